@@ -1,0 +1,80 @@
+import ky, { HTTPError, type KyInstance, type Options } from 'ky';
+import type { z } from 'zod';
+import { buildPath, type Endpoint, type EndpointInput, type EndpointOutput } from '../http/endpoint.ts';
+
+/**
+ * Header every app request carries. The API requires it on state-changing GET calls of the catalogue
+ * (e.g. `GET /locations/stock/update/...`), so a link or image on another site cannot trigger them
+ * (spec README; docs/decisions/0005-sessions.md).
+ */
+export const APP_HEADER = 'x-hoppa-app';
+
+/** Raised by {@link request} for a non-2xx answer; carries status and the parsed body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Creates the ky instance both apps use: base `/api`, cookies included, the app header set, no retries. */
+export function createApiClient(options: { prefix?: string; app: string } & Options): KyInstance {
+  const { prefix = "/api", app, ...rest } = options;
+  return ky.create({
+    prefix,
+    credentials: 'include',
+    retry: 0,
+    timeout: 30_000,
+    headers: { [APP_HEADER]: app },
+    ...rest,
+  });
+}
+
+/**
+ * Calls one endpoint: fills the path, sends query and JSON body, and parses the answer with the
+ * endpoint's response schema (a contract break fails loudly here rather than deep in a screen).
+ * Binary endpoints return a `Blob`. Non-2xx answers throw {@link ApiError} with the problem body;
+ * network failures throw {@link ApiError} with status 0.
+ */
+export async function request<E extends Endpoint>(
+  client: KyInstance,
+  endpoint: E,
+  input: EndpointInput<E>,
+  extra: Options = {},
+): Promise<EndpointOutput<E>> {
+  const i = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  const url = buildPath(endpoint.path, i.params).replace(/^\//, '');
+  const searchParams: Record<string, string> = {};
+  for (const [k, v] of Object.entries(i.query ?? {})) if (v !== undefined && v !== null) searchParams[k] = String(v);
+  try {
+    const res = await client(url, {
+      method: endpoint.method,
+      searchParams,
+      ...(i.body !== undefined ? { json: i.body } : {}),
+      ...extra,
+    });
+    if (endpoint.binary) return (await res.blob()) as EndpointOutput<E>;
+    const text = await res.text();
+    const data = text ? JSON.parse(text) : undefined;
+    return (endpoint.response as z.ZodType).parse(data) as EndpointOutput<E>;
+  } catch (err) {
+    if (err instanceof HTTPError) {
+      const text = await err.response.text().catch(() => '');
+      let body: unknown = text;
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        /* plain-text body stays a string */
+      }
+      const msg = body && typeof body === 'object' && 'message' in body ? String(body.message) : err.message;
+      throw new ApiError(err.response.status, body, msg);
+    }
+    if (err instanceof ApiError) throw err;
+    if (err instanceof TypeError) throw new ApiError(0, undefined, err.message);
+    throw err;
+  }
+}

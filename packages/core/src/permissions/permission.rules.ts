@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * One grant of a role: the HTTP methods it allows (case-insensitive, `*` for all) on a path pattern
+ * where `*` matches any run of characters within and across segments (spec 1 §6, spec 2 §6, spec 3 §6).
+ * Example: `{ methods: ['get'], path: '/products/ean/*' }`.
+ */
+export const GrantSchema = z.object({
+  methods: z.array(z.string().min(1)).min(1),
+  path: z.string().startsWith('/'),
+});
+export type Grant = z.infer<typeof GrantSchema>;
+
+/** A role (a user's `curr_role`): a name and its list of grants. */
+export const RoleSchema = z.object({
+  name: z.string(),
+  grants: z.array(GrantSchema),
+});
+export type Role = z.infer<typeof RoleSchema>;
+
+const patternCache = new Map<string, RegExp>();
+
+function patternToRegExp(pattern: string): RegExp {
+  let re = patternCache.get(pattern);
+  if (!re) {
+    const body = pattern
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*');
+    re = new RegExp(`^${body}/?$`);
+    patternCache.set(pattern, re);
+  }
+  return re;
+}
+
+/** Strips the query string and the `/api` prefix, so grants are written as the catalogue lists paths. */
+export function normalisePath(path: string): string {
+  let p = path.split('?')[0] ?? '/';
+  if (p === '/api') p = '/';
+  else if (p.startsWith('/api/')) p = p.slice(4);
+  if (!p.startsWith('/')) p = `/${p}`;
+  return p;
+}
+
+/**
+ * Decides whether a role may call `method path` (spec 2 §6: the current role lists allowed HTTP
+ * methods per path pattern, wildcards allowed, method case-insensitive). `path` may carry the `/api`
+ * prefix and a query string; both are ignored. A missing role allows nothing.
+ * Used by the API on every route and by both apps to show or hide menu items and tiles.
+ */
+export function can(role: Role | null | undefined, method: string, path: string): boolean {
+  if (!role) return false;
+  const m = method.toUpperCase();
+  const p = normalisePath(path);
+  return role.grants.some(
+    (g) => g.methods.some((gm) => gm === '*' || gm.toUpperCase() === m) && patternToRegExp(g.path).test(p),
+  );
+}
