@@ -30,6 +30,12 @@ export interface Endpoint<
   status?: number;
   /** Answer is a file (PDF) rather than JSON; `response` then describes nothing useful. */
   binary?: boolean;
+  /**
+   * A GET of the catalogue that changes state (e.g. `GET /locations/stock/update/...`, `GET /logout`):
+   * the API then requires the `x-hoppa-app` header (APP_HEADER) so a cross-site link cannot trigger it,
+   * and the floor's service worker never caches it (docs/decisions/0005-sessions.md).
+   */
+  changesState?: true;
   tags?: string[];
 }
 

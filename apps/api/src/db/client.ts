@@ -1,0 +1,138 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/**
+ * The one database interface of the API (docs/decisions/0002-database-pglite-postgres.md): raw,
+ * parameterised PostgreSQL (`$1`, `$2`, …) over PGlite (embedded, the default) or node-postgres
+ * (`DATABASE_URL`). Both drivers answer with the same JavaScript types:
+ * - `timestamptz`/`timestamp`/`date` → `Date`; `jsonb`/`json` → parsed value;
+ * - `bytea` → `Buffer`;
+ * - `int2`/`int4` → number; `int8` (also `count(*)`, `sum(int)`) → number (safe below 2^53, which counts and
+ *   stock sums never reach);
+ * - `numeric` → string (exact; convert with `Number()` where a float is fine, e.g. weights).
+ * Pass `jsonb` parameters as `JSON.stringify(value)` (node-postgres would turn a JS array into a
+ * PostgreSQL array), and `bytea` parameters as `Buffer`.
+ */
+export interface Db {
+  kind: 'pglite' | 'postgres';
+  /** Runs one statement with `$n` parameters; `rowCount` is the affected rows, or the rows read for SELECT. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[]; rowCount: number }>;
+  /**
+   * Runs fn in one transaction (nested calls reuse it): COMMIT when fn resolves, ROLLBACK when it throws.
+   * Inside fn use only `tx`; on PGlite the outer `db` waits until the transaction ends.
+   */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Where the database lives: a PostgreSQL URL, a PGlite data directory, or in-memory PGlite (tests). */
+export type DbConfig = { databaseUrl: string } | { dataDir: string } | { memory: true };
+
+const INT8 = 20;
+const BYTEA = 17;
+
+function hexToBuffer(x: string): Buffer {
+  return Buffer.from(x.startsWith('\\x') ? x.slice(2) : x, 'hex');
+}
+
+/**
+ * Opens the database: node-postgres pool when `databaseUrl` is given, else PGlite with its files under
+ * `dataDir/pglite` (created when missing), else an in-memory PGlite.
+ */
+export async function openDb(config: DbConfig): Promise<Db> {
+  if ('databaseUrl' in config) return openPostgres(config.databaseUrl);
+  let dataDir: string | undefined;
+  if ('dataDir' in config) {
+    dataDir = join(config.dataDir, 'pglite');
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const lite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    parsers: {
+      [INT8]: (x: string) => Number(x),
+      [BYTEA]: hexToBuffer,
+    },
+  });
+  return wrapPglite(lite);
+}
+
+type PgliteLike = {
+  query: PGlite['query'];
+  exec: PGlite['exec'];
+};
+
+function wrapPglite(lite: PGlite): Db {
+  const make = (conn: PgliteLike, inTx: boolean): Db => {
+    const db: Db = {
+      kind: 'pglite',
+      async query<T>(sql: string, params?: unknown[]) {
+        const r = await conn.query<T>(sql, params as unknown[] | undefined);
+        const affected = r.affectedRows ?? 0;
+        return { rows: r.rows, rowCount: affected > 0 ? affected : r.rows.length };
+      },
+      async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+        if (inTx) return fn(db);
+        return lite.transaction((tx) => fn(make(tx as unknown as PgliteLike, true)));
+      },
+      async exec(sql: string) {
+        await conn.exec(sql);
+      },
+      async close() {
+        if (!inTx) await lite.close();
+      },
+    };
+    return db;
+  };
+  return make(lite, false);
+}
+
+function openPostgres(url: string): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+        if (oid === INT8) return (x: string) => Number(x);
+        return pg.types.getTypeParser(oid, format as 'text');
+      }) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const make = (conn: pg.Pool | pg.PoolClient, inTx: boolean): Db => {
+    const db: Db = {
+      kind: 'postgres',
+      async query<T>(sql: string, params?: unknown[]) {
+        const r = await conn.query(sql, params);
+        return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+      },
+      async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+        if (inTx) return fn(db);
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const result = await fn(make(client, true));
+          await client.query('COMMIT');
+          return result;
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => {});
+          throw err;
+        } finally {
+          client.release();
+        }
+      },
+      async exec(sql: string) {
+        await conn.query(sql);
+      },
+      async close() {
+        if (!inTx) await pool.end();
+      },
+    };
+    return db;
+  };
+  return make(pool, false);
+}

@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { IdSchema } from '../common/common.schema.ts';
+
+/**
+ * A boolean query flag as the apps send it (`true`/`false`, also `1`/`0`); `request()` stringifies
+ * booleans, so both the typed value and its string form are accepted.
+ */
+const QueryFlagSchema = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .optional()
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+/** A date-time path or query parameter: ISO 8601 (`2026-03-02T00:00:00.000Z`) or a plain date. */
+export const DateTimeParamSchema = z
+  .string()
+  .min(1)
+  .refine((s) => !Number.isNaN(Date.parse(s)), 'Expected an ISO date-time, e.g. 2026-03-02T00:00:00Z');
+
+/** A comma list of 24-hex ids, or `all` for no filter (spec 2 §7 `{locations}` and `{orgs}`). */
+export const IdListParamSchema = z
+  .string()
+  .min(1)
+  .refine(
+    (s) => s === 'all' || s.split(',').every((p) => /^[0-9a-f]{24}$/.test(p.trim())),
+    "Expected 'all' or a comma list of 24-character hex ids",
+  );
+
+/**
+ * What the pick list holds (spec 2 §7 `{query_type}`): `all` every open, not fully picked line;
+ * `located` only lines that have a pick location; `unlocated` only lines whose product has no pick
+ * location yet (the picker links one with `POST /pick_list`).
+ */
+export const PickQueryTypeSchema = z.enum(['all', 'located', 'unlocated']);
+export type PickQueryType = z.infer<typeof PickQueryTypeSchema>;
+
+/** Path parameters of `GET /pick_list/pick/:locations/:query_type/:start/:end/:orgs` (spec 2 §7). */
+export const PickListParamsSchema = z.object({
+  /** Location ids (a hall or rack also selects every bin under it) or `all`. */
+  locations: IdListParamSchema,
+  query_type: PickQueryTypeSchema,
+  /** Orders placed from this moment (inclusive). */
+  start: DateTimeParamSchema,
+  /** Orders placed up to this moment (inclusive). */
+  end: DateTimeParamSchema,
+  /** Organisation ids or `all` (always narrowed to the organisations the user may see). */
+  orgs: IdListParamSchema,
+});
+export type PickListParams = z.infer<typeof PickListParamsSchema>;
+
+/** Largest page of the pick list; the floor app pages through with skip until `total` is reached. */
+export const PICK_LIST_MAX_LIMIT = 2000;
+
+/**
+ * Query of the pick list (spec 2 §2 Pick screen, §7): `skip`/`limit` page over pick items,
+ * `delivery` is a comma list of shipment method codes (or `all`), `sequence=reverse` walks the route
+ * backwards, `single_orders`/`multi_orders` keep only orders with one line or with several (they
+ * exclude each other: both set is a 400), `order_id` keeps one order (shop order number or 24-hex id).
+ */
+export const PickListQuerySchema = z
+  .object({
+    skip: z.coerce.number().int().min(0).default(0),
+    limit: z.coerce.number().int().min(1).max(PICK_LIST_MAX_LIMIT).default(PICK_LIST_MAX_LIMIT),
+    delivery: z.string().optional(),
+    sequence: z.enum(['normal', 'reverse']).default('normal'),
+    single_orders: QueryFlagSchema,
+    multi_orders: QueryFlagSchema,
+    order_id: z.string().trim().optional(),
+  })
+  .refine((q) => !(q.single_orders && q.multi_orders), {
+    message: 'single_orders and multi_orders exclude each other',
+    path: ['single_orders'],
+  });
+export type PickListQuery = z.infer<typeof PickListQuerySchema>;
+
+/** One order line behind a pick item. */
+export const PickItemOrderSchema = z.object({
+  order_line_id: IdSchema,
+  /** The order's internal id (24 hex). */
+  order_id: IdSchema,
+  /** The shop's own order number (spec 1 §3 orderId). */
+  shop_order_id: z.string(),
+  /** Still to pick on this line (quantity − picked_quantity). */
+  qty: z.number().int(),
+});
+export type PickItemOrder = z.infer<typeof PickItemOrderSchema>;
+
+/**
+ * A pick list item (spec 2 §3): one product on one pick location with everything still to pick there,
+ * aggregated over the open orders. `id` (`<product id>:<location id or 'none'>`) is stable across
+ * downloads, for the floor app's IndexedDB. `product__stock` is the stock on this pick location
+ * (what the picker finds at the rack); `loc_number` the location's walking sequence.
+ */
+export const PickItemSchema = z.object({
+  id: z.string(),
+  product__id: IdSchema,
+  product__name: z.string(),
+  product__stock: z.number().int(),
+  product__note: z.string().nullable(),
+  pick_note: z.string().nullable(),
+  needs_recount: z.boolean(),
+  /** Location name (the rack-location label text); '' when the product has no pick location. */
+  rack: z.string(),
+  /** Name of the parent location (rack or hall), null at the top. */
+  rack_parent: z.string().nullable(),
+  loc_number: z.number().int(),
+  loc_id: IdSchema.nullable(),
+  prod__loc_id: IdSchema.nullable(),
+  /** Total still to pick over all orders. */
+  qty: z.number().int(),
+  ean: z.string(),
+  image: z.string().nullable(),
+  org_id: IdSchema,
+  org_name: z.string(),
+  /** Shop order number of the first (oldest) order. */
+  order_id: z.string(),
+  orders: z.array(PickItemOrderSchema),
+});
+export type PickItem = z.infer<typeof PickItemSchema>;
+
+/** Answer of the pick list: one page of items and the number of items in the whole list. */
+export const PickListResponseSchema = z.object({
+  items: z.array(PickItemSchema),
+  total: z.number().int(),
+  skip: z.number().int(),
+  limit: z.number().int(),
+});
+export type PickListResponse = z.infer<typeof PickListResponseSchema>;
+
+/** One pick: `quantity` pieces of an order line taken from `location_id`. */
+export const PickConfirmLineSchema = z.object({
+  order_line_id: IdSchema,
+  quantity: z.number().int().min(1).max(100_000),
+  location_id: IdSchema,
+  /** The raw scan that validated the pick (EAN or location id), kept in the stock ledger. */
+  scanned: z.string().max(200).default(''),
+});
+export type PickConfirmLine = z.infer<typeof PickConfirmLineSchema>;
+
+/**
+ * Body of `POST /pick_list/confirm`: one pick, or `{ picks: [...] }` applied all-or-nothing (one
+ * conflicting line rejects the batch). The floor app sends one request per order line, so a cancelled
+ * order never blocks the picks of the other orders of a pick item. Header `Idempotency-Key` required.
+ */
+export const PickConfirmBodySchema = z.union([
+  PickConfirmLineSchema,
+  z.object({ picks: z.array(PickConfirmLineSchema).min(1).max(200) }),
+]);
+export type PickConfirmBody = z.infer<typeof PickConfirmBodySchema>;
+
+/** Answer of a pick confirm: the state of each touched line and pick location after the change. */
+export const PickConfirmResponseSchema = z.object({
+  ok: z.literal(true),
+  lines: z.array(
+    z.object({
+      order_line_id: IdSchema,
+      order_id: IdSchema,
+      quantity: z.number().int(),
+      picked_quantity: z.number().int(),
+      /** The line is fully picked. */
+      picked: z.boolean(),
+    }),
+  ),
+  stock: z.array(
+    z.object({
+      product_id: IdSchema,
+      location_id: IdSchema,
+      stock: z.number().int(),
+      /** Set when the pick drove the location below zero: the product must be recounted. */
+      needs_recount: z.boolean(),
+    }),
+  ),
+});
+export type PickConfirmResponse = z.infer<typeof PickConfirmResponseSchema>;
+
+/** Problem codes of a rejected pick (409; terminal for the floor outbox, never retried). */
+export const PICK_CONFLICT_CODES = ['order_shipped', 'order_cancelled', 'over_pick'] as const;
+export type PickConflictCode = (typeof PICK_CONFLICT_CODES)[number];

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { IdSchema } from '../common/common.schema.ts';
+
+/** A cell as it comes out of a spreadsheet parser: text, number, boolean or empty. */
+export const SpreadsheetCellSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]).optional();
+
+/** One stock place of a product: the product_location row with its location's name (spec 3 §3 locations). */
+export const ProductLocationSchema = z.object({
+  /** The product_location id (what stock updates and transfers refer to). */
+  id: IdSchema,
+  location_id: IdSchema,
+  name: z.string(),
+  stock: z.number().int(),
+  active: z.boolean(),
+  /** Order among the product's locations; the first active one with stock is the pick location. */
+  position: z.number().int(),
+});
+export type ProductLocation = z.infer<typeof ProductLocationSchema>;
+
+/**
+ * A product as the portal lists it (spec 3 §3 Product, spec 1 §3 'Product as used here').
+ * Field names follow the spec where it names them (`fullfilled_bysf` is spelled so there).
+ * `sf_stock` is the stock held by the fulfilment provider: the sum over the product's locations.
+ * Sizes in cm, weight in kg, customs value in euro.
+ */
+export const ProductSchema = z.object({
+  id: IdSchema,
+  org: IdSchema,
+  name: z.string(),
+  ean: z.string(),
+  bsku: z.string().nullable(),
+  parent: z.string().nullable(),
+  img_url: z.string().nullable(),
+  note: z.string().nullable(),
+  pick_note: z.string().nullable(),
+  pack_note: z.string().nullable(),
+  weight_kg: z.number().nullable(),
+  length: z.number().nullable(),
+  height: z.number().nullable(),
+  width: z.number().nullable(),
+  customs: z.object({ hs: z.string().nullable(), value: z.number().nullable() }),
+  fullfilled_bysf: z.boolean(),
+  active: z.boolean(),
+  needs_recount: z.boolean(),
+  sf_stock: z.number().int(),
+  locations: z.array(ProductLocationSchema),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+/**
+ * One row of the product import as the portal sends it after column mapping (spec 3 §3 'Import row
+ * for products'; the new-product form also sends note, hs and value). Cells arrive as spreadsheet
+ * values, so every field is loose here; {@link parseProductImportRow} checks each row and the import
+ * reports the bad ones instead of refusing the whole file.
+ */
+export const ProductImportRowSchema = z.looseObject({
+  Product_name: SpreadsheetCellSchema,
+  barcode_sku_ean: SpreadsheetCellSchema,
+  parent_ean: SpreadsheetCellSchema,
+  fullfilled_bysf: SpreadsheetCellSchema,
+  length: SpreadsheetCellSchema,
+  height: SpreadsheetCellSchema,
+  width: SpreadsheetCellSchema,
+  weight_kg: SpreadsheetCellSchema,
+  note: SpreadsheetCellSchema,
+  hs: SpreadsheetCellSchema,
+  value: SpreadsheetCellSchema,
+});
+export type ProductImportRow = z.infer<typeof ProductImportRowSchema>;
+
+/** Body of `POST /products/import`: the mapped rows, at most 50,000 per call. */
+export const ProductImportBodySchema = z
+  .array(ProductImportRowSchema)
+  .min(1, 'Error: No data available for import')
+  .max(50_000, 'At most 50,000 rows per import');
+
+/** A rejected product row: its 1-based data row number, the EAN as given and the reason. */
+export const ProductImportErrorSchema = z.object({
+  row: z.number().int(),
+  ean: z.string(),
+  reason: z.string(),
+});
+export type ProductImportError = z.infer<typeof ProductImportErrorSchema>;
+
+/**
+ * Answer of `POST /products/import` (spec 3 §7 Import): counts of created and updated products and
+ * the rejected rows; the portal shows 'Successfully imported {n} products ({m} updated)'.
+ */
+export const ProductImportResultSchema = z.object({
+  products: z.object({
+    created: z.number().int(),
+    updated: z.number().int(),
+    errors: z.array(ProductImportErrorSchema),
+  }),
+});
+export type ProductImportResult = z.infer<typeof ProductImportResultSchema>;
+
+/** Query of `GET /products` (spec 3 §7: defaults limit 500, skip 0, in_stock unset). */
+export const ProductListQuerySchema = z.object({
+  skip: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(999_999).default(500),
+  /** 'true': only products with stock; 'false': only products without; unset or 'null': all. */
+  in_stock: z.enum(['true', 'false', 'null']).optional(),
+});
+
+/** Answer of `GET /products`: one page of the current organisation's products and the total count. */
+export const ProductListSchema = z.object({
+  products: z.array(ProductSchema),
+  total: z.number().int(),
+});
+export type ProductList = z.infer<typeof ProductListSchema>;
+
+/** Answer of `GET /products/ean/:text` (scanner, spec 3 §2 Scanner): matching products, at most 20. */
+export const ProductEanSearchSchema = z.object({ products: z.array(ProductSchema) });
