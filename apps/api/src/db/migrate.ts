@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './client.ts';
+import { syncDefaultRoles } from './roles.ts';
 
 /** Folder of the numbered SQL migrations (`NNNN_name.sql`, plain PostgreSQL run on PGlite and PostgreSQL). */
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -67,4 +68,11 @@ export async function currentVersion(db: Db): Promise<number> {
   if (!exists.rows[0]?.t) return 0;
   const r = await db.query<{ v: number | null }>('SELECT max(version) AS v FROM schema_migrations');
   return r.rows[0]?.v ?? 0;
+}
+
+/** Brings a database up to date for this release: pending migrations, then the default roles' grants. */
+export async function prepareDatabase(db: Db): Promise<{ version: number; applied: string[] }> {
+  const result = await migrate(db);
+  await syncDefaultRoles(db);
+  return result;
 }

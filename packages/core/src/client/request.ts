@@ -1,4 +1,4 @@
-import ky, { HTTPError, type KyInstance, type Options } from 'ky';
+import ky, { HTTPError, type KyInstance, NetworkError, type Options, TimeoutError } from 'ky';
 import type { z } from 'zod';
 import { buildPath, type Endpoint, type EndpointInput, type EndpointOutput } from '../http/endpoint.ts';
 
@@ -63,18 +63,25 @@ export async function request<E extends Endpoint>(
     return (endpoint.response as z.ZodType).parse(data) as EndpointOutput<E>;
   } catch (err) {
     if (err instanceof HTTPError) {
-      const text = await err.response.text().catch(() => '');
-      let body: unknown = text;
-      try {
-        body = text ? JSON.parse(text) : undefined;
-      } catch {
-        /* plain-text body stays a string */
+      // ky 2 reads the error body itself into `err.data` (JSON parsed, else text); the response
+      // body is consumed by then, so reading it again would always give ''.
+      let body: unknown = err.data;
+      if (body === undefined) {
+        const text = await err.response.text().catch(() => '');
+        try {
+          body = text ? JSON.parse(text) : undefined;
+        } catch {
+          body = text; // plain-text body stays a string
+        }
       }
       const msg = body && typeof body === 'object' && 'message' in body ? String(body.message) : err.message;
       throw new ApiError(err.response.status, body, msg);
     }
     if (err instanceof ApiError) throw err;
-    if (err instanceof TypeError) throw new ApiError(0, undefined, err.message);
+    // ky 2 wraps fetch failures in NetworkError (and time-outs in TimeoutError): status 0 = no answer.
+    if (err instanceof TypeError || err instanceof NetworkError || err instanceof TimeoutError) {
+      throw new ApiError(0, undefined, err.message);
+    }
     throw err;
   }
 }

@@ -3,11 +3,14 @@ import { z } from 'zod';
 /**
  * One grant of a role: the HTTP methods it allows (case-insensitive, `*` for all) on a path pattern
  * where `*` matches any run of characters within and across segments (spec 1 §6, spec 2 §6, spec 3 §6).
+ * `except` lists patterns the grant does not cover, so an area can be granted read-only without the
+ * state-changing GETs of the catalogue inside it (e.g. `GET /product/*` except `/product/link/*`).
  * Example: `{ methods: ['get'], path: '/products/ean/*' }`.
  */
 export const GrantSchema = z.object({
   methods: z.array(z.string().min(1)).min(1),
   path: z.string().startsWith('/'),
+  except: z.array(z.string().startsWith('/')).optional(),
 });
 export type Grant = z.infer<typeof GrantSchema>;
 
@@ -27,7 +30,8 @@ function patternToRegExp(pattern: string): RegExp {
       .split('*')
       .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
       .join('.*');
-    re = new RegExp(`^${body}/?$`);
+    // A trailing slash is optional on both sides: `/orders` and `/orders/` are the same path.
+    re = new RegExp(`^${body.replace(/\/$/, '')}/?$`);
     patternCache.set(pattern, re);
   }
   return re;
@@ -42,17 +46,25 @@ export function normalisePath(path: string): string {
   return p;
 }
 
+/** Whether `pattern` (with `*` wildcards, see {@link GrantSchema}) matches a normalised path. */
+export function matchesPattern(pattern: string, path: string): boolean {
+  return patternToRegExp(pattern).test(path);
+}
+
 /**
  * Decides whether a role may call `method path` (spec 2 §6: the current role lists allowed HTTP
  * methods per path pattern, wildcards allowed, method case-insensitive). `path` may carry the `/api`
- * prefix and a query string; both are ignored. A missing role allows nothing.
- * Used by the API on every route and by both apps to show or hide menu items and tiles.
+ * prefix and a query string; both are ignored. A missing role allows nothing. The apps call it with a
+ * catalogue pattern such as `/products/ean/*` to show or hide menu items; the API with the concrete path.
  */
 export function can(role: Role | null | undefined, method: string, path: string): boolean {
   if (!role) return false;
   const m = method.toUpperCase();
   const p = normalisePath(path);
   return role.grants.some(
-    (g) => g.methods.some((gm) => gm === '*' || gm.toUpperCase() === m) && patternToRegExp(g.path).test(p),
+    (g) =>
+      g.methods.some((gm) => gm === '*' || gm.toUpperCase() === m) &&
+      matchesPattern(g.path, p) &&
+      !(g.except ?? []).some((x) => matchesPattern(x, p)),
   );
 }

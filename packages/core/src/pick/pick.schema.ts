@@ -173,5 +173,10 @@ export const PickConfirmResponseSchema = z.object({
 export type PickConfirmResponse = z.infer<typeof PickConfirmResponseSchema>;
 
 /** Problem codes of a rejected pick (409; terminal for the floor outbox, never retried). */
-export const PICK_CONFLICT_CODES = ['order_shipped', 'order_cancelled', 'over_pick'] as const;
+export const PICK_CONFLICT_CODES = [
+  'order_shipped',
+  'order_cancelled',
+  'cancellation_requested',
+  'over_pick',
+] as const;
 export type PickConflictCode = (typeof PICK_CONFLICT_CODES)[number];

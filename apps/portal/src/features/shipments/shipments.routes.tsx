@@ -1,7 +1,9 @@
 import type { RouteObject } from 'react-router';
+import { ShipmentDetailPage } from './shipment-detail.page.tsx';
+import { ShipmentsPage } from './shipments.page.tsx';
 
 /** Routes of the shipments area (spec 1 §2 Shipments, Order detail). */
 export const shipmentsRoutes: RouteObject[] = [
-  { path: 'shipments', element: <p>Shipments</p> },
-  { path: 'shipments/:id', element: <p>Shipment</p> },
+  { path: 'shipments', element: <ShipmentsPage /> },
+  { path: 'shipments/:id', element: <ShipmentDetailPage /> },
 ];

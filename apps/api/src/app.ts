@@ -1,0 +1,100 @@
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { type Config, loadConfig, REPO_ROOT } from './config.ts';
+import { type Db, openDb } from './db/client.ts';
+import { installErrorHandlers } from './lib/errors.ts';
+import { createMailTransport, type MailTransport } from './lib/mail.ts';
+import type { RouteEntry } from './lib/route.ts';
+import { registerStatic } from './lib/static.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerFulfilmentModules } from './modules/fulfilment.ts';
+import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerOrgRoutes } from './modules/orgs/orgs.routes.ts';
+
+/** What buildApp may be given; anything missing is made from the configuration. */
+export interface BuildAppDeps {
+  config?: Config;
+  db?: Db;
+  mail?: MailTransport;
+  /** Where the built apps live (defaults: apps/portal/dist and apps/floor/dist). */
+  staticDirs?: { portal: string; floor: string };
+}
+
+/**
+ * Builds the Fastify instance with every module registered and ready for `inject()` or `listen()`
+ * (docs/architecture.md). Does not migrate or seed: main.ts and createTestApp do that. Closing the app
+ * closes the database only when buildApp opened it.
+ */
+export async function buildApp(deps: BuildAppDeps = {}): Promise<FastifyInstance> {
+  const config = deps.config ?? loadConfig();
+  const ownDb = !deps.db;
+  const db = deps.db ?? (await openDb(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }));
+  const mail =
+    deps.mail ?? createMailTransport({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom });
+
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    // Ids and tokens in paths are short; a longer path is an attack or a bug.
+    routerOptions: { maxParamLength: 500 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.decorate('hoppa', { config, db, mail });
+  app.decorateRequest('hoppaCtx', null);
+  app.addHook('onRoute', (opts) => {
+    const methods = Array.isArray(opts.method) ? opts.method : [opts.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      routeTable.push({ method, url: opts.url, endpoint: opts.config?.endpoint });
+    }
+  });
+  if (ownDb) app.addHook('onClose', async () => db.close());
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 50 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Hoppa API',
+        description: 'The /api call catalogue of the Hoppa fulfilment portal and floor app (spec §7).',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'hoppa_session' } },
+      },
+      security: [{ session: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const fallback = await registerStatic(
+    app,
+    deps.staticDirs ?? { portal: join(REPO_ROOT, 'apps/portal/dist'), floor: join(REPO_ROOT, 'apps/floor/dist') },
+  );
+  installErrorHandlers(app, fallback);
+
+  await registerHealthRoutes(app);
+  await registerAuthRoutes(app);
+  await registerOrgRoutes(app);
+  await registerFulfilmentModules(app);
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,74 @@
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root (three levels above this file), against which a relative DATA_DIR is resolved. */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Hoppa Fulfilment <no-reply@hoppa.local>'),
+  /** Origin used in links inside e-mails (reset link); defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
+  /** Set to true behind HTTPS so the session cookie carries Secure. */
+  COOKIE_SECURE: z.enum(['true', 'false']).default('false'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Set to false to skip the demo seed on first start. */
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+});
+
+/**
+ * The API's configuration, parsed from the environment by one zod schema (fails fast with a readable
+ * message). `dataDir` is absolute; uploads live in `dataDir/uploads`, mail in `dataDir/mail`, PGlite in
+ * `dataDir/pglite`.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  cookieSecure: boolean;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  seedDemo: boolean;
+  /** Largest accepted JSON body, bytes. */
+  bodyLimit: number;
+  /** Session lifetime, milliseconds (sliding: renewed on use). */
+  sessionTtlMs: number;
+  /** Lifetime of a password-reset token, milliseconds. */
+  resetTtlMs: number;
+}
+
+/** Parses the environment into a {@link Config}; throws an Error listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(REPO_ROOT, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    cookieSecure: e.COOKIE_SECURE === 'true',
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO === 'true',
+    bodyLimit: 10 * 1024 * 1024,
+    sessionTtlMs: 30 * 24 * 3600 * 1000,
+    resetTtlMs: 3600 * 1000,
+  };
+}

@@ -1,0 +1,187 @@
+import { type Grant, newId } from '@hoppa/core';
+import type { Db } from './client.ts';
+
+/** A default role: stable key, display name, grants and whether its users act for every organisation. */
+export interface RoleDefinition {
+  key: string;
+  name: string;
+  allOrgs: boolean;
+  grants: Grant[];
+}
+
+const ALL = ['*'];
+const GET = ['GET'];
+
+/** What every logged-in role needs to load the apps and switch shops (docs/roles.md "Session"). */
+const SESSION: Grant[] = [
+  { methods: GET, path: '/current_user' },
+  { methods: GET, path: '/current_org_auth' },
+  { methods: GET, path: '/current_org' },
+  { methods: GET, path: '/orgs' },
+  { methods: ['POST'], path: '/orgs/set_curr' },
+  { methods: GET, path: '/countries/*' },
+];
+
+/**
+ * Reading orders, shipments and products of one's own organisations — without the state-changing
+ * GETs of the catalogue in those areas (link/unlink, platform sync, the weekly report mail).
+ */
+const READ_MERCHANT: Grant[] = [
+  { methods: GET, path: '/orders*', except: ['/orders/weekly_report*', '/orders/searchOrderId/*'] },
+  { methods: GET, path: '/order/*' },
+  { methods: GET, path: '/shipments*' },
+  { methods: GET, path: '/products*', except: ['/products/sync/*'] },
+  { methods: GET, path: '/product/*', except: ['/product/link/*', '/product/unlink/*'] },
+  { methods: GET, path: '/products_org/*' },
+  { methods: GET, path: '/shipment_methods*' },
+  { methods: GET, path: '/shipment_boxes*' },
+  { methods: GET, path: '/report/*' },
+  { methods: GET, path: '/user/orders/fulfilled' },
+  { methods: GET, path: '/order_attachments/*' },
+  { methods: GET, path: '/returns/*' },
+  { methods: GET, path: '/inbound*' },
+  { methods: GET, path: '/inbound_item/*' },
+  { methods: GET, path: '/automations/*' },
+  { methods: GET, path: '/most_sold_product' },
+  { methods: GET, path: '/stock/*' },
+  { methods: GET, path: '/o/validate_address*' },
+];
+
+/**
+ * The default roles (docs/roles.md explains every grant). Grants use `*` per area so routes added to an
+ * area later are covered; `except` keeps admin-only or state-changing GETs out of read-only grants.
+ */
+export const DEFAULT_ROLES: RoleDefinition[] = [
+  {
+    key: 'provider_admin',
+    name: 'Provider administrator',
+    allOrgs: true,
+    grants: [{ methods: ALL, path: '/*' }],
+  },
+  {
+    key: 'warehouse_staff',
+    name: 'Warehouse staff',
+    allOrgs: true,
+    grants: [
+      ...SESSION,
+      // Picking and grouping (spec 2 §7 Pick and grouping).
+      { methods: ALL, path: '/pick_list*' },
+      { methods: GET, path: '/picking_locations' },
+      { methods: ['POST'], path: '/available-pick-carts' },
+      { methods: GET, path: '/orders-by-picked-location/*' },
+      { methods: ['POST'], path: '/process-product-scan' },
+      // Locations and stock on the floor (spec 2 §7 Locations).
+      { methods: ALL, path: '/locations/*' },
+      { methods: ALL, path: '/location/*' },
+      { methods: GET, path: '/transfers/*' },
+      { methods: ['POST'], path: '/correct_stock*' },
+      { methods: GET, path: '/stock/*' },
+      // Products: read, plus the floor's product actions (recount, transfers, locations, labels).
+      { methods: GET, path: '/products*', except: ['/products/sync/*'] },
+      { methods: GET, path: '/products_org/*' },
+      { methods: GET, path: '/product/*', except: ['/product/link/*', '/product/unlink/*'] },
+      { methods: ['POST'], path: '/product/recount/*' },
+      { methods: ['POST', 'DELETE'], path: '/product/transfer/*' },
+      { methods: ['POST'], path: '/product/new_transfer/*' },
+      { methods: ['POST'], path: '/product/assign_location' },
+      { methods: ['PUT'], path: '/product/switch_loc_position' },
+      { methods: ['POST'], path: '/product/label/*' },
+      // Packing station: open orders, shipping, labels and packing slips (spec 1 §4, §7).
+      { methods: GET, path: '/orders' },
+      { methods: GET, path: '/orders/open/*' },
+      { methods: GET, path: '/orders/search/*' },
+      { methods: GET, path: '/order/get/*' },
+      { methods: ['POST'], path: '/orders/ship*' },
+      { methods: ['POST'], path: '/orders/packing_slip' },
+      { methods: ['POST'], path: '/order/labels/*' },
+      { methods: ['POST'], path: '/order/shipment_method/*' },
+      { methods: ['POST'], path: '/order/shipment_package/*' },
+      { methods: ['POST'], path: '/order/shipped/*' },
+      { methods: ['PUT'], path: '/order/notes' },
+      { methods: GET, path: '/order_attachments/*' },
+      { methods: GET, path: '/shipments*' },
+      { methods: GET, path: '/shipment_methods*' },
+      { methods: GET, path: '/shipment_boxes*' },
+      { methods: GET, path: '/report/*' },
+      // Returns desk and inbound check-in (spec 2 §7 Returns, Inbound).
+      { methods: ALL, path: '/returns*' },
+      { methods: GET, path: '/inbound*' },
+      { methods: ['GET', 'PUT', 'POST'], path: '/inbound_item/*' },
+      { methods: ['GET', 'POST', 'PUT'], path: '/inventory/*' },
+      { methods: ['POST'], path: '/labels*' },
+    ],
+  },
+  {
+    key: 'merchant_owner',
+    name: 'Merchant owner',
+    allOrgs: false,
+    grants: [
+      ...SESSION,
+      ...READ_MERCHANT,
+      // Orders: create, import, edit, notes, attachments, restore (spec 1 §7); not shipping (warehouse work).
+      { methods: ['POST'], path: '/orders' },
+      { methods: ['POST'], path: '/orders/import' },
+      { methods: ['POST'], path: '/orders/packing_slip' },
+      { methods: GET, path: '/orders/weekly_report*' },
+      { methods: ['PUT'], path: '/order/edit/*' },
+      { methods: ['PUT'], path: '/order/notes' },
+      { methods: ['POST'], path: '/order/restore' },
+      { methods: ['POST'], path: '/order/labels/*' },
+      { methods: ['POST'], path: '/order/shipment_method/*' },
+      { methods: ['POST'], path: '/order/shipment_package/*' },
+      { methods: ['POST'], path: '/order_attachments/*' },
+      // Products: everything on their own products, imports and automations (spec 3 §7 Products).
+      { methods: GET, path: '/products/sync/*' },
+      { methods: ['POST'], path: '/products*' },
+      { methods: ALL, path: '/product/*' },
+      { methods: ALL, path: '/automation*' },
+      { methods: ['POST'], path: '/correct_stock*' },
+      // Returns and inbound announcements of their own stock (spec 2 §7).
+      { methods: ['POST'], path: '/returns/create' },
+      { methods: ['POST'], path: '/returns/upload/*' },
+      { methods: ['POST', 'PUT'], path: '/inbound*' },
+      { methods: ['POST', 'PUT', 'DELETE'], path: '/inbound_item/*' },
+      { methods: ['GET', 'POST'], path: '/inventory/*' },
+      // Settings: organisation, users, API connections, subscription and invoices (spec 3 §7).
+      { methods: ['POST', 'PUT'], path: '/orgs' },
+      { methods: ['PUT'], path: '/orgs/editapis' },
+      { methods: GET, path: '/accept_terms' },
+      { methods: ['GET', 'POST'], path: '/users' },
+      { methods: ['PUT'], path: '/users/licence' },
+      { methods: ['POST'], path: '/store-api' },
+      { methods: GET, path: '/get-api*' },
+      { methods: ['PUT'], path: '/update-api*' },
+      { methods: GET, path: '/current_subscr' },
+      { methods: ['GET', 'POST', 'PUT'], path: '/subscriptions*' },
+      { methods: GET, path: '/plans' },
+      { methods: GET, path: '/invoice/*' },
+    ],
+  },
+  {
+    key: 'merchant_user',
+    name: 'Merchant user',
+    allOrgs: false,
+    grants: [...SESSION, ...READ_MERCHANT],
+  },
+];
+
+/**
+ * Writes the default roles into the database, creating missing ones and updating name, grants and
+ * all_orgs of existing ones from this file, so a release that adds grants reaches existing installs.
+ * Roles with other keys (made by an administrator) are left alone.
+ */
+export async function syncDefaultRoles(db: Db): Promise<void> {
+  for (const role of DEFAULT_ROLES) {
+    await db.query(
+      `INSERT INTO roles (id, key, name, grants, all_orgs) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (key) DO UPDATE SET name = EXCLUDED.name, grants = EXCLUDED.grants, all_orgs = EXCLUDED.all_orgs`,
+      [newId(), role.key, role.name, JSON.stringify(role.grants), role.allOrgs],
+    );
+  }
+}
+
+/** Ids of the roles by key, after {@link syncDefaultRoles}. */
+export async function roleIds(db: Db): Promise<Record<string, string>> {
+  const r = await db.query<{ id: string; key: string }>('SELECT id, key FROM roles');
+  return Object.fromEntries(r.rows.map((x) => [x.key, x.id]));
+}

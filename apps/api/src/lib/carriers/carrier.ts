@@ -1,0 +1,103 @@
+import type { Db } from '../../db/client.ts';
+
+/** A postal address as printed on labels and packing slips; all parts already trimmed strings. */
+export interface PostalAddress {
+  /** Person (first name and surname) or, for a business address without a contact, the company. */
+  name: string;
+  company: string;
+  street: string;
+  houseNumber: string;
+  addition: string;
+  zipCode: string;
+  city: string;
+  /** ISO 3166-1 alpha-2, upper case (default NL). */
+  countryCode: string;
+  phone: string;
+  email: string;
+}
+
+/** A shipment method as stored in `shipment_methods` (spec 1 §3, §9 carrier codes). */
+export interface ShipmentMethodInfo {
+  id: string;
+  code: string;
+  name: string;
+  carrier: string;
+  priceCents: number;
+  countryCode: string | null;
+  productCode: string | null;
+}
+
+/** What a carrier needs to quote or label a parcel. */
+export interface ParcelRequest {
+  /** The shop's order number, printed as reference. */
+  shopOrderId: string;
+  /** The order's internal id. */
+  orderId: string;
+  merchantName: string;
+  sender: PostalAddress;
+  recipient: PostalAddress;
+  method: ShipmentMethodInfo;
+  /** Parcels, one label page each (1 to 20). */
+  labelQuantity: number;
+  /** Total weight in kilograms when known. */
+  weightKg: number | null;
+  /** When the order was placed. */
+  placedAt: Date;
+}
+
+/** A shipping option a carrier offers for a parcel (spec 1 §3 ship option). */
+export interface CarrierOption {
+  methodCode: string;
+  name: string;
+  priceCents: number;
+}
+
+/** A created label: the tracking number and the PDF (one A6 page per parcel). */
+export interface CarrierLabel {
+  trackingNumber: string;
+  labelPdf: Buffer;
+  /** Public tracking page, null when the carrier has none. */
+  trackingUrl: string | null;
+}
+
+/** A carrier status event (codes as PostNL: A01, B01, J01, J05, 01B). */
+export interface CarrierEvent {
+  code: string;
+  description: string;
+  at: Date;
+}
+
+/** The database handle and moment a carrier call runs with (inside the shipping transaction). */
+export interface CarrierCallContext {
+  db: Db;
+  now: Date;
+}
+
+/**
+ * One carrier behind one interface (design: Printing): quote options, create a label, fetch a label
+ * again, track a parcel. Adapters of real carriers (PostNL, bol) are tested against the recordings in
+ * shared/contracts; the built-in local carrier makes real labels when no carrier account is set up.
+ */
+export interface CarrierAdapter {
+  /** Stable code stored in `shipments.carrier`. */
+  readonly code: string;
+  /** Options for a parcel among the given active methods; the local carrier offers every method that fits the country. */
+  quoteOptions(
+    parcel: Omit<ParcelRequest, 'method' | 'labelQuantity'>,
+    methods: ShipmentMethodInfo[],
+  ): Promise<CarrierOption[]>;
+  /** Registers the parcel(s) and returns tracking number and label PDF. Throws HttpProblem 400/502 on refusal. */
+  createLabel(ctx: CarrierCallContext, parcel: ParcelRequest): Promise<CarrierLabel>;
+  /** The label PDF of an earlier shipment, null when unknown. */
+  getLabel(ctx: CarrierCallContext, trackingNumber: string): Promise<Buffer | null>;
+  /**
+   * Status events of a parcel, oldest first; empty when unknown. `shippedAt` (when the label was made,
+   * as stored) spares a lookup for carriers that derive events from it.
+   */
+  track(ctx: CarrierCallContext, trackingNumber: string, shippedAt?: Date): Promise<CarrierEvent[]>;
+  /** Public tracking page of a parcel, null when the carrier has none. */
+  trackingUrl(
+    trackingNumber: string,
+    recipient: Pick<PostalAddress, 'countryCode' | 'zipCode'>,
+  ): string | null;
+}

@@ -1,0 +1,29 @@
+import type { CarrierAdapter } from './carrier.ts';
+import { localCarrier } from './local.carrier.ts';
+
+/**
+ * Adapters with a configured account, by the `carrier` of a shipment method (e.g. 'postnl'). None is
+ * configured yet, so every method ships with the local carrier; a real adapter registers here once
+ * its account settings exist.
+ */
+const configured = new Map<string, CarrierAdapter>();
+
+/** Registers a configured carrier adapter for the methods whose `carrier` equals `carrier`. */
+export function registerCarrier(carrier: string, adapter: CarrierAdapter): void {
+  configured.set(carrier, adapter);
+}
+
+/** The adapter that ships a method of `carrier`: the configured one, else the local carrier. */
+export function carrierFor(carrier: string): CarrierAdapter {
+  return configured.get(carrier) ?? localCarrier;
+}
+
+/** The adapter that made a stored shipment (`shipments.carrier`), for labels and tracking. */
+export function carrierByCode(code: string): CarrierAdapter {
+  if (code === localCarrier.code) return localCarrier;
+  for (const a of configured.values()) if (a.code === code) return a;
+  return localCarrier;
+}
+
+export type * from './carrier.ts';
+export { localCarrier } from './local.carrier.ts';

@@ -1,0 +1,118 @@
+import type { Problem } from '@hoppa/core';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** A field-level issue of a problem body: dotted path (`body.products.0.ean`) and readable message. */
+export type ProblemIssue = { path: string; message: string };
+
+/**
+ * An error that becomes a problem body `{statusCode, code, message, issues?}` (ProblemSchema in core,
+ * spec 1 §8). Throw it from services and handlers; `message` is shown to the user as is for 400/406.
+ */
+export class HttpProblem extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly issues?: ProblemIssue[],
+  ) {
+    super(message);
+    this.name = 'HttpProblem';
+  }
+
+  toBody(): Problem {
+    return {
+      statusCode: this.statusCode,
+      code: this.code,
+      message: this.message,
+      ...(this.issues?.length ? { issues: this.issues } : {}),
+    };
+  }
+}
+
+/** 400 `bad_request`: the input is well-formed but not acceptable; `message` says why. */
+export const badRequest = (message: string, issues?: ProblemIssue[]) =>
+  new HttpProblem(400, 'bad_request', message, issues);
+/** 401 `unauthorized`: no valid session. */
+export const unauthorized = (message = 'You are not logged in') => new HttpProblem(401, 'unauthorized', message);
+/** 403 `forbidden`: the current role lacks the grant for this call. */
+export const forbidden = (message = 'Your role does not allow this action') =>
+  new HttpProblem(403, 'forbidden', message);
+/** 404 `not_found`: missing, or belonging to another organisation (never 403, so ids leak nothing). */
+export const notFound = (message = 'Not found') => new HttpProblem(404, 'not_found', message);
+/** 409 `conflict`: the state changed meanwhile (shipped, emptied, duplicate); terminal for the floor outbox. */
+export const conflict = (message: string) => new HttpProblem(409, 'conflict', message);
+/** 429 `rate_limited`: too many attempts; try again later. */
+export const tooManyRequests = (message: string) => new HttpProblem(429, 'rate_limited', message);
+
+const CONTEXT_NAME: Record<string, string> = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' };
+
+function validationProblem(err: FastifyError & { validation: unknown[] }): HttpProblem {
+  const where = CONTEXT_NAME[err.validationContext ?? 'body'] ?? 'body';
+  const issues = (err.validation as { instancePath?: string; message?: string }[]).map((v) => {
+    const sub = (v.instancePath ?? '').split('/').filter(Boolean).join('.');
+    return { path: sub ? `${where}.${sub}` : where, message: v.message ?? 'Invalid value' };
+  });
+  // Readable for the person at the form: "password: Password must be at least 9 characters".
+  const text = issues
+    .map((i) => {
+      const field = where === 'body' ? i.path.replace(/^body\.?/, '') : i.path;
+      return field ? `${field}: ${i.message}` : i.message;
+    })
+    .join('; ');
+  return new HttpProblem(400, 'validation', text || 'Invalid request', issues);
+}
+
+/** Maps any thrown error to a problem body; unexpected errors are logged and answered 500 without details. */
+export function toProblem(err: unknown, req: FastifyRequest): HttpProblem {
+  if (err instanceof HttpProblem) return err;
+  const fe = err as FastifyError;
+  if (hasZodFastifySchemaValidationErrors(fe)) return validationProblem(fe as FastifyError & { validation: unknown[] });
+  if (Array.isArray(fe?.validation)) return validationProblem(fe as FastifyError & { validation: unknown[] });
+  switch (fe?.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new HttpProblem(400, 'invalid_json', `The request body is not valid JSON: ${fe.message}`);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new HttpProblem(400, 'body_too_large', 'The request body is too large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new HttpProblem(400, 'unsupported_media_type', `Unsupported content type: ${req.headers['content-type'] ?? 'none'}`);
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new HttpProblem(400, 'bad_request', 'The Content-Length header does not match the body');
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new HttpProblem(400, 'file_too_large', 'An uploaded file is too large');
+  }
+  if (err instanceof SyntaxError && /JSON/.test(err.message)) {
+    return new HttpProblem(400, 'invalid_json', `The request body is not valid JSON: ${err.message}`);
+  }
+  const status = typeof fe?.statusCode === 'number' ? fe.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    if (status === 429) return new HttpProblem(429, 'rate_limited', fe.message || 'Too many requests, try again later');
+    return new HttpProblem(status === 413 ? 400 : status, status === 404 ? 'not_found' : 'bad_request', fe.message);
+  }
+  if (fe && typeof fe === 'object' && isResponseSerializationError(fe)) {
+    req.log.error({ err, issues: (fe as { cause?: unknown }).cause }, 'response does not match its schema');
+  } else {
+    req.log.error({ err }, 'unhandled error');
+  }
+  return new HttpProblem(500, 'internal', 'Something went wrong, please consult your logs');
+}
+
+/**
+ * Installs the error and not-found handlers that answer every failure with the problem body. `fallback`
+ * may answer a not-found request first (the SPA shell for app routes) and returns true when it did.
+ */
+export function installErrorHandlers(
+  app: FastifyInstance,
+  fallback?: (req: FastifyRequest, reply: FastifyReply) => boolean,
+): void {
+  app.setErrorHandler((err, req, reply: FastifyReply) => {
+    const p = toProblem(err, req);
+    return reply.status(p.statusCode).type('application/json; charset=utf-8').send(p.toBody());
+  });
+  app.setNotFoundHandler((req, reply) => {
+    if (fallback?.(req, reply)) return reply;
+    const p = new HttpProblem(404, 'not_found', `No route ${req.method} ${req.url.split('?')[0]}`);
+    return reply.status(404).type('application/json; charset=utf-8').send(p.toBody());
+  });
+}

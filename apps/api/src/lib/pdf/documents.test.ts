@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { PostalAddress } from '../carriers/carrier.ts';
+import { buildShippingLabelPdf, routingCode } from './label.pdf.ts';
+import { buildPackingSlipPdf } from './packing-slip.pdf.ts';
+import { readPdf } from './pdf.test-helpers.ts';
+import { A6, pdfText } from './pdf.ts';
+
+const sender: PostalAddress = {
+  name: 'Hoppa Fulfilment',
+  company: 'Hoppa Fulfilment',
+  street: 'Havenweg',
+  houseNumber: '12',
+  addition: '',
+  zipCode: '1013 AB',
+  city: 'Amsterdam',
+  countryCode: 'NL',
+  phone: '',
+  email: '',
+};
+const recipient: PostalAddress = {
+  name: 'Zoë Łukasiewicz',
+  company: '',
+  street: 'Rue Neuve',
+  houseNumber: '8',
+  addition: 'b',
+  zipCode: '1000',
+  city: 'Bruxelles',
+  countryCode: 'BE',
+  phone: '+32 2 123 45 67',
+  email: '',
+};
+
+describe('shipping label PDF', () => {
+  it('has one A6 page per parcel with tracking number, address, order and method on each', async () => {
+    const pdf = await buildShippingLabelPdf({
+      trackingNumber: 'HP12345678903NL',
+      carrierName: 'HOPPA',
+      methodCode: 'SMF-POSTNL-BE',
+      methodName: 'PostNL pakket BE',
+      sender,
+      recipient,
+      shopOrderId: 'WEB-4711',
+      merchantName: 'Stroopwafel & Co',
+      labelQuantity: 3,
+      shipDate: new Date('2026-03-02T10:00:00Z'),
+      weightKg: 0.75,
+    });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const { pages, pageTexts } = await readPdf(pdf);
+    expect(pages).toBe(3);
+    pageTexts.forEach((text, i) => {
+      expect(text).toContain('HP12345678903NL');
+      expect(text).toContain('Zoë Lukasiewicz');
+      expect(text).toContain('Rue Neuve 8 b');
+      expect(text).toContain('1000 BRUXELLES');
+      expect(text).toContain('Order WEB-4711');
+      expect(text).toContain('SMF-POSTNL-BE');
+      expect(text).toContain(`Colli ${i + 1}/3`);
+      expect(text).toContain('BE 1000');
+      expect(text).toContain('02-03-2026');
+    });
+    const mediaBox = /\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/.exec(pdf.toString('latin1'));
+    expect(Number(mediaBox?.[1])).toBeCloseTo(A6[0], 1);
+    expect(Number(mediaBox?.[2])).toBeCloseTo(A6[1], 1);
+  });
+});
+
+describe('packing slip PDF', () => {
+  it('lists every line with EAN, title, location and quantity and runs onto more pages when long', async () => {
+    const lines = Array.from({ length: 40 }, (_, i) => ({
+      ean: `87100000${String(i).padStart(5, '0')}`,
+      title: `Product ${i}`,
+      quantity: i + 1,
+      location: `A-01-${String(i).padStart(2, '0')}`,
+    }));
+    const pdf = await buildPackingSlipPdf({
+      shopOrderId: 'WEB-4711',
+      merchantName: 'Stroopwafel & Co',
+      sender,
+      recipient,
+      placedAt: new Date('2026-03-01T10:00:00Z'),
+      shippedAt: null,
+      methodName: 'PostNL pakket BE',
+      trackingNumber: null,
+      notes: 'Fragile',
+      lines,
+    });
+    const { pages, text } = await readPdf(pdf);
+    expect(pages).toBe(2);
+    for (const l of lines) {
+      expect(text).toContain(l.ean);
+      expect(text).toContain(l.location);
+    }
+    expect(text).toContain('Totaal 820 stuks in 40 regels');
+    expect(text).toContain('Opmerking: Fragile');
+    expect(text).toContain('Zoë Lukasiewicz');
+  });
+});
+
+describe('pdfText', () => {
+  it('keeps WinAnsi text and strips what the standard fonts cannot show', () => {
+    expect(pdfText('Crème brûlée – “oké” €5')).toBe('Crème brûlée – “oké” €5');
+    expect(pdfText('Łódź\nŞişli 東京')).toBe('Lódz Sisli ??');
+    expect(pdfText(null)).toBe('');
+  });
+
+  it('routing code is country plus the postcode digits', () => {
+    expect(routingCode({ countryCode: 'NL', zipCode: '1015 CJ' })).toBe('NL 1015');
+  });
+});

@@ -1,0 +1,136 @@
+import bwipjs from 'bwip-js/node';
+import PDFDocument from 'pdfkit';
+
+/** Points per millimetre (PDF user space is 1/72 inch). */
+export const MM = 72 / 25.4;
+
+/** A6 portrait in points: 105 × 148 mm, the size of a parcel label. */
+export const A6: [number, number] = [105 * MM, 148 * MM];
+
+/** Characters the PDF standard fonts (Helvetica, WinAnsiEncoding) can show besides Latin-1. */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+
+/** Latin letters that do not decompose into a base letter and a mark. */
+const LATIN_FALLBACK: Record<string, string> = {
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Ŧ: 'T',
+  ŧ: 't',
+};
+
+/**
+ * Makes text printable with the standard fonts, which only cover WinAnsi: accents outside it lose
+ * their mark (ł → l, ő → o), other characters become '?', line breaks and tabs become spaces.
+ * Standard fonts keep labels small and fast, and need no font file on the server.
+ */
+export function pdfText(value: unknown): string {
+  const s = value === null || value === undefined ? '' : String(value);
+  let out = '';
+  for (const ch of s.replace(/[\r\n\t]+/g, ' ')) {
+    const code = ch.codePointAt(0) ?? 63;
+    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch)) {
+      out += ch;
+      continue;
+    }
+    const base = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    out +=
+      base && [...base].every((c) => (c.codePointAt(0) ?? 0) < 0x7f) ? base : (LATIN_FALLBACK[ch] ?? '?');
+  }
+  return out.trim();
+}
+
+/** Options of {@link code128Png}: bar height in millimetres, pixels per module. */
+export interface BarcodeOptions {
+  heightMm?: number;
+  scale?: number;
+}
+
+/**
+ * A Code 128 barcode of `text` as a PNG (bwip-js), without human-readable text (the caller prints it in
+ * a font it controls). Scale 3 gives 3 px per module, sharp at the 203 dpi of label printers once
+ * placed at about 0.3 mm per module. Throws when the text cannot be encoded.
+ */
+export async function code128Png(text: string, options: BarcodeOptions = {}): Promise<Buffer> {
+  return bwipjs.toBuffer({
+    bcid: 'code128',
+    text,
+    scale: options.scale ?? 3,
+    height: options.heightMm ?? 15,
+    includetext: false,
+    paddingwidth: 0,
+    paddingheight: 0,
+  });
+}
+
+/** Document metadata of a generated PDF. */
+export interface PdfMeta {
+  title: string;
+  subject?: string;
+  author?: string;
+}
+
+/**
+ * Builds a PDF with pdfkit and resolves with its bytes. `build` adds the pages (the document starts
+ * without one, so each builder picks its page size). Fonts: the standard Helvetica family.
+ */
+export function renderPdf(
+  meta: PdfMeta,
+  build: (doc: PDFKit.PDFDocument) => void | Promise<void>,
+): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    const doc = new PDFDocument({
+      autoFirstPage: false,
+      margin: 0,
+      compress: true,
+      info: {
+        Title: meta.title,
+        Subject: meta.subject ?? meta.title,
+        Author: meta.author ?? 'Hoppa',
+        Producer: 'Hoppa',
+      },
+    });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    Promise.resolve()
+      .then(() => build(doc))
+      .then(() => doc.end())
+      .catch((err: unknown) => {
+        reject(err);
+        doc.end();
+      });
+  });
+}
+
+/** Text that must fit a width: shortened with an ellipsis at the current font and size. */
+export function fitText(doc: PDFKit.PDFDocument, text: string, width: number): string {
+  if (doc.widthOfString(text) <= width) return text;
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (doc.widthOfString(`${text.slice(0, mid)}…`) <= width) lo = mid;
+    else hi = mid - 1;
+  }
+  return `${text.slice(0, lo).trimEnd()}…`;
+}
+
+/** Formats a moment as DD-MM-YYYY in Europe/Amsterdam (how dates are shown, spec 1 §9). */
+export function formatDate(d: Date | string | null | undefined): string {
+  if (!d) return '';
+  const date = typeof d === 'string' ? new Date(d) : d;
+  const parts = new Intl.DateTimeFormat('nl-NL', {
+    timeZone: 'Europe/Amsterdam',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).formatToParts(date);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return `${get('day')}-${get('month')}-${get('year')}`;
+}

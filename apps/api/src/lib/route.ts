@@ -1,0 +1,196 @@
+import { APP_HEADER, can, type Endpoint, type EndpointOutput, ProblemSchema } from '@hoppa/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { accessibleOrgIds, loadSession, SESSION_COOKIE, type SessionUser } from './auth.ts';
+import { badRequest, forbidden, unauthorized } from './errors.ts';
+import type { MailTransport } from './mail.ts';
+
+export type { SessionRole, SessionUser } from './auth.ts';
+
+/** What buildApp hands to every module: configuration, database and mail transport. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  mail: MailTransport;
+}
+
+/** One registered route, as collected by the onRoute hook (app.routeTable). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** The core endpoint when registered through {@link route}/{@link publicRoute}; undefined otherwise. */
+  endpoint?: Endpoint;
+}
+
+/**
+ * What a handler of a non-public endpoint receives besides its input (docs/architecture.md).
+ * Services read and write only rows whose org_id is in `orgIds`; another organisation's row is a 404.
+ */
+export interface RequestContext {
+  db: Db;
+  user: SessionUser;
+  /** Organisations whose data this user may read and change. */
+  orgIds: string[];
+  /** The current organisation (POST /orgs/set_curr); new merchant data belongs to it. */
+  currOrgId: string | null;
+  /** The Idempotency-Key request header, or null. */
+  idempotencyKey: string | null;
+}
+
+/** The context of a public endpoint: the session user when there is one. */
+export interface PublicContext extends Omit<RequestContext, 'user'> {
+  user: SessionUser | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    hoppa: AppDeps;
+    routeTable: RouteEntry[];
+  }
+  interface FastifyRequest {
+    hoppaCtx: PublicContext | null;
+  }
+  interface FastifyContextConfig {
+    endpoint?: Endpoint;
+  }
+}
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+/** The parsed input a handler receives. Absent parts are undefined. */
+export type RouteInput<E> = E extends Endpoint<infer P, infer Q, infer B, z.ZodType>
+  ? { params: Out<P>; query: Out<Q>; body: Out<B> }
+  : never;
+
+/** A handler's result: the endpoint's output, or for binary endpoints a Buffer (set the type on reply). */
+export type RouteResult<E> = EndpointOutput<E> | Buffer;
+
+function concretePath(req: FastifyRequest): string {
+  return (req.url.split('?')[0] ?? '/').replace(/^\/api(?=\/|$)/, '') || '/';
+}
+
+function idempotencyKeyOf(req: FastifyRequest): string | null {
+  const v = req.headers['idempotency-key'];
+  const key = Array.isArray(v) ? v[0] : v;
+  return key && key.length <= 200 ? key : null;
+}
+
+async function sessionOf(req: FastifyRequest, db: Db, config: Config): Promise<SessionUser | null> {
+  const token = req.cookies?.[SESSION_COOKIE];
+  if (!token || token.length > 200) return null;
+  return loadSession(db, token, config.sessionTtlMs);
+}
+
+function register<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  onRequest: (req: FastifyRequest) => Promise<void>,
+  handle: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+): void {
+  const schema: Record<string, unknown> = {
+    summary: endpoint.summary,
+    tags: endpoint.tags ?? [],
+  };
+  if (endpoint.params) schema.params = endpoint.params;
+  if (endpoint.query) schema.querystring = endpoint.query;
+  if (endpoint.body) schema.body = endpoint.body;
+  const status = endpoint.status ?? 200;
+  schema.response = endpoint.binary
+    ? { '4xx': ProblemSchema, '5xx': ProblemSchema }
+    : { [status]: endpoint.response, '4xx': ProblemSchema, '5xx': ProblemSchema };
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: `/api${endpoint.path}`,
+    schema,
+    config: { endpoint },
+    onRequest: async (req) => {
+      await onRequest(req);
+      if (endpoint.changesState && !req.headers[APP_HEADER]) {
+        throw badRequest(`This call changes data and needs the ${APP_HEADER} header`);
+      }
+    },
+    handler: async (req, reply) => {
+      const result = await handle(req, reply);
+      if (reply.sent) return reply;
+      // A handler may pick another success status itself (e.g. 202); otherwise the endpoint's.
+      if (reply.statusCode === 200) reply.status(status);
+      return result;
+    },
+  });
+}
+
+/**
+ * Registers a non-public core endpoint (docs/architecture.md): `/api` + path with its zod params, query,
+ * body and response (OpenAPI generated). Before validation it loads the session (401 without), checks
+ * `can(role, method, concretePath)` (403 without the grant) and, for `changesState` GETs, the app header
+ * (400). The handler gets the parsed input and the {@link RequestContext}; it returns the answer, or for a
+ * `binary` endpoint a Buffer after setting `reply.type(...)`.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (input: RouteInput<E>, ctx: RequestContext, req: FastifyRequest, reply: FastifyReply) => Promise<RouteResult<E>>,
+): void {
+  if (endpoint.public) throw new Error(`${endpoint.method} ${endpoint.path} is public: register it with publicRoute()`);
+  const { db, config } = app.hoppa;
+  register(
+    app,
+    endpoint,
+    async (req) => {
+      const user = await sessionOf(req, db, config);
+      if (!user) throw unauthorized();
+      if (!can({ name: user.role.name, grants: user.role.grants }, req.method, concretePath(req))) throw forbidden();
+      req.hoppaCtx = {
+        db,
+        user,
+        orgIds: await accessibleOrgIds(db, user),
+        currOrgId: user.currOrgId,
+        idempotencyKey: idempotencyKeyOf(req),
+      };
+    },
+    (req, reply) =>
+      handler(
+        { params: req.params, query: req.query, body: req.body } as RouteInput<E>,
+        req.hoppaCtx as RequestContext,
+        req,
+        reply,
+      ),
+  );
+}
+
+/**
+ * Registers a public core endpoint (login, signup, reset, health, the inbound report): no session or
+ * grant needed; the context carries the session user when a valid cookie came along.
+ */
+export function publicRoute<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (input: RouteInput<E>, ctx: PublicContext, req: FastifyRequest, reply: FastifyReply) => Promise<RouteResult<E>>,
+): void {
+  if (!endpoint.public) throw new Error(`${endpoint.method} ${endpoint.path} is not public: register it with route()`);
+  const { db, config } = app.hoppa;
+  register(
+    app,
+    endpoint,
+    async (req) => {
+      const user = await sessionOf(req, db, config);
+      req.hoppaCtx = {
+        db,
+        user,
+        orgIds: user ? await accessibleOrgIds(db, user) : [],
+        currOrgId: user?.currOrgId ?? null,
+        idempotencyKey: idempotencyKeyOf(req),
+      };
+    },
+    (req, reply) =>
+      handler(
+        { params: req.params, query: req.query, body: req.body } as RouteInput<E>,
+        req.hoppaCtx as PublicContext,
+        req,
+        reply,
+      ),
+  );
+}

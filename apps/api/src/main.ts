@@ -1,0 +1,60 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDb } from './db/client.ts';
+import { prepareDatabase } from './db/migrate.ts';
+import { DEMO_USERS, isEmpty, seedDemo } from './db/seed.ts';
+
+// Starts the server: configuration, database (migrated; demo seed on first start), then listen.
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
+}
+
+const db = await openDb(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+const { version, applied } = await prepareDatabase(db);
+if (applied.length) console.log(`Database migrated to version ${version} (${applied.join(', ')})`);
+let seeded = false;
+if (config.seedDemo && (await isEmpty(db))) {
+  console.log('Empty database: loading the demo warehouse…');
+  const r = await seedDemo(db);
+  console.log(`Demo warehouse ready: ${r.products} products on ${r.bins} bins.`);
+  seeded = true;
+}
+
+const app = await buildApp({ config, db });
+await app.listen({ port: config.port, host: config.host });
+
+const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+const base = `http://${shown}:${config.port}`;
+console.log(
+  [
+    '',
+    `Hoppa is running (${db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}${seeded ? ', demo data loaded' : ''})`,
+    `  Portal:   ${base}/`,
+    `  Floor:    ${base}/floor/`,
+    `  API:      ${base}/api`,
+    `  API docs: ${base}/api/docs`,
+    '',
+    'Demo logins:',
+    ...Object.values(DEMO_USERS).map((u) => `  ${u.email.padEnd(24)} ${u.password.padEnd(24)} ${u.role}`),
+    '',
+  ].join('\n'),
+);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    app
+      .close()
+      .then(() => db.close())
+      .then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}

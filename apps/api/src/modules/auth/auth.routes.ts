@@ -1,0 +1,66 @@
+import {
+  currentUserEndpoint,
+  loginEndpoint,
+  logoutEndpoint,
+  passwordResetEmailEndpoint,
+  passwordResetEndpoint,
+  signupEndpoint,
+} from '@hoppa/core';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Config } from '../../config.ts';
+import { destroySession, SESSION_COOKIE } from '../../lib/auth.ts';
+import { publicRoute, route } from '../../lib/route.ts';
+import {
+  currentUserView,
+  login,
+  RESET_MAIL_MESSAGE,
+  requestPasswordReset,
+  resetPassword,
+  signup,
+} from './auth.service.ts';
+
+function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.cookieSecure,
+    maxAge: Math.floor(config.sessionTtlMs / 1000),
+  });
+}
+
+/** Login, sign-up, logout, current user and password reset (spec 2 §2, §5, §7 Auth and user). */
+export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
+  const { config, mail } = app.hoppa;
+
+  publicRoute(app, loginEndpoint, async ({ body }, ctx, req, reply) => {
+    const { token, user } = await login(ctx.db, config, { ...body, ip: req.ip });
+    setSessionCookie(reply, config, token);
+    return currentUserView(ctx.db, user);
+  });
+
+  publicRoute(app, signupEndpoint, async ({ body }, ctx, _req, reply) => {
+    const { token, user } = await signup(ctx.db, config, body);
+    setSessionCookie(reply, config, token);
+    return currentUserView(ctx.db, user);
+  });
+
+  publicRoute(app, logoutEndpoint, async (_input, ctx, req, reply) => {
+    const token = req.cookies[SESSION_COOKIE];
+    if (token) await destroySession(ctx.db, token);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { ok: true as const };
+  });
+
+  route(app, currentUserEndpoint, async (_input, ctx) => currentUserView(ctx.db, ctx.user));
+
+  publicRoute(app, passwordResetEmailEndpoint, async ({ body }, ctx, req) => {
+    await requestPasswordReset(ctx.db, config, mail, { email: body.email, ip: req.ip });
+    return { ok: true as const, message: RESET_MAIL_MESSAGE };
+  });
+
+  publicRoute(app, passwordResetEndpoint, async ({ params, body }, ctx, req) => {
+    await resetPassword(ctx.db, { token: params.token, password: body.password, ip: req.ip });
+    return { ok: true as const, message: 'Your password has been changed. You can log in now.' };
+  });
+}

@@ -1,0 +1,205 @@
+import { type CurrentUser, newId, type SignupBody } from '@hoppa/core';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  createSession,
+  hashPassword,
+  hashToken,
+  loadSession,
+  newToken,
+  type SessionUser,
+  verifyPassword,
+} from '../../lib/auth.ts';
+import { conflict, HttpProblem } from '../../lib/errors.ts';
+import type { MailTransport } from '../../lib/mail.ts';
+import { AUTH_LIMITS, assertUnderLimits, clearHits, hit } from '../../lib/rate-limit.ts';
+
+/** Role given to people who sign up themselves: they create their own shop next (spec 2 §2 → /orgs/add). */
+export const SIGNUP_ROLE_KEY = 'merchant_owner';
+
+/** The one answer of the reset-mail call, whether the address exists or not (spec 2 §7). */
+export const RESET_MAIL_MESSAGE =
+  'If an account exists for this email address, we have sent a link to reset the password.';
+
+const normEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * Shapes the session user as GET /current_user answers (spec 2 §3 User): current role with grants, the
+ * current organisation and the user's licences per organisation.
+ */
+export async function currentUserView(db: Db, user: SessionUser): Promise<CurrentUser> {
+  const org = user.currOrgId
+    ? (await db.query<{ id: string; name: string; kind: 'provider' | 'merchant' }>(
+        'SELECT id, name, kind FROM organisations WHERE id = $1',
+        [user.currOrgId],
+      )).rows[0]
+    : undefined;
+  const memberships = await db.query<{ org_id: string; licence_id: string | null }>(
+    'SELECT org_id, licence_id FROM memberships WHERE user_id = $1 ORDER BY created_at',
+    [user.id],
+  );
+  let licences: { name: string; used: number; count: number }[] = [];
+  if (org) {
+    const r = await db.query<{ licence_id: string; n: number }>(
+      `SELECT licence_id, count(*) AS n FROM memberships WHERE org_id = $1 AND licence_id IS NOT NULL
+        GROUP BY licence_id ORDER BY licence_id`,
+      [org.id],
+    );
+    licences = r.rows.map((x) => ({ name: x.licence_id, used: x.n, count: x.n }));
+  }
+  return {
+    id: user.id,
+    first_name: user.firstName,
+    family_name: user.familyName,
+    email: user.email,
+    phone: user.phone,
+    lang: (['nl', 'en', 'fr', 'es'].includes(user.lang) ? user.lang : 'nl') as CurrentUser['lang'],
+    is_admin: user.isAdmin,
+    confirmed: user.confirmed,
+    curr_role: {
+      key: user.role.key,
+      name: user.role.name,
+      grants: user.role.grants,
+      all_orgs: user.role.allOrgs,
+    },
+    curr_org: org ? { id: org.id, name: org.name, kind: org.kind, licences } : null,
+    licences: memberships.rows.map((m) => ({ organization_id: m.org_id, licence_id: m.licence_id })),
+  };
+}
+
+/**
+ * Checks email and password and opens a session (spec 2 §7 POST /login). Failed attempts count per account
+ * and per client address; over the limit the call answers 429 before any password check.
+ * Errors: 401 `invalid_credentials`, 429 `rate_limited`.
+ */
+export async function login(
+  db: Db,
+  config: Config,
+  input: { email: string; password: string; ip: string },
+): Promise<{ token: string; user: SessionUser }> {
+  const email = normEmail(input.email);
+  const accountKey = `login:account:${email}`;
+  const addressKey = `login:ip:${input.ip}`;
+  await assertUnderLimits(db, [
+    { key: accountKey, limit: AUTH_LIMITS.loginFailPerAccount },
+    { key: addressKey, limit: AUTH_LIMITS.loginFailPerAddress },
+  ]);
+  const row = (
+    await db.query<{ id: string; password_hash: string }>(
+      'SELECT id, password_hash FROM users WHERE lower(email) = $1',
+      [email],
+    )
+  ).rows[0];
+  const ok = await verifyPassword(row?.password_hash ?? null, input.password);
+  if (!row || !ok) {
+    await hit(db, accountKey);
+    await hit(db, addressKey);
+    throw new HttpProblem(401, 'invalid_credentials', 'The email address or password is incorrect');
+  }
+  await clearHits(db, accountKey);
+  const token = await createSession(db, row.id, config.sessionTtlMs);
+  const user = await loadSession(db, token, config.sessionTtlMs);
+  if (!user) throw new Error('session vanished right after creation');
+  return { token, user };
+}
+
+/**
+ * Creates an account with the sign-up role and no organisation yet, and opens a session (spec 2 §2, §5).
+ * Errors: 409 `conflict` when the address is taken.
+ */
+export async function signup(db: Db, config: Config, body: SignupBody): Promise<{ token: string; user: SessionUser }> {
+  const email = normEmail(body.email);
+  const passwordHash = await hashPassword(body.password);
+  const id = newId();
+  await db.transaction(async (tx) => {
+    const taken = await tx.query('SELECT 1 FROM users WHERE lower(email) = $1', [email]);
+    if (taken.rowCount > 0) throw conflict('An account with this email address already exists');
+    const role = (await tx.query<{ id: string }>('SELECT id FROM roles WHERE key = $1', [SIGNUP_ROLE_KEY])).rows[0];
+    await tx.query(
+      `INSERT INTO users (id, first_name, family_name, email, phone, password_hash, curr_role_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [id, body.first_name.trim(), body.family_name.trim(), email, body.phone.trim(), passwordHash, role?.id ?? null],
+    );
+  });
+  const token = await createSession(db, id, config.sessionTtlMs);
+  const user = await loadSession(db, token, config.sessionTtlMs);
+  if (!user) throw new Error('session vanished right after creation');
+  return { token, user };
+}
+
+/**
+ * Mails a single-use reset link `/reset?token=…` when the address belongs to an account; does nothing
+ * visible otherwise (spec 2 §7). Rate-limited per client address and per target address (429).
+ */
+export async function requestPasswordReset(
+  db: Db,
+  config: Config,
+  mail: MailTransport,
+  input: { email: string; ip: string },
+): Promise<void> {
+  const email = normEmail(input.email);
+  const accountKey = `reset:account:${email}`;
+  const addressKey = `reset:ip:${input.ip}`;
+  await assertUnderLimits(db, [
+    { key: addressKey, limit: AUTH_LIMITS.resetMailPerAddress },
+    { key: accountKey, limit: AUTH_LIMITS.resetMailPerAccount },
+  ]);
+  await hit(db, addressKey);
+  await hit(db, accountKey);
+  const user = (
+    await db.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = $1', [email])
+  ).rows[0];
+  if (!user) return;
+  const token = newToken(16);
+  await db.query(
+    `INSERT INTO password_resets (token_hash, user_id, expires_at)
+     VALUES ($1, $2, now() + ($3 || ' milliseconds')::interval)`,
+    [hashToken(token), user.id, String(config.resetTtlMs)],
+  );
+  const link = `${config.publicUrl}/reset?token=${encodeURIComponent(token)}`;
+  const minutes = Math.round(config.resetTtlMs / 60_000);
+  await mail.send({
+    to: email,
+    subject: 'Reset your Hoppa password',
+    // Plain ASCII lines of at most 76 characters keep the message 7-bit, so the link reads as is
+    // (no quoted-printable '=3D'); the e2e tests take the token straight from the .eml file.
+    text: [
+      'Hello,',
+      '',
+      'Someone (hopefully you) asked to reset the password of your',
+      'Hoppa account. Open this link within ' + minutes + ' minutes to choose a new',
+      'password:',
+      '',
+      link,
+      '',
+      'If you did not ask for this, you can ignore this e-mail;',
+      'your password stays as it is.',
+    ].join('\n'),
+  });
+}
+
+/**
+ * Sets a new password with a reset token: the token must exist, be unused and unexpired; it is used up
+ * in the same transaction, and every session of the account ends. Errors: 400 `invalid_token`, 429.
+ */
+export async function resetPassword(db: Db, input: { token: string; password: string; ip: string }): Promise<void> {
+  const addressKey = `reset-token:ip:${input.ip}`;
+  await assertUnderLimits(db, [{ key: addressKey, limit: AUTH_LIMITS.resetTokenPerAddress }]);
+  await hit(db, addressKey);
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    const used = await tx.query<{ user_id: string }>(
+      `UPDATE password_resets SET used_at = now()
+        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+        RETURNING user_id`,
+      [hashToken(input.token)],
+    );
+    const userId = used.rows[0]?.user_id;
+    if (!userId) {
+      throw new HttpProblem(400, 'invalid_token', 'This reset link is invalid or has expired. Please request a new one.');
+    }
+    await tx.query('UPDATE users SET password_hash = $1, confirmed = true WHERE id = $2', [passwordHash, userId]);
+    await tx.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+    await tx.query('UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [userId]);
+  });
+}

@@ -1,0 +1,253 @@
+import type { OrderImportResult, OrderImportRow } from '@hoppa/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS } from '../../db/seed.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/** Orders import through POST /api/orders/import (spec 1 §2 Import, §3 Import fields, §5; issue 3 §1). */
+describe('POST /api/orders/import', () => {
+  let t: TestApp;
+  let bolCookie: string;
+  let stroopCookie: string;
+  let bolEans: string[];
+  let stroopEans: string[];
+
+  const address = {
+    firstName: 'Anna',
+    surName: 'de Vries',
+    streetName: 'Kerkstraat',
+    houseNumber: '12',
+    zipcode: '1234ab',
+    city: 'Utrecht',
+    countryCode: 'NL',
+    email: 'anna@example.nl',
+  };
+
+  const post = async (cookie: string, rows: OrderImportRow[]) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/orders/import', headers: { cookie }, payload: rows });
+    return { status: res.statusCode, body: res.json() as OrderImportResult };
+  };
+  const orderCount = async () =>
+    Number((await t.db.query<{ n: number }>('SELECT count(*) AS n FROM orders')).rows[0]?.n);
+
+  beforeAll(async () => {
+    t = await createTestApp({ seed: { products: 50 } });
+    bolCookie = await t.login(DEMO_USERS.bolOwner.email, DEMO_USERS.bolOwner.password);
+    stroopCookie = await t.login(DEMO_USERS.stroopOwner.email, DEMO_USERS.stroopOwner.password);
+    const orgs = t.seed?.orgs as { bol: string; stroop: string };
+    const eansOf = async (org: string) =>
+      (await t.db.query<{ ean: string }>('SELECT ean FROM products WHERE org_id = $1 ORDER BY ean', [org])).rows.map((r) => r.ean);
+    bolEans = await eansOf(orgs.bol);
+    stroopEans = await eansOf(orgs.stroop);
+  });
+  afterAll(async () => t.close());
+
+  it('makes one order of rows sharing an order id, with the address on the first row only', async () => {
+    const [a, b, c] = bolEans as [string, string, string];
+    const { status, body } = await post(bolCookie, [
+      { order_id: 'SH-1001', product_ean: a, quantity: '2', ...address },
+      { order_id: 'SH-1001', product_ean: b, quantity: '1' },
+      { order_id: 'SH-1001', product_ean: c, quantity: '3', city: 'Zwolle' },
+      { order_id: 'SH-1002', product_ean: c, quantity: '1', ...address, firstName: 'Jan de Boer', surName: '' },
+    ]);
+    expect(status).toBe(201);
+    expect(body.errors).toEqual([]);
+    expect(body.warnings).toEqual([]);
+    expect(body.created).toBe(2);
+    expect(body.orders.map((o) => o.order_id)).toEqual(['SH-1001', 'SH-1002']);
+
+    const res = await t.app.inject({ method: 'GET', url: `/api/order/get/${body.orders[0]?.id}`, headers: { cookie: bolCookie } });
+    expect(res.statusCode).toBe(200);
+    const order = res.json();
+    expect(order).toMatchObject({
+      orderId: 'SH-1001',
+      status: 'open',
+      platform: 'import',
+      order_type: 'manual_order',
+      reason: 'webshop_order',
+      label_quantity: 1,
+      shipmentDetails: { firstName: 'Anna', surname: 'de Vries', zipCode: '1234 AB', city: 'Utrecht', countryCode: 'NL' },
+    });
+    expect(order.products.map((l: { ean: string; quantity: number }) => [l.ean, l.quantity])).toEqual([
+      [a, 2],
+      [b, 1],
+      [c, 3],
+    ]);
+    // Every seeded product has stock in its own pick bin, so each line got that bin.
+    for (const line of order.products) expect(line.pick_location).toMatchObject({ name: expect.stringMatching(/^A-\d\d-\d\d$/) });
+    const placed = Date.parse(order.orderPlacedDateTime);
+    expect(Math.abs(Date.now() - placed)).toBeLessThan(10 * 60_000);
+  });
+
+  it('reports every rejected row with its reason and still imports the good orders', async () => {
+    const [a, b] = bolEans as [string, string];
+    const before = await orderCount();
+    const { status, body } = await post(bolCookie, [
+      { order_id: 'R-1', product_ean: stroopEans[0], quantity: '1', ...address }, // 1: other org's EAN
+      { order_id: 'R-2', product_ean: a, quantity: '1', ...address, city: '' }, // 2: missing city
+      { order_id: 'R-3', product_ean: a, quantity: '0', ...address }, // 3: bad quantity
+      { order_id: 'R-3', product_ean: b, quantity: '1' }, // 4: sibling of row 3
+      { order_id: 'R-4', product_ean: a, quantity: '1', ...address, zipcode: '123 AB' }, // 5: bad postcode
+      { order_id: 'OK-1', product_ean: b, quantity: '1', ...address }, // 6: fine
+      { order_id: 'R-5', product_ean: a, quantity: 'twee', ...address }, // 7: quantity text
+      { order_id: 'R-6', product_ean: a, quantity: '1', ...address, streetName: '' }, // 8: missing street
+      {}, // 9: blank row, skipped
+      { order_id: 'SH-1001', product_ean: a, quantity: '1', ...address }, // 10: imported before
+    ]);
+    expect(status).toBe(201);
+    expect(body.created).toBe(1);
+    expect(body.orders.map((o) => o.order_id)).toEqual(['OK-1']);
+    expect(body.errors).toEqual([
+      { row: 1, order_id: 'R-1', reason: `unknown EAN for this organisation: ${stroopEans[0]}` },
+      { row: 2, order_id: 'R-2', reason: 'missing required address field: city' },
+      { row: 3, order_id: 'R-3', reason: "quantity not a positive integer: '0'" },
+      { row: 4, order_id: 'R-3', reason: "order rejected because of row 3: quantity not a positive integer: '0'" },
+      {
+        row: 5,
+        order_id: 'R-4',
+        reason: "invalid postcode for NL: '123 AB' (four digits, optional space, two letters, e.g. 1234 AB)",
+      },
+      { row: 7, order_id: 'R-5', reason: "quantity not a positive integer: 'twee'" },
+      { row: 8, order_id: 'R-6', reason: 'missing required address field: streetName' },
+      { row: 10, order_id: 'SH-1001', reason: 'duplicate order id already imported' },
+    ]);
+    expect(await orderCount()).toBe(before + 1);
+    const lines = await t.db.query(
+      `SELECT 1 FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.order_id IN ('R-1','R-2','R-3','R-4','R-5','R-6')`,
+    );
+    expect(lines.rows).toHaveLength(0);
+  });
+
+  it('creates nothing when the same file is uploaded again', async () => {
+    const [a, b] = bolEans as [string, string];
+    const file: OrderImportRow[] = [
+      { order_id: 'RE-1', product_ean: a, quantity: '1', ...address },
+      { order_id: 'RE-1', product_ean: b, quantity: '1' },
+      { order_id: 'RE-2', product_ean: b, quantity: '4', ...address },
+    ];
+    const first = await post(bolCookie, file);
+    expect(first.body.created).toBe(2);
+    const before = await orderCount();
+    const again = await post(bolCookie, file);
+    expect(again.status).toBe(201);
+    expect(again.body.created).toBe(0);
+    expect(again.body.errors).toEqual([
+      { row: 1, order_id: 'RE-1', reason: 'duplicate order id already imported' },
+      { row: 2, order_id: 'RE-1', reason: 'duplicate order id already imported' },
+      { row: 3, order_id: 'RE-2', reason: 'duplicate order id already imported' },
+    ]);
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('lets another organisation use the same order id, and keeps its orders to itself', async () => {
+    const { body } = await post(stroopCookie, [{ order_id: 'SH-1001', product_ean: stroopEans[1], quantity: '1', ...address }]);
+    expect(body.created).toBe(1);
+    const stroopOrderId = body.orders[0]?.id;
+    const asBol = await t.app.inject({ method: 'GET', url: `/api/order/get/${stroopOrderId}`, headers: { cookie: bolCookie } });
+    expect(asBol.statusCode).toBe(404);
+    expect(asBol.json()).toMatchObject({ statusCode: 404, code: 'not_found' });
+    const asStroop = await t.app.inject({ method: 'GET', url: `/api/order/get/${stroopOrderId}`, headers: { cookie: stroopCookie } });
+    expect(asStroop.statusCode).toBe(200);
+  });
+
+  it('imports a line without stock with a warning and no pick location; the pick location is the first active one with stock', async () => {
+    const [, , , d, e] = bolEans as [string, string, string, string, string];
+    const loc = async (ean: string) =>
+      (
+        await t.db.query<{ id: string; location_id: string }>(
+          'SELECT pl.id, pl.location_id FROM product_locations pl JOIN products p ON p.id = pl.product_id WHERE p.ean = $1 ORDER BY pl.position',
+          [ean],
+        )
+      ).rows;
+    await t.db.query('UPDATE product_locations SET stock = 0 WHERE id = $1', [(await loc(d))[0]?.id]);
+    // e: its first place is inactive, a second place at a later position has stock.
+    const [first] = await loc(e);
+    await t.db.query('UPDATE product_locations SET active = false WHERE id = $1', [first?.id]);
+    const other = await t.db.query<{ id: string }>(
+      "SELECT id FROM locations WHERE level = 'bin' AND id NOT IN (SELECT location_id FROM product_locations) ORDER BY sequence LIMIT 1",
+    );
+    const orgs = t.seed?.orgs as { bol: string };
+    const productId = (await t.db.query<{ id: string }>('SELECT id FROM products WHERE ean = $1', [e])).rows[0]?.id;
+    await t.db.query(
+      'INSERT INTO product_locations (id, org_id, product_id, location_id, stock, position) VALUES ($1, $2, $3, $4, 7, 5)',
+      ['f'.repeat(24), orgs.bol, productId, other.rows[0]?.id],
+    );
+
+    const { body } = await post(bolCookie, [
+      { order_id: 'W-1', product_ean: d, quantity: '1', ...address },
+      { order_id: 'W-1', product_ean: e, quantity: '1' },
+    ]);
+    expect(body.created).toBe(1);
+    expect(body.errors).toEqual([]);
+    expect(body.warnings).toEqual([
+      { row: 1, order_id: 'W-1', reason: `no pick location: EAN ${d} has no stock on an active location` },
+    ]);
+    const order = (
+      await t.app.inject({ method: 'GET', url: `/api/order/get/${body.orders[0]?.id}`, headers: { cookie: bolCookie } })
+    ).json();
+    expect(order.products[0].pick_location).toBeNull();
+    expect(order.products[1].pick_location.id).toBe(other.rows[0]?.id);
+  });
+
+  it('matches a Shopify SKU when the value is no known EAN', async () => {
+    const sku = (await t.db.query<{ bsku: string }>('SELECT bsku FROM products WHERE ean = $1', [bolEans[5]])).rows[0]?.bsku;
+    const { body } = await post(bolCookie, [
+      { order_id: '#2001', product_ean: sku, quantity: '1', firstName: 'Piet Puk', streetName: 'Dorpsweg 7b', zipcode: '9999ZZ', city: 'Ee' },
+    ]);
+    expect(body.errors).toEqual([]);
+    const order = (
+      await t.app.inject({ method: 'GET', url: `/api/order/get/${body.orders[0]?.id}`, headers: { cookie: bolCookie } })
+    ).json();
+    expect(order.products[0].ean).toBe(bolEans[5]);
+    expect(order.shipmentDetails).toMatchObject({
+      firstName: 'Piet',
+      surname: 'Puk',
+      streetName: 'Dorpsweg',
+      houseNumber: '7',
+      houseNumberExtension: 'b',
+      zipCode: '9999 ZZ',
+      countryCode: 'NL',
+    });
+  });
+
+  it('writes each order whole or not at all when the database refuses one of them', async () => {
+    // A constraint only this test has: lines of 500,000 or more are refused by the database, which
+    // makes the chunk fail and the import fall back to one transaction per order.
+    await t.db.query('ALTER TABLE order_lines ADD CONSTRAINT test_max_qty CHECK (quantity < 500000)');
+    try {
+      const [a, b] = bolEans as [string, string];
+      const { body } = await post(bolCookie, [
+        { order_id: 'T-1', product_ean: a, quantity: '1', ...address },
+        { order_id: 'T-2', product_ean: a, quantity: '1', ...address },
+        { order_id: 'T-2', product_ean: b, quantity: '600000' },
+        { order_id: 'T-3', product_ean: b, quantity: '2', ...address },
+      ]);
+      expect(body.created).toBe(2);
+      expect(body.orders.map((o) => o.order_id)).toEqual(['T-1', 'T-3']);
+      expect(body.errors.map((e) => [e.row, e.order_id])).toEqual([
+        [2, 'T-2'],
+        [3, 'T-2'],
+      ]);
+      expect(body.errors[0]?.reason).toMatch(/^could not be saved/);
+      const t2 = await t.db.query("SELECT id FROM orders WHERE order_id = 'T-2'");
+      expect(t2.rows).toHaveLength(0);
+    } finally {
+      await t.db.query('ALTER TABLE order_lines DROP CONSTRAINT test_max_qty');
+    }
+  });
+
+  it('answers 400 with a readable message without a current organisation or without rows', async () => {
+    await t.db.query('UPDATE users SET curr_org_id = NULL WHERE email = $1', [DEMO_USERS.admin.email]);
+    const admin = await t.login(DEMO_USERS.admin.email, DEMO_USERS.admin.password);
+    const res = await post(admin, [{ order_id: 'X', product_ean: bolEans[0], quantity: '1', ...address }]);
+    expect(res.status).toBe(400);
+    expect((res.body as unknown as { message: string }).message).toMatch(/current organisation/);
+    const empty = await post(bolCookie, []);
+    expect(empty.status).toBe(400);
+  });
+
+  it('is refused for a read-only merchant user', async () => {
+    const user = await t.login(DEMO_USERS.bolUser.email, DEMO_USERS.bolUser.password);
+    const res = await post(user, [{ order_id: 'X', product_ean: bolEans[0], quantity: '1', ...address }]);
+    expect(res.status).toBe(403);
+  });
+});

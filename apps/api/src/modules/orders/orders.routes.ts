@@ -1,0 +1,58 @@
+import {
+  openOrdersEndpoint,
+  orderGetEndpoint,
+  orderImportEndpoint,
+  orderLabelQuantityEndpoint,
+  orderShipmentMethodEndpoint,
+  orderShipmentPackageEndpoint,
+  shipmentBoxesEndpoint,
+  shipmentMethodsEndpoint,
+} from '@hoppa/core';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/route.ts';
+import { requireCurrentOrg } from '../products/products.service.ts';
+import { importOrders } from './order-import.service.ts';
+import {
+  getOrder,
+  listOpenOrders,
+  listShipmentBoxes,
+  listShipmentMethods,
+  selectShipmentBox,
+  selectShipmentMethod,
+  setLabelQuantity,
+} from './orders.service.ts';
+
+/**
+ * Registers the order calls of issue 3 §1 (spec 1 §7): the open orders list, one order, label
+ * quantity, shipment method and box selection, the method and box lists, and the order import.
+ */
+export function registerOrderRoutes(app: FastifyInstance): void {
+  route(app, openOrdersEndpoint, async ({ params, query }, ctx) =>
+    listOpenOrders(ctx.db, ctx.orgIds, { start: params.start, end: params.end, packSize: params.pack_size }, query),
+  );
+
+  route(app, orderGetEndpoint, async ({ params }, ctx) => getOrder(ctx.db, ctx.orgIds, params.id));
+
+  route(app, orderLabelQuantityEndpoint, async ({ body }, ctx) => {
+    await setLabelQuantity(ctx.db, ctx.orgIds, body.order_id, body.quantity);
+    return { ok: true as const };
+  });
+
+  route(app, orderShipmentMethodEndpoint, async ({ params, body }, ctx) => {
+    await selectShipmentMethod(ctx.db, ctx.orgIds, params.orderId, body.code);
+    return { ok: true as const };
+  });
+
+  route(app, orderShipmentPackageEndpoint, async ({ params, body }, ctx) => {
+    await selectShipmentBox(ctx.db, ctx.orgIds, params.orderId, body.id);
+    return { ok: true as const };
+  });
+
+  route(app, shipmentMethodsEndpoint, async (_input, ctx) => listShipmentMethods(ctx.db));
+
+  route(app, shipmentBoxesEndpoint, async (_input, ctx) => listShipmentBoxes(ctx.db));
+
+  route(app, orderImportEndpoint, async ({ body }, ctx) =>
+    importOrders(ctx.db, requireCurrentOrg(ctx.currOrgId), body),
+  );
+}

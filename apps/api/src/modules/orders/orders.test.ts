@@ -1,0 +1,199 @@
+import type { OpenOrders, OrderImportResult, OrderImportRow } from '@hoppa/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS } from '../../db/seed.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/** The open orders list and the order card calls (spec 1 §2 Open orders list, Order card, §7; issue 3 §1). */
+describe('open orders and order card calls', () => {
+  let t: TestApp;
+  let bol: string;
+  let stroop: string;
+  let picker: string;
+  let bolEans: string[];
+  let stroopEans: string[];
+  const ids: Record<string, string> = {};
+
+  const address = { firstName: 'Anna', surName: 'Smit', streetName: 'Markt', houseNumber: '1', zipcode: '2801JG', city: 'Gouda' };
+  const start = new Date(Date.now() - 86_400_000).toISOString();
+  const end = new Date(Date.now() + 86_400_000).toISOString();
+
+  const open = async (cookie: string, packSize = 'all', query = '') => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/open/${encodeURIComponent(start)}/${encodeURIComponent(end)}/${packSize}${query ? `?${query}` : ''}`,
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json() as OpenOrders;
+  };
+  const orderIdsOf = (list: OpenOrders) => list.groups.flatMap((g) => g.orders.map((o) => o.orderId)).sort();
+  const importRows = async (cookie: string, rows: OrderImportRow[]) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/orders/import', headers: { cookie }, payload: rows });
+    const body = res.json() as OrderImportResult;
+    expect(body.errors).toEqual([]);
+    for (const o of body.orders) ids[o.order_id] = o.id;
+  };
+  const locationOf = async (ean: string) =>
+    (
+      await t.db.query<{ id: string; name: string; sequence: number }>(
+        `SELECT l.id, l.name, l.sequence FROM product_locations pl JOIN products p ON p.id = pl.product_id
+           JOIN locations l ON l.id = pl.location_id WHERE p.ean = $1 ORDER BY pl.position LIMIT 1`,
+        [ean],
+      )
+    ).rows[0] as { id: string; name: string; sequence: number };
+
+  beforeAll(async () => {
+    t = await createTestApp({ seed: { products: 50 } });
+    bol = await t.login(DEMO_USERS.bolOwner.email, DEMO_USERS.bolOwner.password);
+    stroop = await t.login(DEMO_USERS.stroopOwner.email, DEMO_USERS.stroopOwner.password);
+    picker = await t.login(DEMO_USERS.picker.email, DEMO_USERS.picker.password);
+    const orgs = t.seed?.orgs as { bol: string; stroop: string };
+    const eansOf = async (org: string) =>
+      (await t.db.query<{ ean: string }>('SELECT p.ean FROM products p WHERE org_id = $1 ORDER BY p.created_at, p.id', [org])).rows.map(
+        (r) => r.ean,
+      );
+    bolEans = await eansOf(orgs.bol);
+    stroopEans = await eansOf(orgs.stroop);
+    const [b0, b1, b2] = bolEans as [string, string, string];
+    await importRows(bol, [
+      { order_id: 'S-1', product_ean: b0, quantity: '1', ...address },
+      { order_id: 'S-2', product_ean: b1, quantity: '2', ...address },
+      { order_id: 'S-3', product_ean: b1, quantity: '1', ...address },
+      { order_id: 'M-1', product_ean: b2, quantity: '1', ...address },
+      { order_id: 'M-1', product_ean: b0, quantity: '1' },
+    ]);
+    await importRows(stroop, [{ order_id: 'X-1', product_ean: stroopEans[0], quantity: '1', ...address }]);
+  });
+  afterAll(async () => t.close());
+
+  it("lists a merchant's own open orders only; warehouse staff see every organisation", async () => {
+    expect(orderIdsOf(await open(bol))).toEqual(['M-1', 'S-1', 'S-2', 'S-3']);
+    expect(orderIdsOf(await open(stroop))).toEqual(['X-1']);
+    const all = await open(picker);
+    expect(orderIdsOf(all)).toEqual(['M-1', 'S-1', 'S-2', 'S-3', 'X-1']);
+    expect(all.total).toBe(5);
+  });
+
+  it('groups the orders per pick location in walking order, with the lines the card needs', async () => {
+    const list = await open(bol);
+    const [b0, b1, b2] = bolEans as [string, string, string];
+    const l0 = await locationOf(b0);
+    const l1 = await locationOf(b1);
+    const l2 = await locationOf(b2);
+    const expected = [
+      { loc: l0, orders: ['S-1'] },
+      { loc: l1, orders: ['S-2', 'S-3'] },
+      { loc: l2, orders: ['M-1'] }, // grouped by the pick location of its first line
+    ].sort((a, b) => a.loc.sequence - b.loc.sequence);
+    expect(list.groups.map((g) => [g.location?.name, g.count, g.orders.map((o) => o.orderId)])).toEqual(
+      expected.map((e) => [e.loc.name, e.orders.length, e.orders]),
+    );
+    const s2 = list.groups.flatMap((g) => g.orders).find((o) => o.orderId === 'S-2');
+    expect(s2?.products).toEqual([
+      expect.objectContaining({ ean: b1, quantity: 2, picked_quantity: 0, picked: false, pick_location: { id: l1.id, name: l1.name } }),
+    ]);
+    expect(s2?.products[0]?.img_url).toMatch(/^https:\/\/static\.openfoodfacts\.org\//);
+    expect(s2).toMatchObject({ label_quantity: 1, label: false, shipped: false, selected_ship_option: null, notes_text: null });
+    expect(s2?.shipmentDetails).toMatchObject({ zipCode: '2801 JG', city: 'Gouda' });
+  });
+
+  it('filters by pack size: 1 single-line orders, 2 multi-line orders, 0 and all both', async () => {
+    expect(orderIdsOf(await open(bol, '1'))).toEqual(['S-1', 'S-2', 'S-3']);
+    expect(orderIdsOf(await open(bol, '2'))).toEqual(['M-1']);
+    expect(orderIdsOf(await open(bol, '0'))).toEqual(['M-1', 'S-1', 'S-2', 'S-3']);
+    const bad = await t.app.inject({ method: 'GET', url: `/api/orders/open/${start}/${end}/3`, headers: { cookie: bol } });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('filters by EAN, by picked location and by location name', async () => {
+    const [b0, b1, b2] = bolEans as [string, string, string];
+    expect(orderIdsOf(await open(bol, 'all', `ean=${b0}`))).toEqual(['M-1', 'S-1']);
+    const l1 = await locationOf(b1);
+    expect(orderIdsOf(await open(bol, 'all', `picked_location=${l1.id}`))).toEqual(['S-2', 'S-3']);
+    const l2 = await locationOf(b2);
+    expect(orderIdsOf(await open(bol, 'all', `location=${encodeURIComponent(`${l2.name},${l1.id}`)}`))).toEqual([
+      'M-1',
+      'S-2',
+      'S-3',
+    ]);
+    // Another organisation's EAN finds nothing for this merchant.
+    expect(orderIdsOf(await open(bol, 'all', `ean=${stroopEans[0]}`))).toEqual([]);
+  });
+
+  it('filters red and B2B orders, honours the limit and the date range', async () => {
+    await t.db.query("UPDATE orders SET notes_color = 'red', notes_text = 'Let op' WHERE id = $1", [ids['S-3']]);
+    await t.db.query("UPDATE orders SET order_type = 'b2b_order' WHERE id = $1", [ids['M-1']]);
+    expect(orderIdsOf(await open(bol, 'all', 'red_orders=true'))).toEqual(['S-3']);
+    expect(orderIdsOf(await open(bol, 'all', 'b2b_orders=true'))).toEqual(['M-1']);
+    expect(orderIdsOf(await open(bol, 'all', 'red_orders=false'))).toHaveLength(4);
+    expect((await open(bol, 'all', 'limit=2')).total).toBe(2);
+    await t.db.query("UPDATE orders SET placed_at = now() - interval '10 days' WHERE id = $1", [ids['S-1']]);
+    expect(orderIdsOf(await open(bol))).toEqual(['M-1', 'S-2', 'S-3']);
+    await t.db.query("UPDATE orders SET status = 'shipped' WHERE id = $1", [ids['S-2']]);
+    expect(orderIdsOf(await open(bol))).toEqual(['M-1', 'S-3']);
+  });
+
+  it('sets the label quantity (at least 1) of own orders only', async () => {
+    const set = (cookie: string, payload: unknown) =>
+      t.app.inject({ method: 'POST', url: '/api/order/labels/quantity', headers: { cookie }, payload });
+    expect((await set(bol, { order_id: ids['M-1'], quantity: 3 })).statusCode).toBe(200);
+    const order = (await t.app.inject({ method: 'GET', url: `/api/order/get/${ids['M-1']}`, headers: { cookie: bol } })).json();
+    expect(order.label_quantity).toBe(3);
+    const zero = await set(bol, { order_id: ids['M-1'], quantity: 0 });
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().message).toMatch(/at least 1/);
+    expect((await set(stroop, { order_id: ids['M-1'], quantity: 2 })).statusCode).toBe(404);
+  });
+
+  it('selects the shipment method and box of an order', async () => {
+    const methods = await t.app.inject({ method: 'GET', url: '/api/shipment_methods', headers: { cookie: bol } });
+    expect(methods.statusCode).toBe(200);
+    const method = methods.json().find((m: { code: string }) => m.code === 'SMF-POSTNL-NL');
+    expect(method).toMatchObject({ price_cents: 695, price: 6.95, carrier: 'postnl' });
+    const boxes = await t.app.inject({ method: 'GET', url: '/api/shipment_boxes', headers: { cookie: bol } });
+    const box = boxes.json()[0];
+    expect(box).toMatchObject({ id: expect.any(String), name: expect.any(String), price: box.price_cents / 100 });
+
+    const url = (what: string, id: string | undefined) => `/api/order/${what}/${id}`;
+    const r1 = await t.app.inject({ method: 'POST', url: url('shipment_method', ids['S-3']), headers: { cookie: bol }, payload: { code: 'SMF-POSTNL-NL' } });
+    expect(r1.statusCode).toBe(200);
+    const r2 = await t.app.inject({ method: 'POST', url: url('shipment_package', ids['S-3']), headers: { cookie: bol }, payload: { id: box.id } });
+    expect(r2.statusCode).toBe(200);
+    const order = (await t.app.inject({ method: 'GET', url: `/api/order/get/${ids['S-3']}`, headers: { cookie: bol } })).json();
+    expect(order.selected_ship_option).toBe('SMF-POSTNL-NL');
+    expect(order.selected_packaging_option).toBe(box.id);
+    expect(orderIdsOf(await open(bol, 'all', 'shipment_method=SMF-POSTNL-NL'))).toEqual(['S-3']);
+
+    const unknown = await t.app.inject({ method: 'POST', url: url('shipment_method', ids['S-3']), headers: { cookie: bol }, payload: { code: 'NOPE' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Unknown shipment method: NOPE');
+    const still = (await t.app.inject({ method: 'GET', url: `/api/order/get/${ids['S-3']}`, headers: { cookie: bol } })).json();
+    expect(still.selected_ship_option).toBe('SMF-POSTNL-NL');
+    const badBox = await t.app.inject({ method: 'POST', url: url('shipment_package', ids['S-3']), headers: { cookie: bol }, payload: { id: 'a'.repeat(24) } });
+    expect(badBox.statusCode).toBe(400);
+    const foreign = await t.app.inject({ method: 'POST', url: url('shipment_method', ids['S-3']), headers: { cookie: stroop }, payload: { code: 'SMF-POSTNL-NL' } });
+    expect(foreign.statusCode).toBe(404);
+    const foreignBox = await t.app.inject({ method: 'POST', url: url('shipment_package', ids['S-3']), headers: { cookie: stroop }, payload: { id: box.id } });
+    expect(foreignBox.statusCode).toBe(404);
+  });
+
+  it('answers 404 for an unknown or foreign order and 400 for a malformed id', async () => {
+    expect((await t.app.inject({ method: 'GET', url: `/api/order/get/${ids['X-1']}`, headers: { cookie: bol } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/order/get/${'0'.repeat(24)}`, headers: { cookie: bol } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/order/get/nope', headers: { cookie: bol } })).statusCode).toBe(400);
+  });
+
+  it('puts orders without a pick location in a last group without location', async () => {
+    await t.db.query('UPDATE order_lines SET pick_location_id = NULL WHERE order_id = $1', [ids['M-1']]);
+    const list = await open(bol);
+    expect(list.groups.at(-1)).toMatchObject({ location: null, count: 1, orders: [expect.objectContaining({ orderId: 'M-1' })] });
+    expect(list.groups.slice(0, -1).every((g) => g.location !== null)).toBe(true);
+  });
+
+  it('documents the calls in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.paths['/api/orders/open/{start}/{end}/{pack_size}'].get).toBeDefined();
+    expect(doc.paths['/api/orders/import'].post.requestBody).toBeDefined();
+    expect(doc.paths['/api/products/import'].post.requestBody).toBeDefined();
+  });
+});

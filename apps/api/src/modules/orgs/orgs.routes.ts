@@ -1,0 +1,21 @@
+import {
+  createOrgEndpoint,
+  currentOrgAuthEndpoint,
+  currentOrgEndpoint,
+  listOrgsEndpoint,
+  setCurrOrgEndpoint,
+} from '@hoppa/core';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/route.ts';
+import { createOrg, currentOrgAuth, getCurrentOrg, listVisibleOrgs, setCurrentOrg } from './orgs.service.ts';
+
+/** Current organisation, organisation list, switching and creation (spec 2 §7, spec 3 §7 Organisations). */
+export async function registerOrgRoutes(app: FastifyInstance): Promise<void> {
+  route(app, currentOrgAuthEndpoint, async (_input, ctx) => currentOrgAuth(ctx.db, ctx.user));
+  route(app, currentOrgEndpoint, async (_input, ctx) => getCurrentOrg(ctx.db, ctx.user, ctx.orgIds));
+  route(app, listOrgsEndpoint, async ({ query }, ctx) => listVisibleOrgs(ctx.db, ctx.user, query.search));
+  route(app, setCurrOrgEndpoint, async ({ body }, ctx) =>
+    currentOrgAuth(ctx.db, await setCurrentOrg(ctx.db, ctx.user, body.customer_id)),
+  );
+  route(app, createOrgEndpoint, async ({ body }, ctx) => createOrg(ctx.db, ctx.user, body));
+}

@@ -1,0 +1,99 @@
+import { CurrentOrgAuthSchema, OrgSchema } from '@hoppa/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { DEMO_ORGS, DEMO_USERS } from '../../db/seed.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+describe('organisations: current, list, switch, create (spec 2 §2, spec 3 §2, §7)', () => {
+  let t: TestApp;
+  let orgs: { provider: string; bol: string; stroop: string };
+  beforeAll(async () => {
+    t = await createTestApp({ seed: { products: 6 } });
+    orgs = (t.seed as NonNullable<TestApp['seed']>).orgs;
+  });
+  afterAll(async () => t.close());
+
+  const get = async (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+  const post = async (url: string, cookie: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+  const names = (body: unknown) => z.array(OrgSchema).parse(body).map((o) => o.name);
+
+  it('shows a merchant only its own organisation, as current', async () => {
+    const cookie = await t.login(DEMO_USERS.bolOwner.email, DEMO_USERS.bolOwner.password);
+    const list = await get('/api/orgs', cookie);
+    expect(list.statusCode).toBe(200);
+    expect(names(list.json())).toEqual([DEMO_ORGS.bol]);
+    expect(list.json()[0].current).toBe(true);
+    const curr = OrgSchema.parse((await get('/api/current_org', cookie)).json());
+    expect(curr.id).toBe(orgs.bol);
+    const auth = CurrentOrgAuthSchema.parse((await get('/api/current_org_auth', cookie)).json());
+    expect(auth.org?.id).toBe(orgs.bol);
+    expect(auth.role.key).toBe('merchant_owner');
+    expect(auth.org_count).toBe(1);
+  });
+
+  it("does not let a merchant switch to another merchant's organisation: 404, current unchanged", async () => {
+    const cookie = await t.login(DEMO_USERS.stroopOwner.email, DEMO_USERS.stroopOwner.password);
+    for (const other of [orgs.bol, orgs.provider, 'ffffffffffffffffffffffff']) {
+      const res = await post('/api/orgs/set_curr', cookie, { customer_id: other });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('not_found');
+    }
+    expect(OrgSchema.parse((await get('/api/current_org', cookie)).json()).id).toBe(orgs.stroop);
+    const bad = await post('/api/orgs/set_curr', cookie, { customer_id: 'not-an-id' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('lets provider staff see every organisation and switch between them, keeping their role', async () => {
+    const cookie = await t.login(DEMO_USERS.picker.email, DEMO_USERS.picker.password);
+    expect(names((await get('/api/orgs', cookie)).json())).toEqual([DEMO_ORGS.provider, DEMO_ORGS.bol, DEMO_ORGS.stroop]);
+    const res = await post('/api/orgs/set_curr', cookie, { customer_id: orgs.stroop });
+    expect(res.statusCode).toBe(200);
+    const auth = CurrentOrgAuthSchema.parse(res.json());
+    expect(auth.org).toEqual({ id: orgs.stroop, name: DEMO_ORGS.stroop, kind: 'merchant' });
+    expect(auth.role.key).toBe('warehouse_staff');
+    const me = (await get('/api/current_user', cookie)).json();
+    expect(me.curr_org.id).toBe(orgs.stroop);
+    const list = z.array(OrgSchema).parse((await get('/api/orgs', cookie)).json());
+    expect(list.find((o) => o.current)?.id).toBe(orgs.stroop);
+  });
+
+  it('searches organisations by name or contact person, case-insensitively', async () => {
+    const cookie = await t.login(DEMO_USERS.admin.email, DEMO_USERS.admin.password);
+    expect(names((await get('/api/orgs?search=STROOP', cookie)).json())).toEqual([DEMO_ORGS.stroop]);
+    expect(names((await get('/api/orgs?search=bram', cookie)).json())).toEqual([DEMO_ORGS.bol]);
+    expect(names((await get('/api/orgs?search=%25', cookie)).json())).toEqual([]);
+  });
+
+  it('sends a new sign-up without organisation to /orgs/add, then makes them owner of the shop they create', async () => {
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      payload: { first_name: 'Kees', family_name: 'Kaas', email: 'kees@kaas.nl', phone: '0612345678', password: 'kaaskaas1' },
+    });
+    const cookie = String(signup.headers['set-cookie']).split(';')[0] as string;
+    const before = CurrentOrgAuthSchema.parse((await get('/api/current_org_auth', cookie)).json());
+    expect(before.org).toBeNull();
+    expect((await get('/api/current_org', cookie)).statusCode).toBe(404);
+    expect(names((await get('/api/orgs', cookie)).json())).toEqual([]);
+
+    const created = await post('/api/orgs', cookie, { name: '  Kaashandel Kees ' });
+    expect(created.statusCode).toBe(201);
+    const org = OrgSchema.parse(created.json());
+    expect(org).toMatchObject({ name: 'Kaashandel Kees', kind: 'merchant', current: true, contact_person_email: 'kees@kaas.nl' });
+    const after = CurrentOrgAuthSchema.parse((await get('/api/current_org_auth', cookie)).json());
+    expect(after.org?.id).toBe(org.id);
+    expect(after.role.key).toBe('merchant_owner');
+
+    // The new shop stays invisible to the other merchants.
+    const bol = await t.login(DEMO_USERS.bolOwner.email, DEMO_USERS.bolOwner.password);
+    expect((await post('/api/orgs/set_curr', bol, { customer_id: org.id })).statusCode).toBe(404);
+  });
+
+  it('does not let a read-only merchant user create organisations', async () => {
+    const cookie = await t.login(DEMO_USERS.bolUser.email, DEMO_USERS.bolUser.password);
+    const res = await post('/api/orgs', cookie, { name: 'Sneaky BV' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('forbidden');
+  });
+});

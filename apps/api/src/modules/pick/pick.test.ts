@@ -1,0 +1,591 @@
+import type { PickConfirmResponse, PickListResponse } from '@hoppa/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS } from '../../db/seed.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { getPickList } from './pick.service.ts';
+import { addLocation, addOrder, addProduct, orgId, stockAt, testWindow } from './test/fulfilment.fixtures.ts';
+
+let t: TestApp;
+let picker: string;
+let pickerId: string;
+let bol: string;
+let stroop: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: { products: 10 } });
+  picker = await t.login(DEMO_USERS.picker.email, DEMO_USERS.picker.password);
+  pickerId = t.seed?.users.picker as string;
+  bol = await orgId(t.db, 'Bakkerij Bol');
+  stroop = await orgId(t.db, 'Stroopwafel & Co');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Window = ReturnType<typeof testWindow>;
+
+async function pickList(
+  w: Window,
+  opts: { locations?: string; type?: string; orgs?: string; query?: string } = {},
+) {
+  const url = `/api/pick_list/pick/${opts.locations ?? 'all'}/${opts.type ?? 'all'}/${w.start.toISOString()}/${w.end.toISOString()}/${opts.orgs ?? 'all'}${opts.query ? `?${opts.query}` : ''}`;
+  return t.app.inject({ method: 'GET', url, headers: { cookie: picker } });
+}
+
+async function listOf(w: Window, opts: Parameters<typeof pickList>[1] = {}): Promise<PickListResponse> {
+  const res = await pickList(w, opts);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as PickListResponse;
+}
+
+let keyCounter = 0;
+function confirm(body: unknown, key: string | null = `key-${Date.now()}-${keyCounter++}`, cookie = picker) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/pick_list/confirm',
+    headers: { cookie, ...(key ? { 'idempotency-key': key } : {}) },
+    payload: body as Record<string, unknown>,
+  });
+}
+
+async function ledger(lineId: string) {
+  return (
+    await t.db.query<{
+      quantity: number;
+      reason: string;
+      user_id: string;
+      location_id: string;
+      order_id: string;
+      note: string;
+    }>(
+      'SELECT quantity, reason, user_id, location_id, order_id, note FROM stock_mutations WHERE order_line_id = $1',
+      [lineId],
+    )
+  ).rows;
+}
+
+async function picked(lineId: string): Promise<number> {
+  const r = await t.db.query<{ picked_quantity: number }>(
+    'SELECT picked_quantity FROM order_lines WHERE id = $1',
+    [lineId],
+  );
+  return r.rows[0]?.picked_quantity as number;
+}
+
+/** A small warehouse scene: three bins in walking order, products of both merchants, open orders. */
+async function scene() {
+  const w = testWindow();
+  const rack = await addLocation(t.db, { name: `R-${w.start.getTime()}`, sequence: 10, level: 'rack' });
+  const early = await addLocation(t.db, { name: `B-${w.start.getTime()}-01`, sequence: 11, parentId: rack });
+  const middle = await addLocation(t.db, { name: `B-${w.start.getTime()}-02`, sequence: 12, parentId: rack });
+  const late = await addLocation(t.db, { name: `C-${w.start.getTime()}-01`, sequence: 50 });
+  const bread = await addProduct(t.db, bol, {
+    name: 'Volkorenbrood',
+    stock: [{ locationId: middle, stock: 20 }],
+    note: 'Fragile',
+  });
+  const rolls = await addProduct(t.db, bol, {
+    name: 'Krentenbollen',
+    stock: [{ locationId: early, stock: 8 }],
+  });
+  const waffles = await addProduct(t.db, stroop, {
+    name: 'Stroopwafels',
+    stock: [{ locationId: late, stock: 3 }],
+  });
+  const o1 = await addOrder(t.db, bol, {
+    orderId: `B1-${w.start.getTime()}`,
+    placedAt: w.at(10),
+    lines: [
+      { productId: bread.id, quantity: 2, locationId: middle },
+      { productId: rolls.id, quantity: 1, locationId: early },
+    ],
+    methodCode: 'SMF-POSTNL-NL',
+  });
+  const o2 = await addOrder(t.db, bol, {
+    orderId: `B2-${w.start.getTime()}`,
+    placedAt: w.at(20),
+    lines: [{ productId: bread.id, quantity: 3, locationId: middle }],
+    methodCode: 'LOCAL-NL',
+  });
+  const o3 = await addOrder(t.db, stroop, {
+    orderId: `S1-${w.start.getTime()}`,
+    placedAt: w.at(30),
+    lines: [{ productId: waffles.id, quantity: 4, locationId: late }],
+  });
+  return { w, rack, early, middle, late, bread, rolls, waffles, o1, o2, o3 };
+}
+
+describe('GET /pick_list/pick', () => {
+  it('aggregates open lines per product and pick location in walking order with the spec fields', async () => {
+    const s = await scene();
+    const list = await listOf(s.w);
+    expect(list.total).toBe(3);
+    expect(list.items.map((i) => i.product__name)).toEqual([
+      'Krentenbollen',
+      'Volkorenbrood',
+      'Stroopwafels',
+    ]);
+    const bread = list.items[1];
+    expect(bread).toMatchObject({
+      id: `${s.bread.id}:${s.middle}`,
+      product__id: s.bread.id,
+      product__stock: 20,
+      product__note: 'Fragile',
+      needs_recount: false,
+      rack: `B-${s.w.start.getTime()}-02`,
+      rack_parent: `R-${s.w.start.getTime()}`,
+      loc_number: 12,
+      loc_id: s.middle,
+      qty: 5,
+      ean: s.bread.ean,
+      image: `https://images.example/${s.bread.ean}.jpg`,
+      org_id: bol,
+      org_name: 'Bakkerij Bol',
+      order_id: `B1-${s.w.start.getTime()}`,
+    });
+    expect(bread?.prod__loc_id).toMatch(/^[0-9a-f]{24}$/);
+    expect(bread?.orders).toEqual([
+      {
+        order_line_id: s.o1.lineIds[0],
+        order_id: s.o1.id,
+        shop_order_id: `B1-${s.w.start.getTime()}`,
+        qty: 2,
+      },
+      {
+        order_line_id: s.o2.lineIds[0],
+        order_id: s.o2.id,
+        shop_order_id: `B2-${s.w.start.getTime()}`,
+        qty: 3,
+      },
+    ]);
+  });
+
+  it('walks backwards with sequence=reverse and pages with skip/limit, reporting the total', async () => {
+    const s = await scene();
+    const reversed = await listOf(s.w, { query: 'sequence=reverse' });
+    expect(reversed.items.map((i) => i.product__name)).toEqual([
+      'Stroopwafels',
+      'Volkorenbrood',
+      'Krentenbollen',
+    ]);
+    const page = await listOf(s.w, { query: 'skip=1&limit=1' });
+    expect(page).toMatchObject({ total: 3, skip: 1, limit: 1 });
+    expect(page.items.map((i) => i.product__name)).toEqual(['Volkorenbrood']);
+    const beyond = await listOf(s.w, { query: 'skip=10&limit=5' });
+    expect(beyond.items).toEqual([]);
+    expect(beyond.total).toBe(3);
+  });
+
+  it('filters single and multi orders by the number of lines of the order', async () => {
+    const s = await scene();
+    const single = await listOf(s.w, { query: 'single_orders=true' });
+    expect(single.items.map((i) => [i.product__name, i.qty])).toEqual([
+      ['Volkorenbrood', 3],
+      ['Stroopwafels', 4],
+    ]);
+    const multi = await listOf(s.w, { query: 'multi_orders=true' });
+    expect(multi.items.map((i) => [i.product__name, i.qty])).toEqual([
+      ['Krentenbollen', 1],
+      ['Volkorenbrood', 2],
+    ]);
+    const both = await pickList(s.w, { query: 'single_orders=true&multi_orders=true' });
+    expect(both.statusCode).toBe(400);
+  });
+
+  it('filters by organisation, location (a rack selects its bins), shipment method and order', async () => {
+    const s = await scene();
+    expect((await listOf(s.w, { orgs: stroop })).items.map((i) => i.product__name)).toEqual(['Stroopwafels']);
+    expect((await listOf(s.w, { locations: s.rack })).items.map((i) => i.product__name)).toEqual([
+      'Krentenbollen',
+      'Volkorenbrood',
+    ]);
+    expect(
+      (await listOf(s.w, { locations: `${s.late},${s.early}` })).items.map((i) => i.product__name),
+    ).toEqual(['Krentenbollen', 'Stroopwafels']);
+    const byMethod = await listOf(s.w, { query: 'delivery=LOCAL-NL' });
+    expect(byMethod.items.map((i) => [i.product__name, i.qty])).toEqual([['Volkorenbrood', 3]]);
+    const byOrder = await listOf(s.w, { query: `order_id=S1-${s.w.start.getTime()}` });
+    expect(byOrder.items.map((i) => i.product__name)).toEqual(['Stroopwafels']);
+    const byInternalId = await listOf(s.w, { query: `order_id=${s.o2.id}` });
+    expect(byInternalId.items.map((i) => [i.product__name, i.qty])).toEqual([['Volkorenbrood', 3]]);
+  });
+
+  it('a merchant-scoped caller sees only its own organisation, whatever orgs asks for', async () => {
+    const s = await scene();
+    const list = await getPickList(
+      t.db,
+      { userId: pickerId, orgIds: [stroop] },
+      {
+        locations: 'all',
+        query_type: 'all',
+        start: s.w.start.toISOString(),
+        end: s.w.end.toISOString(),
+        orgs: `${bol},${stroop}`,
+      },
+      { skip: 0, limit: 100, sequence: 'normal', single_orders: false, multi_orders: false },
+    );
+    expect(list.items.map((i) => i.org_name)).toEqual(['Stroopwafel & Co']);
+  });
+
+  it('leaves out picked lines, shipped and cancelled orders and cancellation requests; shows what is left', async () => {
+    const w = testWindow();
+    const bin = await addLocation(t.db, { name: `X-${w.start.getTime()}`, sequence: 1 });
+    const p = await addProduct(t.db, bol, { name: 'Roggebrood', stock: [{ locationId: bin, stock: 10 }] });
+    await addOrder(t.db, bol, {
+      orderId: `P1-${w.start.getTime()}`,
+      placedAt: w.at(1),
+      lines: [{ productId: p.id, quantity: 2, locationId: bin, picked: 2 }],
+    });
+    await addOrder(t.db, bol, {
+      orderId: `P2-${w.start.getTime()}`,
+      placedAt: w.at(2),
+      status: 'shipped',
+      lines: [{ productId: p.id, quantity: 2, locationId: bin }],
+    });
+    await addOrder(t.db, bol, {
+      orderId: `P3-${w.start.getTime()}`,
+      placedAt: w.at(3),
+      status: 'cancelled',
+      lines: [{ productId: p.id, quantity: 2, locationId: bin }],
+    });
+    await addOrder(t.db, bol, {
+      orderId: `P4-${w.start.getTime()}`,
+      placedAt: w.at(4),
+      lines: [{ productId: p.id, quantity: 2, locationId: bin, cancellation: true }],
+    });
+    const partly = await addOrder(t.db, bol, {
+      orderId: `P5-${w.start.getTime()}`,
+      placedAt: w.at(5),
+      lines: [{ productId: p.id, quantity: 5, locationId: bin, picked: 3 }],
+    });
+    const list = await listOf(w);
+    expect(list.items).toHaveLength(1);
+    expect(list.items[0]?.qty).toBe(2);
+    expect(list.items[0]?.orders).toEqual([
+      {
+        order_line_id: partly.lineIds[0],
+        order_id: partly.id,
+        shop_order_id: `P5-${w.start.getTime()}`,
+        qty: 2,
+      },
+    ]);
+  });
+
+  it('takes the product location when the line has none, and lists products without a location last', async () => {
+    const w = testWindow();
+    const bin = await addLocation(t.db, { name: `Y-${w.start.getTime()}`, sequence: 900 });
+    const located = await addProduct(t.db, bol, { name: 'Beschuit', stock: [{ locationId: bin, stock: 4 }] });
+    const homeless = await addProduct(t.db, bol, { name: 'Ontbijtkoek' });
+    await addOrder(t.db, bol, {
+      orderId: `U1-${w.start.getTime()}`,
+      placedAt: w.at(1),
+      lines: [
+        { productId: homeless.id, quantity: 1 },
+        { productId: located.id, quantity: 1 },
+      ],
+    });
+    const list = await listOf(w, { query: 'sequence=reverse' });
+    expect(list.items.map((i) => [i.product__name, i.loc_id, i.rack, i.prod__loc_id === null])).toEqual([
+      ['Beschuit', bin, `Y-${w.start.getTime()}`, false],
+      ['Ontbijtkoek', null, '', true],
+    ]);
+    expect((await listOf(w, { type: 'located' })).items.map((i) => i.product__name)).toEqual(['Beschuit']);
+    expect((await listOf(w, { type: 'unlocated' })).items.map((i) => i.product__name)).toEqual([
+      'Ontbijtkoek',
+    ]);
+  });
+
+  it('answers 400 for dates that do not parse or a range that runs backwards, 401 without a session', async () => {
+    const w = testWindow();
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/pick_list/pick/all/all/yesterday/today/all',
+      headers: { cookie: picker },
+    });
+    expect(bad.statusCode).toBe(400);
+    const backwards = await t.app.inject({
+      method: 'GET',
+      url: `/api/pick_list/pick/all/all/${w.end.toISOString()}/${w.start.toISOString()}/all`,
+      headers: { cookie: picker },
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().message).toBe('start must not be after end');
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: `/api/pick_list/pick/all/all/${w.start.toISOString()}/${w.end.toISOString()}/all`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('POST /pick_list/confirm', () => {
+  it('needs an Idempotency-Key', async () => {
+    const s = await scene();
+    const res = await confirm(
+      { order_line_id: s.o1.lineIds[0], quantity: 1, location_id: s.middle, scanned: s.bread.ean },
+      null,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: 400, code: 'idempotency_key_required' });
+    expect(await picked(s.o1.lineIds[0] as string)).toBe(0);
+  });
+
+  it('raises picked_quantity, lowers the location stock and writes the ledger in one go', async () => {
+    const s = await scene();
+    const line = s.o2.lineIds[0] as string;
+    const res = await confirm({ order_line_id: line, quantity: 2, location_id: s.middle, scanned: s.middle });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      ok: true,
+      lines: [{ order_line_id: line, order_id: s.o2.id, quantity: 3, picked_quantity: 2, picked: false }],
+      stock: [{ product_id: s.bread.id, location_id: s.middle, stock: 18, needs_recount: false }],
+    });
+    expect(await picked(line)).toBe(2);
+    expect(await stockAt(t.db, s.bread.id, s.middle)).toBe(18);
+    expect(await ledger(line)).toEqual([
+      {
+        quantity: -2,
+        reason: 'pick',
+        user_id: pickerId,
+        location_id: s.middle,
+        order_id: s.o2.id,
+        note: `scan ${s.middle}`,
+      },
+    ]);
+    // The rest of the line stays on the pick list.
+    const item = (await listOf(s.w)).items.find((i) => i.product__id === s.bread.id);
+    expect(item?.qty).toBe(3);
+    expect(item?.product__stock).toBe(18);
+  });
+
+  it('answers a replayed key with the first answer and applies it once', async () => {
+    const s = await scene();
+    const line = s.o1.lineIds[0] as string;
+    const body = { order_line_id: line, quantity: 1, location_id: s.middle, scanned: s.bread.ean };
+    const first = await confirm(body, 'replay-1');
+    const second = await confirm(body, 'replay-1');
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    expect(await picked(line)).toBe(1);
+    expect(await stockAt(t.db, s.bread.id, s.middle)).toBe(19);
+    expect(await ledger(line)).toHaveLength(1);
+    // The same key for another change is refused rather than silently answered.
+    const reused = await confirm({ ...body, quantity: 2 }, 'replay-1');
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().code).toBe('idempotency_key_reused');
+    expect(await picked(line)).toBe(1);
+  });
+
+  it('keys are per user: another user may use the same key for their own change', async () => {
+    const s = await scene();
+    const admin = await t.login(DEMO_USERS.admin.email, DEMO_USERS.admin.password);
+    const a = await confirm(
+      { order_line_id: s.o2.lineIds[0], quantity: 1, location_id: s.middle },
+      'shared-key',
+    );
+    const b = await confirm(
+      { order_line_id: s.o2.lineIds[0], quantity: 1, location_id: s.middle },
+      'shared-key',
+      admin,
+    );
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(await picked(s.o2.lineIds[0] as string)).toBe(2);
+  });
+
+  it('rejects an over-pick with 409 over_pick, changes nothing, and replays the same 409', async () => {
+    const s = await scene();
+    const line = s.o1.lineIds[0] as string;
+    const body = { order_line_id: line, quantity: 3, location_id: s.middle, scanned: s.bread.ean };
+    const res = await confirm(body, 'over-1');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ statusCode: 409, code: 'over_pick' });
+    const again = await confirm(body, 'over-1');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual(res.json());
+    expect(await picked(line)).toBe(0);
+    expect(await stockAt(t.db, s.bread.id, s.middle)).toBe(20);
+    expect(await ledger(line)).toEqual([]);
+  });
+
+  it('rejects picks for shipped and cancelled orders and cancellation requests with 409', async () => {
+    const w = testWindow();
+    const bin = await addLocation(t.db, { name: `Z-${w.start.getTime()}`, sequence: 1 });
+    const p = await addProduct(t.db, bol, { name: 'Speculaas', stock: [{ locationId: bin, stock: 10 }] });
+    const shipped = await addOrder(t.db, bol, {
+      orderId: `Z1-${w.start.getTime()}`,
+      placedAt: w.at(1),
+      status: 'shipped',
+      lines: [{ productId: p.id, quantity: 2, locationId: bin }],
+    });
+    const cancelled = await addOrder(t.db, bol, {
+      orderId: `Z2-${w.start.getTime()}`,
+      placedAt: w.at(2),
+      status: 'cancelled',
+      lines: [{ productId: p.id, quantity: 2, locationId: bin }],
+    });
+    const asked = await addOrder(t.db, bol, {
+      orderId: `Z3-${w.start.getTime()}`,
+      placedAt: w.at(3),
+      lines: [{ productId: p.id, quantity: 2, locationId: bin, cancellation: true }],
+    });
+    const r1 = await confirm({ order_line_id: shipped.lineIds[0], quantity: 1, location_id: bin });
+    const r2 = await confirm({ order_line_id: cancelled.lineIds[0], quantity: 1, location_id: bin });
+    const r3 = await confirm({ order_line_id: asked.lineIds[0], quantity: 1, location_id: bin });
+    expect([r1.statusCode, r1.json().code]).toEqual([409, 'order_shipped']);
+    expect([r2.statusCode, r2.json().code]).toEqual([409, 'order_cancelled']);
+    expect([r3.statusCode, r3.json().code]).toEqual([409, 'cancellation_requested']);
+    expect(await stockAt(t.db, p.id, bin)).toBe(10);
+  });
+
+  it('answers 404 for an unknown line or location', async () => {
+    const s = await scene();
+    const noLine = await confirm({ order_line_id: 'f'.repeat(24), quantity: 1, location_id: s.middle });
+    expect(noLine.statusCode).toBe(404);
+    const noLocation = await confirm({
+      order_line_id: s.o1.lineIds[0],
+      quantity: 1,
+      location_id: 'e'.repeat(24),
+    });
+    expect(noLocation.statusCode).toBe(404);
+    expect(await picked(s.o1.lineIds[0] as string)).toBe(0);
+  });
+
+  it('lets stock go below zero and flags the product for a recount', async () => {
+    const s = await scene();
+    const line = s.o3.lineIds[0] as string;
+    const res = await confirm({
+      order_line_id: line,
+      quantity: 4,
+      location_id: s.late,
+      scanned: s.waffles.ean,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as PickConfirmResponse;
+    expect(body.lines[0]).toMatchObject({ picked_quantity: 4, picked: true });
+    expect(body.stock[0]).toMatchObject({ stock: -1, needs_recount: true });
+    const flag = await t.db.query<{ needs_recount: boolean }>(
+      'SELECT needs_recount FROM products WHERE id = $1',
+      [s.waffles.id],
+    );
+    expect(flag.rows[0]?.needs_recount).toBe(true);
+    // Fully picked: gone from the pick list.
+    expect((await listOf(s.w)).items.map((i) => i.product__name)).not.toContain('Stroopwafels');
+  });
+
+  it('registers the product on a location it was taken from but not linked to', async () => {
+    const s = await scene();
+    const line = s.o1.lineIds[1] as string;
+    const res = await confirm({ order_line_id: line, quantity: 1, location_id: s.late, scanned: s.late });
+    expect(res.statusCode).toBe(200);
+    expect(await stockAt(t.db, s.rolls.id, s.late)).toBe(-1);
+    expect(await stockAt(t.db, s.rolls.id, s.early)).toBe(8);
+    expect((await ledger(line))[0]).toMatchObject({ quantity: -1, location_id: s.late });
+  });
+
+  it('applies a batch all or nothing', async () => {
+    const s = await scene();
+    const ok = { order_line_id: s.o1.lineIds[0], quantity: 2, location_id: s.middle };
+    const tooMany = { order_line_id: s.o2.lineIds[0], quantity: 4, location_id: s.middle };
+    const rejected = await confirm({ picks: [ok, tooMany] });
+    expect(rejected.statusCode).toBe(409);
+    expect(await picked(s.o1.lineIds[0] as string)).toBe(0);
+    expect(await stockAt(t.db, s.bread.id, s.middle)).toBe(20);
+    const accepted = await confirm({ picks: [ok, { ...tooMany, quantity: 3 }] });
+    expect(accepted.statusCode).toBe(200);
+    const body = accepted.json() as PickConfirmResponse;
+    expect(body.lines.map((l) => l.picked)).toEqual([true, true]);
+    expect(body.stock).toEqual([
+      { product_id: s.bread.id, location_id: s.middle, stock: 15, needs_recount: false },
+    ]);
+    expect((await listOf(s.w)).items.map((i) => i.product__name)).toEqual(['Krentenbollen', 'Stroopwafels']);
+  });
+
+  it('merchant roles may not confirm picks', async () => {
+    const s = await scene();
+    const owner = await t.login(DEMO_USERS.bolOwner.email, DEMO_USERS.bolOwner.password);
+    const res = await confirm(
+      { order_line_id: s.o1.lineIds[0], quantity: 1, location_id: s.middle },
+      'merchant-1',
+      owner,
+    );
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+// Two pickers on one line (quantity 3) each send 2. Against PostgreSQL (TEST_DATABASE_URL, as in CI)
+// the requests really overlap: the test holds the order line locked from its own connection until both
+// requests wait on a lock, then lets go. PGlite has one connection, so there the same scenario runs one
+// after the other. Either way: exactly one 200 and one 409 over_pick, stock lowered by what was picked.
+const concurrent = Boolean(process.env.TEST_DATABASE_URL);
+
+type Answer = Awaited<ReturnType<typeof confirm>>;
+
+/** Sends the requests so they overlap (PostgreSQL) or one after the other (PGlite). */
+async function race(lineId: string, requests: (() => Promise<Answer>)[]): Promise<Answer[]> {
+  if (!concurrent) {
+    const out: Answer[] = [];
+    for (const r of requests) out.push(await r());
+    return out;
+  }
+  let pending: Promise<Answer[]> | undefined;
+  await t.db.transaction(async (tx) => {
+    await tx.query('SELECT id FROM order_lines WHERE id = $1 FOR UPDATE', [lineId]);
+    pending = Promise.all(requests.map((r) => r()));
+    // Release only once every request is parked on a lock (not a timing assertion: a bounded wait).
+    for (let i = 0; i < 500; i++) {
+      const waiting = await t.db.query<{ n: number }>(
+        `SELECT count(*) AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+          WHERE NOT l.granted AND a.datname = current_database()`,
+      );
+      if ((waiting.rows[0]?.n ?? 0) >= requests.length) return;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error('the requests never both waited on the locked line');
+  });
+  return pending as Promise<Answer[]>;
+}
+
+describe(`two pickers on one line (${concurrent ? 'concurrently on PostgreSQL' : 'sequentially on PGlite'})`, () => {
+  it('never picks more than the line quantity, and stock follows exactly', async () => {
+    const w = testWindow();
+    const bin = await addLocation(t.db, { name: `RACE-${w.start.getTime()}`, sequence: 1 });
+    const p = await addProduct(t.db, bol, { name: 'Kruidnoten', stock: [{ locationId: bin, stock: 10 }] });
+    const o = await addOrder(t.db, bol, {
+      orderId: `RACE-${w.start.getTime()}`,
+      placedAt: w.at(1),
+      lines: [{ productId: p.id, quantity: 3, locationId: bin }],
+    });
+    const line = o.lineIds[0] as string;
+    const admin = await t.login(DEMO_USERS.admin.email, DEMO_USERS.admin.password);
+    const body = { order_line_id: line, quantity: 2, location_id: bin, scanned: p.ean };
+    const answers = await race(line, [
+      () => confirm(body, 'race-a', picker),
+      () => confirm(body, 'race-b', admin),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 409)?.json().code).toBe('over_pick');
+    expect(await picked(line)).toBe(2);
+    expect(await stockAt(t.db, p.id, bin)).toBe(8);
+    expect(await ledger(line)).toHaveLength(1);
+  });
+
+  it('one key sent twice at once applies once and both get the first answer', async () => {
+    const w = testWindow();
+    const bin = await addLocation(t.db, { name: `DUP-${w.start.getTime()}`, sequence: 1 });
+    const p = await addProduct(t.db, bol, { name: 'Pepernoten', stock: [{ locationId: bin, stock: 10 }] });
+    const o = await addOrder(t.db, bol, {
+      orderId: `DUP-${w.start.getTime()}`,
+      placedAt: w.at(1),
+      lines: [{ productId: p.id, quantity: 3, locationId: bin }],
+    });
+    const line = o.lineIds[0] as string;
+    const body = { order_line_id: line, quantity: 1, location_id: bin, scanned: p.ean };
+    const answers = await race(line, [() => confirm(body, 'dup-key'), () => confirm(body, 'dup-key')]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers[1]?.json()).toEqual(answers[0]?.json());
+    expect(await picked(line)).toBe(1);
+    expect(await stockAt(t.db, p.id, bin)).toBe(9);
+    expect(await ledger(line)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,23 @@
+import { productEanSearchEndpoint, productImportEndpoint, productListEndpoint } from '@hoppa/core';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/route.ts';
+import { importProducts, listProducts, requireCurrentOrg, searchProductsByEan } from './products.service.ts';
+
+/** Registers the product calls of issue 3 §1 (spec 3 §7 Products, Import): list, EAN search, import. */
+export function registerProductRoutes(app: FastifyInstance): void {
+  route(app, productListEndpoint, async ({ query }, ctx) =>
+    listProducts(ctx.db, requireCurrentOrg(ctx.currOrgId), {
+      skip: query.skip,
+      limit: query.limit,
+      inStock: query.in_stock,
+    }),
+  );
+
+  route(app, productEanSearchEndpoint, async ({ params }, ctx) => ({
+    products: await searchProductsByEan(ctx.db, ctx.orgIds, params.text),
+  }));
+
+  route(app, productImportEndpoint, async ({ body }, ctx) =>
+    importProducts(ctx.db, requireCurrentOrg(ctx.currOrgId), body),
+  );
+}

@@ -1,0 +1,234 @@
+import {
+  newId,
+  type Product,
+  type ProductImportError,
+  type ProductImportResult,
+  type ProductImportRow,
+  type ProductList,
+  parseProductImportRow,
+  type ValidProductImportRow,
+} from '@hoppa/core';
+import type { Db } from '../../db/client.ts';
+import { badRequest } from '../../lib/errors.ts';
+
+/** The organisation new merchant data belongs to (docs/architecture.md); 400 when none is chosen. */
+export function requireCurrentOrg(currOrgId: string | null): string {
+  if (!currOrgId) throw badRequest('Choose an organisation first: there is no current organisation');
+  return currOrgId;
+}
+
+interface ProductRow {
+  id: string;
+  org_id: string;
+  name: string;
+  ean: string;
+  bsku: string | null;
+  parent_ean: string | null;
+  img_url: string | null;
+  note: string | null;
+  pick_note: string | null;
+  pack_note: string | null;
+  weight_kg: string | null;
+  length_cm: string | null;
+  height_cm: string | null;
+  width_cm: string | null;
+  customs_hs: string | null;
+  customs_value: string | null;
+  fulfilled_by_sf: boolean;
+  active: boolean;
+  needs_recount: boolean;
+  sf_stock: number;
+  locations: Product['locations'];
+}
+
+const num = (v: string | null): number | null => (v === null ? null : Number(v));
+
+function toProduct(r: ProductRow): Product {
+  return {
+    id: r.id,
+    org: r.org_id,
+    name: r.name,
+    ean: r.ean,
+    bsku: r.bsku,
+    parent: r.parent_ean,
+    img_url: r.img_url,
+    note: r.note,
+    pick_note: r.pick_note,
+    pack_note: r.pack_note,
+    weight_kg: num(r.weight_kg),
+    length: num(r.length_cm),
+    height: num(r.height_cm),
+    width: num(r.width_cm),
+    customs: { hs: r.customs_hs, value: num(r.customs_value) },
+    fullfilled_bysf: r.fulfilled_by_sf,
+    active: r.active,
+    needs_recount: r.needs_recount,
+    sf_stock: Number(r.sf_stock),
+    locations: r.locations,
+  };
+}
+
+// Products with their stock places in one statement: the lateral join aggregates each product's
+// locations (by position) and the total stock held by the provider.
+const PRODUCT_SELECT = `
+  SELECT p.id, p.org_id, p.name, p.ean, p.bsku, p.parent_ean, p.img_url, p.note, p.pick_note, p.pack_note,
+         p.weight_kg::text AS weight_kg, p.length_cm::text AS length_cm, p.height_cm::text AS height_cm,
+         p.width_cm::text AS width_cm, p.customs_hs, p.customs_value::text AS customs_value,
+         p.fulfilled_by_sf, p.active, p.needs_recount,
+         COALESCE(pl.stock, 0)::int AS sf_stock, COALESCE(pl.locations, '[]'::json) AS locations
+    FROM products p
+    LEFT JOIN LATERAL (
+      SELECT sum(x.stock) AS stock,
+             json_agg(json_build_object('id', x.id, 'location_id', x.location_id, 'name', l.name,
+                      'stock', x.stock, 'active', x.active, 'position', x.position)
+                      ORDER BY x.position, l.name) AS locations
+        FROM product_locations x JOIN locations l ON l.id = x.location_id
+       WHERE x.product_id = p.id
+    ) pl ON true`;
+
+/**
+ * One page of an organisation's products, name ascending, with stock per location (spec 3 §7
+ * `GET /products?skip&limit&in_stock`). `inStock` 'true' keeps products with stock above 0,
+ * 'false' those with none; anything else keeps all. Returns the page and the total count.
+ */
+export async function listProducts(
+  db: Db,
+  orgId: string,
+  opts: { skip: number; limit: number; inStock?: 'true' | 'false' | 'null' },
+): Promise<ProductList> {
+  const stockFilter =
+    opts.inStock === 'true' ? 'AND COALESCE(pl.stock, 0) > 0' : opts.inStock === 'false' ? 'AND COALESCE(pl.stock, 0) <= 0' : '';
+  const [page, count] = await Promise.all([
+    db.query<ProductRow>(
+      `${PRODUCT_SELECT} WHERE p.org_id = $1 ${stockFilter} ORDER BY p.name, p.id OFFSET $2 LIMIT $3`,
+      [orgId, opts.skip, opts.limit],
+    ),
+    db.query<{ n: number }>(
+      `SELECT count(*) AS n FROM products p
+         LEFT JOIN LATERAL (SELECT sum(stock) AS stock FROM product_locations x WHERE x.product_id = p.id) pl ON true
+        WHERE p.org_id = $1 ${stockFilter}`,
+      [orgId],
+    ),
+  ]);
+  return { products: page.rows.map(toProduct), total: Number(count.rows[0]?.n ?? 0) };
+}
+
+/**
+ * Products of the given organisations whose EAN or SKU starts with `text` (spec 3 §2 Scanner, §7
+ * `GET /products/ean/:text`): exact EAN matches first, then by name; at most 20.
+ */
+export async function searchProductsByEan(db: Db, orgIds: string[], text: string): Promise<Product[]> {
+  const prefix = `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const r = await db.query<ProductRow>(
+    `${PRODUCT_SELECT}
+      WHERE p.org_id = ANY($1) AND (p.ean LIKE $2 OR p.bsku LIKE $2)
+      ORDER BY (p.ean = $3) DESC, p.name, p.id
+      LIMIT 20`,
+    [orgIds, prefix, text],
+  );
+  return r.rows.map(toProduct);
+}
+
+const IMPORT_CHUNK = 1000;
+
+/**
+ * Imports product rows for one organisation (spec 3 §2 Bulk import, §7 `POST /products/import`):
+ * checks every row ({@link parseProductImportRow}), creates products whose EAN is new to the
+ * organisation and updates the others (EAN is the key, unique per organisation), so importing a file
+ * twice updates instead of duplicating. Empty cells keep the stored value on update. A second row with
+ * the same EAN in one file is rejected. Everything is written in one transaction. Row numbers are
+ * 1-based data rows. Returns `{ products: { created, updated, errors } }`.
+ */
+export async function importProducts(db: Db, orgId: string, rows: ProductImportRow[]): Promise<ProductImportResult> {
+  const errors: ProductImportError[] = [];
+  const good: ValidProductImportRow[] = [];
+  const firstRowOfEan = new Map<string, number>();
+  rows.forEach((row, i) => {
+    const parsed = parseProductImportRow(row);
+    if (!parsed.ok) {
+      errors.push({ row: i + 1, ean: parsed.ean, reason: parsed.reason });
+      return;
+    }
+    const earlier = firstRowOfEan.get(parsed.value.ean);
+    if (earlier !== undefined) {
+      errors.push({ row: i + 1, ean: parsed.value.ean, reason: `EAN appears twice in this file (first in row ${earlier})` });
+      return;
+    }
+    firstRowOfEan.set(parsed.value.ean, i + 1);
+    good.push(parsed.value);
+  });
+
+  let created = 0;
+  let updated = 0;
+  await db.transaction(async (tx) => {
+    for (let start = 0; start < good.length; start += IMPORT_CHUNK) {
+      const chunk = good.slice(start, start + IMPORT_CHUNK);
+      const col = <K extends keyof ValidProductImportRow>(k: K) => chunk.map((p) => p[k]);
+      const inserted = await tx.query<{ ean: string }>(
+        `INSERT INTO products (id, org_id, name, ean, parent_ean, fulfilled_by_sf, length_cm, height_cm, width_cm,
+                               weight_kg, note, customs_hs, customs_value)
+         SELECT u.id, $1, u.name, u.ean, u.parent_ean, COALESCE(u.fbs, true), u.l, u.h, u.w, u.kg, u.note, u.hs, u.val
+           FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::numeric[], $8::numeric[],
+                       $9::numeric[], $10::numeric[], $11::text[], $12::text[], $13::numeric[])
+                AS u(id, name, ean, parent_ean, fbs, l, h, w, kg, note, hs, val)
+         ON CONFLICT (org_id, ean) DO NOTHING
+         RETURNING ean`,
+        [
+          orgId,
+          chunk.map(() => newId()),
+          col('name'),
+          col('ean'),
+          col('parentEan'),
+          col('fulfilledBySf'),
+          col('lengthCm'),
+          col('heightCm'),
+          col('widthCm'),
+          col('weightKg'),
+          col('note'),
+          col('hs'),
+          col('customsValue'),
+        ],
+      );
+      created += inserted.rows.length;
+      const insertedEans = new Set(inserted.rows.map((r) => r.ean));
+      const rest = chunk.filter((p) => !insertedEans.has(p.ean));
+      if (rest.length === 0) continue;
+      const rcol = <K extends keyof ValidProductImportRow>(k: K) => rest.map((p) => p[k]);
+      const upd = await tx.query(
+        `UPDATE products p
+            SET name = u.name,
+                parent_ean = COALESCE(u.parent_ean, p.parent_ean),
+                fulfilled_by_sf = COALESCE(u.fbs, p.fulfilled_by_sf),
+                length_cm = COALESCE(u.l, p.length_cm),
+                height_cm = COALESCE(u.h, p.height_cm),
+                width_cm = COALESCE(u.w, p.width_cm),
+                weight_kg = COALESCE(u.kg, p.weight_kg),
+                note = COALESCE(u.note, p.note),
+                customs_hs = COALESCE(u.hs, p.customs_hs),
+                customs_value = COALESCE(u.val, p.customs_value),
+                updated_at = now()
+           FROM unnest($2::text[], $3::text[], $4::text[], $5::boolean[], $6::numeric[], $7::numeric[],
+                       $8::numeric[], $9::numeric[], $10::text[], $11::text[], $12::numeric[])
+                AS u(name, ean, parent_ean, fbs, l, h, w, kg, note, hs, val)
+          WHERE p.org_id = $1 AND p.ean = u.ean`,
+        [
+          orgId,
+          rcol('name'),
+          rcol('ean'),
+          rcol('parentEan'),
+          rcol('fulfilledBySf'),
+          rcol('lengthCm'),
+          rcol('heightCm'),
+          rcol('widthCm'),
+          rcol('weightKg'),
+          rcol('note'),
+          rcol('hs'),
+          rcol('customsValue'),
+        ],
+      );
+      updated += upd.rowCount;
+    }
+  });
+  errors.sort((a, b) => a.row - b.row);
+  return { products: { created, updated, errors } };
+}

@@ -1,0 +1,126 @@
+import type { ProductImportResult, ProductList } from '@hoppa/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS } from '../../db/seed.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/** Product import and reads (spec 3 §2 Bulk import, §3 Product import row, §5 Import, §7 Products; issue 3 §1). */
+describe('products', () => {
+  let t: TestApp;
+  let bol: string;
+  let stroop: string;
+  let stroopEan: string;
+
+  const importRows = async (cookie: string, rows: unknown[]) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/products/import', headers: { cookie }, payload: rows });
+    return { status: res.statusCode, body: res.json() as ProductImportResult };
+  };
+  const get = async (cookie: string, url: string) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+    return { status: res.statusCode, body: res.json() };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ seed: { products: 20 } });
+    bol = await t.login(DEMO_USERS.bolOwner.email, DEMO_USERS.bolOwner.password);
+    stroop = await t.login(DEMO_USERS.stroopOwner.email, DEMO_USERS.stroopOwner.password);
+    const orgs = t.seed?.orgs as { stroop: string };
+    stroopEan = (await t.db.query<{ ean: string }>('SELECT ean FROM products WHERE org_id = $1 LIMIT 1', [orgs.stroop])).rows[0]
+      ?.ean as string;
+  });
+  afterAll(async () => t.close());
+
+  it('creates products, reports rejected rows, and updates on a second import instead of duplicating', async () => {
+    const rows = [
+      { Product_name: 'Roomboter stroopwafels', barcode_sku_ean: '8712345678906', fullfilled_bysf: 'ja', weight_kg: '0,4', length: '20', height: '4', width: '8' },
+      { Product_name: 'Kruidnoten 500 g', barcode_sku_ean: 4006381333931, parent_ean: '8712345678906', hs: '1905', value: '3,50' },
+      { Product_name: '', barcode_sku_ean: '5901234123457' },
+      { Product_name: 'Bad check digit', barcode_sku_ean: '8712345678907' },
+      { Product_name: 'Too short', barcode_sku_ean: '12345' },
+      { Product_name: 'Twice', barcode_sku_ean: '8712345678906' },
+    ];
+    const first = await importRows(bol, rows);
+    expect(first.status).toBe(201);
+    expect(first.body.products).toEqual({
+      created: 2,
+      updated: 0,
+      errors: [
+        { row: 3, ean: '5901234123457', reason: 'Product name is missing' },
+        { row: 4, ean: '8712345678907', reason: 'EAN check digit is wrong' },
+        { row: 5, ean: '12345', reason: 'EAN must have 8 to 14 digits' },
+        { row: 6, ean: '8712345678906', reason: 'EAN appears twice in this file (first in row 1)' },
+      ],
+    });
+
+    const second = await importRows(bol, [
+      { Product_name: 'Roomboter stroopwafels (12 st.)', barcode_sku_ean: '8712345678906', weight_kg: '' },
+      { Product_name: 'Speculaas', barcode_sku_ean: '5901234123457' },
+    ]);
+    expect(second.body.products).toEqual({ created: 1, updated: 1, errors: [] });
+    const stored = await t.db.query<{ name: string; weight_kg: string; n: number }>(
+      "SELECT name, weight_kg::text, count(*) OVER () AS n FROM products WHERE ean = '8712345678906'",
+    );
+    expect(stored.rows).toEqual([{ name: 'Roomboter stroopwafels (12 st.)', weight_kg: '0.400', n: 1 }]);
+
+    const found = await get(bol, '/api/products/ean/4006381333931');
+    expect(found.status).toBe(200);
+    expect(found.body.products).toEqual([
+      expect.objectContaining({
+        name: 'Kruidnoten 500 g',
+        parent: '8712345678906',
+        fullfilled_bysf: true,
+        customs: { hs: '1905', value: 3.5 },
+        sf_stock: 0,
+        locations: [],
+      }),
+    ]);
+  });
+
+  it("keeps organisations apart: the same EAN may exist in each, and the scanner route shows only one's own", async () => {
+    const r = await importRows(stroop, [{ Product_name: 'Stroop eigen', barcode_sku_ean: '8712345678906' }]);
+    expect(r.body.products).toMatchObject({ created: 1, updated: 0 });
+    expect((await get(bol, `/api/products/ean/${stroopEan}`)).body.products).toEqual([]);
+    expect((await get(stroop, `/api/products/ean/${stroopEan}`)).body.products).toHaveLength(1);
+    const bolName = (await get(bol, '/api/products/ean/8712345678906')).body.products.map((p: { name: string }) => p.name);
+    expect(bolName).toEqual(['Roomboter stroopwafels (12 st.)']);
+  });
+
+  it('searches by the start of an EAN or SKU from 3 characters', async () => {
+    const prefix = stroopEan.slice(0, 3);
+    const res = await get(stroop, `/api/products/ean/${prefix}`);
+    expect(res.body.products.length).toBeGreaterThan(1);
+    for (const p of res.body.products) expect(p.ean.startsWith(prefix) || p.bsku?.startsWith(prefix)).toBe(true);
+    expect((await get(stroop, '/api/products/ean/87')).status).toBe(400);
+  });
+
+  it("lists the current organisation's products with stock per location, paged", async () => {
+    const page = await get(bol, '/api/products?skip=0&limit=5');
+    expect(page.status).toBe(200);
+    const list = page.body as ProductList;
+    // 10 seeded products of Bakkerij Bol plus 3 imported.
+    expect(list.total).toBe(13);
+    expect(list.products).toHaveLength(5);
+    const names = list.products.map((p) => p.name);
+    expect([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(names);
+    const seeded = (await get(bol, '/api/products?in_stock=true')).body as ProductList;
+    expect(seeded.total).toBe(10);
+    for (const p of seeded.products) {
+      expect(p.locations.length).toBeGreaterThan(0);
+      expect(p.sf_stock).toBe(p.locations.reduce((s, l) => s + l.stock, 0));
+    }
+    const next = (await get(bol, '/api/products?skip=10&limit=5')).body as ProductList;
+    expect(next.products).toHaveLength(3);
+    expect(((await get(bol, '/api/products?in_stock=false')).body as ProductList).total).toBe(3);
+  });
+
+  it('answers 400 without a current organisation and 403 for a read-only user importing', async () => {
+    await t.db.query('UPDATE users SET curr_org_id = NULL WHERE email = $1', [DEMO_USERS.admin.email]);
+    const admin = await t.login(DEMO_USERS.admin.email, DEMO_USERS.admin.password);
+    const res = await importRows(admin, [{ Product_name: 'x', barcode_sku_ean: '8712345678906' }]);
+    expect(res.status).toBe(400);
+    expect((res.body as unknown as { message: string }).message).toMatch(/current organisation/);
+    expect((await get(admin, '/api/products')).status).toBe(400);
+    const user = await t.login(DEMO_USERS.bolUser.email, DEMO_USERS.bolUser.password);
+    expect((await importRows(user, [{ Product_name: 'x', barcode_sku_ean: '8712345678906' }])).status).toBe(403);
+    expect((await get(user, '/api/products')).status).toBe(200);
+  });
+});

@@ -1,0 +1,32 @@
+import {
+  shipmentDetailEndpoint,
+  shipmentLabelEndpoint,
+  shipmentListEndpoint,
+  shipmentPackingSlipEndpoint,
+} from '@hoppa/core';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/route.ts';
+import { getShipment, listShipments, shipmentDocument } from './shipments.service.ts';
+
+/** Registers the shipments calls (spec 1 §2 Shipments and Order detail): list, detail and the stored PDFs. */
+export function registerShipmentsRoutes(app: FastifyInstance): void {
+  route(app, shipmentListEndpoint, async ({ query }, ctx) => listShipments(ctx.db, ctx.orgIds, query));
+
+  route(app, shipmentDetailEndpoint, async ({ params }, ctx) => getShipment(ctx.db, ctx.orgIds, params.id));
+
+  route(app, shipmentLabelEndpoint, async ({ params }, ctx, _req, reply) => {
+    const doc = await shipmentDocument(ctx.db, ctx.orgIds, params.id, 'label');
+    reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="label-${doc.trackingNumber}.pdf"`);
+    return doc.pdf;
+  });
+
+  route(app, shipmentPackingSlipEndpoint, async ({ params }, ctx, _req, reply) => {
+    const doc = await shipmentDocument(ctx.db, ctx.orgIds, params.id, 'packing_slip');
+    reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="packing-slip-${doc.trackingNumber}.pdf"`);
+    return doc.pdf;
+  });
+}

@@ -1,0 +1,220 @@
+import type { ShipmentDetail, ShipmentListResponse } from '@hoppa/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS } from '../../db/seed.ts';
+import { readPdf } from '../../lib/pdf/pdf.test-helpers.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { addLocation, addOrder, addProduct, orgId, testWindow } from '../pick/test/fulfilment.fixtures.ts';
+
+let t: TestApp;
+let picker: string;
+let bolOwner: string;
+let stroopOwner: string;
+let bol: string;
+let stroop: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: { products: 10 } });
+  picker = await t.login(DEMO_USERS.picker.email, DEMO_USERS.picker.password);
+  bolOwner = await t.login(DEMO_USERS.bolOwner.email, DEMO_USERS.bolOwner.password);
+  stroopOwner = await t.login(DEMO_USERS.stroopOwner.email, DEMO_USERS.stroopOwner.password);
+  bol = await orgId(t.db, 'Bakkerij Bol');
+  stroop = await orgId(t.db, 'Stroopwafel & Co');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Creates an open order and ships it through the API; returns ids, tracking number and the label bytes. */
+async function shippedOrder(org: string, address: Record<string, unknown> = {}) {
+  const w = testWindow();
+  const bin = await addLocation(t.db, { name: `S-${String(w.start.getTime()).slice(-7)}`, sequence: 3 });
+  const p = await addProduct(t.db, org, { name: 'Appeltaart', stock: [{ locationId: bin, stock: 9 }] });
+  const shopOrderId = `SH-${w.start.getTime()}`;
+  const order = await addOrder(t.db, org, {
+    orderId: shopOrderId,
+    placedAt: new Date(Date.now() - 86_400_000),
+    address: {
+      firstName: 'Lotte',
+      surname: 'Visser',
+      streetName: 'Oudegracht',
+      houseNumber: '44',
+      zipCode: '3511 AR',
+      city: 'Utrecht',
+      countryCode: 'NL',
+      email: 'lotte@example.nl',
+      ...address,
+    },
+    lines: [{ productId: p.id, quantity: 2, locationId: bin, picked: 2 }],
+  });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/orders/ship',
+    headers: { cookie: picker },
+    payload: { order_id: order.id, method_code: 'SMF-POSTNL-NL', label_quantity: 2 },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return {
+    orderId: order.id,
+    shopOrderId,
+    product: p,
+    bin: `S-${String(w.start.getTime()).slice(-7)}`,
+    shipmentId: res.headers['x-shipment-id'] as string,
+    tracking: res.headers['x-tracking-number'] as string,
+    label: res.rawPayload,
+  };
+}
+
+function get(url: string, cookie: string) {
+  return t.app.inject({ method: 'GET', url, headers: { cookie } });
+}
+
+describe('GET /shipments', () => {
+  it('lists the last week of shipments of the caller’s organisations, newest first', async () => {
+    const a = await shippedOrder(bol);
+    const b = await shippedOrder(bol, {
+      firstName: 'Daan',
+      surname: 'Smit',
+      zipCode: '9712 CP',
+      city: 'Groningen',
+    });
+    const s = await shippedOrder(stroop);
+    const res = await get('/api/shipments', bolOwner);
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json() as ShipmentListResponse;
+    const ids = list.items.map((i) => i.id);
+    expect(ids.indexOf(b.shipmentId)).toBeLessThan(ids.indexOf(a.shipmentId));
+    expect(ids).toContain(a.shipmentId);
+    expect(ids).not.toContain(s.shipmentId);
+    expect(new Date(list.end).getTime() - new Date(list.start).getTime()).toBe(7 * 86_400_000);
+    expect(list.items.find((i) => i.id === a.shipmentId)).toMatchObject({
+      order__id: a.orderId,
+      order_id: a.shopOrderId,
+      org_id: bol,
+      org_name: 'Bakkerij Bol',
+      recipient: 'Lotte Visser',
+      zip_code: '3511 AR',
+      city: 'Utrecht',
+      country_code: 'NL',
+      carrier: 'local',
+      method_code: 'SMF-POSTNL-NL',
+      method_name: 'PostNL pakket NL',
+      tracking_number: a.tracking,
+      tracking_url: null,
+      label_quantity: 2,
+      latest_status: { code: 'A01' },
+      products: [
+        {
+          product_id: a.product.id,
+          ean: a.product.ean,
+          title: 'Appeltaart',
+          quantity: 2,
+          img_url: `https://images.example/${a.product.ean}.jpg`,
+        },
+      ],
+    });
+    // Warehouse staff see every organisation.
+    const all = (await get('/api/shipments', picker)).json() as ShipmentListResponse;
+    expect(all.items.map((i) => i.id)).toEqual(
+      expect.arrayContaining([a.shipmentId, b.shipmentId, s.shipmentId]),
+    );
+  });
+
+  it('searches by order number, tracking number, name and postcode; null means no search', async () => {
+    const a = await shippedOrder(bol, {
+      firstName: 'Femke',
+      surname: 'Mulder',
+      zipCode: '2511 BT',
+      city: 'Den Haag',
+    });
+    const ids = async (q: string) =>
+      (
+        (await get(`/api/shipments?search=${encodeURIComponent(q)}`, bolOwner)).json() as ShipmentListResponse
+      ).items.map((i) => i.id);
+    expect(await ids(a.shopOrderId)).toEqual([a.shipmentId]);
+    expect(await ids(a.tracking.toLowerCase())).toEqual([a.shipmentId]);
+    expect(await ids('femke mul')).toEqual([a.shipmentId]);
+    expect(await ids('2511BT')).toEqual([a.shipmentId]);
+    expect(await ids('null')).toContain(a.shipmentId);
+    expect(await ids('zzz-no-such-order')).toEqual([]);
+    const short = await get('/api/shipments?search=ab', bolOwner);
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('Search needs at least 3 characters');
+  });
+
+  it('keeps to the date range', async () => {
+    const a = await shippedOrder(bol);
+    const lastMonth = new Date(Date.now() - 30 * 86_400_000).toISOString();
+    const twoWeeksAgo = new Date(Date.now() - 14 * 86_400_000).toISOString();
+    const old = (
+      await get(`/api/shipments?start=${lastMonth}&end=${twoWeeksAgo}`, bolOwner)
+    ).json() as ShipmentListResponse;
+    expect(old.items.map((i) => i.id)).not.toContain(a.shipmentId);
+    const backwards = await get(`/api/shipments?start=${twoWeeksAgo}&end=${lastMonth}`, bolOwner);
+    expect(backwards.statusCode).toBe(400);
+  });
+});
+
+describe('GET /shipments/:id and its documents', () => {
+  it('shows the order with lines, address, tracking and dates', async () => {
+    const a = await shippedOrder(bol, { houseNumberExtension: 'bis', phone: '0301234567' });
+    const res = await get(`/api/shipments/${a.shipmentId}`, bolOwner);
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json() as ShipmentDetail;
+    expect(d).toMatchObject({
+      id: a.shipmentId,
+      order_id: a.shopOrderId,
+      tracking_number: a.tracking,
+      shipped_by: 'Piet Jansen',
+      delivered_at: null,
+      is_fulfilled_by_sf: true,
+      address: {
+        firstName: 'Lotte',
+        surname: 'Visser',
+        streetName: 'Oudegracht',
+        houseNumber: '44',
+        houseNumberExtension: 'bis',
+        zipCode: '3511 AR',
+        city: 'Utrecht',
+        countryCode: 'NL',
+        phone: '0301234567',
+      },
+      lines: [
+        {
+          product_id: a.product.id,
+          ean: a.product.ean,
+          title: 'Appeltaart',
+          quantity: 2,
+          picked_quantity: 2,
+          location: a.bin,
+        },
+      ],
+      events: [{ code: 'A01' }],
+    });
+    expect(new Date(d.shipped_at).getTime()).toBeGreaterThan(new Date(d.placed_at).getTime());
+  });
+
+  it('downloads the stored label and packing slip again', async () => {
+    const a = await shippedOrder(stroop);
+    const label = await get(`/api/shipments/${a.shipmentId}/label`, stroopOwner);
+    expect(label.statusCode).toBe(200);
+    expect(label.headers['content-type']).toBe('application/pdf');
+    expect(Buffer.compare(label.rawPayload, a.label)).toBe(0);
+    expect((await readPdf(label.rawPayload)).pages).toBe(2);
+    const slip = await get(`/api/shipments/${a.shipmentId}/packing_slip`, stroopOwner);
+    expect(slip.statusCode).toBe(200);
+    const text = (await readPdf(slip.rawPayload)).text;
+    expect(text).toContain(a.product.ean);
+    expect(text).toContain(a.tracking);
+  });
+
+  it('answers 404 for another organisation’s shipment, on the detail and on both downloads', async () => {
+    const s = await shippedOrder(stroop);
+    for (const path of ['', '/label', '/packing_slip']) {
+      const res = await get(`/api/shipments/${s.shipmentId}${path}`, bolOwner);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('not_found');
+    }
+    expect((await get(`/api/shipments/${'c'.repeat(24)}`, picker)).statusCode).toBe(404);
+    expect((await get('/api/shipments/not-an-id', picker)).statusCode).toBe(400);
+  });
+});

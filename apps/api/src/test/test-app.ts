@@ -1,0 +1,115 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { type Db, openDb } from '../db/client.ts';
+import { prepareDatabase } from '../db/migrate.ts';
+import { type SeedResult, seedDemo } from '../db/seed.ts';
+import { SESSION_COOKIE } from '../lib/auth.ts';
+import { createFileMailTransport } from '../lib/mail.ts';
+
+/** Options of {@link createTestApp}. */
+export interface TestAppOptions {
+  /** Seed the demo warehouse; `{ products: N }` limits the products (keep it small, e.g. 50). */
+  seed?: boolean | { products?: number };
+  /** Changes to the test configuration (e.g. a small bodyLimit). */
+  config?: Partial<Config>;
+}
+
+/** A running test app on its own fresh database. */
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  /** Logs in through POST /api/login and returns the `Cookie` header value; throws on failure. */
+  login(email: string, password: string): Promise<string>;
+  close(): Promise<void>;
+  /** Temporary DATA_DIR of this app (mail in `mail/`). */
+  dataDir: string;
+  /** Where the file mail transport writes `.eml` files. */
+  mailDir: string;
+  /** The `.eml` files sent so far, oldest first, as text. */
+  mails(): string[];
+  /** What the seed created, when `seed` was asked. */
+  seed: SeedResult | null;
+}
+
+async function freshPostgres(url: string): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const name = `hoppa_t_${Math.random().toString(16).slice(2, 12)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const db = await openDb({ databaseUrl: u.toString() });
+  return {
+    db,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+/**
+ * Builds the API on a fresh database for one test file (docs/architecture.md): an in-memory PGlite, or
+ * with TEST_DATABASE_URL a new PostgreSQL database `hoppa_t_<random>` dropped on close, so test files
+ * run in parallel safely. Migrated, roles synced, optionally seeded; logging off; mail as `.eml` files
+ * in a temporary folder.
+ */
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hoppa-test-'));
+  const mailDir = join(dataDir, 'mail');
+  const testUrl = process.env.TEST_DATABASE_URL;
+  const pgdb = testUrl ? await freshPostgres(testUrl) : null;
+  const db = pgdb ? pgdb.db : await openDb({ memory: true });
+  await prepareDatabase(db);
+  const seed = opts.seed ? await seedDemo(db, opts.seed === true ? {} : opts.seed) : null;
+  const config: Config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '8080' }),
+    ...opts.config,
+  };
+  const mail = createFileMailTransport(mailDir, config.mailFrom);
+  const app = await buildApp({ config, db, mail, staticDirs: { portal: join(dataDir, 'none'), floor: join(dataDir, 'none') } });
+
+  return {
+    app,
+    db,
+    dataDir,
+    mailDir,
+    seed,
+    mails() {
+      let files: string[] = [];
+      try {
+        files = readdirSync(mailDir).filter((f) => f.endsWith('.eml')).sort();
+      } catch {
+        return [];
+      }
+      return files.map((f) => readFileSync(join(mailDir, f), 'utf8'));
+    },
+    async login(email, password) {
+      const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+      const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+      if (!cookie) throw new Error('login answered without a session cookie');
+      return `${SESSION_COOKIE}=${cookie.value}`;
+    },
+    async close() {
+      await app.close();
+      await db.close();
+      if (pgdb) await pgdb.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

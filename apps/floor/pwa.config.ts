@@ -1,0 +1,50 @@
+import type { VitePWAOptions } from 'vite-plugin-pwa';
+
+/** Where the API serves the floor app (and the service worker's scope). */
+export const FLOOR_BASE = '/floor/';
+
+/**
+ * The floor PWA (design: 'Floor app offline model'). generateSW precaches the app shell (html, js, css,
+ * icons, sounds), so the app starts and reloads offline; navigations under /floor/ fall back to the
+ * shell. No runtime caching at all: the app keeps its data in IndexedDB, and /api answers must never
+ * come from a cache or be replayed (state-changing GETs of the catalogue included). Product photos are
+ * other sites' opaque responses; caching them would eat quota, and the placeholder covers offline.
+ * A new version waits (`prompt`) until the picker applies it with an empty outbox (src/app/sw-update.ts).
+ */
+export const pwaOptions: Partial<VitePWAOptions> = {
+  strategies: 'generateSW',
+  registerType: 'prompt',
+  injectRegister: false,
+  includeAssets: ['icons/*.png', 'sounds/*.wav'],
+  manifest: {
+    id: FLOOR_BASE,
+    name: 'Hoppa Floor',
+    short_name: 'Hoppa Floor',
+    description: 'Picken met de handscanner, ook offline',
+    lang: 'nl',
+    start_url: FLOOR_BASE,
+    scope: FLOOR_BASE,
+    display: 'standalone',
+    orientation: 'portrait',
+    theme_color: '#e8590c',
+    background_color: '#ffffff',
+    icons: [
+      { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: 'icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{html,js,css,png,svg,wav,webmanifest}'],
+    navigateFallback: 'index.html',
+    navigateFallbackAllowlist: [/^\/floor\//],
+    navigateFallbackDenylist: [/^\/api\//],
+    runtimeCaching: [],
+    cleanupOutdatedCaches: true,
+    clientsClaim: false,
+    skipWaiting: false,
+    // the lazily loaded camera scanner (zxing) is larger than the default 2 MiB limit allows for
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+  },
+  devOptions: { enabled: false },
+};

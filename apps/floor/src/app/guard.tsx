@@ -1,0 +1,52 @@
+import { can, type CurrentUser } from '@hoppa/core';
+import { Center, Loader } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useSession } from './session.tsx';
+
+/** Where a logged-in user starts: the pick screen when the role may read the pick list, else the menu. */
+export function homePath(user: CurrentUser): string {
+  return can(user.curr_role, 'GET', '/pick_list/pick/*') ? '/pick' : '/menu';
+}
+
+function FullScreenLoader() {
+  return (
+    <Center h="100dvh">
+      <Loader size="xl" aria-label="Laden" />
+    </Center>
+  );
+}
+
+/**
+ * The routing guard of the floor (spec 2 §2): `/` goes to the pick screen when logged in, else to
+ * login; other screens need a user, else login (remembering where the picker wanted to go); a
+ * logged-in user opening login goes home. The current-organisation step of the portal does not apply:
+ * floor work spans every client organisation.
+ */
+export function RootRedirect() {
+  const { state } = useSession();
+  if (state.status === 'loading') return <FullScreenLoader />;
+  if (state.status === 'anonymous') return <Navigate to="/login" replace />;
+  return <Navigate to={homePath(state.user)} replace />;
+}
+
+/** Renders its screen only for a logged-in user. */
+export function RequireUser({ children }: { children: ReactNode }) {
+  const { state } = useSession();
+  const location = useLocation();
+  if (state.status === 'loading') return <FullScreenLoader />;
+  if (state.status === 'anonymous') return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return <>{children}</>;
+}
+
+/** Renders its screen only when nobody is logged in (login). */
+export function PublicOnly({ children }: { children: ReactNode }) {
+  const { state } = useSession();
+  const location = useLocation();
+  if (state.status === 'loading') return <FullScreenLoader />;
+  if (state.status === 'authenticated') {
+    const from = (location.state as { from?: unknown } | null)?.from;
+    return <Navigate to={typeof from === 'string' && from !== '/login' ? from : '/'} replace />;
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,107 @@
+import {
+  ApiError,
+  type CurrentUser,
+  currentUserEndpoint,
+  type LoginBody,
+  loginEndpoint,
+  logoutEndpoint,
+  request,
+} from '@hoppa/core';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { floorDb, getMeta, setMeta } from '../offline/db.ts';
+import { api } from './api.ts';
+
+/** Where the session stands: still reading, a known user, or nobody (go to login). */
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'authenticated'; user: CurrentUser; verified: boolean }
+  | { status: 'anonymous' };
+
+interface SessionApi {
+  state: SessionState;
+  /** Logs in; throws ApiError on failure (the login screen shows it). */
+  login(body: LoginBody): Promise<CurrentUser>;
+  logout(): Promise<void>;
+  /** Any call that got a 401 calls this: the session is gone, the guard sends the picker to login. */
+  sessionExpired(): void;
+}
+
+const SessionContext = createContext<SessionApi | null>(null);
+
+/**
+ * Holds the logged-in user. A reload while offline must not lock the picker out of work queued on the
+ * device, so the last `/current_user` answer is kept in IndexedDB and used when the server cannot be
+ * reached; a 401 from the server clears it.
+ */
+export function SessionProvider({ children, onLogin }: { children: ReactNode; onLogin?: () => void }) {
+  const [state, setState] = useState<SessionState>({ status: 'loading' });
+
+  useEffect(() => {
+    let cancelled = false;
+    const db = floorDb();
+    void (async () => {
+      const cached = await getMeta(db, 'session').catch(() => undefined);
+      if (cached && !cancelled) setState({ status: 'authenticated', user: cached, verified: false });
+      try {
+        const user = await request(api, currentUserEndpoint, {});
+        if (cancelled) return;
+        await setMeta(db, 'session', user);
+        setState({ status: 'authenticated', user, verified: true });
+      } catch (err) {
+        if (cancelled) return;
+        if (err instanceof ApiError && err.status === 401) {
+          await db.meta.delete('session');
+          setState({ status: 'anonymous' });
+        } else if (!cached) {
+          // No answer and nobody known on this device: only a login can help.
+          setState({ status: 'anonymous' });
+        }
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const login = useCallback(
+    async (body: LoginBody) => {
+      const user = await request(api, loginEndpoint, { body });
+      await setMeta(floorDb(), 'session', user);
+      setState({ status: 'authenticated', user, verified: true });
+      onLogin?.();
+      return user;
+    },
+    [onLogin],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await request(api, logoutEndpoint, {});
+    } catch {
+      // Logging out locally matters more than the server's answer; the cookie expires anyway.
+    }
+    await floorDb().meta.delete('session');
+    setState({ status: 'anonymous' });
+  }, []);
+
+  const sessionExpired = useCallback(() => {
+    void floorDb().meta.delete('session');
+    setState({ status: 'anonymous' });
+  }, []);
+
+  const value = useMemo(() => ({ state, login, logout, sessionExpired }), [state, login, logout, sessionExpired]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/** The session API; only inside {@link SessionProvider}. */
+export function useSession(): SessionApi {
+  const s = useContext(SessionContext);
+  if (!s) throw new Error('useSession outside SessionProvider');
+  return s;
+}
+
+/** The logged-in user, or null. */
+export function useCurrentUser(): CurrentUser | null {
+  const { state } = useSession();
+  return state.status === 'authenticated' ? state.user : null;
+}

@@ -1,0 +1,110 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useSyncExternalStore } from 'react';
+import type { OutboxRecord } from '../offline/db.ts';
+import { floorDb } from '../offline/db.ts';
+import { pendingCount, rejectedRows } from '../offline/outbox.ts';
+import { createOutboxSender, type LockManagerLike, type OutboxSender } from '../offline/sync.ts';
+import { createApiTransport } from '../offline/transport.ts';
+import { api } from './api.ts';
+
+let sender: OutboxSender | null = null;
+let authRequired: (() => void) | null = null;
+const pausedListeners = new Set<() => void>();
+
+/** navigator.locks when the browser has it (one sending tab); null otherwise. */
+function webLocks(): LockManagerLike | null {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return null;
+  return { request: (name, cb) => locks.request(name, () => cb()) };
+}
+
+/** The app's one outbox sender over the API. */
+export function outboxSender(): OutboxSender {
+  sender ??= createOutboxSender({
+    db: floorDb(),
+    transport: createApiTransport(api),
+    locks: webLocks(),
+    onAuthRequired: () => {
+      for (const l of pausedListeners) l();
+      authRequired?.();
+    },
+  });
+  return sender;
+}
+
+/** Who to tell when the server answered 401 to a queued change (the session provider). */
+export function setAuthRequiredHandler(fn: (() => void) | null): void {
+  authRequired = fn;
+}
+
+/** Asks the sender to send now (after an enqueue, on 'online'); errors are logged, never thrown. */
+export function kickOutbox(force = false): void {
+  outboxSender()
+    .drain({ force })
+    .catch((err: unknown) => console.error('Outbox sending failed', err));
+}
+
+/** Resumes sending after a login (a 401 paused it). */
+export function resumeOutbox(): void {
+  outboxSender()
+    .resume()
+    .catch((err: unknown) => console.error('Outbox sending failed', err))
+    .finally(() => {
+      for (const l of pausedListeners) l();
+    });
+}
+
+/**
+ * Starts sending: now, whenever the browser comes back online or the app comes back to the front.
+ * Returns the cleanup. The backoff timer of failed sends lives in the sender.
+ */
+export function startOutboxSync(): () => void {
+  const onOnline = () => kickOutbox(true);
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') kickOutbox(true);
+  };
+  window.addEventListener('online', onOnline);
+  document.addEventListener('visibilitychange', onVisible);
+  kickOutbox(true);
+  return () => {
+    window.removeEventListener('online', onOnline);
+    document.removeEventListener('visibilitychange', onVisible);
+    outboxSender().stop();
+  };
+}
+
+/** Number of outbox rows still to send, live from IndexedDB. */
+export function usePendingCount(): number {
+  return useLiveQuery(() => pendingCount(floorDb()), [], 0);
+}
+
+/** Rows the server refused, live. */
+export function useRejectedRows(): OutboxRecord[] {
+  return useLiveQuery(() => rejectedRows(floorDb()), [], []);
+}
+
+/** Whether sending waits for a login. */
+export function useOutboxPaused(): boolean {
+  return useSyncExternalStore(
+    (cb) => {
+      pausedListeners.add(cb);
+      return () => pausedListeners.delete(cb);
+    },
+    () => sender?.paused ?? false,
+  );
+}
+
+/** navigator.onLine, live. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    (cb) => {
+      window.addEventListener('online', cb);
+      window.addEventListener('offline', cb);
+      return () => {
+        window.removeEventListener('online', cb);
+        window.removeEventListener('offline', cb);
+      };
+    },
+    () => navigator.onLine,
+  );
+}

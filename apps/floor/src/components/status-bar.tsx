@@ -1,0 +1,49 @@
+import { Group, Text, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOnline, useOutboxPaused, usePendingCount } from '../app/sync.ts';
+
+/**
+ * The strip at the top of every floor screen: online/offline, what still waits in the outbox
+ * ('3 scans wachten op verzending'), and a slot on the right (menu button).
+ */
+export function StatusBar({ lng, right }: { lng?: 'nl' | 'en'; right?: ReactNode }) {
+  const { t } = useTranslation('common', lng ? { lng } : undefined);
+  const online = useOnline();
+  const pending = usePendingCount();
+  const paused = useOutboxPaused();
+  return (
+    <header className="status-bar">
+      <Group gap={8} wrap="nowrap" className="status-bar-left">
+        <span
+          className={`net-pill ${online ? 'net-online' : 'net-offline'}`}
+          data-testid="network-status"
+          data-online={online}
+          role="status"
+        >
+          <span className="net-dot" aria-hidden />
+          {online ? t('online') : t('offline')}
+        </span>
+        <Text
+          component="span"
+          className={`outbox-count ${pending > 0 ? 'outbox-waiting' : ''}`}
+          data-testid="outbox-count"
+          data-count={pending}
+          aria-live="polite"
+        >
+          {paused ? t('outboxPaused') : pending > 0 ? t('outboxWaiting', { count: pending }) : t('outboxEmpty')}
+        </Text>
+      </Group>
+      {right}
+    </header>
+  );
+}
+
+/** A square header button (≥ 48 px) with an accessible name. */
+export function HeaderButton({ label, onClick, children }: { label: string; onClick(): void; children: ReactNode }) {
+  return (
+    <UnstyledButton className="header-button" aria-label={label} onClick={onClick}>
+      {children}
+    </UnstyledButton>
+  );
+}

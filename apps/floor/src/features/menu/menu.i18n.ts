@@ -1,0 +1,17 @@
+/** Texts of the floor menu. */
+export const menuTexts = {
+  nl: {
+    title: 'Taken',
+    hello: 'Hoi {{name}}',
+    pick: 'Picken',
+    pickHint: 'Orders verzamelen met de scanner',
+    none: 'Voor jouw rol zijn er geen taken op de vloer.',
+  },
+  en: {
+    title: 'Tasks',
+    hello: 'Hi {{name}}',
+    pick: 'Pick',
+    pickHint: 'Collect orders with the scanner',
+    none: 'Your role has no floor tasks.',
+  },
+} as const;

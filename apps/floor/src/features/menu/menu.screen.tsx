@@ -1,0 +1,43 @@
+import { can } from '@hoppa/core';
+import { Button, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useCurrentUser, useSession } from '../../app/session.tsx';
+import { usePendingCount } from '../../app/sync.ts';
+import { StatusBar } from '../../components/status-bar.tsx';
+
+/** A floor task and the grant it needs (spec 2 §6: elements show only when the role allows the call). */
+const TASKS = [{ key: 'pick', path: '/pick', grant: ['GET', '/pick_list/pick/*'] as const }] as const;
+
+/** The floor's task menu: one large tile per task the role may do, and logging out. */
+export function MenuScreen() {
+  const { t } = useTranslation('menu');
+  const { t: tc } = useTranslation('common');
+  const user = useCurrentUser();
+  const { logout } = useSession();
+  const pending = usePendingCount();
+  const navigate = useNavigate();
+  const tasks = TASKS.filter((task) => can(user?.curr_role, task.grant[0], task.grant[1]));
+  return (
+    <div className="screen">
+      <StatusBar />
+      <Stack p="md" gap="md">
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
+        {user ? <Text size="lg">{t('hello', { name: user.first_name })}</Text> : null}
+        {tasks.length === 0 ? <Text size="lg">{t('none')}</Text> : null}
+        {tasks.map((task) => (
+          <UnstyledButton key={task.key} className="task-tile" onClick={() => navigate(task.path)} data-testid={`task-${task.key}`}>
+            <span className="task-tile-title">{t(task.key)}</span>
+            <span className="task-tile-hint">{t(`${task.key}Hint`)}</span>
+          </UnstyledButton>
+        ))}
+        <Button size="xl" variant="default" onClick={() => void logout()} disabled={pending > 0}>
+          {tc('logout')}
+        </Button>
+        {pending > 0 ? <Text>{tc('logoutBlocked')}</Text> : null}
+      </Stack>
+    </div>
+  );
+}

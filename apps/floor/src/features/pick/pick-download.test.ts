@@ -1,0 +1,64 @@
+import type { PickItem } from '@hoppa/core';
+import { describe, expect, it } from 'vitest';
+import { getMeta } from '../../offline/db.ts';
+import { enqueuePick, markRejected, markSent } from '../../offline/outbox.ts';
+import { pickItem, seedPicks, testDb } from '../../test/fixtures.ts';
+import { downloadPickList, storePickList } from './pick-download.ts';
+import { defaultPickFilter } from './pick.rules.ts';
+
+describe('downloadPickList', () => {
+  it('pages with skip until total is reached', async () => {
+    const all = Array.from({ length: 7 }, () => pickItem());
+    const asked: [number, number][] = [];
+    const items = await downloadPickList(async (skip, limit) => {
+      asked.push([skip, limit]);
+      return { items: all.slice(skip, skip + limit), total: all.length };
+    }, 3);
+    expect(asked).toEqual([
+      [0, 3],
+      [3, 3],
+      [6, 3],
+    ]);
+    expect(items.map((i) => i.id)).toEqual(all.map((i) => i.id));
+  });
+
+  it('stops on an empty page even when total promised more', async () => {
+    const items = await downloadPickList(async () => ({ items: [], total: 10 }), 3);
+    expect(items).toEqual([]);
+  });
+});
+
+describe('storePickList', () => {
+  const filter = defaultPickFilter(new Date(2026, 0, 10));
+
+  it('replaces the list but keeps picks still waiting in the outbox', async () => {
+    const { db } = testDb();
+    const [a, b, c] = [pickItem(), pickItem(), pickItem()] as [PickItem, PickItem, PickItem];
+    await seedPicks(db, [a, b, c]);
+    const [rowA] = (await enqueuePick(db, a.id, a.ean)) ?? [];
+    await enqueuePick(db, b.id, b.ean);
+    if (rowA) await markSent(db, rowA);
+    const d = pickItem();
+    // the server still lists b (its pick has not arrived yet) and c, and a new item d
+    await storePickList(db, [b, c, d], filter, 42);
+    const stored = await db.picks.orderBy('seq').toArray();
+    expect(stored.map((p) => [p.id, p.status])).toEqual([
+      [b.id, 'queued'],
+      [c.id, 'open'],
+      [d.id, 'open'],
+    ]);
+    expect(await db.outbox.count()).toBe(1);
+    expect(await getMeta(db, 'lastSync')).toEqual({ at: 42, filter, total: 3 });
+  });
+
+  it('lists a rejected pick again when the server still has it, keeping the rejection to read', async () => {
+    const { db } = testDb();
+    const a = pickItem();
+    await seedPicks(db, [a]);
+    const [row] = (await enqueuePick(db, a.id, a.ean)) ?? [];
+    if (row) await markRejected(db, row, { status: 409, code: 'over_pick', message: 'Too many' });
+    await storePickList(db, [a], filter, 1);
+    expect((await db.picks.get(a.id))?.status).toBe('open');
+    expect((await db.outbox.toArray()).map((r) => r.status)).toEqual(['rejected']);
+  });
+});

@@ -1,0 +1,61 @@
+import { type createApiClient, type PickItem, pickListEndpoint, request } from '@hoppa/core';
+import type { FloorDb, PickFilter, PickRecord } from '../../offline/db.ts';
+import { setMeta } from '../../offline/db.ts';
+
+/** Items per page when downloading; the API allows up to PICK_LIST_MAX_LIMIT. */
+export const PICK_PAGE_SIZE = 500;
+
+/** One page of the pick list; injected in tests. */
+export type PickPageFetcher = (skip: number, limit: number) => Promise<{ items: PickItem[]; total: number }>;
+
+/**
+ * Fetches a page of `GET /pick_list/pick/all/located/:start/:end/all` (spec 2 §7). Only located lines:
+ * a pick is confirmed against its pick location, and linking a location to an unlocated product is
+ * not part of the floor app yet.
+ */
+export function apiPickPages(client: ReturnType<typeof createApiClient>, filter: PickFilter): PickPageFetcher {
+  return (skip, limit) =>
+    request(client, pickListEndpoint, {
+      params: { locations: 'all', query_type: 'located', start: filter.start, end: filter.end, orgs: 'all' },
+      query: {
+        skip,
+        limit,
+        sequence: filter.reverse ? 'reverse' : 'normal',
+        single_orders: filter.singleOrders,
+        multi_orders: filter.multiOrders,
+      },
+    });
+}
+
+/** Downloads every page of the pick list (until `total` is reached or a page comes back empty). */
+export async function downloadPickList(fetchPage: PickPageFetcher, pageSize = PICK_PAGE_SIZE): Promise<PickItem[]> {
+  const items: PickItem[] = [];
+  for (;;) {
+    const page = await fetchPage(items.length, pageSize);
+    items.push(...page.items);
+    if (page.items.length === 0 || items.length >= page.total) return items;
+  }
+}
+
+/**
+ * Stores a downloaded pick list in one transaction, replacing the previous one but keeping the local
+ * progress the server cannot know yet: picks whose outbox rows are still waiting stay `queued` (and
+ * out of the list) even when the server still lists them. Sent and rejected picks are replaced by what
+ * the server says now; rejected outbox rows stay for the picker to read.
+ */
+export async function storePickList(db: FloorDb, items: PickItem[], filter: PickFilter, now: number): Promise<void> {
+  await db.transaction('rw', db.picks, db.outbox, db.meta, async () => {
+    const waiting = new Set(
+      (await db.outbox.where('status').equals('pending').toArray()).map((r) => r.pickId),
+    );
+    const keep = (await db.picks.toArray()).filter((p) => p.status === 'queued' && waiting.has(p.id));
+    const keepIds = new Set(keep.map((p) => p.id));
+    await db.picks.clear();
+    const fresh: PickRecord[] = items
+      .map((item, seq) => ({ id: item.id, seq, item, status: 'open' as const, pickedAt: null, scanned: null }))
+      .filter((r) => !keepIds.has(r.id));
+    await db.picks.bulkPut([...keep, ...fresh]);
+    await setMeta(db, 'lastSync', { at: now, filter, total: items.length });
+    await setMeta(db, 'pickFilter', filter);
+  });
+}

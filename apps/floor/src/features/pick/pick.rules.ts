@@ -1,0 +1,79 @@
+import type { PickFilter, PickRecord } from '../../offline/db.ts';
+
+/** Longest product name the pick screen shows (spec 2 §9). */
+export const PICK_NAME_MAX = 80;
+
+/** Cuts a product name at {@link PICK_NAME_MAX} characters, marking the cut with an ellipsis. */
+export function cutName(name: string, max = PICK_NAME_MAX): string {
+  const chars = Array.from(name.trim());
+  return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/**
+ * The default pick filter, like the orders list: from 00:00 four days ago until 22:00 today, device
+ * local time (the scanners run on Europe/Amsterdam), walking order, neither single- nor multi-orders only.
+ */
+export function defaultPickFilter(now: Date = new Date()): PickFilter {
+  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 4, 0, 0, 0, 0);
+  const end = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 22, 0, 0, 0);
+  return { start: start.toISOString(), end: end.toISOString(), reverse: false, singleOrders: false, multiOrders: false };
+}
+
+/** Whether two filters select the same pick list. */
+export function sameFilter(a: PickFilter, b: PickFilter): boolean {
+  return (
+    a.start === b.start &&
+    a.end === b.end &&
+    a.reverse === b.reverse &&
+    a.singleOrders === b.singleOrders &&
+    a.multiOrders === b.multiOrders
+  );
+}
+
+/**
+ * Turns one of the two switches on or off (spec 2 §2: single-orders and multi-orders exclude each
+ * other): switching one on switches the other off.
+ */
+export function withOrdersSwitch(filter: PickFilter, which: 'single' | 'multi', on: boolean): PickFilter {
+  if (which === 'single') return { ...filter, singleOrders: on, multiOrders: on ? false : filter.multiOrders };
+  return { ...filter, multiOrders: on, singleOrders: on ? false : filter.singleOrders };
+}
+
+/** An ISO time as the value of an `<input type="datetime-local">` (local time, minutes). */
+export function toLocalInput(iso: string): string {
+  const d = new Date(iso);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** The value of an `<input type="datetime-local">` as an ISO time; null when empty or invalid. */
+export function fromLocalInput(value: string): string | null {
+  if (!value) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/** Picks still to do, in walking order (`seq`), leaving out those confirmed a moment ago. */
+export function openPicks(records: readonly PickRecord[], justConfirmed: ReadonlySet<string> = new Set()): PickRecord[] {
+  return records.filter((r) => r.status === 'open' && !justConfirmed.has(r.id)).sort((a, b) => a.seq - b.seq);
+}
+
+/**
+ * The pick in front of the picker (spec 2 §2 Skip): the open pick after skipping `skip` of them. Skipping
+ * past the last one starts again at the first, so skipped picks come back at the end of the round.
+ */
+export function currentPick(open: readonly PickRecord[], skip: number): { pick: PickRecord | null; index: number } {
+  if (open.length === 0) return { pick: null, index: -1 };
+  const index = ((Math.floor(skip) % open.length) + open.length) % open.length;
+  return { pick: open[index] ?? null, index };
+}
+
+/** A rack name as the Dutch voice should read it: separators become pauses ("A-01-02" → "A 01 02"). */
+export function speakableLocation(rack: string): string {
+  return rack.replace(/[-_./\\]+/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** Whether stock on the location is a reason to recount (spec 2 §4: stock ≤ 0 or flagged). */
+export function needsRecount(pick: PickRecord): boolean {
+  return pick.item.needs_recount || pick.item.product__stock <= 0;
+}

@@ -1,0 +1,41 @@
+import { HTTP_ERROR_TEXT } from '@hoppa/core';
+
+/** Texts shared by every floor screen (status bar, error banner, update prompt). */
+export const commonTexts = {
+  nl: {
+    appName: 'Hoppa Floor',
+    online: 'Online',
+    offline: 'Offline',
+    outboxWaiting_one: '{{count}} scan wacht op verzending',
+    outboxWaiting_other: '{{count}} scans wachten op verzending',
+    outboxEmpty: 'Alles verstuurd',
+    outboxPaused: 'Versturen gepauzeerd: log opnieuw in',
+    errorUnauthorized: 'Je bent niet bevoegd voor deze actie',
+    errorGeneric: 'Er is iets misgegaan, raadpleeg je logs',
+    updateAvailable: 'Er is een nieuwe versie van de app.',
+    updateNow: 'Nu bijwerken',
+    updateWaitOutbox: 'Bijwerken kan zodra alle scans verstuurd zijn.',
+    loading: 'Laden…',
+    logout: 'Uitloggen',
+    logoutBlocked: 'Uitloggen kan zodra alle scans verstuurd zijn.',
+    menu: 'Menu',
+  },
+  en: {
+    appName: 'Hoppa Floor',
+    online: 'Online',
+    offline: 'Offline',
+    outboxWaiting_one: '{{count}} scan waiting to send',
+    outboxWaiting_other: '{{count}} scans waiting to send',
+    outboxEmpty: 'Everything sent',
+    outboxPaused: 'Sending paused: log in again',
+    errorUnauthorized: HTTP_ERROR_TEXT.unauthorized,
+    errorGeneric: HTTP_ERROR_TEXT.generic,
+    updateAvailable: 'A new version of the app is available.',
+    updateNow: 'Update now',
+    updateWaitOutbox: 'You can update once every scan has been sent.',
+    loading: 'Loading…',
+    logout: 'Log out',
+    logoutBlocked: 'You can log out once every scan has been sent.',
+    menu: 'Menu',
+  },
+} as const;

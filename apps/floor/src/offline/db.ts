@@ -1,0 +1,164 @@
+/**
+ * The floor app's offline store (IndexedDB through Dexie). Everything a picker needs to keep working
+ * with the network off lives here, and the screens render from it (`useLiveQuery`), never from a
+ * network answer directly:
+ *
+ * - `picks`: the downloaded pick list (spec 2 §3 Pick list item), one row per product and pick
+ *   location, with the local progress (open → queued → sent, or rejected). Refresh replaces the
+ *   server part and keeps the local progress of picks still waiting in the outbox.
+ * - `outbox`: every change a scan made that the server has not confirmed yet, in the order it was
+ *   made. Its `id` is generated here and sent as `Idempotency-Key`, so a resend after a lost answer
+ *   never applies twice (offline/sync.ts). Rejected rows (409) stay until the picker dismisses them.
+ * - `meta`: small key/value facts: the pick filter in use, the skip counter, when the list was last
+ *   downloaded, and the last known user (so a reload while offline does not send the picker to login).
+ *
+ * Record shapes and their versions live in this one file (the tldraw model): a new field or index is a
+ * new `this.version(n)` with an upgrade function, and the shape comment says which version added it.
+ * Nothing here is a cache of /api answers in the HTTP sense; the service worker never caches /api.
+ */
+import type { CurrentUser, PickConfirmLine, PickItem } from '@hoppa/core';
+import { Dexie, type EntityTable } from 'dexie';
+
+/** Local progress of a pick item. */
+export type PickStatus =
+  /** still to pick */
+  | 'open'
+  /** confirmed by a scan; at least one outbox row still waiting to be sent */
+  | 'queued'
+  /** every outbox row of it accepted by the server */
+  | 'sent'
+  /** the server refused at least one of its order lines (409 etc.), see the outbox row for why */
+  | 'rejected';
+
+/**
+ * `picks` record, v1: one downloaded pick list item and what the picker did with it.
+ * Primary key `id` is the server's stable `PickItem.id` (`<product id>:<location id|none>`).
+ */
+export interface PickRecord {
+  id: string;
+  /** Position in the downloaded list (walking sequence); the screen shows open picks in this order. */
+  seq: number;
+  /** The item as the server sent it. */
+  item: PickItem;
+  status: PickStatus;
+  /** Epoch ms of the confirming scan; null while open. */
+  pickedAt: number | null;
+  /** The raw scan that confirmed it (EAN or location id). */
+  scanned: string | null;
+}
+
+/** Kinds of outbox rows; each maps to one endpoint in offline/transport.ts. */
+export type OutboxKind = 'pick.confirm';
+
+/** Why the server refused a row for good (problem body of a 409 or other terminal 4xx). */
+export interface OutboxRejection {
+  status: number;
+  code: string;
+  message: string;
+}
+
+/**
+ * `outbox` record, v1: one change waiting for the server, sent strictly in `seq` order.
+ * `id` (crypto.randomUUID) is the `Idempotency-Key`; it never changes across retries.
+ */
+export interface OutboxRecord {
+  /** Auto-increment: the order the changes were made in, and the order they are sent in. */
+  seq?: number;
+  id: string;
+  kind: OutboxKind;
+  /** `POST /pick_list/confirm` body: one order line. */
+  body: PickConfirmLine;
+  /** The pick record this row belongs to (a pick item sends one row per order line). */
+  pickId: string;
+  /** Readable one-liner for the rejected list: quantity, product, location, order. */
+  label: string;
+  status: 'pending' | 'rejected';
+  /** Failed attempts so far (network, 408, 429, 5xx); drives the backoff. */
+  attempts: number;
+  /** Epoch ms before which the sender does not try this row again. */
+  nextAttemptAt: number;
+  createdAt: number;
+  /** Last transient failure, for the status line ("HTTP 503", "network"). */
+  lastError: string | null;
+  rejection: OutboxRejection | null;
+}
+
+/**
+ * The pick screen's filter (spec 2 §2 Pick screen): the date-time range of the orders, the reverse
+ * sequence switch and the mutually exclusive single-orders / multi-orders switches. Times are ISO 8601.
+ */
+export interface PickFilter {
+  start: string;
+  end: string;
+  /** Walk the route backwards (`sequence=reverse`). */
+  reverse: boolean;
+  singleOrders: boolean;
+  multiOrders: boolean;
+}
+
+/** What the last successful download was: when, for which filter, and how many items. */
+export interface LastSync {
+  at: number;
+  filter: PickFilter;
+  total: number;
+}
+
+/** `meta` values by key, v1. */
+export interface MetaValues {
+  pickFilter: PickFilter;
+  /** Skip counter of the pick screen (spec 2 §2); reset when the filter changes (spec 2 §4). */
+  pickSkip: number;
+  lastSync: LastSync;
+  /** Last user /current_user returned; used when a reload happens offline. */
+  session: CurrentUser;
+}
+export type MetaKey = keyof MetaValues;
+
+/** `meta` record, v1. */
+export interface MetaRecord<K extends MetaKey = MetaKey> {
+  key: K;
+  value: MetaValues[K];
+}
+
+export type FloorDb = Dexie & {
+  picks: EntityTable<PickRecord, 'id'>;
+  outbox: EntityTable<OutboxRecord, 'seq'>;
+  meta: EntityTable<MetaRecord, 'key'>;
+};
+
+/** Name of the production database; tests pass their own. */
+export const FLOOR_DB_NAME = 'hoppa-floor';
+
+/**
+ * Opens (declares) the database. `options` lets tests inject fake-indexeddb.
+ * Versions: 1 — picks, outbox, meta.
+ */
+export function createFloorDb(name: string = FLOOR_DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]): FloorDb {
+  const db = new Dexie(name, options) as FloorDb;
+  db.version(1).stores({
+    // status: the screen lists open picks; seq: walking order
+    picks: 'id, seq, status',
+    // [status+seq]: the sender takes the oldest pending row; &id: one row per Idempotency-Key
+    outbox: '++seq, &id, [status+seq], pickId, status',
+    meta: 'key',
+  });
+  return db;
+}
+
+/** Reads one meta value, undefined when never written. */
+export async function getMeta<K extends MetaKey>(db: FloorDb, key: K): Promise<MetaValues[K] | undefined> {
+  const row = await db.meta.get(key);
+  return row?.value as MetaValues[K] | undefined;
+}
+
+/** Writes one meta value. */
+export async function setMeta<K extends MetaKey>(db: FloorDb, key: K, value: MetaValues[K]): Promise<void> {
+  await db.meta.put({ key, value } as MetaRecord);
+}
+
+let instance: FloorDb | null = null;
+/** The app's database (opened lazily, once). */
+export function floorDb(): FloorDb {
+  instance ??= createFloorDb();
+  return instance;
+}

@@ -1,0 +1,106 @@
+import type { FloorDb, OutboxRecord, OutboxRejection, PickRecord } from './db.ts';
+
+/** Generates an outbox id (the Idempotency-Key): a random UUID from Web Crypto. */
+export function newOutboxId(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+/** A short readable line for one order line of a pick, shown when the server rejects it. */
+export function outboxLabel(pick: PickRecord, shopOrderId: string, quantity: number): string {
+  const rack = pick.item.rack || '—';
+  return `${quantity}× ${pick.item.product__name.slice(0, 80)} · ${rack} · order ${shopOrderId}`;
+}
+
+/**
+ * Records a confirmed pick (spec 2 §4 Pick flow): in ONE Dexie transaction the pick becomes `queued`
+ * and every order line behind it gets an outbox row (`POST /pick_list/confirm`, one request per line,
+ * so a cancelled order never blocks the others). Either all of it is stored or nothing is.
+ * Returns the rows written, or null when the pick was not open any more (a double scan, another tab).
+ * Throws when the pick has no pick location (the confirm call needs one).
+ */
+export async function enqueuePick(
+  db: FloorDb,
+  pickId: string,
+  scanned: string,
+  now: number = Date.now(),
+  newId: () => string = newOutboxId,
+): Promise<OutboxRecord[] | null> {
+  return db.transaction('rw', db.picks, db.outbox, async () => {
+    const pick = await db.picks.get(pickId);
+    if (!pick || pick.status !== 'open') return null;
+    const locationId = pick.item.loc_id;
+    if (!locationId) throw new Error(`Pick ${pickId} has no pick location to confirm`);
+    const rows: OutboxRecord[] = pick.item.orders
+      .filter((o) => o.qty > 0)
+      .map((o) => ({
+        id: newId(),
+        kind: 'pick.confirm',
+        body: { order_line_id: o.order_line_id, quantity: o.qty, location_id: locationId, scanned },
+        pickId,
+        label: outboxLabel(pick, o.shop_order_id, o.qty),
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: now,
+        createdAt: now,
+        lastError: null,
+        rejection: null,
+      }));
+    await db.picks.update(pickId, { status: rows.length ? 'queued' : 'sent', pickedAt: now, scanned });
+    if (rows.length) await db.outbox.bulkAdd(rows);
+    return rows;
+  });
+}
+
+/** The oldest pending row (strict send order), or undefined when nothing waits. */
+export function headOfOutbox(db: FloorDb): Promise<OutboxRecord | undefined> {
+  return db.outbox.where('[status+seq]').between(['pending', -Infinity], ['pending', Infinity]).first();
+}
+
+/** Number of rows still to send (the "3 scans waiting to send" counter). */
+export function pendingCount(db: FloorDb): Promise<number> {
+  return db.outbox.where('status').equals('pending').count();
+}
+
+/** Rows the server refused for good, oldest first. */
+export function rejectedRows(db: FloorDb): Promise<OutboxRecord[]> {
+  return db.outbox.where('[status+seq]').between(['rejected', -Infinity], ['rejected', Infinity]).toArray();
+}
+
+/** The server accepted the row: drop it; the pick is `sent` once none of its rows wait any more. */
+export async function markSent(db: FloorDb, row: OutboxRecord): Promise<void> {
+  await db.transaction('rw', db.picks, db.outbox, async () => {
+    await db.outbox.where('id').equals(row.id).delete();
+    const waiting = await db.outbox.where('pickId').equals(row.pickId).filter((r) => r.status === 'pending').count();
+    const pick = await db.picks.get(row.pickId);
+    if (pick && pick.status === 'queued' && waiting === 0) await db.picks.update(row.pickId, { status: 'sent' });
+  });
+}
+
+/** The server refused the row for good: keep it, marked, with the reason; the pick shows as rejected. */
+export async function markRejected(db: FloorDb, row: OutboxRecord, rejection: OutboxRejection): Promise<void> {
+  await db.transaction('rw', db.picks, db.outbox, async () => {
+    await db.outbox.where('id').equals(row.id).modify({ status: 'rejected', rejection });
+    if (await db.picks.get(row.pickId)) await db.picks.update(row.pickId, { status: 'rejected' });
+  });
+}
+
+/** A transient failure: count it and set when to try again. */
+export async function markRetry(db: FloorDb, row: OutboxRecord, reason: string, nextAttemptAt: number): Promise<void> {
+  await db.outbox
+    .where('id')
+    .equals(row.id)
+    .modify((r) => {
+      r.attempts += 1;
+      r.lastError = reason;
+      r.nextAttemptAt = nextAttemptAt;
+    });
+}
+
+/** The picker has read a rejection: remove it from the list. Pending rows cannot be dismissed. */
+export async function dismissRejected(db: FloorDb, id: string): Promise<void> {
+  await db.outbox
+    .where('id')
+    .equals(id)
+    .filter((r) => r.status === 'rejected')
+    .delete();
+}

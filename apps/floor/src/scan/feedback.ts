@@ -1,0 +1,121 @@
+import confetti from 'canvas-confetti';
+import { Howl } from 'howler';
+import { asset } from '../app/api.ts';
+import { SPEECH_RATE, speak } from './speech.ts';
+
+/** What the picker hears and feels after a scan (spec 2 §4 Pick flow). */
+export interface ScanFeedback {
+  /** Right location or EAN: confirmation beep, a short buzz, the quantity spoken, a little confetti. */
+  valid(quantity: number): void;
+  /** Anything else: error sound, a long double buzz, the location to go to spoken. */
+  wrong(location: string | null): void;
+  /** The last pick is done: fanfare, confetti, 'Hoppa! je bent klaar met picken!'. */
+  done(): void;
+}
+
+type SoundName = 'ok' | 'error' | 'done';
+/** Fallback tones when a sound file cannot be played: [frequency Hz, duration ms, wave]. */
+const TONES: Record<SoundName, [number, number, OscillatorType][]> = {
+  ok: [
+    [988, 70, 'sine'],
+    [1319, 120, 'sine'],
+  ],
+  error: [
+    [196, 140, 'square'],
+    [0, 60, 'square'],
+    [147, 260, 'square'],
+  ],
+  done: [
+    [1047, 110, 'sine'],
+    [1319, 110, 'sine'],
+    [1568, 110, 'sine'],
+    [2093, 320, 'sine'],
+  ],
+};
+
+let audioCtx: AudioContext | null = null;
+/** Synthesises a sound with WebAudio, for when howler cannot load or play the file. */
+function synth(name: SoundName): void {
+  const Ctx = window.AudioContext;
+  if (!Ctx) return;
+  audioCtx ??= new Ctx();
+  let t = audioCtx.currentTime;
+  for (const [freq, ms, type] of TONES[name]) {
+    if (freq > 0) {
+      const osc = audioCtx.createOscillator();
+      const gain = audioCtx.createGain();
+      osc.type = type;
+      osc.frequency.value = freq;
+      gain.gain.setValueAtTime(0.25, t);
+      gain.gain.exponentialRampToValueAtTime(0.001, t + ms / 1000);
+      osc.connect(gain).connect(audioCtx.destination);
+      osc.start(t);
+      osc.stop(t + ms / 1000);
+    }
+    t += ms / 1000;
+  }
+}
+
+const sounds = new Map<SoundName, { howl: Howl; broken: boolean }>();
+/** The howler sound of `name`, created (and loading) on first use. */
+function sound(name: SoundName): { howl: Howl; broken: boolean } {
+  let entry = sounds.get(name);
+  if (!entry) {
+    const e = { howl: new Howl({ src: [asset(`sounds/${name}.wav`)], preload: true }), broken: false };
+    e.howl.on('loaderror', () => {
+      e.broken = true;
+    });
+    e.howl.on('playerror', () => {
+      e.broken = true;
+      synth(name);
+    });
+    sounds.set(name, e);
+    entry = e;
+  }
+  return entry;
+}
+
+function play(name: SoundName): void {
+  const s = sound(name);
+  if (s.broken) synth(name);
+  else {
+    s.howl.stop();
+    s.howl.play();
+  }
+}
+
+/** Loads the sounds ahead of the first scan, so the first beep is not late. */
+export function preloadSounds(): void {
+  for (const name of ['ok', 'error', 'done'] as const) sound(name);
+}
+
+function vibrate(pattern: number | number[]): void {
+  if (typeof navigator !== 'undefined' && typeof navigator.vibrate === 'function') navigator.vibrate(pattern);
+}
+
+/** The done message, spoken and shown (spec 2 §2 Pick screen). */
+export const DONE_MESSAGE = 'Hoppa! je bent klaar met picken!';
+
+/** The feedback of the real device: howler sounds, navigator.vibrate, Dutch speech, canvas-confetti. */
+export const deviceFeedback: ScanFeedback = {
+  valid(quantity) {
+    play('ok');
+    vibrate(80);
+    speak(String(quantity), SPEECH_RATE.quantity);
+    // decoration after the feedback that counts; never delays the beep
+    setTimeout(() => {
+      void confetti({ particleCount: 40, spread: 55, startVelocity: 30, origin: { y: 0.45 }, disableForReducedMotion: true });
+    }, 0);
+  },
+  wrong(location) {
+    play('error');
+    vibrate([200, 100, 200]);
+    if (location) speak(location, SPEECH_RATE.location);
+  },
+  done() {
+    play('done');
+    vibrate([100, 50, 100, 50, 300]);
+    speak(DONE_MESSAGE, SPEECH_RATE.done, false);
+    void confetti({ particleCount: 160, spread: 100, origin: { y: 0.6 }, disableForReducedMotion: true });
+  },
+};

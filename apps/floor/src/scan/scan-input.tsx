@@ -1,0 +1,127 @@
+import { createScanBuffer, type ScanBufferOptions } from '@hoppa/core';
+import { type Ref, useEffect, useImperativeHandle, useRef } from 'react';
+import { markScanEnter } from './scan-perf.ts';
+
+/**
+ * Keyboard-wedge settings of the pick screen: a handheld scanner types a barcode within a few ms per
+ * key, so a pause over 250 ms (spec 2 §9, as in grouping) starts a new scan; the shortest pick barcode
+ * is a 6-digit EAN (spec 2 §5), so shorter bursts are noise (a stray key, a bumped button).
+ */
+export const PICK_SCAN_BUFFER: ScanBufferOptions = { resetMs: 250, minLength: 6 };
+
+export interface ScanInputHandle {
+  focus(): void;
+}
+
+export interface ScanInputProps {
+  /** Receives one complete scan (already trimmed). */
+  onScan(raw: string): void;
+  /** Shows the soft keyboard for typing a barcode by hand (inputMode text instead of none). */
+  manual: boolean;
+  label: string;
+  placeholder: string;
+  /** When false, keystrokes are left alone (a dialog is open). */
+  active?: boolean;
+  ref?: Ref<ScanInputHandle>;
+}
+
+function isOtherEditable(el: EventTarget | null, own: HTMLInputElement | null): boolean {
+  if (!(el instanceof HTMLElement) || el === own) return false;
+  if (el.isContentEditable) return true;
+  if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;
+  if (el instanceof HTMLInputElement) return !['button', 'checkbox', 'radio', 'submit', 'reset'].includes(el.type);
+  return false;
+}
+
+/**
+ * The one scan field of a floor screen. It keeps the focus, so a keyboard-wedge scanner's keystrokes
+ * land in it, with `inputMode="none"` so Android does not pop up the soft keyboard for every scan.
+ * Enter submits what the field holds (scanned or typed by hand). When the focus is elsewhere (a
+ * button was just tapped), a window-level listener still collects the fast keystrokes with the core
+ * scan buffer and submits them on Enter, so no scan is lost. Other text fields (a date filter) are
+ * left alone.
+ */
+export function ScanInput({ onScan, manual, label, placeholder, active = true, ref }: ScanInputProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const onScanRef = useRef(onScan);
+  onScanRef.current = onScan;
+  const activeRef = useRef(active);
+  activeRef.current = active;
+
+  useImperativeHandle(ref, () => ({ focus: () => input.current?.focus({ preventScroll: true }) }), []);
+
+  useEffect(() => {
+    const buffer = createScanBuffer(PICK_SCAN_BUFFER);
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (!activeRef.current || e.isComposing) return;
+      const own = input.current;
+      if (isOtherEditable(e.target, own)) return;
+      if (e.target === own) {
+        // the field holds everything typed or scanned into it
+        buffer.reset();
+        if (e.key !== 'Enter') return;
+        const raw = own?.value.trim() ?? '';
+        e.preventDefault();
+        if (!raw || !own) return;
+        markScanEnter();
+        own.value = '';
+        onScanRef.current(raw);
+        return;
+      }
+      if (e.ctrlKey || e.altKey || e.metaKey) return;
+      const scan = buffer.feed(e.key, performance.now());
+      if (scan !== null) {
+        // Enter after a scanner burst: not a press of whatever button has the focus
+        e.preventDefault();
+        markScanEnter();
+        onScanRef.current(scan.trim());
+        own?.focus({ preventScroll: true });
+      }
+    };
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
+  }, []);
+
+  // Take the focus back after a tap on a button, unless the picker moved to another field or a dialog.
+  useEffect(() => {
+    const el = input.current;
+    if (!el) return;
+    const refocus = () => {
+      setTimeout(() => {
+        const a = document.activeElement;
+        if (!activeRef.current || a === el) return;
+        if (isOtherEditable(a, el) || (a instanceof HTMLElement && a.closest('[role="dialog"]'))) return;
+        el.focus({ preventScroll: true });
+      }, 0);
+    };
+    el.addEventListener('blur', refocus);
+    window.addEventListener('focus', refocus);
+    document.addEventListener('visibilitychange', refocus);
+    el.focus({ preventScroll: true });
+    return () => {
+      el.removeEventListener('blur', refocus);
+      window.removeEventListener('focus', refocus);
+      document.removeEventListener('visibilitychange', refocus);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (active) input.current?.focus({ preventScroll: true });
+  }, [active, manual]);
+
+  return (
+    <input
+      ref={input}
+      className="scan-input"
+      data-testid="scan-input"
+      aria-label={label}
+      placeholder={placeholder}
+      inputMode={manual ? 'text' : 'none'}
+      enterKeyHint="go"
+      autoComplete="off"
+      autoCorrect="off"
+      autoCapitalize="off"
+      spellCheck={false}
+    />
+  );
+}

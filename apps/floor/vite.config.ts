@@ -1,0 +1,12 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { FLOOR_BASE, pwaOptions } from './pwa.config.ts';
+
+// Served by the API at /floor/ from apps/floor/dist; `vite` (port 5176) proxies /api to the API on 8106.
+export default defineConfig({
+  base: FLOOR_BASE,
+  plugins: [react(), VitePWA(pwaOptions)],
+  server: { port: 5176, strictPort: true, proxy: { '/api': 'http://127.0.0.1:8106' } },
+  preview: { port: 5176, strictPort: true },
+});

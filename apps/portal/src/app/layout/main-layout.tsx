@@ -1,0 +1,169 @@
+/**
+ * The main layout of every logged-in screen (spec 2 §2 Main layout): a header with the brand, the
+ * organisation switcher and the account menu (name, role, log out), the left navigation (a <nav>
+ * landmark of links, filtered per permission by navigation.rules.ts) that folds into a burger menu
+ * on a phone, and the page in the main area.
+ */
+import { AppShell, Avatar, Box, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Brand } from '../../components/brand.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { useLogout } from '../../features/auth/auth.hooks.ts';
+import { roleInForce, useSession } from '../session.ts';
+import { type NavItem, visibleNavItems } from './navigation.rules.ts';
+import { OrgSwitcher } from './org-switcher.tsx';
+
+/** The item whose path is the longest prefix of the location (so /orgs/add beats /orgs). */
+function activeKey(items: NavItem[], pathname: string): NavItem['key'] | null {
+  let best: NavItem | null = null;
+  for (const item of items) {
+    if (pathname === item.to || pathname.startsWith(`${item.to}/`)) {
+      if (!best || item.to.length > best.to.length) best = item;
+    }
+  }
+  return best?.key ?? null;
+}
+
+export function MainLayout(): ReactNode {
+  const { t } = useTranslation('layout');
+  const { pathname } = useLocation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { user, orgAuth } = useSession();
+  const items = visibleNavItems(roleInForce(user, orgAuth), orgAuth?.is_admin ?? user?.is_admin ?? false);
+  const active = activeKey(items, pathname);
+
+  // Close the phone menu after navigating.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change on purpose
+  useEffect(() => close(), [pathname, close]);
+
+  const sections: { key: NavItem['section']; items: NavItem[] }[] = [
+    { key: 'work', items: items.filter((i) => i.section === 'work') },
+    { key: 'settings', items: items.filter((i) => i.section === 'settings') },
+  ];
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'md', sm: 'lg' }}
+      bg="gray.0"
+    >
+      <AppShell.Header px="md">
+        <Group h="100%" justify="space-between" wrap="nowrap" gap="md">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? t('closeNav') : t('openNav')}
+            />
+            <Link to="/home" aria-label="Hoppa" style={{ textDecoration: 'none' }}>
+              <Brand size={28} />
+            </Link>
+          </Group>
+          <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Box visibleFrom="sm" w={260}>
+              <OrgSwitcher orgAuth={orgAuth} />
+            </Box>
+            <AccountMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label={t('nav.label')}>
+        <Box hiddenFrom="sm" mb="md">
+          <OrgSwitcher orgAuth={orgAuth} />
+        </Box>
+        <AppShell.Section grow component={ScrollArea}>
+          {sections.map((section) =>
+            section.items.length === 0 ? null : (
+              <Box key={section.key} mb="md">
+                <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" mb={6} style={{ letterSpacing: '0.04em' }}>
+                  {t(section.key === 'work' ? 'nav.sectionWork' : 'nav.sectionSettings')}
+                </Text>
+                {section.items.map((item) => (
+                  <NavLink
+                    key={item.key}
+                    component={Link}
+                    to={item.to}
+                    label={t(`nav.${item.key}`)}
+                    leftSection={<Icon name={item.icon} size={18} />}
+                    active={active === item.key}
+                    aria-current={active === item.key ? 'page' : undefined}
+                    variant="light"
+                    style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                    mb={2}
+                  />
+                ))}
+              </Box>
+            ),
+          )}
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Box maw={1280} mx="auto">
+          <Outlet />
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+function AccountMenu(): ReactNode {
+  const { t } = useTranslation('layout');
+  const navigate = useNavigate();
+  const { user, orgAuth } = useSession();
+  const logout = useLogout();
+  if (!user) return null;
+  const fullName = `${user.first_name} ${user.family_name}`.trim();
+  const initials = `${user.first_name.charAt(0)}${user.family_name.charAt(0)}`.toUpperCase();
+  const role = roleInForce(user, orgAuth);
+  return (
+    <Menu position="bottom-end" width={240} shadow="md">
+      <Menu.Target>
+        <UnstyledButton aria-label={t('account.menu')} style={{ borderRadius: 'var(--mantine-radius-md)' }} p={4}>
+          <Group gap="xs" wrap="nowrap">
+            <Avatar color="brand" radius="xl" size={34}>
+              {initials}
+            </Avatar>
+            <Box visibleFrom="md" style={{ minWidth: 0 }}>
+              <Text size="sm" fw={500} lh={1.2} truncate="end" maw={160}>
+                {fullName}
+              </Text>
+              <Text size="xs" c="dimmed" lh={1.2} truncate="end" maw={160}>
+                {role?.name}
+              </Text>
+            </Box>
+            <Icon name="chevronDown" size={16} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Box px="sm" py={6}>
+          <Text size="sm" fw={500} truncate="end">
+            {fullName}
+          </Text>
+          <Text size="xs" c="dimmed" truncate="end">
+            {user.email}
+          </Text>
+          <Text size="xs" c="dimmed" truncate="end">
+            {role?.name}
+            {user.is_admin ? ` · ${t('account.admin')}` : ''}
+          </Text>
+        </Box>
+        <Menu.Divider />
+        <Menu.Item
+          leftSection={<Icon name="logout" size={16} />}
+          onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) })}
+        >
+          {t('account.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

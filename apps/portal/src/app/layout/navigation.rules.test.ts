@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { merchantOwner, merchantUser, noGrants, role, warehouseStaff } from '../../test/fixtures.ts';
+import { visibleNavItems } from './navigation.rules.ts';
+
+const keys = (...args: Parameters<typeof visibleNavItems>) => visibleNavItems(...args).map((i) => i.key);
+
+describe('visibleNavItems (spec 2 §2 Main layout, §6)', () => {
+  it('shows Orders and Shipments only with GET /orders', () => {
+    expect(keys(merchantUser, false)).toEqual(expect.arrayContaining(['orders', 'shipments']));
+    expect(keys(warehouseStaff, false)).not.toContain('orders');
+    expect(keys(warehouseStaff, false)).not.toContain('shipments');
+  });
+
+  it('shows Products only with GET /products and the scanner only with GET /products/ean/*', () => {
+    expect(keys(merchantUser, false)).toContain('products');
+    expect(keys(merchantUser, false)).not.toContain('scanner');
+    expect(keys(warehouseStaff, false)).toContain('scanner');
+    expect(keys(warehouseStaff, false)).not.toContain('products');
+  });
+
+  it('shows the settings items only with PUT /orgs', () => {
+    expect(keys(merchantOwner, false)).toEqual(expect.arrayContaining(['settingsOrg', 'settingsApis']));
+    expect(keys(merchantUser, false)).not.toContain('settingsOrg');
+    expect(keys(role('reader', [{ methods: ['GET'], path: '/orgs' }]), false)).not.toContain('settingsApis');
+  });
+
+  it('shows the admin link only to is_admin users, whatever the role', () => {
+    expect(keys(merchantOwner, false)).not.toContain('admin');
+    expect(keys(noGrants, true)).toContain('admin');
+  });
+
+  it('always shows the dashboard, in the spec order, and nothing else without grants', () => {
+    expect(keys(noGrants, false)).toEqual(['home']);
+    expect(keys(null, false)).toEqual(['home']);
+    expect(keys(role('all', [{ methods: ['*'], path: '/*' }]), true)).toEqual([
+      'home',
+      'orders',
+      'shipments',
+      'products',
+      'scanner',
+      'orgs',
+      'settingsOrg',
+      'settingsApis',
+      'orgsAdd',
+      'admin',
+    ]);
+  });
+});

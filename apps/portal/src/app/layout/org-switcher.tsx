@@ -1,0 +1,78 @@
+/**
+ * The organisation switcher of the main layout (spec 3 §2 Shops: switching the current organisation;
+ * spec 3 §7 GET /orgs, POST /orgs/set_curr {customer_id}). It shows the current organisation; with
+ * more than one to choose from it is a searchable select. After a switch every cached answer is
+ * refetched, because everything a screen shows belongs to the current organisation.
+ */
+import { type CurrentOrgAuth, listOrgsEndpoint, setCurrOrgEndpoint } from '@hoppa/core';
+import { Select, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/icons.tsx';
+import { call } from '../../lib/api.ts';
+import { errorDisplay, errorText } from '../../lib/http-error.ts';
+import { CURRENT_ORG_AUTH_KEY } from '../session.ts';
+
+export const ORGS_KEY = ['orgs'] as const;
+
+function useSwitchOrg() {
+  const qc = useQueryClient();
+  const { t } = useTranslation(['layout', 'common']);
+  return useMutation({
+    mutationFn: (customer_id: string) => call(setCurrOrgEndpoint, { body: { customer_id } }),
+    onSuccess: async (auth: CurrentOrgAuth) => {
+      qc.setQueryData(CURRENT_ORG_AUTH_KEY, auth);
+      await qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_ORG_AUTH_KEY[0] });
+      notifications.show({ color: 'green', message: t('layout:org.switched', { name: auth.org?.name ?? '' }) });
+    },
+    onError: (error) => {
+      notifications.show({
+        color: 'red',
+        title: t('layout:org.switchFailed'),
+        message: errorText(errorDisplay(error, window.location.pathname), t),
+      });
+    },
+  });
+}
+
+export function OrgSwitcher({ orgAuth }: { orgAuth: CurrentOrgAuth | null }): ReactNode {
+  const { t } = useTranslation('layout');
+  const many = (orgAuth?.org_count ?? 0) > 1;
+  const orgs = useQuery({
+    queryKey: ORGS_KEY,
+    queryFn: () => call(listOrgsEndpoint, {}),
+    enabled: many,
+    staleTime: 5 * 60_000,
+  });
+  const switchOrg = useSwitchOrg();
+  const current = orgAuth?.org ?? null;
+
+  if (!many || orgs.isError) {
+    return (
+      <Text size="sm" fw={500} truncate="end" aria-label={t('org.label')} title={current?.name}>
+        {current?.name ?? t('org.none')}
+      </Text>
+    );
+  }
+  const data = (orgs.data ?? (current ? [{ id: current.id, name: current.name, active: true }] : []))
+    .filter((o) => o.active || o.id === current?.id)
+    .map((o) => ({ value: o.id, label: o.name }));
+  return (
+    <Select
+      aria-label={t('org.label')}
+      data={data}
+      value={current?.id ?? null}
+      onChange={(id) => {
+        if (id && id !== current?.id) switchOrg.mutate(id);
+      }}
+      searchable={data.length > 7}
+      allowDeselect={false}
+      disabled={switchOrg.isPending}
+      leftSection={<Icon name="shops" size={16} />}
+      comboboxProps={{ withinPortal: true }}
+      w="100%"
+    />
+  );
+}

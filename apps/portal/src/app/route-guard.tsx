@@ -1,0 +1,44 @@
+/**
+ * The routing guard as a layout route: asks `decideRoute()` (routing-guard.ts, spec 2 §2) what to do
+ * for the current location and session, then waits (loading indicator), shows the error banner in
+ * place of the indicator, redirects, or renders the matched page.
+ */
+import { Box, Center } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { ErrorBanner, PageLoader } from '../components/error-banner.tsx';
+import { decideRoute } from './routing-guard.ts';
+import { useSession } from './session.ts';
+
+export function RouteGuard(): ReactNode {
+  const location = useLocation();
+  const session = useSession();
+  const from = (location.state as { from?: unknown } | null)?.from;
+  const decision = decideRoute(location.pathname, session.state, typeof from === 'string' ? from : undefined);
+  switch (decision.action) {
+    case 'wait':
+      return (
+        <Box mih="100dvh" pt="20vh">
+          <PageLoader />
+        </Box>
+      );
+    case 'error':
+      return (
+        <Center mih="60dvh" px="md">
+          <Box maw={560} w="100%">
+            <ErrorBanner error={session.error} />
+          </Box>
+        </Center>
+      );
+    case 'redirect':
+      return (
+        <Navigate
+          to={decision.to}
+          replace
+          state={decision.rememberFrom ? { from: `${location.pathname}${location.search}` } : undefined}
+        />
+      );
+    case 'render':
+      return <Outlet />;
+  }
+}

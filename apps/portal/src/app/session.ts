@@ -1,0 +1,90 @@
+/**
+ * The session as the portal knows it: the current user (GET /api/current_user) and the current
+ * organisation authorisation (GET /api/current_org_auth), as react-query hooks, plus the
+ * `SessionState` the routing guard decides on (routing-guard.ts, spec 2 §2).
+ *
+ * A 401 from /current_user means "not logged in" (data `null`), not an error; any other failure is an
+ * error the guard shows as the red banner. `/current_org_auth` is only fetched for a logged-in user;
+ * its `org: null` means the user has no organisation yet.
+ */
+import {
+  type CurrentOrgAuth,
+  type CurrentRole,
+  type CurrentUser,
+  currentOrgAuthEndpoint,
+  currentUserEndpoint,
+} from '@hoppa/core';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '../lib/api.ts';
+import { isStatus } from '../lib/http-error.ts';
+import type { SessionState } from './routing-guard.ts';
+
+export const CURRENT_USER_KEY = ['current_user'] as const;
+export const CURRENT_ORG_AUTH_KEY = ['current_org_auth'] as const;
+
+/** GET /current_user; resolves to null when there is no session (401). */
+export const currentUserQuery = queryOptions({
+  queryKey: CURRENT_USER_KEY,
+  queryFn: async (): Promise<CurrentUser | null> => {
+    try {
+      return await call(currentUserEndpoint, {});
+    } catch (err) {
+      if (isStatus(err, 401)) return null;
+      throw err;
+    }
+  },
+  retry: false,
+  staleTime: 60_000,
+});
+
+/** GET /current_org_auth: the current organisation (or null), the role in force there and is_admin. */
+export const currentOrgAuthQuery = queryOptions({
+  queryKey: CURRENT_ORG_AUTH_KEY,
+  queryFn: (): Promise<CurrentOrgAuth> => call(currentOrgAuthEndpoint, {}),
+  retry: false,
+  staleTime: 60_000,
+});
+
+export function useCurrentUser() {
+  return useQuery(currentUserQuery);
+}
+
+export function useCurrentOrgAuth(enabled = true) {
+  return useQuery({ ...currentOrgAuthQuery, enabled });
+}
+
+/** Everything the guard and the layout need about the session, from the two queries. */
+export function useSession(): {
+  state: SessionState;
+  user: CurrentUser | null;
+  orgAuth: CurrentOrgAuth | null;
+  error: unknown;
+} {
+  const userQ = useCurrentUser();
+  const user = userQ.data ?? null;
+  const orgQ = useCurrentOrgAuth(user !== null);
+  if (userQ.isPending) return { state: { user: 'loading' }, user: null, orgAuth: null, error: null };
+  if (userQ.isError) return { state: { user: 'error' }, user: null, orgAuth: null, error: userQ.error };
+  if (user === null) return { state: { user: 'anonymous' }, user: null, orgAuth: null, error: null };
+  if (orgQ.isError) {
+    // A 401 here means the session ended between the two calls: treat as logged out.
+    if (isStatus(orgQ.error, 401)) return { state: { user: 'anonymous' }, user: null, orgAuth: null, error: null };
+    return { state: { user: 'present', orgAuth: 'error' }, user, orgAuth: null, error: orgQ.error };
+  }
+  if (orgQ.isPending) return { state: { user: 'present', orgAuth: 'loading' }, user, orgAuth: null, error: null };
+  const orgAuth = orgQ.data;
+  return {
+    state: { user: 'present', orgAuth: orgAuth.org ? 'present' : 'missing' },
+    user,
+    orgAuth,
+    error: null,
+  };
+}
+
+/**
+ * The role in force: the one of the current organisation when known (it can differ per membership),
+ * else the user's curr_role. `can(role, method, path)` from core decides on it.
+ */
+export function roleInForce(user: CurrentUser | null, orgAuth: CurrentOrgAuth | null): CurrentRole | null {
+  return orgAuth?.role ?? user?.curr_role ?? null;
+}

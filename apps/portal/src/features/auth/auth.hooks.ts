@@ -1,0 +1,66 @@
+/**
+ * Mutations of sign-up, login, logout and password reset (spec 2 §7 Auth and user). Login and sign-up
+ * put the answered user into the current-user query, so the routing guard moves on by itself
+ * (to the page the user came from, /home, or /orgs/add when there is no organisation yet).
+ */
+import {
+  type LoginBody,
+  loginEndpoint,
+  logoutEndpoint,
+  type PasswordResetBody,
+  type PasswordResetEmailBody,
+  passwordResetEmailEndpoint,
+  passwordResetEndpoint,
+  type SignupBody,
+  signupEndpoint,
+} from '@hoppa/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CURRENT_ORG_AUTH_KEY, CURRENT_USER_KEY } from '../../app/session.ts';
+import { call } from '../../lib/api.ts';
+
+export function useLogin() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginBody) => call(loginEndpoint, { body }),
+    onSuccess: async (user) => {
+      qc.removeQueries({ queryKey: CURRENT_ORG_AUTH_KEY });
+      qc.setQueryData(CURRENT_USER_KEY, user);
+    },
+  });
+}
+
+export function useSignup() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SignupBody) => call(signupEndpoint, { body }),
+    onSuccess: (user) => {
+      qc.removeQueries({ queryKey: CURRENT_ORG_AUTH_KEY });
+      qc.setQueryData(CURRENT_USER_KEY, user);
+    },
+  });
+}
+
+/** GET /logout, then forgets every cached answer (they belong to the user who left). */
+export function useLogout() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(logoutEndpoint, {}),
+    onSettled: () => {
+      qc.clear();
+      qc.setQueryData(CURRENT_USER_KEY, null);
+    },
+  });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (body: PasswordResetEmailBody) => call(passwordResetEmailEndpoint, { body }),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: ({ token, password }: { token: string } & PasswordResetBody) =>
+      call(passwordResetEndpoint, { params: { token }, body: { password } }),
+  });
+}

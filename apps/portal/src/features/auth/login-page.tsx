@@ -1,0 +1,62 @@
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { MutationError } from '../../components/error-banner.tsx';
+import { FORM_VALIDATION_MODE, inputProps } from '../../lib/form.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { LoginFormSchema } from './auth.forms.ts';
+import { useLogin } from './auth.hooks.ts';
+
+/**
+ * /login (spec 2 §2, §5): email and password, both required; Enter submits. A wrong email or
+ * password shows the server's message; after logging in the routing guard takes the user on.
+ */
+export function LoginPage(): ReactNode {
+  const { t } = useTranslation('auth');
+  const login = useLogin();
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    validate: schemaResolver(LoginFormSchema, { sync: true }),
+    ...FORM_VALIDATION_MODE,
+  });
+  const field = inputProps(form, t);
+  return (
+    <AuthLayout
+      title={t('login.title')}
+      intro={t('login.intro')}
+      footer={
+        <>
+          {t('login.noAccount')}{' '}
+          <Anchor component={Link} to="/signup" fw={500}>
+            {t('login.toSignup')}
+          </Anchor>
+        </>
+      }
+    >
+      <form noValidate onSubmit={form.onSubmit((values) => login.mutate(values))}>
+        <Stack gap="md">
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            autoComplete="username"
+            required
+            autoFocus
+            {...field('email')}
+          />
+          <PasswordInput label={t('fields.password')} autoComplete="current-password" required {...field('password')} />
+          <Group justify="flex-end" mt={-6}>
+            <Anchor component={Link} to="/reset" size="sm">
+              {t('login.forgot')}
+            </Anchor>
+          </Group>
+          <MutationError mutation={login} serverMessageFor={[401, 429]} />
+          <Button type="submit" fullWidth loading={login.isPending}>
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

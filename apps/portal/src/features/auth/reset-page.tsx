@@ -1,0 +1,123 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { MutationError } from '../../components/error-banner.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { FORM_VALIDATION_MODE, inputProps } from '../../lib/form.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { ResetEmailFormSchema, ResetPasswordFormSchema } from './auth.forms.ts';
+import { useRequestPasswordReset, useResetPassword } from './auth.hooks.ts';
+
+/**
+ * /reset (spec 2 §2, §5): without a token it asks for the account's email and answers with a neutral
+ * message (it never tells whether the address exists); with `?token=…` from the mailed link it asks for
+ * the new password (minimum 6 characters), then goes to /login with a success toast.
+ */
+export function ResetPage(): ReactNode {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  return token ? <NewPasswordForm token={token} /> : <RequestResetForm />;
+}
+
+function BackToLogin(): ReactNode {
+  const { t } = useTranslation('auth');
+  return (
+    <Anchor component={Link} to="/login" fw={500}>
+      {t('reset.toLogin')}
+    </Anchor>
+  );
+}
+
+function RequestResetForm(): ReactNode {
+  const { t } = useTranslation('auth');
+  const request = useRequestPasswordReset();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { email: '' },
+    validate: schemaResolver(ResetEmailFormSchema, { sync: true }),
+    ...FORM_VALIDATION_MODE,
+  });
+  const field = inputProps(form, t);
+
+  if (sentTo !== null) {
+    return (
+      <AuthLayout title={t('reset.sentTitle')} footer={<BackToLogin />}>
+        <Alert color="brand" variant="light" icon={<Icon name="mail" />} role="status">
+          {t('reset.sent', { email: sentTo })}
+        </Alert>
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout title={t('reset.title')} intro={t('reset.intro')} footer={<BackToLogin />}>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => {
+          const email = values.email.trim();
+          request.mutate({ email }, { onSuccess: () => setSentTo(email) });
+        })}
+      >
+        <Stack gap="md">
+          <TextInput label={t('fields.email')} type="email" autoComplete="email" required autoFocus {...field('email')} />
+          <MutationError mutation={request} serverMessageFor={[429]} />
+          <Button type="submit" fullWidth loading={request.isPending}>
+            {t('reset.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}
+
+function NewPasswordForm({ token }: { token: string }): ReactNode {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const form = useForm({
+    initialValues: { password: '' },
+    validate: schemaResolver(ResetPasswordFormSchema, { sync: true }),
+    ...FORM_VALIDATION_MODE,
+  });
+  const field = inputProps(form, t);
+  return (
+    <AuthLayout title={t('reset.newTitle')} intro={t('reset.newIntro')} footer={<BackToLogin />}>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) =>
+          reset.mutate(
+            { token, password: values.password },
+            {
+              onSuccess: () => {
+                notifications.show({
+                  color: 'green',
+                  title: t('reset.savedTitle'),
+                  message: t('reset.saved'),
+                  autoClose: 5000,
+                });
+                navigate('/login', { replace: true });
+              },
+            },
+          ),
+        )}
+      >
+        <Stack gap="md">
+          <PasswordInput
+            label={t('fields.newPassword')}
+            description={t('reset.passwordHint')}
+            autoComplete="new-password"
+            required
+            autoFocus
+            {...field('password')}
+          />
+          <MutationError mutation={reset} serverMessageFor={[429]} />
+          <Button type="submit" fullWidth loading={reset.isPending}>
+            {t('reset.saveSubmit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

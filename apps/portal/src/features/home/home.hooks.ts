@@ -1,0 +1,33 @@
+/**
+ * Counts of the home dashboard's order tiles (spec 1 §2 Home dashboard), from real calls only:
+ * - open orders today: GET /orders/open/{start}/{end}/all for today's Amsterdam day → `total`;
+ * - processed today: GET /shipments?start&end for today → `total` (limit 1: only the count is read).
+ */
+import { openOrdersEndpoint, shipmentListEndpoint } from '@hoppa/core';
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../../lib/api.ts';
+import { amsterdamDayRange } from '../../lib/dates.ts';
+
+export function useOpenOrdersToday(enabled: boolean) {
+  const { start, end } = amsterdamDayRange();
+  return useQuery({
+    queryKey: ['home', 'open-orders-today', start],
+    queryFn: async () => {
+      const res = await call(openOrdersEndpoint, {
+        params: { start, end, pack_size: 'all' },
+        query: { limit: 10_000 },
+      });
+      return res.total;
+    },
+    enabled,
+  });
+}
+
+export function useProcessedToday(enabled: boolean) {
+  const { start, end } = amsterdamDayRange();
+  return useQuery({
+    queryKey: ['home', 'processed-today', start],
+    queryFn: async () => (await call(shipmentListEndpoint, { query: { start, end, limit: 1 } })).total,
+    enabled,
+  });
+}

@@ -1,0 +1,39 @@
+import { type OpenOrdersQuery, openOrdersEndpoint } from '@hoppa/core';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '../../../lib/api.ts';
+
+/** Filters of the open orders list (spec 1 §2 Open orders list, §7 GET /orders/open/...). */
+export interface OpenOrdersFilter {
+  /** ISO date-times bounding the order's placed date. */
+  start: string;
+  end: string;
+  /** 'all' both, '1' single-line orders, '2' multi-line orders. */
+  packSize: 'all' | '1' | '2';
+  query: OpenOrdersQuery;
+}
+
+/** Query keys of the orders area; invalidate `orderKeys.open` after shipping or importing. */
+export const orderKeys = {
+  all: ['orders'] as const,
+  open: ['orders', 'open'] as const,
+  openList: (f: OpenOrdersFilter) => ['orders', 'open', f] as const,
+  methods: ['orders', 'shipment-methods'] as const,
+  boxes: ['orders', 'shipment-boxes'] as const,
+};
+
+/** The open orders, grouped per pick location. */
+export function openOrdersQueryOptions(f: OpenOrdersFilter) {
+  return queryOptions({
+    queryKey: orderKeys.openList(f),
+    queryFn: () =>
+      call(openOrdersEndpoint, {
+        params: { start: f.start, end: f.end, pack_size: f.packSize },
+        query: f.query,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOpenOrders(f: OpenOrdersFilter) {
+  return useQuery(openOrdersQueryOptions(f));
+}

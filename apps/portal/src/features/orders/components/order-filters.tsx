@@ -1,0 +1,125 @@
+import type { ShipmentMethod } from '@hoppa/core';
+import {
+  Group,
+  Input,
+  MultiSelect,
+  Paper,
+  SegmentedControl,
+  Select,
+  Switch,
+  TagsInput,
+  TextInput,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ORDER_LIMIT_OPTIONS } from '../open-orders.rules.ts';
+
+export interface OrderFilterValues {
+  from: string;
+  until: string;
+  packSize: 'all' | '1' | '2';
+  locations: string[];
+  methods: string[];
+  limit: number;
+  red: boolean;
+  b2b: boolean;
+}
+
+/**
+ * Filters of the open orders list (spec 1 §2): date range with time, single/multi-item orders
+ * (pack size 1 or 2, default all), pick locations as free tags, shipment methods, page limit
+ * (10–500) and the warning (red) and B2B toggles.
+ */
+export function OrderFilters({
+  value,
+  onChange,
+  locationSuggestions,
+  methods,
+}: {
+  value: OrderFilterValues;
+  onChange: (v: OrderFilterValues) => void;
+  locationSuggestions: string[];
+  methods: readonly ShipmentMethod[];
+}) {
+  const { t } = useTranslation('orders');
+  const set = <K extends keyof OrderFilterValues>(k: K, v: OrderFilterValues[K]) =>
+    onChange({ ...value, [k]: v });
+  return (
+    <Paper withBorder radius="md" p="sm" component="section" aria-label={t('filters.title')}>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          type="datetime-local"
+          label={t('filters.from')}
+          value={value.from}
+          onChange={(e) => set('from', e.currentTarget.value)}
+          size="xs"
+          w={190}
+        />
+        <TextInput
+          type="datetime-local"
+          label={t('filters.until')}
+          value={value.until}
+          onChange={(e) => set('until', e.currentTarget.value)}
+          size="xs"
+          w={190}
+        />
+        <Input.Wrapper label={t('filters.orders')} size="xs">
+          <SegmentedControl
+            size="xs"
+            value={value.packSize}
+            onChange={(v) => set('packSize', v as OrderFilterValues['packSize'])}
+            data={[
+              { value: 'all', label: t('filters.all') },
+              { value: '1', label: t('filters.single') },
+              { value: '2', label: t('filters.multi') },
+            ]}
+            aria-label={t('filters.orders')}
+            display="flex"
+          />
+        </Input.Wrapper>
+        <TagsInput
+          label={t('filters.locations')}
+          placeholder={value.locations.length ? undefined : t('filters.locationsPlaceholder')}
+          data={locationSuggestions}
+          value={value.locations}
+          onChange={(v) => set('locations', v)}
+          clearable
+          size="xs"
+          w={220}
+        />
+        <MultiSelect
+          label={t('filters.methods')}
+          placeholder={value.methods.length ? undefined : t('filters.methodsPlaceholder')}
+          data={methods.map((m) => ({ value: m.code, label: m.name }))}
+          value={value.methods}
+          onChange={(v) => set('methods', v)}
+          clearable
+          size="xs"
+          w={220}
+        />
+        <Select
+          label={t('filters.limit')}
+          data={ORDER_LIMIT_OPTIONS.map(String)}
+          value={String(value.limit)}
+          onChange={(v) => v && set('limit', Number(v))}
+          allowDeselect={false}
+          size="xs"
+          w={90}
+        />
+        <Group gap="md" pb={4}>
+          <Switch
+            size="xs"
+            label={t('filters.red')}
+            checked={value.red}
+            onChange={(e) => set('red', e.currentTarget.checked)}
+          />
+          <Switch
+            size="xs"
+            label={t('filters.b2b')}
+            checked={value.b2b}
+            onChange={(e) => set('b2b', e.currentTarget.checked)}
+          />
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

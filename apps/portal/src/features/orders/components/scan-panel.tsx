@@ -1,0 +1,115 @@
+import { Badge, CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../components/icons.tsx';
+
+export interface ScanFeedback {
+  /** The scanned code. */
+  raw: string;
+  text: string;
+  tone: 'info' | 'success' | 'warning' | 'error';
+  /** Increases with every scan, so the same message still flashes. */
+  seq: number;
+}
+
+const TONE_COLOR = { info: 'blue', success: 'green', warning: 'orange', error: 'red' } as const;
+
+/**
+ * Visible state of the packing-station scanner (spec 1 §4): ready or paused, the last scan and what
+ * it did, and the active selection (scanned EAN, scanned pick location) as chips with clear buttons.
+ */
+export function ScanPanel({
+  paused,
+  feedback,
+  selectedEan,
+  pickedLocation,
+  onClearEan,
+  onClearLocation,
+}: {
+  paused: boolean;
+  feedback: ScanFeedback | null;
+  selectedEan: string | null;
+  pickedLocation: string | null;
+  onClearEan: () => void;
+  onClearLocation: () => void;
+}) {
+  const { t } = useTranslation('orders');
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      bg={paused ? 'yellow.0' : undefined}
+      aria-label={t('scan.title')}
+      component="section"
+    >
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <Stack gap={4} style={{ flex: '1 1 24rem', minWidth: 0 }}>
+          <Group gap="xs">
+            <Icon name="scan" size={18} />
+            <Text fw={600}>{t('scan.title')}</Text>
+            <Badge color={paused ? 'yellow' : 'green'} variant="dot">
+              {paused ? t('scan.paused') : t('scan.ready')}
+            </Badge>
+          </Group>
+          <Group gap="xs" wrap="nowrap" aria-live="polite" role="status">
+            <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {t('scan.lastScan')}:
+            </Text>
+            {feedback ? (
+              <>
+                <Text size="sm" ff="monospace" fw={600}>
+                  {feedback.raw}
+                </Text>
+                <Text key={feedback.seq} size="sm" c={TONE_COLOR[feedback.tone]} fw={500}>
+                  {feedback.text}
+                </Text>
+              </>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('scan.none')}
+              </Text>
+            )}
+          </Group>
+        </Stack>
+        <Group gap="xs">
+          {selectedEan && (
+            <Badge
+              size="lg"
+              color="blue"
+              tt="none"
+              rightSection={
+                <CloseButton
+                  size="xs"
+                  variant="transparent"
+                  c="white"
+                  aria-label={t('scan.clearEan')}
+                  onClick={onClearEan}
+                />
+              }
+            >
+              {t('scan.selectedEan', { ean: selectedEan })}
+            </Badge>
+          )}
+          {pickedLocation && (
+            <Badge
+              size="lg"
+              color="grape"
+              tt="none"
+              rightSection={
+                <CloseButton
+                  size="xs"
+                  variant="transparent"
+                  c="white"
+                  aria-label={t('scan.clearLocation')}
+                  onClick={onClearLocation}
+                />
+              }
+            >
+              {t('scan.pickedLocation', { id: pickedLocation })}
+            </Badge>
+          )}
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,340 @@
+import {
+  ApiError,
+  type OpenOrdersQuery,
+  type Order,
+  type PackScanState,
+  packScanAfterShip,
+} from '@hoppa/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { type OpenOrdersFilter, useOpenOrders } from './api/get-open-orders.ts';
+import { usePackingSlip } from './api/get-packing-slip.ts';
+import { useShipmentBoxes, useShipmentMethods } from './api/get-shipment-options.ts';
+import { useShipOrder } from './api/ship-order.ts';
+import {
+  DocumentViewerModal,
+  type DocumentViewerState,
+  type ViewerDoc,
+} from './components/document-viewer-modal.tsx';
+import { OrderCard } from './components/order-card.tsx';
+import { OrderFilters, type OrderFilterValues } from './components/order-filters.tsx';
+import { type ScanFeedback, ScanPanel } from './components/scan-panel.tsx';
+import { ShipConfirmModal, type ShipConfirmState } from './components/ship-confirm-modal.tsx';
+import {
+  DEFAULT_ORDER_LIMIT,
+  defaultOrderRange,
+  findPackCandidate,
+  groupLocationTitle,
+  localInputToIso,
+  openOrdersScan,
+  ordersInListOrder,
+} from './open-orders.rules.ts';
+import { useScanListener } from './use-scan-listener.ts';
+
+interface ShipChoice {
+  methodCode: string | null;
+  boxId: string | null;
+  labelQuantity: number;
+}
+
+function initialFilters(): OrderFilterValues {
+  return {
+    ...defaultOrderRange(),
+    packSize: 'all',
+    locations: [],
+    methods: [],
+    limit: DEFAULT_ORDER_LIMIT,
+    red: false,
+    b2b: false,
+  };
+}
+
+/**
+ * The open orders list and packing station (/orders; spec 1 §2 Open orders list, Order card, §4).
+ * Orders come grouped per pick location. A barcode scanner drives it (spec 1 §4 Open orders screen
+ * barcode scan): the first scan of an EAN selects it and filters the list; the same EAN again ships
+ * the first order containing it (through a confirmation when its quantity is above 1 or it has a pack
+ * note); a location label filters by picked location. After a scan-ship without confirmation the
+ * selection stays, so a run of identical single-item orders ships scan after scan; a confirmed ship
+ * clears it, as the spec says. The label opens in an embedded viewer for printing.
+ */
+export function OpenOrdersPage() {
+  const { t } = useTranslation('orders');
+  const [filters, setFilters] = useState<OrderFilterValues>(initialFilters);
+  const [scanState, setScanState] = useState<PackScanState>({ selectedEan: null });
+  const [pickedLocation, setPickedLocation] = useState<string | null>(null);
+  const [feedback, setFeedback] = useState<ScanFeedback | null>(null);
+  const [confirm, setConfirm] = useState<ShipConfirmState | null>(null);
+  const [viewer, setViewer] = useState<DocumentViewerState | null>(null);
+  const [shippingIds, setShippingIds] = useState<ReadonlySet<string>>(new Set());
+  // Orders shipped or being shipped in this session: a quick next scan must not pick them again
+  // before the list has reloaded.
+  const doneIds = useRef(new Set<string>());
+  const seq = useRef(0);
+  const lastRange = useRef({ start: '', end: '' });
+
+  const start = localInputToIso(filters.from) ?? lastRange.current.start;
+  const end = localInputToIso(filters.until) ?? lastRange.current.end;
+  lastRange.current = { start, end };
+  const query: OpenOrdersQuery = {
+    limit: filters.limit,
+    ...(filters.locations.length ? { location: filters.locations.join(',') } : {}),
+    ...(filters.methods.length ? { shipment_method: filters.methods.join(',') } : {}),
+    ...(pickedLocation ? { picked_location: pickedLocation } : {}),
+    ...(scanState.selectedEan ? { ean: scanState.selectedEan } : {}),
+    ...(filters.red ? { red_orders: true } : {}),
+    ...(filters.b2b ? { b2b_orders: true } : {}),
+  };
+  const filter: OpenOrdersFilter = { start, end, packSize: filters.packSize, query };
+  const list = useOpenOrders(filter);
+  const methods = useShipmentMethods();
+  const boxes = useShipmentBoxes();
+  const shipOrder = useShipOrder();
+  const packingSlip = usePackingSlip();
+
+  const orders = useMemo(() => ordersInListOrder(list.data), [list.data]);
+  const nextToShip = scanState.selectedEan
+    ? findPackCandidate(orders, scanState.selectedEan, doneIds.current)?.order.id
+    : undefined;
+  const locationSuggestions = useMemo(
+    () => [...new Set((list.data?.groups ?? []).flatMap((g) => (g.location ? [g.location.name] : [])))],
+    [list.data],
+  );
+
+  function say(raw: string, text: string, tone: ScanFeedback['tone']) {
+    seq.current += 1;
+    setFeedback({ raw, text, tone, seq: seq.current });
+  }
+
+  async function ship(order: Order, choice: ShipChoice, opts: { clearSelection: boolean; raw?: string }) {
+    doneIds.current.add(order.id);
+    setShippingIds((s) => new Set(s).add(order.id));
+    try {
+      const res = await shipOrder.mutateAsync({
+        order_id: order.id,
+        ...(choice.methodCode ? { method_code: choice.methodCode } : {}),
+        ...(choice.boxId ? { box_id: choice.boxId } : {}),
+        label_quantity: choice.labelQuantity,
+      });
+      say(
+        opts.raw ?? order.orderId,
+        t('scan.feedback.shipped', { order: order.orderId, tracking: res.trackingNumber ?? '—' }),
+        'success',
+      );
+      setViewer({
+        orderNumber: order.orderId,
+        orderId: order.id,
+        trackingNumber: res.trackingNumber,
+        label: res.label,
+        slip: null,
+        show: 'label',
+      });
+      if (opts.clearSelection) setScanState(packScanAfterShip());
+    } catch (err) {
+      doneIds.current.delete(order.id);
+      const message = err instanceof ApiError || err instanceof Error ? err.message : String(err);
+      say(
+        opts.raw ?? order.orderId,
+        t('scan.feedback.shipFailed', { order: order.orderId, message }),
+        'error',
+      );
+    } finally {
+      setShippingIds((s) => {
+        const n = new Set(s);
+        n.delete(order.id);
+        return n;
+      });
+    }
+  }
+
+  function choiceOf(order: Order): ShipChoice {
+    return {
+      methodCode: order.selected_ship_option,
+      boxId: order.selected_packaging_option,
+      labelQuantity: order.label_quantity || 1,
+    };
+  }
+
+  function onScan(raw: string) {
+    const { state, action, order } = openOrdersScan(scanState, raw, orders, doneIds.current);
+    setScanState(state);
+    switch (action.type) {
+      case 'filter-location':
+        setPickedLocation(action.locationId);
+        say(raw, t('scan.feedback.location', { id: action.locationId }), 'info');
+        break;
+      case 'select':
+        setViewer(null);
+        setConfirm(null);
+        say(raw, t('scan.feedback.select', { ean: action.ean }), 'info');
+        break;
+      case 'ship':
+        if (order) {
+          say(raw, t('scan.feedback.ship', { order: order.orderId }), 'info');
+          void ship(order, choiceOf(order), { clearSelection: false, raw });
+        }
+        break;
+      case 'confirm':
+        if (order) {
+          setConfirm({
+            order,
+            ean: action.ean,
+            quantity: action.order.quantity,
+            packNote: action.order.packNote,
+          });
+          say(raw, t('scan.feedback.confirm', { order: order.orderId }), 'warning');
+        }
+        break;
+      case 'no-order':
+        say(raw, t('scan.feedback.noOrder', { ean: action.ean }), 'warning');
+        break;
+      case 'no-ship-option':
+        say(
+          raw,
+          t('scan.feedback.noShipOption', { order: order?.orderId ?? action.order.orderId }),
+          'warning',
+        );
+        break;
+      case 'unknown':
+        console.warn(action.message, action.raw);
+        say(raw, t('scan.feedback.unknown', { raw: action.raw }), 'error');
+        break;
+    }
+  }
+
+  const { paused } = useScanListener(onScan);
+
+  async function showDoc(doc: ViewerDoc) {
+    if (!viewer) return;
+    if (doc === 'slip' && !viewer.slip) {
+      const slip = await packingSlip.mutateAsync(viewer.orderId);
+      setViewer((v) => (v ? { ...v, slip, show: 'slip' } : v));
+      return;
+    }
+    setViewer({ ...viewer, show: doc });
+  }
+
+  async function openPackingSlip(order: Order) {
+    setViewer({
+      orderNumber: order.orderId,
+      orderId: order.id,
+      trackingNumber: null,
+      label: null,
+      slip: null,
+      show: 'slip',
+    });
+    try {
+      const slip = await packingSlip.mutateAsync(order.id);
+      setViewer((v) => (v && v.orderId === order.id ? { ...v, slip } : v));
+    } catch {
+      setViewer(null);
+    }
+  }
+
+  const total = list.data?.total ?? 0;
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={t('title')}
+        description={list.data ? t('count', { count: total }) : undefined}
+        actions={
+          <>
+            <Button
+              variant="default"
+              onClick={() => list.refetch()}
+              loading={list.isFetching}
+              leftSection={<Icon name="clock" size={16} />}
+            >
+              {t('actions.refresh')}
+            </Button>
+            <Button component={Link} to="/orders/import" leftSection={<Icon name="inbound" size={16} />}>
+              {t('actions.import')}
+            </Button>
+          </>
+        }
+      />
+      <ScanPanel
+        paused={paused}
+        feedback={feedback}
+        selectedEan={scanState.selectedEan}
+        pickedLocation={pickedLocation}
+        onClearEan={() => setScanState({ selectedEan: null })}
+        onClearLocation={() => setPickedLocation(null)}
+      />
+      <OrderFilters
+        value={filters}
+        onChange={setFilters}
+        locationSuggestions={locationSuggestions}
+        methods={methods.data ?? []}
+      />
+      <ErrorBanner error={packingSlip.error ?? methods.error ?? boxes.error} />
+      {list.isError ? (
+        <ErrorBanner error={list.error} />
+      ) : list.isPending ? (
+        <PageLoader />
+      ) : total === 0 ? (
+        <Paper withBorder p="xl" radius="md" ta="center">
+          <Text fw={700} c="dimmed" size="lg">
+            {t('empty')}
+          </Text>
+        </Paper>
+      ) : (
+        list.data.groups.map((g) => (
+          <Stack
+            key={g.location?.id ?? 'none'}
+            gap="xs"
+            component="section"
+            aria-label={groupLocationTitle(g.location) ?? t('group.noLocation')}
+          >
+            <Group gap="sm" mt="xs">
+              <Title order={2} fz="lg">
+                {groupLocationTitle(g.location) ?? t('group.noLocation')}
+              </Title>
+              <Badge variant="light" color="gray">
+                {t('group.count', { count: g.count })}
+              </Badge>
+            </Group>
+            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
+              {g.orders.map((o) => (
+                <OrderCard
+                  key={o.id}
+                  order={o}
+                  methods={methods.data ?? []}
+                  boxes={boxes.data ?? []}
+                  selectedEan={scanState.selectedEan}
+                  nextToShip={o.id === nextToShip}
+                  shipping={shippingIds.has(o.id)}
+                  onShip={(order, choice) => void ship(order, choice, { clearSelection: false })}
+                  onPackingSlip={(order) => void openPackingSlip(order)}
+                />
+              ))}
+            </SimpleGrid>
+          </Stack>
+        ))
+      )}
+      <ShipConfirmModal
+        state={confirm}
+        shipping={confirm ? shippingIds.has(confirm.order.id) : false}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => {
+          if (!confirm) return;
+          const { order } = confirm;
+          setConfirm(null);
+          void ship(order, choiceOf(order), { clearSelection: true });
+        }}
+      />
+      <DocumentViewerModal
+        state={viewer}
+        onClose={() => setViewer(null)}
+        onShow={(d) => void showDoc(d)}
+        loadingSlip={packingSlip.isPending}
+      />
+    </Stack>
+  );
+}

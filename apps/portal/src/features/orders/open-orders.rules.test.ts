@@ -1,0 +1,256 @@
+// @vitest-environment node
+import type { Order, OrderLine, ShipmentMethod } from '@hoppa/core';
+import { createScanBuffer, PACK_SCAN_BUFFER, type PackScanState, packScanAfterShip } from '@hoppa/core';
+import { describe, expect, it } from 'vitest';
+import {
+  canShip,
+  defaultOrderRange,
+  findPackCandidate,
+  groupLocationTitle,
+  isEditableElement,
+  linePickState,
+  localInputToIso,
+  methodsForOrder,
+  openOrdersScan,
+  ordersInListOrder,
+  truncateTitle,
+} from './open-orders.rules.ts';
+
+let seq = 0;
+const hex = (n: number) => n.toString(16).padStart(24, '0');
+
+function line(ean: string, over: Partial<OrderLine> = {}): OrderLine {
+  seq += 1;
+  return {
+    id: hex(1000 + seq),
+    product_id: hex(2000 + seq),
+    ean,
+    title: `Product ${ean}`,
+    quantity: 1,
+    picked_quantity: 1,
+    picked: true,
+    pick_location: { id: hex(3000), name: 'A-01' },
+    img_url: null,
+    pack_note: null,
+    pick_note: null,
+    cancellationRequest: false,
+    position: 0,
+    ...over,
+  };
+}
+
+function order(orderId: string, products: OrderLine[], over: Partial<Order> = {}): Order {
+  seq += 1;
+  return {
+    id: hex(seq),
+    orderId,
+    org: hex(9000),
+    org_name: 'Bakkerij Bol',
+    platform: 'import',
+    order_type: 'manual_order',
+    status: 'open',
+    reason: 'webshop_order',
+    orderPlacedDateTime: '2026-03-02T09:00:00.000Z',
+    deliveryDateTime: null,
+    fulfilledDateTime: null,
+    shipmentDetails: { firstName: 'Jan', surname: 'Jansen', countryCode: 'NL' },
+    notes_text: null,
+    notes_color: null,
+    notes_notify: false,
+    selected_ship_option: 'SMF-POSTNL-NL',
+    selected_packaging_option: null,
+    label_quantity: 1,
+    label: false,
+    shipped: false,
+    track_trace: null,
+    used_shipment_method: null,
+    isFulfilledBySF: true,
+    products,
+    ...over,
+  };
+}
+
+const PASTA = '8700001234016';
+const SAUCISSE = '8700020241422';
+
+describe('defaultOrderRange (spec 1 §2, §9)', () => {
+  it('runs from the start of the day 4 days ago until today 22:00', () => {
+    expect(defaultOrderRange(new Date(2026, 2, 5, 9, 41))).toEqual({
+      from: '2026-03-01T00:00',
+      until: '2026-03-05T22:00',
+    });
+  });
+
+  it('turns input values into ISO instants and refuses junk', () => {
+    expect(localInputToIso('2026-03-01T00:00')).toBe(new Date(2026, 2, 1, 0, 0).toISOString());
+    expect(localInputToIso('')).toBeNull();
+    expect(localInputToIso('not a date')).toBeNull();
+  });
+});
+
+describe('card helpers', () => {
+  it('cuts titles at 120 characters', () => {
+    expect(truncateTitle('x'.repeat(120))).toHaveLength(120);
+    const cut = truncateTitle('y'.repeat(121));
+    expect(cut).toHaveLength(120);
+    expect(cut.endsWith('…')).toBe(true);
+  });
+
+  it('titles groups VAK <name> once', () => {
+    expect(groupLocationTitle({ name: 'A-01-2' })).toBe('VAK A-01-2');
+    expect(groupLocationTitle({ name: 'VAK 12' })).toBe('VAK 12');
+    expect(groupLocationTitle(null)).toBeNull();
+  });
+
+  it('derives the picking state of a line (spec 1 §4)', () => {
+    expect(linePickState({ quantity: 2, picked_quantity: 2, picked: false })).toBe('picked');
+    expect(linePickState({ quantity: 2, picked_quantity: 1, picked: false })).toBe('partial');
+    expect(linePickState({ quantity: 2, picked_quantity: 0, picked: false })).toBe('none');
+  });
+
+  it('refuses to ship orders with a label, shipped or with a cancellation request', () => {
+    expect(canShip(order('1', [line(PASTA)]))).toBe(true);
+    expect(canShip(order('2', [line(PASTA)], { label: true }))).toBe(false);
+    expect(canShip(order('3', [line(PASTA)], { shipped: true }))).toBe(false);
+    expect(canShip(order('4', [line(PASTA), line(SAUCISSE, { cancellationRequest: true })]))).toBe(false);
+  });
+
+  it('offers methods for the recipient country plus the current choice', () => {
+    const m = (code: string, country: string | null, active = true): ShipmentMethod => ({
+      id: hex(code.length),
+      code,
+      name: code,
+      carrier: 'postnl',
+      price: 5,
+      price_cents: 500,
+      country_code: country,
+      product_code: null,
+      active,
+    });
+    const all = [
+      m('NL', 'NL'),
+      m('BE', 'BE'),
+      m('ANY', null),
+      m('OLD', 'NL', false),
+      m('OWN-SHIPMENT', null),
+    ];
+    expect(methodsForOrder(all, 'be', null).map((x) => x.code)).toEqual(['BE', 'ANY', 'OWN-SHIPMENT']);
+    expect(methodsForOrder(all, undefined, 'OLD').map((x) => x.code)).toEqual([
+      'NL',
+      'ANY',
+      'OLD',
+      'OWN-SHIPMENT',
+    ]);
+  });
+});
+
+describe('findPackCandidate', () => {
+  it('takes the first shippable order in list order, summing the EAN over its lines', () => {
+    const blocked = order('1000', [line(PASTA), line('1', { cancellationRequest: true })]);
+    const first = order('1001', [
+      line(PASTA, { quantity: 1 }),
+      line(PASTA, { quantity: 2, pack_note: ' Glas ' }),
+    ]);
+    const second = order('1002', [line(PASTA)]);
+    const hit = findPackCandidate([blocked, first, second], PASTA);
+    expect(hit?.order.orderId).toBe('1001');
+    expect(hit?.candidate).toEqual({ orderId: first.id, quantity: 3, packNote: 'Glas', hasShipOption: true });
+    expect(findPackCandidate([blocked, first, second], PASTA, new Set([first.id]))?.order.orderId).toBe(
+      '1002',
+    );
+  });
+
+  it('matches a 12-digit UPC scan to a 13-digit EAN with a leading zero', () => {
+    const o = order('1003', [line('0012345678905')]);
+    expect(findPackCandidate([o], '012345678905')?.order.orderId).toBe('1003');
+  });
+
+  it('finds nothing when no order holds the EAN', () => {
+    expect(findPackCandidate([order('1', [line(PASTA)])], SAUCISSE)).toBeUndefined();
+  });
+});
+
+describe('open orders scan handler (spec 1 §4 Open orders screen barcode scan)', () => {
+  const single = order('2001', [line(SAUCISSE)]);
+  const double = order('2002', [line(PASTA, { quantity: 2 })]);
+  const noted = order('2003', [line(SAUCISSE, { pack_note: 'Fragile' })]);
+  const noMethod = order('2004', [line('8712345678906')], { selected_ship_option: null });
+  const groups = [
+    { location: { id: hex(3000), name: 'A-01' }, count: 2, orders: [single, double] },
+    { location: null, count: 2, orders: [noted, noMethod] },
+  ];
+  const orders = ordersInListOrder({ groups });
+
+  /** Types a scan through the keyboard buffer the page uses, then runs the handler. */
+  function scan(state: PackScanState, code: string, t0: number) {
+    const buf = createScanBuffer(PACK_SCAN_BUFFER);
+    let out: string | null = null;
+    [...code, 'Enter'].forEach((k, i) => {
+      out = buf.feed(k, t0 + i * 8) ?? out;
+    });
+    expect(out).toBe(code);
+    return openOrdersScan(state, out as unknown as string, orders);
+  }
+
+  it('lists the orders in walking order across groups', () => {
+    expect(orders.map((o) => o.orderId)).toEqual(['2001', '2002', '2003', '2004']);
+  });
+
+  it('selects on the first scan and ships the first matching order at once on the second', () => {
+    const first = scan({ selectedEan: null }, SAUCISSE, 0);
+    expect(first.action).toEqual({ type: 'select', ean: SAUCISSE });
+    const second = scan(first.state, SAUCISSE, 1000);
+    expect(second.action.type).toBe('ship');
+    expect(second.order?.orderId).toBe('2001');
+  });
+
+  it('asks for confirmation for a quantity above 1', () => {
+    const r = scan({ selectedEan: PASTA }, PASTA, 0);
+    expect(r.action.type).toBe('confirm');
+    expect(r.order?.orderId).toBe('2002');
+    // Confirming ships and clears the selection: the next scan selects again.
+    expect(openOrdersScan(packScanAfterShip(), PASTA, orders).action.type).toBe('select');
+  });
+
+  it('asks for confirmation for a pack note once the first order is being shipped', () => {
+    const r = openOrdersScan({ selectedEan: SAUCISSE }, SAUCISSE, orders, new Set([single.id]));
+    expect(r.action).toMatchObject({ type: 'confirm', order: { packNote: 'Fragile' } });
+    expect(r.order?.orderId).toBe('2003');
+  });
+
+  it('does not ship an order without a ship option', () => {
+    const r = scan({ selectedEan: '8712345678906' }, '8712345678906', 0);
+    expect(r.action.type).toBe('no-ship-option');
+  });
+
+  it('replaces the selection on another EAN, filters on a location label and warns on junk', () => {
+    expect(scan({ selectedEan: PASTA }, SAUCISSE, 0).state).toEqual({ selectedEan: SAUCISSE });
+    const loc = scan({ selectedEan: PASTA }, hex(3000), 0);
+    expect(loc.action).toEqual({ type: 'filter-location', locationId: hex(3000) });
+    expect(loc.state).toEqual({ selectedEan: PASTA });
+    expect(scan({ selectedEan: null }, 'ABC-1', 0).action).toMatchObject({
+      type: 'unknown',
+      message: 'Onbekend formaat scan',
+    });
+  });
+
+  it('reports when no order holds the selected EAN', () => {
+    expect(scan({ selectedEan: '8710398500014' }, '8710398500014', 0).action.type).toBe('no-order');
+  });
+});
+
+describe('isEditableElement', () => {
+  it('treats writable text fields as typing and buttons, read-only inputs and others as not', () => {
+    expect(isEditableElement({ tagName: 'INPUT', type: 'text' })).toBe(true);
+    expect(isEditableElement({ tagName: 'INPUT', type: 'datetime-local' })).toBe(true);
+    expect(isEditableElement({ tagName: 'TEXTAREA' })).toBe(true);
+    expect(isEditableElement({ tagName: 'SELECT' })).toBe(true);
+    expect(isEditableElement({ tagName: 'DIV', isContentEditable: true })).toBe(true);
+    expect(isEditableElement({ tagName: 'INPUT', type: 'text', readOnly: true })).toBe(false);
+    expect(isEditableElement({ tagName: 'INPUT', type: 'text', disabled: true })).toBe(false);
+    expect(isEditableElement({ tagName: 'INPUT', type: 'checkbox' })).toBe(false);
+    expect(isEditableElement({ tagName: 'BUTTON' })).toBe(false);
+    expect(isEditableElement({ tagName: 'BODY' })).toBe(false);
+    expect(isEditableElement(null)).toBe(false);
+  });
+});

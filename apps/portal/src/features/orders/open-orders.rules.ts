@@ -1,0 +1,183 @@
+import {
+  type OpenOrders,
+  type Order,
+  type OrderLine,
+  type PackCandidate,
+  type PackScanAction,
+  type PackScanState,
+  packScanStep,
+  type ShipmentMethod,
+} from '@hoppa/core';
+import dayjs from 'dayjs';
+
+/** Page limit options of the open orders list (spec 1 §9). */
+export const ORDER_LIMIT_OPTIONS = [10, 20, 50, 100, 200, 500] as const;
+/**
+ * Default page limit. The spec names 'default order limit 5', which is not one of its own options;
+ * 100 shows a morning's work at a packing station without rendering hundreds of cards.
+ */
+export const DEFAULT_ORDER_LIMIT = 100;
+/** Product titles on order cards are cut at 120 characters (spec 1 §9). */
+export const CARD_TITLE_MAX = 120;
+
+/** Value format of `<input type="datetime-local">`. */
+const LOCAL_INPUT_FORMAT = 'YYYY-MM-DDTHH:mm';
+
+/**
+ * Default date range of the open orders list (spec 1 §2, §9): from the start of the day 4 days ago
+ * until today 22:00, as values for datetime-local inputs (local time of the packing station).
+ */
+export function defaultOrderRange(now: Date = new Date()): { from: string; until: string } {
+  const today = dayjs(now);
+  return {
+    from: today.subtract(4, 'day').startOf('day').format(LOCAL_INPUT_FORMAT),
+    until: today.hour(22).minute(0).second(0).millisecond(0).format(LOCAL_INPUT_FORMAT),
+  };
+}
+
+/** A datetime-local value as an ISO instant for the API; null when it is not a date. */
+export function localInputToIso(value: string): string | null {
+  const d = dayjs(value);
+  return value && d.isValid() ? d.toISOString() : null;
+}
+
+/** Cuts a title to `max` characters with an ellipsis (spec 1 §2 Order card: 120). */
+export function truncateTitle(title: string, max = CARD_TITLE_MAX): string {
+  return title.length > max ? `${title.slice(0, max - 1).trimEnd()}…` : title;
+}
+
+/** Header text of a pick-location group: the location as 'VAK <name>' (spec 1 §2), or null without one. */
+export function groupLocationTitle(location: { name: string } | null): string | null {
+  if (!location) return null;
+  return /^vak\b/i.test(location.name) ? location.name : `VAK ${location.name}`;
+}
+
+/** Picking state of a line (spec 1 §4): picked when picked_quantity reached quantity. */
+export function linePickState(
+  line: Pick<OrderLine, 'quantity' | 'picked_quantity' | 'picked'>,
+): 'picked' | 'partial' | 'none' {
+  if (line.picked || line.picked_quantity >= line.quantity) return 'picked';
+  return line.picked_quantity > 0 ? 'partial' : 'none';
+}
+
+/** EANs compare without leading zeros, so a 12-digit UPC-A scan matches its 13-digit EAN. */
+export function sameEan(a: string, b: string): boolean {
+  return a.replace(/^0+/, '') === b.replace(/^0+/, '');
+}
+
+/** Spec 1 §4: shipping options are disabled when any line has a cancellation request. */
+export function hasCancellation(order: Pick<Order, 'products'>): boolean {
+  return order.products.some((l) => l.cancellationRequest);
+}
+
+/** An order can be shipped from the open list: not shipped, no label yet, no cancellation request. */
+export function canShip(order: Pick<Order, 'products' | 'shipped' | 'label' | 'status'>): boolean {
+  return order.status === 'open' && !order.shipped && !order.label && !hasCancellation(order);
+}
+
+/** The orders of the list in screen order (groups in walking order, orders oldest first). */
+export function ordersInListOrder(data: Pick<OpenOrders, 'groups'> | undefined): Order[] {
+  return data ? data.groups.flatMap((g) => g.orders) : [];
+}
+
+/**
+ * The order a second scan of `ean` ships (spec 1 §4): the first order in the list that contains the
+ * EAN and can be shipped, skipping `skip` (orders being shipped right now, so a quick third scan
+ * does not ship the same order twice). Its candidate carries the EAN's quantity on the order (summed
+ * over lines), the first pack note of those lines and whether a ship option is set.
+ */
+export function findPackCandidate(
+  orders: readonly Order[],
+  ean: string,
+  skip: ReadonlySet<string> = new Set(),
+): { order: Order; candidate: PackCandidate } | undefined {
+  for (const order of orders) {
+    if (skip.has(order.id) || !canShip(order)) continue;
+    const lines = order.products.filter((l) => sameEan(l.ean, ean));
+    if (lines.length === 0) continue;
+    const note = lines.map((l) => l.pack_note?.trim()).find((n) => !!n) ?? null;
+    return {
+      order,
+      candidate: {
+        orderId: order.id,
+        quantity: lines.reduce((s, l) => s + l.quantity, 0),
+        packNote: note,
+        hasShipOption: !!order.selected_ship_option,
+      },
+    };
+  }
+  return undefined;
+}
+
+/**
+ * One scan on the open orders screen: core's {@link packScanStep} with the order lookup over the
+ * orders on screen. Returns the next state, the action and the order it concerns (for ship/confirm).
+ */
+export function openOrdersScan(
+  state: PackScanState,
+  raw: string,
+  orders: readonly Order[],
+  skip: ReadonlySet<string> = new Set(),
+): { state: PackScanState; action: PackScanAction; order: Order | undefined } {
+  let found: Order | undefined;
+  const step = packScanStep(state, raw, (ean) => {
+    const hit = findPackCandidate(orders, ean, skip);
+    found = hit?.order;
+    return hit?.candidate;
+  });
+  return { ...step, order: found };
+}
+
+/**
+ * Shipment methods a card offers: active methods for the recipient's country or for every country
+ * (spec 1 §5), plus the order's current choice even when it no longer qualifies, so it stays visible.
+ */
+export function methodsForOrder(
+  methods: readonly ShipmentMethod[],
+  countryCode: string | undefined,
+  selected: string | null,
+): ShipmentMethod[] {
+  const country = (countryCode || 'NL').toUpperCase();
+  return methods.filter(
+    (m) =>
+      m.code === selected ||
+      (m.active && (m.country_code === null || m.country_code.toUpperCase() === country)),
+  );
+}
+
+/**
+ * Whether a key press belongs to someone typing in a field rather than to the scanner: text-like
+ * inputs, textareas, selects and contenteditable elements that are enabled and writable. Read-only
+ * inputs (Mantine's non-searchable Select) and buttons are not, so scans still arrive there.
+ */
+export function isEditableElement(el: unknown): boolean {
+  if (!el || typeof el !== 'object') return false;
+  const e = el as {
+    tagName?: string;
+    type?: string;
+    readOnly?: boolean;
+    disabled?: boolean;
+    isContentEditable?: boolean;
+  };
+  const tag = (e.tagName ?? '').toUpperCase();
+  if (e.disabled) return false;
+  if (tag === 'TEXTAREA') return !e.readOnly;
+  if (tag === 'SELECT') return true;
+  if (tag === 'INPUT') {
+    if (e.readOnly) return false;
+    const type = (e.type ?? 'text').toLowerCase();
+    return ![
+      'button',
+      'checkbox',
+      'radio',
+      'submit',
+      'reset',
+      'file',
+      'range',
+      'color',
+      'image',
+      'hidden',
+    ].includes(type);
+  }
+  return e.isContentEditable === true;
+}

@@ -1,0 +1,123 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { readCsv } from '../products/spreadsheet/read-spreadsheet.ts';
+import { applyColumnMapping, sheetLineOf } from '../products/spreadsheet/spreadsheet.rules.ts';
+import {
+  countImportOrders,
+  guessOrderMapping,
+  ORDER_IMPORT_UI_REQUIRED,
+  orderImportRows,
+} from './order-import.rules.ts';
+
+/** The first columns of a real Shopify orders export (it has ~80); billing columns must stay unmapped. */
+const SHOPIFY_HEADER = [
+  'Name',
+  'Email',
+  'Financial Status',
+  'Paid at',
+  'Fulfillment Status',
+  'Currency',
+  'Subtotal',
+  'Lineitem quantity',
+  'Lineitem name',
+  'Lineitem price',
+  'Lineitem sku',
+  'Billing Name',
+  'Billing Street',
+  'Billing Address1',
+  'Billing City',
+  'Billing Zip',
+  'Billing Country',
+  'Shipping Name',
+  'Shipping Street',
+  'Shipping Address1',
+  'Shipping Address2',
+  'Shipping Company',
+  'Shipping City',
+  'Shipping Zip',
+  'Shipping Province',
+  'Shipping Country',
+  'Shipping Phone',
+  'Notes',
+  'Vendor',
+  'Id',
+  'Tags',
+];
+
+describe('order import mapping (spec 1 §2 Import, §5)', () => {
+  it('guesses the Shopify delivery columns and leaves billing and other columns unmapped', () => {
+    const m = guessOrderMapping(SHOPIFY_HEADER);
+    expect(m.order_id).toBe('Name');
+    expect(m.product_ean).toBe('Lineitem sku');
+    expect(m.quantity).toBe('Lineitem quantity');
+    expect(m.email).toBe('Email');
+    expect(m.zipcode).toBe('Shipping Zip');
+    expect(m.city).toBe('Shipping City');
+    expect(m.countryCode).toBe('Shipping Country');
+    expect(m.company).toBe('Shipping Company');
+    const used = Object.values(m).filter(Boolean) as string[];
+    for (const c of used) expect(c.startsWith('Billing')).toBe(false);
+  });
+
+  it('maps our own field names one to one', () => {
+    const fields = [
+      'order_id',
+      'product_ean',
+      'quantity',
+      'streetName',
+      'houseNumber',
+      'zipcode',
+      'city',
+      'countryCode',
+    ];
+    const m = guessOrderMapping(fields);
+    for (const f of fields) expect(m[f as keyof typeof m]).toBe(f);
+  });
+
+  it('does not insist on a house number column (the street may carry it)', () => {
+    expect(ORDER_IMPORT_UI_REQUIRED).toEqual([
+      'order_id',
+      'product_ean',
+      'quantity',
+      'streetName',
+      'zipcode',
+      'city',
+    ]);
+  });
+
+  it('turns a multi-line order file into one import row per line, ignoring unmapped columns', () => {
+    const sheet = readCsv(
+      [
+        'Name,Email,Lineitem quantity,Lineitem sku,Shipping Name,Shipping Address1,Shipping City,Shipping Zip,Shipping Country,Vendor',
+        '#1001,jan@example.nl,2,8700001234016,Jan Jansen,Kerkstraat 12a,Utrecht,3511 AB,NL,Bakkerij Bol',
+        '#1001,jan@example.nl,1,8700020241422,,,,,,Bakkerij Bol',
+        '',
+        '#1002,piet@example.nl,1,8700001234016,Piet Pieters,Dorpsweg 3,Gent,9000,BE,Bakkerij Bol',
+      ].join('\n'),
+    );
+    const mapped = applyColumnMapping(sheet.rows, guessOrderMapping(sheet.columns));
+    const body = orderImportRows(mapped);
+    expect(body).toHaveLength(3);
+    expect(body[0]).toEqual({
+      order_id: '#1001',
+      email: 'jan@example.nl',
+      quantity: '2',
+      product_ean: '8700001234016',
+      firstName: 'Jan Jansen',
+      streetName: 'Kerkstraat 12a',
+      city: 'Utrecht',
+      zipcode: '3511 AB',
+      countryCode: 'NL',
+    });
+    expect(body[1]).toMatchObject({
+      order_id: '#1001',
+      product_ean: '8700020241422',
+      quantity: '1',
+      city: null,
+    });
+    expect(body.some((r) => 'Vendor' in r)).toBe(false);
+    expect(countImportOrders(mapped)).toBe(2);
+    // The API's row 3 is the third row sent, which is line 5 of the sheet (a blank line was skipped).
+    expect(sheetLineOf(mapped, 3)).toBe(5);
+  });
+});

@@ -1,0 +1,53 @@
+import { createScanBuffer, PACK_SCAN_BUFFER } from '@hoppa/core';
+import { useEffect, useRef, useState } from 'react';
+import { isEditableElement } from './open-orders.rules.ts';
+
+/**
+ * Listens for keyboard-wedge scans on the whole page (spec 1 §4): keys go through core's scan buffer
+ * (reset after 200 ms, Enter submits more than 3 characters) and `onScan` gets each submitted code.
+ *
+ * Keys pressed while a writable field has focus (date inputs, the label quantity, the location tags)
+ * are ignored and the buffer is reset, so typing '1234' + Enter in a field never ships anything.
+ * A scanner cannot be told apart from the first keys of fast typing without the digits already
+ * having landed in the field, so no exception is made for fast bursts; instead `paused` is true
+ * while such a field has focus and the screen says so. Read-only inputs (Mantine's Select) and
+ * buttons do not pause scanning. The Enter that submits a scan is swallowed (capture phase), so it
+ * does not also press the focused button.
+ */
+export function useScanListener(onScan: (code: string) => void, enabled = true): { paused: boolean } {
+  const onScanRef = useRef(onScan);
+  onScanRef.current = onScan;
+  const [paused, setPaused] = useState(false);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const buffer = createScanBuffer(PACK_SCAN_BUFFER);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
+      if (isEditableElement(document.activeElement)) {
+        buffer.reset();
+        return;
+      }
+      const code = buffer.feed(e.key, e.timeStamp);
+      if (code !== null) {
+        e.preventDefault();
+        e.stopPropagation();
+        onScanRef.current(code);
+      }
+    };
+    const onFocus = () => setPaused(isEditableElement(document.activeElement));
+    // On focusout the next element is not focused yet; look once the focus has moved.
+    const onBlur = () => setTimeout(onFocus, 0);
+    window.addEventListener('keydown', onKey, true);
+    document.addEventListener('focusin', onFocus);
+    document.addEventListener('focusout', onBlur);
+    onFocus();
+    return () => {
+      window.removeEventListener('keydown', onKey, true);
+      document.removeEventListener('focusin', onFocus);
+      document.removeEventListener('focusout', onBlur);
+    };
+  }, [enabled]);
+
+  return { paused: enabled && paused };
+}

@@ -1,0 +1,37 @@
+import { productEanSearchEndpoint, productListEndpoint } from '@hoppa/core';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '../../../lib/api.ts';
+
+/** Query keys of the products area; invalidate `productKeys.all` after an import. */
+export const productKeys = {
+  all: ['products'] as const,
+  list: (skip: number, limit: number) => ['products', 'list', { skip, limit }] as const,
+  ean: (text: string) => ['products', 'ean', text] as const,
+};
+
+/** One page of the current organisation's products (`GET /products?skip&limit`, spec 3 §7), name ascending. */
+export function productsQueryOptions(skip: number, limit: number) {
+  return queryOptions({
+    queryKey: productKeys.list(skip, limit),
+    queryFn: () => call(productListEndpoint, { query: { skip, limit } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Products whose EAN or SKU starts with `text` (`GET /products/ean/:text`, 3 to 20 characters). */
+export function productEanSearchQueryOptions(text: string) {
+  return queryOptions({
+    queryKey: productKeys.ean(text),
+    queryFn: () => call(productEanSearchEndpoint, { params: { text } }),
+    enabled: text.length >= 3 && text.length <= 20,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useProducts(skip: number, limit: number) {
+  return useQuery(productsQueryOptions(skip, limit));
+}
+
+export function useProductEanSearch(text: string) {
+  return useQuery(productEanSearchQueryOptions(text));
+}

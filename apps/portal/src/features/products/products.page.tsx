@@ -1,0 +1,153 @@
+import type { Product } from '@hoppa/core';
+import { Badge, Button, Group, Pagination, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useProductEanSearch, useProducts } from './api/get-products.ts';
+
+/** Product table page size (spec 3 §9). */
+export const PRODUCT_PAGE_SIZE = 25;
+
+/** Sample products come from Open Food Facts; its licence (ODbL) asks for attribution where shown. */
+export function isOpenFoodFactsProduct(p: Pick<Product, 'img_url'>): boolean {
+  return !!p.img_url && /openfoodfacts\.(org|net)/.test(p.img_url);
+}
+
+/**
+ * A simple product list (/products; spec 3 §2 Product management, reduced): name, EAN, stock held by
+ * the warehouse and the locations it lies on, 25 per page, with an EAN search (3 to 20 characters,
+ * `GET /products/ean/:text`) and the Open Food Facts attribution when sample products are shown.
+ */
+export function ProductsPage() {
+  const { t } = useTranslation('products');
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [term] = useDebouncedValue(search.trim(), 300);
+  const searching = term.length >= 3;
+  const list = useProducts((page - 1) * PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZE);
+  const found = useProductEanSearch(searching ? term.slice(0, 20) : '');
+  const query = searching ? found : list;
+  const products = searching ? (found.data?.products ?? []) : (list.data?.products ?? []);
+  const total = searching ? products.length : (list.data?.total ?? 0);
+  const pages = Math.max(1, Math.ceil(total / PRODUCT_PAGE_SIZE));
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={t('title')}
+        description={list.data ? t('list.count', { count: list.data.total }) : undefined}
+        actions={
+          <Button component={Link} to="/products/import" leftSection={<Icon name="inbound" size={18} />}>
+            {t('list.importButton')}
+          </Button>
+        }
+      />
+      <TextInput
+        label={t('list.search')}
+        description={t('list.searchHint')}
+        value={search}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          setPage(1);
+        }}
+        leftSection={<Icon name="search" size={16} />}
+        maw={360}
+        inputMode="numeric"
+        type="search"
+      />
+      {query.isError ? (
+        <ErrorBanner error={query.error} />
+      ) : query.isPending && !query.data ? (
+        <PageLoader />
+      ) : products.length === 0 ? (
+        <Paper withBorder p="xl" ta="center">
+          <Text c="dimmed">{t('list.empty')}</Text>
+        </Paper>
+      ) : (
+        <>
+          <Table striped highlightOnHover withTableBorder aria-label={t('title')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('list.name')}</Table.Th>
+                <Table.Th>{t('list.ean')}</Table.Th>
+                <Table.Th ta="right">{t('list.stock')}</Table.Th>
+                <Table.Th>{t('list.locations')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {products.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>
+                    <Text size="sm" lineClamp={1} title={p.name}>
+                      {p.name}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ff="monospace" fz="sm">
+                    {p.ean}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <StockBadge stock={p.sf_stock} />
+                  </Table.Td>
+                  <Table.Td>
+                    {p.locations.length === 0 ? (
+                      <Text size="sm" c="dimmed">
+                        {t('list.noLocation')}
+                      </Text>
+                    ) : (
+                      <Group gap={4}>
+                        {p.locations.map((l) => (
+                          <Badge key={l.id} variant="light" color={l.active ? 'blue' : 'gray'} tt="none">
+                            {l.name} · {l.stock}
+                          </Badge>
+                        ))}
+                      </Group>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {!searching && pages > 1 && (
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed">
+                {t('list.shownOf', {
+                  from: (page - 1) * PRODUCT_PAGE_SIZE + 1,
+                  to: Math.min(page * PRODUCT_PAGE_SIZE, total),
+                  total,
+                })}
+              </Text>
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={setPage}
+                getControlProps={(c) => ({
+                  'aria-label':
+                    c === 'previous' ? t('list.previous') : c === 'next' ? t('list.next') : undefined,
+                })}
+              />
+            </Group>
+          )}
+          {products.some(isOpenFoodFactsProduct) && (
+            <Text size="xs" c="dimmed">
+              {t('list.attribution')}
+            </Text>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** Stock classification (spec 3 §2): in stock above 5, low 1 to 5, out of stock 0 or below. */
+function StockBadge({ stock }: { stock: number }) {
+  const color = stock <= 0 ? 'red' : stock <= 5 ? 'yellow' : 'green';
+  return (
+    <Badge color={color} variant="light" miw={48}>
+      {stock}
+    </Badge>
+  );
+}

@@ -1,0 +1,195 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Timeline,
+  Title,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ErrorBanner, QueryState } from '../../components/error-banner.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { formatDate, formatDateTime } from '../../lib/dates.ts';
+import { useDownloadShipmentDocument } from './api/download-shipment-document.ts';
+import { useShipment } from './api/get-shipments.ts';
+
+/**
+ * Order detail of a shipment (/shipments/:id; spec 1 §2 Order detail): placed, shipped and delivered
+ * dates, track and trace with the carrier events, the lines with EAN, quantity and storage location,
+ * the address, and the label and packing slip to download again.
+ */
+export function ShipmentDetailPage() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation('shipments');
+  const query = useShipment(id);
+  const download = useDownloadShipmentDocument();
+
+  return (
+    <QueryState query={query}>
+      {(s) => {
+        const a = s.address;
+        const name = [a.firstName, a.surname].filter(Boolean).join(' ');
+        return (
+          <Stack gap="md">
+            <Anchor component={Link} to="/shipments" size="sm">
+              ← {t('detail.back')}
+            </Anchor>
+            <PageHeader
+              title={t('detail.title', { order: s.order_id })}
+              description={`${s.org_name} · ${s.platform}`}
+              actions={
+                <>
+                  <Button
+                    onClick={() => download.mutate({ id: s.id, orderNumber: s.order_id, doc: 'label' })}
+                    loading={download.isPending && download.variables?.doc === 'label'}
+                  >
+                    {t('detail.downloadLabel')}
+                  </Button>
+                  <Button
+                    variant="default"
+                    onClick={() =>
+                      download.mutate({ id: s.id, orderNumber: s.order_id, doc: 'packing_slip' })
+                    }
+                    loading={download.isPending && download.variables?.doc === 'packing_slip'}
+                  >
+                    {t('detail.downloadSlip')}
+                  </Button>
+                </>
+              }
+            />
+            <ErrorBanner error={download.error} />
+            <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+              <Paper withBorder p="md" radius="md">
+                <Title order={2} fz="md" mb="xs">
+                  {t('detail.dates')}
+                </Title>
+                <Fact label={t('detail.placed')} value={formatDateTime(s.placed_at)} />
+                <Fact label={t('detail.shipped')} value={formatDateTime(s.shipped_at)} />
+                <Fact
+                  label={t('detail.delivered')}
+                  value={s.delivered_at ? formatDateTime(s.delivered_at) : t('detail.notDelivered')}
+                />
+                {s.delivery_at && <Fact label={t('detail.deliverBy')} value={formatDate(s.delivery_at)} />}
+                {s.shipped_by && <Fact label={t('detail.shippedBy')} value={s.shipped_by} />}
+              </Paper>
+              <Paper withBorder p="md" radius="md">
+                <Title order={2} fz="md" mb="xs">
+                  {t('detail.tracking')}
+                </Title>
+                <Fact label={t('detail.method')} value={s.method_name} />
+                <Text size="sm" ff="monospace" fw={600}>
+                  {s.tracking_url ? (
+                    <Anchor href={s.tracking_url} target="_blank" rel="noreferrer">
+                      {s.tracking_number}
+                    </Anchor>
+                  ) : (
+                    s.tracking_number
+                  )}
+                </Text>
+                <Fact label={t('detail.labels')} value={String(s.label_quantity)} />
+                {s.events.length === 0 ? (
+                  <Text size="sm" c="dimmed" mt="xs">
+                    {t('detail.noEvents')}
+                  </Text>
+                ) : (
+                  <Timeline active={0} bulletSize={12} lineWidth={2} mt="sm">
+                    {s.events.map((e) => (
+                      <Timeline.Item key={`${e.code}-${e.at}`} title={<Text size="sm">{e.description}</Text>}>
+                        <Text size="xs" c="dimmed">
+                          {e.code} · {formatDateTime(e.at)}
+                        </Text>
+                      </Timeline.Item>
+                    ))}
+                  </Timeline>
+                )}
+              </Paper>
+              <Paper withBorder p="md" radius="md">
+                <Title order={2} fz="md" mb="xs">
+                  {t('detail.address')}
+                </Title>
+                <Text size="sm">
+                  {a.company && (
+                    <>
+                      {a.company}
+                      <br />
+                    </>
+                  )}
+                  {name}
+                  <br />
+                  {[a.streetName, [a.houseNumber, a.houseNumberExtension].filter(Boolean).join('')]
+                    .filter(Boolean)
+                    .join(' ')}
+                  <br />
+                  {[a.zipCode, a.city].filter(Boolean).join(' ')} {a.countryCode}
+                </Text>
+                {(a.email || a.phone) && (
+                  <Text size="xs" c="dimmed" mt="xs">
+                    {[a.email, a.phone].filter(Boolean).join(' · ')}
+                  </Text>
+                )}
+              </Paper>
+            </SimpleGrid>
+            {s.notes_text && (
+              <Alert color="yellow" title={t('detail.notes')}>
+                {s.notes_text}
+              </Alert>
+            )}
+            <Paper withBorder p="md" radius="md">
+              <Title order={2} fz="md" mb="xs">
+                {t('detail.products')}
+              </Title>
+              <Table striped aria-label={t('detail.products')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('detail.product')}</Table.Th>
+                    <Table.Th>{t('detail.ean')}</Table.Th>
+                    <Table.Th ta="right">{t('detail.quantity')}</Table.Th>
+                    <Table.Th>{t('detail.location')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {s.lines.map((l) => (
+                    <Table.Tr key={l.id}>
+                      <Table.Td>{l.title}</Table.Td>
+                      <Table.Td ff="monospace">{l.ean}</Table.Td>
+                      <Table.Td ta="right">{l.quantity}</Table.Td>
+                      <Table.Td>
+                        {l.location ? (
+                          <Badge variant="light" tt="none">
+                            {l.location}
+                          </Badge>
+                        ) : (
+                          t('detail.noLocation')
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Paper>
+          </Stack>
+        );
+      }}
+    </QueryState>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <Group gap="xs" justify="space-between" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" ta="right">
+        {value}
+      </Text>
+    </Group>
+  );
+}

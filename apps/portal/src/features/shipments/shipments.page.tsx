@@ -1,0 +1,161 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { formatDateTime } from '../../lib/dates.ts';
+import { useShipments } from './api/get-shipments.ts';
+import { defaultShipmentRange, effectiveSearch, shipmentRangeToIso } from './shipments.rules.ts';
+
+/**
+ * Sent shipments (/shipments; spec 1 §2 Shipments): shipped orders of a period (default the last
+ * week) with a search from 3 characters; each row shows order number, recipient, method, shipped
+ * date, track and trace and the latest carrier status, and opens the detail.
+ */
+export function ShipmentsPage() {
+  const { t } = useTranslation('shipments');
+  const [range, setRange] = useState(defaultShipmentRange);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const term = effectiveSearch(debounced);
+  const last = useRef(shipmentRangeToIso(range.from, range.until));
+  const iso = shipmentRangeToIso(range.from, range.until) ?? last.current;
+  last.current = iso;
+  const list = useShipments({ start: iso?.start ?? '', end: iso?.end ?? '', search: term });
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={t('title')}
+        description={list.data ? t('count', { count: list.data.total }) : undefined}
+      />
+      <Paper withBorder radius="md" p="sm">
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput
+            type="date"
+            label={t('from')}
+            value={range.from}
+            onChange={(e) => setRange({ ...range, from: e.currentTarget.value })}
+            size="xs"
+            w={150}
+          />
+          <TextInput
+            type="date"
+            label={t('until')}
+            value={range.until}
+            onChange={(e) => setRange({ ...range, until: e.currentTarget.value })}
+            size="xs"
+            w={150}
+          />
+          <TextInput
+            type="search"
+            label={t('search')}
+            placeholder={t('searchPlaceholder')}
+            description={t('searchHint')}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            leftSection={<Icon name="search" size={16} />}
+            size="xs"
+            w={340}
+          />
+        </Group>
+      </Paper>
+      {list.isError ? (
+        <ErrorBanner error={list.error} />
+      ) : list.isPending ? (
+        <PageLoader />
+      ) : list.data.items.length === 0 ? (
+        <Paper withBorder p="xl" ta="center">
+          <Text c="dimmed">{term ? t('emptySearch', { term }) : t('empty')}</Text>
+        </Paper>
+      ) : (
+        <Table striped highlightOnHover withTableBorder aria-label={t('title')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('cols.order')}</Table.Th>
+              <Table.Th>{t('cols.recipient')}</Table.Th>
+              <Table.Th>{t('cols.method')}</Table.Th>
+              <Table.Th>{t('cols.shipped')}</Table.Th>
+              <Table.Th>{t('cols.tracking')}</Table.Th>
+              <Table.Th>{t('cols.status')}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{t('cols.details')}</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.data.items.map((s) => (
+              <Table.Tr key={s.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/shipments/${s.id}`} fw={600}>
+                    {s.order_id}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    {s.org_name}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{s.recipient}</Text>
+                  <Text size="xs" c="dimmed">
+                    {[s.zip_code, s.city, s.country_code].filter(Boolean).join(' ')}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{s.method_name}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{formatDateTime(s.shipped_at)}</Text>
+                </Table.Td>
+                <Table.Td ff="monospace" fz="sm">
+                  {s.tracking_url ? (
+                    <Anchor href={s.tracking_url} target="_blank" rel="noreferrer">
+                      {s.tracking_number}
+                    </Anchor>
+                  ) : (
+                    s.tracking_number
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {s.latest_status ? (
+                    <Badge variant="light" tt="none" title={formatDateTime(s.latest_status.at)}>
+                      {s.latest_status.description}
+                    </Badge>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      —
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    component={Link}
+                    to={`/shipments/${s.id}`}
+                    size="xs"
+                    variant="light"
+                    aria-label={t('openOrder', { order: s.order_id })}
+                  >
+                    {t('open')}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}

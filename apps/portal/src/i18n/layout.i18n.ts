@@ -1,0 +1,63 @@
+/** Texts of the main layout (namespace 'layout'): navigation, organisation switcher, account menu (spec 2 §2). */
+export const layoutI18n = {
+  en: {
+    nav: {
+      label: 'Main navigation',
+      home: 'Dashboard',
+      orders: 'Orders',
+      shipments: 'Shipments',
+      products: 'Products',
+      orgs: 'Shops',
+      settingsOrg: 'Shop settings',
+      settingsApis: 'API connections',
+      orgsAdd: 'New shop',
+      scanner: 'Scanner',
+      admin: 'Admin',
+      sectionWork: 'Work',
+      sectionSettings: 'Settings',
+    },
+    org: {
+      label: 'Current organisation',
+      none: 'No organisation',
+      switched: 'You are now working for {{name}}',
+      switchFailed: 'Could not switch organisation',
+    },
+    account: {
+      menu: 'Account menu',
+      logout: 'Log out',
+      admin: 'Administrator',
+    },
+    openNav: 'Open navigation',
+    closeNav: 'Close navigation',
+  },
+  nl: {
+    nav: {
+      label: 'Hoofdnavigatie',
+      home: 'Dashboard',
+      orders: 'Orders',
+      shipments: 'Zendingen',
+      products: 'Producten',
+      orgs: 'Winkels',
+      settingsOrg: 'Winkelinstellingen',
+      settingsApis: 'API-koppelingen',
+      orgsAdd: 'Nieuwe winkel',
+      scanner: 'Scanner',
+      admin: 'Beheer',
+      sectionWork: 'Werk',
+      sectionSettings: 'Instellingen',
+    },
+    org: {
+      label: 'Huidige organisatie',
+      none: 'Geen organisatie',
+      switched: 'Je werkt nu voor {{name}}',
+      switchFailed: 'Wisselen van organisatie is mislukt',
+    },
+    account: {
+      menu: 'Accountmenu',
+      logout: 'Uitloggen',
+      admin: 'Beheerder',
+    },
+    openNav: 'Navigatie openen',
+    closeNav: 'Navigatie sluiten',
+  },
+};

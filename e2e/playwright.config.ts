@@ -1,0 +1,38 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * The journeys run in Debian's Chromium (not a downloaded browser) against the real server, which
+ * fixtures/server.ts starts once per run on a free port with a fresh data directory.
+ */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  globalSetup: './fixtures/server.ts',
+  // Two cores on the build machines: the server, the browser and the runner share them.
+  workers: 2,
+  fullyParallel: false,
+  forbidOnly: true,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    locale: 'en-GB',
+    timezoneId: 'Europe/Amsterdam',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+});

@@ -1,0 +1,89 @@
+import { OkSchema } from '../common/common.schema.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
+import {
+  CurrentUserSchema,
+  LoginBodySchema,
+  MessageSchema,
+  PasswordResetBodySchema,
+  PasswordResetEmailBodySchema,
+  PasswordResetParamsSchema,
+  SignupBodySchema,
+} from './auth.schema.ts';
+
+const tags = ['auth'];
+
+/** POST /login: email + password; sets the `hoppa_session` cookie (spec 2 §7 Auth and user). 401 on bad credentials, 429 when rate-limited. */
+export const loginEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/login',
+  summary: 'Log in with email and password',
+  public: true,
+  body: LoginBodySchema,
+  response: CurrentUserSchema,
+  tags,
+});
+
+/** POST /signup: creates the account and logs it in (spec 2 §2, §5); 409 when the email is taken. */
+export const signupEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/signup',
+  summary: 'Create an account',
+  public: true,
+  body: SignupBodySchema,
+  response: CurrentUserSchema,
+  status: 201,
+  tags,
+});
+
+/** GET /logout: ends the session and clears the cookie (a state-changing GET: needs the app header). */
+export const logoutEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/logout',
+  summary: 'Log out',
+  public: true,
+  changesState: true,
+  response: OkSchema,
+  tags,
+});
+
+/** GET /current_user: the logged-in user with current role (grants) and organisation; 401 without a session. */
+export const currentUserEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/current_user',
+  summary: 'The logged-in user',
+  response: CurrentUserSchema,
+  tags,
+});
+
+/** POST /users/password_reset/email: mails a reset link when the address exists; the answer never tells. */
+export const passwordResetEmailEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/users/password_reset/email',
+  summary: 'Request a password reset mail',
+  public: true,
+  body: PasswordResetEmailBodySchema,
+  response: MessageSchema,
+  tags,
+});
+
+/** POST /users/password_reset/:token: sets a new password with a single-use, expiring token; 400 when invalid. */
+export const passwordResetEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/users/password_reset/:token',
+  summary: 'Set a new password with a reset token',
+  public: true,
+  params: PasswordResetParamsSchema,
+  body: PasswordResetBodySchema,
+  response: MessageSchema,
+  tags,
+});
+
+/** All auth endpoints, for registration checks. */
+export const authEndpoints = [
+  loginEndpoint,
+  signupEndpoint,
+  logoutEndpoint,
+  currentUserEndpoint,
+  passwordResetEmailEndpoint,
+  passwordResetEndpoint,
+] as const;

@@ -1,0 +1,260 @@
+import { z } from 'zod';
+import { IdSchema } from '../common/common.schema.ts';
+import { DateTimeParamSchema } from '../pick/pick.schema.ts';
+import { SpreadsheetCellSchema } from '../products/product.schema.ts';
+import { MAX_LABEL_QUANTITY } from '../shipping/shipment.schema.ts';
+
+/** Order types (spec 1 §3 Order types). */
+export const ORDER_TYPES = ['manual_order', 'b2b_order', 'amazon_fba_order', 'bol_lvb_order'] as const;
+export const OrderTypeSchema = z.enum(ORDER_TYPES);
+export type OrderType = z.infer<typeof OrderTypeSchema>;
+
+/** Why an order is created (spec 1 §3 Order reasons); imports default to `webshop_order`. */
+export const ORDER_REASONS = [
+  'order_not_received',
+  'wrong_product',
+  'wrong_quantity',
+  'damaged_product',
+  'webshop_order',
+] as const;
+
+/** Note colours of an order (spec 1 §9). Red orders are the 'warning' orders of the open list. */
+export const NOTE_COLORS = ['red', 'green', 'yellow'] as const;
+export const NoteColorSchema = z.enum(NOTE_COLORS);
+
+/** Lifecycle of an order in the database (spec 1 §4 shipment status). */
+export const ORDER_STATUSES = ['open', 'shipped', 'cancelled'] as const;
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+
+/**
+ * The delivery address and contact of an order (spec 1 §3 shipmentDetails), stored as
+ * `orders.shipment_details`. `zipCode` is normalised ('1234 AB' for NL) and `countryCode` is ISO
+ * alpha-2 upper case. `deliveryPhoneNumber` is the name the open list uses for `phone`; the API
+ * fills both when it answers.
+ */
+export const ShipmentDetailsSchema = z.object({
+  salutation: z.string().optional(),
+  firstName: z.string().optional(),
+  surname: z.string().optional(),
+  company: z.string().optional(),
+  streetName: z.string().optional(),
+  houseNumber: z.string().optional(),
+  houseNumberExtension: z.string().optional(),
+  zipCode: z.string().optional(),
+  city: z.string().optional(),
+  countryCode: z.string().optional(),
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  deliveryPhoneNumber: z.string().optional(),
+  language: z.string().optional(),
+});
+export type ShipmentDetails = z.infer<typeof ShipmentDetailsSchema>;
+
+/** A location reference as the screens show it: id and name (the VAK). */
+export const LocationRefSchema = z.object({ id: IdSchema, name: z.string() });
+export type LocationRef = z.infer<typeof LocationRefSchema>;
+
+/**
+ * One product line of an order (spec 1 §3 Order product line). `picked` is true when
+ * `picked_quantity` reached `quantity` (spec 1 §4 Picking state). `pick_location` is the location
+ * assigned at import (the product's first active location with stock), null when none had stock.
+ */
+export const OrderLineSchema = z.object({
+  id: IdSchema,
+  product_id: IdSchema,
+  ean: z.string(),
+  title: z.string(),
+  quantity: z.number().int(),
+  picked_quantity: z.number().int(),
+  picked: z.boolean(),
+  pick_location: LocationRefSchema.nullable(),
+  img_url: z.string().nullable(),
+  pack_note: z.string().nullable(),
+  pick_note: z.string().nullable(),
+  cancellationRequest: z.boolean(),
+  position: z.number().int(),
+});
+export type OrderLine = z.infer<typeof OrderLineSchema>;
+
+/**
+ * An order as the open list, the order card and `GET /order/get/:id` show it (spec 1 §3 Order).
+ * `id` is our id; `orderId` is the shop's own order number. `selected_ship_option` is the code of
+ * the chosen shipment method, `selected_packaging_option` the id of the chosen shipment box.
+ * `label` is true once a shipping label exists. Dates are ISO 8601 strings.
+ * `isFulfilledBySF` is true when every line's product is fulfilled by the provider.
+ */
+export const OrderSchema = z.object({
+  id: IdSchema,
+  orderId: z.string(),
+  org: IdSchema,
+  org_name: z.string(),
+  platform: z.string(),
+  order_type: z.string(),
+  status: OrderStatusSchema,
+  reason: z.string().nullable(),
+  orderPlacedDateTime: z.string(),
+  deliveryDateTime: z.string().nullable(),
+  fulfilledDateTime: z.string().nullable(),
+  shipmentDetails: ShipmentDetailsSchema,
+  notes_text: z.string().nullable(),
+  notes_color: NoteColorSchema.nullable(),
+  notes_notify: z.boolean(),
+  selected_ship_option: z.string().nullable(),
+  selected_packaging_option: IdSchema.nullable(),
+  label_quantity: z.number().int(),
+  label: z.boolean(),
+  shipped: z.boolean(),
+  track_trace: z.string().nullable(),
+  used_shipment_method: z.string().nullable(),
+  isFulfilledBySF: z.boolean(),
+  products: z.array(OrderLineSchema),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+/** Shipment method (spec 1 §3): price in euro and in cents; `country_code` null means every country. */
+export const ShipmentMethodSchema = z.object({
+  id: IdSchema,
+  code: z.string(),
+  name: z.string(),
+  carrier: z.string(),
+  price: z.number(),
+  price_cents: z.number().int(),
+  country_code: z.string().nullable(),
+  product_code: z.string().nullable(),
+  active: z.boolean(),
+});
+export type ShipmentMethod = z.infer<typeof ShipmentMethodSchema>;
+
+/** Shipping box (spec 1 §3): prices in euro and in cents. */
+export const ShipmentBoxSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  label: z.string(),
+  price: z.number(),
+  price_cents: z.number().int(),
+  package_cost: z.number(),
+  package_cost_cents: z.number().int(),
+});
+export type ShipmentBox = z.infer<typeof ShipmentBoxSchema>;
+
+/**
+ * Path of `GET /orders/open/:start/:end/:pack_size` (spec 1 §7). `start`/`end` are ISO date-times
+ * bounding `placed_at` (inclusive). `pack_size`: 1 single-line orders, 2 multi-line orders, 0 or
+ * 'all' both.
+ */
+export const OpenOrdersParamsSchema = z.object({
+  start: DateTimeParamSchema,
+  end: DateTimeParamSchema,
+  pack_size: z.enum(['0', '1', '2', 'all'], { message: "pack_size must be 1, 2, 0 or 'all'" }),
+});
+
+const FlagSchema = z.union([z.boolean(), z.enum(['true', 'false'])]).optional();
+
+/**
+ * Query of the open orders list (spec 1 §7). `location`: comma-separated location ids or names
+ * (the screen's free tags), orders with a line picked there. `picked_location`: one location id (a
+ * scanned location label), orders with a line picked there. `ean`: orders with a line of that EAN.
+ * `shipment_method`: comma-separated method codes. `limit`: at most this many orders (default 500).
+ * `red_orders`: only orders with a red note. `b2b_orders`: only B2B orders. `current_delivery` is
+ * accepted for compatibility and ignored.
+ */
+export const OpenOrdersQuerySchema = z.object({
+  location: z.string().optional(),
+  picked_location: z.string().optional(),
+  ean: z.string().optional(),
+  shipment_method: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(10_000).optional(),
+  red_orders: FlagSchema,
+  b2b_orders: FlagSchema,
+  current_delivery: z.string().optional(),
+});
+export type OpenOrdersQuery = z.infer<typeof OpenOrdersQuerySchema>;
+
+/** A group of the open orders screen: the pick location (null: no pick location) and its orders. */
+export const OpenOrderGroupSchema = z.object({
+  location: LocationRefSchema.nullable(),
+  count: z.number().int(),
+  orders: z.array(OrderSchema),
+});
+
+/**
+ * Answer of the open orders list: groups per pick location in walking order (location sequence,
+ * then name; the group without location last), each with its orders oldest first. An order belongs
+ * to the pick location of its first line that has one. `total` counts the orders in all groups.
+ */
+export const OpenOrdersSchema = z.object({
+  groups: z.array(OpenOrderGroupSchema),
+  total: z.number().int(),
+});
+export type OpenOrders = z.infer<typeof OpenOrdersSchema>;
+
+/** Body of `POST /order/labels/quantity` (spec 1 §7): the order's id and a label count, 1 to MAX_LABEL_QUANTITY. */
+export const LabelQuantityBodySchema = z.object({
+  order_id: IdSchema,
+  quantity: z.coerce
+    .number()
+    .int('Label quantity must be a whole number')
+    .min(1, 'Label quantity must be at least 1')
+    .max(MAX_LABEL_QUANTITY, `Label quantity can be at most ${MAX_LABEL_QUANTITY}`),
+});
+
+/** Body of `POST /order/shipment_method/:orderId` (spec 1 §7): the code of an active shipment method. */
+export const SelectShipmentMethodBodySchema = z.object({ code: z.string().trim().min(1) });
+
+/** Body of `POST /order/shipment_package/:orderId` (spec 1 §7): the id of a shipment box. */
+export const SelectShipmentBoxBodySchema = z.object({ id: IdSchema });
+
+/** Params naming an order by our id. */
+export const OrderIdParamsSchema = z.object({ orderId: IdSchema });
+
+/**
+ * One row of the order import after column mapping (spec 1 §3 Import fields, §7 POST /orders/import).
+ * Cells are loose spreadsheet values; the import checks each row and reports the bad ones.
+ */
+export const OrderImportRowSchema = z.looseObject({
+  order_id: SpreadsheetCellSchema,
+  product_ean: SpreadsheetCellSchema,
+  quantity: SpreadsheetCellSchema,
+  city: SpreadsheetCellSchema,
+  countryCode: SpreadsheetCellSchema,
+  email: SpreadsheetCellSchema,
+  firstName: SpreadsheetCellSchema,
+  surName: SpreadsheetCellSchema,
+  streetName: SpreadsheetCellSchema,
+  houseNumber: SpreadsheetCellSchema,
+  houseNumberExtension: SpreadsheetCellSchema,
+  language: SpreadsheetCellSchema,
+  salutation: SpreadsheetCellSchema,
+  zipcode: SpreadsheetCellSchema,
+  deliveryPhoneNumber: SpreadsheetCellSchema,
+  reason: SpreadsheetCellSchema,
+  notesText: SpreadsheetCellSchema,
+  company: SpreadsheetCellSchema,
+});
+export type OrderImportRow = z.infer<typeof OrderImportRowSchema>;
+
+/** Body of `POST /orders/import`: the mapped rows, at most 50,000 per call. */
+export const OrderImportBodySchema = z
+  .array(OrderImportRowSchema)
+  .min(1, 'Error: No data available for import')
+  .max(50_000, 'At most 50,000 rows per import');
+
+/** A reported row of the order import: 1-based data row number, the shop's order id and the reason. */
+export const OrderImportIssueSchema = z.object({
+  row: z.number().int(),
+  order_id: z.string(),
+  reason: z.string(),
+});
+export type OrderImportIssue = z.infer<typeof OrderImportIssueSchema>;
+
+/**
+ * Answer of `POST /orders/import` (201): how many orders were created, their ids, the rejected rows
+ * (a rejected row rejects its whole order) and warnings for imported lines (no pick location).
+ */
+export const OrderImportResultSchema = z.object({
+  created: z.number().int(),
+  orders: z.array(z.object({ order_id: z.string(), id: IdSchema })),
+  errors: z.array(OrderImportIssueSchema),
+  warnings: z.array(OrderImportIssueSchema),
+});
+export type OrderImportResult = z.infer<typeof OrderImportResultSchema>;

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { CurrentRoleSchema } from '../auth/auth.schema.ts';
+import { IdSchema } from '../common/common.schema.ts';
+
+/** Kind of organisation: the fulfilment provider (owns the warehouse) or a merchant (a client webshop). */
+export const OrgKindSchema = z.enum(['provider', 'merchant']);
+
+/** Postal address of an organisation (spec 3 §3 organisation wizard address; all optional here). */
+export const OrgAddressSchema = z.object({
+  line1: z.string().optional(),
+  street: z.string().optional(),
+  houseNumber: z.string().optional(),
+  postalCode: z.string().optional(),
+  city: z.string().optional(),
+  country: z.string().optional(),
+  email: z.string().optional(),
+});
+
+/** An organisation (shop) as listed and as GET /current_org answers (spec 3 §3 Organisation). */
+export const OrgSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  kind: OrgKindSchema,
+  active: z.boolean(),
+  contact_person: z.string().nullable(),
+  contact_person_email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: OrgAddressSchema,
+  /** True for the user's current organisation (highlighted in the shops list, spec 3 §2). */
+  current: z.boolean(),
+});
+export type Org = z.infer<typeof OrgSchema>;
+
+/**
+ * GET /current_org_auth answer: the current organisation (null when the user has none yet, the apps
+ * then go to /orgs/add, spec 2 §2 routing guard), the role in force there and the admin flag.
+ */
+export const CurrentOrgAuthSchema = z.object({
+  org: z.object({ id: IdSchema, name: z.string(), kind: OrgKindSchema }).nullable(),
+  role: CurrentRoleSchema,
+  is_admin: z.boolean(),
+  /** How many organisations the user may switch to. */
+  org_count: z.number().int(),
+});
+export type CurrentOrgAuth = z.infer<typeof CurrentOrgAuthSchema>;
+
+/** GET /orgs query: optional case-insensitive search on name or contact person (spec 3 §2 Shops). */
+export const OrgListQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+});
+
+/** POST /orgs/set_curr body: the organisation to switch to (spec 3 §7 Organisations). */
+export const SetCurrOrgBodySchema = z.object({ customer_id: IdSchema });
+
+/** POST /orgs body: a new merchant organisation; its creator becomes its merchant owner (spec 3 §2 /orgs/add). */
+export const CreateOrgBodySchema = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
+  contact_person: z.string().trim().max(200).optional(),
+  contact_person_email: z.email('Invalid email address!').optional(),
+  phone: z.string().trim().max(30).optional(),
+  address: OrgAddressSchema.optional(),
+});
+export type CreateOrgBody = z.infer<typeof CreateOrgBodySchema>;

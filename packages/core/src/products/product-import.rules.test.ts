@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { cellBoolean, cellNumber, parseProductImportRow } from './product-import.rules.ts';
+
+describe('cellNumber and cellBoolean', () => {
+  it('reads Dutch and English decimals, empty as null, bad as NaN', () => {
+    expect(cellNumber('1,5')).toBe(1.5);
+    expect(cellNumber('1.234,5')).toBe(1234.5);
+    expect(cellNumber('1,234.5')).toBe(1234.5);
+    expect(cellNumber(2)).toBe(2);
+    expect(cellNumber('')).toBeNull();
+    expect(cellNumber('abc')).toBeNaN();
+    expect(cellNumber(-1)).toBeNaN();
+  });
+  it('reads yes/no in Dutch and English', () => {
+    expect(cellBoolean('ja')).toBe(true);
+    expect(cellBoolean('FALSE')).toBe(false);
+    expect(cellBoolean(0)).toBe(false);
+    expect(cellBoolean('')).toBeNull();
+    expect(cellBoolean('misschien')).toBeUndefined();
+  });
+});
+
+describe('parseProductImportRow (spec 3 §3 Import row for products, §5)', () => {
+  it('returns the values to store', () => {
+    expect(
+      parseProductImportRow({
+        Product_name: ' Stroopwafels ',
+        barcode_sku_ean: 8700001234016,
+        parent_ean: '',
+        fullfilled_bysf: 'nee',
+        length: '20',
+        height: '3,5',
+        width: '10',
+        weight_kg: '0,25',
+        hs: '1905',
+        value: '4,99',
+      }),
+    ).toEqual({
+      ok: true,
+      value: {
+        name: 'Stroopwafels',
+        ean: '8700001234016',
+        parentEan: null,
+        fulfilledBySf: false,
+        lengthCm: 20,
+        heightCm: 3.5,
+        widthCm: 10,
+        weightKg: 0.25,
+        note: null,
+        hs: '1905',
+        customsValue: 4.99,
+      },
+    });
+  });
+  it('rejects a row with a reason', () => {
+    expect(parseProductImportRow({ Product_name: '', barcode_sku_ean: '8700001234016' })).toEqual({
+      ok: false,
+      ean: '8700001234016',
+      reason: 'Product name is missing',
+    });
+    expect(parseProductImportRow({ Product_name: 'x', barcode_sku_ean: '8700001234017' })).toMatchObject({
+      ok: false,
+      reason: 'EAN check digit is wrong',
+    });
+    expect(
+      parseProductImportRow({ Product_name: 'x', barcode_sku_ean: '8700001234016', parent_ean: '12' }),
+    ).toMatchObject({
+      ok: false,
+      reason: 'Parent EAN must have 8 to 14 digits',
+    });
+    expect(
+      parseProductImportRow({ Product_name: 'x', barcode_sku_ean: '8700001234016', weight_kg: 'zwaar' }),
+    ).toMatchObject({
+      ok: false,
+      reason: 'weight_kg must be a number of 0 or more',
+    });
+    expect(
+      parseProductImportRow({ Product_name: 'x', barcode_sku_ean: '8700001234016', fullfilled_bysf: '?' }).ok,
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,156 @@
+import { EAN_PROBLEM_TEXT, eanProblem, normaliseEan } from './ean.rules.ts';
+import type { ProductImportRow } from './product.schema.ts';
+
+/** The import fields of the product import, in template order (spec 3 §3 'Import row for products'). */
+export const PRODUCT_IMPORT_FIELDS = [
+  'Product_name',
+  'barcode_sku_ean',
+  'parent_ean',
+  'fullfilled_bysf',
+  'length',
+  'height',
+  'width',
+  'weight_kg',
+  'note',
+  'hs',
+  'value',
+] as const;
+export type ProductImportField = (typeof PRODUCT_IMPORT_FIELDS)[number];
+
+/** Fields a product row cannot do without (spec 3 §5 Templates: product name and EAN required). */
+export const PRODUCT_IMPORT_REQUIRED_FIELDS: readonly ProductImportField[] = [
+  'Product_name',
+  'barcode_sku_ean',
+];
+
+/** Dutch and English labels of the product import fields, for the mapping screen. */
+export const PRODUCT_IMPORT_FIELD_LABELS: Record<ProductImportField, { nl: string; en: string }> = {
+  Product_name: { nl: 'Productnaam', en: 'Product name' },
+  barcode_sku_ean: { nl: 'EAN (barcode)', en: 'EAN (barcode)' },
+  parent_ean: { nl: 'EAN hoofdproduct', en: 'Parent EAN' },
+  fullfilled_bysf: { nl: 'Verzonden door fulfilment', en: 'Fulfilled by warehouse' },
+  length: { nl: 'Lengte (cm)', en: 'Length (cm)' },
+  height: { nl: 'Hoogte (cm)', en: 'Height (cm)' },
+  width: { nl: 'Breedte (cm)', en: 'Width (cm)' },
+  weight_kg: { nl: 'Gewicht (kg)', en: 'Weight (kg)' },
+  note: { nl: 'Notitie', en: 'Note' },
+  hs: { nl: 'HS-code', en: 'HS code' },
+  value: { nl: 'Douanewaarde (€)', en: 'Customs value (€)' },
+};
+
+/**
+ * Other column names the product fields are known by in shop exports and our own template
+ * (Shopify, WooCommerce, bol, Dutch spreadsheets), for `guessColumnMapping` (spec 3 §2 Bulk import).
+ */
+export const PRODUCT_IMPORT_ALIASES: Partial<Record<ProductImportField, readonly string[]>> = {
+  Product_name: ['name', 'product name', 'title', 'productnaam', 'naam', 'omschrijving', 'description'],
+  barcode_sku_ean: ['ean', 'barcode', 'gtin', 'ean code', 'variant barcode', 'ean13', 'streepjescode'],
+  parent_ean: ['parent', 'parent ean', 'hoofdproduct', 'main product ean'],
+  fullfilled_bysf: ['fulfilled by sf', 'fulfilment', 'fulfillment', 'fulfilled'],
+  length: ['length cm', 'lengte', 'lengte cm', 'depth'],
+  height: ['height cm', 'hoogte', 'hoogte cm'],
+  width: ['width cm', 'breedte', 'breedte cm'],
+  weight_kg: ['weight', 'gewicht', 'gewicht kg', 'variant weight'],
+  note: ['notes', 'notitie', 'opmerking', 'remark'],
+  hs: ['hs code', 'hscode', 'customs hs', 'tariff code', 'hs tariff number'],
+  value: ['customs value', 'douanewaarde', 'waarde', 'price', 'prijs'],
+};
+
+/** A product row after checking: the values to store (sizes in cm, weight in kg, value in euro). */
+export interface ValidProductImportRow {
+  name: string;
+  ean: string;
+  parentEan: string | null;
+  fulfilledBySf: boolean | null;
+  lengthCm: number | null;
+  heightCm: number | null;
+  widthCm: number | null;
+  weightKg: number | null;
+  note: string | null;
+  hs: string | null;
+  customsValue: number | null;
+}
+
+/** Trimmed text of a spreadsheet cell; empty cells give ''. */
+export function cellText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  return String(v).trim();
+}
+
+/**
+ * Reads a spreadsheet number, accepting a Dutch decimal comma ('1,5') and thousands separators. Empty gives null; text that
+ * is no number, or a negative one, gives NaN so the caller can report it.
+ */
+export function cellNumber(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) && v >= 0 ? v : Number.NaN;
+  const s = cellText(v).replace(/\s/g, '');
+  if (s === '') return null;
+  // The last separator is the decimal one: '1.234,5' (Dutch) and '1,234.5' (English) both read 1234.5.
+  const decimalComma = s.lastIndexOf(',') > s.lastIndexOf('.');
+  const normalised = decimalComma ? s.replace(/\./g, '').replace(',', '.') : s.replace(/,/g, '');
+  if (!/^\d+(\.\d+)?$/.test(normalised)) return Number.NaN;
+  return Number(normalised);
+}
+
+/**
+ * Reads a yes/no cell: true for true, 1, yes, ja, y, j, x; false for false, 0, no, nee, n.
+ * Empty gives null (keep the stored value, new products default to true); anything else undefined.
+ */
+export function cellBoolean(v: unknown): boolean | null | undefined {
+  if (typeof v === 'boolean') return v;
+  const s = cellText(v).toLowerCase();
+  if (s === '') return null;
+  if (['true', '1', 'yes', 'ja', 'y', 'j', 'x', 'waar'].includes(s)) return true;
+  if (['false', '0', 'no', 'nee', 'n', 'onwaar'].includes(s)) return false;
+  return undefined;
+}
+
+/**
+ * Checks one product import row (spec 3 §5 Import; issue 3 §1): name required, EAN digits only,
+ * 8–14 long with a valid check digit, optional parent EAN valid too, sizes/weight/value non-negative
+ * numbers, fulfilment a yes/no value. Returns the values to store, or the first reason to reject it.
+ */
+export function parseProductImportRow(
+  row: ProductImportRow,
+): { ok: true; value: ValidProductImportRow } | { ok: false; ean: string; reason: string } {
+  const ean = normaliseEan(row.barcode_sku_ean);
+  const fail = (reason: string) => ({ ok: false as const, ean, reason });
+  const name = cellText(row.Product_name);
+  if (name === '') return fail('Product name is missing');
+  const problem = eanProblem(ean);
+  if (problem) return fail(EAN_PROBLEM_TEXT[problem]);
+  const parentEan = normaliseEan(row.parent_ean);
+  if (parentEan !== '') {
+    const parentProblem = eanProblem(parentEan);
+    if (parentProblem) return fail(`Parent ${EAN_PROBLEM_TEXT[parentProblem]}`);
+    if (parentEan === ean) return fail('Parent EAN is the product itself');
+  }
+  const fulfilledBySf = cellBoolean(row.fullfilled_bysf);
+  if (fulfilledBySf === undefined) return fail('fullfilled_bysf must be yes/no (true/false, 1/0, ja/nee)');
+  const numbers: Record<'length' | 'height' | 'width' | 'weight_kg' | 'value', number | null> = {
+    length: cellNumber(row.length),
+    height: cellNumber(row.height),
+    width: cellNumber(row.width),
+    weight_kg: cellNumber(row.weight_kg),
+    value: cellNumber(row.value),
+  };
+  for (const [field, n] of Object.entries(numbers)) {
+    if (n !== null && Number.isNaN(n)) return fail(`${field} must be a number of 0 or more`);
+  }
+  return {
+    ok: true,
+    value: {
+      name: name.slice(0, 500),
+      ean,
+      parentEan: parentEan || null,
+      fulfilledBySf,
+      lengthCm: numbers.length,
+      heightCm: numbers.height,
+      widthCm: numbers.width,
+      weightKg: numbers.weight_kg,
+      note: cellText(row.note) || null,
+      hs: cellText(row.hs) || null,
+      customsValue: numbers.value,
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../http/endpoint.ts';
+import {
+  ProductEanSearchSchema,
+  ProductImportBodySchema,
+  ProductImportResultSchema,
+  ProductListQuerySchema,
+  ProductListSchema,
+} from './product.schema.ts';
+
+/**
+ * `GET /products?skip&limit&in_stock` (spec 3 §7 Products): the current organisation's products,
+ * name ascending, with their stock per location. 400 when no current organisation is chosen.
+ */
+export const productListEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/products',
+  summary: "List the current organisation's products with stock per location",
+  query: ProductListQuerySchema,
+  response: ProductListSchema,
+  tags: ['products'],
+});
+
+/**
+ * `GET /products/ean/:text` (spec 3 §7, scanner route; spec 1 §6 checks this path for the inbound
+ * tile): products of the user's organisations whose EAN or SKU starts with `text` (3 to 20
+ * characters), exact matches first, at most 20.
+ */
+export const productEanSearchEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/products/ean/:text',
+  summary: 'Find products by (the start of) their EAN or SKU',
+  params: z.object({ text: z.string().trim().min(3, 'Search needs 3 or more characters').max(20) }),
+  response: ProductEanSearchSchema,
+  tags: ['products'],
+});
+
+/**
+ * `POST /products/import` (spec 3 §7 Import; also used by the new-product form): creates or updates
+ * products of the current organisation by EAN (unique per organisation) and reports rejected rows.
+ * Answers 201 `{ products: { created, updated, errors: [{ row, ean, reason }] } }`; 400 when no
+ * current organisation is chosen.
+ */
+export const productImportEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/products/import',
+  summary: 'Import products from mapped spreadsheet rows (create or update by EAN)',
+  body: ProductImportBodySchema,
+  response: ProductImportResultSchema,
+  status: 201,
+  tags: ['products'],
+});

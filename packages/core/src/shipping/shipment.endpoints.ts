@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../http/endpoint.ts';
+import {
+  PackingSlipBodySchema,
+  ShipmentDetailSchema,
+  ShipmentListQuerySchema,
+  ShipmentListResponseSchema,
+  ShipmentParamsSchema,
+  ShipOrderBodySchema,
+} from './shipment.schema.ts';
+
+const PdfSchema = z.any().describe('application/pdf');
+
+/**
+ * Ships an order (spec 1 §4 Shipping a card, §7 POST /orders/ship): creates the carrier label, marks
+ * the order shipped and stores label and packing slip. Answers `application/pdf` (label, one page per
+ * parcel) with headers `x-tracking-number` and `x-shipment-id`. 409 `order_shipped`, `order_cancelled`
+ * or `cancellation_requested`; 404 for an order of another organisation; 400 for an unknown method.
+ */
+export const shipOrderEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/orders/ship',
+  summary: 'Ship an order: label PDF, order marked shipped',
+  body: ShipOrderBodySchema,
+  response: PdfSchema,
+  binary: true,
+  tags: ['shipping'],
+});
+
+/** The packing slip of an order (spec 1 §7 POST /orders/packing_slip): A4 PDF with the order lines. */
+export const packingSlipEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/orders/packing_slip',
+  summary: 'Packing slip PDF of an order',
+  body: PackingSlipBodySchema,
+  response: PdfSchema,
+  binary: true,
+  tags: ['shipping'],
+});
+
+/** Shipped orders of the user's organisations (spec 1 §2 Shipments); default the last week. */
+export const shipmentListEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/shipments',
+  summary: 'List shipments',
+  query: ShipmentListQuerySchema,
+  response: ShipmentListResponseSchema,
+  tags: ['shipping'],
+});
+
+/** One shipment with its order (spec 1 §2 Order detail); 404 for another organisation's shipment. */
+export const shipmentDetailEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/shipments/:id',
+  summary: 'Shipment detail',
+  params: ShipmentParamsSchema,
+  response: ShipmentDetailSchema,
+  tags: ['shipping'],
+});
+
+/** Downloads the stored label PDF of a shipment again. */
+export const shipmentLabelEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/shipments/:id/label',
+  summary: 'Shipment label PDF',
+  params: ShipmentParamsSchema,
+  response: PdfSchema,
+  binary: true,
+  tags: ['shipping'],
+});
+
+/** Downloads the stored packing slip PDF of a shipment again. */
+export const shipmentPackingSlipEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/shipments/:id/packing_slip',
+  summary: 'Shipment packing slip PDF',
+  params: ShipmentParamsSchema,
+  response: PdfSchema,
+  binary: true,
+  tags: ['shipping'],
+});

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { IdSchema } from '../common/common.schema.ts';
+import { DateTimeParamSchema } from '../pick/pick.schema.ts';
+
+/** Response header of `POST /orders/ship` carrying the carrier's tracking number. */
+export const TRACKING_NUMBER_HEADER = 'x-tracking-number';
+/** Response header of `POST /orders/ship` carrying the id of the new shipment. */
+export const SHIPMENT_ID_HEADER = 'x-shipment-id';
+
+/** Most label pages one shipment may have (one parcel each). */
+export const MAX_LABEL_QUANTITY = 20;
+
+/**
+ * Body of `POST /orders/ship` (spec 1 §4 Shipping a card, §7). `order_id` is the order's 24-hex id.
+ * `method_code` (spec 1 §9 carrier codes, e.g. SMF-POSTNL-NL) defaults to the order's selected method,
+ * else the first active method for the recipient's country; `box_id` and `label_quantity` default to
+ * the order's selection (label quantity 1). Answers the label PDF (one A6 page per parcel).
+ */
+export const ShipOrderBodySchema = z.object({
+  order_id: IdSchema,
+  method_code: z.string().trim().min(1).max(60).optional(),
+  box_id: IdSchema.optional(),
+  label_quantity: z.number().int().min(1).max(MAX_LABEL_QUANTITY).optional(),
+});
+export type ShipOrderBody = z.infer<typeof ShipOrderBodySchema>;
+
+/** Body of `POST /orders/packing_slip`: the order's 24-hex id. Answers an A4 PDF. */
+export const PackingSlipBodySchema = z.object({ order_id: IdSchema });
+export type PackingSlipBody = z.infer<typeof PackingSlipBodySchema>;
+
+/**
+ * Recipient address of an order (spec 1 §3 shipmentDetails); every field optional because imported
+ * and marketplace orders differ in what they carry.
+ */
+export const ShipmentAddressSchema = z.object({
+  company: z.string().nullable().optional(),
+  firstName: z.string().nullable().optional(),
+  surname: z.string().nullable().optional(),
+  streetName: z.string().nullable().optional(),
+  houseNumber: z.union([z.string(), z.number()]).nullable().optional(),
+  houseNumberExtension: z.string().nullable().optional(),
+  zipCode: z.string().nullable().optional(),
+  city: z.string().nullable().optional(),
+  countryCode: z.string().nullable().optional(),
+  email: z.string().nullable().optional(),
+  phone: z.string().nullable().optional(),
+});
+export type ShipmentAddress = z.infer<typeof ShipmentAddressSchema>;
+
+/** A carrier status event (spec 1 §2 Order detail: codes A01, B01, J01, J05, I11 have icons). */
+export const TrackingEventSchema = z.object({
+  code: z.string(),
+  description: z.string(),
+  at: z.string(),
+});
+export type TrackingEvent = z.infer<typeof TrackingEventSchema>;
+
+/**
+ * Query of `GET /shipments` (spec 1 §2 Shipments): shipped between `start` and `end` (default the last
+ * week up to now); `search` (3 or more characters; `null` or empty means none) matches the shop order
+ * number, tracking number, recipient name, postcode, city and e-mail.
+ */
+export const ShipmentListQuerySchema = z.object({
+  start: DateTimeParamSchema.optional(),
+  end: DateTimeParamSchema.optional(),
+  search: z.string().trim().max(100).optional(),
+  skip: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(1000).default(200),
+});
+export type ShipmentListQuery = z.infer<typeof ShipmentListQuerySchema>;
+
+/** A product of a shipped order as the shipments list shows it (image with quantity). */
+export const ShipmentProductSchema = z.object({
+  product_id: IdSchema,
+  ean: z.string(),
+  title: z.string(),
+  quantity: z.number().int(),
+  img_url: z.string().nullable(),
+});
+
+/** One shipped order in the shipments list (spec 1 §2 Shipments). */
+export const ShipmentListItemSchema = z.object({
+  /** The shipment id (24 hex); `/shipments/:id` opens it. */
+  id: IdSchema,
+  /** The order's internal id. */
+  order__id: IdSchema,
+  /** The shop's order number. */
+  order_id: z.string(),
+  org_id: IdSchema,
+  org_name: z.string(),
+  platform: z.string(),
+  order_type: z.string(),
+  /** Recipient name as printed on the label (company, else first name and surname). */
+  recipient: z.string(),
+  zip_code: z.string(),
+  city: z.string(),
+  country_code: z.string(),
+  carrier: z.string(),
+  method_code: z.string(),
+  method_name: z.string(),
+  tracking_number: z.string(),
+  /** Public tracking page of the parcel, null when the carrier has none. */
+  tracking_url: z.string().nullable(),
+  label_quantity: z.number().int(),
+  placed_at: z.string(),
+  shipped_at: z.string(),
+  latest_status: TrackingEventSchema.nullable(),
+  products: z.array(ShipmentProductSchema),
+});
+export type ShipmentListItem = z.infer<typeof ShipmentListItemSchema>;
+
+/** Answer of `GET /shipments`. */
+export const ShipmentListResponseSchema = z.object({
+  items: z.array(ShipmentListItemSchema),
+  total: z.number().int(),
+  start: z.string(),
+  end: z.string(),
+});
+export type ShipmentListResponse = z.infer<typeof ShipmentListResponseSchema>;
+
+/** Path parameter of the shipment calls: the shipment id. */
+export const ShipmentParamsSchema = z.object({ id: IdSchema });
+
+/** An order line in the shipment detail: EAN, quantity and storage location (spec 1 §2 Order detail). */
+export const ShipmentLineSchema = z.object({
+  id: IdSchema,
+  product_id: IdSchema,
+  ean: z.string(),
+  title: z.string(),
+  quantity: z.number().int(),
+  picked_quantity: z.number().int(),
+  location: z.string().nullable(),
+  img_url: z.string().nullable(),
+});
+export type ShipmentLine = z.infer<typeof ShipmentLineSchema>;
+
+/** `GET /shipments/:id`: the shipment with its order, lines, address, tracking and dates. */
+export const ShipmentDetailSchema = ShipmentListItemSchema.omit({ products: true }).extend({
+  delivery_at: z.string().nullable(),
+  /** Delivered date once the carrier reports it; null while on the way. */
+  delivered_at: z.string().nullable(),
+  shipped_by: z.string().nullable(),
+  address: ShipmentAddressSchema,
+  notes_text: z.string().nullable(),
+  is_fulfilled_by_sf: z.boolean(),
+  lines: z.array(ShipmentLineSchema),
+  events: z.array(TrackingEventSchema),
+});
+export type ShipmentDetail = z.infer<typeof ShipmentDetailSchema>;

@@ -1,0 +1,202 @@
+#!/usr/bin/env node
+// `npm test`: installs what the tests need, then runs every check in order and keeps going after a failure:
+// Biome (lint + format), tsc per package, Vitest per package (and the API suite again on PostgreSQL when
+// TEST_DATABASE_URL is set), the build, and the Playwright journeys. It ends with a table per runner and the
+// line `N passed, N failed`; the exit code is non-zero when anything failed.
+// A lint or typecheck step counts as one test. Set HOPPA_SKIP_INSTALL=1 to skip the install step.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { bin, installDependencies, ROOT, run, seconds, stopChildrenOnSignal } from './util.mjs';
+
+stopChildrenOnSignal();
+
+const OUT = join(ROOT, '.test-output');
+const PACKAGES = ['packages/core', 'apps/api', 'apps/portal', 'apps/floor'];
+const MINUTE = 60_000;
+/** Two cores on the build machines: keep every runner to two workers at most. */
+const WORKERS = '2';
+
+/** One row of the final table. */
+const results = [];
+
+function banner(title) {
+  console.log(`\n${'='.repeat(100)}\n${title}\n${'='.repeat(100)}`);
+}
+
+function record(step, passed, failed, started, note = '') {
+  results.push({ step, passed, failed, ms: Date.now() - started, note });
+}
+
+/** A step that is one test: passes when the command exits 0. */
+async function single(step, cmd, args, opts = {}) {
+  banner(step);
+  const started = Date.now();
+  const r = await run(cmd, args, opts);
+  record(step, r.code === 0 ? 1 : 0, r.code === 0 ? 0 : 1, started, r.timedOut ? 'timed out' : '');
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Counts a Vitest JSON report. A test file that fails before any test runs (an import error) counts as one
+ * failure, and so does a non-zero exit that the report does not explain (errors outside tests, a crash).
+ */
+function countVitest(report, code) {
+  if (!report) return { passed: 0, failed: 1, note: `no report (exit code ${code})` };
+  let passed = report.numPassedTests ?? 0;
+  let failed = report.numFailedTests ?? 0;
+  const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  const notes = [];
+  const brokenFiles = (report.testResults ?? []).filter(
+    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+  );
+  if (brokenFiles.length > 0) {
+    failed += brokenFiles.length;
+    notes.push(`${brokenFiles.length} file(s) failed to run`);
+  }
+  if (code !== 0 && failed === 0) {
+    failed = 1;
+    notes.push(`exit code ${code} without a failed test (errors outside tests?)`);
+  }
+  if (skipped > 0) notes.push(`${skipped} skipped`);
+  if (passed + failed === 0) notes.push('no tests found');
+  passed = Math.max(passed, 0);
+  return { passed, failed, note: notes.join('; ') };
+}
+
+async function vitest(step, pkg, reportName, env, timeoutMs = 8 * MINUTE) {
+  banner(step);
+  const started = Date.now();
+  const dir = join(ROOT, pkg);
+  const file = join(OUT, `${reportName}.json`);
+  rmSync(file, { force: true });
+  const args = [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+    `--maxWorkers=${WORKERS}`,
+    '--passWithNoTests',
+  ];
+  const nodeOptions = [env.NODE_OPTIONS, `--import=${pathToFileURL(join(ROOT, 'scripts/node20-polyfills.mjs'))}`];
+  const r = await run(bin('vitest', dir), args, {
+    cwd: dir,
+    env: { ...env, NODE_OPTIONS: nodeOptions.filter(Boolean).join(' ') },
+    timeoutMs,
+  });
+  const c = countVitest(readJson(file), r.code);
+  record(step, c.passed, c.failed, started, r.timedOut ? `timed out; ${c.note}` : c.note);
+}
+
+/** Counts a Playwright JSON report: flaky tests (passed on retry) count as passed and are named in the note. */
+function countPlaywright(report, code) {
+  if (!report?.stats) return { passed: 0, failed: 1, note: `no report (exit code ${code})` };
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
+  let failed = unexpected;
+  const notes = [];
+  if (flaky > 0) notes.push(`${flaky} flaky (passed on retry)`);
+  if (skipped > 0) notes.push(`${skipped} skipped`);
+  if ((report.errors ?? []).length > 0) notes.push(`${report.errors.length} error(s) outside tests`);
+  if (code !== 0 && failed === 0) {
+    failed = 1;
+    notes.push(`exit code ${code}`);
+  }
+  return { passed: expected + flaky, failed, note: notes.join('; ') };
+}
+
+async function playwright(step) {
+  banner(step);
+  const started = Date.now();
+  const dir = join(ROOT, 'e2e');
+  const file = join(OUT, 'playwright.json');
+  rmSync(file, { force: true });
+  const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: file };
+  const r = await run(bin('playwright', dir), ['test', '--reporter=list,json'], {
+    cwd: dir,
+    env,
+    timeoutMs: 12 * MINUTE,
+  });
+  const c = countPlaywright(readJson(file), r.code);
+  record(step, c.passed, c.failed, started, r.timedOut ? `timed out; ${c.note}` : c.note);
+}
+
+/** Runs apt-get as root, or through sudo when there is one. */
+async function aptGet(args) {
+  const root = process.getuid?.() === 0;
+  const [cmd, pre] = root ? ['apt-get', []] : ['sudo', ['-n', 'apt-get']];
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  return (await run(cmd, [...pre, ...args], { env })).code === 0;
+}
+
+async function installSystemPackages() {
+  const missing = [];
+  if (!existsSync('/usr/bin/chromium')) missing.push('chromium');
+  if (!existsSync('/usr/bin/pdftoppm')) missing.push('poppler-utils');
+  if (missing.length === 0) return;
+  console.log(`> apt-get install ${missing.join(' ')} (the browser tests need them)`);
+  if (
+    !((await aptGet(['update'])) && (await aptGet(['install', '-y', '--no-install-recommends', ...missing])))
+  ) {
+    console.log(`Could not install ${missing.join(', ')}; the browser tests will fail.`);
+  }
+}
+
+const started = Date.now();
+mkdirSync(OUT, { recursive: true });
+
+if (process.env.HOPPA_SKIP_INSTALL === '1') console.log('HOPPA_SKIP_INSTALL=1: not installing anything.');
+else {
+  banner('install');
+  const t = Date.now();
+  const ok = await installDependencies();
+  await installSystemPackages();
+  if (!ok) record('install', 0, 1, t, 'pnpm install failed');
+}
+
+await single('biome check', bin('biome'), ['check', '--colors=off', '.']);
+
+for (const pkg of [...PACKAGES, 'e2e']) {
+  await single(`tsc ${pkg}`, bin('tsc'), ['--noEmit', '-p', pkg]);
+}
+
+// The first API run is on PGlite even when a PostgreSQL URL is around; the second run uses it.
+const { TEST_DATABASE_URL, ...envWithoutPg } = process.env;
+for (const pkg of PACKAGES) {
+  const name = pkg.split('/')[1];
+  await vitest(`vitest ${name}`, pkg, `vitest-${name}`, envWithoutPg);
+}
+if (TEST_DATABASE_URL) {
+  await vitest('vitest api (PostgreSQL)', 'apps/api', 'vitest-api-postgres', process.env);
+} else {
+  console.log('\nTEST_DATABASE_URL is not set: the API suite ran on PGlite only.');
+}
+
+const beforeBuild = results.length;
+await single('build', process.execPath, [join(ROOT, 'scripts/build.mjs')], { timeoutMs: 8 * MINUTE });
+if (results[beforeBuild]?.failed === 0) await playwright('playwright e2e');
+else record('playwright e2e', 0, 1, Date.now(), 'not run: the build failed');
+
+// The summary.
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+const width = Math.max(...results.map((r) => r.step.length), 4);
+banner(`Summary (${seconds(Date.now() - started)})`);
+console.log(
+  `${'step'.padEnd(width)}  ${'passed'.padStart(6)}  ${'failed'.padStart(6)}  ${'time'.padStart(10)}  note`,
+);
+for (const r of results) {
+  const mark = r.failed > 0 ? '✗' : '✓';
+  console.log(
+    `${r.step.padEnd(width)}  ${String(r.passed).padStart(6)}  ${String(r.failed).padStart(6)}  ${seconds(r.ms).padStart(10)}  ${mark} ${r.note}`,
+  );
+}
+console.log('');
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
