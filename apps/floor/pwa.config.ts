@@ -15,7 +15,6 @@ export const pwaOptions: Partial<VitePWAOptions> = {
   strategies: 'generateSW',
   registerType: 'prompt',
   injectRegister: false,
-  includeAssets: ['icons/*.png', 'sounds/*.wav'],
   manifest: {
     id: FLOOR_BASE,
     name: 'Hoppa Floor',
@@ -35,6 +34,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     ],
   },
   workbox: {
+    // public/ (icons, sounds) and the build output; source maps and the like stay out
     globPatterns: ['**/*.{html,js,css,png,svg,wav,webmanifest}'],
     navigateFallback: 'index.html',
     navigateFallbackAllowlist: [/^\/floor\//],

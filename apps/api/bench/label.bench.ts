@@ -92,8 +92,16 @@ async function measure(n: number, make: (i: number) => Promise<Buffer>) {
   }
   const total = performance.now() - start;
   times.sort((a, b) => a - b);
-  const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] as number;
-  return { n, mean: total / n, p50: pct(50), p95: pct(95), max: times.at(-1) as number, avgKb: bytes / n / 1024 };
+  const pct = (p: number) =>
+    times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] as number;
+  return {
+    n,
+    mean: total / n,
+    p50: pct(50),
+    p95: pct(95),
+    max: times.at(-1) as number,
+    avgKb: bytes / n / 1024,
+  };
 }
 
 const labels = await measure(LABELS, label);

@@ -1,8 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openDb } from './db/client.ts';
-import { prepareDatabase } from './db/migrate.ts';
-import { DEMO_USERS, isEmpty, seedDemo } from './db/seed.ts';
+import { DEMO_USERS } from './db/seed.ts';
+import { openPreparedDb } from './db/startup.ts';
 
 // Starts the server: configuration, database (migrated; demo seed on first start), then listen.
 let config: ReturnType<typeof loadConfig>;
@@ -13,16 +12,13 @@ try {
   process.exit(1);
 }
 
-const db = await openDb(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
-const { version, applied } = await prepareDatabase(db);
-if (applied.length) console.log(`Database migrated to version ${version} (${applied.join(', ')})`);
-let seeded = false;
-if (config.seedDemo && (await isEmpty(db))) {
-  console.log('Empty database: loading the demo warehouse…');
-  const r = await seedDemo(db);
-  console.log(`Demo warehouse ready: ${r.products} products on ${r.bins} bins.`);
-  seeded = true;
+if (!config.databaseUrl) console.log(`Opening PGlite in ${config.dataDir} …`);
+const { db, migration, seed } = await openPreparedDb(config);
+if (migration.applied.length) {
+  console.log(`Database migrated to version ${migration.version} (${migration.applied.join(', ')})`);
 }
+if (seed) console.log(`First start: demo warehouse loaded (${seed.products} products on ${seed.bins} bins).`);
+const seeded = seed !== null;
 
 const app = await buildApp({ config, db });
 await app.listen({ port: config.port, host: config.host });

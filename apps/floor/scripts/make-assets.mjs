@@ -80,7 +80,9 @@ function icon({ inset, rounded }) {
     const mu = (u - inset) / s;
     const mv = (v - inset) / s;
     const h =
-      inRect(mu, mv, 0.2, 0.12, 0.36, 0.64) || inRect(mu, mv, 0.64, 0.12, 0.8, 0.64) || inRect(mu, mv, 0.2, 0.32, 0.8, 0.44);
+      inRect(mu, mv, 0.2, 0.12, 0.36, 0.64) ||
+      inRect(mu, mv, 0.64, 0.12, 0.8, 0.64) ||
+      inRect(mu, mv, 0.2, 0.32, 0.8, 0.44);
     const bars = [0.2, 0.26, 0.35, 0.41, 0.5, 0.53, 0.62, 0.68, 0.74];
     const widths = [0.03, 0.06, 0.03, 0.06, 0.02, 0.06, 0.03, 0.03, 0.06];
     const barcode = bars.some((b0, i) => inRect(mu, mv, b0, 0.74, b0 + (widths[i] ?? 0.03), 0.9));
@@ -91,7 +93,10 @@ function icon({ inset, rounded }) {
 writeFileSync(join(pub, 'icons', 'icon-192.png'), png(192, icon({ inset: 0.1, rounded: true })));
 writeFileSync(join(pub, 'icons', 'icon-512.png'), png(512, icon({ inset: 0.1, rounded: true })));
 writeFileSync(join(pub, 'icons', 'maskable-512.png'), png(512, icon({ inset: 0.22, rounded: false })));
-writeFileSync(join(pub, 'icons', 'apple-touch-icon-180.png'), png(180, icon({ inset: 0.14, rounded: false })));
+writeFileSync(
+  join(pub, 'icons', 'apple-touch-icon-180.png'),
+  png(180, icon({ inset: 0.14, rounded: false })),
+);
 
 // ---------- WAV ----------
 const RATE = 22050;
@@ -115,7 +120,7 @@ function wav(notes, volume = 0.6) {
     }
   }
   const data = Buffer.alloc(samples.length * 2);
-  samples.forEach((s, i) => data.writeInt16LE(Math.round(s * 32767), i * 2));
+  for (const [i, s] of samples.entries()) data.writeInt16LE(Math.round(s * 32767), i * 2);
   const h = Buffer.alloc(44);
   h.write('RIFF', 0);
   h.writeUInt32LE(36 + data.length, 4);
@@ -133,7 +138,14 @@ function wav(notes, volume = 0.6) {
   return Buffer.concat([h, data]);
 }
 
-writeFileSync(join(pub, 'sounds', 'ok.wav'), wav([{ f: 988, ms: 70 }, { f: 0, ms: 15 }, { f: 1319, ms: 120 }]));
+writeFileSync(
+  join(pub, 'sounds', 'ok.wav'),
+  wav([
+    { f: 988, ms: 70 },
+    { f: 0, ms: 15 },
+    { f: 1319, ms: 120 },
+  ]),
+);
 writeFileSync(
   join(pub, 'sounds', 'error.wav'),
   wav([

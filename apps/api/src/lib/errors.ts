@@ -111,7 +111,8 @@ export function installErrorHandlers(
     return reply.status(p.statusCode).type('application/json; charset=utf-8').send(p.toBody());
   });
   app.setNotFoundHandler((req, reply) => {
-    if (fallback?.(req, reply)) return reply;
+    // The fallback sends the SPA shell itself; returning the reply (a thenable) here would be awaited again.
+    if (fallback?.(req, reply)) return;
     const p = new HttpProblem(404, 'not_found', `No route ${req.method} ${req.url.split('?')[0]}`);
     return reply.status(404).type('application/json; charset=utf-8').send(p.toBody());
   });

@@ -17,6 +17,8 @@ export interface TestAppOptions {
   seed?: boolean | { products?: number };
   /** Changes to the test configuration (e.g. a small bodyLimit). */
   config?: Partial<Config>;
+  /** Built apps to serve (default: none, so only /api answers). */
+  staticDirs?: { portal: string; floor: string };
 }
 
 /** A running test app on its own fresh database. */
@@ -81,7 +83,12 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     ...opts.config,
   };
   const mail = createFileMailTransport(mailDir, config.mailFrom);
-  const app = await buildApp({ config, db, mail, staticDirs: { portal: join(dataDir, 'none'), floor: join(dataDir, 'none') } });
+  const app = await buildApp({
+    config,
+    db,
+    mail,
+    staticDirs: opts.staticDirs ?? { portal: join(dataDir, 'none'), floor: join(dataDir, 'none') },
+  });
 
   return {
     app,

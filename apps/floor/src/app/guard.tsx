@@ -1,4 +1,4 @@
-import { can, type CurrentUser } from '@hoppa/core';
+import { type CurrentUser, can } from '@hoppa/core';
 import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
@@ -35,7 +35,8 @@ export function RequireUser({ children }: { children: ReactNode }) {
   const { state } = useSession();
   const location = useLocation();
   if (state.status === 'loading') return <FullScreenLoader />;
-  if (state.status === 'anonymous') return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (state.status === 'anonymous')
+    return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   return <>{children}</>;
 }
 

@@ -89,7 +89,10 @@ export function SessionProvider({ children, onLogin }: { children: ReactNode; on
     setState({ status: 'anonymous' });
   }, []);
 
-  const value = useMemo(() => ({ state, login, logout, sessionExpired }), [state, login, logout, sessionExpired]);
+  const value = useMemo(
+    () => ({ state, login, logout, sessionExpired }),
+    [state, login, logout, sessionExpired],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -27,7 +27,13 @@ export function ErrorBanner({ error, lng }: { error: unknown; lng?: 'nl' | 'en' 
         ? t('errorUnauthorized')
         : t('errorGeneric');
   return (
-    <Alert color="red" variant="filled" role="alert" data-testid="error-banner" styles={{ message: { fontSize: 18 } }}>
+    <Alert
+      color="red"
+      variant="filled"
+      role="alert"
+      data-testid="error-banner"
+      styles={{ message: { fontSize: 18 } }}
+    >
       {text}
     </Alert>
   );

@@ -31,7 +31,11 @@ export function StatusBar({ lng, right }: { lng?: 'nl' | 'en'; right?: ReactNode
           data-count={pending}
           aria-live="polite"
         >
-          {paused ? t('outboxPaused') : pending > 0 ? t('outboxWaiting', { count: pending }) : t('outboxEmpty')}
+          {paused
+            ? t('outboxPaused')
+            : pending > 0
+              ? t('outboxWaiting', { count: pending })
+              : t('outboxEmpty')}
         </Text>
       </Group>
       {right}
@@ -40,7 +44,15 @@ export function StatusBar({ lng, right }: { lng?: 'nl' | 'en'; right?: ReactNode
 }
 
 /** A square header button (≥ 48 px) with an accessible name. */
-export function HeaderButton({ label, onClick, children }: { label: string; onClick(): void; children: ReactNode }) {
+export function HeaderButton({
+  label,
+  onClick,
+  children,
+}: {
+  label: string;
+  onClick(): void;
+  children: ReactNode;
+}) {
   return (
     <UnstyledButton className="header-button" aria-label={label} onClick={onClick}>
       {children}

@@ -13,7 +13,14 @@ export function UpdatePrompt() {
   const pending = usePendingCount();
   if (!waiting) return null;
   return (
-    <Paper className="update-prompt" shadow="lg" p="md" withBorder role="dialog" aria-label={t('updateAvailable')}>
+    <Paper
+      className="update-prompt"
+      shadow="lg"
+      p="md"
+      withBorder
+      role="dialog"
+      aria-label={t('updateAvailable')}
+    >
       <Stack gap="xs">
         <Text fw={700}>{t('updateAvailable')}</Text>
         {pending > 0 ? <Text>{t('updateWaitOutbox')}</Text> : null}

@@ -6,7 +6,9 @@ import { pickTexts } from '../features/pick/pick.i18n.ts';
 import { commonTexts } from './common.i18n.ts';
 
 /** Dutch for nl browsers, English otherwise (design: 'Interface'). */
-export function browserLanguage(languages: readonly string[] = navigator.languages ?? [navigator.language]): 'nl' | 'en' {
+export function browserLanguage(
+  languages: readonly string[] = navigator.languages ?? [navigator.language],
+): 'nl' | 'en' {
   return languages[0]?.toLowerCase().startsWith('nl') ? 'nl' : 'en';
 }
 

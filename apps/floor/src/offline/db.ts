@@ -133,7 +133,10 @@ export const FLOOR_DB_NAME = 'hoppa-floor';
  * Opens (declares) the database. `options` lets tests inject fake-indexeddb.
  * Versions: 1 — picks, outbox, meta.
  */
-export function createFloorDb(name: string = FLOOR_DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]): FloorDb {
+export function createFloorDb(
+  name: string = FLOOR_DB_NAME,
+  options?: ConstructorParameters<typeof Dexie>[1],
+): FloorDb {
   const db = new Dexie(name, options) as FloorDb;
   db.version(1).stores({
     // status: the screen lists open picks; seq: walking order

@@ -27,7 +27,7 @@ export async function enqueuePick(
 ): Promise<OutboxRecord[] | null> {
   return db.transaction('rw', db.picks, db.outbox, async () => {
     const pick = await db.picks.get(pickId);
-    if (!pick || pick.status !== 'open') return null;
+    if (pick?.status !== 'open') return null;
     const locationId = pick.item.loc_id;
     if (!locationId) throw new Error(`Pick ${pickId} has no pick location to confirm`);
     const rows: OutboxRecord[] = pick.item.orders
@@ -70,14 +70,23 @@ export function rejectedRows(db: FloorDb): Promise<OutboxRecord[]> {
 export async function markSent(db: FloorDb, row: OutboxRecord): Promise<void> {
   await db.transaction('rw', db.picks, db.outbox, async () => {
     await db.outbox.where('id').equals(row.id).delete();
-    const waiting = await db.outbox.where('pickId').equals(row.pickId).filter((r) => r.status === 'pending').count();
+    const waiting = await db.outbox
+      .where('pickId')
+      .equals(row.pickId)
+      .filter((r) => r.status === 'pending')
+      .count();
     const pick = await db.picks.get(row.pickId);
-    if (pick && pick.status === 'queued' && waiting === 0) await db.picks.update(row.pickId, { status: 'sent' });
+    if (pick && pick.status === 'queued' && waiting === 0)
+      await db.picks.update(row.pickId, { status: 'sent' });
   });
 }
 
 /** The server refused the row for good: keep it, marked, with the reason; the pick shows as rejected. */
-export async function markRejected(db: FloorDb, row: OutboxRecord, rejection: OutboxRejection): Promise<void> {
+export async function markRejected(
+  db: FloorDb,
+  row: OutboxRecord,
+  rejection: OutboxRejection,
+): Promise<void> {
   await db.transaction('rw', db.picks, db.outbox, async () => {
     await db.outbox.where('id').equals(row.id).modify({ status: 'rejected', rejection });
     if (await db.picks.get(row.pickId)) await db.picks.update(row.pickId, { status: 'rejected' });
@@ -85,7 +94,12 @@ export async function markRejected(db: FloorDb, row: OutboxRecord, rejection: Ou
 }
 
 /** A transient failure: count it and set when to try again. */
-export async function markRetry(db: FloorDb, row: OutboxRecord, reason: string, nextAttemptAt: number): Promise<void> {
+export async function markRetry(
+  db: FloorDb,
+  row: OutboxRecord,
+  reason: string,
+  nextAttemptAt: number,
+): Promise<void> {
   await db.outbox
     .where('id')
     .equals(row.id)

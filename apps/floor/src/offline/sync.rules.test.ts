@@ -14,7 +14,9 @@ describe('classifySendOutcome', () => {
   });
 
   it('pauses for login on 401', () => {
-    expect(classifySendOutcome({ status: 401, body: { statusCode: 401, code: 'unauthorized', message: 'x' } })).toEqual({
+    expect(
+      classifySendOutcome({ status: 401, body: { statusCode: 401, code: 'unauthorized', message: 'x' } }),
+    ).toEqual({
       kind: 'auth',
     });
   });

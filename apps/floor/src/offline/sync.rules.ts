@@ -35,7 +35,8 @@ export function classifySendOutcome(outcome: SendOutcome): SendVerdict {
 function rejectionOf(status: number, body: unknown): OutboxRejection {
   const problem = ProblemSchema.safeParse(body);
   if (problem.success) return { status, code: problem.data.code, message: problem.data.message };
-  if (typeof body === 'string' && body.trim()) return { status, code: `http_${status}`, message: body.trim() };
+  if (typeof body === 'string' && body.trim())
+    return { status, code: `http_${status}`, message: body.trim() };
   return { status, code: `http_${status}`, message: `HTTP ${status}` };
 }
 
@@ -55,7 +56,11 @@ export const OUTBOX_BACKOFF: BackoffOptions = { baseMs: 1_000, maxMs: 60_000, ji
  * `min(maxMs, baseMs · 2^(attempt−1))`, then scaled by a factor in [1 − jitter, 1 + jitter] chosen by
  * `random()` (0..1). Pure; pass `() => 0.5` for the exact schedule.
  */
-export function backoffDelayMs(attempt: number, options: BackoffOptions = OUTBOX_BACKOFF, random = Math.random): number {
+export function backoffDelayMs(
+  attempt: number,
+  options: BackoffOptions = OUTBOX_BACKOFF,
+  random = Math.random,
+): number {
   const n = Math.max(1, Math.floor(attempt));
   const exact = Math.min(options.maxMs, options.baseMs * 2 ** Math.min(n - 1, 30));
   const factor = 1 + options.jitter * (2 * random() - 1);

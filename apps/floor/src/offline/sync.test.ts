@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { pickItem, seedPicks, testDb } from '../test/fixtures.ts';
 import type { FloorDb, OutboxRecord } from './db.ts';
 import { enqueuePick, pendingCount, rejectedRows } from './outbox.ts';
-import { createOutboxSender, type LockManagerLike, type OutboxTransport } from './sync.ts';
 import type { SendOutcome } from './sync.rules.ts';
+import { createOutboxSender, type LockManagerLike, type OutboxTransport } from './sync.ts';
 
 /**
  * A stand-in for the API's idempotent confirm: applies each Idempotency-Key once and answers a replay
@@ -19,9 +19,13 @@ function fakeServer() {
     const scripted = script?.(calls.length, row) ?? null;
     if (scripted && scripted !== 'apply-then-lose') return scripted;
     if (conflicts.has(row.body.order_line_id) && !applied.has(row.id)) {
-      return { status: 409, body: { statusCode: 409, code: 'order_shipped', message: 'Order is already shipped' } };
+      return {
+        status: 409,
+        body: { statusCode: 409, code: 'order_shipped', message: 'Order is already shipped' },
+      };
     }
-    if (!applied.has(row.id)) applied.set(row.id, { lineId: row.body.order_line_id, quantity: row.body.quantity });
+    if (!applied.has(row.id))
+      applied.set(row.id, { lineId: row.body.order_line_id, quantity: row.body.quantity });
     if (scripted === 'apply-then-lose') return { status: 0 };
     return { status: 200, body: { ok: true } };
   };
@@ -85,8 +89,18 @@ describe('enqueuePick (one Dexie transaction for pick state and outbox)', () => 
     expect(rows).toHaveLength(2);
     const stored = await db.outbox.orderBy('seq').toArray();
     expect(stored.map((r) => r.body)).toEqual([
-      { order_line_id: item.orders[0]?.order_line_id, quantity: 2, location_id: item.loc_id, scanned: item.ean },
-      { order_line_id: item.orders[1]?.order_line_id, quantity: 1, location_id: item.loc_id, scanned: item.ean },
+      {
+        order_line_id: item.orders[0]?.order_line_id,
+        quantity: 2,
+        location_id: item.loc_id,
+        scanned: item.ean,
+      },
+      {
+        order_line_id: item.orders[1]?.order_line_id,
+        quantity: 1,
+        location_id: item.loc_id,
+        scanned: item.ean,
+      },
     ]);
     expect(new Set(stored.map((r) => r.id)).size).toBe(2);
     expect(stored.every((r) => r.status === 'pending' && r.pickId === item.id)).toBe(true);
@@ -125,7 +139,9 @@ describe('createOutboxSender', () => {
     const server = fakeServer();
     const sender = createOutboxSender({ db, transport: server.transport });
     expect(await settle(db, sender)).toBe(0);
-    const expected = [items[2], items[0], items[1]].flatMap((it) => it?.orders.map((o) => o.order_line_id) ?? []);
+    const expected = [items[2], items[0], items[1]].flatMap(
+      (it) => it?.orders.map((o) => o.order_line_id) ?? [],
+    );
     expect(server.calls.map((c) => c.lineId)).toEqual(expected);
     expect((await db.picks.toArray()).every((p) => p.status === 'sent')).toBe(true);
   });
@@ -140,7 +156,11 @@ describe('createOutboxSender', () => {
     const time = fakeTime();
     const sender = createOutboxSender({ db, transport: server.transport, ...time, random: () => 0.5 });
     expect(await settle(db, sender)).toBe(1);
-    expect((await db.outbox.toArray())[0]).toMatchObject({ attempts: 1, lastError: 'network', status: 'pending' });
+    expect((await db.outbox.toArray())[0]).toMatchObject({
+      attempts: 1,
+      lastError: 'network',
+      status: 'pending',
+    });
     expect(time.fireNext()).toBe(true);
     await sender.drain();
     expect(await pendingCount(db)).toBe(0);
@@ -162,7 +182,11 @@ describe('createOutboxSender', () => {
     expect(await settle(db, sender)).toBe(0);
     const rejected = await rejectedRows(db);
     expect(rejected).toHaveLength(1);
-    expect(rejected[0]?.rejection).toEqual({ status: 409, code: 'order_shipped', message: 'Order is already shipped' });
+    expect(rejected[0]?.rejection).toEqual({
+      status: 409,
+      code: 'order_shipped',
+      message: 'Order is already shipped',
+    });
     expect((await db.picks.get(shipped.id))?.status).toBe('rejected');
     expect((await db.picks.get(fine.id))?.status).toBe('sent');
     const callsBefore = server.calls.length;

@@ -1,7 +1,7 @@
 import { ApiError, type createApiClient, pickConfirmEndpoint, request } from '@hoppa/core';
 import type { OutboxRecord } from './db.ts';
-import type { OutboxTransport } from './sync.ts';
 import type { SendOutcome } from './sync.rules.ts';
+import type { OutboxTransport } from './sync.ts';
 
 /**
  * The outbox transport over the API client: one row is one call of its endpoint, with the row id as
@@ -13,7 +13,12 @@ export function createApiTransport(client: ReturnType<typeof createApiClient>): 
     try {
       switch (row.kind) {
         case 'pick.confirm':
-          await request(client, pickConfirmEndpoint, { body: row.body }, { headers: { 'Idempotency-Key': row.id } });
+          await request(
+            client,
+            pickConfirmEndpoint,
+            { body: row.body },
+            { headers: { 'Idempotency-Key': row.id } },
+          );
           return { status: 200 };
       }
     } catch (err) {

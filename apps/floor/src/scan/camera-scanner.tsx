@@ -61,8 +61,12 @@ export function CameraScanner({ opened, onClose, onScan, texts }: CameraScannerP
             {error}
           </Alert>
         ) : (
-          // biome-ignore lint/a11y/useMediaCaption: a live camera preview has no captions
-          <video ref={video} style={{ width: '100%', borderRadius: 8, background: '#000' }} muted playsInline />
+          <video
+            ref={video}
+            style={{ width: '100%', borderRadius: 8, background: '#000' }}
+            muted
+            playsInline
+          />
         )}
         <Button size="xl" variant="default" onClick={onClose}>
           {texts.close}

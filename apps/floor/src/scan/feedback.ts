@@ -104,7 +104,13 @@ export const deviceFeedback: ScanFeedback = {
     speak(String(quantity), SPEECH_RATE.quantity);
     // decoration after the feedback that counts; never delays the beep
     setTimeout(() => {
-      void confetti({ particleCount: 40, spread: 55, startVelocity: 30, origin: { y: 0.45 }, disableForReducedMotion: true });
+      void confetti({
+        particleCount: 40,
+        spread: 55,
+        startVelocity: 30,
+        origin: { y: 0.45 },
+        disableForReducedMotion: true,
+      });
     }, 0);
   },
   wrong(location) {

@@ -1,13 +1,6 @@
-import { createScanBuffer, type ScanBufferOptions } from '@hoppa/core';
 import { type Ref, useEffect, useImperativeHandle, useRef } from 'react';
 import { markScanEnter } from './scan-perf.ts';
-
-/**
- * Keyboard-wedge settings of the pick screen: a handheld scanner types a barcode within a few ms per
- * key, so a pause over 250 ms (spec 2 §9, as in grouping) starts a new scan; the shortest pick barcode
- * is a 6-digit EAN (spec 2 §5), so shorter bursts are noise (a stray key, a bumped button).
- */
-export const PICK_SCAN_BUFFER: ScanBufferOptions = { resetMs: 250, minLength: 6 };
+import { createWedge } from './wedge.rules.ts';
 
 export interface ScanInputHandle {
   focus(): void;
@@ -29,7 +22,8 @@ function isOtherEditable(el: EventTarget | null, own: HTMLInputElement | null): 
   if (!(el instanceof HTMLElement) || el === own) return false;
   if (el.isContentEditable) return true;
   if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;
-  if (el instanceof HTMLInputElement) return !['button', 'checkbox', 'radio', 'submit', 'reset'].includes(el.type);
+  if (el instanceof HTMLInputElement)
+    return !['button', 'checkbox', 'radio', 'submit', 'reset'].includes(el.type);
   return false;
 }
 
@@ -51,32 +45,25 @@ export function ScanInput({ onScan, manual, label, placeholder, active = true, r
   useImperativeHandle(ref, () => ({ focus: () => input.current?.focus({ preventScroll: true }) }), []);
 
   useEffect(() => {
-    const buffer = createScanBuffer(PICK_SCAN_BUFFER);
+    const wedge = createWedge();
     const onKeyDown = (e: KeyboardEvent) => {
-      if (!activeRef.current || e.isComposing) return;
+      if (!activeRef.current) return;
       const own = input.current;
-      if (isOtherEditable(e.target, own)) return;
-      if (e.target === own) {
-        // the field holds everything typed or scanned into it
-        buffer.reset();
-        if (e.key !== 'Enter') return;
-        const raw = own?.value.trim() ?? '';
-        e.preventDefault();
-        if (!raw || !own) return;
-        markScanEnter();
-        own.value = '';
-        onScanRef.current(raw);
-        return;
-      }
-      if (e.ctrlKey || e.altKey || e.metaKey) return;
-      const scan = buffer.feed(e.key, performance.now());
-      if (scan !== null) {
-        // Enter after a scanner burst: not a press of whatever button has the focus
-        e.preventDefault();
-        markScanEnter();
-        onScanRef.current(scan.trim());
-        own?.focus({ preventScroll: true });
-      }
+      const decision = wedge.key({
+        key: e.key,
+        target:
+          e.target === own ? 'scan-field' : isOtherEditable(e.target, own) ? 'other-field' : 'elsewhere',
+        fieldValue: own?.value ?? '',
+        modifier: e.ctrlKey || e.altKey || e.metaKey,
+        composing: e.isComposing,
+        now: performance.now(),
+      });
+      if (decision.preventDefault) e.preventDefault();
+      if (decision.submit === null) return;
+      markScanEnter();
+      if (decision.clearField && own) own.value = '';
+      onScanRef.current(decision.submit);
+      if (e.target !== own) own?.focus({ preventScroll: true });
     };
     window.addEventListener('keydown', onKeyDown, true);
     return () => window.removeEventListener('keydown', onKeyDown, true);
@@ -105,6 +92,8 @@ export function ScanInput({ onScan, manual, label, placeholder, active = true, r
     };
   }, []);
 
+  // back to the field when a dialog closes, and when the soft keyboard is switched on or off
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `manual` changes inputMode, which needs a fresh focus
   useEffect(() => {
     if (active) input.current?.focus({ preventScroll: true });
   }, [active, manual]);

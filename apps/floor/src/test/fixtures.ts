@@ -59,6 +59,13 @@ export function pickItem(overrides: Partial<PickItem> & { lines?: number[] } = {
 /** Stores items as open picks in list order. */
 export async function seedPicks(db: FloorDb, items: PickItem[]): Promise<void> {
   await db.picks.bulkPut(
-    items.map((item, seq) => ({ id: item.id, seq, item, status: 'open' as const, pickedAt: null, scanned: null })),
+    items.map((item, seq) => ({
+      id: item.id,
+      seq,
+      item,
+      status: 'open' as const,
+      pickedAt: null,
+      scanned: null,
+    })),
   );
 }

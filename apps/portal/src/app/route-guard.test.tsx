@@ -29,7 +29,9 @@ describe('RouteGuard in the real route tree (spec 2 §2)', () => {
     expect(router.state.location.pathname).toBe('/home');
     // Warehouse staff may not GET /orders: no order count tiles, but the inbound tile.
     expect(screen.queryByText('Open orders today')).toBeNull();
-    expect(screen.getByRole('link', { name: /Check something in/ }).getAttribute('href')).toBe('/inbound/item');
+    expect(screen.getByRole('link', { name: /Check something in/ }).getAttribute('href')).toBe(
+      '/inbound/item',
+    );
   });
 
   it('answers an unknown path inside the app with a not-found page and a planned one with a plain notice', async () => {

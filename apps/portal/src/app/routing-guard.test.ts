@@ -29,10 +29,16 @@ describe('decideRoute (spec 2 §2 routing guard)', () => {
   });
 
   it('returns a logged-in user to the page that sent them to the login, but never to a public page or off-site', () => {
-    expect(decideRoute('/login', withOrg, '/orders?limit=20')).toEqual({ action: 'redirect', to: '/orders?limit=20' });
+    expect(decideRoute('/login', withOrg, '/orders?limit=20')).toEqual({
+      action: 'redirect',
+      to: '/orders?limit=20',
+    });
     expect(decideRoute('/login', withOrg, '/signup')).toEqual({ action: 'redirect', to: '/home' });
     expect(decideRoute('/login', withOrg, '//evil.example')).toEqual({ action: 'redirect', to: '/home' });
-    expect(decideRoute('/login', withOrg, 'https://evil.example')).toEqual({ action: 'redirect', to: '/home' });
+    expect(decideRoute('/login', withOrg, 'https://evil.example')).toEqual({
+      action: 'redirect',
+      to: '/home',
+    });
     expect(decideRoute('/login', withOrg, '/')).toEqual({ action: 'redirect', to: '/home' });
   });
 

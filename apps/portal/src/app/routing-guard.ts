@@ -42,7 +42,7 @@ export function isPublicPath(pathname: string): boolean {
 
 /** A safe in-app return path: only absolute paths of this app, never a public page or the root. */
 function safeReturn(returnTo: string | undefined): string {
-  if (!returnTo || !returnTo.startsWith('/') || returnTo.startsWith('//')) return '/home';
+  if (!returnTo?.startsWith('/') || returnTo.startsWith('//')) return '/home';
   const path = returnTo.split(/[?#]/)[0] ?? '/';
   if (path === '/' || isPublicPath(path)) return '/home';
   return returnTo;

@@ -68,10 +68,12 @@ export function useSession(): {
   if (user === null) return { state: { user: 'anonymous' }, user: null, orgAuth: null, error: null };
   if (orgQ.isError) {
     // A 401 here means the session ended between the two calls: treat as logged out.
-    if (isStatus(orgQ.error, 401)) return { state: { user: 'anonymous' }, user: null, orgAuth: null, error: null };
+    if (isStatus(orgQ.error, 401))
+      return { state: { user: 'anonymous' }, user: null, orgAuth: null, error: null };
     return { state: { user: 'present', orgAuth: 'error' }, user, orgAuth: null, error: orgQ.error };
   }
-  if (orgQ.isPending) return { state: { user: 'present', orgAuth: 'loading' }, user, orgAuth: null, error: null };
+  if (orgQ.isPending)
+    return { state: { user: 'present', orgAuth: 'loading' }, user, orgAuth: null, error: null };
   const orgAuth = orgQ.data;
   return {
     state: { user: 'present', orgAuth: orgAuth.org ? 'present' : 'missing' },

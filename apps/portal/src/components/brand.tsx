@@ -18,7 +18,14 @@ export function Brand({ size = 28 }: { size?: number }): ReactNode {
   return (
     <Group gap={10} wrap="nowrap">
       <BrandMark size={size} />
-      <Text component="span" fw={700} fz={size * 0.72} c="brand.9" lh={1} style={{ letterSpacing: '-0.01em' }}>
+      <Text
+        component="span"
+        fw={700}
+        fz={size * 0.72}
+        c="brand.9"
+        lh={1}
+        style={{ letterSpacing: '-0.01em' }}
+      >
         Hoppa
       </Text>
     </Group>

@@ -16,9 +16,12 @@ describe('QueryState and ErrorBanner', () => {
   });
 
   it('replaces the loading indicator with the red banner when the query fails', () => {
-    renderUi(<QueryState query={failed(new ApiError(500, undefined, 'boom'))}>{() => 'content'}</QueryState>, {
-      path: '/orders',
-    });
+    renderUi(
+      <QueryState query={failed(new ApiError(500, undefined, 'boom'))}>{() => 'content'}</QueryState>,
+      {
+        path: '/orders',
+      },
+    );
     expect(screen.getByRole('alert').textContent).toContain('Something went wrong, please consult your logs');
     expect(screen.queryByRole('status')).toBeNull();
   });
@@ -29,7 +32,11 @@ describe('QueryState and ErrorBanner', () => {
   });
 
   it("shows the server's 400 message as is", () => {
-    const err = new ApiError(400, { statusCode: 400, code: 'validation', message: 'Invalid EAN' }, 'Invalid EAN');
+    const err = new ApiError(
+      400,
+      { statusCode: 400, code: 'validation', message: 'Invalid EAN' },
+      'Invalid EAN',
+    );
     renderUi(<ErrorBanner error={err} />);
     expect(screen.getByRole('alert').textContent).toContain('Invalid EAN');
   });

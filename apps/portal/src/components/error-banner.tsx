@@ -9,7 +9,9 @@
  *   Use `loader={…}` to replace the default centred loader (e.g. a skeleton).
  * - `<MutationError mutation={m} />`: the banner for a failed mutation, to place above a form's buttons.
  *   Forms may pass `serverMessageFor={[401, 409]}` to show the server's own message for more statuses
- *   than 400/406 (a wrong password, an email already in use).
+ *   than 400/406 (a wrong password, an email already in use), and `messages` with translated texts for
+ *   problem codes or statuses the screen knows (`{ invalid_credentials: t('…'), 409: t('…') }`), so a
+ *   Dutch user reads the server's answer in Dutch.
  *
  * All texts are translated through the 'common' namespace. Must be rendered inside the router (the
  * 401 rule depends on the current path).
@@ -19,7 +21,7 @@ import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { errorDisplay, errorText } from '../lib/http-error.ts';
+import { errorDisplay, errorText, knownProblemText, type ProblemMessages } from '../lib/http-error.ts';
 import { Icon } from './icons.tsx';
 
 /**
@@ -30,15 +32,18 @@ export function ErrorBanner({
   error,
   title,
   serverMessageFor,
+  messages,
 }: {
   error: unknown;
   title?: string;
   serverMessageFor?: readonly number[];
+  messages?: ProblemMessages;
 }): ReactNode {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
   if (error === null || error === undefined) return null;
-  const text = errorText(errorDisplay(error, pathname, serverMessageFor), t);
+  const text =
+    knownProblemText(error, messages) ?? errorText(errorDisplay(error, pathname, serverMessageFor), t);
   if (text === null) return null;
   return (
     <Alert color="red" variant="light" role="alert" title={title} icon={<Icon name="alert" />} radius="md">
@@ -76,9 +81,11 @@ export function QueryState<T>({
 export function MutationError({
   mutation,
   serverMessageFor,
+  messages,
 }: {
   mutation: Pick<UseMutationResult<unknown, unknown, never, unknown>, 'error'>;
   serverMessageFor?: readonly number[];
+  messages?: ProblemMessages;
 }): ReactNode {
-  return <ErrorBanner error={mutation.error} serverMessageFor={serverMessageFor} />;
+  return <ErrorBanner error={mutation.error} serverMessageFor={serverMessageFor} messages={messages} />;
 }

@@ -7,6 +7,7 @@ export const commonI18n = {
   en: {
     appName: 'Hoppa',
     loading: 'Loading…',
+    togglePassword: 'Show or hide the characters',
     errors: {
       generic: 'Something went wrong, please consult your logs',
       unauthorized: 'You are not authorized for this action',
@@ -41,6 +42,7 @@ export const commonI18n = {
   nl: {
     appName: 'Hoppa',
     loading: 'Laden…',
+    togglePassword: 'Tekens tonen of verbergen',
     errors: {
       generic: 'Er is iets misgegaan, raadpleeg je logs',
       unauthorized: 'Je bent niet bevoegd voor deze actie',

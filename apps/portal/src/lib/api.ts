@@ -4,7 +4,13 @@
  * one endpoint contract of `packages/core/src/<domain>/*.endpoints.ts` through core's `request()`.
  * Features wrap `call()` in react-query hooks; failures throw core's `ApiError` (status 0 = network).
  */
-import { createApiClient, type Endpoint, type EndpointInput, type EndpointOutput, request } from '@hoppa/core';
+import {
+  createApiClient,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointOutput,
+  request,
+} from '@hoppa/core';
 
 export const api = createApiClient({ app: 'portal' });
 

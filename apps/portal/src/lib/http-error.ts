@@ -51,3 +51,16 @@ export function serverMessage(error: unknown): string | null {
 export function isStatus(error: unknown, status: number): boolean {
   return error instanceof ApiError && error.status === status;
 }
+
+/** Translated texts a screen has for problem codes (`invalid_credentials`) or statuses (`409`). */
+export type ProblemMessages = Readonly<Record<string, string>>;
+
+/** The screen's own text for a failed call's problem code, else for its status; null when it has none. */
+export function knownProblemText(error: unknown, messages: ProblemMessages | undefined): string | null {
+  if (!messages || !(error instanceof ApiError)) return null;
+  const body = error.body;
+  const code =
+    body && typeof body === 'object' && 'code' in body && typeof body.code === 'string' ? body.code : null;
+  if (code && Object.hasOwn(messages, code)) return messages[code] ?? null;
+  return messages[String(error.status)] ?? null;
+}

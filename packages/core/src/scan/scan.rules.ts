@@ -27,7 +27,11 @@ export type PickScanVerdict = 'valid' | 'wrong';
 export function judgePickScan(raw: string, pick: { locationId: string | null; ean: string }): PickScanVerdict {
   const scan = classifyPickScan(raw);
   if (scan.kind === 'location') return pick.locationId && scan.id === pick.locationId.toLowerCase() ? 'valid' : 'wrong';
-  if (scan.kind === 'ean') return stripLeadingZeros(scan.ean) === stripLeadingZeros(pick.ean) ? 'valid' : 'wrong';
+  if (scan.kind === 'ean') {
+    // an all-zero scan strips to '' and must not match a product without an EAN
+    const ean = stripLeadingZeros(scan.ean);
+    return ean !== '' && ean === stripLeadingZeros(pick.ean) ? 'valid' : 'wrong';
+  }
   return 'wrong';
 }
 

@@ -1,5 +1,5 @@
 import type { PostalAddress } from '../carriers/carrier.ts';
-import { A6, code128Png, fitText, formatDate, MM, pdfText, renderPdf } from './pdf.ts';
+import { A6, code128Png, fitText, formatDate, MM, pdfText, renderPdf, shrinkToFit } from './pdf.ts';
 
 /** Everything printed on a shipping label. */
 export interface ShippingLabelData {
@@ -121,8 +121,8 @@ export async function buildShippingLabelPdf(data: ShippingLabelData): Promise<Bu
           size: 11,
         });
         for (const line of recipientLines) {
-          doc.font(line.font).fontSize(line.size);
-          doc.text(fitText(doc, pdfText(line.text), w), x, y, { lineBreak: false });
+          doc.font(line.font);
+          doc.text(shrinkToFit(doc, pdfText(line.text), w, line.size, 8), x, y, { lineBreak: false });
           y += line.size * 0.42 * MM + 1.3 * MM;
         }
         if (r.phone) {
@@ -149,7 +149,7 @@ export async function buildShippingLabelPdf(data: ShippingLabelData): Promise<Bu
         const factsX = M + inner * 0.55 + 3 * MM;
         doc.text(`Datum ${formatDate(data.shipDate)}`, factsX, routeTop + 2.2 * MM, { lineBreak: false });
         doc.text(
-          data.weightKg ? `Gewicht ${data.weightKg.toFixed(2)} kg` : 'Gewicht -',
+          data.weightKg ? `Gewicht ${data.weightKg.toFixed(2).replace('.', ',')} kg` : 'Gewicht -',
           factsX,
           routeTop + 5.8 * MM,
           {

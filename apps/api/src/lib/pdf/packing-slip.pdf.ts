@@ -140,10 +140,13 @@ export async function buildPackingSlipPdf(data: PackingSlipData): Promise<Buffer
           .text(title.toUpperCase(), bx, by, { lineBreak: false });
         doc.fillColor('#000');
         by += 5 * MM;
-        lines.forEach((line, j) => {
-          doc.font(i === 0 && j <= 1 ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
-          doc.text(fitText(doc, line, colW - 4 * MM), bx, by, { lineBreak: false });
-          by += 4.8 * MM;
+        const strong = new Set([pdfText(data.recipient.name), pdfText(data.recipient.company)]);
+        lines.forEach((line) => {
+          // Wrap rather than cut: a long street must keep its house number.
+          doc.font(i === 0 && strong.has(line) ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+          const width = colW - 4 * MM;
+          doc.text(line, bx, by, { width, lineGap: 0 });
+          by += Math.max(4.8 * MM, doc.heightOfString(line, { width }) + 1.2 * MM);
         });
         blockBottom = Math.max(blockBottom, by);
       });

@@ -121,6 +121,27 @@ export function fitText(doc: PDFKit.PDFDocument, text: string, width: number): s
   return `${text.slice(0, lo).trimEnd()}…`;
 }
 
+/**
+ * Sets the largest font size from `size` down to `minSize` (half-point steps) at which `text` fits
+ * `width`, and returns the text, shortened with an ellipsis only when even `minSize` is too wide. For
+ * address lines, where a cut-off house number is worse than smaller type.
+ */
+export function shrinkToFit(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  width: number,
+  size: number,
+  minSize: number,
+): string {
+  let s = size;
+  doc.fontSize(s);
+  while (s > minSize && doc.widthOfString(text) > width) {
+    s -= 0.5;
+    doc.fontSize(s);
+  }
+  return fitText(doc, text, width);
+}
+
 /** Formats a moment as DD-MM-YYYY in Europe/Amsterdam (how dates are shown, spec 1 §9). */
 export function formatDate(d: Date | string | null | undefined): string {
   if (!d) return '';

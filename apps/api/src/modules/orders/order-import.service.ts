@@ -36,11 +36,15 @@ interface PickPlace {
  *   order another upload wrote meanwhile (its lines are not written; it is reported as a duplicate).
  *   If a chunk fails for another reason, its orders are retried one transaction each, so an order is
  *   always written whole or not at all and one faulty order never takes the others down.
- * Orders get status open, platform 'import', type manual_order and placed_at now (the clock time of
- * each row, so orders of one file keep their file order on the open list).
+ * Orders get status open, platform 'import', type manual_order and placed_at now, plus one microsecond
+ * per order of the chunk, so the orders of one file keep their file order on the open list.
  * Returns `{ created, orders: [{order_id, id}], errors: [{row, order_id, reason}], warnings }`.
  */
-export async function importOrders(db: Db, orgId: string, rows: OrderImportRow[]): Promise<OrderImportResult> {
+export async function importOrders(
+  db: Db,
+  orgId: string,
+  rows: OrderImportRow[],
+): Promise<OrderImportResult> {
   const { eans, orderIds } = collectImportKeys(rows);
   const [productRows, existingRows] = await Promise.all([
     eans.length
@@ -50,10 +54,10 @@ export async function importOrders(db: Db, orgId: string, rows: OrderImportRow[]
         )
       : Promise.resolve({ rows: [] as ImportProduct[] }),
     orderIds.length
-      ? db.query<{ order_id: string }>('SELECT order_id FROM orders WHERE org_id = $1 AND order_id = ANY($2::text[])', [
-          orgId,
-          orderIds,
-        ])
+      ? db.query<{ order_id: string }>(
+          'SELECT order_id FROM orders WHERE org_id = $1 AND order_id = ANY($2::text[])',
+          [orgId, orderIds],
+        )
       : Promise.resolve({ rows: [] as { order_id: string }[] }),
   ]);
 
@@ -68,7 +72,9 @@ export async function importOrders(db: Db, orgId: string, rows: OrderImportRow[]
     isImportedOrderId: (id) => imported.has(id),
   });
 
-  const usedProductIds = [...new Set(plan.orders.flatMap((o) => o.lines.map((l) => productByKey.get(l.ean)?.id ?? '')))];
+  const usedProductIds = [
+    ...new Set(plan.orders.flatMap((o) => o.lines.map((l) => productByKey.get(l.ean)?.id ?? ''))),
+  ];
   const pickPlaces = usedProductIds.length
     ? await db.query<PickPlace>(
         `SELECT DISTINCT ON (pl.product_id) pl.product_id, pl.location_id
@@ -88,8 +94,10 @@ export async function importOrders(db: Db, orgId: string, rows: OrderImportRow[]
     const ids = orders.map(() => newId());
     const inserted = await tx.query<{ id: string; order_id: string }>(
       `INSERT INTO orders (id, org_id, order_id, platform, order_type, status, placed_at, shipment_details, reason, notes_text)
-       SELECT u.id, $1, u.order_id, 'import', 'manual_order', 'open', clock_timestamp(), u.details::jsonb, u.reason, u.notes
-         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS u(id, order_id, details, reason, notes)
+       SELECT u.id, $1, u.order_id, 'import', 'manual_order', 'open', now() + (u.n - 1) * interval '1 microsecond',
+              u.details::jsonb, u.reason, u.notes
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY
+              AS u(id, order_id, details, reason, notes, n)
        ON CONFLICT (org_id, order_id) DO NOTHING
        RETURNING id, order_id`,
       [
@@ -117,7 +125,8 @@ export async function importOrders(db: Db, orgId: string, rows: OrderImportRow[]
     for (const o of orders) {
       const id = idOf.get(o.orderId);
       if (!id) {
-        for (const row of o.rows) chunkDuplicates.push({ row, order_id: o.orderId, reason: 'duplicate order id already imported' });
+        for (const row of o.rows)
+          chunkDuplicates.push({ row, order_id: o.orderId, reason: 'duplicate order id already imported' });
         continue;
       }
       o.lines.forEach((l, position) => {
@@ -169,7 +178,11 @@ export async function importOrders(db: Db, orgId: string, rows: OrderImportRow[]
           record(await db.transaction((tx) => write(tx, [order])));
         } catch (err) {
           for (const row of order.rows) {
-            errors.push({ row, order_id: order.orderId, reason: `could not be saved: ${(err as Error).message}` });
+            errors.push({
+              row,
+              order_id: order.orderId,
+              reason: `could not be saved: ${(err as Error).message}`,
+            });
           }
         }
       }

@@ -23,7 +23,12 @@ describe('POST /api/orders/import', () => {
   };
 
   const post = async (cookie: string, rows: OrderImportRow[]) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/orders/import', headers: { cookie }, payload: rows });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/import',
+      headers: { cookie },
+      payload: rows,
+    });
     return { status: res.statusCode, body: res.json() as OrderImportResult };
   };
   const orderCount = async () =>
@@ -35,7 +40,9 @@ describe('POST /api/orders/import', () => {
     stroopCookie = await t.login(DEMO_USERS.stroopOwner.email, DEMO_USERS.stroopOwner.password);
     const orgs = t.seed?.orgs as { bol: string; stroop: string };
     const eansOf = async (org: string) =>
-      (await t.db.query<{ ean: string }>('SELECT ean FROM products WHERE org_id = $1 ORDER BY ean', [org])).rows.map((r) => r.ean);
+      (
+        await t.db.query<{ ean: string }>('SELECT ean FROM products WHERE org_id = $1 ORDER BY ean', [org])
+      ).rows.map((r) => r.ean);
     bolEans = await eansOf(orgs.bol);
     stroopEans = await eansOf(orgs.stroop);
   });
@@ -47,7 +54,14 @@ describe('POST /api/orders/import', () => {
       { order_id: 'SH-1001', product_ean: a, quantity: '2', ...address },
       { order_id: 'SH-1001', product_ean: b, quantity: '1' },
       { order_id: 'SH-1001', product_ean: c, quantity: '3', city: 'Zwolle' },
-      { order_id: 'SH-1002', product_ean: c, quantity: '1', ...address, firstName: 'Jan de Boer', surName: '' },
+      {
+        order_id: 'SH-1002',
+        product_ean: c,
+        quantity: '1',
+        ...address,
+        firstName: 'Jan de Boer',
+        surName: '',
+      },
     ]);
     expect(status).toBe(201);
     expect(body.errors).toEqual([]);
@@ -55,7 +69,11 @@ describe('POST /api/orders/import', () => {
     expect(body.created).toBe(2);
     expect(body.orders.map((o) => o.order_id)).toEqual(['SH-1001', 'SH-1002']);
 
-    const res = await t.app.inject({ method: 'GET', url: `/api/order/get/${body.orders[0]?.id}`, headers: { cookie: bolCookie } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/order/get/${body.orders[0]?.id}`,
+      headers: { cookie: bolCookie },
+    });
     expect(res.statusCode).toBe(200);
     const order = res.json();
     expect(order).toMatchObject({
@@ -65,7 +83,13 @@ describe('POST /api/orders/import', () => {
       order_type: 'manual_order',
       reason: 'webshop_order',
       label_quantity: 1,
-      shipmentDetails: { firstName: 'Anna', surname: 'de Vries', zipCode: '1234 AB', city: 'Utrecht', countryCode: 'NL' },
+      shipmentDetails: {
+        firstName: 'Anna',
+        surname: 'de Vries',
+        zipCode: '1234 AB',
+        city: 'Utrecht',
+        countryCode: 'NL',
+      },
     });
     expect(order.products.map((l: { ean: string; quantity: number }) => [l.ean, l.quantity])).toEqual([
       [a, 2],
@@ -73,7 +97,8 @@ describe('POST /api/orders/import', () => {
       [c, 3],
     ]);
     // Every seeded product has stock in its own pick bin, so each line got that bin.
-    for (const line of order.products) expect(line.pick_location).toMatchObject({ name: expect.stringMatching(/^A-\d\d-\d\d$/) });
+    for (const line of order.products)
+      expect(line.pick_location).toMatchObject({ name: expect.stringMatching(/^A-\d\d-\d\d$/) });
     const placed = Date.parse(order.orderPlacedDateTime);
     expect(Math.abs(Date.now() - placed)).toBeLessThan(10 * 60_000);
   });
@@ -100,7 +125,11 @@ describe('POST /api/orders/import', () => {
       { row: 1, order_id: 'R-1', reason: `unknown EAN for this organisation: ${stroopEans[0]}` },
       { row: 2, order_id: 'R-2', reason: 'missing required address field: city' },
       { row: 3, order_id: 'R-3', reason: "quantity not a positive integer: '0'" },
-      { row: 4, order_id: 'R-3', reason: "order rejected because of row 3: quantity not a positive integer: '0'" },
+      {
+        row: 4,
+        order_id: 'R-3',
+        reason: "order rejected because of row 3: quantity not a positive integer: '0'",
+      },
       {
         row: 5,
         order_id: 'R-4',
@@ -139,13 +168,23 @@ describe('POST /api/orders/import', () => {
   });
 
   it('lets another organisation use the same order id, and keeps its orders to itself', async () => {
-    const { body } = await post(stroopCookie, [{ order_id: 'SH-1001', product_ean: stroopEans[1], quantity: '1', ...address }]);
+    const { body } = await post(stroopCookie, [
+      { order_id: 'SH-1001', product_ean: stroopEans[1], quantity: '1', ...address },
+    ]);
     expect(body.created).toBe(1);
     const stroopOrderId = body.orders[0]?.id;
-    const asBol = await t.app.inject({ method: 'GET', url: `/api/order/get/${stroopOrderId}`, headers: { cookie: bolCookie } });
+    const asBol = await t.app.inject({
+      method: 'GET',
+      url: `/api/order/get/${stroopOrderId}`,
+      headers: { cookie: bolCookie },
+    });
     expect(asBol.statusCode).toBe(404);
     expect(asBol.json()).toMatchObject({ statusCode: 404, code: 'not_found' });
-    const asStroop = await t.app.inject({ method: 'GET', url: `/api/order/get/${stroopOrderId}`, headers: { cookie: stroopCookie } });
+    const asStroop = await t.app.inject({
+      method: 'GET',
+      url: `/api/order/get/${stroopOrderId}`,
+      headers: { cookie: stroopCookie },
+    });
     expect(asStroop.statusCode).toBe(200);
   });
 
@@ -166,7 +205,8 @@ describe('POST /api/orders/import', () => {
       "SELECT id FROM locations WHERE level = 'bin' AND id NOT IN (SELECT location_id FROM product_locations) ORDER BY sequence LIMIT 1",
     );
     const orgs = t.seed?.orgs as { bol: string };
-    const productId = (await t.db.query<{ id: string }>('SELECT id FROM products WHERE ean = $1', [e])).rows[0]?.id;
+    const productId = (await t.db.query<{ id: string }>('SELECT id FROM products WHERE ean = $1', [e]))
+      .rows[0]?.id;
     await t.db.query(
       'INSERT INTO product_locations (id, org_id, product_id, location_id, stock, position) VALUES ($1, $2, $3, $4, 7, 5)',
       ['f'.repeat(24), orgs.bol, productId, other.rows[0]?.id],
@@ -182,20 +222,37 @@ describe('POST /api/orders/import', () => {
       { row: 1, order_id: 'W-1', reason: `no pick location: EAN ${d} has no stock on an active location` },
     ]);
     const order = (
-      await t.app.inject({ method: 'GET', url: `/api/order/get/${body.orders[0]?.id}`, headers: { cookie: bolCookie } })
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/order/get/${body.orders[0]?.id}`,
+        headers: { cookie: bolCookie },
+      })
     ).json();
     expect(order.products[0].pick_location).toBeNull();
     expect(order.products[1].pick_location.id).toBe(other.rows[0]?.id);
   });
 
   it('matches a Shopify SKU when the value is no known EAN', async () => {
-    const sku = (await t.db.query<{ bsku: string }>('SELECT bsku FROM products WHERE ean = $1', [bolEans[5]])).rows[0]?.bsku;
+    const sku = (await t.db.query<{ bsku: string }>('SELECT bsku FROM products WHERE ean = $1', [bolEans[5]]))
+      .rows[0]?.bsku;
     const { body } = await post(bolCookie, [
-      { order_id: '#2001', product_ean: sku, quantity: '1', firstName: 'Piet Puk', streetName: 'Dorpsweg 7b', zipcode: '9999ZZ', city: 'Ee' },
+      {
+        order_id: '#2001',
+        product_ean: sku,
+        quantity: '1',
+        firstName: 'Piet Puk',
+        streetName: 'Dorpsweg 7b',
+        zipcode: '9999ZZ',
+        city: 'Ee',
+      },
     ]);
     expect(body.errors).toEqual([]);
     const order = (
-      await t.app.inject({ method: 'GET', url: `/api/order/get/${body.orders[0]?.id}`, headers: { cookie: bolCookie } })
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/order/get/${body.orders[0]?.id}`,
+        headers: { cookie: bolCookie },
+      })
     ).json();
     expect(order.products[0].ean).toBe(bolEans[5]);
     expect(order.shipmentDetails).toMatchObject({

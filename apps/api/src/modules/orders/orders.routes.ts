@@ -28,7 +28,12 @@ import {
  */
 export function registerOrderRoutes(app: FastifyInstance): void {
   route(app, openOrdersEndpoint, async ({ params, query }, ctx) =>
-    listOpenOrders(ctx.db, ctx.orgIds, { start: params.start, end: params.end, packSize: params.pack_size }, query),
+    listOpenOrders(
+      ctx.db,
+      ctx.orgIds,
+      { start: params.start, end: params.end, packSize: params.pack_size },
+      query,
+    ),
   );
 
   route(app, orderGetEndpoint, async ({ params }, ctx) => getOrder(ctx.db, ctx.orgIds, params.id));

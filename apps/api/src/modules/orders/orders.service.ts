@@ -135,7 +135,10 @@ function toOrder(o: OrderRow, lines: LineRow[]): Order {
 
 /** One order of the given organisations with its lines (spec 1 §7 `GET /order/get/:id`); 404 otherwise. */
 export async function getOrder(db: Db, orgIds: string[], id: string): Promise<Order> {
-  const r = await db.query<OrderRow>(`${ORDER_SELECT} WHERE o.id = $1 AND o.org_id = ANY($2::text[])`, [id, orgIds]);
+  const r = await db.query<OrderRow>(`${ORDER_SELECT} WHERE o.id = $1 AND o.org_id = ANY($2::text[])`, [
+    id,
+    orgIds,
+  ]);
   const row = r.rows[0];
   if (!row) throw notFound('Order not found');
   const lines = await loadLines(db, [row.id]);
@@ -179,7 +182,9 @@ export async function listOpenOrders(
   if (range.packSize === '1') where.push(`${lineCount} = 1`);
   if (range.packSize === '2') where.push(`${lineCount} > 1`);
   if (query.ean?.trim()) {
-    where.push(`EXISTS (SELECT 1 FROM order_lines el WHERE el.order_id = o.id AND el.ean = ${p(query.ean.trim())})`);
+    where.push(
+      `EXISTS (SELECT 1 FROM order_lines el WHERE el.order_id = o.id AND el.ean = ${p(query.ean.trim())})`,
+    );
   }
   if (query.picked_location?.trim()) {
     where.push(
@@ -220,7 +225,9 @@ export async function listOpenOrders(
     let group = groups.get(key);
     if (!group) {
       group = {
-        location: first?.pick_location_id ? { id: first.pick_location_id, name: first.location_name ?? '' } : null,
+        location: first?.pick_location_id
+          ? { id: first.pick_location_id, name: first.location_name ?? '' }
+          : null,
         sequence: first?.location_sequence ?? 0,
         orders: [],
       };
@@ -239,12 +246,16 @@ export async function listOpenOrders(
 }
 
 /** Sets how many shipping labels an order gets (spec 1 §7 `POST /order/labels/quantity`); 404 when not visible. */
-export async function setLabelQuantity(db: Db, orgIds: string[], orderId: string, quantity: number): Promise<void> {
-  const r = await db.query('UPDATE orders SET label_quantity = $1 WHERE id = $2 AND org_id = ANY($3::text[])', [
-    quantity,
-    orderId,
-    orgIds,
-  ]);
+export async function setLabelQuantity(
+  db: Db,
+  orgIds: string[],
+  orderId: string,
+  quantity: number,
+): Promise<void> {
+  const r = await db.query(
+    'UPDATE orders SET label_quantity = $1 WHERE id = $2 AND org_id = ANY($3::text[])',
+    [quantity, orderId, orgIds],
+  );
   if (r.rowCount === 0) throw notFound('Order not found');
 }
 
@@ -252,10 +263,20 @@ export async function setLabelQuantity(db: Db, orgIds: string[], orderId: string
  * Selects an order's shipment method by code (spec 1 §7 `POST /order/shipment_method/:orderId`).
  * 404 for an order outside `orgIds`; 400 for an unknown or inactive method code.
  */
-export async function selectShipmentMethod(db: Db, orgIds: string[], orderId: string, code: string): Promise<void> {
-  const order = await db.query('SELECT 1 FROM orders WHERE id = $1 AND org_id = ANY($2::text[])', [orderId, orgIds]);
+export async function selectShipmentMethod(
+  db: Db,
+  orgIds: string[],
+  orderId: string,
+  code: string,
+): Promise<void> {
+  const order = await db.query('SELECT 1 FROM orders WHERE id = $1 AND org_id = ANY($2::text[])', [
+    orderId,
+    orgIds,
+  ]);
   if (order.rows.length === 0) throw notFound('Order not found');
-  const m = await db.query<{ id: string }>('SELECT id FROM shipment_methods WHERE code = $1 AND active', [code]);
+  const m = await db.query<{ id: string }>('SELECT id FROM shipment_methods WHERE code = $1 AND active', [
+    code,
+  ]);
   const method = m.rows[0];
   if (!method) throw badRequest(`Unknown shipment method: ${code}`);
   await db.query('UPDATE orders SET selected_ship_method_id = $1 WHERE id = $2', [method.id, orderId]);
@@ -265,8 +286,16 @@ export async function selectShipmentMethod(db: Db, orgIds: string[], orderId: st
  * Selects an order's shipment box (spec 1 §7 `POST /order/shipment_package/:orderId`).
  * 404 for an order outside `orgIds`; 400 for an unknown box.
  */
-export async function selectShipmentBox(db: Db, orgIds: string[], orderId: string, boxId: string): Promise<void> {
-  const order = await db.query('SELECT 1 FROM orders WHERE id = $1 AND org_id = ANY($2::text[])', [orderId, orgIds]);
+export async function selectShipmentBox(
+  db: Db,
+  orgIds: string[],
+  orderId: string,
+  boxId: string,
+): Promise<void> {
+  const order = await db.query('SELECT 1 FROM orders WHERE id = $1 AND org_id = ANY($2::text[])', [
+    orderId,
+    orgIds,
+  ]);
   if (order.rows.length === 0) throw notFound('Order not found');
   const box = await db.query('SELECT 1 FROM shipment_boxes WHERE id = $1', [boxId]);
   if (box.rows.length === 0) throw badRequest('Unknown shipment box');

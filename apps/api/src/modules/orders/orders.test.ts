@@ -13,7 +13,14 @@ describe('open orders and order card calls', () => {
   let stroopEans: string[];
   const ids: Record<string, string> = {};
 
-  const address = { firstName: 'Anna', surName: 'Smit', streetName: 'Markt', houseNumber: '1', zipcode: '2801JG', city: 'Gouda' };
+  const address = {
+    firstName: 'Anna',
+    surName: 'Smit',
+    streetName: 'Markt',
+    houseNumber: '1',
+    zipcode: '2801JG',
+    city: 'Gouda',
+  };
   const start = new Date(Date.now() - 86_400_000).toISOString();
   const end = new Date(Date.now() + 86_400_000).toISOString();
 
@@ -28,7 +35,12 @@ describe('open orders and order card calls', () => {
   };
   const orderIdsOf = (list: OpenOrders) => list.groups.flatMap((g) => g.orders.map((o) => o.orderId)).sort();
   const importRows = async (cookie: string, rows: OrderImportRow[]) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/orders/import', headers: { cookie }, payload: rows });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/import',
+      headers: { cookie },
+      payload: rows,
+    });
     const body = res.json() as OrderImportResult;
     expect(body.errors).toEqual([]);
     for (const o of body.orders) ids[o.order_id] = o.id;
@@ -49,9 +61,12 @@ describe('open orders and order card calls', () => {
     picker = await t.login(DEMO_USERS.picker.email, DEMO_USERS.picker.password);
     const orgs = t.seed?.orgs as { bol: string; stroop: string };
     const eansOf = async (org: string) =>
-      (await t.db.query<{ ean: string }>('SELECT p.ean FROM products p WHERE org_id = $1 ORDER BY p.created_at, p.id', [org])).rows.map(
-        (r) => r.ean,
-      );
+      (
+        await t.db.query<{ ean: string }>(
+          'SELECT p.ean FROM products p WHERE org_id = $1 ORDER BY p.created_at, p.id',
+          [org],
+        )
+      ).rows.map((r) => r.ean);
     bolEans = await eansOf(orgs.bol);
     stroopEans = await eansOf(orgs.stroop);
     const [b0, b1, b2] = bolEans as [string, string, string];
@@ -90,10 +105,22 @@ describe('open orders and order card calls', () => {
     );
     const s2 = list.groups.flatMap((g) => g.orders).find((o) => o.orderId === 'S-2');
     expect(s2?.products).toEqual([
-      expect.objectContaining({ ean: b1, quantity: 2, picked_quantity: 0, picked: false, pick_location: { id: l1.id, name: l1.name } }),
+      expect.objectContaining({
+        ean: b1,
+        quantity: 2,
+        picked_quantity: 0,
+        picked: false,
+        pick_location: { id: l1.id, name: l1.name },
+      }),
     ]);
     expect(s2?.products[0]?.img_url).toMatch(/^https:\/\/static\.openfoodfacts\.org\//);
-    expect(s2).toMatchObject({ label_quantity: 1, label: false, shipped: false, selected_ship_option: null, notes_text: null });
+    expect(s2).toMatchObject({
+      label_quantity: 1,
+      label: false,
+      shipped: false,
+      selected_ship_option: null,
+      notes_text: null,
+    });
     expect(s2?.shipmentDetails).toMatchObject({ zipCode: '2801 JG', city: 'Gouda' });
   });
 
@@ -101,7 +128,11 @@ describe('open orders and order card calls', () => {
     expect(orderIdsOf(await open(bol, '1'))).toEqual(['S-1', 'S-2', 'S-3']);
     expect(orderIdsOf(await open(bol, '2'))).toEqual(['M-1']);
     expect(orderIdsOf(await open(bol, '0'))).toEqual(['M-1', 'S-1', 'S-2', 'S-3']);
-    const bad = await t.app.inject({ method: 'GET', url: `/api/orders/open/${start}/${end}/3`, headers: { cookie: bol } });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/open/${start}/${end}/3`,
+      headers: { cookie: bol },
+    });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -111,17 +142,17 @@ describe('open orders and order card calls', () => {
     const l1 = await locationOf(b1);
     expect(orderIdsOf(await open(bol, 'all', `picked_location=${l1.id}`))).toEqual(['S-2', 'S-3']);
     const l2 = await locationOf(b2);
-    expect(orderIdsOf(await open(bol, 'all', `location=${encodeURIComponent(`${l2.name},${l1.id}`)}`))).toEqual([
-      'M-1',
-      'S-2',
-      'S-3',
-    ]);
+    expect(
+      orderIdsOf(await open(bol, 'all', `location=${encodeURIComponent(`${l2.name},${l1.id}`)}`)),
+    ).toEqual(['M-1', 'S-2', 'S-3']);
     // Another organisation's EAN finds nothing for this merchant.
     expect(orderIdsOf(await open(bol, 'all', `ean=${stroopEans[0]}`))).toEqual([]);
   });
 
   it('filters red and B2B orders, honours the limit and the date range', async () => {
-    await t.db.query("UPDATE orders SET notes_color = 'red', notes_text = 'Let op' WHERE id = $1", [ids['S-3']]);
+    await t.db.query("UPDATE orders SET notes_color = 'red', notes_text = 'Let op' WHERE id = $1", [
+      ids['S-3'],
+    ]);
     await t.db.query("UPDATE orders SET order_type = 'b2b_order' WHERE id = $1", [ids['M-1']]);
     expect(orderIdsOf(await open(bol, 'all', 'red_orders=true'))).toEqual(['S-3']);
     expect(orderIdsOf(await open(bol, 'all', 'b2b_orders=true'))).toEqual(['M-1']);
@@ -134,10 +165,12 @@ describe('open orders and order card calls', () => {
   });
 
   it('sets the label quantity (at least 1) of own orders only', async () => {
-    const set = (cookie: string, payload: unknown) =>
+    const set = (cookie: string, payload: Record<string, unknown>) =>
       t.app.inject({ method: 'POST', url: '/api/order/labels/quantity', headers: { cookie }, payload });
     expect((await set(bol, { order_id: ids['M-1'], quantity: 3 })).statusCode).toBe(200);
-    const order = (await t.app.inject({ method: 'GET', url: `/api/order/get/${ids['M-1']}`, headers: { cookie: bol } })).json();
+    const order = (
+      await t.app.inject({ method: 'GET', url: `/api/order/get/${ids['M-1']}`, headers: { cookie: bol } })
+    ).json();
     expect(order.label_quantity).toBe(3);
     const zero = await set(bol, { order_id: ids['M-1'], quantity: 0 });
     expect(zero.statusCode).toBe(400);
@@ -146,47 +179,107 @@ describe('open orders and order card calls', () => {
   });
 
   it('selects the shipment method and box of an order', async () => {
-    const methods = await t.app.inject({ method: 'GET', url: '/api/shipment_methods', headers: { cookie: bol } });
+    const methods = await t.app.inject({
+      method: 'GET',
+      url: '/api/shipment_methods',
+      headers: { cookie: bol },
+    });
     expect(methods.statusCode).toBe(200);
     const method = methods.json().find((m: { code: string }) => m.code === 'SMF-POSTNL-NL');
     expect(method).toMatchObject({ price_cents: 695, price: 6.95, carrier: 'postnl' });
     const boxes = await t.app.inject({ method: 'GET', url: '/api/shipment_boxes', headers: { cookie: bol } });
     const box = boxes.json()[0];
-    expect(box).toMatchObject({ id: expect.any(String), name: expect.any(String), price: box.price_cents / 100 });
+    expect(box).toMatchObject({
+      id: expect.any(String),
+      name: expect.any(String),
+      price: box.price_cents / 100,
+    });
 
     const url = (what: string, id: string | undefined) => `/api/order/${what}/${id}`;
-    const r1 = await t.app.inject({ method: 'POST', url: url('shipment_method', ids['S-3']), headers: { cookie: bol }, payload: { code: 'SMF-POSTNL-NL' } });
+    const r1 = await t.app.inject({
+      method: 'POST',
+      url: url('shipment_method', ids['S-3']),
+      headers: { cookie: bol },
+      payload: { code: 'SMF-POSTNL-NL' },
+    });
     expect(r1.statusCode).toBe(200);
-    const r2 = await t.app.inject({ method: 'POST', url: url('shipment_package', ids['S-3']), headers: { cookie: bol }, payload: { id: box.id } });
+    const r2 = await t.app.inject({
+      method: 'POST',
+      url: url('shipment_package', ids['S-3']),
+      headers: { cookie: bol },
+      payload: { id: box.id },
+    });
     expect(r2.statusCode).toBe(200);
-    const order = (await t.app.inject({ method: 'GET', url: `/api/order/get/${ids['S-3']}`, headers: { cookie: bol } })).json();
+    const order = (
+      await t.app.inject({ method: 'GET', url: `/api/order/get/${ids['S-3']}`, headers: { cookie: bol } })
+    ).json();
     expect(order.selected_ship_option).toBe('SMF-POSTNL-NL');
     expect(order.selected_packaging_option).toBe(box.id);
     expect(orderIdsOf(await open(bol, 'all', 'shipment_method=SMF-POSTNL-NL'))).toEqual(['S-3']);
 
-    const unknown = await t.app.inject({ method: 'POST', url: url('shipment_method', ids['S-3']), headers: { cookie: bol }, payload: { code: 'NOPE' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: url('shipment_method', ids['S-3']),
+      headers: { cookie: bol },
+      payload: { code: 'NOPE' },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Unknown shipment method: NOPE');
-    const still = (await t.app.inject({ method: 'GET', url: `/api/order/get/${ids['S-3']}`, headers: { cookie: bol } })).json();
+    const still = (
+      await t.app.inject({ method: 'GET', url: `/api/order/get/${ids['S-3']}`, headers: { cookie: bol } })
+    ).json();
     expect(still.selected_ship_option).toBe('SMF-POSTNL-NL');
-    const badBox = await t.app.inject({ method: 'POST', url: url('shipment_package', ids['S-3']), headers: { cookie: bol }, payload: { id: 'a'.repeat(24) } });
+    const badBox = await t.app.inject({
+      method: 'POST',
+      url: url('shipment_package', ids['S-3']),
+      headers: { cookie: bol },
+      payload: { id: 'a'.repeat(24) },
+    });
     expect(badBox.statusCode).toBe(400);
-    const foreign = await t.app.inject({ method: 'POST', url: url('shipment_method', ids['S-3']), headers: { cookie: stroop }, payload: { code: 'SMF-POSTNL-NL' } });
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: url('shipment_method', ids['S-3']),
+      headers: { cookie: stroop },
+      payload: { code: 'SMF-POSTNL-NL' },
+    });
     expect(foreign.statusCode).toBe(404);
-    const foreignBox = await t.app.inject({ method: 'POST', url: url('shipment_package', ids['S-3']), headers: { cookie: stroop }, payload: { id: box.id } });
+    const foreignBox = await t.app.inject({
+      method: 'POST',
+      url: url('shipment_package', ids['S-3']),
+      headers: { cookie: stroop },
+      payload: { id: box.id },
+    });
     expect(foreignBox.statusCode).toBe(404);
   });
 
   it('answers 404 for an unknown or foreign order and 400 for a malformed id', async () => {
-    expect((await t.app.inject({ method: 'GET', url: `/api/order/get/${ids['X-1']}`, headers: { cookie: bol } })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/order/get/${'0'.repeat(24)}`, headers: { cookie: bol } })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/order/get/nope', headers: { cookie: bol } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/order/get/${ids['X-1']}`, headers: { cookie: bol } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/order/get/${'0'.repeat(24)}`,
+          headers: { cookie: bol },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/order/get/nope', headers: { cookie: bol } }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('puts orders without a pick location in a last group without location', async () => {
     await t.db.query('UPDATE order_lines SET pick_location_id = NULL WHERE order_id = $1', [ids['M-1']]);
     const list = await open(bol);
-    expect(list.groups.at(-1)).toMatchObject({ location: null, count: 1, orders: [expect.objectContaining({ orderId: 'M-1' })] });
+    expect(list.groups.at(-1)).toMatchObject({
+      location: null,
+      count: 1,
+      orders: [expect.objectContaining({ orderId: 'M-1' })],
+    });
     expect(list.groups.slice(0, -1).every((g) => g.location !== null)).toBe(true);
   });
 

@@ -97,7 +97,11 @@ export async function listProducts(
   opts: { skip: number; limit: number; inStock?: 'true' | 'false' | 'null' },
 ): Promise<ProductList> {
   const stockFilter =
-    opts.inStock === 'true' ? 'AND COALESCE(pl.stock, 0) > 0' : opts.inStock === 'false' ? 'AND COALESCE(pl.stock, 0) <= 0' : '';
+    opts.inStock === 'true'
+      ? 'AND COALESCE(pl.stock, 0) > 0'
+      : opts.inStock === 'false'
+        ? 'AND COALESCE(pl.stock, 0) <= 0'
+        : '';
   const [page, count] = await Promise.all([
     db.query<ProductRow>(
       `${PRODUCT_SELECT} WHERE p.org_id = $1 ${stockFilter} ORDER BY p.name, p.id OFFSET $2 LIMIT $3`,
@@ -139,7 +143,11 @@ const IMPORT_CHUNK = 1000;
  * the same EAN in one file is rejected. Everything is written in one transaction. Row numbers are
  * 1-based data rows. Returns `{ products: { created, updated, errors } }`.
  */
-export async function importProducts(db: Db, orgId: string, rows: ProductImportRow[]): Promise<ProductImportResult> {
+export async function importProducts(
+  db: Db,
+  orgId: string,
+  rows: ProductImportRow[],
+): Promise<ProductImportResult> {
   const errors: ProductImportError[] = [];
   const good: ValidProductImportRow[] = [];
   const firstRowOfEan = new Map<string, number>();
@@ -151,7 +159,11 @@ export async function importProducts(db: Db, orgId: string, rows: ProductImportR
     }
     const earlier = firstRowOfEan.get(parsed.value.ean);
     if (earlier !== undefined) {
-      errors.push({ row: i + 1, ean: parsed.value.ean, reason: `EAN appears twice in this file (first in row ${earlier})` });
+      errors.push({
+        row: i + 1,
+        ean: parsed.value.ean,
+        reason: `EAN appears twice in this file (first in row ${earlier})`,
+      });
       return;
     }
     firstRowOfEan.set(parsed.value.ean, i + 1);

@@ -11,7 +11,12 @@ describe('products', () => {
   let stroopEan: string;
 
   const importRows = async (cookie: string, rows: unknown[]) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/products/import', headers: { cookie }, payload: rows });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/products/import',
+      headers: { cookie },
+      payload: rows,
+    });
     return { status: res.statusCode, body: res.json() as ProductImportResult };
   };
   const get = async (cookie: string, url: string) => {
@@ -24,15 +29,30 @@ describe('products', () => {
     bol = await t.login(DEMO_USERS.bolOwner.email, DEMO_USERS.bolOwner.password);
     stroop = await t.login(DEMO_USERS.stroopOwner.email, DEMO_USERS.stroopOwner.password);
     const orgs = t.seed?.orgs as { stroop: string };
-    stroopEan = (await t.db.query<{ ean: string }>('SELECT ean FROM products WHERE org_id = $1 LIMIT 1', [orgs.stroop])).rows[0]
-      ?.ean as string;
+    stroopEan = (
+      await t.db.query<{ ean: string }>('SELECT ean FROM products WHERE org_id = $1 LIMIT 1', [orgs.stroop])
+    ).rows[0]?.ean as string;
   });
   afterAll(async () => t.close());
 
   it('creates products, reports rejected rows, and updates on a second import instead of duplicating', async () => {
     const rows = [
-      { Product_name: 'Roomboter stroopwafels', barcode_sku_ean: '8712345678906', fullfilled_bysf: 'ja', weight_kg: '0,4', length: '20', height: '4', width: '8' },
-      { Product_name: 'Kruidnoten 500 g', barcode_sku_ean: 4006381333931, parent_ean: '8712345678906', hs: '1905', value: '3,50' },
+      {
+        Product_name: 'Roomboter stroopwafels',
+        barcode_sku_ean: '8712345678906',
+        fullfilled_bysf: 'ja',
+        weight_kg: '0,4',
+        length: '20',
+        height: '4',
+        width: '8',
+      },
+      {
+        Product_name: 'Kruidnoten 500 g',
+        barcode_sku_ean: 4006381333931,
+        parent_ean: '8712345678906',
+        hs: '1905',
+        value: '3,50',
+      },
       { Product_name: '', barcode_sku_ean: '5901234123457' },
       { Product_name: 'Bad check digit', barcode_sku_ean: '8712345678907' },
       { Product_name: 'Too short', barcode_sku_ean: '12345' },
@@ -80,7 +100,9 @@ describe('products', () => {
     expect(r.body.products).toMatchObject({ created: 1, updated: 0 });
     expect((await get(bol, `/api/products/ean/${stroopEan}`)).body.products).toEqual([]);
     expect((await get(stroop, `/api/products/ean/${stroopEan}`)).body.products).toHaveLength(1);
-    const bolName = (await get(bol, '/api/products/ean/8712345678906')).body.products.map((p: { name: string }) => p.name);
+    const bolName = (await get(bol, '/api/products/ean/8712345678906')).body.products.map(
+      (p: { name: string }) => p.name,
+    );
     expect(bolName).toEqual(['Roomboter stroopwafels (12 st.)']);
   });
 
@@ -88,7 +110,8 @@ describe('products', () => {
     const prefix = stroopEan.slice(0, 3);
     const res = await get(stroop, `/api/products/ean/${prefix}`);
     expect(res.body.products.length).toBeGreaterThan(1);
-    for (const p of res.body.products) expect(p.ean.startsWith(prefix) || p.bsku?.startsWith(prefix)).toBe(true);
+    for (const p of res.body.products)
+      expect(p.ean.startsWith(prefix) || p.bsku?.startsWith(prefix)).toBe(true);
     expect((await get(stroop, '/api/products/ean/87')).status).toBe(400);
   });
 
@@ -120,7 +143,9 @@ describe('products', () => {
     expect((res.body as unknown as { message: string }).message).toMatch(/current organisation/);
     expect((await get(admin, '/api/products')).status).toBe(400);
     const user = await t.login(DEMO_USERS.bolUser.email, DEMO_USERS.bolUser.password);
-    expect((await importRows(user, [{ Product_name: 'x', barcode_sku_ean: '8712345678906' }])).status).toBe(403);
+    expect((await importRows(user, [{ Product_name: 'x', barcode_sku_ean: '8712345678906' }])).status).toBe(
+      403,
+    );
     expect((await get(user, '/api/products')).status).toBe(200);
   });
 });

@@ -84,7 +84,7 @@ describe('POST /orders/ship', () => {
       expect(text).toContain('Hoppa Fulfilment');
       expect(text).toContain('SMF-POSTNL-NL');
       expect(text).toContain(`Colli ${i + 1}/3`);
-      expect(text).toContain('Gewicht 2.10 kg');
+      expect(text).toContain('Gewicht 2,10 kg');
     }
   });
 

@@ -28,7 +28,12 @@ export function MenuScreen() {
         {user ? <Text size="lg">{t('hello', { name: user.first_name })}</Text> : null}
         {tasks.length === 0 ? <Text size="lg">{t('none')}</Text> : null}
         {tasks.map((task) => (
-          <UnstyledButton key={task.key} className="task-tile" onClick={() => navigate(task.path)} data-testid={`task-${task.key}`}>
+          <UnstyledButton
+            key={task.key}
+            className="task-tile"
+            onClick={() => navigate(task.path)}
+            data-testid={`task-${task.key}`}
+          >
             <span className="task-tile-title">{t(task.key)}</span>
             <span className="task-tile-hint">{t(`${task.key}Hint`)}</span>
           </UnstyledButton>

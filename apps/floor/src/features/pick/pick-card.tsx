@@ -1,8 +1,8 @@
 import { Alert } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { PickRecord } from '../../offline/db.ts';
-import { ProductImage } from './product-image.tsx';
 import { cutName, needsRecount } from './pick.rules.ts';
+import { ProductImage } from './product-image.tsx';
 
 /**
  * The pick in front of the picker (spec 2 §2 Pick screen): where to go in very large type, how many to
@@ -13,7 +13,12 @@ export function PickCard({ pick, t }: { pick: PickRecord; t: TFunction<'pick', u
   const { item } = pick;
   const [first, ...more] = item.orders;
   return (
-    <section className="pick-card" aria-label={t('currentPick')} data-testid="pick-card" data-pick-id={pick.id}>
+    <section
+      className="pick-card"
+      aria-label={t('currentPick')}
+      data-testid="pick-card"
+      data-pick-id={pick.id}
+    >
       <div className="pick-location-block">
         <div className="pick-label">
           {t('location')}
@@ -24,7 +29,11 @@ export function PickCard({ pick, t }: { pick: PickRecord; t: TFunction<'pick', u
         </div>
       </div>
       <div className="pick-row">
-        <ProductImage src={item.image} alt={item.product__name} texts={{ noImage: t('noImage'), credit: t('imageCredit') }} />
+        <ProductImage
+          src={item.image}
+          alt={item.product__name}
+          texts={{ noImage: t('noImage'), credit: t('imageCredit') }}
+        />
         <div className={`pick-qty-box ${item.qty > 1 ? 'pick-qty-multi' : ''}`}>
           <span className="pick-label">{t('take')}</span>
           <span className="pick-quantity" data-testid="pick-quantity">
@@ -49,7 +58,9 @@ export function PickCard({ pick, t }: { pick: PickRecord; t: TFunction<'pick', u
           <dt>{t('order')}</dt>
           <dd data-testid="pick-order">
             {first?.shop_order_id ?? item.order_id}
-            {more.length ? <span className="pick-more"> {t('moreOrders', { count: more.length })}</span> : null}
+            {more.length ? (
+              <span className="pick-more"> {t('moreOrders', { count: more.length })}</span>
+            ) : null}
             <span className="pick-org"> · {item.org_name}</span>
           </dd>
         </div>

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { getMeta } from '../../offline/db.ts';
 import { enqueuePick, markRejected, markSent } from '../../offline/outbox.ts';
 import { pickItem, seedPicks, testDb } from '../../test/fixtures.ts';
-import { downloadPickList, storePickList } from './pick-download.ts';
 import { defaultPickFilter } from './pick.rules.ts';
+import { downloadPickList, storePickList } from './pick-download.ts';
 
 describe('downloadPickList', () => {
   it('pages with skip until total is reached', async () => {

@@ -13,7 +13,10 @@ export type PickPageFetcher = (skip: number, limit: number) => Promise<{ items: 
  * a pick is confirmed against its pick location, and linking a location to an unlocated product is
  * not part of the floor app yet.
  */
-export function apiPickPages(client: ReturnType<typeof createApiClient>, filter: PickFilter): PickPageFetcher {
+export function apiPickPages(
+  client: ReturnType<typeof createApiClient>,
+  filter: PickFilter,
+): PickPageFetcher {
   return (skip, limit) =>
     request(client, pickListEndpoint, {
       params: { locations: 'all', query_type: 'located', start: filter.start, end: filter.end, orgs: 'all' },
@@ -28,7 +31,10 @@ export function apiPickPages(client: ReturnType<typeof createApiClient>, filter:
 }
 
 /** Downloads every page of the pick list (until `total` is reached or a page comes back empty). */
-export async function downloadPickList(fetchPage: PickPageFetcher, pageSize = PICK_PAGE_SIZE): Promise<PickItem[]> {
+export async function downloadPickList(
+  fetchPage: PickPageFetcher,
+  pageSize = PICK_PAGE_SIZE,
+): Promise<PickItem[]> {
   const items: PickItem[] = [];
   for (;;) {
     const page = await fetchPage(items.length, pageSize);
@@ -43,7 +49,12 @@ export async function downloadPickList(fetchPage: PickPageFetcher, pageSize = PI
  * out of the list) even when the server still lists them. Sent and rejected picks are replaced by what
  * the server says now; rejected outbox rows stay for the picker to read.
  */
-export async function storePickList(db: FloorDb, items: PickItem[], filter: PickFilter, now: number): Promise<void> {
+export async function storePickList(
+  db: FloorDb,
+  items: PickItem[],
+  filter: PickFilter,
+  now: number,
+): Promise<void> {
   await db.transaction('rw', db.picks, db.outbox, db.meta, async () => {
     const waiting = new Set(
       (await db.outbox.where('status').equals('pending').toArray()).map((r) => r.pickId),
@@ -52,7 +63,14 @@ export async function storePickList(db: FloorDb, items: PickItem[], filter: Pick
     const keepIds = new Set(keep.map((p) => p.id));
     await db.picks.clear();
     const fresh: PickRecord[] = items
-      .map((item, seq) => ({ id: item.id, seq, item, status: 'open' as const, pickedAt: null, scanned: null }))
+      .map((item, seq) => ({
+        id: item.id,
+        seq,
+        item,
+        status: 'open' as const,
+        pickedAt: null,
+        scanned: null,
+      }))
       .filter((r) => !keepIds.has(r.id));
     await db.picks.bulkPut([...keep, ...fresh]);
     await setMeta(db, 'lastSync', { at: now, filter, total: items.length });

@@ -30,7 +30,15 @@ export function PickFilterDrawer({
   }, [opened, filter]);
   const startOk = fromLocalInput(toLocalInput(draft.start)) !== null;
   return (
-    <Drawer opened={opened} onClose={onClose} title={t('filterTitle')} position="bottom" size="auto" padding="md">
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      title={t('filterTitle')}
+      position="bottom"
+      size="auto"
+      padding="md"
+      styles={{ title: { fontSize: 22, fontWeight: 800 }, close: { width: 48, height: 48 } }}
+    >
       <Stack gap="md">
         <TextInput
           type="datetime-local"
@@ -70,7 +78,7 @@ export function PickFilterDrawer({
           checked={draft.multiOrders}
           onChange={(e) => setDraft(withOrdersSwitch(draft, 'multi', e.currentTarget.checked))}
         />
-        <Group grow>
+        <Group grow className="drawer-actions">
           <Button size="xl" variant="default" onClick={() => setDraft(defaultPickFilter())}>
             {t('defaults')}
           </Button>

@@ -16,7 +16,13 @@ export function cutName(name: string, max = PICK_NAME_MAX): string {
 export function defaultPickFilter(now: Date = new Date()): PickFilter {
   const start = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 4, 0, 0, 0, 0);
   const end = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 22, 0, 0, 0);
-  return { start: start.toISOString(), end: end.toISOString(), reverse: false, singleOrders: false, multiOrders: false };
+  return {
+    start: start.toISOString(),
+    end: end.toISOString(),
+    reverse: false,
+    singleOrders: false,
+    multiOrders: false,
+  };
 }
 
 /** Whether two filters select the same pick list. */
@@ -35,7 +41,8 @@ export function sameFilter(a: PickFilter, b: PickFilter): boolean {
  * other): switching one on switches the other off.
  */
 export function withOrdersSwitch(filter: PickFilter, which: 'single' | 'multi', on: boolean): PickFilter {
-  if (which === 'single') return { ...filter, singleOrders: on, multiOrders: on ? false : filter.multiOrders };
+  if (which === 'single')
+    return { ...filter, singleOrders: on, multiOrders: on ? false : filter.multiOrders };
   return { ...filter, multiOrders: on, singleOrders: on ? false : filter.singleOrders };
 }
 
@@ -54,7 +61,10 @@ export function fromLocalInput(value: string): string | null {
 }
 
 /** Picks still to do, in walking order (`seq`), leaving out those confirmed a moment ago. */
-export function openPicks(records: readonly PickRecord[], justConfirmed: ReadonlySet<string> = new Set()): PickRecord[] {
+export function openPicks(
+  records: readonly PickRecord[],
+  justConfirmed: ReadonlySet<string> = new Set(),
+): PickRecord[] {
   return records.filter((r) => r.status === 'open' && !justConfirmed.has(r.id)).sort((a, b) => a.seq - b.seq);
 }
 
@@ -62,7 +72,10 @@ export function openPicks(records: readonly PickRecord[], justConfirmed: Readonl
  * The pick in front of the picker (spec 2 §2 Skip): the open pick after skipping `skip` of them. Skipping
  * past the last one starts again at the first, so skipped picks come back at the end of the round.
  */
-export function currentPick(open: readonly PickRecord[], skip: number): { pick: PickRecord | null; index: number } {
+export function currentPick(
+  open: readonly PickRecord[],
+  skip: number,
+): { pick: PickRecord | null; index: number } {
   if (open.length === 0) return { pick: null, index: -1 };
   const index = ((Math.floor(skip) % open.length) + open.length) % open.length;
   return { pick: open[index] ?? null, index };
@@ -70,7 +83,10 @@ export function currentPick(open: readonly PickRecord[], skip: number): { pick: 
 
 /** A rack name as the Dutch voice should read it: separators become pauses ("A-01-02" → "A 01 02"). */
 export function speakableLocation(rack: string): string {
-  return rack.replace(/[-_./\\]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return rack
+    .replace(/[-_./\\]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Whether stock on the location is a reason to recount (spec 2 §4: stock ≤ 0 or flagged). */

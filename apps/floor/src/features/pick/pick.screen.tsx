@@ -1,5 +1,5 @@
 import { ApiError, judgePickScan } from '@hoppa/core';
-import { Button, Loader, Text, UnstyledButton } from '@mantine/core';
+import { Button, Loader, UnstyledButton } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,14 +14,15 @@ import { dismissRejected, enqueuePick } from '../../offline/outbox.ts';
 import { DONE_MESSAGE, deviceFeedback, preloadSounds, type ScanFeedback } from '../../scan/feedback.ts';
 import { ScanInput, type ScanInputHandle } from '../../scan/scan-input.tsx';
 import { markScanFeedback } from '../../scan/scan-perf.ts';
-import { speakableLocation } from './pick.rules.ts';
+import { currentPick, defaultPickFilter, openPicks, sameFilter, speakableLocation } from './pick.rules.ts';
 import { PickCard } from './pick-card.tsx';
 import { apiPickPages, downloadPickList, storePickList } from './pick-download.ts';
 import { PickFilterDrawer } from './pick-filter-drawer.tsx';
-import { currentPick, defaultPickFilter, openPicks, sameFilter } from './pick.rules.ts';
 import { RejectedList } from './rejected-list.tsx';
 
-const CameraScanner = lazy(() => import('../../scan/camera-scanner.tsx').then((m) => ({ default: m.CameraScanner })));
+const CameraScanner = lazy(() =>
+  import('../../scan/camera-scanner.tsx').then((m) => ({ default: m.CameraScanner })),
+);
 
 /** The verdict of the last scan, shown until the next one. */
 type Flash =
@@ -125,7 +126,8 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
   useEffect(() => {
     if (!meta || autoLoaded.current) return;
     autoLoaded.current = true;
-    if (navigator.onLine && (!meta.lastSync || !sameFilter(meta.lastSync.filter, filter))) void refresh(filter);
+    if (navigator.onLine && (!meta.lastSync || !sameFilter(meta.lastSync.filter, filter)))
+      void refresh(filter);
   }, [meta, filter, refresh]);
 
   const onScan = useCallback(
@@ -186,13 +188,20 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
   return (
     <div className="screen pick-screen">
       {/* a short full-screen tint: the verdict seen from the corner of an eye; keyed to replay per scan */}
-      {flash ? <div className={`flash-overlay flash-${flash.kind}`} key={flash.id} aria-hidden="true" /> : null}
+      {flash ? (
+        <div className={`flash-overlay flash-${flash.kind}`} key={flash.id} aria-hidden="true" />
+      ) : null}
       <StatusBar
         lng="nl"
         right={
           <HeaderButton label={t('filter')} onClick={() => setMenuOpen(true)}>
             <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-              <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+              <path
+                d="M3 6h18M3 12h18M3 18h18"
+                stroke="currentColor"
+                strokeWidth="2.5"
+                strokeLinecap="round"
+              />
             </svg>
           </HeaderButton>
         }
@@ -214,8 +223,22 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
           onClick={() => setManual((m) => !m)}
         >
           <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-            <rect x="2" y="6" width="20" height="12" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
-            <path d="M6 10h1M10 10h1M14 10h1M18 10h1M7 14h10" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            <rect
+              x="2"
+              y="6"
+              width="20"
+              height="12"
+              rx="2"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            />
+            <path
+              d="M6 10h1M10 10h1M14 10h1M18 10h1M7 14h10"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
           </svg>
         </UnstyledButton>
         <UnstyledButton className="icon-button" aria-label={t('camera')} onClick={() => setCameraOpen(true)}>
@@ -232,12 +255,24 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
         </UnstyledButton>
       </div>
 
-      <div className="scan-feedback" data-testid="scan-feedback" data-kind={flash?.kind ?? 'none'} aria-live="assertive">
-        {flash?.kind === 'valid' ? <span>✓ {t('valid', { qty: flash.qty, name: flash.name.slice(0, 40) })}</span> : null}
+      <div
+        className="scan-feedback"
+        data-testid="scan-feedback"
+        data-kind={flash?.kind ?? 'none'}
+        aria-live="assertive"
+      >
+        {flash?.kind === 'valid' ? (
+          <span>✓ {t('valid', { qty: flash.qty, name: flash.name.slice(0, 40) })}</span>
+        ) : null}
         {flash?.kind === 'wrong' ? (
           <span>
             ✗ {t('wrong', { scan: flash.scan })}
-            {flash.location ? <strong> · {t('goTo', { location: flash.location })}</strong> : null}
+            {flash.location ? (
+              <strong>
+                {' · '}
+                <span className="nowrap">{t('goTo', { location: flash.location })}</span>
+              </strong>
+            ) : null}
             {!flash.location && !pick ? <> · {t('noOpenPick')}</> : null}
           </span>
         ) : null}
@@ -260,9 +295,17 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
           <PickCard pick={pick} t={t} />
         ) : finished || done ? (
           <section className="pick-done" data-testid="pick-done">
-            <div className="pick-done-mark" aria-hidden="true">
-              🎉
-            </div>
+            <svg className="pick-done-mark" viewBox="0 0 96 96" aria-hidden="true">
+              <circle cx="48" cy="48" r="44" fill="#2b8a3e" />
+              <path
+                d="M27 50l14 14 28-30"
+                fill="none"
+                stroke="#fff"
+                strokeWidth="10"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
             <h2>{DONE_MESSAGE}</h2>
             <p>{t('doneHint')}</p>
           </section>
@@ -319,7 +362,12 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
               setCameraOpen(false);
               onScan(raw);
             }}
-            texts={{ title: t('cameraTitle'), hint: t('cameraHint'), close: t('close'), failed: t('cameraFailed') }}
+            texts={{
+              title: t('cameraTitle'),
+              hint: t('cameraHint'),
+              close: t('close'),
+              failed: t('cameraFailed'),
+            }}
           />
         </Suspense>
       ) : null}

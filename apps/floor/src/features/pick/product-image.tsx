@@ -30,8 +30,20 @@ export function ProductImage({
       {state !== 'loaded' ? (
         <div className="product-image-placeholder" data-testid="pick-image-placeholder">
           <svg viewBox="0 0 64 64" aria-hidden="true" focusable="false">
-            <path d="M32 6 56 18v28L32 58 8 46V18Z" fill="#e9ecef" stroke="#868e96" strokeWidth="3" strokeLinejoin="round" />
-            <path d="M8 18l24 12 24-12M32 30v28" fill="none" stroke="#868e96" strokeWidth="3" strokeLinejoin="round" />
+            <path
+              d="M32 6 56 18v28L32 58 8 46V18Z"
+              fill="#e9ecef"
+              stroke="#868e96"
+              strokeWidth="3"
+              strokeLinejoin="round"
+            />
+            <path
+              d="M8 18l24 12 24-12M32 30v28"
+              fill="none"
+              stroke="#868e96"
+              strokeWidth="3"
+              strokeLinejoin="round"
+            />
             <path d="M20 12l24 12v8" fill="none" stroke="#adb5bd" strokeWidth="3" strokeLinejoin="round" />
           </svg>
           {state === 'failed' ? <span>{texts.noImage}</span> : null}

@@ -5,7 +5,8 @@ import type { OutboxRecord } from '../../offline/db.ts';
 /** The reason a picker reads for a refused pick: our Dutch text for known conflicts, else the server's. */
 export function rejectionReason(row: OutboxRecord, t: TFunction<'pick', undefined>): string {
   const code = row.rejection?.code ?? '';
-  if (code === 'order_shipped' || code === 'order_cancelled' || code === 'over_pick') return t(`reason_${code}`);
+  if (code === 'order_shipped' || code === 'order_cancelled' || code === 'over_pick')
+    return t(`reason_${code}`);
   return row.rejection?.message ?? '';
 }
 
@@ -24,7 +25,12 @@ export function RejectedList({
 }) {
   if (rows.length === 0) return null;
   return (
-    <section className="rejected" role="alert" aria-label={t('rejectedTitle', { count: rows.length })} data-testid="rejected-list">
+    <section
+      className="rejected"
+      role="alert"
+      aria-label={t('rejectedTitle', { count: rows.length })}
+      data-testid="rejected-list"
+    >
       <h2>{t('rejectedTitle', { count: rows.length })}</h2>
       <p>{t('rejectedHint')}</p>
       <ul>

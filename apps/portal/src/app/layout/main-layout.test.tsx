@@ -7,10 +7,11 @@ import { MainLayout } from './main-layout.tsx';
 type Session = NonNullable<Parameters<typeof renderRoutes>[1]>['session'];
 
 function renderLayout(session: Session, lang: 'en' | 'nl' = 'en') {
-  return renderRoutes(
-    [{ element: <MainLayout />, children: [{ path: '*', element: <p>page body</p> }] }],
-    { path: '/orders', session, lang },
-  );
+  return renderRoutes([{ element: <MainLayout />, children: [{ path: '*', element: <p>page body</p> }] }], {
+    path: '/orders',
+    session,
+    lang,
+  });
 }
 
 function navLinks(name: RegExp | string) {

@@ -4,7 +4,18 @@
  * landmark of links, filtered per permission by navigation.rules.ts) that folds into a burger menu
  * on a phone, and the page in the main area.
  */
-import { AppShell, Avatar, Box, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import {
+  AppShell,
+  Avatar,
+  Box,
+  Burger,
+  Group,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -66,7 +77,7 @@ export function MainLayout(): ReactNode {
             </Link>
           </Group>
           <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Box visibleFrom="sm" w={260}>
+            <Box visibleFrom="sm" w={(orgAuth?.org_count ?? 0) > 1 ? 260 : undefined} maw={280}>
               <OrgSwitcher orgAuth={orgAuth} />
             </Box>
             <AccountMenu />
@@ -82,7 +93,15 @@ export function MainLayout(): ReactNode {
           {sections.map((section) =>
             section.items.length === 0 ? null : (
               <Box key={section.key} mb="md">
-                <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" mb={6} style={{ letterSpacing: '0.04em' }}>
+                <Text
+                  size="xs"
+                  fw={600}
+                  c="dimmed"
+                  tt="uppercase"
+                  px="sm"
+                  mb={6}
+                  style={{ letterSpacing: '0.04em' }}
+                >
                   {t(section.key === 'work' ? 'nav.sectionWork' : 'nav.sectionSettings')}
                 </Text>
                 {section.items.map((item) => (
@@ -121,12 +140,18 @@ function AccountMenu(): ReactNode {
   const logout = useLogout();
   if (!user) return null;
   const fullName = `${user.first_name} ${user.family_name}`.trim();
-  const initials = `${user.first_name.charAt(0)}${user.family_name.charAt(0)}`.toUpperCase();
+  // Dutch family names carry prefixes ('de Vries'): the initial is that of the last word.
+  const initials =
+    `${user.first_name.charAt(0)}${user.family_name.trim().split(/\s+/).pop()?.charAt(0) ?? ''}`.toUpperCase();
   const role = roleInForce(user, orgAuth);
   return (
     <Menu position="bottom-end" width={240} shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label={t('account.menu')} style={{ borderRadius: 'var(--mantine-radius-md)' }} p={4}>
+        <UnstyledButton
+          aria-label={t('account.menu')}
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          p={4}
+        >
           <Group gap="xs" wrap="nowrap">
             <Avatar color="brand" radius="xl" size={34}>
               {initials}

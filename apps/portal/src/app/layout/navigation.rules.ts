@@ -23,7 +23,17 @@ type Role = Parameters<typeof can>[0];
 
 export interface NavItem {
   /** Stable key; also the i18n key `layout:nav.<key>`. */
-  key: 'home' | 'orders' | 'shipments' | 'products' | 'scanner' | 'orgs' | 'settingsOrg' | 'settingsApis' | 'orgsAdd' | 'admin';
+  key:
+    | 'home'
+    | 'orders'
+    | 'shipments'
+    | 'products'
+    | 'scanner'
+    | 'orgs'
+    | 'settingsOrg'
+    | 'settingsApis'
+    | 'orgsAdd'
+    | 'admin';
   to: string;
   icon: IconName;
   section: 'work' | 'settings';
@@ -34,14 +44,56 @@ export interface NavItem {
 /** All items in display order (spec 2 §2 Main layout). */
 export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'home', to: '/home', icon: 'home', section: 'work' },
-  { key: 'orders', to: '/orders', icon: 'orders', section: 'work', needs: { method: 'GET', path: '/orders' } },
-  { key: 'shipments', to: '/shipments', icon: 'shipments', section: 'work', needs: { method: 'GET', path: '/orders' } },
-  { key: 'products', to: '/products', icon: 'products', section: 'work', needs: { method: 'GET', path: '/products' } },
-  { key: 'scanner', to: '/scanner', icon: 'scan', section: 'work', needs: { method: 'GET', path: '/products/ean/*' } },
+  {
+    key: 'orders',
+    to: '/orders',
+    icon: 'orders',
+    section: 'work',
+    needs: { method: 'GET', path: '/orders' },
+  },
+  {
+    key: 'shipments',
+    to: '/shipments',
+    icon: 'shipments',
+    section: 'work',
+    needs: { method: 'GET', path: '/orders' },
+  },
+  {
+    key: 'products',
+    to: '/products',
+    icon: 'products',
+    section: 'work',
+    needs: { method: 'GET', path: '/products' },
+  },
+  {
+    key: 'scanner',
+    to: '/scanner',
+    icon: 'scan',
+    section: 'work',
+    needs: { method: 'GET', path: '/products/ean/*' },
+  },
   { key: 'orgs', to: '/orgs', icon: 'shops', section: 'settings', needs: { method: 'GET', path: '/orgs' } },
-  { key: 'settingsOrg', to: '/settings/org', icon: 'settings', section: 'settings', needs: { method: 'PUT', path: '/orgs' } },
-  { key: 'settingsApis', to: '/settings/apis', icon: 'plug', section: 'settings', needs: { method: 'PUT', path: '/orgs' } },
-  { key: 'orgsAdd', to: '/orgs/add', icon: 'plus', section: 'settings', needs: { method: 'POST', path: '/orgs' } },
+  {
+    key: 'settingsOrg',
+    to: '/settings/org',
+    icon: 'settings',
+    section: 'settings',
+    needs: { method: 'PUT', path: '/orgs' },
+  },
+  {
+    key: 'settingsApis',
+    to: '/settings/apis',
+    icon: 'plug',
+    section: 'settings',
+    needs: { method: 'PUT', path: '/orgs' },
+  },
+  {
+    key: 'orgsAdd',
+    to: '/orgs/add',
+    icon: 'plus',
+    section: 'settings',
+    needs: { method: 'POST', path: '/orgs' },
+  },
   { key: 'admin', to: '/admin', icon: 'admin', section: 'settings', needs: 'admin' },
 ];
 

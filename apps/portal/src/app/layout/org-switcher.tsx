@@ -5,7 +5,7 @@
  * refetched, because everything a screen shows belongs to the current organisation.
  */
 import { type CurrentOrgAuth, listOrgsEndpoint, setCurrOrgEndpoint } from '@hoppa/core';
-import { Select, Text } from '@mantine/core';
+import { Group, Select, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -25,7 +25,10 @@ function useSwitchOrg() {
     onSuccess: async (auth: CurrentOrgAuth) => {
       qc.setQueryData(CURRENT_ORG_AUTH_KEY, auth);
       await qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_ORG_AUTH_KEY[0] });
-      notifications.show({ color: 'green', message: t('layout:org.switched', { name: auth.org?.name ?? '' }) });
+      notifications.show({
+        color: 'green',
+        message: t('layout:org.switched', { name: auth.org?.name ?? '' }),
+      });
     },
     onError: (error) => {
       notifications.show({
@@ -51,9 +54,12 @@ export function OrgSwitcher({ orgAuth }: { orgAuth: CurrentOrgAuth | null }): Re
 
   if (!many || orgs.isError) {
     return (
-      <Text size="sm" fw={500} truncate="end" aria-label={t('org.label')} title={current?.name}>
-        {current?.name ?? t('org.none')}
-      </Text>
+      <Group gap={8} wrap="nowrap" c="dimmed" style={{ minWidth: 0 }}>
+        <Icon name="shops" size={16} />
+        <Text size="sm" fw={500} c="dark" truncate="end" aria-label={t('org.label')} title={current?.name}>
+          {current?.name ?? t('org.none')}
+        </Text>
+      </Group>
     );
   }
   const data = (orgs.data ?? (current ? [{ id: current.id, name: current.name, active: true }] : []))

@@ -42,6 +42,12 @@ export const authI18n = {
       savedTitle: 'Password changed',
       toLogin: 'Back to login',
     },
+    problems: {
+      invalidCredentials: 'The email address or password is incorrect',
+      rateLimited: 'Too many attempts. Wait a few minutes and try again.',
+      emailTaken: 'An account with this email address already exists',
+      invalidToken: 'This reset link is invalid or has expired. Please request a new one.',
+    },
   },
   nl: {
     tagline: 'Fulfilment voor je webshop',
@@ -72,7 +78,8 @@ export const authI18n = {
     },
     reset: {
       title: 'Wachtwoord herstellen',
-      intro: 'Vul het e-mailadres van je account in. We sturen je een link om een nieuw wachtwoord te kiezen.',
+      intro:
+        'Vul het e-mailadres van je account in. We sturen je een link om een nieuw wachtwoord te kiezen.',
       submit: 'Herstellink versturen',
       sentTitle: 'Kijk in je inbox',
       sent: 'Als er een account bestaat voor {{email}}, is er een e-mail met een herstellink onderweg. De link is beperkte tijd geldig.',
@@ -84,6 +91,12 @@ export const authI18n = {
       saved: 'Je wachtwoord is gewijzigd. Je kunt nu inloggen met je nieuwe wachtwoord.',
       savedTitle: 'Wachtwoord gewijzigd',
       toLogin: 'Terug naar inloggen',
+    },
+    problems: {
+      invalidCredentials: 'Het e-mailadres of wachtwoord is onjuist',
+      rateLimited: 'Te veel pogingen. Wacht een paar minuten en probeer het opnieuw.',
+      emailTaken: 'Er bestaat al een account met dit e-mailadres',
+      invalidToken: 'Deze herstellink is ongeldig of verlopen. Vraag een nieuwe aan.',
     },
   },
 };

@@ -1,13 +1,14 @@
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MutationError } from '../../components/error-banner.tsx';
+import { PasswordField } from '../../components/password-field.tsx';
 import { FORM_VALIDATION_MODE, inputProps } from '../../lib/form.ts';
-import { AuthLayout } from './auth-layout.tsx';
 import { LoginFormSchema } from './auth.forms.ts';
 import { useLogin } from './auth.hooks.ts';
+import { AuthLayout } from './auth-layout.tsx';
 
 /**
  * /login (spec 2 §2, §5): email and password, both required; Enter submits. A wrong email or
@@ -45,13 +46,25 @@ export function LoginPage(): ReactNode {
             autoFocus
             {...field('email')}
           />
-          <PasswordInput label={t('fields.password')} autoComplete="current-password" required {...field('password')} />
+          <PasswordField
+            label={t('fields.password')}
+            autoComplete="current-password"
+            required
+            {...field('password')}
+          />
           <Group justify="flex-end" mt={-6}>
             <Anchor component={Link} to="/reset" size="sm">
               {t('login.forgot')}
             </Anchor>
           </Group>
-          <MutationError mutation={login} serverMessageFor={[401, 429]} />
+          <MutationError
+            mutation={login}
+            serverMessageFor={[401, 429]}
+            messages={{
+              invalid_credentials: t('problems.invalidCredentials'),
+              rate_limited: t('problems.rateLimited'),
+            }}
+          />
           <Button type="submit" fullWidth loading={login.isPending}>
             {t('login.submit')}
           </Button>

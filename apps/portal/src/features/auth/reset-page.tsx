@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { type ReactNode, useState } from 'react';
@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MutationError } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
+import { PasswordField } from '../../components/password-field.tsx';
 import { FORM_VALIDATION_MODE, inputProps } from '../../lib/form.ts';
-import { AuthLayout } from './auth-layout.tsx';
 import { ResetEmailFormSchema, ResetPasswordFormSchema } from './auth.forms.ts';
 import { useRequestPasswordReset, useResetPassword } from './auth.hooks.ts';
+import { AuthLayout } from './auth-layout.tsx';
 
 /**
  * /reset (spec 2 §2, §5): without a token it asks for the account's email and answers with a neutral
@@ -61,8 +62,19 @@ function RequestResetForm(): ReactNode {
         })}
       >
         <Stack gap="md">
-          <TextInput label={t('fields.email')} type="email" autoComplete="email" required autoFocus {...field('email')} />
-          <MutationError mutation={request} serverMessageFor={[429]} />
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            required
+            autoFocus
+            {...field('email')}
+          />
+          <MutationError
+            mutation={request}
+            serverMessageFor={[429]}
+            messages={{ rate_limited: t('problems.rateLimited') }}
+          />
           <Button type="submit" fullWidth loading={request.isPending}>
             {t('reset.submit')}
           </Button>
@@ -104,7 +116,7 @@ function NewPasswordForm({ token }: { token: string }): ReactNode {
         )}
       >
         <Stack gap="md">
-          <PasswordInput
+          <PasswordField
             label={t('fields.newPassword')}
             description={t('reset.passwordHint')}
             autoComplete="new-password"
@@ -112,7 +124,11 @@ function NewPasswordForm({ token }: { token: string }): ReactNode {
             autoFocus
             {...field('password')}
           />
-          <MutationError mutation={reset} serverMessageFor={[429]} />
+          <MutationError
+            mutation={reset}
+            serverMessageFor={[429]}
+            messages={{ invalid_token: t('problems.invalidToken'), rate_limited: t('problems.rateLimited') }}
+          />
           <Button type="submit" fullWidth loading={reset.isPending}>
             {t('reset.saveSubmit')}
           </Button>

@@ -1,13 +1,14 @@
-import { Anchor, Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MutationError } from '../../components/error-banner.tsx';
+import { PasswordField } from '../../components/password-field.tsx';
 import { FORM_VALIDATION_MODE, inputProps } from '../../lib/form.ts';
-import { AuthLayout } from './auth-layout.tsx';
 import { SignupFormSchema } from './auth.forms.ts';
 import { useSignup } from './auth.hooks.ts';
+import { AuthLayout } from './auth-layout.tsx';
 
 /**
  * /signup (spec 2 §2, §5): first name, last name, email, phone and password (hint: at least 9
@@ -44,19 +45,40 @@ export function SignupPage(): ReactNode {
       >
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput label={t('fields.firstName')} autoComplete="given-name" required autoFocus {...field('first_name')} />
-            <TextInput label={t('fields.familyName')} autoComplete="family-name" required {...field('family_name')} />
+            <TextInput
+              label={t('fields.firstName')}
+              autoComplete="given-name"
+              required
+              autoFocus
+              {...field('first_name')}
+            />
+            <TextInput
+              label={t('fields.familyName')}
+              autoComplete="family-name"
+              required
+              {...field('family_name')}
+            />
           </SimpleGrid>
-          <TextInput label={t('fields.email')} type="email" autoComplete="email" required {...field('email')} />
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            required
+            {...field('email')}
+          />
           <TextInput label={t('fields.phone')} type="tel" autoComplete="tel" required {...field('phone')} />
-          <PasswordInput
+          <PasswordField
             label={t('fields.password')}
             description={t('signup.passwordHint')}
             autoComplete="new-password"
             required
             {...field('password')}
           />
-          <MutationError mutation={signup} serverMessageFor={[409, 429]} />
+          <MutationError
+            mutation={signup}
+            serverMessageFor={[409, 429]}
+            messages={{ 409: t('problems.emailTaken'), rate_limited: t('problems.rateLimited') }}
+          />
           <Button type="submit" fullWidth loading={signup.isPending}>
             {t('signup.submit')}
           </Button>

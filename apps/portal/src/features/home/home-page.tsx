@@ -1,4 +1,15 @@
-import { Anchor, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Card,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,47 +37,49 @@ export function HomePage(): ReactNode {
   const greeting = t(`greeting.${greetingPart(now.hour())}`, { name: user?.first_name ?? '' });
 
   return (
-    <Stack gap="xl">
+    <>
       <PageHeader
         title={greeting}
         description={
           orgAuth?.org ? t('workingFor', { org: orgAuth.org.name, date: formatDate(now) }) : formatDate(now)
         }
       />
-      {orderTiles ? <OrderCountTiles /> : null}
-      {tiles.length > 0 ? (
-        <section aria-labelledby="home-menu-title">
-          <Title order={2} fz="lg" fw={600} mb="sm" id="home-menu-title">
-            {t('menuTitle')}
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-            {tiles.map((tile) => (
-              <Card
-                key={tile.key}
-                component={Link}
-                to={tile.to}
-                withBorder
-                padding="lg"
-                radius="md"
-                className="hoppa-tile"
-              >
-                <Group wrap="nowrap" align="flex-start" gap="md">
-                  <ThemeIcon size={42} radius="md" variant="light">
-                    <Icon name={tile.icon} size={22} />
-                  </ThemeIcon>
-                  <Stack gap={4} style={{ minWidth: 0 }}>
-                    <Text fw={600}>{t(`tiles.${tile.key}.title`)}</Text>
-                    <Text size="sm" c="dimmed">
-                      {t(`tiles.${tile.key}.body`)}
-                    </Text>
-                  </Stack>
-                </Group>
-              </Card>
-            ))}
-          </SimpleGrid>
-        </section>
-      ) : null}
-    </Stack>
+      <Stack gap="xl">
+        {orderTiles ? <OrderCountTiles /> : null}
+        {tiles.length > 0 ? (
+          <section aria-labelledby="home-menu-title">
+            <Title order={2} fz="lg" fw={600} mb="sm" id="home-menu-title">
+              {t('menuTitle')}
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+              {tiles.map((tile) => (
+                <Card
+                  key={tile.key}
+                  component={Link}
+                  to={tile.to}
+                  withBorder
+                  padding="lg"
+                  radius="md"
+                  className="hoppa-tile"
+                >
+                  <Group wrap="nowrap" align="flex-start" gap="md">
+                    <ThemeIcon size={42} radius="md" variant="light">
+                      <Icon name={tile.icon} size={22} />
+                    </ThemeIcon>
+                    <Stack gap={4} style={{ minWidth: 0 }}>
+                      <Text fw={600}>{t(`tiles.${tile.key}.title`)}</Text>
+                      <Text size="sm" c="dimmed">
+                        {t(`tiles.${tile.key}.body`)}
+                      </Text>
+                    </Stack>
+                  </Group>
+                </Card>
+              ))}
+            </SimpleGrid>
+          </section>
+        ) : null}
+      </Stack>
+    </>
   );
 }
 

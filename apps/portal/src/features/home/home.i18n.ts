@@ -20,10 +20,19 @@ export const homeI18n = {
     menuTitle: 'What would you like to do?',
     tiles: {
       inbound: { title: 'Check something in', body: 'Scan goods that arrived at the warehouse.' },
-      newShipment: { title: 'Create a new shipment', body: 'Enter an order by hand, for B2B, Amazon FBA or bol LVB.' },
-      findShipment: { title: 'Find a shipped order', body: 'Look up a sent order, its label and track and trace.' },
+      newShipment: {
+        title: 'Create a new shipment',
+        body: 'Enter an order by hand, for B2B, Amazon FBA or bol LVB.',
+      },
+      findShipment: {
+        title: 'Find a shipped order',
+        body: 'Look up a sent order, its label and track and trace.',
+      },
       announce: { title: 'Announce products', body: 'Tell the warehouse which goods are on their way.' },
-      monitor: { title: 'Monitor goods status', body: 'Follow your announced goods until they are checked in.' },
+      monitor: {
+        title: 'Monitor goods status',
+        body: 'Follow your announced goods until they are checked in.',
+      },
     },
   },
   nl: {
@@ -46,10 +55,22 @@ export const homeI18n = {
     menuTitle: 'Wat wil je doen?',
     tiles: {
       inbound: { title: 'Iets inchecken', body: 'Scan goederen die in het magazijn zijn aangekomen.' },
-      newShipment: { title: 'Nieuwe zending aanmaken', body: 'Voer een order handmatig in, voor B2B, Amazon FBA of bol LVB.' },
-      findShipment: { title: 'Verzonden order zoeken', body: 'Zoek een verzonden order op, met label en track & trace.' },
-      announce: { title: 'Producten aanmelden', body: 'Laat het magazijn weten welke goederen onderweg zijn.' },
-      monitor: { title: 'Status van goederen volgen', body: 'Volg je aangemelde goederen tot ze zijn ingecheckt.' },
+      newShipment: {
+        title: 'Nieuwe zending aanmaken',
+        body: 'Voer een order handmatig in, voor B2B, Amazon FBA of bol LVB.',
+      },
+      findShipment: {
+        title: 'Verzonden order zoeken',
+        body: 'Zoek een verzonden order op, met label en track & trace.',
+      },
+      announce: {
+        title: 'Producten aanmelden',
+        body: 'Laat het magazijn weten welke goederen onderweg zijn.',
+      },
+      monitor: {
+        title: 'Status van goederen volgen',
+        body: 'Volg je aangemelde goederen tot ze zijn ingecheckt.',
+      },
     },
   },
 };

@@ -34,6 +34,7 @@ import {
   openOrdersScan,
   ordersInListOrder,
 } from './open-orders.rules.ts';
+import { useOrderPermissions } from './use-order-permissions.ts';
 import { useScanListener } from './use-scan-listener.ts';
 
 interface ShipChoice {
@@ -96,6 +97,7 @@ export function OpenOrdersPage() {
   const boxes = useShipmentBoxes();
   const shipOrder = useShipOrder();
   const packingSlip = usePackingSlip();
+  const allowed = useOrderPermissions();
 
   const orders = useMemo(() => ordersInListOrder(list.data), [list.data]);
   const nextToShip = scanState.selectedEan
@@ -174,20 +176,26 @@ export function OpenOrdersPage() {
         say(raw, t('scan.feedback.select', { ean: action.ean }), 'info');
         break;
       case 'ship':
+      case 'confirm':
+        if (!allowed.ship) {
+          say(raw, t('scan.feedback.notAllowed'), 'warning');
+          break;
+        }
+        if (action.type === 'confirm') {
+          if (order) {
+            setConfirm({
+              order,
+              ean: action.ean,
+              quantity: action.order.quantity,
+              packNote: action.order.packNote,
+            });
+            say(raw, t('scan.feedback.confirm', { order: order.orderId }), 'warning');
+          }
+          break;
+        }
         if (order) {
           say(raw, t('scan.feedback.ship', { order: order.orderId }), 'info');
           void ship(order, choiceOf(order), { clearSelection: false, raw });
-        }
-        break;
-      case 'confirm':
-        if (order) {
-          setConfirm({
-            order,
-            ean: action.ean,
-            quantity: action.order.quantity,
-            packNote: action.order.packNote,
-          });
-          say(raw, t('scan.feedback.confirm', { order: order.orderId }), 'warning');
         }
         break;
       case 'no-order':
@@ -260,6 +268,7 @@ export function OpenOrdersPage() {
         }
       />
       <ScanPanel
+        canShip={allowed.ship}
         paused={paused}
         feedback={feedback}
         selectedEan={scanState.selectedEan}
@@ -312,6 +321,7 @@ export function OpenOrdersPage() {
                   shipping={shippingIds.has(o.id)}
                   onShip={(order, choice) => void ship(order, choice, { clearSelection: false })}
                   onPackingSlip={(order) => void openPackingSlip(order)}
+                  allowed={allowed}
                 />
               ))}
             </SimpleGrid>

@@ -64,6 +64,8 @@ export const ordersI18n = {
     scan: {
       title: 'Scanner',
       ready: 'Ready: scan a product to select it, scan it again to ship the first order that contains it.',
+      readyNoShip:
+        'Ready: scan a product to show the orders that contain it. Shipping is done by the warehouse.',
       paused: 'Scanner paused while you type in a field. Click an empty spot of the page to scan again.',
       lastScan: 'Last scan',
       none: 'Nothing scanned yet',
@@ -81,6 +83,7 @@ export const ordersI18n = {
         unknown: 'Unknown barcode format: {{raw}}',
         shipped: 'Order {{order}} shipped. Track and trace: {{tracking}}',
         shipFailed: 'Order {{order}} was not shipped: {{message}}',
+        notAllowed: 'Your role cannot ship orders; the warehouse ships them.',
       },
     },
     confirm: {
@@ -114,7 +117,7 @@ export const ordersI18n = {
         preview: 'Preview',
         results: 'Results',
       },
-      preview: 'Preview',
+      preview: 'Show preview',
       backToMapping: 'Back to mapping',
       import: 'Import',
       importing: 'Importing…',
@@ -217,6 +220,8 @@ export const ordersI18n = {
       title: 'Scanner',
       ready:
         'Klaar: scan een product om het te selecteren, scan het nogmaals om de eerste order met dat product te verzenden.',
+      readyNoShip:
+        'Klaar: scan een product om de orders met dat product te tonen. Verzenden doet het magazijn.',
       paused:
         'Scanner gepauzeerd zolang je in een veld typt. Klik op een lege plek van de pagina om weer te scannen.',
       lastScan: 'Laatste scan',
@@ -235,6 +240,7 @@ export const ordersI18n = {
         unknown: 'Onbekend formaat scan: {{raw}}',
         shipped: 'Order {{order}} verzonden. Track en trace: {{tracking}}',
         shipFailed: 'Order {{order}} is niet verzonden: {{message}}',
+        notAllowed: 'Je rol kan geen orders verzenden; dat doet het magazijn.',
       },
     },
     confirm: {
@@ -268,7 +274,7 @@ export const ordersI18n = {
         preview: 'Voorbeeld',
         results: 'Resultaat',
       },
-      preview: 'Voorbeeld',
+      preview: 'Voorbeeld tonen',
       backToMapping: 'Terug naar koppelen',
       import: 'Importeren',
       importing: 'Bezig met importeren…',

@@ -19,7 +19,13 @@ const OrgAddFormSchema = z.object({
   name: z.string().trim().min(1, 'common:validation.required').max(200),
   contact_person: optional,
   contact_person_email: z.union([z.literal(''), z.string().trim().pipe(z.email('common:validation.email'))]),
-  phone: z.union([z.literal(''), z.string().trim().regex(/^\+?[0-9 ()-]{2,30}$/, 'common:validation.phone')]),
+  phone: z.union([
+    z.literal(''),
+    z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 ()-]{2,30}$/, 'common:validation.phone'),
+  ]),
 });
 
 /**

@@ -21,7 +21,8 @@ export const orgsI18n = {
       noOrg:
         'Je account is nog niet aan een winkel gekoppeld. Maak hier je winkel aan, of vraag de eigenaar van een bestaande winkel om je als gebruiker toe te voegen.',
       intro: 'Een winkel is de organisatie waarvan het magazijn de orders, producten en voorraad beheert.',
-      later: 'De volledige inrichting van je winkel (adres, facturatie, koppelingen) volgt in een latere versie.',
+      later:
+        'De volledige inrichting van je winkel (adres, facturatie, koppelingen) volgt in een latere versie.',
       name: 'Naam van de winkel',
       contactPerson: 'Contactpersoon',
       contactEmail: 'E-mailadres contactpersoon',

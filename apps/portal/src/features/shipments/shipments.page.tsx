@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -104,7 +93,7 @@ export function ShipmentsPage() {
                   <Anchor component={Link} to={`/shipments/${s.id}`} fw={600}>
                     {s.order_id}
                   </Anchor>
-                  <Text size="xs" c="dimmed">
+                  <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                     {s.org_name}
                   </Text>
                 </Table.Td>
@@ -117,7 +106,7 @@ export function ShipmentsPage() {
                 <Table.Td>
                   <Text size="sm">{s.method_name}</Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Text size="sm">{formatDateTime(s.shipped_at)}</Text>
                 </Table.Td>
                 <Table.Td ff="monospace" fz="sm">
@@ -131,9 +120,9 @@ export function ShipmentsPage() {
                 </Table.Td>
                 <Table.Td>
                   {s.latest_status ? (
-                    <Badge variant="light" tt="none" title={formatDateTime(s.latest_status.at)}>
+                    <Text size="xs" lineClamp={2} maw={220} title={formatDateTime(s.latest_status.at)}>
                       {s.latest_status.description}
-                    </Badge>
+                    </Text>
                   ) : (
                     <Text size="sm" c="dimmed">
                       —

@@ -1,17 +1,5 @@
 import type { Order, ShipmentBox, ShipmentMethod } from '@hoppa/core';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, NumberInput, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +15,7 @@ import {
   sameEan,
   truncateTitle,
 } from '../open-orders.rules.ts';
+import type { OrderPermissions } from '../use-order-permissions.ts';
 
 const MAX_LABELS = 20;
 const NOTE_COLORS = { red: 'red', green: 'green', yellow: 'yellow' } as const;
@@ -45,6 +34,7 @@ export interface OrderCardProps {
     choice: { methodCode: string | null; boxId: string | null; labelQuantity: number },
   ) => void;
   onPackingSlip: (order: Order) => void;
+  allowed: OrderPermissions;
 }
 
 /**
@@ -63,6 +53,7 @@ export function OrderCard({
   shipping,
   onShip,
   onPackingSlip,
+  allowed,
 }: OrderCardProps) {
   const { t } = useTranslation('orders');
   const selectMethod = useSelectShipmentMethod();
@@ -169,6 +160,11 @@ export function OrderCard({
                     <Text size="sm" title={l.title}>
                       {truncateTitle(l.title)}
                     </Text>
+                    {l.pick_location && (
+                      <Text size="xs" c="dimmed">
+                        {t('card.location')}: {l.pick_location.name}
+                      </Text>
+                    )}
                     {l.pack_note && (
                       <Text size="xs" c="orange.8">
                         {t('card.packNote', { note: l.pack_note })}
@@ -242,7 +238,7 @@ export function OrderCard({
               selectMethod.mutate({ orderId: order.id, code: v });
             }}
             allowDeselect={false}
-            disabled={!shippable}
+            disabled={!shippable || !allowed.selectMethod}
             size="xs"
             style={{ flex: 2, minWidth: 0 }}
           />
@@ -257,7 +253,7 @@ export function OrderCard({
               selectBox.mutate({ orderId: order.id, boxId: v });
             }}
             allowDeselect={false}
-            disabled={!shippable}
+            disabled={!shippable || !allowed.selectBox}
             size="xs"
             style={{ flex: 1.4, minWidth: 0 }}
           />
@@ -279,29 +275,31 @@ export function OrderCard({
               // Enter ends the edit, so the scanner (paused while a field has focus) works again.
               if (e.key === 'Enter') e.currentTarget.blur();
             }}
-            disabled={!shippable}
+            disabled={!shippable || !allowed.labelQuantity}
             size="xs"
             w={72}
           />
         </Group>
         <Group justify="flex-end" gap="xs">
-          <Button variant="default" size="xs" onClick={() => onPackingSlip(order)}>
-            {t('card.packingSlip')}
-          </Button>
-          <Tooltip
-            label={t('scan.feedback.noShipOption', { order: order.orderId })}
-            disabled={!!method || !shippable}
-          >
+          {allowed.packingSlip && (
+            <Button variant="default" size="xs" onClick={() => onPackingSlip(order)}>
+              {t('card.packingSlip')}
+            </Button>
+          )}
+          {allowed.ship && (
             <Button
               size="xs"
               onClick={() => onShip(order, { methodCode: method, boxId: box, labelQuantity: labels })}
               disabled={!shippable || !method}
               loading={shipping}
+              title={
+                shippable && !method ? t('scan.feedback.noShipOption', { order: order.orderId }) : undefined
+              }
               aria-label={`${t('card.ship')} ${order.orderId}`}
             >
               {t('card.ship')}
             </Button>
-          </Tooltip>
+          )}
         </Group>
       </Stack>
     </Paper>

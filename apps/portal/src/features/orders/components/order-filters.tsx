@@ -103,7 +103,7 @@ export function OrderFilters({
           onChange={(v) => v && set('limit', Number(v))}
           allowDeselect={false}
           size="xs"
-          w={90}
+          w={110}
         />
         <Group gap="md" pb={4}>
           <Switch

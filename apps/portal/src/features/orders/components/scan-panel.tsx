@@ -1,4 +1,4 @@
-import { Badge, CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Box, CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons.tsx';
 
@@ -18,6 +18,7 @@ const TONE_COLOR = { info: 'blue', success: 'green', warning: 'orange', error: '
  * it did, and the active selection (scanned EAN, scanned pick location) as chips with clear buttons.
  */
 export function ScanPanel({
+  canShip,
   paused,
   feedback,
   selectedEan,
@@ -25,6 +26,8 @@ export function ScanPanel({
   onClearEan,
   onClearLocation,
 }: {
+  /** The role may ship: otherwise scanning only selects and filters. */
+  canShip: boolean;
   paused: boolean;
   feedback: ScanFeedback | null;
   selectedEan: string | null;
@@ -44,12 +47,20 @@ export function ScanPanel({
     >
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <Stack gap={4} style={{ flex: '1 1 24rem', minWidth: 0 }}>
-          <Group gap="xs">
+          <Group gap="xs" wrap="nowrap" align="flex-start">
             <Icon name="scan" size={18} />
             <Text fw={600}>{t('scan.title')}</Text>
-            <Badge color={paused ? 'yellow' : 'green'} variant="dot">
-              {paused ? t('scan.paused') : t('scan.ready')}
-            </Badge>
+            <Box
+              mt={6}
+              w={10}
+              h={10}
+              style={{ borderRadius: '50%', flex: 'none' }}
+              bg={paused ? 'yellow.6' : 'green.6'}
+              aria-hidden
+            />
+            <Text size="sm" c={paused ? 'yellow.9' : 'dimmed'} fw={paused ? 600 : 400}>
+              {paused ? t('scan.paused') : canShip ? t('scan.ready') : t('scan.readyNoShip')}
+            </Text>
           </Group>
           <Group gap="xs" wrap="nowrap" aria-live="polite" role="status">
             <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>

@@ -16,7 +16,9 @@ describe('readCsv', () => {
   });
 
   it('reads files that mix Windows and Unix line ends', () => {
-    const sheet = readCsv('ean,name\r\n8700001234016,Pasta\r\n8700020241422,Saucisse\n8712100498626,Suiker\n');
+    const sheet = readCsv(
+      'ean,name\r\n8700001234016,Pasta\r\n8700020241422,Saucisse\n8712100498626,Suiker\n',
+    );
     expect(sheet.rows.map((r) => [r.line, r.cells.ean])).toEqual([
       [2, '8700001234016'],
       [3, '8700020241422'],

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import type { Db } from './client.ts';
+
+// Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set: both drivers must answer alike.
+describe('Db (PGlite and node-postgres answer with the same types)', () => {
+  let t: TestApp;
+  let db: Db;
+  beforeAll(async () => {
+    t = await createTestApp();
+    db = t.db;
+    await db.exec('CREATE TABLE t_items (id int PRIMARY KEY, name text NOT NULL)');
+  });
+  afterAll(async () => t.close());
+
+  it('maps column types consistently', async () => {
+    const r = await db.query<Record<string, unknown>>(
+      `SELECT 42::int8 AS i8, count(*) AS c, 7::int4 AS i4, 1.250::numeric(10,3) AS n,
+              '2026-01-02T03:04:05Z'::timestamptz AS ts, '\\x010203'::bytea AS b, '{"a":[1,2]}'::jsonb AS j,
+              $1::bytea AS b2, $2::jsonb AS j2, true AS flag`,
+      [Buffer.from([9, 8]), JSON.stringify([{ x: 1 }])],
+    );
+    const row = r.rows[0] as Record<string, unknown>;
+    expect(row.i8).toBe(42);
+    expect(row.c).toBe(1);
+    expect(row.i4).toBe(7);
+    expect(row.n).toBe('1.250');
+    expect(row.ts).toBeInstanceOf(Date);
+    expect((row.ts as Date).toISOString()).toBe('2026-01-02T03:04:05.000Z');
+    expect(Buffer.isBuffer(row.b)).toBe(true);
+    expect([...(row.b as Buffer)]).toEqual([1, 2, 3]);
+    expect([...(row.b2 as Buffer)]).toEqual([9, 8]);
+    expect(row.j).toEqual({ a: [1, 2] });
+    expect(row.j2).toEqual([{ x: 1 }]);
+    expect(row.flag).toBe(true);
+  });
+
+  it('reports affected rows for changes and read rows for SELECT', async () => {
+    expect((await db.query('INSERT INTO t_items VALUES (1, $1), (2, $2)', ['a', 'b'])).rowCount).toBe(2);
+    expect((await db.query('UPDATE t_items SET name = name WHERE id > 0')).rowCount).toBe(2);
+    expect((await db.query('SELECT * FROM t_items')).rowCount).toBe(2);
+    expect((await db.query('DELETE FROM t_items WHERE id = 99')).rowCount).toBe(0);
+  });
+
+  it('commits a transaction, rolls it back on an error, and reuses it when nested', async () => {
+    await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO t_items VALUES (10, $1)', ['committed']);
+      await tx.transaction(async (inner) => inner.query('INSERT INTO t_items VALUES (11, $1)', ['nested']));
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO t_items VALUES (20, $1)', ['rolled back']);
+        await tx.transaction(async (inner) => inner.query('INSERT INTO t_items VALUES (21, $1)', ['rolled back too']));
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    const ids = (await db.query<{ id: number }>('SELECT id FROM t_items WHERE id >= 10 ORDER BY id')).rows.map((r) => r.id);
+    expect(ids).toEqual([10, 11]);
+  });
+
+  it('rolls back when a statement inside the transaction fails', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO t_items VALUES (30, $1)', ['x']);
+        await tx.query('INSERT INTO t_items VALUES (30, $1)', ['duplicate']);
+      }),
+    ).rejects.toThrow();
+    expect((await db.query('SELECT 1 FROM t_items WHERE id = 30')).rowCount).toBe(0);
+    expect((await db.query('SELECT 1 AS ok')).rows).toEqual([{ ok: 1 }]);
+  });
+});

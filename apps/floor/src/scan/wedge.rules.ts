@@ -1,0 +1,62 @@
+import { createScanBuffer, type ScanBufferOptions } from '@hoppa/core';
+
+/**
+ * Keyboard-wedge settings of the pick screen: a handheld scanner types a barcode within a few ms per
+ * key, so a pause over 250 ms (spec 2 §9, as in grouping) starts a new scan; the shortest pick barcode
+ * is a 6-digit EAN (spec 2 §5), so shorter bursts are noise (a stray key, a bumped button).
+ */
+export const PICK_SCAN_BUFFER: ScanBufferOptions = { resetMs: 250, minLength: 6 };
+
+/** Where a keystroke landed: the scan field, another text field, or anywhere else (body, a button). */
+export type WedgeTarget = 'scan-field' | 'other-field' | 'elsewhere';
+
+/** One keydown as the wedge sees it. */
+export interface WedgeKey {
+  key: string;
+  target: WedgeTarget;
+  /** Current value of the scan field. */
+  fieldValue: string;
+  /** Ctrl, Alt or Meta held (a shortcut, not a scan). */
+  modifier: boolean;
+  /** Part of an IME composition. */
+  composing: boolean;
+  /** Time of the key, ms (performance.now()). */
+  now: number;
+}
+
+/**
+ * What to do with a keydown: nothing, or submit a scan. `preventDefault` stops Enter from also
+ * pressing the focused button; `clearField` empties the scan field.
+ */
+export type WedgeDecision =
+  | { submit: null; preventDefault: boolean }
+  | { submit: string; preventDefault: true; clearField: boolean };
+
+/**
+ * The decision logic of the scan field, kept free of the DOM: in the scan field, Enter submits what
+ * the field holds (scanned or typed by hand, however slowly); elsewhere, the core scan buffer collects
+ * fast keystrokes and Enter submits a burst of at least `minLength` characters; other text fields
+ * (a date filter) are left alone.
+ */
+export function createWedge(options: ScanBufferOptions = PICK_SCAN_BUFFER) {
+  const buffer = createScanBuffer(options);
+  return {
+    key(k: WedgeKey): WedgeDecision {
+      if (k.composing || k.target === 'other-field') return { submit: null, preventDefault: false };
+      if (k.target === 'scan-field') {
+        buffer.reset();
+        if (k.key !== 'Enter') return { submit: null, preventDefault: false };
+        const raw = k.fieldValue.trim();
+        return raw
+          ? { submit: raw, preventDefault: true, clearField: true }
+          : { submit: null, preventDefault: true };
+      }
+      if (k.modifier) return { submit: null, preventDefault: false };
+      const scan = buffer.feed(k.key, k.now)?.trim();
+      return scan
+        ? { submit: scan, preventDefault: true, clearField: false }
+        : { submit: null, preventDefault: false };
+    },
+    reset: () => buffer.reset(),
+  };
+}

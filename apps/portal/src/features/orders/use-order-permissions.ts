@@ -1,0 +1,28 @@
+import { can } from '@hoppa/core';
+import { roleInForce, useSession } from '../../app/session.ts';
+
+/** What the current role may do on the open orders screen (spec 1 §6: `can(role, method, path)`). */
+export interface OrderPermissions {
+  ship: boolean;
+  selectMethod: boolean;
+  selectBox: boolean;
+  labelQuantity: boolean;
+  packingSlip: boolean;
+}
+
+/**
+ * The order-card actions the role in force allows. Shipping is warehouse work: a merchant owner may
+ * choose method, box and label count but not print the label, so the Ship button and scan-to-ship
+ * are left out for that role rather than failing with a 403.
+ */
+export function useOrderPermissions(): OrderPermissions {
+  const { user, orgAuth } = useSession();
+  const role = roleInForce(user, orgAuth);
+  return {
+    ship: can(role, 'POST', '/orders/ship'),
+    selectMethod: can(role, 'POST', '/order/shipment_method/x'),
+    selectBox: can(role, 'POST', '/order/shipment_package/x'),
+    labelQuantity: can(role, 'POST', '/order/labels/quantity'),
+    packingSlip: can(role, 'POST', '/orders/packing_slip'),
+  };
+}

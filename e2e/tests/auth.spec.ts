@@ -1,0 +1,150 @@
+import { DEMO_USERS, type DemoUserKey, floorLogin, portalLogin, uniqueEmail } from '../fixtures/demo.ts';
+import { expect, newestMailTo, PHONE, shot, test } from '../fixtures/hoppa.ts';
+
+// Spec 2 §2 (sign-up, login, reset; main layout), §5 (validation), §6 (menus follow the role's grants).
+
+/** The portal's navigation items each demo role sees (apps/portal/src/app/layout/navigation.rules.ts). */
+const WORK = ['Dashboard', 'Orders', 'Shipments', 'Products', 'Scanner'];
+const PORTAL_MENU: Record<DemoUserKey, string[]> = {
+  admin: [...WORK, 'Shops', 'Shop settings', 'API connections', 'New shop', 'Admin'],
+  picker: [...WORK, 'Shops'],
+  bolOwner: [...WORK, 'Shops', 'Shop settings', 'API connections', 'New shop'],
+  bolUser: [...WORK, 'Shops'],
+  stroopOwner: [...WORK, 'Shops', 'Shop settings', 'API connections', 'New shop'],
+};
+
+/** Whether the role may pick, so the floor offers the pick task (GET /pick_list/pick/*). */
+const FLOOR_PICKS: Record<DemoUserKey, boolean> = {
+  admin: true,
+  picker: true,
+  bolOwner: false,
+  bolUser: false,
+  stroopOwner: false,
+};
+
+const USER_KEYS = Object.keys(DEMO_USERS) as DemoUserKey[];
+
+test.describe('portal login per role', () => {
+  for (const key of USER_KEYS) {
+    test(`${key} (${DEMO_USERS[key].role}) sees the menu the role allows`, async ({ page }) => {
+      await portalLogin(page, DEMO_USERS[key]);
+      await expect(page).toHaveURL(/\/home$/);
+      const nav = page.getByRole('navigation', { name: 'Main navigation' });
+      await expect(nav.getByRole('link').first()).toBeVisible();
+      await expect(nav.getByRole('link')).toHaveText(PORTAL_MENU[key]);
+      await shot(page, `auth-portal-home-${key}`);
+    });
+  }
+
+  test('a wrong password shows the error and stays on the login page', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email address').fill(DEMO_USERS.bolUser.email);
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('The email address or password is incorrect');
+    await expect(page).toHaveURL(/\/login$/);
+    await shot(page, 'auth-portal-wrong-password');
+  });
+});
+
+test.describe('floor login per role (phone)', () => {
+  test.use(PHONE);
+
+  for (const key of USER_KEYS) {
+    test(`${key} (${DEMO_USERS[key].role}) sees the floor tasks the role allows`, async ({ page }) => {
+      await floorLogin(page, DEMO_USERS[key]);
+      // A picker starts on the pick screen; anyone else on the task menu.
+      await expect(page).toHaveURL(FLOOR_PICKS[key] ? /\/floor\/pick$/ : /\/floor\/menu$/);
+      await shot(page, `auth-floor-start-${key}`);
+      await page.goto('/floor/menu');
+      await expect(page.getByRole('heading', { name: 'Tasks' })).toBeVisible();
+      const pickTile = page.getByRole('button', { name: /^Pick/ });
+      if (FLOOR_PICKS[key]) await expect(pickTile).toBeVisible();
+      else {
+        await expect(page.getByText('Your role has no floor tasks.')).toBeVisible();
+        await expect(pickTile).toHaveCount(0);
+      }
+      await shot(page, `auth-floor-menu-${key}`);
+    });
+  }
+
+  test('a wrong password shows the error banner', async ({ page }) => {
+    await page.goto('/floor/login');
+    await page.getByLabel('Email address').fill(DEMO_USERS.picker.email);
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page).toHaveURL(/\/floor\/login$/);
+    await shot(page, 'auth-floor-wrong-password');
+  });
+});
+
+test.describe('accounts', () => {
+  test('sign-up creates an account that is logged in and asked to create its shop', async ({ page }) => {
+    const email = uniqueEmail('signup');
+    await page.goto('/signup');
+    // Validation before submit (spec 2 §5): all required, password minimum 9 characters.
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/signup$/);
+    await page.getByLabel('First name').fill('Eva');
+    await page.getByLabel('Last name').fill('van Dijk');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Phone number').fill('+31 6 12345678');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Minimum 9 characters')).toBeVisible();
+    await shot(page, 'auth-signup-invalid');
+    await page.getByLabel('Password', { exact: true }).fill('Eva-van-Dijk-2026');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    // A new account has no organisation yet: the guard sends it to create one (spec 2 §2).
+    await expect(page).toHaveURL(/\/orgs\/add$/);
+    await shot(page, 'auth-signup-done');
+
+    const me = await page.request.get('/api/current_user');
+    expect(me.ok()).toBe(true);
+    expect(await me.json()).toMatchObject({ email, first_name: 'Eva', family_name: 'van Dijk' });
+
+    // The same address cannot sign up twice.
+    const again = await page.request.post('/api/signup', {
+      data: { first_name: 'Eva', family_name: 'Twee', email, phone: '0612345678', password: 'Another-pass-2026' },
+    });
+    expect(again.status()).toBe(409);
+  });
+
+  test('password reset by the mailed token, end to end', async ({ page, request, server }) => {
+    const email = uniqueEmail('reset');
+    const signup = await request.post('/api/signup', {
+      data: { first_name: 'Ruud', family_name: 'Reset', email, phone: '0612345678', password: 'Old-password-2026' },
+    });
+    expect(signup.status()).toBe(201);
+
+    await page.goto('/reset');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByText('Check your inbox')).toBeVisible();
+    await shot(page, 'auth-reset-sent');
+
+    const mail = await newestMailTo(server, email);
+    const link = mail.match(/https?:\/\/\S+\/reset\?token=([^\s"'<>&]+)/);
+    expect(link, `a reset link in the mail:\n${mail}`).not.toBeNull();
+    const token = decodeURIComponent(link?.[1] ?? '');
+
+    await page.goto(`/reset?token=${encodeURIComponent(token)}`);
+    await expect(page.getByText('Choose a new password')).toBeVisible();
+    await page.getByLabel('New password').fill('New-password-2026');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Your password has been changed.', { exact: false })).toBeVisible();
+    await shot(page, 'auth-reset-saved');
+
+    // The old password no longer works, the new one does, and the link works only once.
+    const old = await request.post('/api/login', { data: { email, password: 'Old-password-2026' } });
+    expect(old.status()).toBe(401);
+    await portalLogin(page, { email, password: 'New-password-2026' });
+    await expect(page).toHaveURL(/\/orgs\/add$/);
+    const reused = await request.post(`/api/users/password_reset/${encodeURIComponent(token)}`, {
+      data: { password: 'Third-password-2026' },
+    });
+    expect(reused.status()).toBe(400);
+  });
+});
