@@ -38,8 +38,8 @@ test.describe('portal login per role', () => {
 
   test('a wrong password shows the error and stays on the login page', async ({ page }) => {
     await page.goto('/login');
-    await page.getByLabel('Email address').fill(DEMO_USERS.bolUser.email);
-    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('textbox', { name: 'Email address', exact: true }).fill(DEMO_USERS.bolUser.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByRole('alert')).toHaveText('The email address or password is incorrect');
     await expect(page).toHaveURL(/\/login$/);
@@ -70,8 +70,8 @@ test.describe('floor login per role (phone)', () => {
 
   test('a wrong password shows the error banner', async ({ page }) => {
     await page.goto('/floor/login');
-    await page.getByLabel('Email address').fill(DEMO_USERS.picker.email);
-    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('textbox', { name: 'Email address', exact: true }).fill(DEMO_USERS.picker.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByRole('alert')).toBeVisible();
     await expect(page).toHaveURL(/\/floor\/login$/);
@@ -86,15 +86,15 @@ test.describe('accounts', () => {
     // Validation before submit (spec 2 §5): all required, password minimum 9 characters.
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(/\/signup$/);
-    await page.getByLabel('First name').fill('Eva');
-    await page.getByLabel('Last name').fill('van Dijk');
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Phone number').fill('+31 6 12345678');
-    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByRole('textbox', { name: 'First name', exact: true }).fill('Eva');
+    await page.getByRole('textbox', { name: 'Last name', exact: true }).fill('van Dijk');
+    await page.getByRole('textbox', { name: 'Email address', exact: true }).fill(email);
+    await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill('+31 6 12345678');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('short');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('Minimum 9 characters')).toBeVisible();
     await shot(page, 'auth-signup-invalid');
-    await page.getByLabel('Password', { exact: true }).fill('Eva-van-Dijk-2026');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Eva-van-Dijk-2026');
     await page.getByRole('button', { name: 'Create account' }).click();
     // A new account has no organisation yet: the guard sends it to create one (spec 2 §2).
     await expect(page).toHaveURL(/\/orgs\/add$/);
@@ -119,7 +119,7 @@ test.describe('accounts', () => {
     expect(signup.status()).toBe(201);
 
     await page.goto('/reset');
-    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('textbox', { name: 'Email address', exact: true }).fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByText('Check your inbox')).toBeVisible();
     await shot(page, 'auth-reset-sent');
@@ -131,7 +131,7 @@ test.describe('accounts', () => {
 
     await page.goto(`/reset?token=${encodeURIComponent(token)}`);
     await expect(page.getByText('Choose a new password')).toBeVisible();
-    await page.getByLabel('New password').fill('New-password-2026');
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('New-password-2026');
     await page.getByRole('button', { name: 'Save new password' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText('Your password has been changed.', { exact: false })).toBeVisible();

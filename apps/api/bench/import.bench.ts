@@ -9,7 +9,7 @@
  * the repository root. Run: `npx tsx apps/api/bench/import.bench.ts`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -148,6 +148,7 @@ function parseAndMap(csv: string) {
   return { rows, mapping, groups: groupImportRows(rows) };
 }
 
+const loadAtStart = loadavg()[0]?.toFixed(1);
 const t = await createTestApp({
   seed: { products: SEED_PRODUCTS },
   config: { bodyLimit: 100 * 1024 * 1024 },
@@ -240,7 +241,8 @@ try {
 A ${ROWS.toLocaleString('en')}-row order CSV in Shopify's export layout (${orders.toLocaleString('en')} orders of 1–4 lines, the
 address on the first row of each order only, ${(csv.length / 1024).toFixed(0)} KB) built from the sample products (Open Food Facts, ODbL),
 imported for one merchant with ${products.length.toLocaleString('en')} products. Node ${process.version}, ${cpus().length} CPU(s)
-(${cpus()[0]?.model ?? 'unknown'}), database ${kind}.
+(${cpus()[0]?.model ?? 'unknown'}), database ${kind}; load average ${loadAtStart} at the start (the machine is shared, so
+the end-to-end figure is one run and varies with the load).
 
 | step | seconds |
 |---|---:|

@@ -38,9 +38,12 @@ export interface BuildAppDeps {
 export async function buildApp(deps: BuildAppDeps = {}): Promise<FastifyInstance> {
   const config = deps.config ?? loadConfig();
   const ownDb = !deps.db;
-  const db = deps.db ?? (await openDb(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }));
+  const db =
+    deps.db ??
+    (await openDb(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }));
   const mail =
-    deps.mail ?? createMailTransport({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom });
+    deps.mail ??
+    createMailTransport({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom });
 
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -86,7 +89,10 @@ export async function buildApp(deps: BuildAppDeps = {}): Promise<FastifyInstance
 
   const fallback = await registerStatic(
     app,
-    deps.staticDirs ?? { portal: join(REPO_ROOT, 'apps/portal/dist'), floor: join(REPO_ROOT, 'apps/floor/dist') },
+    deps.staticDirs ?? {
+      portal: join(REPO_ROOT, 'apps/portal/dist'),
+      floor: join(REPO_ROOT, 'apps/floor/dist'),
+    },
   );
   installErrorHandlers(app, fallback);
 

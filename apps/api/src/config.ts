@@ -13,7 +13,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Hoppa Fulfilment <no-reply@hoppa.local>'),
   /** Origin used in links inside e-mails (reset link); defaults to http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),

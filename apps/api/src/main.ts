@@ -49,8 +49,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       .close()
       .then(() => db.close())
       .then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   });
 }

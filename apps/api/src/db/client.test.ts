@@ -50,11 +50,15 @@ describe('Db (PGlite and node-postgres answer with the same types)', () => {
     await expect(
       db.transaction(async (tx) => {
         await tx.query('INSERT INTO t_items VALUES (20, $1)', ['rolled back']);
-        await tx.transaction(async (inner) => inner.query('INSERT INTO t_items VALUES (21, $1)', ['rolled back too']));
+        await tx.transaction(async (inner) =>
+          inner.query('INSERT INTO t_items VALUES (21, $1)', ['rolled back too']),
+        );
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
-    const ids = (await db.query<{ id: number }>('SELECT id FROM t_items WHERE id >= 10 ORDER BY id')).rows.map((r) => r.id);
+    const ids = (
+      await db.query<{ id: number }>('SELECT id FROM t_items WHERE id >= 10 ORDER BY id')
+    ).rows.map((r) => r.id);
     expect(ids).toEqual([10, 11]);
   });
 

@@ -18,7 +18,10 @@ import pg from 'pg';
 export interface Db {
   kind: 'pglite' | 'postgres';
   /** Runs one statement with `$n` parameters; `rowCount` is the affected rows, or the rows read for SELECT. */
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[]; rowCount: number }>;
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+  ): Promise<{ rows: T[]; rowCount: number }>;
   /**
    * Runs fn in one transaction (nested calls reuse it): COMMIT when fn resolves, ROLLBACK when it throws.
    * Inside fn use only `tx`; on PGlite the outer `db` waits until the transaction ends.

@@ -18,11 +18,17 @@ export interface Migration {
 export function listMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
   const files = readdirSync(dir).filter((f) => /^\d+_.+\.sql$/.test(f));
   const migrations = files
-    .map((f) => ({ version: Number.parseInt(f, 10), name: f.replace(/\.sql$/, ''), sql: readFileSync(join(dir, f), 'utf8') }))
+    .map((f) => ({
+      version: Number.parseInt(f, 10),
+      name: f.replace(/\.sql$/, ''),
+      sql: readFileSync(join(dir, f), 'utf8'),
+    }))
     .sort((a, b) => a.version - b.version);
   for (let i = 1; i < migrations.length; i++) {
     if (migrations[i]?.version === migrations[i - 1]?.version) {
-      throw new Error(`Two migrations share version ${migrations[i]?.version}: ${migrations[i - 1]?.name}, ${migrations[i]?.name}`);
+      throw new Error(
+        `Two migrations share version ${migrations[i]?.version}: ${migrations[i - 1]?.name}, ${migrations[i]?.name}`,
+      );
     }
   }
   return migrations;
@@ -35,7 +41,10 @@ const MIGRATION_LOCK = 4_242_001;
  * Applies the pending migrations in one transaction, under an advisory lock so several API processes
  * starting against one PostgreSQL do not race. Returns the version reached (0 for none).
  */
-export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<{ version: number; applied: string[] }> {
+export async function migrate(
+  db: Db,
+  dir: string = MIGRATIONS_DIR,
+): Promise<{ version: number; applied: string[] }> {
   const migrations = listMigrations(dir);
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
@@ -45,7 +54,9 @@ export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<{ v
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
     const done = new Set(
-      (await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
+      (await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map(
+        (r) => r.version,
+      ),
     );
     const applied: string[] = [];
     for (const m of migrations) {

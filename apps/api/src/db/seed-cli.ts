@@ -6,7 +6,9 @@ import { DEMO_USERS, isEmpty, seedDemo } from './seed.ts';
 
 // `npm run seed`: migrates, then loads the demo warehouse into an empty database (DATA_DIR or DATABASE_URL).
 const config = loadConfig();
-const db = await openDb(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+const db = await openDb(
+  config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+);
 try {
   await migrate(db);
   await syncDefaultRoles(db);

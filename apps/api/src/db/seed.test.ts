@@ -18,7 +18,9 @@ describe('demo seed (spec 2 §3, spec 1 §9)', () => {
   const one = async <T>(sql: string, params?: unknown[]) => (await t.db.query<T>(sql, params)).rows[0] as T;
 
   it('creates the provider, the two merchants and the demo users with their roles', async () => {
-    const orgs = await t.db.query<{ name: string; kind: string }>('SELECT name, kind FROM organisations ORDER BY name');
+    const orgs = await t.db.query<{ name: string; kind: string }>(
+      'SELECT name, kind FROM organisations ORDER BY name',
+    );
     expect(orgs.rows).toEqual([
       { name: 'Bakkerij Bol', kind: 'merchant' },
       { name: 'Hoppa Fulfilment', kind: 'provider' },
@@ -28,18 +30,33 @@ describe('demo seed (spec 2 §3, spec 1 §9)', () => {
       `SELECT u.email, r.key, o.name AS org, u.is_admin FROM users u
          JOIN roles r ON r.id = u.curr_role_id JOIN organisations o ON o.id = u.curr_org_id ORDER BY u.email`,
     );
-    const expected = Object.values(DEMO_USERS).map((u) => u.email).sort();
+    const expected = Object.values(DEMO_USERS)
+      .map((u) => u.email)
+      .sort();
     expect(users.rows.map((u) => u.email)).toEqual(expected);
     const byEmail = Object.fromEntries(users.rows.map((u) => [u.email, u]));
-    expect(byEmail[DEMO_USERS.admin.email]).toMatchObject({ key: 'provider_admin', org: 'Hoppa Fulfilment', is_admin: true });
+    expect(byEmail[DEMO_USERS.admin.email]).toMatchObject({
+      key: 'provider_admin',
+      org: 'Hoppa Fulfilment',
+      is_admin: true,
+    });
     expect(byEmail[DEMO_USERS.picker.email]).toMatchObject({ key: 'warehouse_staff', is_admin: false });
     expect(byEmail[DEMO_USERS.bolUser.email]).toMatchObject({ key: 'merchant_user', org: 'Bakkerij Bol' });
-    expect(byEmail[DEMO_USERS.stroopOwner.email]).toMatchObject({ key: 'merchant_owner', org: 'Stroopwafel & Co' });
+    expect(byEmail[DEMO_USERS.stroopOwner.email]).toMatchObject({
+      key: 'merchant_owner',
+      org: 'Stroopwafel & Co',
+    });
     for (const u of Object.values(DEMO_USERS)) await t.login(u.email, u.password);
   });
 
   it('builds a hall → rack → bin tree with readable names, pick sequence and every location type', async () => {
-    const bins = await t.db.query<{ name: string; type: string; rack: string; rack_level: string; hall_level: string }>(
+    const bins = await t.db.query<{
+      name: string;
+      type: string;
+      rack: string;
+      rack_level: string;
+      hall_level: string;
+    }>(
       `SELECT b.name, b.type, r.name AS rack, r.level AS rack_level, h.level AS hall_level
          FROM locations b JOIN locations r ON r.id = b.parent_id JOIN locations h ON h.id = r.parent_id
         WHERE b.level = 'bin'`,
@@ -52,7 +69,9 @@ describe('demo seed (spec 2 §3, spec 1 §9)', () => {
       expect([b.rack_level, b.hall_level]).toEqual(['rack', 'hall']);
     }
     expect(new Set(bins.rows.map((b) => b.type))).toEqual(new Set(LOCATION_TYPES));
-    const seq = await one<{ n: number; d: number }>('SELECT count(*) AS n, count(DISTINCT sequence) AS d FROM locations');
+    const seq = await one<{ n: number; d: number }>(
+      'SELECT count(*) AS n, count(DISTINCT sequence) AS d FROM locations',
+    );
     expect(seq.d).toBe(seq.n);
   });
 
@@ -95,10 +114,21 @@ describe('demo seed (spec 2 §3, spec 1 §9)', () => {
       'SELECT code, carrier, is_default FROM shipment_methods ORDER BY code',
     );
     expect(methods.rows.map((m) => m.code)).toEqual(DEMO_SHIPMENT_METHODS.map((m) => m.code).sort());
-    for (const code of ['SMF-BRIEF-NL', 'SMF-POSTNL-NL', 'SMF-POSTNL-BE', 'SMF-STAMP1-NL', 'SMF-STAMP2-NL', 'SMF-STAMP1-INTL', 'SMF-STAMP2-INTL', 'OWN-SHIPMENT']) {
+    for (const code of [
+      'SMF-BRIEF-NL',
+      'SMF-POSTNL-NL',
+      'SMF-POSTNL-BE',
+      'SMF-STAMP1-NL',
+      'SMF-STAMP2-NL',
+      'SMF-STAMP1-INTL',
+      'SMF-STAMP2-INTL',
+      'OWN-SHIPMENT',
+    ]) {
       expect(methods.rows.some((m) => m.code === code)).toBe(true);
     }
-    expect(methods.rows.filter((m) => m.is_default)).toEqual([{ code: 'LOCAL-NL', carrier: 'local', is_default: true }]);
+    expect(methods.rows.filter((m) => m.is_default)).toEqual([
+      { code: 'LOCAL-NL', carrier: 'local', is_default: true },
+    ]);
     expect((await one<{ n: number }>('SELECT count(*) AS n FROM shipment_boxes')).n).toBeGreaterThan(2);
   });
 
@@ -115,7 +145,9 @@ describe('the sample products', () => {
     const all = readSampleProducts();
     expect(all).toHaveLength(5000);
     expect(new Set(all.map((p) => p.ean)).size).toBe(5000);
-    expect(all.every((p) => /^\d{6,14}$/.test(p.ean) && p.name === p.name.trim() && p.name !== '')).toBe(true);
+    expect(all.every((p) => /^\d{6,14}$/.test(p.ean) && p.name === p.name.trim() && p.name !== '')).toBe(
+      true,
+    );
   });
 });
 
@@ -123,35 +155,46 @@ describe('PGlite data under DATA_DIR survives a restart', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'hoppa-restart-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it.skipIf(Boolean(process.env.DATABASE_URL))('seeds on the first start only and keeps changes made through the API', async () => {
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-    const first = await openPreparedDb(config, { products: 10 });
-    expect(first.seed?.products).toBe(10);
-    const app1 = await buildApp({ config, db: first.db });
-    const login = await app1.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { email: DEMO_USERS.bolOwner.email, password: DEMO_USERS.bolOwner.password },
-    });
-    const cookie = String(login.headers['set-cookie']).split(';')[0] as string;
-    const created = await app1.inject({ method: 'POST', url: '/api/orgs', headers: { cookie }, payload: { name: 'Tweede Winkel' } });
-    expect(created.statusCode).toBe(201);
-    await app1.close();
-    await first.db.close();
+  it.skipIf(Boolean(process.env.DATABASE_URL))(
+    'seeds on the first start only and keeps changes made through the API',
+    async () => {
+      const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+      const first = await openPreparedDb(config, { products: 10 });
+      expect(first.seed?.products).toBe(10);
+      const app1 = await buildApp({ config, db: first.db });
+      const login = await app1.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: DEMO_USERS.bolOwner.email, password: DEMO_USERS.bolOwner.password },
+      });
+      const cookie = String(login.headers['set-cookie']).split(';')[0] as string;
+      const created = await app1.inject({
+        method: 'POST',
+        url: '/api/orgs',
+        headers: { cookie },
+        payload: { name: 'Tweede Winkel' },
+      });
+      expect(created.statusCode).toBe(201);
+      await app1.close();
+      await first.db.close();
 
-    const second = await openPreparedDb(config, { products: 10 });
-    expect(second.seed).toBeNull();
-    expect(second.migration.applied).toEqual([]);
-    const app2 = await buildApp({ config, db: second.db });
-    try {
-      const orgs = await app2.inject({ method: 'GET', url: '/api/orgs', headers: { cookie } });
-      expect(orgs.statusCode).toBe(200);
-      expect((orgs.json() as { name: string }[]).map((o) => o.name).sort()).toEqual(['Bakkerij Bol', 'Tweede Winkel']);
-      const n = await second.db.query<{ n: number }>('SELECT count(*) AS n FROM products');
-      expect(n.rows[0]?.n).toBe(10);
-    } finally {
-      await app2.close();
-      await second.db.close();
-    }
-  });
+      const second = await openPreparedDb(config, { products: 10 });
+      expect(second.seed).toBeNull();
+      expect(second.migration.applied).toEqual([]);
+      const app2 = await buildApp({ config, db: second.db });
+      try {
+        const orgs = await app2.inject({ method: 'GET', url: '/api/orgs', headers: { cookie } });
+        expect(orgs.statusCode).toBe(200);
+        expect((orgs.json() as { name: string }[]).map((o) => o.name).sort()).toEqual([
+          'Bakkerij Bol',
+          'Tweede Winkel',
+        ]);
+        const n = await second.db.query<{ n: number }>('SELECT count(*) AS n FROM products');
+        expect(n.rows[0]?.n).toBe(10);
+      } finally {
+        await app2.close();
+        await second.db.close();
+      }
+    },
+  );
 });

@@ -9,11 +9,41 @@ import { roleIds, syncDefaultRoles } from './roles.ts';
 
 /** The demo accounts (the same in every environment; /tmp/helper-common.md, docs/roles.md). */
 export const DEMO_USERS = {
-  admin: { email: 'admin@demo.hoppa.nl', password: 'Hoppa-admin-2026', role: 'provider_admin', firstName: 'Anna', familyName: 'de Vries' },
-  picker: { email: 'picker@demo.hoppa.nl', password: 'Hoppa-picker-2026', role: 'warehouse_staff', firstName: 'Piet', familyName: 'Jansen' },
-  bolOwner: { email: 'owner@bakkerijbol.nl', password: 'Bakkerij-owner-2026', role: 'merchant_owner', firstName: 'Bram', familyName: 'Bol' },
-  bolUser: { email: 'user@bakkerijbol.nl', password: 'Bakkerij-user-2026', role: 'merchant_user', firstName: 'Bea', familyName: 'Bakker' },
-  stroopOwner: { email: 'owner@stroopwafel.nl', password: 'Stroopwafel-owner-2026', role: 'merchant_owner', firstName: 'Sanne', familyName: 'Stroop' },
+  admin: {
+    email: 'admin@demo.hoppa.nl',
+    password: 'Hoppa-admin-2026',
+    role: 'provider_admin',
+    firstName: 'Anna',
+    familyName: 'de Vries',
+  },
+  picker: {
+    email: 'picker@demo.hoppa.nl',
+    password: 'Hoppa-picker-2026',
+    role: 'warehouse_staff',
+    firstName: 'Piet',
+    familyName: 'Jansen',
+  },
+  bolOwner: {
+    email: 'owner@bakkerijbol.nl',
+    password: 'Bakkerij-owner-2026',
+    role: 'merchant_owner',
+    firstName: 'Bram',
+    familyName: 'Bol',
+  },
+  bolUser: {
+    email: 'user@bakkerijbol.nl',
+    password: 'Bakkerij-user-2026',
+    role: 'merchant_user',
+    firstName: 'Bea',
+    familyName: 'Bakker',
+  },
+  stroopOwner: {
+    email: 'owner@stroopwafel.nl',
+    password: 'Stroopwafel-owner-2026',
+    role: 'merchant_owner',
+    firstName: 'Sanne',
+    familyName: 'Stroop',
+  },
 } as const;
 export type DemoUserKey = keyof typeof DEMO_USERS;
 
@@ -28,7 +58,11 @@ export const DEMO_ORGS = {
 export const LOCATION_TYPES = ['half-box', 'rack-box', 'warehousing', '1/2pallet', 'pallet'] as const;
 
 /** The sample products kept beside the seed (Open Food Facts, ODbL; samples/README.md). */
-export const SAMPLE_PRODUCTS_CSV = join(dirname(fileURLToPath(import.meta.url)), 'samples', 'nl-products.csv');
+export const SAMPLE_PRODUCTS_CSV = join(
+  dirname(fileURLToPath(import.meta.url)),
+  'samples',
+  'nl-products.csv',
+);
 
 /** Options of {@link seedDemo}. */
 export interface SeedOptions {
@@ -53,15 +87,87 @@ export interface SeedResult {
  * (LOCAL-NL, the default). Prices in euro cents.
  */
 export const DEMO_SHIPMENT_METHODS = [
-  { code: 'LOCAL-NL', name: 'Lokale bezorging NL', carrier: 'local', price_cents: 495, country_code: 'NL', product_code: null, is_default: true },
-  { code: 'SMF-BRIEF-NL', name: 'PostNL brievenbuspakje NL', carrier: 'postnl', price_cents: 425, country_code: 'NL', product_code: '2928', is_default: false },
-  { code: 'SMF-POSTNL-NL', name: 'PostNL pakket NL', carrier: 'postnl', price_cents: 695, country_code: 'NL', product_code: '3085', is_default: false },
-  { code: 'SMF-POSTNL-BE', name: 'PostNL pakket BE', carrier: 'postnl', price_cents: 895, country_code: 'BE', product_code: '4946', is_default: false },
-  { code: 'SMF-STAMP1-NL', name: 'Postzegel 1 NL', carrier: 'stamp', price_cents: 128, country_code: 'NL', product_code: null, is_default: false },
-  { code: 'SMF-STAMP2-NL', name: 'Postzegel 2 NL', carrier: 'stamp', price_cents: 256, country_code: 'NL', product_code: null, is_default: false },
-  { code: 'SMF-STAMP1-INTL', name: 'Postzegel 1 internationaal', carrier: 'stamp', price_cents: 210, country_code: null, product_code: null, is_default: false },
-  { code: 'SMF-STAMP2-INTL', name: 'Postzegel 2 internationaal', carrier: 'stamp', price_cents: 420, country_code: null, product_code: null, is_default: false },
-  { code: 'OWN-SHIPMENT', name: 'Eigen verzendwijze', carrier: 'own', price_cents: 0, country_code: null, product_code: null, is_default: false },
+  {
+    code: 'LOCAL-NL',
+    name: 'Lokale bezorging NL',
+    carrier: 'local',
+    price_cents: 495,
+    country_code: 'NL',
+    product_code: null,
+    is_default: true,
+  },
+  {
+    code: 'SMF-BRIEF-NL',
+    name: 'PostNL brievenbuspakje NL',
+    carrier: 'postnl',
+    price_cents: 425,
+    country_code: 'NL',
+    product_code: '2928',
+    is_default: false,
+  },
+  {
+    code: 'SMF-POSTNL-NL',
+    name: 'PostNL pakket NL',
+    carrier: 'postnl',
+    price_cents: 695,
+    country_code: 'NL',
+    product_code: '3085',
+    is_default: false,
+  },
+  {
+    code: 'SMF-POSTNL-BE',
+    name: 'PostNL pakket BE',
+    carrier: 'postnl',
+    price_cents: 895,
+    country_code: 'BE',
+    product_code: '4946',
+    is_default: false,
+  },
+  {
+    code: 'SMF-STAMP1-NL',
+    name: 'Postzegel 1 NL',
+    carrier: 'stamp',
+    price_cents: 128,
+    country_code: 'NL',
+    product_code: null,
+    is_default: false,
+  },
+  {
+    code: 'SMF-STAMP2-NL',
+    name: 'Postzegel 2 NL',
+    carrier: 'stamp',
+    price_cents: 256,
+    country_code: 'NL',
+    product_code: null,
+    is_default: false,
+  },
+  {
+    code: 'SMF-STAMP1-INTL',
+    name: 'Postzegel 1 internationaal',
+    carrier: 'stamp',
+    price_cents: 210,
+    country_code: null,
+    product_code: null,
+    is_default: false,
+  },
+  {
+    code: 'SMF-STAMP2-INTL',
+    name: 'Postzegel 2 internationaal',
+    carrier: 'stamp',
+    price_cents: 420,
+    country_code: null,
+    product_code: null,
+    is_default: false,
+  },
+  {
+    code: 'OWN-SHIPMENT',
+    name: 'Eigen verzendwijze',
+    carrier: 'own',
+    price_cents: 0,
+    country_code: null,
+    product_code: null,
+    is_default: false,
+  },
 ] as const;
 
 /** Shipment boxes of the demo warehouse (prices in euro cents). */
@@ -99,7 +205,9 @@ export async function insertMany(
 }
 
 /** Reads the sample CSV (ean,name,image_url): trimmed names, valid digits-only EANs, first of duplicates. */
-export function readSampleProducts(csvPath: string = SAMPLE_PRODUCTS_CSV): { ean: string; name: string; imageUrl: string | null }[] {
+export function readSampleProducts(
+  csvPath: string = SAMPLE_PRODUCTS_CSV,
+): { ean: string; name: string; imageUrl: string | null }[] {
   const parsed = Papa.parse<Record<string, string>>(readFileSync(csvPath, 'utf8'), {
     header: true,
     skipEmptyLines: true,
@@ -143,19 +251,67 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
 
   return db.transaction(async (tx) => {
     const existing = await tx.query<{ n: number }>('SELECT count(*) AS n FROM organisations');
-    if ((existing.rows[0]?.n ?? 0) > 0) throw new Error('The database already has organisations; the demo seed needs an empty one');
+    if ((existing.rows[0]?.n ?? 0) > 0)
+      throw new Error('The database already has organisations; the demo seed needs an empty one');
     await syncDefaultRoles(tx);
     const roles = await roleIds(tx);
 
     const orgs = { provider: newId(), bol: newId(), stroop: newId() };
-    await insertMany(tx, 'organisations', ['id', 'name', 'kind', 'contact_person', 'contact_person_email', 'phone', 'address'], [
-      [orgs.provider, DEMO_ORGS.provider, 'provider', 'Anna de Vries', 'admin@demo.hoppa.nl', '+31 20 123 4567',
-        JSON.stringify({ street: 'Havenweg', houseNumber: '12', postalCode: '1013 AB', city: 'Amsterdam', country: 'NL', line1: 'Havenweg 12, 1013 AB Amsterdam' })],
-      [orgs.bol, DEMO_ORGS.bol, 'merchant', 'Bram Bol', 'owner@bakkerijbol.nl', '+31 30 765 4321',
-        JSON.stringify({ street: 'Bakkersstraat', houseNumber: '5', postalCode: '3511 AA', city: 'Utrecht', country: 'NL', line1: 'Bakkersstraat 5, 3511 AA Utrecht' })],
-      [orgs.stroop, DEMO_ORGS.stroop, 'merchant', 'Sanne Stroop', 'owner@stroopwafel.nl', '+31 182 555 010',
-        JSON.stringify({ street: 'Markt', houseNumber: '1', postalCode: '2801 JG', city: 'Gouda', country: 'NL', line1: 'Markt 1, 2801 JG Gouda' })],
-    ]);
+    await insertMany(
+      tx,
+      'organisations',
+      ['id', 'name', 'kind', 'contact_person', 'contact_person_email', 'phone', 'address'],
+      [
+        [
+          orgs.provider,
+          DEMO_ORGS.provider,
+          'provider',
+          'Anna de Vries',
+          'admin@demo.hoppa.nl',
+          '+31 20 123 4567',
+          JSON.stringify({
+            street: 'Havenweg',
+            houseNumber: '12',
+            postalCode: '1013 AB',
+            city: 'Amsterdam',
+            country: 'NL',
+            line1: 'Havenweg 12, 1013 AB Amsterdam',
+          }),
+        ],
+        [
+          orgs.bol,
+          DEMO_ORGS.bol,
+          'merchant',
+          'Bram Bol',
+          'owner@bakkerijbol.nl',
+          '+31 30 765 4321',
+          JSON.stringify({
+            street: 'Bakkersstraat',
+            houseNumber: '5',
+            postalCode: '3511 AA',
+            city: 'Utrecht',
+            country: 'NL',
+            line1: 'Bakkersstraat 5, 3511 AA Utrecht',
+          }),
+        ],
+        [
+          orgs.stroop,
+          DEMO_ORGS.stroop,
+          'merchant',
+          'Sanne Stroop',
+          'owner@stroopwafel.nl',
+          '+31 182 555 010',
+          JSON.stringify({
+            street: 'Markt',
+            houseNumber: '1',
+            postalCode: '2801 JG',
+            city: 'Gouda',
+            country: 'NL',
+            line1: 'Markt 1, 2801 JG Gouda',
+          }),
+        ],
+      ],
+    );
 
     const orgOf: Record<DemoUserKey, string> = {
       admin: orgs.provider,
@@ -173,10 +329,39 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
       users[key] = id;
       const roleId = roles[u.role];
       if (!roleId) throw new Error(`role ${u.role} is missing`);
-      userRows.push([id, u.firstName, u.familyName, u.email, '+31 6 1234 56' + pad(i), hashes[i], key === 'admin', roleId, orgOf[key], 'nl', true]);
+      userRows.push([
+        id,
+        u.firstName,
+        u.familyName,
+        u.email,
+        `+31 6 1234 56${pad(i)}`,
+        hashes[i],
+        key === 'admin',
+        roleId,
+        orgOf[key],
+        'nl',
+        true,
+      ]);
       membershipRows.push([id, orgOf[key], roleId, key === 'bolUser' ? 'Stakeholders' : 'CSR Manager']);
     });
-    await insertMany(tx, 'users', ['id', 'first_name', 'family_name', 'email', 'phone', 'password_hash', 'is_admin', 'curr_role_id', 'curr_org_id', 'lang', 'confirmed'], userRows);
+    await insertMany(
+      tx,
+      'users',
+      [
+        'id',
+        'first_name',
+        'family_name',
+        'email',
+        'phone',
+        'password_hash',
+        'is_admin',
+        'curr_role_id',
+        'curr_org_id',
+        'lang',
+        'confirmed',
+      ],
+      userRows,
+    );
     await insertMany(tx, 'memberships', ['user_id', 'org_id', 'role_id', 'licence_id'], membershipRows);
 
     // Location tree. Pick halls A, B, … with racks of 50 bins (half-box low, rack-box higher, warehousing
@@ -213,17 +398,39 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
       locRows.push([rackId, orgs.provider, palletHall, `P-${pad(r)}`, 'rack', null, sequence++]);
       for (let b = 1; b <= 10; b++) {
         const binId = newId();
-        locRows.push([binId, orgs.provider, rackId, `P-${pad(r)}-${pad(b)}`, 'bin', b <= 5 ? '1/2pallet' : 'pallet', sequence++]);
+        locRows.push([
+          binId,
+          orgs.provider,
+          rackId,
+          `P-${pad(r)}-${pad(b)}`,
+          'bin',
+          b <= 5 ? '1/2pallet' : 'pallet',
+          sequence++,
+        ]);
         palletBins.push(binId);
       }
     }
-    await insertMany(tx, 'locations', ['id', 'org_id', 'parent_id', 'name', 'level', 'type', 'sequence'], locRows);
+    await insertMany(
+      tx,
+      'locations',
+      ['id', 'org_id', 'parent_id', 'name', 'level', 'type', 'sequence'],
+      locRows,
+    );
 
     await insertMany(
       tx,
       'shipment_methods',
       ['id', 'code', 'name', 'carrier', 'price_cents', 'country_code', 'product_code', 'is_default'],
-      DEMO_SHIPMENT_METHODS.map((m) => [newId(), m.code, m.name, m.carrier, m.price_cents, m.country_code, m.product_code, m.is_default]),
+      DEMO_SHIPMENT_METHODS.map((m) => [
+        newId(),
+        m.code,
+        m.name,
+        m.carrier,
+        m.price_cents,
+        m.country_code,
+        m.product_code,
+        m.is_default,
+      ]),
     );
     await insertMany(
       tx,
@@ -255,11 +462,30 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
         const reserveBin = palletBins[Math.floor(i / 25) % palletBins.length] as string;
         const reserve = 50 + Math.floor(rand() * 150);
         plRows.push([newId(), orgId, productId, reserveBin, reserve, 1]);
-        mutationRows.push([newId(), orgId, productId, reserveBin, reserve, 'seed', users.admin, 'Demo reserve stock']);
+        mutationRows.push([
+          newId(),
+          orgId,
+          productId,
+          reserveBin,
+          reserve,
+          'seed',
+          users.admin,
+          'Demo reserve stock',
+        ]);
       }
     });
-    await insertMany(tx, 'products', ['id', 'org_id', 'name', 'ean', 'bsku', 'img_url', 'weight_kg'], productRows);
-    await insertMany(tx, 'product_locations', ['id', 'org_id', 'product_id', 'location_id', 'stock', 'position'], plRows);
+    await insertMany(
+      tx,
+      'products',
+      ['id', 'org_id', 'name', 'ean', 'bsku', 'img_url', 'weight_kg'],
+      productRows,
+    );
+    await insertMany(
+      tx,
+      'product_locations',
+      ['id', 'org_id', 'product_id', 'location_id', 'stock', 'position'],
+      plRows,
+    );
     await insertMany(
       tx,
       'stock_mutations',

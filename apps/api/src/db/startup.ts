@@ -12,7 +12,9 @@ export async function openPreparedDb(
   config: Config,
   opts: { products?: number } = {},
 ): Promise<{ db: Db; migration: { version: number; applied: string[] }; seed: SeedResult | null }> {
-  const db = await openDb(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  const db = await openDb(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  );
   try {
     const migration = await prepareDatabase(db);
     const seed = config.seedDemo && (await isEmpty(db)) ? await seedDemo(db, opts) : null;

@@ -34,7 +34,8 @@ export class HttpProblem extends Error {
 export const badRequest = (message: string, issues?: ProblemIssue[]) =>
   new HttpProblem(400, 'bad_request', message, issues);
 /** 401 `unauthorized`: no valid session. */
-export const unauthorized = (message = 'You are not logged in') => new HttpProblem(401, 'unauthorized', message);
+export const unauthorized = (message = 'You are not logged in') =>
+  new HttpProblem(401, 'unauthorized', message);
 /** 403 `forbidden`: the current role lacks the grant for this call. */
 export const forbidden = (message = 'Your role does not allow this action') =>
   new HttpProblem(403, 'forbidden', message);
@@ -45,7 +46,12 @@ export const conflict = (message: string) => new HttpProblem(409, 'conflict', me
 /** 429 `rate_limited`: too many attempts; try again later. */
 export const tooManyRequests = (message: string) => new HttpProblem(429, 'rate_limited', message);
 
-const CONTEXT_NAME: Record<string, string> = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' };
+const CONTEXT_NAME: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'params',
+  headers: 'headers',
+};
 
 function validationProblem(err: FastifyError & { validation: unknown[] }): HttpProblem {
   const where = CONTEXT_NAME[err.validationContext ?? 'body'] ?? 'body';
@@ -67,7 +73,8 @@ function validationProblem(err: FastifyError & { validation: unknown[] }): HttpP
 export function toProblem(err: unknown, req: FastifyRequest): HttpProblem {
   if (err instanceof HttpProblem) return err;
   const fe = err as FastifyError;
-  if (hasZodFastifySchemaValidationErrors(fe)) return validationProblem(fe as FastifyError & { validation: unknown[] });
+  if (hasZodFastifySchemaValidationErrors(fe))
+    return validationProblem(fe as FastifyError & { validation: unknown[] });
   if (Array.isArray(fe?.validation)) return validationProblem(fe as FastifyError & { validation: unknown[] });
   switch (fe?.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -76,7 +83,11 @@ export function toProblem(err: unknown, req: FastifyRequest): HttpProblem {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new HttpProblem(400, 'body_too_large', 'The request body is too large');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new HttpProblem(400, 'unsupported_media_type', `Unsupported content type: ${req.headers['content-type'] ?? 'none'}`);
+      return new HttpProblem(
+        400,
+        'unsupported_media_type',
+        `Unsupported content type: ${req.headers['content-type'] ?? 'none'}`,
+      );
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new HttpProblem(400, 'bad_request', 'The Content-Length header does not match the body');
     case 'FST_REQ_FILE_TOO_LARGE':
@@ -87,8 +98,13 @@ export function toProblem(err: unknown, req: FastifyRequest): HttpProblem {
   }
   const status = typeof fe?.statusCode === 'number' ? fe.statusCode : 500;
   if (status >= 400 && status < 500) {
-    if (status === 429) return new HttpProblem(429, 'rate_limited', fe.message || 'Too many requests, try again later');
-    return new HttpProblem(status === 413 ? 400 : status, status === 404 ? 'not_found' : 'bad_request', fe.message);
+    if (status === 429)
+      return new HttpProblem(429, 'rate_limited', fe.message || 'Too many requests, try again later');
+    return new HttpProblem(
+      status === 413 ? 400 : status,
+      status === 404 ? 'not_found' : 'bad_request',
+      fe.message,
+    );
   }
   if (fe && typeof fe === 'object' && isResponseSerializationError(fe)) {
     req.log.error({ err, issues: (fe as { cause?: unknown }).cause }, 'response does not match its schema');

@@ -47,7 +47,11 @@ export function createSmtpMailTransport(smtpUrl: string, from: string): MailTran
 }
 
 /** The transport the configuration asks for: SMTP when `smtpUrl` is set, else `.eml` files in `dataDir/mail`. */
-export function createMailTransport(opts: { dataDir: string; smtpUrl?: string; from: string }): MailTransport {
+export function createMailTransport(opts: {
+  dataDir: string;
+  smtpUrl?: string;
+  from: string;
+}): MailTransport {
   return opts.smtpUrl
     ? createSmtpMailTransport(opts.smtpUrl, opts.from)
     : createFileMailTransport(join(opts.dataDir, 'mail'), opts.from);

@@ -34,7 +34,8 @@ export async function underLimit(db: Db, key: string, limit: RateLimit): Promise
 /** Records one hit of `key`, and now and then forgets hits older than a day. */
 export async function hit(db: Db, key: string): Promise<void> {
   await db.query('INSERT INTO rate_limit_hits (key) VALUES ($1)', [key]);
-  if (Math.random() < 0.01) await db.query(`DELETE FROM rate_limit_hits WHERE hit_at < now() - interval '1 day'`);
+  if (Math.random() < 0.01)
+    await db.query(`DELETE FROM rate_limit_hits WHERE hit_at < now() - interval '1 day'`);
 }
 
 /** Forgets the hits of `key` (a successful login clears its account's failures). */

@@ -61,9 +61,10 @@ declare module 'fastify' {
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
 /** The parsed input a handler receives. Absent parts are undefined. */
-export type RouteInput<E> = E extends Endpoint<infer P, infer Q, infer B, z.ZodType>
-  ? { params: Out<P>; query: Out<Q>; body: Out<B> }
-  : never;
+export type RouteInput<E> =
+  E extends Endpoint<infer P, infer Q, infer B, z.ZodType>
+    ? { params: Out<P>; query: Out<Q>; body: Out<B> }
+    : never;
 
 /** A handler's result: the endpoint's output, or for binary endpoints a Buffer (set the type on reply). */
 export type RouteResult<E> = EndpointOutput<E> | Buffer;
@@ -132,9 +133,15 @@ function register<E extends Endpoint>(
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
-  handler: (input: RouteInput<E>, ctx: RequestContext, req: FastifyRequest, reply: FastifyReply) => Promise<RouteResult<E>>,
+  handler: (
+    input: RouteInput<E>,
+    ctx: RequestContext,
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<RouteResult<E>>,
 ): void {
-  if (endpoint.public) throw new Error(`${endpoint.method} ${endpoint.path} is public: register it with publicRoute()`);
+  if (endpoint.public)
+    throw new Error(`${endpoint.method} ${endpoint.path} is public: register it with publicRoute()`);
   const { db, config } = app.hoppa;
   register(
     app,
@@ -142,7 +149,8 @@ export function route<E extends Endpoint>(
     async (req) => {
       const user = await sessionOf(req, db, config);
       if (!user) throw unauthorized();
-      if (!can({ name: user.role.name, grants: user.role.grants }, req.method, concretePath(req))) throw forbidden();
+      if (!can({ name: user.role.name, grants: user.role.grants }, req.method, concretePath(req)))
+        throw forbidden();
       req.hoppaCtx = {
         db,
         user,
@@ -168,9 +176,15 @@ export function route<E extends Endpoint>(
 export function publicRoute<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
-  handler: (input: RouteInput<E>, ctx: PublicContext, req: FastifyRequest, reply: FastifyReply) => Promise<RouteResult<E>>,
+  handler: (
+    input: RouteInput<E>,
+    ctx: PublicContext,
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<RouteResult<E>>,
 ): void {
-  if (!endpoint.public) throw new Error(`${endpoint.method} ${endpoint.path} is not public: register it with route()`);
+  if (!endpoint.public)
+    throw new Error(`${endpoint.method} ${endpoint.path} is not public: register it with route()`);
   const { db, config } = app.hoppa;
   register(
     app,

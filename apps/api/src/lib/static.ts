@@ -4,7 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Files the browser must revalidate on every load, so a new release (and service worker) is picked up. */
-const NO_CACHE = /(?:^|\/)(?:index\.html|sw\.js|service-worker\.js|registerSW\.js|workbox-[^/]*\.js|manifest\.webmanifest)$/;
+const NO_CACHE =
+  /(?:^|\/)(?:index\.html|sw\.js|service-worker\.js|registerSW\.js|workbox-[^/]*\.js|manifest\.webmanifest)$/;
 
 /**
  * Serves the built apps when their dist folders exist: the portal at `/` (SPA fallback to index.html) and

@@ -99,7 +99,9 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     mails() {
       let files: string[] = [];
       try {
-        files = readdirSync(mailDir).filter((f) => f.endsWith('.eml')).sort();
+        files = readdirSync(mailDir)
+          .filter((f) => f.endsWith('.eml'))
+          .sort();
       } catch {
         return [];
       }

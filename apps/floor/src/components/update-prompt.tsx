@@ -1,11 +1,12 @@
-import { Button, Paper, Stack, Text } from '@mantine/core';
+import { Button, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { applyUpdate, useUpdateWaiting } from '../app/sw-update.ts';
 import { usePendingCount } from '../app/sync.ts';
 
 /**
  * Offers a new app version (design: 'Floor app offline model'): applying it reloads the page, so it is
- * only possible while the outbox is empty; until then the prompt says why it waits.
+ * only possible while the outbox is empty; until then the strip says why it waits. It is a slim strip
+ * above the pick buttons, never over the location and quantity the picker is working from.
  */
 export function UpdatePrompt() {
   const { t } = useTranslation('common');
@@ -13,21 +14,11 @@ export function UpdatePrompt() {
   const pending = usePendingCount();
   if (!waiting) return null;
   return (
-    <Paper
-      className="update-prompt"
-      shadow="lg"
-      p="md"
-      withBorder
-      role="dialog"
-      aria-label={t('updateAvailable')}
-    >
-      <Stack gap="xs">
-        <Text fw={700}>{t('updateAvailable')}</Text>
-        {pending > 0 ? <Text>{t('updateWaitOutbox')}</Text> : null}
-        <Button size="lg" onClick={applyUpdate} disabled={pending > 0}>
-          {t('updateNow')}
-        </Button>
-      </Stack>
+    <Paper className="update-prompt" shadow="lg" withBorder role="region" aria-label={t('updateAvailable')}>
+      <Text className="update-prompt-text">{pending > 0 ? t('updateWaitOutbox') : t('updateAvailable')}</Text>
+      <Button size="md" onClick={applyUpdate} disabled={pending > 0}>
+        {t('updateNow')}
+      </Button>
     </Paper>
   );
 }

@@ -9,7 +9,11 @@ export const RESET_PASSWORD_MIN = 6;
 /** Languages a user can choose (spec 2 §3). */
 export const USER_LANGS = ['nl', 'en', 'fr', 'es'] as const;
 
-const required = (what: string) => z.string({ error: `${what} is required` }).trim().min(1, `${what} is required`);
+const required = (what: string) =>
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, `${what} is required`);
 const EmailSchema = z
   .string({ error: 'Email is required' })
   .trim()
@@ -32,7 +36,10 @@ export const PhoneSchema = required('Phone')
 /** POST /login body (spec 2 §5: email and password required). */
 export const LoginBodySchema = z.object({
   email: required('Email').max(254, 'Email is too long'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024, 'Password is too long'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(1024, 'Password is too long'),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 

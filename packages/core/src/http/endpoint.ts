@@ -52,14 +52,16 @@ export function defineEndpoint<
 type InputOf<T extends z.ZodType | undefined> = T extends z.ZodType ? z.input<T> : never;
 
 /** The input of an endpoint as the caller gives it: `{ params?, query?, body? }`. */
-export type EndpointInput<E> = E extends Endpoint<infer P, infer Q, infer B, z.ZodType>
-  ? (P extends z.ZodUndefined ? { params?: undefined } : { params: InputOf<P> }) &
-      (Q extends z.ZodUndefined ? { query?: undefined } : { query?: InputOf<Q> }) &
-      (B extends z.ZodUndefined ? { body?: undefined } : { body: InputOf<B> })
-  : never;
+export type EndpointInput<E> =
+  E extends Endpoint<infer P, infer Q, infer B, z.ZodType>
+    ? (P extends z.ZodUndefined ? { params?: undefined } : { params: InputOf<P> }) &
+        (Q extends z.ZodUndefined ? { query?: undefined } : { query?: InputOf<Q> }) &
+        (B extends z.ZodUndefined ? { body?: undefined } : { body: InputOf<B> })
+    : never;
 
 /** The parsed success answer of an endpoint. */
-export type EndpointOutput<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+export type EndpointOutput<E> =
+  E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
 
 /**
  * Fills `:name` parameters of an endpoint path, URI-encoding each value.
@@ -68,7 +70,8 @@ export type EndpointOutput<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodTy
 export function buildPath(path: string, params?: Record<string, unknown>): string {
   return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, name: string) => {
     const v = params?.[name];
-    if (v === undefined || v === null || v === '') throw new Error(`Missing path parameter "${name}" for ${path}`);
+    if (v === undefined || v === null || v === '')
+      throw new Error(`Missing path parameter "${name}" for ${path}`);
     return encodeURIComponent(String(v));
   });
 }

@@ -67,7 +67,9 @@ describe('can', () => {
   });
 
   it('leaves out paths listed in a grant’s except patterns', () => {
-    const r = role([{ methods: ['GET'], path: '/product/*', except: ['/product/link/*', '/product/unlink/*'] }]);
+    const r = role([
+      { methods: ['GET'], path: '/product/*', except: ['/product/link/*', '/product/unlink/*'] },
+    ]);
     expect(can(r, 'GET', '/product/0123456789abcdef01234567')).toBe(true);
     expect(can(r, 'GET', '/product/link/a/b')).toBe(false);
     expect(can(r, 'GET', '/product/unlink/a/b')).toBe(false);

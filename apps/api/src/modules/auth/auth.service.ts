@@ -29,10 +29,12 @@ const normEmail = (email: string) => email.trim().toLowerCase();
  */
 export async function currentUserView(db: Db, user: SessionUser): Promise<CurrentUser> {
   const org = user.currOrgId
-    ? (await db.query<{ id: string; name: string; kind: 'provider' | 'merchant' }>(
-        'SELECT id, name, kind FROM organisations WHERE id = $1',
-        [user.currOrgId],
-      )).rows[0]
+    ? (
+        await db.query<{ id: string; name: string; kind: 'provider' | 'merchant' }>(
+          'SELECT id, name, kind FROM organisations WHERE id = $1',
+          [user.currOrgId],
+        )
+      ).rows[0]
     : undefined;
   const memberships = await db.query<{ org_id: string; licence_id: string | null }>(
     'SELECT org_id, licence_id FROM memberships WHERE user_id = $1 ORDER BY created_at',
@@ -107,18 +109,31 @@ export async function login(
  * Creates an account with the sign-up role and no organisation yet, and opens a session (spec 2 §2, §5).
  * Errors: 409 `conflict` when the address is taken.
  */
-export async function signup(db: Db, config: Config, body: SignupBody): Promise<{ token: string; user: SessionUser }> {
+export async function signup(
+  db: Db,
+  config: Config,
+  body: SignupBody,
+): Promise<{ token: string; user: SessionUser }> {
   const email = normEmail(body.email);
   const passwordHash = await hashPassword(body.password);
   const id = newId();
   await db.transaction(async (tx) => {
     const taken = await tx.query('SELECT 1 FROM users WHERE lower(email) = $1', [email]);
     if (taken.rowCount > 0) throw conflict('An account with this email address already exists');
-    const role = (await tx.query<{ id: string }>('SELECT id FROM roles WHERE key = $1', [SIGNUP_ROLE_KEY])).rows[0];
+    const role = (await tx.query<{ id: string }>('SELECT id FROM roles WHERE key = $1', [SIGNUP_ROLE_KEY]))
+      .rows[0];
     await tx.query(
       `INSERT INTO users (id, first_name, family_name, email, phone, password_hash, curr_role_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [id, body.first_name.trim(), body.family_name.trim(), email, body.phone.trim(), passwordHash, role?.id ?? null],
+      [
+        id,
+        body.first_name.trim(),
+        body.family_name.trim(),
+        email,
+        body.phone.trim(),
+        passwordHash,
+        role?.id ?? null,
+      ],
     );
   });
   const token = await createSession(db, id, config.sessionTtlMs);
@@ -146,9 +161,8 @@ export async function requestPasswordReset(
   ]);
   await hit(db, addressKey);
   await hit(db, accountKey);
-  const user = (
-    await db.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = $1', [email])
-  ).rows[0];
+  const user = (await db.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = $1', [email]))
+    .rows[0];
   if (!user) return;
   const token = newToken(16);
   await db.query(
@@ -167,7 +181,7 @@ export async function requestPasswordReset(
       'Hello,',
       '',
       'Someone (hopefully you) asked to reset the password of your',
-      'Hoppa account. Open this link within ' + minutes + ' minutes to choose a new',
+      `Hoppa account. Open this link within ${minutes} minutes to choose a new`,
       'password:',
       '',
       link,
@@ -182,7 +196,10 @@ export async function requestPasswordReset(
  * Sets a new password with a reset token: the token must exist, be unused and unexpired; it is used up
  * in the same transaction, and every session of the account ends. Errors: 400 `invalid_token`, 429.
  */
-export async function resetPassword(db: Db, input: { token: string; password: string; ip: string }): Promise<void> {
+export async function resetPassword(
+  db: Db,
+  input: { token: string; password: string; ip: string },
+): Promise<void> {
   const addressKey = `reset-token:ip:${input.ip}`;
   await assertUnderLimits(db, [{ key: addressKey, limit: AUTH_LIMITS.resetTokenPerAddress }]);
   await hit(db, addressKey);
@@ -196,10 +213,19 @@ export async function resetPassword(db: Db, input: { token: string; password: st
     );
     const userId = used.rows[0]?.user_id;
     if (!userId) {
-      throw new HttpProblem(400, 'invalid_token', 'This reset link is invalid or has expired. Please request a new one.');
+      throw new HttpProblem(
+        400,
+        'invalid_token',
+        'This reset link is invalid or has expired. Please request a new one.',
+      );
     }
-    await tx.query('UPDATE users SET password_hash = $1, confirmed = true WHERE id = $2', [passwordHash, userId]);
+    await tx.query('UPDATE users SET password_hash = $1, confirmed = true WHERE id = $2', [
+      passwordHash,
+      userId,
+    ]);
     await tx.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
-    await tx.query('UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [userId]);
+    await tx.query('UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [
+      userId,
+    ]);
   });
 }

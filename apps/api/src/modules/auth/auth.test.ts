@@ -64,21 +64,29 @@ describe('sign-up, login, logout, current user (spec 2 §2, §5, §7)', () => {
     expect(me.statusCode).toBe(200);
     expect(me.json().id).toBe(user.id);
 
-    const again = await inject('POST', '/api/signup', { payload: { ...signupBody, email: 'FEMKE@example.nl' } });
+    const again = await inject('POST', '/api/signup', {
+      payload: { ...signupBody, email: 'FEMKE@example.nl' },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/already exists/);
   });
 
   it('logs in with the right password only, without telling which part was wrong', async () => {
-    const ok = await inject('POST', '/api/login', { payload: { email: DEMO_USERS.admin.email, password: DEMO_USERS.admin.password } });
+    const ok = await inject('POST', '/api/login', {
+      payload: { email: DEMO_USERS.admin.email, password: DEMO_USERS.admin.password },
+    });
     expect(ok.statusCode).toBe(200);
     const user = CurrentUserSchema.parse(ok.json());
     expect(user.is_admin).toBe(true);
     expect(user.curr_role.key).toBe('provider_admin');
     expect(user.curr_org?.name).toBe('Hoppa Fulfilment');
 
-    const wrongPw = await inject('POST', '/api/login', { payload: { email: DEMO_USERS.admin.email, password: 'nope-nope' } });
-    const unknown = await inject('POST', '/api/login', { payload: { email: 'nobody@example.nl', password: 'nope-nope' } });
+    const wrongPw = await inject('POST', '/api/login', {
+      payload: { email: DEMO_USERS.admin.email, password: 'nope-nope' },
+    });
+    const unknown = await inject('POST', '/api/login', {
+      payload: { email: 'nobody@example.nl', password: 'nope-nope' },
+    });
     for (const res of [wrongPw, unknown]) {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({
@@ -92,7 +100,10 @@ describe('sign-up, login, logout, current user (spec 2 §2, §5, §7)', () => {
 
   it('accepts the email in any case and with spaces around it', async () => {
     const res = await inject('POST', '/api/login', {
-      payload: { email: `  ${DEMO_USERS.bolUser.email.toUpperCase()} `, password: DEMO_USERS.bolUser.password },
+      payload: {
+        email: `  ${DEMO_USERS.bolUser.email.toUpperCase()} `,
+        password: DEMO_USERS.bolUser.password,
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().curr_role.key).toBe('merchant_user');
@@ -125,9 +136,10 @@ describe('sign-up, login, logout, current user (spec 2 §2, §5, §7)', () => {
     expect(out.statusCode).toBe(200);
     expect(String(out.headers['set-cookie'])).toMatch(/hoppa_session=;/);
     expect((await inject('GET', '/api/current_user', { cookie })).statusCode).toBe(401);
-    const rows = await t.db.query('SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1', [
-      DEMO_USERS.stroopOwner.email,
-    ]);
+    const rows = await t.db.query(
+      'SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1',
+      [DEMO_USERS.stroopOwner.email],
+    );
     expect(rows.rowCount).toBe(0);
   });
 
@@ -140,17 +152,22 @@ describe('sign-up, login, logout, current user (spec 2 §2, §5, §7)', () => {
     expect(s.rowCount).toBe(1);
     const raw = await t.db.query('SELECT 1 FROM sessions WHERE token_hash = $1', [token]);
     expect(raw.rowCount).toBe(0);
-    const u = await t.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', [
-      DEMO_USERS.bolOwner.email,
-    ]);
+    const u = await t.db.query<{ password_hash: string }>(
+      'SELECT password_hash FROM users WHERE email = $1',
+      [DEMO_USERS.bolOwner.email],
+    );
     expect(u.rows[0]?.password_hash).toMatch(/^\$argon2id\$/);
   });
 
   it('ends an expired session', async () => {
     const cookie = await t.login(DEMO_USERS.bolUser.email, DEMO_USERS.bolUser.password);
     const { createHash } = await import('node:crypto');
-    const hash = createHash('sha256').update(cookie.split('=')[1] as string).digest('hex');
-    await t.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [hash]);
+    const hash = createHash('sha256')
+      .update(cookie.split('=')[1] as string)
+      .digest('hex');
+    await t.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [
+      hash,
+    ]);
     expect((await inject('GET', '/api/current_user', { cookie })).statusCode).toBe(401);
   });
 });

@@ -65,9 +65,10 @@ describe('password reset by e-mailed token (spec 2 §2, §5, §7)', () => {
   it('refuses an expired or made-up token', async () => {
     await requestReset(DEMO_USERS.stroopOwner.email);
     const token = tokenFrom(t.mails().at(-1) as string);
-    await t.db.query(`UPDATE password_resets SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [
-      hashToken(token),
-    ]);
+    await t.db.query(
+      `UPDATE password_resets SET expires_at = now() - interval '1 second' WHERE token_hash = $1`,
+      [hashToken(token)],
+    );
     const expired = await reset(token, 'nieuw-wachtwoord');
     expect(expired.statusCode).toBe(400);
     expect(expired.json().message).toMatch(/invalid or has expired/);
@@ -115,26 +116,37 @@ describe('login rate limiting', () => {
 
   it('locks an account after 5 failed logins, even with the right password, from any address', async () => {
     const { email, password } = DEMO_USERS.bolUser;
-    for (let i = 0; i < 5; i++) expect((await login(email, 'wrong-password', `10.0.0.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await login(email, 'wrong-password', `10.0.0.${i}`)).statusCode).toBe(401);
     const locked = await login(email, password, '10.9.9.9');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toMatch(/Too many attempts\. Please wait 15 minutes/);
-    expect((await login(DEMO_USERS.bolOwner.email, DEMO_USERS.bolOwner.password, '10.9.9.9')).statusCode).toBe(200);
+    expect(
+      (await login(DEMO_USERS.bolOwner.email, DEMO_USERS.bolOwner.password, '10.9.9.9')).statusCode,
+    ).toBe(200);
   });
 
   it('blocks an address after 30 failed logins across accounts', async () => {
     // 28 earlier failures from this address (argon2 makes 30 real attempts slow), then two real ones.
-    for (let i = 0; i < 28; i++) await t.db.query('INSERT INTO rate_limit_hits (key) VALUES ($1)', ['login:ip:192.0.2.7']);
+    for (let i = 0; i < 28; i++)
+      await t.db.query('INSERT INTO rate_limit_hits (key) VALUES ($1)', ['login:ip:192.0.2.7']);
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) statuses.push((await login(`probe${i}@nowhere.nl`, 'x', '192.0.2.7')).statusCode);
+    for (let i = 0; i < 3; i++)
+      statuses.push((await login(`probe${i}@nowhere.nl`, 'x', '192.0.2.7')).statusCode);
     expect(statuses).toEqual([401, 401, 429]);
-    expect((await login(DEMO_USERS.admin.email, DEMO_USERS.admin.password, '192.0.2.7')).statusCode).toBe(429);
-    expect((await login(DEMO_USERS.admin.email, DEMO_USERS.admin.password, '192.0.2.8')).statusCode).toBe(200);
+    expect((await login(DEMO_USERS.admin.email, DEMO_USERS.admin.password, '192.0.2.7')).statusCode).toBe(
+      429,
+    );
+    expect((await login(DEMO_USERS.admin.email, DEMO_USERS.admin.password, '192.0.2.8')).statusCode).toBe(
+      200,
+    );
   });
 
   it('does not count successful logins', async () => {
     for (let i = 0; i < 7; i++) {
-      expect((await login(DEMO_USERS.picker.email, DEMO_USERS.picker.password, '198.51.100.1')).statusCode).toBe(200);
+      expect(
+        (await login(DEMO_USERS.picker.email, DEMO_USERS.picker.password, '198.51.100.1')).statusCode,
+      ).toBe(200);
     }
   });
 });

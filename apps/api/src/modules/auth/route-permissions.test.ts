@@ -29,9 +29,10 @@ describe('every /api route checks session and grants', () => {
     t = await createTestApp({ seed: { products: 4 } });
     apiRoutes = t.app.routeTable.filter((r) => (r.url === '/api' || r.url.startsWith('/api/')) && !isDocs(r));
     const roleId = newId();
-    await t.db.query(`INSERT INTO roles (id, key, name, grants, all_orgs) VALUES ($1, 'test_nothing', 'Nothing', '[]', false)`, [
-      roleId,
-    ]);
+    await t.db.query(
+      `INSERT INTO roles (id, key, name, grants, all_orgs) VALUES ($1, 'test_nothing', 'Nothing', '[]', false)`,
+      [roleId],
+    );
     await t.db.query(
       `INSERT INTO users (id, first_name, family_name, email, password_hash, curr_role_id, curr_org_id)
        VALUES ($1, 'No', 'Grants', 'nogrants@example.nl', $2, $3, $4)`,
@@ -59,7 +60,8 @@ describe('every /api route checks session and grants', () => {
     const wrong: string[] = [];
     for (const r of apiRoutes.filter((x) => !x.endpoint?.public)) {
       const res = await call(r);
-      if (res.statusCode !== 401 || res.json().code !== 'unauthorized') wrong.push(`${r.method} ${r.url} → ${res.statusCode}`);
+      if (res.statusCode !== 401 || res.json().code !== 'unauthorized')
+        wrong.push(`${r.method} ${r.url} → ${res.statusCode}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -68,7 +70,8 @@ describe('every /api route checks session and grants', () => {
     const wrong: string[] = [];
     for (const r of apiRoutes.filter((x) => !x.endpoint?.public)) {
       const res = await call(r, noGrantsCookie);
-      if (res.statusCode !== 403 || res.json().code !== 'forbidden') wrong.push(`${r.method} ${r.url} → ${res.statusCode}`);
+      if (res.statusCode !== 403 || res.json().code !== 'forbidden')
+        wrong.push(`${r.method} ${r.url} → ${res.statusCode}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -99,18 +102,38 @@ describe('every /api route checks session and grants', () => {
     const denied = async (key: keyof typeof DEMO_USERS, rs: RouteEntry[]) => {
       const cookie = await t.login(DEMO_USERS[key].email, DEMO_USERS[key].password);
       const allowed: string[] = [];
-      for (const r of rs) if ((await call(r, cookie)).statusCode !== 403) allowed.push(`${r.method} ${r.url}`);
+      for (const r of rs)
+        if ((await call(r, cookie)).statusCode !== 403) allowed.push(`${r.method} ${r.url}`);
       return allowed;
     };
     const find = (method: string, prefix: string) =>
-      apiRoutes.filter((r) => r.method === method && r.url.startsWith(`/api${prefix}`) && !r.endpoint?.public);
+      apiRoutes.filter(
+        (r) => r.method === method && r.url.startsWith(`/api${prefix}`) && !r.endpoint?.public,
+      );
     // A read-only merchant user changes nothing (switching its current shop aside).
-    const writes = apiRoutes.filter((r) => r.method !== 'GET' && !r.endpoint?.public && r.url !== '/api/orgs/set_curr');
+    const writes = apiRoutes.filter(
+      (r) => r.method !== 'GET' && !r.endpoint?.public && r.url !== '/api/orgs/set_curr',
+    );
     expect(await denied('bolUser', writes)).toEqual([]);
     // Merchants neither pick nor ship: that is warehouse work.
-    expect(await denied('bolOwner', [...find('GET', '/pick_list'), ...find('POST', '/pick_list'), ...find('POST', '/orders/ship')])).toEqual([]);
+    expect(
+      await denied('bolOwner', [
+        ...find('GET', '/pick_list'),
+        ...find('POST', '/pick_list'),
+        ...find('POST', '/orders/ship'),
+      ]),
+    ).toEqual([]);
     // Warehouse staff do not import or create merchants' products and orders.
-    expect(await denied('picker', [...find('POST', '/products/import'), ...find('POST', '/orders/import'), ...find('POST', '/orgs')].filter((r) => r.url !== '/api/orgs/set_curr'))).toEqual([]);
+    expect(
+      await denied(
+        'picker',
+        [
+          ...find('POST', '/products/import'),
+          ...find('POST', '/orders/import'),
+          ...find('POST', '/orgs'),
+        ].filter((r) => r.url !== '/api/orgs/set_curr'),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -133,7 +156,19 @@ describe('tenant isolation between merchants', () => {
     await t.db.query(
       `INSERT INTO orders (id, org_id, order_id, status, shipment_details)
        VALUES ($1, $2, 'BOL-1001', 'shipped', $3)`,
-      [orderId, seed.orgs.bol, JSON.stringify({ firstName: 'Jan', surname: 'Klant', countryCode: 'NL', zipCode: '1234 AB', city: 'Utrecht', streetName: 'Dorpsstraat', houseNumber: '1' })],
+      [
+        orderId,
+        seed.orgs.bol,
+        JSON.stringify({
+          firstName: 'Jan',
+          surname: 'Klant',
+          countryCode: 'NL',
+          zipCode: '1234 AB',
+          city: 'Utrecht',
+          streetName: 'Dorpsstraat',
+          houseNumber: '1',
+        }),
+      ],
     );
     await t.db.query(
       `INSERT INTO order_lines (id, order_id, org_id, product_id, ean, title, quantity, picked_quantity)
@@ -183,7 +218,9 @@ describe('tenant isolation between merchants', () => {
     expect(leaks).toEqual([]);
     if (byId.length > 0) expect(covered.length).toBeGreaterThan(0);
     // Whatever single-record routes the order, product and shipment modules register are covered.
-    const expected = byId.map((r) => r.url).filter((u) => /^\/api\/(order|orders|product|products|shipments?)\/.*:(id|orderId)/.test(u));
+    const expected = byId
+      .map((r) => r.url)
+      .filter((u) => /^\/api\/(order|orders|product|products|shipments?)\/.*:(id|orderId)/.test(u));
     expect(expected.filter((u) => !covered.includes(u))).toEqual([]);
   });
 

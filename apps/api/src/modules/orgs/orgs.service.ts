@@ -14,7 +14,8 @@ type OrgRow = {
   address: Record<string, string> | null;
 };
 
-const ORG_COLUMNS = 'o.id, o.name, o.kind, o.active, o.contact_person, o.contact_person_email, o.phone, o.address';
+const ORG_COLUMNS =
+  'o.id, o.name, o.kind, o.active, o.contact_person, o.contact_person_email, o.phone, o.address';
 
 function toOrg(row: OrgRow, currOrgId: string | null): Org {
   return {
@@ -59,7 +60,9 @@ export async function getCurrentOrg(db: Db, user: SessionUser, orgIds: string[])
   if (!user.currOrgId || !(orgIds.includes(user.currOrgId) || (await canSee(db, user, user.currOrgId)))) {
     throw notFound('No current organisation');
   }
-  const r = await db.query<OrgRow>(`SELECT ${ORG_COLUMNS} FROM organisations o WHERE o.id = $1`, [user.currOrgId]);
+  const r = await db.query<OrgRow>(`SELECT ${ORG_COLUMNS} FROM organisations o WHERE o.id = $1`, [
+    user.currOrgId,
+  ]);
   const row = r.rows[0];
   if (!row) throw notFound('No current organisation');
   return toOrg(row, user.currOrgId);
@@ -69,7 +72,10 @@ async function canSee(db: Db, user: SessionUser, orgId: string): Promise<boolean
   if (user.role.allOrgs || user.isAdmin) {
     return (await db.query('SELECT 1 FROM organisations WHERE id = $1', [orgId])).rowCount > 0;
   }
-  return (await db.query('SELECT 1 FROM memberships WHERE user_id = $1 AND org_id = $2', [user.id, orgId])).rowCount > 0;
+  return (
+    (await db.query('SELECT 1 FROM memberships WHERE user_id = $1 AND org_id = $2', [user.id, orgId]))
+      .rowCount > 0
+  );
 }
 
 /** GET /current_org_auth: the current organisation (or null), the role in force and the admin flag. */
@@ -91,10 +97,10 @@ export async function currentOrgAuth(db: Db, user: SessionUser): Promise<Current
  */
 export async function setCurrentOrg(db: Db, user: SessionUser, orgId: string): Promise<SessionUser> {
   const membership = (
-    await db.query<{ role_id: string }>('SELECT role_id FROM memberships WHERE user_id = $1 AND org_id = $2', [
-      user.id,
-      orgId,
-    ])
+    await db.query<{ role_id: string }>(
+      'SELECT role_id FROM memberships WHERE user_id = $1 AND org_id = $2',
+      [user.id, orgId],
+    )
   ).rows[0];
   if (membership) {
     await db.query('UPDATE users SET curr_org_id = $1, curr_role_id = $2 WHERE id = $3', [
@@ -109,16 +115,21 @@ export async function setCurrentOrg(db: Db, user: SessionUser, orgId: string): P
   }
   const role = membership
     ? (
-        await db.query<{ id: string; key: string; name: string; grants: SessionUser['role']['grants']; all_orgs: boolean }>(
-          'SELECT id, key, name, grants, all_orgs FROM roles WHERE id = $1',
-          [membership.role_id],
-        )
+        await db.query<{
+          id: string;
+          key: string;
+          name: string;
+          grants: SessionUser['role']['grants'];
+          all_orgs: boolean;
+        }>('SELECT id, key, name, grants, all_orgs FROM roles WHERE id = $1', [membership.role_id])
       ).rows[0]
     : undefined;
   return {
     ...user,
     currOrgId: orgId,
-    role: role ? { id: role.id, key: role.key, name: role.name, grants: role.grants, allOrgs: role.all_orgs } : user.role,
+    role: role
+      ? { id: role.id, key: role.key, name: role.name, grants: role.grants, allOrgs: role.all_orgs }
+      : user.role,
   };
 }
 
@@ -141,10 +152,19 @@ export async function createOrg(db: Db, user: SessionUser, body: CreateOrgBody):
         JSON.stringify(body.address ?? {}),
       ],
     );
-    const owner = (await tx.query<{ id: string }>(`SELECT id FROM roles WHERE key = 'merchant_owner'`)).rows[0];
+    const owner = (await tx.query<{ id: string }>(`SELECT id FROM roles WHERE key = 'merchant_owner'`))
+      .rows[0];
     if (!owner) throw new Error('role merchant_owner is missing');
-    await tx.query('INSERT INTO memberships (user_id, org_id, role_id) VALUES ($1, $2, $3)', [user.id, id, owner.id]);
-    await tx.query('UPDATE users SET curr_org_id = $1, curr_role_id = $2 WHERE id = $3', [id, owner.id, user.id]);
+    await tx.query('INSERT INTO memberships (user_id, org_id, role_id) VALUES ($1, $2, $3)', [
+      user.id,
+      id,
+      owner.id,
+    ]);
+    await tx.query('UPDATE users SET curr_org_id = $1, curr_role_id = $2 WHERE id = $3', [
+      id,
+      owner.id,
+      user.id,
+    ]);
   });
   const r = await db.query<OrgRow>(`SELECT ${ORG_COLUMNS} FROM organisations o WHERE o.id = $1`, [id]);
   return toOrg(r.rows[0] as OrgRow, id);

@@ -13,10 +13,15 @@ describe('organisations: current, list, switch, create (spec 2 §2, spec 3 §2, 
   });
   afterAll(async () => t.close());
 
-  const get = async (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+  const get = async (url: string, cookie: string) =>
+    t.app.inject({ method: 'GET', url, headers: { cookie } });
   const post = async (url: string, cookie: string, payload: object) =>
     t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
-  const names = (body: unknown) => z.array(OrgSchema).parse(body).map((o) => o.name);
+  const names = (body: unknown) =>
+    z
+      .array(OrgSchema)
+      .parse(body)
+      .map((o) => o.name);
 
   it('shows a merchant only its own organisation, as current', async () => {
     const cookie = await t.login(DEMO_USERS.bolOwner.email, DEMO_USERS.bolOwner.password);
@@ -46,7 +51,11 @@ describe('organisations: current, list, switch, create (spec 2 §2, spec 3 §2, 
 
   it('lets provider staff see every organisation and switch between them, keeping their role', async () => {
     const cookie = await t.login(DEMO_USERS.picker.email, DEMO_USERS.picker.password);
-    expect(names((await get('/api/orgs', cookie)).json())).toEqual([DEMO_ORGS.provider, DEMO_ORGS.bol, DEMO_ORGS.stroop]);
+    expect(names((await get('/api/orgs', cookie)).json())).toEqual([
+      DEMO_ORGS.provider,
+      DEMO_ORGS.bol,
+      DEMO_ORGS.stroop,
+    ]);
     const res = await post('/api/orgs/set_curr', cookie, { customer_id: orgs.stroop });
     expect(res.statusCode).toBe(200);
     const auth = CurrentOrgAuthSchema.parse(res.json());
@@ -69,7 +78,13 @@ describe('organisations: current, list, switch, create (spec 2 §2, spec 3 §2, 
     const signup = await t.app.inject({
       method: 'POST',
       url: '/api/signup',
-      payload: { first_name: 'Kees', family_name: 'Kaas', email: 'kees@kaas.nl', phone: '0612345678', password: 'kaaskaas1' },
+      payload: {
+        first_name: 'Kees',
+        family_name: 'Kaas',
+        email: 'kees@kaas.nl',
+        phone: '0612345678',
+        password: 'kaaskaas1',
+      },
     });
     const cookie = String(signup.headers['set-cookie']).split(';')[0] as string;
     const before = CurrentOrgAuthSchema.parse((await get('/api/current_org_auth', cookie)).json());
@@ -80,7 +95,12 @@ describe('organisations: current, list, switch, create (spec 2 §2, spec 3 §2, 
     const created = await post('/api/orgs', cookie, { name: '  Kaashandel Kees ' });
     expect(created.statusCode).toBe(201);
     const org = OrgSchema.parse(created.json());
-    expect(org).toMatchObject({ name: 'Kaashandel Kees', kind: 'merchant', current: true, contact_person_email: 'kees@kaas.nl' });
+    expect(org).toMatchObject({
+      name: 'Kaashandel Kees',
+      kind: 'merchant',
+      current: true,
+      contact_person_email: 'kees@kaas.nl',
+    });
     const after = CurrentOrgAuthSchema.parse((await get('/api/current_org_auth', cookie)).json());
     expect(after.org?.id).toBe(org.id);
     expect(after.role.key).toBe('merchant_owner');

@@ -6,6 +6,7 @@ export const menuTexts = {
     pick: 'Picken',
     pickHint: 'Orders verzamelen met de scanner',
     none: 'Voor jouw rol zijn er geen taken op de vloer.',
+    version: 'Versie {{build}}',
   },
   en: {
     title: 'Tasks',
@@ -13,5 +14,6 @@ export const menuTexts = {
     pick: 'Pick',
     pickHint: 'Collect orders with the scanner',
     none: 'Your role has no floor tasks.',
+    version: 'Version {{build}}',
   },
 } as const;

@@ -42,6 +42,9 @@ export function MenuScreen() {
           {tc('logout')}
         </Button>
         {pending > 0 ? <Text>{tc('logoutBlocked')}</Text> : null}
+        <Text size="sm" c="dimmed" data-testid="app-version">
+          {t('version', { build: import.meta.env.VITE_FLOOR_BUILD ?? 'dev' })}
+        </Text>
       </Stack>
     </div>
   );

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import type { Order, OrderLine, ShipmentMethod } from '@hoppa/core';
 import { createScanBuffer, PACK_SCAN_BUFFER, type PackScanState, packScanAfterShip } from '@hoppa/core';
 import { describe, expect, it } from 'vitest';

@@ -123,7 +123,7 @@ export function OrderImportPage() {
           {alert}
         </Alert>
       )}
-      <Stepper active={step} allowNextStepsSelect={false} size="sm">
+      <Stepper active={step === 3 ? 4 : step} allowNextStepsSelect={false} size="sm">
         <Stepper.Step label={t('import.steps.file')}>
           <SpreadsheetFileInput onSheet={onSheet} fileName={fileName} />
         </Stepper.Step>
@@ -173,7 +173,8 @@ export function OrderImportPage() {
             </Group>
           </Stack>
         </Stepper.Step>
-        <Stepper.Step label={t('import.steps.results')}>
+        <Stepper.Step label={t('import.steps.results')} />
+        <Stepper.Completed>
           {result && (
             <Stack gap="md">
               <Alert color={result.created > 0 ? 'green' : 'gray'} variant="light">
@@ -204,7 +205,7 @@ export function OrderImportPage() {
               </Group>
             </Stack>
           )}
-        </Stepper.Step>
+        </Stepper.Completed>
       </Stepper>
     </Stack>
   );

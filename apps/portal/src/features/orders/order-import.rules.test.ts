@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { readCsv } from '../products/spreadsheet/read-spreadsheet.ts';
 import { applyColumnMapping, sheetLineOf } from '../products/spreadsheet/spreadsheet.rules.ts';

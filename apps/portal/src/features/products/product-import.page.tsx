@@ -158,7 +158,7 @@ export function ProductImportPage() {
           {alert}
         </Alert>
       )}
-      <Stepper active={step} allowNextStepsSelect={false} size="sm">
+      <Stepper active={step === 3 ? 4 : step} allowNextStepsSelect={false} size="sm">
         <Stepper.Step label={t('import.steps.file')}>
           <SpreadsheetFileInput onSheet={onSheet} fileName={fileName} />
         </Stepper.Step>
@@ -210,7 +210,8 @@ export function ProductImportPage() {
             </Group>
           </Stack>
         </Stepper.Step>
-        <Stepper.Step label={t('import.steps.results')}>
+        <Stepper.Step label={t('import.steps.results')} />
+        <Stepper.Completed>
           {result && (
             <ProductImportResults
               result={result}
@@ -219,7 +220,7 @@ export function ProductImportPage() {
               onDone={() => navigate('/products')}
             />
           )}
-        </Stepper.Step>
+        </Stepper.Completed>
       </Stepper>
     </Stack>
   );

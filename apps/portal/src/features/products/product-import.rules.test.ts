@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { guessProductMapping, productImportRows } from './product-import.rules.ts';
 import { readCsv } from './spreadsheet/read-spreadsheet.ts';

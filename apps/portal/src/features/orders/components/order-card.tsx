@@ -141,7 +141,7 @@ export function OrderCard({
               <Table.Th>{t('card.product')}</Table.Th>
               <Table.Th>{t('card.ean')}</Table.Th>
               <Table.Th ta="right">{t('card.quantity')}</Table.Th>
-              <Table.Th>{t('card.picked')}</Table.Th>
+              <Table.Th style={{ width: 1, whiteSpace: 'nowrap' }}>{t('card.picked')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -182,7 +182,7 @@ export function OrderCard({
                   <Table.Td ta="right" fw={l.quantity > 1 ? 800 : 400}>
                     {l.quantity}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Badge
                       size="sm"
                       variant="light"

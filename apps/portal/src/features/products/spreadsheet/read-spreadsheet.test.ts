@@ -1,4 +1,3 @@
-// @vitest-environment node
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { readCsv, readXlsx, xlsxCell } from './read-spreadsheet.ts';
