@@ -22,7 +22,8 @@ if (typeof Object.groupBy !== 'function') {
     let i = 0;
     for (const item of items) {
       const key = keyOf(item, i++);
-      (out[key] ??= []).push(item);
+      if (!out[key]) out[key] = [];
+      out[key].push(item);
     }
     return out;
   };

@@ -3,7 +3,8 @@
 // Biome (lint + format), tsc per package, Vitest per package (and the API suite again on PostgreSQL when
 // TEST_DATABASE_URL is set), the build, and the Playwright journeys. It ends with a table per runner and the
 // line `N passed, N failed`; the exit code is non-zero when anything failed.
-// A lint or typecheck step counts as one test. Set HOPPA_SKIP_INSTALL=1 to skip the install step.
+// A lint or typecheck step counts as one test. Set HOPPA_SKIP_INSTALL=1 to skip the install step;
+// `npm test -- --only vitest,tsc` runs only the steps whose names contain one of the words.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,6 +21,11 @@ const WORKERS = '2';
 /** One row of the final table. */
 const results = [];
 
+const onlyArg = process.argv.indexOf('--only');
+const only = onlyArg > 0 ? (process.argv[onlyArg + 1] ?? '').split(',').filter(Boolean) : [];
+/** Whether `--only` leaves this step in. */
+const selected = (step) => only.length === 0 || only.some((word) => step.includes(word));
+
 function banner(title) {
   console.log(`\n${'='.repeat(100)}\n${title}\n${'='.repeat(100)}`);
 }
@@ -30,6 +36,7 @@ function record(step, passed, failed, started, note = '') {
 
 /** A step that is one test: passes when the command exits 0. */
 async function single(step, cmd, args, opts = {}) {
+  if (!selected(step)) return;
   banner(step);
   const started = Date.now();
   const r = await run(cmd, args, opts);
@@ -72,6 +79,7 @@ function countVitest(report, code) {
 }
 
 async function vitest(step, pkg, reportName, env, timeoutMs = 8 * MINUTE) {
+  if (!selected(step)) return;
   banner(step);
   const started = Date.now();
   const dir = join(ROOT, pkg);
@@ -85,7 +93,10 @@ async function vitest(step, pkg, reportName, env, timeoutMs = 8 * MINUTE) {
     `--maxWorkers=${WORKERS}`,
     '--passWithNoTests',
   ];
-  const nodeOptions = [env.NODE_OPTIONS, `--import=${pathToFileURL(join(ROOT, 'scripts/node20-polyfills.mjs'))}`];
+  const nodeOptions = [
+    env.NODE_OPTIONS,
+    `--import=${pathToFileURL(join(ROOT, 'scripts/node20-polyfills.mjs'))}`,
+  ];
   const r = await run(bin('vitest', dir), args, {
     cwd: dir,
     env: { ...env, NODE_OPTIONS: nodeOptions.filter(Boolean).join(' ') },
@@ -112,6 +123,7 @@ function countPlaywright(report, code) {
 }
 
 async function playwright(step) {
+  if (!selected(step)) return;
   banner(step);
   const started = Date.now();
   const dir = join(ROOT, 'e2e');
@@ -180,13 +192,14 @@ if (TEST_DATABASE_URL) {
 
 const beforeBuild = results.length;
 await single('build', process.execPath, [join(ROOT, 'scripts/build.mjs')], { timeoutMs: 8 * MINUTE });
-if (results[beforeBuild]?.failed === 0) await playwright('playwright e2e');
-else record('playwright e2e', 0, 1, Date.now(), 'not run: the build failed');
+// The journeys need the build; without a build step (--only) their global setup builds what changed.
+if ((results[beforeBuild]?.failed ?? 0) === 0) await playwright('playwright e2e');
+else if (selected('playwright e2e')) record('playwright e2e', 0, 1, Date.now(), 'not run: the build failed');
 
 // The summary.
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
-const width = Math.max(...results.map((r) => r.step.length), 4);
+const width = Math.max(...results.map((r) => r.step.length), 'step'.length);
 banner(`Summary (${seconds(Date.now() - started)})`);
 console.log(
   `${'step'.padEnd(width)}  ${'passed'.padStart(6)}  ${'failed'.padStart(6)}  ${'time'.padStart(10)}  note`,

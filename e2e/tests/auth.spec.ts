@@ -106,7 +106,13 @@ test.describe('accounts', () => {
 
     // The same address cannot sign up twice.
     const again = await page.request.post('/api/signup', {
-      data: { first_name: 'Eva', family_name: 'Twee', email, phone: '0612345678', password: 'Another-pass-2026' },
+      data: {
+        first_name: 'Eva',
+        family_name: 'Twee',
+        email,
+        phone: '0612345678',
+        password: 'Another-pass-2026',
+      },
     });
     expect(again.status()).toBe(409);
   });
@@ -114,7 +120,13 @@ test.describe('accounts', () => {
   test('password reset by the mailed token, end to end', async ({ page, request, server }) => {
     const email = uniqueEmail('reset');
     const signup = await request.post('/api/signup', {
-      data: { first_name: 'Ruud', family_name: 'Reset', email, phone: '0612345678', password: 'Old-password-2026' },
+      data: {
+        first_name: 'Ruud',
+        family_name: 'Reset',
+        email,
+        phone: '0612345678',
+        password: 'Old-password-2026',
+      },
     });
     expect(signup.status()).toBe(201);
 

@@ -48,6 +48,7 @@ export async function buildApp(deps: BuildAppDeps = {}): Promise<FastifyInstance
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
     // Ids and tokens in paths are short; a longer path is an attack or a bug.
     routerOptions: { maxParamLength: 500 },
   });

@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   /** Set to true behind HTTPS so the session cookie carries Secure. */
   COOKIE_SECURE: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Set to true behind a reverse proxy, so rate limits see the client address (X-Forwarded-For). */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Set to false to skip the demo seed on first start. */
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
 });
@@ -41,6 +43,7 @@ export interface Config {
   mailFrom: string;
   publicUrl: string;
   cookieSecure: boolean;
+  trustProxy: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   seedDemo: boolean;
   /** Largest accepted JSON body, bytes. */
@@ -68,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     cookieSecure: e.COOKIE_SECURE === 'true',
+    trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
     bodyLimit: 10 * 1024 * 1024,

@@ -72,4 +72,19 @@ describe('Db (PGlite and node-postgres answer with the same types)', () => {
     expect((await db.query('SELECT 1 FROM t_items WHERE id = 30')).rowCount).toBe(0);
     expect((await db.query('SELECT 1 AS ok')).rows).toEqual([{ ok: 1 }]);
   });
+
+  it('keeps queries from outside a transaction out of it (they survive its rollback)', async () => {
+    const inTx = db
+      .transaction(async (tx) => {
+        await tx.query('INSERT INTO t_items VALUES (40, $1)', ['inside']);
+        await new Promise((r) => setTimeout(r, 100));
+        throw new Error('rollback');
+      })
+      .catch(() => 'rolled back');
+    await new Promise((r) => setTimeout(r, 20));
+    const outside = db.query('INSERT INTO t_items VALUES (41, $1)', ['outside']);
+    await Promise.all([inTx, outside]);
+    const ids = (await db.query<{ id: number }>('SELECT id FROM t_items WHERE id >= 40 ORDER BY id')).rows;
+    expect(ids).toEqual([{ id: 41 }]);
+  });
 });

@@ -6,7 +6,7 @@ import { LoginScreen } from '../features/login/login.screen.tsx';
 import { MenuScreen } from '../features/menu/menu.screen.tsx';
 import { PickScreen } from '../features/pick/pick.screen.tsx';
 import { ROUTER_BASENAME } from './api.ts';
-import { PublicOnly, RequireUser, RootRedirect } from './guard.tsx';
+import { PICK_GRANT, PublicOnly, RequireUser, RootRedirect } from './guard.tsx';
 import { SessionProvider, useSession } from './session.tsx';
 import { resumeOutbox, setAuthRequiredHandler, startOutboxSync } from './sync.ts';
 
@@ -56,7 +56,7 @@ export function App() {
             <Route
               path="/pick"
               element={
-                <RequireUser>
+                <RequireUser grant={PICK_GRANT}>
                   <PickScreen />
                 </RequireUser>
               }

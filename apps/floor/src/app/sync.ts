@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
 import type { OutboxRecord } from '../offline/db.ts';
 import { floorDb } from '../offline/db.ts';
-import { pendingCount, rejectedRows } from '../offline/outbox.ts';
+import { pendingScanCount, rejectedRows } from '../offline/outbox.ts';
 import { createOutboxSender, type LockManagerLike, type OutboxSender } from '../offline/sync.ts';
 import { createApiTransport } from '../offline/transport.ts';
 import { api } from './api.ts';
@@ -73,9 +73,9 @@ export function startOutboxSync(): () => void {
   };
 }
 
-/** Number of outbox rows still to send, live from IndexedDB. */
+/** Number of scans still to send, live from IndexedDB (0 exactly when the outbox has nothing pending). */
 export function usePendingCount(): number {
-  return useLiveQuery(() => pendingCount(floorDb()), [], 0);
+  return useLiveQuery(() => pendingScanCount(floorDb()), [], 0);
 }
 
 /** Rows the server refused, live. */

@@ -56,9 +56,18 @@ export function headOfOutbox(db: FloorDb): Promise<OutboxRecord | undefined> {
   return db.outbox.where('[status+seq]').between(['pending', -Infinity], ['pending', Infinity]).first();
 }
 
-/** Number of rows still to send (the "3 scans waiting to send" counter). */
+/** Number of rows still to send. */
 export function pendingCount(db: FloorDb): Promise<number> {
   return db.outbox.where('status').equals('pending').count();
+}
+
+/**
+ * Number of scans still to send (the "3 scans waiting to send" counter): one scan of a pick for two
+ * orders writes two rows but is one scan for the picker.
+ */
+export async function pendingScanCount(db: FloorDb): Promise<number> {
+  const rows = await db.outbox.where('status').equals('pending').toArray();
+  return new Set(rows.map((r) => r.pickId)).size;
 }
 
 /** Rows the server refused for good, oldest first. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pickItem, seedPicks, testDb } from '../test/fixtures.ts';
 import type { FloorDb, OutboxRecord } from './db.ts';
-import { enqueuePick, pendingCount, rejectedRows } from './outbox.ts';
+import { enqueuePick, pendingCount, pendingScanCount, rejectedRows } from './outbox.ts';
 import type { SendOutcome } from './sync.rules.ts';
 import { createOutboxSender, type LockManagerLike, type OutboxTransport } from './sync.ts';
 
@@ -107,6 +107,9 @@ describe('enqueuePick (one Dexie transaction for pick state and outbox)', () => 
     const pick = await db.picks.get(item.id);
     expect(pick?.status).toBe('queued');
     expect(pick?.pickedAt).toBe(5000);
+    // two rows, but one scan for the picker's counter
+    expect(await pendingCount(db)).toBe(2);
+    expect(await pendingScanCount(db)).toBe(1);
   });
 
   it('stores nothing when the outbox write fails: the pick stays open', async () => {

@@ -3,8 +3,10 @@
  * for the current location and session, then waits (loading indicator), shows the error banner in
  * place of the indicator, redirects, or renders the matched page.
  */
-import { Box, Center } from '@mantine/core';
+import { Box, Button, Center, Group, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorBanner, PageLoader } from '../components/error-banner.tsx';
 import { decideRoute } from './routing-guard.ts';
@@ -13,6 +15,8 @@ import { useSession } from './session.ts';
 export function RouteGuard(): ReactNode {
   const location = useLocation();
   const session = useSession();
+  const qc = useQueryClient();
+  const { t } = useTranslation('common');
   const from = (location.state as { from?: unknown } | null)?.from;
   const decision = decideRoute(location.pathname, session.state, typeof from === 'string' ? from : undefined);
   switch (decision.action) {
@@ -25,9 +29,14 @@ export function RouteGuard(): ReactNode {
     case 'error':
       return (
         <Center mih="60dvh" px="md">
-          <Box maw={560} w="100%">
+          <Stack maw={560} w="100%" gap="md">
             <ErrorBanner error={session.error} />
-          </Box>
+            <Group>
+              <Button variant="default" onClick={() => void qc.refetchQueries({ type: 'active' })}>
+                {t('actions.retry')}
+              </Button>
+            </Group>
+          </Stack>
         </Center>
       );
     case 'redirect':

@@ -5,6 +5,7 @@
  * Navigation targets of the spec whose screens are not built yet answer with a plain 'not available
  * yet' page (status-pages.tsx) rather than a 404, so a menu item or tile never leads nowhere.
  */
+import { Box } from '@mantine/core';
 import type { RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { ResetPage } from '../features/auth/reset-page.tsx';
@@ -60,7 +61,14 @@ export function buildRoutes(): RouteObject[] {
         { path: 'login', element: <LoginPage /> },
         { path: 'signup', element: <SignupPage /> },
         { path: 'reset', element: <ResetPage /> },
-        { path: 'inbounds-report', element: <PlannedPage /> },
+        {
+          path: 'inbounds-report',
+          element: (
+            <Box p={{ base: 'md', sm: 'xl' }} component="main">
+              <PlannedPage />
+            </Box>
+          ),
+        },
         {
           element: <MainLayout />,
           errorElement: <CrashPage />,

@@ -78,6 +78,7 @@ export function LoginScreen() {
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
               error={touched && !password ? t('required') : undefined}
+              visibilityToggleButtonProps={{ 'aria-label': t('showPassword') }}
             />
             <Button type="submit" size="xl" disabled={busy}>
               {t('submit')}

@@ -2,12 +2,13 @@ import { can } from '@hoppa/core';
 import { Button, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PICK_GRANT } from '../../app/guard.tsx';
 import { useCurrentUser, useSession } from '../../app/session.tsx';
 import { usePendingCount } from '../../app/sync.ts';
 import { StatusBar } from '../../components/status-bar.tsx';
 
 /** A floor task and the grant it needs (spec 2 §6: elements show only when the role allows the call). */
-const TASKS = [{ key: 'pick', path: '/pick', grant: ['GET', '/pick_list/pick/*'] as const }] as const;
+const TASKS = [{ key: 'pick', path: '/pick', grant: PICK_GRANT }] as const;
 
 /** The floor's task menu: one large tile per task the role may do, and logging out. */
 export function MenuScreen() {

@@ -43,7 +43,10 @@ export function MainLayout(): ReactNode {
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const { user, orgAuth } = useSession();
-  const items = visibleNavItems(roleInForce(user, orgAuth), orgAuth?.is_admin ?? user?.is_admin ?? false);
+  const permitted = visibleNavItems(roleInForce(user, orgAuth), orgAuth?.is_admin ?? user?.is_admin ?? false);
+  // Without an organisation every other page sends the user back to /orgs/add (routing guard), so the
+  // menu offers only that page instead of links that seem to do nothing.
+  const items = orgAuth && !orgAuth.org ? permitted.filter((i) => i.key === 'orgsAdd') : permitted;
   const active = activeKey(items, pathname);
 
   // Close the phone menu after navigating.
@@ -87,7 +90,7 @@ export function MainLayout(): ReactNode {
 
       <AppShell.Navbar p="sm" aria-label={t('nav.label')}>
         <Box hiddenFrom="sm" mb="md">
-          <OrgSwitcher orgAuth={orgAuth} />
+          <OrgSwitcher orgAuth={orgAuth} onSwitched={close} />
         </Box>
         <AppShell.Section grow component={ScrollArea}>
           {sections.map((section) =>
@@ -144,6 +147,8 @@ function AccountMenu(): ReactNode {
   const initials =
     `${user.first_name.charAt(0)}${user.family_name.trim().split(/\s+/).pop()?.charAt(0) ?? ''}`.toUpperCase();
   const role = roleInForce(user, orgAuth);
+  // Known roles get a translated name; others show the name the server gives.
+  const roleName = role ? t(`roles.${role.key}`, { defaultValue: role.name }) : '';
   return (
     <Menu position="bottom-end" width={240} shadow="md">
       <Menu.Target>
@@ -161,7 +166,7 @@ function AccountMenu(): ReactNode {
                 {fullName}
               </Text>
               <Text size="xs" c="dimmed" lh={1.2} truncate="end" maw={160}>
-                {role?.name}
+                {roleName}
               </Text>
             </Box>
             <Icon name="chevronDown" size={16} />
@@ -177,7 +182,7 @@ function AccountMenu(): ReactNode {
             {user.email}
           </Text>
           <Text size="xs" c="dimmed" truncate="end">
-            {role?.name}
+            {roleName}
             {user.is_admin ? ` · ${t('account.admin')}` : ''}
           </Text>
         </Box>

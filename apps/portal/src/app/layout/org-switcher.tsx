@@ -40,7 +40,14 @@ function useSwitchOrg() {
   });
 }
 
-export function OrgSwitcher({ orgAuth }: { orgAuth: CurrentOrgAuth | null }): ReactNode {
+/** `onSwitched` runs after a successful switch (the phone menu closes itself then). */
+export function OrgSwitcher({
+  orgAuth,
+  onSwitched,
+}: {
+  orgAuth: CurrentOrgAuth | null;
+  onSwitched?: () => void;
+}): ReactNode {
   const { t } = useTranslation('layout');
   const many = (orgAuth?.org_count ?? 0) > 1;
   const orgs = useQuery({
@@ -71,7 +78,7 @@ export function OrgSwitcher({ orgAuth }: { orgAuth: CurrentOrgAuth | null }): Re
       data={data}
       value={current?.id ?? null}
       onChange={(id) => {
-        if (id && id !== current?.id) switchOrg.mutate(id);
+        if (id && id !== current?.id) switchOrg.mutate(id, { onSuccess: () => onSwitched?.() });
       }}
       searchable={data.length > 7}
       allowDeselect={false}

@@ -41,6 +41,7 @@ export const authI18n = {
       saved: 'Your password has been changed. You can log in with your new password.',
       savedTitle: 'Password changed',
       toLogin: 'Back to login',
+      requestNew: 'Request a new link',
     },
     problems: {
       invalidCredentials: 'The email address or password is incorrect',
@@ -91,6 +92,7 @@ export const authI18n = {
       saved: 'Je wachtwoord is gewijzigd. Je kunt nu inloggen met je nieuwe wachtwoord.',
       savedTitle: 'Wachtwoord gewijzigd',
       toLogin: 'Terug naar inloggen',
+      requestNew: 'Nieuwe link aanvragen',
     },
     problems: {
       invalidCredentials: 'Het e-mailadres of wachtwoord is onjuist',

@@ -95,7 +95,19 @@ function NewPasswordForm({ token }: { token: string }): ReactNode {
   });
   const field = inputProps(form, t);
   return (
-    <AuthLayout title={t('reset.newTitle')} intro={t('reset.newIntro')} footer={<BackToLogin />}>
+    <AuthLayout
+      title={t('reset.newTitle')}
+      intro={t('reset.newIntro')}
+      footer={
+        <>
+          <Anchor component={Link} to="/reset" fw={500}>
+            {t('reset.requestNew')}
+          </Anchor>
+          {' · '}
+          <BackToLogin />
+        </>
+      }
+    >
       <form
         noValidate
         onSubmit={form.onSubmit((values) =>

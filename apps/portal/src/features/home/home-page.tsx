@@ -130,14 +130,12 @@ function StatTile({
             </Text>
           )}
         </QueryState>
-        <Group justify="space-between" gap="xs">
-          <Text size="xs" c="dimmed">
-            {hint}
-          </Text>
-          <Anchor component={Link} to={link.to} size="sm" fw={500}>
-            {link.label} →
-          </Anchor>
-        </Group>
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+        <Anchor component={Link} to={link.to} size="sm" fw={500} mt={4}>
+          {link.label} →
+        </Anchor>
       </Stack>
     </Paper>
   );

@@ -188,6 +188,8 @@ export function OrderCard({
                       variant="light"
                       color={state === 'picked' ? 'green' : state === 'partial' ? 'yellow' : 'gray'}
                       tt="none"
+                      // Badges clip their text; in a table cell that shrank the column to '…'.
+                      styles={{ label: { overflow: 'visible' } }}
                     >
                       {state === 'picked'
                         ? t('card.picked')

@@ -1,0 +1,10 @@
+import { PGlite } from '@electric-sql/pglite';
+let t = Date.now();
+const lap = (s: string) => { console.log(s, Date.now() - t); t = Date.now(); };
+const a = await PGlite.create(); lap('fresh1');
+await a.exec('create table x(id int)'); 
+const dump = await a.dumpDataDir('none'); lap('dump ' + dump.size);
+const b = await PGlite.create({ loadDataDir: dump }); lap('fromdump');
+const c = await PGlite.create(); lap('fresh2');
+const d = await PGlite.create({ loadDataDir: dump }); lap('fromdump2');
+console.log((await d.query('select count(*) from x')).rows);

@@ -1,0 +1,197 @@
+import type { OpenOrders, Order, OrderLine } from '@hoppa/core';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { orgAuth, role, user } from '../../test/fixtures.ts';
+import { renderUi } from '../../test/render.tsx';
+import { OpenOrdersPage } from './open-orders-page.tsx';
+
+const hex = (n: number) => n.toString(16).padStart(24, '0');
+const PASTA = '8700001234016';
+const SAUCE = '8700020241422';
+
+function line(n: number, ean: string, quantity = 1, pack_note: string | null = null): OrderLine {
+  return {
+    id: hex(100 + n),
+    product_id: hex(200 + n),
+    ean,
+    title: `Product ${ean}`,
+    quantity,
+    picked_quantity: quantity,
+    picked: true,
+    pick_location: { id: hex(300), name: 'A-01' },
+    img_url: null,
+    pack_note,
+    pick_note: null,
+    cancellationRequest: false,
+    position: 0,
+  };
+}
+
+function order(n: number, orderId: string, products: OrderLine[]): Order {
+  return {
+    id: hex(n),
+    orderId,
+    org: hex(9),
+    org_name: 'Bakkerij Bol',
+    platform: 'import',
+    order_type: 'manual_order',
+    status: 'open',
+    reason: null,
+    orderPlacedDateTime: '2026-03-02T09:00:00.000Z',
+    deliveryDateTime: null,
+    fulfilledDateTime: null,
+    shipmentDetails: { firstName: 'Jan', surname: 'Jansen', countryCode: 'NL', city: 'Utrecht' },
+    notes_text: null,
+    notes_color: null,
+    notes_notify: false,
+    selected_ship_option: 'LOCAL-NL',
+    selected_packaging_option: null,
+    label_quantity: 1,
+    label: false,
+    shipped: false,
+    track_trace: null,
+    used_shipment_method: null,
+    isFulfilledBySF: true,
+    products,
+  };
+}
+
+const ORDERS = [
+  order(1, '#1001', [line(1, SAUCE)]),
+  order(2, '#1002', [line(2, PASTA, 2, 'Glass: wrap it')]),
+];
+const packer = role('warehouse_staff', [
+  { methods: ['GET'], path: '/orders*' },
+  { methods: ['POST'], path: '/orders/ship' },
+  { methods: ['POST'], path: '/orders/packing_slip' },
+  { methods: ['GET'], path: '/shipment_*' },
+]);
+
+/** Answers the calls of the page like the API would; records what was shipped. */
+function fakeApi(shipped: string[]) {
+  return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req =
+      input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+    const url = new URL(req.url);
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    if (url.pathname.startsWith('/api/orders/open/')) {
+      const ean = url.searchParams.get('ean');
+      const orders = ORDERS.filter(
+        (o) => !shipped.includes(o.id) && (!ean || o.products.some((l) => l.ean === ean)),
+      );
+      const body: OpenOrders = {
+        groups: orders.length
+          ? [{ location: { id: hex(300), name: 'A-01' }, count: orders.length, orders }]
+          : [],
+        total: orders.length,
+      };
+      return json(body);
+    }
+    if (url.pathname === '/api/shipment_methods' || url.pathname === '/api/shipment_boxes') return json([]);
+    if (url.pathname === '/api/orders/ship' && req.method === 'POST') {
+      const body = (await req.json()) as { order_id: string };
+      shipped.push(body.order_id);
+      return new Response(new Blob(['%PDF-1.4 label'], { type: 'application/pdf' }), {
+        status: 200,
+        headers: {
+          'content-type': 'application/pdf',
+          'x-tracking-number': 'HP123NL',
+          'x-shipment-id': hex(77),
+        },
+      });
+    }
+    return new Response(JSON.stringify({ statusCode: 404, code: 'not_found', message: url.pathname }), {
+      status: 404,
+    });
+  });
+}
+
+function scan(code: string) {
+  act(() => {
+    for (const key of code) fireEvent.keyDown(document.body, { key });
+    fireEvent.keyDown(document.body, { key: 'Enter' });
+  });
+}
+
+beforeEach(() => {
+  // The portal calls relative URLs ('/api/...'), which a browser resolves against the page; Node's
+  // Request (used under jsdom) does not, so resolve them against jsdom's location here.
+  const NodeRequest = globalThis.Request;
+  class PageRequest extends NodeRequest {
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
+    }
+  }
+  vi.stubGlobal('Request', PageRequest);
+  // jsdom has no PDF viewer; the label frame only needs an object URL.
+  URL.createObjectURL ??= () => 'blob:label';
+  URL.revokeObjectURL ??= () => {};
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+// Rendering the whole page with Mantine in jsdom is slow on a shared CI machine.
+describe('open orders page scan flow (spec 1 §4)', { timeout: 30_000 }, () => {
+  it('selects on the first scan, ships at once on the second and shows the label', async () => {
+    const shipped: string[] = [];
+    vi.stubGlobal('fetch', fakeApi(shipped));
+    renderUi(<OpenOrdersPage />, {
+      path: '/orders',
+      session: { user: user(packer), orgAuth: orgAuth(packer) },
+    });
+    await screen.findByRole('article', { name: 'Order #1001' });
+
+    scan(SAUCE);
+    expect(await screen.findByText(`Selected ${SAUCE}. Scan it again to ship.`)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Clear product selection' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Order #1002' })).toBeNull());
+    expect(screen.getByText(/Ships on next scan/i)).toBeTruthy();
+
+    scan(SAUCE);
+    await waitFor(() => expect(shipped).toEqual([hex(1)]));
+    const viewer = await screen.findByRole('dialog', { name: 'Label for order #1001' });
+    expect(within(viewer).getByText('Track and trace: HP123NL')).toBeTruthy();
+    expect(screen.getByText('Order #1001 shipped. Track and trace: HP123NL')).toBeTruthy();
+  });
+
+  it('asks to confirm quantity and pack note before shipping, and clears the selection after', async () => {
+    const shipped: string[] = [];
+    vi.stubGlobal('fetch', fakeApi(shipped));
+    renderUi(<OpenOrdersPage />, {
+      path: '/orders',
+      session: { user: user(packer), orgAuth: orgAuth(packer) },
+    });
+    await screen.findByRole('article', { name: 'Order #1002' });
+
+    scan(PASTA);
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Order #1001' })).toBeNull());
+    scan(PASTA);
+    const dialog = await screen.findByRole('dialog', { name: 'Ship order #1002?' });
+    expect(within(dialog).getByText('Glass: wrap it')).toBeTruthy();
+    expect(within(dialog).getByText('Put 2 pieces in the box.')).toBeTruthy();
+    expect(shipped).toEqual([]);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ship' }));
+    await waitFor(() => expect(shipped).toEqual([hex(2)]));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Clear product selection' })).toBeNull());
+  });
+
+  it('logs and shows an unknown barcode without shipping', async () => {
+    const shipped: string[] = [];
+    vi.stubGlobal('fetch', fakeApi(shipped));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderUi(<OpenOrdersPage />, {
+      path: '/orders',
+      session: { user: user(packer), orgAuth: orgAuth(packer) },
+    });
+    await screen.findByRole('article', { name: 'Order #1001' });
+    scan('ABC-1234');
+    expect(await screen.findByText('Unknown barcode format: ABC-1234')).toBeTruthy();
+    expect(warn).toHaveBeenCalledWith('Onbekend formaat scan', 'ABC-1234');
+    expect(shipped).toEqual([]);
+    warn.mockRestore();
+  });
+});

@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// `npm run bench`: runs every benchmark script — apps/api/bench/*.bench.ts and e2e/bench/*.ts, each through
+// tsx — which each write a markdown fragment to bench-output/<name>.md, then assembles docs/benchmarks.md
+// from those fragments with the machine and the date. A benchmark that fails is named in the document.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { arch, cpus, platform, release, totalmem } from 'node:os';
+import { join, relative } from 'node:path';
+import { bin, ROOT, run, seconds, stopChildrenOnSignal } from './util.mjs';
+
+stopChildrenOnSignal();
+
+const OUT = join(ROOT, 'bench-output');
+const SUITES = [
+  { dir: 'apps/api', folder: 'bench', match: /\.bench\.ts$/ },
+  { dir: 'e2e', folder: 'bench', match: /\.ts$/ },
+];
+
+function benchScripts() {
+  const out = [];
+  for (const s of SUITES) {
+    const folder = join(ROOT, s.dir, s.folder);
+    if (!existsSync(folder)) continue;
+    for (const f of readdirSync(folder).sort())
+      if (s.match.test(f)) out.push({ cwd: join(ROOT, s.dir), file: join(folder, f) });
+  }
+  return out;
+}
+
+function chromiumVersion() {
+  try {
+    return execFileSync('/usr/lib/chromium/chromium', ['--version'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'not found';
+  }
+}
+
+rmSync(OUT, { recursive: true, force: true });
+mkdirSync(OUT, { recursive: true });
+
+const failures = [];
+for (const { cwd, file } of benchScripts()) {
+  const name = relative(ROOT, file);
+  console.log(`\n=== ${name}`);
+  const started = Date.now();
+  const r = await run(bin('tsx', cwd), [file], { cwd, timeoutMs: 15 * 60_000 });
+  console.log(
+    `=== ${name}: ${r.code === 0 ? 'done' : `failed (exit code ${r.code})`} in ${seconds(Date.now() - started)}`,
+  );
+  if (r.code !== 0) failures.push(name);
+}
+
+const cpu = cpus();
+const fragments = readdirSync(OUT)
+  .filter((f) => f.endsWith('.md'))
+  .sort()
+  .map((f) => readFileSync(join(OUT, f), 'utf8').trim());
+
+const doc = [
+  '# Benchmarks',
+  '',
+  'Made by `npm run bench` (scripts/bench.mjs), which runs every script in `apps/api/bench/` and `e2e/bench/`',
+  'and puts their results together here. Numbers depend on the machine; compare runs on the same one.',
+  '',
+  `- Date: ${new Date().toISOString().replace('T', ' ').slice(0, 16)} UTC`,
+  `- Machine: ${cpu.length} × ${cpu[0]?.model?.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB memory`,
+  `- System: ${platform()} ${release()} (${arch()}), Node ${process.version}, ${chromiumVersion()}`,
+  '',
+  ...(failures.length ? [`Failed to run this time: ${failures.map((f) => `\`${f}\``).join(', ')}`, ''] : []),
+  fragments.join('\n\n'),
+  '',
+].join('\n');
+writeFileSync(join(ROOT, 'docs/benchmarks.md'), doc);
+// Biome also formats markdown (npm test checks it): align the tables the fragments bring.
+await run(bin('biome'), ['format', '--write', 'docs/benchmarks.md'], { quiet: true });
+console.log(
+  `\nWrote docs/benchmarks.md from ${fragments.length} result(s)${failures.length ? `; ${failures.length} failed` : ''}.`,
+);
+process.exit(failures.length ? 1 : 0);
