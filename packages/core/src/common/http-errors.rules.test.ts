@@ -24,6 +24,23 @@ describe('httpErrorDisplay (spec 1 §8, spec 2 §8)', () => {
     expect(httpErrorDisplay(401, {}, '/')).toEqual({ show: false });
   });
 
+  it('shows the readable message of a failed login instead of the unauthorized text', () => {
+    const body = {
+      statusCode: 401,
+      code: 'invalid_credentials',
+      message: 'The email address or password is incorrect',
+    };
+    expect(httpErrorDisplay(401, body, '/login')).toEqual({
+      show: true,
+      kind: 'server-message',
+      text: 'The email address or password is incorrect',
+    });
+    expect(httpErrorDisplay(401, { ...body, code: 'unauthorized' }, '/login')).toEqual({
+      show: true,
+      kind: 'unauthorized',
+    });
+  });
+
   it('shows the generic banner for 500, 404 and network failures', () => {
     for (const status of [500, 404, 0, 503]) {
       expect(httpErrorDisplay(status, { message: 'boom' }, '/home')).toEqual({ show: true, kind: 'generic' });

@@ -16,15 +16,32 @@ export type HttpErrorDisplay =
  * response body as it is (its `message` when it is a problem object); 401 shows the unauthorized
  * text except on the root path `/`; anything else shows the generic text in a red banner that
  * replaces the loading indicator. `status` 0 means a network failure.
+ * A failed login (401 with code `invalid_credentials`) is not a missing permission: its readable
+ * message ('The email address or password is incorrect') is shown instead of the unauthorized text.
  */
 export function httpErrorDisplay(status: number, body: unknown, pathname: string): HttpErrorDisplay {
   if (status === 400 || status === 406) {
-    if (typeof body === 'string' && body.trim() !== '') return { show: true, kind: 'server-message', text: body };
+    if (typeof body === 'string' && body.trim() !== '')
+      return { show: true, kind: 'server-message', text: body };
     if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
       return { show: true, kind: 'server-message', text: body.message };
     }
     return { show: true, kind: 'generic' };
   }
+  if (status === 401 && isProblemWithCode(body, 'invalid_credentials')) {
+    return { show: true, kind: 'server-message', text: (body as { message: string }).message };
+  }
   if (status === 401) return pathname === '/' ? { show: false } : { show: true, kind: 'unauthorized' };
   return { show: true, kind: 'generic' };
+}
+
+function isProblemWithCode(body: unknown, code: string): boolean {
+  return (
+    !!body &&
+    typeof body === 'object' &&
+    'code' in body &&
+    body.code === code &&
+    'message' in body &&
+    typeof body.message === 'string'
+  );
 }

@@ -107,11 +107,14 @@ function fakeApi(shipped: string[]) {
   });
 }
 
+/** Types a code like a keyboard-wedge scanner; a fixed clock keeps the burst within 200 ms (jsdom stamps events with Date.now()). */
 function scan(code: string) {
+  const clock = vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
   act(() => {
     for (const key of code) fireEvent.keyDown(document.body, { key });
     fireEvent.keyDown(document.body, { key: 'Enter' });
   });
+  clock.mockRestore();
 }
 
 beforeEach(() => {

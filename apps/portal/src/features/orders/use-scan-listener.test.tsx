@@ -5,10 +5,14 @@ import { useScanListener } from './use-scan-listener.ts';
 /** Types a code the way a keyboard-wedge scanner does: one keydown per character, then Enter. */
 function scan(code: string, target: Element = document.body): boolean {
   let enterNotPrevented = true;
+  // jsdom stamps events with Date.now(); a fixed clock makes the burst as fast as a scanner's
+  // however busy the test machine is (the 200 ms reset is covered in core's buffer tests).
+  const clock = vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
   act(() => {
     for (const key of code) fireEvent.keyDown(target, { key });
     enterNotPrevented = fireEvent.keyDown(target, { key: 'Enter' });
   });
+  clock.mockRestore();
   return enterNotPrevented;
 }
 
@@ -62,10 +66,12 @@ describe('useScanListener (spec 1 §4 Open orders screen barcode scan)', () => {
   it('passes modifier shortcuts through and stops listening when disabled', () => {
     const onScan = vi.fn();
     const { rerender } = renderHook(({ on }) => useScanListener(onScan, on), { initialProps: { on: true } });
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
     act(() => {
       for (const key of '12345') fireEvent.keyDown(document.body, { key, ctrlKey: true });
       fireEvent.keyDown(document.body, { key: 'Enter' });
     });
+    clock.mockRestore();
     expect(onScan).not.toHaveBeenCalled();
     rerender({ on: false });
     scan('8711100658108');
