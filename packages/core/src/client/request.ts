@@ -23,7 +23,7 @@ export class ApiError extends Error {
 
 /** Creates the ky instance both apps use: base `/api`, cookies included, the app header set, no retries. */
 export function createApiClient(options: { prefix?: string; app: string } & Options): KyInstance {
-  const { prefix = "/api", app, ...rest } = options;
+  const { prefix = '/api', app, ...rest } = options;
   return ky.create({
     prefix,
     credentials: 'include',
@@ -49,7 +49,8 @@ export async function request<E extends Endpoint>(
   const i = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
   const url = buildPath(endpoint.path, i.params).replace(/^\//, '');
   const searchParams: Record<string, string> = {};
-  for (const [k, v] of Object.entries(i.query ?? {})) if (v !== undefined && v !== null) searchParams[k] = String(v);
+  for (const [k, v] of Object.entries(i.query ?? {}))
+    if (v !== undefined && v !== null) searchParams[k] = String(v);
   try {
     const res = await client(url, {
       method: endpoint.method,

@@ -1,0 +1,110 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineEndpoint } from '../http/endpoint.ts';
+import { APP_HEADER, ApiError, createApiClient, request } from './request.ts';
+
+// A real HTTP server on loopback: the client is tested against real answers, not a stubbed fetch.
+let server: Server;
+let base: string;
+const seen: { method: string; url: string; app: string | undefined; body: string }[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        app: req.headers[APP_HEADER] as string,
+        body,
+      });
+      if (req.url?.startsWith('/api/echo/')) {
+        res.setHeader('content-type', 'application/json');
+        res.end(
+          JSON.stringify({ id: req.url.split('/')[3]?.split('?')[0], got: body ? JSON.parse(body) : null }),
+        );
+      } else if (req.url === '/api/bad') {
+        res.statusCode = 400;
+        res.setHeader('content-type', 'application/json');
+        res.end(
+          JSON.stringify({ statusCode: 400, code: 'validation', message: 'Quantity must be at least 1' }),
+        );
+      } else if (req.url === '/api/text') {
+        res.statusCode = 406;
+        res.end('Not acceptable here');
+      } else if (req.url === '/api/wrong-shape') {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ id: 42 }));
+      } else {
+        res.statusCode = 404;
+        res.end();
+      }
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const echo = defineEndpoint({
+  method: 'POST',
+  path: '/echo/:id',
+  summary: 'echo',
+  params: z.object({ id: z.string() }),
+  query: z.object({ limit: z.number().optional() }),
+  body: z.object({ qty: z.number() }),
+  response: z.object({ id: z.string(), got: z.object({ qty: z.number() }) }),
+});
+
+describe('request()', () => {
+  it('fills the path, sends query, JSON body and the app header, and parses the answer', async () => {
+    const client = createApiClient({ prefix: base, app: 'floor' });
+    const out = await request(client, echo, { params: { id: 'a b' }, query: { limit: 5 }, body: { qty: 3 } });
+    expect(out).toEqual({ id: 'a%20b', got: { qty: 3 } });
+    const last = seen.at(-1);
+    expect(last?.url).toBe('/api/echo/a%20b?limit=5');
+    expect(last?.app).toBe('floor');
+  });
+
+  it('throws ApiError with the problem body of a 400', async () => {
+    const client = createApiClient({ prefix: base, app: 'portal' });
+    const ep = defineEndpoint({ method: 'GET', path: '/bad', summary: 'bad', response: z.unknown() });
+    const err = await request(client, ep, {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(400);
+    expect((err as ApiError).message).toBe('Quantity must be at least 1');
+    expect((err as ApiError).body).toMatchObject({ code: 'validation' });
+  });
+
+  it('keeps a plain-text error body as a string', async () => {
+    const client = createApiClient({ prefix: base, app: 'portal' });
+    const ep = defineEndpoint({ method: 'GET', path: '/text', summary: 'text', response: z.unknown() });
+    const err = (await request(client, ep, {}).catch((e: unknown) => e)) as ApiError;
+    expect(err.status).toBe(406);
+    expect(err.body).toBe('Not acceptable here');
+  });
+
+  it('fails loudly when the answer breaks the contract', async () => {
+    const client = createApiClient({ prefix: base, app: 'portal' });
+    const ep = defineEndpoint({
+      method: 'GET',
+      path: '/wrong-shape',
+      summary: 'shape',
+      response: z.object({ id: z.string() }),
+    });
+    await expect(request(client, ep, {})).rejects.toThrow();
+  });
+
+  it('reports an unreachable server as status 0', async () => {
+    const client = createApiClient({ prefix: 'http://127.0.0.1:1/api', app: 'portal' });
+    const ep = defineEndpoint({ method: 'GET', path: '/x', summary: 'x', response: z.unknown() });
+    const err = (await request(client, ep, {}).catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.status).toBe(0);
+  });
+});
