@@ -78,12 +78,14 @@ test('a merchant imports the 5,000 sample products', async ({ page }) => {
   const answer = (await importThroughPortal(page, SAMPLE_CSV, '/api/products/import')) as {
     products: { created: number; updated: number; errors: unknown[] };
   };
-  const stored = answer.products.created + answer.products.updated;
-  // Every valid row is stored; the sample has a handful of rows the import must reject with a reason.
-  expect(stored).toBeGreaterThan(4_900);
-  await expect(page.getByLabel(`Created: ${answer.products.created}`)).toBeVisible();
-  await expect(page.getByLabel(`Updated: ${answer.products.updated}`)).toBeVisible();
-  await expect(page.getByLabel(`Errors: ${answer.products.errors.length}`)).toBeVisible();
+  // Every one of the 5,000 rows is accounted for: created, updated (the demo seed already gave Bakkerij Bol
+  // half of them) or listed as an error with its reason.
+  const { created, updated, errors } = answer.products;
+  expect(created + updated + errors.length).toBe(5_000);
+  expect(updated).toBeGreaterThan(0);
+  await expect(page.getByLabel(`Created: ${created}`)).toBeVisible();
+  await expect(page.getByLabel(`Updated: ${updated}`)).toBeVisible();
+  await expect(page.getByLabel(`Errors: ${errors.length}`)).toBeVisible();
   await shot(page, 'loop-02-product-import-result');
 });
 
@@ -326,7 +328,7 @@ async function chooseShipmentMethod(page: Page, orderId: string, method: RegExp)
   const card = page.getByLabel(`Order ${orderId}`);
   const saved = page.waitForResponse((r) => r.url().includes('/api/order/shipment_method/'));
   const reloaded = page.waitForResponse((r) => r.url().includes('/api/orders/open/'));
-  await card.getByRole('textbox', { name: 'Shipment method' }).click();
+  await card.getByRole('combobox', { name: 'Shipment method' }).click();
   await page.getByRole('option', { name: method }).click();
   expect((await saved).ok()).toBe(true);
   await reloaded;

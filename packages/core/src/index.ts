@@ -14,6 +14,7 @@ export * from './shipping/shipment.schema.ts';
 export * from './shipping/shipment.endpoints.ts';
 export * from './auth/auth.schema.ts';
 export * from './auth/auth.endpoints.ts';
+export * from './auth/auth.rules.ts';
 export * from './orgs/org.schema.ts';
 export * from './orgs/org.endpoints.ts';
 export * from './common/health.endpoints.ts';

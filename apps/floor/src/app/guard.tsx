@@ -23,7 +23,7 @@ function FullScreenLoader() {
 /**
  * The routing guard of the floor (spec 2 §2): `/` goes to the pick screen when logged in, else to
  * login; other screens need a user, else login (remembering where the picker wanted to go); a
- * logged-in user opening login goes home. The current-organisation step of the portal does not apply:
+ * logged-in user opening a public screen (login, sign-up, reset) goes home. The current-organisation step of the portal does not apply:
  * floor work spans every client organisation.
  */
 export function RootRedirect() {
@@ -47,14 +47,22 @@ export function RequireUser({ children, grant }: { children: ReactNode; grant?: 
   return <>{children}</>;
 }
 
-/** Renders its screen only when nobody is logged in (login). */
+/** The public screens of the floor (spec 2 §2: /signup, /login, /reset). */
+export const PUBLIC_PATHS = ['/login', '/signup', '/reset'] as const;
+
+/**
+ * Renders its screen only when nobody is logged in (login, sign-up, reset). A logged-in user opening
+ * one goes home (spec 2 §2), or back to the screen the login interrupted.
+ */
 export function PublicOnly({ children }: { children: ReactNode }) {
   const { state } = useSession();
   const location = useLocation();
   if (state.status === 'loading') return <FullScreenLoader />;
   if (state.status === 'authenticated') {
     const from = (location.state as { from?: unknown } | null)?.from;
-    return <Navigate to={typeof from === 'string' && from !== '/login' ? from : '/'} replace />;
+    const back =
+      typeof from === 'string' && !(PUBLIC_PATHS as readonly string[]).includes(from) ? from : null;
+    return <Navigate to={back ?? homePath(state.user)} replace />;
   }
   return <>{children}</>;
 }

@@ -1,4 +1,4 @@
-import { HTTP_ERROR_TEXT } from '@hoppa/core';
+import { authFieldText, HTTP_ERROR_TEXT } from '@hoppa/core';
 
 /** Texts shared by every floor screen (status bar, error banner, update prompt). */
 export const commonTexts = {
@@ -19,6 +19,15 @@ export const commonTexts = {
     logout: 'Uitloggen',
     logoutBlocked: 'Uitloggen kan zodra alle scans verstuurd zijn.',
     menu: 'Menu',
+    // field problems of the account forms, by AuthFieldCode of core's auth.rules.ts (spec 2 §5)
+    validation: {
+      required: 'Dit veld is verplicht!',
+      email: 'Ongeldig e-mailadres!',
+      phone: 'Vul een geldig telefoonnummer in',
+      min_length: 'Minimaal {{limit}} tekens',
+      too_long: 'Maximaal {{limit}} tekens',
+      format: 'Ongeldig formaat!',
+    },
   },
   en: {
     appName: 'Hoppa Floor',
@@ -37,5 +46,14 @@ export const commonTexts = {
     logout: 'Log out',
     logoutBlocked: 'You can log out once every scan has been sent.',
     menu: 'Menu',
+    // the spec's English texts come from core; only the bounds are filled in here
+    validation: {
+      required: authFieldText('required'),
+      email: authFieldText('email'),
+      phone: authFieldText('phone'),
+      min_length: 'Minimum {{limit}} characters',
+      too_long: 'Maximum {{limit}} characters',
+      format: authFieldText('format'),
+    },
   },
 } as const;

@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { accountTexts } from '../features/account/account.i18n.ts';
 import { loginTexts } from '../features/login/login.i18n.ts';
 import { menuTexts } from '../features/menu/menu.i18n.ts';
 import { pickTexts } from '../features/pick/pick.i18n.ts';
@@ -21,10 +22,16 @@ export function initI18n(lng: 'nl' | 'en' = browserLanguage()) {
     lng,
     fallbackLng: 'en',
     defaultNS: 'common',
-    ns: ['common', 'login', 'menu', 'pick'],
+    ns: ['common', 'login', 'account', 'menu', 'pick'],
     resources: {
-      nl: { common: commonTexts.nl, login: loginTexts.nl, menu: menuTexts.nl, pick: pickTexts.nl },
-      en: { common: commonTexts.en, login: loginTexts.en, menu: menuTexts.en },
+      nl: {
+        common: commonTexts.nl,
+        login: loginTexts.nl,
+        account: accountTexts.nl,
+        menu: menuTexts.nl,
+        pick: pickTexts.nl,
+      },
+      en: { common: commonTexts.en, login: loginTexts.en, account: accountTexts.en, menu: menuTexts.en },
     },
     interpolation: { escapeValue: false },
     initAsync: false,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cellBoolean, cellNumber, parseProductImportRow } from './product-import.rules.ts';
+import { guessColumnMapping } from '../import/column-mapping.rules.ts';
+import {
+  cellBoolean,
+  cellHttpUrl,
+  cellNumber,
+  PRODUCT_IMPORT_ALIASES,
+  PRODUCT_IMPORT_FIELDS,
+  parseProductImportRow,
+} from './product-import.rules.ts';
 
 describe('cellNumber and cellBoolean', () => {
   it('reads Dutch and English decimals, empty as null, bad as NaN', () => {
@@ -34,6 +42,7 @@ describe('parseProductImportRow (spec 3 §3 Import row for products, §5)', () =
         weight_kg: '0,25',
         hs: '1905',
         value: '4,99',
+        img_url: ' https://static.openfoodfacts.org/images/products/870/000/123/4016/front_fr.4.400.jpg ',
       }),
     ).toEqual({
       ok: true,
@@ -49,8 +58,11 @@ describe('parseProductImportRow (spec 3 §3 Import row for products, §5)', () =
         note: null,
         hs: '1905',
         customsValue: 4.99,
+        imgUrl: 'https://static.openfoodfacts.org/images/products/870/000/123/4016/front_fr.4.400.jpg',
       },
     });
+    const bare = parseProductImportRow({ Product_name: 'x', barcode_sku_ean: '8700001234016', img_url: '' });
+    expect(bare.ok && bare.value.imgUrl).toBeNull();
   });
   it('rejects a row with a reason', () => {
     expect(parseProductImportRow({ Product_name: '', barcode_sku_ean: '8700001234016' })).toEqual({
@@ -77,5 +89,40 @@ describe('parseProductImportRow (spec 3 §3 Import row for products, §5)', () =
     expect(
       parseProductImportRow({ Product_name: 'x', barcode_sku_ean: '8700001234016', fullfilled_bysf: '?' }).ok,
     ).toBe(false);
+    expect(
+      parseProductImportRow({ Product_name: 'x', barcode_sku_ean: '8700001234016', img_url: 'foto.jpg' }),
+    ).toEqual({
+      ok: false,
+      ean: '8700001234016',
+      reason: 'img_url must be a web address starting with http:// or https:// (at most 2048 characters)',
+    });
+  });
+});
+
+describe('img_url: the product photo (spec 3 §3 Product img_url)', () => {
+  it('keeps absolute http(s) URLs and refuses everything else', () => {
+    expect(cellHttpUrl('http://example.nl/a.png')).toBe('http://example.nl/a.png');
+    expect(cellHttpUrl(' https://cdn.shopify.com/s/files/1/a.jpg?v=1 ')).toBe(
+      'https://cdn.shopify.com/s/files/1/a.jpg?v=1',
+    );
+    expect(cellHttpUrl('')).toBe('');
+    expect(cellHttpUrl(null)).toBe('');
+    expect(cellHttpUrl('ftp://example.nl/a.png')).toBeNull();
+    expect(cellHttpUrl('javascript:alert(1)')).toBeNull();
+    expect(cellHttpUrl('/images/a.png')).toBeNull();
+    expect(cellHttpUrl('https://example.nl/a b.png')).toBeNull();
+    expect(cellHttpUrl(`https://example.nl/${'a'.repeat(2048)}`)).toBeNull();
+  });
+
+  it('is guessed from the image columns of shop exports and the sample file', () => {
+    const guess = (columns: string[]) =>
+      guessColumnMapping(PRODUCT_IMPORT_FIELDS, columns, PRODUCT_IMPORT_ALIASES).img_url;
+    expect(guess(['ean', 'name', 'image_url'])).toBe('image_url');
+    expect(
+      guess(['Handle', 'Title', 'Variant Barcode', 'Image Src', 'Image Position', 'Image Alt Text']),
+    ).toBe('Image Src');
+    expect(guess(['Naam', 'EAN', 'Afbeelding'])).toBe('Afbeelding');
+    expect(guess(['Name', 'GTIN', 'Images'])).toBe('Images');
+    expect(guess(['Name', 'EAN', 'Notitie'])).toBeNull();
   });
 });

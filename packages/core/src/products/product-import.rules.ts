@@ -1,7 +1,11 @@
 import { EAN_PROBLEM_TEXT, eanProblem, normaliseEan } from './ean.rules.ts';
 import type { ProductImportRow } from './product.schema.ts';
 
-/** The import fields of the product import, in template order (spec 3 §3 'Import row for products'). */
+/**
+ * The import fields of the product import, in template order (spec 3 §3 'Import row for products',
+ * then the new-product form's note, hs and value, then the product's `img_url`, last so the template's
+ * existing columns keep their place).
+ */
 export const PRODUCT_IMPORT_FIELDS = [
   'Product_name',
   'barcode_sku_ean',
@@ -14,6 +18,7 @@ export const PRODUCT_IMPORT_FIELDS = [
   'note',
   'hs',
   'value',
+  'img_url',
 ] as const;
 export type ProductImportField = (typeof PRODUCT_IMPORT_FIELDS)[number];
 
@@ -36,6 +41,7 @@ export const PRODUCT_IMPORT_FIELD_LABELS: Record<ProductImportField, { nl: strin
   note: { nl: 'Notitie', en: 'Note' },
   hs: { nl: 'HS-code', en: 'HS code' },
   value: { nl: 'Douanewaarde (€)', en: 'Customs value (€)' },
+  img_url: { nl: 'Afbeelding (URL)', en: 'Image (URL)' },
 };
 
 /**
@@ -54,6 +60,22 @@ export const PRODUCT_IMPORT_ALIASES: Partial<Record<ProductImportField, readonly
   note: ['notes', 'notitie', 'opmerking', 'remark'],
   hs: ['hs code', 'hscode', 'customs hs', 'tariff code', 'hs tariff number'],
   value: ['customs value', 'douanewaarde', 'waarde', 'price', 'prijs'],
+  // 'Image Src' is Shopify's, 'Images' WooCommerce's, 'image_link' Google Merchant's feed column.
+  img_url: [
+    'image_url',
+    'image url',
+    'image',
+    'images',
+    'image src',
+    'image link',
+    'main image',
+    'variant image',
+    'picture',
+    'photo',
+    'afbeelding',
+    'afbeelding url',
+    'foto',
+  ],
 };
 
 /** A product row after checking: the values to store (sizes in cm, weight in kg, value in euro). */
@@ -69,6 +91,8 @@ export interface ValidProductImportRow {
   note: string | null;
   hs: string | null;
   customsValue: number | null;
+  /** The product photo as given (http or https); null keeps the stored one on update. */
+  imgUrl: string | null;
 }
 
 /** Trimmed text of a spreadsheet cell; empty cells give ''. */
@@ -105,10 +129,32 @@ export function cellBoolean(v: unknown): boolean | null | undefined {
   return undefined;
 }
 
+/** Longest image URL the import keeps; longer ones are rejected rather than cut (a cut URL is broken). */
+export const IMG_URL_MAX_LENGTH = 2048;
+
+/**
+ * Reads an image URL cell: '' for an empty cell, the URL when it is an absolute http(s) URL of at most
+ * {@link IMG_URL_MAX_LENGTH} characters, else null so the caller can report it. The URL is not fetched:
+ * the apps show a placeholder when it cannot load.
+ */
+export function cellHttpUrl(v: unknown): string | null {
+  const s = cellText(v);
+  if (s === '') return '';
+  if (s.length > IMG_URL_MAX_LENGTH || /\s/.test(s)) return null;
+  try {
+    const url = new URL(s);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? s : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Checks one product import row (spec 3 §5 Import; issue 3 §1): name required, EAN digits only,
  * 8–14 long with a valid check digit, optional parent EAN valid too, sizes/weight/value non-negative
- * numbers, fulfilment a yes/no value. Returns the values to store, or the first reason to reject it.
+ * numbers, fulfilment a yes/no value, image URL (`img_url`) an http(s) URL. Returns the values to store,
+ * or the first reason to reject it. A bad image URL rejects the whole row like any other bad cell:
+ * importing the rest and silently dropping the photo would hide the mistake in a large file.
  */
 export function parseProductImportRow(
   row: ProductImportRow,
@@ -137,6 +183,11 @@ export function parseProductImportRow(
   for (const [field, n] of Object.entries(numbers)) {
     if (n !== null && Number.isNaN(n)) return fail(`${field} must be a number of 0 or more`);
   }
+  const imgUrl = cellHttpUrl(row.img_url);
+  if (imgUrl === null)
+    return fail(
+      `img_url must be a web address starting with http:// or https:// (at most ${IMG_URL_MAX_LENGTH} characters)`,
+    );
   return {
     ok: true,
     value: {
@@ -151,6 +202,7 @@ export function parseProductImportRow(
       note: cellText(row.note) || null,
       hs: cellText(row.hs) || null,
       customsValue: numbers.value,
+      imgUrl: imgUrl || null,
     },
   };
 }

@@ -49,7 +49,8 @@ export type Product = z.infer<typeof ProductSchema>;
 
 /**
  * One row of the product import as the portal sends it after column mapping (spec 3 §3 'Import row
- * for products'; the new-product form also sends note, hs and value). Cells arrive as spreadsheet
+ * for products'; the new-product form also sends note, hs and value; `img_url` keeps a shop export's
+ * image column). Cells arrive as spreadsheet
  * values, so every field is loose here; {@link parseProductImportRow} checks each row and the import
  * reports the bad ones instead of refusing the whole file.
  */
@@ -65,6 +66,8 @@ export const ProductImportRowSchema = z.looseObject({
   note: SpreadsheetCellSchema,
   hs: SpreadsheetCellSchema,
   value: SpreadsheetCellSchema,
+  /** The product photo, an http(s) URL (spec 3 §3 Product `img_url`). */
+  img_url: SpreadsheetCellSchema,
 });
 export type ProductImportRow = z.infer<typeof ProductImportRowSchema>;
 

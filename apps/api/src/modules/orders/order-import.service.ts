@@ -8,6 +8,7 @@ import {
   type ValidImportOrder,
 } from '@hoppa/core';
 import type { Db } from '../../db/client.ts';
+import { defaultShipmentMethod } from '../shipping/shipping.service.ts';
 
 /** Orders written per transaction; each chunk is two multi-row INSERTs (orders, lines). */
 const ORDER_CHUNK = 500;
@@ -29,6 +30,9 @@ interface PickPlace {
  * fields, §5; issue 3 §1). The checks are the pure rules of core (`planOrderImport`); this function
  * adds the database part:
  * - two batched lookups: the organisation's products by EAN or SKU, and the order ids it already has;
+ * - each order gets its destination country's default shipment method (`defaultShipmentMethod` of the
+ *   shipping module: the local carrier's when it serves the country), so the packing station ships it at
+ *   the second scan (spec 1 §4); none when no method serves the country;
  * - each order line gets its pick location: the product's first active product_location by position
  *   with stock above 0 (one query for all products); a line without one is imported with a warning;
  * - orders are written in chunks of {@link ORDER_CHUNK}, one transaction per chunk with one multi-row
@@ -86,6 +90,14 @@ export async function importOrders(
     : { rows: [] as PickPlace[] };
   const pickLocationOf = new Map(pickPlaces.rows.map((r) => [r.product_id, r.location_id]));
 
+  // One lookup per destination country, so every order arrives with the method a scan ships it with.
+  const countries = [...new Set(plan.orders.map((o) => o.shipmentDetails.countryCode ?? 'NL'))];
+  const defaultMethodOf = new Map(
+    await Promise.all(
+      countries.map(async (c) => [c, (await defaultShipmentMethod(db, c))?.id ?? null] as const),
+    ),
+  );
+
   const errors: OrderImportIssue[] = [...plan.errors];
   const warnings: OrderImportIssue[] = [];
   const created: { order_id: string; id: string }[] = [];
@@ -93,11 +105,12 @@ export async function importOrders(
   const write = async (tx: Db, orders: ValidImportOrder[]) => {
     const ids = orders.map(() => newId());
     const inserted = await tx.query<{ id: string; order_id: string }>(
-      `INSERT INTO orders (id, org_id, order_id, platform, order_type, status, placed_at, shipment_details, reason, notes_text)
+      `INSERT INTO orders (id, org_id, order_id, platform, order_type, status, placed_at, shipment_details, reason, notes_text,
+                           selected_ship_method_id)
        SELECT u.id, $1, u.order_id, 'import', 'manual_order', 'open', now() + (u.n - 1) * interval '1 microsecond',
-              u.details::jsonb, u.reason, u.notes
-         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY
-              AS u(id, order_id, details, reason, notes, n)
+              u.details::jsonb, u.reason, u.notes, u.method
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) WITH ORDINALITY
+              AS u(id, order_id, details, reason, notes, method, n)
        ON CONFLICT (org_id, order_id) DO NOTHING
        RETURNING id, order_id`,
       [
@@ -107,6 +120,7 @@ export async function importOrders(
         orders.map((o) => JSON.stringify(o.shipmentDetails)),
         orders.map((o) => o.reason),
         orders.map((o) => o.notesText),
+        orders.map((o) => defaultMethodOf.get(o.shipmentDetails.countryCode ?? 'NL') ?? null),
       ],
     );
     const idOf = new Map(inserted.rows.map((r) => [r.order_id, r.id]));

@@ -1,7 +1,8 @@
-import type { OrderImportResult, OrderImportRow } from '@hoppa/core';
+import type { OpenOrders, OrderImportResult, OrderImportRow } from '@hoppa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { defaultShipmentMethod } from '../shipping/shipping.service.ts';
 
 /** Orders import through POST /api/orders/import (spec 1 §2 Import, §3 Import fields, §5; issue 3 §1). */
 describe('POST /api/orders/import', () => {
@@ -101,6 +102,90 @@ describe('POST /api/orders/import', () => {
       expect(line.pick_location).toMatchObject({ name: expect.stringMatching(/^A-\d\d-\d\d$/) });
     const placed = Date.parse(order.orderPlacedDateTime);
     expect(Math.abs(Date.now() - placed)).toBeLessThan(10 * 60_000);
+  });
+
+  it("selects the destination's default shipment method, which the open list shows and shipping uses", async () => {
+    const [a, b] = bolEans as [string, string];
+    const { body } = await post(bolCookie, [
+      { order_id: 'DM-NL', product_ean: a, quantity: '1', ...address },
+      {
+        order_id: 'DM-BE',
+        product_ean: b,
+        quantity: '1',
+        ...address,
+        zipcode: '2000',
+        city: 'Antwerpen',
+        countryCode: 'BE',
+      },
+      {
+        order_id: 'DM-DE',
+        product_ean: b,
+        quantity: '1',
+        ...address,
+        zipcode: '10115',
+        city: 'Berlin',
+        countryCode: 'DE',
+      },
+    ]);
+    expect(body.errors).toEqual([]);
+    const idOf = Object.fromEntries(body.orders.map((o) => [o.order_id, o.id]));
+    const stored = await t.db.query<{ order_id: string; code: string | null }>(
+      `SELECT o.order_id, sm.code FROM orders o LEFT JOIN shipment_methods sm ON sm.id = o.selected_ship_method_id
+        WHERE o.id = ANY($1::text[]) ORDER BY o.order_id`,
+      [Object.values(idOf)],
+    );
+    // NL: the built-in local carrier; BE: the local carrier does not deliver there, so the cheapest
+    // paid method for BE; DE: nothing but stamps and own shipment, which need a person's choice.
+    expect(stored.rows).toEqual([
+      { order_id: 'DM-BE', code: 'SMF-POSTNL-BE' },
+      { order_id: 'DM-DE', code: null },
+      { order_id: 'DM-NL', code: 'LOCAL-NL' },
+    ]);
+
+    const picker = await t.login(DEMO_USERS.picker.email, DEMO_USERS.picker.password);
+    const start = encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString());
+    const end = encodeURIComponent(new Date(Date.now() + 3_600_000).toISOString());
+    const open = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/open/${start}/${end}/all?ean=${a}`,
+      headers: { cookie: picker },
+    });
+    const listed = (open.json() as OpenOrders).groups
+      .flatMap((g) => g.orders)
+      .find((o) => o.orderId === 'DM-NL');
+    expect(listed?.selected_ship_option).toBe('LOCAL-NL');
+
+    const shipped = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/ship',
+      headers: { cookie: picker },
+      payload: { order_id: idOf['DM-NL'] },
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const shipment = await t.db.query<{ carrier: string; method_code: string }>(
+      'SELECT carrier, method_code FROM shipments WHERE order_id = $1',
+      [idOf['DM-NL']],
+    );
+    expect(shipment.rows).toEqual([{ carrier: 'local', method_code: 'LOCAL-NL' }]);
+  });
+
+  it('follows the one default rule: without an active local method an NL order gets the cheapest paid one', async () => {
+    const code = async (country: string) => (await defaultShipmentMethod(t.db, country))?.code ?? null;
+    expect(await code('nl')).toBe('LOCAL-NL');
+    await t.db.query("UPDATE shipment_methods SET active = false WHERE code = 'LOCAL-NL'");
+    try {
+      expect(await code('NL')).toBe('SMF-BRIEF-NL');
+      const { body } = await post(bolCookie, [
+        { order_id: 'DM-NL-2', product_ean: bolEans[0], quantity: '1', ...address },
+      ]);
+      const stored = await t.db.query<{ code: string }>(
+        'SELECT sm.code FROM orders o JOIN shipment_methods sm ON sm.id = o.selected_ship_method_id WHERE o.id = $1',
+        [body.orders[0]?.id],
+      );
+      expect(stored.rows).toEqual([{ code: 'SMF-BRIEF-NL' }]);
+    } finally {
+      await t.db.query("UPDATE shipment_methods SET active = true WHERE code = 'LOCAL-NL'");
+    }
   });
 
   it('reports every rejected row with its reason and still imports the good orders', async () => {

@@ -118,7 +118,8 @@ describe('open orders and order card calls', () => {
       label_quantity: 1,
       label: false,
       shipped: false,
-      selected_ship_option: null,
+      // Imported orders arrive with the default method for their country (the local carrier for NL).
+      selected_ship_option: 'LOCAL-NL',
       notes_text: null,
     });
     expect(s2?.shipmentDetails).toMatchObject({ zipCode: '2801 JG', city: 'Gouda' });

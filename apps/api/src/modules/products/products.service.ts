@@ -139,7 +139,8 @@ const IMPORT_CHUNK = 1000;
  * Imports product rows for one organisation (spec 3 §2 Bulk import, §7 `POST /products/import`):
  * checks every row ({@link parseProductImportRow}), creates products whose EAN is new to the
  * organisation and updates the others (EAN is the key, unique per organisation), so importing a file
- * twice updates instead of duplicating. Empty cells keep the stored value on update. A second row with
+ * twice updates instead of duplicating. The image URL (`img_url`) is stored as given, never fetched.
+ * Empty cells keep the stored value on update. A second row with
  * the same EAN in one file is rejected. Everything is written in one transaction. Row numbers are
  * 1-based data rows. Returns `{ products: { created, updated, errors } }`.
  */
@@ -178,11 +179,12 @@ export async function importProducts(
       const col = <K extends keyof ValidProductImportRow>(k: K) => chunk.map((p) => p[k]);
       const inserted = await tx.query<{ ean: string }>(
         `INSERT INTO products (id, org_id, name, ean, parent_ean, fulfilled_by_sf, length_cm, height_cm, width_cm,
-                               weight_kg, note, customs_hs, customs_value)
-         SELECT u.id, $1, u.name, u.ean, u.parent_ean, COALESCE(u.fbs, true), u.l, u.h, u.w, u.kg, u.note, u.hs, u.val
+                               weight_kg, note, customs_hs, customs_value, img_url)
+         SELECT u.id, $1, u.name, u.ean, u.parent_ean, COALESCE(u.fbs, true), u.l, u.h, u.w, u.kg, u.note, u.hs, u.val,
+                u.img
            FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::numeric[], $8::numeric[],
-                       $9::numeric[], $10::numeric[], $11::text[], $12::text[], $13::numeric[])
-                AS u(id, name, ean, parent_ean, fbs, l, h, w, kg, note, hs, val)
+                       $9::numeric[], $10::numeric[], $11::text[], $12::text[], $13::numeric[], $14::text[])
+                AS u(id, name, ean, parent_ean, fbs, l, h, w, kg, note, hs, val, img)
          ON CONFLICT (org_id, ean) DO NOTHING
          RETURNING ean`,
         [
@@ -199,6 +201,7 @@ export async function importProducts(
           col('note'),
           col('hs'),
           col('customsValue'),
+          col('imgUrl'),
         ],
       );
       created += inserted.rows.length;
@@ -218,10 +221,11 @@ export async function importProducts(
                 note = COALESCE(u.note, p.note),
                 customs_hs = COALESCE(u.hs, p.customs_hs),
                 customs_value = COALESCE(u.val, p.customs_value),
+                img_url = COALESCE(u.img, p.img_url),
                 updated_at = now()
            FROM unnest($2::text[], $3::text[], $4::text[], $5::boolean[], $6::numeric[], $7::numeric[],
-                       $8::numeric[], $9::numeric[], $10::text[], $11::text[], $12::numeric[])
-                AS u(name, ean, parent_ean, fbs, l, h, w, kg, note, hs, val)
+                       $8::numeric[], $9::numeric[], $10::text[], $11::text[], $12::numeric[], $13::text[])
+                AS u(name, ean, parent_ean, fbs, l, h, w, kg, note, hs, val, img)
           WHERE p.org_id = $1 AND p.ean = u.ean`,
         [
           orgId,
@@ -236,6 +240,7 @@ export async function importProducts(
           rcol('note'),
           rcol('hs'),
           rcol('customsValue'),
+          rcol('imgUrl'),
         ],
       );
       updated += upd.rowCount;

@@ -95,6 +95,54 @@ describe('products', () => {
     ]);
   });
 
+  it('stores the image URL, changes it on re-import, keeps it for an empty cell and rejects a bad one', async () => {
+    const imgOf = async (ean: string) =>
+      (
+        (await get(bol, `/api/products/ean/${ean}`)).body.products as {
+          ean: string;
+          img_url: string | null;
+        }[]
+      ).find((p) => p.ean === ean)?.img_url;
+    const first = await importRows(bol, [
+      {
+        Product_name: 'Strong pasta',
+        barcode_sku_ean: '8712345678913',
+        img_url: 'https://static.openfoodfacts.org/images/products/870/000/123/4016/front_fr.4.400.jpg',
+      },
+      { Product_name: 'Geen foto', barcode_sku_ean: '8712345678920', img_url: 'front_fr.jpg' },
+    ]);
+    expect(first.body.products).toEqual({
+      created: 1,
+      updated: 0,
+      errors: [
+        {
+          row: 2,
+          ean: '8712345678920',
+          reason: 'img_url must be a web address starting with http:// or https:// (at most 2048 characters)',
+        },
+      ],
+    });
+    expect(await imgOf('8712345678913')).toBe(
+      'https://static.openfoodfacts.org/images/products/870/000/123/4016/front_fr.4.400.jpg',
+    );
+
+    const second = await importRows(bol, [
+      {
+        Product_name: 'Strong pasta',
+        barcode_sku_ean: '8712345678913',
+        img_url: 'https://example.nl/pasta.png',
+      },
+    ]);
+    expect(second.body.products).toEqual({ created: 0, updated: 1, errors: [] });
+    expect(await imgOf('8712345678913')).toBe('https://example.nl/pasta.png');
+
+    await importRows(bol, [
+      { Product_name: 'Strong pasta 500 g', barcode_sku_ean: '8712345678913', img_url: '' },
+    ]);
+    expect(await imgOf('8712345678913')).toBe('https://example.nl/pasta.png');
+    await t.db.query("DELETE FROM products WHERE ean = '8712345678913'");
+  });
+
   it("keeps organisations apart: the same EAN may exist in each, and the scanner route shows only one's own", async () => {
     const r = await importRows(stroop, [{ Product_name: 'Stroop eigen', barcode_sku_ean: '8712345678906' }]);
     expect(r.body.products).toMatchObject({ created: 1, updated: 0 });

@@ -4,18 +4,40 @@ import { readCsv } from './spreadsheet/read-spreadsheet.ts';
 import { applyColumnMapping } from './spreadsheet/spreadsheet.rules.ts';
 
 describe('product import mapping (spec 3 §2 Bulk import, §4 Import wizard)', () => {
-  it('maps the sample file (ean,name,image_url) onto EAN and product name and leaves the image column out', () => {
+  it('maps the sample file (ean,name,image_url) onto EAN, product name and image URL', () => {
     const sheet = readCsv(
       'ean,name,image_url\n8700001234016,Strong pasta,https://static.openfoodfacts.org/a.jpg\n8700020241422,Saucisse,\n',
     );
     const mapping = guessProductMapping(sheet.columns);
     expect(mapping.barcode_sku_ean).toBe('ean');
     expect(mapping.Product_name).toBe('name');
-    expect(Object.values(mapping)).not.toContain('image_url');
+    expect(mapping.img_url).toBe('image_url');
     expect(productImportRows(applyColumnMapping(sheet.rows, mapping))).toEqual([
-      { Product_name: 'Strong pasta', barcode_sku_ean: '8700001234016' },
-      { Product_name: 'Saucisse', barcode_sku_ean: '8700020241422' },
+      {
+        Product_name: 'Strong pasta',
+        barcode_sku_ean: '8700001234016',
+        img_url: 'https://static.openfoodfacts.org/a.jpg',
+      },
+      { Product_name: 'Saucisse', barcode_sku_ean: '8700020241422', img_url: null },
     ]);
+  });
+
+  it("maps Shopify's product export: Image Src is the image URL, Variant Barcode the EAN", () => {
+    const mapping = guessProductMapping([
+      'Handle',
+      'Title',
+      'Variant SKU',
+      'Variant Grams',
+      'Variant Barcode',
+      'Image Src',
+      'Image Position',
+      'Image Alt Text',
+    ]);
+    expect(mapping).toMatchObject({
+      Product_name: 'Title',
+      barcode_sku_ean: 'Variant Barcode',
+      img_url: 'Image Src',
+    });
   });
 
   it('maps our own template headers one to one', () => {

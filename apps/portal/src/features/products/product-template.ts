@@ -13,8 +13,21 @@ export async function downloadProductTemplate(): Promise<void> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Products');
   ws.addRow([...PRODUCT_IMPORT_FIELDS]);
-  ws.addRow(['Stroopwafels 8 stuks', '8710398500014', '', 'yes', 20, 4, 8, 0.25, 'Fragile', '190590', 3.5]);
-  ws.addRow(['Hagelslag puur 400 g', '8712345678906', '', 'yes', 15, 20, 5, 0.4, '', '180690', 2.25]);
+  ws.addRow([
+    'Stroopwafels 8 stuks',
+    '8710398500014',
+    '',
+    'yes',
+    20,
+    4,
+    8,
+    0.25,
+    'Fragile',
+    '190590',
+    3.5,
+    'https://example.com/images/stroopwafels.jpg',
+  ]);
+  ws.addRow(['Hagelslag puur 400 g', '8712345678906', '', 'yes', 15, 20, 5, 0.4, '', '180690', 2.25, '']);
   ws.getRow(1).font = { bold: true };
   ws.columns.forEach((c) => {
     c.width = 18;

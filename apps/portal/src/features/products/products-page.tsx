@@ -1,5 +1,16 @@
 import type { Product } from '@hoppa/core';
-import { Badge, Button, Group, Pagination, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +19,7 @@ import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useProductEanSearch, useProducts } from './api/get-products.ts';
+import { ProductThumb } from './product-thumb.tsx';
 
 /** Product table page size (spec 3 §9). */
 export const PRODUCT_PAGE_SIZE = 25;
@@ -18,7 +30,8 @@ export function isOpenFoodFactsProduct(p: Pick<Product, 'img_url'>): boolean {
 }
 
 /**
- * A simple product list (/products; spec 3 §2 Product management, reduced): name, EAN, stock held by
+ * A simple product list (/products; spec 3 §2 Product management, reduced): photo (or a placeholder
+ * when there is none or it cannot load), name, EAN, stock held by
  * the warehouse and the locations it lies on, 25 per page, with an EAN search (3 to 20 characters,
  * `GET /products/ean/:text`) and the Open Food Facts attribution when sample products are shown.
  */
@@ -72,6 +85,9 @@ export function ProductsPage() {
           <Table striped highlightOnHover withTableBorder aria-label={t('title')}>
             <Table.Thead>
               <Table.Tr>
+                <Table.Th w={56}>
+                  <VisuallyHidden>{t('list.image')}</VisuallyHidden>
+                </Table.Th>
                 <Table.Th>{t('list.name')}</Table.Th>
                 <Table.Th>{t('list.ean')}</Table.Th>
                 <Table.Th ta="right">{t('list.stock')}</Table.Th>
@@ -81,6 +97,9 @@ export function ProductsPage() {
             <Table.Tbody>
               {products.map((p) => (
                 <Table.Tr key={p.id}>
+                  <Table.Td py={4}>
+                    <ProductThumb src={p.img_url} noImage={t('list.noImage')} />
+                  </Table.Td>
                   <Table.Td>
                     <Text size="sm" lineClamp={1} title={p.name}>
                       {p.name}

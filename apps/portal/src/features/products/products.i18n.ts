@@ -1,3 +1,12 @@
+import { PRODUCT_IMPORT_FIELD_LABELS, PRODUCT_IMPORT_FIELDS, type ProductImportField } from '@hoppa/core';
+
+/** The import field labels come from core, so a new import field is labelled without a second list. */
+function fieldLabels(lang: 'nl' | 'en'): Record<ProductImportField, string> {
+  return Object.fromEntries(
+    PRODUCT_IMPORT_FIELDS.map((f) => [f, PRODUCT_IMPORT_FIELD_LABELS[f][lang]]),
+  ) as Record<ProductImportField, string>;
+}
+
 /**
  * Texts of the products area (namespace 'products'): the product list and the bulk import
  * (spec 3 §2 Bulk import screen, §5 Import alerts, §8 toasts). `spreadsheet.*` are the texts of the
@@ -15,11 +24,13 @@ export const productsI18n = {
       stock: 'Stock',
       locations: 'Locations',
       noLocation: 'No location',
+      image: 'Image',
+      noImage: 'No image',
       empty: 'No products yet. Import a spreadsheet to add them.',
       count_one: '{{count}} product',
       count_other: '{{count}} products',
       shownOf: 'Showing {{from}}–{{to}} of {{total}}',
-      attribution: 'Product data: Open Food Facts, ODbL',
+      attribution: 'Product data: Open Food Facts, ODbL; photos: Open Food Facts, CC BY-SA',
       previous: 'Previous page',
       next: 'Next page',
     },
@@ -56,19 +67,7 @@ export const productsI18n = {
       goToProducts: 'Go to Products',
       importMore: 'Import More',
     },
-    fields: {
-      Product_name: 'Product name',
-      barcode_sku_ean: 'EAN (barcode)',
-      parent_ean: 'Parent EAN',
-      fullfilled_bysf: 'Fulfilled by warehouse',
-      length: 'Length (cm)',
-      height: 'Height (cm)',
-      width: 'Width (cm)',
-      weight_kg: 'Weight (kg)',
-      note: 'Note',
-      hs: 'HS code',
-      value: 'Customs value (€)',
-    },
+    fields: fieldLabels('en'),
     spreadsheet: {
       chooseFile: 'Choose file',
       fileHint: 'CSV or Excel (.xlsx)',
@@ -101,11 +100,13 @@ export const productsI18n = {
       stock: 'Voorraad',
       locations: 'Locaties',
       noLocation: 'Geen locatie',
+      image: 'Afbeelding',
+      noImage: 'Geen afbeelding',
       empty: 'Nog geen producten. Importeer een spreadsheet om ze toe te voegen.',
       count_one: '{{count}} product',
       count_other: '{{count}} producten',
       shownOf: '{{from}}–{{to}} van {{total}}',
-      attribution: 'Productgegevens: Open Food Facts, ODbL',
+      attribution: "Productgegevens: Open Food Facts, ODbL; foto's: Open Food Facts, CC BY-SA",
       previous: 'Vorige pagina',
       next: 'Volgende pagina',
     },
@@ -142,19 +143,7 @@ export const productsI18n = {
       goToProducts: 'Naar producten',
       importMore: 'Meer importeren',
     },
-    fields: {
-      Product_name: 'Productnaam',
-      barcode_sku_ean: 'EAN (barcode)',
-      parent_ean: 'EAN hoofdproduct',
-      fullfilled_bysf: 'Verzonden door fulfilment',
-      length: 'Lengte (cm)',
-      height: 'Hoogte (cm)',
-      width: 'Breedte (cm)',
-      weight_kg: 'Gewicht (kg)',
-      note: 'Notitie',
-      hs: 'HS-code',
-      value: 'Douanewaarde (€)',
-    },
+    fields: fieldLabels('nl'),
     spreadsheet: {
       chooseFile: 'Bestand kiezen',
       fileHint: 'CSV of Excel (.xlsx)',

@@ -1,0 +1,75 @@
+/**
+ * Texts of the sign-up and password-reset screens (namespace 'account'; spec 2 §2 Sign-up, login,
+ * reset; §5). Field problems are in 'common' under `validation`.
+ */
+export const accountTexts = {
+  nl: {
+    firstName: 'Voornaam',
+    familyName: 'Achternaam',
+    email: 'E-mailadres',
+    phone: 'Telefoonnummer',
+    password: 'Wachtwoord',
+    newPassword: 'Nieuw wachtwoord',
+    showPassword: 'Tekens tonen',
+    offline: 'Je bent offline. Dit kan zodra er weer verbinding is.',
+    toLogin: 'Terug naar inloggen',
+    signup: {
+      title: 'Account aanmaken',
+      subtitle: 'Maak een account aan voor Hoppa.',
+      passwordHint: 'Minimaal 9 tekens',
+      submit: 'Account aanmaken',
+    },
+    reset: {
+      title: 'Wachtwoord vergeten',
+      subtitle:
+        'Vul het e-mailadres van je account in. We sturen je een link om een nieuw wachtwoord te kiezen.',
+      submit: 'Herstellink versturen',
+      sentTitle: 'Kijk in je mail',
+      sent: 'Als er een account bestaat voor {{email}}, is er een e-mail met een herstellink onderweg. De link is beperkte tijd geldig.',
+      newTitle: 'Nieuw wachtwoord kiezen',
+      newSubtitle: 'Kies het nieuwe wachtwoord voor je account.',
+      passwordHint: 'Minimaal 6 tekens',
+      saveSubmit: 'Wachtwoord opslaan',
+      requestNew: 'Nieuwe herstellink aanvragen',
+    },
+    problems: {
+      emailTaken: 'Er bestaat al een account met dit e-mailadres',
+      rateLimited: 'Te veel pogingen. Wacht een paar minuten en probeer het opnieuw.',
+      invalidToken: 'Deze herstellink is ongeldig of verlopen. Vraag een nieuwe aan.',
+    },
+  },
+  en: {
+    firstName: 'First name',
+    familyName: 'Last name',
+    email: 'Email address',
+    phone: 'Phone number',
+    password: 'Password',
+    newPassword: 'New password',
+    showPassword: 'Show characters',
+    offline: 'You are offline. This works once the connection is back.',
+    toLogin: 'Back to login',
+    signup: {
+      title: 'Create an account',
+      subtitle: 'Create your Hoppa account.',
+      passwordHint: 'At least 9 characters',
+      submit: 'Create account',
+    },
+    reset: {
+      title: 'Forgot your password',
+      subtitle: 'Enter the email address of your account. We will send you a link to choose a new password.',
+      submit: 'Send reset link',
+      sentTitle: 'Check your email',
+      sent: 'If an account exists for {{email}}, an email with a reset link is on its way. The link is valid for a limited time.',
+      newTitle: 'Choose a new password',
+      newSubtitle: 'Choose the new password for your account.',
+      passwordHint: 'At least 6 characters',
+      saveSubmit: 'Save password',
+      requestNew: 'Request a new reset link',
+    },
+    problems: {
+      emailTaken: 'An account with this email address already exists',
+      rateLimited: 'Too many attempts. Wait a few minutes and try again.',
+      invalidToken: 'This reset link is invalid or has expired. Please request a new one.',
+    },
+  },
+} as const;

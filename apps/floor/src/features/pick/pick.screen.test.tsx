@@ -1,0 +1,118 @@
+// @vitest-environment jsdom
+// First: installs fake IndexedDB and the browser stubs before Dexie and canvas-confetti load.
+import '../../test/dom-setup.ts';
+import type { PickItem } from '@hoppa/core';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { outboxSender } from '../../app/sync.ts';
+import { floorDb, setMeta } from '../../offline/db.ts';
+import { browser } from '../../test/dom-setup.ts';
+import { pickItem, seedPicks } from '../../test/fixtures.ts';
+import { clearFloorDb, currentUser, renderFloor } from '../../test/render.tsx';
+import { defaultPickFilter } from './pick.rules.ts';
+
+const LONG_NAME =
+  'Bolletje Volkoren Beschuit met extra vezels en een vleugje zeezout, voordeelverpakking van 2 x 13 stuks';
+
+/** A picker who logged in earlier on this scanner; the device is offline now (the list is on it). */
+async function pickerOfflineWith(items: PickItem[]) {
+  const db = floorDb();
+  const filter = defaultPickFilter();
+  await setMeta(db, 'session', currentUser('picker'));
+  await setMeta(db, 'pickFilter', filter);
+  await setMeta(db, 'lastSync', { at: Date.now(), filter, total: items.length });
+  await seedPicks(db, items);
+  browser.online = false;
+}
+
+function scan(code: string) {
+  const input = screen.getByTestId('scan-input');
+  fireEvent.change(input, { target: { value: code } });
+  fireEvent.keyDown(input, { key: 'Enter' });
+}
+
+describe('pick screen (spec 2 §2 Pick screen, §4 Pick flow)', () => {
+  let first: PickItem;
+  let second: PickItem;
+
+  beforeEach(async () => {
+    browser.reset();
+    await clearFloorDb();
+    first = pickItem({ rack: 'B-12-03', ean: '8712100486517', product__name: LONG_NAME, lines: [3] });
+    second = pickItem({ rack: 'C-01-01', ean: '8710400000011', lines: [1] });
+    await pickerOfflineWith([first, second]);
+  });
+
+  afterEach(() => {
+    cleanup();
+    outboxSender().stop();
+  });
+
+  it('shows the next pick from IndexedDB: location, quantity, EAN, name cut at 80, image placeholder', async () => {
+    renderFloor('/pick', { lang: 'nl' });
+    const card = await screen.findByTestId('pick-card');
+    expect(card.dataset.pickId).toBe(first.id);
+    expect(screen.getByTestId('pick-location').textContent).toBe('B-12-03');
+    expect(screen.getByTestId('pick-quantity').textContent).toBe('3');
+    expect(screen.getByTestId('pick-ean').textContent).toBe('8712100486517');
+    const name = screen.getByTestId('pick-name').textContent ?? '';
+    expect(LONG_NAME.length).toBeGreaterThan(80);
+    expect(Array.from(name)).toHaveLength(80);
+    expect(name).toBe(`${LONG_NAME.slice(0, 79)}…`);
+    // no photo in the list: the placeholder says so
+    expect(screen.getByTestId('pick-image-placeholder').textContent).toContain('Geen afbeelding');
+    expect(screen.getByTestId('pick-remaining').textContent).toBe('Nog 2 te picken');
+    expect(screen.getByTestId('network-status').dataset.online).toBe('false');
+  });
+
+  it('confirms the pick on a valid scan: feedback, one outbox row, the next pick', async () => {
+    renderFloor('/pick', { lang: 'nl' });
+    await screen.findByTestId('pick-card');
+
+    scan(first.ean);
+
+    expect(screen.getByTestId('scan-feedback').dataset.kind).toBe('valid');
+    await waitFor(() => expect(screen.getByTestId('pick-location').textContent).toBe('C-01-01'));
+    const db = floorDb();
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    const [row] = await db.outbox.toArray();
+    const [line] = first.orders;
+    expect(row).toMatchObject({
+      kind: 'pick.confirm',
+      pickId: first.id,
+      status: 'pending',
+      body: {
+        order_line_id: line?.order_line_id,
+        quantity: 3,
+        location_id: first.loc_id,
+        scanned: first.ean,
+      },
+    });
+    expect((await db.picks.get(first.id))?.status).toBe('queued');
+    expect((await db.picks.get(second.id))?.status).toBe('open');
+    await waitFor(() => expect(screen.getByTestId('outbox-count').dataset.count).toBe('1'));
+    // what the picker feels and hears: a short buzz and the quantity in Dutch
+    expect(browser.vibrate).toHaveBeenCalledWith(80);
+    expect(browser.speak).toHaveBeenCalledWith({ text: '3', lang: 'nl-NL', rate: 2.5 });
+  });
+
+  it('enqueues nothing on a wrong scan and sends the picker to the location', async () => {
+    renderFloor('/pick', { lang: 'nl' });
+    await screen.findByTestId('pick-card');
+
+    scan('8711111111111');
+
+    const feedback = screen.getByTestId('scan-feedback');
+    expect(feedback.dataset.kind).toBe('wrong');
+    expect(feedback.textContent).toContain('Ga naar B-12-03');
+    expect(browser.vibrate).toHaveBeenCalledWith([200, 100, 200]);
+    expect(browser.speak).toHaveBeenCalledWith({ text: 'B 12 03', lang: 'nl-NL', rate: 1 });
+    expect(screen.getByTestId('pick-card').dataset.pickId).toBe(first.id);
+
+    // The next, valid scan is the only change stored: the wrong one left nothing behind.
+    scan(first.loc_id ?? '');
+    await waitFor(() => expect(screen.getByTestId('pick-location').textContent).toBe('C-01-01'));
+    const rows = await floorDb().outbox.toArray();
+    expect(rows.map((r) => r.body.scanned)).toEqual([first.loc_id]);
+  });
+});
