@@ -97,12 +97,14 @@ export function bin(name, dir = ROOT) {
  */
 export async function installDependencies() {
   const [cmd, pre] = PNPM;
+  // `npm test --silent` (as .ci/run calls it) would silence pnpm too, and with it the reason of a failure.
+  const { npm_config_loglevel: _silenced, ...env } = process.env;
   console.log('> pnpm install --frozen-lockfile');
-  const frozen = await run(cmd, [...pre, 'install', '--frozen-lockfile'], { capture: true });
+  const frozen = await run(cmd, [...pre, 'install', '--frozen-lockfile'], { capture: true, env });
   if (frozen.code === 0) return true;
   const why = frozen.output.match(/ERR_PNPM_[A-Z_]+[^\n]*/)?.[0] ?? `exit code ${frozen.code}`;
   console.log(`\nThe frozen install failed (${why}); installing without --frozen-lockfile instead.`);
-  const loose = await run(cmd, [...pre, 'install', '--no-frozen-lockfile']);
+  const loose = await run(cmd, [...pre, 'install', '--no-frozen-lockfile'], { env });
   return loose.code === 0;
 }
 

@@ -32,8 +32,11 @@ export interface Db {
   close(): Promise<void>;
 }
 
-/** Where the database lives: a PostgreSQL URL, a PGlite data directory, or in-memory PGlite (tests). */
-export type DbConfig = { databaseUrl: string } | { dataDir: string } | { memory: true };
+/**
+ * Where the database lives: a PostgreSQL URL, a PGlite data directory, or in-memory PGlite (tests),
+ * optionally started from a dump of another PGlite (`PGlite.dumpDataDir`), which skips initdb.
+ */
+export type DbConfig = { databaseUrl: string } | { dataDir: string } | { memory: true; loadDataDir?: Blob };
 
 const INT8 = 20;
 const BYTEA = 17;
@@ -55,6 +58,7 @@ export async function openDb(config: DbConfig): Promise<Db> {
   }
   const lite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
+    ...('loadDataDir' in config && config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}),
     parsers: {
       [INT8]: (x: string) => Number(x),
       [BYTEA]: hexToBuffer,
@@ -68,7 +72,11 @@ type PgliteLike = {
   exec: PGlite['exec'];
 };
 
-function wrapPglite(lite: PGlite): Db {
+/**
+ * Wraps an open PGlite as a {@link Db}. `close()` closes the PGlite. Exposed for the test template
+ * (test/test-app.ts), which dumps a migrated database once and starts each test database from it.
+ */
+export function wrapPglite(lite: PGlite): Db {
   const make = (conn: PgliteLike, inTx: boolean): Db => {
     const db: Db = {
       kind: 'pglite',

@@ -1,12 +1,21 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
-import { type Db, openDb } from '../db/client.ts';
-import { prepareDatabase } from '../db/migrate.ts';
+import { type Db, openDb, wrapPglite } from '../db/client.ts';
+import { listMigrations, prepareDatabase } from '../db/migrate.ts';
 import { type SeedResult, seedDemo } from '../db/seed.ts';
 import { SESSION_COOKIE } from '../lib/auth.ts';
 import { createFileMailTransport } from '../lib/mail.ts';
@@ -65,6 +74,30 @@ async function freshPostgres(url: string): Promise<{ db: Db; drop: () => Promise
 }
 
 /**
+ * A fresh in-memory PGlite, started from a migrated template: PGlite's initdb costs seconds, loading a
+ * dump well under one. The template is a gzip dump in the OS temp folder, keyed by the migrations'
+ * contents, built by whichever test process needs it first (written to a temporary name, then renamed,
+ * so parallel workers never read half a file).
+ */
+async function pgliteFromTemplate(): Promise<Db> {
+  const hash = createHash('sha256');
+  for (const m of listMigrations()) hash.update(`${m.name}\n${m.sql}\n`);
+  const file = join(tmpdir(), `hoppa-pglite-template-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+  if (!existsSync(file)) {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const lite = await PGlite.create();
+    const db = wrapPglite(lite);
+    await prepareDatabase(db);
+    const dump = await lite.dumpDataDir('gzip');
+    const tmp = `${file}.${process.pid}.${Date.now()}`;
+    writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+    renameSync(tmp, file);
+    await db.close();
+  }
+  return openDb({ memory: true, loadDataDir: new Blob([readFileSync(file)]) });
+}
+
+/**
  * Builds the API on a fresh database for one test file (docs/architecture.md): an in-memory PGlite, or
  * with TEST_DATABASE_URL a new PostgreSQL database `hoppa_t_<random>` dropped on close, so test files
  * run in parallel safely. Migrated, roles synced, optionally seeded; logging off; mail as `.eml` files
@@ -75,7 +108,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const mailDir = join(dataDir, 'mail');
   const testUrl = process.env.TEST_DATABASE_URL;
   const pgdb = testUrl ? await freshPostgres(testUrl) : null;
-  const db = pgdb ? pgdb.db : await openDb({ memory: true });
+  const db = pgdb ? pgdb.db : await pgliteFromTemplate();
   await prepareDatabase(db);
   const seed = opts.seed ? await seedDemo(db, opts.seed === true ? {} : opts.seed) : null;
   const config: Config = {
