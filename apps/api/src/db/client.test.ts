@@ -87,4 +87,23 @@ describe('Db (PGlite and node-postgres answer with the same types)', () => {
     const ids = (await db.query<{ id: number }>('SELECT id FROM t_items WHERE id >= 40 ORDER BY id')).rows;
     expect(ids).toEqual([{ id: 41 }]);
   });
+
+  it('lets code inside a transaction use the outer handle: it joins the transaction, no deadlock', async () => {
+    // A service given the outer `db` and called inside someone's transaction.
+    const service = async (d: Db, id: number) => {
+      await d.query('INSERT INTO t_items VALUES ($1, $2)', [id, 'service']);
+      return d.transaction(
+        async (inner) => (await inner.query('SELECT count(*) AS n FROM t_items WHERE id = $1', [id])).rows,
+      );
+    };
+    await expect(
+      db.transaction(async () => {
+        expect(await service(db, 50)).toEqual([{ n: 1 }]);
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect((await db.query('SELECT 1 FROM t_items WHERE id = 50')).rowCount).toBe(0);
+    await db.transaction(async () => service(db, 51));
+    expect((await db.query('SELECT 1 FROM t_items WHERE id = 51')).rowCount).toBe(1);
+  });
 });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -23,8 +24,8 @@ export interface Db {
     params?: unknown[],
   ): Promise<{ rows: T[]; rowCount: number }>;
   /**
-   * Runs fn in one transaction (nested calls reuse it): COMMIT when fn resolves, ROLLBACK when it throws.
-   * Inside fn use only `tx`; on PGlite the outer `db` waits until the transaction ends.
+   * Runs fn in one transaction: COMMIT when fn resolves, ROLLBACK when it throws. Everything called from
+   * inside fn joins it — nested `transaction()` calls and queries through the outer `db` handle alike.
    */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   /** Runs a script of several statements without parameters (migrations). */
@@ -67,38 +68,101 @@ export async function openDb(config: DbConfig): Promise<Db> {
   return wrapPglite(lite);
 }
 
-type PgliteLike = {
-  query: PGlite['query'];
-  exec: PGlite['exec'];
-};
+/** One connection's way of running statements, as both drivers provide it. */
+interface Runner {
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[]; rowCount: number }>;
+  exec(sql: string): Promise<void>;
+}
+
+/** An open transaction: its runner, and whether it is still open (a finished one is never reused). */
+interface TxState {
+  runner: Runner;
+  open: boolean;
+}
+
+/**
+ * Builds the {@link Db} over a driver. The open transaction is kept in an AsyncLocalStorage, so anything
+ * called from inside `transaction(fn)` — even through the outer `db` handle a service was given — runs in
+ * that transaction: nested `transaction()` calls reuse it and plain queries join it. Without this, a query
+ * on the outer handle would wait forever on PGlite's single connection, or on PostgreSQL run outside the
+ * transaction (and could block on the transaction's own row locks).
+ */
+function makeDb(
+  kind: Db['kind'],
+  base: Runner,
+  begin: <T>(fn: (tx: Runner) => Promise<T>) => Promise<T>,
+  close: () => Promise<void>,
+): Db {
+  const current = new AsyncLocalStorage<TxState>();
+  const active = () => {
+    const st = current.getStore();
+    return st?.open ? st : undefined;
+  };
+  const txDb = (st: TxState): Db => ({
+    kind,
+    query: (sql, params) => st.runner.query(sql, params),
+    transaction: (fn) => fn(txDb(st)),
+    exec: (sql) => st.runner.exec(sql),
+    close: async () => {},
+  });
+  return {
+    kind,
+    query: (sql, params) => (active()?.runner ?? base).query(sql, params),
+    exec: (sql) => (active()?.runner ?? base).exec(sql),
+    async transaction(fn) {
+      const st = active();
+      if (st) return fn(txDb(st));
+      return begin(async (runner) => {
+        const state: TxState = { runner, open: true };
+        try {
+          return await current.run(state, () => fn(txDb(state)));
+        } finally {
+          state.open = false;
+        }
+      });
+    },
+    close,
+  };
+}
+
+type PgliteConn = Pick<PGlite, 'query' | 'exec'>;
+
+function pgliteRunner(conn: PgliteConn): Runner {
+  return {
+    async query<T>(sql: string, params?: unknown[]) {
+      const r = await conn.query<T>(sql, params);
+      const affected = r.affectedRows ?? 0;
+      return { rows: r.rows, rowCount: affected > 0 ? affected : r.rows.length };
+    },
+    async exec(sql: string) {
+      await conn.exec(sql);
+    },
+  };
+}
 
 /**
  * Wraps an open PGlite as a {@link Db}. `close()` closes the PGlite. Exposed for the test template
  * (test/test-app.ts), which dumps a migrated database once and starts each test database from it.
  */
 export function wrapPglite(lite: PGlite): Db {
-  const make = (conn: PgliteLike, inTx: boolean): Db => {
-    const db: Db = {
-      kind: 'pglite',
-      async query<T>(sql: string, params?: unknown[]) {
-        const r = await conn.query<T>(sql, params as unknown[] | undefined);
-        const affected = r.affectedRows ?? 0;
-        return { rows: r.rows, rowCount: affected > 0 ? affected : r.rows.length };
-      },
-      async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-        if (inTx) return fn(db);
-        return lite.transaction((tx) => fn(make(tx as unknown as PgliteLike, true)));
-      },
-      async exec(sql: string) {
-        await conn.exec(sql);
-      },
-      async close() {
-        if (!inTx) await lite.close();
-      },
-    };
-    return db;
+  return makeDb(
+    'pglite',
+    pgliteRunner(lite),
+    (fn) => lite.transaction((tx) => fn(pgliteRunner(tx))),
+    () => lite.close(),
+  );
+}
+
+function pgRunner(conn: pg.Pool | pg.PoolClient): Runner {
+  return {
+    async query<T>(sql: string, params?: unknown[]) {
+      const r = await conn.query(sql, params);
+      return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+    },
+    async exec(sql: string) {
+      await conn.query(sql);
+    },
   };
-  return make(lite, false);
 }
 
 function openPostgres(url: string): Db {
@@ -114,36 +178,20 @@ function openPostgres(url: string): Db {
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const make = (conn: pg.Pool | pg.PoolClient, inTx: boolean): Db => {
-    const db: Db = {
-      kind: 'postgres',
-      async query<T>(sql: string, params?: unknown[]) {
-        const r = await conn.query(sql, params);
-        return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
-      },
-      async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-        if (inTx) return fn(db);
-        const client = await pool.connect();
-        try {
-          await client.query('BEGIN');
-          const result = await fn(make(client, true));
-          await client.query('COMMIT');
-          return result;
-        } catch (err) {
-          await client.query('ROLLBACK').catch(() => {});
-          throw err;
-        } finally {
-          client.release();
-        }
-      },
-      async exec(sql: string) {
-        await conn.query(sql);
-      },
-      async close() {
-        if (!inTx) await pool.end();
-      },
-    };
-    return db;
+  // A transaction takes a dedicated client from the pool for BEGIN … COMMIT/ROLLBACK.
+  const begin = async <T>(fn: (tx: Runner) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await fn(pgRunner(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
   };
-  return make(pool, false);
+  return makeDb('postgres', pgRunner(pool), begin, () => pool.end());
 }
