@@ -138,7 +138,8 @@ Time from the Enter keydown that ends a scan to the verdict on screen with sound
 (the floor app's performance measure \`scan-to-feedback\`), on the built floor app in Chromium
 (\`${browser.version()}\`) on a 390×844 phone viewport, typed as a keyboard-wedge scanner does (5 ms per
 key, then Enter). Each round scans a wrong EAN, then the pick's EAN; ${WARMUP} warm-up rounds per mode are
-left out. "CPU 4× slower" uses CDP \`Emulation.setCPUThrottlingRate({ rate: 4 })\`.
+left out. "CPU 4× slower" uses CDP \`Emulation.setCPUThrottlingRate({ rate: 4 })\`. The app sets its end mark in a
+layout effect, when the verdict is in the DOM: the browser paints it in the next frame (up to ~16 ms later).
 
 | CPU | scan | scans | median ms | p95 ms | max ms |
 |---|---|---:|---:|---:|---:|

@@ -73,7 +73,7 @@ test.describe('floor login per role (phone)', () => {
     await page.getByRole('textbox', { name: 'Email address', exact: true }).fill(DEMO_USERS.picker.email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Log in' }).click();
-    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText('The email address or password is incorrect');
     await expect(page).toHaveURL(/\/floor\/login$/);
     await shot(page, 'auth-floor-wrong-password');
   });

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -24,8 +23,10 @@ export interface Db {
     params?: unknown[],
   ): Promise<{ rows: T[]; rowCount: number }>;
   /**
-   * Runs fn in one transaction: COMMIT when fn resolves, ROLLBACK when it throws. Everything called from
-   * inside fn joins it — nested `transaction()` calls and queries through the outer `db` handle alike.
+   * Runs fn in one transaction: COMMIT when fn resolves, ROLLBACK when it throws; `tx.transaction()`
+   * reuses it (nested calls). Inside fn use `tx` for everything that belongs to the transaction: the outer
+   * `db` runs outside it, and on PGlite (one connection) waits until the transaction has ended — so a
+   * query on the outer `db` awaited inside fn never finishes.
    */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   /** Runs a script of several statements without parameters (migrations). */
@@ -74,18 +75,11 @@ interface Runner {
   exec(sql: string): Promise<void>;
 }
 
-/** An open transaction: its runner, and whether it is still open (a finished one is never reused). */
-interface TxState {
-  runner: Runner;
-  open: boolean;
-}
-
 /**
- * Builds the {@link Db} over a driver. The open transaction is kept in an AsyncLocalStorage, so anything
- * called from inside `transaction(fn)` — even through the outer `db` handle a service was given — runs in
- * that transaction: nested `transaction()` calls reuse it and plain queries join it. Without this, a query
- * on the outer handle would wait forever on PGlite's single connection, or on PostgreSQL run outside the
- * transaction (and could block on the transaction's own row locks).
+ * Builds the {@link Db} over a driver. `transaction(fn)` hands fn a handle bound to the transaction's
+ * connection, whose own `transaction()` reuses it (nested calls). The outer handle stays outside the
+ * transaction, so work started from inside one that must not join it (a test holding a row lock while it
+ * fires requests at the app) can still use it.
  */
 function makeDb(
   kind: Db['kind'],
@@ -93,34 +87,21 @@ function makeDb(
   begin: <T>(fn: (tx: Runner) => Promise<T>) => Promise<T>,
   close: () => Promise<void>,
 ): Db {
-  const current = new AsyncLocalStorage<TxState>();
-  const active = () => {
-    const st = current.getStore();
-    return st?.open ? st : undefined;
+  const txDb = (runner: Runner): Db => {
+    const tx: Db = {
+      kind,
+      query: (sql, params) => runner.query(sql, params),
+      transaction: (fn) => fn(tx),
+      exec: (sql) => runner.exec(sql),
+      close: async () => {},
+    };
+    return tx;
   };
-  const txDb = (st: TxState): Db => ({
-    kind,
-    query: (sql, params) => st.runner.query(sql, params),
-    transaction: (fn) => fn(txDb(st)),
-    exec: (sql) => st.runner.exec(sql),
-    close: async () => {},
-  });
   return {
     kind,
-    query: (sql, params) => (active()?.runner ?? base).query(sql, params),
-    exec: (sql) => (active()?.runner ?? base).exec(sql),
-    async transaction(fn) {
-      const st = active();
-      if (st) return fn(txDb(st));
-      return begin(async (runner) => {
-        const state: TxState = { runner, open: true };
-        try {
-          return await current.run(state, () => fn(txDb(state)));
-        } finally {
-          state.open = false;
-        }
-      });
-    },
+    query: (sql, params) => base.query(sql, params),
+    exec: (sql) => base.exec(sql),
+    transaction: (fn) => begin((runner) => fn(txDb(runner))),
     close,
   };
 }
