@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM } from './fixtures/browser.ts';
 
 /**
  * The journeys run in Debian's Chromium (not a downloaded browser) against the real server, which
@@ -20,16 +21,7 @@ export default defineConfig({
     browserName: 'chromium',
     locale: 'en-GB',
     timezoneId: 'Europe/Amsterdam',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM,
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
     screenshot: 'only-on-failure',

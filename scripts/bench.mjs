@@ -3,7 +3,7 @@
 // tsx — which each write a markdown fragment to bench-output/<name>.md, then assembles docs/benchmarks.md
 // from those fragments with the machine and the date. A benchmark that fails is named in the document.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { arch, cpus, platform, release, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
 import { bin, ROOT, run, seconds, stopChildrenOnSignal } from './util.mjs';
@@ -35,7 +35,8 @@ function chromiumVersion() {
   }
 }
 
-rmSync(OUT, { recursive: true, force: true });
+// Fragments are overwritten by each script that succeeds; one that fails keeps its last result (which
+// names its own date) and the document says it failed this time.
 mkdirSync(OUT, { recursive: true });
 
 const failures = [];
@@ -66,7 +67,12 @@ const doc = [
   `- Machine: ${cpu.length} × ${cpu[0]?.model?.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB memory`,
   `- System: ${platform()} ${release()} (${arch()}), Node ${process.version}, ${chromiumVersion()}`,
   '',
-  ...(failures.length ? [`Failed to run this time: ${failures.map((f) => `\`${f}\``).join(', ')}`, ''] : []),
+  ...(failures.length
+    ? [
+        `Failed to run this time: ${failures.map((f) => `\`${f}\``).join(', ')}; a result of theirs below is from their last successful run (see its date).`,
+        '',
+      ]
+    : []),
   fragments.join('\n\n'),
   '',
 ].join('\n');

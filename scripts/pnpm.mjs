@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Runs pnpm 10 through npx, since corepack cannot fetch pnpm on these machines.
+// Runs pnpm 10 through npx, since corepack cannot fetch pnpm on these machines: `node scripts/pnpm.mjs …`.
 import { spawnSync } from 'node:child_process';
+import { PNPM } from './util.mjs';
 
-const r = spawnSync('npx', ['--yes', 'pnpm@10', ...process.argv.slice(2)], { stdio: 'inherit' });
+const [cmd, pre] = PNPM;
+const r = spawnSync(cmd, [...pre, ...process.argv.slice(2)], { stdio: 'inherit' });
 process.exit(r.status ?? 1);

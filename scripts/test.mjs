@@ -7,7 +7,6 @@
 // `npm test -- --only vitest,tsc` runs only the steps whose names contain one of the words.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { bin, installDependencies, ROOT, run, seconds, stopChildrenOnSignal } from './util.mjs';
 
 stopChildrenOnSignal();
@@ -93,15 +92,7 @@ async function vitest(step, pkg, reportName, env, timeoutMs = 8 * MINUTE) {
     `--maxWorkers=${WORKERS}`,
     '--passWithNoTests',
   ];
-  const nodeOptions = [
-    env.NODE_OPTIONS,
-    `--import=${pathToFileURL(join(ROOT, 'scripts/node20-polyfills.mjs'))}`,
-  ];
-  const r = await run(bin('vitest', dir), args, {
-    cwd: dir,
-    env: { ...env, NODE_OPTIONS: nodeOptions.filter(Boolean).join(' ') },
-    timeoutMs,
-  });
+  const r = await run(bin('vitest', dir), args, { cwd: dir, env, timeoutMs });
   const c = countVitest(readJson(file), r.code);
   record(step, c.passed, c.failed, started, r.timedOut ? `timed out; ${c.note}` : c.note);
 }

@@ -12,7 +12,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { apiSession, DEMO_USERS, json, orderRow, productsInStock } from '../fixtures/api.ts';
+import { CHROMIUM } from '../fixtures/browser.ts';
+import { floorLogin } from '../fixtures/demo.ts';
 import { scan, widenPickPeriod } from '../fixtures/floor.ts';
+import { PHONE } from '../fixtures/hoppa.ts';
 import startServer, { REPO_ROOT, SERVER_URL_ENV } from '../fixtures/server.ts';
 
 const SCANS_PER_KIND = 30;
@@ -63,16 +66,7 @@ async function nextPick(page: Page, previousId: string | null): Promise<{ id: st
 
 const teardown = await startServer();
 const baseURL = process.env[SERVER_URL_ENV] as string;
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(CHROMIUM);
 try {
   // Orders to pick: one line each, distinct products of Bakkerij Bol that have stock on a pick location.
   const validNeeded = MODES.length * (SCANS_PER_KIND + WARMUP) + 5;
@@ -87,19 +81,13 @@ try {
   await merchant.dispose();
 
   const context = await browser.newContext({
+    ...PHONE,
     baseURL,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
-    locale: 'nl-NL',
+    locale: 'en-GB',
     timezoneId: 'Europe/Amsterdam',
   });
   const page = await context.newPage();
-  await page.goto('/floor/login');
-  await page.getByRole('textbox', { name: 'E-mailadres', exact: true }).fill(DEMO_USERS.picker.email);
-  await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill(DEMO_USERS.picker.password);
-  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await floorLogin(page, DEMO_USERS.picker);
   await page.waitForURL(/\/floor\/pick$/);
   await widenPickPeriod(page);
   await page.getByTestId('pick-card').waitFor();

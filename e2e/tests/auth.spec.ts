@@ -1,4 +1,11 @@
-import { DEMO_USERS, type DemoUserKey, floorLogin, portalLogin, uniqueEmail } from '../fixtures/demo.ts';
+import {
+  DEMO_USERS,
+  type DemoUserKey,
+  floorLogin,
+  portalLogin,
+  submitLogin,
+  uniqueEmail,
+} from '../fixtures/demo.ts';
 import { expect, newestMailTo, PHONE, shot, test } from '../fixtures/hoppa.ts';
 
 // Spec 2 §2 (sign-up, login, reset; main layout), §5 (validation), §6 (menus follow the role's grants).
@@ -37,10 +44,7 @@ test.describe('portal login per role', () => {
   }
 
   test('a wrong password shows the error and stays on the login page', async ({ page }) => {
-    await page.goto('/login');
-    await page.getByRole('textbox', { name: 'Email address', exact: true }).fill(DEMO_USERS.bolUser.email);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password');
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await submitLogin(page, 'portal', { email: DEMO_USERS.bolUser.email, password: 'not-the-password' });
     await expect(page.getByRole('alert')).toHaveText('The email address or password is incorrect');
     await expect(page).toHaveURL(/\/login$/);
     await shot(page, 'auth-portal-wrong-password');
@@ -69,10 +73,7 @@ test.describe('floor login per role (phone)', () => {
   }
 
   test('a wrong password shows the error banner', async ({ page }) => {
-    await page.goto('/floor/login');
-    await page.getByRole('textbox', { name: 'Email address', exact: true }).fill(DEMO_USERS.picker.email);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password');
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await submitLogin(page, 'floor', { email: DEMO_USERS.picker.email, password: 'not-the-password' });
     await expect(page.getByRole('alert')).toHaveText('The email address or password is incorrect');
     await expect(page).toHaveURL(/\/floor\/login$/);
     await shot(page, 'auth-floor-wrong-password');

@@ -6,7 +6,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { apiSession, json, type ListedProduct, productsInStock } from '../fixtures/api.ts';
-import { DEMO_USERS, floorLogin, portalLogin } from '../fixtures/demo.ts';
+import { DEMO_USERS, floorLogin, portalLogin, tomorrowNight } from '../fixtures/demo.ts';
 import { scan, widenPickPeriod } from '../fixtures/floor.ts';
 import { expect, PHONE, SCREENSHOT_DIR, shot, test } from '../fixtures/hoppa.ts';
 import { REPO_ROOT } from '../fixtures/server.ts';
@@ -332,11 +332,7 @@ test('a packer scans each order twice at the packing station and ships it', asyn
   test.setTimeout(180_000);
   await portalLogin(page, DEMO_USERS.picker);
   await page.goto('/orders');
-  const tomorrow = new Date(Date.now() + 24 * 3600_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  await page
-    .getByLabel('Until')
-    .fill(`${tomorrow.getFullYear()}-${pad(tomorrow.getMonth() + 1)}-${pad(tomorrow.getDate())}T23:59`);
+  await page.getByLabel('Until').fill(tomorrowNight());
   await page.getByRole('heading', { name: 'Open orders' }).click();
   for (const o of state.good) await expect(page.getByLabel(`Order ${o.orderId}`)).toBeVisible();
   await shot(page, 'loop-09-open-orders');

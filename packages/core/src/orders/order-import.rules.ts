@@ -310,24 +310,12 @@ export function validateImportRow(row: OrderImportRow): string | null {
   return null;
 }
 
-type AddressField = Exclude<OrderImportField, 'order_id' | 'product_ean' | 'quantity'>;
-const ORDER_LEVEL_FIELDS: readonly AddressField[] = [
-  'city',
-  'countryCode',
-  'email',
-  'firstName',
-  'surName',
-  'streetName',
-  'houseNumber',
-  'houseNumberExtension',
-  'language',
-  'salutation',
-  'zipcode',
-  'deliveryPhoneNumber',
-  'reason',
-  'notesText',
-  'company',
-];
+/** The fields of one order line; every other import field belongs to the whole order. */
+const LINE_FIELDS = ['order_id', 'product_ean', 'quantity'] as const;
+type AddressField = Exclude<OrderImportField, (typeof LINE_FIELDS)[number]>;
+const ORDER_LEVEL_FIELDS: readonly AddressField[] = ORDER_IMPORT_FIELDS.filter(
+  (f): f is AddressField => !(LINE_FIELDS as readonly OrderImportField[]).includes(f),
+);
 
 /**
  * Merges the order-level fields of a group: per field, the first non-empty value among its rows

@@ -3,6 +3,7 @@ import { IdSchema } from '../common/common.schema.ts';
 import { DateTimeParamSchema } from '../pick/pick.schema.ts';
 import { SpreadsheetCellSchema } from '../products/product.schema.ts';
 import { MAX_LABEL_QUANTITY } from '../shipping/shipment.schema.ts';
+import { OrderLineBaseSchema } from './order-line.schema.ts';
 
 /** Order types (spec 1 §3 Order types). */
 export const ORDER_TYPES = ['manual_order', 'b2b_order', 'amazon_fba_order', 'bol_lvb_order'] as const;
@@ -59,13 +60,7 @@ export type LocationRef = z.infer<typeof LocationRefSchema>;
  * `picked_quantity` reached `quantity` (spec 1 §4 Picking state). `pick_location` is the location
  * assigned at import (the product's first active location with stock), null when none had stock.
  */
-export const OrderLineSchema = z.object({
-  id: IdSchema,
-  product_id: IdSchema,
-  ean: z.string(),
-  title: z.string(),
-  quantity: z.number().int(),
-  picked_quantity: z.number().int(),
+export const OrderLineSchema = OrderLineBaseSchema.extend({
   picked: z.boolean(),
   pick_location: LocationRefSchema.nullable(),
   img_url: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
+import { OrderLineBaseSchema } from '../orders/order-line.schema.ts';
 import { DateTimeParamSchema } from '../pick/pick.schema.ts';
 
 /** Response header of `POST /orders/ship` carrying the carrier's tracking number. */
@@ -122,13 +123,7 @@ export type ShipmentListResponse = z.infer<typeof ShipmentListResponseSchema>;
 export const ShipmentParamsSchema = z.object({ id: IdSchema });
 
 /** An order line in the shipment detail: EAN, quantity and storage location (spec 1 §2 Order detail). */
-export const ShipmentLineSchema = z.object({
-  id: IdSchema,
-  product_id: IdSchema,
-  ean: z.string(),
-  title: z.string(),
-  quantity: z.number().int(),
-  picked_quantity: z.number().int(),
+export const ShipmentLineSchema = OrderLineBaseSchema.extend({
   location: z.string().nullable(),
   img_url: z.string().nullable(),
 });

@@ -10,6 +10,7 @@ import { addressFromShipmentDetails } from '../../lib/carriers/address.ts';
 import type { CarrierEvent } from '../../lib/carriers/carrier.ts';
 import { carrierByCode } from '../../lib/carriers/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { orderLinesWithLocation } from '../shipping/shipping.service.ts';
 
 /** Default window of the shipments list: the last week (spec 1 §9). */
 export const SHIPMENTS_DEFAULT_DAYS = 7;
@@ -174,21 +175,11 @@ export async function getShipment(db: Db, orgIds: string[], id: string): Promise
       [id],
     )
   ).rows[0];
-  const lines = (
-    await db.query<ShipmentDetail['lines'][number]>(
-      `SELECT ol.id, ol.product_id, ol.ean, ol.title, ol.quantity, ol.picked_quantity, p.img_url,
-              COALESCE(loc.name, (
-                SELECT l2.name FROM product_locations pl JOIN locations l2 ON l2.id = pl.location_id
-                 WHERE pl.product_id = ol.product_id AND pl.active
-                 ORDER BY (pl.stock > 0) DESC, pl.position, pl.created_at LIMIT 1)) AS location
-         FROM order_lines ol
-         JOIN products p ON p.id = ol.product_id
-         LEFT JOIN locations loc ON loc.id = ol.pick_location_id
-        WHERE ol.order_id = $1
-        ORDER BY ol.position, ol.id`,
-      [row.order__id],
-    )
-  ).rows;
+  const lines = await orderLinesWithLocation<ShipmentDetail['lines'][number]>(
+    db,
+    row.order__id,
+    'ol.id, ol.product_id, ol.ean, ol.title, ol.quantity, ol.picked_quantity, p.img_url',
+  );
   const events = await eventsOf(db, row);
   const sd = row.shipment_details ?? {};
   const a = addressFromShipmentDetails(sd);

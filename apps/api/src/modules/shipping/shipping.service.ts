@@ -38,6 +38,30 @@ type LineRow = {
   weight_kg: string | null;
 };
 
+/**
+ * The lines of order `orderId` (internal id) in order-line order, each with `columns` (SQL over
+ * `ol` = order_lines and `p` = products) and `location`: the name of the line's assigned pick location,
+ * else of the product's first active location (stocked places first), else null. Used by the packing
+ * slip, the label and the shipment detail (spec 1 §2 Order detail), which print the same location.
+ * The caller has checked the order's organisation.
+ */
+export async function orderLinesWithLocation<T>(db: Db, orderId: string, columns: string): Promise<T[]> {
+  const r = await db.query<T>(
+    `SELECT ${columns},
+            COALESCE(loc.name, (
+              SELECT l2.name FROM product_locations pl JOIN locations l2 ON l2.id = pl.location_id
+               WHERE pl.product_id = ol.product_id AND pl.active
+               ORDER BY (pl.stock > 0) DESC, pl.position, pl.created_at LIMIT 1)) AS location
+       FROM order_lines ol
+       JOIN products p ON p.id = ol.product_id
+       LEFT JOIN locations loc ON loc.id = ol.pick_location_id
+      WHERE ol.order_id = $1
+      ORDER BY ol.position, ol.id`,
+    [orderId],
+  );
+  return r.rows;
+}
+
 /** An order with what its documents print: lines with locations, the merchant and the sender. */
 export interface OrderForDocuments {
   order: OrderRow;
@@ -69,21 +93,11 @@ export async function loadOrderForDocuments(
     )
   ).rows[0];
   if (!order) throw notFound(`Order ${orderId} not found`);
-  const lines = (
-    await db.query<LineRow>(
-      `SELECT ol.ean, ol.title, ol.quantity, ol.cancellation_request, p.weight_kg,
-              COALESCE(loc.name, (
-                SELECT l2.name FROM product_locations pl JOIN locations l2 ON l2.id = pl.location_id
-                 WHERE pl.product_id = ol.product_id AND pl.active
-                 ORDER BY (pl.stock > 0) DESC, pl.position, pl.created_at LIMIT 1)) AS location
-         FROM order_lines ol
-         JOIN products p ON p.id = ol.product_id
-         LEFT JOIN locations loc ON loc.id = ol.pick_location_id
-        WHERE ol.order_id = $1
-        ORDER BY ol.position, ol.id`,
-      [order.id],
-    )
-  ).rows;
+  const lines = await orderLinesWithLocation<LineRow>(
+    db,
+    order.id,
+    'ol.ean, ol.title, ol.quantity, ol.cancellation_request, p.weight_kg',
+  );
   const provider = (
     await db.query<{ name: string; address: Record<string, unknown> | null; phone: string | null }>(
       `SELECT name, address, phone FROM organisations WHERE kind = 'provider' ORDER BY created_at, id LIMIT 1`,

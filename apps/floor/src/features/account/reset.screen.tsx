@@ -5,14 +5,18 @@ import {
   resetEmailFormErrors,
   resetPasswordFormErrors,
 } from '@hoppa/core';
-import { Alert, Button, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../app/api.ts';
-import { useOnline } from '../../app/sync.ts';
 import { AuthCard, AuthLink } from '../../components/auth-card.tsx';
-import { ErrorBanner } from '../../components/error-banner.tsx';
+import {
+  AuthForm,
+  AuthNotice,
+  AuthPasswordInput,
+  AuthTextInput,
+  useAuthRequest,
+} from '../../components/auth-form.tsx';
 import { useAuthForm } from './use-auth-form.ts';
 
 /** What the login screen shows after a password was changed (router state of the redirect). */
@@ -32,69 +36,46 @@ export function ResetScreen() {
 
 function RequestResetForm() {
   const { t } = useTranslation('account');
-  const online = useOnline();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const call = useAuthRequest();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useAuthForm({ email: '' }, resetEmailFormErrors);
 
-  const submit = form.onSubmit(async (v) => {
-    const email = v.email.trim();
-    setBusy(true);
-    setError(null);
-    try {
+  const submit = form.onSubmit((v) =>
+    call.run(async () => {
+      const email = v.email.trim();
       // The server answers the same whether or not the address exists; so does this screen.
       await request(api, passwordResetEmailEndpoint, { body: { email } });
       setSentTo(email);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  });
+    }),
+  );
 
   const links = <AuthLink to="/login">{t('toLogin')}</AuthLink>;
   if (sentTo !== null) {
     return (
       <AuthCard title={t('reset.sentTitle')} links={links}>
-        <Alert
-          color="blue"
-          variant="light"
-          role="status"
-          data-testid="reset-sent"
-          styles={{ message: { fontSize: 18 } }}
-        >
+        <AuthNotice color="blue" testId="reset-sent">
           {t('reset.sent', { email: sentTo })}
-        </Alert>
+        </AuthNotice>
       </AuthCard>
     );
   }
   return (
     <AuthCard title={t('reset.title')} subtitle={t('reset.subtitle')} links={links}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label={t('email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            size="lg"
-            autoFocus
-            {...form.field('email')}
-          />
-          <Button type="submit" size="xl" disabled={busy}>
-            {t('reset.submit')}
-          </Button>
-          {!online ? <Text c="orange.9">{t('offline')}</Text> : null}
-          <div className="request-status">
-            {busy ? (
-              <Loader aria-label="…" />
-            ) : error ? (
-              <ErrorBanner error={error} messages={{ rate_limited: t('problems.rateLimited') }} />
-            ) : null}
-          </div>
-        </Stack>
-      </form>
+      <AuthForm
+        onSubmit={submit}
+        request={call}
+        submitLabel={t('reset.submit')}
+        offlineText={t('offline')}
+        messages={{ rate_limited: t('problems.rateLimited') }}
+      >
+        <AuthTextInput
+          label={t('email')}
+          kind="email"
+          autoComplete="email"
+          autoFocus
+          {...form.field('email')}
+        />
+      </AuthForm>
     </AuthCard>
   );
 }
@@ -102,22 +83,15 @@ function RequestResetForm() {
 function NewPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
-  const online = useOnline();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const call = useAuthRequest();
   const form = useAuthForm({ password: '' }, resetPasswordFormErrors);
 
-  const submit = form.onSubmit(async (v) => {
-    setBusy(true);
-    setError(null);
-    try {
+  const submit = form.onSubmit((v) =>
+    call.run(async () => {
       await request(api, passwordResetEndpoint, { params: { token }, body: { password: v.password } });
       navigate('/login', { replace: true, state: { notice: PASSWORD_CHANGED_NOTICE } });
-    } catch (err) {
-      setError(err);
-      setBusy(false);
-    }
-  });
+    }),
+  );
 
   return (
     <AuthCard
@@ -130,36 +104,25 @@ function NewPasswordForm({ token }: { token: string }) {
         </>
       }
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <PasswordInput
-            label={t('newPassword')}
-            description={t('reset.passwordHint')}
-            autoComplete="new-password"
-            size="lg"
-            autoFocus
-            visibilityToggleButtonProps={{ 'aria-label': t('showPassword') }}
-            {...form.field('password')}
-          />
-          <Button type="submit" size="xl" disabled={busy}>
-            {t('reset.saveSubmit')}
-          </Button>
-          {!online ? <Text c="orange.9">{t('offline')}</Text> : null}
-          <div className="request-status">
-            {busy ? (
-              <Loader aria-label="…" />
-            ) : error ? (
-              <ErrorBanner
-                error={error}
-                messages={{
-                  invalid_token: t('problems.invalidToken'),
-                  rate_limited: t('problems.rateLimited'),
-                }}
-              />
-            ) : null}
-          </div>
-        </Stack>
-      </form>
+      <AuthForm
+        onSubmit={submit}
+        request={call}
+        submitLabel={t('reset.saveSubmit')}
+        offlineText={t('offline')}
+        messages={{
+          invalid_token: t('problems.invalidToken'),
+          rate_limited: t('problems.rateLimited'),
+        }}
+      >
+        <AuthPasswordInput
+          label={t('newPassword')}
+          description={t('reset.passwordHint')}
+          autoComplete="new-password"
+          autoFocus
+          toggleLabel={t('showPassword')}
+          {...form.field('password')}
+        />
+      </AuthForm>
     </AuthCard>
   );
 }

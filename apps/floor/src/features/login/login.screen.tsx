@@ -1,12 +1,15 @@
 import { loginFormErrors } from '@hoppa/core';
-import { Alert, Button, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useSession } from '../../app/session.tsx';
-import { useOnline } from '../../app/sync.ts';
 import { AuthCard, AuthLink } from '../../components/auth-card.tsx';
-import { ErrorBanner } from '../../components/error-banner.tsx';
+import {
+  AuthForm,
+  AuthNotice,
+  AuthPasswordInput,
+  AuthTextInput,
+  useAuthRequest,
+} from '../../components/auth-form.tsx';
 import { PASSWORD_CHANGED_NOTICE } from '../account/reset.screen.tsx';
 import { useAuthForm } from '../account/use-auth-form.ts';
 
@@ -20,23 +23,12 @@ import { useAuthForm } from '../account/use-auth-form.ts';
 export function LoginScreen() {
   const { t } = useTranslation('login');
   const { login } = useSession();
-  const online = useOnline();
   const location = useLocation();
   const notice = (location.state as { notice?: unknown } | null)?.notice;
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const call = useAuthRequest();
   const form = useAuthForm({ email: '', password: '' }, loginFormErrors);
 
-  const submit = form.onSubmit(async (v) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await login({ email: v.email.trim(), password: v.password });
-    } catch (err) {
-      setError(err);
-      setBusy(false);
-    }
-  });
+  const submit = form.onSubmit((v) => call.run(() => login({ email: v.email.trim(), password: v.password })));
 
   return (
     <AuthCard
@@ -49,54 +41,35 @@ export function LoginScreen() {
         </>
       }
     >
-      {notice === PASSWORD_CHANGED_NOTICE && !error ? (
-        <Alert
-          color="green"
-          variant="light"
-          role="status"
-          data-testid="password-changed"
-          styles={{ message: { fontSize: 18 } }}
-        >
+      {notice === PASSWORD_CHANGED_NOTICE && !call.error ? (
+        <AuthNotice color="green" testId="password-changed">
           {t('passwordChanged')}
-        </Alert>
+        </AuthNotice>
       ) : null}
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label={t('email')}
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            size="lg"
-            autoFocus
-            {...form.field('email')}
-          />
-          <PasswordInput
-            label={t('password')}
-            autoComplete="current-password"
-            size="lg"
-            visibilityToggleButtonProps={{ 'aria-label': t('showPassword') }}
-            {...form.field('password')}
-          />
-          <Button type="submit" size="xl" disabled={busy}>
-            {t('submit')}
-          </Button>
-          {!online ? <Text c="orange.9">{t('offline')}</Text> : null}
-          <div className="request-status">
-            {busy ? (
-              <Loader aria-label="…" />
-            ) : error ? (
-              <ErrorBanner
-                error={error}
-                messages={{
-                  invalid_credentials: t('invalidCredentials'),
-                  rate_limited: t('rateLimited'),
-                }}
-              />
-            ) : null}
-          </div>
-        </Stack>
-      </form>
+      <AuthForm
+        onSubmit={submit}
+        request={call}
+        submitLabel={t('submit')}
+        offlineText={t('offline')}
+        messages={{
+          invalid_credentials: t('invalidCredentials'),
+          rate_limited: t('rateLimited'),
+        }}
+      >
+        <AuthTextInput
+          label={t('email')}
+          kind="email"
+          autoComplete="username"
+          autoFocus
+          {...form.field('email')}
+        />
+        <AuthPasswordInput
+          label={t('password')}
+          autoComplete="current-password"
+          toggleLabel={t('showPassword')}
+          {...form.field('password')}
+        />
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readCsv } from '../products/spreadsheet/read-spreadsheet.ts';
-import { applyColumnMapping, sheetLineOf } from '../products/spreadsheet/spreadsheet.rules.ts';
+import { readCsv } from '../../components/spreadsheet-import/read-spreadsheet.ts';
+import { applyColumnMapping, sheetLineOf } from '../../components/spreadsheet-import/spreadsheet.rules.ts';
 import {
   countImportOrders,
   guessOrderMapping,

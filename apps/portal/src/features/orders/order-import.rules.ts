@@ -6,7 +6,7 @@ import {
   type OrderImportField,
   type OrderImportRow,
 } from '@hoppa/core';
-import type { ColumnMapping, MappedRow } from '../products/spreadsheet/spreadsheet.rules.ts';
+import type { ColumnMapping, MappedRow } from '../../components/spreadsheet-import/spreadsheet.rules.ts';
 
 /**
  * Fields the mapping screen insists on before the preview. The house number is left out of core's

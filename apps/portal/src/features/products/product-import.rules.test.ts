@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { readCsv } from '../../components/spreadsheet-import/read-spreadsheet.ts';
+import { applyColumnMapping } from '../../components/spreadsheet-import/spreadsheet.rules.ts';
 import { guessProductMapping, productImportRows } from './product-import.rules.ts';
-import { readCsv } from './spreadsheet/read-spreadsheet.ts';
-import { applyColumnMapping } from './spreadsheet/spreadsheet.rules.ts';
 
 describe('product import mapping (spec 3 §2 Bulk import, §4 Import wizard)', () => {
   it('maps the sample file (ean,name,image_url) onto EAN, product name and image URL', () => {

@@ -5,7 +5,7 @@ import {
   PRODUCT_IMPORT_FIELDS,
   type ProductImportField,
 } from '@hoppa/core';
-import type { ColumnMapping, MappedRow } from './spreadsheet/spreadsheet.rules.ts';
+import type { ColumnMapping, MappedRow } from '../../components/spreadsheet-import/spreadsheet.rules.ts';
 
 /**
  * The automatic column guess of the product import (spec 3 §2 Bulk import: similarity above 0.6),

@@ -1,0 +1,116 @@
+import {
+  Alert,
+  Button,
+  Loader,
+  PasswordInput,
+  type PasswordInputProps,
+  Stack,
+  Text,
+  TextInput,
+  type TextInputProps,
+} from '@mantine/core';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useOnline } from '../app/sync.ts';
+import { ErrorBanner } from './error-banner.tsx';
+
+/**
+ * The call of an account form (login, sign-up, reset; spec 2 §5): `busy` while it runs, `error` when it
+ * failed. After a success `busy` stays on, because the screen moves on (the routing guard, a redirect
+ * or a confirmation replaces the form) and a second tap must not send it again.
+ */
+export function useAuthRequest() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  async function run(call: () => Promise<unknown>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await call();
+    } catch (err) {
+      setError(err);
+      setBusy(false);
+    }
+  }
+
+  return { busy, error, run };
+}
+
+/**
+ * An account form (spec 2 §2, §5): its fields, then the large submit button, the offline note when
+ * there is no connection, and the request status where the loader makes way for the red error banner
+ * of the error contract (spec 2 §8). `messages` are the screen's own texts for problem codes it expects.
+ */
+export function AuthForm({
+  onSubmit,
+  request,
+  submitLabel,
+  offlineText,
+  messages,
+  children,
+}: {
+  onSubmit: (e: FormEvent) => void;
+  /** The form's call, from {@link useAuthRequest}. */
+  request: { busy: boolean; error: unknown };
+  submitLabel: string;
+  offlineText: string;
+  messages?: Readonly<Record<string, string>>;
+  children: ReactNode;
+}) {
+  const online = useOnline();
+  const { busy, error } = request;
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        {children}
+        <Button type="submit" size="xl" disabled={busy}>
+          {submitLabel}
+        </Button>
+        {!online ? <Text c="orange.9">{offlineText}</Text> : null}
+        <div className="request-status">
+          {busy ? (
+            <Loader aria-label="…" />
+          ) : error ? (
+            <ErrorBanner error={error} messages={messages} />
+          ) : null}
+        </div>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * A large text field of an account form; `kind` 'email' or 'tel' sets both the input type and the
+ * on-screen keyboard.
+ */
+export function AuthTextInput({ kind, ...props }: TextInputProps & { kind?: 'email' | 'tel' }) {
+  return <TextInput type={kind} inputMode={kind} size="lg" {...props} />;
+}
+
+/** A large password field of an account form; `toggleLabel` names its show-characters button. */
+export function AuthPasswordInput({ toggleLabel, ...props }: PasswordInputProps & { toggleLabel: string }) {
+  return <PasswordInput size="lg" visibilityToggleButtonProps={{ 'aria-label': toggleLabel }} {...props} />;
+}
+
+/** A notice above or instead of an account form (password changed, reset link sent), read aloud politely. */
+export function AuthNotice({
+  color,
+  testId,
+  children,
+}: {
+  color: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Alert
+      color={color}
+      variant="light"
+      role="status"
+      data-testid={testId}
+      styles={{ message: { fontSize: 18 } }}
+    >
+      {children}
+    </Alert>
+  );
+}

@@ -1,0 +1,73 @@
+import { Paper, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { sheetLineOf } from './spreadsheet.rules.ts';
+
+/** A row the API rejected or warned about: its number in the sent rows (from 1) and why. */
+export interface ImportIssue {
+  row: number;
+  reason: string;
+}
+
+export interface ImportIssueTableProps<I extends ImportIssue> {
+  /** i18n namespace with `import.row` and `import.reason` (the page's import texts). */
+  ns: string;
+  title: string;
+  /** A line under the title, e.g. what to do about these rows. */
+  intro?: string;
+  /** Mantine colour of the border (red for rejected rows, yellow for warnings); default border otherwise. */
+  color?: string;
+  /** Header and value of the column that names the row's subject (order number, EAN). */
+  idLabel: string;
+  idOf: (issue: I) => string;
+  issues: readonly I[];
+  /** The previewed rows, to turn the API's row numbers back into spreadsheet lines. */
+  rows: readonly { line: number }[];
+}
+
+/**
+ * The rows of an import result with their reasons (spec 3 §2 Bulk import 'error details'; the order
+ * import's rejected rows and warnings): spreadsheet line, the row's order number or EAN, and the
+ * reason, in a table named by its title.
+ */
+export function ImportIssueTable<I extends ImportIssue>({
+  ns,
+  title,
+  intro,
+  color,
+  idLabel,
+  idOf,
+  issues,
+  rows,
+}: ImportIssueTableProps<I>) {
+  const { t } = useTranslation(ns);
+  return (
+    <Paper withBorder p="sm" style={color ? { borderColor: `var(--mantine-color-${color}-4)` } : undefined}>
+      <Text fw={600} mb={intro ? undefined : 'xs'}>
+        {title}
+      </Text>
+      {intro && (
+        <Text size="sm" c="dimmed" mb="xs">
+          {intro}
+        </Text>
+      )}
+      <Table striped fz="sm" aria-label={title}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={80}>{t('import.row')}</Table.Th>
+            <Table.Th w={160}>{idLabel}</Table.Th>
+            <Table.Th>{t('import.reason')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {issues.map((e) => (
+            <Table.Tr key={`${e.row}-${e.reason}`}>
+              <Table.Td>{sheetLineOf(rows, e.row)}</Table.Td>
+              <Table.Td>{idOf(e)}</Table.Td>
+              <Table.Td>{e.reason}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
