@@ -85,12 +85,26 @@ async function sessionOf(req: FastifyRequest, db: Db, config: Config): Promise<S
   return loadSession(db, token, config.sessionTtlMs);
 }
 
-function register<E extends Endpoint>(
+/** A route handler: the parsed input and the request context `C` in, the answer (or a PDF Buffer) out. */
+export type RouteHandler<E, C> = (
+  input: RouteInput<E>,
+  ctx: C,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<RouteResult<E>>;
+
+/**
+ * Registers `endpoint` under `/api` with its schemas. Before validation it loads the session user,
+ * lets `guard` refuse the request (401/403), builds the context and checks the app header of
+ * `changesState` endpoints; the handler gets the parsed input and that context.
+ */
+function register<E extends Endpoint, C extends PublicContext>(
   app: FastifyInstance,
   endpoint: E,
-  onRequest: (req: FastifyRequest) => Promise<void>,
-  handle: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  guard: (user: SessionUser | null, req: FastifyRequest) => void,
+  handler: RouteHandler<E, C>,
 ): void {
+  const { db, config } = app.hoppa;
   const schema: Record<string, unknown> = {
     summary: endpoint.summary,
     tags: endpoint.tags ?? [],
@@ -108,13 +122,26 @@ function register<E extends Endpoint>(
     schema,
     config: { endpoint },
     onRequest: async (req) => {
-      await onRequest(req);
+      const user = await sessionOf(req, db, config);
+      guard(user, req);
+      req.hoppaCtx = {
+        db,
+        user,
+        orgIds: user ? await accessibleOrgIds(db, user) : [],
+        currOrgId: user?.currOrgId ?? null,
+        idempotencyKey: idempotencyKeyOf(req),
+      };
       if (endpoint.changesState && !req.headers[APP_HEADER]) {
         throw badRequest(`This call changes data and needs the ${APP_HEADER} header`);
       }
     },
     handler: async (req, reply) => {
-      const result = await handle(req, reply);
+      const result = await handler(
+        { params: req.params, query: req.query, body: req.body } as RouteInput<E>,
+        req.hoppaCtx as C,
+        req,
+        reply,
+      );
       if (reply.sent) return reply;
       // A handler may pick another success status itself (e.g. 202); otherwise the endpoint's.
       if (reply.statusCode === 200) reply.status(status);
@@ -133,39 +160,19 @@ function register<E extends Endpoint>(
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
-  handler: (
-    input: RouteInput<E>,
-    ctx: RequestContext,
-    req: FastifyRequest,
-    reply: FastifyReply,
-  ) => Promise<RouteResult<E>>,
+  handler: RouteHandler<E, RequestContext>,
 ): void {
   if (endpoint.public)
     throw new Error(`${endpoint.method} ${endpoint.path} is public: register it with publicRoute()`);
-  const { db, config } = app.hoppa;
   register(
     app,
     endpoint,
-    async (req) => {
-      const user = await sessionOf(req, db, config);
+    (user, req) => {
       if (!user) throw unauthorized();
       if (!can({ name: user.role.name, grants: user.role.grants }, req.method, concretePath(req)))
         throw forbidden();
-      req.hoppaCtx = {
-        db,
-        user,
-        orgIds: await accessibleOrgIds(db, user),
-        currOrgId: user.currOrgId,
-        idempotencyKey: idempotencyKeyOf(req),
-      };
     },
-    (req, reply) =>
-      handler(
-        { params: req.params, query: req.query, body: req.body } as RouteInput<E>,
-        req.hoppaCtx as RequestContext,
-        req,
-        reply,
-      ),
+    handler,
   );
 }
 
@@ -176,35 +183,9 @@ export function route<E extends Endpoint>(
 export function publicRoute<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
-  handler: (
-    input: RouteInput<E>,
-    ctx: PublicContext,
-    req: FastifyRequest,
-    reply: FastifyReply,
-  ) => Promise<RouteResult<E>>,
+  handler: RouteHandler<E, PublicContext>,
 ): void {
   if (!endpoint.public)
     throw new Error(`${endpoint.method} ${endpoint.path} is not public: register it with route()`);
-  const { db, config } = app.hoppa;
-  register(
-    app,
-    endpoint,
-    async (req) => {
-      const user = await sessionOf(req, db, config);
-      req.hoppaCtx = {
-        db,
-        user,
-        orgIds: user ? await accessibleOrgIds(db, user) : [],
-        currOrgId: user?.currOrgId ?? null,
-        idempotencyKey: idempotencyKeyOf(req),
-      };
-    },
-    (req, reply) =>
-      handler(
-        { params: req.params, query: req.query, body: req.body } as RouteInput<E>,
-        req.hoppaCtx as PublicContext,
-        req,
-        reply,
-      ),
-  );
+  register(app, endpoint, () => {}, handler);
 }

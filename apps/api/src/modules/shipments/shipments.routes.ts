@@ -5,6 +5,7 @@ import {
   shipmentPackingSlipEndpoint,
 } from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
+import { inlinePdf } from '../../lib/pdf/pdf-reply.ts';
 import { route } from '../../lib/route.ts';
 import { getShipment, listShipments, shipmentDocument } from './shipments.service.ts';
 
@@ -16,17 +17,13 @@ export function registerShipmentsRoutes(app: FastifyInstance): void {
 
   route(app, shipmentLabelEndpoint, async ({ params }, ctx, _req, reply) => {
     const doc = await shipmentDocument(ctx.db, ctx.orgIds, params.id, 'label');
-    reply
-      .type('application/pdf')
-      .header('content-disposition', `inline; filename="label-${doc.trackingNumber}.pdf"`);
+    inlinePdf(reply, `label-${doc.trackingNumber}.pdf`);
     return doc.pdf;
   });
 
   route(app, shipmentPackingSlipEndpoint, async ({ params }, ctx, _req, reply) => {
     const doc = await shipmentDocument(ctx.db, ctx.orgIds, params.id, 'packing_slip');
-    reply
-      .type('application/pdf')
-      .header('content-disposition', `inline; filename="packing-slip-${doc.trackingNumber}.pdf"`);
+    inlinePdf(reply, `packing-slip-${doc.trackingNumber}.pdf`);
     return doc.pdf;
   });
 }

@@ -5,6 +5,7 @@ import {
   TRACKING_NUMBER_HEADER,
 } from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
+import { inlinePdf } from '../../lib/pdf/pdf-reply.ts';
 import { route } from '../../lib/route.ts';
 import { packingSlipForOrder, shipOrder } from './shipping.service.ts';
 
@@ -12,9 +13,7 @@ import { packingSlipForOrder, shipOrder } from './shipping.service.ts';
 export function registerShippingRoutes(app: FastifyInstance): void {
   route(app, shipOrderEndpoint, async ({ body }, ctx, _req, reply) => {
     const shipped = await shipOrder(ctx.db, { userId: ctx.user.id, orgIds: ctx.orgIds }, body);
-    reply
-      .type('application/pdf')
-      .header('content-disposition', `inline; filename="label-${shipped.trackingNumber}.pdf"`)
+    inlinePdf(reply, `label-${shipped.trackingNumber}.pdf`)
       .header(TRACKING_NUMBER_HEADER, shipped.trackingNumber)
       .header(SHIPMENT_ID_HEADER, shipped.shipmentId)
       .header('cache-control', 'no-store');
@@ -23,10 +22,7 @@ export function registerShippingRoutes(app: FastifyInstance): void {
 
   route(app, packingSlipEndpoint, async ({ body }, ctx, _req, reply) => {
     const pdf = await packingSlipForOrder(ctx.db, { userId: ctx.user.id, orgIds: ctx.orgIds }, body.order_id);
-    reply
-      .type('application/pdf')
-      .header('content-disposition', `inline; filename="packing-slip-${body.order_id}.pdf"`)
-      .header('cache-control', 'no-store');
+    inlinePdf(reply, `packing-slip-${body.order_id}.pdf`).header('cache-control', 'no-store');
     return pdf;
   });
 }

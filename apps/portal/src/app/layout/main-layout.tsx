@@ -19,13 +19,32 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { useLogout } from '../../features/auth/auth.hooks.ts';
 import { roleInForce, useSession } from '../session.ts';
 import { type NavItem, visibleNavItems } from './navigation.rules.ts';
 import { OrgSwitcher } from './org-switcher.tsx';
+
+/**
+ * What a route may ask of the layout through its `handle`: `fullWidth` lets the page use the whole
+ * width next to the menu instead of the 1280 px reading column (the open orders board, whose packers
+ * want to see as many orders as their station screen holds).
+ */
+export interface LayoutHandle {
+  fullWidth?: boolean;
+}
+
+// The navbar is fixed and one window tall. This stripe behind it (its white and its border, as wide
+// as the navbar's offset, which is 0 on a phone) carries the menu's column down to the foot of a
+// long page, so it never ends half-way in a full-page screenshot or print.
+const SHELL_BACKGROUND = [
+  'linear-gradient(to right',
+  'var(--mantine-color-body) 0 calc(var(--app-shell-navbar-offset, 0rem) - 1px)',
+  'var(--app-shell-border-color) calc(var(--app-shell-navbar-offset, 0rem) - 1px) var(--app-shell-navbar-offset, 0rem)',
+  'var(--mantine-color-gray-0) var(--app-shell-navbar-offset, 0rem))',
+].join(', ');
 
 /** The item whose path is the longest prefix of the location (so /orgs/add beats /orgs). */
 function activeKey(items: NavItem[], pathname: string): NavItem['key'] | null {
@@ -48,6 +67,7 @@ export function MainLayout(): ReactNode {
   // menu offers only that page instead of links that seem to do nothing.
   const items = orgAuth && !orgAuth.org ? permitted.filter((i) => i.key === 'orgsAdd') : permitted;
   const active = activeKey(items, pathname);
+  const fullWidth = useMatches().some((m) => (m.handle as LayoutHandle | undefined)?.fullWidth);
 
   // Close the phone menu after navigating.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change on purpose
@@ -63,7 +83,7 @@ export function MainLayout(): ReactNode {
       header={{ height: 60 }}
       navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding={{ base: 'md', sm: 'lg' }}
-      bg="gray.0"
+      styles={{ root: { background: SHELL_BACKGROUND } }}
     >
       <AppShell.Header px="md">
         <Group h="100%" justify="space-between" wrap="nowrap" gap="md">
@@ -128,7 +148,7 @@ export function MainLayout(): ReactNode {
       </AppShell.Navbar>
 
       <AppShell.Main>
-        <Box maw={1280} mx="auto">
+        <Box maw={fullWidth ? undefined : 1280} mx="auto">
           <Outlet />
         </Box>
       </AppShell.Main>

@@ -198,3 +198,37 @@ describe('open orders page scan flow (spec 1 §4)', { timeout: 30_000 }, () => {
     warn.mockRestore();
   });
 });
+
+describe('open orders date range (spec 1 §2, §9)', { timeout: 30_000 }, () => {
+  it('shows DD-MM-YYYY HH:mm, accepts a typed ISO date-time and asks for that range', async () => {
+    const api = fakeApi([]);
+    vi.stubGlobal('fetch', api);
+    renderUi(<OpenOrdersPage />, {
+      path: '/orders',
+      session: { user: user(packer), orgAuth: orgAuth(packer) },
+    });
+    await screen.findByRole('article', { name: 'Order #1001' });
+    const from = screen.getByLabelText('From') as HTMLInputElement;
+    const until = screen.getByLabelText('Until') as HTMLInputElement;
+    expect(from.value).toMatch(/^\d{2}-\d{2}-\d{4} 00:00$/);
+    expect(until.value).toMatch(/^\d{2}-\d{2}-\d{4} 22:00$/);
+
+    // What the journey test does: fill the field with the ISO form, then click elsewhere.
+    fireEvent.focus(until);
+    fireEvent.change(until, { target: { value: '2026-11-22T23:59' } });
+    const end = encodeURIComponent(new Date(2026, 10, 22, 23, 59).toISOString());
+    await waitFor(() =>
+      expect(
+        api.mock.calls.some(([input]) => String(input instanceof Request ? input.url : input).includes(end)),
+      ).toBe(true),
+    );
+    fireEvent.blur(until);
+    await waitFor(() => expect(until.value).toBe('22-11-2026 23:59'));
+
+    // Half-typed or US-style text does not move the range.
+    fireEvent.focus(from);
+    fireEvent.change(from, { target: { value: '11/17/2026, 12:00 AM' } });
+    fireEvent.blur(from);
+    await waitFor(() => expect(from.value).toMatch(/^\d{2}-\d{2}-\d{4} 00:00$/));
+  });
+});

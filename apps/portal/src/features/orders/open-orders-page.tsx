@@ -5,7 +5,7 @@ import {
   type PackScanState,
   packScanAfterShip,
 } from '@hoppa/core';
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -21,6 +21,7 @@ import {
   type DocumentViewerState,
   type ViewerDoc,
 } from './components/document-viewer-modal.tsx';
+import { OrderBoard } from './components/order-board.tsx';
 import { OrderCard } from './components/order-card.tsx';
 import { OrderFilters, type OrderFilterValues } from './components/order-filters.tsx';
 import { type ScanFeedback, ScanPanel } from './components/scan-panel.tsx';
@@ -29,7 +30,6 @@ import {
   DEFAULT_ORDER_LIMIT,
   defaultOrderRange,
   findPackCandidate,
-  groupLocationTitle,
   localInputToIso,
   openOrdersScan,
   ordersInListOrder,
@@ -294,39 +294,23 @@ export function OpenOrdersPage() {
           </Text>
         </Paper>
       ) : (
-        list.data.groups.map((g) => (
-          <Stack
-            key={g.location?.id ?? 'none'}
-            gap="xs"
-            component="section"
-            aria-label={groupLocationTitle(g.location) ?? t('group.noLocation')}
-          >
-            <Group gap="sm" mt="xs">
-              <Title order={2} fz="lg">
-                {groupLocationTitle(g.location) ?? t('group.noLocation')}
-              </Title>
-              <Badge variant="light" color="gray">
-                {t('group.count', { count: g.count })}
-              </Badge>
-            </Group>
-            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
-              {g.orders.map((o) => (
-                <OrderCard
-                  key={o.id}
-                  order={o}
-                  methods={methods.data ?? []}
-                  boxes={boxes.data ?? []}
-                  selectedEan={scanState.selectedEan}
-                  nextToShip={o.id === nextToShip}
-                  shipping={shippingIds.has(o.id)}
-                  onShip={(order, choice) => void ship(order, choice, { clearSelection: false })}
-                  onPackingSlip={(order) => void openPackingSlip(order)}
-                  allowed={allowed}
-                />
-              ))}
-            </SimpleGrid>
-          </Stack>
-        ))
+        <OrderBoard
+          groups={list.data.groups}
+          renderCard={(o) => (
+            <OrderCard
+              key={o.id}
+              order={o}
+              methods={methods.data ?? []}
+              boxes={boxes.data ?? []}
+              selectedEan={scanState.selectedEan}
+              nextToShip={o.id === nextToShip}
+              shipping={shippingIds.has(o.id)}
+              onShip={(order, choice) => void ship(order, choice, { clearSelection: false })}
+              onPackingSlip={(order) => void openPackingSlip(order)}
+              allowed={allowed}
+            />
+          )}
+        />
       )}
       <ShipConfirmModal
         state={confirm}

@@ -2,16 +2,19 @@ import type { Order, OrderLine, ShipmentMethod } from '@hoppa/core';
 import { createScanBuffer, PACK_SCAN_BUFFER, type PackScanState, packScanAfterShip } from '@hoppa/core';
 import { describe, expect, it } from 'vitest';
 import {
+  boardColumns,
   canShip,
   defaultOrderRange,
   findPackCandidate,
   groupLocationTitle,
+  groupSpan,
   isEditableElement,
   linePickState,
   localInputToIso,
   methodsForOrder,
   openOrdersScan,
   ordersInListOrder,
+  packBoardRows,
   truncateTitle,
 } from './open-orders.rules.ts';
 
@@ -75,15 +78,47 @@ const SAUCISSE = '8700020241422';
 describe('defaultOrderRange (spec 1 §2, §9)', () => {
   it('runs from the start of the day 4 days ago until today 22:00', () => {
     expect(defaultOrderRange(new Date(2026, 2, 5, 9, 41))).toEqual({
-      from: '2026-03-01T00:00',
-      until: '2026-03-05T22:00',
+      from: '2026-03-01 00:00:00',
+      until: '2026-03-05 22:00:00',
     });
   });
 
   it('turns input values into ISO instants and refuses junk', () => {
-    expect(localInputToIso('2026-03-01T00:00')).toBe(new Date(2026, 2, 1, 0, 0).toISOString());
+    expect(localInputToIso('2026-03-01 00:00:00')).toBe(new Date(2026, 2, 1, 0, 0).toISOString());
+    expect(localInputToIso('2026-03-01T22:30')).toBe(new Date(2026, 2, 1, 22, 30).toISOString());
     expect(localInputToIso('')).toBeNull();
     expect(localInputToIso('not a date')).toBeNull();
+  });
+});
+
+describe('order board layout', () => {
+  it('fits as many 380 px cards as the width allows, at least one', () => {
+    expect(boardColumns(0)).toBe(1);
+    expect(boardColumns(300)).toBe(1);
+    expect(boardColumns(775)).toBe(1);
+    expect(boardColumns(776)).toBe(2);
+    // A 1280 px screen next to the menu, and a 1920 px one.
+    expect(boardColumns(984)).toBe(2);
+    expect(boardColumns(1624)).toBe(4);
+  });
+
+  it('lets a group take one column per order, at most the row', () => {
+    expect(groupSpan(1, 4)).toBe(1);
+    expect(groupSpan(3, 4)).toBe(3);
+    expect(groupSpan(9, 4)).toBe(4);
+    expect(groupSpan(0, 4)).toBe(1);
+  });
+
+  it('fills a row left open by a wide group with the next small groups, first fit', () => {
+    // 1 order, 4 orders, then four single-order locations, on 4 columns.
+    expect(packBoardRows([1, 4, 1, 1, 1, 1], 4)).toEqual([[0, 2, 3, 4], [1], [5]]);
+    // Walking order stays when everything fits in turn.
+    expect(packBoardRows([1, 1, 2, 3, 1], 4)).toEqual([
+      [0, 1, 2],
+      [3, 4],
+    ]);
+    // One column: one group per row, in walking order.
+    expect(packBoardRows([2, 1, 3], 1)).toEqual([[0], [1], [2]]);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   type ShipmentMethod,
 } from '@hoppa/core';
 import dayjs from 'dayjs';
+import { DATE_TIME_VALUE_FORMAT } from './date-field.rules.ts';
 
 /** Page limit options of the open orders list (spec 1 §9). */
 export const ORDER_LIMIT_OPTIONS = [10, 20, 50, 100, 200, 500] as const;
@@ -20,25 +21,65 @@ export const DEFAULT_ORDER_LIMIT = 100;
 /** Product titles on order cards are cut at 120 characters (spec 1 §9). */
 export const CARD_TITLE_MAX = 120;
 
-/** Value format of `<input type="datetime-local">`. */
-const LOCAL_INPUT_FORMAT = 'YYYY-MM-DDTHH:mm';
-
 /**
  * Default date range of the open orders list (spec 1 §2, §9): from the start of the day 4 days ago
- * until today 22:00, as values for datetime-local inputs (local time of the packing station).
+ * until today 22:00, as values of the date-time fields ('YYYY-MM-DD HH:mm:ss', local time of the
+ * packing station).
  */
 export function defaultOrderRange(now: Date = new Date()): { from: string; until: string } {
   const today = dayjs(now);
   return {
-    from: today.subtract(4, 'day').startOf('day').format(LOCAL_INPUT_FORMAT),
-    until: today.hour(22).minute(0).second(0).millisecond(0).format(LOCAL_INPUT_FORMAT),
+    from: today.subtract(4, 'day').startOf('day').format(DATE_TIME_VALUE_FORMAT),
+    until: today.hour(22).minute(0).second(0).millisecond(0).format(DATE_TIME_VALUE_FORMAT),
   };
 }
 
-/** A datetime-local value as an ISO instant for the API; null when it is not a date. */
+/** A date-time field value (local time) as an ISO instant for the API; null when it is not a date. */
 export function localInputToIso(value: string): string | null {
   const d = dayjs(value);
   return value && d.isValid() ? d.toISOString() : null;
+}
+
+/** Narrowest an order card may get before the board drops a column (px; the card's table and selectors fit). */
+export const CARD_MIN_WIDTH = 380;
+/** Space between order cards on the board (px). */
+export const CARD_GAP = 16;
+
+/**
+ * How many order cards fit side by side on a board `width` px wide: as many as stay at least
+ * `min` wide with `gap` between them, and always 1 (also before the board has been measured).
+ */
+export function boardColumns(width: number, min = CARD_MIN_WIDTH, gap = CARD_GAP): number {
+  if (!Number.isFinite(width) || width <= 0) return 1;
+  return Math.max(1, Math.floor((width + gap) / (min + gap)));
+}
+
+/**
+ * Columns a pick-location group takes on a board of `columns`: one per order, at most the whole
+ * row, so groups of one or two orders sit side by side instead of each taking a full row.
+ */
+export function groupSpan(orderCount: number, columns: number): number {
+  return Math.max(1, Math.min(orderCount, columns));
+}
+
+/**
+ * The board's rows: groups (given by their spans, in walking order) placed first-fit, each in the
+ * first row that still has room for it, else in a new row. Returns per row the indexes of its
+ * groups. A single-order location after a full-width one no longer leaves the rest of its row
+ * empty; later small groups fill the gap. The screen shows the groups in this order (also the
+ * reading and tab order); which order a scan ships still follows the list's walking order.
+ */
+export function packBoardRows(spans: readonly number[], columns: number): number[][] {
+  const rows: { free: number; items: number[] }[] = [];
+  spans.forEach((span, i) => {
+    const width = Math.max(1, Math.min(span, columns));
+    const row = rows.find((r) => r.free >= width);
+    if (row) {
+      row.free -= width;
+      row.items.push(i);
+    } else rows.push({ free: columns - width, items: [i] });
+  });
+  return rows.map((r) => r.items);
 }
 
 /** Cuts a title to `max` characters with an ellipsis (spec 1 §2 Order card: 120). */

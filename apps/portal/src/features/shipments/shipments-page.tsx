@@ -7,12 +7,13 @@ import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
+import { DateField } from '../orders/components/date-field.tsx';
 import { useShipments } from './api/get-shipments.ts';
 import { defaultShipmentRange, effectiveSearch, shipmentRangeToIso } from './shipments.rules.ts';
 
 /**
  * Sent shipments (/shipments; spec 1 §2 Shipments): shipped orders of a period (default the last
- * week) with a search from 3 characters; each row shows order number, recipient, method, shipped
+ * week, DD-MM-YYYY fields) with a search from 3 characters; each row shows order number, recipient, method, shipped
  * date, track and trace and the latest carrier status, and opens the detail.
  */
 export function ShipmentsPage() {
@@ -34,21 +35,17 @@ export function ShipmentsPage() {
       />
       <Paper withBorder radius="md" p="sm">
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput
-            type="date"
+          <DateField
             label={t('from')}
             value={range.from}
-            onChange={(e) => setRange({ ...range, from: e.currentTarget.value })}
-            size="xs"
-            w={150}
+            onChange={(from) => setRange({ ...range, from })}
+            w={130}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('until')}
             value={range.until}
-            onChange={(e) => setRange({ ...range, until: e.currentTarget.value })}
-            size="xs"
-            w={150}
+            onChange={(until) => setRange({ ...range, until })}
+            w={130}
           />
           <TextInput
             type="search"
@@ -90,7 +87,12 @@ export function ShipmentsPage() {
             {list.data.items.map((s) => (
               <Table.Tr key={s.id}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/shipments/${s.id}`} fw={600}>
+                  <Anchor
+                    component={Link}
+                    to={`/shipments/${s.id}`}
+                    fw={600}
+                    style={{ whiteSpace: 'nowrap' }}
+                  >
                     {s.order_id}
                   </Anchor>
                   <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>

@@ -228,6 +228,8 @@ export function OrderCard({
           </Text>
         ) : null}
 
+        {/* Method and box share a row at full width (their names are long: 'PostNL brievenbuspakje NL',
+            'Doos L (40x30x20)'); the label count sits with the buttons. */}
         <Group align="flex-end" gap="xs" wrap="nowrap">
           <Select
             label={t('card.method')}
@@ -242,7 +244,7 @@ export function OrderCard({
             allowDeselect={false}
             disabled={!shippable || !allowed.selectMethod}
             size="xs"
-            style={{ flex: 2, minWidth: 0 }}
+            style={{ flex: 1, minWidth: 0 }}
           />
           <Select
             label={t('card.box')}
@@ -257,8 +259,10 @@ export function OrderCard({
             allowDeselect={false}
             disabled={!shippable || !allowed.selectBox}
             size="xs"
-            style={{ flex: 1.4, minWidth: 0 }}
+            style={{ flex: 1, minWidth: 0 }}
           />
+        </Group>
+        <Group justify="space-between" align="flex-end" gap="xs" wrap="nowrap">
           <NumberInput
             label={t('card.labels')}
             value={labels}
@@ -281,27 +285,27 @@ export function OrderCard({
             size="xs"
             w={72}
           />
-        </Group>
-        <Group justify="flex-end" gap="xs">
-          {allowed.packingSlip && (
-            <Button variant="default" size="xs" onClick={() => onPackingSlip(order)}>
-              {t('card.packingSlip')}
-            </Button>
-          )}
-          {allowed.ship && (
-            <Button
-              size="xs"
-              onClick={() => onShip(order, { methodCode: method, boxId: box, labelQuantity: labels })}
-              disabled={!shippable || !method}
-              loading={shipping}
-              title={
-                shippable && !method ? t('scan.feedback.noShipOption', { order: order.orderId }) : undefined
-              }
-              aria-label={`${t('card.ship')} ${order.orderId}`}
-            >
-              {t('card.ship')}
-            </Button>
-          )}
+          <Group gap="xs" wrap="nowrap">
+            {allowed.packingSlip && (
+              <Button variant="default" size="xs" onClick={() => onPackingSlip(order)}>
+                {t('card.packingSlip')}
+              </Button>
+            )}
+            {allowed.ship && (
+              <Button
+                size="xs"
+                onClick={() => onShip(order, { methodCode: method, boxId: box, labelQuantity: labels })}
+                disabled={!shippable || !method}
+                loading={shipping}
+                title={
+                  shippable && !method ? t('scan.feedback.noShipOption', { order: order.orderId }) : undefined
+                }
+                aria-label={`${t('card.ship')} ${order.orderId}`}
+              >
+                {t('card.ship')}
+              </Button>
+            )}
+          </Group>
         </Group>
       </Stack>
     </Paper>

@@ -1,20 +1,13 @@
 import type { ShipmentMethod } from '@hoppa/core';
-import {
-  Group,
-  Input,
-  MultiSelect,
-  Paper,
-  SegmentedControl,
-  Select,
-  Switch,
-  TagsInput,
-  TextInput,
-} from '@mantine/core';
+import { Group, Input, MultiSelect, Paper, SegmentedControl, Select, Switch, TagsInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ORDER_LIMIT_OPTIONS } from '../open-orders.rules.ts';
+import { DateField } from './date-field.tsx';
 
 export interface OrderFilterValues {
+  /** Start of the range, 'YYYY-MM-DD HH:mm:ss' local time. */
   from: string;
+  /** End of the range, 'YYYY-MM-DD HH:mm:ss' local time. */
   until: string;
   packSize: 'all' | '1' | '2';
   locations: string[];
@@ -25,9 +18,9 @@ export interface OrderFilterValues {
 }
 
 /**
- * Filters of the open orders list (spec 1 §2): date range with time, single/multi-item orders
- * (pack size 1 or 2, default all), pick locations as free tags, shipment methods, page limit
- * (10–500) and the warning (red) and B2B toggles.
+ * Filters of the open orders list (spec 1 §2): date range with time (DD-MM-YYYY HH:mm, spec 1 §9),
+ * single/multi-item orders (pack size 1 or 2, default all), pick locations as free tags, shipment
+ * methods, page limit (10–500) and the warning (red) and B2B toggles.
  */
 export function OrderFilters({
   value,
@@ -46,21 +39,19 @@ export function OrderFilters({
   return (
     <Paper withBorder radius="md" p="sm" component="section" aria-label={t('filters.title')}>
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          type="datetime-local"
+        <DateField
+          withTime
           label={t('filters.from')}
           value={value.from}
-          onChange={(e) => set('from', e.currentTarget.value)}
-          size="xs"
-          w={190}
+          onChange={(v) => set('from', v)}
+          w={170}
         />
-        <TextInput
-          type="datetime-local"
+        <DateField
+          withTime
           label={t('filters.until')}
           value={value.until}
-          onChange={(e) => set('until', e.currentTarget.value)}
-          size="xs"
-          w={190}
+          onChange={(v) => set('until', v)}
+          w={170}
         />
         <Input.Wrapper label={t('filters.orders')} size="xs">
           <SegmentedControl

@@ -1,4 +1,5 @@
 import { Badge, Box, CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons.tsx';
 
@@ -84,43 +85,43 @@ export function ScanPanel({
         </Stack>
         <Group gap="xs">
           {selectedEan && (
-            <Badge
-              size="lg"
-              color="blue"
-              tt="none"
-              rightSection={
-                <CloseButton
-                  size="xs"
-                  variant="transparent"
-                  c="white"
-                  aria-label={t('scan.clearEan')}
-                  onClick={onClearEan}
-                />
-              }
-            >
+            <SelectionChip color="blue" clearLabel={t('scan.clearEan')} onClear={onClearEan}>
               {t('scan.selectedEan', { ean: selectedEan })}
-            </Badge>
+            </SelectionChip>
           )}
           {pickedLocation && (
-            <Badge
-              size="lg"
-              color="grape"
-              tt="none"
-              rightSection={
-                <CloseButton
-                  size="xs"
-                  variant="transparent"
-                  c="white"
-                  aria-label={t('scan.clearLocation')}
-                  onClick={onClearLocation}
-                />
-              }
-            >
+            <SelectionChip color="grape" clearLabel={t('scan.clearLocation')} onClear={onClearLocation}>
               {t('scan.pickedLocation', { id: pickedLocation })}
-            </Badge>
+            </SelectionChip>
           )}
         </Group>
       </Group>
     </Paper>
+  );
+}
+
+/** One active scan selection as a chip whose close button (named `clearLabel`) clears it. */
+function SelectionChip({
+  color,
+  clearLabel,
+  onClear,
+  children,
+}: {
+  color: string;
+  clearLabel: string;
+  onClear: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Badge
+      size="lg"
+      color={color}
+      tt="none"
+      rightSection={
+        <CloseButton size="xs" variant="transparent" c="white" aria-label={clearLabel} onClick={onClear} />
+      }
+    >
+      {children}
+    </Badge>
   );
 }

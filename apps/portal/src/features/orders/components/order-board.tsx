@@ -1,0 +1,85 @@
+import type { OpenOrders, Order } from '@hoppa/core';
+import { Badge, Box, Group, Title } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  boardColumns,
+  CARD_GAP,
+  groupLocationTitle,
+  groupSpan,
+  packBoardRows,
+} from '../open-orders.rules.ts';
+
+/**
+ * The open orders as a board (spec 1 §2 Open orders list): one section per pick location in walking
+ * order, its header (VAK name and order count) above its cards. The board fills the width with as
+ * many columns of cards as fit (at least 380 px each); a group takes one column per order, up to the
+ * whole row, so a run of single-order locations sits side by side and a packer at a 1280–1920 px
+ * station sees many orders at once. Groups follow their walking order, except that small groups
+ * move up into room a wider group left in an earlier row (packBoardRows).
+ */
+export function OrderBoard({
+  groups,
+  renderCard,
+}: {
+  groups: OpenOrders['groups'];
+  renderCard: (order: Order) => ReactNode;
+}) {
+  const { t } = useTranslation('orders');
+  const { ref, width } = useElementSize();
+  const columns = boardColumns(width);
+  const spans = groups.map((g) => groupSpan(g.orders.length, columns));
+  const placed = packBoardRows(spans, columns).flat();
+  return (
+    <Box
+      ref={ref}
+      style={{
+        display: 'grid',
+        gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+        columnGap: CARD_GAP,
+        rowGap: 'var(--mantine-spacing-lg)',
+        alignItems: 'start',
+      }}
+    >
+      {placed.map((i) => {
+        const g = groups[i] as OpenOrders['groups'][number];
+        const title = groupLocationTitle(g.location) ?? t('group.noLocation');
+        const span = spans[i] as number;
+        return (
+          <Box
+            key={g.location?.id ?? 'none'}
+            component="section"
+            aria-label={title}
+            style={{ gridColumn: `span ${span}`, minWidth: 0 }}
+          >
+            <Group
+              gap="sm"
+              mb="xs"
+              pb={6}
+              wrap="nowrap"
+              style={{ borderBottom: '2px solid var(--mantine-color-brand-2)' }}
+            >
+              <Title order={2} fz="lg" style={{ whiteSpace: 'nowrap' }}>
+                {title}
+              </Title>
+              <Badge variant="light" color="gray">
+                {t('group.count', { count: g.count })}
+              </Badge>
+            </Group>
+            <Box
+              style={{
+                display: 'grid',
+                gridTemplateColumns: `repeat(${span}, minmax(0, 1fr))`,
+                gap: CARD_GAP,
+                alignItems: 'start',
+              }}
+            >
+              {g.orders.map((o) => renderCard(o))}
+            </Box>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
