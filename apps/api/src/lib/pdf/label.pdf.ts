@@ -1,5 +1,15 @@
 import type { PostalAddress } from '../carriers/carrier.ts';
-import { A6, code128Png, fitText, formatDate, MM, pdfText, renderPdf, shrinkToFit } from './pdf.ts';
+import {
+  A6,
+  code128Png,
+  fitText,
+  formatDate,
+  horizontalRule,
+  MM,
+  pdfText,
+  renderPdf,
+  shrinkToFit,
+} from './pdf.ts';
 
 /** Everything printed on a shipping label. */
 export interface ShippingLabelData {
@@ -95,11 +105,7 @@ export async function buildShippingLabelPdf(data: ShippingLabelData): Promise<Bu
           y += 3.3 * MM;
         }
         y += 1 * MM;
-        doc
-          .moveTo(M, y)
-          .lineTo(M + inner, y)
-          .lineWidth(0.8)
-          .stroke();
+        horizontalRule(doc, M, y, inner, 0.8);
 
         // Recipient (large).
         y += 2.5 * MM;
@@ -135,11 +141,7 @@ export async function buildShippingLabelPdf(data: ShippingLabelData): Promise<Bu
 
         // Routing code and parcel facts.
         const routeTop = Math.max(y + 1.5 * MM, 80 * MM);
-        doc
-          .moveTo(M, routeTop)
-          .lineTo(M + inner, routeTop)
-          .lineWidth(0.8)
-          .stroke();
+        horizontalRule(doc, M, routeTop, inner, 0.8);
         const routeH = 14 * MM;
         doc.rect(M, routeTop, inner * 0.55, routeH).fill('#000');
         doc.fillColor('#fff').font('Helvetica-Bold').fontSize(24);
@@ -159,11 +161,7 @@ export async function buildShippingLabelPdf(data: ShippingLabelData): Promise<Bu
         doc.font('Helvetica-Bold').fontSize(9);
         doc.text(`Colli ${parcel}/${data.labelQuantity}`, factsX, routeTop + 9.4 * MM, { lineBreak: false });
         const routeBottom = routeTop + routeH;
-        doc
-          .moveTo(M, routeBottom)
-          .lineTo(M + inner, routeBottom)
-          .lineWidth(0.8)
-          .stroke();
+        horizontalRule(doc, M, routeBottom, inner, 0.8);
 
         // Barcode with its human-readable tracking number; at 75 mm wide the modules are about 0.5 mm,
         // and the 11 mm either side keeps the quiet zone (10 modules) clear of the frame.
@@ -183,11 +181,7 @@ export async function buildShippingLabelPdf(data: ShippingLabelData): Promise<Bu
         const back = 'Onbestelbaar? Retour aan afzender  ·  Undeliverable? Return to sender';
         doc.text(back, M + (inner - doc.widthOfString(back)) / 2, footTop - 4.5 * MM, { lineBreak: false });
         doc.fillColor('#000');
-        doc
-          .moveTo(M, footTop)
-          .lineTo(M + inner, footTop)
-          .lineWidth(0.8)
-          .stroke();
+        horizontalRule(doc, M, footTop, inner, 0.8);
         doc.font('Helvetica-Bold').fontSize(8.5);
         doc.text(fitText(doc, `Order ${pdfText(data.shopOrderId)}`, inner * 0.5), x, footTop + 2 * MM, {
           lineBreak: false,

@@ -1,5 +1,5 @@
 import type { PostalAddress } from '../carriers/carrier.ts';
-import { code128Png, fitText, formatDate, MM, pdfText, renderPdf } from './pdf.ts';
+import { code128Png, fitText, formatDate, horizontalRule, MM, pdfText, renderPdf } from './pdf.ts';
 
 /** One order line on the packing slip. */
 export interface PackingSlipLine {
@@ -89,11 +89,7 @@ export async function buildPackingSlipPdf(data: PackingSlipData): Promise<Buffer
         const pg = `Pagina ${page}`;
         doc.text(pg, M + inner - doc.widthOfString(pg), M + 18.5 * MM, { lineBreak: false });
         y = M + 25 * MM;
-        doc
-          .moveTo(M, y)
-          .lineTo(M + inner, y)
-          .lineWidth(1)
-          .stroke();
+        horizontalRule(doc, M, y, inner, 1);
         y += 5 * MM;
       };
 
@@ -192,13 +188,9 @@ export async function buildPackingSlipPdf(data: PackingSlipData): Promise<Buffer
         const q = String(line.quantity);
         doc.text(q, x + cols[4].width - 2 * MM - doc.widthOfString(q), y + 2.3 * MM, { lineBreak: false });
         y += rowH;
-        doc
-          .moveTo(M, y)
-          .lineTo(M + inner, y)
-          .lineWidth(0.3)
-          .strokeColor('#bbb')
-          .stroke()
-          .strokeColor('#000');
+        doc.strokeColor('#bbb');
+        horizontalRule(doc, M, y, inner, 0.3);
+        doc.strokeColor('#000');
       });
 
       y += 3 * MM;

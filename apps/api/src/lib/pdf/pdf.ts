@@ -108,6 +108,21 @@ export function renderPdf(
   });
 }
 
+/** Draws a horizontal rule `width` points long from (x, y), `lineWidth` points thick, in the stroke colour. */
+export function horizontalRule(
+  doc: PDFKit.PDFDocument,
+  x: number,
+  y: number,
+  width: number,
+  lineWidth: number,
+): void {
+  doc
+    .moveTo(x, y)
+    .lineTo(x + width, y)
+    .lineWidth(lineWidth)
+    .stroke();
+}
+
 /** Text that must fit a width: shortened with an ellipsis at the current font and size. */
 export function fitText(doc: PDFKit.PDFDocument, text: string, width: number): string {
   if (doc.widthOfString(text) <= width) return text;
