@@ -1,6 +1,4 @@
 import { defineConfig } from 'vitest/config';
-// Vitest 5 reports failures with Map.groupBy & co., which Node 20 lacks (scripts/node20-polyfills.mjs).
-import '../../scripts/node20-polyfills.mjs';
 
 // API tests run through buildApp() on a fresh PGlite (or PostgreSQL with TEST_DATABASE_URL) per file.
 export default defineConfig({

@@ -41,7 +41,8 @@ export function packScanStep(
 ): { state: PackScanState; action: PackScanAction } {
   const scan = classifyPackScan(raw);
   if (scan.kind === 'location') return { state, action: { type: 'filter-location', locationId: scan.id } };
-  if (scan.kind === 'unknown') return { state, action: { type: 'unknown', message: 'Onbekend formaat scan', raw: scan.raw } };
+  if (scan.kind === 'unknown')
+    return { state, action: { type: 'unknown', message: 'Onbekend formaat scan', raw: scan.raw } };
   const ean = scan.ean;
   if (state.selectedEan !== ean) return { state: { selectedEan: ean }, action: { type: 'select', ean } };
   const order = findOrder(ean);

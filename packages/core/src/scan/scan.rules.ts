@@ -3,7 +3,10 @@
  * a location id is exactly 24 hexadecimal characters (ObjectId style, as printed on location labels);
  * an EAN is 6 to 13 digits. Anything else is `unknown`. Input is trimmed; hex is case-insensitive.
  */
-export type PickScan = { kind: 'location'; id: string } | { kind: 'ean'; ean: string } | { kind: 'unknown'; raw: string };
+export type PickScan =
+  | { kind: 'location'; id: string }
+  | { kind: 'ean'; ean: string }
+  | { kind: 'unknown'; raw: string };
 
 const LOCATION_RE = /^[0-9a-f]{24}$/i;
 const PICK_EAN_RE = /^\d{6,13}$/;
@@ -24,9 +27,13 @@ export type PickScanVerdict = 'valid' | 'wrong';
  * makes it valid; anything else is wrong (error sound, vibration, location spoken). EANs compare with
  * leading zeros ignored, so a 12-digit UPC-A scan matches its 13-digit EAN form.
  */
-export function judgePickScan(raw: string, pick: { locationId: string | null; ean: string }): PickScanVerdict {
+export function judgePickScan(
+  raw: string,
+  pick: { locationId: string | null; ean: string },
+): PickScanVerdict {
   const scan = classifyPickScan(raw);
-  if (scan.kind === 'location') return pick.locationId && scan.id === pick.locationId.toLowerCase() ? 'valid' : 'wrong';
+  if (scan.kind === 'location')
+    return pick.locationId && scan.id === pick.locationId.toLowerCase() ? 'valid' : 'wrong';
   if (scan.kind === 'ean') {
     // an all-zero scan strips to '' and must not match a product without an EAN
     const ean = stripLeadingZeros(scan.ean);
@@ -43,7 +50,10 @@ function stripLeadingZeros(s: string): string {
  * What a scan on the open orders screen is (spec 1 §4 Open orders screen barcode scan, §9): 24 or more
  * characters filter by picked location; 8 to 13 digits is a product EAN; anything else is unknown.
  */
-export type PackScan = { kind: 'location'; id: string } | { kind: 'ean'; ean: string } | { kind: 'unknown'; raw: string };
+export type PackScan =
+  | { kind: 'location'; id: string }
+  | { kind: 'ean'; ean: string }
+  | { kind: 'unknown'; raw: string };
 
 /** Classifies a packing-station scan; see {@link PackScan}. */
 export function classifyPackScan(raw: string): PackScan {
