@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { IdSchema } from '../common/common.schema.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import {
   ProductEanSearchSchema,
+  ProductHistoryQuerySchema,
+  ProductHistoryResponseSchema,
   ProductImportBodySchema,
   ProductImportResultSchema,
   ProductListQuerySchema,
@@ -48,5 +51,21 @@ export const productImportEndpoint = defineEndpoint({
   body: ProductImportBodySchema,
   response: ProductImportResultSchema,
   status: 201,
+  tags: ['products'],
+});
+
+/**
+ * `GET /product/history_locations/:product_id?limit&before&before_id` (spec 3 §7 Relations and history,
+ * spec 2 §6 'Location history'): the stock ledger of one product, newest first, paged (limit 1–1000,
+ * default 200; `before`/`before_id` from the previous answer's `next`), with its current stock per
+ * location. 404 when the product is not one of the user's organisations'.
+ */
+export const productHistoryEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/product/history_locations/:product_id',
+  summary: "A product's stock ledger (location history) with its current stock per location",
+  params: z.object({ product_id: IdSchema }),
+  query: ProductHistoryQuerySchema,
+  response: ProductHistoryResponseSchema,
   tags: ['products'],
 });

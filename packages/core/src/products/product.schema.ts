@@ -115,3 +115,56 @@ export type ProductList = z.infer<typeof ProductListSchema>;
 
 /** Answer of `GET /products/ean/:text` (scanner, spec 3 §2 Scanner): matching products, at most 20. */
 export const ProductEanSearchSchema = z.object({ products: z.array(ProductSchema) });
+
+/** Why stock changed: the `reason` of a stock ledger row (spec 2 §4 Pick flow, §7 Locations; spec 3 §7). */
+export const StockMutationReasonSchema = z.enum(['pick', 'correction', 'checkin', 'transfer', 'return', 'seed']);
+export type StockMutationReason = z.infer<typeof StockMutationReasonSchema>;
+
+/**
+ * One row of a product's stock ledger (`stock_mutations`): the signed change in pieces on one location
+ * (picks are negative), why, for which order line and by whom. `location`, `order` and `user` are null
+ * when the change had none (or the user was removed). `created_at` is ISO 8601 in UTC, in milliseconds.
+ */
+export const StockMutationSchema = z.object({
+  id: IdSchema,
+  created_at: z.iso.datetime(),
+  quantity: z.number().int(),
+  reason: StockMutationReasonSchema,
+  location: z.object({ id: IdSchema, name: z.string() }).nullable(),
+  /** The order the change belongs to: internal `id` and the shop's `order_id`. */
+  order: z.object({ id: IdSchema, order_id: z.string() }).nullable(),
+  order_line_id: IdSchema.nullable(),
+  user: z.object({ id: IdSchema, first_name: z.string(), family_name: z.string() }).nullable(),
+  note: z.string().nullable(),
+});
+export type StockMutation = z.infer<typeof StockMutationSchema>;
+
+/**
+ * Query of `GET /product/history_locations/:product_id`: at most `limit` rows (1–1000, default 200),
+ * older than `before` (ISO date-time). Rows written in one transaction share their time, so the next
+ * page is asked with `before` and `before_id` from the answer's `next`, which continues exactly after
+ * the last row received.
+ */
+export const ProductHistoryQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(1000).default(200),
+    before: z.iso.datetime({ offset: true }).optional(),
+    before_id: IdSchema.optional(),
+  })
+  .refine((q) => !q.before_id || q.before, { message: 'before_id needs before', path: ['before_id'] });
+
+/**
+ * Answer of `GET /product/history_locations/:product_id` (spec 3 §7 Relations and history; the product
+ * card's location history): the product, one page of its stock ledger newest first, `next` (the cursor of
+ * the following page, null on the last), and its current stock per location (by position). With the full
+ * ledger, the sum of its rows per location equals that location's `stock`.
+ */
+export const ProductHistoryResponseSchema = z.object({
+  product: z.object({ id: IdSchema, name: z.string(), ean: z.string() }),
+  mutations: z.array(StockMutationSchema),
+  next: z.object({ before: z.iso.datetime(), before_id: IdSchema }).nullable(),
+  locations: z.array(
+    z.object({ location: z.object({ id: IdSchema, name: z.string() }), stock: z.number().int() }),
+  ),
+});
+export type ProductHistoryResponse = z.infer<typeof ProductHistoryResponseSchema>;

@@ -1,9 +1,23 @@
-import { productEanSearchEndpoint, productImportEndpoint, productListEndpoint } from '@hoppa/core';
+import {
+  productEanSearchEndpoint,
+  productHistoryEndpoint,
+  productImportEndpoint,
+  productListEndpoint,
+} from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
-import { importProducts, listProducts, requireCurrentOrg, searchProductsByEan } from './products.service.ts';
+import {
+  getProductHistory,
+  importProducts,
+  listProducts,
+  requireCurrentOrg,
+  searchProductsByEan,
+} from './products.service.ts';
 
-/** Registers the product calls of issue 3 §1 (spec 3 §7 Products, Import): list, EAN search, import. */
+/**
+ * Registers the product calls of issue 3 §1 (spec 3 §7 Products, Import, Relations and history): list,
+ * EAN search, import and the stock ledger of one product.
+ */
 export function registerProductRoutes(app: FastifyInstance): void {
   route(app, productListEndpoint, async ({ query }, ctx) =>
     listProducts(ctx.db, requireCurrentOrg(ctx.currOrgId), {
@@ -19,5 +33,13 @@ export function registerProductRoutes(app: FastifyInstance): void {
 
   route(app, productImportEndpoint, async ({ body }, ctx) =>
     importProducts(ctx.db, requireCurrentOrg(ctx.currOrgId), body),
+  );
+
+  route(app, productHistoryEndpoint, async ({ params, query }, ctx) =>
+    getProductHistory(ctx.db, ctx.orgIds, params.product_id, {
+      limit: query.limit,
+      before: query.before,
+      beforeId: query.before_id,
+    }),
   );
 }

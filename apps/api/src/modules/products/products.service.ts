@@ -4,12 +4,14 @@ import {
   type ProductImportError,
   type ProductImportResult,
   type ProductImportRow,
+  type ProductHistoryResponse,
   type ProductList,
   parseProductImportRow,
+  type StockMutation,
   type ValidProductImportRow,
 } from '@hoppa/core';
 import type { Db } from '../../db/client.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 
 /** The organisation new merchant data belongs to (docs/architecture.md); 400 when none is chosen. */
 export function requireCurrentOrg(currOrgId: string | null): string {
@@ -248,4 +250,99 @@ export async function importProducts(
   });
   errors.sort((a, b) => a.row - b.row);
   return { products: { created, updated, errors } };
+}
+
+type MutationRow = {
+  id: string;
+  created_at: Date;
+  quantity: number;
+  reason: StockMutation['reason'];
+  location_id: string | null;
+  location_name: string | null;
+  order_id: string | null;
+  shop_order_id: string | null;
+  order_line_id: string | null;
+  user_id: string | null;
+  first_name: string | null;
+  family_name: string | null;
+  note: string | null;
+};
+
+function toMutation(r: MutationRow): StockMutation {
+  return {
+    id: r.id,
+    created_at: r.created_at.toISOString(),
+    quantity: r.quantity,
+    reason: r.reason,
+    location: r.location_id ? { id: r.location_id, name: r.location_name ?? '' } : null,
+    order: r.order_id ? { id: r.order_id, order_id: r.shop_order_id ?? '' } : null,
+    order_line_id: r.order_line_id,
+    user: r.user_id ? { id: r.user_id, first_name: r.first_name ?? '', family_name: r.family_name ?? '' } : null,
+    note: r.note,
+  };
+}
+
+/**
+ * The stock ledger of one product (spec 3 §7 `GET /product/history_locations/{product_id}`, the product
+ * card's location history; spec 2 §6): its `stock_mutations` newest first, at most `limit` rows, and
+ * with `before` (plus `before_id`, the cursor of the previous page's `next`) only the rows after that
+ * cursor, so paging never skips or repeats rows written in one transaction (they share their time).
+ * Times compare at millisecond precision, as the answer gives them. Also returns the current stock per
+ * location (`product_locations`, by position). Errors: 404 when the product is not in `orgIds`.
+ */
+export async function getProductHistory(
+  db: Db,
+  orgIds: string[],
+  productId: string,
+  opts: { limit: number; before?: string; beforeId?: string },
+): Promise<ProductHistoryResponse> {
+  const product = (
+    await db.query<{ id: string; name: string; ean: string }>(
+      'SELECT id, name, ean FROM products WHERE id = $1 AND org_id = ANY($2::char(24)[])',
+      [productId, orgIds],
+    )
+  ).rows[0];
+  if (!product) throw notFound(`Product ${productId} not found`);
+
+  const args: unknown[] = [product.id];
+  let cursor = '';
+  if (opts.before && opts.beforeId) {
+    args.push(opts.before, opts.beforeId);
+    cursor = `AND (date_trunc('milliseconds', m.created_at), m.id) < ($2::timestamptz, $3::char(24))`;
+  } else if (opts.before) {
+    args.push(opts.before);
+    cursor = `AND date_trunc('milliseconds', m.created_at) < $2::timestamptz`;
+  }
+  args.push(opts.limit + 1);
+  const [mutations, locations] = await Promise.all([
+    db.query<MutationRow>(
+      `SELECT m.id, m.created_at, m.quantity, m.reason, m.location_id, l.name AS location_name,
+              m.order_id, o.order_id AS shop_order_id, m.order_line_id,
+              m.user_id, u.first_name, u.family_name, m.note
+         FROM stock_mutations m
+         LEFT JOIN locations l ON l.id = m.location_id
+         LEFT JOIN orders o ON o.id = m.order_id
+         LEFT JOIN users u ON u.id = m.user_id
+        WHERE m.product_id = $1 ${cursor}
+        ORDER BY date_trunc('milliseconds', m.created_at) DESC, m.id DESC
+        LIMIT $${args.length}`,
+      args,
+    ),
+    db.query<{ id: string; name: string; stock: number }>(
+      `SELECT l.id, l.name, pl.stock
+         FROM product_locations pl JOIN locations l ON l.id = pl.location_id
+        WHERE pl.product_id = $1
+        ORDER BY pl.position, l.name`,
+      [product.id],
+    ),
+  ]);
+  const rows = mutations.rows.slice(0, opts.limit).map(toMutation);
+  const last = rows[rows.length - 1];
+  return {
+    product,
+    mutations: rows,
+    next:
+      mutations.rows.length > opts.limit && last ? { before: last.created_at, before_id: last.id } : null,
+    locations: locations.rows.map((r) => ({ location: { id: r.id, name: r.name }, stock: r.stock })),
+  };
 }
