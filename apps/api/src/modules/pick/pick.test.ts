@@ -521,6 +521,36 @@ const concurrent = Boolean(process.env.TEST_DATABASE_URL);
 
 type Answer = Awaited<ReturnType<typeof confirm>>;
 
+/**
+ * How long the requests may take to reach the locked line. Generous on purpose: on a loaded machine the
+ * session look-up, idempotency claim and queueing for a pool connection can take seconds. This bounds a
+ * wait for a condition, it asserts no speed.
+ */
+const PARK_DEADLINE_MS = 30_000;
+
+/**
+ * Backends of this database waiting, directly or through another waiter, on the transaction of backend
+ * `holder`: a request blocked on the locked line counts, and so does one queued behind such a request
+ * (a second request with the same Idempotency-Key waits on the first one's uncommitted key row).
+ */
+async function parkedBehind(holder: number): Promise<{ n: number; waits: string }> {
+  const r = await t.db.query<{ n: number; waits: string | null }>(
+    `WITH RECURSIVE parked AS (
+       SELECT a.pid FROM pg_stat_activity a
+        WHERE a.datname = current_database() AND $1::int = ANY(pg_blocking_pids(a.pid))
+       UNION
+       SELECT a.pid FROM pg_stat_activity a JOIN parked p ON p.pid = ANY(pg_blocking_pids(a.pid))
+        WHERE a.datname = current_database()
+     )
+     SELECT (SELECT count(*) FROM parked) AS n,
+            (SELECT string_agg(a.pid || ' ' || COALESCE(a.wait_event_type, '-') || '/' || COALESCE(a.wait_event, '-')
+                               || ' ' || a.state, '; ')
+               FROM pg_stat_activity a WHERE a.datname = current_database() AND a.pid <> pg_backend_pid()) AS waits`,
+    [holder],
+  );
+  return { n: Number(r.rows[0]?.n ?? 0), waits: r.rows[0]?.waits ?? '' };
+}
+
 /** Sends the requests so they overlap (PostgreSQL) or one after the other (PGlite). */
 async function race(lineId: string, requests: (() => Promise<Answer>)[]): Promise<Answer[]> {
   if (!concurrent) {
@@ -531,17 +561,20 @@ async function race(lineId: string, requests: (() => Promise<Answer>)[]): Promis
   let pending: Promise<Answer[]> | undefined;
   await t.db.transaction(async (tx) => {
     await tx.query('SELECT id FROM order_lines WHERE id = $1 FOR UPDATE', [lineId]);
+    const holder = (await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid as number;
     pending = Promise.all(requests.map((r) => r()));
-    // Release only once every request is parked on a lock (not a timing assertion: a bounded wait).
-    for (let i = 0; i < 500; i++) {
-      const waiting = await t.db.query<{ n: number }>(
-        `SELECT count(*) AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-          WHERE NOT l.granted AND a.datname = current_database()`,
-      );
-      if ((waiting.rows[0]?.n ?? 0) >= requests.length) return;
-      await new Promise((r) => setTimeout(r, 10));
+    // Release only once every request is parked behind this transaction's lock on the line.
+    const deadline = Date.now() + PARK_DEADLINE_MS;
+    let seen = { n: 0, waits: '' };
+    while (Date.now() < deadline) {
+      seen = await parkedBehind(holder);
+      if (seen.n >= requests.length) return;
+      await new Promise((r) => setTimeout(r, 20));
     }
-    throw new Error('the requests never both waited on the locked line');
+    throw new Error(
+      `the requests never both waited on the locked line: ${seen.n} of ${requests.length} parked after ` +
+        `${PARK_DEADLINE_MS / 1000} s (backends: ${seen.waits})`,
+    );
   });
   return pending as Promise<Answer[]>;
 }
