@@ -432,21 +432,64 @@ function orderedPerEan(): Map<string, number> {
   return ordered;
 }
 
-// Last, so a missing ledger view does not stop the journey: the stock ledger has each pick once
-// (GET /product/history_locations/{product_id}, spec 3 §7, the product card's location history).
-test('the stock ledger holds one pick row per picked quantity', async ({ server }) => {
+// Last, so a missing ledger view does not stop the journey: the stock ledger has each pick exactly once
+// (GET /product/history_locations/{product_id}, spec 3 §7, the product card's location history): one pick
+// row per order line, by the picker, and the stock per location is what it was before minus those picks,
+// and what the product's whole ledger adds up to on that location.
+test('the stock ledger holds every pick exactly once and adds up to the stock per location', async ({
+  server,
+}) => {
   const merchant = await apiSession(server.url, DEMO_USERS.bolOwner);
+  const ours = new Set(state.good.map((o) => o.orderId));
   const ordered = orderedPerEan();
   for (const p of state.products) {
     if (!ordered.has(p.ean)) continue;
-    const ledger = await json<
-      { reason?: string; type?: string; quantity: number; order_id?: string | null }[]
-    >(await merchant.get(`/api/product/history_locations/${p.id}`));
-    const picks = ledger.filter((m) => (m.reason ?? m.type) === 'pick');
+    const lines = state.good.flatMap((o) =>
+      o.lines.filter((l) => l.ean === p.ean).map((l) => ({ orderId: o.orderId, quantity: l.quantity })),
+    );
+    const history = await json<import('@hoppa/core').ProductHistoryResponse>(
+      await merchant.get(`/api/product/history_locations/${p.id}`, { params: { limit: 1000 } }),
+    );
+    expect(history.product.id).toBe(p.id);
+    expect(history.next, `the whole ledger of ${p.ean} fits one page`).toBeNull();
+    const picks = history.mutations.filter(
+      (m) => m.reason === 'pick' && m.order !== null && ours.has(m.order.order_id),
+    );
+    expect(
+      picks.map((m) => `${m.order?.order_id} ${m.quantity}`).sort(),
+      `pick rows of ${p.ean}: one per order line, the line's quantity negated`,
+    ).toEqual(lines.map((l) => `${l.orderId} ${-l.quantity}`).sort());
     expect(
       picks.reduce((n, m) => n - m.quantity, 0),
-      `ledger pick rows of ${p.ean}`,
+      `pieces picked of ${p.ean}`,
     ).toBe(ordered.get(p.ean));
+    expect(new Set(picks.map((m) => m.order_line_id)).size, `distinct order lines of ${p.ean}`).toBe(
+      lines.length,
+    );
+    for (const m of picks) {
+      expect(m.user, `picker of ${p.ean}`).toMatchObject({
+        first_name: DEMO_USERS.picker.firstName,
+        family_name: DEMO_USERS.picker.familyName,
+      });
+      expect(
+        history.locations.some((l) => l.location.id === m.location?.id),
+        `${p.ean} was picked from one of its locations`,
+      ).toBe(true);
+    }
+    // GET /api/products lists each location with its location_id (ProductLocationSchema).
+    const before = new Map(
+      p.locations.map((l) => [(l as { location_id?: string }).location_id ?? '', l.stock]),
+    );
+    for (const { location, stock } of history.locations) {
+      const picked = picks.filter((m) => m.location?.id === location.id).reduce((n, m) => n - m.quantity, 0);
+      expect(stock, `${p.ean} on ${location.name}: stock before minus our picks`).toBe(
+        (before.get(location.id) ?? 0) - picked,
+      );
+      const ledger = history.mutations
+        .filter((m) => m.location?.id === location.id)
+        .reduce((n, m) => n + m.quantity, 0);
+      expect(ledger, `${p.ean} on ${location.name}: the ledger adds up to the stock`).toBe(stock);
+    }
   }
   await merchant.dispose();
 });

@@ -117,7 +117,14 @@ export type ProductList = z.infer<typeof ProductListSchema>;
 export const ProductEanSearchSchema = z.object({ products: z.array(ProductSchema) });
 
 /** Why stock changed: the `reason` of a stock ledger row (spec 2 §4 Pick flow, §7 Locations; spec 3 §7). */
-export const StockMutationReasonSchema = z.enum(['pick', 'correction', 'checkin', 'transfer', 'return', 'seed']);
+export const StockMutationReasonSchema = z.enum([
+  'pick',
+  'correction',
+  'checkin',
+  'transfer',
+  'return',
+  'seed',
+]);
 export type StockMutationReason = z.infer<typeof StockMutationReasonSchema>;
 
 /**

@@ -1,10 +1,10 @@
 import {
   newId,
   type Product,
+  type ProductHistoryResponse,
   type ProductImportError,
   type ProductImportResult,
   type ProductImportRow,
-  type ProductHistoryResponse,
   type ProductList,
   parseProductImportRow,
   type StockMutation,
@@ -277,7 +277,9 @@ function toMutation(r: MutationRow): StockMutation {
     location: r.location_id ? { id: r.location_id, name: r.location_name ?? '' } : null,
     order: r.order_id ? { id: r.order_id, order_id: r.shop_order_id ?? '' } : null,
     order_line_id: r.order_line_id,
-    user: r.user_id ? { id: r.user_id, first_name: r.first_name ?? '', family_name: r.family_name ?? '' } : null,
+    user: r.user_id
+      ? { id: r.user_id, first_name: r.first_name ?? '', family_name: r.family_name ?? '' }
+      : null,
     note: r.note,
   };
 }
@@ -341,8 +343,7 @@ export async function getProductHistory(
   return {
     product,
     mutations: rows,
-    next:
-      mutations.rows.length > opts.limit && last ? { before: last.created_at, before_id: last.id } : null,
+    next: mutations.rows.length > opts.limit && last ? { before: last.created_at, before_id: last.id } : null,
     locations: locations.rows.map((r) => ({ location: { id: r.id, name: r.name }, stock: r.stock })),
   };
 }
