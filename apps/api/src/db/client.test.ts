@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import type { Db } from './client.ts';
+import { type Db, escapeLike } from './client.ts';
 
 // Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set: both drivers must answer alike.
 describe('Db (PGlite and node-postgres answer with the same types)', () => {
@@ -87,5 +87,22 @@ describe('Db (PGlite and node-postgres answer with the same types)', () => {
     await Promise.all([inTx, outside]);
     const ids = (await db.query<{ id: number }>('SELECT id FROM t_items WHERE id >= 40 ORDER BY id')).rows;
     expect(ids).toEqual([{ id: 41 }]);
+  });
+
+  it('matches LIKE wildcards in user text literally after escapeLike', async () => {
+    await db.query('INSERT INTO t_items VALUES (60, $1), (61, $2), (62, $3)', [
+      '50% off',
+      '50 pieces',
+      'a_b\\c',
+    ]);
+    const like = async (text: string) =>
+      (
+        await db.query<{ id: number }>('SELECT id FROM t_items WHERE name ILIKE $1 ORDER BY id', [
+          `%${escapeLike(text)}%`,
+        ])
+      ).rows.map((r) => r.id);
+    expect(await like('50%')).toEqual([60]);
+    expect(await like('a_b\\c')).toEqual([62]);
+    expect(await like('_')).toEqual([62]);
   });
 });

@@ -176,3 +176,11 @@ function openPostgres(url: string): Db {
   };
   return makeDb('postgres', pgRunner(pool), begin, () => pool.end());
 }
+
+/**
+ * Escapes `\`, `%` and `_` so user text matches itself literally inside a LIKE/ILIKE pattern (PostgreSQL's
+ * default escape character is `\`). Wrap the result with `%` yourself: `%${escapeLike(term)}%`.
+ */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

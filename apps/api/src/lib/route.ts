@@ -124,11 +124,14 @@ function register<E extends Endpoint, C extends PublicContext>(
     onRequest: async (req) => {
       const user = await sessionOf(req, db, config);
       guard(user, req);
+      const orgIds = user ? await accessibleOrgIds(db, user) : [];
       req.hoppaCtx = {
         db,
         user,
-        orgIds: user ? await accessibleOrgIds(db, user) : [],
-        currOrgId: user?.currOrgId ?? null,
+        orgIds,
+        // The stored current organisation may have slipped out of reach (membership ended, role
+        // changed); new data is written to it, so it only counts while it is among orgIds.
+        currOrgId: user?.currOrgId && orgIds.includes(user.currOrgId) ? user.currOrgId : null,
         idempotencyKey: idempotencyKeyOf(req),
       };
       if (endpoint.changesState && !req.headers[APP_HEADER]) {

@@ -9,8 +9,8 @@ export interface ScanFeedback {
   valid(quantity: number): void;
   /** Anything else: error sound, a long double buzz, the location to go to spoken. */
   wrong(location: string | null): void;
-  /** The last pick is done: fanfare, confetti, 'Hoppa! je bent klaar met picken!'. */
-  done(): void;
+  /** The last pick is done: fanfare, big confetti, `message` spoken ('Hoppa! je bent klaar met picken!'). */
+  done(message: string): void;
 }
 
 type SoundName = 'ok' | 'error' | 'done';
@@ -93,9 +93,6 @@ function vibrate(pattern: number | number[]): void {
   if (typeof navigator !== 'undefined' && typeof navigator.vibrate === 'function') navigator.vibrate(pattern);
 }
 
-/** The done message, spoken and shown (spec 2 §2 Pick screen). */
-export const DONE_MESSAGE = 'Hoppa! je bent klaar met picken!';
-
 /** The feedback of the real device: howler sounds, navigator.vibrate, Dutch speech, canvas-confetti. */
 export const deviceFeedback: ScanFeedback = {
   valid(quantity) {
@@ -118,10 +115,13 @@ export const deviceFeedback: ScanFeedback = {
     vibrate([200, 100, 200]);
     if (location) speak(location, SPEECH_RATE.location);
   },
-  done() {
+  done(message) {
     play('done');
     vibrate([100, 50, 100, 50, 300]);
-    speak(DONE_MESSAGE, SPEECH_RATE.done, false);
-    void confetti({ particleCount: 160, spread: 100, origin: { y: 0.6 }, disableForReducedMotion: true });
+    speak(message, SPEECH_RATE.done, false);
+    // like the small burst: after the scan's feedback is on screen, never before it
+    setTimeout(() => {
+      void confetti({ particleCount: 160, spread: 100, origin: { y: 0.6 }, disableForReducedMotion: true });
+    }, 0);
   },
 };

@@ -8,7 +8,7 @@
  *   calendar day in Amsterdam, as the API's `start`/`end` range parameters expect.
  * - `startOfWeek(date?)` → Monday 00:00 (Amsterdam) of the week containing `date`.
  * - `setDateLocale(lang)` → switches dayjs between the Dutch and (Monday-first) English locale;
- *   called once by the i18n set-up, so relative times ('3 dagen geleden') follow the UI language.
+ *   called once by the i18n set-up, so dayjs's week start and names follow the UI language.
  *
  * Inputs may be a Date, an ISO string or epoch milliseconds.
  */
@@ -16,14 +16,12 @@ import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/en-gb';
 import 'dayjs/locale/nl';
 import isoWeek from 'dayjs/plugin/isoWeek';
-import relativeTime from 'dayjs/plugin/relativeTime';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.extend(isoWeek);
-dayjs.extend(relativeTime);
 
 /** The warehouse's time zone: 'today', 'this week' and report hours are counted here. */
 export const WAREHOUSE_TZ = 'Europe/Amsterdam';
@@ -49,12 +47,6 @@ export function formatDate(value: DateInput | null | undefined): string {
 export function formatDateTime(value: DateInput | null | undefined): string {
   const d = parse(value);
   return d ? d.tz(WAREHOUSE_TZ).format(`${DATE_FORMAT} HH:mm`) : '';
-}
-
-/** Relative time in the UI language ('3 days ago' / '3 dagen geleden'); '' for empty input. */
-export function formatRelative(value: DateInput | null | undefined): string {
-  const d = parse(value);
-  return d ? d.fromNow() : '';
 }
 
 /** First and last millisecond (both inclusive) of the Amsterdam calendar day of `date`, as ISO instants. */

@@ -77,13 +77,3 @@ export const passwordResetEndpoint = defineEndpoint({
   response: MessageSchema,
   tags,
 });
-
-/** All auth endpoints, for registration checks. */
-export const authEndpoints = [
-  loginEndpoint,
-  signupEndpoint,
-  logoutEndpoint,
-  currentUserEndpoint,
-  passwordResetEmailEndpoint,
-  passwordResetEndpoint,
-] as const;

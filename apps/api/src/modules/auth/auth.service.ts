@@ -69,6 +69,18 @@ export async function currentUserView(db: Db, user: SessionUser): Promise<Curren
   };
 }
 
+/** Opens a session for `userId` and loads it as route handlers will see it (login, sign-up). */
+async function openSession(
+  db: Db,
+  config: Config,
+  userId: string,
+): Promise<{ token: string; user: SessionUser }> {
+  const token = await createSession(db, userId, config.sessionTtlMs);
+  const user = await loadSession(db, token, config.sessionTtlMs);
+  if (!user) throw new Error('session vanished right after creation');
+  return { token, user };
+}
+
 /**
  * Checks email and password and opens a session (spec 2 §7 POST /login). Failed attempts count per account
  * and per client address; over the limit the call answers 429 before any password check.
@@ -99,10 +111,7 @@ export async function login(
     throw new HttpProblem(401, 'invalid_credentials', 'The email address or password is incorrect');
   }
   await clearHits(db, accountKey);
-  const token = await createSession(db, row.id, config.sessionTtlMs);
-  const user = await loadSession(db, token, config.sessionTtlMs);
-  if (!user) throw new Error('session vanished right after creation');
-  return { token, user };
+  return openSession(db, config, row.id);
 }
 
 /**
@@ -136,10 +145,7 @@ export async function signup(
       ],
     );
   });
-  const token = await createSession(db, id, config.sessionTtlMs);
-  const user = await loadSession(db, token, config.sessionTtlMs);
-  if (!user) throw new Error('session vanished right after creation');
-  return { token, user };
+  return openSession(db, config, id);
 }
 
 /**

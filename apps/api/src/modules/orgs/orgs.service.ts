@@ -1,5 +1,5 @@
 import { type CreateOrgBody, type CurrentOrgAuth, newId, type Org } from '@hoppa/core';
-import type { Db } from '../../db/client.ts';
+import { type Db, escapeLike } from '../../db/client.ts';
 import type { SessionUser } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 
@@ -44,7 +44,7 @@ export async function listVisibleOrgs(db: Db, user: SessionUser, search?: string
     where.push(`o.id IN (SELECT org_id FROM memberships WHERE user_id = $${params.length})`);
   }
   if (search) {
-    params.push(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    params.push(`%${escapeLike(search)}%`);
     where.push(`(o.name ILIKE $${params.length} OR coalesce(o.contact_person, '') ILIKE $${params.length})`);
   }
   const r = await db.query<OrgRow>(

@@ -207,6 +207,7 @@ type LockedLine = {
   cancellation_request: boolean;
   status: string;
   shop_order_id: string;
+  needs_recount: boolean;
 };
 
 /**
@@ -235,8 +236,8 @@ export async function confirmPicks(
     const line = (
       await tx.query<LockedLine>(
         `SELECT ol.id, ol.order_id, ol.org_id, ol.product_id, ol.quantity, ol.picked_quantity, ol.cancellation_request,
-                o.status, o.order_id AS shop_order_id
-           FROM order_lines ol JOIN orders o ON o.id = ol.order_id
+                o.status, o.order_id AS shop_order_id, p.needs_recount
+           FROM order_lines ol JOIN orders o ON o.id = ol.order_id JOIN products p ON p.id = ol.product_id
           WHERE ol.id = $1 AND ol.org_id = ANY($2::char(24)[])
           FOR UPDATE OF ol FOR SHARE OF o`,
         [pick.order_line_id, actor.orgIds],
@@ -288,18 +289,13 @@ export async function confirmPicks(
       )
     ).rows[0] as { stock: number };
 
-    let needsRecount = false;
+    // The flag was read with the line (in this transaction, so an earlier pick of the batch counts).
+    let needsRecount = line.needs_recount;
     if (pl.stock < 0) {
       await tx.query('UPDATE products SET needs_recount = true, updated_at = now() WHERE id = $1', [
         line.product_id,
       ]);
       needsRecount = true;
-    } else {
-      const p = await tx.query<{ needs_recount: boolean }>(
-        'SELECT needs_recount FROM products WHERE id = $1',
-        [line.product_id],
-      );
-      needsRecount = p.rows[0]?.needs_recount ?? false;
     }
 
     await tx.query(

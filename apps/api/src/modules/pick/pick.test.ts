@@ -473,6 +473,14 @@ describe('POST /pick_list/confirm', () => {
     expect((await listOf(s.w)).items.map((i) => i.product__name)).not.toContain('Stroopwafels');
   });
 
+  it('reports a recount flag set earlier even when the pick leaves stock', async () => {
+    const s = await scene();
+    await t.db.query('UPDATE products SET needs_recount = true WHERE id = $1', [s.bread.id]);
+    const res = await confirm({ order_line_id: s.o1.lineIds[0], quantity: 1, location_id: s.middle });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as PickConfirmResponse).stock[0]).toMatchObject({ stock: 19, needs_recount: true });
+  });
+
   it('registers the product on a location it was taken from but not linked to', async () => {
     const s = await scene();
     const line = s.o1.lineIds[1] as string;

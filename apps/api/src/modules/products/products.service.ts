@@ -10,7 +10,7 @@ import {
   type StockMutation,
   type ValidProductImportRow,
 } from '@hoppa/core';
-import type { Db } from '../../db/client.ts';
+import { type Db, escapeLike } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 
 /** The organisation new merchant data belongs to (docs/architecture.md); 400 when none is chosen. */
@@ -124,7 +124,7 @@ export async function listProducts(
  * `GET /products/ean/:text`): exact EAN matches first, then by name; at most 20.
  */
 export async function searchProductsByEan(db: Db, orgIds: string[], text: string): Promise<Product[]> {
-  const prefix = `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const prefix = `${escapeLike(text)}%`;
   const r = await db.query<ProductRow>(
     `${PRODUCT_SELECT}
       WHERE p.org_id = ANY($1) AND (p.ean LIKE $2 OR p.bsku LIKE $2)

@@ -196,4 +196,25 @@ describe('products', () => {
     );
     expect((await get(user, '/api/products')).status).toBe(200);
   });
+
+  it('writes nothing into a current organisation the user no longer belongs to', async () => {
+    const orgs = t.seed?.orgs as { bol: string; stroop: string };
+    // A stale pointer, as left behind when a membership ends: Stroopwafel's owner "current" in Bakkerij Bol.
+    await t.db.query('UPDATE users SET curr_org_id = $1 WHERE email = $2', [
+      orgs.bol,
+      DEMO_USERS.stroopOwner.email,
+    ]);
+    const owner = await t.login(DEMO_USERS.stroopOwner.email, DEMO_USERS.stroopOwner.password);
+    const res = await importRows(owner, [{ Product_name: 'Intruder', barcode_sku_ean: '8712345678913' }]);
+    expect(res.status).toBe(400);
+    const written = await t.db.query('SELECT 1 FROM products WHERE org_id = $1 AND name = $2', [
+      orgs.bol,
+      'Intruder',
+    ]);
+    expect(written.rowCount).toBe(0);
+    await t.db.query('UPDATE users SET curr_org_id = $1 WHERE email = $2', [
+      orgs.stroop,
+      DEMO_USERS.stroopOwner.email,
+    ]);
+  });
 });

@@ -5,7 +5,7 @@ import type {
   ShipmentListResponse,
   TrackingEvent,
 } from '@hoppa/core';
-import type { Db } from '../../db/client.ts';
+import { type Db, escapeLike } from '../../db/client.ts';
 import { addressFromShipmentDetails } from '../../lib/carriers/address.ts';
 import type { CarrierEvent } from '../../lib/carriers/carrier.ts';
 import { carrierByCode } from '../../lib/carriers/index.ts';
@@ -113,8 +113,8 @@ export async function listShipments(
   if (term && term !== 'null') {
     if (term.length < SHIPMENTS_SEARCH_MIN)
       throw badRequest(`Search needs at least ${SHIPMENTS_SEARCH_MIN} characters`);
-    const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    args.push(like, `%${term.replace(/\s+/g, '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const like = `%${escapeLike(term)}%`;
+    args.push(like, `%${escapeLike(term.replace(/\s+/g, ''))}%`);
     searchSql = `AND (o.order_id ILIKE $4 OR s.tracking_number ILIKE $4
        OR concat_ws(' ', o.shipment_details->>'firstName', o.shipment_details->>'surname') ILIKE $4
        OR o.shipment_details->>'company' ILIKE $4 OR o.shipment_details->>'city' ILIKE $4

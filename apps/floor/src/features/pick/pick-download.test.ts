@@ -61,4 +61,21 @@ describe('storePickList', () => {
     expect((await db.picks.get(a.id))?.status).toBe('open');
     expect((await db.outbox.toArray()).map((r) => r.status)).toEqual(['rejected']);
   });
+
+  it('keeps a pick whose other order line still waits after one line was rejected (no second confirm)', async () => {
+    const { db } = testDb();
+    const a = pickItem({ lines: [1, 2] });
+    await seedPicks(db, [a]);
+    const [first, second] = (await enqueuePick(db, a.id, a.ean)) ?? [];
+    if (first) await markRejected(db, first, { status: 409, code: 'order_cancelled', message: 'Cancelled' });
+    expect((await db.picks.get(a.id))?.status).toBe('rejected');
+    // Refresh while the second line is still in the outbox (a 503 backoff): the server still lists a
+    await storePickList(db, [a], filter, 1);
+    expect((await db.picks.get(a.id))?.status).toBe('rejected');
+    expect(await enqueuePick(db, a.id, a.ean)).toBeNull();
+    expect((await db.outbox.toArray()).map((r) => [r.id, r.status])).toEqual([
+      [first?.id, 'rejected'],
+      [second?.id, 'pending'],
+    ]);
+  });
 });

@@ -45,9 +45,11 @@ export async function downloadPickList(
 
 /**
  * Stores a downloaded pick list in one transaction, replacing the previous one but keeping the local
- * progress the server cannot know yet: picks whose outbox rows are still waiting stay `queued` (and
- * out of the list) even when the server still lists them. Sent and rejected picks are replaced by what
- * the server says now; rejected outbox rows stay for the picker to read.
+ * progress the server cannot know yet: picks whose outbox rows are still waiting stay as they are (and
+ * out of the list) even when the server still lists them; that includes a pick of several order lines
+ * of which one was rejected while another still waits, which must not come back as open and be
+ * confirmed twice. Other sent and rejected picks are replaced by what the server says now; rejected
+ * outbox rows stay for the picker to read.
  */
 export async function storePickList(
   db: FloorDb,
@@ -59,7 +61,7 @@ export async function storePickList(
     const waiting = new Set(
       (await db.outbox.where('status').equals('pending').toArray()).map((r) => r.pickId),
     );
-    const keep = (await db.picks.toArray()).filter((p) => p.status === 'queued' && waiting.has(p.id));
+    const keep = (await db.picks.bulkGet([...waiting])).filter((p) => p !== undefined);
     const keepIds = new Set(keep.map((p) => p.id));
     await db.picks.clear();
     const fresh: PickRecord[] = items

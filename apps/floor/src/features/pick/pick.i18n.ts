@@ -4,7 +4,6 @@
  */
 export const pickTexts = {
   nl: {
-    title: 'Picken',
     currentPick: 'Huidige pick',
     location: 'Locatie',
     take: 'Pak',
@@ -25,7 +24,6 @@ export const pickTexts = {
     scanLabel: 'Scan locatie of EAN',
     scanPlaceholder: 'Scan locatie of EAN…',
     keyboard: 'Toetsenbord',
-    keyboardOn: 'Typen aan',
     camera: 'Camera',
     cameraTitle: 'Scannen met de camera',
     cameraHint: 'Houd de barcode of het locatielabel voor de camera.',
@@ -41,7 +39,6 @@ export const pickTexts = {
     neverSynced: 'Nog geen picklijst op dit toestel. Druk op Vernieuwen.',
     offlineRefresh: 'Je bent offline: de picklijst wordt vernieuwd zodra er verbinding is.',
     refreshing: 'Picklijst ophalen…',
-    lastSync: 'Lijst van {{time}}',
     filter: 'Filter',
     filterTitle: 'Welke orders pick je?',
     from: 'Van',

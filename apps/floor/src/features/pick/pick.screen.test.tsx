@@ -6,7 +6,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outboxSender } from '../../app/sync.ts';
 import { floorDb, setMeta } from '../../offline/db.ts';
-import { browser } from '../../test/dom-setup.ts';
+import { browser, json } from '../../test/dom-setup.ts';
 import { pickItem, seedPicks } from '../../test/fixtures.ts';
 import { clearFloorDb, currentUser, renderFloor } from '../../test/render.tsx';
 import { defaultPickFilter } from './pick.rules.ts';
@@ -114,5 +114,53 @@ describe('pick screen (spec 2 §2 Pick screen, §4 Pick flow)', () => {
     await waitFor(() => expect(screen.getByTestId('pick-location').textContent).toBe('C-01-01'));
     const rows = await floorDb().outbox.toArray();
     expect(rows.map((r) => r.body.scanned)).toEqual([first.loc_id]);
+  });
+
+  it('shows and speaks the done message after the last pick (spec 2 §2)', async () => {
+    renderFloor('/pick', { lang: 'nl' });
+    await screen.findByTestId('pick-card');
+
+    scan(first.ean);
+    await waitFor(() => expect(screen.getByTestId('pick-location').textContent).toBe('C-01-01'));
+    expect(screen.queryByTestId('pick-done')).toBeNull();
+    scan(second.ean);
+
+    const done = await screen.findByTestId('pick-done');
+    expect(done.textContent).toContain('Hoppa! je bent klaar met picken!');
+    expect(browser.speak).toHaveBeenCalledWith({
+      text: 'Hoppa! je bent klaar met picken!',
+      lang: 'nl-NL',
+      rate: 0.8,
+    });
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(2));
+  });
+
+  it('resets the skip count and reloads the list when a switch changes (spec 2 §4)', async () => {
+    const asked: URL[] = [];
+    browser.server = (req) => {
+      const url = new URL(req.url);
+      if (url.pathname.endsWith('/current_user')) return json(200, currentUser('picker'));
+      if (url.pathname.includes('/pick_list/pick/')) {
+        asked.push(url);
+        return json(200, { items: [second], total: 1, skip: 0, limit: 500 });
+      }
+      return json(404, { statusCode: 404, code: 'not_found', message: 'Not found' });
+    };
+    browser.online = true;
+    renderFloor('/pick', { lang: 'nl' });
+    await screen.findByTestId('pick-card');
+    fireEvent.click(screen.getByRole('button', { name: 'Overslaan' }));
+    await waitFor(() => expect(screen.getByTestId('skip-count').textContent).toBe('Overgeslagen: 1'));
+    expect(screen.getByTestId('pick-card').dataset.pickId).toBe(second.id);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    fireEvent.click(await screen.findByLabelText('Alleen orders met één product'));
+    fireEvent.click(screen.getByRole('button', { name: 'Toepassen' }));
+
+    await waitFor(() => expect(asked).toHaveLength(1));
+    expect(asked[0]?.searchParams.get('single_orders')).toBe('true');
+    expect(screen.getByTestId('skip-count').textContent).toBe('Overgeslagen: 0');
+    await waitFor(() => expect(screen.getByTestId('pick-remaining').textContent).toBe('Nog 1 te picken'));
+    expect(screen.getByTestId('pick-card').dataset.pickId).toBe(second.id);
   });
 });

@@ -11,7 +11,7 @@ import { ErrorBanner } from '../../components/error-banner.tsx';
 import { HeaderButton, StatusBar } from '../../components/status-bar.tsx';
 import { floorDb, getMeta, type PickFilter, type PickRecord, setMeta } from '../../offline/db.ts';
 import { dismissRejected, enqueuePick } from '../../offline/outbox.ts';
-import { DONE_MESSAGE, deviceFeedback, preloadSounds, type ScanFeedback } from '../../scan/feedback.ts';
+import { deviceFeedback, preloadSounds, type ScanFeedback } from '../../scan/feedback.ts';
 import { ScanInput, type ScanInputHandle } from '../../scan/scan-input.tsx';
 import { markScanFeedback } from '../../scan/scan-perf.ts';
 import { currentPick, defaultPickFilter, openPicks, sameFilter, speakableLocation } from './pick.rules.ts';
@@ -49,7 +49,10 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
   const navigate = useNavigate();
   const { sessionExpired } = useSession();
   const online = useOnline();
-  const records = useLiveQuery(() => db.picks.toArray(), [db]);
+  // Only the open picks, through the status index: a scan re-reads them once (when its pick leaves
+  // them), and the outbox's later 'queued → sent' updates do not touch this query at all.
+  const openRecords = useLiveQuery(() => db.picks.where('status').equals('open').toArray(), [db]);
+  const anyPicks = useLiveQuery(async () => (await db.picks.count()) > 0, [db]);
   const meta = useLiveQuery(
     async () => ({ lastSync: await getMeta(db, 'lastSync'), filter: await getMeta(db, 'pickFilter') }),
     [db],
@@ -85,13 +88,13 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
 
   // A pick leaves `justConfirmed` once IndexedDB no longer lists it as open.
   useEffect(() => {
-    if (!records || justConfirmed.size === 0) return;
-    const stillOpen = new Set(records.filter((r) => r.status === 'open').map((r) => r.id));
+    if (!openRecords || justConfirmed.size === 0) return;
+    const stillOpen = new Set(openRecords.map((r) => r.id));
     const next = new Set([...justConfirmed].filter((id) => stillOpen.has(id)));
     if (next.size !== justConfirmed.size) setJustConfirmed(next);
-  }, [records, justConfirmed]);
+  }, [openRecords, justConfirmed]);
 
-  const open = useMemo(() => openPicks(records ?? [], justConfirmed), [records, justConfirmed]);
+  const open = useMemo(() => openPicks(openRecords ?? [], justConfirmed), [openRecords, justConfirmed]);
   const { pick } = currentPick(open, skip);
   const pickRef = useRef<PickRecord | null>(pick);
   pickRef.current = pick;
@@ -147,7 +150,8 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
         const last = openCountRef.current <= 1;
         if (last) {
           setDone(true);
-          feedback.done();
+          // spec 2 §2: the done message is spoken as well as shown, in Dutch
+          feedback.done(t('done'));
         }
         enqueuePick(db, current.id, raw)
           .then(() => kickOutbox())
@@ -165,7 +169,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
         setFlash({ id, kind: 'wrong', scan: raw, location: current.item.rack || null });
       }
     },
-    [db, feedback],
+    [db, feedback, t],
   );
 
   // The verdict is in the DOM and sound and buzz have started: that is the feedback the benchmark times.
@@ -182,8 +186,8 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
     void refresh(f);
   }
 
-  const listKnown = records !== undefined && meta !== undefined;
-  const finished = listKnown && open.length === 0 && (records?.length ?? 0) > 0;
+  const listKnown = openRecords !== undefined && anyPicks !== undefined && meta !== undefined;
+  const finished = listKnown && open.length === 0 && anyPicks;
 
   return (
     <div className="screen pick-screen">
@@ -306,7 +310,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
                 strokeLinejoin="round"
               />
             </svg>
-            <h2>{DONE_MESSAGE}</h2>
+            <h2>{t('done')}</h2>
             <p>{t('doneHint')}</p>
           </section>
         ) : listKnown && !loading ? (

@@ -199,6 +199,88 @@ describe('open orders page scan flow (spec 1 §4)', { timeout: 30_000 }, () => {
   });
 });
 
+describe('open orders page calls and errors (spec 1 §4, §8)', { timeout: 30_000 }, () => {
+  const calls = (api: ReturnType<typeof fakeApi>, path: string) =>
+    api.mock.calls.filter(([input]) => {
+      const url = input instanceof Request ? input.url : String(input);
+      return new URL(url, 'http://localhost').pathname === path;
+    }).length;
+
+  it('reloads the open list after a scan-ship but not the shipment methods and boxes', async () => {
+    const shipped: string[] = [];
+    const api = fakeApi(shipped);
+    vi.stubGlobal('fetch', api);
+    renderUi(<OpenOrdersPage />, {
+      path: '/orders',
+      session: { user: user(packer), orgAuth: orgAuth(packer) },
+    });
+    await screen.findByRole('article', { name: 'Order #1001' });
+    await waitFor(() => expect(calls(api, '/api/shipment_methods')).toBe(1));
+    scan(SAUCE);
+    await screen.findByText(`Selected ${SAUCE}. Scan it again to ship.`);
+    scan(SAUCE);
+    await screen.findByRole('dialog', { name: 'Label for order #1001' });
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Order #1001' })).toBeNull());
+    expect(calls(api, '/api/shipment_methods')).toBe(1);
+    expect(calls(api, '/api/shipment_boxes')).toBe(1);
+  });
+
+  it('shows the generic error text, not the raw error, when shipping fails with a 500', async () => {
+    const shipped: string[] = [];
+    const base = fakeApi(shipped);
+    const api = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (new URL(url, 'http://localhost').pathname === '/api/orders/ship') {
+        return new Response(
+          JSON.stringify({ statusCode: 500, code: 'internal', message: 'carrier socket hang up' }),
+          { status: 500, headers: { 'content-type': 'application/json' } },
+        );
+      }
+      return base(input, init);
+    });
+    vi.stubGlobal('fetch', api);
+    renderUi(<OpenOrdersPage />, {
+      path: '/orders',
+      session: { user: user(packer), orgAuth: orgAuth(packer) },
+    });
+    await screen.findByRole('article', { name: 'Order #1001' });
+    scan(SAUCE);
+    await screen.findByText(`Selected ${SAUCE}. Scan it again to ship.`);
+    scan(SAUCE);
+    expect(
+      await screen.findByText(
+        'Order #1001 was not shipped: Something went wrong, please consult your logs',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/carrier socket hang up/)).toBeNull();
+  });
+});
+
+describe('open orders page limit (spec 1 §2, §9)', { timeout: 30_000 }, () => {
+  it('offers the limits 10 to 500 and asks the list with the chosen one', async () => {
+    const api = fakeApi([]);
+    vi.stubGlobal('fetch', api);
+    renderUi(<OpenOrdersPage />, {
+      path: '/orders',
+      session: { user: user(packer), orgAuth: orgAuth(packer) },
+    });
+    await screen.findByRole('article', { name: 'Order #1001' });
+    fireEvent.click(screen.getByLabelText('Show at most', { selector: 'input' }));
+    // Mantine keeps the dropdown's options in the DOM; jsdom has no layout to show them.
+    const options = await screen.findAllByRole('option', { hidden: true });
+    expect(options.map((o) => o.textContent)).toEqual(['10', '20', '50', '100', '200', '500']);
+    fireEvent.click(options.find((o) => o.textContent === '20') as HTMLElement);
+    await waitFor(() =>
+      expect(
+        api.mock.calls.some(([input]) => {
+          const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+          return url.pathname.startsWith('/api/orders/open/') && url.searchParams.get('limit') === '20';
+        }),
+      ).toBe(true),
+    );
+  });
+});
+
 describe('open orders date range (spec 1 §2, §9)', { timeout: 30_000 }, () => {
   it('shows DD-MM-YYYY HH:mm, accepts a typed ISO date-time and asks for that range', async () => {
     const api = fakeApi([]);

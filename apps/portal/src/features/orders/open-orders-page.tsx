@@ -1,17 +1,19 @@
 import {
-  ApiError,
   type OpenOrdersQuery,
   type Order,
   type PackScanState,
   packScanAfterShip,
+  type ShipmentBox,
+  type ShipmentMethod,
 } from '@hoppa/core';
 import { Button, Paper, Stack, Text } from '@mantine/core';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { errorDisplay, errorText } from '../../lib/http-error.ts';
 import { type OpenOrdersFilter, useOpenOrders } from './api/get-open-orders.ts';
 import { usePackingSlip } from './api/get-packing-slip.ts';
 import { useShipmentBoxes, useShipmentMethods } from './api/get-shipment-options.ts';
@@ -43,6 +45,10 @@ interface ShipChoice {
   labelQuantity: number;
 }
 
+// Stable empties while methods and boxes load, so the memoised cards keep their props.
+const NO_METHODS: readonly ShipmentMethod[] = [];
+const NO_BOXES: readonly ShipmentBox[] = [];
+
 function initialFilters(): OrderFilterValues {
   return {
     ...defaultOrderRange(),
@@ -66,6 +72,7 @@ function initialFilters(): OrderFilterValues {
  */
 export function OpenOrdersPage() {
   const { t } = useTranslation('orders');
+  const { pathname } = useLocation();
   const [filters, setFilters] = useState<OrderFilterValues>(initialFilters);
   const [scanState, setScanState] = useState<PackScanState>({ selectedEan: null });
   const [pickedLocation, setPickedLocation] = useState<string | null>(null);
@@ -139,7 +146,8 @@ export function OpenOrdersPage() {
       if (opts.clearSelection) setScanState(packScanAfterShip());
     } catch (err) {
       doneIds.current.delete(order.id);
-      const message = err instanceof ApiError || err instanceof Error ? err.message : String(err);
+      // The error rule of spec 1 §8: the server's message for 400/406 only, else the generic text.
+      const message = errorText(errorDisplay(err, pathname), t) ?? '';
       say(
         opts.raw ?? order.orderId,
         t('scan.feedback.shipFailed', { order: order.orderId, message }),
@@ -244,6 +252,44 @@ export function OpenOrdersPage() {
     }
   }
 
+  // The cards get stable callbacks that call the latest handlers, so a scan's feedback or a
+  // shipping flag re-renders the page without re-rendering every order card (OrderCard is memo).
+  const latest = useRef({ ship, openPackingSlip });
+  latest.current = { ship, openPackingSlip };
+  const onCardShip = useCallback(
+    (order: Order, choice: ShipChoice) => void latest.current.ship(order, choice, { clearSelection: false }),
+    [],
+  );
+  const onCardPackingSlip = useCallback((order: Order) => void latest.current.openPackingSlip(order), []);
+  const methodList = methods.data ?? NO_METHODS;
+  const boxList = boxes.data ?? NO_BOXES;
+  const renderCard = useCallback(
+    (o: Order) => (
+      <OrderCard
+        key={o.id}
+        order={o}
+        methods={methodList}
+        boxes={boxList}
+        selectedEan={scanState.selectedEan}
+        nextToShip={o.id === nextToShip}
+        shipping={shippingIds.has(o.id)}
+        onShip={onCardShip}
+        onPackingSlip={onCardPackingSlip}
+        allowed={allowed}
+      />
+    ),
+    [
+      methodList,
+      boxList,
+      scanState.selectedEan,
+      nextToShip,
+      shippingIds,
+      onCardShip,
+      onCardPackingSlip,
+      allowed,
+    ],
+  );
+
   const total = list.data?.total ?? 0;
 
   return (
@@ -280,7 +326,7 @@ export function OpenOrdersPage() {
         value={filters}
         onChange={setFilters}
         locationSuggestions={locationSuggestions}
-        methods={methods.data ?? []}
+        methods={methodList}
       />
       <ErrorBanner error={packingSlip.error ?? methods.error ?? boxes.error} />
       {list.isError ? (
@@ -294,23 +340,7 @@ export function OpenOrdersPage() {
           </Text>
         </Paper>
       ) : (
-        <OrderBoard
-          groups={list.data.groups}
-          renderCard={(o) => (
-            <OrderCard
-              key={o.id}
-              order={o}
-              methods={methods.data ?? []}
-              boxes={boxes.data ?? []}
-              selectedEan={scanState.selectedEan}
-              nextToShip={o.id === nextToShip}
-              shipping={shippingIds.has(o.id)}
-              onShip={(order, choice) => void ship(order, choice, { clearSelection: false })}
-              onPackingSlip={(order) => void openPackingSlip(order)}
-              allowed={allowed}
-            />
-          )}
-        />
+        <OrderBoard groups={list.data.groups} renderCard={renderCard} />
       )}
       <ShipConfirmModal
         state={confirm}

@@ -15,6 +15,7 @@ import {
   openOrdersScan,
   ordersInListOrder,
   packBoardRows,
+  sameEan,
   truncateTitle,
 } from './open-orders.rules.ts';
 
@@ -201,6 +202,13 @@ describe('findPackCandidate', () => {
 
   it('finds nothing when no order holds the EAN', () => {
     expect(findPackCandidate([order('1', [line(PASTA)])], SAUCISSE)).toBeUndefined();
+  });
+
+  it('does not match an all-zero scan to a line without an EAN', () => {
+    const o = order('1004', [line('')]);
+    expect(findPackCandidate([o], '00000000')).toBeUndefined();
+    expect(sameEan('00000000', '')).toBe(false);
+    expect(sameEan('', '')).toBe(false);
   });
 });
 

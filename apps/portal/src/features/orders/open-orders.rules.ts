@@ -101,9 +101,13 @@ export function linePickState(
   return line.picked_quantity > 0 ? 'partial' : 'none';
 }
 
-/** EANs compare without leading zeros, so a 12-digit UPC-A scan matches its 13-digit EAN. */
+/**
+ * EANs compare without leading zeros, so a 12-digit UPC-A scan matches its 13-digit EAN. An all-zero
+ * or empty code matches nothing (as core's `judgePickScan`), so '00000000' never hits a line without EAN.
+ */
 export function sameEan(a: string, b: string): boolean {
-  return a.replace(/^0+/, '') === b.replace(/^0+/, '');
+  const x = a.replace(/^0+/, '');
+  return x !== '' && x === b.replace(/^0+/, '');
 }
 
 /** Spec 1 §4: shipping options are disabled when any line has a cancellation request. */

@@ -1,4 +1,5 @@
 import { can } from '@hoppa/core';
+import { useMemo } from 'react';
 import { roleInForce, useSession } from '../../app/session.ts';
 
 /** What the current role may do on the open orders screen (spec 1 §6: `can(role, method, path)`). */
@@ -18,11 +19,15 @@ export interface OrderPermissions {
 export function useOrderPermissions(): OrderPermissions {
   const { user, orgAuth } = useSession();
   const role = roleInForce(user, orgAuth);
-  return {
-    ship: can(role, 'POST', '/orders/ship'),
-    selectMethod: can(role, 'POST', '/order/shipment_method/x'),
-    selectBox: can(role, 'POST', '/order/shipment_package/x'),
-    labelQuantity: can(role, 'POST', '/order/labels/quantity'),
-    packingSlip: can(role, 'POST', '/orders/packing_slip'),
-  };
+  // One object per role, so the memoised order cards do not all re-render on every page render.
+  return useMemo(
+    () => ({
+      ship: can(role, 'POST', '/orders/ship'),
+      selectMethod: can(role, 'POST', '/order/shipment_method/x'),
+      selectBox: can(role, 'POST', '/order/shipment_package/x'),
+      labelQuantity: can(role, 'POST', '/order/labels/quantity'),
+      packingSlip: can(role, 'POST', '/orders/packing_slip'),
+    }),
+    [role],
+  );
 }

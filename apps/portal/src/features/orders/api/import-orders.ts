@@ -11,6 +11,6 @@ export function useImportOrders() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (rows: OrderImportRow[]) => call(orderImportEndpoint, { body: rows }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: orderKeys.all }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: orderKeys.open }),
   });
 }

@@ -52,6 +52,8 @@ export function useShipOrder() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: shipOrder,
-    onSettled: () => qc.invalidateQueries({ queryKey: orderKeys.all }),
+    // Only the open lists: the shipment methods and boxes did not change, and refetching them
+    // after every scan-ship would double the calls of a packing run.
+    onSettled: () => qc.invalidateQueries({ queryKey: orderKeys.open }),
   });
 }

@@ -1,7 +1,7 @@
 import type { OpenOrders, Order } from '@hoppa/core';
 import { Badge, Box, Group, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   boardColumns,
@@ -19,7 +19,7 @@ import {
  * station sees many orders at once. Groups follow their walking order, except that small groups
  * move up into room a wider group left in an earlier row (packBoardRows).
  */
-export function OrderBoard({
+export const OrderBoard = memo(function OrderBoard({
   groups,
   renderCard,
 }: {
@@ -82,4 +82,4 @@ export function OrderBoard({
       })}
     </Box>
   );
-}
+});

@@ -1,8 +1,9 @@
 import type { Order, ShipmentBox, ShipmentMethod } from '@hoppa/core';
 import { Alert, Badge, Button, Group, NumberInput, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { formatDate, formatDateTime } from '../../../lib/dates.ts';
 import { useSelectShipmentBox } from '../api/select-shipment-box.ts';
 import { useSelectShipmentMethod } from '../api/select-shipment-method.ts';
@@ -44,7 +45,7 @@ export interface OrderCardProps {
  * (default 1, saved after a short pause), packing slip and Ship. Lines with a cancellation request
  * are dimmed and shipping is disabled (spec 1 §4).
  */
-export function OrderCard({
+export const OrderCard = memo(function OrderCard({
   order,
   methods,
   boxes,
@@ -222,11 +223,8 @@ export function OrderCard({
             <Text size="sm">{t('card.cancellationBlocks')}</Text>
           </Alert>
         )}
-        {mutationError ? (
-          <Text size="xs" c="red" role="alert">
-            {mutationError instanceof Error ? mutationError.message : String(mutationError)}
-          </Text>
-        ) : null}
+        {/* The error rule of spec 1 §8 (server message for 400/406 only), not the raw error text. */}
+        <ErrorBanner error={mutationError} />
 
         {/* Method and box share a row at full width (their names are long: 'PostNL brievenbuspakje NL',
             'Doos L (40x30x20)'); the label count sits with the buttons. */}
@@ -310,4 +308,4 @@ export function OrderCard({
       </Stack>
     </Paper>
   );
-}
+});

@@ -1,5 +1,6 @@
 import type { ShipmentMethod } from '@hoppa/core';
 import { Group, Input, MultiSelect, Paper, SegmentedControl, Select, Switch, TagsInput } from '@mantine/core';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_LIMIT_OPTIONS } from '../open-orders.rules.ts';
 import { DateField } from './date-field.tsx';
@@ -22,7 +23,7 @@ export interface OrderFilterValues {
  * single/multi-item orders (pack size 1 or 2, default all), pick locations as free tags, shipment
  * methods, page limit (10–500) and the warning (red) and B2B toggles.
  */
-export function OrderFilters({
+export const OrderFilters = memo(function OrderFilters({
   value,
   onChange,
   locationSuggestions,
@@ -113,4 +114,4 @@ export function OrderFilters({
       </Group>
     </Paper>
   );
-}
+});
