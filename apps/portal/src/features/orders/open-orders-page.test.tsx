@@ -248,9 +248,7 @@ describe('open orders page calls and errors (spec 1 §4, §8)', { timeout: 30_00
     await screen.findByText(`Selected ${SAUCE}. Scan it again to ship.`);
     scan(SAUCE);
     expect(
-      await screen.findByText(
-        'Order #1001 was not shipped: Something went wrong, please consult your logs',
-      ),
+      await screen.findByText('Order #1001 was not shipped: Something went wrong, please consult your logs'),
     ).toBeTruthy();
     expect(screen.queryByText(/carrier socket hang up/)).toBeNull();
   });
@@ -267,7 +265,8 @@ describe('open orders page limit (spec 1 §2, §9)', { timeout: 30_000 }, () => 
     await screen.findByRole('article', { name: 'Order #1001' });
     fireEvent.click(screen.getByLabelText('Show at most', { selector: 'input' }));
     // Mantine keeps the dropdown's options in the DOM; jsdom has no layout to show them.
-    const options = await screen.findAllByRole('option', { hidden: true });
+    const listbox = await screen.findByRole('listbox', { name: 'Show at most', hidden: true });
+    const options = within(listbox).getAllByRole('option', { hidden: true });
     expect(options.map((o) => o.textContent)).toEqual(['10', '20', '50', '100', '200', '500']);
     fireEvent.click(options.find((o) => o.textContent === '20') as HTMLElement);
     await waitFor(() =>
