@@ -33,13 +33,13 @@ function toOrg(row: OrgRow, currOrgId: string | null): Org {
 
 /**
  * The organisations a user may switch to (spec 3 §2 Shops): every organisation for provider staff (a role
- * with all_orgs, or is_admin), else the user's memberships. Optional case-insensitive search on name or
+ * with all_orgs), else the user's memberships. Optional case-insensitive search on name or
  * contact person. Provider first, then by name.
  */
 export async function listVisibleOrgs(db: Db, user: SessionUser, search?: string): Promise<Org[]> {
   const params: unknown[] = [];
   const where: string[] = [];
-  if (!(user.role.allOrgs || user.isAdmin)) {
+  if (!user.role.allOrgs) {
     params.push(user.id);
     where.push(`o.id IN (SELECT org_id FROM memberships WHERE user_id = $${params.length})`);
   }
@@ -69,7 +69,7 @@ export async function getCurrentOrg(db: Db, user: SessionUser, orgIds: string[])
 }
 
 async function canSee(db: Db, user: SessionUser, orgId: string): Promise<boolean> {
-  if (user.role.allOrgs || user.isAdmin) {
+  if (user.role.allOrgs) {
     return (await db.query('SELECT 1 FROM organisations WHERE id = $1', [orgId])).rowCount > 0;
   }
   return (
@@ -92,7 +92,7 @@ export async function currentOrgAuth(db: Db, user: SessionUser): Promise<Current
 
 /**
  * Switches the current organisation (POST /orgs/set_curr). With a membership there, the membership's
- * role becomes the current role; provider staff (all_orgs role or is_admin) keep their role. An
+ * role becomes the current role; provider staff (all_orgs role) keep their role. An
  * organisation the user may not see answers 404. Returns the user as it is afterwards.
  */
 export async function setCurrentOrg(db: Db, user: SessionUser, orgId: string): Promise<SessionUser> {
@@ -108,7 +108,7 @@ export async function setCurrentOrg(db: Db, user: SessionUser, orgId: string): P
       membership.role_id,
       user.id,
     ]);
-  } else if ((user.role.allOrgs || user.isAdmin) && (await canSee(db, user, orgId))) {
+  } else if (user.role.allOrgs && (await canSee(db, user, orgId))) {
     await db.query('UPDATE users SET curr_org_id = $1 WHERE id = $2', [orgId, user.id]);
   } else {
     throw notFound('Organisation not found');

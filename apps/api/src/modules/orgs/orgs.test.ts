@@ -49,6 +49,24 @@ describe('organisations: current, list, switch, create (spec 2 §2, spec 3 §2, 
     expect(bad.statusCode).toBe(400);
   });
 
+  it('gives is_admin no extra organisations: a merchant-role admin lists, reads and switches only its memberships', async () => {
+    // is_admin only shows the admin link (docs/roles.md); access follows all_orgs or memberships.
+    await t.db.query('UPDATE users SET is_admin = true WHERE lower(email) = lower($1)', [
+      DEMO_USERS.stroopOwner.email,
+    ]);
+    try {
+      const cookie = await t.login(DEMO_USERS.stroopOwner.email, DEMO_USERS.stroopOwner.password);
+      expect(names((await get('/api/orgs', cookie)).json())).toEqual([DEMO_ORGS.stroop]);
+      const res = await post('/api/orgs/set_curr', cookie, { customer_id: orgs.bol });
+      expect(res.statusCode).toBe(404);
+      expect(OrgSchema.parse((await get('/api/current_org', cookie)).json()).id).toBe(orgs.stroop);
+    } finally {
+      await t.db.query('UPDATE users SET is_admin = false WHERE lower(email) = lower($1)', [
+        DEMO_USERS.stroopOwner.email,
+      ]);
+    }
+  });
+
   it('lets provider staff see every organisation and switch between them, keeping their role', async () => {
     const cookie = await t.login(DEMO_USERS.picker.email, DEMO_USERS.picker.password);
     expect(names((await get('/api/orgs', cookie)).json())).toEqual([
