@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.ts';
 import {
+  BatchShipSingleBodySchema,
   PackingSlipBodySchema,
   ShipmentDetailSchema,
   ShipmentListQuerySchema,
@@ -22,6 +23,31 @@ export const shipOrderEndpoint = defineEndpoint({
   path: '/orders/ship',
   summary: 'Ship an order: label PDF, order marked shipped',
   body: ShipOrderBodySchema,
+  response: PdfSchema,
+  binary: true,
+  tags: ['shipping'],
+});
+
+/**
+ * Ships the single-line orders of a pick location at once (spec 1 §2 Open orders list 'print single
+ * orders', §4 Shipping a card, §7 `POST /orders/ship/batch/single {orderIds, orgId}`). Each listed
+ * order that is open and has exactly one line ships in its own transaction exactly as
+ * `POST /orders/ship` would (its selected method, box and label quantity), so one failure undoes no
+ * other; the rest are skipped with a reason (`BatchSkipReason`; another organisation's order, or one
+ * outside `orgId`, is `not_found`).
+ *
+ * Answers one `application/pdf` holding the labels of every shipped order, in the given order, for
+ * one print run, with headers `x-shipped-count` (a decimal) and `x-batch-summary`: JSON
+ * `{ shipped: [{order_id, shipment_id, tracking_number}], skipped: [{order_id, reason}] }`
+ * (`BatchShipSummarySchema`). When nothing could ship there is no PDF to give: 409 `nothing_shipped`,
+ * whose `issues` list each order (`path` the order id, `message` the reason). 400 for an empty list
+ * or more than 200 ids.
+ */
+export const batchShipSingleEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/orders/ship/batch/single',
+  summary: 'Ship the single-line orders of a pick location: one PDF with all labels',
+  body: BatchShipSingleBodySchema,
   response: PdfSchema,
   binary: true,
   tags: ['shipping'],

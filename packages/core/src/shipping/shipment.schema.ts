@@ -142,3 +142,66 @@ export const ShipmentDetailSchema = ShipmentListItemSchema.omit({ products: true
   events: z.array(TrackingEventSchema),
 });
 export type ShipmentDetail = z.infer<typeof ShipmentDetailSchema>;
+
+/** Most orders one `POST /orders/ship/batch/single` call may ship. */
+export const MAX_BATCH_SHIP_ORDERS = 200;
+
+/**
+ * Body of `POST /orders/ship/batch/single` (spec 1 §2 Open orders list 'print single orders', §4
+ * Shipping a card, §7): the orders' 24-hex ids in the order their labels are to be printed (duplicates
+ * count once), and optionally the organisation they must belong to.
+ */
+export const BatchShipSingleBodySchema = z.object({
+  orderIds: z.array(IdSchema).min(1).max(MAX_BATCH_SHIP_ORDERS),
+  orgId: IdSchema.optional(),
+});
+export type BatchShipSingleBody = z.infer<typeof BatchShipSingleBodySchema>;
+
+/**
+ * Why the batch left an order alone: `not_found` (unknown, or of another organisation),
+ * `not_single_line` (more or fewer than one order line), `not_open` (shipped or cancelled meanwhile),
+ * `cancellation_requested`, `cannot_ship` (no complete address or no shipment method: ship it from its
+ * card) or `failed` (the carrier or the server failed; the others still shipped).
+ */
+export const BatchSkipReasonSchema = z.enum([
+  'not_found',
+  'not_single_line',
+  'not_open',
+  'cancellation_requested',
+  'cannot_ship',
+  'failed',
+]);
+export type BatchSkipReason = z.infer<typeof BatchSkipReasonSchema>;
+
+/** An order the batch shipped: our order id, the new shipment and its tracking number. */
+export const BatchShippedSchema = z.object({
+  order_id: IdSchema,
+  shipment_id: IdSchema,
+  tracking_number: z.string(),
+});
+/** An order the batch skipped, with the reason. */
+export const BatchSkippedSchema = z.object({ order_id: IdSchema, reason: BatchSkipReasonSchema });
+
+/**
+ * What `POST /orders/ship/batch/single` did, sent as JSON in the {@link BATCH_SUMMARY_HEADER} header
+ * beside the labels PDF. Every value is ASCII (hex ids, tracking numbers, reason codes), so the
+ * header needs no encoding; the shop order numbers are on the labels and in the open list.
+ */
+export const BatchShipSummarySchema = z.object({
+  shipped: z.array(BatchShippedSchema),
+  skipped: z.array(BatchSkippedSchema),
+});
+export type BatchShipSummary = z.infer<typeof BatchShipSummarySchema>;
+
+/** Response header of `POST /orders/ship/batch/single`: how many orders shipped (a decimal). */
+export const SHIPPED_COUNT_HEADER = 'x-shipped-count';
+/** Response header of `POST /orders/ship/batch/single`: the {@link BatchShipSummary} as JSON. */
+export const BATCH_SUMMARY_HEADER = 'x-batch-summary';
+
+/**
+ * Whether an order ships in the 'print single orders' batch (spec 1 §2, §4): it has exactly one
+ * order line (any quantity). The API applies it when shipping, the portal to show the button.
+ */
+export function isSingleLineOrder(order: { products: readonly unknown[] }): boolean {
+  return order.products.length === 1;
+}

@@ -1,4 +1,12 @@
-import { newId, type ShipOrderBody } from '@hoppa/core';
+import {
+  type BatchShipSingleBody,
+  type BatchShipSummary,
+  type BatchSkipReason,
+  isSingleLineOrder,
+  newId,
+  type ShipOrderBody,
+} from '@hoppa/core';
+import { PDFDocument } from 'pdf-lib';
 import type { Db } from '../../db/client.ts';
 import { addressFromOrganisation, addressFromShipmentDetails } from '../../lib/carriers/address.ts';
 import type { PostalAddress, ShipmentMethodInfo } from '../../lib/carriers/carrier.ts';
@@ -220,17 +228,26 @@ export interface ShipResult {
  * carrier account is configured) create the label (one A6 page per parcel), renders the packing slip,
  * marks the order shipped (status, shipped_at, track_trace, used_shipment_method, selections) and stores
  * the shipment with both PDFs. Errors: 404 order not visible; 409 `order_shipped`, `order_cancelled`,
- * `cancellation_requested`; 400 unknown method or box, or an address without postcode and city.
+ * `cancellation_requested`, and with `singleLineOnly` `not_single_line` (checked under the lock);
+ * 400 unknown method or box, or an address without postcode and city.
  */
 export async function shipOrder(
   db: Db,
   actor: ShippingActor,
   body: ShipOrderBody,
   now = new Date(),
+  opts: { singleLineOnly?: boolean } = {},
 ): Promise<ShipResult> {
   return db.transaction(async (tx) => {
     const doc = await loadOrderForDocuments(tx, actor.orgIds, body.order_id, true);
     const { order } = doc;
+    if (opts.singleLineOnly && !isSingleLineOrder({ products: doc.lines })) {
+      throw new HttpProblem(
+        409,
+        'not_single_line',
+        `Order ${order.order_id} has ${doc.lines.length} lines; only single-line orders ship in a batch`,
+      );
+    }
     if (order.status === 'shipped') {
       throw new HttpProblem(
         409,
@@ -314,6 +331,70 @@ export async function shipOrder(
     );
     return { shipmentId, trackingNumber: label.trackingNumber, labelPdf: label.labelPdf };
   });
+}
+
+/** The outcome of a batch: the labels of the shipped orders as one PDF (null when none shipped). */
+export interface BatchShipResult extends BatchShipSummary {
+  labelsPdf: Buffer | null;
+  /** Unexpected errors behind `failed` skips, for the log. */
+  failures: { orderId: string; error: unknown }[];
+}
+
+const SKIP_REASON: Record<string, BatchSkipReason> = {
+  not_found: 'not_found',
+  not_single_line: 'not_single_line',
+  order_shipped: 'not_open',
+  order_cancelled: 'not_open',
+  cancellation_requested: 'cancellation_requested',
+  bad_request: 'cannot_ship',
+};
+
+/**
+ * Ships the single-line orders of a pick location at once (spec 1 §2 'print single orders', §4, §7
+ * POST /orders/ship/batch/single). Each id (duplicates once, in the given order) goes through
+ * {@link shipOrder} with `singleLineOnly`, in its own transaction, so a failure undoes no other
+ * shipment; its problem becomes the skip reason (an error that is no problem: `failed`, kept in
+ * `failures`). `orgId` narrows the visible organisations: an order outside it is `not_found`. The
+ * labels are joined into one PDF in the given order (pdf-lib copies the carriers' pages as they are).
+ */
+export async function shipSingleLineOrders(
+  db: Db,
+  actor: ShippingActor,
+  body: BatchShipSingleBody,
+  now = new Date(),
+): Promise<BatchShipResult> {
+  const orgIds = body.orgId ? actor.orgIds.filter((id) => id === body.orgId) : actor.orgIds;
+  const scoped = { userId: actor.userId, orgIds };
+  const result: BatchShipResult = { shipped: [], skipped: [], labelsPdf: null, failures: [] };
+  const labels: Buffer[] = [];
+  for (const orderId of [...new Set(body.orderIds)]) {
+    try {
+      const shipped = await shipOrder(db, scoped, { order_id: orderId }, now, { singleLineOnly: true });
+      result.shipped.push({
+        order_id: orderId,
+        shipment_id: shipped.shipmentId,
+        tracking_number: shipped.trackingNumber,
+      });
+      labels.push(shipped.labelPdf);
+    } catch (error) {
+      const reason = error instanceof HttpProblem ? SKIP_REASON[error.code] : undefined;
+      result.skipped.push({ order_id: orderId, reason: reason ?? 'failed' });
+      if (!reason) result.failures.push({ orderId, error });
+    }
+  }
+  if (labels.length > 0) result.labelsPdf = await joinPdfs(labels);
+  return result;
+}
+
+/** One PDF with every page of `pdfs`, in order. */
+async function joinPdfs(pdfs: Buffer[]): Promise<Buffer> {
+  if (pdfs.length === 1) return pdfs[0] as Buffer;
+  const out = await PDFDocument.create();
+  for (const bytes of pdfs) {
+    const src = await PDFDocument.load(bytes);
+    for (const page of await out.copyPages(src, src.getPageIndices())) out.addPage(page);
+  }
+  return Buffer.from(await out.save());
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { PickListResponse } from '@hoppa/core';
+import type { BatchShipSummary, OpenOrders, PickListResponse } from '@hoppa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
 import { isLocalTrackingNumber } from '../../lib/carriers/local.carrier.ts';
@@ -213,6 +213,143 @@ describe('POST /orders/ship', () => {
     const o = await openOrder(stroop);
     const owner = await t.login(DEMO_USERS.stroopOwner.email, DEMO_USERS.stroopOwner.password);
     expect((await ship({ order_id: o.order.id }, owner)).statusCode).toBe(403);
+  });
+});
+
+describe('POST /orders/ship/batch/single', () => {
+  function batch(body: Record<string, unknown>, cookie = picker) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/orders/ship/batch/single',
+      headers: { cookie },
+      payload: body,
+    });
+  }
+
+  /** A single-line open order of `org` at a fresh location, placed inside window `w`. */
+  async function singleLine(org: string, w: ReturnType<typeof testWindow>, n: number, quantity = 1) {
+    const bin = await addLocation(t.db, {
+      name: `S-${String(w.start.getTime()).slice(-6)}-${n}`,
+      sequence: 9,
+    });
+    const p = await addProduct(t.db, org, {
+      name: `Stroopwafel ${n}`,
+      stock: [{ locationId: bin, stock: 9 }],
+    });
+    const shopOrderId = `ONE-${w.start.getTime()}-${n}`;
+    const order = await addOrder(t.db, org, {
+      orderId: shopOrderId,
+      placedAt: w.at(n),
+      lines: [{ productId: p.id, quantity, locationId: bin }],
+    });
+    return { id: order.id, shopOrderId };
+  }
+
+  it('ships only the open single-line orders, in the given order, with one labels PDF', async () => {
+    const multi = await openOrder(bol);
+    const w = multi.w;
+    const a = await singleLine(bol, w, 1);
+    const b = await singleLine(bol, w, 2, 3);
+    const shippedAlready = await singleLine(bol, w, 3);
+    expect((await ship({ order_id: shippedAlready.id })).statusCode).toBe(200);
+    const foreign = await singleLine(stroop, w, 4);
+    const missing = 'c'.repeat(24);
+
+    const res = await batch({
+      orderIds: [b.id, multi.order.id, a.id, shippedAlready.id, missing, b.id],
+      orgId: bol,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['x-shipped-count']).toBe('2');
+    const summary = JSON.parse(res.headers['x-batch-summary'] as string) as BatchShipSummary;
+    expect(summary.shipped.map((s) => s.order_id)).toEqual([b.id, a.id]);
+    expect(summary.skipped).toEqual([
+      { order_id: multi.order.id, reason: 'not_single_line' },
+      { order_id: shippedAlready.id, reason: 'not_open' },
+      { order_id: missing, reason: 'not_found' },
+    ]);
+
+    const { pages, pageTexts } = await readPdf(res.rawPayload);
+    expect(pages).toBe(2);
+    const [first, second] = summary.shipped;
+    expect(isLocalTrackingNumber(first?.tracking_number as string)).toBe(true);
+    expect(pageTexts[0]).toContain(first?.tracking_number);
+    expect(pageTexts[0]).toContain(`Order ${b.shopOrderId}`);
+    expect(pageTexts[1]).toContain(second?.tracking_number);
+    expect(pageTexts[1]).toContain(`Order ${a.shopOrderId}`);
+
+    const stored = await t.db.query<{ order_id: string; tracking_number: string }>(
+      'SELECT order_id, tracking_number FROM shipments WHERE id = ANY($1::char(24)[]) ORDER BY order_id',
+      [summary.shipped.map((s) => s.shipment_id)],
+    );
+    expect(stored.rows.map((r) => r.tracking_number).sort()).toEqual(
+      summary.shipped.map((s) => s.tracking_number).sort(),
+    );
+
+    // The shipped orders leave the open list; the multi-line and the other shop's order stay.
+    const open = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/open/${w.start.toISOString()}/${w.end.toISOString()}/all?limit=500`,
+      headers: { cookie: picker },
+    });
+    expect(open.statusCode, open.body).toBe(200);
+    const ids = (open.json() as OpenOrders).groups.flatMap((g) => g.orders.map((o) => o.id));
+    expect(ids).toContain(multi.order.id);
+    expect(ids).toContain(foreign.id);
+    expect(ids).not.toContain(a.id);
+    expect(ids).not.toContain(b.id);
+
+    // Outside the asked organisation an order is 'not found' and stays open.
+    const other = await batch({ orderIds: [foreign.id, (await singleLine(bol, w, 5)).id], orgId: bol });
+    expect(other.statusCode, other.body).toBe(200);
+    expect((JSON.parse(other.headers['x-batch-summary'] as string) as BatchShipSummary).skipped).toEqual([
+      { order_id: foreign.id, reason: 'not_found' },
+    ]);
+    const status = await t.db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [
+      foreign.id,
+    ]);
+    expect(status.rows[0]?.status).toBe('open');
+  });
+
+  it('keeps the orders that shipped when another fails, and answers 409 when none ships', async () => {
+    const w = testWindow();
+    const good = await singleLine(bol, w, 1);
+    const asked = await openOrder(bol, { cancellation: true });
+    const p = await addProduct(t.db, bol, { name: 'Hagelslag' });
+    const noAddress = await addOrder(t.db, bol, {
+      orderId: `NA1-${w.start.getTime()}`,
+      placedAt: w.at(2),
+      address: { ...ADDRESS, zipCode: '', city: '' },
+      lines: [{ productId: p.id, quantity: 1 }],
+    });
+    const res = await batch({ orderIds: [noAddress.id, good.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    const summary = JSON.parse(res.headers['x-batch-summary'] as string) as BatchShipSummary;
+    expect(summary.shipped.map((s) => s.order_id)).toEqual([good.id]);
+    expect(summary.skipped).toEqual([{ order_id: noAddress.id, reason: 'cannot_ship' }]);
+    expect((await readPdf(res.rawPayload)).text).toContain(summary.shipped[0]?.tracking_number);
+
+    const none = await batch({ orderIds: [asked.order.id, good.id] });
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toMatchObject({
+      code: 'nothing_shipped',
+      issues: [
+        { path: asked.order.id, message: 'not_single_line' },
+        { path: good.id, message: 'not_open' },
+      ],
+    });
+  });
+
+  it('answers 400 for an empty or oversized list; merchants may not ship', async () => {
+    expect((await batch({ orderIds: [] })).statusCode).toBe(400);
+    expect((await batch({ orderIds: Array.from({ length: 201 }, () => 'd'.repeat(24)) })).statusCode).toBe(
+      400,
+    );
+    const w = testWindow();
+    const o = await singleLine(bol, w, 1);
+    const owner = await t.login(DEMO_USERS.bolOwner.email, DEMO_USERS.bolOwner.password);
+    expect((await batch({ orderIds: [o.id] }, owner)).statusCode).toBe(403);
   });
 });
 

@@ -313,3 +313,97 @@ describe('open orders date range (spec 1 §2, §9)', { timeout: 30_000 }, () => 
     await waitFor(() => expect(from.value).toMatch(/^\d{2}-\d{2}-\d{4} 00:00$/));
   });
 });
+
+describe("open orders 'print single orders' (spec 1 §2, §4, §7)", { timeout: 30_000 }, () => {
+  const shipper = role('warehouse_staff', [
+    { methods: ['GET'], path: '/orders*' },
+    { methods: ['POST'], path: '/orders/ship*' },
+    { methods: ['POST'], path: '/orders/packing_slip' },
+    { methods: ['GET'], path: '/shipment_*' },
+  ]);
+  const MULTI = order(3, '#1003', [line(3, SAUCE), { ...line(4, PASTA), id: hex(104) }]);
+  const ONLY_MULTI = order(5, '#1005', [line(5, SAUCE), { ...line(6, PASTA), id: hex(106) }]);
+
+  /** Two groups: VAK A-01 with two single-line orders and a multi-line one, VAK B-02 with only a multi-line one. */
+  function batchApi(batches: unknown[]) {
+    const base = fakeApi([]);
+    return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const req =
+        input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+      const url = new URL(req.url);
+      if (url.pathname.startsWith('/api/orders/open/')) {
+        const shipped = batches.length > 0;
+        const a = shipped ? [ORDERS[1] as Order, MULTI] : [...ORDERS, MULTI];
+        const body: OpenOrders = {
+          groups: [
+            { location: { id: hex(300), name: 'A-01' }, count: a.length, orders: a },
+            { location: { id: hex(301), name: 'B-02' }, count: 1, orders: [ONLY_MULTI] },
+          ],
+          total: a.length + 1,
+        };
+        return new Response(JSON.stringify(body), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+      if (url.pathname === '/api/orders/ship/batch/single' && req.method === 'POST') {
+        batches.push(await req.json());
+        return new Response(new Blob(['%PDF-1.4 labels'], { type: 'application/pdf' }), {
+          status: 200,
+          headers: {
+            'content-type': 'application/pdf',
+            'x-shipped-count': '1',
+            'x-batch-summary': JSON.stringify({
+              shipped: [{ order_id: hex(1), shipment_id: hex(71), tracking_number: 'HP1NL' }],
+              skipped: [{ order_id: hex(2), reason: 'not_open' }],
+            }),
+          },
+        });
+      }
+      return base(input, init);
+    });
+  }
+
+  it('is offered only to a role that may batch-ship', async () => {
+    vi.stubGlobal('fetch', batchApi([]));
+    renderUi(<OpenOrdersPage />, {
+      path: '/orders',
+      session: { user: user(packer), orgAuth: orgAuth(packer) },
+    });
+    await screen.findByRole('article', { name: 'Order #1001' });
+    expect(screen.queryByRole('button', { name: 'Print single orders' })).toBeNull();
+  });
+
+  it('shows on groups with single-line orders, confirms the count, ships them and opens the labels', async () => {
+    const batches: unknown[] = [];
+    const api = batchApi(batches);
+    vi.stubGlobal('fetch', api);
+    renderUi(<OpenOrdersPage />, {
+      path: '/orders',
+      session: { user: user(shipper), orgAuth: orgAuth(shipper) },
+    });
+    await screen.findByRole('article', { name: 'Order #1001' });
+    const a01 = screen.getByRole('region', { name: 'VAK A-01' });
+    const b02 = screen.getByRole('region', { name: 'VAK B-02' });
+    expect(within(b02).queryByRole('button', { name: 'Print single orders' })).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Print single orders' })).toHaveLength(1);
+
+    fireEvent.click(within(a01).getByRole('button', { name: 'Print single orders' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Print single orders of VAK A-01?' });
+    expect(
+      within(dialog).getByText('Ship 2 single-line orders and print all their labels in one PDF.'),
+    ).toBeTruthy();
+    expect(batches).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ship and print' }));
+
+    await waitFor(() => expect(batches).toEqual([{ orderIds: [hex(1), hex(2)], orgId: hex(9) }]));
+    const viewer = await screen.findByRole('dialog', { name: 'Labels of VAK A-01' });
+    fireEvent.click(within(viewer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const notice = (await screen.findByText('1 single order shipped.')).closest('[role="status"]');
+    expect(notice).toBeTruthy();
+    expect(within(notice as HTMLElement).getByText('#1002: already shipped or cancelled')).toBeTruthy();
+    // The open list reloads: the shipped order leaves it.
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Order #1001' })).toBeNull());
+  });
+});

@@ -18,6 +18,7 @@ import { type OpenOrdersFilter, useOpenOrders } from './api/get-open-orders.ts';
 import { usePackingSlip } from './api/get-packing-slip.ts';
 import { useShipmentBoxes, useShipmentMethods } from './api/get-shipment-options.ts';
 import { useShipOrder } from './api/ship-order.ts';
+import { skippedWhenNothingShipped, useShipSingleOrders } from './api/ship-single-orders.ts';
 import {
   DocumentViewerModal,
   type DocumentViewerState,
@@ -26,6 +27,12 @@ import {
 import { OrderBoard } from './components/order-board.tsx';
 import { OrderCard } from './components/order-card.tsx';
 import { OrderFilters, type OrderFilterValues } from './components/order-filters.tsx';
+import {
+  PrintSinglesModal,
+  PrintSinglesNotice,
+  type PrintSinglesOutcome,
+  type PrintSinglesState,
+} from './components/print-singles-modal.tsx';
 import { type ScanFeedback, ScanPanel } from './components/scan-panel.tsx';
 import { ShipConfirmModal, type ShipConfirmState } from './components/ship-confirm-modal.tsx';
 import {
@@ -68,7 +75,8 @@ function initialFilters(): OrderFilterValues {
  * the first order containing it (through a confirmation when its quantity is above 1 or it has a pack
  * note); a location label filters by picked location. After a scan-ship without confirmation the
  * selection stays, so a run of identical single-item orders ships scan after scan; a confirmed ship
- * clears it, as the spec says. The label opens in an embedded viewer for printing.
+ * clears it, as the spec says. The label opens in an embedded viewer for printing; 'print single
+ * orders' on a group header ships its single-line orders at once and opens all their labels there.
  */
 export function OpenOrdersPage() {
   const { t } = useTranslation('orders');
@@ -79,6 +87,9 @@ export function OpenOrdersPage() {
   const [feedback, setFeedback] = useState<ScanFeedback | null>(null);
   const [confirm, setConfirm] = useState<ShipConfirmState | null>(null);
   const [viewer, setViewer] = useState<DocumentViewerState | null>(null);
+  const [singles, setSingles] = useState<PrintSinglesState | null>(null);
+  const [singlesOutcome, setSinglesOutcome] = useState<PrintSinglesOutcome | null>(null);
+  const [printingGroup, setPrintingGroup] = useState<string | null>(null);
   const [shippingIds, setShippingIds] = useState<ReadonlySet<string>>(new Set());
   // Orders shipped or being shipped in this session: a quick next scan must not pick them again
   // before the list has reloaded.
@@ -103,6 +114,7 @@ export function OpenOrdersPage() {
   const methods = useShipmentMethods();
   const boxes = useShipmentBoxes();
   const shipOrder = useShipOrder();
+  const shipSingles = useShipSingleOrders();
   const packingSlip = usePackingSlip();
   const allowed = useOrderPermissions();
 
@@ -159,6 +171,50 @@ export function OpenOrdersPage() {
         n.delete(order.id);
         return n;
       });
+    }
+  }
+
+  /** Ships the confirmed group's single-line orders and opens their labels (spec 1 §2, §4). */
+  async function printSingles({ location, orders: batch }: PrintSinglesState) {
+    const numberOf = new Map(batch.map((o) => [o.id, o.orderId]));
+    const skippedOf = (s: {
+      order_id: string;
+      reason: PrintSinglesOutcome['skipped'][number]['reason'];
+    }) => ({
+      orderNumber: numberOf.get(s.order_id) ?? s.order_id,
+      reason: s.reason,
+    });
+    const orgs = new Set(batch.map((o) => o.org));
+    for (const o of batch) doneIds.current.add(o.id);
+    setPrintingGroup(location);
+    setSinglesOutcome(null);
+    try {
+      const res = await shipSingles.mutateAsync({
+        orderIds: batch.map((o) => o.id),
+        ...(orgs.size === 1 ? { orgId: batch[0]?.org } : {}),
+      });
+      for (const s of res.skipped) doneIds.current.delete(s.order_id);
+      setSinglesOutcome({ shipped: res.shipped.length, skipped: res.skipped.map(skippedOf) });
+      setViewer({
+        orderNumber: location,
+        orderId: '',
+        trackingNumber: null,
+        label: res.labels,
+        slip: null,
+        show: 'label',
+        title: t('singles.labelsTitle', { location }),
+        hasSlip: false,
+      });
+    } catch (err) {
+      for (const o of batch) doneIds.current.delete(o.id);
+      const skipped = skippedWhenNothingShipped(err);
+      setSinglesOutcome(
+        skipped
+          ? { shipped: 0, skipped: skipped.map(skippedOf) }
+          : { shipped: 0, skipped: [], error: errorText(errorDisplay(err, pathname), t) ?? '' },
+      );
+    } finally {
+      setPrintingGroup(null);
     }
   }
 
@@ -261,6 +317,10 @@ export function OpenOrdersPage() {
     [],
   );
   const onCardPackingSlip = useCallback((order: Order) => void latest.current.openPackingSlip(order), []);
+  const onPrintSingles = useCallback(
+    (location: string, orders: Order[]) => setSingles({ location, orders }),
+    [],
+  );
   const methodList = methods.data ?? NO_METHODS;
   const boxList = boxes.data ?? NO_BOXES;
   const renderCard = useCallback(
@@ -329,6 +389,7 @@ export function OpenOrdersPage() {
         methods={methodList}
       />
       <ErrorBanner error={packingSlip.error ?? methods.error ?? boxes.error} />
+      <PrintSinglesNotice outcome={singlesOutcome} onClose={() => setSinglesOutcome(null)} />
       {list.isError ? (
         <ErrorBanner error={list.error} />
       ) : list.isPending ? (
@@ -340,7 +401,12 @@ export function OpenOrdersPage() {
           </Text>
         </Paper>
       ) : (
-        <OrderBoard groups={list.data.groups} renderCard={renderCard} />
+        <OrderBoard
+          groups={list.data.groups}
+          renderCard={renderCard}
+          onPrintSingles={allowed.shipSingles ? onPrintSingles : undefined}
+          printingGroup={printingGroup}
+        />
       )}
       <ShipConfirmModal
         state={confirm}
@@ -351,6 +417,15 @@ export function OpenOrdersPage() {
           const { order } = confirm;
           setConfirm(null);
           void ship(order, choiceOf(order), { clearSelection: true });
+        }}
+      />
+      <PrintSinglesModal
+        state={singles}
+        onCancel={() => setSingles(null)}
+        onConfirm={() => {
+          if (!singles) return;
+          setSingles(null);
+          void printSingles(singles);
         }}
       />
       <DocumentViewerModal

@@ -5,6 +5,8 @@ import { roleInForce, useSession } from '../../app/session.ts';
 /** What the current role may do on the open orders screen (spec 1 §6: `can(role, method, path)`). */
 export interface OrderPermissions {
   ship: boolean;
+  /** Ship a pick location's single-line orders at once ('print single orders', spec 1 §2). */
+  shipSingles: boolean;
   selectMethod: boolean;
   selectBox: boolean;
   labelQuantity: boolean;
@@ -23,6 +25,7 @@ export function useOrderPermissions(): OrderPermissions {
   return useMemo(
     () => ({
       ship: can(role, 'POST', '/orders/ship'),
+      shipSingles: can(role, 'POST', '/orders/ship/batch/single'),
       selectMethod: can(role, 'POST', '/order/shipment_method/x'),
       selectBox: can(role, 'POST', '/order/shipment_package/x'),
       labelQuantity: can(role, 'POST', '/order/labels/quantity'),

@@ -13,6 +13,10 @@ export interface DocumentViewerState {
   label: Blob | null;
   slip: Blob | null;
   show: ViewerDoc;
+  /** Replaces the 'Label for order' title (the labels of a batch). */
+  title?: string;
+  /** False when there is no single packing slip to switch to (a batch's labels). */
+  hasSlip?: boolean;
 }
 
 /**
@@ -58,19 +62,23 @@ export function DocumentViewerModal({
       opened={state !== null}
       onClose={onClose}
       size="xl"
-      title={state ? t('label.title', { order: state.orderNumber }) : ''}
+      title={state ? (state.title ?? t('label.title', { order: state.orderNumber })) : ''}
     >
       {state && (
         <Stack gap="sm">
           <Group justify="space-between">
-            <SegmentedControl
-              value={state.show}
-              onChange={(v) => onShow(v as ViewerDoc)}
-              data={[
-                { value: 'label', label: t('label.showLabel'), disabled: !state.label },
-                { value: 'slip', label: t('label.packingSlip') },
-              ]}
-            />
+            {state.hasSlip === false ? (
+              <span />
+            ) : (
+              <SegmentedControl
+                value={state.show}
+                onChange={(v) => onShow(v as ViewerDoc)}
+                data={[
+                  { value: 'label', label: t('label.showLabel'), disabled: !state.label },
+                  { value: 'slip', label: t('label.packingSlip') },
+                ]}
+              />
+            )}
             {state.trackingNumber && (
               <Text size="sm" ff="monospace">
                 {t('label.tracking', { tracking: state.trackingNumber })}

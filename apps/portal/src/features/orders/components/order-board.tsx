@@ -1,5 +1,5 @@
-import type { OpenOrders, Order } from '@hoppa/core';
-import { Badge, Box, Group, Title } from '@mantine/core';
+import { isSingleLineOrder, type OpenOrders, type Order } from '@hoppa/core';
+import { Badge, Box, Button, Group, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,14 +17,21 @@ import {
  * many columns of cards as fit (at least 380 px each); a group takes one column per order, up to the
  * whole row, so a run of single-order locations sits side by side and a packer at a 1280–1920 px
  * station sees many orders at once. Groups follow their walking order, except that small groups
- * move up into room a wider group left in an earlier row (packBoardRows).
+ * move up into room a wider group left in an earlier row (packBoardRows). With `onPrintSingles`
+ * (the role may batch-ship) a group holding single-line orders offers 'Print single orders'.
  */
 export const OrderBoard = memo(function OrderBoard({
   groups,
   renderCard,
+  onPrintSingles,
+  printingGroup,
 }: {
   groups: OpenOrders['groups'];
   renderCard: (order: Order) => ReactNode;
+  /** Asks to ship the group's single-line orders (`singles`, in list order); absent without the grant. */
+  onPrintSingles?: (title: string, singles: Order[]) => void;
+  /** The title of the group whose batch is being shipped, for its button's loading state. */
+  printingGroup?: string | null;
 }) {
   const { t } = useTranslation('orders');
   const { ref, width } = useElementSize();
@@ -46,6 +53,7 @@ export const OrderBoard = memo(function OrderBoard({
         const g = groups[i] as OpenOrders['groups'][number];
         const title = groupLocationTitle(g.location) ?? t('group.noLocation');
         const span = spans[i] as number;
+        const singles = onPrintSingles ? g.orders.filter(isSingleLineOrder) : [];
         return (
           <Box
             key={g.location?.id ?? 'none'}
@@ -66,6 +74,17 @@ export const OrderBoard = memo(function OrderBoard({
               <Badge variant="light" color="gray">
                 {t('group.count', { count: g.count })}
               </Badge>
+              {onPrintSingles && singles.length > 0 && (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  ml="auto"
+                  loading={printingGroup === title}
+                  onClick={() => onPrintSingles(title, singles)}
+                >
+                  {t('group.printSingles')}
+                </Button>
+              )}
             </Group>
             <Box
               style={{
