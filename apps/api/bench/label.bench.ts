@@ -11,23 +11,13 @@ import type { PostalAddress } from '../src/lib/carriers/carrier.ts';
 import { newLocalTrackingNumber } from '../src/lib/carriers/local.carrier.ts';
 import { buildShippingLabelPdf } from '../src/lib/pdf/label.pdf.ts';
 import { buildPackingSlipPdf } from '../src/lib/pdf/packing-slip.pdf.ts';
+import { TEST_SENDER } from '../src/lib/pdf/pdf.test-helpers.ts';
 
 const LABELS = 200;
 const SLIPS = 50;
 const WARMUP = 10;
 
-const sender: PostalAddress = {
-  name: 'Hoppa Fulfilment',
-  company: 'Hoppa Fulfilment',
-  street: 'Havenweg',
-  houseNumber: '12',
-  addition: '',
-  zipCode: '1013 AB',
-  city: 'Amsterdam',
-  countryCode: 'NL',
-  phone: '',
-  email: '',
-};
+const sender = TEST_SENDER;
 
 function recipient(i: number): PostalAddress {
   return {

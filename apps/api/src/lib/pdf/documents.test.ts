@@ -2,21 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { PostalAddress } from '../carriers/carrier.ts';
 import { buildShippingLabelPdf, routingCode } from './label.pdf.ts';
 import { buildPackingSlipPdf } from './packing-slip.pdf.ts';
-import { readPdf } from './pdf.test-helpers.ts';
+import { readPdf, TEST_SENDER } from './pdf.test-helpers.ts';
 import { A6, pdfText } from './pdf.ts';
 
-const sender: PostalAddress = {
-  name: 'Hoppa Fulfilment',
-  company: 'Hoppa Fulfilment',
-  street: 'Havenweg',
-  houseNumber: '12',
-  addition: '',
-  zipCode: '1013 AB',
-  city: 'Amsterdam',
-  countryCode: 'NL',
-  phone: '',
-  email: '',
-};
+const sender = TEST_SENDER;
 const recipient: PostalAddress = {
   name: 'Zoë Łukasiewicz',
   company: '',

@@ -1,4 +1,5 @@
 import { extractText, getDocumentProxy } from 'unpdf';
+import type { PostalAddress } from '../carriers/carrier.ts';
 
 /** Text of every page of a PDF (unpdf), with runs of whitespace collapsed, and its page count. */
 export async function readPdf(
@@ -9,3 +10,17 @@ export async function readPdf(
   const pageTexts = text.map((t) => t.replace(/\s+/g, ' ').trim());
   return { pages: totalPages, text: pageTexts.join('\n'), pageTexts };
 }
+
+/** The demo provider's address as a label sender, shared by the PDF tests and the label benchmark. */
+export const TEST_SENDER: PostalAddress = {
+  name: 'Hoppa Fulfilment',
+  company: 'Hoppa Fulfilment',
+  street: 'Havenweg',
+  houseNumber: '12',
+  addition: '',
+  zipCode: '1013 AB',
+  city: 'Amsterdam',
+  countryCode: 'NL',
+  phone: '',
+  email: '',
+};
