@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -69,7 +68,6 @@ export async function buildApp(deps: BuildAppDeps = {}): Promise<FastifyInstance
   if (ownDb) app.addHook('onClose', async () => db.close());
 
   await app.register(fastifyCookie);
-  await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 50 } });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',

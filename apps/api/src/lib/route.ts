@@ -8,7 +8,7 @@ import { accessibleOrgIds, loadSession, SESSION_COOKIE, type SessionUser } from 
 import { badRequest, forbidden, unauthorized } from './errors.ts';
 import type { MailTransport } from './mail.ts';
 
-export type { SessionRole, SessionUser } from './auth.ts';
+export type { SessionUser } from './auth.ts';
 
 /** What buildApp hands to every module: configuration, database and mail transport. */
 export interface AppDeps {

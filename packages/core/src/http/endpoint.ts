@@ -37,6 +37,11 @@ export interface Endpoint<
    */
   changesState?: true;
   tags?: string[];
+  /**
+   * For a catalogue call the spec lists without a path ('(path not shown)' in `../shared/spec/catalogue.tsv`):
+   * the row's description, copied exactly, so `docs/spec-coverage.md` shows which endpoint serves it.
+   */
+  catalogue?: string;
 }
 
 /** Declares an endpoint with its literal types kept, for `request()` and route registration. */

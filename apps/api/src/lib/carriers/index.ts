@@ -2,16 +2,11 @@ import type { CarrierAdapter } from './carrier.ts';
 import { localCarrier } from './local.carrier.ts';
 
 /**
- * Adapters with a configured account, by the `carrier` of a shipment method (e.g. 'postnl'). None is
- * configured yet, so every method ships with the local carrier; a real adapter registers here once
- * its account settings exist.
+ * Adapters with a configured account, by the `carrier` of a shipment method (e.g. 'postnl'). None exists
+ * yet, so every method ships with the local carrier; the carriers issue (PostNL, bol) fills this map from
+ * the API connections' account settings.
  */
 const configured = new Map<string, CarrierAdapter>();
-
-/** Registers a configured carrier adapter for the methods whose `carrier` equals `carrier`. */
-export function registerCarrier(carrier: string, adapter: CarrierAdapter): void {
-  configured.set(carrier, adapter);
-}
 
 /** The adapter that ships a method of `carrier`: the configured one, else the local carrier. */
 export function carrierFor(carrier: string): CarrierAdapter {
@@ -26,4 +21,3 @@ export function carrierByCode(code: string): CarrierAdapter {
 }
 
 export type * from './carrier.ts';
-export { localCarrier } from './local.carrier.ts';

@@ -161,27 +161,6 @@ export async function addOrder(
   return { id, lineIds };
 }
 
-/** Makes sure a shipment method exists (the seed may have it already); returns its id. */
-export async function ensureShipmentMethod(
-  db: Db,
-  opts: { code: string; name: string; carrier?: string; priceCents?: number; countryCode?: string | null },
-): Promise<string> {
-  await db.query(
-    `INSERT INTO shipment_methods (id, code, name, carrier, price_cents, country_code)
-     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (code) DO NOTHING`,
-    [
-      newId(),
-      opts.code,
-      opts.name,
-      opts.carrier ?? 'postnl',
-      opts.priceCents ?? 695,
-      opts.countryCode ?? null,
-    ],
-  );
-  const r = await db.query<{ id: string }>('SELECT id FROM shipment_methods WHERE code = $1', [opts.code]);
-  return r.rows[0]?.id as string;
-}
-
 /** Stock of a product on a location, or null without a link. */
 export async function stockAt(db: Db, productId: string, locationId: string): Promise<number | null> {
   const r = await db.query<{ stock: number }>(
