@@ -27,6 +27,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Set to false to skip the demo seed on first start. */
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /** Set to false to seed the demo warehouse without its week of live orders (the e2e journeys do). */
+  DEMO_ORDERS: z.enum(['true', 'false']).default('true'),
 });
 
 /**
@@ -46,6 +48,8 @@ export interface Config {
   trustProxy: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   seedDemo: boolean;
+  /** With the demo seed, also a week of orders in every state (db/seed-orders.ts). */
+  demoOrders: boolean;
   /** Largest accepted JSON body, bytes. */
   bodyLimit: number;
   /** Session lifetime, milliseconds (sliding: renewed on use). */
@@ -74,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
+    demoOrders: e.DEMO_ORDERS === 'true',
     bodyLimit: 10 * 1024 * 1024,
     sessionTtlMs: 30 * 24 * 3600 * 1000,
     resetTtlMs: 3600 * 1000,

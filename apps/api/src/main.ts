@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DEMO_USERS } from './db/seed.ts';
+import { seedLiveOrders } from './db/seed-orders.ts';
 import { openPreparedDb } from './db/startup.ts';
 
 // Starts the server: configuration, database (migrated; demo seed on first start), then listen.
@@ -21,6 +22,20 @@ if (seed) console.log(`First start: demo warehouse loaded (${seed.products} prod
 const seeded = seed !== null;
 
 const app = await buildApp({ config, db });
+if (seed && config.demoOrders) {
+  // The week of live orders goes through the app's own routes, as users would make them.
+  const started = Date.now();
+  try {
+    const live = await seedLiveOrders(app, db, seed);
+    const s = live.byState;
+    console.log(
+      `Demo orders: ${live.orders} (${s.open} open, ${s.partly_picked} partly picked, ${s.picked} picked, ` +
+        `${s.shipped} shipped, ${s.cancelled} cancelled) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
+  } catch (err) {
+    console.error(`The demo orders could not be made: ${(err as Error).message}`);
+  }
+}
 await app.listen({ port: config.port, host: config.host });
 
 const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -225,8 +225,8 @@ export function readSampleProducts(
   return out;
 }
 
-// A small deterministic generator, so every environment gets the same demo stock.
-function lcg(seed: number): () => number {
+/** A small deterministic random generator (numbers in [0, 1)), so every environment gets the same demo. */
+export function lcg(seed: number): () => number {
   let s = seed >>> 0;
   return () => {
     s = (Math.imul(s, 1_664_525) + 1_013_904_223) >>> 0;

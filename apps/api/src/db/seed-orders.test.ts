@@ -1,0 +1,106 @@
+import type { OpenOrders, PickListResponse, ShipmentListResponse } from '@hoppa/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPdf } from '../lib/pdf/pdf.test-helpers.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { DEMO_USERS } from './seed.ts';
+import { DEMO_ORDER_MIX, type LiveOrdersResult, seedLiveOrders } from './seed-orders.ts';
+
+let t: TestApp;
+let live: LiveOrdersResult;
+const now = new Date();
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: { products: 600 } });
+  if (!t.seed) throw new Error('seed missing');
+  live = await seedLiveOrders(t.app, t.db, t.seed, { now });
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+async function get<T>(url: string, who: keyof typeof DEMO_USERS): Promise<T> {
+  const cookie = await t.login(DEMO_USERS[who].email, DEMO_USERS[who].password);
+  const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as T;
+}
+
+describe('the live demo warehouse', () => {
+  it('has orders in every state for both merchants', async () => {
+    const rows = (
+      await t.db.query<{ org: string; state: string; n: number }>(
+        `SELECT org.name AS org,
+                CASE WHEN o.status <> 'open' THEN o.status
+                     WHEN bool_and(l.picked_quantity = l.quantity) THEN 'picked'
+                     WHEN bool_or(l.picked_quantity > 0) THEN 'partly_picked'
+                     ELSE 'open' END AS state,
+                count(DISTINCT o.id) AS n
+           FROM orders o JOIN organisations org ON org.id = o.org_id JOIN order_lines l ON l.order_id = o.id
+          GROUP BY org.name, o.id, o.status`,
+      )
+    ).rows;
+    for (const org of ['Bakkerij Bol', 'Stroopwafel & Co']) {
+      const count = (state: string) => rows.filter((r) => r.org === org && r.state === state).length;
+      expect({
+        open: count('open'),
+        partly_picked: count('partly_picked'),
+        picked: count('picked'),
+        shipped: count('shipped'),
+        cancelled: count('cancelled'),
+      }).toEqual(DEMO_ORDER_MIX);
+    }
+    expect(live.orders).toBe(rows.length);
+  });
+
+  it('gives the picker at least 50 pick items in the floor’s default window', async () => {
+    // The floor's default window: from midnight four days ago until now (22:00 today at the latest).
+    const start = new Date(now.getTime() - 5 * 86_400_000).toISOString();
+    const end = now.toISOString();
+    const list = await get<PickListResponse>(
+      `/api/pick_list/pick/all/located/${start}/${end}/all?limit=2000`,
+      'picker',
+    );
+    expect(list.total).toBeGreaterThanOrEqual(50);
+    // Partly picked orders still show their unpicked line; nothing fully picked is on the list.
+    expect(list.items.every((i) => i.orders.every((o) => o.qty > 0))).toBe(true);
+  });
+
+  it('shows both merchants’ open orders at the packing station to the provider admin', async () => {
+    const start = new Date(now.getTime() - 8 * 86_400_000).toISOString();
+    const open = await get<OpenOrders>(`/api/orders/open/${start}/${now.toISOString()}/all`, 'admin');
+    const orgs = new Set(open.groups.flatMap((g) => g.orders.map((o) => o.org)));
+    expect(orgs.size).toBe(2);
+    const perMerchant = DEMO_ORDER_MIX.open + DEMO_ORDER_MIX.partly_picked + DEMO_ORDER_MIX.picked;
+    expect(open.total).toBe(2 * perMerchant);
+  });
+
+  it('has a week of parcels with stored labels, some shipped today', async () => {
+    const list = await get<ShipmentListResponse>('/api/shipments?limit=1000', 'bolOwner');
+    expect(list.total).toBe(DEMO_ORDER_MIX.shipped);
+    const days = new Set(list.items.map((s) => s.shipped_at.slice(0, 10)));
+    expect(days.size).toBeGreaterThanOrEqual(5);
+    const shippedAt = list.items.map((s) => new Date(s.shipped_at).getTime());
+    expect(Math.max(...shippedAt)).toBeLessThanOrEqual(now.getTime());
+    expect(Math.min(...shippedAt)).toBeGreaterThan(now.getTime() - 7 * 86_400_000);
+    const first = list.items[0];
+    if (!first) throw new Error('no shipment');
+    const cookie = await t.login(DEMO_USERS.bolOwner.email, DEMO_USERS.bolOwner.password);
+    const label = await t.app.inject({
+      method: 'GET',
+      url: `/api/shipments/${first.id}/label`,
+      headers: { cookie },
+    });
+    expect(label.headers['content-type']).toBe('application/pdf');
+    expect((await readPdf(label.rawPayload)).text).toContain(first.tracking_number);
+  });
+
+  it('keeps the stock ledger equal to the stock on hand after the demo picks', async () => {
+    const r = await t.db.query<{ n: number }>(
+      `SELECT count(*) AS n FROM product_locations pl
+        WHERE pl.stock <> (SELECT coalesce(sum(m.quantity), 0) FROM stock_mutations m
+                            WHERE m.product_id = pl.product_id AND m.location_id = pl.location_id)`,
+    );
+    expect(r.rows[0]?.n).toBe(0);
+    expect(live.picks).toBeGreaterThan(0);
+  });
+});

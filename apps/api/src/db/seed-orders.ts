@@ -1,0 +1,391 @@
+import { randomUUID } from 'node:crypto';
+import type { Order, OrderImportResult, OrderImportRow } from '@hoppa/core';
+import type { FastifyInstance } from 'fastify';
+import { SESSION_COOKIE } from '../lib/auth.ts';
+import type { Db } from './client.ts';
+import { DEMO_USERS, type DemoUserKey, lcg, type SeedResult } from './seed.ts';
+
+/**
+ * The live demo warehouse (issue 6 §6): a week of orders per merchant in every state, with times relative to the
+ * first start, made through the same HTTP calls users make (import as the merchant, pick and ship as the picker).
+ * The API has no call for three things the demo needs, so after the calls a few commented SQL updates
+ * (1) back-date orders (the import stamps "now"), (2) back-date shipments over the week (shipping stamps "now"),
+ * (3) cancel orders and mark B2B orders (cancelling and order types arrive with the orders issue).
+ */
+
+/** The states a demo order ends in. */
+export type DemoOrderState = 'open' | 'partly_picked' | 'picked' | 'shipped' | 'cancelled';
+
+/** What {@link seedLiveOrders} made. */
+export interface LiveOrdersResult {
+  /** Orders per state, both merchants together. */
+  byState: Record<DemoOrderState, number>;
+  orders: number;
+  shipments: number;
+  picks: number;
+}
+
+/** Options of {@link seedLiveOrders}; the defaults give the demo of a fresh `npm start`. */
+export interface LiveOrdersOptions {
+  /** The moment the demo is relative to (default: now). */
+  now?: Date;
+  /** How many orders of each state per merchant (default {@link DEMO_ORDER_MIX}). */
+  mix?: Record<DemoOrderState, number>;
+}
+
+/** Orders per merchant and state on a fresh start: ≥ 50 pick items in the floor's default window, a week of parcels. */
+export const DEMO_ORDER_MIX: Record<DemoOrderState, number> = {
+  open: 24,
+  partly_picked: 6,
+  picked: 8,
+  shipped: 28,
+  cancelled: 3,
+};
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+const FIRST_NAMES = [
+  'Emma',
+  'Daan',
+  'Sophie',
+  'Lucas',
+  'Julia',
+  'Sem',
+  'Tess',
+  'Finn',
+  'Mila',
+  'Noah',
+  'Zoë',
+  'Levi',
+  'Sara',
+  'Bram',
+  'Lotte',
+  'Jesse',
+  'Fleur',
+  'Thijs',
+  'Anouk',
+  'Ruben',
+  'Iris',
+  'Milan',
+  'Noor',
+  'Joris',
+];
+const SURNAMES = [
+  'de Jong',
+  'Jansen',
+  'de Vries',
+  'van den Berg',
+  'van Dijk',
+  'Bakker',
+  'Janssen',
+  'Visser',
+  'Smit',
+  'Meijer',
+  'de Boer',
+  'Mulder',
+  'de Groot',
+  'Bos',
+  'Vos',
+  'Peters',
+  'Hendriks',
+  'van Leeuwen',
+  'Dekker',
+  'Brouwer',
+];
+/** Real streets with a postcode of that street and its city. */
+const ADDRESSES: { street: string; zip: string; city: string; country?: string }[] = [
+  { street: 'Oudegracht', zip: '3511 AR', city: 'Utrecht' },
+  { street: 'Damrak', zip: '1012 LG', city: 'Amsterdam' },
+  { street: 'Grote Markt', zip: '9711 LV', city: 'Groningen' },
+  { street: 'Lange Voorhout', zip: '2514 EA', city: 'Den Haag' },
+  { street: 'Coolsingel', zip: '3011 AD', city: 'Rotterdam' },
+  { street: 'Stratumseind', zip: '5611 ET', city: 'Eindhoven' },
+  { street: 'Vrijthof', zip: '6211 LD', city: 'Maastricht' },
+  { street: 'Breestraat', zip: '2311 CS', city: 'Leiden' },
+  { street: 'Grote Houtstraat', zip: '2011 SN', city: 'Haarlem' },
+  { street: 'Markt', zip: '2801 JG', city: 'Gouda' },
+  { street: 'Steenstraat', zip: '6828 CA', city: 'Arnhem' },
+  { street: 'Lange Hezelstraat', zip: '6511 CA', city: 'Nijmegen' },
+  { street: 'Oude Ebbingestraat', zip: '9712 HA', city: 'Groningen' },
+  { street: 'Diezerstraat', zip: '8011 RH', city: 'Zwolle' },
+  { street: 'Meir', zip: '2000', city: 'Antwerpen', country: 'BE' },
+];
+const COMPANIES = [
+  'Koffiehuis De Zwaan',
+  'Lunchroom Het Hoekje',
+  'Hotel Aan de Gracht',
+  'Delicatessen Van Dam',
+];
+const PACK_NOTES = [
+  'Cadeauverpakking graag',
+  'Kaartje bijvoegen: gefeliciteerd!',
+  'Breekbaar, extra vulmateriaal',
+];
+
+/** Midnight in Europe/Amsterdam of the day `now` falls on, as an instant. */
+function amsterdamMidnight(now: Date): Date {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Amsterdam',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return new Date(
+    now.getTime() - ((n('hour') * 60 + n('minute')) * 60 + n('second')) * 1000 - now.getMilliseconds(),
+  );
+}
+
+interface PlannedOrder {
+  shopOrderId: string;
+  state: DemoOrderState;
+  placedAt: Date;
+  /** For shipped orders: when the parcel left. */
+  shippedAt?: Date;
+  b2b: boolean;
+  methodCode?: string;
+  rows: OrderImportRow[];
+}
+
+/**
+ * Places `count` moments over the past days: `fromDay` and `toDay` are whole days back (0 = today), spread evenly
+ * and kept before `now` and after today's midnight for today's share, so "today" tiles and the floor's default
+ * window (00:00 four days ago until 22:00 today) always hold some of them.
+ */
+function spread(now: Date, count: number, fromDay: number, toDay: number, rand: () => number): Date[] {
+  const midnight = amsterdamMidnight(now);
+  const out: Date[] = [];
+  for (let i = 0; i < count; i++) {
+    const day = fromDay + Math.floor((i * (toDay - fromDay + 1)) / Math.max(1, count));
+    const dayStart = midnight.getTime() - day * DAY;
+    // 07:00-21:00 on earlier days; today between midnight and now (at least a minute back).
+    const at =
+      day === 0
+        ? dayStart + (now.getTime() - 60_000 - dayStart) * (0.1 + 0.85 * rand())
+        : dayStart + 7 * HOUR + rand() * 14 * HOUR;
+    out.push(new Date(Math.min(at, now.getTime() - 60_000)));
+  }
+  return out.sort((a, b) => a.getTime() - b.getTime());
+}
+
+function planOrders(
+  prefix: string,
+  eans: string[],
+  now: Date,
+  mix: Record<DemoOrderState, number>,
+  rand: () => number,
+): PlannedOrder[] {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
+  const moments: Record<DemoOrderState, Date[]> = {
+    // Open work sits in the floor's default window: placed today and up to three days back.
+    open: spread(now, mix.open, 0, 3, rand),
+    partly_picked: spread(now, mix.partly_picked, 0, 2, rand),
+    picked: spread(now, mix.picked, 0, 1, rand),
+    // Parcels over the past week, today included; each placed some hours before it shipped.
+    shipped: spread(now, mix.shipped, 0, 6, rand),
+    cancelled: spread(now, mix.cancelled, 1, 5, rand),
+  };
+  const planned: PlannedOrder[] = [];
+  let n = 1001;
+  let productCursor = Math.floor(rand() * eans.length);
+  for (const state of Object.keys(moments) as DemoOrderState[]) {
+    for (const moment of moments[state]) {
+      const shopOrderId = `${prefix}-${n++}`;
+      const b2b = rand() < 0.08;
+      const drawn = b2b ? 3 + Math.floor(rand() * 3) : rand() < 0.55 ? 1 : 2 + Math.floor(rand() * 2);
+      // A partly picked order has a picked line and a line still on the shelf.
+      const lineCount = state === 'partly_picked' ? Math.max(2, drawn) : drawn;
+      const address = pick(ADDRESSES);
+      const shippedAt = state === 'shipped' ? moment : undefined;
+      // A shipped order was placed 2-20 hours before its parcel left, never in the future.
+      const placedAt = shippedAt ? new Date(shippedAt.getTime() - (2 + rand() * 18) * HOUR) : moment;
+      const rows: OrderImportRow[] = [];
+      for (let l = 0; l < lineCount; l++) {
+        const ean = eans[productCursor++ % eans.length] as string;
+        const base = l === 0;
+        rows.push({
+          order_id: shopOrderId,
+          product_ean: ean,
+          quantity: String(b2b ? 6 + Math.floor(rand() * 6) : rand() < 0.8 ? 1 : 2),
+          ...(base
+            ? {
+                firstName: pick(FIRST_NAMES),
+                surName: pick(SURNAMES),
+                streetName: address.street,
+                houseNumber: String(1 + Math.floor(rand() * 120)),
+                zipcode: address.zip,
+                city: address.city,
+                countryCode: address.country ?? 'NL',
+                email: `klant${n}@example.nl`,
+                ...(b2b ? { company: pick(COMPANIES) } : {}),
+                ...(rand() < 0.1 ? { notesText: pick(PACK_NOTES) } : {}),
+              }
+            : {}),
+        } as OrderImportRow);
+      }
+      planned.push({
+        shopOrderId,
+        state,
+        placedAt,
+        shippedAt,
+        b2b,
+        methodCode: address.country === 'BE' ? 'SMF-POSTNL-BE' : rand() < 0.4 ? 'SMF-POSTNL-NL' : undefined,
+        rows,
+      });
+    }
+  }
+  return planned;
+}
+
+/** Logs a demo user in through `POST /api/login` and answers the `Cookie` header. */
+async function login(app: FastifyInstance, key: DemoUserKey): Promise<string> {
+  const u = DEMO_USERS[key];
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email: u.email, password: u.password },
+  });
+  const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+  if (res.statusCode !== 200 || !cookie)
+    throw new Error(`demo login of ${u.email} failed: ${res.statusCode}`);
+  return `${SESSION_COOKIE}=${cookie.value}`;
+}
+
+async function call<T>(
+  app: FastifyInstance,
+  cookie: string,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ body: T; headers: Record<string, unknown> }> {
+  const res = await app.inject({
+    method,
+    url,
+    headers: { cookie, ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+  if (res.statusCode >= 300)
+    throw new Error(`demo ${method} ${url} failed: ${res.statusCode} ${res.body.slice(0, 300)}`);
+  const isJson = String(res.headers['content-type'] ?? '').includes('json');
+  return { body: (isJson ? res.json() : res.rawPayload) as T, headers: res.headers };
+}
+
+/**
+ * Creates the live demo orders (issue 6 §6) on a database that {@link seedDemo} just filled, through `app`'s HTTP
+ * routes: per merchant a week of orders in every state of {@link DEMO_ORDER_MIX} — open and unpicked, partly
+ * picked, picked and waiting at the packing station, shipped with label, packing slip and tracking number (spread
+ * over the last seven days, some today), cancelled — with Dutch addresses, single-line, multi-line and B2B orders.
+ * Deterministic apart from the times, which are relative to `now`. Throws when a call fails.
+ */
+export async function seedLiveOrders(
+  app: FastifyInstance,
+  db: Db,
+  seed: SeedResult,
+  opts: LiveOrdersOptions = {},
+): Promise<LiveOrdersResult> {
+  const now = opts.now ?? new Date();
+  const mix = opts.mix ?? DEMO_ORDER_MIX;
+  const rand = lcg(20_261_122);
+  const picker = await login(app, 'picker');
+  const result: LiveOrdersResult = {
+    byState: { open: 0, partly_picked: 0, picked: 0, shipped: 0, cancelled: 0 },
+    orders: 0,
+    shipments: 0,
+    picks: 0,
+  };
+
+  const merchants: { key: DemoUserKey; orgId: string; prefix: string }[] = [
+    { key: 'bolOwner', orgId: seed.orgs.bol, prefix: 'BB' },
+    { key: 'stroopOwner', orgId: seed.orgs.stroop, prefix: 'SW' },
+  ];
+  for (const m of merchants) {
+    // Products with stock on a pick location, in a fixed order, so every fresh start looks the same.
+    const eans = (
+      await db.query<{ ean: string }>(
+        `SELECT p.ean FROM products p
+          WHERE p.org_id = $1 AND EXISTS (SELECT 1 FROM product_locations pl WHERE pl.product_id = p.id AND pl.stock >= 20)
+          ORDER BY p.ean LIMIT 400`,
+        [m.orgId],
+      )
+    ).rows.map((r) => r.ean);
+    if (eans.length === 0) continue;
+    const planned = planOrders(m.prefix, eans, now, mix, rand);
+    const owner = await login(app, m.key);
+    const imported = (
+      await call<OrderImportResult>(
+        app,
+        owner,
+        'POST',
+        '/api/orders/import',
+        planned.flatMap((o) => o.rows),
+      )
+    ).body;
+    if (imported.errors.length > 0)
+      throw new Error(`demo order import refused rows: ${JSON.stringify(imported.errors.slice(0, 3))}`);
+    const idOf = new Map(imported.orders.map((o) => [o.order_id, o.id]));
+
+    // (1) The import stamps orders with the moment of the import; the demo's orders arrived over the past week.
+    for (const o of planned) {
+      await db.query('UPDATE orders SET placed_at = $1, created_at = $1 WHERE id = $2', [
+        o.placedAt,
+        idOf.get(o.shopOrderId),
+      ]);
+    }
+    // (3) Order types are not part of the import yet: mark the B2B orders as such.
+    const b2b = planned.filter((o) => o.b2b).map((o) => idOf.get(o.shopOrderId));
+    if (b2b.length > 0)
+      await db.query(`UPDATE orders SET order_type = 'b2b_order' WHERE id = ANY($1)`, [b2b]);
+
+    for (const o of planned) {
+      const id = idOf.get(o.shopOrderId) as string;
+      result.orders++;
+      result.byState[o.state]++;
+      if (o.state === 'open') continue;
+      if (o.state === 'cancelled') {
+        // (3) No cancel call exists yet (orders issue): the shop cancelled these before they were picked.
+        await db.query(`UPDATE orders SET status = 'cancelled' WHERE id = $1`, [id]);
+        continue;
+      }
+      const order = (await call<Order>(app, picker, 'GET', `/api/order/get/${id}`)).body;
+      const lines = o.state === 'partly_picked' ? order.products.slice(0, 1) : order.products;
+      for (const line of lines) {
+        if (!line.pick_location) continue;
+        await call(
+          app,
+          picker,
+          'POST',
+          '/api/pick_list/confirm',
+          {
+            order_line_id: line.id,
+            quantity: line.quantity,
+            location_id: line.pick_location.id,
+            scanned: line.ean,
+          },
+          { 'idempotency-key': randomUUID() },
+        );
+        result.picks++;
+      }
+      if (o.state !== 'shipped') continue;
+      const shipped = await call<Buffer>(app, picker, 'POST', '/api/orders/ship', {
+        order_id: id,
+        ...(o.methodCode ? { method_code: o.methodCode } : {}),
+        ...(o.b2b ? { label_quantity: 2 } : {}),
+      });
+      result.shipments++;
+      // (2) Shipping stamps "now": the demo's parcels left over the past week.
+      await db.query('UPDATE shipments SET created_at = $1 WHERE id = $2', [
+        o.shippedAt,
+        shipped.headers['x-shipment-id'],
+      ]);
+      await db.query('UPDATE orders SET shipped_at = $1 WHERE id = $2', [o.shippedAt, id]);
+      await db.query('UPDATE stock_mutations SET created_at = $1 WHERE order_id = $2', [
+        new Date((o.shippedAt as Date).getTime() - HOUR / 2),
+        id,
+      ]);
+    }
+  }
+  return result;
+}

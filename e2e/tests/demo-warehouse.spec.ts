@@ -1,0 +1,73 @@
+import { type Browser, type BrowserContext, test as base } from '@playwright/test';
+import { DEMO_USERS, floorLogin, portalLogin } from '../fixtures/demo.ts';
+import { expect, PHONE, shot } from '../fixtures/hoppa.ts';
+import { type StartedServer, startServer } from '../fixtures/server.ts';
+
+/**
+ * A fresh `npm start` shows a live warehouse (issue 6 §6): without any import, the warehouse user finds pick
+ * items on the floor and ready orders at the packing station, the provider admin sees both merchants' open
+ * orders there, and a week of parcels is under shipments. This journey starts its own server with the demo's
+ * live orders (the shared server of the other journeys runs without them).
+ */
+const test = base.extend<object, { demo: StartedServer }>({
+  demo: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      const server = await startServer({ env: { DEMO_ORDERS: 'true' }, logName: 'server-demo.log' });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+});
+test.describe.configure({ mode: 'serial' });
+
+async function contextFor(browser: Browser, demo: StartedServer, phone = false): Promise<BrowserContext> {
+  return browser.newContext({ ...(phone ? PHONE : {}), baseURL: demo.url });
+}
+
+test('the picker finds pick items on the floor without any import', async ({ browser, demo }) => {
+  const context = await contextFor(browser, demo, true);
+  const page = await context.newPage();
+  await floorLogin(page, DEMO_USERS.picker);
+  await expect(page).toHaveURL(/\/floor\/pick$/);
+  const card = page.getByTestId('pick-card');
+  await expect(card).toBeVisible();
+  await expect(page.getByTestId('pick-ean')).toHaveText(/^\s*\d{8,14}\s*$/);
+  await shot(page, 'demo-01-floor-pick');
+  await context.close();
+});
+
+test('the picker sees ready orders of both merchants at the packing station', async ({ browser, demo }) => {
+  const context = await contextFor(browser, demo);
+  const page = await context.newPage();
+  await portalLogin(page, DEMO_USERS.picker);
+  await page.goto('/orders');
+  await expect(page.getByLabel(/^Order BB-\d+$/).first()).toBeVisible();
+  await expect(page.getByLabel(/^Order SW-\d+$/).first()).toBeVisible();
+  await shot(page, 'demo-02-packing-station-picker');
+  await context.close();
+});
+
+test('the provider admin sees both merchants at the packing station and a week of parcels', async ({
+  browser,
+  demo,
+}) => {
+  const context = await contextFor(browser, demo);
+  const page = await context.newPage();
+  await portalLogin(page, DEMO_USERS.admin);
+  await page.goto('/orders');
+  await expect(page.getByLabel(/^Order BB-\d+$/).first()).toBeVisible();
+  await expect(page.getByLabel(/^Order SW-\d+$/).first()).toBeVisible();
+  await shot(page, 'demo-03-packing-station-admin');
+
+  await page.goto('/shipments');
+  // Parcels of both merchants from the past week, each with its track-and-trace number.
+  await expect(page.getByText(/^BB-\d+$/).first()).toBeVisible();
+  await expect(page.getByText(/^SW-\d+$/).first()).toBeVisible();
+  await shot(page, 'demo-04-shipments-admin');
+
+  await page.goto('/home');
+  await shot(page, 'demo-05-home-admin');
+  await context.close();
+});
