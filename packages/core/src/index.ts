@@ -7,6 +7,8 @@ export * from './common/health.endpoints.ts';
 export * from './common/http-errors.rules.ts';
 export * from './common/id.ts';
 export * from './http/endpoint.ts';
+export * from './http/page.ts';
+export * from './http/problems.ts';
 export * from './import/column-mapping.rules.ts';
 export * from './orders/order.endpoints.ts';
 export * from './orders/order.schema.ts';

@@ -1,4 +1,4 @@
-import type { Problem } from '@hoppa/core';
+import { type Endpoint, type EndpointProblem, PROBLEMS, type Problem } from '@hoppa/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -28,6 +28,19 @@ export class HttpProblem extends Error {
       ...(this.issues?.length ? { issues: this.issues } : {}),
     };
   }
+}
+
+/**
+ * The problem `code` of `endpoint` with its status from core's `PROBLEMS` table: only a code the endpoint declares
+ * (or a common one) compiles, e.g. `throw problem(shipOrderEndpoint, 'order_shipped', 'Order 1001 has …')`.
+ */
+export function problem<E extends Endpoint, C extends EndpointProblem<E>>(
+  _endpoint: E,
+  code: C,
+  message: string,
+  issues?: ProblemIssue[],
+): HttpProblem {
+  return new HttpProblem(PROBLEMS[code], code, message, issues);
 }
 
 /** 400 `bad_request`: the input is well-formed but not acceptable; `message` says why. */

@@ -1,11 +1,21 @@
-import { APP_HEADER, can, type Endpoint, type EndpointOutput, ProblemSchema } from '@hoppa/core';
+import {
+  APP_HEADER,
+  COMMON_PROBLEMS,
+  can,
+  type Endpoint,
+  type EndpointOutput,
+  type EndpointScope,
+  PROBLEMS,
+  type ProblemCode,
+  ProblemSchema,
+} from '@hoppa/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { accessibleOrgIds, loadSession, SESSION_COOKIE, type SessionUser } from './auth.ts';
-import { badRequest, forbidden, unauthorized } from './errors.ts';
+import { badRequest, forbidden, HttpProblem, unauthorized } from './errors.ts';
 import type { MailTransport } from './mail.ts';
 
 export type { SessionUser } from './auth.ts';
@@ -39,6 +49,22 @@ export interface RequestContext {
   /** The Idempotency-Key request header, or null. */
   idempotencyKey: string | null;
 }
+
+/**
+ * The context of an endpoint with scope `org` (core's `EndpointScope`): `route()` has checked that the user has a
+ * current organisation, so `currOrgId` is set; new records of the call belong to it.
+ */
+export interface OrgContext extends RequestContext {
+  currOrgId: string;
+}
+
+/** The context a handler of `endpoint` gets: {@link OrgContext} for scope `org`, else {@link RequestContext}. */
+export type ContextOf<E> =
+  E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, z.ZodType, ProblemCode, z.ZodType, infer S>
+    ? S extends 'org'
+      ? OrgContext
+      : RequestContext
+    : RequestContext;
 
 /** The context of a public endpoint: the session user when there is one. */
 export interface PublicContext extends Omit<RequestContext, 'user'> {
@@ -103,6 +129,7 @@ function register<E extends Endpoint, C extends PublicContext>(
   endpoint: E,
   guard: (user: SessionUser | null, req: FastifyRequest) => void,
   handler: RouteHandler<E, C>,
+  checkContext: (ctx: PublicContext) => void = () => {},
 ): void {
   const { db, config } = app.hoppa;
   const schema: Record<string, unknown> = {
@@ -113,6 +140,7 @@ function register<E extends Endpoint, C extends PublicContext>(
   if (endpoint.query) schema.querystring = endpoint.query;
   if (endpoint.body) schema.body = endpoint.body;
   const status = endpoint.status ?? 200;
+  const declared = new Set<string>([...COMMON_PROBLEMS, ...(endpoint.problems ?? [])]);
   schema.response = endpoint.binary
     ? { '4xx': ProblemSchema, '5xx': ProblemSchema }
     : { [status]: endpoint.response, '4xx': ProblemSchema, '5xx': ProblemSchema };
@@ -134,17 +162,29 @@ function register<E extends Endpoint, C extends PublicContext>(
         currOrgId: user?.currOrgId && orgIds.includes(user.currOrgId) ? user.currOrgId : null,
         idempotencyKey: idempotencyKeyOf(req),
       };
+      checkContext(req.hoppaCtx);
       if (endpoint.changesState && !req.headers[APP_HEADER]) {
         throw badRequest(`This call changes data and needs the ${APP_HEADER} header`);
       }
     },
     handler: async (req, reply) => {
-      const result = await handler(
-        { params: req.params, query: req.query, body: req.body } as RouteInput<E>,
-        req.hoppaCtx as C,
-        req,
-        reply,
-      );
+      let result: RouteResult<E>;
+      try {
+        result = await handler(
+          { params: req.params, query: req.query, body: req.body } as RouteInput<E>,
+          req.hoppaCtx as C,
+          req,
+          reply,
+        );
+      } catch (err) {
+        if (err instanceof HttpProblem && !declared.has(err.code)) {
+          const why = `${endpoint.method} ${endpoint.path} answered problem '${err.code}', which its endpoint does not declare`;
+          req.log.error(why);
+          // Under test an undeclared code fails loudly, so the contract in core stays complete.
+          if (process.env.VITEST) throw new Error(why);
+        }
+        throw err;
+      }
       if (reply.sent) return reply;
       // A handler may pick another success status itself (e.g. 202); otherwise the endpoint's.
       if (reply.statusCode === 200) reply.status(status);
@@ -163,10 +203,11 @@ function register<E extends Endpoint, C extends PublicContext>(
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
-  handler: RouteHandler<E, RequestContext>,
+  handler: RouteHandler<E, ContextOf<E>>,
 ): void {
   if (endpoint.public)
     throw new Error(`${endpoint.method} ${endpoint.path} is public: register it with publicRoute()`);
+  const scope: EndpointScope = endpoint.scope ?? 'orgs';
   register(
     app,
     endpoint,
@@ -174,8 +215,18 @@ export function route<E extends Endpoint>(
       if (!user) throw unauthorized();
       if (!can({ name: user.role.name, grants: user.role.grants }, req.method, concretePath(req)))
         throw forbidden();
+      if (scope === 'provider' && !user.role.allOrgs)
+        throw forbidden('Only the warehouse’s own staff can do this');
     },
-    handler,
+    handler as RouteHandler<E, PublicContext>,
+    (ctx) => {
+      if (scope === 'org' && !ctx.currOrgId)
+        throw new HttpProblem(
+          PROBLEMS.no_current_org,
+          'no_current_org',
+          'Choose an organisation first: there is no current organisation',
+        );
+    },
   );
 }
 

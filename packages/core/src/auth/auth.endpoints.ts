@@ -20,6 +20,7 @@ export const loginEndpoint = defineEndpoint({
   public: true,
   body: LoginBodySchema,
   response: CurrentUserSchema,
+  problems: ['invalid_credentials'],
   tags,
 });
 
@@ -32,6 +33,7 @@ export const signupEndpoint = defineEndpoint({
   body: SignupBodySchema,
   response: CurrentUserSchema,
   status: 201,
+  problems: ['conflict'],
   tags,
 });
 
@@ -75,5 +77,6 @@ export const passwordResetEndpoint = defineEndpoint({
   params: PasswordResetParamsSchema,
   body: PasswordResetBodySchema,
   response: MessageSchema,
+  problems: ['invalid_token'],
   tags,
 });

@@ -1,6 +1,14 @@
 import ky, { HTTPError, type KyInstance, NetworkError, type Options, TimeoutError } from 'ky';
 import type { z } from 'zod';
-import { buildPath, type Endpoint, type EndpointInput, type EndpointOutput } from '../http/endpoint.ts';
+import type { Problem } from '../common/common.schema.ts';
+import {
+  buildPath,
+  type Endpoint,
+  type EndpointHeaders,
+  type EndpointInput,
+  type EndpointOutput,
+  type EndpointProblem,
+} from '../http/endpoint.ts';
 
 /**
  * Header every app request carries. The API requires it on state-changing GET calls of the catalogue
@@ -37,8 +45,8 @@ export function createApiClient(options: { prefix?: string; app: string } & Opti
 /**
  * Calls one endpoint: fills the path, sends query and JSON body, and parses the answer with the
  * endpoint's response schema (a contract break fails loudly here rather than deep in a screen).
- * Binary endpoints return a `Blob`. Non-2xx answers throw {@link ApiError} with the problem body;
- * network failures throw {@link ApiError} with status 0.
+ * Binary endpoints return a `Blob`. Non-2xx answers throw {@link ApiError} with the problem body
+ * (narrow it with {@link isProblem}); network failures throw {@link ApiError} with status 0.
  */
 export async function request<E extends Endpoint>(
   client: KyInstance,
@@ -46,6 +54,19 @@ export async function request<E extends Endpoint>(
   input: EndpointInput<E>,
   extra: Options = {},
 ): Promise<EndpointOutput<E>> {
+  return (await requestWithHeaders(client, endpoint, input, extra)).data;
+}
+
+/**
+ * Like {@link request}, and also answers the endpoint's declared `responseHeaders`, parsed (e.g. the tracking
+ * number and shipment id of `POST /orders/ship`).
+ */
+export async function requestWithHeaders<E extends Endpoint>(
+  client: KyInstance,
+  endpoint: E,
+  input: EndpointInput<E>,
+  extra: Options = {},
+): Promise<{ data: EndpointOutput<E>; headers: EndpointHeaders<E> }> {
   const i = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
   const url = buildPath(endpoint.path, i.params).replace(/^\//, '');
   const searchParams: Record<string, string> = {};
@@ -58,10 +79,15 @@ export async function request<E extends Endpoint>(
       ...(i.body !== undefined ? { json: i.body } : {}),
       ...extra,
     });
-    if (endpoint.binary) return (await res.blob()) as EndpointOutput<E>;
+    const headers = (
+      endpoint.responseHeaders
+        ? (endpoint.responseHeaders as z.ZodType).parse(Object.fromEntries(res.headers.entries()))
+        : {}
+    ) as EndpointHeaders<E>;
+    if (endpoint.binary) return { data: (await res.blob()) as EndpointOutput<E>, headers };
     const text = await res.text();
     const data = text ? JSON.parse(text) : undefined;
-    return (endpoint.response as z.ZodType).parse(data) as EndpointOutput<E>;
+    return { data: (endpoint.response as z.ZodType).parse(data) as EndpointOutput<E>, headers };
   } catch (err) {
     if (err instanceof HTTPError) {
       // ky 2 reads the error body itself into `err.data` (JSON parsed, else text); the response
@@ -85,4 +111,21 @@ export async function request<E extends Endpoint>(
     }
     throw err;
   }
+}
+
+/**
+ * Whether `err` is the API's answer with problem `code`, one of the codes `endpoint` declares (or a common one):
+ * `if (isProblem(err, shipOrderEndpoint, 'order_shipped')) …`. A code the endpoint cannot answer does not compile.
+ */
+export function isProblem<E extends Endpoint, C extends EndpointProblem<E>>(
+  err: unknown,
+  _endpoint: E,
+  code: C,
+): err is ApiError & { body: Problem & { code: C } } {
+  return (
+    err instanceof ApiError &&
+    typeof err.body === 'object' &&
+    err.body !== null &&
+    (err.body as { code?: unknown }).code === code
+  );
 }

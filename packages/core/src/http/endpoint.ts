@@ -1,7 +1,21 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import type { CommonProblemCode, ProblemCode } from './problems.ts';
 
 /** HTTP methods used by the `/api` call catalogue. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/**
+ * Whose data a non-public endpoint works on; `route()` in the API enforces it before the handler runs:
+ * - `orgs` (default): every organisation the user may see (`ctx.orgIds`); merchants see their own, warehouse
+ *   staff and the provider every client;
+ * - `org`: the current organisation only (`POST /orgs/set_curr`), e.g. imports and new records; without one the
+ *   answer is 400 `no_current_org`;
+ * - `provider`: the provider's own staff only (roles with access to all organisations); others get 403.
+ */
+export type EndpointScope = 'orgs' | 'org' | 'provider';
+
+/** The answer of a binary endpoint: a file (PDF), a `Blob` in the apps, a `Buffer` in the API. */
+export const PdfResponseSchema = z.custom<Blob>(() => true).describe('application/pdf');
 
 /**
  * One call of the `/api` catalogue (spec 1 §7, spec 2 §7, spec 3 §7): method, path and the zod
@@ -16,19 +30,31 @@ export interface Endpoint<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
+  C extends ProblemCode = ProblemCode,
+  H extends z.ZodType = z.ZodType,
+  S extends EndpointScope = EndpointScope,
 > {
   method: HttpMethod;
   path: string;
   summary: string;
   /** Public endpoints need no session (login, signup, reset, health). */
   public?: boolean;
+  /** Whose data it works on (non-public endpoints; default `orgs`). */
+  scope?: S;
+  /**
+   * The problem codes of its own domain this endpoint answers with, besides the {@link CommonProblemCode}s
+   * (e.g. `['order_shipped', 'order_cancelled']`); the API refuses to throw another.
+   */
+  problems?: readonly C[];
+  /** Response headers the apps read, as a zod object over the lower-case names (`x-tracking-number`). */
+  responseHeaders?: H;
   params?: P;
   query?: Q;
   body?: B;
   response: R;
   /** Status of the success answer; 200 unless set. */
   status?: number;
-  /** Answer is a file (PDF) rather than JSON; `response` then describes nothing useful. */
+  /** Answer is a file (PDF) rather than JSON; `response` is then {@link PdfResponseSchema}. */
   binary?: boolean;
   /**
    * A GET of the catalogue that changes state (e.g. `GET /locations/stock/update/...`, `GET /logout`):
@@ -50,9 +76,26 @@ export function defineEndpoint<
   Q extends z.ZodType = z.ZodUndefined,
   B extends z.ZodType = z.ZodUndefined,
   R extends z.ZodType = z.ZodType,
->(e: Endpoint<P, Q, B, R>): Endpoint<P, Q, B, R> {
+  const C extends ProblemCode = never,
+  H extends z.ZodType = z.ZodUndefined,
+  const S extends EndpointScope = 'orgs',
+>(e: Endpoint<P, Q, B, R, C, H, S>): Endpoint<P, Q, B, R, C, H, S> {
   return e;
 }
+
+/** The problem codes an endpoint may answer with: its own and the common ones. */
+export type EndpointProblem<E> =
+  E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, z.ZodType, infer C>
+    ? C | CommonProblemCode
+    : CommonProblemCode;
+
+/** The parsed response headers of an endpoint that declares `responseHeaders`. */
+export type EndpointHeaders<E> =
+  E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, z.ZodType, ProblemCode, infer H>
+    ? H extends z.ZodUndefined
+      ? Record<never, never>
+      : z.output<H>
+    : never;
 
 type InputOf<T extends z.ZodType | undefined> = T extends z.ZodType ? z.input<T> : never;
 

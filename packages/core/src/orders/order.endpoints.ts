@@ -111,5 +111,6 @@ export const orderImportEndpoint = defineEndpoint({
   body: OrderImportBodySchema,
   response: OrderImportResultSchema,
   status: 201,
+  scope: 'org',
   tags: ['orders'],
 });

@@ -34,5 +34,14 @@ export const pickConfirmEndpoint = defineEndpoint({
   summary: 'Confirm a pick (idempotent by Idempotency-Key)',
   body: PickConfirmBodySchema,
   response: PickConfirmResponseSchema,
+  problems: [
+    'order_shipped',
+    'order_cancelled',
+    'cancellation_requested',
+    'over_pick',
+    'conflict',
+    'idempotency_key_required',
+    'idempotency_key_reused',
+  ],
   tags: ['pick'],
 });

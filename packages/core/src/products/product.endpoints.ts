@@ -21,6 +21,7 @@ export const productListEndpoint = defineEndpoint({
   summary: "List the current organisation's products with stock per location",
   query: ProductListQuerySchema,
   response: ProductListSchema,
+  scope: 'org',
   tags: ['products'],
 });
 
@@ -51,6 +52,7 @@ export const productImportEndpoint = defineEndpoint({
   body: ProductImportBodySchema,
   response: ProductImportResultSchema,
   status: 201,
+  scope: 'org',
   tags: ['products'],
 });
 

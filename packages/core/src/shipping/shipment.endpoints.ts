@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import { defineEndpoint } from '../http/endpoint.ts';
+import { defineEndpoint, PdfResponseSchema } from '../http/endpoint.ts';
 import {
+  BatchShipHeadersSchema,
   BatchShipSingleBodySchema,
   PackingSlipBodySchema,
   ShipmentDetailSchema,
@@ -8,9 +8,8 @@ import {
   ShipmentListResponseSchema,
   ShipmentParamsSchema,
   ShipOrderBodySchema,
+  ShipOrderHeadersSchema,
 } from './shipment.schema.ts';
-
-const PdfSchema = z.any().describe('application/pdf');
 
 /**
  * Ships an order (spec 1 §4 Shipping a card, §7 POST /orders/ship): creates the carrier label, marks
@@ -23,8 +22,10 @@ export const shipOrderEndpoint = defineEndpoint({
   path: '/orders/ship',
   summary: 'Ship an order: label PDF, order marked shipped',
   body: ShipOrderBodySchema,
-  response: PdfSchema,
+  response: PdfResponseSchema,
   binary: true,
+  problems: ['order_shipped', 'order_cancelled', 'cancellation_requested'],
+  responseHeaders: ShipOrderHeadersSchema,
   tags: ['shipping'],
 });
 
@@ -48,8 +49,10 @@ export const batchShipSingleEndpoint = defineEndpoint({
   path: '/orders/ship/batch/single',
   summary: 'Ship the single-line orders of a pick location: one PDF with all labels',
   body: BatchShipSingleBodySchema,
-  response: PdfSchema,
+  response: PdfResponseSchema,
   binary: true,
+  problems: ['nothing_shipped'],
+  responseHeaders: BatchShipHeadersSchema,
   tags: ['shipping'],
 });
 
@@ -59,7 +62,7 @@ export const packingSlipEndpoint = defineEndpoint({
   path: '/orders/packing_slip',
   summary: 'Packing slip PDF of an order',
   body: PackingSlipBodySchema,
-  response: PdfSchema,
+  response: PdfResponseSchema,
   binary: true,
   tags: ['shipping'],
 });
@@ -90,7 +93,7 @@ export const shipmentLabelEndpoint = defineEndpoint({
   path: '/shipments/:id/label',
   summary: 'Shipment label PDF',
   params: ShipmentParamsSchema,
-  response: PdfSchema,
+  response: PdfResponseSchema,
   binary: true,
   tags: ['shipping'],
 });
@@ -101,7 +104,7 @@ export const shipmentPackingSlipEndpoint = defineEndpoint({
   path: '/shipments/:id/packing_slip',
   summary: 'Shipment packing slip PDF',
   params: ShipmentParamsSchema,
-  response: PdfSchema,
+  response: PdfResponseSchema,
   binary: true,
   tags: ['shipping'],
 });

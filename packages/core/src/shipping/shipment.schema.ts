@@ -205,3 +205,21 @@ export const BATCH_SUMMARY_HEADER = 'x-batch-summary';
 export function isSingleLineOrder(order: { products: readonly unknown[] }): boolean {
   return order.products.length === 1;
 }
+
+/** Response headers of `POST /orders/ship`: the new shipment's tracking number and id. */
+export const ShipOrderHeadersSchema = z.object({
+  [TRACKING_NUMBER_HEADER]: z.string(),
+  [SHIPMENT_ID_HEADER]: IdSchema,
+});
+
+/**
+ * Response headers of `POST /orders/ship/batch/single`: how many shipped, and the summary (JSON in a header so the
+ * answer itself stays the one labels PDF).
+ */
+export const BatchShipHeadersSchema = z.object({
+  [SHIPPED_COUNT_HEADER]: z.coerce.number().int(),
+  [BATCH_SUMMARY_HEADER]: z
+    .string()
+    .transform((text) => JSON.parse(text) as unknown)
+    .pipe(BatchShipSummarySchema),
+});

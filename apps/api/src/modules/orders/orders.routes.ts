@@ -10,7 +10,6 @@ import {
 } from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
-import { requireCurrentOrg } from '../products/products.service.ts';
 import { importOrders } from './order-import.service.ts';
 import {
   getOrder,
@@ -57,7 +56,5 @@ export function registerOrderRoutes(app: FastifyInstance): void {
 
   route(app, shipmentBoxesEndpoint, async (_input, ctx) => listShipmentBoxes(ctx.db));
 
-  route(app, orderImportEndpoint, async ({ body }, ctx) =>
-    importOrders(ctx.db, requireCurrentOrg(ctx.currOrgId), body),
-  );
+  route(app, orderImportEndpoint, async ({ body }, ctx) => importOrders(ctx.db, ctx.currOrgId, body));
 }

@@ -6,13 +6,7 @@ import {
 } from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
-import {
-  getProductHistory,
-  importProducts,
-  listProducts,
-  requireCurrentOrg,
-  searchProductsByEan,
-} from './products.service.ts';
+import { getProductHistory, importProducts, listProducts, searchProductsByEan } from './products.service.ts';
 
 /**
  * Registers the product calls of issue 3 §1 (spec 3 §7 Products, Import, Relations and history): list,
@@ -20,7 +14,7 @@ import {
  */
 export function registerProductRoutes(app: FastifyInstance): void {
   route(app, productListEndpoint, async ({ query }, ctx) =>
-    listProducts(ctx.db, requireCurrentOrg(ctx.currOrgId), {
+    listProducts(ctx.db, ctx.currOrgId, {
       skip: query.skip,
       limit: query.limit,
       inStock: query.in_stock,
@@ -31,9 +25,7 @@ export function registerProductRoutes(app: FastifyInstance): void {
     products: await searchProductsByEan(ctx.db, ctx.orgIds, params.text),
   }));
 
-  route(app, productImportEndpoint, async ({ body }, ctx) =>
-    importProducts(ctx.db, requireCurrentOrg(ctx.currOrgId), body),
-  );
+  route(app, productImportEndpoint, async ({ body }, ctx) => importProducts(ctx.db, ctx.currOrgId, body));
 
   route(app, productHistoryEndpoint, async ({ params, query }, ctx) =>
     getProductHistory(ctx.db, ctx.orgIds, params.product_id, {

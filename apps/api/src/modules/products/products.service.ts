@@ -11,13 +11,7 @@ import {
   type ValidProductImportRow,
 } from '@hoppa/core';
 import { type Db, escapeLike } from '../../db/client.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
-
-/** The organisation new merchant data belongs to (docs/architecture.md); 400 when none is chosen. */
-export function requireCurrentOrg(currOrgId: string | null): string {
-  if (!currOrgId) throw badRequest('Choose an organisation first: there is no current organisation');
-  return currOrgId;
-}
+import { notFound } from '../../lib/errors.ts';
 
 interface ProductRow {
   id: string;

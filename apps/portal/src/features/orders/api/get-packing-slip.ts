@@ -5,7 +5,6 @@ import { call } from '../../../lib/api.ts';
 /** The packing slip PDF of an order (`POST /orders/packing_slip` {order_id}, spec 1 §7). */
 export function usePackingSlip() {
   return useMutation({
-    mutationFn: async (orderId: string) =>
-      (await call(packingSlipEndpoint, { body: { order_id: orderId } })) as Blob,
+    mutationFn: async (orderId: string) => await call(packingSlipEndpoint, { body: { order_id: orderId } }),
   });
 }

@@ -1,5 +1,5 @@
 import {
-  request,
+  requestWithHeaders,
   SHIPMENT_ID_HEADER,
   type ShipOrderBody,
   shipOrderEndpoint,
@@ -18,33 +18,16 @@ export interface ShipResult {
 }
 
 /**
- * Ships an order (`POST /orders/ship`, spec 1 §4 Shipping a card): answers the label PDF with the
- * tracking number and shipment id in the `x-tracking-number` and `x-shipment-id` headers, which
- * `request()` does not return, so an afterResponse hook reads them. The open list is refetched:
- * the order leaves it.
+ * Ships an order (`POST /orders/ship`, spec 1 §4 Shipping a card): answers the label PDF, with the tracking number
+ * and shipment id in the endpoint's typed response headers. The open list is refetched: the order leaves it.
  */
 export async function shipOrder(body: ShipOrderBody): Promise<ShipResult> {
-  let headers: Headers | null = null;
-  const label = (await request(
-    api,
-    shipOrderEndpoint,
-    { body },
-    {
-      hooks: {
-        afterResponse: [
-          ({ response }) => {
-            headers = response.headers;
-          },
-        ],
-      },
-    },
-  )) as Blob;
-  const h = headers as Headers | null;
+  const { data, headers } = await requestWithHeaders(api, shipOrderEndpoint, { body });
   return {
     orderId: body.order_id,
-    label,
-    trackingNumber: h?.get(TRACKING_NUMBER_HEADER) ?? null,
-    shipmentId: h?.get(SHIPMENT_ID_HEADER) ?? null,
+    label: data,
+    trackingNumber: headers[TRACKING_NUMBER_HEADER],
+    shipmentId: headers[SHIPMENT_ID_HEADER],
   };
 }
 

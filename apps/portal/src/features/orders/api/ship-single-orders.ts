@@ -1,13 +1,12 @@
 import {
-  ApiError,
   BATCH_SUMMARY_HEADER,
   type BatchShipSingleBody,
   type BatchShipSummary,
-  BatchShipSummarySchema,
   type BatchSkipReason,
   BatchSkipReasonSchema,
   batchShipSingleEndpoint,
-  request,
+  isProblem,
+  requestWithHeaders,
 } from '@hoppa/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
@@ -20,28 +19,11 @@ export interface ShipSinglesResult extends BatchShipSummary {
 
 /**
  * Ships the single-line orders of a pick location (`POST /orders/ship/batch/single`, spec 1 §2
- * 'print single orders', §4): answers one labels PDF with the summary in the `x-batch-summary`
- * header, which `request()` does not return, so an afterResponse hook reads it (as shipOrder does).
+ * 'print single orders', §4): answers one labels PDF, with the summary in the typed `x-batch-summary` header.
  */
 export async function shipSingleOrders(body: BatchShipSingleBody): Promise<ShipSinglesResult> {
-  let headers: Headers | null = null;
-  const labels = (await request(
-    api,
-    batchShipSingleEndpoint,
-    { body },
-    {
-      hooks: {
-        afterResponse: [
-          ({ response }) => {
-            headers = response.headers;
-          },
-        ],
-      },
-    },
-  )) as Blob;
-  const raw = (headers as Headers | null)?.get(BATCH_SUMMARY_HEADER);
-  const parsed = BatchShipSummarySchema.safeParse(raw ? JSON.parse(raw) : null);
-  return { labels, ...(parsed.success ? parsed.data : { shipped: [], skipped: [] }) };
+  const { data, headers } = await requestWithHeaders(api, batchShipSingleEndpoint, { body });
+  return { labels: data, ...headers[BATCH_SUMMARY_HEADER] };
 }
 
 /**
@@ -51,10 +33,8 @@ export async function shipSingleOrders(body: BatchShipSingleBody): Promise<ShipS
 export function skippedWhenNothingShipped(
   error: unknown,
 ): { order_id: string; reason: BatchSkipReason }[] | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const body = error.body as { code?: unknown; issues?: { path?: unknown; message?: unknown }[] } | null;
-  if (body?.code !== 'nothing_shipped' || !Array.isArray(body.issues)) return null;
-  return body.issues.map((i) => {
+  if (!isProblem(error, batchShipSingleEndpoint, 'nothing_shipped')) return null;
+  return (error.body.issues ?? []).map((i) => {
     const reason = BatchSkipReasonSchema.safeParse(i.message);
     return { order_id: String(i.path), reason: reason.success ? reason.data : 'failed' };
   });

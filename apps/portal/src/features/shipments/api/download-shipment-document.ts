@@ -25,7 +25,7 @@ export function useDownloadShipmentDocument() {
   return useMutation({
     mutationFn: async (v: { id: string; orderNumber: string; doc: ShipmentDocument }) => {
       const endpoint = v.doc === 'label' ? shipmentLabelEndpoint : shipmentPackingSlipEndpoint;
-      const blob = (await call(endpoint, { params: { id: v.id } })) as Blob;
+      const blob = await call(endpoint, { params: { id: v.id } });
       const safe = v.orderNumber.replace(/[^A-Za-z0-9_-]+/g, '') || v.id;
       saveBlob(blob, `${v.doc === 'label' ? 'label' : 'packing-slip'}-${safe}.pdf`);
     },

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** Largest page any list answers (rows); a screen pages through more. */
+export const MAX_PAGE_LIMIT = 1000;
+
+/**
+ * Paging of every list endpoint: `skip` rows, then at most `limit` (1 … {@link MAX_PAGE_LIMIT}); `defaultLimit`
+ * per list. Numbers come as query strings and are coerced.
+ */
+export function pageQuery(defaultLimit = 100) {
+  return z.object({
+    skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
+    limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(defaultLimit),
+  });
+}
+
+/**
+ * The one envelope of a list answer: `{ items, total, skip, limit }` (`total` counts every row the filters select,
+ * not just this page), plus list-specific fields in `extra` (e.g. the date range a list defaulted to).
+ */
+export function pageOf<T extends z.ZodType, X extends z.ZodRawShape = Record<never, never>>(
+  item: T,
+  extra?: X,
+) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    skip: z.number().int(),
+    limit: z.number().int(),
+    ...(extra ?? ({} as X)),
+  });
+}
+
+/** A page as a service returns it, before the answer schema checks it. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+  skip: number;
+  limit: number;
+}

@@ -1,0 +1,61 @@
+/**
+ * Every problem code the API answers with, and its HTTP status (spec 1 §8, spec 2 §8: the apps show `message`;
+ * the code is for programs). An endpoint lists the codes of its own domain in `problems`; the {@link COMMON_PROBLEMS}
+ * can come from any endpoint. The API only throws a code its endpoint declares (`problem()` in apps/api), and the
+ * client narrows on them with `isProblem(err, endpoint, code)`.
+ */
+export const PROBLEMS = {
+  // Common to every endpoint: the request as such.
+  validation: 400,
+  bad_request: 400,
+  invalid_json: 400,
+  body_too_large: 400,
+  file_too_large: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  rate_limited: 429,
+  internal: 500,
+  /** The endpoint works on the current organisation and the user has none (spec 2 §2: choose a shop first). */
+  no_current_org: 400,
+  // Accounts (spec 2 §7 auth).
+  invalid_credentials: 401,
+  email_taken: 409,
+  /** A password-reset token that is unknown, used or expired. */
+  invalid_token: 400,
+  // Changes that must not be repeated or raced (docs/decisions/0007, 0020).
+  idempotency_key_required: 400,
+  idempotency_key_reused: 422,
+  conflict: 409,
+  // Orders, picking and shipping (spec 1 §4, spec 2 §4).
+  order_shipped: 409,
+  order_cancelled: 409,
+  cancellation_requested: 409,
+  over_pick: 409,
+  nothing_shipped: 409,
+  not_single_line: 409,
+  unknown_shipment_method: 400,
+  unknown_shipment_box: 400,
+  no_shipment_method: 400,
+} as const;
+
+/** A problem code of the API. */
+export type ProblemCode = keyof typeof PROBLEMS;
+
+/** Codes any endpoint may answer: malformed input, session, permission, tenant 404, rate limit, crash. */
+export const COMMON_PROBLEMS = [
+  'validation',
+  'bad_request',
+  'invalid_json',
+  'body_too_large',
+  'file_too_large',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'rate_limited',
+  'internal',
+  'no_current_org',
+] as const satisfies readonly ProblemCode[];
+
+/** A code of {@link COMMON_PROBLEMS}. */
+export type CommonProblemCode = (typeof COMMON_PROBLEMS)[number];
