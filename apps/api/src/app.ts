@@ -15,10 +15,10 @@ import { installErrorHandlers } from './lib/errors.ts';
 import { createMailTransport, type MailTransport } from './lib/mail.ts';
 import type { RouteEntry } from './lib/route.ts';
 import { registerStatic } from './lib/static.ts';
-import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerAuthRoutes } from './modules/auth/index.ts';
 import { registerFulfilmentModules } from './modules/fulfilment.ts';
-import { registerHealthRoutes } from './modules/health/health.routes.ts';
-import { registerOrgRoutes } from './modules/orgs/orgs.routes.ts';
+import { registerHealthRoutes } from './modules/health/index.ts';
+import { registerOrgRoutes } from './modules/orgs/index.ts';
 
 /** What buildApp may be given; anything missing is made from the configuration. */
 export interface BuildAppDeps {

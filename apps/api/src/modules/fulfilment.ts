@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { registerOrderRoutes } from './orders/orders.routes.ts';
-import { registerPickRoutes } from './pick/pick.routes.ts';
-import { registerProductRoutes } from './products/products.routes.ts';
-import { registerShipmentsRoutes } from './shipments/shipments.routes.ts';
-import { registerShippingRoutes } from './shipping/shipping.routes.ts';
+import { registerOrderRoutes } from './orders/index.ts';
+import { registerPickRoutes } from './pick/index.ts';
+import { registerProductRoutes } from './products/index.ts';
+import { registerShippingRoutes } from './shipping/index.ts';
 
 /**
- * Registers the fulfilment modules (products, orders, imports, pick, shipping, shipments). Owned by the
+ * Registers the fulfilment modules (products, orders, imports, pick, shipping with shipments). Owned by the
  * fulfilment engineers; buildApp calls it after the auth, users, orgs and health modules.
  */
 export async function registerFulfilmentModules(app: FastifyInstance): Promise<void> {
@@ -15,5 +14,4 @@ export async function registerFulfilmentModules(app: FastifyInstance): Promise<v
   registerOrderRoutes(app);
   registerPickRoutes(app);
   registerShippingRoutes(app);
-  registerShipmentsRoutes(app);
 }

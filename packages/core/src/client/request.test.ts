@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineEndpoint } from '../http/endpoint.ts';
-import { APP_HEADER, ApiError, createApiClient, request } from './request.ts';
+import { defineEndpoint, PdfResponseSchema } from '../http/endpoint.ts';
+import { APP_HEADER, ApiError, createApiClient, isProblem, request, requestWithHeaders } from './request.ts';
 
 // A real HTTP server on loopback: the client is tested against real answers, not a stubbed fetch.
 let server: Server;
@@ -34,6 +34,17 @@ beforeAll(async () => {
         res.end(
           JSON.stringify({ statusCode: 400, code: 'validation', message: 'Quantity must be at least 1' }),
         );
+      } else if (req.url === '/api/shipped') {
+        res.statusCode = 409;
+        res.setHeader('content-type', 'application/json');
+        res.end(
+          JSON.stringify({ statusCode: 409, code: 'order_shipped', message: 'Order 1001 has been shipped' }),
+        );
+      } else if (req.url === '/api/pdf') {
+        res.setHeader('content-type', 'application/pdf');
+        res.setHeader('x-tracking-number', 'HP123NL');
+        res.setHeader('x-count', '3');
+        res.end('%PDF-1.4 label');
       } else if (req.url === '/api/text') {
         res.statusCode = 406;
         res.end('Not acceptable here');
@@ -106,5 +117,42 @@ describe('request()', () => {
     const err = (await request(client, ep, {}).catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(0);
+  });
+});
+
+describe('typed problems, PDFs and response headers', () => {
+  const ship = defineEndpoint({
+    method: 'POST',
+    path: '/shipped',
+    summary: 'ship',
+    response: z.object({ ok: z.literal(true) }),
+    problems: ['order_shipped', 'order_cancelled'],
+  });
+  const pdf = defineEndpoint({
+    method: 'GET',
+    path: '/pdf',
+    summary: 'pdf',
+    response: PdfResponseSchema,
+    binary: true,
+    responseHeaders: z.object({ 'x-tracking-number': z.string(), 'x-count': z.coerce.number() }),
+  });
+
+  it('narrows an answer to the declared problem code, and only that one', async () => {
+    const err = await request(createApiClient({ prefix: base, app: 'test' }), ship, {}).catch((e) => e);
+    expect(isProblem(err, ship, 'order_shipped')).toBe(true);
+    expect(isProblem(err, ship, 'order_cancelled')).toBe(false);
+    expect(isProblem(new Error('x'), ship, 'order_shipped')).toBe(false);
+    if (isProblem(err, ship, 'order_shipped')) expect(err.body.message).toBe('Order 1001 has been shipped');
+  });
+
+  it('answers a PDF as a Blob with its declared headers parsed', async () => {
+    const { data, headers } = await requestWithHeaders(
+      createApiClient({ prefix: base, app: 'test' }),
+      pdf,
+      {},
+    );
+    expect(data).toBeInstanceOf(Blob);
+    expect(await data.text()).toBe('%PDF-1.4 label');
+    expect(headers).toEqual({ 'x-tracking-number': 'HP123NL', 'x-count': 3 });
   });
 });

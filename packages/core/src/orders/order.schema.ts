@@ -175,11 +175,13 @@ export const OpenOrderGroupSchema = z.object({
 /**
  * Answer of the open orders list: groups per pick location in walking order (location sequence,
  * then name; the group without location last), each with its orders oldest first. An order belongs
- * to the pick location of its first line that has one. `total` counts the orders in all groups.
+ * to the pick location of its first line that has one. `total` counts the orders in all groups;
+ * `matching` every order the filters select, also beyond `limit` (a count needs only `limit=1`).
  */
 export const OpenOrdersSchema = z.object({
   groups: z.array(OpenOrderGroupSchema),
   total: z.number().int(),
+  matching: z.number().int(),
 });
 export type OpenOrders = z.infer<typeof OpenOrdersSchema>;
 

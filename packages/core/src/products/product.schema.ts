@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
+import { pageOf, pageQuery } from '../http/page.ts';
 
 /** A cell as it comes out of a spreadsheet parser: text, number, boolean or empty. */
 export const SpreadsheetCellSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]).optional();
@@ -99,18 +100,13 @@ export const ProductImportResultSchema = z.object({
 export type ProductImportResult = z.infer<typeof ProductImportResultSchema>;
 
 /** Query of `GET /products` (spec 3 §7: defaults limit 500, skip 0, in_stock unset). */
-export const ProductListQuerySchema = z.object({
-  skip: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(999_999).default(500),
+export const ProductListQuerySchema = pageQuery(500).extend({
   /** 'true': only products with stock; 'false': only products without; unset or 'null': all. */
   in_stock: z.enum(['true', 'false', 'null']).optional(),
 });
 
 /** Answer of `GET /products`: one page of the current organisation's products and the total count. */
-export const ProductListSchema = z.object({
-  products: z.array(ProductSchema),
-  total: z.number().int(),
-});
+export const ProductListSchema = pageOf(ProductSchema);
 export type ProductList = z.infer<typeof ProductListSchema>;
 
 /** Answer of `GET /products/ean/:text` (scanner, spec 3 §2 Scanner): matching products, at most 20. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
+import { pageOf, pageQuery } from '../http/page.ts';
 import { OrderLineBaseSchema } from '../orders/order-line.schema.ts';
 import { DateTimeParamSchema } from '../pick/pick.schema.ts';
 
@@ -61,13 +62,16 @@ export type TrackingEvent = z.infer<typeof TrackingEventSchema>;
  * week up to now); `search` (3 or more characters; `null` or empty means none) matches the shop order
  * number, tracking number, recipient name, postcode, city and e-mail.
  */
-export const ShipmentListQuerySchema = z.object({
+export const ShipmentListQuerySchema = pageQuery(200).extend({
   start: DateTimeParamSchema.optional(),
   end: DateTimeParamSchema.optional(),
   search: z.string().trim().max(100).optional(),
-  skip: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(1000).default(200),
 });
+
+/** Default window of the shipments list: the last week, in days (spec 1 §9). */
+export const SHIPMENTS_DEFAULT_DAYS = 7;
+/** Shortest search term of the shipments list (spec 1 §5 Shipments search); the portal waits for it too. */
+export const SHIPMENT_SEARCH_MIN = 3;
 export type ShipmentListQuery = z.infer<typeof ShipmentListQuerySchema>;
 
 /** A product of a shipped order as the shipments list shows it (image with quantity). */
@@ -110,10 +114,8 @@ export const ShipmentListItemSchema = z.object({
 });
 export type ShipmentListItem = z.infer<typeof ShipmentListItemSchema>;
 
-/** Answer of `GET /shipments`. */
-export const ShipmentListResponseSchema = z.object({
-  items: z.array(ShipmentListItemSchema),
-  total: z.number().int(),
+/** Answer of `GET /shipments`: a page of shipments and the date range it covers. */
+export const ShipmentListResponseSchema = pageOf(ShipmentListItemSchema, {
   start: z.string(),
   end: z.string(),
 });

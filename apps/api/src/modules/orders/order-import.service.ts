@@ -8,7 +8,7 @@ import {
   type ValidImportOrder,
 } from '@hoppa/core';
 import type { Db } from '../../db/client.ts';
-import { defaultShipmentMethod } from '../shipping/shipping.service.ts';
+import { defaultShipmentMethod } from '../shipping/index.ts';
 
 /** Orders written per transaction; each chunk is two multi-row INSERTs (orders, lines). */
 const ORDER_CHUNK = 500;

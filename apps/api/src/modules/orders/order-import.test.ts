@@ -2,7 +2,7 @@ import type { OpenOrders, OrderImportResult, OrderImportRow } from '@hoppa/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { defaultShipmentMethod } from '../shipping/shipping.service.ts';
+import { defaultShipmentMethod } from '../shipping/index.ts';
 
 /** Orders import through POST /api/orders/import (spec 1 §2 Import, §3 Import fields, §5; issue 3 §1). */
 describe('POST /api/orders/import', () => {

@@ -203,8 +203,10 @@ export async function listOpenOrders(
   if (isOn(query.b2b_orders)) where.push(`o.order_type = 'b2b_order'`);
   const limit = p(query.limit ?? OPEN_ORDERS_DEFAULT_LIMIT);
 
-  const r = await db.query<OrderRow>(
-    `${ORDER_SELECT} WHERE ${where.join(' AND ')} ORDER BY o.placed_at, o.id LIMIT ${limit}`,
+  // `matching` counts every order the filters select, not just this answer: the home tile asks with limit 1.
+  const r = await db.query<OrderRow & { full_total: number }>(
+    `${ORDER_SELECT.replace('\n    FROM orders o', ', count(*) OVER () AS full_total\n    FROM orders o')}
+      WHERE ${where.join(' AND ')} ORDER BY o.placed_at, o.id LIMIT ${limit}`,
     params,
   );
   const lines = await loadLines(
@@ -242,6 +244,7 @@ export async function listOpenOrders(
   return {
     groups: sorted.map((g) => ({ location: g.location, count: g.orders.length, orders: g.orders })),
     total: r.rows.length,
+    matching: r.rows[0]?.full_total ?? 0,
   };
 }
 

@@ -110,7 +110,12 @@ export async function listProducts(
       [orgId],
     ),
   ]);
-  return { products: page.rows.map(toProduct), total: Number(count.rows[0]?.n ?? 0) };
+  return {
+    items: page.rows.map(toProduct),
+    total: Number(count.rows[0]?.n ?? 0),
+    skip: opts.skip,
+    limit: opts.limit,
+  };
 }
 
 /**

@@ -169,17 +169,18 @@ describe('products', () => {
     const list = page.body as ProductList;
     // 10 seeded products of Bakkerij Bol plus 3 imported.
     expect(list.total).toBe(13);
-    expect(list.products).toHaveLength(5);
-    const names = list.products.map((p) => p.name);
+    expect(list.items).toHaveLength(5);
+    expect({ skip: list.skip, limit: list.limit }).toEqual({ skip: 0, limit: 5 });
+    const names = list.items.map((p) => p.name);
     expect([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(names);
     const seeded = (await get(bol, '/api/products?in_stock=true')).body as ProductList;
     expect(seeded.total).toBe(10);
-    for (const p of seeded.products) {
+    for (const p of seeded.items) {
       expect(p.locations.length).toBeGreaterThan(0);
       expect(p.sf_stock).toBe(p.locations.reduce((s, l) => s + l.stock, 0));
     }
     const next = (await get(bol, '/api/products?skip=10&limit=5')).body as ProductList;
-    expect(next.products).toHaveLength(3);
+    expect(next.items).toHaveLength(3);
     expect(((await get(bol, '/api/products?in_stock=false')).body as ProductList).total).toBe(3);
   });
 

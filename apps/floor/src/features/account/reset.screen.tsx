@@ -17,10 +17,7 @@ import {
   AuthTextInput,
   useAuthRequest,
 } from '../../components/auth-form.tsx';
-import { useAuthForm } from './use-auth-form.ts';
-
-/** What the login screen shows after a password was changed (router state of the redirect). */
-export const PASSWORD_CHANGED_NOTICE = 'passwordChanged';
+import { PASSWORD_CHANGED_NOTICE, useAuthForm } from '../../components/use-auth-form.ts';
 
 /**
  * /reset (spec 2 §2, §5). Without a token it asks for the account's email address and answers with

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session.tsx';
 import { AuthCard, AuthLink } from '../../components/auth-card.tsx';
 import { AuthForm, AuthPasswordInput, AuthTextInput, useAuthRequest } from '../../components/auth-form.tsx';
-import { useAuthForm } from './use-auth-form.ts';
+import { useAuthForm } from '../../components/use-auth-form.ts';
 
 /**
  * /signup (spec 2 §2, §5): first name, last name, email, phone and password (hint: at least 9

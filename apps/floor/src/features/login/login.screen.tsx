@@ -10,8 +10,7 @@ import {
   AuthTextInput,
   useAuthRequest,
 } from '../../components/auth-form.tsx';
-import { PASSWORD_CHANGED_NOTICE } from '../account/reset.screen.tsx';
-import { useAuthForm } from '../account/use-auth-form.ts';
+import { PASSWORD_CHANGED_NOTICE, useAuthForm } from '../../components/use-auth-form.ts';
 
 /**
  * Login (spec 2 §2, §5): email and password are required; Enter in either field submits (it is a

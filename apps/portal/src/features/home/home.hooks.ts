@@ -1,6 +1,7 @@
 /**
  * Counts of the home dashboard's order tiles (spec 1 §2 Home dashboard), from real calls only:
- * - open orders today: GET /orders/open/{start}/{end}/all for today's Amsterdam day → `total`;
+ * - open orders today: GET /orders/open/{start}/{end}/all?limit=1 for today's Amsterdam day → `matching` (the
+ *   count of every match; only one order travels);
  * - processed today: GET /shipments?start&end for today → `total` (limit 1: only the count is read).
  */
 import { openOrdersEndpoint, shipmentListEndpoint } from '@hoppa/core';
@@ -15,9 +16,9 @@ export function useOpenOrdersToday(enabled: boolean) {
     queryFn: async () => {
       const res = await call(openOrdersEndpoint, {
         params: { start, end, pack_size: 'all' },
-        query: { limit: 10_000 },
+        query: { limit: 1 },
       });
-      return res.total;
+      return res.matching;
     },
     enabled,
   });

@@ -85,6 +85,7 @@ function fakeApi(shipped: string[]) {
           ? [{ location: { id: hex(300), name: 'A-01' }, count: orders.length, orders }]
           : [],
         total: orders.length,
+        matching: orders.length,
       };
       return json(body);
     }
@@ -340,6 +341,7 @@ describe("open orders 'print single orders' (spec 1 §2, §4, §7)", { timeout: 
             { location: { id: hex(301), name: 'B-02' }, count: 1, orders: [ONLY_MULTI] },
           ],
           total: a.length + 1,
+          matching: a.length + 1,
         };
         return new Response(JSON.stringify(body), {
           status: 200,

@@ -9,7 +9,7 @@ import {
   type ShipmentMethod,
 } from '@hoppa/core';
 import dayjs from 'dayjs';
-import { DATE_TIME_VALUE_FORMAT } from './date-field.rules.ts';
+import { DATE_TIME_VALUE_FORMAT } from '../../components/date-field/date-field.rules.ts';
 
 /** Page limit options of the open orders list (spec 1 §9). */
 export const ORDER_LIMIT_OPTIONS = [10, 20, 50, 100, 200, 500] as const;

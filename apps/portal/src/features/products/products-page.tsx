@@ -44,7 +44,7 @@ export function ProductsPage() {
   const list = useProducts((page - 1) * PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZE);
   const found = useProductEanSearch(searching ? term.slice(0, 20) : '');
   const query = searching ? found : list;
-  const products = searching ? (found.data?.products ?? []) : (list.data?.products ?? []);
+  const products = searching ? (found.data?.products ?? []) : (list.data?.items ?? []);
   const total = searching ? products.length : (list.data?.total ?? 0);
   const pages = Math.max(1, Math.ceil(total / PRODUCT_PAGE_SIZE));
 

@@ -1,12 +1,13 @@
+import { SHIPMENT_SEARCH_MIN, SHIPMENTS_DEFAULT_DAYS } from '@hoppa/core';
 import dayjs from 'dayjs';
-
-/** Shortest search term the shipments search sends (spec 1 §5 Shipments search, §9). */
-export const SHIPMENT_SEARCH_MIN = 3;
 
 /** Default period of the shipments list (spec 1 §9: one week): a week ago until today, as date inputs. */
 export function defaultShipmentRange(now: Date = new Date()): { from: string; until: string } {
   const today = dayjs(now);
-  return { from: today.subtract(7, 'day').format('YYYY-MM-DD'), until: today.format('YYYY-MM-DD') };
+  return {
+    from: today.subtract(SHIPMENTS_DEFAULT_DAYS, 'day').format('YYYY-MM-DD'),
+    until: today.format('YYYY-MM-DD'),
+  };
 }
 
 /**

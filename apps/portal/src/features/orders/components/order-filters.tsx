@@ -2,8 +2,8 @@ import type { ShipmentMethod } from '@hoppa/core';
 import { Group, Input, MultiSelect, Paper, SegmentedControl, Select, Switch, TagsInput } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field/date-field.tsx';
 import { ORDER_LIMIT_OPTIONS } from '../open-orders.rules.ts';
-import { DateField } from './date-field.tsx';
 
 export interface OrderFilterValues {
   /** Start of the range, 'YYYY-MM-DD HH:mm:ss' local time. */

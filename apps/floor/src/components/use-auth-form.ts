@@ -77,3 +77,6 @@ export function useAuthForm<K extends string>(
 
   return { values, field, onSubmit };
 }
+
+/** Router state `notice` after a password reset: the login screen then says the password was changed. */
+export const PASSWORD_CHANGED_NOTICE = 'passwordChanged';

@@ -6,7 +6,7 @@ import {
   DATE_VALUE_FORMAT,
   parseDateField,
   withKeptTime,
-} from '../date-field.rules.ts';
+} from './date-field.rules.ts';
 
 export interface DateFieldProps {
   label: string;

@@ -1,0 +1,8 @@
+/**
+ * The shipping module (spec 1 §4 Shipping a card, §2 Shipments and Order detail, §7): shipping an order and a
+ * batch of single-line orders, packing slips, the shipments list and detail with their stored PDFs. Other code
+ * reaches it only through this file.
+ */
+
+export { defaultShipmentMethod } from './shipment-methods.service.ts';
+export { registerShippingRoutes } from './shipping.routes.ts';

@@ -1,0 +1,127 @@
+import { isSingleLineOrder, newId, type ShipOrderBody } from '@hoppa/core';
+import { carrierFor } from '../../lib/carriers/index.ts';
+import { badRequest, HttpProblem } from '../../lib/errors.ts';
+import { buildPackingSlipPdf } from '../../lib/pdf/packing-slip.pdf.ts';
+import type { RequestContext } from '../../lib/route.ts';
+import { loadOrderForDocuments, packingSlipData } from './order-documents.service.ts';
+import { resolveMethod } from './shipment-methods.service.ts';
+
+/** Who ships: the request's database, user (shipped_by) and the organisations visible to them. */
+export type ShippingContext = Pick<RequestContext, 'db' | 'orgIds' | 'user'>;
+
+/** The outcome of shipping: the new shipment, its tracking number and the label PDF to print. */
+export interface ShipResult {
+  shipmentId: string;
+  trackingNumber: string;
+  labelPdf: Buffer;
+}
+
+/**
+ * Ships an order (spec 1 §4 Shipping a card, §7 POST /orders/ship) in one transaction: locks the open
+ * order, resolves method, box and label quantity, has the method's carrier (the local carrier unless a
+ * carrier account is configured) create the label (one A6 page per parcel), renders the packing slip,
+ * marks the order shipped (status, shipped_at, track_trace, used_shipment_method, selections) and stores
+ * the shipment with both PDFs. Errors: 404 order not visible; 409 `order_shipped`, `order_cancelled`,
+ * `cancellation_requested`, and with `singleLineOnly` `not_single_line` (checked under the lock);
+ * 400 unknown method or box, or an address without postcode and city.
+ */
+export async function shipOrder(
+  ctx: ShippingContext,
+  body: ShipOrderBody,
+  opts: { now?: Date; singleLineOnly?: boolean } = {},
+): Promise<ShipResult> {
+  const now = opts.now ?? new Date();
+  return ctx.db.transaction(async (tx) => {
+    const doc = await loadOrderForDocuments(tx, ctx.orgIds, body.order_id, true);
+    const { order } = doc;
+    if (opts.singleLineOnly && !isSingleLineOrder({ products: doc.lines })) {
+      throw new HttpProblem(
+        409,
+        'not_single_line',
+        `Order ${order.order_id} has ${doc.lines.length} lines; only single-line orders ship in a batch`,
+      );
+    }
+    if (order.status === 'shipped') {
+      throw new HttpProblem(
+        409,
+        'order_shipped',
+        `Order ${order.order_id} has already been shipped (${order.track_trace ?? 'no tracking number'})`,
+      );
+    }
+    if (order.status !== 'open')
+      throw new HttpProblem(409, 'order_cancelled', `Order ${order.order_id} has been cancelled`);
+    if (doc.lines.some((l) => l.cancellation_request)) {
+      throw new HttpProblem(
+        409,
+        'cancellation_requested',
+        `A line of order ${order.order_id} has a cancellation request; it cannot be shipped`,
+      );
+    }
+    if (!doc.recipient.zipCode || !doc.recipient.city || !doc.recipient.name) {
+      throw badRequest(
+        `Order ${order.order_id} has no complete delivery address (name, postcode and city are needed)`,
+      );
+    }
+
+    const method = await resolveMethod(
+      tx,
+      body.method_code,
+      order.selected_ship_method_id,
+      doc.recipient.countryCode,
+    );
+    let boxId = order.selected_box_id;
+    if (body.box_id) {
+      const box = await tx.query('SELECT id FROM shipment_boxes WHERE id = $1', [body.box_id]);
+      if (!box.rows[0]) throw badRequest(`Unknown shipment box: ${body.box_id}`);
+      boxId = body.box_id;
+    }
+    const labelQuantity = body.label_quantity ?? order.label_quantity ?? 1;
+    const weight = doc.lines.reduce((kg, l) => kg + (l.weight_kg ? Number(l.weight_kg) * l.quantity : 0), 0);
+
+    const carrier = carrierFor(method.carrier);
+    const label = await carrier.createLabel(
+      { db: tx, now },
+      {
+        shopOrderId: order.order_id,
+        orderId: order.id,
+        merchantName: order.merchant_name,
+        sender: doc.sender,
+        recipient: doc.recipient,
+        method,
+        labelQuantity,
+        weightKg: weight > 0 ? weight : null,
+        placedAt: order.placed_at,
+      },
+    );
+    const packingSlip = await buildPackingSlipPdf(
+      packingSlipData(doc, { methodName: method.name, trackingNumber: label.trackingNumber, shippedAt: now }),
+    );
+
+    await tx.query(
+      `UPDATE orders SET status = 'shipped', shipped_at = $2, track_trace = $3, used_shipment_method = $4,
+              selected_ship_method_id = $5, selected_box_id = $6, label_quantity = $7
+        WHERE id = $1`,
+      [order.id, now, label.trackingNumber, method.name, method.id, boxId, labelQuantity],
+    );
+    const shipmentId = newId(now.getTime());
+    await tx.query(
+      `INSERT INTO shipments (id, org_id, order_id, carrier, method_code, tracking_number, label_quantity,
+                              label_pdf, packing_slip_pdf, shipped_by, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [
+        shipmentId,
+        order.org_id,
+        order.id,
+        carrier.code,
+        method.code,
+        label.trackingNumber,
+        labelQuantity,
+        label.labelPdf,
+        packingSlip,
+        ctx.user.id,
+        now,
+      ],
+    );
+    return { shipmentId, trackingNumber: label.trackingNumber, labelPdf: label.labelPdf };
+  });
+}

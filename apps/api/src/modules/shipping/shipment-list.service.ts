@@ -1,0 +1,93 @@
+import {
+  SHIPMENT_SEARCH_MIN,
+  SHIPMENTS_DEFAULT_DAYS,
+  type ShipmentListQuery,
+  type ShipmentListResponse,
+} from '@hoppa/core';
+import { sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { escapeLike } from '../../db/client.ts';
+import { orgScope } from '../../db/tenant.ts';
+import { badRequest } from '../../lib/errors.ts';
+import type { RequestContext } from '../../lib/route.ts';
+import { shipmentQuery, toShipmentItem, trackingEvents } from './shipment-view.ts';
+
+/**
+ * Shipped orders of the request's organisations (spec 1 §2 Shipments, §9), a page of the one paging envelope:
+ * shipped between `start` and `end` (default the last {@link SHIPMENTS_DEFAULT_DAYS} days up to now), newest first,
+ * with recipient, method, tracking number and products. `search` of {@link SHIPMENT_SEARCH_MIN} or more characters
+ * matches the shop order number, tracking number, recipient name or company, postcode (spaces ignored), city and
+ * e-mail; `null` or empty means no search. Errors: 400 for a shorter search or a start after the end.
+ */
+export async function listShipments(
+  ctx: Pick<RequestContext, 'db' | 'orgIds'>,
+  { query }: { query: ShipmentListQuery },
+  now = new Date(),
+): Promise<ShipmentListResponse> {
+  const end = query.end ? new Date(query.end) : now;
+  const start = query.start
+    ? new Date(query.start)
+    : new Date(end.getTime() - SHIPMENTS_DEFAULT_DAYS * 86_400_000);
+  if (start > end) throw badRequest('start must not be after end');
+  const term = query.search?.trim() === 'null' ? '' : (query.search?.trim() ?? '');
+  if (term && term.length < SHIPMENT_SEARCH_MIN)
+    throw badRequest(`Search needs at least ${SHIPMENT_SEARCH_MIN} characters`);
+  const like = `%${escapeLike(term)}%`;
+  const rows = await shipmentQuery(ctx)
+    .where('s.created_at', '>=', start)
+    .where('s.created_at', '<=', end)
+    .$if(term !== '', (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('o.order_id', 'ilike', like),
+          eb('s.tracking_number', 'ilike', like),
+          eb(
+            sql`concat_ws(' ', o.shipment_details->>'firstName', o.shipment_details->>'surname')`,
+            'ilike',
+            like,
+          ),
+          eb(sql`o.shipment_details->>'company'`, 'ilike', like),
+          eb(sql`o.shipment_details->>'city'`, 'ilike', like),
+          eb(sql`o.shipment_details->>'email'`, 'ilike', like),
+          eb(
+            sql`replace(o.shipment_details->>'zipCode', ' ', '')`,
+            'ilike',
+            `%${escapeLike(term.replace(/\s+/g, ''))}%`,
+          ),
+        ]),
+      ),
+    )
+    .select((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('order_lines as ol')
+          .innerJoin('products as p', 'p.id', 'ol.product_id')
+          .select(['ol.product_id', 'ol.ean', 'ol.title', 'ol.quantity', 'p.img_url'])
+          .whereRef('ol.order_id', '=', 'o.id')
+          .where(orgScope(ctx, 'ol'))
+          .where(orgScope(ctx, 'p'))
+          .orderBy('ol.position')
+          .orderBy('ol.id'),
+      ).as('products'),
+      eb.fn.countAll<number>().over().as('total'),
+    ])
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(query.limit)
+    .offset(query.skip)
+    .execute();
+  const items = await Promise.all(
+    rows.map(async ({ products, total: _total, ...r }) => ({
+      ...toShipmentItem(r, await trackingEvents(ctx, r)),
+      products,
+    })),
+  );
+  return {
+    items,
+    total: rows[0]?.total ?? 0,
+    skip: query.skip,
+    limit: query.limit,
+    start: start.toISOString(),
+    end: end.toISOString(),
+  };
+}
