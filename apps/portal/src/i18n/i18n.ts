@@ -1,34 +1,23 @@
 /**
  * i18next set-up of the portal (design: Interface). The UI language follows the browser: Dutch when
  * the browser's preferred language is nl (nl, nl-NL, nl-BE …), English otherwise (spec 1 §1, spec 2 §1).
- * One namespace per feature: each area exports `<area>I18n = { en, nl }` from `<area>.i18n.ts` and is
- * registered in NAMESPACES below; texts are used as `t('<ns>:key')` or `useTranslation('<ns>')`.
+ * One namespace per area: each area's index.ts names it with its `<area>I18n = { en, nl }` texts (app/areas.ts); texts are used as `t('<ns>:key')` or `useTranslation('<ns>')`.
  */
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { authI18n } from '../features/auth/auth.i18n.ts';
-import { homeI18n } from '../features/home/home.i18n.ts';
-import { ordersI18n } from '../features/orders/orders.i18n.ts';
-import { orgsI18n } from '../features/orgs/orgs.i18n.ts';
-import { productsI18n } from '../features/products/products.i18n.ts';
-import { shipmentsI18n } from '../features/shipments/shipments.i18n.ts';
+import { AREAS } from '../app/areas.ts';
 import { setDateLocale } from '../lib/dates.ts';
 import { commonI18n } from './common.i18n.ts';
 import { layoutI18n } from './layout.i18n.ts';
 
 export type Lang = 'nl' | 'en';
 
-/** Every namespace of the portal with its English and Dutch resources. */
-export const NAMESPACES = {
+/** Every namespace of the portal with its English and Dutch resources: the shared ones and each area's. */
+const NAMESPACES: Record<string, { en: object; nl: object }> = {
   common: commonI18n,
   layout: layoutI18n,
-  auth: authI18n,
-  home: homeI18n,
-  orgs: orgsI18n,
-  orders: ordersI18n,
-  products: productsI18n,
-  shipments: shipmentsI18n,
-} as const;
+  ...Object.fromEntries(AREAS.flatMap((a) => (a.i18n ? [[a.i18n.ns, a.i18n.texts]] : []))),
+};
 
 /** 'nl' when the first preferred browser language is Dutch, else 'en' (spec 2 §1). */
 export function detectLanguage(languages: readonly string[] | undefined): Lang {

@@ -19,6 +19,7 @@ export const merchantUser = role('merchant_user', [
 export const merchantOwner = role('merchant_owner', [
   { methods: ['*'], path: '/orders*' },
   { methods: ['*'], path: '/products*' },
+  { methods: ['GET'], path: '/shipments*' },
   { methods: ['GET', 'PUT', 'POST'], path: '/orgs*' },
 ]);
 export const warehouseStaff = role('warehouse_staff', [{ methods: ['GET'], path: '/products/ean/*' }]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, matchesPattern, normalisePath, type Role } from './permission.rules.ts';
+import { can, canCall, matchesPattern, normalisePath, type Role } from './permission.rules.ts';
 
 const role = (grants: Role['grants']): Role => ({ name: 'test', grants });
 
@@ -91,5 +91,25 @@ describe('can', () => {
     expect(can(r, 'POST', '/orders/import')).toBe(true);
     expect(can(r, 'POST', '/orders/ship')).toBe(false);
     expect(can(r, 'GET', '/orders/ship')).toBe(true);
+  });
+});
+
+describe('canCall', () => {
+  const shipments = { method: 'GET', path: '/shipments' };
+  const shipment = { method: 'GET', path: '/shipments/:id' };
+  const openOrders = { method: 'GET', path: '/orders/open/:start/:end/:pack_size' };
+
+  it('decides by the endpoint’s own method and path, parameters matching any segment', () => {
+    const packer = role([{ methods: ['GET'], path: '/shipments*' }]);
+    expect(canCall(packer, shipments)).toBe(true);
+    expect(canCall(packer, shipment)).toBe(true);
+    expect(canCall(packer, openOrders)).toBe(false);
+    expect(canCall(packer, { method: 'POST', path: '/shipments' })).toBe(false);
+  });
+
+  it('honours exceptions and refuses without a role', () => {
+    const r = role([{ methods: ['*'], path: '/orders/*', except: ['/orders/open/*'] }]);
+    expect(canCall(r, openOrders)).toBe(false);
+    expect(canCall(null, shipments)).toBe(false);
   });
 });

@@ -68,3 +68,12 @@ export function can(role: Role | null | undefined, method: string, path: string)
       !(g.except ?? []).some((x) => matchesPattern(x, p)),
   );
 }
+
+/**
+ * Whether a role may call `endpoint` (an object of core's `*.endpoints.ts`): {@link can} with its method and its
+ * path, each `:param` standing for any one segment. The apps gate menus, tiles and buttons with the endpoint the
+ * screen calls, never a re-typed path.
+ */
+export function canCall(role: Role | null | undefined, endpoint: { method: string; path: string }): boolean {
+  return can(role, endpoint.method, endpoint.path.replace(/:[A-Za-z_][A-Za-z0-9_]*/g, '_'));
+}

@@ -23,18 +23,10 @@ import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router
 import { Brand } from '../../components/brand.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { useLogout } from '../../features/auth/auth.hooks.ts';
+import type { LayoutHandle } from '../area.ts';
 import { roleInForce, useSession } from '../session.ts';
 import { type NavItem, visibleNavItems } from './navigation.rules.ts';
 import { OrgSwitcher } from './org-switcher.tsx';
-
-/**
- * What a route may ask of the layout through its `handle`: `fullWidth` lets the page use the whole
- * width next to the menu instead of the 1280 px reading column (the open orders board, whose packers
- * want to see as many orders as their station screen holds).
- */
-export interface LayoutHandle {
-  fullWidth?: boolean;
-}
 
 // The navbar is fixed and one window tall. This stripe behind it (its white and its border, as wide
 // as the navbar's offset, which is 0 on a phone) carries the menu's column down to the foot of a

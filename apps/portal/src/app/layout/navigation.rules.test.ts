@@ -46,3 +46,12 @@ describe('visibleNavItems (spec 2 §2 Main layout, §6)', () => {
     ]);
   });
 });
+
+describe('menu entries follow the endpoint their screen calls', () => {
+  it('shows Shipments only to a role that may list shipments, whatever it may do with orders', () => {
+    const ordersOnly = role('orders_only', [{ methods: ['GET'], path: '/orders*' }]);
+    const shipmentsOnly = role('shipments_only', [{ methods: ['GET'], path: '/shipments*' }]);
+    expect(keys(ordersOnly, false)).toEqual(['home', 'orders']);
+    expect(keys(shipmentsOnly, false)).toEqual(['home', 'shipments']);
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * How a portal area plugs itself in (docs/architecture.md, "How to add a screen"): each `features/<area>/index.ts`
+ * exports one `defineArea({...})` with its lazy routes (and the spec screens each serves), its texts, and its menu
+ * entries gated by the endpoint the screen calls; `app/areas.ts` lists the areas, one line each, and the router,
+ * the menu, the i18n resources and the spec-coverage manifest are built from that list.
+ * Plain data without components, so Node can read it (scripts/spec-coverage.mjs).
+ */
+import { canCall, type Endpoint } from '@hoppa/core';
+import type { LazyRouteFunction, RouteObject } from 'react-router';
+import type { IconName } from '../components/icons.tsx';
+
+/**
+ * What a route may ask of the main layout through its `handle`: `fullWidth` lets the page use the whole width next
+ * to the menu instead of the 1280 px reading column (the open orders board, whose packers want to see as many orders
+ * as their station screen holds).
+ */
+export interface LayoutHandle {
+  fullWidth?: boolean;
+}
+
+/**
+ * A catalogue call a menu entry needs before its screen exists (spec 2 §6 gives the check): only for the planned
+ * targets in app/planned.ts. Built screens name their core endpoint instead.
+ */
+export interface PlannedCall {
+  method: string;
+  path: string;
+  planned: true;
+}
+
+/** What a menu entry needs: the endpoint its screen calls, a planned call, or the user's is_admin flag. */
+export type Needs = Endpoint | PlannedCall | 'admin';
+
+/** One route of an area. `path` is relative to the portal root (no leading slash), as react-router wants it. */
+export interface AreaRoute {
+  path: string;
+  /** The screen module, loaded when the route is first visited: `() => import('./x-page.tsx').then(…)`. */
+  lazy: LazyRouteFunction<RouteObject>;
+  /** Screen names of `../shared/spec/screens.tsx` this route serves (exact), for docs/spec-coverage.md. */
+  screens?: readonly string[];
+  /** What the screen still lacks, when it serves a spec screen only in part. */
+  note?: string;
+  /** `public`: outside the main layout and without a session (login, sign-up, reset). */
+  layout?: 'main' | 'public';
+  handle?: LayoutHandle;
+}
+
+/** The keys of the left navigation (also `layout:nav.<key>` texts). */
+export type NavKey =
+  | 'home'
+  | 'orders'
+  | 'shipments'
+  | 'products'
+  | 'scanner'
+  | 'orgs'
+  | 'settingsOrg'
+  | 'settingsApis'
+  | 'orgsAdd'
+  | 'admin';
+
+/** A left-navigation entry of an area (spec 2 §2 Main layout); `order` places it among every area's entries. */
+export interface AreaNavItem {
+  key: NavKey;
+  to: string;
+  icon: IconName;
+  section: 'work' | 'settings';
+  order: number;
+  needs?: Needs;
+}
+
+/** A portal area: its routes, its i18n namespace and its menu entries. */
+export interface Area {
+  id: string;
+  routes?: readonly AreaRoute[];
+  /** The area's i18n namespace and its English and Dutch texts. */
+  i18n?: { ns: string; texts: { en: object; nl: object } };
+  nav?: readonly AreaNavItem[];
+}
+
+/** Declares an area (identity; keeps the literal types). */
+export function defineArea<A extends Area>(area: A): A {
+  return area;
+}
+
+type Role = Parameters<typeof canCall>[0];
+
+/** Whether a user with `role` (and `isAdmin`) may use what `needs` names; nothing needed is always true. */
+export function mayUse(needs: Needs | undefined, role: Role, isAdmin: boolean): boolean {
+  if (!needs) return true;
+  if (needs === 'admin') return isAdmin;
+  return canCall(role, needs);
+}

@@ -1,0 +1,23 @@
+/**
+ * Every area of the portal, one line each: adding a screen is a folder under features/ with an index.ts, plus one
+ * line here (docs/architecture.md, "How to add a screen"). The router, the menu, the i18n resources and the
+ * spec-coverage manifest are built from this list.
+ */
+import { authArea } from '../features/auth/index.ts';
+import { homeArea } from '../features/home/index.ts';
+import { ordersArea } from '../features/orders/index.ts';
+import { orgsArea } from '../features/orgs/index.ts';
+import { productsArea } from '../features/products/index.ts';
+import { shipmentsArea } from '../features/shipments/index.ts';
+import type { Area } from './area.ts';
+import { plannedArea } from './planned.ts';
+
+export const AREAS: readonly Area[] = [
+  authArea,
+  homeArea,
+  ordersArea,
+  shipmentsArea,
+  productsArea,
+  orgsArea,
+  plannedArea,
+];

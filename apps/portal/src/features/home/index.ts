@@ -1,0 +1,16 @@
+import { defineArea } from '../../app/area.ts';
+import { homeI18n } from './home.i18n.ts';
+
+/** The home dashboard (spec 1 §2 Home dashboard): order tiles and the menu tiles. */
+export const homeArea = defineArea({
+  id: 'home',
+  i18n: { ns: 'home', texts: homeI18n },
+  routes: [
+    {
+      path: 'home',
+      screens: ['Home dashboard', 'Main layout: left navigation'],
+      lazy: () => import('./home-page.tsx').then((m) => ({ Component: m.HomePage })),
+    },
+  ],
+  nav: [{ key: 'home', to: '/home', icon: 'home', section: 'work', order: 10 }],
+});

@@ -1,0 +1,25 @@
+import { openOrdersEndpoint } from '@hoppa/core';
+import { defineArea } from '../../app/area.ts';
+import { ordersI18n } from './orders.i18n.ts';
+
+/** The packing station and the order import (spec 1 §2 Open orders list, Order card, Order import). */
+export const ordersArea = defineArea({
+  id: 'orders',
+  i18n: { ns: 'orders', texts: ordersI18n },
+  routes: [
+    {
+      path: 'orders',
+      screens: ['Open orders list / packing station', 'Order card'],
+      handle: { fullWidth: true },
+      lazy: () => import('./open-orders-page.tsx').then((m) => ({ Component: m.OpenOrdersPage })),
+    },
+    {
+      path: 'orders/import',
+      screens: ['Order import'],
+      lazy: () => import('./order-import-page.tsx').then((m) => ({ Component: m.OrderImportPage })),
+    },
+  ],
+  nav: [
+    { key: 'orders', to: '/orders', icon: 'orders', section: 'work', order: 20, needs: openOrdersEndpoint },
+  ],
+});

@@ -1,0 +1,28 @@
+import { createOrgEndpoint } from '@hoppa/core';
+import { defineArea } from '../../app/area.ts';
+import { orgsI18n } from './orgs.i18n.ts';
+
+/**
+ * Creating a shop (spec 3 §2 Organisation wizard, reduced to its first step until the administration issue): a new
+ * sign-up makes its first organisation here.
+ */
+export const orgsArea = defineArea({
+  id: 'orgs',
+  i18n: { ns: 'orgs', texts: orgsI18n },
+  routes: [
+    {
+      path: 'orgs/add',
+      lazy: () => import('./orgs-add-page.tsx').then((m) => ({ Component: m.OrgsAddPage })),
+    },
+  ],
+  nav: [
+    {
+      key: 'orgsAdd',
+      to: '/orgs/add',
+      icon: 'plus',
+      section: 'settings',
+      order: 130,
+      needs: createOrgEndpoint,
+    },
+  ],
+});

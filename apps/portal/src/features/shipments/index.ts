@@ -1,0 +1,31 @@
+import { shipmentListEndpoint } from '@hoppa/core';
+import { defineArea } from '../../app/area.ts';
+import { shipmentsI18n } from './shipments.i18n.ts';
+
+/** Sent parcels and the order detail (spec 1 §2 Shipments list, Order detail). */
+export const shipmentsArea = defineArea({
+  id: 'shipments',
+  i18n: { ns: 'shipments', texts: shipmentsI18n },
+  routes: [
+    {
+      path: 'shipments',
+      screens: ['Shipments list'],
+      lazy: () => import('./shipments-page.tsx').then((m) => ({ Component: m.ShipmentsPage })),
+    },
+    {
+      path: 'shipments/:id',
+      screens: ['Order detail'],
+      lazy: () => import('./shipment-detail-page.tsx').then((m) => ({ Component: m.ShipmentDetailPage })),
+    },
+  ],
+  nav: [
+    {
+      key: 'shipments',
+      to: '/shipments',
+      icon: 'shipments',
+      section: 'work',
+      order: 30,
+      needs: shipmentListEndpoint,
+    },
+  ],
+});
