@@ -162,6 +162,11 @@ export const OpenOrdersQuerySchema = z.object({
   red_orders: FlagSchema,
   b2b_orders: FlagSchema,
   current_delivery: z.string().optional(),
+  /**
+   * One organisation of those the user may see (a provider admin or warehouse user at the packing station picks
+   * one client, or leaves it out for all); another organisation's id simply selects nothing.
+   */
+  org_id: IdSchema.optional(),
 });
 export type OpenOrdersQuery = z.infer<typeof OpenOrdersQuerySchema>;
 

@@ -201,6 +201,7 @@ export async function listOpenOrders(
   if (methods.length) where.push(`sm.code = ANY(${p(methods)}::text[])`);
   if (isOn(query.red_orders)) where.push(`o.notes_color = 'red'`);
   if (isOn(query.b2b_orders)) where.push(`o.order_type = 'b2b_order'`);
+  if (query.org_id) where.push(`o.org_id = ${p(query.org_id)}`);
   const limit = p(query.limit ?? OPEN_ORDERS_DEFAULT_LIMIT);
 
   // `matching` counts every order the filters select, not just this answer: the home tile asks with limit 1.

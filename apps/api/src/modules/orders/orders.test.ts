@@ -91,6 +91,16 @@ describe('open orders and order card calls', () => {
     expect(all.total).toBe(5);
   });
 
+  it('narrows to one organisation for the warehouse; a foreign organisation selects nothing for a merchant', async () => {
+    const orgs = t.seed?.orgs;
+    if (!orgs) throw new Error('seed missing');
+    expect(orderIdsOf(await open(picker, 'all', `org_id=${orgs.stroop}`))).toEqual(['X-1']);
+    expect(orderIdsOf(await open(picker, 'all', `org_id=${orgs.bol}`))).toEqual(['M-1', 'S-1', 'S-2', 'S-3']);
+    expect(orderIdsOf(await open(bol, 'all', `org_id=${orgs.stroop}`))).toEqual([]);
+    const count = await open(picker, 'all', 'limit=1');
+    expect({ total: count.total, matching: count.matching }).toEqual({ total: 1, matching: 5 });
+  });
+
   it('groups the orders per pick location in walking order, with the lines the card needs', async () => {
     const list = await open(bol);
     const [b0, b1, b2] = bolEans as [string, string, string];

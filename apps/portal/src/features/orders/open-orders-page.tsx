@@ -1,6 +1,7 @@
 import {
   type OpenOrdersQuery,
   type Order,
+  type Org,
   type PackScanState,
   packScanAfterShip,
   type ShipmentBox,
@@ -17,6 +18,7 @@ import { errorDisplay, errorText } from '../../lib/http-error.ts';
 import { type OpenOrdersFilter, useOpenOrders } from './api/get-open-orders.ts';
 import { usePackingSlip } from './api/get-packing-slip.ts';
 import { useShipmentBoxes, useShipmentMethods } from './api/get-shipment-options.ts';
+import { useVisibleOrgs } from './api/get-visible-orgs.ts';
 import { useShipOrder } from './api/ship-order.ts';
 import { skippedWhenNothingShipped, useShipSingleOrders } from './api/ship-single-orders.ts';
 import {
@@ -56,6 +58,9 @@ interface ShipChoice {
 const NO_METHODS: readonly ShipmentMethod[] = [];
 const NO_BOXES: readonly ShipmentBox[] = [];
 
+/** A stable empty list, so the memoised filter bar does not re-render while the organisations load. */
+const NO_ORGS: readonly Org[] = [];
+
 function initialFilters(): OrderFilterValues {
   return {
     ...defaultOrderRange(),
@@ -65,6 +70,7 @@ function initialFilters(): OrderFilterValues {
     limit: DEFAULT_ORDER_LIMIT,
     red: false,
     b2b: false,
+    org: null,
   };
 }
 
@@ -108,10 +114,12 @@ export function OpenOrdersPage() {
     ...(scanState.selectedEan ? { ean: scanState.selectedEan } : {}),
     ...(filters.red ? { red_orders: true } : {}),
     ...(filters.b2b ? { b2b_orders: true } : {}),
+    ...(filters.org ? { org_id: filters.org } : {}),
   };
   const filter: OpenOrdersFilter = { start, end, packSize: filters.packSize, query };
   const list = useOpenOrders(filter);
   const methods = useShipmentMethods();
+  const orgs = useVisibleOrgs();
   const boxes = useShipmentBoxes();
   const shipOrder = useShipOrder();
   const shipSingles = useShipSingleOrders();
@@ -387,6 +395,7 @@ export function OpenOrdersPage() {
         onChange={setFilters}
         locationSuggestions={locationSuggestions}
         methods={methodList}
+        orgs={orgs.data ?? NO_ORGS}
       />
       <ErrorBanner error={packingSlip.error ?? methods.error ?? boxes.error} />
       <PrintSinglesNotice outcome={singlesOutcome} onClose={() => setSinglesOutcome(null)} />

@@ -27,6 +27,8 @@ export const ordersI18n = {
       limit: 'Show at most',
       red: 'Warning orders only',
       b2b: 'B2B orders only',
+      org: 'Organisation',
+      allOrgs: 'All organisations',
     },
     empty: 'NO ORDERS TO SHOW',
     group: {
@@ -206,6 +208,8 @@ export const ordersI18n = {
       limit: 'Toon maximaal',
       red: 'Alleen waarschuwingsorders',
       b2b: 'Alleen B2B-orders',
+      org: 'Organisatie',
+      allOrgs: 'Alle organisaties',
     },
     empty: 'GEEN ORDERS OM TE TONEN',
     group: {

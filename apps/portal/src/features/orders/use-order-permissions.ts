@@ -1,8 +1,16 @@
-import { can } from '@hoppa/core';
+import {
+  batchShipSingleEndpoint,
+  canCall,
+  orderLabelQuantityEndpoint,
+  orderShipmentMethodEndpoint,
+  orderShipmentPackageEndpoint,
+  packingSlipEndpoint,
+  shipOrderEndpoint,
+} from '@hoppa/core';
 import { useMemo } from 'react';
 import { roleInForce, useSession } from '../../app/session.ts';
 
-/** What the current role may do on the open orders screen (spec 1 §6: `can(role, method, path)`). */
+/** What the current role may do on the open orders screen (spec 1 §6), by the endpoint each action calls. */
 export interface OrderPermissions {
   ship: boolean;
   /** Ship a pick location's single-line orders at once ('print single orders', spec 1 §2). */
@@ -24,12 +32,12 @@ export function useOrderPermissions(): OrderPermissions {
   // One object per role, so the memoised order cards do not all re-render on every page render.
   return useMemo(
     () => ({
-      ship: can(role, 'POST', '/orders/ship'),
-      shipSingles: can(role, 'POST', '/orders/ship/batch/single'),
-      selectMethod: can(role, 'POST', '/order/shipment_method/x'),
-      selectBox: can(role, 'POST', '/order/shipment_package/x'),
-      labelQuantity: can(role, 'POST', '/order/labels/quantity'),
-      packingSlip: can(role, 'POST', '/orders/packing_slip'),
+      ship: canCall(role, shipOrderEndpoint),
+      shipSingles: canCall(role, batchShipSingleEndpoint),
+      selectMethod: canCall(role, orderShipmentMethodEndpoint),
+      selectBox: canCall(role, orderShipmentPackageEndpoint),
+      labelQuantity: canCall(role, orderLabelQuantityEndpoint),
+      packingSlip: canCall(role, packingSlipEndpoint),
     }),
     [role],
   );

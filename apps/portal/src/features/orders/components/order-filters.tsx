@@ -1,4 +1,4 @@
-import type { ShipmentMethod } from '@hoppa/core';
+import type { Org, ShipmentMethod } from '@hoppa/core';
 import { Group, Input, MultiSelect, Paper, SegmentedControl, Select, Switch, TagsInput } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,23 +16,29 @@ export interface OrderFilterValues {
   limit: number;
   red: boolean;
   b2b: boolean;
+  /** One organisation's id, or null for every organisation the user may see. */
+  org: string | null;
 }
 
 /**
  * Filters of the open orders list (spec 1 §2): date range with time (DD-MM-YYYY HH:mm, spec 1 §9),
  * single/multi-item orders (pack size 1 or 2, default all), pick locations as free tags, shipment
- * methods, page limit (10–500) and the warning (red) and B2B toggles.
+ * methods, page limit (10–500), the warning (red) and B2B toggles, and for users who see several organisations
+ * (warehouse staff, provider admin) one organisation or all of them.
  */
 export const OrderFilters = memo(function OrderFilters({
   value,
   onChange,
   locationSuggestions,
   methods,
+  orgs,
 }: {
   value: OrderFilterValues;
   onChange: (v: OrderFilterValues) => void;
   locationSuggestions: string[];
   methods: readonly ShipmentMethod[];
+  /** The organisations the user may see; the choice shows when there are several. */
+  orgs: readonly Org[];
 }) {
   const { t } = useTranslation('orders');
   const set = <K extends keyof OrderFilterValues>(k: K, v: OrderFilterValues[K]) =>
@@ -88,6 +94,20 @@ export const OrderFilters = memo(function OrderFilters({
           size="xs"
           w={220}
         />
+        {orgs.length > 1 ? (
+          <Select
+            label={t('filters.org')}
+            data={[
+              { value: '', label: t('filters.allOrgs') },
+              ...orgs.filter((o) => o.kind === 'merchant').map((o) => ({ value: o.id, label: o.name })),
+            ]}
+            value={value.org ?? ''}
+            onChange={(v) => set('org', v ? v : null)}
+            allowDeselect={false}
+            size="xs"
+            w={200}
+          />
+        ) : null}
         <Select
           label={t('filters.limit')}
           data={ORDER_LIMIT_OPTIONS.map(String)}
