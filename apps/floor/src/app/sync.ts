@@ -6,6 +6,7 @@ import { pendingScanCount, rejectedRows } from '../offline/outbox.ts';
 import { createOutboxSender, type LockManagerLike, type OutboxSender } from '../offline/sync.ts';
 import { createApiTransport } from '../offline/transport.ts';
 import { api } from './api.ts';
+import { onReachableChange, serverReachable } from './connectivity.ts';
 
 let sender: OutboxSender | null = null;
 let authRequired: (() => void) | null = null;
@@ -94,17 +95,22 @@ export function useOutboxPaused(): boolean {
   );
 }
 
-/** navigator.onLine, live. */
+/**
+ * Online, live: the browser has a network (`navigator.onLine`) and the server answered the last request
+ * (connectivity.ts; `navigator.onLine` alone stays true on a Wi-Fi without a route to the server).
+ */
 export function useOnline(): boolean {
   return useSyncExternalStore(
     (cb) => {
       window.addEventListener('online', cb);
       window.addEventListener('offline', cb);
+      const stop = onReachableChange(cb);
       return () => {
         window.removeEventListener('online', cb);
         window.removeEventListener('offline', cb);
+        stop();
       };
     },
-    () => navigator.onLine,
+    () => navigator.onLine && serverReachable(),
   );
 }
