@@ -15,6 +15,7 @@ import { type Db, openDb } from './db/client.ts';
 import { installErrorHandlers } from './lib/errors.ts';
 import { createMailTransport, type MailTransport } from './lib/mail.ts';
 import type { RouteEntry } from './lib/route.ts';
+import { loggerOptions, registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerStatic } from './lib/static.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerFulfilmentModules } from './modules/fulfilment.ts';
@@ -28,6 +29,8 @@ export interface BuildAppDeps {
   mail?: MailTransport;
   /** Where the built apps live (defaults: apps/portal/dist and apps/floor/dist). */
   staticDirs?: { portal: string; floor: string };
+  /** Where log lines go (tests capture them); default stdout. */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -46,7 +49,13 @@ export async function buildApp(deps: BuildAppDeps = {}): Promise<FastifyInstance
     createMailTransport({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom });
 
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            ...(loggerOptions(config.logLevel) as object),
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     // Ids and tokens in paths are short; a longer path is an attack or a bug.
@@ -69,6 +78,7 @@ export async function buildApp(deps: BuildAppDeps = {}): Promise<FastifyInstance
   if (ownDb) app.addHook('onClose', async () => db.close());
 
   await app.register(fastifyCookie);
+  await registerSecurityHeaders(app);
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 50 } });
   await app.register(fastifySwagger, {
     openapi: {
@@ -86,7 +96,12 @@ export async function buildApp(deps: BuildAppDeps = {}): Promise<FastifyInstance
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // Swagger UI sets its own CSP on its pages (hashes of its inline bits), keeping frame-ancestors 'none'.
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) => `${header}; frame-ancestors 'none'`,
+  });
 
   const fallback = await registerStatic(
     app,
