@@ -12,6 +12,8 @@ import { destroySession, SESSION_COOKIE } from '../../lib/auth.ts';
 import { publicRoute, route } from '../../lib/route.ts';
 import {
   currentUserView,
+  DEVICE_COOKIE,
+  LoginThrottled,
   login,
   RESET_MAIL_MESSAGE,
   requestPasswordReset,
@@ -34,8 +36,22 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
   const { config, mail } = app.hoppa;
 
   publicRoute(app, loginEndpoint, async ({ body }, ctx, req, reply) => {
-    const { token, user } = await login(ctx.db, config, { ...body, ip: req.ip });
+    let result: Awaited<ReturnType<typeof login>>;
+    try {
+      result = await login(ctx.db, config, { ...body, ip: req.ip, deviceToken: req.cookies[DEVICE_COOKIE] });
+    } catch (e) {
+      if (e instanceof LoginThrottled) reply.header('retry-after', String(e.retryAfterS));
+      throw e;
+    }
+    const { token, user, deviceToken } = result;
     setSessionCookie(reply, config, token);
+    reply.setCookie(DEVICE_COOKIE, deviceToken, {
+      path: '/api/login',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: config.cookieSecure,
+      maxAge: 365 * 24 * 3600,
+    });
     return currentUserView(ctx.db, user);
   });
 

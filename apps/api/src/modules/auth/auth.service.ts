@@ -12,7 +12,14 @@ import {
 } from '../../lib/auth.ts';
 import { conflict, HttpProblem } from '../../lib/errors.ts';
 import type { MailTransport } from '../../lib/mail.ts';
-import { AUTH_LIMITS, assertUnderLimits, clearHits, hit } from '../../lib/rate-limit.ts';
+import {
+  AUTH_LIMITS,
+  assertUnderLimits,
+  clearHits,
+  hit,
+  LOGIN_THROTTLE,
+  requiredWaitMs,
+} from '../../lib/rate-limit.ts';
 
 /** Role given to people who sign up themselves: they create their own shop next (spec 2 §2 → /orgs/add). */
 export const SIGNUP_ROLE_KEY = 'merchant_owner';
@@ -81,37 +88,75 @@ async function openSession(
   return { token, user };
 }
 
+/** Name of the cookie that marks a device which logged in successfully before (0009-login-throttling). */
+export const DEVICE_COOKIE = 'hoppa_device';
+
+/** A login refused for now: wait `retryAfterS` seconds (429 with Retry-After). */
+export class LoginThrottled extends HttpProblem {
+  constructor(readonly retryAfterS: number) {
+    super(429, 'rate_limited', `Too many attempts. Please wait ${retryAfterS} seconds and try again.`);
+  }
+}
+
+const deviceHashes = (ip: string, deviceToken: string | undefined) => [
+  hashToken(`ip:${ip}`),
+  ...(deviceToken && deviceToken.length <= 200 ? [hashToken(`cookie:${deviceToken}`)] : []),
+];
+
 /**
- * Checks email and password and opens a session (spec 2 §7 POST /login). Failed attempts count per account
- * and per client address; over the limit the call answers 429 before any password check.
- * Errors: 401 `invalid_credentials`, 429 `rate_limited`.
+ * Checks email and password and opens a session (spec 2 §7 POST /login), slowed but never locked
+ * (docs/decisions/0009-login-throttling.md): failures count per client address and per account, the
+ * account count split into known devices (an address or `hoppa_device` cookie that logged in to this account
+ * before) and all others. While a count's progressive delay runs the call answers 429 before any password
+ * check, so a guesser elsewhere cannot slow the owner's usual device. Returns the device token to set as
+ * cookie. Errors: 401 `invalid_credentials`, 429 `rate_limited` ({@link LoginThrottled}).
  */
 export async function login(
   db: Db,
   config: Config,
-  input: { email: string; password: string; ip: string },
-): Promise<{ token: string; user: SessionUser }> {
+  input: { email: string; password: string; ip: string; deviceToken?: string | undefined },
+): Promise<{ token: string; user: SessionUser; deviceToken: string }> {
   const email = normEmail(input.email);
-  const accountKey = `login:account:${email}`;
-  const addressKey = `login:ip:${input.ip}`;
-  await assertUnderLimits(db, [
-    { key: accountKey, limit: AUTH_LIMITS.loginFailPerAccount },
-    { key: addressKey, limit: AUTH_LIMITS.loginFailPerAddress },
-  ]);
   const row = (
     await db.query<{ id: string; password_hash: string }>(
       'SELECT id, password_hash FROM users WHERE lower(email) = $1',
       [email],
     )
   ).rows[0];
+  const hashes = deviceHashes(input.ip, input.deviceToken);
+  const known = row
+    ? (
+        await db.query('SELECT 1 FROM login_devices WHERE user_id = $1 AND device_hash = ANY($2::text[])', [
+          row.id,
+          hashes,
+        ])
+      ).rowCount > 0
+    : false;
+  const accountKey = `login:account:${email}:${known ? 'known' : 'other'}`;
+  const addressKey = `login:ip:${input.ip}`;
+  const wait = Math.max(
+    await requiredWaitMs(db, accountKey, LOGIN_THROTTLE.account),
+    await requiredWaitMs(db, addressKey, LOGIN_THROTTLE.address),
+  );
+  if (wait > 0) throw new LoginThrottled(Math.ceil(wait / 1000));
   const ok = await verifyPassword(row?.password_hash ?? null, input.password);
   if (!row || !ok) {
     await hit(db, accountKey);
     await hit(db, addressKey);
     throw new HttpProblem(401, 'invalid_credentials', 'The email address or password is incorrect');
   }
+  // Success forgets the failures of this device class only: the owner logging in does not reset the
+  // guesser's delay.
   await clearHits(db, accountKey);
-  return openSession(db, config, row.id);
+  const deviceToken = input.deviceToken && input.deviceToken.length <= 200 ? input.deviceToken : newToken(24);
+  for (const h of deviceHashes(input.ip, deviceToken)) {
+    await db.query(
+      `INSERT INTO login_devices (user_id, device_hash) VALUES ($1, $2)
+       ON CONFLICT (user_id, device_hash) DO UPDATE SET last_seen_at = now()`,
+      [row.id, h],
+    );
+  }
+  return { ...(await openSession(db, config, row.id)), deviceToken };
 }
 
 /**
