@@ -55,8 +55,10 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
     return currentUserView(ctx.db, user);
   });
 
-  publicRoute(app, signupEndpoint, async ({ body }, ctx, _req, reply) => {
-    const { token, user } = await signup(ctx.db, config, body);
+  const logBackgroundError = (e: unknown) => app.log.error({ err: e }, 'auth mail after answer failed');
+
+  publicRoute(app, signupEndpoint, async ({ body }, ctx, req, reply) => {
+    const { token, user } = await signup(ctx.db, config, mail, body, req.ip, logBackgroundError);
     setSessionCookie(reply, config, token);
     return currentUserView(ctx.db, user);
   });
@@ -71,7 +73,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
   route(app, currentUserEndpoint, async (_input, ctx) => currentUserView(ctx.db, ctx.user));
 
   publicRoute(app, passwordResetEmailEndpoint, async ({ body }, ctx, req) => {
-    await requestPasswordReset(ctx.db, config, mail, { email: body.email, ip: req.ip });
+    await requestPasswordReset(ctx.db, config, mail, { email: body.email, ip: req.ip }, logBackgroundError);
     return { ok: true as const, message: RESET_MAIL_MESSAGE };
   });
 

@@ -10,7 +10,7 @@ import {
   type SessionUser,
   verifyPassword,
 } from '../../lib/auth.ts';
-import { conflict, HttpProblem } from '../../lib/errors.ts';
+import { HttpProblem } from '../../lib/errors.ts';
 import type { MailTransport } from '../../lib/mail.ts';
 import {
   AUTH_LIMITS,
@@ -160,25 +160,62 @@ export async function login(
 }
 
 /**
+ * Work done after the answer has gone out (password-reset lookup and mail, sign-up notices), so the answer
+ * takes the same time whether an address has an account or not (issue 7). Failures are logged, never
+ * surfaced: the caller has already been answered.
+ */
+const background = new Set<Promise<void>>();
+
+/** Runs `work` after the current answer is sent (setImmediate), tracked for {@link settleBackgroundWork}. */
+export function runAfterAnswer(work: () => Promise<void>, onError: (e: unknown) => void): void {
+  const p = new Promise<void>((resolve) => {
+    setImmediate(() => {
+      work()
+        .catch(onError)
+        .finally(() => resolve());
+    });
+  }).finally(() => background.delete(p));
+  background.add(p);
+}
+
+/** Resolves when all work queued by {@link runAfterAnswer} so far is done (tests, graceful shutdown). */
+export async function settleBackgroundWork(): Promise<void> {
+  while (background.size > 0) await Promise.all([...background]);
+}
+
+/**
  * Creates an account with the sign-up role and no organisation yet, and opens a session (spec 2 §2, §5).
- * Errors: 409 `conflict` when the address is taken.
+ * An address that already has an account gets the very same answer (status 200, a CurrentUser-shaped body
+ * for the names given, a session cookie that opens nothing) and its owner a notice by mail instead, so
+ * sign-up does not tell a stranger who has an account (issue 7, docs/security.md). Rate-limited per client
+ * address (429). The password is hashed in both cases, so both take the same time.
  */
 export async function signup(
   db: Db,
   config: Config,
+  mail: MailTransport,
   body: SignupBody,
+  ip: string,
+  onError: (e: unknown) => void,
 ): Promise<{ token: string; user: SessionUser }> {
+  const addressKey = `signup:ip:${ip}`;
+  await assertUnderLimits(db, [{ key: addressKey, limit: AUTH_LIMITS.signupPerAddress }]);
+  await hit(db, addressKey);
   const email = normEmail(body.email);
   const passwordHash = await hashPassword(body.password);
   const id = newId();
-  await db.transaction(async (tx) => {
-    const taken = await tx.query('SELECT 1 FROM users WHERE lower(email) = $1', [email]);
-    if (taken.rowCount > 0) throw conflict('An account with this email address already exists');
-    const role = (await tx.query<{ id: string }>('SELECT id FROM roles WHERE key = $1', [SIGNUP_ROLE_KEY]))
-      .rows[0];
-    await tx.query(
+  const role = (
+    await db.query<{ id: string; key: string; name: string; grants: unknown; all_orgs: boolean }>(
+      'SELECT id, key, name, grants, all_orgs FROM roles WHERE key = $1',
+      [SIGNUP_ROLE_KEY],
+    )
+  ).rows[0];
+  const created = await db.transaction(async (tx) => {
+    const r = await tx.query(
       `INSERT INTO users (id, first_name, family_name, email, phone, password_hash, curr_role_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+       SELECT $1, $2, $3, $4, $5, $6, $7
+        WHERE NOT EXISTS (SELECT 1 FROM users WHERE lower(email) = $4)
+       ON CONFLICT DO NOTHING`,
       [
         id,
         body.first_name.trim(),
@@ -189,19 +226,62 @@ export async function signup(
         role?.id ?? null,
       ],
     );
+    return r.rowCount > 0;
   });
-  return openSession(db, config, id);
+  if (created) return openSession(db, config, id);
+
+  runAfterAnswer(
+    () =>
+      mail.send({
+        to: email,
+        subject: 'Someone tried to sign up with your address',
+        text: [
+          'Hello,',
+          '',
+          'Someone (perhaps you) tried to create a new Hoppa account with this',
+          'e-mail address, which already has an account. No new account was made.',
+          '',
+          'If this was you, log in instead; forgot your password? Use',
+          `${config.publicUrl}/reset`,
+          '',
+          'If it was not you, you can ignore this e-mail.',
+        ].join('\n'),
+      }),
+    onError,
+  );
+  // The same shape as a new account's answer; the token opens no session.
+  const decoy: SessionUser = {
+    id,
+    firstName: body.first_name.trim(),
+    familyName: body.family_name.trim(),
+    email,
+    phone: body.phone.trim(),
+    lang: 'nl',
+    isAdmin: false,
+    confirmed: false,
+    currOrgId: null,
+    role: {
+      id: role?.id ?? '',
+      key: role?.key ?? SIGNUP_ROLE_KEY,
+      name: role?.name ?? SIGNUP_ROLE_KEY,
+      grants: (role?.grants ?? []) as SessionUser['role']['grants'],
+      allOrgs: role?.all_orgs ?? false,
+    },
+  };
+  return { token: newToken(), user: decoy };
 }
 
 /**
  * Mails a single-use reset link `/reset?token=…` when the address belongs to an account; does nothing
- * visible otherwise (spec 2 §7). Rate-limited per client address and per target address (429).
+ * visible otherwise (spec 2 §7). Rate-limited per client address and per target address (429). The
+ * lookup and mail run after the answer ({@link runAfterAnswer}), so the answer time reveals nothing.
  */
 export async function requestPasswordReset(
   db: Db,
   config: Config,
   mail: MailTransport,
   input: { email: string; ip: string },
+  onError: (e: unknown) => void,
 ): Promise<void> {
   const email = normEmail(input.email);
   const accountKey = `reset:account:${email}`;
@@ -212,6 +292,12 @@ export async function requestPasswordReset(
   ]);
   await hit(db, addressKey);
   await hit(db, accountKey);
+  // Everything above is the same for every address; the lookup and mail run after the answer.
+  runAfterAnswer(() => mailResetLink(db, config, mail, email), onError);
+}
+
+/** Looks `email` up and, when it has an account, stores a reset token and mails the link. */
+async function mailResetLink(db: Db, config: Config, mail: MailTransport, email: string): Promise<void> {
   const user = (await db.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = $1', [email]))
     .rows[0];
   if (!user) return;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
 import { hashToken } from '../../lib/auth.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { RESET_MAIL_MESSAGE } from './auth.service.ts';
+import { RESET_MAIL_MESSAGE, settleBackgroundWork } from './auth.service.ts';
 
 /** The token of the reset link in an .eml file, as the e2e tests read it. */
 function tokenFrom(eml: string): string {
@@ -18,8 +18,16 @@ describe('password reset by e-mailed token (spec 2 §2, §5, §7)', () => {
   });
   afterAll(async () => t.close());
 
-  const requestReset = (email: string) =>
-    t.app.inject({ method: 'POST', url: '/api/users/password_reset/email', payload: { email } });
+  // The lookup and mail run after the answer (no timing oracle): wait for them before reading mails.
+  const requestReset = async (email: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/password_reset/email',
+      payload: { email },
+    });
+    await settleBackgroundWork();
+    return res;
+  };
   const reset = (token: string, password: string) =>
     t.app.inject({ method: 'POST', url: `/api/users/password_reset/${token}`, payload: { password } });
   const loginStatus = async (email: string, password: string) =>
@@ -37,6 +45,22 @@ describe('password reset by e-mailed token (spec 2 §2, §5, §7)', () => {
     expect(mails[0]).toContain(`To: ${DEMO_USERS.bolUser.email}`);
     expect(mails[0]).toContain('Subject: Reset your Hoppa password');
     expect(mails[0]).toMatch(/http:\/\/localhost:8080\/reset\?token=[A-Za-z0-9_-]{22}\n/);
+  });
+
+  it('answers before any lookup or mail: the answer comes first, the mail after it', async () => {
+    // The handler does only address-independent work before answering; the mail is written afterwards.
+    const before = t.mails().length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/password_reset/email',
+      payload: { email: DEMO_USERS.admin.email },
+      // Its own address and account, so the rate-limit tests below keep their budgets.
+      remoteAddress: '10.44.0.1',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(t.mails()).toHaveLength(before);
+    await settleBackgroundWork();
+    expect(t.mails()).toHaveLength(before + 1);
   });
 
   it('sets a new password with the mailed token, once; old sessions end', async () => {
