@@ -87,3 +87,26 @@ describe('security headers, caching, decoded permission paths and log redaction 
     expect(redactUrl('/api/orders/5')).toBe('/api/orders/5');
   });
 });
+
+describe('Secure cookies behind a TLS-terminating reverse proxy (TRUST_PROXY)', () => {
+  const loginVia = async (trustProxy: boolean) => {
+    const t = await createTestApp({ seed: { products: 2 }, config: { trustProxy } });
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: DEMO_USERS.bolUser.email, password: DEMO_USERS.bolUser.password },
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.cookies.find((c) => c.name === 'hoppa_session')?.secure ?? false;
+    } finally {
+      await t.close();
+    }
+  };
+
+  it('marks the session cookie Secure only when the proxy header is trusted', async () => {
+    expect(await loginVia(true)).toBe(true);
+    expect(await loginVia(false)).toBe(false);
+  });
+});

@@ -6,7 +6,7 @@ import {
   passwordResetEndpoint,
   signupEndpoint,
 } from '@hoppa/core';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { destroySession, SESSION_COOKIE } from '../../lib/auth.ts';
 import { publicRoute, route } from '../../lib/route.ts';
@@ -21,12 +21,18 @@ import {
   signup,
 } from './auth.service.ts';
 
-function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
+/**
+ * Cookies are `Secure` when COOKIE_SECURE is set or the request came over HTTPS; behind a reverse proxy
+ * `req.protocol` follows X-Forwarded-Proto only with TRUST_PROXY=true (docs/operations.md).
+ */
+const secureFor = (req: FastifyRequest, config: Config) => config.cookieSecure || req.protocol === 'https';
+
+function setSessionCookie(req: FastifyRequest, reply: FastifyReply, config: Config, token: string): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: config.cookieSecure,
+    secure: secureFor(req, config),
     maxAge: Math.floor(config.sessionTtlMs / 1000),
   });
 }
@@ -44,12 +50,12 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       throw e;
     }
     const { token, user, deviceToken } = result;
-    setSessionCookie(reply, config, token);
+    setSessionCookie(req, reply, config, token);
     reply.setCookie(DEVICE_COOKIE, deviceToken, {
       path: '/api/login',
       httpOnly: true,
       sameSite: 'strict',
-      secure: config.cookieSecure,
+      secure: secureFor(req, config),
       maxAge: 365 * 24 * 3600,
     });
     return currentUserView(ctx.db, user);
@@ -59,7 +65,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
 
   publicRoute(app, signupEndpoint, async ({ body }, ctx, req, reply) => {
     const { token, user } = await signup(ctx.db, config, mail, body, req.ip, logBackgroundError);
-    setSessionCookie(reply, config, token);
+    setSessionCookie(req, reply, config, token);
     return currentUserView(ctx.db, user);
   });
 
