@@ -96,11 +96,17 @@ export async function buildApp(deps: BuildAppDeps = {}): Promise<FastifyInstance
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  // Swagger UI sets its own CSP on its pages (hashes of its inline bits), keeping frame-ancestors 'none'.
+  // Swagger UI sets its own CSP on its pages (hashes of its inline script), with frame-ancestors 'none' and
+  // no upgrade-insecure-requests (plain HTTP on a LAN must keep working).
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
-    transformStaticCSP: (header) => `${header}; frame-ancestors 'none'`,
+    transformStaticCSP: (header) =>
+      header
+        .replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'")
+        // Swagger UI sets style attributes at run time (seen as CSP errors in Chromium without this).
+        .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'")
+        .replace(/\s*upgrade-insecure-requests;?/, ''),
   });
 
   const fallback = await registerStatic(

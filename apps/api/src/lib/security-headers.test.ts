@@ -46,7 +46,10 @@ describe('security headers, caching, decoded permission paths and log redaction 
   it('serves Swagger UI at /api/docs with its own CSP that still forbids framing', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(res.statusCode).toBe(200);
-    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("frame-ancestors 'self'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
   });
 
   it('checks permissions on the decoded path: /api/current%5Fuser answers like /api/current_user', async () => {
