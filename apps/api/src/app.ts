@@ -14,6 +14,7 @@ import { type Db, openDb } from './db/client.ts';
 import { installErrorHandlers } from './lib/errors.ts';
 import { createMailTransport, type MailTransport } from './lib/mail.ts';
 import type { RouteEntry } from './lib/route.ts';
+import { loggerOptions, registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerStatic } from './lib/static.ts';
 import { registerAuthRoutes } from './modules/auth/index.ts';
 import { registerFulfilmentModules } from './modules/fulfilment.ts';
@@ -27,6 +28,8 @@ export interface BuildAppDeps {
   mail?: MailTransport;
   /** Where the built apps live (defaults: apps/portal/dist and apps/floor/dist). */
   staticDirs?: { portal: string; floor: string };
+  /** Where log lines go (tests capture them); default stdout. */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -45,7 +48,13 @@ export async function buildApp(deps: BuildAppDeps = {}): Promise<FastifyInstance
     createMailTransport({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom });
 
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            ...(loggerOptions(config.logLevel) as object),
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     // Ids and tokens in paths are short; a longer path is an attack or a bug.
@@ -68,6 +77,7 @@ export async function buildApp(deps: BuildAppDeps = {}): Promise<FastifyInstance
   if (ownDb) app.addHook('onClose', async () => db.close());
 
   await app.register(fastifyCookie);
+  await registerSecurityHeaders(app);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -84,7 +94,18 @@ export async function buildApp(deps: BuildAppDeps = {}): Promise<FastifyInstance
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // Swagger UI sets its own CSP on its pages (hashes of its inline script), with frame-ancestors 'none' and
+  // no upgrade-insecure-requests (plain HTTP on a LAN must keep working).
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      header
+        .replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'")
+        // Swagger UI sets style attributes at run time (seen as CSP errors in Chromium without this).
+        .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'")
+        .replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
 
   const fallback = await registerStatic(
     app,

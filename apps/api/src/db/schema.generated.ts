@@ -43,6 +43,12 @@ export interface Locations {
   type: string | null;
 }
 
+export interface LoginDevices {
+  device_hash: string;
+  last_seen_at: Generated<Timestamp>;
+  user_id: string;
+}
+
 export interface Memberships {
   created_at: Generated<Timestamp>;
   licence_id: string | null;
@@ -236,6 +242,7 @@ export interface Users {
 export interface DB {
   idempotency_keys: IdempotencyKeys;
   locations: Locations;
+  login_devices: LoginDevices;
   memberships: Memberships;
   order_lines: OrderLines;
   orders: Orders;

@@ -54,8 +54,6 @@ export const forbidden = (message = 'Your role does not allow this action') =>
   new HttpProblem(403, 'forbidden', message);
 /** 404 `not_found`: missing, or belonging to another organisation (never 403, so ids leak nothing). */
 export const notFound = (message = 'Not found') => new HttpProblem(404, 'not_found', message);
-/** 409 `conflict`: the state changed meanwhile (shipped, emptied, duplicate); terminal for the floor outbox. */
-export const conflict = (message: string) => new HttpProblem(409, 'conflict', message);
 /** 429 `rate_limited`: too many attempts; try again later. */
 export const tooManyRequests = (message: string) => new HttpProblem(429, 'rate_limited', message);
 

@@ -8,12 +8,13 @@ export interface RateLimit {
 }
 
 /**
- * Limits of the login and reset calls (spec 2 §5; docs/decisions/0005-sessions.md). Only failed logins
- * count, so a busy packing station logging in all day is never locked out; reset requests count always.
+ * Limits of the reset, sign-up and shop-creation calls (spec 2 §5; docs/decisions/0005-sessions.md,
+ * 0009-login-throttling.md). Logins are slowed, never locked: see {@link LOGIN_THROTTLE}.
  */
 export const AUTH_LIMITS = {
-  loginFailPerAccount: { max: 5, windowMs: 15 * 60_000 },
-  loginFailPerAddress: { max: 30, windowMs: 15 * 60_000 },
+  signupPerAddress: { max: 10, windowMs: 60 * 60_000 },
+  orgCreatePerAddress: { max: 10, windowMs: 60 * 60_000 },
+  orgCreatePerUser: { max: 5, windowMs: 60 * 60_000 },
   resetMailPerAccount: { max: 3, windowMs: 60 * 60_000 },
   resetMailPerAddress: { max: 10, windowMs: 60 * 60_000 },
   resetTokenPerAddress: { max: 20, windowMs: 15 * 60_000 },
@@ -51,4 +52,41 @@ export async function assertUnderLimits(db: Db, checks: { key: string; limit: Ra
       throw tooManyRequests(`Too many attempts. Please wait ${minutes} minutes and try again.`);
     }
   }
+}
+
+/**
+ * Login throttling without lock-out (docs/decisions/0009-login-throttling.md, OWASP Authentication Cheat
+ * Sheet): after `freeFailures` failed logins inside `windowMs`, each further attempt must wait
+ * `baseDelayMs * 2^(failures - freeFailures)` after the last failure, at most `maxDelayMs` (429 with
+ * Retry-After). Counted per account for unknown devices, per account for known devices separately, and per
+ * client address, so a guesser elsewhere never slows the owner's usual device.
+ */
+export const LOGIN_THROTTLE = {
+  account: { freeFailures: 5, baseDelayMs: 1_000, maxDelayMs: 5 * 60_000, windowMs: 15 * 60_000 },
+  address: { freeFailures: 10, baseDelayMs: 1_000, maxDelayMs: 5 * 60_000, windowMs: 15 * 60_000 },
+} as const;
+
+/** A progressive delay policy: see {@link LOGIN_THROTTLE}. */
+export interface DelayPolicy {
+  freeFailures: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  windowMs: number;
+}
+
+/**
+ * Milliseconds the next attempt of `key` must still wait under `policy` (0 = may go now), from the hits
+ * inside the window and the time of the last one, computed by the database clock.
+ */
+export async function requiredWaitMs(db: Db, key: string, policy: DelayPolicy): Promise<number> {
+  const r = await db.query<{ n: number; since_ms: number | null }>(
+    `SELECT count(*)::int AS n, (extract(epoch FROM now() - max(hit_at)) * 1000)::float8 AS since_ms
+       FROM rate_limit_hits WHERE key = $1 AND hit_at > now() - ($2 || ' milliseconds')::interval`,
+    [key, String(policy.windowMs)],
+  );
+  const n = Number(r.rows[0]?.n ?? 0);
+  if (n < policy.freeFailures) return 0;
+  const delay = Math.min(policy.baseDelayMs * 2 ** (n - policy.freeFailures), policy.maxDelayMs);
+  const since = Number(r.rows[0]?.since_ms ?? 0);
+  return Math.max(0, Math.ceil(delay - since));
 }

@@ -95,8 +95,20 @@ export type RouteInput<E> =
 /** A handler's result: the endpoint's output, or for binary endpoints a Buffer (set the type on reply). */
 export type RouteResult<E> = EndpointOutput<E> | Buffer;
 
+/**
+ * The path the permission check sees: the request path percent-decoded as Fastify's router decodes it, so
+ * `/api/current%5Fuser` is checked as `/current_user` (the route it reaches) and an encoded path cannot slip
+ * past a grant pattern. An undecodable path never routes, so it falls back to the raw text (refused).
+ */
 function concretePath(req: FastifyRequest): string {
-  return (req.url.split('?')[0] ?? '/').replace(/^\/api(?=\/|$)/, '') || '/';
+  const raw = req.url.split('?')[0] ?? '/';
+  let path: string;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {
+    path = raw;
+  }
+  return path.replace(/^\/api(?=\/|$)/, '') || '/';
 }
 
 function idempotencyKeyOf(req: FastifyRequest): string | null {

@@ -28,6 +28,8 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   /** Built apps to serve (default: none, so only /api answers). */
   staticDirs?: { portal: string; floor: string };
+  /** Capture log lines here (set `config.logLevel` too: tests log nothing by default). */
+  logStream?: { write(line: string): void };
 }
 
 /** A running test app on its own fresh database. */
@@ -121,6 +123,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     db,
     mail,
     staticDirs: opts.staticDirs ?? { portal: join(dataDir, 'none'), floor: join(dataDir, 'none') },
+    ...(opts.logStream ? { logStream: opts.logStream } : {}),
   });
 
   return {

@@ -33,7 +33,6 @@ export const signupEndpoint = defineEndpoint({
   body: SignupBodySchema,
   response: CurrentUserSchema,
   status: 201,
-  problems: ['conflict'],
   tags,
 });
 

@@ -6,12 +6,14 @@ import {
   passwordResetEndpoint,
   signupEndpoint,
 } from '@hoppa/core';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { destroySession, SESSION_COOKIE } from '../../lib/auth.ts';
 import { publicRoute, route } from '../../lib/route.ts';
 import {
   currentUserView,
+  DEVICE_COOKIE,
+  LoginThrottled,
   login,
   RESET_MAIL_MESSAGE,
   requestPasswordReset,
@@ -19,12 +21,18 @@ import {
   signup,
 } from './auth.service.ts';
 
-function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
+/**
+ * Cookies are `Secure` when COOKIE_SECURE is set or the request came over HTTPS; behind a reverse proxy
+ * `req.protocol` follows X-Forwarded-Proto only with TRUST_PROXY=true (docs/operations.md).
+ */
+const secureFor = (req: FastifyRequest, config: Config) => config.cookieSecure || req.protocol === 'https';
+
+function setSessionCookie(req: FastifyRequest, reply: FastifyReply, config: Config, token: string): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: config.cookieSecure,
+    secure: secureFor(req, config),
     maxAge: Math.floor(config.sessionTtlMs / 1000),
   });
 }
@@ -34,14 +42,30 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
   const { config, mail } = app.hoppa;
 
   publicRoute(app, loginEndpoint, async ({ body }, ctx, req, reply) => {
-    const { token, user } = await login(ctx.db, config, { ...body, ip: req.ip });
-    setSessionCookie(reply, config, token);
+    let result: Awaited<ReturnType<typeof login>>;
+    try {
+      result = await login(ctx.db, config, { ...body, ip: req.ip, deviceToken: req.cookies[DEVICE_COOKIE] });
+    } catch (e) {
+      if (e instanceof LoginThrottled) reply.header('retry-after', String(e.retryAfterS));
+      throw e;
+    }
+    const { token, user, deviceToken } = result;
+    setSessionCookie(req, reply, config, token);
+    reply.setCookie(DEVICE_COOKIE, deviceToken, {
+      path: '/api/login',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secureFor(req, config),
+      maxAge: 365 * 24 * 3600,
+    });
     return currentUserView(ctx.db, user);
   });
 
-  publicRoute(app, signupEndpoint, async ({ body }, ctx, _req, reply) => {
-    const { token, user } = await signup(ctx.db, config, body);
-    setSessionCookie(reply, config, token);
+  const logBackgroundError = (e: unknown) => app.log.error({ err: e }, 'auth mail after answer failed');
+
+  publicRoute(app, signupEndpoint, async ({ body }, ctx, req, reply) => {
+    const { token, user } = await signup(ctx.db, config, mail, body, req.ip, logBackgroundError);
+    setSessionCookie(req, reply, config, token);
     return currentUserView(ctx.db, user);
   });
 
@@ -55,7 +79,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
   route(app, currentUserEndpoint, async (_input, ctx) => currentUserView(ctx.db, ctx.user));
 
   publicRoute(app, passwordResetEmailEndpoint, async ({ body }, ctx, req) => {
-    await requestPasswordReset(ctx.db, config, mail, { email: body.email, ip: req.ip });
+    await requestPasswordReset(ctx.db, config, mail, { email: body.email, ip: req.ip }, logBackgroundError);
     return { ok: true as const, message: RESET_MAIL_MESSAGE };
   });
 

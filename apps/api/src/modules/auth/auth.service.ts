@@ -10,9 +10,16 @@ import {
   type SessionUser,
   verifyPassword,
 } from '../../lib/auth.ts';
-import { conflict, HttpProblem } from '../../lib/errors.ts';
+import { HttpProblem } from '../../lib/errors.ts';
 import type { MailTransport } from '../../lib/mail.ts';
-import { AUTH_LIMITS, assertUnderLimits, clearHits, hit } from '../../lib/rate-limit.ts';
+import {
+  AUTH_LIMITS,
+  assertUnderLimits,
+  clearHits,
+  hit,
+  LOGIN_THROTTLE,
+  requiredWaitMs,
+} from '../../lib/rate-limit.ts';
 
 /** Role given to people who sign up themselves: they create their own shop next (spec 2 §2 → /orgs/add). */
 export const SIGNUP_ROLE_KEY = 'merchant_owner';
@@ -81,59 +88,134 @@ async function openSession(
   return { token, user };
 }
 
+/** Name of the cookie that marks a device which logged in successfully before (0009-login-throttling). */
+export const DEVICE_COOKIE = 'hoppa_device';
+
+/** A login refused for now: wait `retryAfterS` seconds (429 with Retry-After). */
+export class LoginThrottled extends HttpProblem {
+  constructor(readonly retryAfterS: number) {
+    super(429, 'rate_limited', `Too many attempts. Please wait ${retryAfterS} seconds and try again.`);
+  }
+}
+
+const deviceHashes = (ip: string, deviceToken: string | undefined) => [
+  hashToken(`ip:${ip}`),
+  ...(deviceToken && deviceToken.length <= 200 ? [hashToken(`cookie:${deviceToken}`)] : []),
+];
+
 /**
- * Checks email and password and opens a session (spec 2 §7 POST /login). Failed attempts count per account
- * and per client address; over the limit the call answers 429 before any password check.
- * Errors: 401 `invalid_credentials`, 429 `rate_limited`.
+ * Checks email and password and opens a session (spec 2 §7 POST /login), slowed but never locked
+ * (docs/decisions/0009-login-throttling.md): failures count per client address and per account, the
+ * account count split into known devices (an address or `hoppa_device` cookie that logged in to this account
+ * before) and all others. While a count's progressive delay runs the call answers 429 before any password
+ * check, so a guesser elsewhere cannot slow the owner's usual device. Returns the device token to set as
+ * cookie. Errors: 401 `invalid_credentials`, 429 `rate_limited` ({@link LoginThrottled}).
  */
 export async function login(
   db: Db,
   config: Config,
-  input: { email: string; password: string; ip: string },
-): Promise<{ token: string; user: SessionUser }> {
+  input: { email: string; password: string; ip: string; deviceToken?: string | undefined },
+): Promise<{ token: string; user: SessionUser; deviceToken: string }> {
   const email = normEmail(input.email);
-  const accountKey = `login:account:${email}`;
-  const addressKey = `login:ip:${input.ip}`;
-  await assertUnderLimits(db, [
-    { key: accountKey, limit: AUTH_LIMITS.loginFailPerAccount },
-    { key: addressKey, limit: AUTH_LIMITS.loginFailPerAddress },
-  ]);
   const row = (
     await db.query<{ id: string; password_hash: string }>(
       'SELECT id, password_hash FROM users WHERE lower(email) = $1',
       [email],
     )
   ).rows[0];
+  const hashes = deviceHashes(input.ip, input.deviceToken);
+  const known = row
+    ? (
+        await db.query('SELECT 1 FROM login_devices WHERE user_id = $1 AND device_hash = ANY($2::text[])', [
+          row.id,
+          hashes,
+        ])
+      ).rowCount > 0
+    : false;
+  const accountKey = `login:account:${email}:${known ? 'known' : 'other'}`;
+  const addressKey = `login:ip:${input.ip}`;
+  const wait = Math.max(
+    await requiredWaitMs(db, accountKey, LOGIN_THROTTLE.account),
+    await requiredWaitMs(db, addressKey, LOGIN_THROTTLE.address),
+  );
+  if (wait > 0) throw new LoginThrottled(Math.ceil(wait / 1000));
   const ok = await verifyPassword(row?.password_hash ?? null, input.password);
   if (!row || !ok) {
     await hit(db, accountKey);
     await hit(db, addressKey);
     throw new HttpProblem(401, 'invalid_credentials', 'The email address or password is incorrect');
   }
+  // Success forgets the failures of this device class only: the owner logging in does not reset the
+  // guesser's delay.
   await clearHits(db, accountKey);
-  return openSession(db, config, row.id);
+  const deviceToken = input.deviceToken && input.deviceToken.length <= 200 ? input.deviceToken : newToken(24);
+  for (const h of deviceHashes(input.ip, deviceToken)) {
+    await db.query(
+      `INSERT INTO login_devices (user_id, device_hash) VALUES ($1, $2)
+       ON CONFLICT (user_id, device_hash) DO UPDATE SET last_seen_at = now()`,
+      [row.id, h],
+    );
+  }
+  return { ...(await openSession(db, config, row.id)), deviceToken };
+}
+
+/**
+ * Work done after the answer has gone out (password-reset lookup and mail, sign-up notices), so the answer
+ * takes the same time whether an address has an account or not (issue 7). Failures are logged, never
+ * surfaced: the caller has already been answered.
+ */
+const background = new Set<Promise<void>>();
+
+/** Runs `work` after the current answer is sent (setImmediate), tracked for {@link settleBackgroundWork}. */
+export function runAfterAnswer(work: () => Promise<void>, onError: (e: unknown) => void): void {
+  const p = new Promise<void>((resolve) => {
+    setImmediate(() => {
+      work()
+        .catch(onError)
+        .finally(() => resolve());
+    });
+  }).finally(() => background.delete(p));
+  background.add(p);
+}
+
+/** Resolves when all work queued by {@link runAfterAnswer} so far is done (tests, graceful shutdown). */
+export async function settleBackgroundWork(): Promise<void> {
+  while (background.size > 0) await Promise.all([...background]);
 }
 
 /**
  * Creates an account with the sign-up role and no organisation yet, and opens a session (spec 2 §2, §5).
- * Errors: 409 `conflict` when the address is taken.
+ * An address that already has an account gets the very same answer (status 200, a CurrentUser-shaped body
+ * for the names given, a session cookie that opens nothing) and its owner a notice by mail instead, so
+ * sign-up does not tell a stranger who has an account (issue 7, docs/security.md). Rate-limited per client
+ * address (429). The password is hashed in both cases, so both take the same time.
  */
 export async function signup(
   db: Db,
   config: Config,
+  mail: MailTransport,
   body: SignupBody,
+  ip: string,
+  onError: (e: unknown) => void,
 ): Promise<{ token: string; user: SessionUser }> {
+  const addressKey = `signup:ip:${ip}`;
+  await assertUnderLimits(db, [{ key: addressKey, limit: AUTH_LIMITS.signupPerAddress }]);
+  await hit(db, addressKey);
   const email = normEmail(body.email);
   const passwordHash = await hashPassword(body.password);
   const id = newId();
-  await db.transaction(async (tx) => {
-    const taken = await tx.query('SELECT 1 FROM users WHERE lower(email) = $1', [email]);
-    if (taken.rowCount > 0) throw conflict('An account with this email address already exists');
-    const role = (await tx.query<{ id: string }>('SELECT id FROM roles WHERE key = $1', [SIGNUP_ROLE_KEY]))
-      .rows[0];
-    await tx.query(
+  const role = (
+    await db.query<{ id: string; key: string; name: string; grants: unknown; all_orgs: boolean }>(
+      'SELECT id, key, name, grants, all_orgs FROM roles WHERE key = $1',
+      [SIGNUP_ROLE_KEY],
+    )
+  ).rows[0];
+  const created = await db.transaction(async (tx) => {
+    const r = await tx.query(
       `INSERT INTO users (id, first_name, family_name, email, phone, password_hash, curr_role_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+       SELECT $1, $2, $3, $4, $5, $6, $7
+        WHERE NOT EXISTS (SELECT 1 FROM users WHERE lower(email) = $4)
+       ON CONFLICT DO NOTHING`,
       [
         id,
         body.first_name.trim(),
@@ -144,19 +226,62 @@ export async function signup(
         role?.id ?? null,
       ],
     );
+    return r.rowCount > 0;
   });
-  return openSession(db, config, id);
+  if (created) return openSession(db, config, id);
+
+  runAfterAnswer(
+    () =>
+      mail.send({
+        to: email,
+        subject: 'Someone tried to sign up with your address',
+        text: [
+          'Hello,',
+          '',
+          'Someone (perhaps you) tried to create a new Hoppa account with this',
+          'e-mail address, which already has an account. No new account was made.',
+          '',
+          'If this was you, log in instead; forgot your password? Use',
+          `${config.publicUrl}/reset`,
+          '',
+          'If it was not you, you can ignore this e-mail.',
+        ].join('\n'),
+      }),
+    onError,
+  );
+  // The same shape as a new account's answer; the token opens no session.
+  const decoy: SessionUser = {
+    id,
+    firstName: body.first_name.trim(),
+    familyName: body.family_name.trim(),
+    email,
+    phone: body.phone.trim(),
+    lang: 'nl',
+    isAdmin: false,
+    confirmed: false,
+    currOrgId: null,
+    role: {
+      id: role?.id ?? '',
+      key: role?.key ?? SIGNUP_ROLE_KEY,
+      name: role?.name ?? SIGNUP_ROLE_KEY,
+      grants: (role?.grants ?? []) as SessionUser['role']['grants'],
+      allOrgs: role?.all_orgs ?? false,
+    },
+  };
+  return { token: newToken(), user: decoy };
 }
 
 /**
  * Mails a single-use reset link `/reset?token=…` when the address belongs to an account; does nothing
- * visible otherwise (spec 2 §7). Rate-limited per client address and per target address (429).
+ * visible otherwise (spec 2 §7). Rate-limited per client address and per target address (429). The
+ * lookup and mail run after the answer ({@link runAfterAnswer}), so the answer time reveals nothing.
  */
 export async function requestPasswordReset(
   db: Db,
   config: Config,
   mail: MailTransport,
   input: { email: string; ip: string },
+  onError: (e: unknown) => void,
 ): Promise<void> {
   const email = normEmail(input.email);
   const accountKey = `reset:account:${email}`;
@@ -167,6 +292,12 @@ export async function requestPasswordReset(
   ]);
   await hit(db, addressKey);
   await hit(db, accountKey);
+  // Everything above is the same for every address; the lookup and mail run after the answer.
+  runAfterAnswer(() => mailResetLink(db, config, mail, email), onError);
+}
+
+/** Looks `email` up and, when it has an account, stores a reset token and mails the link. */
+async function mailResetLink(db: Db, config: Config, mail: MailTransport, email: string): Promise<void> {
   const user = (await db.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = $1', [email]))
     .rows[0];
   if (!user) return;

@@ -2,6 +2,7 @@ import { APP_HEADER, CurrentUserSchema, ProblemSchema } from '@hoppa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { settleBackgroundWork } from './auth.service.ts';
 
 const signupBody = {
   first_name: 'Femke',
@@ -48,7 +49,7 @@ describe('sign-up, login, logout, current user (spec 2 §2, §5, §7)', () => {
     expect(badEmail.json().message).toContain('email');
   });
 
-  it('signs up, logs the new user in with an httpOnly SameSite=Lax cookie, and refuses the address twice', async () => {
+  it('signs up, logs the new user in with an httpOnly SameSite=Lax cookie; a known address gets the same answer and a notice mail', async () => {
     const res = await inject('POST', '/api/signup', { payload: signupBody });
     expect(res.statusCode).toBe(201);
     const user = CurrentUserSchema.parse(res.json());
@@ -67,8 +68,37 @@ describe('sign-up, login, logout, current user (spec 2 §2, §5, §7)', () => {
     const again = await inject('POST', '/api/signup', {
       payload: { ...signupBody, email: 'FEMKE@example.nl' },
     });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toMatch(/already exists/);
+    // No account enumeration (issue 7): same status and shape, no second account, the owner is told by mail.
+    expect(again.statusCode).toBe(201);
+    const decoy = CurrentUserSchema.parse(again.json());
+    expect(Object.keys(again.json()).sort()).toEqual(Object.keys(res.json()).sort());
+    expect(decoy.email).toBe('femke@example.nl');
+    expect(decoy.id).not.toBe(user.id);
+    expect(String(again.headers['set-cookie'])).toMatch(/^hoppa_session=[A-Za-z0-9_-]{40,};/);
+    const decoyCookie = String(again.headers['set-cookie']).split(';')[0] as string;
+    expect((await inject('GET', '/api/current_user', { cookie: decoyCookie })).statusCode).toBe(401);
+    const count = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM users WHERE lower(email) = 'femke@example.nl'",
+    );
+    expect(count.rows[0]?.n).toBe(1);
+    await settleBackgroundWork();
+    const notice = t.mails().find((m) => m.includes('Subject: Someone tried to sign up with your address'));
+    expect(notice).toContain('To: femke@example.nl');
+  });
+
+  it('rate-limits sign-ups per client address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/signup',
+        payload: { ...signupBody, email: `many${i}@example.nl` },
+        remoteAddress: '203.0.113.50',
+      });
+      statuses.push(r.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
   });
 
   it('logs in with the right password only, without telling which part was wrong', async () => {

@@ -6,6 +6,7 @@ import {
   setCurrOrgEndpoint,
 } from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
+import { AUTH_LIMITS, assertUnderLimits, hit } from '../../lib/rate-limit.ts';
 import { route } from '../../lib/route.ts';
 import { createOrg, currentOrgAuth, getCurrentOrg, listVisibleOrgs, setCurrentOrg } from './orgs.service.ts';
 
@@ -17,5 +18,14 @@ export async function registerOrgRoutes(app: FastifyInstance): Promise<void> {
   route(app, setCurrOrgEndpoint, async ({ body }, ctx) =>
     currentOrgAuth(ctx.db, await setCurrentOrg(ctx.db, ctx.user, body.customer_id)),
   );
-  route(app, createOrgEndpoint, async ({ body }, ctx) => createOrg(ctx.db, ctx.user, body));
+  route(app, createOrgEndpoint, async ({ body }, ctx, req) => {
+    // Shop creation is open to every signed-up user: limited per address and per user (issue 7).
+    const keys = [
+      { key: `org-create:ip:${req.ip}`, limit: AUTH_LIMITS.orgCreatePerAddress },
+      { key: `org-create:user:${ctx.user.id}`, limit: AUTH_LIMITS.orgCreatePerUser },
+    ];
+    await assertUnderLimits(ctx.db, keys);
+    for (const k of keys) await hit(ctx.db, k.key);
+    return createOrg(ctx.db, ctx.user, body);
+  });
 }

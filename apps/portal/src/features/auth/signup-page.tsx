@@ -76,8 +76,8 @@ export function SignupPage(): ReactNode {
           />
           <MutationError
             mutation={signup}
-            serverMessageFor={[409, 429]}
-            messages={{ 409: t('problems.emailTaken'), rate_limited: t('problems.rateLimited') }}
+            serverMessageFor={[429]}
+            messages={{ rate_limited: t('problems.rateLimited') }}
           />
           <Button type="submit" fullWidth loading={signup.isPending}>
             {t('signup.submit')}
