@@ -1,16 +1,13 @@
 import { MantineProvider } from '@mantine/core';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { UpdatePrompt } from '../components/update-prompt.tsx';
-import { ResetScreen } from '../features/account/reset.screen.tsx';
-import { SignupScreen } from '../features/account/signup.screen.tsx';
-import { LoginScreen } from '../features/login/login.screen.tsx';
-import { MenuScreen } from '../features/menu/menu.screen.tsx';
-import { PickScreen } from '../features/pick/pick.screen.tsx';
 import { ROUTER_BASENAME } from './api.ts';
-import { PICK_GRANT, PublicOnly, RequireUser, RootRedirect } from './guard.tsx';
+import { PublicOnly, RequireUser, RootRedirect } from './guard.tsx';
+import { MenuScreen } from './menu.screen.tsx';
 import { SessionProvider, useSession } from './session.tsx';
 import { resumeOutbox, setAuthRequiredHandler, startOutboxSync } from './sync.ts';
+import { TASKS } from './tasks.ts';
 import { theme } from './theme.ts';
 
 /** Connects the outbox sender to the session: a 401 on a queued change sends the picker to login. */
@@ -24,56 +21,46 @@ function OutboxSessionBridge() {
   return null;
 }
 
+/** One lazily loaded screen per task route, made once (React.lazy must not be re-created per render). */
+const SCREENS = TASKS.flatMap((task) => task.routes).map((route) => ({ route, Screen: lazy(route.load) }));
+
 /**
- * The floor's screens under `/floor` (spec 2 §2 route table, floor part), each behind the routing
- * guard: login, sign-up and reset are public; the pick screen and the menu need a user.
+ * The floor's screens under `/floor` (spec 2 §2 route table, floor part), built from the tasks of app/tasks.ts, each
+ * behind the routing guard: public screens only without a session, the rest with one (and the endpoint they need).
  */
 export function FloorRoutes() {
   return (
-    <Routes>
-      <Route path="/" element={<RootRedirect />} />
-      <Route
-        path="/login"
-        element={
-          <PublicOnly>
-            <LoginScreen />
-          </PublicOnly>
-        }
-      />
-      <Route
-        path="/signup"
-        element={
-          <PublicOnly>
-            <SignupScreen />
-          </PublicOnly>
-        }
-      />
-      <Route
-        path="/reset"
-        element={
-          <PublicOnly>
-            <ResetScreen />
-          </PublicOnly>
-        }
-      />
-      <Route
-        path="/pick"
-        element={
-          <RequireUser grant={PICK_GRANT}>
-            <PickScreen />
-          </RequireUser>
-        }
-      />
-      <Route
-        path="/menu"
-        element={
-          <RequireUser>
-            <MenuScreen />
-          </RequireUser>
-        }
-      />
-      <Route path="*" element={<Navigate to="/" replace />} />
-    </Routes>
+    <Suspense fallback={null}>
+      <Routes>
+        <Route path="/" element={<RootRedirect />} />
+        {SCREENS.map(({ route, Screen }) => (
+          <Route
+            key={route.path}
+            path={route.path}
+            element={
+              route.access === 'public' ? (
+                <PublicOnly>
+                  <Screen />
+                </PublicOnly>
+              ) : (
+                <RequireUser needs={route.needs}>
+                  <Screen />
+                </RequireUser>
+              )
+            }
+          />
+        ))}
+        <Route
+          path="/menu"
+          element={
+            <RequireUser>
+              <MenuScreen />
+            </RequireUser>
+          }
+        />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </Suspense>
   );
 }
 

@@ -1,15 +1,12 @@
-import { type CurrentUser, can } from '@hoppa/core';
+import { type CurrentUser, canCall, type Endpoint, pickListEndpoint } from '@hoppa/core';
 import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from './session.tsx';
 
-/** The grant the pick screen needs (spec 2 §6: a screen shows only when the role allows its call). */
-export const PICK_GRANT = ['GET', '/pick_list/pick/*'] as const;
-
 /** Where a logged-in user starts: the pick screen when the role may read the pick list, else the menu. */
 export function homePath(user: CurrentUser): string {
-  return can(user.curr_role, ...PICK_GRANT) ? '/pick' : '/menu';
+  return canCall(user.curr_role, pickListEndpoint) ? '/pick' : '/menu';
 }
 
 function FullScreenLoader() {
@@ -34,16 +31,16 @@ export function RootRedirect() {
 }
 
 /**
- * Renders its screen only for a logged-in user, and, with `grant`, only when the role allows that call
- * (else the task menu).
+ * Renders its screen only for a logged-in user, and, with `needs`, only when the role may call that endpoint
+ * (spec 2 §6: a screen shows only when the role allows its call; else the task menu).
  */
-export function RequireUser({ children, grant }: { children: ReactNode; grant?: readonly [string, string] }) {
+export function RequireUser({ children, needs }: { children: ReactNode; needs?: Endpoint }) {
   const { state } = useSession();
   const location = useLocation();
   if (state.status === 'loading') return <FullScreenLoader />;
   if (state.status === 'anonymous')
     return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  if (grant && !can(state.user.curr_role, grant[0], grant[1])) return <Navigate to="/menu" replace />;
+  if (needs && !canCall(state.user.curr_role, needs)) return <Navigate to="/menu" replace />;
   return <>{children}</>;
 }
 

@@ -1,9 +1,10 @@
 /**
- * Which screens of the spec (`../shared/spec/screens.tsv`, column `screen`) the floor app serves, and where
- * (paths inside the app, which is served under `/floor`). Plain data, importable in Node without a DOM:
- * `scripts/spec-coverage.mjs` reads it to write `docs/spec-coverage.md`, and `screen-manifest.test.ts` checks
- * that every path is a route of the floor router. Screen names are copied exactly from screens.tsv.
+ * Which screens of the spec (`../shared/spec/screens.tsv`, column `screen`) the floor app serves, and where (paths
+ * inside the app, which is served under `/floor`): derived from the tasks (app/tasks.ts). Plain data, importable in
+ * Node without a DOM: `scripts/spec-coverage.mjs` reads it to write `docs/spec-coverage.md`.
  */
+import { TASKS } from './tasks.ts';
+
 export interface ScreenEntry {
   /** The route inside the floor app (e.g. `/pick`); the browser shows it under `/floor`. */
   path: string;
@@ -14,13 +15,11 @@ export interface ScreenEntry {
 }
 
 export const SCREENS: readonly ScreenEntry[] = [
-  {
-    path: '/pick',
-    screen: 'Pick screen (floor)',
-    note: 'partial: scan, skip, filters by time range and order size, offline outbox; problem menu, recount and the other filters come with the floor issue',
-  },
-  { path: '/login', screen: 'Sign-up, login, reset' },
-  { path: '/signup', screen: 'Sign-up, login, reset' },
-  { path: '/reset', screen: 'Sign-up, login, reset' },
+  // The routing guard decides every route of the floor app (guard.tsx).
   { path: '/', screen: 'Routing guard' },
+  ...TASKS.flatMap((task) =>
+    task.routes.flatMap((r) =>
+      (r.screens ?? []).map((screen) => ({ path: r.path, screen, ...(r.note ? { note: r.note } : {}) })),
+    ),
+  ),
 ];

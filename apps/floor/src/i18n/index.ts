@@ -1,9 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { accountTexts } from '../features/account/account.i18n.ts';
-import { loginTexts } from '../features/login/login.i18n.ts';
-import { menuTexts } from '../features/menu/menu.i18n.ts';
-import { pickTexts } from '../features/pick/pick.i18n.ts';
+import { menuTexts } from '../app/menu.i18n.ts';
+import { TASKS } from '../app/tasks.ts';
 import { commonTexts } from './common.i18n.ts';
 
 /** Dutch for nl browsers, English otherwise (design: 'Interface'). */
@@ -14,25 +12,24 @@ export function browserLanguage(
 }
 
 /**
- * One namespace per feature. The pick screen is Dutch only (spec 2 §2 Pick screen, §9: its spoken and
- * written texts are Dutch), so `pick` has only `nl` and the screen asks for it with `lng: 'nl'`.
+ * One namespace per task (app/tasks.ts) besides `common` and `menu`. The pick screen is Dutch only (spec 2 §2 Pick
+ * screen, §9: its spoken and written texts are Dutch), so `pick` has only `nl` and the screen asks for it with
+ * `lng: 'nl'`.
  */
 export function initI18n(lng: 'nl' | 'en' = browserLanguage()) {
+  const nl: Record<string, object> = { common: commonTexts.nl, menu: menuTexts.nl };
+  const en: Record<string, object> = { common: commonTexts.en, menu: menuTexts.en };
+  for (const task of TASKS) {
+    if (!task.i18n) continue;
+    nl[task.i18n.ns] = task.i18n.texts.nl;
+    if (task.i18n.texts.en) en[task.i18n.ns] = task.i18n.texts.en;
+  }
   void i18next.use(initReactI18next).init({
     lng,
     fallbackLng: 'en',
     defaultNS: 'common',
-    ns: ['common', 'login', 'account', 'menu', 'pick'],
-    resources: {
-      nl: {
-        common: commonTexts.nl,
-        login: loginTexts.nl,
-        account: accountTexts.nl,
-        menu: menuTexts.nl,
-        pick: pickTexts.nl,
-      },
-      en: { common: commonTexts.en, login: loginTexts.en, account: accountTexts.en, menu: menuTexts.en },
-    },
+    ns: Object.keys(nl),
+    resources: { nl, en },
     interpolation: { escapeValue: false },
     initAsync: false,
   });

@@ -1,14 +1,14 @@
-import { can } from '@hoppa/core';
+import { canCall } from '@hoppa/core';
 import { Button, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PICK_GRANT } from '../../app/guard.tsx';
-import { useCurrentUser, useSession } from '../../app/session.tsx';
-import { usePendingCount } from '../../app/sync.ts';
-import { StatusBar } from '../../components/status-bar.tsx';
+import { StatusBar } from '../components/status-bar.tsx';
+import { useCurrentUser, useSession } from './session.tsx';
+import { usePendingCount } from './sync.ts';
+import { TASKS } from './tasks.ts';
 
-/** A floor task and the grant it needs (spec 2 §6: elements show only when the role allows the call). */
-const TASKS = [{ key: 'pick', path: '/pick', grant: PICK_GRANT }] as const;
+/** The tasks' menu tiles in order (spec 2 §6: elements show only when the role allows the call). */
+const TILES = TASKS.flatMap((task) => (task.menu ? [task.menu] : [])).sort((a, b) => a.order - b.order);
 
 /** The floor's task menu: one large tile per task the role may do, and logging out. */
 export function MenuScreen() {
@@ -18,7 +18,7 @@ export function MenuScreen() {
   const { logout } = useSession();
   const pending = usePendingCount();
   const navigate = useNavigate();
-  const tasks = TASKS.filter((task) => can(user?.curr_role, task.grant[0], task.grant[1]));
+  const tasks = TILES.filter((tile) => canCall(user?.curr_role, tile.needs));
   return (
     <div className="screen">
       <StatusBar />

@@ -1,0 +1,11 @@
+/**
+ * Every floor task, one line each: adding a task is a folder under features/ with an index.ts, plus one line here
+ * (docs/architecture.md, "How to add a floor task"). The router, the task menu, the i18n resources and the
+ * spec-coverage manifest are built from this list.
+ */
+import { accountTask } from '../features/account/index.ts';
+import { loginTask } from '../features/login/index.ts';
+import { pickTask } from '../features/pick/index.ts';
+import type { FloorTask } from './task.ts';
+
+export const TASKS: readonly FloorTask[] = [loginTask, accountTask, pickTask];

@@ -1,0 +1,22 @@
+import { defineTask } from '../../app/task.ts';
+import { accountTexts } from './account.i18n.ts';
+
+/** Signing up and resetting a password on the floor (spec 2 §2 Sign-up, login, reset). */
+export const accountTask = defineTask({
+  id: 'account',
+  i18n: { ns: 'account', texts: accountTexts },
+  routes: [
+    {
+      path: '/signup',
+      access: 'public',
+      screens: ['Sign-up, login, reset'],
+      load: () => import('./signup.screen.tsx').then((m) => ({ default: m.SignupScreen })),
+    },
+    {
+      path: '/reset',
+      access: 'public',
+      screens: ['Sign-up, login, reset'],
+      load: () => import('./reset.screen.tsx').then((m) => ({ default: m.ResetScreen })),
+    },
+  ],
+});

@@ -1,0 +1,16 @@
+import { defineTask } from '../../app/task.ts';
+import { loginTexts } from './login.i18n.ts';
+
+/** Logging in on a handheld (spec 2 §2 Sign-up, login, reset). */
+export const loginTask = defineTask({
+  id: 'login',
+  i18n: { ns: 'login', texts: loginTexts },
+  routes: [
+    {
+      path: '/login',
+      access: 'public',
+      screens: ['Sign-up, login, reset'],
+      load: () => import('./login.screen.tsx').then((m) => ({ default: m.LoginScreen })),
+    },
+  ],
+});
