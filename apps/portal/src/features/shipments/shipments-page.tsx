@@ -1,31 +1,58 @@
-import { Anchor, Button, Group, Paper, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { DateField } from '../../components/date-field/date-field.tsx';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
-import { useShipments } from './api/get-shipments.ts';
+import { useUrlState } from '../../lib/url-state.ts';
+import { SHIPMENTS_PAGE_SIZE, useShipments } from './api/get-shipments.ts';
 import { defaultShipmentRange, effectiveSearch, shipmentRangeToIso } from './shipments.rules.ts';
 
 /**
  * Sent shipments (/shipments; spec 1 §2 Shipments): shipped orders of a period (default the last
  * week, DD-MM-YYYY fields) with a search from 3 characters; each row shows order number, recipient, method, shipped
- * date, track and trace and the latest carrier status, and opens the detail.
+ * date, track and trace and the latest carrier status, and opens the detail. Period, search and page live in the
+ * URL and the server pages the list ({@link SHIPMENTS_PAGE_SIZE} rows a page).
  */
+/** The list's state in the URL (a reload or a shared link shows the same page): period, search and page. */
+const ShipmentsUrlState = z.object({
+  from: z.string().default(() => defaultShipmentRange().from),
+  until: z.string().default(() => defaultShipmentRange().until),
+  search: z.string().default(''),
+  page: z.coerce.number().int().min(1).default(1),
+});
+
 export function ShipmentsPage() {
   const { t } = useTranslation('shipments');
-  const [range, setRange] = useState(defaultShipmentRange);
-  const [search, setSearch] = useState('');
+  const [state, update] = useUrlState(ShipmentsUrlState);
+  // The field follows the keyboard at once; the URL (and the query) follow after a pause.
+  const [search, setSearch] = useState(state.search);
   const [debounced] = useDebouncedValue(search, 300);
-  const term = effectiveSearch(debounced);
-  const last = useRef(shipmentRangeToIso(range.from, range.until));
-  const iso = shipmentRangeToIso(range.from, range.until) ?? last.current;
+  useEffect(() => {
+    if (debounced !== state.search) update({ search: debounced, page: 1 }, { replace: true });
+  }, [debounced, state.search, update]);
+  const term = effectiveSearch(state.search);
+  const last = useRef(shipmentRangeToIso(state.from, state.until));
+  const iso = shipmentRangeToIso(state.from, state.until) ?? last.current;
   last.current = iso;
-  const list = useShipments({ start: iso?.start ?? '', end: iso?.end ?? '', search: term });
+  const list = useShipments({ start: iso?.start ?? '', end: iso?.end ?? '', search: term, page: state.page });
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / SHIPMENTS_PAGE_SIZE)) : 1;
 
   return (
     <Stack gap="md">
@@ -37,14 +64,14 @@ export function ShipmentsPage() {
         <Group align="flex-end" gap="sm" wrap="wrap">
           <DateField
             label={t('from')}
-            value={range.from}
-            onChange={(from) => setRange({ ...range, from })}
+            value={state.from}
+            onChange={(from) => update({ from, page: 1 })}
             w={130}
           />
           <DateField
             label={t('until')}
-            value={range.until}
-            onChange={(until) => setRange({ ...range, until })}
+            value={state.until}
+            onChange={(until) => update({ until, page: 1 })}
             w={130}
           />
           <TextInput
@@ -147,6 +174,16 @@ export function ShipmentsPage() {
           </Table.Tbody>
         </Table>
       )}
+      {pages > 1 ? (
+        <Group justify="center">
+          <Pagination
+            total={pages}
+            value={Math.min(state.page, pages)}
+            onChange={(page) => update({ page })}
+            aria-label={t('pages')}
+          />
+        </Group>
+      ) : null}
     </Stack>
   );
 }

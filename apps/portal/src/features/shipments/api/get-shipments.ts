@@ -1,44 +1,35 @@
 import { shipmentDetailEndpoint, shipmentListEndpoint } from '@hoppa/core';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api.ts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 
-/** Filters of the shipments list: ISO instants and an optional search term of 3+ characters. */
+/** Rows per page of the shipments list. */
+export const SHIPMENTS_PAGE_SIZE = 50;
+
+/** Filters of the shipments list: ISO instants, an optional search term of 3+ characters and the 1-based page. */
 export interface ShipmentsFilter {
   start: string;
   end: string;
   search: string | null;
+  page: number;
 }
 
-export const shipmentKeys = {
-  all: ['shipments'] as const,
-  list: (f: ShipmentsFilter) => ['shipments', 'list', f] as const,
-  detail: (id: string) => ['shipments', 'detail', id] as const,
-};
-
-/** Shipped orders in a period (`GET /shipments`, spec 1 §2 Shipments), newest first. */
-export function shipmentsQueryOptions(f: ShipmentsFilter) {
-  return queryOptions({
-    queryKey: shipmentKeys.list(f),
-    queryFn: () =>
-      call(shipmentListEndpoint, {
-        query: { start: f.start, end: f.end, ...(f.search ? { search: f.search } : {}), limit: 500 },
-      }),
+/** One page of shipped orders in a period (`GET /shipments`, spec 1 §2 Shipments), newest first. */
+export function useShipments(f: ShipmentsFilter) {
+  return useQuery({
+    ...endpointQuery(shipmentListEndpoint, {
+      query: {
+        start: f.start,
+        end: f.end,
+        ...(f.search ? { search: f.search } : {}),
+        skip: (f.page - 1) * SHIPMENTS_PAGE_SIZE,
+        limit: SHIPMENTS_PAGE_SIZE,
+      },
+    }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** One shipment with its order (`GET /shipments/:id`, spec 1 §2 Order detail). */
-export function shipmentQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: shipmentKeys.detail(id),
-    queryFn: () => call(shipmentDetailEndpoint, { params: { id } }),
-  });
-}
-
-export function useShipments(f: ShipmentsFilter) {
-  return useQuery(shipmentsQueryOptions(f));
-}
-
 export function useShipment(id: string) {
-  return useQuery(shipmentQueryOptions(id));
+  return useQuery(endpointQuery(shipmentDetailEndpoint, { params: { id } }));
 }
