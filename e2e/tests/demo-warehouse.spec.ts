@@ -43,7 +43,8 @@ test('the picker sees ready orders of both merchants at the packing station', as
   const page = await context.newPage();
   await portalLogin(page, DEMO_USERS.picker);
   await page.goto('/orders');
-  await expect(page.getByLabel(/^Order BB-\d+$/).first()).toBeVisible();
+  // The first render of the board (76 cards) is the slowest screen of the journey on a loaded machine.
+  await expect(page.getByLabel(/^Order BB-\d+$/).first()).toBeVisible({ timeout: 45_000 });
   await expect(page.getByLabel(/^Order SW-\d+$/).first()).toBeVisible();
   await shot(page, 'demo-02-packing-station-picker');
   await context.close();
@@ -57,7 +58,7 @@ test('the provider admin sees both merchants at the packing station and a week o
   const page = await context.newPage();
   await portalLogin(page, DEMO_USERS.admin);
   await page.goto('/orders');
-  await expect(page.getByLabel(/^Order BB-\d+$/).first()).toBeVisible();
+  await expect(page.getByLabel(/^Order BB-\d+$/).first()).toBeVisible({ timeout: 45_000 });
   await expect(page.getByLabel(/^Order SW-\d+$/).first()).toBeVisible();
   await shot(page, 'demo-03-packing-station-admin');
 
