@@ -6,6 +6,7 @@ export * from './common/common.schema.ts';
 export * from './common/health.endpoints.ts';
 export * from './common/http-errors.rules.ts';
 export * from './common/id.ts';
+export * from './common/screen.ts';
 export * from './http/endpoint.ts';
 export * from './http/page.ts';
 export * from './http/problems.ts';

@@ -3,16 +3,8 @@
  * inside the app, which is served under `/floor`): derived from the tasks (app/tasks.ts). Plain data, importable in
  * Node without a DOM: `scripts/spec-coverage.mjs` reads it to write `docs/spec-coverage.md`.
  */
+import type { ScreenEntry } from '@hoppa/core';
 import { TASKS } from './tasks.ts';
-
-export interface ScreenEntry {
-  /** The route inside the floor app (e.g. `/pick`); the browser shows it under `/floor`. */
-  path: string;
-  /** The screen's name exactly as in screens.tsv. */
-  screen: string;
-  /** What is still missing when the route serves the screen only in part. */
-  note?: string;
-}
 
 export const SCREENS: readonly ScreenEntry[] = [
   // The routing guard decides every route of the floor app (guard.tsx).

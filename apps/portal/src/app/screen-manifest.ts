@@ -3,16 +3,8 @@
  * from the areas' routes (app/areas.ts, `screens` and `note` on each route). Plain data, importable in Node without
  * a DOM: `scripts/spec-coverage.mjs` reads it to write `docs/spec-coverage.md`.
  */
+import type { ScreenEntry } from '@hoppa/core';
 import { AREAS } from './areas.ts';
-
-export interface ScreenEntry {
-  /** The route as the browser shows it, with `:param` placeholders (e.g. `/shipments/:id`). */
-  path: string;
-  /** The screen's name exactly as in screens.tsv. */
-  screen: string;
-  /** What is still missing when the route serves the screen only in part. */
-  note?: string;
-}
 
 export const SCREENS: readonly ScreenEntry[] = [
   // The routing guard wraps every route of the portal (route-guard.tsx).
