@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import {
+  amsterdamDayOf,
+  amsterdamDayRange,
+  amsterdamRange,
+  amsterdamWeekStart,
+  formatDate,
+  formatDateTime,
+} from './dates.ts';
+
+describe('formatDate / formatDateTime', () => {
+  it('shows the Amsterdam calendar day, not the UTC one', () => {
+    // 23:30 UTC on 31 Dec is 00:30 on 1 Jan in Amsterdam (UTC+1 in winter).
+    expect(formatDate('2025-12-31T23:30:00Z')).toBe('01-01-2026');
+    expect(formatDateTime('2025-12-31T23:30:00Z')).toBe('01-01-2026 00:30');
+    // Summer: UTC+2.
+    expect(formatDateTime('2026-07-01T22:15:00Z')).toBe('02-07-2026 00:15');
+  });
+
+  it('returns an empty string for empty or invalid input', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('')).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('Amsterdam boundaries', () => {
+  it('builds a winter day from 23:00 UTC to 22:59:59.999 UTC', () => {
+    expect(amsterdamDayRange('2026-01-15T12:00:00Z')).toEqual({
+      start: '2026-01-14T23:00:00.000Z',
+      end: '2026-01-15T22:59:59.999Z',
+    });
+  });
+
+  it('follows DST: 29 March 2026 is 23 hours long', () => {
+    expect(amsterdamDayOf('2026-03-29')).toEqual({
+      start: '2026-03-28T23:00:00.000Z',
+      end: '2026-03-29T21:59:59.999Z',
+    });
+  });
+
+  it('counts the day of an instant late in the UTC day as the next Amsterdam day', () => {
+    expect(amsterdamDayRange('2026-07-01T22:30:00Z').start).toBe('2026-07-01T22:00:00.000Z');
+  });
+
+  it('spans a from–to range inclusively', () => {
+    expect(amsterdamRange('2026-06-01T10:00:00Z', '2026-06-03T10:00:00Z')).toEqual({
+      start: '2026-05-31T22:00:00.000Z',
+      end: '2026-06-03T21:59:59.999Z',
+    });
+  });
+
+  it('starts the week on Monday 00:00 Amsterdam', () => {
+    // Sunday 22 Nov 2026 23:30 UTC is already Monday 23 Nov in Amsterdam.
+    expect(amsterdamWeekStart('2026-11-22T23:30:00Z')).toBe('2026-11-22T23:00:00.000Z');
+    expect(amsterdamWeekStart('2026-11-22T12:00:00Z')).toBe('2026-11-15T23:00:00.000Z');
+  });
+
+  it('rejects what is not a date', () => {
+    expect(() => amsterdamDayRange('nope')).toThrow(RangeError);
+    expect(() => amsterdamDayOf('22-11-2026')).toThrow(RangeError);
+  });
+});
