@@ -3,7 +3,7 @@
  * are i18n keys (translated where the error is shown). The server checks the same fields again with
  * core's SignupBodySchema / LoginBodySchema / PasswordResetBodySchema.
  */
-import { RESET_PASSWORD_MIN, SIGNUP_PASSWORD_MIN } from '@hoppa/core';
+import { PhoneSchema, RESET_PASSWORD_MIN, SIGNUP_PASSWORD_MIN } from '@hoppa/core';
 import { z } from 'zod';
 
 const REQUIRED = 'common:validation.required';
@@ -18,7 +18,8 @@ export const SignupFormSchema = z.object({
   first_name: required,
   family_name: required,
   email,
-  phone: required.regex(/^\+?[0-9 ()-]+$/, 'common:validation.phone'),
+  // Core's rule (pattern, 2–15 digits, ≤ 30 characters), so the form refuses what the server refuses.
+  phone: required.refine((v) => PhoneSchema.safeParse(v).success, 'common:validation.phone'),
   password: z.string().min(1, REQUIRED).min(SIGNUP_PASSWORD_MIN, 'auth:signup.passwordMin'),
 });
 

@@ -1,4 +1,4 @@
-import type { Order, ShipmentBox, ShipmentMethod } from '@hoppa/core';
+import { MAX_LABELS, type Order, type ShipmentBox, type ShipmentMethod } from '@hoppa/core';
 import { Alert, Badge, Button, Group, NumberInput, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { memo, useEffect, useState } from 'react';
@@ -18,7 +18,6 @@ import {
 } from '../open-orders.rules.ts';
 import type { OrderPermissions } from '../use-order-permissions.ts';
 
-const MAX_LABELS = 20;
 const NOTE_COLORS = { red: 'red', green: 'green', yellow: 'yellow' } as const;
 
 export interface OrderCardProps {
