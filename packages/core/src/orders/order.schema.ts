@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
 import { DateTimeParamSchema } from '../pick/pick.schema.ts';
 import { SpreadsheetCellSchema } from '../products/product.schema.ts';
-import { MAX_LABEL_QUANTITY } from '../shipping/shipment.schema.ts';
+import { MAX_LABELS } from '../shipping/shipping.rules.ts';
 import { OrderLineBaseSchema } from './order-line.schema.ts';
 
 /** Order types (spec 1 §3 Order types). */
@@ -190,14 +190,14 @@ export const OpenOrdersSchema = z.object({
 });
 export type OpenOrders = z.infer<typeof OpenOrdersSchema>;
 
-/** Body of `POST /order/labels/quantity` (spec 1 §7): the order's id and a label count, 1 to MAX_LABEL_QUANTITY. */
+/** Body of `POST /order/labels/quantity` (spec 1 §7): the order's id and a label count, 1 to MAX_LABELS. */
 export const LabelQuantityBodySchema = z.object({
   order_id: IdSchema,
   quantity: z.coerce
     .number()
     .int('Label quantity must be a whole number')
     .min(1, 'Label quantity must be at least 1')
-    .max(MAX_LABEL_QUANTITY, `Label quantity can be at most ${MAX_LABEL_QUANTITY}`),
+    .max(MAX_LABELS, `Label quantity can be at most ${MAX_LABELS}`),
 });
 
 /** Body of `POST /order/shipment_method/:orderId` (spec 1 §7): the code of an active shipment method. */

@@ -3,14 +3,12 @@ import { IdSchema } from '../common/common.schema.ts';
 import { pageOf, pageQuery } from '../http/page.ts';
 import { OrderLineBaseSchema } from '../orders/order-line.schema.ts';
 import { DateTimeParamSchema } from '../pick/pick.schema.ts';
+import { MAX_LABELS } from './shipping.rules.ts';
 
 /** Response header of `POST /orders/ship` carrying the carrier's tracking number. */
 export const TRACKING_NUMBER_HEADER = 'x-tracking-number';
 /** Response header of `POST /orders/ship` carrying the id of the new shipment. */
 export const SHIPMENT_ID_HEADER = 'x-shipment-id';
-
-/** Most label pages one shipment may have (one parcel each). */
-export const MAX_LABEL_QUANTITY = 20;
 
 /**
  * Body of `POST /orders/ship` (spec 1 §4 Shipping a card, §7). `order_id` is the order's 24-hex id.
@@ -22,7 +20,7 @@ export const ShipOrderBodySchema = z.object({
   order_id: IdSchema,
   method_code: z.string().trim().min(1).max(60).optional(),
   box_id: IdSchema.optional(),
-  label_quantity: z.number().int().min(1).max(MAX_LABEL_QUANTITY).optional(),
+  label_quantity: z.number().int().min(1).max(MAX_LABELS).optional(),
 });
 export type ShipOrderBody = z.infer<typeof ShipOrderBodySchema>;
 
