@@ -9,15 +9,11 @@ type Listener = () => void;
 let reachable = true;
 const listeners = new Set<Listener>();
 
-function set(value: boolean): void {
+/** The last request reached the server (any HTTP answer) or not (no answer at all). */
+export function reportReachable(value: boolean): void {
   if (value === reachable) return;
   reachable = value;
   for (const l of listeners) l();
-}
-
-/** The last request reached the server (any HTTP answer) or not (no answer at all). */
-export function reportReachable(value: boolean): void {
-  set(value);
 }
 
 /** Whether the last request got an answer; true until one fails. */
@@ -33,18 +29,18 @@ export function onReachableChange(cb: Listener): () => void {
 
 if (typeof window !== 'undefined') {
   // The browser saw the network come back: try again optimistically; the next request will tell.
-  window.addEventListener('online', () => set(true));
+  window.addEventListener('online', () => reportReachable(true));
 }
 
 /** A `fetch` that reports to {@link reportReachable}: an answer means reachable, a thrown error means not. */
 export const reportingFetch: typeof fetch = async (input, init) => {
   try {
     const res = await globalThis.fetch(input, init);
-    set(true);
+    reportReachable(true);
     return res;
   } catch (err) {
     // An aborted request (navigation, time-out we set) says nothing about the network.
-    if (!(err instanceof DOMException && err.name === 'AbortError')) set(false);
+    if (!(err instanceof DOMException && err.name === 'AbortError')) reportReachable(false);
     throw err;
   }
 };

@@ -54,14 +54,16 @@ interface LineRow {
   position: number;
 }
 
-const ORDER_SELECT = `
-  SELECT o.id, o.org_id, org.name AS org_name, o.order_id, o.platform, o.order_type, o.status, o.reason,
-         o.placed_at, o.delivery_at, o.shipped_at, o.shipment_details, o.notes_text, o.notes_color, o.notes_notify,
-         sm.code AS ship_code, o.selected_box_id, o.label_quantity, o.track_trace, o.used_shipment_method,
-         EXISTS (SELECT 1 FROM shipments s WHERE s.order_id = o.id) AS has_label
+const ORDER_COLUMNS = `
+  o.id, o.org_id, org.name AS org_name, o.order_id, o.platform, o.order_type, o.status, o.reason,
+  o.placed_at, o.delivery_at, o.shipped_at, o.shipment_details, o.notes_text, o.notes_color, o.notes_notify,
+  sm.code AS ship_code, o.selected_box_id, o.label_quantity, o.track_trace, o.used_shipment_method,
+  EXISTS (SELECT 1 FROM shipments s WHERE s.order_id = o.id) AS has_label`;
+const ORDER_FROM = `
     FROM orders o
     JOIN organisations org ON org.id = o.org_id
     LEFT JOIN shipment_methods sm ON sm.id = o.selected_ship_method_id`;
+const ORDER_SELECT = `SELECT ${ORDER_COLUMNS} ${ORDER_FROM}`;
 
 async function loadLines(db: Db, orderIds: string[]): Promise<Map<string, LineRow[]>> {
   const byOrder = new Map<string, LineRow[]>();
@@ -206,7 +208,7 @@ export async function listOpenOrders(
 
   // `matching` counts every order the filters select, not just this answer: the home tile asks with limit 1.
   const r = await db.query<OrderRow & { full_total: number }>(
-    `${ORDER_SELECT.replace('\n    FROM orders o', ', count(*) OVER () AS full_total\n    FROM orders o')}
+    `SELECT ${ORDER_COLUMNS}, count(*) OVER () AS full_total ${ORDER_FROM}
       WHERE ${where.join(' AND ')} ORDER BY o.placed_at, o.id LIMIT ${limit}`,
     params,
   );

@@ -6,9 +6,10 @@ import {
   type PickListParams,
   type PickListQuery,
   type PickListResponse,
+  pickConfirmEndpoint,
 } from '@hoppa/core';
 import type { Db } from '../../db/client.ts';
-import { badRequest, HttpProblem, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound, problem } from '../../lib/errors.ts';
 
 /** Who is asking: the organisations visible to the user, and the user (for the stock ledger). */
 export interface PickActor {
@@ -245,22 +246,26 @@ export async function confirmPicks(
     ).rows[0];
     if (!line) throw notFound(`Order line ${pick.order_line_id} not found`);
     if (line.status === 'shipped') {
-      throw new HttpProblem(409, 'order_shipped', `Order ${line.shop_order_id} has already been shipped`);
+      throw problem(
+        pickConfirmEndpoint,
+        'order_shipped',
+        `Order ${line.shop_order_id} has already been shipped`,
+      );
     }
     if (line.status === 'cancelled') {
-      throw new HttpProblem(409, 'order_cancelled', `Order ${line.shop_order_id} has been cancelled`);
+      throw problem(pickConfirmEndpoint, 'order_cancelled', `Order ${line.shop_order_id} has been cancelled`);
     }
     if (line.cancellation_request) {
-      throw new HttpProblem(
-        409,
+      throw problem(
+        pickConfirmEndpoint,
         'cancellation_requested',
         `The customer asked to cancel this line of order ${line.shop_order_id}; do not pick it`,
       );
     }
     const left = line.quantity - line.picked_quantity;
     if (pick.quantity > left) {
-      throw new HttpProblem(
-        409,
+      throw problem(
+        pickConfirmEndpoint,
         'over_pick',
         `Order ${line.shop_order_id} needs ${left} more of this product, not ${pick.quantity}`,
       );

@@ -1,6 +1,6 @@
-import { isSingleLineOrder, newId, type ShipOrderBody } from '@hoppa/core';
+import { isSingleLineOrder, newId, PROBLEMS, type ShipOrderBody, shipOrderEndpoint } from '@hoppa/core';
 import { carrierFor } from '../../lib/carriers/index.ts';
-import { badRequest, HttpProblem } from '../../lib/errors.ts';
+import { badRequest, HttpProblem, problem } from '../../lib/errors.ts';
 import { buildPackingSlipPdf } from '../../lib/pdf/packing-slip.pdf.ts';
 import type { RequestContext } from '../../lib/route.ts';
 import { loadOrderForDocuments, packingSlipData } from './order-documents.service.ts';
@@ -35,24 +35,25 @@ export async function shipOrder(
     const doc = await loadOrderForDocuments(tx, ctx.orgIds, body.order_id, true);
     const { order } = doc;
     if (opts.singleLineOnly && !isSingleLineOrder({ products: doc.lines })) {
+      // Internal to the batch (batch-ship.service.ts turns it into a skip reason), so not an endpoint's code.
       throw new HttpProblem(
-        409,
+        PROBLEMS.not_single_line,
         'not_single_line',
         `Order ${order.order_id} has ${doc.lines.length} lines; only single-line orders ship in a batch`,
       );
     }
     if (order.status === 'shipped') {
-      throw new HttpProblem(
-        409,
+      throw problem(
+        shipOrderEndpoint,
         'order_shipped',
         `Order ${order.order_id} has already been shipped (${order.track_trace ?? 'no tracking number'})`,
       );
     }
     if (order.status !== 'open')
-      throw new HttpProblem(409, 'order_cancelled', `Order ${order.order_id} has been cancelled`);
+      throw problem(shipOrderEndpoint, 'order_cancelled', `Order ${order.order_id} has been cancelled`);
     if (doc.lines.some((l) => l.cancellation_request)) {
-      throw new HttpProblem(
-        409,
+      throw problem(
+        shipOrderEndpoint,
         'cancellation_requested',
         `A line of order ${order.order_id} has a cancellation request; it cannot be shipped`,
       );

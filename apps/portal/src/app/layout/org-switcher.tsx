@@ -12,10 +12,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/icons.tsx';
 import { call } from '../../lib/api.ts';
+import { endpointQuery } from '../../lib/endpoint-query.ts';
 import { errorDisplay, errorText } from '../../lib/http-error.ts';
 import { CURRENT_ORG_AUTH_KEY } from '../session.ts';
-
-export const ORGS_KEY = ['orgs'] as const;
 
 function useSwitchOrg() {
   const qc = useQueryClient();
@@ -50,9 +49,9 @@ export function OrgSwitcher({
 }): ReactNode {
   const { t } = useTranslation('layout');
   const many = (orgAuth?.org_count ?? 0) > 1;
+  // The same cache entry as the packing station's organisation choice (one key per endpoint and input).
   const orgs = useQuery({
-    queryKey: ORGS_KEY,
-    queryFn: () => call(listOrgsEndpoint, {}),
+    ...endpointQuery(listOrgsEndpoint, {}),
     enabled: many,
     staleTime: 5 * 60_000,
   });

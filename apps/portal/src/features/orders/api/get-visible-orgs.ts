@@ -1,7 +1,7 @@
 import { canCall, listOrgsEndpoint } from '@hoppa/core';
 import { useQuery } from '@tanstack/react-query';
 import { roleInForce, useSession } from '../../../app/session.ts';
-import { call } from '../../../lib/api.ts';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 
 /**
  * The organisations the user may see (`GET /orgs`), for the packing station's organisation choice; empty for a role
@@ -11,8 +11,7 @@ export function useVisibleOrgs() {
   const { user, orgAuth } = useSession();
   const role = roleInForce(user, orgAuth);
   return useQuery({
-    queryKey: [listOrgsEndpoint.method, listOrgsEndpoint.path],
-    queryFn: () => call(listOrgsEndpoint, {}),
+    ...endpointQuery(listOrgsEndpoint, {}),
     enabled: canCall(role, listOrgsEndpoint),
     staleTime: 5 * 60_000,
   });
