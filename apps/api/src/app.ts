@@ -11,7 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { type Config, loadConfig, REPO_ROOT } from './config.ts';
 import { type Db, openDb } from './db/client.ts';
-import { installErrorHandlers } from './lib/errors.ts';
+import { frameworkErrors, installErrorHandlers } from './lib/errors.ts';
 import { createMailTransport, type MailTransport } from './lib/mail.ts';
 import type { RouteEntry } from './lib/route.ts';
 import { loggerOptions, registerSecurityHeaders } from './lib/security-headers.ts';
@@ -59,6 +59,7 @@ export async function buildApp(deps: BuildAppDeps = {}): Promise<FastifyInstance
     trustProxy: config.trustProxy,
     // Ids and tokens in paths are short; a longer path is an attack or a bug.
     routerOptions: { maxParamLength: 500 },
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

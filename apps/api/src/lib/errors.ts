@@ -2,6 +2,19 @@ import { type Endpoint, type EndpointProblem, PROBLEMS, type Problem } from '@ho
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
+/** Longest problem message in characters; longer ones are clipped with an ellipsis (error bodies stay ≤ ~4 KB). */
+const MAX_MESSAGE = 1000;
+/** Most issues in one problem body (the first ones; the message says the rest). */
+const MAX_ISSUES = 10;
+/** Longest message of one issue in characters. */
+const MAX_ISSUE_MESSAGE = 200;
+
+/** `text` cut to `max` characters (code points, so no lone surrogate is left), with `…` when it was cut. */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${Array.from(text.slice(0, max + 1)).slice(0, max - 1).join('')}…`;
+}
+
 /** A field-level issue of a problem body: dotted path (`body.products.0.ean`) and readable message. */
 export type ProblemIssue = { path: string; message: string };
 
@@ -20,12 +33,21 @@ export class HttpProblem extends Error {
     this.name = 'HttpProblem';
   }
 
+  /**
+   * The problem body, capped as a last guard (issue 7): the message at {@link MAX_MESSAGE} characters and at
+   * most {@link MAX_ISSUES} issues of {@link MAX_ISSUE_MESSAGE} characters, so no input comes back as a
+   * megabyte-sized error body whatever a schema or service put into the text.
+   */
   toBody(): Problem {
+    const issues = this.issues?.slice(0, MAX_ISSUES).map((i) => ({
+      path: clip(i.path, 200),
+      message: clip(i.message, MAX_ISSUE_MESSAGE),
+    }));
     return {
       statusCode: this.statusCode,
       code: this.code,
-      message: this.message,
-      ...(this.issues?.length ? { issues: this.issues } : {}),
+      message: clip(this.message, MAX_MESSAGE),
+      ...(issues?.length ? { issues } : {}),
     };
   }
 }
@@ -107,6 +129,12 @@ export function toProblem(err: unknown, req: FastifyRequest): HttpProblem {
   if (err instanceof SyntaxError && /JSON/.test(err.message)) {
     return new HttpProblem(400, 'invalid_json', `The request body is not valid JSON: ${err.message}`);
   }
+  switch (fe?.code) {
+    case 'FST_ERR_BAD_URL':
+      return new HttpProblem(400, 'bad_request', 'The address is not valid (bad percent-encoding)');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new HttpProblem(400, 'bad_request', 'A value in the address is too long');
+  }
   const status = typeof fe?.statusCode === 'number' ? fe.statusCode : 500;
   if (status >= 400 && status < 500) {
     if (status === 429)
@@ -114,7 +142,7 @@ export function toProblem(err: unknown, req: FastifyRequest): HttpProblem {
     return new HttpProblem(
       status === 413 ? 400 : status,
       status === 404 ? 'not_found' : 'bad_request',
-      fe.message,
+      clip(fe.message, 200),
     );
   }
   if (fe && typeof fe === 'object' && isResponseSerializationError(fe)) {
@@ -123,6 +151,16 @@ export function toProblem(err: unknown, req: FastifyRequest): HttpProblem {
     req.log.error({ err }, 'unhandled error');
   }
   return new HttpProblem(500, 'internal', 'Something went wrong, please consult your logs');
+}
+
+/**
+ * Fastify's `frameworkErrors` option: router failures before any route runs (bad percent-encoding, a path
+ * parameter over `maxParamLength`) answer the same short problem body instead of Fastify's default, which
+ * echoes the whole path.
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  const p = toProblem(err, req);
+  reply.status(p.statusCode).type('application/json; charset=utf-8').send(p.toBody());
 }
 
 /**
@@ -140,7 +178,11 @@ export function installErrorHandlers(
   app.setNotFoundHandler((req, reply) => {
     // The fallback sends the SPA shell itself; returning the reply (a thenable) here would be awaited again.
     if (fallback?.(req, reply)) return;
-    const p = new HttpProblem(404, 'not_found', `No route ${req.method} ${req.url.split('?')[0]}`);
+    const p = new HttpProblem(
+      404,
+      'not_found',
+      `No route ${req.method} ${clip(req.url.split('?')[0] ?? '', 200)}`,
+    );
     return reply.status(404).type('application/json; charset=utf-8').send(p.toBody());
   });
 }
