@@ -12,7 +12,9 @@ const MAX_ISSUE_MESSAGE = 200;
 /** `text` cut to `max` characters (code points, so no lone surrogate is left), with `…` when it was cut. */
 export function clip(text: string, max: number): string {
   if (text.length <= max) return text;
-  return `${Array.from(text.slice(0, max + 1)).slice(0, max - 1).join('')}…`;
+  return `${Array.from(text.slice(0, max + 1))
+    .slice(0, max - 1)
+    .join('')}…`;
 }
 
 /** A field-level issue of a problem body: dotted path (`body.products.0.ean`) and readable message. */

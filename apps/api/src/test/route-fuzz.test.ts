@@ -25,7 +25,10 @@ const MAX_ERROR_BODY = 4096;
 const LEAKS: [string, RegExp][] = [
   ['stack trace', /\n\s+at .+[(:]\d+|at [\w.<>]+ \(/],
   ['source file path', /(\/node_modules\/|\.(?:ts|js|mjs|cjs):\d+|\/work\/|\/home\/|\/usr\/lib\/)/],
-  ['SQL', /(syntax error at or near|relation "|violates (?:not-null|check|foreign key|unique)|\bSELECT\b[\s\S]+\bFROM\b|\bINSERT INTO\b|duplicate key value)/i],
+  [
+    'SQL',
+    /(syntax error at or near|relation "|violates (?:not-null|check|foreign key|unique)|\bSELECT\b[\s\S]+\bFROM\b|\bINSERT INTO\b|duplicate key value)/i,
+  ],
   ['internal error name', /(TypeError|RangeError|ReferenceError|ZodError|PGlite|node-postgres|\bpg\b error)/],
 ];
 
@@ -95,15 +98,16 @@ function toQuery(q: unknown): string {
 
 function paramArb(r: RouteEntry): fc.Arbitrary<Record<string, string>> {
   const names = [...r.url.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1] as string);
-  const shape = ((r.endpoint?.params as { shape?: Record<string, unknown> } | undefined)?.shape ?? {}) as Record<
-    string,
-    unknown
-  >;
+  const shape = ((r.endpoint?.params as { shape?: Record<string, unknown> } | undefined)?.shape ??
+    {}) as Record<string, unknown>;
   const slots = Object.fromEntries(
     names.map((n) => [
       n,
       fc.oneof(
-        { weight: 3, arbitrary: (shape[n] ? arbitraryFor(shape[n]) : hostileString).map((v) => enc(String(v))) },
+        {
+          weight: 3,
+          arbitrary: (shape[n] ? arbitraryFor(shape[n]) : hostileString).map((v) => enc(String(v))),
+        },
         { weight: 1, arbitrary: pathTrick },
       ),
     ]),

@@ -104,21 +104,33 @@ function validString(d: Def, s: unknown): fc.Arbitrary<string> {
   const max = (checks.find((c) => c.check === 'max_length')?.maximum as number | undefined) ?? 60;
   if (format === 'email') return fc.emailAddress();
   if (pattern) return fc.stringMatching(pattern).filter((x) => (s as z.ZodType).safeParse(x).success);
-  if (format === 'date') return fc.date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((x) => x.toISOString().slice(0, 10));
-  if (format === 'datetime') return fc.date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((x) => x.toISOString());
+  if (format === 'date')
+    return fc
+      .date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true })
+      .map((x) => x.toISOString().slice(0, 10));
+  if (format === 'datetime')
+    return fc
+      .date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true })
+      .map((x) => x.toISOString());
   return fc.string({ minLength: min, maxLength: Math.max(min, Math.min(max, 60)) });
 }
 
 function validNumber(d: Def): fc.Arbitrary<number> {
   const checks = checksOf(d);
   const int = checks.some((c) => c.check === 'number_format' && String(c.format).includes('int'));
-  const gt = checks.find((c) => c.check === 'greater_than') as { value?: number; inclusive?: boolean } | undefined;
-  const lt = checks.find((c) => c.check === 'less_than') as { value?: number; inclusive?: boolean } | undefined;
+  const gt = checks.find((c) => c.check === 'greater_than') as
+    | { value?: number; inclusive?: boolean }
+    | undefined;
+  const lt = checks.find((c) => c.check === 'less_than') as
+    | { value?: number; inclusive?: boolean }
+    | undefined;
   const min = gt?.value !== undefined ? gt.value + (gt.inclusive ? 0 : 1) : -5;
   const max = lt?.value !== undefined ? lt.value - (lt.inclusive ? 0 : 1) : 1000;
   const lo = Math.max(min, -1e6);
   const hi = Math.max(lo, Math.min(max, 1e6));
-  return int ? fc.integer({ min: Math.ceil(lo), max: Math.floor(hi) }) : fc.double({ min: lo, max: hi, noNaN: true });
+  return int
+    ? fc.integer({ min: Math.ceil(lo), max: Math.floor(hi) })
+    : fc.double({ min: lo, max: hi, noNaN: true });
 }
 
 /**
@@ -144,7 +156,9 @@ function validFor(schema: unknown, hostility: number, depth: number): fc.Arbitra
     case 'boolean':
       return fc.boolean();
     case 'date':
-      return fc.date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((x) => x.toISOString());
+      return fc
+        .date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true })
+        .map((x) => x.toISOString());
     case 'enum':
       return fc.constantFrom(...Object.values(d.entries as Record<string, string | number>));
     case 'literal':
@@ -182,14 +196,21 @@ function validFor(schema: unknown, hostility: number, depth: number): fc.Arbitra
     case 'tuple':
       return fc.tuple(...(d.items as unknown[]).map(next));
     case 'record':
-      return fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constant('__proto__')), next(d.valueType), {
-        maxKeys: 3,
-      });
+      return fc.dictionary(
+        fc.oneof(fc.string({ maxLength: 8 }), fc.constant('__proto__')),
+        next(d.valueType),
+        {
+          maxKeys: 3,
+        },
+      );
     case 'object': {
       const shape = d.shape as Record<string, unknown>;
       const fields = Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, next(v)]));
       return fc
-        .tuple(fc.record(fields), fc.option(fc.constantFrom('__proto__', 'constructor', 'extra'), { freq: 6 }))
+        .tuple(
+          fc.record(fields),
+          fc.option(fc.constantFrom('__proto__', 'constructor', 'extra'), { freq: 6 }),
+        )
         .map(([rec, extraKey]) => {
           const out: Record<string, unknown> = {};
           for (const [k, v] of Object.entries(rec)) if (v !== undefined) out[k] = v;
@@ -203,4 +224,5 @@ function validFor(schema: unknown, hostility: number, depth: number): fc.Arbitra
   }
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
+import { boundedText } from '../common/text.ts';
 import { GrantSchema } from '../permissions/permission.rules.ts';
 
 /** Minimum password length at sign-up (spec 2 §5, §9). */
@@ -9,33 +10,27 @@ export const RESET_PASSWORD_MIN = 6;
 /** Languages a user can choose (spec 2 §3). */
 export const USER_LANGS = ['nl', 'en', 'fr', 'es'] as const;
 
-const required = (what: string) =>
-  z
-    .string({ error: `${what} is required` })
-    .trim()
-    .min(1, `${what} is required`);
-const EmailSchema = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Email is too long')
-  .pipe(z.email('Invalid email address!'));
+/** A required single-line text of at most `max` characters without control characters (core common/text.ts). */
+const required = (what: string, max: number) => boundedText(what, max, { min: 1 });
+const EmailSchema = required('Email', 254).pipe(z.email('Invalid email address!'));
 
 /**
  * Phone as typed by a person: optional +, then digits, spaces, dashes and brackets, 15 digits at most
  * (spec 2 §5 phone pattern).
  */
-export const PhoneSchema = required('Phone')
-  .max(30, 'Phone number is too long')
-  .regex(/^\+?[0-9 ()-]+$/, 'Please enter a valid phone number')
-  .refine((v) => {
-    const digits = v.replace(/\D/g, '');
-    return digits.length >= 2 && digits.length <= 15;
-  }, 'Please enter a valid phone number');
+export const PhoneSchema = required('Phone', 30).pipe(
+  z
+    .string()
+    .regex(/^\+?[0-9 ()-]+$/, 'Please enter a valid phone number')
+    .refine((v) => {
+      const digits = v.replace(/\D/g, '');
+      return digits.length >= 2 && digits.length <= 15;
+    }, 'Please enter a valid phone number'),
+);
 
 /** POST /login body (spec 2 §5: email and password required). */
 export const LoginBodySchema = z.object({
-  email: required('Email').max(254, 'Email is too long'),
+  email: required('Email', 254),
   password: z
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')
@@ -45,8 +40,8 @@ export type LoginBody = z.infer<typeof LoginBodySchema>;
 
 /** POST /signup body, the sign-up model of spec 2 §3 (all fields required, password ≥ 9 characters). */
 export const SignupBodySchema = z.object({
-  first_name: required('First name').max(100),
-  family_name: required('Last name').max(100),
+  first_name: required('First name', 100),
+  family_name: required('Last name', 100),
   email: EmailSchema,
   phone: PhoneSchema,
   password: z

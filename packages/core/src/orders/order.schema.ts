@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
+import { codeText, searchText } from '../common/text.ts';
 import { DateTimeParamSchema } from '../pick/pick.schema.ts';
 import { SpreadsheetCellSchema } from '../products/product.schema.ts';
 import { MAX_LABELS } from '../shipping/shipping.rules.ts';
@@ -154,14 +155,14 @@ const FlagSchema = z.union([z.boolean(), z.enum(['true', 'false'])]).optional();
  * accepted for compatibility and ignored.
  */
 export const OpenOrdersQuerySchema = z.object({
-  location: z.string().optional(),
-  picked_location: z.string().optional(),
-  ean: z.string().optional(),
-  shipment_method: z.string().optional(),
+  location: searchText('Location').optional(),
+  picked_location: codeText('Picked location').optional(),
+  ean: codeText('EAN').optional(),
+  shipment_method: searchText('Shipment method').optional(),
   limit: z.coerce.number().int().min(1).max(10_000).optional(),
   red_orders: FlagSchema,
   b2b_orders: FlagSchema,
-  current_delivery: z.string().optional(),
+  current_delivery: searchText('Current delivery').optional(),
   /**
    * One organisation of those the user may see (a provider admin or warehouse user at the packing station picks
    * one client, or leaves it out for all); another organisation's id simply selects nothing.
@@ -201,7 +202,7 @@ export const LabelQuantityBodySchema = z.object({
 });
 
 /** Body of `POST /order/shipment_method/:orderId` (spec 1 §7): the code of an active shipment method. */
-export const SelectShipmentMethodBodySchema = z.object({ code: z.string().trim().min(1) });
+export const SelectShipmentMethodBodySchema = z.object({ code: codeText('Shipment method code', 1) });
 
 /** Body of `POST /order/shipment_package/:orderId` (spec 1 §7): the id of a shipment box. */
 export const SelectShipmentBoxBodySchema = z.object({ id: IdSchema });

@@ -1,19 +1,20 @@
 import { z } from 'zod';
 import { CurrentRoleSchema } from '../auth/auth.schema.ts';
 import { IdSchema } from '../common/common.schema.ts';
+import { addressLine, nameText, searchText } from '../common/text.ts';
 
 /** Kind of organisation: the fulfilment provider (owns the warehouse) or a merchant (a client webshop). */
 export const OrgKindSchema = z.enum(['provider', 'merchant']);
 
 /** Postal address of an organisation (spec 3 §3 organisation wizard address; all optional here). */
 export const OrgAddressSchema = z.object({
-  line1: z.string().optional(),
-  street: z.string().optional(),
-  houseNumber: z.string().optional(),
-  postalCode: z.string().optional(),
-  city: z.string().optional(),
-  country: z.string().optional(),
-  email: z.string().optional(),
+  line1: addressLine('Address line').optional(),
+  street: addressLine('Street').optional(),
+  houseNumber: addressLine('House number').optional(),
+  postalCode: addressLine('Postal code').optional(),
+  city: addressLine('City').optional(),
+  country: addressLine('Country').optional(),
+  email: addressLine('Email').optional(),
 });
 
 /** An organisation (shop) as listed and as GET /current_org answers (spec 3 §3 Organisation). */
@@ -46,7 +47,7 @@ export type CurrentOrgAuth = z.infer<typeof CurrentOrgAuthSchema>;
 
 /** GET /orgs query: optional case-insensitive search on name or contact person (spec 3 §2 Shops). */
 export const OrgListQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: searchText().optional(),
 });
 
 /** POST /orgs/set_curr body: the organisation to switch to (spec 3 §7 Organisations). */
@@ -54,8 +55,8 @@ export const SetCurrOrgBodySchema = z.object({ customer_id: IdSchema });
 
 /** POST /orgs body: a new merchant organisation; its creator becomes its merchant owner (spec 3 §2 /orgs/add). */
 export const CreateOrgBodySchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
-  contact_person: z.string().trim().max(200).optional(),
+  name: nameText('Name', 1),
+  contact_person: nameText('Contact person').optional(),
   contact_person_email: z.email('Invalid email address!').optional(),
   phone: z.string().trim().max(30).optional(),
   address: OrgAddressSchema.optional(),

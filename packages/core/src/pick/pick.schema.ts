@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
+import { boundedDateTime, codeText, searchText } from '../common/text.ts';
 
 /**
  * A boolean query flag as the apps send it (`true`/`false`, also `1`/`0`); `request()` stringifies
@@ -10,11 +11,11 @@ const QueryFlagSchema = z
   .optional()
   .transform((v) => v === true || v === 'true' || v === '1');
 
-/** A date-time path or query parameter: ISO 8601 (`2026-03-02T00:00:00.000Z`) or a plain date. */
-export const DateTimeParamSchema = z
-  .string()
-  .min(1)
-  .refine((s) => !Number.isNaN(Date.parse(s)), 'Expected an ISO date-time, e.g. 2026-03-02T00:00:00Z');
+/**
+ * A date-time path or query parameter: ISO 8601 (`2026-03-02T00:00:00.000Z`) or a plain date, in the years
+ * 2000–2100 (issue 7: year 0000 or ±275760 used to pass and crash the lists).
+ */
+export const DateTimeParamSchema = boundedDateTime('Date');
 
 /** A comma list of 24-hex ids, or `all` for no filter (spec 2 §7 `{locations}` and `{orgs}`). */
 export const IdListParamSchema = z
@@ -58,13 +59,13 @@ export const PICK_LIST_MAX_LIMIT = 2000;
  */
 export const PickListQuerySchema = z
   .object({
-    skip: z.coerce.number().int().min(0).default(0),
+    skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
     limit: z.coerce.number().int().min(1).max(PICK_LIST_MAX_LIMIT).default(PICK_LIST_MAX_LIMIT),
-    delivery: z.string().optional(),
+    delivery: searchText('Delivery').optional(),
     sequence: z.enum(['normal', 'reverse']).default('normal'),
     single_orders: QueryFlagSchema,
     multi_orders: QueryFlagSchema,
-    order_id: z.string().trim().optional(),
+    order_id: codeText('Order number').optional(),
   })
   .refine((q) => !(q.single_orders && q.multi_orders), {
     message: 'single_orders and multi_orders exclude each other',

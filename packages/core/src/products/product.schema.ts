@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
+import { inDateRange } from '../common/text.ts';
 import { pageOf, pageQuery } from '../http/page.ts';
 
 /** A cell as it comes out of a spreadsheet parser: text, number, boolean or empty. */
@@ -151,7 +152,10 @@ export type StockMutation = z.infer<typeof StockMutationSchema>;
 export const ProductHistoryQuerySchema = z
   .object({
     limit: z.coerce.number().int().min(1).max(1000).default(200),
-    before: z.iso.datetime({ offset: true }).optional(),
+    before: z.iso
+      .datetime({ offset: true })
+      .refine(inDateRange, 'before must lie in the years 2000 to 2100')
+      .optional(),
     before_id: IdSchema.optional(),
   })
   .refine((q) => !q.before_id || q.before, { message: 'before_id needs before', path: ['before_id'] });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
+import { codeText, searchText } from '../common/text.ts';
 import { pageOf, pageQuery } from '../http/page.ts';
 import { OrderLineBaseSchema } from '../orders/order-line.schema.ts';
 import { DateTimeParamSchema } from '../pick/pick.schema.ts';
@@ -18,7 +19,7 @@ export const SHIPMENT_ID_HEADER = 'x-shipment-id';
  */
 export const ShipOrderBodySchema = z.object({
   order_id: IdSchema,
-  method_code: z.string().trim().min(1).max(60).optional(),
+  method_code: codeText('Shipment method code', 1).optional(),
   box_id: IdSchema.optional(),
   label_quantity: z.number().int().min(1).max(MAX_LABELS).optional(),
 });
@@ -63,7 +64,7 @@ export type TrackingEvent = z.infer<typeof TrackingEventSchema>;
 export const ShipmentListQuerySchema = pageQuery(200).extend({
   start: DateTimeParamSchema.optional(),
   end: DateTimeParamSchema.optional(),
-  search: z.string().trim().max(100).optional(),
+  search: searchText().optional(),
 });
 
 /** Default window of the shipments list: the last week, in days (spec 1 §9). */

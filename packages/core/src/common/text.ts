@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/**
+ * One family of input string schemas for every text a person or a shop sends us (issue 7 "fix the classes at the
+ * edge, once"). Each refuses NUL and other control characters (PostgreSQL refuses NUL in text, which used to
+ * answer 500) and lone UTF-16 surrogates, and bounds the length, so no 1 MB value is stored or echoed. Messages
+ * never repeat the input. Multi-line kinds (`noteText`, `freeText`) allow tab, line feed and carriage return.
+ */
+
+/** C0 controls but tab/LF/CR, DEL and C1 controls; and any lone surrogate (`\uD800` without its pair). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job
+const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why a text was refused, or null: control characters, lone surrogates. */
+function badCharacters(s: string, multiLine: boolean): string | null {
+  if ((multiLine ? CONTROL : CONTROL_SINGLE_LINE).test(s)) return 'Contains control characters';
+  if (LONE_SURROGATE.test(s)) return 'Contains an invalid character';
+  return null;
+}
+
+/**
+ * A trimmed text of at most `max` characters without control characters (tab/LF/CR allowed when `multiLine`).
+ * `label` starts the messages ("Name is too long (at most 200 characters)").
+ */
+export function boundedText(label: string, max: number, opts: { multiLine?: boolean; min?: number } = {}) {
+  const min = opts.min ?? 0;
+  return z
+    .string({ error: min > 0 ? `${label} is required` : `${label} must be text` })
+    .max(max, `${label} is too long (at most ${max} characters)`)
+    .superRefine((s, ctx) => {
+      const why = badCharacters(s, opts.multiLine ?? false);
+      if (why) ctx.addIssue({ code: 'custom', message: `${label}: ${why.toLowerCase()}` });
+    })
+    .transform((s) => s.trim())
+    .pipe(z.string().min(min, `${label} is required`));
+}
+
+/** A person's or organisation's name: ≤ 200 characters, single line. */
+export const nameText = (label = 'Name', min = 0) => boundedText(label, 200, { min });
+/** One address field (street, house number, postal code, city, country): ≤ 200 characters, single line. */
+export const addressLine = (label = 'Address', min = 0) => boundedText(label, 200, { min });
+/** A code or reference (shipment method code, order number, SKU, location): ≤ 64 characters, single line. */
+export const codeText = (label = 'Code', min = 0) => boundedText(label, 64, { min });
+/** A search box's text: ≤ 200 characters, single line. */
+export const searchText = (label = 'Search') => boundedText(label, 200);
+/** A note (pick note, pack note, order note): ≤ 2000 characters, line breaks allowed. */
+export const noteText = (label = 'Note') => boundedText(label, 2000, { multiLine: true });
+/** Longer free text (a reason, a description): ≤ 5000 characters, line breaks allowed. */
+export const freeText = (label = 'Text') => boundedText(label, 5000, { multiLine: true });
+
+/** Earliest and latest instant any date input may name: years 2000 to 2100 (issue 7: year 0000, ±275760 crashed lists). */
+const DATE_MIN = Date.UTC(2000, 0, 1);
+const DATE_MAX = Date.UTC(2101, 0, 1) - 1;
+
+/** True when the date-time text `s` parses to an instant in the years 2000–2100 (see {@link boundedDateTime}). */
+export function inDateRange(s: string): boolean {
+  const t = Date.parse(s.trim());
+  return !Number.isNaN(t) && t >= DATE_MIN && t <= DATE_MAX;
+}
+
+/**
+ * A date or date-time input (`2026-03-02`, `2026-03-02T00:00:00Z`, with an offset) in the years 2000–2100; anything
+ * else, including year 0000, negative and six-digit years and impossible dates, is a 400 with a short message.
+ */
+export const boundedDateTime = (label = 'Date') =>
+  z
+    .string({ error: `${label} must be a date` })
+    .max(40, `${label} must be an ISO date-time, e.g. 2026-03-02T00:00:00Z`)
+    .refine((s) => /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(s.trim()), {
+      message: `${label} must be an ISO date-time, e.g. 2026-03-02T00:00:00Z`,
+    })
+    .refine(inDateRange, { message: `${label} must lie in the years 2000 to 2100` });
