@@ -16,8 +16,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 /** Why a text was refused, or null: control characters, lone surrogates. */
 function badCharacters(s: string, multiLine: boolean): string | null {
-  if ((multiLine ? CONTROL : CONTROL_SINGLE_LINE).test(s)) return 'Contains control characters';
-  if (LONE_SURROGATE.test(s)) return 'Contains an invalid character';
+  if ((multiLine ? CONTROL : CONTROL_SINGLE_LINE).test(s)) return 'control characters';
+  if (LONE_SURROGATE.test(s)) return 'an invalid character';
   return null;
 }
 
@@ -27,15 +27,15 @@ function badCharacters(s: string, multiLine: boolean): string | null {
  */
 export function boundedText(label: string, max: number, opts: { multiLine?: boolean; min?: number } = {}) {
   const min = opts.min ?? 0;
+  // trim() is an overwrite, not a transform, so the same schema also serialises answers (OrgAddressSchema).
   return z
     .string({ error: min > 0 ? `${label} is required` : `${label} must be text` })
+    .trim()
     .max(max, `${label} is too long (at most ${max} characters)`)
-    .superRefine((s, ctx) => {
-      const why = badCharacters(s, opts.multiLine ?? false);
-      if (why) ctx.addIssue({ code: 'custom', message: `${label}: ${why.toLowerCase()}` });
-    })
-    .transform((s) => s.trim())
-    .pipe(z.string().min(min, `${label} is required`));
+    .min(min, `${label} is required`)
+    .refine((s) => badCharacters(s, opts.multiLine ?? false) === null, {
+      message: `${label} contains control or invalid characters`,
+    });
 }
 
 /** A person's or organisation's name: ≤ 200 characters, single line. */
