@@ -18,7 +18,7 @@ import { arbitraryFor, hostileString } from './zod-arbitrary.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
 /** Runs per route; each run picks a role (or none) and one input. */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 /** "Every error body at most a few KB" (issue 7). */
 const MAX_ERROR_BODY = 4096;
 
