@@ -10,7 +10,7 @@ const MAX_ISSUES = 10;
 const MAX_ISSUE_MESSAGE = 200;
 
 /** `text` cut to `max` characters (code points, so no lone surrogate is left), with `…` when it was cut. */
-export function clip(text: string, max: number): string {
+function clip(text: string, max: number): string {
   if (text.length <= max) return text;
   return `${Array.from(text.slice(0, max + 1))
     .slice(0, max - 1)

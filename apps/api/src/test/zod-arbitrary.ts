@@ -11,7 +11,7 @@ import type { z } from 'zod';
  */
 
 /** A 1 MiB string: the size class that was once stored on a shop and echoed back in error messages. */
-export const HUGE = 'x'.repeat(1024 * 1024);
+const HUGE = 'x'.repeat(1024 * 1024);
 
 /** Hostile strings: control characters, lone surrogates, huge, SQL and path tricks, extreme dates. */
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
@@ -63,7 +63,7 @@ const hostileNumber: fc.Arbitrary<unknown> = fc.constantFrom(
 );
 
 /** Values of the wrong type, deep nesting and prototype keys. */
-export const hostileAny: fc.Arbitrary<unknown> = fc.oneof(
+const hostileAny: fc.Arbitrary<unknown> = fc.oneof(
   hostileString,
   hostileNumber,
   fc.constantFrom(
