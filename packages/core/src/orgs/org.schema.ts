@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CurrentRoleSchema } from '../auth/auth.schema.ts';
 import { IdSchema } from '../common/common.schema.ts';
-import { addressLine, nameText, searchText } from '../common/text.ts';
+import { addressLine, boundedText, nameText, searchText } from '../common/text.ts';
 
 /** Kind of organisation: the fulfilment provider (owns the warehouse) or a merchant (a client webshop). */
 export const OrgKindSchema = z.enum(['provider', 'merchant']);
@@ -58,7 +58,7 @@ export const CreateOrgBodySchema = z.object({
   name: nameText('Name', 1),
   contact_person: nameText('Contact person').optional(),
   contact_person_email: z.email('Invalid email address!').optional(),
-  phone: z.string().trim().max(30).optional(),
+  phone: boundedText('Phone', 30).optional(),
   address: OrgAddressSchema.optional(),
 });
 export type CreateOrgBody = z.infer<typeof CreateOrgBodySchema>;

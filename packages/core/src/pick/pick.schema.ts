@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
-import { boundedDateTime, codeText, searchText } from '../common/text.ts';
+import { boundedDateTime, boundedText, codeText, searchText } from '../common/text.ts';
 
 /**
  * A boolean query flag as the apps send it (`true`/`false`, also `1`/`0`); `request()` stringifies
@@ -133,7 +133,7 @@ export const PickConfirmLineSchema = z.object({
   quantity: z.number().int().min(1).max(100_000),
   location_id: IdSchema,
   /** The raw scan that validated the pick (EAN or location id), kept in the stock ledger. */
-  scanned: z.string().max(200).default(''),
+  scanned: boundedText('Scanned code', 200).default(''),
 });
 export type PickConfirmLine = z.infer<typeof PickConfirmLineSchema>;
 

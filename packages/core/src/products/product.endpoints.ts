@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
+import { boundedText } from '../common/text.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import {
   ProductEanSearchSchema,
@@ -34,7 +35,14 @@ export const productEanSearchEndpoint = defineEndpoint({
   method: 'GET',
   path: '/products/ean/:text',
   summary: 'Find products by (the start of) their EAN or SKU',
-  params: z.object({ text: z.string().trim().min(3, 'Search needs 3 or more characters').max(20) }),
+  params: z.object({
+    text: z
+      .string()
+      .trim()
+      .min(3, 'Search needs 3 or more characters')
+      .max(20)
+      .pipe(boundedText('Search', 20)),
+  }),
   response: ProductEanSearchSchema,
   tags: ['products'],
 });
