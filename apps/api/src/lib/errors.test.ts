@@ -75,4 +75,26 @@ describe('error contract (spec 1 §8)', () => {
     const own = toProblem(new HttpProblem(409, 'conflict', 'Already shipped'), req);
     expect(own.toBody()).toEqual({ statusCode: 409, code: 'conflict', message: 'Already shipped' });
   });
+
+  it('caps a problem body whatever a service put into it (issue 7: 6–9 MB error bodies)', () => {
+    const huge = 'x'.repeat(1024 * 1024);
+    const body = new HttpProblem(
+      400,
+      'bad_request',
+      huge,
+      Array.from({ length: 500 }, (_, n) => ({ path: `body.${n}`, message: huge })),
+    ).toBody();
+    expect(JSON.stringify(body).length).toBeLessThan(4096);
+    expect(body.message.endsWith('…')).toBe(true);
+    expect(body.issues).toHaveLength(10);
+  });
+
+  it('answers an over-long path parameter and bad percent-encoding with a short 400 problem', async () => {
+    for (const url of [`/api/order/get/${'x'.repeat(5000)}`, '/api/order/get/%ZZ%E0%A4%A']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(ProblemSchema.parse(res.json()).code).toBe('bad_request');
+      expect(res.body.length, url).toBeLessThan(300);
+    }
+  });
 });
