@@ -27,7 +27,7 @@ function badCharacters(s: string, multiLine: boolean): string | null {
  */
 export function boundedText(label: string, max: number, opts: { multiLine?: boolean; min?: number } = {}) {
   const min = opts.min ?? 0;
-  // trim() is an overwrite, not a transform, so the same schema also serialises answers (OrgAddressSchema).
+  // trim() is an overwrite, not a transform: a schema of this family also works where zod must encode.
   return z
     .string({ error: min > 0 ? `${label} is required` : `${label} must be text` })
     .trim()

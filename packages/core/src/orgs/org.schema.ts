@@ -6,8 +6,22 @@ import { addressLine, boundedText, nameText, searchText } from '../common/text.t
 /** Kind of organisation: the fulfilment provider (owns the warehouse) or a merchant (a client webshop). */
 export const OrgKindSchema = z.enum(['provider', 'merchant']);
 
-/** Postal address of an organisation (spec 3 §3 organisation wizard address; all optional here). */
+/**
+ * Postal address of an organisation as answered (spec 3 §3 organisation wizard address; all optional). Plain
+ * strings, so an address stored before the input bounds still answers; new ones pass {@link OrgAddressInputSchema}.
+ */
 export const OrgAddressSchema = z.object({
+  line1: z.string().optional(),
+  street: z.string().optional(),
+  houseNumber: z.string().optional(),
+  postalCode: z.string().optional(),
+  city: z.string().optional(),
+  country: z.string().optional(),
+  email: z.string().optional(),
+});
+
+/** The address as a shop is created with it: every field a bounded single line (core common/text.ts, issue 7). */
+export const OrgAddressInputSchema = z.object({
   line1: addressLine('Address line').optional(),
   street: addressLine('Street').optional(),
   houseNumber: addressLine('House number').optional(),
@@ -59,6 +73,6 @@ export const CreateOrgBodySchema = z.object({
   contact_person: nameText('Contact person').optional(),
   contact_person_email: z.email('Invalid email address!').optional(),
   phone: boundedText('Phone', 30).optional(),
-  address: OrgAddressSchema.optional(),
+  address: OrgAddressInputSchema.optional(),
 });
 export type CreateOrgBody = z.infer<typeof CreateOrgBodySchema>;

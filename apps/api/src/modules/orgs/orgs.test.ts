@@ -134,4 +134,21 @@ describe('organisations: current, list, switch, create (spec 2 §2, spec 3 §2, 
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('forbidden');
   });
+
+  it('refuses a 1 MB city and a NUL in the name with a short 400, storing nothing (issue 7)', async () => {
+    const cookie = await t.login(DEMO_USERS.admin.email, DEMO_USERS.admin.password);
+    const count = async () =>
+      Number((await t.db.query<{ n: string }>('SELECT count(*) AS n FROM organisations')).rows[0]?.n);
+    const before = await count();
+    const city = await post('/api/orgs', cookie, {
+      name: 'Grote Stad BV',
+      address: { city: 'x'.repeat(1024 * 1024) },
+    });
+    expect(city.statusCode).toBe(400);
+    expect(city.json().message).toBe('address.city: City is too long (at most 200 characters)');
+    const nul = await post('/api/orgs', cookie, { name: 'Nul\u0000BV' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().message).toBe('name: Name contains control or invalid characters');
+    expect(await count()).toBe(before);
+  });
 });
