@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../db/seed.ts';
 import type { RouteEntry } from '../lib/route.ts';
 import { createTestApp } from './test-app.ts';
-import { arbitraryFor, hostileString } from './zod-arbitrary.ts';
+import { arbitraryFor, hostileString, leafPaths, validSample, withValueAt } from './zod-arbitrary.ts';
 
 /**
  * Property-based fuzzing of every /api route in the route table (issue 7, docs/security.md): inputs derived
@@ -115,6 +115,37 @@ function paramArb(r: RouteEntry): fc.Arbitrary<Record<string, string>> {
   return fc.record(slots) as fc.Arbitrary<Record<string, string>>;
 }
 
+/** What to check of one answer; `where` names the request in the failure message. */
+function checkAnswer(res: { statusCode: number; body: string; rawPayload: Buffer }, where: string): void {
+  stats.requests++;
+  stats.status[res.statusCode] = (stats.status[res.statusCode] ?? 0) + 1;
+  if (res.statusCode >= 500) stats.fiveXx++;
+  const what = `${where} → ${res.statusCode}: ${res.body.slice(0, 300)}`;
+  expect(res.statusCode, what).toBeLessThan(500);
+  if (res.statusCode >= 400) {
+    expect(res.rawPayload.length, what).toBeLessThanOrEqual(MAX_ERROR_BODY);
+    for (const [leak, re] of LEAKS) expect(re.test(res.body), `${leak} in ${what}`).toBe(false);
+  }
+}
+
+/**
+ * The sweep's hostile values: each goes, alone, into every leaf of every input of every route, the rest of the
+ * input valid, so a class is found on every field and not only when the random runs happen to hit it.
+ */
+const SWEEP: unknown[] = [
+  'a\u0000b',
+  'x\uD800y',
+  'x'.repeat(1024 * 1024),
+  '0000-01-01T00:00:00Z',
+  '+275760-09-13T00:00:00Z',
+  Number.MAX_VALUE,
+  -1,
+  [],
+  { __proto__: null, a: 1 },
+];
+/** Roles the sweep sends as: one with every provider grant and a merchant owner (scope 'org' routes). */
+const SWEEP_ROLES = ['admin', 'bolOwner'] as const;
+
 describe('route fuzz: no input makes any /api route fail or leak', () => {
   it('walks a route table of more than 10 endpoints', () => {
     expect(routes.length).toBeGreaterThan(10);
@@ -156,18 +187,49 @@ describe('route fuzz: no input makes any /api route fail or leak', () => {
             },
             payload: hasBody ? (rawBody ?? JSON.stringify(body ?? {})) : undefined,
           });
-          stats.requests++;
-          stats.status[res.statusCode] = (stats.status[res.statusCode] ?? 0) + 1;
-          const where = `${role} ${r.method} ${url.slice(0, 200)} → ${res.statusCode}: ${res.body.slice(0, 300)}`;
-          if (res.statusCode >= 500) stats.fiveXx++;
-          expect(res.statusCode, where).toBeLessThan(500);
-          if (res.statusCode >= 400) {
-            expect(res.rawPayload.length, where).toBeLessThanOrEqual(MAX_ERROR_BODY);
-            for (const [what, re] of LEAKS) expect(re.test(res.body), `${what} in ${where}`).toBe(false);
-          }
+          checkAnswer(res, `${role} ${r.method} ${url.slice(0, 200)}`);
         }),
         { seed: SEED, numRuns: RUNS, endOnFailure: true },
       );
+    });
+
+    it(`${r.method} ${r.url}: each hostile value in each field`, async () => {
+      const names = [...r.url.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1] as string);
+      const base = {
+        params: (validSample(e.params, SEED) ?? {}) as Record<string, unknown>,
+        query: validSample(e.query, SEED),
+        body: hasBody ? (validSample(e.body, SEED) ?? {}) : undefined,
+      };
+      const slots: { part: 'params' | 'query' | 'body'; path: (string | number)[] }[] = [
+        ...names.map((n) => ({ part: 'params' as const, path: [n] })),
+        ...(e.query ? leafPaths(e.query).map((path) => ({ part: 'query' as const, path })) : []),
+        ...(hasBody && e.body ? leafPaths(e.body).map((path) => ({ part: 'body' as const, path })) : []),
+      ];
+      for (const slot of slots)
+        for (const value of SWEEP)
+          for (const role of SWEEP_ROLES) {
+            if (slot.part === 'params' && typeof value !== 'string') continue;
+            const input = { ...base, [slot.part]: withValueAt(base[slot.part], slot.path, value) };
+            const params = Object.fromEntries(
+              names.map((n) => [n, enc(String((input.params as Record<string, unknown>)[n] ?? 'x'))]),
+            );
+            const url = `${toPath(r.url, params)}${toQuery(input.query)}`;
+            const cookie = r.url === '/api/logout' ? undefined : sessions[role];
+            const res = await t.app.inject({
+              method: r.method as HTTPMethods,
+              url,
+              headers: {
+                [APP_HEADER]: 'fuzz',
+                ...(cookie ? { cookie } : {}),
+                ...(hasBody ? { 'content-type': 'application/json' } : {}),
+              },
+              payload: hasBody ? JSON.stringify(input.body ?? {}) : undefined,
+            });
+            checkAnswer(
+              res,
+              `sweep ${role} ${r.method} ${slot.part}.${slot.path.join('.')}=${JSON.stringify(value).slice(0, 40)} ${url.slice(0, 120)}`,
+            );
+          }
     });
   }
 });

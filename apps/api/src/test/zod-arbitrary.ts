@@ -226,3 +226,65 @@ function validFor(schema: unknown, hostility: number, depth: number): fc.Arbitra
 
 const isObj = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** One value `schema` accepts (almost surely), drawn with `seed`: the base a sweep puts one hostile value into. */
+export function validSample(schema: unknown, seed: number): unknown {
+  if (!schema) return undefined;
+  const [value] = fc.sample(validFor(schema, 1_000_000, 0), { seed, numRuns: 1 });
+  return value;
+}
+
+/**
+ * The paths of the leaves of an object schema (`['address', 'city']`, `['picks', 0, 'scanned']`): where a sweep
+ * puts each hostile value. Wrappers (optional, default, pipe …) are looked through; of a union the object options.
+ */
+export function leafPaths(
+  schema: unknown,
+  prefix: (string | number)[] = [],
+  depth = 0,
+): (string | number)[][] {
+  if (!schema || depth > 6) return [prefix];
+  const d = defOf(schema);
+  switch (d.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'catch':
+    case 'readonly':
+    case 'nonoptional':
+      return leafPaths(d.innerType, prefix, depth + 1);
+    case 'pipe':
+      return leafPaths(d.in, prefix, depth + 1);
+    case 'object':
+      return Object.entries(d.shape as Record<string, unknown>).flatMap(([k, v]) =>
+        leafPaths(v, [...prefix, k], depth + 1),
+      );
+    case 'array':
+      return [prefix, ...leafPaths(d.element, [...prefix, 0], depth + 1)];
+    case 'union': {
+      const objects = (d.options as unknown[]).filter((o) => defOf(o).type === 'object');
+      const paths = objects.flatMap((o) => leafPaths(o, prefix, depth + 1));
+      return paths.length ? paths : [prefix];
+    }
+    default:
+      return [prefix];
+  }
+}
+
+/** `base` with `value` put at `path` (objects and arrays made where missing; `base` itself is not changed). */
+export function withValueAt(base: unknown, path: (string | number)[], value: unknown): unknown {
+  if (!path.length) return value;
+  const [head, ...rest] = path as [string | number, ...(string | number)[]];
+  const container = (
+    typeof head === 'number'
+      ? Array.isArray(base) && base.length
+        ? [...base]
+        : [{}]
+      : typeof base === 'object' && base !== null && !Array.isArray(base)
+        ? { ...(base as Record<string, unknown>) }
+        : {}
+  ) as Record<string | number, unknown>;
+  container[head] = withValueAt(container[head], rest, value);
+  return container;
+}

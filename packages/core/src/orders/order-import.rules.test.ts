@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OrderImportRow } from './order.schema.ts';
 import {
   buildImportAddress,
+  collectImportKeys,
   groupImportRows,
   type ImportLookup,
   mergeOrderFields,
@@ -134,6 +135,24 @@ describe('mergeOrderFields', () => {
 });
 
 describe('validateImportRow', () => {
+  it('reports a row with NUL, a lone surrogate or a 1 MB cell, and keeps its keys out of the lookups (issue 7)', () => {
+    expect(validateImportRow({ order_id: 'A\u00001', product_ean: EAN_A, quantity: '1' })).toBe(
+      'order_id contains control or invalid characters',
+    );
+    expect(
+      validateImportRow({ order_id: '1', product_ean: EAN_A, quantity: '1', city: 'x'.repeat(1 << 20) }),
+    ).toBe('city is too long (at most 200 characters)');
+    expect(validateImportRow({ order_id: '1', product_ean: EAN_A, quantity: '1', surName: 'K\uD800' })).toBe(
+      'surName contains control or invalid characters',
+    );
+    expect(
+      collectImportKeys([
+        { order_id: 'A\u00001', product_ean: EAN_A, quantity: '1' },
+        { order_id: 'B2', product_ean: EAN_A, quantity: '1' },
+      ]).orderIds,
+    ).toEqual(['B2']);
+  });
+
   it('names the problem of a row', () => {
     expect(validateImportRow({ order_id: '', product_ean: EAN_A, quantity: '1' })).toBe('missing order id');
     expect(validateImportRow({ order_id: '1', product_ean: '', quantity: '1' })).toBe('missing product EAN');

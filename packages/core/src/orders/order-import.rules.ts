@@ -1,3 +1,4 @@
+import { addressLine, codeText } from '../common/text.ts';
 import { normaliseEan } from '../products/ean.rules.ts';
 import { cellText } from '../products/product-import.rules.ts';
 import type { OrderImportIssue, OrderImportRow, ShipmentDetails } from './order.schema.ts';
@@ -295,12 +296,37 @@ export interface ValidImportOrder {
   lines: ValidImportLine[];
 }
 
+/** Order id, EAN and quantity are codes (≤ 64 characters); every other cell one address line (≤ 200). */
+const CELL_TEXT = Object.fromEntries(
+  ORDER_IMPORT_FIELDS.map((f) => [
+    f,
+    f === 'order_id' || f === 'product_ean' || f === 'quantity' ? codeText(f) : addressLine(f),
+  ]),
+) as Record<OrderImportField, ReturnType<typeof codeText>>;
+
+/**
+ * The first text cell of `row` that the shared text family refuses (control characters such as NUL, lone
+ * surrogates, too long; core common/text.ts, issue 7), as the row's reason, e.g. `city is too long (at most
+ * 200 characters)`; null when every text cell is fine. Such a row is reported, and its keys never reach a lookup.
+ */
+function badTextCell(row: OrderImportRow): string | null {
+  for (const f of ORDER_IMPORT_FIELDS) {
+    const v = row[f];
+    if (typeof v !== 'string') continue;
+    const r = CELL_TEXT[f].safeParse(v);
+    if (!r.success) return r.error.issues[0]?.message ?? `${f}: invalid text`;
+  }
+  return null;
+}
+
 /**
  * The row-level checks (spec 1 §5 Import; issue 3 §1), before any lookup: order id present and,
  * when the row carries a product, EAN present and quantity a positive integer. A row with neither
  * EAN nor quantity only carries address data. Returns the reason, or null when the row is fine.
  */
 export function validateImportRow(row: OrderImportRow): string | null {
+  const bad = badTextCell(row);
+  if (bad) return bad;
   if (cellText(row.order_id) === '') return ORDER_IMPORT_REASON.missingOrderId;
   const ean = normaliseEan(row.product_ean);
   const qty = cellText(row.quantity);
@@ -496,6 +522,8 @@ export function collectImportKeys(rows: readonly OrderImportRow[]): { eans: stri
   const eans = new Set<string>();
   const orderIds = new Set<string>();
   for (const r of rows) {
+    // A row with a refused text cell is reported by validateImportRow; its values are not looked up.
+    if (badTextCell(r)) continue;
     const ean = normaliseEan(r.product_ean);
     if (ean) eans.add(ean);
     const id = cellText(r.order_id);
