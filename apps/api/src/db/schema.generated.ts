@@ -210,6 +210,18 @@ export interface Shipments {
   tracking_number: string;
 }
 
+export interface SignupRequests {
+  created_at: Generated<Timestamp>;
+  email: string;
+  expires_at: Timestamp;
+  family_name: string;
+  first_name: string;
+  password_hash: string;
+  phone: string;
+  token_hash: string;
+  used_at: Timestamp | null;
+}
+
 export interface StockMutations {
   created_at: Generated<Timestamp>;
   id: string;
@@ -257,6 +269,7 @@ export interface DB {
   shipment_boxes: ShipmentBoxes;
   shipment_methods: ShipmentMethods;
   shipments: Shipments;
+  signup_requests: SignupRequests;
   stock_mutations: StockMutations;
   users: Users;
 }

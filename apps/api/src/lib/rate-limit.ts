@@ -13,6 +13,9 @@ export interface RateLimit {
  */
 export const AUTH_LIMITS = {
   signupPerAddress: { max: 10, windowMs: 60 * 60_000 },
+  /** Sign-up mails to one typed address: nobody floods someone's inbox through the sign-up form. */
+  signupPerEmail: { max: 3, windowMs: 60 * 60_000 },
+  signupConfirmPerAddress: { max: 20, windowMs: 15 * 60_000 },
   orgCreatePerAddress: { max: 10, windowMs: 60 * 60_000 },
   orgCreatePerUser: { max: 5, windowMs: 60 * 60_000 },
   resetMailPerAccount: { max: 3, windowMs: 60 * 60_000 },

@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { SignupBody } from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
@@ -19,6 +20,7 @@ import { listMigrations, prepareDatabase } from '../db/migrate.ts';
 import { type SeedResult, seedDemo } from '../db/seed.ts';
 import { SESSION_COOKIE } from '../lib/auth.ts';
 import { createFileMailTransport } from '../lib/mail.ts';
+import { settleBackgroundWork } from '../modules/auth/index.ts';
 
 /** Options of {@link createTestApp}. */
 export interface TestAppOptions {
@@ -38,6 +40,11 @@ export interface TestApp {
   db: Db;
   /** Logs in through POST /api/login and returns the `Cookie` header value; throws on failure. */
   login(email: string, password: string): Promise<string>;
+  /**
+   * Signs up as a person would (docs/decisions/0015-signup-confirmation.md): POST /api/signup, the confirmation
+   * link from the mail, POST /api/signup/confirm/:token. Returns the `Cookie` header value; throws on failure.
+   */
+  signUp(body: SignupBody): Promise<string>;
   close(): Promise<void>;
   /** Temporary DATA_DIR of this app (mail in `mail/`). */
   dataDir: string;
@@ -126,28 +133,45 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     ...(opts.logStream ? { logStream: opts.logStream } : {}),
   });
 
+  function mails(): string[] {
+    let files: string[] = [];
+    try {
+      files = readdirSync(mailDir)
+        .filter((f) => f.endsWith('.eml'))
+        .sort();
+    } catch {
+      return [];
+    }
+    return files.map((f) => readFileSync(join(mailDir, f), 'utf8'));
+  }
+
   return {
     app,
     db,
     dataDir,
     mailDir,
     seed,
-    mails() {
-      let files: string[] = [];
-      try {
-        files = readdirSync(mailDir)
-          .filter((f) => f.endsWith('.eml'))
-          .sort();
-      } catch {
-        return [];
-      }
-      return files.map((f) => readFileSync(join(mailDir, f), 'utf8'));
-    },
+    mails,
     async login(email, password) {
       const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
       if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
       const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
       if (!cookie) throw new Error('login answered without a session cookie');
+      return `${SESSION_COOKIE}=${cookie.value}`;
+    },
+    async signUp(body) {
+      const asked = await app.inject({ method: 'POST', url: '/api/signup', payload: body });
+      if (asked.statusCode !== 202) throw new Error(`signup failed: ${asked.statusCode} ${asked.body}`);
+      await settleBackgroundWork();
+      const to = `To: ${body.email.trim().toLowerCase()}`;
+      const mail = mails()
+        .reverse()
+        .find((m) => m.includes(to) && m.includes('/signup?token='));
+      const token = mail?.match(/\/signup\?token=([A-Za-z0-9_-]+)/)?.[1];
+      if (!token) throw new Error(`no sign-up link was mailed to ${body.email}`);
+      const res = await app.inject({ method: 'POST', url: `/api/signup/confirm/${token}` });
+      const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+      if (res.statusCode !== 201 || !cookie) throw new Error(`confirm failed: ${res.statusCode} ${res.body}`);
       return `${SESSION_COOKIE}=${cookie.value}`;
     },
     async close() {

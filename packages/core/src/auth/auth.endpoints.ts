@@ -8,6 +8,7 @@ import {
   PasswordResetEmailBodySchema,
   PasswordResetParamsSchema,
   SignupBodySchema,
+  SignupConfirmParamsSchema,
 } from './auth.schema.ts';
 
 const tags = ['auth'];
@@ -24,15 +25,37 @@ export const loginEndpoint = defineEndpoint({
   tags,
 });
 
-/** POST /signup: creates the account and logs it in (spec 2 §2, §5); 409 when the email is taken. */
+/**
+ * POST /signup: asks for an account (spec 2 §2, §5). The answer is always 202 with {@link SIGNUP_MAIL_MESSAGE} and
+ * no session: a new address gets a confirmation link (`/signup?token=…`), an address that has an account a notice
+ * instead, so the answer never tells who has an account (issue 7, docs/decisions/0015-signup-confirmation.md).
+ * 429 when rate-limited.
+ */
 export const signupEndpoint = defineEndpoint({
   method: 'POST',
   path: '/signup',
-  summary: 'Create an account',
+  summary: 'Ask for an account (a confirmation link is mailed)',
   public: true,
   body: SignupBodySchema,
+  response: MessageSchema,
+  status: 202,
+  tags,
+});
+
+/**
+ * POST /signup/confirm/:token: confirms the mailed sign-up link, creates the account (confirmed) and logs it in
+ * (sets the `hoppa_session` cookie). 400 `invalid_token` when the link is unknown, used, expired, or the address has
+ * an account by now.
+ */
+export const signupConfirmEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/signup/confirm/:token',
+  summary: 'Confirm a sign-up link and log in',
+  public: true,
+  params: SignupConfirmParamsSchema,
   response: CurrentUserSchema,
   status: 201,
+  problems: ['invalid_token'],
   tags,
 });
 

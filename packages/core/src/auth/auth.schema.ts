@@ -51,6 +51,18 @@ export const SignupBodySchema = z.object({
 });
 export type SignupBody = z.infer<typeof SignupBodySchema>;
 
+/** POST /signup/confirm/:token params: the token from the mailed `/signup?token=…` link. */
+export const SignupConfirmParamsSchema = z.object({
+  token: z.string().min(20, 'Invalid or expired sign-up link').max(200, 'Invalid or expired sign-up link'),
+});
+
+/**
+ * The one answer of POST /signup, for a new address and for one that has an account alike (issue 7: sign-up
+ * does not tell who has an account).
+ */
+export const SIGNUP_MAIL_MESSAGE =
+  'Check your e-mail: we have sent a link to confirm your address and finish signing up.';
+
 /** POST /users/password_reset/email body. */
 export const PasswordResetEmailBodySchema = z.object({ email: EmailSchema });
 export type PasswordResetEmailBody = z.infer<typeof PasswordResetEmailBodySchema>;
@@ -106,5 +118,5 @@ export const CurrentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
-/** Answer of the reset calls: always the same text, whether or not the address exists. */
+/** Answer of the reset and sign-up calls: always the same text, whether or not the address exists. */
 export const MessageSchema = z.object({ ok: z.literal(true), message: z.string() });

@@ -4,22 +4,18 @@ import {
   logoutEndpoint,
   passwordResetEmailEndpoint,
   passwordResetEndpoint,
+  SIGNUP_MAIL_MESSAGE,
+  signupConfirmEndpoint,
   signupEndpoint,
 } from '@hoppa/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { destroySession, SESSION_COOKIE } from '../../lib/auth.ts';
 import { publicRoute, route } from '../../lib/route.ts';
-import {
-  currentUserView,
-  DEVICE_COOKIE,
-  LoginThrottled,
-  login,
-  RESET_MAIL_MESSAGE,
-  requestPasswordReset,
-  resetPassword,
-  signup,
-} from './auth.service.ts';
+import { type AuthContext, settleBackgroundWork } from './auth.deps.ts';
+import { currentUserView, DEVICE_COOKIE, LoginThrottled, login } from './auth.service.ts';
+import { RESET_MAIL_MESSAGE, requestPasswordReset, resetPassword } from './password-reset.service.ts';
+import { confirmSignup, requestSignup } from './signup.service.ts';
 
 /**
  * Cookies are `Secure` when COOKIE_SECURE is set or the request came over HTTPS; behind a reverse proxy
@@ -37,14 +33,21 @@ function setSessionCookie(req: FastifyRequest, reply: FastifyReply, config: Conf
   });
 }
 
-/** Login, sign-up, logout, current user and password reset (spec 2 §2, §5, §7 Auth and user). */
+/** Login, sign-up and its confirmation, logout, current user and password reset (spec 2 §2, §5, §7 Auth and user). */
 export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
   const { config, mail } = app.hoppa;
+  const onError = (e: unknown) => app.log.error({ err: e }, 'auth mail after answer failed');
+  // Mails queued after an answer are sent before the server closes (graceful shutdown, tests).
+  app.addHook('onClose', settleBackgroundWork);
+  const authCtx = (db: AuthContext['db']): AuthContext => ({ db, config, mail, onError });
 
   publicRoute(app, loginEndpoint, async ({ body }, ctx, req, reply) => {
     let result: Awaited<ReturnType<typeof login>>;
     try {
-      result = await login(ctx.db, config, { ...body, ip: req.ip, deviceToken: req.cookies[DEVICE_COOKIE] });
+      result = await login(authCtx(ctx.db), {
+        body,
+        client: { ip: req.ip, deviceToken: req.cookies[DEVICE_COOKIE] },
+      });
     } catch (e) {
       if (e instanceof LoginThrottled) reply.header('retry-after', String(e.retryAfterS));
       throw e;
@@ -58,15 +61,18 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       secure: secureFor(req, config),
       maxAge: 365 * 24 * 3600,
     });
-    return currentUserView(ctx.db, user);
+    return currentUserView(ctx, user);
   });
 
-  const logBackgroundError = (e: unknown) => app.log.error({ err: e }, 'auth mail after answer failed');
+  publicRoute(app, signupEndpoint, async ({ body }, ctx, req) => {
+    await requestSignup(authCtx(ctx.db), { body, client: { ip: req.ip } });
+    return { ok: true as const, message: SIGNUP_MAIL_MESSAGE };
+  });
 
-  publicRoute(app, signupEndpoint, async ({ body }, ctx, req, reply) => {
-    const { token, user } = await signup(ctx.db, config, mail, body, req.ip, logBackgroundError);
+  publicRoute(app, signupConfirmEndpoint, async ({ params }, ctx, req, reply) => {
+    const { token, user } = await confirmSignup(authCtx(ctx.db), { params, client: { ip: req.ip } });
     setSessionCookie(req, reply, config, token);
-    return currentUserView(ctx.db, user);
+    return currentUserView(ctx, user);
   });
 
   publicRoute(app, logoutEndpoint, async (_input, ctx, req, reply) => {
@@ -76,15 +82,15 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
     return { ok: true as const };
   });
 
-  route(app, currentUserEndpoint, async (_input, ctx) => currentUserView(ctx.db, ctx.user));
+  route(app, currentUserEndpoint, async (_input, ctx) => currentUserView(ctx, ctx.user));
 
   publicRoute(app, passwordResetEmailEndpoint, async ({ body }, ctx, req) => {
-    await requestPasswordReset(ctx.db, config, mail, { email: body.email, ip: req.ip }, logBackgroundError);
+    await requestPasswordReset(authCtx(ctx.db), { body, client: { ip: req.ip } });
     return { ok: true as const, message: RESET_MAIL_MESSAGE };
   });
 
   publicRoute(app, passwordResetEndpoint, async ({ params, body }, ctx, req) => {
-    await resetPassword(ctx.db, { token: params.token, password: body.password, ip: req.ip });
+    await resetPassword(ctx, { params, body, client: { ip: req.ip } });
     return { ok: true as const, message: 'Your password has been changed. You can log in now.' };
   });
 }

@@ -1,8 +1,8 @@
-import { APP_HEADER, CurrentUserSchema, ProblemSchema } from '@hoppa/core';
+import { APP_HEADER, CurrentUserSchema, ProblemSchema, SIGNUP_MAIL_MESSAGE } from '@hoppa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { settleBackgroundWork } from './auth.service.ts';
+import { settleBackgroundWork } from './auth.deps.ts';
 
 const signupBody = {
   first_name: 'Femke',
@@ -49,14 +49,38 @@ describe('sign-up, login, logout, current user (spec 2 §2, §5, §7)', () => {
     expect(badEmail.json().message).toContain('email');
   });
 
-  it('signs up, logs the new user in with an httpOnly SameSite=Lax cookie; a known address gets the same answer and a notice mail', async () => {
+  /** The token of the newest sign-up link mailed to `email`, or undefined. */
+  const signupToken = (email: string) =>
+    t
+      .mails()
+      .reverse()
+      .find((m) => m.includes(`To: ${email}`) && m.includes('/signup?token='))
+      ?.match(/\/signup\?token=([A-Za-z0-9_-]+)/)?.[1];
+
+  it('signs up by a mailed link: 202 without a session, the link confirms once and logs in with an httpOnly SameSite=Lax cookie', async () => {
     const res = await inject('POST', '/api/signup', { payload: signupBody });
-    expect(res.statusCode).toBe(201);
-    const user = CurrentUserSchema.parse(res.json());
-    expect(user.email).toBe('femke@example.nl');
-    expect(user.curr_org).toBeNull();
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ ok: true, message: SIGNUP_MAIL_MESSAGE });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    await settleBackgroundWork();
+    const token = signupToken('femke@example.nl');
+    expect(token).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    const waiting = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM users WHERE lower(email) = 'femke@example.nl'",
+    );
+    expect(waiting.rows[0]?.n).toBe(0);
+
+    const confirmed = await inject('POST', `/api/signup/confirm/${token}`);
+    expect(confirmed.statusCode).toBe(201);
+    const user = CurrentUserSchema.parse(confirmed.json());
+    expect(user).toMatchObject({
+      email: 'femke@example.nl',
+      first_name: 'Femke',
+      confirmed: true,
+      curr_org: null,
+    });
     expect(user.curr_role.key).toBe('merchant_owner');
-    const setCookie = String(res.headers['set-cookie']);
+    const setCookie = String(confirmed.headers['set-cookie']);
     expect(setCookie).toMatch(/^hoppa_session=[A-Za-z0-9_-]{40,};/);
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
@@ -64,29 +88,77 @@ describe('sign-up, login, logout, current user (spec 2 §2, §5, §7)', () => {
     const me = await inject('GET', '/api/current_user', { cookie });
     expect(me.statusCode).toBe(200);
     expect(me.json().id).toBe(user.id);
-
-    const again = await inject('POST', '/api/signup', {
-      payload: { ...signupBody, email: 'FEMKE@example.nl' },
+    const login = await inject('POST', '/api/login', {
+      payload: { email: signupBody.email, password: signupBody.password },
     });
-    // No account enumeration (issue 7): same status and shape, no second account, the owner is told by mail.
-    expect(again.statusCode).toBe(201);
-    const decoy = CurrentUserSchema.parse(again.json());
-    expect(Object.keys(again.json()).sort()).toEqual(Object.keys(res.json()).sort());
-    expect(decoy.email).toBe('femke@example.nl');
-    expect(decoy.id).not.toBe(user.id);
-    expect(String(again.headers['set-cookie'])).toMatch(/^hoppa_session=[A-Za-z0-9_-]{40,};/);
-    const decoyCookie = String(again.headers['set-cookie']).split(';')[0] as string;
-    expect((await inject('GET', '/api/current_user', { cookie: decoyCookie })).statusCode).toBe(401);
-    const count = await t.db.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM users WHERE lower(email) = 'femke@example.nl'",
-    );
-    expect(count.rows[0]?.n).toBe(1);
-    await settleBackgroundWork();
-    const notice = t.mails().find((m) => m.includes('Subject: Someone tried to sign up with your address'));
-    expect(notice).toContain('To: femke@example.nl');
+    expect(login.statusCode).toBe(200);
+
+    const twice = await inject('POST', `/api/signup/confirm/${token}`);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().code).toBe('invalid_token');
   });
 
-  it('rate-limits sign-ups per client address', async () => {
+  it('answers a known address exactly like a new one: no link, no session, no second account, a notice to the owner', async () => {
+    const known = await inject('POST', '/api/signup', {
+      payload: { ...signupBody, email: DEMO_USERS.picker.email.toUpperCase(), password: 'someone-else' },
+    });
+    const fresh = await inject('POST', '/api/signup', {
+      payload: { ...signupBody, email: 'nieuw@example.nl' },
+    });
+    for (const r of [known, fresh]) {
+      expect(r.statusCode).toBe(202);
+      expect(r.json()).toEqual({ ok: true, message: SIGNUP_MAIL_MESSAGE });
+      expect(r.headers['set-cookie']).toBeUndefined();
+    }
+    expect(Object.keys(known.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
+    await settleBackgroundWork();
+    const packer = DEMO_USERS.picker.email.toLowerCase();
+    expect(signupToken(packer)).toBeUndefined();
+    const notice = t.mails().find((m) => m.includes('Subject: Someone tried to sign up with your address'));
+    expect(notice).toContain(`To: ${packer}`);
+    expect(signupToken('nieuw@example.nl')).toBeDefined();
+    // The owner's password still works; the stranger's does not.
+    expect(
+      (await inject('POST', '/api/login', { payload: { email: packer, password: 'someone-else' } }))
+        .statusCode,
+    ).toBe(401);
+    const count = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM users WHERE lower(email) = $1',
+      [packer],
+    );
+    expect(count.rows[0]?.n).toBe(1);
+  });
+
+  it('refuses an expired link, and a second link once the address has an account', async () => {
+    const body = { ...signupBody, email: 'twee@example.nl' };
+    expect((await inject('POST', '/api/signup', { payload: body })).statusCode).toBe(202);
+    await settleBackgroundWork();
+    const first = signupToken('twee@example.nl');
+    expect(
+      (await inject('POST', '/api/signup', { payload: { ...body, first_name: 'Tweede' } })).statusCode,
+    ).toBe(202);
+    await settleBackgroundWork();
+    const second = signupToken('twee@example.nl');
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+    expect((await inject('POST', `/api/signup/confirm/${second}`)).statusCode).toBe(201);
+    const late = await inject('POST', `/api/signup/confirm/${first}`);
+    expect(late.statusCode).toBe(400);
+    expect(late.json().code).toBe('invalid_token');
+
+    expect(
+      (await inject('POST', '/api/signup', { payload: { ...body, email: 'oud@example.nl' } })).statusCode,
+    ).toBe(202);
+    await settleBackgroundWork();
+    await t.db.query("UPDATE signup_requests SET expires_at = now() - interval '1 second' WHERE email = $1", [
+      'oud@example.nl',
+    ]);
+    const expired = await inject('POST', `/api/signup/confirm/${signupToken('oud@example.nl')}`);
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().message).toBe('This sign-up link is invalid or has expired. Please sign up again.');
+  });
+
+  it('rate-limits sign-ups per client address and per typed address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       const r = await t.app.inject({
@@ -97,8 +169,20 @@ describe('sign-up, login, logout, current user (spec 2 §2, §5, §7)', () => {
       });
       statuses.push(r.statusCode);
     }
-    expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
+    expect(statuses.slice(0, 10).every((s) => s === 202)).toBe(true);
     expect(statuses[10]).toBe(429);
+
+    const same: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/signup',
+        payload: { ...signupBody, email: 'inbox@example.nl' },
+        remoteAddress: `203.0.113.${60 + i}`,
+      });
+      same.push(r.statusCode);
+    }
+    expect(same).toEqual([202, 202, 202, 429]);
   });
 
   it('logs in with the right password only, without telling which part was wrong', async () => {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
 import { hashToken } from '../../lib/auth.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { RESET_MAIL_MESSAGE, settleBackgroundWork } from './auth.service.ts';
+import { settleBackgroundWork } from './auth.deps.ts';
+import { RESET_MAIL_MESSAGE } from './password-reset.service.ts';
 
 /** The token of the reset link in an .eml file, as the e2e tests read it. */
 function tokenFrom(eml: string): string {

@@ -84,6 +84,7 @@ describe('every /api route checks session and grants', () => {
         'GET /api/logout',
         'POST /api/login',
         'POST /api/signup',
+        'POST /api/signup/confirm/:token',
         'POST /api/users/password_reset/:token',
         'POST /api/users/password_reset/email',
       ].sort(),
