@@ -31,6 +31,14 @@ const FLOOR_PICKS: Record<DemoUserKey, boolean> = {
 
 const USER_KEYS = Object.keys(DEMO_USERS) as DemoUserKey[];
 
+/** The token of the sign-up link mailed to `email` (docs/decisions/0015-signup-confirmation.md). */
+async function signupTokenFor(server: Parameters<typeof newestMailTo>[0], email: string): Promise<string> {
+  const mail = await newestMailTo(server, email);
+  const token = mail.match(/\/signup\?token=([A-Za-z0-9_-]+)/)?.[1];
+  if (!token) throw new Error(`no sign-up link in the newest mail to ${email}:\n${mail}`);
+  return token;
+}
+
 test.describe('portal login per role', () => {
   for (const key of USER_KEYS) {
     test(`${key} (${DEMO_USERS[key].role}) sees the menu the role allows`, async ({ page }) => {
@@ -81,7 +89,10 @@ test.describe('floor login per role (phone)', () => {
 });
 
 test.describe('accounts', () => {
-  test('sign-up creates an account that is logged in and asked to create its shop', async ({ page }) => {
+  test('sign-up confirms the address by the mailed link, then logs in and asks for a shop', async ({
+    page,
+    server,
+  }) => {
     const email = uniqueEmail('signup');
     await page.goto('/signup');
     // Validation before submit (spec 2 §5): all required, password minimum 9 characters.
@@ -97,17 +108,26 @@ test.describe('accounts', () => {
     await shot(page, 'auth-signup-invalid');
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Eva-van-Dijk-2026');
     await page.getByRole('button', { name: 'Create account' }).click();
+    // No session before the address is confirmed (issue 7: sign-up never tells who has an account).
+    await expect(page.getByText(`We have sent a link to ${email}.`, { exact: false })).toBeVisible();
+    await shot(page, 'auth-signup-sent');
+    expect((await page.request.get('/api/current_user')).status()).toBe(401);
+
+    const token = await signupTokenFor(server, email);
+    await page.goto(`/signup?token=${token}`);
     // A new account has no organisation yet: the guard sends it to create one (spec 2 §2).
     await expect(page).toHaveURL(/\/orgs\/add$/);
     await shot(page, 'auth-signup-done');
-
     const me = await page.request.get('/api/current_user');
     expect(me.ok()).toBe(true);
-    expect(await me.json()).toMatchObject({ email, first_name: 'Eva', family_name: 'van Dijk' });
+    expect(await me.json()).toMatchObject({
+      email,
+      first_name: 'Eva',
+      family_name: 'van Dijk',
+      confirmed: true,
+    });
 
-    // The same address cannot sign up twice, but the answer does not tell (issue 7, docs/security.md): same
-    // status and shape as a new sign-up, while the owner gets a notice mail and no second account is made.
-    const first = await me.json();
+    // The same address again gets the very answer a new one gets; its owner a notice, no second account.
     const again = await page.request.post('/api/signup', {
       data: {
         first_name: 'Eva',
@@ -117,10 +137,15 @@ test.describe('accounts', () => {
         password: 'Another-pass-2026',
       },
     });
-    expect(again.status()).toBe(201);
-    expect(Object.keys(await again.json()).sort()).toEqual(Object.keys(first).sort());
-    // The decoy answer's session cookie opens nothing.
-    expect((await page.request.get('/api/current_user')).status()).toBe(401);
+    expect(again.status()).toBe(202);
+    expect(await again.json()).toEqual({
+      ok: true,
+      message: 'Check your e-mail: we have sent a link to confirm your address and finish signing up.',
+    });
+    const notice = await newestMailTo(server, email);
+    expect(notice).toContain('which already has an account');
+    const reused = await page.request.post(`/api/signup/confirm/${token}`);
+    expect(reused.status()).toBe(400);
   });
 
   test('password reset by the mailed token, end to end', async ({ page, request, server }) => {
@@ -134,7 +159,9 @@ test.describe('accounts', () => {
         password: 'Old-password-2026',
       },
     });
-    expect(signup.status()).toBe(201);
+    expect(signup.status()).toBe(202);
+    const confirmed = await request.post(`/api/signup/confirm/${await signupTokenFor(server, email)}`);
+    expect(confirmed.status()).toBe(201);
 
     await page.goto('/reset');
     await page.getByRole('textbox', { name: 'Email address', exact: true }).fill(email);

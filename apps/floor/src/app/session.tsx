@@ -6,8 +6,6 @@ import {
   loginEndpoint,
   logoutEndpoint,
   request,
-  type SignupBody,
-  signupEndpoint,
 } from '@hoppa/core';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { floorDb, getMeta, setMeta } from '../offline/db.ts';
@@ -23,8 +21,6 @@ interface SessionApi {
   state: SessionState;
   /** Logs in; throws ApiError on failure (the login screen shows it). */
   login(body: LoginBody): Promise<CurrentUser>;
-  /** Creates an account, which is logged in at once (spec 2 §2); throws ApiError on failure. */
-  signup(body: SignupBody): Promise<CurrentUser>;
   logout(): Promise<void>;
   /** Any call that got a 401 calls this: the session is gone, the guard sends the picker to login. */
   sessionExpired(): void;
@@ -82,11 +78,6 @@ export function SessionProvider({ children, onLogin }: { children: ReactNode; on
     [startSession],
   );
 
-  const signup = useCallback(
-    async (body: SignupBody) => startSession(await request(api, signupEndpoint, { body })),
-    [startSession],
-  );
-
   const logout = useCallback(async () => {
     try {
       await request(api, logoutEndpoint, {});
@@ -103,8 +94,8 @@ export function SessionProvider({ children, onLogin }: { children: ReactNode; on
   }, []);
 
   const value = useMemo(
-    () => ({ state, login, signup, logout, sessionExpired }),
-    [state, login, signup, logout, sessionExpired],
+    () => ({ state, login, logout, sessionExpired }),
+    [state, login, logout, sessionExpired],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -18,6 +18,8 @@ export const accountTexts = {
       subtitle: 'Maak een account aan voor Hoppa.',
       passwordHint: 'Minimaal 9 tekens',
       submit: 'Account aanmaken',
+      sentTitle: 'Kijk in je mail',
+      sent: 'We hebben een link gestuurd naar {{email}}. Open die binnen 24 uur om je e-mailadres te bevestigen en je aanmelding af te ronden.',
     },
     reset: {
       title: 'Wachtwoord vergeten',
@@ -33,7 +35,6 @@ export const accountTexts = {
       requestNew: 'Nieuwe herstellink aanvragen',
     },
     problems: {
-      emailTaken: 'Er bestaat al een account met dit e-mailadres',
       rateLimited: 'Te veel pogingen. Wacht een paar minuten en probeer het opnieuw.',
       invalidToken: 'Deze herstellink is ongeldig of verlopen. Vraag een nieuwe aan.',
     },
@@ -53,6 +54,8 @@ export const accountTexts = {
       subtitle: 'Create your Hoppa account.',
       passwordHint: 'At least 9 characters',
       submit: 'Create account',
+      sentTitle: 'Check your email',
+      sent: 'We have sent a link to {{email}}. Open it within 24 hours to confirm your address and finish signing up.',
     },
     reset: {
       title: 'Forgot your password',
@@ -67,7 +70,6 @@ export const accountTexts = {
       requestNew: 'Request a new reset link',
     },
     problems: {
-      emailTaken: 'An account with this email address already exists',
       rateLimited: 'Too many attempts. Wait a few minutes and try again.',
       invalidToken: 'This reset link is invalid or has expired. Please request a new one.',
     },

@@ -4,13 +4,13 @@ import '../../test/dom-setup.ts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { browser, json } from '../../test/dom-setup.ts';
-import { clearFloorDb, currentUser, renderFloor } from '../../test/render.tsx';
+import { clearFloorDb, renderFloor } from '../../test/render.tsx';
 
 /** Requests the fake API received, as `METHOD /path` with the JSON body. */
 let calls: { call: string; body: unknown }[] = [];
 
-/** Nobody is logged in; POST /signup answers with `signup` (default: the new account, logged in). */
-function anonymousApi(signup: () => Response = () => json(201, currentUser('merchant'))) {
+/** Nobody is logged in; POST /signup answers with `signup` (default: 202, a confirmation link is on its way). */
+function anonymousApi(signup: () => Response = () => json(202, { ok: true, message: 'Check your e-mail' })) {
   browser.server = async (req) => {
     const path = new URL(req.url).pathname;
     const text = await req.text();
@@ -75,7 +75,7 @@ describe('sign-up screen (spec 2 §2, §5)', () => {
     expect(screen.getAllByText('Dit veld is verplicht!')).toHaveLength(3);
   });
 
-  it('sends a valid sign-up and takes the new account home', async () => {
+  it('sends a valid sign-up and says a confirmation link is on its way, without logging in', async () => {
     renderFloor('/signup');
     await screen.findByRole('heading', { name: 'Create an account' });
     type('First name', ' Anna ');
@@ -84,8 +84,11 @@ describe('sign-up screen (spec 2 §2, §5)', () => {
     type('Phone number', '+31 6 1234 5678');
     type('Password', 'brood-2026');
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    // a merchant has no floor tasks: home is the task menu
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/menu'));
+    expect((await screen.findByTestId('signup-sent')).textContent).toBe(
+      'We have sent a link to anna@bakkerijbol.nl. Open it within 24 hours to confirm your address and finish signing up.',
+    );
+    expect(screen.getByTestId('where').textContent).toBe('/signup');
+    expect(calls.filter((c) => c.call === 'GET /api/current_user').length).toBeLessThanOrEqual(1);
     expect(signupCalls()).toEqual([
       {
         call: 'POST /api/signup',
@@ -100,12 +103,12 @@ describe('sign-up screen (spec 2 §2, §5)', () => {
     ]);
   });
 
-  it('says in Dutch that the address already has an account', async () => {
+  it('says in Dutch when there were too many sign-ups, and keeps the form', async () => {
     anonymousApi(() =>
-      json(409, {
-        statusCode: 409,
-        code: 'conflict',
-        message: 'An account with this email address already exists',
+      json(429, {
+        statusCode: 429,
+        code: 'rate_limited',
+        message: 'Too many attempts. Please wait 60 minutes.',
       }),
     );
     renderFloor('/signup', { lang: 'nl' });
@@ -117,8 +120,8 @@ describe('sign-up screen (spec 2 §2, §5)', () => {
     type('Wachtwoord', 'brood-2026');
     fireEvent.click(screen.getByRole('button', { name: 'Account aanmaken' }));
     expect((await screen.findByTestId('error-banner')).textContent).toBe(
-      'Er bestaat al een account met dit e-mailadres',
+      'Te veel pogingen. Wacht een paar minuten en probeer het opnieuw.',
     );
-    expect(screen.getByTestId('where').textContent).toBe('/signup');
+    expect((field('E-mailadres') as HTMLInputElement).value).toBe('owner@bakkerijbol.nl');
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Mutations of sign-up, login, logout and password reset (spec 2 §7 Auth and user). Login and sign-up
- * put the answered user into the current-user query, so the routing guard moves on by itself
+ * Mutations of sign-up, login, logout and password reset (spec 2 §7 Auth and user). Login and the sign-up
+ * confirmation put the answered user into the current-user query, so the routing guard moves on by itself
  * (to the page the user came from, /home, or /orgs/add when there is no organisation yet).
  */
 import {
@@ -12,6 +12,7 @@ import {
   passwordResetEmailEndpoint,
   passwordResetEndpoint,
   type SignupBody,
+  signupConfirmEndpoint,
   signupEndpoint,
 } from '@hoppa/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -29,10 +30,18 @@ export function useLogin() {
   });
 }
 
+/** POST /signup: asks for an account; the answer only says a confirmation link is on its way (no session yet). */
 export function useSignup() {
-  const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: SignupBody) => call(signupEndpoint, { body }),
+  });
+}
+
+/** POST /signup/confirm/:token from the mailed link: creates the account and logs it in. */
+export function useConfirmSignup() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => call(signupConfirmEndpoint, { params: { token } }),
     onSuccess: (user) => {
       qc.removeQueries({ queryKey: CURRENT_ORG_AUTH_KEY });
       qc.setQueryData(CURRENT_USER_KEY, user);

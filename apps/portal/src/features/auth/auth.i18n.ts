@@ -26,6 +26,11 @@ export const authI18n = {
       submit: 'Create account',
       haveAccount: 'Already have an account?',
       toLogin: 'Log in',
+      sentTitle: 'Check your inbox',
+      sent: 'We have sent a link to {{email}}. Open it within 24 hours to confirm your address and finish signing up.',
+      confirming: 'Confirming your e-mail address…',
+      invalidLink: 'This sign-up link is invalid or has expired. Please sign up again.',
+      again: 'Sign up again',
     },
     reset: {
       title: 'Reset your password',
@@ -46,7 +51,6 @@ export const authI18n = {
     problems: {
       invalidCredentials: 'The email address or password is incorrect',
       rateLimited: 'Too many attempts. Wait a few minutes and try again.',
-      emailTaken: 'An account with this email address already exists',
       invalidToken: 'This reset link is invalid or has expired. Please request a new one.',
     },
   },
@@ -76,6 +80,11 @@ export const authI18n = {
       submit: 'Account aanmaken',
       haveAccount: 'Heb je al een account?',
       toLogin: 'Inloggen',
+      sentTitle: 'Kijk in je inbox',
+      sent: 'We hebben een link gestuurd naar {{email}}. Open die binnen 24 uur om je e-mailadres te bevestigen en je aanmelding af te ronden.',
+      confirming: 'Je e-mailadres wordt bevestigd…',
+      invalidLink: 'Deze aanmeldlink is ongeldig of verlopen. Meld je opnieuw aan.',
+      again: 'Opnieuw aanmelden',
     },
     reset: {
       title: 'Wachtwoord herstellen',
@@ -97,7 +106,6 @@ export const authI18n = {
     problems: {
       invalidCredentials: 'Het e-mailadres of wachtwoord is onjuist',
       rateLimited: 'Te veel pogingen. Wacht een paar minuten en probeer het opnieuw.',
-      emailTaken: 'Er bestaat al een account met dit e-mailadres',
       invalidToken: 'Deze herstellink is ongeldig of verlopen. Vraag een nieuwe aan.',
     },
   },

@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../../test/render.tsx';
 import { LoginPage } from './login-page.tsx';
 import { SignupPage } from './signup-page.tsx';
@@ -33,5 +33,52 @@ describe('sign-up and login validation (spec 2 §5)', () => {
     renderUi(<LoginPage />, { path: '/login' });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findAllByText('This field is required!')).toHaveLength(2);
+  });
+});
+
+describe('sign-up by mailed link (docs/decisions/0015-signup-confirmation.md)', () => {
+  const calls: { method: string; path: string }[] = [];
+  beforeEach(() => {
+    calls.length = 0;
+    // Relative '/api/…' URLs resolve against the page in a browser; Node's Request under jsdom needs help.
+    const NodeRequest = globalThis.Request;
+    class PageRequest extends NodeRequest {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
+      }
+    }
+    vi.stubGlobal('Request', PageRequest);
+    vi.stubGlobal('fetch', async (req: Request) => {
+      const path = new URL(req.url).pathname;
+      calls.push({ method: req.method, path });
+      const json = (status: number, body: unknown) =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      if (path === '/api/signup') return json(202, { ok: true, message: 'Check your e-mail' });
+      return json(400, { statusCode: 400, code: 'invalid_token', message: 'This sign-up link is invalid' });
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says a confirmation link is on its way after a valid sign-up, naming the address', async () => {
+    renderUi(<SignupPage />, { path: '/signup' });
+    const type = (label: RegExp, value: string) =>
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    type(/First name/, 'Femke');
+    type(/Last name/, 'de Boer');
+    type(/Email address/, ' femke@example.nl ');
+    type(/Phone/, '0612345678');
+    type(/^Password/, 'negen-tekens');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText(/We have sent a link to femke@example.nl/)).toBeTruthy();
+    expect(calls).toEqual([{ method: 'POST', path: '/api/signup' }]);
+  });
+
+  it('confirms the token of the link once and explains an expired link', async () => {
+    renderUi(<SignupPage />, { path: '/signup?token=abcdefghijklmnopqrstuvwxyz' });
+    expect(
+      await screen.findByText('This sign-up link is invalid or has expired. Please sign up again.'),
+    ).toBeTruthy();
+    expect(calls).toEqual([{ method: 'POST', path: '/api/signup/confirm/abcdefghijklmnopqrstuvwxyz' }]);
+    expect(screen.getByRole('link', { name: 'Sign up again' })).toBeTruthy();
   });
 });
