@@ -15,6 +15,7 @@ import { frameworkErrors, installErrorHandlers } from './lib/errors.ts';
 import { createMailTransport, type MailTransport } from './lib/mail.ts';
 import type { RouteEntry } from './lib/route.ts';
 import { loggerOptions, registerSecurityHeaders } from './lib/security-headers.ts';
+import { SessionCache } from './lib/session-cache.ts';
 import { registerStatic } from './lib/static.ts';
 import { registerAuthRoutes } from './modules/auth/index.ts';
 import { registerFulfilmentModules } from './modules/fulfilment.ts';
@@ -66,8 +67,11 @@ export async function buildApp(deps: BuildAppDeps = {}): Promise<FastifyInstance
 
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
-  app.decorate('hoppa', { config, db, mail });
+  const sessions = new SessionCache({ ttlMs: config.sessionCacheMs });
+  await sessions.start(db);
+  app.decorate('hoppa', { config, db, mail, sessions });
   app.decorateRequest('hoppaCtx', null);
+  app.decorateRequest('hoppaSession', null);
   app.addHook('onRoute', (opts) => {
     const methods = Array.isArray(opts.method) ? opts.method : [opts.method];
     for (const method of methods) {
@@ -75,7 +79,10 @@ export async function buildApp(deps: BuildAppDeps = {}): Promise<FastifyInstance
       routeTable.push({ method, url: opts.url, endpoint: opts.config?.endpoint });
     }
   });
-  if (ownDb) app.addHook('onClose', async () => db.close());
+  app.addHook('onClose', async () => {
+    await sessions.close();
+    if (ownDb) await db.close();
+  });
 
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app);

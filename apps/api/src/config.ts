@@ -27,6 +27,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Set to false to skip the demo seed on first start. */
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /** How long a session may be answered from the per-process cache, milliseconds; 0 turns the cache off. */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
   /** Set to false to seed the demo warehouse without its week of live orders (the e2e journeys do). */
   DEMO_ORDERS: z.enum(['true', 'false']).default('true'),
 });
@@ -56,6 +58,8 @@ export interface Config {
   sessionTtlMs: number;
   /** Lifetime of a password-reset token, milliseconds. */
   resetTtlMs: number;
+  /** Longest use of a cached session, milliseconds; 0 = no session cache (lib/session-cache.ts). */
+  sessionCacheMs: number;
 }
 
 /** Parses the environment into a {@link Config}; throws an Error listing every bad variable. */
@@ -82,5 +86,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: 10 * 1024 * 1024,
     sessionTtlMs: 30 * 24 * 3600 * 1000,
     resetTtlMs: 3600 * 1000,
+    sessionCacheMs: e.SESSION_CACHE_MS,
   };
 }

@@ -31,7 +31,22 @@ export interface Db {
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Calls `on.payload` for every `NOTIFY channel, payload` committed by any connection (PostgreSQL LISTEN; on
+   * PGlite within this process). `on.lost` is called when notifications may be missed from now on (the listening
+   * connection broke) and `on.ready` once they flow again (it reconnects by itself every second), so a cache
+   * built on them can stop caching in between. Resolves, once listening, with a function that stops. Not
+   * available inside a transaction.
+   */
+  listen(channel: string, on: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** Callbacks of {@link Db.listen}. */
+export interface ListenHandlers {
+  payload: (payload: string) => void;
+  lost?: () => void;
+  ready?: () => void;
 }
 
 /**
@@ -86,6 +101,7 @@ function makeDb(
   base: Runner,
   begin: <T>(fn: (tx: Runner) => Promise<T>) => Promise<T>,
   close: () => Promise<void>,
+  listen: Db['listen'],
 ): Db {
   const txDb = (runner: Runner): Db => {
     const tx: Db = {
@@ -93,6 +109,9 @@ function makeDb(
       query: (sql, params) => runner.query(sql, params),
       transaction: (fn) => fn(tx),
       exec: (sql) => runner.exec(sql),
+      listen: async () => {
+        throw new Error('listen() is not available inside a transaction');
+      },
       close: async () => {},
     };
     return tx;
@@ -102,6 +121,7 @@ function makeDb(
     query: (sql, params) => base.query(sql, params),
     exec: (sql) => base.exec(sql),
     transaction: (fn) => begin((runner) => fn(txDb(runner))),
+    listen,
     close,
   };
 }
@@ -131,6 +151,12 @@ export function wrapPglite(lite: PGlite): Db {
     pgliteRunner(lite),
     (fn) => lite.transaction((tx) => fn(pgliteRunner(tx))),
     () => lite.close(),
+    async (channel, on) => {
+      const stop = await lite.listen(channel, on.payload);
+      return async () => {
+        if (!lite.closed) await stop();
+      };
+    },
   );
 }
 
@@ -174,7 +200,60 @@ function openPostgres(url: string): Db {
       client.release();
     }
   };
-  return makeDb('postgres', pgRunner(pool), begin, () => pool.end());
+  const listeners = new Set<() => Promise<void>>();
+  const listen: Db['listen'] = async (channel, on) => {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+    let client: pg.Client | null = null;
+    let stopped = false;
+    let retry: NodeJS.Timeout | undefined;
+    // One dedicated connection (a pooled one would be handed to others). On a break it reports the gap and
+    // reconnects every second until it listens again (then reports ready) or is stopped.
+    const connect = async (): Promise<void> => {
+      const c = new pg.Client({ connectionString: url });
+      c.on('notification', (m) => {
+        if (m.channel === channel) on.payload(m.payload ?? '');
+      });
+      c.on('error', () => {
+        if (stopped || client !== c) return;
+        client = null;
+        on.lost?.();
+        c.end().catch(() => {});
+        scheduleRetry();
+      });
+      try {
+        await c.connect();
+        await c.query(`LISTEN ${channel}`);
+      } catch (err) {
+        c.end().catch(() => {});
+        throw err;
+      }
+      client = c;
+      on.ready?.();
+    };
+    const scheduleRetry = () => {
+      if (stopped) return;
+      retry = setTimeout(() => connect().catch(scheduleRetry), 1000);
+    };
+    await connect();
+    const stop = async () => {
+      stopped = true;
+      clearTimeout(retry);
+      listeners.delete(stop);
+      await client?.end().catch(() => {});
+    };
+    listeners.add(stop);
+    return stop;
+  };
+  return makeDb(
+    'postgres',
+    pgRunner(pool),
+    begin,
+    async () => {
+      for (const stop of [...listeners]) await stop();
+      await pool.end();
+    },
+    listen,
+  );
 }
 
 /**

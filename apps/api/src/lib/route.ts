@@ -14,17 +14,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { accessibleOrgIds, loadSession, SESSION_COOKIE, type SessionUser } from './auth.ts';
+import { accessibleOrgIds, hashToken, loadSession, SESSION_COOKIE, type SessionUser } from './auth.ts';
 import { badRequest, forbidden, HttpProblem, unauthorized } from './errors.ts';
 import type { MailTransport } from './mail.ts';
+import type { SessionCache, SessionEntry } from './session-cache.ts';
 
 export type { SessionUser } from './auth.ts';
 
-/** What buildApp hands to every module: configuration, database and mail transport. */
+/** What buildApp hands to every module: configuration, database, mail transport and the session cache. */
 export interface AppDeps {
   config: Config;
   db: Db;
   mail: MailTransport;
+  sessions: SessionCache;
 }
 
 /** One registered route, as collected by the onRoute hook (app.routeTable). */
@@ -78,6 +80,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     hoppaCtx: PublicContext | null;
+    /** The cached session of this request (lib/session-cache.ts), or null without one. */
+    hoppaSession: SessionEntry | null;
   }
   interface FastifyContextConfig {
     endpoint?: Endpoint;
@@ -117,10 +121,24 @@ function idempotencyKeyOf(req: FastifyRequest): string | null {
   return key && key.length <= 200 ? key : null;
 }
 
-async function sessionOf(req: FastifyRequest, db: Db, config: Config): Promise<SessionUser | null> {
+/** The cookie's token hash, or null without a (plausible) session cookie. */
+function tokenHashOf(req: FastifyRequest): string | null {
   const token = req.cookies?.[SESSION_COOKIE];
-  if (!token || token.length > 200) return null;
-  return loadSession(db, token, config.sessionTtlMs);
+  return token && token.length <= 200 ? hashToken(token) : null;
+}
+
+/** The session of the request with its organisations: from the session cache, else two queries. */
+async function sessionOf(
+  req: FastifyRequest,
+  deps: AppDeps,
+  tokenHash: string | null,
+): Promise<SessionEntry | null> {
+  const token = req.cookies?.[SESSION_COOKIE];
+  if (!tokenHash || !token) return null;
+  return deps.sessions.get(tokenHash, async () => {
+    const user = await loadSession(deps.db, token, deps.config.sessionTtlMs);
+    return user ? { user, orgIds: await accessibleOrgIds(deps.db, user) } : null;
+  });
 }
 
 /** A route handler: the parsed input and the request context `C` in, the answer (or a PDF Buffer) out. */
@@ -143,7 +161,7 @@ function register<E extends Endpoint, C extends PublicContext>(
   handler: RouteHandler<E, C>,
   checkContext: (ctx: PublicContext) => void = () => {},
 ): void {
-  const { db, config } = app.hoppa;
+  const { db, sessions } = app.hoppa;
   const schema: Record<string, unknown> = {
     summary: endpoint.summary,
     tags: endpoint.tags ?? [],
@@ -156,15 +174,22 @@ function register<E extends Endpoint, C extends PublicContext>(
   schema.response = endpoint.binary
     ? { '4xx': ProblemSchema, '5xx': ProblemSchema }
     : { [status]: endpoint.response, '4xx': ProblemSchema, '5xx': ProblemSchema };
+  const forgetCaller = (req: FastifyRequest) => {
+    if (req.hoppaSession) sessions.forgetUser(req.hoppaSession.user.id);
+    const hash = tokenHashOf(req);
+    if (hash) sessions.forgetToken(hash);
+  };
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: `/api${endpoint.path}`,
     schema,
     config: { endpoint },
     onRequest: async (req) => {
-      const user = await sessionOf(req, db, config);
+      const session = await sessionOf(req, app.hoppa, tokenHashOf(req));
+      req.hoppaSession = session;
+      const user = session?.user ?? null;
       guard(user, req);
-      const orgIds = user ? await accessibleOrgIds(db, user) : [];
+      const orgIds = session?.orgIds ?? [];
       req.hoppaCtx = {
         db,
         user,
@@ -189,6 +214,7 @@ function register<E extends Endpoint, C extends PublicContext>(
           reply,
         );
       } catch (err) {
+        if (endpoint.changesSession) forgetCaller(req);
         if (err instanceof HttpProblem && !declared.has(err.code)) {
           const why = `${endpoint.method} ${endpoint.path} answered problem '${err.code}', which its endpoint does not declare`;
           req.log.error(why);
@@ -197,6 +223,8 @@ function register<E extends Endpoint, C extends PublicContext>(
         }
         throw err;
       }
+      // Before the answer goes out, so the caller's next request already reads the changed session.
+      if (endpoint.changesSession) forgetCaller(req);
       if (reply.sent) return reply;
       // A handler may pick another success status itself (e.g. 202); otherwise the endpoint's.
       if (reply.statusCode === 200) reply.status(status);

@@ -41,6 +41,11 @@ export interface TestApp {
   /** Logs in through POST /api/login and returns the `Cookie` header value; throws on failure. */
   login(email: string, password: string): Promise<string>;
   /**
+   * Waits until the session cache has seen every change committed so far (lib/session-cache.ts): call it after
+   * changing users, memberships, roles or organisations directly in the database, before the next request.
+   */
+  sessionsSettled(): Promise<void>;
+  /**
    * Signs up as a person would (docs/decisions/0015-signup-confirmation.md): POST /api/signup, the confirmation
    * link from the mail, POST /api/signup/confirm/:token. Returns the `Cookie` header value; throws on failure.
    */
@@ -159,6 +164,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       if (!cookie) throw new Error('login answered without a session cookie');
       return `${SESSION_COOKIE}=${cookie.value}`;
     },
+    sessionsSettled: () => app.hoppa.sessions.settled(db),
     async signUp(body) {
       const asked = await app.inject({ method: 'POST', url: '/api/signup', payload: body });
       if (asked.statusCode !== 202) throw new Error(`signup failed: ${asked.statusCode} ${asked.body}`);

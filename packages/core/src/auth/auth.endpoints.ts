@@ -66,6 +66,7 @@ export const logoutEndpoint = defineEndpoint({
   summary: 'Log out',
   public: true,
   changesState: true,
+  changesSession: true,
   response: OkSchema,
   tags,
 });

@@ -62,6 +62,12 @@ export interface Endpoint<
    * and the floor's service worker never caches it (docs/decisions/0005-sessions.md).
    */
   changesState?: true;
+  /**
+   * It changes what the caller's own session sees (current organisation, memberships, logout): the API drops the
+   * caller's cached session right after it, before answering (apps/api lib/session-cache.ts). Changes of other
+   * users reach every API process through the database's notifications instead.
+   */
+  changesSession?: true;
   tags?: string[];
   /**
    * For a catalogue call the spec lists without a path ('(path not shown)' in `../shared/spec/catalogue.tsv`):

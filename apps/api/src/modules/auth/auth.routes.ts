@@ -82,7 +82,13 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
     return { ok: true as const };
   });
 
-  route(app, currentUserEndpoint, async (_input, ctx) => currentUserView(ctx, ctx.user));
+  // The answer is kept with the cached session (lib/session-cache.ts): whatever changes it also drops the session.
+  route(app, currentUserEndpoint, async (_input, ctx, req) => {
+    const session = req.hoppaSession;
+    if (!session) return currentUserView(ctx, ctx.user);
+    session.view ??= await currentUserView(ctx, ctx.user);
+    return session.view;
+  });
 
   publicRoute(app, passwordResetEmailEndpoint, async ({ body }, ctx, req) => {
     await requestPasswordReset(authCtx(ctx.db), { body, client: { ip: req.ip } });

@@ -379,6 +379,7 @@ describe('POST /api/orders/import', () => {
 
   it('answers 400 with a readable message without a current organisation or without rows', async () => {
     await t.db.query('UPDATE users SET curr_org_id = NULL WHERE email = $1', [DEMO_USERS.admin.email]);
+    await t.sessionsSettled();
     const admin = await t.login(DEMO_USERS.admin.email, DEMO_USERS.admin.password);
     const res = await post(admin, [{ order_id: 'X', product_ean: bolEans[0], quantity: '1', ...address }]);
     expect(res.status).toBe(400);

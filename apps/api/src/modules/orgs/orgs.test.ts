@@ -54,6 +54,7 @@ describe('organisations: current, list, switch, create (spec 2 §2, spec 3 §2, 
     await t.db.query('UPDATE users SET is_admin = true WHERE lower(email) = lower($1)', [
       DEMO_USERS.stroopOwner.email,
     ]);
+    await t.sessionsSettled();
     try {
       const cookie = await t.login(DEMO_USERS.stroopOwner.email, DEMO_USERS.stroopOwner.password);
       expect(names((await get('/api/orgs', cookie)).json())).toEqual([DEMO_ORGS.stroop]);
@@ -64,6 +65,7 @@ describe('organisations: current, list, switch, create (spec 2 §2, spec 3 §2, 
       await t.db.query('UPDATE users SET is_admin = false WHERE lower(email) = lower($1)', [
         DEMO_USERS.stroopOwner.email,
       ]);
+      await t.sessionsSettled();
     }
   });
 

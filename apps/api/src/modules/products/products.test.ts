@@ -186,6 +186,7 @@ describe('products', () => {
 
   it('answers 400 without a current organisation and 403 for a read-only user importing', async () => {
     await t.db.query('UPDATE users SET curr_org_id = NULL WHERE email = $1', [DEMO_USERS.admin.email]);
+    await t.sessionsSettled();
     const admin = await t.login(DEMO_USERS.admin.email, DEMO_USERS.admin.password);
     const res = await importRows(admin, [{ Product_name: 'x', barcode_sku_ean: '8712345678906' }]);
     expect(res.status).toBe(400);
@@ -205,6 +206,7 @@ describe('products', () => {
       orgs.bol,
       DEMO_USERS.stroopOwner.email,
     ]);
+    await t.sessionsSettled();
     const owner = await t.login(DEMO_USERS.stroopOwner.email, DEMO_USERS.stroopOwner.password);
     const res = await importRows(owner, [{ Product_name: 'Intruder', barcode_sku_ean: '8712345678913' }]);
     expect(res.status).toBe(400);
@@ -217,5 +219,6 @@ describe('products', () => {
       orgs.stroop,
       DEMO_USERS.stroopOwner.email,
     ]);
+    await t.sessionsSettled();
   });
 });
