@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { FLOOR_BASE, pwaOptions } from './pwa.config.ts';
 
@@ -11,7 +12,12 @@ const BUILD = process.env.FLOOR_BUILD_ID ?? new Date().toISOString().slice(0, 16
 export default defineConfig({
   base: FLOOR_BASE,
   define: { 'import.meta.env.VITE_FLOOR_BUILD': JSON.stringify(BUILD) },
-  plugins: [react(), VitePWA(pwaOptions)],
+  // Brotli and gzip copies next to each file; the API serves them precompressed (apps/api lib/static.ts).
+  plugins: [
+    react(),
+    VitePWA(pwaOptions),
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+  ],
   server: { port: 5176, strictPort: true, proxy: { '/api': 'http://127.0.0.1:8106' } },
   preview: { port: 5176, strictPort: true },
 });

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /**
  * The portal is served by the API at `/` in production (apps/api serves apps/portal/dist).
@@ -11,7 +12,8 @@ export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, '.', 'HOPPA_');
   return {
     base: '/',
-    plugins: [react()],
+    // Brotli and gzip copies next to each file; the API serves them precompressed (apps/api lib/static.ts).
+    plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
     server: {
       port: 5174,
       strictPort: true,

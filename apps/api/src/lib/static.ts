@@ -9,7 +9,9 @@ const NO_CACHE =
 
 /**
  * Serves the built apps when their dist folders exist: the portal at `/` (SPA fallback to index.html) and
- * the floor PWA at `/floor/` (fallback to /floor/index.html). Returns a not-found hook that answers the
+ * the floor PWA at `/floor/` (fallback to /floor/index.html). Files come precompressed when the build left
+ * `.br`/`.gz` copies and the browser accepts them (`Content-Encoding`, `Vary: Accept-Encoding`); hashed files
+ * under `assets/` are cached for a year, the shells and the service worker revalidated on every load. Returns a not-found hook that answers the
  * SPA fallback for browser navigations, or null to let the API's 404 problem answer (always for /api/*).
  */
 export async function registerStatic(
@@ -31,6 +33,7 @@ export async function registerStatic(
       wildcard: true,
       index: ['index.html'],
       cacheControl: false,
+      preCompressed: true,
       setHeaders,
     });
   }
@@ -42,6 +45,7 @@ export async function registerStatic(
       wildcard: true,
       index: ['index.html'],
       cacheControl: false,
+      preCompressed: true,
       setHeaders,
     });
   }
