@@ -1,0 +1,128 @@
+/**
+ * Lighthouse performance of the front ends (issue 8 "light, compressed front ends"), with the `lighthouse` npm
+ * package driving Debian's Chromium over its remote-debugging port: the floor's login and pick screens with the
+ * mobile preset (the default: a mid-range phone, simulated slow 4G and 4× CPU slowdown), the portal's login and
+ * `/orders` (packing station) with the desktop preset. A real server with a fresh demo warehouse (its live orders
+ * included, so the pick screen and the packing station have work). Every run is a cold load: Lighthouse clears the
+ * HTTP cache, service workers and site storage first, but not cookies, so pages behind a login are measured as the
+ * demo picker logged in once in the same browser profile. Goals: ≥ 95 on floor login
+ * and pick (mobile) and on portal /orders (desktop). Writes bench-output/lighthouse.md.
+ * Run: `npm run bench` (or `npx tsx e2e/bench/lighthouse.ts` from the repository root after a build).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { CHROMIUM } from '../fixtures/browser.ts';
+import { DEMO_USERS, floorLogin } from '../fixtures/demo.ts';
+import { REPO_ROOT, startServer } from '../fixtures/server.ts';
+
+interface Target {
+  app: 'floor' | 'portal';
+  path: string;
+  preset: 'mobile' | 'desktop';
+  loggedIn: boolean;
+  goal: number | null;
+}
+
+const RUNS = 3;
+type LhResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+const TARGETS: Target[] = [
+  { app: 'floor', path: '/floor/login', preset: 'mobile', loggedIn: false, goal: 95 },
+  { app: 'portal', path: '/login', preset: 'desktop', loggedIn: false, goal: null },
+  { app: 'floor', path: '/floor/pick', preset: 'mobile', loggedIn: true, goal: 95 },
+  { app: 'portal', path: '/orders', preset: 'desktop', loggedIn: true, goal: 95 },
+];
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      const port = typeof a === 'object' && a ? a.port : 0;
+      srv.close(() => done(port));
+    });
+  });
+}
+
+const ms = (v: number | undefined) => (v === undefined ? '–' : `${(v / 1000).toFixed(2)} s`);
+const kb = (v: number | undefined) => (v === undefined ? '–' : `${Math.round(v / 1024)} KB`);
+
+const server = await startServer({ logName: 'lighthouse-server.log' });
+const profile = mkdtempSync(join(tmpdir(), 'hoppa-lh-'));
+const port = await freePort();
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: CHROMIUM.executablePath,
+  args: [...CHROMIUM.args, `--remote-debugging-port=${port}`],
+  headless: true,
+  baseURL: server.url,
+});
+const rows: string[] = [];
+let loggedIn = false;
+try {
+  for (const target of TARGETS) {
+    if (target.loggedIn && !loggedIn) {
+      // One session for the origin: the portal and the floor share the cookie.
+      const page = await context.newPage();
+      await floorLogin(page, DEMO_USERS.picker);
+      await page.close();
+      loggedIn = true;
+    }
+    const url = `${server.url}${target.path}`;
+    // Median of RUNS by score (Lighthouse's own advice for noisy machines); a run with a runtime error is retried.
+    const runs: LhResult[] = [];
+    for (let attempt = 0; runs.length < RUNS && attempt < RUNS + 3; attempt++) {
+      const result = await lighthouse(
+        url,
+        { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+        target.preset === 'desktop' ? desktopConfig : undefined,
+      );
+      const lhr = result?.lhr;
+      if (!lhr || lhr.runtimeError) {
+        console.log(`${url}: ${lhr?.runtimeError?.code ?? 'no result'}, once more`);
+        continue;
+      }
+      runs.push(lhr);
+    }
+    if (runs.length === 0) throw new Error(`lighthouse failed on ${url}`);
+    runs.sort((x, y) => (x.categories.performance?.score ?? 0) - (y.categories.performance?.score ?? 0));
+    const lhr = runs[Math.floor(runs.length / 2)] as LhResult;
+    const scores = runs.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100));
+    const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+    const n = (id: string) => lhr.audits[id]?.numericValue;
+    const finalUrl = lhr.finalDisplayedUrl.replace(server.url, '');
+    if (finalUrl.includes('/login') && target.loggedIn)
+      throw new Error(`${url} ended on ${finalUrl}: not logged in`);
+    const goal =
+      target.goal === null ? '–' : `≥ ${target.goal} ${score >= target.goal ? '(met)' : '(not met)'}`;
+    rows.push(
+      `| ${target.app} \`${target.path}\` | ${target.preset} | **${score}** (${scores.join(', ')}) | ${goal} | ${ms(n('first-contentful-paint'))} | ${ms(n('largest-contentful-paint'))} | ${Math.round(n('total-blocking-time') ?? 0)} ms | ${(n('cumulative-layout-shift') ?? 0).toFixed(3)} | ${kb(n('total-byte-weight'))} |`,
+    );
+    console.log(rows.at(-1));
+  }
+} finally {
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
+  await server.stop();
+}
+
+const md = `## Lighthouse (e2e/bench/lighthouse.ts)
+
+Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} performance category on the built apps served by the API (precompressed), Debian Chromium,
+median of ${RUNS} runs each (all scores in brackets). Mobile: Lighthouse's default preset (simulated slow 4G, 4× CPU slowdown, phone screen); desktop: its
+desktop preset. Every run a cold load (HTTP cache, service worker and site storage cleared; the session cookie
+kept), pages behind a login as the demo picker.
+
+| page | preset | score (runs) | goal | FCP | LCP | TBT | CLS | bytes transferred |
+|---|---|---:|---|---:|---:|---:|---:|---:|
+${rows.join('\n')}
+
+Run with \`npm run bench\` (${new Date().toISOString().slice(0, 10)}).
+`;
+mkdirSync(join(REPO_ROOT, 'bench-output'), { recursive: true });
+writeFileSync(join(REPO_ROOT, 'bench-output', 'lighthouse.md'), md);
+console.log(md);
