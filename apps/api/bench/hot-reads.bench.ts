@@ -1,0 +1,114 @@
+/**
+ * Hot reads at warehouse scale (issue 8 item 3): the pick list (limit 200 and 2,000) and the open-orders list
+ * (limit 100) of one merchant with 100,000 open orders (200,000 order lines) on PostgreSQL, through the real
+ * routes (`app.inject`, session cache warm) as the demo picker. The benchmark seeds its own data in SQL
+ * (generate_series) on top of the demo warehouse: two lines per order, products of Bakkerij Bol that have stock on
+ * a pick location, orders placed over the last 14 days. Reports p50/p95 latency over 30 requests after 3 warm-ups
+ * and the answer size; goal p95 ≤ 20 ms per page with a bounded payload per pick item. Writes
+ * bench-output/hot-reads.md. Needs TEST_DATABASE_URL (PostgreSQL); on PGlite it runs with 10,000 orders and says so.
+ * Run: `TEST_DATABASE_URL=postgres://… npx tsx apps/api/bench/hot-reads.bench.ts`.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO_USERS } from '../src/db/seed.ts';
+import { createTestApp } from '../src/test/test-app.ts';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const ORDERS = onPostgres ? 100_000 : 10_000;
+const RUNS = 30;
+const WARMUP = 3;
+
+function percentile(sorted: number[], p: number): number {
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i] as number;
+}
+
+const loadAtStart = loadavg()[0]?.toFixed(1);
+const t = await createTestApp({ seed: { products: 2000 } });
+try {
+  const bol = (t.seed?.orgs as { bol: string }).bol;
+  const seedStart = performance.now();
+  // Products of Bakkerij Bol with stock on a pick location, numbered for the generator below.
+  await t.db.exec(`
+    CREATE TEMP TABLE bench_products AS
+      SELECT row_number() OVER (ORDER BY p.id) - 1 AS n, p.id, p.ean, left(p.name, 80) AS title, pl.location_id
+        FROM products p
+        JOIN LATERAL (SELECT location_id FROM product_locations x
+                       WHERE x.product_id = p.id AND x.stock > 0 ORDER BY x.position LIMIT 1) pl ON true
+       WHERE p.org_id = '${bol}';
+  `);
+  const products =
+    (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM bench_products')).rows[0]?.n ?? 0;
+  if (products < 100) throw new Error(`only ${products} products with stock`);
+  await t.db.exec(`
+    INSERT INTO orders (id, org_id, order_id, platform, status, placed_at, shipment_details)
+    SELECT 'b' || lpad(to_hex(g), 23, '0'), '${bol}', 'HOT-' || g, 'import', 'open',
+           now() - make_interval(secs => (g % (14 * 86400))),
+           jsonb_build_object('firstName', 'Klant', 'surname', 'Nummer ' || g, 'streetName', 'Kerkstraat',
+                              'houseNumber', (g % 200 + 1)::text, 'zipCode', '1234AB', 'city', 'Gouda',
+                              'country', 'NL', 'email', 'klant' || g || '@example.nl')
+      FROM generate_series(1, ${ORDERS}) g;
+    INSERT INTO order_lines (id, order_id, org_id, product_id, ean, title, quantity, pick_location_id, position)
+    SELECT 'c' || lpad(to_hex(g * 2 + k), 23, '0'), 'b' || lpad(to_hex(g), 23, '0'), '${bol}', p.id, p.ean, p.title,
+           1 + (g + k) % 3, p.location_id, k
+      FROM generate_series(1, ${ORDERS}) g
+      CROSS JOIN generate_series(0, 1) k
+      JOIN bench_products p ON p.n = (g * 7 + k * 13) % ${products};
+    ANALYZE orders; ANALYZE order_lines;
+  `);
+  const seedS = (performance.now() - seedStart) / 1000;
+  const lines = (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM order_lines')).rows[0]?.n;
+  const cookie = await t.login(DEMO_USERS.picker.email, DEMO_USERS.picker.password);
+
+  const start = new Date(Date.now() - 15 * 86_400_000).toISOString();
+  const end = new Date(Date.now() + 86_400_000).toISOString();
+  const cases = [
+    { name: 'pick list, limit 200', url: `/api/pick_list/pick/all/all/${start}/${end}/all?limit=200` },
+    { name: 'pick list, limit 2,000', url: `/api/pick_list/pick/all/all/${start}/${end}/all?limit=2000` },
+    { name: 'open orders, limit 100', url: `/api/orders/open/${start}/${end}/all?limit=100` },
+  ];
+  const rows: string[] = [];
+  for (const c of cases) {
+    const times: number[] = [];
+    let bytes = 0;
+    let items = 0;
+    for (let i = 0; i < WARMUP + RUNS; i++) {
+      const t0 = performance.now();
+      const res = await t.app.inject({ method: 'GET', url: c.url, headers: { cookie } });
+      const ms = performance.now() - t0;
+      if (res.statusCode !== 200) throw new Error(`${c.url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      if (i >= WARMUP) times.push(ms);
+      bytes = res.rawPayload.length;
+      const body = res.json() as { items?: unknown[]; total?: number };
+      items = body.items?.length ?? body.total ?? 0;
+    }
+    times.sort((a, b) => a - b);
+    const p95 = percentile(times, 95);
+    const line = `| ${c.name} | ${items.toLocaleString('en')} | ${percentile(times, 50).toFixed(1)} | ${p95.toFixed(1)} | ${(bytes / 1024).toFixed(0)} KB | ${p95 <= 20 ? 'met' : 'not met'} |`;
+    console.log(line);
+    rows.push(line);
+  }
+
+  const kind = onPostgres ? 'PostgreSQL 15 (TEST_DATABASE_URL)' : 'PGlite (in memory; 10,000 orders only)';
+  const md = `## Hot reads at ${ORDERS.toLocaleString('en')} open orders (apps/api/bench/hot-reads.bench.ts)
+
+One merchant with ${ORDERS.toLocaleString('en')} open orders (${lines?.toLocaleString('en')} order lines, placed over 14 days) on ${kind},
+seeded by the benchmark in ${seedS.toFixed(1)} s; requests through the real routes as the demo picker (session cached),
+${RUNS} timed after ${WARMUP} warm-ups. Node ${process.version}, ${cpus().length} CPU(s); load average ${loadAtStart} at the start.
+Goal (issue 8): p95 ≤ 20 ms per page, payload bounded per pick item.
+
+| read | items in the answer | p50 ms | p95 ms | answer | goal |
+|---|---:|---:|---:|---:|---|
+${rows.join('\n')}
+
+Run with \`TEST_DATABASE_URL=… npx tsx apps/api/bench/hot-reads.bench.ts\` (${new Date().toISOString().slice(0, 10)}).
+`;
+  console.log(md);
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+  mkdirSync(join(root, 'bench-output'), { recursive: true });
+  writeFileSync(join(root, 'bench-output', 'hot-reads.md'), md);
+} finally {
+  await t.close();
+}
