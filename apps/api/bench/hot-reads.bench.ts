@@ -28,7 +28,8 @@ function percentile(sorted: number[], p: number): number {
 const loadAtStart = loadavg()[0]?.toFixed(1);
 const t = await createTestApp({ seed: { products: 2000 } });
 try {
-  const bol = (t.seed?.orgs as { bol: string }).bol;
+  if (!t.seed) throw new Error('the demo seed did not run');
+  const bol = t.seed.orgs.bol;
   const seedStart = performance.now();
   // Products of Bakkerij Bol with stock on a pick location, numbered for the generator below.
   await t.db.exec(`

@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { DEMO_USERS } from './db/seed.ts';
 import { seedLiveOrders } from './db/seed-orders.ts';
 import { openPreparedDb } from './db/startup.ts';
+import { closeWorkers } from './lib/workers.ts';
 
 // Starts the server: configuration, database (migrated; demo seed on first start), then listen.
 let config: ReturnType<typeof loadConfig>;
@@ -62,6 +63,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     stopping = true;
     app
       .close()
+      .then(() => closeWorkers())
       .then(() => db.close())
       .then(
         () => process.exit(0),

@@ -79,7 +79,21 @@ export const forbidden = (message = 'Your role does not allow this action') =>
 /** 404 `not_found`: missing, or belonging to another organisation (never 403, so ids leak nothing). */
 export const notFound = (message = 'Not found') => new HttpProblem(404, 'not_found', message);
 /** 429 `rate_limited`: too many attempts; try again later. */
-export const tooManyRequests = (message: string) => new HttpProblem(429, 'rate_limited', message);
+/** A 429 that tells the client when to try again (the error handler sends it as `Retry-After`, seconds). */
+export class RateLimited extends HttpProblem {
+  constructor(
+    message: string,
+    readonly retryAfterS: number,
+  ) {
+    super(429, 'rate_limited', message);
+  }
+}
+
+/** 429 `rate_limited`; with `retryAfterS` the answer carries `Retry-After`. */
+export const tooManyRequests = (message: string, retryAfterS?: number) =>
+  retryAfterS === undefined
+    ? new HttpProblem(429, 'rate_limited', message)
+    : new RateLimited(message, retryAfterS);
 
 const CONTEXT_NAME: Record<string, string> = {
   body: 'body',
@@ -175,6 +189,7 @@ export function installErrorHandlers(
 ): void {
   app.setErrorHandler((err, req, reply: FastifyReply) => {
     const p = toProblem(err, req);
+    if (p instanceof RateLimited) reply.header('retry-after', String(Math.max(1, Math.ceil(p.retryAfterS))));
     return reply.status(p.statusCode).type('application/json; charset=utf-8').send(p.toBody());
   });
   app.setNotFoundHandler((req, reply) => {

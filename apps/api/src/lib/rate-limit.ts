@@ -47,14 +47,57 @@ export async function clearHits(db: Db, key: string): Promise<void> {
   await db.query('DELETE FROM rate_limit_hits WHERE key = $1', [key]);
 }
 
-/** Throws 429 with a readable message when any of the keys is over its limit. */
+/**
+ * Throws 429 with a readable message and `Retry-After` (the seconds until the oldest hit in the window expires)
+ * when any of the keys is over its limit.
+ */
 export async function assertUnderLimits(db: Db, checks: { key: string; limit: RateLimit }[]): Promise<void> {
   for (const c of checks) {
     if (!(await underLimit(db, c.key, c.limit))) {
-      const minutes = Math.ceil(c.limit.windowMs / 60_000);
-      throw tooManyRequests(`Too many attempts. Please wait ${minutes} minutes and try again.`);
+      const r = await db.query<{ wait_ms: number | null }>(
+        `SELECT (extract(epoch FROM min(hit_at) + ($2 || ' milliseconds')::interval - now()) * 1000)::float8 AS wait_ms
+           FROM (SELECT hit_at FROM rate_limit_hits
+                  WHERE key = $1 AND hit_at > now() - ($2 || ' milliseconds')::interval
+                  ORDER BY hit_at DESC LIMIT $3) last`,
+        [c.key, String(c.limit.windowMs), c.limit.max],
+      );
+      const waitS = Math.max(1, Math.ceil(Number(r.rows[0]?.wait_ms ?? c.limit.windowMs) / 1000));
+      const minutes = Math.ceil(waitS / 60);
+      throw tooManyRequests(
+        `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+        waitS,
+      );
     }
   }
+}
+
+/**
+ * Limits of the spreadsheet imports (issue 7: an import is heavy work; a new account must not be able to occupy the
+ * warehouse's server): per user, per organisation and per client address, each per hour. Far above a merchant
+ * uploading a few files a day, even with corrections.
+ */
+export const IMPORT_LIMITS = {
+  perUser: { max: 30, windowMs: 60 * 60_000 },
+  perOrg: { max: 60, windowMs: 60 * 60_000 },
+  perAddress: { max: 60, windowMs: 60 * 60_000 },
+} as const satisfies Record<string, RateLimit>;
+
+/**
+ * Counts one import of `kind` for the user, the organisation and the client address, after checking all three
+ * limits ({@link IMPORT_LIMITS}). Errors: 429 `rate_limited` with `Retry-After`.
+ */
+export async function countImport(
+  db: Db,
+  kind: 'orders' | 'products',
+  who: { userId: string; orgId: string; ip: string },
+): Promise<void> {
+  const keys = [
+    { key: `import:${kind}:user:${who.userId}`, limit: IMPORT_LIMITS.perUser },
+    { key: `import:${kind}:org:${who.orgId}`, limit: IMPORT_LIMITS.perOrg },
+    { key: `import:${kind}:ip:${who.ip}`, limit: IMPORT_LIMITS.perAddress },
+  ];
+  await assertUnderLimits(db, keys);
+  for (const k of keys) await hit(db, k.key);
 }
 
 /**

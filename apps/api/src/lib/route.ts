@@ -9,8 +9,9 @@ import {
   type ProblemCode,
   ProblemSchema,
 } from '@hoppa/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -141,6 +142,10 @@ async function sessionOf(
   });
 }
 
+/** Validates params and query with zod as everywhere, and lets a raw JSON body through as bytes (`rawJsonBody`). */
+const rawBodyValidator: FastifySchemaCompiler<unknown> = (req) =>
+  req.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(req as never);
+
 /** A route handler: the parsed input and the request context `C` in, the answer (or a PDF Buffer) out. */
 export type RouteHandler<E, C> = (
   input: RouteInput<E>,
@@ -179,58 +184,73 @@ function register<E extends Endpoint, C extends PublicContext>(
     const hash = tokenHashOf(req);
     if (hash) sessions.forgetToken(hash);
   };
-  app.withTypeProvider<ZodTypeProvider>().route({
-    method: endpoint.method,
-    url: `/api${endpoint.path}`,
-    schema,
-    config: { endpoint },
-    onRequest: async (req) => {
-      const session = await sessionOf(req, app.hoppa, tokenHashOf(req));
-      req.hoppaSession = session;
-      const user = session?.user ?? null;
-      guard(user, req);
-      const orgIds = session?.orgIds ?? [];
-      req.hoppaCtx = {
-        db,
-        user,
-        orgIds,
-        // The stored current organisation may have slipped out of reach (membership ended, role
-        // changed); new data is written to it, so it only counts while it is among orgIds.
-        currOrgId: user?.currOrgId && orgIds.includes(user.currOrgId) ? user.currOrgId : null,
-        idempotencyKey: idempotencyKeyOf(req),
-      };
-      checkContext(req.hoppaCtx);
-      if (endpoint.changesState && !req.headers[APP_HEADER]) {
-        throw badRequest(`This call changes data and needs the ${APP_HEADER} header`);
-      }
-    },
-    handler: async (req, reply) => {
-      let result: RouteResult<E>;
-      try {
-        result = await handler(
-          { params: req.params, query: req.query, body: req.body } as RouteInput<E>,
-          req.hoppaCtx as C,
-          req,
-          reply,
-        );
-      } catch (err) {
-        if (endpoint.changesSession) forgetCaller(req);
-        if (err instanceof HttpProblem && !declared.has(err.code)) {
-          const why = `${endpoint.method} ${endpoint.path} answered problem '${err.code}', which its endpoint does not declare`;
-          req.log.error(why);
-          // Under test an undeclared code fails loudly, so the contract in core stays complete.
-          if (process.env.VITEST) throw new Error(why);
+  const routeOf = (target: FastifyInstance) =>
+    target.withTypeProvider<ZodTypeProvider>().route({
+      method: endpoint.method,
+      url: `/api${endpoint.path}`,
+      schema,
+      ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
+      // A raw body (endpoint.rawJsonBody) stays bytes: the handler checks it against the schema off the event loop;
+      // the schema still documents it in OpenAPI.
+      ...(endpoint.rawJsonBody ? { validatorCompiler: rawBodyValidator } : {}),
+      config: { endpoint },
+      onRequest: async (req) => {
+        const session = await sessionOf(req, app.hoppa, tokenHashOf(req));
+        req.hoppaSession = session;
+        const user = session?.user ?? null;
+        guard(user, req);
+        const orgIds = session?.orgIds ?? [];
+        req.hoppaCtx = {
+          db,
+          user,
+          orgIds,
+          // The stored current organisation may have slipped out of reach (membership ended, role
+          // changed); new data is written to it, so it only counts while it is among orgIds.
+          currOrgId: user?.currOrgId && orgIds.includes(user.currOrgId) ? user.currOrgId : null,
+          idempotencyKey: idempotencyKeyOf(req),
+        };
+        checkContext(req.hoppaCtx);
+        if (endpoint.changesState && !req.headers[APP_HEADER]) {
+          throw badRequest(`This call changes data and needs the ${APP_HEADER} header`);
         }
-        throw err;
-      }
-      // Before the answer goes out, so the caller's next request already reads the changed session.
-      if (endpoint.changesSession) forgetCaller(req);
-      if (reply.sent) return reply;
-      // A handler may pick another success status itself (e.g. 202); otherwise the endpoint's.
-      if (reply.statusCode === 200) reply.status(status);
-      return result;
-    },
-  });
+      },
+      handler: async (req, reply) => {
+        let result: RouteResult<E>;
+        try {
+          result = await handler(
+            { params: req.params, query: req.query, body: req.body } as RouteInput<E>,
+            req.hoppaCtx as C,
+            req,
+            reply,
+          );
+        } catch (err) {
+          if (endpoint.changesSession) forgetCaller(req);
+          if (err instanceof HttpProblem && !declared.has(err.code)) {
+            const why = `${endpoint.method} ${endpoint.path} answered problem '${err.code}', which its endpoint does not declare`;
+            req.log.error(why);
+            // Under test an undeclared code fails loudly, so the contract in core stays complete.
+            if (process.env.VITEST) throw new Error(why);
+          }
+          throw err;
+        }
+        // Before the answer goes out, so the caller's next request already reads the changed session.
+        if (endpoint.changesSession) forgetCaller(req);
+        if (reply.sent) return reply;
+        // A handler may pick another success status itself (e.g. 202); otherwise the endpoint's.
+        if (reply.statusCode === 200) reply.status(status);
+        return result;
+      },
+    });
+  if (endpoint.rawJsonBody) {
+    // Its own plugin scope, where a JSON body arrives as bytes (Buffer) for the handler to parse off the loop.
+    app.register(async (child) => {
+      child.removeContentTypeParser('application/json');
+      child.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
+        done(null, body),
+      );
+      routeOf(child);
+    });
+  } else routeOf(app);
 }
 
 /**

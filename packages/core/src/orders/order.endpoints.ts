@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, OkSchema } from '../common/common.schema.ts';
-import { defineEndpoint } from '../http/endpoint.ts';
+import { defineEndpoint, IMPORT_BODY_LIMIT } from '../http/endpoint.ts';
 import {
   LabelQuantityBodySchema,
   OpenOrdersParamsSchema,
@@ -107,6 +107,8 @@ export const shipmentBoxesEndpoint = defineEndpoint({
 export const orderImportEndpoint = defineEndpoint({
   method: 'POST',
   path: '/orders/import',
+  bodyLimit: IMPORT_BODY_LIMIT,
+  rawJsonBody: true,
   summary: 'Import orders from mapped spreadsheet rows',
   body: OrderImportBodySchema,
   response: OrderImportResultSchema,

@@ -6,6 +6,7 @@ import {
   cellNumber,
   PRODUCT_IMPORT_ALIASES,
   PRODUCT_IMPORT_FIELDS,
+  PRODUCT_NUMBER_LIMITS,
   parseProductImportRow,
 } from './product-import.rules.ts';
 
@@ -29,6 +30,31 @@ describe('cellNumber and cellBoolean', () => {
 });
 
 describe('parseProductImportRow (spec 3 §3 Import row for products, §5)', () => {
+  it('refuses numbers beyond the bounds and text with control characters, naming the field (issue 7)', () => {
+    const base = { Product_name: 'Doos', barcode_sku_ean: '8700001234016' };
+    expect(parseProductImportRow({ ...base, weight_kg: '10000' }).ok).toBe(true);
+    expect(parseProductImportRow({ ...base, weight_kg: '10000000' })).toEqual({
+      ok: false,
+      ean: '8700001234016',
+      reason: `weight_kg must be at most 10,000 kg`,
+    });
+    expect(parseProductImportRow({ ...base, length: '10000,5' })).toMatchObject({
+      ok: false,
+      reason: 'length must be at most 10,000 cm',
+    });
+    expect(parseProductImportRow({ ...base, value: '1000001' })).toMatchObject({
+      ok: false,
+      reason: 'value must be at most 1,000,000 EUR',
+    });
+    expect(parseProductImportRow({ ...base, Product_name: 'Do\u0000os' })).toMatchObject({ ok: false });
+    // A refused EAN cell (a megabyte) is not echoed back.
+    expect(parseProductImportRow({ ...base, barcode_sku_ean: '8'.repeat(1_000_000) })).toMatchObject({
+      ok: false,
+      ean: '',
+    });
+    expect(PRODUCT_NUMBER_LIMITS.weight_kg.max).toBeLessThan(10_000_000);
+  });
+
   it('returns the values to store', () => {
     expect(
       parseProductImportRow({

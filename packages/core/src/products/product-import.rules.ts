@@ -1,3 +1,4 @@
+import { boundedText, codeText, noteText } from '../common/text.ts';
 import { EAN_PROBLEM_TEXT, eanProblem, normaliseEan } from './ean.rules.ts';
 import type { ProductImportRow } from './product.schema.ts';
 
@@ -21,6 +22,46 @@ export const PRODUCT_IMPORT_FIELDS = [
   'img_url',
 ] as const;
 export type ProductImportField = (typeof PRODUCT_IMPORT_FIELDS)[number];
+
+/**
+ * Largest accepted numbers of a product row (issue 7: one 10,000,000 kg weight used to fail the whole import): far
+ * above any parcel or pallet, and inside the database columns (weight numeric(10,3), dimensions numeric(10,1),
+ * customs value numeric(12,2)).
+ */
+export const PRODUCT_NUMBER_LIMITS = {
+  length: { max: 10_000, unit: 'cm' },
+  height: { max: 10_000, unit: 'cm' },
+  width: { max: 10_000, unit: 'cm' },
+  weight_kg: { max: 10_000, unit: 'kg' },
+  value: { max: 1_000_000, unit: 'EUR' },
+} as const;
+
+/** Text limits of the product row's cells (core common/text.ts): no control characters, bounded lengths. */
+const PRODUCT_CELL_TEXT: Partial<Record<ProductImportField, ReturnType<typeof codeText>>> = {
+  Product_name: boundedText('Product_name', 500),
+  barcode_sku_ean: codeText('barcode_sku_ean'),
+  parent_ean: codeText('parent_ean'),
+  fullfilled_bysf: codeText('fullfilled_bysf'),
+  length: codeText('length'),
+  height: codeText('height'),
+  width: codeText('width'),
+  weight_kg: codeText('weight_kg'),
+  note: noteText('note'),
+  hs: codeText('hs'),
+  value: codeText('value'),
+  img_url: boundedText('img_url', 10_000),
+};
+
+/** The first text cell the shared text family refuses, as the row's reason; null when all are fine. */
+function badProductCell(row: ProductImportRow): string | null {
+  for (const f of PRODUCT_IMPORT_FIELDS) {
+    const v = row[f];
+    if (typeof v !== 'string') continue;
+    const r = PRODUCT_CELL_TEXT[f]?.safeParse(v);
+    if (r && !r.success) return r.error.issues[0]?.message ?? `${f}: invalid text`;
+  }
+  return null;
+}
 
 /** Fields a product row cannot do without (spec 3 §5 Templates: product name and EAN required). */
 export const PRODUCT_IMPORT_REQUIRED_FIELDS: readonly ProductImportField[] = [
@@ -159,6 +200,14 @@ export function cellHttpUrl(v: unknown): string | null {
 export function parseProductImportRow(
   row: ProductImportRow,
 ): { ok: true; value: ValidProductImportRow } | { ok: false; ean: string; reason: string } {
+  const bad = badProductCell(row);
+  // A refused cell may be the EAN itself (a NUL, a megabyte): it is not echoed back then.
+  if (bad)
+    return {
+      ok: false,
+      ean: codeText().safeParse(cellText(row.barcode_sku_ean)).success ? cellText(row.barcode_sku_ean) : '',
+      reason: bad,
+    };
   const ean = normaliseEan(row.barcode_sku_ean);
   const fail = (reason: string) => ({ ok: false as const, ean, reason });
   const name = cellText(row.Product_name);
@@ -180,8 +229,10 @@ export function parseProductImportRow(
     weight_kg: cellNumber(row.weight_kg),
     value: cellNumber(row.value),
   };
-  for (const [field, n] of Object.entries(numbers)) {
+  for (const [field, n] of Object.entries(numbers) as [keyof typeof PRODUCT_NUMBER_LIMITS, number | null][]) {
     if (n !== null && Number.isNaN(n)) return fail(`${field} must be a number of 0 or more`);
+    const { max, unit } = PRODUCT_NUMBER_LIMITS[field];
+    if (n !== null && n > max) return fail(`${field} must be at most ${max.toLocaleString('en')} ${unit}`);
   }
   const imgUrl = cellHttpUrl(row.img_url);
   if (imgUrl === null)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
 import { boundedText } from '../common/text.ts';
-import { defineEndpoint } from '../http/endpoint.ts';
+import { defineEndpoint, IMPORT_BODY_LIMIT } from '../http/endpoint.ts';
 import {
   ProductEanSearchSchema,
   ProductHistoryQuerySchema,
@@ -56,6 +56,8 @@ export const productEanSearchEndpoint = defineEndpoint({
 export const productImportEndpoint = defineEndpoint({
   method: 'POST',
   path: '/products/import',
+  bodyLimit: IMPORT_BODY_LIMIT,
+  rawJsonBody: true,
   summary: 'Import products from mapped spreadsheet rows (create or update by EAN)',
   body: ProductImportBodySchema,
   response: ProductImportResultSchema,

@@ -1,17 +1,16 @@
-import {
-  collectImportKeys,
-  newId,
-  type OrderImportIssue,
-  type OrderImportResult,
-  type OrderImportRow,
-  planOrderImport,
-  type ValidImportOrder,
-} from '@hoppa/core';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { newId, type OrderImportIssue, type OrderImportResult } from '@hoppa/core';
 import type { Db } from '../../db/client.ts';
+import { HttpProblem } from '../../lib/errors.ts';
+import type { OrgContext } from '../../lib/route.ts';
+import { runInWorker } from '../../lib/workers.ts';
 import { defaultShipmentMethod } from '../shipping/index.ts';
+import type { KeysAnswer, PlanAnswer, PlannedOrders } from './order-import.worker.ts';
 
-/** Orders written per transaction; each chunk is two multi-row INSERTs (orders, lines). */
-const ORDER_CHUNK = 500;
+/** Orders written per transaction; each chunk is two multi-row INSERTs (orders, lines), then other requests get a turn. */
+const ORDER_CHUNK = 250;
+
+const WORKER = new URL('./order-import.worker.ts', import.meta.url);
 
 interface ImportProduct {
   id: string;
@@ -26,30 +25,44 @@ interface PickPlace {
 }
 
 /**
- * Imports orders for one organisation from mapped spreadsheet rows (spec 1 §2 Import, §3 Import
- * fields, §5; issue 3 §1). The checks are the pure rules of core (`planOrderImport`); this function
- * adds the database part:
- * - two batched lookups: the organisation's products by EAN or SKU, and the order ids it already has;
+ * Imports orders for one organisation from mapped spreadsheet rows, the raw JSON body of `POST /orders/import`
+ * (spec 1 §2 Import, §3 Import fields, §5; issue 3 §1; issue 7 item 3). Nothing heavy runs on the event loop
+ * (docs/decisions/0012-imports-off-the-event-loop.md): parsing, the body schema and the pure rules of core
+ * (`planOrderImport`) run on a worker thread (`order-import.worker.ts`, two passes over the same bytes); this
+ * function adds the database part:
+ * - two batched lookups between the passes: the organisation's products by EAN or SKU, and the order ids it
+ *   already has;
  * - each order gets its destination country's default shipment method (`defaultShipmentMethod` of the
  *   shipping module: the local carrier's when it serves the country), so the packing station ships it at
  *   the second scan (spec 1 §4); none when no method serves the country;
  * - each order line gets its pick location: the product's first active product_location by position
  *   with stock above 0 (one query for all products); a line without one is imported with a warning;
- * - orders are written in chunks of {@link ORDER_CHUNK}, one transaction per chunk with one multi-row
- *   INSERT for the orders and one for their lines. `ON CONFLICT (org_id, order_id) DO NOTHING` skips an
- *   order another upload wrote meanwhile (its lines are not written; it is reported as a duplicate).
- *   If a chunk fails for another reason, its orders are retried one transaction each, so an order is
- *   always written whole or not at all and one faulty order never takes the others down.
+ * - orders are written in chunks of {@link ORDER_CHUNK}, one transaction per chunk with one multi-row INSERT for
+ *   the orders and one for their lines, and other requests get a turn between chunks. `ON CONFLICT (org_id,
+ *   order_id) DO NOTHING` skips an order another upload wrote meanwhile (its lines are not written; it is reported
+ *   as a duplicate). If a chunk fails for another reason, its orders are retried one transaction each, so an order
+ *   is always written whole or not at all and one faulty order never takes the others down.
  * Orders get status open, platform 'import', type manual_order and placed_at now, plus one microsecond
  * per order of the chunk, so the orders of one file keep their file order on the open list.
  * Returns `{ created, orders: [{order_id, id}], errors: [{row, order_id, reason}], warnings }`.
+ * Errors: 400 `validation` when the body is not a list of 1–50,000 rows of text cells.
  */
 export async function importOrders(
-  db: Db,
-  orgId: string,
-  rows: OrderImportRow[],
+  ctx: Pick<OrgContext, 'db' | 'currOrgId'>,
+  { body }: { body: Uint8Array },
 ): Promise<OrderImportResult> {
-  const { eans, orderIds } = collectImportKeys(rows);
+  const { db, currOrgId: orgId } = ctx;
+  const refused = (a: { message: string; issues: { path: string; message: string }[] }) =>
+    new HttpProblem(400, 'validation', a.message || 'Invalid request', a.issues);
+  // Each pass gets its own copy of the bytes, handed over without another copy.
+  const copy = () => {
+    const bytes = new Uint8Array(body);
+    return { bytes, transfer: [bytes.buffer as ArrayBuffer] };
+  };
+  const first = copy();
+  const keys = await runInWorker<KeysAnswer>(WORKER, { phase: 'keys', body: first.bytes }, first.transfer);
+  if (!keys.ok) throw refused(keys);
+  const { eans, orderIds } = keys;
   const [productRows, existingRows] = await Promise.all([
     eans.length
       ? db.query<ImportProduct>(
@@ -69,16 +82,23 @@ export async function importOrders(
   const productByKey = new Map<string, ImportProduct>();
   for (const p of productRows.rows) if (p.bsku && !productByKey.has(p.bsku)) productByKey.set(p.bsku, p);
   for (const p of productRows.rows) productByKey.set(p.ean, p);
-  const imported = new Set(existingRows.rows.map((r) => r.order_id));
 
-  const plan = planOrderImport(rows, {
-    isKnownProduct: (ean) => productByKey.has(ean),
-    isImportedOrderId: (id) => imported.has(id),
-  });
+  const second = copy();
+  const answer = await runInWorker<PlanAnswer>(
+    WORKER,
+    {
+      phase: 'plan',
+      body: second.bytes,
+      knownKeys: [...productByKey.keys()],
+      importedIds: existingRows.rows.map((r) => r.order_id),
+    },
+    second.transfer,
+  );
+  if (!answer.ok) throw refused(answer);
+  const plan: PlannedOrders = answer.orders;
+  const productOfLine = plan.lineKey.map((k) => productByKey.get(k) as ImportProduct);
 
-  const usedProductIds = [
-    ...new Set(plan.orders.flatMap((o) => o.lines.map((l) => productByKey.get(l.ean)?.id ?? ''))),
-  ];
+  const usedProductIds = [...new Set(productOfLine.map((p) => p.id))];
   const pickPlaces = usedProductIds.length
     ? await db.query<PickPlace>(
         `SELECT DISTINCT ON (pl.product_id) pl.product_id, pl.location_id
@@ -91,18 +111,24 @@ export async function importOrders(
   const pickLocationOf = new Map(pickPlaces.rows.map((r) => [r.product_id, r.location_id]));
 
   // One lookup per destination country, so every order arrives with the method a scan ships it with.
-  const countries = [...new Set(plan.orders.map((o) => o.shipmentDetails.countryCode ?? 'NL'))];
+  const countries = [...new Set(plan.country)];
   const defaultMethodOf = new Map(
     await Promise.all(
       countries.map(async (c) => [c, (await defaultShipmentMethod(db, c))?.id ?? null] as const),
     ),
   );
 
-  const errors: OrderImportIssue[] = [...plan.errors];
-  const warnings: OrderImportIssue[] = [];
-  const created: { order_id: string; id: string }[] = [];
+  // The lines of each order, by order index.
+  const linesOf: number[][] = plan.orderId.map(() => []);
+  plan.lineOrder.forEach((o, li) => {
+    linesOf[o]?.push(li);
+  });
 
-  const write = async (tx: Db, orders: ValidImportOrder[]) => {
+  const errors: OrderImportIssue[] = answer.errors;
+  const warnings: OrderImportIssue[] = [];
+  const created: { order_id: string; id: string; index: number }[] = [];
+
+  const write = async (tx: Db, orders: number[]) => {
     const ids = orders.map(() => newId());
     const inserted = await tx.query<{ id: string; order_id: string }>(
       `INSERT INTO orders (id, org_id, order_id, platform, order_type, status, placed_at, shipment_details, reason, notes_text,
@@ -116,11 +142,11 @@ export async function importOrders(
       [
         orgId,
         ids,
-        orders.map((o) => o.orderId),
-        orders.map((o) => JSON.stringify(o.shipmentDetails)),
-        orders.map((o) => o.reason),
-        orders.map((o) => o.notesText),
-        orders.map((o) => defaultMethodOf.get(o.shipmentDetails.countryCode ?? 'NL') ?? null),
+        orders.map((i) => plan.orderId[i]),
+        orders.map((i) => plan.details[i]),
+        orders.map((i) => plan.reason[i]),
+        orders.map((i) => plan.notes[i]),
+        orders.map((i) => defaultMethodOf.get(plan.country[i] as string) ?? null),
       ],
     );
     const idOf = new Map(inserted.rows.map((r) => [r.order_id, r.id]));
@@ -136,32 +162,35 @@ export async function importOrders(
     };
     const chunkWarnings: OrderImportIssue[] = [];
     const chunkDuplicates: OrderImportIssue[] = [];
-    for (const o of orders) {
-      const id = idOf.get(o.orderId);
+    const chunkCreated: { order_id: string; id: string; index: number }[] = [];
+    for (const i of orders) {
+      const orderId = plan.orderId[i] as string;
+      const id = idOf.get(orderId);
       if (!id) {
-        for (const row of o.rows)
-          chunkDuplicates.push({ row, order_id: o.orderId, reason: 'duplicate order id already imported' });
+        for (const row of plan.rows[i] ?? [])
+          chunkDuplicates.push({ row, order_id: orderId, reason: 'duplicate order id already imported' });
         continue;
       }
-      o.lines.forEach((l, position) => {
-        const product = productByKey.get(l.ean) as ImportProduct;
+      chunkCreated.push({ order_id: orderId, id, index: i });
+      for (const li of linesOf[i] ?? []) {
+        const product = productOfLine[li] as ImportProduct;
         const loc = pickLocationOf.get(product.id) ?? null;
         line.id.push(newId());
         line.order.push(id);
         line.product.push(product.id);
         line.ean.push(product.ean);
         line.title.push(product.name);
-        line.qty.push(l.quantity);
+        line.qty.push(plan.lineQty[li] as number);
         line.loc.push(loc);
-        line.pos.push(position);
+        line.pos.push(plan.linePos[li] as number);
         if (!loc) {
           chunkWarnings.push({
-            row: l.row,
-            order_id: o.orderId,
+            row: plan.lineRow[li] as number,
+            order_id: orderId,
             reason: `no pick location: EAN ${product.ean} has no stock on an active location`,
           });
         }
-      });
+      }
     }
     if (line.id.length) {
       await tx.query(
@@ -173,17 +202,20 @@ export async function importOrders(
       );
     }
     // Reported only once the transaction holds, so a retried chunk does not report twice.
-    return { inserted: inserted.rows, chunkWarnings, chunkDuplicates };
+    return { chunkCreated, chunkWarnings, chunkDuplicates };
   };
 
   const record = (r: Awaited<ReturnType<typeof write>>) => {
-    for (const row of r.inserted) created.push({ order_id: row.order_id, id: row.id });
+    created.push(...r.chunkCreated);
     warnings.push(...r.chunkWarnings);
     errors.push(...r.chunkDuplicates);
   };
 
-  for (let start = 0; start < plan.orders.length; start += ORDER_CHUNK) {
-    const chunk = plan.orders.slice(start, start + ORDER_CHUNK);
+  const all = plan.orderId.map((_, i) => i);
+  for (let start = 0; start < all.length; start += ORDER_CHUNK) {
+    const chunk = all.slice(start, start + ORDER_CHUNK);
+    // Let waiting requests (a scanner, /api/health) in before the next chunk takes the database.
+    if (start > 0) await nextTurn();
     try {
       record(await db.transaction((tx) => write(tx, chunk)));
     } catch {
@@ -191,10 +223,10 @@ export async function importOrders(
         try {
           record(await db.transaction((tx) => write(tx, [order])));
         } catch (err) {
-          for (const row of order.rows) {
+          for (const row of plan.rows[order] ?? []) {
             errors.push({
               row,
-              order_id: order.orderId,
+              order_id: plan.orderId[order] as string,
               reason: `could not be saved: ${(err as Error).message}`,
             });
           }
@@ -204,9 +236,13 @@ export async function importOrders(
   }
 
   // Keep the answer in file order of the orders created.
-  const fileOrder = new Map(plan.orders.map((o, i) => [o.orderId, i]));
-  created.sort((a, b) => (fileOrder.get(a.order_id) ?? 0) - (fileOrder.get(b.order_id) ?? 0));
+  created.sort((a, b) => a.index - b.index);
   errors.sort((a, b) => a.row - b.row);
   warnings.sort((a, b) => a.row - b.row);
-  return { created: created.length, orders: created, errors, warnings };
+  return {
+    created: created.length,
+    orders: created.map(({ order_id, id }) => ({ order_id, id })),
+    errors,
+    warnings,
+  };
 }

@@ -9,6 +9,7 @@ import {
   shipmentMethodsEndpoint,
 } from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
+import { countImport } from '../../lib/rate-limit.ts';
 import { route } from '../../lib/route.ts';
 import { importOrders } from './order-import.service.ts';
 import {
@@ -56,5 +57,9 @@ export function registerOrderRoutes(app: FastifyInstance): void {
 
   route(app, shipmentBoxesEndpoint, async (_input, ctx) => listShipmentBoxes(ctx.db));
 
-  route(app, orderImportEndpoint, async ({ body }, ctx) => importOrders(ctx.db, ctx.currOrgId, body));
+  // rawJsonBody: the rows arrive as bytes and are parsed and checked on a worker thread (order-import.worker.ts).
+  route(app, orderImportEndpoint, async (_input, ctx, req) => {
+    await countImport(ctx.db, 'orders', { userId: ctx.user.id, orgId: ctx.currOrgId, ip: req.ip });
+    return importOrders(ctx, { body: req.body as Buffer });
+  });
 }

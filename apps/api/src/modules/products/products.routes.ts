@@ -5,8 +5,10 @@ import {
   productListEndpoint,
 } from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
+import { countImport } from '../../lib/rate-limit.ts';
 import { route } from '../../lib/route.ts';
-import { getProductHistory, importProducts, listProducts, searchProductsByEan } from './products.service.ts';
+import { importProducts } from './product-import.service.ts';
+import { getProductHistory, listProducts, searchProductsByEan } from './products.service.ts';
 
 /**
  * Registers the product calls of issue 3 §1 (spec 3 §7 Products, Import, Relations and history): list,
@@ -25,7 +27,11 @@ export function registerProductRoutes(app: FastifyInstance): void {
     products: await searchProductsByEan(ctx.db, ctx.orgIds, params.text),
   }));
 
-  route(app, productImportEndpoint, async ({ body }, ctx) => importProducts(ctx.db, ctx.currOrgId, body));
+  // rawJsonBody: the rows arrive as bytes and are parsed and checked on a worker thread (product-import.worker.ts).
+  route(app, productImportEndpoint, async (_input, ctx, req) => {
+    await countImport(ctx.db, 'products', { userId: ctx.user.id, orgId: ctx.currOrgId, ip: req.ip });
+    return importProducts(ctx, { body: req.body as Buffer });
+  });
 
   route(app, productHistoryEndpoint, async ({ params, query }, ctx) =>
     getProductHistory(ctx.db, ctx.orgIds, params.product_id, {

@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+
+/**
+ * Worker threads for CPU-heavy work that would otherwise stall every other request (issue 7: a 50,000-row import
+ * held `/api/health` for seconds; docs/decisions/0012-imports-off-the-event-loop.md). One pool per worker file,
+ * created on first use, at most one thread (the API shares two cores with the database), idle threads end after a
+ * minute. Under tsx (development, tests) a `.ts` worker gets tsx's loader; the compiled build runs `.js` workers.
+ */
+const pools = new Map<string, Piscina>();
+
+function poolFor(url: URL): Piscina {
+  const filename = fileURLToPath(url);
+  let pool = pools.get(filename);
+  if (!pool) {
+    const typescript = filename.endsWith('.ts');
+    const hasTsx = process.execArgv.some((a) => a.includes('tsx'));
+    pool = new Piscina({
+      filename,
+      maxThreads: 1,
+      minThreads: 0,
+      idleTimeout: 60_000,
+      execArgv: typescript && !hasTsx ? [...process.execArgv, '--import', 'tsx'] : process.execArgv,
+    });
+    pools.set(filename, pool);
+  }
+  return pool;
+}
+
+/**
+ * Runs the default export of the worker module at `url` with `task` on a worker thread; `transfer` lists buffers
+ * handed over without a copy (they are unusable here afterwards). Rejects with the worker's error.
+ */
+export function runInWorker<T>(url: URL, task: unknown, transfer: ArrayBuffer[] = []): Promise<T> {
+  return poolFor(url).run(task, { transferList: transfer }) as Promise<T>;
+}
+
+/** Ends every worker pool (graceful shutdown, tests). */
+export async function closeWorkers(): Promise<void> {
+  const all = [...pools.values()];
+  pools.clear();
+  await Promise.all(all.map((p) => p.destroy()));
+}

@@ -1,0 +1,112 @@
+/**
+ * The CPU-heavy half of the order import, on a worker thread (lib/workers.ts; issue 7 "imports never stall the
+ * floor"): JSON parsing, the body schema, grouping and every row rule of core. The main thread only runs the
+ * database lookups in between and the chunked writes after.
+ *
+ * Phase `keys`: the raw body → the distinct EANs/SKUs and order ids to look up (or the validation problem).
+ * Phase `plan`: the raw body again, with what the lookups found → the accepted orders as flat columns, ready for
+ * the multi-row INSERTs (cheap to hand back between threads), and every rejected row with its reason.
+ */
+import {
+  collectImportKeys,
+  OrderImportBodySchema,
+  type OrderImportIssue,
+  type OrderImportRow,
+  planOrderImport,
+} from '@hoppa/core';
+
+/** A body the schema refused: the issues as the API's validation problem lists them. */
+export interface BodyRefused {
+  ok: false;
+  message: string;
+  issues: { path: string; message: string }[];
+}
+
+/** Answer of phase `keys`. */
+export type KeysAnswer = { ok: true; eans: string[]; orderIds: string[] } | BodyRefused;
+
+/** The accepted orders as columns (index i = one order) and their lines (each pointing at its order). */
+export interface PlannedOrders {
+  orderId: string[];
+  details: string[];
+  country: string[];
+  reason: string[];
+  notes: (string | null)[];
+  /** The data rows of each order, for reporting it as a duplicate when another upload wrote it first. */
+  rows: number[][];
+  lineOrder: number[];
+  lineKey: string[];
+  lineQty: number[];
+  linePos: number[];
+  lineRow: number[];
+}
+
+/** Answer of phase `plan`. */
+export type PlanAnswer = { ok: true; orders: PlannedOrders; errors: OrderImportIssue[] } | BodyRefused;
+
+/** A task for this worker. */
+export type ImportTask =
+  | { phase: 'keys'; body: Uint8Array }
+  | { phase: 'plan'; body: Uint8Array; knownKeys: string[]; importedIds: string[] };
+
+function parse(body: Uint8Array): { ok: true; rows: OrderImportRow[] } | BodyRefused {
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder().decode(body));
+  } catch {
+    return { ok: false, message: 'Body is not valid JSON', issues: [] };
+  }
+  const parsed = OrderImportBodySchema.safeParse(json);
+  if (parsed.success) return { ok: true, rows: parsed.data };
+  const issues = parsed.error.issues.slice(0, 10).map((i) => {
+    const sub = i.path.map(String).join('.');
+    return { path: sub ? `body.${sub}` : 'body', message: i.message };
+  });
+  return {
+    ok: false,
+    message: issues.map((i) => `${i.path.replace(/^body\.?/, '') || 'body'}: ${i.message}`).join('; '),
+    issues,
+  };
+}
+
+export default function run(task: ImportTask): KeysAnswer | PlanAnswer {
+  const parsed = parse(task.body);
+  if (!parsed.ok) return parsed;
+  if (task.phase === 'keys') return { ok: true, ...collectImportKeys(parsed.rows) };
+
+  const known = new Set(task.knownKeys);
+  const imported = new Set(task.importedIds);
+  const plan = planOrderImport(parsed.rows, {
+    isKnownProduct: (ean) => known.has(ean),
+    isImportedOrderId: (id) => imported.has(id),
+  });
+  const out: PlannedOrders = {
+    orderId: [],
+    details: [],
+    country: [],
+    reason: [],
+    notes: [],
+    rows: [],
+    lineOrder: [],
+    lineKey: [],
+    lineQty: [],
+    linePos: [],
+    lineRow: [],
+  };
+  plan.orders.forEach((o, i) => {
+    out.orderId.push(o.orderId);
+    out.details.push(JSON.stringify(o.shipmentDetails));
+    out.country.push(o.shipmentDetails.countryCode ?? 'NL');
+    out.reason.push(o.reason);
+    out.notes.push(o.notesText);
+    out.rows.push(o.rows);
+    o.lines.forEach((l, position) => {
+      out.lineOrder.push(i);
+      out.lineKey.push(l.ean);
+      out.lineQty.push(l.quantity);
+      out.linePos.push(position);
+      out.lineRow.push(l.row);
+    });
+  });
+  return { ok: true, orders: out, errors: plan.errors };
+}
