@@ -27,35 +27,28 @@ import {
  * quantity, shipment method and box selection, the method and box lists, and the order import.
  */
 export function registerOrderRoutes(app: FastifyInstance): void {
-  route(app, openOrdersEndpoint, async ({ params, query }, ctx) =>
-    listOpenOrders(
-      ctx.db,
-      ctx.orgIds,
-      { start: params.start, end: params.end, packSize: params.pack_size },
-      query,
-    ),
-  );
+  route(app, openOrdersEndpoint, async (input, ctx) => listOpenOrders(ctx, input));
 
-  route(app, orderGetEndpoint, async ({ params }, ctx) => getOrder(ctx.db, ctx.orgIds, params.id));
+  route(app, orderGetEndpoint, async (input, ctx) => getOrder(ctx, input));
 
-  route(app, orderLabelQuantityEndpoint, async ({ body }, ctx) => {
-    await setLabelQuantity(ctx.db, ctx.orgIds, body.order_id, body.quantity);
+  route(app, orderLabelQuantityEndpoint, async (input, ctx) => {
+    await setLabelQuantity(ctx, input);
     return { ok: true as const };
   });
 
-  route(app, orderShipmentMethodEndpoint, async ({ params, body }, ctx) => {
-    await selectShipmentMethod(ctx.db, ctx.orgIds, params.orderId, body.code);
+  route(app, orderShipmentMethodEndpoint, async (input, ctx) => {
+    await selectShipmentMethod(ctx, input);
     return { ok: true as const };
   });
 
-  route(app, orderShipmentPackageEndpoint, async ({ params, body }, ctx) => {
-    await selectShipmentBox(ctx.db, ctx.orgIds, params.orderId, body.id);
+  route(app, orderShipmentPackageEndpoint, async (input, ctx) => {
+    await selectShipmentBox(ctx, input);
     return { ok: true as const };
   });
 
-  route(app, shipmentMethodsEndpoint, async (_input, ctx) => listShipmentMethods(ctx.db));
+  route(app, shipmentMethodsEndpoint, async (_input, ctx) => listShipmentMethods(ctx));
 
-  route(app, shipmentBoxesEndpoint, async (_input, ctx) => listShipmentBoxes(ctx.db));
+  route(app, shipmentBoxesEndpoint, async (_input, ctx) => listShipmentBoxes(ctx));
 
   // rawJsonBody: the rows arrive as bytes and are parsed and checked on a worker thread (order-import.worker.ts).
   route(app, orderImportEndpoint, async (_input, ctx, req) => {

@@ -8,34 +8,99 @@ import type {
   ShipmentDetails,
   ShipmentMethod,
 } from '@hoppa/core';
-import type { Db } from '../../db/client.ts';
+import type { ExpressionBuilder } from 'kysely';
+import { systemSql } from '../../db/kysely.ts';
+import type { DB, Orders } from '../../db/schema.generated.ts';
+import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 
-interface OrderRow {
-  id: string;
-  org_id: string;
-  org_name: string;
-  order_id: string;
-  platform: string;
-  order_type: string;
-  status: Order['status'];
-  reason: string | null;
-  placed_at: Date;
-  delivery_at: Date | null;
-  shipped_at: Date | null;
-  shipment_details: ShipmentDetails;
-  notes_text: string | null;
-  notes_color: Order['notes_color'];
-  notes_notify: boolean;
-  ship_code: string | null;
-  selected_box_id: string | null;
-  label_quantity: number;
-  has_label: boolean;
-  track_trace: string | null;
-  used_shipment_method: string | null;
+/**
+ * The orders of the request's organisations with their merchant and chosen method: the one query the open list and
+ * the order detail start from (tenant-scoped, docs/architecture.md).
+ */
+function orderQuery(ctx: TenantScope) {
+  return tenantSql(ctx)
+    .selectFrom('orders as o')
+    .innerJoin('organisations as org', 'org.id', 'o.org_id')
+    .leftJoin('shipment_methods as sm', 'sm.id', 'o.selected_ship_method_id')
+    .where(orgScope(ctx, 'o'))
+    .select((eb) => [
+      'o.id',
+      'o.org_id',
+      'org.name as org_name',
+      'o.order_id',
+      'o.platform',
+      'o.order_type',
+      'o.status',
+      'o.reason',
+      'o.placed_at',
+      'o.delivery_at',
+      'o.shipped_at',
+      'o.shipment_details',
+      'o.notes_text',
+      'o.notes_color',
+      'o.notes_notify',
+      'sm.code as ship_code',
+      'o.selected_box_id',
+      'o.label_quantity',
+      'o.track_trace',
+      'o.used_shipment_method',
+      eb
+        .exists(
+          eb
+            .selectFrom('shipments as s')
+            .select('s.id')
+            .whereRef('s.order_id', '=', 'o.id')
+            .where(orgScope(ctx, 's')),
+        )
+        .as('has_label'),
+    ]);
 }
 
-interface LineRow {
+type OrderRow = Awaited<ReturnType<ReturnType<typeof orderQuery>['executeTakeFirstOrThrow']>>;
+
+/** The lines of the given orders with product and pick location, per order id in position order. */
+async function loadLines(ctx: TenantScope, orderIds: string[]) {
+  const byOrder = new Map<string, LineRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await tenantSql(ctx)
+    .selectFrom('order_lines as l')
+    .innerJoin('products as p', 'p.id', 'l.product_id')
+    .leftJoin('locations as loc', 'loc.id', 'l.pick_location_id')
+    .where(orgScope(ctx, 'l'))
+    .where(orgScope(ctx, 'p'))
+    .where('l.order_id', 'in', orderIds)
+    .select([
+      'l.id',
+      'l.order_id',
+      'l.product_id',
+      'l.ean',
+      'l.title',
+      'l.quantity',
+      'l.picked_quantity',
+      'l.pick_location_id',
+      'loc.name as location_name',
+      'loc.sequence as location_sequence',
+      'p.img_url',
+      'p.pack_note',
+      'p.pick_note',
+      'p.fulfilled_by_sf',
+      'l.cancellation_request',
+      'l.position',
+    ])
+    .orderBy('l.order_id')
+    .orderBy('l.position')
+    .orderBy('l.id')
+    .execute();
+  for (const line of rows) {
+    const list = byOrder.get(line.order_id);
+    if (list) list.push(line);
+    else byOrder.set(line.order_id, [line]);
+  }
+  return byOrder;
+}
+
+type LineRow = {
   id: string;
   order_id: string;
   product_id: string;
@@ -52,40 +117,7 @@ interface LineRow {
   fulfilled_by_sf: boolean;
   cancellation_request: boolean;
   position: number;
-}
-
-const ORDER_COLUMNS = `
-  o.id, o.org_id, org.name AS org_name, o.order_id, o.platform, o.order_type, o.status, o.reason,
-  o.placed_at, o.delivery_at, o.shipped_at, o.shipment_details, o.notes_text, o.notes_color, o.notes_notify,
-  sm.code AS ship_code, o.selected_box_id, o.label_quantity, o.track_trace, o.used_shipment_method,
-  EXISTS (SELECT 1 FROM shipments s WHERE s.order_id = o.id) AS has_label`;
-const ORDER_FROM = `
-    FROM orders o
-    JOIN organisations org ON org.id = o.org_id
-    LEFT JOIN shipment_methods sm ON sm.id = o.selected_ship_method_id`;
-const ORDER_SELECT = `SELECT ${ORDER_COLUMNS} ${ORDER_FROM}`;
-
-async function loadLines(db: Db, orderIds: string[]): Promise<Map<string, LineRow[]>> {
-  const byOrder = new Map<string, LineRow[]>();
-  if (orderIds.length === 0) return byOrder;
-  const r = await db.query<LineRow>(
-    `SELECT l.id, l.order_id, l.product_id, l.ean, l.title, l.quantity, l.picked_quantity, l.pick_location_id,
-            loc.name AS location_name, loc.sequence AS location_sequence, p.img_url, p.pack_note, p.pick_note,
-            p.fulfilled_by_sf, l.cancellation_request, l.position
-       FROM order_lines l
-       JOIN products p ON p.id = l.product_id
-       LEFT JOIN locations loc ON loc.id = l.pick_location_id
-      WHERE l.order_id = ANY($1::text[])
-      ORDER BY l.order_id, l.position, l.id`,
-    [orderIds],
-  );
-  for (const line of r.rows) {
-    const list = byOrder.get(line.order_id);
-    if (list) list.push(line);
-    else byOrder.set(line.order_id, [line]);
-  }
-  return byOrder;
-}
+};
 
 function toLine(l: LineRow): OrderLine {
   return {
@@ -106,7 +138,7 @@ function toLine(l: LineRow): OrderLine {
 }
 
 function toOrder(o: OrderRow, lines: LineRow[]): Order {
-  const details = o.shipment_details ?? {};
+  const details = (o.shipment_details ?? {}) as ShipmentDetails;
   return {
     id: o.id,
     orderId: o.order_id,
@@ -114,19 +146,19 @@ function toOrder(o: OrderRow, lines: LineRow[]): Order {
     org_name: o.org_name,
     platform: o.platform,
     order_type: o.order_type,
-    status: o.status,
+    status: o.status as Order['status'],
     reason: o.reason,
     orderPlacedDateTime: o.placed_at.toISOString(),
     deliveryDateTime: o.delivery_at?.toISOString() ?? null,
     fulfilledDateTime: o.shipped_at?.toISOString() ?? null,
     shipmentDetails: { ...details, deliveryPhoneNumber: details.deliveryPhoneNumber ?? details.phone },
     notes_text: o.notes_text,
-    notes_color: o.notes_color,
+    notes_color: o.notes_color as Order['notes_color'],
     notes_notify: o.notes_notify,
     selected_ship_option: o.ship_code,
     selected_packaging_option: o.selected_box_id,
     label_quantity: o.label_quantity,
-    label: o.has_label,
+    label: Boolean(o.has_label),
     shipped: o.status === 'shipped',
     track_trace: o.track_trace,
     used_shipment_method: o.used_shipment_method,
@@ -135,15 +167,11 @@ function toOrder(o: OrderRow, lines: LineRow[]): Order {
   };
 }
 
-/** One order of the given organisations with its lines (spec 1 §7 `GET /order/get/:id`); 404 otherwise. */
-export async function getOrder(db: Db, orgIds: string[], id: string): Promise<Order> {
-  const r = await db.query<OrderRow>(`${ORDER_SELECT} WHERE o.id = $1 AND o.org_id = ANY($2::text[])`, [
-    id,
-    orgIds,
-  ]);
-  const row = r.rows[0];
+/** One order of the request's organisations with its lines (spec 1 §7 `GET /order/get/:id`); 404 otherwise. */
+export async function getOrder(ctx: TenantScope, { params }: { params: { id: string } }): Promise<Order> {
+  const row = await orderQuery(ctx).where('o.id', '=', params.id).executeTakeFirst();
   if (!row) throw notFound('Order not found');
-  const lines = await loadLines(db, [row.id]);
+  const lines = await loadLines(ctx, [row.id]);
   return toOrder(row, lines.get(row.id) ?? []);
 }
 
@@ -166,55 +194,77 @@ const list = (v: string | undefined) =>
  * groups follow the walking order (location sequence, then name), the group without location last.
  */
 export async function listOpenOrders(
-  db: Db,
-  orgIds: string[],
-  range: { start: string; end: string; packSize: '0' | '1' | '2' | 'all' },
-  query: OpenOrdersQuery,
-): Promise<OpenOrders> {
-  const start = new Date(range.start);
-  const end = new Date(range.end);
-  if (start > end) throw badRequest('The start of the date range lies after its end');
-  const params: unknown[] = [orgIds, start, end];
-  const p = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
-  const where = [`o.org_id = ANY($1::text[])`, `o.status = 'open'`, `o.placed_at BETWEEN $2 AND $3`];
-  const lineCount = '(SELECT count(*) FROM order_lines cl WHERE cl.order_id = o.id)';
-  if (range.packSize === '1') where.push(`${lineCount} = 1`);
-  if (range.packSize === '2') where.push(`${lineCount} > 1`);
-  if (query.ean?.trim()) {
-    where.push(
-      `EXISTS (SELECT 1 FROM order_lines el WHERE el.order_id = o.id AND el.ean = ${p(query.ean.trim())})`,
-    );
-  }
-  if (query.picked_location?.trim()) {
-    where.push(
-      `EXISTS (SELECT 1 FROM order_lines pl WHERE pl.order_id = o.id AND pl.pick_location_id = ${p(query.picked_location.trim())})`,
-    );
-  }
-  const locations = list(query.location);
-  if (locations.length) {
-    const ref = p(locations);
-    where.push(`EXISTS (SELECT 1 FROM order_lines ll JOIN locations lc ON lc.id = ll.pick_location_id
-                         WHERE ll.order_id = o.id AND (ll.pick_location_id = ANY(${ref}::text[]) OR lc.name = ANY(${ref}::text[])))`);
-  }
-  const methods = list(query.shipment_method);
-  if (methods.length) where.push(`sm.code = ANY(${p(methods)}::text[])`);
-  if (isOn(query.red_orders)) where.push(`o.notes_color = 'red'`);
-  if (isOn(query.b2b_orders)) where.push(`o.order_type = 'b2b_order'`);
-  if (query.org_id) where.push(`o.org_id = ${p(query.org_id)}`);
-  const limit = p(query.limit ?? OPEN_ORDERS_DEFAULT_LIMIT);
-
-  // `matching` counts every order the filters select, not just this answer: the home tile asks with limit 1.
-  const r = await db.query<OrderRow & { full_total: number }>(
-    `SELECT ${ORDER_COLUMNS}, count(*) OVER () AS full_total ${ORDER_FROM}
-      WHERE ${where.join(' AND ')} ORDER BY o.placed_at, o.id LIMIT ${limit}`,
+  ctx: TenantScope,
+  {
     params,
-  );
+    query,
+  }: { params: { start: string; end: string; pack_size: '0' | '1' | '2' | 'all' }; query: OpenOrdersQuery },
+): Promise<OpenOrders> {
+  const start = new Date(params.start);
+  const end = new Date(params.end);
+  if (start > end) throw badRequest('The start of the date range lies after its end');
+  const locations = list(query.location);
+  const methods = list(query.shipment_method);
+  const ean = query.ean?.trim();
+  const picked = query.picked_location?.trim();
+  const base = orderQuery(ctx);
+  /** The order's lines as a subquery (tenant-scoped), for counts and EXISTS filters. */
+  const linesOf = (eb: ExpressionBuilder<DB & { o: Orders }, 'o'>) =>
+    eb.selectFrom('order_lines as ol').whereRef('ol.order_id', '=', 'o.id').where(orgScope(ctx, 'ol'));
+  // `matching` counts every order the filters select, not just this answer: the home tile asks with limit 1.
+  const rows = await base
+    .select((eb) => eb.fn.countAll<number>().over().as('full_total'))
+    .where('o.status', '=', 'open')
+    .where('o.placed_at', '>=', start)
+    .where('o.placed_at', '<=', end)
+    .$if(params.pack_size === '1' || params.pack_size === '2', (q) =>
+      q.where((eb) =>
+        eb(
+          linesOf(eb).select((c) => c.fn.countAll<number>().as('n')),
+          params.pack_size === '1' ? '=' : '>',
+          1,
+        ),
+      ),
+    )
+    .$if(Boolean(ean), (q) =>
+      q.where((eb) =>
+        eb.exists(
+          linesOf(eb)
+            .select('ol.id')
+            .where('ol.ean', '=', ean as string),
+        ),
+      ),
+    )
+    .$if(Boolean(picked), (q) =>
+      q.where((eb) =>
+        eb.exists(
+          linesOf(eb)
+            .select('ol.id')
+            .where('ol.pick_location_id', '=', picked as string),
+        ),
+      ),
+    )
+    .$if(locations.length > 0, (q) =>
+      q.where((eb) =>
+        eb.exists(
+          linesOf(eb)
+            .leftJoin('locations as lc', 'lc.id', 'ol.pick_location_id')
+            .select('ol.id')
+            .where((w) => w.or([w('ol.pick_location_id', 'in', locations), w('lc.name', 'in', locations)])),
+        ),
+      ),
+    )
+    .$if(methods.length > 0, (q) => q.where('sm.code', 'in', methods))
+    .$if(isOn(query.red_orders), (q) => q.where('o.notes_color', '=', 'red'))
+    .$if(isOn(query.b2b_orders), (q) => q.where('o.order_type', '=', 'b2b_order'))
+    .$if(Boolean(query.org_id), (q) => q.where('o.org_id', '=', query.org_id as string))
+    .orderBy('o.placed_at')
+    .orderBy('o.id')
+    .limit(query.limit ?? OPEN_ORDERS_DEFAULT_LIMIT)
+    .execute();
   const lines = await loadLines(
-    db,
-    r.rows.map((o) => o.id),
+    ctx,
+    rows.map((o) => o.id),
   );
 
   interface Group {
@@ -223,7 +273,7 @@ export async function listOpenOrders(
     orders: Order[];
   }
   const groups = new Map<string, Group>();
-  for (const row of r.rows) {
+  for (const row of rows) {
     const orderLines = lines.get(row.id) ?? [];
     const first = orderLines.find((l) => l.pick_location_id);
     const key = first?.pick_location_id ?? '';
@@ -246,81 +296,102 @@ export async function listOpenOrders(
   });
   return {
     groups: sorted.map((g) => ({ location: g.location, count: g.orders.length, orders: g.orders })),
-    total: r.rows.length,
-    matching: r.rows[0]?.full_total ?? 0,
+    total: rows.length,
+    matching: Number(rows[0]?.full_total ?? 0),
   };
 }
 
 /** Sets how many shipping labels an order gets (spec 1 §7 `POST /order/labels/quantity`); 404 when not visible. */
 export async function setLabelQuantity(
-  db: Db,
-  orgIds: string[],
-  orderId: string,
-  quantity: number,
+  ctx: TenantScope,
+  { body }: { body: { order_id: string; quantity: number } },
 ): Promise<void> {
-  const r = await db.query(
-    'UPDATE orders SET label_quantity = $1 WHERE id = $2 AND org_id = ANY($3::text[])',
-    [quantity, orderId, orgIds],
-  );
-  if (r.rowCount === 0) throw notFound('Order not found');
+  const r = await tenantSql(ctx)
+    .updateTable('orders as o')
+    .set({ label_quantity: body.quantity })
+    .where('o.id', '=', body.order_id)
+    .where(orgScope(ctx, 'o'))
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 0) throw notFound('Order not found');
+}
+
+/** 404 unless the order is one of the request's organisations'. */
+async function assertVisibleOrder(ctx: TenantScope, orderId: string): Promise<void> {
+  const order = await tenantSql(ctx)
+    .selectFrom('orders as o')
+    .select('o.id')
+    .where('o.id', '=', orderId)
+    .where(orgScope(ctx, 'o'))
+    .executeTakeFirst();
+  if (!order) throw notFound('Order not found');
 }
 
 /**
  * Selects an order's shipment method by code (spec 1 §7 `POST /order/shipment_method/:orderId`).
- * 404 for an order outside `orgIds`; 400 for an unknown or inactive method code.
+ * 404 for an order outside the request's organisations; 400 for an unknown or inactive method code.
  */
 export async function selectShipmentMethod(
-  db: Db,
-  orgIds: string[],
-  orderId: string,
-  code: string,
+  ctx: TenantScope,
+  { params, body }: { params: { orderId: string }; body: { code: string } },
 ): Promise<void> {
-  const order = await db.query('SELECT 1 FROM orders WHERE id = $1 AND org_id = ANY($2::text[])', [
-    orderId,
-    orgIds,
-  ]);
-  if (order.rows.length === 0) throw notFound('Order not found');
-  const m = await db.query<{ id: string }>('SELECT id FROM shipment_methods WHERE code = $1 AND active', [
-    code,
-  ]);
-  const method = m.rows[0];
-  if (!method) throw badRequest(`Unknown shipment method: ${code}`);
-  await db.query('UPDATE orders SET selected_ship_method_id = $1 WHERE id = $2', [method.id, orderId]);
+  await assertVisibleOrder(ctx, params.orderId);
+  const method = await tenantSql(ctx)
+    .selectFrom('shipment_methods')
+    .select('id')
+    .where('code', '=', body.code)
+    .where('active', '=', true)
+    .executeTakeFirst();
+  if (!method) throw badRequest(`Unknown shipment method: ${body.code}`);
+  await tenantSql(ctx)
+    .updateTable('orders as o')
+    .set({ selected_ship_method_id: method.id })
+    .where('o.id', '=', params.orderId)
+    .where(orgScope(ctx, 'o'))
+    .execute();
 }
 
 /**
  * Selects an order's shipment box (spec 1 §7 `POST /order/shipment_package/:orderId`).
- * 404 for an order outside `orgIds`; 400 for an unknown box.
+ * 404 for an order outside the request's organisations; 400 for an unknown box.
  */
 export async function selectShipmentBox(
-  db: Db,
-  orgIds: string[],
-  orderId: string,
-  boxId: string,
+  ctx: TenantScope,
+  { params, body }: { params: { orderId: string }; body: { id: string } },
 ): Promise<void> {
-  const order = await db.query('SELECT 1 FROM orders WHERE id = $1 AND org_id = ANY($2::text[])', [
-    orderId,
-    orgIds,
-  ]);
-  if (order.rows.length === 0) throw notFound('Order not found');
-  const box = await db.query('SELECT 1 FROM shipment_boxes WHERE id = $1', [boxId]);
-  if (box.rows.length === 0) throw badRequest('Unknown shipment box');
-  await db.query('UPDATE orders SET selected_box_id = $1 WHERE id = $2', [boxId, orderId]);
+  await assertVisibleOrder(ctx, params.orderId);
+  const box = await tenantSql(ctx)
+    .selectFrom('shipment_boxes')
+    .select('id')
+    .where('id', '=', body.id)
+    .executeTakeFirst();
+  if (!box) throw badRequest('Unknown shipment box');
+  await tenantSql(ctx)
+    .updateTable('orders as o')
+    .set({ selected_box_id: body.id })
+    .where('o.id', '=', params.orderId)
+    .where(orgScope(ctx, 'o'))
+    .execute();
 }
 
 /** The active shipment methods by name (spec 1 §7 list of shipment methods). */
-export async function listShipmentMethods(db: Db): Promise<ShipmentMethod[]> {
-  const r = await db.query<Omit<ShipmentMethod, 'price'>>(
-    `SELECT id, code, name, carrier, price_cents, country_code, product_code, active
-       FROM shipment_methods WHERE active ORDER BY name, code`,
-  );
-  return r.rows.map((m) => ({ ...m, price: m.price_cents / 100 }));
+export async function listShipmentMethods(ctx: Pick<TenantScope, 'db'>): Promise<ShipmentMethod[]> {
+  const rows = await systemSql(ctx.db)
+    .selectFrom('shipment_methods')
+    .select(['id', 'code', 'name', 'carrier', 'price_cents', 'country_code', 'product_code', 'active'])
+    .where('active', '=', true)
+    .orderBy('name')
+    .orderBy('code')
+    .execute();
+  return rows.map((m) => ({ ...m, price: m.price_cents / 100 }));
 }
 
 /** The shipment boxes by name (spec 1 §7 list of boxes). */
-export async function listShipmentBoxes(db: Db): Promise<ShipmentBox[]> {
-  const r = await db.query<Omit<ShipmentBox, 'price' | 'package_cost'>>(
-    'SELECT id, name, label, price_cents, package_cost_cents FROM shipment_boxes ORDER BY name, id',
-  );
-  return r.rows.map((b) => ({ ...b, price: b.price_cents / 100, package_cost: b.package_cost_cents / 100 }));
+export async function listShipmentBoxes(ctx: Pick<TenantScope, 'db'>): Promise<ShipmentBox[]> {
+  const rows = await systemSql(ctx.db)
+    .selectFrom('shipment_boxes')
+    .select(['id', 'name', 'label', 'price_cents', 'package_cost_cents'])
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  return rows.map((b) => ({ ...b, price: b.price_cents / 100, package_cost: b.package_cost_cents / 100 }));
 }
