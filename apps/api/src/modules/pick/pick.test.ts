@@ -213,16 +213,17 @@ describe('GET /pick_list/pick', () => {
   it('a merchant-scoped caller sees only its own organisation, whatever orgs asks for', async () => {
     const s = await scene();
     const list = await getPickList(
-      t.db,
-      { userId: pickerId, orgIds: [stroop] },
+      { db: t.db, orgIds: [stroop] },
       {
-        locations: 'all',
-        query_type: 'all',
-        start: s.w.start.toISOString(),
-        end: s.w.end.toISOString(),
-        orgs: `${bol},${stroop}`,
+        params: {
+          locations: 'all',
+          query_type: 'all',
+          start: s.w.start.toISOString(),
+          end: s.w.end.toISOString(),
+          orgs: `${bol},${stroop}`,
+        },
+        query: { skip: 0, limit: 100, sequence: 'normal', single_orders: false, multi_orders: false },
       },
-      { skip: 0, limit: 100, sequence: 'normal', single_orders: false, multi_orders: false },
     );
     expect(list.items.map((i) => i.org_name)).toEqual(['Stroopwafel & Co']);
   });
