@@ -41,3 +41,11 @@ export function orgScope(scope: Pick<TenantScope, 'orgIds'>, alias: string) {
   return (eb: ExpressionBuilder<any, any>) =>
     eb(eb.ref(`${alias}.org_id`), '=', sql<string>`any(${[...scope.orgIds]}::char(24)[])`);
 }
+
+/**
+ * {@link orgScope} for a statement Kysely cannot build (bulk `UPDATE … FROM unnest(…)`): the same predicate as an
+ * `sql` fragment, `alias.org_id = any(orgIds)`, so the organisation predicate is still written only here.
+ */
+export function orgScopeSql(scope: Pick<TenantScope, 'orgIds'>, alias: string) {
+  return sql<boolean>`${sql.ref(`${alias}.org_id`)} = any(${[...scope.orgIds]}::char(24)[])`;
+}

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { newId, type OrderImportIssue, type OrderImportResult } from '@hoppa/core';
 import type { Db } from '../../db/client.ts';
+import { orgScope, tenantSql } from '../../db/tenant.ts';
 import { HttpProblem } from '../../lib/errors.ts';
 import type { OrgContext } from '../../lib/route.ts';
 import { runInWorker } from '../../lib/workers.ts';
@@ -52,6 +53,7 @@ export async function importOrders(
   { body }: { body: Uint8Array },
 ): Promise<OrderImportResult> {
   const { db, currOrgId: orgId } = ctx;
+  const scope = { db, orgIds: [orgId] };
   const refused = (a: { message: string; issues: { path: string; message: string }[] }) =>
     new HttpProblem(400, 'validation', a.message || 'Invalid request', a.issues);
   // Each pass gets its own copy of the bytes, handed over without another copy.
@@ -63,25 +65,30 @@ export async function importOrders(
   const keys = await runInWorker<KeysAnswer>(WORKER, { phase: 'keys', body: first.bytes }, first.transfer);
   if (!keys.ok) throw refused(keys);
   const { eans, orderIds } = keys;
+  const q = tenantSql(scope);
   const [productRows, existingRows] = await Promise.all([
     eans.length
-      ? db.query<ImportProduct>(
-          'SELECT id, ean, bsku, name FROM products WHERE org_id = $1 AND (ean = ANY($2::text[]) OR bsku = ANY($2::text[]))',
-          [orgId, eans],
-        )
-      : Promise.resolve({ rows: [] as ImportProduct[] }),
+      ? q
+          .selectFrom('products as p')
+          .select(['p.id', 'p.ean', 'p.bsku', 'p.name'])
+          .where(orgScope(scope, 'p'))
+          .where((eb) => eb.or([eb('p.ean', 'in', eans), eb('p.bsku', 'in', eans)]))
+          .execute()
+      : Promise.resolve([] as ImportProduct[]),
     orderIds.length
-      ? db.query<{ order_id: string }>(
-          'SELECT order_id FROM orders WHERE org_id = $1 AND order_id = ANY($2::text[])',
-          [orgId, orderIds],
-        )
-      : Promise.resolve({ rows: [] as { order_id: string }[] }),
+      ? q
+          .selectFrom('orders as o')
+          .select('o.order_id')
+          .where(orgScope(scope, 'o'))
+          .where('o.order_id', 'in', orderIds)
+          .execute()
+      : Promise.resolve([] as { order_id: string }[]),
   ]);
 
   // An EAN match wins over a SKU match with the same text.
   const productByKey = new Map<string, ImportProduct>();
-  for (const p of productRows.rows) if (p.bsku && !productByKey.has(p.bsku)) productByKey.set(p.bsku, p);
-  for (const p of productRows.rows) productByKey.set(p.ean, p);
+  for (const p of productRows) if (p.bsku && !productByKey.has(p.bsku)) productByKey.set(p.bsku, p);
+  for (const p of productRows) productByKey.set(p.ean, p);
 
   const second = copy();
   const answer = await runInWorker<PlanAnswer>(
@@ -90,7 +97,7 @@ export async function importOrders(
       phase: 'plan',
       body: second.bytes,
       knownKeys: [...productByKey.keys()],
-      importedIds: existingRows.rows.map((r) => r.order_id),
+      importedIds: existingRows.map((r) => r.order_id),
     },
     second.transfer,
   );
@@ -99,16 +106,21 @@ export async function importOrders(
   const productOfLine = plan.lineKey.map((k) => productByKey.get(k) as ImportProduct);
 
   const usedProductIds = [...new Set(productOfLine.map((p) => p.id))];
-  const pickPlaces = usedProductIds.length
-    ? await db.query<PickPlace>(
-        `SELECT DISTINCT ON (pl.product_id) pl.product_id, pl.location_id
-           FROM product_locations pl
-          WHERE pl.product_id = ANY($1::text[]) AND pl.active AND pl.stock > 0
-          ORDER BY pl.product_id, pl.position, pl.created_at`,
-        [usedProductIds],
-      )
-    : { rows: [] as PickPlace[] };
-  const pickLocationOf = new Map(pickPlaces.rows.map((r) => [r.product_id, r.location_id]));
+  const pickPlaces: PickPlace[] = usedProductIds.length
+    ? await q
+        .selectFrom('product_locations as pl')
+        .distinctOn('pl.product_id')
+        .select(['pl.product_id', 'pl.location_id'])
+        .where(orgScope(scope, 'pl'))
+        .where('pl.product_id', 'in', usedProductIds)
+        .where('pl.active', '=', true)
+        .where('pl.stock', '>', 0)
+        .orderBy('pl.product_id')
+        .orderBy('pl.position')
+        .orderBy('pl.created_at')
+        .execute()
+    : [];
+  const pickLocationOf = new Map(pickPlaces.map((r) => [r.product_id, r.location_id]));
 
   // One lookup per destination country, so every order arrives with the method a scan ships it with.
   const countries = [...new Set(plan.country)];

@@ -1,5 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { newId, type ProductImportResult, type ValidProductImportRow } from '@hoppa/core';
+import { sql } from 'kysely';
+import { systemSql } from '../../db/kysely.ts';
+import { orgScopeSql } from '../../db/tenant.ts';
 import { HttpProblem } from '../../lib/errors.ts';
 import type { OrgContext } from '../../lib/route.ts';
 import { runInWorker } from '../../lib/workers.ts';
@@ -27,6 +30,7 @@ export async function importProducts(
   { body }: { body: Uint8Array },
 ): Promise<ProductImportResult> {
   const { db, currOrgId: orgId } = ctx;
+  const scope = { orgIds: [orgId] };
   const bytes = new Uint8Array(body);
   const plan = await runInWorker<ProductPlan>(WORKER, { body: bytes }, [bytes.buffer as ArrayBuffer]);
   if (!plan.ok) throw new HttpProblem(400, 'validation', plan.message || 'Invalid request', plan.issues);
@@ -71,8 +75,8 @@ export async function importProducts(
       const rest = chunk.filter((p) => !insertedEans.has(p.ean));
       if (rest.length === 0) return;
       const rcol = <K extends keyof ValidProductImportRow>(k: K) => rest.map((p) => p[k]);
-      const upd = await tx.query(
-        `UPDATE products p
+      const upd = await sql`
+        UPDATE products p
             SET name = u.name,
                 parent_ean = COALESCE(u.parent_ean, p.parent_ean),
                 fulfilled_by_sf = COALESCE(u.fbs, p.fulfilled_by_sf),
@@ -85,27 +89,13 @@ export async function importProducts(
                 customs_value = COALESCE(u.val, p.customs_value),
                 img_url = COALESCE(u.img, p.img_url),
                 updated_at = now()
-           FROM unnest($2::text[], $3::text[], $4::text[], $5::boolean[], $6::numeric[], $7::numeric[],
-                       $8::numeric[], $9::numeric[], $10::text[], $11::text[], $12::numeric[], $13::text[])
+           FROM unnest(${rcol('name')}::text[], ${rcol('ean')}::text[], ${rcol('parentEan')}::text[],
+                       ${rcol('fulfilledBySf')}::boolean[], ${rcol('lengthCm')}::numeric[], ${rcol('heightCm')}::numeric[],
+                       ${rcol('widthCm')}::numeric[], ${rcol('weightKg')}::numeric[], ${rcol('note')}::text[],
+                       ${rcol('hs')}::text[], ${rcol('customsValue')}::numeric[], ${rcol('imgUrl')}::text[])
                 AS u(name, ean, parent_ean, fbs, l, h, w, kg, note, hs, val, img)
-          WHERE p.org_id = $1 AND p.ean = u.ean`,
-        [
-          orgId,
-          rcol('name'),
-          rcol('ean'),
-          rcol('parentEan'),
-          rcol('fulfilledBySf'),
-          rcol('lengthCm'),
-          rcol('heightCm'),
-          rcol('widthCm'),
-          rcol('weightKg'),
-          rcol('note'),
-          rcol('hs'),
-          rcol('customsValue'),
-          rcol('imgUrl'),
-        ],
-      );
-      updated += upd.rowCount;
+          WHERE ${orgScopeSql(scope, 'p')} AND p.ean = u.ean`.execute(systemSql(tx));
+      updated += Number(upd.numAffectedRows ?? 0);
     });
   }
   errors.sort((a, b) => a.row - b.row);
