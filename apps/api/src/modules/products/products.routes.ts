@@ -15,16 +15,10 @@ import { getProductHistory, listProducts, searchProductsByEan } from './products
  * EAN search, import and the stock ledger of one product.
  */
 export function registerProductRoutes(app: FastifyInstance): void {
-  route(app, productListEndpoint, async ({ query }, ctx) =>
-    listProducts(ctx.db, ctx.currOrgId, {
-      skip: query.skip,
-      limit: query.limit,
-      inStock: query.in_stock,
-    }),
-  );
+  route(app, productListEndpoint, async (input, ctx) => listProducts(ctx, input));
 
-  route(app, productEanSearchEndpoint, async ({ params }, ctx) => ({
-    products: await searchProductsByEan(ctx.db, ctx.orgIds, params.text),
+  route(app, productEanSearchEndpoint, async (input, ctx) => ({
+    products: await searchProductsByEan(ctx, input),
   }));
 
   // rawJsonBody: the rows arrive as bytes and are parsed and checked on a worker thread (product-import.worker.ts).
@@ -33,11 +27,5 @@ export function registerProductRoutes(app: FastifyInstance): void {
     return importProducts(ctx, { body: req.body as Buffer });
   });
 
-  route(app, productHistoryEndpoint, async ({ params, query }, ctx) =>
-    getProductHistory(ctx.db, ctx.orgIds, params.product_id, {
-      limit: query.limit,
-      before: query.before,
-      beforeId: query.before_id,
-    }),
-  );
+  route(app, productHistoryEndpoint, async (input, ctx) => getProductHistory(ctx, input));
 }

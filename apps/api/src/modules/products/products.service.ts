@@ -1,32 +1,64 @@
 import type { Product, ProductHistoryResponse, ProductList, StockMutation } from '@hoppa/core';
-import { type Db, escapeLike } from '../../db/client.ts';
+import { sql } from 'kysely';
+import { escapeLike } from '../../db/client.ts';
+import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { notFound } from '../../lib/errors.ts';
-
-interface ProductRow {
-  id: string;
-  org_id: string;
-  name: string;
-  ean: string;
-  bsku: string | null;
-  parent_ean: string | null;
-  img_url: string | null;
-  note: string | null;
-  pick_note: string | null;
-  pack_note: string | null;
-  weight_kg: string | null;
-  length_cm: string | null;
-  height_cm: string | null;
-  width_cm: string | null;
-  customs_hs: string | null;
-  customs_value: string | null;
-  fulfilled_by_sf: boolean;
-  active: boolean;
-  needs_recount: boolean;
-  sf_stock: number;
-  locations: Product['locations'];
-}
+import type { OrgContext } from '../../lib/route.ts';
 
 const num = (v: string | null): number | null => (v === null ? null : Number(v));
+
+/**
+ * Products of the scope with their stock places in one statement: the lateral join aggregates each product's
+ * locations (by position) and the total stock held by the provider (tenant-scoped, docs/architecture.md).
+ */
+function productQuery(scope: TenantScope) {
+  return tenantSql(scope)
+    .selectFrom('products as p')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('product_locations as x')
+          .innerJoin('locations as l', 'l.id', 'x.location_id')
+          .whereRef('x.product_id', '=', 'p.id')
+          .where(orgScope(scope, 'x'))
+          .select([
+            sql<number | null>`sum(x.stock)`.as('stock'),
+            sql<
+              Product['locations'] | null
+            >`json_agg(json_build_object('id', x.id, 'location_id', x.location_id,
+                      'name', l.name, 'stock', x.stock, 'active', x.active, 'position', x.position)
+                      ORDER BY x.position, l.name)`.as('locations'),
+          ])
+          .as('pl'),
+      (join) => join.onTrue(),
+    )
+    .where(orgScope(scope, 'p'))
+    .select([
+      'p.id',
+      'p.org_id',
+      'p.name',
+      'p.ean',
+      'p.bsku',
+      'p.parent_ean',
+      'p.img_url',
+      'p.note',
+      'p.pick_note',
+      'p.pack_note',
+      sql<string | null>`p.weight_kg::text`.as('weight_kg'),
+      sql<string | null>`p.length_cm::text`.as('length_cm'),
+      sql<string | null>`p.height_cm::text`.as('height_cm'),
+      sql<string | null>`p.width_cm::text`.as('width_cm'),
+      'p.customs_hs',
+      sql<string | null>`p.customs_value::text`.as('customs_value'),
+      'p.fulfilled_by_sf',
+      'p.active',
+      'p.needs_recount',
+      sql<number>`COALESCE(pl.stock, 0)::int`.as('sf_stock'),
+      sql<Product['locations']>`COALESCE(pl.locations, '[]'::json)`.as('locations'),
+    ]);
+}
+
+type ProductRow = Awaited<ReturnType<ReturnType<typeof productQuery>['executeTakeFirstOrThrow']>>;
 
 function toProduct(r: ProductRow): Product {
   return {
@@ -53,74 +85,52 @@ function toProduct(r: ProductRow): Product {
   };
 }
 
-// Products with their stock places in one statement: the lateral join aggregates each product's
-// locations (by position) and the total stock held by the provider.
-const PRODUCT_SELECT = `
-  SELECT p.id, p.org_id, p.name, p.ean, p.bsku, p.parent_ean, p.img_url, p.note, p.pick_note, p.pack_note,
-         p.weight_kg::text AS weight_kg, p.length_cm::text AS length_cm, p.height_cm::text AS height_cm,
-         p.width_cm::text AS width_cm, p.customs_hs, p.customs_value::text AS customs_value,
-         p.fulfilled_by_sf, p.active, p.needs_recount,
-         COALESCE(pl.stock, 0)::int AS sf_stock, COALESCE(pl.locations, '[]'::json) AS locations
-    FROM products p
-    LEFT JOIN LATERAL (
-      SELECT sum(x.stock) AS stock,
-             json_agg(json_build_object('id', x.id, 'location_id', x.location_id, 'name', l.name,
-                      'stock', x.stock, 'active', x.active, 'position', x.position)
-                      ORDER BY x.position, l.name) AS locations
-        FROM product_locations x JOIN locations l ON l.id = x.location_id
-       WHERE x.product_id = p.id
-    ) pl ON true`;
-
 /**
- * One page of an organisation's products, name ascending, with stock per location (spec 3 §7
- * `GET /products?skip&limit&in_stock`). `inStock` 'true' keeps products with stock above 0,
- * 'false' those with none; anything else keeps all. Returns the page and the total count.
+ * One page of the current organisation's products, name ascending, with stock per location (spec 3 §7
+ * `GET /products?skip&limit&in_stock`). `in_stock` 'true' keeps products with stock above 0, 'false' those with
+ * none; anything else keeps all. Returns the page and the total count.
  */
 export async function listProducts(
-  db: Db,
-  orgId: string,
-  opts: { skip: number; limit: number; inStock?: 'true' | 'false' | 'null' },
+  ctx: Pick<OrgContext, 'db' | 'currOrgId'>,
+  { query }: { query: { skip: number; limit: number; in_stock?: 'true' | 'false' | 'null' | undefined } },
 ): Promise<ProductList> {
-  const stockFilter =
-    opts.inStock === 'true'
-      ? 'AND COALESCE(pl.stock, 0) > 0'
-      : opts.inStock === 'false'
-        ? 'AND COALESCE(pl.stock, 0) <= 0'
-        : '';
+  const scope = { db: ctx.db, orgIds: [ctx.currOrgId] };
+  const stock = sql<number>`COALESCE(pl.stock, 0)`;
+  const filtered = productQuery(scope)
+    .$if(query.in_stock === 'true', (q) => q.where(stock, '>', 0))
+    .$if(query.in_stock === 'false', (q) => q.where(stock, '<=', 0));
   const [page, count] = await Promise.all([
-    db.query<ProductRow>(
-      `${PRODUCT_SELECT} WHERE p.org_id = $1 ${stockFilter} ORDER BY p.name, p.id OFFSET $2 LIMIT $3`,
-      [orgId, opts.skip, opts.limit],
-    ),
-    db.query<{ n: number }>(
-      `SELECT count(*) AS n FROM products p
-         LEFT JOIN LATERAL (SELECT sum(stock) AS stock FROM product_locations x WHERE x.product_id = p.id) pl ON true
-        WHERE p.org_id = $1 ${stockFilter}`,
-      [orgId],
-    ),
+    filtered.orderBy('p.name').orderBy('p.id').offset(query.skip).limit(query.limit).execute(),
+    filtered
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst(),
   ]);
   return {
-    items: page.rows.map(toProduct),
-    total: Number(count.rows[0]?.n ?? 0),
-    skip: opts.skip,
-    limit: opts.limit,
+    items: page.map(toProduct),
+    total: Number(count?.n ?? 0),
+    skip: query.skip,
+    limit: query.limit,
   };
 }
 
 /**
- * Products of the given organisations whose EAN or SKU starts with `text` (spec 3 §2 Scanner, §7
+ * Products of the request's organisations whose EAN or SKU starts with `text` (spec 3 §2 Scanner, §7
  * `GET /products/ean/:text`): exact EAN matches first, then by name; at most 20.
  */
-export async function searchProductsByEan(db: Db, orgIds: string[], text: string): Promise<Product[]> {
-  const prefix = `${escapeLike(text)}%`;
-  const r = await db.query<ProductRow>(
-    `${PRODUCT_SELECT}
-      WHERE p.org_id = ANY($1) AND (p.ean LIKE $2 OR p.bsku LIKE $2)
-      ORDER BY (p.ean = $3) DESC, p.name, p.id
-      LIMIT 20`,
-    [orgIds, prefix, text],
-  );
-  return r.rows.map(toProduct);
+export async function searchProductsByEan(
+  ctx: TenantScope,
+  { params }: { params: { text: string } },
+): Promise<Product[]> {
+  const prefix = `${escapeLike(params.text)}%`;
+  const rows = await productQuery(ctx)
+    .where((eb) => eb.or([eb('p.ean', 'like', prefix), eb('p.bsku', 'like', prefix)]))
+    .orderBy(sql`(p.ean = ${params.text})`, 'desc')
+    .orderBy('p.name')
+    .orderBy('p.id')
+    .limit(20)
+    .execute();
+  return rows.map(toProduct);
 }
 
 type MutationRow = {
@@ -164,57 +174,74 @@ function toMutation(r: MutationRow): StockMutation {
  * location (`product_locations`, by position). Errors: 404 when the product is not in `orgIds`.
  */
 export async function getProductHistory(
-  db: Db,
-  orgIds: string[],
-  productId: string,
-  opts: { limit: number; before?: string; beforeId?: string },
+  ctx: TenantScope,
+  {
+    params,
+    query,
+  }: {
+    params: { product_id: string };
+    query: { limit: number; before?: string | undefined; before_id?: string | undefined };
+  },
 ): Promise<ProductHistoryResponse> {
-  const product = (
-    await db.query<{ id: string; name: string; ean: string }>(
-      'SELECT id, name, ean FROM products WHERE id = $1 AND org_id = ANY($2::char(24)[])',
-      [productId, orgIds],
-    )
-  ).rows[0];
-  if (!product) throw notFound(`Product ${productId} not found`);
+  const q = tenantSql(ctx);
+  const product = await q
+    .selectFrom('products as p')
+    .select(['p.id', 'p.name', 'p.ean'])
+    .where('p.id', '=', params.product_id)
+    .where(orgScope(ctx, 'p'))
+    .executeTakeFirst();
+  if (!product) throw notFound(`Product ${params.product_id} not found`);
 
-  const args: unknown[] = [product.id];
-  let cursor = '';
-  if (opts.before && opts.beforeId) {
-    args.push(opts.before, opts.beforeId);
-    cursor = `AND (date_trunc('milliseconds', m.created_at), m.id) < ($2::timestamptz, $3::char(24))`;
-  } else if (opts.before) {
-    args.push(opts.before);
-    cursor = `AND date_trunc('milliseconds', m.created_at) < $2::timestamptz`;
-  }
-  args.push(opts.limit + 1);
+  const at = sql`date_trunc('milliseconds', m.created_at)`;
   const [mutations, locations] = await Promise.all([
-    db.query<MutationRow>(
-      `SELECT m.id, m.created_at, m.quantity, m.reason, m.location_id, l.name AS location_name,
-              m.order_id, o.order_id AS shop_order_id, m.order_line_id,
-              m.user_id, u.first_name, u.family_name, m.note
-         FROM stock_mutations m
-         LEFT JOIN locations l ON l.id = m.location_id
-         LEFT JOIN orders o ON o.id = m.order_id
-         LEFT JOIN users u ON u.id = m.user_id
-        WHERE m.product_id = $1 ${cursor}
-        ORDER BY date_trunc('milliseconds', m.created_at) DESC, m.id DESC
-        LIMIT $${args.length}`,
-      args,
-    ),
-    db.query<{ id: string; name: string; stock: number }>(
-      `SELECT l.id, l.name, pl.stock
-         FROM product_locations pl JOIN locations l ON l.id = pl.location_id
-        WHERE pl.product_id = $1
-        ORDER BY pl.position, l.name`,
-      [product.id],
-    ),
+    q
+      .selectFrom('stock_mutations as m')
+      .leftJoin('locations as l', 'l.id', 'm.location_id')
+      .leftJoin('orders as o', (j) => j.onRef('o.id', '=', 'm.order_id').on(orgScope(ctx, 'o')))
+      .leftJoin('users as u', 'u.id', 'm.user_id')
+      .where('m.product_id', '=', product.id)
+      .where(orgScope(ctx, 'm'))
+      .$if(Boolean(query.before && query.before_id), (w) =>
+        w.where(sql<boolean>`(${at}, m.id) < (${query.before}::timestamptz, ${query.before_id}::char(24))`),
+      )
+      .$if(Boolean(query.before && !query.before_id), (w) =>
+        w.where(sql<boolean>`${at} < ${query.before}::timestamptz`),
+      )
+      .select([
+        'm.id',
+        'm.created_at',
+        'm.quantity',
+        'm.reason',
+        'm.location_id',
+        'l.name as location_name',
+        'm.order_id',
+        'o.order_id as shop_order_id',
+        'm.order_line_id',
+        'm.user_id',
+        'u.first_name',
+        'u.family_name',
+        'm.note',
+      ])
+      .orderBy(at, 'desc')
+      .orderBy('m.id', 'desc')
+      .limit(query.limit + 1)
+      .execute(),
+    q
+      .selectFrom('product_locations as pl')
+      .innerJoin('locations as l', 'l.id', 'pl.location_id')
+      .where('pl.product_id', '=', product.id)
+      .where(orgScope(ctx, 'pl'))
+      .select(['l.id', 'l.name', 'pl.stock'])
+      .orderBy('pl.position')
+      .orderBy('l.name')
+      .execute(),
   ]);
-  const rows = mutations.rows.slice(0, opts.limit).map(toMutation);
+  const rows = mutations.slice(0, query.limit).map((r) => toMutation(r as MutationRow));
   const last = rows[rows.length - 1];
   return {
     product,
     mutations: rows,
-    next: mutations.rows.length > opts.limit && last ? { before: last.created_at, before_id: last.id } : null,
-    locations: locations.rows.map((r) => ({ location: { id: r.id, name: r.name }, stock: r.stock })),
+    next: mutations.length > query.limit && last ? { before: last.created_at, before_id: last.id } : null,
+    locations: locations.map((r) => ({ location: { id: r.id, name: r.name }, stock: r.stock })),
   };
 }
