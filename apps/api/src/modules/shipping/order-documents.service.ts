@@ -1,59 +1,87 @@
-import type { Db } from '../../db/client.ts';
+import { sql } from 'kysely';
+import { systemSql } from '../../db/kysely.ts';
+import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { addressFromOrganisation, addressFromShipmentDetails } from '../../lib/carriers/address.ts';
 import type { PostalAddress } from '../../lib/carriers/carrier.ts';
 import { notFound } from '../../lib/errors.ts';
 import { buildPackingSlipPdf, type PackingSlipData } from '../../lib/pdf/packing-slip.pdf.ts';
 import type { RequestContext } from '../../lib/route.ts';
 
-type OrderRow = {
-  id: string;
-  org_id: string;
-  order_id: string;
-  status: string;
-  placed_at: Date;
-  shipped_at: Date | null;
-  shipment_details: Record<string, unknown> | null;
-  notes_text: string | null;
-  selected_ship_method_id: string | null;
-  selected_box_id: string | null;
-  label_quantity: number;
-  track_trace: string | null;
-  used_shipment_method: string | null;
-  merchant_name: string;
-};
-
-type LineRow = {
-  ean: string;
-  title: string;
-  quantity: number;
-  cancellation_request: boolean;
-  location: string | null;
-  weight_kg: string | null;
-};
-
 /**
- * The lines of order `orderId` (internal id) in order-line order, each with `columns` (SQL over
- * `ol` = order_lines and `p` = products) and `location`: the name of the line's assigned pick location,
- * else of the product's first active location (stocked places first), else null. Used by the packing
- * slip, the label and the shipment detail (spec 1 §2 Order detail), which print the same location.
- * The caller has checked the order's organisation.
+ * The lines of order `orderId` (internal id) in order-line order, with product and `location`: the name of the
+ * line's assigned pick location, else of the product's first active location (stocked places first), else null.
+ * Used by the packing slip, the label and the shipment detail (spec 1 §2 Order detail), which print the same
+ * location. Tenant-scoped: lines of another organisation's order do not come back.
  */
-export async function orderLinesWithLocation<T>(db: Db, orderId: string, columns: string): Promise<T[]> {
-  const r = await db.query<T>(
-    `SELECT ${columns},
-            COALESCE(loc.name, (
-              SELECT l2.name FROM product_locations pl JOIN locations l2 ON l2.id = pl.location_id
-               WHERE pl.product_id = ol.product_id AND pl.active
-               ORDER BY (pl.stock > 0) DESC, pl.position, pl.created_at LIMIT 1)) AS location
-       FROM order_lines ol
-       JOIN products p ON p.id = ol.product_id
-       LEFT JOIN locations loc ON loc.id = ol.pick_location_id
-      WHERE ol.order_id = $1
-      ORDER BY ol.position, ol.id`,
-    [orderId],
-  );
-  return r.rows;
+export async function orderLinesWithLocation(scope: TenantScope, orderId: string) {
+  return tenantSql(scope)
+    .selectFrom('order_lines as ol')
+    .innerJoin('products as p', 'p.id', 'ol.product_id')
+    .leftJoin('locations as loc', 'loc.id', 'ol.pick_location_id')
+    .where('ol.order_id', '=', orderId)
+    .where(orgScope(scope, 'ol'))
+    .where(orgScope(scope, 'p'))
+    .select((eb) => [
+      'ol.id',
+      'ol.product_id',
+      'ol.ean',
+      'ol.title',
+      'ol.quantity',
+      'ol.picked_quantity',
+      'ol.cancellation_request',
+      'p.img_url',
+      sql<string | null>`p.weight_kg::text`.as('weight_kg'),
+      eb.fn
+        .coalesce(
+          'loc.name',
+          eb
+            .selectFrom('product_locations as pl')
+            .innerJoin('locations as l2', 'l2.id', 'pl.location_id')
+            .select('l2.name')
+            .whereRef('pl.product_id', '=', 'ol.product_id')
+            .where('pl.active', '=', true)
+            .where(orgScope(scope, 'pl'))
+            .orderBy(sql`(pl.stock > 0)`, 'desc')
+            .orderBy('pl.position')
+            .orderBy('pl.created_at')
+            .limit(1),
+        )
+        .as('location'),
+    ])
+    .orderBy('ol.position')
+    .orderBy('ol.id')
+    .execute();
 }
+
+type LineRow = Awaited<ReturnType<typeof orderLinesWithLocation>>[number];
+
+/** An order of the scope with what its documents print (merchant name joined); `lock` takes it FOR UPDATE. */
+function orderForDocumentsQuery(scope: TenantScope, orderId: string, lock: boolean) {
+  return tenantSql(scope)
+    .selectFrom('orders as o')
+    .innerJoin('organisations as org', 'org.id', 'o.org_id')
+    .where('o.id', '=', orderId)
+    .where(orgScope(scope, 'o'))
+    .select([
+      'o.id',
+      'o.org_id',
+      'o.order_id',
+      'o.status',
+      'o.placed_at',
+      'o.shipped_at',
+      'o.shipment_details',
+      'o.notes_text',
+      'o.selected_ship_method_id',
+      'o.selected_box_id',
+      'o.label_quantity',
+      'o.track_trace',
+      'o.used_shipment_method',
+      'org.name as merchant_name',
+    ])
+    .$if(lock, (q) => q.forUpdate('o'));
+}
+
+type OrderRow = Awaited<ReturnType<ReturnType<typeof orderForDocumentsQuery>['executeTakeFirstOrThrow']>>;
 
 /** An order with what its documents print: lines with locations, the merchant and the sender. */
 export interface OrderForDocuments {
@@ -69,39 +97,32 @@ export interface OrderForDocuments {
  * FOR UPDATE (shipping). Errors: 404 when missing or of another organisation.
  */
 export async function loadOrderForDocuments(
-  db: Db,
-  orgIds: string[],
+  scope: TenantScope,
   orderId: string,
   lock = false,
 ): Promise<OrderForDocuments> {
-  const order = (
-    await db.query<OrderRow>(
-      `SELECT o.id, o.org_id, o.order_id, o.status, o.placed_at, o.shipped_at, o.shipment_details, o.notes_text,
-              o.selected_ship_method_id, o.selected_box_id, o.label_quantity, o.track_trace, o.used_shipment_method,
-              org.name AS merchant_name
-         FROM orders o JOIN organisations org ON org.id = o.org_id
-        WHERE o.id = $1 AND o.org_id = ANY($2::char(24)[])
-        ${lock ? 'FOR UPDATE OF o' : ''}`,
-      [orderId, orgIds],
-    )
-  ).rows[0];
+  const order = await orderForDocumentsQuery(scope, orderId, lock).executeTakeFirst();
   if (!order) throw notFound(`Order ${orderId} not found`);
-  const lines = await orderLinesWithLocation<LineRow>(
-    db,
-    order.id,
-    'ol.ean, ol.title, ol.quantity, ol.cancellation_request, p.weight_kg',
-  );
-  const provider = (
-    await db.query<{ name: string; address: Record<string, unknown> | null; phone: string | null }>(
-      `SELECT name, address, phone FROM organisations WHERE kind = 'provider' ORDER BY created_at, id LIMIT 1`,
-    )
-  ).rows[0];
+  const lines = await orderLinesWithLocation(scope, order.id);
+  const provider = await systemSql(scope.db)
+    .selectFrom('organisations')
+    .select(['name', 'address', 'phone'])
+    .where('kind', '=', 'provider')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   const sender = addressFromOrganisation(
     provider?.name ?? 'Hoppa Fulfilment',
-    provider?.address,
+    provider?.address as Record<string, unknown> | null | undefined,
     provider?.phone,
   );
-  return { order, lines, recipient: addressFromShipmentDetails(order.shipment_details), sender };
+  return {
+    order,
+    lines,
+    recipient: addressFromShipmentDetails(order.shipment_details as Record<string, unknown> | null),
+    sender,
+  };
 }
 
 export function packingSlipData(
@@ -130,22 +151,27 @@ export function packingSlipData(
  * the parcel. Errors: 404 when the order is not visible.
  */
 export async function packingSlipForOrder(
-  { db, orgIds }: Pick<RequestContext, 'db' | 'orgIds'>,
+  scope: Pick<RequestContext, 'db' | 'orgIds'>,
   { order_id: orderId }: { order_id: string },
 ): Promise<Buffer> {
-  const stored = await db.query<{ packing_slip_pdf: Buffer }>(
-    `SELECT s.packing_slip_pdf FROM shipments s
-      WHERE s.order_id = $1 AND s.org_id = ANY($2::char(24)[]) ORDER BY s.created_at DESC LIMIT 1`,
-    [orderId, orgIds],
-  );
-  if (stored.rows[0]) return stored.rows[0].packing_slip_pdf;
-  const doc = await loadOrderForDocuments(db, orgIds, orderId);
+  const stored = await tenantSql(scope)
+    .selectFrom('shipments as s')
+    .select('s.packing_slip_pdf')
+    .where('s.order_id', '=', orderId)
+    .where(orgScope(scope, 's'))
+    .orderBy('s.created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (stored?.packing_slip_pdf) return stored.packing_slip_pdf as Buffer;
+  const doc = await loadOrderForDocuments(scope, orderId);
   let methodName = doc.order.used_shipment_method ?? '';
   if (!methodName && doc.order.selected_ship_method_id) {
-    const m = await db.query<{ name: string }>('SELECT name FROM shipment_methods WHERE id = $1', [
-      doc.order.selected_ship_method_id,
-    ]);
-    methodName = m.rows[0]?.name ?? '';
+    const m = await systemSql(scope.db)
+      .selectFrom('shipment_methods')
+      .select('name')
+      .where('id', '=', doc.order.selected_ship_method_id)
+      .executeTakeFirst();
+    methodName = m?.name ?? '';
   }
   return buildPackingSlipPdf(
     packingSlipData(doc, {

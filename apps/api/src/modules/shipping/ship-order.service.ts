@@ -32,7 +32,7 @@ export async function shipOrder(
 ): Promise<ShipResult> {
   const now = opts.now ?? new Date();
   return ctx.db.transaction(async (tx) => {
-    const doc = await loadOrderForDocuments(tx, ctx.orgIds, body.order_id, true);
+    const doc = await loadOrderForDocuments({ db: tx, orgIds: ctx.orgIds }, body.order_id, true);
     const { order } = doc;
     if (opts.singleLineOnly && !isSingleLineOrder({ products: doc.lines })) {
       // Internal to the batch (batch-ship.service.ts turns it into a skip reason), so not an endpoint's code.

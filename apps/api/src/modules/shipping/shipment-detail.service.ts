@@ -36,10 +36,17 @@ export async function getShipment(
     .executeTakeFirst();
   if (!row) throw notFound(`Shipment ${params.id} not found`);
   const { delivery_at, notes_text, shipped_by, fulfilled_by_sf, ...shipment } = row;
-  const lines = await orderLinesWithLocation<ShipmentDetail['lines'][number]>(
-    ctx.db,
-    shipment.order__id,
-    'ol.id, ol.product_id, ol.ean, ol.title, ol.quantity, ol.picked_quantity, p.img_url',
+  const lines = (await orderLinesWithLocation(ctx, shipment.order__id)).map(
+    ({ id, product_id, ean, title, quantity, picked_quantity, img_url, location }) => ({
+      id,
+      product_id,
+      ean,
+      title,
+      quantity,
+      picked_quantity,
+      img_url,
+      location,
+    }),
   );
   const events = await trackingEvents(ctx, shipment);
   const sd = (shipment.shipment_details ?? {}) as Record<string, unknown>;
