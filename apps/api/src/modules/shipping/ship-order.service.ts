@@ -1,4 +1,6 @@
 import { isSingleLineOrder, newId, PROBLEMS, type ShipOrderBody, shipOrderEndpoint } from '@hoppa/core';
+import { systemSql } from '../../db/kysely.ts';
+import { orgScope, tenantSql } from '../../db/tenant.ts';
 import { carrierFor } from '../../lib/carriers/index.ts';
 import { badRequest, HttpProblem, problem } from '../../lib/errors.ts';
 import { buildPackingSlipPdf } from '../../lib/pdf/packing-slip.pdf.ts';
@@ -72,8 +74,12 @@ export async function shipOrder(
     );
     let boxId = order.selected_box_id;
     if (body.box_id) {
-      const box = await tx.query('SELECT id FROM shipment_boxes WHERE id = $1', [body.box_id]);
-      if (!box.rows[0]) throw badRequest(`Unknown shipment box: ${body.box_id}`);
+      const box = await systemSql(tx)
+        .selectFrom('shipment_boxes')
+        .select('id')
+        .where('id', '=', body.box_id)
+        .executeTakeFirst();
+      if (!box) throw badRequest(`Unknown shipment box: ${body.box_id}`);
       boxId = body.box_id;
     }
     const labelQuantity = body.label_quantity ?? order.label_quantity ?? 1;
@@ -98,31 +104,38 @@ export async function shipOrder(
       packingSlipData(doc, { methodName: method.name, trackingNumber: label.trackingNumber, shippedAt: now }),
     );
 
-    await tx.query(
-      `UPDATE orders SET status = 'shipped', shipped_at = $2, track_trace = $3, used_shipment_method = $4,
-              selected_ship_method_id = $5, selected_box_id = $6, label_quantity = $7
-        WHERE id = $1`,
-      [order.id, now, label.trackingNumber, method.name, method.id, boxId, labelQuantity],
-    );
+    const scope = { db: tx, orgIds: ctx.orgIds };
+    await tenantSql(scope)
+      .updateTable('orders as o')
+      .set({
+        status: 'shipped',
+        shipped_at: now,
+        track_trace: label.trackingNumber,
+        used_shipment_method: method.name,
+        selected_ship_method_id: method.id,
+        selected_box_id: boxId,
+        label_quantity: labelQuantity,
+      })
+      .where('o.id', '=', order.id)
+      .where(orgScope(scope, 'o'))
+      .execute();
     const shipmentId = newId(now.getTime());
-    await tx.query(
-      `INSERT INTO shipments (id, org_id, order_id, carrier, method_code, tracking_number, label_quantity,
-                              label_pdf, packing_slip_pdf, shipped_by, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [
-        shipmentId,
-        order.org_id,
-        order.id,
-        carrier.code,
-        method.code,
-        label.trackingNumber,
-        labelQuantity,
-        label.labelPdf,
-        packingSlip,
-        ctx.user.id,
-        now,
-      ],
-    );
+    await tenantSql(scope)
+      .insertInto('shipments')
+      .values({
+        id: shipmentId,
+        org_id: order.org_id,
+        order_id: order.id,
+        carrier: carrier.code,
+        method_code: method.code,
+        tracking_number: label.trackingNumber,
+        label_quantity: labelQuantity,
+        label_pdf: label.labelPdf,
+        packing_slip_pdf: packingSlip,
+        shipped_by: ctx.user.id,
+        created_at: now,
+      })
+      .execute();
     return { shipmentId, trackingNumber: label.trackingNumber, labelPdf: label.labelPdf };
   });
 }

@@ -1,16 +1,17 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { systemSql } from '../../db/kysely.ts';
 import type { ShipmentMethodInfo } from '../../lib/carriers/carrier.ts';
 import { badRequest } from '../../lib/errors.ts';
 
-type MethodRow = {
-  id: string;
-  code: string;
-  name: string;
-  carrier: string;
-  price_cents: number;
-  country_code: string | null;
-  product_code: string | null;
-};
+/** Shipment methods (a global table: every organisation ships with the provider's methods). */
+function methodQuery(db: Db) {
+  return systemSql(db)
+    .selectFrom('shipment_methods')
+    .select(['id', 'code', 'name', 'carrier', 'price_cents', 'country_code', 'product_code']);
+}
+
+type MethodRow = Awaited<ReturnType<ReturnType<typeof methodQuery>['executeTakeFirstOrThrow']>>;
 
 function toMethod(r: MethodRow): ShipmentMethodInfo {
   return {
@@ -24,8 +25,6 @@ function toMethod(r: MethodRow): ShipmentMethodInfo {
   };
 }
 
-const METHOD_COLUMNS = 'id, code, name, carrier, price_cents, country_code, product_code';
-
 /**
  * The default shipment method for a recipient in `countryCode` (ISO alpha-2; spec 1 §4 'it ships at
  * once when a ship option is set', §5 shipment method choices): among the active methods that serve
@@ -37,16 +36,21 @@ const METHOD_COLUMNS = 'id, code, name, carrier, price_cents, country_code, prod
  */
 export async function defaultShipmentMethod(db: Db, countryCode: string): Promise<ShipmentMethodInfo | null> {
   const country = countryCode.trim().toUpperCase() || 'NL';
-  const r = await db.query<MethodRow>(
-    `SELECT ${METHOD_COLUMNS} FROM shipment_methods
-      WHERE active AND price_cents > 0 AND (country_code IS NULL OR upper(country_code) = $1)
-        AND code <> 'OWN-SHIPMENT' AND code NOT LIKE '%STAMP%' AND carrier NOT IN ('own', 'stamp')
-      ORDER BY is_default DESC, (carrier = 'local') DESC, (upper(country_code) = $1) DESC NULLS LAST,
-               price_cents, code
-      LIMIT 1`,
-    [country],
-  );
-  return r.rows[0] ? toMethod(r.rows[0]) : null;
+  const row = await methodQuery(db)
+    .where('active', '=', true)
+    .where('price_cents', '>', 0)
+    .where((eb) => eb.or([eb('country_code', 'is', null), eb(sql`upper(country_code)`, '=', country)]))
+    .where('code', '<>', 'OWN-SHIPMENT')
+    .where('code', 'not like', '%STAMP%')
+    .where('carrier', 'not in', ['own', 'stamp'])
+    .orderBy('is_default', 'desc')
+    .orderBy(sql`(carrier = 'local')`, 'desc')
+    .orderBy(sql`(upper(country_code) = ${country})`, sql`desc nulls last`)
+    .orderBy('price_cents')
+    .orderBy('code')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? toMethod(row) : null;
 }
 
 /**
@@ -60,18 +64,13 @@ export async function resolveMethod(
   country: string,
 ): Promise<ShipmentMethodInfo> {
   if (code) {
-    const r = await db.query<MethodRow>(
-      `SELECT ${METHOD_COLUMNS} FROM shipment_methods WHERE code = $1 AND active`,
-      [code],
-    );
-    if (!r.rows[0]) throw badRequest(`Unknown or inactive shipment method: ${code}`);
-    return toMethod(r.rows[0]);
+    const row = await methodQuery(db).where('code', '=', code).where('active', '=', true).executeTakeFirst();
+    if (!row) throw badRequest(`Unknown or inactive shipment method: ${code}`);
+    return toMethod(row);
   }
   if (selectedId) {
-    const r = await db.query<MethodRow>(`SELECT ${METHOD_COLUMNS} FROM shipment_methods WHERE id = $1`, [
-      selectedId,
-    ]);
-    if (r.rows[0]) return toMethod(r.rows[0]);
+    const row = await methodQuery(db).where('id', '=', selectedId).executeTakeFirst();
+    if (row) return toMethod(row);
   }
   const fallback = await defaultShipmentMethod(db, country);
   if (!fallback) throw badRequest('Choose a shipment method for this order');
