@@ -12,11 +12,11 @@ import { createOrg, currentOrgAuth, getCurrentOrg, listVisibleOrgs, setCurrentOr
 
 /** Current organisation, organisation list, switching and creation (spec 2 §7, spec 3 §7 Organisations). */
 export async function registerOrgRoutes(app: FastifyInstance): Promise<void> {
-  route(app, currentOrgAuthEndpoint, async (_input, ctx) => currentOrgAuth(ctx.db, ctx.user));
-  route(app, currentOrgEndpoint, async (_input, ctx) => getCurrentOrg(ctx.db, ctx.user, ctx.orgIds));
-  route(app, listOrgsEndpoint, async ({ query }, ctx) => listVisibleOrgs(ctx.db, ctx.user, query.search));
-  route(app, setCurrOrgEndpoint, async ({ body }, ctx) =>
-    currentOrgAuth(ctx.db, await setCurrentOrg(ctx.db, ctx.user, body.customer_id)),
+  route(app, currentOrgAuthEndpoint, async (_input, ctx) => currentOrgAuth(ctx));
+  route(app, currentOrgEndpoint, async (_input, ctx) => getCurrentOrg(ctx));
+  route(app, listOrgsEndpoint, async (input, ctx) => listVisibleOrgs(ctx, input));
+  route(app, setCurrOrgEndpoint, async (input, ctx) =>
+    currentOrgAuth({ ...ctx, user: await setCurrentOrg(ctx, input) }),
   );
   route(app, createOrgEndpoint, async ({ body }, ctx, req) => {
     // Shop creation is open to every signed-up user: limited per address and per user (issue 7).
@@ -26,6 +26,6 @@ export async function registerOrgRoutes(app: FastifyInstance): Promise<void> {
     ];
     await assertUnderLimits(ctx.db, keys);
     for (const k of keys) await hit(ctx.db, k.key);
-    return createOrg(ctx.db, ctx.user, body);
+    return createOrg(ctx, { body });
   });
 }

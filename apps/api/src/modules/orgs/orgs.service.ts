@@ -1,86 +1,112 @@
 import { type CreateOrgBody, type CurrentOrgAuth, newId, type Org } from '@hoppa/core';
-import { type Db, escapeLike } from '../../db/client.ts';
+import { escapeLike } from '../../db/client.ts';
+import { systemSql } from '../../db/kysely.ts';
 import type { SessionUser } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { RequestContext } from '../../lib/route.ts';
 
-type OrgRow = {
-  id: string;
-  name: string;
-  kind: 'provider' | 'merchant';
-  active: boolean;
-  contact_person: string | null;
-  contact_person_email: string | null;
-  phone: string | null;
-  address: Record<string, string> | null;
-};
+/** What the organisation services need of a request: its database handle, user and visible organisations. */
+type OrgsContext = Pick<RequestContext, 'db' | 'user'>;
 
-const ORG_COLUMNS =
-  'o.id, o.name, o.kind, o.active, o.contact_person, o.contact_person_email, o.phone, o.address';
+/**
+ * Organisations are the tenants themselves (not tenant rows): who may see one follows the user's role
+ * (`all_orgs`) or memberships, checked here, so these queries use the system builder.
+ */
+function orgQuery(ctx: Pick<RequestContext, 'db'>) {
+  return systemSql(ctx.db)
+    .selectFrom('organisations as o')
+    .select([
+      'o.id',
+      'o.name',
+      'o.kind',
+      'o.active',
+      'o.contact_person',
+      'o.contact_person_email',
+      'o.phone',
+      'o.address',
+    ]);
+}
+
+type OrgRow = Awaited<ReturnType<ReturnType<typeof orgQuery>['executeTakeFirstOrThrow']>>;
 
 function toOrg(row: OrgRow, currOrgId: string | null): Org {
   return {
     id: row.id,
     name: row.name,
-    kind: row.kind,
+    kind: row.kind as Org['kind'],
     active: row.active,
     contact_person: row.contact_person,
     contact_person_email: row.contact_person_email,
     phone: row.phone,
-    address: row.address ?? {},
+    address: (row.address ?? {}) as Org['address'],
     current: row.id === currOrgId,
   };
 }
 
 /**
- * The organisations a user may switch to (spec 3 §2 Shops): every organisation for provider staff (a role
- * with all_orgs), else the user's memberships. Optional case-insensitive search on name or
- * contact person. Provider first, then by name.
+ * The organisations a user may switch to (spec 3 §2 Shops; `GET /orgs`): every organisation for provider staff (a
+ * role with all_orgs), else the user's memberships. Optional case-insensitive search on name or contact person.
+ * Provider first, then by name.
  */
-export async function listVisibleOrgs(db: Db, user: SessionUser, search?: string): Promise<Org[]> {
-  const params: unknown[] = [];
-  const where: string[] = [];
-  if (!user.role.allOrgs) {
-    params.push(user.id);
-    where.push(`o.id IN (SELECT org_id FROM memberships WHERE user_id = $${params.length})`);
-  }
-  if (search) {
-    params.push(`%${escapeLike(search)}%`);
-    where.push(`(o.name ILIKE $${params.length} OR coalesce(o.contact_person, '') ILIKE $${params.length})`);
-  }
-  const r = await db.query<OrgRow>(
-    `SELECT ${ORG_COLUMNS} FROM organisations o ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY (o.kind = 'provider') DESC, o.name`,
-    params,
-  );
-  return r.rows.map((row) => toOrg(row, user.currOrgId));
+export async function listVisibleOrgs(
+  ctx: OrgsContext,
+  { query }: { query: { search?: string | undefined } },
+): Promise<Org[]> {
+  const { user } = ctx;
+  const like = query.search ? `%${escapeLike(query.search)}%` : null;
+  const rows = await orgQuery(ctx)
+    .$if(!user.role.allOrgs, (q) =>
+      q.where('o.id', 'in', (eb) =>
+        eb.selectFrom('memberships').select('org_id').where('user_id', '=', user.id),
+      ),
+    )
+    .$if(like !== null, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('o.name', 'ilike', like as string),
+          eb(eb.fn.coalesce('o.contact_person', eb.val('')), 'ilike', like as string),
+        ]),
+      ),
+    )
+    .orderBy((eb) => eb('o.kind', '=', 'provider'), 'desc')
+    .orderBy('o.name')
+    .execute();
+  return rows.map((row) => toOrg(row, user.currOrgId));
 }
 
-/** The current organisation; 404 when the user has none (or it is no longer visible). */
-export async function getCurrentOrg(db: Db, user: SessionUser, orgIds: string[]): Promise<Org> {
-  if (!user.currOrgId || !(orgIds.includes(user.currOrgId) || (await canSee(db, user, user.currOrgId)))) {
+/** Whether `user` may see organisation `orgId`: any one for provider staff, else a membership. */
+async function canSee(ctx: OrgsContext, orgId: string): Promise<boolean> {
+  const q = systemSql(ctx.db);
+  if (ctx.user.role.allOrgs)
+    return (
+      (await q.selectFrom('organisations').select('id').where('id', '=', orgId).executeTakeFirst()) !==
+      undefined
+    );
+  return (
+    (await q
+      .selectFrom('memberships')
+      .select('org_id')
+      .where('user_id', '=', ctx.user.id)
+      .where('org_id', '=', orgId)
+      .executeTakeFirst()) !== undefined
+  );
+}
+
+/** The current organisation (`GET /current_org`); 404 when the user has none (or it is no longer visible). */
+export async function getCurrentOrg(ctx: OrgsContext & Pick<RequestContext, 'orgIds'>): Promise<Org> {
+  const { user } = ctx;
+  if (!user.currOrgId || !(ctx.orgIds.includes(user.currOrgId) || (await canSee(ctx, user.currOrgId)))) {
     throw notFound('No current organisation');
   }
-  const r = await db.query<OrgRow>(`SELECT ${ORG_COLUMNS} FROM organisations o WHERE o.id = $1`, [
-    user.currOrgId,
-  ]);
-  const row = r.rows[0];
+  const row = await orgQuery(ctx).where('o.id', '=', user.currOrgId).executeTakeFirst();
   if (!row) throw notFound('No current organisation');
   return toOrg(row, user.currOrgId);
 }
 
-async function canSee(db: Db, user: SessionUser, orgId: string): Promise<boolean> {
-  if (user.role.allOrgs) {
-    return (await db.query('SELECT 1 FROM organisations WHERE id = $1', [orgId])).rowCount > 0;
-  }
-  return (
-    (await db.query('SELECT 1 FROM memberships WHERE user_id = $1 AND org_id = $2', [user.id, orgId]))
-      .rowCount > 0
-  );
-}
-
 /** GET /current_org_auth: the current organisation (or null), the role in force and the admin flag. */
-export async function currentOrgAuth(db: Db, user: SessionUser): Promise<CurrentOrgAuth> {
-  const visible = await listVisibleOrgs(db, user);
+export async function currentOrgAuth(ctx: OrgsContext): Promise<CurrentOrgAuth> {
+  const { user } = ctx;
+  const visible = await listVisibleOrgs(ctx, { query: {} });
   const curr = visible.find((o) => o.current);
   return {
     org: curr ? { id: curr.id, name: curr.name, kind: curr.kind } : null,
@@ -95,77 +121,85 @@ export async function currentOrgAuth(db: Db, user: SessionUser): Promise<Current
  * role becomes the current role; provider staff (all_orgs role) keep their role. An
  * organisation the user may not see answers 404. Returns the user as it is afterwards.
  */
-export async function setCurrentOrg(db: Db, user: SessionUser, orgId: string): Promise<SessionUser> {
-  const membership = (
-    await db.query<{ role_id: string }>(
-      'SELECT role_id FROM memberships WHERE user_id = $1 AND org_id = $2',
-      [user.id, orgId],
-    )
-  ).rows[0];
+export async function setCurrentOrg(
+  ctx: OrgsContext,
+  { body }: { body: { customer_id: string } },
+): Promise<SessionUser> {
+  const { user } = ctx;
+  const orgId = body.customer_id;
+  const q = systemSql(ctx.db);
+  const membership = await q
+    .selectFrom('memberships')
+    .select('role_id')
+    .where('user_id', '=', user.id)
+    .where('org_id', '=', orgId)
+    .executeTakeFirst();
   if (membership) {
-    await db.query('UPDATE users SET curr_org_id = $1, curr_role_id = $2 WHERE id = $3', [
-      orgId,
-      membership.role_id,
-      user.id,
-    ]);
-  } else if (user.role.allOrgs && (await canSee(db, user, orgId))) {
-    await db.query('UPDATE users SET curr_org_id = $1 WHERE id = $2', [orgId, user.id]);
+    await q
+      .updateTable('users')
+      .set({ curr_org_id: orgId, curr_role_id: membership.role_id })
+      .where('id', '=', user.id)
+      .execute();
+  } else if (user.role.allOrgs && (await canSee(ctx, orgId))) {
+    await q.updateTable('users').set({ curr_org_id: orgId }).where('id', '=', user.id).execute();
   } else {
     throw notFound('Organisation not found');
   }
   const role = membership
-    ? (
-        await db.query<{
-          id: string;
-          key: string;
-          name: string;
-          grants: SessionUser['role']['grants'];
-          all_orgs: boolean;
-        }>('SELECT id, key, name, grants, all_orgs FROM roles WHERE id = $1', [membership.role_id])
-      ).rows[0]
+    ? await q
+        .selectFrom('roles')
+        .select(['id', 'key', 'name', 'grants', 'all_orgs'])
+        .where('id', '=', membership.role_id)
+        .executeTakeFirst()
     : undefined;
   return {
     ...user,
     currOrgId: orgId,
     role: role
-      ? { id: role.id, key: role.key, name: role.name, grants: role.grants, allOrgs: role.all_orgs }
+      ? {
+          id: role.id,
+          key: role.key,
+          name: role.name,
+          grants: role.grants as SessionUser['role']['grants'],
+          allOrgs: role.all_orgs,
+        }
       : user.role,
   };
 }
 
 /**
- * Creates a merchant organisation (spec 3 §2 /orgs/add): the caller becomes its merchant owner and it
+ * Creates a merchant organisation (spec 3 §2 /orgs/add; `POST /orgs`): the caller becomes its merchant owner and it
  * becomes the current organisation. Returns the new organisation.
  */
-export async function createOrg(db: Db, user: SessionUser, body: CreateOrgBody): Promise<Org> {
+export async function createOrg(ctx: OrgsContext, { body }: { body: CreateOrgBody }): Promise<Org> {
+  const { user } = ctx;
   const id = newId();
-  await db.transaction(async (tx) => {
-    await tx.query(
-      `INSERT INTO organisations (id, name, kind, contact_person, contact_person_email, phone, address)
-       VALUES ($1, $2, 'merchant', $3, $4, $5, $6)`,
-      [
+  await ctx.db.transaction(async (tx) => {
+    const q = systemSql(tx);
+    await q
+      .insertInto('organisations')
+      .values({
         id,
-        body.name,
-        body.contact_person ?? `${user.firstName} ${user.familyName}`,
-        body.contact_person_email ?? user.email,
-        body.phone ?? user.phone,
-        JSON.stringify(body.address ?? {}),
-      ],
-    );
-    const owner = (await tx.query<{ id: string }>(`SELECT id FROM roles WHERE key = 'merchant_owner'`))
-      .rows[0];
+        name: body.name,
+        kind: 'merchant',
+        contact_person: body.contact_person ?? `${user.firstName} ${user.familyName}`,
+        contact_person_email: body.contact_person_email ?? user.email,
+        phone: body.phone ?? user.phone,
+        address: JSON.stringify(body.address ?? {}),
+      })
+      .execute();
+    const owner = await q
+      .selectFrom('roles')
+      .select('id')
+      .where('key', '=', 'merchant_owner')
+      .executeTakeFirst();
     if (!owner) throw new Error('role merchant_owner is missing');
-    await tx.query('INSERT INTO memberships (user_id, org_id, role_id) VALUES ($1, $2, $3)', [
-      user.id,
-      id,
-      owner.id,
-    ]);
-    await tx.query('UPDATE users SET curr_org_id = $1, curr_role_id = $2 WHERE id = $3', [
-      id,
-      owner.id,
-      user.id,
-    ]);
+    await q.insertInto('memberships').values({ user_id: user.id, org_id: id, role_id: owner.id }).execute();
+    await q
+      .updateTable('users')
+      .set({ curr_org_id: id, curr_role_id: owner.id })
+      .where('id', '=', user.id)
+      .execute();
   });
-  const r = await db.query<OrgRow>(`SELECT ${ORG_COLUMNS} FROM organisations o WHERE o.id = $1`, [id]);
-  return toOrg(r.rows[0] as OrgRow, id);
+  return toOrg(await orgQuery(ctx).where('o.id', '=', id).executeTakeFirstOrThrow(), id);
 }
