@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { systemSql } from './kysely.ts';
@@ -90,5 +93,28 @@ describe('tenantSql and orgScope', () => {
   it('leaves the warehouse map and system tables alone', async () => {
     const rows = await tenantSql(bol).selectFrom('locations').select('id').limit(1).execute();
     expect(rows.length).toBe(1);
+  });
+});
+
+describe('one organisation predicate (issue 6)', () => {
+  it('writes no organisation predicate by hand outside db/tenant.ts', () => {
+    const src = join(dirname(fileURLToPath(import.meta.url)), '..');
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
+      (f) =>
+        f.endsWith('.ts') &&
+        !f.endsWith('.test.ts') &&
+        (f.startsWith('modules') || f.startsWith('lib')) &&
+        !f.includes(`${sep}test${sep}`),
+    );
+    expect(files.length).toBeGreaterThan(20);
+    // `org_id = ANY(…)`, `org_id = $1`, `org_id IN (…)` in SQL text: the shapes orgScope()/orgScopeSql() replace.
+    const handWritten = /org_id\s*(=|in)\s*(any\s*\(|\$\d|\()/i;
+    const found = files.flatMap((f) =>
+      readFileSync(join(src, f), 'utf8')
+        .split('\n')
+        .map((line, i) => ({ where: `${f}:${i + 1}`, line }))
+        .filter(({ line }) => handWritten.test(line)),
+    );
+    expect(found).toEqual([]);
   });
 });
