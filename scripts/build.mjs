@@ -2,7 +2,7 @@
 // Builds the portal and the floor app with Vite and the API with esbuild (apps/api/dist/main.js, which
 // `npm start` runs; ADR 0018). A build whose inputs did not change since the last one is skipped: a hash of its
 // sources (and of core and the lockfile) is kept in dist/.build-hash.
-// Usage: node scripts/build.mjs [--force]
+// Usage: node scripts/build.mjs [--force] [--api] (--api: the API only)
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
@@ -169,6 +169,7 @@ export async function buildApi({ force = false } = {}) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   stopChildrenOnSignal();
-  const ok = await build({ force: process.argv.includes('--force') });
+  const force = process.argv.includes('--force');
+  const ok = process.argv.includes('--api') ? await buildApi({ force }) : await build({ force });
   process.exit(ok ? 0 : 1);
 }
