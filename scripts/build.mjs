@@ -158,6 +158,9 @@ export async function buildApi({ force = false } = {}) {
   } catch (err) {
     console.error(`apps/api: build failed (${err.message.split('\n')[0]})`);
     return false;
+  } finally {
+    // esbuild keeps a service child process; `npm start` lives on after the build, so end it now.
+    await esbuild.stop();
   }
   for (const asset of API_ASSETS) {
     cpSync(join(API_DIR, asset), join(dist, basename(asset)), { recursive: true });
