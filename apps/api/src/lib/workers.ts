@@ -35,6 +35,14 @@ export function runInWorker<T>(url: URL, task: unknown, transfer: ArrayBuffer[] 
   return poolFor(url).run(task, { transferList: transfer }) as Promise<T>;
 }
 
+/**
+ * The URL of worker module `<name>.worker` beside the calling module `base` (`import.meta.url`): the `.ts` source
+ * under tsx, the `.js` entry the compiled build writes next to `dist/main.js` (docs/decisions/0018-compiled-api.md).
+ */
+export function workerUrl(name: string, base: string): URL {
+  return new URL(`./${name}.worker.${base.endsWith('.ts') ? 'ts' : 'js'}`, base);
+}
+
 /** Ends every worker pool (graceful shutdown, tests). */
 export async function closeWorkers(): Promise<void> {
   const all = [...pools.values()];

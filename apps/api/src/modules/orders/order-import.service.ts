@@ -4,14 +4,14 @@ import type { Db } from '../../db/client.ts';
 import { orgScope, tenantSql } from '../../db/tenant.ts';
 import { HttpProblem } from '../../lib/errors.ts';
 import type { OrgContext } from '../../lib/route.ts';
-import { runInWorker } from '../../lib/workers.ts';
+import { runInWorker, workerUrl } from '../../lib/workers.ts';
 import { defaultShipmentMethod } from '../shipping/index.ts';
 import type { KeysAnswer, PlanAnswer, PlannedOrders } from './order-import.worker.ts';
 
 /** Orders written per transaction; each chunk is two multi-row INSERTs (orders, lines), then other requests get a turn. */
 const ORDER_CHUNK = 250;
 
-const WORKER = new URL('./order-import.worker.ts', import.meta.url);
+const WORKER = workerUrl('order-import', import.meta.url);
 
 interface ImportProduct {
   id: string;

@@ -5,13 +5,13 @@ import { systemSql } from '../../db/kysely.ts';
 import { orgScopeSql } from '../../db/tenant.ts';
 import { HttpProblem } from '../../lib/errors.ts';
 import type { OrgContext } from '../../lib/route.ts';
-import { runInWorker } from '../../lib/workers.ts';
+import { runInWorker, workerUrl } from '../../lib/workers.ts';
 import type { ProductPlan } from './product-import.worker.ts';
 
 /** Products written per transaction; other requests get a turn between chunks. */
 const IMPORT_CHUNK = 500;
 
-const WORKER = new URL('./product-import.worker.ts', import.meta.url);
+const WORKER = workerUrl('product-import', import.meta.url);
 
 /**
  * Imports product rows for one organisation, the raw JSON body of `POST /products/import` (spec 3 §2 Bulk import,
