@@ -95,12 +95,13 @@ describe('the outbox through 1,000 network flips (issue 7)', { timeout: 300_000 
       if (Date.now() > deadline || server.exitCode !== null) throw new Error('the API server did not start');
       await new Promise((r) => setTimeout(r, 250));
     }
-  });
+    // The first start seeds the demo warehouse: far longer than vitest's 10 s hook default on a busy machine.
+  }, 200_000);
   afterAll(async () => {
     server?.kill('SIGTERM');
     if (server && server.exitCode === null) await new Promise((r) => server.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
-  });
+  }, 30_000);
 
   it(`delivers every scan exactly once (seed ${SEED})`, async () => {
     // A merchant's orders to pick: 200 orders of 1–2 lines over 100 products.
