@@ -236,6 +236,294 @@ export function lcg(seed: number): () => number {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** The provider and the two demo merchants (spec 3 §3 Organisation), with their addresses. */
+async function seedOrganisations(tx: Db): Promise<SeedResult['orgs']> {
+  const orgs = { provider: newId(), bol: newId(), stroop: newId() };
+  await insertMany(
+    tx,
+    'organisations',
+    ['id', 'name', 'kind', 'contact_person', 'contact_person_email', 'phone', 'address'],
+    [
+      [
+        orgs.provider,
+        DEMO_ORGS.provider,
+        'provider',
+        'Anna de Vries',
+        'admin@demo.hoppa.nl',
+        '+31 20 123 4567',
+        JSON.stringify({
+          street: 'Havenweg',
+          houseNumber: '12',
+          postalCode: '1013 AB',
+          city: 'Amsterdam',
+          country: 'NL',
+          line1: 'Havenweg 12, 1013 AB Amsterdam',
+        }),
+      ],
+      [
+        orgs.bol,
+        DEMO_ORGS.bol,
+        'merchant',
+        'Bram Bol',
+        'owner@bakkerijbol.nl',
+        '+31 30 765 4321',
+        JSON.stringify({
+          street: 'Bakkersstraat',
+          houseNumber: '5',
+          postalCode: '3511 AA',
+          city: 'Utrecht',
+          country: 'NL',
+          line1: 'Bakkersstraat 5, 3511 AA Utrecht',
+        }),
+      ],
+      [
+        orgs.stroop,
+        DEMO_ORGS.stroop,
+        'merchant',
+        'Sanne Stroop',
+        'owner@stroopwafel.nl',
+        '+31 182 555 010',
+        JSON.stringify({
+          street: 'Markt',
+          houseNumber: '1',
+          postalCode: '2801 JG',
+          city: 'Gouda',
+          country: 'NL',
+          line1: 'Markt 1, 2801 JG Gouda',
+        }),
+      ],
+    ],
+  );
+
+  return orgs;
+}
+
+/** The {@link DEMO_USERS} with their roles and memberships (docs/roles.md); `hashes` in DEMO_USERS order. */
+async function seedUsers(
+  tx: Db,
+  orgs: SeedResult['orgs'],
+  roles: Record<string, string>,
+  hashes: string[],
+): Promise<SeedResult['users']> {
+  const orgOf: Record<DemoUserKey, string> = {
+    admin: orgs.provider,
+    picker: orgs.provider,
+    bolOwner: orgs.bol,
+    bolUser: orgs.bol,
+    stroopOwner: orgs.stroop,
+  };
+  const users = {} as Record<DemoUserKey, string>;
+  const userRows: unknown[][] = [];
+  const membershipRows: unknown[][] = [];
+  (Object.keys(DEMO_USERS) as DemoUserKey[]).forEach((key, i) => {
+    const u = DEMO_USERS[key];
+    const id = newId();
+    users[key] = id;
+    const roleId = roles[u.role];
+    if (!roleId) throw new Error(`role ${u.role} is missing`);
+    userRows.push([
+      id,
+      u.firstName,
+      u.familyName,
+      u.email,
+      `+31 6 1234 56${pad(i)}`,
+      hashes[i],
+      key === 'admin',
+      roleId,
+      orgOf[key],
+      'nl',
+      true,
+    ]);
+    membershipRows.push([id, orgOf[key], roleId, key === 'bolUser' ? 'Stakeholders' : 'CSR Manager']);
+  });
+  await insertMany(
+    tx,
+    'users',
+    [
+      'id',
+      'first_name',
+      'family_name',
+      'email',
+      'phone',
+      'password_hash',
+      'is_admin',
+      'curr_role_id',
+      'curr_org_id',
+      'lang',
+      'confirmed',
+    ],
+    userRows,
+  );
+  await insertMany(tx, 'memberships', ['user_id', 'org_id', 'role_id', 'licence_id'], membershipRows);
+
+  return users;
+}
+
+/**
+ * The warehouse map (spec 2 §3 Location types): pick halls A, B, … of racks with 50 bins each, sized for
+ * `products` products plus 10% free, and pallet hall P. Returns the pick and pallet bins and the counts.
+ */
+async function seedLocations(
+  tx: Db,
+  providerId: string,
+  products: number,
+): Promise<{ pickBins: string[]; palletBins: string[]; locations: number; bins: number }> {
+  const orgs = { provider: providerId };
+  // Location tree. Pick halls A, B, … with racks of 50 bins (half-box low, rack-box higher, warehousing
+  // on top), sized for one bin per product plus 10% free; hall P holds the pallet places (reserve stock).
+  const BINS_PER_RACK = 50;
+  const RACKS_PER_HALL = 25;
+  const pickBinsNeeded = Math.max(BINS_PER_RACK, Math.ceil(products * 1.1));
+  const racksNeeded = Math.ceil(pickBinsNeeded / BINS_PER_RACK);
+  const locRows: unknown[][] = [];
+  const pickBins: string[] = [];
+  const palletBins: string[] = [];
+  let sequence = 0;
+  for (let h = 0; h * RACKS_PER_HALL < racksNeeded; h++) {
+    const hallName = String.fromCharCode(65 + h);
+    const hallId = newId();
+    locRows.push([hallId, orgs.provider, null, hallName, 'hall', null, sequence++]);
+    const racksHere = Math.min(RACKS_PER_HALL, racksNeeded - h * RACKS_PER_HALL);
+    for (let r = 1; r <= racksHere; r++) {
+      const rackId = newId();
+      const rackName = `${hallName}-${pad(r)}`;
+      locRows.push([rackId, orgs.provider, hallId, rackName, 'rack', null, sequence++]);
+      for (let b = 1; b <= BINS_PER_RACK; b++) {
+        const binId = newId();
+        const type = b <= 30 ? 'half-box' : b <= 45 ? 'rack-box' : 'warehousing';
+        locRows.push([binId, orgs.provider, rackId, `${rackName}-${pad(b)}`, 'bin', type, sequence++]);
+        if (type !== 'warehousing') pickBins.push(binId);
+      }
+    }
+  }
+  const palletHall = newId();
+  locRows.push([palletHall, orgs.provider, null, 'P', 'hall', null, sequence++]);
+  for (let r = 1; r <= 4; r++) {
+    const rackId = newId();
+    locRows.push([rackId, orgs.provider, palletHall, `P-${pad(r)}`, 'rack', null, sequence++]);
+    for (let b = 1; b <= 10; b++) {
+      const binId = newId();
+      locRows.push([
+        binId,
+        orgs.provider,
+        rackId,
+        `P-${pad(r)}-${pad(b)}`,
+        'bin',
+        b <= 5 ? '1/2pallet' : 'pallet',
+        sequence++,
+      ]);
+      palletBins.push(binId);
+    }
+  }
+  await insertMany(
+    tx,
+    'locations',
+    ['id', 'org_id', 'parent_id', 'name', 'level', 'type', 'sequence'],
+    locRows,
+  );
+
+  return {
+    pickBins,
+    palletBins,
+    locations: locRows.length,
+    bins: locRows.filter((r) => r[4] === 'bin').length,
+  };
+}
+
+/** The shipment methods and boxes of spec 1 §9 ({@link DEMO_SHIPMENT_METHODS}, {@link DEMO_SHIPMENT_BOXES}). */
+async function seedShipping(tx: Db): Promise<void> {
+  await insertMany(
+    tx,
+    'shipment_methods',
+    ['id', 'code', 'name', 'carrier', 'price_cents', 'country_code', 'product_code', 'is_default'],
+    DEMO_SHIPMENT_METHODS.map((m) => [
+      newId(),
+      m.code,
+      m.name,
+      m.carrier,
+      m.price_cents,
+      m.country_code,
+      m.product_code,
+      m.is_default,
+    ]),
+  );
+  await insertMany(
+    tx,
+    'shipment_boxes',
+    ['id', 'name', 'label', 'price_cents', 'package_cost_cents'],
+    DEMO_SHIPMENT_BOXES.map((b) => [newId(), b.name, b.label, b.price_cents, b.package_cost_cents]),
+  );
+}
+
+/**
+ * The sample products, alternating between the two merchants, each with stock on its own pick bin (every 25th
+ * also on a pallet place) and the matching `seed` rows in the stock ledger. Returns how many.
+ */
+async function seedProducts(
+  tx: Db,
+  orgs: SeedResult['orgs'],
+  users: SeedResult['users'],
+  products: ReturnType<typeof readSampleProducts>,
+  places: { pickBins: string[]; palletBins: string[] },
+): Promise<number> {
+  const { pickBins, palletBins } = places;
+  // Products alternate between the two merchants; each gets its own pick bin with stock, and every
+  // 25th also reserve stock on a pallet place (position 1).
+  const rand = lcg(20_260_101);
+  const productRows: unknown[][] = [];
+  const plRows: unknown[][] = [];
+  const mutationRows: unknown[][] = [];
+  let bin = 0;
+  products.forEach((p, i) => {
+    const orgId = i % 2 === 0 ? orgs.bol : orgs.stroop;
+    const productId = newId();
+    const weight = (0.1 + Math.round(rand() * 1900) / 1000).toFixed(3);
+    productRows.push([productId, orgId, p.name, p.ean, `SKU-${p.ean.slice(-6)}`, p.imageUrl, weight]);
+    // Skip a free bin now and then so the racks have empty places for put-away.
+    if (i % 10 === 9) bin++;
+    const binId = pickBins[bin++ % pickBins.length] as string;
+    const stock = 5 + Math.floor(rand() * 60);
+    const plId = newId();
+    plRows.push([plId, orgId, productId, binId, stock, 0]);
+    mutationRows.push([newId(), orgId, productId, binId, stock, 'seed', users.admin, 'Demo stock']);
+    if (i % 25 === 24 && palletBins.length > 0) {
+      const reserveBin = palletBins[Math.floor(i / 25) % palletBins.length] as string;
+      const reserve = 50 + Math.floor(rand() * 150);
+      plRows.push([newId(), orgId, productId, reserveBin, reserve, 1]);
+      mutationRows.push([
+        newId(),
+        orgId,
+        productId,
+        reserveBin,
+        reserve,
+        'seed',
+        users.admin,
+        'Demo reserve stock',
+      ]);
+    }
+  });
+  await insertMany(
+    tx,
+    'products',
+    ['id', 'org_id', 'name', 'ean', 'bsku', 'img_url', 'weight_kg'],
+    productRows,
+  );
+  await insertMany(
+    tx,
+    'product_locations',
+    ['id', 'org_id', 'product_id', 'location_id', 'stock', 'position'],
+    plRows,
+  );
+  await insertMany(
+    tx,
+    'stock_mutations',
+    ['id', 'org_id', 'product_id', 'location_id', 'quantity', 'reason', 'user_id', 'note'],
+    mutationRows,
+  );
+
+  return productRows.length;
+}
+
 /**
  * Seeds the demo warehouse into an empty database (spec 2 §3, spec 1 §9; docs/roles.md): the provider and
  * two merchant organisations, the {@link DEMO_USERS}, a location tree hall → rack → bin (bins named like
@@ -255,250 +543,17 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
       throw new Error('The database already has organisations; the demo seed needs an empty one');
     await syncDefaultRoles(tx);
     const roles = await roleIds(tx);
-
-    const orgs = { provider: newId(), bol: newId(), stroop: newId() };
-    await insertMany(
-      tx,
-      'organisations',
-      ['id', 'name', 'kind', 'contact_person', 'contact_person_email', 'phone', 'address'],
-      [
-        [
-          orgs.provider,
-          DEMO_ORGS.provider,
-          'provider',
-          'Anna de Vries',
-          'admin@demo.hoppa.nl',
-          '+31 20 123 4567',
-          JSON.stringify({
-            street: 'Havenweg',
-            houseNumber: '12',
-            postalCode: '1013 AB',
-            city: 'Amsterdam',
-            country: 'NL',
-            line1: 'Havenweg 12, 1013 AB Amsterdam',
-          }),
-        ],
-        [
-          orgs.bol,
-          DEMO_ORGS.bol,
-          'merchant',
-          'Bram Bol',
-          'owner@bakkerijbol.nl',
-          '+31 30 765 4321',
-          JSON.stringify({
-            street: 'Bakkersstraat',
-            houseNumber: '5',
-            postalCode: '3511 AA',
-            city: 'Utrecht',
-            country: 'NL',
-            line1: 'Bakkersstraat 5, 3511 AA Utrecht',
-          }),
-        ],
-        [
-          orgs.stroop,
-          DEMO_ORGS.stroop,
-          'merchant',
-          'Sanne Stroop',
-          'owner@stroopwafel.nl',
-          '+31 182 555 010',
-          JSON.stringify({
-            street: 'Markt',
-            houseNumber: '1',
-            postalCode: '2801 JG',
-            city: 'Gouda',
-            country: 'NL',
-            line1: 'Markt 1, 2801 JG Gouda',
-          }),
-        ],
-      ],
-    );
-
-    const orgOf: Record<DemoUserKey, string> = {
-      admin: orgs.provider,
-      picker: orgs.provider,
-      bolOwner: orgs.bol,
-      bolUser: orgs.bol,
-      stroopOwner: orgs.stroop,
-    };
-    const users = {} as Record<DemoUserKey, string>;
-    const userRows: unknown[][] = [];
-    const membershipRows: unknown[][] = [];
-    (Object.keys(DEMO_USERS) as DemoUserKey[]).forEach((key, i) => {
-      const u = DEMO_USERS[key];
-      const id = newId();
-      users[key] = id;
-      const roleId = roles[u.role];
-      if (!roleId) throw new Error(`role ${u.role} is missing`);
-      userRows.push([
-        id,
-        u.firstName,
-        u.familyName,
-        u.email,
-        `+31 6 1234 56${pad(i)}`,
-        hashes[i],
-        key === 'admin',
-        roleId,
-        orgOf[key],
-        'nl',
-        true,
-      ]);
-      membershipRows.push([id, orgOf[key], roleId, key === 'bolUser' ? 'Stakeholders' : 'CSR Manager']);
-    });
-    await insertMany(
-      tx,
-      'users',
-      [
-        'id',
-        'first_name',
-        'family_name',
-        'email',
-        'phone',
-        'password_hash',
-        'is_admin',
-        'curr_role_id',
-        'curr_org_id',
-        'lang',
-        'confirmed',
-      ],
-      userRows,
-    );
-    await insertMany(tx, 'memberships', ['user_id', 'org_id', 'role_id', 'licence_id'], membershipRows);
-
-    // Location tree. Pick halls A, B, … with racks of 50 bins (half-box low, rack-box higher, warehousing
-    // on top), sized for one bin per product plus 10% free; hall P holds the pallet places (reserve stock).
-    const BINS_PER_RACK = 50;
-    const RACKS_PER_HALL = 25;
-    const pickBinsNeeded = Math.max(BINS_PER_RACK, Math.ceil(products.length * 1.1));
-    const racksNeeded = Math.ceil(pickBinsNeeded / BINS_PER_RACK);
-    const locRows: unknown[][] = [];
-    const pickBins: string[] = [];
-    const palletBins: string[] = [];
-    let sequence = 0;
-    for (let h = 0; h * RACKS_PER_HALL < racksNeeded; h++) {
-      const hallName = String.fromCharCode(65 + h);
-      const hallId = newId();
-      locRows.push([hallId, orgs.provider, null, hallName, 'hall', null, sequence++]);
-      const racksHere = Math.min(RACKS_PER_HALL, racksNeeded - h * RACKS_PER_HALL);
-      for (let r = 1; r <= racksHere; r++) {
-        const rackId = newId();
-        const rackName = `${hallName}-${pad(r)}`;
-        locRows.push([rackId, orgs.provider, hallId, rackName, 'rack', null, sequence++]);
-        for (let b = 1; b <= BINS_PER_RACK; b++) {
-          const binId = newId();
-          const type = b <= 30 ? 'half-box' : b <= 45 ? 'rack-box' : 'warehousing';
-          locRows.push([binId, orgs.provider, rackId, `${rackName}-${pad(b)}`, 'bin', type, sequence++]);
-          if (type !== 'warehousing') pickBins.push(binId);
-        }
-      }
-    }
-    const palletHall = newId();
-    locRows.push([palletHall, orgs.provider, null, 'P', 'hall', null, sequence++]);
-    for (let r = 1; r <= 4; r++) {
-      const rackId = newId();
-      locRows.push([rackId, orgs.provider, palletHall, `P-${pad(r)}`, 'rack', null, sequence++]);
-      for (let b = 1; b <= 10; b++) {
-        const binId = newId();
-        locRows.push([
-          binId,
-          orgs.provider,
-          rackId,
-          `P-${pad(r)}-${pad(b)}`,
-          'bin',
-          b <= 5 ? '1/2pallet' : 'pallet',
-          sequence++,
-        ]);
-        palletBins.push(binId);
-      }
-    }
-    await insertMany(
-      tx,
-      'locations',
-      ['id', 'org_id', 'parent_id', 'name', 'level', 'type', 'sequence'],
-      locRows,
-    );
-
-    await insertMany(
-      tx,
-      'shipment_methods',
-      ['id', 'code', 'name', 'carrier', 'price_cents', 'country_code', 'product_code', 'is_default'],
-      DEMO_SHIPMENT_METHODS.map((m) => [
-        newId(),
-        m.code,
-        m.name,
-        m.carrier,
-        m.price_cents,
-        m.country_code,
-        m.product_code,
-        m.is_default,
-      ]),
-    );
-    await insertMany(
-      tx,
-      'shipment_boxes',
-      ['id', 'name', 'label', 'price_cents', 'package_cost_cents'],
-      DEMO_SHIPMENT_BOXES.map((b) => [newId(), b.name, b.label, b.price_cents, b.package_cost_cents]),
-    );
-
-    // Products alternate between the two merchants; each gets its own pick bin with stock, and every
-    // 25th also reserve stock on a pallet place (position 1).
-    const rand = lcg(20_260_101);
-    const productRows: unknown[][] = [];
-    const plRows: unknown[][] = [];
-    const mutationRows: unknown[][] = [];
-    let bin = 0;
-    products.forEach((p, i) => {
-      const orgId = i % 2 === 0 ? orgs.bol : orgs.stroop;
-      const productId = newId();
-      const weight = (0.1 + Math.round(rand() * 1900) / 1000).toFixed(3);
-      productRows.push([productId, orgId, p.name, p.ean, `SKU-${p.ean.slice(-6)}`, p.imageUrl, weight]);
-      // Skip a free bin now and then so the racks have empty places for put-away.
-      if (i % 10 === 9) bin++;
-      const binId = pickBins[bin++ % pickBins.length] as string;
-      const stock = 5 + Math.floor(rand() * 60);
-      const plId = newId();
-      plRows.push([plId, orgId, productId, binId, stock, 0]);
-      mutationRows.push([newId(), orgId, productId, binId, stock, 'seed', users.admin, 'Demo stock']);
-      if (i % 25 === 24 && palletBins.length > 0) {
-        const reserveBin = palletBins[Math.floor(i / 25) % palletBins.length] as string;
-        const reserve = 50 + Math.floor(rand() * 150);
-        plRows.push([newId(), orgId, productId, reserveBin, reserve, 1]);
-        mutationRows.push([
-          newId(),
-          orgId,
-          productId,
-          reserveBin,
-          reserve,
-          'seed',
-          users.admin,
-          'Demo reserve stock',
-        ]);
-      }
-    });
-    await insertMany(
-      tx,
-      'products',
-      ['id', 'org_id', 'name', 'ean', 'bsku', 'img_url', 'weight_kg'],
-      productRows,
-    );
-    await insertMany(
-      tx,
-      'product_locations',
-      ['id', 'org_id', 'product_id', 'location_id', 'stock', 'position'],
-      plRows,
-    );
-    await insertMany(
-      tx,
-      'stock_mutations',
-      ['id', 'org_id', 'product_id', 'location_id', 'quantity', 'reason', 'user_id', 'note'],
-      mutationRows,
-    );
-
+    const orgs = await seedOrganisations(tx);
+    const users = await seedUsers(tx, orgs, roles, hashes);
+    const map = await seedLocations(tx, orgs.provider, products.length);
+    await seedShipping(tx);
+    const productCount = await seedProducts(tx, orgs, users, products, map);
     return {
       orgs,
       users,
-      products: productRows.length,
-      locations: locRows.length,
-      bins: locRows.filter((r) => r[4] === 'bin').length,
+      products: productCount,
+      locations: map.locations,
+      bins: map.bins,
       shipmentMethods: DEMO_SHIPMENT_METHODS.length,
     };
   });
