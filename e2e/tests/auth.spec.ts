@@ -142,8 +142,10 @@ test.describe('accounts', () => {
       ok: true,
       message: 'Check your e-mail: we have sent a link to confirm your address and finish signing up.',
     });
-    const notice = await newestMailTo(server, email);
-    expect(notice).toContain('which already has an account');
+    // The notice is mailed after the answer: wait until it is the newest mail to the address.
+    await expect
+      .poll(async () => newestMailTo(server, email), { timeout: 15_000 })
+      .toContain('which already has an account');
     const reused = await page.request.post(`/api/signup/confirm/${token}`);
     expect(reused.status()).toBe(400);
   });
@@ -169,6 +171,10 @@ test.describe('accounts', () => {
     await expect(page.getByText('Check your inbox')).toBeVisible();
     await shot(page, 'auth-reset-sent');
 
+    // The reset mail is sent after the answer; until it arrives the newest mail is the sign-up confirmation.
+    await expect
+      .poll(async () => newestMailTo(server, email), { timeout: 15_000 })
+      .toContain('/reset?token=');
     const mail = await newestMailTo(server, email);
     const link = mail.match(/https?:\/\/\S+\/reset\?token=([^\s"'<>&]+)/);
     expect(link, `a reset link in the mail:\n${mail}`).not.toBeNull();
