@@ -1,0 +1,80 @@
+import { Button, UnstyledButton } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import type { PickFilter } from '../../offline/db.ts';
+
+const dateTime = new Intl.DateTimeFormat('nl-NL', {
+  day: '2-digit',
+  month: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/**
+ * The foot of the pick screen (spec 2 §2): picks left, the skip counter, the period and order kind of the list
+ * (opens the filter), and Back, Skip and Refresh.
+ */
+export function PickFooter(props: {
+  remaining: number;
+  skip: number;
+  filter: PickFilter;
+  synced: boolean;
+  loading: boolean;
+  online: boolean;
+  onSkip: (n: number) => void;
+  onRefresh: () => void;
+  onFilter: () => void;
+  t: TFunction<'pick', undefined>;
+}) {
+  const { remaining, skip, filter, synced, loading, online, onSkip, onRefresh, onFilter, t } = props;
+  return (
+    <footer className="pick-footer">
+      <div className="pick-summary">
+        <span data-testid="pick-remaining">{t('progress', { count: remaining })}</span>
+        <span data-testid="skip-count">{t('skipped', { count: skip })}</span>
+        {synced ? (
+          <UnstyledButton className="pick-period" onClick={onFilter}>
+            {dateTime.format(new Date(filter.start))} – {dateTime.format(new Date(filter.end))} ·{' '}
+            {filter.singleOrders ? t('onlySingle') : filter.multiOrders ? t('onlyMulti') : t('allOrders')}
+          </UnstyledButton>
+        ) : null}
+      </div>
+      <div className="pick-actions">
+        <Button size="xl" variant="default" onClick={() => onSkip(skip - 1)} disabled={skip === 0}>
+          {t('back')}
+        </Button>
+        <Button size="xl" variant="default" onClick={() => onSkip(skip + 1)} disabled={remaining < 2}>
+          {t('skip')}
+          {skip > 0 ? (
+            <span className="skip-badge" aria-hidden="true">
+              {skip}
+            </span>
+          ) : null}
+        </Button>
+        <Button size="xl" onClick={onRefresh} disabled={loading || !online}>
+          {t('refresh')}
+        </Button>
+      </div>
+    </footer>
+  );
+}
+
+/** The end of the list (spec 2 §2: 'Hoppa! je bent klaar met picken!'). */
+export function PickDone({ t }: { t: TFunction<'pick', undefined> }) {
+  return (
+    <section className="pick-done" data-testid="pick-done">
+      <svg className="pick-done-mark" viewBox="0 0 96 96" aria-hidden="true">
+        <circle cx="48" cy="48" r="44" fill="#2b8a3e" />
+        <path
+          d="M27 50l14 14 28-30"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="10"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <h2>{t('done')}</h2>
+      <p>{t('doneHint')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+import { ApiError } from '@hoppa/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { api } from '../../app/api.ts';
+import { useSession } from '../../app/session.tsx';
+import { outboxSender } from '../../app/sync.ts';
+import { floorDb, getMeta, type PickFilter, type PickRecord, setMeta } from '../../offline/db.ts';
+import { currentPick, defaultPickFilter, openPicks, sameFilter } from './pick.rules.ts';
+import { apiPickPages, downloadPickList, storePickList } from './pick-download.ts';
+
+/**
+ * The pick list as the pick screen works with it (spec 2 §2 Pick screen), read from IndexedDB only so it works
+ * offline: the open picks in walking order, the current one after `skip` skipped ones, the stored filter and last
+ * sync, and `refresh(filter)` to send what waits and download the list again. Picks confirmed on this device
+ * (`markConfirmed`) leave the list at once, before IndexedDB says so.
+ */
+export function usePickList() {
+  const db = floorDb();
+  const { sessionExpired } = useSession();
+  // Only the open picks, through the status index: a scan re-reads them once (when its pick leaves
+  // them), and the outbox's later 'queued → sent' updates do not touch this query at all.
+  const openRecords = useLiveQuery(() => db.picks.where('status').equals('open').toArray(), [db]);
+  const anyPicks = useLiveQuery(async () => (await db.picks.count()) > 0, [db]);
+  const meta = useLiveQuery(
+    async () => ({ lastSync: await getMeta(db, 'lastSync'), filter: await getMeta(db, 'pickFilter') }),
+    [db],
+  );
+  const filter = useMemo(() => meta?.filter ?? defaultPickFilter(), [meta?.filter]);
+
+  const [skip, setSkipState] = useState(0);
+  const [justConfirmed, setJustConfirmed] = useState<ReadonlySet<string>>(new Set());
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  useEffect(() => {
+    void getMeta(db, 'pickSkip').then((s) => setSkipState(s ?? 0));
+  }, [db]);
+
+  const setSkip = useCallback(
+    (n: number) => {
+      const v = Math.max(0, n);
+      setSkipState(v);
+      void setMeta(db, 'pickSkip', v);
+    },
+    [db],
+  );
+
+  // A pick leaves `justConfirmed` once IndexedDB no longer lists it as open.
+  useEffect(() => {
+    if (!openRecords || justConfirmed.size === 0) return;
+    const stillOpen = new Set(openRecords.map((r) => r.id));
+    const next = new Set([...justConfirmed].filter((id) => stillOpen.has(id)));
+    if (next.size !== justConfirmed.size) setJustConfirmed(next);
+  }, [openRecords, justConfirmed]);
+
+  const open = useMemo(() => openPicks(openRecords ?? [], justConfirmed), [openRecords, justConfirmed]);
+  const { pick } = currentPick(open, skip);
+  // Read by the scan handler, which must not be re-created (and re-subscribed) on every list change.
+  const pickRef = useRef<PickRecord | null>(pick);
+  pickRef.current = pick;
+  const openCountRef = useRef(open.length);
+  openCountRef.current = open.length;
+
+  const markConfirmed = useCallback((id: string) => setJustConfirmed((s) => new Set(s).add(id)), []);
+  const unmarkConfirmed = useCallback(
+    (id: string) =>
+      setJustConfirmed((s) => {
+        const next = new Set(s);
+        next.delete(id);
+        return next;
+      }),
+    [],
+  );
+
+  const refresh = useCallback(
+    async (f: PickFilter, after?: () => void) => {
+      setLoading(true);
+      setError(null);
+      try {
+        // send what waits first, so the new list already reflects this device's picks
+        await outboxSender()
+          .drain({ force: true })
+          .catch(() => undefined);
+        const items = await downloadPickList(apiPickPages(api, f));
+        await storePickList(db, items, f, Date.now());
+        return true;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) sessionExpired();
+        setError(err);
+        return false;
+      } finally {
+        setLoading(false);
+        after?.();
+      }
+    },
+    [db, sessionExpired],
+  );
+
+  // First visit, or the stored list belongs to another filter: fetch it (when there is a network).
+  const autoLoaded = useRef(false);
+  const firstLoad = useCallback(
+    (run: (f: PickFilter) => void) => {
+      if (!meta || autoLoaded.current) return;
+      autoLoaded.current = true;
+      if (navigator.onLine && (!meta.lastSync || !sameFilter(meta.lastSync.filter, filter))) run(filter);
+    },
+    [meta, filter],
+  );
+
+  const listKnown = openRecords !== undefined && anyPicks !== undefined && meta !== undefined;
+  return {
+    db,
+    open,
+    pick,
+    pickRef,
+    openCountRef,
+    filter,
+    lastSync: meta?.lastSync,
+    skip,
+    setSkip,
+    loading,
+    error,
+    setError,
+    refresh,
+    firstLoad,
+    markConfirmed,
+    unmarkConfirmed,
+    listKnown,
+    finished: listKnown && open.length === 0 && Boolean(anyPicks),
+  };
+}
