@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  amsterdamDay,
   amsterdamDayOf,
   amsterdamDayRange,
   amsterdamRange,
+  amsterdamWallTime,
+  amsterdamWallTimeToIso,
   amsterdamWeekStart,
   formatDate,
   formatDateTime,
@@ -59,5 +62,30 @@ describe('Amsterdam boundaries', () => {
   it('rejects what is not a date', () => {
     expect(() => amsterdamDayRange('nope')).toThrow(RangeError);
     expect(() => amsterdamDayOf('22-11-2026')).toThrow(RangeError);
+  });
+});
+
+describe('Amsterdam wall-clock values, whatever zone the device runs in (issue 6)', () => {
+  const zones = ['America/New_York', 'Asia/Tokyo', 'UTC'];
+  it.each(zones)('reads and writes date-time fields in Amsterdam time with TZ=%s', (zone) => {
+    const before = process.env.TZ;
+    process.env.TZ = zone;
+    try {
+      // 22:00 in Amsterdam is 21:00 UTC in winter and 20:00 UTC in summer.
+      expect(amsterdamWallTimeToIso('2026-01-15 22:00:00')).toBe('2026-01-15T21:00:00.000Z');
+      expect(amsterdamWallTimeToIso('2026-07-15T22:00')).toBe('2026-07-15T20:00:00.000Z');
+      expect(amsterdamWallTimeToIso('2026-02-30 10:00')).toBeNull();
+      expect(amsterdamWallTimeToIso('not a date')).toBeNull();
+      // 01:30 UTC on 16 Jan is still 15 Jan in New York, but 16 Jan in Amsterdam.
+      const now = '2026-01-16T01:30:00Z';
+      expect(amsterdamDay(now)).toBe('2026-01-16');
+      expect(amsterdamWallTime(now)).toBe('2026-01-16 02:30:00');
+      expect(amsterdamWallTime(now, { hour: 22 })).toBe('2026-01-16 22:00:00');
+      expect(amsterdamWallTime(now, { days: -4, hour: 0 })).toBe('2026-01-12 00:00:00');
+      // Across the spring DST change (29 March 2026), days stay calendar days.
+      expect(amsterdamWallTime('2026-03-30T10:00:00Z', { days: -4, hour: 0 })).toBe('2026-03-26 00:00:00');
+    } finally {
+      process.env.TZ = before;
+    }
   });
 });

@@ -94,3 +94,54 @@ export function amsterdamWeekStart(value: DateInput = new Date()): string {
   if (!d) throw new RangeError(`Not a date: ${String(value)}`);
   return iso(startOfWeek(d, { weekStartsOn: 1, in: inAmsterdam }));
 }
+
+/** 'yyyy-MM-dd' of the Amsterdam calendar day of `value` (a date picker's value); '' when not a date. */
+export function amsterdamDay(value: DateInput = new Date()): string {
+  const d = amsterdam(value);
+  return d ? format(d, 'yyyy-MM-dd') : '';
+}
+
+/**
+ * The Amsterdam wall-clock time of `value` as a date-time field shows it, 'yyyy-MM-dd HH:mm:ss'; '' when not a
+ * date. With `at`, the Amsterdam day of `value` `days` days later at that hour and minute (e.g. 'today 22:00').
+ */
+export function amsterdamWallTime(
+  value: DateInput = new Date(),
+  at?: { days?: number; hour: number; minute?: number },
+): string {
+  const d = amsterdam(value);
+  if (!d) return '';
+  if (!at) return format(d, 'yyyy-MM-dd HH:mm:ss');
+  const day = new TZDate(d.getFullYear(), d.getMonth(), d.getDate() + (at.days ?? 0), 12, 0, 0, WAREHOUSE_TZ);
+  const moment = new TZDate(
+    day.getFullYear(),
+    day.getMonth(),
+    day.getDate(),
+    at.hour,
+    at.minute ?? 0,
+    0,
+    WAREHOUSE_TZ,
+  );
+  return format(moment, 'yyyy-MM-dd HH:mm:ss');
+}
+
+/**
+ * A date-time field's wall-clock value ('yyyy-MM-dd HH:mm[:ss]', a 'T' between also accepted) read as Amsterdam
+ * time, whatever zone the browser runs in, as an ISO instant for the API; null when it is no such value.
+ */
+export function amsterdamWallTimeToIso(value: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((x) => Number(x ?? 0)) as number[];
+  const t = new TZDate(
+    y as number,
+    (mo as number) - 1,
+    d as number,
+    h as number,
+    mi as number,
+    s ?? 0,
+    WAREHOUSE_TZ,
+  );
+  if (!isValid(t) || t.getMonth() !== (mo as number) - 1 || t.getDate() !== d) return null;
+  return iso(t);
+}

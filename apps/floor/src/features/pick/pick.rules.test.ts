@@ -25,10 +25,10 @@ describe('pick rules', () => {
     expect(cut.endsWith('…')).toBe(true);
   });
 
-  it('defaults to 00:00 four days ago until 22:00 today, local time', () => {
-    const f = defaultPickFilter(new Date(2026, 2, 5, 9, 30));
-    expect(new Date(f.start)).toEqual(new Date(2026, 2, 1, 0, 0));
-    expect(new Date(f.end)).toEqual(new Date(2026, 2, 5, 22, 0));
+  it('defaults to 00:00 four days ago until 22:00 today, Amsterdam time', () => {
+    const f = defaultPickFilter(new Date('2026-03-05T08:30:00Z'));
+    expect(f.start).toBe('2026-02-28T23:00:00.000Z');
+    expect(f.end).toBe('2026-03-05T21:00:00.000Z');
     expect(f.singleOrders || f.multiOrders).toBe(false);
   });
 
@@ -42,8 +42,8 @@ describe('pick rules', () => {
     expect([off.singleOrders, off.multiOrders]).toEqual([false, false]);
   });
 
-  it('round-trips datetime-local values', () => {
-    const iso = new Date(2026, 4, 6, 7, 8).toISOString();
+  it('round-trips datetime-local values in Amsterdam time', () => {
+    const iso = '2026-05-06T05:08:00.000Z'; // 07:08 in Amsterdam (summer time)
     expect(toLocalInput(iso)).toBe('2026-05-06T07:08');
     expect(fromLocalInput('2026-05-06T07:08')).toBe(iso);
     expect(fromLocalInput('')).toBeNull();

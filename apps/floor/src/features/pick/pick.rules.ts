@@ -1,3 +1,4 @@
+import { amsterdamWallTime, amsterdamWallTimeToIso } from '@hoppa/core';
 import type { PickFilter, PickRecord } from '../../offline/db.ts';
 
 /** Longest product name the pick screen shows (spec 2 §9). */
@@ -14,11 +15,12 @@ export function cutName(name: string, max = PICK_NAME_MAX): string {
  * local time (the scanners run on Europe/Amsterdam), walking order, neither single- nor multi-orders only.
  */
 export function defaultPickFilter(now: Date = new Date()): PickFilter {
-  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 4, 0, 0, 0, 0);
-  const end = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 22, 0, 0, 0);
+  // Warehouse days (Europe/Amsterdam), whatever zone the scanner is set to.
+  const start = amsterdamWallTimeToIso(amsterdamWallTime(now, { days: -4, hour: 0 })) as string;
+  const end = amsterdamWallTimeToIso(amsterdamWallTime(now, { hour: 22 })) as string;
   return {
-    start: start.toISOString(),
-    end: end.toISOString(),
+    start,
+    end,
     reverse: false,
     singleOrders: false,
     multiOrders: false,
@@ -46,18 +48,14 @@ export function withOrdersSwitch(filter: PickFilter, which: 'single' | 'multi', 
   return { ...filter, multiOrders: on, singleOrders: on ? false : filter.singleOrders };
 }
 
-/** An ISO time as the value of an `<input type="datetime-local">` (local time, minutes). */
+/** An ISO time as an `<input type="datetime-local">` value in Amsterdam time ('yyyy-MM-ddTHH:mm'); '' when invalid. */
 export function toLocalInput(iso: string): string {
-  const d = new Date(iso);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+  return amsterdamWallTime(iso).slice(0, 16).replace(' ', 'T');
 }
 
-/** The value of an `<input type="datetime-local">` as an ISO time; null when empty or invalid. */
+/** The value of an `<input type="datetime-local">`, read as Amsterdam time, as an ISO time; null when empty or invalid. */
 export function fromLocalInput(value: string): string | null {
-  if (!value) return null;
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+  return value ? amsterdamWallTimeToIso(value) : null;
 }
 
 /** Picks still to do, in walking order (`seq`), leaving out those confirmed a moment ago. */

@@ -298,7 +298,8 @@ describe('open orders date range (spec 1 §2, §9)', { timeout: 30_000 }, () => 
     // What the journey test does: fill the field with the ISO form, then click elsewhere.
     fireEvent.focus(until);
     fireEvent.change(until, { target: { value: '2026-11-22T23:59' } });
-    const end = encodeURIComponent(new Date(2026, 10, 22, 23, 59).toISOString());
+    // Read as Amsterdam time (UTC+1 in November), whatever zone the browser is in.
+    const end = encodeURIComponent('2026-11-22T22:59:00.000Z');
     await waitFor(() =>
       expect(
         api.mock.calls.some(([input]) => String(input instanceof Request ? input.url : input).includes(end)),

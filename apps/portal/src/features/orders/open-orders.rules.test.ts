@@ -77,16 +77,16 @@ const PASTA = '8700001234016';
 const SAUCISSE = '8700020241422';
 
 describe('defaultOrderRange (spec 1 §2, §9)', () => {
-  it('runs from the start of the day 4 days ago until today 22:00', () => {
-    expect(defaultOrderRange(new Date(2026, 2, 5, 9, 41))).toEqual({
+  it('runs from the start of the Amsterdam day 4 days ago until today 22:00 in Amsterdam', () => {
+    expect(defaultOrderRange(new Date('2026-03-05T08:41:00Z'))).toEqual({
       from: '2026-03-01 00:00:00',
       until: '2026-03-05 22:00:00',
     });
   });
 
-  it('turns input values into ISO instants and refuses junk', () => {
-    expect(localInputToIso('2026-03-01 00:00:00')).toBe(new Date(2026, 2, 1, 0, 0).toISOString());
-    expect(localInputToIso('2026-03-01T22:30')).toBe(new Date(2026, 2, 1, 22, 30).toISOString());
+  it('reads the fields as Amsterdam time and refuses junk', () => {
+    expect(localInputToIso('2026-03-01 00:00:00')).toBe('2026-02-28T23:00:00.000Z');
+    expect(localInputToIso('2026-07-01T22:30')).toBe('2026-07-01T20:30:00.000Z');
     expect(localInputToIso('')).toBeNull();
     expect(localInputToIso('not a date')).toBeNull();
   });

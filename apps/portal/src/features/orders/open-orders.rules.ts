@@ -1,4 +1,6 @@
 import {
+  amsterdamWallTime,
+  amsterdamWallTimeToIso,
   type OpenOrders,
   type Order,
   type OrderLine,
@@ -8,8 +10,6 @@ import {
   packScanStep,
   type ShipmentMethod,
 } from '@hoppa/core';
-import dayjs from 'dayjs';
-import { DATE_TIME_VALUE_FORMAT } from '../../components/date-field/date-field.rules.ts';
 
 /** Page limit options of the open orders list (spec 1 §9). */
 export const ORDER_LIMIT_OPTIONS = [10, 20, 50, 100, 200, 500] as const;
@@ -23,21 +23,19 @@ export const CARD_TITLE_MAX = 120;
 
 /**
  * Default date range of the open orders list (spec 1 §2, §9): from the start of the day 4 days ago
- * until today 22:00, as values of the date-time fields ('YYYY-MM-DD HH:mm:ss', local time of the
- * packing station).
+ * until today 22:00, as values of the date-time fields ('YYYY-MM-DD HH:mm:ss'), in the warehouse's time
+ * (Europe/Amsterdam) whatever zone the packing station's browser is in.
  */
 export function defaultOrderRange(now: Date = new Date()): { from: string; until: string } {
-  const today = dayjs(now);
   return {
-    from: today.subtract(4, 'day').startOf('day').format(DATE_TIME_VALUE_FORMAT),
-    until: today.hour(22).minute(0).second(0).millisecond(0).format(DATE_TIME_VALUE_FORMAT),
+    from: amsterdamWallTime(now, { days: -4, hour: 0 }),
+    until: amsterdamWallTime(now, { hour: 22 }),
   };
 }
 
-/** A date-time field value (local time) as an ISO instant for the API; null when it is not a date. */
+/** A date-time field value (Amsterdam wall-clock time) as an ISO instant for the API; null when it is not a date. */
 export function localInputToIso(value: string): string | null {
-  const d = dayjs(value);
-  return value && d.isValid() ? d.toISOString() : null;
+  return amsterdamWallTimeToIso(value);
 }
 
 /** Narrowest an order card may get before the board drops a column (px; the card's table and selectors fit). */

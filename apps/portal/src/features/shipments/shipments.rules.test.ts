@@ -2,17 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { defaultShipmentRange, effectiveSearch, shipmentRangeToIso } from './shipments.rules.ts';
 
 describe('shipments list rules (spec 1 §2 Shipments, §5, §9)', () => {
-  it('defaults to the last week', () => {
-    expect(defaultShipmentRange(new Date(2026, 2, 5, 15, 0))).toEqual({
+  it('defaults to the last week of Amsterdam days', () => {
+    expect(defaultShipmentRange(new Date('2026-03-05T14:00:00Z'))).toEqual({
       from: '2026-02-26',
       until: '2026-03-05',
     });
+    // 23:30 UTC is already the next day in Amsterdam, whatever zone the browser runs in.
+    expect(defaultShipmentRange(new Date('2026-03-05T23:30:00Z')).until).toBe('2026-03-06');
   });
 
-  it('sends whole days and refuses reversed or empty ranges', () => {
+  it('sends whole Amsterdam days and refuses reversed or empty ranges', () => {
     expect(shipmentRangeToIso('2026-02-26', '2026-03-05')).toEqual({
-      start: new Date(2026, 1, 26, 0, 0, 0, 0).toISOString(),
-      end: new Date(2026, 2, 5, 23, 59, 59, 999).toISOString(),
+      start: '2026-02-25T23:00:00.000Z',
+      end: '2026-03-05T22:59:59.999Z',
     });
     expect(shipmentRangeToIso('2026-03-05', '2026-02-26')).toBeNull();
     expect(shipmentRangeToIso('', '2026-02-26')).toBeNull();
