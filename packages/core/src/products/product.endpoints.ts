@@ -26,6 +26,10 @@ export const productListEndpoint = defineEndpoint({
   tags: ['products'],
 });
 
+/** Shortest and longest EAN/SKU search of `GET /products/ean/:text` (spec 3 §7): the apps use the same bounds. */
+export const PRODUCT_SEARCH_MIN = 3;
+export const PRODUCT_SEARCH_MAX = 20;
+
 /**
  * `GET /products/ean/:text` (spec 3 §7, scanner route; spec 1 §6 checks this path for the inbound
  * tile): products of the user's organisations whose EAN or SKU starts with `text` (3 to 20
@@ -39,9 +43,9 @@ export const productEanSearchEndpoint = defineEndpoint({
     text: z
       .string()
       .trim()
-      .min(3, 'Search needs 3 or more characters')
-      .max(20)
-      .pipe(boundedText('Search', 20)),
+      .min(PRODUCT_SEARCH_MIN, `Search needs ${PRODUCT_SEARCH_MIN} or more characters`)
+      .max(PRODUCT_SEARCH_MAX)
+      .pipe(boundedText('Search', PRODUCT_SEARCH_MAX)),
   }),
   response: ProductEanSearchSchema,
   tags: ['products'],

@@ -1,4 +1,4 @@
-import type { Product } from '@hoppa/core';
+import { PRODUCT_SEARCH_MAX, PRODUCT_SEARCH_MIN, type Product } from '@hoppa/core';
 import {
   Badge,
   Button,
@@ -40,9 +40,9 @@ export function ProductsPage() {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search.trim(), 300);
-  const searching = term.length >= 3;
+  const searching = term.length >= PRODUCT_SEARCH_MIN;
   const list = useProducts((page - 1) * PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZE);
-  const found = useProductEanSearch(searching ? term.slice(0, 20) : '');
+  const found = useProductEanSearch(searching ? term.slice(0, PRODUCT_SEARCH_MAX) : '');
   const query = searching ? found : list;
   const products = searching ? (found.data?.products ?? []) : (list.data?.items ?? []);
   const total = searching ? products.length : (list.data?.total ?? 0);
@@ -61,7 +61,7 @@ export function ProductsPage() {
       />
       <TextInput
         label={t('list.search')}
-        description={t('list.searchHint')}
+        description={t('list.searchHint', { min: PRODUCT_SEARCH_MIN })}
         value={search}
         onChange={(e) => {
           setSearch(e.currentTarget.value);

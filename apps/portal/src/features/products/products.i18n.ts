@@ -17,7 +17,7 @@ export const productsI18n = {
     title: 'Products',
     list: {
       search: 'Search by EAN',
-      searchHint: 'Type at least 3 digits',
+      searchHint: 'Type at least {{min}} digits',
       importButton: 'Import products',
       name: 'Name',
       ean: 'EAN',
@@ -93,7 +93,7 @@ export const productsI18n = {
     title: 'Producten',
     list: {
       search: 'Zoek op EAN',
-      searchHint: 'Typ minstens 3 cijfers',
+      searchHint: 'Typ minstens {{min}} cijfers',
       importButton: 'Producten importeren',
       name: 'Naam',
       ean: 'EAN',

@@ -1,3 +1,4 @@
+import { SHIPMENT_SEARCH_MIN } from '@hoppa/core';
 import {
   Anchor,
   Button,
@@ -78,7 +79,7 @@ export function ShipmentsPage() {
             type="search"
             label={t('search')}
             placeholder={t('searchPlaceholder')}
-            description={t('searchHint')}
+            description={t('searchHint', { min: SHIPMENT_SEARCH_MIN })}
             value={search}
             onChange={(e) => setSearch(e.currentTarget.value)}
             leftSection={<Icon name="search" size={16} />}

@@ -9,7 +9,7 @@ export const shipmentsI18n = {
     until: 'Until',
     search: 'Search',
     searchPlaceholder: 'Order number, name, postcode, tracking number…',
-    searchHint: 'At least 3 characters',
+    searchHint: 'At least {{min}} characters',
     empty: 'No shipments in this period.',
     emptySearch: 'No shipments match "{{term}}".',
     cols: {
@@ -59,7 +59,7 @@ export const shipmentsI18n = {
     until: 'Tot',
     search: 'Zoeken',
     searchPlaceholder: 'Ordernummer, naam, postcode, trackingnummer…',
-    searchHint: 'Minstens 3 tekens',
+    searchHint: 'Minstens {{min}} tekens',
     empty: 'Geen zendingen in deze periode.',
     emptySearch: 'Geen zendingen gevonden voor "{{term}}".',
     cols: {

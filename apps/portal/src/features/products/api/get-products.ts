@@ -1,4 +1,9 @@
-import { productEanSearchEndpoint, productListEndpoint } from '@hoppa/core';
+import {
+  PRODUCT_SEARCH_MAX,
+  PRODUCT_SEARCH_MIN,
+  productEanSearchEndpoint,
+  productListEndpoint,
+} from '@hoppa/core';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api.ts';
 
@@ -18,12 +23,12 @@ export function productsQueryOptions(skip: number, limit: number) {
   });
 }
 
-/** Products whose EAN or SKU starts with `text` (`GET /products/ean/:text`, 3 to 20 characters). */
+/** Products whose EAN or SKU starts with `text` (`GET /products/ean/:text`, core's PRODUCT_SEARCH_MIN to _MAX characters). */
 export function productEanSearchQueryOptions(text: string) {
   return queryOptions({
     queryKey: productKeys.ean(text),
     queryFn: () => call(productEanSearchEndpoint, { params: { text } }),
-    enabled: text.length >= 3 && text.length <= 20,
+    enabled: text.length >= PRODUCT_SEARCH_MIN && text.length <= PRODUCT_SEARCH_MAX,
     placeholderData: keepPreviousData,
   });
 }
