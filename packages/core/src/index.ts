@@ -2,6 +2,7 @@ export * from './auth/auth.endpoints.ts';
 export * from './auth/auth.rules.ts';
 export * from './auth/auth.schema.ts';
 export * from './client/request.ts';
+export * from './common/address.ts';
 export * from './common/common.schema.ts';
 export * from './common/dates.ts';
 export * from './common/health.endpoints.ts';

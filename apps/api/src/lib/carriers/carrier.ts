@@ -1,20 +1,8 @@
+import type { PostalAddress } from '@hoppa/core';
 import type { Db } from '../../db/client.ts';
 
 /** A postal address as printed on labels and packing slips; all parts already trimmed strings. */
-export interface PostalAddress {
-  /** Person (first name and surname) or, for a business address without a contact, the company. */
-  name: string;
-  company: string;
-  street: string;
-  houseNumber: string;
-  addition: string;
-  zipCode: string;
-  city: string;
-  /** ISO 3166-1 alpha-2, upper case (default NL). */
-  countryCode: string;
-  phone: string;
-  email: string;
-}
+export type { PostalAddress } from '@hoppa/core';
 
 /** A shipment method as stored in `shipment_methods` (spec 1 §3, §9 carrier codes). */
 export interface ShipmentMethodInfo {

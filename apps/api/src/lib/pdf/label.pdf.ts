@@ -1,3 +1,4 @@
+import { streetLine } from '@hoppa/core';
 import type { PostalAddress } from '../carriers/carrier.ts';
 import {
   A6,
@@ -48,10 +49,6 @@ const COUNTRY_NAMES: Record<string, string> = {
 export function routingCode(address: Pick<PostalAddress, 'countryCode' | 'zipCode'>): string {
   const digits = address.zipCode.replace(/\D/g, '').slice(0, 4);
   return `${address.countryCode} ${digits}`.trim();
-}
-
-function streetLine(a: PostalAddress): string {
-  return [a.street, [a.houseNumber, a.addition].filter(Boolean).join(' ')].filter(Boolean).join(' ');
 }
 
 /**

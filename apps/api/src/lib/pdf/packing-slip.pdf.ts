@@ -1,3 +1,4 @@
+import { addressLines } from '@hoppa/core';
 import type { PostalAddress } from '../carriers/carrier.ts';
 import { code128Png, fitText, formatDate, horizontalRule, MM, pdfText, renderPdf } from './pdf.ts';
 
@@ -27,17 +28,8 @@ export interface PackingSlipData {
 
 const A4: [number, number] = [210 * MM, 297 * MM];
 
-function addressLines(a: PostalAddress): string[] {
-  const street = [a.street, [a.houseNumber, a.addition].filter(Boolean).join(' ')].filter(Boolean).join(' ');
-  return [
-    a.company && a.company !== a.name ? a.company : '',
-    a.name,
-    street,
-    `${a.zipCode} ${a.city}`.trim(),
-    a.countryCode,
-  ]
-    .map(pdfText)
-    .filter(Boolean);
+function printedLines(a: PostalAddress): string[] {
+  return addressLines(a).map(pdfText).filter(Boolean);
 }
 
 /**
@@ -110,10 +102,10 @@ export async function buildPackingSlipPdf(data: PackingSlipData): Promise<Buffer
       // Addresses and shipping facts, first page only.
       const colW = inner / 3;
       const blocks: [string, string[]][] = [
-        ['Afleveradres / Deliver to', addressLines(data.recipient)],
+        ['Afleveradres / Deliver to', printedLines(data.recipient)],
         [
           'Verzonden door / Shipped by',
-          [...addressLines(data.sender), `namens ${pdfText(data.merchantName)}`],
+          [...printedLines(data.sender), `namens ${pdfText(data.merchantName)}`],
         ],
         [
           'Verzending / Shipment',

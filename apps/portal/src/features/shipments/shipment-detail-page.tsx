@@ -1,3 +1,4 @@
+import { addressFromShipmentDetails, addressLines } from '@hoppa/core';
 import {
   Alert,
   Anchor,
@@ -35,7 +36,8 @@ export function ShipmentDetailPage() {
     <QueryState query={query}>
       {(s) => {
         const a = s.address;
-        const name = [a.firstName, a.surname].filter(Boolean).join(' ');
+        // Printed as the label and packing slip print it (core common/address.ts).
+        const lines = addressLines(addressFromShipmentDetails(a as Record<string, unknown>));
         return (
           <Stack gap="md">
             <Anchor component={Link} to="/shipments" size="sm">
@@ -114,20 +116,8 @@ export function ShipmentDetailPage() {
                 <Title order={2} fz="md" mb="xs">
                   {t('detail.address')}
                 </Title>
-                <Text size="sm">
-                  {a.company && (
-                    <>
-                      {a.company}
-                      <br />
-                    </>
-                  )}
-                  {name}
-                  <br />
-                  {[a.streetName, [a.houseNumber, a.houseNumberExtension].filter(Boolean).join('')]
-                    .filter(Boolean)
-                    .join(' ')}
-                  <br />
-                  {[a.zipCode, a.city].filter(Boolean).join(' ')} {a.countryCode}
+                <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                  {lines.join('\n')}
                 </Text>
                 {(a.email || a.phone) && (
                   <Text size="xs" c="dimmed" mt="xs">

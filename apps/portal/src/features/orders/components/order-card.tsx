@@ -1,4 +1,11 @@
-import { MAX_LABELS, type Order, type ShipmentBox, type ShipmentMethod } from '@hoppa/core';
+import {
+  addressFromShipmentDetails,
+  addressLines,
+  MAX_LABELS,
+  type Order,
+  type ShipmentBox,
+  type ShipmentMethod,
+} from '@hoppa/core';
 import { Alert, Badge, Button, Group, NumberInput, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { memo, useEffect, useState } from 'react';
@@ -78,10 +85,8 @@ export const OrderCard = memo(function OrderCard({
     label: m.name,
   }));
   const boxOptions = boxes.map((b) => ({ value: b.id, label: b.name }));
-  const name = [d.firstName, d.surname].filter(Boolean).join(' ');
-  const street = [d.streetName, [d.houseNumber, d.houseNumberExtension].filter(Boolean).join('')]
-    .filter(Boolean)
-    .join(' ');
+  // Printed as the label and packing slip print it (core common/address.ts).
+  const address = addressLines(addressFromShipmentDetails(d as Record<string, unknown>));
   const mutationError = selectMethod.error ?? selectBox.error ?? setLabels.error;
 
   return (
@@ -208,12 +213,8 @@ export const OrderCard = memo(function OrderCard({
           <Text size="xs" c="dimmed">
             {t('card.address')}
           </Text>
-          <Text size="sm">
-            {[d.company, name].filter(Boolean).join(', ')}
-            <br />
-            {street}
-            <br />
-            {[d.zipCode, d.city, d.countryCode].filter(Boolean).join(' ')}
+          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+            {address.join('\n')}
           </Text>
         </div>
 
