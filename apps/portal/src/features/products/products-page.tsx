@@ -12,14 +12,22 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useUrlState } from '../../lib/url-state.ts';
 import { useProductEanSearch, useProducts } from './api/get-products.ts';
 import { ProductThumb } from './product-thumb.tsx';
+
+/** The list's state in the URL (a reload or a shared link shows the same page): EAN search and page. */
+const ProductsUrlState = z.object({
+  q: z.string().max(PRODUCT_SEARCH_MAX).default(''),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
 
 /** Product table page size (spec 3 §9). */
 export const PRODUCT_PAGE_SIZE = 25;
@@ -33,13 +41,21 @@ export function isOpenFoodFactsProduct(p: Pick<Product, 'img_url'>): boolean {
  * A simple product list (/products; spec 3 §2 Product management, reduced): photo (or a placeholder
  * when there is none or it cannot load), name, EAN, stock held by
  * the warehouse and the locations it lies on, 25 per page, with an EAN search (3 to 20 characters,
- * `GET /products/ean/:text`) and the Open Food Facts attribution when sample products are shown.
+ * `GET /products/ean/:text`) and the Open Food Facts attribution when sample products are shown. Search and page
+ * live in the URL (`?q=…&page=…`), so a reload or a shared link shows the same list.
  */
 export function ProductsPage() {
   const { t } = useTranslation('products');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [term] = useDebouncedValue(search.trim(), 300);
+  const [state, update] = useUrlState(ProductsUrlState);
+  const { page } = state;
+  const setPage = (p: number) => update({ page: p });
+  // The field follows the keyboard at once; the URL (and the query) follow after a pause.
+  const [search, setSearch] = useState(state.q);
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  useEffect(() => {
+    if (debounced !== state.q) update({ q: debounced, page: 1 }, { replace: true });
+  }, [debounced, state.q, update]);
+  const term = state.q;
   const searching = term.length >= PRODUCT_SEARCH_MIN;
   const list = useProducts((page - 1) * PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZE);
   const found = useProductEanSearch(searching ? term.slice(0, PRODUCT_SEARCH_MAX) : '');
@@ -65,7 +81,6 @@ export function ProductsPage() {
         value={search}
         onChange={(e) => {
           setSearch(e.currentTarget.value);
-          setPage(1);
         }}
         leftSection={<Icon name="search" size={16} />}
         maw={360}
