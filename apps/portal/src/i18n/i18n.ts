@@ -6,7 +6,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { AREAS } from '../app/areas.ts';
-import { setDateLocale } from '../lib/dates.ts';
 import { commonI18n } from './common.i18n.ts';
 import { layoutI18n } from './layout.i18n.ts';
 
@@ -49,7 +48,6 @@ export function createI18n(lang: Lang = detectLanguage(browserLanguages())): I18
     initAsync: false,
     returnNull: false,
   });
-  setDateLocale(lang);
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
   return instance;
 }

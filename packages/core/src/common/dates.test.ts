@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   amsterdamDay,
+  amsterdamHour,
   amsterdamDayOf,
   amsterdamDayRange,
   amsterdamRange,
@@ -57,6 +58,12 @@ describe('Amsterdam boundaries', () => {
     // Sunday 22 Nov 2026 23:30 UTC is already Monday 23 Nov in Amsterdam.
     expect(amsterdamWeekStart('2026-11-22T23:30:00Z')).toBe('2026-11-22T23:00:00.000Z');
     expect(amsterdamWeekStart('2026-11-22T12:00:00Z')).toBe('2026-11-15T23:00:00.000Z');
+  });
+
+  it('reads the hour on an Amsterdam clock, summer and winter', () => {
+    expect(amsterdamHour('2026-07-01T04:30:00Z')).toBe(6);
+    expect(amsterdamHour('2026-01-15T23:30:00Z')).toBe(0);
+    expect(() => amsterdamHour('nope')).toThrow(RangeError);
   });
 
   it('rejects what is not a date', () => {

@@ -101,6 +101,13 @@ export function amsterdamDay(value: DateInput = new Date()): string {
   return d ? format(d, 'yyyy-MM-dd') : '';
 }
 
+/** The hour (0–23) on an Amsterdam clock at `value` (a greeting, a report hour). @throws RangeError when not a date. */
+export function amsterdamHour(value: DateInput = new Date()): number {
+  const d = amsterdam(value);
+  if (!d) throw new RangeError(`Not a date: ${String(value)}`);
+  return d.getHours();
+}
+
 /**
  * The Amsterdam wall-clock time of `value` as a date-time field shows it, 'yyyy-MM-dd HH:mm:ss'; '' when not a
  * date. With `at`, the Amsterdam day of `value` `days` days later at that hour and minute (e.g. 'today 22:00').

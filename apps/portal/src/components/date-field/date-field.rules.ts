@@ -1,13 +1,15 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { DATE_FORMAT } from '../../lib/dates.ts';
 
 dayjs.extend(customParseFormat);
 
-/** How a date is shown and typed in the portal's date fields (spec 1 §9: DD-MM-YYYY). */
-export const DATE_FIELD_FORMAT = DATE_FORMAT;
+/**
+ * How a date is shown and typed in the portal's date fields (spec 1 §9: DD-MM-YYYY): core's `formatDate` in the
+ * dayjs spelling that Mantine's date inputs take.
+ */
+export const DATE_FIELD_FORMAT = 'DD-MM-YYYY';
 /** How a date with time is shown and typed (24-hour clock). */
-export const DATE_TIME_FIELD_FORMAT = `${DATE_FORMAT} HH:mm`;
+export const DATE_TIME_FIELD_FORMAT = `${DATE_FIELD_FORMAT} HH:mm`;
 /** The value Mantine's date inputs hand around for a date with time (local time). */
 export const DATE_TIME_VALUE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 /** The value Mantine's date inputs hand around for a date. */

@@ -1,3 +1,4 @@
+import { amsterdamHour, formatDate } from '@hoppa/core';
 import {
   Anchor,
   Card,
@@ -10,7 +11,6 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,7 +18,6 @@ import { roleInForce, useSession } from '../../app/session.ts';
 import { QueryState } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { formatDate, WAREHOUSE_TZ } from '../../lib/dates.ts';
 import { useOpenOrdersToday, useProcessedToday } from './home.hooks.ts';
 import { greetingPart, showsOrderTiles, visibleMenuTiles } from './home.rules.ts';
 
@@ -33,8 +32,8 @@ export function HomePage(): ReactNode {
   const role = roleInForce(user, orgAuth);
   const orderTiles = showsOrderTiles(role);
   const tiles = visibleMenuTiles(role);
-  const now = dayjs().tz(WAREHOUSE_TZ);
-  const greeting = t(`greeting.${greetingPart(now.hour())}`, { name: user?.first_name ?? '' });
+  const now = new Date();
+  const greeting = t(`greeting.${greetingPart(amsterdamHour(now))}`, { name: user?.first_name ?? '' });
 
   return (
     <>

@@ -4,10 +4,9 @@
  *   count of every match; only one order travels);
  * - processed today: GET /shipments?start&end for today → `total` (limit 1: only the count is read).
  */
-import { openOrdersEndpoint, shipmentListEndpoint } from '@hoppa/core';
+import { amsterdamDayRange, openOrdersEndpoint, shipmentListEndpoint } from '@hoppa/core';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
-import { amsterdamDayRange } from '../../lib/dates.ts';
 
 export function useOpenOrdersToday(enabled: boolean) {
   const { start, end } = amsterdamDayRange();

@@ -1,4 +1,4 @@
-import { addressFromShipmentDetails, addressLines } from '@hoppa/core';
+import { addressFromShipmentDetails, addressLines, formatDate, formatDateTime } from '@hoppa/core';
 import {
   Alert,
   Anchor,
@@ -17,7 +17,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ErrorBanner, QueryState } from '../../components/error-banner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { useDownloadShipmentDocument } from './api/download-shipment-document.ts';
 import { useShipment } from './api/get-shipments.ts';
 

@@ -1,4 +1,4 @@
-import { SHIPMENT_SEARCH_MIN } from '@hoppa/core';
+import { formatDateTime, SHIPMENT_SEARCH_MIN } from '@hoppa/core';
 import {
   Anchor,
   Button,
@@ -20,7 +20,6 @@ import { DateField } from '../../components/date-field/date-field.tsx';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { formatDateTime } from '../../lib/dates.ts';
 import { useUrlState } from '../../lib/url-state.ts';
 import { SHIPMENTS_PAGE_SIZE, useShipments } from './api/get-shipments.ts';
 import { defaultShipmentRange, effectiveSearch, shipmentRangeToIso } from './shipments.rules.ts';

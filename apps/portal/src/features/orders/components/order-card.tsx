@@ -1,17 +1,9 @@
-import {
-  addressFromShipmentDetails,
-  addressLines,
-  MAX_LABELS,
-  type Order,
-  type ShipmentBox,
-  type ShipmentMethod,
-} from '@hoppa/core';
+import { addressFromShipmentDetails, addressLines, formatDate, formatDateTime, MAX_LABELS, type Order, type ShipmentBox, type ShipmentMethod } from '@hoppa/core';
 import { Alert, Badge, Button, Group, NumberInput, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
-import { formatDate, formatDateTime } from '../../../lib/dates.ts';
 import { useSelectShipmentBox } from '../api/select-shipment-box.ts';
 import { useSelectShipmentMethod } from '../api/select-shipment-method.ts';
 import { useSetLabelQuantity } from '../api/set-label-quantity.ts';
