@@ -14,6 +14,8 @@ export const APPS = ['apps/portal', 'apps/floor'];
 const SHARED_INPUTS = [
   'packages/core/src',
   'packages/core/package.json',
+  'packages/web/src',
+  'packages/web/package.json',
   'pnpm-lock.yaml',
   'tsconfig.base.json',
 ];

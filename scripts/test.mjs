@@ -12,7 +12,7 @@ import { bin, installDependencies, ROOT, run, seconds, stopChildrenOnSignal } fr
 stopChildrenOnSignal();
 
 const OUT = join(ROOT, '.test-output');
-const PACKAGES = ['packages/core', 'apps/api', 'apps/portal', 'apps/floor'];
+const PACKAGES = ['packages/core', 'packages/web', 'apps/api', 'apps/portal', 'apps/floor'];
 const MINUTE = 60_000;
 /** Two cores on the build machines: keep every runner to two workers at most. */
 const WORKERS = '2';

@@ -13,6 +13,9 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useOnline } from '../app/sync.ts';
 import { ErrorBanner } from './error-banner.tsx';
 
+/** Router state `notice` after a password reset: the login screen then says the password was changed. */
+export const PASSWORD_CHANGED_NOTICE = 'passwordChanged';
+
 /**
  * The call of an account form (login, sign-up, reset; spec 2 §5): `busy` while it runs, `error` when it
  * failed. After a success `busy` stays on, because the screen moves on (the routing guard, a redirect
@@ -49,7 +52,7 @@ export function AuthForm({
   messages,
   children,
 }: {
-  onSubmit: (e: FormEvent) => void;
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
   /** The form's call, from {@link useAuthRequest}. */
   request: { busy: boolean; error: unknown };
   submitLabel: string;

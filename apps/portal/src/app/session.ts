@@ -14,9 +14,9 @@ import {
   currentOrgAuthEndpoint,
   currentUserEndpoint,
 } from '@hoppa/core';
+import { isStatus } from '@hoppa/web';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../lib/api.ts';
-import { isStatus } from '../lib/http-error.ts';
 import type { SessionState } from './routing-guard.ts';
 
 export const CURRENT_USER_KEY = ['current_user'] as const;

@@ -16,40 +16,24 @@
  * All texts are translated through the 'common' namespace. Must be rendered inside the router (the
  * 401 rule depends on the current path).
  */
-import { Alert, Center, Loader } from '@mantine/core';
+import { type ProblemMessages, ErrorBanner as SharedErrorBanner } from '@hoppa/web';
+import { Center, Loader } from '@mantine/core';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
-import { errorDisplay, errorText, knownProblemText, type ProblemMessages } from '../lib/http-error.ts';
 import { Icon } from './icons.tsx';
 
 /**
- * The red error banner for a failed call; nothing when `error` is null or the contract hides it.
- * `serverMessageFor`: further statuses whose server message is shown as is (see lib/http-error.ts).
+ * The red error banner for a failed call (@hoppa/web's, with the portal's alert icon); nothing when `error` is null
+ * or the contract hides it. `serverMessageFor`: further statuses whose server message is shown as is.
  */
-export function ErrorBanner({
-  error,
-  title,
-  serverMessageFor,
-  messages,
-}: {
+export function ErrorBanner(props: {
   error: unknown;
   title?: string;
   serverMessageFor?: readonly number[];
   messages?: ProblemMessages;
 }): ReactNode {
-  const { t } = useTranslation('common');
-  const { pathname } = useLocation();
-  if (error === null || error === undefined) return null;
-  const text =
-    knownProblemText(error, messages) ?? errorText(errorDisplay(error, pathname, serverMessageFor), t);
-  if (text === null) return null;
-  return (
-    <Alert color="red" variant="light" role="alert" title={title} icon={<Icon name="alert" />} radius="md">
-      {text}
-    </Alert>
-  );
+  return <SharedErrorBanner {...props} icon={<Icon name="alert" />} />;
 }
 
 /** A centred loading indicator with an accessible name. */

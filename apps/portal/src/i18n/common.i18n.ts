@@ -1,25 +1,12 @@
 /**
- * Texts shared by every screen (namespace 'common'): the error contract (spec 1 §8, spec 2 §8, with
- * the source's typos fixed as in core HTTP_ERROR_TEXT), the generic validation messages (spec 1 §5),
- * and common actions. Features use them as `t('common:validation.required')`.
+ * Texts shared by every portal screen (namespace 'common'): common actions and the status pages. The error
+ * contract's texts and the field problems (`t('common:validation.required')`) come from @hoppa/web's WEB_TEXTS,
+ * shared with the floor app.
  */
 export const commonI18n = {
   en: {
     appName: 'Hoppa',
-    loading: 'Loading…',
     togglePassword: 'Show or hide the characters',
-    errors: {
-      generic: 'Something went wrong, please consult your logs',
-      unauthorized: 'You are not authorized for this action',
-    },
-    validation: {
-      required: 'This field is required!',
-      format: 'Invalid format!',
-      email: 'Invalid email address!',
-      minLength_one: 'Minimum {{count}} character',
-      minLength_other: 'Minimum {{count}} characters',
-      phone: 'Please enter a valid phone number',
-    },
     actions: {
       back: 'Back',
       retry: 'Try again',
@@ -41,20 +28,7 @@ export const commonI18n = {
   },
   nl: {
     appName: 'Hoppa',
-    loading: 'Laden…',
     togglePassword: 'Tekens tonen of verbergen',
-    errors: {
-      generic: 'Er is iets misgegaan, raadpleeg je logs',
-      unauthorized: 'Je bent niet bevoegd voor deze actie',
-    },
-    validation: {
-      required: 'Dit veld is verplicht!',
-      format: 'Ongeldig formaat!',
-      email: 'Ongeldig e-mailadres!',
-      minLength_one: 'Minimaal {{count}} teken',
-      minLength_other: 'Minimaal {{count}} tekens',
-      phone: 'Vul een geldig telefoonnummer in',
-    },
     actions: {
       back: 'Terug',
       retry: 'Opnieuw proberen',

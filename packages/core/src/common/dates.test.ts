@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   amsterdamDay,
-  amsterdamHour,
   amsterdamDayOf,
   amsterdamDayRange,
+  amsterdamHour,
   amsterdamRange,
   amsterdamWallTime,
   amsterdamWallTimeToIso,

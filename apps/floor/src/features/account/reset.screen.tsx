@@ -1,10 +1,11 @@
 import {
+  PasswordResetBodySchema,
+  PasswordResetEmailBodySchema,
   passwordResetEmailEndpoint,
   passwordResetEndpoint,
   request,
-  resetEmailFormErrors,
-  resetPasswordFormErrors,
 } from '@hoppa/core';
+import { useZodForm } from '@hoppa/web';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -15,9 +16,9 @@ import {
   AuthNotice,
   AuthPasswordInput,
   AuthTextInput,
+  PASSWORD_CHANGED_NOTICE,
   useAuthRequest,
 } from '../../components/auth-form.tsx';
-import { PASSWORD_CHANGED_NOTICE, useAuthForm } from '../../components/use-auth-form.ts';
 
 /**
  * /reset (spec 2 §2, §5). Without a token it asks for the account's email address and answers with
@@ -35,7 +36,7 @@ function RequestResetForm() {
   const { t } = useTranslation('account');
   const call = useAuthRequest();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useAuthForm({ email: '' }, resetEmailFormErrors);
+  const form = useZodForm(PasswordResetEmailBodySchema, { email: '' });
 
   const submit = form.onSubmit((v) =>
     call.run(async () => {
@@ -81,7 +82,7 @@ function NewPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const call = useAuthRequest();
-  const form = useAuthForm({ password: '' }, resetPasswordFormErrors);
+  const form = useZodForm(PasswordResetBodySchema, { password: '' });
 
   const submit = form.onSubmit((v) =>
     call.run(async () => {

@@ -1,4 +1,5 @@
-import { request, signupEndpoint, signupFormErrors } from '@hoppa/core';
+import { request, SignupBodySchema, signupEndpoint } from '@hoppa/core';
+import { useZodForm } from '@hoppa/web';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
@@ -10,7 +11,6 @@ import {
   AuthTextInput,
   useAuthRequest,
 } from '../../components/auth-form.tsx';
-import { useAuthForm } from '../../components/use-auth-form.ts';
 
 /**
  * /signup (spec 2 §2, §5): first name, last name, email, phone and password (hint: at least 9
@@ -22,10 +22,13 @@ export function SignupScreen() {
   const { t } = useTranslation('account');
   const call = useAuthRequest();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useAuthForm(
-    { first_name: '', family_name: '', email: '', phone: '', password: '' },
-    signupFormErrors,
-  );
+  const form = useZodForm(SignupBodySchema, {
+    first_name: '',
+    family_name: '',
+    email: '',
+    phone: '',
+    password: '',
+  });
 
   const submit = form.onSubmit((v) =>
     call.run(async () => {

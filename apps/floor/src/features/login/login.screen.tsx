@@ -1,4 +1,5 @@
-import { loginFormErrors } from '@hoppa/core';
+import { LoginBodySchema } from '@hoppa/core';
+import { useZodForm } from '@hoppa/web';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useSession } from '../../app/session.tsx';
@@ -8,9 +9,9 @@ import {
   AuthNotice,
   AuthPasswordInput,
   AuthTextInput,
+  PASSWORD_CHANGED_NOTICE,
   useAuthRequest,
 } from '../../components/auth-form.tsx';
-import { PASSWORD_CHANGED_NOTICE, useAuthForm } from '../../components/use-auth-form.ts';
 
 /**
  * Login (spec 2 §2, §5): email and password are required; Enter in either field submits (it is a
@@ -25,7 +26,7 @@ export function LoginScreen() {
   const location = useLocation();
   const notice = (location.state as { notice?: unknown } | null)?.notice;
   const call = useAuthRequest();
-  const form = useAuthForm({ email: '', password: '' }, loginFormErrors);
+  const form = useZodForm(LoginBodySchema, { email: '', password: '' });
 
   const submit = form.onSubmit((v) => call.run(() => login({ email: v.email.trim(), password: v.password })));
 

@@ -5,6 +5,7 @@
  * refetched, because everything a screen shows belongs to the current organisation.
  */
 import { type CurrentOrgAuth, listOrgsEndpoint, setCurrOrgEndpoint } from '@hoppa/core';
+import { errorDisplay, errorText } from '@hoppa/web';
 import { Group, Select, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,7 +14,6 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/icons.tsx';
 import { call } from '../../lib/api.ts';
 import { endpointQuery } from '../../lib/endpoint-query.ts';
-import { errorDisplay, errorText } from '../../lib/http-error.ts';
 import { CURRENT_ORG_AUTH_KEY } from '../session.ts';
 
 function useSwitchOrg() {

@@ -1,12 +1,11 @@
+import { LoginBodySchema } from '@hoppa/core';
+import { useZodForm } from '@hoppa/web';
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MutationError } from '../../components/error-banner.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
-import { FORM_VALIDATION_MODE, inputProps } from '../../lib/form.ts';
-import { LoginFormSchema } from './auth.forms.ts';
 import { useLogin } from './auth.hooks.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
@@ -17,12 +16,7 @@ import { AuthLayout } from './auth-layout.tsx';
 export function LoginPage(): ReactNode {
   const { t } = useTranslation('auth');
   const login = useLogin();
-  const form = useForm({
-    initialValues: { email: '', password: '' },
-    validate: schemaResolver(LoginFormSchema, { sync: true }),
-    ...FORM_VALIDATION_MODE,
-  });
-  const field = inputProps(form, t);
+  const { field, onSubmit } = useZodForm(LoginBodySchema, { email: '', password: '' });
   return (
     <AuthLayout
       title={t('login.title')}
@@ -36,7 +30,7 @@ export function LoginPage(): ReactNode {
         </>
       }
     >
-      <form noValidate onSubmit={form.onSubmit((values) => login.mutate(values))}>
+      <form noValidate onSubmit={onSubmit((values) => login.mutate(values))}>
         <Stack gap="md">
           <TextInput
             label={t('fields.email')}

@@ -1,5 +1,6 @@
+import { PasswordResetBodySchema, PasswordResetEmailBodySchema } from '@hoppa/core';
+import { useZodForm } from '@hoppa/web';
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +8,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MutationError } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
-import { FORM_VALIDATION_MODE, inputProps } from '../../lib/form.ts';
-import { ResetEmailFormSchema, ResetPasswordFormSchema } from './auth.forms.ts';
 import { useRequestPasswordReset, useResetPassword } from './auth.hooks.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
@@ -36,12 +35,7 @@ function RequestResetForm(): ReactNode {
   const { t } = useTranslation('auth');
   const request = useRequestPasswordReset();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm({
-    initialValues: { email: '' },
-    validate: schemaResolver(ResetEmailFormSchema, { sync: true }),
-    ...FORM_VALIDATION_MODE,
-  });
-  const field = inputProps(form, t);
+  const { field, onSubmit } = useZodForm(PasswordResetEmailBodySchema, { email: '' });
 
   if (sentTo !== null) {
     return (
@@ -56,7 +50,7 @@ function RequestResetForm(): ReactNode {
     <AuthLayout title={t('reset.title')} intro={t('reset.intro')} footer={<BackToLogin />}>
       <form
         noValidate
-        onSubmit={form.onSubmit((values) => {
+        onSubmit={onSubmit((values) => {
           const email = values.email.trim();
           request.mutate({ email }, { onSuccess: () => setSentTo(email) });
         })}
@@ -88,12 +82,7 @@ function NewPasswordForm({ token }: { token: string }): ReactNode {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const form = useForm({
-    initialValues: { password: '' },
-    validate: schemaResolver(ResetPasswordFormSchema, { sync: true }),
-    ...FORM_VALIDATION_MODE,
-  });
-  const field = inputProps(form, t);
+  const { field, onSubmit } = useZodForm(PasswordResetBodySchema, { password: '' });
   return (
     <AuthLayout
       title={t('reset.newTitle')}
@@ -110,7 +99,7 @@ function NewPasswordForm({ token }: { token: string }): ReactNode {
     >
       <form
         noValidate
-        onSubmit={form.onSubmit((values) =>
+        onSubmit={onSubmit((values) =>
           reset.mutate(
             { token, password: values.password },
             {

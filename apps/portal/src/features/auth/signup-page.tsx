@@ -1,13 +1,12 @@
+import { SignupBodySchema } from '@hoppa/core';
+import { useZodForm } from '@hoppa/web';
 import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { MutationError } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
-import { FORM_VALIDATION_MODE, inputProps } from '../../lib/form.ts';
-import { SignupFormSchema } from './auth.forms.ts';
 import { useConfirmSignup, useSignup } from './auth.hooks.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
@@ -70,12 +69,13 @@ function SignupForm(): ReactNode {
   const { t } = useTranslation('auth');
   const signup = useSignup();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm({
-    initialValues: { first_name: '', family_name: '', email: '', phone: '', password: '' },
-    validate: schemaResolver(SignupFormSchema, { sync: true }),
-    ...FORM_VALIDATION_MODE,
+  const { field, onSubmit } = useZodForm(SignupBodySchema, {
+    first_name: '',
+    family_name: '',
+    email: '',
+    phone: '',
+    password: '',
   });
-  const field = inputProps(form, t);
   if (sentTo !== null) {
     return (
       <AuthLayout title={t('signup.sentTitle')} footer={<ToLogin />}>
@@ -89,7 +89,7 @@ function SignupForm(): ReactNode {
     <AuthLayout title={t('signup.title')} intro={t('signup.intro')} footer={<ToLogin />}>
       <form
         noValidate
-        onSubmit={form.onSubmit((values) => {
+        onSubmit={onSubmit((values) => {
           const email = values.email.trim();
           signup.mutate(
             { ...values, email, phone: values.phone.trim() },

@@ -7,6 +7,7 @@ import {
   type ShipmentBox,
   type ShipmentMethod,
 } from '@hoppa/core';
+import { errorDisplay, errorText } from '@hoppa/web';
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +15,6 @@ import { Link, useLocation } from 'react-router';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { errorDisplay, errorText } from '../../lib/http-error.ts';
 import { type OpenOrdersFilter, useOpenOrders } from './api/get-open-orders.ts';
 import { usePackingSlip } from './api/get-packing-slip.ts';
 import { useShipmentBoxes, useShipmentMethods } from './api/get-shipment-options.ts';

@@ -1,32 +1,24 @@
-import { createOrgEndpoint } from '@hoppa/core';
+import { CreateOrgBodySchema, createOrgEndpoint } from '@hoppa/core';
+import { useZodForm } from '@hoppa/web';
 import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
 import { CURRENT_ORG_AUTH_KEY, CURRENT_USER_KEY, useSession } from '../../app/session.ts';
 import { MutationError } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { call } from '../../lib/api.ts';
-import { FORM_VALIDATION_MODE, inputProps } from '../../lib/form.ts';
 
-const optional = z.string().trim().max(200);
-const OrgAddFormSchema = z.object({
-  name: z.string().trim().min(1, 'common:validation.required').max(200),
-  contact_person: optional,
-  contact_person_email: z.union([z.literal(''), z.string().trim().pipe(z.email('common:validation.email'))]),
-  phone: z.union([
-    z.literal(''),
-    z
-      .string()
-      .trim()
-      .regex(/^\+?[0-9 ()-]{2,30}$/, 'common:validation.phone'),
-  ]),
-});
+/** The form's fields, as typed (blank optional fields are left out of the request). */
+interface OrgAddValues {
+  name: string;
+  contact_person: string;
+  contact_person_email: string;
+  phone: string;
+}
 
 /**
  * /orgs/add (spec 2 §2 routing guard target, spec 3 §2 'create a shop'): where a user without an
@@ -40,7 +32,7 @@ export function OrgsAddPage(): ReactNode {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const create = useMutation({
-    mutationFn: (values: z.infer<typeof OrgAddFormSchema>) =>
+    mutationFn: (values: OrgAddValues) =>
       call(createOrgEndpoint, {
         body: {
           name: values.name.trim(),
@@ -58,12 +50,12 @@ export function OrgsAddPage(): ReactNode {
       navigate('/home', { replace: true });
     },
   });
-  const form = useForm({
-    initialValues: { name: '', contact_person: '', contact_person_email: '', phone: '' },
-    validate: schemaResolver(OrgAddFormSchema, { sync: true }),
-    ...FORM_VALIDATION_MODE,
+  const { field, onSubmit } = useZodForm(CreateOrgBodySchema, {
+    name: '',
+    contact_person: '',
+    contact_person_email: '',
+    phone: '',
   });
-  const field = inputProps(form, t);
   const hasOrg = Boolean(orgAuth?.org);
 
   return (
@@ -75,7 +67,7 @@ export function OrgsAddPage(): ReactNode {
         </Alert>
       )}
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-        <form noValidate onSubmit={form.onSubmit((values) => create.mutate(values))}>
+        <form noValidate onSubmit={onSubmit((values) => create.mutate(values))}>
           <Stack gap="md">
             <TextInput label={t('add.name')} required autoComplete="organization" {...field('name')} />
             <TextInput label={t('add.contactPerson')} autoComplete="name" {...field('contact_person')} />

@@ -1,4 +1,13 @@
-import { addressFromShipmentDetails, addressLines, formatDate, formatDateTime, MAX_LABELS, type Order, type ShipmentBox, type ShipmentMethod } from '@hoppa/core';
+import {
+  addressFromShipmentDetails,
+  addressLines,
+  formatDate,
+  formatDateTime,
+  MAX_LABELS,
+  type Order,
+  type ShipmentBox,
+  type ShipmentMethod,
+} from '@hoppa/core';
 import { Alert, Badge, Button, Group, NumberInput, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { memo, useEffect, useState } from 'react';

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
-  authFieldText,
-  loginFormErrors,
-  resetEmailFormErrors,
-  resetPasswordFormErrors,
-  signupFormErrors,
-} from './auth.rules.ts';
+  LoginBodySchema,
+  PasswordResetBodySchema,
+  PasswordResetEmailBodySchema,
+  SignupBodySchema,
+} from '../auth/auth.schema.ts';
+import { CreateOrgBodySchema } from '../orgs/org.schema.ts';
+import { type FormValues, fieldProblemText, formProblems } from './form-problems.ts';
+
+type SignupField = 'first_name' | 'family_name' | 'email' | 'phone' | 'password';
+const signupFormErrors = (v: FormValues<SignupField>) => formProblems(SignupBodySchema, v);
+const loginFormErrors = (v: FormValues<'email' | 'password'>) => formProblems(LoginBodySchema, v);
+const resetEmailFormErrors = (v: FormValues<'email'>) => formProblems(PasswordResetEmailBodySchema, v);
+const resetPasswordFormErrors = (v: FormValues<'password'>) => formProblems(PasswordResetBodySchema, v);
 
 const validSignup = {
   first_name: 'Anna',
@@ -85,6 +93,27 @@ describe('login and reset form rules (spec 2 §5)', () => {
   });
 
   it('words the limits with their bound', () => {
-    expect(authFieldText('too_long', 100)).toBe('Maximum 100 characters');
+    expect(fieldProblemText('too_long', 100)).toBe('Maximum 100 characters');
+  });
+});
+
+describe('any request schema as a form (spec 2 §5)', () => {
+  it('lets optional fields stay blank and checks them once filled in', () => {
+    const org = (v: FormValues<'name' | 'contact_person_email' | 'phone'>) =>
+      formProblems(CreateOrgBodySchema, v);
+    expect(org({ name: 'Bakkerij Bol', contact_person_email: ' ', phone: '' })).toEqual({});
+    expect(org({ name: '', contact_person_email: 'bol@' })).toEqual({
+      name: { code: 'required', message: 'This field is required!' },
+      contact_person_email: { code: 'email', message: 'Invalid email address!' },
+    });
+    expect(org({ name: 'Bol', phone: '0'.repeat(31) }).phone).toEqual({
+      code: 'too_long',
+      limit: 30,
+      message: 'Maximum 30 characters',
+    });
+  });
+
+  it('ignores fields the schema does not know', () => {
+    expect(formProblems(z.object({ a: z.string() }), { a: 'x', b: '' } as never)).toEqual({});
   });
 });

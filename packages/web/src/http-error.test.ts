@@ -1,14 +1,14 @@
 import { ApiError } from '@hoppa/core';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../i18n/i18n.ts';
 import { errorDisplay, errorText, knownProblemText } from './http-error.ts';
+import { createI18n } from './i18n.ts';
 
 const problem = (status: number, message: string) =>
   new ApiError(status, { statusCode: status, code: 'x', message }, message);
 
 describe('errorDisplay / errorText (spec 1 §8, spec 2 §8)', () => {
-  const en = createI18n('en').t;
-  const nl = createI18n('nl').t;
+  const en = createI18n({}, 'en').t;
+  const nl = createI18n({}, 'nl').t;
   const text = (err: unknown, path = '/orders', t = en, extra?: number[]) =>
     errorText(errorDisplay(err, path, extra), t);
 

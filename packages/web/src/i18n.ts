@@ -1,0 +1,54 @@
+/**
+ * The i18next set-up of both apps (design: Interface). The UI language follows the browser: Dutch when the first
+ * preferred language is nl (nl, nl-NL, nl-BE …), English otherwise (spec 1 §1, spec 2 §1). Each app passes its
+ * namespaces (one per portal area or floor task, plus `common`); the shared texts of {@link WEB_TEXTS} are merged
+ * into `common`. A namespace may be Dutch only (the floor's pick screen, spec 2 §9): English then falls back.
+ */
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { WEB_TEXTS } from './texts.ts';
+
+/** The two UI languages. */
+export type Lang = 'nl' | 'en';
+
+/** An app's texts per namespace: Dutch always, English where the screen has it. */
+export type Namespaces = Readonly<Record<string, { readonly nl: object; readonly en?: object }>>;
+
+/** 'nl' when the first preferred browser language is Dutch, else 'en' (spec 2 §1). */
+export function detectLanguage(languages: readonly string[] | undefined): Lang {
+  const first = languages?.[0]?.toLowerCase() ?? '';
+  return first === 'nl' || first.startsWith('nl-') ? 'nl' : 'en';
+}
+
+/** The browser's preferred languages, most preferred first; none outside a browser. */
+function browserLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  if (navigator.languages?.length) return navigator.languages;
+  return navigator.language ? [navigator.language] : [];
+}
+
+/**
+ * A new, initialised i18next instance with `namespaces` (plus the shared texts in `common`) in `lang`, by default
+ * the browser's language; react-i18next's hooks use it from then on, and `<html lang>` follows it.
+ */
+export function createI18n(namespaces: Namespaces, lang: Lang = detectLanguage(browserLanguages())): I18n {
+  const instance = i18next.createInstance();
+  const resources: Record<Lang, Record<string, object>> = { en: {}, nl: {} };
+  for (const [ns, texts] of Object.entries(namespaces)) {
+    resources.nl[ns] = texts.nl;
+    if (texts.en) resources.en[ns] = texts.en;
+  }
+  for (const l of ['nl', 'en'] as const) resources[l].common = { ...WEB_TEXTS[l], ...resources[l].common };
+  void instance.use(initReactI18next).init({
+    resources,
+    lng: lang,
+    fallbackLng: 'en',
+    ns: Object.keys(resources.nl),
+    defaultNS: 'common',
+    interpolation: { escapeValue: false }, // React escapes already
+    initAsync: false,
+    returnNull: false,
+  });
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  return instance;
+}

@@ -1,0 +1,16 @@
+/**
+ * @hoppa/web: what the portal and the floor app share in the browser: the i18n set-up with the shared texts, the
+ * error contract's texts and red banner, and zod-validated Mantine forms. Domain rules stay in @hoppa/core.
+ */
+export { ErrorBanner, type ErrorBannerProps } from './error-banner.tsx';
+export { useZodForm } from './form.ts';
+export {
+  errorDisplay,
+  errorText,
+  isStatus,
+  knownProblemText,
+  type ProblemMessages,
+  serverMessage,
+} from './http-error.ts';
+export { createI18n, detectLanguage, type Lang, type Namespaces } from './i18n.ts';
+export { WEB_TEXTS } from './texts.ts';
