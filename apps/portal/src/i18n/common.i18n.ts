@@ -7,6 +7,13 @@ export const commonI18n = {
   en: {
     appName: 'Hoppa',
     togglePassword: 'Show or hide the characters',
+    table: {
+      columns: 'Columns',
+      range: '{{first}}–{{last}} of {{total}}',
+      pages: 'Pages',
+      previous: 'Previous page',
+      next: 'Next page',
+    },
     actions: {
       back: 'Back',
       retry: 'Try again',
@@ -29,6 +36,13 @@ export const commonI18n = {
   nl: {
     appName: 'Hoppa',
     togglePassword: 'Tekens tonen of verbergen',
+    table: {
+      columns: 'Kolommen',
+      range: '{{first}}–{{last}} van {{total}}',
+      pages: "Pagina's",
+      previous: 'Vorige pagina',
+      next: 'Volgende pagina',
+    },
     actions: {
       back: 'Terug',
       retry: 'Opnieuw proberen',

@@ -38,3 +38,28 @@ export interface Page<T> {
   skip: number;
   limit: number;
 }
+
+/** A list's sort order as its `sort` query parameter: a field, descending with a leading minus (`-shipped_at`). */
+export type SortParam<F extends string> = F | `-${F}`;
+
+/**
+ * The `sort` query parameter of a list whose server sorts by one of `fields` (spec: a screen's sortable columns):
+ * `field` ascending, `-field` descending, `defaultSort` when absent. Anything else is a 400 like every bad query.
+ */
+export function sortQuery<const F extends string>(fields: readonly [F, ...F[]], defaultSort: SortParam<F>) {
+  const values = sortValues(fields);
+  // zod cannot relate a generic member to its enum's output type; `values` holds `defaultSort` by construction.
+  return z.object({ sort: z.enum(values).default(defaultSort as never) });
+}
+
+/** Every sort parameter of `fields`: each field and its descending `-field` (for a `z.enum`, e.g. in the URL). */
+export function sortValues<const F extends string>(
+  fields: readonly [F, ...F[]],
+): [SortParam<F>, ...SortParam<F>[]] {
+  return fields.flatMap((f) => [f, `-${f}`]) as [SortParam<F>, ...SortParam<F>[]];
+}
+
+/** `{ field, desc }` of a sort parameter (`-name` → `{ field: 'name', desc: true }`). */
+export function parseSort<F extends string>(sort: SortParam<F>): { field: F; desc: boolean } {
+  return sort.startsWith('-') ? { field: sort.slice(1) as F, desc: true } : { field: sort as F, desc: false };
+}

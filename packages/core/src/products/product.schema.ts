@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
 import { inDateRange } from '../common/text.ts';
-import { pageOf, pageQuery } from '../http/page.ts';
+import { pageOf, pageQuery, sortQuery } from '../http/page.ts';
 
 /** A cell as it comes out of a spreadsheet parser: text, number, boolean or empty. */
 export const SpreadsheetCellSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]).optional();
@@ -100,11 +100,16 @@ export const ProductImportResultSchema = z.object({
 });
 export type ProductImportResult = z.infer<typeof ProductImportResultSchema>;
 
-/** Query of `GET /products` (spec 3 §7: defaults limit 500, skip 0, in_stock unset). */
+/** The columns the products list sorts by (spec 3 §2 Products); name A–Z by default. */
+export const PRODUCT_SORTS = ['name', 'ean', 'sku', 'stock'] as const;
+
+/** Query of `GET /products` (spec 3 §7: defaults limit 500, skip 0, in_stock unset; `sort` our addition). */
 export const ProductListQuerySchema = pageQuery(500).extend({
+  ...sortQuery(PRODUCT_SORTS, 'name').shape,
   /** 'true': only products with stock; 'false': only products without; unset or 'null': all. */
   in_stock: z.enum(['true', 'false', 'null']).optional(),
 });
+export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
 /** Answer of `GET /products`: one page of the current organisation's products and the total count. */
 export const ProductListSchema = pageOf(ProductSchema);

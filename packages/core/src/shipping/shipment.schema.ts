@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
 import { codeText, searchText } from '../common/text.ts';
-import { pageOf, pageQuery } from '../http/page.ts';
+import { pageOf, pageQuery, sortQuery } from '../http/page.ts';
 import { OrderLineBaseSchema } from '../orders/order-line.schema.ts';
 import { DateTimeParamSchema } from '../pick/pick.schema.ts';
 import { MAX_LABELS } from './shipping.rules.ts';
@@ -56,12 +56,16 @@ export const TrackingEventSchema = z.object({
 });
 export type TrackingEvent = z.infer<typeof TrackingEventSchema>;
 
+/** The columns the shipments list sorts by (spec 1 §2 Shipments); `-shipped_at` (newest first) by default. */
+export const SHIPMENT_SORTS = ['shipped_at', 'order_id', 'recipient', 'method'] as const;
+
 /**
  * Query of `GET /shipments` (spec 1 §2 Shipments): shipped between `start` and `end` (default the last
  * week up to now); `search` (3 or more characters; `null` or empty means none) matches the shop order
- * number, tracking number, recipient name, postcode, city and e-mail.
+ * number, tracking number, recipient name, postcode, city and e-mail; `sort` by one of {@link SHIPMENT_SORTS}.
  */
 export const ShipmentListQuerySchema = pageQuery(200).extend({
+  ...sortQuery(SHIPMENT_SORTS, '-shipped_at').shape,
   start: DateTimeParamSchema.optional(),
   end: DateTimeParamSchema.optional(),
   search: searchText().optional(),

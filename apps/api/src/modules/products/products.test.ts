@@ -184,6 +184,20 @@ describe('products', () => {
     expect(((await get(bol, '/api/products?in_stock=false')).body as ProductList).total).toBe(3);
   });
 
+  it('sorts the list by name, EAN, SKU or stock, either way', async () => {
+    const list = async (sort: string) =>
+      ((await get(bol, `/api/products?sort=${sort}`)).body as ProductList).items;
+    const byStock = (await list('-stock')).map((p) => p.sf_stock);
+    expect(byStock).toEqual([...byStock].sort((a, b) => b - a));
+    expect(byStock[0]).toBeGreaterThan(0);
+    const eans = (await list('ean')).map((p) => p.ean);
+    expect(eans).toEqual([...eans].sort());
+    expect((await list('-ean')).map((p) => p.ean)).toEqual([...eans].reverse());
+    const names = (await list('-name')).map((p) => p.name.toLowerCase());
+    expect(names).toEqual([...names].sort().reverse());
+    expect((await get(bol, '/api/products?sort=weight')).status).toBe(400);
+  });
+
   it('answers 400 without a current organisation and 403 for a read-only user importing', async () => {
     await t.db.query('UPDATE users SET curr_org_id = NULL WHERE email = $1', [DEMO_USERS.admin.email]);
     await t.sessionsSettled();

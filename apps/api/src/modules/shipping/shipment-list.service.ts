@@ -1,5 +1,7 @@
 import {
+  parseSort,
   SHIPMENT_SEARCH_MIN,
+  type SHIPMENT_SORTS,
   SHIPMENTS_DEFAULT_DAYS,
   type ShipmentListQuery,
   type ShipmentListResponse,
@@ -12,9 +14,18 @@ import { badRequest } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/route.ts';
 import { shipmentQuery, toShipmentItem, trackingEvents } from './shipment-view.ts';
 
+/** What each sortable column of the shipments list orders by (core SHIPMENT_SORTS). */
+const SHIPMENT_SORT_COLUMNS = {
+  shipped_at: sql`s.created_at`,
+  order_id: sql`o.order_id`,
+  recipient: sql`lower(concat_ws(' ', o.shipment_details->>'firstName', o.shipment_details->>'surname'))`,
+  method: sql`lower(coalesce(m.name, o.used_shipment_method, s.method_code))`,
+} as const satisfies Record<(typeof SHIPMENT_SORTS)[number], unknown>;
+
 /**
  * Shipped orders of the request's organisations (spec 1 §2 Shipments, §9), a page of the one paging envelope:
- * shipped between `start` and `end` (default the last {@link SHIPMENTS_DEFAULT_DAYS} days up to now), newest first,
+ * shipped between `start` and `end` (default the last {@link SHIPMENTS_DEFAULT_DAYS} days up to now), in the `sort`
+ * order (newest first by default; ties by id),
  * with recipient, method, tracking number and products. `search` of {@link SHIPMENT_SEARCH_MIN} or more characters
  * matches the shop order number, tracking number, recipient name or company, postcode (spaces ignored), city and
  * e-mail; `null` or empty means no search. Errors: 400 for a shorter search or a start after the end.
@@ -33,6 +44,7 @@ export async function listShipments(
   if (term && term.length < SHIPMENT_SEARCH_MIN)
     throw badRequest(`Search needs at least ${SHIPMENT_SEARCH_MIN} characters`);
   const like = `%${escapeLike(term)}%`;
+  const sort = parseSort(query.sort);
   const rows = await shipmentQuery(ctx)
     .where('s.created_at', '>=', start)
     .where('s.created_at', '<=', end)
@@ -71,8 +83,8 @@ export async function listShipments(
       ).as('products'),
       eb.fn.countAll<number>().over().as('total'),
     ])
-    .orderBy('s.created_at', 'desc')
-    .orderBy('s.id', 'desc')
+    .orderBy(SHIPMENT_SORT_COLUMNS[sort.field], sort.desc ? 'desc' : 'asc')
+    .orderBy('s.id', sort.desc ? 'desc' : 'asc')
     .limit(query.limit)
     .offset(query.skip)
     .execute();

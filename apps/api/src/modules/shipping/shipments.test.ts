@@ -154,6 +154,25 @@ describe('GET /shipments', () => {
   });
 });
 
+describe('GET /shipments sorted', () => {
+  it('sorts by order number, recipient or method either way, and refuses an unknown column', async () => {
+    await shippedOrder(bol, { firstName: 'Zoë', surname: 'Aalders' });
+    await shippedOrder(bol, { firstName: 'anna', surname: 'Zwart' });
+    const list = async (sort: string) =>
+      ((await get(`/api/shipments?sort=${sort}&limit=1000`, bolOwner)).json() as ShipmentListResponse).items;
+    const byOrder = (await list('order_id')).map((i) => i.order_id);
+    expect(byOrder.length).toBeGreaterThan(2);
+    expect(byOrder).toEqual([...byOrder].sort());
+    expect((await list('-order_id')).map((i) => i.order_id)).toEqual([...byOrder].reverse());
+    const recipients = (await list('recipient')).map((i) => i.recipient.toLowerCase());
+    expect(recipients).toEqual([...recipients].sort());
+    expect(recipients[0]).toBe('anna zwart');
+    const newest = (await list('-shipped_at')).map((i) => i.shipped_at);
+    expect(newest).toEqual([...newest].sort().reverse());
+    expect((await get('/api/shipments?sort=price', bolOwner)).statusCode).toBe(400);
+  });
+});
+
 describe('GET /shipments/:id and its documents', () => {
   it('shows the order with lines, address, tracking and dates', async () => {
     const a = await shippedOrder(bol, { houseNumberExtension: 'bis', phone: '0301234567' });

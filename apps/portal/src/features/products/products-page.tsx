@@ -1,33 +1,94 @@
-import { PRODUCT_SEARCH_MAX, PRODUCT_SEARCH_MIN, type Product } from '@hoppa/core';
-import {
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { PRODUCT_SEARCH_MAX, PRODUCT_SEARCH_MIN, PRODUCT_SORTS, type Product, sortValues } from '@hoppa/core';
+import { Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { type DataColumn, DataTable } from '../../components/data-table/data-table.tsx';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useUrlState } from '../../lib/url-state.ts';
-import { useProductEanSearch, useProducts } from './api/get-products.ts';
+import { type ProductSort, useProductEanSearch, useProducts } from './api/get-products.ts';
 import { ProductThumb } from './product-thumb.tsx';
 
-/** The list's state in the URL (a reload or a shared link shows the same page): EAN search and page. */
+/** The list's state in the URL (a reload or a shared link shows the same page): EAN search, page and sort. */
 const ProductsUrlState = z.object({
   q: z.string().max(PRODUCT_SEARCH_MAX).default(''),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
+  sort: z.enum(sortValues(PRODUCT_SORTS)).default('name'),
 });
+
+/** The columns of the list; the sortable ones are core's PRODUCT_SORTS. */
+function productColumns(t: TFunction<'products'>): DataColumn<Product>[] {
+  return [
+    {
+      id: 'image',
+      header: t('list.image'),
+      hiddenHeader: true,
+      cell: (p) => <ProductThumb src={p.img_url} noImage={t('list.noImage')} />,
+    },
+    {
+      id: 'name',
+      header: t('list.name'),
+      sortable: true,
+      hideable: false,
+      cell: (p) => (
+        <Text size="sm" lineClamp={1} title={p.name}>
+          {p.name}
+        </Text>
+      ),
+    },
+    {
+      id: 'ean',
+      header: t('list.ean'),
+      sortable: true,
+      cell: (p) => (
+        <Text ff="monospace" fz="sm">
+          {p.ean}
+        </Text>
+      ),
+    },
+    {
+      id: 'sku',
+      header: t('list.sku'),
+      sortable: true,
+      cell: (p) => (
+        <Text ff="monospace" fz="sm" c={p.bsku ? undefined : 'dimmed'}>
+          {p.bsku ?? '—'}
+        </Text>
+      ),
+    },
+    {
+      id: 'stock',
+      header: t('list.stock'),
+      sortable: true,
+      descFirst: true,
+      align: 'right',
+      cell: (p) => <StockBadge stock={p.sf_stock} />,
+    },
+    {
+      id: 'locations',
+      header: t('list.locations'),
+      cell: (p) =>
+        p.locations.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('list.noLocation')}
+          </Text>
+        ) : (
+          <Group gap={4}>
+            {p.locations.map((l) => (
+              <Badge key={l.id} variant="light" color={l.active ? 'blue' : 'gray'} tt="none">
+                {l.name} · {l.stock}
+              </Badge>
+            ))}
+          </Group>
+        ),
+    },
+  ];
+}
 
 /** Product table page size (spec 3 §9). */
 export const PRODUCT_PAGE_SIZE = 25;
@@ -57,12 +118,12 @@ export function ProductsPage() {
   }, [debounced, state.q, update]);
   const term = state.q;
   const searching = term.length >= PRODUCT_SEARCH_MIN;
-  const list = useProducts((page - 1) * PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZE);
+  const list = useProducts((page - 1) * PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZE, state.sort);
   const found = useProductEanSearch(searching ? term.slice(0, PRODUCT_SEARCH_MAX) : '');
   const query = searching ? found : list;
   const products = searching ? (found.data?.products ?? []) : (list.data?.items ?? []);
   const total = searching ? products.length : (list.data?.total ?? 0);
-  const pages = Math.max(1, Math.ceil(total / PRODUCT_PAGE_SIZE));
+  const columns = useMemo(() => productColumns(t), [t]);
 
   return (
     <Stack gap="md">
@@ -97,74 +158,19 @@ export function ProductsPage() {
         </Paper>
       ) : (
         <>
-          <Table striped highlightOnHover withTableBorder aria-label={t('title')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={56}>
-                  <VisuallyHidden>{t('list.image')}</VisuallyHidden>
-                </Table.Th>
-                <Table.Th>{t('list.name')}</Table.Th>
-                <Table.Th>{t('list.ean')}</Table.Th>
-                <Table.Th ta="right">{t('list.stock')}</Table.Th>
-                <Table.Th>{t('list.locations')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {products.map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Td py={4}>
-                    <ProductThumb src={p.img_url} noImage={t('list.noImage')} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" lineClamp={1} title={p.name}>
-                      {p.name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ff="monospace" fz="sm">
-                    {p.ean}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <StockBadge stock={p.sf_stock} />
-                  </Table.Td>
-                  <Table.Td>
-                    {p.locations.length === 0 ? (
-                      <Text size="sm" c="dimmed">
-                        {t('list.noLocation')}
-                      </Text>
-                    ) : (
-                      <Group gap={4}>
-                        {p.locations.map((l) => (
-                          <Badge key={l.id} variant="light" color={l.active ? 'blue' : 'gray'} tt="none">
-                            {l.name} · {l.stock}
-                          </Badge>
-                        ))}
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {!searching && pages > 1 && (
-            <Group justify="space-between">
-              <Text size="sm" c="dimmed">
-                {t('list.shownOf', {
-                  from: (page - 1) * PRODUCT_PAGE_SIZE + 1,
-                  to: Math.min(page * PRODUCT_PAGE_SIZE, total),
-                  total,
-                })}
-              </Text>
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={setPage}
-                getControlProps={(c) => ({
-                  'aria-label':
-                    c === 'previous' ? t('list.previous') : c === 'next' ? t('list.next') : undefined,
-                })}
-              />
-            </Group>
-          )}
+          <DataTable
+            id="products"
+            label={t('title')}
+            columns={columns}
+            rows={products}
+            rowKey={(p) => p.id}
+            total={total}
+            page={searching ? 1 : page}
+            pageSize={searching ? Math.max(products.length, 1) : PRODUCT_PAGE_SIZE}
+            onPageChange={setPage}
+            sort={searching ? undefined : state.sort}
+            onSortChange={searching ? undefined : (sort) => update({ sort: sort as ProductSort, page: 1 })}
+          />
           {products.some(isOpenFoodFactsProduct) && (
             <Text size="xs" c="dimmed">
               {t('list.attribution')}

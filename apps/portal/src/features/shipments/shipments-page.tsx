@@ -1,21 +1,18 @@
-import { formatDateTime, SHIPMENT_SEARCH_MIN } from '@hoppa/core';
 import {
-  Anchor,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+  formatDateTime,
+  SHIPMENT_SEARCH_MIN,
+  SHIPMENT_SORTS,
+  type ShipmentListItem,
+  sortValues,
+} from '@hoppa/core';
+import { Anchor, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { type DataColumn, DataTable } from '../../components/data-table/data-table.tsx';
 import { DateField } from '../../components/date-field/date-field.tsx';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
@@ -27,7 +24,7 @@ import { defaultShipmentRange, effectiveSearch, shipmentRangeToIso } from './shi
 /**
  * Sent shipments (/shipments; spec 1 §2 Shipments): shipped orders of a period (default the last
  * week, DD-MM-YYYY fields) with a search from 3 characters; each row shows order number, recipient, method, shipped
- * date, track and trace and the latest carrier status, and opens the detail. Period, search and page live in the
+ * date, track and trace and the latest carrier status, and opens the detail. Period, search, sort and page live in the
  * URL and the server pages the list ({@link SHIPMENTS_PAGE_SIZE} rows a page).
  */
 /** The list's state in the URL (a reload or a shared link shows the same page): period, search and page. */
@@ -36,7 +33,107 @@ const ShipmentsUrlState = z.object({
   until: z.string().default(() => defaultShipmentRange().until),
   search: z.string().default(''),
   page: z.coerce.number().int().min(1).default(1),
+  sort: z.enum(sortValues(SHIPMENT_SORTS)).default('-shipped_at'),
 });
+type ShipmentSort = z.output<typeof ShipmentsUrlState>['sort'];
+
+/** The columns of the list; the sortable ones are core's SHIPMENT_SORTS. */
+function shipmentColumns(t: TFunction<'shipments'>): DataColumn<ShipmentListItem>[] {
+  return [
+    {
+      id: 'order_id',
+      header: t('cols.order'),
+      sortable: true,
+      hideable: false,
+      cell: (s) => (
+        <>
+          <Anchor component={Link} to={`/shipments/${s.id}`} fw={600} style={{ whiteSpace: 'nowrap' }}>
+            {s.order_id}
+          </Anchor>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {s.org_name}
+          </Text>
+        </>
+      ),
+    },
+    {
+      id: 'recipient',
+      header: t('cols.recipient'),
+      sortable: true,
+      cell: (s) => (
+        <>
+          <Text size="sm">{s.recipient}</Text>
+          <Text size="xs" c="dimmed">
+            {[s.zip_code, s.city, s.country_code].filter(Boolean).join(' ')}
+          </Text>
+        </>
+      ),
+    },
+    {
+      id: 'method',
+      header: t('cols.method'),
+      sortable: true,
+      cell: (s) => <Text size="sm">{s.method_name}</Text>,
+    },
+    {
+      id: 'shipped_at',
+      header: t('cols.shipped'),
+      sortable: true,
+      descFirst: true,
+      cell: (s) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(s.shipped_at)}
+        </Text>
+      ),
+    },
+    {
+      id: 'tracking',
+      header: t('cols.tracking'),
+      cell: (s) => (
+        <Text ff="monospace" fz="sm">
+          {s.tracking_url ? (
+            <Anchor href={s.tracking_url} target="_blank" rel="noreferrer">
+              {s.tracking_number}
+            </Anchor>
+          ) : (
+            s.tracking_number
+          )}
+        </Text>
+      ),
+    },
+    {
+      id: 'status',
+      header: t('cols.status'),
+      cell: (s) =>
+        s.latest_status ? (
+          <Text size="xs" lineClamp={2} maw={220} title={formatDateTime(s.latest_status.at)}>
+            {s.latest_status.description}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        ),
+    },
+    {
+      id: 'details',
+      header: t('cols.details'),
+      hiddenHeader: true,
+      hideable: false,
+      cell: (s) => (
+        <Button
+          component={Link}
+          to={`/shipments/${s.id}`}
+          size="xs"
+          variant="light"
+          aria-label={t('openOrder', { order: s.order_id })}
+        >
+          {t('open')}
+        </Button>
+      ),
+    },
+  ];
+}
 
 export function ShipmentsPage() {
   const { t } = useTranslation('shipments');
@@ -51,8 +148,14 @@ export function ShipmentsPage() {
   const last = useRef(shipmentRangeToIso(state.from, state.until));
   const iso = shipmentRangeToIso(state.from, state.until) ?? last.current;
   last.current = iso;
-  const list = useShipments({ start: iso?.start ?? '', end: iso?.end ?? '', search: term, page: state.page });
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / SHIPMENTS_PAGE_SIZE)) : 1;
+  const list = useShipments({
+    start: iso?.start ?? '',
+    end: iso?.end ?? '',
+    search: term,
+    page: state.page,
+    sort: state.sort,
+  });
+  const columns = useMemo(() => shipmentColumns(t), [t]);
 
   return (
     <Stack gap="md">
@@ -96,94 +199,20 @@ export function ShipmentsPage() {
           <Text c="dimmed">{term ? t('emptySearch', { term }) : t('empty')}</Text>
         </Paper>
       ) : (
-        <Table striped highlightOnHover withTableBorder aria-label={t('title')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('cols.order')}</Table.Th>
-              <Table.Th>{t('cols.recipient')}</Table.Th>
-              <Table.Th>{t('cols.method')}</Table.Th>
-              <Table.Th>{t('cols.shipped')}</Table.Th>
-              <Table.Th>{t('cols.tracking')}</Table.Th>
-              <Table.Th>{t('cols.status')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('cols.details')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data.items.map((s) => (
-              <Table.Tr key={s.id}>
-                <Table.Td>
-                  <Anchor
-                    component={Link}
-                    to={`/shipments/${s.id}`}
-                    fw={600}
-                    style={{ whiteSpace: 'nowrap' }}
-                  >
-                    {s.order_id}
-                  </Anchor>
-                  <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                    {s.org_name}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{s.recipient}</Text>
-                  <Text size="xs" c="dimmed">
-                    {[s.zip_code, s.city, s.country_code].filter(Boolean).join(' ')}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{s.method_name}</Text>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm">{formatDateTime(s.shipped_at)}</Text>
-                </Table.Td>
-                <Table.Td ff="monospace" fz="sm">
-                  {s.tracking_url ? (
-                    <Anchor href={s.tracking_url} target="_blank" rel="noreferrer">
-                      {s.tracking_number}
-                    </Anchor>
-                  ) : (
-                    s.tracking_number
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {s.latest_status ? (
-                    <Text size="xs" lineClamp={2} maw={220} title={formatDateTime(s.latest_status.at)}>
-                      {s.latest_status.description}
-                    </Text>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      —
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    component={Link}
-                    to={`/shipments/${s.id}`}
-                    size="xs"
-                    variant="light"
-                    aria-label={t('openOrder', { order: s.order_id })}
-                  >
-                    {t('open')}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable
+          id="shipments"
+          label={t('title')}
+          columns={columns}
+          rows={list.data.items}
+          rowKey={(s) => s.id}
+          total={list.data.total}
+          page={state.page}
+          pageSize={SHIPMENTS_PAGE_SIZE}
+          onPageChange={(page) => update({ page })}
+          sort={state.sort}
+          onSortChange={(sort) => update({ sort: sort as ShipmentSort, page: 1 })}
+        />
       )}
-      {pages > 1 ? (
-        <Group justify="center">
-          <Pagination
-            total={pages}
-            value={Math.min(state.page, pages)}
-            onChange={(page) => update({ page })}
-            aria-label={t('pages')}
-          />
-        </Group>
-      ) : null}
     </Stack>
   );
 }

@@ -2,7 +2,6 @@
 export const shipmentsI18n = {
   en: {
     title: 'Shipments',
-    pages: 'Pages',
     count_one: '{{count}} shipment',
     count_other: '{{count}} shipments',
     from: 'From',
@@ -52,7 +51,6 @@ export const shipmentsI18n = {
   },
   nl: {
     title: 'Zendingen',
-    pages: 'Pagina’s',
     count_one: '{{count}} zending',
     count_other: '{{count}} zendingen',
     from: 'Van',

@@ -1,6 +1,7 @@
 import {
   PRODUCT_SEARCH_MAX,
   PRODUCT_SEARCH_MIN,
+  type ProductListQuery,
   productEanSearchEndpoint,
   productListEndpoint,
 } from '@hoppa/core';
@@ -10,15 +11,19 @@ import { call } from '../../../lib/api.ts';
 /** Query keys of the products area; invalidate `productKeys.all` after an import. */
 export const productKeys = {
   all: ['products'] as const,
-  list: (skip: number, limit: number) => ['products', 'list', { skip, limit }] as const,
+  list: (skip: number, limit: number, sort: ProductSort) =>
+    ['products', 'list', { skip, limit, sort }] as const,
   ean: (text: string) => ['products', 'ean', text] as const,
 };
 
-/** One page of the current organisation's products (`GET /products?skip&limit`, spec 3 §7), name ascending. */
-export function productsQueryOptions(skip: number, limit: number) {
+/** A products list sort (core PRODUCT_SORTS). */
+export type ProductSort = ProductListQuery['sort'];
+
+/** One page of the current organisation's products (`GET /products?skip&limit&sort`, spec 3 §7). */
+export function productsQueryOptions(skip: number, limit: number, sort: ProductSort) {
   return queryOptions({
-    queryKey: productKeys.list(skip, limit),
-    queryFn: () => call(productListEndpoint, { query: { skip, limit } }),
+    queryKey: productKeys.list(skip, limit, sort),
+    queryFn: () => call(productListEndpoint, { query: { skip, limit, sort } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -33,8 +38,8 @@ export function productEanSearchQueryOptions(text: string) {
   });
 }
 
-export function useProducts(skip: number, limit: number) {
-  return useQuery(productsQueryOptions(skip, limit));
+export function useProducts(skip: number, limit: number, sort: ProductSort) {
+  return useQuery(productsQueryOptions(skip, limit, sort));
 }
 
 export function useProductEanSearch(text: string) {

@@ -1,0 +1,118 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderUi } from '../../test/render.tsx';
+import { nextSort, pageRange, paramFromSorting, sortingFromParam } from './data-table.rules.ts';
+import { type DataColumn, DataTable } from './data-table.tsx';
+
+interface Row {
+  id: string;
+  name: string;
+  stock: number;
+}
+
+const columns: DataColumn<Row>[] = [
+  { id: 'name', header: 'Name', sortable: true, hideable: false, cell: (r) => r.name },
+  {
+    id: 'stock',
+    header: 'Stock',
+    sortable: true,
+    descFirst: true,
+    align: 'right',
+    cell: (r) => String(r.stock),
+  },
+  { id: 'note', header: 'Note', cell: (r) => `note ${r.id}` },
+];
+const rows: Row[] = [
+  { id: 'a', name: 'Appeltaart', stock: 3 },
+  { id: 'b', name: 'Boterkoek', stock: 12 },
+];
+
+/** The table inside a screen that keeps sort and page in state, as a list screen keeps them in its URL. */
+function Screen({ total = 2 }: { total?: number }) {
+  const [sort, setSort] = useState('name');
+  const [page, setPage] = useState(1);
+  return (
+    <>
+      <output data-testid="state">{`${sort} ${page}`}</output>
+      <DataTable
+        id="test"
+        label="Products"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        total={total}
+        page={page}
+        pageSize={2}
+        onPageChange={setPage}
+        sort={sort}
+        onSortChange={setSort}
+      />
+    </>
+  );
+}
+
+describe('data table rules', () => {
+  it('reads and writes the sort parameter', () => {
+    expect(sortingFromParam('-stock')).toEqual([{ id: 'stock', desc: true }]);
+    expect(sortingFromParam('')).toEqual([]);
+    expect(paramFromSorting([{ id: 'name', desc: false }])).toBe('name');
+    expect(paramFromSorting([{ id: 'name', desc: true }])).toBe('-name');
+    expect(paramFromSorting([])).toBeUndefined();
+  });
+
+  it('flips the sorted column and starts another ascending, or descending for newest/largest-first columns', () => {
+    expect(nextSort('name', 'name')).toBe('-name');
+    expect(nextSort('-name', 'name')).toBe('name');
+    expect(nextSort('name', 'stock', true)).toBe('-stock');
+    expect(nextSort('-stock', 'name')).toBe('name');
+  });
+
+  it('gives the rows a page shows', () => {
+    expect(pageRange(2, 25, 60)).toEqual({ first: 26, last: 50 });
+    expect(pageRange(3, 25, 60)).toEqual({ first: 51, last: 60 });
+    expect(pageRange(1, 25, 0)).toBeNull();
+  });
+});
+
+describe('DataTable', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('sorts through its headers and marks the sorted column for screen readers', () => {
+    renderUi(<Screen />);
+    const table = screen.getByRole('table', { name: 'Products' });
+    const nameHeader = within(table).getByRole('columnheader', { name: /Name/ });
+    expect(nameHeader.getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(within(nameHeader).getByRole('button'));
+    expect(screen.getByTestId('state').textContent).toBe('-name 1');
+    expect(within(table).getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
+    fireEvent.click(within(within(table).getByRole('columnheader', { name: /Stock/ })).getByRole('button'));
+    expect(screen.getByTestId('state').textContent).toBe('-stock 1');
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(screen.getByText('1–2 of 2')).toBeTruthy();
+  });
+
+  it('hides a column from the Columns menu and remembers the choice in this browser', async () => {
+    const first = renderUi(<Screen />);
+    expect(screen.getByText('note a')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByText('Name')).toBeNull(); // the row's opening column cannot be hidden
+    fireEvent.click(within(menu).getByText('Note'));
+    expect(screen.queryByText('note a')).toBeNull();
+    expect(JSON.parse(localStorage.getItem('hoppa.columns.test') ?? '{}')).toEqual({ note: false });
+    first.unmount();
+    renderUi(<Screen />);
+    expect(screen.queryByText('note a')).toBeNull();
+    expect(screen.getByText('Appeltaart')).toBeTruthy();
+  });
+
+  it('pages when there is more than one page', () => {
+    renderUi(<Screen total={5} />);
+    expect(screen.getByText('1–2 of 5')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByTestId('state').textContent).toBe('name 2');
+  });
+});

@@ -1,0 +1,211 @@
+/**
+ * The one data table of the portal's lists (docs/architecture.md, "How to add a screen"): TanStack Table for the
+ * model (server-side sorting, column visibility), Mantine for the markup. The server sorts and pages (core
+ * `sortQuery` and `pageQuery`); the table shows one page, its sortable headers change the list's `sort` parameter
+ * (kept in the URL by the screen), a "Columns" menu hides and shows columns (remembered in this browser), and the
+ * pager below moves through the pages with the row range it shows.
+ */
+import {
+  Button,
+  Checkbox,
+  Group,
+  Menu,
+  Pagination,
+  Table,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  type ColumnDef,
+  columnVisibilityFeature,
+  type RowData,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+} from '@tanstack/react-table';
+import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../icons.tsx';
+import { nextSort, pageRange, sortingFromParam } from './data-table.rules.ts';
+import { useColumnChoice } from './use-column-choice.ts';
+
+/** One column of a {@link DataTable}. */
+export interface DataColumn<T extends RowData> {
+  /** Unique per table; for a sortable column also the server's sort field (core `SHIPMENT_SORTS` …). */
+  id: string;
+  /** The header text (also the name in the Columns menu). */
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** The server can sort by this column. */
+  sortable?: boolean;
+  /** First click sorts descending (dates, amounts: newest or largest first). */
+  descFirst?: boolean;
+  /** The user may hide it (default true); the column that opens a row should stay. */
+  hideable?: boolean;
+  /** Header shown to screen readers only (an actions column). */
+  hiddenHeader?: boolean;
+  align?: 'left' | 'right';
+}
+
+const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature });
+
+/** What a {@link DataTable} takes: its columns and one page of rows, the paging and sort of the list. */
+export interface DataTableProps<T extends RowData> {
+  /** Names the table for its remembered column choice (`hoppa.columns.<id>`). */
+  id: string;
+  /** Accessible name of the table. */
+  label: string;
+  columns: readonly DataColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  /** Rows of every page (the list's `total`). */
+  total: number;
+  /** 1-based page number and rows per page. */
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  /** The list's `sort` parameter (`field` or `-field`) and its change; without them no header sorts. */
+  sort?: string;
+  onSortChange?: (sort: string) => void;
+}
+
+/** A server-paged, server-sorted table with column choice; see the file comment. */
+export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNode {
+  const { id, label, columns, rows, rowKey, total, page, pageSize, onPageChange, sort, onSortChange } = props;
+  const { t } = useTranslation('common');
+  const [visibility, setVisibility] = useColumnChoice(id);
+  const defs = useMemo<ColumnDef<typeof features, T, unknown>[]>(
+    () =>
+      columns.map((c) => ({
+        id: c.id,
+        header: c.header,
+        cell: (info) => c.cell(info.row.original),
+        // The server sorts (manualSorting): TanStack holds the sort state, our headers change it.
+        enableSorting: Boolean(c.sortable && onSortChange),
+        enableHiding: c.hideable !== false,
+      })),
+    [columns, onSortChange],
+  );
+  const data = useMemo(() => [...rows], [rows]);
+  const table = useTable({
+    features,
+    columns: defs,
+    data,
+    getRowId: rowKey,
+    manualSorting: true,
+    state: { sorting: sortingFromParam(sort), columnVisibility: visibility },
+    onColumnVisibilityChange: setVisibility,
+  });
+  const byId = new Map(columns.map((c) => [c.id, c]));
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const range = pageRange(page, pageSize, total);
+  const hideable = table.getAllLeafColumns().filter((c) => c.getCanHide());
+
+  return (
+    <>
+      <Group justify="space-between" align="center" gap="sm">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {range ? t('table.range', { first: range.first, last: range.last, total }) : ''}
+        </Text>
+        {hideable.length > 0 ? (
+          <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button variant="default" size="xs" leftSection={<Icon name="columns" size={16} />}>
+                {t('table.columns')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {hideable.map((c) => (
+                <Menu.Item key={c.id} onClick={() => c.toggleVisibility()}>
+                  <Checkbox
+                    label={byId.get(c.id)?.header ?? c.id}
+                    checked={c.getIsVisible()}
+                    readOnly
+                    size="xs"
+                    styles={{ input: { cursor: 'pointer' }, label: { cursor: 'pointer' } }}
+                  />
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        ) : null}
+      </Group>
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped highlightOnHover withTableBorder aria-label={label}>
+          <Table.Thead>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Tr key={group.id}>
+                {group.headers.map((header) => {
+                  const col = byId.get(header.column.id);
+                  const sorted = header.column.getIsSorted();
+                  const text = col?.header ?? header.column.id;
+                  return (
+                    <Table.Th
+                      key={header.id}
+                      ta={col?.align}
+                      aria-sort={
+                        sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
+                      }
+                    >
+                      {col?.hiddenHeader ? (
+                        <VisuallyHidden>{text}</VisuallyHidden>
+                      ) : col?.sortable && onSortChange ? (
+                        <UnstyledButton
+                          onClick={() => onSortChange(nextSort(sort, header.column.id, col?.descFirst))}
+                          fw={600}
+                          fz="sm"
+                        >
+                          <Group gap={4} wrap="nowrap">
+                            {text}
+                            <Icon
+                              name={
+                                sorted === 'asc'
+                                  ? 'chevronUp'
+                                  : sorted === 'desc'
+                                    ? 'chevronDown'
+                                    : 'sortable'
+                              }
+                              size={14}
+                            />
+                          </Group>
+                        </UnstyledButton>
+                      ) : (
+                        text
+                      )}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody>
+            {table.getRowModel().rows.map((row) => (
+              <Table.Tr key={row.id}>
+                {row.getVisibleCells().map((cell) => (
+                  <Table.Td key={cell.id} ta={byId.get(cell.column.id)?.align}>
+                    <table.FlexRender cell={cell} />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {pages > 1 ? (
+        <Group justify="center">
+          <Pagination
+            total={pages}
+            value={Math.min(page, pages)}
+            onChange={onPageChange}
+            aria-label={t('table.pages')}
+            getControlProps={(c) => ({
+              'aria-label':
+                c === 'previous' ? t('table.previous') : c === 'next' ? t('table.next') : undefined,
+            })}
+          />
+        </Group>
+      ) : null}
+    </>
+  );
+}
