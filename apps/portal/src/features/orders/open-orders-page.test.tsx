@@ -281,6 +281,56 @@ describe('open orders page limit (spec 1 §2, §9)', { timeout: 30_000 }, () => 
   });
 });
 
+describe('open orders filters in the URL', { timeout: 30_000 }, () => {
+  const openCalls = (api: ReturnType<typeof fakeApi>) =>
+    api.mock.calls
+      .map(([input]) => new URL(input instanceof Request ? input.url : String(input), 'http://localhost'))
+      .filter((u) => u.pathname.startsWith('/api/orders/open/'));
+
+  it('opens a shared link with its filters and writes a changed filter back to the URL', async () => {
+    const api = fakeApi([]);
+    vi.stubGlobal('fetch', api);
+    const { router } = renderUi(<OpenOrdersPage />, {
+      path: '/orders?from=2026-11-20+00%3A00%3A00&until=2026-11-22+22%3A00%3A00&pack=1&loc=A-01,B-02&limit=50&red=true',
+      session: { user: user(packer), orgAuth: orgAuth(packer) },
+    });
+    await screen.findByRole('article', { name: 'Order #1001' });
+    const first = openCalls(api)[0] as URL;
+    expect(decodeURIComponent(first.pathname)).toBe(
+      '/api/orders/open/2026-11-19T23:00:00.000Z/2026-11-22T21:00:00.000Z/1',
+    );
+    expect(first.searchParams.get('location')).toBe('A-01,B-02');
+    expect(first.searchParams.get('limit')).toBe('50');
+    expect(first.searchParams.get('red_orders')).toBe('true');
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('20-11-2026 00:00');
+
+    fireEvent.click(screen.getByLabelText('Show at most', { selector: 'input' }));
+    const listbox = await screen.findByRole('listbox', { name: 'Show at most', hidden: true });
+    const twenty = within(listbox)
+      .getAllByRole('option', { hidden: true })
+      .find((o) => o.textContent === '20') as HTMLElement;
+    fireEvent.click(twenty);
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('limit')).toBe('20'));
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('loc')).toBe('A-01,B-02');
+    expect(params.get('pack')).toBe('1');
+  });
+
+  it('keeps defaults out of the URL and ignores what does not parse', async () => {
+    const api = fakeApi([]);
+    vi.stubGlobal('fetch', api);
+    renderUi(<OpenOrdersPage />, {
+      path: '/orders?limit=7&pack=3&org=nope',
+      session: { user: user(packer), orgAuth: orgAuth(packer) },
+    });
+    await screen.findByRole('article', { name: 'Order #1001' });
+    const first = openCalls(api)[0] as URL;
+    expect(first.searchParams.get('limit')).toBe('100');
+    expect(first.pathname.endsWith('/all')).toBe(true);
+    expect(first.searchParams.get('org_id')).toBeNull();
+  });
+});
+
 describe('open orders date range (spec 1 §2, §9)', { timeout: 30_000 }, () => {
   it('shows DD-MM-YYYY HH:mm, accepts a typed ISO date-time and asks for that range', async () => {
     const api = fakeApi([]);

@@ -1,0 +1,108 @@
+import type { OpenOrdersQuery } from '@hoppa/core';
+import { useCallback, useMemo, useRef } from 'react';
+import { z } from 'zod';
+import { useUrlState } from '../../lib/url-state.ts';
+import type { OpenOrdersFilter } from './api/get-open-orders.ts';
+import type { OrderFilterValues } from './components/order-filters.tsx';
+import {
+  DEFAULT_ORDER_LIMIT,
+  defaultOrderRange,
+  localInputToIso,
+  ORDER_LIMIT_OPTIONS,
+} from './open-orders.rules.ts';
+
+/** A comma-separated list in the URL (`?loc=A-01,B-02`) as an array; empty when absent. */
+const commaList = z
+  .string()
+  .max(2000)
+  .transform((s) =>
+    s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  )
+  .default([]);
+
+/**
+ * The open orders filters in the URL (spec 1 §2 Open orders list), so a reload, the back button or a link sent to
+ * the next shift's packer shows the same board: period (Amsterdam wall-clock, default 4 days ago 00:00 until today
+ * 22:00), pack size, pick locations, shipment methods, page limit, the red and B2B toggles and one organisation.
+ * Values equal to the default stay out of the URL.
+ */
+export const OpenOrdersUrlState = z.object({
+  from: z.string().default(() => defaultOrderRange().from),
+  until: z.string().default(() => defaultOrderRange().until),
+  pack: z.enum(['all', '1', '2']).default('all'),
+  loc: commaList,
+  method: commaList,
+  limit: z.coerce
+    .number()
+    .refine((n) => (ORDER_LIMIT_OPTIONS as readonly number[]).includes(n))
+    .default(DEFAULT_ORDER_LIMIT),
+  red: z.stringbool().default(false),
+  b2b: z.stringbool().default(false),
+  org: z
+    .string()
+    .regex(/^[0-9a-f]{24}$/)
+    .or(z.literal(''))
+    .default(''),
+});
+
+/** What the scanner narrows the list to on top of the filters (spec 1 §4): a scanned EAN and a picked location. */
+export interface ScanNarrowing {
+  selectedEan: string | null;
+  pickedLocation: string | null;
+}
+
+/**
+ * The filter bar's values (from the URL) and their setter, and the list query they make together with the scanner's
+ * narrowing. While a typed date is not a whole date yet, the last valid range stays in force.
+ */
+export function useOpenOrdersFilters(scan: ScanNarrowing) {
+  const [url, update] = useUrlState(OpenOrdersUrlState);
+  const filters = useMemo<OrderFilterValues>(
+    () => ({
+      from: url.from,
+      until: url.until,
+      packSize: url.pack,
+      locations: url.loc,
+      methods: url.method,
+      limit: url.limit,
+      red: url.red,
+      b2b: url.b2b,
+      org: url.org || null,
+    }),
+    [url],
+  );
+  const setFilters = useCallback(
+    (v: OrderFilterValues) =>
+      update({
+        from: v.from,
+        until: v.until,
+        pack: v.packSize,
+        loc: v.locations,
+        method: v.methods,
+        limit: v.limit,
+        red: v.red,
+        b2b: v.b2b,
+        org: v.org ?? '',
+      }),
+    [update],
+  );
+  const lastRange = useRef({ start: '', end: '' });
+  const start = localInputToIso(filters.from) ?? lastRange.current.start;
+  const end = localInputToIso(filters.until) ?? lastRange.current.end;
+  lastRange.current = { start, end };
+  const query: OpenOrdersQuery = {
+    limit: filters.limit,
+    ...(filters.locations.length ? { location: filters.locations.join(',') } : {}),
+    ...(filters.methods.length ? { shipment_method: filters.methods.join(',') } : {}),
+    ...(scan.pickedLocation ? { picked_location: scan.pickedLocation } : {}),
+    ...(scan.selectedEan ? { ean: scan.selectedEan } : {}),
+    ...(filters.red ? { red_orders: true } : {}),
+    ...(filters.b2b ? { b2b_orders: true } : {}),
+    ...(filters.org ? { org_id: filters.org } : {}),
+  };
+  const filter: OpenOrdersFilter = { start, end, packSize: filters.packSize, query };
+  return { filters, setFilters, filter };
+}
