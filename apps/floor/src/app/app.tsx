@@ -5,6 +5,7 @@ import { UpdatePrompt } from '../components/update-prompt.tsx';
 import { ROUTER_BASENAME } from './api.ts';
 import { PublicOnly, RequireUser, RootRedirect } from './guard.tsx';
 import { MenuScreen } from './menu.screen.tsx';
+import { FLOOR_PATHS } from './paths.ts';
 import { SessionProvider, useSession } from './session.tsx';
 import { resumeOutbox, setAuthRequiredHandler, startOutboxSync } from './sync.ts';
 import { TASKS } from './tasks.ts';
@@ -51,14 +52,14 @@ export function FloorRoutes() {
           />
         ))}
         <Route
-          path="/menu"
+          path={FLOOR_PATHS.menu}
           element={
             <RequireUser>
               <MenuScreen />
             </RequireUser>
           }
         />
-        <Route path="*" element={<Navigate to="/" replace />} />
+        <Route path="*" element={<Navigate to={FLOOR_PATHS.root} replace />} />
       </Routes>
     </Suspense>
   );

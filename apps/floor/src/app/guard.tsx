@@ -2,11 +2,12 @@ import { type CurrentUser, canCall, type Endpoint, pickListEndpoint } from '@hop
 import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { FLOOR_PATHS } from './paths.ts';
 import { useSession } from './session.tsx';
 
 /** Where a logged-in user starts: the pick screen when the role may read the pick list, else the menu. */
 export function homePath(user: CurrentUser): string {
-  return canCall(user.curr_role, pickListEndpoint) ? '/pick' : '/menu';
+  return canCall(user.curr_role, pickListEndpoint) ? FLOOR_PATHS.pick : FLOOR_PATHS.menu;
 }
 
 function FullScreenLoader() {
@@ -26,7 +27,7 @@ function FullScreenLoader() {
 export function RootRedirect() {
   const { state } = useSession();
   if (state.status === 'loading') return <FullScreenLoader />;
-  if (state.status === 'anonymous') return <Navigate to="/login" replace />;
+  if (state.status === 'anonymous') return <Navigate to={FLOOR_PATHS.login} replace />;
   return <Navigate to={homePath(state.user)} replace />;
 }
 
@@ -39,13 +40,13 @@ export function RequireUser({ children, needs }: { children: ReactNode; needs?: 
   const location = useLocation();
   if (state.status === 'loading') return <FullScreenLoader />;
   if (state.status === 'anonymous')
-    return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  if (needs && !canCall(state.user.curr_role, needs)) return <Navigate to="/menu" replace />;
+    return <Navigate to={FLOOR_PATHS.login} replace state={{ from: location.pathname }} />;
+  if (needs && !canCall(state.user.curr_role, needs)) return <Navigate to={FLOOR_PATHS.menu} replace />;
   return <>{children}</>;
 }
 
 /** The public screens of the floor (spec 2 §2: /signup, /login, /reset). */
-export const PUBLIC_PATHS = ['/login', '/signup', '/reset'] as const;
+export const PUBLIC_PATHS = [FLOOR_PATHS.login, FLOOR_PATHS.signup, FLOOR_PATHS.reset] as const;
 
 /**
  * Renders its screen only when nobody is logged in (login, sign-up, reset). A logged-in user opening

@@ -4,11 +4,12 @@
  * Node without a DOM: `scripts/spec-coverage.mjs` reads it to write `docs/spec-coverage.md`.
  */
 import type { ScreenEntry } from '@hoppa/core';
+import { FLOOR_PATHS } from './paths.ts';
 import { TASKS } from './tasks.ts';
 
 export const SCREENS: readonly ScreenEntry[] = [
   // The routing guard decides every route of the floor app (guard.tsx).
-  { path: '/', screen: 'Routing guard' },
+  { path: FLOOR_PATHS.root, screen: 'Routing guard' },
   ...TASKS.flatMap((task) =>
     task.routes.flatMap((r) =>
       (r.screens ?? []).map((screen) => ({ path: r.path, screen, ...(r.note ? { note: r.note } : {}) })),

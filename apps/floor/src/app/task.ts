@@ -7,10 +7,11 @@
  */
 import type { Endpoint } from '@hoppa/core';
 import type { ComponentType } from 'react';
+import type { FloorPath } from './paths.ts';
 
 /** One screen of a task, at `path` under the app's base (`/floor`). */
 export interface TaskRoute {
-  path: string;
+  path: FloorPath;
   /** `public`: only without a session (login, sign-up, reset); `user`: needs a session (and `needs`, if set). */
   access: 'public' | 'user';
   /** The endpoint the screen cannot work without; a role without it is sent to the task menu. */
@@ -30,7 +31,7 @@ export interface FloorTask {
   /** The task's i18n namespace: Dutch always, English where the screen has it (the pick screen is Dutch only). */
   i18n?: { ns: string; texts: { nl: object; en?: object } };
   /** The tile on the task menu: `key` names its texts `menu:<key>` and `menu:<key>Hint`. */
-  menu?: { key: string; path: string; needs: Endpoint; order: number };
+  menu?: { key: string; path: FloorPath; needs: Endpoint; order: number };
 }
 
 /** Declares a floor task (identity; keeps the literal types). */

@@ -8,6 +8,7 @@
 import { canCall, type Endpoint } from '@hoppa/core';
 import type { LazyRouteFunction, RouteObject } from 'react-router';
 import type { IconName } from '../components/icons.tsx';
+import type { AppPath, RoutePath } from './paths.ts';
 
 /**
  * What a route may ask of the main layout through its `handle`: `fullWidth` lets the page use the whole width next
@@ -31,9 +32,12 @@ export interface PlannedCall {
 /** What a menu entry needs: the endpoint its screen calls, a planned call, or the user's is_admin flag. */
 export type Needs = Endpoint | PlannedCall | 'admin';
 
-/** One route of an area. `path` is relative to the portal root (no leading slash), as react-router wants it. */
+/**
+ * One route of an area. `path` is relative to the portal root (no leading slash), as react-router wants it, and
+ * one of app/paths.ts.
+ */
 export interface AreaRoute {
-  path: string;
+  path: RoutePath;
   /** The screen module, loaded when the route is first visited: `() => import('./x-page.tsx').then(…)`. */
   lazy: LazyRouteFunction<RouteObject>;
   /** Screen names of `../shared/spec/screens.tsx` this route serves (exact), for docs/spec-coverage.md. */
@@ -61,7 +65,7 @@ export type NavKey =
 /** A left-navigation entry of an area (spec 2 §2 Main layout); `order` places it among every area's entries. */
 export interface AreaNavItem {
   key: NavKey;
-  to: string;
+  to: AppPath;
   icon: IconName;
   section: 'work' | 'settings';
   order: number;

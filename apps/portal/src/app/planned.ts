@@ -1,5 +1,6 @@
 import { listOrgsEndpoint, productEanSearchEndpoint } from '@hoppa/core';
 import { defineArea } from './area.ts';
+import { PATHS } from './paths.ts';
 
 /**
  * Navigation targets of the spec (spec 2 §2 route table, spec 1 §2 dashboard links, spec 3 §2) that the menu or the
@@ -31,16 +32,16 @@ export const plannedArea = defineArea({
   nav: [
     {
       key: 'scanner',
-      to: '/scanner',
+      to: PATHS.scanner,
       icon: 'scan',
       section: 'work',
       order: 50,
       needs: productEanSearchEndpoint,
     },
-    { key: 'orgs', to: '/orgs', icon: 'shops', section: 'settings', order: 100, needs: listOrgsEndpoint },
+    { key: 'orgs', to: PATHS.orgs, icon: 'shops', section: 'settings', order: 100, needs: listOrgsEndpoint },
     {
       key: 'settingsOrg',
-      to: '/settings/org',
+      to: PATHS.settingsOrg,
       icon: 'settings',
       section: 'settings',
       order: 110,
@@ -48,12 +49,12 @@ export const plannedArea = defineArea({
     },
     {
       key: 'settingsApis',
-      to: '/settings/apis',
+      to: PATHS.settingsApis,
       icon: 'plug',
       section: 'settings',
       order: 120,
       needs: { method: 'PUT', path: '/orgs', planned: true },
     },
-    { key: 'admin', to: '/admin', icon: 'admin', section: 'settings', order: 140, needs: 'admin' },
+    { key: 'admin', to: PATHS.admin, icon: 'admin', section: 'settings', order: 140, needs: 'admin' },
   ],
 });

@@ -10,12 +10,13 @@
  * - While a needed call is in flight the guard waits (the loading indicator); when one fails with
  *   anything but 401 it shows the error banner (`error`) rather than pretending the user is logged out.
  */
+import { PATHS } from './paths.ts';
 
 /** Paths anyone may open without a session (spec 2 §2). */
-export const PUBLIC_PATHS = ['/signup', '/login', '/reset', '/inbounds-report'] as const;
+export const PUBLIC_PATHS = [PATHS.signup, PATHS.login, PATHS.reset, PATHS.inboundsReport] as const;
 
 /** Where a user without an organisation is sent, and the one page they may use then. */
-export const NO_ORG_PATH = '/orgs/add';
+export const NO_ORG_PATH = PATHS.orgsAdd;
 
 /** What the guard knows: the current user call and, for a logged-in user, the org authorisation call. */
 export type SessionState =
@@ -42,9 +43,9 @@ export function isPublicPath(pathname: string): boolean {
 
 /** A safe in-app return path: only absolute paths of this app, never a public page or the root. */
 function safeReturn(returnTo: string | undefined): string {
-  if (!returnTo?.startsWith('/') || returnTo.startsWith('//')) return '/home';
+  if (!returnTo?.startsWith('/') || returnTo.startsWith('//')) return PATHS.home;
   const path = returnTo.split(/[?#]/)[0] ?? '/';
-  if (path === '/' || isPublicPath(path)) return '/home';
+  if (path === '/' || isPublicPath(path)) return PATHS.home;
   return returnTo;
 }
 
@@ -58,14 +59,14 @@ export function decideRoute(pathname: string, s: SessionState, returnTo?: string
 
   if (path === '/') {
     if (s.user === 'error') return { action: 'error' };
-    return { action: 'redirect', to: s.user === 'present' ? '/home' : '/login' };
+    return { action: 'redirect', to: s.user === 'present' ? PATHS.home : PATHS.login };
   }
 
   if (isPublicPath(path)) {
     return s.user === 'present' ? { action: 'redirect', to: safeReturn(returnTo) } : { action: 'render' };
   }
 
-  if (s.user === 'anonymous') return { action: 'redirect', to: '/login', rememberFrom: true };
+  if (s.user === 'anonymous') return { action: 'redirect', to: PATHS.login, rememberFrom: true };
   if (s.user === 'error') return { action: 'error' };
   if (path === NO_ORG_PATH) return { action: 'render' };
   if (s.orgAuth === 'loading') return { action: 'wait' };

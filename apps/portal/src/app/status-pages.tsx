@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useRouteError } from 'react-router';
 import { Icon } from '../components/icons.tsx';
 import { PageHeader } from '../components/page-header.tsx';
+import { PATHS } from './paths.ts';
 
 export function NotFoundPage(): ReactNode {
   const { t } = useTranslation('common');
@@ -16,7 +17,7 @@ export function NotFoundPage(): ReactNode {
     <Box>
       <PageHeader title={t('notFound.title')} />
       <Text mb="md">{t('notFound.body')}</Text>
-      <Anchor component={Link} to="/home">
+      <Anchor component={Link} to={PATHS.home}>
         {t('actions.toHome')}
       </Anchor>
     </Box>
@@ -32,7 +33,7 @@ export function PlannedPage(): ReactNode {
       <Alert color="gray" variant="light" icon={<Icon name="clock" />} mb="md">
         {t('planned.body', { path: pathname })}
       </Alert>
-      <Anchor component={Link} to="/home">
+      <Anchor component={Link} to={PATHS.home}>
         {t('actions.toHome')}
       </Anchor>
     </Box>

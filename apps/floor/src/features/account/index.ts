@@ -1,3 +1,4 @@
+import { FLOOR_PATHS } from '../../app/paths.ts';
 import { defineTask } from '../../app/task.ts';
 import { accountTexts } from './account.i18n.ts';
 
@@ -7,13 +8,13 @@ export const accountTask = defineTask({
   i18n: { ns: 'account', texts: accountTexts },
   routes: [
     {
-      path: '/signup',
+      path: FLOOR_PATHS.signup,
       access: 'public',
       screens: ['Sign-up, login, reset'],
       load: () => import('./signup.screen.tsx').then((m) => ({ default: m.SignupScreen })),
     },
     {
-      path: '/reset',
+      path: FLOOR_PATHS.reset,
       access: 'public',
       screens: ['Sign-up, login, reset'],
       load: () => import('./reset.screen.tsx').then((m) => ({ default: m.ResetScreen })),

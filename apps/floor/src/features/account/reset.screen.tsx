@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../app/api.ts';
+import { FLOOR_PATHS } from '../../app/paths.ts';
 import { AuthCard, AuthLink } from '../../components/auth-card.tsx';
 import {
   AuthForm,
@@ -47,7 +48,7 @@ function RequestResetForm() {
     }),
   );
 
-  const links = <AuthLink to="/login">{t('toLogin')}</AuthLink>;
+  const links = <AuthLink to={FLOOR_PATHS.login}>{t('toLogin')}</AuthLink>;
   if (sentTo !== null) {
     return (
       <AuthCard title={t('reset.sentTitle')} links={links}>
@@ -87,7 +88,7 @@ function NewPasswordForm({ token }: { token: string }) {
   const submit = form.onSubmit((v) =>
     call.run(async () => {
       await request(api, passwordResetEndpoint, { params: { token }, body: { password: v.password } });
-      navigate('/login', { replace: true, state: { notice: PASSWORD_CHANGED_NOTICE } });
+      navigate(FLOOR_PATHS.login, { replace: true, state: { notice: PASSWORD_CHANGED_NOTICE } });
     }),
   );
 
@@ -97,8 +98,8 @@ function NewPasswordForm({ token }: { token: string }) {
       subtitle={t('reset.newSubtitle')}
       links={
         <>
-          <AuthLink to="/reset">{t('reset.requestNew')}</AuthLink>
-          <AuthLink to="/login">{t('toLogin')}</AuthLink>
+          <AuthLink to={FLOOR_PATHS.reset}>{t('reset.requestNew')}</AuthLink>
+          <AuthLink to={FLOOR_PATHS.login}>{t('toLogin')}</AuthLink>
         </>
       }
     >

@@ -3,6 +3,7 @@ import { useZodForm } from '@hoppa/web';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
+import { FLOOR_PATHS } from '../../app/paths.ts';
 import { AuthCard, AuthLink } from '../../components/auth-card.tsx';
 import {
   AuthForm,
@@ -45,7 +46,7 @@ export function SignupScreen() {
     }),
   );
 
-  const links = <AuthLink to="/login">{t('toLogin')}</AuthLink>;
+  const links = <AuthLink to={FLOOR_PATHS.login}>{t('toLogin')}</AuthLink>;
   if (sentTo !== null) {
     return (
       <AuthCard title={t('signup.sentTitle')} links={links}>

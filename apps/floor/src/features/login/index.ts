@@ -1,3 +1,4 @@
+import { FLOOR_PATHS } from '../../app/paths.ts';
 import { defineTask } from '../../app/task.ts';
 import { loginTexts } from './login.i18n.ts';
 
@@ -7,7 +8,7 @@ export const loginTask = defineTask({
   i18n: { ns: 'login', texts: loginTexts },
   routes: [
     {
-      path: '/login',
+      path: FLOOR_PATHS.login,
       access: 'public',
       screens: ['Sign-up, login, reset'],
       load: () => import('./login.screen.tsx').then((m) => ({ default: m.LoginScreen })),

@@ -2,6 +2,7 @@ import { LoginBodySchema } from '@hoppa/core';
 import { useZodForm } from '@hoppa/web';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { FLOOR_PATHS } from '../../app/paths.ts';
 import { useSession } from '../../app/session.tsx';
 import { AuthCard, AuthLink } from '../../components/auth-card.tsx';
 import {
@@ -36,8 +37,8 @@ export function LoginScreen() {
       subtitle={t('subtitle')}
       links={
         <>
-          <AuthLink to="/reset">{t('forgot')}</AuthLink>
-          <AuthLink to="/signup">{t('toSignup')}</AuthLink>
+          <AuthLink to={FLOOR_PATHS.reset}>{t('forgot')}</AuthLink>
+          <AuthLink to={FLOOR_PATHS.signup}>{t('toSignup')}</AuthLink>
         </>
       }
     >

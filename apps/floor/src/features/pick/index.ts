@@ -1,4 +1,5 @@
 import { pickListEndpoint } from '@hoppa/core';
+import { FLOOR_PATHS } from '../../app/paths.ts';
 import { defineTask } from '../../app/task.ts';
 import { pickTexts } from './pick.i18n.ts';
 
@@ -8,7 +9,7 @@ export const pickTask = defineTask({
   i18n: { ns: 'pick', texts: pickTexts },
   routes: [
     {
-      path: '/pick',
+      path: FLOOR_PATHS.pick,
       access: 'user',
       needs: pickListEndpoint,
       screens: ['Pick screen (floor)'],
@@ -16,5 +17,5 @@ export const pickTask = defineTask({
       load: () => import('./pick.screen.tsx').then((m) => ({ default: m.PickScreen })),
     },
   ],
-  menu: { key: 'pick', path: '/pick', needs: pickListEndpoint, order: 10 },
+  menu: { key: 'pick', path: FLOOR_PATHS.pick, needs: pickListEndpoint, order: 10 },
 });

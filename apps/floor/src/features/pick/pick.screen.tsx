@@ -3,6 +3,7 @@ import { Loader } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FLOOR_PATHS } from '../../app/paths.ts';
 import { useOnline, useRejectedRows } from '../../app/sync.ts';
 import { ErrorBanner } from '../../components/error-banner.tsx';
 import { HeaderButton, StatusBar } from '../../components/status-bar.tsx';
@@ -155,7 +156,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
         onClose={() => setMenuOpen(false)}
         filter={filter}
         onApply={applyFilter}
-        onTasks={() => navigate('/menu')}
+        onTasks={() => navigate(FLOOR_PATHS.menu)}
         t={t}
       />
       {cameraOpen ? (

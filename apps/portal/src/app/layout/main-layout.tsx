@@ -24,6 +24,7 @@ import { Brand } from '../../components/brand.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { useLogout } from '../../features/auth/auth.hooks.ts';
 import type { LayoutHandle } from '../area.ts';
+import { PATHS } from '../paths.ts';
 import { roleInForce, useSession } from '../session.ts';
 import { type NavItem, visibleNavItems } from './navigation.rules.ts';
 import { OrgSwitcher } from './org-switcher.tsx';
@@ -87,7 +88,7 @@ export function MainLayout(): ReactNode {
               size="sm"
               aria-label={opened ? t('closeNav') : t('openNav')}
             />
-            <Link to="/home" aria-label="Hoppa" style={{ textDecoration: 'none' }}>
+            <Link to={PATHS.home} aria-label="Hoppa" style={{ textDecoration: 'none' }}>
               <Brand size={28} />
             </Link>
           </Group>
@@ -201,7 +202,9 @@ function AccountMenu(): ReactNode {
         <Menu.Divider />
         <Menu.Item
           leftSection={<Icon name="logout" size={16} />}
-          onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) })}
+          onClick={() =>
+            logout.mutate(undefined, { onSettled: () => navigate(PATHS.login, { replace: true }) })
+          }
         >
           {t('account.logout')}
         </Menu.Item>

@@ -2,6 +2,7 @@ import { Anchor, Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PATHS } from '../../app/paths.ts';
 import { Brand } from '../../components/brand.tsx';
 
 /**
@@ -29,7 +30,7 @@ export function AuthLayout({
       <Center>
         <Stack w="100%" maw={440} gap="lg">
           <Stack gap={6} align="center">
-            <Anchor component={Link} to="/login" underline="never" aria-label="Hoppa">
+            <Anchor component={Link} to={PATHS.login} underline="never" aria-label="Hoppa">
               <Brand size={34} />
             </Anchor>
             <Text c="dimmed" size="sm">

@@ -4,6 +4,7 @@ import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PATHS } from '../../app/paths.ts';
 import { MutationError } from '../../components/error-banner.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { useLogin } from './auth.hooks.ts';
@@ -24,7 +25,7 @@ export function LoginPage(): ReactNode {
       footer={
         <>
           {t('login.noAccount')}{' '}
-          <Anchor component={Link} to="/signup" fw={500}>
+          <Anchor component={Link} to={PATHS.signup} fw={500}>
             {t('login.toSignup')}
           </Anchor>
         </>
@@ -47,7 +48,7 @@ export function LoginPage(): ReactNode {
             {...field('password')}
           />
           <Group justify="flex-end" mt={-6}>
-            <Anchor component={Link} to="/reset" size="sm">
+            <Anchor component={Link} to={PATHS.reset} size="sm">
               {t('login.forgot')}
             </Anchor>
           </Group>

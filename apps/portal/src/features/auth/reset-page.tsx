@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PATHS } from '../../app/paths.ts';
 import { MutationError } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
@@ -25,7 +26,7 @@ export function ResetPage(): ReactNode {
 function BackToLogin(): ReactNode {
   const { t } = useTranslation('auth');
   return (
-    <Anchor component={Link} to="/login" fw={500}>
+    <Anchor component={Link} to={PATHS.login} fw={500}>
       {t('reset.toLogin')}
     </Anchor>
   );
@@ -89,7 +90,7 @@ function NewPasswordForm({ token }: { token: string }): ReactNode {
       intro={t('reset.newIntro')}
       footer={
         <>
-          <Anchor component={Link} to="/reset" fw={500}>
+          <Anchor component={Link} to={PATHS.reset} fw={500}>
             {t('reset.requestNew')}
           </Anchor>
           {' · '}
@@ -110,7 +111,7 @@ function NewPasswordForm({ token }: { token: string }): ReactNode {
                   message: t('reset.saved'),
                   autoClose: 5000,
                 });
-                navigate('/login', { replace: true });
+                navigate(PATHS.login, { replace: true });
               },
             },
           ),

@@ -4,6 +4,7 @@ import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text, TextInpu
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { PATHS } from '../../app/paths.ts';
 import { MutationError } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
@@ -27,7 +28,7 @@ function ToLogin(): ReactNode {
   return (
     <>
       {t('signup.haveAccount')}{' '}
-      <Anchor component={Link} to="/login" fw={500}>
+      <Anchor component={Link} to={PATHS.login} fw={500}>
         {t('signup.toLogin')}
       </Anchor>
     </>
@@ -51,7 +52,7 @@ function ConfirmSignup({ token }: { token: string }): ReactNode {
           <Alert color="red" variant="light" role="alert">
             {t('signup.invalidLink')}
           </Alert>
-          <Anchor component={Link} to="/signup" fw={500}>
+          <Anchor component={Link} to={PATHS.signup} fw={500}>
             {t('signup.again')}
           </Anchor>
         </Stack>

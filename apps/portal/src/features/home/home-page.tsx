@@ -14,6 +14,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PATHS } from '../../app/paths.ts';
 import { roleInForce, useSession } from '../../app/session.ts';
 import { QueryState } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
@@ -92,13 +93,13 @@ function OrderCountTiles(): ReactNode {
         label={t('stats.openToday')}
         hint={t('stats.openTodayHint')}
         query={open}
-        link={{ to: '/orders', label: t('stats.toOrders') }}
+        link={{ to: PATHS.orders, label: t('stats.toOrders') }}
       />
       <StatTile
         label={t('stats.processedToday')}
         hint={t('stats.processedTodayHint')}
         query={processed}
-        link={{ to: '/shipments', label: t('stats.toShipments') }}
+        link={{ to: PATHS.shipments, label: t('stats.toShipments') }}
       />
     </SimpleGrid>
   );

@@ -8,6 +8,7 @@
  */
 import { canCall, openOrdersEndpoint, productEanSearchEndpoint, shipmentListEndpoint } from '@hoppa/core';
 import { mayUse, type Needs } from '../../app/area.ts';
+import { type AppPath, PATHS } from '../../app/paths.ts';
 import type { IconName } from '../../components/icons.tsx';
 
 type Role = Parameters<typeof canCall>[0];
@@ -15,23 +16,23 @@ type Role = Parameters<typeof canCall>[0];
 export interface MenuTile {
   /** Stable key; also the i18n key `home:tiles.<key>.title` / `.body`. */
   key: 'inbound' | 'newShipment' | 'findShipment' | 'announce' | 'monitor';
-  to: string;
+  to: AppPath;
   icon: IconName;
   needs?: Needs;
 }
 
 /** The menu tiles in the spec's order, with their targets (spec 1 §2: inbound/item, new_order, shipments, add_inventory, checkin_inventory). */
 export const MENU_TILES: readonly MenuTile[] = [
-  { key: 'inbound', to: '/inbound/item', icon: 'inbound', needs: productEanSearchEndpoint },
+  { key: 'inbound', to: PATHS.inboundItem, icon: 'inbound', needs: productEanSearchEndpoint },
   {
     key: 'newShipment',
-    to: '/new_order',
+    to: PATHS.newOrder,
     icon: 'plus',
     needs: { method: 'GET', path: '/orders', planned: true },
   },
-  { key: 'findShipment', to: '/shipments', icon: 'search', needs: shipmentListEndpoint },
-  { key: 'announce', to: '/add_inventory', icon: 'announce' },
-  { key: 'monitor', to: '/checkin_inventory', icon: 'monitor' },
+  { key: 'findShipment', to: PATHS.shipments, icon: 'search', needs: shipmentListEndpoint },
+  { key: 'announce', to: PATHS.addInventory, icon: 'announce' },
+  { key: 'monitor', to: PATHS.checkinInventory, icon: 'monitor' },
 ];
 
 /** True when the role may see the order count tiles (the open orders count is the first of them). */

@@ -1,4 +1,5 @@
 import { defineArea } from '../../app/area.ts';
+import { PATHS } from '../../app/paths.ts';
 import { homeI18n } from './home.i18n.ts';
 
 /** The home dashboard (spec 1 §2 Home dashboard): order tiles and the menu tiles. */
@@ -12,5 +13,5 @@ export const homeArea = defineArea({
       lazy: () => import('./home-page.tsx').then((m) => ({ Component: m.HomePage })),
     },
   ],
-  nav: [{ key: 'home', to: '/home', icon: 'home', section: 'work', order: 10 }],
+  nav: [{ key: 'home', to: PATHS.home, icon: 'home', section: 'work', order: 10 }],
 });

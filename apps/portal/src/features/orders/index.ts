@@ -1,5 +1,6 @@
 import { openOrdersEndpoint } from '@hoppa/core';
 import { defineArea } from '../../app/area.ts';
+import { PATHS } from '../../app/paths.ts';
 import { ordersI18n } from './orders.i18n.ts';
 
 /** The packing station and the order import (spec 1 §2 Open orders list, Order card, Order import). */
@@ -20,6 +21,13 @@ export const ordersArea = defineArea({
     },
   ],
   nav: [
-    { key: 'orders', to: '/orders', icon: 'orders', section: 'work', order: 20, needs: openOrdersEndpoint },
+    {
+      key: 'orders',
+      to: PATHS.orders,
+      icon: 'orders',
+      section: 'work',
+      order: 20,
+      needs: openOrdersEndpoint,
+    },
   ],
 });

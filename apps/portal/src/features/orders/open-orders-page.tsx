@@ -3,6 +3,7 @@ import { Button, Paper, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PATHS } from '../../app/paths.ts';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -111,7 +112,7 @@ export function OpenOrdersPage() {
             >
               {t('actions.refresh')}
             </Button>
-            <Button component={Link} to="/orders/import" leftSection={<Icon name="inbound" size={16} />}>
+            <Button component={Link} to={PATHS.ordersImport} leftSection={<Icon name="inbound" size={16} />}>
               {t('actions.import')}
             </Button>
           </>

@@ -3,6 +3,7 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PATHS } from '../../app/paths.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ImportIssueTable } from '../../components/spreadsheet-import/import-issue-table.tsx';
 import { applyColumnMapping } from '../../components/spreadsheet-import/spreadsheet.rules.ts';
@@ -40,7 +41,7 @@ export function OrderImportPage() {
         autoClose: 5000,
       });
       if (res.errors.length === 0 && res.warnings.length === 0) {
-        navigate('/orders');
+        navigate(PATHS.orders);
         return 'leave';
       }
       return 'results';
@@ -60,7 +61,7 @@ export function OrderImportPage() {
         previewSummary={
           <Text size="sm">{t('import.summary', { rows: rows.length, orders: countImportOrders(rows) })}</Text>
         }
-        done={{ label: t('import.goToOrders'), onClick: () => navigate('/orders') }}
+        done={{ label: t('import.goToOrders'), onClick: () => navigate(PATHS.orders) }}
         renderResult={(result) => (
           <>
             <Alert color={result.created > 0 ? 'green' : 'gray'} variant="light">

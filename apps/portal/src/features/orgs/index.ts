@@ -1,5 +1,6 @@
 import { createOrgEndpoint } from '@hoppa/core';
 import { defineArea } from '../../app/area.ts';
+import { PATHS } from '../../app/paths.ts';
 import { orgsI18n } from './orgs.i18n.ts';
 
 /**
@@ -18,7 +19,7 @@ export const orgsArea = defineArea({
   nav: [
     {
       key: 'orgsAdd',
-      to: '/orgs/add',
+      to: PATHS.orgsAdd,
       icon: 'plus',
       section: 'settings',
       order: 130,

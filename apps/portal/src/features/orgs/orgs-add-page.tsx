@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PATHS } from '../../app/paths.ts';
 import { CURRENT_ORG_AUTH_KEY, CURRENT_USER_KEY, useSession } from '../../app/session.ts';
 import { MutationError } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
@@ -47,7 +48,7 @@ export function OrgsAddPage(): ReactNode {
         qc.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
       ]);
       notifications.show({ color: 'green', message: t('add.created', { name: org.name }) });
-      navigate('/home', { replace: true });
+      navigate(PATHS.home, { replace: true });
     },
   });
   const { field, onSubmit } = useZodForm(CreateOrgBodySchema, {

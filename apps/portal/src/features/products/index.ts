@@ -1,5 +1,6 @@
 import { productListEndpoint } from '@hoppa/core';
 import { defineArea } from '../../app/area.ts';
+import { PATHS } from '../../app/paths.ts';
 import { productsI18n } from './products.i18n.ts';
 
 /** The product list and the bulk import (spec 3 §2 Product management, Bulk import screen). */
@@ -23,7 +24,7 @@ export const productsArea = defineArea({
   nav: [
     {
       key: 'products',
-      to: '/products',
+      to: PATHS.products,
       icon: 'products',
       section: 'work',
       order: 40,

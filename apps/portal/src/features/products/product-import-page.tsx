@@ -8,6 +8,7 @@ import { Button, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PATHS } from '../../app/paths.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ImportIssueTable } from '../../components/spreadsheet-import/import-issue-table.tsx';
 import type { MappedRow } from '../../components/spreadsheet-import/spreadsheet.rules.ts';
@@ -95,7 +96,7 @@ export function ProductImportPage() {
           color: status === 'error' ? 'red' : undefined,
           ariaLabel: importLabel,
         }}
-        done={{ label: t('import.goToProducts'), onClick: () => navigate('/products') }}
+        done={{ label: t('import.goToProducts'), onClick: () => navigate(PATHS.products) }}
         renderResult={(result) => <ProductImportResults result={result} rows={importer.rows} />}
       />
     </Stack>

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { PATHS } from '../../app/paths.ts';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table.tsx';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
@@ -131,7 +132,7 @@ export function ProductsPage() {
         title={t('title')}
         description={list.data ? t('list.count', { count: list.data.total }) : undefined}
         actions={
-          <Button component={Link} to="/products/import" leftSection={<Icon name="inbound" size={18} />}>
+          <Button component={Link} to={PATHS.productsImport} leftSection={<Icon name="inbound" size={18} />}>
             {t('list.importButton')}
           </Button>
         }

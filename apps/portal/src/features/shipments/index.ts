@@ -1,5 +1,6 @@
 import { shipmentListEndpoint } from '@hoppa/core';
 import { defineArea } from '../../app/area.ts';
+import { PATHS } from '../../app/paths.ts';
 import { shipmentsI18n } from './shipments.i18n.ts';
 
 /** Sent parcels and the order detail (spec 1 §2 Shipments list, Order detail). */
@@ -21,7 +22,7 @@ export const shipmentsArea = defineArea({
   nav: [
     {
       key: 'shipments',
-      to: '/shipments',
+      to: PATHS.shipments,
       icon: 'shipments',
       section: 'work',
       order: 30,

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { PATHS } from '../../app/paths.ts';
 import { ErrorBanner, QueryState } from '../../components/error-banner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useDownloadShipmentDocument } from './api/download-shipment-document.ts';
@@ -39,7 +40,7 @@ export function ShipmentDetailPage() {
         const lines = addressLines(addressFromShipmentDetails(a as Record<string, unknown>));
         return (
           <Stack gap="md">
-            <Anchor component={Link} to="/shipments" size="sm">
+            <Anchor component={Link} to={PATHS.shipments} size="sm">
               ← {t('detail.back')}
             </Anchor>
             <PageHeader

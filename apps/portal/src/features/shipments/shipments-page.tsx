@@ -12,6 +12,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { pathTo } from '../../app/paths.ts';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table.tsx';
 import { DateField } from '../../components/date-field/date-field.tsx';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
@@ -47,7 +48,12 @@ function shipmentColumns(t: TFunction<'shipments'>): DataColumn<ShipmentListItem
       hideable: false,
       cell: (s) => (
         <>
-          <Anchor component={Link} to={`/shipments/${s.id}`} fw={600} style={{ whiteSpace: 'nowrap' }}>
+          <Anchor
+            component={Link}
+            to={pathTo('shipment', { id: s.id })}
+            fw={600}
+            style={{ whiteSpace: 'nowrap' }}
+          >
             {s.order_id}
           </Anchor>
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
@@ -123,7 +129,7 @@ function shipmentColumns(t: TFunction<'shipments'>): DataColumn<ShipmentListItem
       cell: (s) => (
         <Button
           component={Link}
-          to={`/shipments/${s.id}`}
+          to={pathTo('shipment', { id: s.id })}
           size="xs"
           variant="light"
           aria-label={t('openOrder', { order: s.order_id })}

@@ -1,0 +1,56 @@
+/**
+ * Every path of the portal, once (spec 2 §2 route table, spec 1 §2 dashboard links). Areas declare their routes
+ * with the relative form ({@link RoutePath}: a route path outside this list does not compile), menus and tiles
+ * link with {@link AppPath}, and screens build links with {@link pathTo}, whose parameters are checked against the
+ * path (`pathTo('shipment', { id })`). Plain data, so Node can read it (scripts/spec-coverage.mjs).
+ */
+import type { PathParam } from 'react-router';
+
+export const PATHS = {
+  home: '/home',
+  login: '/login',
+  signup: '/signup',
+  reset: '/reset',
+  inboundsReport: '/inbounds-report',
+  orders: '/orders',
+  ordersImport: '/orders/import',
+  shipments: '/shipments',
+  shipment: '/shipments/:id',
+  products: '/products',
+  productsImport: '/products/import',
+  orgs: '/orgs',
+  orgsAdd: '/orgs/add',
+  settingsOrg: '/settings/org',
+  settingsApis: '/settings/apis',
+  scanner: '/scanner',
+  admin: '/admin',
+  adminAny: '/admin/*',
+  inboundItem: '/inbound/item',
+  inboundItemDetail: '/inbound/item/:id',
+  newOrder: '/new_order',
+  addInventory: '/add_inventory',
+  checkinInventory: '/checkin_inventory',
+  checkinInventoryDetail: '/checkin_inventory/:id',
+} as const;
+
+/** The name of a portal path. */
+export type PathKey = keyof typeof PATHS;
+/** A portal path as a link or menu entry takes it ('/shipments/:id'). */
+export type AppPath = (typeof PATHS)[PathKey];
+/** A portal path as an area's route declares it: relative to the root ('shipments/:id'). */
+export type RoutePath = AppPath extends infer P ? (P extends `/${infer R}` ? R : never) : never;
+
+type ParamArgs<P extends string> = [PathParam<P>] extends [never]
+  ? []
+  : [params: Record<PathParam<P>, string>];
+
+/**
+ * The URL of path `key` with its parameters filled in (each URL-encoded): `pathTo('shipment', { id: 'ab12' })` →
+ * '/shipments/ab12'; a path without parameters takes none; a splat (`*`) takes the rest of the path.
+ */
+export function pathTo<K extends PathKey>(key: K, ...args: ParamArgs<(typeof PATHS)[K]>): string {
+  const params = (args[0] ?? {}) as Record<string, string>;
+  return PATHS[key]
+    .replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))
+    .replace(/\/\*$/, params['*'] ? `/${params['*'].split('/').map(encodeURIComponent).join('/')}` : '');
+}
