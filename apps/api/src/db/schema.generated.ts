@@ -76,6 +76,7 @@ export interface Orders {
   delivery_at: Timestamp | null;
   id: string;
   label_quantity: Generated<number>;
+  line_count: Generated<number>;
   notes_color: string | null;
   notes_notify: Generated<boolean>;
   notes_text: string | null;

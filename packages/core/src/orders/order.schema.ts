@@ -182,13 +182,19 @@ export const OpenOrderGroupSchema = z.object({
  * Answer of the open orders list: groups per pick location in walking order (location sequence,
  * then name; the group without location last), each with its orders oldest first. An order belongs
  * to the pick location of its first line that has one. `total` counts the orders in all groups;
- * `matching` every order the filters select, also beyond `limit` (a count needs only `limit=1`).
+ * `matching` every order the filters select, also beyond `limit` (a count needs only `limit=1`), counted up to
+ * {@link OPEN_ORDERS_COUNT_CAP}: `matching_capped` true means "at least that many" (issue 8: the count must not
+ * grow with the backlog).
  */
 export const OpenOrdersSchema = z.object({
   groups: z.array(OpenOrderGroupSchema),
   total: z.number().int(),
   matching: z.number().int(),
+  matching_capped: z.boolean(),
 });
+
+/** The open list counts matching orders up to this many; beyond it the answer says "10,000 or more" (issue 8). */
+export const OPEN_ORDERS_COUNT_CAP = 10_000;
 export type OpenOrders = z.infer<typeof OpenOrdersSchema>;
 
 /** Body of `POST /order/labels/quantity` (spec 1 §7): the order's id and a label count, 1 to MAX_LABELS. */

@@ -1,16 +1,17 @@
-import type {
-  LocationRef,
-  OpenOrders,
-  OpenOrdersQuery,
-  Order,
-  OrderLine,
-  ShipmentBox,
-  ShipmentDetails,
-  ShipmentMethod,
+import {
+  type LocationRef,
+  OPEN_ORDERS_COUNT_CAP,
+  type OpenOrders,
+  type OpenOrdersQuery,
+  type Order,
+  type OrderLine,
+  type ShipmentBox,
+  type ShipmentDetails,
+  type ShipmentMethod,
 } from '@hoppa/core';
 import type { ExpressionBuilder } from 'kysely';
 import { systemSql } from '../../db/kysely.ts';
-import type { DB, Orders } from '../../db/schema.generated.ts';
+import type { DB, Orders, ShipmentMethods } from '../../db/schema.generated.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 
@@ -207,61 +208,60 @@ export async function listOpenOrders(
   const methods = list(query.shipment_method);
   const ean = query.ean?.trim();
   const picked = query.picked_location?.trim();
-  const base = orderQuery(ctx);
-  /** The order's lines as a subquery (tenant-scoped), for counts and EXISTS filters. */
-  const linesOf = (eb: ExpressionBuilder<DB & { o: Orders }, 'o'>) =>
+  type OpenEb = ExpressionBuilder<DB & { o: Orders; sm: ShipmentMethods }, 'o' | 'sm'>;
+  /** The order's lines as a subquery (tenant-scoped), for EXISTS filters. */
+  const linesOf = (eb: OpenEb) =>
     eb.selectFrom('order_lines as ol').whereRef('ol.order_id', '=', 'o.id').where(orgScope(ctx, 'ol'));
-  // `matching` counts every order the filters select, not just this answer: the home tile asks with limit 1.
-  const rows = await base
-    .select((eb) => eb.fn.countAll<number>().over().as('full_total'))
-    .where('o.status', '=', 'open')
-    .where('o.placed_at', '>=', start)
-    .where('o.placed_at', '<=', end)
-    .$if(params.pack_size === '1' || params.pack_size === '2', (q) =>
-      q.where((eb) =>
-        eb(
-          linesOf(eb).select((c) => c.fn.countAll<number>().as('n')),
-          params.pack_size === '1' ? '=' : '>',
-          1,
-        ),
-      ),
-    )
-    .$if(Boolean(ean), (q) =>
-      q.where((eb) =>
-        eb.exists(
-          linesOf(eb)
-            .select('ol.id')
-            .where('ol.ean', '=', ean as string),
-        ),
-      ),
-    )
-    .$if(Boolean(picked), (q) =>
-      q.where((eb) =>
-        eb.exists(
-          linesOf(eb)
-            .select('ol.id')
-            .where('ol.pick_location_id', '=', picked as string),
-        ),
-      ),
-    )
-    .$if(locations.length > 0, (q) =>
-      q.where((eb) =>
+  /**
+   * The filters on `orders as o` left-joined with `shipment_methods as sm`: one definition for the page and the
+   * count. Single- versus multi-line reads the maintained `o.line_count` (migration 0080), so no order's lines are
+   * counted per request.
+   */
+  const matches = (eb: OpenEb) => {
+    const all = [eb('o.status', '=', 'open'), eb('o.placed_at', '>=', start), eb('o.placed_at', '<=', end)];
+    if (params.pack_size === '1') all.push(eb('o.line_count', '=', 1));
+    if (params.pack_size === '2') all.push(eb('o.line_count', '>', 1));
+    if (ean) all.push(eb.exists(linesOf(eb).select('ol.id').where('ol.ean', '=', ean)));
+    if (picked) all.push(eb.exists(linesOf(eb).select('ol.id').where('ol.pick_location_id', '=', picked)));
+    if (locations.length > 0) {
+      all.push(
         eb.exists(
           linesOf(eb)
             .leftJoin('locations as lc', 'lc.id', 'ol.pick_location_id')
             .select('ol.id')
             .where((w) => w.or([w('ol.pick_location_id', 'in', locations), w('lc.name', 'in', locations)])),
         ),
-      ),
-    )
-    .$if(methods.length > 0, (q) => q.where('sm.code', 'in', methods))
-    .$if(isOn(query.red_orders), (q) => q.where('o.notes_color', '=', 'red'))
-    .$if(isOn(query.b2b_orders), (q) => q.where('o.order_type', '=', 'b2b_order'))
-    .$if(Boolean(query.org_id), (q) => q.where('o.org_id', '=', query.org_id as string))
-    .orderBy('o.placed_at')
-    .orderBy('o.id')
-    .limit(query.limit ?? OPEN_ORDERS_DEFAULT_LIMIT)
-    .execute();
+      );
+    }
+    if (methods.length > 0) all.push(eb('sm.code', 'in', methods));
+    if (isOn(query.red_orders)) all.push(eb('o.notes_color', '=', 'red'));
+    if (isOn(query.b2b_orders)) all.push(eb('o.order_type', '=', 'b2b_order'));
+    if (query.org_id) all.push(eb('o.org_id', '=', query.org_id));
+    return eb.and(all);
+  };
+  // The page walks the (placed_at, id) index of open orders and stops at `limit`; `matching` (the home tile asks with
+  // limit 1) counts the filtered orders up to OPEN_ORDERS_COUNT_CAP + 1, so neither grows with the backlog.
+  const [rows, counted] = await Promise.all([
+    orderQuery(ctx)
+      .where(matches)
+      .orderBy('o.placed_at')
+      .orderBy('o.id')
+      .limit(query.limit ?? OPEN_ORDERS_DEFAULT_LIMIT)
+      .execute(),
+    tenantSql(ctx)
+      .selectFrom(
+        tenantSql(ctx)
+          .selectFrom('orders as o')
+          .leftJoin('shipment_methods as sm', 'sm.id', 'o.selected_ship_method_id')
+          .where(orgScope(ctx, 'o'))
+          .where(matches)
+          .select('o.id')
+          .limit(OPEN_ORDERS_COUNT_CAP + 1)
+          .as('m'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
   const lines = await loadLines(
     ctx,
     rows.map((o) => o.id),
@@ -297,7 +297,8 @@ export async function listOpenOrders(
   return {
     groups: sorted.map((g) => ({ location: g.location, count: g.orders.length, orders: g.orders })),
     total: rows.length,
-    matching: Number(rows[0]?.full_total ?? 0),
+    matching: Math.min(Number(counted.n), OPEN_ORDERS_COUNT_CAP),
+    matching_capped: Number(counted.n) > OPEN_ORDERS_COUNT_CAP,
   };
 }
 

@@ -1,4 +1,9 @@
-import type { OpenOrders, OrderImportResult, OrderImportRow } from '@hoppa/core';
+import {
+  OPEN_ORDERS_COUNT_CAP,
+  type OpenOrders,
+  type OrderImportResult,
+  type OrderImportRow,
+} from '@hoppa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -30,7 +35,7 @@ describe('open orders and order card calls', () => {
       url: `/api/orders/open/${encodeURIComponent(start)}/${encodeURIComponent(end)}/${packSize}${query ? `?${query}` : ''}`,
       headers: { cookie },
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     return res.json() as OpenOrders;
   };
   const orderIdsOf = (list: OpenOrders) => list.groups.flatMap((g) => g.orders.map((o) => o.orderId)).sort();
@@ -98,7 +103,11 @@ describe('open orders and order card calls', () => {
     expect(orderIdsOf(await open(picker, 'all', `org_id=${orgs.bol}`))).toEqual(['M-1', 'S-1', 'S-2', 'S-3']);
     expect(orderIdsOf(await open(bol, 'all', `org_id=${orgs.stroop}`))).toEqual([]);
     const count = await open(picker, 'all', 'limit=1');
-    expect({ total: count.total, matching: count.matching }).toEqual({ total: 1, matching: 5 });
+    expect({ total: count.total, matching: count.matching, capped: count.matching_capped }).toEqual({
+      total: 1,
+      matching: 5,
+      capped: false,
+    });
   });
 
   it('groups the orders per pick location in walking order, with the lines the card needs', async () => {
@@ -294,6 +303,35 @@ describe('open orders and order card calls', () => {
       orders: [expect.objectContaining({ orderId: 'M-1' })],
     });
     expect(list.groups.slice(0, -1).every((g) => g.location !== null)).toBe(true);
+  });
+
+  it('counts matching orders up to the cap and says when there are more (issue 8: no count of the whole backlog)', async () => {
+    const orgs = t.seed?.orgs as { stroop: string };
+    // 10,001 extra open orders of one merchant, written in one statement (the list reads orders, not how they came).
+    await t.db.query(
+      `INSERT INTO orders (id, org_id, order_id, placed_at)
+         SELECT 'ca' || lpad(to_hex(g), 22, '0'), $1, 'CAP-' || g, now() - interval '2 hours' + g * interval '1 ms'
+         FROM generate_series(1, $2::int) g`,
+      [orgs.stroop, OPEN_ORDERS_COUNT_CAP + 1],
+    );
+    try {
+      const capped = await open(stroop, 'all', 'limit=2');
+      expect(capped.total).toBe(2);
+      expect({ matching: capped.matching, capped: capped.matching_capped }).toEqual({
+        matching: OPEN_ORDERS_COUNT_CAP,
+        capped: true,
+      });
+      // Oldest first across the new orders: the page is the first two of them.
+      expect(capped.groups.flatMap((g) => g.orders.map((o) => o.orderId))).toEqual(['CAP-1', 'CAP-2']);
+      // The same filters without the extra orders (multi-line only: they have no lines) count exactly.
+      const multi = await open(bol, '2', 'limit=1');
+      expect({ matching: multi.matching, capped: multi.matching_capped }).toEqual({
+        matching: 1,
+        capped: false,
+      });
+    } finally {
+      await t.db.query("DELETE FROM orders WHERE order_id LIKE 'CAP-%'");
+    }
   });
 
   it('documents the calls in the OpenAPI document', async () => {

@@ -124,9 +124,9 @@ function StatTile({
           {label}
         </Text>
         <QueryState query={query} loader={<Skeleton h={38} w={72} />}>
-          {(count) => (
+          {({ count, capped }) => (
             <Text fz={34} fw={700} lh={1.1} data-testid={id}>
-              {count}
+              {capped ? `${count}+` : count}
             </Text>
           )}
         </QueryState>

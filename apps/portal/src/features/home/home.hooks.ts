@@ -1,9 +1,16 @@
 /**
  * Counts of the home dashboard's order tiles (spec 1 §2 Home dashboard), from real calls only:
  * - open orders today: GET /orders/open/{start}/{end}/all?limit=1 for today's Amsterdam day → `matching` (the
- *   count of every match; only one order travels);
+ *   count of every match up to the API's cap, `capped` beyond it; only one order travels);
  * - processed today: GET /shipments?start&end for today → `total` (limit 1: only the count is read).
  */
+
+/** A tile's count; `capped` means "at least `count`" (shown as 10000+). */
+export interface TileCount {
+  count: number;
+  capped: boolean;
+}
+
 import { amsterdamDayRange, openOrdersEndpoint, shipmentListEndpoint } from '@hoppa/core';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
@@ -17,7 +24,7 @@ export function useOpenOrdersToday(enabled: boolean) {
         params: { start, end, pack_size: 'all' },
         query: { limit: 1 },
       });
-      return res.matching;
+      return { count: res.matching, capped: res.matching_capped } satisfies TileCount;
     },
     enabled,
   });
@@ -27,7 +34,10 @@ export function useProcessedToday(enabled: boolean) {
   const { start, end } = amsterdamDayRange();
   return useQuery({
     queryKey: ['home', 'processed-today', start],
-    queryFn: async () => (await call(shipmentListEndpoint, { query: { start, end, limit: 1 } })).total,
+    queryFn: async (): Promise<TileCount> => ({
+      count: (await call(shipmentListEndpoint, { query: { start, end, limit: 1 } })).total,
+      capped: false,
+    }),
     enabled,
   });
 }

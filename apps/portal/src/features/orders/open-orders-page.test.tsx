@@ -86,6 +86,7 @@ function fakeApi(shipped: string[]) {
           : [],
         total: orders.length,
         matching: orders.length,
+        matching_capped: false,
       };
       return json(body);
     }
@@ -393,6 +394,7 @@ describe("open orders 'print single orders' (spec 1 §2, §4, §7)", { timeout: 
           ],
           total: a.length + 1,
           matching: a.length + 1,
+          matching_capped: false,
         };
         return new Response(JSON.stringify(body), {
           status: 200,

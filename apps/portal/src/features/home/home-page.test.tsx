@@ -1,0 +1,55 @@
+import { OPEN_ORDERS_COUNT_CAP } from '@hoppa/core';
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { orgAuth, role, user } from '../../test/fixtures.ts';
+import { renderUi } from '../../test/render.tsx';
+import { HomePage } from './home-page.tsx';
+
+const staff = role('warehouse_staff', [
+  { methods: ['GET'], path: '/orders*' },
+  { methods: ['GET'], path: '/shipments*' },
+]);
+
+/** The two count calls of the home tiles, answered like the API: open orders capped or exact, shipments exact. */
+function fakeApi(open: { matching: number; matching_capped: boolean }, shipped: number) {
+  return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req = input instanceof Request ? input : new Request(String(input), init);
+    const url = new URL(req.url);
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    if (url.pathname.startsWith('/api/orders/open/')) {
+      expect(url.searchParams.get('limit')).toBe('1');
+      return json({ groups: [], total: 0, ...open });
+    }
+    if (url.pathname === '/api/shipments') {
+      return json({ items: [], total: shipped, skip: 0, limit: 1, start: '', end: '' });
+    }
+    return new Response('{}', { status: 404 });
+  });
+}
+
+beforeEach(() => {
+  const NodeRequest = globalThis.Request;
+  class PageRequest extends NodeRequest {
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
+    }
+  }
+  vi.stubGlobal('Request', PageRequest);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('home order tiles', () => {
+  it('shows the exact counts of today', async () => {
+    vi.stubGlobal('fetch', fakeApi({ matching: 42, matching_capped: false }, 7));
+    renderUi(<HomePage />, { path: '/home', session: { user: user(staff), orgAuth: orgAuth(staff) } });
+    expect((await screen.findByTestId('stat-orders')).textContent).toBe('42');
+    expect((await screen.findByTestId('stat-shipments')).textContent).toBe('7');
+  });
+
+  it('shows "at least" when the API stopped counting at its cap', async () => {
+    vi.stubGlobal('fetch', fakeApi({ matching: OPEN_ORDERS_COUNT_CAP, matching_capped: true }, 0));
+    renderUi(<HomePage />, { path: '/home', session: { user: user(staff), orgAuth: orgAuth(staff) } });
+    expect((await screen.findByTestId('stat-orders')).textContent).toBe(`${OPEN_ORDERS_COUNT_CAP}+`);
+  });
+});
