@@ -32,7 +32,8 @@ describe('orders.line_count', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ seed: { products: 5 } });
-    org = (t.seed?.orgs as { bol: string }).bol;
+    if (!t.seed) throw new Error('seed missing');
+    org = t.seed.orgs.bol;
     product = (await t.db.query<{ id: string }>('SELECT id FROM products WHERE org_id = $1 LIMIT 1', [org]))
       .rows[0]?.id as string;
     await t.db.query(
