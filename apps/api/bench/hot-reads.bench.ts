@@ -3,7 +3,8 @@
  * (limit 100) of one merchant with 100,000 open orders (200,000 order lines) on PostgreSQL, through the real
  * routes (`app.inject`, session cache warm) as the demo picker. The benchmark seeds its own data in SQL
  * (generate_series) on top of the demo warehouse: two lines per order, products of Bakkerij Bol that have stock on
- * a pick location, orders placed over the last 14 days. Reports p50/p95 latency over 30 requests after 3 warm-ups
+ * a pick location, orders placed over the last 14 days (one every 12 s). Besides the whole backlog it reads the
+ * floor app's default window and a filter the pick aggregate does not keep (counted from the window's lines). Reports p50/p95 latency over 30 requests after 3 warm-ups
  * and the answer size; goal p95 ≤ 20 ms per page with a bounded payload per pick item. Writes
  * bench-output/hot-reads.md. Needs TEST_DATABASE_URL (PostgreSQL); on PGlite it runs with 10,000 orders and says so.
  * Run: `TEST_DATABASE_URL=postgres://… npx tsx apps/api/bench/hot-reads.bench.ts`.
@@ -12,6 +13,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { amsterdamWallTime, amsterdamWallTimeToIso } from '@hoppa/core';
 import { DEMO_USERS } from '../src/db/seed.ts';
 import { createTestApp } from '../src/test/test-app.ts';
 
@@ -46,7 +48,7 @@ try {
   await t.db.exec(`
     INSERT INTO orders (id, org_id, order_id, platform, status, placed_at, shipment_details)
     SELECT 'b' || lpad(to_hex(g), 23, '0'), '${bol}', 'HOT-' || g, 'import', 'open',
-           now() - make_interval(secs => (g % (14 * 86400))),
+           now() - make_interval(secs => ((g * 12) % (14 * 86400))),
            jsonb_build_object('firstName', 'Klant', 'surname', 'Nummer ' || g, 'streetName', 'Kerkstraat',
                               'houseNumber', (g % 200 + 1)::text, 'zipCode', '1234AB', 'city', 'Gouda',
                               'country', 'NL', 'email', 'klant' || g || '@example.nl')
@@ -57,7 +59,7 @@ try {
       FROM generate_series(1, ${ORDERS}) g
       CROSS JOIN generate_series(0, 1) k
       JOIN bench_products p ON p.n = (g * 7 + k * 13) % ${products};
-    ANALYZE orders; ANALYZE order_lines;
+    ANALYZE;
   `);
   const seedS = (performance.now() - seedStart) / 1000;
   const lines = (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM order_lines')).rows[0]?.n;
@@ -65,8 +67,19 @@ try {
 
   const start = new Date(Date.now() - 15 * 86_400_000).toISOString();
   const end = new Date(Date.now() + 86_400_000).toISOString();
+  // The floor app's default work window: from 00:00 four Amsterdam days ago until 22:00 today (pick.rules.ts).
+  const floorStart = amsterdamWallTimeToIso(amsterdamWallTime(new Date(), { days: -4, hour: 0 }));
+  const floorEnd = amsterdamWallTimeToIso(amsterdamWallTime(new Date(), { hour: 22 }));
   const cases = [
     { name: 'pick list, limit 200', url: `/api/pick_list/pick/all/all/${start}/${end}/all?limit=200` },
+    {
+      name: "pick list, the floor's default window (5 days), limit 200",
+      url: `/api/pick_list/pick/all/located/${floorStart}/${floorEnd}/all?limit=200`,
+    },
+    {
+      name: 'pick list, multi-line orders only (a filter counted from the lines), limit 200',
+      url: `/api/pick_list/pick/all/all/${start}/${end}/all?limit=200&multi_orders=true`,
+    },
     { name: 'pick list, limit 2,000', url: `/api/pick_list/pick/all/all/${start}/${end}/all?limit=2000` },
     { name: 'open orders, limit 100', url: `/api/orders/open/${start}/${end}/all?limit=100` },
   ];

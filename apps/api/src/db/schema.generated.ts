@@ -65,6 +65,7 @@ export interface OrderLines {
   org_id: string;
   pick_location_id: string | null;
   picked_quantity: Generated<number>;
+  placed_at: Timestamp;
   position: Generated<number>;
   product_id: string;
   quantity: number;
@@ -113,6 +114,15 @@ export interface PasswordResets {
   token_hash: string;
   used_at: Timestamp | null;
   user_id: string;
+}
+
+export interface PickItemDays {
+  lines: number;
+  location_id: string | null;
+  org_id: string;
+  placed_day: Timestamp;
+  product_id: string;
+  qty: number;
 }
 
 export interface ProductLocations {
@@ -261,6 +271,7 @@ export interface DB {
   orders: Orders;
   organisations: Organisations;
   password_resets: PasswordResets;
+  pick_item_days: PickItemDays;
   product_locations: ProductLocations;
   products: Products;
   rate_limit_hits: RateLimitHits;
@@ -276,4 +287,4 @@ export interface DB {
 }
 
 /** Tables whose rows belong to one organisation: queries on them need orgScope() (db/tenant.ts). */
-export const TENANT_TABLES = ["order_lines","orders","product_locations","products","shipments","stock_mutations"] as const;
+export const TENANT_TABLES = ["order_lines","orders","pick_item_days","product_locations","products","shipments","stock_mutations"] as const;

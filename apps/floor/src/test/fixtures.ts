@@ -41,6 +41,8 @@ export function pickItem(overrides: Partial<PickItem> & { lines?: number[] } = {
     loc_id: locId,
     prod__loc_id: hexId(0x3000 + n),
     qty: lines.reduce((a, b) => a + b, 0),
+    more_orders: 0,
+    more_qty: 0,
     ean: `87100000${String(n).padStart(5, '0')}`,
     image: null,
     org_id: hexId(0x4000),

@@ -86,10 +86,19 @@ export const PickItemOrderSchema = z.object({
 export type PickItemOrder = z.infer<typeof PickItemOrderSchema>;
 
 /**
- * A pick list item (spec 2 §3): one product on one pick location with everything still to pick there,
- * aggregated over the open orders. `id` (`<product id>:<location id or 'none'>`) is stable across
- * downloads, for the floor app's IndexedDB. `product__stock` is the stock on this pick location
- * (what the picker finds at the rack); `loc_number` the location's walking sequence.
+ * At most this many orders travel with a pick item, the oldest first; the rest come in a later round (issue 8). 30 is
+ * the largest order-grouping capacity (spec 2 §9: 10, 20 or 30 orders on a pick cart), so one round never carries
+ * more orders of a product than a cart can take, and a page of the list stays bounded.
+ */
+export const PICK_ITEM_MAX_ORDERS = 30;
+
+/**
+ * A pick list item (spec 2 §3): one product on one pick location with what is still to pick there for the
+ * oldest open orders (at most {@link PICK_ITEM_MAX_ORDERS}). `qty` is what those listed orders need, so a picker
+ * confirms exactly them; `more_orders`/`more_qty` say what waits behind them in the same window (0 when all are
+ * listed): the next download lists them. `id` (`<product id>:<location id or 'none'>`) is stable across downloads,
+ * for the floor app's IndexedDB. `product__stock` is the stock on this pick location (what the picker finds at the
+ * rack); `loc_number` the location's walking sequence.
  */
 export const PickItemSchema = z.object({
   id: z.string(),
@@ -106,8 +115,11 @@ export const PickItemSchema = z.object({
   loc_number: z.number().int(),
   loc_id: IdSchema.nullable(),
   prod__loc_id: IdSchema.nullable(),
-  /** Total still to pick over all orders. */
+  /** Still to pick for the listed orders (the sum of `orders[].qty`). */
   qty: z.number().int(),
+  /** Order lines behind this item that are not listed (beyond PICK_ITEM_MAX_ORDERS), and their pieces. */
+  more_orders: z.number().int().min(0),
+  more_qty: z.number().int().min(0),
   ean: z.string(),
   image: z.string().nullable(),
   org_id: IdSchema,

@@ -206,10 +206,12 @@ export async function importOrders(
     }
     if (line.id.length) {
       await tx.query(
-        `INSERT INTO order_lines (id, order_id, org_id, product_id, ean, title, quantity, pick_location_id, position)
-         SELECT u.id, u.order_id, $1, u.product_id, u.ean, u.title, u.qty, u.loc, u.pos
+        `INSERT INTO order_lines (id, order_id, org_id, product_id, ean, title, quantity, pick_location_id, position,
+                                  placed_at)
+         SELECT u.id, u.order_id, $1, u.product_id, u.ean, u.title, u.qty, u.loc, u.pos, o.placed_at
            FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[], $9::int[])
-                AS u(id, order_id, product_id, ean, title, qty, loc, pos)`,
+                AS u(id, order_id, product_id, ean, title, qty, loc, pos)
+           JOIN orders o ON o.id = u.order_id`,
         [orgId, line.id, line.order, line.product, line.ean, line.title, line.qty, line.loc, line.pos],
       );
     }

@@ -1,5 +1,8 @@
 import {
+  amsterdamDay,
+  amsterdamDayRange,
   newId,
+  PICK_ITEM_MAX_ORDERS,
   type PickConfirmLine,
   type PickConfirmResponse,
   type PickItem,
@@ -8,9 +11,9 @@ import {
   type PickListResponse,
   pickConfirmEndpoint,
 } from '@hoppa/core';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { systemSql } from '../../db/kysely.ts';
-import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
+import { orgScope, orgScopeSql, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { badRequest, notFound, problem } from '../../lib/errors.ts';
 
 /** Who is asking: the organisations visible to the user, and the user (for the stock ledger). */
@@ -42,16 +45,45 @@ async function locationsUnder(ctx: Pick<TenantScope, 'db'>, ids: string[]): Prom
   return r.rows.map((x) => x.id);
 }
 
+/** A pick item's row of the page query, before its orders are attached. */
+type PickRow = {
+  product_id: string;
+  loc_id: string | null;
+  has_unassigned: boolean;
+  qty: number;
+  lines: number;
+  product_name: string;
+  ean: string;
+  img_url: string | null;
+  note: string | null;
+  pick_note: string | null;
+  needs_recount: boolean;
+  org_id: string;
+  org_name: string;
+  loc_name: string | null;
+  loc_parent: string | null;
+  loc_sequence: number | null;
+  prod_loc_id: string | null;
+  loc_stock: number | null;
+  total: number;
+};
+
 /**
- * The pick list (spec 2 §7 GET /pick_list/pick/…, §3 Pick list item, §2 Pick screen): the open
- * orders' lines that are not fully picked and have no cancellation request, of the organisations in
- * `orgs` ∩ the request's organisations, placed between `start` and `end`, aggregated into one item per (product,
- * pick location). The pick location of a line is the one assigned at import, else the product's first
- * active location with stock (then any active one). Filters: `locations` (a hall or rack selects the
- * bins under it), query_type `located`/`unlocated`, `delivery` (shipment method codes), single/multi
- * orders by the order's line count, `order_id` (shop number or id). Sorted by location sequence and
- * name (reverse with sequence=reverse); lines without a location come last. Paged by skip/limit with
- * the total number of items. Errors: 400 for dates that do not parse or start after end.
+ * The pick list (spec 2 §7 GET /pick_list/pick/…, §3 Pick list item, §2 Pick screen): the open orders' lines that are
+ * not fully picked and have no cancellation request, of the organisations in `orgs` ∩ the request's organisations,
+ * placed between `start` and `end` (inclusive), as one item per (product, pick location). The pick location of a
+ * line is the one assigned at import, else the product's first active location with stock (then any active one).
+ * Filters: `locations` (a hall or rack selects the bins under it), query_type `located`/`unlocated`, `delivery`
+ * (shipment method codes), single/multi orders by the order's line count, `order_id` (shop number or id). Sorted by
+ * location sequence and name (reverse with sequence=reverse), then product name; lines without a location last.
+ * Paged by skip/limit with the total number of items.
+ *
+ * Each item lists its oldest open orders, at most PICK_ITEM_MAX_ORDERS (`qty` is what they need; `more_orders` and
+ * `more_qty` what waits behind them). Without delivery, single/multi and order_id filters the items come from the
+ * maintained aggregate `pick_item_days` (migration 0090): the rows of the window's Amsterdam days, less the lines of
+ * the two edge days that fall outside the window; so a page costs the window's days × products, not its lines
+ * (issue 8, docs/architecture.md "Hot reads"). With those filters they are counted from the window's lines.
+ * Errors: 400 for dates that do not parse or start after end.
  */
 export async function getPickList(
   ctx: TenantScope,
@@ -80,128 +112,81 @@ export async function getPickList(
       : [];
   const orderId = query.order_id?.trim();
   const byOrderId = orderId && orderId !== 'null' && orderId !== 'all' ? orderId : null;
-  const dir = query.sequence === 'reverse' ? 'desc' : 'asc';
+  const lineFilters = codes.length > 0 || query.single_orders || query.multi_orders || byOrderId !== null;
+  const dir = query.sequence === 'reverse' ? sql`DESC` : sql`ASC`;
 
-  const db = tenantSql(scope);
-  const rows = await db
-    .with('lines', (w) =>
-      w
-        .selectFrom('order_lines as ol')
-        .innerJoin('orders as o', 'o.id', 'ol.order_id')
-        .where(orgScope(scope, 'ol'))
-        .where(orgScope(scope, 'o'))
-        .where('o.status', '=', 'open')
-        .whereRef('ol.picked_quantity', '<', 'ol.quantity')
-        .where('ol.cancellation_request', '=', false)
-        .where('o.placed_at', '>=', start)
-        .where('o.placed_at', '<=', end)
-        .$if(codes.length > 0, (q) =>
-          q.where('o.selected_ship_method_id', 'in', (eb) =>
-            eb.selectFrom('shipment_methods').select('id').where('code', 'in', codes),
-          ),
-        )
-        .$if(query.single_orders || query.multi_orders, (q) =>
-          q.where(
-            (eb) =>
-              eb
-                .selectFrom('order_lines as x')
-                .select((c) => c.fn.countAll<number>().as('n'))
-                .whereRef('x.order_id', '=', 'o.id')
-                .where(orgScope(scope, 'x')),
-            query.single_orders ? '=' : '>',
-            1,
-          ),
-        )
-        .$if(byOrderId !== null, (q) =>
-          q.where((eb) =>
-            eb.or([
-              eb('o.order_id', '=', byOrderId as string),
-              eb(sql`o.id::text`, '=', byOrderId as string),
-            ]),
-          ),
-        )
-        .select((eb) => [
-          'ol.id as line_id',
-          'ol.order_id',
-          'o.order_id as shop_order_id',
-          'o.placed_at',
-          'ol.product_id',
-          sql<number>`ol.quantity - ol.picked_quantity`.as('qty'),
-          eb.fn
-            .coalesce(
-              'ol.pick_location_id',
-              eb
-                .selectFrom('product_locations as pl')
-                .select('pl.location_id')
-                .whereRef('pl.product_id', '=', 'ol.product_id')
-                .where('pl.active', '=', true)
-                .where(orgScope(scope, 'pl'))
-                .orderBy(sql`(pl.stock > 0)`, 'desc')
-                .orderBy('pl.position')
-                .orderBy('pl.created_at')
-                .limit(1),
-            )
-            .as('loc_id'),
-        ]),
+  /** The optional filters on the order (`o`): shipment methods, single/multi-line, one order. */
+  const orderFilters = sql`
+      ${codes.length > 0 ? sql`AND o.selected_ship_method_id IN (SELECT id FROM shipment_methods WHERE code = ANY(${codes}::text[]))` : sql``}
+      ${query.single_orders ? sql`AND o.line_count = 1` : query.multi_orders ? sql`AND o.line_count > 1` : sql``}
+      ${byOrderId !== null ? sql`AND (o.order_id = ${byOrderId} OR o.id::text = ${byOrderId})` : sql``}`;
+  /** Lines still to pick (`l`) of open orders (`o`) placed within `placed` (a condition on o.placed_at), filtered. */
+  const openLines = (placed: RawBuilder<unknown>) => sql`
+    FROM orders o JOIN order_lines l ON l.order_id = o.id
+    WHERE ${orgScopeSql(scope, 'o')} AND ${orgScopeSql(scope, 'l')} AND o.status = 'open'
+      AND NOT l.cancellation_request AND l.picked_quantity < l.quantity AND ${placed}
+      ${orderFilters}`;
+  const startAt = sql`${start.toISOString()}::timestamptz`;
+  const endAt = sql`${end.toISOString()}::timestamptz`;
+  // The window's first and last Amsterdam day, and the moments those days begin and end.
+  // (Computed here, not in SQL, so the planner sees the bounds and estimates the edge slices as the few rows they are.)
+  const dayFrom = amsterdamDay(start);
+  const dayTo = amsterdamDay(end);
+  const dayFromStart = sql`${amsterdamDayRange(start).start}::timestamptz`;
+  const dayToEnd = sql`${new Date(Date.parse(amsterdamDayRange(end).end) + 1).toISOString()}::timestamptz`;
+  const counted = lineFilters
+    ? sql`SELECT l.product_id, l.pick_location_id AS location_id, sum(l.quantity - l.picked_quantity) AS qty,
+                 count(*) AS lines
+          ${openLines(sql`o.placed_at >= ${startAt} AND o.placed_at <= ${endAt}`)}
+          GROUP BY 1, 2`
+    : sql`SELECT product_id, location_id, sum(qty) AS qty, sum(lines) AS lines FROM (
+            SELECT d.product_id, d.location_id, d.qty, d.lines FROM pick_item_days d
+            WHERE ${orgScopeSql(scope, 'd')} AND d.placed_day BETWEEN ${dayFrom}::date AND ${dayTo}::date
+            UNION ALL
+            SELECT l.product_id, l.pick_location_id, -(l.quantity - l.picked_quantity), -1
+            ${openLines(sql`o.placed_at >= ${dayFromStart} AND o.placed_at < ${startAt}`)}
+            UNION ALL
+            SELECT l.product_id, l.pick_location_id, -(l.quantity - l.picked_quantity), -1
+            ${openLines(sql`o.placed_at > ${endAt} AND o.placed_at < ${dayToEnd}`)}
+          ) x GROUP BY 1, 2`;
+  const located = params.query_type === 'located';
+  const unlocated = params.query_type === 'unlocated';
+  const result = await sql<PickRow>`
+    WITH counted AS (${counted}),
+    resolved AS (
+      SELECT c.product_id, c.location_id IS NULL AS unassigned, c.qty, c.lines,
+             coalesce(c.location_id, (
+               SELECT pl.location_id FROM product_locations pl
+               WHERE pl.product_id = c.product_id AND pl.active AND ${orgScopeSql(scope, 'pl')}
+               ORDER BY (pl.stock > 0) DESC, pl.position, pl.created_at LIMIT 1)) AS loc_id
+      FROM counted c WHERE c.lines > 0
+    ),
+    items AS (
+      SELECT product_id, loc_id, bool_or(unassigned) AS has_unassigned, sum(qty)::int AS qty, sum(lines)::int AS lines
+      FROM resolved
+      WHERE true
+        ${selectedLocations !== null ? sql`AND loc_id = ANY(${selectedLocations}::char(24)[])` : sql``}
+        ${located ? sql`AND loc_id IS NOT NULL` : unlocated ? sql`AND loc_id IS NULL` : sql``}
+      GROUP BY product_id, loc_id
     )
-    .with('groups', (w) =>
-      w
-        .selectFrom('lines as l')
-        .$if(selectedLocations !== null, (q) => q.where('l.loc_id', 'in', selectedLocations as string[]))
-        .$if(params.query_type === 'located', (q) => q.where('l.loc_id', 'is not', null))
-        .$if(params.query_type === 'unlocated', (q) => q.where('l.loc_id', 'is', null))
-        .groupBy(['l.product_id', 'l.loc_id'])
-        .select([
-          'l.product_id',
-          'l.loc_id',
-          sql<number>`sum(l.qty)::int`.as('qty'),
-          sql<Date>`min(l.placed_at)`.as('first_placed'),
-          sql<PickOrderRef[]>`json_agg(json_build_object('order_line_id', l.line_id, 'order_id', l.order_id,
-                                        'shop_order_id', l.shop_order_id, 'qty', l.qty)
-                      ORDER BY l.placed_at, l.shop_order_id, l.line_id)`.as('orders'),
-        ]),
-    )
-    .selectFrom('groups as g')
-    .innerJoin('products as p', 'p.id', 'g.product_id')
-    .innerJoin('organisations as org', 'org.id', 'p.org_id')
-    .leftJoin('locations as loc', 'loc.id', 'g.loc_id')
-    .leftJoin('locations as parent', 'parent.id', 'loc.parent_id')
-    .leftJoin('product_locations as pl', (j) =>
-      j
-        .onRef('pl.product_id', '=', 'g.product_id')
-        .onRef('pl.location_id', '=', 'g.loc_id')
-        .on(orgScope(scope, 'pl')),
-    )
-    .where(orgScope(scope, 'p'))
-    .select((eb) => [
-      'g.product_id',
-      'g.loc_id',
-      'g.qty',
-      'g.orders',
-      'p.name as product_name',
-      'p.ean',
-      'p.img_url',
-      'p.note',
-      'p.pick_note',
-      'p.needs_recount',
-      'p.org_id',
-      'org.name as org_name',
-      'loc.name as loc_name',
-      'parent.name as loc_parent',
-      'loc.sequence as loc_sequence',
-      'pl.id as prod_loc_id',
-      'pl.stock as loc_stock',
-      eb.fn.countAll<number>().over().as('total'),
-    ])
-    .orderBy(sql`(g.loc_id IS NULL)`)
-    .orderBy('loc.sequence', dir)
-    .orderBy('loc.name', dir)
-    .orderBy('g.first_placed')
-    .orderBy('p.name')
-    .orderBy('p.id')
-    .limit(query.limit)
-    .offset(query.skip)
-    .execute();
+    SELECT g.product_id, g.loc_id, g.has_unassigned, g.qty, g.lines, p.name AS product_name, p.ean, p.img_url, p.note,
+           p.pick_note, p.needs_recount, p.org_id, org.name AS org_name, loc.name AS loc_name,
+           parent.name AS loc_parent, loc.sequence AS loc_sequence, pl.id AS prod_loc_id, pl.stock AS loc_stock,
+           count(*) OVER () AS total
+    FROM items g
+    -- LATERAL: one primary-key lookup per item, whatever the planner guesses of the aggregate's size.
+    -- (LIMIT 1 keeps PostgreSQL from flattening it back into a join.)
+    CROSS JOIN LATERAL (SELECT * FROM products p WHERE p.id = g.product_id AND ${orgScopeSql(scope, 'p')} LIMIT 1) p
+    JOIN organisations org ON org.id = p.org_id
+    LEFT JOIN locations loc ON loc.id = g.loc_id
+    LEFT JOIN locations parent ON parent.id = loc.parent_id
+    LEFT JOIN LATERAL (
+      SELECT pl.id, pl.stock FROM product_locations pl
+      WHERE pl.product_id = g.product_id AND pl.location_id = g.loc_id AND ${orgScopeSql(scope, 'pl')} LIMIT 1
+    ) pl ON true
+    ORDER BY (g.loc_id IS NULL), loc.sequence ${dir}, loc.name ${dir}, p.name, p.id
+    LIMIT ${query.limit} OFFSET ${query.skip}`.execute(systemSql(ctx.db));
+  const rows = result.rows;
 
   let total = Number(rows[0]?.total ?? 0);
   if (rows.length === 0 && query.skip > 0) {
@@ -209,30 +194,63 @@ export async function getPickList(
     const probe = await getPickList(ctx, { params, query: { ...query, skip: 0, limit: 1 } });
     total = probe.total;
   }
-  return { items: rows.map(toPickItem), total, skip: query.skip, limit: query.limit };
+  if (rows.length === 0) return { items: [], total, skip: query.skip, limit: query.limit };
+
+  // The oldest orders of each item on this page: per item one range of the (product_id, pick_location_id, placed_at)
+  // index of open lines on the item's location and, when the item took lines without a location, one on those; the
+  // first PICK_ITEM_MAX_ORDERS of the two.
+  const orderRows = await sql<PickOrderRef & { product_id: string; loc_id: string | null }>`
+    SELECT i.product_id, i.loc_id, x.order_line_id, x.order_id, x.shop_order_id, x.qty
+    FROM unnest(${rows.map((r) => r.product_id)}::char(24)[], ${rows.map((r) => r.loc_id)}::char(24)[],
+                ${rows.map((r) => r.has_unassigned)}::boolean[]) AS i(product_id, loc_id, unassigned)
+    CROSS JOIN LATERAL (
+      SELECT * FROM (
+        (SELECT l.id AS order_line_id, l.order_id, o.order_id AS shop_order_id,
+               (l.quantity - l.picked_quantity)::int AS qty, l.placed_at
+        FROM order_lines l JOIN orders o ON o.id = l.order_id
+        WHERE l.product_id = i.product_id AND l.pick_location_id = i.loc_id AND l.picked_quantity < l.quantity
+          AND l.placed_at >= ${startAt} AND l.placed_at <= ${endAt} AND NOT l.cancellation_request
+          AND ${orgScopeSql(scope, 'l')} AND ${orgScopeSql(scope, 'o')} AND o.status = 'open'
+          ${orderFilters}
+        ORDER BY l.placed_at, l.id
+        LIMIT ${PICK_ITEM_MAX_ORDERS})
+        UNION ALL
+        (SELECT l.id AS order_line_id, l.order_id, o.order_id AS shop_order_id,
+               (l.quantity - l.picked_quantity)::int AS qty, l.placed_at
+        FROM order_lines l JOIN orders o ON o.id = l.order_id
+        WHERE l.product_id = i.product_id AND i.unassigned AND l.pick_location_id IS NULL AND l.picked_quantity < l.quantity
+          AND l.placed_at >= ${startAt} AND l.placed_at <= ${endAt} AND NOT l.cancellation_request
+          AND ${orgScopeSql(scope, 'l')} AND ${orgScopeSql(scope, 'o')} AND o.status = 'open'
+          ${orderFilters}
+        ORDER BY l.placed_at, l.id
+        LIMIT ${PICK_ITEM_MAX_ORDERS})
+      ) u
+      ORDER BY u.placed_at, u.order_line_id
+      LIMIT ${PICK_ITEM_MAX_ORDERS}
+    ) x`.execute(systemSql(ctx.db));
+  const ordersOf = new Map<string, PickOrderRef[]>();
+  for (const o of orderRows.rows) {
+    const key = `${o.product_id}:${o.loc_id ?? 'none'}`;
+    const list = ordersOf.get(key);
+    const ref = {
+      order_line_id: o.order_line_id,
+      order_id: o.order_id,
+      shop_order_id: o.shop_order_id,
+      qty: o.qty,
+    };
+    if (list) list.push(ref);
+    else ordersOf.set(key, [ref]);
+  }
+  return {
+    items: rows.map((r) => toPickItem(r, ordersOf.get(`${r.product_id}:${r.loc_id ?? 'none'}`) ?? [])),
+    total,
+    skip: query.skip,
+    limit: query.limit,
+  };
 }
 
-type PickRow = {
-  product_id: string;
-  loc_id: string | null;
-  qty: number;
-  orders: PickOrderRef[];
-  product_name: string;
-  ean: string;
-  img_url: string | null;
-  note: string | null;
-  pick_note: string | null;
-  needs_recount: boolean;
-  org_id: string;
-  org_name: string;
-  loc_name: string | null;
-  loc_parent: string | null;
-  loc_sequence: number | null;
-  prod_loc_id: string | null;
-  loc_stock: number | null;
-};
-
-function toPickItem(r: PickRow): PickItem {
+function toPickItem(r: PickRow, orders: PickOrderRef[]): PickItem {
+  const listedQty = orders.reduce((sum, o) => sum + o.qty, 0);
   return {
     id: `${r.product_id}:${r.loc_id ?? 'none'}`,
     product__id: r.product_id,
@@ -246,18 +264,15 @@ function toPickItem(r: PickRow): PickItem {
     loc_number: r.loc_sequence ?? 0,
     loc_id: r.loc_id,
     prod__loc_id: r.prod_loc_id,
-    qty: r.qty,
+    qty: listedQty,
+    more_orders: Math.max(0, r.lines - orders.length),
+    more_qty: Math.max(0, r.qty - listedQty),
     ean: r.ean,
     image: r.img_url,
     org_id: r.org_id,
     org_name: r.org_name,
-    order_id: r.orders[0]?.shop_order_id ?? '',
-    orders: r.orders.map((o) => ({
-      order_line_id: o.order_line_id,
-      order_id: o.order_id,
-      shop_order_id: o.shop_order_id,
-      qty: o.qty,
-    })),
+    order_id: orders[0]?.shop_order_id ?? '',
+    orders,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { PickConfirmResponse, PickListResponse } from '@hoppa/core';
+import { PICK_ITEM_MAX_ORDERS, type PickConfirmResponse, type PickListResponse } from '@hoppa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -294,6 +294,91 @@ describe('GET /pick_list/pick', () => {
     expect((await listOf(w, { type: 'unlocated' })).items.map((i) => i.product__name)).toEqual([
       'Ontbijtkoek',
     ]);
+  });
+
+  it('lists at most PICK_ITEM_MAX_ORDERS orders per item, oldest first, and says what waits behind them', async () => {
+    const w = testWindow();
+    const bin = await addLocation(t.db, { name: `M-${w.start.getTime()}`, sequence: 5 });
+    const jam = await addProduct(t.db, bol, {
+      name: 'Aardbeienjam',
+      stock: [{ locationId: bin, stock: 500 }],
+    });
+    const count = PICK_ITEM_MAX_ORDERS + 7;
+    for (let i = 0; i < count; i++) {
+      await addOrder(t.db, bol, {
+        orderId: `J${String(i).padStart(3, '0')}-${w.start.getTime()}`,
+        // Newest first in time, so "oldest first" is not the insertion order.
+        placedAt: w.at(count - i),
+        lines: [{ productId: jam.id, quantity: 1 + (i % 3), locationId: bin }],
+      });
+    }
+    const [item] = (await listOf(w)).items;
+    if (!item) throw new Error('no pick item');
+    expect(item.orders).toHaveLength(PICK_ITEM_MAX_ORDERS);
+    const wanted = Array.from({ length: count }, (_, i) => ({ i, qty: 1 + (i % 3) })).reverse();
+    expect(item.orders.map((o) => o.shop_order_id)).toEqual(
+      wanted
+        .slice(0, PICK_ITEM_MAX_ORDERS)
+        .map(({ i }) => `J${String(i).padStart(3, '0')}-${w.start.getTime()}`),
+    );
+    const listed = wanted.slice(0, PICK_ITEM_MAX_ORDERS).reduce((sum, o) => sum + o.qty, 0);
+    const rest = wanted.slice(PICK_ITEM_MAX_ORDERS).reduce((sum, o) => sum + o.qty, 0);
+    expect({ qty: item.qty, more_orders: item.more_orders, more_qty: item.more_qty }).toEqual({
+      qty: listed,
+      more_orders: 7,
+      more_qty: rest,
+    });
+    // The same through the line-counting path (a filter the aggregate does not keep).
+    const [viaLines] = (await listOf(w, { query: 'single_orders=true' })).items;
+    expect(viaLines).toEqual(item);
+  });
+
+  it('counts windows that cut Amsterdam days exactly as the orders placed inside them', async () => {
+    // Three consecutive days of their own; each starts at 00:00 UTC, which is 01:00 in Amsterdam in January.
+    const [d1, , d3] = [testWindow(), testWindow(), testWindow()] as [Window, Window, Window];
+    const bin = await addLocation(t.db, { name: `E-${d1.start.getTime()}`, sequence: 7 });
+    const tea = await addProduct(t.db, bol, { name: 'Thee', stock: [{ locationId: bin, stock: 100 }] });
+    // No location on the lines: the pick list resolves the product's own.
+    const honey = await addProduct(t.db, bol, { name: 'Honing', stock: [{ locationId: bin, stock: 100 }] });
+    const minutes = [10, 30, 300, 1374, 1410, 1800, 2820, 3000, 4200];
+    const placed = minutes.map((m, i) => ({ at: d1.at(m), product: i % 2 ? honey : tea, qty: i + 1 }));
+    for (const [i, o] of placed.entries()) {
+      await addOrder(t.db, bol, {
+        orderId: `E${i}-${d1.start.getTime()}`,
+        placedAt: o.at,
+        lines: [{ productId: o.product.id, quantity: o.qty, locationId: o.product === tea ? bin : null }],
+      });
+    }
+    const windows: Array<[number, number]> = [
+      [0, 4319],
+      [20, 1392],
+      [1380, 1416],
+      [300, 300],
+      [301, 2999],
+      [1410, 4200],
+    ];
+    for (const [from, to] of windows) {
+      const win = { start: d1.at(from), end: d1.at(to), at: d1.at };
+      const expected = [
+        { p: tea, name: 'Thee' },
+        { p: honey, name: 'Honing' },
+      ]
+        .map(({ p, name }) => ({
+          name,
+          qty: placed
+            .filter((o) => o.product === p && o.at >= win.start && o.at <= win.end)
+            .reduce((sum, o) => sum + o.qty, 0),
+        }))
+        .filter((x) => x.qty > 0)
+        .sort((a, b) => a.name.localeCompare(b.name));
+      const list = await listOf(win);
+      expect(
+        list.items.map((i) => ({ name: i.product__name, qty: i.qty })),
+        `window ${from}–${to} min`,
+      ).toEqual(expected);
+      expect((await listOf(win, { query: 'single_orders=true' })).items).toEqual(list.items);
+    }
+    expect(d3.end.getTime() - d1.start.getTime()).toBe(3 * 86_400_000 - 1);
   });
 
   it('answers 400 for dates that do not parse or a range that runs backwards, 401 without a session', async () => {

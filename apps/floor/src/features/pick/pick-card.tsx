@@ -7,7 +7,8 @@ import { ProductImage } from './product-image.tsx';
 /**
  * The pick in front of the picker (spec 2 §2 Pick screen): where to go in very large type, how many to
  * take in large type (highlighted when more than one), then photo, name (cut at 80), EAN, stock on the
- * location, notes and the order(s) it is for.
+ * location, notes and the order(s) it is for. An item lists at most PICK_ITEM_MAX_ORDERS orders: what waits behind
+ * them is named, to be picked in a later round (after a refresh).
  */
 export function PickCard({ pick, t }: { pick: PickRecord; t: TFunction<'pick', undefined> }) {
   const { item } = pick;
@@ -65,6 +66,11 @@ export function PickCard({ pick, t }: { pick: PickRecord; t: TFunction<'pick', u
           </dd>
         </div>
       </dl>
+      {item.more_orders > 0 ? (
+        <p className="pick-note" data-testid="pick-later-round">
+          {t('laterRound', { count: item.more_orders, qty: item.more_qty })}
+        </p>
+      ) : null}
       {item.product__note ? (
         <p className="pick-note" data-testid="pick-product-note">
           <strong>{t('productNote')}:</strong> {item.product__note}

@@ -22,6 +22,24 @@ describe('downloadPickList', () => {
     expect(items.map((i) => i.id)).toEqual(all.map((i) => i.id));
   });
 
+  it('keeps at most maxItems (the offline bound) and asks no more than still fits', async () => {
+    const all = Array.from({ length: 9 }, () => pickItem());
+    const asked: [number, number][] = [];
+    const items = await downloadPickList(
+      async (skip, limit) => {
+        asked.push([skip, limit]);
+        return { items: all.slice(skip, skip + limit), total: all.length };
+      },
+      3,
+      5,
+    );
+    expect(asked).toEqual([
+      [0, 3],
+      [3, 2],
+    ]);
+    expect(items.map((i) => i.id)).toEqual(all.slice(0, 5).map((i) => i.id));
+  });
+
   it('stops on an empty page even when total promised more', async () => {
     const items = await downloadPickList(async () => ({ items: [], total: 10 }), 3);
     expect(items).toEqual([]);

@@ -5,6 +5,13 @@ import { setMeta } from '../../offline/db.ts';
 /** Items per page when downloading; the API allows up to PICK_LIST_MAX_LIMIT. */
 export const PICK_PAGE_SIZE = 500;
 
+/**
+ * The most pick items one download keeps on the device: the first stretch of the walking route of the work window
+ * (docs/architecture.md "Hot reads": with PICK_ITEM_MAX_ORDERS orders per item, at most 60,000 order lines, about
+ * 8 MB in IndexedDB). What lies beyond comes with the next refresh, once these are picked.
+ */
+export const PICK_OFFLINE_MAX_ITEMS = 2_000;
+
 /** One page of the pick list; injected in tests. */
 export type PickPageFetcher = (skip: number, limit: number) => Promise<{ items: PickItem[]; total: number }>;
 
@@ -30,17 +37,22 @@ export function apiPickPages(
     });
 }
 
-/** Downloads every page of the pick list (until `total` is reached or a page comes back empty). */
+/**
+ * Downloads the pick list page by page until `total` is reached, a page comes back empty, or `maxItems` items are
+ * in (the offline bound, {@link PICK_OFFLINE_MAX_ITEMS}; the last page is asked no larger than what still fits).
+ */
 export async function downloadPickList(
   fetchPage: PickPageFetcher,
   pageSize = PICK_PAGE_SIZE,
+  maxItems = PICK_OFFLINE_MAX_ITEMS,
 ): Promise<PickItem[]> {
   const items: PickItem[] = [];
-  for (;;) {
-    const page = await fetchPage(items.length, pageSize);
+  while (items.length < maxItems) {
+    const page = await fetchPage(items.length, Math.min(pageSize, maxItems - items.length));
     items.push(...page.items);
-    if (page.items.length === 0 || items.length >= page.total) return items;
+    if (page.items.length === 0 || items.length >= page.total) break;
   }
+  return items.slice(0, maxItems);
 }
 
 /**

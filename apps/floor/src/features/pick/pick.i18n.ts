@@ -16,6 +16,8 @@ export const pickTexts = {
     order: 'Order',
     moreOrders_one: '+{{count}} order',
     moreOrders_other: '+{{count}} orders',
+    laterRound_one: 'Nog {{count}} order ({{qty}} st.) in een volgende ronde',
+    laterRound_other: 'Nog {{count}} orders ({{qty}} st.) in een volgende ronde',
     back: 'Terug',
     skip: 'Overslaan',
     refresh: 'Vernieuwen',

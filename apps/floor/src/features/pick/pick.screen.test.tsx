@@ -63,6 +63,19 @@ describe('pick screen (spec 2 §2 Pick screen, §4 Pick flow)', () => {
     expect(screen.getByTestId('pick-image-placeholder').textContent).toContain('Geen afbeelding');
     expect(screen.getByTestId('pick-remaining').textContent).toBe('Nog 2 te picken');
     expect(screen.getByTestId('network-status').dataset.online).toBe('false');
+    // Every order of this item is listed: nothing waits for a later round.
+    expect(screen.queryByTestId('pick-later-round')).toBeNull();
+  });
+
+  it('names the orders that wait behind a full pick item for a later round', async () => {
+    await clearFloorDb();
+    const busy = pickItem({ rack: 'D-02-01', lines: [1, 2], more_orders: 12, more_qty: 17 });
+    await pickerOfflineWith([busy]);
+    renderFloor('/pick', { lang: 'nl' });
+    expect((await screen.findByTestId('pick-later-round')).textContent).toBe(
+      'Nog 12 orders (17 st.) in een volgende ronde',
+    );
+    expect(screen.getByTestId('pick-quantity').textContent).toBe('3');
   });
 
   it('confirms the pick on a valid scan: feedback, one outbox row, the next pick', async () => {
