@@ -5,7 +5,7 @@ import type { PickItem } from '@hoppa/core';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outboxSender } from '../../app/sync.ts';
-import { floorDb, setMeta } from '../../offline/db.ts';
+import { floorDb, getMeta, setMeta } from '../../offline/db.ts';
 import { browser, json } from '../../test/dom-setup.ts';
 import { pickItem, seedPicks } from '../../test/fixtures.ts';
 import { clearFloorDb, currentUser, renderFloor } from '../../test/render.tsx';
@@ -175,5 +175,36 @@ describe('pick screen (spec 2 §2 Pick screen, §4 Pick flow)', () => {
     expect(screen.getByTestId('skip-count').textContent).toBe('Overgeslagen: 0');
     await waitFor(() => expect(screen.getByTestId('pick-remaining').textContent).toBe('Nog 1 te picken'));
     expect(screen.getByTestId('pick-card').dataset.pickId).toBe(second.id);
+  });
+
+  it('keeps the filter the picker applied when the first download answers after it', async () => {
+    await clearFloorDb();
+    await setMeta(floorDb(), 'session', currentUser('picker'));
+    let releaseFirst: (r: Response) => void = () => undefined;
+    const asked: URL[] = [];
+    browser.server = (req) => {
+      const url = new URL(req.url);
+      if (url.pathname.endsWith('/current_user')) return json(200, currentUser('picker'));
+      if (url.pathname.includes('/pick_list/pick/')) {
+        asked.push(url);
+        if (asked.length === 1) return new Promise<Response>((resolve) => (releaseFirst = resolve));
+        return json(200, { items: [second], total: 1, skip: 0, limit: 500 });
+      }
+      return json(404, { statusCode: 404, code: 'not_found', message: 'Not found' });
+    };
+    browser.online = true;
+    renderFloor('/pick', { lang: 'nl' });
+    // The first load (default filter) is still on its way when the picker narrows to single-line orders.
+    await waitFor(() => expect(asked).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    fireEvent.click(await screen.findByLabelText('Alleen orders met één product'));
+    fireEvent.click(screen.getByRole('button', { name: 'Toepassen' }));
+    await waitFor(() => expect(screen.getByTestId('pick-card').dataset.pickId).toBe(second.id));
+    releaseFirst(json(200, { items: [first], total: 1, skip: 0, limit: 500 }) as Response);
+    // The late answer of the old filter is dropped: the list and the filter stay the picker's.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByTestId('pick-card').dataset.pickId).toBe(second.id);
+    expect(screen.getByTestId('pick-remaining').textContent).toBe('Nog 1 te picken');
+    expect((await getMeta(floorDb(), 'pickFilter'))?.singleOrders).toBe(true);
   });
 });

@@ -72,8 +72,13 @@ export function usePickList() {
     [],
   );
 
+  // Each refresh takes a number; only the newest may store its list, so a slow first load that ends after the
+  // picker applied another filter cannot put the old filter's list (and the old filter) back.
+  const newestRefresh = useRef(0);
   const refresh = useCallback(
     async (f: PickFilter, after?: () => void) => {
+      const mine = ++newestRefresh.current;
+      const isNewest = () => mine === newestRefresh.current;
       setLoading(true);
       setError(null);
       try {
@@ -82,15 +87,18 @@ export function usePickList() {
           .drain({ force: true })
           .catch(() => undefined);
         const items = await downloadPickList(apiPickPages(api, f));
+        if (!isNewest()) return false;
         await storePickList(db, items, f, Date.now());
         return true;
       } catch (err) {
         if (err instanceof ApiError && err.status === 401) sessionExpired();
-        setError(err);
+        if (isNewest()) setError(err);
         return false;
       } finally {
-        setLoading(false);
-        after?.();
+        if (isNewest()) {
+          setLoading(false);
+          after?.();
+        }
       }
     },
     [db, sessionExpired],
