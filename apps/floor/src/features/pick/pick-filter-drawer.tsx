@@ -1,6 +1,6 @@
 import { Button, Drawer, Group, Stack, Switch, TextInput } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { PickFilter } from '../../offline/db.ts';
 import { defaultPickFilter, fromLocalInput, toLocalInput, withOrdersSwitch } from './pick.rules.ts';
 
@@ -25,9 +25,13 @@ export function PickFilterDrawer({
   t: TFunction<'pick', undefined>;
 }) {
   const [draft, setDraft] = useState(filter);
-  useEffect(() => {
+  // The draft starts from the filter in force each time the drawer opens, and only then: a list download that
+  // finishes while the picker is typing stores the same filter again and must not wipe what was typed.
+  const [wasOpened, setWasOpened] = useState(opened);
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
     if (opened) setDraft(filter);
-  }, [opened, filter]);
+  }
   const startOk = fromLocalInput(toLocalInput(draft.start)) !== null;
   return (
     <Drawer

@@ -207,4 +207,33 @@ describe('pick screen (spec 2 §2 Pick screen, §4 Pick flow)', () => {
     expect(screen.getByTestId('pick-remaining').textContent).toBe('Nog 1 te picken');
     expect((await getMeta(floorDb(), 'pickFilter'))?.singleOrders).toBe(true);
   });
+
+  it('keeps what the picker typed in the open filter when a download finishes meanwhile', async () => {
+    await clearFloorDb();
+    await setMeta(floorDb(), 'session', currentUser('picker'));
+    let releaseFirst: (r: Response) => void = () => undefined;
+    const asked: URL[] = [];
+    browser.server = (req) => {
+      const url = new URL(req.url);
+      if (url.pathname.endsWith('/current_user')) return json(200, currentUser('picker'));
+      if (url.pathname.includes('/pick_list/pick/')) {
+        asked.push(url);
+        if (asked.length === 1) return new Promise<Response>((resolve) => (releaseFirst = resolve));
+        return json(200, { items: [second], total: 1, skip: 0, limit: 500 });
+      }
+      return json(404, { statusCode: 404, code: 'not_found', message: 'Not found' });
+    };
+    browser.online = true;
+    renderFloor('/pick', { lang: 'nl' });
+    await waitFor(() => expect(asked).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    fireEvent.change(await screen.findByLabelText('Tot en met'), { target: { value: '2031-05-06T23:59' } });
+    // The first load lands while the drawer is open and stores its (default) filter again.
+    releaseFirst(json(200, { items: [first], total: 1, skip: 0, limit: 500 }) as Response);
+    await screen.findByTestId('pick-card');
+    expect((screen.getByLabelText('Tot en met') as HTMLInputElement).value).toBe('2031-05-06T23:59');
+    fireEvent.click(screen.getByRole('button', { name: 'Toepassen' }));
+    await waitFor(() => expect(asked).toHaveLength(2));
+    expect(asked[1]?.pathname).toContain(encodeURIComponent('2031-05-06T21:59:00.000Z'));
+  });
 });
