@@ -93,14 +93,22 @@ function vibrate(pattern: number | number[]): void {
   if (typeof navigator !== 'undefined' && typeof navigator.vibrate === 'function') navigator.vibrate(pattern);
 }
 
+/**
+ * Runs `fn` after the current task, so after React has put the verdict on screen: speech synthesis and confetti
+ * cost milliseconds of main thread on a slow handheld, and the beep, the buzz and the verdict come first (issue 8:
+ * feedback within one frame). The spoken words follow a few milliseconds later, long before anyone hears a gap.
+ */
+function afterVerdict(fn: () => void): void {
+  setTimeout(fn, 0);
+}
+
 /** The feedback of the real device: howler sounds, navigator.vibrate, Dutch speech, canvas-confetti. */
 export const deviceFeedback: ScanFeedback = {
   valid(quantity) {
     play('ok');
     vibrate(80);
-    speak(String(quantity), SPEECH_RATE.quantity);
-    // decoration after the feedback that counts; never delays the beep
-    setTimeout(() => {
+    afterVerdict(() => {
+      speak(String(quantity), SPEECH_RATE.quantity);
       void confetti({
         particleCount: 40,
         spread: 55,
@@ -108,12 +116,12 @@ export const deviceFeedback: ScanFeedback = {
         origin: { y: 0.45 },
         disableForReducedMotion: true,
       });
-    }, 0);
+    });
   },
   wrong(location) {
     play('error');
     vibrate([200, 100, 200]);
-    if (location) speak(location, SPEECH_RATE.location);
+    if (location) afterVerdict(() => speak(location, SPEECH_RATE.location));
   },
   done(message) {
     play('done');

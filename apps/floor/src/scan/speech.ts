@@ -2,6 +2,19 @@
 export const SPEECH_RATE = { quantity: 2.5, location: 1, done: 0.8 } as const;
 
 let warned = false;
+/** The Dutch voice, looked up once (and again when the browser's voice list changes), not at every scan. */
+let dutchVoice: SpeechSynthesisVoice | null | undefined;
+
+function dutch(synth: SpeechSynthesis): SpeechSynthesisVoice | null {
+  if (dutchVoice === undefined) {
+    dutchVoice = synth.getVoices().find((v) => v.lang.toLowerCase().startsWith('nl')) ?? null;
+    // Chromium fills the list after the first call: look again once it has.
+    synth.addEventListener?.('voiceschanged', () => {
+      dutchVoice = undefined;
+    });
+  }
+  return dutchVoice;
+}
 
 /**
  * Speaks Dutch text (nl-NL) with the Web Speech API. `interrupt` drops what is still being said, so a
@@ -19,7 +32,7 @@ export function speak(text: string, rate: number, interrupt = true): void {
   const u = new SpeechSynthesisUtterance(text);
   u.lang = 'nl-NL';
   u.rate = rate;
-  const dutch = synth.getVoices().find((v) => v.lang.toLowerCase().startsWith('nl'));
-  if (dutch) u.voice = dutch;
+  const voice = dutch(synth);
+  if (voice) u.voice = voice;
   synth.speak(u);
 }

@@ -106,7 +106,7 @@ describe('pick screen (spec 2 §2 Pick screen, §4 Pick flow)', () => {
     await waitFor(() => expect(screen.getByTestId('outbox-count').dataset.count).toBe('1'));
     // what the picker feels and hears: a short buzz and the quantity in Dutch
     expect(browser.vibrate).toHaveBeenCalledWith(80);
-    expect(browser.speak).toHaveBeenCalledWith({ text: '3', lang: 'nl-NL', rate: 2.5 });
+    await waitFor(() => expect(browser.speak).toHaveBeenCalledWith({ text: '3', lang: 'nl-NL', rate: 2.5 }));
   });
 
   it('enqueues nothing on a wrong scan and sends the picker to the location', async () => {
@@ -119,7 +119,10 @@ describe('pick screen (spec 2 §2 Pick screen, §4 Pick flow)', () => {
     expect(feedback.dataset.kind).toBe('wrong');
     expect(feedback.textContent).toContain('Ga naar B-12-03');
     expect(browser.vibrate).toHaveBeenCalledWith([200, 100, 200]);
-    expect(browser.speak).toHaveBeenCalledWith({ text: 'B 12 03', lang: 'nl-NL', rate: 1 });
+    // spoken right after the verdict is on screen
+    await waitFor(() =>
+      expect(browser.speak).toHaveBeenCalledWith({ text: 'B 12 03', lang: 'nl-NL', rate: 1 }),
+    );
     expect(screen.getByTestId('pick-card').dataset.pickId).toBe(first.id);
 
     // The next, valid scan is the only change stored: the wrong one left nothing behind.

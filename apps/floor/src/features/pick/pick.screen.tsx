@@ -17,7 +17,7 @@ import { PickFilterDrawer } from './pick-filter-drawer.tsx';
 import { PickDone, PickFooter } from './pick-footer.tsx';
 import { RejectedList } from './rejected-list.tsx';
 import { ScanBar } from './scan-bar.tsx';
-import { ScanVerdict } from './scan-verdict.tsx';
+import { FlashTint, ScanVerdict } from './scan-verdict.tsx';
 import { usePickList } from './use-pick-list.ts';
 import { usePickScan } from './use-pick-scan.ts';
 
@@ -79,14 +79,11 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
     reload(f);
   }
 
-  const { flash, done } = scan;
+  const { flashStore, done } = scan;
   const { pick, loading, error } = list;
   return (
     <div className="screen pick-screen">
-      {/* a short full-screen tint: the verdict seen from the corner of an eye; keyed to replay per scan */}
-      {flash ? (
-        <div className={`flash-overlay flash-${flash.kind}`} key={flash.id} aria-hidden="true" />
-      ) : null}
+      <FlashTint store={flashStore} />
       <StatusBar
         lng="nl"
         right={
@@ -112,7 +109,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
         active={!menuOpen && !cameraOpen}
         t={t}
       />
-      <ScanVerdict flash={flash} hasPick={pick !== null} t={t} />
+      <ScanVerdict store={flashStore} hasPick={pick !== null} t={t} />
 
       <main className="pick-main">
         <RejectedList rows={rejected} onDismiss={(id) => void dismissRejected(db, id)} t={t} />

@@ -1,16 +1,26 @@
 import type { TFunction } from 'i18next';
-import type { Flash } from './use-pick-scan.ts';
+import { useLayoutEffect } from 'react';
+import { markScanFeedback } from '../../scan/scan-perf.ts';
+import { type FlashStore, useFlash } from './flash-store.ts';
 
-/** The verdict of the last scan (spec 2 §4, §8): ✓ with quantity and product, or ✗ with where to go instead. */
+/**
+ * The verdict of the last scan (spec 2 §4, §8): ✓ with quantity and product, or ✗ with where to go instead. It reads
+ * the verdict store itself, so a scan re-renders this line and not the screen around it.
+ */
 export function ScanVerdict({
-  flash,
+  store,
   hasPick,
   t,
 }: {
-  flash: Flash | null;
+  store: FlashStore;
   hasPick: boolean;
   t: TFunction<'pick', undefined>;
 }) {
+  const flash = useFlash(store);
+  // The verdict is in the DOM and sound and buzz have started: that is the feedback the benchmark times.
+  useLayoutEffect(() => {
+    if (flash) markScanFeedback();
+  }, [flash]);
   return (
     <div
       className="scan-feedback"
@@ -35,4 +45,12 @@ export function ScanVerdict({
       ) : null}
     </div>
   );
+}
+
+/** A short full-screen tint: the verdict seen from the corner of an eye; keyed to replay per scan. */
+export function FlashTint({ store }: { store: FlashStore }) {
+  const flash = useFlash(store);
+  return flash ? (
+    <div className={`flash-overlay flash-${flash.kind}`} key={flash.id} aria-hidden="true" />
+  ) : null;
 }

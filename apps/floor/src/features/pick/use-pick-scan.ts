@@ -1,23 +1,22 @@
 import { judgePickScan } from '@hoppa/core';
 import type { TFunction } from 'i18next';
-import { type RefObject, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { type RefObject, startTransition, useCallback, useMemo, useRef, useState } from 'react';
 import { kickOutbox } from '../../app/sync.ts';
 import type { FloorDb, PickRecord } from '../../offline/db.ts';
 import { enqueuePick } from '../../offline/outbox.ts';
 import type { ScanFeedback } from '../../scan/feedback.ts';
-import { markScanFeedback } from '../../scan/scan-perf.ts';
+import { createFlashStore } from './flash-store.ts';
 import { speakableLocation } from './pick.rules.ts';
-
-/** The verdict of the last scan, shown until the next one. */
-export type Flash =
-  | { id: number; kind: 'valid'; qty: number; name: string }
-  | { id: number; kind: 'wrong'; scan: string; location: string | null };
 
 /**
  * Scanning at the pick screen (spec 2 §4 Pick flow, §5 Pick screen scan): a scan of the pick's location id or EAN
- * confirms it — feedback first (sound, buzz, quantity spoken; marked for the latency benchmark), then one Dexie
+ * confirms it — feedback first (sound, buzz, the verdict; the quantity is spoken right after), then one Dexie
  * transaction writes the pick state and its outbox rows, then the sender is nudged. Anything else is wrong: error
  * sound, buzz and the location spoken. The handler reads the current pick through refs, so it stays one function.
+ *
+ * One frame (issue 8 §2): the verdict lives in a {@link FlashStore} that only the verdict components read, and the
+ * move to the next pick is a transition rendered after it. Until that transition has rendered, the confirmed pick is
+ * still "current": a second scan of it in that moment (a scanner's double trigger) is ignored, never confirmed twice.
  */
 export function usePickScan(opts: {
   db: FloorDb;
@@ -31,13 +30,17 @@ export function usePickScan(opts: {
   onError: (err: unknown) => void;
 }) {
   const { db, feedback, t, pickRef, openCountRef, markConfirmed, unmarkConfirmed, onError } = opts;
-  const [flash, setFlash] = useState<Flash | null>(null);
+  const flashStore = useMemo(createFlashStore, []);
+  const setFlash = flashStore.set;
   const [done, setDone] = useState(false);
   const flashSeq = useRef(0);
+  /** The pick record confirmed last (by identity: a re-downloaded item with the same id is a new record). */
+  const confirming = useRef<PickRecord | null>(null);
 
   const onScan = useCallback(
     (raw: string) => {
       const current = pickRef.current;
+      if (current && current === confirming.current) return;
       const id = ++flashSeq.current;
       if (!current) {
         feedback.wrong(null);
@@ -48,17 +51,19 @@ export function usePickScan(opts: {
       if (verdict === 'valid') {
         feedback.valid(current.item.qty);
         setFlash({ id, kind: 'valid', qty: current.item.qty, name: current.item.product__name });
-        markConfirmed(current.id);
+        confirming.current = current;
         const last = (openCountRef.current ?? 0) <= 1;
-        if (last) {
-          setDone(true);
-          // spec 2 §2: the done message is spoken as well as shown, in Dutch
-          feedback.done(t('done'));
-        }
+        startTransition(() => {
+          markConfirmed(current.id);
+          if (last) setDone(true);
+        });
+        // spec 2 §2: the done message is spoken as well as shown, in Dutch
+        if (last) feedback.done(t('done'));
         enqueuePick(db, current.id, raw)
           .then(() => kickOutbox())
           .catch((err: unknown) => {
             console.error('Could not store the pick', err);
+            if (confirming.current === current) confirming.current = null;
             unmarkConfirmed(current.id);
             onError(err);
           });
@@ -67,13 +72,8 @@ export function usePickScan(opts: {
         setFlash({ id, kind: 'wrong', scan: raw, location: current.item.rack || null });
       }
     },
-    [db, feedback, t, pickRef, openCountRef, markConfirmed, unmarkConfirmed, onError],
+    [db, feedback, t, pickRef, openCountRef, markConfirmed, unmarkConfirmed, onError, setFlash],
   );
 
-  // The verdict is in the DOM and sound and buzz have started: that is the feedback the benchmark times.
-  useLayoutEffect(() => {
-    if (flash) markScanFeedback();
-  }, [flash]);
-
-  return { onScan, flash, setFlash, done, setDone };
+  return { onScan, flashStore, setFlash, done, setDone };
 }

@@ -1,0 +1,39 @@
+import { useSyncExternalStore } from 'react';
+
+/** The verdict of the last scan, shown until the next one. */
+export type Flash =
+  | { id: number; kind: 'valid'; qty: number; name: string }
+  | { id: number; kind: 'wrong'; scan: string; location: string | null };
+
+/**
+ * The scan verdict as a small store outside React state: setting it re-renders only the components that show it
+ * (the verdict line and the screen tint), not the whole pick screen, so the verdict is on screen within one frame
+ * on a slow handheld (issue 8 §2). Subscribe with {@link useFlash}.
+ */
+export interface FlashStore {
+  get(): Flash | null;
+  set(flash: Flash | null): void;
+  subscribe(listener: () => void): () => void;
+}
+
+/** A new, empty verdict store (one per pick screen). */
+export function createFlashStore(): FlashStore {
+  let value: Flash | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set(flash) {
+      value = flash;
+      for (const l of listeners) l();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The current verdict of `store`; the component re-renders when it changes. */
+export function useFlash(store: FlashStore): Flash | null {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}

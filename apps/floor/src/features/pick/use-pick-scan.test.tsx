@@ -1,0 +1,79 @@
+// @vitest-environment jsdom
+// First: installs fake IndexedDB and the browser stubs before Dexie loads.
+import '../../test/dom-setup.ts';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { TFunction } from 'i18next';
+import { describe, expect, it, vi } from 'vitest';
+import type { PickRecord } from '../../offline/db.ts';
+import type { ScanFeedback } from '../../scan/feedback.ts';
+import { pickItem, seedPicks, testDb } from '../../test/fixtures.ts';
+import { usePickScan } from './use-pick-scan.ts';
+
+const t = ((key: string) => key) as unknown as TFunction<'pick', undefined>;
+
+function feedbackSpy() {
+  return {
+    valid: vi.fn<ScanFeedback['valid']>(),
+    wrong: vi.fn<ScanFeedback['wrong']>(),
+    done: vi.fn<ScanFeedback['done']>(),
+  } satisfies ScanFeedback;
+}
+
+describe('usePickScan', () => {
+  it('confirms a pick once when the scanner fires twice before the screen has moved on', async () => {
+    const { db } = testDb('pick-scan-double');
+    const [a, b] = [pickItem({ lines: [2] }), pickItem()];
+    await seedPicks(db, [a, b]);
+    const record = (await db.picks.get(a.id)) as PickRecord;
+    const feedback = feedbackSpy();
+    const markConfirmed = vi.fn();
+    const { result } = renderHook(() =>
+      usePickScan({
+        db,
+        feedback,
+        t,
+        // The screen has not rendered the next pick yet: the confirmed one is still current.
+        pickRef: { current: record },
+        openCountRef: { current: 2 },
+        markConfirmed,
+        unmarkConfirmed: vi.fn(),
+        onError: vi.fn(),
+      }),
+    );
+    act(() => {
+      result.current.onScan(a.ean);
+      result.current.onScan(a.ean);
+    });
+    expect(feedback.valid).toHaveBeenCalledTimes(1);
+    expect(markConfirmed).toHaveBeenCalledTimes(1);
+    await waitFor(async () => expect((await db.picks.get(a.id))?.status).toBe('queued'));
+    expect(await db.outbox.count()).toBe(1);
+    expect(result.current.flashStore.get()).toMatchObject({ kind: 'valid', qty: 2 });
+  });
+
+  it('shows the verdict through its store and judges a wrong scan without confirming', async () => {
+    const { db } = testDb('pick-scan-wrong');
+    const [a] = [pickItem({ rack: 'A-07' })];
+    await seedPicks(db, [a]);
+    const record = (await db.picks.get(a.id)) as PickRecord;
+    const feedback = feedbackSpy();
+    const markConfirmed = vi.fn();
+    const { result } = renderHook(() =>
+      usePickScan({
+        db,
+        feedback,
+        t,
+        pickRef: { current: record },
+        openCountRef: { current: 1 },
+        markConfirmed,
+        unmarkConfirmed: vi.fn(),
+        onError: vi.fn(),
+      }),
+    );
+    act(() => result.current.onScan('8711111111111'));
+    expect(result.current.flashStore.get()).toMatchObject({ kind: 'wrong', location: 'A-07' });
+    expect(feedback.wrong).toHaveBeenCalledWith('A 07');
+    expect(markConfirmed).not.toHaveBeenCalled();
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
