@@ -1,4 +1,32 @@
-import '@mantine/core/styles.css';
+// Mantine's CSS per component the floor uses (issue 8: only the CSS a screen needs), in its documented order:
+// the base layers first, then each component after the ones it builds on. A new Mantine component needs its file here.
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Center.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Image.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/VisuallyHidden.css';
 import './app/floor.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
