@@ -31,6 +31,32 @@ function scan(code: string) {
   fireEvent.keyDown(input, { key: 'Enter' });
 }
 
+/**
+ * A picker's first visit on this device, online: the first pick-list download (the default filter) is held until
+ * `releaseFirst(items)`; every later one answers at once with `second`. `asked` records the downloads.
+ */
+async function freshDeviceWithSlowFirstDownload(second: PickItem) {
+  await clearFloorDb();
+  await setMeta(floorDb(), 'session', currentUser('picker'));
+  let release: (r: Response) => void = () => undefined;
+  const asked: URL[] = [];
+  browser.server = (req) => {
+    const url = new URL(req.url);
+    if (url.pathname.endsWith('/current_user')) return json(200, currentUser('picker'));
+    if (url.pathname.includes('/pick_list/pick/')) {
+      asked.push(url);
+      if (asked.length === 1) return new Promise<Response>((resolve) => (release = resolve));
+      return json(200, { items: [second], total: 1, skip: 0, limit: 500 });
+    }
+    return json(404, { statusCode: 404, code: 'not_found', message: 'Not found' });
+  };
+  browser.online = true;
+  renderFloor('/pick', { lang: 'nl' });
+  const releaseFirst = (items: PickItem[]) =>
+    release(json(200, { items, total: items.length, skip: 0, limit: 500 }));
+  return { asked, releaseFirst };
+}
+
 describe('pick screen (spec 2 §2 Pick screen, §4 Pick flow)', () => {
   let first: PickItem;
   let second: PickItem;
@@ -181,29 +207,14 @@ describe('pick screen (spec 2 §2 Pick screen, §4 Pick flow)', () => {
   });
 
   it('keeps the filter the picker applied when the first download answers after it', async () => {
-    await clearFloorDb();
-    await setMeta(floorDb(), 'session', currentUser('picker'));
-    let releaseFirst: (r: Response) => void = () => undefined;
-    const asked: URL[] = [];
-    browser.server = (req) => {
-      const url = new URL(req.url);
-      if (url.pathname.endsWith('/current_user')) return json(200, currentUser('picker'));
-      if (url.pathname.includes('/pick_list/pick/')) {
-        asked.push(url);
-        if (asked.length === 1) return new Promise<Response>((resolve) => (releaseFirst = resolve));
-        return json(200, { items: [second], total: 1, skip: 0, limit: 500 });
-      }
-      return json(404, { statusCode: 404, code: 'not_found', message: 'Not found' });
-    };
-    browser.online = true;
-    renderFloor('/pick', { lang: 'nl' });
+    const { asked, releaseFirst } = await freshDeviceWithSlowFirstDownload(second);
     // The first load (default filter) is still on its way when the picker narrows to single-line orders.
     await waitFor(() => expect(asked).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
     fireEvent.click(await screen.findByLabelText('Alleen orders met één product'));
     fireEvent.click(screen.getByRole('button', { name: 'Toepassen' }));
     await waitFor(() => expect(screen.getByTestId('pick-card').dataset.pickId).toBe(second.id));
-    releaseFirst(json(200, { items: [first], total: 1, skip: 0, limit: 500 }) as Response);
+    releaseFirst([first]);
     // The late answer of the old filter is dropped: the list and the filter stay the picker's.
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.getByTestId('pick-card').dataset.pickId).toBe(second.id);
@@ -212,27 +223,12 @@ describe('pick screen (spec 2 §2 Pick screen, §4 Pick flow)', () => {
   });
 
   it('keeps what the picker typed in the open filter when a download finishes meanwhile', async () => {
-    await clearFloorDb();
-    await setMeta(floorDb(), 'session', currentUser('picker'));
-    let releaseFirst: (r: Response) => void = () => undefined;
-    const asked: URL[] = [];
-    browser.server = (req) => {
-      const url = new URL(req.url);
-      if (url.pathname.endsWith('/current_user')) return json(200, currentUser('picker'));
-      if (url.pathname.includes('/pick_list/pick/')) {
-        asked.push(url);
-        if (asked.length === 1) return new Promise<Response>((resolve) => (releaseFirst = resolve));
-        return json(200, { items: [second], total: 1, skip: 0, limit: 500 });
-      }
-      return json(404, { statusCode: 404, code: 'not_found', message: 'Not found' });
-    };
-    browser.online = true;
-    renderFloor('/pick', { lang: 'nl' });
+    const { asked, releaseFirst } = await freshDeviceWithSlowFirstDownload(second);
     await waitFor(() => expect(asked).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
     fireEvent.change(await screen.findByLabelText('Tot en met'), { target: { value: '2031-05-06T23:59' } });
     // The first load lands while the drawer is open and stores its (default) filter again.
-    releaseFirst(json(200, { items: [first], total: 1, skip: 0, limit: 500 }) as Response);
+    releaseFirst([first]);
     await screen.findByTestId('pick-card');
     expect((screen.getByLabelText('Tot en met') as HTMLInputElement).value).toBe('2031-05-06T23:59');
     fireEvent.click(screen.getByRole('button', { name: 'Toepassen' }));

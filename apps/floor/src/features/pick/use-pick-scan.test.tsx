@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // First: installs fake IndexedDB and the browser stubs before Dexie loads.
 import '../../test/dom-setup.ts';
+import type { PickItem } from '@hoppa/core';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { TFunction } from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
@@ -19,27 +20,33 @@ function feedbackSpy() {
   } satisfies ScanFeedback;
 }
 
+/** The hook over a fresh database holding `items`, with the first item as the current pick. */
+async function scanning(name: string, items: PickItem[]) {
+  const { db } = testDb(name);
+  await seedPicks(db, items);
+  const record = (await db.picks.get(items[0]?.id ?? '')) as PickRecord;
+  const feedback = feedbackSpy();
+  const markConfirmed = vi.fn();
+  const { result } = renderHook(() =>
+    usePickScan({
+      db,
+      feedback,
+      t,
+      // The screen has not rendered anything after this pick: it stays current.
+      pickRef: { current: record },
+      openCountRef: { current: items.length },
+      markConfirmed,
+      unmarkConfirmed: vi.fn(),
+      onError: vi.fn(),
+    }),
+  );
+  return { db, feedback, markConfirmed, result };
+}
+
 describe('usePickScan', () => {
   it('confirms a pick once when the scanner fires twice before the screen has moved on', async () => {
-    const { db } = testDb('pick-scan-double');
     const [a, b] = [pickItem({ lines: [2] }), pickItem()];
-    await seedPicks(db, [a, b]);
-    const record = (await db.picks.get(a.id)) as PickRecord;
-    const feedback = feedbackSpy();
-    const markConfirmed = vi.fn();
-    const { result } = renderHook(() =>
-      usePickScan({
-        db,
-        feedback,
-        t,
-        // The screen has not rendered the next pick yet: the confirmed one is still current.
-        pickRef: { current: record },
-        openCountRef: { current: 2 },
-        markConfirmed,
-        unmarkConfirmed: vi.fn(),
-        onError: vi.fn(),
-      }),
-    );
+    const { db, feedback, markConfirmed, result } = await scanning('pick-scan-double', [a, b]);
     act(() => {
       result.current.onScan(a.ean);
       result.current.onScan(a.ean);
@@ -52,24 +59,8 @@ describe('usePickScan', () => {
   });
 
   it('shows the verdict through its store and judges a wrong scan without confirming', async () => {
-    const { db } = testDb('pick-scan-wrong');
-    const [a] = [pickItem({ rack: 'A-07' })];
-    await seedPicks(db, [a]);
-    const record = (await db.picks.get(a.id)) as PickRecord;
-    const feedback = feedbackSpy();
-    const markConfirmed = vi.fn();
-    const { result } = renderHook(() =>
-      usePickScan({
-        db,
-        feedback,
-        t,
-        pickRef: { current: record },
-        openCountRef: { current: 1 },
-        markConfirmed,
-        unmarkConfirmed: vi.fn(),
-        onError: vi.fn(),
-      }),
-    );
+    const a = pickItem({ rack: 'A-07' });
+    const { db, feedback, markConfirmed, result } = await scanning('pick-scan-wrong', [a]);
     act(() => result.current.onScan('8711111111111'));
     expect(result.current.flashStore.get()).toMatchObject({ kind: 'wrong', location: 'A-07' });
     expect(feedback.wrong).toHaveBeenCalledWith('A 07');

@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubPageRequest } from '../../test/page-request.ts';
 import { renderUi } from '../../test/render.tsx';
 import { LoginPage } from './login-page.tsx';
 import { SignupPage } from './signup-page.tsx';
@@ -40,14 +41,7 @@ describe('sign-up by mailed link (docs/decisions/0015-signup-confirmation.md)', 
   const calls: { method: string; path: string }[] = [];
   beforeEach(() => {
     calls.length = 0;
-    // Relative '/api/…' URLs resolve against the page in a browser; Node's Request under jsdom needs help.
-    const NodeRequest = globalThis.Request;
-    class PageRequest extends NodeRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
-      }
-    }
-    vi.stubGlobal('Request', PageRequest);
+    stubPageRequest();
     vi.stubGlobal('fetch', async (req: Request) => {
       const path = new URL(req.url).pathname;
       calls.push({ method: req.method, path });

@@ -2,6 +2,7 @@ import { OPEN_ORDERS_COUNT_CAP } from '@hoppa/core';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orgAuth, role, user } from '../../test/fixtures.ts';
+import { stubPageRequest } from '../../test/page-request.ts';
 import { renderUi } from '../../test/render.tsx';
 import { HomePage } from './home-page.tsx';
 
@@ -29,13 +30,7 @@ function fakeApi(open: { matching: number; matching_capped: boolean }, shipped: 
 }
 
 beforeEach(() => {
-  const NodeRequest = globalThis.Request;
-  class PageRequest extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
-    }
-  }
-  vi.stubGlobal('Request', PageRequest);
+  stubPageRequest();
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -2,6 +2,7 @@ import type { OpenOrders, Order, OrderLine } from '@hoppa/core';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orgAuth, role, user } from '../../test/fixtures.ts';
+import { stubPageRequest } from '../../test/page-request.ts';
 import { renderUi } from '../../test/render.tsx';
 import { OpenOrdersPage } from './open-orders-page.tsx';
 
@@ -120,15 +121,7 @@ function scan(code: string) {
 }
 
 beforeEach(() => {
-  // The portal calls relative URLs ('/api/...'), which a browser resolves against the page; Node's
-  // Request (used under jsdom) does not, so resolve them against jsdom's location here.
-  const NodeRequest = globalThis.Request;
-  class PageRequest extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
-    }
-  }
-  vi.stubGlobal('Request', PageRequest);
+  stubPageRequest();
   // jsdom has no PDF viewer; the label frame only needs an object URL.
   URL.createObjectURL ??= () => 'blob:label';
   URL.revokeObjectURL ??= () => {};

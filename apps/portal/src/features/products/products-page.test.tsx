@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubPageRequest } from '../../test/page-request.ts';
 import { renderUi } from '../../test/render.tsx';
 import { ProductsPage } from './products-page.tsx';
 
@@ -7,13 +8,7 @@ describe('products list state in the URL (issue 6)', () => {
   const calls: string[] = [];
   beforeEach(() => {
     calls.length = 0;
-    const NodeRequest = globalThis.Request;
-    class PageRequest extends NodeRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
-      }
-    }
-    vi.stubGlobal('Request', PageRequest);
+    stubPageRequest();
     vi.stubGlobal('fetch', async (req: Request) => {
       const url = new URL(req.url);
       calls.push(`${url.pathname}${url.search}`);
