@@ -3,8 +3,9 @@
  * (limit 100) of one merchant with 100,000 open orders (200,000 order lines) on PostgreSQL, through the real
  * routes (`app.inject`, session cache warm) as the demo picker. The benchmark seeds its own data in SQL
  * (generate_series) on top of the demo warehouse: two lines per order, products of Bakkerij Bol that have stock on
- * a pick location, orders placed over the last 14 days (one every 12 s). Besides the whole backlog it reads the
- * floor app's default window and a filter the pick aggregate does not keep (counted from the window's lines). Reports p50/p95 latency over 30 requests after 3 warm-ups
+ * a pick location, orders placed over the last 14 days (one every 12 s), and as many shipped orders with their
+ * shipments. Besides the whole backlog it reads the floor app's default window, a filter the pick aggregate does not
+ * keep (counted from the window's lines) and the shipments list (default week, and 14 days sorted by recipient). Reports p50/p95 latency over 30 requests after 3 warm-ups
  * and the answer size; goal p95 ≤ 20 ms per page with a bounded payload per pick item. Writes
  * bench-output/hot-reads.md. Needs TEST_DATABASE_URL (PostgreSQL); on PGlite it runs with 10,000 orders and says so.
  * Run: `TEST_DATABASE_URL=postgres://… npx tsx apps/api/bench/hot-reads.bench.ts`.
@@ -59,6 +60,28 @@ try {
       FROM generate_series(1, ${ORDERS}) g
       CROSS JOIN generate_series(0, 1) k
       JOIN bench_products p ON p.n = (g * 7 + k * 13) % ${products};
+    -- As many shipped orders again, each with its shipment (the shipments list's backlog), over the same 14 days.
+    INSERT INTO orders (id, org_id, order_id, platform, status, placed_at, shipped_at, shipment_details)
+    SELECT 'd' || lpad(to_hex(g), 23, '0'), '${bol}', 'SHIP-' || g, 'import', 'shipped',
+           now() - make_interval(secs => ((g * 12) % (14 * 86400)) + 3600),
+           now() - make_interval(secs => ((g * 12) % (14 * 86400))),
+           jsonb_build_object('firstName', 'Klant', 'surname', 'Verzonden ' || g, 'streetName', 'Markt',
+                              'houseNumber', (g % 90 + 1)::text, 'zipCode', '2801JG', 'city', 'Gouda',
+                              'country', 'NL', 'email', 'verzonden' || g || '@example.nl')
+      FROM generate_series(1, ${ORDERS}) g;
+    INSERT INTO order_lines (id, order_id, org_id, product_id, ean, title, quantity, picked_quantity,
+                             pick_location_id, position)
+    SELECT 'e' || lpad(to_hex(g * 2 + k), 23, '0'), 'd' || lpad(to_hex(g), 23, '0'), '${bol}', p.id, p.ean, p.title,
+           1, 1, p.location_id, k
+      FROM generate_series(1, ${ORDERS}) g
+      CROSS JOIN generate_series(0, 1) k
+      JOIN bench_products p ON p.n = (g * 11 + k * 5) % ${products};
+    INSERT INTO shipments (id, org_id, order_id, carrier, method_code, tracking_number, label_pdf, packing_slip_pdf,
+                           created_at)
+    SELECT 'f' || lpad(to_hex(g), 23, '0'), '${bol}', 'd' || lpad(to_hex(g), 23, '0'), 'local', 'LOCAL-NL',
+           'HB' || lpad(g::text, 12, '0'), '\\x25504446'::bytea, '\\x25504446'::bytea,
+           now() - make_interval(secs => ((g * 12) % (14 * 86400)))
+      FROM generate_series(1, ${ORDERS}) g;
     ANALYZE;
   `);
   const seedS = (performance.now() - seedStart) / 1000;
@@ -82,6 +105,11 @@ try {
     },
     { name: 'pick list, limit 2,000', url: `/api/pick_list/pick/all/all/${start}/${end}/all?limit=2000` },
     { name: 'open orders, limit 100', url: `/api/orders/open/${start}/${end}/all?limit=100` },
+    { name: 'shipments, the last 7 days (default), limit 100', url: '/api/shipments?limit=100' },
+    {
+      name: 'shipments, 14 days by recipient, limit 100',
+      url: `/api/shipments?start=${start}&end=${end}&limit=100&sort=recipient`,
+    },
   ];
   const rows: string[] = [];
   for (const c of cases) {
@@ -108,7 +136,7 @@ try {
   const kind = onPostgres ? 'PostgreSQL 15 (TEST_DATABASE_URL)' : 'PGlite (in memory; 10,000 orders only)';
   const md = `## Hot reads at ${ORDERS.toLocaleString('en')} open orders (apps/api/bench/hot-reads.bench.ts)
 
-One merchant with ${ORDERS.toLocaleString('en')} open orders (${lines?.toLocaleString('en')} order lines, placed over 14 days) on ${kind},
+One merchant with ${ORDERS.toLocaleString('en')} open orders and as many shipped ones with their shipments (${lines?.toLocaleString('en')} order lines, placed over 14 days) on ${kind},
 seeded by the benchmark in ${seedS.toFixed(1)} s; requests through the real routes as the demo picker (session cached),
 ${RUNS} timed after ${WARMUP} warm-ups. Node ${process.version}, ${cpus().length} CPU(s); load average ${loadAtStart} at the start.
 Goal (issue 8): p95 ≤ 20 ms per page, payload bounded per pick item.

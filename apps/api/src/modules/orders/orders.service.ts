@@ -9,7 +9,7 @@ import {
   type ShipmentDetails,
   type ShipmentMethod,
 } from '@hoppa/core';
-import type { ExpressionBuilder } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import { systemSql } from '../../db/kysely.ts';
 import type { DB, Orders, ShipmentMethods } from '../../db/schema.generated.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
@@ -20,42 +20,49 @@ import { badRequest, notFound } from '../../lib/errors.ts';
  * the order detail start from (tenant-scoped, docs/architecture.md).
  */
 function orderQuery(ctx: TenantScope) {
-  return tenantSql(ctx)
-    .selectFrom('orders as o')
-    .innerJoin('organisations as org', 'org.id', 'o.org_id')
-    .leftJoin('shipment_methods as sm', 'sm.id', 'o.selected_ship_method_id')
-    .where(orgScope(ctx, 'o'))
-    .select((eb) => [
-      'o.id',
-      'o.org_id',
-      'org.name as org_name',
-      'o.order_id',
-      'o.platform',
-      'o.order_type',
-      'o.status',
-      'o.reason',
-      'o.placed_at',
-      'o.delivery_at',
-      'o.shipped_at',
-      'o.shipment_details',
-      'o.notes_text',
-      'o.notes_color',
-      'o.notes_notify',
-      'sm.code as ship_code',
-      'o.selected_box_id',
-      'o.label_quantity',
-      'o.track_trace',
-      'o.used_shipment_method',
-      eb
-        .exists(
+  return (
+    tenantSql(ctx)
+      .selectFrom('orders as o')
+      .innerJoin('organisations as org', 'org.id', 'o.org_id')
+      .leftJoin('shipment_methods as sm', 'sm.id', 'o.selected_ship_method_id')
+      // A LATERAL lookup per order on shipments_order_idx: as an EXISTS, PostgreSQL hashes every shipment of the
+      // organisations first when it expects many orders, even for a page of 100 (issue 8, docs/benchmarks.md).
+      .leftJoinLateral(
+        (eb) =>
           eb
             .selectFrom('shipments as s')
             .select('s.id')
             .whereRef('s.order_id', '=', 'o.id')
-            .where(orgScope(ctx, 's')),
-        )
-        .as('has_label'),
-    ]);
+            .where(orgScope(ctx, 's'))
+            .limit(1)
+            .as('lbl'),
+        (join) => join.onTrue(),
+      )
+      .where(orgScope(ctx, 'o'))
+      .select([
+        'o.id',
+        'o.org_id',
+        'org.name as org_name',
+        'o.order_id',
+        'o.platform',
+        'o.order_type',
+        'o.status',
+        'o.reason',
+        'o.placed_at',
+        'o.delivery_at',
+        'o.shipped_at',
+        'o.shipment_details',
+        'o.notes_text',
+        'o.notes_color',
+        'o.notes_notify',
+        'sm.code as ship_code',
+        'o.selected_box_id',
+        'o.label_quantity',
+        'o.track_trace',
+        'o.used_shipment_method',
+        sql<boolean>`lbl.id IS NOT NULL`.as('has_label'),
+      ])
+  );
 }
 
 type OrderRow = Awaited<ReturnType<ReturnType<typeof orderQuery>['executeTakeFirstOrThrow']>>;

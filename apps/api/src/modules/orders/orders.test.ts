@@ -305,6 +305,22 @@ describe('open orders and order card calls', () => {
     expect(list.groups.slice(0, -1).every((g) => g.location !== null)).toBe(true);
   });
 
+  it('marks an order that already has a shipping label (label: true), and only that one', async () => {
+    const orgs = t.seed?.orgs as { bol: string };
+    await t.db.query(
+      `INSERT INTO shipments (id, org_id, order_id, carrier, method_code, tracking_number, label_pdf, packing_slip_pdf)
+         VALUES ('ab' || lpad('1', 22, '0'), $1, $2, 'local', 'LOCAL-NL', 'HBTEST0001', '\\x25'::bytea, '\\x25'::bytea)`,
+      [orgs.bol, ids['S-3']],
+    );
+    try {
+      const labelled = (await open(bol)).groups.flatMap((g) => g.orders).filter((o) => o.label);
+      // (S-1 and S-2 were shipped by the tests above; S-3 and M-1 are still open.)
+      expect(labelled.map((o) => o.orderId)).toEqual(['S-3']);
+    } finally {
+      await t.db.query(`DELETE FROM shipments WHERE tracking_number = 'HBTEST0001'`);
+    }
+  });
+
   it('counts matching orders up to the cap and says when there are more (issue 8: no count of the whole backlog)', async () => {
     const orgs = t.seed?.orgs as { stroop: string };
     // 10,001 extra open orders of one merchant, written in one statement (the list reads orders, not how they came).
