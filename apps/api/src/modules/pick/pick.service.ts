@@ -120,12 +120,13 @@ export async function getPickList(
       ${codes.length > 0 ? sql`AND o.selected_ship_method_id IN (SELECT id FROM shipment_methods WHERE code = ANY(${codes}::text[]))` : sql``}
       ${query.single_orders ? sql`AND o.line_count = 1` : query.multi_orders ? sql`AND o.line_count > 1` : sql``}
       ${byOrderId !== null ? sql`AND (o.order_id = ${byOrderId} OR o.id::text = ${byOrderId})` : sql``}`;
-  /** Lines still to pick (`l`) of open orders (`o`) placed within `placed` (a condition on o.placed_at), filtered. */
+  /** A line (`l`) still to pick of an open order (`o`) of these organisations, with the order filters. */
+  const stillToPick = sql`${orgScopeSql(scope, 'o')} AND ${orgScopeSql(scope, 'l')} AND o.status = 'open'
+      AND NOT l.cancellation_request AND l.picked_quantity < l.quantity ${orderFilters}`;
+  /** Lines still to pick placed within `placed` (a condition on o.placed_at). */
   const openLines = (placed: RawBuilder<unknown>) => sql`
     FROM orders o JOIN order_lines l ON l.order_id = o.id
-    WHERE ${orgScopeSql(scope, 'o')} AND ${orgScopeSql(scope, 'l')} AND o.status = 'open'
-      AND NOT l.cancellation_request AND l.picked_quantity < l.quantity AND ${placed}
-      ${orderFilters}`;
+    WHERE ${stillToPick} AND ${placed}`;
   const startAt = sql`${start.toISOString()}::timestamptz`;
   const endAt = sql`${end.toISOString()}::timestamptz`;
   // The window's first and last Amsterdam day, and the moments those days begin and end.
@@ -196,6 +197,15 @@ export async function getPickList(
   }
   if (rows.length === 0) return { items: [], total, skip: query.skip, limit: query.limit };
 
+  /** The item's (`i`) oldest lines in the window on the locations `where` selects, in one index range. */
+  const oldestLines = (where: RawBuilder<unknown>) => sql`
+    SELECT l.id AS order_line_id, l.order_id, o.order_id AS shop_order_id,
+           (l.quantity - l.picked_quantity)::int AS qty, l.placed_at
+    FROM order_lines l JOIN orders o ON o.id = l.order_id
+    WHERE l.product_id = i.product_id AND ${where} AND l.placed_at >= ${startAt} AND l.placed_at <= ${endAt}
+      AND ${stillToPick}
+    ORDER BY l.placed_at, l.id
+    LIMIT ${PICK_ITEM_MAX_ORDERS}`;
   // The oldest orders of each item on this page: per item one range of the (product_id, pick_location_id, placed_at)
   // index of open lines on the item's location and, when the item took lines without a location, one on those; the
   // first PICK_ITEM_MAX_ORDERS of the two.
@@ -205,32 +215,16 @@ export async function getPickList(
                 ${rows.map((r) => r.has_unassigned)}::boolean[]) AS i(product_id, loc_id, unassigned)
     CROSS JOIN LATERAL (
       SELECT * FROM (
-        (SELECT l.id AS order_line_id, l.order_id, o.order_id AS shop_order_id,
-               (l.quantity - l.picked_quantity)::int AS qty, l.placed_at
-        FROM order_lines l JOIN orders o ON o.id = l.order_id
-        WHERE l.product_id = i.product_id AND l.pick_location_id = i.loc_id AND l.picked_quantity < l.quantity
-          AND l.placed_at >= ${startAt} AND l.placed_at <= ${endAt} AND NOT l.cancellation_request
-          AND ${orgScopeSql(scope, 'l')} AND ${orgScopeSql(scope, 'o')} AND o.status = 'open'
-          ${orderFilters}
-        ORDER BY l.placed_at, l.id
-        LIMIT ${PICK_ITEM_MAX_ORDERS})
+        (${oldestLines(sql`l.pick_location_id = i.loc_id`)})
         UNION ALL
-        (SELECT l.id AS order_line_id, l.order_id, o.order_id AS shop_order_id,
-               (l.quantity - l.picked_quantity)::int AS qty, l.placed_at
-        FROM order_lines l JOIN orders o ON o.id = l.order_id
-        WHERE l.product_id = i.product_id AND i.unassigned AND l.pick_location_id IS NULL AND l.picked_quantity < l.quantity
-          AND l.placed_at >= ${startAt} AND l.placed_at <= ${endAt} AND NOT l.cancellation_request
-          AND ${orgScopeSql(scope, 'l')} AND ${orgScopeSql(scope, 'o')} AND o.status = 'open'
-          ${orderFilters}
-        ORDER BY l.placed_at, l.id
-        LIMIT ${PICK_ITEM_MAX_ORDERS})
+        (${oldestLines(sql`i.unassigned AND l.pick_location_id IS NULL`)})
       ) u
       ORDER BY u.placed_at, u.order_line_id
       LIMIT ${PICK_ITEM_MAX_ORDERS}
     ) x`.execute(systemSql(ctx.db));
   const ordersOf = new Map<string, PickOrderRef[]>();
   for (const o of orderRows.rows) {
-    const key = `${o.product_id}:${o.loc_id ?? 'none'}`;
+    const key = pickItemId(o.product_id, o.loc_id);
     const list = ordersOf.get(key);
     const ref = {
       order_line_id: o.order_line_id,
@@ -242,17 +236,22 @@ export async function getPickList(
     else ordersOf.set(key, [ref]);
   }
   return {
-    items: rows.map((r) => toPickItem(r, ordersOf.get(`${r.product_id}:${r.loc_id ?? 'none'}`) ?? [])),
+    items: rows.map((r) => toPickItem(r, ordersOf.get(pickItemId(r.product_id, r.loc_id)) ?? [])),
     total,
     skip: query.skip,
     limit: query.limit,
   };
 }
 
+/** A pick item's stable id (spec 2 §3 Pick list item, core PickItemSchema): `<product id>:<location id or 'none'>`. */
+function pickItemId(productId: string, locId: string | null): string {
+  return `${productId}:${locId ?? 'none'}`;
+}
+
 function toPickItem(r: PickRow, orders: PickOrderRef[]): PickItem {
   const listedQty = orders.reduce((sum, o) => sum + o.qty, 0);
   return {
-    id: `${r.product_id}:${r.loc_id ?? 'none'}`,
+    id: pickItemId(r.product_id, r.loc_id),
     product__id: r.product_id,
     product__name: r.product_name,
     product__stock: r.loc_stock ?? 0,

@@ -4,16 +4,15 @@
  *   count of every match up to the API's cap, `capped` beyond it; only one order travels);
  * - processed today: GET /shipments?start&end for today → `total` (limit 1: only the count is read).
  */
+import { amsterdamDayRange, openOrdersEndpoint, shipmentListEndpoint } from '@hoppa/core';
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../../lib/api.ts';
 
 /** A tile's count; `capped` means "at least `count`" (shown as 10000+). */
 export interface TileCount {
   count: number;
   capped: boolean;
 }
-
-import { amsterdamDayRange, openOrdersEndpoint, shipmentListEndpoint } from '@hoppa/core';
-import { useQuery } from '@tanstack/react-query';
-import { call } from '../../lib/api.ts';
 
 export function useOpenOrdersToday(enabled: boolean) {
   const { start, end } = amsterdamDayRange();
