@@ -28,6 +28,9 @@ interface Target {
 }
 
 const RUNS = 3;
+/** `LIGHTHOUSE_ONLY=/orders` measures only the targets whose app and path contain it, prints and writes nothing. */
+const ONLY = process.env.LIGHTHOUSE_ONLY ?? '';
+
 type LhResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 const TARGETS: Target[] = [
@@ -64,7 +67,7 @@ const context = await chromium.launchPersistentContext(profile, {
 const rows: string[] = [];
 let loggedIn = false;
 try {
-  for (const target of TARGETS) {
+  for (const target of TARGETS.filter((t) => !ONLY || `${t.app} ${t.path}`.includes(ONLY))) {
     if (target.loggedIn && !loggedIn) {
       // One session for the origin: the portal and the floor share the cookie.
       const page = await context.newPage();
@@ -103,6 +106,13 @@ try {
       `| ${target.app} \`${target.path}\` | ${target.preset} | **${score}** (${scores.join(', ')}) | ${goal} | ${ms(n('first-contentful-paint'))} | ${ms(n('largest-contentful-paint'))} | ${Math.round(n('total-blocking-time') ?? 0)} ms | ${(n('cumulative-layout-shift') ?? 0).toFixed(3)} | ${kb(n('total-byte-weight'))} |`,
     );
     console.log(rows.at(-1));
+    if (ONLY) {
+      // Where the time and the shifts come from, for whoever is working on the page.
+      for (const id of ['mainthread-work-breakdown', 'bootup-time', 'layout-shifts', 'long-tasks']) {
+        const items = (lhr.audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? [];
+        console.log(id, JSON.stringify(items.slice(0, 8)).slice(0, 1500));
+      }
+    }
   }
 } finally {
   await context.close();
@@ -123,6 +133,8 @@ ${rows.join('\n')}
 
 Run with \`npm run bench\` (${new Date().toISOString().slice(0, 10)}).
 `;
-mkdirSync(join(REPO_ROOT, 'bench-output'), { recursive: true });
-writeFileSync(join(REPO_ROOT, 'bench-output', 'lighthouse.md'), md);
-console.log(md);
+if (!ONLY) {
+  mkdirSync(join(REPO_ROOT, 'bench-output'), { recursive: true });
+  writeFileSync(join(REPO_ROOT, 'bench-output', 'lighthouse.md'), md);
+  console.log(md);
+}

@@ -32,14 +32,23 @@ export function tenantSql(scope: TenantScope) {
   return guardedSql(scope.db);
 }
 
+/** The right-hand side of the organisation predicate: the one id, or `any(ids)`. */
+function orgIdsOperand(orgIds: readonly string[]) {
+  return orgIds.length === 1
+    ? sql<string>`${orgIds[0]}::char(24)`
+    : sql<string>`any(${[...orgIds]}::char(24)[])`;
+}
+
 /**
- * The organisation predicate for `alias` (a table name or its alias in the query): `alias.org_id = any(orgIds)`.
- * An empty `orgIds` matches nothing. Use it in `.where(...)` or in a join's `on`.
+ * The organisation predicate for `alias` (a table name or its alias in the query): `alias.org_id = any(orgIds)`,
+ * or `alias.org_id = orgId` for a request of one organisation (a merchant's, nearly every request). The equality
+ * lets PostgreSQL 15 read an `(org_id, x)` index in `x` order for `ORDER BY x LIMIT n`, which `= any(array)`
+ * does not (the planner cannot treat the array as one value). An empty `orgIds` matches nothing. Use it in
+ * `.where(...)` or in a join's `on`.
  */
 export function orgScope(scope: Pick<TenantScope, 'orgIds'>, alias: string) {
   // biome-ignore lint/suspicious/noExplicitAny: the alias is checked at run time by the guard, not by the types
-  return (eb: ExpressionBuilder<any, any>) =>
-    eb(eb.ref(`${alias}.org_id`), '=', sql<string>`any(${[...scope.orgIds]}::char(24)[])`);
+  return (eb: ExpressionBuilder<any, any>) => eb(eb.ref(`${alias}.org_id`), '=', orgIdsOperand(scope.orgIds));
 }
 
 /**
@@ -47,5 +56,5 @@ export function orgScope(scope: Pick<TenantScope, 'orgIds'>, alias: string) {
  * `sql` fragment, `alias.org_id = any(orgIds)`, so the organisation predicate is still written only here.
  */
 export function orgScopeSql(scope: Pick<TenantScope, 'orgIds'>, alias: string) {
-  return sql<boolean>`${sql.ref(`${alias}.org_id`)} = any(${[...scope.orgIds]}::char(24)[])`;
+  return sql<boolean>`${sql.ref(`${alias}.org_id`)} = ${orgIdsOperand(scope.orgIds)}`;
 }

@@ -9,7 +9,7 @@ import {
 import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { escapeLike } from '../../db/client.ts';
-import { orgScope } from '../../db/tenant.ts';
+import { orgScope, tenantSql } from '../../db/tenant.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/route.ts';
 import { shipmentQuery, toShipmentItem, trackingEvents } from './shipment-view.ts';
@@ -45,58 +45,89 @@ export async function listShipments(
     throw badRequest(`Search needs at least ${SHIPMENT_SEARCH_MIN} characters`);
   const like = `%${escapeLike(term)}%`;
   const sort = parseSort(query.sort);
-  const rows = await shipmentQuery(ctx)
-    .where('s.created_at', '>=', start)
-    .where('s.created_at', '<=', end)
-    .$if(term !== '', (q) =>
-      q.where((eb) =>
-        eb.or([
-          eb('o.order_id', 'ilike', like),
-          eb('s.tracking_number', 'ilike', like),
-          eb(
-            sql`concat_ws(' ', o.shipment_details->>'firstName', o.shipment_details->>'surname')`,
-            'ilike',
-            like,
-          ),
-          eb(sql`o.shipment_details->>'company'`, 'ilike', like),
-          eb(sql`o.shipment_details->>'city'`, 'ilike', like),
-          eb(sql`o.shipment_details->>'email'`, 'ilike', like),
-          eb(
-            sql`replace(o.shipment_details->>'zipCode', ' ', '')`,
-            'ilike',
-            `%${escapeLike(term.replace(/\s+/g, ''))}%`,
-          ),
-        ]),
-      ),
-    )
-    .select((eb) => [
-      jsonArrayFrom(
-        eb
-          .selectFrom('order_lines as ol')
-          .innerJoin('products as p', 'p.id', 'ol.product_id')
-          .select(['ol.product_id', 'ol.ean', 'ol.title', 'ol.quantity', 'p.img_url'])
-          .whereRef('ol.order_id', '=', 'o.id')
-          .where(orgScope(ctx, 'ol'))
-          .where(orgScope(ctx, 'p'))
-          .orderBy('ol.position')
-          .orderBy('ol.id'),
-      ).as('products'),
-      eb.fn.countAll<number>().over().as('total'),
-    ])
-    .orderBy(SHIPMENT_SORT_COLUMNS[sort.field], sort.desc ? 'desc' : 'asc')
-    .orderBy('s.id', sort.desc ? 'desc' : 'asc')
-    .limit(query.limit)
-    .offset(query.skip)
-    .execute();
+  const dir = sort.desc ? 'desc' : 'asc';
+  // Two narrow reads, then the page: the ids of the page in the list's order (for the default newest-first order
+  // straight from the (org_id, created_at) index, stopping after skip + limit rows), and the count of the filter
+  // (from the shipments alone unless searching). Only the page's shipments are then read in full with their
+  // products; one query doing all three computed the products of every shipment in the range (issue 8).
+  const matching = <Q extends ReturnType<typeof shipmentQuery>>(q: Q): Q =>
+    q
+      .where('s.created_at', '>=', start)
+      .where('s.created_at', '<=', end)
+      .$if(term !== '', (w) =>
+        w.where((eb) =>
+          eb.or([
+            eb('o.order_id', 'ilike', like),
+            eb('s.tracking_number', 'ilike', like),
+            eb(
+              sql`concat_ws(' ', o.shipment_details->>'firstName', o.shipment_details->>'surname')`,
+              'ilike',
+              like,
+            ),
+            eb(sql`o.shipment_details->>'company'`, 'ilike', like),
+            eb(sql`o.shipment_details->>'city'`, 'ilike', like),
+            eb(sql`o.shipment_details->>'email'`, 'ilike', like),
+            eb(
+              sql`replace(o.shipment_details->>'zipCode', ' ', '')`,
+              'ilike',
+              `%${escapeLike(term.replace(/\s+/g, ''))}%`,
+            ),
+          ]),
+        ),
+      ) as Q;
+  const [page, counted] = await Promise.all([
+    matching(shipmentQuery(ctx))
+      .clearSelect()
+      .select('s.id')
+      .orderBy(SHIPMENT_SORT_COLUMNS[sort.field], dir)
+      .orderBy('s.id', dir)
+      .limit(query.limit)
+      .offset(query.skip)
+      .execute(),
+    term === ''
+      ? tenantSql(ctx)
+          .selectFrom('shipments as s')
+          .where(orgScope(ctx, 's'))
+          .where('s.created_at', '>=', start)
+          .where('s.created_at', '<=', end)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      : matching(shipmentQuery(ctx))
+          .clearSelect()
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow(),
+  ]);
+  const ids = page.map((r) => r.id);
+  const rows =
+    ids.length === 0
+      ? []
+      : await shipmentQuery(ctx)
+          .where('s.id', 'in', ids)
+          .select((eb) => [
+            jsonArrayFrom(
+              eb
+                .selectFrom('order_lines as ol')
+                .innerJoin('products as p', 'p.id', 'ol.product_id')
+                .select(['ol.product_id', 'ol.ean', 'ol.title', 'ol.quantity', 'p.img_url'])
+                .whereRef('ol.order_id', '=', 'o.id')
+                .where(orgScope(ctx, 'ol'))
+                .where(orgScope(ctx, 'p'))
+                .orderBy('ol.position')
+                .orderBy('ol.id'),
+            ).as('products'),
+          ])
+          .execute();
+  const position = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((x, y) => (position.get(x.id) ?? 0) - (position.get(y.id) ?? 0));
   const items = await Promise.all(
-    rows.map(async ({ products, total: _total, ...r }) => ({
+    rows.map(async ({ products, ...r }) => ({
       ...toShipmentItem(r, await trackingEvents(ctx, r)),
       products,
     })),
   );
   return {
     items,
-    total: rows[0]?.total ?? 0,
+    total: Number(counted.n),
     skip: query.skip,
     limit: query.limit,
     start: start.toISOString(),

@@ -155,6 +155,86 @@ describe('open orders page scan flow (spec 1 §4)', { timeout: 30_000 }, () => {
     expect(screen.getByText('Order #1001 shipped. Track and trace: HP123NL')).toBeTruthy();
   });
 
+  it("saves a card's shipment method and box at once and its label count after a pause, refusing 0", async () => {
+    const saved: { path: string; body: unknown }[] = [];
+    const base = fakeApi([]);
+    const method = (code: string, name: string) => ({
+      id: hex(code.length + 500),
+      code,
+      name,
+      carrier: 'local',
+      price: 4.5,
+      price_cents: 450,
+      country_code: 'NL',
+      product_code: null,
+      active: true,
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const req =
+          input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+        const url = new URL(req.url);
+        const json = (body: unknown) =>
+          new Response(JSON.stringify(body), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          });
+        if (url.pathname === '/api/shipment_methods')
+          return json([method('LOCAL-NL', 'Lokale bezorging NL'), method('PNL-NL', 'PostNL pakket NL')]);
+        if (url.pathname === '/api/shipment_boxes')
+          return json([
+            {
+              id: hex(601),
+              name: 'Doos S',
+              label: 'S',
+              price: 1,
+              price_cents: 100,
+              package_cost: 0.5,
+              package_cost_cents: 50,
+            },
+          ]);
+        if (url.pathname.startsWith('/api/order/') && req.method === 'POST') {
+          saved.push({ path: url.pathname, body: await req.json() });
+          return json({ ok: true });
+        }
+        return base(req);
+      }),
+    );
+    const clerk = role('warehouse_staff', [
+      { methods: ['GET'], path: '/orders*' },
+      { methods: ['POST'], path: '/order/*' },
+      { methods: ['GET'], path: '/shipment_*' },
+    ]);
+    renderUi(<OpenOrdersPage />, {
+      path: '/orders',
+      session: { user: user(clerk), orgAuth: orgAuth(clerk) },
+    });
+    const card = await screen.findByRole('article', { name: 'Order #1001' });
+    const methodSelect = within(card).getByLabelText('Shipment method') as HTMLSelectElement;
+    await waitFor(() => expect(methodSelect.value).toBe('LOCAL-NL'));
+    fireEvent.change(methodSelect, { target: { value: 'PNL-NL' } });
+    fireEvent.change(within(card).getByLabelText('Box'), { target: { value: hex(601) } });
+    await waitFor(() => expect(saved.length).toBe(2));
+    expect(saved).toEqual([
+      { path: `/api/order/shipment_method/${hex(1)}`, body: { code: 'PNL-NL' } },
+      { path: `/api/order/shipment_package/${hex(1)}`, body: { id: hex(601) } },
+    ]);
+
+    const labels = within(card).getByLabelText('Labels') as HTMLInputElement;
+    fireEvent.change(labels, { target: { value: '0' } });
+    expect(labels.value).toBe('1');
+    fireEvent.change(labels, { target: { value: '3' } });
+    expect(labels.value).toBe('3');
+    await waitFor(() =>
+      expect(saved.at(-1)).toEqual({
+        path: '/api/order/labels/quantity',
+        body: { order_id: hex(1), quantity: 3 },
+      }),
+    );
+    expect(saved.filter((c) => c.path === '/api/order/labels/quantity')).toHaveLength(1);
+  });
+
   it('asks to confirm quantity and pack note before shipping, and clears the selection after', async () => {
     const shipped: string[] = [];
     vi.stubGlobal('fetch', fakeApi(shipped));

@@ -1,7 +1,6 @@
 import { isSingleLineOrder, type OpenOrders, type Order } from '@hoppa/core';
 import { Badge, Box, Button, Group, Title } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
-import { memo, type ReactNode } from 'react';
+import { memo, type ReactNode, startTransition, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   boardColumns,
@@ -10,6 +9,31 @@ import {
   groupSpan,
   packBoardRows,
 } from '../open-orders.rules.ts';
+
+/**
+ * The board's width, read before the first paint and then on every resize. `null` until read: the board renders no
+ * cards before it knows its columns, so they are laid out once, not in one column and again in several (which cost
+ * a second render of every card and moved them on screen: Lighthouse's layout shift on /orders, issue 8). The width
+ * is set in a transition, so React renders the cards in slices between which the browser stays responsive, instead
+ * of one task of several hundred milliseconds for a board of 100 cards.
+ */
+function useBoardWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const first = el.getBoundingClientRect().width;
+    startTransition(() => setWidth(first));
+    const observer = new ResizeObserver((entries) => {
+      const w = entries[0]?.contentRect.width;
+      if (w !== undefined) startTransition(() => setWidth(w));
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, width };
+}
 
 /**
  * The open orders as a board (spec 1 §2 Open orders list): one section per pick location in walking
@@ -34,8 +58,8 @@ export const OrderBoard = memo(function OrderBoard({
   printingGroup?: string | null;
 }) {
   const { t } = useTranslation('orders');
-  const { ref, width } = useElementSize();
-  const columns = boardColumns(width);
+  const { ref, width } = useBoardWidth();
+  const columns = boardColumns(width ?? 0);
   const spans = groups.map((g) => groupSpan(g.orders.length, columns));
   const placed = packBoardRows(spans, columns).flat();
   return (
@@ -49,56 +73,57 @@ export const OrderBoard = memo(function OrderBoard({
         alignItems: 'start',
       }}
     >
-      {placed.map((i) => {
-        const g = groups[i] as OpenOrders['groups'][number];
-        const title = groupLocationTitle(g.location) ?? t('group.noLocation');
-        const span = spans[i] as number;
-        const singles = onPrintSingles ? g.orders.filter(isSingleLineOrder) : [];
-        return (
-          <Box
-            key={g.location?.id ?? 'none'}
-            component="section"
-            aria-label={title}
-            style={{ gridColumn: `span ${span}`, minWidth: 0 }}
-          >
-            <Group
-              gap="sm"
-              mb="xs"
-              pb={6}
-              wrap="nowrap"
-              style={{ borderBottom: '2px solid var(--mantine-color-brand-2)' }}
-            >
-              <Title order={2} fz="lg" style={{ whiteSpace: 'nowrap' }}>
-                {title}
-              </Title>
-              <Badge variant="light" color="gray">
-                {t('group.count', { count: g.count })}
-              </Badge>
-              {onPrintSingles && singles.length > 0 && (
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  ml="auto"
-                  loading={printingGroup === title}
-                  onClick={() => onPrintSingles(title, singles)}
-                >
-                  {t('group.printSingles')}
-                </Button>
-              )}
-            </Group>
+      {width !== null &&
+        placed.map((i) => {
+          const g = groups[i] as OpenOrders['groups'][number];
+          const title = groupLocationTitle(g.location) ?? t('group.noLocation');
+          const span = spans[i] as number;
+          const singles = onPrintSingles ? g.orders.filter(isSingleLineOrder) : [];
+          return (
             <Box
-              style={{
-                display: 'grid',
-                gridTemplateColumns: `repeat(${span}, minmax(0, 1fr))`,
-                gap: CARD_GAP,
-                alignItems: 'start',
-              }}
+              key={g.location?.id ?? 'none'}
+              component="section"
+              aria-label={title}
+              style={{ gridColumn: `span ${span}`, minWidth: 0 }}
             >
-              {g.orders.map((o) => renderCard(o))}
+              <Group
+                gap="sm"
+                mb="xs"
+                pb={6}
+                wrap="nowrap"
+                style={{ borderBottom: '2px solid var(--mantine-color-brand-2)' }}
+              >
+                <Title order={2} fz="lg" style={{ whiteSpace: 'nowrap' }}>
+                  {title}
+                </Title>
+                <Badge variant="light" color="gray">
+                  {t('group.count', { count: g.count })}
+                </Badge>
+                {onPrintSingles && singles.length > 0 && (
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    ml="auto"
+                    loading={printingGroup === title}
+                    onClick={() => onPrintSingles(title, singles)}
+                  >
+                    {t('group.printSingles')}
+                  </Button>
+                )}
+              </Group>
+              <Box
+                style={{
+                  display: 'grid',
+                  gridTemplateColumns: `repeat(${span}, minmax(0, 1fr))`,
+                  gap: CARD_GAP,
+                  alignItems: 'start',
+                }}
+              >
+                {g.orders.map((o) => renderCard(o))}
+              </Box>
             </Box>
-          </Box>
-        );
-      })}
+          );
+        })}
     </Box>
   );
 });

@@ -1,5 +1,5 @@
 import { MAX_LABELS, type Order, type ShipmentBox, type ShipmentMethod } from '@hoppa/core';
-import { Button, Group, NumberInput, Select } from '@mantine/core';
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,10 +10,18 @@ import { useSetLabelQuantity } from '../api/set-label-quantity.ts';
 import { canShip, methodsForOrder } from '../open-orders.rules.ts';
 import type { OrderPermissions } from '../use-order-permissions.ts';
 
+/** The options of a native select with a first, unselectable "choose…" entry shown while nothing is chosen. */
+function withPlaceholder(options: { value: string; label: string }[], placeholder: string) {
+  return [{ value: '', label: placeholder, disabled: true }, ...options];
+}
+
 /**
  * The shipping part of an order card (spec 1 §2 Order card): shipment method and box, preselected from the order's
  * choice and saved at once on a change; the label quantity (default 1, at most MAX_LABELS, saved after a short
  * pause); the packing slip and Ship buttons the role may use. Disabled while a line has a cancellation request.
+ * The fields are the browser's own select and number input: a board shows up to 500 cards, and Mantine's
+ * searchable Select and NumberInput on each made the first render of 100 cards take most of a second (issue 8,
+ * Lighthouse on /orders).
  */
 export function OrderCardShipControls({
   order,
@@ -45,7 +53,11 @@ export function OrderCardShipControls({
   const [labels, setLabelsValue] = useState<number>(order.label_quantity || 1);
   useEffect(() => setMethod(order.selected_ship_option), [order.selected_ship_option]);
   useEffect(() => setBox(order.selected_packaging_option), [order.selected_packaging_option]);
-  useEffect(() => setLabelsValue(order.label_quantity || 1), [order.label_quantity]);
+  const [labelsText, setLabelsText] = useState(String(labels));
+  useEffect(() => {
+    setLabelsValue(order.label_quantity || 1);
+    setLabelsText(String(order.label_quantity || 1));
+  }, [order.label_quantity]);
   const saveLabels = useDebouncedCallback((quantity: number) => {
     if (quantity !== order.label_quantity) setLabels.mutate({ orderId: order.id, quantity });
   }, 500);
@@ -64,52 +76,55 @@ export function OrderCardShipControls({
       {/* Method and box share a row at full width (their names are long: 'PostNL brievenbuspakje NL',
           'Doos L (40x30x20)'); the label count sits with the buttons. */}
       <Group align="flex-end" gap="xs" wrap="nowrap">
-        <Select
+        <NativeSelect
           label={t('card.method')}
-          placeholder={t('card.methodPlaceholder')}
-          data={methodOptions}
-          value={method}
-          onChange={(v) => {
+          data={withPlaceholder(methodOptions, t('card.methodPlaceholder'))}
+          value={method ?? ''}
+          onChange={(e) => {
+            const v = e.currentTarget.value;
             if (!v) return;
             setMethod(v);
             selectMethod.mutate({ orderId: order.id, code: v });
           }}
-          allowDeselect={false}
           disabled={!shippable || !allowed.selectMethod}
           size="xs"
           style={{ flex: 1, minWidth: 0 }}
         />
-        <Select
+        <NativeSelect
           label={t('card.box')}
-          placeholder={t('card.boxPlaceholder')}
-          data={boxOptions}
-          value={box}
-          onChange={(v) => {
+          data={withPlaceholder(boxOptions, t('card.boxPlaceholder'))}
+          value={box ?? ''}
+          onChange={(e) => {
+            const v = e.currentTarget.value;
             if (!v) return;
             setBox(v);
             selectBox.mutate({ orderId: order.id, boxId: v });
           }}
-          allowDeselect={false}
           disabled={!shippable || !allowed.selectBox}
           size="xs"
           style={{ flex: 1, minWidth: 0 }}
         />
       </Group>
       <Group justify="space-between" align="flex-end" gap="xs" wrap="nowrap">
-        <NumberInput
+        <TextInput
           label={t('card.labels')}
-          value={labels}
+          type="number"
+          inputMode="numeric"
           min={1}
           max={MAX_LABELS}
-          clampBehavior="strict"
-          allowDecimal={false}
-          allowNegative={false}
-          onChange={(v) => {
-            const n = typeof v === 'number' ? v : Number.parseInt(v, 10);
-            if (!Number.isInteger(n) || n < 1) return;
+          step={1}
+          value={labelsText}
+          onChange={(e) => {
+            const text = e.currentTarget.value;
+            const n = Number(text);
+            // Only whole numbers from 1 to MAX_LABELS are taken; anything else is not typed at all.
+            if (text !== '' && (!Number.isInteger(n) || n < 1 || n > MAX_LABELS)) return;
+            setLabelsText(text);
+            if (text === '') return;
             setLabelsValue(n);
             saveLabels(n);
           }}
+          onBlur={() => setLabelsText(String(labels))}
           onKeyDown={(e) => {
             // Enter ends the edit, so the scanner (paused while a field has focus) works again.
             if (e.key === 'Enter') e.currentTarget.blur();
