@@ -195,8 +195,13 @@ if (TEST_DATABASE_URL) {
 const beforeBuild = results.length;
 await single('build', process.execPath, [join(ROOT, 'scripts/build.mjs')], { timeoutMs: 8 * MINUTE });
 // The journeys need the build; without a build step (--only) their global setup builds what changed.
-if ((results[beforeBuild]?.failed ?? 0) === 0) await playwright('playwright e2e');
-else if (selected('playwright e2e')) record('playwright e2e', 0, 1, Date.now(), 'not run: the build failed');
+if ((results[beforeBuild]?.failed ?? 0) === 0) {
+  await single('bundle budgets', process.execPath, [join(ROOT, 'scripts/bundle-budget.mjs')]);
+  await playwright('playwright e2e');
+} else {
+  for (const step of ['bundle budgets', 'playwright e2e'])
+    if (selected(step)) record(step, 0, 1, Date.now(), 'not run: the build failed');
+}
 
 // The summary.
 const passed = results.reduce((n, r) => n + r.passed, 0);

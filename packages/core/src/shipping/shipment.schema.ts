@@ -117,11 +117,19 @@ export const ShipmentListItemSchema = z.object({
 });
 export type ShipmentListItem = z.infer<typeof ShipmentListItemSchema>;
 
-/** Answer of `GET /shipments`: a page of shipments and the date range it covers. */
+/**
+ * Answer of `GET /shipments`: a page of shipments and the date range it covers. `total` counts the shipments the
+ * filters select up to {@link SHIPMENTS_COUNT_CAP}; `total_capped` true means "at least that many" (issue 8: the
+ * count must not grow with the backlog; a week of a large merchant holds 50,000 parcels).
+ */
 export const ShipmentListResponseSchema = pageOf(ShipmentListItemSchema, {
   start: z.string(),
   end: z.string(),
+  total_capped: z.boolean(),
 });
+
+/** The shipments list counts up to this many; beyond it the answer says "10,000 or more" (issue 8). */
+export const SHIPMENTS_COUNT_CAP = 10_000;
 export type ShipmentListResponse = z.infer<typeof ShipmentListResponseSchema>;
 
 /** Path parameter of the shipment calls: the shipment id. */

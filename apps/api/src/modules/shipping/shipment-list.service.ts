@@ -2,11 +2,12 @@ import {
   parseSort,
   SHIPMENT_SEARCH_MIN,
   type SHIPMENT_SORTS,
+  SHIPMENTS_COUNT_CAP,
   SHIPMENTS_DEFAULT_DAYS,
   type ShipmentListQuery,
   type ShipmentListResponse,
 } from '@hoppa/core';
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { escapeLike } from '../../db/client.ts';
 import { orgScope, tenantSql } from '../../db/tenant.ts';
@@ -23,17 +24,35 @@ const SHIPMENT_SORT_COLUMNS = {
 } as const satisfies Record<(typeof SHIPMENT_SORTS)[number], unknown>;
 
 /**
+ * How many rows `rows` selects, counting no further than one past {@link SHIPMENTS_COUNT_CAP}: beyond the cap the
+ * list says "at least" instead of reading every row of the period.
+ */
+async function countCapped<D, T extends keyof D>(
+  ctx: Pick<RequestContext, 'db' | 'orgIds'>,
+  rows: SelectQueryBuilder<D, T, { id: string }>,
+  cap: number,
+): Promise<number> {
+  const r = await tenantSql(ctx)
+    .selectFrom(rows.limit(cap + 1).as('c'))
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/**
  * Shipped orders of the request's organisations (spec 1 §2 Shipments, §9), a page of the one paging envelope:
  * shipped between `start` and `end` (default the last {@link SHIPMENTS_DEFAULT_DAYS} days up to now), in the `sort`
  * order (newest first by default; ties by id),
  * with recipient, method, tracking number and products. `search` of {@link SHIPMENT_SEARCH_MIN} or more characters
  * matches the shop order number, tracking number, recipient name or company, postcode (spaces ignored), city and
- * e-mail; `null` or empty means no search. Errors: 400 for a shorter search or a start after the end.
+ * e-mail; `null` or empty means no search. `total` counts up to `countCap` (tests lower it), `total_capped` says
+ * there are more. Errors: 400 for a shorter search or a start after the end.
  */
 export async function listShipments(
   ctx: Pick<RequestContext, 'db' | 'orgIds'>,
   { query }: { query: ShipmentListQuery },
   now = new Date(),
+  countCap = SHIPMENTS_COUNT_CAP,
 ): Promise<ShipmentListResponse> {
   const end = query.end ? new Date(query.end) : now;
   const start = query.start
@@ -47,9 +66,10 @@ export async function listShipments(
   const sort = parseSort(query.sort);
   const dir = sort.desc ? 'desc' : 'asc';
   // Two narrow reads, then the page: the ids of the page in the list's order (for the default newest-first order
-  // straight from the (org_id, created_at) index, stopping after skip + limit rows), and the count of the filter
-  // (from the shipments alone unless searching). Only the page's shipments are then read in full with their
-  // products; one query doing all three computed the products of every shipment in the range (issue 8).
+  // straight from a (…, created_at, id) index, stopping after skip + limit rows: migration 0100), and the count of
+  // the filter up to SHIPMENTS_COUNT_CAP (from the shipments alone unless searching). Only the page's shipments are
+  // then read in full with their products; one query doing all three computed the products of every shipment in
+  // the range (issue 8).
   const matching = <Q extends ReturnType<typeof shipmentQuery>>(q: Q): Q =>
     q
       .where('s.created_at', '>=', start)
@@ -84,18 +104,18 @@ export async function listShipments(
       .limit(query.limit)
       .offset(query.skip)
       .execute(),
-    term === ''
-      ? tenantSql(ctx)
-          .selectFrom('shipments as s')
-          .where(orgScope(ctx, 's'))
-          .where('s.created_at', '>=', start)
-          .where('s.created_at', '<=', end)
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .executeTakeFirstOrThrow()
-      : matching(shipmentQuery(ctx))
-          .clearSelect()
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .executeTakeFirstOrThrow(),
+    countCapped(
+      ctx,
+      term === ''
+        ? tenantSql(ctx)
+            .selectFrom('shipments as s')
+            .where(orgScope(ctx, 's'))
+            .where('s.created_at', '>=', start)
+            .where('s.created_at', '<=', end)
+            .select('s.id')
+        : matching(shipmentQuery(ctx)).clearSelect().select('s.id'),
+      countCap,
+    ),
   ]);
   const ids = page.map((r) => r.id);
   const rows =
@@ -127,7 +147,8 @@ export async function listShipments(
   );
   return {
     items,
-    total: Number(counted.n),
+    total: Math.min(counted, countCap),
+    total_capped: counted > countCap,
     skip: query.skip,
     limit: query.limit,
     start: start.toISOString(),

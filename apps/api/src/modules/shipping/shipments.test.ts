@@ -1,9 +1,10 @@
-import type { ShipmentDetail, ShipmentListResponse } from '@hoppa/core';
+import { newId, type ShipmentDetail, type ShipmentListResponse } from '@hoppa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
 import { readPdf } from '../../lib/pdf/pdf.test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { addLocation, addOrder, addProduct, orgId, testWindow } from '../pick/test/fulfilment.fixtures.ts';
+import { listShipments } from './shipment-list.service.ts';
 
 let t: TestApp;
 let picker: string;
@@ -151,6 +152,29 @@ describe('GET /shipments', () => {
     expect(old.items.map((i) => i.id)).not.toContain(a.shipmentId);
     const backwards = await get(`/api/shipments?start=${twoWeeksAgo}&end=${lastMonth}`, bolOwner);
     expect(backwards.statusCode).toBe(400);
+  });
+});
+
+describe('GET /shipments count', () => {
+  it('counts up to its cap and then says "at least"; the page is the same either way', async () => {
+    // An organisation of its own, so the other tests' shipments do not count.
+    const org = newId();
+    await t.db.query(`INSERT INTO organisations (id, name, kind) VALUES ($1, 'Telwinkel', 'merchant')`, [
+      org,
+    ]);
+    const shipped = [await shippedOrder(org), await shippedOrder(org), await shippedOrder(org)];
+    const ctx = { db: t.db, orgIds: [org] };
+    const query = { skip: 0, limit: 100, sort: '-shipped_at' as const };
+    const exact = await listShipments(ctx, { query }, new Date(), 3);
+    expect([exact.total, exact.total_capped]).toEqual([3, false]);
+    const capped = await listShipments(ctx, { query }, new Date(), 2);
+    expect([capped.total, capped.total_capped]).toEqual([2, true]);
+    expect(capped.items.map((i) => i.order__id)).toEqual(exact.items.map((i) => i.order__id));
+    expect(new Set(exact.items.map((i) => i.order__id))).toEqual(new Set(shipped.map((s) => s.orderId)));
+    const searched = await listShipments(ctx, { query: { ...query, search: 'Utrecht' } }, new Date(), 1);
+    expect([searched.total, searched.total_capped]).toEqual([1, true]);
+    const answer = await t.app.inject({ method: 'GET', url: '/api/shipments', headers: { cookie: picker } });
+    expect((answer.json() as ShipmentListResponse).total_capped).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { OPEN_ORDERS_COUNT_CAP } from '@hoppa/core';
+import { OPEN_ORDERS_COUNT_CAP, SHIPMENTS_COUNT_CAP } from '@hoppa/core';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orgAuth, role, user } from '../../test/fixtures.ts';
@@ -11,8 +11,12 @@ const staff = role('warehouse_staff', [
   { methods: ['GET'], path: '/shipments*' },
 ]);
 
-/** The two count calls of the home tiles, answered like the API: open orders capped or exact, shipments exact. */
-function fakeApi(open: { matching: number; matching_capped: boolean }, shipped: number) {
+/** The two count calls of the home tiles, answered like the API: each count exact or stopped at its cap. */
+function fakeApi(
+  open: { matching: number; matching_capped: boolean },
+  shipped: number,
+  shippedCapped = false,
+) {
   return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const req = input instanceof Request ? input : new Request(String(input), init);
     const url = new URL(req.url);
@@ -23,7 +27,15 @@ function fakeApi(open: { matching: number; matching_capped: boolean }, shipped: 
       return json({ groups: [], total: 0, ...open });
     }
     if (url.pathname === '/api/shipments') {
-      return json({ items: [], total: shipped, skip: 0, limit: 1, start: '', end: '' });
+      return json({
+        items: [],
+        total: shipped,
+        total_capped: shippedCapped,
+        skip: 0,
+        limit: 1,
+        start: '',
+        end: '',
+      });
     }
     return new Response('{}', { status: 404 });
   });
@@ -43,8 +55,12 @@ describe('home order tiles', () => {
   });
 
   it('shows "at least" when the API stopped counting at its cap', async () => {
-    vi.stubGlobal('fetch', fakeApi({ matching: OPEN_ORDERS_COUNT_CAP, matching_capped: true }, 0));
+    vi.stubGlobal(
+      'fetch',
+      fakeApi({ matching: OPEN_ORDERS_COUNT_CAP, matching_capped: true }, SHIPMENTS_COUNT_CAP, true),
+    );
     renderUi(<HomePage />, { path: '/home', session: { user: user(staff), orgAuth: orgAuth(staff) } });
     expect((await screen.findByTestId('stat-orders')).textContent).toBe(`${OPEN_ORDERS_COUNT_CAP}+`);
+    expect((await screen.findByTestId('stat-shipments')).textContent).toBe(`${SHIPMENTS_COUNT_CAP}+`);
   });
 });

@@ -2,7 +2,8 @@
  * Counts of the home dashboard's order tiles (spec 1 §2 Home dashboard), from real calls only:
  * - open orders today: GET /orders/open/{start}/{end}/all?limit=1 for today's Amsterdam day → `matching` (the
  *   count of every match up to the API's cap, `capped` beyond it; only one order travels);
- * - processed today: GET /shipments?start&end for today → `total` (limit 1: only the count is read).
+ * - processed today: GET /shipments?start&end for today → `total` up to the API's cap, `total_capped` beyond it
+ *   (limit 1: only the count is read).
  */
 import { amsterdamDayRange, openOrdersEndpoint, shipmentListEndpoint } from '@hoppa/core';
 import { useQuery } from '@tanstack/react-query';
@@ -33,10 +34,10 @@ export function useProcessedToday(enabled: boolean) {
   const { start, end } = amsterdamDayRange();
   return useQuery({
     queryKey: ['home', 'processed-today', start],
-    queryFn: async (): Promise<TileCount> => ({
-      count: (await call(shipmentListEndpoint, { query: { start, end, limit: 1 } })).total,
-      capped: false,
-    }),
+    queryFn: async (): Promise<TileCount> => {
+      const res = await call(shipmentListEndpoint, { query: { start, end, limit: 1 } });
+      return { count: res.total, capped: res.total_capped };
+    },
     enabled,
   });
 }

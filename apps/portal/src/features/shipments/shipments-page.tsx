@@ -142,7 +142,7 @@ function shipmentColumns(t: TFunction<'shipments'>): DataColumn<ShipmentListItem
 }
 
 export function ShipmentsPage() {
-  const { t } = useTranslation('shipments');
+  const { t, i18n } = useTranslation('shipments');
   const [state, update] = useUrlState(ShipmentsUrlState);
   // The field follows the keyboard at once; the URL (and the query) follow after a pause.
   const [search, setSearch] = useState(state.search);
@@ -167,7 +167,13 @@ export function ShipmentsPage() {
     <Stack gap="md">
       <PageHeader
         title={t('title')}
-        description={list.data ? t('count', { count: list.data.total }) : undefined}
+        description={
+          list.data
+            ? list.data.total_capped
+              ? t('countCapped', { count: list.data.total.toLocaleString(i18n.language) })
+              : t('count', { count: list.data.total })
+            : undefined
+        }
       />
       <Paper withBorder radius="md" p="sm">
         <Group align="flex-end" gap="sm" wrap="wrap">
