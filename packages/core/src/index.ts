@@ -31,3 +31,5 @@ export * from './scan/scan-buffer.rules.ts';
 export * from './shipping/shipment.endpoints.ts';
 export * from './shipping/shipment.schema.ts';
 export * from './shipping/shipping.rules.ts';
+export * from './stock/location.endpoints.ts';
+export * from './stock/location.schema.ts';

@@ -133,7 +133,17 @@ export const DEFAULT_ROLES: RoleDefinition[] = [
       // Products: everything on their own products, imports and automations (spec 3 §7 Products).
       { methods: GET, path: '/products/sync/*' },
       { methods: ['POST'], path: '/products*' },
-      { methods: ALL, path: '/product/*' },
+      // Not where stock lies: putting products on locations, reordering and moving them is warehouse work (issue 9).
+      {
+        methods: ALL,
+        path: '/product/*',
+        except: [
+          '/product/assign_location',
+          '/product/switch_loc_position',
+          '/product/transfer/*',
+          '/product/new_transfer/*',
+        ],
+      },
       { methods: ALL, path: '/automation*' },
       { methods: ['POST'], path: '/correct_stock*' },
       // Returns and inbound announcements of their own stock (spec 2 §7).

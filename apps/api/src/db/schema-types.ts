@@ -5,10 +5,11 @@ import { prepareDatabase } from './migrate.ts';
 
 /**
  * Tables with an `org_id` column that are **not** a merchant's data, so the tenant guard leaves them alone:
- * - `locations`: the warehouse's map, owned by the provider and shown to every client whose stock lies there;
+ * - `locations`, `location_groups`, `cut_off_groups`: the warehouse's map, zones and cut-off times, owned by the
+ *   provider and shown to every client whose stock lies there;
  * - `memberships`: who may see which organisation — the access list the scope is computed from.
  */
-const SHARED_TABLES_WITH_ORG_ID = ['locations', 'memberships'];
+const SHARED_TABLES_WITH_ORG_ID = ['locations', 'location_groups', 'cut_off_groups', 'memberships'];
 
 /**
  * Writes the text of `schema.generated.ts`: the Kysely table types of a freshly migrated database (kysely-codegen,

@@ -21,6 +21,15 @@ export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface CutOffGroups {
+  created_at: Generated<Timestamp>;
+  cut_off: string;
+  id: string;
+  method_codes: Generated<string[]>;
+  name: string;
+  org_id: string;
+}
+
 export interface IdempotencyKeys {
   created_at: Generated<Timestamp>;
   key: string;
@@ -32,8 +41,17 @@ export interface IdempotencyKeys {
   user_id: string;
 }
 
-export interface Locations {
+export interface LocationGroups {
   created_at: Generated<Timestamp>;
+  id: string;
+  name: string;
+  org_id: string;
+}
+
+export interface Locations {
+  active: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  group_id: string | null;
   id: string;
   level: string;
   name: string;
@@ -134,6 +152,8 @@ export interface ProductLocations {
   position: Generated<number>;
   product_id: string;
   stock: Generated<number>;
+  to_transfer: Generated<boolean>;
+  transfer_quantity: number | null;
 }
 
 export interface Products {
@@ -243,7 +263,9 @@ export interface StockMutations {
   org_id: string;
   product_id: string;
   quantity: number;
+  raw_scan: string | null;
   reason: string;
+  transfer_id: string | null;
   user_id: string | null;
 }
 
@@ -263,7 +285,9 @@ export interface Users {
 }
 
 export interface DB {
+  cut_off_groups: CutOffGroups;
   idempotency_keys: IdempotencyKeys;
+  location_groups: LocationGroups;
   locations: Locations;
   login_devices: LoginDevices;
   memberships: Memberships;

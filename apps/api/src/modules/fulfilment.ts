@@ -3,9 +3,10 @@ import { registerOrderRoutes } from './orders/index.ts';
 import { registerPickRoutes } from './pick/index.ts';
 import { registerProductRoutes } from './products/index.ts';
 import { registerShippingRoutes } from './shipping/index.ts';
+import { registerStockRoutes } from './stock/index.ts';
 
 /**
- * Registers the fulfilment modules (products, orders, imports, pick, shipping with shipments). Owned by the
+ * Registers the fulfilment modules (products, orders, imports, pick, shipping with shipments, locations and stock). Owned by the
  * fulfilment engineers; buildApp calls it after the auth, users, orgs and health modules.
  */
 export async function registerFulfilmentModules(app: FastifyInstance): Promise<void> {
@@ -14,4 +15,5 @@ export async function registerFulfilmentModules(app: FastifyInstance): Promise<v
   registerOrderRoutes(app);
   registerPickRoutes(app);
   registerShippingRoutes(app);
+  registerStockRoutes(app);
 }

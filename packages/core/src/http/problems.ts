@@ -37,6 +37,15 @@ export const PROBLEMS = {
   unknown_shipment_method: 400,
   unknown_shipment_box: 400,
   no_shipment_method: 400,
+  // Locations and stock (spec 2 §2 Product location widget, §8; issue 9).
+  /** A location name is taken: names are unique in the warehouse, since they are scanned. */
+  location_exists: 409,
+  /** Stock cannot go onto an inactive location. */
+  location_inactive: 409,
+  /** A location to take off a product still holds stock: 'Oeps! deze locatie is nog niet leeg'. */
+  location_not_empty: 409,
+  /** The stock changed since the sender read it (an offline change meets a newer one): show both, do not overwrite. */
+  stock_changed: 409,
 } as const;
 
 /** A problem code of the API. */

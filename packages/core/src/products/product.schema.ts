@@ -118,7 +118,11 @@ export type ProductList = z.infer<typeof ProductListSchema>;
 /** Answer of `GET /products/ean/:text` (scanner, spec 3 §2 Scanner): matching products, at most 20. */
 export const ProductEanSearchSchema = z.object({ products: z.array(ProductSchema) });
 
-/** Why stock changed: the `reason` of a stock ledger row (spec 2 §4 Pick flow, §7 Locations; spec 3 §7). */
+/**
+ * Why stock changed: the `reason` of a stock ledger row (spec 2 §4 Pick flow, §7 Locations; spec 3 §7). `count`:
+ * the amount on a location set by hand; `assign`/`unassign`: a product put on or taken off a location;
+ * `transfer`: one of the two rows of a move (the other has the same `transfer_id`).
+ */
 export const StockMutationReasonSchema = z.enum([
   'pick',
   'correction',
@@ -126,6 +130,9 @@ export const StockMutationReasonSchema = z.enum([
   'transfer',
   'return',
   'seed',
+  'count',
+  'assign',
+  'unassign',
 ]);
 export type StockMutationReason = z.infer<typeof StockMutationReasonSchema>;
 

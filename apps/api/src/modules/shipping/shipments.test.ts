@@ -28,7 +28,7 @@ afterAll(async () => {
 /** Creates an open order and ships it through the API; returns ids, tracking number and the label bytes. */
 async function shippedOrder(org: string, address: Record<string, unknown> = {}) {
   const w = testWindow();
-  const bin = await addLocation(t.db, { name: `S-${String(w.start.getTime()).slice(-7)}`, sequence: 3 });
+  const bin = await addLocation(t.db, { name: `S-${String(w.start.getTime() / 86_400_000)}`, sequence: 3 });
   const p = await addProduct(t.db, org, { name: 'Appeltaart', stock: [{ locationId: bin, stock: 9 }] });
   const shopOrderId = `SH-${w.start.getTime()}`;
   const order = await addOrder(t.db, org, {
@@ -58,7 +58,7 @@ async function shippedOrder(org: string, address: Record<string, unknown> = {}) 
     orderId: order.id,
     shopOrderId,
     product: p,
-    bin: `S-${String(w.start.getTime()).slice(-7)}`,
+    bin: `S-${String(w.start.getTime() / 86_400_000)}`,
     shipmentId: res.headers['x-shipment-id'] as string,
     tracking: res.headers['x-tracking-number'] as string,
     label: res.rawPayload,

@@ -37,7 +37,10 @@ async function openOrder(
   opts: { status?: 'open' | 'shipped' | 'cancelled'; cancellation?: boolean; methodCode?: string } = {},
 ) {
   const w = testWindow();
-  const bin = await addLocation(t.db, { name: `A-${String(w.start.getTime()).slice(-6)}-07`, sequence: 5 });
+  const bin = await addLocation(t.db, {
+    name: `A-${String(w.start.getTime() / 86_400_000)}-07`,
+    sequence: 5,
+  });
   const bread = await addProduct(t.db, org, {
     name: 'Desembrood wit',
     stock: [{ locationId: bin, stock: 12 }],
@@ -147,7 +150,7 @@ describe('POST /orders/ship', () => {
     expect(slip.text).toContain(`Order ${o.shopOrderId}`);
     expect(slip.text).toContain(`${o.bread.ean} Desembrood wit`);
     expect(slip.text).toContain(`${o.cake.ean} Ontbijtkoek naturel`);
-    expect(slip.text).toContain(`A-${String(o.w.start.getTime()).slice(-6)}-07`);
+    expect(slip.text).toContain(`A-${String(o.w.start.getTime() / 86_400_000)}-07`);
     expect(slip.text).toContain('Totaal 3 stuks in 2 regels');
     expect(slip.text).toContain(`Track & trace: ${tracking}`);
 
@@ -229,7 +232,7 @@ describe('POST /orders/ship/batch/single', () => {
   /** A single-line open order of `org` at a fresh location, placed inside window `w`. */
   async function singleLine(org: string, w: ReturnType<typeof testWindow>, n: number, quantity = 1) {
     const bin = await addLocation(t.db, {
-      name: `S-${String(w.start.getTime()).slice(-6)}-${n}`,
+      name: `S-${String(w.start.getTime() / 86_400_000)}-${n}`,
       sequence: 9,
     });
     const p = await addProduct(t.db, org, {

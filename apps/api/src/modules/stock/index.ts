@@ -1,0 +1,2 @@
+/** Locations and stock (issue 9; spec 2 §7 Locations, spec 3 §7 Locations, Recount). Other code reaches the module only through this file. */
+export { registerStockRoutes } from './stock.routes.ts';

@@ -1,0 +1,115 @@
+import { newId, type StockMutationReason } from '@hoppa/core';
+import { sql } from 'kysely';
+import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
+
+/**
+ * One change of stock of a product on a location (issue 9: every unit accounted for). `delta` is signed pieces;
+ * `reason` and the optional order, transfer and raw scan go into the ledger row.
+ */
+export interface StockChange {
+  orgId: string;
+  productId: string;
+  locationId: string;
+  delta: number;
+  reason: StockMutationReason;
+  userId: string | null;
+  note?: string | null;
+  rawScan?: string | null;
+  /** Pairs the two rows of a move between locations. */
+  transferId?: string | null;
+  orderId?: string | null;
+  orderLineId?: string | null;
+}
+
+/**
+ * The one way stock changes (docs/architecture.md "Stock ledger"): in the caller's transaction (`scope.db` must be
+ * the transaction), adds `delta` to the product's stock on the location — creating the product location link, last
+ * in the product's order, when there is none — and writes the ledger row, so `product_locations.stock` always equals
+ * the sum of the location's `stock_mutations` for the product. One UPSERT statement: concurrent changes of the same
+ * place never lose an update. A change of 0 writes a row only for `assign`, `unassign` and `correction` (they record
+ * that something happened). Returns the link's id and the new stock.
+ */
+export async function applyStockChange(
+  scope: TenantScope,
+  change: StockChange,
+): Promise<{ linkId: string; stock: number }> {
+  const q = tenantSql(scope);
+  const link = await q
+    .insertInto('product_locations')
+    .values({
+      id: newId(),
+      org_id: change.orgId,
+      product_id: change.productId,
+      location_id: change.locationId,
+      stock: change.delta,
+      active: true,
+      position: sql<number>`COALESCE((SELECT max(x.position) + 1 FROM product_locations x
+                                       WHERE x.product_id = ${change.productId} AND x.org_id = ${change.orgId}), 0)`,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['product_id', 'location_id'])
+        .doUpdateSet({ stock: sql<number>`product_locations.stock + ${change.delta}::int` }),
+    )
+    .returning(['id', 'stock'])
+    .executeTakeFirstOrThrow();
+  if (change.delta !== 0 || ['assign', 'unassign', 'correction'].includes(change.reason)) {
+    await writeMutation(scope, change);
+  }
+  return { linkId: link.id, stock: link.stock };
+}
+
+/** Writes one ledger row (the stock itself is the caller's: {@link applyStockChange} does both). */
+export async function writeMutation(scope: TenantScope, change: StockChange): Promise<void> {
+  await tenantSql(scope)
+    .insertInto('stock_mutations')
+    .values({
+      id: newId(),
+      org_id: change.orgId,
+      product_id: change.productId,
+      location_id: change.locationId,
+      quantity: change.delta,
+      reason: change.reason,
+      user_id: change.userId,
+      note: change.note ?? null,
+      raw_scan: change.rawScan ?? null,
+      transfer_id: change.transferId ?? null,
+      order_id: change.orderId ?? null,
+      order_line_id: change.orderLineId ?? null,
+    })
+    .execute();
+}
+
+/**
+ * The stock of one product location link, locked for the rest of the transaction (`FOR UPDATE`), so a change that
+ * depends on it (set an amount, take the location off) cannot race another. Null when the link is not the caller's.
+ */
+export async function lockLink(
+  scope: TenantScope,
+  linkId: string,
+): Promise<{
+  id: string;
+  org_id: string;
+  product_id: string;
+  location_id: string;
+  stock: number;
+  to_transfer: boolean;
+  position: number;
+} | null> {
+  const row = await tenantSql(scope)
+    .selectFrom('product_locations as pl')
+    .select([
+      'pl.id',
+      'pl.org_id',
+      'pl.product_id',
+      'pl.location_id',
+      'pl.stock',
+      'pl.to_transfer',
+      'pl.position',
+    ])
+    .where('pl.id', '=', linkId)
+    .where(orgScope(scope, 'pl'))
+    .forUpdate()
+    .executeTakeFirst();
+  return row ?? null;
+}

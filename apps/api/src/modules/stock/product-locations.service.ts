@@ -1,0 +1,362 @@
+import {
+  type AssignLocationBodySchema,
+  type AssignLocationByNameBodySchema,
+  assignLocationByNameEndpoint,
+  assignLocationEndpoint,
+  type ClearLocationParamsSchema,
+  type CorrectStockBody,
+  type CorrectStockResultSchema,
+  clearLocationEndpoint,
+  LOCATION_NOT_EMPTY_TEXT,
+  LOCATION_NOT_EMPTY_TITLE,
+  type ProductLocations,
+  type RecountResultSchema,
+  STOCK_CORRECTED,
+  type StockUpdateParamsSchema,
+  type StockUpdateQuerySchema,
+  type SwitchLocationBodySchema,
+  stockUpdateEndpoint,
+} from '@hoppa/core';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
+import { badRequest, notFound, problem } from '../../lib/errors.ts';
+import { applyStockChange, lockLink, writeMutation } from './ledger.ts';
+
+/** What the product location calls need: the transaction-bound scope and who acts. */
+export interface StockContext extends TenantScope {
+  userId: string;
+}
+
+/** The product (of the caller's organisations) or 404; locked `FOR UPDATE` when `lock`, so its changes queue up. */
+async function productOf(ctx: TenantScope, productId: string, lock = false) {
+  const q = tenantSql(ctx)
+    .selectFrom('products as p')
+    .select(['p.id', 'p.org_id', 'p.name', 'p.ean', 'p.needs_recount'])
+    .where('p.id', '=', productId)
+    .where(orgScope(ctx, 'p'));
+  const row = await (lock ? q.forUpdate() : q).executeTakeFirst();
+  if (!row) throw notFound(`Product ${productId} not found`);
+  return row;
+}
+
+/** A location of the warehouse or 404 (`by`: id, or name in any case). */
+async function locationOf(ctx: TenantScope, by: { id: string } | { name: string }) {
+  const row = await tenantSql(ctx)
+    .selectFrom('locations as l')
+    .select(['l.id', 'l.name', 'l.active', 'l.level'])
+    .$if('id' in by, (w) => w.where('l.id', '=', (by as { id: string }).id))
+    .$if('name' in by, (w) => w.where(sql`lower(l.name)`, '=', (by as { name: string }).name.toLowerCase()))
+    .executeTakeFirst();
+  if (!row) throw notFound('id' in by ? `Location ${by.id} not found` : `Location ${by.name} does not exist`);
+  return row;
+}
+
+/**
+ * A product with its locations in their order (spec 2 §7 `GET /product/locations/{id}`): each link with its
+ * location (name, parent's name, type, active), stock, transfer mark and position; the product's total stock and
+ * recount flag. 404 when the product is not one of `orgIds`'.
+ */
+export async function getProductLocations(ctx: TenantScope, productId: string): Promise<ProductLocations> {
+  const product = await productOf(ctx, productId);
+  const links = await tenantSql(ctx)
+    .selectFrom('product_locations as pl')
+    .innerJoin('locations as l', 'l.id', 'pl.location_id')
+    .leftJoin('locations as parent', 'parent.id', 'l.parent_id')
+    .select([
+      'pl.id',
+      'pl.stock',
+      'pl.active',
+      'pl.to_transfer',
+      'pl.transfer_quantity',
+      'pl.position',
+      'l.id as location_id',
+      'l.name as location_name',
+      'l.type as location_type',
+      'l.active as location_active',
+      'parent.name as parent_name',
+    ])
+    .where('pl.product_id', '=', product.id)
+    .where(orgScope(ctx, 'pl'))
+    .orderBy('pl.position')
+    .orderBy('l.name')
+    .execute();
+  return {
+    product: {
+      id: product.id,
+      org_id: product.org_id,
+      name: product.name,
+      ean: product.ean,
+      needs_recount: product.needs_recount,
+      stock: links.reduce((n, l) => n + l.stock, 0),
+    },
+    locations: links.map((l) => ({
+      id: l.id,
+      location: {
+        id: l.location_id,
+        name: l.location_name,
+        parent_name: l.parent_name,
+        type: l.location_type as ProductLocations['locations'][number]['location']['type'],
+        active: l.location_active,
+      },
+      stock: l.stock,
+      active: l.active,
+      to_transfer: l.to_transfer,
+      transfer_quantity: l.transfer_quantity,
+      position: l.position,
+    })),
+  };
+}
+
+/**
+ * Puts the product on the location named `rack_number` with no pieces (spec 2 §7 `POST /product/assign_location`;
+ * the widget's scan of a location label): an `assign` ledger row of 0 with the raw scan; nothing when it already
+ * lies there. 404 for an unknown product or location name; 409 `location_inactive`.
+ */
+export async function assignLocationByName(
+  ctx: StockContext,
+  body: z.output<typeof AssignLocationByNameBodySchema>,
+): Promise<ProductLocations> {
+  const product = await productOf(ctx, body.product_id, true);
+  const location = await locationOf(ctx, { name: body.rack_number });
+  if (!location.active)
+    throw problem(
+      assignLocationByNameEndpoint,
+      'location_inactive',
+      `Location ${location.name} is not active`,
+    );
+  const existing = await tenantSql(ctx)
+    .selectFrom('product_locations as pl')
+    .select('pl.id')
+    .where('pl.product_id', '=', product.id)
+    .where('pl.location_id', '=', location.id)
+    .where(orgScope(ctx, 'pl'))
+    .executeTakeFirst();
+  if (!existing) {
+    await applyStockChange(ctx, {
+      orgId: product.org_id,
+      productId: product.id,
+      locationId: location.id,
+      delta: 0,
+      reason: 'assign',
+      userId: ctx.userId,
+      rawScan: body.raw_scan ?? null,
+    });
+  }
+  return getProductLocations(ctx, product.id);
+}
+
+/**
+ * Puts `amount` pieces of the product on a location (spec 2 §7 `POST /locations/assign`): `add` adds them, `set`
+ * makes it the amount there; the ledger row is a check-in with `inbound_item_id`, else `assign`. 404 for an
+ * unknown product or location; 409 `location_inactive`.
+ */
+export async function assignLocation(
+  ctx: StockContext,
+  body: z.output<typeof AssignLocationBodySchema>,
+): Promise<ProductLocations> {
+  const product = await productOf(ctx, body.product_id, true);
+  const location = await locationOf(ctx, { id: body.location_id });
+  if (!location.active)
+    throw problem(assignLocationEndpoint, 'location_inactive', `Location ${location.name} is not active`);
+  let delta = body.amount;
+  if (body.type === 'set') {
+    const current = await tenantSql(ctx)
+      .selectFrom('product_locations as pl')
+      .select('pl.stock')
+      .where('pl.product_id', '=', product.id)
+      .where('pl.location_id', '=', location.id)
+      .where(orgScope(ctx, 'pl'))
+      .forUpdate()
+      .executeTakeFirst();
+    delta = body.amount - (current?.stock ?? 0);
+  }
+  await applyStockChange(ctx, {
+    orgId: product.org_id,
+    productId: product.id,
+    locationId: location.id,
+    delta,
+    reason: body.inbound_item_id ? 'checkin' : 'assign',
+    userId: ctx.userId,
+    note: body.inbound_item_id ? `inbound item ${body.inbound_item_id}` : null,
+    rawScan: body.raw_scan ?? null,
+  });
+  return getProductLocations(ctx, product.id);
+}
+
+/** The link of `product_id` with id `linkId`, locked, or 404. */
+async function linkOf(ctx: TenantScope, productId: string, linkId: string) {
+  const link = await lockLink(ctx, linkId);
+  if (!link || link.product_id !== productId) throw notFound(`Location link ${linkId} not found`);
+  return link;
+}
+
+/**
+ * Sets the amount on one of the product's locations (spec 2 §7 `GET /locations/stock/update/…`, the widget's stock
+ * field): a `count` ledger row with the difference. With `expected` (what the sender saw), a different current
+ * amount answers 409 `stock_changed` and changes nothing. 404 for an unknown product or link.
+ */
+export async function updateStock(
+  ctx: StockContext,
+  params: z.output<typeof StockUpdateParamsSchema>,
+  query: z.output<typeof StockUpdateQuerySchema>,
+): Promise<ProductLocations> {
+  const product = await productOf(ctx, params.product_id, true);
+  const link = await linkOf(ctx, product.id, params.location_product_id);
+  if (query.expected !== undefined && query.expected !== link.stock) {
+    throw problem(
+      stockUpdateEndpoint,
+      'stock_changed',
+      `The stock here changed to ${link.stock} since you saw ${query.expected}; check and enter it again`,
+    );
+  }
+  await applyStockChange(ctx, {
+    orgId: link.org_id,
+    productId: product.id,
+    locationId: link.location_id,
+    delta: params.amount - link.stock,
+    reason: 'count',
+    userId: ctx.userId,
+  });
+  return getProductLocations(ctx, product.id);
+}
+
+/**
+ * Swaps the places of two of the product's locations in its order (spec 2 §7 `PUT /product/switch_loc_position`,
+ * drag-reorder in the widget). 404 when either link is not the product's.
+ */
+export async function switchLocations(
+  ctx: StockContext,
+  body: z.output<typeof SwitchLocationBodySchema>,
+): Promise<ProductLocations> {
+  const product = await productOf(ctx, body.product_id, true);
+  const a = await linkOf(ctx, product.id, body.id_to_switch);
+  const b = await linkOf(ctx, product.id, body.id_to_be);
+  if (a.id !== b.id) {
+    // Positions can be equal (links made at once); then the moved one goes just before the other.
+    const [pa, pb] = a.position === b.position ? [b.position, a.position + 1] : [b.position, a.position];
+    const q = tenantSql(ctx);
+    await q
+      .updateTable('product_locations as pl')
+      .set({ position: pa })
+      .where('pl.id', '=', a.id)
+      .where(orgScope(ctx, 'pl'))
+      .execute();
+    await q
+      .updateTable('product_locations as pl')
+      .set({ position: pb })
+      .where('pl.id', '=', b.id)
+      .where(orgScope(ctx, 'pl'))
+      .execute();
+  }
+  return getProductLocations(ctx, product.id);
+}
+
+/**
+ * Takes an empty location off the product (spec 3 §7 `DELETE /locations/clear/…`, the widget's delete): deletes the
+ * link and writes an `unassign` ledger row of 0. 409 `location_not_empty` with the popup text of spec 2 §2 while it
+ * holds stock (or is marked for a transfer). 404 when the link is not the product's at that location.
+ */
+export async function clearLocation(
+  ctx: StockContext,
+  params: z.output<typeof ClearLocationParamsSchema>,
+): Promise<ProductLocations> {
+  const product = await productOf(ctx, params.product_id, true);
+  const link = await linkOf(ctx, product.id, params.location_product_id);
+  if (link.location_id !== params.location_id)
+    throw notFound(`Location link ${link.id} is not at ${params.location_id}`);
+  if (link.stock !== 0 || link.to_transfer) {
+    throw problem(
+      clearLocationEndpoint,
+      'location_not_empty',
+      `${LOCATION_NOT_EMPTY_TITLE}. ${LOCATION_NOT_EMPTY_TEXT}`,
+    );
+  }
+  await tenantSql(ctx)
+    .deleteFrom('product_locations as pl')
+    .where('pl.id', '=', link.id)
+    .where(orgScope(ctx, 'pl'))
+    .execute();
+  await writeMutation(ctx, {
+    orgId: link.org_id,
+    productId: product.id,
+    locationId: link.location_id,
+    delta: 0,
+    reason: 'unassign',
+    userId: ctx.userId,
+  });
+  return getProductLocations(ctx, product.id);
+}
+
+/** Sets or clears the product's recount flag (spec 3 §7 `POST /product/recount/{id}`). 404 for an unknown product. */
+export async function setRecount(
+  ctx: TenantScope,
+  productId: string,
+  recount: boolean,
+): Promise<z.output<typeof RecountResultSchema>> {
+  const row = await tenantSql(ctx)
+    .updateTable('products as p')
+    .set({ needs_recount: recount, updated_at: sql`now()` })
+    .where('p.id', '=', productId)
+    .where(orgScope(ctx, 'p'))
+    .returning(['p.id', 'p.needs_recount'])
+    .executeTakeFirst();
+  if (!row) throw notFound(`Product ${productId} not found`);
+  return row;
+}
+
+/**
+ * Corrects a product's stock to the counted amount with a reason (spec 2 §5 Stock correction, §7 `POST
+ * /correct_stock/`; spec 2 §4: the corrected stock clears the recount flag). With `location_id` the amount is what
+ * lies on that location; without it the product's total, the difference going to its first location. One
+ * `correction` ledger row (also when nothing differed: the count is recorded) with the reason and its language.
+ * 404 for an unknown product or link; 400 when the product has no location, or the first location would go below 0.
+ */
+export async function correctStock(
+  ctx: StockContext,
+  body: CorrectStockBody,
+): Promise<z.output<typeof CorrectStockResultSchema>> {
+  if (!ctx.orgIds.includes(body.org_id)) throw notFound(`Product ${body.ean} not found`);
+  const found = await tenantSql(ctx)
+    .selectFrom('products as p')
+    .select('p.id')
+    .where('p.org_id', '=', body.org_id)
+    .where('p.ean', '=', body.ean)
+    .where(orgScope(ctx, 'p'))
+    .executeTakeFirst();
+  if (!found) throw notFound(`Product ${body.ean} not found`);
+  const product = await productOf(ctx, found.id, true);
+  const links = await tenantSql(ctx)
+    .selectFrom('product_locations as pl')
+    .select(['pl.id', 'pl.location_id', 'pl.stock'])
+    .where('pl.product_id', '=', product.id)
+    .where(orgScope(ctx, 'pl'))
+    .orderBy('pl.position')
+    .orderBy('pl.id')
+    .forUpdate()
+    .execute();
+  const target = body.location_id ? links.find((l) => l.location_id === body.location_id) : links[0];
+  if (!target) {
+    if (body.location_id) throw notFound(`The product is not on location ${body.location_id}`);
+    throw badRequest('The product has no location to correct its stock on; put it on a location first');
+  }
+  const delta = body.location_id
+    ? body.curr_amount - target.stock
+    : body.curr_amount - links.reduce((n, l) => n + l.stock, 0);
+  if (target.stock + delta < 0) {
+    throw badRequest(
+      `Correcting the total to ${body.curr_amount} would leave ${target.stock + delta} on the first location; correct each location instead`,
+    );
+  }
+  await applyStockChange(ctx, {
+    orgId: product.org_id,
+    productId: product.id,
+    locationId: target.location_id,
+    delta,
+    reason: 'correction',
+    userId: ctx.userId,
+    note: `${body.desc} (${body.language})`,
+  });
+  await setRecount(ctx, product.id, false);
+  return { message: STOCK_CORRECTED, result: await getProductLocations(ctx, product.id) };
+}

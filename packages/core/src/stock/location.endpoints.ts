@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { IdSchema } from '../common/common.schema.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
+import {
+  AssignLocationBodySchema,
+  AssignLocationByNameBodySchema,
+  ClearLocationParamsSchema,
+  CorrectStockBodySchema,
+  CorrectStockResultSchema,
+  LocationAddQuerySchema,
+  LocationBulkBodySchema,
+  LocationBulkResultSchema,
+  LocationListQuerySchema,
+  LocationListSchema,
+  LocationNodeSchema,
+  LocationUpdateBodySchema,
+  locationName,
+  ParentParamSchema,
+  ProductLocationsSchema,
+  RecountBodySchema,
+  RecountResultSchema,
+  StockUpdateParamsSchema,
+  StockUpdateQuerySchema,
+  SwitchLocationBodySchema,
+} from './location.schema.ts';
+
+/**
+ * `GET /locations/null` (spec 2 §7, spec 3 §7 Locations): the halls of the warehouse map in walking order, each with
+ * its counts and status over the caller's organisations. Paged (`skip`, `limit` ≤ 1,000, default 500).
+ */
+export const locationRootsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/locations/null',
+  summary: 'The top of the warehouse map (halls)',
+  query: LocationListQuerySchema,
+  response: LocationListSchema,
+  tags: ['locations'],
+});
+
+/**
+ * `GET /locations/:parent` (spec 2 §7, spec 3 §7): the children of a location in walking order, with counts and
+ * status (free / used / error). 404 for an unknown parent.
+ */
+export const locationChildrenEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/locations/:parent',
+  summary: 'The locations inside a location',
+  params: z.object({ parent: IdSchema }),
+  query: LocationListQuerySchema,
+  response: LocationListSchema,
+  tags: ['locations'],
+});
+
+/**
+ * `GET /locations/add/:name/:id` (spec 2 §7, spec 3 §7; a state-changing GET, so it needs the app header): adds the
+ * location `name` under `id` (`null`: a new hall); a hall's child is a rack, a rack's a bin. 409 `location_exists`
+ * when the warehouse already has a location of that name (names are unique: they are scanned); 404 for an unknown
+ * parent; 400 under a bin.
+ */
+export const locationAddEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/locations/add/:name/:id',
+  summary: 'Add a location to the warehouse map',
+  params: z.object({ name: locationName(), id: ParentParamSchema }),
+  query: LocationAddQuerySchema,
+  response: LocationNodeSchema,
+  changesState: true,
+  problems: ['location_exists'],
+  scope: 'provider',
+  tags: ['locations'],
+});
+
+/**
+ * `POST /locations/bulk` (issue 9; the spec shows no path for it): a rack's bins at once, `A-01-01` … `A-01-40`.
+ * All or nothing: 409 `location_exists` names the first name already taken.
+ */
+export const locationBulkEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/locations/bulk',
+  summary: "Create a rack's bins at once",
+  body: LocationBulkBodySchema,
+  response: LocationBulkResultSchema,
+  status: 201,
+  problems: ['location_exists'],
+  scope: 'provider',
+  tags: ['locations'],
+});
+
+/**
+ * `PUT /locations/:id` (issue 9, the location editor; the spec shows no path): rename, retype, resequence, activate
+ * or deactivate a location, or put it in a location group. 409 `location_exists` for a name already taken.
+ */
+export const locationUpdateEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/locations/:id',
+  summary: 'Change a location',
+  params: z.object({ id: IdSchema }),
+  body: LocationUpdateBodySchema,
+  response: LocationNodeSchema,
+  problems: ['location_exists'],
+  scope: 'provider',
+  tags: ['locations'],
+});
+
+/**
+ * `GET /product/locations/:id` (spec 2 §7, spec 3 §7): a product's locations in their order, with stock, transfer
+ * marks and the recount flag. 404 when the product is not one of the caller's organisations'.
+ */
+export const productLocationsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/product/locations/:id',
+  summary: "A product's locations and stock",
+  params: z.object({ id: IdSchema }),
+  response: ProductLocationsSchema,
+  tags: ['locations'],
+});
+
+/**
+ * `POST /product/assign_location` (spec 2 §7): put the product on the location named `rack_number` (as scanned or
+ * typed, any case), with no pieces yet; nothing changes when it already lies there. 404 for an unknown location
+ * name or product. Answers the product's locations. An `Idempotency-Key` makes a resend harmless.
+ */
+export const assignLocationByNameEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/product/assign_location',
+  summary: 'Put a product on a location by its name',
+  body: AssignLocationByNameBodySchema,
+  response: ProductLocationsSchema,
+  problems: ['location_inactive'],
+  tags: ['locations'],
+});
+
+/**
+ * `POST /locations/assign` (spec 2 §7): put `amount` pieces of the product on the location (adding, or with `type`
+ * `set` making it the amount there), writing the ledger. 409 `location_inactive` on an inactive location.
+ */
+export const assignLocationEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/locations/assign',
+  summary: 'Put pieces of a product on a location',
+  body: AssignLocationBodySchema,
+  response: ProductLocationsSchema,
+  problems: ['location_inactive'],
+  tags: ['locations'],
+});
+
+/**
+ * `GET /locations/stock/update/:product_id/:location_product_id/:amount` (spec 2 §7; a state-changing GET, so it
+ * needs the app header): set the amount on one of the product's locations, writing the difference to the ledger.
+ * With `?expected=` a changed amount answers 409 `stock_changed` instead of overwriting it.
+ */
+export const stockUpdateEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/locations/stock/update/:product_id/:location_product_id/:amount',
+  summary: 'Set the stock of a product on a location',
+  params: StockUpdateParamsSchema,
+  query: StockUpdateQuerySchema,
+  response: ProductLocationsSchema,
+  changesState: true,
+  problems: ['stock_changed'],
+  tags: ['locations'],
+});
+
+/** `PUT /product/switch_loc_position` (spec 2 §7): swap two of the product's locations in its order (drag-reorder). */
+export const switchLocationEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/product/switch_loc_position',
+  summary: "Reorder a product's locations",
+  body: SwitchLocationBodySchema,
+  response: ProductLocationsSchema,
+  tags: ['locations'],
+});
+
+/**
+ * `DELETE /locations/clear/:location_product_id/:product_id/:location_id` (spec 3 §7, spec 2 §2): take an empty
+ * location off the product. 409 `location_not_empty` (message 'Oeps! deze locatie is nog niet leeg') while it holds
+ * stock or is marked for a transfer.
+ */
+export const clearLocationEndpoint = defineEndpoint({
+  method: 'DELETE',
+  path: '/locations/clear/:location_product_id/:product_id/:location_id',
+  summary: 'Take an empty location off a product',
+  params: ClearLocationParamsSchema,
+  response: ProductLocationsSchema,
+  problems: ['location_not_empty'],
+  tags: ['locations'],
+});
+
+/** `POST /product/recount/:id` (spec 3 §7 Recount, spec 2 §4): set or clear the product's recount flag. */
+export const recountEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/product/recount/:id',
+  summary: "Set or clear a product's recount flag",
+  params: z.object({ id: IdSchema }),
+  body: RecountBodySchema,
+  response: RecountResultSchema,
+  tags: ['locations'],
+});
+
+/**
+ * `POST /correct_stock/` (spec 2 §5, §7, §8; spec 3 §7 Recount): set the counted amount of a product, with a reason,
+ * through the ledger, and clear its recount flag. 404 for an unknown product; 400 when it has no location.
+ */
+export const correctStockEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/correct_stock/',
+  summary: 'Correct the stock of a product with a reason',
+  body: CorrectStockBodySchema,
+  response: CorrectStockResultSchema,
+  tags: ['locations'],
+});

@@ -1,0 +1,263 @@
+import { z } from 'zod';
+import { IdSchema } from '../common/common.schema.ts';
+import { boundedText, codeText, freeText } from '../common/text.ts';
+import { pageOf, pageQuery } from '../http/page.ts';
+
+/** Location types (spec 2 §3 Location types, spec 3 §3 Location: the invoice also knows 1/3pallet). */
+export const LOCATION_TYPES = [
+  'half-box',
+  'rack-box',
+  'warehousing',
+  '1/2pallet',
+  '1/3pallet',
+  'pallet',
+] as const;
+export const LocationTypeSchema = z.enum(LOCATION_TYPES);
+export type LocationType = z.infer<typeof LocationTypeSchema>;
+
+/** Levels of the warehouse map: a hall holds racks, a rack holds bins (the places stock lies on). */
+export const LocationLevelSchema = z.enum(['hall', 'rack', 'bin']);
+export type LocationLevel = z.infer<typeof LocationLevelSchema>;
+
+/**
+ * The state of a location in the admin map (spec 3 §2 Admin: locations): `free` holds no stock, `used` holds stock,
+ * `error` has one of {@link LocationProblemSchema}'s problems.
+ */
+export const LocationStatusSchema = z.enum(['free', 'used', 'error']);
+export type LocationStatus = z.infer<typeof LocationStatusSchema>;
+
+/**
+ * Why a location is in error (issue 9): stock below zero, stock on an inactive location, more than one product with
+ * stock on it (spec 3 §2), or a product whose stock there differs from the sum of its ledger rows.
+ */
+export const LocationProblemSchema = z.enum([
+  'negative_stock',
+  'inactive_with_stock',
+  'several_products',
+  'ledger_mismatch',
+]);
+export type LocationProblem = z.infer<typeof LocationProblemSchema>;
+
+/** A location's name as printed on its label and scanned or typed (`A-01-03`): 1 to 64 characters. */
+export const locationName = (label = 'Location name') => codeText(label, 1);
+
+/**
+ * One location of the warehouse map with what lies on it, over the caller's organisations: `children` counts its
+ * sub-locations, `products` the products linked to it, `stock` their pieces; `status` and `problems` as in
+ * {@link LocationStatusSchema}. `sequence` is the walking order the pick list follows.
+ */
+export const LocationNodeSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  level: LocationLevelSchema,
+  type: LocationTypeSchema.nullable(),
+  sequence: z.number().int(),
+  active: z.boolean(),
+  parent_id: IdSchema.nullable(),
+  group: z.object({ id: IdSchema, name: z.string() }).nullable(),
+  children: z.number().int(),
+  products: z.number().int(),
+  stock: z.number().int(),
+  status: LocationStatusSchema,
+  problems: z.array(LocationProblemSchema),
+});
+export type LocationNode = z.infer<typeof LocationNodeSchema>;
+
+/** Paging of `GET /locations/null` and `GET /locations/:parent`: up to 1,000 per page, 500 by default. */
+export const LocationListQuerySchema = pageQuery(500);
+
+/**
+ * Answer of `GET /locations/null` (the halls) and `GET /locations/:parent` (a location's children), in walking
+ * order (sequence, then name): one page of the paging envelope, with the parent (null for the halls).
+ */
+export const LocationListSchema = pageOf(LocationNodeSchema, {
+  parent: z.object({ id: IdSchema, name: z.string(), level: LocationLevelSchema }).nullable(),
+});
+export type LocationList = z.infer<typeof LocationListSchema>;
+
+/** `null` (a hall at the top of the map) or the 24-hex id of the parent location. */
+export const ParentParamSchema = z.union([z.literal('null'), IdSchema]);
+
+/**
+ * Query of `GET /locations/add/:name/:id`: the new location's type (bins; default half-box for a bin, none above)
+ * and walking sequence (default: after its last sibling).
+ */
+export const LocationAddQuerySchema = z.object({
+  type: LocationTypeSchema.optional(),
+  sequence: z.coerce.number().int().min(0).max(10_000_000).optional(),
+});
+
+/** Most bins `POST /locations/bulk` creates in one call. */
+export const LOCATION_BULK_MAX = 500;
+
+/**
+ * Body of `POST /locations/bulk` (issue 9: a rack's bins at once): bins `{prefix}-{n}` for n from `from` to `to`,
+ * numbered with at least `digits` digits (`A-01-01` … `A-01-40`), under the rack `parent_id`; `prefix` defaults to
+ * the rack's name. At most {@link LOCATION_BULK_MAX}.
+ */
+export const LocationBulkBodySchema = z
+  .object({
+    parent_id: IdSchema,
+    prefix: locationName('Prefix').optional(),
+    from: z.number().int().min(0).max(99_999),
+    to: z.number().int().min(0).max(99_999),
+    digits: z.number().int().min(1).max(5).default(2),
+    type: LocationTypeSchema.default('half-box'),
+  })
+  .refine((b) => b.to >= b.from, { message: 'to must not be below from', path: ['to'] })
+  .refine((b) => b.to - b.from < LOCATION_BULK_MAX, {
+    message: `At most ${LOCATION_BULK_MAX} locations at once`,
+    path: ['to'],
+  });
+export type LocationBulkBody = z.infer<typeof LocationBulkBodySchema>;
+
+/** Answer of `POST /locations/bulk`: the new bins in walking order. */
+export const LocationBulkResultSchema = z.object({ created: z.array(LocationNodeSchema) });
+
+/** Body of `PUT /locations/:id` (issue 9, the location editor): the fields to change. */
+export const LocationUpdateBodySchema = z
+  .object({
+    name: locationName().optional(),
+    type: LocationTypeSchema.nullable().optional(),
+    sequence: z.number().int().min(0).max(10_000_000).optional(),
+    active: z.boolean().optional(),
+    group_id: IdSchema.nullable().optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to change' });
+export type LocationUpdateBody = z.infer<typeof LocationUpdateBodySchema>;
+
+/**
+ * A product on a location (spec 2 §3 Product location link: stock, active, toTransfer, quantity): `id` is the link's
+ * id (`location_product_id` in the paths), `position` its place in the product's order (the first active location
+ * with stock is where it is picked).
+ */
+export const ProductLocationLinkSchema = z.object({
+  id: IdSchema,
+  location: z.object({
+    id: IdSchema,
+    name: z.string(),
+    parent_name: z.string().nullable(),
+    type: LocationTypeSchema.nullable(),
+    active: z.boolean(),
+  }),
+  stock: z.number().int(),
+  active: z.boolean(),
+  to_transfer: z.boolean(),
+  transfer_quantity: z.number().int().nullable(),
+  position: z.number().int(),
+});
+export type ProductLocationLink = z.infer<typeof ProductLocationLinkSchema>;
+
+/**
+ * A product with its locations, the answer of `GET /product/locations/:id` and of every call that changes them:
+ * `stock` is the sum over its locations; `needs_recount` the recount flag (spec 2 §4).
+ */
+export const ProductLocationsSchema = z.object({
+  product: z.object({
+    id: IdSchema,
+    org_id: IdSchema,
+    name: z.string(),
+    ean: z.string(),
+    needs_recount: z.boolean(),
+    stock: z.number().int(),
+  }),
+  locations: z.array(ProductLocationLinkSchema),
+});
+export type ProductLocations = z.infer<typeof ProductLocationsSchema>;
+
+/** What the scanner read, kept in the ledger row of the change (issue 9: the raw scan when scanned). */
+const rawScan = boundedText('Scan', 200).optional();
+
+/** Body of `POST /product/assign_location` (spec 2 §7): the product and the location's name as scanned or typed. */
+export const AssignLocationByNameBodySchema = z.object({
+  product_id: IdSchema,
+  rack_number: locationName('Location'),
+  raw_scan: rawScan,
+});
+
+/**
+ * Body of `POST /locations/assign` (spec 2 §7): put `amount` pieces (0 or more) of the product on the location.
+ * `type` `add` (default) adds them to what lies there, `set` makes it the amount there; with `inbound_item_id`
+ * the ledger row is a check-in.
+ */
+export const AssignLocationBodySchema = z.object({
+  product_id: IdSchema,
+  location_id: IdSchema,
+  amount: z.number().int().min(0).max(1_000_000).default(0),
+  type: z.enum(['add', 'set']).default('add'),
+  inbound_item_id: IdSchema.nullable().optional(),
+  raw_scan: rawScan,
+});
+
+/** Path of `GET /locations/stock/update/:product_id/:location_product_id/:amount` (spec 2 §7): the new amount. */
+export const StockUpdateParamsSchema = z.object({
+  product_id: IdSchema,
+  location_product_id: IdSchema,
+  amount: z.coerce.number().int().min(0).max(1_000_000),
+});
+
+/**
+ * Query of the stock update: `expected`, the amount the sender saw before its change (the floor app sends it, so a
+ * change queued offline does not overwrite a change made meanwhile: 409 `stock_changed`).
+ */
+export const StockUpdateQuerySchema = z.object({
+  expected: z.coerce.number().int().min(-1_000_000).max(1_000_000).optional(),
+});
+
+/** Body of `PUT /product/switch_loc_position` (spec 2 §7): swap the places of two of the product's locations. */
+export const SwitchLocationBodySchema = z.object({
+  product_id: IdSchema,
+  id_to_switch: IdSchema,
+  id_to_be: IdSchema,
+});
+
+/** Path of `DELETE /locations/clear/:location_product_id/:product_id/:location_id` (spec 3 §7). */
+export const ClearLocationParamsSchema = z.object({
+  location_product_id: IdSchema,
+  product_id: IdSchema,
+  location_id: IdSchema,
+});
+
+/** The popup when a location to take off still holds stock (spec 2 §2 Product location widget, §8). */
+export const LOCATION_NOT_EMPTY_TITLE = 'Oeps! deze locatie is nog niet leeg';
+export const LOCATION_NOT_EMPTY_TEXT = 'Controleer en verwijder de juiste locatie om verder te gaan';
+
+/** Body of `POST /product/recount/:id` (spec 3 §7 Recount): set or clear the product's recount flag. */
+export const RecountBodySchema = z.object({ recount: z.boolean() });
+/** Answer of `POST /product/recount/:id`. */
+export const RecountResultSchema = z.object({ id: IdSchema, needs_recount: z.boolean() });
+
+/** Languages of the stock correction (spec 2 §7: the stored user language, else the browser's, else en). */
+export const CORRECTION_LANGUAGES = ['nl', 'en', 'fr', 'es'] as const;
+
+/**
+ * Body of `POST /correct_stock/` (spec 2 §5 Stock correction, §7, §8): the product by organisation and EAN, the
+ * counted amount (a whole number, 0 or more) and the reason. Without `location_id` the amount is the product's
+ * total and the difference goes to its first location; with it, the amount counted on that location. Clears the
+ * recount flag. Messages as spec 2 §8: 'Missing organization ID', 'Missing product EAN', 'Missing current amount'.
+ */
+export const CorrectStockBodySchema = z.object({
+  org_id: z
+    .string({ error: 'Missing organization ID' })
+    .min(1, 'Missing organization ID')
+    .regex(/^[0-9a-f]{24}$/, 'Expected a 24-character lowercase hex id'),
+  ean: z.string({ error: 'Missing product EAN' }).trim().min(1, 'Missing product EAN').max(64),
+  curr_amount: z.coerce
+    .number({ error: 'Missing current amount' })
+    .int('The amount must be a whole number')
+    .min(0, 'The amount must be 0 or more')
+    .max(1_000_000),
+  desc: freeText('Reason').pipe(z.string().min(1, 'Reason is required')),
+  language: z.enum(CORRECTION_LANGUAGES).default('en'),
+  location_id: IdSchema.optional(),
+});
+export type CorrectStockBody = z.infer<typeof CorrectStockBodySchema>;
+
+/** The text the apps show after a correction (spec 2 §8). */
+export const STOCK_CORRECTED = 'Stock corrected successfully';
+
+/** Answer of `POST /correct_stock/`: the message of spec 2 §8 and the product's locations after the correction. */
+export const CorrectStockResultSchema = z.object({
+  message: z.literal(STOCK_CORRECTED),
+  result: ProductLocationsSchema,
+});
