@@ -15,6 +15,9 @@ import {
   LocationNodeSchema,
   LocationUpdateBodySchema,
   locationName,
+  NewTransferBodySchema,
+  OpenTransferListSchema,
+  OpenTransferQuerySchema,
   ParentParamSchema,
   ProductLocationsSchema,
   RecountBodySchema,
@@ -22,6 +25,7 @@ import {
   StockUpdateParamsSchema,
   StockUpdateQuerySchema,
   SwitchLocationBodySchema,
+  TransferBodySchema,
 } from './location.schema.ts';
 
 /**
@@ -207,5 +211,66 @@ export const correctStockEndpoint = defineEndpoint({
   summary: 'Correct the stock of a product with a reason',
   body: CorrectStockBodySchema,
   response: CorrectStockResultSchema,
+  tags: ['locations'],
+});
+
+/**
+ * `POST /product/transfer/:id` (spec 2 §7): move pieces from the link `:id` to another location (by id or scanned
+ * name): two `transfer` ledger rows with one `transfer_id`, −n at the source and +n at the destination, in one
+ * transaction; completes the link's open transfer. 400 for the same location or more pieces than lie there; 409
+ * `location_inactive` for an inactive destination.
+ */
+export const transferEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/product/transfer/:id',
+  summary: 'Move stock to another location',
+  params: z.object({ id: IdSchema }),
+  body: TransferBodySchema,
+  response: ProductLocationsSchema,
+  problems: ['location_inactive'],
+  tags: ['locations'],
+});
+
+/**
+ * `POST /product/new_transfer/ass` (spec 2 §7): open a transfer, marking pieces of a link to be moved. 400 for more
+ * than lie there.
+ */
+export const newTransferEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/product/new_transfer/ass',
+  summary: 'Mark stock on a location to be moved',
+  body: NewTransferBodySchema,
+  response: ProductLocationsSchema,
+  tags: ['locations'],
+});
+
+/** `DELETE /product/transfer/:loc_prod_id` (spec 2 §7, spec 3 §7): cancel the link's open transfer. */
+export const cancelTransferEndpoint = defineEndpoint({
+  method: 'DELETE',
+  path: '/product/transfer/:loc_prod_id',
+  summary: 'Cancel an open transfer',
+  params: z.object({ loc_prod_id: IdSchema }),
+  response: ProductLocationsSchema,
+  tags: ['locations'],
+});
+
+/** `GET /product/transfers/open/:product_id` (spec 2 §7, spec 3 §7): a product's open transfers. */
+export const productOpenTransfersEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/product/transfers/open/:product_id',
+  summary: "A product's open transfers",
+  params: z.object({ product_id: IdSchema }),
+  query: OpenTransferQuerySchema,
+  response: OpenTransferListSchema,
+  tags: ['locations'],
+});
+
+/** `GET /transfers/open/all` (spec 2 §7, spec 3 §2 Admin: all open transfers): every open transfer, paged. */
+export const allOpenTransfersEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/transfers/open/all',
+  summary: 'All open transfers of the warehouse',
+  query: OpenTransferQuerySchema,
+  response: OpenTransferListSchema,
   tags: ['locations'],
 });

@@ -261,3 +261,50 @@ export const CorrectStockResultSchema = z.object({
   message: z.literal(STOCK_CORRECTED),
   result: ProductLocationsSchema,
 });
+
+/**
+ * Body of `POST /product/transfer/:id` (spec 2 §7; the widget's transfer: scan the new location): move `quantity`
+ * pieces (default: the open transfer's quantity, else everything there) from the link `:id` to the location given
+ * by id or by its scanned name. Completes an open transfer of that link.
+ */
+export const TransferBodySchema = z
+  .object({
+    location_id: IdSchema.optional(),
+    rack_number: locationName('Location').optional(),
+    quantity: z.number().int().min(1).max(1_000_000).optional(),
+    raw_scan: rawScan,
+  })
+  .refine((b) => Boolean(b.location_id) !== Boolean(b.rack_number), {
+    message: 'Give the new location by location_id or by rack_number (one of them)',
+  });
+export type TransferBody = z.infer<typeof TransferBodySchema>;
+
+/**
+ * Body of `POST /product/new_transfer/ass` (spec 2 §7): mark `quantity` pieces on the link `location_product_id` to
+ * be moved (an open transfer: they stay there until the new location is scanned).
+ */
+export const NewTransferBodySchema = z.object({
+  location_product_id: IdSchema,
+  quantity: z.number().int().min(1).max(1_000_000),
+});
+
+/** An open transfer (spec 3 §2 Admin: all open transfers; spec 2 §6 Open transfers panel). */
+export const OpenTransferSchema = z.object({
+  id: IdSchema,
+  product: z.object({
+    id: IdSchema,
+    name: z.string(),
+    ean: z.string(),
+    org_id: IdSchema,
+    org_name: z.string(),
+  }),
+  location: z.object({ id: IdSchema, name: z.string() }),
+  stock: z.number().int(),
+  quantity: z.number().int(),
+});
+export type OpenTransfer = z.infer<typeof OpenTransferSchema>;
+
+/** Answer of `GET /product/transfers/open/:product_id` and `GET /transfers/open/all` (paged, by location name). */
+export const OpenTransferListSchema = pageOf(OpenTransferSchema);
+export type OpenTransferList = z.infer<typeof OpenTransferListSchema>;
+export const OpenTransferQuerySchema = pageQuery(200);

@@ -94,6 +94,7 @@ export async function lockLink(
   location_id: string;
   stock: number;
   to_transfer: boolean;
+  transfer_quantity: number | null;
   position: number;
 } | null> {
   const row = await tenantSql(scope)
@@ -105,6 +106,7 @@ export async function lockLink(
       'pl.location_id',
       'pl.stock',
       'pl.to_transfer',
+      'pl.transfer_quantity',
       'pl.position',
     ])
     .where('pl.id', '=', linkId)

@@ -1,6 +1,8 @@
 import {
+  allOpenTransfersEndpoint,
   assignLocationByNameEndpoint,
   assignLocationEndpoint,
+  cancelTransferEndpoint,
   clearLocationEndpoint,
   correctStockEndpoint,
   locationAddEndpoint,
@@ -8,10 +10,13 @@ import {
   locationChildrenEndpoint,
   locationRootsEndpoint,
   locationUpdateEndpoint,
+  newTransferEndpoint,
   productLocationsEndpoint,
+  productOpenTransfersEndpoint,
   recountEndpoint,
   stockUpdateEndpoint,
   switchLocationEndpoint,
+  transferEndpoint,
 } from '@hoppa/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -29,6 +34,7 @@ import {
   switchLocations,
   updateStock,
 } from './product-locations.service.ts';
+import { cancelTransfer, listOpenTransfers, openTransfer, transferStock } from './transfers.service.ts';
 
 /**
  * Runs a change in one transaction; with an `Idempotency-Key` (the floor's outbox always sends one) through
@@ -89,4 +95,18 @@ export function registerStockRoutes(app: FastifyInstance): void {
   route(app, correctStockEndpoint, async ({ body }, ctx, req) =>
     change(ctx, req, (sc) => correctStock(sc, body)),
   );
+
+  route(app, transferEndpoint, async ({ params, body }, ctx, req) =>
+    change(ctx, req, (sc) => transferStock(sc, params.id, body)),
+  );
+  route(app, newTransferEndpoint, async ({ body }, ctx, req) =>
+    change(ctx, req, (sc) => openTransfer(sc, body)),
+  );
+  route(app, cancelTransferEndpoint, async ({ params }, ctx, req) =>
+    change(ctx, req, (sc) => cancelTransfer(sc, params.loc_prod_id)),
+  );
+  route(app, productOpenTransfersEndpoint, async ({ params, query }, ctx) =>
+    listOpenTransfers(ctx, params.product_id, query),
+  );
+  route(app, allOpenTransfersEndpoint, async ({ query }, ctx) => listOpenTransfers(ctx, null, query));
 }

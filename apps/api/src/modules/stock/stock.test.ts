@@ -375,6 +375,123 @@ describe('recount and stock correction (spec 2 §4, §5, §8; spec 3 §7 Recount
   });
 });
 
+describe('transfers (spec 2 §7 Locations; spec 3 §2 Admin: all open transfers)', () => {
+  it('moves stock to a scanned location with two ledger rows of one transfer', async () => {
+    const from = await addLocation(t.db, { name: uniqueName('F'), sequence: 40 });
+    const toName = uniqueName('G');
+    const to = await addLocation(t.db, { name: toName, sequence: 41 });
+    const p = await productWithStock(bol, 'Beschuit', [{ locationId: from, stock: 10 }]);
+    const link = (await api<ProductLocations>(picker, 'GET', `/product/locations/${p.id}`)).body.locations[0];
+    const moved = await api<ProductLocations>(picker, 'POST', `/product/transfer/${link?.id}`, {
+      rack_number: toName,
+      quantity: 4,
+      raw_scan: toName,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.locations.map((l) => [l.location.id, l.stock])).toEqual([
+      [from, 6],
+      [to, 4],
+    ]);
+    const rows = await t.db.query<{
+      quantity: number;
+      location_id: string;
+      transfer_id: string | null;
+      raw_scan: string;
+    }>(
+      `SELECT quantity, location_id, transfer_id, raw_scan FROM stock_mutations WHERE product_id = $1 AND reason = 'transfer'
+        ORDER BY quantity`,
+      [p.id],
+    );
+    expect(rows.rows.map((r) => [r.location_id, r.quantity, r.raw_scan])).toEqual([
+      [from, -4, toName],
+      [to, 4, toName],
+    ]);
+    expect(rows.rows[0]?.transfer_id).toBeTruthy();
+    expect(rows.rows[0]?.transfer_id).toBe(rows.rows[1]?.transfer_id);
+    expect(await ledgerBreaks()).toEqual([]);
+  });
+
+  it('opens a transfer, lists it for the product and the warehouse, completes or cancels it', async () => {
+    const from = await addLocation(t.db, { name: uniqueName('O'), sequence: 42 });
+    const to = await addLocation(t.db, { name: uniqueName('O'), sequence: 43 });
+    const p = await productWithStock(stroop, 'Kletskop', [{ locationId: from, stock: 10 }]);
+    const link = (await api<ProductLocations>(picker, 'GET', `/product/locations/${p.id}`)).body.locations[0];
+    const marked = await api<ProductLocations>(picker, 'POST', '/product/new_transfer/ass', {
+      location_product_id: link?.id,
+      quantity: 3,
+    });
+    expect(marked.body.locations[0]).toMatchObject({ to_transfer: true, transfer_quantity: 3, stock: 10 });
+    const open = await api<{ items: { id: string; quantity: number; product: { name: string } }[] }>(
+      picker,
+      'GET',
+      `/product/transfers/open/${p.id}`,
+    );
+    expect(open.body.items.map((i) => [i.id, i.quantity])).toEqual([[link?.id, 3]]);
+    const all = await api<{ items: { id: string; product: { org_name: string } }[]; total: number }>(
+      picker,
+      'GET',
+      '/transfers/open/all',
+    );
+    expect(all.body.items.find((i) => i.id === link?.id)?.product.org_name).toBe('Stroopwafel & Co');
+    // The merchant of another organisation does not see it.
+    const others = await api<{ items: { id: string }[] }>(bolOwner, 'GET', '/transfers/open/all');
+    expect(others.status).toBe(403);
+
+    const notEmpty = await api<{ code: string }>(
+      picker,
+      'DELETE',
+      `/locations/clear/${link?.id}/${p.id}/${from}`,
+    );
+    expect(notEmpty.body.code).toBe('location_not_empty');
+    const done = await api<ProductLocations>(picker, 'POST', `/product/transfer/${link?.id}`, {
+      location_id: to,
+    });
+    expect(done.body.locations.map((l) => [l.stock, l.to_transfer])).toEqual([
+      [7, false],
+      [3, false],
+    ]);
+    expect((await api<{ total: number }>(picker, 'GET', `/product/transfers/open/${p.id}`)).body.total).toBe(
+      0,
+    );
+
+    await api(picker, 'POST', '/product/new_transfer/ass', { location_product_id: link?.id, quantity: 2 });
+    const cancelled = await api<ProductLocations>(picker, 'DELETE', `/product/transfer/${link?.id}`);
+    expect(cancelled.body.locations[0]).toMatchObject({
+      to_transfer: false,
+      transfer_quantity: null,
+      stock: 7,
+    });
+    expect(await ledgerBreaks()).toEqual([]);
+  });
+
+  it('refuses the same location, more than lies there and an inactive destination', async () => {
+    const fromName = uniqueName('V');
+    const from = await addLocation(t.db, { name: fromName, sequence: 44 });
+    const off = await addLocation(t.db, { name: uniqueName('V'), sequence: 45 });
+    await t.db.query('UPDATE locations SET active = false WHERE id = $1', [off]);
+    const p = await productWithStock(bol, 'Peperkoek', [{ locationId: from, stock: 2 }]);
+    const link = (await api<ProductLocations>(picker, 'GET', `/product/locations/${p.id}`)).body.locations[0];
+    const same = await api(picker, 'POST', `/product/transfer/${link?.id}`, { rack_number: fromName });
+    expect(same.status).toBe(400);
+    const tooMany = await api<{ message: string }>(picker, 'POST', `/product/transfer/${link?.id}`, {
+      location_id: off,
+      quantity: 3,
+    });
+    expect(tooMany.status).toBe(409);
+    const other = await addLocation(t.db, { name: uniqueName('V'), sequence: 46 });
+    const over = await api<{ message: string }>(picker, 'POST', `/product/transfer/${link?.id}`, {
+      location_id: other,
+      quantity: 3,
+    });
+    expect([over.status, over.body.message]).toEqual([400, 'Only 2 pieces lie here; 3 cannot move']);
+    expect(
+      (await api(picker, 'POST', '/product/new_transfer/ass', { location_product_id: link?.id, quantity: 5 }))
+        .status,
+    ).toBe(400);
+    expect(await ledgerBreaks()).toEqual([]);
+  });
+});
+
 /** A small deterministic PRNG (mulberry32), so a failing sequence can be replayed from its seed. */
 function prng(seed: number): () => number {
   let a = seed;
@@ -403,7 +520,7 @@ describe('the ledger invariant: stock per product and location equals the sum of
       const p = pick(products);
       const state = (await api<ProductLocations>(picker, 'GET', `/product/locations/${p.id}`)).body;
       const link = state.locations.length ? pick(state.locations) : null;
-      const op = Math.floor(rand() * 6);
+      const op = Math.floor(rand() * 7);
       let status = 0;
       if (op === 0) {
         status = (
@@ -444,6 +561,14 @@ describe('the ledger invariant: stock per product and location equals the sum of
             product_id: p.id,
             id_to_switch: y?.id,
             id_to_be: x?.id,
+          })
+        ).status;
+      }
+      if (op === 6 && link) {
+        status = (
+          await api(picker, 'POST', `/product/transfer/${link.id}`, {
+            location_id: pick(bins).id,
+            quantity: 1 + Math.floor(rand() * 8),
           })
         ).status;
       }
