@@ -67,6 +67,7 @@ export const DEFAULT_ROLES: RoleDefinition[] = [
       // Picking and grouping (spec 2 §7 Pick and grouping).
       { methods: ALL, path: '/pick_list*' },
       { methods: GET, path: '/picking_locations' },
+      { methods: GET, path: '/cut_off_groups' },
       { methods: ['POST'], path: '/available-pick-carts' },
       { methods: GET, path: '/orders-by-picked-location/*' },
       { methods: ['POST'], path: '/process-product-scan' },

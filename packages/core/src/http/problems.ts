@@ -46,6 +46,8 @@ export const PROBLEMS = {
   location_not_empty: 409,
   /** The stock changed since the sender read it (an offline change meets a newer one): show both, do not overwrite. */
   stock_changed: 409,
+  /** A location group or cut-off group of that name exists. */
+  group_exists: 409,
 } as const;
 
 /** A problem code of the API. */

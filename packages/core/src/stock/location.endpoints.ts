@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
+import { codeText } from '../common/text.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import {
   AssignLocationBodySchema,
@@ -7,21 +8,30 @@ import {
   ClearLocationParamsSchema,
   CorrectStockBodySchema,
   CorrectStockResultSchema,
+  CutOffGroupBodySchema,
+  CutOffGroupListSchema,
+  CutOffGroupSchema,
   LocationAddQuerySchema,
   LocationBulkBodySchema,
   LocationBulkResultSchema,
+  LocationGroupBodySchema,
+  LocationGroupListSchema,
+  LocationGroupSchema,
   LocationListQuerySchema,
   LocationListSchema,
   LocationNodeSchema,
   LocationUpdateBodySchema,
+  LookupQuerySchema,
   locationName,
   NewTransferBodySchema,
   OpenTransferListSchema,
   OpenTransferQuerySchema,
   ParentParamSchema,
+  PickingLocationListSchema,
   ProductLocationsSchema,
   RecountBodySchema,
   RecountResultSchema,
+  StockAnalysisSchema,
   StockUpdateParamsSchema,
   StockUpdateQuerySchema,
   SwitchLocationBodySchema,
@@ -272,5 +282,78 @@ export const allOpenTransfersEndpoint = defineEndpoint({
   summary: 'All open transfers of the warehouse',
   query: OpenTransferQuerySchema,
   response: OpenTransferListSchema,
+  tags: ['locations'],
+});
+
+/** `GET /location/groups` (spec 2 §7 pick lookups, spec 3 §7): the zones with their locations, by name. */
+export const locationGroupsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/location/groups',
+  summary: 'Location groups (zones) with their locations',
+  query: LookupQuerySchema,
+  response: LocationGroupListSchema,
+  tags: ['locations'],
+});
+
+/**
+ * `POST /location/groups` (issue 9; the spec shows no path): a new zone holding the given locations (taken out of
+ * the zone they were in). 409 `group_exists` for a name in use; 404 for an unknown location.
+ */
+export const locationGroupCreateEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/location/groups',
+  summary: 'Create a location group (zone)',
+  body: LocationGroupBodySchema,
+  response: LocationGroupSchema,
+  status: 201,
+  problems: ['group_exists'],
+  scope: 'provider',
+  tags: ['locations'],
+});
+
+/** Cut-off groups list for the pick filter (spec 2 §7 pick: 'cut-off groups list', path not shown): by time. */
+export const cutOffGroupsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/cut_off_groups',
+  summary: 'Cut-off groups with their time and shipment methods',
+  query: LookupQuerySchema,
+  response: CutOffGroupListSchema,
+  catalogue: 'cut-off groups list',
+  tags: ['locations'],
+});
+
+/** `POST /cut_off_groups` (issue 9; no path in the spec): a new cut-off group. 409 `group_exists`. */
+export const cutOffGroupCreateEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/cut_off_groups',
+  summary: 'Create a cut-off group',
+  body: CutOffGroupBodySchema,
+  response: CutOffGroupSchema,
+  status: 201,
+  problems: ['group_exists'],
+  scope: 'provider',
+  tags: ['locations'],
+});
+
+/** `GET /picking_locations` (spec 2 §7 pick lookups, spec 3 §7): the halls and racks the pick screen filters on. */
+export const pickingLocationsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/picking_locations',
+  summary: 'Pick areas (halls and racks) for the pick filter',
+  query: LookupQuerySchema,
+  response: PickingLocationListSchema,
+  tags: ['locations'],
+});
+
+/**
+ * `GET /stock/analysis/:org_id/:ean` (spec 3 §7 Relations and history; the product card's stock analysis): stock
+ * against the ledger per location, the ledger per reason and 90 days of movement. 404 for an unknown product.
+ */
+export const stockAnalysisEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/stock/analysis/:org_id/:ean',
+  summary: 'Stock against its ledger, and its movement over 90 days',
+  params: z.object({ org_id: IdSchema, ean: codeText('EAN', 1) }),
+  response: StockAnalysisSchema,
   tags: ['locations'],
 });

@@ -308,3 +308,76 @@ export type OpenTransfer = z.infer<typeof OpenTransferSchema>;
 export const OpenTransferListSchema = pageOf(OpenTransferSchema);
 export type OpenTransferList = z.infer<typeof OpenTransferListSchema>;
 export const OpenTransferQuerySchema = pageQuery(200);
+
+/** A zone of the warehouse (spec 2 §3 Other pick lookups: location groups {name, locations}). */
+export const LocationGroupSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  locations: z.array(z.object({ id: IdSchema, name: z.string() })),
+});
+export type LocationGroup = z.infer<typeof LocationGroupSchema>;
+/** Answer of `GET /location/groups`: the zones by name, paged. */
+export const LocationGroupListSchema = pageOf(LocationGroupSchema);
+export const LookupQuerySchema = pageQuery(200);
+
+/** Body of `POST /location/groups` (issue 9; no path in the spec): a new zone and the locations in it. */
+export const LocationGroupBodySchema = z.object({
+  name: boundedText('Name', 100, { min: 1 }),
+  location_ids: z.array(IdSchema).max(5000).default([]),
+});
+
+/** A cut-off time `HH:MM` (24 h, Amsterdam time). */
+const cutOffTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 15:30');
+
+/** A cut-off group (spec 2 §3: cut_off, methods): orders of these shipment methods leave today until the time. */
+export const CutOffGroupSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  cut_off: cutOffTime,
+  method_codes: z.array(z.string()),
+});
+export type CutOffGroup = z.infer<typeof CutOffGroupSchema>;
+/** Answer of the cut-off groups list: by cut-off time, paged. */
+export const CutOffGroupListSchema = pageOf(CutOffGroupSchema);
+
+/** Body of `POST /cut_off_groups` (issue 9; no path in the spec): name, time and shipment method codes. */
+export const CutOffGroupBodySchema = z.object({
+  name: boundedText('Name', 100, { min: 1 }),
+  cut_off: cutOffTime,
+  method_codes: z.array(codeText('Shipment method', 1)).max(200).default([]),
+});
+
+/** A pick area for the pick screen's location filter (`GET /picking_locations`): a hall or a rack. */
+export const PickingLocationSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  level: LocationLevelSchema,
+  parent_name: z.string().nullable(),
+});
+/** Answer of `GET /picking_locations`: the active halls and racks in walking order, paged. */
+export const PickingLocationListSchema = pageOf(PickingLocationSchema);
+
+/**
+ * Answer of `GET /stock/analysis/:org_id/:ean` (spec 3 §2 Product item card: stock analysis; issue 9: expected versus
+ * counted, mutations over time): the stock on its locations against the sum of its ledger rows (`difference` 0 when
+ * they agree), per location; the ledger per reason; and per Amsterdam day of the last 90 the pieces in, out and the
+ * balance at the end of the day.
+ */
+export const StockAnalysisSchema = z.object({
+  product: z.object({ id: IdSchema, name: z.string(), ean: z.string(), needs_recount: z.boolean() }),
+  stock: z.number().int(),
+  ledger: z.number().int(),
+  difference: z.number().int(),
+  locations: z.array(
+    z.object({
+      location: z.object({ id: IdSchema, name: z.string() }),
+      stock: z.number().int(),
+      ledger: z.number().int(),
+    }),
+  ),
+  reasons: z.array(z.object({ reason: z.string(), quantity: z.number().int(), rows: z.number().int() })),
+  days: z.array(
+    z.object({ day: z.string(), in: z.number().int(), out: z.number().int(), balance: z.number().int() }),
+  ),
+});
+export type StockAnalysis = z.infer<typeof StockAnalysisSchema>;

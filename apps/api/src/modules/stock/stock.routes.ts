@@ -5,15 +5,21 @@ import {
   cancelTransferEndpoint,
   clearLocationEndpoint,
   correctStockEndpoint,
+  cutOffGroupCreateEndpoint,
+  cutOffGroupsEndpoint,
   locationAddEndpoint,
   locationBulkEndpoint,
   locationChildrenEndpoint,
+  locationGroupCreateEndpoint,
+  locationGroupsEndpoint,
   locationRootsEndpoint,
   locationUpdateEndpoint,
   newTransferEndpoint,
+  pickingLocationsEndpoint,
   productLocationsEndpoint,
   productOpenTransfersEndpoint,
   recountEndpoint,
+  stockAnalysisEndpoint,
   stockUpdateEndpoint,
   switchLocationEndpoint,
   transferEndpoint,
@@ -23,6 +29,14 @@ import type { Db } from '../../db/client.ts';
 import { withIdempotency } from '../../lib/idempotency.ts';
 import { type RequestContext, route } from '../../lib/route.ts';
 import { addBins, addLocation, listLocations, updateLocation } from './locations.service.ts';
+import {
+  createCutOffGroup,
+  createLocationGroup,
+  listCutOffGroups,
+  listLocationGroups,
+  listPickingLocations,
+  stockAnalysis,
+} from './lookups.service.ts';
 import {
   assignLocation,
   assignLocationByName,
@@ -109,4 +123,15 @@ export function registerStockRoutes(app: FastifyInstance): void {
     listOpenTransfers(ctx, params.product_id, query),
   );
   route(app, allOpenTransfersEndpoint, async ({ query }, ctx) => listOpenTransfers(ctx, null, query));
+
+  route(app, locationGroupsEndpoint, async ({ query }, ctx) => listLocationGroups(ctx, query));
+  route(app, locationGroupCreateEndpoint, async ({ body }, ctx, req) =>
+    change(ctx, req, (sc) => createLocationGroup(sc, body)),
+  );
+  route(app, cutOffGroupsEndpoint, async ({ query }, ctx) => listCutOffGroups(ctx, query));
+  route(app, cutOffGroupCreateEndpoint, async ({ body }, ctx, req) =>
+    change(ctx, req, (sc) => createCutOffGroup(sc, body)),
+  );
+  route(app, pickingLocationsEndpoint, async ({ query }, ctx) => listPickingLocations(ctx, query));
+  route(app, stockAnalysisEndpoint, async ({ params }, ctx) => stockAnalysis(ctx, params.org_id, params.ean));
 }

@@ -5,6 +5,7 @@ import {
   type LocationNode,
   type ProductLocations,
   STOCK_CORRECTED,
+  type StockAnalysis,
 } from '@hoppa/core';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -489,6 +490,84 @@ describe('transfers (spec 2 §7 Locations; spec 3 §2 Admin: all open transfers)
         .status,
     ).toBe(400);
     expect(await ledgerBreaks()).toEqual([]);
+  });
+});
+
+describe('pick-area lookups and stock analysis (spec 2 §7 pick lookups; spec 3 §7)', () => {
+  it('creates and lists zones and cut-off groups; lists the pick areas', async () => {
+    const a = await addLocation(t.db, { name: uniqueName('Z'), sequence: 50 });
+    const b = await addLocation(t.db, { name: uniqueName('Z'), sequence: 51 });
+    const zoneName = uniqueName('Zone');
+    const zone = await api<{ id: string; locations: { id: string }[] }>(admin, 'POST', '/location/groups', {
+      name: zoneName,
+      location_ids: [a, b],
+    });
+    expect(zone.status, JSON.stringify(zone.body)).toBe(201);
+    expect(zone.body.locations.map((l) => l.id)).toEqual([a, b]);
+    const dup = await api<{ code: string }>(admin, 'POST', '/location/groups', {
+      name: zoneName.toUpperCase(),
+    });
+    expect([dup.status, dup.body.code]).toEqual([409, 'group_exists']);
+    const groups = await api<{ items: { name: string; locations: unknown[] }[] }>(
+      picker,
+      'GET',
+      '/location/groups',
+    );
+    expect(groups.body.items.find((g) => g.name === zoneName)?.locations).toHaveLength(2);
+
+    const cut = await api<{ cut_off: string; method_codes: string[] }>(admin, 'POST', '/cut_off_groups', {
+      name: uniqueName('PostNL middag'),
+      cut_off: '15:30',
+      method_codes: ['SMF-POSTNL-NL', 'SMF-POSTNL-NL'],
+    });
+    expect(cut.status, JSON.stringify(cut.body)).toBe(201);
+    expect(cut.body).toMatchObject({ cut_off: '15:30', method_codes: ['SMF-POSTNL-NL'] });
+    const badTime = await api(admin, 'POST', '/cut_off_groups', { name: 'Laat', cut_off: '25:00' });
+    expect(badTime.status).toBe(400);
+    const cuts = await api<{ items: { cut_off: string }[] }>(picker, 'GET', '/cut_off_groups');
+    expect(cuts.body.items.map((c) => c.cut_off)).toContain('15:30');
+    expect((await api(picker, 'POST', '/cut_off_groups', { name: 'x', cut_off: '10:00' })).status).toBe(403);
+
+    const areas = await api<{ items: { name: string; level: string }[] }>(
+      picker,
+      'GET',
+      '/picking_locations',
+    );
+    expect(areas.body.items.slice(0, 2).map((l) => [l.name, l.level])).toEqual([
+      ['A', 'hall'],
+      ['A-01', 'rack'],
+    ]);
+    expect(areas.body.items.every((l) => l.level !== 'bin')).toBe(true);
+  });
+
+  it('shows stock against its ledger per location, per reason and per day', async () => {
+    const a = await addLocation(t.db, { name: uniqueName('S'), sequence: 52 });
+    const b = await addLocation(t.db, { name: uniqueName('S'), sequence: 53 });
+    const p = await productWithStock(bol, 'Analyse', [{ locationId: a, stock: 12 }]);
+    const link = (await api<ProductLocations>(picker, 'GET', `/product/locations/${p.id}`)).body.locations[0];
+    await api(picker, 'POST', `/product/transfer/${link?.id}`, { location_id: b, quantity: 5 });
+    const ok = await api<StockAnalysis>(bolOwner, 'GET', `/stock/analysis/${bol}/${p.ean}`);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body).toMatchObject({ stock: 12, ledger: 12, difference: 0 });
+    expect(ok.body.locations.map((l) => [l.location.id, l.stock, l.ledger])).toEqual([
+      [a, 7, 7],
+      [b, 5, 5],
+    ]);
+    expect(ok.body.reasons).toEqual([
+      { reason: 'assign', quantity: 12, rows: 1 },
+      { reason: 'transfer', quantity: 0, rows: 2 },
+    ]);
+    expect(ok.body.days).toHaveLength(1);
+    expect(ok.body.days[0]).toMatchObject({ in: 17, out: 5, balance: 12 });
+
+    // A stock changed behind the ledger's back shows as a difference, and the map marks the bin in error.
+    await t.db.query('UPDATE product_locations SET stock = stock + 2 WHERE id = $1', [link?.id]);
+    const off = await api<StockAnalysis>(picker, 'GET', `/stock/analysis/${bol}/${p.ean}`);
+    expect(off.body.difference).toBe(2);
+    const bin = await api<LocationNode>(admin, 'PUT', `/locations/${a}`, { sequence: 52 });
+    expect(bin.body.problems).toEqual(['ledger_mismatch']);
+    await t.db.query('UPDATE product_locations SET stock = stock - 2 WHERE id = $1', [link?.id]);
+    expect((await api(bolOwner, 'GET', `/stock/analysis/${stroop}/${p.ean}`)).status).toBe(404);
   });
 });
 

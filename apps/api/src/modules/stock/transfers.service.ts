@@ -126,13 +126,23 @@ export async function cancelTransfer(ctx: StockContext, linkId: string): Promise
 
 /**
  * Open transfers (spec 2 §7 `GET /product/transfers/open/{product_id}`, `GET /transfers/open/all`; spec 3 §2 Admin:
- * all open transfers): of one product, or of every product of `orgIds`, by location name, paged.
+ * all open transfers): of one product, or of every product of `orgIds`, by location name, paged. 404 for a product
+ * that is not one of `orgIds`'.
  */
 export async function listOpenTransfers(
   ctx: TenantScope,
   productId: string | null,
   page: { skip: number; limit: number },
 ): Promise<OpenTransferList> {
+  if (productId !== null) {
+    const visible = await tenantSql(ctx)
+      .selectFrom('products as p')
+      .select('p.id')
+      .where('p.id', '=', productId)
+      .where(orgScope(ctx, 'p'))
+      .executeTakeFirst();
+    if (!visible) throw notFound(`Product ${productId} not found`);
+  }
   const rows = await tenantSql(ctx)
     .selectFrom('product_locations as pl')
     .innerJoin('products as p', 'p.id', 'pl.product_id')

@@ -1,0 +1,263 @@
+import {
+  type CutOffGroup,
+  type CutOffGroupBodySchema,
+  cutOffGroupCreateEndpoint,
+  type LocationGroup,
+  type LocationGroupBodySchema,
+  locationGroupCreateEndpoint,
+  newId,
+  type StockAnalysis,
+} from '@hoppa/core';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { systemSql } from '../../db/kysely.ts';
+import { orgScope, orgScopeSql, type TenantScope, tenantSql } from '../../db/tenant.ts';
+import { notFound, problem } from '../../lib/errors.ts';
+
+type Page = { skip: number; limit: number };
+
+/** The provider organisation, which owns the map, its zones and cut-off groups (one warehouse per installation). */
+async function warehouse(ctx: TenantScope): Promise<string> {
+  const row = await systemSql(ctx.db)
+    .selectFrom('organisations')
+    .select('id')
+    .where('kind', '=', 'provider')
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) throw new Error('No provider organisation: the warehouse has no owner');
+  return row.id;
+}
+
+/** The zones with their locations (spec 2 §7 `GET /location/groups`), by name, paged. */
+export async function listLocationGroups(ctx: TenantScope, page: Page) {
+  const groups = await systemSql(ctx.db)
+    .selectFrom('location_groups as g')
+    .select((eb) => ['g.id', 'g.name', eb.fn.countAll<string>().over().as('total')])
+    .orderBy('g.name')
+    .orderBy('g.id')
+    .limit(page.limit)
+    .offset(page.skip)
+    .execute();
+  const members =
+    groups.length === 0
+      ? []
+      : await systemSql(ctx.db)
+          .selectFrom('locations as l')
+          .select(['l.id', 'l.name', 'l.group_id'])
+          .where(
+            'l.group_id',
+            'in',
+            groups.map((g) => g.id),
+          )
+          .orderBy('l.sequence')
+          .orderBy('l.name')
+          .execute();
+  return {
+    items: groups.map(
+      (g): LocationGroup => ({
+        id: g.id,
+        name: g.name,
+        locations: members.filter((m) => m.group_id === g.id).map((m) => ({ id: m.id, name: m.name })),
+      }),
+    ),
+    total: Number(groups[0]?.total ?? 0),
+    skip: page.skip,
+    limit: page.limit,
+  };
+}
+
+/**
+ * A new zone holding `location_ids` (issue 9 `POST /location/groups`): they leave the zone they were in. 409
+ * `group_exists` for a taken name; 404 when a location does not exist. `ctx.db` must be a transaction.
+ */
+export async function createLocationGroup(
+  ctx: TenantScope,
+  body: z.output<typeof LocationGroupBodySchema>,
+): Promise<LocationGroup> {
+  const org = await warehouse(ctx);
+  const q = systemSql(ctx.db);
+  const taken = await q
+    .selectFrom('location_groups')
+    .select('id')
+    .where('org_id', '=', org)
+    .where(sql`lower(name)`, '=', body.name.toLowerCase())
+    .executeTakeFirst();
+  if (taken)
+    throw problem(
+      locationGroupCreateEndpoint,
+      'group_exists',
+      `A location group ${body.name} exists already`,
+    );
+  const ids = [...new Set(body.location_ids)];
+  if (ids.length > 0) {
+    const found = await q.selectFrom('locations').select('id').where('id', 'in', ids).execute();
+    const missing = ids.filter((id) => !found.some((f) => f.id === id));
+    if (missing.length > 0) throw notFound(`Location ${missing[0]} not found`);
+  }
+  const id = newId();
+  await q.insertInto('location_groups').values({ id, org_id: org, name: body.name }).execute();
+  if (ids.length > 0) await q.updateTable('locations').set({ group_id: id }).where('id', 'in', ids).execute();
+  const page = await listLocationGroups(ctx, { skip: 0, limit: 1000 });
+  const made = page.items.find((g) => g.id === id);
+  if (!made) throw new Error('the new location group vanished');
+  return made;
+}
+
+/** `HH:MM` of a PostgreSQL `time` value (`15:30:00`). */
+const hhmm = (t: string) => t.slice(0, 5);
+
+/** Cut-off groups by time (spec 2 §7 pick: 'cut-off groups list'), paged. */
+export async function listCutOffGroups(ctx: TenantScope, page: Page) {
+  const rows = await systemSql(ctx.db)
+    .selectFrom('cut_off_groups as c')
+    .select((eb) => [
+      'c.id',
+      'c.name',
+      sql<string>`c.cut_off::text`.as('cut_off'),
+      'c.method_codes',
+      eb.fn.countAll<string>().over().as('total'),
+    ])
+    .orderBy('c.cut_off')
+    .orderBy('c.name')
+    .limit(page.limit)
+    .offset(page.skip)
+    .execute();
+  return {
+    items: rows.map(
+      (r): CutOffGroup => ({
+        id: r.id,
+        name: r.name,
+        cut_off: hhmm(r.cut_off),
+        method_codes: r.method_codes,
+      }),
+    ),
+    total: Number(rows[0]?.total ?? 0),
+    skip: page.skip,
+    limit: page.limit,
+  };
+}
+
+/** A new cut-off group (issue 9 `POST /cut_off_groups`). 409 `group_exists`. `ctx.db` must be a transaction. */
+export async function createCutOffGroup(
+  ctx: TenantScope,
+  body: z.output<typeof CutOffGroupBodySchema>,
+): Promise<CutOffGroup> {
+  const org = await warehouse(ctx);
+  const q = systemSql(ctx.db);
+  const taken = await q
+    .selectFrom('cut_off_groups')
+    .select('id')
+    .where('org_id', '=', org)
+    .where(sql`lower(name)`, '=', body.name.toLowerCase())
+    .executeTakeFirst();
+  if (taken)
+    throw problem(cutOffGroupCreateEndpoint, 'group_exists', `A cut-off group ${body.name} exists already`);
+  const id = newId();
+  const codes = [...new Set(body.method_codes)];
+  await q
+    .insertInto('cut_off_groups')
+    .values({ id, org_id: org, name: body.name, cut_off: body.cut_off, method_codes: codes })
+    .execute();
+  return { id, name: body.name, cut_off: body.cut_off, method_codes: codes };
+}
+
+/** The active halls and racks in walking order (spec 2 §7 `GET /picking_locations`), paged. */
+export async function listPickingLocations(ctx: TenantScope, page: Page) {
+  const org = await warehouse(ctx);
+  const rows = await systemSql(ctx.db)
+    .selectFrom('locations as l')
+    .leftJoin('locations as p', 'p.id', 'l.parent_id')
+    .select((eb) => [
+      'l.id',
+      'l.name',
+      'l.level',
+      'p.name as parent_name',
+      eb.fn.countAll<string>().over().as('total'),
+    ])
+    .where('l.org_id', '=', org)
+    .where('l.level', 'in', ['hall', 'rack'])
+    .where('l.active', '=', true)
+    .orderBy('l.sequence')
+    .orderBy('l.name')
+    .limit(page.limit)
+    .offset(page.skip)
+    .execute();
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      level: r.level as 'hall' | 'rack',
+      parent_name: r.parent_name,
+    })),
+    total: Number(rows[0]?.total ?? 0),
+    skip: page.skip,
+    limit: page.limit,
+  };
+}
+
+/** Days of movement the stock analysis shows. */
+const ANALYSIS_DAYS = 90;
+
+/**
+ * Stock against its ledger (spec 3 §7 `GET /stock/analysis/{org_id}/{ean}`): per location, the stock and the sum of
+ * its ledger rows; the ledger per reason; and for each Amsterdam day of the last 90 with movement the pieces in, out
+ * and the balance at the end of that day. 404 when the product is not one of `orgIds`'.
+ */
+export async function stockAnalysis(ctx: TenantScope, orgId: string, ean: string): Promise<StockAnalysis> {
+  const product = await tenantSql(ctx)
+    .selectFrom('products as p')
+    .select(['p.id', 'p.name', 'p.ean', 'p.needs_recount'])
+    .where('p.org_id', '=', orgId)
+    .where('p.ean', '=', ean)
+    .where(orgScope(ctx, 'p'))
+    .executeTakeFirst();
+  if (!product) throw notFound(`Product ${ean} not found`);
+  const run = systemSql(ctx.db);
+  const [places, reasons, days] = await Promise.all([
+    sql<{ id: string; name: string; stock: number; ledger: number }>`
+      SELECT l.id, l.name, coalesce(pl.stock, 0)::int AS stock, coalesce(m.total, 0)::int AS ledger
+        FROM (SELECT location_id, stock FROM product_locations pl
+               WHERE pl.product_id = ${product.id} AND ${orgScopeSql(ctx, 'pl')}) pl
+        FULL JOIN (SELECT location_id, sum(quantity)::int AS total FROM stock_mutations m
+                    WHERE m.product_id = ${product.id} AND m.location_id IS NOT NULL AND ${orgScopeSql(ctx, 'm')}
+                    GROUP BY location_id) m ON m.location_id = pl.location_id
+        JOIN locations l ON l.id = coalesce(pl.location_id, m.location_id)
+       WHERE coalesce(pl.stock, 0) <> 0 OR coalesce(m.total, 0) <> 0 OR pl.location_id IS NOT NULL
+       ORDER BY l.sequence, l.name`.execute(run),
+    sql<{ reason: string; quantity: number; rows: number }>`
+      SELECT m.reason, sum(m.quantity)::int AS quantity, count(*)::int AS rows FROM stock_mutations m
+       WHERE m.product_id = ${product.id} AND ${orgScopeSql(ctx, 'm')}
+       GROUP BY m.reason ORDER BY m.reason`.execute(run),
+    sql<{ day: string; in: number; out: number; balance: number }>`
+      WITH daily AS (
+        SELECT (m.created_at AT TIME ZONE 'Europe/Amsterdam')::date AS day,
+               sum(m.quantity) FILTER (WHERE m.quantity > 0)::int AS "in",
+               (-coalesce(sum(m.quantity) FILTER (WHERE m.quantity < 0), 0))::int AS out,
+               sum(m.quantity)::int AS net
+          FROM stock_mutations m
+         WHERE m.product_id = ${product.id} AND ${orgScopeSql(ctx, 'm')}
+         GROUP BY 1
+      )
+      SELECT to_char(day, 'YYYY-MM-DD') AS day, coalesce("in", 0) AS "in", out,
+             (sum(net) OVER (ORDER BY day))::int AS balance
+        FROM daily
+       ORDER BY day`.execute(run),
+  ]);
+  const stock = places.rows.reduce((n, r) => n + r.stock, 0);
+  const ledger = places.rows.reduce((n, r) => n + r.ledger, 0);
+  const since = new Date(Date.now() - ANALYSIS_DAYS * 86_400_000).toISOString().slice(0, 10);
+  return {
+    product,
+    stock,
+    ledger,
+    difference: stock - ledger,
+    locations: places.rows.map((r) => ({
+      location: { id: r.id, name: r.name },
+      stock: r.stock,
+      ledger: r.ledger,
+    })),
+    reasons: reasons.rows,
+    days: days.rows.filter((d) => d.day >= since),
+  };
+}
