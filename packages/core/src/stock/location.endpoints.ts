@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
 import { codeText } from '../common/text.ts';
-import { defineEndpoint } from '../http/endpoint.ts';
+import { defineEndpoint, PdfResponseSchema } from '../http/endpoint.ts';
 import {
   AssignLocationBodySchema,
   AssignLocationByNameBodySchema,
@@ -11,12 +11,16 @@ import {
   CutOffGroupBodySchema,
   CutOffGroupListSchema,
   CutOffGroupSchema,
+  EanLabelBodySchema,
+  EanLabelParamsSchema,
   LocationAddQuerySchema,
   LocationBulkBodySchema,
   LocationBulkResultSchema,
   LocationGroupBodySchema,
   LocationGroupListSchema,
   LocationGroupSchema,
+  LocationLabelBodySchema,
+  LocationLabelsBodySchema,
   LocationListQuerySchema,
   LocationListSchema,
   LocationNodeSchema,
@@ -355,5 +359,46 @@ export const stockAnalysisEndpoint = defineEndpoint({
   summary: 'Stock against its ledger, and its movement over 90 days',
   params: z.object({ org_id: IdSchema, ean: codeText('EAN', 1) }),
   response: StockAnalysisSchema,
+  tags: ['locations'],
+});
+
+/**
+ * `POST /location/labels/:id` (spec 2 §7, spec 3 §7; a PDF): a label for every bin under the location (or the bin
+ * itself), in walking order, at most LABELS_MAX. 404 for an unknown location; 400 for more bins than that.
+ */
+export const locationLabelsEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/location/labels/:id',
+  summary: 'Labels of every bin under a location (PDF)',
+  params: z.object({ id: IdSchema }),
+  body: LocationLabelsBodySchema,
+  response: PdfResponseSchema,
+  binary: true,
+  tags: ['locations'],
+});
+
+/** `POST /location/label` (spec 2 §7, spec 3 §7; a PDF): the label of one location. 404 for an unknown location. */
+export const locationLabelEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/location/label',
+  summary: 'The label of one location (PDF)',
+  body: LocationLabelBodySchema,
+  response: PdfResponseSchema,
+  binary: true,
+  tags: ['locations'],
+});
+
+/**
+ * `POST /product/label/:ean/:amount` (spec 3 §7; a PDF): `amount` EAN labels of the product with that EAN among the
+ * caller's organisations (`org_id` picks one when several have it). 404 for an unknown EAN.
+ */
+export const eanLabelEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/product/label/:ean/:amount',
+  summary: 'EAN labels of a product (PDF)',
+  params: EanLabelParamsSchema,
+  body: EanLabelBodySchema,
+  response: PdfResponseSchema,
+  binary: true,
   tags: ['locations'],
 });

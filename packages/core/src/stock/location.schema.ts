@@ -381,3 +381,31 @@ export const StockAnalysisSchema = z.object({
   ),
 });
 export type StockAnalysis = z.infer<typeof StockAnalysisSchema>;
+
+/** Label sizes (issue 9): A6 landscape for sheet or large label printers, 62 mm roll labels cut at 100 mm. */
+export const LabelFormatSchema = z.enum(['a6', '62mm']);
+export type LabelFormat = z.infer<typeof LabelFormatSchema>;
+
+/** Most pages one label call renders (bins under a hall, EAN labels of a delivery). */
+export const LABELS_MAX = 2000;
+
+/** Body of `POST /location/labels/:id` (spec 3 §7): the label size (default A6). */
+export const LocationLabelsBodySchema = z.object({ format: LabelFormatSchema.default('a6') });
+
+/** Body of `POST /location/label` (spec 3 §7): one location's label. */
+export const LocationLabelBodySchema = z.object({
+  location_id: IdSchema,
+  format: LabelFormatSchema.default('a6'),
+});
+
+/** Path of `POST /product/label/:ean/:amount` (spec 3 §7): the EAN and how many labels (1 to 500). */
+export const EanLabelParamsSchema = z.object({
+  ean: codeText('EAN', 1),
+  amount: z.coerce.number().int().min(1).max(500),
+});
+
+/** Body of the EAN labels: size, and the organisation when the caller sees several with that EAN. */
+export const EanLabelBodySchema = z.object({
+  format: LabelFormatSchema.default('a6'),
+  org_id: IdSchema.optional(),
+});

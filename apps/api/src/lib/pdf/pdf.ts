@@ -56,11 +56,23 @@ export interface BarcodeOptions {
  * placed at about 0.3 mm per module. Throws when the text cannot be encoded.
  */
 export async function code128Png(text: string, options: BarcodeOptions = {}): Promise<Buffer> {
+  return barcodePng('code128', text, options);
+}
+
+/**
+ * A barcode of `text` as a PNG (bwip-js) in symbology `bcid`: `code128`, `ean13` (13 digits with a valid check
+ * digit) or `qrcode` (square; `heightMm` ignored). Without human-readable text. Throws when the text cannot be encoded.
+ */
+export async function barcodePng(
+  bcid: 'code128' | 'ean13' | 'qrcode',
+  text: string,
+  options: BarcodeOptions = {},
+): Promise<Buffer> {
   return bwipjs.toBuffer({
-    bcid: 'code128',
+    bcid,
     text,
     scale: options.scale ?? 3,
-    height: options.heightMm ?? 15,
+    ...(bcid === 'qrcode' ? { eclevel: 'M' } : { height: options.heightMm ?? 15 }),
     includetext: false,
     paddingwidth: 0,
     paddingheight: 0,

@@ -7,11 +7,14 @@ import {
   correctStockEndpoint,
   cutOffGroupCreateEndpoint,
   cutOffGroupsEndpoint,
+  eanLabelEndpoint,
   locationAddEndpoint,
   locationBulkEndpoint,
   locationChildrenEndpoint,
   locationGroupCreateEndpoint,
   locationGroupsEndpoint,
+  locationLabelEndpoint,
+  locationLabelsEndpoint,
   locationRootsEndpoint,
   locationUpdateEndpoint,
   newTransferEndpoint,
@@ -27,7 +30,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { withIdempotency } from '../../lib/idempotency.ts';
+import { inlinePdf } from '../../lib/pdf/pdf-reply.ts';
 import { type RequestContext, route } from '../../lib/route.ts';
+import { eanLabels, locationLabel, locationLabels } from './labels.service.ts';
 import { addBins, addLocation, listLocations, updateLocation } from './locations.service.ts';
 import {
   createCutOffGroup,
@@ -134,4 +139,20 @@ export function registerStockRoutes(app: FastifyInstance): void {
   );
   route(app, pickingLocationsEndpoint, async ({ query }, ctx) => listPickingLocations(ctx, query));
   route(app, stockAnalysisEndpoint, async ({ params }, ctx) => stockAnalysis(ctx, params.org_id, params.ean));
+
+  route(app, locationLabelsEndpoint, async ({ params, body }, ctx, _req, reply) => {
+    const { pdf, fileName } = await locationLabels(ctx, params.id, body.format);
+    inlinePdf(reply, fileName);
+    return pdf;
+  });
+  route(app, locationLabelEndpoint, async ({ body }, ctx, _req, reply) => {
+    const { pdf, fileName } = await locationLabel(ctx, body.location_id, body.format);
+    inlinePdf(reply, fileName);
+    return pdf;
+  });
+  route(app, eanLabelEndpoint, async ({ params, body }, ctx, _req, reply) => {
+    const { pdf, fileName } = await eanLabels(ctx, { ...params, format: body.format, orgId: body.org_id });
+    inlinePdf(reply, fileName);
+    return pdf;
+  });
 }

@@ -10,6 +10,8 @@ import {
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
+import { readPdfBarcodes } from '../../lib/pdf/barcodes.test-helpers.ts';
+import { readPdf } from '../../lib/pdf/pdf.test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { addLocation, addProduct, orgId } from '../pick/test/fulfilment.fixtures.ts';
 
@@ -568,6 +570,71 @@ describe('pick-area lookups and stock analysis (spec 2 §7 pick lookups; spec 3 
     expect(bin.body.problems).toEqual(['ledger_mismatch']);
     await t.db.query('UPDATE product_locations SET stock = stock - 2 WHERE id = $1', [link?.id]);
     expect((await api(bolOwner, 'GET', `/stock/analysis/${stroop}/${p.ean}`)).status).toBe(404);
+  });
+});
+
+describe('location and EAN labels (spec 3 §7; issue 9 §4)', () => {
+  it("prints a rack's bins, one label each, whose Code 128 and QR codes scan as the bin's id", async () => {
+    const hallName = uniqueName('L');
+    const hall = await api<LocationNode>(admin, 'GET', `/locations/add/${hallName}/null`);
+    const rack = await api<LocationNode>(admin, 'GET', `/locations/add/${hallName}-01/${hall.body.id}`);
+    const bins = await api<{ created: LocationNode[] }>(admin, 'POST', '/locations/bulk', {
+      parent_id: rack.body.id,
+      from: 1,
+      to: 3,
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/location/labels/${hall.body.id}`,
+      headers: { cookie: picker },
+      payload: {},
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const pdf = res.rawPayload;
+    const text = await readPdf(pdf);
+    expect(text.pages).toBe(3);
+    expect(text.pageTexts[0]).toContain(`${hallName}-01-01`);
+    const codes = readPdfBarcodes(pdf);
+    expect(codes.map((c) => [c.code128, c.qr])).toEqual(bins.body.created.map((b) => [b.id, b.id]));
+
+    const one = await t.app.inject({
+      method: 'POST',
+      url: '/api/location/label',
+      headers: { cookie: picker },
+      payload: { location_id: bins.body.created[1]?.id, format: '62mm' },
+    });
+    expect(one.statusCode).toBe(200);
+    const small = readPdfBarcodes(one.rawPayload);
+    expect(small).toEqual([{ code128: bins.body.created[1]?.id, qr: bins.body.created[1]?.id, ean13: null }]);
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/location/label',
+      headers: { cookie: picker },
+      payload: { location_id: '0123456789abcdef01234567' },
+    });
+    expect(none.statusCode).toBe(404);
+  });
+
+  it('prints EAN labels whose EAN-13 scans as the product’s EAN', async () => {
+    const p = await addProduct(t.db, bol, { name: 'Appelflap', ean: '8712345678906', stock: [] });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/product/label/${p.ean}/2`,
+      headers: { cookie: bolOwner },
+      payload: { format: '62mm' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const codes = readPdfBarcodes(res.rawPayload);
+    expect(codes.map((c) => c.ean13)).toEqual(['8712345678906', '8712345678906']);
+    expect((await readPdf(res.rawPayload)).pageTexts[0]).toContain('Appelflap');
+    const other = await t.app.inject({
+      method: 'POST',
+      url: `/api/product/label/${p.ean}/1`,
+      headers: { cookie: await t.login(DEMO_USERS.stroopOwner.email, DEMO_USERS.stroopOwner.password) },
+      payload: {},
+    });
+    expect(other.statusCode).toBe(404);
   });
 });
 
