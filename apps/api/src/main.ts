@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DEMO_USERS } from './db/seed.ts';
 import { seedLiveOrders } from './db/seed-orders.ts';
+import { seedLiveStock } from './db/seed-stock.ts';
 import { openPreparedDb } from './db/startup.ts';
 import { closeWorkers } from './lib/workers.ts';
 
@@ -35,6 +36,18 @@ if (seed && config.demoOrders) {
     );
   } catch (err) {
     console.error(`The demo orders could not be made: ${(err as Error).message}`);
+  }
+}
+if (seed) {
+  // The warehouse's map work and stock moves, through the same routes (zones, cut-off groups, transfers).
+  try {
+    const stock = await seedLiveStock(app, db);
+    console.log(
+      `Demo stock: ${stock.transfersDone} transfers done, ${stock.transfersOpen} open, ${stock.locationGroups} zones, ` +
+        `${stock.cutOffGroups} cut-off groups.`,
+    );
+  } catch (err) {
+    console.error(`The demo stock moves could not be made: ${(err as Error).message}`);
   }
 }
 await app.listen({ port: config.port, host: config.host });

@@ -60,6 +60,8 @@ export type NavKey =
   | 'settingsOrg'
   | 'settingsApis'
   | 'orgsAdd'
+  | 'locations'
+  | 'transfers'
   | 'admin';
 
 /** A left-navigation entry of an area (spec 2 §2 Main layout); `order` places it among every area's entries. */

@@ -5,6 +5,7 @@
  */
 import { authArea } from '../features/auth/index.ts';
 import { homeArea } from '../features/home/index.ts';
+import { locationsArea } from '../features/locations/index.ts';
 import { ordersArea } from '../features/orders/index.ts';
 import { orgsArea } from '../features/orgs/index.ts';
 import { productsArea } from '../features/products/index.ts';
@@ -19,5 +20,6 @@ export const AREAS: readonly Area[] = [
   shipmentsArea,
   productsArea,
   orgsArea,
+  locationsArea,
   plannedArea,
 ];

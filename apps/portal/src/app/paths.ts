@@ -24,6 +24,8 @@ export const PATHS = {
   settingsApis: '/settings/apis',
   scanner: '/scanner',
   admin: '/admin',
+  adminLocations: '/admin/locations',
+  adminTransfers: '/admin/transfers',
   adminAny: '/admin/*',
   inboundItem: '/inbound/item',
   inboundItemDetail: '/inbound/item/:id',

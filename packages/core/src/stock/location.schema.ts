@@ -68,10 +68,13 @@ export const LocationListQuerySchema = pageQuery(500);
 
 /**
  * Answer of `GET /locations/null` (the halls) and `GET /locations/:parent` (a location's children), in walking
- * order (sequence, then name): one page of the paging envelope, with the parent (null for the halls).
+ * order (sequence, then name): one page of the paging envelope, with the parent (null for the halls) and its own
+ * parent's id (to go up).
  */
 export const LocationListSchema = pageOf(LocationNodeSchema, {
-  parent: z.object({ id: IdSchema, name: z.string(), level: LocationLevelSchema }).nullable(),
+  parent: z
+    .object({ id: IdSchema, name: z.string(), level: LocationLevelSchema, parent_id: IdSchema.nullable() })
+    .nullable(),
 });
 export type LocationList = z.infer<typeof LocationListSchema>;
 

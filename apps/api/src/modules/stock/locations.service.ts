@@ -157,11 +157,11 @@ export async function listLocations(
   if (parent) {
     const p = await systemSql(ctx.db)
       .selectFrom('locations')
-      .select(['id', 'name', 'level'])
+      .select(['id', 'name', 'level', 'parent_id'])
       .where('id', '=', parent)
       .executeTakeFirst();
     if (!p) throw notFound(`Location ${parent} not found`);
-    parentRow = { id: p.id, name: p.name, level: p.level as LocationLevel };
+    parentRow = { id: p.id, name: p.name, level: p.level as LocationLevel, parent_id: p.parent_id };
   }
   const where = parent
     ? sql`l.org_id = ${warehouse} AND l.parent_id = ${parent}`

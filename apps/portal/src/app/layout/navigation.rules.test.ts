@@ -42,6 +42,8 @@ describe('visibleNavItems (spec 2 §2 Main layout, §6)', () => {
       'settingsOrg',
       'settingsApis',
       'orgsAdd',
+      'locations',
+      'transfers',
       'admin',
     ]);
   });

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { APP_HEADER, type LocationList, type LocationNode } from '@hoppa/core';
+import type { FastifyInstance } from 'fastify';
+import { SESSION_COOKIE } from '../lib/auth.ts';
+import type { Db } from './client.ts';
+import { DEMO_USERS, type DemoUserKey } from './seed.ts';
+
+/** What {@link seedLiveStock} made. */
+export interface LiveStockResult {
+  locations: number;
+  locationGroups: number;
+  cutOffGroups: number;
+  transfersDone: number;
+  transfersOpen: number;
+  errorLocations: number;
+}
+
+async function login(app: FastifyInstance, key: DemoUserKey): Promise<string> {
+  const u = DEMO_USERS[key];
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email: u.email, password: u.password },
+  });
+  const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+  if (res.statusCode !== 200 || !cookie)
+    throw new Error(`demo login of ${u.email} failed: ${res.statusCode}`);
+  return `${SESSION_COOKIE}=${cookie.value}`;
+}
+
+/** One call as the apps make it (app header, an Idempotency-Key on changes); throws on a failed answer. */
+async function call<T>(
+  app: FastifyInstance,
+  cookie: string,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: unknown,
+): Promise<T> {
+  const res = await app.inject({
+    method,
+    url: `/api${url}`,
+    headers: {
+      cookie,
+      [APP_HEADER]: 'demo',
+      ...(method === 'GET' ? {} : { 'idempotency-key': randomUUID() }),
+    },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+  if (res.statusCode >= 300)
+    throw new Error(`demo ${method} ${url} failed: ${res.statusCode} ${res.body.slice(0, 300)}`);
+  return res.json() as T;
+}
+
+/**
+ * The warehouse work of the demo (issue 9 §5), made through the same calls the portal and the floor make, after
+ * {@link seedDemo} laid out the map: a receiving hall `R` with rack `R-01` and its ten bins (added and bulk-created
+ * as provider staff do), two location groups (zones) and two cut-off groups for the pick filters, stock moved from
+ * pallet places to the receiving bins (done transfers, two ledger rows each), open transfers waiting on pallet places,
+ * and one bin in error (two products holding stock on it), so every screen of the map has something to show.
+ * Deterministic; throws when a call fails.
+ */
+export async function seedLiveStock(app: FastifyInstance, db: Db): Promise<LiveStockResult> {
+  const admin = await login(app, 'admin');
+  const picker = await login(app, 'picker');
+
+  // The map: a receiving hall with one rack of bins, as the admin screen makes them.
+  const hall = await call<LocationNode>(app, admin, 'GET', '/locations/add/R/null');
+  const rack = await call<LocationNode>(app, admin, 'GET', `/locations/add/R-01/${hall.id}`);
+  const bins = (
+    await call<{ created: LocationNode[] }>(app, admin, 'POST', '/locations/bulk', {
+      parent_id: rack.id,
+      from: 1,
+      to: 10,
+      type: 'rack-box',
+    })
+  ).created;
+
+  // Zones and cut-off groups for the pick screen's filters.
+  const roots = await call<LocationList>(app, picker, 'GET', '/locations/null?limit=50');
+  const hallA = roots.items.find((l) => l.name === 'A');
+  const hallP = roots.items.find((l) => l.name === 'P');
+  const racksA = hallA
+    ? (await call<LocationList>(app, picker, 'GET', `/locations/${hallA.id}?limit=5`)).items
+    : [];
+  const racksP = hallP
+    ? (await call<LocationList>(app, picker, 'GET', `/locations/${hallP.id}?limit=10`)).items
+    : [];
+  await call(app, admin, 'POST', '/location/groups', {
+    name: 'Zone A: kleine artikelen',
+    location_ids: racksA.map((r) => r.id),
+  });
+  await call(app, admin, 'POST', '/location/groups', {
+    name: 'Zone P: palletplaatsen',
+    location_ids: racksP.map((r) => r.id),
+  });
+  await call(app, admin, 'POST', '/cut_off_groups', {
+    name: 'PostNL 17:00',
+    cut_off: '17:00',
+    method_codes: ['SMF-POSTNL-NL', 'SMF-POSTNL-BE'],
+  });
+  await call(app, admin, 'POST', '/cut_off_groups', {
+    name: 'Lokale bezorging 14:00',
+    cut_off: '14:00',
+    method_codes: ['LOCAL-NL'],
+  });
+
+  // Reserve stock on pallet places: some moves to the receiving bins, some waits as an open transfer.
+  const reserve = (
+    await db.query<{ link_id: string; product_id: string; stock: number }>(
+      `SELECT pl.id AS link_id, pl.product_id, pl.stock
+         FROM product_locations pl JOIN locations l ON l.id = pl.location_id
+        WHERE l.name LIKE 'P-%' AND pl.stock >= 20
+        ORDER BY l.sequence, pl.id LIMIT 8`,
+    )
+  ).rows;
+  let done = 0;
+  let open = 0;
+  for (const [i, r] of reserve.entries()) {
+    if (i < 4 && bins[i]) {
+      await call(app, picker, 'POST', `/product/transfer/${r.link_id}`, {
+        location_id: bins[i]?.id,
+        quantity: 10,
+        raw_scan: bins[i]?.id,
+      });
+      done++;
+    } else {
+      await call(app, picker, 'POST', '/product/new_transfer/ass', {
+        location_product_id: r.link_id,
+        quantity: Math.min(r.stock, 12),
+      });
+      open++;
+    }
+  }
+
+  // One bin in error: a second product put on a bin that already holds one (spec 3 §2: more than one product).
+  let errors = 0;
+  const first = reserve[0];
+  const second = reserve[4] ?? reserve[1];
+  if (first && second && bins[0] && second.product_id !== first.product_id) {
+    await call(app, picker, 'POST', '/locations/assign', {
+      product_id: second.product_id,
+      location_id: bins[0].id,
+      amount: 3,
+    });
+    errors++;
+  }
+  return {
+    locations: 2 + bins.length,
+    locationGroups: 2,
+    cutOffGroups: 2,
+    transfersDone: done,
+    transfersOpen: open,
+    errorLocations: errors,
+  };
+}

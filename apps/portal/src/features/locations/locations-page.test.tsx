@@ -1,0 +1,122 @@
+import type { LocationList, LocationNode } from '@hoppa/core';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { orgAuth, role, user } from '../../test/fixtures.ts';
+import { stubPageRequest } from '../../test/page-request.ts';
+import { renderUi } from '../../test/render.tsx';
+import { LocationsPage } from './locations-page.tsx';
+import { TransfersPage } from './transfers-page.tsx';
+
+const hex = (n: number) => n.toString(16).padStart(24, '0');
+
+function node(
+  n: number,
+  name: string,
+  level: LocationNode['level'],
+  over: Partial<LocationNode> = {},
+): LocationNode {
+  return {
+    id: hex(n),
+    name,
+    level,
+    type: level === 'bin' ? 'half-box' : null,
+    sequence: n,
+    active: true,
+    parent_id: null,
+    group: null,
+    children: level === 'bin' ? 0 : 2,
+    products: 1,
+    stock: 5,
+    status: 'used',
+    problems: [],
+    ...over,
+  };
+}
+
+const HALL = node(1, 'A', 'hall');
+const RACK = node(2, 'A-01', 'rack', { parent_id: HALL.id });
+const BINS = [
+  node(3, 'A-01-01', 'bin', { parent_id: RACK.id }),
+  node(4, 'A-01-02', 'bin', {
+    parent_id: RACK.id,
+    status: 'error',
+    problems: ['several_products'],
+    stock: 7,
+    products: 2,
+  }),
+];
+const staff = role('warehouse_staff', [
+  { methods: ['*'], path: '/locations/*' },
+  { methods: ['*'], path: '/location/*' },
+  { methods: ['GET'], path: '/transfers/*' },
+]);
+
+/** Answers the map's calls like the API; records the bins asked for. */
+function fakeApi(bulk: unknown[]) {
+  return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req =
+      input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+    const url = new URL(req.url);
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const page = (items: LocationNode[], parent: LocationList['parent']): LocationList => ({
+      items,
+      total: items.length,
+      skip: 0,
+      limit: 100,
+      parent,
+    });
+    if (url.pathname === '/api/locations/null') return json(page([HALL], null));
+    if (url.pathname === `/api/locations/${HALL.id}`)
+      return json(page([RACK], { id: HALL.id, name: 'A', level: 'hall', parent_id: null }));
+    if (url.pathname === `/api/locations/${RACK.id}`)
+      return json(page(BINS, { id: RACK.id, name: 'A-01', level: 'rack', parent_id: HALL.id }));
+    if (url.pathname === '/api/locations/bulk' && req.method === 'POST') {
+      bulk.push(await req.json());
+      return json({ created: [] }, 201);
+    }
+    if (url.pathname === '/api/transfers/open/all') return json({ items: [], total: 0, skip: 0, limit: 100 });
+    return json({ statusCode: 404, code: 'not_found', message: url.pathname }, 404);
+  });
+}
+
+beforeEach(() => stubPageRequest());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the warehouse map (spec 3 §2 Admin: locations)', { timeout: 30_000 }, () => {
+  it('opens a hall and a rack, shows each bin’s status and why, and adds a rack’s bins at once', async () => {
+    const bulk: unknown[] = [];
+    vi.stubGlobal('fetch', fakeApi(bulk));
+    renderUi(<LocationsPage />, {
+      path: '/admin/locations',
+      session: { user: user(staff), orgAuth: orgAuth(staff) },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Open A' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Open A-01' }));
+    await screen.findByText('A-01-02');
+    const table = screen.getByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('A-01-01'),
+        expect.stringMatching(/A-01-02.*Error.*more than one product holds stock here/),
+      ]),
+    );
+    const form = screen.getByRole('region', { name: 'Add bins to A-01' });
+    fireEvent.change(within(form).getByLabelText('To'), { target: { value: '40' } });
+    expect(within(form).getByText('A-01-01 … A-01-40 (40 bins)')).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Add bins' }));
+    await waitFor(() =>
+      expect(bulk).toEqual([{ parent_id: RACK.id, from: 1, to: 40, digits: 2, type: 'half-box' }]),
+    );
+  });
+
+  it('says so when no transfer is open', async () => {
+    vi.stubGlobal('fetch', fakeApi([]));
+    renderUi(<TransfersPage />, {
+      path: '/admin/transfers',
+      session: { user: user(staff), orgAuth: orgAuth(staff) },
+    });
+    expect(await screen.findByText('There are no transfers open at the moment.')).toBeTruthy();
+  });
+});
