@@ -13,8 +13,17 @@ import { expect, newestMailTo, PHONE, shot, test } from '../fixtures/hoppa.ts';
 /** The portal's navigation items each demo role sees (apps/portal/src/app/layout/navigation.rules.ts). */
 const WORK = ['Dashboard', 'Orders', 'Shipments', 'Products', 'Scanner'];
 const PORTAL_MENU: Record<DemoUserKey, string[]> = {
-  admin: [...WORK, 'Shops', 'Shop settings', 'API connections', 'New shop', 'Admin'],
-  picker: [...WORK, 'Shops'],
+  admin: [
+    ...WORK,
+    'Shops',
+    'Shop settings',
+    'API connections',
+    'New shop',
+    'Locations',
+    'Transfers',
+    'Admin',
+  ],
+  picker: [...WORK, 'Shops', 'Locations', 'Transfers'],
   bolOwner: [...WORK, 'Shops', 'Shop settings', 'API connections', 'New shop'],
   bolUser: [...WORK, 'Shops'],
   stroopOwner: [...WORK, 'Shops', 'Shop settings', 'API connections', 'New shop'],

@@ -72,3 +72,33 @@ test('the provider admin sees both merchants at the packing station and a week o
   await shot(page, 'demo-05-home-admin');
   await context.close();
 });
+
+test('the provider admin finds the warehouse map with its receiving rack, a bin in error and open transfers', async ({
+  browser,
+  demo,
+}) => {
+  const context = await contextFor(browser, demo);
+  const page = await context.newPage();
+  await portalLogin(page, DEMO_USERS.admin);
+  await page.getByRole('link', { name: 'Locations' }).click();
+  await expect(page).toHaveURL(/\/admin\/locations$/);
+  await expect(page.getByRole('button', { name: 'Open A' })).toBeVisible();
+  await shot(page, 'demo-06-locations-halls');
+  await page.getByRole('button', { name: 'Open R' }).click();
+  await page.getByRole('button', { name: 'Open R-01' }).click();
+  const errorRow = page.getByRole('row').filter({ hasText: 'R-01-01' });
+  await expect(errorRow).toContainText('Error');
+  await expect(errorRow).toContainText('more than one product holds stock here');
+  await expect(page.getByRole('row').filter({ hasText: 'R-01-10' })).toContainText('Free');
+  await shot(page, 'demo-07-locations-rack');
+
+  await page.getByRole('link', { name: 'Transfers' }).click();
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ hasText: /P-\d{2}-\d{2}/ })
+      .first(),
+  ).toBeVisible();
+  await shot(page, 'demo-08-open-transfers');
+  await context.close();
+});

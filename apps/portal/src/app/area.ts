@@ -74,12 +74,22 @@ export interface AreaNavItem {
   needs?: Needs;
 }
 
+/** An area's texts in English and Dutch. */
+export interface AreaTexts {
+  en: object;
+  nl: object;
+}
+
 /** A portal area: its routes, its i18n namespace and its menu entries. */
 export interface Area {
   id: string;
   routes?: readonly AreaRoute[];
-  /** The area's i18n namespace and its English and Dutch texts. */
-  i18n?: { ns: string; texts: { en: object; nl: object } };
+  /**
+   * The area's i18n namespace and its English and Dutch texts: `texts` for those the first screen may need (the
+   * login, the spreadsheet import shared by two areas), `load` for the rest, loaded with the area's first route
+   * (i18n/i18n.ts `loadAreaTexts`), so they stay out of the first load (ADR 0033).
+   */
+  i18n?: { ns: string; texts: AreaTexts } | { ns: string; load: () => Promise<AreaTexts> };
   nav?: readonly AreaNavItem[];
 }
 

@@ -5,15 +5,28 @@
  */
 import { Box } from '@mantine/core';
 import type { RouteObject } from 'react-router';
-import type { AreaRoute } from './area.ts';
+import { loadAreaTexts } from '../i18n/i18n.ts';
+import type { Area, AreaRoute } from './area.ts';
 import { AREAS } from './areas.ts';
 import { MainLayout } from './layout/main-layout.tsx';
 import { plannedArea } from './planned.ts';
 import { RouteGuard } from './route-guard.tsx';
 import { CrashPage, NotFoundPage, PlannedPage } from './status-pages.tsx';
 
+/** The area of each route, so its screen loads the area's texts with it. */
+const AREA_OF = new Map<AreaRoute, Area>(AREAS.flatMap((a) => (a.routes ?? []).map((r) => [r, a] as const)));
+
 function toRoute(r: AreaRoute): RouteObject {
-  return { path: r.path, lazy: r.lazy, ...(r.handle ? { handle: r.handle } : {}) };
+  const area = AREA_OF.get(r);
+  // The screen's module and its area's texts arrive together (i18n.ts loadAreaTexts; ADR 0033).
+  const lazy: RouteObject['lazy'] =
+    area?.i18n && 'load' in area.i18n
+      ? async () => {
+          const [route] = await Promise.all([r.lazy(), loadAreaTexts(area)]);
+          return route;
+        }
+      : r.lazy;
+  return { path: r.path, lazy, ...(r.handle ? { handle: r.handle } : {}) };
 }
 
 /** The routes of every area, public or inside the main layout, planned targets last. */

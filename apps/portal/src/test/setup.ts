@@ -1,8 +1,11 @@
 // jsdom lacks a few browser APIs Mantine uses; these stand-ins only make layout code run in tests.
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { loadAllAreaTexts } from '../i18n/i18n.ts';
 
 afterEach(() => cleanup());
+// Screens render in tests without the router's step that loads their area's texts (app/router.tsx).
+beforeAll(() => loadAllAreaTexts());
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>

@@ -1,11 +1,10 @@
 import { defineArea } from '../../app/area.ts';
 import { PATHS } from '../../app/paths.ts';
-import { homeI18n } from './home.i18n.ts';
 
 /** The home dashboard (spec 1 §2 Home dashboard): order tiles and the menu tiles. */
 export const homeArea = defineArea({
   id: 'home',
-  i18n: { ns: 'home', texts: homeI18n },
+  i18n: { ns: 'home', load: () => import('./home.i18n.ts').then((m) => m.homeI18n) },
   routes: [
     {
       path: 'home',

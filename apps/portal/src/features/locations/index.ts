@@ -1,12 +1,11 @@
 import { allOpenTransfersEndpoint, locationRootsEndpoint } from '@hoppa/core';
 import { defineArea } from '../../app/area.ts';
 import { PATHS } from '../../app/paths.ts';
-import { locationsI18n } from './locations.i18n.ts';
 
 /** The warehouse map and the open transfers (spec 3 §2 Admin: locations, Admin: all open transfers; issue 9). */
 export const locationsArea = defineArea({
   id: 'locations',
-  i18n: { ns: 'locations', texts: locationsI18n },
+  i18n: { ns: 'locations', load: () => import('./locations.i18n.ts').then((m) => m.locationsI18n) },
   routes: [
     {
       path: 'admin/locations',

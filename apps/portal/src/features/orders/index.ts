@@ -1,12 +1,11 @@
 import { openOrdersEndpoint } from '@hoppa/core';
 import { defineArea } from '../../app/area.ts';
 import { PATHS } from '../../app/paths.ts';
-import { ordersI18n } from './orders.i18n.ts';
 
 /** The packing station and the order import (spec 1 §2 Open orders list, Order card, Order import). */
 export const ordersArea = defineArea({
   id: 'orders',
-  i18n: { ns: 'orders', texts: ordersI18n },
+  i18n: { ns: 'orders', load: () => import('./orders.i18n.ts').then((m) => m.ordersI18n) },
   routes: [
     {
       path: 'orders',

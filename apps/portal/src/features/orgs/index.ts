@@ -1,7 +1,6 @@
 import { createOrgEndpoint } from '@hoppa/core';
 import { defineArea } from '../../app/area.ts';
 import { PATHS } from '../../app/paths.ts';
-import { orgsI18n } from './orgs.i18n.ts';
 
 /**
  * Creating a shop (spec 3 §2 Organisation wizard, reduced to its first step until the administration issue): a new
@@ -9,7 +8,7 @@ import { orgsI18n } from './orgs.i18n.ts';
  */
 export const orgsArea = defineArea({
   id: 'orgs',
-  i18n: { ns: 'orgs', texts: orgsI18n },
+  i18n: { ns: 'orgs', load: () => import('./orgs.i18n.ts').then((m) => m.orgsI18n) },
   routes: [
     {
       path: 'orgs/add',

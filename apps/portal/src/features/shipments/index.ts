@@ -1,12 +1,11 @@
 import { shipmentListEndpoint } from '@hoppa/core';
 import { defineArea } from '../../app/area.ts';
 import { PATHS } from '../../app/paths.ts';
-import { shipmentsI18n } from './shipments.i18n.ts';
 
 /** Sent parcels and the order detail (spec 1 §2 Shipments list, Order detail). */
 export const shipmentsArea = defineArea({
   id: 'shipments',
-  i18n: { ns: 'shipments', texts: shipmentsI18n },
+  i18n: { ns: 'shipments', load: () => import('./shipments.i18n.ts').then((m) => m.shipmentsI18n) },
   routes: [
     {
       path: 'shipments',
