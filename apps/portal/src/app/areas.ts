@@ -10,6 +10,7 @@ import { ordersArea } from '../features/orders/index.ts';
 import { orgsArea } from '../features/orgs/index.ts';
 import { productsArea } from '../features/products/index.ts';
 import { shipmentsArea } from '../features/shipments/index.ts';
+import { stockArea } from '../features/stock/index.ts';
 import type { Area } from './area.ts';
 import { plannedArea } from './planned.ts';
 
@@ -19,6 +20,7 @@ export const AREAS: readonly Area[] = [
   ordersArea,
   shipmentsArea,
   productsArea,
+  stockArea,
   orgsArea,
   locationsArea,
   plannedArea,

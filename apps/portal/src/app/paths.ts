@@ -18,6 +18,7 @@ export const PATHS = {
   shipment: '/shipments/:id',
   products: '/products',
   productsImport: '/products/import',
+  product: '/products/:id',
   orgs: '/orgs',
   orgsAdd: '/orgs/add',
   settingsOrg: '/settings/org',

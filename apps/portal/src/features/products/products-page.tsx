@@ -1,12 +1,12 @@
 import { PRODUCT_SEARCH_MAX, PRODUCT_SEARCH_MIN, PRODUCT_SORTS, type Product, sortValues } from '@hoppa/core';
-import { Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS, pathTo } from '../../app/paths.ts';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table.tsx';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
@@ -37,9 +37,9 @@ function productColumns(t: TFunction<'products'>): DataColumn<Product>[] {
       sortable: true,
       hideable: false,
       cell: (p) => (
-        <Text size="sm" lineClamp={1} title={p.name}>
+        <Anchor component={Link} to={pathTo('product', { id: p.id })} size="sm" lineClamp={1} title={p.name}>
           {p.name}
-        </Text>
+        </Anchor>
       ),
     },
     {

@@ -1,0 +1,98 @@
+import {
+  assignLocationByNameEndpoint,
+  cancelTransferEndpoint,
+  clearLocationEndpoint,
+  correctStockEndpoint,
+  newTransferEndpoint,
+  type ProductLocations,
+  productHistoryEndpoint,
+  productLocationsEndpoint,
+  recountEndpoint,
+  stockUpdateEndpoint,
+  switchLocationEndpoint,
+  transferEndpoint,
+} from '@hoppa/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../lib/api.ts';
+import { endpointKey, endpointQuery } from '../../../lib/endpoint-query.ts';
+
+/** A product's locations and stock (`GET /product/locations/:id`). */
+export function useProductLocations(id: string) {
+  return useQuery(endpointQuery(productLocationsEndpoint, { params: { id } }));
+}
+
+/** The newest `limit` rows of a product's stock ledger (`GET /product/history_locations/:product_id`). */
+export function useProductHistory(id: string, limit: number) {
+  return useQuery(endpointQuery(productHistoryEndpoint, { params: { product_id: id }, query: { limit } }));
+}
+
+/**
+ * A change of the product's locations: its answer (the product's locations after it) replaces the cached list at
+ * once, and the history is asked again (the change wrote to it).
+ */
+function useLocationChange<V>(id: string, fn: (v: V) => Promise<ProductLocations>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (after) => {
+      qc.setQueryData(endpointQuery(productLocationsEndpoint, { params: { id } }).queryKey, after);
+      void qc.invalidateQueries({ queryKey: endpointKey(productHistoryEndpoint) });
+    },
+  });
+}
+
+/** The widget's calls (spec 2 §7 Locations), each answering the product's locations. */
+export function useLocationActions(id: string) {
+  const qc = useQueryClient();
+  return {
+    add: useLocationChange(id, (v: { name: string }) =>
+      call(assignLocationByNameEndpoint, { body: { product_id: id, rack_number: v.name, raw_scan: v.name } }),
+    ),
+    setStock: useLocationChange(id, (v: { linkId: string; amount: number; expected: number }) =>
+      call(stockUpdateEndpoint, {
+        params: { product_id: id, location_product_id: v.linkId, amount: v.amount },
+        query: { expected: v.expected },
+      }),
+    ),
+    transfer: useLocationChange(id, (v: { linkId: string; to: string; quantity?: number }) =>
+      call(transferEndpoint, {
+        params: { id: v.linkId },
+        body: { rack_number: v.to, raw_scan: v.to, ...(v.quantity ? { quantity: v.quantity } : {}) },
+      }),
+    ),
+    markTransfer: useLocationChange(id, (v: { linkId: string; quantity: number }) =>
+      call(newTransferEndpoint, { body: { location_product_id: v.linkId, quantity: v.quantity } }),
+    ),
+    cancelTransfer: useLocationChange(id, (v: { linkId: string }) =>
+      call(cancelTransferEndpoint, { params: { loc_prod_id: v.linkId } }),
+    ),
+    clear: useLocationChange(id, (v: { linkId: string; locationId: string }) =>
+      call(clearLocationEndpoint, {
+        params: { location_product_id: v.linkId, product_id: id, location_id: v.locationId },
+      }),
+    ),
+    move: useLocationChange(id, (v: { from: string; to: string }) =>
+      call(switchLocationEndpoint, { body: { product_id: id, id_to_switch: v.from, id_to_be: v.to } }),
+    ),
+    recount: useMutation({
+      mutationFn: (recount: boolean) => call(recountEndpoint, { params: { id }, body: { recount } }),
+      onSuccess: () => qc.invalidateQueries({ queryKey: endpointKey(productLocationsEndpoint) }),
+    }),
+    correct: useMutation({
+      mutationFn: (v: {
+        orgId: string;
+        ean: string;
+        amount: number;
+        reason: string;
+        language: 'nl' | 'en';
+      }) =>
+        call(correctStockEndpoint, {
+          body: { org_id: v.orgId, ean: v.ean, curr_amount: v.amount, desc: v.reason, language: v.language },
+        }),
+      onSuccess: (r) => {
+        qc.setQueryData(endpointQuery(productLocationsEndpoint, { params: { id } }).queryKey, r.result);
+        void qc.invalidateQueries({ queryKey: endpointKey(productHistoryEndpoint) });
+      },
+    }),
+  };
+}

@@ -1,0 +1,126 @@
+import type { ProductHistoryResponse, ProductLocations } from '@hoppa/core';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { orgAuth, role, user } from '../../test/fixtures.ts';
+import { stubPageRequest } from '../../test/page-request.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { ProductStockPage } from './product-stock-page.tsx';
+
+const hex = (n: number) => n.toString(16).padStart(24, '0');
+const PRODUCT = hex(1);
+
+function locations(stockA: number, withB = false): ProductLocations {
+  const link = (n: number, name: string, stock: number, position: number) => ({
+    id: hex(100 + n),
+    location: { id: hex(200 + n), name, parent_name: 'A-01', type: 'half-box' as const, active: true },
+    stock,
+    active: true,
+    to_transfer: false,
+    transfer_quantity: null,
+    position,
+  });
+  const links = [link(1, 'A-01-01', stockA, 0), ...(withB ? [link(2, 'A-01-02', 0, 1)] : [])];
+  return {
+    product: {
+      id: PRODUCT,
+      org_id: hex(9),
+      name: 'Ontbijtkoek',
+      ean: '8712345678906',
+      needs_recount: false,
+      stock: links.reduce((n, l) => n + l.stock, 0),
+    },
+    locations: links,
+  };
+}
+
+const HISTORY: ProductHistoryResponse = {
+  product: { id: PRODUCT, name: 'Ontbijtkoek', ean: '8712345678906' },
+  mutations: [
+    {
+      id: hex(300),
+      created_at: '2026-11-25T09:00:00.000Z',
+      quantity: 12,
+      reason: 'count',
+      location: { id: hex(201), name: 'A-01-01' },
+      order: null,
+      order_line_id: null,
+      user: { id: hex(5), first_name: 'Piet', family_name: 'Picker' },
+      note: null,
+    },
+  ],
+  next: null,
+  locations: [],
+};
+
+const staff = role('warehouse_staff', [
+  { methods: ['*'], path: '/locations/*' },
+  { methods: ['GET'], path: '/product/*' },
+  { methods: ['POST'], path: '/product/assign_location' },
+  { methods: ['PUT'], path: '/product/switch_loc_position' },
+  { methods: ['POST', 'DELETE'], path: '/product/transfer/*' },
+]);
+
+/** Answers the screen's calls like the API; records the changes. */
+function fakeApi(calls: string[]) {
+  let state = locations(12);
+  return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req =
+      input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+    const url = new URL(req.url);
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    if (url.pathname === `/api/product/locations/${PRODUCT}`) return json(state);
+    if (url.pathname === `/api/product/history_locations/${PRODUCT}`) return json(HISTORY);
+    if (url.pathname === '/api/product/assign_location') {
+      calls.push(`assign ${JSON.stringify(await req.json())}`);
+      state = locations(12, true);
+      return json(state);
+    }
+    if (url.pathname.startsWith('/api/locations/stock/update/')) {
+      calls.push(`stock ${url.pathname.split('/').slice(-2).join('/')}${url.search}`);
+      state = locations(9, true);
+      return json(state);
+    }
+    if (url.pathname.startsWith('/api/locations/clear/')) {
+      calls.push('clear');
+      return json(
+        { statusCode: 409, code: 'location_not_empty', message: 'Oeps! deze locatie is nog niet leeg.' },
+        409,
+      );
+    }
+    return json({ statusCode: 404, code: 'not_found', message: url.pathname }, 404);
+  });
+}
+
+beforeEach(() => stubPageRequest());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the product location widget (spec 2 §2)', { timeout: 30_000 }, () => {
+  it('adds a scanned location, sets its stock with the amount it replaces, and explains a refused delete', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', fakeApi(calls));
+    renderRoutes([{ path: '/products/:id', element: <ProductStockPage /> }], {
+      path: `/products/${PRODUCT}`,
+      session: { user: user(staff), orgAuth: orgAuth(staff) },
+    });
+    expect(await screen.findByRole('heading', { name: 'Ontbijtkoek' })).toBeTruthy();
+    expect(await screen.findByText('Stock set')).toBeTruthy();
+
+    const scan = screen.getByLabelText('Add a location');
+    fireEvent.change(scan, { target: { value: 'A-01-02' } });
+    fireEvent.keyDown(scan, { key: 'Enter' });
+    await screen.findByRole('row', { name: 'A-01-02' });
+    expect(calls[0]).toBe(`assign {"product_id":"${PRODUCT}","rack_number":"A-01-02","raw_scan":"A-01-02"}`);
+
+    const field = screen.getByLabelText('Pieces on A-01-01');
+    fireEvent.change(field, { target: { value: '9' } });
+    fireEvent.blur(field);
+    await waitFor(() => expect(calls[1]).toBe(`stock ${hex(101)}/9?expected=12`));
+
+    const row = screen.getByRole('row', { name: 'A-01-01' });
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    expect(
+      await screen.findByText('Controleer en verwijder de juiste locatie om verder te gaan'),
+    ).toBeTruthy();
+  });
+});

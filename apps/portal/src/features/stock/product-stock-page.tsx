@@ -1,0 +1,478 @@
+import {
+  assignLocationByNameEndpoint,
+  canCall,
+  clearLocationEndpoint,
+  correctStockEndpoint,
+  isProblem,
+  LOCATION_NOT_EMPTY_TEXT,
+  LOCATION_NOT_EMPTY_TITLE,
+  type ProductLocationLink,
+  recountEndpoint,
+  stockUpdateEndpoint,
+  switchLocationEndpoint,
+  transferEndpoint,
+} from '@hoppa/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PATHS } from '../../app/paths.ts';
+import { roleInForce, useSession } from '../../app/session.ts';
+import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useLocationActions, useProductHistory, useProductLocations } from './api/product-locations.ts';
+
+const HISTORY_ROWS = 50;
+
+/**
+ * A product's stock: the product location widget (spec 2 §2 Product location widget, §6 Location editor, Recount
+ * panel, Open transfers panel) and its location history (the stock ledger). Add a location by scanning its label or
+ * typing its name (Enter adds it with 0 pieces, Escape clears the field); per location the stock (saved on change,
+ * refused when someone changed it meanwhile), move pieces to another location, mark pieces to move later, up/down
+ * in the product's order, delete (refused with the spec's popup while it holds stock); the recount flag and a stock
+ * correction with a reason. A merchant sees the same, read-only where its role may not change stock.
+ */
+export function ProductStockPage() {
+  const { id = '' } = useParams();
+  const { t, i18n } = useTranslation('stock');
+  const { user, orgAuth } = useSession();
+  const role = roleInForce(user, orgAuth);
+  const may = {
+    edit: canCall(role, stockUpdateEndpoint),
+    add: canCall(role, assignLocationByNameEndpoint),
+    move: canCall(role, transferEndpoint) && canCall(role, switchLocationEndpoint),
+    recount: canCall(role, recountEndpoint),
+    correct: canCall(role, correctStockEndpoint),
+  };
+  const data = useProductLocations(id);
+  const history = useProductHistory(id, HISTORY_ROWS);
+  const actions = useLocationActions(id);
+  const [scan, setScan] = useState('');
+  const [notEmpty, setNotEmpty] = useState(false);
+  const [transferFor, setTransferFor] = useState<ProductLocationLink | null>(null);
+
+  if (data.isError) return <ErrorBanner error={data.error} />;
+  if (data.isPending) return <PageLoader />;
+  const { product, locations } = data.data;
+  const lang = i18n.resolvedLanguage?.startsWith('nl') ? 'nl' : 'en';
+  const failed =
+    actions.add.error ??
+    actions.setStock.error ??
+    actions.transfer.error ??
+    actions.move.error ??
+    actions.markTransfer.error;
+
+  const addScanned = () => {
+    const name = scan.trim();
+    if (!name) return;
+    actions.add.mutate({ name }, { onSuccess: () => setScan('') });
+  };
+
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to={PATHS.products} size="sm">
+        ← {t('back')}
+      </Anchor>
+      <PageHeader
+        title={product.name}
+        description={
+          <Group gap="xs">
+            <Text ff="monospace">{product.ean}</Text>
+            <Badge variant="light">{t('total', { count: product.stock })}</Badge>
+            {product.needs_recount && <Badge color="orange">{t('needsRecount')}</Badge>}
+          </Group>
+        }
+      />
+      <Paper withBorder radius="md" p="md" component="section" aria-label={t('locations')}>
+        <Stack gap="sm">
+          <Title order={2} fz="lg">
+            {t('locations')}
+          </Title>
+          <ErrorBanner error={failed} />
+          {may.add && (
+            <TextInput
+              label={t('addLocation')}
+              description={t('addLocationHint')}
+              placeholder="A-01-03"
+              value={scan}
+              onChange={(e) => setScan(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') addScanned();
+                if (e.key === 'Escape') setScan('');
+              }}
+              maxLength={64}
+              w={320}
+            />
+          )}
+          {locations.length === 0 ? (
+            <Text c="dimmed">{t('noLocations')}</Text>
+          ) : (
+            <Table verticalSpacing="xs" striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('location')}</Table.Th>
+                  <Table.Th ta="right">{t('stock')}</Table.Th>
+                  <Table.Th>{t('transferState')}</Table.Th>
+                  <Table.Th aria-label={t('actions')} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {locations.map((l, i) => (
+                  <Table.Tr key={l.id} aria-label={l.location.name}>
+                    <Table.Td>
+                      <Text fw={600}>{l.location.name}</Text>
+                      <Text size="xs" c="dimmed">
+                        {[l.location.parent_name, l.location.type, i === 0 ? t('first') : null]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      {may.edit ? (
+                        <StockField
+                          link={l}
+                          onSave={(amount) =>
+                            actions.setStock.mutate({ linkId: l.id, amount, expected: l.stock })
+                          }
+                        />
+                      ) : (
+                        l.stock
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      {l.to_transfer ? (
+                        <Group gap={6}>
+                          <Badge color="grape" variant="light">
+                            {t('toMove', { count: l.transfer_quantity ?? l.stock })}
+                          </Badge>
+                          {may.move && (
+                            <Anchor
+                              component="button"
+                              size="xs"
+                              onClick={() => actions.cancelTransfer.mutate({ linkId: l.id })}
+                            >
+                              {t('cancelMove')}
+                            </Anchor>
+                          )}
+                        </Group>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      {may.move && (
+                        <Group gap={4} justify="flex-end" wrap="nowrap">
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={t('up', { name: l.location.name })}
+                            disabled={i === 0}
+                            onClick={() =>
+                              actions.move.mutate({ from: l.id, to: locations[i - 1]?.id ?? l.id })
+                            }
+                          >
+                            ↑
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={t('down', { name: l.location.name })}
+                            disabled={i === locations.length - 1}
+                            onClick={() =>
+                              actions.move.mutate({ from: l.id, to: locations[i + 1]?.id ?? l.id })
+                            }
+                          >
+                            ↓
+                          </ActionIcon>
+                          <Button size="compact-xs" variant="default" onClick={() => setTransferFor(l)}>
+                            {t('transfer')}
+                          </Button>
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            color="red"
+                            onClick={() =>
+                              actions.clear.mutate(
+                                { linkId: l.id, locationId: l.location.id },
+                                {
+                                  onError: (e) =>
+                                    setNotEmpty(isProblem(e, clearLocationEndpoint, 'location_not_empty')),
+                                },
+                              )
+                            }
+                          >
+                            {t('delete')}
+                          </Button>
+                        </Group>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Stack>
+      </Paper>
+      {(may.recount || may.correct) && (
+        <RecountPanel
+          needsRecount={product.needs_recount}
+          stock={product.stock}
+          mayFlag={may.recount}
+          mayCorrect={may.correct}
+          flag={(v) => actions.recount.mutate(v)}
+          correct={(amount, reason) =>
+            actions.correct.mutate(
+              { orgId: product.org_id, ean: product.ean, amount, reason, language: lang },
+              { onSuccess: (r) => notifications.show({ color: 'green', message: r.message }) },
+            )
+          }
+          error={actions.correct.error ?? actions.recount.error}
+        />
+      )}
+      <Paper withBorder radius="md" p="md" component="section" aria-label={t('history')}>
+        <Stack gap="sm">
+          <Title order={2} fz="lg">
+            {t('history')}
+          </Title>
+          {history.isError ? (
+            <ErrorBanner error={history.error} />
+          ) : history.isPending ? (
+            <PageLoader />
+          ) : (
+            <Table verticalSpacing={4} fz="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('when')}</Table.Th>
+                  <Table.Th>{t('what')}</Table.Th>
+                  <Table.Th>{t('location')}</Table.Th>
+                  <Table.Th ta="right">{t('pieces')}</Table.Th>
+                  <Table.Th>{t('who')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {history.data.mutations.map((m) => (
+                  <Table.Tr key={m.id}>
+                    <Table.Td>
+                      {new Date(m.created_at).toLocaleString(lang === 'nl' ? 'nl-NL' : 'en-GB')}
+                    </Table.Td>
+                    <Table.Td>
+                      {t(`reason.${m.reason}`)}
+                      {m.order ? ` · ${m.order.order_id}` : ''}
+                      {m.note ? ` · ${m.note}` : ''}
+                    </Table.Td>
+                    <Table.Td>{m.location?.name ?? ''}</Table.Td>
+                    <Table.Td ta="right" c={m.quantity < 0 ? 'red' : undefined}>
+                      {m.quantity > 0 ? `+${m.quantity}` : m.quantity}
+                    </Table.Td>
+                    <Table.Td>{m.user ? `${m.user.first_name} ${m.user.family_name}` : ''}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Stack>
+      </Paper>
+      <Modal opened={notEmpty} onClose={() => setNotEmpty(false)} title={LOCATION_NOT_EMPTY_TITLE} centered>
+        <Stack>
+          <Text>{LOCATION_NOT_EMPTY_TEXT}</Text>
+          <Button onClick={() => setNotEmpty(false)}>{t('ok')}</Button>
+        </Stack>
+      </Modal>
+      <TransferModal
+        link={transferFor}
+        onClose={() => setTransferFor(null)}
+        move={(to, quantity) =>
+          transferFor &&
+          actions.transfer.mutate(
+            { linkId: transferFor.id, to, quantity },
+            { onSuccess: () => setTransferFor(null) },
+          )
+        }
+        mark={(quantity) =>
+          transferFor &&
+          actions.markTransfer.mutate(
+            { linkId: transferFor.id, quantity },
+            { onSuccess: () => setTransferFor(null) },
+          )
+        }
+        error={actions.transfer.error ?? actions.markTransfer.error}
+      />
+    </Stack>
+  );
+}
+
+/** The stock of one location, saved when the field loses focus or on Enter (with the amount it replaced). */
+function StockField({ link, onSave }: { link: ProductLocationLink; onSave: (amount: number) => void }) {
+  const { t } = useTranslation('stock');
+  const [value, setValue] = useState<string | number>(link.stock);
+  const [shown, setShown] = useState(link.stock);
+  if (shown !== link.stock) {
+    setShown(link.stock);
+    setValue(link.stock);
+  }
+  const save = () => {
+    const n = Number(value);
+    if (Number.isInteger(n) && n >= 0 && n !== link.stock) onSave(n);
+    else setValue(link.stock);
+  };
+  return (
+    <NumberInput
+      aria-label={t('stockOf', { name: link.location.name })}
+      value={value}
+      onChange={setValue}
+      onBlur={save}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') save();
+      }}
+      min={0}
+      allowDecimal={false}
+      allowNegative={false}
+      size="xs"
+      w={90}
+      ml="auto"
+    />
+  );
+}
+
+/** Move pieces now (scan or type the new location) or mark them to move later (an open transfer). */
+function TransferModal({
+  link,
+  onClose,
+  move,
+  mark,
+  error,
+}: {
+  link: ProductLocationLink | null;
+  onClose: () => void;
+  move: (to: string, quantity: number) => void;
+  mark: (quantity: number) => void;
+  error: unknown;
+}) {
+  const { t } = useTranslation('stock');
+  const [to, setTo] = useState('');
+  const [quantity, setQuantity] = useState<string | number>('');
+  const n = Number(quantity) || link?.stock || 0;
+  return (
+    <Modal
+      opened={link !== null}
+      onClose={onClose}
+      title={t('transferTitle', { name: link?.location.name ?? '' })}
+      centered
+    >
+      <Stack>
+        <ErrorBanner error={error} />
+        <NumberInput
+          label={t('quantity')}
+          description={t('quantityHint', { count: link?.stock ?? 0 })}
+          value={quantity}
+          onChange={setQuantity}
+          min={1}
+          max={link?.stock ?? undefined}
+          allowDecimal={false}
+        />
+        <TextInput
+          label={t('newLocation')}
+          placeholder="A-02-10"
+          value={to}
+          onChange={(e) => setTo(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && to.trim()) move(to.trim(), n);
+          }}
+          data-autofocus
+        />
+        <Group justify="space-between">
+          <Button variant="default" onClick={() => mark(n)} disabled={n < 1}>
+            {t('markMove')}
+          </Button>
+          <Button onClick={() => move(to.trim(), n)} disabled={!to.trim() || n < 1}>
+            {t('moveNow')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The recount flag and a stock correction with a reason (spec 2 §5 Stock correction, spec 3 §2 Recount panel). */
+function RecountPanel({
+  needsRecount,
+  stock,
+  mayFlag,
+  mayCorrect,
+  flag,
+  correct,
+  error,
+}: {
+  needsRecount: boolean;
+  stock: number;
+  mayFlag: boolean;
+  mayCorrect: boolean;
+  flag: (v: boolean) => void;
+  correct: (amount: number, reason: string) => void;
+  error: unknown;
+}) {
+  const { t } = useTranslation('stock');
+  const [amount, setAmount] = useState<string | number>('');
+  const [reason, setReason] = useState('');
+  const n = Number(amount);
+  const valid = amount !== '' && Number.isInteger(n) && n >= 0 && reason.trim() !== '';
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={t('recount')}>
+      <Stack gap="sm">
+        <Title order={2} fz="lg">
+          {t('recount')}
+        </Title>
+        <ErrorBanner error={error} />
+        {mayFlag && (
+          <Switch
+            label={t('recountFlag')}
+            checked={needsRecount}
+            onChange={(e) => flag(e.currentTarget.checked)}
+          />
+        )}
+        {mayCorrect && (
+          <Group align="flex-end" gap="sm">
+            <TextInput label={t('currentStock')} value={String(stock)} readOnly w={110} />
+            <NumberInput
+              label={t('counted')}
+              value={amount}
+              onChange={setAmount}
+              min={0}
+              allowDecimal={false}
+              allowNegative={false}
+              w={120}
+            />
+            <TextInput
+              label={t('reasonLabel')}
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              maxLength={500}
+              w={280}
+            />
+            <Button disabled={!valid} onClick={() => correct(n, reason.trim())}>
+              {t('correct')}
+            </Button>
+          </Group>
+        )}
+        {!valid && amount !== '' && reason.trim() === '' && (
+          <Alert color="gray" variant="light" py={4}>
+            {t('reasonNeeded')}
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
