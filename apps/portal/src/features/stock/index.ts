@@ -1,4 +1,3 @@
-import { productLocationsEndpoint } from '@hoppa/core';
 import { defineArea } from '../../app/area.ts';
 
 /**
