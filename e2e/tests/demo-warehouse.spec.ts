@@ -1,3 +1,4 @@
+import { APP_HEADER } from '@hoppa/core';
 import { type Browser, type BrowserContext, test as base } from '@playwright/test';
 import { DEMO_USERS, floorLogin, portalLogin } from '../fixtures/demo.ts';
 import { expect, PHONE, shot } from '../fixtures/hoppa.ts';
@@ -100,5 +101,40 @@ test('the provider admin finds the warehouse map with its receiving rack, a bin 
       .first(),
   ).toBeVisible();
   await shot(page, 'demo-08-open-transfers');
+  await context.close();
+});
+
+test('warehouse staff put a product on a scanned location, set its stock and see it in the history', async ({
+  browser,
+  demo,
+}) => {
+  const context = await contextFor(browser, demo);
+  const page = await context.newPage();
+  await portalLogin(page, DEMO_USERS.picker);
+  // A product waiting on a pallet place for one of the demo's open transfers (its stock screen shows that too).
+  const open = await page.request.get('/api/transfers/open/all?limit=1', {
+    headers: { [APP_HEADER]: 'e2e' },
+  });
+  const productId = ((await open.json()) as { items: { product: { id: string } }[] }).items[0]?.product.id;
+  expect(productId).toBeTruthy();
+  await page.goto(`/products/${productId}`);
+  await expect(page.getByRole('region', { name: 'Locations' })).toBeVisible();
+  // A free bin of the receiving rack the demo made (R-01-10), typed as a scanner would send it.
+  const scan = page.getByLabel('Add a location');
+  await scan.fill('R-01-10');
+  await scan.press('Enter');
+  const row = page.getByRole('row', { name: 'R-01-10' });
+  await expect(row).toBeVisible();
+  const field = row.getByLabel('Pieces on R-01-10');
+  await field.fill('6');
+  await field.press('Enter');
+  const history = page.getByRole('region', { name: 'Location history' });
+  await expect(
+    history.getByRole('row').filter({ hasText: 'Stock set' }).filter({ hasText: 'R-01-10' }),
+  ).toContainText('+6');
+  await expect(
+    history.getByRole('row').filter({ hasText: 'Put on location' }).filter({ hasText: 'R-01-10' }),
+  ).toBeVisible();
+  await shot(page, 'demo-09-product-stock');
   await context.close();
 });
