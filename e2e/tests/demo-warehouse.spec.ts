@@ -123,7 +123,9 @@ test('warehouse staff put a product on a scanned location, set its stock and see
   const scan = page.getByLabel('Add a location');
   await scan.fill('R-01-10');
   await scan.press('Enter');
-  const row = page.getByRole('row', { name: 'R-01-10' });
+  const row = page
+    .getByRole('region', { name: 'Locations' })
+    .getByRole('row', { name: 'R-01-10', exact: true });
   await expect(row).toBeVisible();
   const field = row.getByLabel('Pieces on R-01-10');
   await field.fill('6');
