@@ -12,6 +12,7 @@ import {
   newId,
 } from '@hoppa/core';
 import { sql } from 'kysely';
+import { escapeLike } from '../../db/client.ts';
 import { systemSql } from '../../db/kysely.ts';
 import { orgScopeSql, type TenantScope } from '../../db/tenant.ts';
 import { badRequest, notFound, problem } from '../../lib/errors.ts';
@@ -144,13 +145,13 @@ async function nodeById(ctx: TenantScope, id: string): Promise<LocationNode> {
 
 /**
  * The halls (`parent` null; spec 2 §7 `GET /locations/null`) or the children of a location (`GET
- * /locations/{parent}`), a page in walking order with their counts and status over `orgIds`. 404 for an unknown
- * parent.
+ * /locations/{parent}`), a page in walking order with their counts and status over `orgIds`; with `search` and no
+ * parent, the locations of any level whose name contains it. 404 for an unknown parent.
  */
 export async function listLocations(
   ctx: TenantScope,
   parent: string | null,
-  page: { skip: number; limit: number },
+  page: { skip: number; limit: number; search?: string | undefined },
 ): Promise<LocationList> {
   const warehouse = await warehouseId(ctx);
   let parentRow: LocationList['parent'] = null;
@@ -163,9 +164,12 @@ export async function listLocations(
     if (!p) throw notFound(`Location ${parent} not found`);
     parentRow = { id: p.id, name: p.name, level: p.level as LocationLevel, parent_id: p.parent_id };
   }
+  const term = page.search?.trim() ?? '';
   const where = parent
     ? sql`l.org_id = ${warehouse} AND l.parent_id = ${parent}`
-    : sql`l.org_id = ${warehouse} AND l.parent_id IS NULL`;
+    : term
+      ? sql`l.org_id = ${warehouse} AND l.name ILIKE ${`%${escapeLike(term)}%`}`
+      : sql`l.org_id = ${warehouse} AND l.parent_id IS NULL`;
   const { rows, total } = await nodes(ctx, where, page);
   return { items: rows.map(toNode), total, skip: page.skip, limit: page.limit, parent: parentRow };
 }

@@ -121,6 +121,16 @@ describe('the warehouse map (spec 2 §7, spec 3 §7 Locations)', () => {
     expect(bins.body.total).toBe(50);
     expect(bins.body.items.every((b) => b.level === 'bin' && b.children === 0)).toBe(true);
     expect(new Set(bins.body.items.map((b) => b.status))).toEqual(new Set(['used']));
+
+    // The search finds locations of any level by a part of their name, any case.
+    const found = await api<LocationList>(picker, 'GET', '/locations/null?search=a-01-1');
+    expect(found.body.items.map((l) => l.name)).toEqual(Array.from({ length: 10 }, (_, i) => `A-01-1${i}`));
+    const escaped = await api<LocationList>(
+      picker,
+      'GET',
+      `/locations/null?search=${encodeURIComponent('%')}`,
+    );
+    expect(escaped.body.items).toEqual([]);
   });
 
   it('adds a hall, a rack and its bins; names are unique; nothing goes under a bin', async () => {

@@ -66,6 +66,8 @@ function fakeApi(bulk: unknown[]) {
       limit: 100,
       parent,
     });
+    if (url.pathname === '/api/locations/null' && url.searchParams.get('search') === 'a-01-0')
+      return json(page(BINS, null));
     if (url.pathname === '/api/locations/null') return json(page([HALL], null));
     if (url.pathname === `/api/locations/${HALL.id}`)
       return json(page([RACK], { id: HALL.id, name: 'A', level: 'hall', parent_id: null }));
@@ -109,6 +111,19 @@ describe('the warehouse map (spec 3 §2 Admin: locations)', { timeout: 30_000 },
     await waitFor(() =>
       expect(bulk).toEqual([{ parent_id: RACK.id, from: 1, to: 40, digits: 2, type: 'half-box' }]),
     );
+  });
+
+  it('finds locations of any level by a part of their name', async () => {
+    vi.stubGlobal('fetch', fakeApi([]));
+    renderUi(<LocationsPage />, {
+      path: '/admin/locations',
+      session: { user: user(staff), orgAuth: orgAuth(staff) },
+    });
+    await screen.findByRole('button', { name: 'Open A' });
+    fireEvent.change(screen.getByLabelText('Find a location'), { target: { value: 'a-01-0' } });
+    expect(await screen.findByText('A-01-02', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Open A' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Add a hall' })).toBeNull();
   });
 
   it('says so when no transfer is open', async () => {

@@ -19,9 +19,10 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table.tsx';
@@ -45,6 +46,7 @@ const MapUrlState = z.object({
     .or(z.literal(''))
     .default(''),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
+  q: z.string().max(64).default(''),
 });
 
 const CHILD_LEVEL: Record<'root' | LocationLevel, LocationLevel | null> = {
@@ -89,8 +91,13 @@ function openTab(): Window | null {
 export function LocationsPage() {
   const { t } = useTranslation('locations');
   const [state, update] = useUrlState(MapUrlState);
-  const parent = state.parent || null;
-  const list = useLocations(parent, state.page);
+  const [search, setSearch] = useState(state.q);
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  useEffect(() => {
+    if (debounced !== state.q) update({ q: debounced, parent: '', page: 1 }, { replace: true });
+  }, [debounced, state.q, update]);
+  const parent = state.q ? null : state.parent || null;
+  const list = useLocations(parent, state.page, state.q);
   const setActive = useSetLocationActive();
   const print = usePrintLabels();
   const [format, setFormat] = useState<'a6' | '62mm'>('a6');
@@ -112,7 +119,10 @@ export function LocationsPage() {
               type="button"
               fw={600}
               aria-label={t('open', { name: l.name })}
-              onClick={() => update({ parent: l.id, page: 1 })}
+              onClick={() => {
+                setSearch('');
+                update({ parent: l.id, page: 1, q: '' });
+              }}
             >
               {l.name}
             </Anchor>
@@ -190,6 +200,15 @@ export function LocationsPage() {
           </Group>
         }
       />
+      <TextInput
+        type="search"
+        label={t('search')}
+        placeholder="A-01-1"
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        maxLength={64}
+        w={280}
+      />
       <Group gap="xs">
         <Anchor component="button" type="button" onClick={() => update({ parent: '', page: 1 })}>
           {t('warehouse')}
@@ -232,7 +251,7 @@ export function LocationsPage() {
           onPageChange={(page) => update({ page })}
         />
       )}
-      {childLevel && <AddLocationForm parent={here} level={childLevel} />}
+      {childLevel && !state.q && <AddLocationForm parent={here} level={childLevel} />}
       {here?.level === 'rack' && <AddBinsForm rack={here} />}
     </Stack>
   );

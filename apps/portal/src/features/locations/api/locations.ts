@@ -19,10 +19,12 @@ export const LOCATIONS_PAGE_SIZE = 100;
 
 /**
  * One level of the warehouse map (`GET /locations/null` for the halls, `GET /locations/:parent` for a location's
- * children), a page of {@link LOCATIONS_PAGE_SIZE}.
+ * children), or with `search` the locations of every level whose name contains it; a page of
+ * {@link LOCATIONS_PAGE_SIZE}.
  */
-export function useLocations(parent: string | null, page: number) {
-  const query = { skip: (page - 1) * LOCATIONS_PAGE_SIZE, limit: LOCATIONS_PAGE_SIZE };
+export function useLocations(parent: string | null, page: number, search = '') {
+  const paging = { skip: (page - 1) * LOCATIONS_PAGE_SIZE, limit: LOCATIONS_PAGE_SIZE };
+  const query = search && !parent ? { ...paging, search } : paging;
   // The two endpoints answer the same shape; their query keys differ in type only.
   const options = parent
     ? endpointQuery(locationChildrenEndpoint, { params: { parent }, query })
