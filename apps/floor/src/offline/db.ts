@@ -16,7 +16,7 @@
  * new `this.version(n)` with an upgrade function, and the shape comment says which version added it.
  * Nothing here is a cache of /api answers in the HTTP sense; the service worker never caches /api.
  */
-import type { CurrentUser, PickConfirmLine, PickItem } from '@hoppa/core';
+import type { CurrentUser, PickConfirmLine, PickItem, ProductLocations } from '@hoppa/core';
 import { Dexie, type EntityTable } from 'dexie';
 
 /** Local progress of a pick item. */
@@ -48,7 +48,29 @@ export interface PickRecord {
 }
 
 /** Kinds of outbox rows; each maps to one endpoint in offline/transport.ts. */
-export type OutboxKind = 'pick.confirm';
+export type OutboxKind = OutboxRecord['kind'];
+
+/**
+ * A change of a product's locations made on the floor (issue 9, the Locations task; spec 2 §7 Locations), queued
+ * like a pick: `assign_by_name` a scanned location name (`POST /product/assign_location`), `assign` pieces onto a
+ * location by id (`POST /locations/assign`), `set` the amount on a location with the amount the worker saw
+ * (`GET /locations/stock/update/…?expected=`: a newer amount on the server is a rejection, not an overwrite),
+ * `transfer` pieces to a location by id or scanned name (`POST /product/transfer/{id}`), `clear` an empty location
+ * (`DELETE /locations/clear/…`).
+ */
+export type StockOp =
+  | { op: 'assign_by_name'; product_id: string; rack_number: string; raw_scan?: string }
+  | { op: 'assign'; product_id: string; location_id: string; amount: number; raw_scan?: string }
+  | { op: 'set'; product_id: string; location_product_id: string; amount: number; expected: number }
+  | {
+      op: 'transfer';
+      product_id: string;
+      location_product_id: string;
+      to: { location_id: string } | { rack_number: string };
+      quantity?: number;
+      raw_scan?: string;
+    }
+  | { op: 'clear'; product_id: string; location_product_id: string; location_id: string };
 
 /** Why the server refused a row for good (problem body of a 409 or other terminal 4xx). */
 export interface OutboxRejection {
@@ -60,15 +82,27 @@ export interface OutboxRejection {
 /**
  * `outbox` record, v1: one change waiting for the server, sent strictly in `seq` order.
  * `id` (crypto.randomUUID) is the `Idempotency-Key`; it never changes across retries.
+ * v1 rows are all `pick.confirm`; `stock.change` rows (issue 9) need no schema change (the body is not indexed).
  */
-export interface OutboxRecord {
+export type OutboxRecord = OutboxFields &
+  (
+    | {
+        kind: 'pick.confirm';
+        /** `POST /pick_list/confirm` body: one order line. */
+        body: PickConfirmLine;
+      }
+    | { kind: 'stock.change'; body: StockOp }
+  );
+
+/** The fields every outbox row has, whatever its kind. */
+export interface OutboxFields {
   /** Auto-increment: the order the changes were made in, and the order they are sent in. */
   seq?: number;
   id: string;
-  kind: OutboxKind;
-  /** `POST /pick_list/confirm` body: one order line. */
-  body: PickConfirmLine;
-  /** The pick record this row belongs to (a pick item sends one row per order line). */
+  /**
+   * What the row belongs to, for the "N scans waiting" counter and the screen's pending marks: the pick record
+   * (a pick item sends one row per order line), or `stock:<product id>` for a change of a product's locations.
+   */
   pickId: string;
   /** Readable one-liner for the rejected list: quantity, product, location, order. */
   label: string;
@@ -120,7 +154,19 @@ export interface MetaRecord<K extends MetaKey = MetaKey> {
   value: MetaValues[K];
 }
 
+/**
+ * `stock` record, v2 (issue 9): a product's locations as the server last answered them (`GET /product/locations/{id}`),
+ * so the Locations task shows them with the network off; changes made meanwhile wait in the outbox.
+ */
+export interface StockRecord {
+  productId: string;
+  data: ProductLocations;
+  /** Epoch ms of the answer. */
+  at: number;
+}
+
 export type FloorDb = Dexie & {
+  stock: EntityTable<StockRecord, 'productId'>;
   picks: EntityTable<PickRecord, 'id'>;
   outbox: EntityTable<OutboxRecord, 'seq'>;
   meta: EntityTable<MetaRecord, 'key'>;
@@ -131,7 +177,7 @@ export const FLOOR_DB_NAME = 'hoppa-floor';
 
 /**
  * Opens (declares) the database. `options` lets tests inject fake-indexeddb.
- * Versions: 1 — picks, outbox, meta.
+ * Versions: 1 — picks, outbox, meta; 2 — stock (a product's locations for the Locations task).
  */
 export function createFloorDb(
   name: string = FLOOR_DB_NAME,
@@ -145,6 +191,7 @@ export function createFloorDb(
     outbox: '++seq, &id, [status+seq], pickId, status',
     meta: 'key',
   });
+  db.version(2).stores({ stock: 'productId' });
   return db;
 }
 

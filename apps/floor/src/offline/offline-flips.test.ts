@@ -15,15 +15,19 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   createApiClient,
+  locationRootsEndpoint,
   orderGetEndpoint,
   type PickItem,
+  type ProductLocationLink,
   pickListEndpoint,
   productHistoryEndpoint,
+  productLocationsEndpoint,
   request,
 } from '@hoppa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedPicks, testDb } from '../test/fixtures.ts';
-import { enqueuePick, pendingCount, rejectedRows } from './outbox.ts';
+import type { StockOp } from './db.ts';
+import { enqueuePick, enqueueStockChange, pendingCount, rejectedRows } from './outbox.ts';
 import { createOutboxSender } from './sync.ts';
 import { createApiTransport } from './transport.ts';
 
@@ -256,5 +260,119 @@ describe('the outbox through 1,000 network flips (issue 7)', { timeout: 300_000 
       expect(picked.get(l.order_line_id)?.picked, l.order_line_id).toBe(l.qty);
       expect(ledger.get(l.order_line_id), l.order_line_id).toEqual([-l.qty]);
     }
+  });
+
+  it(`delivers every change of a product's locations exactly once (issue 9, seed ${SEED})`, async () => {
+    const picker = await login(base, 'picker@demo.hoppa.nl', 'Hoppa-picker-2026');
+    const direct = createApiClient({ prefix: `${base}/api`, app: 'flips-test', headers: { cookie: picker } });
+    const owner = await login(base, 'owner@bakkerijbol.nl', 'Bakkerij-owner-2026');
+    // A product the pick test above left alone, with pieces on its pick bin.
+    const page = (await (
+      await fetch(`${base}/api/products?limit=50&skip=150`, { headers: { cookie: owner } })
+    ).json()) as { items: { id: string; locations: { id: string; stock: number }[] }[] };
+    const product = page.items.find((p) => (p.locations[0]?.stock ?? 0) >= 10);
+    if (!product) throw new Error('no product with 10 pieces on a bin');
+    const before = await request(direct, productLocationsEndpoint, { params: { id: product.id } });
+    const home = before.locations[0] as ProductLocationLink;
+    // Free bins of the demo's receiving rack (apps/api db/seed-stock.ts).
+    const r07 = await request(direct, locationRootsEndpoint, { query: { search: 'R-01-07' } });
+    const r07Id = r07.items[0]?.id ?? '';
+    expect(r07Id).not.toBe('');
+
+    const { db } = testDb(`flips-stock-${SEED}`);
+    const rand = lcg(SEED + 1);
+    let state: 'online' | 'offline' | 'lossy' = 'online';
+    let lost = 0;
+    const flakyFetch: typeof fetch = async (input, init) => {
+      const at = state;
+      if (at === 'offline') throw new TypeError('Failed to fetch');
+      const res = await fetch(input, init);
+      if (at === 'lossy') {
+        await res.arrayBuffer();
+        lost++;
+        throw new TypeError('Failed to fetch');
+      }
+      return res;
+    };
+    let clock = Date.now();
+    const sender = createOutboxSender({
+      db,
+      transport: createApiTransport(
+        createApiClient({
+          prefix: `${base}/api`,
+          app: 'floor',
+          headers: { cookie: picker },
+          fetch: flakyFetch,
+        }),
+      ),
+      now: () => clock,
+      random: rand,
+      setTimer: () => 0,
+      clearTimer: () => {},
+    });
+    const ops: StockOp[] = [
+      { op: 'assign_by_name', product_id: product.id, rack_number: 'r-01-05', raw_scan: 'R-01-05' },
+      {
+        op: 'transfer',
+        product_id: product.id,
+        location_product_id: home.id,
+        to: { rack_number: 'R-01-05' },
+        quantity: 4,
+        raw_scan: 'R-01-05',
+      },
+      { op: 'assign_by_name', product_id: product.id, rack_number: 'R-01-06' },
+      { op: 'assign', product_id: product.id, location_id: r07Id, amount: 7 },
+      {
+        op: 'set',
+        product_id: product.id,
+        location_product_id: home.id,
+        amount: home.stock - 3,
+        expected: home.stock - 4,
+      },
+    ];
+    let queued = 0;
+    for (let flip = 0; flip < 200; flip++) {
+      const r = rand();
+      state = r < 0.45 ? 'online' : r < 0.75 ? 'offline' : 'lossy';
+      clock += 1_000 + Math.floor(rand() * 60_000);
+      if (queued < ops.length && rand() < 0.1) {
+        await enqueueStockChange(db, ops[queued] as StockOp, `change ${queued}`, clock);
+        queued++;
+      }
+      await sender.drain({ force: true });
+    }
+    while (queued < ops.length) await enqueueStockChange(db, ops[queued++] as StockOp, 'late', clock);
+    state = 'online';
+    for (let i = 0; i < 50 && (await pendingCount(db)) > 0; i++) {
+      clock += 120_000;
+      await sender.drain({ force: true });
+    }
+    sender.stop();
+    expect(lost).toBeGreaterThan(0);
+    expect(await pendingCount(db)).toBe(0);
+    expect(await rejectedRows(db)).toEqual([]);
+
+    const after = await request(direct, productLocationsEndpoint, { params: { id: product.id } });
+    const stockOn = (name: string) => after.locations.find((l) => l.location.name === name)?.stock;
+    expect(stockOn(home.location.name)).toBe(home.stock - 3);
+    expect([stockOn('R-01-05'), stockOn('R-01-06'), stockOn('R-01-07')]).toEqual([4, 0, 7]);
+    const history = await request(direct, productHistoryEndpoint, {
+      params: { product_id: product.id },
+      query: { limit: 1000 },
+    });
+    const rows = history.mutations
+      .filter((m) => m.reason !== 'seed')
+      .map((m) => `${m.reason} ${m.location?.name} ${m.quantity}`)
+      .sort();
+    expect(rows).toEqual(
+      [
+        `transfer ${home.location.name} -4`,
+        'transfer R-01-05 4',
+        'assign R-01-05 0',
+        'assign R-01-06 0',
+        'assign R-01-07 7',
+        `count ${home.location.name} 1`,
+      ].sort(),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { FloorDb, OutboxRecord, OutboxRejection, PickRecord } from './db.ts';
+import type { FloorDb, OutboxRecord, OutboxRejection, PickRecord, StockOp } from './db.ts';
 
 /** Generates an outbox id (the Idempotency-Key): a random UUID from Web Crypto. */
 export function newOutboxId(): string {
@@ -49,6 +49,40 @@ export async function enqueuePick(
     if (rows.length) await db.outbox.bulkAdd(rows);
     return rows;
   });
+}
+
+/** The outbox `pickId` of a product's location changes: one key per product (its pending marks, the counter). */
+export function stockKey(productId: string): string {
+  return `stock:${productId}`;
+}
+
+/**
+ * Queues one change of a product's locations (issue 9, the Locations task): one outbox row, sent in order with the
+ * picks, with its own Idempotency-Key, so it is applied once however often the network drops. `label` is the
+ * readable line shown if the server refuses it (a newer amount, a location that is not empty).
+ */
+export async function enqueueStockChange(
+  db: FloorDb,
+  op: StockOp,
+  label: string,
+  now: number = Date.now(),
+  newId: () => string = newOutboxId,
+): Promise<OutboxRecord> {
+  const row: OutboxRecord = {
+    id: newId(),
+    kind: 'stock.change',
+    body: op,
+    pickId: stockKey(op.product_id),
+    label,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: now,
+    createdAt: now,
+    lastError: null,
+    rejection: null,
+  };
+  await db.outbox.add(row);
+  return row;
 }
 
 /** The oldest pending row (strict send order), or undefined when nothing waits. */

@@ -15,6 +15,7 @@ function fakeServer() {
   const conflicts = new Set<string>();
   let script: ((call: number, row: OutboxRecord) => SendOutcome | 'apply-then-lose' | null) | null = null;
   const transport: OutboxTransport = async (row) => {
+    if (row.kind !== 'pick.confirm') throw new Error(`this fake server takes picks only, not ${row.kind}`);
     calls.push({ key: row.id, lineId: row.body.order_line_id });
     const scripted = script?.(calls.length, row) ?? null;
     if (scripted && scripted !== 'apply-then-lose') return scripted;

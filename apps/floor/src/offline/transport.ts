@@ -1,5 +1,15 @@
-import { ApiError, type createApiClient, pickConfirmEndpoint, request } from '@hoppa/core';
-import type { OutboxRecord } from './db.ts';
+import {
+  ApiError,
+  assignLocationByNameEndpoint,
+  assignLocationEndpoint,
+  clearLocationEndpoint,
+  type createApiClient,
+  pickConfirmEndpoint,
+  request,
+  stockUpdateEndpoint,
+  transferEndpoint,
+} from '@hoppa/core';
+import type { OutboxRecord, StockOp } from './db.ts';
 import type { SendOutcome } from './sync.rules.ts';
 import type { OutboxTransport } from './sync.ts';
 
@@ -11,14 +21,13 @@ import type { OutboxTransport } from './sync.ts';
 export function createApiTransport(client: ReturnType<typeof createApiClient>): OutboxTransport {
   return async (row: OutboxRecord): Promise<SendOutcome> => {
     try {
+      const headers = { headers: { 'Idempotency-Key': row.id } };
       switch (row.kind) {
         case 'pick.confirm':
-          await request(
-            client,
-            pickConfirmEndpoint,
-            { body: row.body },
-            { headers: { 'Idempotency-Key': row.id } },
-          );
+          await request(client, pickConfirmEndpoint, { body: row.body }, headers);
+          return { status: 200 };
+        case 'stock.change':
+          await sendStockOp(client, row.body, headers);
           return { status: 200 };
       }
     } catch (err) {
@@ -33,4 +42,77 @@ export function createApiTransport(client: ReturnType<typeof createApiClient>): 
       return { status: 0 };
     }
   };
+}
+
+/** One change of a product's locations as its endpoint (spec 2 §7 Locations). */
+async function sendStockOp(
+  client: ReturnType<typeof createApiClient>,
+  op: StockOp,
+  headers: { headers: Record<string, string> },
+): Promise<void> {
+  switch (op.op) {
+    case 'assign_by_name':
+      await request(
+        client,
+        assignLocationByNameEndpoint,
+        { body: { product_id: op.product_id, rack_number: op.rack_number, raw_scan: op.raw_scan } },
+        headers,
+      );
+      return;
+    case 'assign':
+      await request(
+        client,
+        assignLocationEndpoint,
+        {
+          body: {
+            product_id: op.product_id,
+            location_id: op.location_id,
+            amount: op.amount,
+            raw_scan: op.raw_scan,
+          },
+        },
+        headers,
+      );
+      return;
+    case 'set':
+      await request(
+        client,
+        stockUpdateEndpoint,
+        {
+          params: {
+            product_id: op.product_id,
+            location_product_id: op.location_product_id,
+            amount: op.amount,
+          },
+          query: { expected: op.expected },
+        },
+        headers,
+      );
+      return;
+    case 'transfer':
+      await request(
+        client,
+        transferEndpoint,
+        {
+          params: { id: op.location_product_id },
+          body: { ...op.to, ...(op.quantity ? { quantity: op.quantity } : {}), raw_scan: op.raw_scan },
+        },
+        headers,
+      );
+      return;
+    case 'clear':
+      await request(
+        client,
+        clearLocationEndpoint,
+        {
+          params: {
+            location_product_id: op.location_product_id,
+            product_id: op.product_id,
+            location_id: op.location_id,
+          },
+        },
+        headers,
+      );
+      return;
+  }
 }

@@ -82,6 +82,17 @@ describe('request()', () => {
     expect(last?.app).toBe('floor');
   });
 
+  it('keeps the app header when the client is made with headers of its own, and with headers per call', async () => {
+    const client = createApiClient({ prefix: base, app: 'floor', headers: { cookie: 'hoppa_session=x' } });
+    await request(
+      client,
+      echo,
+      { params: { id: 'c' }, body: { qty: 1 } },
+      { headers: { 'Idempotency-Key': 'k1' } },
+    );
+    expect(seen.at(-1)?.app).toBe('floor');
+  });
+
   it('throws ApiError with the problem body of a 400', async () => {
     const client = createApiClient({ prefix: base, app: 'portal' });
     const ep = defineEndpoint({ method: 'GET', path: '/bad', summary: 'bad', response: z.unknown() });

@@ -29,16 +29,21 @@ export class ApiError extends Error {
   }
 }
 
-/** Creates the ky instance both apps use: base `/api`, cookies included, the app header set, no retries. */
+/**
+ * Creates the ky instance both apps use: base `/api`, cookies included, the app header set, no retries. Headers
+ * given in `options` are added to the app header, never instead of it (state-changing GETs need it).
+ */
 export function createApiClient(options: { prefix?: string; app: string } & Options): KyInstance {
-  const { prefix = '/api', app, ...rest } = options;
+  const { prefix = '/api', app, headers, ...rest } = options;
+  const merged = new Headers(headers as HeadersInit | undefined);
+  merged.set(APP_HEADER, app);
   return ky.create({
     prefix,
     credentials: 'include',
     retry: 0,
     timeout: 30_000,
-    headers: { [APP_HEADER]: app },
     ...rest,
+    headers: merged,
   });
 }
 

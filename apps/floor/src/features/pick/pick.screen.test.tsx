@@ -155,7 +155,7 @@ describe('pick screen (spec 2 §2 Pick screen, §4 Pick flow)', () => {
     scan(first.loc_id ?? '');
     await waitFor(() => expect(screen.getByTestId('pick-location').textContent).toBe('C-01-01'));
     const rows = await floorDb().outbox.toArray();
-    expect(rows.map((r) => r.body.scanned)).toEqual([first.loc_id]);
+    expect(rows.map((r) => (r.kind === 'pick.confirm' ? r.body.scanned : r.kind))).toEqual([first.loc_id]);
   });
 
   it('shows and speaks the done message after the last pick (spec 2 §2)', async () => {
