@@ -47,9 +47,6 @@ export interface PickRecord {
   scanned: string | null;
 }
 
-/** Kinds of outbox rows; each maps to one endpoint in offline/transport.ts. */
-export type OutboxKind = OutboxRecord['kind'];
-
 /**
  * A change of a product's locations made on the floor (issue 9, the Locations task; spec 2 §7 Locations), queued
  * like a pick: `assign_by_name` a scanned location name (`POST /product/assign_location`), `assign` pieces onto a
