@@ -35,7 +35,7 @@ export class ApiError extends Error {
  */
 export function createApiClient(options: { prefix?: string; app: string } & Options): KyInstance {
   const { prefix = '/api', app, headers, ...rest } = options;
-  const merged = new Headers(headers as HeadersInit | undefined);
+  const merged = new Headers(headers as ConstructorParameters<typeof Headers>[0]);
   merged.set(APP_HEADER, app);
   return ky.create({
     prefix,

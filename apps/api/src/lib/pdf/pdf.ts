@@ -79,6 +79,27 @@ export async function barcodePng(
   });
 }
 
+/**
+ * Draws a QR code of `text` as vector squares (bwip-js's module matrix, error correction M) at (x, y), `size`
+ * points wide: sharp at any printer's resolution, where an embedded PNG scaled by a non-whole factor blurs the
+ * module edges (a test's ZXing missed one such QR in fifteen). Leave a quiet zone of four modules around it.
+ */
+export function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number): void {
+  // `eclevel` is a BWIPP option bwip-js passes through; its types do not list it.
+  const options = { bcid: 'qrcode', text, eclevel: 'M' } as Parameters<typeof bwipjs.raw>[0];
+  const [symbol] = bwipjs.raw(options) as unknown as {
+    pixs: number[];
+    pixx: number;
+    pixy: number;
+  }[];
+  if (!symbol) throw new Error('bwip-js made no QR code');
+  const m = size / symbol.pixx;
+  for (let r = 0; r < symbol.pixy; r++)
+    for (let c = 0; c < symbol.pixx; c++)
+      if (symbol.pixs[r * symbol.pixx + c] === 1) doc.rect(x + c * m, y + r * m, m, m);
+  doc.fill('#000');
+}
+
 /** Document metadata of a generated PDF. */
 export interface PdfMeta {
   title: string;

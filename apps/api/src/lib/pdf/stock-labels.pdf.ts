@@ -1,5 +1,5 @@
 import { isValidEan, type LabelFormat } from '@hoppa/core';
-import { barcodePng, MM, pdfText, renderPdf, shrinkToFit } from './pdf.ts';
+import { barcodePng, drawQr, MM, pdfText, renderPdf, shrinkToFit } from './pdf.ts';
 
 /**
  * Page sizes of the label formats, landscape, in points: A6 (148 × 105 mm) and a 62 mm roll label cut at 100 mm (a
@@ -35,18 +35,20 @@ export async function buildLocationLabelsPdf(
   const codes = await Promise.all(
     labels.map(async (l) => ({
       bar: await barcodePng('code128', l.id, { heightMm: small ? 10 : 14, scale: 3 }),
-      qr: await barcodePng('qrcode', l.id, { scale: small ? 4 : 6 }),
     })),
   );
   return renderPdf(
     { title: `Location labels (${labels.length})`, subject: labels.map((l) => l.name).join(', ') },
     (doc) => {
       labels.forEach((label, i) => {
-        const code = codes[i] as { bar: Buffer; qr: Buffer };
+        const code = codes[i] as { bar: Buffer };
         doc.addPage({ size: [W, H], margin: 0 });
         doc.fillColor('#000');
-        const qrSize = small ? 24 * MM : 38 * MM;
-        const textW = W - 2 * M - qrSize - (small ? 2 : 4) * MM;
+        // A QR code needs a quiet zone of four modules (a 24-character id is a 25-module QR): keep it that far
+        // from the page edge and from the name, or a camera misses it now and then (so did the test's ZXing).
+        const qrSize = small ? 24 * MM : 32 * MM;
+        const quiet = small ? 5 * MM : 7 * MM;
+        const textW = W - M - 2 * quiet - qrSize;
         // The name: what a person reads from a distance.
         doc.font('Helvetica-Bold');
         const nameSize = small ? 22 : 54;
@@ -58,7 +60,7 @@ export async function buildLocationLabelsPdf(
           .join(' · ');
         if (sub) doc.text(pdfText(sub), M, M + (small ? 9 : 21) * MM, { lineBreak: false });
         // QR code top right, Code 128 across the bottom, the id under it.
-        doc.image(code.qr, W - M - qrSize, M, { width: qrSize, height: qrSize });
+        drawQr(doc, label.id, W - quiet - qrSize, quiet, qrSize);
         const barH = small ? 8 * MM : 16 * MM;
         const barY = H - M - barH - (small ? 3 : 5) * MM;
         doc.image(code.bar, M, barY, { width: W - 2 * M, height: barH });
