@@ -77,7 +77,14 @@ export const LocationListQuerySchema = pageQuery(500).extend({ search: codeText(
  */
 export const LocationListSchema = pageOf(LocationNodeSchema, {
   parent: z
-    .object({ id: IdSchema, name: z.string(), level: LocationLevelSchema, parent_id: IdSchema.nullable() })
+    .object({
+      id: IdSchema,
+      name: z.string(),
+      level: LocationLevelSchema,
+      parent_id: IdSchema.nullable(),
+      /** The parent's ancestors from the hall down (empty for a hall), for the breadcrumb. */
+      path: z.array(z.object({ id: IdSchema, name: z.string() })),
+    })
     .nullable(),
 });
 export type LocationList = z.infer<typeof LocationListSchema>;

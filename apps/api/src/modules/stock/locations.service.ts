@@ -162,7 +162,20 @@ export async function listLocations(
       .where('id', '=', parent)
       .executeTakeFirst();
     if (!p) throw notFound(`Location ${parent} not found`);
-    parentRow = { id: p.id, name: p.name, level: p.level as LocationLevel, parent_id: p.parent_id };
+    const ancestors = await sql<{ id: string; name: string; depth: number }>`
+      WITH RECURSIVE up AS (
+        SELECT l.id, l.name, l.parent_id, 1 AS depth FROM locations l WHERE l.id = ${p.parent_id}
+        UNION ALL SELECT l.id, l.name, l.parent_id, up.depth + 1 FROM locations l JOIN up ON l.id = up.parent_id
+         WHERE up.depth < 10
+      )
+      SELECT id, name, depth FROM up ORDER BY depth DESC`.execute(systemSql(ctx.db));
+    parentRow = {
+      id: p.id,
+      name: p.name,
+      level: p.level as LocationLevel,
+      parent_id: p.parent_id,
+      path: ancestors.rows.map((a) => ({ id: a.id, name: a.name })),
+    };
   }
   const term = page.search?.trim() ?? '';
   const where = parent

@@ -111,6 +111,11 @@ describe('the warehouse map (spec 2 §7, spec 3 §7 Locations)', () => {
     const rack = racks.body.items[0] as LocationNode;
     expect(rack.name).toBe('A-01');
     const bins = await api<LocationList>(picker, 'GET', `/locations/${rack.id}?limit=5&skip=1`);
+    expect(bins.body.parent).toMatchObject({
+      name: 'A-01',
+      parent_id: hallA.id,
+      path: [{ id: hallA.id, name: 'A' }],
+    });
     expect(bins.body.items.map((b) => b.name)).toEqual([
       'A-01-02',
       'A-01-03',

@@ -70,9 +70,17 @@ function fakeApi(bulk: unknown[]) {
       return json(page(BINS, null));
     if (url.pathname === '/api/locations/null') return json(page([HALL], null));
     if (url.pathname === `/api/locations/${HALL.id}`)
-      return json(page([RACK], { id: HALL.id, name: 'A', level: 'hall', parent_id: null }));
+      return json(page([RACK], { id: HALL.id, name: 'A', level: 'hall', parent_id: null, path: [] }));
     if (url.pathname === `/api/locations/${RACK.id}`)
-      return json(page(BINS, { id: RACK.id, name: 'A-01', level: 'rack', parent_id: HALL.id }));
+      return json(
+        page(BINS, {
+          id: RACK.id,
+          name: 'A-01',
+          level: 'rack',
+          parent_id: HALL.id,
+          path: [{ id: HALL.id, name: 'A' }],
+        }),
+      );
     if (url.pathname === '/api/locations/bulk' && req.method === 'POST') {
       bulk.push(await req.json());
       return json({ created: [] }, 201);
@@ -104,6 +112,8 @@ describe('the warehouse map (spec 3 §2 Admin: locations)', { timeout: 30_000 },
         expect.stringMatching(/A-01-02.*Error.*more than one product holds stock here/),
       ]),
     );
+    // The breadcrumb leads back to the hall.
+    expect(screen.getByRole('button', { name: 'A' })).toBeTruthy();
     const form = screen.getByRole('region', { name: 'Add bins to A-01' });
     fireEvent.change(within(form).getByLabelText('To'), { target: { value: '40' } });
     expect(within(form).getByText('A-01-01 … A-01-40 (40 bins)')).toBeTruthy();

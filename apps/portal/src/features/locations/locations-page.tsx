@@ -213,6 +213,14 @@ export function LocationsPage() {
         <Anchor component="button" type="button" onClick={() => update({ parent: '', page: 1 })}>
           {t('warehouse')}
         </Anchor>
+        {here?.path.map((a) => (
+          <Group key={a.id} gap="xs">
+            <Text c="dimmed">/</Text>
+            <Anchor component="button" type="button" onClick={() => update({ parent: a.id, page: 1 })}>
+              {a.name}
+            </Anchor>
+          </Group>
+        ))}
         {here && (
           <>
             <Text c="dimmed">/</Text>
