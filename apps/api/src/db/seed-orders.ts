@@ -239,8 +239,8 @@ function planOrders(
   return planned;
 }
 
-/** Logs a demo user in through `POST /api/login` and answers the `Cookie` header. */
-async function login(app: FastifyInstance, key: DemoUserKey): Promise<string> {
+/** Logs a demo user in through `POST /api/login` and answers the `Cookie` header (also the demo stock's, seed-stock.ts). */
+export async function login(app: FastifyInstance, key: DemoUserKey): Promise<string> {
   const u = DEMO_USERS[key];
   const res = await app.inject({
     method: 'POST',

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { APP_HEADER, type LocationList, type LocationNode } from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
-import { SESSION_COOKIE } from '../lib/auth.ts';
 import type { Db } from './client.ts';
-import { DEMO_USERS, type DemoUserKey } from './seed.ts';
+import { login } from './seed-orders.ts';
 
 /** What {@link seedLiveStock} made. */
 export interface LiveStockResult {
@@ -13,19 +12,6 @@ export interface LiveStockResult {
   transfersDone: number;
   transfersOpen: number;
   errorLocations: number;
-}
-
-async function login(app: FastifyInstance, key: DemoUserKey): Promise<string> {
-  const u = DEMO_USERS[key];
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { email: u.email, password: u.password },
-  });
-  const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
-  if (res.statusCode !== 200 || !cookie)
-    throw new Error(`demo login of ${u.email} failed: ${res.statusCode}`);
-  return `${SESSION_COOKIE}=${cookie.value}`;
 }
 
 /** One call as the apps make it (app header, an Idempotency-Key on changes); throws on a failed answer. */

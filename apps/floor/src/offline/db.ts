@@ -16,7 +16,7 @@
  * new `this.version(n)` with an upgrade function, and the shape comment says which version added it.
  * Nothing here is a cache of /api answers in the HTTP sense; the service worker never caches /api.
  */
-import type { CurrentUser, PickConfirmLine, PickItem, ProductLocations } from '@hoppa/core';
+import type { CurrentUser, PickConfirmLine, PickItem } from '@hoppa/core';
 import { Dexie, type EntityTable } from 'dexie';
 
 /** Local progress of a pick item. */
@@ -151,19 +151,7 @@ export interface MetaRecord<K extends MetaKey = MetaKey> {
   value: MetaValues[K];
 }
 
-/**
- * `stock` record, v2 (issue 9): a product's locations as the server last answered them (`GET /product/locations/{id}`),
- * so the Locations task shows them with the network off; changes made meanwhile wait in the outbox.
- */
-export interface StockRecord {
-  productId: string;
-  data: ProductLocations;
-  /** Epoch ms of the answer. */
-  at: number;
-}
-
 export type FloorDb = Dexie & {
-  stock: EntityTable<StockRecord, 'productId'>;
   picks: EntityTable<PickRecord, 'id'>;
   outbox: EntityTable<OutboxRecord, 'seq'>;
   meta: EntityTable<MetaRecord, 'key'>;
@@ -174,7 +162,7 @@ export const FLOOR_DB_NAME = 'hoppa-floor';
 
 /**
  * Opens (declares) the database. `options` lets tests inject fake-indexeddb.
- * Versions: 1 — picks, outbox, meta; 2 — stock (a product's locations for the Locations task).
+ * Versions: 1 — picks, outbox, meta.
  */
 export function createFloorDb(
   name: string = FLOOR_DB_NAME,
@@ -188,7 +176,6 @@ export function createFloorDb(
     outbox: '++seq, &id, [status+seq], pickId, status',
     meta: 'key',
   });
-  db.version(2).stores({ stock: 'productId' });
   return db;
 }
 

@@ -16,6 +16,7 @@ import {
   LocationAddQuerySchema,
   LocationBulkBodySchema,
   LocationBulkResultSchema,
+  LocationChildrenQuerySchema,
   LocationGroupBodySchema,
   LocationGroupListSchema,
   LocationGroupSchema,
@@ -64,7 +65,7 @@ export const locationChildrenEndpoint = defineEndpoint({
   path: '/locations/:parent',
   summary: 'The locations inside a location',
   params: z.object({ parent: IdSchema }),
-  query: LocationListQuerySchema,
+  query: LocationChildrenQuerySchema,
   response: LocationListSchema,
   tags: ['locations'],
 });

@@ -63,12 +63,17 @@ export const LocationNodeSchema = z.object({
 });
 export type LocationNode = z.infer<typeof LocationNodeSchema>;
 
+/** Paging of `GET /locations/:parent`: up to 1,000 per page, 500 by default. */
+export const LocationChildrenQuerySchema = pageQuery(500);
+
 /**
- * Paging of `GET /locations/null` and `GET /locations/:parent`: up to 1,000 per page, 500 by default. On
- * `/locations/null`, `search` (1 to 64 characters) finds locations at every level whose name contains it, any case,
- * instead of listing the halls (issue 9: the map's search).
+ * Query of `GET /locations/null`: paging as {@link LocationChildrenQuerySchema}, and `search` (1 to 64 characters),
+ * which finds locations at every level whose name contains it, any case, instead of listing the halls (issue 9: the
+ * map's search).
  */
-export const LocationListQuerySchema = pageQuery(500).extend({ search: codeText('Search').optional() });
+export const LocationListQuerySchema = LocationChildrenQuerySchema.extend({
+  search: codeText('Search').optional(),
+});
 
 /**
  * Answer of `GET /locations/null` (the halls) and `GET /locations/:parent` (a location's children), in walking

@@ -60,11 +60,11 @@ export async function code128Png(text: string, options: BarcodeOptions = {}): Pr
 }
 
 /**
- * A barcode of `text` as a PNG (bwip-js) in symbology `bcid`: `code128`, `ean13` (13 digits with a valid check
- * digit) or `qrcode` (square; `heightMm` ignored). Without human-readable text. Throws when the text cannot be encoded.
+ * A linear barcode of `text` as a PNG (bwip-js): `code128`, or `ean13` (13 digits with a valid check digit).
+ * Without human-readable text. Throws when the text cannot be encoded. QR codes are drawn as vectors: {@link drawQr}.
  */
 export async function barcodePng(
-  bcid: 'code128' | 'ean13' | 'qrcode',
+  bcid: 'code128' | 'ean13',
   text: string,
   options: BarcodeOptions = {},
 ): Promise<Buffer> {
@@ -72,7 +72,7 @@ export async function barcodePng(
     bcid,
     text,
     scale: options.scale ?? 3,
-    ...(bcid === 'qrcode' ? { eclevel: 'M' } : { height: options.heightMm ?? 15 }),
+    height: options.heightMm ?? 15,
     includetext: false,
     paddingwidth: 0,
     paddingheight: 0,

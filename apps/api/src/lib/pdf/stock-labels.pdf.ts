@@ -32,16 +32,14 @@ export async function buildLocationLabelsPdf(
   const [W, H] = PAGE[format];
   const small = format === '62mm';
   const M = (small ? 3 : 5) * MM;
-  const codes = await Promise.all(
-    labels.map(async (l) => ({
-      bar: await barcodePng('code128', l.id, { heightMm: small ? 10 : 14, scale: 3 }),
-    })),
+  const bars = await Promise.all(
+    labels.map((l) => barcodePng('code128', l.id, { heightMm: small ? 10 : 14, scale: 3 })),
   );
   return renderPdf(
     { title: `Location labels (${labels.length})`, subject: labels.map((l) => l.name).join(', ') },
     (doc) => {
       labels.forEach((label, i) => {
-        const code = codes[i] as { bar: Buffer };
+        const bar = bars[i] as Buffer;
         doc.addPage({ size: [W, H], margin: 0 });
         doc.fillColor('#000');
         // A QR code needs a quiet zone of four modules (a 24-character id is a 25-module QR): keep it that far
@@ -63,7 +61,7 @@ export async function buildLocationLabelsPdf(
         drawQr(doc, label.id, W - quiet - qrSize, quiet, qrSize);
         const barH = small ? 8 * MM : 16 * MM;
         const barY = H - M - barH - (small ? 3 : 5) * MM;
-        doc.image(code.bar, M, barY, { width: W - 2 * M, height: barH });
+        doc.image(bar, M, barY, { width: W - 2 * M, height: barH });
         doc.font('Courier').fontSize(small ? 8 : 9);
         const idW = doc.widthOfString(label.id);
         doc.text(label.id, (W - idW) / 2, barY + barH + 1 * MM, { lineBreak: false });

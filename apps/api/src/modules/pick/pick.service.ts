@@ -1,7 +1,6 @@
 import {
   amsterdamDay,
   amsterdamDayRange,
-  newId,
   PICK_ITEM_MAX_ORDERS,
   type PickConfirmLine,
   type PickConfirmResponse,
@@ -15,6 +14,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { systemSql } from '../../db/kysely.ts';
 import { orgScope, orgScopeSql, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { badRequest, notFound, problem } from '../../lib/errors.ts';
+import { applyStockChange } from '../stock/index.ts';
 
 /** Who is asking: the organisations visible to the user, and the user (for the stock ledger). */
 export interface PickActor extends TenantScope {
@@ -363,26 +363,19 @@ export async function confirmPicks(
       .returning('ol.picked_quantity')
       .executeTakeFirstOrThrow();
 
-    // One statement, so concurrent pickers on one location never lose an update.
-    const pl = await q
-      .insertInto('product_locations')
-      .values({
-        id: newId(),
-        org_id: line.org_id,
-        product_id: line.product_id,
-        location_id: pick.location_id,
-        stock: -pick.quantity,
-        active: true,
-        position: sql<number>`COALESCE((SELECT max(x.position) + 1 FROM product_locations x
-                                         WHERE x.product_id = ${line.product_id} AND x.org_id = ${line.org_id}), 0)`,
-      })
-      .onConflict((oc) =>
-        oc
-          .columns(['product_id', 'location_id'])
-          .doUpdateSet({ stock: sql<number>`product_locations.stock - ${pick.quantity}::int` }),
-      )
-      .returning('stock')
-      .executeTakeFirstOrThrow();
+    // The stock and its ledger row through the one ledger function (one upsert: concurrent pickers on one location
+    // never lose an update).
+    const pl = await applyStockChange(ctx, {
+      orgId: line.org_id,
+      productId: line.product_id,
+      locationId: pick.location_id,
+      delta: -pick.quantity,
+      reason: 'pick',
+      userId: ctx.userId,
+      note: pick.scanned ? `scan ${pick.scanned.slice(0, 200)}` : null,
+      orderId: line.order_id,
+      orderLineId: line.id,
+    });
 
     // The flag was read with the line (in this transaction, so an earlier pick of the batch counts).
     let needsRecount = line.needs_recount;
@@ -395,22 +388,6 @@ export async function confirmPicks(
         .execute();
       needsRecount = true;
     }
-
-    await q
-      .insertInto('stock_mutations')
-      .values({
-        id: newId(),
-        org_id: line.org_id,
-        product_id: line.product_id,
-        location_id: pick.location_id,
-        quantity: -pick.quantity,
-        reason: 'pick',
-        order_id: line.order_id,
-        order_line_id: line.id,
-        user_id: ctx.userId,
-        note: pick.scanned ? `scan ${pick.scanned.slice(0, 200)}` : null,
-      })
-      .execute();
 
     lines.set(line.id, {
       order_line_id: line.id,

@@ -1,2 +1,4 @@
 /** Locations and stock (issue 9; spec 2 §7 Locations, spec 3 §7 Locations, Recount). Other code reaches the module only through this file. */
+
+export { applyStockChange } from './ledger.ts';
 export { registerStockRoutes } from './stock.routes.ts';

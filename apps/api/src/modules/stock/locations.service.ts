@@ -16,6 +16,7 @@ import { escapeLike } from '../../db/client.ts';
 import { systemSql } from '../../db/kysely.ts';
 import { orgScopeSql, type TenantScope } from '../../db/tenant.ts';
 import { badRequest, notFound, problem } from '../../lib/errors.ts';
+import { warehouseId } from './warehouse.ts';
 
 /** The level below each level of the map: a hall holds racks, a rack bins; nothing goes under a bin. */
 const CHILD_LEVEL: Record<'root' | LocationLevel, LocationLevel | null> = {
@@ -24,22 +25,6 @@ const CHILD_LEVEL: Record<'root' | LocationLevel, LocationLevel | null> = {
   rack: 'bin',
   bin: null,
 };
-
-/**
- * The warehouse's organisation (the provider, `kind = 'provider'`), which owns the map. There is one warehouse per
- * installation (docs/scaling.md); 500 when the database has none.
- */
-async function warehouseId(ctx: TenantScope): Promise<string> {
-  const row = await systemSql(ctx.db)
-    .selectFrom('organisations')
-    .select('id')
-    .where('kind', '=', 'provider')
-    .orderBy('created_at')
-    .limit(1)
-    .executeTakeFirst();
-  if (!row) throw new Error('No provider organisation: the warehouse map has no owner');
-  return row.id;
-}
 
 interface NodeRow {
   id: string;

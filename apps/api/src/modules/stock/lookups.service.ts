@@ -13,21 +13,9 @@ import type { z } from 'zod';
 import { systemSql } from '../../db/kysely.ts';
 import { orgScope, orgScopeSql, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { notFound, problem } from '../../lib/errors.ts';
+import { warehouseId } from './warehouse.ts';
 
 type Page = { skip: number; limit: number };
-
-/** The provider organisation, which owns the map, its zones and cut-off groups (one warehouse per installation). */
-async function warehouse(ctx: TenantScope): Promise<string> {
-  const row = await systemSql(ctx.db)
-    .selectFrom('organisations')
-    .select('id')
-    .where('kind', '=', 'provider')
-    .orderBy('created_at')
-    .limit(1)
-    .executeTakeFirst();
-  if (!row) throw new Error('No provider organisation: the warehouse has no owner');
-  return row.id;
-}
 
 /** The zones with their locations (spec 2 §7 `GET /location/groups`), by name, paged. */
 export async function listLocationGroups(ctx: TenantScope, page: Page) {
@@ -75,7 +63,7 @@ export async function createLocationGroup(
   ctx: TenantScope,
   body: z.output<typeof LocationGroupBodySchema>,
 ): Promise<LocationGroup> {
-  const org = await warehouse(ctx);
+  const org = await warehouseId(ctx);
   const q = systemSql(ctx.db);
   const taken = await q
     .selectFrom('location_groups')
@@ -98,10 +86,14 @@ export async function createLocationGroup(
   const id = newId();
   await q.insertInto('location_groups').values({ id, org_id: org, name: body.name }).execute();
   if (ids.length > 0) await q.updateTable('locations').set({ group_id: id }).where('id', 'in', ids).execute();
-  const page = await listLocationGroups(ctx, { skip: 0, limit: 1000 });
-  const made = page.items.find((g) => g.id === id);
-  if (!made) throw new Error('the new location group vanished');
-  return made;
+  const members = await q
+    .selectFrom('locations')
+    .select(['id', 'name'])
+    .where('group_id', '=', id)
+    .orderBy('sequence')
+    .orderBy('name')
+    .execute();
+  return { id, name: body.name, locations: members };
 }
 
 /** `HH:MM` of a PostgreSQL `time` value (`15:30:00`). */
@@ -143,7 +135,7 @@ export async function createCutOffGroup(
   ctx: TenantScope,
   body: z.output<typeof CutOffGroupBodySchema>,
 ): Promise<CutOffGroup> {
-  const org = await warehouse(ctx);
+  const org = await warehouseId(ctx);
   const q = systemSql(ctx.db);
   const taken = await q
     .selectFrom('cut_off_groups')
@@ -164,7 +156,7 @@ export async function createCutOffGroup(
 
 /** The active halls and racks in walking order (spec 2 §7 `GET /picking_locations`), paged. */
 export async function listPickingLocations(ctx: TenantScope, page: Page) {
-  const org = await warehouse(ctx);
+  const org = await warehouseId(ctx);
   const rows = await systemSql(ctx.db)
     .selectFrom('locations as l')
     .leftJoin('locations as p', 'p.id', 'l.parent_id')

@@ -29,7 +29,7 @@ export interface StockContext extends TenantScope {
 }
 
 /** The product (of the caller's organisations) or 404; locked `FOR UPDATE` when `lock`, so its changes queue up. */
-async function productOf(ctx: TenantScope, productId: string, lock = false) {
+export async function productOf(ctx: TenantScope, productId: string, lock = false) {
   const q = tenantSql(ctx)
     .selectFrom('products as p')
     .select(['p.id', 'p.org_id', 'p.name', 'p.ean', 'p.needs_recount'])

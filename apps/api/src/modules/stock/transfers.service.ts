@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { badRequest, notFound, problem } from '../../lib/errors.ts';
 import { applyStockChange, lockLink } from './ledger.ts';
-import { getProductLocations, type StockContext } from './product-locations.service.ts';
+import { getProductLocations, productOf, type StockContext } from './product-locations.service.ts';
 
 /** The link `linkId` with its product locked first (the order every stock change locks in), or 404. */
 async function lockedLink(ctx: TenantScope, linkId: string) {
@@ -20,13 +20,7 @@ async function lockedLink(ctx: TenantScope, linkId: string) {
     .where(orgScope(ctx, 'pl'))
     .executeTakeFirst();
   if (!peek) throw notFound(`Location link ${linkId} not found`);
-  await tenantSql(ctx)
-    .selectFrom('products as p')
-    .select('p.id')
-    .where('p.id', '=', peek.product_id)
-    .where(orgScope(ctx, 'p'))
-    .forUpdate()
-    .execute();
+  await productOf(ctx, peek.product_id, true);
   const link = await lockLink(ctx, linkId);
   if (!link) throw notFound(`Location link ${linkId} not found`);
   return link;

@@ -24,11 +24,10 @@ export const LOCATIONS_PAGE_SIZE = 100;
  */
 export function useLocations(parent: string | null, page: number, search = '') {
   const paging = { skip: (page - 1) * LOCATIONS_PAGE_SIZE, limit: LOCATIONS_PAGE_SIZE };
-  const query = search && !parent ? { ...paging, search } : paging;
   // The two endpoints answer the same shape; their query keys differ in type only.
   const options = parent
-    ? endpointQuery(locationChildrenEndpoint, { params: { parent }, query })
-    : endpointQuery(locationRootsEndpoint, { query });
+    ? endpointQuery(locationChildrenEndpoint, { params: { parent }, query: paging })
+    : endpointQuery(locationRootsEndpoint, { query: search ? { ...paging, search } : paging });
   return useQuery({
     queryKey: options.queryKey as readonly unknown[],
     queryFn: options.queryFn as () => Promise<LocationList>,
