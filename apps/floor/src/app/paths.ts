@@ -10,6 +10,7 @@ export const FLOOR_PATHS = {
   reset: '/reset',
   menu: '/menu',
   pick: '/pick',
+  locations: '/locations',
 } as const;
 
 /** A floor path as a route, tile or link takes it. */

@@ -4,8 +4,9 @@
  * spec-coverage manifest are built from this list.
  */
 import { accountTask } from '../features/account/index.ts';
+import { locationsTask } from '../features/locations/index.ts';
 import { loginTask } from '../features/login/index.ts';
 import { pickTask } from '../features/pick/index.ts';
 import type { FloorTask } from './task.ts';
 
-export const TASKS: readonly FloorTask[] = [loginTask, accountTask, pickTask];
+export const TASKS: readonly FloorTask[] = [loginTask, accountTask, pickTask, locationsTask];

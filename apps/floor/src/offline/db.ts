@@ -9,6 +9,9 @@
  * - `outbox`: every change a scan made that the server has not confirmed yet, in the order it was
  *   made. Its `id` is generated here and sent as `Idempotency-Key`, so a resend after a lost answer
  *   never applies twice (offline/sync.ts). Rejected rows (409) stay until the picker dismisses them.
+ * - `products` (v2): products opened on the Locations task with their locations as the server last answered
+ *   (`GET /product/locations/{id}` or the answer of a change), so the task reads them offline; queued changes are
+ *   drawn over them (features/locations/locations.rules.ts), never written into them.
  * - `meta`: small key/value facts: the pick filter in use, the skip counter, when the list was last
  *   downloaded, and the last known user (so a reload while offline does not send the picker to login).
  *
@@ -16,7 +19,7 @@
  * new `this.version(n)` with an upgrade function, and the shape comment says which version added it.
  * Nothing here is a cache of /api answers in the HTTP sense; the service worker never caches /api.
  */
-import type { CurrentUser, PickConfirmLine, PickItem } from '@hoppa/core';
+import type { CurrentUser, PickConfirmLine, PickItem, ProductLocations } from '@hoppa/core';
 import { Dexie, type EntityTable } from 'dexie';
 
 /** Local progress of a pick item. */
@@ -53,11 +56,22 @@ export interface PickRecord {
  * location by id (`POST /locations/assign`), `set` the amount on a location with the amount the worker saw
  * (`GET /locations/stock/update/…?expected=`: a newer amount on the server is a rejection, not an overwrite),
  * `transfer` pieces to a location by id or scanned name (`POST /product/transfer/{id}`), `clear` an empty location
- * (`DELETE /locations/clear/…`).
+ * (`DELETE /locations/clear/…`), `switch` two locations' places in the product's order
+ * (`PUT /product/switch_loc_position`), `correct` a counted amount with a reason (`POST /correct_stock/`, the recount
+ * popup; clears the recount flag) and `recount` to set or clear the recount flag (`POST /product/recount/{id}`).
+ * `assign` with `type: 'set'` makes `amount` the amount there (a location added offline whose amount was typed
+ * before the server confirmed it).
  */
 export type StockOp =
   | { op: 'assign_by_name'; product_id: string; rack_number: string; raw_scan?: string }
-  | { op: 'assign'; product_id: string; location_id: string; amount: number; raw_scan?: string }
+  | {
+      op: 'assign';
+      product_id: string;
+      location_id: string;
+      amount: number;
+      type?: 'add' | 'set';
+      raw_scan?: string;
+    }
   | { op: 'set'; product_id: string; location_product_id: string; amount: number; expected: number }
   | {
       op: 'transfer';
@@ -67,7 +81,30 @@ export type StockOp =
       quantity?: number;
       raw_scan?: string;
     }
-  | { op: 'clear'; product_id: string; location_product_id: string; location_id: string };
+  | { op: 'clear'; product_id: string; location_product_id: string; location_id: string }
+  | { op: 'switch'; product_id: string; id_to_switch: string; id_to_be: string }
+  | {
+      op: 'correct';
+      product_id: string;
+      org_id: string;
+      ean: string;
+      location_id: string;
+      curr_amount: number;
+      desc: string;
+    }
+  | { op: 'recount'; product_id: string; recount: boolean };
+
+/**
+ * `products` record, v2: a product with its locations as the server last answered (spec 2 §3 Product location
+ * link). Primary key: the product id; `ean` indexed, so a scan finds it offline.
+ */
+export interface ProductRecord {
+  id: string;
+  ean: string;
+  data: ProductLocations;
+  /** Epoch ms of the answer. */
+  fetchedAt: number;
+}
 
 /** Why the server refused a row for good (problem body of a 409 or other terminal 4xx). */
 export interface OutboxRejection {
@@ -155,6 +192,7 @@ export type FloorDb = Dexie & {
   picks: EntityTable<PickRecord, 'id'>;
   outbox: EntityTable<OutboxRecord, 'seq'>;
   meta: EntityTable<MetaRecord, 'key'>;
+  products: EntityTable<ProductRecord, 'id'>;
 };
 
 /** Name of the production database; tests pass their own. */
@@ -162,7 +200,7 @@ export const FLOOR_DB_NAME = 'hoppa-floor';
 
 /**
  * Opens (declares) the database. `options` lets tests inject fake-indexeddb.
- * Versions: 1 — picks, outbox, meta.
+ * Versions: 1 — picks, outbox, meta; 2 — products (the Locations task's offline products).
  */
 export function createFloorDb(
   name: string = FLOOR_DB_NAME,
@@ -176,6 +214,8 @@ export function createFloorDb(
     outbox: '++seq, &id, [status+seq], pickId, status',
     meta: 'key',
   });
+  // v2 adds a table only: the v1 rows stay as they are, no upgrade function needed.
+  db.version(2).stores({ products: 'id, ean' });
   return db;
 }
 

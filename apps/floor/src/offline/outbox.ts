@@ -1,3 +1,4 @@
+import { ProductLocationsSchema } from '@hoppa/core';
 import type { FloorDb, OutboxRecord, OutboxRejection, PickRecord, StockOp } from './db.ts';
 
 /** Generates an outbox id (the Idempotency-Key): a random UUID from Web Crypto. */
@@ -109,10 +110,22 @@ export function rejectedRows(db: FloorDb): Promise<OutboxRecord[]> {
   return db.outbox.where('[status+seq]').between(['rejected', -Infinity], ['rejected', Infinity]).toArray();
 }
 
-/** The server accepted the row: drop it; the pick is `sent` once none of its rows wait any more. */
-export async function markSent(db: FloorDb, row: OutboxRecord): Promise<void> {
-  await db.transaction('rw', db.picks, db.outbox, async () => {
+/**
+ * The server accepted the row: drop it; the pick is `sent` once none of its rows wait any more. For a change of a
+ * product's locations, `answer` (the product with its locations after the change, `ProductLocations`) replaces the
+ * stored product in the same transaction, so the screen never shows the change twice (once applied, once queued).
+ */
+export async function markSent(db: FloorDb, row: OutboxRecord, answer?: unknown): Promise<void> {
+  const product = row.kind === 'stock.change' ? ProductLocationsSchema.safeParse(answer).data : undefined;
+  await db.transaction('rw', db.picks, db.outbox, db.products, async () => {
     await db.outbox.where('id').equals(row.id).delete();
+    if (product)
+      await db.products.put({
+        id: product.product.id,
+        ean: product.product.ean,
+        data: product,
+        fetchedAt: Date.now(),
+      });
     const waiting = await db.outbox
       .where('pickId')
       .equals(row.pickId)

@@ -95,7 +95,7 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
         outcome = { status: 0 };
       }
       const verdict = classifySendOutcome(outcome);
-      if (verdict.kind === 'sent') await markSent(db, head);
+      if (verdict.kind === 'sent') await markSent(db, head, outcome.body);
       else if (verdict.kind === 'rejected') await markRejected(db, head, verdict.rejection);
       else if (verdict.kind === 'auth') {
         paused = true;

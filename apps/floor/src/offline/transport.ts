@@ -3,10 +3,14 @@ import {
   assignLocationByNameEndpoint,
   assignLocationEndpoint,
   clearLocationEndpoint,
+  correctStockEndpoint,
   type createApiClient,
+  type ProductLocations,
   pickConfirmEndpoint,
+  recountEndpoint,
   request,
   stockUpdateEndpoint,
+  switchLocationEndpoint,
   transferEndpoint,
 } from '@hoppa/core';
 import type { OutboxRecord, StockOp } from './db.ts';
@@ -27,8 +31,7 @@ export function createApiTransport(client: ReturnType<typeof createApiClient>): 
           await request(client, pickConfirmEndpoint, { body: row.body }, headers);
           return { status: 200 };
         case 'stock.change':
-          await sendStockOp(client, row.body, headers);
-          return { status: 200 };
+          return { status: 200, body: await sendStockOp(client, row.body, headers) };
       }
     } catch (err) {
       if (err instanceof ApiError) return { status: err.status, body: err.body };
@@ -44,23 +47,25 @@ export function createApiTransport(client: ReturnType<typeof createApiClient>): 
   };
 }
 
-/** One change of a product's locations as its endpoint (spec 2 §7 Locations). */
+/**
+ * One change of a product's locations as its endpoint (spec 2 §7 Locations, spec 3 §7 Recount). Returns the
+ * product with its locations after the change where the endpoint answers it (every one but the recount flag).
+ */
 async function sendStockOp(
   client: ReturnType<typeof createApiClient>,
   op: StockOp,
   headers: { headers: Record<string, string> },
-): Promise<void> {
+): Promise<ProductLocations | undefined> {
   switch (op.op) {
     case 'assign_by_name':
-      await request(
+      return request(
         client,
         assignLocationByNameEndpoint,
         { body: { product_id: op.product_id, rack_number: op.rack_number, raw_scan: op.raw_scan } },
         headers,
       );
-      return;
     case 'assign':
-      await request(
+      return request(
         client,
         assignLocationEndpoint,
         {
@@ -68,14 +73,14 @@ async function sendStockOp(
             product_id: op.product_id,
             location_id: op.location_id,
             amount: op.amount,
+            type: op.type ?? 'add',
             raw_scan: op.raw_scan,
           },
         },
         headers,
       );
-      return;
     case 'set':
-      await request(
+      return request(
         client,
         stockUpdateEndpoint,
         {
@@ -88,9 +93,8 @@ async function sendStockOp(
         },
         headers,
       );
-      return;
     case 'transfer':
-      await request(
+      return request(
         client,
         transferEndpoint,
         {
@@ -99,9 +103,8 @@ async function sendStockOp(
         },
         headers,
       );
-      return;
     case 'clear':
-      await request(
+      return request(
         client,
         clearLocationEndpoint,
         {
@@ -113,6 +116,38 @@ async function sendStockOp(
         },
         headers,
       );
-      return;
+    case 'switch':
+      return request(
+        client,
+        switchLocationEndpoint,
+        { body: { product_id: op.product_id, id_to_switch: op.id_to_switch, id_to_be: op.id_to_be } },
+        headers,
+      );
+    case 'correct': {
+      const answer = await request(
+        client,
+        correctStockEndpoint,
+        {
+          body: {
+            org_id: op.org_id,
+            ean: op.ean,
+            location_id: op.location_id,
+            curr_amount: op.curr_amount,
+            desc: op.desc,
+            language: 'nl',
+          },
+        },
+        headers,
+      );
+      return answer.result;
+    }
+    case 'recount':
+      await request(
+        client,
+        recountEndpoint,
+        { params: { id: op.product_id }, body: { recount: op.recount } },
+        headers,
+      );
+      return undefined;
   }
 }

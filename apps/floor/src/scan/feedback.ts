@@ -133,3 +133,23 @@ export const deviceFeedback: ScanFeedback = {
     }, 0);
   },
 };
+
+/** The short confirmation of a floor task other than picking (the Locations task): a beep and a buzz, no speech. */
+export interface BeepFeedback {
+  /** Accepted (a location added, a transfer queued): the confirmation sound (spec 2 §2 Product location widget). */
+  ok(): void;
+  /** Refused or not understood: the error sound and a long double buzz (spec 2 §8). */
+  wrong(): void;
+}
+
+/** {@link BeepFeedback} of the real device: howler sounds and navigator.vibrate. */
+export const deviceBeeps: BeepFeedback = {
+  ok() {
+    play('ok');
+    vibrate(80);
+  },
+  wrong() {
+    play('error');
+    vibrate([200, 100, 200]);
+  },
+};

@@ -15,6 +15,8 @@ export interface ScanInputProps {
   placeholder: string;
   /** When false, keystrokes are left alone (a dialog is open). */
   active?: boolean;
+  /** Escape pressed in the field (the location widget hides its input then, spec 2 §2). */
+  onEscape?: () => void;
   ref?: Ref<ScanInputHandle>;
 }
 
@@ -35,10 +37,20 @@ function isOtherEditable(el: EventTarget | null, own: HTMLInputElement | null): 
  * scan buffer and submits them on Enter, so no scan is lost. Other text fields (a date filter) are
  * left alone.
  */
-export function ScanInput({ onScan, manual, label, placeholder, active = true, ref }: ScanInputProps) {
+export function ScanInput({
+  onScan,
+  manual,
+  label,
+  placeholder,
+  active = true,
+  onEscape,
+  ref,
+}: ScanInputProps) {
   const input = useRef<HTMLInputElement>(null);
   const onScanRef = useRef(onScan);
   onScanRef.current = onScan;
+  const onEscapeRef = useRef(onEscape);
+  onEscapeRef.current = onEscape;
   const activeRef = useRef(active);
   activeRef.current = active;
 
@@ -49,6 +61,11 @@ export function ScanInput({ onScan, manual, label, placeholder, active = true, r
     const onKeyDown = (e: KeyboardEvent) => {
       if (!activeRef.current) return;
       const own = input.current;
+      if (e.key === 'Escape' && e.target === own && onEscapeRef.current) {
+        if (own) own.value = '';
+        onEscapeRef.current();
+        return;
+      }
       const decision = wedge.key({
         key: e.key,
         target:

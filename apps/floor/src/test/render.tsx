@@ -36,7 +36,7 @@ export function renderFloor(path: string, { lang = 'en' }: { lang?: 'nl' | 'en' 
 /** Empties the app's IndexedDB between tests. */
 export async function clearFloorDb(): Promise<void> {
   const db = floorDb();
-  await Promise.all([db.picks.clear(), db.outbox.clear(), db.meta.clear()]);
+  await Promise.all([db.picks.clear(), db.outbox.clear(), db.meta.clear(), db.products.clear()]);
 }
 
 /**

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { FLOOR_PATHS } from '../../app/paths.ts';
 import { useOnline, useRejectedRows } from '../../app/sync.ts';
 import { ErrorBanner } from '../../components/error-banner.tsx';
+import { ScanBar } from '../../components/scan-bar.tsx';
 import { HeaderButton, StatusBar } from '../../components/status-bar.tsx';
 import { type PickFilter, setMeta } from '../../offline/db.ts';
 import { dismissRejected } from '../../offline/outbox.ts';
@@ -16,7 +17,6 @@ import { PickCard } from './pick-card.tsx';
 import { PickFilterDrawer } from './pick-filter-drawer.tsx';
 import { PickDone, PickFooter } from './pick-footer.tsx';
 import { RejectedList } from './rejected-list.tsx';
-import { ScanBar } from './scan-bar.tsx';
 import { FlashTint, ScanVerdict } from './scan-verdict.tsx';
 import { usePickList } from './use-pick-list.ts';
 import { usePickScan } from './use-pick-scan.ts';
@@ -107,7 +107,12 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
         onToggleManual={() => setManual((m) => !m)}
         onCamera={() => setCameraOpen(true)}
         active={!menuOpen && !cameraOpen}
-        t={t}
+        texts={{
+          scanLabel: t('scanLabel'),
+          scanPlaceholder: t('scanPlaceholder'),
+          keyboard: t('keyboard'),
+          camera: t('camera'),
+        }}
       />
       <ScanVerdict store={flashStore} hasPick={pick !== null} t={t} />
 

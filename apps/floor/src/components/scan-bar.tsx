@@ -1,11 +1,19 @@
 import { UnstyledButton } from '@mantine/core';
-import type { TFunction } from 'i18next';
 import type { Ref } from 'react';
-import { ScanInput, type ScanInputHandle } from '../../scan/scan-input.tsx';
+import { ScanInput, type ScanInputHandle } from '../scan/scan-input.tsx';
+
+/** The words of a scan row, in the screen's language. */
+export interface ScanBarTexts {
+  scanLabel: string;
+  scanPlaceholder: string;
+  keyboard: string;
+  camera: string;
+}
 
 /**
- * The scan row of the pick screen (spec 2 §2, §5 Pick screen scan): the scan field (keyboard-wedge scanners type
- * into it), the on-screen keyboard switch for typing a code, and the camera button for phones without a scanner.
+ * The scan row of a floor screen (spec 2 §2, §5 Pick screen scan; the Locations task): the scan field
+ * (keyboard-wedge scanners type into it), the on-screen keyboard switch for typing a code, and the camera button for
+ * phones without a scanner. `onEscape` runs on Escape in the field (the location widget hides its input, spec 2 §2).
  */
 export function ScanBar(props: {
   inputRef: Ref<ScanInputHandle>;
@@ -14,22 +22,24 @@ export function ScanBar(props: {
   onToggleManual: () => void;
   onCamera: () => void;
   active: boolean;
-  t: TFunction<'pick', undefined>;
+  texts: ScanBarTexts;
+  onEscape?: () => void;
 }) {
-  const { inputRef, onScan, manual, onToggleManual, onCamera, active, t } = props;
+  const { inputRef, onScan, manual, onToggleManual, onCamera, active, texts, onEscape } = props;
   return (
     <div className="scan-row">
       <ScanInput
         ref={inputRef}
         onScan={onScan}
         manual={manual}
-        label={t('scanLabel')}
-        placeholder={t('scanPlaceholder')}
+        label={texts.scanLabel}
+        placeholder={texts.scanPlaceholder}
         active={active}
+        onEscape={onEscape}
       />
       <UnstyledButton
         className={`icon-button ${manual ? 'icon-button-on' : ''}`}
-        aria-label={t('keyboard')}
+        aria-label={texts.keyboard}
         aria-pressed={manual}
         onClick={onToggleManual}
       >
@@ -43,7 +53,7 @@ export function ScanBar(props: {
           />
         </svg>
       </UnstyledButton>
-      <UnstyledButton className="icon-button" aria-label={t('camera')} onClick={onCamera}>
+      <UnstyledButton className="icon-button" aria-label={texts.camera} onClick={onCamera}>
         <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
           <path
             d="M4 8h3l2-3h6l2 3h3v11H4z"

@@ -1,0 +1,178 @@
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { UnstyledButton } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import type { ShownLocation } from './locations.rules.ts';
+
+/** What a row can ask the screen to do. */
+export interface LocationRowActions {
+  /** The amount typed in the row's field (the raw text; the screen checks it). */
+  setAmount(row: ShownLocation, text: string): void;
+  move(row: ShownLocation): void;
+  remove(row: ShownLocation): void;
+}
+
+/**
+ * The product's locations in its order (spec 2 §2 Product location widget): per location the name (and its rack),
+ * the stock as a field saved on change (Enter or leaving the field), move and delete, and a drag handle to change
+ * the order (touch: hold, then drag; keyboard: Space on the handle, arrows, Space). `onReorder(from, to)` gets the
+ * indexes among the confirmed rows; rows still waiting for the server cannot be dragged, moved or deleted yet.
+ */
+export function LocationList({
+  rows,
+  actions,
+  onReorder,
+  canEdit,
+  t,
+}: {
+  rows: ShownLocation[];
+  actions: LocationRowActions;
+  onReorder(from: number, to: number): void;
+  canEdit: boolean;
+  t: TFunction<'locations', undefined>;
+}) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 180, tolerance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const sortable = rows.filter((r) => !r.provisional).map((r) => r.key);
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    onReorder(sortable.indexOf(String(active.id)), sortable.indexOf(String(over.id)));
+  };
+  return (
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <SortableContext items={sortable} strategy={verticalListSortingStrategy}>
+        <ol className="loc-list" data-testid="location-list">
+          {rows.map((row, i) => (
+            <LocationRow key={row.key} row={row} first={i === 0} actions={actions} canEdit={canEdit} t={t} />
+          ))}
+        </ol>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+function LocationRow({
+  row,
+  first,
+  actions,
+  canEdit,
+  t,
+}: {
+  row: ShownLocation;
+  first: boolean;
+  actions: LocationRowActions;
+  canEdit: boolean;
+  t: TFunction<'locations', undefined>;
+}) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id: row.key,
+    disabled: row.provisional || !canEdit,
+  });
+  const amountEditable = canEdit && (!row.provisional || row.locationId !== null);
+  return (
+    <li
+      ref={setNodeRef}
+      className={`loc-row${isDragging ? ' loc-row-dragging' : ''}${row.pending ? ' loc-row-pending' : ''}`}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      data-testid="location-row"
+      data-location={row.name}
+      data-pending={row.pending}
+    >
+      <button
+        type="button"
+        className="loc-handle"
+        aria-label={t('dragHandle')}
+        disabled={row.provisional || !canEdit}
+        {...attributes}
+        {...listeners}
+      >
+        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+          <path
+            d="M8 6h.01M8 12h.01M8 18h.01M16 6h.01M16 12h.01M16 18h.01"
+            stroke="currentColor"
+            strokeWidth="3.5"
+            strokeLinecap="round"
+          />
+        </svg>
+      </button>
+      <div className="loc-name-box">
+        <span className="loc-name" data-testid="location-name">
+          {row.name}
+        </span>
+        <span className="loc-sub">
+          {row.parentName ? `${row.parentName} · ` : ''}
+          {first && !row.provisional ? t('first') : ''}
+          {row.link && !row.link.location.active ? ` · ${t('inactive')}` : ''}
+        </span>
+        {row.pending ? (
+          <span className="loc-pending" data-testid="location-pending">
+            {row.provisional && row.locationId === null ? t('waitConfirm') : t('pending')}
+          </span>
+        ) : null}
+      </div>
+      <label className="loc-amount">
+        <span className="sr-only">{t('stockOn', { location: row.name })}</span>
+        <input
+          // a new amount from the server (or a queued change) resets the field
+          key={`${row.key}:${row.stock}`}
+          className="loc-amount-input"
+          data-testid="location-stock"
+          type="text"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          defaultValue={String(row.stock)}
+          disabled={!amountEditable}
+          onFocus={(e) => e.currentTarget.select()}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') e.currentTarget.blur();
+            if (e.key === 'Escape') {
+              e.currentTarget.value = String(row.stock);
+              e.currentTarget.blur();
+            }
+          }}
+          onBlur={(e) => {
+            if (e.currentTarget.value.trim() !== String(row.stock))
+              actions.setAmount(row, e.currentTarget.value);
+          }}
+        />
+        <span className="loc-unit">{t('pieces')}</span>
+      </label>
+      <div className="loc-actions">
+        <UnstyledButton
+          className="loc-action"
+          onClick={() => actions.move(row)}
+          disabled={!canEdit || row.provisional}
+          data-testid="location-move"
+        >
+          {t('move')}
+        </UnstyledButton>
+        <UnstyledButton
+          className="loc-action loc-action-danger"
+          onClick={() => actions.remove(row)}
+          disabled={!canEdit || row.provisional}
+          data-testid="location-delete"
+        >
+          {t('delete')}
+        </UnstyledButton>
+      </div>
+    </li>
+  );
+}

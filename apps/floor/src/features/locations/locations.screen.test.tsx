@@ -1,0 +1,341 @@
+// @vitest-environment jsdom
+// First: installs fake IndexedDB and the browser stubs before Dexie loads.
+import '../../test/dom-setup.ts';
+import type { Product, ProductLocationLink, ProductLocations } from '@hoppa/core';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { kickOutbox, outboxSender } from '../../app/sync.ts';
+import { floorDb, setMeta } from '../../offline/db.ts';
+import { browser, json } from '../../test/dom-setup.ts';
+import { hexId } from '../../test/fixtures.ts';
+import { clearFloorDb, currentUser, renderFloor } from '../../test/render.tsx';
+import { storeProduct } from './use-product-locations.ts';
+
+const PRODUCT = hexId(0x51);
+const ORG = hexId(0x52);
+const EAN = '8712100486517';
+const BIN_A = { id: hexId(0x61), name: 'R-01-01' };
+const BIN_B = { id: hexId(0x62), name: 'R-01-02' };
+const BIN_C = { id: hexId(0x63), name: 'R-01-03' };
+
+/** Warehouse staff as GET /current_user answers: the grants of docs/roles.md the task needs. */
+const staff = currentUser('picker', {
+  curr_role: {
+    key: 'warehouse_staff',
+    name: 'Warehouse staff',
+    grants: [
+      { methods: ['*'], path: '/locations/*' },
+      { methods: ['GET', 'POST', 'PUT', 'DELETE'], path: '/product/*' },
+      { methods: ['POST'], path: '/correct_stock*' },
+      { methods: ['GET'], path: '/products/*' },
+    ],
+    all_orgs: true,
+  },
+});
+
+function link(loc: { id: string; name: string }, stock: number, position: number): ProductLocationLink {
+  return {
+    id: hexId(0x7000 + position),
+    location: { id: loc.id, name: loc.name, parent_name: 'R-01', type: 'half-box', active: true },
+    stock,
+    active: true,
+    to_transfer: false,
+    transfer_quantity: null,
+    position,
+  };
+}
+
+function answer(locations: ProductLocationLink[], needsRecount = false): ProductLocations {
+  return {
+    product: {
+      id: PRODUCT,
+      org_id: ORG,
+      name: 'Beschuit volkoren',
+      ean: EAN,
+      needs_recount: needsRecount,
+      stock: locations.reduce((s, l) => s + l.stock, 0),
+    },
+    locations,
+  };
+}
+
+/** The product as `GET /products/ean/{text}` lists it. */
+function catalogueProduct(name: string): Product {
+  return {
+    id: PRODUCT,
+    org: ORG,
+    name,
+    ean: EAN,
+    bsku: null,
+    parent: null,
+    img_url: null,
+    note: null,
+    pick_note: null,
+    pack_note: null,
+    weight_kg: null,
+    length: null,
+    height: null,
+    width: null,
+    customs: { hs: null, value: null },
+    fullfilled_bysf: true,
+    active: true,
+    needs_recount: false,
+    sf_stock: 5,
+    locations: [],
+  };
+}
+
+/**
+ * A fake API holding the product's locations (the server's rules of product-locations.service.ts, in small):
+ * records every call; `stockChangedBy` makes the next stock update answer 409 stock_changed.
+ */
+function fakeApi(start: ProductLocations) {
+  let state = start;
+  const calls: { method: string; path: string; body: unknown; key: string | null }[] = [];
+  browser.server = async (req) => {
+    const url = new URL(req.url);
+    const path = url.pathname.replace(/^\/api/, '');
+    const body = req.method === 'GET' || req.method === 'DELETE' ? null : await req.json();
+    calls.push({ method: req.method, path, body, key: req.headers.get('idempotency-key') });
+    if (path === '/current_user') return json(200, staff);
+    if (path.startsWith('/products/ean/'))
+      return json(200, {
+        products: path.endsWith(EAN) ? [catalogueProduct(state.product.name)] : [],
+      });
+    if (path === `/product/locations/${PRODUCT}`) return json(200, state);
+    if (path === '/locations/assign') {
+      const b = body as { location_id: string; amount: number; type: 'add' | 'set' };
+      const loc = [BIN_A, BIN_B, BIN_C].find((l) => l.id === b.location_id);
+      if (!loc) return json(404, { statusCode: 404, code: 'not_found', message: 'No such location' });
+      const there = state.locations.find((l) => l.location.id === loc.id);
+      state = there
+        ? answer(
+            state.locations.map((l) =>
+              l === there ? { ...l, stock: b.type === 'set' ? b.amount : l.stock + b.amount } : l,
+            ),
+          )
+        : answer([...state.locations, link(loc, b.amount, state.locations.length + 1)]);
+      return json(200, state);
+    }
+    if (path.startsWith('/locations/stock/update/')) {
+      const [, , , , , linkId, amount] = path.split('/');
+      const expected = Number(url.searchParams.get('expected'));
+      const l = state.locations.find((x) => x.id === linkId);
+      if (!l) return json(404, { statusCode: 404, code: 'not_found', message: 'no link' });
+      if (l.stock !== expected)
+        return json(409, { statusCode: 409, code: 'stock_changed', message: `changed to ${l.stock}` });
+      state = answer(state.locations.map((x) => (x.id === linkId ? { ...x, stock: Number(amount) } : x)));
+      return json(200, state);
+    }
+    return json(404, { statusCode: 404, code: 'not_found', message: `no route ${path}` });
+  };
+  return {
+    calls,
+    get state() {
+      return state;
+    },
+    set(next: ProductLocations) {
+      state = next;
+    },
+  };
+}
+
+function scan(code: string) {
+  const input = screen.getByTestId('scan-input');
+  fireEvent.change(input, { target: { value: code } });
+  fireEvent.keyDown(input, { key: 'Enter' });
+}
+
+function row(name: string): HTMLElement {
+  const found = screen.getAllByTestId('location-row').find((r) => r.dataset.location === name);
+  if (!found) throw new Error(`no row ${name}`);
+  return found;
+}
+
+function typeAmount(name: string, amount: string) {
+  const input = within(row(name)).getByTestId('location-stock');
+  fireEvent.focus(input);
+  fireEvent.change(input, { target: { value: amount } });
+  fireEvent.blur(input);
+}
+
+describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
+  beforeEach(async () => {
+    browser.reset();
+    await clearFloorDb();
+    await setMeta(floorDb(), 'session', staff);
+  });
+  afterEach(() => {
+    cleanup();
+    outboxSender().stop();
+  });
+
+  it('opens a product by its EAN and adds a scanned location label; the server answer replaces the queued change', async () => {
+    const api = fakeApi(answer([link(BIN_A, 5, 1)]));
+    renderFloor('/locations', { lang: 'nl' });
+    await screen.findByTestId('recent-products');
+    scan(EAN);
+    expect((await screen.findByTestId('product-total')).textContent).toBe('Totaal 5 st.');
+    expect(screen.getByTestId('where').textContent).toBe(`/locations?product=${PRODUCT}`);
+
+    scan(BIN_B.id.toUpperCase());
+    // the label's location is not known on this device yet: its id until the server answers
+    expect(screen.getByTestId('locations-message').textContent).toBe(`${BIN_B.id} toegevoegd`);
+    await waitFor(() => expect(row('R-01-02').dataset.pending).toBe('false'));
+    expect(await floorDb().outbox.count()).toBe(0);
+    const assign = api.calls.find((c) => c.path === '/locations/assign');
+    expect(assign?.body).toEqual({
+      product_id: PRODUCT,
+      location_id: BIN_B.id,
+      amount: 0,
+      type: 'add',
+      raw_scan: BIN_B.id.toUpperCase(),
+    });
+    expect(assign?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(row('R-01-02').dataset.pending).toBe('false');
+    expect((await floorDb().products.get(PRODUCT))?.data.locations).toHaveLength(2);
+    expect(browser.vibrate).toHaveBeenCalledWith(80);
+  });
+
+  it('offline: reads the stored product, queues a count and a new location as waiting, sends them in order when back', async () => {
+    await storeProduct(floorDb(), answer([link(BIN_A, 5, 1)]));
+    browser.online = false;
+    renderFloor(`/locations?product=${PRODUCT}`, { lang: 'nl' });
+    await screen.findByTestId('location-list');
+
+    typeAmount('R-01-01', '7');
+    scan(BIN_C.id);
+    await waitFor(() => expect(screen.getByTestId('product-total').textContent).toBe('Totaal 7 st.'));
+    expect(row('R-01-01').dataset.pending).toBe('true');
+    expect(within(row(BIN_C.id)).getByTestId('location-pending').textContent).toBe('Wacht op verzenden');
+    // a provisional row with a known label can be counted at once: an assign that sets the amount
+    typeAmount(BIN_C.id, '3');
+    await waitFor(() => expect(screen.getByTestId('product-total').textContent).toBe('Totaal 10 st.'));
+    const rows = await floorDb().outbox.orderBy('seq').toArray();
+    expect(rows.map((r) => (r.kind === 'stock.change' ? r.body.op : r.kind))).toEqual([
+      'set',
+      'assign',
+      'assign',
+    ]);
+    expect(rows[0]?.body).toMatchObject({ amount: 7, expected: 5 });
+
+    const api = fakeApi(answer([link(BIN_A, 5, 1)]));
+    browser.setOnline(true);
+    kickOutbox(true); // what the app's 'online' listener does (app.tsx startOutboxSync)
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(0));
+    expect(
+      api.calls.filter((c) => c.method !== 'GET' || c.path.includes('/stock/update/')).map((c) => c.path),
+    ).toEqual([
+      `/locations/stock/update/${PRODUCT}/${link(BIN_A, 0, 1).id}/7`,
+      '/locations/assign',
+      '/locations/assign',
+    ]);
+    expect(api.state.locations.map((l) => [l.location.name, l.stock])).toEqual([
+      ['R-01-01', 7],
+      ['R-01-03', 3],
+    ]);
+    await waitFor(() => expect(row('R-01-03').dataset.pending).toBe('false'));
+    expect(screen.getByTestId('product-total').textContent).toBe('Totaal 10 st.');
+  });
+
+  it('shows a count refused because someone changed the stock meanwhile, and the amount the server holds', async () => {
+    const api = fakeApi(answer([link(BIN_A, 5, 1)]));
+    renderFloor(`/locations?product=${PRODUCT}`, { lang: 'nl' });
+    await screen.findByTestId('location-list');
+    api.set(answer([link(BIN_A, 9, 1)])); // a colleague counted 9 meanwhile
+    typeAmount('R-01-01', '6');
+    expect(await screen.findByTestId('rejected-reason')).toHaveProperty(
+      'textContent',
+      'De voorraad is intussen door iemand anders gewijzigd. Kijk opnieuw en vul het opnieuw in.',
+    );
+    await waitFor(() => expect(screen.getByTestId('product-total').textContent).toBe('Totaal 9 st.'));
+    expect(api.state.locations[0]?.stock).toBe(9);
+    fireEvent.click(screen.getByRole('button', { name: 'Gezien' }));
+    await waitFor(() => expect(screen.queryByTestId('rejected-list')).toBeNull());
+  });
+
+  it('refuses to delete a location that holds stock with the spec popup, and queues the delete of an empty one', async () => {
+    const empty = link(BIN_B, 0, 2);
+    await storeProduct(floorDb(), answer([link(BIN_A, 5, 1), empty]));
+    browser.online = false;
+    renderFloor(`/locations?product=${PRODUCT}`, { lang: 'nl' });
+    await screen.findByTestId('location-list');
+    fireEvent.click(within(row('R-01-01')).getByTestId('location-delete'));
+    expect(await screen.findByText('Oeps! deze locatie is nog niet leeg')).toBeTruthy();
+    expect(screen.getByTestId('not-empty-text').textContent).toBe(
+      'Controleer en verwijder de juiste locatie om verder te gaan',
+    );
+    expect(await floorDb().outbox.count()).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+
+    fireEvent.click(within(row('R-01-02')).getByTestId('location-delete'));
+    await waitFor(() => expect(screen.getAllByTestId('location-row')).toHaveLength(1));
+    const [queued] = await floorDb().outbox.toArray();
+    expect(queued?.body).toEqual({
+      op: 'clear',
+      product_id: PRODUCT,
+      location_product_id: empty.id,
+      location_id: BIN_B.id,
+    });
+  });
+
+  it('moves part of the stock by scanning the new location, and checks the quantity first', async () => {
+    await storeProduct(floorDb(), answer([link(BIN_A, 5, 1)]));
+    browser.online = false;
+    renderFloor(`/locations?product=${PRODUCT}`, { lang: 'nl' });
+    await screen.findByTestId('location-list');
+    fireEvent.click(within(row('R-01-01')).getByTestId('location-move'));
+    const qty = await screen.findByTestId('transfer-quantity');
+    expect((qty as HTMLInputElement).value).toBe('5');
+    fireEvent.change(qty, { target: { value: '8' } });
+    scan('R-01-09');
+    expect(screen.getByTestId('locations-message').textContent).toBe('Er liggen maar 5 stuks op R-01-01.');
+    scan('r-01-01');
+    expect(screen.getByTestId('locations-message').textContent).toBe(
+      'Dat is dezelfde locatie: scan een andere.',
+    );
+    fireEvent.change(qty, { target: { value: '2' } });
+    scan('R-01-09');
+    await waitFor(() => expect(screen.getAllByTestId('location-row')).toHaveLength(2));
+    expect(screen.queryByTestId('transfer-panel')).toBeNull();
+    expect(row('R-01-01').querySelector('input')?.value).toBe('3');
+    expect(row('R-01-09').querySelector('input')?.value).toBe('2');
+    const [queued] = await floorDb().outbox.toArray();
+    expect(queued?.body).toMatchObject({ op: 'transfer', to: { rack_number: 'R-01-09' }, quantity: 2 });
+  });
+
+  it('Escape hides the scan field and the button shows it again', async () => {
+    await storeProduct(floorDb(), answer([link(BIN_A, 5, 1)]));
+    browser.online = false;
+    renderFloor(`/locations?product=${PRODUCT}`, { lang: 'nl' });
+    await screen.findByTestId('location-list');
+    fireEvent.keyDown(screen.getByTestId('scan-input'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('scan-input')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: '+ Locatie toevoegen' }));
+    expect(await screen.findByTestId('scan-input')).toBeTruthy();
+  });
+
+  it('counts every location in the recount popup: one correction each, the recount flag cleared', async () => {
+    await storeProduct(floorDb(), answer([link(BIN_A, 5, 1), link(BIN_B, 2, 2)], true));
+    browser.online = false;
+    renderFloor(`/locations?product=${PRODUCT}`, { lang: 'nl' });
+    fireEvent.click(await screen.findByTestId('recount-open'));
+    const fields = await screen.findAllByTestId('recount-amount');
+    expect(fields.map((f) => (f as HTMLInputElement).value)).toEqual(['5', '2']);
+    fireEvent.change(fields[1] as HTMLElement, { target: { value: '4' } });
+    fireEvent.click(screen.getByTestId('recount-save'));
+    await waitFor(() => expect(screen.getByTestId('product-total').textContent).toBe('Totaal 9 st.'));
+    expect(screen.queryByTestId('recount-open')).toBeNull();
+    const rows = await floorDb().outbox.toArray();
+    expect(rows.map((r) => r.body)).toEqual([
+      expect.objectContaining({
+        op: 'correct',
+        location_id: BIN_A.id,
+        curr_amount: 5,
+        ean: EAN,
+        org_id: ORG,
+      }),
+      expect.objectContaining({ op: 'correct', location_id: BIN_B.id, curr_amount: 4 }),
+    ]);
+  });
+});

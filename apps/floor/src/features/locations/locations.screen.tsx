@@ -1,0 +1,617 @@
+import { canCall, correctStockEndpoint, stockUpdateEndpoint } from '@hoppa/core';
+import { Button, Loader, Modal, UnstyledButton } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { TFunction } from 'i18next';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { FLOOR_PATHS } from '../../app/paths.ts';
+import { useCurrentUser } from '../../app/session.tsx';
+import { useOnline, useRejectedRows } from '../../app/sync.ts';
+import { ErrorBanner } from '../../components/error-banner.tsx';
+import { ScanBar } from '../../components/scan-bar.tsx';
+import { HeaderButton, StatusBar } from '../../components/status-bar.tsx';
+import { floorDb, type OutboxRecord } from '../../offline/db.ts';
+import { dismissRejected } from '../../offline/outbox.ts';
+import { type BeepFeedback, deviceBeeps, preloadSounds } from '../../scan/feedback.ts';
+import type { ScanInputHandle } from '../../scan/scan-input.tsx';
+import { LocationList } from './location-list.tsx';
+import './locations.css';
+import {
+  classifyScan,
+  parseAmount,
+  type ShownLocation,
+  type ShownProduct,
+  swapsForMove,
+} from './locations.rules.ts';
+import { lookupProduct, type ProductLookup, useProductLocations } from './use-product-locations.ts';
+
+const CameraScanner = lazy(() =>
+  import('../../scan/camera-scanner.tsx').then((m) => ({ default: m.CameraScanner })),
+);
+
+type Mode = { kind: 'add' } | { kind: 'transfer'; row: ShownLocation; quantity: string };
+type Message = { tone: 'ok' | 'error'; text: string } | null;
+type T = TFunction<'locations', undefined>;
+
+/**
+ * The Locations task (issue 9; spec 2 §2 Product location widget, §5 Manual location amount, §6 Recount panel, §7
+ * Locations): phone-first, one scan field for a keyboard-wedge scanner or the camera. Scan or type an EAN to open the
+ * product (`?product=<id>`); then scan a location label to add it (confirmation sound; Enter adds it with 0 pieces,
+ * Escape hides the field), type the stock per location (saved on change), move pieces by scanning the new location,
+ * delete an empty location (the spec's popup when it is not empty), drag to reorder, and count in the recount popup.
+ * It works offline: the product comes from IndexedDB, every change is an outbox row with its Idempotency-Key, shown
+ * as waiting until the server confirms it; a change the server refuses (someone changed the stock meanwhile) is
+ * listed with the reason and the product is read again, never overwritten silently.
+ */
+export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFeedback }) {
+  const { t } = useTranslation('locations');
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const online = useOnline();
+  const db = floorDb();
+  const [params, setParams] = useSearchParams();
+  const productId = params.get('product');
+  const { product, known, loading, error, queue, names } = useProductLocations(productId);
+  const canEdit = canCall(user?.curr_role, stockUpdateEndpoint);
+  const canCount = canCall(user?.curr_role, correctStockEndpoint);
+
+  const [mode, setMode] = useState<Mode>({ kind: 'add' });
+  const [inputShown, setInputShown] = useState(true);
+  const [manual, setManual] = useState(false);
+  const [cameraOpen, setCameraOpen] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+  const [choices, setChoices] = useState<Extract<ProductLookup, { kind: 'many' }>['products'] | null>(null);
+  const [notEmpty, setNotEmpty] = useState(false);
+  const [recountOpen, setRecountOpen] = useState(false);
+  const [lookupError, setLookupError] = useState<unknown>(null);
+  const scanInput = useRef<ScanInputHandle>(null);
+  const rejected = useRejectedRows().filter((r) => r.kind === 'stock.change');
+  const recent = useLiveQuery(
+    () =>
+      db.products
+        .orderBy('id')
+        .toArray()
+        .then((all) => all.sort((a, b) => b.fetchedAt - a.fetchedAt).slice(0, 6)),
+    [db],
+    [],
+  );
+
+  useEffect(() => preloadSounds(), []);
+  // A new product: back to adding, the field shown, the old product's message gone.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: productId is the trigger
+  useEffect(() => {
+    setMode({ kind: 'add' });
+    setInputShown(true);
+    setChoices(null);
+  }, [productId]);
+
+  function say(tone: 'ok' | 'error', text: string) {
+    setMessage({ tone, text });
+    if (tone === 'ok') feedback.ok();
+    else feedback.wrong();
+  }
+
+  function open(id: string) {
+    setMessage(null);
+    setChoices(null);
+    setParams({ product: id });
+  }
+
+  async function findProduct(code: string) {
+    setLookupError(null);
+    try {
+      const found = await lookupProduct(db, code);
+      if (found.kind === 'one') {
+        feedback.ok();
+        open(found.id);
+      } else if (found.kind === 'many') {
+        setChoices(found.products);
+        setMessage(null);
+      } else say('error', found.offline ? t('notOffline', { code }) : t('noProduct', { code }));
+    } catch (err) {
+      feedback.wrong();
+      setLookupError(err);
+    }
+  }
+
+  function onScan(raw: string) {
+    const scan = classifyScan(raw, product !== null);
+    if (scan.kind === 'invalid') return say('error', t('invalidScan', { scan: raw.slice(0, 40) }));
+    if (scan.kind === 'product') {
+      if (product && scan.code === product.ean) return;
+      return void findProduct(scan.code);
+    }
+    if (!product || !canEdit) return;
+    if (mode.kind === 'transfer') return transferTo(product, mode, scan);
+    addLocation(product, scan, raw);
+  }
+
+  function addLocation(
+    p: ShownProduct,
+    scan: { kind: 'location_id'; id: string } | { kind: 'location_name'; name: string },
+    raw: string,
+  ) {
+    const existing =
+      scan.kind === 'location_id'
+        ? p.locations.find((r) => r.locationId === scan.id)
+        : p.locations.find((r) => r.name.toLowerCase() === scan.name.toLowerCase());
+    if (existing) return say('ok', t('already', { location: existing.name }));
+    const name = scan.kind === 'location_name' ? scan.name : (knownName(scan.id) ?? scan.id);
+    const label = t('label_add', { location: name, product: p.name });
+    void queue(
+      scan.kind === 'location_id'
+        ? { op: 'assign', product_id: p.id, location_id: scan.id, amount: 0, raw_scan: raw }
+        : { op: 'assign_by_name', product_id: p.id, rack_number: scan.name, raw_scan: raw },
+      label,
+    );
+    say('ok', t('added', { location: name }));
+  }
+
+  function knownName(locationId: string): string | undefined {
+    return names?.get(locationId) ?? product?.locations.find((r) => r.locationId === locationId)?.name;
+  }
+
+  function transferTo(
+    p: ShownProduct,
+    m: Extract<Mode, { kind: 'transfer' }>,
+    scan: { kind: 'location_id'; id: string } | { kind: 'location_name'; name: string },
+  ) {
+    const from = m.row;
+    if (!from.link) return;
+    const same =
+      scan.kind === 'location_id'
+        ? scan.id === from.locationId
+        : scan.name.toLowerCase() === from.name.toLowerCase();
+    if (same) return say('error', t('sameLocation'));
+    const quantity = parseAmount(m.quantity);
+    if (quantity === null || quantity < 1) return say('error', t('badAmount'));
+    if (from.stock < 1) return say('error', t('nothingToMove', { location: from.name }));
+    if (quantity > from.stock) return say('error', t('tooMany', { count: from.stock, location: from.name }));
+    const to = scan.kind === 'location_id' ? { location_id: scan.id } : { rack_number: scan.name };
+    const toName = scan.kind === 'location_name' ? scan.name : (knownName(scan.id) ?? scan.id);
+    void queue(
+      {
+        op: 'transfer',
+        product_id: p.id,
+        location_product_id: from.link.id,
+        to,
+        quantity,
+        raw_scan: scan.kind === 'location_id' ? scan.id : scan.name,
+      },
+      t('label_transfer', { count: quantity, from: from.name, to: toName, product: p.name }),
+    );
+    setMode({ kind: 'add' });
+    say('ok', t('transferQueued', { count: quantity, location: toName }));
+  }
+
+  const actions = {
+    setAmount(row: ShownLocation, text: string) {
+      if (!product) return;
+      const amount = parseAmount(text);
+      if (amount === null) return say('error', t('badAmount'));
+      if (amount === row.stock) return;
+      const label = t('label_set', {
+        location: row.name,
+        from: row.stock,
+        to: amount,
+        product: product.name,
+      });
+      if (row.link)
+        void queue(
+          {
+            op: 'set',
+            product_id: product.id,
+            location_product_id: row.link.id,
+            amount,
+            expected: row.stock,
+          },
+          label,
+        );
+      else if (row.locationId)
+        void queue(
+          { op: 'assign', product_id: product.id, location_id: row.locationId, amount, type: 'set' },
+          label,
+        );
+      setMessage({ tone: 'ok', text: t('amountSaved', { location: row.name, amount }) });
+    },
+    move(row: ShownLocation) {
+      setMode({ kind: 'transfer', row, quantity: String(row.transferQuantity ?? row.stock) });
+      setInputShown(true);
+      setMessage(null);
+      scanInput.current?.focus();
+    },
+    remove(row: ShownLocation) {
+      if (!product || !row.link || !row.locationId) return;
+      if (row.stock !== 0 || row.toTransfer) {
+        feedback.wrong();
+        setNotEmpty(true);
+        return;
+      }
+      void queue(
+        {
+          op: 'clear',
+          product_id: product.id,
+          location_product_id: row.link.id,
+          location_id: row.locationId,
+        },
+        t('label_clear', { location: row.name, product: product.name }),
+      );
+    },
+  };
+
+  function reorder(from: number, to: number) {
+    if (!product) return;
+    const rows = product.locations.filter((r) => !r.provisional && !r.toTransfer && r.link);
+    const names = new Map(rows.map((r) => [r.key, r.name]));
+    for (const [a, b] of swapsForMove(
+      rows.map((r) => r.key),
+      from,
+      to,
+    ))
+      void queue(
+        { op: 'switch', product_id: product.id, id_to_switch: a, id_to_be: b },
+        t('label_switch', { a: names.get(a), b: names.get(b), product: product.name }),
+      );
+  }
+
+  const listed = product?.locations.filter((r) => !r.toTransfer) ?? [];
+  const toMove = product?.locations.filter((r) => r.toTransfer) ?? [];
+  const scanTexts = {
+    scanLabel: !product ? t('scanProduct') : mode.kind === 'transfer' ? t('scanTransfer') : t('scanLocation'),
+    scanPlaceholder: !product
+      ? t('scanProduct')
+      : mode.kind === 'transfer'
+        ? t('scanTransfer')
+        : t('scanLocation'),
+    keyboard: t('keyboard'),
+    camera: t('camera'),
+  };
+  const dialogOpen = cameraOpen || notEmpty || recountOpen;
+
+  return (
+    <div className="screen locations-screen">
+      <StatusBar
+        right={
+          <HeaderButton label={t('close')} onClick={() => navigate(FLOOR_PATHS.menu)}>
+            <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+            </svg>
+          </HeaderButton>
+        }
+      />
+      {inputShown ? (
+        <ScanBar
+          inputRef={scanInput}
+          onScan={onScan}
+          manual={manual}
+          onToggleManual={() => setManual((m) => !m)}
+          onCamera={() => setCameraOpen(true)}
+          active={!dialogOpen}
+          texts={scanTexts}
+          onEscape={() => {
+            if (mode.kind === 'transfer') setMode({ kind: 'add' });
+            else if (product) setInputShown(false);
+          }}
+        />
+      ) : (
+        <div className="scan-row">
+          <Button size="lg" fullWidth variant="default" onClick={() => setInputShown(true)}>
+            + {t('showInput')}
+          </Button>
+        </div>
+      )}
+      {message ? (
+        <div
+          className={`loc-message loc-message-${message.tone}`}
+          role="status"
+          data-testid="locations-message"
+        >
+          {message.text}
+        </div>
+      ) : null}
+
+      <main className="loc-main">
+        <RejectedChanges rows={rejected} onDismiss={(id) => void dismissRejected(db, id)} t={t} />
+        <ErrorBanner error={lookupError ?? (error && !(product && !online) ? error : null)} />
+
+        {mode.kind === 'transfer' && product ? (
+          <section className="loc-transfer" data-testid="transfer-panel">
+            <h2>{t('transferFrom', { location: mode.row.name })}</h2>
+            <label className="loc-transfer-qty">
+              <span>{t('transferQty')}</span>
+              <input
+                type="text"
+                inputMode="numeric"
+                data-testid="transfer-quantity"
+                value={mode.quantity}
+                onChange={(e) => setMode({ ...mode, quantity: e.currentTarget.value })}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') scanInput.current?.focus();
+                }}
+              />
+              <span>/ {mode.row.stock}</span>
+            </label>
+            <p>{t('scanTransfer')}</p>
+            <Button variant="default" size="md" onClick={() => setMode({ kind: 'add' })}>
+              {t('cancel')}
+            </Button>
+          </section>
+        ) : null}
+
+        {!productId ? (
+          <ProductPicker
+            choices={choices}
+            recent={recent.map((r) => ({ id: r.id, name: r.data.product.name, ean: r.ean }))}
+            onOpen={open}
+            t={t}
+          />
+        ) : !product ? (
+          known === false || loading ? (
+            <div className="loading-line">
+              <Loader size="sm" />
+            </div>
+          ) : (
+            <p className="loc-hint">
+              {online ? t('noProduct', { code: productId }) : t('notOffline', { code: productId })}
+            </p>
+          )
+        ) : (
+          <>
+            <section className="loc-product" data-testid="location-product" data-pending={product.pending}>
+              <h1 className="loc-product-name">{product.name}</h1>
+              <div className="loc-product-facts">
+                <span data-testid="product-ean">
+                  {t('ean')} {product.ean}
+                </span>
+                <strong data-testid="product-total">{t('total', { count: product.stock })}</strong>
+              </div>
+              <div className="loc-product-actions">
+                {product.needsRecount ? (
+                  <Button
+                    color="orange"
+                    size="md"
+                    onClick={() => setRecountOpen(true)}
+                    disabled={!canCount}
+                    data-testid="recount-open"
+                  >
+                    {t('needsRecount')} · {t('recount')}
+                  </Button>
+                ) : (
+                  <Button
+                    variant="default"
+                    size="md"
+                    disabled={!canCount}
+                    onClick={() =>
+                      void queue(
+                        { op: 'recount', product_id: product.id, recount: true },
+                        t('label_recount', { product: product.name }),
+                      )
+                    }
+                  >
+                    {t('askRecount')}
+                  </Button>
+                )}
+                <Button variant="subtle" size="md" onClick={() => setParams({})}>
+                  {t('other')}
+                </Button>
+              </div>
+              {choices ? <ProductPicker choices={choices} recent={[]} onOpen={open} t={t} /> : null}
+            </section>
+            {!inputShown || mode.kind === 'transfer' ? null : (
+              <p className="loc-hint">{t('scanLocationHint')}</p>
+            )}
+            {listed.length === 0 ? (
+              <p className="loc-hint" data-testid="no-locations">
+                {t('noLocations')}
+              </p>
+            ) : (
+              <LocationList rows={listed} actions={actions} onReorder={reorder} canEdit={canEdit} t={t} />
+            )}
+            {toMove.length > 0 ? (
+              <section className="loc-open-transfers" data-testid="open-transfers">
+                <h2>{t('openTransfers')}</h2>
+                <ul>
+                  {toMove.map((r) => (
+                    <li key={r.key}>
+                      <span>
+                        {t('openTransfer', { count: r.transferQuantity ?? r.stock, location: r.name })}
+                      </span>
+                      <Button size="md" disabled={!canEdit} onClick={() => actions.move(r)}>
+                        {t('scanTarget')}
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+          </>
+        )}
+      </main>
+
+      <Modal opened={notEmpty} onClose={() => setNotEmpty(false)} title={t('notEmptyTitle')} centered>
+        <p data-testid="not-empty-text">{t('notEmptyText')}</p>
+        <Button fullWidth size="lg" onClick={() => setNotEmpty(false)}>
+          {t('ok')}
+        </Button>
+      </Modal>
+      {product ? (
+        <RecountModal
+          opened={recountOpen}
+          product={product}
+          onClose={() => setRecountOpen(false)}
+          onSave={(counts) => {
+            setRecountOpen(false);
+            if (counts.length === 0)
+              void queue(
+                { op: 'recount', product_id: product.id, recount: false },
+                t('label_recount', { product: product.name }),
+              );
+            for (const c of counts)
+              void queue(
+                {
+                  op: 'correct',
+                  product_id: product.id,
+                  org_id: product.orgId,
+                  ean: product.ean,
+                  location_id: c.row.locationId as string,
+                  curr_amount: c.amount,
+                  desc: t('recountReason'),
+                },
+                t('label_correct', { location: c.row.name, amount: c.amount, product: product.name }),
+              );
+            feedback.ok();
+          }}
+          t={t}
+        />
+      ) : null}
+      {cameraOpen ? (
+        <Suspense fallback={null}>
+          <CameraScanner
+            opened={cameraOpen}
+            onClose={() => setCameraOpen(false)}
+            onScan={(raw) => {
+              setCameraOpen(false);
+              onScan(raw);
+            }}
+            texts={{
+              title: t('cameraTitle'),
+              hint: t('cameraHint'),
+              close: t('close'),
+              failed: t('cameraFailed'),
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+/** Products to open: several a scan matched, or the ones opened last on this device (offline too). */
+function ProductPicker({
+  choices,
+  recent,
+  onOpen,
+  t,
+}: {
+  choices: { id: string; name: string; ean: string }[] | null;
+  recent: { id: string; name: string; ean: string }[];
+  onOpen(id: string): void;
+  t: T;
+}) {
+  const list = choices ?? recent;
+  return (
+    <section className="loc-picker" data-testid={choices ? 'product-choices' : 'recent-products'}>
+      {choices ? <h2>{t('choose')}</h2> : <p className="loc-hint">{t('scanProductHint')}</p>}
+      {!choices && recent.length > 0 ? <h2>{t('recent')}</h2> : null}
+      <ul>
+        {list.map((p) => (
+          <li key={p.id}>
+            <UnstyledButton className="loc-picker-item" onClick={() => onOpen(p.id)}>
+              <strong>{p.name}</strong>
+              <span>{p.ean}</span>
+            </UnstyledButton>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * The recount popup (spec 2 §6 Recount panel, §4: a counted amount replaces the stock and clears the recount flag):
+ * one field per location, prefilled with the stock; saving queues one correction per location.
+ */
+function RecountModal({
+  opened,
+  product,
+  onClose,
+  onSave,
+  t,
+}: {
+  opened: boolean;
+  product: ShownProduct;
+  onClose(): void;
+  onSave(counts: { row: ShownLocation; amount: number }[]): void;
+  t: T;
+}) {
+  const rows = product.locations.filter((r) => r.locationId !== null && r.link !== null);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [invalid, setInvalid] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: prefilled once per opening, not on every new answer
+  useEffect(() => {
+    if (opened) setValues(Object.fromEntries(rows.map((r) => [r.key, String(r.stock)])));
+  }, [opened]);
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('recountTitle')} centered>
+      <p>{t('recountHint')}</p>
+      <div className="loc-recount" data-testid="recount-form">
+        {rows.map((r) => (
+          <label key={r.key} className="loc-recount-row">
+            <span>{r.name}</span>
+            <input
+              type="text"
+              inputMode="numeric"
+              data-testid="recount-amount"
+              value={values[r.key] ?? ''}
+              onChange={(e) => setValues({ ...values, [r.key]: e.currentTarget.value })}
+            />
+          </label>
+        ))}
+      </div>
+      {invalid ? <p className="loc-message loc-message-error">{t('badAmount')}</p> : null}
+      <Button
+        fullWidth
+        size="lg"
+        mt="md"
+        data-testid="recount-save"
+        onClick={() => {
+          const counts = rows.map((row) => ({ row, amount: parseAmount(values[row.key] ?? '') }));
+          if (counts.some((c) => c.amount === null)) return setInvalid(true);
+          setInvalid(false);
+          onSave(counts as { row: ShownLocation; amount: number }[]);
+        }}
+      >
+        {t('save')}
+      </Button>
+    </Modal>
+  );
+}
+
+/** Changes the server refused (spec 2 §8): the reason, until the worker taps "Gezien". */
+function RejectedChanges({
+  rows,
+  onDismiss,
+  t,
+}: {
+  rows: OutboxRecord[];
+  onDismiss(id: string): void;
+  t: T;
+}) {
+  if (rows.length === 0) return null;
+  const reason = (row: OutboxRecord) => {
+    const code = row.rejection?.code ?? '';
+    if (code === 'stock_changed' || code === 'location_not_empty' || code === 'location_inactive')
+      return t(`reason_${code}`);
+    return row.rejection?.message ?? '';
+  };
+  return (
+    <section className="rejected" role="alert" data-testid="rejected-list">
+      <h2>{t('rejectedTitle', { count: rows.length })}</h2>
+      <p>{t('rejectedHint')}</p>
+      <ul>
+        {rows.map((row) => (
+          <li key={row.id} data-testid="rejected-change">
+            <div className="rejected-text">
+              <strong>{row.label}</strong>
+              <span data-testid="rejected-reason">{reason(row)}</span>
+            </div>
+            <Button size="lg" color="dark" variant="white" onClick={() => onDismiss(row.id)}>
+              {t('dismiss')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
