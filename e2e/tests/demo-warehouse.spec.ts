@@ -1,8 +1,9 @@
 import { APP_HEADER } from '@hoppa/core';
-import { type Browser, type BrowserContext, test as base } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
 import { DEMO_USERS, floorLogin, portalLogin } from '../fixtures/demo.ts';
 import { expect, PHONE, shot } from '../fixtures/hoppa.ts';
-import { type StartedServer, startServer } from '../fixtures/server.ts';
+import { testWithOwnServer } from '../fixtures/own-server.ts';
+import type { StartedServer } from '../fixtures/server.ts';
 
 /**
  * A fresh `npm start` shows a live warehouse (issue 6 §6): without any import, the warehouse user finds pick
@@ -10,17 +11,7 @@ import { type StartedServer, startServer } from '../fixtures/server.ts';
  * orders there, and a week of parcels is under shipments. This journey starts its own server with the demo's
  * live orders (the shared server of the other journeys runs without them).
  */
-const test = base.extend<object, { demo: StartedServer }>({
-  demo: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
-    async ({}, use) => {
-      const server = await startServer({ env: { DEMO_ORDERS: 'true' }, logName: 'server-demo.log' });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-});
+const test = testWithOwnServer({ DEMO_ORDERS: 'true' }, 'server-demo.log');
 test.describe.configure({ mode: 'serial' });
 
 async function contextFor(browser: Browser, demo: StartedServer, phone = false): Promise<BrowserContext> {

@@ -118,9 +118,13 @@ function LocationRow({
           {row.name}
         </span>
         <span className="loc-sub">
-          {row.parentName ? `${row.parentName} · ` : ''}
-          {first && !row.provisional ? t('first') : ''}
-          {row.link && !row.link.location.active ? ` · ${t('inactive')}` : ''}
+          {[
+            row.parentName,
+            first && !row.provisional ? t('first') : null,
+            row.link && !row.link.location.active ? t('inactive') : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </span>
         {row.pending ? (
           <span className="loc-pending" data-testid="location-pending">

@@ -502,7 +502,14 @@ function ProductPicker({
   const list = choices ?? recent;
   return (
     <section className="loc-picker" data-testid={choices ? 'product-choices' : 'recent-products'}>
-      {choices ? <h2>{t('choose')}</h2> : <p className="loc-hint">{t('scanProductHint')}</p>}
+      {choices ? (
+        <h2>{t('choose')}</h2>
+      ) : (
+        <>
+          <h1 className="loc-title">{t('title')}</h1>
+          <p className="loc-hint">{t('scanProductHint')}</p>
+        </>
+      )}
       {!choices && recent.length > 0 ? <h2>{t('recent')}</h2> : null}
       <ul>
         {list.map((p) => (
