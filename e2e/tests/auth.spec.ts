@@ -29,7 +29,7 @@ const PORTAL_MENU: Record<DemoUserKey, string[]> = {
   stroopOwner: [...WORK, 'Shops', 'Shop settings', 'API connections', 'New shop'],
 };
 
-/** Whether the role may pick, so the floor offers the pick task (GET /pick_list/pick/*). */
+/** Whether the role does floor work, so the floor offers the pick and locations tasks (GET /pick_list/pick/*, POST /locations/assign). */
 const FLOOR_PICKS: Record<DemoUserKey, boolean> = {
   admin: true,
   picker: true,
@@ -80,10 +80,14 @@ test.describe('floor login per role (phone)', () => {
       await page.goto('/floor/menu');
       await expect(page.getByRole('heading', { name: 'Tasks' })).toBeVisible();
       const pickTile = page.getByRole('button', { name: /^Pick/ });
-      if (FLOOR_PICKS[key]) await expect(pickTile).toBeVisible();
-      else {
+      const locationsTile = page.getByRole('button', { name: /^Locations/ });
+      if (FLOOR_PICKS[key]) {
+        await expect(pickTile).toBeVisible();
+        await expect(locationsTile).toBeVisible();
+      } else {
         await expect(page.getByText('Your role has no floor tasks.')).toBeVisible();
         await expect(pickTile).toHaveCount(0);
+        await expect(locationsTile).toHaveCount(0);
       }
       await shot(page, `auth-floor-menu-${key}`);
     });

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { UpdatePrompt } from '../components/update-prompt.tsx';
+import { loadTaskTexts } from '../i18n/index.ts';
 import { ROUTER_BASENAME } from './api.ts';
 import { PublicOnly, RequireUser, RootRedirect } from './guard.tsx';
 import { MenuScreen } from './menu.screen.tsx';
@@ -22,8 +23,16 @@ function OutboxSessionBridge() {
   return null;
 }
 
-/** One lazily loaded screen per task route, made once (React.lazy must not be re-created per render). */
-const SCREENS = TASKS.flatMap((task) => task.routes).map((route) => ({ route, Screen: lazy(route.load) }));
+/**
+ * One lazily loaded screen per task route, made once (React.lazy must not be re-created per render), with its task's
+ * texts when they load lazily.
+ */
+const SCREENS = TASKS.flatMap((task) =>
+  task.routes.map((route) => ({
+    route,
+    Screen: lazy(() => Promise.all([route.load(), loadTaskTexts(task)]).then(([screen]) => screen)),
+  })),
+);
 
 /**
  * The floor's screens under `/floor` (spec 2 §2 route table, floor part), built from the tasks of app/tasks.ts, each

@@ -9,6 +9,9 @@ import type { Endpoint } from '@hoppa/core';
 import type { ComponentType } from 'react';
 import type { FloorPath } from './paths.ts';
 
+/** A task's texts: Dutch always, English where the screen has it. */
+export type TaskTexts = { nl: object; en?: object };
+
 /** One screen of a task, at `path` under the app's base (`/floor`). */
 export interface TaskRoute {
   path: FloorPath;
@@ -28,8 +31,11 @@ export interface TaskRoute {
 export interface FloorTask {
   id: string;
   routes: readonly TaskRoute[];
-  /** The task's i18n namespace: Dutch always, English where the screen has it (the pick screen is Dutch only). */
-  i18n?: { ns: string; texts: { nl: object; en?: object } };
+  /**
+   * The task's i18n namespace: Dutch always, English where the screen has it (the pick screen is Dutch only). With
+   * `load`, the texts come with the task's screen (i18n/index.ts `loadTaskTexts`), off the first load (ADR 0033).
+   */
+  i18n?: { ns: string; texts: TaskTexts } | { ns: string; load: () => Promise<TaskTexts> };
   /** The tile on the task menu: `key` names its texts `menu:<key>` and `menu:<key>Hint`. */
   menu?: { key: string; path: FloorPath; needs: Endpoint; order: number };
 }

@@ -1,4 +1,4 @@
-import { ProductLocationsSchema } from '@hoppa/core';
+import type { ProductLocations } from '@hoppa/core';
 import type { FloorDb, OutboxRecord, OutboxRejection, PickRecord, StockOp } from './db.ts';
 
 /** Generates an outbox id (the Idempotency-Key): a random UUID from Web Crypto. */
@@ -111,12 +111,22 @@ export function rejectedRows(db: FloorDb): Promise<OutboxRecord[]> {
 }
 
 /**
+ * Whether a sent change's answer is a product with its locations (the transport has checked it against the
+ * endpoint's schema already; this only tells it from the recount flag's answer, which is not one).
+ */
+function isProductLocations(x: unknown): x is ProductLocations {
+  if (typeof x !== 'object' || x === null) return false;
+  const { product, locations } = x as Partial<ProductLocations>;
+  return typeof product?.id === 'string' && typeof product.ean === 'string' && Array.isArray(locations);
+}
+
+/**
  * The server accepted the row: drop it; the pick is `sent` once none of its rows wait any more. For a change of a
  * product's locations, `answer` (the product with its locations after the change, `ProductLocations`) replaces the
  * stored product in the same transaction, so the screen never shows the change twice (once applied, once queued).
  */
 export async function markSent(db: FloorDb, row: OutboxRecord, answer?: unknown): Promise<void> {
-  const product = row.kind === 'stock.change' ? ProductLocationsSchema.safeParse(answer).data : undefined;
+  const product = row.kind === 'stock.change' && isProductLocations(answer) ? answer : undefined;
   await db.transaction('rw', db.picks, db.outbox, db.products, async () => {
     await db.outbox.where('id').equals(row.id).delete();
     if (product)

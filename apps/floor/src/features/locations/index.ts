@@ -1,7 +1,6 @@
-import { productLocationsEndpoint } from '@hoppa/core';
+import { assignLocationEndpoint, productLocationsEndpoint } from '@hoppa/core';
 import { FLOOR_PATHS } from '../../app/paths.ts';
 import { defineTask } from '../../app/task.ts';
-import { locationsTexts } from './locations.i18n.ts';
 
 /**
  * The Locations task (issue 9; spec 2 §2 Product location widget): a product's locations on the phone or handheld,
@@ -9,7 +8,7 @@ import { locationsTexts } from './locations.i18n.ts';
  */
 export const locationsTask = defineTask({
   id: 'locations',
-  i18n: { ns: 'locations', texts: locationsTexts },
+  i18n: { ns: 'locations', load: () => import('./locations.i18n.ts').then((m) => m.locationsTexts) },
   routes: [
     {
       path: FLOOR_PATHS.locations,
@@ -19,5 +18,6 @@ export const locationsTask = defineTask({
       load: () => import('./locations.screen.tsx').then((m) => ({ default: m.LocationsScreen })),
     },
   ],
-  menu: { key: 'locations', path: FLOOR_PATHS.locations, needs: productLocationsEndpoint, order: 20 },
+  // The tile is for those who put stock on locations (warehouse staff); a merchant reads its stock in the portal.
+  menu: { key: 'locations', path: FLOOR_PATHS.locations, needs: assignLocationEndpoint, order: 20 },
 });
