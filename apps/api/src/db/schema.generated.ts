@@ -143,6 +143,17 @@ export interface PickItemDays {
   qty: number;
 }
 
+export interface PickProblems {
+  created_at: Generated<Timestamp>;
+  id: string;
+  kind: string;
+  location_id: string;
+  org_id: string;
+  product_id: string;
+  seen: number | null;
+  user_id: string | null;
+}
+
 export interface ProductLocations {
   active: Generated<boolean>;
   created_at: Generated<Timestamp>;
@@ -296,6 +307,7 @@ export interface DB {
   organisations: Organisations;
   password_resets: PasswordResets;
   pick_item_days: PickItemDays;
+  pick_problems: PickProblems;
   product_locations: ProductLocations;
   products: Products;
   rate_limit_hits: RateLimitHits;
@@ -311,4 +323,4 @@ export interface DB {
 }
 
 /** Tables whose rows belong to one organisation: queries on them need orgScope() (db/tenant.ts). */
-export const TENANT_TABLES = ["order_lines","orders","pick_item_days","product_locations","products","shipments","stock_mutations"] as const;
+export const TENANT_TABLES = ["order_lines","orders","pick_item_days","pick_problems","product_locations","products","shipments","stock_mutations"] as const;

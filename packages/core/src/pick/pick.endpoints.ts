@@ -2,9 +2,14 @@ import { defineEndpoint } from '../http/endpoint.ts';
 import {
   PickConfirmBodySchema,
   PickConfirmResponseSchema,
+  PickLinkBodySchema,
+  PickLinkResultSchema,
   PickListParamsSchema,
   PickListQuerySchema,
   PickListResponseSchema,
+  PickOrgListSchema,
+  PickProblemBodySchema,
+  PickProblemResultSchema,
 } from './pick.schema.ts';
 
 /**
@@ -43,5 +48,48 @@ export const pickConfirmEndpoint = defineEndpoint({
     'idempotency_key_required',
     'idempotency_key_reused',
   ],
+  tags: ['pick'],
+});
+
+/**
+ * Links a pick location (spec 2 §4 Pick flow, §7 `POST /pick_list`): the scanned location becomes the pick location of
+ * the product's open lines of the given orders. 404 when the location, product or no open line is visible; 409
+ * `location_inactive`, `over_pick` when `quantity` exceeds what those lines still need. An `Idempotency-Key` makes a
+ * resend harmless (the floor sends it through its outbox).
+ */
+export const pickLinkEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/pick_list',
+  summary: 'Link a pick location to order lines of a product',
+  body: PickLinkBodySchema,
+  response: PickLinkResultSchema,
+  problems: ['location_inactive', 'over_pick', 'idempotency_key_reused'],
+  tags: ['pick'],
+});
+
+/**
+ * Reports a problem at the shelf (spec 2 §2 Pick screen sub-menu; our path): records what the picker saw and raises
+ * the product's recount flag (spec 2 §4). 404 when the product or location is not visible. Idempotent by key.
+ */
+export const pickProblemEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/pick_list/problem',
+  summary: 'Report a product not present, too few or low stock at a pick location',
+  body: PickProblemBodySchema,
+  response: PickProblemResultSchema,
+  problems: ['idempotency_key_reused'],
+  tags: ['pick'],
+});
+
+/**
+ * The organisations of the pick screen's filter (spec 2 §7 'organisations list (pick filter)'; path ours): the
+ * organisations the user may see, with their open lines still to pick, by name.
+ */
+export const pickOrgsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/pick_list/organisations',
+  summary: 'Organisations for the pick filter, with their open lines',
+  response: PickOrgListSchema,
+  catalogue: 'organisations list (pick filter)',
   tags: ['pick'],
 });

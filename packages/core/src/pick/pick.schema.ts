@@ -55,7 +55,9 @@ export const PICK_LIST_MAX_LIMIT = 2000;
  * Query of the pick list (spec 2 §2 Pick screen, §7): `skip`/`limit` page over pick items,
  * `delivery` is a comma list of shipment method codes (or `all`), `sequence=reverse` walks the route
  * backwards, `single_orders`/`multi_orders` keep only orders with one line or with several (they
- * exclude each other: both set is a 400), `order_id` keeps one order (shop order number or 24-hex id).
+ * exclude each other: both set is a 400), `order_id` keeps one order (shop order number or 24-hex id),
+ * `location_group` keeps the pick locations of one zone (`GET /location/groups`) and `cut_off_group` the orders of
+ * one cut-off group's shipment methods (`GET /cut_off_groups`); with `locations` or `delivery` as well, both apply.
  */
 export const PickListQuerySchema = z
   .object({
@@ -66,6 +68,8 @@ export const PickListQuerySchema = z
     single_orders: QueryFlagSchema,
     multi_orders: QueryFlagSchema,
     order_id: codeText('Order number').optional(),
+    location_group: IdSchema.optional(),
+    cut_off_group: IdSchema.optional(),
   })
   .refine((q) => !(q.single_orders && q.multi_orders), {
     message: 'single_orders and multi_orders exclude each other',
@@ -91,6 +95,18 @@ export type PickItemOrder = z.infer<typeof PickItemOrderSchema>;
  * more orders of a product than a cart can take, and a page of the list stays bounded.
  */
 export const PICK_ITEM_MAX_ORDERS = 30;
+
+/** Most other locations of the product a pick item carries (where the picker goes when this one is empty). */
+export const PICK_ITEM_MAX_ALTERNATIVES = 5;
+
+/** Another active location of the item's product with stock, in the product's order (spec 2 §2 Pick sub-menu). */
+export const PickAlternativeSchema = z.object({
+  loc_id: IdSchema,
+  rack: z.string(),
+  rack_parent: z.string().nullable(),
+  stock: z.number().int(),
+});
+export type PickAlternative = z.infer<typeof PickAlternativeSchema>;
 
 /**
  * A pick list item (spec 2 §3): one product on one pick location with what is still to pick there for the
@@ -127,6 +143,11 @@ export const PickItemSchema = z.object({
   /** Shop order number of the first (oldest) order. */
   order_id: z.string(),
   orders: z.array(PickItemOrderSchema),
+  /**
+   * The product's other active locations with stock (at most {@link PICK_ITEM_MAX_ALTERNATIVES}, in its order), so the
+   * floor can send the picker on when this one is empty, offline too. Absent in lists stored before it existed.
+   */
+  other_locations: z.array(PickAlternativeSchema).default([]),
 });
 export type PickItem = z.infer<typeof PickItemSchema>;
 
@@ -193,3 +214,54 @@ export const PICK_CONFLICT_CODES = [
   'over_pick',
 ] as const;
 export type PickConflictCode = (typeof PICK_CONFLICT_CODES)[number];
+
+/**
+ * Body of `POST /pick_list` (spec 2 §4 Pick flow, §7: link a pick location): after the product is scanned, the
+ * location scanned next becomes the pick location of the product's open lines in `order_ids` (those not fully
+ * picked), and the product is put on it when it was not (an `assign` ledger row of 0). `quantity` is what the picker
+ * is about to take there (checked against what those lines still need).
+ */
+export const PickLinkBodySchema = z.object({
+  link_location: IdSchema,
+  order_ids: z.array(IdSchema).min(1).max(200),
+  product_id: IdSchema,
+  quantity: z.number().int().min(1).max(100_000),
+});
+export type PickLinkBody = z.infer<typeof PickLinkBodySchema>;
+
+/** Answer of `POST /pick_list`: the lines now picked from the location, and its name. */
+export const PickLinkResultSchema = z.object({
+  location: z.object({ id: IdSchema, name: z.string() }),
+  order_line_ids: z.array(IdSchema),
+});
+export type PickLinkResult = z.infer<typeof PickLinkResultSchema>;
+
+/** What a picker reports at the shelf (spec 2 §2 Pick screen sub-menu). */
+export const PICK_PROBLEMS = ['not_present', 'insufficient', 'low_stock'] as const;
+export const PickProblemKindSchema = z.enum(PICK_PROBLEMS);
+export type PickProblemKind = z.infer<typeof PickProblemKindSchema>;
+
+/**
+ * Body of `POST /pick_list/problem` (spec 2 §2 sub-menu 'product not present at location', 'insufficient quantity at
+ * location', 'low stock'; our path, the spec shows none): what the picker saw on `location_id` (`seen`: the pieces
+ * found, when counted). Records it and raises the product's recount flag.
+ */
+export const PickProblemBodySchema = z.object({
+  product_id: IdSchema,
+  location_id: IdSchema,
+  kind: PickProblemKindSchema,
+  seen: z.number().int().min(0).max(1_000_000).optional(),
+});
+export type PickProblemBody = z.infer<typeof PickProblemBodySchema>;
+
+/** Answer of `POST /pick_list/problem`: the record and the product's flag after it. */
+export const PickProblemResultSchema = z.object({
+  id: IdSchema,
+  product_id: IdSchema,
+  needs_recount: z.literal(true),
+});
+
+/** One organisation for the pick screen's filter: with the open lines still to pick of it. */
+export const PickOrgSchema = z.object({ id: IdSchema, name: z.string(), open_lines: z.number().int() });
+/** Answer of `GET /pick_list/organisations` (spec 2 §7 'organisations list (pick filter)'), by name. */
+export const PickOrgListSchema = z.object({ items: z.array(PickOrgSchema) });

@@ -1,12 +1,41 @@
-import { type PickConfirmLine, pickConfirmEndpoint, pickListEndpoint } from '@hoppa/core';
-import type { FastifyInstance } from 'fastify';
+import {
+  type PickConfirmLine,
+  pickConfirmEndpoint,
+  pickLinkEndpoint,
+  pickListEndpoint,
+  pickOrgsEndpoint,
+  pickProblemEndpoint,
+} from '@hoppa/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { withIdempotency } from '../../lib/idempotency.ts';
-import { route } from '../../lib/route.ts';
-import { confirmPicks, getPickList } from './pick.service.ts';
+import { type RequestContext, route } from '../../lib/route.ts';
+import { confirmPicks, getPickList, type PickActor } from './pick.service.ts';
+import { linkPickLocation, listPickOrgs, reportPickProblem } from './pick-actions.service.ts';
 
-/** Registers the pick calls (spec 2 §7 Pick and grouping): the pick list and the idempotent pick confirm. */
+/** One change in one transaction; with an `Idempotency-Key` (the floor's outbox sends one) replayed safely. */
+function change<T>(
+  ctx: RequestContext,
+  req: FastifyRequest,
+  fn: (actor: PickActor) => Promise<T>,
+): Promise<T> {
+  const run = (tx: Db) => fn({ db: tx, orgIds: ctx.orgIds, userId: ctx.user.id });
+  return ctx.idempotencyKey ? withIdempotency(ctx, req, run) : ctx.db.transaction(run);
+}
+
+/**
+ * Registers the pick calls (spec 2 §7 Pick and grouping): the pick list, the idempotent pick confirm, linking a pick
+ * location, the shelf problems of the sub-menu and the organisations of the filter.
+ */
 export function registerPickRoutes(app: FastifyInstance): void {
   route(app, pickListEndpoint, async (input, ctx) => getPickList(ctx, input));
+  route(app, pickOrgsEndpoint, async (_input, ctx) => listPickOrgs(ctx));
+  route(app, pickLinkEndpoint, async ({ body }, ctx, req) =>
+    change(ctx, req, (actor) => linkPickLocation(actor, body)),
+  );
+  route(app, pickProblemEndpoint, async ({ body }, ctx, req) =>
+    change(ctx, req, (actor) => reportPickProblem(actor, body)),
+  );
 
   route(app, pickConfirmEndpoint, async ({ body }, ctx, req) => {
     const picks: PickConfirmLine[] = 'picks' in body ? body.picks : [body];

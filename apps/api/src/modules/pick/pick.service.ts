@@ -1,7 +1,9 @@
 import {
   amsterdamDay,
   amsterdamDayRange,
+  PICK_ITEM_MAX_ALTERNATIVES,
   PICK_ITEM_MAX_ORDERS,
+  type PickAlternative,
   type PickConfirmLine,
   type PickConfirmResponse,
   type PickItem,
@@ -45,6 +47,38 @@ async function locationsUnder(ctx: Pick<TenantScope, 'db'>, ids: string[]): Prom
   return r.rows.map((x) => x.id);
 }
 
+/** The locations of a zone (spec 2 §3 location groups) and every location under them; 404 for an unknown zone. */
+async function locationsOfGroup(ctx: Pick<TenantScope, 'db'>, groupId: string): Promise<string[]> {
+  const group = await systemSql(ctx.db)
+    .selectFrom('location_groups')
+    .select('id')
+    .where('id', '=', groupId)
+    .executeTakeFirst();
+  if (!group) throw notFound(`Location group ${groupId} does not exist`);
+  const members = await systemSql(ctx.db)
+    .selectFrom('locations')
+    .select('id')
+    .where('group_id', '=', groupId)
+    .execute();
+  return members.length
+    ? locationsUnder(
+        ctx,
+        members.map((m) => m.id),
+      )
+    : [];
+}
+
+/** The shipment method codes of a cut-off group (spec 2 §3: cut_off, methods); 404 for an unknown group. */
+async function methodsOfCutOffGroup(ctx: Pick<TenantScope, 'db'>, groupId: string): Promise<string[]> {
+  const group = await systemSql(ctx.db)
+    .selectFrom('cut_off_groups')
+    .select('method_codes')
+    .where('id', '=', groupId)
+    .executeTakeFirst();
+  if (!group) throw notFound(`Cut-off group ${groupId} does not exist`);
+  return group.method_codes;
+}
+
 /** A pick item's row of the page query, before its orders are attached. */
 type PickRow = {
   product_id: string;
@@ -74,7 +108,8 @@ type PickRow = {
  * placed between `start` and `end` (inclusive), as one item per (product, pick location). The pick location of a
  * line is the one assigned at import, else the product's first active location with stock (then any active one).
  * Filters: `locations` (a hall or rack selects the bins under it), query_type `located`/`unlocated`, `delivery`
- * (shipment method codes), single/multi orders by the order's line count, `order_id` (shop number or id). Sorted by
+ * (shipment method codes), single/multi orders by the order's line count, `order_id` (shop number or id),
+ * `location_group` (a zone's locations) and `cut_off_group` (its shipment methods; 404 for an unknown group). Sorted by
  * location sequence and name (reverse with sequence=reverse), then product name; lines without a location last.
  * Paged by skip/limit with the total number of items.
  *
@@ -83,7 +118,8 @@ type PickRow = {
  * maintained aggregate `pick_item_days` (migration 0090): the rows of the window's Amsterdam days, less the lines of
  * the two edge days that fall outside the window; so a page costs the window's days × products, not its lines
  * (issue 8, docs/architecture.md "Hot reads"). With those filters they are counted from the window's lines.
- * Errors: 400 for dates that do not parse or start after end.
+ * Each item also carries the product's other active locations with stock (`other_locations`, at most
+ * PICK_ITEM_MAX_ALTERNATIVES). Errors: 400 for dates that do not parse or start after end.
  */
 export async function getPickList(
   ctx: TenantScope,
@@ -100,16 +136,25 @@ export async function getPickList(
   const scope = { db: ctx.db, orgIds };
 
   const wantedLocations = idList(params.locations);
-  const selectedLocations = wantedLocations ? await locationsUnder(ctx, wantedLocations) : null;
+  let selectedLocations = wantedLocations ? await locationsUnder(ctx, wantedLocations) : null;
+  if (query.location_group) {
+    const zone = await locationsOfGroup(ctx, query.location_group);
+    selectedLocations = selectedLocations ? selectedLocations.filter((id) => zone.includes(id)) : zone;
+  }
   if (selectedLocations && selectedLocations.length === 0) return empty;
   const delivery = query.delivery?.trim();
-  const codes =
+  let codes =
     delivery && delivery !== 'all' && delivery !== 'null'
       ? delivery
           .split(',')
           .map((c) => c.trim())
           .filter(Boolean)
       : [];
+  if (query.cut_off_group) {
+    const methods = await methodsOfCutOffGroup(ctx, query.cut_off_group);
+    codes = codes.length > 0 ? codes.filter((c) => methods.includes(c)) : methods;
+    if (codes.length === 0) return empty;
+  }
   const orderId = query.order_id?.trim();
   const byOrderId = orderId && orderId !== 'null' && orderId !== 'all' ? orderId : null;
   const lineFilters = codes.length > 0 || query.single_orders || query.multi_orders || byOrderId !== null;
@@ -235,8 +280,35 @@ export async function getPickList(
     if (list) list.push(ref);
     else ordersOf.set(key, [ref]);
   }
+  // Each item's other active locations with stock, in the product's order (where the picker goes when this one is
+  // empty): one index range of the product's links per item.
+  const others = await sql<PickAlternative & { product_id: string; item_loc: string | null }>`
+    SELECT i.product_id, i.loc_id AS item_loc, x.loc_id, x.rack, x.rack_parent, x.stock
+    FROM unnest(${rows.map((r) => r.product_id)}::char(24)[], ${rows.map((r) => r.loc_id)}::char(24)[])
+      AS i(product_id, loc_id)
+    CROSS JOIN LATERAL (
+      SELECT pl.location_id AS loc_id, loc.name AS rack, parent.name AS rack_parent, pl.stock
+      FROM product_locations pl
+      JOIN locations loc ON loc.id = pl.location_id
+      LEFT JOIN locations parent ON parent.id = loc.parent_id
+      WHERE pl.product_id = i.product_id AND ${orgScopeSql(scope, 'pl')} AND pl.active AND loc.active
+        AND pl.stock > 0 AND pl.location_id IS DISTINCT FROM i.loc_id
+      ORDER BY pl.position, pl.created_at
+      LIMIT ${PICK_ITEM_MAX_ALTERNATIVES}
+    ) x`.execute(systemSql(ctx.db));
+  const othersOf = new Map<string, PickAlternative[]>();
+  for (const o of others.rows) {
+    const key = pickItemId(o.product_id, o.item_loc);
+    const alt = { loc_id: o.loc_id, rack: o.rack, rack_parent: o.rack_parent, stock: o.stock };
+    const list = othersOf.get(key);
+    if (list) list.push(alt);
+    else othersOf.set(key, [alt]);
+  }
   return {
-    items: rows.map((r) => toPickItem(r, ordersOf.get(pickItemId(r.product_id, r.loc_id)) ?? [])),
+    items: rows.map((r) => {
+      const key = pickItemId(r.product_id, r.loc_id);
+      return toPickItem(r, ordersOf.get(key) ?? [], othersOf.get(key) ?? []);
+    }),
     total,
     skip: query.skip,
     limit: query.limit,
@@ -248,7 +320,7 @@ function pickItemId(productId: string, locId: string | null): string {
   return `${productId}:${locId ?? 'none'}`;
 }
 
-function toPickItem(r: PickRow, orders: PickOrderRef[]): PickItem {
+function toPickItem(r: PickRow, orders: PickOrderRef[], otherLocations: PickAlternative[]): PickItem {
   const listedQty = orders.reduce((sum, o) => sum + o.qty, 0);
   return {
     id: pickItemId(r.product_id, r.loc_id),
@@ -272,6 +344,7 @@ function toPickItem(r: PickRow, orders: PickOrderRef[]): PickItem {
     org_name: r.org_name,
     order_id: orders[0]?.shop_order_id ?? '',
     orders,
+    other_locations: otherLocations,
   };
 }
 
