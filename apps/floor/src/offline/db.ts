@@ -19,7 +19,7 @@
  * new `this.version(n)` with an upgrade function, and the shape comment says which version added it.
  * Nothing here is a cache of /api answers in the HTTP sense; the service worker never caches /api.
  */
-import type { CurrentUser, PickConfirmLine, PickItem, ProductLocations } from '@hoppa/core';
+import type { CurrentUser, PickConfirmLine, PickItem, PickLinkBody, ProductLocations } from '@hoppa/core';
 import { Dexie, type EntityTable } from 'dexie';
 
 /** Local progress of a pick item. */
@@ -58,7 +58,8 @@ export interface PickRecord {
  * `transfer` pieces to a location by id or scanned name (`POST /product/transfer/{id}`), `clear` an empty location
  * (`DELETE /locations/clear/…`), `switch` two locations' places in the product's order
  * (`PUT /product/switch_loc_position`), `correct` a counted amount with a reason (`POST /correct_stock/`, the recount
- * popup; clears the recount flag) and `recount` to set or clear the recount flag (`POST /product/recount/{id}`).
+ * popup; clears the recount flag), `recount` to set or clear the recount flag (`POST /product/recount/{id}`) and
+ * `problem`, what a picker reports at the shelf (`POST /pick_list/problem`, spec 2 §2 sub-menu; raises the flag).
  * `assign` with `type: 'set'` makes `amount` the amount there (a location added offline whose amount was typed
  * before the server confirmed it).
  */
@@ -92,7 +93,14 @@ export type StockOp =
       curr_amount: number;
       desc: string;
     }
-  | { op: 'recount'; product_id: string; recount: boolean };
+  | { op: 'recount'; product_id: string; recount: boolean }
+  | {
+      op: 'problem';
+      product_id: string;
+      location_id: string;
+      kind: 'not_present' | 'insufficient' | 'low_stock';
+      seen?: number;
+    };
 
 /**
  * `products` record, v2: a product with its locations as the server last answered (spec 2 §3 Product location
@@ -116,7 +124,8 @@ export interface OutboxRejection {
 /**
  * `outbox` record, v1: one change waiting for the server, sent strictly in `seq` order.
  * `id` (crypto.randomUUID) is the `Idempotency-Key`; it never changes across retries.
- * v1 rows are all `pick.confirm`; `stock.change` rows (issue 9) need no schema change (the body is not indexed).
+ * v1 rows are all `pick.confirm`; `stock.change` rows (issue 9) and `pick.link` rows (issue 11) need no schema change
+ * (the body is not indexed).
  */
 export type OutboxRecord = OutboxFields &
   (
@@ -126,6 +135,11 @@ export type OutboxRecord = OutboxFields &
         body: PickConfirmLine;
       }
     | { kind: 'stock.change'; body: StockOp }
+    | {
+        kind: 'pick.link';
+        /** `POST /pick_list` body: the scanned location becomes the pick location of these orders' lines. */
+        body: PickLinkBody;
+      }
   );
 
 /** The fields every outbox row has, whatever its kind. */
@@ -154,6 +168,9 @@ export interface OutboxFields {
 /**
  * The pick screen's filter (spec 2 §2 Pick screen): the date-time range of the orders, the reverse
  * sequence switch and the mutually exclusive single-orders / multi-orders switches. Times are ISO 8601.
+ * The narrowing filters (issue 11) are optional, so a filter stored before them still reads: a location (hall or
+ * rack id), a location group, a cut-off group, a shipment method code, an organisation id and an order number,
+ * each unset (null or '') for all.
  */
 export interface PickFilter {
   start: string;
@@ -162,6 +179,22 @@ export interface PickFilter {
   reverse: boolean;
   singleOrders: boolean;
   multiOrders: boolean;
+  location?: string | null;
+  locationGroup?: string | null;
+  cutOffGroup?: string | null;
+  method?: string | null;
+  org?: string | null;
+  orderId?: string;
+}
+
+/** The choices of the pick filter's lists, kept for offline use (issue 11; spec 2 §3 Other pick lookups). */
+export interface PickLookups {
+  at: number;
+  locations: { id: string; name: string; parent_name: string | null }[];
+  locationGroups: { id: string; name: string }[];
+  cutOffGroups: { id: string; name: string; cut_off: string }[];
+  methods: { code: string; name: string }[];
+  orgs: { id: string; name: string; open_lines: number }[];
 }
 
 /** What the last successful download was: when, for which filter, and how many items. */
@@ -179,6 +212,8 @@ export interface MetaValues {
   lastSync: LastSync;
   /** Last user /current_user returned; used when a reload happens offline. */
   session: CurrentUser;
+  /** The pick filter's choices as last downloaded (issue 11). */
+  pickLookups: PickLookups;
 }
 export type MetaKey = keyof MetaValues;
 

@@ -7,6 +7,8 @@ import {
   type createApiClient,
   type ProductLocations,
   pickConfirmEndpoint,
+  pickLinkEndpoint,
+  pickProblemEndpoint,
   recountEndpoint,
   request,
   stockUpdateEndpoint,
@@ -32,6 +34,9 @@ export function createApiTransport(client: ReturnType<typeof createApiClient>): 
           return { status: 200 };
         case 'stock.change':
           return { status: 200, body: await sendStockOp(client, row.body, headers) };
+        case 'pick.link':
+          await request(client, pickLinkEndpoint, { body: row.body }, headers);
+          return { status: 200 };
       }
     } catch (err) {
       if (err instanceof ApiError) return { status: err.status, body: err.body };
@@ -141,6 +146,21 @@ async function sendStockOp(
       );
       return answer.result;
     }
+    case 'problem':
+      await request(
+        client,
+        pickProblemEndpoint,
+        {
+          body: {
+            product_id: op.product_id,
+            location_id: op.location_id,
+            kind: op.kind,
+            ...(op.seen !== undefined ? { seen: op.seen } : {}),
+          },
+        },
+        headers,
+      );
+      return undefined;
     case 'recount':
       await request(
         client,

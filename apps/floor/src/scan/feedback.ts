@@ -9,6 +9,8 @@ export interface ScanFeedback {
   valid(quantity: number): void;
   /** Anything else: error sound, a long double buzz, the location to go to spoken. */
   wrong(location: string | null): void;
+  /** The product of an item without a pick location is right: the confirmation beep, its location scan comes next. */
+  link(): void;
   /** The last pick is done: fanfare, big confetti, `message` spoken ('Hoppa! je bent klaar met picken!'). */
   done(message: string): void;
 }
@@ -122,6 +124,10 @@ export const deviceFeedback: ScanFeedback = {
     play('error');
     vibrate([200, 100, 200]);
     if (location) afterVerdict(() => speak(location, SPEECH_RATE.location));
+  },
+  link() {
+    play('ok');
+    vibrate(80);
   },
   done(message) {
     play('done');

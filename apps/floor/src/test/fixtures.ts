@@ -54,8 +54,9 @@ export function pickItem(overrides: Partial<PickItem> & { lines?: number[] } = {
       shop_order_id: `BOL-${n}-${i}`,
       qty,
     })),
+    other_locations: [],
     ...rest,
-  };
+  } as PickItem;
 }
 
 /** Stores items as open picks in list order. */

@@ -3,7 +3,9 @@ import { useSyncExternalStore } from 'react';
 /** The verdict of the last scan, shown until the next one. */
 export type Flash =
   | { id: number; kind: 'valid'; qty: number; name: string }
-  | { id: number; kind: 'wrong'; scan: string; location: string | null };
+  | { id: number; kind: 'wrong'; scan: string; location: string | null }
+  /** The product of an item without a pick location was scanned: the location it is taken from comes next. */
+  | { id: number; kind: 'link'; name: string };
 
 /**
  * The scan verdict as a small store outside React state: setting it re-renders only the components that show it

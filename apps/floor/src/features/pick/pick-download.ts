@@ -1,6 +1,7 @@
 import { type createApiClient, type PickItem, pickListEndpoint, request } from '@hoppa/core';
 import type { FloorDb, PickFilter, PickRecord } from '../../offline/db.ts';
 import { setMeta } from '../../offline/db.ts';
+import { pickListRequest } from './pick.rules.ts';
 
 /** Items per page when downloading; the API allows up to PICK_LIST_MAX_LIMIT. */
 export const PICK_PAGE_SIZE = 500;
@@ -16,25 +17,15 @@ export const PICK_OFFLINE_MAX_ITEMS = 2_000;
 export type PickPageFetcher = (skip: number, limit: number) => Promise<{ items: PickItem[]; total: number }>;
 
 /**
- * Fetches a page of `GET /pick_list/pick/all/located/:start/:end/all` (spec 2 §7). Only located lines:
- * a pick is confirmed against its pick location, and linking a location to an unlocated product is
- * not part of the floor app yet.
+ * Fetches a page of `GET /pick_list/pick/…` (spec 2 §7) for the filter ({@link pickListRequest}: every narrowing
+ * filter of the pick screen, located and unlocated lines).
  */
 export function apiPickPages(
   client: ReturnType<typeof createApiClient>,
   filter: PickFilter,
 ): PickPageFetcher {
-  return (skip, limit) =>
-    request(client, pickListEndpoint, {
-      params: { locations: 'all', query_type: 'located', start: filter.start, end: filter.end, orgs: 'all' },
-      query: {
-        skip,
-        limit,
-        sequence: filter.reverse ? 'reverse' : 'normal',
-        single_orders: filter.singleOrders,
-        multi_orders: filter.multiOrders,
-      },
-    });
+  const { params, query } = pickListRequest(filter);
+  return (skip, limit) => request(client, pickListEndpoint, { params, query: { ...query, skip, limit } });
 }
 
 /**

@@ -27,15 +27,69 @@ export function defaultPickFilter(now: Date = new Date()): PickFilter {
   };
 }
 
+/** The narrowing filters of {@link PickFilter} (issue 11), unset: the whole window. */
+const NO_NARROWING = {
+  location: null,
+  locationGroup: null,
+  cutOffGroup: null,
+  method: null,
+  org: null,
+  orderId: '',
+} as const;
+
+/** A filter with every narrowing field present (a filter stored before they existed reads as "all"). */
+export function fullFilter(f: PickFilter): Required<PickFilter> {
+  return {
+    ...NO_NARROWING,
+    ...f,
+    location: f.location ?? null,
+    locationGroup: f.locationGroup ?? null,
+    cutOffGroup: f.cutOffGroup ?? null,
+    method: f.method ?? null,
+    org: f.org ?? null,
+    orderId: (f.orderId ?? '').trim(),
+  };
+}
+
 /** Whether two filters select the same pick list. */
 export function sameFilter(a: PickFilter, b: PickFilter): boolean {
-  return (
-    a.start === b.start &&
-    a.end === b.end &&
-    a.reverse === b.reverse &&
-    a.singleOrders === b.singleOrders &&
-    a.multiOrders === b.multiOrders
-  );
+  const x = fullFilter(a);
+  const y = fullFilter(b);
+  return (Object.keys(x) as (keyof typeof x)[]).every((k) => x[k] === y[k]);
+}
+
+/** How many narrowing filters are set (the footer says so: the list is not the whole window). */
+export function narrowingCount(f: PickFilter): number {
+  const x = fullFilter(f);
+  return [x.location, x.locationGroup, x.cutOffGroup, x.method, x.org, x.orderId || null].filter(Boolean)
+    .length;
+}
+
+/**
+ * The request of `GET /pick_list/pick/…` for a filter (spec 2 §7): path and query. Every line, located or not: a line
+ * without a pick location is picked by scanning the product, then the location it is taken from (linked with
+ * `POST /pick_list`).
+ */
+export function pickListRequest(f: PickFilter) {
+  const x = fullFilter(f);
+  return {
+    params: {
+      locations: x.location ?? 'all',
+      query_type: 'all' as const,
+      start: x.start,
+      end: x.end,
+      orgs: x.org ?? 'all',
+    },
+    query: {
+      sequence: x.reverse ? ('reverse' as const) : ('normal' as const),
+      single_orders: x.singleOrders,
+      multi_orders: x.multiOrders,
+      ...(x.method ? { delivery: x.method } : {}),
+      ...(x.orderId ? { order_id: x.orderId } : {}),
+      ...(x.locationGroup ? { location_group: x.locationGroup } : {}),
+      ...(x.cutOffGroup ? { cut_off_group: x.cutOffGroup } : {}),
+    },
+  };
 }
 
 /**
@@ -90,4 +144,41 @@ export function speakableLocation(rack: string): string {
 /** Whether stock on the location is a reason to recount (spec 2 §4: stock ≤ 0 or flagged). */
 export function needsRecount(pick: PickRecord): boolean {
   return pick.item.needs_recount || pick.item.product__stock <= 0;
+}
+
+/** What a picker reports at the shelf (spec 2 §2 Pick screen sub-menu). */
+export type ShelfProblem = 'not_present' | 'insufficient' | 'low_stock';
+
+/**
+ * Where the picker goes after reporting a problem at the shelf (spec 2 §2 sub-menu; issue 11: "moves on to the next
+ * location of the product when one has stock"): the item moved to its next other location with stock (that one taken
+ * off its alternatives), or null when there is none (the screen skips the item instead). The recount flag is raised
+ * on the item, as the server does. Pure.
+ */
+export function moveToNextLocation(pick: PickRecord): PickRecord | null {
+  const [next, ...rest] = (pick.item.other_locations ?? []).filter((l) => l.stock > 0);
+  if (!next) return null;
+  return {
+    ...pick,
+    item: {
+      ...pick.item,
+      loc_id: next.loc_id,
+      rack: next.rack,
+      rack_parent: next.rack_parent,
+      product__stock: next.stock,
+      prod__loc_id: null,
+      needs_recount: true,
+      other_locations: rest,
+    },
+  };
+}
+
+/**
+ * The recount rule of spec 2 §4 for the pick in front of the picker: stock on its location of 0 or less and no recount
+ * flag yet → `request` one (raise the flag); the flag raised → show the recount `popup`; otherwise nothing.
+ */
+export function recountAction(pick: PickRecord): 'request' | 'popup' | null {
+  if (pick.item.needs_recount) return 'popup';
+  if (pick.item.product__stock <= 0 && pick.item.loc_id) return 'request';
+  return null;
 }

@@ -1,24 +1,26 @@
 import { ApiError } from '@hoppa/core';
-import { Loader } from '@mantine/core';
+import { Button, Loader } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FLOOR_PATHS } from '../../app/paths.ts';
-import { useOnline, useRejectedRows } from '../../app/sync.ts';
+import { kickOutbox, useOnline, useRejectedRows } from '../../app/sync.ts';
 import { ErrorBanner } from '../../components/error-banner.tsx';
 import { ScanBar } from '../../components/scan-bar.tsx';
 import { HeaderButton, StatusBar } from '../../components/status-bar.tsx';
-import { type PickFilter, setMeta } from '../../offline/db.ts';
-import { dismissRejected } from '../../offline/outbox.ts';
+import { type PickFilter, type PickRecord, setMeta } from '../../offline/db.ts';
+import { dismissRejected, enqueueStockChange } from '../../offline/outbox.ts';
 import { deviceFeedback, preloadSounds, type ScanFeedback } from '../../scan/feedback.ts';
 import type { ScanInputHandle } from '../../scan/scan-input.tsx';
-import { sameFilter } from './pick.rules.ts';
+import { moveToNextLocation, recountAction, type ShelfProblem, sameFilter } from './pick.rules.ts';
 import { PickCard } from './pick-card.tsx';
 import { PickFilterDrawer } from './pick-filter-drawer.tsx';
 import { PickDone, PickFooter } from './pick-footer.tsx';
 import { RejectedList } from './rejected-list.tsx';
 import { FlashTint, ScanVerdict } from './scan-verdict.tsx';
+import { PickNotePopup, ProblemSheet, RecountPopup } from './shelf-dialogs.tsx';
 import { usePickList } from './use-pick-list.ts';
+import { usePickLookups } from './use-pick-lookups.ts';
 import { usePickScan } from './use-pick-scan.ts';
 
 const CameraScanner = lazy(() =>
@@ -53,7 +55,14 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
   const [manual, setManual] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const [cameraOpen, setCameraOpen] = useState(false);
+  const [problemOpen, setProblemOpen] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  // Picks whose note was read, whose recount popup was put off, whose recount this visit requested (spec 2 §2, §4).
+  const [noteRead, setNoteRead] = useState<ReadonlySet<string>>(new Set());
+  const [recountLater, setRecountLater] = useState<ReadonlySet<string>>(new Set());
+  const requested = useRef(new Set<string>());
   const scanInput = useRef<ScanInputHandle>(null);
+  const { lookups, refresh: refreshLookups } = usePickLookups();
 
   useEffect(() => {
     preloadSounds();
@@ -70,8 +79,14 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
   // First visit, or the stored list belongs to another filter: fetch it (when there is a network).
   useEffect(() => firstLoad(reload), [firstLoad, reload]);
 
+  function openMenu() {
+    setMenuOpen(true);
+    if (online) refreshLookups();
+  }
+
   function applyFilter(f: PickFilter) {
     setMenuOpen(false);
+    setNotice(null);
     if (sameFilter(f, filter)) return;
     setSkip(0);
     setFlash(null);
@@ -81,13 +96,89 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
 
   const { flashStore, done } = scan;
   const { pick, loading, error } = list;
+
+  /** Writes a changed pick record and queues a change of its product (the outbox sends it in order). */
+  const queueForPick = useCallback(
+    async (next: PickRecord, op: Parameters<typeof enqueueStockChange>[1], label: string) => {
+      await db.transaction('rw', db.picks, db.outbox, async () => {
+        await db.picks.put(next);
+        await enqueueStockChange(db, op, label);
+      });
+      kickOutbox();
+    },
+    [db],
+  );
+
+  // spec 2 §4: stock of 0 or less on the pick's location and no recount flag yet → request a recount (once).
+  const action = pick ? recountAction(pick) : null;
+  useEffect(() => {
+    if (!pick || action !== 'request' || requested.current.has(pick.item.product__id)) return;
+    requested.current.add(pick.item.product__id);
+    void queueForPick(
+      { ...pick, item: { ...pick.item, needs_recount: true } },
+      { op: 'recount', product_id: pick.item.product__id, recount: true },
+      `${t('recount')} · ${pick.item.product__name.slice(0, 60)}`,
+    ).catch(setError);
+  }, [pick, action, queueForPick, setError, t]);
+
+  const notePick = pick?.item.pick_note && !noteRead.has(pick.id) ? pick : null;
+  const recountPick =
+    pick &&
+    !notePick &&
+    action === 'popup' &&
+    !recountLater.has(pick.id) &&
+    !requested.current.has(pick.item.product__id)
+      ? pick
+      : null;
+
+  function report(kind: ShelfProblem, seen?: number) {
+    setProblemOpen(false);
+    if (!pick?.item.loc_id) return;
+    const moved = moveToNextLocation(pick);
+    const op = {
+      op: 'problem' as const,
+      product_id: pick.item.product__id,
+      location_id: pick.item.loc_id,
+      kind,
+      ...(seen !== undefined ? { seen } : {}),
+    };
+    const label = `${t(`problem_${kind}`)} · ${pick.item.rack} · ${pick.item.product__name.slice(0, 60)}`;
+    requested.current.add(pick.item.product__id);
+    if (moved) {
+      setNotice(t('movedTo', { location: moved.item.rack }));
+      void queueForPick(moved, op, label).catch(setError);
+    } else {
+      setNotice(t('noOther'));
+      void queueForPick({ ...pick, item: { ...pick.item, needs_recount: true } }, op, label).catch(setError);
+      setSkip(list.skip + 1);
+    }
+  }
+
+  function countedStock(count: number) {
+    if (!recountPick?.item.loc_id) return;
+    const { item } = recountPick;
+    setNotice(t('recountSaved', { count, location: item.rack }));
+    void queueForPick(
+      { ...recountPick, item: { ...item, product__stock: count, needs_recount: false } },
+      {
+        op: 'correct',
+        product_id: item.product__id,
+        org_id: item.org_id,
+        ean: item.ean,
+        location_id: item.loc_id as string,
+        curr_amount: count,
+        desc: t('recountReason'),
+      },
+      `${t('recountSaved', { count, location: item.rack })} · ${item.product__name.slice(0, 60)}`,
+    ).catch(setError);
+  }
   return (
     <div className="screen pick-screen">
       <FlashTint store={flashStore} />
       <StatusBar
         lng="nl"
         right={
-          <HeaderButton label={t('filter')} onClick={() => setMenuOpen(true)}>
+          <HeaderButton label={t('filter')} onClick={openMenu}>
             <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
               <path
                 d="M3 6h18M3 12h18M3 18h18"
@@ -106,7 +197,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
         manual={manual}
         onToggleManual={() => setManual((m) => !m)}
         onCamera={() => setCameraOpen(true)}
-        active={!menuOpen && !cameraOpen}
+        active={!menuOpen && !cameraOpen && !problemOpen && !notePick && !recountPick}
         texts={{
           scanLabel: t('scanLabel'),
           scanPlaceholder: t('scanPlaceholder'),
@@ -129,8 +220,30 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
           ) : null}
         </div>
 
+        {notice ? (
+          <p className="pick-notice" role="status" data-testid="pick-notice">
+            {notice}
+          </p>
+        ) : null}
         {pick ? (
-          <PickCard pick={pick} t={t} />
+          <>
+            <PickCard pick={pick} t={t} />
+            {pick.item.loc_id ? (
+              <Button
+                size="lg"
+                variant="outline"
+                color="red"
+                className="pick-problem-button"
+                data-testid="pick-problem"
+                onClick={() => {
+                  setNotice(null);
+                  setProblemOpen(true);
+                }}
+              >
+                {t('problem')}
+              </Button>
+            ) : null}
+          </>
         ) : list.finished || done ? (
           <PickDone t={t} />
         ) : list.listKnown && !loading ? (
@@ -149,11 +262,30 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
         online={online}
         onSkip={setSkip}
         onRefresh={() => reload(filter)}
-        onFilter={() => setMenuOpen(true)}
+        onFilter={openMenu}
         t={t}
       />
 
+      <ProblemSheet
+        opened={problemOpen}
+        pick={pick}
+        onClose={() => setProblemOpen(false)}
+        onReport={report}
+        t={t}
+      />
+      <PickNotePopup
+        note={notePick?.item.pick_note ?? null}
+        onClose={() => notePick && setNoteRead((s) => new Set(s).add(notePick.id))}
+        t={t}
+      />
+      <RecountPopup
+        pick={recountPick}
+        onCount={countedStock}
+        onLater={() => recountPick && setRecountLater((s) => new Set(s).add(recountPick.id))}
+        t={t}
+      />
       <PickFilterDrawer
+        lookups={lookups}
         opened={menuOpen}
         onClose={() => setMenuOpen(false)}
         filter={filter}

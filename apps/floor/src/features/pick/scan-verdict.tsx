@@ -31,6 +31,7 @@ export function ScanVerdict({
       {flash?.kind === 'valid' ? (
         <span>✓ {t('valid', { qty: flash.qty, name: flash.name.slice(0, 40) })}</span>
       ) : null}
+      {flash?.kind === 'link' ? <span>✓ {t('scanLink')}</span> : null}
       {flash?.kind === 'wrong' ? (
         <span>
           ✗ {t('wrong', { scan: flash.scan })}

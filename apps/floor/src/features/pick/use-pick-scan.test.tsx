@@ -17,6 +17,7 @@ function feedbackSpy() {
     valid: vi.fn<ScanFeedback['valid']>(),
     wrong: vi.fn<ScanFeedback['wrong']>(),
     done: vi.fn<ScanFeedback['done']>(),
+    link: vi.fn<ScanFeedback['link']>(),
   } satisfies ScanFeedback;
 }
 
@@ -66,5 +67,36 @@ describe('usePickScan', () => {
     expect(feedback.wrong).toHaveBeenCalledWith('A 07');
     expect(markConfirmed).not.toHaveBeenCalled();
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('picks an item without a pick location by its EAN and then the location it is taken from, linking it (spec 2 §4)', async () => {
+    const loose = pickItem({ lines: [2, 1], loc_id: null, rack: '', prod__loc_id: null });
+    const { db, feedback, markConfirmed, result } = await scanning('pick-scan-link', [loose, pickItem()]);
+    const bin = 'abcdef0123456789abcdef01';
+    // A location before the product: wrong, nothing linked.
+    act(() => result.current.onScan(bin));
+    expect(result.current.flashStore.get()).toMatchObject({ kind: 'wrong' });
+    act(() => result.current.onScan(loose.ean));
+    expect(feedback.link).toHaveBeenCalledTimes(1);
+    expect(result.current.flashStore.get()).toMatchObject({ kind: 'link' });
+    expect(await db.outbox.count()).toBe(0);
+    act(() => result.current.onScan(bin.toUpperCase()));
+    expect(feedback.valid).toHaveBeenCalledWith(3);
+    expect(markConfirmed).toHaveBeenCalledWith(loose.id);
+    await waitFor(async () => expect(await db.outbox.count()).toBe(3));
+    const rows = await db.outbox.orderBy('seq').toArray();
+    expect(rows.map((r) => r.kind)).toEqual(['pick.link', 'pick.confirm', 'pick.confirm']);
+    expect(rows[0]?.body).toEqual({
+      link_location: bin,
+      order_ids: loose.orders.map((o) => o.order_id),
+      product_id: loose.product__id,
+      quantity: 3,
+    });
+    expect(rows.slice(1).map((r) => (r.kind === 'pick.confirm' ? r.body.location_id : null))).toEqual([
+      bin,
+      bin,
+    ]);
+    expect(new Set(rows.map((r) => r.pickId))).toEqual(new Set([loose.id]));
+    expect((await db.picks.get(loose.id))?.status).toBe('queued');
   });
 });

@@ -1,4 +1,4 @@
-import { judgePickScan } from '@hoppa/core';
+import { classifyPickScan, judgePickScan } from '@hoppa/core';
 import type { TFunction } from 'i18next';
 import { type RefObject, startTransition, useCallback, useMemo, useRef, useState } from 'react';
 import { kickOutbox } from '../../app/sync.ts';
@@ -6,6 +6,7 @@ import type { FloorDb, PickRecord } from '../../offline/db.ts';
 import { enqueuePick } from '../../offline/outbox.ts';
 import type { ScanFeedback } from '../../scan/feedback.ts';
 import { createFlashStore } from './flash-store.ts';
+import { enqueueLinkedPick } from './linked-pick.ts';
 import { speakableLocation } from './pick.rules.ts';
 
 /**
@@ -36,6 +37,8 @@ export function usePickScan(opts: {
   const flashSeq = useRef(0);
   /** The pick record confirmed last (by identity: a re-downloaded item with the same id is a new record). */
   const confirming = useRef<PickRecord | null>(null);
+  /** The pick without a location whose product was scanned last: its location scan comes next. */
+  const linking = useRef<string | null>(null);
 
   const onScan = useCallback(
     (raw: string) => {
@@ -43,6 +46,41 @@ export function usePickScan(opts: {
       if (current && current === confirming.current) return;
       const id = ++flashSeq.current;
       if (!current) {
+        feedback.wrong(null);
+        setFlash({ id, kind: 'wrong', scan: raw, location: null });
+        return;
+      }
+      // An item without a pick location (spec 2 §4): the product first, then the location it is taken from, which
+      // becomes its pick location (POST /pick_list) and confirms the pick from there.
+      if (!current.item.loc_id) {
+        const scan = classifyPickScan(raw);
+        if (scan.kind === 'location' && linking.current === current.id) {
+          feedback.valid(current.item.qty);
+          setFlash({ id, kind: 'valid', qty: current.item.qty, name: current.item.product__name });
+          confirming.current = current;
+          linking.current = null;
+          const last = (openCountRef.current ?? 0) <= 1;
+          startTransition(() => {
+            markConfirmed(current.id);
+            if (last) setDone(true);
+          });
+          if (last) feedback.done(t('done'));
+          enqueueLinkedPick(db, current.id, { id: scan.id, name: scan.id }, raw)
+            .then(() => kickOutbox())
+            .catch((err: unknown) => {
+              console.error('Could not store the pick', err);
+              if (confirming.current === current) confirming.current = null;
+              unmarkConfirmed(current.id);
+              onError(err);
+            });
+          return;
+        }
+        if (judgePickScan(raw, { locationId: null, ean: current.item.ean }) === 'valid') {
+          linking.current = current.id;
+          feedback.link();
+          setFlash({ id, kind: 'link', name: current.item.product__name });
+          return;
+        }
         feedback.wrong(null);
         setFlash({ id, kind: 'wrong', scan: raw, location: null });
         return;

@@ -1,0 +1,176 @@
+// @vitest-environment jsdom
+// First: installs fake IndexedDB and the browser stubs before Dexie and canvas-confetti load.
+import '../../test/dom-setup.ts';
+import type { PickItem } from '@hoppa/core';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { outboxSender } from '../../app/sync.ts';
+import { floorDb, setMeta } from '../../offline/db.ts';
+import { browser, json } from '../../test/dom-setup.ts';
+import { hexId, pickItem, seedPicks } from '../../test/fixtures.ts';
+import { clearFloorDb, currentUser, renderFloor } from '../../test/render.tsx';
+import { defaultPickFilter } from './pick.rules.ts';
+
+/** A picker offline with `items` on the device (as the pick screen tests do). */
+async function offlineWith(items: PickItem[]) {
+  const db = floorDb();
+  const filter = defaultPickFilter();
+  await setMeta(db, 'session', currentUser('picker'));
+  await setMeta(db, 'pickFilter', filter);
+  await setMeta(db, 'lastSync', { at: Date.now(), filter, total: items.length });
+  await seedPicks(db, items);
+  browser.online = false;
+}
+
+function scan(code: string) {
+  const input = screen.getByTestId('scan-input');
+  fireEvent.change(input, { target: { value: code } });
+  fireEvent.keyDown(input, { key: 'Enter' });
+}
+
+async function queued() {
+  return (await floorDb().outbox.orderBy('seq').toArray()).map((r) => r.body);
+}
+
+describe('pick screen at the shelf (issue 11; spec 2 §2 sub-menu, §4 recount, pick note)', () => {
+  beforeEach(async () => {
+    browser.reset();
+    await clearFloorDb();
+  });
+  afterEach(() => {
+    cleanup();
+    outboxSender().stop();
+  });
+
+  it("'not present' records it and sends the picker to the product's next location with stock, picked from there", async () => {
+    const alt = hexId(0xa1);
+    const item = pickItem({
+      rack: 'A-01-01',
+      other_locations: [{ loc_id: alt, rack: 'P-02-03', rack_parent: 'P-02', stock: 40 }],
+    });
+    await offlineWith([item, pickItem({ rack: 'B-01-01' })]);
+    renderFloor('/pick', { lang: 'nl' });
+    await screen.findByTestId('pick-card');
+    fireEvent.click(screen.getByTestId('pick-problem'));
+    fireEvent.click(await screen.findByTestId('problem-not-present'));
+    await waitFor(() => expect(screen.getByTestId('pick-location').textContent).toBe('P-02-03'));
+    expect(screen.getByTestId('pick-notice').textContent).toBe(
+      'Gemeld. Ga naar P-02-03: daar ligt nog voorraad.',
+    );
+    expect(await queued()).toEqual([
+      { op: 'problem', product_id: item.product__id, location_id: item.loc_id, kind: 'not_present' },
+    ]);
+    // The old location's label is wrong now; the new one confirms the pick from there.
+    scan(item.loc_id as string);
+    expect(screen.getByTestId('scan-feedback').dataset.kind).toBe('wrong');
+    scan(alt);
+    expect(screen.getByTestId('scan-feedback').dataset.kind).toBe('valid');
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(2));
+    expect((await queued())[1]).toMatchObject({ location_id: alt, quantity: 1 });
+  });
+
+  it("'insufficient' asks how many lie there; without another location the pick is skipped", async () => {
+    const item = pickItem({ rack: 'A-01-01', lines: [5] });
+    await offlineWith([item, pickItem({ rack: 'B-01-01' })]);
+    renderFloor('/pick', { lang: 'nl' });
+    await screen.findByTestId('pick-card');
+    fireEvent.click(screen.getByTestId('pick-problem'));
+    fireEvent.click(await screen.findByTestId('problem-insufficient'));
+    fireEvent.change(await screen.findByTestId('problem-seen'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Melden' }));
+    await waitFor(() => expect(screen.getByTestId('pick-location').textContent).toBe('B-01-01'));
+    expect(screen.getByTestId('skip-count').textContent).toBe('Overgeslagen: 1');
+    expect(screen.getByTestId('pick-notice').textContent).toBe(
+      'Gemeld. Geen andere locatie met voorraad: overgeslagen.',
+    );
+    expect(await queued()).toEqual([
+      {
+        op: 'problem',
+        product_id: item.product__id,
+        location_id: item.loc_id,
+        kind: 'insufficient',
+        seen: 2,
+      },
+    ]);
+    expect((await floorDb().picks.get(item.id))?.item.needs_recount).toBe(true);
+  });
+
+  it('requests a recount for a location without stock, and asks for the count when the product is flagged', async () => {
+    const empty = pickItem({ rack: 'A-01-01', product__stock: 0 });
+    const flagged = pickItem({ rack: 'B-01-01', needs_recount: true, product__stock: 3 });
+    await offlineWith([empty, flagged]);
+    renderFloor('/pick', { lang: 'nl' });
+    await screen.findByTestId('pick-card');
+    // Not flagged yet: the recount is requested, no popup.
+    await waitFor(async () =>
+      expect(await queued()).toEqual([{ op: 'recount', product_id: empty.product__id, recount: true }]),
+    );
+    expect(screen.queryByTestId('recount-count')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Overslaan/ }));
+    // Flagged: the popup asks how many lie there; the count corrects the stock through the ledger.
+    fireEvent.change(await screen.findByTestId('recount-count'), { target: { value: '7' } });
+    fireEvent.click(screen.getByTestId('recount-save'));
+    await waitFor(() => expect(screen.getByTestId('pick-stock').textContent).toBe('7'));
+    await waitFor(() => expect(screen.queryByTestId('recount-count')).toBeNull());
+    expect((await queued())[1]).toEqual({
+      op: 'correct',
+      product_id: flagged.product__id,
+      org_id: flagged.org_id,
+      ean: flagged.ean,
+      location_id: flagged.loc_id,
+      curr_amount: 7,
+      desc: 'Hertelling bij het picken',
+    });
+  });
+
+  it('shows the pick note in a popup once per pick', async () => {
+    const noted = pickItem({ pick_note: 'Let op: glas, apart inpakken' });
+    await offlineWith([noted]);
+    renderFloor('/pick', { lang: 'nl' });
+    expect((await screen.findByTestId('pick-note-popup')).textContent).toBe('Let op: glas, apart inpakken');
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByTestId('pick-note-popup')).toBeNull());
+  });
+
+  it('narrows the list by the stored choices: location group, cut-off group, organisation and order number', async () => {
+    await clearFloorDb();
+    await setMeta(floorDb(), 'session', currentUser('picker'));
+    const zone = hexId(0xb1);
+    const cutOff = hexId(0xb2);
+    const org = hexId(0xb3);
+    await setMeta(floorDb(), 'pickLookups', {
+      at: Date.now(),
+      locations: [{ id: hexId(0xb4), name: 'A', parent_name: null }],
+      locationGroups: [{ id: zone, name: 'Koeling' }],
+      cutOffGroups: [{ id: cutOff, name: 'PostNL', cut_off: '15:00' }],
+      methods: [{ code: 'LOCAL-NL', name: 'Lokaal' }],
+      orgs: [{ id: org, name: 'Bakkerij Bol', open_lines: 12 }],
+    });
+    const asked: URL[] = [];
+    browser.server = (req) => {
+      const url = new URL(req.url);
+      if (url.pathname.includes('/pick_list/pick/')) {
+        asked.push(url);
+        return json(200, { items: [], total: 0, skip: 0, limit: 500 });
+      }
+      return json(503, { statusCode: 503, code: 'internal', message: 'not in this test' });
+    };
+    browser.online = true;
+    renderFloor('/pick', { lang: 'nl' });
+    await waitFor(() => expect(asked).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    fireEvent.change(await screen.findByLabelText('Locatiegroep'), { target: { value: zone } });
+    fireEvent.change(screen.getByLabelText('Cut-off groep'), { target: { value: cutOff } });
+    fireEvent.change(screen.getByLabelText('Organisatie'), { target: { value: org } });
+    fireEvent.change(screen.getByLabelText('Ordernummer'), { target: { value: ' BOL-77 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Toepassen' }));
+    await waitFor(() => expect(asked).toHaveLength(2));
+    const url = asked[1] as URL;
+    expect(url.pathname).toContain(`/all/all/`);
+    expect(url.pathname.endsWith(`/${org}`)).toBe(true);
+    expect(url.searchParams.get('location_group')).toBe(zone);
+    expect(url.searchParams.get('cut_off_group')).toBe(cutOff);
+    expect(url.searchParams.get('order_id')).toBe('BOL-77');
+    expect(url.searchParams.get('delivery')).toBeNull();
+  });
+});

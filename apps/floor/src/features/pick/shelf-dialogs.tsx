@@ -1,0 +1,182 @@
+import { Button, Drawer, Modal, Stack, TextInput } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import type { PickRecord } from '../../offline/db.ts';
+import type { ShelfProblem } from './pick.rules.ts';
+
+type T = TFunction<'pick', undefined>;
+
+/** A count typed on the floor: a whole number from 0 to 1,000,000, else null. */
+function parseCount(text: string): number | null {
+  const v = text.trim();
+  return /^\d{1,7}$/.test(v) && Number(v) <= 1_000_000 ? Number(v) : null;
+}
+
+/**
+ * The pick screen's sub-menu (spec 2 §2): 'product not present at location', 'insufficient quantity at location' (with
+ * how many lie there) and 'low stock'. `onReport(kind, seen)` records it; the screen moves the picker on.
+ */
+export function ProblemSheet({
+  opened,
+  pick,
+  onClose,
+  onReport,
+  t,
+}: {
+  opened: boolean;
+  pick: PickRecord | null;
+  onClose(): void;
+  onReport(kind: ShelfProblem, seen?: number): void;
+  t: T;
+}) {
+  const [insufficient, setInsufficient] = useState(false);
+  const [seen, setSeen] = useState('');
+  const close = () => {
+    setInsufficient(false);
+    setSeen('');
+    onClose();
+  };
+  const report = (kind: ShelfProblem, count?: number) => {
+    setInsufficient(false);
+    setSeen('');
+    onReport(kind, count);
+  };
+  const count = parseCount(seen);
+  return (
+    <Drawer
+      opened={opened}
+      onClose={close}
+      title={`${t('problemTitle')}${pick?.item.rack ? ` · ${pick.item.rack}` : ''}`}
+      position="bottom"
+      size="auto"
+      padding="md"
+      styles={{ title: { fontSize: 22, fontWeight: 800 }, close: { width: 48, height: 48 } }}
+    >
+      {insufficient ? (
+        <Stack gap="md">
+          <TextInput
+            size="lg"
+            label={t('seen')}
+            inputMode="numeric"
+            value={seen}
+            data-testid="problem-seen"
+            onChange={(e) => setSeen(e.currentTarget.value)}
+          />
+          <Button size="xl" disabled={count === null} onClick={() => report('insufficient', count ?? 0)}>
+            {t('report')}
+          </Button>
+          <Button size="xl" variant="default" onClick={close}>
+            {t('cancel')}
+          </Button>
+        </Stack>
+      ) : (
+        <Stack gap="md">
+          <Button
+            size="xl"
+            color="red"
+            onClick={() => report('not_present')}
+            data-testid="problem-not-present"
+          >
+            {t('problem_not_present')}
+          </Button>
+          <Button
+            size="xl"
+            color="orange"
+            onClick={() => setInsufficient(true)}
+            data-testid="problem-insufficient"
+          >
+            {t('problem_insufficient')}
+          </Button>
+          <Button
+            size="xl"
+            color="yellow"
+            c="dark"
+            onClick={() => report('low_stock')}
+            data-testid="problem-low-stock"
+          >
+            {t('problem_low_stock')}
+          </Button>
+          <Button size="xl" variant="default" onClick={close}>
+            {t('cancel')}
+          </Button>
+        </Stack>
+      )}
+    </Drawer>
+  );
+}
+
+/**
+ * The recount popup (spec 2 §4: shown when the pick's product is flagged for a recount): how many lie on this
+ * location; `onCount(n)` corrects the stock there through the ledger and clears the flag; Later leaves it.
+ */
+export function RecountPopup({
+  pick,
+  onCount,
+  onLater,
+  t,
+}: {
+  pick: PickRecord | null;
+  onCount(count: number): void;
+  onLater(): void;
+  t: T;
+}) {
+  const [value, setValue] = useState('');
+  const count = parseCount(value);
+  return (
+    <Modal
+      opened={pick !== null}
+      onClose={onLater}
+      title={t('recountTitle')}
+      centered
+      styles={{ title: { fontSize: 22, fontWeight: 800 } }}
+    >
+      <Stack gap="md">
+        <TextInput
+          size="lg"
+          inputMode="numeric"
+          label={t('recountText', { location: pick?.item.rack ?? '' })}
+          value={value}
+          data-testid="recount-count"
+          onChange={(e) => setValue(e.currentTarget.value)}
+        />
+        <Button
+          size="xl"
+          disabled={count === null}
+          data-testid="recount-save"
+          onClick={() => {
+            if (count === null) return;
+            setValue('');
+            onCount(count);
+          }}
+        >
+          {t('save')}
+        </Button>
+        <Button size="xl" variant="default" onClick={onLater}>
+          {t('later')}
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The pick-note popup (spec 2 §2): the note of the pick in front of the picker, once, until OK. */
+export function PickNotePopup({ note, onClose, t }: { note: string | null; onClose(): void; t: T }) {
+  return (
+    <Modal
+      opened={note !== null}
+      onClose={onClose}
+      title={t('pickNoteTitle')}
+      centered
+      styles={{ title: { fontSize: 22, fontWeight: 800 } }}
+    >
+      <Stack gap="md">
+        <p className="pick-note-text" data-testid="pick-note-popup">
+          {note}
+        </p>
+        <Button size="xl" onClick={onClose}>
+          {t('ok')}
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}
