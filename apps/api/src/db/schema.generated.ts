@@ -134,6 +134,14 @@ export interface PasswordResets {
   user_id: string;
 }
 
+export interface PickClaims {
+  claimed_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  item_id: string;
+  org_id: string;
+  user_id: string;
+}
+
 export interface PickItemDays {
   lines: number;
   location_id: string | null;
@@ -306,6 +314,7 @@ export interface DB {
   orders: Orders;
   organisations: Organisations;
   password_resets: PasswordResets;
+  pick_claims: PickClaims;
   pick_item_days: PickItemDays;
   pick_problems: PickProblems;
   product_locations: ProductLocations;
@@ -323,4 +332,4 @@ export interface DB {
 }
 
 /** Tables whose rows belong to one organisation: queries on them need orgScope() (db/tenant.ts). */
-export const TENANT_TABLES = ["order_lines","orders","pick_item_days","pick_problems","product_locations","products","shipments","stock_mutations"] as const;
+export const TENANT_TABLES = ["order_lines","orders","pick_claims","pick_item_days","pick_problems","product_locations","products","shipments","stock_mutations"] as const;

@@ -48,6 +48,9 @@ export const PROBLEMS = {
   stock_changed: 409,
   /** A location group or cut-off group of that name exists. */
   group_exists: 409,
+  // Several pickers at once (issue 11).
+  /** Another picker has this pick item for now: the floor moves on to the next one. */
+  claimed: 409,
 } as const;
 
 /** A problem code of the API. */

@@ -1,7 +1,11 @@
+import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.ts';
 import {
+  PickClaimBodySchema,
+  PickClaimResultSchema,
   PickConfirmBodySchema,
   PickConfirmResponseSchema,
+  PickItemIdSchema,
   PickLinkBodySchema,
   PickLinkResultSchema,
   PickListParamsSchema,
@@ -91,5 +95,31 @@ export const pickOrgsEndpoint = defineEndpoint({
   summary: 'Organisations for the pick filter, with their open lines',
   response: PickOrgListSchema,
   catalogue: 'organisations list (pick filter)',
+  tags: ['pick'],
+});
+
+/**
+ * Claims a pick item for the picker walking to it (issue 11, several pickers at once; our path): the item is theirs for
+ * PICK_CLAIM_SECONDS, renewed by claiming again. 409 `claimed` while another picker holds it (the message names who
+ * and until when); 404 when the product is not visible. Claims only steer pickers apart: the pick confirm refuses a
+ * second pick of the same line (`over_pick`) whatever the claims say.
+ */
+export const pickClaimEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/pick_list/claim',
+  summary: 'Claim a pick item for a short time (several pickers at once)',
+  body: PickClaimBodySchema,
+  response: PickClaimResultSchema,
+  problems: ['claimed'],
+  tags: ['pick'],
+});
+
+/** Releases the caller's claim of a pick item (issue 11: on skip); nothing when it holds none. */
+export const pickReleaseEndpoint = defineEndpoint({
+  method: 'DELETE',
+  path: '/pick_list/claim/:item_id',
+  summary: 'Release a claimed pick item',
+  params: z.object({ item_id: PickItemIdSchema }),
+  response: z.object({ released: z.boolean() }),
   tags: ['pick'],
 });

@@ -265,3 +265,17 @@ export const PickProblemResultSchema = z.object({
 export const PickOrgSchema = z.object({ id: IdSchema, name: z.string(), open_lines: z.number().int() });
 /** Answer of `GET /pick_list/organisations` (spec 2 §7 'organisations list (pick filter)'), by name. */
 export const PickOrgListSchema = z.object({ items: z.array(PickOrgSchema) });
+
+/** A pick item's id as the list gives it: `<product id>:<location id or 'none'>`. */
+export const PickItemIdSchema = z
+  .string()
+  .regex(/^[0-9a-f]{24}:([0-9a-f]{24}|none)$/, 'Expected <product id>:<location id or none>');
+
+/** How long a claim holds without being renewed (issue 11: several pickers at once), in seconds. */
+export const PICK_CLAIM_SECONDS = 90;
+
+/** Body of `POST /pick_list/claim` (issue 11; our path): the item the picker is walking to. */
+export const PickClaimBodySchema = z.object({ item_id: PickItemIdSchema });
+
+/** Answer of a claim: the item is this picker's until `expires_at` (ISO 8601). */
+export const PickClaimResultSchema = z.object({ item_id: z.string(), expires_at: z.string() });

@@ -1,9 +1,11 @@
 import {
   newId,
+  PICK_CLAIM_SECONDS,
   type PickLinkBody,
   type PickLinkResult,
   type PickOrgListSchema,
   type PickProblemBody,
+  pickClaimEndpoint,
   pickLinkEndpoint,
 } from '@hoppa/core';
 import { sql } from 'kysely';
@@ -149,4 +151,62 @@ export async function listPickOrgs(ctx: TenantScope): Promise<z.infer<typeof Pic
     WHERE org.id = ANY(${ctx.orgIds}::char(24)[])
     ORDER BY org.name, org.id`.execute(systemSql(ctx.db));
   return { items: r.rows };
+}
+
+/** The product of a pick item id (`<product id>:<location id or none>`), visible to the caller, or 404. */
+async function productOfItem(ctx: TenantScope, itemId: string) {
+  const productId = itemId.slice(0, 24);
+  const product = await tenantSql(ctx)
+    .selectFrom('products as p')
+    .select(['p.id', 'p.org_id'])
+    .where('p.id', '=', productId)
+    .where(orgScope(ctx, 'p'))
+    .executeTakeFirst();
+  if (!product) throw notFound(`Pick item ${itemId} not found`);
+  return product;
+}
+
+/**
+ * Claims a pick item for the caller (issue 11, several pickers at once; `POST /pick_list/claim`) for
+ * PICK_CLAIM_SECONDS: one statement that takes a free or expired claim, or renews the caller's own, so two pickers
+ * claiming at the same moment cannot both win. 409 `claimed` naming who holds it and until when; 404 for a product
+ * the caller cannot see.
+ */
+export async function claimPickItem(
+  ctx: PickActor,
+  itemId: string,
+): Promise<{ item_id: string; expires_at: string }> {
+  const product = await productOfItem(ctx, itemId);
+  const won = await sql<{ expires_at: Date | string }>`
+    INSERT INTO pick_claims (item_id, org_id, user_id, expires_at)
+    VALUES (${itemId}, ${product.org_id}, ${ctx.userId}, now() + make_interval(secs => ${PICK_CLAIM_SECONDS}))
+    ON CONFLICT (item_id) DO UPDATE
+      SET user_id = EXCLUDED.user_id, org_id = EXCLUDED.org_id, claimed_at = now(), expires_at = EXCLUDED.expires_at
+      WHERE pick_claims.user_id = EXCLUDED.user_id OR pick_claims.expires_at < now()
+    RETURNING expires_at`.execute(systemSql(ctx.db));
+  const row = won.rows[0];
+  if (row) return { item_id: itemId, expires_at: new Date(row.expires_at).toISOString() };
+  const holder = await sql<{ first_name: string; expires_at: Date | string }>`
+    SELECT u.first_name, c.expires_at FROM pick_claims c JOIN users u ON u.id = c.user_id
+    WHERE c.item_id = ${itemId}`.execute(systemSql(ctx.db));
+  const h = holder.rows[0];
+  const until = h ? new Date(h.expires_at).toISOString().slice(11, 19) : '';
+  throw problem(
+    pickClaimEndpoint,
+    'claimed',
+    h ? `${h.first_name} is picking this item (until ${until} UTC)` : 'Another picker has this item',
+  );
+}
+
+/** Releases the caller's claim of a pick item (`DELETE /pick_list/claim/{item_id}`); false when it held none. */
+export async function releasePickItem(ctx: PickActor, itemId: string): Promise<{ released: boolean }> {
+  const product = await productOfItem(ctx, itemId);
+  const r = await tenantSql(ctx)
+    .deleteFrom('pick_claims as c')
+    .where('c.item_id', '=', itemId)
+    .where('c.user_id', '=', ctx.userId)
+    .where('c.org_id', '=', product.org_id)
+    .where(orgScope(ctx, 'c'))
+    .executeTakeFirst();
+  return { released: Number(r.numDeletedRows) > 0 };
 }

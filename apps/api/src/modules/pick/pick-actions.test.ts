@@ -251,3 +251,58 @@ describe('GET /pick_list/organisations (the pick filter’s organisations)', () 
     expect(items.find((o) => o.id === bol)?.open_lines).toBeGreaterThan(0);
   });
 });
+
+describe('claims: several pickers at once (issue 11)', () => {
+  const claim = (itemId: string, cookie: string) => post('/api/pick_list/claim', { item_id: itemId }, cookie);
+
+  it('gives an item to one picker for a short time, renews it for them, and releases it on skip', async () => {
+    const s = await scene();
+    const item = `${s.bread.id}:${s.a1}`;
+    const first = await claim(item, picker);
+    expect(first.statusCode, first.body).toBe(200);
+    const until = Date.parse((first.json() as { expires_at: string }).expires_at);
+    expect(until - Date.now()).toBeGreaterThan(60_000);
+    expect(until - Date.now()).toBeLessThanOrEqual(90_000 + 5_000);
+    const other = await claim(item, admin);
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ code: 'claimed' });
+    expect((other.json() as { message: string }).message).toMatch(/^Piet is picking this item/);
+    expect((await claim(item, picker)).statusCode).toBe(200);
+    const release = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/pick_list/claim/${item}`,
+      headers: { cookie: picker },
+    });
+    expect(release.json()).toEqual({ released: true });
+    expect((await claim(item, admin)).statusCode).toBe(200);
+  });
+
+  it('lets another picker take an expired claim, and answers 404 for a product the picker cannot see', async () => {
+    const s = await scene();
+    const item = `${s.waffles.id}:${s.b1}`;
+    expect((await claim(item, picker)).statusCode).toBe(200);
+    await t.db.query(`UPDATE pick_claims SET expires_at = now() - interval '1 second' WHERE item_id = $1`, [
+      item,
+    ]);
+    expect((await claim(item, admin)).statusCode).toBe(200);
+    const bogus = await claim(`${'e'.repeat(24)}:none`, picker);
+    expect(bogus.statusCode).toBe(404);
+    const malformed = await claim('not-an-item', picker);
+    expect(malformed.statusCode).toBe(400);
+  });
+
+  it('lets exactly one of two pickers win when both claim the same item at once', async () => {
+    const s = await scene();
+    const item = `${s.bread.id}:${s.a2}`;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => claim(item, i % 2 === 0 ? picker : admin)),
+    );
+    const winners = new Set(
+      answers.flatMap((a, i) => (a.statusCode === 200 ? [i % 2 === 0 ? 'picker' : 'admin'] : [])),
+    );
+    expect(winners.size).toBe(1);
+    expect(answers.filter((a) => a.statusCode === 409).length).toBe(10);
+    const rows = await t.db.query('SELECT user_id FROM pick_claims WHERE item_id = $1', [item]);
+    expect(rows.rows).toHaveLength(1);
+  });
+});

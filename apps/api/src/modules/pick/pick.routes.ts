@@ -1,17 +1,25 @@
 import {
   type PickConfirmLine,
+  pickClaimEndpoint,
   pickConfirmEndpoint,
   pickLinkEndpoint,
   pickListEndpoint,
   pickOrgsEndpoint,
   pickProblemEndpoint,
+  pickReleaseEndpoint,
 } from '@hoppa/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { withIdempotency } from '../../lib/idempotency.ts';
 import { type RequestContext, route } from '../../lib/route.ts';
 import { confirmPicks, getPickList, type PickActor } from './pick.service.ts';
-import { linkPickLocation, listPickOrgs, reportPickProblem } from './pick-actions.service.ts';
+import {
+  claimPickItem,
+  linkPickLocation,
+  listPickOrgs,
+  releasePickItem,
+  reportPickProblem,
+} from './pick-actions.service.ts';
 
 /** One change in one transaction; with an `Idempotency-Key` (the floor's outbox sends one) replayed safely. */
 function change<T>(
@@ -25,7 +33,7 @@ function change<T>(
 
 /**
  * Registers the pick calls (spec 2 §7 Pick and grouping): the pick list, the idempotent pick confirm, linking a pick
- * location, the shelf problems of the sub-menu and the organisations of the filter.
+ * location, the shelf problems of the sub-menu, the organisations of the filter, and claims (several pickers).
  */
 export function registerPickRoutes(app: FastifyInstance): void {
   route(app, pickListEndpoint, async (input, ctx) => getPickList(ctx, input));
@@ -35,6 +43,12 @@ export function registerPickRoutes(app: FastifyInstance): void {
   );
   route(app, pickProblemEndpoint, async ({ body }, ctx, req) =>
     change(ctx, req, (actor) => reportPickProblem(actor, body)),
+  );
+  route(app, pickClaimEndpoint, async ({ body }, ctx) =>
+    claimPickItem({ db: ctx.db, orgIds: ctx.orgIds, userId: ctx.user.id }, body.item_id),
+  );
+  route(app, pickReleaseEndpoint, async ({ params }, ctx) =>
+    releasePickItem({ db: ctx.db, orgIds: ctx.orgIds, userId: ctx.user.id }, params.item_id),
   );
 
   route(app, pickConfirmEndpoint, async ({ body }, ctx, req) => {

@@ -1,12 +1,12 @@
 import { pickListEndpoint } from '@hoppa/core';
 import { FLOOR_PATHS } from '../../app/paths.ts';
 import { defineTask } from '../../app/task.ts';
-import { pickTexts } from './pick.i18n.ts';
 
 /** Picking (spec 2 §2 Pick screen): the pick list offline, scans queued in the outbox. Dutch only (spec 2 §9). */
 export const pickTask = defineTask({
   id: 'pick',
-  i18n: { ns: 'pick', texts: pickTexts },
+  // Loaded with the screen (precached for offline use like it), off the first load.
+  i18n: { ns: 'pick', load: () => import('./pick.i18n.ts').then((m) => m.pickTexts) },
   routes: [
     {
       path: FLOOR_PATHS.pick,

@@ -174,3 +174,48 @@ describe('pick screen at the shelf (issue 11; spec 2 §2 sub-menu, §4 recount, 
     expect(url.searchParams.get('delivery')).toBeNull();
   });
 });
+
+describe('several pickers at once (issue 11)', () => {
+  beforeEach(async () => {
+    browser.reset();
+    await clearFloorDb();
+  });
+  afterEach(() => {
+    cleanup();
+    outboxSender().stop();
+  });
+
+  it('claims the pick in front of the picker, moves on from one a colleague holds, and releases on skip', async () => {
+    const held = pickItem({ rack: 'A-01-01' });
+    const free = pickItem({ rack: 'B-01-01' });
+    const third = pickItem({ rack: 'C-01-01' });
+    await offlineWith([held, free, third]);
+    const calls: string[] = [];
+    browser.server = async (req) => {
+      const url = new URL(req.url);
+      if (url.pathname.endsWith('/pick_list/claim') && req.method === 'POST') {
+        const { item_id } = (await req.json()) as { item_id: string };
+        calls.push(`claim ${item_id}`);
+        if (item_id === held.id)
+          return json(409, { statusCode: 409, code: 'claimed', message: 'Piet is picking this item' });
+        return json(200, { item_id, expires_at: new Date(Date.now() + 90_000).toISOString() });
+      }
+      if (url.pathname.includes('/pick_list/claim/') && req.method === 'DELETE') {
+        calls.push(`release ${decodeURIComponent(url.pathname.split('/').pop() ?? '')}`);
+        return json(200, { released: true });
+      }
+      return json(503, { statusCode: 503, code: 'internal', message: 'not in this test' });
+    };
+    browser.online = true;
+    renderFloor('/pick', { lang: 'nl' });
+    await waitFor(() => expect(screen.getByTestId('pick-location').textContent).toBe('B-01-01'));
+    expect(screen.getByTestId('pick-notice').textContent).toBe(
+      'A-01-01 wordt al door een collega gepickt: volgende.',
+    );
+    await waitFor(() => expect(calls).toEqual([`claim ${held.id}`, `claim ${free.id}`]));
+    fireEvent.click(screen.getByRole('button', { name: /Overslaan/ }));
+    await waitFor(() => expect(screen.getByTestId('pick-location').textContent).toBe('C-01-01'));
+    await waitFor(() => expect(calls).toContain(`release ${free.id}`));
+    await waitFor(() => expect(calls).toContain(`claim ${third.id}`));
+  });
+});

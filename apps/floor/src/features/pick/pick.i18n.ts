@@ -93,6 +93,6 @@ export const pickTexts = {
     pickNoteTitle: 'Picknotitie',
     ok: 'OK',
     scanLink: 'Product goed. Scan nu het label van de locatie waar je het pakt.',
-    linkLabel: 'Koppel {{location}} · {{name}}',
+    taken: '{{location}} wordt al door een collega gepickt: volgende.',
   },
 } as const;

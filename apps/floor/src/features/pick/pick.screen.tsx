@@ -1,8 +1,9 @@
-import { ApiError } from '@hoppa/core';
+import { ApiError, PICK_CLAIM_SECONDS, pickClaimEndpoint, pickReleaseEndpoint, request } from '@hoppa/core';
 import { Button, Loader } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { api } from '../../app/api.ts';
 import { FLOOR_PATHS } from '../../app/paths.ts';
 import { kickOutbox, useOnline, useRejectedRows } from '../../app/sync.ts';
 import { ErrorBanner } from '../../components/error-banner.tsx';
@@ -109,6 +110,47 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
     [db],
   );
 
+  // Several pickers at once (issue 11): the pick in front of the picker is claimed while it is there (renewed each
+  // minute); one another picker holds leaves this list until their claim runs out. Offline nothing is claimed: a
+  // second pick of the same line is refused at confirm (over_pick) and listed, never applied twice.
+  const claimed = useRef<string | null>(null);
+  const { markTaken } = list;
+  const pickId = pick?.id ?? null;
+  const pickRack = pick?.item.rack ?? '';
+  useEffect(() => {
+    if (!pickId || !online) return;
+    let cancelled = false;
+    const claim = () =>
+      request(api, pickClaimEndpoint, { body: { item_id: pickId } })
+        .then(() => {
+          if (!cancelled) claimed.current = pickId;
+        })
+        .catch((err: unknown) => {
+          if (cancelled || !(err instanceof ApiError) || err.status !== 409) return;
+          markTaken(pickId, Date.now() + PICK_CLAIM_SECONDS * 1000);
+          setNotice(t('taken', { location: pickRack }));
+        });
+    void claim();
+    const timer = setInterval(claim, 60_000);
+    return () => {
+      cancelled = true;
+      clearInterval(timer);
+    };
+  }, [pickId, pickRack, online, markTaken, t]);
+
+  /** Skip or back: the claim of the pick left behind is released, so another picker may take it. */
+  const moveSkip = useCallback(
+    (n: number) => {
+      const left = claimed.current;
+      if (left) {
+        claimed.current = null;
+        request(api, pickReleaseEndpoint, { params: { item_id: left } }).catch(() => undefined);
+      }
+      setSkip(n);
+    },
+    [setSkip],
+  );
+
   // spec 2 §4: stock of 0 or less on the pick's location and no recount flag yet → request a recount (once).
   const action = pick ? recountAction(pick) : null;
   useEffect(() => {
@@ -150,7 +192,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
     } else {
       setNotice(t('noOther'));
       void queueForPick({ ...pick, item: { ...pick.item, needs_recount: true } }, op, label).catch(setError);
-      setSkip(list.skip + 1);
+      moveSkip(list.skip + 1);
     }
   }
 
@@ -260,7 +302,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
         synced={Boolean(list.lastSync)}
         loading={loading}
         online={online}
-        onSkip={setSkip}
+        onSkip={moveSkip}
         onRefresh={() => reload(filter)}
         onFilter={openMenu}
         t={t}

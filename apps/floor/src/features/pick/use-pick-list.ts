@@ -53,7 +53,23 @@ export function usePickList() {
     if (next.size !== justConfirmed.size) setJustConfirmed(next);
   }, [openRecords, justConfirmed]);
 
-  const open = useMemo(() => openPicks(openRecords ?? [], justConfirmed), [openRecords, justConfirmed]);
+  // Picks another picker has claimed (issue 11), each until its claim runs out: out of this picker's list till then.
+  const [taken, setTaken] = useState<ReadonlyMap<string, number>>(new Map());
+  const markTaken = useCallback(
+    (id: string, until: number) => setTaken((m) => new Map(m).set(id, until)),
+    [],
+  );
+  useEffect(() => {
+    if (taken.size === 0) return;
+    const next = Math.min(...taken.values());
+    const timer = setTimeout(
+      () => setTaken((m) => new Map([...m].filter(([, until]) => until > Date.now()))),
+      Math.max(0, next - Date.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [taken]);
+  const hidden = useMemo(() => new Set([...justConfirmed, ...taken.keys()]), [justConfirmed, taken]);
+  const open = useMemo(() => openPicks(openRecords ?? [], hidden), [openRecords, hidden]);
   const { pick } = currentPick(open, skip);
   // Read by the scan handler, which must not be re-created (and re-subscribed) on every list change.
   const pickRef = useRef<PickRecord | null>(pick);
@@ -133,6 +149,7 @@ export function usePickList() {
     firstLoad,
     markConfirmed,
     unmarkConfirmed,
+    markTaken,
     listKnown,
     finished: listKnown && open.length === 0 && Boolean(anyPicks),
   };
