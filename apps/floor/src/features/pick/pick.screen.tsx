@@ -89,6 +89,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
     setMenuOpen(false);
     setNotice(null);
     if (sameFilter(f, filter)) return;
+    releaseClaim();
     setSkip(0);
     setFlash(null);
     void setMeta(db, 'pickFilter', f);
@@ -138,17 +139,19 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
     };
   }, [pickId, pickRack, online, markTaken, t]);
 
-  /** Skip or back: the claim of the pick left behind is released, so another picker may take it. */
+  /** The pick left behind unpicked (skip, back, another filter): its claim is released for another picker. */
+  const releaseClaim = useCallback(() => {
+    const left = claimed.current;
+    if (!left) return;
+    claimed.current = null;
+    request(api, pickReleaseEndpoint, { params: { item_id: left } }).catch(() => undefined);
+  }, []);
   const moveSkip = useCallback(
     (n: number) => {
-      const left = claimed.current;
-      if (left) {
-        claimed.current = null;
-        request(api, pickReleaseEndpoint, { params: { item_id: left } }).catch(() => undefined);
-      }
+      releaseClaim();
       setSkip(n);
     },
-    [setSkip],
+    [setSkip, releaseClaim],
   );
 
   // spec 2 §4: stock of 0 or less on the pick's location and no recount flag yet → request a recount (once).

@@ -57,6 +57,7 @@ export function ProblemSheet({
           <TextInput
             size="lg"
             label={t('seen')}
+            data-autofocus
             inputMode="numeric"
             value={seen}
             data-testid="problem-seen"
@@ -135,6 +136,7 @@ export function RecountPopup({
           size="lg"
           inputMode="numeric"
           label={t('recountText', { location: pick?.item.rack ?? '' })}
+          data-autofocus
           value={value}
           data-testid="recount-count"
           onChange={(e) => setValue(e.currentTarget.value)}

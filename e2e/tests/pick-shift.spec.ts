@@ -1,0 +1,239 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { apiSession, json, type ListedProduct, orderRow, productsInStock } from '../fixtures/api.ts';
+import { DEMO_USERS, floorLogin, tomorrowNight } from '../fixtures/demo.ts';
+import { scan } from '../fixtures/floor.ts';
+import { expect, PHONE, shot } from '../fixtures/hoppa.ts';
+import { testWithOwnServer } from '../fixtures/own-server.ts';
+import type { StartedServer } from '../fixtures/server.ts';
+
+/**
+ * A picking shift with every pick-screen function (issue 11, "How to show it"): a picker narrows the list by order
+ * number, location group and organisation, reports 'not present' on one location and is sent to the product's
+ * pallet place, answers a recount popup, picks a product that has no pick location by scanning its EAN and then the
+ * bin it takes it from; two pickers in two browsers work the same window and never get the same item. Its own server,
+ * so its orders stay out of the other journeys.
+ */
+const test = testWithOwnServer({ DEMO_ORDERS: 'false' }, 'server-pick-shift.log');
+test.describe.configure({ mode: 'serial' });
+
+type Link = { id: string; location: { id: string; name: string }; stock: number; position: number };
+type Located = { product: { id: string; needs_recount: boolean }; locations: Link[] };
+
+const scene: {
+  reserve?: ListedProduct;
+  flagged?: ListedProduct;
+  zoned?: ListedProduct;
+  loose?: { ean: string; name: string };
+  stroop: ListedProduct[];
+  zone?: string;
+  stroopOrg?: string;
+  freeBin?: { id: string; name: string };
+} = { stroop: [] };
+
+async function locationsOf(api: APIRequestContext, productId: string): Promise<Located> {
+  return json<Located>(await api.get(`/api/product/locations/${productId}`));
+}
+
+async function phonePicker(browser: Browser, demo: StartedServer, user = DEMO_USERS.picker): Promise<Page> {
+  const context = await browser.newContext({ ...PHONE, baseURL: demo.url });
+  const page = await context.newPage();
+  await floorLogin(page, user);
+  await page.goto('/floor/pick');
+  return page;
+}
+
+/** Opens the filter, sets the period to tomorrow night and `set` the rest, and applies it. */
+async function filter(page: Page, set: (page: Page) => Promise<void>): Promise<void> {
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.getByLabel('Tot en met').fill(tomorrowNight());
+  await set(page);
+  await page.getByRole('button', { name: 'Toepassen' }).click();
+  await expect(page.getByText('Welke orders pick je?')).toBeHidden();
+}
+
+test('the merchants have orders to pick: a pallet-stocked product, a flagged one, one without a location', async ({
+  demo,
+}) => {
+  const bol = await apiSession(demo.url, DEMO_USERS.bolOwner);
+  const stock = await productsInStock(bol, 400);
+  // The seed gives every 25th product a pallet place besides its pick bin.
+  scene.reserve = stock.find((p) => p.locations.length === 2);
+  const single = stock.filter((p) => p.locations.length === 1);
+  scene.flagged = single[0];
+  scene.zoned = single[1];
+  expect(scene.reserve && scene.flagged && scene.zoned).toBeTruthy();
+  // A new product on no location yet.
+  const ean = '8719999000015';
+  scene.loose = { ean, name: 'Speculaas nieuw in het assortiment' };
+  const made = await json<{ products: { created: number; errors: unknown[] } }>(
+    await bol.post('/api/products/import', {
+      data: [{ Product_name: scene.loose.name, barcode_sku_ean: ean, fullfilled_bysf: 'true' }],
+    }),
+  );
+  expect(made.products.errors).toEqual([]);
+  const rows = [
+    orderRow('SHIFT-NP', scene.reserve?.ean as string, 1, 1),
+    orderRow('SHIFT-RC', scene.flagged?.ean as string, 1, 2),
+    orderRow('SHIFT-Z', scene.zoned?.ean as string, 1, 3),
+    orderRow('SHIFT-LINK', ean, 2, 4),
+  ];
+  const imported = await json<{ created: number; errors: unknown[] }>(
+    await bol.post('/api/orders/import', { data: rows }),
+  );
+  expect(imported.errors).toEqual([]);
+  expect(imported.created).toBe(4);
+  await bol.dispose();
+
+  const stroop = await apiSession(demo.url, DEMO_USERS.stroopOwner);
+  scene.stroop = (await productsInStock(stroop, 50)).filter((p) => p.locations.length === 1).slice(0, 2);
+  const two = await json<{ created: number }>(
+    await stroop.post('/api/orders/import', {
+      data: scene.stroop.map((p, i) => orderRow(`TWO-${i + 1}`, p.ean, 1, 10 + i)),
+    }),
+  );
+  expect(two.created).toBe(2);
+  await stroop.dispose();
+
+  // The warehouse: the flagged product needs a recount; a zone holds the zoned product's bin.
+  const staff = await apiSession(demo.url, DEMO_USERS.picker);
+  await json(await staff.post(`/api/product/recount/${scene.flagged?.id}`, { data: { recount: true } }));
+  const zonedBin = (await locationsOf(staff, scene.zoned?.id as string)).locations[0]?.location.id;
+  const orgs = await json<{ items: { id: string; name: string }[] }>(
+    await staff.get('/api/pick_list/organisations'),
+  );
+  scene.stroopOrg = orgs.items.find((o) => o.name.startsWith('Stroopwafel'))?.id;
+  const bins = await json<{ items: { id: string; name: string; status: string }[] }>(
+    await staff.get('/api/locations/null', { params: { search: 'R-01-1' } }),
+  );
+  scene.freeBin = bins.items.find((b) => b.name === 'R-01-10');
+  await staff.dispose();
+  const admin = await apiSession(demo.url, DEMO_USERS.admin);
+  const zone = await json<{ id: string }>(
+    await admin.post('/api/location/groups', { data: { name: 'Shift zone', location_ids: [zonedBin] } }),
+  );
+  scene.zone = zone.id;
+  await admin.dispose();
+  expect(scene.stroopOrg && scene.freeBin && scene.zone).toBeTruthy();
+});
+
+test('a picker narrows by order number, reports a missing product and is sent to its pallet place', async ({
+  browser,
+  demo,
+}) => {
+  const page = await phonePicker(browser, demo);
+  await filter(page, (p) => p.getByLabel('Ordernummer').fill('SHIFT-NP'));
+  await expect(page.getByTestId('pick-ean')).toHaveText(scene.reserve?.ean as string);
+  await expect(page.getByTestId('pick-remaining')).toHaveText('Nog 1 te picken');
+  const first = (await page.getByTestId('pick-location').textContent()) ?? '';
+  await page.getByTestId('pick-problem').click();
+  await shot(page, 'shift-01-problem-menu');
+  await page.getByTestId('problem-not-present').click();
+  await expect(page.getByTestId('pick-location')).not.toHaveText(first);
+  await expect(page.getByTestId('pick-location')).toHaveText(/^P-/);
+  await expect(page.getByTestId('pick-notice')).toContainText('daar ligt nog voorraad');
+  await shot(page, 'shift-02-sent-to-pallet');
+  const staff = await apiSession(demo.url, DEMO_USERS.picker);
+  const located = await locationsOf(staff, scene.reserve?.id as string);
+  const pallet = located.locations.find((l) => l.location.name.startsWith('P-'));
+  await scan(page, pallet?.location.id as string);
+  await expect(page.getByTestId('scan-feedback')).toHaveAttribute('data-kind', 'valid');
+  await expect(page.getByTestId('outbox-count')).toHaveAttribute('data-count', '0', { timeout: 30_000 });
+  const after = await locationsOf(staff, scene.reserve?.id as string);
+  expect(after.product.needs_recount).toBe(true);
+  expect(after.locations.find((l) => l.location.id === pallet?.location.id)?.stock).toBe(
+    (pallet?.stock ?? 0) - 1,
+  );
+  await staff.dispose();
+  await page.context().close();
+});
+
+test('a flagged product asks for a count, and the count corrects the stock through the ledger', async ({
+  browser,
+  demo,
+}) => {
+  const page = await phonePicker(browser, demo);
+  await filter(page, (p) => p.getByLabel('Ordernummer').fill('SHIFT-RC'));
+  await expect(page.getByTestId('recount-count')).toBeVisible();
+  await shot(page, 'shift-03-recount-popup');
+  await page.getByTestId('recount-count').fill('12');
+  await page.getByTestId('recount-save').click();
+  await expect(page.getByTestId('pick-stock')).toHaveText('12');
+  await expect(page.getByTestId('outbox-count')).toHaveAttribute('data-count', '0', { timeout: 30_000 });
+  const staff = await apiSession(demo.url, DEMO_USERS.picker);
+  const after = await locationsOf(staff, scene.flagged?.id as string);
+  expect(after.product.needs_recount).toBe(false);
+  expect(after.locations[0]?.stock).toBe(12);
+  await staff.dispose();
+  await scan(page, scene.flagged?.ean as string);
+  await expect(page.getByTestId('scan-feedback')).toHaveAttribute('data-kind', 'valid');
+  await page.context().close();
+});
+
+test('the location group filter keeps its zone; a product without a location is picked by EAN, then a bin', async ({
+  browser,
+  demo,
+}) => {
+  const page = await phonePicker(browser, demo);
+  await filter(page, async (p) => {
+    await expect(p.getByLabel('Locatiegroep').locator('option', { hasText: 'Shift zone' })).toHaveCount(1);
+    await p.getByLabel('Locatiegroep').selectOption(scene.zone as string);
+  });
+  await expect(page.getByTestId('pick-ean')).toHaveText(scene.zoned?.ean as string);
+  await expect(page.getByTestId('pick-remaining')).toHaveText('Nog 1 te picken');
+  await shot(page, 'shift-04-zone-filter');
+
+  await filter(page, async (p) => {
+    await p.getByLabel('Locatiegroep').selectOption('');
+    await p.getByLabel('Ordernummer').fill('SHIFT-LINK');
+  });
+  await expect(page.getByTestId('pick-ean')).toHaveText(scene.loose?.ean as string);
+  await expect(page.getByTestId('pick-location')).toHaveText('—');
+  await scan(page, scene.loose?.ean as string);
+  await expect(page.getByTestId('scan-feedback')).toHaveAttribute('data-kind', 'link');
+  await shot(page, 'shift-05-link-scan-location');
+  await scan(page, scene.freeBin?.id as string);
+  await expect(page.getByTestId('scan-feedback')).toHaveAttribute('data-kind', 'valid');
+  await expect(page.getByTestId('outbox-count')).toHaveAttribute('data-count', '0', { timeout: 30_000 });
+  await page.context().close();
+
+  // The bin is the new product's pick location now, and both pieces were taken from it.
+  const staff = await apiSession(demo.url, DEMO_USERS.picker);
+  const found = await json<{ products: { id: string }[] }>(
+    await staff.get(`/api/products/ean/${scene.loose?.ean}`),
+  );
+  const located = await locationsOf(staff, found.products[0]?.id as string);
+  expect(located.locations.map((l) => [l.location.name, l.stock])).toEqual([['R-01-10', -2]]);
+  await staff.dispose();
+});
+
+test('two pickers in the same window never get the same item', async ({ browser, demo }) => {
+  const one = await phonePicker(browser, demo, DEMO_USERS.picker);
+  const two = await phonePicker(browser, demo, DEMO_USERS.admin);
+  const byOrg = (p: Page) =>
+    filter(p, async (q) => {
+      await expect(q.getByLabel('Organisatie').locator('option', { hasText: 'Stroopwafel' })).toHaveCount(1);
+      await q.getByLabel('Organisatie').selectOption(scene.stroopOrg as string);
+    });
+  const refused: string[] = [];
+  two.on('response', (r) => {
+    if (r.url().endsWith('/api/pick_list/claim') && r.status() === 409) refused.push(r.url());
+  });
+  await byOrg(one);
+  await expect(one.getByTestId('pick-ean')).toHaveText(new RegExp(scene.stroop.map((p) => p.ean).join('|')));
+  const oneEan = (await one.getByTestId('pick-ean').textContent()) ?? '';
+  await byOrg(two);
+  await expect(two.getByTestId('pick-ean')).toHaveText(new RegExp(scene.stroop.map((p) => p.ean).join('|')));
+  // The second picker's screen asked for the first one's item, was refused and moved on.
+  await expect.poll(() => refused.length).toBeGreaterThan(0);
+  await expect(two.getByTestId('pick-ean')).not.toHaveText(oneEan);
+  const twoEan = (await two.getByTestId('pick-ean').textContent()) ?? '';
+  expect(new Set([oneEan, twoEan])).toEqual(new Set(scene.stroop.map((p) => p.ean)));
+  await shot(two, 'shift-06-second-picker-moves-on');
+  await scan(one, oneEan);
+  await scan(two, twoEan);
+  for (const p of [one, two]) {
+    await expect(p.getByTestId('outbox-count')).toHaveAttribute('data-count', '0', { timeout: 30_000 });
+    await expect(p.getByTestId('rejected-list')).toHaveCount(0);
+    await p.context().close();
+  }
+});
