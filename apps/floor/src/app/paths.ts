@@ -11,6 +11,7 @@ export const FLOOR_PATHS = {
   menu: '/menu',
   pick: '/pick',
   locations: '/locations',
+  scanner: '/scanner',
 } as const;
 
 /** A floor path as a route, tile or link takes it. */

@@ -7,6 +7,7 @@ import { accountTask } from '../features/account/index.ts';
 import { locationsTask } from '../features/locations/index.ts';
 import { loginTask } from '../features/login/index.ts';
 import { pickTask } from '../features/pick/index.ts';
+import { scannerTask } from '../features/scanner/index.ts';
 import type { FloorTask } from './task.ts';
 
-export const TASKS: readonly FloorTask[] = [loginTask, accountTask, pickTask, locationsTask];
+export const TASKS: readonly FloorTask[] = [loginTask, accountTask, pickTask, locationsTask, scannerTask];

@@ -1,11 +1,10 @@
 import { FLOOR_PATHS } from '../../app/paths.ts';
 import { defineTask } from '../../app/task.ts';
-import { accountTexts } from './account.i18n.ts';
 
 /** Signing up and resetting a password on the floor (spec 2 §2 Sign-up, login, reset). */
 export const accountTask = defineTask({
   id: 'account',
-  i18n: { ns: 'account', texts: accountTexts },
+  i18n: { ns: 'account', load: () => import('./account.i18n.ts').then((m) => m.accountTexts) },
   routes: [
     {
       path: FLOOR_PATHS.signup,

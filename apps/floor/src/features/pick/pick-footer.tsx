@@ -1,6 +1,7 @@
 import { Button, UnstyledButton } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { PickFilter } from '../../offline/db.ts';
+import { narrowingCount } from './pick.rules.ts';
 
 const dateTime = new Intl.DateTimeFormat('nl-NL', {
   day: '2-digit',
@@ -35,6 +36,7 @@ export function PickFooter(props: {
           <UnstyledButton className="pick-period" onClick={onFilter}>
             {dateTime.format(new Date(filter.start))} – {dateTime.format(new Date(filter.end))} ·{' '}
             {filter.singleOrders ? t('onlySingle') : filter.multiOrders ? t('onlyMulti') : t('allOrders')}
+            {narrowingCount(filter) > 0 ? ` · ${t('narrowed', { count: narrowingCount(filter) })}` : ''}
           </UnstyledButton>
         ) : null}
       </div>

@@ -172,6 +172,8 @@ describe('pick screen at the shelf (issue 11; spec 2 §2 sub-menu, §4 recount, 
     expect(url.searchParams.get('cut_off_group')).toBe(cutOff);
     expect(url.searchParams.get('order_id')).toBe('BOL-77');
     expect(url.searchParams.get('delivery')).toBeNull();
+    // The foot says the list is narrowed: four filters besides the period.
+    await waitFor(() => expect(screen.getByText(/· 4 extra filters$/)).toBeTruthy());
   });
 });
 
