@@ -98,6 +98,7 @@ test('a worker on a phone, partly offline, puts a product on two scanned bins, m
   await page.goto('/floor/menu');
   await page.getByTestId('task-locations').click();
   await expect(page).toHaveURL(/\/floor\/locations$/);
+  await expect(page.getByRole('heading', { name: 'Locations' })).toBeVisible();
   await shot(page, 'locations-03-floor-scan-product');
 
   await scan(page, product.ean);

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { apiSession, json, type ListedProduct, orderRow, productsInStock } from '../fixtures/api.ts';
-import { DEMO_USERS, floorLogin, tomorrowNight } from '../fixtures/demo.ts';
+import { browserFilming } from '../fixtures/camera.ts';
+import { DEMO_USERS, floorLogin, type Login, tomorrowNight } from '../fixtures/demo.ts';
 import { scan } from '../fixtures/floor.ts';
 import { expect, PHONE, shot } from '../fixtures/hoppa.ts';
 import { testWithOwnServer } from '../fixtures/own-server.ts';
@@ -34,7 +35,11 @@ async function locationsOf(api: APIRequestContext, productId: string): Promise<L
   return json<Located>(await api.get(`/api/product/locations/${productId}`));
 }
 
-async function phonePicker(browser: Browser, demo: StartedServer, user = DEMO_USERS.picker): Promise<Page> {
+async function phonePicker(
+  browser: Browser,
+  demo: StartedServer,
+  user: Login = DEMO_USERS.picker,
+): Promise<Page> {
   const context = await browser.newContext({ ...PHONE, baseURL: demo.url });
   const page = await context.newPage();
   await floorLogin(page, user);
@@ -44,7 +49,7 @@ async function phonePicker(browser: Browser, demo: StartedServer, user = DEMO_US
 
 /** Opens the filter, sets the period to tomorrow night and `set` the rest, and applies it. */
 async function filter(page: Page, set: (page: Page) => Promise<void>): Promise<void> {
-  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
   await page.getByLabel('Tot en met').fill(tomorrowNight());
   await set(page);
   await page.getByRole('button', { name: 'Toepassen' }).click();
@@ -138,11 +143,16 @@ test('a picker narrows by order number, reports a missing product and is sent to
   await scan(page, pallet?.location.id as string);
   await expect(page.getByTestId('scan-feedback')).toHaveAttribute('data-kind', 'valid');
   await expect(page.getByTestId('outbox-count')).toHaveAttribute('data-count', '0', { timeout: 30_000 });
-  const after = await locationsOf(staff, scene.reserve?.id as string);
-  expect(after.product.needs_recount).toBe(true);
-  expect(after.locations.find((l) => l.location.id === pallet?.location.id)?.stock).toBe(
-    (pallet?.stock ?? 0) - 1,
-  );
+  // The pick reaches the server: one piece less on the pallet place, the product flagged for a recount.
+  await expect
+    .poll(async () => {
+      const now = await locationsOf(staff, scene.reserve?.id as string);
+      return [
+        now.product.needs_recount,
+        now.locations.find((l) => l.location.id === pallet?.location.id)?.stock,
+      ];
+    })
+    .toEqual([true, (pallet?.stock ?? 0) - 1]);
   await staff.dispose();
   await page.context().close();
 });
@@ -193,16 +203,22 @@ test('the location group filter keeps its zone; a product without a location is 
   await shot(page, 'shift-05-link-scan-location');
   await scan(page, scene.freeBin?.id as string);
   await expect(page.getByTestId('scan-feedback')).toHaveAttribute('data-kind', 'valid');
-  await expect(page.getByTestId('outbox-count')).toHaveAttribute('data-count', '0', { timeout: 30_000 });
-  await page.context().close();
 
   // The bin is the new product's pick location now, and both pieces were taken from it.
   const staff = await apiSession(demo.url, DEMO_USERS.picker);
   const found = await json<{ products: { id: string }[] }>(
     await staff.get(`/api/products/ean/${scene.loose?.ean}`),
   );
-  const located = await locationsOf(staff, found.products[0]?.id as string);
-  expect(located.locations.map((l) => [l.location.name, l.stock])).toEqual([['R-01-10', -2]]);
+  await expect
+    .poll(async () =>
+      (await locationsOf(staff, found.products[0]?.id as string)).locations.map((l) => [
+        l.location.name,
+        l.stock,
+      ]),
+    )
+    .toEqual([['R-01-10', -2]]);
+  await expect(page.getByTestId('outbox-count')).toHaveAttribute('data-count', '0');
+  await page.context().close();
   await staff.dispose();
 });
 
@@ -235,5 +251,62 @@ test('two pickers in the same window never get the same item', async ({ browser,
     await expect(p.getByTestId('outbox-count')).toHaveAttribute('data-count', '0', { timeout: 30_000 });
     await expect(p.getByTestId('rejected-list')).toHaveCount(0);
     await p.context().close();
+  }
+});
+
+test('a picker without a scanner picks by the camera: the EAN-13 on the product', async ({ demo }) => {
+  const bol = await apiSession(demo.url, DEMO_USERS.bolOwner);
+  const product = (await productsInStock(bol, 400)).filter(
+    (p) => p.locations.length === 1,
+  )[5] as ListedProduct;
+  await json(await bol.post('/api/orders/import', { data: [orderRow('CAM-1', product.ean, 1, 20)] }));
+  await bol.dispose();
+  const browser = await browserFilming({ format: 'ean13', text: product.ean });
+  try {
+    const page = await phonePicker(browser, demo);
+    await filter(page, (p) => p.getByLabel('Ordernummer').fill('CAM-1'));
+    await expect(page.getByTestId('pick-ean')).toHaveText(product.ean);
+    await page.getByRole('button', { name: 'Camera' }).click();
+    await expect(page.getByTestId('scan-feedback')).toHaveAttribute('data-kind', 'valid', {
+      timeout: 20_000,
+    });
+    await shot(page, 'shift-07-picked-by-camera');
+    await expect(page.getByTestId('outbox-count')).toHaveAttribute('data-count', '0', { timeout: 30_000 });
+  } finally {
+    await browser.close();
+  }
+});
+
+test('location labels read by the camera on the Locations task: the QR code and the Code 128', async ({
+  demo,
+}) => {
+  const staff = await apiSession(demo.url, DEMO_USERS.picker);
+  const bins = await json<{ items: { id: string; name: string }[] }>(
+    await staff.get('/api/locations/null', { params: { search: 'R-01-0' } }),
+  );
+  await staff.dispose();
+  const product = scene.zoned as ListedProduct;
+  for (const [format, name] of [
+    ['qrcode', 'R-01-08'],
+    ['code128', 'R-01-07'],
+  ] as const) {
+    const bin = bins.items.find((b) => b.name === name);
+    expect(bin).toBeTruthy();
+    const browser = await browserFilming({ format, text: bin?.id as string });
+    try {
+      const context = await browser.newContext({ ...PHONE, baseURL: demo.url });
+      const page = await context.newPage();
+      await floorLogin(page, DEMO_USERS.picker);
+      await page.goto('/floor/locations');
+      await expect(page.getByRole('heading', { name: 'Locations' })).toBeVisible();
+      await scan(page, product.ean);
+      await expect(page.getByTestId('location-product')).toBeVisible();
+      await page.getByRole('button', { name: 'Camera' }).click();
+      const row = page.getByTestId('location-row').filter({ hasText: name });
+      await expect(row).toHaveAttribute('data-pending', 'false', { timeout: 20_000 });
+      await shot(page, `shift-08-location-by-camera-${format}`);
+    } finally {
+      await browser.close();
+    }
   }
 });

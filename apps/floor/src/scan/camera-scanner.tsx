@@ -6,25 +6,29 @@ export interface CameraScannerProps {
   onClose(): void;
   /** Receives the decoded barcode; the dialog closes itself. */
   onScan(raw: string): void;
-  texts: { title: string; hint: string; close: string; failed: string };
+  /** `torch` labels the lamp switch, shown only where the camera has a torch. */
+  texts: { title: string; hint: string; close: string; failed: string; torch?: string };
 }
 
 /**
  * Optional camera scanning for devices without a hardware scanner: @zxing/browser is loaded only when
- * the dialog opens (it is large), decodes continuously from the back camera and stops on the first
- * result or when the dialog closes.
+ * the dialog opens (it is large), decodes EAN-13, Code 128 and QR (and the other formats ZXing reads)
+ * continuously from the back camera and stops on the first result or when the dialog closes. Where the
+ * camera has a torch, a switch turns the lamp on for a dark shelf (issue 11 item 4).
  */
 export function CameraScanner({ opened, onClose, onScan, texts }: CameraScannerProps) {
   const video = useRef<HTMLVideoElement>(null);
   const [error, setError] = useState<string | null>(null);
+  const [torch, setTorch] = useState<{ on: boolean; switch: (on: boolean) => Promise<void> } | null>(null);
   const onScanRef = useRef(onScan);
   onScanRef.current = onScan;
 
   useEffect(() => {
     if (!opened) return;
     let stopped = false;
-    let controls: { stop(): void } | null = null;
+    let controls: { stop(): void; switchTorch?: (on: boolean) => Promise<void> } | null = null;
     setError(null);
+    setTorch(null);
     void (async () => {
       try {
         const { BrowserMultiFormatReader } = await import('@zxing/browser');
@@ -41,6 +45,7 @@ export function CameraScanner({ opened, onClose, onScan, texts }: CameraScannerP
           },
         );
         if (stopped) controls.stop();
+        else if (controls.switchTorch) setTorch({ on: false, switch: controls.switchTorch });
       } catch (err) {
         console.warn('Camera scanning failed', err);
         if (!stopped) setError(texts.failed);
@@ -68,6 +73,22 @@ export function CameraScanner({ opened, onClose, onScan, texts }: CameraScannerP
             playsInline
           />
         )}
+        {torch && texts.torch ? (
+          <Button
+            size="xl"
+            variant={torch.on ? 'filled' : 'default'}
+            aria-pressed={torch.on}
+            onClick={() => {
+              const on = !torch.on;
+              torch
+                .switch(on)
+                .then(() => setTorch({ ...torch, on }))
+                .catch((err: unknown) => console.warn('Torch could not be switched', err));
+            }}
+          >
+            {texts.torch}
+          </Button>
+        ) : null}
         <Button size="xl" variant="default" onClick={onClose}>
           {texts.close}
         </Button>

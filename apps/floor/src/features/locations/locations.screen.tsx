@@ -479,6 +479,7 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
               hint: t('cameraHint'),
               close: t('close'),
               failed: t('cameraFailed'),
+              torch: t('torch'),
             }}
           />
         </Suspense>

@@ -30,6 +30,7 @@ export const pickTexts = {
     cameraTitle: 'Scannen met de camera',
     cameraHint: 'Houd de barcode of het locatielabel voor de camera.',
     cameraFailed: 'De camera kan niet worden gebruikt op dit toestel.',
+    torch: 'Lamp',
     close: 'Sluiten',
     valid: 'Goed! {{qty}}× {{name}}',
     wrong: 'Fout: {{scan}}',

@@ -352,6 +352,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
               hint: t('cameraHint'),
               close: t('close'),
               failed: t('cameraFailed'),
+              torch: t('torch'),
             }}
           />
         </Suspense>
