@@ -119,7 +119,7 @@ export async function buildApp(deps: BuildAppDeps = {}): Promise<FastifyInstance
     app,
     deps.staticDirs ?? {
       portal: join(REPO_ROOT, 'apps/portal/dist'),
-      floor: join(REPO_ROOT, 'apps/floor/dist'),
+      floor: config.floorDist,
     },
   );
   installErrorHandlers(app, fallback);

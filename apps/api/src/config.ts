@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
   /** Set to false to seed the demo warehouse without its week of live orders (the e2e journeys do). */
   DEMO_ORDERS: z.enum(['true', 'false']).default('true'),
+  /** Serve the floor app from this built folder instead of apps/floor/dist (a release unpacked elsewhere). */
+  FLOOR_DIST: z.string().min(1).optional(),
 });
 
 /**
@@ -60,6 +62,8 @@ export interface Config {
   resetTtlMs: number;
   /** Longest use of a cached session, milliseconds; 0 = no session cache (lib/session-cache.ts). */
   sessionCacheMs: number;
+  /** The built floor app to serve under /floor/ (absolute); apps/floor/dist unless FLOOR_DIST says otherwise. */
+  floorDist: string;
 }
 
 /** Parses the environment into a {@link Config}; throws an Error listing every bad variable. */
@@ -87,5 +91,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: 30 * 24 * 3600 * 1000,
     resetTtlMs: 3600 * 1000,
     sessionCacheMs: e.SESSION_CACHE_MS,
+    floorDist: e.FLOOR_DIST
+      ? isAbsolute(e.FLOOR_DIST)
+        ? e.FLOOR_DIST
+        : resolve(REPO_ROOT, e.FLOOR_DIST)
+      : resolve(REPO_ROOT, 'apps/floor/dist'),
   };
 }
