@@ -25,6 +25,8 @@ export * from './products/ean.rules.ts';
 export * from './products/product.endpoints.ts';
 export * from './products/product.schema.ts';
 export * from './products/product-import.rules.ts';
+export * from './returns/return.endpoints.ts';
+export * from './returns/return.schema.ts';
 export * from './scan/pack-scan.rules.ts';
 export * from './scan/scan.rules.ts';
 export * from './scan/scan-buffer.rules.ts';

@@ -57,6 +57,7 @@ export interface Locations {
   name: string;
   org_id: string;
   parent_id: string | null;
+  quarantine: Generated<boolean>;
   sequence: Generated<number>;
   type: string | null;
 }
@@ -204,6 +205,41 @@ export interface RateLimitHits {
   key: string;
 }
 
+export interface ReturnItems {
+  damaged_package: Generated<boolean>;
+  damaged_product: Generated<boolean>;
+  damaged_product_package: Generated<boolean>;
+  ean: string;
+  expected_quantity: number;
+  fulfilled_at: Timestamp | null;
+  id: string;
+  order_line_id: string;
+  org_id: string;
+  product_id: string;
+  product_state: string | null;
+  quarantined: boolean | null;
+  received_quantity: number | null;
+  restock_location_id: string | null;
+  return_action: Generated<string>;
+  return_id: string;
+  title: string;
+}
+
+export interface Returns {
+  carrier: string;
+  closed_at: Timestamp | null;
+  created_by: string | null;
+  customer_comments: string | null;
+  id: string;
+  order_id: string;
+  org_id: string;
+  reason: string;
+  registered_at: Generated<Timestamp>;
+  return_number: string;
+  sender: Json;
+  tracking_number: string;
+}
+
 export interface Roles {
   all_orgs: Generated<boolean>;
   grants: Generated<Json>;
@@ -320,6 +356,8 @@ export interface DB {
   product_locations: ProductLocations;
   products: Products;
   rate_limit_hits: RateLimitHits;
+  return_items: ReturnItems;
+  returns: Returns;
   roles: Roles;
   schema_migrations: SchemaMigrations;
   sessions: Sessions;
@@ -332,4 +370,4 @@ export interface DB {
 }
 
 /** Tables whose rows belong to one organisation: queries on them need orgScope() (db/tenant.ts). */
-export const TENANT_TABLES = ["order_lines","orders","pick_claims","pick_item_days","pick_problems","product_locations","products","shipments","stock_mutations"] as const;
+export const TENANT_TABLES = ["order_lines","orders","pick_claims","pick_item_days","pick_problems","product_locations","products","return_items","returns","shipments","stock_mutations"] as const;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerOrderRoutes } from './orders/index.ts';
 import { registerPickRoutes } from './pick/index.ts';
 import { registerProductRoutes } from './products/index.ts';
+import { registerReturnRoutes } from './returns/index.ts';
 import { registerShippingRoutes } from './shipping/index.ts';
 import { registerStockRoutes } from './stock/index.ts';
 
@@ -16,4 +17,5 @@ export async function registerFulfilmentModules(app: FastifyInstance): Promise<v
   registerPickRoutes(app);
   registerShippingRoutes(app);
   registerStockRoutes(app);
+  registerReturnRoutes(app);
 }

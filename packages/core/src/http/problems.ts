@@ -51,6 +51,13 @@ export const PROBLEMS = {
   // Several pickers at once (issue 11).
   /** Another picker has this pick item for now: the floor moves on to the next one. */
   claimed: 409,
+  // Returns (issue 12).
+  /** A return needs a shipped order. */
+  not_shipped: 409,
+  /** More pieces asked back than were shipped and not returned yet. */
+  return_quantity: 409,
+  /** The returned item is closed (fulfilled) already. */
+  return_closed: 409,
 } as const;
 
 /** A problem code of the API. */

@@ -204,6 +204,8 @@ export async function getPickList(
              coalesce(c.location_id, (
                SELECT pl.location_id FROM product_locations pl
                WHERE pl.product_id = c.product_id AND pl.active AND ${orgScopeSql(scope, 'pl')}
+                 -- returned goods in quarantine are never picked (issue 12)
+                 AND NOT EXISTS (SELECT 1 FROM locations q WHERE q.id = pl.location_id AND q.quarantine)
                ORDER BY (pl.stock > 0) DESC, pl.position, pl.created_at LIMIT 1)) AS loc_id
       FROM counted c WHERE c.lines > 0
     ),
@@ -292,7 +294,7 @@ export async function getPickList(
       JOIN locations loc ON loc.id = pl.location_id
       LEFT JOIN locations parent ON parent.id = loc.parent_id
       WHERE pl.product_id = i.product_id AND ${orgScopeSql(scope, 'pl')} AND pl.active AND loc.active
-        AND pl.stock > 0 AND pl.location_id IS DISTINCT FROM i.loc_id
+        AND NOT loc.quarantine AND pl.stock > 0 AND pl.location_id IS DISTINCT FROM i.loc_id
       ORDER BY pl.position, pl.created_at
       LIMIT ${PICK_ITEM_MAX_ALTERNATIVES}
     ) x`.execute(systemSql(ctx.db));

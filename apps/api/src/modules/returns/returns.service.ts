@@ -1,0 +1,499 @@
+import {
+  type CreateReturnBody,
+  createReturnEndpoint,
+  newId,
+  type Return,
+  type ReturnAction,
+  type ReturnReasonCode,
+  type ReturnSearchResultSchema,
+  type ReturnUpdateBody,
+  returnFulfillEndpoint,
+  returnUpdateEndpoint,
+} from '@hoppa/core';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { systemSql } from '../../db/kysely.ts';
+import { orgScope, orgScopeSql, type TenantScope, tenantSql } from '../../db/tenant.ts';
+import { newLocalTrackingNumber } from '../../lib/carriers/local.carrier.ts';
+import { badRequest, notFound, problem } from '../../lib/errors.ts';
+import { applyStockChange } from '../stock/index.ts';
+
+/** Who is asking (the stock ledger and the return record name the user). */
+export interface ReturnsContext extends TenantScope {
+  userId: string;
+}
+
+type ReturnRow = {
+  id: string;
+  return_number: string;
+  org_id: string;
+  org_name: string;
+  order_id: string;
+  shop_order_id: string;
+  platform: string;
+  tracking_number: string;
+  carrier: string;
+  reason: string;
+  customer_comments: string | null;
+  registered_at: Date | string;
+  closed_at: Date | string | null;
+};
+
+type ItemRow = {
+  id: string;
+  return_id: string;
+  product_id: string;
+  ean: string;
+  title: string;
+  expected_quantity: number;
+  received_quantity: number | null;
+  product_state: string | null;
+  damaged_package: boolean;
+  damaged_product: boolean;
+  damaged_product_package: boolean;
+  return_action: ReturnAction;
+  fulfilled_at: Date | string | null;
+  quarantined: boolean | null;
+  loc_id: string | null;
+  loc_name: string | null;
+  loc_parent: string | null;
+};
+
+const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
+
+/** The returns with these ids as the desk shows them (spec 2 §3 Return, Return item), in the order of `ids`. */
+export async function returnsById(ctx: TenantScope, ids: readonly string[]): Promise<Return[]> {
+  if (ids.length === 0) return [];
+  const heads = await sql<ReturnRow>`
+    SELECT r.id, r.return_number, r.org_id, org.name AS org_name, r.order_id, o.order_id AS shop_order_id, o.platform,
+           r.tracking_number, r.carrier, r.reason, r.customer_comments, r.registered_at, r.closed_at
+    FROM returns r JOIN orders o ON o.id = r.order_id JOIN organisations org ON org.id = r.org_id
+    WHERE r.id = ANY(${ids}::char(24)[]) AND ${orgScopeSql(ctx, 'r')}`.execute(systemSql(ctx.db));
+  // Each item with its product's pick location: the first active, non-quarantine location in the product's order.
+  const items = await sql<ItemRow>`
+    SELECT i.id, i.return_id, i.product_id, i.ean, i.title, i.expected_quantity, i.received_quantity, i.product_state,
+           i.damaged_package, i.damaged_product, i.damaged_product_package, i.return_action, i.fulfilled_at,
+           i.quarantined, loc.id AS loc_id, loc.name AS loc_name, parent.name AS loc_parent
+    FROM return_items i
+    LEFT JOIN LATERAL (
+      SELECT pl.location_id FROM product_locations pl JOIN locations l ON l.id = pl.location_id
+      WHERE pl.product_id = i.product_id AND pl.active AND l.active AND NOT l.quarantine AND ${orgScopeSql(ctx, 'pl')}
+      ORDER BY pl.position, pl.created_at LIMIT 1
+    ) first ON true
+    LEFT JOIN locations loc ON loc.id = first.location_id
+    LEFT JOIN locations parent ON parent.id = loc.parent_id
+    WHERE i.return_id = ANY(${ids}::char(24)[]) AND ${orgScopeSql(ctx, 'i')}
+    ORDER BY i.title, i.id`.execute(systemSql(ctx.db));
+  const byId = new Map(heads.rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [
+      {
+        id: r.id,
+        return_number: r.return_number,
+        org_id: r.org_id,
+        org_name: r.org_name,
+        order_id: r.order_id,
+        shop_order_id: r.shop_order_id,
+        platform: r.platform,
+        tracking_number: r.tracking_number,
+        carrier: r.carrier,
+        reason: r.reason,
+        customer_comments: r.customer_comments,
+        registered_at: iso(r.registered_at) as string,
+        closed_at: iso(r.closed_at),
+        items: items.rows
+          .filter((i) => i.return_id === id)
+          .map((i) => ({
+            id: i.id,
+            product_id: i.product_id,
+            ean: i.ean,
+            title: i.title,
+            location: i.loc_id
+              ? { id: i.loc_id, name: i.loc_name as string, parent_name: i.loc_parent }
+              : null,
+            expected_quantity: i.expected_quantity,
+            received_quantity: i.received_quantity,
+            product_state: i.product_state,
+            damaged_package: i.damaged_package,
+            damaged_product: i.damaged_product,
+            damaged_product_package: i.damaged_product_package,
+            return_action: i.return_action,
+            fulfilled_at: iso(i.fulfilled_at),
+            quarantined: i.quarantined,
+          })),
+      },
+    ];
+  });
+}
+
+/** One return, or 404. */
+async function oneReturn(ctx: TenantScope, id: string): Promise<Return> {
+  const [r] = await returnsById(ctx, [id]);
+  if (!r) throw notFound(`Return ${id} not found`);
+  return r;
+}
+
+/** A return number as printed and searched: R and eight digits. */
+function newReturnNumber(): string {
+  return `R${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+}
+
+/**
+ * Creates a return for a shipped order (spec 2 §7 `POST /returns/create`, `POST /returns/from_order`), in the
+ * caller's transaction: each line's quantity at most what was shipped minus what earlier returns expect back (409
+ * `return_quantity`), the order shipped (409 `not_shipped`), a return number and a local-carrier tracking number for
+ * the label. 404 for an order or line the caller cannot see.
+ */
+export async function createReturn(
+  ctx: ReturnsContext,
+  input: {
+    order_id: string;
+    items: CreateReturnBody['items'];
+    reason: ReturnReasonCode;
+    customer_comments?: string;
+    sender: Record<string, unknown>;
+  },
+): Promise<Return> {
+  const order = await tenantSql(ctx)
+    .selectFrom('orders as o')
+    .select(['o.id', 'o.org_id', 'o.status'])
+    .where('o.id', '=', input.order_id)
+    .where(orgScope(ctx, 'o'))
+    .forUpdate()
+    .executeTakeFirst();
+  if (!order) throw notFound(`Order ${input.order_id} not found`);
+  if (order.status !== 'shipped')
+    throw problem(createReturnEndpoint, 'not_shipped', 'Only a shipped order can be returned');
+  const open = await openToReturn(ctx, order.id);
+  const byLine = new Map(open.map((l) => [l.id, l]));
+  for (const item of input.items) {
+    const line = byLine.get(item.order_line_id);
+    if (!line) throw notFound(`Order line ${item.order_line_id} is not part of this order`);
+    if (item.quantity > line.open)
+      throw problem(
+        createReturnEndpoint,
+        'return_quantity',
+        `${line.title}: ${line.open} of ${line.quantity} can still come back, not ${item.quantity}`,
+      );
+  }
+  const id = newId();
+  for (let attempt = 0; ; attempt++) {
+    const number = newReturnNumber();
+    const taken = await systemSql(ctx.db)
+      .selectFrom('returns')
+      .select('id')
+      .where('return_number', '=', number)
+      .executeTakeFirst();
+    if (taken && attempt < 5) continue;
+    await tenantSql(ctx)
+      .insertInto('returns')
+      .values({
+        id,
+        org_id: order.org_id,
+        order_id: order.id,
+        return_number: number,
+        tracking_number: newLocalTrackingNumber(),
+        carrier: 'local',
+        reason: input.reason,
+        customer_comments: input.customer_comments ?? null,
+        sender: JSON.stringify(input.sender),
+        created_by: ctx.userId,
+      })
+      .execute();
+    break;
+  }
+  await tenantSql(ctx)
+    .insertInto('return_items')
+    .values(
+      input.items.map((item) => {
+        const line = byLine.get(item.order_line_id) as OpenLine;
+        return {
+          id: newId(),
+          return_id: id,
+          org_id: order.org_id,
+          order_line_id: line.id,
+          product_id: line.product_id,
+          ean: line.ean,
+          title: line.title,
+          expected_quantity: item.quantity,
+        };
+      }),
+    )
+    .execute();
+  return oneReturn(ctx, id);
+}
+
+type OpenLine = {
+  id: string;
+  product_id: string;
+  ean: string;
+  title: string;
+  quantity: number;
+  open: number;
+};
+
+/** The order's lines with what may still come back: shipped quantity minus what returns already expect. */
+async function openToReturn(ctx: TenantScope, orderId: string): Promise<OpenLine[]> {
+  const r = await sql<OpenLine>`
+    SELECT l.id, l.product_id, l.ean, l.title, l.quantity,
+           (l.quantity - coalesce((SELECT sum(i.expected_quantity) FROM return_items i
+                                   WHERE i.order_line_id = l.id AND ${orgScopeSql(ctx, 'i')}), 0))::int AS open
+    FROM order_lines l WHERE l.order_id = ${orderId} AND ${orgScopeSql(ctx, 'l')}
+    ORDER BY l.position, l.id`.execute(systemSql(ctx.db));
+  return r.rows;
+}
+
+/**
+ * A return from an order at the desk (spec 2 §3 Return-from-order prompt): every piece shipped and not yet expected
+ * back, the chosen reason, the order's delivery address as the sender. 409 `return_quantity` when nothing is left.
+ */
+export async function returnFromOrder(
+  ctx: ReturnsContext,
+  body: { orderId: string; reason_code: ReturnReasonCode },
+): Promise<Return> {
+  const order = await tenantSql(ctx)
+    .selectFrom('orders as o')
+    .select(['o.id', 'o.shipment_details'])
+    .where('o.id', '=', body.orderId)
+    .where(orgScope(ctx, 'o'))
+    .executeTakeFirst();
+  if (!order) throw notFound(`Order ${body.orderId} not found`);
+  const lines = (await openToReturn(ctx, order.id)).filter((l) => l.open > 0);
+  if (lines.length === 0)
+    throw problem(
+      createReturnEndpoint,
+      'return_quantity',
+      'Everything of this order is expected back already',
+    );
+  return createReturn(ctx, {
+    order_id: order.id,
+    items: lines.map((l) => ({ order_line_id: l.id, quantity: l.open })),
+    reason: body.reason_code,
+    sender: (order.shipment_details ?? {}) as Record<string, unknown>,
+  });
+}
+
+/**
+ * The desk's search (spec 2 §7 `GET /returns/get/{id}`): returns whose number or tracking number is `text`, or with
+ * an item of that EAN, open ones first, at most 20; else a shipped order with that order number or tracking number
+ * (`order_found`). 404 when nothing matches.
+ */
+export async function searchReturns(
+  ctx: TenantScope,
+  text: string,
+): Promise<z.infer<typeof ReturnSearchResultSchema>> {
+  const q = text.trim();
+  const found = await sql<{ id: string }>`
+    SELECT r.id FROM returns r
+    WHERE ${orgScopeSql(ctx, 'r')}
+      AND (r.return_number = ${q.toUpperCase()} OR r.tracking_number = ${q.toUpperCase()}
+           OR EXISTS (SELECT 1 FROM return_items i WHERE i.return_id = r.id AND i.ean = ${q}))
+    ORDER BY (r.closed_at IS NOT NULL), r.registered_at DESC, r.id
+    LIMIT 20`.execute(systemSql(ctx.db));
+  if (found.rows.length > 0)
+    return {
+      status: 'found',
+      returns: await returnsById(
+        ctx,
+        found.rows.map((r) => r.id),
+      ),
+    };
+  const order = await sql<{ id: string; shop_order_id: string; org_name: string }>`
+    SELECT o.id, o.order_id AS shop_order_id, org.name AS org_name
+    FROM orders o JOIN organisations org ON org.id = o.org_id
+    WHERE ${orgScopeSql(ctx, 'o')} AND o.status = 'shipped'
+      AND (o.order_id = ${q} OR o.track_trace = ${q}
+           OR EXISTS (SELECT 1 FROM shipments s WHERE s.order_id = o.id AND s.tracking_number = ${q}))
+    ORDER BY o.shipped_at DESC NULLS LAST, o.id
+    LIMIT 1`.execute(systemSql(ctx.db));
+  const o = order.rows[0];
+  if (o) return { status: 'order_found', order: o };
+  throw notFound(`No return or shipped order found for ${q}`);
+}
+
+/** The item of a return with this EAN, locked for the change; 404 when there is none, 409 when it is closed. */
+async function itemFor(
+  ctx: TenantScope,
+  returnId: string,
+  ean: string,
+  endpoint: typeof returnUpdateEndpoint | typeof returnFulfillEndpoint,
+) {
+  const item = await tenantSql(ctx)
+    .selectFrom('return_items as i')
+    .selectAll('i')
+    .where('i.return_id', '=', returnId)
+    .where('i.ean', '=', ean.trim())
+    .where(orgScope(ctx, 'i'))
+    .orderBy('i.fulfilled_at', (o) => o.nullsFirst())
+    .orderBy('i.id')
+    .forUpdate()
+    .executeTakeFirst();
+  if (!item) throw notFound(`Return ${returnId} has no item with EAN ${ean}`);
+  if (item.fulfilled_at) throw problem(endpoint, 'return_closed', `${item.title} is closed already`);
+  return item;
+}
+
+/** Saves the desk's judgement of one item at once (spec 2 §7 `POST /returns`, §5 Return update). */
+export async function updateReturnItem(ctx: TenantScope, body: ReturnUpdateBody): Promise<Return> {
+  const item = await itemFor(ctx, body.return_id, body.ean, returnUpdateEndpoint);
+  const changes = {
+    ...(body.received_quantity !== undefined ? { received_quantity: body.received_quantity } : {}),
+    ...(body.product_state !== undefined ? { product_state: body.product_state } : {}),
+    ...(body.return_action !== undefined ? { return_action: body.return_action } : {}),
+    ...(body.damaged_package !== undefined ? { damaged_package: body.damaged_package } : {}),
+    ...(body.damaged_product !== undefined ? { damaged_product: body.damaged_product } : {}),
+    ...(body.damaged_product_package !== undefined
+      ? { damaged_product_package: body.damaged_product_package }
+      : {}),
+  };
+  if (Object.keys(changes).length > 0)
+    await tenantSql(ctx)
+      .updateTable('return_items as i')
+      .set(changes)
+      .where('i.id', '=', item.id)
+      .where(orgScope(ctx, 'i'))
+      .execute();
+  return oneReturn(ctx, body.return_id);
+}
+
+/** Actions and states after which the pieces may not be sold again (spec 2 §4 Returns). */
+const NOT_SELLABLE_ACTIONS: readonly ReturnAction[] = ['RETURN_DOES_NOT_MEET_CONDITIONS', 'REPAIR_PRODUCT'];
+
+/**
+ * Whether a judged item's pieces go back to sellable stock: no damage to the product, a state other than 'bad', and
+ * an action that keeps it sellable. Pure.
+ */
+export function isSellable(item: {
+  damaged_product: boolean;
+  damaged_product_package: boolean;
+  product_state: string | null;
+  return_action: string;
+}): boolean {
+  return (
+    !item.damaged_product &&
+    !item.damaged_product_package &&
+    (item.product_state ?? '').trim().toLowerCase() !== 'bad' &&
+    !NOT_SELLABLE_ACTIONS.includes(item.return_action as ReturnAction)
+  );
+}
+
+/** The warehouse's quarantine location, made on first need (a location the pick list never uses). */
+async function quarantineLocation(ctx: TenantScope): Promise<string> {
+  const found = await systemSql(ctx.db)
+    .selectFrom('locations')
+    .select('id')
+    .where('quarantine', '=', true)
+    .where('active', '=', true)
+    .orderBy('sequence')
+    .orderBy('id')
+    .executeTakeFirst();
+  if (found) return found.id;
+  const provider = await systemSql(ctx.db)
+    .selectFrom('organisations')
+    .select('id')
+    .where('kind', '=', 'provider')
+    .orderBy('created_at')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const id = newId();
+  await systemSql(ctx.db)
+    .insertInto('locations')
+    .values({
+      id,
+      org_id: provider.id,
+      parent_id: null,
+      name: 'QUARANTAINE',
+      level: 'bin',
+      type: 'warehousing',
+      sequence: 1_000_000,
+      quarantine: true,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const made = await systemSql(ctx.db)
+    .selectFrom('locations')
+    .select('id')
+    .where(sql<boolean>`lower(name) = 'quarantaine'`)
+    .executeTakeFirstOrThrow();
+  return made.id;
+}
+
+/**
+ * Closes one item (spec 2 §7 `POST /returns/fulfill/{return_id}/{ean}`), in the caller's transaction: the received
+ * quantity (the expected one when not set) goes back through the stock ledger with reason `return` and the return
+ * number — sellable pieces onto `location_id` or the product's pick location, the rest onto the quarantine location —
+ * and the return closes when its last item does. 400 when sellable pieces have nowhere to go (scan a location);
+ * 409 `location_inactive`, `return_closed`.
+ */
+export async function fulfillReturnItem(
+  ctx: ReturnsContext,
+  params: { return_id: string; ean: string },
+  body: { location_id?: string },
+): Promise<Return> {
+  const item = await itemFor(ctx, params.return_id, params.ean, returnFulfillEndpoint);
+  const ret = await oneReturn(ctx, params.return_id);
+  const quantity = item.received_quantity ?? item.expected_quantity;
+  const sellable = isSellable(item);
+  let locationId: string | null = null;
+  if (sellable) {
+    if (body.location_id) {
+      const loc = await systemSql(ctx.db)
+        .selectFrom('locations')
+        .select(['id', 'name', 'active', 'quarantine'])
+        .where('id', '=', body.location_id)
+        .executeTakeFirst();
+      if (!loc) throw notFound(`Location ${body.location_id} does not exist`);
+      if (!loc.active || loc.quarantine)
+        throw problem(
+          returnFulfillEndpoint,
+          'location_inactive',
+          `Location ${loc.name} cannot take sellable stock`,
+        );
+      locationId = loc.id;
+    } else {
+      locationId = ret.items.find((i) => i.id === item.id)?.location?.id ?? null;
+      if (!locationId && quantity > 0)
+        throw badRequest(`${item.title} has no location yet: scan the location to put it on`);
+    }
+  } else {
+    locationId = await quarantineLocation(ctx);
+  }
+  if (quantity > 0 && locationId)
+    await applyStockChange(ctx, {
+      orgId: item.org_id,
+      productId: item.product_id,
+      locationId,
+      delta: quantity,
+      reason: 'return',
+      userId: ctx.userId,
+      note: `return ${ret.return_number}${sellable ? '' : ' (quarantine)'}`,
+    });
+  await tenantSql(ctx)
+    .updateTable('return_items as i')
+    .set({
+      fulfilled_at: new Date(),
+      restock_location_id: locationId,
+      quarantined: !sellable,
+      received_quantity: quantity,
+    })
+    .where('i.id', '=', item.id)
+    .where(orgScope(ctx, 'i'))
+    .execute();
+  const left = await tenantSql(ctx)
+    .selectFrom('return_items as i')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('i.return_id', '=', params.return_id)
+    .where('i.fulfilled_at', 'is', null)
+    .where(orgScope(ctx, 'i'))
+    .executeTakeFirstOrThrow();
+  if (Number(left.n) === 0)
+    await tenantSql(ctx)
+      .updateTable('returns as r')
+      .set({ closed_at: new Date() })
+      .where('r.id', '=', params.return_id)
+      .where(orgScope(ctx, 'r'))
+      .execute();
+  return oneReturn(ctx, params.return_id);
+}

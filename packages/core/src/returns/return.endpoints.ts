@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { IdSchema } from '../common/common.schema.ts';
+import { codeText } from '../common/text.ts';
+import { defineEndpoint, PdfResponseSchema } from '../http/endpoint.ts';
+import {
+  CreateReturnBodySchema,
+  ReturnFromOrderBodySchema,
+  ReturnFulfillBodySchema,
+  ReturnFulfillParamsSchema,
+  ReturnReasonListSchema,
+  ReturnSchema,
+  ReturnSearchResultSchema,
+  ReturnUpdateBodySchema,
+} from './return.schema.ts';
+
+/** The return reasons (spec 2 §3 Return reasons; the spec shows no path: `GET /returns/reasons`). */
+export const returnReasonsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/returns/reasons',
+  summary: 'The return reasons: carrier codes and customer reasons, Dutch and English',
+  response: ReturnReasonListSchema,
+  catalogue: 'return reasons fetch',
+  tags: ['returns'],
+});
+
+/**
+ * Finds returns (spec 2 §7 `GET /returns/get/{id}`, the desk's search): by return number, tracking number or product
+ * barcode, open ones first; when none matches but a shipped order does (by its number or tracking number),
+ * `status: 'order_found'`. 404 when nothing matches.
+ */
+export const returnSearchEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/returns/get/:id',
+  summary: 'Find returns by return number, tracking number or barcode',
+  params: z.object({ id: codeText('Search', 1) }),
+  response: ReturnSearchResultSchema,
+  tags: ['returns'],
+});
+
+/**
+ * Creates a return for a shipped order (spec 2 §7 `POST /returns/create`, the creation wizard): items not more than
+ * shipped minus already returned (409 `return_quantity`), a return number and a local-carrier tracking number for
+ * the label. 409 `not_shipped` for an order not shipped yet; 404 for an order of another organisation.
+ */
+export const createReturnEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/returns/create',
+  summary: 'Create a return for a shipped order',
+  body: CreateReturnBodySchema,
+  response: ReturnSchema,
+  status: 201,
+  problems: ['not_shipped', 'return_quantity', 'idempotency_key_reused'],
+  tags: ['returns'],
+});
+
+/**
+ * Creates a return from an order at the desk (spec 2 §3 Return-from-order prompt; the spec shows no path:
+ * `POST /returns/from_order`): every shipped piece not yet returned is expected back, with the chosen reason.
+ */
+export const returnFromOrderEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/returns/from_order',
+  summary: 'Create a return from an order at the returns desk',
+  body: ReturnFromOrderBodySchema,
+  response: ReturnSchema,
+  status: 201,
+  catalogue: 'create return from order {orderId, reason_code}',
+  problems: ['not_shipped', 'return_quantity', 'idempotency_key_reused'],
+  tags: ['returns'],
+});
+
+/**
+ * Saves the desk's judgement of one item at once (spec 2 §7 `POST /returns`, §5 Return update). 409 `return_closed`
+ * when the item is fulfilled already; 404 for an unknown return or EAN.
+ */
+export const returnUpdateEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/returns',
+  summary: 'Save the judgement of one returned item',
+  body: ReturnUpdateBodySchema,
+  response: ReturnSchema,
+  problems: ['return_closed', 'idempotency_key_reused'],
+  tags: ['returns'],
+});
+
+/**
+ * Closes one item (spec 2 §7 `POST /returns/fulfill/{return_id}/{ean}`): the received quantity (the expected one when
+ * not set) goes back through the stock ledger (reason `return`): sellable pieces onto `location_id` or the product's
+ * pick location, pieces that are damaged or do not meet the conditions onto the quarantine location. Replayed with
+ * the same key it changes nothing again; a second close answers 409 `return_closed`.
+ */
+export const returnFulfillEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/returns/fulfill/:return_id/:ean',
+  summary: 'Close a returned item: its pieces back in stock or in quarantine',
+  params: ReturnFulfillParamsSchema,
+  body: ReturnFulfillBodySchema,
+  response: ReturnSchema,
+  problems: ['return_closed', 'location_inactive', 'idempotency_key_reused'],
+  tags: ['returns'],
+});
+
+/** The return label (spec 2 §7 `GET /returns/label/{id}`): A6, from the customer to the warehouse, Code 128 tracking. */
+export const returnLabelEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/returns/label/:id',
+  summary: 'Return label PDF',
+  params: z.object({ id: IdSchema }),
+  response: PdfResponseSchema,
+  binary: true,
+  tags: ['returns'],
+});

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { IdSchema } from '../common/common.schema.ts';
+import { boundedText, codeText, freeText } from '../common/text.ts';
+
+/**
+ * Why a parcel came back (spec 2 §3 Return reasons): the carrier's codes for an undeliverable parcel, and the
+ * customer's reasons of the creation wizard. Labels in Dutch and English.
+ */
+export const RETURN_REASONS = [
+  { code: 'REFUSED', nl: 'Geweigerd', en: 'Refused', kind: 'carrier' },
+  { code: 'INCORRECT_ADDRESS', nl: 'Onjuist adres', en: 'Incorrect address', kind: 'carrier' },
+  { code: 'FULL_MAILBOX', nl: 'Brievenbus vol', en: 'Full mailbox', kind: 'carrier' },
+  { code: 'NO_MAILBOX', nl: 'Geen brievenbus', en: 'No mailbox', kind: 'carrier' },
+  { code: 'UNCLAIMED', nl: 'Niet afgehaald', en: 'Unclaimed', kind: 'carrier' },
+  { code: 'DISSOLVED', nl: 'Bedrijf opgeheven', en: 'Dissolved', kind: 'carrier' },
+  { code: 'NO_REASON', nl: 'Geen reden', en: 'No reason', kind: 'carrier' },
+  { code: 'DAMAGED', nl: 'Beschadigd', en: 'Damaged', kind: 'customer' },
+  { code: 'WRONG_ITEM', nl: 'Verkeerd artikel', en: 'Wrong item', kind: 'customer' },
+  { code: 'NOT_AS_DESCRIBED', nl: 'Niet zoals beschreven', en: 'Not as described', kind: 'customer' },
+  { code: 'OTHER', nl: 'Anders', en: 'Other', kind: 'customer' },
+] as const;
+export type ReturnReasonCode = (typeof RETURN_REASONS)[number]['code'];
+export const ReturnReasonCodeSchema = z.enum(
+  RETURN_REASONS.map((r) => r.code) as [ReturnReasonCode, ...ReturnReasonCode[]],
+  { error: 'Please select a reason for the return.' },
+);
+
+/** Answer of the return reasons fetch (spec 2 §7; our path `GET /returns/reasons`). */
+export const ReturnReasonListSchema = z.object({
+  items: z.array(
+    z.object({ code: z.string(), nl: z.string(), en: z.string(), kind: z.enum(['carrier', 'customer']) }),
+  ),
+});
+
+/** What the desk decides for a returned item (spec 2 §4 Returns); RETURN_RECEIVED when none is set. */
+export const RETURN_ACTIONS = [
+  'RETURN_RECEIVED',
+  'EXCHANGE_PRODUCT',
+  'RETURN_DOES_NOT_MEET_CONDITIONS',
+  'REPAIR_PRODUCT',
+  'CUSTOMER_KEEPS_PRODUCT_PAID',
+  'STILL_APPROVED',
+] as const;
+export const ReturnActionSchema = z.enum(RETURN_ACTIONS);
+export type ReturnAction = z.infer<typeof ReturnActionSchema>;
+
+/** The quick product states of the desk (spec 2 §3 Return product condition); the state text is free. */
+export const RETURN_CONDITIONS = ['excellent', 'good', 'bad'] as const;
+
+/** One product of a return as the desk shows it (spec 2 §3 Return item). */
+export const ReturnItemSchema = z.object({
+  id: IdSchema,
+  product_id: IdSchema,
+  ean: z.string(),
+  title: z.string(),
+  /** The product's pick location, where sellable pieces go back by default (null: 'Unknown Location'). */
+  location: z.object({ id: IdSchema, name: z.string(), parent_name: z.string().nullable() }).nullable(),
+  expected_quantity: z.number().int(),
+  received_quantity: z.number().int().nullable(),
+  product_state: z.string().nullable(),
+  damaged_package: z.boolean(),
+  damaged_product: z.boolean(),
+  damaged_product_package: z.boolean(),
+  return_action: ReturnActionSchema,
+  /** Closed by the desk: when, and whether the pieces went to quarantine. */
+  fulfilled_at: z.string().nullable(),
+  quarantined: z.boolean().nullable(),
+});
+export type ReturnItem = z.infer<typeof ReturnItemSchema>;
+
+/** A return (spec 2 §3 Return): closed when every item is (`closed_at`). */
+export const ReturnSchema = z.object({
+  id: IdSchema,
+  return_number: z.string(),
+  org_id: IdSchema,
+  org_name: z.string(),
+  order_id: IdSchema,
+  shop_order_id: z.string(),
+  platform: z.string(),
+  tracking_number: z.string(),
+  carrier: z.string(),
+  reason: z.string(),
+  customer_comments: z.string().nullable(),
+  registered_at: z.string(),
+  closed_at: z.string().nullable(),
+  items: z.array(ReturnItemSchema),
+});
+export type Return = z.infer<typeof ReturnSchema>;
+
+/**
+ * Answer of `GET /returns/get/{id}` (spec 2 §7, §4: search by return number, tracking number or product barcode):
+ * the open returns found first, or `order_found` when no return matches but a shipped order does (the desk then
+ * offers to create a return from it).
+ */
+export const ReturnSearchResultSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('found'), returns: z.array(ReturnSchema) }),
+  z.object({
+    status: z.literal('order_found'),
+    order: z.object({ id: IdSchema, shop_order_id: z.string(), org_name: z.string() }),
+  }),
+]);
+
+/** The sender of a return (spec 2 §5 Return address form): the customer, prefilled from the order. */
+export const ReturnAddressSchema = z
+  .object({
+    countryCode: z.string().trim().toUpperCase().length(2).default('NL'),
+    zipCode: boundedText('Postal code', 16, { min: 1 }),
+    houseNumber: z
+      .string()
+      .trim()
+      .regex(/^[1-9]\d{0,5}$/, 'House number: a number from 1'),
+    houseNumberExtension: boundedText('Addition', 10).optional(),
+    streetName: boundedText('Street', 120, { min: 1 }),
+    city: boundedText('City', 80, { min: 1 }),
+    firstName: boundedText('First name', 80, { min: 1 }),
+    surname: boundedText('Surname', 80, { min: 1 }),
+    company: boundedText('Company', 120).optional(),
+    email: z.email('A valid e-mail address'),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^\+?[\d\s\-()]{6,20}$/, 'Phone: digits, spaces, dashes, brackets, optional +')
+      .optional(),
+  })
+  .refine((a) => a.countryCode !== 'NL' || /^\d{4}\s?[A-Za-z]{2}$/.test(a.zipCode), {
+    message: 'Dutch postal code: four digits and two letters',
+    path: ['zipCode'],
+  });
+
+/**
+ * Body of `POST /returns/create` (spec 2 §3 Create-return payload, §5): the shipped order, the lines coming back with
+ * their quantities (not more than shipped minus already returned), the reason and the customer's comments, and the
+ * sender's address.
+ */
+export const CreateReturnBodySchema = z.object({
+  order_id: IdSchema,
+  items: z
+    .array(z.object({ order_line_id: IdSchema, quantity: z.number().int().min(1).max(100_000) }))
+    .min(1, 'Choose at least one product')
+    .max(200),
+  reason: ReturnReasonCodeSchema,
+  customer_comments: freeText('Comments').optional(),
+  address: ReturnAddressSchema,
+});
+export type CreateReturnBody = z.infer<typeof CreateReturnBodySchema>;
+
+/** Body of the create-from-order call (spec 2 §3 Return-from-order prompt: orderId plus reason_code). */
+export const ReturnFromOrderBodySchema = z.object({
+  orderId: IdSchema,
+  reason_code: ReturnReasonCodeSchema,
+});
+
+/**
+ * Body of `POST /returns` (spec 2 §7, §5 Return update): one item's judgement, saved at once. `return_id` and `ean`
+ * name the item ('Return ID and EAN are required to update a return.').
+ */
+export const ReturnUpdateBodySchema = z.object({
+  return_id: z.string({ error: 'Return ID and EAN are required to update a return.' }).pipe(IdSchema),
+  ean: z
+    .string({ error: 'Return ID and EAN are required to update a return.' })
+    .trim()
+    .min(1, 'Return ID and EAN are required to update a return.')
+    .max(64),
+  received_quantity: z
+    .number({ error: 'Please select how many of this EAN were in the shipment.' })
+    .int()
+    .min(0, 'Please select how many of this EAN were in the shipment.')
+    .max(100_000)
+    .optional(),
+  product_state: boundedText('Product state', 500).optional(),
+  return_action: ReturnActionSchema.optional(),
+  damaged_package: z.boolean().optional(),
+  damaged_product: z.boolean().optional(),
+  damaged_product_package: z.boolean().optional(),
+});
+export type ReturnUpdateBody = z.infer<typeof ReturnUpdateBodySchema>;
+
+/** Path of `POST /returns/fulfill/{return_id}/{ean}`. */
+export const ReturnFulfillParamsSchema = z.object({ return_id: IdSchema, ean: codeText('EAN', 1) });
+
+/**
+ * Body of the fulfil call (optional): `location_id`, a location scanned for the sellable pieces instead of the
+ * product's pick location.
+ */
+export const ReturnFulfillBodySchema = z.object({ location_id: IdSchema.optional() }).default({});
