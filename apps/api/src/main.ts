@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DEMO_USERS } from './db/seed.ts';
 import { seedLiveOrders } from './db/seed-orders.ts';
+import { seedLiveReturns } from './db/seed-returns.ts';
 import { seedLiveStock } from './db/seed-stock.ts';
 import { openPreparedDb } from './db/startup.ts';
 import { closeWorkers } from './lib/workers.ts';
@@ -48,6 +49,15 @@ if (seed) {
     );
   } catch (err) {
     console.error(`The demo stock moves could not be made: ${(err as Error).message}`);
+  }
+}
+if (seed && config.demoOrders) {
+  // Returns of shipped demo orders in each state, through the returns routes (announced, open, closed).
+  try {
+    const r = await seedLiveReturns(app, db);
+    console.log(`Demo returns: ${r.announced} announced, ${r.open} open, ${r.closed} closed.`);
+  } catch (err) {
+    console.error(`The demo returns could not be made: ${(err as Error).message}`);
   }
 }
 await app.listen({ port: config.port, host: config.host });
