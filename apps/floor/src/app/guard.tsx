@@ -1,13 +1,15 @@
-import { type CurrentUser, canCall, type Endpoint, pickListEndpoint } from '@hoppa/core';
+import { type CurrentUser, canCall } from '@hoppa/core';
 import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { NEEDS } from './needs.ts';
 import { FLOOR_PATHS } from './paths.ts';
 import { useSession } from './session.tsx';
+import type { EndpointRef } from './task.ts';
 
 /** Where a logged-in user starts: the pick screen when the role may read the pick list, else the menu. */
 export function homePath(user: CurrentUser): string {
-  return canCall(user.curr_role, pickListEndpoint) ? FLOOR_PATHS.pick : FLOOR_PATHS.menu;
+  return canCall(user.curr_role, NEEDS.pickList) ? FLOOR_PATHS.pick : FLOOR_PATHS.menu;
 }
 
 function FullScreenLoader() {
@@ -35,7 +37,7 @@ export function RootRedirect() {
  * Renders its screen only for a logged-in user, and, with `needs`, only when the role may call that endpoint
  * (spec 2 §6: a screen shows only when the role allows its call; else the task menu).
  */
-export function RequireUser({ children, needs }: { children: ReactNode; needs?: Endpoint }) {
+export function RequireUser({ children, needs }: { children: ReactNode; needs?: EndpointRef }) {
   const { state } = useSession();
   const location = useLocation();
   if (state.status === 'loading') return <FullScreenLoader />;

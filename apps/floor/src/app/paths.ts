@@ -12,6 +12,7 @@ export const FLOOR_PATHS = {
   pick: '/pick',
   locations: '/locations',
   scanner: '/scanner',
+  returns: '/returns',
 } as const;
 
 /** A floor path as a route, tile or link takes it. */

@@ -5,7 +5,16 @@
  * tasks, one line each, and the router, the task menu, the i18n resources and the spec-coverage manifest are built
  * from that list. Plain data without components, so Node can read it (scripts/spec-coverage.mjs).
  */
-import type { Endpoint } from '@hoppa/core';
+/**
+ * A call a screen or tile needs, by method and path as the endpoint contract declares it (`'/pick_list/pick/:locations/…'`):
+ * only what the permission check reads, so the first load does not carry the endpoints' schemas (ADR 0033).
+ * `tasks.test.ts` fails when a reference names no endpoint of @hoppa/core.
+ */
+export interface EndpointRef {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+}
+
 import type { ComponentType } from 'react';
 import type { FloorPath } from './paths.ts';
 
@@ -18,7 +27,7 @@ export interface TaskRoute {
   /** `public`: only without a session (login, sign-up, reset); `user`: needs a session (and `needs`, if set). */
   access: 'public' | 'user';
   /** The endpoint the screen cannot work without; a role without it is sent to the task menu. */
-  needs?: Endpoint;
+  needs?: EndpointRef;
   /** The screen module, loaded on first use (the service worker precaches every chunk for offline use). */
   load: () => Promise<{ default: ComponentType }>;
   /** Screen names of `../shared/spec/screens.tsv` this route serves (exact), for docs/spec-coverage.md. */
@@ -37,7 +46,7 @@ export interface FloorTask {
    */
   i18n?: { ns: string; texts: TaskTexts } | { ns: string; load: () => Promise<TaskTexts> };
   /** The tile on the task menu: `key` names its texts `menu:<key>` and `menu:<key>Hint`. */
-  menu?: { key: string; path: FloorPath; needs: Endpoint; order: number };
+  menu?: { key: string; path: FloorPath; needs: EndpointRef; order: number };
 }
 
 /** Declares a floor task (identity; keeps the literal types). */

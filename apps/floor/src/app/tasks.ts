@@ -7,7 +7,15 @@ import { accountTask } from '../features/account/index.ts';
 import { locationsTask } from '../features/locations/index.ts';
 import { loginTask } from '../features/login/index.ts';
 import { pickTask } from '../features/pick/index.ts';
+import { returnsTask } from '../features/returns/index.ts';
 import { scannerTask } from '../features/scanner/index.ts';
 import type { FloorTask } from './task.ts';
 
-export const TASKS: readonly FloorTask[] = [loginTask, accountTask, pickTask, locationsTask, scannerTask];
+export const TASKS: readonly FloorTask[] = [
+  loginTask,
+  accountTask,
+  pickTask,
+  locationsTask,
+  returnsTask,
+  scannerTask,
+];

@@ -19,7 +19,15 @@
  * new `this.version(n)` with an upgrade function, and the shape comment says which version added it.
  * Nothing here is a cache of /api answers in the HTTP sense; the service worker never caches /api.
  */
-import type { CurrentUser, PickConfirmLine, PickItem, PickLinkBody, ProductLocations } from '@hoppa/core';
+import type {
+  CurrentUser,
+  PickConfirmLine,
+  PickItem,
+  PickLinkBody,
+  ProductLocations,
+  Return,
+  ReturnUpdateBody,
+} from '@hoppa/core';
 import { Dexie, type EntityTable } from 'dexie';
 
 /** Local progress of a pick item. */
@@ -114,6 +122,15 @@ export interface ProductRecord {
   fetchedAt: number;
 }
 
+/**
+ * A change at the returns desk (issue 12; spec 2 §7 Returns), queued like a pick: `update` saves one item's judgement
+ * (`POST /returns`), `fulfill` closes it (`POST /returns/fulfill/{return_id}/{ean}`, optionally onto a scanned
+ * location). The outbox `pickId` is `return:<return id>`.
+ */
+export type ReturnOp =
+  | { op: 'update'; body: ReturnUpdateBody }
+  | { op: 'fulfill'; return_id: string; ean: string; location_id?: string };
+
 /** Why the server refused a row for good (problem body of a 409 or other terminal 4xx). */
 export interface OutboxRejection {
   status: number;
@@ -135,6 +152,7 @@ export type OutboxRecord = OutboxFields &
         body: PickConfirmLine;
       }
     | { kind: 'stock.change'; body: StockOp }
+    | { kind: 'return.change'; body: ReturnOp }
     | {
         kind: 'pick.link';
         /** `POST /pick_list` body: the scanned location becomes the pick location of these orders' lines. */
@@ -214,6 +232,8 @@ export interface MetaValues {
   session: CurrentUser;
   /** The pick filter's choices as last downloaded (issue 11). */
   pickLookups: PickLookups;
+  /** The returns desk's last search and the returns it found, as the server last answered (issue 12). */
+  returnsDesk: { query: string; at: number; returns: Return[] };
 }
 export type MetaKey = keyof MetaValues;
 

@@ -1,5 +1,13 @@
-import type { ProductLocations } from '@hoppa/core';
-import type { FloorDb, OutboxRecord, OutboxRejection, PickRecord, StockOp } from './db.ts';
+import type { ProductLocations, Return } from '@hoppa/core';
+import type {
+  FloorDb,
+  MetaValues,
+  OutboxRecord,
+  OutboxRejection,
+  PickRecord,
+  ReturnOp,
+  StockOp,
+} from './db.ts';
 
 /** Generates an outbox id (the Idempotency-Key): a random UUID from Web Crypto. */
 export function newOutboxId(): string {
@@ -86,6 +94,32 @@ export async function enqueueStockChange(
   return row;
 }
 
+/** Queues one change at the returns desk (issue 12): one outbox row with its own Idempotency-Key. */
+export async function enqueueReturnChange(
+  db: FloorDb,
+  returnId: string,
+  op: ReturnOp,
+  label: string,
+  now: number = Date.now(),
+  newId: () => string = newOutboxId,
+): Promise<OutboxRecord> {
+  const row: OutboxRecord = {
+    id: newId(),
+    kind: 'return.change',
+    body: op,
+    pickId: `return:${returnId}`,
+    label,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: now,
+    createdAt: now,
+    lastError: null,
+    rejection: null,
+  };
+  await db.outbox.add(row);
+  return row;
+}
+
 /** The oldest pending row (strict send order), or undefined when nothing waits. */
 export function headOfOutbox(db: FloorDb): Promise<OutboxRecord | undefined> {
   return db.outbox.where('[status+seq]').between(['pending', -Infinity], ['pending', Infinity]).first();
@@ -120,6 +154,13 @@ function isProductLocations(x: unknown): x is ProductLocations {
   return typeof product?.id === 'string' && typeof product.ean === 'string' && Array.isArray(locations);
 }
 
+/** Whether a sent returns-desk change's answer is a return (the transport checked it against the schema already). */
+function isReturn(x: unknown): x is Return {
+  if (typeof x !== 'object' || x === null) return false;
+  const { id, return_number, items } = x as Partial<Return>;
+  return typeof id === 'string' && typeof return_number === 'string' && Array.isArray(items);
+}
+
 /**
  * The server accepted the row: drop it; the pick is `sent` once none of its rows wait any more. For a change of a
  * product's locations, `answer` (the product with its locations after the change, `ProductLocations`) replaces the
@@ -127,8 +168,17 @@ function isProductLocations(x: unknown): x is ProductLocations {
  */
 export async function markSent(db: FloorDb, row: OutboxRecord, answer?: unknown): Promise<void> {
   const product = row.kind === 'stock.change' && isProductLocations(answer) ? answer : undefined;
-  await db.transaction('rw', db.picks, db.outbox, db.products, async () => {
+  const returned = row.kind === 'return.change' && isReturn(answer) ? answer : undefined;
+  await db.transaction('rw', [db.picks, db.outbox, db.products, db.meta], async () => {
     await db.outbox.where('id').equals(row.id).delete();
+    if (returned) {
+      const desk = (await db.meta.get('returnsDesk'))?.value as MetaValues['returnsDesk'] | undefined;
+      if (desk)
+        await db.meta.put({
+          key: 'returnsDesk',
+          value: { ...desk, returns: desk.returns.map((r) => (r.id === returned.id ? returned : r)) },
+        });
+    }
     if (product)
       await db.products.put({
         id: product.product.id,

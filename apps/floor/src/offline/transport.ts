@@ -15,7 +15,7 @@ import {
   switchLocationEndpoint,
   transferEndpoint,
 } from '@hoppa/core';
-import type { OutboxRecord, StockOp } from './db.ts';
+import type { OutboxRecord, ReturnOp, StockOp } from './db.ts';
 import type { SendOutcome } from './sync.rules.ts';
 import type { OutboxTransport } from './sync.ts';
 
@@ -34,6 +34,8 @@ export function createApiTransport(client: ReturnType<typeof createApiClient>): 
           return { status: 200 };
         case 'stock.change':
           return { status: 200, body: await sendStockOp(client, row.body, headers) };
+        case 'return.change':
+          return { status: 200, body: await sendReturnOp(client, row.body, headers) };
         case 'pick.link':
           await request(client, pickLinkEndpoint, { body: row.body }, headers);
           return { status: 200 };
@@ -170,4 +172,22 @@ async function sendStockOp(
       );
       return undefined;
   }
+}
+
+/**
+ * One change at the returns desk as its call (issue 12; spec 2 §7 Returns): `POST /returns` for a judgement,
+ * `POST /returns/fulfill/{return_id}/{ean}` for a close; answers the return after the change. Called by path, not
+ * through the endpoint contracts, so the floor's first load does not carry the returns schemas (the budget of
+ * ADR 0033); the answer is only stored when it has a return's shape (outbox.ts `markSent`).
+ */
+function sendReturnOp(
+  client: ReturnType<typeof createApiClient>,
+  op: ReturnOp,
+  headers: { headers: Record<string, string> },
+): Promise<unknown> {
+  if (op.op === 'update') return client.post('returns', { json: op.body, ...headers }).json();
+  const path = `returns/fulfill/${encodeURIComponent(op.return_id)}/${encodeURIComponent(op.ean)}`;
+  return client
+    .post(path, { json: op.location_id ? { location_id: op.location_id } : {}, ...headers })
+    .json();
 }

@@ -1,4 +1,4 @@
-import { assignLocationEndpoint, productLocationsEndpoint } from '@hoppa/core';
+import { NEEDS } from '../../app/needs.ts';
 import { FLOOR_PATHS } from '../../app/paths.ts';
 import { defineTask } from '../../app/task.ts';
 
@@ -13,11 +13,11 @@ export const locationsTask = defineTask({
     {
       path: FLOOR_PATHS.locations,
       access: 'user',
-      needs: productLocationsEndpoint,
+      needs: NEEDS.productLocations,
       screens: ['Product location widget'],
       load: () => import('./locations.screen.tsx').then((m) => ({ default: m.LocationsScreen })),
     },
   ],
   // The tile is for those who put stock on locations (warehouse staff); a merchant reads its stock in the portal.
-  menu: { key: 'locations', path: FLOOR_PATHS.locations, needs: assignLocationEndpoint, order: 20 },
+  menu: { key: 'locations', path: FLOOR_PATHS.locations, needs: NEEDS.assignLocation, order: 20 },
 });

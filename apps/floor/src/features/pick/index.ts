@@ -1,4 +1,4 @@
-import { pickListEndpoint } from '@hoppa/core';
+import { NEEDS } from '../../app/needs.ts';
 import { FLOOR_PATHS } from '../../app/paths.ts';
 import { defineTask } from '../../app/task.ts';
 
@@ -11,11 +11,11 @@ export const pickTask = defineTask({
     {
       path: FLOOR_PATHS.pick,
       access: 'user',
-      needs: pickListEndpoint,
+      needs: NEEDS.pickList,
       screens: ['Pick screen (floor)'],
       note: 'partial: scan, skip, filters by time range and order size, offline outbox; problem menu, recount and the other filters come with the floor issue',
       load: () => import('./pick.screen.tsx').then((m) => ({ default: m.PickScreen })),
     },
   ],
-  menu: { key: 'pick', path: FLOOR_PATHS.pick, needs: pickListEndpoint, order: 10 },
+  menu: { key: 'pick', path: FLOOR_PATHS.pick, needs: NEEDS.pickList, order: 10 },
 });

@@ -1,4 +1,4 @@
-import { pickListEndpoint } from '@hoppa/core';
+import { NEEDS } from '../../app/needs.ts';
 import { FLOOR_PATHS } from '../../app/paths.ts';
 import { defineTask } from '../../app/task.ts';
 
@@ -13,9 +13,9 @@ export const scannerTask = defineTask({
     {
       path: FLOOR_PATHS.scanner,
       access: 'user',
-      needs: pickListEndpoint,
+      needs: NEEDS.pickList,
       load: () => import('./scanner.screen.tsx').then((m) => ({ default: m.ScannerScreen })),
     },
   ],
-  menu: { key: 'scanner', path: FLOOR_PATHS.scanner, needs: pickListEndpoint, order: 90 },
+  menu: { key: 'scanner', path: FLOOR_PATHS.scanner, needs: NEEDS.pickList, order: 90 },
 });

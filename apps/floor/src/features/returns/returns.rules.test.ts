@@ -1,0 +1,73 @@
+import type { Return } from '@hoppa/core';
+import { describe, expect, it } from 'vitest';
+import { hexId } from '../../test/fixtures.ts';
+import { locationText, overlayReturn, parseReceived, shownReceived } from './returns.rules.ts';
+
+function aReturn(): Return {
+  const item = (n: number, ean: string) => ({
+    id: hexId(n),
+    product_id: hexId(100 + n),
+    ean,
+    title: `Product ${n}`,
+    location: { id: hexId(200 + n), name: `A-0${n}`, parent_name: 'A' },
+    expected_quantity: 2,
+    received_quantity: null,
+    product_state: null,
+    damaged_package: false,
+    damaged_product: false,
+    damaged_product_package: false,
+    return_action: 'RETURN_RECEIVED' as const,
+    fulfilled_at: null,
+    quarantined: null,
+  });
+  return {
+    id: hexId(1),
+    return_number: 'R00000001',
+    org_id: hexId(2),
+    org_name: 'Bakkerij Bol',
+    order_id: hexId(3),
+    shop_order_id: 'BOL-1',
+    platform: 'bol',
+    tracking_number: '3SHOP0000001',
+    carrier: 'local',
+    reason: 'DAMAGED',
+    customer_comments: null,
+    registered_at: new Date().toISOString(),
+    closed_at: null,
+    items: [item(1, '8710000000011'), item(2, '8710000000028')],
+  };
+}
+
+describe('returns desk rules', () => {
+  it('draws queued judgements and closes over the server’s return, marking what waits', () => {
+    const r = aReturn();
+    const shown = overlayReturn(r, [
+      {
+        op: 'update',
+        body: { return_id: r.id, ean: '8710000000011', received_quantity: 1, product_state: 'good' },
+      },
+      { op: 'update', body: { return_id: r.id, ean: '8710000000028', damaged_product: true } },
+      { op: 'fulfill', return_id: r.id, ean: '8710000000028' },
+    ]);
+    expect(
+      shown.items.map((i) => [i.received_quantity, i.product_state, i.damaged_product, i.closing, i.pending]),
+    ).toEqual([
+      [1, 'good', false, false, true],
+      [null, null, true, true, true],
+    ]);
+    expect(shown.pending).toBe(true);
+    expect(overlayReturn(r, []).pending).toBe(false);
+    // The server's return itself is not changed.
+    expect(r.items[0]?.received_quantity).toBeNull();
+  });
+
+  it('shows the expected quantity when none or 0 was received, reads typed quantities, names locations', () => {
+    expect(shownReceived({ received_quantity: null, expected_quantity: 3 })).toBe(3);
+    expect(shownReceived({ received_quantity: 0, expected_quantity: 3 })).toBe(3);
+    expect(shownReceived({ received_quantity: 2, expected_quantity: 3 })).toBe(2);
+    expect(parseReceived(' 4 ')).toBe(4);
+    for (const bad of ['-1', '1.5', '', 'x']) expect(parseReceived(bad)).toBeNull();
+    expect(locationText(null, 'Unknown Location')).toBe('Unknown Location');
+    expect(locationText({ id: hexId(1), name: 'A-01-02', parent_name: 'A-01' }, '?')).toBe('A-01 - A-01-02');
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * Pure rules of the returns desk (issue 12; spec 2 §2 Returns desk, §4 Returns, §5 Return update): a return as the
+ * server last answered with the desk's queued changes drawn over it, and what a received quantity field means.
+ */
+import type { Return } from '@hoppa/core';
+import type { ReturnOp } from '../../offline/db.ts';
+
+/** A returned item as the desk shows it: the server's with the queued changes applied, and whether any wait. */
+export type ShownReturnItem = Return['items'][number] & { pending: boolean; closing: boolean };
+export type ShownReturn = Omit<Return, 'items'> & { items: ShownReturnItem[]; pending: boolean };
+
+/**
+ * Draws the queued changes `ops` (oldest first, this return's pending outbox rows) over the server's return `r`:
+ * an update sets the fields it carries on the item with that EAN (the first open one), a fulfil marks it as closing.
+ * Pure.
+ */
+export function overlayReturn(r: Return, ops: readonly ReturnOp[]): ShownReturn {
+  const items: ShownReturnItem[] = r.items.map((i) => ({ ...i, pending: false, closing: false }));
+  const itemFor = (ean: string) =>
+    items.find((i) => i.ean === ean && !i.fulfilled_at) ?? items.find((i) => i.ean === ean);
+  for (const op of ops) {
+    if (op.op === 'update') {
+      const it = itemFor(op.body.ean);
+      if (!it) continue;
+      const { return_id: _r, ean: _e, ...fields } = op.body;
+      Object.assign(it, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)));
+      it.pending = true;
+    } else {
+      const it = itemFor(op.ean);
+      if (!it) continue;
+      it.closing = true;
+      it.pending = true;
+    }
+  }
+  return { ...r, items, pending: items.some((i) => i.pending) };
+}
+
+/**
+ * The received quantity the desk shows (spec 2 §2: defaults to the expected quantity when empty or 0) and what a typed
+ * value means: a whole number 0 or more, else null.
+ */
+export function shownReceived(item: { received_quantity: number | null; expected_quantity: number }): number {
+  return item.received_quantity ? item.received_quantity : item.expected_quantity;
+}
+
+/** A typed received quantity: a whole number from 0 to 100,000, else null (spec 2 §5: at least 0). */
+export function parseReceived(text: string): number | null {
+  const t = text.trim();
+  return /^\d{1,6}$/.test(t) && Number(t) <= 100_000 ? Number(t) : null;
+}
+
+/** 'Unknown Location' or 'parent - name' (spec 2 §2 Returns desk). */
+export function locationText(loc: Return['items'][number]['location'], unknown: string): string {
+  if (!loc) return unknown;
+  return loc.parent_name ? `${loc.parent_name} - ${loc.name}` : loc.name;
+}

@@ -1,0 +1,171 @@
+// @vitest-environment jsdom
+import '../../test/dom-setup.ts';
+import type { Return } from '@hoppa/core';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { kickOutbox, outboxSender } from '../../app/sync.ts';
+import { floorDb, setMeta } from '../../offline/db.ts';
+import { browser, json } from '../../test/dom-setup.ts';
+import { hexId } from '../../test/fixtures.ts';
+import { clearFloorDb, currentUser, renderFloor } from '../../test/render.tsx';
+
+const staff = currentUser('picker', {
+  curr_role: {
+    key: 'warehouse_staff',
+    name: 'Warehouse staff',
+    grants: [{ methods: ['*'], path: '/returns*' }],
+    all_orgs: true,
+  },
+});
+
+function aReturn(): Return {
+  const item = (n: number, ean: string) => ({
+    id: hexId(n),
+    product_id: hexId(100 + n),
+    ean,
+    title: `Product ${n}`,
+    location: n === 1 ? { id: hexId(201), name: 'A-01-02', parent_name: 'A-01' } : null,
+    expected_quantity: 2,
+    received_quantity: null,
+    product_state: null,
+    damaged_package: false,
+    damaged_product: false,
+    damaged_product_package: false,
+    return_action: 'RETURN_RECEIVED' as const,
+    fulfilled_at: null,
+    quarantined: null,
+  });
+  return {
+    id: hexId(1),
+    return_number: 'R00000042',
+    org_id: hexId(2),
+    org_name: 'Bakkerij Bol',
+    order_id: hexId(3),
+    shop_order_id: 'BOL-1',
+    platform: 'bol',
+    tracking_number: '3SHOP0000042',
+    carrier: 'local',
+    reason: 'DAMAGED',
+    customer_comments: 'Gebarsten',
+    registered_at: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+    closed_at: null,
+    items: [item(1, '8710000000011'), item(2, '8710000000028')],
+  };
+}
+
+function scan(code: string) {
+  const input = screen.getByTestId('scan-input');
+  fireEvent.change(input, { target: { value: code } });
+  fireEvent.keyDown(input, { key: 'Enter' });
+}
+
+describe('returns desk (issue 12; spec 2 §2 Returns desk)', () => {
+  beforeEach(async () => {
+    browser.reset();
+    await clearFloorDb();
+    await setMeta(floorDb(), 'session', staff);
+  });
+  afterEach(() => {
+    cleanup();
+    outboxSender().stop();
+  });
+
+  it('finds a return by its tracking number and shows each item as spec 2 §2 lists', async () => {
+    const r = aReturn();
+    browser.server = (req) => {
+      const url = new URL(req.url);
+      if (url.pathname === `/api/returns/get/${r.tracking_number}`)
+        return json(200, { status: 'found', returns: [r] });
+      return json(404, { statusCode: 404, code: 'not_found', message: 'nothing' });
+    };
+    renderFloor('/returns', { lang: 'nl' });
+    await screen.findByTestId('returns-count');
+    scan(r.tracking_number);
+    const card = await screen.findByTestId('return-card');
+    expect(screen.getByTestId('returns-count').textContent).toBe('1 retour');
+    const [first, second] = within(card).getAllByTestId('return-item');
+    expect(within(first as HTMLElement).getByTestId('return-location').textContent).toBe('A-01 - A-01-02');
+    expect(within(second as HTMLElement).getByTestId('return-location').textContent).toBe('Unknown Location');
+    expect((within(first as HTMLElement).getByTestId('return-received') as HTMLInputElement).value).toBe('2');
+    expect(card.textContent).toContain('Beschadigd');
+    expect(card.textContent).toContain('3 dagen geleden');
+  });
+
+  it('saves each judgement at once and closes an item through the outbox, offline too', async () => {
+    const r = aReturn();
+    await setMeta(floorDb(), 'returnsDesk', { query: r.return_number, at: Date.now(), returns: [r] });
+    browser.online = false;
+    renderFloor('/returns', { lang: 'nl' });
+    const [first] = await screen.findAllByTestId('return-item');
+    const item = first as HTMLElement;
+    const received = within(item).getByTestId('return-received');
+    fireEvent.change(received, { target: { value: '1' } });
+    fireEvent.blur(received);
+    fireEvent.click(within(item).getByRole('button', { name: 'Goed' }));
+    fireEvent.click(within(item).getByTestId('return-close'));
+    await waitFor(() => expect(item.dataset.pending).toBe('true'));
+    const rows = await floorDb().outbox.orderBy('seq').toArray();
+    expect(rows.map((row) => row.body)).toEqual([
+      { op: 'update', body: { return_id: r.id, ean: '8710000000011', received_quantity: 1 } },
+      { op: 'update', body: { return_id: r.id, ean: '8710000000011', product_state: 'good' } },
+      { op: 'fulfill', return_id: r.id, ean: '8710000000011' },
+    ]);
+    // Back online: each change is sent with its key and the server's answer replaces the stored return.
+    const closed: Return = {
+      ...r,
+      items: [
+        {
+          ...(r.items[0] as Return['items'][number]),
+          received_quantity: 1,
+          product_state: 'good',
+          fulfilled_at: new Date().toISOString(),
+          quarantined: false,
+        },
+        r.items[1] as Return['items'][number],
+      ],
+    };
+    const keys: string[] = [];
+    browser.server = (req) => {
+      keys.push(req.headers.get('idempotency-key') ?? '');
+      return json(200, closed);
+    };
+    browser.setOnline(true);
+    kickOutbox(true);
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(0));
+    expect(new Set(keys).size).toBe(3);
+    expect((await screen.findByTestId('return-item-done')).textContent).toBe(
+      'Afgehandeld · Terug op voorraad',
+    );
+  });
+
+  it('offers a return from a shipped order only with a reason', async () => {
+    const r = aReturn();
+    const made: unknown[] = [];
+    browser.server = async (req) => {
+      const url = new URL(req.url);
+      if (url.pathname === '/api/returns/get/BOL-1')
+        return json(200, {
+          status: 'order_found',
+          order: { id: r.order_id, shop_order_id: 'BOL-1', org_name: 'Bakkerij Bol' },
+        });
+      if (url.pathname === '/api/returns/from_order') {
+        made.push(await req.json());
+        return json(201, r);
+      }
+      return json(404, { statusCode: 404, code: 'not_found', message: 'nothing' });
+    };
+    renderFloor('/returns', { lang: 'nl' });
+    await screen.findByTestId('returns-count');
+    scan('BOL-1');
+    expect((await screen.findByTestId('from-order-question')).textContent).toBe(
+      'Would you like to create a return based on this order?',
+    );
+    expect(screen.getByText('Please select a reason for the return.')).toBeTruthy();
+    const yes = screen.getByRole('button', { name: 'Ja' });
+    expect((yes as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Reden'), { target: { value: 'REFUSED' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ja' }));
+    await screen.findByTestId('return-card');
+    expect(made).toEqual([{ orderId: r.order_id, reason_code: 'REFUSED' }]);
+  });
+});

@@ -1,0 +1,454 @@
+import {
+  ApiError,
+  locationLabelEndpoint,
+  RETURN_ACTIONS,
+  RETURN_CONDITIONS,
+  RETURN_REASONS,
+  type ReturnUpdateBody,
+  request,
+  returnFromOrderEndpoint,
+  returnSearchEndpoint,
+} from '@hoppa/core';
+import { Button, Modal, NativeSelect } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { TFunction } from 'i18next';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../app/api.ts';
+import { FLOOR_PATHS } from '../../app/paths.ts';
+import { kickOutbox, useOnline, useRejectedRows } from '../../app/sync.ts';
+import { ErrorBanner } from '../../components/error-banner.tsx';
+import { ScanBar } from '../../components/scan-bar.tsx';
+import { HeaderButton, StatusBar } from '../../components/status-bar.tsx';
+import { floorDb, getMeta, type ReturnOp, setMeta } from '../../offline/db.ts';
+import { dismissRejected, enqueueReturnChange } from '../../offline/outbox.ts';
+import { deviceBeeps } from '../../scan/feedback.ts';
+import type { ScanInputHandle } from '../../scan/scan-input.tsx';
+import {
+  locationText,
+  overlayReturn,
+  parseReceived,
+  type ShownReturn,
+  type ShownReturnItem,
+  shownReceived,
+} from './returns.rules.ts';
+import './returns.css';
+
+type T = TFunction<'returns', undefined>;
+const CameraScanner = lazy(() =>
+  import('../../scan/camera-scanner.tsx').then((m) => ({ default: m.CameraScanner })),
+);
+const relative = new Intl.RelativeTimeFormat('nl-NL', { numeric: 'auto' });
+
+/** "3 dagen geleden" for an ISO time (spec 2 §2: the card's footer, relative, Dutch). */
+function ago(iso: string, now = Date.now()): string {
+  const minutes = Math.round((Date.parse(iso) - now) / 60_000);
+  if (Math.abs(minutes) < 60) return relative.format(minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (Math.abs(hours) < 48) return relative.format(hours, 'hour');
+  return relative.format(Math.round(hours / 24), 'day');
+}
+
+/**
+ * The returns desk (issue 12; spec 2 §2 Returns desk, §4 Returns, §5 Return update): search by return number, track &
+ * trace or product barcode (a scan works); when only a shipped order matches, the prompt to create a return from it
+ * with a required reason. Each return card lists its items with everything the desk judges; every change is saved at
+ * once through the outbox (Idempotency-Key; shown as waiting offline, refused changes listed) and the close button
+ * puts the pieces back in stock or in quarantine. The found returns stay on the device for a reload without network.
+ */
+export function ReturnsScreen() {
+  const { t } = useTranslation('returns');
+  const navigate = useNavigate();
+  const online = useOnline();
+  const db = floorDb();
+  const [manual, setManual] = useState(false);
+  const [cameraOpen, setCameraOpen] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [order, setOrder] = useState<{ id: string; shop_order_id: string; org_name: string } | null>(null);
+  const scanInput = useRef<ScanInputHandle>(null);
+  const rejected = useRejectedRows().filter((r) => r.kind === 'return.change');
+  const desk = useLiveQuery(async () => {
+    const stored = await getMeta(db, 'returnsDesk');
+    const rows = (await db.outbox.where('status').equals('pending').toArray()).filter(
+      (r) => r.kind === 'return.change',
+    );
+    return { stored, rows };
+  }, [db]);
+  const shown: ShownReturn[] = (desk?.stored?.returns ?? []).map((r) =>
+    overlayReturn(
+      r,
+      (desk?.rows ?? []).flatMap((row) =>
+        row.kind === 'return.change' && row.pickId === `return:${r.id}` ? [row.body] : [],
+      ),
+    ),
+  );
+
+  async function search(raw: string) {
+    const q = raw.trim();
+    if (!q) return;
+    setError(null);
+    setNotice(null);
+    setOrder(null);
+    try {
+      const found = await request(api, returnSearchEndpoint, { params: { id: q } });
+      if (found.status === 'found') {
+        deviceBeeps.ok();
+        await setMeta(db, 'returnsDesk', { query: q, at: Date.now(), returns: found.returns });
+      } else {
+        deviceBeeps.ok();
+        await setMeta(db, 'returnsDesk', { query: q, at: Date.now(), returns: [] });
+        setOrder(found.order);
+      }
+    } catch (err) {
+      deviceBeeps.wrong();
+      if (err instanceof ApiError && err.status === 404) setNotice(t('notFound', { q }));
+      else if (err instanceof ApiError && err.status === 0) setNotice(t('offline'));
+      else setError(err);
+    }
+  }
+
+  async function createFromOrder(reason: string) {
+    if (!order) return;
+    try {
+      const made = await request(api, returnFromOrderEndpoint, {
+        body: { orderId: order.id, reason_code: reason as (typeof RETURN_REASONS)[number]['code'] },
+      });
+      setOrder(null);
+      await setMeta(db, 'returnsDesk', { query: made.return_number, at: Date.now(), returns: [made] });
+    } catch (err) {
+      setError(err);
+    }
+  }
+
+  async function queue(r: ShownReturn, op: ReturnOp, label: string) {
+    await enqueueReturnChange(db, r.id, op, label);
+    kickOutbox();
+  }
+
+  return (
+    <div className="screen returns-screen">
+      <StatusBar
+        right={
+          <HeaderButton label={t('title')} onClick={() => navigate(FLOOR_PATHS.menu)}>
+            <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+            </svg>
+          </HeaderButton>
+        }
+      />
+      <ScanBar
+        inputRef={scanInput}
+        onScan={(raw) => void search(raw)}
+        manual={manual}
+        onToggleManual={() => setManual((m) => !m)}
+        onCamera={() => setCameraOpen(true)}
+        active={order === null && !cameraOpen}
+        texts={{
+          scanLabel: t('search'),
+          scanPlaceholder: t('search'),
+          keyboard: t('keyboard'),
+          camera: t('camera'),
+        }}
+      />
+      <main className="ret-main">
+        <div className="ret-head">
+          <h1>{t('title')}</h1>
+          <span className="ret-count" data-testid="returns-count">
+            {t('count', { count: shown.length })}
+          </span>
+        </div>
+        {notice ? (
+          <p className="ret-notice" role="status" data-testid="returns-notice">
+            {notice}
+          </p>
+        ) : null}
+        <ErrorBanner error={error} />
+        {rejected.length > 0 ? (
+          <section className="rejected" role="alert" data-testid="rejected-list">
+            <h2>{t('rejectedTitle', { count: rejected.length })}</h2>
+            <ul>
+              {rejected.map((row) => (
+                <li key={row.id}>
+                  <div className="rejected-text">
+                    <strong>{row.label}</strong>
+                    <span>{row.rejection?.message}</span>
+                  </div>
+                  <Button
+                    size="lg"
+                    color="dark"
+                    variant="white"
+                    onClick={() => void dismissRejected(db, row.id)}
+                  >
+                    {t('dismiss')}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {shown.length === 0 && !notice && desk?.stored ? <p className="ret-empty">{t('empty')}</p> : null}
+        {shown.map((r) => (
+          <ReturnCard key={r.id} r={r} queue={queue} online={online} t={t} />
+        ))}
+      </main>
+      {cameraOpen ? (
+        <Suspense fallback={null}>
+          <CameraScanner
+            opened={cameraOpen}
+            onClose={() => setCameraOpen(false)}
+            onScan={(raw) => {
+              setCameraOpen(false);
+              void search(raw);
+            }}
+            texts={{
+              title: t('camera'),
+              hint: t('search'),
+              close: t('no'),
+              failed: t('cameraFailed'),
+              torch: t('torch'),
+            }}
+          />
+        </Suspense>
+      ) : null}
+      <FromOrderPrompt
+        order={order}
+        onYes={(reason) => void createFromOrder(reason)}
+        onNo={() => setOrder(null)}
+        t={t}
+      />
+    </div>
+  );
+}
+
+/** The prompt of spec 2 §2 when only an order matches: a reason is required before yes. */
+function FromOrderPrompt({
+  order,
+  onYes,
+  onNo,
+  t,
+}: {
+  order: { shop_order_id: string; org_name: string } | null;
+  onYes(reason: string): void;
+  onNo(): void;
+  t: T;
+}) {
+  const [reason, setReason] = useState('');
+  const { i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage?.startsWith('nl') ? 'nl' : 'en';
+  return (
+    <Modal opened={order !== null} onClose={onNo} title={t('fromOrderTitle')} centered>
+      <p data-testid="from-order-question">{t('fromOrderQuestion')}</p>
+      <p>{order ? t('fromOrderOrder', { order: order.shop_order_id, org: order.org_name }) : null}</p>
+      <NativeSelect
+        size="lg"
+        label={t('reason')}
+        value={reason}
+        data={[{ value: '', label: '—' }, ...RETURN_REASONS.map((r) => ({ value: r.code, label: r[lang] }))]}
+        onChange={(e) => setReason(e.currentTarget.value)}
+        error={reason ? undefined : t('reasonMissing')}
+      />
+      <div className="ret-prompt-actions">
+        <Button size="lg" variant="default" onClick={onNo}>
+          {t('no')}
+        </Button>
+        <Button size="lg" disabled={!reason} onClick={() => onYes(reason)}>
+          {t('yes')}
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+/** One return card (spec 2 §2): platform and closed badges, its items, the footer. */
+function ReturnCard({
+  r,
+  queue,
+  online,
+  t,
+}: {
+  r: ShownReturn;
+  queue(r: ShownReturn, op: ReturnOp, label: string): Promise<void>;
+  online: boolean;
+  t: T;
+}) {
+  return (
+    <section
+      className={`ret-card${r.closed_at ? ' ret-card-closed' : ''}`}
+      data-testid="return-card"
+      aria-label={r.return_number}
+    >
+      <div className="ret-badges">
+        <span className="ret-badge">{r.platform}</span>
+        <strong className="ret-number">{r.return_number}</strong>
+        {r.closed_at ? <span className="ret-badge ret-badge-closed">{t('closed')}</span> : null}
+      </div>
+      {r.items.map((item) => (
+        <ReturnItemRow key={item.id} r={r} item={item} queue={queue} online={online} t={t} />
+      ))}
+      <footer className="ret-footer">
+        {r.org_name} · {r.id} · {t('registered', { when: ago(r.registered_at) })}
+      </footer>
+    </section>
+  );
+}
+
+function ReturnItemRow({
+  r,
+  item,
+  queue,
+  online,
+  t,
+}: {
+  r: ShownReturn;
+  item: ShownReturnItem;
+  queue(r: ShownReturn, op: ReturnOp, label: string): Promise<void>;
+  online: boolean;
+  t: T;
+}) {
+  const done = Boolean(item.fulfilled_at) || item.closing;
+  const [receivedError, setReceivedError] = useState(false);
+  const save = (fields: Omit<ReturnUpdateBody, 'return_id' | 'ean'>) =>
+    void queue(
+      r,
+      { op: 'update', body: { return_id: r.id, ean: item.ean, ...fields } },
+      `${r.return_number} · ${item.title}`,
+    );
+  const reason = RETURN_REASONS.find((x) => x.code === r.reason);
+  return (
+    <article className="ret-item" data-testid="return-item" data-ean={item.ean} data-pending={item.pending}>
+      <div className="ret-location">
+        <span data-testid="return-location">{locationText(item.location, t('unknownLocation'))}</span>
+        {item.location ? (
+          <Button
+            size="compact-md"
+            variant="default"
+            disabled={!online}
+            onClick={() => {
+              const tab = window.open('', '_blank');
+              void request(api, locationLabelEndpoint, { body: { location_id: item.location?.id as string } })
+                .then((blob) => {
+                  if (tab) tab.location.href = URL.createObjectURL(blob);
+                })
+                .catch(() => tab?.close());
+            }}
+          >
+            {t('printLabel')}
+          </Button>
+        ) : null}
+      </div>
+      <h2 className="ret-title">{item.title}</h2>
+      <dl className="ret-facts">
+        <dt>{t('ean')}</dt>
+        <dd>{item.ean}</dd>
+        <dt>{t('trackTrace')}</dt>
+        <dd>{r.tracking_number}</dd>
+        <dt>{t('carrier')}</dt>
+        <dd>{r.carrier}</dd>
+        <dt>{t('customerReason')}</dt>
+        <dd>{reason ? reason.nl : r.reason}</dd>
+        {r.customer_comments ? (
+          <>
+            <dt>{t('comments')}</dt>
+            <dd>{r.customer_comments}</dd>
+          </>
+        ) : null}
+        <dt>{t('expected')}</dt>
+        <dd data-testid="return-expected">{item.expected_quantity}</dd>
+      </dl>
+      <label className="ret-field">
+        <span>{t('received')}</span>
+        <input
+          key={`${item.id}:${shownReceived(item)}`}
+          type="text"
+          inputMode="numeric"
+          data-testid="return-received"
+          defaultValue={String(shownReceived(item))}
+          disabled={done}
+          onBlur={(e) => {
+            const n = parseReceived(e.currentTarget.value);
+            setReceivedError(n === null);
+            if (n !== null && n !== item.received_quantity) save({ received_quantity: n });
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') e.currentTarget.blur();
+          }}
+        />
+      </label>
+      {receivedError ? <p className="ret-error">{t('badReceived')}</p> : null}
+      <label className="ret-field ret-field-wide">
+        <span>{t('state')}</span>
+        <textarea
+          key={`${item.id}:${item.product_state ?? ''}`}
+          data-testid="return-state"
+          defaultValue={item.product_state ?? ''}
+          disabled={done}
+          maxLength={500}
+          onBlur={(e) => {
+            if (e.currentTarget.value !== (item.product_state ?? ''))
+              save({ product_state: e.currentTarget.value });
+          }}
+        />
+      </label>
+      <div className="ret-quick">
+        {RETURN_CONDITIONS.map((c) => (
+          <Button
+            key={c}
+            size="md"
+            variant={item.product_state === c ? 'filled' : 'default'}
+            disabled={done}
+            onClick={() => save({ product_state: c })}
+          >
+            {t(c)}
+          </Button>
+        ))}
+      </div>
+      <div className="ret-checks">
+        {(['damaged_package', 'damaged_product', 'damaged_product_package'] as const).map((k) => (
+          <label key={k} className="ret-check">
+            <input
+              type="checkbox"
+              checked={item[k]}
+              disabled={done}
+              onChange={(e) => save({ [k]: e.currentTarget.checked })}
+            />
+            {t(k)}
+          </label>
+        ))}
+      </div>
+      <NativeSelect
+        size="lg"
+        label={t('action')}
+        value={item.return_action}
+        disabled={done}
+        data={RETURN_ACTIONS.map((a) => ({ value: a, label: t(`action_${a}`) }))}
+        onChange={(e) => save({ return_action: e.currentTarget.value as (typeof RETURN_ACTIONS)[number] })}
+      />
+      <div className="ret-close">
+        {item.pending ? <span className="ret-pending">{t('pending')}</span> : null}
+        {item.fulfilled_at ? (
+          <strong data-testid="return-item-done">
+            {t('itemClosed')} · {item.quarantined ? t('quarantined') : t('restocked')}
+          </strong>
+        ) : (
+          <Button
+            size="lg"
+            color="green"
+            disabled={done}
+            data-testid="return-close"
+            onClick={() =>
+              void queue(
+                r,
+                { op: 'fulfill', return_id: r.id, ean: item.ean },
+                `${r.return_number} · ${item.title}`,
+              )
+            }
+          >
+            {t('close')}
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}
