@@ -316,6 +316,8 @@ function ReturnItemRow({
       `${r.return_number} · ${item.title}`,
     );
   const reason = RETURN_REASONS.find((x) => x.code === r.reason);
+  const { i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage?.startsWith('nl') ? 'nl' : 'en';
   return (
     <article className="ret-item" data-testid="return-item" data-ean={item.ean} data-pending={item.pending}>
       <div className="ret-location">
@@ -347,7 +349,7 @@ function ReturnItemRow({
         <dt>{t('carrier')}</dt>
         <dd>{r.carrier}</dd>
         <dt>{t('customerReason')}</dt>
-        <dd>{reason ? reason.nl : r.reason}</dd>
+        <dd>{reason ? reason[lang] : r.reason}</dd>
         {r.customer_comments ? (
           <>
             <dt>{t('comments')}</dt>
