@@ -398,6 +398,7 @@ function ReturnItemRow({
           <Button
             key={c}
             size="md"
+            px="xs"
             variant={item.product_state === c ? 'filled' : 'default'}
             disabled={done}
             onClick={() => save({ product_state: c })}
