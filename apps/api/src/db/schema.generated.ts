@@ -205,6 +205,17 @@ export interface RateLimitHits {
   key: string;
 }
 
+export interface ReturnImages {
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  file_name: string;
+  id: string;
+  mime: string;
+  org_id: string;
+  return_id: string;
+  size: number;
+}
+
 export interface ReturnItems {
   damaged_package: Generated<boolean>;
   damaged_product: Generated<boolean>;
@@ -356,6 +367,7 @@ export interface DB {
   product_locations: ProductLocations;
   products: Products;
   rate_limit_hits: RateLimitHits;
+  return_images: ReturnImages;
   return_items: ReturnItems;
   returns: Returns;
   roles: Roles;
@@ -370,4 +382,4 @@ export interface DB {
 }
 
 /** Tables whose rows belong to one organisation: queries on them need orgScope() (db/tenant.ts). */
-export const TENANT_TABLES = ["order_lines","orders","pick_claims","pick_item_days","pick_problems","product_locations","products","return_items","returns","shipments","stock_mutations"] as const;
+export const TENANT_TABLES = ["order_lines","orders","pick_claims","pick_item_days","pick_problems","product_locations","products","return_images","return_items","returns","shipments","stock_mutations"] as const;

@@ -5,6 +5,7 @@ import {
   type Endpoint,
   type EndpointOutput,
   type EndpointScope,
+  IMAGE_TYPES,
   PROBLEMS,
   type ProblemCode,
   ProblemSchema,
@@ -192,7 +193,7 @@ function register<E extends Endpoint, C extends PublicContext>(
       ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
       // A raw body (endpoint.rawJsonBody) stays bytes: the handler checks it against the schema off the event loop;
       // the schema still documents it in OpenAPI.
-      ...(endpoint.rawJsonBody ? { validatorCompiler: rawBodyValidator } : {}),
+      ...(endpoint.rawJsonBody || endpoint.imageBody ? { validatorCompiler: rawBodyValidator } : {}),
       config: { endpoint },
       onRequest: async (req) => {
         const session = await sessionOf(req, app.hoppa, tokenHashOf(req));
@@ -246,6 +247,14 @@ function register<E extends Endpoint, C extends PublicContext>(
     app.register(async (child) => {
       child.removeContentTypeParser('application/json');
       child.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
+        done(null, body),
+      );
+      routeOf(child);
+    });
+  } else if (endpoint.imageBody) {
+    // Its own plugin scope, where an image arrives as bytes (Buffer); any other body reaches the handler, which refuses it.
+    app.register(async (child) => {
+      child.addContentTypeParser([...IMAGE_TYPES], { parseAs: 'buffer' }, (_req, body, done) =>
         done(null, body),
       );
       routeOf(child);

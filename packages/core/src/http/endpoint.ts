@@ -17,6 +17,15 @@ export type EndpointScope = 'orgs' | 'org' | 'provider';
 /** The answer of a binary endpoint: a file (PDF), a `Blob` in the apps, a `Buffer` in the API. */
 export const PdfResponseSchema = z.custom<Blob>(() => true).describe('application/pdf');
 
+/** The body of an image upload (an `imageBody` endpoint): the image's bytes; the API checks them. */
+export const ImageBodySchema = z
+  .custom<Uint8Array>(() => true)
+  .describe('image/jpeg, image/png or image/webp');
+
+/** The image types an upload may have (spec 2 §5 Return image upload), and the largest image: 5 MB. */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
 /**
  * One call of the `/api` catalogue (spec 1 §7, spec 2 §7, spec 3 §7): method, path and the zod
  * schemas of its params, query, body and response. The API registers exactly this endpoint (Fastify
@@ -56,6 +65,11 @@ export interface Endpoint<
   status?: number;
   /** Answer is a file (PDF) rather than JSON; `response` is then {@link PdfResponseSchema}. */
   binary?: boolean;
+  /**
+   * The request body is one image as bytes (`Content-Type: image/jpeg`, `image/png` or `image/webp`, at most
+   * `bodyLimit`), handed to the handler as a Buffer; `body` is then {@link ImageBodySchema}.
+   */
+  imageBody?: true;
   /**
    * A GET of the catalogue that changes state (e.g. `GET /locations/stock/update/...`, `GET /logout`):
    * the API then requires the `x-hoppa-app` header (APP_HEADER) so a cross-site link cannot trigger it,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
 import { codeText } from '../common/text.ts';
-import { defineEndpoint, PdfResponseSchema } from '../http/endpoint.ts';
+import { defineEndpoint, IMAGE_MAX_BYTES, ImageBodySchema, PdfResponseSchema } from '../http/endpoint.ts';
 import {
   CreateReturnBodySchema,
   ReturnFromOrderBodySchema,
@@ -106,6 +106,36 @@ export const returnLabelEndpoint = defineEndpoint({
   path: '/returns/label/:id',
   summary: 'Return label PDF',
   params: z.object({ id: IdSchema }),
+  response: PdfResponseSchema,
+  binary: true,
+  tags: ['returns'],
+});
+
+/**
+ * Adds an image to a return (spec 2 §7 `POST /returns/upload/{id}`, §5 Return image upload): the body is the image
+ * itself (`Content-Type: image/jpeg`, `image/png` or `image/webp`, checked by its bytes), at most 5 MB, its file name
+ * in `X-File-Name`. 400 with the spec's messages otherwise; 404 for a return of another organisation.
+ */
+export const returnUploadEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/returns/upload/:id',
+  summary: 'Add an image to a return',
+  params: z.object({ id: IdSchema }),
+  body: ImageBodySchema,
+  imageBody: true,
+  bodyLimit: IMAGE_MAX_BYTES + 1024,
+  response: z.object({ id: IdSchema, mime: z.string(), size: z.number().int() }),
+  status: 201,
+  problems: ['file_too_large'],
+  tags: ['returns'],
+});
+
+/** One image of a return (issue 12; our path): to the return's organisation and the provider's staff only. */
+export const returnImageEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/returns/image/:return_id/:image_id',
+  summary: 'An image of a return',
+  params: z.object({ return_id: IdSchema, image_id: IdSchema }),
   response: PdfResponseSchema,
   binary: true,
   tags: ['returns'],

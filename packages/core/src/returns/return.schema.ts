@@ -84,6 +84,8 @@ export const ReturnSchema = z.object({
   registered_at: z.string(),
   closed_at: z.string().nullable(),
   items: z.array(ReturnItemSchema),
+  /** The customer's images (spec 2 §5), read with `GET /returns/image/{return_id}/{image_id}`. */
+  images: z.array(z.object({ id: IdSchema, mime: z.string(), file_name: z.string() })).default([]),
 });
 export type Return = z.infer<typeof ReturnSchema>;
 

@@ -3,10 +3,12 @@ import {
   RETURN_REASONS,
   returnFromOrderEndpoint,
   returnFulfillEndpoint,
+  returnImageEndpoint,
   returnLabelEndpoint,
   returnReasonsEndpoint,
   returnSearchEndpoint,
   returnUpdateEndpoint,
+  returnUploadEndpoint,
 } from '@hoppa/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -15,10 +17,12 @@ import { inlinePdf } from '../../lib/pdf/pdf-reply.ts';
 import { type RequestContext, route } from '../../lib/route.ts';
 import { returnLabelPdf } from './return-label.service.ts';
 import {
+  addReturnImage,
   createReturn,
   fulfillReturnItem,
   type ReturnsContext,
   returnFromOrder,
+  returnImage,
   searchReturns,
   updateReturnItem,
 } from './returns.service.ts';
@@ -61,6 +65,18 @@ export function registerReturnRoutes(app: FastifyInstance): void {
   route(app, returnFulfillEndpoint, async ({ params, body }, ctx, req) =>
     change(ctx, req, (rc) => fulfillReturnItem(rc, params, body ?? {})),
   );
+  const { dataDir } = app.hoppa.config;
+  route(app, returnUploadEndpoint, async ({ params, body }, ctx, req) => {
+    const name = String(req.headers['x-file-name'] ?? 'image').slice(0, 200);
+    return ctx.db.transaction((tx) =>
+      addReturnImage({ db: tx, orgIds: ctx.orgIds, userId: ctx.user.id }, dataDir, params.id, body, name),
+    );
+  });
+  route(app, returnImageEndpoint, async ({ params }, ctx, _req, reply) => {
+    const { bytes, mime } = await returnImage(ctx, dataDir, params.return_id, params.image_id);
+    reply.type(mime).header('cache-control', 'private, max-age=3600');
+    return bytes;
+  });
   route(app, returnLabelEndpoint, async ({ params }, ctx, _req, reply) => {
     const { pdf, fileName } = await returnLabelPdf(ctx, params.id);
     inlinePdf(reply, fileName);

@@ -16,6 +16,7 @@ import { systemSql } from '../../db/kysely.ts';
 import { orgScope, orgScopeSql, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { newLocalTrackingNumber } from '../../lib/carriers/local.carrier.ts';
 import { badRequest, notFound, problem } from '../../lib/errors.ts';
+import { type ImageType, readImage, storeImage } from '../../lib/images.ts';
 import { applyStockChange } from '../stock/index.ts';
 
 /** Who is asking (the stock ledger and the return record name the user). */
@@ -84,6 +85,14 @@ export async function returnsById(ctx: TenantScope, ids: readonly string[]): Pro
     LEFT JOIN locations parent ON parent.id = loc.parent_id
     WHERE i.return_id = ANY(${ids}::char(24)[]) AND ${orgScopeSql(ctx, 'i')}
     ORDER BY i.title, i.id`.execute(systemSql(ctx.db));
+  const images = await tenantSql(ctx)
+    .selectFrom('return_images as m')
+    .select(['m.id', 'm.return_id', 'm.mime', 'm.file_name'])
+    .where('m.return_id', 'in', [...ids])
+    .where(orgScope(ctx, 'm'))
+    .orderBy('m.created_at')
+    .orderBy('m.id')
+    .execute();
   const byId = new Map(heads.rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
@@ -123,6 +132,9 @@ export async function returnsById(ctx: TenantScope, ids: readonly string[]): Pro
             fulfilled_at: iso(i.fulfilled_at),
             quarantined: i.quarantined,
           })),
+        images: images
+          .filter((m) => m.return_id === id)
+          .map((m) => ({ id: m.id, mime: m.mime, file_name: m.file_name })),
       },
     ];
   });
@@ -496,4 +508,63 @@ export async function fulfillReturnItem(
       .where(orgScope(ctx, 'r'))
       .execute();
   return oneReturn(ctx, params.return_id);
+}
+
+/** A return the caller may see, for its images: its id and organisation, or 404. */
+async function returnOwner(ctx: TenantScope, id: string): Promise<{ id: string; org_id: string }> {
+  const r = await tenantSql(ctx)
+    .selectFrom('returns as r')
+    .select(['r.id', 'r.org_id'])
+    .where('r.id', '=', id)
+    .where(orgScope(ctx, 'r'))
+    .executeTakeFirst();
+  if (!r) throw notFound(`Return ${id} not found`);
+  return r;
+}
+
+/**
+ * Adds an image to a return (spec 2 §7 `POST /returns/upload/{id}`): checked and stored by lib/images.ts under
+ * `DATA_DIR/uploads/returns/<return id>/`, recorded in `return_images`. 404 for a return the caller cannot see.
+ */
+export async function addReturnImage(
+  ctx: ReturnsContext,
+  dataDir: string,
+  id: string,
+  body: unknown,
+  fileName: string,
+): Promise<{ id: string; mime: string; size: number }> {
+  const r = await returnOwner(ctx, id);
+  const stored = await storeImage(dataDir, 'returns', r.id, body, fileName);
+  await tenantSql(ctx)
+    .insertInto('return_images')
+    .values({
+      id: stored.id,
+      return_id: r.id,
+      org_id: r.org_id,
+      mime: stored.mime,
+      size: stored.size,
+      file_name: fileName,
+      created_by: ctx.userId,
+    })
+    .execute();
+  return stored;
+}
+
+/** One image of a return, to those who may see the return (`GET /returns/image/{return_id}/{image_id}`), or 404. */
+export async function returnImage(
+  ctx: TenantScope,
+  dataDir: string,
+  returnId: string,
+  imageId: string,
+): Promise<{ bytes: Buffer; mime: string }> {
+  const r = await returnOwner(ctx, returnId);
+  const m = await tenantSql(ctx)
+    .selectFrom('return_images as m')
+    .select(['m.id', 'm.mime'])
+    .where('m.id', '=', imageId)
+    .where('m.return_id', '=', r.id)
+    .where(orgScope(ctx, 'm'))
+    .executeTakeFirst();
+  if (!m) throw notFound(`Image ${imageId} not found`);
+  return { bytes: await readImage(dataDir, 'returns', r.id, m.id, m.mime as ImageType), mime: m.mime };
 }

@@ -308,3 +308,74 @@ describe('returns (issue 12; spec 2 §7 Returns)', () => {
     ]);
   });
 });
+
+describe('return images (spec 2 §5 Return image upload)', () => {
+  /** A 1×1 PNG as a camera or phone would send it. */
+  const PNG_1PX = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const upload = (id: string, body: Buffer, type: string, cookie = bolOwner, name = 'foto.png') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/returns/upload/${id}`,
+      headers: { cookie, 'content-type': type, 'x-file-name': name },
+      payload: body,
+    });
+
+  it('stores jpeg, png and webp by their bytes, serves them to the return’s organisation only', async () => {
+    const s = await scene();
+    const made = (await create(s, [{ line: 0, quantity: 1 }])).json() as Return;
+    const res = await upload(made.id, PNG_1PX, 'image/png');
+    expect(res.statusCode, res.body).toBe(201);
+    const image = res.json() as { id: string; mime: string; size: number };
+    expect(image).toMatchObject({ mime: 'image/png', size: PNG_1PX.length });
+    const back = await t.app.inject({
+      method: 'GET',
+      url: `/api/returns/image/${made.id}/${image.id}`,
+      headers: { cookie: picker },
+    });
+    expect(back.statusCode).toBe(200);
+    expect(back.headers['content-type']).toBe('image/png');
+    expect(back.rawPayload.equals(PNG_1PX)).toBe(true);
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/api/returns/image/${made.id}/${image.id}`,
+      headers: { cookie: stroopOwner },
+    });
+    expect(other.statusCode).toBe(404);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/returns/get/${made.return_number}`,
+      headers: { cookie: bolOwner },
+    });
+    expect((listed.json() as { returns: Return[] }).returns[0]?.images).toEqual([
+      { id: image.id, mime: 'image/png', file_name: 'foto.png' },
+    ]);
+    expect((await upload(made.id, PNG_1PX, 'image/png', stroopOwner)).statusCode).toBe(404);
+  });
+
+  it('refuses other formats and images over 5 MB with the spec’s messages, whatever the request claims', async () => {
+    const s = await scene();
+    const made = (await create(s, [{ line: 0, quantity: 1 }])).json() as Return;
+    const fake = await upload(made.id, Buffer.from('not an image at all'), 'image/jpeg', bolOwner, 'doc.jpg');
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json()).toMatchObject({
+      message: 'Only the following formats are allowed: jpeg, png, webp.',
+    });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: `/api/returns/upload/${made.id}`,
+      headers: { cookie: bolOwner },
+      payload: { hello: 'world' },
+    });
+    expect(json.statusCode).toBe(400);
+    const big = Buffer.concat([PNG_1PX, Buffer.alloc(5 * 1024 * 1024)]);
+    const tooBig = await upload(made.id, big, 'image/png', bolOwner, 'groot.png');
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json()).toMatchObject({
+      code: 'file_too_large',
+      message: 'File "groot.png" exceeds the maximum size of 5MB.',
+    });
+  });
+});

@@ -35,6 +35,7 @@ function aReturn(): Return {
     registered_at: new Date().toISOString(),
     closed_at: null,
     items: [item(1, '8710000000011'), item(2, '8710000000028')],
+    images: [],
   };
 }
 

@@ -50,6 +50,7 @@ function aReturn(): Return {
     registered_at: new Date(Date.now() - 3 * 86_400_000).toISOString(),
     closed_at: null,
     items: [item(1, '8710000000011'), item(2, '8710000000028')],
+    images: [],
   };
 }
 
