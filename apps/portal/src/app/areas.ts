@@ -9,6 +9,7 @@ import { locationsArea } from '../features/locations/index.ts';
 import { ordersArea } from '../features/orders/index.ts';
 import { orgsArea } from '../features/orgs/index.ts';
 import { productsArea } from '../features/products/index.ts';
+import { returnsArea } from '../features/returns/index.ts';
 import { shipmentsArea } from '../features/shipments/index.ts';
 import { stockArea } from '../features/stock/index.ts';
 import type { Area } from './area.ts';
@@ -21,6 +22,7 @@ export const AREAS: readonly Area[] = [
   shipmentsArea,
   productsArea,
   stockArea,
+  returnsArea,
   orgsArea,
   locationsArea,
   plannedArea,

@@ -16,6 +16,7 @@ export const PATHS = {
   ordersImport: '/orders/import',
   shipments: '/shipments',
   shipment: '/shipments/:id',
+  returnCreate: '/returns/create/:id',
   products: '/products',
   productsImport: '/products/import',
   product: '/products/:id',

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS, pathTo } from '../../app/paths.ts';
 import { ErrorBanner, QueryState } from '../../components/error-banner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useDownloadShipmentDocument } from './api/download-shipment-document.ts';
@@ -62,6 +62,9 @@ export function ShipmentDetailPage() {
                     loading={download.isPending && download.variables?.doc === 'packing_slip'}
                   >
                     {t('detail.downloadSlip')}
+                  </Button>
+                  <Button component={Link} to={pathTo('returnCreate', { id: s.order__id })} variant="light">
+                    {t('detail.createReturn')}
                   </Button>
                 </>
               }
