@@ -22,54 +22,74 @@ let made: Return;
 let order: { id: string; orderId: string; products: Line[] };
 let other: { id: string; orderId: string };
 
-test('a merchant creates a return for two products of a shipped order and prints its label', async ({
+test('a merchant creates a return for two of the products of a shipped order with a photo, and prints its label', async ({
+  browser,
   demo,
 }) => {
   const merchant = await apiSession(demo.url, DEMO_USERS.bolOwner);
-  const shipments = await json<{ items: { order__id: string; order_id: string }[] }>(
+  const shipments = await json<{ items: { id: string; order__id: string; order_id: string }[] }>(
     await merchant.get('/api/shipments', { params: { limit: 100 } }),
   );
   // The demo's returns are on the newest parcels: take older ones, with two or more products.
-  const candidates = shipments.items.slice(-40);
-  let found: typeof order | undefined;
-  for (const s of candidates) {
+  let shipmentId = '';
+  for (const s of shipments.items.slice(-40)) {
     const o = await json<typeof order>(await merchant.get(`/api/order/get/${s.order__id}`));
-    if (!found && o.products.length >= 2) found = o;
-    else if (found && !other && s.order__id !== found.id) other = { id: o.id, orderId: o.orderId };
-    if (found && other) break;
+    if (!shipmentId && o.products.length >= 2) {
+      order = o;
+      shipmentId = s.id;
+    } else if (shipmentId && !other && o.id !== order.id) other = { id: o.id, orderId: o.orderId };
+    if (shipmentId && other) break;
   }
-  expect(found && other).toBeTruthy();
-  order = found as typeof order;
+  expect(shipmentId && other).toBeTruthy();
+
+  const context = await browser.newContext({ baseURL: demo.url });
+  const page = await context.newPage();
+  await portalLogin(page, DEMO_USERS.bolOwner);
+  await page.goto(`/shipments/${shipmentId}`);
+  await page.getByRole('link', { name: 'Create return' }).click();
+  await expect(page).toHaveURL(new RegExp(`/returns/create/${order.id}$`));
   const [a, b] = order.products as [Line, Line];
-  const res = await merchant.post('/api/returns/create', {
-    data: {
-      order_id: order.id,
-      items: [
-        { order_line_id: a.id, quantity: 1 },
-        { order_line_id: b.id, quantity: 1 },
-      ],
-      reason: 'NOT_AS_DESCRIBED',
-      customer_comments: 'Kleur klopt niet',
-      address: {
-        countryCode: 'NL',
-        zipCode: '3511 LX',
-        houseNumber: '12',
-        streetName: 'Oudegracht',
-        city: 'Utrecht',
-        firstName: 'Eva',
-        surname: 'Smit',
-        email: 'eva@example.nl',
-      },
-    },
+  for (const l of [a, b])
+    await page.getByRole('row', { name: l.title }).getByRole('button', { name: 'One more' }).click();
+  await shot(page, 'returns-00-wizard-products');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel(/Reason/).selectOption('NOT_AS_DESCRIBED');
+  await page.getByLabel('What is wrong?').fill('Kleur klopt niet');
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'pot.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    ),
   });
-  expect(res.status(), await res.text()).toBe(201);
-  made = (await res.json()) as Return;
-  const label = await merchant.get(`/api/returns/label/${made.id}`);
-  expect(label.headers()['content-type']).toBe('application/pdf');
-  const text = await readPdfText(await label.body());
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByLabel(/Postal code/)).not.toHaveValue('');
+  // The label: the portal opens it in a new tab; the answer is copied on its way to the page.
+  let pdf: Buffer = Buffer.alloc(0);
+  await page.route('**/api/returns/label/**', async (route) => {
+    const response = await route.fetch();
+    pdf = await response.body();
+    await route.fulfill({ response, body: pdf });
+  });
+  const tab = context.waitForEvent('page');
+  await page.getByRole('button', { name: 'Create return' }).click();
+  await expect(page.getByTestId('return-created')).toBeVisible();
+  await (await tab).close();
+  await shot(page, 'returns-00-wizard-created');
+  const number = /Return (R\d{8}) created/.exec(
+    (await page.getByTestId('return-created').textContent()) ?? '',
+  )?.[1];
+  const found = await json<{ returns: Return[] }>(await merchant.get(`/api/returns/get/${number}`));
+  made = found.returns[0] as Return;
+  expect(made.items.map((i) => [i.title, i.expected_quantity])).toEqual(
+    [a, b].map((l) => [l.title, 1]).sort((x, y) => String(x[0]).localeCompare(String(y[0]))),
+  );
+  expect(made.images.map((i) => i.file_name)).toEqual(['pot.png']);
+  const text = await readPdfText(pdf);
   expect(text).toContain(made.tracking_number);
-  expect(text).toContain('Eva Smit');
   await merchant.dispose();
+  await context.close();
 });
 
 test('the returns desk scans the tracking number, judges one item good and one damaged, and closes the return', async ({
