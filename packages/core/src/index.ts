@@ -13,6 +13,8 @@ export * from './http/endpoint.ts';
 export * from './http/page.ts';
 export * from './http/problems.ts';
 export * from './import/column-mapping.rules.ts';
+export * from './inbound/inbound.endpoints.ts';
+export * from './inbound/inbound.schema.ts';
 export * from './orders/order.endpoints.ts';
 export * from './orders/order.schema.ts';
 export * from './orders/order-import.rules.ts';

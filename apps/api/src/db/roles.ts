@@ -41,6 +41,8 @@ const READ_MERCHANT: Grant[] = [
   { methods: GET, path: '/returns/*' },
   { methods: GET, path: '/inbound*' },
   { methods: GET, path: '/inbound_item/*' },
+  { methods: GET, path: '/inventory/org/checked_in' },
+  { methods: GET, path: '/pending-items-report' },
   { methods: GET, path: '/automations/*' },
   { methods: GET, path: '/most_sold_product' },
   { methods: GET, path: '/stock/*' },
@@ -108,6 +110,10 @@ export const DEFAULT_ROLES: RoleDefinition[] = [
       { methods: ALL, path: '/returns*' },
       { methods: GET, path: '/inbound*' },
       { methods: ['GET', 'PUT', 'POST'], path: '/inbound_item/*' },
+      // Check-in: surcharges and reserved locations are dropped with DELETE; items are not (merchants' own).
+      { methods: ['DELETE'], path: '/inbound_item/surcharge/*' },
+      { methods: ['DELETE'], path: '/inbound_item/reserved_locations/*' },
+      { methods: GET, path: '/pending-items-report' },
       { methods: ['GET', 'POST', 'PUT'], path: '/inventory/*' },
       { methods: ['POST'], path: '/labels*' },
     ],
@@ -151,7 +157,21 @@ export const DEFAULT_ROLES: RoleDefinition[] = [
       { methods: ['POST'], path: '/returns/create' },
       { methods: ['POST'], path: '/returns/upload/*' },
       { methods: ['POST', 'PUT'], path: '/inbound*' },
-      { methods: ['POST', 'PUT', 'DELETE'], path: '/inbound_item/*' },
+      // Their items while pending; counting, placing and surcharges are the warehouse's (issue 10).
+      {
+        methods: ['POST', 'PUT', 'DELETE'],
+        path: '/inbound_item/*',
+        except: [
+          '/inbound_item/place/*',
+          '/inbound_item/submitInboundItem/*',
+          '/inbound_item/locations/*',
+          '/inbound_item/surcharge/*',
+          '/inbound_item/edit/checkin*',
+          '/inbound_item/deleteLocation/*',
+          '/inbound_item/reserved_locations/*',
+          '/inbound_item/addTransfer/*',
+        ],
+      },
       { methods: ['GET', 'POST'], path: '/inventory/*' },
       // Settings: organisation, users, API connections, subscription and invoices (spec 3 §7).
       { methods: ['POST', 'PUT'], path: '/orgs' },

@@ -41,6 +41,46 @@ export interface IdempotencyKeys {
   user_id: string;
 }
 
+export interface InboundItems {
+  batch_nr: string | null;
+  created_at: Generated<Timestamp>;
+  expiration_date: Timestamp | null;
+  id: string;
+  images: Generated<Json>;
+  inbound_id: string;
+  notes: string | null;
+  org_id: string;
+  package_closed: Generated<boolean>;
+  packed_per: number;
+  pieces_checked_in: Generated<number>;
+  pieces_expected: number;
+  position: Generated<number>;
+  product_id: string;
+  reserved_locations: Generated<Json>;
+  status: Generated<string>;
+  submitted_at: Timestamp | null;
+  surcharges: Generated<Json>;
+  units: number;
+}
+
+export interface Inbounds {
+  checked_in_at: Timestamp | null;
+  contact_person: string;
+  contact_person_email: string;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  direct: Generated<boolean>;
+  expected_delivery: Timestamp | null;
+  id: string;
+  inbound_number: string;
+  org_id: string;
+  phone: string;
+  shipping_address: string;
+  status: Generated<string>;
+  track_trace: string;
+  type: string;
+}
+
 export interface LocationGroups {
   created_at: Generated<Timestamp>;
   id: string;
@@ -122,6 +162,7 @@ export interface Organisations {
   contact_person_email: string | null;
   created_at: Generated<Timestamp>;
   id: string;
+  inbound_calendar_token_hash: string | null;
   kind: string;
   name: string;
   phone: string | null;
@@ -353,6 +394,8 @@ export interface Users {
 export interface DB {
   cut_off_groups: CutOffGroups;
   idempotency_keys: IdempotencyKeys;
+  inbound_items: InboundItems;
+  inbounds: Inbounds;
   location_groups: LocationGroups;
   locations: Locations;
   login_devices: LoginDevices;
@@ -382,4 +425,4 @@ export interface DB {
 }
 
 /** Tables whose rows belong to one organisation: queries on them need orgScope() (db/tenant.ts). */
-export const TENANT_TABLES = ["order_lines","orders","pick_claims","pick_item_days","pick_problems","product_locations","products","return_images","return_items","returns","shipments","stock_mutations"] as const;
+export const TENANT_TABLES = ["inbound_items","inbounds","order_lines","orders","pick_claims","pick_item_days","pick_problems","product_locations","products","return_images","return_items","returns","shipments","stock_mutations"] as const;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerInboundRoutes } from './inbound/index.ts';
 import { registerOrderRoutes } from './orders/index.ts';
 import { registerPickRoutes } from './pick/index.ts';
 import { registerProductRoutes } from './products/index.ts';
@@ -18,4 +19,5 @@ export async function registerFulfilmentModules(app: FastifyInstance): Promise<v
   registerShippingRoutes(app);
   registerStockRoutes(app);
   registerReturnRoutes(app);
+  registerInboundRoutes(app);
 }

@@ -58,6 +58,13 @@ export const PROBLEMS = {
   return_quantity: 409,
   /** The returned item is closed (fulfilled) already. */
   return_closed: 409,
+  // Inbound (issue 10; spec 2 §4 Inbound).
+  /** The inbound is checked in: only pending inbounds and their items may be edited, added to or deleted from. */
+  inbound_not_pending: 409,
+  /** The inbound item is submitted (checked in) already. */
+  inbound_item_submitted: 409,
+  /** The scanned location is not the one to place on (spec 2 §2 Inbound item detail: the scan must match). */
+  wrong_location: 409,
 } as const;
 
 /** A problem code of the API. */

@@ -159,7 +159,7 @@ export const assignLocationEndpoint = defineEndpoint({
   summary: 'Put pieces of a product on a location',
   body: AssignLocationBodySchema,
   response: ProductLocationsSchema,
-  problems: ['location_inactive'],
+  problems: ['location_inactive', 'wrong_location', 'inbound_item_submitted'],
   tags: ['locations'],
 });
 

@@ -21,6 +21,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { badRequest, notFound, problem } from '../../lib/errors.ts';
+import { placeInbound } from './inbound-checkin.ts';
 import { applyStockChange, lockLink, writeMutation } from './ledger.ts';
 
 /** What the product location calls need: the transaction-bound scope and who acts. */
@@ -41,7 +42,7 @@ export async function productOf(ctx: TenantScope, productId: string, lock = fals
 }
 
 /** A location of the warehouse or 404 (`by`: id, or name in any case). */
-async function locationOf(ctx: TenantScope, by: { id: string } | { name: string }) {
+export async function locationOf(ctx: TenantScope, by: { id: string } | { name: string }) {
   const row = await tenantSql(ctx)
     .selectFrom('locations as l')
     .select(['l.id', 'l.name', 'l.active', 'l.level'])
@@ -159,6 +160,15 @@ export async function assignLocation(
   const location = await locationOf(ctx, { id: body.location_id });
   if (!location.active)
     throw problem(assignLocationEndpoint, 'location_inactive', `Location ${location.name} is not active`);
+  if (body.inbound_item_id) {
+    return placeInbound(ctx, {
+      itemId: body.inbound_item_id,
+      productId: product.id,
+      location,
+      amount: body.amount,
+      rawScan: body.raw_scan ?? null,
+    }).then(() => getProductLocations(ctx, product.id));
+  }
   let delta = body.amount;
   if (body.type === 'set') {
     const current = await tenantSql(ctx)

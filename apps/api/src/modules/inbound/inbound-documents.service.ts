@@ -1,0 +1,98 @@
+import type { Inbound, InboundExcelBodySchema } from '@hoppa/core';
+import type { z } from 'zod';
+import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
+import { badRequest } from '../../lib/errors.ts';
+import type { MailTransport } from '../../lib/mail.ts';
+import { buildInboundQrPdf, buildInventoryTicketPdf } from '../../lib/pdf/inbound.pdf.ts';
+import { createInbound, getInbound, type InboundContext, listInbounds } from './inbound.service.ts';
+
+/** The inbound QR label (spec 2 §7 `GET /inbounds/qr/{id}`, `POST /inventory/label`): PDF and file name. */
+export async function inboundQrPdf(ctx: TenantScope, id: string, copies = 1) {
+  const ib = await getInbound(ctx, id);
+  return { pdf: await buildInboundQrPdf(ib, copies), fileName: `inbound-${ib.inbound_number}.pdf` };
+}
+
+/** The inventory ticket of one inbound (spec 2 §7 `GET /inbound_item/packing_slip/{id}`). */
+export async function inventoryTicketPdf(ctx: TenantScope, id: string) {
+  const ib = await getInbound(ctx, id);
+  return { pdf: await buildInventoryTicketPdf([ib]), fileName: `inventory-${ib.inbound_number}.pdf` };
+}
+
+/** Tickets of the given inbounds, or of every pending one (spec 2 §7 `POST /inventory/pending_inventory_pdf`). */
+export async function pendingInventoryPdf(ctx: TenantScope, ids: readonly string[] | undefined) {
+  const inbounds: Inbound[] = ids?.length
+    ? await Promise.all(ids.map((id) => getInbound(ctx, id)))
+    : (await listInbounds(ctx, { status: 'pending' }, { skip: 0, limit: 200 })).items;
+  if (!inbounds.length) throw badRequest('There are no pending inbounds');
+  return { pdf: await buildInventoryTicketPdf(inbounds), fileName: 'pending-inventory.pdf' };
+}
+
+/**
+ * Mails the check-in summary of an inbound (spec 2 §7 `POST /inventory/email {_id}`) through the API's mail
+ * transport, to `to` or the inbound's contact: per item expected and checked-in pieces, boxes, surcharges in euro.
+ */
+export async function mailCheckinSummary(
+  ctx: TenantScope,
+  mail: MailTransport,
+  id: string,
+  to: string | undefined,
+): Promise<{ ok: true }> {
+  const ib = await getInbound(ctx, id);
+  const lines = ib.items.map(
+    (i) =>
+      `${i.product.ean}  ${i.product.name}: ${i.pieces_checked_in} van ${i.pieces_expected} stuks ingecheckt ` +
+      `(${i.boxes_checked_in} dozen à ${i.packed_per})` +
+      (i.surcharges.length ? `, toeslagen € ${i.surcharge_total_eur.toFixed(2)}` : ''),
+  );
+  await mail.send({
+    to: to ?? ib.contact_person_email,
+    subject: `Inbound ${ib.inbound_number}: ${ib.status === 'checked_in' ? 'ingecheckt' : 'in behandeling'}`,
+    text: [
+      `Beste ${ib.contact_person},`,
+      '',
+      `Inbound ${ib.inbound_number} van ${ib.org_name} (track & trace ${ib.track_trace}):`,
+      ...lines,
+      '',
+      `Totaal: ${ib.pieces_checked_in} van ${ib.pieces_expected} stuks; toeslagen € ${ib.surcharge_total_eur.toFixed(2)}.`,
+    ].join('\n'),
+  });
+  return { ok: true };
+}
+
+/**
+ * An inbound from spreadsheet rows (spec 2 §7 `POST /inbound/excel`): each EAN must be a product of the current
+ * organisation; any rejected row answers 400 with its reason per row, and nothing is made (one transaction).
+ */
+export async function inboundFromExcel(
+  ctx: InboundContext,
+  orgId: string,
+  body: z.output<typeof InboundExcelBodySchema>,
+): Promise<Inbound> {
+  const eans = [...new Set(body.products.map((p) => p.ean))];
+  const products = await tenantSql(ctx)
+    .selectFrom('products as p')
+    .select(['p.id', 'p.ean'])
+    .where('p.ean', 'in', eans)
+    .where('p.org_id', '=', orgId)
+    .where(orgScope(ctx, 'p'))
+    .execute();
+  const byEan = new Map(products.map((p) => [p.ean, p.id]));
+  const issues = body.products.flatMap((p, n) =>
+    byEan.has(p.ean)
+      ? []
+      : [{ path: `products.${n}.ean`, message: `Row ${n + 1}: no product with EAN ${p.ean}` }],
+  );
+  if (issues.length) throw badRequest(`${issues.length} rows rejected`, issues);
+  const { type, products: rows, ...information } = body;
+  return createInbound(ctx, orgId, {
+    type,
+    information,
+    items: rows.map((r) => ({
+      product_id: byEan.get(r.ean) as string,
+      units: r.units,
+      packed_per: r.packed_per,
+      batch_nr: r.batch_nr ?? null,
+      expiration_date: r.expiration_date ?? null,
+    })),
+  });
+}

@@ -1,0 +1,783 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  addInboundItemEndpoint,
+  addSurchargeEndpoint,
+  type CreateInboundBodySchema,
+  type DirectCheckinBodySchema,
+  deleteInboundItemEndpoint,
+  directCheckinEndpoint,
+  editInboundEndpoint,
+  editInboundItemEndpoint,
+  type Inbound,
+  type InboundInformationSchema,
+  type InboundItem,
+  type InboundItemCheckinEditSchema,
+  type InboundItemEditSchema,
+  type InboundItemInputSchema,
+  newId,
+  type PendingItemSchema,
+  type Surcharge,
+  submitInboundItemEndpoint,
+} from '@hoppa/core';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { systemSql } from '../../db/kysely.ts';
+import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
+import { notFound, problem } from '../../lib/errors.ts';
+import { type ImageType, storeImage } from '../../lib/images.ts';
+import { applyStockChange } from '../stock/index.ts';
+
+/** Who is asking: the ledger and the inbound name the user (spec 2 §3 Inbound created_by). */
+export interface InboundContext extends TenantScope {
+  userId: string;
+}
+
+type Status = 'pending' | 'checked_in';
+type Image = { id: string; mime: ImageType; size: number; name: string };
+
+const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
+
+/** Total of surcharges in euro (spec 2 §9: surcharge total = cost × amount, in euro). */
+export function surchargeTotalEur(surcharges: readonly Surcharge[]): number {
+  return surcharges.reduce((s, x) => s + x.cost_cents * x.amount, 0) / 100;
+}
+
+/** Boxes checked in (spec 2 §9: pieces checked in ÷ packed per), whole boxes. */
+export function boxesCheckedIn(piecesCheckedIn: number, packedPer: number): number {
+  return packedPer > 0 ? Math.floor(piecesCheckedIn / packedPer) : 0;
+}
+
+/** The items (with product, inbound and reserved locations) matching `filter`, mapped to the API shape. */
+async function loadItems(
+  ctx: TenantScope,
+  filter: { inboundIds?: readonly string[]; itemIds?: readonly string[] },
+): Promise<InboundItem[]> {
+  let q = tenantSql(ctx)
+    .selectFrom('inbound_items as it')
+    .innerJoin('inbounds as ib', 'ib.id', 'it.inbound_id')
+    .innerJoin('products as p', 'p.id', 'it.product_id')
+    .innerJoin('organisations as o', 'o.id', 'it.org_id')
+    .select([
+      'it.id',
+      'it.inbound_id',
+      'ib.inbound_number',
+      'ib.status as inbound_status',
+      'it.org_id',
+      'o.name as org_name',
+      'p.id as product_id',
+      'p.ean',
+      'p.bsku',
+      'p.name as product_name',
+      'it.units',
+      'it.packed_per',
+      'it.pieces_expected',
+      'it.pieces_checked_in',
+      'it.batch_nr',
+      sql<string | null>`to_char(it.expiration_date, 'YYYY-MM-DD')`.as('expiration_date'),
+      'it.notes',
+      'it.package_closed',
+      'it.status',
+      'it.surcharges',
+      'it.reserved_locations',
+      'it.images',
+    ])
+    .where(orgScope(ctx, 'it'))
+    .where(orgScope(ctx, 'ib'))
+    .where(orgScope(ctx, 'p'));
+  if (filter.inboundIds)
+    q = q.where('it.inbound_id', 'in', filter.inboundIds.length ? filter.inboundIds : ['']);
+  if (filter.itemIds) q = q.where('it.id', 'in', filter.itemIds.length ? filter.itemIds : ['']);
+  const rows = await q.orderBy('it.created_at').orderBy('it.position').orderBy('it.id').execute();
+  const locIds = [...new Set(rows.flatMap((r) => r.reserved_locations as string[]))];
+  const locs = locIds.length
+    ? await systemSql(ctx.db)
+        .selectFrom('locations as l')
+        .leftJoin('locations as pa', 'pa.id', 'l.parent_id')
+        .select(['l.id', 'l.name', 'l.type', 'pa.name as parent_name'])
+        .where('l.id', 'in', locIds)
+        .execute()
+    : [];
+  const stock = locIds.length
+    ? await tenantSql(ctx)
+        .selectFrom('product_locations as pl')
+        .select(['pl.product_id', 'pl.location_id', 'pl.stock'])
+        .where('pl.location_id', 'in', locIds)
+        .where(orgScope(ctx, 'pl'))
+        .execute()
+    : [];
+  return rows.map((r) => {
+    const surcharges = r.surcharges as Surcharge[];
+    return {
+      id: r.id,
+      inbound_id: r.inbound_id,
+      inbound_number: r.inbound_number,
+      inbound_status: r.inbound_status as Status,
+      org_id: r.org_id,
+      org_name: r.org_name,
+      product: { id: r.product_id, ean: r.ean, bsku: r.bsku, name: r.product_name },
+      units: r.units,
+      packed_per: r.packed_per,
+      pieces_expected: r.pieces_expected,
+      pieces_checked_in: r.pieces_checked_in,
+      boxes_checked_in: boxesCheckedIn(r.pieces_checked_in, r.packed_per),
+      batch_nr: r.batch_nr,
+      expiration_date: r.expiration_date,
+      notes: r.notes,
+      package_closed: r.package_closed,
+      status: r.status as Status,
+      surcharges,
+      surcharge_total_eur: surchargeTotalEur(surcharges),
+      reserved_locations: (r.reserved_locations as string[]).flatMap((id) => {
+        const l = locs.find((x) => x.id === id);
+        if (!l) return [];
+        const s = stock.find((x) => x.location_id === id && x.product_id === r.product_id);
+        return [
+          {
+            location_id: l.id,
+            name: l.name,
+            parent_name: l.parent_name,
+            type: l.type ?? '',
+            stock: s?.stock ?? 0,
+          },
+        ];
+      }),
+      images: (r.images as Image[]).map((i) => ({ id: i.id, mime: i.mime, size: i.size, name: i.name })),
+    };
+  });
+}
+
+type InboundFilter = { ids?: readonly string[]; status?: Status; orgId?: string };
+
+/** Inbounds matching `filter` with their items, pending first then soonest expected (spec 2 §2 /checkin_inventory). */
+async function loadInbounds(
+  ctx: TenantScope,
+  filter: InboundFilter,
+  page: { skip: number; limit: number } = { skip: 0, limit: 1000 },
+): Promise<{ items: Inbound[]; total: number }> {
+  let base = tenantSql(ctx).selectFrom('inbounds as ib').where(orgScope(ctx, 'ib'));
+  if (filter.ids) base = base.where('ib.id', 'in', filter.ids.length ? filter.ids : ['']);
+  if (filter.status) base = base.where('ib.status', '=', filter.status);
+  if (filter.orgId) base = base.where('ib.org_id', '=', filter.orgId);
+  const count = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .innerJoin('organisations as o', 'o.id', 'ib.org_id')
+    .leftJoin('users as u', 'u.id', 'ib.created_by')
+    .select([
+      'ib.id',
+      'ib.inbound_number',
+      'ib.org_id',
+      'o.name as org_name',
+      'ib.type',
+      'ib.status',
+      'ib.contact_person',
+      'ib.contact_person_email',
+      'ib.phone',
+      'ib.shipping_address',
+      'ib.track_trace',
+      sql<string | null>`to_char(ib.expected_delivery, 'YYYY-MM-DD')`.as('expected_delivery'),
+      'ib.direct',
+      'ib.created_at',
+      'ib.checked_in_at',
+      'u.first_name',
+      'u.family_name',
+    ])
+    .orderBy(sql`CASE WHEN ib.status = 'pending' THEN 0 ELSE 1 END`)
+    .orderBy(sql`CASE WHEN ib.status = 'pending' THEN ib.expected_delivery END`, sql`ASC NULLS LAST`)
+    .orderBy('ib.checked_in_at', 'desc')
+    .orderBy('ib.id')
+    .offset(page.skip)
+    .limit(page.limit)
+    .execute();
+  const items = await loadItems(ctx, { inboundIds: rows.map((r) => r.id) });
+  return {
+    total: Number(count.n),
+    items: rows.map((r) => {
+      const its = items.filter((i) => i.inbound_id === r.id);
+      return {
+        id: r.id,
+        inbound_number: r.inbound_number,
+        org_id: r.org_id,
+        org_name: r.org_name,
+        type: r.type as Inbound['type'],
+        status: r.status as Status,
+        contact_person: r.contact_person,
+        contact_person_email: r.contact_person_email,
+        phone: r.phone,
+        shipping_address: r.shipping_address,
+        track_trace: r.track_trace,
+        expected_delivery: r.expected_delivery,
+        direct: r.direct,
+        created_at: iso(r.created_at) as string,
+        checked_in_at: iso(r.checked_in_at),
+        created_by:
+          r.first_name !== null ? { first_name: r.first_name, family_name: r.family_name ?? '' } : null,
+        pieces_expected: its.reduce((s, i) => s + i.pieces_expected, 0),
+        pieces_checked_in: its.reduce((s, i) => s + i.pieces_checked_in, 0),
+        surcharge_total_eur: its.reduce((s, i) => s + i.surcharge_total_eur, 0),
+        items: its,
+      };
+    }),
+  };
+}
+
+/** One inbound (spec 2 §7 `GET /inbound/{id}`); 404 when it is not the caller's. */
+export async function getInbound(ctx: TenantScope, id: string): Promise<Inbound> {
+  const found = (await loadInbounds(ctx, { ids: [id] })).items[0];
+  if (!found) throw notFound(`Inbound met ID: ${id} bestaat niet`);
+  return found;
+}
+
+/** A page of inbounds (spec 2 §7 `GET /inbounds`, `/inbounds/status/…`, `/inventory/org/checked_in`). */
+export async function listInbounds(
+  ctx: TenantScope,
+  filter: InboundFilter,
+  page: { skip: number; limit: number },
+): Promise<{ items: Inbound[]; total: number; skip: number; limit: number }> {
+  return { ...(await loadInbounds(ctx, filter, page)), ...page };
+}
+
+/** One inbound item (spec 2 §7 `GET /inbound_item/{id}`); 404 with the spec's message when not the caller's. */
+export async function getInboundItem(ctx: TenantScope, id: string): Promise<InboundItem> {
+  const found = (await loadItems(ctx, { itemIds: [id] }))[0];
+  if (!found) throw notFound(`Geen inbound item gevonden: inbound item ${id} bestaat niet`);
+  return found;
+}
+
+/** The items of an inbound (spec 2 §7 `GET /inbound_item/inbound/{id}`); 404 for another organisation's. */
+export async function getInboundItems(
+  ctx: TenantScope,
+  inboundId: string,
+): Promise<{ items: InboundItem[] }> {
+  await lockInbound(ctx, inboundId, false);
+  return { items: await loadItems(ctx, { inboundIds: [inboundId] }) };
+}
+
+/** The inbound row (locked with `forUpdate`), or 404. */
+async function lockInbound(ctx: TenantScope, id: string, forUpdate = true) {
+  let q = tenantSql(ctx)
+    .selectFrom('inbounds as ib')
+    .select(['ib.id', 'ib.org_id', 'ib.status'])
+    .where('ib.id', '=', id)
+    .where(orgScope(ctx, 'ib'));
+  if (forUpdate) q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  if (!row) throw notFound(`Inbound met ID: ${id} bestaat niet`);
+  return row;
+}
+
+/** The item row with its inbound's status, locked, or 404 (spec 2 §8 'Geen inbound item gevonden'). */
+export async function lockInboundItem(ctx: TenantScope, id: string) {
+  const row = await tenantSql(ctx)
+    .selectFrom('inbound_items as it')
+    .innerJoin('inbounds as ib', 'ib.id', 'it.inbound_id')
+    .select([
+      'it.id',
+      'it.org_id',
+      'it.inbound_id',
+      'it.product_id',
+      'it.status',
+      'it.packed_per',
+      'it.units',
+      'it.surcharges',
+      'it.reserved_locations',
+      'it.images',
+      'ib.status as inbound_status',
+    ])
+    .where('it.id', '=', id)
+    .where(orgScope(ctx, 'it'))
+    .where(orgScope(ctx, 'ib'))
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw notFound(`Geen inbound item gevonden: inbound item ${id} bestaat niet`);
+  return row;
+}
+
+/** The products of the inbound's organisation, or 404 naming the first unknown one. */
+async function checkProducts(ctx: TenantScope, orgId: string, productIds: readonly string[]): Promise<void> {
+  const found = await tenantSql(ctx)
+    .selectFrom('products as p')
+    .select('p.id')
+    .where('p.id', 'in', [...new Set(productIds)])
+    .where('p.org_id', '=', orgId)
+    .where(orgScope(ctx, 'p'))
+    .execute();
+  const missing = productIds.find((id) => !found.some((f) => f.id === id));
+  if (missing) throw notFound(`Product ${missing} not found`);
+}
+
+async function insertItems(
+  ctx: TenantScope,
+  orgId: string,
+  inboundId: string,
+  items: readonly z.output<typeof InboundItemInputSchema>[],
+): Promise<string[]> {
+  await checkProducts(
+    ctx,
+    orgId,
+    items.map((i) => i.product_id),
+  );
+  const rows = items.map((i, position) => ({
+    id: newId(),
+    position,
+    inbound_id: inboundId,
+    org_id: orgId,
+    product_id: i.product_id,
+    units: i.units,
+    packed_per: i.packed_per,
+    pieces_expected: i.units * i.packed_per,
+    batch_nr: i.batch_nr ?? null,
+    expiration_date: i.expiration_date ?? null,
+  }));
+  await tenantSql(ctx).insertInto('inbound_items').values(rows).execute();
+  return rows.map((r) => r.id);
+}
+
+/** The number on the QR label and in the calendar: `IN-` and eight hex digits of the id, upper case. */
+function inboundNumber(id: string): string {
+  return `IN-${id.slice(-8).toUpperCase()}`;
+}
+
+/**
+ * Announces an inbound for the current organisation (spec 2 §7 `POST /inbound/`, §4 wizard: a type, at least one
+ * product, the information). pieces_expected = units × packed per (spec 2 §9). In the caller's transaction.
+ */
+export async function createInbound(
+  ctx: InboundContext,
+  orgId: string,
+  body: z.output<typeof CreateInboundBodySchema>,
+  opts: { direct?: boolean } = {},
+): Promise<Inbound> {
+  const id = newId();
+  await tenantSql(ctx)
+    .insertInto('inbounds')
+    .values({
+      id,
+      org_id: orgId,
+      inbound_number: inboundNumber(id),
+      type: body.type,
+      ...body.information,
+      direct: opts.direct ?? false,
+      created_by: ctx.userId,
+    })
+    .execute();
+  await insertItems(ctx, orgId, id, body.items);
+  return getInbound(ctx, id);
+}
+
+/** Edits the information of a pending inbound (spec 2 §7 `PUT /inbound/edit/{id}`, §4: only pending). */
+export async function editInbound(
+  ctx: InboundContext,
+  id: string,
+  body: Partial<z.output<typeof InboundInformationSchema>>,
+): Promise<Inbound> {
+  const ib = await lockInbound(ctx, id);
+  if (ib.status !== 'pending')
+    throw problem(
+      editInboundEndpoint,
+      'inbound_not_pending',
+      'Alleen openstaande inbounds kunnen worden gewijzigd',
+    );
+  if (Object.keys(body).length) {
+    await tenantSql(ctx)
+      .updateTable('inbounds as ib')
+      .set(body)
+      .where('ib.id', '=', id)
+      .where(orgScope(ctx, 'ib'))
+      .execute();
+  }
+  return getInbound(ctx, id);
+}
+
+/** Adds a product to a pending inbound (spec 2 §7 `POST /inbound_item/add/{inbound_id}`). */
+export async function addInboundItem(
+  ctx: InboundContext,
+  inboundId: string,
+  body: z.output<typeof InboundItemInputSchema>,
+): Promise<InboundItem> {
+  const ib = await lockInbound(ctx, inboundId);
+  if (ib.status !== 'pending')
+    throw problem(
+      addInboundItemEndpoint,
+      'inbound_not_pending',
+      'Alleen openstaande inbounds kunnen worden gewijzigd',
+    );
+  const [itemId] = await insertItems(ctx, ib.org_id, inboundId, [body]);
+  return getInboundItem(ctx, itemId as string);
+}
+
+/** Deletes an item of a pending inbound with nothing checked in (spec 2 §7, §6 Delete inbound item). */
+export async function deleteInboundItem(
+  ctx: InboundContext,
+  inboundId: string,
+  itemId: string,
+): Promise<{ ok: true }> {
+  const ib = await lockInbound(ctx, inboundId);
+  const item = await lockInboundItem(ctx, itemId);
+  if (item.inbound_id !== ib.id)
+    throw notFound(`Geen inbound item gevonden: inbound item ${itemId} bestaat niet`);
+  if (ib.status !== 'pending' || item.status !== 'pending')
+    throw problem(
+      deleteInboundItemEndpoint,
+      'inbound_not_pending',
+      'Alleen items van openstaande inbounds kunnen worden verwijderd',
+    );
+  const placed = await tenantSql(ctx)
+    .selectFrom('inbound_items as it')
+    .select('it.pieces_checked_in')
+    .where('it.id', '=', itemId)
+    .where(orgScope(ctx, 'it'))
+    .executeTakeFirstOrThrow();
+  if (placed.pieces_checked_in > 0)
+    throw problem(
+      deleteInboundItemEndpoint,
+      'inbound_not_pending',
+      'Dit item is al (deels) ingecheckt en kan niet worden verwijderd',
+    );
+  await tenantSql(ctx)
+    .deleteFrom('inbound_items as it')
+    .where('it.id', '=', itemId)
+    .where(orgScope(ctx, 'it'))
+    .execute();
+  return { ok: true };
+}
+
+async function updateItem(ctx: TenantScope, id: string, set: Record<string, unknown>): Promise<InboundItem> {
+  if (Object.keys(set).length) {
+    await tenantSql(ctx)
+      .updateTable('inbound_items as it')
+      .set(set)
+      .where('it.id', '=', id)
+      .where(orgScope(ctx, 'it'))
+      .execute();
+  }
+  return getInboundItem(ctx, id);
+}
+
+/**
+ * The merchant's edit of an item (spec 2 §7 `PUT /inbound_item/edit/customer/{id}`): only while its inbound is
+ * pending; units or packed per recompute pieces_expected (spec 2 §9 total = units × packed per).
+ */
+export async function editInboundItem(
+  ctx: InboundContext,
+  id: string,
+  body: z.output<typeof InboundItemEditSchema>,
+): Promise<InboundItem> {
+  const item = await lockInboundItem(ctx, id);
+  if (item.inbound_status !== 'pending')
+    throw problem(
+      editInboundItemEndpoint,
+      'inbound_not_pending',
+      'Alleen openstaande inbounds kunnen worden gewijzigd',
+    );
+  if (item.status !== 'pending')
+    throw problem(editInboundItemEndpoint, 'inbound_item_submitted', 'Dit item is al ingecheckt');
+  const units = body.units ?? item.units;
+  const packedPer = body.packed_per ?? item.packed_per;
+  return updateItem(ctx, id, {
+    ...body,
+    units,
+    packed_per: packedPer,
+    pieces_expected: units * packedPer,
+  });
+}
+
+/** What the warehouse notes while counting (spec 2 §7 `PUT /inbound_item/edit/checkin{id}`), until submitted. */
+export async function editInboundItemCheckin(
+  ctx: InboundContext,
+  id: string,
+  body: z.output<typeof InboundItemCheckinEditSchema>,
+): Promise<InboundItem> {
+  const item = await lockInboundItem(ctx, id);
+  if (item.status !== 'pending')
+    throw problem(submitInboundItemEndpoint, 'inbound_item_submitted', 'Dit item is al ingecheckt');
+  return updateItem(ctx, id, { ...body });
+}
+
+/** Sets the expiry date (spec 2 §7 `PUT /inbound_item/expiration_date/{id}/{date}`), until submitted. */
+export async function setExpirationDate(ctx: InboundContext, id: string, date: string): Promise<InboundItem> {
+  return editInboundItemCheckin(ctx, id, { expiration_date: date });
+}
+
+/** Adds a surcharge (spec 2 §7 `PUT /inbound_item/surcharge/{id}`, §5 Surcharge), until the item is submitted. */
+export async function addSurcharge(ctx: InboundContext, id: string, body: Surcharge): Promise<InboundItem> {
+  const item = await lockInboundItem(ctx, id);
+  if (item.status !== 'pending')
+    throw problem(addSurchargeEndpoint, 'inbound_item_submitted', 'Dit item is al ingecheckt');
+  const list = [...(item.surcharges as Surcharge[]), body];
+  return updateItem(ctx, id, { surcharges: JSON.stringify(list) });
+}
+
+/** Removes the surcharge at `index` (spec 2 §7 `DELETE /inbound_item/surcharge/{id}/{index}`); 404 past the end. */
+export async function deleteSurcharge(ctx: InboundContext, id: string, index: number): Promise<InboundItem> {
+  const item = await lockInboundItem(ctx, id);
+  if (item.status !== 'pending')
+    throw problem(addSurchargeEndpoint, 'inbound_item_submitted', 'Dit item is al ingecheckt');
+  const list = item.surcharges as Surcharge[];
+  if (index >= list.length) throw notFound(`Surcharge ${index} not found`);
+  return updateItem(ctx, id, { surcharges: JSON.stringify(list.filter((_, i) => i !== index)) });
+}
+
+/**
+ * The location finder (spec 2 §7 `POST /inbound_item/locations/find/{id}`, §2 Inbound item detail): reserves up to
+ * `amount` more active bins (of `type` when given, never quarantine) that hold the item's product already or
+ * nothing at all: the product's own first, then empty ones in walking order.
+ */
+export async function findLocations(
+  ctx: InboundContext,
+  id: string,
+  body: { type?: string | undefined; amount: number },
+): Promise<InboundItem> {
+  const item = await lockInboundItem(ctx, id);
+  if (item.status !== 'pending')
+    throw problem(submitInboundItemEndpoint, 'inbound_item_submitted', 'Dit item is al ingecheckt');
+  const have = item.reserved_locations as string[];
+  let q = systemSql(ctx.db)
+    .selectFrom('locations as l')
+    .select([
+      'l.id',
+      sql<boolean>`EXISTS (SELECT 1 FROM product_locations x WHERE x.location_id = l.id
+                           AND x.product_id = ${item.product_id} AND x.org_id = ${item.org_id})`.as('own'),
+    ])
+    .where('l.active', '=', true)
+    .where('l.quarantine', '=', false)
+    .where('l.level', '=', 'bin')
+    .where(
+      sql<boolean>`NOT EXISTS (SELECT 1 FROM product_locations y WHERE y.location_id = l.id AND y.stock <> 0
+                              AND NOT (y.product_id = ${item.product_id} AND y.org_id = ${item.org_id}))`,
+    );
+  if (body.type) q = q.where('l.type', '=', body.type);
+  if (have.length) q = q.where('l.id', 'not in', have);
+  const found = await q
+    .orderBy(sql`2`, 'desc')
+    .orderBy('l.sequence')
+    .orderBy('l.name')
+    .limit(body.amount)
+    .execute();
+  return updateItem(ctx, id, { reserved_locations: JSON.stringify([...have, ...found.map((f) => f.id)]) });
+}
+
+/** Drops one reserved location (spec 2 §7 `PUT /inbound_item/deleteLocation/{id}/{locationId}`). */
+export async function dropReservedLocation(
+  ctx: InboundContext,
+  id: string,
+  locationId: string | null,
+): Promise<InboundItem> {
+  const item = await lockInboundItem(ctx, id);
+  const left =
+    locationId === null ? [] : (item.reserved_locations as string[]).filter((l) => l !== locationId);
+  return updateItem(ctx, id, { reserved_locations: JSON.stringify(left) });
+}
+
+/** Marks the inbound checked in when every item of it is (spec 2 §7, §4 Inbound). */
+async function closeInboundIfDone(ctx: TenantScope, inboundId: string): Promise<void> {
+  await tenantSql(ctx)
+    .updateTable('inbounds as ib')
+    .set({ status: 'checked_in', checked_in_at: sql`now()` })
+    .where('ib.id', '=', inboundId)
+    .where(orgScope(ctx, 'ib'))
+    .where('ib.status', '=', 'pending')
+    .where(
+      sql<boolean>`NOT EXISTS (SELECT 1 FROM inbound_items x WHERE x.inbound_id = ib.id AND x.status = 'pending')`,
+    )
+    .execute();
+}
+
+/**
+ * Submits a counted item (spec 2 §7 `PUT /inbound_item/submitInboundItem/{id}`): its pieces are on locations
+ * already (placed through the ledger); the inbound becomes checked_in when all its items are submitted.
+ */
+export async function submitInboundItem(ctx: InboundContext, id: string): Promise<InboundItem> {
+  const item = await lockInboundItem(ctx, id);
+  await lockInbound(ctx, item.inbound_id);
+  if (item.status !== 'pending')
+    throw problem(submitInboundItemEndpoint, 'inbound_item_submitted', 'Dit item is al ingecheckt');
+  await tenantSql(ctx)
+    .updateTable('inbound_items as it')
+    .set({ status: 'checked_in', submitted_at: sql`now()`, reserved_locations: '[]' })
+    .where('it.id', '=', id)
+    .where(orgScope(ctx, 'it'))
+    .execute();
+  await closeInboundIfDone(ctx, item.inbound_id);
+  return getInboundItem(ctx, id);
+}
+
+/**
+ * Direct check-in (spec 2 §2 Direct check-in): one inbound of the current organisation made and checked in at
+ * once; each product's pieces go onto the chosen location through the stock ledger (reason `checkin`).
+ */
+export async function directCheckin(
+  ctx: InboundContext,
+  orgId: string,
+  body: z.output<typeof DirectCheckinBodySchema>,
+): Promise<Inbound> {
+  const made = await createInbound(
+    ctx,
+    orgId,
+    {
+      type: body.type,
+      information: body.information,
+      items: body.items.map((i) => ({ product_id: i.product_id, units: i.amount, packed_per: 1 })),
+    },
+    { direct: true },
+  );
+  for (const [n, line] of body.items.entries()) {
+    const item = made.items[n] as InboundItem;
+    const loc = await systemSql(ctx.db)
+      .selectFrom('locations')
+      .select(['id', 'name', 'active'])
+      .where('id', '=', line.location_id)
+      .executeTakeFirst();
+    if (!loc) throw notFound(`Location ${line.location_id} not found`);
+    if (!loc.active)
+      throw problem(directCheckinEndpoint, 'location_inactive', `Location ${loc.name} is not active`);
+    await applyStockChange(ctx, {
+      orgId,
+      productId: line.product_id,
+      locationId: loc.id,
+      delta: line.amount,
+      reason: 'checkin',
+      userId: ctx.userId,
+      note: `inbound item ${item.id}`,
+    });
+    await tenantSql(ctx)
+      .updateTable('inbound_items as it')
+      .set({
+        pieces_checked_in: sql`it.pieces_checked_in + ${line.amount}::int`,
+        status: 'checked_in',
+        submitted_at: sql`now()`,
+      })
+      .where('it.id', '=', item.id)
+      .where(orgScope(ctx, 'it'))
+      .execute();
+  }
+  await closeInboundIfDone(ctx, made.id);
+  return getInbound(ctx, made.id);
+}
+
+/** Adds a damage photo to an item (spec 2 §7 `PUT /inventory/checkin/images/{id}`, §5: jpeg/png/webp, 5 MB). */
+export async function addInboundImage(
+  ctx: InboundContext,
+  dataDir: string,
+  id: string,
+  body: unknown,
+  fileName: string,
+): Promise<InboundItem> {
+  const item = await lockInboundItem(ctx, id);
+  const stored = await storeImage(dataDir, 'inbound', item.id, body, fileName);
+  const images = [...(item.images as Image[]), { ...stored, name: fileName }];
+  return updateItem(ctx, id, { images: JSON.stringify(images) });
+}
+
+/** Announced items not yet fully received (spec 2 §7 `GET /pending-items-report`), soonest expected first. */
+export async function pendingItemsReport(
+  ctx: TenantScope,
+  page: { skip: number; limit: number },
+): Promise<{ items: z.output<typeof PendingItemSchema>[]; total: number; skip: number; limit: number }> {
+  const base = tenantSql(ctx)
+    .selectFrom('inbound_items as it')
+    .innerJoin('inbounds as ib', 'ib.id', 'it.inbound_id')
+    .where(orgScope(ctx, 'it'))
+    .where(orgScope(ctx, 'ib'))
+    .where('it.status', '=', 'pending');
+  const count = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .innerJoin('products as p', 'p.id', 'it.product_id')
+    .innerJoin('organisations as o', 'o.id', 'it.org_id')
+    .where(orgScope(ctx, 'p'))
+    .select([
+      'ib.id as inbound_id',
+      'ib.inbound_number',
+      'it.id as item_id',
+      'o.name as org_name',
+      'p.ean',
+      'p.name',
+      sql<string | null>`to_char(ib.expected_delivery, 'YYYY-MM-DD')`.as('expected_delivery'),
+      'it.pieces_expected',
+      'it.pieces_checked_in',
+    ])
+    .orderBy('ib.expected_delivery')
+    .orderBy('it.id')
+    .offset(page.skip)
+    .limit(page.limit)
+    .execute();
+  return {
+    items: rows.map((r) => ({ ...r, pieces_open: Math.max(0, r.pieces_expected - r.pieces_checked_in) })),
+    total: Number(count.n),
+    ...page,
+  };
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * A new secret link token of the public inbound calendar for the organisation (docs/security.md "Inbound
+ * calendar"): 32 random bytes, base64url; only its SHA-256 is stored, and a new one replaces the old.
+ */
+export async function newCalendarToken(ctx: TenantScope, orgId: string): Promise<{ token: string }> {
+  const token = randomBytes(32).toString('base64url');
+  await systemSql(ctx.db)
+    .updateTable('organisations')
+    .set({ inbound_calendar_token_hash: hashToken(token) })
+    .where('id', '=', orgId)
+    .execute();
+  return { token };
+}
+
+/**
+ * The public calendar's events (spec 2 §2 Inbound calendar, §9) of the organisation owning `token`, expected or
+ * checked in from `from` to `to` (dates, inclusive); a missing expected date counts as 1800-01-01. Only status,
+ * number, type, track and trace and per item EAN, name and counts: no contact person, e-mail, phone or address.
+ */
+export async function calendar(db: TenantScope['db'], token: string, from: string, to: string) {
+  const org = await systemSql(db)
+    .selectFrom('organisations')
+    .select(['id', 'name'])
+    .where('inbound_calendar_token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!org) throw notFound('Unknown calendar link');
+  const scope: TenantScope = { db, orgIds: [org.id] };
+  const rows = await tenantSql(scope)
+    .selectFrom('inbounds as ib')
+    .select([
+      'ib.id',
+      'ib.inbound_number',
+      'ib.type',
+      'ib.status',
+      'ib.track_trace',
+      sql<string>`to_char(COALESCE(ib.expected_delivery, DATE '1800-01-01'), 'YYYY-MM-DD')`.as(
+        'expected_delivery',
+      ),
+      'ib.checked_in_at',
+    ])
+    .where(orgScope(scope, 'ib'))
+    .where(
+      sql<boolean>`(COALESCE(ib.expected_delivery, DATE '1800-01-01') BETWEEN ${from}::date AND ${to}::date
+                    OR (ib.checked_in_at AT TIME ZONE 'Europe/Amsterdam')::date BETWEEN ${from}::date AND ${to}::date)`,
+    )
+    .orderBy('ib.expected_delivery')
+    .limit(2000)
+    .execute();
+  const items = await loadItems(scope, { inboundIds: rows.map((r) => r.id) });
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      inbound_number: r.inbound_number,
+      title: `${org.name} ${r.inbound_number}`,
+      type: r.type as Inbound['type'],
+      status: r.status as Status,
+      track_trace: r.track_trace,
+      expected_delivery: r.expected_delivery,
+      checked_in_at: iso(r.checked_in_at),
+      items: items
+        .filter((i) => i.inbound_id === r.id)
+        .map((i) => ({
+          ean: i.product.ean,
+          name: i.product.name,
+          units: i.units,
+          packed_per: i.packed_per,
+          pieces_expected: i.pieces_expected,
+          pieces_checked_in: i.pieces_checked_in,
+        })),
+    })),
+  };
+}

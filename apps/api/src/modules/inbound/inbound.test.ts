@@ -1,0 +1,503 @@
+import type { Inbound, InboundItem } from '@hoppa/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS } from '../../db/seed.ts';
+import { readPdfBarcodes } from '../../lib/pdf/barcodes.test-helpers.ts';
+import { readPdf } from '../../lib/pdf/pdf.test-helpers.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { addLocation, addProduct, orgId } from '../pick/test/fulfilment.fixtures.ts';
+
+let t: TestApp;
+let picker: string;
+let bolOwner: string;
+let stroopOwner: string;
+let bol: string;
+let stroop: string;
+
+async function setCurr(cookie: string, org: string) {
+  const r = await t.app.inject({
+    method: 'POST',
+    url: '/api/orgs/set_curr',
+    headers: { cookie },
+    payload: { customer_id: org },
+  });
+  expect(r.statusCode, r.body).toBeLessThan(300);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: { products: 2 } });
+  picker = await t.login(DEMO_USERS.picker.email, DEMO_USERS.picker.password);
+  bolOwner = await t.login(DEMO_USERS.bolOwner.email, DEMO_USERS.bolOwner.password);
+  stroopOwner = await t.login(DEMO_USERS.stroopOwner.email, DEMO_USERS.stroopOwner.password);
+  bol = await orgId(t.db, 'Bakkerij Bol');
+  stroop = await orgId(t.db, 'Stroopwafel & Co');
+  await setCurr(bolOwner, bol);
+  await setCurr(stroopOwner, stroop);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function api<T = unknown>(
+  cookie: string,
+  method: string,
+  url: string,
+  payload?: unknown,
+  key?: string,
+) {
+  const r = await t.app.inject({
+    method: method as 'GET',
+    url: `/api${url}`,
+    headers: { cookie, ...(key ? { 'idempotency-key': key } : {}) },
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+  });
+  return {
+    status: r.statusCode,
+    body: (r.headers['content-type']?.includes('json') ? r.json() : null) as T,
+    raw: r,
+  };
+}
+
+const INFO = {
+  contact_person: 'Anna Bol',
+  contact_person_email: 'anna@bakkerijbol.nl',
+  phone: '+31 20 123 4567',
+  shipping_address: 'Keizersgracht 125, 1015 CJ Amsterdam',
+  track_trace: '3SABCD1234567',
+  expected_delivery: '2026-11-26',
+};
+
+let tag = 0;
+async function scene() {
+  tag++;
+  const now = Date.now();
+  const binA = await addLocation(t.db, { name: `IN-${now}-${tag}-A`, sequence: 900 + tag });
+  const binB = await addLocation(t.db, { name: `IN-${now}-${tag}-B`, sequence: 901 + tag });
+  const jam = await addProduct(t.db, bol, { name: 'Aardbeienjam', stock: [] });
+  const brood = await addProduct(t.db, bol, { name: 'Roggebrood', stock: [] });
+  const made = await api<Inbound>(bolOwner, 'POST', '/inbound', {
+    type: 'pallet',
+    items: [
+      { product_id: jam.id, units: 3, packed_per: 12, batch_nr: 'B-1', expiration_date: '2027-01-31' },
+      { product_id: brood.id, units: 2, packed_per: 6 },
+    ],
+    information: INFO,
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  return { binA, binB, jam, brood, inbound: made.body };
+}
+
+async function ledgerHolds(productIds: string[]) {
+  const r = await t.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM product_locations pl
+      WHERE pl.product_id = any($1::char(24)[])
+        AND pl.stock <> (SELECT COALESCE(sum(m.quantity), 0) FROM stock_mutations m
+                          WHERE m.product_id = pl.product_id AND m.location_id = pl.location_id)`,
+    [productIds],
+  );
+  expect(r.rows[0]?.n).toBe(0);
+}
+
+describe('announcing an inbound (spec 2 §4 wizard, §7 POST /inbound/)', () => {
+  it('makes a pending inbound with items, expected = units × packed per', async () => {
+    const { inbound, jam } = await scene();
+    expect(inbound.status).toBe('pending');
+    expect(inbound.type).toBe('pallet');
+    expect(inbound.org_id).toBe(bol);
+    expect(inbound.contact_person).toBe('Anna Bol');
+    expect(inbound.expected_delivery).toBe('2026-11-26');
+    expect(inbound.items.map((i) => i.pieces_expected)).toEqual([36, 12]);
+    expect(inbound.pieces_expected).toBe(48);
+    const jamItem = inbound.items.find((i) => i.product.id === jam.id);
+    expect(jamItem?.batch_nr).toBe('B-1');
+    expect(jamItem?.expiration_date).toBe('2027-01-31');
+    expect(inbound.created_by?.first_name).toBeTruthy();
+  });
+
+  it('refuses without a type, without products and without the information (the spec messages)', async () => {
+    const jam = await addProduct(t.db, bol, { name: 'Jam', stock: [] });
+    const item = { product_id: jam.id, units: 1, packed_per: 1 };
+    const noType = await api<{ message: string }>(bolOwner, 'POST', '/inbound', {
+      items: [item],
+      information: INFO,
+    });
+    expect(noType.status).toBe(400);
+    expect(JSON.stringify(noType.body)).toContain('Kies eerst een type zending');
+    const noItems = await api(bolOwner, 'POST', '/inbound', {
+      type: 'package',
+      items: [],
+      information: INFO,
+    });
+    expect(noItems.status).toBe(400);
+    expect(JSON.stringify(noItems.body)).toContain('Voeg producten toe');
+    const noInfo = await api(bolOwner, 'POST', '/inbound', {
+      type: 'package',
+      items: [item],
+      information: { ...INFO, contact_person: '', contact_person_email: 'nope' },
+    });
+    expect(noInfo.status).toBe(400);
+    expect(JSON.stringify(noInfo.body)).toContain('Contact person is required.');
+    expect(JSON.stringify(noInfo.body)).toContain('Valid email is required.');
+    const bad = await api(bolOwner, 'POST', '/inbound', { type: 'boat', items: [item], information: INFO });
+    expect(bad.status).toBe(400);
+  });
+
+  it("refuses another organisation's product and hides another organisation's inbound (404)", async () => {
+    const theirs = await addProduct(t.db, stroop, { name: 'Stroopwafel', stock: [] });
+    const r = await api(bolOwner, 'POST', '/inbound', {
+      type: 'package',
+      items: [{ product_id: theirs.id, units: 1, packed_per: 1 }],
+      information: INFO,
+    });
+    expect(r.status).toBe(404);
+    const { inbound } = await scene();
+    expect((await api(stroopOwner, 'GET', `/inbound/${inbound.id}`)).status).toBe(404);
+    expect((await api(stroopOwner, 'GET', `/inbound_item/${inbound.items[0]?.id}`)).status).toBe(404);
+    expect((await api(stroopOwner, 'PUT', `/inbound/edit/${inbound.id}`, { phone: '1' })).status).toBe(404);
+    expect((await api(stroopOwner, 'GET', `/inbounds/qr/${inbound.id}`)).status).toBe(404);
+    const list = await api<{ items: Inbound[] }>(stroopOwner, 'GET', '/inbounds');
+    expect(list.body.items.some((i) => i.id === inbound.id)).toBe(false);
+  });
+
+  it('announces from spreadsheet rows, all or nothing, each rejected row with its reason', async () => {
+    const jam = await addProduct(t.db, bol, { name: 'Jam excel', stock: [] });
+    const before = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM inbounds');
+    const bad = await api<{ issues: { path: string; message: string }[] }>(
+      bolOwner,
+      'POST',
+      '/inbound/excel',
+      {
+        ...INFO,
+        products: [
+          { ean: jam.ean, units: 2, packed_per: 10 },
+          { ean: '0000000000000', units: 1, packed_per: 1 },
+        ],
+      },
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues).toEqual([
+      { path: 'products.1.ean', message: 'Row 2: no product with EAN 0000000000000' },
+    ]);
+    const after = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM inbounds');
+    expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
+    const ok = await api<Inbound>(bolOwner, 'POST', '/inbound/excel', {
+      ...INFO,
+      products: [{ ean: jam.ean, units: 2, packed_per: 10 }],
+    });
+    expect(ok.status).toBe(201);
+    expect(ok.body.items[0]?.pieces_expected).toBe(20);
+  });
+});
+
+describe('lists and reads (spec 2 §7 GET /inbounds…)', () => {
+  it('lists pending first, by status, and the items of one inbound', async () => {
+    const { inbound, jam } = await scene();
+    expect(inbound.items[0]?.product.id).toBe(jam.id);
+    const all = await api<{ items: Inbound[]; total: number }>(bolOwner, 'GET', '/inbounds?limit=1000');
+    expect(all.status).toBe(200);
+    expect(all.body.items.some((i) => i.id === inbound.id)).toBe(true);
+    const firstChecked = all.body.items.findIndex((i) => i.status === 'checked_in');
+    const lastPending = all.body.items.map((i) => i.status).lastIndexOf('pending');
+    if (firstChecked >= 0) expect(lastPending).toBeLessThan(firstChecked);
+    const pending = await api<{ items: Inbound[] }>(picker, 'GET', '/inbounds/status/pending?limit=1000');
+    expect(pending.body.items.every((i) => i.status === 'pending')).toBe(true);
+    expect(pending.body.items.some((i) => i.id === inbound.id)).toBe(true);
+    const checked = await api<{ items: Inbound[] }>(picker, 'GET', '/inbounds/status/checked_in');
+    expect(checked.body.items.every((i) => i.status === 'checked_in')).toBe(true);
+    const items = await api<{ items: InboundItem[] }>(bolOwner, 'GET', `/inbound_item/inbound/${inbound.id}`);
+    expect(items.body.items.map((i) => i.id)).toEqual(inbound.items.map((i) => i.id));
+    const one = await api<InboundItem>(picker, 'GET', `/inbound_item/${inbound.items[0]?.id}`);
+    expect(one.body.inbound_number).toBe(inbound.inbound_number);
+    const report = await api<{ items: { item_id: string; pieces_open: number }[] }>(
+      picker,
+      'GET',
+      '/pending-items-report?limit=1000',
+    );
+    expect(report.body.items.find((r) => r.item_id === inbound.items[0]?.id)?.pieces_open).toBe(36);
+  });
+});
+
+describe('editing only while pending (spec 2 §4)', () => {
+  it('edits information and items, adds and deletes items while pending; refuses all once checked in', async () => {
+    const { inbound, jam, binA } = await scene();
+    const edited = await api<Inbound>(bolOwner, 'PUT', `/inbound/edit/${inbound.id}`, {
+      track_trace: 'NEW-TT',
+    });
+    expect(edited.body.track_trace).toBe('NEW-TT');
+    const item = inbound.items[1] as InboundItem;
+    const e = await api<InboundItem>(bolOwner, 'PUT', `/inbound_item/edit/customer/${item.id}`, {
+      units: 4,
+      notes: 'Voorzichtig',
+      package_closed: true,
+    });
+    expect(e.status).toBe(200);
+    expect(e.body.pieces_expected).toBe(24);
+    expect(e.body.package_closed).toBe(true);
+    const extra = await addProduct(t.db, bol, { name: 'Extra', stock: [] });
+    const added = await api<InboundItem>(bolOwner, 'POST', `/inbound_item/add/${inbound.id}`, {
+      product_id: extra.id,
+      units: 1,
+      packed_per: 5,
+    });
+    expect(added.status).toBe(201);
+    const del = await api(bolOwner, 'DELETE', `/inbound_item/delete/${inbound.id}/${added.body.id}`);
+    expect(del.status).toBe(200);
+    expect((await api(bolOwner, 'GET', `/inbound_item/${added.body.id}`)).status).toBe(404);
+
+    // Check everything in: place and submit each item.
+    const jamItem = inbound.items.find((i) => i.product.id === jam.id) as InboundItem;
+    await api(picker, 'POST', '/locations/assign', {
+      product_id: jam.id,
+      location_id: binA,
+      amount: 36,
+      inbound_item_id: jamItem.id,
+    });
+    for (const it of inbound.items) {
+      const s = await api<InboundItem>(picker, 'PUT', `/inbound_item/submitInboundItem/${it.id}`);
+      expect(s.status).toBe(200);
+    }
+    const done = await api<Inbound>(bolOwner, 'GET', `/inbound/${inbound.id}`);
+    expect(done.body.status).toBe('checked_in');
+    expect(done.body.checked_in_at).not.toBeNull();
+    const codes = [
+      await api<{ code: string }>(bolOwner, 'PUT', `/inbound/edit/${inbound.id}`, { phone: '0' }),
+      await api<{ code: string }>(bolOwner, 'PUT', `/inbound_item/edit/customer/${item.id}`, { units: 1 }),
+      await api<{ code: string }>(bolOwner, 'POST', `/inbound_item/add/${inbound.id}`, {
+        product_id: extra.id,
+        units: 1,
+        packed_per: 1,
+      }),
+      await api<{ code: string }>(bolOwner, 'DELETE', `/inbound_item/delete/${inbound.id}/${item.id}`),
+    ];
+    expect(codes.map((c) => [c.status, c.body.code])).toEqual(Array(4).fill([409, 'inbound_not_pending']));
+    const again = await api<{ code: string }>(picker, 'PUT', `/inbound_item/submitInboundItem/${item.id}`);
+    expect([again.status, again.body.code]).toEqual([409, 'inbound_item_submitted']);
+    const checked = await api<{ items: Inbound[] }>(bolOwner, 'GET', '/inventory/org/checked_in?limit=1000');
+    expect(checked.body.items.some((i) => i.id === inbound.id)).toBe(true);
+  });
+});
+
+describe('surcharges and totals (spec 2 §5 Surcharge, §9)', () => {
+  it('adds and removes surcharges; totals in euro; boxes = pieces checked in ÷ packed per', async () => {
+    const { inbound, jam, binA } = await scene();
+    const item = inbound.items.find((i) => i.product.id === jam.id) as InboundItem;
+    await api(picker, 'PUT', `/inbound_item/surcharge/${item.id}`, {
+      description: 'Stickeren',
+      cost_cents: 150,
+      amount: 4,
+    });
+    const two = await api<InboundItem>(picker, 'PUT', `/inbound_item/surcharge/${item.id}`, {
+      description: 'Ompakken',
+      cost_cents: 1000,
+      amount: 1,
+    });
+    expect(two.body.surcharges).toHaveLength(2);
+    expect(two.body.surcharge_total_eur).toBe(16);
+    const one = await api<InboundItem>(picker, 'DELETE', `/inbound_item/surcharge/${item.id}/0`);
+    expect(one.body.surcharges.map((s) => s.description)).toEqual(['Ompakken']);
+    expect(one.body.surcharge_total_eur).toBe(10);
+    expect((await api(picker, 'DELETE', `/inbound_item/surcharge/${item.id}/5`)).status).toBe(404);
+    const placed = await api(picker, 'POST', `/inbound_item/place/${item.id}`, {
+      location_id: binA,
+      amount: 30,
+    });
+    expect(placed.status).toBe(200);
+    const after = await api<InboundItem>(picker, 'GET', `/inbound_item/${item.id}`);
+    expect(after.body.pieces_checked_in).toBe(30);
+    expect(after.body.boxes_checked_in).toBe(2);
+    const ib = await api<Inbound>(bolOwner, 'GET', `/inbound/${inbound.id}`);
+    expect(ib.body.surcharge_total_eur).toBe(10);
+    expect(ib.body.pieces_checked_in).toBe(30);
+    const notes = await api<InboundItem>(picker, 'PUT', `/inbound_item/edit/checkin${item.id}`, {
+      notes: 'Doos nat',
+    });
+    expect(notes.body.notes).toBe('Doos nat');
+    const exp = await api<InboundItem>(picker, 'PUT', `/inbound_item/expiration_date/${item.id}/2028-02-29`);
+    expect(exp.body.expiration_date).toBe('2028-02-29');
+  });
+});
+
+describe('placing stock (spec 2 §2 Inbound item detail; the stock ledger)', () => {
+  it('finds and reserves locations, writes the ledger, keeps the invariant; a wrong scan changes nothing', async () => {
+    const { inbound, jam, binA, binB } = await scene();
+    const item = inbound.items.find((i) => i.product.id === jam.id) as InboundItem;
+    // The product lies on binA already: the finder offers it first.
+    await api(picker, 'POST', '/locations/assign', { product_id: jam.id, location_id: binA, amount: 1 });
+    const found = await api<InboundItem>(picker, 'POST', `/inbound_item/locations/find/${item.id}`, {
+      amount: 2,
+    });
+    expect(found.status).toBe(200);
+    expect(found.body.reserved_locations).toHaveLength(2);
+    expect(found.body.reserved_locations[0]?.location_id).toBe(binA);
+    const other = found.body.reserved_locations[1]?.location_id as string;
+    const dropped = await api<InboundItem>(picker, 'PUT', `/inbound_item/deleteLocation/${item.id}/${other}`);
+    expect(dropped.body.reserved_locations.map((l) => l.location_id)).toEqual([binA]);
+
+    const binAName = found.body.reserved_locations[0]?.name as string;
+    const wrongScan = await api<{ code: string }>(picker, 'POST', '/locations/assign', {
+      product_id: jam.id,
+      location_id: binA,
+      amount: 12,
+      inbound_item_id: item.id,
+      raw_scan: 'SOMETHING-ELSE',
+    });
+    expect([wrongScan.status, wrongScan.body.code]).toEqual([409, 'wrong_location']);
+    const notReserved = await api<{ code: string }>(picker, 'POST', '/locations/assign', {
+      product_id: jam.id,
+      location_id: binB,
+      amount: 12,
+      inbound_item_id: item.id,
+    });
+    expect([notReserved.status, notReserved.body.code]).toEqual([409, 'wrong_location']);
+    const unchanged = await api<InboundItem>(picker, 'GET', `/inbound_item/${item.id}`);
+    expect(unchanged.body.pieces_checked_in).toBe(0);
+    const mutations = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM stock_mutations WHERE product_id = $1 AND reason = 'checkin'`,
+      [jam.id],
+    );
+    expect(mutations.rows[0]?.n).toBe(0);
+
+    const ok = await api(picker, 'POST', '/locations/assign', {
+      product_id: jam.id,
+      location_id: binA,
+      amount: 24,
+      inbound_item_id: item.id,
+      raw_scan: binAName.toLowerCase(),
+    });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const rows = await t.db.query<{ quantity: number; note: string; raw_scan: string }>(
+      `SELECT quantity, note, raw_scan FROM stock_mutations WHERE product_id = $1 AND reason = 'checkin'`,
+      [jam.id],
+    );
+    expect(rows.rows).toEqual([
+      { quantity: 24, note: `inbound item ${item.id}`, raw_scan: binAName.toLowerCase() },
+    ]);
+    const after = await api<InboundItem>(picker, 'GET', `/inbound_item/${item.id}`);
+    expect(after.body.pieces_checked_in).toBe(24);
+    expect(after.body.reserved_locations[0]?.stock).toBe(25);
+    await ledgerHolds([jam.id]);
+    const cleared = await api<InboundItem>(picker, 'DELETE', `/inbound_item/reserved_locations/${item.id}`);
+    expect(cleared.body.reserved_locations).toEqual([]);
+  });
+
+  it('applies a replayed check-in scan with the same Idempotency-Key once', async () => {
+    const { inbound, jam, binA } = await scene();
+    const item = inbound.items.find((i) => i.product.id === jam.id) as InboundItem;
+    const body = { product_id: jam.id, location_id: binA, amount: 12, inbound_item_id: item.id };
+    const key = `inbound-scan-${item.id}`;
+    const first = await api(picker, 'POST', '/locations/assign', body, key);
+    const second = await api(picker, 'POST', '/locations/assign', body, key);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.body).toEqual(first.body);
+    const after = await api<InboundItem>(picker, 'GET', `/inbound_item/${item.id}`);
+    expect(after.body.pieces_checked_in).toBe(12);
+    const place = { location_id: binA, amount: 6 };
+    await api(picker, 'POST', `/inbound_item/place/${item.id}`, place, `${key}-p`);
+    await api(picker, 'POST', `/inbound_item/place/${item.id}`, place, `${key}-p`);
+    const after2 = await api<InboundItem>(picker, 'GET', `/inbound_item/${item.id}`);
+    expect(after2.body.pieces_checked_in).toBe(18);
+    await ledgerHolds([jam.id]);
+  });
+
+  it('checks in directly: one inbound checked in at once, stock on the chosen locations', async () => {
+    const binX = await addLocation(t.db, { name: `DIRECT-${Date.now()}`, sequence: 990 });
+    const p = await addProduct(t.db, bol, { name: 'Direct', stock: [] });
+    const r = await api<Inbound>(bolOwner, 'POST', '/inventory/direct_checkin', {
+      information: INFO,
+      items: [{ product_id: p.id, location_id: binX, amount: 7 }],
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body.status).toBe('checked_in');
+    expect(r.body.direct).toBe(true);
+    expect(r.body.items[0]?.pieces_checked_in).toBe(7);
+    const stock = await t.db.query<{ stock: number }>(
+      'SELECT stock FROM product_locations WHERE product_id = $1 AND location_id = $2',
+      [p.id, binX],
+    );
+    expect(stock.rows[0]?.stock).toBe(7);
+    await ledgerHolds([p.id]);
+  });
+});
+
+describe('documents, mail, images and the calendar', () => {
+  it('prints the QR label and the inventory ticket with codes that scan', async () => {
+    const { inbound } = await scene();
+    const qr = await api(bolOwner, 'GET', `/inbounds/qr/${inbound.id}`);
+    expect(qr.status).toBe(200);
+    expect(qr.raw.headers['content-type']).toContain('application/pdf');
+    expect(readPdfBarcodes(qr.raw.rawPayload)).toEqual([
+      { code128: inbound.id, qr: inbound.id, ean13: null },
+    ]);
+    const labels = await api(picker, 'POST', '/inventory/label', { _id: inbound.id, copies: 2 });
+    expect(readPdfBarcodes(labels.raw.rawPayload).map((p) => p.qr)).toEqual([inbound.id, inbound.id]);
+    const slip = await api(bolOwner, 'GET', `/inbound_item/packing_slip/${inbound.id}`);
+    expect(slip.status).toBe(200);
+    const [page] = readPdfBarcodes(slip.raw.rawPayload);
+    expect(page?.qr).toBe(inbound.id);
+    const text = (await readPdf(slip.raw.rawPayload)).text;
+    expect(text).toContain(inbound.inbound_number);
+    expect(text).toContain(inbound.items[0]?.product.ean);
+    const pending = await api(bolOwner, 'POST', '/inventory/pending_inventory_pdf', { ids: [inbound.id] });
+    expect(pending.status).toBe(200);
+    expect((await readPdf(pending.raw.rawPayload)).text).toContain(inbound.inbound_number);
+  });
+
+  it('mails the check-in summary through the mail transport', async () => {
+    const { inbound } = await scene();
+    const r = await api(bolOwner, 'POST', '/inventory/email', { _id: inbound.id });
+    expect(r.status).toBe(200);
+    const mails = await t.mails();
+    const mail = JSON.stringify(mails.at(-1));
+    expect(mail).toContain(inbound.inbound_number);
+    expect(mail).toContain('anna@bakkerijbol.nl');
+  });
+
+  it('stores damage photos by their bytes (jpeg/png/webp, 5 MB) and refuses others', async () => {
+    const { inbound } = await scene();
+    const id = inbound.items[0]?.id as string;
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const put = (body: Buffer, type: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/inventory/checkin/images/${id}`,
+        headers: { cookie: picker, 'content-type': type, 'x-file-name': 'schade.png' },
+        payload: body,
+      });
+    const ok = await put(png, 'image/png');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().images).toHaveLength(1);
+    const fake = await put(Buffer.from('not an image at all'), 'image/png');
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json().message).toBe('Only the following formats are allowed: jpeg, png, webp.');
+    const big = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]);
+    const tooBig = await put(big, 'image/png');
+    expect(tooBig.statusCode).toBe(400);
+  });
+
+  it('serves the public calendar behind a secret link, without personal data', async () => {
+    const { inbound } = await scene();
+    const link = await api<{ token: string }>(bolOwner, 'POST', '/inbound/calendar_link');
+    expect(link.status).toBe(200);
+    const cal = await t.app.inject({
+      method: 'GET',
+      url: `/api/inbounds-report/${link.body.token}?from=2026-11-23&to=2026-11-29`,
+    });
+    expect(cal.statusCode, cal.body).toBe(200);
+    const ev = cal.json().items.find((e: { id: string }) => e.id === inbound.id);
+    expect(ev.items[0].pieces_expected).toBe(36);
+    expect(cal.body).not.toContain('anna@bakkerijbol.nl');
+    expect(cal.body).not.toContain('Keizersgracht');
+    expect(cal.body).not.toContain('+31 20');
+    const wrong = await t.app.inject({
+      method: 'GET',
+      url: `/api/inbounds-report/${'x'.repeat(43)}?from=2026-11-23&to=2026-11-29`,
+    });
+    expect(wrong.statusCode).toBe(404);
+    // A new link replaces the old one.
+    await api(bolOwner, 'POST', '/inbound/calendar_link');
+    const old = await t.app.inject({
+      method: 'GET',
+      url: `/api/inbounds-report/${link.body.token}?from=2026-11-23&to=2026-11-29`,
+    });
+    expect(old.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,73 @@
+import { assignLocationEndpoint } from '@hoppa/core';
+import { sql } from 'kysely';
+import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
+import { badRequest, notFound, problem } from '../../lib/errors.ts';
+import { applyStockChange } from './ledger.ts';
+
+/**
+ * Places checked-in pieces of an inbound item on a location (issue 10; spec 2 §2 Inbound item detail, §7
+ * `POST /locations/assign` with `inbound_item_id`, "link barcode to location (inbound)"): in the caller's
+ * transaction, locks the item, writes the `checkin` ledger row through {@link applyStockChange} and adds the pieces
+ * to the item's `pieces_checked_in`, so the two never disagree. A scan that does not name the location (`rawScan`
+ * neither its name nor its id), or a location that is not one of the item's reserved ones (when it has any),
+ * answers 409 `wrong_location` and changes nothing; a submitted item 409 `inbound_item_submitted`.
+ */
+export async function placeInbound(
+  ctx: TenantScope & { userId: string },
+  input: {
+    itemId: string;
+    productId: string | null;
+    location: { id: string; name: string; active: boolean };
+    amount: number;
+    rawScan: string | null;
+  },
+): Promise<{ pieces_checked_in: number }> {
+  const item = await tenantSql(ctx)
+    .selectFrom('inbound_items as it')
+    .select(['it.id', 'it.org_id', 'it.product_id', 'it.status', 'it.reserved_locations'])
+    .where('it.id', '=', input.itemId)
+    .where(orgScope(ctx, 'it'))
+    .forUpdate()
+    .executeTakeFirst();
+  if (!item) throw notFound(`Geen inbound item gevonden: inbound item ${input.itemId} bestaat niet`);
+  if (input.productId && input.productId !== item.product_id)
+    throw badRequest('This product is not the product of the inbound item');
+  if (item.status !== 'pending')
+    throw problem(assignLocationEndpoint, 'inbound_item_submitted', 'Dit item is al ingecheckt');
+  if (!input.location.active)
+    throw problem(
+      assignLocationEndpoint,
+      'location_inactive',
+      `Location ${input.location.name} is not active`,
+    );
+  const scan = input.rawScan?.trim().toLowerCase();
+  const reserved = item.reserved_locations as string[];
+  if (
+    (scan && scan !== input.location.name.toLowerCase() && scan !== input.location.id) ||
+    (reserved.length > 0 && !reserved.includes(input.location.id))
+  ) {
+    throw problem(
+      assignLocationEndpoint,
+      'wrong_location',
+      `Verkeerde locatie: scan het label van de gereserveerde locatie (niet ${input.rawScan ?? input.location.name})`,
+    );
+  }
+  await applyStockChange(ctx, {
+    orgId: item.org_id,
+    productId: item.product_id,
+    locationId: input.location.id,
+    delta: input.amount,
+    reason: 'checkin',
+    userId: ctx.userId,
+    note: `inbound item ${item.id}`,
+    rawScan: input.rawScan,
+  });
+  const after = await tenantSql(ctx)
+    .updateTable('inbound_items as it')
+    .set({ pieces_checked_in: sql<number>`it.pieces_checked_in + ${input.amount}::int` })
+    .where('it.id', '=', item.id)
+    .where(orgScope(ctx, 'it'))
+    .returning('it.pieces_checked_in')
+    .executeTakeFirstOrThrow();
+  return { pieces_checked_in: after.pieces_checked_in };
+}

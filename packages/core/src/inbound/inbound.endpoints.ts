@@ -1,0 +1,418 @@
+import { z } from 'zod';
+import { IdSchema, OkSchema } from '../common/common.schema.ts';
+import { defineEndpoint, IMAGE_MAX_BYTES, ImageBodySchema, PdfResponseSchema } from '../http/endpoint.ts';
+import { pageOf, pageQuery } from '../http/page.ts';
+import {
+  CalendarEventSchema,
+  CreateInboundBodySchema,
+  DirectCheckinBodySchema,
+  FindLocationsBodySchema,
+  InboundEmailBodySchema,
+  InboundExcelBodySchema,
+  InboundInformationSchema,
+  InboundItemCheckinEditSchema,
+  InboundItemEditSchema,
+  InboundItemInputSchema,
+  InboundItemSchema,
+  InboundSchema,
+  PendingItemSchema,
+  SurchargeSchema,
+} from './inbound.schema.ts';
+
+const idParams = z.object({ id: IdSchema });
+const tags = ['inbound'];
+
+/**
+ * `POST /inbound/` (spec 2 §7 Inbound, §4 add inventory wizard): a merchant announces an inbound of its current
+ * organisation: type, products (boxes × per box, batch, expiry) and information. Answers the inbound with its items.
+ */
+export const createInboundEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/inbound',
+  summary: 'Announce an inbound',
+  scope: 'org',
+  body: CreateInboundBodySchema,
+  response: InboundSchema,
+  status: 201,
+  tags,
+});
+
+/** `PUT /inbound/edit/{id}` (spec 2 §7, §5 Inbound edit): the information, while pending (409 `inbound_not_pending`). */
+export const editInboundEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/inbound/edit/:id',
+  summary: 'Edit an inbound while pending',
+  params: idParams,
+  body: InboundInformationSchema.partial(),
+  response: InboundSchema,
+  problems: ['inbound_not_pending'],
+  tags,
+});
+
+const InboundListSchema = pageOf(InboundSchema);
+
+/** `GET /inbounds` (spec 2 §7): the caller's inbounds, pending first, then by expected delivery. */
+export const inboundsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/inbounds',
+  summary: 'Inbounds, pending first',
+  query: pageQuery(100),
+  response: InboundListSchema,
+  tags,
+});
+
+/** `GET /inbounds/status/pending` (spec 2 §7): pending inbounds, soonest expected first. */
+export const pendingInboundsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/inbounds/status/pending',
+  summary: 'Pending inbounds',
+  query: pageQuery(100),
+  response: InboundListSchema,
+  tags,
+});
+
+/** `GET /inbounds/status/checked_in` (spec 2 §7): checked-in inbounds, newest first. */
+export const checkedInInboundsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/inbounds/status/checked_in',
+  summary: 'Checked-in inbounds',
+  query: pageQuery(100),
+  response: InboundListSchema,
+  tags,
+});
+
+/** `GET /inventory/org/checked_in` (spec 2 §7): the current organisation's checked-in inbounds. */
+export const orgCheckedInEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/inventory/org/checked_in',
+  summary: "The current organisation's checked-in inbounds",
+  scope: 'org',
+  query: pageQuery(100),
+  response: InboundListSchema,
+  tags,
+});
+
+/** `GET /inbound/{id}` (spec 2 §7): one inbound with its items; 404 for another organisation's. */
+export const inboundEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/inbound/:id',
+  summary: 'One inbound',
+  params: idParams,
+  response: InboundSchema,
+  tags,
+});
+
+/** `GET /inbound_item/{id}` (spec 2 §7, §2 Inbound item detail). */
+export const inboundItemEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/inbound_item/:id',
+  summary: 'One inbound item',
+  params: idParams,
+  response: InboundItemSchema,
+  tags,
+});
+
+/** `GET /inbound_item/inbound/{id}` (spec 2 §7): the items of an inbound. */
+export const inboundItemsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/inbound_item/inbound/:id',
+  summary: 'The items of an inbound',
+  params: idParams,
+  response: z.object({ items: z.array(InboundItemSchema) }),
+  tags,
+});
+
+/** `POST /inbound_item/add/{inbound_id}` (spec 2 §7, §5 Add product to inbound): while pending. */
+export const addInboundItemEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/inbound_item/add/:inbound_id',
+  summary: 'Add a product to a pending inbound',
+  params: z.object({ inbound_id: IdSchema }),
+  body: InboundItemInputSchema,
+  response: InboundItemSchema,
+  status: 201,
+  problems: ['inbound_not_pending'],
+  tags,
+});
+
+/** `DELETE /inbound_item/delete/{inbound_id}/{item_id}` (spec 2 §7, §6): while pending and nothing checked in. */
+export const deleteInboundItemEndpoint = defineEndpoint({
+  method: 'DELETE',
+  path: '/inbound_item/delete/:inbound_id/:item_id',
+  summary: 'Delete an item of a pending inbound',
+  params: z.object({ inbound_id: IdSchema, item_id: IdSchema }),
+  response: OkSchema,
+  problems: ['inbound_not_pending'],
+  tags,
+});
+
+/** `PUT /inbound_item/edit/customer/{id}` (spec 2 §7): the merchant's edit of an item, while pending. */
+export const editInboundItemEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/inbound_item/edit/customer/:id',
+  summary: 'Edit an inbound item while pending',
+  params: idParams,
+  body: InboundItemEditSchema,
+  response: InboundItemSchema,
+  problems: ['inbound_not_pending', 'inbound_item_submitted'],
+  tags,
+});
+
+/** `PUT /inbound_item/edit/checkin{id}` (spec 2 §7; the path has no slash before the id): the warehouse's notes. */
+export const editInboundItemCheckinEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/inbound_item/edit/checkin:id',
+  summary: 'Edit notes of an item while checking in',
+  params: idParams,
+  body: InboundItemCheckinEditSchema,
+  response: InboundItemSchema,
+  problems: ['inbound_item_submitted'],
+  tags,
+});
+
+/** `PUT /inbound_item/surcharge/{id}` (spec 2 §7, §5 Surcharge): adds extra work to an item. */
+export const addSurchargeEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/inbound_item/surcharge/:id',
+  summary: 'Add a surcharge to an inbound item',
+  params: idParams,
+  body: SurchargeSchema,
+  response: InboundItemSchema,
+  problems: ['inbound_item_submitted'],
+  tags,
+});
+
+/** `DELETE /inbound_item/surcharge/{id}/{index}` (spec 2 §7): removes the surcharge at `index` (0-based). */
+export const deleteSurchargeEndpoint = defineEndpoint({
+  method: 'DELETE',
+  path: '/inbound_item/surcharge/:id/:index',
+  summary: 'Remove a surcharge of an inbound item',
+  params: z.object({ id: IdSchema, index: z.coerce.number().int().min(0).max(10_000) }),
+  response: InboundItemSchema,
+  problems: ['inbound_item_submitted'],
+  tags,
+});
+
+/**
+ * `POST /inbound_item/locations/find/{id}` (spec 2 §7, §2 location finder): reserves up to `amount` active bins
+ * of the type (default any) that are empty or already hold the product, the product's own first.
+ */
+export const findLocationsEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/inbound_item/locations/find/:id',
+  summary: 'Find and reserve locations for an inbound item',
+  params: idParams,
+  body: FindLocationsBodySchema,
+  response: InboundItemSchema,
+  problems: ['inbound_item_submitted'],
+  tags,
+});
+
+/** `PUT /inbound_item/deleteLocation/{id}/{locationId}` (spec 2 §7): drops one reserved location. */
+export const deleteReservedLocationEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/inbound_item/deleteLocation/:id/:locationId',
+  summary: 'Drop a reserved location of an inbound item',
+  params: z.object({ id: IdSchema, locationId: IdSchema }),
+  response: InboundItemSchema,
+  tags,
+});
+
+/** `DELETE /inbound_item/reserved_locations/{id}` (spec 2 §7): drops all reserved locations of an item. */
+export const clearReservedLocationsEndpoint = defineEndpoint({
+  method: 'DELETE',
+  path: '/inbound_item/reserved_locations/:id',
+  summary: 'Drop every reserved location of an inbound item',
+  params: idParams,
+  response: InboundItemSchema,
+  tags,
+});
+
+/** `PUT /inbound_item/expiration_date/{id}/{date}` (spec 2 §7): sets the expiry date (YYYY-MM-DD). */
+export const expirationDateEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/inbound_item/expiration_date/:id/:date',
+  summary: 'Set the expiry date of an inbound item',
+  params: z.object({ id: IdSchema, date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
+  response: InboundItemSchema,
+  problems: ['inbound_item_submitted'],
+  tags,
+});
+
+/**
+ * `PUT /inbound_item/submitInboundItem/{id}` (spec 2 §7): the item is counted; when every item of the inbound is,
+ * the inbound becomes checked_in. 409 `inbound_item_submitted` the second time.
+ */
+export const submitInboundItemEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/inbound_item/submitInboundItem/:id',
+  summary: 'Submit a counted inbound item',
+  params: idParams,
+  response: InboundItemSchema,
+  problems: ['inbound_item_submitted'],
+  tags,
+});
+
+/**
+ * Direct check-in (spec 2 §2 Direct check-in; the spec shows no path): one inbound of the current organisation made
+ * and checked in at once, each product's pieces onto its chosen location through the stock ledger.
+ */
+export const directCheckinEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/inventory/direct_checkin',
+  summary: 'Direct check-in',
+  scope: 'org',
+  body: DirectCheckinBodySchema,
+  response: InboundSchema,
+  status: 201,
+  problems: ['location_inactive'],
+  catalogue: 'direct check-in and temporary check-in records',
+  tags,
+});
+
+/** `POST /inventory/email {_id}` (spec 2 §7): mails the check-in summary of an inbound (to its contact by default). */
+export const inboundEmailEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/inventory/email',
+  summary: 'Mail the check-in summary',
+  body: InboundEmailBodySchema,
+  response: OkSchema,
+  catalogue: 'POST /inventory/email {_id}',
+  tags,
+});
+
+/** `GET /inbounds/qr/{id}` (spec 2 §7, §2 Label printing): the inbound's QR label (PDF) for its boxes. */
+export const inboundQrEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/inbounds/qr/:id',
+  summary: 'Inbound QR label (PDF)',
+  params: idParams,
+  response: PdfResponseSchema,
+  binary: true,
+  tags,
+});
+
+/** `GET /inbound_item/packing_slip/{id}` (spec 2 §7): the inventory ticket of an inbound (PDF), by inbound id. */
+export const inboundPackingSlipEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/inbound_item/packing_slip/:id',
+  summary: 'Inventory ticket (PDF)',
+  params: idParams,
+  response: PdfResponseSchema,
+  binary: true,
+  tags,
+});
+
+/** `GET /pending-items-report` (spec 2 §7): every item announced and not yet fully received. */
+export const pendingItemsReportEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/pending-items-report',
+  summary: 'Announced items not yet received',
+  query: pageQuery(500),
+  response: pageOf(PendingItemSchema),
+  tags,
+});
+
+/**
+ * Upload images (spec 2 §7 `PUT /inventory/checkin/images/{id}`, §5): one damage photo of an inbound item as the
+ * body (jpeg, png or webp by its bytes, at most 5 MB; the spec's messages otherwise), its name in `X-File-Name`.
+ */
+export const inboundImageUploadEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/inventory/checkin/images/:id',
+  summary: 'Add a photo to an inbound item',
+  params: idParams,
+  body: ImageBodySchema,
+  imageBody: true,
+  bodyLimit: IMAGE_MAX_BYTES + 1024,
+  response: InboundItemSchema,
+  problems: ['file_too_large'],
+  tags,
+});
+
+/** `POST /inbound/calendar_link` (our path, spec 2 §2 /inbounds-report): makes a new secret calendar link token. */
+export const calendarLinkEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/inbound/calendar_link',
+  summary: 'New secret link of the public inbound calendar',
+  scope: 'org',
+  response: z.object({ token: z.string() }),
+  tags,
+});
+
+/**
+ * The public inbound calendar's data (spec 2 §2 Inbound calendar, §9; our path): the inbounds of the organisation
+ * whose secret link token is given, expected or checked in between `from` and `to`; no personal data.
+ */
+export const calendarEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/inbounds-report/:token',
+  summary: 'Public inbound calendar',
+  public: true,
+  params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) }),
+  query: z.object({
+    from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  }),
+  response: z.object({ items: z.array(CalendarEventSchema) }),
+  tags,
+});
+
+/**
+ * Link barcode to location (inbound) (spec 2 §2 Inbound item detail, §7; the spec shows no path): places `amount`
+ * checked-in pieces of the item on the scanned location through the stock ledger; the scan must name the location
+ * (and be a reserved one when the item has any), else 409 `wrong_location` and nothing changes.
+ */
+export const placeInboundItemEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/inbound_item/place/:id',
+  summary: 'Place checked-in pieces on a scanned location',
+  params: idParams,
+  body: z.object({
+    location_id: IdSchema,
+    amount: z.number().int().min(1).max(1_000_000),
+    raw_scan: z.string().trim().max(200).nullable().optional(),
+  }),
+  response: InboundItemSchema,
+  problems: ['wrong_location', 'inbound_item_submitted', 'location_inactive'],
+  catalogue: 'link barcode to location (inbound)',
+  tags,
+});
+
+/** `POST /inventory/pending_inventory_pdf` (spec 2 §7): the inventory tickets of the given (or all pending) inbounds. */
+export const pendingInventoryPdfEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/inventory/pending_inventory_pdf',
+  summary: 'Inventory tickets of pending inbounds (PDF)',
+  body: z.object({ ids: z.array(IdSchema).max(200).optional() }).optional(),
+  response: PdfResponseSchema,
+  binary: true,
+  tags,
+});
+
+/** `POST /inventory/label` (spec 2 §7): QR labels of an inbound, `copies` pages (one per box). */
+export const inventoryLabelEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/inventory/label',
+  summary: 'Inbound QR labels (PDF)',
+  body: z.object({ _id: IdSchema, copies: z.number().int().min(1).max(500).default(1) }),
+  response: PdfResponseSchema,
+  binary: true,
+  tags,
+});
+
+/**
+ * `POST /inbound/excel` (spec 2 §7, §2 /add_inventory_excel): an inbound from spreadsheet rows (the portal's import
+ * wizard maps the columns): information and products by EAN. All or nothing: any row the server rejects answers
+ * 400 `validation` with one issue per row (`products.<n>`: the reason) and nothing is made.
+ */
+export const inboundExcelEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/inbound/excel',
+  summary: 'Announce an inbound from spreadsheet rows',
+  scope: 'org',
+  body: InboundExcelBodySchema,
+  response: InboundSchema,
+  status: 201,
+  tags,
+});

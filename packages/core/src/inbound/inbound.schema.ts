@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import { IdSchema } from '../common/common.schema.ts';
+
+/** Inbound types (spec 2 §3 Inbound types, §9): package, pallet, container/other. */
+export const INBOUND_TYPES = ['package', 'pallet', 'container_other'] as const;
+/** One of {@link INBOUND_TYPES}. */
+export type InboundType = (typeof INBOUND_TYPES)[number];
+/** Status of an inbound and of its items (spec 2 §4 Inbound): pending (open) or checked_in (closed). */
+export const InboundStatusSchema = z.enum(['pending', 'checked_in']);
+
+const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date YYYY-MM-DD');
+const text = (max: number) => z.string().trim().max(max);
+
+/** 'Extra work' on an item (spec 2 §5 Surcharge): what, cost per time in cents, how many times. */
+export const SurchargeSchema = z.object({
+  description: text(200).min(1),
+  cost_cents: z.number().int().min(0).max(10_000_000),
+  amount: z.number().int().min(1).max(100_000),
+});
+/** A surcharge (spec 2 §5 Surcharge). */
+export type Surcharge = z.infer<typeof SurchargeSchema>;
+
+/**
+ * Inbound information (spec 2 §5 Inbound information): every field required, with the spec's messages; the
+ * portal prefills them from the organisation, the date with today.
+ */
+export const InboundInformationSchema = z.object({
+  contact_person: text(200).min(1, 'Contact person is required.'),
+  contact_person_email: z
+    .string()
+    .trim()
+    .min(1, 'Contact person email is required.')
+    .pipe(z.email('Valid email is required.')),
+  phone: text(50).min(1, 'Phone number is required.'),
+  shipping_address: text(500).min(1, 'Shipping address is required.'),
+  track_trace: text(200).min(1, 'Track & trace is required.'),
+  expected_delivery: dateOnly,
+});
+/** Inbound information (spec 2 §5). */
+export type InboundInformation = z.infer<typeof InboundInformationSchema>;
+
+/** A product of the add-inventory wizard or `POST /inbound_item/add` (spec 2 §5 Add product to inbound). */
+export const InboundItemInputSchema = z.object({
+  product_id: IdSchema,
+  units: z.number().int().min(1).max(100_000),
+  packed_per: z.number().int().min(1).max(100_000),
+  batch_nr: text(100).nullable().optional(),
+  expiration_date: dateOnly.nullable().optional(),
+});
+
+/** Body of `POST /inbound/` (spec 2 §7 Inbound; the wizard's confirmation, spec 2 §4): type, products, information. */
+export const CreateInboundBodySchema = z.object({
+  type: z.enum(INBOUND_TYPES, 'Kies eerst een type zending'),
+  items: z.array(InboundItemInputSchema).min(1, 'Voeg producten toe').max(500),
+  information: InboundInformationSchema,
+});
+/** Body of `POST /inbound/`. */
+export type CreateInboundBody = z.input<typeof CreateInboundBodySchema>;
+
+/** Body of `PUT /inbound_item/edit/customer/{id}` (spec 2 §7): what a merchant may change while pending. */
+export const InboundItemEditSchema = z.object({
+  units: z.number().int().min(1).max(100_000).optional(),
+  packed_per: z.number().int().min(1).max(100_000).optional(),
+  batch_nr: text(100).nullable().optional(),
+  expiration_date: dateOnly.nullable().optional(),
+  notes: text(2000).nullable().optional(),
+  package_closed: z.boolean().optional(),
+});
+
+/** Body of `PUT /inbound_item/edit/checkin{id}` (spec 2 §7): what the warehouse notes while counting. */
+export const InboundItemCheckinEditSchema = z.object({
+  notes: text(2000).nullable().optional(),
+  package_closed: z.boolean().optional(),
+  batch_nr: text(100).nullable().optional(),
+  expiration_date: dateOnly.nullable().optional(),
+});
+
+/** A location the finder reserved for an item (spec 2 §3 Inbound item reservedLocations). */
+export const ReservedLocationSchema = z.object({
+  location_id: IdSchema,
+  name: z.string(),
+  parent_name: z.string().nullable(),
+  type: z.string(),
+  stock: z.number().int(),
+});
+
+/**
+ * An inbound item (spec 2 §3 Inbound item, §9): expected and checked-in pieces, boxes checked in = pieces checked in
+ * ÷ packed per (rounded down), total = units × packed per, surcharges with their total in euro.
+ */
+export const InboundItemSchema = z.object({
+  id: IdSchema,
+  inbound_id: IdSchema,
+  inbound_number: z.string(),
+  inbound_status: InboundStatusSchema,
+  org_id: IdSchema,
+  org_name: z.string(),
+  product: z.object({ id: IdSchema, ean: z.string(), bsku: z.string().nullable(), name: z.string() }),
+  units: z.number().int(),
+  packed_per: z.number().int(),
+  pieces_expected: z.number().int(),
+  pieces_checked_in: z.number().int(),
+  boxes_checked_in: z.number().int(),
+  batch_nr: z.string().nullable(),
+  expiration_date: z.string().nullable(),
+  notes: z.string().nullable(),
+  package_closed: z.boolean(),
+  status: InboundStatusSchema,
+  surcharges: z.array(SurchargeSchema),
+  surcharge_total_eur: z.number(),
+  reserved_locations: z.array(ReservedLocationSchema),
+  images: z.array(z.object({ id: IdSchema, mime: z.string(), size: z.number().int(), name: z.string() })),
+});
+/** An inbound item (spec 2 §3). */
+export type InboundItem = z.infer<typeof InboundItemSchema>;
+
+/** An inbound with its items and totals (spec 2 §3 Inbound, §9). */
+export const InboundSchema = InboundInformationSchema.extend({
+  id: IdSchema,
+  inbound_number: z.string(),
+  org_id: IdSchema,
+  org_name: z.string(),
+  type: z.enum(INBOUND_TYPES),
+  status: InboundStatusSchema,
+  expected_delivery: z.string().nullable(),
+  direct: z.boolean(),
+  created_at: z.string(),
+  checked_in_at: z.string().nullable(),
+  created_by: z.object({ first_name: z.string(), family_name: z.string() }).nullable(),
+  pieces_expected: z.number().int(),
+  pieces_checked_in: z.number().int(),
+  surcharge_total_eur: z.number(),
+  items: z.array(InboundItemSchema),
+});
+/** An inbound (spec 2 §3). */
+export type Inbound = z.infer<typeof InboundSchema>;
+
+/** Body of `POST /inbound_item/locations/find/{id}` (spec 2 §7): how many locations of which type to reserve. */
+export const FindLocationsBodySchema = z.object({
+  type: z.string().trim().min(1).max(50).optional(),
+  amount: z.number().int().min(1).max(50).default(1),
+});
+
+/** Body of direct check-in (spec 2 §2 Direct check-in): scanned products onto chosen locations, the contact form. */
+export const DirectCheckinBodySchema = z.object({
+  type: z.enum(INBOUND_TYPES).default('package'),
+  information: InboundInformationSchema,
+  items: z
+    .array(
+      z.object({
+        product_id: IdSchema,
+        location_id: IdSchema,
+        amount: z.number().int().min(1).max(1_000_000),
+      }),
+    )
+    .min(1, 'Voeg producten toe')
+    .max(500),
+});
+
+/** Body of `POST /inventory/email` (spec 2 §7): the inbound whose check-in summary is mailed. */
+export const InboundEmailBodySchema = z.object({ _id: IdSchema, to: z.email().optional() });
+
+/**
+ * One event of the public inbound calendar (spec 2 §2 Inbound calendar, §9): status, title, number, track and trace,
+ * the expected day and per item EAN, units × packed per, expected and checked-in pieces; no personal data.
+ */
+export const CalendarEventSchema = z.object({
+  id: IdSchema,
+  inbound_number: z.string(),
+  title: z.string(),
+  type: z.enum(INBOUND_TYPES),
+  status: InboundStatusSchema,
+  track_trace: z.string(),
+  expected_delivery: z.string().nullable(),
+  checked_in_at: z.string().nullable(),
+  items: z.array(
+    z.object({
+      ean: z.string(),
+      name: z.string(),
+      units: z.number().int(),
+      packed_per: z.number().int(),
+      pieces_expected: z.number().int(),
+      pieces_checked_in: z.number().int(),
+    }),
+  ),
+});
+
+/** A line of the pending-items report (spec 2 §7 `GET /pending-items-report`): announced, not yet received. */
+export const PendingItemSchema = z.object({
+  inbound_id: IdSchema,
+  inbound_number: z.string(),
+  item_id: IdSchema,
+  org_name: z.string(),
+  ean: z.string(),
+  name: z.string(),
+  expected_delivery: z.string().nullable(),
+  pieces_expected: z.number().int(),
+  pieces_checked_in: z.number().int(),
+  pieces_open: z.number().int(),
+});
+
+/** Body of `POST /inbound/excel` (spec 2 §7): information and products by EAN, as mapped by the import wizard. */
+export const InboundExcelBodySchema = InboundInformationSchema.extend({
+  type: z.enum(INBOUND_TYPES).default('package'),
+  products: z
+    .array(
+      z.object({
+        ean: z.string().trim().min(1).max(50),
+        units: z.coerce.number().int().min(1).max(100_000),
+        packed_per: z.coerce.number().int().min(1).max(100_000),
+        batch_nr: z.string().trim().max(100).nullable().optional(),
+        expiration_date: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}$/)
+          .nullable()
+          .optional(),
+      }),
+    )
+    .min(1, 'Voeg producten toe')
+    .max(5000),
+});
