@@ -24,8 +24,8 @@ export const returnReasonsEndpoint = defineEndpoint({
 });
 
 /**
- * Finds returns (spec 2 §7 `GET /returns/get/{id}`, the desk's search): by return number, tracking number or product
- * barcode, open ones first; when none matches but a shipped order does (by its number or tracking number),
+ * Finds returns (spec 2 §7 `GET /returns/get/{id}`, the desk's search): by return number, tracking number, product
+ * barcode or the order's number, open ones first; when none matches but a shipped order does (by its number or tracking number),
  * `status: 'order_found'`. 404 when nothing matches.
  */
 export const returnSearchEndpoint = defineEndpoint({

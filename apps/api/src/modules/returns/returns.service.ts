@@ -288,8 +288,9 @@ export async function returnFromOrder(
 }
 
 /**
- * The desk's search (spec 2 §7 `GET /returns/get/{id}`): returns whose number or tracking number is `text`, or with
- * an item of that EAN, open ones first, at most 20; else a shipped order with that order number or tracking number
+ * The desk's search (spec 2 §7 `GET /returns/get/{id}`): returns whose number or tracking number is `text`, with
+ * an item of that EAN, or of the order with that number (the order detail lists its returns so), open ones first, at
+ * most 20; else a shipped order with that order number or tracking number
  * (`order_found`). 404 when nothing matches.
  */
 export async function searchReturns(
@@ -301,7 +302,8 @@ export async function searchReturns(
     SELECT r.id FROM returns r
     WHERE ${orgScopeSql(ctx, 'r')}
       AND (r.return_number = ${q.toUpperCase()} OR r.tracking_number = ${q.toUpperCase()}
-           OR EXISTS (SELECT 1 FROM return_items i WHERE i.return_id = r.id AND i.ean = ${q}))
+           OR EXISTS (SELECT 1 FROM return_items i WHERE i.return_id = r.id AND i.ean = ${q})
+           OR EXISTS (SELECT 1 FROM orders o WHERE o.id = r.order_id AND o.order_id = ${q}))
     ORDER BY (r.closed_at IS NOT NULL), r.registered_at DESC, r.id
     LIMIT 20`.execute(systemSql(ctx.db));
   if (found.rows.length > 0)

@@ -170,7 +170,7 @@ describe('returns (issue 12; spec 2 §7 Returns)', () => {
     const made = (await create(s, [{ line: 1, quantity: 1 }])).json() as Return;
     const find = (q: string, cookie = picker) =>
       t.app.inject({ method: 'GET', url: `/api/returns/get/${encodeURIComponent(q)}`, headers: { cookie } });
-    for (const q of [made.return_number, made.tracking_number, s.cups.ean]) {
+    for (const q of [made.return_number, made.tracking_number, s.cups.ean, `RS-${s.tag}`]) {
       const res = await find(q);
       expect(res.statusCode, q).toBe(200);
       expect((res.json() as { status: string; returns: Return[] }).returns.map((r) => r.id)).toContain(

@@ -20,6 +20,7 @@ import { ErrorBanner, QueryState } from '../../components/error-banner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useDownloadShipmentDocument } from './api/download-shipment-document.ts';
 import { useShipment } from './api/get-shipments.ts';
+import { OrderReturns } from './order-returns.tsx';
 
 /**
  * Order detail of a shipment (/shipments/:id; spec 1 §2 Order detail): placed, shipped and delivered
@@ -129,6 +130,7 @@ export function ShipmentDetailPage() {
                 )}
               </Paper>
             </SimpleGrid>
+            <OrderReturns orderNumber={s.order_id} />
             {s.notes_text && (
               <Alert color="yellow" title={t('detail.notes')}>
                 {s.notes_text}

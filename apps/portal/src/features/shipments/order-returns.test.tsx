@@ -1,0 +1,89 @@
+import type { Return } from '@hoppa/core';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { merchantOwner, orgAuth, user } from '../../test/fixtures.ts';
+import { stubPageRequest } from '../../test/page-request.ts';
+import { renderUi } from '../../test/render.tsx';
+import { OrderReturns } from './order-returns.tsx';
+
+const hex = (n: number) => n.toString(16).padStart(24, '0');
+
+function item(n: number, title: string, over: Partial<Return['items'][number]>): Return['items'][number] {
+  return {
+    id: hex(n),
+    product_id: hex(100 + n),
+    ean: `87100000000${n}`,
+    title,
+    location: null,
+    expected_quantity: 2,
+    received_quantity: null,
+    product_state: null,
+    damaged_package: false,
+    damaged_product: false,
+    damaged_product_package: false,
+    return_action: 'RETURN_RECEIVED',
+    fulfilled_at: null,
+    quarantined: null,
+    ...over,
+  };
+}
+
+const RETURN: Return = {
+  id: hex(1),
+  return_number: 'R00000777',
+  org_id: hex(2),
+  org_name: 'Bakkerij Bol',
+  order_id: hex(3),
+  shop_order_id: 'BOL-9',
+  platform: 'bol',
+  tracking_number: '3SHOP777',
+  carrier: 'local',
+  reason: 'DAMAGED',
+  customer_comments: null,
+  registered_at: new Date().toISOString(),
+  closed_at: new Date().toISOString(),
+  items: [
+    item(1, 'Aardbeienjam', {
+      received_quantity: 2,
+      product_state: 'good',
+      fulfilled_at: new Date().toISOString(),
+      quarantined: false,
+    }),
+    item(2, 'Koffiebekers', {
+      received_quantity: 1,
+      product_state: 'bad',
+      return_action: 'RETURN_DOES_NOT_MEET_CONDITIONS',
+      fulfilled_at: new Date().toISOString(),
+      quarantined: true,
+    }),
+  ],
+  images: [],
+};
+
+describe('the returns of an order on its detail (issue 12)', () => {
+  beforeEach(() => stubPageRequest());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows each return with what the desk received, decided and where the pieces went', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+      asked.push(url.pathname);
+      return new Response(JSON.stringify({ status: 'found', returns: [RETURN] }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    renderUi(<OrderReturns orderNumber="BOL-9" />, {
+      session: { user: user(merchantOwner), orgAuth: orgAuth(merchantOwner) },
+    });
+    const section = await screen.findByRole('region', { name: 'Returns' });
+    expect(asked).toEqual(['/api/returns/get/BOL-9']);
+    expect(section.textContent).toContain('R00000777');
+    expect(within(section).getByRole('row', { name: 'Aardbeienjam' }).textContent).toBe(
+      'Aardbeienjam2 / 2goodReturn receivedBack in stock',
+    );
+    expect(within(section).getByRole('row', { name: 'Koffiebekers' }).textContent).toBe(
+      'Koffiebekers1 / 2badDoes not meet the conditionsIn quarantine',
+    );
+  });
+});
