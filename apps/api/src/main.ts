@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DEMO_USERS } from './db/seed.ts';
+import { seedLiveInbound } from './db/seed-inbound.ts';
 import { seedLiveOrders } from './db/seed-orders.ts';
 import { seedLiveReturns } from './db/seed-returns.ts';
 import { seedLiveStock } from './db/seed-stock.ts';
@@ -49,6 +50,15 @@ if (seed) {
     );
   } catch (err) {
     console.error(`The demo stock moves could not be made: ${(err as Error).message}`);
+  }
+  // Inbounds per merchant: expected this week, one partly and two checked in last week (issue 10).
+  try {
+    const ib = await seedLiveInbound(app, db);
+    console.log(
+      `Demo inbounds: ${ib.expected} expected, ${ib.partly} partly checked in, ${ib.checkedIn} checked in.`,
+    );
+  } catch (err) {
+    console.error(`The demo inbounds could not be made: ${(err as Error).message}`);
   }
 }
 if (seed && config.demoOrders) {

@@ -81,6 +81,7 @@ describe('every /api route checks session and grants', () => {
     expect(pub.sort()).toEqual(
       [
         'GET /api/health',
+        'GET /api/inbounds-report/:token',
         'GET /api/logout',
         'POST /api/login',
         'POST /api/signup',

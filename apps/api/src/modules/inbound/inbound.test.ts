@@ -52,7 +52,7 @@ async function api<T = unknown>(
   });
   return {
     status: r.statusCode,
-    body: (r.headers['content-type']?.includes('json') ? r.json() : null) as T,
+    body: (String(r.headers['content-type'] ?? '').includes('json') ? r.json() : null) as T,
     raw: r,
   };
 }
