@@ -172,7 +172,11 @@ export const DEFAULT_ROLES: RoleDefinition[] = [
           '/inbound_item/addTransfer/*',
         ],
       },
-      { methods: ['GET', 'POST'], path: '/inventory/*' },
+      {
+        methods: ['GET', 'POST'],
+        path: '/inventory/*',
+        except: ['/inventory/checkin', '/inventory/checkin/*'],
+      },
       // Settings: organisation, users, API connections, subscription and invoices (spec 3 §7).
       { methods: ['POST', 'PUT'], path: '/orgs' },
       { methods: ['PUT'], path: '/orgs/editapis' },

@@ -3,6 +3,7 @@ import { IdSchema, OkSchema } from '../common/common.schema.ts';
 import { defineEndpoint, IMAGE_MAX_BYTES, ImageBodySchema, PdfResponseSchema } from '../http/endpoint.ts';
 import { pageOf, pageQuery } from '../http/page.ts';
 import {
+  AddInventoryBodySchema,
   CalendarEventSchema,
   CreateInboundBodySchema,
   DirectCheckinBodySchema,
@@ -414,5 +415,34 @@ export const inboundExcelEndpoint = defineEndpoint({
   body: InboundExcelBodySchema,
   response: InboundSchema,
   status: 201,
+  tags,
+});
+
+/**
+ * `POST /inventory/add_inventory` (spec 2 §7): the short announcement form, products with pieces (`amount`) in
+ * `coli` boxes or `pallets`; the information comes from the current organisation, expected today.
+ */
+export const addInventoryEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/inventory/add_inventory',
+  summary: 'Announce stock with the short form',
+  scope: 'org',
+  body: AddInventoryBodySchema,
+  response: InboundSchema,
+  status: 201,
+  tags,
+});
+
+/**
+ * `POST /inventory/checkin` (spec 2 §7): checks a whole inbound in: submits every pending item as counted (their
+ * pieces are on locations already), so the inbound becomes checked_in. 409 `inbound_not_pending` when it is.
+ */
+export const inventoryCheckinEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/inventory/checkin',
+  summary: 'Check a whole inbound in',
+  body: z.object({ _id: IdSchema }),
+  response: InboundSchema,
+  problems: ['inbound_not_pending'],
   tags,
 });

@@ -219,3 +219,19 @@ export const InboundExcelBodySchema = InboundInformationSchema.extend({
     .min(1, 'Voeg producten toe')
     .max(5000),
 });
+
+/** Body of `POST /inventory/add_inventory` (spec 2 §7): products with pieces, in boxes (`coli`) or on pallets. */
+export const AddInventoryBodySchema = z.object({
+  products: z
+    .array(
+      z.object({
+        product: IdSchema,
+        amount: z.number().int().min(1).max(1_000_000),
+        coli: z.number().int().min(0).max(100_000).optional(),
+        pallets: z.number().int().min(0).max(10_000).optional(),
+        type: z.enum(INBOUND_TYPES).optional(),
+      }),
+    )
+    .min(1, 'Voeg producten toe')
+    .max(500),
+});

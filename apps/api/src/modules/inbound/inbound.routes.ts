@@ -1,5 +1,6 @@
 import {
   addInboundItemEndpoint,
+  addInventoryEndpoint,
   addSurchargeEndpoint,
   calendarEndpoint,
   calendarLinkEndpoint,
@@ -24,6 +25,7 @@ import {
   inboundPackingSlipEndpoint,
   inboundQrEndpoint,
   inboundsEndpoint,
+  inventoryCheckinEndpoint,
   inventoryLabelEndpoint,
   orgCheckedInEndpoint,
   pendingInboundsEndpoint,
@@ -41,8 +43,10 @@ import { locationOf, placeInbound } from '../stock/index.ts';
 import {
   addInboundImage,
   addInboundItem,
+  addInventory,
   addSurcharge,
   calendar,
+  checkinInbound,
   createInbound,
   deleteInboundItem,
   deleteSurcharge,
@@ -155,6 +159,14 @@ export function registerInboundRoutes(app: FastifyInstance): void {
   );
   route(app, submitInboundItemEndpoint, async ({ params }, ctx, req) =>
     change(ctx, req, (ic) => submitInboundItem(ic, params.id)),
+  );
+  route(app, addInventoryEndpoint, async ({ body }, ctx, req, reply) => {
+    const made = await change(ctx, req, (ic) => addInventory(ic, ctx.currOrgId, body));
+    reply.code(201);
+    return made;
+  });
+  route(app, inventoryCheckinEndpoint, async ({ body }, ctx, req) =>
+    change(ctx, req, (ic) => checkinInbound(ic, body._id)),
   );
   route(app, directCheckinEndpoint, async ({ body }, ctx, req, reply) => {
     const made = await change(ctx, req, (ic) => directCheckin(ic, ctx.currOrgId, body));

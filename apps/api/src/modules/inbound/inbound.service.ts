@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  type AddInventoryBodySchema,
   addInboundItemEndpoint,
   addSurchargeEndpoint,
   type CreateInboundBodySchema,
@@ -14,6 +15,7 @@ import {
   type InboundItemCheckinEditSchema,
   type InboundItemEditSchema,
   type InboundItemInputSchema,
+  inventoryCheckinEndpoint,
   newId,
   type PendingItemSchema,
   type Surcharge,
@@ -780,4 +782,61 @@ export async function calendar(db: TenantScope['db'], token: string, from: strin
         })),
     })),
   };
+}
+
+/**
+ * The short announcement form (spec 2 §7 `POST /inventory/add_inventory`): per product its pieces in `coli` boxes
+ * or on `pallets` (packed per = pieces ÷ boxes, rounded up; one box of all pieces without either); the type is a
+ * pallet when any line is on pallets; the information is the current organisation's, expected today.
+ */
+export async function addInventory(
+  ctx: InboundContext,
+  orgId: string,
+  body: z.output<typeof AddInventoryBodySchema>,
+): Promise<Inbound> {
+  const org = await systemSql(ctx.db)
+    .selectFrom('organisations')
+    .select(['name', 'contact_person', 'contact_person_email', 'phone', 'address'])
+    .where('id', '=', orgId)
+    .executeTakeFirstOrThrow();
+  const address = org.address as Record<string, string | undefined>;
+  const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Amsterdam' });
+  const anyPallets = body.products.some((p) => (p.pallets ?? 0) > 0 || p.type === 'pallet');
+  return createInbound(ctx, orgId, {
+    type: anyPallets ? 'pallet' : (body.products[0]?.type ?? 'package'),
+    information: {
+      contact_person: org.contact_person || org.name,
+      contact_person_email: org.contact_person_email || 'onbekend@example.nl',
+      phone: org.phone || '-',
+      shipping_address:
+        address.line1 ||
+        [address.street, address.houseNumber, address.postalCode, address.city].filter(Boolean).join(' ') ||
+        org.name,
+      track_trace: '-',
+      expected_delivery: today,
+    },
+    items: body.products.map((p) => {
+      const boxes = p.coli || p.pallets || 1;
+      return { product_id: p.product, units: boxes, packed_per: Math.ceil(p.amount / boxes) };
+    }),
+  });
+}
+
+/**
+ * Checks a whole inbound in (spec 2 §7 `POST /inventory/checkin`): every pending item is submitted as counted, so
+ * the inbound becomes checked_in. 409 `inbound_not_pending` when it is checked in already.
+ */
+export async function checkinInbound(ctx: InboundContext, id: string): Promise<Inbound> {
+  const ib = await lockInbound(ctx, id);
+  if (ib.status !== 'pending')
+    throw problem(inventoryCheckinEndpoint, 'inbound_not_pending', 'Deze inbound is al ingecheckt');
+  await tenantSql(ctx)
+    .updateTable('inbound_items as it')
+    .set({ status: 'checked_in', submitted_at: sql`now()`, reserved_locations: '[]' })
+    .where('it.inbound_id', '=', id)
+    .where('it.status', '=', 'pending')
+    .where(orgScope(ctx, 'it'))
+    .execute();
+  await closeInboundIfDone(ctx, id);
+  return getInbound(ctx, id);
 }

@@ -501,3 +501,33 @@ describe('documents, mail, images and the calendar', () => {
     expect(old.statusCode).toBe(404);
   });
 });
+
+describe('the short form and checking a whole inbound in (spec 2 §7 /inventory/add_inventory, /inventory/checkin)', () => {
+  it('announces with the organisation as contact, then checks every item in at once', async () => {
+    const p = await addProduct(t.db, bol, { name: 'Kort', stock: [] });
+    const q = await addProduct(t.db, bol, { name: 'Pallet', stock: [] });
+    const made = await api<Inbound>(bolOwner, 'POST', '/inventory/add_inventory', {
+      products: [
+        { product: p.id, amount: 25, coli: 3 },
+        { product: q.id, amount: 100, pallets: 2 },
+      ],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.type).toBe('pallet');
+    expect(made.body.items.map((i) => [i.units, i.packed_per, i.pieces_expected])).toEqual([
+      [3, 9, 27],
+      [2, 50, 100],
+    ]);
+    expect(made.body.shipping_address.length).toBeGreaterThan(0);
+    // Checking in is warehouse work: the merchant may not.
+    expect((await api(bolOwner, 'POST', '/inventory/checkin', { _id: made.body.id })).status).toBe(403);
+    const done = await api<Inbound>(picker, 'POST', '/inventory/checkin', { _id: made.body.id });
+    expect(done.status).toBe(200);
+    expect(done.body.status).toBe('checked_in');
+    expect(done.body.items.every((i) => i.status === 'checked_in')).toBe(true);
+    const again = await api<{ code: string }>(picker, 'POST', '/inventory/checkin', { _id: made.body.id });
+    expect([again.status, again.body.code]).toEqual([409, 'inbound_not_pending']);
+    const admin = await t.login(DEMO_USERS.admin.email, DEMO_USERS.admin.password);
+    expect((await api(admin, 'POST', '/inventory/checkin', { _id: 'f'.repeat(24) })).status).toBe(404);
+  });
+});
