@@ -60,6 +60,7 @@ export interface InboundItems {
   status: Generated<string>;
   submitted_at: Timestamp | null;
   surcharges: Generated<Json>;
+  transfers: Generated<Json>;
   units: number;
 }
 

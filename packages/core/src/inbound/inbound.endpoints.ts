@@ -446,3 +446,34 @@ export const inventoryCheckinEndpoint = defineEndpoint({
   problems: ['inbound_not_pending'],
   tags,
 });
+
+/**
+ * `PUT /inbound_item/addTransfer/{id}/{departedLocationId}` (spec 2 §7, §3 transfers): moves pieces of the item's
+ * product from a temporary place (`departedLocationId`) onto `location_id` (default: the item's first reserved
+ * location): two `transfer` ledger rows and an entry in the item's transfers. `amount` defaults to all pieces there.
+ */
+export const addTransferEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/inbound_item/addTransfer/:id/:departedLocationId',
+  summary: 'Move pieces of an inbound item from a temporary place',
+  params: z.object({ id: IdSchema, departedLocationId: IdSchema }),
+  body: z
+    .object({ location_id: IdSchema.optional(), amount: z.number().int().min(1).max(1_000_000).optional() })
+    .optional(),
+  response: InboundItemSchema,
+  problems: ['location_inactive'],
+  tags,
+});
+
+/**
+ * `POST /inventory/checkin/expand_amounts/{id}` (spec 2 §7): more arrived than announced: every item of the inbound
+ * whose checked-in pieces exceed the expected ones gets as many boxes as those pieces fill (expected recomputed).
+ */
+export const expandAmountsEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/inventory/checkin/expand_amounts/:id',
+  summary: 'Raise expected amounts to what was checked in',
+  params: idParams,
+  response: InboundSchema,
+  tags,
+});

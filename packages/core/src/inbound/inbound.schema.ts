@@ -110,6 +110,16 @@ export const InboundItemSchema = z.object({
   surcharge_total_eur: z.number(),
   reserved_locations: z.array(ReservedLocationSchema),
   images: z.array(z.object({ id: IdSchema, mime: z.string(), size: z.number().int(), name: z.string() })),
+  /** Moves from a temporary place onto a location (spec 2 §3 Inbound item transfers). */
+  transfers: z.array(
+    z.object({
+      transfer_id: IdSchema,
+      departed_location_id: IdSchema,
+      arrived_location_id: IdSchema,
+      stock: z.number().int(),
+      departed_at: z.string(),
+    }),
+  ),
 });
 /** An inbound item (spec 2 §3). */
 export type InboundItem = z.infer<typeof InboundItemSchema>;

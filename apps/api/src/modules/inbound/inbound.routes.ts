@@ -2,6 +2,7 @@ import {
   addInboundItemEndpoint,
   addInventoryEndpoint,
   addSurchargeEndpoint,
+  addTransferEndpoint,
   calendarEndpoint,
   calendarLinkEndpoint,
   checkedInInboundsEndpoint,
@@ -14,6 +15,7 @@ import {
   editInboundEndpoint,
   editInboundItemCheckinEndpoint,
   editInboundItemEndpoint,
+  expandAmountsEndpoint,
   expirationDateEndpoint,
   findLocationsEndpoint,
   inboundEmailEndpoint,
@@ -45,6 +47,7 @@ import {
   addInboundItem,
   addInventory,
   addSurcharge,
+  addTransfer,
   calendar,
   checkinInbound,
   createInbound,
@@ -55,6 +58,7 @@ import {
   editInbound,
   editInboundItem,
   editInboundItemCheckin,
+  expandAmounts,
   findLocations,
   getInbound,
   getInboundItem,
@@ -159,6 +163,12 @@ export function registerInboundRoutes(app: FastifyInstance): void {
   );
   route(app, submitInboundItemEndpoint, async ({ params }, ctx, req) =>
     change(ctx, req, (ic) => submitInboundItem(ic, params.id)),
+  );
+  route(app, addTransferEndpoint, async ({ params, body }, ctx, req) =>
+    change(ctx, req, (ic) => addTransfer(ic, params.id, params.departedLocationId, body ?? {})),
+  );
+  route(app, expandAmountsEndpoint, async ({ params }, ctx, req) =>
+    change(ctx, req, (ic) => expandAmounts(ic, params.id)),
   );
   route(app, addInventoryEndpoint, async ({ body }, ctx, req, reply) => {
     const made = await change(ctx, req, (ic) => addInventory(ic, ctx.currOrgId, body));

@@ -3,6 +3,7 @@ import {
   type AddInventoryBodySchema,
   addInboundItemEndpoint,
   addSurchargeEndpoint,
+  addTransferEndpoint,
   type CreateInboundBodySchema,
   type DirectCheckinBodySchema,
   deleteInboundItemEndpoint,
@@ -25,7 +26,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import { systemSql } from '../../db/kysely.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
-import { notFound, problem } from '../../lib/errors.ts';
+import { badRequest, notFound, problem } from '../../lib/errors.ts';
 import { type ImageType, storeImage } from '../../lib/images.ts';
 import { applyStockChange } from '../stock/index.ts';
 
@@ -82,6 +83,7 @@ async function loadItems(
       'it.surcharges',
       'it.reserved_locations',
       'it.images',
+      'it.transfers',
     ])
     .where(orgScope(ctx, 'it'))
     .where(orgScope(ctx, 'ib'))
@@ -144,6 +146,7 @@ async function loadItems(
         ];
       }),
       images: (r.images as Image[]).map((i) => ({ id: i.id, mime: i.mime, size: i.size, name: i.name })),
+      transfers: r.transfers as InboundItem['transfers'],
     };
   });
 }
@@ -283,6 +286,7 @@ export async function lockInboundItem(ctx: TenantScope, id: string) {
       'it.surcharges',
       'it.reserved_locations',
       'it.images',
+      'it.transfers',
       'ib.status as inbound_status',
     ])
     .where('it.id', '=', id)
@@ -839,4 +843,85 @@ export async function checkinInbound(ctx: InboundContext, id: string): Promise<I
     .execute();
   await closeInboundIfDone(ctx, id);
   return getInbound(ctx, id);
+}
+
+/**
+ * Moves pieces of an item from a temporary place onto a location (spec 2 §7 `PUT /inbound_item/addTransfer/{id}/
+ * {departedLocationId}`): two `transfer` ledger rows through {@link applyStockChange} with one transfer id, and an
+ * entry in the item's transfers. 400 when nothing (or too little) of the product lies on the departed place.
+ */
+export async function addTransfer(
+  ctx: InboundContext,
+  id: string,
+  departedId: string,
+  body: { location_id?: string | undefined; amount?: number | undefined },
+): Promise<InboundItem> {
+  const item = await lockInboundItem(ctx, id);
+  const destId = body.location_id ?? (item.reserved_locations as string[])[0];
+  if (!destId) throw badRequest('Reserve a location first, or choose one');
+  if (destId === departedId) throw badRequest('The pieces are on that location already: choose another one');
+  const dest = await systemSql(ctx.db)
+    .selectFrom('locations')
+    .select(['id', 'name', 'active'])
+    .where('id', '=', destId)
+    .executeTakeFirst();
+  if (!dest) throw notFound(`Location ${destId} not found`);
+  if (!dest.active)
+    throw problem(addTransferEndpoint, 'location_inactive', `Location ${dest.name} is not active`);
+  const link = await tenantSql(ctx)
+    .selectFrom('product_locations as pl')
+    .select(['pl.stock'])
+    .where('pl.product_id', '=', item.product_id)
+    .where('pl.location_id', '=', departedId)
+    .where(orgScope(ctx, 'pl'))
+    .forUpdate()
+    .executeTakeFirst();
+  const amount = body.amount ?? link?.stock ?? 0;
+  if (!link || amount < 1 || amount > link.stock)
+    throw badRequest(`Only ${link?.stock ?? 0} pieces lie on the departed place; ${amount} cannot move`);
+  const transferId = newId();
+  const base = {
+    orgId: item.org_id,
+    productId: item.product_id,
+    reason: 'transfer' as const,
+    userId: ctx.userId,
+    transferId,
+  };
+  await applyStockChange(ctx, {
+    ...base,
+    locationId: departedId,
+    delta: -amount,
+    note: `inbound item ${id} to ${dest.name}`,
+  });
+  await applyStockChange(ctx, { ...base, locationId: dest.id, delta: amount, note: `inbound item ${id}` });
+  const transfers = [
+    ...((item.transfers as unknown[]) ?? []),
+    {
+      transfer_id: transferId,
+      departed_location_id: departedId,
+      arrived_location_id: dest.id,
+      stock: amount,
+      departed_at: new Date().toISOString(),
+    },
+  ];
+  return updateItem(ctx, id, { transfers: JSON.stringify(transfers) });
+}
+
+/**
+ * More arrived than announced (spec 2 §7 `POST /inventory/checkin/expand_amounts/{id}`): items of the inbound whose
+ * checked-in pieces exceed the expected ones get as many boxes as those pieces fill; expected = boxes × packed per.
+ */
+export async function expandAmounts(ctx: InboundContext, inboundId: string): Promise<Inbound> {
+  await lockInbound(ctx, inboundId);
+  await tenantSql(ctx)
+    .updateTable('inbound_items as it')
+    .set({
+      units: sql<number>`CEIL(it.pieces_checked_in::numeric / it.packed_per)::int`,
+      pieces_expected: sql<number>`CEIL(it.pieces_checked_in::numeric / it.packed_per)::int * it.packed_per`,
+    })
+    .where('it.inbound_id', '=', inboundId)
+    .where(sql<boolean>`it.pieces_checked_in > it.pieces_expected`)
+    .where(orgScope(ctx, 'it'))
+    .execute();
+  return getInbound(ctx, inboundId);
 }

@@ -531,3 +531,42 @@ describe('the short form and checking a whole inbound in (spec 2 §7 /inventory/
     expect((await api(admin, 'POST', '/inventory/checkin', { _id: 'f'.repeat(24) })).status).toBe(404);
   });
 });
+
+describe('transfers from a temporary place and more than announced (spec 2 §7 addTransfer, expand_amounts)', () => {
+  it('moves placed pieces on through the ledger, then raises the expected amount to what arrived', async () => {
+    const { inbound, jam, binA, binB } = await scene();
+    const item = inbound.items.find((i) => i.product.id === jam.id) as InboundItem;
+    // 40 pieces put down on binB (a temporary place), more than the 36 announced.
+    expect(
+      (await api(picker, 'POST', `/inbound_item/place/${item.id}`, { location_id: binB, amount: 40 })).status,
+    ).toBe(200);
+    const tooMuch = await api(picker, 'PUT', `/inbound_item/addTransfer/${item.id}/${binB}`, {
+      location_id: binA,
+      amount: 41,
+    });
+    expect(tooMuch.status).toBe(400);
+    const moved = await api<InboundItem>(picker, 'PUT', `/inbound_item/addTransfer/${item.id}/${binB}`, {
+      location_id: binA,
+      amount: 30,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.transfers).toMatchObject([
+      { departed_location_id: binB, arrived_location_id: binA, stock: 30 },
+    ]);
+    const rows = await t.db.query<{ location_id: string; quantity: number }>(
+      `SELECT location_id, quantity FROM stock_mutations WHERE product_id = $1 AND reason = 'transfer' ORDER BY quantity`,
+      [jam.id],
+    );
+    expect(rows.rows).toEqual([
+      { location_id: binB, quantity: -30 },
+      { location_id: binA, quantity: 30 },
+    ]);
+    await ledgerHolds([jam.id]);
+    const expanded = await api<Inbound>(picker, 'POST', `/inventory/checkin/expand_amounts/${inbound.id}`);
+    expect(expanded.status).toBe(200);
+    const after = expanded.body.items.find((i) => i.id === item.id);
+    expect([after?.units, after?.pieces_expected]).toEqual([4, 48]);
+    const other = expanded.body.items.find((i) => i.id !== item.id);
+    expect(other?.pieces_expected).toBe(12);
+  });
+});
