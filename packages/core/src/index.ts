@@ -9,6 +9,8 @@ export * from './common/health.endpoints.ts';
 export * from './common/http-errors.rules.ts';
 export * from './common/id.ts';
 export * from './common/screen.ts';
+export * from './grouping/grouping.endpoints.ts';
+export * from './grouping/grouping.schema.ts';
 export * from './http/endpoint.ts';
 export * from './http/page.ts';
 export * from './http/problems.ts';

@@ -120,6 +120,9 @@ export interface Memberships {
 export interface OrderLines {
   cancellation_request: Generated<boolean>;
   ean: string;
+  group_location_id: string | null;
+  grouped_at: Timestamp | null;
+  grouped_by: string | null;
   id: string;
   order_id: string;
   org_id: string;

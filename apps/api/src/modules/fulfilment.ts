@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerGroupingRoutes } from './grouping/index.ts';
 import { registerInboundRoutes } from './inbound/index.ts';
 import { registerOrderRoutes } from './orders/index.ts';
 import { registerPickRoutes } from './pick/index.ts';
@@ -16,6 +17,7 @@ export async function registerFulfilmentModules(app: FastifyInstance): Promise<v
   registerProductRoutes(app);
   registerOrderRoutes(app);
   registerPickRoutes(app);
+  registerGroupingRoutes(app);
   registerShippingRoutes(app);
   registerStockRoutes(app);
   registerReturnRoutes(app);

@@ -51,6 +51,8 @@ export const PROBLEMS = {
   // Several pickers at once (issue 11).
   /** Another picker has this pick item for now: the floor moves on to the next one. */
   claimed: 409,
+  /** Order grouping (issue 11; spec 2 §4): the order has grouped products in another location; only that one is accepted. */
+  wrong_group_location: 409,
   // Returns (issue 12).
   /** A return needs a shipped order. */
   not_shipped: 409,
