@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, OkSchema } from '../common/common.schema.ts';
+import { boundedText } from '../common/text.ts';
 import { defineEndpoint, IMAGE_MAX_BYTES, ImageBodySchema, PdfResponseSchema } from '../http/endpoint.ts';
 import { pageOf, pageQuery } from '../http/page.ts';
 import {
@@ -372,7 +373,7 @@ export const placeInboundItemEndpoint = defineEndpoint({
   body: z.object({
     location_id: IdSchema,
     amount: z.number().int().min(1).max(1_000_000),
-    raw_scan: z.string().trim().max(200).nullable().optional(),
+    raw_scan: boundedText('Scan', 200).nullable().optional(),
   }),
   response: InboundItemSchema,
   problems: ['wrong_location', 'inbound_item_submitted', 'location_inactive'],
@@ -475,5 +476,48 @@ export const expandAmountsEndpoint = defineEndpoint({
   summary: 'Raise expected amounts to what was checked in',
   params: idParams,
   response: InboundSchema,
+  tags,
+});
+
+/** A product as the inbound screens' search lists it (spec 2 §5 Product EAN search (inbound)). */
+export const InboundProductHitSchema = z.object({
+  id: IdSchema,
+  org_id: IdSchema,
+  ean: z.string(),
+  bsku: z.string().nullable(),
+  name: z.string(),
+  img_url: z.string().nullable(),
+});
+
+/**
+ * `GET /products_org/ean/{text}` (spec 2 §7, §5 Product EAN search): products of the current organisation whose EAN
+ * or SKU starts with `text` (a scan: at least 3 characters), exact EAN first, at most 20.
+ */
+export const productsOrgEanEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/products_org/ean/:text',
+  summary: "The current organisation's products by (the start of) their EAN or SKU",
+  scope: 'org',
+  params: z.object({ text: boundedText('Search', 50, { min: 3 }) }),
+  response: z.object({ products: z.array(InboundProductHitSchema) }),
+  tags,
+});
+
+/**
+ * `GET /products/search?search&limit` (spec 2 §7, §5 'Zoek op EAN / naam'): the current organisation's products whose
+ * name, EAN or SKU contains `search` (the screen asks only with more than 3 characters, or none: then the first by
+ * name), at most `limit` (default 10).
+ */
+export const productsSearchEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/products/search',
+  summary: "Search the current organisation's products by name, EAN or SKU",
+  scope: 'org',
+  query: z.object({
+    search: boundedText('Search', 100).default(''),
+    limit: z.coerce.number().int().min(1).max(100).default(10),
+  }),
+  response: z.object({ products: z.array(InboundProductHitSchema) }),
+  catalogue: '/products/search?search&limit',
   tags,
 });

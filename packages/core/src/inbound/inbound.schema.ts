@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
+import { boundedText } from '../common/text.ts';
 
 /** Inbound types (spec 2 §3 Inbound types, §9): package, pallet, container/other. */
 export const INBOUND_TYPES = ['package', 'pallet', 'container_other'] as const;
@@ -9,7 +10,7 @@ export type InboundType = (typeof INBOUND_TYPES)[number];
 export const InboundStatusSchema = z.enum(['pending', 'checked_in']);
 
 const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date YYYY-MM-DD');
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => boundedText('Text', max, { multiLine: max > 500 });
 
 /** 'Extra work' on an item (spec 2 §5 Surcharge): what, cost per time in cents, how many times. */
 export const SurchargeSchema = z.object({
@@ -147,7 +148,7 @@ export type Inbound = z.infer<typeof InboundSchema>;
 
 /** Body of `POST /inbound_item/locations/find/{id}` (spec 2 §7): how many locations of which type to reserve. */
 export const FindLocationsBodySchema = z.object({
-  type: z.string().trim().min(1).max(50).optional(),
+  type: boundedText('Type', 50, { min: 1 }).optional(),
   amount: z.number().int().min(1).max(50).default(1),
 });
 
@@ -215,10 +216,10 @@ export const InboundExcelBodySchema = InboundInformationSchema.extend({
   products: z
     .array(
       z.object({
-        ean: z.string().trim().min(1).max(50),
+        ean: boundedText('EAN', 50, { min: 1 }),
         units: z.coerce.number().int().min(1).max(100_000),
         packed_per: z.coerce.number().int().min(1).max(100_000),
-        batch_nr: z.string().trim().max(100).nullable().optional(),
+        batch_nr: boundedText('Batch', 100).nullable().optional(),
         expiration_date: z
           .string()
           .regex(/^\d{4}-\d{2}-\d{2}$/)

@@ -34,6 +34,8 @@ import {
   pendingInventoryPdfEndpoint,
   pendingItemsReportEndpoint,
   placeInboundItemEndpoint,
+  productsOrgEanEndpoint,
+  productsSearchEndpoint,
   submitInboundItemEndpoint,
 } from '@hoppa/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -67,6 +69,7 @@ import {
   listInbounds,
   newCalendarToken,
   pendingItemsReport,
+  searchInboundProducts,
   setExpirationDate,
   submitInboundItem,
 } from './inbound.service.ts';
@@ -214,6 +217,12 @@ export function registerInboundRoutes(app: FastifyInstance): void {
     inlinePdf(reply, fileName);
     return pdf;
   });
+  route(app, productsOrgEanEndpoint, async ({ params }, ctx) =>
+    searchInboundProducts(ctx, ctx.currOrgId, { prefix: params.text }, 20),
+  );
+  route(app, productsSearchEndpoint, async ({ query }, ctx) =>
+    searchInboundProducts(ctx, ctx.currOrgId, { contains: query.search }, query.limit),
+  );
   route(app, calendarLinkEndpoint, async (_input, ctx) =>
     ctx.db.transaction((tx) => newCalendarToken({ db: tx, orgIds: ctx.orgIds }, ctx.currOrgId)),
   );

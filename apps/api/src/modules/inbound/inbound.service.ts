@@ -925,3 +925,45 @@ export async function expandAmounts(ctx: InboundContext, inboundId: string): Pro
     .execute();
   return getInbound(ctx, inboundId);
 }
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The inbound screens' product search (spec 2 §5 Product EAN search (inbound), §7 `GET /products_org/ean/{text}`,
+ * `GET /products/search`): the organisation's active products whose EAN or SKU starts with `prefix`, or whose name,
+ * EAN or SKU contains `contains`; exact EAN first, then by name.
+ */
+export async function searchInboundProducts(
+  ctx: TenantScope,
+  orgId: string,
+  by: { prefix?: string; contains?: string },
+  limit: number,
+) {
+  const scope: TenantScope = { db: ctx.db, orgIds: ctx.orgIds.filter((o) => o === orgId) };
+  let q = tenantSql(scope)
+    .selectFrom('products as p')
+    .select(['p.id', 'p.org_id', 'p.ean', 'p.bsku', 'p.name', 'p.img_url'])
+    .where(orgScope(scope, 'p'))
+    .where('p.active', '=', true);
+  const text = by.prefix ?? by.contains ?? '';
+  if (by.prefix) {
+    const like = `${likeEscape(by.prefix)}%`;
+    q = q.where((eb) => eb.or([eb('p.ean', 'like', like), eb('p.bsku', 'like', like)]));
+  } else if (by.contains) {
+    const like = `%${likeEscape(by.contains.toLowerCase())}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['p.name']), 'like', like),
+        eb('p.ean', 'like', like),
+        eb(eb.fn('lower', ['p.bsku']), 'like', like),
+      ]),
+    );
+  }
+  const products = await q
+    .orderBy(sql`(p.ean = ${text})`, 'desc')
+    .orderBy('p.name')
+    .orderBy('p.id')
+    .limit(limit)
+    .execute();
+  return { products };
+}

@@ -570,3 +570,30 @@ describe('transfers from a temporary place and more than announced (spec 2 §7 a
     expect(other?.pieces_expected).toBe(12);
   });
 });
+
+describe('product search of the inbound screens (spec 2 §5, §7 /products_org/ean, /products/search)', () => {
+  it("finds the current organisation's products by EAN start and by name, never another's", async () => {
+    const mine = await addProduct(t.db, bol, { name: 'Zoekbare Speculaas', ean: '8712345000019', stock: [] });
+    const theirs = await addProduct(t.db, stroop, {
+      name: 'Zoekbare Stroopwafel',
+      ean: '8712345000026',
+      stock: [],
+    });
+    const byEan = await api<{ products: { id: string }[] }>(bolOwner, 'GET', '/products_org/ean/871234500');
+    expect(byEan.body.products.map((p) => p.id)).toEqual([mine.id]);
+    const byName = await api<{ products: { id: string }[] }>(
+      bolOwner,
+      'GET',
+      '/products/search?search=zoekbare&limit=5',
+    );
+    expect(byName.body.products.map((p) => p.id)).toEqual([mine.id]);
+    const theirSide = await api<{ products: { id: string }[] }>(
+      stroopOwner,
+      'GET',
+      '/products/search?search=zoekbare',
+    );
+    expect(theirSide.body.products.map((p) => p.id)).toEqual([theirs.id]);
+    const none = await api<{ products: unknown[] }>(bolOwner, 'GET', '/products/search?limit=3');
+    expect(none.body.products).toHaveLength(3);
+  });
+});
