@@ -10,6 +10,7 @@ export const FLOOR_PATHS = {
   reset: '/reset',
   menu: '/menu',
   pick: '/pick',
+  grouping: '/order-grouping',
   locations: '/locations',
   scanner: '/scanner',
   returns: '/returns',

@@ -4,6 +4,7 @@
  * spec-coverage manifest are built from this list.
  */
 import { accountTask } from '../features/account/index.ts';
+import { groupingTask } from '../features/grouping/index.ts';
 import { locationsTask } from '../features/locations/index.ts';
 import { loginTask } from '../features/login/index.ts';
 import { pickTask } from '../features/pick/index.ts';
@@ -15,6 +16,7 @@ export const TASKS: readonly FloorTask[] = [
   loginTask,
   accountTask,
   pickTask,
+  groupingTask,
   locationsTask,
   returnsTask,
   scannerTask,

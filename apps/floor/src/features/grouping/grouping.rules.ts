@@ -1,0 +1,84 @@
+/**
+ * Pure rules of the Order grouping task (issue 11 item 3; spec 2 §2 Order grouping, §4 Order grouping flow, §9):
+ * the state machine of one group item (a pick location with its picked lines). No React, no network: tested alone.
+ */
+import type { GroupItem, GroupProduct } from '@hoppa/core';
+
+/** Capacities the screen offers (spec 2 §9: 10, 20, 30). */
+export const CAPACITIES = [10, 20, 30] as const;
+/** One of {@link CAPACITIES}. */
+export type Capacity = (typeof CAPACITIES)[number];
+
+/**
+ * Where the grouping of the current item stands (spec 2 §4): `source` waits for the product's EAN or the source
+ * location ('SCAN EAN/LOCATION AND MOVE'); `destination` for the cart or grouping location ('SCAN DESTINATION', or
+ * 'SCAN NEW DESTINATION' after a refused one, `retry`).
+ */
+export type GroupingState =
+  | { phase: 'source' }
+  | { phase: 'destination'; product: GroupProduct; retry: boolean }
+  | { phase: 'sending'; product: GroupProduct; destinationId: string };
+
+/** The start of every item: waiting for the EAN or the location (spec 2 §4). */
+export const START: GroupingState = { phase: 'source' };
+
+/** What a scan means (spec 2 §4; 'wrong' plays the error sound, §8, and an unknown format or EAN is logged). */
+export type GroupingEvent =
+  | { kind: 'state'; state: GroupingState }
+  | { kind: 'wrong'; reason: 'unknown_format' | 'mismatched_ean' | 'wrong_group_location' | 'busy' };
+
+const LOCATION_ID = /^[0-9a-fA-F]{24}$/;
+const PRODUCT_CODE = /^(\d{8}|\d{12,14})$/;
+
+/**
+ * Reads one scan on item `item` in state `state` (spec 2 §4 Order grouping flow): in `source` the EAN of one of its
+ * products or the source location's id or name moves to `destination` for that product (the first for a location);
+ * in `destination` a location label (24-hex id), or the name of the order's group location, is the destination,
+ * but when the order has grouped products only its group location is accepted.
+ */
+export function onGroupingScan(state: GroupingState, item: GroupItem | null, raw: string): GroupingEvent {
+  const code = raw.trim();
+  if (!item || item.products.length === 0) return { kind: 'wrong', reason: 'busy' };
+  if (state.phase === 'sending') return { kind: 'wrong', reason: 'busy' };
+  if (state.phase === 'source') {
+    const byEan = item.products.find((p) => p.ean === code);
+    if (byEan) return { kind: 'state', state: { phase: 'destination', product: byEan, retry: false } };
+    const first = item.products[0] as GroupProduct;
+    if (code.toLowerCase() === item.location_id || code.toLowerCase() === item.location_name.toLowerCase())
+      return { kind: 'state', state: { phase: 'destination', product: first, retry: false } };
+    return { kind: 'wrong', reason: PRODUCT_CODE.test(code) ? 'mismatched_ean' : 'unknown_format' };
+  }
+  const group = state.product.pick_group_location;
+  let destinationId: string | null = null;
+  if (LOCATION_ID.test(code)) destinationId = code.toLowerCase();
+  else if (group && code.toLowerCase() === group.name.toLowerCase()) destinationId = group.id;
+  if (!destinationId) return { kind: 'wrong', reason: 'unknown_format' };
+  if (group && group.id !== destinationId) return { kind: 'wrong', reason: 'wrong_group_location' };
+  return { kind: 'state', state: { phase: 'sending', product: state.product, destinationId } };
+}
+
+/** A refused destination (a wrong scan or the server's 409): back to waiting, with 'SCAN NEW DESTINATION'. */
+export function refuseDestination(state: GroupingState): GroupingState {
+  return state.phase === 'source' ? state : { phase: 'destination', product: state.product, retry: true };
+}
+
+/** The prompt of a state (spec 2 §2 Order grouping), as a key of the task's texts. */
+export function promptOf(state: GroupingState): 'scanSource' | 'scanDestination' | 'scanNewDestination' {
+  if (state.phase === 'source') return 'scanSource';
+  return state.phase === 'destination' && state.retry ? 'scanNewDestination' : 'scanDestination';
+}
+
+/** Previous/Next (spec 2 §4: they change the skip count and reset the scan state); never below 0. */
+export function stepSkip(skip: number, delta: -1 | 1, total: number): number {
+  return Math.max(0, Math.min(skip + delta, Math.max(0, total - 1)));
+}
+
+/** The location selector (spec 2 §2): selecting the selected location deselects it. */
+export function toggleLocation(selected: string | null, id: string): string | null {
+  return selected === id ? null : id;
+}
+
+/** What is spoken after an accepted destination (spec 2 §4): the next location's name, in Dutch (nl-NL). */
+export function nextSpoken(item: GroupItem | null): string | null {
+  return item ? item.location_name : null;
+}

@@ -1,0 +1,143 @@
+// @vitest-environment jsdom
+// First: installs fake IndexedDB and the browser stubs before Dexie loads.
+import '../../test/dom-setup.ts';
+import type { AvailablePickCarts, GroupItem } from '@hoppa/core';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { outboxSender } from '../../app/sync.ts';
+import { floorDb, setMeta } from '../../offline/db.ts';
+import { browser, json } from '../../test/dom-setup.ts';
+import { hexId } from '../../test/fixtures.ts';
+import { clearFloorDb, currentUser, renderFloor } from '../../test/render.tsx';
+
+const staff = currentUser('picker', {
+  curr_role: {
+    key: 'warehouse_staff',
+    name: 'Warehouse staff',
+    grants: [
+      { methods: ['POST'], path: '/available-pick-carts' },
+      { methods: ['POST'], path: '/process-product-scan' },
+    ],
+    all_orgs: true,
+  },
+});
+const CART = hexId(0x91);
+const OTHER = hexId(0x92);
+
+function itemAt(n: number, grouped: boolean): GroupItem {
+  return {
+    location_id: hexId(0x80 + n),
+    location_name: `A-0${n}`,
+    parent_name: 'A',
+    more: 0,
+    products: [
+      {
+        _id: hexId(0x100 + n),
+        order_id: hexId(0x200 + n),
+        order_number: `W${n}`,
+        product_id: hexId(0x300 + n),
+        ean: `871234567890${n}`,
+        title: `Product ${n}`,
+        quantity: 2,
+        pick_group_location: grouped ? { id: CART, name: 'KAR-1' } : null,
+      },
+    ],
+  };
+}
+
+/** A server with two pick locations; a moved line leaves the list. */
+function fakeApi() {
+  let items = [itemAt(1, true), itemAt(2, false)];
+  const calls: { path: string; body: unknown; key: string | null }[] = [];
+  browser.server = async (req) => {
+    const path = new URL(req.url).pathname.replace(/^\/api/, '');
+    const body = req.method === 'GET' ? null : await req.json();
+    calls.push({ path, body, key: req.headers.get('idempotency-key') });
+    if (path === '/current_user') return json(200, staff);
+    if (path === '/available-pick-carts') {
+      const b = body as { skip: number; location: string | null };
+      const list = b.location ? items.filter((i) => i.location_id === b.location) : items;
+      const page: AvailablePickCarts = {
+        items: list.slice(b.skip, b.skip + 1),
+        total: list.length,
+        skip: b.skip,
+        limit: 1,
+      };
+      return json(200, page);
+    }
+    if (path === '/process-product-scan') {
+      const b = body as { _id: string; orderId: string; destinationLocationId: string };
+      items = items.filter((i) => i.products[0]?._id !== b._id);
+      return json(200, {
+        order_id: b.orderId,
+        pick_group_location: { id: b.destinationLocationId, name: 'KAR-1' },
+        has_grouped_products: true,
+        picked_grouped: true,
+      });
+    }
+    return json(404, { statusCode: 404, code: 'not_found', message: `no route ${path}` });
+  };
+  return calls;
+}
+
+function scan(code: string) {
+  const input = screen.getByTestId('scan-input');
+  fireEvent.change(input, { target: { value: code } });
+  fireEvent.keyDown(input, { key: 'Enter' });
+}
+
+describe('Order grouping task (spec 2 §2 Order grouping, §4 Order grouping flow)', () => {
+  beforeEach(async () => {
+    browser.reset();
+    await clearFloorDb();
+    await setMeta(floorDb(), 'session', staff);
+  });
+  afterEach(() => {
+    cleanup();
+    outboxSender().stop();
+  });
+
+  it('scans EAN then destination; a wrong cart for a grouped order is refused; after the move the next location is spoken', async () => {
+    const calls = fakeApi();
+    renderFloor('/order-grouping', { lang: 'en' });
+    expect((await screen.findByTestId('grouping-prompt')).textContent).toBe('SCAN EAN/LOCATION AND MOVE');
+    await screen.findByText(/8712345678901/);
+    scan('8712345678901');
+    expect(screen.getByTestId('grouping-prompt').textContent).toBe('SCAN DESTINATION');
+    scan(OTHER);
+    expect(screen.getByTestId('grouping-prompt').textContent).toBe('SCAN NEW DESTINATION');
+    expect(browser.vibrate).toHaveBeenCalledWith([200, 100, 200]);
+    expect(calls.some((c) => c.path === '/process-product-scan')).toBe(false);
+    scan(CART);
+    await screen.findByText(/8712345678902/);
+    const move = calls.find((c) => c.path === '/process-product-scan');
+    expect(move?.body).toMatchObject({
+      _id: hexId(0x101),
+      destinationLocationId: CART,
+      quantity: 2,
+      productEan: '8712345678901',
+    });
+    expect(move?.key).toBeTruthy();
+    await waitFor(() =>
+      expect(browser.speak).toHaveBeenCalledWith(
+        expect.objectContaining({ text: 'A-02', lang: 'nl-NL', rate: 2.5 }),
+      ),
+    );
+    expect(screen.getByTestId('grouping-prompt').textContent).toBe('SCAN EAN/LOCATION AND MOVE');
+  });
+
+  it('Next shows the skipped count; the location button filters and a second tap clears it', async () => {
+    const calls = fakeApi();
+    renderFloor('/order-grouping', { lang: 'en' });
+    await screen.findByText(/8712345678901/);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText(/8712345678902/);
+    expect(screen.getByText('1 skipped')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /A-02/ }));
+    await waitFor(() => expect(calls.at(-1)?.body).toMatchObject({ skip: 0, location: hexId(0x82) }));
+    fireEvent.click(screen.getByRole('button', { name: /A-02/ }));
+    await waitFor(() => expect(calls.at(-1)?.body).toMatchObject({ skip: 0, location: null }));
+    fireEvent.click(screen.getByRole('button', { name: '30' }));
+    await waitFor(() => expect(calls.at(-1)?.body).toMatchObject({ capacity: 30 }));
+  });
+});

@@ -1,0 +1,243 @@
+import {
+  type AvailablePickCarts,
+  availablePickCartsEndpoint,
+  isProblem,
+  newId,
+  processProductScanEndpoint,
+  request,
+} from '@hoppa/core';
+import { Button } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../app/api.ts';
+import { FLOOR_PATHS } from '../../app/paths.ts';
+import { ErrorBanner } from '../../components/error-banner.tsx';
+import { ScanBar } from '../../components/scan-bar.tsx';
+import { HeaderButton, StatusBar } from '../../components/status-bar.tsx';
+import { type BeepFeedback, deviceBeeps, preloadSounds } from '../../scan/feedback.ts';
+import type { ScanInputHandle } from '../../scan/scan-input.tsx';
+import { SPEECH_RATE, speak } from '../../scan/speech.ts';
+import {
+  CAPACITIES,
+  type Capacity,
+  type GroupingState,
+  nextSpoken,
+  onGroupingScan,
+  promptOf,
+  refuseDestination,
+  START,
+  stepSkip,
+  toggleLocation,
+} from './grouping.rules.ts';
+
+type Message = { tone: 'ok' | 'error'; text: string } | null;
+
+/**
+ * The Order grouping task (issue 11 item 3; spec 2 §2 Order grouping, §4 Order grouping flow, §9): one pick location
+ * at a time with its picked lines (location, quantity, EAN). Scan the EAN or the location ('SCAN EAN/LOCATION AND
+ * MOVE'), then the cart or grouping location ('SCAN DESTINATION'); a destination the order does not belong in plays
+ * the error sound ('SCAN NEW DESTINATION'). After an accepted destination the list reloads, the next location is
+ * spoken in Dutch and the state resets. Previous/Next skip locations; tapping the location filters to it (again:
+ * off); capacity 10/20/30. Online only: the move needs the server's verdict on the order's group location.
+ */
+export function GroupingScreen({
+  feedback = deviceBeeps,
+  say = (text: string) => speak(text, SPEECH_RATE.quantity),
+}: {
+  feedback?: BeepFeedback;
+  say?: (text: string) => void;
+}) {
+  const { t } = useTranslation('grouping');
+  const navigate = useNavigate();
+  const [skip, setSkip] = useState(0);
+  const [capacity, setCapacity] = useState<Capacity>(10);
+  const [location, setLocation] = useState<string | null>(null);
+  const [page, setPage] = useState<AvailablePickCarts | null>(null);
+  const [state, setState] = useState<GroupingState>(START);
+  const [message, setMessage] = useState<Message>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [manual, setManual] = useState(false);
+  const scanInput = useRef<ScanInputHandle>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const next = await request(api, availablePickCartsEndpoint, { body: { skip, location, capacity } });
+      setPage(next);
+      setError(null);
+      return next;
+    } catch (err) {
+      setError(err);
+      return null;
+    }
+  }, [skip, location, capacity]);
+
+  useEffect(() => {
+    preloadSounds();
+    void load();
+    setState(START);
+  }, [load]);
+
+  const item = page?.items[0] ?? null;
+
+  async function onScan(raw: string) {
+    const event = onGroupingScan(state, item, raw);
+    if (event.kind === 'wrong') {
+      if (event.reason === 'unknown_format' || event.reason === 'mismatched_ean')
+        console.warn(`grouping: ${event.reason}`, raw);
+      feedback.wrong();
+      const group = state.phase === 'destination' ? state.product.pick_group_location : null;
+      setMessage({
+        tone: 'error',
+        text:
+          event.reason === 'wrong_group_location' && group
+            ? t('wrongGroup', { name: group.name })
+            : t('wrong', { code: raw }),
+      });
+      setState(refuseDestination(state));
+      return;
+    }
+    const next = event.state;
+    setState(next);
+    setMessage(null);
+    if (next.phase !== 'sending' || !item) {
+      feedback.ok();
+      return;
+    }
+    const p = next.product;
+    try {
+      const result = await request(
+        api,
+        processProductScanEndpoint,
+        {
+          body: {
+            _id: p._id,
+            orderId: p.order_id,
+            sourceLocationId: item.location_id,
+            productEan: p.ean,
+            destinationLocationId: next.destinationId,
+            quantity: p.quantity,
+            product_id: p.product_id,
+          },
+        },
+        { headers: { 'Idempotency-Key': newId() } },
+      );
+      feedback.ok();
+      setMessage({ tone: 'ok', text: t('moved', { title: p.title, name: result.pick_group_location.name }) });
+      const reloaded = await load();
+      const spoken = nextSpoken(reloaded?.items[0] ?? null);
+      if (spoken) say(spoken);
+      setState(START);
+    } catch (err) {
+      feedback.wrong();
+      if (isProblem(err, processProductScanEndpoint, 'wrong_group_location'))
+        setMessage({ tone: 'error', text: err.message });
+      else setError(err);
+      setState(refuseDestination(next));
+    }
+  }
+
+  const prompt = t(promptOf(state));
+  const product = state.phase === 'source' ? null : state.product;
+  const total = page?.total ?? 0;
+
+  return (
+    <div className="screen grouping-screen">
+      <StatusBar
+        right={
+          <HeaderButton label={t('close')} onClick={() => navigate(FLOOR_PATHS.menu)}>
+            <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+            </svg>
+          </HeaderButton>
+        }
+      />
+      <ScanBar
+        inputRef={scanInput}
+        onScan={(raw) => void onScan(raw)}
+        manual={manual}
+        onToggleManual={() => setManual((m) => !m)}
+        onCamera={() => setManual(true)}
+        active
+        texts={{ scanLabel: prompt, scanPlaceholder: prompt, keyboard: t('keyboard'), camera: t('camera') }}
+      />
+      <h1 className="grouping-prompt" data-testid="grouping-prompt">
+        {prompt}
+      </h1>
+      {error ? <ErrorBanner error={error} /> : null}
+      {message ? (
+        <p role="status" className={`grouping-message grouping-${message.tone}`}>
+          {message.text}
+        </p>
+      ) : null}
+      <fieldset className="grouping-capacity" aria-label={t('capacity')}>
+        {CAPACITIES.map((c) => (
+          <Button
+            key={c}
+            variant={capacity === c ? 'filled' : 'default'}
+            aria-pressed={capacity === c}
+            onClick={() => {
+              setCapacity(c);
+              setSkip(0);
+            }}
+          >
+            {c}
+          </Button>
+        ))}
+      </fieldset>
+      {item ? (
+        <section aria-label={t('location')}>
+          <Button
+            variant={location ? 'filled' : 'default'}
+            size="lg"
+            fullWidth
+            aria-pressed={location === item.location_id}
+            onClick={() => {
+              setLocation((sel) => toggleLocation(sel, item.location_id));
+              setSkip(0);
+            }}
+          >
+            {item.parent_name ? `${item.parent_name} › ` : ''}
+            {item.location_name}
+            {location ? ` · ${t('filterOn', { name: item.location_name })}` : ''}
+          </Button>
+          <ul className="grouping-lines">
+            {item.products.map((p) => (
+              <li key={p._id} aria-current={product?._id === p._id ? 'true' : undefined}>
+                <strong>
+                  {t('quantity')} {p.quantity}
+                </strong>{' '}
+                · {t('ean')} {p.ean} · {p.title} · {t('order')} {p.order_number}
+                {p.pick_group_location ? ` · ${t('groupedIn', { name: p.pick_group_location.name })}` : ''}
+              </li>
+            ))}
+          </ul>
+          {item.more > 0 ? <p>{t('more', { count: item.more })}</p> : null}
+        </section>
+      ) : page ? (
+        <p>{t('empty')}</p>
+      ) : null}
+      <div className="grouping-pager">
+        <Button
+          variant="default"
+          disabled={skip === 0}
+          onClick={() => {
+            setSkip((s) => stepSkip(s, -1, total));
+          }}
+        >
+          {t('previous')}
+        </Button>
+        <span>{t('skipped', { count: skip })}</span>
+        <Button
+          variant="default"
+          disabled={skip >= total - 1}
+          onClick={() => {
+            setSkip((s) => stepSkip(s, 1, total));
+          }}
+        >
+          {t('next')}
+        </Button>
+      </div>
+    </div>
+  );
+}
