@@ -7,8 +7,6 @@ import type { EndpointRef } from './task.ts';
 export const NEEDS = {
   /** `GET /pick_list/pick/…` (spec 2 §7): picking, and the scanner set-up of those who pick. */
   pickList: { method: 'GET', path: '/pick_list/pick/:locations/:query_type/:start/:end/:orgs' },
-  /** `POST /available-pick-carts` (spec 2 §7): order grouping. */
-  grouping: { method: 'POST', path: '/available-pick-carts' },
   /** `GET /product/locations/{id}`: reading a product's locations. */
   productLocations: { method: 'GET', path: '/product/locations/:id' },
   /** `POST /locations/assign`: putting stock on locations (warehouse work). */

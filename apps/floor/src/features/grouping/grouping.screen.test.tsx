@@ -15,6 +15,7 @@ const staff = currentUser('picker', {
     key: 'warehouse_staff',
     name: 'Warehouse staff',
     grants: [
+      { methods: ['*'], path: '/pick_list*' },
       { methods: ['POST'], path: '/available-pick-carts' },
       { methods: ['POST'], path: '/process-product-scan' },
     ],
