@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DEMO_USERS } from './db/seed.ts';
+import { seedLiveGrouping } from './db/seed-grouping.ts';
 import { seedLiveInbound } from './db/seed-inbound.ts';
 import { seedLiveOrders } from './db/seed-orders.ts';
 import { seedLiveReturns } from './db/seed-returns.ts';
@@ -68,6 +69,17 @@ if (seed && config.demoOrders) {
     console.log(`Demo returns: ${r.announced} announced, ${r.open} open, ${r.closed} closed.`);
   } catch (err) {
     console.error(`The demo returns could not be made: ${(err as Error).message}`);
+  }
+}
+if (seed && config.demoOrders) {
+  // Order grouping (issue 11 item 3): carts and one grouped order line, through the grouping routes.
+  try {
+    const g = await seedLiveGrouping(app);
+    console.log(
+      `Demo grouping: ${g.carts} carts, ${g.grouped} line grouped, ${g.waiting} pick locations to group.`,
+    );
+  } catch (err) {
+    console.error(`The demo grouping could not be made: ${(err as Error).message}`);
   }
 }
 await app.listen({ port: config.port, host: config.host });
