@@ -166,7 +166,11 @@ export function GroupingScreen({
       </h1>
       {error ? <ErrorBanner error={error} /> : null}
       {message ? (
-        <p role="status" className={`grouping-message grouping-${message.tone}`}>
+        <p
+          role="status"
+          data-testid="grouping-message"
+          className={`grouping-message grouping-${message.tone}`}
+        >
           {message.text}
         </p>
       ) : null}
