@@ -64,6 +64,8 @@ export type LocationRef = z.infer<typeof LocationRefSchema>;
 export const OrderLineSchema = OrderLineBaseSchema.extend({
   picked: z.boolean(),
   pick_location: LocationRefSchema.nullable(),
+  /** Where the picked line waits after order grouping (spec 2 §4 Order grouping flow; ADR 0036), null before. */
+  group_location: LocationRefSchema.nullable().optional(),
   img_url: z.string().nullable(),
   pack_note: z.string().nullable(),
   pick_note: z.string().nullable(),

@@ -126,6 +126,15 @@ describe('order grouping (spec 2 §2, §4 Order grouping flow, §7)', () => {
     );
     expect(right.json()).toMatchObject({ picked_grouped: true, pick_group_location: { id: s.cart1 } });
 
+    // The packing station reads the group location with the order's lines (spec 1 §4 picked grouped).
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/order/get/${s.o1.id}`,
+      headers: { cookie: picker },
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    const lines = (detail.json() as { products: { group_location: { id: string } | null }[] }).products;
+    expect(lines.map((l) => l.group_location?.id)).toEqual([s.cart1, s.cart1]);
     const byLoc = await t.app.inject({
       method: 'GET',
       url: `/api/orders-by-picked-location/${s.cart1}`,

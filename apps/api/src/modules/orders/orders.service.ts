@@ -75,6 +75,7 @@ async function loadLines(ctx: TenantScope, orderIds: string[]) {
     .selectFrom('order_lines as l')
     .innerJoin('products as p', 'p.id', 'l.product_id')
     .leftJoin('locations as loc', 'loc.id', 'l.pick_location_id')
+    .leftJoin('locations as gl', 'gl.id', 'l.group_location_id')
     .where(orgScope(ctx, 'l'))
     .where(orgScope(ctx, 'p'))
     .where('l.order_id', 'in', orderIds)
@@ -89,6 +90,8 @@ async function loadLines(ctx: TenantScope, orderIds: string[]) {
       'l.pick_location_id',
       'loc.name as location_name',
       'loc.sequence as location_sequence',
+      'l.group_location_id',
+      'gl.name as group_location_name',
       'p.img_url',
       'p.pack_note',
       'p.pick_note',
@@ -119,6 +122,8 @@ type LineRow = {
   pick_location_id: string | null;
   location_name: string | null;
   location_sequence: number | null;
+  group_location_id: string | null;
+  group_location_name: string | null;
   img_url: string | null;
   pack_note: string | null;
   pick_note: string | null;
@@ -137,6 +142,9 @@ function toLine(l: LineRow): OrderLine {
     picked_quantity: l.picked_quantity,
     picked: l.picked_quantity >= l.quantity,
     pick_location: l.pick_location_id ? { id: l.pick_location_id, name: l.location_name ?? '' } : null,
+    group_location: l.group_location_id
+      ? { id: l.group_location_id, name: l.group_location_name ?? '' }
+      : null,
     img_url: l.img_url,
     pack_note: l.pack_note,
     pick_note: l.pick_note,

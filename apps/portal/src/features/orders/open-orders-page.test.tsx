@@ -58,7 +58,8 @@ function order(n: number, orderId: string, products: OrderLine[]): Order {
 }
 
 const ORDERS = [
-  order(1, '#1001', [line(1, SAUCE)]),
+  // Grouped in a cart (spec 1 §4 'picked grouped', order grouping).
+  order(1, '#1001', [{ ...line(1, SAUCE), group_location: { id: hex(400), name: 'KAR-01' } }]),
   order(2, '#1002', [line(2, PASTA, 2, 'Glass: wrap it')]),
 ];
 const packer = role('warehouse_staff', [
@@ -271,6 +272,20 @@ describe('open orders page scan flow (spec 1 §4)', { timeout: 30_000 }, () => {
     expect(warn).toHaveBeenCalledWith('Onbekend formaat scan', 'ABC-1234');
     expect(shipped).toEqual([]);
     warn.mockRestore();
+  });
+});
+
+describe('open orders page grouped orders (spec 1 §4 picked grouped)', { timeout: 30_000 }, () => {
+  it('shows the location of an order whose lines are all grouped in one, and nothing on the others', async () => {
+    vi.stubGlobal('fetch', fakeApi([]));
+    renderUi(<OpenOrdersPage />, {
+      path: '/orders',
+      session: { user: user(packer), orgAuth: orgAuth(packer) },
+    });
+    const grouped = await screen.findByRole('article', { name: 'Order #1001' });
+    expect(within(grouped).getByText('Grouped in KAR-01')).toBeTruthy();
+    const other = screen.getByRole('article', { name: 'Order #1002' });
+    expect(within(other).queryByText(/Grouped in/)).toBeNull();
   });
 });
 

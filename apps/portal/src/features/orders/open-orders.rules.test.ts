@@ -6,6 +6,7 @@ import {
   canShip,
   defaultOrderRange,
   findPackCandidate,
+  groupedLocation,
   groupLocationTitle,
   groupSpan,
   isEditableElement,
@@ -294,5 +295,20 @@ describe('isEditableElement', () => {
     expect(isEditableElement({ tagName: 'BUTTON' })).toBe(false);
     expect(isEditableElement({ tagName: 'BODY' })).toBe(false);
     expect(isEditableElement(null)).toBe(false);
+  });
+});
+
+describe('groupedLocation (spec 1 §4 picked grouped)', () => {
+  const cart = { id: 'c'.repeat(24), name: 'KAR-01' };
+  const line = (group: typeof cart | null, cancel = false) =>
+    ({ group_location: group, cancellationRequest: cancel }) as unknown as OrderLine;
+  it('names the location when every active line is in it, else nothing', () => {
+    expect(groupedLocation({ products: [line(cart), line(cart)] })).toEqual(cart);
+    expect(groupedLocation({ products: [line(cart), line(null)] })).toBeNull();
+    expect(groupedLocation({ products: [line(cart), line(null, true)] })).toEqual(cart);
+    expect(
+      groupedLocation({ products: [line({ id: 'd'.repeat(24), name: 'KAR-02' }), line(cart)] }),
+    ).toBeNull();
+    expect(groupedLocation({ products: [] })).toBeNull();
   });
 });

@@ -91,6 +91,17 @@ export function groupLocationTitle(location: { name: string } | null): string | 
   return /^vak\b/i.test(location.name) ? location.name : `VAK ${location.name}`;
 }
 
+/**
+ * The location an order waits in at the packing station (spec 1 §4 'picked grouped', spec 2 §4 Order grouping flow):
+ * the group location when every line that is not being cancelled is in the same one, else null.
+ */
+export function groupedLocation(order: Pick<Order, 'products'>): { id: string; name: string } | null {
+  const lines = order.products.filter((l) => !l.cancellationRequest);
+  const first = lines[0]?.group_location;
+  if (!first) return null;
+  return lines.every((l) => l.group_location?.id === first.id) ? first : null;
+}
+
 /** Picking state of a line (spec 1 §4): picked when picked_quantity reached quantity. */
 export function linePickState(
   line: Pick<OrderLine, 'quantity' | 'picked_quantity' | 'picked'>,

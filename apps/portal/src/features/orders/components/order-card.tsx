@@ -10,7 +10,7 @@ import {
 import { Alert, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasCancellation, sameEan } from '../open-orders.rules.ts';
+import { groupedLocation, hasCancellation, sameEan } from '../open-orders.rules.ts';
 import type { OrderPermissions } from '../use-order-permissions.ts';
 import { OrderCardLines } from './order-card-lines.tsx';
 import { OrderCardShipControls } from './order-card-ship-controls.tsx';
@@ -53,6 +53,7 @@ export const OrderCard = memo(function OrderCard({
   allowed,
 }: OrderCardProps) {
   const { t } = useTranslation('orders');
+  const grouped = groupedLocation(order);
   const d = order.shipmentDetails;
   const cancelled = hasCancellation(order);
   const matches = !!selectedEan && order.products.some((l) => sameEan(l.ean, selectedEan));
@@ -85,6 +86,7 @@ export const OrderCard = memo(function OrderCard({
                 {order.platform}
               </Badge>
               {order.label && <Badge color="teal">{t('card.labelExists')}</Badge>}
+              {grouped && <Badge color="grape">{t('card.grouped', { name: grouped.name })}</Badge>}
             </Group>
             <Text size="xs" c="dimmed">
               {order.org_name} · {t('card.placed', { date: formatDateTime(order.orderPlacedDateTime) })}
