@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   APP_HEADER,
   type AvailablePickCarts,
+  type GroupItem,
+  type GroupProduct,
   type LocationNode,
   type SetDestinationResult,
 } from '@hoppa/core';
@@ -39,9 +41,9 @@ async function call<T>(
 
 /**
  * The order grouping demo (issue 11 item 3; spec 2 §2 Order grouping), through the routes the portal and the floor
- * call: a hall `KARREN` with three carts, then the first picked line of the first pick location moved to `KAR-01`, so
- * its order has grouped products (only `KAR-01` is accepted for the rest) and the other picked lines wait for the
- * grouping screen. Needs the live demo orders' picked orders; without them it only makes the carts.
+ * call: a hall `KARREN` with three carts, then one line of an order with two waiting lines (else the first waiting
+ * line) moved to `KAR-01`, so its order has grouped products (only `KAR-01` is accepted for the rest) and the other
+ * picked lines wait for the grouping screen. Needs the live demo orders' picked orders; without them it only makes the carts.
  */
 export async function seedLiveGrouping(app: FastifyInstance): Promise<LiveGroupingResult> {
   const admin = await login(app, 'admin');
@@ -57,14 +59,30 @@ export async function seedLiveGrouping(app: FastifyInstance): Promise<LiveGroupi
         `/locations/add/KAR-0${n}/${hall.id}?sequence=${900000 + n}`,
       ),
     );
-  const page = await call<AvailablePickCarts>(app, picker, 'POST', '/available-pick-carts', {
-    skip: 0,
-    capacity: 30,
-  });
+  // An order with two waiting lines, so one goes to KAR-01 and the other is then accepted only there.
+  const seen = new Map<string, { item: GroupItem; line: GroupProduct }>();
+  let pick: { item: GroupItem; line: GroupProduct } | null = null;
+  let first: { item: GroupItem; line: GroupProduct } | null = null;
+  for (let skip = 0; skip < 60 && !pick; skip++) {
+    const page = await call<AvailablePickCarts>(app, picker, 'POST', '/available-pick-carts', {
+      skip,
+      capacity: 30,
+    });
+    const item = page.items[0];
+    if (!item) break;
+    for (const line of item.products) {
+      first ??= { item, line };
+      if (seen.has(line.order_id)) {
+        pick = seen.get(line.order_id) ?? null;
+        break;
+      }
+      seen.set(line.order_id, { item, line });
+    }
+  }
+  const chosen = pick ?? first;
   let grouped = 0;
-  const item = page.items[0];
-  const line = item?.products[0];
-  if (item && line && carts[0]) {
+  if (chosen && carts[0]) {
+    const { item, line } = chosen;
     await call<SetDestinationResult>(app, picker, 'POST', '/process-product-scan', {
       _id: line._id,
       orderId: line.order_id,
