@@ -141,4 +141,16 @@ describe('Order grouping task (spec 2 §2 Order grouping, §4 Order grouping flo
     fireEvent.click(screen.getByRole('button', { name: '30' }));
     await waitFor(() => expect(calls.at(-1)?.body).toMatchObject({ capacity: 30 }));
   });
+
+  it('the camera button opens the camera scanner (for phones without a wedge scanner)', async () => {
+    fakeApi();
+    renderFloor('/order-grouping', { lang: 'en' });
+    await screen.findByText(/8712345678901/);
+    fireEvent.click(screen.getByRole('button', { name: 'Camera' }));
+    // jsdom has no camera: the dialog opens and says so.
+    expect(
+      await screen.findByText('The camera cannot be used on this device.', {}, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
 });

@@ -7,7 +7,7 @@ import {
   request,
 } from '@hoppa/core';
 import { Button } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../app/api.ts';
@@ -18,6 +18,11 @@ import { HeaderButton, StatusBar } from '../../components/status-bar.tsx';
 import { type BeepFeedback, deviceBeeps, preloadSounds } from '../../scan/feedback.ts';
 import type { ScanInputHandle } from '../../scan/scan-input.tsx';
 import { SPEECH_RATE, speak } from '../../scan/speech.ts';
+
+const CameraScanner = lazy(() =>
+  import('../../scan/camera-scanner.tsx').then((m) => ({ default: m.CameraScanner })),
+);
+
 import {
   CAPACITIES,
   type Capacity,
@@ -58,6 +63,7 @@ export function GroupingScreen({
   const [message, setMessage] = useState<Message>(null);
   const [error, setError] = useState<unknown>(null);
   const [manual, setManual] = useState(false);
+  const [cameraOpen, setCameraOpen] = useState(false);
   const scanInput = useRef<ScanInputHandle>(null);
 
   const load = useCallback(async () => {
@@ -157,8 +163,8 @@ export function GroupingScreen({
         onScan={(raw) => void onScan(raw)}
         manual={manual}
         onToggleManual={() => setManual((m) => !m)}
-        onCamera={() => setManual(true)}
-        active
+        onCamera={() => setCameraOpen(true)}
+        active={!cameraOpen}
         texts={{ scanLabel: prompt, scanPlaceholder: prompt, keyboard: t('keyboard'), camera: t('camera') }}
       />
       <h1 className="grouping-prompt" data-testid="grouping-prompt">
@@ -242,6 +248,25 @@ export function GroupingScreen({
           {t('next')}
         </Button>
       </div>
+      {cameraOpen ? (
+        <Suspense fallback={null}>
+          <CameraScanner
+            opened={cameraOpen}
+            onClose={() => setCameraOpen(false)}
+            onScan={(raw) => {
+              setCameraOpen(false);
+              void onScan(raw);
+            }}
+            texts={{
+              title: t('camera'),
+              hint: prompt,
+              close: t('close'),
+              failed: t('cameraFailed'),
+              torch: t('torch'),
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
