@@ -29,8 +29,21 @@ export interface PlannedCall {
   planned: true;
 }
 
-/** What a menu entry needs: the endpoint its screen calls, a planned call, or the user's is_admin flag. */
-export type Needs = Endpoint | PlannedCall | 'admin';
+/**
+ * A built screen's call named by method and path only, as the floor does (apps/floor/src/app/task.ts): the permission
+ * check reads nothing else, so a menu entry given this way keeps the endpoint's schemas out of the first load
+ * (ADR 0033). `area-needs.test.ts` fails when a reference names no endpoint of @hoppa/core.
+ */
+export interface EndpointRef {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+}
+
+/**
+ * What a menu entry needs: the endpoint its screen calls (the object, or an {@link EndpointRef} to it), a planned
+ * call, or the user's is_admin flag.
+ */
+export type Needs = Endpoint | EndpointRef | PlannedCall | 'admin';
 
 /**
  * One route of an area. `path` is relative to the portal root (no leading slash), as react-router wants it, and
