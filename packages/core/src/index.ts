@@ -23,6 +23,7 @@ export * from './orders/order-import.rules.ts';
 export * from './orgs/org.endpoints.ts';
 export * from './orgs/org.schema.ts';
 export * from './permissions/permission.rules.ts';
+export * from './permissions/permission.schema.ts';
 export * from './pick/pick.endpoints.ts';
 export * from './pick/pick.schema.ts';
 export * from './products/ean.rules.ts';

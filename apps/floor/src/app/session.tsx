@@ -1,15 +1,9 @@
-import {
-  ApiError,
-  type CurrentUser,
-  currentUserEndpoint,
-  type LoginBody,
-  loginEndpoint,
-  logoutEndpoint,
-  request,
-} from '@hoppa/core';
+import { ApiError, type CurrentUser, type LoginBody } from '@hoppa/core';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { floorDb, getMeta, setMeta } from '../offline/db.ts';
-import { api } from './api.ts';
+
+/** The session calls with their contracts, loaded on first use (session-calls.ts; ADR 0033). */
+const calls = () => import('./session-calls.ts').then((m) => m.sessionCalls);
 
 /** Where the session stands: still reading, a known user, or nobody (go to login). */
 export type SessionState =
@@ -43,7 +37,7 @@ export function SessionProvider({ children, onLogin }: { children: ReactNode; on
       const cached = await getMeta(db, 'session').catch(() => undefined);
       if (cached && !cancelled) setState({ status: 'authenticated', user: cached, verified: false });
       try {
-        const user = await request(api, currentUserEndpoint, {});
+        const user = await (await calls()).currentUser();
         if (cancelled) return;
         await setMeta(db, 'session', user);
         setState({ status: 'authenticated', user, verified: true });
@@ -74,13 +68,13 @@ export function SessionProvider({ children, onLogin }: { children: ReactNode; on
   );
 
   const login = useCallback(
-    async (body: LoginBody) => startSession(await request(api, loginEndpoint, { body })),
+    async (body: LoginBody) => startSession(await (await calls()).login(body)),
     [startSession],
   );
 
   const logout = useCallback(async () => {
     try {
-      await request(api, logoutEndpoint, {});
+      await (await calls()).logout();
     } catch {
       // Logging out locally matters more than the server's answer; the cookie expires anyway.
     }

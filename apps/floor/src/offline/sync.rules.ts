@@ -1,4 +1,3 @@
-import { ProblemSchema } from '@hoppa/core';
 import type { OutboxRejection } from './db.ts';
 
 /** What the transport saw for one send: the HTTP status (0 = no answer: offline, DNS, timeout) and body. */
@@ -31,10 +30,20 @@ export function classifySendOutcome(outcome: SendOutcome): SendVerdict {
   return { kind: 'rejected', rejection: rejectionOf(status, body) };
 }
 
-/** Reads code and message from a problem body; falls back to the status for anything else. */
+/**
+ * Reads code and message from a problem body (core's `Problem`: `{ statusCode, code, message }`); falls back to the
+ * status for anything else. A plain shape check rather than the zod schema: this runs in the first load (ADR 0033).
+ */
 function rejectionOf(status: number, body: unknown): OutboxRejection {
-  const problem = ProblemSchema.safeParse(body);
-  if (problem.success) return { status, code: problem.data.code, message: problem.data.message };
+  const problem = body as { statusCode?: unknown; code?: unknown; message?: unknown } | null;
+  if (
+    typeof problem === 'object' &&
+    problem !== null &&
+    typeof problem.statusCode === 'number' &&
+    typeof problem.code === 'string' &&
+    typeof problem.message === 'string'
+  )
+    return { status, code: problem.code, message: problem.message };
   if (typeof body === 'string' && body.trim())
     return { status, code: `http_${status}`, message: body.trim() };
   return { status, code: `http_${status}`, message: `HTTP ${status}` };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
 import { boundedText } from '../common/text.ts';
-import { GrantSchema } from '../permissions/permission.rules.ts';
+import { GrantSchema } from '../permissions/permission.schema.ts';
 
 /** Minimum password length at sign-up (spec 2 §5, §9). */
 export const SIGNUP_PASSWORD_MIN = 9;

@@ -1,14 +1,14 @@
 import ky, { HTTPError, type KyInstance, NetworkError, type Options, TimeoutError } from 'ky';
 import type { z } from 'zod';
 import type { Problem } from '../common/common.schema.ts';
-import {
-  buildPath,
-  type Endpoint,
-  type EndpointHeaders,
-  type EndpointInput,
-  type EndpointOutput,
-  type EndpointProblem,
+import type {
+  Endpoint,
+  EndpointHeaders,
+  EndpointInput,
+  EndpointOutput,
+  EndpointProblem,
 } from '../http/endpoint.ts';
+import { buildPath } from '../http/path.ts';
 
 /**
  * Header every app request carries. The API requires it on state-changing GET calls of the catalogue

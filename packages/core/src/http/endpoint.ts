@@ -148,15 +148,5 @@ export type EndpointInput<E> =
 export type EndpointOutput<E> =
   E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
 
-/**
- * Fills `:name` parameters of an endpoint path, URI-encoding each value.
- * Throws when a parameter is missing, so a bad call fails before it is sent.
- */
-export function buildPath(path: string, params?: Record<string, unknown>): string {
-  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, name: string) => {
-    const v = params?.[name];
-    if (v === undefined || v === null || v === '')
-      throw new Error(`Missing path parameter "${name}" for ${path}`);
-    return encodeURIComponent(String(v));
-  });
-}
+// Re-exported: the request client imports it from path.ts, which has no zod (the floor's first load, ADR 0033).
+export { buildPath } from './path.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { can, canCall, matchesPattern, normalisePath, type Role } from './permission.rules.ts';
+import { can, canCall, matchesPattern, normalisePath } from './permission.rules.ts';
+import type { Role } from './permission.schema.ts';
 
 const role = (grants: Role['grants']): Role => ({ name: 'test', grants });
 
