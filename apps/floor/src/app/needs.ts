@@ -13,4 +13,6 @@ export const NEEDS = {
   assignLocation: { method: 'POST', path: '/locations/assign' },
   /** `POST /returns`: judging returned items at the desk. */
   returnUpdate: { method: 'POST', path: '/returns' },
+  /** `PUT /inbound_item/submitInboundItem/{id}`: confirming counted inbound items (check-in, warehouse work). */
+  inboundSubmit: { method: 'PUT', path: '/inbound_item/submitInboundItem/:id' },
 } as const satisfies Record<string, EndpointRef>;

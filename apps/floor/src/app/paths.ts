@@ -14,6 +14,7 @@ export const FLOOR_PATHS = {
   locations: '/locations',
   scanner: '/scanner',
   returns: '/returns',
+  checkin: '/inbound',
 } as const;
 
 /** A floor path as a route, tile or link takes it. */

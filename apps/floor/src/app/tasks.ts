@@ -4,6 +4,7 @@
  * spec-coverage manifest are built from this list.
  */
 import { accountTask } from '../features/account/index.ts';
+import { checkinTask } from '../features/checkin/index.ts';
 import { groupingTask } from '../features/grouping/index.ts';
 import { locationsTask } from '../features/locations/index.ts';
 import { loginTask } from '../features/login/index.ts';
@@ -18,6 +19,7 @@ export const TASKS: readonly FloorTask[] = [
   pickTask,
   groupingTask,
   locationsTask,
+  checkinTask,
   returnsTask,
   scannerTask,
 ];

@@ -21,12 +21,14 @@
  */
 import type {
   CurrentUser,
+  Inbound,
   PickConfirmLine,
   PickItem,
   PickLinkBody,
   ProductLocations,
   Return,
   ReturnUpdateBody,
+  Surcharge,
 } from '@hoppa/core';
 import { Dexie, type EntityTable } from 'dexie';
 
@@ -131,6 +133,31 @@ export type ReturnOp =
   | { op: 'update'; body: ReturnUpdateBody }
   | { op: 'fulfill'; return_id: string; ean: string; location_id?: string };
 
+/**
+ * A change of an inbound item made while checking it in (issue 10; spec 2 §2 Inbound item detail, §7 Inbound), queued
+ * like a pick: `place` puts counted pieces on a scanned location (`POST /inbound_item/place/{id}`; the scan must name
+ * the location, a reserved one when the item has any), `surcharge` adds extra work (`PUT /inbound_item/surcharge/{id}`),
+ * `surcharge_delete` removes the one at `index` (`DELETE …/{id}/{index}`), `edit` saves notes, batch, expiry or
+ * package-closed (`PUT /inbound_item/edit/checkin{id}`), `submit` confirms the counted item
+ * (`PUT /inbound_item/submitInboundItem/{id}`; the inbound is checked in with its last item). The outbox `pickId` is
+ * `inbound:<inbound id>`.
+ */
+export type InboundOp =
+  | { op: 'place'; item_id: string; location_id: string; amount: number; raw_scan?: string }
+  | { op: 'surcharge'; item_id: string; surcharge: Surcharge }
+  | { op: 'surcharge_delete'; item_id: string; index: number }
+  | {
+      op: 'edit';
+      item_id: string;
+      fields: {
+        notes?: string | null;
+        package_closed?: boolean;
+        batch_nr?: string | null;
+        expiration_date?: string | null;
+      };
+    }
+  | { op: 'submit'; item_id: string };
+
 /** Why the server refused a row for good (problem body of a 409 or other terminal 4xx). */
 export interface OutboxRejection {
   status: number;
@@ -153,6 +180,7 @@ export type OutboxRecord = OutboxFields &
       }
     | { kind: 'stock.change'; body: StockOp }
     | { kind: 'return.change'; body: ReturnOp }
+    | { kind: 'inbound.change'; body: InboundOp }
     | {
         kind: 'pick.link';
         /** `POST /pick_list` body: the scanned location becomes the pick location of these orders' lines. */
@@ -234,6 +262,11 @@ export interface MetaValues {
   pickLookups: PickLookups;
   /** The returns desk's last search and the returns it found, as the server last answered (issue 12). */
   returnsDesk: { query: string; at: number; returns: Return[] };
+  /**
+   * The check-in task's work list (issue 10): the pending inbounds as the server last answered (at most one page of
+   * 100, soonest expected first, each with its items), and any inbound opened by scanning its QR label since.
+   */
+  checkinDesk: { at: number; inbounds: Inbound[] };
 }
 export type MetaKey = keyof MetaValues;
 

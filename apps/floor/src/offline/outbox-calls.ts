@@ -1,21 +1,27 @@
 import {
   ApiError,
+  addSurchargeEndpoint,
   assignLocationByNameEndpoint,
   assignLocationEndpoint,
   clearLocationEndpoint,
   correctStockEndpoint,
   type createApiClient,
+  deleteSurchargeEndpoint,
+  editInboundItemCheckinEndpoint,
+  type InboundItem,
   type ProductLocations,
   pickConfirmEndpoint,
   pickLinkEndpoint,
   pickProblemEndpoint,
+  placeInboundItemEndpoint,
   recountEndpoint,
   request,
   stockUpdateEndpoint,
+  submitInboundItemEndpoint,
   switchLocationEndpoint,
   transferEndpoint,
 } from '@hoppa/core';
-import type { OutboxRecord, ReturnOp, StockOp } from './db.ts';
+import type { InboundOp, OutboxRecord, ReturnOp, StockOp } from './db.ts';
 import type { SendOutcome } from './sync.rules.ts';
 
 /**
@@ -38,6 +44,8 @@ export async function sendOutboxRow(
         return { status: 200, body: await sendStockOp(client, row.body, headers) };
       case 'return.change':
         return { status: 200, body: await sendReturnOp(client, row.body, headers) };
+      case 'inbound.change':
+        return { status: 200, body: await sendInboundOp(client, row.body, headers) };
       case 'pick.link':
         await request(client, pickLinkEndpoint, { body: row.body }, headers);
         return { status: 200 };
@@ -191,4 +199,41 @@ function sendReturnOp(
   return client
     .post(path, { json: op.location_id ? { location_id: op.location_id } : {}, ...headers })
     .json();
+}
+
+/**
+ * One change of an inbound item at check-in as its endpoint (issue 10; spec 2 §7 Inbound). Every one answers the
+ * item after the change, which replaces the stored one (outbox.ts `markSent`).
+ */
+function sendInboundOp(
+  client: ReturnType<typeof createApiClient>,
+  op: InboundOp,
+  headers: { headers: Record<string, string> },
+): Promise<InboundItem> {
+  const params = { id: op.item_id };
+  switch (op.op) {
+    case 'place':
+      return request(
+        client,
+        placeInboundItemEndpoint,
+        {
+          params,
+          body: { location_id: op.location_id, amount: op.amount, raw_scan: op.raw_scan ?? null },
+        },
+        headers,
+      );
+    case 'surcharge':
+      return request(client, addSurchargeEndpoint, { params, body: op.surcharge }, headers);
+    case 'surcharge_delete':
+      return request(
+        client,
+        deleteSurchargeEndpoint,
+        { params: { id: op.item_id, index: op.index } },
+        headers,
+      );
+    case 'edit':
+      return request(client, editInboundItemCheckinEndpoint, { params, body: op.fields }, headers);
+    case 'submit':
+      return request(client, submitInboundItemEndpoint, { params }, headers);
+  }
 }

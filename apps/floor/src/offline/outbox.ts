@@ -1,6 +1,7 @@
-import type { ProductLocations, Return } from '@hoppa/core';
+import type { InboundItem, ProductLocations, Return } from '@hoppa/core';
 import type {
   FloorDb,
+  InboundOp,
   MetaValues,
   OutboxRecord,
   OutboxRejection,
@@ -120,6 +121,32 @@ export async function enqueueReturnChange(
   return row;
 }
 
+/** Queues one change of an inbound item while checking in (issue 10): one outbox row with its own Idempotency-Key. */
+export async function enqueueInboundChange(
+  db: FloorDb,
+  inboundId: string,
+  op: InboundOp,
+  label: string,
+  now: number = Date.now(),
+  newId: () => string = newOutboxId,
+): Promise<OutboxRecord> {
+  const row: OutboxRecord = {
+    id: newId(),
+    kind: 'inbound.change',
+    body: op,
+    pickId: `inbound:${inboundId}`,
+    label,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: now,
+    createdAt: now,
+    lastError: null,
+    rejection: null,
+  };
+  await db.outbox.add(row);
+  return row;
+}
+
 /** The oldest pending row (strict send order), or undefined when nothing waits. */
 export function headOfOutbox(db: FloorDb): Promise<OutboxRecord | undefined> {
   return db.outbox.where('[status+seq]').between(['pending', -Infinity], ['pending', Infinity]).first();
@@ -161,6 +188,37 @@ function isReturn(x: unknown): x is Return {
   return typeof id === 'string' && typeof return_number === 'string' && Array.isArray(items);
 }
 
+/** Whether a sent check-in change's answer is an inbound item (the transport checked it against the schema already). */
+function isInboundItem(x: unknown): x is InboundItem {
+  if (typeof x !== 'object' || x === null) return false;
+  const { id, inbound_id, pieces_checked_in } = x as Partial<InboundItem>;
+  return typeof id === 'string' && typeof inbound_id === 'string' && typeof pieces_checked_in === 'number';
+}
+
+/**
+ * The stored check-in list with one item replaced by the server's answer: the inbound's checked-in pieces are summed
+ * again and its status follows the item's `inbound_status` (checked in with its last item).
+ */
+export function withInboundItem(
+  desk: MetaValues['checkinDesk'],
+  item: InboundItem,
+): MetaValues['checkinDesk'] {
+  return {
+    ...desk,
+    inbounds: desk.inbounds.map((ib) => {
+      if (ib.id !== item.inbound_id) return ib;
+      const items = ib.items.map((it) => (it.id === item.id ? item : it));
+      return {
+        ...ib,
+        items,
+        status: item.inbound_status,
+        pieces_checked_in: items.reduce((n, it) => n + it.pieces_checked_in, 0),
+        surcharge_total_eur: items.reduce((n, it) => n + it.surcharge_total_eur, 0),
+      };
+    }),
+  };
+}
+
 /**
  * The server accepted the row: drop it; the pick is `sent` once none of its rows wait any more. For a change of a
  * product's locations, `answer` (the product with its locations after the change, `ProductLocations`) replaces the
@@ -169,6 +227,7 @@ function isReturn(x: unknown): x is Return {
 export async function markSent(db: FloorDb, row: OutboxRecord, answer?: unknown): Promise<void> {
   const product = row.kind === 'stock.change' && isProductLocations(answer) ? answer : undefined;
   const returned = row.kind === 'return.change' && isReturn(answer) ? answer : undefined;
+  const inboundItem = row.kind === 'inbound.change' && isInboundItem(answer) ? answer : undefined;
   await db.transaction('rw', [db.picks, db.outbox, db.products, db.meta], async () => {
     await db.outbox.where('id').equals(row.id).delete();
     if (returned) {
@@ -178,6 +237,10 @@ export async function markSent(db: FloorDb, row: OutboxRecord, answer?: unknown)
           key: 'returnsDesk',
           value: { ...desk, returns: desk.returns.map((r) => (r.id === returned.id ? returned : r)) },
         });
+    }
+    if (inboundItem) {
+      const desk = (await db.meta.get('checkinDesk'))?.value as MetaValues['checkinDesk'] | undefined;
+      if (desk) await db.meta.put({ key: 'checkinDesk', value: withInboundItem(desk, inboundItem) });
     }
     if (product)
       await db.products.put({

@@ -1,0 +1,204 @@
+import type { Inbound, InboundItem } from '@hoppa/core';
+import { describe, expect, it } from 'vitest';
+import {
+  amsterdamDay,
+  boxesOf,
+  classifyListScan,
+  classifyLocationScan,
+  defaultPlaceAmount,
+  overlayInbound,
+  parseCount,
+  parseEuroCents,
+  sortForDock,
+  stepAmount,
+} from './checkin.rules.ts';
+
+const hex = (n: number) => n.toString(16).padStart(24, '0');
+
+function item(over: Partial<InboundItem> = {}): InboundItem {
+  return {
+    id: hex(11),
+    inbound_id: hex(1),
+    inbound_number: 'IN-00000001',
+    inbound_status: 'pending',
+    org_id: hex(900),
+    org_name: 'Bol Shop',
+    product: { id: hex(500), ean: '8712345678906', bsku: 'MUG-01', name: 'Mok' },
+    units: 4,
+    packed_per: 6,
+    pieces_expected: 24,
+    pieces_checked_in: 0,
+    boxes_checked_in: 0,
+    batch_nr: null,
+    expiration_date: null,
+    notes: null,
+    package_closed: false,
+    status: 'pending',
+    surcharges: [],
+    surcharge_total_eur: 0,
+    reserved_locations: [],
+    images: [],
+    transfers: [],
+    ...over,
+  };
+}
+
+function inbound(over: Partial<Inbound> = {}): Inbound {
+  return {
+    id: hex(1),
+    inbound_number: 'IN-00000001',
+    org_id: hex(900),
+    org_name: 'Bol Shop',
+    type: 'pallet',
+    status: 'pending',
+    expected_delivery: '2026-11-25',
+    direct: false,
+    created_at: '2026-11-20T10:00:00.000Z',
+    checked_in_at: null,
+    created_by: null,
+    contact_person: 'Anna',
+    contact_person_email: 'anna@example.nl',
+    phone: '0612345678',
+    shipping_address: 'Kade 1',
+    track_trace: '3SABC',
+    pieces_expected: 24,
+    pieces_checked_in: 0,
+    surcharge_total_eur: 0,
+    items: [item()],
+    ...over,
+  };
+}
+
+describe('the check-in overlay', () => {
+  it('adds queued placements to the counts and boxes, and marks the item pending', () => {
+    const shown = overlayInbound(inbound(), [
+      { op: 'place', item_id: hex(11), location_id: hex(70), amount: 12 },
+      { op: 'place', item_id: hex(11), location_id: hex(71), amount: 6 },
+    ]);
+    expect(shown.items[0]).toMatchObject({ pieces_checked_in: 18, boxes_checked_in: 3, pendingPieces: 18 });
+    expect(shown.pieces_checked_in).toBe(18);
+    expect(shown.pending).toBe(true);
+  });
+
+  it('appends and removes surcharges in order and totals them in euro', () => {
+    const shown = overlayInbound(inbound(), [
+      {
+        op: 'surcharge',
+        item_id: hex(11),
+        surcharge: { description: 'Ompakken', cost_cents: 250, amount: 4 },
+      },
+      {
+        op: 'surcharge',
+        item_id: hex(11),
+        surcharge: { description: 'Stickeren', cost_cents: 10, amount: 24 },
+      },
+      { op: 'surcharge_delete', item_id: hex(11), index: 0 },
+    ]);
+    expect(shown.items[0]?.surcharges.map((s) => s.description)).toEqual(['Stickeren']);
+    expect(shown.items[0]?.surcharge_total_eur).toBeCloseTo(2.4);
+    expect(shown.surcharge_total_eur).toBeCloseTo(2.4);
+  });
+
+  it('shows the inbound checked in once its last item is submitted, and leaves other items alone', () => {
+    const two = inbound({ items: [item(), item({ id: hex(12) })] });
+    expect(overlayInbound(two, [{ op: 'submit', item_id: hex(11) }]).status).toBe('pending');
+    const both = overlayInbound(two, [
+      { op: 'submit', item_id: hex(11) },
+      { op: 'submit', item_id: hex(12) },
+    ]);
+    expect(both.status).toBe('checked_in');
+    expect(both.items.map((i) => i.status)).toEqual(['checked_in', 'checked_in']);
+  });
+
+  it('applies edits of notes and package closed', () => {
+    const shown = overlayInbound(inbound(), [
+      { op: 'edit', item_id: hex(11), fields: { notes: 'Doos nat', package_closed: true } },
+    ]);
+    expect(shown.items[0]).toMatchObject({ notes: 'Doos nat', package_closed: true, pending: true });
+  });
+});
+
+describe('scans on the check-in list', () => {
+  const list = [inbound(), inbound({ id: hex(2), inbound_number: 'IN-00000002', items: [] })];
+  it('open an inbound by its QR id or its typed number, whatever the case', () => {
+    expect(classifyListScan(` ${hex(2).toUpperCase()} `, list)).toEqual({
+      kind: 'inbound',
+      inboundId: hex(2),
+    });
+    expect(classifyListScan('in-00000001', list)).toEqual({ kind: 'inbound', inboundId: hex(1) });
+  });
+  it('open the item of a scanned EAN or SKU, an unknown id is fetched, anything else is unknown', () => {
+    expect(classifyListScan('8712345678906', list)).toEqual({
+      kind: 'item',
+      inboundId: hex(1),
+      itemId: hex(11),
+    });
+    expect(classifyListScan('MUG-01', list)).toEqual({ kind: 'item', inboundId: hex(1), itemId: hex(11) });
+    expect(classifyListScan(hex(3), list)).toEqual({ kind: 'fetch', inboundId: hex(3) });
+    expect(classifyListScan('hello', list)).toEqual({ kind: 'unknown' });
+  });
+});
+
+describe('location scans on an item', () => {
+  const reserved = item({
+    reserved_locations: [{ location_id: hex(70), name: 'A-01-1', parent_name: 'A', type: 'bin', stock: 0 }],
+  });
+  it('take a reserved location by its label id or its typed name', () => {
+    expect(classifyLocationScan(hex(70), reserved)).toEqual({
+      kind: 'location',
+      locationId: hex(70),
+      name: 'A-01-1',
+    });
+    expect(classifyLocationScan('a-01-1', reserved)).toMatchObject({ kind: 'location', locationId: hex(70) });
+  });
+  it('refuse another location when some are reserved, and take any label id when none are', () => {
+    expect(classifyLocationScan(hex(71), reserved)).toEqual({ kind: 'not_reserved' });
+    expect(classifyLocationScan(hex(71), item())).toEqual({
+      kind: 'location',
+      locationId: hex(71),
+      name: hex(71),
+    });
+    expect(classifyLocationScan('B-02', item())).toEqual({ kind: 'unknown' });
+  });
+});
+
+describe('amounts', () => {
+  it('propose the pieces still expected, at least one box', () => {
+    expect(defaultPlaceAmount(item())).toBe(24);
+    expect(defaultPlaceAmount(item({ pieces_checked_in: 20 }))).toBe(6);
+  });
+  it('step by packed per and never below one box', () => {
+    expect(stepAmount(12, 1, 6)).toBe(18);
+    expect(stepAmount(12, -1, 6)).toBe(6);
+    expect(stepAmount(6, -1, 6)).toBe(6);
+    expect(boxesOf(17, 6)).toBe(2);
+    expect(boxesOf(5, 0)).toBe(0);
+  });
+  it('read euro costs with comma or dot, and counts as whole numbers', () => {
+    expect(parseEuroCents('12,50')).toBe(1250);
+    expect(parseEuroCents('€ 12.5')).toBe(1250);
+    expect(parseEuroCents('1.250,75')).toBe(125075);
+    expect(parseEuroCents('3')).toBe(300);
+    expect(parseEuroCents('abc')).toBeNull();
+    expect(parseCount('4x')).toBe(4);
+    expect(parseCount('0')).toBeNull();
+  });
+});
+
+describe('the dock order', () => {
+  it('puts today first, then by expected date, checked-in last', () => {
+    const today = amsterdamDay(Date.parse('2026-11-25T10:00:00Z'));
+    expect(today).toBe('2026-11-25');
+    const sorted = sortForDock(
+      [
+        { id: 'a', status: 'pending', expected_delivery: '2026-11-27' },
+        { id: 'b', status: 'checked_in', expected_delivery: '2026-11-25' },
+        { id: 'c', status: 'pending', expected_delivery: null },
+        { id: 'd', status: 'pending', expected_delivery: '2026-11-25' },
+        { id: 'e', status: 'pending', expected_delivery: '2026-11-24' },
+      ],
+      today,
+    );
+    expect(sorted.map((x) => x.id)).toEqual(['d', 'e', 'a', 'c', 'b']);
+  });
+});

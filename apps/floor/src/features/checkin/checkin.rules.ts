@@ -1,0 +1,197 @@
+import type { Inbound, InboundItem, Surcharge } from '@hoppa/core';
+import type { InboundOp } from '../../offline/db.ts';
+
+/** An inbound item as the check-in screen shows it: the server's item with the queued changes drawn over it. */
+export interface ShownInboundItem extends InboundItem {
+  /** Pieces placed on this device that the server has not confirmed yet (included in `pieces_checked_in`). */
+  pendingPieces: number;
+  /** Whether any change of this item waits in the outbox. */
+  pending: boolean;
+}
+
+/** An inbound as the check-in screen shows it (its items with the queued changes drawn over them). */
+export interface ShownInbound extends Omit<Inbound, 'items'> {
+  items: ShownInboundItem[];
+  pending: boolean;
+}
+
+/** Boxes delivered (spec 2 §9): pieces checked in ÷ packed per, rounded down; 0 when packed per is not positive. */
+export function boxesOf(pieces: number, packedPer: number): number {
+  return packedPer > 0 ? Math.floor(pieces / packedPer) : 0;
+}
+
+/** Surcharge total in euro (spec 2 §9): Σ cost × amount, from cents. */
+export function surchargeTotalEur(surcharges: readonly Surcharge[]): number {
+  return surcharges.reduce((sum, s) => sum + s.cost_cents * s.amount, 0) / 100;
+}
+
+/**
+ * One item with its queued changes applied, oldest first: `place` adds pieces, `surcharge` appends,
+ * `surcharge_delete` removes by index, `edit` sets fields, `submit` closes it. Pure; the server's answer replaces the
+ * stored item when a row is sent, so nothing counts twice.
+ */
+export function overlayItem(item: InboundItem, ops: readonly InboundOp[]): ShownInboundItem {
+  let shown: ShownInboundItem = { ...item, pendingPieces: 0, pending: false };
+  for (const op of ops) {
+    if (op.item_id !== item.id) continue;
+    shown = { ...shown, pending: true };
+    switch (op.op) {
+      case 'place':
+        shown.pieces_checked_in += op.amount;
+        shown.pendingPieces += op.amount;
+        break;
+      case 'surcharge':
+        shown.surcharges = [...shown.surcharges, op.surcharge];
+        break;
+      case 'surcharge_delete':
+        shown.surcharges = shown.surcharges.filter((_, i) => i !== op.index);
+        break;
+      case 'edit':
+        shown = { ...shown, ...op.fields };
+        break;
+      case 'submit':
+        shown.status = 'checked_in';
+        break;
+    }
+  }
+  shown.boxes_checked_in = boxesOf(shown.pieces_checked_in, shown.packed_per);
+  shown.surcharge_total_eur = surchargeTotalEur(shown.surcharges);
+  return shown;
+}
+
+/** An inbound with its items' queued changes applied; it shows as checked in once every item is. Pure. */
+export function overlayInbound(inbound: Inbound, ops: readonly InboundOp[]): ShownInbound {
+  const items = inbound.items.map((it) => overlayItem(it, ops));
+  const allDone = items.length > 0 && items.every((it) => it.status === 'checked_in');
+  return {
+    ...inbound,
+    items,
+    status: allDone ? 'checked_in' : inbound.status,
+    pieces_checked_in: items.reduce((n, it) => n + it.pieces_checked_in, 0),
+    surcharge_total_eur: items.reduce((n, it) => n + it.surcharge_total_eur, 0),
+    pending: items.some((it) => it.pending),
+  };
+}
+
+const HEX_ID = /^[0-9a-f]{24}$/;
+
+/** What a scan on the check-in list names. */
+export type ListScan =
+  | { kind: 'inbound'; inboundId: string }
+  | { kind: 'item'; inboundId: string; itemId: string }
+  /** A QR label's id of an inbound not in the stored list: the screen asks the server for it. */
+  | { kind: 'fetch'; inboundId: string }
+  | { kind: 'unknown' };
+
+/**
+ * Reads a scan on the check-in list (spec 2 §2 Inbound lists 'scan QR'): the inbound QR label encodes the inbound's
+ * id (24 hex characters); the inbound number (`IN-…`) may be typed; a product EAN opens the first open item of it
+ * among the stored inbounds. Case and surrounding space do not matter. Pure.
+ */
+export function classifyListScan(raw: string, inbounds: readonly Inbound[]): ListScan {
+  const code = raw.trim();
+  const lower = code.toLowerCase();
+  if (!code) return { kind: 'unknown' };
+  const byId = inbounds.find((ib) => ib.id === lower);
+  if (byId) return { kind: 'inbound', inboundId: byId.id };
+  const byNumber = inbounds.find((ib) => ib.inbound_number.toLowerCase() === lower);
+  if (byNumber) return { kind: 'inbound', inboundId: byNumber.id };
+  for (const ib of inbounds)
+    for (const it of ib.items)
+      if (it.status === 'pending' && (it.product.ean === code || it.product.bsku === code))
+        return { kind: 'item', inboundId: ib.id, itemId: it.id };
+  if (HEX_ID.test(lower)) return { kind: 'fetch', inboundId: lower };
+  return { kind: 'unknown' };
+}
+
+/** What a location scan on an item means. */
+export type LocationScan =
+  | { kind: 'location'; locationId: string; name: string }
+  /** The scan names a location, but the item has reserved locations and this is not one (spec 2 §4). */
+  | { kind: 'not_reserved' }
+  | { kind: 'unknown' };
+
+/**
+ * Reads a location scan on an inbound item (spec 2 §4 Inbound location finder): a location label carries the
+ * location's id (24 hex); a name may be typed when it is one of the item's reserved locations. With reserved
+ * locations only those are accepted (the server answers 409 `wrong_location` otherwise); without, any location id.
+ * Pure.
+ */
+export function classifyLocationScan(raw: string, item: InboundItem): LocationScan {
+  const code = raw.trim().toLowerCase();
+  if (!code) return { kind: 'unknown' };
+  const reserved = item.reserved_locations.find(
+    (l) => l.location_id === code || l.name.toLowerCase() === code,
+  );
+  if (reserved) return { kind: 'location', locationId: reserved.location_id, name: reserved.name };
+  if (!HEX_ID.test(code)) return { kind: 'unknown' };
+  if (item.reserved_locations.length > 0) return { kind: 'not_reserved' };
+  return { kind: 'location', locationId: code, name: code };
+}
+
+/**
+ * The amount a placement proposes (spec 2 §5 Manual location amount): the pieces still expected, else one box
+ * (`packed_per`); never below one box.
+ */
+export function defaultPlaceAmount(item: InboundItem): number {
+  const open = item.pieces_expected - item.pieces_checked_in;
+  return Math.max(item.packed_per, open);
+}
+
+/**
+ * One step of the amount stepper (spec 2 §5 Manual location amount): up or down by `packed_per`; going down stops at
+ * one box (`packed_per`). Pure.
+ */
+export function stepAmount(amount: number, direction: 1 | -1, packedPer: number): number {
+  const step = Math.max(1, packedPer);
+  const next = amount + direction * step;
+  return direction < 0 && next < step ? amount : next;
+}
+
+/**
+ * Reads a cost typed on the floor (spec 2 §5 Surcharge: digits, comma and dot kept) as cents: `12,50`, `12.5` and
+ * `€ 12,50` are 1250. A comma or dot followed by three digits and nothing else after a number is a thousands
+ * separator (`1.250` is 1250 euro). Null when no amount remains or it has more than two decimals.
+ */
+export function parseEuroCents(text: string): number | null {
+  const kept = text.replace(/[^0-9.,]/g, '');
+  if (!/\d/.test(kept)) return null;
+  const parts = kept.split(/[.,]/);
+  let whole: string;
+  let decimals = '';
+  const last = parts[parts.length - 1] ?? '';
+  if (parts.length > 1 && last.length <= 2) {
+    decimals = last;
+    whole = parts.slice(0, -1).join('');
+  } else whole = parts.join('');
+  if (!/^\d*$/.test(whole) || !/^\d{0,2}$/.test(decimals)) return null;
+  const cents = Number(whole || '0') * 100 + Number(decimals.padEnd(2, '0') || '0');
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+/** Reads a count typed on the floor (digits only, spec 2 §5 Surcharge amount): a whole number ≥ 1, else null. */
+export function parseCount(text: string): number | null {
+  const kept = text.replace(/[^0-9]/g, '');
+  const n = kept ? Number(kept) : Number.NaN;
+  return Number.isSafeInteger(n) && n >= 1 ? n : null;
+}
+
+/** The Amsterdam date of `now` as YYYY-MM-DD: which inbounds are expected today. */
+export function amsterdamDay(now: number = Date.now()): string {
+  return new Date(now).toLocaleDateString('sv-SE', { timeZone: 'Europe/Amsterdam' });
+}
+
+/**
+ * The check-in list in the order a dock worker wants it: pending inbounds expected today first, then the other
+ * pending ones by expected date (none last), then those checked in on this device's list. Pure.
+ */
+export function sortForDock<T extends { status: string; expected_delivery: string | null }>(
+  inbounds: readonly T[],
+  today: string,
+): T[] {
+  const rank = (ib: T) => (ib.status !== 'pending' ? 2 : ib.expected_delivery === today ? 0 : 1);
+  return [...inbounds].sort(
+    (a, b) =>
+      rank(a) - rank(b) || (a.expected_delivery ?? '9999').localeCompare(b.expected_delivery ?? '9999'),
+  );
+}

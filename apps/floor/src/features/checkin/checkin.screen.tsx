@@ -1,0 +1,925 @@
+import {
+  ApiError,
+  clearReservedLocationsEndpoint,
+  deleteReservedLocationEndpoint,
+  findLocationsEndpoint,
+  IMAGE_MAX_BYTES,
+  IMAGE_TYPES,
+  type InboundItem,
+  inboundEndpoint,
+  pendingInboundsEndpoint,
+  request,
+} from '@hoppa/core';
+import { Button, NativeSelect, Textarea, TextInput } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { TFunction } from 'i18next';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../app/api.ts';
+import { FLOOR_PATHS } from '../../app/paths.ts';
+import { kickOutbox, useOnline, useRejectedRows } from '../../app/sync.ts';
+import { ErrorBanner } from '../../components/error-banner.tsx';
+import { ScanBar } from '../../components/scan-bar.tsx';
+import { HeaderButton, StatusBar } from '../../components/status-bar.tsx';
+import { floorDb, getMeta, type InboundOp, type MetaValues, setMeta } from '../../offline/db.ts';
+import { dismissRejected, enqueueInboundChange, withInboundItem } from '../../offline/outbox.ts';
+import { deviceBeeps } from '../../scan/feedback.ts';
+import type { ScanInputHandle } from '../../scan/scan-input.tsx';
+import { speak } from '../../scan/speech.ts';
+import {
+  amsterdamDay,
+  classifyListScan,
+  classifyLocationScan,
+  defaultPlaceAmount,
+  overlayInbound,
+  parseCount,
+  parseEuroCents,
+  type ShownInbound,
+  type ShownInboundItem,
+  sortForDock,
+  stepAmount,
+} from './checkin.rules.ts';
+import './checkin.css';
+
+type T = TFunction<'checkin', undefined>;
+const CameraScanner = lazy(() =>
+  import('../../scan/camera-scanner.tsx').then((m) => ({ default: m.CameraScanner })),
+);
+const euro = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
+/** Inbounds the task downloads at most: one page, soonest expected first (docs/architecture.md, floor work windows). */
+const CHECKIN_WINDOW = 100;
+
+async function storeItem(item: InboundItem) {
+  const db = floorDb();
+  const desk = await getMeta(db, 'checkinDesk');
+  if (desk) await setMeta(db, 'checkinDesk', withInboundItem(desk, item));
+}
+
+/**
+ * The check-in task (issue 10; spec 2 §2 Inbound lists 'scan QR', Inbound item detail, §4 Inbound, §5): the dock's
+ * list of pending inbounds (today's first), stored on the device; scanning an inbound's QR label (or typing its
+ * number, or scanning a product) opens it; an item shows expected, delivered and in-transit counts, the location
+ * finder (reserve, drop one or all), placing counted pieces by scanning a location label (a reserved one when there
+ * are any; amounts in steps of packed per, or a manual amount), extra work with its euro total, damage photos, notes,
+ * batch, expiry and package closed, and Confirm. Counting, placing, extra work, notes and Confirm queue in the outbox
+ * (Idempotency-Key) and work offline; finding locations and photos need the network.
+ */
+export function CheckinScreen() {
+  const { t } = useTranslation('checkin');
+  const navigate = useNavigate();
+  const online = useOnline();
+  const db = floorDb();
+  const [params, setParams] = useSearchParams();
+  const inboundId = params.get('inbound');
+  const itemId = params.get('item');
+  const [manual, setManual] = useState(false);
+  const [cameraOpen, setCameraOpen] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [notice, setNotice] = useState<{ text: string; bad: boolean } | null>(null);
+  const [amount, setAmount] = useState<number | null>(null);
+  const [loading, setLoading] = useState(false);
+  const scanInput = useRef<ScanInputHandle>(null);
+  const rejected = useRejectedRows().filter((r) => r.kind === 'inbound.change');
+  const desk = useLiveQuery(async () => {
+    const stored = await getMeta(db, 'checkinDesk');
+    const rows = (await db.outbox.where('status').equals('pending').toArray()).flatMap((r) =>
+      r.kind === 'inbound.change' ? [r.body] : [],
+    );
+    return { stored, rows };
+  }, [db]);
+  const ops = desk?.rows ?? [];
+  const shown = sortForDock(
+    (desk?.stored?.inbounds ?? []).map((ib) => overlayInbound(ib, ops)),
+    amsterdamDay(),
+  );
+  const inbound = shown.find((ib) => ib.id === inboundId) ?? null;
+  const item = inbound?.items.find((it) => it.id === itemId) ?? null;
+
+  const open = useCallback(
+    (next: { inbound?: string; item?: string }) => {
+      const p = new URLSearchParams();
+      if (next.inbound) p.set('inbound', next.inbound);
+      if (next.item) p.set('item', next.item);
+      setParams(p);
+      setNotice(null);
+      setAmount(null);
+    },
+    [setParams],
+  );
+
+  const download = useCallback(async () => {
+    setLoading(true);
+    setError(null);
+    try {
+      const page = await request(api, pendingInboundsEndpoint, { query: { skip: 0, limit: CHECKIN_WINDOW } });
+      const before = await getMeta(db, 'checkinDesk');
+      const waiting = new Set(
+        (await db.outbox.where('status').equals('pending').toArray()).map((r) => r.pickId),
+      );
+      // Keep what this device still sends changes for, even when the server no longer lists it as pending.
+      const kept = (before?.inbounds ?? []).filter(
+        (ib) => waiting.has(`inbound:${ib.id}`) && !page.items.some((x) => x.id === ib.id),
+      );
+      await setMeta(db, 'checkinDesk', { at: Date.now(), inbounds: [...page.items, ...kept] });
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 0)) setError(err);
+    } finally {
+      setLoading(false);
+    }
+  }, [db]);
+
+  useEffect(() => {
+    if (online) void download();
+  }, [online, download]);
+
+  async function fetchInbound(id: string) {
+    try {
+      const found = await request(api, inboundEndpoint, { params: { id } });
+      const stored = (await getMeta(db, 'checkinDesk')) ?? { at: Date.now(), inbounds: [] };
+      await setMeta(db, 'checkinDesk', {
+        ...stored,
+        inbounds: [...stored.inbounds.filter((ib) => ib.id !== found.id), found],
+      });
+      deviceBeeps.ok();
+      open({ inbound: found.id });
+    } catch (err) {
+      deviceBeeps.wrong();
+      if (err instanceof ApiError && err.status === 404) setNotice({ text: t('notFound'), bad: true });
+      else if (err instanceof ApiError && err.status === 0)
+        setNotice({ text: t('offlineUnknown'), bad: true });
+      else setError(err);
+    }
+  }
+
+  async function queue(target: ShownInbound, op: InboundOp, label: string) {
+    await enqueueInboundChange(db, target.id, op, `${target.inbound_number} · ${label}`);
+    kickOutbox();
+  }
+
+  async function place(
+    target: ShownInbound,
+    it: ShownInboundItem,
+    locationId: string,
+    name: string,
+    raw: string,
+  ) {
+    const pieces = amount ?? defaultPlaceAmount(it);
+    await queue(
+      target,
+      { op: 'place', item_id: it.id, location_id: locationId, amount: pieces, raw_scan: raw },
+      t('placedLabel', { amount: pieces, name: it.product.name, location: name }),
+    );
+    deviceBeeps.ok();
+    speak(String(pieces), 1);
+    setNotice({ text: t('placed', { amount: pieces, location: name }), bad: false });
+    setAmount(null);
+  }
+
+  function onScan(raw: string) {
+    setNotice(null);
+    if (inbound && item) {
+      if (item.status !== 'pending') {
+        deviceBeeps.wrong();
+        setNotice({ text: t('itemDone'), bad: true });
+        return;
+      }
+      const verdict = classifyLocationScan(raw, item);
+      if (verdict.kind === 'location') {
+        void place(inbound, item, verdict.locationId, verdict.name, raw.trim());
+        return;
+      }
+      // A wrong scan is only logged (spec 2 §4) and told: nothing changes.
+      console.info('Check-in: location scan refused', raw);
+      deviceBeeps.wrong();
+      setNotice({ text: verdict.kind === 'not_reserved' ? t('notReserved') : t('scanLocation'), bad: true });
+      return;
+    }
+    const verdict = classifyListScan(raw, desk?.stored?.inbounds ?? []);
+    if (verdict.kind === 'inbound') {
+      deviceBeeps.ok();
+      open({ inbound: verdict.inboundId });
+    } else if (verdict.kind === 'item') {
+      deviceBeeps.ok();
+      open({ inbound: verdict.inboundId, item: verdict.itemId });
+    } else if (verdict.kind === 'fetch') void fetchInbound(verdict.inboundId);
+    else {
+      deviceBeeps.wrong();
+      setNotice({ text: t('unknownScan', { code: raw.trim() }), bad: true });
+    }
+  }
+
+  const title = item ? item.product.name : inbound ? inbound.inbound_number : t('title');
+  return (
+    <div className="screen checkin-screen">
+      <StatusBar
+        right={
+          <HeaderButton
+            label={item || inbound ? t('back') : t('title')}
+            onClick={() =>
+              item ? open({ inbound: inbound?.id }) : inbound ? open({}) : navigate(FLOOR_PATHS.menu)
+            }
+          >
+            <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+            </svg>
+          </HeaderButton>
+        }
+      />
+      <ScanBar
+        inputRef={scanInput}
+        onScan={onScan}
+        manual={manual}
+        onToggleManual={() => setManual((m) => !m)}
+        onCamera={() => setCameraOpen(true)}
+        active={!cameraOpen}
+        onEscape={() => setManual(false)}
+        texts={{
+          scanLabel: item ? t('scanLocation') : t('scanInbound'),
+          scanPlaceholder: item ? t('scanLocationShort') : t('scanInboundShort'),
+          keyboard: t('keyboard'),
+          camera: t('camera'),
+        }}
+      />
+      <main className="ci-main">
+        <h1 className="ci-title" data-testid="checkin-title">
+          {title}
+        </h1>
+        {notice ? (
+          <p
+            className={`ci-notice${notice.bad ? ' ci-notice-bad' : ''}`}
+            role="status"
+            data-testid="checkin-notice"
+          >
+            {notice.text}
+          </p>
+        ) : null}
+        <ErrorBanner error={error} />
+        {rejected.length > 0 ? (
+          <section className="rejected" role="alert" data-testid="rejected-list">
+            <h2>{t('rejectedTitle', { count: rejected.length })}</h2>
+            <ul>
+              {rejected.map((row) => (
+                <li key={row.id}>
+                  <div className="rejected-text">
+                    <strong>{row.label}</strong>
+                    <span>{row.rejection?.message}</span>
+                  </div>
+                  <Button
+                    size="lg"
+                    color="dark"
+                    variant="white"
+                    onClick={() => void dismissRejected(db, row.id)}
+                  >
+                    {t('dismiss')}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {item && inbound ? (
+          <ItemDetail
+            key={item.id}
+            inbound={inbound}
+            item={item}
+            amount={amount ?? defaultPlaceAmount(item)}
+            setAmount={setAmount}
+            online={online}
+            queue={queue}
+            place={place}
+            onDone={() => open({ inbound: inbound.id })}
+            setError={setError}
+            t={t}
+          />
+        ) : inbound ? (
+          <InboundDetail inbound={inbound} onItem={(id) => open({ inbound: inbound.id, item: id })} t={t} />
+        ) : (
+          <InboundList
+            inbounds={shown}
+            stored={desk?.stored}
+            loading={loading}
+            online={online}
+            onRefresh={() => void download()}
+            onOpen={(id) => open({ inbound: id })}
+            t={t}
+          />
+        )}
+        {(inboundId && !inbound) || (itemId && inbound && !item) ? (
+          <p className="ci-notice ci-notice-bad" data-testid="checkin-missing">
+            {t('missing', { id: itemId ?? inboundId })}
+          </p>
+        ) : null}
+      </main>
+      {cameraOpen ? (
+        <Suspense fallback={null}>
+          <CameraScanner
+            opened={cameraOpen}
+            onClose={() => setCameraOpen(false)}
+            onScan={(raw) => {
+              setCameraOpen(false);
+              onScan(raw);
+            }}
+            texts={{
+              title: t('camera'),
+              hint: item ? t('scanLocation') : t('scanInbound'),
+              close: t('close'),
+              failed: t('cameraFailed'),
+              torch: t('torch'),
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+const TYPE_KEYS = { package: 'typePackage', pallet: 'typePallet', container_other: 'typeContainer' } as const;
+
+/** The dock's list: pending inbounds, today's first, with what each brings. */
+function InboundList({
+  inbounds,
+  stored,
+  loading,
+  online,
+  onRefresh,
+  onOpen,
+  t,
+}: {
+  inbounds: ShownInbound[];
+  stored: MetaValues['checkinDesk'] | undefined;
+  loading: boolean;
+  online: boolean;
+  onRefresh(): void;
+  onOpen(id: string): void;
+  t: T;
+}) {
+  const today = amsterdamDay();
+  return (
+    <>
+      <div className="ci-listhead">
+        <span data-testid="checkin-count">{t('count', { count: inbounds.length })}</span>
+        <Button size="md" variant="default" loading={loading} disabled={!online} onClick={onRefresh}>
+          {t('refresh')}
+        </Button>
+      </div>
+      {stored ? (
+        <p className="ci-muted">
+          {t('downloaded', { time: new Date(stored.at).toLocaleTimeString('nl-NL', { timeStyle: 'short' }) })}
+        </p>
+      ) : null}
+      {stored && inbounds.length === 0 ? <p className="ci-muted">{t('empty')}</p> : null}
+      <ul className="ci-cards">
+        {inbounds.map((ib) => (
+          <li key={ib.id}>
+            <button
+              type="button"
+              className={`ci-card${ib.status === 'checked_in' ? ' ci-card-done' : ''}`}
+              data-testid="inbound-card"
+              onClick={() => onOpen(ib.id)}
+            >
+              <span className="ci-card-top">
+                <strong>{ib.inbound_number}</strong>
+                <span className="ci-badge">{t(TYPE_KEYS[ib.type])}</span>
+                {ib.expected_delivery === today && ib.status === 'pending' ? (
+                  <span className="ci-badge ci-badge-today">{t('today')}</span>
+                ) : null}
+                {ib.status === 'checked_in' ? (
+                  <span className="ci-badge ci-badge-done">{t('checkedIn')}</span>
+                ) : null}
+                {ib.pending ? <span className="ci-badge ci-badge-wait">{t('waiting')}</span> : null}
+              </span>
+              <span className="ci-card-org">{ib.org_name}</span>
+              <span className="ci-card-facts">
+                {t('expectedOn', { date: ib.expected_delivery ?? '—' })} ·{' '}
+                {t('products', { count: ib.items.length })} ·{' '}
+                {t('pieces', { done: ib.pieces_checked_in, total: ib.pieces_expected })}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** One inbound: who sends it, and its items with their counts; an item opens its detail. */
+function InboundDetail({ inbound, onItem, t }: { inbound: ShownInbound; onItem(id: string): void; t: T }) {
+  return (
+    <>
+      <dl className="ci-facts">
+        <dt>{t('org')}</dt>
+        <dd>{inbound.org_name}</dd>
+        <dt>{t('type')}</dt>
+        <dd>{t(TYPE_KEYS[inbound.type])}</dd>
+        <dt>{t('expected')}</dt>
+        <dd>{inbound.expected_delivery ?? '—'}</dd>
+        <dt>{t('trackTrace')}</dt>
+        <dd>{inbound.track_trace}</dd>
+        <dt>{t('contact')}</dt>
+        <dd>
+          {inbound.contact_person} · {inbound.phone}
+        </dd>
+        <dt>{t('status')}</dt>
+        <dd data-testid="inbound-status">{inbound.status === 'checked_in' ? t('checkedIn') : t('open')}</dd>
+        {inbound.surcharge_total_eur > 0 ? (
+          <>
+            <dt>{t('extraWork')}</dt>
+            <dd>{euro.format(inbound.surcharge_total_eur)}</dd>
+          </>
+        ) : null}
+      </dl>
+      <ul className="ci-cards">
+        {inbound.items.map((it) => (
+          <li key={it.id}>
+            <button
+              type="button"
+              className={`ci-card${it.status === 'checked_in' ? ' ci-card-done' : ''}`}
+              data-testid="inbound-item"
+              data-ean={it.product.ean}
+              onClick={() => onItem(it.id)}
+            >
+              <span className="ci-card-top">
+                <strong>{it.product.name}</strong>
+                {it.status === 'checked_in' ? (
+                  <span className="ci-badge ci-badge-done">{t('confirmed')}</span>
+                ) : null}
+                {it.pending ? <span className="ci-badge ci-badge-wait">{t('waiting')}</span> : null}
+              </span>
+              <span className="ci-card-facts">
+                {it.product.ean} · {t('boxesOf', { units: it.units, per: it.packed_per })}
+              </span>
+              <span className="ci-card-count" data-testid="inbound-item-count">
+                {t('pieces', { done: it.pieces_checked_in, total: it.pieces_expected })}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** The inbound item detail of spec 2 §2: counts, location finder, placing, extra work, photos, notes, Confirm. */
+function ItemDetail({
+  inbound,
+  item,
+  amount,
+  setAmount,
+  online,
+  queue,
+  place,
+  onDone,
+  setError,
+  t,
+}: {
+  inbound: ShownInbound;
+  item: ShownInboundItem;
+  amount: number;
+  setAmount(n: number): void;
+  online: boolean;
+  queue(target: ShownInbound, op: InboundOp, label: string): Promise<void>;
+  place(
+    target: ShownInbound,
+    it: ShownInboundItem,
+    locationId: string,
+    name: string,
+    raw: string,
+  ): Promise<void>;
+  onDone(): void;
+  setError(err: unknown): void;
+  t: T;
+}) {
+  const pending = item.status === 'pending';
+  const inTransit = Math.max(0, item.pieces_expected - item.pieces_checked_in);
+  const [finding, setFinding] = useState(false);
+  const [reserveCount, setReserveCount] = useState(1);
+  const [manualLocation, setManualLocation] = useState('');
+  const [uploading, setUploading] = useState<'idle' | 'uploading' | 'success' | 'error'>('idle');
+  const [uploadProblem, setUploadProblem] = useState<string | null>(null);
+  const save = (fields: Extract<InboundOp, { op: 'edit' }>['fields']) =>
+    void queue(inbound, { op: 'edit', item_id: item.id, fields }, item.product.name);
+
+  async function callOnline(call: () => Promise<InboundItem>) {
+    setFinding(true);
+    setError(null);
+    try {
+      await storeItem(await call());
+    } catch (err) {
+      setError(err);
+    } finally {
+      setFinding(false);
+    }
+  }
+
+  async function upload(files: FileList | null) {
+    if (!files?.length) return;
+    setUploadProblem(null);
+    for (const f of Array.from(files)) {
+      if (!(IMAGE_TYPES as readonly string[]).includes(f.type)) {
+        setUploadProblem(t('imageType', { name: f.name }));
+        return;
+      }
+      if (f.size > IMAGE_MAX_BYTES) {
+        setUploadProblem(t('imageSize', { name: f.name }));
+        return;
+      }
+    }
+    setUploading('uploading');
+    try {
+      for (const f of Array.from(files)) {
+        const answer = await api
+          .put(`inventory/checkin/images/${item.id}`, {
+            body: f,
+            headers: { 'content-type': f.type, 'x-file-name': encodeURIComponent(f.name) },
+          })
+          .json<InboundItem>();
+        await storeItem(answer);
+      }
+      setUploading('success');
+    } catch {
+      setUploading('error');
+    }
+  }
+
+  return (
+    <div className="ci-item" data-testid="item-detail" data-status={item.status}>
+      <p className="ci-muted">
+        {item.product.ean}
+        {item.product.bsku ? ` · ${item.product.bsku}` : ''} · {inbound.inbound_number} · {inbound.org_name}
+      </p>
+      <div className="ci-counts">
+        <div>
+          <span>{t('expected')}</span>
+          <strong data-testid="count-expected">{item.pieces_expected}</strong>
+        </div>
+        <div>
+          <span>{t('delivered')}</span>
+          <strong data-testid="count-delivered">{item.pieces_checked_in}</strong>
+        </div>
+        <div>
+          <span>{t('inTransit')}</span>
+          <strong data-testid="count-transit">{inTransit}</strong>
+        </div>
+      </div>
+      <p className="ci-muted">
+        {t(TYPE_KEYS[inbound.type])} · {t('boxesOf', { units: item.units, per: item.packed_per })} ·{' '}
+        {t('boxesIn', { count: item.boxes_checked_in })} · {t('trackTrace')} {inbound.track_trace}
+      </p>
+      {item.pendingPieces > 0 ? (
+        <p className="ci-wait">{t('piecesWaiting', { count: item.pendingPieces })}</p>
+      ) : null}
+
+      <section className="ci-section" aria-label={t('locations')}>
+        <h2>{t('locations')}</h2>
+        {item.reserved_locations.length === 0 ? <p className="ci-muted">{t('noReserved')}</p> : null}
+        <ul className="ci-reserved" data-testid="reserved-locations">
+          {item.reserved_locations.map((l) => (
+            <li key={l.location_id}>
+              <span>
+                <strong>{l.name}</strong> {l.parent_name ? `· ${l.parent_name}` : ''} · {l.type} ·{' '}
+                {t('stockThere', { count: l.stock })}
+              </span>
+              <Button
+                size="compact-md"
+                variant="default"
+                disabled={!online || !pending || finding}
+                aria-label={t('dropReserved', { name: l.name })}
+                onClick={() =>
+                  void callOnline(() =>
+                    request(api, deleteReservedLocationEndpoint, {
+                      params: { id: item.id, locationId: l.location_id },
+                    }),
+                  )
+                }
+              >
+                ✕
+              </Button>
+            </li>
+          ))}
+        </ul>
+        <div className="ci-row">
+          <NativeSelect
+            size="md"
+            w={80}
+            value={String(reserveCount)}
+            aria-label={t('howMany')}
+            data={['1', '2', '3', '4', '5', '10']}
+            onChange={(e) => setReserveCount(Number(e.currentTarget.value))}
+          />
+          <Button
+            size="md"
+            disabled={!online || !pending}
+            loading={finding}
+            data-testid="find-locations"
+            onClick={() =>
+              void callOnline(() =>
+                request(api, findLocationsEndpoint, {
+                  params: { id: item.id },
+                  body: { amount: reserveCount },
+                }),
+              )
+            }
+          >
+            {t('findLocations')}
+          </Button>
+          {item.reserved_locations.length > 0 ? (
+            <Button
+              size="md"
+              variant="default"
+              disabled={!online || !pending || finding}
+              onClick={() =>
+                void callOnline(() =>
+                  request(api, clearReservedLocationsEndpoint, { params: { id: item.id } }),
+                )
+              }
+            >
+              {t('dropAll')}
+            </Button>
+          ) : null}
+        </div>
+        {!online ? <p className="ci-muted">{t('findOffline')}</p> : null}
+      </section>
+
+      <section className="ci-section" aria-label={t('place')}>
+        <h2>{t('place')}</h2>
+        <p className="ci-muted">{t('placeHint')}</p>
+        <div className="ci-stepper">
+          <Button
+            size="lg"
+            variant="default"
+            aria-label={t('less')}
+            disabled={!pending || amount <= item.packed_per}
+            onClick={() => setAmount(stepAmount(amount, -1, item.packed_per))}
+          >
+            −
+          </Button>
+          <strong data-testid="place-amount">{amount}</strong>
+          <Button
+            size="lg"
+            variant="default"
+            aria-label={t('more')}
+            disabled={!pending}
+            onClick={() => setAmount(stepAmount(amount, 1, item.packed_per))}
+          >
+            +
+          </Button>
+          <TextInput
+            size="md"
+            flex={1}
+            miw={120}
+            aria-label={t('manualAmount')}
+            placeholder={t('manualAmount')}
+            inputMode="numeric"
+            disabled={!pending}
+            data-testid="manual-amount"
+            onBlur={(e) => {
+              const n = parseCount(e.currentTarget.value);
+              if (n !== null) setAmount(n);
+              e.currentTarget.value = '';
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') e.currentTarget.blur();
+            }}
+          />
+        </div>
+        <div className="ci-row">
+          <TextInput
+            size="md"
+            flex={1}
+            aria-label={t('manualLocation')}
+            placeholder={t('manualLocation')}
+            value={manualLocation}
+            disabled={!pending}
+            onChange={(e) => setManualLocation(e.currentTarget.value)}
+          />
+          <Button
+            size="md"
+            disabled={!pending || !manualLocation.trim()}
+            onClick={() => {
+              const verdict = classifyLocationScan(manualLocation, item);
+              if (verdict.kind !== 'location') {
+                deviceBeeps.wrong();
+                setError(new Error(verdict.kind === 'not_reserved' ? t('notReserved') : t('scanLocation')));
+                return;
+              }
+              setManualLocation('');
+              void place(inbound, item, verdict.locationId, verdict.name, manualLocation.trim());
+            }}
+          >
+            {t('placeButton')}
+          </Button>
+        </div>
+      </section>
+
+      <Surcharges inbound={inbound} item={item} queue={queue} pending={pending} t={t} />
+
+      <section className="ci-section" aria-label={t('photos')}>
+        <h2>{t('photos')}</h2>
+        <p className="ci-muted">{t('photoCount', { count: item.images.length })}</p>
+        <label className={`ci-upload${!online ? ' ci-upload-off' : ''}`}>
+          <input
+            type="file"
+            accept={IMAGE_TYPES.join(',')}
+            capture="environment"
+            multiple
+            disabled={!online || uploading === 'uploading'}
+            data-testid="photo-input"
+            onChange={(e) => void upload(e.currentTarget.files)}
+          />
+          {online ? t('addPhoto') : t('photoOffline')}
+        </label>
+        {uploadProblem ? <p className="ci-notice ci-notice-bad">{uploadProblem}</p> : null}
+        {uploading === 'success' ? <p className="ci-notice">{t('uploadOk')}</p> : null}
+        {uploading === 'error' ? <p className="ci-notice ci-notice-bad">{t('uploadFailed')}</p> : null}
+      </section>
+
+      <section className="ci-section" aria-label={t('details')}>
+        <h2>{t('details')}</h2>
+        <Textarea
+          size="md"
+          label={t('notes')}
+          defaultValue={item.notes ?? ''}
+          key={`notes:${item.notes ?? ''}`}
+          disabled={!pending}
+          autosize
+          minRows={2}
+          maxLength={2000}
+          data-testid="item-notes"
+          onBlur={(e) => {
+            const v = e.currentTarget.value.trim();
+            if (v !== (item.notes ?? '')) save({ notes: v || null });
+          }}
+        />
+        <div className="ci-row">
+          <TextInput
+            size="md"
+            label={t('batch')}
+            defaultValue={item.batch_nr ?? ''}
+            key={`batch:${item.batch_nr ?? ''}`}
+            disabled={!pending}
+            maxLength={100}
+            onBlur={(e) => {
+              const v = e.currentTarget.value.trim();
+              if (v !== (item.batch_nr ?? '')) save({ batch_nr: v || null });
+            }}
+          />
+          <TextInput
+            size="md"
+            type="date"
+            label={t('expiry')}
+            defaultValue={item.expiration_date ?? ''}
+            key={`expiry:${item.expiration_date ?? ''}`}
+            disabled={!pending}
+            onBlur={(e) => {
+              const v = e.currentTarget.value;
+              if (v !== (item.expiration_date ?? '')) save({ expiration_date: v || null });
+            }}
+          />
+        </div>
+        <label className="ci-check">
+          <input
+            type="checkbox"
+            checked={item.package_closed}
+            disabled={!pending}
+            data-testid="package-closed"
+            onChange={(e) => save({ package_closed: e.currentTarget.checked })}
+          />
+          {t('packageClosed')}
+        </label>
+      </section>
+
+      {pending ? (
+        <Button
+          size="xl"
+          color="green"
+          fullWidth
+          mt="md"
+          data-testid="confirm-item"
+          onClick={() => {
+            void queue(
+              inbound,
+              { op: 'submit', item_id: item.id },
+              t('confirmedLabel', { name: item.product.name }),
+            );
+            deviceBeeps.ok();
+            onDone();
+          }}
+        >
+          {item.pieces_checked_in < item.pieces_expected
+            ? t('confirmShort', { count: item.pieces_expected - item.pieces_checked_in })
+            : t('confirm')}
+        </Button>
+      ) : (
+        <p className="ci-done" data-testid="item-confirmed">
+          {t('confirmed')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Extra work on the item (spec 2 §5 Surcharge): description, cost and amount required; totals in euro (§9). */
+function Surcharges({
+  inbound,
+  item,
+  queue,
+  pending,
+  t,
+}: {
+  inbound: ShownInbound;
+  item: ShownInboundItem;
+  queue(target: ShownInbound, op: InboundOp, label: string): Promise<void>;
+  pending: boolean;
+  t: T;
+}) {
+  const [description, setDescription] = useState('');
+  const [cost, setCost] = useState('');
+  const [count, setCount] = useState('1');
+  const [problem, setProblem] = useState<string | null>(null);
+  const keep = (v: string) => v.replace(/[^0-9.,]/g, '');
+  return (
+    <section className="ci-section" aria-label={t('extraWork')}>
+      <h2>{t('extraWork')}</h2>
+      <ul className="ci-surcharges" data-testid="surcharges">
+        {item.surcharges.map((s, i) => (
+          <li key={`${i}:${s.description}`}>
+            <span>
+              {s.description} · {s.amount} × {euro.format(s.cost_cents / 100)} ={' '}
+              <strong>{euro.format((s.cost_cents * s.amount) / 100)}</strong>
+            </span>
+            <Button
+              size="compact-md"
+              variant="default"
+              disabled={!pending}
+              aria-label={t('dropSurcharge', { name: s.description })}
+              onClick={() =>
+                void queue(inbound, { op: 'surcharge_delete', item_id: item.id, index: i }, s.description)
+              }
+            >
+              ✕
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <p data-testid="surcharge-total">
+        {t('total')}: <strong>{euro.format(item.surcharge_total_eur)}</strong>
+      </p>
+      {pending ? (
+        <form
+          className="ci-surcharge-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const cents = parseEuroCents(cost);
+            const n = parseCount(count);
+            if (!description.trim() || cents === null || n === null) {
+              setProblem(t('surchargeMissing'));
+              return;
+            }
+            setProblem(null);
+            void queue(
+              inbound,
+              {
+                op: 'surcharge',
+                item_id: item.id,
+                surcharge: { description: description.trim(), cost_cents: cents, amount: n },
+              },
+              description.trim(),
+            );
+            setDescription('');
+            setCost('');
+            setCount('1');
+          }}
+        >
+          <TextInput
+            size="md"
+            label={t('description')}
+            value={description}
+            maxLength={200}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+          />
+          <div className="ci-row">
+            <TextInput
+              size="md"
+              label={t('cost')}
+              inputMode="decimal"
+              value={cost}
+              onChange={(e) => setCost(keep(e.currentTarget.value))}
+            />
+            <TextInput
+              size="md"
+              label={t('amount')}
+              inputMode="numeric"
+              value={count}
+              onChange={(e) => setCount(keep(e.currentTarget.value))}
+            />
+          </div>
+          {problem ? <p className="ci-notice ci-notice-bad">{problem}</p> : null}
+          <Button type="submit" size="md" variant="light" mt="xs">
+            {t('addSurcharge')}
+          </Button>
+        </form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,167 @@
+import { join } from 'node:path';
+import type { Inbound, ProductLocations } from '@hoppa/core';
+import { apiSession, json } from '../fixtures/api.ts';
+import { DEMO_USERS, floorLogin } from '../fixtures/demo.ts';
+import { scan } from '../fixtures/floor.ts';
+import { expect, PHONE, SCREENSHOT_DIR, shot } from '../fixtures/hoppa.ts';
+import { testWithOwnServer } from '../fixtures/own-server.ts';
+import { qrCodesOfPdf, readPdfText } from '../fixtures/pdf.ts';
+
+/**
+ * Checking an inbound in on the floor (issue 10 "How to show it", the warehouse part): a merchant's inbound of three
+ * products arrives; a worker on a phone scans its QR label (read back from the PDF the merchant prints), opens an item,
+ * has the finder reserve a location, places the pieces by scanning that location's label, counts one box short,
+ * records extra work and a damage photo, and with the network off places and confirms the other items; back online
+ * the outbox sends everything once, the inbound is checked in with the counts, the surcharge in euro, the photo, and
+ * the stock on the scanned locations. Its own server (the demo seeds inbounds too).
+ */
+const test = testWithOwnServer({}, 'server-inbound.log');
+test.describe.configure({ mode: 'serial' });
+
+const INFO = {
+  contact_person: 'Anna Bol',
+  contact_person_email: 'anna@bol-demo.nl',
+  phone: '0612345678',
+  shipping_address: 'Havenweg 1, 3011 AA Rotterdam',
+  track_trace: '3SBOL0001234',
+  expected_delivery: new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Amsterdam' }),
+};
+let made: Inbound;
+/** The location the finder reserved for the first item, where its pieces were placed. */
+let bin: { location_id: string; name: string } | undefined;
+
+test('a merchant announces three products and prints the inbound QR label', async ({ demo }) => {
+  const merchant = await apiSession(demo.url, DEMO_USERS.bolOwner);
+  const products = await json<{ items: { id: string; ean: string; name: string }[] }>(
+    await merchant.get('/api/products', { params: { limit: 20 } }),
+  );
+  const [a, b, c] = products.items;
+  expect(a && b && c).toBeTruthy();
+  made = await json<Inbound>(
+    await merchant.post('/api/inbound', {
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      data: {
+        type: 'pallet',
+        items: [
+          { product_id: a?.id, units: 4, packed_per: 6, batch_nr: 'B-2026-11' },
+          { product_id: b?.id, units: 2, packed_per: 10 },
+          { product_id: c?.id, units: 1, packed_per: 12 },
+        ],
+        information: INFO,
+      },
+    }),
+  );
+  expect(made.items.map((i) => i.pieces_expected)).toEqual([24, 20, 12]);
+  const qr = await merchant.get(`/api/inbounds/qr/${made.id}`);
+  expect(qr.headers()['content-type']).toBe('application/pdf');
+  const pdf = await qr.body();
+  expect(qrCodesOfPdf(pdf, join(SCREENSHOT_DIR, 'inbound-qr-label.png'))[0]).toBe(made.id);
+  expect(await readPdfText(pdf)).toContain(made.inbound_number);
+  await merchant.dispose();
+});
+
+test('a worker on a phone checks it in: QR scan, reserved location, one box short, extra work, photo, offline', async ({
+  browser,
+  demo,
+}) => {
+  const context = await browser.newContext({ ...PHONE, baseURL: demo.url });
+  const page = await context.newPage();
+  await floorLogin(page, DEMO_USERS.picker);
+  await page.goto('/floor/menu');
+  await page.getByTestId('task-checkin').click();
+  await expect(page.getByTestId('inbound-card').first()).toBeVisible();
+  await expect(page.getByTestId('inbound-card').filter({ hasText: made.inbound_number })).toContainText(
+    'Today',
+  );
+  await shot(page, 'inbound-checkin-00-list');
+
+  // The QR label carries the inbound's id: a scan opens it.
+  await scan(page, made.id);
+  await expect(page.getByTestId('checkin-title')).toHaveText(made.inbound_number);
+  await expect(page.getByTestId('inbound-item')).toHaveCount(3);
+  await shot(page, 'inbound-checkin-01-inbound');
+
+  // Item 1: 4 boxes of 6 expected; the finder reserves a location, three boxes go there by scanning its label.
+  const [first, second, third] = made.items;
+  await page.getByTestId('inbound-item').filter({ hasText: first?.product.ean }).click();
+  await expect(page.getByTestId('count-expected')).toHaveText('24');
+  await page.getByTestId('find-locations').click();
+  const reserved = page.getByTestId('reserved-locations').locator('li');
+  await expect(reserved).toHaveCount(1);
+  const item1 = await json<{ reserved_locations: { location_id: string; name: string }[] }>(
+    await page.request.get(`/api/inbound_item/${first?.id}`),
+  );
+  bin = item1.reserved_locations[0];
+  expect(bin).toBeTruthy();
+  await page.getByRole('button', { name: 'Less' }).click();
+  await expect(page.getByTestId('place-amount')).toHaveText('18');
+  // A location that is not reserved is refused and changes nothing.
+  await scan(page, 'f'.repeat(24));
+  await expect(page.getByTestId('checkin-notice')).toContainText('Wrong location');
+  await scan(page, bin?.location_id ?? '');
+  await expect(page.getByTestId('checkin-notice')).toContainText(`18 pcs on ${bin?.name}`);
+  await expect(page.getByTestId('count-delivered')).toHaveText('18');
+  await expect(page.getByTestId('count-transit')).toHaveText('6');
+
+  // Extra work and a damage photo.
+  const extra = page.getByRole('region', { name: 'Extra work' });
+  await extra.getByLabel('Description').fill('Ompakken natte doos');
+  await extra.getByLabel('Cost (€)').fill('2,50');
+  await extra.getByLabel('Amount').fill('3');
+  await extra.getByRole('button', { name: 'Add extra work' }).click();
+  await expect(page.getByTestId('surcharge-total')).toContainText('7,50');
+  await page.getByTestId('photo-input').setInputFiles({
+    name: 'schade.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  });
+  await expect(page.getByText('Images uploaded successfully')).toBeVisible();
+  await page.getByTestId('item-notes').fill('Eén doos ontbreekt');
+  await page.getByTestId('item-notes').blur();
+  await shot(page, 'inbound-checkin-02-item');
+  await page.getByTestId('confirm-item').click();
+  await expect(page.getByTestId('checkin-title')).toHaveText(made.inbound_number);
+
+  // The network drops: the other two items are placed on the first item's location's neighbour and confirmed offline.
+  await context.setOffline(true);
+  for (const it of [second, third]) {
+    await page.getByTestId('inbound-item').filter({ hasText: it?.product.ean }).click();
+    await expect(page.getByTestId('place-amount')).toHaveText(String(it?.pieces_expected));
+    await scan(page, bin?.location_id ?? '');
+    await expect(page.getByTestId('count-transit')).toHaveText('0');
+    await page.getByTestId('confirm-item').click();
+  }
+  await expect(page.getByTestId('inbound-status')).toHaveText('Checked in');
+  await shot(page, 'inbound-checkin-03-offline');
+  await context.setOffline(false);
+  await expect(page.getByTestId('inbound-item').filter({ hasText: 'Waiting to send' })).toHaveCount(0, {
+    timeout: 30_000,
+  });
+  await shot(page, 'inbound-checkin-04-sent');
+  await context.close();
+});
+
+test('the merchant sees the inbound checked in with counts, extra work, the photo and the stock on its location', async ({
+  demo,
+}) => {
+  const merchant = await apiSession(demo.url, DEMO_USERS.bolOwner);
+  const after = await json<Inbound>(await merchant.get(`/api/inbound/${made.id}`));
+  expect(after.status).toBe('checked_in');
+  expect(after.items.map((i) => i.pieces_checked_in)).toEqual([18, 20, 12]);
+  expect(after.items[0]?.surcharges).toEqual([
+    { description: 'Ompakken natte doos', cost_cents: 250, amount: 3 },
+  ]);
+  expect(after.surcharge_total_eur).toBeCloseTo(7.5);
+  expect(after.items[0]?.images).toHaveLength(1);
+  expect(after.items[0]?.notes).toBe('Eén doos ontbreekt');
+  const first = after.items[0];
+  const locations = await json<ProductLocations>(
+    await merchant.get(`/api/product/locations/${first?.product.id}`),
+  );
+  const placed = locations.locations.find((l) => l.location.id === bin?.location_id);
+  expect(placed?.stock).toBeGreaterThanOrEqual(18);
+  await merchant.dispose();
+});
