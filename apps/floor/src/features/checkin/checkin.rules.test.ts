@@ -1,4 +1,3 @@
-import type { Inbound, InboundItem } from '@hoppa/core';
 import { describe, expect, it } from 'vitest';
 import {
   amsterdamDay,
@@ -12,62 +11,7 @@ import {
   sortForDock,
   stepAmount,
 } from './checkin.rules.ts';
-
-const hex = (n: number) => n.toString(16).padStart(24, '0');
-
-function item(over: Partial<InboundItem> = {}): InboundItem {
-  return {
-    id: hex(11),
-    inbound_id: hex(1),
-    inbound_number: 'IN-00000001',
-    inbound_status: 'pending',
-    org_id: hex(900),
-    org_name: 'Bol Shop',
-    product: { id: hex(500), ean: '8712345678906', bsku: 'MUG-01', name: 'Mok' },
-    units: 4,
-    packed_per: 6,
-    pieces_expected: 24,
-    pieces_checked_in: 0,
-    boxes_checked_in: 0,
-    batch_nr: null,
-    expiration_date: null,
-    notes: null,
-    package_closed: false,
-    status: 'pending',
-    surcharges: [],
-    surcharge_total_eur: 0,
-    reserved_locations: [],
-    images: [],
-    transfers: [],
-    ...over,
-  };
-}
-
-function inbound(over: Partial<Inbound> = {}): Inbound {
-  return {
-    id: hex(1),
-    inbound_number: 'IN-00000001',
-    org_id: hex(900),
-    org_name: 'Bol Shop',
-    type: 'pallet',
-    status: 'pending',
-    expected_delivery: '2026-11-25',
-    direct: false,
-    created_at: '2026-11-20T10:00:00.000Z',
-    checked_in_at: null,
-    created_by: null,
-    contact_person: 'Anna',
-    contact_person_email: 'anna@example.nl',
-    phone: '0612345678',
-    shipping_address: 'Kade 1',
-    track_trace: '3SABC',
-    pieces_expected: 24,
-    pieces_checked_in: 0,
-    surcharge_total_eur: 0,
-    items: [item()],
-    ...over,
-  };
-}
+import { hex, inbound, item } from './checkin.test-fixtures.ts';
 
 describe('the check-in overlay', () => {
   it('adds queued placements to the counts and boxes, and marks the item pending', () => {

@@ -742,8 +742,7 @@ function ItemDetail({
           defaultValue={item.notes ?? ''}
           key={`notes:${item.notes ?? ''}`}
           disabled={!pending}
-          autosize
-          minRows={2}
+          rows={3}
           maxLength={2000}
           data-testid="item-notes"
           onBlur={(e) => {

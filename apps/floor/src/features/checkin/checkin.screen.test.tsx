@@ -1,0 +1,118 @@
+// @vitest-environment jsdom
+import '../../test/dom-setup.ts';
+import type { InboundItem } from '@hoppa/core';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { kickOutbox, outboxSender } from '../../app/sync.ts';
+import { floorDb, setMeta } from '../../offline/db.ts';
+import { browser, json } from '../../test/dom-setup.ts';
+import { clearFloorDb, currentUser, renderFloor } from '../../test/render.tsx';
+import { hex, inbound, item } from './checkin.test-fixtures.ts';
+
+const staff = currentUser('picker', {
+  curr_role: {
+    key: 'warehouse_staff',
+    name: 'Warehouse staff',
+    grants: [
+      { methods: ['GET'], path: '/inbound*' },
+      { methods: ['GET', 'PUT', 'POST'], path: '/inbound_item/*' },
+    ],
+    all_orgs: true,
+  },
+});
+
+function scan(code: string) {
+  const input = screen.getByTestId('scan-input');
+  fireEvent.change(input, { target: { value: code } });
+  fireEvent.keyDown(input, { key: 'Enter' });
+}
+
+const BIN = { location_id: hex(70), name: 'A-01-1', parent_name: 'A-01', type: 'bin', stock: 0 };
+
+describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
+  beforeEach(async () => {
+    browser.reset();
+    await clearFloorDb();
+    await setMeta(floorDb(), 'session', staff);
+  });
+  afterEach(() => {
+    cleanup();
+    outboxSender().stop();
+  });
+
+  it('places counted pieces on a reserved location and confirms the item offline, then sends each change once', async () => {
+    const stored = inbound({ items: [item({ reserved_locations: [BIN] })] });
+    await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [stored] });
+    browser.online = false;
+    renderFloor('/inbound', { lang: 'nl' });
+    await screen.findByTestId('inbound-card');
+    scan('in-00000001');
+    fireEvent.click(await screen.findByTestId('inbound-item'));
+    await screen.findByTestId('item-detail');
+    expect(screen.getByTestId('count-expected').textContent).toBe('24');
+
+    // A location that is not reserved is refused and queues nothing.
+    scan(hex(71));
+    expect((await screen.findByTestId('checkin-notice')).textContent).toContain('Verkeerde locatie');
+    expect(await floorDb().outbox.count()).toBe(0);
+
+    // One box less than expected goes on the reserved location (its label carries the id).
+    fireEvent.click(screen.getByRole('button', { name: 'Minder' }));
+    expect(screen.getByTestId('place-amount').textContent).toBe('18');
+    scan(hex(70));
+    await waitFor(() => expect(screen.getByTestId('count-delivered').textContent).toBe('18'));
+    expect(screen.getByTestId('count-transit').textContent).toBe('6');
+    fireEvent.click(screen.getByTestId('confirm-item'));
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(2));
+    expect((await floorDb().outbox.orderBy('seq').toArray()).map((r) => r.body)).toEqual([
+      { op: 'place', item_id: hex(11), location_id: hex(70), amount: 18, raw_scan: hex(70) },
+      { op: 'submit', item_id: hex(11) },
+    ]);
+    expect((await screen.findByTestId('inbound-status')).textContent).toBe('Ingecheckt');
+
+    // Back online: each row goes with its own key; the server's answers replace the stored item.
+    const calls: { path: string; key: string }[] = [];
+    const placed: InboundItem = {
+      ...item({ reserved_locations: [BIN] }),
+      pieces_checked_in: 18,
+      boxes_checked_in: 3,
+    };
+    browser.server = (req) => {
+      const url = new URL(req.url);
+      calls.push({ path: `${req.method} ${url.pathname}`, key: req.headers.get('idempotency-key') ?? '' });
+      if (url.pathname.includes('/submitInboundItem/'))
+        return json(200, { ...placed, status: 'checked_in', inbound_status: 'checked_in' });
+      return json(200, placed);
+    };
+    browser.setOnline(true);
+    kickOutbox(true);
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(0));
+    const sent = calls.filter((c) => c.key);
+    expect(sent.map((c) => c.path)).toEqual([
+      `POST /api/inbound_item/place/${hex(11)}`,
+      `PUT /api/inbound_item/submitInboundItem/${hex(11)}`,
+    ]);
+    expect(new Set(sent.map((c) => c.key)).size).toBe(2);
+    const desk = await floorDb().meta.get('checkinDesk');
+    const after = (desk?.value as { inbounds: { status: string; pieces_checked_in: number }[] }).inbounds[0];
+    expect(after).toMatchObject({ status: 'checked_in', pieces_checked_in: 18 });
+  });
+
+  it('opens an inbound it does not hold by asking the server for the scanned QR id', async () => {
+    const other = inbound({ id: hex(5), inbound_number: 'IN-00000005', org_name: 'Stroopwafel & Co' });
+    browser.server = (req) => {
+      const url = new URL(req.url);
+      if (url.pathname === '/api/inbounds/status/pending')
+        return json(200, { items: [], total: 0, skip: 0, limit: 100 });
+      if (url.pathname === `/api/inbound/${hex(5)}`) return json(200, other);
+      return json(404, { statusCode: 404, code: 'not_found', message: 'nothing' });
+    };
+    renderFloor('/inbound', { lang: 'nl' });
+    expect((await screen.findByText('Er staan geen inbounds open.')).textContent).toBeTruthy();
+    scan(hex(5));
+    await waitFor(() => expect(screen.getByTestId('checkin-title').textContent).toBe('IN-00000005'));
+    expect(screen.getByText('Stroopwafel & Co')).toBeTruthy();
+    scan(hex(6));
+    expect((await screen.findByTestId('checkin-notice')).textContent).toBe('Deze inbound bestaat niet.');
+  });
+});
