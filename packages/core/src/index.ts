@@ -29,6 +29,7 @@ export * from './pick/pick.schema.ts';
 export * from './products/ean.rules.ts';
 export * from './products/product.endpoints.ts';
 export * from './products/product.schema.ts';
+export * from './products/product-import.fields.ts';
 export * from './products/product-import.rules.ts';
 export * from './returns/return.endpoints.ts';
 export * from './returns/return.schema.ts';

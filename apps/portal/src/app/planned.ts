@@ -1,4 +1,3 @@
-import { listOrgsEndpoint, productEanSearchEndpoint } from '@hoppa/core';
 import { defineArea } from './area.ts';
 import { PATHS } from './paths.ts';
 
@@ -36,9 +35,16 @@ export const plannedArea = defineArea({
       icon: 'scan',
       section: 'work',
       order: 50,
-      needs: productEanSearchEndpoint,
+      needs: { method: 'GET', path: '/products/ean/:text' },
     },
-    { key: 'orgs', to: PATHS.orgs, icon: 'shops', section: 'settings', order: 100, needs: listOrgsEndpoint },
+    {
+      key: 'orgs',
+      to: PATHS.orgs,
+      icon: 'shops',
+      section: 'settings',
+      order: 100,
+      needs: { method: 'GET', path: '/orgs' },
+    },
     {
       key: 'settingsOrg',
       to: PATHS.settingsOrg,

@@ -7,17 +7,13 @@
  * error the guard shows as the red banner. `/current_org_auth` is only fetched for a logged-in user;
  * its `org: null` means the user has no organisation yet.
  */
-import {
-  type CurrentOrgAuth,
-  type CurrentRole,
-  type CurrentUser,
-  currentOrgAuthEndpoint,
-  currentUserEndpoint,
-} from '@hoppa/core';
+import type { CurrentOrgAuth, CurrentRole, CurrentUser } from '@hoppa/core';
 import { isStatus } from '@hoppa/web';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../lib/api.ts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionState } from './routing-guard.ts';
+
+/** The session's calls with their contracts, loaded on first use (session-calls.ts; ADR 0033). */
+export const sessionCalls = () => import('./session-calls.ts').then((m) => m.sessionCalls);
 
 export const CURRENT_USER_KEY = ['current_user'] as const;
 export const CURRENT_ORG_AUTH_KEY = ['current_org_auth'] as const;
@@ -27,7 +23,7 @@ export const currentUserQuery = queryOptions({
   queryKey: CURRENT_USER_KEY,
   queryFn: async (): Promise<CurrentUser | null> => {
     try {
-      return await call(currentUserEndpoint, {});
+      return await (await sessionCalls()).currentUser();
     } catch (err) {
       if (isStatus(err, 401)) return null;
       throw err;
@@ -40,7 +36,7 @@ export const currentUserQuery = queryOptions({
 /** GET /current_org_auth: the current organisation (or null), the role in force there and is_admin. */
 export const currentOrgAuthQuery = queryOptions({
   queryKey: CURRENT_ORG_AUTH_KEY,
-  queryFn: (): Promise<CurrentOrgAuth> => call(currentOrgAuthEndpoint, {}),
+  queryFn: async (): Promise<CurrentOrgAuth> => (await sessionCalls()).currentOrgAuth(),
   retry: false,
   staleTime: 60_000,
 });
@@ -89,4 +85,16 @@ export function useSession(): {
  */
 export function roleInForce(user: CurrentUser | null, orgAuth: CurrentOrgAuth | null): CurrentRole | null {
   return orgAuth?.role ?? user?.curr_role ?? null;
+}
+
+/** Logs out (`GET /logout`); afterwards every cached answer is dropped and the guard sees nobody logged in. */
+export function useLogout() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await sessionCalls()).logout(),
+    onSettled: () => {
+      qc.clear();
+      qc.setQueryData(CURRENT_USER_KEY, null);
+    },
+  });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_IMPORT_ALIASES, ORDER_IMPORT_FIELDS } from '../orders/order-import.rules.ts';
-import { PRODUCT_IMPORT_ALIASES, PRODUCT_IMPORT_FIELDS } from '../products/product-import.rules.ts';
+import { PRODUCT_IMPORT_FIELDS } from '../products/product-import.fields.ts';
+import { PRODUCT_IMPORT_ALIASES } from '../products/product-import.rules.ts';
 import {
   guessColumnMapping,
   headerSimilarity,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { guessColumnMapping } from '../import/column-mapping.rules.ts';
+import { PRODUCT_IMPORT_FIELDS } from './product-import.fields.ts';
 import {
   cellBoolean,
   cellHttpUrl,
   cellNumber,
   PRODUCT_IMPORT_ALIASES,
-  PRODUCT_IMPORT_FIELDS,
   PRODUCT_NUMBER_LIMITS,
   parseProductImportRow,
 } from './product-import.rules.ts';

@@ -22,10 +22,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
 import { Icon } from '../../components/icons.tsx';
-import { useLogout } from '../../features/auth/auth.hooks.ts';
 import type { LayoutHandle } from '../area.ts';
 import { PATHS } from '../paths.ts';
-import { roleInForce, useSession } from '../session.ts';
+import { roleInForce, useLogout, useSession } from '../session.ts';
 import { type NavItem, visibleNavItems } from './navigation.rules.ts';
 import { OrgSwitcher } from './org-switcher.tsx';
 

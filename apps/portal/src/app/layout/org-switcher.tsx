@@ -4,7 +4,7 @@
  * more than one to choose from it is a searchable select. After a switch every cached answer is
  * refetched, because everything a screen shows belongs to the current organisation.
  */
-import { type CurrentOrgAuth, listOrgsEndpoint, setCurrOrgEndpoint } from '@hoppa/core';
+import type { CurrentOrgAuth } from '@hoppa/core';
 import { errorDisplay, errorText } from '@hoppa/web';
 import { Group, Select, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -12,15 +12,20 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/icons.tsx';
-import { call } from '../../lib/api.ts';
-import { endpointQuery } from '../../lib/endpoint-query.ts';
-import { CURRENT_ORG_AUTH_KEY } from '../session.ts';
+import { CURRENT_ORG_AUTH_KEY, sessionCalls } from '../session.ts';
+
+/**
+ * The cache key of `GET /orgs` without input: the same entry as `endpointQuery(listOrgsEndpoint, {})` elsewhere
+ * (the packing station's organisation choice), written out so the layout does not load the endpoint's schema
+ * (session-calls.test.ts checks they agree).
+ */
+export const ORGS_QUERY_KEY = ['GET', '/orgs', {}] as const;
 
 function useSwitchOrg() {
   const qc = useQueryClient();
   const { t } = useTranslation(['layout', 'common']);
   return useMutation({
-    mutationFn: (customer_id: string) => call(setCurrOrgEndpoint, { body: { customer_id } }),
+    mutationFn: async (customer_id: string) => (await sessionCalls()).setCurrOrg(customer_id),
     onSuccess: async (auth: CurrentOrgAuth) => {
       qc.setQueryData(CURRENT_ORG_AUTH_KEY, auth);
       await qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_ORG_AUTH_KEY[0] });
@@ -51,7 +56,8 @@ export function OrgSwitcher({
   const many = (orgAuth?.org_count ?? 0) > 1;
   // The same cache entry as the packing station's organisation choice (one key per endpoint and input).
   const orgs = useQuery({
-    ...endpointQuery(listOrgsEndpoint, {}),
+    queryKey: ORGS_QUERY_KEY,
+    queryFn: async () => (await sessionCalls()).listOrgs(),
     enabled: many,
     staleTime: 5 * 60_000,
   });

@@ -6,7 +6,6 @@
 import {
   type LoginBody,
   loginEndpoint,
-  logoutEndpoint,
   type PasswordResetBody,
   type PasswordResetEmailBody,
   passwordResetEmailEndpoint,
@@ -50,17 +49,6 @@ export function useConfirmSignup() {
 }
 
 /** GET /logout, then forgets every cached answer (they belong to the user who left). */
-export function useLogout() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: () => call(logoutEndpoint, {}),
-    onSettled: () => {
-      qc.clear();
-      qc.setQueryData(CURRENT_USER_KEY, null);
-    },
-  });
-}
-
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (body: PasswordResetEmailBody) => call(passwordResetEmailEndpoint, { body }),

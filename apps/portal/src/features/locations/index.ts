@@ -1,4 +1,3 @@
-import { allOpenTransfersEndpoint, locationRootsEndpoint } from '@hoppa/core';
 import { defineArea } from '../../app/area.ts';
 import { PATHS } from '../../app/paths.ts';
 
@@ -25,7 +24,7 @@ export const locationsArea = defineArea({
       icon: 'inbound',
       section: 'settings',
       order: 130,
-      needs: locationRootsEndpoint,
+      needs: { method: 'GET', path: '/locations/null' },
     },
     {
       key: 'transfers',
@@ -33,7 +32,7 @@ export const locationsArea = defineArea({
       icon: 'announce',
       section: 'settings',
       order: 135,
-      needs: allOpenTransfersEndpoint,
+      needs: { method: 'GET', path: '/transfers/open/all' },
     },
   ],
 });

@@ -1,4 +1,3 @@
-import { openOrdersEndpoint } from '@hoppa/core';
 import { defineArea } from '../../app/area.ts';
 import { PATHS } from '../../app/paths.ts';
 
@@ -26,7 +25,7 @@ export const ordersArea = defineArea({
       icon: 'orders',
       section: 'work',
       order: 20,
-      needs: openOrdersEndpoint,
+      needs: { method: 'GET', path: '/orders/open/:start/:end/:pack_size' },
     },
   ],
 });

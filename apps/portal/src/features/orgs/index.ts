@@ -1,4 +1,3 @@
-import { createOrgEndpoint } from '@hoppa/core';
 import { defineArea } from '../../app/area.ts';
 import { PATHS } from '../../app/paths.ts';
 
@@ -22,7 +21,7 @@ export const orgsArea = defineArea({
       icon: 'plus',
       section: 'settings',
       order: 130,
-      needs: createOrgEndpoint,
+      needs: { method: 'POST', path: '/orgs' },
     },
   ],
 });

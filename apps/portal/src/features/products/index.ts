@@ -1,4 +1,3 @@
-import { productListEndpoint } from '@hoppa/core';
 import { defineArea } from '../../app/area.ts';
 import { PATHS } from '../../app/paths.ts';
 import { productsI18n } from './products.i18n.ts';
@@ -28,7 +27,7 @@ export const productsArea = defineArea({
       icon: 'products',
       section: 'work',
       order: 40,
-      needs: productListEndpoint,
+      needs: { method: 'GET', path: '/products' },
     },
   ],
 });

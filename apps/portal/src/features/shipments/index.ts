@@ -1,4 +1,3 @@
-import { shipmentListEndpoint } from '@hoppa/core';
 import { defineArea } from '../../app/area.ts';
 import { PATHS } from '../../app/paths.ts';
 
@@ -25,7 +24,7 @@ export const shipmentsArea = defineArea({
       icon: 'shipments',
       section: 'work',
       order: 30,
-      needs: shipmentListEndpoint,
+      needs: { method: 'GET', path: '/shipments' },
     },
   ],
 });
