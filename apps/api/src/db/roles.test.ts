@@ -56,4 +56,21 @@ describe('default roles (docs/roles.md)', () => {
     expect(can(owner, 'POST', '/shipment_methods/add')).toBe(false);
     expect(can(role('provider_admin'), 'DELETE', '/orders/searchOrderId/123')).toBe(true);
   });
+
+  it('let merchants announce and edit inbounds but leave counting, placing and extra work to the warehouse', () => {
+    const owner = role('merchant_owner');
+    expect(can(owner, 'POST', '/inbound')).toBe(true);
+    expect(can(owner, 'PUT', '/inbound/edit/0123456789abcdef01234567')).toBe(true);
+    expect(can(owner, 'POST', '/inbound/excel')).toBe(true);
+    expect(can(owner, 'POST', '/inbound_item/add/0123456789abcdef01234567')).toBe(true);
+    for (const [method, path] of [
+      ['PUT', '/inbound_item/submitInboundItem/0123456789abcdef01234567'],
+      ['POST', '/inbound_item/place/0123456789abcdef01234567'],
+      ['PUT', '/inbound_item/surcharge/0123456789abcdef01234567'],
+      ['POST', '/inbound_item/locations/find/0123456789abcdef01234567'],
+      ['PUT', '/inbound_item/edit/checkin0123456789abcdef01234567'],
+    ] as const)
+      expect(can(owner, method, path), `${method} ${path}`).toBe(false);
+    expect(can(role('warehouse_staff'), 'PUT', '/inbound_item/submitInboundItem/0123456789abcdef01234567')).toBe(true);
+  });
 });

@@ -156,7 +156,9 @@ export const DEFAULT_ROLES: RoleDefinition[] = [
       // Returns and inbound announcements of their own stock (spec 2 §7).
       { methods: ['POST'], path: '/returns/create' },
       { methods: ['POST'], path: '/returns/upload/*' },
-      { methods: ['POST', 'PUT'], path: '/inbound*' },
+      // Not '/inbound*': that would cover /inbound_item/* too, past the exceptions below (counting is warehouse work).
+      { methods: ['POST', 'PUT'], path: '/inbound' },
+      { methods: ['POST', 'PUT'], path: '/inbound/*' },
       // Their items while pending; counting, placing and surcharges are the warehouse's (issue 10).
       {
         methods: ['POST', 'PUT', 'DELETE'],
