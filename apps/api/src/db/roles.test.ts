@@ -71,6 +71,8 @@ describe('default roles (docs/roles.md)', () => {
       ['PUT', '/inbound_item/edit/checkin0123456789abcdef01234567'],
     ] as const)
       expect(can(owner, method, path), `${method} ${path}`).toBe(false);
-    expect(can(role('warehouse_staff'), 'PUT', '/inbound_item/submitInboundItem/0123456789abcdef01234567')).toBe(true);
+    expect(
+      can(role('warehouse_staff'), 'PUT', '/inbound_item/submitInboundItem/0123456789abcdef01234567'),
+    ).toBe(true);
   });
 });

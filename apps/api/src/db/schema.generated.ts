@@ -240,6 +240,7 @@ export interface Products {
   pack_note: string | null;
   parent_ean: string | null;
   pick_note: string | null;
+  return_instruction: string | null;
   updated_at: Generated<Timestamp>;
   weight_kg: Numeric | null;
   width_cm: Numeric | null;

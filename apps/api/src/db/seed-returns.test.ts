@@ -47,5 +47,9 @@ describe('the demo returns (issue 12 §5)', () => {
                             WHERE m.product_id = pl.product_id AND m.location_id = pl.location_id)`,
     );
     expect(breaks).toEqual([]);
+    // Each merchant's announced return has a product with a return instruction for the desk to show.
+    expect(
+      await q<{ n: number }>(`SELECT count(*)::int AS n FROM products WHERE return_instruction IS NOT NULL`),
+    ).toEqual([{ n: 2 }]);
   });
 });

@@ -32,6 +32,7 @@ async function call<T>(app: FastifyInstance, cookie: string, url: string, payloa
  */
 export async function seedLiveReturns(app: FastifyInstance, db: Db): Promise<LiveReturnsResult> {
   const picker = await login(app, 'picker');
+  const admin = await login(app, 'admin');
   const made: LiveReturnsResult = { announced: 0, open: 0, closed: 0 };
   const orgs = await db.query<{ id: string }>(
     `SELECT id FROM organisations WHERE kind <> 'provider' ORDER BY name`,
@@ -47,7 +48,14 @@ export async function seedLiveReturns(app: FastifyInstance, db: Db): Promise<Liv
     const fromOrder = (orderId: string, reason: string) =>
       call<Return>(app, picker, '/returns/from_order', { orderId, reason_code: reason });
     if (announce) {
-      await fromOrder(announce.id, 'UNCLAIMED');
+      const r = await fromOrder(announce.id, 'UNCLAIMED');
+      // The product's return instruction (spec 3 §2), as its merchant would set it: the desk shows it on the item.
+      const [first] = r.items;
+      if (first)
+        await call(app, admin, '/product/return_instruction', {
+          product_id: first.product_id,
+          return_instruction: 'Controleer op breuk en lekkage; met beschadigde verpakking naar B-keus.',
+        });
       made.announced++;
     }
     if (receive) {

@@ -27,7 +27,15 @@ describe('floor database versions', () => {
       ean: '8712100486517',
       fetchedAt: 1,
       data: {
-        product: { id, org_id: hexId(1), name: 'x', ean: '8712100486517', needs_recount: false, stock: 0 },
+        product: {
+          id,
+          org_id: hexId(1),
+          name: 'x',
+          ean: '8712100486517',
+          needs_recount: false,
+          stock: 0,
+          return_instruction: null,
+        },
         locations: [],
       },
     });

@@ -10,6 +10,7 @@ import {
   ProductImportResultSchema,
   ProductListQuerySchema,
   ProductListSchema,
+  ReturnInstructionBodySchema,
 } from './product.schema.ts';
 
 /**
@@ -83,5 +84,19 @@ export const productHistoryEndpoint = defineEndpoint({
   params: z.object({ product_id: IdSchema }),
   query: ProductHistoryQuerySchema,
   response: ProductHistoryResponseSchema,
+  tags: ['products'],
+});
+
+/**
+ * `POST /product/return_instruction {product_id, return_instruction}` (spec 3 §7 product settings; issue 12): sets
+ * what the returns desk does with a returned piece of the product; the desk shows it on every return item of it
+ * (spec 2 §2). 404 for a product of another organisation.
+ */
+export const returnInstructionEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/product/return_instruction',
+  summary: "Set a product's return instruction",
+  body: ReturnInstructionBodySchema,
+  response: z.object({ product_id: IdSchema, return_instruction: z.string().nullable() }),
   tags: ['products'],
 });

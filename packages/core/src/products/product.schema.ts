@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
-import { inDateRange } from '../common/text.ts';
+import { boundedText, inDateRange } from '../common/text.ts';
 import { pageOf, pageQuery, sortQuery } from '../http/page.ts';
 
 /** A cell as it comes out of a spreadsheet parser: text, number, boolean or empty. */
@@ -36,6 +36,8 @@ export const ProductSchema = z.object({
   note: z.string().nullable(),
   pick_note: z.string().nullable(),
   pack_note: z.string().nullable(),
+  /** What the returns desk does with a returned piece (spec 3 §2, spec 2 §2 Returns desk). */
+  return_instruction: z.string().nullable(),
   weight_kg: z.number().nullable(),
   length: z.number().nullable(),
   height: z.number().nullable(),
@@ -187,3 +189,13 @@ export const ProductHistoryResponseSchema = z.object({
   ),
 });
 export type ProductHistoryResponse = z.infer<typeof ProductHistoryResponseSchema>;
+
+/**
+ * Body of `POST /product/return_instruction` (spec 3 §7 product settings): the product and its return instruction
+ * (at most 2,000 characters; empty or null clears it).
+ */
+export const ReturnInstructionBodySchema = z.object({
+  product_id: IdSchema,
+  return_instruction: boundedText('Return instruction', 2000, { multiLine: true }).nullable(),
+});
+export type ReturnInstructionBody = z.infer<typeof ReturnInstructionBodySchema>;

@@ -53,6 +53,8 @@ export const ReturnItemSchema = z.object({
   product_id: IdSchema,
   ean: z.string(),
   title: z.string(),
+  /** The product's return instruction (spec 3 §2), shown at the desk; null when it has none. */
+  return_instruction: z.string().nullable(),
   /** The product's pick location, where sellable pieces go back by default (null: 'Unknown Location'). */
   location: z.object({ id: IdSchema, name: z.string(), parent_name: z.string().nullable() }).nullable(),
   expected_quantity: z.number().int(),

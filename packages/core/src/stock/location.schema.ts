@@ -179,6 +179,8 @@ export const ProductLocationsSchema = z.object({
     ean: z.string(),
     needs_recount: z.boolean(),
     stock: z.number().int(),
+    /** What the returns desk does with a returned piece (spec 3 §2; `POST /product/return_instruction`). */
+    return_instruction: z.string().nullable(),
   }),
   locations: z.array(ProductLocationLinkSchema),
 });

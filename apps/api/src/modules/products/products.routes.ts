@@ -3,12 +3,19 @@ import {
   productHistoryEndpoint,
   productImportEndpoint,
   productListEndpoint,
+  returnInstructionEndpoint,
 } from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
+import { withIdempotency } from '../../lib/idempotency.ts';
 import { countImport } from '../../lib/rate-limit.ts';
 import { route } from '../../lib/route.ts';
 import { importProducts } from './product-import.service.ts';
-import { getProductHistory, listProducts, searchProductsByEan } from './products.service.ts';
+import {
+  getProductHistory,
+  listProducts,
+  searchProductsByEan,
+  setReturnInstruction,
+} from './products.service.ts';
 
 /**
  * Registers the product calls of issue 3 §1 (spec 3 §7 Products, Import, Relations and history): list,
@@ -28,4 +35,9 @@ export function registerProductRoutes(app: FastifyInstance): void {
   });
 
   route(app, productHistoryEndpoint, async (input, ctx) => getProductHistory(ctx, input));
+
+  route(app, returnInstructionEndpoint, async ({ body }, ctx, req) => {
+    const run = (tx: typeof ctx.db) => setReturnInstruction({ db: tx, orgIds: ctx.orgIds }, body);
+    return ctx.idempotencyKey ? withIdempotency(ctx, req, run) : ctx.db.transaction(run);
+  });
 }

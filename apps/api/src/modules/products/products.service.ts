@@ -5,6 +5,7 @@ import {
   type ProductList,
   type ProductListQuery,
   parseSort,
+  type ReturnInstructionBody,
   type StockMutation,
 } from '@hoppa/core';
 import { sql } from 'kysely';
@@ -52,6 +53,7 @@ function productQuery(scope: TenantScope) {
       'p.note',
       'p.pick_note',
       'p.pack_note',
+      'p.return_instruction',
       sql<string | null>`p.weight_kg::text`.as('weight_kg'),
       sql<string | null>`p.length_cm::text`.as('length_cm'),
       sql<string | null>`p.height_cm::text`.as('height_cm'),
@@ -80,6 +82,7 @@ function toProduct(r: ProductRow): Product {
     note: r.note,
     pick_note: r.pick_note,
     pack_note: r.pack_note,
+    return_instruction: r.return_instruction,
     weight_kg: num(r.weight_kg),
     length: num(r.length_cm),
     height: num(r.height_cm),
@@ -266,4 +269,25 @@ export async function getProductHistory(
     next: mutations.length > query.limit && last ? { before: last.created_at, before_id: last.id } : null,
     locations: locations.map((r) => ({ location: { id: r.id, name: r.name }, stock: r.stock })),
   };
+}
+
+/**
+ * Sets a product's return instruction (spec 3 §7 `POST /product/return_instruction`; issue 12): empty text clears it.
+ * Answers the product id with the instruction as stored; 404 when the product is not one of the caller's
+ * organisations'.
+ */
+export async function setReturnInstruction(
+  ctx: TenantScope,
+  body: ReturnInstructionBody,
+): Promise<{ product_id: string; return_instruction: string | null }> {
+  const text = body.return_instruction?.trim() || null;
+  const row = await tenantSql(ctx)
+    .updateTable('products as p')
+    .set({ return_instruction: text, updated_at: sql`now()` })
+    .where('p.id', '=', body.product_id)
+    .where(orgScope(ctx, 'p'))
+    .returning(['p.id', 'p.return_instruction'])
+    .executeTakeFirst();
+  if (!row) throw notFound(`Product ${body.product_id} not found`);
+  return { product_id: row.id, return_instruction: row.return_instruction };
 }

@@ -58,6 +58,7 @@ type ItemRow = {
   loc_id: string | null;
   loc_name: string | null;
   loc_parent: string | null;
+  return_instruction: string | null;
 };
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
@@ -74,8 +75,10 @@ export async function returnsById(ctx: TenantScope, ids: readonly string[]): Pro
   const items = await sql<ItemRow>`
     SELECT i.id, i.return_id, i.product_id, i.ean, i.title, i.expected_quantity, i.received_quantity, i.product_state,
            i.damaged_package, i.damaged_product, i.damaged_product_package, i.return_action, i.fulfilled_at,
-           i.quarantined, loc.id AS loc_id, loc.name AS loc_name, parent.name AS loc_parent
+           i.quarantined, loc.id AS loc_id, loc.name AS loc_name, parent.name AS loc_parent,
+           p.return_instruction
     FROM return_items i
+    JOIN products p ON p.id = i.product_id
     LEFT JOIN LATERAL (
       SELECT pl.location_id FROM product_locations pl JOIN locations l ON l.id = pl.location_id
       WHERE pl.product_id = i.product_id AND pl.active AND l.active AND NOT l.quarantine AND ${orgScopeSql(ctx, 'pl')}
@@ -119,6 +122,7 @@ export async function returnsById(ctx: TenantScope, ids: readonly string[]): Pro
             product_id: i.product_id,
             ean: i.ean,
             title: i.title,
+            return_instruction: i.return_instruction,
             location: i.loc_id
               ? { id: i.loc_id, name: i.loc_name as string, parent_name: i.loc_parent }
               : null,

@@ -187,6 +187,64 @@ describe('returns (issue 12; spec 2 §7 Returns)', () => {
     expect((await find(made.return_number, stroopOwner)).statusCode).toBe(404);
   });
 
+  it("shows the product's return instruction on each of its items, as its merchant set it (spec 3 §7)", async () => {
+    const s = await scene();
+    const set = await post(
+      '/api/product/return_instruction',
+      { product_id: s.cups.id, return_instruction: '  Controleer op barsten; zonder doos naar B-grade.  ' },
+      bolOwner,
+    );
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toEqual({
+      product_id: s.cups.id,
+      return_instruction: 'Controleer op barsten; zonder doos naar B-grade.',
+    });
+    const made = (
+      await create(s, [
+        { line: 0, quantity: 1 },
+        { line: 1, quantity: 1 },
+      ])
+    ).json() as Return;
+    const found = await t.app.inject({
+      method: 'GET',
+      url: `/api/returns/get/${made.return_number}`,
+      headers: { cookie: picker },
+    });
+    const items = (found.json() as { returns: Return[] }).returns[0]?.items ?? [];
+    expect(Object.fromEntries(items.map((i) => [i.product_id, i.return_instruction]))).toEqual({
+      [s.cups.id]: 'Controleer op barsten; zonder doos naar B-grade.',
+      [s.jam.id]: null,
+    });
+    // Clearing it, another organisation's product (404), and text over 2,000 characters (400).
+    expect(
+      (
+        await post(
+          '/api/product/return_instruction',
+          { product_id: s.cups.id, return_instruction: '' },
+          bolOwner,
+        )
+      ).json(),
+    ).toEqual({ product_id: s.cups.id, return_instruction: null });
+    expect(
+      (
+        await post(
+          '/api/product/return_instruction',
+          { product_id: s.cups.id, return_instruction: 'x' },
+          stroopOwner,
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await post(
+          '/api/product/return_instruction',
+          { product_id: s.cups.id, return_instruction: 'x'.repeat(2001) },
+          bolOwner,
+        )
+      ).statusCode,
+    ).toBe(400);
+  });
+
   it('puts sellable pieces back on their location and damaged ones in quarantine, once, through the ledger', async () => {
     const s = await scene();
     const made = (

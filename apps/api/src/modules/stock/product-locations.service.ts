@@ -33,7 +33,7 @@ export interface StockContext extends TenantScope {
 export async function productOf(ctx: TenantScope, productId: string, lock = false) {
   const q = tenantSql(ctx)
     .selectFrom('products as p')
-    .select(['p.id', 'p.org_id', 'p.name', 'p.ean', 'p.needs_recount'])
+    .select(['p.id', 'p.org_id', 'p.name', 'p.ean', 'p.needs_recount', 'p.return_instruction'])
     .where('p.id', '=', productId)
     .where(orgScope(ctx, 'p'));
   const row = await (lock ? q.forUpdate() : q).executeTakeFirst();
@@ -90,6 +90,7 @@ export async function getProductLocations(ctx: TenantScope, productId: string): 
       ean: product.ean,
       needs_recount: product.needs_recount,
       stock: links.reduce((n, l) => n + l.stock, 0),
+      return_instruction: product.return_instruction,
     },
     locations: links.map((l) => ({
       id: l.id,

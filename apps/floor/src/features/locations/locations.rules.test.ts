@@ -33,6 +33,7 @@ function product(locations: ProductLocationLink[], needsRecount = false): Produc
       ean: '8712100486517',
       needs_recount: needsRecount,
       stock: locations.reduce((s, l) => s + l.stock, 0),
+      return_instruction: null,
     },
     locations,
   };

@@ -54,6 +54,7 @@ function answer(locations: ProductLocationLink[], needsRecount = false): Product
       ean: EAN,
       needs_recount: needsRecount,
       stock: locations.reduce((s, l) => s + l.stock, 0),
+      return_instruction: null,
     },
     locations,
   };
@@ -72,6 +73,7 @@ function catalogueProduct(name: string): Product {
     note: null,
     pick_note: null,
     pack_note: null,
+    return_instruction: null,
     weight_kg: null,
     length: null,
     height: null,

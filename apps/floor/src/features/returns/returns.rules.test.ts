@@ -9,6 +9,7 @@ function aReturn(): Return {
     product_id: hexId(100 + n),
     ean,
     title: `Product ${n}`,
+    return_instruction: null,
     location: { id: hexId(200 + n), name: `A-0${n}`, parent_name: 'A' },
     expected_quantity: 2,
     received_quantity: null,

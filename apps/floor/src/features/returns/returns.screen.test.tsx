@@ -24,6 +24,7 @@ function aReturn(): Return {
     product_id: hexId(100 + n),
     ean,
     title: `Product ${n}`,
+    return_instruction: n === 1 ? 'Controleer op barsten' : null,
     location: n === 1 ? { id: hexId(201), name: 'A-01-02', parent_name: 'A-01' } : null,
     expected_quantity: 2,
     received_quantity: null,
@@ -89,6 +90,11 @@ describe('returns desk (issue 12; spec 2 §2 Returns desk)', () => {
     expect(within(second as HTMLElement).getByTestId('return-location').textContent).toBe('Unknown Location');
     expect((within(first as HTMLElement).getByTestId('return-received') as HTMLInputElement).value).toBe('2');
     expect(card.textContent).toContain('Beschadigd');
+    // The product's return instruction (spec 3 §2) on the item it belongs to, and only there.
+    expect(within(first as HTMLElement).getByTestId('return-instruction').textContent).toBe(
+      'Controleer op barsten',
+    );
+    expect(within(second as HTMLElement).queryByTestId('return-instruction')).toBeNull();
     expect(card.textContent).toContain('3 dagen geleden');
   });
 

@@ -348,6 +348,14 @@ function ReturnItemRow({
         <dd>{r.tracking_number}</dd>
         <dt>{t('carrier')}</dt>
         <dd>{r.carrier}</dd>
+        {item.return_instruction ? (
+          <>
+            <dt>{t('instruction')}</dt>
+            <dd className="ret-instruction" data-testid="return-instruction">
+              {item.return_instruction}
+            </dd>
+          </>
+        ) : null}
         <dt>{t('customerReason')}</dt>
         <dd>{reason ? reason[lang] : r.reason}</dd>
         {r.customer_comments ? (

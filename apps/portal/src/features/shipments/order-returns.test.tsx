@@ -14,6 +14,7 @@ function item(n: number, title: string, over: Partial<Return['items'][number]>):
     product_id: hex(100 + n),
     ean: `87100000000${n}`,
     title,
+    return_instruction: null,
     location: null,
     expected_quantity: 2,
     received_quantity: null,

@@ -28,6 +28,7 @@ function locations(stockA: number, withB = false): ProductLocations {
       ean: '8712345678906',
       needs_recount: false,
       stock: links.reduce((n, l) => n + l.stock, 0),
+      return_instruction: null,
     },
     locations: links,
   };
@@ -81,6 +82,11 @@ function fakeApi(calls: string[]) {
       state = locations(9, true);
       return json(state);
     }
+    if (url.pathname === '/api/product/return_instruction') {
+      const body = (await req.json()) as { return_instruction: string | null };
+      calls.push(`instruct ${JSON.stringify(body)}`);
+      return json({ product_id: PRODUCT, return_instruction: body.return_instruction });
+    }
     if (url.pathname.startsWith('/api/locations/clear/')) {
       calls.push('clear');
       return json(
@@ -122,5 +128,35 @@ describe('the product location widget (spec 2 §2)', { timeout: 30_000 }, () => 
     expect(
       await screen.findByText('Controleer en verwijder de juiste locatie om verder te gaan'),
     ).toBeTruthy();
+  });
+
+  it('saves the return instruction the returns desk shows, and shows it read-only to a role that may not set it', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', fakeApi(calls));
+    const owner = role('merchant_owner', [
+      { methods: ['GET'], path: '/product/*' },
+      { methods: ['POST'], path: '/product/return_instruction' },
+    ]);
+    const view = renderRoutes([{ path: '/products/:id', element: <ProductStockPage /> }], {
+      path: `/products/${PRODUCT}`,
+      session: { user: user(owner), orgAuth: orgAuth(owner) },
+    });
+    const box = await screen.findByRole('region', { name: 'Return instruction' });
+    const field = within(box).getByLabelText('Return instruction');
+    const save = within(box).getByRole('button', { name: 'Save' });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(field, { target: { value: '  Check for cracks  ' } });
+    fireEvent.click(save);
+    expect(await within(box).findByText('Saved')).toBeTruthy();
+    expect(calls).toEqual([`instruct {"product_id":"${PRODUCT}","return_instruction":"Check for cracks"}`]);
+    view.unmount();
+
+    renderRoutes([{ path: '/products/:id', element: <ProductStockPage /> }], {
+      path: `/products/${PRODUCT}`,
+      session: { user: user(staff), orgAuth: orgAuth(staff) },
+    });
+    const readOnly = await screen.findByRole('region', { name: 'Return instruction' });
+    expect(within(readOnly).getByText('No return instruction.')).toBeTruthy();
+    expect(within(readOnly).queryByRole('button', { name: 'Save' })).toBeNull();
   });
 });

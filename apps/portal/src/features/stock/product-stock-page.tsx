@@ -8,6 +8,7 @@ import {
   LOCATION_NOT_EMPTY_TITLE,
   type ProductLocationLink,
   recountEndpoint,
+  returnInstructionEndpoint,
   stockUpdateEndpoint,
   switchLocationEndpoint,
   transferEndpoint,
@@ -26,6 +27,7 @@ import {
   Switch,
   Table,
   Text,
+  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -37,7 +39,12 @@ import { PATHS } from '../../app/paths.ts';
 import { roleInForce, useSession } from '../../app/session.ts';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { useLocationActions, useProductHistory, useProductLocations } from './api/product-locations.ts';
+import {
+  useLocationActions,
+  useProductHistory,
+  useProductLocations,
+  useSaveReturnInstruction,
+} from './api/product-locations.ts';
 
 const HISTORY_ROWS = 50;
 
@@ -60,6 +67,7 @@ export function ProductStockPage() {
     move: canCall(role, transferEndpoint) && canCall(role, switchLocationEndpoint),
     recount: canCall(role, recountEndpoint),
     correct: canCall(role, correctStockEndpoint),
+    instruct: canCall(role, returnInstructionEndpoint),
   };
   const data = useProductLocations(id);
   const history = useProductHistory(id, HISTORY_ROWS);
@@ -242,6 +250,7 @@ export function ProductStockPage() {
           error={actions.correct.error ?? actions.recount.error}
         />
       )}
+      <ReturnInstruction id={id} text={product.return_instruction} editable={may.instruct} />
       <Paper withBorder radius="md" p="md" component="section" aria-label={t('history')}>
         <Stack gap="sm">
           <Title order={2} fz="lg">
@@ -311,6 +320,53 @@ export function ProductStockPage() {
         error={actions.transfer.error ?? actions.markTransfer.error}
       />
     </Stack>
+  );
+}
+
+/**
+ * The product's return instruction (spec 3 §2 product options; issue 12): what the returns desk does with a returned
+ * piece, shown on every return item of this product at the desk. Editable by whoever may set it, read-only otherwise.
+ */
+function ReturnInstruction({ id, text, editable }: { id: string; text: string | null; editable: boolean }) {
+  const { t } = useTranslation('stock');
+  const save = useSaveReturnInstruction(id);
+  const [value, setValue] = useState(text ?? '');
+  const changed = value.trim() !== (text ?? '');
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={t('returnInstruction')}>
+      <Stack gap="xs">
+        <Title order={2} fz="lg">
+          {t('returnInstruction')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('returnInstructionHint')}
+        </Text>
+        {editable ? (
+          <>
+            <Textarea
+              aria-label={t('returnInstruction')}
+              value={value}
+              onChange={(e) => setValue(e.currentTarget.value)}
+              maxLength={2000}
+              rows={3}
+            />
+            <ErrorBanner error={save.error} />
+            <Group>
+              <Button disabled={!changed} loading={save.isPending} onClick={() => save.mutate(value)}>
+                {t('save')}
+              </Button>
+              {save.isSuccess && !changed && (
+                <Text size="sm" c="green">
+                  {t('saved')}
+                </Text>
+              )}
+            </Group>
+          </>
+        ) : (
+          <Text>{text ?? t('noReturnInstruction')}</Text>
+        )}
+      </Stack>
+    </Paper>
   );
 }
 

@@ -8,6 +8,7 @@ import {
   productHistoryEndpoint,
   productLocationsEndpoint,
   recountEndpoint,
+  returnInstructionEndpoint,
   stockUpdateEndpoint,
   switchLocationEndpoint,
   transferEndpoint,
@@ -95,4 +96,23 @@ export function useLocationActions(id: string) {
       },
     }),
   };
+}
+
+/**
+ * Saves the product's return instruction (`POST /product/return_instruction`, spec 3 §7; shown at the returns desk):
+ * the answer is written into the cached product at once.
+ */
+export function useSaveReturnInstruction(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) =>
+      call(returnInstructionEndpoint, { body: { product_id: id, return_instruction: text.trim() || null } }),
+    onSuccess: (saved) => {
+      qc.setQueryData(
+        endpointQuery(productLocationsEndpoint, { params: { id } }).queryKey,
+        (old: ProductLocations | undefined) =>
+          old ? { ...old, product: { ...old.product, return_instruction: saved.return_instruction } } : old,
+      );
+    },
+  });
 }
