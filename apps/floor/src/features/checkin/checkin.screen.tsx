@@ -359,7 +359,7 @@ function InboundList({
     <>
       <div className="ci-listhead">
         <span data-testid="checkin-count">{t('count', { count: inbounds.length })}</span>
-        <Button size="md" variant="default" loading={loading} disabled={!online} onClick={onRefresh}>
+        <Button size="lg" variant="default" loading={loading} disabled={!online} onClick={onRefresh}>
           {t('refresh')}
         </Button>
       </div>
@@ -581,7 +581,8 @@ function ItemDetail({
                 {t('stockThere', { count: l.stock })}
               </span>
               <Button
-                size="compact-md"
+                size="lg"
+                px="md"
                 variant="default"
                 disabled={!online || !pending || finding}
                 aria-label={t('dropReserved', { name: l.name })}
@@ -600,7 +601,7 @@ function ItemDetail({
         </ul>
         <div className="ci-row">
           <NativeSelect
-            size="md"
+            size="lg"
             w={80}
             value={String(reserveCount)}
             aria-label={t('howMany')}
@@ -608,7 +609,7 @@ function ItemDetail({
             onChange={(e) => setReserveCount(Number(e.currentTarget.value))}
           />
           <Button
-            size="md"
+            size="lg"
             disabled={!online || !pending}
             loading={finding}
             data-testid="find-locations"
@@ -625,7 +626,7 @@ function ItemDetail({
           </Button>
           {item.reserved_locations.length > 0 ? (
             <Button
-              size="md"
+              size="lg"
               variant="default"
               disabled={!online || !pending || finding}
               onClick={() =>
@@ -665,7 +666,7 @@ function ItemDetail({
             +
           </Button>
           <TextInput
-            size="md"
+            size="lg"
             flex={1}
             miw={120}
             aria-label={t('manualAmount')}
@@ -685,7 +686,7 @@ function ItemDetail({
         </div>
         <div className="ci-row">
           <TextInput
-            size="md"
+            size="lg"
             flex={1}
             aria-label={t('manualLocation')}
             placeholder={t('manualLocation')}
@@ -694,7 +695,7 @@ function ItemDetail({
             onChange={(e) => setManualLocation(e.currentTarget.value)}
           />
           <Button
-            size="md"
+            size="lg"
             disabled={!pending || !manualLocation.trim()}
             onClick={() => {
               const verdict = classifyLocationScan(manualLocation, item);
@@ -737,7 +738,7 @@ function ItemDetail({
       <section className="ci-section" aria-label={t('details')}>
         <h2>{t('details')}</h2>
         <Textarea
-          size="md"
+          size="lg"
           label={t('notes')}
           defaultValue={item.notes ?? ''}
           key={`notes:${item.notes ?? ''}`}
@@ -752,7 +753,7 @@ function ItemDetail({
         />
         <div className="ci-row">
           <TextInput
-            size="md"
+            size="lg"
             label={t('batch')}
             defaultValue={item.batch_nr ?? ''}
             key={`batch:${item.batch_nr ?? ''}`}
@@ -764,7 +765,7 @@ function ItemDetail({
             }}
           />
           <TextInput
-            size="md"
+            size="lg"
             type="date"
             label={t('expiry')}
             defaultValue={item.expiration_date ?? ''}
@@ -848,7 +849,8 @@ function Surcharges({
               <strong>{euro.format((s.cost_cents * s.amount) / 100)}</strong>
             </span>
             <Button
-              size="compact-md"
+              size="lg"
+              px="md"
               variant="default"
               disabled={!pending}
               aria-label={t('dropSurcharge', { name: s.description })}
@@ -891,7 +893,7 @@ function Surcharges({
           }}
         >
           <TextInput
-            size="md"
+            size="lg"
             label={t('description')}
             value={description}
             maxLength={200}
@@ -899,14 +901,14 @@ function Surcharges({
           />
           <div className="ci-row">
             <TextInput
-              size="md"
+              size="lg"
               label={t('cost')}
               inputMode="decimal"
               value={cost}
               onChange={(e) => setCost(keep(e.currentTarget.value))}
             />
             <TextInput
-              size="md"
+              size="lg"
               label={t('amount')}
               inputMode="numeric"
               value={count}
@@ -914,7 +916,7 @@ function Surcharges({
             />
           </div>
           {problem ? <p className="ci-notice ci-notice-bad">{problem}</p> : null}
-          <Button type="submit" size="md" variant="light" mt="xs">
+          <Button type="submit" size="lg" variant="light" mt="xs">
             {t('addSurcharge')}
           </Button>
         </form>
