@@ -139,8 +139,9 @@ export type ReturnOp =
  * the location, a reserved one when the item has any), `surcharge` adds extra work (`PUT /inbound_item/surcharge/{id}`),
  * `surcharge_delete` removes the one at `index` (`DELETE …/{id}/{index}`), `edit` saves notes, batch, expiry or
  * package-closed (`PUT /inbound_item/edit/checkin{id}`), `submit` confirms the counted item
- * (`PUT /inbound_item/submitInboundItem/{id}`; the inbound is checked in with its last item). The outbox `pickId` is
- * `inbound:<inbound id>`.
+ * (`PUT /inbound_item/submitInboundItem/{id}`; the inbound is checked in with its last item), `transfer` moves pieces
+ * from a temporary place onto a reserved location (`PUT /inbound_item/addTransfer/{id}/{departedLocationId}`). The
+ * outbox `pickId` is `inbound:<inbound id>`.
  */
 export type InboundOp =
   | { op: 'place'; item_id: string; location_id: string; amount: number; raw_scan?: string }
@@ -156,7 +157,17 @@ export type InboundOp =
         expiration_date?: string | null;
       };
     }
-  | { op: 'submit'; item_id: string };
+  | { op: 'submit'; item_id: string }
+  | {
+      op: 'transfer';
+      item_id: string;
+      /** The temporary place the pieces lie on (its label's id) and what was scanned, for the screen. */
+      from_location_id: string;
+      from_label: string;
+      /** Destination: a reserved location (default: the first reserved one); pieces: all there when unset. */
+      to_location_id?: string;
+      amount?: number;
+    };
 
 /** Why the server refused a row for good (problem body of a 409 or other terminal 4xx). */
 export interface OutboxRejection {

@@ -1,6 +1,7 @@
 import {
   ApiError,
   addSurchargeEndpoint,
+  addTransferEndpoint,
   assignLocationByNameEndpoint,
   assignLocationEndpoint,
   clearLocationEndpoint,
@@ -235,5 +236,18 @@ function sendInboundOp(
       return request(client, editInboundItemCheckinEndpoint, { params, body: op.fields }, headers);
     case 'submit':
       return request(client, submitInboundItemEndpoint, { params }, headers);
+    case 'transfer':
+      return request(
+        client,
+        addTransferEndpoint,
+        {
+          params: { id: op.item_id, departedLocationId: op.from_location_id },
+          body: {
+            ...(op.to_location_id ? { location_id: op.to_location_id } : {}),
+            ...(op.amount ? { amount: op.amount } : {}),
+          },
+        },
+        headers,
+      );
   }
 }

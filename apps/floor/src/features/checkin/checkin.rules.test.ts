@@ -10,6 +10,7 @@ import {
   parseEuroCents,
   sortForDock,
   stepAmount,
+  temporaryPlaceId,
 } from './checkin.rules.ts';
 import { hex, inbound, item } from './checkin.test-fixtures.ts';
 
@@ -52,6 +53,17 @@ describe('the check-in overlay', () => {
     ]);
     expect(both.status).toBe('checked_in');
     expect(both.items.map((i) => i.status)).toEqual(['checked_in', 'checked_in']);
+  });
+
+  it('lists queued moves from a temporary place without counting them again', () => {
+    const shown = overlayInbound(inbound(), [
+      { op: 'place', item_id: hex(11), location_id: hex(80), amount: 24 },
+      { op: 'transfer', item_id: hex(11), from_location_id: hex(80), from_label: 'DOCK-1', amount: 12 },
+    ]);
+    expect(shown.items[0]?.pieces_checked_in).toBe(24);
+    expect(shown.items[0]?.pendingTransfers).toEqual([{ from: 'DOCK-1', amount: 12 }]);
+    expect(temporaryPlaceId(` ${hex(80).toUpperCase()} `)).toBe(hex(80));
+    expect(temporaryPlaceId('DOCK-1')).toBeNull();
   });
 
   it('applies edits of notes and package closed', () => {

@@ -7,6 +7,8 @@ export interface ShownInboundItem extends InboundItem {
   pendingPieces: number;
   /** Whether any change of this item waits in the outbox. */
   pending: boolean;
+  /** Moves from a temporary place queued on this device: the place as scanned, the pieces (null: all there). */
+  pendingTransfers: { from: string; amount: number | null }[];
 }
 
 /** An inbound as the check-in screen shows it (its items with the queued changes drawn over them). */
@@ -31,7 +33,7 @@ export function surchargeTotalEur(surcharges: readonly Surcharge[]): number {
  * stored item when a row is sent, so nothing counts twice.
  */
 export function overlayItem(item: InboundItem, ops: readonly InboundOp[]): ShownInboundItem {
-  let shown: ShownInboundItem = { ...item, pendingPieces: 0, pending: false };
+  let shown: ShownInboundItem = { ...item, pendingPieces: 0, pending: false, pendingTransfers: [] };
   for (const op of ops) {
     if (op.item_id !== item.id) continue;
     shown = { ...shown, pending: true };
@@ -51,6 +53,12 @@ export function overlayItem(item: InboundItem, ops: readonly InboundOp[]): Shown
         break;
       case 'submit':
         shown.status = 'checked_in';
+        break;
+      case 'transfer':
+        shown.pendingTransfers = [
+          ...shown.pendingTransfers,
+          { from: op.from_label, amount: op.amount ?? null },
+        ];
         break;
     }
   }
@@ -194,4 +202,13 @@ export function sortForDock<T extends { status: string; expected_delivery: strin
     (a, b) =>
       rank(a) - rank(b) || (a.expected_delivery ?? '9999').localeCompare(b.expected_delivery ?? '9999'),
   );
+}
+
+/**
+ * Reads the scan of a temporary place (spec 2 §3 Inbound item transfers): its label carries the location's id (24
+ * hex); null for anything else. Pure.
+ */
+export function temporaryPlaceId(raw: string): string | null {
+  const code = raw.trim().toLowerCase();
+  return HEX_ID.test(code) ? code : null;
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '../../test/dom-setup.ts';
 import type { InboundItem } from '@hoppa/core';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { kickOutbox, outboxSender } from '../../app/sync.ts';
 import { floorDb, setMeta } from '../../offline/db.ts';
@@ -96,6 +96,31 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
     const desk = await floorDb().meta.get('checkinDesk');
     const after = (desk?.value as { inbounds: { status: string; pieces_checked_in: number }[] }).inbounds[0];
     expect(after).toMatchObject({ status: 'checked_in', pieces_checked_in: 18 });
+  });
+
+  it('moves pieces from a temporary place onto the reserved location through the outbox', async () => {
+    const stored = inbound({ items: [item({ reserved_locations: [BIN], pieces_checked_in: 24 })] });
+    await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [stored] });
+    browser.online = false;
+    renderFloor(`/inbound?inbound=${hex(1)}&item=${hex(11)}`, { lang: 'en' });
+    const section = await screen.findByRole('region', { name: 'From a temporary place' });
+    fireEvent.change(within(section).getByLabelText('Temporary place'), { target: { value: 'DOCK-1' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Move' }));
+    expect(await within(section).findByText(/Scan the temporary place/)).toBeTruthy();
+    expect(await floorDb().outbox.count()).toBe(0);
+    fireEvent.change(within(section).getByLabelText('Temporary place'), { target: { value: hex(80) } });
+    fireEvent.change(within(section).getByLabelText('Amount (empty: all)'), { target: { value: '6' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Move' }));
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(1));
+    expect((await floorDb().outbox.toArray())[0]?.body).toEqual({
+      op: 'transfer',
+      item_id: hex(11),
+      from_location_id: hex(80),
+      from_label: hex(80),
+      to_location_id: hex(70),
+      amount: 6,
+    });
+    expect(await within(section).findByText(`6 pcs from ${hex(80)} waiting to send`)).toBeTruthy();
   });
 
   it('opens an inbound it does not hold by asking the server for the scanned QR id', async () => {

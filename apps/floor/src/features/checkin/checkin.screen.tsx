@@ -39,6 +39,7 @@ import {
   type ShownInboundItem,
   sortForDock,
   stepAmount,
+  temporaryPlaceId,
 } from './checkin.rules.ts';
 import './checkin.css';
 
@@ -713,6 +714,8 @@ function ItemDetail({
         </div>
       </section>
 
+      <Transfers inbound={inbound} item={item} queue={queue} pending={pending} t={t} />
+
       <Surcharges inbound={inbound} item={item} queue={queue} pending={pending} t={t} />
 
       <section className="ci-section" aria-label={t('photos')}>
@@ -816,6 +819,111 @@ function ItemDetail({
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * Moving pieces from a temporary place onto a reserved location (spec 2 §2 Inbound item detail 'transfers', §3
+ * transfers; `PUT /inbound_item/addTransfer/{id}/{departedLocationId}`): goods counted onto a dock spot or cart first
+ * are put away later. The place is scanned (its label's id); without an amount every piece there moves.
+ */
+function Transfers({
+  inbound,
+  item,
+  queue,
+  pending,
+  t,
+}: {
+  inbound: ShownInbound;
+  item: ShownInboundItem;
+  queue(target: ShownInbound, op: InboundOp, label: string): Promise<void>;
+  pending: boolean;
+  t: T;
+}) {
+  const [from, setFrom] = useState('');
+  const [count, setCount] = useState('');
+  const [to, setTo] = useState(item.reserved_locations[0]?.location_id ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const nameOf = (id: string) =>
+    item.reserved_locations.find((l) => l.location_id === id)?.name ?? id.slice(-6);
+  const target = item.reserved_locations.some((l) => l.location_id === to)
+    ? to
+    : (item.reserved_locations[0]?.location_id ?? '');
+  return (
+    <section className="ci-section" aria-label={t('transfers')}>
+      <h2>{t('transfers')}</h2>
+      <ul className="ci-surcharges" data-testid="transfers">
+        {item.transfers.map((x) => (
+          <li key={x.transfer_id}>{t('moved', { count: x.stock, to: nameOf(x.arrived_location_id) })}</li>
+        ))}
+        {item.pendingTransfers.map((x, i) => (
+          <li key={`pending:${i}`} className="ci-wait">
+            {x.amount ? t('movingSome', { count: x.amount, from: x.from }) : t('movingAll', { from: x.from })}
+          </li>
+        ))}
+      </ul>
+      {pending && item.reserved_locations.length === 0 ? (
+        <p className="ci-muted">{t('transferNeedsReserved')}</p>
+      ) : null}
+      {pending && item.reserved_locations.length > 0 ? (
+        <form
+          className="ci-surcharge-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const id = temporaryPlaceId(from);
+            const n = count.trim() ? parseCount(count) : null;
+            if (!id || (count.trim() && n === null)) {
+              setProblem(t('transferMissing'));
+              return;
+            }
+            setProblem(null);
+            void queue(
+              inbound,
+              {
+                op: 'transfer',
+                item_id: item.id,
+                from_location_id: id,
+                from_label: from.trim(),
+                to_location_id: target,
+                ...(n ? { amount: n } : {}),
+              },
+              t('movingAll', { from: from.trim() }),
+            );
+            setFrom('');
+            setCount('');
+          }}
+        >
+          <TextInput
+            size="lg"
+            label={t('temporaryPlace')}
+            placeholder={t('scanLocationShort')}
+            value={from}
+            onChange={(e) => setFrom(e.currentTarget.value)}
+          />
+          <div className="ci-row">
+            <TextInput
+              size="lg"
+              label={t('amountOptional')}
+              inputMode="numeric"
+              value={count}
+              w={140}
+              onChange={(e) => setCount(e.currentTarget.value.replace(/[^0-9]/g, ''))}
+            />
+            <NativeSelect
+              size="lg"
+              label={t('toLocation')}
+              value={target}
+              data={item.reserved_locations.map((l) => ({ value: l.location_id, label: l.name }))}
+              onChange={(e) => setTo(e.currentTarget.value)}
+            />
+          </div>
+          {problem ? <p className="ci-notice ci-notice-bad">{problem}</p> : null}
+          <Button type="submit" size="lg" variant="light" mt="xs">
+            {t('move')}
+          </Button>
+        </form>
+      ) : null}
+    </section>
   );
 }
 

@@ -18,7 +18,6 @@ export const checkinTask = defineTask({
         'Inbound item detail (location finder, transfers, surcharges)',
         'Scanner / inbound item lookup',
       ],
-      note: 'partial: transfers from a temporary place are served by the API (PUT /inbound_item/addTransfer) but have no button yet',
       load: () => import('./checkin.screen.tsx').then((m) => ({ default: m.CheckinScreen })),
     },
   ],
