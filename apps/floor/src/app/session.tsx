@@ -1,8 +1,9 @@
-import { ApiError, type CurrentUser, type LoginBody } from '@hoppa/core';
+import { ApiError, type CurrentUser, type LoginBody, requestTrusted } from '@hoppa/core';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { floorDb, getMeta, setMeta } from '../offline/db.ts';
+import { api } from './api.ts';
 
-/** The session calls with their contracts, loaded on first use (session-calls.ts; ADR 0033). */
+/** Login and logout with their contracts, loaded on first use (session-calls.ts; ADR 0033). */
 const calls = () => import('./session-calls.ts').then((m) => m.sessionCalls);
 
 /** Where the session stands: still reading, a known user, or nobody (go to login). */
@@ -37,7 +38,9 @@ export function SessionProvider({ children, onLogin }: { children: ReactNode; on
       const cached = await getMeta(db, 'session').catch(() => undefined);
       if (cached && !cancelled) setState({ status: 'authenticated', user: cached, verified: false });
       try {
-        const user = await (await calls()).currentUser();
+        // The first paint waits on this call: its answer is taken as the API sent it, checked there against the
+        // contract (ADR 0033), so no schema has to load first.
+        const user = await requestTrusted<CurrentUser>(api, 'GET', '/current_user');
         if (cancelled) return;
         await setMeta(db, 'session', user);
         setState({ status: 'authenticated', user, verified: true });

@@ -1,8 +1,5 @@
 import {
   type CurrentOrgAuth,
-  type CurrentUser,
-  currentOrgAuthEndpoint,
-  currentUserEndpoint,
   listOrgsEndpoint,
   logoutEndpoint,
   type Org,
@@ -16,10 +13,6 @@ import { call } from '../lib/api.ts';
  * schemas (and zod) stay out of the portal's first load (ADR 0033). Each throws core's `ApiError` like `call`.
  */
 export const sessionCalls = {
-  /** `GET /current_user`. */
-  currentUser: (): Promise<CurrentUser> => call(currentUserEndpoint, {}),
-  /** `GET /current_org_auth`: the current organisation (or null), the role in force there and is_admin. */
-  currentOrgAuth: (): Promise<CurrentOrgAuth> => call(currentOrgAuthEndpoint, {}),
   /** `GET /logout`: ends the session. */
   logout: async (): Promise<void> => {
     await call(logoutEndpoint, {});

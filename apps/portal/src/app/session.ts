@@ -7,12 +7,13 @@
  * error the guard shows as the red banner. `/current_org_auth` is only fetched for a logged-in user;
  * its `org: null` means the user has no organisation yet.
  */
-import type { CurrentOrgAuth, CurrentRole, CurrentUser } from '@hoppa/core';
+import { type CurrentOrgAuth, type CurrentRole, type CurrentUser, requestTrusted } from '@hoppa/core';
 import { isStatus } from '@hoppa/web';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../lib/api.ts';
 import type { SessionState } from './routing-guard.ts';
 
-/** The session's calls with their contracts, loaded on first use (session-calls.ts; ADR 0033). */
+/** The layout's other calls with their contracts, loaded on first use (session-calls.ts; ADR 0033). */
 export const sessionCalls = () => import('./session-calls.ts').then((m) => m.sessionCalls);
 
 export const CURRENT_USER_KEY = ['current_user'] as const;
@@ -23,7 +24,9 @@ export const currentUserQuery = queryOptions({
   queryKey: CURRENT_USER_KEY,
   queryFn: async (): Promise<CurrentUser | null> => {
     try {
-      return await (await sessionCalls()).currentUser();
+      // Every page waits on these two calls: their answers are taken as the API sent them, checked there against the
+      // contract (ADR 0033), so no schema has to load before the first paint.
+      return await requestTrusted<CurrentUser>(api, 'GET', '/current_user');
     } catch (err) {
       if (isStatus(err, 401)) return null;
       throw err;
@@ -36,7 +39,7 @@ export const currentUserQuery = queryOptions({
 /** GET /current_org_auth: the current organisation (or null), the role in force there and is_admin. */
 export const currentOrgAuthQuery = queryOptions({
   queryKey: CURRENT_ORG_AUTH_KEY,
-  queryFn: async (): Promise<CurrentOrgAuth> => (await sessionCalls()).currentOrgAuth(),
+  queryFn: (): Promise<CurrentOrgAuth> => requestTrusted<CurrentOrgAuth>(api, 'GET', '/current_org_auth'),
   retry: false,
   staleTime: 60_000,
 });

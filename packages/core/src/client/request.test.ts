@@ -3,7 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint, PdfResponseSchema } from '../http/endpoint.ts';
-import { APP_HEADER, ApiError, createApiClient, isProblem, request, requestWithHeaders } from './request.ts';
+import {
+  APP_HEADER,
+  ApiError,
+  createApiClient,
+  isProblem,
+  request,
+  requestTrusted,
+  requestWithHeaders,
+} from './request.ts';
 
 // A real HTTP server on loopback: the client is tested against real answers, not a stubbed fetch.
 let server: Server;
@@ -120,6 +128,19 @@ describe('request()', () => {
       response: z.object({ id: z.string() }),
     });
     await expect(request(client, ep, {})).rejects.toThrow();
+  });
+
+  it('answers a trusted call as sent, and its problems and an unreachable server like request', async () => {
+    const client = createApiClient({ prefix: base, app: 'floor' });
+    expect(await requestTrusted<{ id: string }>(client, 'GET', '/wrong-shape')).toEqual(
+      await (await fetch(`${base}/wrong-shape`)).json(),
+    );
+    const bad = (await requestTrusted(client, 'GET', '/bad').catch((e: unknown) => e)) as ApiError;
+    expect(bad).toBeInstanceOf(ApiError);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'validation' });
+    const gone = createApiClient({ prefix: 'http://127.0.0.1:1/api', app: 'floor' });
+    expect(((await requestTrusted(gone, 'GET', '/x').catch((e: unknown) => e)) as ApiError).status).toBe(0);
   });
 
   it('reports an unreachable server as status 0', async () => {

@@ -72,18 +72,8 @@ export async function requestWithHeaders<E extends Endpoint>(
   input: EndpointInput<E>,
   extra: Options = {},
 ): Promise<{ data: EndpointOutput<E>; headers: EndpointHeaders<E> }> {
-  const i = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
-  const url = buildPath(endpoint.path, i.params).replace(/^\//, '');
-  const searchParams: Record<string, string> = {};
-  for (const [k, v] of Object.entries(i.query ?? {}))
-    if (v !== undefined && v !== null) searchParams[k] = String(v);
+  const res = await send(client, endpoint.method, endpoint.path, input, extra);
   try {
-    const res = await client(url, {
-      method: endpoint.method,
-      searchParams,
-      ...(i.body !== undefined ? { json: i.body } : {}),
-      ...extra,
-    });
     const headers = (
       endpoint.responseHeaders
         ? (endpoint.responseHeaders as z.ZodType).parse(Object.fromEntries(res.headers.entries()))
@@ -94,28 +84,82 @@ export async function requestWithHeaders<E extends Endpoint>(
     const data = text ? JSON.parse(text) : undefined;
     return { data: (endpoint.response as z.ZodType).parse(data) as EndpointOutput<E>, headers };
   } catch (err) {
-    if (err instanceof HTTPError) {
-      // ky 2 reads the error body itself into `err.data` (JSON parsed, else text); the response
-      // body is consumed by then, so reading it again would always give ''.
-      let body: unknown = err.data;
-      if (body === undefined) {
-        const text = await err.response.text().catch(() => '');
-        try {
-          body = text ? JSON.parse(text) : undefined;
-        } catch {
-          body = text; // plain-text body stays a string
-        }
-      }
-      const msg = body && typeof body === 'object' && 'message' in body ? String(body.message) : err.message;
-      throw new ApiError(err.response.status, body, msg);
-    }
-    if (err instanceof ApiError) throw err;
-    // ky 2 wraps fetch failures in NetworkError (and time-outs in TimeoutError): status 0 = no answer.
-    if (err instanceof TypeError || err instanceof NetworkError || err instanceof TimeoutError) {
-      throw new ApiError(0, undefined, err.message);
-    }
-    throw err;
+    throw asApiError(err);
   }
+}
+
+/**
+ * Calls `method path` (a catalogue path with `:name` parameters) and answers the JSON body as `T` without checking
+ * it against a schema: for the few calls on an app's first paint (the session check), whose answers the API has
+ * already checked against the same contract before sending them (its serializer validates every response), so the
+ * app need not load zod and the schemas before it can paint (ADR 0033). Errors as {@link request}.
+ */
+export async function requestTrusted<T>(
+  client: KyInstance,
+  method: string,
+  path: string,
+  params?: Record<string, unknown>,
+): Promise<T> {
+  const res = await send(client, method, path, { params }, {});
+  try {
+    const text = await res.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  } catch (err) {
+    throw asApiError(err);
+  }
+}
+
+/** Sends one call and answers the response of a 2xx; anything else throws {@link ApiError}. */
+async function send(
+  client: KyInstance,
+  method: string,
+  path: string,
+  input: unknown,
+  extra: Options,
+): Promise<Response> {
+  const i = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  const url = buildPath(path, i.params).replace(/^\//, '');
+  const searchParams: Record<string, string> = {};
+  for (const [k, v] of Object.entries(i.query ?? {}))
+    if (v !== undefined && v !== null) searchParams[k] = String(v);
+  try {
+    return await client(url, {
+      method,
+      searchParams,
+      ...(i.body !== undefined ? { json: i.body } : {}),
+      ...extra,
+    });
+  } catch (err) {
+    throw await problemOf(err);
+  }
+}
+
+/** A failed call as {@link ApiError}: the answer's status and problem body, or status 0 without an answer. */
+async function problemOf(err: unknown): Promise<unknown> {
+  if (err instanceof HTTPError) {
+    // ky 2 reads the error body itself into `err.data` (JSON parsed, else text); the response
+    // body is consumed by then, so reading it again would always give ''.
+    let body: unknown = err.data;
+    if (body === undefined) {
+      const text = await err.response.text().catch(() => '');
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        body = text; // plain-text body stays a string
+      }
+    }
+    const msg = body && typeof body === 'object' && 'message' in body ? String(body.message) : err.message;
+    return new ApiError(err.response.status, body, msg);
+  }
+  return asApiError(err);
+}
+
+/** Network failures (ky 2's NetworkError, TimeoutError, fetch's TypeError) become status 0; the rest stays. */
+function asApiError(err: unknown): unknown {
+  if (err instanceof ApiError) return err;
+  if (err instanceof TypeError || err instanceof NetworkError || err instanceof TimeoutError)
+    return new ApiError(0, undefined, err.message);
+  return err;
 }
 
 /**
