@@ -94,7 +94,8 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
     ]);
     expect(new Set(sent.map((c) => c.key)).size).toBe(2);
     const desk = await floorDb().meta.get('checkinDesk');
-    const after = (desk?.value as { inbounds: { status: string; pieces_checked_in: number }[] }).inbounds[0];
+    const after = (desk?.value as { inbounds: { status: string; pieces_checked_in: number }[] } | undefined)
+      ?.inbounds[0];
     expect(after).toMatchObject({ status: 'checked_in', pieces_checked_in: 18 });
   });
 

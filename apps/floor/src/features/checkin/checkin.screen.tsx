@@ -857,6 +857,7 @@ function Transfers({
           <li key={x.transfer_id}>{t('moved', { count: x.stock, to: nameOf(x.arrived_location_id) })}</li>
         ))}
         {item.pendingTransfers.map((x, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: queued moves in the order made; the position is their identity until sent
           <li key={`pending:${i}`} className="ci-wait">
             {x.amount ? t('movingSome', { count: x.amount, from: x.from }) : t('movingAll', { from: x.from })}
           </li>
@@ -951,6 +952,7 @@ function Surcharges({
       <h2>{t('extraWork')}</h2>
       <ul className="ci-surcharges" data-testid="surcharges">
         {item.surcharges.map((s, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the order is the identity (the API removes a surcharge by its index)
           <li key={`${i}:${s.description}`}>
             <span>
               {s.description} · {s.amount} × {euro.format(s.cost_cents / 100)} ={' '}
