@@ -332,6 +332,20 @@ export const inboundImageUploadEndpoint = defineEndpoint({
   tags,
 });
 
+/**
+ * One damage photo of an inbound item (issue 10; our path, the catalogue has none): to the item's organisation and the
+ * provider's staff only; 404 otherwise.
+ */
+export const inboundImageEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/inbound_item/image/:id/:image_id',
+  summary: 'A photo of an inbound item',
+  params: z.object({ id: IdSchema, image_id: IdSchema }),
+  response: PdfResponseSchema,
+  binary: true,
+  tags,
+});
+
 /** `POST /inbound/calendar_link` (our path, spec 2 §2 /inbounds-report): makes a new secret calendar link token. */
 export const calendarLinkEndpoint = defineEndpoint({
   method: 'POST',

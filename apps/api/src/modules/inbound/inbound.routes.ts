@@ -21,6 +21,7 @@ import {
   inboundEmailEndpoint,
   inboundEndpoint,
   inboundExcelEndpoint,
+  inboundImageEndpoint,
   inboundImageUploadEndpoint,
   inboundItemEndpoint,
   inboundItemsEndpoint,
@@ -66,6 +67,7 @@ import {
   getInboundItem,
   getInboundItems,
   type InboundContext,
+  inboundImage,
   listInbounds,
   newCalendarToken,
   pendingItemsReport,
@@ -192,6 +194,11 @@ export function registerInboundRoutes(app: FastifyInstance): void {
     return ctx.db.transaction((tx) =>
       addInboundImage({ db: tx, orgIds: ctx.orgIds, userId: ctx.user.id }, dataDir, params.id, body, name),
     );
+  });
+  route(app, inboundImageEndpoint, async ({ params }, ctx, _req, reply) => {
+    const { bytes, mime } = await inboundImage(ctx, dataDir, params.id, params.image_id);
+    reply.type(mime).header('cache-control', 'private, max-age=3600');
+    return bytes;
   });
   route(app, inboundEmailEndpoint, async ({ body }, ctx) =>
     mailCheckinSummary(ctx, app.hoppa.mail, body._id, body.to),

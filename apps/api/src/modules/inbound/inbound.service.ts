@@ -27,7 +27,7 @@ import type { z } from 'zod';
 import { systemSql } from '../../db/kysely.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { badRequest, notFound, problem } from '../../lib/errors.ts';
-import { type ImageType, storeImage } from '../../lib/images.ts';
+import { type ImageType, readImage, storeImage } from '../../lib/images.ts';
 import { applyStockChange } from '../stock/index.ts';
 
 /** Who is asking: the ledger and the inbound name the user (spec 2 §3 Inbound created_by). */
@@ -672,6 +672,25 @@ export async function addInboundImage(
   const stored = await storeImage(dataDir, 'inbound', item.id, body, fileName);
   const images = [...(item.images as Image[]), { ...stored, name: fileName }];
   return updateItem(ctx, id, { images: JSON.stringify(images) });
+}
+
+/**
+ * The bytes and type of one photo of an inbound item (issue 10): the item must be one of the caller's organisations'
+ * and the photo one of its own; 404 otherwise.
+ */
+export async function inboundImage(
+  ctx: TenantScope,
+  dataDir: string,
+  id: string,
+  imageId: string,
+): Promise<{ bytes: Buffer; mime: string }> {
+  const item = await getInboundItem(ctx, id);
+  const image = item.images.find((i) => i.id === imageId);
+  if (!image) throw notFound(`Image ${imageId} not found`);
+  return {
+    bytes: await readImage(dataDir, 'inbound', item.id, image.id, image.mime as ImageType),
+    mime: image.mime,
+  };
 }
 
 /** Announced items not yet fully received (spec 2 §7 `GET /pending-items-report`), soonest expected first. */

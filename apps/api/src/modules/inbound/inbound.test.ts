@@ -465,6 +465,15 @@ describe('documents, mail, images and the calendar', () => {
     const ok = await put(png, 'image/png');
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().images).toHaveLength(1);
+    // The photo reads back, byte for byte, to the item's merchant; not to another organisation.
+    const imageId = ok.json().images[0].id as string;
+    const get = (cookie: string) =>
+      t.app.inject({ method: 'GET', url: `/api/inbound_item/image/${id}/${imageId}`, headers: { cookie } });
+    const back = await get(bolOwner);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.headers['content-type']).toBe('image/png');
+    expect(back.rawPayload.equals(png)).toBe(true);
+    expect((await get(stroopOwner)).statusCode).toBe(404);
     const fake = await put(Buffer.from('not an image at all'), 'image/png');
     expect(fake.statusCode).toBe(400);
     expect(fake.json().message).toBe('Only the following formats are allowed: jpeg, png, webp.');
