@@ -27,6 +27,11 @@ const INFO = {
   expected_delivery: new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Amsterdam' }),
 };
 let made: Inbound;
+/** A 1 × 1 PNG: the damage photo. */
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
 /** The location the finder reserved for the first item, where its pieces were placed. */
 let bin: { location_id: string; name: string } | undefined;
 
@@ -113,10 +118,7 @@ test('a worker on a phone checks it in: QR scan, reserved location, one box shor
   await page.getByTestId('photo-input').setInputFiles({
     name: 'schade.png',
     mimeType: 'image/png',
-    buffer: Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
-      'base64',
-    ),
+    buffer: PHOTO,
   });
   await expect(page.getByText('Images uploaded successfully')).toBeVisible();
   await page.getByTestId('item-notes').fill('Eén doos ontbreekt');
@@ -156,6 +158,12 @@ test('the merchant sees the inbound checked in with counts, extra work, the phot
   ]);
   expect(after.surcharge_total_eur).toBeCloseTo(7.5);
   expect(after.items[0]?.images).toHaveLength(1);
+  // The photo went through the floor's outbox (kept on the device as bytes): it reads back unchanged.
+  const photo = await merchant.get(
+    `/api/inbound_item/image/${after.items[0]?.id}/${after.items[0]?.images[0]?.id}`,
+  );
+  expect(photo.headers()['content-type']).toBe('image/png');
+  expect((await photo.body()).equals(PHOTO)).toBe(true);
   expect(after.items[0]?.notes).toBe('Eén doos ontbreekt');
   const first = after.items[0];
   const locations = await json<ProductLocations>(

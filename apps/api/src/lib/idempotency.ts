@@ -16,9 +16,11 @@ type StoredAnswer = {
 };
 
 function requestHash(method: string, path: string, body: unknown): string {
-  return createHash('sha256')
-    .update(`${method} ${path}\n${JSON.stringify(body ?? null)}`)
-    .digest('hex');
+  const hash = createHash('sha256').update(`${method} ${path}\n`);
+  // An uploaded image arrives as bytes: hash them as they are, not as a JSON array of numbers.
+  return (Buffer.isBuffer(body) ? hash.update(body) : hash.update(JSON.stringify(body ?? null))).digest(
+    'hex',
+  );
 }
 
 /** Turns a stored answer back into what the first request produced: the body, or the same problem. */

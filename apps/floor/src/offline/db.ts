@@ -158,6 +158,8 @@ export type InboundOp =
       };
     }
   | { op: 'submit'; item_id: string }
+  /** A damage photo (jpeg, png or webp, at most 5 MB), kept as bytes until sent (`PUT /inventory/checkin/images/{id}`). */
+  | { op: 'image'; item_id: string; name: string; mime: string; bytes: ArrayBuffer }
   | {
       op: 'transfer';
       item_id: string;

@@ -234,6 +234,18 @@ function sendInboundOp(
       );
     case 'edit':
       return request(client, editInboundItemCheckinEndpoint, { params, body: op.fields }, headers);
+    case 'image':
+      return client
+        .put(`inventory/checkin/images/${encodeURIComponent(op.item_id)}`, {
+          // A view made here: the stored buffer may come back from IndexedDB in another realm's type.
+          body: new Uint8Array(op.bytes),
+          headers: {
+            ...headers.headers,
+            'content-type': op.mime,
+            'x-file-name': encodeURIComponent(op.name),
+          },
+        })
+        .json<InboundItem>();
     case 'submit':
       return request(client, submitInboundItemEndpoint, { params }, headers);
     case 'transfer':

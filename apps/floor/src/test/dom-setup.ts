@@ -11,9 +11,21 @@
  *   DOM) and no other media query; `ResizeObserver`: inert.
  * - `navigator.onLine` and the network: `browser.online` and `browser.server` decide; `Request`
  *   resolves relative URLs against the page as a browser does, so the app's `/api` client works.
+ * - `Blob.prototype.arrayBuffer` (every browser has it, jsdom does not): read through jsdom's FileReader.
  */
 import 'fake-indexeddb/auto';
 import { vi } from 'vitest';
+
+if (typeof Blob !== 'undefined' && !Blob.prototype.arrayBuffer)
+  Blob.prototype.arrayBuffer = function arrayBuffer(this: Blob): Promise<ArrayBuffer> {
+    return new Promise((resolve, reject) => {
+      const reader = new FileReader();
+      // A copy in this realm's ArrayBuffer (jsdom's reader answers its own), as a browser's would be.
+      reader.onload = () => resolve(Uint8Array.from(new Uint8Array(reader.result as ArrayBuffer)).buffer);
+      reader.onerror = () => reject(reader.error);
+      reader.readAsArrayBuffer(this);
+    });
+  };
 
 /** One request as the fake network sees it; answer with a Response, or throw for "no connection". */
 export type FakeServer = (request: Request) => Response | Promise<Response>;

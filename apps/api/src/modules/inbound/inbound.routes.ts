@@ -191,9 +191,10 @@ export function registerInboundRoutes(app: FastifyInstance): void {
   const { dataDir } = app.hoppa.config;
   route(app, inboundImageUploadEndpoint, async ({ params, body }, ctx, req) => {
     const name = String(req.headers['x-file-name'] ?? 'image').slice(0, 200);
-    return ctx.db.transaction((tx) =>
-      addInboundImage({ db: tx, orgIds: ctx.orgIds, userId: ctx.user.id }, dataDir, params.id, body, name),
-    );
+    // With an Idempotency-Key (the floor's outbox sends photos taken offline) a resend adds the photo once.
+    const run = (tx: typeof ctx.db) =>
+      addInboundImage({ db: tx, orgIds: ctx.orgIds, userId: ctx.user.id }, dataDir, params.id, body, name);
+    return ctx.idempotencyKey ? withIdempotency(ctx, req, run) : ctx.db.transaction(run);
   });
   route(app, inboundImageEndpoint, async ({ params }, ctx, _req, reply) => {
     const { bytes, mime } = await inboundImage(ctx, dataDir, params.id, params.image_id);

@@ -474,6 +474,20 @@ describe('documents, mail, images and the calendar', () => {
     expect(back.headers['content-type']).toBe('image/png');
     expect(back.rawPayload.equals(png)).toBe(true);
     expect((await get(stroopOwner)).statusCode).toBe(404);
+    // A photo queued offline is sent with an Idempotency-Key: sent twice, it is stored once.
+    const keyed = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/inventory/checkin/images/${id}`,
+        headers: { cookie: picker, 'content-type': 'image/png', 'x-file-name': 'b.png', 'idempotency-key': 'photo-1' },
+        payload: png,
+      });
+    expect((await keyed()).json().images).toHaveLength(2);
+    expect((await keyed()).json().images).toHaveLength(2);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/inbound_item/${id}`, headers: { cookie: picker } })).json()
+        .images,
+    ).toHaveLength(2);
     const fake = await put(Buffer.from('not an image at all'), 'image/png');
     expect(fake.statusCode).toBe(400);
     expect(fake.json().message).toBe('Only the following formats are allowed: jpeg, png, webp.');

@@ -9,6 +9,8 @@ export interface ShownInboundItem extends InboundItem {
   pending: boolean;
   /** Moves from a temporary place queued on this device: the place as scanned, the pieces (null: all there). */
   pendingTransfers: { from: string; amount: number | null }[];
+  /** Photos taken on this device and not sent yet. */
+  pendingImages: number;
 }
 
 /** An inbound as the check-in screen shows it (its items with the queued changes drawn over them). */
@@ -33,7 +35,13 @@ export function surchargeTotalEur(surcharges: readonly Surcharge[]): number {
  * stored item when a row is sent, so nothing counts twice.
  */
 export function overlayItem(item: InboundItem, ops: readonly InboundOp[]): ShownInboundItem {
-  let shown: ShownInboundItem = { ...item, pendingPieces: 0, pending: false, pendingTransfers: [] };
+  let shown: ShownInboundItem = {
+    ...item,
+    pendingPieces: 0,
+    pending: false,
+    pendingTransfers: [],
+    pendingImages: 0,
+  };
   for (const op of ops) {
     if (op.item_id !== item.id) continue;
     shown = { ...shown, pending: true };
@@ -53,6 +61,9 @@ export function overlayItem(item: InboundItem, ops: readonly InboundOp[]): Shown
         break;
       case 'submit':
         shown.status = 'checked_in';
+        break;
+      case 'image':
+        shown.pendingImages += 1;
         break;
       case 'transfer':
         shown.pendingTransfers = [

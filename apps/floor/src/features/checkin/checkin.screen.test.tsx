@@ -124,6 +124,47 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
     expect(await within(section).findByText(`6 pcs from ${hex(80)} waiting to send`)).toBeTruthy();
   });
 
+  it('keeps a damage photo taken offline and sends it with its key once online', async () => {
+    const stored = inbound();
+    await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [stored] });
+    browser.online = false;
+    renderFloor(`/inbound?inbound=${hex(1)}&item=${hex(11)}`, { lang: 'en' });
+    const input = (await screen.findByTestId('photo-input')) as HTMLInputElement;
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    fireEvent.change(input, { target: { files: [new File([png], 'schade.png', { type: 'image/png' })] } });
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(1));
+    const row = (await floorDb().outbox.toArray())[0];
+    expect(row?.body).toMatchObject({ op: 'image', item_id: hex(11), name: 'schade.png', mime: 'image/png' });
+    expect(await screen.findByText('0 photos · 1 waiting to send')).toBeTruthy();
+
+    // The bytes themselves are checked in Chromium by the inbound journey: fake-indexeddb hands stored buffers back
+    // in another realm, which jsdom's fetch cannot send.
+    const sent: { type: string | null; key: string | null }[] = [];
+    const withPhoto = {
+      ...item(),
+      images: [{ id: hex(90), mime: 'image/png', size: 8, name: 'schade.png' }],
+    };
+    let photos = 0;
+    browser.server = async (req) => {
+      if (req.method !== 'PUT')
+        return json(200, {
+          items: [photos ? { ...stored, items: [withPhoto] } : stored],
+          total: 1,
+          skip: 0,
+          limit: 100,
+        });
+      sent.push({ type: req.headers.get('content-type'), key: req.headers.get('idempotency-key') });
+      photos += 1;
+      return json(200, withPhoto);
+    };
+    browser.setOnline(true);
+    kickOutbox(true);
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(0));
+    expect(sent).toEqual([{ type: 'image/png', key: row?.id ?? '' }]);
+    expect(await screen.findByText('Images uploaded successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('photo-count').textContent).toBe('1 photo'));
+  });
+
   it('opens an inbound it does not hold by asking the server for the scanned QR id', async () => {
     const other = inbound({ id: hex(5), inbound_number: 'IN-00000005', org_name: 'Stroopwafel & Co' });
     browser.server = (req) => {

@@ -134,6 +134,14 @@ export function CheckinScreen() {
     if (online) void download();
   }, [online, download]);
 
+  // A download that crossed the outbox's sending may hold an older state of an item: read the list again once the
+  // device's changes are all sent.
+  const waitingRows = useRef(0);
+  useEffect(() => {
+    if (waitingRows.current > 0 && ops.length === 0 && online) void download();
+    waitingRows.current = ops.length;
+  }, [ops.length, online, download]);
+
   async function fetchInbound(id: string) {
     try {
       const found = await request(api, inboundEndpoint, { params: { id } });
@@ -513,6 +521,14 @@ function ItemDetail({
     }
   }
 
+  // The spec's upload status (spec 2 §8): a photo is kept on the device and sent by the outbox, so 'uploaded' shows
+  // once every photo taken here has reached the server.
+  const waitingImages = useRef(item.pendingImages);
+  useEffect(() => {
+    if (waitingImages.current > 0 && item.pendingImages === 0) setUploading('success');
+    waitingImages.current = item.pendingImages;
+  }, [item.pendingImages]);
+
   async function upload(files: FileList | null) {
     if (!files?.length) return;
     setUploadProblem(null);
@@ -528,16 +544,12 @@ function ItemDetail({
     }
     setUploading('uploading');
     try {
-      for (const f of Array.from(files)) {
-        const answer = await api
-          .put(`inventory/checkin/images/${item.id}`, {
-            body: f,
-            headers: { 'content-type': f.type, 'x-file-name': encodeURIComponent(f.name) },
-          })
-          .json<InboundItem>();
-        await storeItem(answer);
-      }
-      setUploading('success');
+      for (const f of Array.from(files))
+        await queue(
+          inbound,
+          { op: 'image', item_id: item.id, name: f.name, mime: f.type, bytes: await f.arrayBuffer() },
+          t('photoLabel', { name: item.product.name }),
+        );
     } catch {
       setUploading('error');
     }
@@ -720,21 +732,26 @@ function ItemDetail({
 
       <section className="ci-section" aria-label={t('photos')}>
         <h2>{t('photos')}</h2>
-        <p className="ci-muted">{t('photoCount', { count: item.images.length })}</p>
-        <label className={`ci-upload${!online ? ' ci-upload-off' : ''}`}>
+        <p className="ci-muted" data-testid="photo-count">
+          {t('photoCount', { count: item.images.length })}
+          {item.pendingImages > 0 ? ` · ${t('photoWaiting', { count: item.pendingImages })}` : ''}
+        </p>
+        <label className="ci-upload">
           <input
             type="file"
             accept={IMAGE_TYPES.join(',')}
             capture="environment"
             multiple
-            disabled={!online || uploading === 'uploading'}
+            disabled={!pending}
             data-testid="photo-input"
             onChange={(e) => void upload(e.currentTarget.files)}
           />
-          {online ? t('addPhoto') : t('photoOffline')}
+          {t('addPhoto')}
         </label>
         {uploadProblem ? <p className="ci-notice ci-notice-bad">{uploadProblem}</p> : null}
-        {uploading === 'success' ? <p className="ci-notice">{t('uploadOk')}</p> : null}
+        {uploading === 'success' && item.pendingImages === 0 ? (
+          <p className="ci-notice">{t('uploadOk')}</p>
+        ) : null}
         {uploading === 'error' ? <p className="ci-notice ci-notice-bad">{t('uploadFailed')}</p> : null}
       </section>
 
