@@ -75,6 +75,8 @@ export type NavKey =
   | 'orgsAdd'
   | 'locations'
   | 'transfers'
+  | 'inbounds'
+  | 'announce'
   | 'admin';
 
 /** A left-navigation entry of an area (spec 2 §2 Main layout); `order` places it among every area's entries. */

@@ -5,6 +5,7 @@
  */
 import { authArea } from '../features/auth/index.ts';
 import { homeArea } from '../features/home/index.ts';
+import { inboundArea } from '../features/inbound/index.ts';
 import { locationsArea } from '../features/locations/index.ts';
 import { ordersArea } from '../features/orders/index.ts';
 import { orgsArea } from '../features/orgs/index.ts';
@@ -23,6 +24,7 @@ export const AREAS: readonly Area[] = [
   productsArea,
   stockArea,
   returnsArea,
+  inboundArea,
   orgsArea,
   locationsArea,
   plannedArea,

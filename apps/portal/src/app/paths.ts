@@ -32,9 +32,12 @@ export const PATHS = {
   inboundItem: '/inbound/item',
   inboundItemDetail: '/inbound/item/:id',
   newOrder: '/new_order',
+  preNotify: '/pre_notify',
   addInventory: '/add_inventory',
+  addInventoryExcel: '/add_inventory_excel',
   checkinInventory: '/checkin_inventory',
   checkinInventoryDetail: '/checkin_inventory/:id',
+  overviewCheckin: '/overview_checkin/:id',
 } as const;
 
 /** The name of a portal path. */

@@ -17,9 +17,6 @@ export const PLANNED_PATHS = [
   'inbound/item',
   'inbound/item/:id',
   'new_order',
-  'add_inventory',
-  'checkin_inventory',
-  'checkin_inventory/:id',
 ] as const;
 
 const planned = () => import('./status-pages.tsx').then((m) => ({ Component: m.PlannedPage }));

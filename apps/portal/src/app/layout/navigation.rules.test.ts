@@ -37,6 +37,8 @@ describe('visibleNavItems (spec 2 §2 Main layout, §6)', () => {
       'orders',
       'shipments',
       'products',
+      'inbounds',
+      'announce',
       'scanner',
       'orgs',
       'settingsOrg',

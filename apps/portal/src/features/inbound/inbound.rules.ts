@@ -1,0 +1,269 @@
+/**
+ * Pure rules of the portal's inbound screens (spec 2 §2 Inbound announcement, §4 Inbound, §5, §9), kept apart from
+ * the components so they can be tested on their own: the wizard's step gates and messages, the information
+ * defaults from the organisation, box and piece counts, the product search's start rule, and the spreadsheet rows
+ * turned into the body of `POST /inbound/excel` with one problem per row.
+ */
+import {
+  amsterdamDay,
+  INBOUND_TYPES,
+  type InboundExcelBodySchema,
+  type InboundInformation,
+  InboundInformationSchema,
+  type InboundType,
+} from '@hoppa/core';
+import type { z } from 'zod';
+import type { MappedRow } from '../../components/spreadsheet-import/spreadsheet.rules.ts';
+
+/** The fields of the inbound information form (spec 2 §2, §5 Inbound information), in screen order. */
+export const INFO_FIELDS = [
+  'contact_person',
+  'contact_person_email',
+  'phone',
+  'shipping_address',
+  'track_trace',
+  'expected_delivery',
+] as const satisfies readonly (keyof InboundInformation)[];
+/** One field of the information form. */
+export type InfoField = (typeof INFO_FIELDS)[number];
+/** The information form's values: one string per field (the date as YYYY-MM-DD). */
+export type InfoValues = Record<InfoField, string>;
+
+/** What the information defaults are read from: the current organisation as `GET /current_org` answers it. */
+export interface OrgDefaults {
+  contact_person: string | null;
+  contact_person_email: string | null;
+  phone: string | null;
+  address: {
+    line1?: string;
+    street?: string;
+    houseNumber?: string;
+    postalCode?: string;
+    city?: string;
+    country?: string;
+  };
+}
+
+/**
+ * The information form prefilled from the organisation (spec 2 §5 'Prefilled from the organisation; date defaults
+ * to today'): contact person, email and phone as stored, the address as its first line or, without one, street and
+ * number, postcode and city on two lines; the expected delivery today (Amsterdam). Track and trace stays empty.
+ */
+export function infoDefaults(org: OrgDefaults | null | undefined, today = amsterdamDay()): InfoValues {
+  const a = org?.address ?? {};
+  const street = [a.street, a.houseNumber].filter(Boolean).join(' ');
+  const place = [a.postalCode, a.city].filter(Boolean).join(' ');
+  const address = a.line1?.trim() ? a.line1.trim() : [street, place].filter(Boolean).join('\n');
+  return {
+    contact_person: org?.contact_person ?? '',
+    contact_person_email: org?.contact_person_email ?? '',
+    phone: org?.phone ?? '',
+    shipping_address: address,
+    track_trace: '',
+    expected_delivery: today,
+  };
+}
+
+/** Why a required information field is refused: empty, or (the email) not an email address. */
+export type InfoProblem = 'required' | 'email' | 'format';
+
+/**
+ * The first problem of each information field under core's `InboundInformationSchema` (the rules the API applies),
+ * as a code the screen words with the spec's message per field (spec 2 §5 Inbound information); empty when the
+ * values may be sent.
+ */
+export function infoProblems(values: InfoValues): Partial<Record<InfoField, InfoProblem>> {
+  const parsed = InboundInformationSchema.safeParse(values);
+  const out: Partial<Record<InfoField, InfoProblem>> = {};
+  if (parsed.success) return out;
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as InfoField;
+    if (out[field]) continue;
+    const blank = (values[field] ?? '').trim() === '';
+    out[field] = blank ? 'required' : field === 'contact_person_email' ? 'email' : 'format';
+  }
+  return out;
+}
+
+/** A product chosen in the wizard (spec 2 §5 Add product to inbound): boxes × per box, optional batch and expiry. */
+export interface WizardItem {
+  product: { id: string; ean: string; name: string };
+  /** Boxes (the API's `units`). */
+  units: number;
+  /** Pieces per box (the API's `packed_per`). */
+  packed_per: number;
+  batch_nr: string | null;
+  expiration_date: string | null;
+}
+
+/** What the wizard knows when the merchant presses Next: the chosen type, the products and the information. */
+export interface WizardState {
+  type: InboundType | null;
+  items: readonly WizardItem[];
+  info: InfoValues;
+}
+
+/** The spec's wizard messages (spec 2 §5 'Kies eerst een type zending', 'Voeg producten toe', 'Vul alle verplichte velden in'). */
+export type WizardBlock = 'noType' | 'noProducts' | 'missingInfo';
+
+/**
+ * Whether the wizard may move from step `from` to the next (spec 2 §4 Add inventory wizard): to step 1 it needs a
+ * type, to step 2 at least one product, to step 3 the required information. Answers why not, or null.
+ */
+export function wizardBlock(from: number, s: WizardState): WizardBlock | null {
+  if (from >= 0 && !(s.type && (INBOUND_TYPES as readonly string[]).includes(s.type))) return 'noType';
+  if (from >= 1 && s.items.length === 0) return 'noProducts';
+  if (from >= 2 && Object.keys(infoProblems(s.info)).length > 0) return 'missingInfo';
+  return null;
+}
+
+/** Total pieces of an item (spec 2 §9 'Total amount = units times packed_per'). */
+export function totalPieces(units: number, packedPer: number): number {
+  return units * packedPer;
+}
+
+/** Boxes a number of pieces fills (spec 2 §9 'Boxes delivered = pieces_checked_in divided by packed_per'), rounded down. */
+export function boxesOf(pieces: number, packedPer: number): number {
+  return packedPer > 0 ? Math.floor(pieces / packedPer) : 0;
+}
+
+/**
+ * Whether the inbound product search asks the server for `text` (spec 2 §5 Product EAN search (inbound): 'runs
+ * only when text is longer than 3 characters, or empty').
+ */
+export function searchRuns(text: string): boolean {
+  const t = text.trim();
+  return t.length === 0 || t.length > 3;
+}
+
+/** A scanned barcode in the search box (spec 2 §5: 'only if longer than 7 characters, ended by Enter'). */
+export function isScannedCode(text: string): boolean {
+  return /^\d{8,}$/.test(text.trim());
+}
+
+/** Euro cents of a euro amount the API sends as a number (`surcharge_total_eur`), for lib/money.ts. */
+export function eurToCents(eur: number): number {
+  return Math.round(eur * 100);
+}
+
+/** A spreadsheet column of the announcement (spec 2 §2 'columns ean, units, packed_per, batchnr, expiration_date'). */
+export const INBOUND_IMPORT_FIELDS = ['ean', 'units', 'packed_per', 'batchnr', 'expiration_date'] as const;
+/** One of {@link INBOUND_IMPORT_FIELDS}. */
+export type InboundImportField = (typeof INBOUND_IMPORT_FIELDS)[number];
+/** The columns the mapping step insists on. */
+export const INBOUND_IMPORT_REQUIRED: readonly InboundImportField[] = ['ean', 'units', 'packed_per'];
+/** Other names of the columns, in Dutch and English, for the mapping guess. */
+export const INBOUND_IMPORT_ALIASES: Partial<Record<InboundImportField, readonly string[]>> = {
+  ean: ['barcode', 'ean13', 'gtin', 'ean code'],
+  units: ['boxes', 'dozen', 'aantal dozen', 'colli', 'coli', 'units'],
+  packed_per: ['per box', 'per doos', 'stuks per doos', 'items per box', 'verpakt per', 'packed per'],
+  batchnr: ['batch', 'batch number', 'batchnummer', 'lot', 'batch_nr'],
+  expiration_date: ['expiry', 'expiry date', 'houdbaarheidsdatum', 'tht', 'best before', 'vervaldatum'],
+};
+
+/**
+ * A spreadsheet date as YYYY-MM-DD (spec 2 §9 'Expiration date cut to first 10 characters'): ISO text (a longer ISO
+ * timestamp is cut to its date), the Dutch DD-MM-YYYY (also with / or .), or an Excel serial day number; null when
+ * it is not a real date.
+ */
+export function sheetDate(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'number' && Number.isFinite(value) && value > 20000 && value < 80000) {
+    // Excel's day 25569 is 1970-01-01.
+    return new Date(Math.round((value - 25569) * 86_400_000)).toISOString().slice(0, 10);
+  }
+  const s = String(value).trim();
+  let y: number;
+  let m: number;
+  let d: number;
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})/.exec(s.slice(0, 10));
+  const dutch = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(s);
+  if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else if (dutch) [y, m, d] = [Number(dutch[3]), Number(dutch[2]), Number(dutch[1])];
+  else return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+/** A whole number of at least 1 from a cell ('12', 12, '12,0'); null otherwise. */
+function positiveInt(value: unknown): number | null {
+  const s = String(value ?? '')
+    .trim()
+    .replace(/,0+$/, '');
+  if (!/^\d+$/.test(s)) return null;
+  const n = Number(s);
+  return n >= 1 && n <= 100_000 ? n : null;
+}
+
+/** Why a spreadsheet row cannot be announced, checked before sending. */
+export type RowProblem = 'ean' | 'units' | 'packed_per' | 'expiration_date';
+
+/** A rejected row: its number among the sent rows (from 1), the EAN it names and why. */
+export interface InboundRowIssue {
+  row: number;
+  ean: string;
+  reason: string;
+}
+
+/** The products of the `POST /inbound/excel` body. */
+export type ExcelProduct = z.input<typeof InboundExcelBodySchema>['products'][number];
+
+/**
+ * The products of `POST /inbound/excel` from the mapped rows (spec 2 §2 spreadsheet columns), and the rows that
+ * cannot go as they are: an EAN is required, boxes and per box are whole numbers from 1, an expiry date must be a
+ * date. `reason(problem)` words a problem. Rows keep their order, so the API's `products.<n>` issues point back to
+ * them.
+ */
+export function excelProducts(
+  rows: readonly MappedRow<InboundImportField>[],
+  reason: (p: RowProblem) => string,
+): { products: ExcelProduct[]; issues: InboundRowIssue[] } {
+  const products: ExcelProduct[] = [];
+  const issues: InboundRowIssue[] = [];
+  rows.forEach((r, i) => {
+    const v = r.values;
+    const ean = String(v.ean ?? '').trim();
+    const units = positiveInt(v.units);
+    const perBox = positiveInt(v.packed_per);
+    const rawDate = v.expiration_date;
+    const date = sheetDate(rawDate);
+    const problem: RowProblem | null = !ean
+      ? 'ean'
+      : units === null
+        ? 'units'
+        : perBox === null
+          ? 'packed_per'
+          : rawDate !== null && rawDate !== undefined && rawDate !== '' && date === null
+            ? 'expiration_date'
+            : null;
+    if (problem) {
+      issues.push({ row: i + 1, ean, reason: reason(problem) });
+      return;
+    }
+    const batch = String(v.batchnr ?? '').trim();
+    products.push({
+      ean,
+      units: units as number,
+      packed_per: perBox as number,
+      batch_nr: batch || null,
+      expiration_date: date,
+    });
+  });
+  return { products, issues };
+}
+
+/**
+ * The rows the API rejected (its 400 `validation` issues `products.<n>.…`, 0-based) as row issues numbered from 1;
+ * an issue that names no row is kept under row 0.
+ */
+export function apiRowIssues(
+  issues: readonly { path: string; message: string }[],
+  products: readonly { ean: string }[],
+): InboundRowIssue[] {
+  return issues.map((issue) => {
+    const n = /^products\.(\d+)/.exec(issue.path);
+    const index = n ? Number(n[1]) : -1;
+    return { row: index + 1, ean: products[index]?.ean ?? '', reason: issue.message };
+  });
+}
