@@ -40,6 +40,26 @@ function precompressServiceWorker(): Plugin {
   };
 }
 
+/**
+ * Puts the stylesheets before the module script and its preloads in index.html. The page cannot paint before its CSS,
+ * and a browser fetches at most six files at a time from one HTTP/1.1 origin: behind seven scripts the CSS waited for a
+ * free connection, which cost the phone's first paint a round trip (docs/benchmarks.md, Lighthouse).
+ */
+function stylesFirst(): Plugin {
+  return {
+    name: 'hoppa:styles-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const styles = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+        const rest = styles.reduce((out, link) => out.replace(link, ''), html);
+        return rest.replace('<script type="module"', `${styles.join('\n    ')}\n    <script type="module"`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   base: FLOOR_BASE,
   define: { 'import.meta.env.VITE_FLOOR_BUILD': JSON.stringify(BUILD) },
@@ -49,6 +69,7 @@ export default defineConfig({
     VitePWA(pwaOptions),
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
     precompressServiceWorker(),
+    stylesFirst(),
   ],
   server: { port: 5176, strictPort: true, proxy: { '/api': 'http://127.0.0.1:8106' } },
   preview: { port: 5176, strictPort: true },

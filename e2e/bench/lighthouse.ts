@@ -112,6 +112,13 @@ try {
         const items = (lhr.audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? [];
         console.log(id, JSON.stringify(items.slice(0, 8)).slice(0, 1500));
       }
+      // The requests in the order they started (ms from the navigation), to compare two builds' chains.
+      type Req = { url: string; networkRequestTime: number; networkEndTime: number; transferSize: number };
+      const reqs = (lhr.audits['network-requests']?.details as { items?: Req[] } | undefined)?.items ?? [];
+      for (const r of reqs)
+        console.log(
+          `  ${Math.round(r.networkRequestTime)}–${Math.round(r.networkEndTime)} ms ${(r.transferSize / 1024).toFixed(1)} KB ${r.url.replace(server.url, '')}`,
+        );
     }
   }
 } finally {
