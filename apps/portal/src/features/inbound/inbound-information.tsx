@@ -1,6 +1,6 @@
 import { InboundInformationSchema } from '@hoppa/core';
 import { useZodForm } from '@hoppa/web';
-import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,7 @@ export type InboundInfoForm = ReturnType<typeof useInboundInfoForm>;
 
 /**
  * The six information fields in two columns: contact person, email, phone, track and trace, expected delivery
- * (DD-MM-YYYY, a calendar) and the shipping address (several lines). `disabled` shows them read-only.
+ * (DD-MM-YYYY, a calendar) and the shipping address (one line, as the API takes it). `disabled` shows them read-only.
  */
 export function InboundInfoFields({
   form,
@@ -68,7 +68,7 @@ export function InboundInfoFields({
         clearable
         popoverProps={{ withinPortal: true, shadow: 'md' }}
       />
-      <Textarea {...field('shipping_address')} autosize minRows={2} maxRows={5} />
+      <TextInput {...field('shipping_address')} autoComplete="street-address" />
     </SimpleGrid>
   );
 }

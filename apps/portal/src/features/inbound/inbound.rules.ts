@@ -47,13 +47,13 @@ export interface OrgDefaults {
 /**
  * The information form prefilled from the organisation (spec 2 §5 'Prefilled from the organisation; date defaults
  * to today'): contact person, email and phone as stored, the address as its first line or, without one, street and
- * number, postcode and city on two lines; the expected delivery today (Amsterdam). Track and trace stays empty.
+ * number, postcode and city on one line (the API takes one line); the expected delivery today (Amsterdam). Track and trace stays empty.
  */
 export function infoDefaults(org: OrgDefaults | null | undefined, today = amsterdamDay()): InfoValues {
   const a = org?.address ?? {};
   const street = [a.street, a.houseNumber].filter(Boolean).join(' ');
   const place = [a.postalCode, a.city].filter(Boolean).join(' ');
-  const address = a.line1?.trim() ? a.line1.trim() : [street, place].filter(Boolean).join('\n');
+  const address = a.line1?.trim() ? a.line1.trim() : [street, place].filter(Boolean).join(', ');
   return {
     contact_person: org?.contact_person ?? '',
     contact_person_email: org?.contact_person_email ?? '',
