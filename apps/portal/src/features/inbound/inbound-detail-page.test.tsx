@@ -1,0 +1,136 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { orgAuth, role, user } from '../../test/fixtures.ts';
+import { stubPageRequest } from '../../test/page-request.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { type Call, fakeApi, hex, INBOUND_OWNER_GRANTS, inbound, item } from './inbound.test-data.ts';
+import { InboundDetailPage } from './inbound-detail-page.tsx';
+
+const owner = role('merchant_owner', INBOUND_OWNER_GRANTS);
+const ID = hex(103);
+
+const PENDING = inbound(3, {
+  inbound_number: 'IN-0000CCC3',
+  items: [
+    item(1, ID, {
+      name: 'Aardbeienjam',
+      units: 4,
+      packed_per: 12,
+      pieces_checked_in: 30,
+      boxes_checked_in: 2,
+      batch_nr: 'B-77',
+      expiration_date: '2027-12-31',
+      surcharges: [{ description: 'Stickeren', cost_cents: 25, amount: 30 }],
+      surcharge_total_eur: 7.5,
+    }),
+    item(2, ID, { name: 'Theedoek', units: 1, packed_per: 10 }),
+  ],
+});
+
+function renderDetail(answer: unknown, calls: Call[] = [], extra: Record<string, unknown> = {}) {
+  vi.stubGlobal('fetch', fakeApi({ [`GET /api/inbound/${ID}`]: answer, ...extra }, calls));
+  return renderRoutes([{ path: '/checkin_inventory/:id', element: <InboundDetailPage /> }], {
+    path: `/checkin_inventory/${ID}`,
+    session: { user: user(owner), orgAuth: orgAuth(owner) },
+  });
+}
+
+describe('inbound details (spec 2 §2 /checkin_inventory/{id}, §9)', { timeout: 30_000 }, () => {
+  beforeEach(() => stubPageRequest());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows items with expected and checked-in pieces, boxes in, batch and expiry, extra work in euro and the PDFs', async () => {
+    renderDetail(PENDING);
+    const jam = await screen.findByRole('row', { name: 'Aardbeienjam' });
+    const cells = within(jam)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells.slice(1, 8)).toEqual(['4', '12', '48', '30', '2', 'B-77', '31-12-2027']);
+    expect(screen.getByTestId('pieces-progress').textContent).toBe('30 of 58 pieces checked in');
+    // 30 × € 0,25 = € 7,50 (spec 2 §9 surcharge total = cost × amount).
+    expect(screen.getByTestId('surcharge-total').textContent).toBe('€\u00a07,50');
+    expect(screen.getByText(/^30 × €\s0,25$/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'QR label (PDF)' }).getAttribute('href')).toBe(
+      `/api/inbounds/qr/${ID}`,
+    );
+    expect(screen.getByRole('link', { name: 'Inventory ticket (PDF)' }).getAttribute('href')).toBe(
+      `/api/inbound_item/packing_slip/${ID}`,
+    );
+    // While pending: edit, add product, and delete only the item nothing of which is checked in.
+    expect(screen.getByRole('link', { name: 'Edit information' }).getAttribute('href')).toBe(
+      `/overview_checkin/${ID}`,
+    );
+    expect(within(jam).queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Delete Theedoek' })).toBeTruthy();
+  });
+
+  it('mails the check-in summary and deletes an item after asking', async () => {
+    const calls: Call[] = [];
+    renderDetail(PENDING, calls, {
+      'POST /api/inventory/email': { ok: true },
+      [`DELETE /api/inbound_item/delete/${ID}/${hex(502)}`]: { ok: true },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Email check-in summary' }));
+    expect(await screen.findByText('The check-in summary was sent to anna@example.nl.')).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/inventory/email')?.body).toEqual({ _id: ID });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Theedoek' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Remove Theedoek (10 pieces) from inbound IN-0000CCC3?')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+    expect(await screen.findByText('Theedoek was removed from the inbound.')).toBeTruthy();
+  });
+
+  it('adds a product while pending and says so', async () => {
+    const calls: Call[] = [];
+    renderDetail(PENDING, calls, {
+      'GET /api/products/search': {
+        products: [
+          {
+            id: hex(909),
+            org_id: PENDING.org_id,
+            ean: '8710000000097',
+            bsku: null,
+            name: 'Honing',
+            img_url: null,
+          },
+        ],
+      },
+      [`POST /api/inbound_item/add/${ID}`]: () =>
+        Response.json(item(9, ID, { name: 'Honing' }), { status: 201 }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add product' }));
+    fireEvent.click(await screen.findByRole('listitem', { name: 'Choose Honing' }));
+    fireEvent.change(screen.getByLabelText(/^Boxes/), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText(/^Items per box/), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Product toevoegen' }));
+    expect(await screen.findByText('Product toegevoegd!')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      product_id: hex(909),
+      units: 3,
+      packed_per: 5,
+      batch_nr: null,
+      expiration_date: null,
+    });
+    expect(screen.getByRole('button', { name: 'Nog een product toevoegen' })).toBeTruthy();
+  });
+
+  it('is read-only once checked in', async () => {
+    renderDetail({
+      ...PENDING,
+      status: 'checked_in',
+      checked_in_at: '2026-06-03T12:00:00.000Z',
+      items: PENDING.items.map((i) => ({ ...i, status: 'checked_in' as const })),
+    });
+    expect(await screen.findByText('This inbound is checked in: it can no longer be changed.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Edit information' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add product' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
+  });
+
+  it("answers the spec's message for an inbound that does not exist", async () => {
+    renderDetail(Response.json({ statusCode: 404, code: 'not_found', message: 'no' }, { status: 404 }));
+    expect(await screen.findByText('Geen inbound item gevonden')).toBeTruthy();
+    expect(screen.getByText(`Inbound met ID: ${ID} bestaat niet`)).toBeTruthy();
+  });
+});
