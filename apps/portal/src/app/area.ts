@@ -77,6 +77,7 @@ export type NavKey =
   | 'transfers'
   | 'inbounds'
   | 'announce'
+  | 'inboundCalendar'
   | 'admin';
 
 /** A left-navigation entry of an area (spec 2 §2 Main layout); `order` places it among every area's entries. */

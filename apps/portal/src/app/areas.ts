@@ -6,6 +6,7 @@
 import { authArea } from '../features/auth/index.ts';
 import { homeArea } from '../features/home/index.ts';
 import { inboundArea } from '../features/inbound/index.ts';
+import { inboundCalendarArea } from '../features/inbound-calendar/index.ts';
 import { locationsArea } from '../features/locations/index.ts';
 import { ordersArea } from '../features/orders/index.ts';
 import { orgsArea } from '../features/orgs/index.ts';
@@ -25,6 +26,7 @@ export const AREAS: readonly Area[] = [
   stockArea,
   returnsArea,
   inboundArea,
+  inboundCalendarArea,
   orgsArea,
   locationsArea,
   plannedArea,

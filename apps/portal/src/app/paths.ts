@@ -12,6 +12,7 @@ export const PATHS = {
   signup: '/signup',
   reset: '/reset',
   inboundsReport: '/inbounds-report',
+  inboundsReportToken: '/inbounds-report/:token',
   orders: '/orders',
   ordersImport: '/orders/import',
   shipments: '/shipments',
@@ -38,6 +39,7 @@ export const PATHS = {
   checkinInventory: '/checkin_inventory',
   checkinInventoryDetail: '/checkin_inventory/:id',
   overviewCheckin: '/overview_checkin/:id',
+  inboundCalendar: '/inbound/calendar',
 } as const;
 
 /** The name of a portal path. */

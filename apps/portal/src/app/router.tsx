@@ -3,7 +3,6 @@
  * routing guard (route-guard.tsx); public routes render on their own, the rest inside the main layout. Screens load
  * lazily, each in its own chunk. A planned target (app/planned.ts) an area already serves is left out.
  */
-import { Box } from '@mantine/core';
 import type { RouteObject } from 'react-router';
 import { loadAreaTexts } from '../i18n/i18n.ts';
 import type { Area, AreaRoute } from './area.ts';
@@ -11,7 +10,7 @@ import { AREAS } from './areas.ts';
 import { MainLayout } from './layout/main-layout.tsx';
 import { plannedArea } from './planned.ts';
 import { RouteGuard } from './route-guard.tsx';
-import { CrashPage, NotFoundPage, PlannedPage } from './status-pages.tsx';
+import { CrashPage, NotFoundPage } from './status-pages.tsx';
 
 /** The area of each route, so its screen loads the area's texts with it. */
 const AREA_OF = new Map<AreaRoute, Area>(AREAS.flatMap((a) => (a.routes ?? []).map((r) => [r, a] as const)));
@@ -45,14 +44,6 @@ export function buildRoutes(): RouteObject[] {
       children: [
         { index: true, element: null },
         ...areaRoutes('public').map(toRoute),
-        {
-          path: 'inbounds-report',
-          element: (
-            <Box p={{ base: 'md', sm: 'xl' }} component="main">
-              <PlannedPage />
-            </Box>
-          ),
-        },
         {
           element: <MainLayout />,
           errorElement: <CrashPage />,

@@ -39,6 +39,7 @@ describe('visibleNavItems (spec 2 §2 Main layout, §6)', () => {
       'products',
       'inbounds',
       'announce',
+      'inboundCalendar',
       'scanner',
       'orgs',
       'settingsOrg',

@@ -1,0 +1,145 @@
+import type { Inbound } from '@hoppa/core';
+import { describe, expect, it } from 'vitest';
+import {
+  type CalendarInbound,
+  countByYear,
+  EVENT_MS,
+  eventWindow,
+  inRange,
+  toCalendarInbound,
+  unitsHeaderKey,
+  viewRange,
+  yearsBlockStart,
+  yearsRange,
+} from './calendar.rules.ts';
+
+const ev = (over: Partial<CalendarInbound> = {}): CalendarInbound => ({
+  id: 'a'.repeat(24),
+  inbound_number: 'IN-00000001',
+  title: 'Bakkerij Bol IN-00000001',
+  type: 'package',
+  status: 'pending',
+  track_trace: '3S123',
+  expected_delivery: '2026-11-25',
+  checked_in_at: null,
+  items: [],
+  ...over,
+});
+
+describe('eventWindow (spec 2 §9: an event lasts an hour; a missing expected date counts as 1800)', () => {
+  it('puts an expected inbound on its expected day for one hour', () => {
+    expect(eventWindow(ev())).toEqual({ start: '2026-11-25T09:00:00', end: '2026-11-25T10:00:00' });
+  });
+
+  it('counts a missing expected date as the year 1800', () => {
+    expect(eventWindow(ev({ expected_delivery: null }))).toEqual({
+      start: '1800-01-01T09:00:00',
+      end: '1800-01-01T10:00:00',
+    });
+    expect(eventWindow(ev({ expected_delivery: '' })).start.slice(0, 4)).toBe('1800');
+  });
+
+  it('puts a checked-in inbound at the moment it was checked in, for one hour', () => {
+    const w = eventWindow(ev({ status: 'checked_in', checked_in_at: '2026-11-18T13:00:00.000Z' }));
+    expect(w.start).toBe('2026-11-18T13:00:00.000Z');
+    expect(Date.parse(w.end) - Date.parse(w.start)).toBe(EVENT_MS);
+  });
+
+  it('keeps a checked-in inbound without a check-in time on its expected day', () => {
+    expect(eventWindow(ev({ status: 'checked_in', checked_in_at: null })).start).toBe('2026-11-25T09:00:00');
+  });
+});
+
+describe('unitsHeaderKey (spec 2 §2: Pallets for a pallet, otherwise Dozen)', () => {
+  it('names pallets only for a pallet', () => {
+    expect(unitsHeaderKey('pallet')).toBe('table.pallets');
+    expect(unitsHeaderKey('package')).toBe('table.boxes');
+    expect(unitsHeaderKey('container_other')).toBe('table.boxes');
+  });
+});
+
+describe('the ranges the views ask for', () => {
+  it('turns a view’s exclusive end into the inclusive last day, across a month end', () => {
+    expect(viewRange('2026-11-23T00:00:00+01:00', '2026-11-30T00:00:00+01:00')).toEqual({
+      from: '2026-11-23',
+      to: '2026-11-29',
+    });
+    expect(viewRange('2026-12-31', '2027-01-01')).toEqual({ from: '2026-12-31', to: '2026-12-31' });
+  });
+
+  it('shows decades in the years view', () => {
+    expect(yearsBlockStart(2026)).toBe(2020);
+    expect(yearsBlockStart(2030)).toBe(2030);
+    expect(yearsRange(2020)).toEqual({ from: '2020-01-01', to: '2029-12-31' });
+  });
+
+  it('counts each year’s expected and checked-in inbounds by where they sit', () => {
+    const rows = countByYear(
+      [
+        ev({ expected_delivery: '2026-03-01' }),
+        ev({ expected_delivery: '2026-12-31' }),
+        ev({ status: 'checked_in', expected_delivery: '2024-05-01', checked_in_at: '2025-01-02T10:00:00Z' }),
+        // New Year's Eve 23:30 UTC is already 2026 in Amsterdam.
+        ev({ status: 'checked_in', checked_in_at: '2025-12-31T23:30:00Z' }),
+        ev({ expected_delivery: null }),
+      ],
+      2020,
+    );
+    expect(rows.map((r) => r.year)).toEqual([2020, 2021, 2022, 2023, 2024, 2025, 2026, 2027, 2028, 2029]);
+    expect(rows.find((r) => r.year === 2026)).toEqual({ year: 2026, expected: 2, checkedIn: 1 });
+    expect(rows.find((r) => r.year === 2025)).toEqual({ year: 2025, expected: 0, checkedIn: 1 });
+    expect(rows.find((r) => r.year === 2024)).toEqual({ year: 2024, expected: 0, checkedIn: 0 });
+  });
+});
+
+describe('the merchant’s own list as calendar events', () => {
+  it('selects by expected day or check-in day, as the public endpoint does', () => {
+    expect(inRange(ev(), '2026-11-23', '2026-11-29')).toBe(true);
+    expect(inRange(ev(), '2026-11-26', '2026-11-29')).toBe(false);
+    const late = ev({ status: 'checked_in', checked_in_at: '2026-12-01T08:00:00Z' });
+    expect(inRange(late, '2026-11-30', '2026-12-06')).toBe(true);
+    expect(inRange(ev({ expected_delivery: null }), '1800-01-01', '1800-01-07')).toBe(true);
+  });
+
+  it('maps an inbound like the public answer: title, 1800 for a missing date, per item the counts', () => {
+    const inbound = {
+      id: 'b'.repeat(24),
+      inbound_number: 'IN-0000000B',
+      org_name: 'Bakkerij Bol',
+      type: 'pallet',
+      status: 'pending',
+      track_trace: '',
+      expected_delivery: null,
+      checked_in_at: null,
+      items: [
+        {
+          product: { id: 'c'.repeat(24), ean: '8711000000001', bsku: null, name: 'Jam' },
+          units: 2,
+          packed_per: 6,
+          pieces_expected: 12,
+          pieces_checked_in: 6,
+        },
+      ],
+    } as unknown as Inbound;
+    expect(toCalendarInbound(inbound)).toEqual({
+      id: inbound.id,
+      inbound_number: 'IN-0000000B',
+      title: 'Bakkerij Bol IN-0000000B',
+      type: 'pallet',
+      status: 'pending',
+      track_trace: '',
+      expected_delivery: '1800-01-01',
+      checked_in_at: null,
+      items: [
+        {
+          ean: '8711000000001',
+          name: 'Jam',
+          units: 2,
+          packed_per: 6,
+          pieces_expected: 12,
+          pieces_checked_in: 6,
+        },
+      ],
+    });
+  });
+});
