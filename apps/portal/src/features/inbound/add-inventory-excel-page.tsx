@@ -70,7 +70,10 @@ function ExcelAnnounce({ defaults }: { defaults: InfoValues }): ReactNode {
         const body =
           err instanceof ApiError ? (err.body as { issues?: { path: string; message: string }[] }) : null;
         if (err instanceof ApiError && err.status === 400 && body?.issues?.length)
-          return { inbound: null, issues: apiRowIssues(body.issues, products) };
+          return {
+            inbound: null,
+            issues: apiRowIssues(body.issues, products, () => t('excel.unknownEan')),
+          };
         throw err;
       }
     },
@@ -146,7 +149,7 @@ function ExcelAnnounce({ defaults }: { defaults: InfoValues }): ReactNode {
               </Alert>
               <ImportIssueTable
                 ns="inbound"
-                title={t('import.reason')}
+                title={t('excel.rejectedTitle')}
                 color="red"
                 idLabel={t('fields.ean')}
                 idOf={(e) => e.ean}

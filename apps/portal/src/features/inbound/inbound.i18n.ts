@@ -107,6 +107,8 @@ const en = {
     infoInvalid: 'Vul alle verplichte velden in',
     created: 'Inbound {{number}} announced with {{count}} products.',
     rejected: 'Nothing was announced: fix these rows and import the file again.',
+    rejectedTitle: 'Rows that cannot be announced',
+    unknownEan: 'Your shop has no product with this EAN',
     goToList: 'Go to my inbounds',
     rowProblems: {
       ean: 'EAN is missing',
@@ -339,6 +341,8 @@ const nl: typeof en = {
     infoInvalid: 'Vul alle verplichte velden in',
     created: 'Inbound {{number}} aangemeld met {{count}} producten.',
     rejected: 'Er is niets aangemeld: verbeter deze regels en importeer het bestand opnieuw.',
+    rejectedTitle: 'Regels die niet kunnen worden aangemeld',
+    unknownEan: 'Je winkel heeft geen product met deze EAN',
     goToList: 'Naar mijn inbounds',
     rowProblems: {
       ean: 'EAN ontbreekt',

@@ -141,12 +141,19 @@ describe('the spreadsheet announcement (spec 2 §2, §9)', () => {
     ]);
   });
 
-  it("maps the API's products.<n> issues back to the rows sent", () => {
+  it("maps the API's products.<n> issues back to the rows sent, wording an unknown EAN", () => {
     expect(
       apiRowIssues(
-        [{ path: 'products.1.ean', message: 'Row 2: no product with EAN 999' }],
+        [
+          { path: 'products.1.ean', message: 'Row 2: no product with EAN 999' },
+          { path: 'products.0.units', message: 'Too big' },
+        ],
         [{ ean: '111' }, { ean: '999' }],
+        (ean) => `unknown ${ean}`,
       ),
-    ).toEqual([{ row: 2, ean: '999', reason: 'Row 2: no product with EAN 999' }]);
+    ).toEqual([
+      { row: 2, ean: '999', reason: 'unknown 999' },
+      { row: 1, ean: '111', reason: 'Too big' },
+    ]);
   });
 });

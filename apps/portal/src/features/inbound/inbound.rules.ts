@@ -255,15 +255,18 @@ export function excelProducts(
 
 /**
  * The rows the API rejected (its 400 `validation` issues `products.<n>.…`, 0-based) as row issues numbered from 1;
- * an issue that names no row is kept under row 0.
+ * an issue about a row's EAN (the API knows no such product of the organisation) is worded by `unknownEan`, others
+ * keep the API's message; an issue that names no row is kept under row 0.
  */
 export function apiRowIssues(
   issues: readonly { path: string; message: string }[],
   products: readonly { ean: string }[],
+  unknownEan: (ean: string) => string,
 ): InboundRowIssue[] {
   return issues.map((issue) => {
-    const n = /^products\.(\d+)/.exec(issue.path);
+    const n = /^products\.(\d+)(\.ean)?/.exec(issue.path);
     const index = n ? Number(n[1]) : -1;
-    return { row: index + 1, ean: products[index]?.ean ?? '', reason: issue.message };
+    const ean = products[index]?.ean ?? '';
+    return { row: index + 1, ean, reason: n?.[2] ? unknownEan(ean) : issue.message };
   });
 }

@@ -46,7 +46,8 @@ export function InboundsPage(): ReactNode {
   const [codeError, setCodeError] = useState<string | null>(null);
   const pending = useInboundList('pending', state.pending);
   const done = useInboundList('checked_in', state.done);
-  const columns = useMemo(() => inboundColumns(t), [t]);
+  const pendingColumns = useMemo(() => inboundColumns(t, 'pending'), [t]);
+  const doneColumns = useMemo(() => inboundColumns(t, 'checked_in'), [t]);
   const mayAnnounce = canCall(role, { method: 'POST', path: '/inbound' });
 
   function openScanned() {
@@ -103,7 +104,7 @@ export function InboundsPage(): ReactNode {
               title={t('list.pending')}
               empty={t('list.pendingEmpty')}
               query={pending}
-              columns={columns}
+              columns={pendingColumns}
               page={state.pending}
               onPage={(p) => update({ pending: p })}
             />
@@ -112,7 +113,7 @@ export function InboundsPage(): ReactNode {
               title={t('list.checkedIn')}
               empty={t('list.checkedInEmpty')}
               query={done}
-              columns={columns}
+              columns={doneColumns}
               page={state.done}
               onPage={(p) => update({ done: p })}
             />
@@ -183,9 +184,9 @@ function InboundSection(props: {
   );
 }
 
-/** The columns of both inbound lists. */
-function inboundColumns(t: TFunction<'inbound'>): DataColumn<Inbound>[] {
-  return [
+/** The columns of an inbound list; the expected ones have no check-in time yet. */
+function inboundColumns(t: TFunction<'inbound'>, status: Inbound['status']): DataColumn<Inbound>[] {
+  const columns: DataColumn<Inbound>[] = [
     {
       id: 'number',
       header: t('list.cols.number'),
@@ -264,6 +265,7 @@ function inboundColumns(t: TFunction<'inbound'>): DataColumn<Inbound>[] {
       ),
     },
   ];
+  return status === 'pending' ? columns.filter((c) => c.id !== 'checked_in_at') : columns;
 }
 
 /** Pieces checked in of expected, with a small bar. */
