@@ -143,7 +143,8 @@ test('and announces more by spreadsheet: a file with an unknown EAN is refused p
   const row = page.getByRole('row', { name: d.name });
   await expect(row).toContainText('LOT-9');
   await expect(row).toContainText('31-12-2027');
-  await expect(row.getByRole('cell').nth(3)).toHaveText('24');
+  await expect(row.getByRole('cell').nth(1)).toHaveText('3 × 8');
+  await expect(row.getByRole('cell').nth(2)).toHaveText('24');
 });
 
 test('the list shows both as expected; the detail prints the QR label, mails the summary and edits the information', async ({

@@ -45,7 +45,7 @@ describe('inbound details (spec 2 §2 /checkin_inventory/{id}, §9)', { timeout:
     const cells = within(jam)
       .getAllByRole('cell')
       .map((c) => c.textContent);
-    expect(cells.slice(1, 8)).toEqual(['4', '12', '48', '30', '2', 'B-77', '31-12-2027']);
+    expect(cells.slice(1, 7)).toEqual(['4 × 12', '48', '30', '2', 'B-77', '31-12-2027']);
     expect(screen.getByTestId('pieces-progress').textContent).toBe('30 of 58 pieces checked in');
     // 30 × € 0,25 = € 7,50 (spec 2 §9 surcharge total = cost × amount).
     expect(screen.getByTestId('surcharge-total').textContent).toBe('€\u00a07,50');

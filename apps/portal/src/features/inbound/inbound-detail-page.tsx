@@ -298,13 +298,12 @@ function ItemsTable({ inbound, mayDelete }: { inbound: Inbound; mayDelete: boole
         </Alert>
       ) : null}
       <ErrorBanner error={remove.error} serverMessageFor={[409]} />
-      <Table.ScrollContainer minWidth={900}>
+      <Table.ScrollContainer minWidth={860}>
         <Table striped aria-label={t('detail.items')} verticalSpacing="xs">
           <Table.Thead>
-            <Table.Tr>
+            <Table.Tr style={{ whiteSpace: 'nowrap' }}>
               <Table.Th>{t('detail.cols.product')}</Table.Th>
-              <Table.Th ta="right">{t('detail.cols.boxes')}</Table.Th>
-              <Table.Th ta="right">{t('detail.cols.packedPer')}</Table.Th>
+              <Table.Th ta="right">{t('detail.cols.boxesTimes')}</Table.Th>
               <Table.Th ta="right">{t('detail.cols.expected')}</Table.Th>
               <Table.Th ta="right">{t('detail.cols.checkedIn')}</Table.Th>
               <Table.Th ta="right">{t('detail.cols.boxesIn')}</Table.Th>
@@ -326,14 +325,15 @@ function ItemsTable({ inbound, mayDelete }: { inbound: Inbound; mayDelete: boole
                     {i.product.ean}
                   </Text>
                 </Table.Td>
-                <Table.Td ta="right">{i.units}</Table.Td>
-                <Table.Td ta="right">{i.packed_per}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {t('detail.boxesTimes', { units: i.units, per: i.packed_per })}
+                </Table.Td>
                 <Table.Td ta="right">{i.pieces_expected}</Table.Td>
                 <Table.Td ta="right" fw={600} c={i.pieces_checked_in > 0 ? undefined : 'dimmed'}>
                   {i.pieces_checked_in}
                 </Table.Td>
                 <Table.Td ta="right">{i.boxes_checked_in}</Table.Td>
-                <Table.Td>{i.batch_nr ?? '—'}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{i.batch_nr ?? '—'}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {i.expiration_date ? formatDate(i.expiration_date.slice(0, 10)) : '—'}
                 </Table.Td>

@@ -59,11 +59,31 @@ describe('edit inbound details (spec 2 §2 /overview_checkin/{id}, §4, §5)', {
     const calls: Call[] = [];
     renderEdit(inbound(4, { status: 'checked_in', checked_in_at: '2026-06-03T12:00:00.000Z' }), calls);
     expect((await screen.findByTestId('edit-refused')).textContent).toBe(
-      'Alleen openstaande inbounds kunnen worden gewijzigd',
+      'Only open (expected) inbounds can be changed.',
     );
     expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
     expect(screen.getByLabelText(/^Track & trace/)).toHaveProperty('disabled', true);
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('says it in Dutch with the words of the API', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeApi({
+        [`GET /api/inbound/${ID}`]: inbound(4, {
+          status: 'checked_in',
+          checked_in_at: '2026-06-03T12:00:00.000Z',
+        }),
+      }),
+    );
+    renderRoutes([{ path: '/overview_checkin/:id', element: <InboundEditPage /> }], {
+      path: `/overview_checkin/${ID}`,
+      lang: 'nl',
+      session: { user: user(owner), orgAuth: orgAuth(owner) },
+    });
+    expect((await screen.findByTestId('edit-refused')).textContent).toBe(
+      'Alleen openstaande inbounds kunnen worden gewijzigd',
+    );
   });
 
   it('shows the same message when the inbound was checked in meanwhile (409)', async () => {
@@ -81,7 +101,7 @@ describe('edit inbound details (spec 2 §2 /overview_checkin/{id}, §4, §5)', {
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect((await screen.findByTestId('edit-refused')).textContent).toBe(
-      'Alleen openstaande inbounds kunnen worden gewijzigd',
+      'Only open (expected) inbounds can be changed.',
     );
   });
 });

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, Paper, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { PATHS, pathTo } from '../../app/paths.ts';
+import { pathTo } from '../../app/paths.ts';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useEditInbound } from './api/change-inbound.ts';
@@ -14,9 +14,9 @@ import { InboundInfoFields, useInboundInfoForm } from './inbound-information.tsx
 /**
  * Edit inbound details (/overview_checkin/{id}; spec 2 §2 Inbound lists and edit, §4, §5 Inbound edit): contact
  * person, email, phone, expected delivery, track and trace and shipping address, with the information rules, saved
- * by `PUT /inbound/edit/{id}`. Only while pending: a checked-in inbound shows its information read-only with 'Alleen
- * openstaande inbounds kunnen worden gewijzigd', which is also what the API answers (409) when it was checked in
- * meanwhile.
+ * by `PUT /inbound/edit/{id}`. Only while pending: a checked-in inbound shows its information read-only with the API's
+ * words (Dutch: 'Alleen openstaande inbounds kunnen worden gewijzigd'), and so does a save the API refuses with 409
+ * because the inbound was checked in meanwhile.
  */
 export function InboundEditPage(): ReactNode {
   const { id = '' } = useParams();
@@ -89,11 +89,6 @@ function EditForm({ inbound }: { inbound: Inbound }): ReactNode {
           </Group>
         </form>
       </Paper>
-      {pending ? null : (
-        <Anchor component={Link} to={PATHS.checkinInventory} size="sm">
-          {t('detail.back')}
-        </Anchor>
-      )}
     </Stack>
   );
 }

@@ -202,6 +202,7 @@ const en = {
     addProduct: 'Add product',
     closeAdd: 'Close',
     noItems: 'This inbound has no products.',
+    boxesTimes: '{{units}} × {{per}}',
     totals: 'Totals',
     surcharges: 'Extra work',
     surchargeTotal: 'Extra work total',
@@ -210,6 +211,7 @@ const en = {
     cols: {
       product: 'Product',
       boxes: 'Boxes',
+      boxesTimes: 'Boxes × per box',
       packedPer: 'Per box',
       expected: 'Expected',
       checkedIn: 'Checked in',
@@ -235,7 +237,7 @@ const en = {
     save: 'Save',
     saved: 'The information of inbound {{number}} was saved.',
     cancel: 'Back to the inbound',
-    refused: 'Alleen openstaande inbounds kunnen worden gewijzigd',
+    refused: 'Only open (expected) inbounds can be changed.',
   },
 };
 
@@ -442,6 +444,7 @@ const nl: typeof en = {
     addProduct: 'Product toevoegen',
     closeAdd: 'Sluiten',
     noItems: 'Deze inbound heeft geen producten.',
+    boxesTimes: '{{units}} × {{per}}',
     totals: 'Totalen',
     surcharges: 'Extra werk',
     surchargeTotal: 'Totaal extra werk',
@@ -450,6 +453,7 @@ const nl: typeof en = {
     cols: {
       product: 'Product',
       boxes: 'Dozen',
+      boxesTimes: 'Dozen × per doos',
       packedPer: 'Per doos',
       expected: 'Verwacht',
       checkedIn: 'Ingecheckt',
