@@ -209,7 +209,7 @@ test('the list shows both as expected; the detail prints the QR label, mails the
   await shot(page, 'inbound-portal-15-detail-checked-in');
   await page.goto(`/overview_checkin/${old?.id}`);
   await expect(page.getByTestId('edit-refused')).toHaveText(
-    'Alleen openstaande inbounds kunnen worden gewijzigd',
+    'Only open (expected) inbounds can be changed.',
   );
   await shot(page, 'inbound-portal-16-edit-refused');
   await merchant.dispose();
