@@ -20,7 +20,13 @@ export function Fact({ label, value }: { label: string; value: ReactNode }): Rea
 export function InboundStatusBadge({ status }: { status: 'pending' | 'checked_in' }): ReactNode {
   const { t } = useTranslation('inbound');
   return (
-    <Badge color={status === 'pending' ? 'orange' : 'green'} variant="light" tt="none">
+    <Badge
+      color={status === 'pending' ? 'orange' : 'green'}
+      variant="light"
+      tt="none"
+      // A narrow table column must not cut the word off ('Expect…').
+      styles={{ root: { minWidth: 'max-content' } }}
+    >
       {t(`status.${status}`)}
     </Badge>
   );
