@@ -208,9 +208,7 @@ test('the list shows both as expected; the detail prints the QR label, mails the
   await expect(page.getByRole('link', { name: 'Edit information' })).toHaveCount(0);
   await shot(page, 'inbound-portal-15-detail-checked-in');
   await page.goto(`/overview_checkin/${old?.id}`);
-  await expect(page.getByTestId('edit-refused')).toHaveText(
-    'Only open (expected) inbounds can be changed.',
-  );
+  await expect(page.getByTestId('edit-refused')).toHaveText('Only open (expected) inbounds can be changed.');
   await shot(page, 'inbound-portal-16-edit-refused');
   await merchant.dispose();
 });
