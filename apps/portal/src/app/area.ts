@@ -78,6 +78,7 @@ export type NavKey =
   | 'inbounds'
   | 'announce'
   | 'inboundCalendar'
+  | 'directCheckin'
   | 'admin';
 
 /** A left-navigation entry of an area (spec 2 §2 Main layout); `order` places it among every area's entries. */

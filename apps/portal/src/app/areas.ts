@@ -4,6 +4,7 @@
  * spec-coverage manifest are built from this list.
  */
 import { authArea } from '../features/auth/index.ts';
+import { directCheckinArea } from '../features/direct-checkin/index.ts';
 import { homeArea } from '../features/home/index.ts';
 import { inboundArea } from '../features/inbound/index.ts';
 import { inboundCalendarArea } from '../features/inbound-calendar/index.ts';
@@ -27,6 +28,7 @@ export const AREAS: readonly Area[] = [
   returnsArea,
   inboundArea,
   inboundCalendarArea,
+  directCheckinArea,
   orgsArea,
   locationsArea,
   plannedArea,

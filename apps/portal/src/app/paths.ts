@@ -40,6 +40,7 @@ export const PATHS = {
   checkinInventoryDetail: '/checkin_inventory/:id',
   overviewCheckin: '/overview_checkin/:id',
   inboundCalendar: '/inbound/calendar',
+  checkin: '/checkin',
 } as const;
 
 /** The name of a portal path. */

@@ -31,6 +31,7 @@ const PATHS = {
   monitor: 'M3 12h4l3-8 4 16 3-8h4',
   clock: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 3',
   calendar: 'M4 6h16v14H4zM4 10h16M8 3v4M16 3v4',
+  checkin: 'M21 8 12 3 3 8v8l9 5 9-5zM12 7v7M9 11l3 3 3-3',
   mail: 'M4 5h16a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zM3 6l9 7 9-7',
 } as const;
 

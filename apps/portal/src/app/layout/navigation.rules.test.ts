@@ -40,6 +40,7 @@ describe('visibleNavItems (spec 2 §2 Main layout, §6)', () => {
       'inbounds',
       'announce',
       'inboundCalendar',
+      'directCheckin',
       'scanner',
       'orgs',
       'settingsOrg',
