@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Inbound, ProductLocations } from '@hoppa/core';
 import { apiSession, json } from '../fixtures/api.ts';
-import { DEMO_USERS, floorLogin } from '../fixtures/demo.ts';
+import { DEMO_USERS, floorLogin, portalLogin } from '../fixtures/demo.ts';
 import { scan } from '../fixtures/floor.ts';
 import { expect, PHONE, SCREENSHOT_DIR, shot } from '../fixtures/hoppa.ts';
 import { testWithOwnServer } from '../fixtures/own-server.ts';
@@ -146,7 +146,8 @@ test('a worker on a phone checks it in: QR scan, reserved location, one box shor
   await context.close();
 });
 
-test('the merchant sees the inbound checked in with counts, extra work, the photo and the stock on its location', async ({
+test('the merchant sees the inbound checked in with counts, extra work, the photo, the stock on its location and the calendar', async ({
+  browser,
   demo,
 }) => {
   const merchant = await apiSession(demo.url, DEMO_USERS.bolOwner);
@@ -171,5 +172,29 @@ test('the merchant sees the inbound checked in with counts, extra work, the phot
   );
   const placed = locations.locations.find((l) => l.location.id === bin?.location_id);
   expect(placed?.stock).toBeGreaterThanOrEqual(18);
+
+  // In the portal: the inbound's page shows it checked in with the counted pieces (one box short).
+  const context = await browser.newContext({ baseURL: demo.url });
+  const page = await context.newPage();
+  await portalLogin(page, DEMO_USERS.bolOwner);
+  await page.goto(`/checkin_inventory/${made.id}`);
+  await expect(page.getByText('This inbound is checked in: it can no longer be changed.')).toBeVisible();
+  await expect(page.getByTestId('pieces-progress')).toHaveText('50 of 56 pieces checked in');
+  await shot(page, 'inbound-checkin-05-portal-detail');
+  await context.close();
+
+  // The public calendar (behind the merchant's secret link) shows it received, with the counted pieces.
+  const { token } = await json<{ token: string }>(
+    await merchant.post('/api/inbound/calendar_link', {
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    }),
+  );
+  const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+  const calendar = await json<{
+    items: { status: string; id: string; items: { pieces_checked_in: number }[] }[];
+  }>(await merchant.get(`/api/inbounds-report/${token}`, { params: { from: day(-2), to: day(2) } }));
+  const event = calendar.items.find((e) => e.id === made.id);
+  expect(event?.status).toBe('checked_in');
+  expect(event?.items.map((i) => i.pieces_checked_in)).toEqual([18, 20, 12]);
   await merchant.dispose();
 });
