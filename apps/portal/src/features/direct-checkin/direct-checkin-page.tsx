@@ -202,8 +202,19 @@ function useInfoField(form: ReturnType<typeof useZodForm<InfoField>>) {
   };
 }
 
-/** The result after the check-in: the inbound's number, what is in stock, a link to the inbound (spec 2 §2). */
-function CheckinDone({ inbound, onAgain }: { inbound: Inbound; onAgain: () => void }): ReactNode {
+/**
+ * The result after the check-in (spec 2 §2): the inbound's number, per product the pieces and the location they were
+ * put on, and a link to the inbound.
+ */
+function CheckinDone({
+  inbound,
+  rows,
+  onAgain,
+}: {
+  inbound: Inbound;
+  rows: readonly CheckinRow[];
+  onAgain: () => void;
+}): ReactNode {
   const { t } = useTranslation('directCheckin');
   const pieces = inbound.items.reduce((s, i) => s + i.pieces_checked_in, 0);
   return (
@@ -216,19 +227,30 @@ function CheckinDone({ inbound, onAgain }: { inbound: Inbound; onAgain: () => vo
       style={{ borderColor: 'var(--mantine-color-teal-3)' }}
     >
       <Stack gap="sm">
-        <Group gap="xs">
+        <Group gap="xs" c="teal.9">
           <Icon name="check" size={22} />
           <Title order={2} fz="lg" fw={650}>
             {t('done.title', { number: inbound.inbound_number })}
           </Title>
         </Group>
-        <Text size="sm">{t('done.text', { pieces, products: inbound.items.length })}</Text>
-        <Table withTableBorder bg="white" verticalSpacing={4}>
+        <Text size="sm">{t('done.text', { pieces, count: inbound.items.length })}</Text>
+        <Table withTableBorder bg="white" verticalSpacing={6}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('products.ean')}</Table.Th>
+              <Table.Th>{t('products.product')}</Table.Th>
+              <Table.Th>{t('products.location')}</Table.Th>
+              <Table.Th ta="right">{t('products.amount')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
           <Table.Tbody>
             {inbound.items.map((i) => (
               <Table.Tr key={i.id}>
                 <Table.Td ff="monospace">{i.product.ean}</Table.Td>
                 <Table.Td>{i.product.name}</Table.Td>
+                <Table.Td ff="monospace">
+                  {rows.find((r) => r.product.id === i.product.id)?.location?.name ?? '–'}
+                </Table.Td>
                 <Table.Td ta="right">{i.pieces_checked_in}</Table.Td>
               </Table.Tr>
             ))}
@@ -253,7 +275,7 @@ function CheckinForm({ org }: { org: Org }): ReactNode {
   const [type, setType] = useState<InboundTypeValue>('package');
   const [notice, setNotice] = useState<Notice | null>(null);
   const [tried, setTried] = useState(false);
-  const [done, setDone] = useState<Inbound | null>(null);
+  const [done, setDone] = useState<{ inbound: Inbound; rows: CheckinRow[] } | null>(null);
   const lookup = useProductLookup();
   const locationsOf = useProductLocationsLookup();
   const checkin = useDirectCheckin();
@@ -291,7 +313,7 @@ function CheckinForm({ org }: { org: Org }): ReactNode {
     if (rows.length === 0 || incomplete) return;
     checkin.mutate(checkinBody(rows, values as CheckinInfo, type), {
       onSuccess: (inbound) => {
-        setDone(inbound);
+        setDone({ inbound, rows });
         setRows([]);
         setNotice(null);
         setTried(false);
@@ -302,7 +324,8 @@ function CheckinForm({ org }: { org: Org }): ReactNode {
   if (done)
     return (
       <CheckinDone
-        inbound={done}
+        inbound={done.inbound}
+        rows={done.rows}
         onAgain={() => {
           setDone(null);
           checkin.reset();
@@ -418,7 +441,7 @@ function CheckinForm({ org }: { org: Org }): ReactNode {
             )}
             {rows.length > 0 ? (
               <Text size="sm" c="dimmed" ta="right">
-                {t('products.total', { products: rows.length, pieces })}
+                {t('products.total', { count: rows.length, pieces })}
               </Text>
             ) : null}
           </Stack>

@@ -34,7 +34,8 @@ export const directCheckinI18n = {
       locationUsed: 'in use',
       needLocation: 'Choose a location',
       needAmount: 'At least 1',
-      total: '{{products}} products, {{pieces}} pcs',
+      total_one: '{{count}} product, {{pieces}} pcs',
+      total_other: '{{count}} products, {{pieces}} pcs',
     },
     info: {
       title: 'Delivery details',
@@ -62,7 +63,8 @@ export const directCheckinI18n = {
     rowsIncomplete: 'Choose a location for every product.',
     done: {
       title: 'Inbound {{number}} checked in',
-      text: '{{pieces}} pcs of {{products}} products are in stock on their locations.',
+      text_one: '{{pieces}} pcs of {{count}} product are in stock on their location:',
+      text_other: '{{pieces}} pcs of {{count}} products are in stock on their locations:',
       open: 'Open the inbound',
       again: 'Check in more goods',
     },
@@ -98,7 +100,8 @@ export const directCheckinI18n = {
       locationUsed: 'in gebruik',
       needLocation: 'Kies een locatie',
       needAmount: 'Minstens 1',
-      total: '{{products}} producten, {{pieces}} st.',
+      total_one: '{{count}} product, {{pieces}} st.',
+      total_other: '{{count}} producten, {{pieces}} st.',
     },
     info: {
       title: 'Gegevens van de levering',
@@ -126,7 +129,8 @@ export const directCheckinI18n = {
     rowsIncomplete: 'Kies voor elk product een locatie.',
     done: {
       title: 'Inbound {{number}} ingecheckt',
-      text: '{{pieces}} st. van {{products}} producten liggen op voorraad op hun locaties.',
+      text_one: '{{pieces}} st. van {{count}} product liggen op voorraad op de locatie:',
+      text_other: '{{pieces}} st. van {{count}} producten liggen op voorraad op hun locaties:',
       open: 'Inbound openen',
       again: 'Meer goederen inchecken',
     },

@@ -12,6 +12,7 @@ export function statusColor(ev: CalendarInbound): 'brand' | 'orange' | 'teal' {
 
 /** What a field without a value shows ('Nothing here' is for the item table's cells, spec 2 §2). */
 const NO_VALUE = '–';
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 function Field({ label, value }: { label: string; value: ReactNode }): ReactNode {
   return (
@@ -83,9 +84,13 @@ export function EventDetails({ inbound }: { inbound: CalendarInbound }): ReactNo
             <Table.Tr>
               <Table.Th>{t('table.ean')}</Table.Th>
               <Table.Th>{t('table.product')}</Table.Th>
-              <Table.Th>{t(unitsHeaderKey(inbound.type))}</Table.Th>
-              <Table.Th ta="right">{t('table.expected')}</Table.Th>
-              <Table.Th ta="right">{t('table.checkedIn')}</Table.Th>
+              <Table.Th style={NOWRAP}>{t(unitsHeaderKey(inbound.type))}</Table.Th>
+              <Table.Th ta="right" style={NOWRAP}>
+                {t('table.expected')}
+              </Table.Th>
+              <Table.Th ta="right" style={NOWRAP}>
+                {t('table.checkedIn')}
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -104,7 +109,9 @@ export function EventDetails({ inbound }: { inbound: CalendarInbound }): ReactNo
                 <Table.Tr key={`${i.ean}-${n}`}>
                   <Table.Td ff="monospace">{cell(i.ean)}</Table.Td>
                   <Table.Td>{cell(i.name)}</Table.Td>
-                  <Table.Td>{t('table.unitsValue', { units: i.units, per: i.packed_per })}</Table.Td>
+                  <Table.Td style={NOWRAP}>
+                    {t('table.unitsValue', { units: i.units, per: i.packed_per })}
+                  </Table.Td>
                   <Table.Td ta="right">{i.pieces_expected}</Table.Td>
                   <Table.Td ta="right" c={i.pieces_checked_in >= i.pieces_expected ? 'teal.8' : undefined}>
                     {i.pieces_checked_in}

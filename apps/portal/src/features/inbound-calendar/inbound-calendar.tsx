@@ -104,7 +104,10 @@ function EventChip({ arg }: { arg: EventDisplayInfo }): ReactNode {
   );
 }
 
-/** The years view: one card per year of a decade with its expected and checked-in counts; a click opens the year. */
+/**
+ * The years view: one card per year of a decade with its expected and checked-in counts; a click opens the year (at
+ * today in the current year, so the other views go on from today).
+ */
 function YearsView({
   first,
   events,
@@ -318,7 +321,9 @@ export function InboundCalendar({
         <YearsView
           first={yearsFirst}
           events={events}
-          onOpen={(year) => update({ view: 'year', date: `${year}-01-01` })}
+          onOpen={(year) =>
+            update({ view: 'year', date: year === Number(today.slice(0, 4)) ? '' : `${year}-01-01` })
+          }
         />
       ) : (
         <Paper withBorder radius="md" className="hoppa-calendar" p={0}>
@@ -332,11 +337,11 @@ export function InboundCalendar({
             locale={i18n.language === 'nl' ? 'nl' : 'en-gb'}
             firstDay={1}
             headerToolbar={false}
-            height={state.view === 'week' || state.view === 'day' ? 720 : 'auto'}
-            scrollTime="06:30:00"
+            // The whole day in one-hour rows (about 800 px): nothing hides behind an inner scroll.
+            height="auto"
             allDaySlot={false}
             nowIndicator
-            slotDuration="00:30:00"
+            slotDuration="01:00:00"
             eventTimeFormat={TIME_FORMAT}
             slotHeaderFormat={TIME_FORMAT}
             dayMaxEvents={4}
