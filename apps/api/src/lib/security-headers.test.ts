@@ -89,6 +89,15 @@ describe('security headers, caching, decoded permission paths and log redaction 
     expect(redactUrl('/api/users/password_reset/email')).toBe('/api/users/password_reset/email');
     expect(redactUrl('/api/orders/5')).toBe('/api/orders/5');
   });
+
+  it('redacts the secret of the public inbound calendar link, in the API call and the portal page', () => {
+    const token = 'wT9eDIqY7_B0IHWrahjN6hjCjIad9F4VEQTxi_BWGqU';
+    expect(redactUrl(`/api/inbounds-report/${token}?from=2026-11-23&to=2026-11-29`)).toBe(
+      '/api/inbounds-report/[REDACTED]?from=2026-11-23&to=2026-11-29',
+    );
+    expect(redactUrl(`/inbounds-report/${token}`)).toBe('/inbounds-report/[REDACTED]');
+    expect(redactUrl('/inbounds-report')).toBe('/inbounds-report');
+  });
 });
 
 describe('Secure cookies behind a TLS-terminating reverse proxy (TRUST_PROXY)', () => {

@@ -46,9 +46,14 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
   });
 }
 
-/** Replaces the token of a password-reset path (`/users/password_reset/<token>`) by `[REDACTED]`. */
+/**
+ * Replaces the secret of a URL by `[REDACTED]`: the token of a password-reset path (`/users/password_reset/<token>`)
+ * and of the public inbound calendar (`/inbounds-report/<token>`, the API's and the portal page's; a working link).
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/(\/password_reset\/)(?!email(?:[/?#]|$))[^/?#]+/g, '$1[REDACTED]');
+  return url
+    .replace(/(\/password_reset\/)(?!email(?:[/?#]|$))[^/?#]+/g, '$1[REDACTED]')
+    .replace(/(\/inbounds-report\/)[^/?#]+/g, '$1[REDACTED]');
 }
 
 /**
