@@ -11,10 +11,13 @@ import { expect, newestMailTo, PHONE, shot, test } from '../fixtures/hoppa.ts';
 // Spec 2 §2 (sign-up, login, reset; main layout), §5 (validation), §6 (menus follow the role's grants).
 
 /** The portal's navigation items each demo role sees (apps/portal/src/app/layout/navigation.rules.ts). */
-const WORK = ['Dashboard', 'Orders', 'Shipments', 'Products', 'Scanner'];
+const WORK = ['Dashboard', 'Orders', 'Shipments', 'Products'];
+/** Inbound (issue 10): the list for every role; announcing and the calendar link for merchants who may announce;
+ * direct check-in for the warehouse (it puts stock on locations). */
+const work = (...inbound: string[]) => [...WORK, ...inbound, 'Scanner'];
 const PORTAL_MENU: Record<DemoUserKey, string[]> = {
   admin: [
-    ...WORK,
+    ...work('Inbound', 'Announce stock', 'Inbound calendar', 'Direct check-in'),
     'Shops',
     'Shop settings',
     'API connections',
@@ -23,10 +26,22 @@ const PORTAL_MENU: Record<DemoUserKey, string[]> = {
     'Transfers',
     'Admin',
   ],
-  picker: [...WORK, 'Shops', 'Locations', 'Transfers'],
-  bolOwner: [...WORK, 'Shops', 'Shop settings', 'API connections', 'New shop'],
-  bolUser: [...WORK, 'Shops'],
-  stroopOwner: [...WORK, 'Shops', 'Shop settings', 'API connections', 'New shop'],
+  picker: [...work('Inbound', 'Direct check-in'), 'Shops', 'Locations', 'Transfers'],
+  bolOwner: [
+    ...work('Inbound', 'Announce stock', 'Inbound calendar'),
+    'Shops',
+    'Shop settings',
+    'API connections',
+    'New shop',
+  ],
+  bolUser: [...work('Inbound'), 'Shops'],
+  stroopOwner: [
+    ...work('Inbound', 'Announce stock', 'Inbound calendar'),
+    'Shops',
+    'Shop settings',
+    'API connections',
+    'New shop',
+  ],
 };
 
 /** Whether the role does floor work, so the floor offers the pick and locations tasks (GET /pick_list/pick/*, POST /locations/assign). */

@@ -69,6 +69,7 @@ describe('default roles (docs/roles.md)', () => {
       ['PUT', '/inbound_item/surcharge/0123456789abcdef01234567'],
       ['POST', '/inbound_item/locations/find/0123456789abcdef01234567'],
       ['PUT', '/inbound_item/edit/checkin0123456789abcdef01234567'],
+      ['POST', '/inventory/direct_checkin'],
     ] as const)
       expect(can(owner, method, path), `${method} ${path}`).toBe(false);
     expect(

@@ -177,7 +177,8 @@ export const DEFAULT_ROLES: RoleDefinition[] = [
       {
         methods: ['GET', 'POST'],
         path: '/inventory/*',
-        except: ['/inventory/checkin', '/inventory/checkin/*'],
+        // Checking in (announced or direct) puts stock on the warehouse's locations: warehouse work.
+        except: ['/inventory/checkin', '/inventory/checkin/*', '/inventory/direct_checkin'],
       },
       // Settings: organisation, users, API connections, subscription and invoices (spec 3 §7).
       { methods: ['POST', 'PUT'], path: '/orgs' },

@@ -401,10 +401,11 @@ describe('placing stock (spec 2 §2 Inbound item detail; the stock ledger)', () 
   it('checks in directly: one inbound checked in at once, stock on the chosen locations', async () => {
     const binX = await addLocation(t.db, { name: `DIRECT-${Date.now()}`, sequence: 990 });
     const p = await addProduct(t.db, bol, { name: 'Direct', stock: [] });
-    const r = await api<Inbound>(bolOwner, 'POST', '/inventory/direct_checkin', {
-      information: INFO,
-      items: [{ product_id: p.id, location_id: binX, amount: 7 }],
-    });
+    const body = { information: INFO, items: [{ product_id: p.id, location_id: binX, amount: 7 }] };
+    // Warehouse work: a merchant may announce but not put stock on locations.
+    expect((await api(bolOwner, 'POST', '/inventory/direct_checkin', body)).status).toBe(403);
+    await setCurr(picker, bol);
+    const r = await api<Inbound>(picker, 'POST', '/inventory/direct_checkin', body);
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body.status).toBe('checked_in');
     expect(r.body.direct).toBe(true);
@@ -479,14 +480,20 @@ describe('documents, mail, images and the calendar', () => {
       t.app.inject({
         method: 'PUT',
         url: `/api/inventory/checkin/images/${id}`,
-        headers: { cookie: picker, 'content-type': 'image/png', 'x-file-name': 'b.png', 'idempotency-key': 'photo-1' },
+        headers: {
+          cookie: picker,
+          'content-type': 'image/png',
+          'x-file-name': 'b.png',
+          'idempotency-key': 'photo-1',
+        },
         payload: png,
       });
     expect((await keyed()).json().images).toHaveLength(2);
     expect((await keyed()).json().images).toHaveLength(2);
     expect(
-      (await t.app.inject({ method: 'GET', url: `/api/inbound_item/${id}`, headers: { cookie: picker } })).json()
-        .images,
+      (
+        await t.app.inject({ method: 'GET', url: `/api/inbound_item/${id}`, headers: { cookie: picker } })
+      ).json().images,
     ).toHaveLength(2);
     const fake = await put(Buffer.from('not an image at all'), 'image/png');
     expect(fake.statusCode).toBe(400);
