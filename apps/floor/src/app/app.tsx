@@ -35,24 +35,6 @@ const SCREENS = TASKS.flatMap((task) =>
 );
 
 /**
- * Starts loading the screen at `path` (a task route) and its texts now, so its chunks come down while the session is
- * checked instead of after it (the screens' chunks carry zod and their schemas since they left the first load, ADR
- * 0033). Loading a module twice costs nothing: the router's lazy screen gets the same one.
- */
-function preloadScreen(path: string): void {
-  for (const task of TASKS)
-    for (const route of task.routes)
-      if (route.path === path) {
-        void route.load().catch(() => undefined);
-        void loadTaskTexts(task).catch(() => undefined);
-      }
-}
-
-const preloadLogin = () => preloadScreen(FLOOR_PATHS.login);
-// The screen the app was opened on.
-if (typeof location !== 'undefined') preloadScreen(location.pathname.slice(ROUTER_BASENAME.length) || '/');
-
-/**
  * The floor's screens under `/floor` (spec 2 §2 route table, floor part), built from the tasks of app/tasks.ts, each
  * behind the routing guard: public screens only without a session, the rest with one (and the endpoint they need).
  */
@@ -97,7 +79,7 @@ export function App() {
   return (
     <MantineProvider theme={theme} forceColorScheme="light">
       <BrowserRouter basename={ROUTER_BASENAME}>
-        <SessionProvider onLogin={resumeOutbox} onNobodyKnown={preloadLogin}>
+        <SessionProvider onLogin={resumeOutbox}>
           <OutboxSessionBridge />
           <FloorRoutes />
           <UpdatePrompt />

@@ -1,14 +1,5 @@
 import { ApiError, type CurrentUser, type LoginBody, requestTrusted } from '@hoppa/core';
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { floorDb, getMeta, setMeta } from '../offline/db.ts';
 import { api } from './api.ts';
 
@@ -37,20 +28,8 @@ const SessionContext = createContext<SessionApi | null>(null);
  * device, so the last `/current_user` answer is kept in IndexedDB and used when the server cannot be
  * reached; a 401 from the server clears it.
  */
-export function SessionProvider({
-  children,
-  onLogin,
-  onNobodyKnown,
-}: {
-  children: ReactNode;
-  onLogin?: () => void;
-  /** Called at once when the device knows no user: the login screen is the likely next one (app.tsx preloads it). */
-  onNobodyKnown?: () => void;
-}) {
+export function SessionProvider({ children, onLogin }: { children: ReactNode; onLogin?: () => void }) {
   const [state, setState] = useState<SessionState>({ status: 'loading' });
-  // Read once by the start-up effect; a ref, so a new function on each render does not restart it.
-  const nobodyKnown = useRef(onNobodyKnown);
-  nobodyKnown.current = onNobodyKnown;
 
   useEffect(() => {
     let cancelled = false;
@@ -58,7 +37,6 @@ export function SessionProvider({
     void (async () => {
       const cached = await getMeta(db, 'session').catch(() => undefined);
       if (cached && !cancelled) setState({ status: 'authenticated', user: cached, verified: false });
-      if (!cached) nobodyKnown.current?.();
       try {
         // The first paint waits on this call: its answer is taken as the API sent it, checked there against the
         // contract (ADR 0033), so no schema has to load first.

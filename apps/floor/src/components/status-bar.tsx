@@ -59,3 +59,14 @@ export function HeaderButton({
     </UnstyledButton>
   );
 }
+
+/** The ✕ header button of a task screen: back to the task menu, or one level up within the task. */
+export function CloseHeaderButton({ label, onClick }: { label: string; onClick(): void }) {
+  return (
+    <HeaderButton label={label} onClick={onClick}>
+      <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+        <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+      </svg>
+    </HeaderButton>
+  );
+}

@@ -3,6 +3,7 @@ import type {
   FloorDb,
   InboundOp,
   MetaValues,
+  OutboxFields,
   OutboxRecord,
   OutboxRejection,
   PickRecord,
@@ -13,6 +14,29 @@ import type {
 /** Generates an outbox id (the Idempotency-Key): a random UUID from Web Crypto. */
 export function newOutboxId(): string {
   return globalThis.crypto.randomUUID();
+}
+
+/**
+ * The fields of a new outbox row, waiting to be sent: a fresh Idempotency-Key, no attempts yet, due at `now`. Every
+ * enqueue builds its rows from this, so the rows of all kinds start alike.
+ */
+export function pendingFields(
+  pickId: string,
+  label: string,
+  now: number,
+  newId: () => string = newOutboxId,
+): Omit<OutboxFields, 'seq'> {
+  return {
+    id: newId(),
+    pickId,
+    label,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: now,
+    createdAt: now,
+    lastError: null,
+    rejection: null,
+  };
 }
 
 /** A short readable line for one order line of a pick, shown when the server rejects it. */
@@ -43,17 +67,9 @@ export async function enqueuePick(
     const rows: OutboxRecord[] = pick.item.orders
       .filter((o) => o.qty > 0)
       .map((o) => ({
-        id: newId(),
+        ...pendingFields(pickId, outboxLabel(pick, o.shop_order_id, o.qty), now, newId),
         kind: 'pick.confirm',
         body: { order_line_id: o.order_line_id, quantity: o.qty, location_id: locationId, scanned },
-        pickId,
-        label: outboxLabel(pick, o.shop_order_id, o.qty),
-        status: 'pending',
-        attempts: 0,
-        nextAttemptAt: now,
-        createdAt: now,
-        lastError: null,
-        rejection: null,
       }));
     await db.picks.update(pickId, { status: rows.length ? 'queued' : 'sent', pickedAt: now, scanned });
     if (rows.length) await db.outbox.bulkAdd(rows);
@@ -79,17 +95,9 @@ export async function enqueueStockChange(
   newId: () => string = newOutboxId,
 ): Promise<OutboxRecord> {
   const row: OutboxRecord = {
-    id: newId(),
+    ...pendingFields(stockKey(op.product_id), label, now, newId),
     kind: 'stock.change',
     body: op,
-    pickId: stockKey(op.product_id),
-    label,
-    status: 'pending',
-    attempts: 0,
-    nextAttemptAt: now,
-    createdAt: now,
-    lastError: null,
-    rejection: null,
   };
   await db.outbox.add(row);
   return row;
@@ -105,17 +113,9 @@ export async function enqueueReturnChange(
   newId: () => string = newOutboxId,
 ): Promise<OutboxRecord> {
   const row: OutboxRecord = {
-    id: newId(),
+    ...pendingFields(`return:${returnId}`, label, now, newId),
     kind: 'return.change',
     body: op,
-    pickId: `return:${returnId}`,
-    label,
-    status: 'pending',
-    attempts: 0,
-    nextAttemptAt: now,
-    createdAt: now,
-    lastError: null,
-    rejection: null,
   };
   await db.outbox.add(row);
   return row;
@@ -131,17 +131,9 @@ export async function enqueueInboundChange(
   newId: () => string = newOutboxId,
 ): Promise<OutboxRecord> {
   const row: OutboxRecord = {
-    id: newId(),
+    ...pendingFields(`inbound:${inboundId}`, label, now, newId),
     kind: 'inbound.change',
     body: op,
-    pickId: `inbound:${inboundId}`,
-    label,
-    status: 'pending',
-    attempts: 0,
-    nextAttemptAt: now,
-    createdAt: now,
-    lastError: null,
-    rejection: null,
   };
   await db.outbox.add(row);
   return row;

@@ -20,8 +20,9 @@ import { api } from '../../app/api.ts';
 import { FLOOR_PATHS } from '../../app/paths.ts';
 import { kickOutbox, useOnline, useRejectedRows } from '../../app/sync.ts';
 import { ErrorBanner } from '../../components/error-banner.tsx';
+import { RejectedChanges } from '../../components/rejected-changes.tsx';
 import { ScanBar } from '../../components/scan-bar.tsx';
-import { HeaderButton, StatusBar } from '../../components/status-bar.tsx';
+import { CloseHeaderButton, StatusBar } from '../../components/status-bar.tsx';
 import { floorDb, getMeta, type InboundOp, type MetaValues, setMeta } from '../../offline/db.ts';
 import { dismissRejected, enqueueInboundChange, withInboundItem } from '../../offline/outbox.ts';
 import { deviceBeeps } from '../../scan/feedback.ts';
@@ -223,16 +224,12 @@ export function CheckinScreen() {
     <div className="screen checkin-screen">
       <StatusBar
         right={
-          <HeaderButton
+          <CloseHeaderButton
             label={item || inbound ? t('back') : t('title')}
             onClick={() =>
               item ? open({ inbound: inbound?.id }) : inbound ? open({}) : navigate(FLOOR_PATHS.menu)
             }
-          >
-            <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-            </svg>
-          </HeaderButton>
+          />
         }
       />
       <ScanBar
@@ -264,29 +261,11 @@ export function CheckinScreen() {
           </p>
         ) : null}
         <ErrorBanner error={error} />
-        {rejected.length > 0 ? (
-          <section className="rejected" role="alert" data-testid="rejected-list">
-            <h2>{t('rejectedTitle', { count: rejected.length })}</h2>
-            <ul>
-              {rejected.map((row) => (
-                <li key={row.id}>
-                  <div className="rejected-text">
-                    <strong>{row.label}</strong>
-                    <span>{row.rejection?.message}</span>
-                  </div>
-                  <Button
-                    size="lg"
-                    color="dark"
-                    variant="white"
-                    onClick={() => void dismissRejected(db, row.id)}
-                  >
-                    {t('dismiss')}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <RejectedChanges
+          rows={rejected}
+          onDismiss={(id) => void dismissRejected(db, id)}
+          texts={{ title: t('rejectedTitle', { count: rejected.length }), dismiss: t('dismiss') }}
+        />
         {item && inbound ? (
           <ItemDetail
             key={item.id}

@@ -14,7 +14,7 @@ import { api } from '../../app/api.ts';
 import { FLOOR_PATHS } from '../../app/paths.ts';
 import { ErrorBanner } from '../../components/error-banner.tsx';
 import { ScanBar } from '../../components/scan-bar.tsx';
-import { HeaderButton, StatusBar } from '../../components/status-bar.tsx';
+import { CloseHeaderButton, StatusBar } from '../../components/status-bar.tsx';
 import { type BeepFeedback, deviceBeeps, preloadSounds } from '../../scan/feedback.ts';
 import type { ScanInputHandle } from '../../scan/scan-input.tsx';
 import { SPEECH_RATE, speak } from '../../scan/speech.ts';
@@ -150,13 +150,7 @@ export function GroupingScreen({
   return (
     <div className="screen grouping-screen">
       <StatusBar
-        right={
-          <HeaderButton label={t('close')} onClick={() => navigate(FLOOR_PATHS.menu)}>
-            <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-            </svg>
-          </HeaderButton>
-        }
+        right={<CloseHeaderButton label={t('close')} onClick={() => navigate(FLOOR_PATHS.menu)} />}
       />
       <ScanBar
         inputRef={scanInput}

@@ -9,9 +9,10 @@ import { FLOOR_PATHS } from '../../app/paths.ts';
 import { useCurrentUser } from '../../app/session.tsx';
 import { useOnline, useRejectedRows } from '../../app/sync.ts';
 import { ErrorBanner } from '../../components/error-banner.tsx';
+import { RejectedChanges } from '../../components/rejected-changes.tsx';
 import { ScanBar } from '../../components/scan-bar.tsx';
-import { HeaderButton, StatusBar } from '../../components/status-bar.tsx';
-import { floorDb, type OutboxRecord } from '../../offline/db.ts';
+import { CloseHeaderButton, StatusBar } from '../../components/status-bar.tsx';
+import { floorDb } from '../../offline/db.ts';
 import { dismissRejected } from '../../offline/outbox.ts';
 import { type BeepFeedback, deviceBeeps, preloadSounds } from '../../scan/feedback.ts';
 import type { ScanInputHandle } from '../../scan/scan-input.tsx';
@@ -272,13 +273,7 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
   return (
     <div className="screen locations-screen">
       <StatusBar
-        right={
-          <HeaderButton label={t('close')} onClick={() => navigate(FLOOR_PATHS.menu)}>
-            <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-            </svg>
-          </HeaderButton>
-        }
+        right={<CloseHeaderButton label={t('close')} onClick={() => navigate(FLOOR_PATHS.menu)} />}
       />
       {inputShown ? (
         <ScanBar
@@ -312,7 +307,21 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
       ) : null}
 
       <main className="loc-main">
-        <RejectedChanges rows={rejected} onDismiss={(id) => void dismissRejected(db, id)} t={t} />
+        <RejectedChanges
+          rows={rejected}
+          onDismiss={(id) => void dismissRejected(db, id)}
+          texts={{
+            title: t('rejectedTitle', { count: rejected.length }),
+            hint: t('rejectedHint'),
+            dismiss: t('dismiss'),
+          }}
+          reason={(row) => {
+            const code = row.rejection?.code ?? '';
+            if (code === 'stock_changed' || code === 'location_not_empty' || code === 'location_inactive')
+              return t(`reason_${code}`);
+            return row.rejection?.message ?? '';
+          }}
+        />
         <ErrorBanner error={lookupError ?? (error && !(product && !online) ? error : null)} />
 
         {mode.kind === 'transfer' && product ? (
@@ -583,43 +592,5 @@ function RecountModal({
         {t('save')}
       </Button>
     </Modal>
-  );
-}
-
-/** Changes the server refused (spec 2 §8): the reason, until the worker taps "Gezien". */
-function RejectedChanges({
-  rows,
-  onDismiss,
-  t,
-}: {
-  rows: OutboxRecord[];
-  onDismiss(id: string): void;
-  t: T;
-}) {
-  if (rows.length === 0) return null;
-  const reason = (row: OutboxRecord) => {
-    const code = row.rejection?.code ?? '';
-    if (code === 'stock_changed' || code === 'location_not_empty' || code === 'location_inactive')
-      return t(`reason_${code}`);
-    return row.rejection?.message ?? '';
-  };
-  return (
-    <section className="rejected" role="alert" data-testid="rejected-list">
-      <h2>{t('rejectedTitle', { count: rows.length })}</h2>
-      <p>{t('rejectedHint')}</p>
-      <ul>
-        {rows.map((row) => (
-          <li key={row.id} data-testid="rejected-change">
-            <div className="rejected-text">
-              <strong>{row.label}</strong>
-              <span data-testid="rejected-reason">{reason(row)}</span>
-            </div>
-            <Button size="lg" color="dark" variant="white" onClick={() => onDismiss(row.id)}>
-              {t('dismiss')}
-            </Button>
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { FloorDb, OutboxRecord, PickRecord } from '../../offline/db.ts';
-import { newOutboxId, outboxLabel } from '../../offline/outbox.ts';
+import { newOutboxId, outboxLabel, pendingFields } from '../../offline/outbox.ts';
 
 /**
  * Records a pick of an item without a pick location (spec 2 §4 Pick flow: the product was scanned, then the location
@@ -19,14 +19,10 @@ export async function enqueueLinkedPick(
     const pick = await db.picks.get(pickId);
     if (pick?.status !== 'open' || pick.item.loc_id) return null;
     const located: PickRecord = { ...pick, item: { ...pick.item, loc_id: location.id, rack: location.name } };
-    const base = { pickId, status: 'pending' as const, attempts: 0, nextAttemptAt: now, createdAt: now };
-    const rest = { lastError: null, rejection: null };
     const orders = pick.item.orders.filter((o) => o.qty > 0);
     const rows: OutboxRecord[] = [
       {
-        ...base,
-        ...rest,
-        id: newId(),
+        ...pendingFields(pickId, `${location.name} · ${pick.item.product__name.slice(0, 80)}`, now, newId),
         kind: 'pick.link',
         body: {
           link_location: location.id,
@@ -34,16 +30,12 @@ export async function enqueueLinkedPick(
           product_id: pick.item.product__id,
           quantity: orders.reduce((sum, o) => sum + o.qty, 0),
         },
-        label: `${location.name} · ${pick.item.product__name.slice(0, 80)}`,
       },
       ...orders.map(
         (o): OutboxRecord => ({
-          ...base,
-          ...rest,
-          id: newId(),
+          ...pendingFields(pickId, outboxLabel(located, o.shop_order_id, o.qty), now, newId),
           kind: 'pick.confirm',
           body: { order_line_id: o.order_line_id, quantity: o.qty, location_id: location.id, scanned },
-          label: outboxLabel(located, o.shop_order_id, o.qty),
         }),
       ),
     ];

@@ -1,5 +1,5 @@
-import { Button } from '@mantine/core';
 import type { TFunction } from 'i18next';
+import { RejectedChanges } from '../../components/rejected-changes.tsx';
 import type { OutboxRecord } from '../../offline/db.ts';
 
 /** The reason a picker reads for a refused pick: our Dutch text for known conflicts, else the server's. */
@@ -23,29 +23,17 @@ export function RejectedList({
   onDismiss(id: string): void;
   t: TFunction<'pick', undefined>;
 }) {
-  if (rows.length === 0) return null;
   return (
-    <section
-      className="rejected"
-      role="alert"
-      aria-label={t('rejectedTitle', { count: rows.length })}
-      data-testid="rejected-list"
-    >
-      <h2>{t('rejectedTitle', { count: rows.length })}</h2>
-      <p>{t('rejectedHint')}</p>
-      <ul>
-        {rows.map((row) => (
-          <li key={row.id} data-testid="rejected-pick">
-            <div className="rejected-text">
-              <strong>{row.label}</strong>
-              <span data-testid="rejected-reason">{rejectionReason(row, t)}</span>
-            </div>
-            <Button size="lg" color="dark" variant="white" onClick={() => onDismiss(row.id)}>
-              {t('dismiss')}
-            </Button>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <RejectedChanges
+      rows={rows}
+      onDismiss={onDismiss}
+      texts={{
+        title: t('rejectedTitle', { count: rows.length }),
+        hint: t('rejectedHint'),
+        dismiss: t('dismiss'),
+      }}
+      reason={(row) => rejectionReason(row, t)}
+      itemTestId="rejected-pick"
+    />
   );
 }

@@ -19,8 +19,9 @@ import { api } from '../../app/api.ts';
 import { FLOOR_PATHS } from '../../app/paths.ts';
 import { kickOutbox, useOnline, useRejectedRows } from '../../app/sync.ts';
 import { ErrorBanner } from '../../components/error-banner.tsx';
+import { RejectedChanges } from '../../components/rejected-changes.tsx';
 import { ScanBar } from '../../components/scan-bar.tsx';
-import { HeaderButton, StatusBar } from '../../components/status-bar.tsx';
+import { CloseHeaderButton, StatusBar } from '../../components/status-bar.tsx';
 import { floorDb, getMeta, type ReturnOp, setMeta } from '../../offline/db.ts';
 import { dismissRejected, enqueueReturnChange } from '../../offline/outbox.ts';
 import { deviceBeeps } from '../../scan/feedback.ts';
@@ -130,13 +131,7 @@ export function ReturnsScreen() {
   return (
     <div className="screen returns-screen">
       <StatusBar
-        right={
-          <HeaderButton label={t('title')} onClick={() => navigate(FLOOR_PATHS.menu)}>
-            <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-            </svg>
-          </HeaderButton>
-        }
+        right={<CloseHeaderButton label={t('title')} onClick={() => navigate(FLOOR_PATHS.menu)} />}
       />
       <ScanBar
         inputRef={scanInput}
@@ -165,29 +160,11 @@ export function ReturnsScreen() {
           </p>
         ) : null}
         <ErrorBanner error={error} />
-        {rejected.length > 0 ? (
-          <section className="rejected" role="alert" data-testid="rejected-list">
-            <h2>{t('rejectedTitle', { count: rejected.length })}</h2>
-            <ul>
-              {rejected.map((row) => (
-                <li key={row.id}>
-                  <div className="rejected-text">
-                    <strong>{row.label}</strong>
-                    <span>{row.rejection?.message}</span>
-                  </div>
-                  <Button
-                    size="lg"
-                    color="dark"
-                    variant="white"
-                    onClick={() => void dismissRejected(db, row.id)}
-                  >
-                    {t('dismiss')}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <RejectedChanges
+          rows={rejected}
+          onDismiss={(id) => void dismissRejected(db, id)}
+          texts={{ title: t('rejectedTitle', { count: rejected.length }), dismiss: t('dismiss') }}
+        />
         {shown.length === 0 && !notice && desk?.stored ? <p className="ret-empty">{t('empty')}</p> : null}
         {shown.map((r) => (
           <ReturnCard key={r.id} r={r} queue={queue} online={online} t={t} />
