@@ -180,6 +180,12 @@ test('the merchant sees the inbound checked in with counts, extra work, the phot
   await page.goto(`/checkin_inventory/${made.id}`);
   await expect(page.getByText('This inbound is checked in: it can no longer be changed.')).toBeVisible();
   await expect(page.getByTestId('pieces-progress')).toHaveText('50 of 56 pieces checked in');
+  // The worker's note and photo of the short item, the photo loaded from the API with the merchant's session.
+  const notes = page.getByTestId('inbound-item-notes');
+  await expect(notes).toHaveCount(1);
+  await expect(notes).toContainText('Eén doos ontbreekt');
+  const img = notes.getByRole('img');
+  await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1);
   await shot(page, 'inbound-checkin-05-portal-detail');
   await context.close();
 

@@ -126,7 +126,14 @@ export const InboundItemSchema = z.object({
 export type InboundItem = z.infer<typeof InboundItemSchema>;
 
 /** An inbound with its items and totals (spec 2 §3 Inbound, §9). */
-export const InboundSchema = InboundInformationSchema.extend({
+export const InboundSchema = z.object({
+  // What was given as the inbound's information, as stored: answers do not repeat the input rules (a direct
+  // check-in may leave phone and track and trace empty).
+  contact_person: z.string(),
+  contact_person_email: z.string(),
+  phone: z.string(),
+  shipping_address: z.string(),
+  track_trace: z.string(),
   id: IdSchema,
   inbound_number: z.string(),
   org_id: IdSchema,
@@ -152,10 +159,19 @@ export const FindLocationsBodySchema = z.object({
   amount: z.number().int().min(1).max(50).default(1),
 });
 
+/**
+ * The direct check-in's contact form (spec 2 §2 Direct check-in, §8): contact person, shipping address and a valid
+ * e-mail are required; phone and track and trace may be left empty (stored as '').
+ */
+export const DirectCheckinInformationSchema = InboundInformationSchema.extend({
+  phone: text(50).default(''),
+  track_trace: text(200).default(''),
+});
+
 /** Body of direct check-in (spec 2 §2 Direct check-in): scanned products onto chosen locations, the contact form. */
 export const DirectCheckinBodySchema = z.object({
   type: z.enum(INBOUND_TYPES).default('package'),
-  information: InboundInformationSchema,
+  information: DirectCheckinInformationSchema,
   items: z
     .array(
       z.object({

@@ -401,12 +401,17 @@ describe('placing stock (spec 2 §2 Inbound item detail; the stock ledger)', () 
   it('checks in directly: one inbound checked in at once, stock on the chosen locations', async () => {
     const binX = await addLocation(t.db, { name: `DIRECT-${Date.now()}`, sequence: 990 });
     const p = await addProduct(t.db, bol, { name: 'Direct', stock: [] });
-    const body = { information: INFO, items: [{ product_id: p.id, location_id: binX, amount: 7 }] };
+    // Spec 2 §2: only contact person, address and e-mail are required; phone and track and trace may be left out.
+    const { phone: _phone, track_trace: _tt, ...required } = INFO;
+    const body = { information: required, items: [{ product_id: p.id, location_id: binX, amount: 7 }] };
+    const noContact = { ...body, information: { ...required, contact_person: '' } };
     // Warehouse work: a merchant may announce but not put stock on locations.
     expect((await api(bolOwner, 'POST', '/inventory/direct_checkin', body)).status).toBe(403);
     await setCurr(picker, bol);
+    expect((await api(picker, 'POST', '/inventory/direct_checkin', noContact)).status).toBe(400);
     const r = await api<Inbound>(picker, 'POST', '/inventory/direct_checkin', body);
     expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect([r.body.phone, r.body.track_trace]).toEqual(['', '']);
     expect(r.body.status).toBe('checked_in');
     expect(r.body.direct).toBe(true);
     expect(r.body.items[0]?.pieces_checked_in).toBe(7);

@@ -184,11 +184,14 @@ describe('direct check-in (spec 2 §2 Direct check-in (beta))', { timeout: 30_00
     const row = await screen.findByTestId('checkin-row');
     await waitFor(() => expect(within(row).getByDisplayValue('A-01-01')).toBeTruthy());
     fireEvent.change(within(row).getByLabelText('Pieces Aardbeienjam'), { target: { value: '12' } });
-    // Track & trace is required (the API's rule): the first try names the field and sends nothing.
+    // The contact person is required (spec 2 §2); phone and track & trace may stay empty. A first try with the
+    // contact person cleared names the field and sends nothing.
+    fireEvent.change(screen.getByLabelText(/Contact person \*/i), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Check in 12 pcs' }));
-    expect(await screen.findByText('Track & trace is required.')).toBeTruthy();
+    expect(await screen.findByText('Contact person is required.')).toBeTruthy();
     expect(seen.bodies).toEqual([]);
-    fireEvent.change(screen.getByLabelText(/Track & trace/), { target: { value: '3SBOL123' } });
+    fireEvent.change(screen.getByLabelText(/Contact person \*/i), { target: { value: 'Anna Bol' } });
+    fireEvent.change(screen.getByLabelText(/Phone/), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Check in 12 pcs' }));
     const done = await screen.findByTestId('checkin-done');
     expect(within(done).getByText('Inbound IN-00000009 checked in')).toBeTruthy();
@@ -201,9 +204,9 @@ describe('direct check-in (spec 2 §2 Direct check-in (beta))', { timeout: 30_00
         information: expect.objectContaining({
           contact_person: 'Anna Bol',
           contact_person_email: 'anna@bakkerijbol.nl',
-          phone: '020 555 0100',
+          phone: '',
           shipping_address: 'Keizersgracht 1, 1015 AA Amsterdam',
-          track_trace: '3SBOL123',
+          track_trace: '',
           expected_delivery: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
         }),
         items: [{ product_id: JAM.id, location_id: BIN.id, amount: 12 }],

@@ -1,4 +1,4 @@
-import { amsterdamDay, type Inbound, InboundInformationSchema, type Org } from '@hoppa/core';
+import { amsterdamDay, DirectCheckinInformationSchema, type Inbound, type Org } from '@hoppa/core';
 import { useZodForm } from '@hoppa/web';
 import {
   ActionIcon,
@@ -186,6 +186,9 @@ function LocationSelect({
 }
 
 /** The contact form's field props with the spec's messages (spec 2 §5 Inbound information). */
+/** Fields of the contact form that may stay empty (spec 2 §2 Direct check-in: only contact, address and e-mail). */
+const OPTIONAL_FIELDS: ReadonlySet<InfoField> = new Set(['phone', 'track_trace']);
+
 function useInfoField(form: ReturnType<typeof useZodForm<InfoField>>) {
   const { t } = useTranslation('directCheckin');
   return (name: InfoField) => {
@@ -198,7 +201,7 @@ function useInfoField(form: ReturnType<typeof useZodForm<InfoField>>) {
           ? t('info.errors.contact_person_email_format')
           : props.error
       : undefined;
-    return { ...props, error, label: t(`info.${name}`), required: true };
+    return { ...props, error, label: t(`info.${name}`), required: !OPTIONAL_FIELDS.has(name) };
   };
 }
 
@@ -279,7 +282,9 @@ function CheckinForm({ org }: { org: Org }): ReactNode {
   const lookup = useProductLookup();
   const locationsOf = useProductLocationsLookup();
   const checkin = useDirectCheckin();
-  const form = useZodForm<InfoField>(InboundInformationSchema, { ...infoDefaults(org, amsterdamDay()) });
+  const form = useZodForm<InfoField>(DirectCheckinInformationSchema, {
+    ...infoDefaults(org, amsterdamDay()),
+  });
   const field = useInfoField(form);
 
   const add = async (product: CheckinProduct) => {

@@ -22,6 +22,9 @@ const PENDING = inbound(3, {
       expiration_date: '2027-12-31',
       surcharges: [{ description: 'Stickeren', cost_cents: 25, amount: 30 }],
       surcharge_total_eur: 7.5,
+      notes: 'Two jars broken\nin the outer box',
+      package_closed: true,
+      images: [{ id: hex(901), mime: 'image/jpeg', size: 1234, name: 'damage.jpg' }],
     }),
     item(2, ID, { name: 'Theedoek', units: 1, packed_per: 10 }),
   ],
@@ -62,6 +65,13 @@ describe('inbound details (spec 2 §2 /checkin_inventory/{id}, §9)', { timeout:
     );
     expect(within(jam).queryByRole('button', { name: /Delete/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Delete Theedoek' })).toBeTruthy();
+    // The warehouse's notes and photos of the counting, for the item that has any (spec 2 §2 Inbound item detail).
+    const notes = screen.getAllByTestId('inbound-item-notes');
+    expect(notes.map((n) => n.textContent)).toEqual([
+      'AardbeienjamPackage was closedTwo jars broken\nin the outer box',
+    ]);
+    const photo = within(notes[0] as HTMLElement).getByRole('img', { name: 'Photo 1 of Aardbeienjam' });
+    expect(photo.getAttribute('src')).toBe(`/api/inbound_item/image/${hex(501)}/${hex(901)}`);
   });
 
   it('mails the check-in summary and deletes an item after asking', async () => {

@@ -13,8 +13,10 @@ import {
 import {
   Alert,
   Anchor,
+  Badge,
   Button,
   Group,
+  Image,
   Modal,
   Paper,
   Progress,
@@ -36,7 +38,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { useAddInboundItem, useDeleteInboundItem, useSendInboundEmail } from './api/change-inbound.ts';
 import { useInbound } from './api/get-inbounds.ts';
-import { inboundDocumentUrl } from './api/inbound-documents.ts';
+import { inboundDocumentUrl, inboundImageUrl } from './api/inbound-documents.ts';
 import { eurToCents } from './inbound.rules.ts';
 import { Fact, InboundStatusBadge } from './inbound-parts.tsx';
 import { ProductAddForm } from './product-add-form.tsx';
@@ -230,6 +232,7 @@ function Detail({ inbound }: { inbound: Inbound }): ReactNode {
         <ItemsTable inbound={inbound} mayDelete={may.delete} />
       </Paper>
       <Surcharges inbound={inbound} />
+      <ItemNotes inbound={inbound} />
     </Stack>
   );
 }
@@ -397,6 +400,61 @@ function ItemsTable({ inbound, mayDelete }: { inbound: Inbound; mayDelete: boole
         ) : null}
       </Modal>
     </>
+  );
+}
+
+/**
+ * What the warehouse wrote and photographed per item while counting (spec 2 §2 Inbound item detail: notes, package
+ * closed, damage photos): shown to the merchant once there is any; each photo opens full size in a new tab.
+ */
+function ItemNotes({ inbound }: { inbound: Inbound }): ReactNode {
+  const { t } = useTranslation('inbound');
+  const items = inbound.items.filter((i) => i.notes || i.images.length > 0 || i.package_closed);
+  if (items.length === 0) return null;
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="inbound-notes">
+      <Title order={2} fz="md" mb="xs" id="inbound-notes">
+        {t('detail.notesTitle')}
+      </Title>
+      <Stack gap="md">
+        {items.map((i) => (
+          <div key={i.id} data-testid="inbound-item-notes">
+            <Group gap="xs">
+              <Text size="sm" fw={600}>
+                {i.product.name}
+              </Text>
+              {i.package_closed ? (
+                <Badge size="sm" variant="light" color="gray">
+                  {t('detail.packageClosed')}
+                </Badge>
+              ) : null}
+            </Group>
+            {i.notes ? (
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {i.notes}
+              </Text>
+            ) : null}
+            {i.images.length > 0 ? (
+              <Group gap="xs" mt={6}>
+                {i.images.map((img, n) => (
+                  <Anchor key={img.id} href={inboundImageUrl(i.id, img.id)} target="_blank" rel="noreferrer">
+                    <Image
+                      src={inboundImageUrl(i.id, img.id)}
+                      alt={t('detail.photo', { name: i.product.name, n: n + 1 })}
+                      w={96}
+                      h={96}
+                      fit="cover"
+                      radius="sm"
+                      loading="lazy"
+                    />
+                  </Anchor>
+                ))}
+              </Group>
+            ) : null}
+          </div>
+        ))}
+      </Stack>
+    </Paper>
   );
 }
 

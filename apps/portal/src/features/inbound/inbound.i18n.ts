@@ -207,6 +207,9 @@ const en = {
     surcharges: 'Extra work',
     surchargeTotal: 'Extra work total',
     noSurcharges: 'No extra work charged.',
+    notesTitle: 'Notes and photos from the check-in',
+    packageClosed: 'Package was closed',
+    photo: 'Photo {{n}} of {{name}}',
     surchargeLine: '{{amount}} × {{cost}}',
     cols: {
       product: 'Product',
@@ -449,6 +452,9 @@ const nl: typeof en = {
     surcharges: 'Extra werk',
     surchargeTotal: 'Totaal extra werk',
     noSurcharges: 'Geen extra werk in rekening gebracht.',
+    notesTitle: 'Notities en foto’s van de check-in',
+    packageClosed: 'Verpakking was gesloten',
+    photo: 'Foto {{n}} van {{name}}',
     surchargeLine: '{{amount}} × {{cost}}',
     cols: {
       product: 'Product',

@@ -1,5 +1,6 @@
 import {
   buildPath,
+  inboundImageEndpoint,
   inboundPackingSlipEndpoint,
   inboundQrEndpoint,
   pendingInventoryPdfEndpoint,
@@ -18,6 +19,14 @@ export type InboundDocument = 'qr' | 'ticket';
 export function inboundDocumentUrl(doc: InboundDocument, id: string): string {
   const endpoint = doc === 'qr' ? inboundQrEndpoint : inboundPackingSlipEndpoint;
   return `/api${buildPath(endpoint.path, { id })}`;
+}
+
+/**
+ * The URL of one damage photo of an inbound item (`GET /api/inbound_item/image/{id}/{image_id}`, spec 2 §7), for an
+ * `<img>` or a link: the session cookie goes along; the API answers only the item's organisation and the warehouse.
+ */
+export function inboundImageUrl(itemId: string, imageId: string): string {
+  return `/api${buildPath(inboundImageEndpoint.path, { id: itemId, image_id: imageId })}`;
 }
 
 /**
