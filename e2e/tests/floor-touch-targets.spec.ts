@@ -55,6 +55,7 @@ test('every control of the floor screens is at least 44 × 44 px on a phone', as
     ['/floor/locations', () => expect(page.getByTestId('scan-input')).toBeVisible()],
     ['/floor/inbound', () => expect(page.getByTestId('inbound-card').first()).toBeVisible()],
     ['/floor/returns', () => expect(page.getByTestId('scan-input')).toBeVisible()],
+    ['/floor/direct-checkin', () => expect(page.getByTestId('scan-input')).toBeVisible()],
     ['/floor/scanner', () => expect(page.getByRole('heading', { name: 'Scanner set-up' })).toBeVisible()],
   ];
   for (const [path, ready] of screens) {

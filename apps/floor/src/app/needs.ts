@@ -15,4 +15,6 @@ export const NEEDS = {
   returnUpdate: { method: 'POST', path: '/returns' },
   /** `PUT /inbound_item/submitInboundItem/{id}`: confirming counted inbound items (check-in, warehouse work). */
   inboundSubmit: { method: 'PUT', path: '/inbound_item/submitInboundItem/:id' },
+  /** `POST /inventory/direct_checkin`: checking in goods that arrived unannounced (warehouse work). */
+  directCheckin: { method: 'POST', path: '/inventory/direct_checkin' },
 } as const satisfies Record<string, EndpointRef>;

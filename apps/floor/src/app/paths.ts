@@ -15,6 +15,7 @@ export const FLOOR_PATHS = {
   scanner: '/scanner',
   returns: '/returns',
   checkin: '/inbound',
+  directCheckin: '/direct-checkin',
 } as const;
 
 /** A floor path as a route, tile or link takes it. */

@@ -5,6 +5,7 @@
  */
 import { accountTask } from '../features/account/index.ts';
 import { checkinTask } from '../features/checkin/index.ts';
+import { directCheckinTask } from '../features/direct-checkin/index.ts';
 import { groupingTask } from '../features/grouping/index.ts';
 import { locationsTask } from '../features/locations/index.ts';
 import { loginTask } from '../features/login/index.ts';
@@ -20,6 +21,7 @@ export const TASKS: readonly FloorTask[] = [
   groupingTask,
   locationsTask,
   checkinTask,
+  directCheckinTask,
   returnsTask,
   scannerTask,
 ];

@@ -21,7 +21,9 @@
  */
 import type {
   CurrentUser,
+  DirectCheckinBody,
   Inbound,
+  Org,
   PickConfirmLine,
   PickItem,
   PickLinkBody,
@@ -195,6 +197,11 @@ export type OutboxRecord = OutboxFields &
     | { kind: 'return.change'; body: ReturnOp }
     | { kind: 'inbound.change'; body: InboundOp }
     | {
+        kind: 'inbound.direct';
+        /** `POST /inventory/direct_checkin` body (issue 10 item 3): one inbound made and checked in at once. */
+        body: DirectCheckinBody;
+      }
+    | {
         kind: 'pick.link';
         /** `POST /pick_list` body: the scanned location becomes the pick location of these orders' lines. */
         body: PickLinkBody;
@@ -280,6 +287,21 @@ export interface MetaValues {
    * 100, soonest expected first, each with its items), and any inbound opened by scanning its QR label since.
    */
   checkinDesk: { at: number; inbounds: Inbound[] };
+  /** The clients a direct check-in can be for, as `GET /orgs` last answered (their contact data fill the form). */
+  directOrgs: { at: number; orgs: Org[] };
+  /** The direct check-ins this device sent, newest first (at most 10), as the server answered them. */
+  directDone: DirectDone[];
+}
+
+/** A direct check-in the server made (issue 10 item 3): its inbound number, client and pieces. */
+export interface DirectDone {
+  /** The outbox row (Idempotency-Key) that sent it. */
+  outboxId: string;
+  inboundId: string;
+  inboundNumber: string;
+  orgName: string;
+  pieces: number;
+  at: number;
 }
 export type MetaKey = keyof MetaValues;
 

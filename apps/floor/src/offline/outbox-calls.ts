@@ -8,6 +8,7 @@ import {
   correctStockEndpoint,
   type createApiClient,
   deleteSurchargeEndpoint,
+  directCheckinEndpoint,
   editInboundItemCheckinEndpoint,
   type InboundItem,
   type ProductLocations,
@@ -47,6 +48,11 @@ export async function sendOutboxRow(
         return { status: 200, body: await sendReturnOp(client, row.body, headers) };
       case 'inbound.change':
         return { status: 200, body: await sendInboundOp(client, row.body, headers) };
+      case 'inbound.direct':
+        return {
+          status: 200,
+          body: await request(client, directCheckinEndpoint, { body: row.body }, headers),
+        };
       case 'pick.link':
         await request(client, pickLinkEndpoint, { body: row.body }, headers);
         return { status: 200 };

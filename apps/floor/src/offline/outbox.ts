@@ -1,5 +1,6 @@
-import type { InboundItem, ProductLocations, Return } from '@hoppa/core';
+import type { DirectCheckinBody, Inbound, InboundItem, ProductLocations, Return } from '@hoppa/core';
 import type {
+  DirectDone,
   FloorDb,
   InboundOp,
   MetaValues,
@@ -139,6 +140,31 @@ export async function enqueueInboundChange(
   return row;
 }
 
+/**
+ * Queues a direct check-in (issue 10 item 3; spec 2 §2 Direct check-in): one outbox row with its own Idempotency-Key,
+ * so a resend after a lost answer makes the inbound once. Rows of direct check-ins share the `direct` key.
+ */
+export async function enqueueDirectCheckin(
+  db: FloorDb,
+  body: DirectCheckinBody,
+  label: string,
+  now: number = Date.now(),
+  newId: () => string = newOutboxId,
+): Promise<OutboxRecord> {
+  const row: OutboxRecord = {
+    ...pendingFields(DIRECT_KEY, label, now, newId),
+    kind: 'inbound.direct',
+    body,
+  };
+  await db.outbox.add(row);
+  return row;
+}
+
+/** The `pickId` of every direct check-in row. */
+export const DIRECT_KEY = 'direct';
+/** How many sent direct check-ins a device remembers. */
+const DIRECT_DONE_KEPT = 10;
+
 /** The oldest pending row (strict send order), or undefined when nothing waits. */
 export function headOfOutbox(db: FloorDb): Promise<OutboxRecord | undefined> {
   return db.outbox.where('[status+seq]').between(['pending', -Infinity], ['pending', Infinity]).first();
@@ -181,6 +207,17 @@ function isReturn(x: unknown): x is Return {
 }
 
 /** Whether a sent check-in change's answer is an inbound item (the transport checked it against the schema already). */
+function isInbound(x: unknown): x is Inbound {
+  if (typeof x !== 'object' || x === null) return false;
+  const { id, inbound_number, org_name, pieces_checked_in } = x as Partial<Inbound>;
+  return (
+    typeof id === 'string' &&
+    typeof inbound_number === 'string' &&
+    typeof org_name === 'string' &&
+    typeof pieces_checked_in === 'number'
+  );
+}
+
 function isInboundItem(x: unknown): x is InboundItem {
   if (typeof x !== 'object' || x === null) return false;
   const { id, inbound_id, pieces_checked_in } = x as Partial<InboundItem>;
@@ -220,6 +257,7 @@ export async function markSent(db: FloorDb, row: OutboxRecord, answer?: unknown)
   const product = row.kind === 'stock.change' && isProductLocations(answer) ? answer : undefined;
   const returned = row.kind === 'return.change' && isReturn(answer) ? answer : undefined;
   const inboundItem = row.kind === 'inbound.change' && isInboundItem(answer) ? answer : undefined;
+  const direct = row.kind === 'inbound.direct' && isInbound(answer) ? answer : undefined;
   await db.transaction('rw', [db.picks, db.outbox, db.products, db.meta], async () => {
     await db.outbox.where('id').equals(row.id).delete();
     if (returned) {
@@ -229,6 +267,18 @@ export async function markSent(db: FloorDb, row: OutboxRecord, answer?: unknown)
           key: 'returnsDesk',
           value: { ...desk, returns: desk.returns.map((r) => (r.id === returned.id ? returned : r)) },
         });
+    }
+    if (direct) {
+      const done = ((await db.meta.get('directDone'))?.value as MetaValues['directDone'] | undefined) ?? [];
+      const entry: DirectDone = {
+        outboxId: row.id,
+        inboundId: direct.id,
+        inboundNumber: direct.inbound_number,
+        orgName: direct.org_name,
+        pieces: direct.pieces_checked_in,
+        at: Date.now(),
+      };
+      await db.meta.put({ key: 'directDone', value: [entry, ...done].slice(0, DIRECT_DONE_KEPT) });
     }
     if (inboundItem) {
       const desk = (await db.meta.get('checkinDesk'))?.value as MetaValues['checkinDesk'] | undefined;

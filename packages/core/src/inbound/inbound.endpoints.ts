@@ -256,18 +256,17 @@ export const submitInboundItemEndpoint = defineEndpoint({
 });
 
 /**
- * Direct check-in (spec 2 §2 Direct check-in; the spec shows no path): one inbound of the current organisation made
- * and checked in at once, each product's pieces onto its chosen location through the stock ledger.
+ * Direct check-in (spec 2 §2 Direct check-in; the spec shows no path): one inbound of the organisation named in the
+ * body (the floor app) or else the current one (the portal; 409 `no_current_org` without either) made and checked in at once, each product's pieces onto its chosen location through the stock ledger.
  */
 export const directCheckinEndpoint = defineEndpoint({
   method: 'POST',
   path: '/inventory/direct_checkin',
   summary: 'Direct check-in',
-  scope: 'org',
   body: DirectCheckinBodySchema,
   response: InboundSchema,
   status: 201,
-  problems: ['location_inactive'],
+  problems: ['location_inactive', 'no_current_org'],
   catalogue: 'direct check-in and temporary check-in records',
   tags,
 });

@@ -170,6 +170,12 @@ export const DirectCheckinInformationSchema = InboundInformationSchema.extend({
 
 /** Body of direct check-in (spec 2 §2 Direct check-in): scanned products onto chosen locations, the contact form. */
 export const DirectCheckinBodySchema = z.object({
+  /**
+   * The merchant whose goods these are; the current organisation when left out (the portal). The floor app names it
+   * (a worker checks in for any client, and a queued check-in must not depend on the session's organisation when it
+   * is sent). One the user may not see is a 404.
+   */
+  org_id: IdSchema.optional(),
   type: z.enum(INBOUND_TYPES).default('package'),
   information: DirectCheckinInformationSchema,
   items: z
@@ -183,6 +189,9 @@ export const DirectCheckinBodySchema = z.object({
     .min(1, 'Voeg producten toe')
     .max(500),
 });
+
+/** Body of direct check-in as sent (`POST /inventory/direct_checkin`). */
+export type DirectCheckinBody = z.input<typeof DirectCheckinBodySchema>;
 
 /** Body of `POST /inventory/email` (spec 2 §7): the inbound whose check-in summary is mailed. */
 export const InboundEmailBodySchema = z.object({ _id: IdSchema, to: z.email().optional() });

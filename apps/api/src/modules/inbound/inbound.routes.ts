@@ -41,6 +41,7 @@ import {
 } from '@hoppa/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { notFound, problem } from '../../lib/errors.ts';
 import { withIdempotency } from '../../lib/idempotency.ts';
 import { inlinePdf } from '../../lib/pdf/pdf-reply.ts';
 import { publicRoute, type RequestContext, route } from '../../lib/route.ts';
@@ -184,7 +185,11 @@ export function registerInboundRoutes(app: FastifyInstance): void {
     change(ctx, req, (ic) => checkinInbound(ic, body._id)),
   );
   route(app, directCheckinEndpoint, async ({ body }, ctx, req, reply) => {
-    const made = await change(ctx, req, (ic) => directCheckin(ic, ctx.currOrgId, body));
+    const orgId = body.org_id ?? ctx.currOrgId;
+    if (!orgId)
+      throw problem(directCheckinEndpoint, 'no_current_org', 'Choose an organisation first: there is none');
+    if (!ctx.orgIds.includes(orgId)) throw notFound(`Organisation ${orgId} not found`);
+    const made = await change(ctx, req, (ic) => directCheckin(ic, orgId, body));
     reply.code(201);
     return made;
   });

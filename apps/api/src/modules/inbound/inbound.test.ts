@@ -412,6 +412,11 @@ describe('placing stock (spec 2 §2 Inbound item detail; the stock ledger)', () 
     const r = await api<Inbound>(picker, 'POST', '/inventory/direct_checkin', body);
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect([r.body.phone, r.body.track_trace]).toEqual(['', '']);
+    // The floor app names the organisation: it counts whatever the session's current one is.
+    await setCurr(picker, stroop);
+    const named = await api<Inbound>(picker, 'POST', '/inventory/direct_checkin', { ...body, org_id: bol });
+    expect(named.status, JSON.stringify(named.body)).toBe(201);
+    expect(named.body.org_id).toBe(bol);
     expect(r.body.status).toBe('checked_in');
     expect(r.body.direct).toBe(true);
     expect(r.body.items[0]?.pieces_checked_in).toBe(7);
@@ -419,7 +424,7 @@ describe('placing stock (spec 2 §2 Inbound item detail; the stock ledger)', () 
       'SELECT stock FROM product_locations WHERE product_id = $1 AND location_id = $2',
       [p.id, binX],
     );
-    expect(stock.rows[0]?.stock).toBe(7);
+    expect(stock.rows[0]?.stock).toBe(14);
     await ledgerHolds([p.id]);
   });
 });

@@ -6,10 +6,10 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { kickOutbox, outboxSender } from '../../app/sync.ts';
 import { floorDb, setMeta } from '../../offline/db.ts';
+import { storeProduct } from '../../offline/products.ts';
 import { browser, json } from '../../test/dom-setup.ts';
 import { hexId } from '../../test/fixtures.ts';
 import { clearFloorDb, currentUser, renderFloor } from '../../test/render.tsx';
-import { storeProduct } from './use-product-locations.ts';
 
 const PRODUCT = hexId(0x51);
 const ORG = hexId(0x52);

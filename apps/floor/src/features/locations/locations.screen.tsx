@@ -18,6 +18,7 @@ import { type BeepFeedback, deviceBeeps, preloadSounds } from '../../scan/feedba
 import type { ScanInputHandle } from '../../scan/scan-input.tsx';
 import { LocationList } from './location-list.tsx';
 import './locations.css';
+import { lookupProduct, type ProductLookup } from '../../offline/products.ts';
 import {
   classifyScan,
   parseAmount,
@@ -25,7 +26,7 @@ import {
   type ShownProduct,
   swapsForMove,
 } from './locations.rules.ts';
-import { lookupProduct, type ProductLookup, useProductLocations } from './use-product-locations.ts';
+import { useProductLocations } from './use-product-locations.ts';
 
 const CameraScanner = lazy(() =>
   import('../../scan/camera-scanner.tsx').then((m) => ({ default: m.CameraScanner })),

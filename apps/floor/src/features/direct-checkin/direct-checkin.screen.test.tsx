@@ -1,0 +1,271 @@
+// @vitest-environment jsdom
+// First: installs fake IndexedDB and the browser stubs before Dexie loads.
+import '../../test/dom-setup.ts';
+import type { Inbound, Org, Product, ProductLocationLink, ProductLocations } from '@hoppa/core';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { kickOutbox, outboxSender } from '../../app/sync.ts';
+import { floorDb, setMeta } from '../../offline/db.ts';
+import { storeProduct } from '../../offline/products.ts';
+import { browser, json } from '../../test/dom-setup.ts';
+import { hexId } from '../../test/fixtures.ts';
+import { clearFloorDb, currentUser, renderFloor } from '../../test/render.tsx';
+
+const ORG = hexId(0x52);
+const JAM = { id: hexId(0x51), ean: '8712100486517', name: 'Aardbeienjam' };
+const TEA = { id: hexId(0x53), ean: '8712100486524', name: 'Theedoek' };
+const BIN_A = { id: hexId(0x61), name: 'R-01-01' };
+const BIN_NEW = hexId(0x69);
+
+const staff = currentUser('picker', {
+  curr_role: {
+    key: 'warehouse_staff',
+    name: 'Warehouse staff',
+    grants: [
+      { methods: ['GET', 'POST', 'PUT'], path: '/inventory/*' },
+      { methods: ['GET'], path: '/product/*' },
+      { methods: ['GET'], path: '/products/*' },
+      { methods: ['GET'], path: '/orgs' },
+    ],
+    all_orgs: true,
+  },
+});
+
+const BOL: Org = {
+  id: ORG,
+  name: 'Bakkerij Bol',
+  kind: 'merchant',
+  active: true,
+  contact_person: 'Anna Bol',
+  contact_person_email: 'anna@bakkerijbol.nl',
+  phone: '020 555 0100',
+  address: { line1: 'Keizersgracht 1, 1015 AA Amsterdam', postalCode: '1015 AA', city: 'Amsterdam' },
+  current: false,
+};
+
+function link(loc: { id: string; name: string }, stock: number): ProductLocationLink {
+  return {
+    id: hexId(0x7000 + stock),
+    location: { id: loc.id, name: loc.name, parent_name: 'R-01', type: 'half-box', active: true },
+    stock,
+    active: true,
+    to_transfer: false,
+    transfer_quantity: null,
+    position: 1,
+  };
+}
+
+function locations(p: typeof JAM, links: ProductLocationLink[]): ProductLocations {
+  return {
+    product: {
+      id: p.id,
+      org_id: ORG,
+      name: p.name,
+      ean: p.ean,
+      needs_recount: false,
+      stock: 3,
+      return_instruction: null,
+    },
+    locations: links,
+  };
+}
+
+/** The product as `GET /products/ean/{text}` lists it. */
+function catalogueProduct(p: typeof JAM): Product {
+  return {
+    id: p.id,
+    org: ORG,
+    name: p.name,
+    ean: p.ean,
+    bsku: null,
+    parent: null,
+    img_url: null,
+    note: null,
+    pick_note: null,
+    pack_note: null,
+    return_instruction: null,
+    weight_kg: null,
+    length: null,
+    height: null,
+    width: null,
+    customs: { hs: null, value: null },
+    fullfilled_bysf: true,
+    active: true,
+    needs_recount: false,
+    sf_stock: 3,
+    locations: [],
+  };
+}
+
+/** The API as the screen calls it; records each call with its Idempotency-Key. */
+function fakeApi() {
+  const calls: { method: string; path: string; body: unknown; key: string | null }[] = [];
+  browser.server = async (req) => {
+    const url = new URL(req.url);
+    const path = url.pathname.replace(/^\/api/, '');
+    const body = req.method === 'GET' ? null : await req.json();
+    calls.push({ method: req.method, path, body, key: req.headers.get('idempotency-key') });
+    if (path === '/current_user') return json(200, staff);
+    if (path === '/orgs') return json(200, [BOL]);
+    const ean = /^\/products\/ean\/(.+)$/.exec(path)?.[1];
+    if (ean) {
+      const p = [JAM, TEA].find((x) => x.ean === ean);
+      return json(200, { products: p ? [catalogueProduct(p)] : [] });
+    }
+    if (path === `/product/locations/${JAM.id}`) return json(200, locations(JAM, [link(BIN_A, 3)]));
+    if (path === `/product/locations/${TEA.id}`) return json(200, locations(TEA, []));
+    if (path === '/inventory/direct_checkin') {
+      const b = body as { items: { amount: number }[]; information: Record<string, string> };
+      const pieces = b.items.reduce((n, i) => n + i.amount, 0);
+      const made: Inbound = {
+        contact_person: b.information.contact_person ?? '',
+        contact_person_email: b.information.contact_person_email ?? '',
+        phone: b.information.phone ?? '',
+        shipping_address: b.information.shipping_address ?? '',
+        track_trace: b.information.track_trace ?? '',
+        id: hexId(0x900),
+        inbound_number: 'IN-00000900',
+        org_id: ORG,
+        org_name: 'Bakkerij Bol',
+        type: 'package',
+        status: 'checked_in',
+        expected_delivery: b.information.expected_delivery ?? null,
+        direct: true,
+        created_at: '2026-11-25T10:00:00.000Z',
+        checked_in_at: '2026-11-25T10:00:00.000Z',
+        created_by: { first_name: 'Piet', family_name: 'Picker' },
+        pieces_expected: pieces,
+        pieces_checked_in: pieces,
+        surcharge_total_eur: 0,
+        items: [],
+      };
+      return json(201, made);
+    }
+    return json(404, { statusCode: 404, code: 'not_found', message: `no route ${path}` });
+  };
+  return calls;
+}
+
+function scan(code: string) {
+  const input = screen.getByTestId('scan-input');
+  fireEvent.change(input, { target: { value: code } });
+  fireEvent.keyDown(input, { key: 'Enter' });
+}
+
+const rowOf = (name: string) => screen.getByRole('article', { name });
+
+describe('direct check-in on the floor (issue 10 item 3; spec 2 §2 Direct check-in (beta))', {
+  timeout: 20_000,
+}, () => {
+  beforeEach(async () => {
+    browser.reset();
+    await clearFloorDb();
+    await setMeta(floorDb(), 'session', staff);
+  });
+  afterEach(() => {
+    cleanup();
+    outboxSender().stop();
+  });
+
+  it('adds scans of more than 10 characters on their first location, a label for the other, and checks in once', async () => {
+    const calls = fakeApi();
+    renderFloor('/direct-checkin');
+    await screen.findByText('Nothing scanned yet.');
+    scan('1234567890'); // ten characters: refused (spec 2 §9)
+    expect((await screen.findByTestId('direct-notice')).textContent).toBe(
+      'Scan 1234567890 is too short: a product code has more than 10 characters.',
+    );
+    scan(JAM.ean);
+    await screen.findByRole('article', { name: JAM.name });
+    scan(JAM.ean); // again: one piece more
+    await waitFor(() =>
+      expect(within(rowOf(JAM.name)).getByLabelText(`Pieces ${JAM.name}`)).toHaveProperty('value', '2'),
+    );
+    expect((within(rowOf(JAM.name)).getByLabelText(`Location ${JAM.name}`) as HTMLSelectElement).value).toBe(
+      BIN_A.id,
+    );
+    // The tea towel has no location yet: the label scanned next goes to it (the selected row).
+    scan(TEA.ean);
+    await screen.findByRole('article', { name: TEA.name });
+    expect(within(rowOf(TEA.name)).getByText('Scan a location label')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Check in 3 pcs' }));
+    expect((await screen.findByTestId('direct-problem')).textContent).toBe(
+      'Theedoek has no location yet: scan a location label.',
+    );
+    scan(BIN_NEW.toUpperCase());
+    await waitFor(() =>
+      expect(
+        (within(rowOf(TEA.name)).getByLabelText(`Location ${TEA.name}`) as HTMLSelectElement).value,
+      ).toBe(BIN_NEW),
+    );
+    fireEvent.change(within(rowOf(TEA.name)).getByLabelText(`Pieces ${TEA.name}`), {
+      target: { value: '10' },
+    });
+    // The form came from the client's organisation; the contact person is required.
+    await waitFor(() => expect(screen.getByTestId('direct-client').textContent).toBe('Client: Bakkerij Bol'));
+    expect((screen.getByLabelText(/Contact person email/) as HTMLInputElement).value).toBe(
+      'anna@bakkerijbol.nl',
+    );
+    fireEvent.change(screen.getByLabelText(/^Contact person \s*\*?$/), { target: { value: ' ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check in 12 pcs' }));
+    expect((await screen.findByTestId('direct-problem')).textContent).toBe('Contact person is required.');
+    expect(calls.some((c) => c.path === '/inventory/direct_checkin')).toBe(false);
+    fireEvent.change(screen.getByLabelText(/^Contact person \s*\*?$/), {
+      target: { value: 'Piet de Vries' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Check in 12 pcs' }));
+
+    expect((await screen.findByTestId('direct-done', {}, { timeout: 5000 })).textContent).toBe(
+      'IN-00000900 · Bakkerij Bol · 12 pcs checked in',
+    );
+    const sent = calls.filter((c) => c.path === '/inventory/direct_checkin');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[0]?.body).toEqual({
+      org_id: ORG,
+      type: 'package',
+      information: {
+        contact_person: 'Piet de Vries',
+        contact_person_email: 'anna@bakkerijbol.nl',
+        phone: '020 555 0100',
+        shipping_address: 'Keizersgracht 1, 1015 AA Amsterdam',
+        track_trace: '',
+        expected_delivery: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      },
+      items: [
+        { product_id: TEA.id, location_id: BIN_NEW, amount: 10 },
+        { product_id: JAM.id, location_id: BIN_A.id, amount: 2 },
+      ],
+    });
+    expect(screen.getByText('Nothing scanned yet.')).toBeTruthy();
+  });
+
+  it('offline: a stored product is checked in through the outbox and sent once when back online', async () => {
+    const calls = fakeApi();
+    await storeProduct(floorDb(), locations(JAM, [link(BIN_A, 3)]));
+    await setMeta(floorDb(), 'directOrgs', { at: Date.now(), orgs: [BOL] });
+    browser.online = false;
+    const server = browser.server;
+    browser.server = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    renderFloor('/direct-checkin');
+    await screen.findByText('Nothing scanned yet.');
+    scan(JAM.ean);
+    await screen.findByRole('article', { name: JAM.name });
+    fireEvent.click(screen.getByRole('button', { name: 'Check in 1 pcs' }));
+    expect((await screen.findByTestId('direct-waiting', {}, { timeout: 5000 })).textContent).toContain(
+      'Waiting for the network',
+    );
+    expect(await floorDb().outbox.count()).toBe(1);
+
+    browser.server = server;
+    browser.online = true;
+    kickOutbox(true);
+    expect((await screen.findByTestId('direct-done', {}, { timeout: 5000 })).textContent).toBe(
+      'IN-00000900 · Bakkerij Bol · 1 pcs checked in',
+    );
+    expect(await floorDb().outbox.count()).toBe(0);
+    expect(calls.filter((c) => c.path === '/inventory/direct_checkin')).toHaveLength(1);
+  });
+});
