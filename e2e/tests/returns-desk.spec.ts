@@ -102,7 +102,12 @@ test('the returns desk scans the tracking number, judges one item good and one d
   await page.goto('/floor/menu');
   await page.getByTestId('task-returns').click();
   await expect(page.getByRole('heading', { name: 'Returns' })).toBeVisible();
+  // Before any search the desk lists the open returns, newest first: the one just announced leads.
+  await expect(page.getByTestId('returns-count')).toContainText('open returns');
+  await expect(page.getByTestId('return-card').first()).toContainText(made.return_number);
+  await shot(page, 'returns-desk-00-open-list');
   await scan(page, made.tracking_number);
+  await expect(page.getByTestId('returns-count')).toHaveText('1 return');
   const card = page.getByTestId('return-card');
   await expect(card).toHaveCount(1);
   await expect(card).toContainText(made.return_number);

@@ -280,8 +280,11 @@ export interface MetaValues {
   session: CurrentUser;
   /** The pick filter's choices as last downloaded (issue 11). */
   pickLookups: PickLookups;
-  /** The returns desk's last search and the returns it found, as the server last answered (issue 12). */
-  returnsDesk: { query: string; at: number; returns: Return[] };
+  /**
+   * The returns desk's last search and the returns it found, as the server last answered (issue 12); query '' is the
+   * default list of open returns (`GET /returns/open`, its first page, with the total).
+   */
+  returnsDesk: { query: string; at: number; returns: Return[]; total?: number };
   /**
    * The check-in task's work list (issue 10): the pending inbounds as the server last answered (at most one page of
    * 100, soonest expected first, each with its items), and any inbound opened by scanning its QR label since.

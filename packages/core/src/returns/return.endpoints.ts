@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
 import { codeText } from '../common/text.ts';
 import { defineEndpoint, IMAGE_MAX_BYTES, ImageBodySchema, PdfResponseSchema } from '../http/endpoint.ts';
+import { pageOf, pageQuery } from '../http/page.ts';
 import {
   CreateReturnBodySchema,
   ReturnFromOrderBodySchema,
@@ -34,6 +35,20 @@ export const returnSearchEndpoint = defineEndpoint({
   summary: 'Find returns by return number, tracking number or barcode',
   params: z.object({ id: codeText('Search', 1) }),
   response: ReturnSearchResultSchema,
+  tags: ['returns'],
+});
+
+/**
+ * The returns desk's default list (spec 2 §2 Returns desk: the return cards and the count box before any search; the
+ * catalogue has no list call, so the path is ours): the open returns of the caller's organisations, newest registered
+ * first, server-paged (`{ items, total, skip, limit }`, at most 50 a page by default).
+ */
+export const openReturnsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/returns/open',
+  summary: 'Open returns for the returns desk',
+  query: pageQuery(50),
+  response: pageOf(ReturnSchema),
   tags: ['returns'],
 });
 

@@ -1,5 +1,6 @@
 import {
   createReturnEndpoint,
+  openReturnsEndpoint,
   RETURN_REASONS,
   returnFromOrderEndpoint,
   returnFulfillEndpoint,
@@ -20,6 +21,7 @@ import {
   addReturnImage,
   createReturn,
   fulfillReturnItem,
+  listOpenReturns,
   type ReturnsContext,
   returnFromOrder,
   returnImage,
@@ -41,6 +43,7 @@ function change<T>(
 export function registerReturnRoutes(app: FastifyInstance): void {
   route(app, returnReasonsEndpoint, async () => ({ items: RETURN_REASONS.map((r) => ({ ...r })) }));
   route(app, returnSearchEndpoint, async ({ params }, ctx) => searchReturns(ctx, params.id));
+  route(app, openReturnsEndpoint, async ({ query }, ctx) => listOpenReturns(ctx, query));
   route(app, createReturnEndpoint, async ({ body }, ctx, req, reply) => {
     const made = await change(ctx, req, (rc) =>
       createReturn(rc, {

@@ -331,6 +331,35 @@ export async function searchReturns(
   throw notFound(`No return or shipped order found for ${q}`);
 }
 
+/**
+ * The returns desk's default list (`GET /returns/open`, issue 12): open returns (not closed) of the caller's
+ * organisations, newest registered first, one page of `limit` from `skip`, with the total. Served by the partial index
+ * `returns_open_idx` (migration 0185), so it stays a short index walk however many returns were closed before.
+ */
+export async function listOpenReturns(
+  ctx: TenantScope,
+  page: { skip: number; limit: number },
+): Promise<{ items: Return[]; total: number; skip: number; limit: number }> {
+  const ids = await sql<{ id: string }>`
+    SELECT r.id FROM returns r
+    WHERE r.closed_at IS NULL AND ${orgScopeSql(ctx, 'r')}
+    ORDER BY r.registered_at DESC, r.id
+    LIMIT ${page.limit} OFFSET ${page.skip}`.execute(systemSql(ctx.db));
+  const total = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM returns r WHERE r.closed_at IS NULL AND ${orgScopeSql(ctx, 'r')}`.execute(
+    systemSql(ctx.db),
+  );
+  return {
+    items: await returnsById(
+      ctx,
+      ids.rows.map((r) => r.id),
+    ),
+    total: total.rows[0]?.n ?? 0,
+    skip: page.skip,
+    limit: page.limit,
+  };
+}
+
 /** The item of a return with this EAN, locked for the change; 404 when there is none, 409 when it is closed. */
 async function itemFor(
   ctx: TenantScope,

@@ -300,6 +300,28 @@ describe('returns (issue 12; spec 2 §7 Returns)', () => {
     ]);
   });
 
+  it("lists the open returns for the desk, newest first, paged; closed ones and other merchants' are left out", async () => {
+    const get = (url: string, cookie = picker) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+    const s = await scene();
+    const first = (await create(s, [{ line: 0, quantity: 1 }])).json() as Return;
+    const second = (await create(s, [{ line: 1, quantity: 1 }])).json() as Return;
+    const page = await get('/api/returns/open?skip=0&limit=2');
+    expect(page.statusCode, page.body).toBe(200);
+    const body = page.json() as { items: Return[]; total: number; skip: number; limit: number };
+    expect(body.items.map((r) => r.id)).toEqual([second.id, first.id]);
+    expect(body.items.every((r) => r.closed_at === null)).toBe(true);
+    expect(body.total).toBeGreaterThanOrEqual(2);
+    // Closing the newest takes it off the list.
+    await post(`/api/returns/fulfill/${second.id}/${s.cups.ean}`, {}, picker, `open-${s.tag}`);
+    const after = (await get(`/api/returns/open?limit=50`)).json() as { items: Return[]; total: number };
+    expect(after.items.some((r) => r.id === second.id)).toBe(false);
+    expect(after.items[0]?.id).toBe(first.id);
+    expect(after.total).toBe(body.total - 1);
+    // Another merchant sees none of Bakkerij Bol's returns.
+    const other = (await get('/api/returns/open', stroopOwner)).json() as { items: Return[] };
+    expect(other.items.some((r) => r.org_id === bol)).toBe(false);
+  });
+
   it('never sends a picker to the quarantine location', async () => {
     const s = await scene();
     const made = (await create(s, [{ line: 1, quantity: 2 }])).json() as Return;

@@ -72,6 +72,32 @@ describe('returns desk (issue 12; spec 2 §2 Returns desk)', () => {
     outboxSender().stop();
   });
 
+  it('opens on the open returns, newest first, with their count; a search replaces them until asked back', async () => {
+    const older = aReturn();
+    const newer = { ...aReturn(), id: hexId(9), return_number: 'R00000043', tracking_number: '3SHOP0000043' };
+    const asked: string[] = [];
+    browser.server = (req) => {
+      const url = new URL(req.url);
+      asked.push(url.pathname + url.search);
+      if (url.pathname === '/api/returns/open')
+        return json(200, { items: [newer, older], total: 7, skip: 0, limit: 50 });
+      if (url.pathname === `/api/returns/get/${older.tracking_number}`)
+        return json(200, { status: 'found', returns: [older] });
+      return json(404, { statusCode: 404, code: 'not_found', message: 'nothing' });
+    };
+    renderFloor('/returns', { lang: 'nl' });
+    await waitFor(() => expect(screen.getAllByTestId('return-card')).toHaveLength(2));
+    expect(screen.getByTestId('returns-count').textContent).toBe('7 open retouren');
+    expect(screen.getAllByTestId('return-card')[0]?.textContent).toContain('R00000043');
+    expect(asked).toContain('/api/returns/open?skip=0&limit=50');
+    scan(older.tracking_number);
+    await waitFor(() => expect(screen.getByTestId('returns-count').textContent).toBe('1 retour'));
+    expect(screen.getAllByTestId('return-card')).toHaveLength(1);
+    fireEvent.click(screen.getByTestId('returns-show-open'));
+    await waitFor(() => expect(screen.getByTestId('returns-count').textContent).toBe('7 open retouren'));
+    expect(screen.getAllByTestId('return-card')).toHaveLength(2);
+  });
+
   it('finds a return by its tracking number and shows each item as spec 2 §2 lists', async () => {
     const r = aReturn();
     browser.server = (req) => {

@@ -1,6 +1,7 @@
 import {
   ApiError,
   locationLabelEndpoint,
+  openReturnsEndpoint,
   RETURN_ACTIONS,
   RETURN_CONDITIONS,
   RETURN_REASONS,
@@ -12,7 +13,7 @@ import {
 import { Button, Modal, NativeSelect } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { TFunction } from 'i18next';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../app/api.ts';
@@ -41,6 +42,8 @@ const CameraScanner = lazy(() =>
   import('../../scan/camera-scanner.tsx').then((m) => ({ default: m.CameraScanner })),
 );
 const relative = new Intl.RelativeTimeFormat('nl-NL', { numeric: 'auto' });
+/** Open returns the desk lists at most (one page, newest first). */
+const OPEN_PAGE = 50;
 
 /** "3 dagen geleden" for an ISO time (spec 2 §2: the card's footer, relative, Dutch). */
 function ago(iso: string, now = Date.now()): string {
@@ -85,6 +88,39 @@ export function ReturnsScreen() {
       ),
     ),
   );
+
+  // The default list (spec 2 §2: the return cards and the count box before any search): the open returns, newest
+  // first, one page, kept on the device like a search.
+  const showOpen = useCallback(async () => {
+    setError(null);
+    setNotice(null);
+    setOrder(null);
+    const started = Date.now();
+    try {
+      const page = await request(api, openReturnsEndpoint, { query: { skip: 0, limit: OPEN_PAGE } });
+      // A search made while the list was on its way wins.
+      const now = await getMeta(db, 'returnsDesk');
+      if (now && now.query !== '' && now.at >= started) return;
+      await setMeta(db, 'returnsDesk', { query: '', at: Date.now(), returns: page.items, total: page.total });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 0) setNotice(t('offline'));
+      else setError(err);
+    }
+  }, [db, t]);
+  const storedQuery = desk?.stored?.query;
+  const deskRead = desk !== undefined;
+  // Once per time the desk is online (opening, coming back): a search the worker made stays until they leave it.
+  const listedOnline = useRef(false);
+  useEffect(() => {
+    if (!deskRead || !online) {
+      listedOnline.current = false;
+      return;
+    }
+    if (listedOnline.current) return;
+    listedOnline.current = true;
+    if (storedQuery === undefined || storedQuery === '') void showOpen();
+  }, [deskRead, online, storedQuery, showOpen]);
+  const listing = (desk?.stored?.query ?? '') === '';
 
   async function search(raw: string) {
     const q = raw.trim();
@@ -151,9 +187,18 @@ export function ReturnsScreen() {
         <div className="ret-head">
           <h1>{t('title')}</h1>
           <span className="ret-count" data-testid="returns-count">
-            {t('count', { count: shown.length })}
+            {listing
+              ? t('openCount', { count: desk?.stored?.total ?? shown.length })
+              : t('count', { count: shown.length })}
           </span>
         </div>
+        {listing ? (
+          <p className="ret-hint">{t('openHint')}</p>
+        ) : (
+          <Button variant="subtle" size="md" onClick={() => void showOpen()} data-testid="returns-show-open">
+            {t('showOpen')}
+          </Button>
+        )}
         {notice ? (
           <p className="ret-notice" role="status" data-testid="returns-notice">
             {notice}
@@ -165,7 +210,9 @@ export function ReturnsScreen() {
           onDismiss={(id) => void dismissRejected(db, id)}
           texts={{ title: t('rejectedTitle', { count: rejected.length }), dismiss: t('dismiss') }}
         />
-        {shown.length === 0 && !notice && desk?.stored ? <p className="ret-empty">{t('empty')}</p> : null}
+        {shown.length === 0 && !notice && desk?.stored ? (
+          <p className="ret-empty">{listing ? t('noOpen') : t('empty')}</p>
+        ) : null}
         {shown.map((r) => (
           <ReturnCard key={r.id} r={r} queue={queue} online={online} t={t} />
         ))}
