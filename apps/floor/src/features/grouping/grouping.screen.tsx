@@ -19,10 +19,6 @@ import { type BeepFeedback, deviceBeeps, preloadSounds } from '../../scan/feedba
 import type { ScanInputHandle } from '../../scan/scan-input.tsx';
 import { SPEECH_RATE, speak } from '../../scan/speech.ts';
 
-const CameraScanner = lazy(() =>
-  import('../../scan/camera-scanner.tsx').then((m) => ({ default: m.CameraScanner })),
-);
-
 import {
   CAPACITIES,
   type Capacity,
@@ -35,6 +31,11 @@ import {
   stepSkip,
   toggleLocation,
 } from './grouping.rules.ts';
+import './grouping.css';
+
+const CameraScanner = lazy(() =>
+  import('../../scan/camera-scanner.tsx').then((m) => ({ default: m.CameraScanner })),
+);
 
 type Message = { tone: 'ok' | 'error'; text: string } | null;
 
@@ -161,68 +162,83 @@ export function GroupingScreen({
         active={!cameraOpen}
         texts={{ scanLabel: prompt, scanPlaceholder: prompt, keyboard: t('keyboard'), camera: t('camera') }}
       />
-      <h1 className="grouping-prompt" data-testid="grouping-prompt">
-        {prompt}
-      </h1>
-      {error ? <ErrorBanner error={error} /> : null}
-      {message ? (
-        <p
-          role="status"
-          data-testid="grouping-message"
-          className={`grouping-message grouping-${message.tone}`}
-        >
-          {message.text}
+      <main className="gr-main">
+        <h1 className="gr-title">{t('title')}</h1>
+        <p className="gr-prompt" data-testid="grouping-prompt" aria-live="polite">
+          {prompt}
         </p>
-      ) : null}
-      <fieldset className="grouping-capacity" aria-label={t('capacity')}>
-        {CAPACITIES.map((c) => (
-          <Button
-            key={c}
-            variant={capacity === c ? 'filled' : 'default'}
-            aria-pressed={capacity === c}
-            onClick={() => {
-              setCapacity(c);
-              setSkip(0);
-            }}
-          >
-            {c}
-          </Button>
-        ))}
-      </fieldset>
-      {item ? (
-        <section aria-label={t('location')}>
-          <Button
-            variant={location ? 'filled' : 'default'}
-            size="lg"
-            fullWidth
-            aria-pressed={location === item.location_id}
-            onClick={() => {
-              setLocation((sel) => toggleLocation(sel, item.location_id));
-              setSkip(0);
-            }}
-          >
-            {item.parent_name ? `${item.parent_name} › ` : ''}
-            {item.location_name}
-            {location ? ` · ${t('filterOn', { name: item.location_name })}` : ''}
-          </Button>
-          <ul className="grouping-lines">
-            {item.products.map((p) => (
-              <li key={p._id} aria-current={product?._id === p._id ? 'true' : undefined}>
-                <strong>
-                  {t('quantity')} {p.quantity}
-                </strong>{' '}
-                · {t('ean')} {p.ean} · {p.title} · {t('order')} {p.order_number}
-                {p.pick_group_location ? ` · ${t('groupedIn', { name: p.pick_group_location.name })}` : ''}
-              </li>
+        {error ? <ErrorBanner error={error} /> : null}
+        {message ? (
+          <p role="status" data-testid="grouping-message" className={`gr-message gr-${message.tone}`}>
+            {message.text}
+          </p>
+        ) : null}
+        <fieldset className="gr-capacity">
+          <legend>{t('capacity')}</legend>
+          <div className="gr-capacity-buttons">
+            {CAPACITIES.map((c) => (
+              <Button
+                key={c}
+                size="lg"
+                variant={capacity === c ? 'filled' : 'default'}
+                aria-pressed={capacity === c}
+                onClick={() => {
+                  setCapacity(c);
+                  setSkip(0);
+                }}
+              >
+                {c}
+              </Button>
             ))}
-          </ul>
-          {item.more > 0 ? <p>{t('more', { count: item.more })}</p> : null}
-        </section>
-      ) : page ? (
-        <p>{t('empty')}</p>
-      ) : null}
-      <div className="grouping-pager">
+          </div>
+        </fieldset>
+        {item ? (
+          <section className="gr-location" aria-label={t('location')}>
+            <p className="gr-label">{t('location')}</p>
+            <Button
+              className="gr-location-button"
+              variant={location ? 'filled' : 'default'}
+              size="xl"
+              fullWidth
+              aria-pressed={location === item.location_id}
+              onClick={() => {
+                setLocation((sel) => toggleLocation(sel, item.location_id));
+                setSkip(0);
+              }}
+            >
+              {item.parent_name ? `${item.parent_name} › ` : ''}
+              {item.location_name}
+              {location ? ` · ${t('filterOn', { name: item.location_name })}` : ''}
+            </Button>
+            <ul className="gr-lines">
+              {item.products.map((p) => (
+                <li
+                  key={p._id}
+                  className={product?._id === p._id ? 'gr-line gr-line-current' : 'gr-line'}
+                  aria-current={product?._id === p._id ? 'true' : undefined}
+                >
+                  <span className="gr-qty">
+                    {t('quantity')} {p.quantity}
+                  </span>
+                  <span className="gr-line-title">{p.title}</span>
+                  <span className="gr-line-meta">
+                    {t('ean')} {p.ean} · {t('order')} {p.order_number}
+                  </span>
+                  {p.pick_group_location ? (
+                    <span className="gr-grouped">{t('groupedIn', { name: p.pick_group_location.name })}</span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+            {item.more > 0 ? <p className="gr-more">{t('more', { count: item.more })}</p> : null}
+          </section>
+        ) : page ? (
+          <p className="gr-empty">{t('empty')}</p>
+        ) : null}
+      </main>
+      <footer className="gr-pager">
         <Button
+          size="lg"
           variant="default"
           disabled={skip === 0}
           onClick={() => {
@@ -231,8 +247,9 @@ export function GroupingScreen({
         >
           {t('previous')}
         </Button>
-        <span>{t('skipped', { count: skip })}</span>
+        <span className="gr-skipped">{t('skipped', { count: skip })}</span>
         <Button
+          size="lg"
           variant="default"
           disabled={skip >= total - 1}
           onClick={() => {
@@ -241,7 +258,7 @@ export function GroupingScreen({
         >
           {t('next')}
         </Button>
-      </div>
+      </footer>
       {cameraOpen ? (
         <Suspense fallback={null}>
           <CameraScanner

@@ -348,7 +348,7 @@ function ReturnItemRow({
         <span data-testid="return-location">{locationText(item.location, t('unknownLocation'))}</span>
         {item.location ? (
           <Button
-            size="compact-md"
+            size="lg"
             variant="default"
             disabled={!online}
             onClick={() => {
@@ -429,7 +429,7 @@ function ReturnItemRow({
         {RETURN_CONDITIONS.map((c) => (
           <Button
             key={c}
-            size="md"
+            size="lg"
             px="xs"
             variant={item.product_state === c ? 'filled' : 'default'}
             disabled={done}
