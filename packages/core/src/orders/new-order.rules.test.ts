@@ -97,7 +97,9 @@ describe('firstNewOrderProblem (spec 1 §5: checked in this order)', () => {
     expect(firstNewOrderProblem(draft({ attachments: { text: 'Pakbon', files: 0 } }), 'create')).toBe(
       'attachmentFiles',
     );
-    expect(firstNewOrderProblem(draft({ attachments: { text: ' ', files: 2 } }), 'create')).toBe('attachmentText');
+    expect(firstNewOrderProblem(draft({ attachments: { text: ' ', files: 2 } }), 'create')).toBe(
+      'attachmentText',
+    );
     expect(firstNewOrderProblem(draft({ attachments: { text: 'Pakbon', files: 1 } }), 'create')).toBeNull();
   });
 
