@@ -1,6 +1,4 @@
 /** Orders (spec 1 §2, §7): open orders, order card calls, order import, new orders. Other code reaches the module only through this file. */
 export { registerNewOrderRoutes } from './new-order.routes.ts';
-export { addOrderAttachments } from './order-attachments.service.ts';
-export { type CreateOrderInput, createOrder } from './order-create.service.ts';
 export { registerOrderRoutes } from './orders.routes.ts';
 export { addProductImage } from './product-image.service.ts';

@@ -2,7 +2,6 @@ import {
   type CreateOrderBody,
   countriesEuropeEndpoint,
   createOrderEndpoint,
-  newId,
   orderAttachmentsEndpoint,
   orderAttachmentUploadEndpoint,
   orderGetEndpoint,
@@ -94,9 +93,6 @@ export function useCreateOrder() {
       ),
   });
 }
-
-/** A fresh Idempotency-Key for one confirmation. */
-export const newConfirmKey = () => newId();
 
 /** `POST /order_attachments/{orderId}`: the PDFs as `files[]` with the instruction text, all or nothing. */
 export function uploadAttachments(orderId: string, files: File[], instructions: string) {
