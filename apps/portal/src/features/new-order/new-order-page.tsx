@@ -39,7 +39,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PATHS, pathTo } from '../../app/paths.ts';
+import { PATHS } from '../../app/paths.ts';
 import { roleInForce, useSession } from '../../app/session.ts';
 import { DATE_FIELD_FORMAT, parseDateField } from '../../components/date-field/date-field.rules.ts';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
@@ -173,6 +173,7 @@ function Wizard({
         orderId={made.order_id}
         number={made.orderId}
         uploadFailed={Boolean(made.uploadError)}
+        b2b={steps.length === 6}
         onAnother={cancel}
       />
     );
@@ -704,16 +705,21 @@ function ConfirmationStep({
   );
 }
 
-/** The success screen: the order's number, a link to it and to the open orders; a failed upload can be repeated. */
+/**
+ * The success screen: the order's number, a link to the open orders where it now stands (the B2B filter on for a
+ * B2B-like order), its attachments with their download links; a failed upload can be repeated there.
+ */
 function Created({
   orderId,
   number,
   uploadFailed,
+  b2b,
   onAnother,
 }: {
   orderId: string;
   number: string;
   uploadFailed: boolean;
+  b2b: boolean;
   onAnother: () => void;
 }) {
   const { t } = useTranslation('newOrder');
@@ -741,11 +747,8 @@ function Created({
         </Alert>
       ) : null}
       <Group>
-        <Button component={Link} to={pathTo('shipment', { id: orderId })}>
+        <Button component={Link} to={b2b ? `${PATHS.orders}?b2b=true` : PATHS.orders}>
           {t('done.open')}
-        </Button>
-        <Button variant="default" component={Link} to={PATHS.orders}>
-          {t('done.list')}
         </Button>
         <Button variant="default" onClick={onAnother}>
           {t('done.another')}

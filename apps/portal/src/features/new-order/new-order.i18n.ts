@@ -105,8 +105,7 @@ export const newOrderI18n = {
     done: {
       title: 'Order {{orderId}} created',
       body: 'The order is open and on the pick list.',
-      open: 'Open the order',
-      list: 'Open orders',
+      open: 'Show in open orders',
       another: 'New order',
       uploadFailed: 'The order was created, but the attachments were not stored. Upload them again below.',
     },
@@ -223,8 +222,7 @@ export const newOrderI18n = {
     done: {
       title: 'Order {{orderId}} aangemaakt',
       body: 'De order staat open en op de picklijst.',
-      open: 'Order openen',
-      list: 'Openstaande orders',
+      open: 'Toon bij openstaande orders',
       another: 'Nieuwe order',
       uploadFailed:
         'De order is aangemaakt, maar de bijlagen zijn niet opgeslagen. Upload ze hieronder opnieuw.',

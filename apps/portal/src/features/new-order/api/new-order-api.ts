@@ -1,4 +1,5 @@
 import {
+  ApiError,
   type CreateOrderBody,
   countriesEuropeEndpoint,
   createOrderEndpoint,
@@ -7,6 +8,7 @@ import {
   orderGetEndpoint,
   productsSearchEndpoint,
   request,
+  shipmentDetailEndpoint,
   shipmentMethodsEndpoint,
   validateAddressEndpoint,
 } from '@hoppa/core';
@@ -56,12 +58,25 @@ export function useAddressCheck(country: string, postalCode: string, houseNumber
   });
 }
 
-/** The order a resend starts from (`GET /order/get/{id}`); off without an id. */
+/**
+ * The order a resend starts from (`GET /order/get/{id}`): `id` is the order's id or, from a shipment's page, the
+ * shipment's id (then `GET /shipments/{id}` names its order). Off without a well-formed id.
+ */
 export function useResendSource(id: string | null) {
   return useQuery({
-    ...endpointQuery(orderGetEndpoint, { params: { id: id ?? '' } }),
+    queryKey: ['resend-source', id],
     enabled: Boolean(id && /^[0-9a-f]{24}$/.test(id)),
     retry: false,
+    queryFn: async () => {
+      const orderId = id as string;
+      try {
+        return await call(orderGetEndpoint, { params: { id: orderId } });
+      } catch (err) {
+        if (!(err instanceof ApiError) || err.status !== 404) throw err;
+        const shipment = await call(shipmentDetailEndpoint, { params: { id: orderId } });
+        return call(orderGetEndpoint, { params: { id: shipment.order__id } });
+      }
+    },
   });
 }
 
