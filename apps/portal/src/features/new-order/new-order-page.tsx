@@ -119,7 +119,10 @@ function Wizard({
   const address = useForm<DraftAddress>({
     mode: 'controlled',
     initialValues: draft.address,
-    onValuesChange: (values) => setDraft((d) => ({ ...d, address: values })),
+    onValuesChange: (values) => {
+      setDraft((d) => ({ ...d, address: values }));
+      setBlock(null);
+    },
   });
 
   const steps = wizardSteps(draft.order_type);
