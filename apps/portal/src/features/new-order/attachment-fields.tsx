@@ -49,8 +49,7 @@ export function AttachmentFields({
         label={t('confirm.instructions')}
         value={text}
         onChange={(e) => onText(e.currentTarget.value)}
-        autosize
-        minRows={2}
+        rows={3}
         maxLength={2000}
         error={textError ?? undefined}
       />

@@ -681,8 +681,7 @@ function ConfirmationStep({
               label={t('confirm.remark')}
               value={draft.remark}
               onChange={(e) => update({ remark: e.currentTarget.value })}
-              autosize
-              minRows={2}
+              rows={3}
               maxLength={2000}
             />
           </Stack>
