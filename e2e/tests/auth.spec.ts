@@ -15,9 +15,15 @@ const WORK = ['Dashboard', 'Orders', 'Shipments', 'Products'];
 /** Inbound (issue 10): the list for every role; announcing and the calendar link for merchants who may announce;
  * direct check-in for the warehouse (it puts stock on locations). */
 const work = (...inbound: string[]) => [...WORK, ...inbound, 'Scanner'];
+/** The same with 'New order' after 'Orders', for roles that may create orders (POST /orders; issue 13). */
+const creating = (...inbound: string[]) => {
+  const items = work(...inbound);
+  items.splice(2, 0, 'New order');
+  return items;
+};
 const PORTAL_MENU: Record<DemoUserKey, string[]> = {
   admin: [
-    ...work('Inbound', 'Announce stock', 'Inbound calendar', 'Direct check-in'),
+    ...creating('Inbound', 'Announce stock', 'Inbound calendar', 'Direct check-in'),
     'Shops',
     'Shop settings',
     'API connections',
@@ -28,7 +34,7 @@ const PORTAL_MENU: Record<DemoUserKey, string[]> = {
   ],
   picker: [...work('Inbound', 'Direct check-in'), 'Shops', 'Locations', 'Transfers'],
   bolOwner: [
-    ...work('Inbound', 'Announce stock', 'Inbound calendar'),
+    ...creating('Inbound', 'Announce stock', 'Inbound calendar'),
     'Shops',
     'Shop settings',
     'API connections',
@@ -36,7 +42,7 @@ const PORTAL_MENU: Record<DemoUserKey, string[]> = {
   ],
   bolUser: [...work('Inbound'), 'Shops'],
   stroopOwner: [
-    ...work('Inbound', 'Announce stock', 'Inbound calendar'),
+    ...creating('Inbound', 'Announce stock', 'Inbound calendar'),
     'Shops',
     'Shop settings',
     'API connections',

@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { DEMO_USERS } from './db/seed.ts';
 import { seedLiveGrouping } from './db/seed-grouping.ts';
 import { seedLiveInbound } from './db/seed-inbound.ts';
+import { seedLiveNewOrders } from './db/seed-new-orders.ts';
 import { seedLiveOrders } from './db/seed-orders.ts';
 import { seedLiveReturns } from './db/seed-returns.ts';
 import { seedLiveStock } from './db/seed-stock.ts';
@@ -80,6 +81,13 @@ if (seed && config.demoOrders) {
     );
   } catch (err) {
     console.error(`The demo grouping could not be made: ${(err as Error).message}`);
+  }
+  // Orders made by the new order wizard's calls (issue 13): manual ones, one with a PDF attachment, and a B2B pallet.
+  try {
+    const n = await seedLiveNewOrders(app, db);
+    console.log(`Demo wizard orders: ${n.manual} manual, ${n.b2b} B2B, ${n.attachments} with an attachment.`);
+  } catch (err) {
+    console.error(`The demo wizard orders could not be made: ${(err as Error).message}`);
   }
 }
 await app.listen({ port: config.port, host: config.host });

@@ -1,3 +1,5 @@
+export * from './address/address.endpoints.ts';
+export * from './address/address.schema.ts';
 export * from './auth/auth.endpoints.ts';
 export * from './auth/auth.schema.ts';
 export * from './client/request.ts';
@@ -17,6 +19,9 @@ export * from './http/problems.ts';
 export * from './import/column-mapping.rules.ts';
 export * from './inbound/inbound.endpoints.ts';
 export * from './inbound/inbound.schema.ts';
+export * from './orders/new-order.endpoints.ts';
+export * from './orders/new-order.rules.ts';
+export * from './orders/new-order.schema.ts';
 export * from './orders/order.endpoints.ts';
 export * from './orders/order.schema.ts';
 export * from './orders/order-import.rules.ts';

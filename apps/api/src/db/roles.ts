@@ -20,6 +20,9 @@ const SESSION: Grant[] = [
   { methods: GET, path: '/orgs' },
   { methods: ['POST'], path: '/orgs/set_curr' },
   { methods: GET, path: '/countries/*' },
+  // The address check of every address form (spec 2 §7): reads nothing of anyone's.
+  { methods: GET, path: '/o/validate_address*' },
+  { methods: ['POST'], path: '/checkaddress*' },
 ];
 
 /**
@@ -46,7 +49,6 @@ const READ_MERCHANT: Grant[] = [
   { methods: GET, path: '/automations/*' },
   { methods: GET, path: '/most_sold_product' },
   { methods: GET, path: '/stock/*' },
-  { methods: GET, path: '/o/validate_address*' },
 ];
 
 /**

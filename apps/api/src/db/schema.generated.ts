@@ -117,6 +117,17 @@ export interface Memberships {
   user_id: string;
 }
 
+export interface OrderAttachments {
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  file_name: string;
+  id: string;
+  instruction: string;
+  order_id: string;
+  org_id: string;
+  size: number;
+}
+
 export interface OrderLines {
   cancellation_request: Generated<boolean>;
   ean: string;
@@ -136,8 +147,12 @@ export interface OrderLines {
 }
 
 export interface Orders {
+  attachment_instructions: string | null;
   created_at: Generated<Timestamp>;
+  created_by: string | null;
   delivery_at: Timestamp | null;
+  delivery_boxes: number | null;
+  delivery_unit: string | null;
   id: string;
   label_quantity: Generated<number>;
   line_count: Generated<number>;
@@ -150,9 +165,11 @@ export interface Orders {
   placed_at: Generated<Timestamp>;
   platform: Generated<string>;
   reason: string | null;
+  remark: string | null;
   selected_box_id: string | null;
   selected_ship_method_id: string | null;
   shipment_details: Generated<Json>;
+  shipment_type: string | null;
   shipped_at: Timestamp | null;
   status: Generated<string>;
   track_trace: string | null;
@@ -206,6 +223,16 @@ export interface PickProblems {
   product_id: string;
   seen: number | null;
   user_id: string | null;
+}
+
+export interface ProductImages {
+  created_at: Generated<Timestamp>;
+  id: string;
+  mime: string;
+  org_id: string;
+  position: Generated<number>;
+  product_id: string;
+  size: number;
 }
 
 export interface ProductLocations {
@@ -405,6 +432,7 @@ export interface DB {
   locations: Locations;
   login_devices: LoginDevices;
   memberships: Memberships;
+  order_attachments: OrderAttachments;
   order_lines: OrderLines;
   orders: Orders;
   organisations: Organisations;
@@ -412,6 +440,7 @@ export interface DB {
   pick_claims: PickClaims;
   pick_item_days: PickItemDays;
   pick_problems: PickProblems;
+  product_images: ProductImages;
   product_locations: ProductLocations;
   products: Products;
   rate_limit_hits: RateLimitHits;
@@ -430,4 +459,4 @@ export interface DB {
 }
 
 /** Tables whose rows belong to one organisation: queries on them need orgScope() (db/tenant.ts). */
-export const TENANT_TABLES = ["inbound_items","inbounds","order_lines","orders","pick_claims","pick_item_days","pick_problems","product_locations","products","return_images","return_items","returns","shipments","stock_mutations"] as const;
+export const TENANT_TABLES = ["inbound_items","inbounds","order_attachments","order_lines","orders","pick_claims","pick_item_days","pick_problems","product_images","product_locations","products","return_images","return_items","returns","shipments","stock_mutations"] as const;

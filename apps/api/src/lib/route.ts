@@ -1,3 +1,4 @@
+import fastifyMultipart from '@fastify/multipart';
 import {
   APP_HEADER,
   COMMON_PROBLEMS,
@@ -193,7 +194,9 @@ function register<E extends Endpoint, C extends PublicContext>(
       ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
       // A raw body (endpoint.rawJsonBody) stays bytes: the handler checks it against the schema off the event loop;
       // the schema still documents it in OpenAPI.
-      ...(endpoint.rawJsonBody || endpoint.imageBody ? { validatorCompiler: rawBodyValidator } : {}),
+      ...(endpoint.rawJsonBody || endpoint.imageBody || endpoint.multipartBody
+        ? { validatorCompiler: rawBodyValidator }
+        : {}),
       config: { endpoint },
       onRequest: async (req) => {
         const session = await sessionOf(req, app.hoppa, tokenHashOf(req));
@@ -257,6 +260,13 @@ function register<E extends Endpoint, C extends PublicContext>(
       child.addContentTypeParser([...IMAGE_TYPES], { parseAs: 'buffer' }, (_req, body, done) =>
         done(null, body),
       );
+      routeOf(child);
+    });
+  } else if (endpoint.multipartBody) {
+    // Its own plugin scope with the multipart parser; the handler reads the parts (req.parts()) with its own limits,
+    // and refuses any other body.
+    app.register(async (child) => {
+      await child.register(fastifyMultipart, { limits: { fileSize: endpoint.bodyLimit, parts: 100 } });
       routeOf(child);
     });
   } else routeOf(app);

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { registerAddressRoutes } from './address/index.ts';
 import { registerGroupingRoutes } from './grouping/index.ts';
 import { registerInboundRoutes } from './inbound/index.ts';
-import { registerOrderRoutes } from './orders/index.ts';
+import { registerNewOrderRoutes, registerOrderRoutes } from './orders/index.ts';
 import { registerPickRoutes } from './pick/index.ts';
 import { registerProductRoutes } from './products/index.ts';
 import { registerReturnRoutes } from './returns/index.ts';
@@ -22,4 +23,6 @@ export async function registerFulfilmentModules(app: FastifyInstance): Promise<v
   registerStockRoutes(app);
   registerReturnRoutes(app);
   registerInboundRoutes(app);
+  registerNewOrderRoutes(app);
+  registerAddressRoutes(app);
 }

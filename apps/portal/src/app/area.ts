@@ -79,7 +79,8 @@ export type NavKey =
   | 'announce'
   | 'inboundCalendar'
   | 'directCheckin'
-  | 'admin';
+  | 'admin'
+  | 'newOrder';
 
 /** A left-navigation entry of an area (spec 2 §2 Main layout); `order` places it among every area's entries. */
 export interface AreaNavItem {

@@ -9,6 +9,7 @@ import { homeArea } from '../features/home/index.ts';
 import { inboundArea } from '../features/inbound/index.ts';
 import { inboundCalendarArea } from '../features/inbound-calendar/index.ts';
 import { locationsArea } from '../features/locations/index.ts';
+import { newOrderArea } from '../features/new-order/index.ts';
 import { ordersArea } from '../features/orders/index.ts';
 import { orgsArea } from '../features/orgs/index.ts';
 import { productsArea } from '../features/products/index.ts';
@@ -31,5 +32,6 @@ export const AREAS: readonly Area[] = [
   directCheckinArea,
   orgsArea,
   locationsArea,
+  newOrderArea,
   plannedArea,
 ];

@@ -16,7 +16,6 @@ export const PLANNED_PATHS = [
   'admin/*',
   'inbound/item',
   'inbound/item/:id',
-  'new_order',
 ] as const;
 
 const planned = () => import('./status-pages.tsx').then((m) => ({ Component: m.PlannedPage }));

@@ -126,7 +126,12 @@ async function send(
     return await client(url, {
       method,
       searchParams,
-      ...(i.body !== undefined ? { json: i.body } : {}),
+      // A multipart upload (an endpoint with `multipartBody`) travels as the FormData itself; anything else as JSON.
+      ...(typeof FormData !== 'undefined' && i.body instanceof FormData
+        ? { body: i.body }
+        : i.body !== undefined
+          ? { json: i.body }
+          : {}),
       ...extra,
     });
   } catch (err) {

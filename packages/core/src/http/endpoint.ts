@@ -71,6 +71,11 @@ export interface Endpoint<
    */
   imageBody?: true;
   /**
+   * The request body is `multipart/form-data` (the order attachments' `files[]`, spec 1 §7): the API reads its parts
+   * in the handler with per-file limits; `body` is then a passthrough schema that documents the parts.
+   */
+  multipartBody?: true;
+  /**
    * A GET of the catalogue that changes state (e.g. `GET /locations/stock/update/...`, `GET /logout`):
    * the API then requires the `x-hoppa-app` header (APP_HEADER) so a cross-site link cannot trigger it,
    * and the floor's service worker never caches it (docs/decisions/0005-sessions.md).

@@ -1,2 +1,4 @@
-/** Orders (spec 1 §2, §7): open orders, order card calls, order import. Other code reaches the module only through this file. */
+/** Orders (spec 1 §2, §7): open orders, order card calls, order import, new orders. Other code reaches the module only through this file. */
+export { registerNewOrderRoutes } from './new-order.routes.ts';
 export { registerOrderRoutes } from './orders.routes.ts';
+export { addProductImage } from './product-image.service.ts';

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { newId, type OrderImportIssue, type OrderImportResult } from '@hoppa/core';
 import type { Db } from '../../db/client.ts';
-import { orgScope, tenantSql } from '../../db/tenant.ts';
+import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { HttpProblem } from '../../lib/errors.ts';
 import type { OrgContext } from '../../lib/route.ts';
 import { runInWorker, workerUrl } from '../../lib/workers.ts';
@@ -20,9 +20,31 @@ interface ImportProduct {
   name: string;
 }
 
-interface PickPlace {
-  product_id: string;
-  location_id: string;
+/**
+ * The pick location each product's new order lines get (spec 1 §4; issue 3 §1): its first active product_location by
+ * position (then age) with stock above 0, one query for all products. Products without one are missing from the map:
+ * their lines are written without a pick location (the pick list resolves those to the product's location later).
+ * Used by the import, `POST /orders` and the restore of an order, so every way an order arrives reaches the pick list
+ * the same way.
+ */
+export async function pickLocationsOf(
+  scope: TenantScope,
+  productIds: string[],
+): Promise<Map<string, string>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await tenantSql(scope)
+    .selectFrom('product_locations as pl')
+    .distinctOn('pl.product_id')
+    .select(['pl.product_id', 'pl.location_id'])
+    .where(orgScope(scope, 'pl'))
+    .where('pl.product_id', 'in', productIds)
+    .where('pl.active', '=', true)
+    .where('pl.stock', '>', 0)
+    .orderBy('pl.product_id')
+    .orderBy('pl.position')
+    .orderBy('pl.created_at')
+    .execute();
+  return new Map(rows.map((r) => [r.product_id, r.location_id]));
 }
 
 /**
@@ -105,22 +127,7 @@ export async function importOrders(
   const plan: PlannedOrders = answer.orders;
   const productOfLine = plan.lineKey.map((k) => productByKey.get(k) as ImportProduct);
 
-  const usedProductIds = [...new Set(productOfLine.map((p) => p.id))];
-  const pickPlaces: PickPlace[] = usedProductIds.length
-    ? await q
-        .selectFrom('product_locations as pl')
-        .distinctOn('pl.product_id')
-        .select(['pl.product_id', 'pl.location_id'])
-        .where(orgScope(scope, 'pl'))
-        .where('pl.product_id', 'in', usedProductIds)
-        .where('pl.active', '=', true)
-        .where('pl.stock', '>', 0)
-        .orderBy('pl.product_id')
-        .orderBy('pl.position')
-        .orderBy('pl.created_at')
-        .execute()
-    : [];
-  const pickLocationOf = new Map(pickPlaces.map((r) => [r.product_id, r.location_id]));
+  const pickLocationOf = await pickLocationsOf(scope, [...new Set(productOfLine.map((p) => p.id))]);
 
   // One lookup per destination country, so every order arrives with the method a scan ships it with.
   const countries = [...new Set(plan.country)];

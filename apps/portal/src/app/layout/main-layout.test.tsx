@@ -51,6 +51,7 @@ describe('MainLayout navigation (permission-gated menu)', () => {
     expect(links).toEqual([
       'Dashboard',
       'Orders',
+      'Nieuwe order',
       'Zendingen',
       'Producten',
       'Scanner', // the owner's '/products*' grant covers GET /products/ean/*

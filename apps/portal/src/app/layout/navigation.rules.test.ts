@@ -35,6 +35,7 @@ describe('visibleNavItems (spec 2 §2 Main layout, §6)', () => {
     expect(keys(role('all', [{ methods: ['*'], path: '/*' }]), true)).toEqual([
       'home',
       'orders',
+      'newOrder',
       'shipments',
       'products',
       'inbounds',

@@ -115,6 +115,11 @@ export function OpenOrdersPage() {
             >
               {t('actions.refresh')}
             </Button>
+            {allowed.create ? (
+              <Button component={Link} to={PATHS.newOrder} leftSection={<Icon name="plus" size={16} />}>
+                {t('actions.addOrder')}
+              </Button>
+            ) : null}
             <Button component={Link} to={PATHS.ordersImport} leftSection={<Icon name="inbound" size={16} />}>
               {t('actions.import')}
             </Button>

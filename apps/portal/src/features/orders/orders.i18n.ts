@@ -11,6 +11,7 @@ export const ordersI18n = {
     actions: {
       refresh: 'Refresh',
       import: 'Import orders',
+      addOrder: 'Add order',
     },
     filters: {
       title: 'Filters',
@@ -193,6 +194,7 @@ export const ordersI18n = {
     actions: {
       refresh: 'Vernieuwen',
       import: 'Orders importeren',
+      addOrder: 'Order toevoegen',
     },
     filters: {
       title: 'Filters',

@@ -1,6 +1,7 @@
 import {
   batchShipSingleEndpoint,
   canCall,
+  createOrderEndpoint,
   orderLabelQuantityEndpoint,
   orderShipmentMethodEndpoint,
   orderShipmentPackageEndpoint,
@@ -19,6 +20,8 @@ export interface OrderPermissions {
   selectBox: boolean;
   labelQuantity: boolean;
   packingSlip: boolean;
+  /** Create an order by wizard ('add order', spec 1 §2 Open orders list; `POST /orders`). */
+  create: boolean;
 }
 
 /**
@@ -38,6 +41,7 @@ export function useOrderPermissions(): OrderPermissions {
       selectBox: canCall(role, orderShipmentPackageEndpoint),
       labelQuantity: canCall(role, orderLabelQuantityEndpoint),
       packingSlip: canCall(role, packingSlipEndpoint),
+      create: canCall(role, createOrderEndpoint),
     }),
     [role],
   );

@@ -1,0 +1,61 @@
+import { type Order, restoreOrderEndpoint } from '@hoppa/core';
+import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
+import { notFound, problem } from '../../lib/errors.ts';
+import { pickLocationsOf } from './order-import.service.ts';
+import { getOrder } from './orders.service.ts';
+
+/**
+ * Restores an order (spec 1 §7 `POST /order/restore {_id}`, 'restore order'; ADR 0040) in the caller's transaction:
+ * a cancelled order becomes open again, its lines lose their cancellation requests, and lines without a pick location
+ * get one as an import would ({@link pickLocationsOf}), so it is back on the open list and the floor's pick list
+ * (the pick-item aggregate follows by its triggers). An open order is left as it is. 404 for an order the request
+ * may not see; 409 `order_shipped` for a shipped one (a shipped order is resent with a new order instead). Returns
+ * the order as `GET /order/get/{id}` answers it.
+ */
+export async function restoreOrder(ctx: TenantScope, id: string): Promise<Order> {
+  const order = await tenantSql(ctx)
+    .selectFrom('orders as o')
+    .select(['o.id', 'o.org_id', 'o.order_id', 'o.status'])
+    .where(orgScope(ctx, 'o'))
+    .where('o.id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!order) throw notFound('Order not found');
+  if (order.status === 'shipped')
+    throw problem(restoreOrderEndpoint, 'order_shipped', `Order ${order.order_id} has been shipped`);
+  if (order.status === 'cancelled') {
+    await tenantSql(ctx)
+      .updateTable('orders as o')
+      .set({ status: 'open' })
+      .where(orgScope(ctx, 'o'))
+      .where('o.id', '=', id)
+      .execute();
+    await tenantSql(ctx)
+      .updateTable('order_lines as l')
+      .set({ cancellation_request: false })
+      .where(orgScope(ctx, 'l'))
+      .where('l.order_id', '=', id)
+      .where('l.cancellation_request', '=', true)
+      .execute();
+    const scope = { db: ctx.db, orgIds: [order.org_id] };
+    const unplaced = await tenantSql(scope)
+      .selectFrom('order_lines as l')
+      .select(['l.id', 'l.product_id'])
+      .where(orgScope(scope, 'l'))
+      .where('l.order_id', '=', id)
+      .where('l.pick_location_id', 'is', null)
+      .execute();
+    const places = await pickLocationsOf(scope, [...new Set(unplaced.map((l) => l.product_id))]);
+    for (const line of unplaced) {
+      const loc = places.get(line.product_id);
+      if (!loc) continue;
+      await tenantSql(scope)
+        .updateTable('order_lines as l')
+        .set({ pick_location_id: loc })
+        .where(orgScope(scope, 'l'))
+        .where('l.id', '=', line.id)
+        .execute();
+    }
+  }
+  return getOrder(ctx, { params: { id } });
+}

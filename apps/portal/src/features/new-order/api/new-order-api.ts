@@ -1,0 +1,138 @@
+import {
+  ApiError,
+  type CreateOrderBody,
+  countriesEuropeEndpoint,
+  createOrderEndpoint,
+  orderAttachmentsEndpoint,
+  orderAttachmentUploadEndpoint,
+  orderGetEndpoint,
+  productsSearchEndpoint,
+  request,
+  shipmentDetailEndpoint,
+  shipmentMethodsEndpoint,
+  validateAddressEndpoint,
+} from '@hoppa/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, call } from '../../../lib/api.ts';
+import { endpointKey, endpointQuery } from '../../../lib/endpoint-query.ts';
+import { productSearchRuns } from '../new-order.rules.ts';
+
+/** How many products the search lists (spec 1 §9: 10 results). */
+const SEARCH_LIMIT = 10;
+
+/**
+ * The current organisation's products matching `text` by name, EAN or SKU (`GET /products/search`; spec 1 §5 Product
+ * selection: asked for 3 to 20 characters, an empty input lists the first ones).
+ */
+export function useProductSearch(text: string) {
+  const term = text.trim();
+  return useQuery({
+    ...endpointQuery(productsSearchEndpoint, { query: { search: term, limit: SEARCH_LIMIT } }),
+    enabled: productSearchRuns(term),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The active shipment methods (`GET /shipment_methods`), filtered per country by core's `shipmentMethodChoices`. */
+export function useShipmentMethods() {
+  return useQuery({ ...endpointQuery(shipmentMethodsEndpoint, {}), staleTime: 5 * 60_000 });
+}
+
+/** The European countries with Dutch and English names (`GET /countries/europe`, spec 2 §7). */
+export function useCountries() {
+  return useQuery({ ...endpointQuery(countriesEuropeEndpoint, {}), staleTime: Number.POSITIVE_INFINITY });
+}
+
+/**
+ * The address check (`GET /o/validate_address`, spec 1 §5 'after the house number changes, the address is validated
+ * with country, postal code and house number'); asked once all three are filled in.
+ */
+export function useAddressCheck(country: string, postalCode: string, houseNumber: string) {
+  const ready = country.trim() !== '' && postalCode.trim().length >= 2 && houseNumber.trim() !== '';
+  return useQuery({
+    ...endpointQuery(validateAddressEndpoint, {
+      query: { country: country.trim(), postalCode: postalCode.trim(), houseNumber: houseNumber.trim() },
+    }),
+    enabled: ready,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * The order a resend starts from (`GET /order/get/{id}`): `id` is the order's id or, from a shipment's page, the
+ * shipment's id (then `GET /shipments/{id}` names its order). Off without a well-formed id.
+ */
+export function useResendSource(id: string | null) {
+  return useQuery({
+    queryKey: ['resend-source', id],
+    enabled: Boolean(id && /^[0-9a-f]{24}$/.test(id)),
+    retry: false,
+    queryFn: async () => {
+      const orderId = id as string;
+      try {
+        return await call(orderGetEndpoint, { params: { id: orderId } });
+      } catch (err) {
+        if (!(err instanceof ApiError) || err.status !== 404) throw err;
+        const shipment = await call(shipmentDetailEndpoint, { params: { id: orderId } });
+        return call(orderGetEndpoint, { params: { id: shipment.order__id } });
+      }
+    },
+  });
+}
+
+/**
+ * Creates the order and then uploads its attachments (spec 1 §7 `POST /orders`, `POST /order_attachments/{id}`): one
+ * Idempotency-Key per confirmation, so a double click makes one order. When the upload fails after the order exists,
+ * the answer says so (`uploadError`) and the success screen offers the upload again.
+ */
+export function useCreateOrder() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, files, key }: { body: CreateOrderBody; files: File[]; key: string }) => {
+      const made = await request(api, createOrderEndpoint, { body }, { headers: { 'idempotency-key': key } });
+      let uploadError: unknown = null;
+      if (files.length > 0) {
+        try {
+          await uploadAttachments(made.order_id, files, body.attachments?.instructions ?? '');
+        } catch (err) {
+          uploadError = err;
+        }
+      }
+      return { ...made, uploadError };
+    },
+    onSuccess: () =>
+      Promise.all(
+        ['/orders/open/:start/:end/:pack_size', '/order_attachments/:id'].map((path) =>
+          qc.invalidateQueries({ queryKey: ['GET', path] }),
+        ),
+      ),
+  });
+}
+
+/** `POST /order_attachments/{orderId}`: the PDFs as `files[]` with the instruction text, all or nothing. */
+export function uploadAttachments(orderId: string, files: File[], instructions: string) {
+  const form = new FormData();
+  form.append('instructions', instructions);
+  for (const f of files) form.append('files[]', f, f.name);
+  return call(orderAttachmentUploadEndpoint, { params: { orderId }, body: form });
+}
+
+/** The attachments of an order, one page (`GET /order_attachments/{id}`; at most 20 per order). */
+export function useOrderAttachments(orderId: string) {
+  return useQuery(endpointQuery(orderAttachmentsEndpoint, { params: { id: orderId }, query: { limit: 20 } }));
+}
+
+/** Uploads to an order and reads its attachment list again. */
+export function useUploadAttachments(orderId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ files, instructions }: { files: File[]; instructions: string }) =>
+      uploadAttachments(orderId, files, instructions),
+    onSuccess: () => qc.invalidateQueries({ queryKey: endpointKey(orderAttachmentsEndpoint) }),
+  });
+}
+
+/** The address of one attachment's PDF, for a download link (the session cookie goes along). */
+export function attachmentUrl(orderId: string, attachmentId: string): string {
+  return `/api/order_attachments/${orderId}/${attachmentId}`;
+}

@@ -1,0 +1,75 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { orgAuth, role, user } from '../../test/fixtures.ts';
+import { stubPageRequest } from '../../test/page-request.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { NewOrderPage } from './new-order-page.tsx';
+
+const owner = role('merchant_owner', [{ methods: ['*'], path: '/*' }]);
+const PRODUCT = {
+  id: 'c'.repeat(24),
+  org_id: 'a'.repeat(24),
+  ean: '8710000000011',
+  bsku: null,
+  name: 'Ontbijtkoek',
+  img_url: null,
+};
+
+function render(path = '/new_order') {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request) => {
+      const url = new URL(input.url);
+      if (url.pathname === '/api/products/search') return Response.json({ products: [PRODUCT] });
+      if (url.pathname === '/api/shipment_methods') return Response.json([]);
+      if (url.pathname === '/api/countries/europe')
+        return Response.json([{ code: 'NL', name_nl: 'Nederland', name_en: 'Netherlands' }]);
+      return Response.json({ statusCode: 404, code: 'not_found', message: 'Not found' }, { status: 404 });
+    }),
+  );
+  return renderRoutes([{ path: '/new_order', element: <NewOrderPage /> }], {
+    path,
+    session: { user: user(owner), orgAuth: orgAuth(owner) },
+  });
+}
+
+const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+const stepLabels = () =>
+  ['Type', 'Products', 'Shipment type', 'Boxes or pallets', 'Address', 'Confirmation'].filter(
+    (s) => screen.queryAllByText(s, { exact: true }).length > 0,
+  );
+
+describe('new order wizard page (spec 1 §2, §4, §5)', { timeout: 30_000 }, () => {
+  beforeEach(() => stubPageRequest());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('refuses a step with its message, shows six steps for B2B, and cancel resets to step 0', async () => {
+    render();
+    await screen.findByRole('radio', { name: 'Manual order' });
+    expect(stepLabels()).toEqual(['Type', 'Products', 'Address', 'Confirmation']);
+    next();
+    expect((await screen.findByTestId('wizard-block')).textContent).toBe('Choose the type of order first');
+
+    fireEvent.click(screen.getByRole('radio', { name: 'B2B order' }));
+    expect(screen.queryByTestId('wizard-block')).toBeNull();
+    expect(stepLabels()).toEqual([
+      'Type',
+      'Products',
+      'Shipment type',
+      'Boxes or pallets',
+      'Address',
+      'Confirmation',
+    ]);
+    next();
+    next();
+    expect((await screen.findByTestId('wizard-block')).textContent).toBe('Add at least one product');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Ontbijtkoek' }));
+    expect(screen.queryByTestId('wizard-block')).toBeNull();
+    next();
+    expect(await screen.findByRole('radio', { name: 'Drop-off' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel and start again' }));
+    await waitFor(() => expect(stepLabels()).toEqual(['Type', 'Products', 'Address', 'Confirmation']));
+    expect(screen.getByRole('radio', { name: 'B2B order' }).getAttribute('aria-checked')).toBe('false');
+  });
+});
