@@ -22,7 +22,6 @@ const SESSION: Grant[] = [
   { methods: GET, path: '/countries/*' },
   // The address check of every address form (spec 2 §7): reads nothing of anyone's.
   { methods: GET, path: '/o/validate_address*' },
-  { methods: ['POST'], path: '/checkaddress*' },
 ];
 
 /**
@@ -118,6 +117,7 @@ export const DEFAULT_ROLES: RoleDefinition[] = [
       { methods: GET, path: '/pending-items-report' },
       { methods: ['GET', 'POST', 'PUT'], path: '/inventory/*' },
       { methods: ['POST'], path: '/labels*' },
+      { methods: ['POST'], path: '/checkaddress*' },
     ],
   },
   {
@@ -129,6 +129,9 @@ export const DEFAULT_ROLES: RoleDefinition[] = [
       ...READ_MERCHANT,
       // Orders: create, import, edit, notes, attachments, restore (spec 1 §7); not shipping (warehouse work).
       { methods: ['POST'], path: '/orders' },
+      // The address check with the address in the body (spec 2 §7): a POST that changes nothing, for those who
+      // fill address forms (a read-only user may not post at all).
+      { methods: ['POST'], path: '/checkaddress*' },
       { methods: ['POST'], path: '/orders/import' },
       { methods: ['POST'], path: '/orders/packing_slip' },
       { methods: GET, path: '/orders/weekly_report*' },

@@ -5,6 +5,7 @@ import { DEMO_USERS } from '../../db/seed.ts';
 import { hashPassword } from '../../lib/auth.ts';
 import type { RouteEntry } from '../../lib/route.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { addProductImage } from '../orders/index.ts';
 
 /**
  * Every registered /api route, proven against the permission model (spec 1 §6, spec 2 §6, spec 3 §6;
@@ -184,6 +185,12 @@ describe('tenant isolation between merchants', () => {
        VALUES ($1, $2, $3, 'local', 'LOCAL-NL', 'LOC123456789NL', $4, $4)`,
       [shipmentId, seed.orgs.bol, orderId, pdf],
     );
+    // A product photo, so the product image route has a record of Bakkerij Bol to guard (1 × 1 PNG).
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await addProductImage({ db: t.db, orgIds: [seed.orgs.bol] }, t.app.hoppa.config.dataDir, product.id, png);
     bolValues = [orderId, product.id, shipmentId, product.ean];
     bolOwner = await t.login(DEMO_USERS.bolOwner.email, DEMO_USERS.bolOwner.password);
     stroopOwner = await t.login(DEMO_USERS.stroopOwner.email, DEMO_USERS.stroopOwner.password);
