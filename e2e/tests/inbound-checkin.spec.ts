@@ -252,3 +252,28 @@ test('a worker checks unannounced goods in directly on the floor: scans, a locat
   expect(list.items.some((ib) => ib.direct && ib.pieces_checked_in === 3)).toBe(true);
   await merchant.dispose();
 });
+
+test('at a desk in the portal the worker finds the inbound by its QR code and opens an item’s details', async ({
+  browser,
+  demo,
+}) => {
+  const context = await browser.newContext({ baseURL: demo.url });
+  const page = await context.newPage();
+  await portalLogin(page, DEMO_USERS.picker);
+  await page.goto('/inbound/item');
+  await page.getByLabel('QR code or id').fill(made.id);
+  await page.getByLabel('QR code or id').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/checkin_inventory/${made.id}$`));
+  const first = made.items[0];
+  await page.getByRole('link', { name: `Item details of ${first?.product.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/inbound/item/${first?.id}$`));
+  await expect(page.getByTestId('item-expected')).toHaveText('24');
+  await expect(page.getByTestId('item-delivered')).toHaveText('18');
+  await expect(page.getByText('This item is checked in: it can no longer be changed.')).toBeVisible();
+  await expect(page.getByText('Eén doos ontbreekt')).toBeVisible();
+  await shot(page, 'inbound-item-desk');
+  // The inbound detail reached from an item card has its own address too (spec 2 §2 /inbound_details/{id}).
+  await page.goto(`/inbound_details/${made.id}`);
+  await expect(page.getByTestId('pieces-progress')).toHaveText('50 of 56 pieces checked in');
+  await context.close();
+});

@@ -8,6 +8,7 @@ import { directCheckinArea } from '../features/direct-checkin/index.ts';
 import { homeArea } from '../features/home/index.ts';
 import { inboundArea } from '../features/inbound/index.ts';
 import { inboundCalendarArea } from '../features/inbound-calendar/index.ts';
+import { inboundItemArea } from '../features/inbound-item/index.ts';
 import { locationsArea } from '../features/locations/index.ts';
 import { newOrderArea } from '../features/new-order/index.ts';
 import { ordersArea } from '../features/orders/index.ts';
@@ -29,6 +30,7 @@ export const AREAS: readonly Area[] = [
   returnsArea,
   inboundArea,
   inboundCalendarArea,
+  inboundItemArea,
   directCheckinArea,
   orgsArea,
   locationsArea,

@@ -38,6 +38,7 @@ export const PATHS = {
   addInventoryExcel: '/add_inventory_excel',
   checkinInventory: '/checkin_inventory',
   checkinInventoryDetail: '/checkin_inventory/:id',
+  inboundDetails: '/inbound_details/:id',
   overviewCheckin: '/overview_checkin/:id',
   inboundCalendar: '/inbound/calendar',
   checkin: '/checkin',

@@ -14,8 +14,6 @@ export const PLANNED_PATHS = [
   'scanner',
   'admin',
   'admin/*',
-  'inbound/item',
-  'inbound/item/:id',
 ] as const;
 
 const planned = () => import('./status-pages.tsx').then((m) => ({ Component: m.PlannedPage }));

@@ -321,9 +321,15 @@ function ItemsTable({ inbound, mayDelete }: { inbound: Inbound; mayDelete: boole
             {inbound.items.map((i) => (
               <Table.Tr key={i.id} aria-label={i.product.name}>
                 <Table.Td>
-                  <Text size="sm" fw={500}>
+                  <Anchor
+                    component={Link}
+                    to={pathTo('inboundItemDetail', { id: i.id })}
+                    size="sm"
+                    fw={500}
+                    aria-label={t('detail.itemDetails', { name: i.product.name })}
+                  >
                     {i.product.name}
-                  </Text>
+                  </Anchor>
                   <Text size="xs" ff="monospace" c="dimmed">
                     {i.product.ean}
                   </Text>

@@ -39,6 +39,12 @@ export const inboundArea = defineArea({
       lazy: () => import('./inbound-detail-page.tsx').then((m) => ({ Component: m.InboundDetailPage })),
     },
     {
+      // The inbound detail reached from an inbound item card (spec 2 §2 route table): the same page.
+      path: 'inbound_details/:id',
+      screens: ['Inbound item card with QR download / inbound_details'],
+      lazy: () => import('./inbound-detail-page.tsx').then((m) => ({ Component: m.InboundDetailPage })),
+    },
+    {
       path: 'overview_checkin/:id',
       screens: ['Edit inbound details'],
       lazy: () => import('./inbound-edit-page.tsx').then((m) => ({ Component: m.InboundEditPage })),

@@ -1,0 +1,204 @@
+import type { Inbound, InboundItem } from '@hoppa/core';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { orgAuth, role, user } from '../../test/fixtures.ts';
+import { stubPageRequest } from '../../test/page-request.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { lookupTarget } from './inbound-item-lookup-page.tsx';
+import { InboundItemPage } from './inbound-item-page.tsx';
+
+const hex = (n: number) => n.toString(16).padStart(24, '0');
+const ITEM = hex(501);
+const INBOUND = hex(9);
+const BIN = hex(77);
+
+function item(over: Partial<InboundItem> = {}): InboundItem {
+  return {
+    id: ITEM,
+    inbound_id: INBOUND,
+    inbound_number: 'IN-00000009',
+    inbound_status: 'pending',
+    org_id: hex(1),
+    org_name: 'Bakkerij Bol',
+    product: { id: hex(2), ean: '8711000000001', bsku: 'JAM-1', name: 'Aardbeienjam' },
+    units: 4,
+    packed_per: 6,
+    pieces_expected: 24,
+    pieces_checked_in: 6,
+    boxes_checked_in: 1,
+    batch_nr: null,
+    expiration_date: null,
+    notes: null,
+    package_closed: false,
+    status: 'pending',
+    surcharges: [],
+    surcharge_total_eur: 0,
+    reserved_locations: [
+      { location_id: BIN, name: 'A-01-02', parent_name: 'A-01', type: 'half-box', stock: 0 },
+    ],
+    images: [],
+    transfers: [],
+    ...over,
+  };
+}
+
+const INBOUND_ANSWER: Partial<Inbound> = {
+  id: INBOUND,
+  inbound_number: 'IN-00000009',
+  org_id: hex(1),
+  org_name: 'Bakkerij Bol',
+  type: 'pallet',
+  status: 'pending',
+  contact_person: 'Anna Bol',
+  contact_person_email: 'anna@bakkerijbol.nl',
+  phone: '',
+  shipping_address: 'Kade 1',
+  track_trace: '3SBOL1',
+  expected_delivery: '2026-11-25',
+  direct: false,
+  created_at: '2026-11-24T09:00:00.000Z',
+  checked_in_at: null,
+  created_by: null,
+  pieces_expected: 24,
+  pieces_checked_in: 6,
+  surcharge_total_eur: 0,
+  items: [],
+};
+
+type Call = { method: string; path: string; body: unknown };
+
+/** The API as the page calls it: the item changes as the server would answer them. */
+function fakeApi(calls: Call[], start: InboundItem) {
+  let state = start;
+  return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req =
+      input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+    const url = new URL(req.url);
+    const text = req.method === 'GET' || req.method === 'DELETE' ? '' : await req.text();
+    const body = text ? JSON.parse(text) : null;
+    calls.push({ method: req.method, path: url.pathname, body });
+    const ok = (b: unknown) => Response.json(b);
+    if (req.method === 'GET' && url.pathname === `/api/inbound_item/${ITEM}`) return ok(state);
+    if (req.method === 'GET' && url.pathname === `/api/inbound/${INBOUND}`) return ok(INBOUND_ANSWER);
+    if (url.pathname === `/api/inbound_item/place/${ITEM}`) {
+      state = { ...state, pieces_checked_in: state.pieces_checked_in + body.amount, boxes_checked_in: 3 };
+      return ok(state);
+    }
+    if (url.pathname === `/api/inbound_item/surcharge/${ITEM}`) {
+      state = { ...state, surcharges: [body], surcharge_total_eur: (body.cost_cents * body.amount) / 100 };
+      return ok(state);
+    }
+    if (url.pathname === `/api/inbound_item/edit/checkin${ITEM}`) {
+      state = { ...state, ...body };
+      return ok(state);
+    }
+    if (url.pathname === `/api/inbound_item/submitInboundItem/${ITEM}`) {
+      state = { ...state, status: 'checked_in' };
+      return ok(state);
+    }
+    return Response.json(
+      { statusCode: 404, code: 'not_found', message: 'Inbound met ID: x bestaat niet' },
+      { status: 404 },
+    );
+  });
+}
+
+const staff = role('warehouse_staff', [
+  { methods: ['GET', 'PUT', 'POST'], path: '/inbound_item/*' },
+  { methods: ['DELETE'], path: '/inbound_item/surcharge/*' },
+  { methods: ['DELETE'], path: '/inbound_item/reserved_locations/*' },
+  { methods: ['GET'], path: '/inbound*' },
+]);
+const merchant = role('merchant_user', [
+  { methods: ['GET'], path: '/inbound*' },
+  { methods: ['GET'], path: '/inbound_item/*' },
+]);
+
+function renderItem(r = staff) {
+  return renderRoutes(
+    [
+      { path: '/inbound/item/:id', element: <InboundItemPage /> },
+      { path: '/checkin_inventory', element: <p>inbounds list</p> },
+    ],
+    { path: `/inbound/item/${ITEM}`, session: { user: user(r), orgAuth: orgAuth(r) } },
+  );
+}
+
+describe('inbound item at the desk (spec 2 §2 Inbound item detail)', { timeout: 30_000 }, () => {
+  beforeEach(() => stubPageRequest());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the counts, places pieces on a reserved location, adds extra work, saves notes on blur and confirms', async () => {
+    const calls: Call[] = [];
+    vi.stubGlobal('fetch', fakeApi(calls, item()));
+    renderItem();
+    expect(await screen.findByText('Loading data...')).toBeTruthy();
+    expect((await screen.findByTestId('item-expected')).textContent).toBe('24');
+    expect(screen.getByTestId('item-delivered').textContent).toBe('6');
+    expect(screen.getByTestId('item-transit').textContent).toBe('18');
+    expect(await screen.findByText(/anna@bakkerijbol.nl/)).toBeTruthy();
+
+    // Place one box (packed per 6) on the reserved bin.
+    fireEvent.click(screen.getByRole('button', { name: 'Place 6 pcs' }));
+    await waitFor(() => expect(screen.getByTestId('item-delivered').textContent).toBe('12'));
+    expect(calls.find((c) => c.path.endsWith(`/place/${ITEM}`))?.body).toEqual({
+      location_id: BIN,
+      amount: 6,
+      raw_scan: 'A-01-02',
+    });
+    expect(screen.getByRole('status').textContent).toContain('6 pcs on A-01-02');
+
+    // Extra work in euro with a comma.
+    fireEvent.change(screen.getByLabelText('What'), { target: { value: 'Ompakken' } });
+    fireEvent.change(screen.getByLabelText('Cost per time (€)'), { target: { value: '2,50' } });
+    fireEvent.change(screen.getByLabelText('Times'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add extra work' }));
+    expect((await screen.findByTestId('item-extra-total')).textContent).toBe('€\u00a07,50');
+
+    // Notes are saved when the field is left, once.
+    const notes = screen.getByLabelText('Notes');
+    fireEvent.change(notes, { target: { value: 'Doos nat' } });
+    fireEvent.blur(notes);
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path.endsWith(`/edit/checkin${ITEM}`)).map((c) => c.body)).toEqual([
+        { notes: 'Doos nat' },
+      ]),
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm (12 pieces short)' }));
+    expect(await screen.findByText('inbounds list')).toBeTruthy();
+    expect(calls.some((c) => c.path.endsWith(`/submitInboundItem/${ITEM}`))).toBe(true);
+  });
+
+  it('is read-only for a merchant and once the item is checked in', async () => {
+    vi.stubGlobal('fetch', fakeApi([], item({ status: 'checked_in' })));
+    renderItem(merchant);
+    expect(await screen.findByText('This item is checked in: it can no longer be changed.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Place/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Confirm/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Find locations' })).toBeNull();
+  });
+
+  it('answers the spec’s message when the item is not found', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json(
+          { statusCode: 404, code: 'not_found', message: 'Inbound met ID: x bestaat niet' },
+          { status: 404 },
+        ),
+      ),
+    );
+    renderItem();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Geen inbound item gevonden')).toBeTruthy();
+  });
+
+  it('opens an item by its id, an inbound by its QR code, and refuses anything else', async () => {
+    vi.stubGlobal('fetch', fakeApi([], item()));
+    expect(await lookupTarget(` ${ITEM.toUpperCase()} `)).toBe(`/inbound/item/${ITEM}`);
+    expect(await lookupTarget(INBOUND)).toBe(`/checkin_inventory/${INBOUND}`);
+    expect(await lookupTarget(hex(999))).toBe('not_found');
+    expect(await lookupTarget('IN-0009')).toBe('invalid');
+  });
+});
