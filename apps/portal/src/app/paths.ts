@@ -39,6 +39,7 @@ export const PATHS = {
   checkinInventory: '/checkin_inventory',
   checkinInventoryDetail: '/checkin_inventory/:id',
   inboundDetails: '/inbound_details/:id',
+  inventoryTicket: '/products/inventory_ticket',
   overviewCheckin: '/overview_checkin/:id',
   inboundCalendar: '/inbound/calendar',
   checkin: '/checkin',

@@ -13,7 +13,6 @@ export const pickTask = defineTask({
       access: 'user',
       needs: NEEDS.pickList,
       screens: ['Pick screen (floor)'],
-      note: 'partial: scan, skip, filters by time range and order size, offline outbox; problem menu, recount and the other filters come with the floor issue',
       load: () => import('./pick.screen.tsx').then((m) => ({ default: m.PickScreen })),
     },
   ],

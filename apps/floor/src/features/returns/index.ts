@@ -12,7 +12,6 @@ export const returnsTask = defineTask({
       access: 'user',
       needs: NEEDS.returnUpdate,
       screens: ['Returns desk'],
-      note: 'partial: search, create from order, judge and close per item, offline; return images come with the creation wizard',
       load: () => import('./returns.screen.tsx').then((m) => ({ default: m.ReturnsScreen })),
     },
   ],

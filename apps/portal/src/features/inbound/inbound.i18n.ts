@@ -6,6 +6,16 @@
  * English information messages in English.
  */
 const en = {
+  ticketPage: {
+    title: 'Send your products to us',
+    intro: 'How stock reaches the warehouse: announce it, print the inventory ticket, send the boxes.',
+    step1: 'Announce what you send (boxes, pieces per box, batch and expiry).',
+    announce: 'Announce stock',
+    step2: 'Download the ticket and put one in or on each box or pallet.',
+    step3: 'Send the boxes to the warehouse; you can follow the check-in on the inbound page.',
+    download: 'Download ticket',
+    hint: 'One PDF with the ticket of every inbound that is announced and not yet checked in.',
+  },
   status: { pending: 'Expected', checked_in: 'Checked in' },
   types: {
     package: 'Package',
@@ -246,6 +256,16 @@ const en = {
 };
 
 const nl: typeof en = {
+  ticketPage: {
+    title: 'Send your products to us',
+    intro: 'Zo komt voorraad in het magazijn: aanmelden, voorraadbon printen, dozen versturen.',
+    step1: 'Meld aan wat je stuurt (dozen, stuks per doos, batch en houdbaarheid).',
+    announce: 'Voorraad aanmelden',
+    step2: 'Download de bon en doe er een in of op elke doos of pallet.',
+    step3: 'Stuur de dozen naar het magazijn; de check-in volg je op de inboundpagina.',
+    download: 'Download ticket',
+    hint: 'Eén PDF met de bon van elke aangemelde inbound die nog niet is ingecheckt.',
+  },
   status: { pending: 'Verwacht', checked_in: 'Ingecheckt' },
   types: {
     package: 'Pakket',

@@ -39,6 +39,11 @@ export const inboundArea = defineArea({
       lazy: () => import('./inbound-detail-page.tsx').then((m) => ({ Component: m.InboundDetailPage })),
     },
     {
+      path: 'products/inventory_ticket',
+      screens: ['Inventory ticket'],
+      lazy: () => import('./inventory-ticket-page.tsx').then((m) => ({ Component: m.InventoryTicketPage })),
+    },
+    {
       // The inbound detail reached from an inbound item card (spec 2 §2 route table): the same page.
       path: 'inbound_details/:id',
       screens: ['Inbound item card with QR download / inbound_details'],

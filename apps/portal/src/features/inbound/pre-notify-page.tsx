@@ -1,4 +1,4 @@
-import { Anchor, Button, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,9 +18,14 @@ export function PreNotifyPage(): ReactNode {
         title={t('preNotify.title')}
         description={t('preNotify.intro')}
         actions={
-          <Anchor component={Link} to={PATHS.checkinInventory} size="sm">
-            {t('preNotify.list')}
-          </Anchor>
+          <Group gap="md">
+            <Anchor component={Link} to={PATHS.inventoryTicket} size="sm">
+              {t('ticketPage.title')}
+            </Anchor>
+            <Anchor component={Link} to={PATHS.checkinInventory} size="sm">
+              {t('preNotify.list')}
+            </Anchor>
+          </Group>
         }
       />
       <Title order={2} fz="lg">

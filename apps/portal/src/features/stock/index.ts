@@ -10,7 +10,11 @@ export const stockArea = defineArea({
   routes: [
     {
       path: 'products/:id',
-      screens: ['Product location widget'],
+      screens: [
+        'Product location widget',
+        'Other print actions (location label, EAN label, inbound QR, packing slip)',
+      ],
+      note: 'EAN labels here; location labels on /locations, the inbound QR and ticket on the inbound page, the packing slip at the packing station',
       lazy: () => import('./product-stock-page.tsx').then((m) => ({ Component: m.ProductStockPage })),
     },
   ],

@@ -87,6 +87,12 @@ function fakeApi(calls: string[]) {
       calls.push(`instruct ${JSON.stringify(body)}`);
       return json({ product_id: PRODUCT, return_instruction: body.return_instruction });
     }
+    if (url.pathname.startsWith('/api/product/label/')) {
+      calls.push(`labels ${url.pathname.split('/').slice(-2).join('/')} ${JSON.stringify(await req.json())}`);
+      return new Response(new Uint8Array([37, 80, 68, 70]), {
+        headers: { 'content-type': 'application/pdf' },
+      });
+    }
     if (url.pathname.startsWith('/api/locations/clear/')) {
       calls.push('clear');
       return json(
@@ -102,6 +108,41 @@ beforeEach(() => stubPageRequest());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the product location widget (spec 2 §2)', { timeout: 30_000 }, () => {
+  it('prints EAN labels of the product in the chosen size and number, for a role that may', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', fakeApi(calls));
+    const tab = { location: { href: '' }, close: vi.fn() };
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:labels') }));
+    const printer = role('warehouse_staff', [
+      { methods: ['GET'], path: '/product/*' },
+      { methods: ['POST'], path: '/product/label/*' },
+    ]);
+    renderRoutes([{ path: '/products/:id', element: <ProductStockPage /> }], {
+      path: `/products/${PRODUCT}`,
+      session: { user: user(printer), orgAuth: orgAuth(printer) },
+    });
+    await screen.findByRole('heading', { name: 'Ontbijtkoek' });
+    fireEvent.change(screen.getByLabelText('EAN labels'), { target: { value: '12' } });
+    fireEvent.change(screen.getByLabelText('Size'), { target: { value: '62mm' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Print EAN labels' }));
+    await waitFor(() => expect(tab.location.href).toBe('blob:labels'));
+    expect(calls).toEqual([`labels 8712345678906/12 {"format":"62mm","org_id":"${hex(9)}"}`]);
+  });
+
+  it('shows no label printing to a role without the call', async () => {
+    vi.stubGlobal('fetch', fakeApi([]));
+    renderRoutes([{ path: '/products/:id', element: <ProductStockPage /> }], {
+      path: `/products/${PRODUCT}`,
+      session: { user: user(staff), orgAuth: orgAuth(staff) },
+    });
+    await screen.findByRole('heading', { name: 'Ontbijtkoek' });
+    expect(screen.queryByRole('button', { name: 'Print EAN labels' })).toBeNull();
+  });
+
   it('adds a scanned location, sets its stock with the amount it replaces, and explains a refused delete', async () => {
     const calls: string[] = [];
     vi.stubGlobal('fetch', fakeApi(calls));

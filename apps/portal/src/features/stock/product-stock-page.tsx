@@ -3,7 +3,9 @@ import {
   canCall,
   clearLocationEndpoint,
   correctStockEndpoint,
+  eanLabelEndpoint,
   isProblem,
+  type LabelFormat,
   LOCATION_NOT_EMPTY_TEXT,
   LOCATION_NOT_EMPTY_TITLE,
   type ProductLocationLink,
@@ -21,6 +23,7 @@ import {
   Button,
   Group,
   Modal,
+  NativeSelect,
   NumberInput,
   Paper,
   Stack,
@@ -41,6 +44,7 @@ import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import {
   useLocationActions,
+  usePrintEanLabels,
   useProductHistory,
   useProductLocations,
   useSaveReturnInstruction,
@@ -68,6 +72,7 @@ export function ProductStockPage() {
     recount: canCall(role, recountEndpoint),
     correct: canCall(role, correctStockEndpoint),
     instruct: canCall(role, returnInstructionEndpoint),
+    labels: canCall(role, eanLabelEndpoint),
   };
   const data = useProductLocations(id);
   const history = useProductHistory(id, HISTORY_ROWS);
@@ -107,6 +112,7 @@ export function ProductStockPage() {
             {product.needs_recount && <Badge color="orange">{t('needsRecount')}</Badge>}
           </Group>
         }
+        actions={may.labels ? <EanLabels ean={product.ean} orgId={product.org_id} /> : undefined}
       />
       <Paper withBorder radius="md" p="md" component="section" aria-label={t('locations')}>
         <Stack gap="sm">
@@ -327,6 +333,47 @@ export function ProductStockPage() {
  * The product's return instruction (spec 3 §2 product options; issue 12): what the returns desk does with a returned
  * piece, shown on every return item of this product at the desk. Editable by whoever may set it, read-only otherwise.
  */
+/** Prints EAN labels of the product (spec 3 §7 `POST /product/label/{ean}/{amount}`): how many, which size. */
+function EanLabels({ ean, orgId }: { ean: string; orgId: string }) {
+  const { t } = useTranslation('stock');
+  const print = usePrintEanLabels(ean, orgId);
+  const [amount, setAmount] = useState<string | number>(1);
+  const [format, setFormat] = useState<LabelFormat>('a6');
+  return (
+    <Stack gap={4}>
+      <Group gap="xs" align="flex-end">
+        <NumberInput
+          label={t('eanLabels.amount')}
+          min={1}
+          max={500}
+          w={110}
+          value={amount}
+          onChange={setAmount}
+          allowDecimal={false}
+        />
+        <NativeSelect
+          label={t('eanLabels.format')}
+          value={format}
+          onChange={(e) => setFormat(e.currentTarget.value as LabelFormat)}
+          data={[
+            { value: 'a6', label: 'A6' },
+            { value: '62mm', label: '62 mm' },
+          ]}
+        />
+        <Button
+          variant="default"
+          loading={print.isPending}
+          disabled={!(Number(amount) >= 1 && Number(amount) <= 500)}
+          onClick={() => print.mutate({ amount: Number(amount), format })}
+        >
+          {t('eanLabels.print')}
+        </Button>
+      </Group>
+      <ErrorBanner error={print.error} />
+    </Stack>
+  );
+}
+
 function ReturnInstruction({ id, text, editable }: { id: string; text: string | null; editable: boolean }) {
   const { t } = useTranslation('stock');
   const save = useSaveReturnInstruction(id);

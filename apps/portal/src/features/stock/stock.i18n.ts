@@ -9,6 +9,7 @@ export const stockI18n = {
     returnInstructionHint:
       'What the returns desk does with a returned piece of this product; shown on each return of it.',
     noReturnInstruction: 'No return instruction.',
+    eanLabels: { amount: 'EAN labels', format: 'Size', print: 'Print EAN labels' },
     save: 'Save',
     saved: 'Saved',
     locations: 'Locations',
@@ -69,6 +70,7 @@ export const stockI18n = {
     returnInstructionHint:
       'Wat de retourbalie doet met een teruggekomen stuk van dit product; staat bij elke retour ervan.',
     noReturnInstruction: 'Geen retourinstructie.',
+    eanLabels: { amount: 'EAN-labels', format: 'Formaat', print: 'EAN-labels printen' },
     save: 'Opslaan',
     saved: 'Opgeslagen',
     locations: 'Locaties',

@@ -3,6 +3,8 @@ import {
   cancelTransferEndpoint,
   clearLocationEndpoint,
   correctStockEndpoint,
+  eanLabelEndpoint,
+  type LabelFormat,
   newTransferEndpoint,
   type ProductLocations,
   productHistoryEndpoint,
@@ -113,6 +115,29 @@ export function useSaveReturnInstruction(id: string) {
         (old: ProductLocations | undefined) =>
           old ? { ...old, product: { ...old.product, return_instruction: saved.return_instruction } } : old,
       );
+    },
+  });
+}
+
+/**
+ * Prints EAN labels of the product (`POST /product/label/{ean}/{amount}`, spec 3 §7 Locations and labels; spec 2 §2
+ * other print actions): `amount` labels (1–500) in `format`, opened in a new tab (opened before the call, so no pop-up
+ * blocker stops it) where the browser shows and prints the PDF.
+ */
+export function usePrintEanLabels(ean: string, orgId: string) {
+  return useMutation({
+    mutationFn: async ({ amount, format }: { amount: number; format: LabelFormat }) => {
+      const tab = window.open('', '_blank');
+      try {
+        const pdf = await call(eanLabelEndpoint, {
+          params: { ean, amount },
+          body: { format, org_id: orgId },
+        });
+        if (tab) tab.location.href = URL.createObjectURL(pdf);
+      } catch (err) {
+        tab?.close();
+        throw err;
+      }
     },
   });
 }
