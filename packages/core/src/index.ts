@@ -41,3 +41,6 @@ export * from './shipping/shipment.schema.ts';
 export * from './shipping/shipping.rules.ts';
 export * from './stock/location.endpoints.ts';
 export * from './stock/location.schema.ts';
+export * from './delivery/delivery.endpoints.ts';
+export * from './delivery/delivery.rules.ts';
+export * from './delivery/delivery.schema.ts';
