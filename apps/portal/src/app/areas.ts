@@ -9,6 +9,7 @@ import { homeArea } from '../features/home/index.ts';
 import { inboundArea } from '../features/inbound/index.ts';
 import { inboundCalendarArea } from '../features/inbound-calendar/index.ts';
 import { locationsArea } from '../features/locations/index.ts';
+import { orderEditArea } from '../features/order-edit/index.ts';
 import { ordersArea } from '../features/orders/index.ts';
 import { orgsArea } from '../features/orgs/index.ts';
 import { productsArea } from '../features/products/index.ts';
@@ -32,4 +33,5 @@ export const AREAS: readonly Area[] = [
   orgsArea,
   locationsArea,
   plannedArea,
+  orderEditArea,
 ];

@@ -41,6 +41,7 @@ export const PATHS = {
   overviewCheckin: '/overview_checkin/:id',
   inboundCalendar: '/inbound/calendar',
   checkin: '/checkin',
+  orderEdit: '/order/edit/:id',
 } as const;
 
 /** The name of a portal path. */

@@ -5,6 +5,19 @@
  */
 export const ordersI18n = {
   en: {
+    notesEditor: {
+      title: 'Note for this order',
+      text: 'Note',
+      color: 'Colour',
+      colors: { red: 'Red', green: 'Green', yellow: 'Yellow' },
+      none: 'None',
+      notify: 'Notify the customer by e-mail',
+      notifyHint: 'The customer receives this note at the order’s e-mail address',
+      save: 'Save note',
+      cancel: 'Cancel',
+      saved: 'Note saved',
+      mailed: 'Note saved and e-mailed to the customer',
+    },
     title: 'Open orders',
     count_one: '{{count}} open order',
     count_other: '{{count}} open orders',
@@ -87,6 +100,11 @@ export const ordersI18n = {
       packingSlip: 'Packing slip',
       nextToShip: 'Ships on next scan',
       matches: 'Contains scanned product',
+      redNote: 'Attention',
+      packingListP: 'Packing list (P)',
+      orderListO: 'Order list (O)',
+      note: 'Note',
+      edit: 'Edit',
     },
     scan: {
       title: 'Scanner',
@@ -187,6 +205,19 @@ export const ordersI18n = {
     },
   },
   nl: {
+    notesEditor: {
+      title: 'Notitie bij deze order',
+      text: 'Notitie',
+      color: 'Kleur',
+      colors: { red: 'Rood', green: 'Groen', yellow: 'Geel' },
+      none: 'Geen',
+      notify: 'Klant per e-mail op de hoogte brengen',
+      notifyHint: 'De klant ontvangt deze notitie op het e-mailadres van de order',
+      save: 'Notitie opslaan',
+      cancel: 'Annuleren',
+      saved: 'Notitie opgeslagen',
+      mailed: 'Notitie opgeslagen en naar de klant gemaild',
+    },
     title: 'Openstaande orders',
     count_one: '{{count}} openstaande order',
     count_other: '{{count}} openstaande orders',
@@ -269,6 +300,11 @@ export const ordersI18n = {
       packingSlip: 'Pakbon',
       nextToShip: 'Wordt verzonden bij volgende scan',
       matches: 'Bevat gescand product',
+      redNote: 'Let op',
+      packingListP: 'Paklijst (P)',
+      orderListO: 'Orderlijst (O)',
+      note: 'Notitie',
+      edit: 'Bewerken',
     },
     scan: {
       title: 'Scanner',

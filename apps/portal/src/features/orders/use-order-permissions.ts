@@ -1,7 +1,10 @@
 import {
   batchShipSingleEndpoint,
   canCall,
+  orderEditEndpoint,
   orderLabelQuantityEndpoint,
+  orderListDocumentEndpoint,
+  orderNotesEndpoint,
   orderShipmentMethodEndpoint,
   orderShipmentPackageEndpoint,
   packingSlipEndpoint,
@@ -19,6 +22,10 @@ export interface OrderPermissions {
   selectBox: boolean;
   labelQuantity: boolean;
   packingSlip: boolean;
+  /** The order list (O) PDF, the note editor and edit order (issue 13). */
+  orderList: boolean;
+  notes: boolean;
+  edit: boolean;
 }
 
 /**
@@ -38,6 +45,9 @@ export function useOrderPermissions(): OrderPermissions {
       selectBox: canCall(role, orderShipmentPackageEndpoint),
       labelQuantity: canCall(role, orderLabelQuantityEndpoint),
       packingSlip: canCall(role, packingSlipEndpoint),
+      orderList: canCall(role, orderListDocumentEndpoint),
+      notes: canCall(role, orderNotesEndpoint),
+      edit: canCall(role, orderEditEndpoint),
     }),
     [role],
   );
