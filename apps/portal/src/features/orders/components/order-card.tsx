@@ -153,7 +153,6 @@ export const OrderCard = memo(function OrderCard({
           boxes={boxes}
           shipping={shipping}
           onShip={onShip}
-          onPackingSlip={onPackingSlip}
           allowed={allowed}
         />
       </Stack>
