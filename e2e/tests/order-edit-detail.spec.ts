@@ -99,6 +99,10 @@ test('the packer sees the red note at the packing station, ships the order and h
   await expect(card.getByTestId('red-note')).toContainText('bubbeltjesfolie');
   await card.scrollIntoViewIfNeeded();
   await card.screenshot({ path: join(SCREENSHOT_DIR, 'order-edit-03-packer-card.png') });
+  // PostNL, so the detail can link to the carrier's tracking page (the local method has none).
+  const chosen = page.waitForResponse((r) => r.url().includes(`/api/order/shipment_method/${orderId}`));
+  await card.getByLabel('Shipment method').selectOption({ label: 'PostNL pakket NL' });
+  expect((await chosen).status()).toBe(200);
   const shipped = page.waitForResponse((r) => r.url().endsWith('/api/orders/ship'));
   await card.getByRole('button', { name: `Ship ${RUN}` }).click();
   expect((await shipped).status()).toBe(200);

@@ -3,9 +3,9 @@ import {
   ActionIcon,
   Alert,
   Anchor,
+  Avatar,
   Button,
   Group,
-  Image,
   NumberInput,
   Paper,
   Select,
@@ -191,39 +191,43 @@ function EditForm({ order }: { order: Order }) {
                 onChange={(e) => setTerm(e.currentTarget.value)}
                 maw={420}
               />
-              {debounced.trim().length >= EDIT_SEARCH_MIN && found.data && (
-                <Paper withBorder mt={6} maw={520} role="listbox" aria-label={t('results')}>
-                  {found.data.items.length === 0 ? (
-                    <Text size="sm" c="dimmed" p="sm">
-                      {t('noResults')}
-                    </Text>
-                  ) : (
-                    found.data.items.map((p) => (
-                      <UnstyledButton
-                        key={p.id}
-                        role="option"
-                        aria-selected={false}
-                        w="100%"
-                        p={6}
-                        onClick={() => {
-                          setLines((all) => addProduct(all, p));
-                          setTerm('');
-                        }}
-                      >
-                        <Group gap="sm" wrap="nowrap">
-                          {p.img_url ? <Image src={p.img_url} w={28} h={28} fit="contain" alt="" /> : null}
-                          <div>
-                            <Text size="sm">{editTitle(p.name)}</Text>
-                            <Text size="xs" c="dimmed" ff="monospace">
-                              {p.ean}
-                            </Text>
-                          </div>
-                        </Group>
-                      </UnstyledButton>
-                    ))
-                  )}
-                </Paper>
-              )}
+              {term.trim().length >= EDIT_SEARCH_MIN &&
+                debounced.trim().length >= EDIT_SEARCH_MIN &&
+                found.data && (
+                  <Paper withBorder mt={6} maw={520} role="listbox" aria-label={t('results')}>
+                    {found.data.items.length === 0 ? (
+                      <Text size="sm" c="dimmed" p="sm">
+                        {t('noResults')}
+                      </Text>
+                    ) : (
+                      found.data.items.map((p) => (
+                        <UnstyledButton
+                          key={p.id}
+                          role="option"
+                          aria-selected={false}
+                          w="100%"
+                          p={6}
+                          onClick={() => {
+                            setLines((all) => addProduct(all, p));
+                            setTerm('');
+                          }}
+                        >
+                          <Group gap="sm" wrap="nowrap">
+                            <Avatar src={p.img_url} alt="" radius="sm" size={28}>
+                              {p.name.slice(0, 2)}
+                            </Avatar>
+                            <div>
+                              <Text size="sm">{editTitle(p.name)}</Text>
+                              <Text size="xs" c="dimmed" ff="monospace">
+                                {p.ean}
+                              </Text>
+                            </div>
+                          </Group>
+                        </UnstyledButton>
+                      ))
+                    )}
+                  </Paper>
+                )}
               <ErrorBanner error={found.error} />
             </Paper>
             <ErrorBanner error={save.error} />
