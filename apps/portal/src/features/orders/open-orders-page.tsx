@@ -155,6 +155,7 @@ export function OpenOrdersPage() {
           renderCard={renderCard}
           onPrintSingles={allowed.shipSingles ? onPrintSingles : undefined}
           printingGroup={singles.printingGroup}
+          boxes={boxList}
         />
       )}
       <ShipConfirmModal

@@ -45,6 +45,7 @@ export const ordersI18n = {
     },
     empty: 'NO ORDERS TO SHOW',
     group: {
+      packaging: 'Packaging',
       noLocation: 'No pick location',
       count_one: '{{count}} order',
       count_other: '{{count}} orders',
@@ -245,6 +246,7 @@ export const ordersI18n = {
     },
     empty: 'GEEN ORDERS OM TE TONEN',
     group: {
+      packaging: 'Verpakking',
       noLocation: 'Geen picklocatie',
       count_one: '{{count}} order',
       count_other: '{{count}} orders',
