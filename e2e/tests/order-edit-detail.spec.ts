@@ -156,8 +156,8 @@ test('shipments show the performance header; the detail shows status icons and t
   expect(text).toContain(first.ean);
   expect(text).toContain(added.ean);
   expect(text).toContain('Prinsengracht 263');
-  const orderList = await packer.get(`/api/order/order_list/${orderId}`);
-  expect(await readPdfText(await orderList.body())).toContain('bubbeltjesfolie');
+  const orderList = await (await packer.get(`/api/order/order_list/${orderId}`)).body();
+  expect(await readPdfText(orderList)).toContain('bubbeltjesfolie');
   await packer.dispose();
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = join(SCREENSHOT_DIR, 'order-edit-06-packing-list.pdf');
@@ -170,5 +170,14 @@ test('shipments show the performance header; the detail shows status icons and t
     file,
     join(SCREENSHOT_DIR, 'order-edit-06-packing-list'),
   ]);
-  writeFileSync(join(SCREENSHOT_DIR, 'order-edit-07-order-list.pdf'), await orderList.body());
+  const listFile = join(SCREENSHOT_DIR, 'order-edit-07-order-list.pdf');
+  writeFileSync(listFile, orderList);
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '80',
+    '-singlefile',
+    listFile,
+    join(SCREENSHOT_DIR, 'order-edit-07-order-list'),
+  ]);
 });

@@ -161,7 +161,7 @@ export function ShipmentDetailPage() {
                   {may.mark && !s.handed_over_at && (
                     <Button
                       variant="light"
-                      loading={mark.isPending}
+                      loading={mark.isPending && mark.variables?.status === 'handed_over'}
                       onClick={() => mark.mutate({ orderId: s.order__id, status: 'handed_over' })}
                     >
                       {t('detail.markHandedOver')}
@@ -171,7 +171,7 @@ export function ShipmentDetailPage() {
                     <Button
                       variant="light"
                       color="green"
-                      loading={mark.isPending}
+                      loading={mark.isPending && mark.variables?.status === 'delivered'}
                       onClick={() => mark.mutate({ orderId: s.order__id, status: 'delivered' })}
                     >
                       {t('detail.markDelivered')}
