@@ -230,7 +230,15 @@ function EditForm({ order }: { order: Order }) {
                 )}
               <ErrorBanner error={found.error} />
             </Paper>
-            <ErrorBanner error={save.error} />
+            <ErrorBanner
+              error={save.error}
+              messages={{
+                picking_started: t('errors.picking_started'),
+                fulfilled_by_provider: t('blocked.provider'),
+                order_shipped: t('blocked.shipped'),
+                order_cancelled: t('blocked.cancelled'),
+              }}
+            />
             <Group justify="flex-end">
               <Button variant="default" component={Link} to={PATHS.orders}>
                 {t('cancel')}

@@ -36,6 +36,10 @@ export const orderEditI18n = {
     noResults: 'No products found',
     cancel: 'Cancel',
     save: 'Save',
+    errors: {
+      picking_started:
+        'Picking has started: a picked line cannot be removed or lowered below what is picked. The address can still change.',
+    },
   },
   nl: {
     title: 'Order {{order}} bewerken',
@@ -73,5 +77,9 @@ export const orderEditI18n = {
     noResults: 'Geen producten gevonden',
     cancel: 'Annuleren',
     save: 'Opslaan',
+    errors: {
+      picking_started:
+        'Het picken is begonnen: een gepickte regel kan niet worden verwijderd of lager worden dan wat gepickt is. Het adres kan nog wel veranderen.',
+    },
   },
 };
