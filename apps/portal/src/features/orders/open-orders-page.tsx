@@ -1,5 +1,5 @@
 import type { Order, Org, ShipmentBox, ShipmentMethod } from '@hoppa/core';
-import { Button, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Menu, Paper, Stack, Text } from '@mantine/core';
 import { useCallback, useDeferredValue, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -112,12 +112,38 @@ export function OpenOrdersPage() {
               onClick={() => list.refetch()}
               loading={list.isFetching}
               leftSection={<Icon name="clock" size={16} />}
+              visibleFrom="sm"
             >
               {t('actions.refresh')}
             </Button>
-            <Button component={Link} to={PATHS.ordersImport} leftSection={<Icon name="inbound" size={16} />}>
+            <Button
+              component={Link}
+              to={PATHS.ordersImport}
+              leftSection={<Icon name="inbound" size={16} />}
+              visibleFrom="sm"
+            >
               {t('actions.import')}
             </Button>
+            {/* The mobile menu offers the same actions (spec 1 §2 Open orders list). */}
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon variant="default" size="lg" hiddenFrom="sm" aria-label={t('actions.menu')}>
+                  <Icon name="menu" size={18} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<Icon name="clock" size={16} />} onClick={() => list.refetch()}>
+                  {t('actions.refresh')}
+                </Menu.Item>
+                <Menu.Item
+                  component={Link}
+                  to={PATHS.ordersImport}
+                  leftSection={<Icon name="inbound" size={16} />}
+                >
+                  {t('actions.import')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
           </>
         }
       />

@@ -22,6 +22,7 @@ export const ordersI18n = {
     count_one: '{{count}} open order',
     count_other: '{{count}} open orders',
     actions: {
+      menu: 'Actions',
       refresh: 'Refresh',
       import: 'Import orders',
     },
@@ -223,6 +224,7 @@ export const ordersI18n = {
     count_one: '{{count}} openstaande order',
     count_other: '{{count}} openstaande orders',
     actions: {
+      menu: 'Acties',
       refresh: 'Vernieuwen',
       import: 'Orders importeren',
     },
