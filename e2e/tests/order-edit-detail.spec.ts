@@ -80,7 +80,7 @@ test('a merchant edits the address of an open order, adds a product and leaves a
   const dialog = page.getByRole('dialog', { name: 'Note for this order' });
   await dialog.getByLabel('Note', { exact: true }).fill('Breekbaar: de pot apart in bubbeltjesfolie!');
   await dialog.getByLabel('Red').check();
-  await shot(page, 'order-edit-02-note');
+  await dialog.screenshot({ path: join(SCREENSHOT_DIR, 'order-edit-02-note.png') });
   await dialog.getByRole('button', { name: 'Save note' }).click();
   await expect(dialog).toBeHidden();
   await expect(card.getByTestId('red-note')).toContainText('bubbeltjesfolie');
