@@ -35,6 +35,7 @@ import {
   editBlocked,
   editBody,
   editTitle,
+  firstEditProblem,
   formFromOrder,
 } from './order-edit.rules.ts';
 
@@ -61,6 +62,7 @@ function EditForm({ order }: { order: Order }) {
   const found = useEditProductSearch(order.id, debounced);
   const save = useEditOrder(order.id);
   const blocked = editBlocked(order);
+  const [problem, setProblem] = useState<string | null>(null);
   const field = (key: keyof EditAddress, label: string, required = true) => (
     <TextInput
       label={label}
@@ -88,8 +90,12 @@ function EditForm({ order }: { order: Order }) {
         </Alert>
       )}
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
+          const first = firstEditProblem(address, lines);
+          setProblem(first ? t(`messages.${first}`) : null);
+          if (first) return;
           save.mutate(editBody(address, lines), { onSuccess: () => navigate(PATHS.shipments) });
         }}
       >
@@ -230,6 +236,11 @@ function EditForm({ order }: { order: Order }) {
                 )}
               <ErrorBanner error={found.error} />
             </Paper>
+            {problem && (
+              <Alert color="red" role="alert">
+                {problem}
+              </Alert>
+            )}
             <ErrorBanner
               error={save.error}
               messages={{

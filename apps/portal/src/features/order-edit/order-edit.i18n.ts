@@ -36,6 +36,17 @@ export const orderEditI18n = {
     noResults: 'No products found',
     cancel: 'Cancel',
     save: 'Save',
+    messages: {
+      addProduct: 'Add at least one product',
+      addName: 'Add name',
+      addSurname: 'Add surname',
+      addCountry: 'Add country',
+      addPostcode: 'Add postcode',
+      addHouseNumber: 'Add house number',
+      addStreet: 'Add street name',
+      addCity: 'Add city',
+      invalidEmail: 'Invalid email address!',
+    },
     errors: {
       picking_started:
         'Picking has started: a picked line cannot be removed or lowered below what is picked. The address can still change.',
@@ -77,6 +88,17 @@ export const orderEditI18n = {
     noResults: 'Geen producten gevonden',
     cancel: 'Annuleren',
     save: 'Opslaan',
+    messages: {
+      addProduct: 'Voeg minstens één product toe',
+      addName: 'Voeg een naam toe',
+      addSurname: 'Voeg een achternaam toe',
+      addCountry: 'Voeg een land toe',
+      addPostcode: 'Voeg een postcode toe',
+      addHouseNumber: 'Voeg een huisnummer toe',
+      addStreet: 'Voeg een straatnaam toe',
+      addCity: 'Voeg een plaats toe',
+      invalidEmail: 'Ongeldig e-mailadres!',
+    },
     errors: {
       picking_started:
         'Het picken is begonnen: een gepickte regel kan niet worden verwijderd of lager worden dan wat gepickt is. Het adres kan nog wel veranderen.',

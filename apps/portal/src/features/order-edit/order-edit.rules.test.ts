@@ -1,6 +1,13 @@
 import type { Order } from '@hoppa/core';
 import { describe, expect, it } from 'vitest';
-import { addProduct, editBlocked, editBody, editTitle, formFromOrder } from './order-edit.rules.ts';
+import {
+  addProduct,
+  editBlocked,
+  editBody,
+  editTitle,
+  firstEditProblem,
+  formFromOrder,
+} from './order-edit.rules.ts';
 
 const order = {
   id: 'a'.repeat(24),
@@ -54,5 +61,28 @@ describe('order edit rules (spec 1 §2 Edit order, §5)', () => {
     expect(editBlocked({ ...order, status: 'shipped' })).toBe('shipped');
     expect(editTitle('x'.repeat(60))).toHaveLength(50);
     expect(editTitle('kort')).toBe('kort');
+  });
+});
+
+describe('firstEditProblem (spec 1 §5 order form messages, in their order)', () => {
+  const ok = {
+    firstName: 'Sanne',
+    surname: 'de Boer',
+    email: '',
+    streetName: 'Keizersgracht',
+    houseNumber: '1',
+    houseNumberExtension: '',
+    zipCode: '1015 CJ',
+    city: 'Amsterdam',
+    countryCode: 'NL',
+  };
+  const line = formFromOrder(order).lines;
+  it('asks for the first missing field in the spec’s order', () => {
+    expect(firstEditProblem(ok, line)).toBeNull();
+    expect(firstEditProblem(ok, [])).toBe('addProduct');
+    expect(firstEditProblem({ ...ok, surname: '', city: '' }, line)).toBe('addSurname');
+    expect(firstEditProblem({ ...ok, countryCode: '', zipCode: '' }, line)).toBe('addCountry');
+    expect(firstEditProblem({ ...ok, streetName: ' ' }, line)).toBe('addStreet');
+    expect(firstEditProblem({ ...ok, email: 'sanne@' }, line)).toBe('invalidEmail');
   });
 });

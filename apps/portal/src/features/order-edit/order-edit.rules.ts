@@ -96,3 +96,33 @@ export function editBody(address: EditAddress, lines: readonly EditLine[]): Orde
     })),
   };
 }
+
+/** The order form messages of spec 1 §5 the edit form can show, as i18n keys under `messages`. */
+export type EditMessage =
+  | 'addProduct'
+  | 'addName'
+  | 'addSurname'
+  | 'addCountry'
+  | 'addPostcode'
+  | 'addHouseNumber'
+  | 'addStreet'
+  | 'addCity'
+  | 'invalidEmail';
+
+/**
+ * The first problem of the edit form, checked in the order of spec 1 §5 (at least one product; first name; surname;
+ * country; postal code; house number; street; city; e-mail, which may stay empty but must be valid when given), or
+ * null when the form may be saved. The API checks the same again.
+ */
+export function firstEditProblem(address: EditAddress, lines: readonly EditLine[]): EditMessage | null {
+  if (lines.length === 0) return 'addProduct';
+  if (!address.firstName.trim()) return 'addName';
+  if (!address.surname.trim()) return 'addSurname';
+  if (!address.countryCode.trim()) return 'addCountry';
+  if (!address.zipCode.trim()) return 'addPostcode';
+  if (!address.houseNumber.trim()) return 'addHouseNumber';
+  if (!address.streetName.trim()) return 'addStreet';
+  if (!address.city.trim()) return 'addCity';
+  if (address.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address.email.trim())) return 'invalidEmail';
+  return null;
+}
