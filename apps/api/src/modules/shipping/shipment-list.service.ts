@@ -7,7 +7,7 @@ import {
   type ShipmentListQuery,
   type ShipmentListResponse,
 } from '@hoppa/core';
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { escapeLike } from '../../db/client.ts';
 import { orgScope, tenantSql } from '../../db/tenant.ts';
@@ -49,7 +49,9 @@ async function countCapped<D, T extends keyof D>(
  * with recipient, method, tracking number and products. `search` of {@link SHIPMENT_SEARCH_MIN} or more characters
  * matches the shop order number, tracking number, recipient name or company, postcode (spaces ignored), city and
  * e-mail; `null` or empty means no search. `total` counts up to `countCap` (tests lower it), `total_capped` says
- * there are more. `extra` narrows further (`GET /orders/{start}/{end}` filters, `GET /orders/search/{term}`).
+ * there are more. `extra` narrows further (`GET /orders/{start}/{end}` filters, `GET /orders/search/{term}`);
+ * `onShipments`, a condition on `shipments as s` alone (a speed group), narrows page and count, and the count is
+ * then still read from the shipments alone.
  * Errors: 400 for a shorter search or a start after the end.
  */
 export async function listShipments(
@@ -58,6 +60,7 @@ export async function listShipments(
   now = new Date(),
   countCap = SHIPMENTS_COUNT_CAP,
   extra?: ShipmentFilter,
+  onShipments?: RawBuilder<boolean>,
 ): Promise<ShipmentListResponse> {
   const end = query.end ? new Date(query.end) : now;
   const start = query.start
@@ -77,6 +80,7 @@ export async function listShipments(
   // the range (issue 8).
   const matching = <Q extends ReturnType<typeof shipmentQuery>>(q: Q): Q =>
     (extra ? extra(q) : q)
+      .$if(onShipments !== undefined, (w) => w.where(onShipments as RawBuilder<boolean>))
       .where('s.created_at', '>=', start)
       .where('s.created_at', '<=', end)
       .$if(term !== '', (w) =>
@@ -117,6 +121,7 @@ export async function listShipments(
             .where(orgScope(ctx, 's'))
             .where('s.created_at', '>=', start)
             .where('s.created_at', '<=', end)
+            .$if(onShipments !== undefined, (w) => w.where(onShipments as RawBuilder<boolean>))
             .select('s.id')
         : matching(shipmentQuery(ctx)).clearSelect().select('s.id'),
       countCap,
