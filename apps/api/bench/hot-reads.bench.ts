@@ -82,6 +82,11 @@ try {
            'HB' || lpad(g::text, 12, '0'), '\\x25504446'::bytea, '\\x25504446'::bytea,
            now() - make_interval(secs => ((g * 12) % (14 * 86400)))
       FROM generate_series(1, ${ORDERS}) g;
+    -- Delivery state (issue 13, ADR 0041): most parcels handed over, half of them delivered, a few late.
+    UPDATE shipments SET handed_over_at = created_at + interval '3 hours',
+           delivered_at = CASE WHEN right(id, 1) IN ('0', '1', '2', '3', '4', '5', '6', '7') THEN created_at + interval '20 hours'
+                               WHEN right(id, 1) IN ('8', '9') THEN created_at + interval '60 hours' END
+     WHERE id LIKE 'f%' AND right(id, 1) <> 'f';
     ANALYZE;
   `);
   const seedS = (performance.now() - seedStart) / 1000;
@@ -90,6 +95,7 @@ try {
 
   const start = new Date(Date.now() - 15 * 86_400_000).toISOString();
   const end = new Date(Date.now() + 86_400_000).toISOString();
+  const weekStart = new Date(Date.now() - 7 * 86_400_000).toISOString();
   // The floor app's default work window: from 00:00 four Amsterdam days ago until 22:00 today (pick.rules.ts).
   const floorStart = amsterdamWallTimeToIso(amsterdamWallTime(new Date(), { days: -4, hour: 0 }));
   const floorEnd = amsterdamWallTimeToIso(amsterdamWallTime(new Date(), { hour: 22 }));
@@ -110,6 +116,18 @@ try {
       name: 'shipments, 14 days by recipient, limit 100',
       url: `/api/shipments?start=${start}&end=${end}&limit=100&sort=recipient`,
     },
+    // Issue 13: the shipments screen's header, a speed group, the date-range filters and the shipped-order search.
+    { name: 'delivery performance, 7 days', url: `/api/orders/perform/${weekStart}/${end}` },
+    {
+      name: 'speed group on the way, 7 days, limit 20',
+      url: `/api/orders/${weekStart}/${end}?group=on_the_way&limit=20`,
+    },
+    {
+      name: 'date range by surname prefix, 14 days',
+      url: `/api/orders/${start}/${end}?name=verzonden%2012345&limit=20`,
+    },
+    { name: 'shipped-order search by tracking number', url: '/api/orders/search/HB000000054321' },
+    { name: 'shipped-order search by surname prefix', url: '/api/orders/search/Verzonden%207777' },
   ];
   const rows: string[] = [];
   for (const c of cases) {

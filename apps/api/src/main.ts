@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DEMO_USERS } from './db/seed.ts';
+import { seedLiveDelivery } from './db/seed-delivery.ts';
 import { seedLiveGrouping } from './db/seed-grouping.ts';
 import { seedLiveInbound } from './db/seed-inbound.ts';
 import { seedLiveNewOrders } from './db/seed-new-orders.ts';
@@ -88,6 +89,18 @@ if (seed && config.demoOrders) {
     console.log(`Demo wizard orders: ${n.manual} manual, ${n.b2b} B2B, ${n.attachments} with an attachment.`);
   } catch (err) {
     console.error(`The demo wizard orders could not be made: ${(err as Error).message}`);
+  }
+}
+if (seed && config.demoOrders) {
+  // Delivery performance, notes and editable orders (issue 13): parcels handed over and delivered, red/yellow notes.
+  try {
+    const d = await seedLiveDelivery(app, db);
+    console.log(
+      `Demo delivery: ${d.delivered24h} delivered within 24 h, ${d.delivered48h} in 2 days, ${d.late} late, ` +
+        `${d.onTheWay} on the way, ${d.notSorted} not sorted; ${d.notes} notes, ${d.editable} merchant-shipped products.`,
+    );
+  } catch (err) {
+    console.error(`The demo deliveries could not be made: ${(err as Error).message}`);
   }
 }
 await app.listen({ port: config.port, host: config.host });

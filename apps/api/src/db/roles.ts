@@ -48,6 +48,8 @@ const READ_MERCHANT: Grant[] = [
   { methods: GET, path: '/automations/*' },
   { methods: GET, path: '/most_sold_product' },
   { methods: GET, path: '/stock/*' },
+  // The BATCH link of a shipment (spec 1 §7 direct call; issue 13).
+  { methods: GET, path: '/test/batch/*' },
 ];
 
 /**
@@ -107,6 +109,11 @@ export const DEFAULT_ROLES: RoleDefinition[] = [
       { methods: GET, path: '/shipment_methods*' },
       { methods: GET, path: '/shipment_boxes*' },
       { methods: GET, path: '/report/*' },
+      // Shipments with delivery performance and the order documents (issue 13; spec 1 §2 Shipments, Order card).
+      { methods: GET, path: '/orders/*', except: ['/orders/weekly_report*', '/orders/searchOrderId/*'] },
+      { methods: GET, path: '/order/packing_list/*' },
+      { methods: GET, path: '/order/order_list/*' },
+      { methods: GET, path: '/test/batch/*' },
       // Returns desk and inbound check-in (spec 2 §7 Returns, Inbound).
       { methods: ALL, path: '/returns*' },
       { methods: GET, path: '/inbound*' },

@@ -128,6 +128,18 @@ export interface OrderAttachments {
   size: number;
 }
 
+export interface OrderEvents {
+  at: Timestamp;
+  code: string;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  description: string;
+  id: string;
+  order_id: string;
+  org_id: string;
+  shipment_id: string | null;
+}
+
 export interface OrderLines {
   cancellation_request: Generated<boolean>;
   ean: string;
@@ -367,8 +379,11 @@ export interface ShipmentMethods {
 }
 
 export interface Shipments {
+  batch_id: string | null;
   carrier: string;
   created_at: Generated<Timestamp>;
+  delivered_at: Timestamp | null;
+  handed_over_at: Timestamp | null;
   id: string;
   label_pdf: Buffer;
   label_quantity: Generated<number>;
@@ -433,6 +448,7 @@ export interface DB {
   login_devices: LoginDevices;
   memberships: Memberships;
   order_attachments: OrderAttachments;
+  order_events: OrderEvents;
   order_lines: OrderLines;
   orders: Orders;
   organisations: Organisations;
@@ -459,4 +475,4 @@ export interface DB {
 }
 
 /** Tables whose rows belong to one organisation: queries on them need orgScope() (db/tenant.ts). */
-export const TENANT_TABLES = ["inbound_items","inbounds","order_attachments","order_lines","orders","pick_claims","pick_item_days","pick_problems","product_images","product_locations","products","return_images","return_items","returns","shipments","stock_mutations"] as const;
+export const TENANT_TABLES = ["inbound_items","inbounds","order_attachments","order_events","order_lines","orders","pick_claims","pick_item_days","pick_problems","product_images","product_locations","products","return_images","return_items","returns","shipments","stock_mutations"] as const;

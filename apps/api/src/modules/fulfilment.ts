@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAddressRoutes } from './address/index.ts';
+import { registerDeliveryRoutes } from './delivery/index.ts';
 import { registerGroupingRoutes } from './grouping/index.ts';
 import { registerInboundRoutes } from './inbound/index.ts';
 import { registerNewOrderRoutes, registerOrderRoutes } from './orders/index.ts';
@@ -25,4 +26,5 @@ export async function registerFulfilmentModules(app: FastifyInstance): Promise<v
   registerInboundRoutes(app);
   registerNewOrderRoutes(app);
   registerAddressRoutes(app);
+  registerDeliveryRoutes(app);
 }

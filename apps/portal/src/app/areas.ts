@@ -11,6 +11,7 @@ import { inboundCalendarArea } from '../features/inbound-calendar/index.ts';
 import { inboundItemArea } from '../features/inbound-item/index.ts';
 import { locationsArea } from '../features/locations/index.ts';
 import { newOrderArea } from '../features/new-order/index.ts';
+import { orderEditArea } from '../features/order-edit/index.ts';
 import { ordersArea } from '../features/orders/index.ts';
 import { orgsArea } from '../features/orgs/index.ts';
 import { productsArea } from '../features/products/index.ts';
@@ -36,4 +37,5 @@ export const AREAS: readonly Area[] = [
   locationsArea,
   newOrderArea,
   plannedArea,
+  orderEditArea,
 ];

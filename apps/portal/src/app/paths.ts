@@ -43,6 +43,7 @@ export const PATHS = {
   overviewCheckin: '/overview_checkin/:id',
   inboundCalendar: '/inbound/calendar',
   checkin: '/checkin',
+  orderEdit: '/order/edit/:id',
 } as const;
 
 /** The name of a portal path. */

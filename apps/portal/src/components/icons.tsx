@@ -33,6 +33,18 @@ const PATHS = {
   calendar: 'M4 6h16v14H4zM4 10h16M8 3v4M16 3v4',
   checkin: 'M21 8 12 3 3 8v8l9 5 9-5zM12 7v7M9 11l3 3 3-3',
   mail: 'M4 5h16a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zM3 6l9 7 9-7',
+  // Carrier status icons (spec 1 §2 Order detail: A01, B01, J01, J05, I11 and a default).
+  tag: 'M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9zM7.5 7.5h.01',
+  handover:
+    'M3 7h11v10H3zM14 10h4l3 3v4h-7M6.5 20a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zM17.5 20a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3z',
+  sort: 'M4 6h16M7 12h10M10 18h4',
+  truck: 'M1 6h13v10H1zM14 9h4l4 4v3h-8M5 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM18 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4z',
+  delivered: 'M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1zM8.5 14l2.5 2.5 5-5',
+  dot: 'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
+  edit: 'M4 20h4L19 9l-4-4L4 16zM14 6l4 4',
+  note: 'M5 3h10l4 4v14H5zM14 3v5h5M8 12h8M8 16h6',
+  document: 'M6 2h9l5 5v15H6zM14 2v6h6',
+  menu: 'M4 6h16M4 12h16M4 18h16',
 } as const;
 
 export type IconName = keyof typeof PATHS;

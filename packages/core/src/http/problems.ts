@@ -67,6 +67,11 @@ export const PROBLEMS = {
   inbound_item_submitted: 409,
   /** The scanned location is not the one to place on (spec 2 §2 Inbound item detail: the scan must match). */
   wrong_location: 409,
+  // Editing orders (issue 13; ADR 0041).
+  /** The order is fulfilled by the provider (isFulfilledBySF): it cannot be edited (spec 1 §2 Order detail). */
+  fulfilled_by_provider: 409,
+  /** The edit would undo picking: a line with picked pieces removed, or lowered below what is picked. */
+  picking_started: 409,
 } as const;
 
 /** A problem code of the API. */

@@ -106,6 +106,11 @@ export const OrderSchema = z.object({
   used_shipment_method: z.string().nullable(),
   isFulfilledBySF: z.boolean(),
   products: z.array(OrderLineSchema),
+  /**
+   * The carrier status events of the order's parcels, oldest first (spec 1 §3 shipment_status: code, description,
+   * ISO time; codes in core `EVENT_CODES`). Only `GET /order/get/{id}` fills it; the lists leave it out.
+   */
+  events: z.array(z.object({ code: z.string(), description: z.string(), at: z.string() })).optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

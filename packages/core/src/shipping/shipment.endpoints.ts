@@ -77,13 +77,18 @@ export const shipmentListEndpoint = defineEndpoint({
   tags: ['shipping'],
 });
 
-/** One shipment with its order (spec 1 §2 Order detail); 404 for another organisation's shipment. */
+/**
+ * One shipment with its order (spec 1 §2 Order detail); 404 for another organisation's shipment. Serves the spec's
+ * external 'carrier tracking link' too: `tracking_url` is built by core `carrierTrackingUrl` from the carrier,
+ * tracking number, country and postcode (ADR 0041), and the screens open it on the carrier's site.
+ */
 export const shipmentDetailEndpoint = defineEndpoint({
   method: 'GET',
   path: '/shipments/:id',
-  summary: 'Shipment detail',
+  summary: 'Shipment detail, with the carrier tracking link',
   params: ShipmentParamsSchema,
   response: ShipmentDetailSchema,
+  catalogue: 'carrier tracking link (tracking no., country, postcode)',
   tags: ['shipping'],
 });
 

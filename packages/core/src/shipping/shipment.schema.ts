@@ -113,6 +113,12 @@ export const ShipmentListItemSchema = z.object({
   placed_at: z.string(),
   shipped_at: z.string(),
   latest_status: TrackingEventSchema.nullable(),
+  /** The print run the shipment left in (`GET /test/batch/{batch_id}`), null when shipped on its own. */
+  batch_id: IdSchema.nullable(),
+  /** Speed group (core `DELIVERY_GROUPS`): not_sorted, on_the_way, d_24h, d_48h, d_late. */
+  delivery_group: z.enum(['not_sorted', 'on_the_way', 'd_48h', 'd_24h', 'd_late']),
+  /** When the carrier (or the warehouse, for the local carrier) recorded delivery; null while on the way. */
+  delivered_at: z.string().nullable(),
   products: z.array(ShipmentProductSchema),
 });
 export type ShipmentListItem = z.infer<typeof ShipmentListItemSchema>;
@@ -145,9 +151,11 @@ export type ShipmentLine = z.infer<typeof ShipmentLineSchema>;
 /** `GET /shipments/:id`: the shipment with its order, lines, address, tracking and dates. */
 export const ShipmentDetailSchema = ShipmentListItemSchema.omit({ products: true }).extend({
   delivery_at: z.string().nullable(),
-  /** Delivered date once the carrier reports it; null while on the way. */
-  delivered_at: z.string().nullable(),
+  /** When the parcel was handed to the carrier (B01); null before. */
+  handed_over_at: z.string().nullable(),
   shipped_by: z.string().nullable(),
+  /** The order's note colour (spec 1 §9: red, green, yellow), null without. */
+  notes_color: z.enum(['red', 'green', 'yellow']).nullable(),
   address: ShipmentAddressSchema,
   notes_text: z.string().nullable(),
   is_fulfilled_by_sf: z.boolean(),

@@ -55,6 +55,19 @@ export interface CarrierEvent {
   at: Date;
 }
 
+/**
+ * What happened to a parcel that the warehouse itself can tell (ADR 0041): the label was made, the parcel was handed
+ * to the carrier, the parcel was delivered (marked by hand while no carrier reports it).
+ */
+export type ParcelMilestone = 'label_created' | 'handed_over' | 'delivered';
+
+/** The shipment an event belongs to: its id, organisation and order (internal ids). */
+export interface ShipmentRef {
+  id: string;
+  orgId: string;
+  orderId: string;
+}
+
 /** The database handle and moment a carrier call runs with (inside the shipping transaction). */
 export interface CarrierCallContext {
   db: Db;
@@ -83,6 +96,17 @@ export interface CarrierAdapter {
    * as stored) spares a lookup for carriers that derive events from it.
    */
   track(ctx: CarrierCallContext, trackingNumber: string, shippedAt?: Date): Promise<CarrierEvent[]>;
+  /**
+   * Records a milestone the warehouse knows as the carrier's event in `order_events` (and the parcel's delivery
+   * state on `shipments`), inside the caller's transaction; `userId` who did it. Answers the event (the one
+   * already recorded when repeated). Carriers that report their own events may record nothing for `delivered`.
+   */
+  recordMilestone(
+    ctx: CarrierCallContext,
+    shipment: ShipmentRef,
+    milestone: ParcelMilestone,
+    userId: string | null,
+  ): Promise<CarrierEvent>;
   /** Public tracking page of a parcel, null when the carrier has none. */
   trackingUrl(
     trackingNumber: string,

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { EVENT_DELIVERED, EVENT_HANDED_OVER, EVENT_LABEL_CREATED, newId } from '@hoppa/core';
 import { buildShippingLabelPdf } from '../pdf/label.pdf.ts';
 import type {
   CarrierAdapter,
@@ -6,9 +7,20 @@ import type {
   CarrierEvent,
   CarrierLabel,
   CarrierOption,
+  ParcelMilestone,
   ParcelRequest,
   ShipmentMethodInfo,
 } from './carrier.ts';
+
+/** The event code and Dutch description the local carrier records per milestone (spec 1 §2 Order detail codes). */
+export const LOCAL_EVENTS: Record<ParcelMilestone, { code: string; description: string }> = {
+  label_created: {
+    code: EVENT_LABEL_CREATED,
+    description: 'Label aangemaakt; pakket nog niet door de vervoerder ontvangen',
+  },
+  handed_over: { code: EVENT_HANDED_OVER, description: 'Pakket overgedragen aan de vervoerder' },
+  delivered: { code: EVENT_DELIVERED, description: 'Pakket bezorgd' },
+};
 
 /** Code of the built-in carrier in `shipments.carrier`. */
 export const LOCAL_CARRIER_CODE = 'local';
@@ -40,7 +52,8 @@ export function isLocalTrackingNumber(value: string): boolean {
  * The built-in carrier, used for every method when no carrier account is configured (design:
  * Printing). It registers nothing outside: it draws a real A6 label with a unique tracking number,
  * so the warehouse can work and test end to end; the parcel is handed to whichever carrier collects it.
- * Tracking knows only that the label was made (event A01).
+ * It records its own events (ADR 0041): A01 when the label is made, B01 when the parcel is handed over
+ * (`POST /order/shipped/{id}`), I11 when it is marked delivered; tracking reads them back from `order_events`.
  */
 export const localCarrier: CarrierAdapter = {
   code: LOCAL_CARRIER_CODE,
@@ -86,19 +99,51 @@ export const localCarrier: CarrierAdapter = {
     return r.rows[0]?.label_pdf ?? null;
   },
 
-  async track(ctx, trackingNumber, shippedAt): Promise<CarrierEvent[]> {
-    let at = shippedAt;
-    if (!at) {
-      const r = await ctx.db.query<{ created_at: Date }>(
-        'SELECT created_at FROM shipments WHERE tracking_number = $1 AND carrier = $2',
-        [trackingNumber, LOCAL_CARRIER_CODE],
-      );
-      at = r.rows[0]?.created_at;
+  async track(ctx, trackingNumber): Promise<CarrierEvent[]> {
+    const r = await ctx.db.query<{ code: string; description: string; at: Date }>(
+      `SELECT e.code, e.description, e.at FROM order_events e JOIN shipments s ON s.id = e.shipment_id
+        WHERE s.tracking_number = $1 AND s.carrier = $2 ORDER BY e.at, e.id`,
+      [trackingNumber, LOCAL_CARRIER_CODE],
+    );
+    return r.rows.map((e) => ({ code: e.code, description: e.description, at: new Date(e.at) }));
+  },
+
+  async recordMilestone(ctx, shipment, milestone, userId): Promise<CarrierEvent> {
+    const { code, description } = LOCAL_EVENTS[milestone];
+    const existing = await ctx.db.query<{ at: Date }>(
+      'SELECT at FROM order_events WHERE shipment_id = $1 AND code = $2 ORDER BY at LIMIT 1',
+      [shipment.id, code],
+    );
+    const seen = existing.rows[0];
+    if (seen) return { code, description, at: new Date(seen.at) };
+    await ctx.db.query(
+      `INSERT INTO order_events (id, org_id, order_id, shipment_id, code, description, at, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        newId(ctx.now.getTime()),
+        shipment.orgId,
+        shipment.orderId,
+        shipment.id,
+        code,
+        description,
+        ctx.now,
+        userId,
+      ],
+    );
+    // Delivered implies handed over: a parcel marked delivered straight away was handed over at that moment too.
+    if (milestone === 'handed_over' || milestone === 'delivered') {
+      await ctx.db.query('UPDATE shipments SET handed_over_at = COALESCE(handed_over_at, $2) WHERE id = $1', [
+        shipment.id,
+        ctx.now,
+      ]);
     }
-    if (!at) return [];
-    return [
-      { code: 'A01', description: 'Label aangemaakt; pakket nog niet door de vervoerder ontvangen', at },
-    ];
+    if (milestone === 'delivered') {
+      await ctx.db.query('UPDATE shipments SET delivered_at = COALESCE(delivered_at, $2) WHERE id = $1', [
+        shipment.id,
+        ctx.now,
+      ]);
+    }
+    return { code, description, at: ctx.now };
   },
 
   trackingUrl() {

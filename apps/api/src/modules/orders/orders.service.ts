@@ -14,6 +14,7 @@ import { systemSql } from '../../db/kysely.ts';
 import type { DB, Orders, ShipmentMethods } from '../../db/schema.generated.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { eventsOfOrder } from '../delivery/order-events.service.ts';
 
 /**
  * The orders of the request's organisations with their merchant and chosen method: the one query the open list and
@@ -183,12 +184,15 @@ function toOrder(o: OrderRow, lines: LineRow[]): Order {
   };
 }
 
-/** One order of the request's organisations with its lines (spec 1 §7 `GET /order/get/:id`); 404 otherwise. */
+/**
+ * One order of the request's organisations with its lines and its parcels' carrier events, oldest first (spec 1 §7
+ * `GET /order/get/:id`, §3 shipment_status); 404 otherwise.
+ */
 export async function getOrder(ctx: TenantScope, { params }: { params: { id: string } }): Promise<Order> {
   const row = await orderQuery(ctx).where('o.id', '=', params.id).executeTakeFirst();
   if (!row) throw notFound('Order not found');
-  const lines = await loadLines(ctx, [row.id]);
-  return toOrder(row, lines.get(row.id) ?? []);
+  const [lines, events] = await Promise.all([loadLines(ctx, [row.id]), eventsOfOrder(ctx, row.id)]);
+  return { ...toOrder(row, lines.get(row.id) ?? []), events };
 }
 
 /** Default cap of the open list when the screen sends no limit. */

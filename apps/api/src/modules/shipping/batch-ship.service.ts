@@ -1,4 +1,4 @@
-import type { BatchShipSingleBody, BatchShipSummary, BatchSkipReason } from '@hoppa/core';
+import { type BatchShipSingleBody, type BatchShipSummary, type BatchSkipReason, newId } from '@hoppa/core';
 import { PDFDocument } from 'pdf-lib';
 import { HttpProblem } from '../../lib/errors.ts';
 import { type ShippingContext, shipOrder } from './ship-order.service.ts';
@@ -36,9 +36,11 @@ export async function shipSingleLineOrders(
   const scoped = { ...ctx, orgIds };
   const result: BatchShipResult = { shipped: [], skipped: [], labelsPdf: null, failures: [] };
   const labels: Buffer[] = [];
+  // One print run: its shipments share a batch id, the BATCH link of the shipments list (GET /test/batch/{id}).
+  const batchId = newId(now.getTime());
   for (const orderId of [...new Set(body.orderIds)]) {
     try {
-      const shipped = await shipOrder(scoped, { order_id: orderId }, { now, singleLineOnly: true });
+      const shipped = await shipOrder(scoped, { order_id: orderId }, { now, singleLineOnly: true, batchId });
       result.shipped.push({
         order_id: orderId,
         shipment_id: shipped.shipmentId,
@@ -55,8 +57,8 @@ export async function shipSingleLineOrders(
   return result;
 }
 
-/** One PDF with every page of `pdfs`, in order. */
-async function joinPdfs(pdfs: Buffer[]): Promise<Buffer> {
+/** One PDF with every page of `pdfs`, in order (also the batch labels of `GET /test/batch/{id}`). */
+export async function joinPdfs(pdfs: Buffer[]): Promise<Buffer> {
   if (pdfs.length === 1) return pdfs[0] as Buffer;
   const out = await PDFDocument.create();
   for (const bytes of pdfs) {

@@ -22,15 +22,15 @@ export interface ShipResult {
  * Ships an order (spec 1 §4 Shipping a card, §7 POST /orders/ship) in one transaction: locks the open
  * order, resolves method, box and label quantity, has the method's carrier (the local carrier unless a
  * carrier account is configured) create the label (one A6 page per parcel), renders the packing slip,
- * marks the order shipped (status, shipped_at, track_trace, used_shipment_method, selections) and stores
- * the shipment with both PDFs. Errors: 404 order not visible; 409 `order_shipped`, `order_cancelled`,
+ * marks the order shipped (status, shipped_at, track_trace, used_shipment_method, selections), stores
+ * the shipment with both PDFs (in print run `batchId` when given) and records the carrier's label-created event. Errors: 404 order not visible; 409 `order_shipped`, `order_cancelled`,
  * `cancellation_requested`, and with `singleLineOnly` `not_single_line` (checked under the lock);
  * 400 unknown method or box, or an address without postcode and city.
  */
 export async function shipOrder(
   ctx: ShippingContext,
   body: ShipOrderBody,
-  opts: { now?: Date; singleLineOnly?: boolean } = {},
+  opts: { now?: Date; singleLineOnly?: boolean; batchId?: string } = {},
 ): Promise<ShipResult> {
   const now = opts.now ?? new Date();
   return ctx.db.transaction(async (tx) => {
@@ -134,8 +134,16 @@ export async function shipOrder(
         packing_slip_pdf: packingSlip,
         shipped_by: ctx.user.id,
         created_at: now,
+        batch_id: opts.batchId ?? null,
       })
       .execute();
+    // The carrier's first event: the label exists (A01 for the local carrier; ADR 0041).
+    await carrier.recordMilestone(
+      { db: tx, now },
+      { id: shipmentId, orgId: order.org_id, orderId: order.id },
+      'label_created',
+      ctx.user.id,
+    );
     return { shipmentId, trackingNumber: label.trackingNumber, labelPdf: label.labelPdf };
   });
 }

@@ -23,6 +23,7 @@ export async function getShipment(
     .select((eb) => [
       'o.delivery_at',
       'o.notes_text',
+      'o.notes_color',
       sql<string | null>`NULLIF(concat_ws(' ', u.first_name, u.family_name), '')`.as('shipped_by'),
       eb
         .selectFrom('order_lines as ol')
@@ -35,7 +36,7 @@ export async function getShipment(
     ])
     .executeTakeFirst();
   if (!row) throw notFound(`Shipment ${params.id} not found`);
-  const { delivery_at, notes_text, shipped_by, fulfilled_by_sf, ...shipment } = row;
+  const { delivery_at, notes_text, notes_color, shipped_by, fulfilled_by_sf, ...shipment } = row;
   const lines = (await orderLinesWithLocation(ctx, shipment.order__id)).map(
     ({ id, product_id, ean, title, quantity, picked_quantity, img_url, location }) => ({
       id,
@@ -58,7 +59,7 @@ export async function getShipment(
   return {
     ...toShipmentItem(shipment, events),
     delivery_at: delivery_at?.toISOString() ?? null,
-    delivered_at: events.find((e) => e.code === '01B')?.at ?? null,
+    handed_over_at: shipment.handed_over_at?.toISOString() ?? null,
     shipped_by,
     address: {
       company: a.company || null,
@@ -74,6 +75,7 @@ export async function getShipment(
       phone: a.phone || null,
     },
     notes_text,
+    notes_color: notes_color as ShipmentDetail['notes_color'],
     is_fulfilled_by_sf: fulfilled_by_sf ?? true,
     lines,
     events,

@@ -7,13 +7,16 @@ import {
   type ShipmentListQuery,
   type ShipmentListResponse,
 } from '@hoppa/core';
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { escapeLike } from '../../db/client.ts';
 import { orgScope, tenantSql } from '../../db/tenant.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/route.ts';
-import { shipmentQuery, toShipmentItem, trackingEvents } from './shipment-view.ts';
+import { eventsOfShipments, shipmentQuery, toShipmentItem } from './shipment-view.ts';
+
+/** A further filter on the shipments query (`s` shipments, `o` orders, `m` methods) of the calls built on the list. */
+export type ShipmentFilter = <Q extends ReturnType<typeof shipmentQuery>>(q: Q) => Q;
 
 /** What each sortable column of the shipments list orders by (core SHIPMENT_SORTS). */
 const SHIPMENT_SORT_COLUMNS = {
@@ -46,13 +49,18 @@ async function countCapped<D, T extends keyof D>(
  * with recipient, method, tracking number and products. `search` of {@link SHIPMENT_SEARCH_MIN} or more characters
  * matches the shop order number, tracking number, recipient name or company, postcode (spaces ignored), city and
  * e-mail; `null` or empty means no search. `total` counts up to `countCap` (tests lower it), `total_capped` says
- * there are more. Errors: 400 for a shorter search or a start after the end.
+ * there are more. `extra` narrows further (`GET /orders/{start}/{end}` filters, `GET /orders/search/{term}`);
+ * `onShipments`, a condition on `shipments as s` alone (a speed group), narrows page and count, and the count is
+ * then still read from the shipments alone.
+ * Errors: 400 for a shorter search or a start after the end.
  */
 export async function listShipments(
   ctx: Pick<RequestContext, 'db' | 'orgIds'>,
   { query }: { query: ShipmentListQuery },
   now = new Date(),
   countCap = SHIPMENTS_COUNT_CAP,
+  extra?: ShipmentFilter,
+  onShipments?: RawBuilder<boolean>,
 ): Promise<ShipmentListResponse> {
   const end = query.end ? new Date(query.end) : now;
   const start = query.start
@@ -71,7 +79,8 @@ export async function listShipments(
   // then read in full with their products; one query doing all three computed the products of every shipment in
   // the range (issue 8).
   const matching = <Q extends ReturnType<typeof shipmentQuery>>(q: Q): Q =>
-    q
+    (extra ? extra(q) : q)
+      .$if(onShipments !== undefined, (w) => w.where(onShipments as RawBuilder<boolean>))
       .where('s.created_at', '>=', start)
       .where('s.created_at', '<=', end)
       .$if(term !== '', (w) =>
@@ -106,12 +115,13 @@ export async function listShipments(
       .execute(),
     countCapped(
       ctx,
-      term === ''
+      term === '' && !extra
         ? tenantSql(ctx)
             .selectFrom('shipments as s')
             .where(orgScope(ctx, 's'))
             .where('s.created_at', '>=', start)
             .where('s.created_at', '<=', end)
+            .$if(onShipments !== undefined, (w) => w.where(onShipments as RawBuilder<boolean>))
             .select('s.id')
         : matching(shipmentQuery(ctx)).clearSelect().select('s.id'),
       countCap,
@@ -139,12 +149,11 @@ export async function listShipments(
           .execute();
   const position = new Map(ids.map((id, i) => [id, i]));
   rows.sort((x, y) => (position.get(x.id) ?? 0) - (position.get(y.id) ?? 0));
-  const items = await Promise.all(
-    rows.map(async ({ products, ...r }) => ({
-      ...toShipmentItem(r, await trackingEvents(ctx, r)),
-      products,
-    })),
-  );
+  const events = await eventsOfShipments(ctx, ids);
+  const items = rows.map(({ products, ...r }) => ({
+    ...toShipmentItem(r, events.get(r.id) ?? []),
+    products,
+  }));
   return {
     items,
     total: Math.min(counted, countCap),

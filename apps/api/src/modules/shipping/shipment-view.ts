@@ -1,4 +1,4 @@
-import type { ShipmentListItem, TrackingEvent } from '@hoppa/core';
+import { carrierTrackingUrl, deliveryGroup, type ShipmentListItem, type TrackingEvent } from '@hoppa/core';
 import { orgScope, tenantSql } from '../../db/tenant.ts';
 import { addressFromShipmentDetails } from '../../lib/carriers/address.ts';
 import { carrierByCode } from '../../lib/carriers/index.ts';
@@ -32,22 +32,48 @@ export function shipmentQuery(ctx: Pick<RequestContext, 'db' | 'orgIds'>) {
       's.label_quantity',
       'o.placed_at',
       's.created_at as shipped_at',
+      's.batch_id',
+      's.handed_over_at',
+      's.delivered_at',
+      'm.carrier as method_carrier',
     ]);
 }
 
 type ShipmentRow = Awaited<ReturnType<ReturnType<typeof shipmentQuery>['executeTakeFirstOrThrow']>>;
 
-/** The carrier's tracking events of a shipment, oldest first. */
+/**
+ * The carrier status events of the given shipments (`order_events`, migration 0200: every carrier's events land
+ * there, the local carrier's own and, from the carriers issue, the real carriers'), per shipment id, oldest first.
+ * One query for a whole page.
+ */
+export async function eventsOfShipments(
+  ctx: Pick<RequestContext, 'db' | 'orgIds'>,
+  shipmentIds: string[],
+): Promise<Map<string, TrackingEvent[]>> {
+  const byShipment = new Map<string, TrackingEvent[]>();
+  if (shipmentIds.length === 0) return byShipment;
+  const rows = await tenantSql(ctx)
+    .selectFrom('order_events as e')
+    .select(['e.shipment_id', 'e.code', 'e.description', 'e.at'])
+    .where('e.shipment_id', 'in', shipmentIds)
+    .where(orgScope(ctx, 'e'))
+    .orderBy('e.at')
+    .orderBy('e.id')
+    .execute();
+  for (const r of rows) {
+    const list = byShipment.get(r.shipment_id as string) ?? [];
+    list.push({ code: r.code, description: r.description, at: r.at.toISOString() });
+    byShipment.set(r.shipment_id as string, list);
+  }
+  return byShipment;
+}
+
+/** The carrier's tracking events of one shipment, oldest first. */
 export async function trackingEvents(
-  ctx: Pick<RequestContext, 'db'>,
-  row: ShipmentRow,
+  ctx: Pick<RequestContext, 'db' | 'orgIds'>,
+  row: { id: string },
 ): Promise<TrackingEvent[]> {
-  const events = await carrierByCode(row.carrier).track(
-    { db: ctx.db, now: new Date() },
-    row.tracking_number,
-    row.shipped_at,
-  );
-  return events.map((e) => ({ code: e.code, description: e.description, at: e.at.toISOString() }));
+  return (await eventsOfShipments(ctx, [row.id])).get(row.id) ?? [];
 }
 
 /** A shipment row as the list shows it, with the recipient from the order's address and the latest status. */
@@ -56,16 +82,39 @@ export function toShipmentItem(
   events: TrackingEvent[],
 ): Omit<ShipmentListItem, 'products'> {
   const address = addressFromShipmentDetails(row.shipment_details as Record<string, unknown> | null);
-  const { shipment_details: _details, placed_at, shipped_at, ...same } = row;
+  const {
+    shipment_details: _details,
+    placed_at,
+    shipped_at,
+    handed_over_at,
+    delivered_at,
+    method_carrier,
+    ...same
+  } = row;
   return {
     ...same,
     recipient: address.name,
     zip_code: address.zipCode,
     city: address.city,
     country_code: address.countryCode,
-    tracking_url: carrierByCode(row.carrier).trackingUrl(row.tracking_number, address),
+    // The carrier's own page when it has one, else the public page of the carrier the method hands the parcel to
+    // (core carrierTrackingUrl, spec 1 §7 external tracking link; ADR 0041).
+    tracking_url:
+      carrierByCode(row.carrier).trackingUrl(row.tracking_number, address) ??
+      carrierTrackingUrl(
+        method_carrier ?? row.carrier,
+        row.tracking_number,
+        address.countryCode,
+        address.zipCode,
+      ),
     placed_at: placed_at.toISOString(),
     shipped_at: shipped_at.toISOString(),
     latest_status: events.at(-1) ?? null,
+    delivery_group: deliveryGroup({
+      shippedAt: shipped_at,
+      handedOverAt: handed_over_at,
+      deliveredAt: delivered_at,
+    }),
+    delivered_at: delivered_at?.toISOString() ?? null,
   };
 }

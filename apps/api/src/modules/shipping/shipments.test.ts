@@ -100,8 +100,12 @@ describe('GET /shipments', () => {
       method_code: 'SMF-POSTNL-NL',
       method_name: 'PostNL pakket NL',
       tracking_number: a.tracking,
-      tracking_url: null,
+      // The method hands the parcel to PostNL: its public page by code, country and postcode (ADR 0041).
+      tracking_url: `https://jouw.postnl.nl/track-and-trace/${a.tracking}-NL-3511AR`,
       label_quantity: 2,
+      batch_id: null,
+      delivery_group: 'not_sorted',
+      delivered_at: null,
       latest_status: { code: 'A01' },
       products: [
         {

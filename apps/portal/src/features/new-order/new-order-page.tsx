@@ -44,6 +44,11 @@ import { roleInForce, useSession } from '../../app/session.ts';
 import { DATE_FIELD_FORMAT, parseDateField } from '../../components/date-field/date-field.rules.ts';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
+import { AttachmentFields } from '../../components/order-attachments/attachment-fields.tsx';
+import {
+  type AttachmentLabels,
+  OrderAttachmentsPanel,
+} from '../../components/order-attachments/order-attachments-panel.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import {
@@ -54,7 +59,6 @@ import {
   useResendSource,
   useShipmentMethods,
 } from './api/new-order-api.ts';
-import { AttachmentFields } from './attachment-fields.tsx';
 import {
   addLine,
   canJumpTo,
@@ -73,7 +77,6 @@ import {
   stepBlock,
   wizardSteps,
 } from './new-order.rules.ts';
-import { OrderAttachmentsPanel } from './order-attachments-panel.tsx';
 
 /**
  * The new order wizard (/new_order; spec 1 §2 New order wizard, §4 Wizard, §5): manual orders in four steps (type,
@@ -692,6 +695,7 @@ function ConfirmationStep({
           {t('confirm.attachments')}
         </Title>
         <AttachmentFields
+          labels={attachmentLabels(t)}
           files={files}
           onFiles={(f) => {
             onFiles(f);
@@ -756,7 +760,28 @@ function Created({
           {t('done.another')}
         </Button>
       </Group>
-      <OrderAttachmentsPanel orderId={orderId} canUpload={mayUpload && uploadFailed} />
+      <OrderAttachmentsPanel
+        orderId={orderId}
+        canUpload={mayUpload && uploadFailed}
+        labels={attachmentLabels(t)}
+      />
     </Stack>
   );
+}
+
+/** The attachment panel's and fields' words in this area's texts (namespace 'newOrder'). */
+function attachmentLabels(t: (key: string) => string): AttachmentLabels {
+  return {
+    title: t('panel.title'),
+    none: t('panel.none'),
+    file: t('panel.file'),
+    size: t('panel.size'),
+    instruction: t('panel.instruction'),
+    upload: t('panel.upload'),
+    uploaded: t('panel.uploaded'),
+    files: t('confirm.files'),
+    filesPlaceholder: t('confirm.filesPlaceholder'),
+    instructions: t('confirm.instructions'),
+    hint: t('confirm.attachmentsHint'),
+  };
 }

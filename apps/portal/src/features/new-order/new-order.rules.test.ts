@@ -1,8 +1,8 @@
 import type { Order } from '@hoppa/core';
 import { describe, expect, it } from 'vitest';
+import { attachmentFileProblem } from '../../components/order-attachments/attachment-rules.ts';
 import {
   addLine,
-  attachmentFileProblem,
   canJumpTo,
   createOrderBody,
   emptyDraft,

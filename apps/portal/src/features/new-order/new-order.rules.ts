@@ -169,17 +169,6 @@ export function canJumpTo(target: number, current: number, d: NewOrderDraftState
   return steps.slice(0, target).every((s) => stepBlock(s, d, { now }) === null);
 }
 
-/** The problem with a chosen file (spec 1 §5 Attachments): not a PDF, or over 5 MB; null when fine. */
-export function attachmentFileProblem(
-  file: { name: string; size: number; type: string },
-  lang: 'nl' | 'en',
-): string | null {
-  const pdf = file.type === 'application/pdf' || (file.type === '' && /\.pdf$/i.test(file.name));
-  if (!pdf) return ATTACHMENT_FILE_MESSAGES.notPdf[lang];
-  if (file.size > ATTACHMENT_MAX_BYTES) return ATTACHMENT_FILE_MESSAGES.tooLarge(file.name)[lang];
-  return null;
-}
-
 /**
  * The body of `POST /orders` from the draft (spec 1 §7 Create order payload): B2B-like orders add shipment type,
  * count, unit and delivery date; attachments are `available` when files are chosen, with their instruction text.

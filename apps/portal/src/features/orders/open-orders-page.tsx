@@ -1,5 +1,5 @@
 import type { Order, Org, ShipmentBox, ShipmentMethod } from '@hoppa/core';
-import { Button, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Menu, Paper, Stack, Text } from '@mantine/core';
 import { useCallback, useDeferredValue, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -112,17 +112,57 @@ export function OpenOrdersPage() {
               onClick={() => list.refetch()}
               loading={list.isFetching}
               leftSection={<Icon name="clock" size={16} />}
+              visibleFrom="sm"
             >
               {t('actions.refresh')}
             </Button>
             {allowed.create ? (
-              <Button component={Link} to={PATHS.newOrder} leftSection={<Icon name="plus" size={16} />}>
+              <Button
+                component={Link}
+                to={PATHS.newOrder}
+                leftSection={<Icon name="plus" size={16} />}
+                visibleFrom="sm"
+              >
                 {t('actions.addOrder')}
               </Button>
             ) : null}
-            <Button component={Link} to={PATHS.ordersImport} leftSection={<Icon name="inbound" size={16} />}>
+            <Button
+              component={Link}
+              to={PATHS.ordersImport}
+              leftSection={<Icon name="inbound" size={16} />}
+              visibleFrom="sm"
+            >
               {t('actions.import')}
             </Button>
+            {/* The mobile menu offers the same actions (spec 1 §2 Open orders list). */}
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon variant="default" size="lg" hiddenFrom="sm" aria-label={t('actions.menu')}>
+                  <Icon name="menu" size={18} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<Icon name="clock" size={16} />} onClick={() => list.refetch()}>
+                  {t('actions.refresh')}
+                </Menu.Item>
+                {allowed.create ? (
+                  <Menu.Item
+                    component={Link}
+                    to={PATHS.newOrder}
+                    leftSection={<Icon name="plus" size={16} />}
+                  >
+                    {t('actions.addOrder')}
+                  </Menu.Item>
+                ) : null}
+                <Menu.Item
+                  component={Link}
+                  to={PATHS.ordersImport}
+                  leftSection={<Icon name="inbound" size={16} />}
+                >
+                  {t('actions.import')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
           </>
         }
       />
@@ -160,6 +200,7 @@ export function OpenOrdersPage() {
           renderCard={renderCard}
           onPrintSingles={allowed.shipSingles ? onPrintSingles : undefined}
           printingGroup={singles.printingGroup}
+          boxes={boxList}
         />
       )}
       <ShipConfirmModal

@@ -8,6 +8,7 @@ import {
   findPackCandidate,
   groupedLocation,
   groupLocationTitle,
+  groupPackagingName,
   groupSpan,
   isEditableElement,
   linePickState,
@@ -310,5 +311,20 @@ describe('groupedLocation (spec 1 §4 picked grouped)', () => {
       groupedLocation({ products: [line({ id: 'd'.repeat(24), name: 'KAR-02' }), line(cart)] }),
     ).toBeNull();
     expect(groupedLocation({ products: [] })).toBeNull();
+  });
+});
+
+describe('groupPackagingName (spec 1 §2 group header)', () => {
+  const boxes = [
+    { id: 'a'.repeat(24), name: 'Doos S' },
+    { id: 'b'.repeat(24), name: 'Doos L' },
+  ];
+  it('names the box most orders chose, with +n for other boxes, and null without a choice', () => {
+    const o = (id: string | null) => ({ selected_packaging_option: id });
+    expect(groupPackagingName([o('a'.repeat(24)), o('a'.repeat(24))], boxes)).toBe('Doos S');
+    expect(groupPackagingName([o('b'.repeat(24)), o('a'.repeat(24)), o('b'.repeat(24))], boxes)).toBe(
+      'Doos L +1',
+    );
+    expect(groupPackagingName([o(null)], boxes)).toBeNull();
   });
 });

@@ -235,3 +235,24 @@ export function isEditableElement(el: unknown): boolean {
   }
   return e.isContentEditable === true;
 }
+
+/**
+ * The packaging name of a group header (spec 1 §2 Open orders list: the header shows the packaging name): the box
+ * most of the group's orders chose (`selected_packaging_option`), with '+n' when others chose other boxes; null when
+ * none chose one. Ties go to the box of the earliest order.
+ */
+export function groupPackagingName(
+  orders: readonly Pick<Order, 'selected_packaging_option'>[],
+  boxes: readonly { id: string; name: string }[],
+): string | null {
+  const counts = new Map<string, number>();
+  for (const o of orders)
+    if (o.selected_packaging_option)
+      counts.set(o.selected_packaging_option, (counts.get(o.selected_packaging_option) ?? 0) + 1);
+  let best: string | null = null;
+  for (const [id, n] of counts) if (best === null || n > (counts.get(best) ?? 0)) best = id;
+  if (!best) return null;
+  const name = boxes.find((b) => b.id === best)?.name;
+  if (!name) return null;
+  return counts.size > 1 ? `${name} +${counts.size - 1}` : name;
+}

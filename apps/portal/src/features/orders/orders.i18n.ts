@@ -5,10 +5,24 @@
  */
 export const ordersI18n = {
   en: {
+    notesEditor: {
+      title: 'Note for this order',
+      text: 'Note',
+      color: 'Colour',
+      colors: { red: 'Red', green: 'Green', yellow: 'Yellow' },
+      none: 'None',
+      notify: 'Notify the customer by e-mail',
+      notifyHint: 'The customer receives this note at the order’s e-mail address',
+      save: 'Save note',
+      cancel: 'Cancel',
+      saved: 'Note saved',
+      mailed: 'Note saved and e-mailed to the customer',
+    },
     title: 'Open orders',
     count_one: '{{count}} open order',
     count_other: '{{count}} open orders',
     actions: {
+      menu: 'Actions',
       refresh: 'Refresh',
       import: 'Import orders',
       addOrder: 'Add order',
@@ -33,6 +47,7 @@ export const ordersI18n = {
     },
     empty: 'NO ORDERS TO SHOW',
     group: {
+      packaging: 'Packaging',
       noLocation: 'No pick location',
       count_one: '{{count}} order',
       count_other: '{{count}} orders',
@@ -88,6 +103,11 @@ export const ordersI18n = {
       packingSlip: 'Packing slip',
       nextToShip: 'Ships on next scan',
       matches: 'Contains scanned product',
+      redNote: 'Attention',
+      packingListP: 'Packing list (P)',
+      orderListO: 'Order list (O)',
+      note: 'Note',
+      edit: 'Edit',
     },
     scan: {
       title: 'Scanner',
@@ -188,10 +208,24 @@ export const ordersI18n = {
     },
   },
   nl: {
+    notesEditor: {
+      title: 'Notitie bij deze order',
+      text: 'Notitie',
+      color: 'Kleur',
+      colors: { red: 'Rood', green: 'Groen', yellow: 'Geel' },
+      none: 'Geen',
+      notify: 'Klant per e-mail op de hoogte brengen',
+      notifyHint: 'De klant ontvangt deze notitie op het e-mailadres van de order',
+      save: 'Notitie opslaan',
+      cancel: 'Annuleren',
+      saved: 'Notitie opgeslagen',
+      mailed: 'Notitie opgeslagen en naar de klant gemaild',
+    },
     title: 'Openstaande orders',
     count_one: '{{count}} openstaande order',
     count_other: '{{count}} openstaande orders',
     actions: {
+      menu: 'Acties',
       refresh: 'Vernieuwen',
       import: 'Orders importeren',
       addOrder: 'Order toevoegen',
@@ -216,6 +250,7 @@ export const ordersI18n = {
     },
     empty: 'GEEN ORDERS OM TE TONEN',
     group: {
+      packaging: 'Verpakking',
       noLocation: 'Geen picklocatie',
       count_one: '{{count}} order',
       count_other: '{{count}} orders',
@@ -271,6 +306,11 @@ export const ordersI18n = {
       packingSlip: 'Pakbon',
       nextToShip: 'Wordt verzonden bij volgende scan',
       matches: 'Bevat gescand product',
+      redNote: 'Let op',
+      packingListP: 'Paklijst (P)',
+      orderListO: 'Orderlijst (O)',
+      note: 'Notitie',
+      edit: 'Bewerken',
     },
     scan: {
       title: 'Scanner',

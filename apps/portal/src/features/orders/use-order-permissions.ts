@@ -2,7 +2,10 @@ import {
   batchShipSingleEndpoint,
   canCall,
   createOrderEndpoint,
+  orderEditEndpoint,
   orderLabelQuantityEndpoint,
+  orderListDocumentEndpoint,
+  orderNotesEndpoint,
   orderShipmentMethodEndpoint,
   orderShipmentPackageEndpoint,
   packingSlipEndpoint,
@@ -22,6 +25,10 @@ export interface OrderPermissions {
   packingSlip: boolean;
   /** Create an order by wizard ('add order', spec 1 §2 Open orders list; `POST /orders`). */
   create: boolean;
+  /** The order list (O) PDF, the note editor and edit order (issue 13). */
+  orderList: boolean;
+  notes: boolean;
+  edit: boolean;
 }
 
 /**
@@ -42,6 +49,9 @@ export function useOrderPermissions(): OrderPermissions {
       labelQuantity: canCall(role, orderLabelQuantityEndpoint),
       packingSlip: canCall(role, packingSlipEndpoint),
       create: canCall(role, createOrderEndpoint),
+      orderList: canCall(role, orderListDocumentEndpoint),
+      notes: canCall(role, orderNotesEndpoint),
+      edit: canCall(role, orderEditEndpoint),
     }),
     [role],
   );

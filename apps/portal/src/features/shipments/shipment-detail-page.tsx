@@ -1,4 +1,16 @@
-import { addressFromShipmentDetails, addressLines, formatDate, formatDateTime } from '@hoppa/core';
+import {
+  addressFromShipmentDetails,
+  addressLines,
+  canCall,
+  createOrderEndpoint,
+  formatDate,
+  formatDateTime,
+  orderAttachmentUploadEndpoint,
+  orderEditEndpoint,
+  orderListDocumentEndpoint,
+  orderNotesEndpoint,
+  orderShippedEndpoint,
+} from '@hoppa/core';
 import {
   Alert,
   Anchor,
@@ -12,26 +24,53 @@ import {
   Text,
   Timeline,
   Title,
+  Tooltip,
 } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PATHS, pathTo } from '../../app/paths.ts';
+import { roleInForce, useSession } from '../../app/session.ts';
+import { CarrierStatusIcons, eventIcon } from '../../components/carrier-status/carrier-status-icons.tsx';
 import { ErrorBanner, QueryState } from '../../components/error-banner.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { OrderAttachmentsPanel } from '../../components/order-attachments/order-attachments-panel.tsx';
+import {
+  type NotesEditorLabels,
+  OrderNotesEditor,
+} from '../../components/order-notes/order-notes-editor.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useDownloadShipmentDocument } from './api/download-shipment-document.ts';
+import { useMarkShipped, useOrderDocument } from './api/get-delivery.ts';
 import { useShipment } from './api/get-shipments.ts';
 import { OrderReturns } from './order-returns.tsx';
 
 /**
  * Order detail of a shipment (/shipments/:id; spec 1 §2 Order detail): placed, shipped and delivered
- * dates, track and trace with the carrier events, the lines with EAN, quantity and storage location,
- * the address, and the label and packing slip to download again.
+ * dates, status icons from the distinct carrier event codes (A01, B01, J01, J05, I11 their own, others a default),
+ * track and trace with the carrier events and the tracking link per carrier, the lines with EAN, quantity and storage
+ * location, the address, the note (editable), and the actions: label, packing list (P), order list (O), create
+ * return, edit order (hidden when fulfilled by the provider; disabled once shipped), and for the warehouse 'handed to
+ * carrier' and 'delivered' (`POST /order/shipped/{id}`).
  */
 export function ShipmentDetailPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('shipments');
   const query = useShipment(id);
   const download = useDownloadShipmentDocument();
+  const orderDoc = useOrderDocument();
+  const mark = useMarkShipped();
+  const [notesOpen, setNotesOpen] = useState(false);
+  const { user, orgAuth } = useSession();
+  const role = roleInForce(user, orgAuth);
+  const may = {
+    orderList: canCall(role, orderListDocumentEndpoint),
+    notes: canCall(role, orderNotesEndpoint),
+    edit: canCall(role, orderEditEndpoint),
+    mark: canCall(role, orderShippedEndpoint),
+    resend: canCall(role, createOrderEndpoint),
+    attach: canCall(role, orderAttachmentUploadEndpoint),
+  };
 
   return (
     <QueryState query={query}>
@@ -62,15 +101,108 @@ export function ShipmentDetailPage() {
                     }
                     loading={download.isPending && download.variables?.doc === 'packing_slip'}
                   >
-                    {t('detail.downloadSlip')}
+                    {t('detail.downloadPackingList')}
                   </Button>
+                  {may.orderList && (
+                    <Button
+                      variant="default"
+                      onClick={() =>
+                        orderDoc.mutate({ orderId: s.order__id, orderNumber: s.order_id, doc: 'order_list' })
+                      }
+                      loading={orderDoc.isPending}
+                    >
+                      {t('detail.downloadOrderList')}
+                    </Button>
+                  )}
                   <Button component={Link} to={pathTo('returnCreate', { id: s.order__id })} variant="light">
                     {t('detail.createReturn')}
                   </Button>
+                  {may.resend && (
+                    <Button
+                      component={Link}
+                      to={`${PATHS.newOrder}?resend=${encodeURIComponent(s.id)}`}
+                      variant="light"
+                    >
+                      {t('detail.resend')}
+                    </Button>
+                  )}
+                  {may.notes && (
+                    <Button
+                      variant="light"
+                      leftSection={<Icon name="note" size={16} />}
+                      onClick={() => setNotesOpen(true)}
+                    >
+                      {t('detail.editNote')}
+                    </Button>
+                  )}
+                  {may.edit && !s.is_fulfilled_by_sf && (
+                    <Tooltip label={t('detail.editShipped')}>
+                      {/* A shipped order is past editing (ADR 0041); the action stays visible, disabled, with why. */}
+                      <Button variant="light" disabled leftSection={<Icon name="edit" size={16} />}>
+                        {t('detail.edit')}
+                      </Button>
+                    </Tooltip>
+                  )}
                 </>
               }
             />
-            <ErrorBanner error={download.error} />
+            <ErrorBanner error={download.error ?? orderDoc.error ?? mark.error} />
+            <Paper withBorder p="md" radius="md">
+              <Group justify="space-between" wrap="wrap" gap="sm">
+                <div>
+                  <Text size="xs" c="dimmed" tt="uppercase" fw={700} mb={6}>
+                    {t('detail.statusIcons')}
+                  </Text>
+                  <CarrierStatusIcons events={s.events} size={36} />
+                </div>
+                <Group gap="sm">
+                  {s.tracking_url ? (
+                    <Button
+                      component="a"
+                      href={s.tracking_url}
+                      target="_blank"
+                      rel="noreferrer"
+                      variant="outline"
+                      leftSection={<Icon name="truck" size={16} />}
+                    >
+                      {t('detail.trackingLink')}
+                    </Button>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      {t('detail.noTrackingLink')}
+                    </Text>
+                  )}
+                  {may.mark && !s.handed_over_at && (
+                    <Button
+                      variant="light"
+                      loading={mark.isPending && mark.variables?.status === 'handed_over'}
+                      onClick={() => mark.mutate({ orderId: s.order__id, status: 'handed_over' })}
+                    >
+                      {t('detail.markHandedOver')}
+                    </Button>
+                  )}
+                  {may.mark && !s.delivered_at && (
+                    <Button
+                      variant="light"
+                      color="green"
+                      loading={mark.isPending && mark.variables?.status === 'delivered'}
+                      onClick={() => mark.mutate({ orderId: s.order__id, status: 'delivered' })}
+                    >
+                      {t('detail.markDelivered')}
+                    </Button>
+                  )}
+                </Group>
+              </Group>
+            </Paper>
+            {notesOpen && (
+              <OrderNotesEditor
+                opened
+                onClose={() => setNotesOpen(false)}
+                orderId={s.order__id}
+                initial={{ text: s.notes_text, color: s.notes_color, notify: false }}
+                labels={t('notesEditor', { returnObjects: true }) as NotesEditorLabels}
+              />
+            )}
             <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
               <Paper withBorder p="md" radius="md">
                 <Title order={2} fz="md" mb="xs">
@@ -81,6 +213,10 @@ export function ShipmentDetailPage() {
                 <Fact
                   label={t('detail.delivered')}
                   value={s.delivered_at ? formatDateTime(s.delivered_at) : t('detail.notDelivered')}
+                />
+                <Fact
+                  label={t('detail.handedOver')}
+                  value={s.handed_over_at ? formatDateTime(s.handed_over_at) : t('detail.notHandedOver')}
                 />
                 {s.delivery_at && <Fact label={t('detail.deliverBy')} value={formatDate(s.delivery_at)} />}
                 {s.shipped_by && <Fact label={t('detail.shippedBy')} value={s.shipped_by} />}
@@ -105,9 +241,13 @@ export function ShipmentDetailPage() {
                     {t('detail.noEvents')}
                   </Text>
                 ) : (
-                  <Timeline active={0} bulletSize={12} lineWidth={2} mt="sm">
+                  <Timeline active={s.events.length - 1} bulletSize={22} lineWidth={2} mt="sm">
                     {s.events.map((e) => (
-                      <Timeline.Item key={`${e.code}-${e.at}`} title={<Text size="sm">{e.description}</Text>}>
+                      <Timeline.Item
+                        key={`${e.code}-${e.at}`}
+                        bullet={<Icon name={eventIcon(e.code).icon} size={13} />}
+                        title={<Text size="sm">{e.description}</Text>}
+                      >
                         <Text size="xs" c="dimmed">
                           {e.code} · {formatDateTime(e.at)}
                         </Text>
@@ -131,8 +271,25 @@ export function ShipmentDetailPage() {
               </Paper>
             </SimpleGrid>
             <OrderReturns orderNumber={s.order_id} />
+            <OrderAttachmentsPanel
+              orderId={s.order__id}
+              canUpload={may.attach}
+              labels={{
+                title: t('attachments.title'),
+                none: t('attachments.none'),
+                file: t('attachments.file'),
+                size: t('attachments.size'),
+                instruction: t('attachments.instruction'),
+                upload: t('attachments.upload'),
+                uploaded: t('attachments.uploaded'),
+                files: t('attachments.files'),
+                filesPlaceholder: t('attachments.filesPlaceholder'),
+                instructions: t('attachments.instructions'),
+                hint: t('attachments.hint'),
+              }}
+            />
             {s.notes_text && (
-              <Alert color="yellow" title={t('detail.notes')}>
+              <Alert color={s.notes_color ?? 'gray'} title={t('detail.notes')}>
                 {s.notes_text}
               </Alert>
             )}

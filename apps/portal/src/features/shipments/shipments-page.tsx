@@ -1,11 +1,26 @@
 import {
+  DELIVERY_GROUPS,
+  type DeliveryGroup,
+  type DeliveryPerformance,
   formatDateTime,
   SHIPMENT_SEARCH_MIN,
-  SHIPMENT_SORTS,
   type ShipmentListItem,
-  sortValues,
 } from '@hoppa/core';
-import { Anchor, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Accordion,
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Group,
+  Indicator,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -19,32 +34,27 @@ import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useUrlState } from '../../lib/url-state.ts';
-import { SHIPMENTS_PAGE_SIZE, useShipments } from './api/get-shipments.ts';
+import { GROUP_PAGE_SIZE, usePerformance, useShipmentGroup, useShipmentSearch } from './api/get-delivery.ts';
 import { defaultShipmentRange, effectiveSearch, shipmentRangeToIso } from './shipments.rules.ts';
 
-/**
- * Sent shipments (/shipments; spec 1 §2 Shipments): shipped orders of a period (default the last
- * week, DD-MM-YYYY fields) with a search from 3 characters; each row shows order number, recipient, method, shipped
- * date, track and trace and the latest carrier status, and opens the detail. Period, search, sort and page live in the
- * URL and the server pages the list ({@link SHIPMENTS_PAGE_SIZE} rows a page).
- */
-/** The list's state in the URL (a reload or a shared link shows the same page): period, search and page. */
+/** The list's state in the URL (a reload or a shared link shows the same page): period, search, search page, open groups. */
 const ShipmentsUrlState = z.object({
   from: z.string().default(() => defaultShipmentRange().from),
   until: z.string().default(() => defaultShipmentRange().until),
   search: z.string().default(''),
   page: z.coerce.number().int().min(1).default(1),
-  sort: z.enum(sortValues(SHIPMENT_SORTS)).default('-shipped_at'),
+  open: z.string().default('on_the_way'),
 });
-type ShipmentSort = z.output<typeof ShipmentsUrlState>['sort'];
 
-/** The columns of the list; the sortable ones are core's SHIPMENT_SORTS. */
+/** The order the screen shows the speed groups in (spec 1 §2: not sorted, on the way, delivered in 2 days, in 1 day). */
+const GROUP_ORDER: readonly DeliveryGroup[] = ['not_sorted', 'on_the_way', 'd_48h', 'd_24h', 'd_late'];
+
+/** The columns of a shipments table (spec 1 §2 Shipments item: platform, order id, batch, orderer, dates, method, tracking, status, images, detail). */
 function shipmentColumns(t: TFunction<'shipments'>): DataColumn<ShipmentListItem>[] {
   return [
     {
       id: 'order_id',
       header: t('cols.order'),
-      sortable: true,
       hideable: false,
       cell: (s) => (
         <>
@@ -57,15 +67,25 @@ function shipmentColumns(t: TFunction<'shipments'>): DataColumn<ShipmentListItem
             {s.order_id}
           </Anchor>
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            {s.org_name}
+            {s.platform} · {s.org_name}
           </Text>
+          {s.batch_id && (
+            <Anchor
+              href={`/api/test/batch/${s.batch_id}`}
+              target="_blank"
+              rel="noreferrer"
+              size="xs"
+              fw={700}
+            >
+              {t('batch')}
+            </Anchor>
+          )}
         </>
       ),
     },
     {
       id: 'recipient',
       header: t('cols.recipient'),
-      sortable: true,
       cell: (s) => (
         <>
           <Text size="sm">{s.recipient}</Text>
@@ -76,22 +96,25 @@ function shipmentColumns(t: TFunction<'shipments'>): DataColumn<ShipmentListItem
       ),
     },
     {
-      id: 'method',
-      header: t('cols.method'),
-      sortable: true,
-      cell: (s) => <Text size="sm">{s.method_name}</Text>,
-    },
-    {
-      id: 'shipped_at',
+      id: 'dates',
       header: t('cols.shipped'),
-      sortable: true,
-      descFirst: true,
       cell: (s) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatDateTime(s.shipped_at)}
-        </Text>
+        <>
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {formatDateTime(s.shipped_at)}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {t('placedOn', { date: formatDateTime(s.placed_at) })}
+          </Text>
+          {s.delivered_at && (
+            <Text size="xs" c="green.8" style={{ whiteSpace: 'nowrap' }}>
+              {t('deliveredOn', { date: formatDateTime(s.delivered_at) })}
+            </Text>
+          )}
+        </>
       ),
     },
+    { id: 'method', header: t('cols.method'), cell: (s) => <Text size="sm">{s.method_name}</Text> },
     {
       id: 'tracking',
       header: t('cols.tracking'),
@@ -122,6 +145,28 @@ function shipmentColumns(t: TFunction<'shipments'>): DataColumn<ShipmentListItem
         ),
     },
     {
+      id: 'products',
+      header: t('cols.products'),
+      cell: (s) => (
+        <Group gap={6} wrap="nowrap">
+          {s.products.slice(0, 4).map((p) => (
+            <Tooltip key={`${p.product_id}-${p.ean}`} label={`${p.quantity} × ${p.title}`}>
+              <Indicator label={p.quantity} size={16} disabled={p.quantity < 2} color="dark">
+                <Avatar src={p.img_url} alt={p.title} radius="sm" size={34}>
+                  {p.title.slice(0, 2)}
+                </Avatar>
+              </Indicator>
+            </Tooltip>
+          ))}
+          {s.products.length > 4 && (
+            <Text size="xs" c="dimmed">
+              +{s.products.length - 4}
+            </Text>
+          )}
+        </Group>
+      ),
+    },
+    {
       id: 'details',
       header: t('cols.details'),
       hiddenHeader: true,
@@ -141,10 +186,92 @@ function shipmentColumns(t: TFunction<'shipments'>): DataColumn<ShipmentListItem
   ];
 }
 
+/** The delivery-performance header (spec 1 §2 Shipments): within 24 h, after more than 2 days, on the way. */
+function PerformanceHeader({ perf }: { perf: DeliveryPerformance | undefined }) {
+  const { t } = useTranslation('shipments');
+  const cards = [
+    { key: 'd24', label: t('perf.within24h'), value: perf?.percentage_d_24h, color: 'green' },
+    { key: 'late', label: t('perf.late'), value: perf?.percentage_late, color: 'red' },
+    { key: 'way', label: t('perf.onTheWay'), value: perf?.percentage_on_the_way, color: 'blue' },
+  ];
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="sm" aria-label={t('perf.title')} role="group">
+      {cards.map((c) => (
+        <Paper key={c.key} withBorder radius="md" p="sm" data-testid={`perf-${c.key}`}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            {c.label}
+          </Text>
+          <Text fz={28} fw={800} c={`${c.color}.8`}>
+            {c.value === undefined ? '…' : `${c.value.toLocaleString('nl-NL')}%`}
+          </Text>
+        </Paper>
+      ))}
+      <Paper withBorder radius="md" p="sm">
+        <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+          {t('perf.total')}
+        </Text>
+        <Text fz={28} fw={800}>
+          {perf?.total ?? '…'}
+        </Text>
+        {perf && perf.counts.not_sorted > 0 && (
+          <Text size="xs" c="dimmed">
+            {t('perf.notSorted', { count: perf.counts.not_sorted })}
+          </Text>
+        )}
+      </Paper>
+    </SimpleGrid>
+  );
+}
+
+/** One collapsible speed group: its own server page of shipments, fetched while open. */
+function GroupPanel({
+  start,
+  end,
+  group,
+  open,
+}: {
+  start: string;
+  end: string;
+  group: DeliveryGroup;
+  open: boolean;
+}) {
+  const { t } = useTranslation('shipments');
+  const [page, setPage] = useState(1);
+  const list = useShipmentGroup(start, end, group, page, open);
+  const columns = useMemo(() => shipmentColumns(t), [t]);
+  if (list.isError) return <ErrorBanner error={list.error} />;
+  if (!list.data) return <PageLoader />;
+  if (list.data.items.length === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        {t('emptyGroup')}
+      </Text>
+    );
+  return (
+    <DataTable
+      id={`shipments-${group}`}
+      label={t(`groups.${group}`)}
+      columns={columns}
+      rows={list.data.items}
+      rowKey={(s) => s.id}
+      total={list.data.total}
+      page={page}
+      pageSize={GROUP_PAGE_SIZE}
+      onPageChange={setPage}
+    />
+  );
+}
+
+/**
+ * Sent shipments (/shipments; spec 1 §2 Shipments): the delivery-performance header of the period (default the last
+ * week), the shipments in collapsible speed groups (not sorted, on the way — open by default —, delivered in 2 days,
+ * in 1 day, later), each paged by the server; a search from 3 characters looks through every shipped order instead.
+ * Each row: platform, order number, batch link, orderer, dates, method, tracking link, latest status, product
+ * images with quantities and the detail link.
+ */
 export function ShipmentsPage() {
-  const { t, i18n } = useTranslation('shipments');
+  const { t } = useTranslation('shipments');
   const [state, update] = useUrlState(ShipmentsUrlState);
-  // The field follows the keyboard at once; the URL (and the query) follow after a pause.
   const [search, setSearch] = useState(state.search);
   const [debounced] = useDebouncedValue(search, 300);
   useEffect(() => {
@@ -154,27 +281,23 @@ export function ShipmentsPage() {
   const last = useRef(shipmentRangeToIso(state.from, state.until));
   const iso = shipmentRangeToIso(state.from, state.until) ?? last.current;
   last.current = iso;
-  const list = useShipments({
-    start: iso?.start ?? '',
-    end: iso?.end ?? '',
-    search: term,
-    page: state.page,
-    sort: state.sort,
-  });
+  const start = iso?.start ?? '';
+  const end = iso?.end ?? '';
+  const perf = usePerformance(start, end);
+  const found = useShipmentSearch(term, state.page);
   const columns = useMemo(() => shipmentColumns(t), [t]);
+  const open = state.open
+    ? state.open.split(',').filter((g) => (DELIVERY_GROUPS as readonly string[]).includes(g))
+    : [];
 
   return (
     <Stack gap="md">
       <PageHeader
         title={t('title')}
-        description={
-          list.data
-            ? list.data.total_capped
-              ? t('countCapped', { count: list.data.total.toLocaleString(i18n.language) })
-              : t('count', { count: list.data.total })
-            : undefined
-        }
+        description={perf.data ? t('count', { count: perf.data.total }) : undefined}
       />
+      <ErrorBanner error={perf.error} />
+      <PerformanceHeader perf={perf.data} />
       <Paper withBorder radius="md" p="sm">
         <Group align="flex-end" gap="sm" wrap="wrap">
           <DateField
@@ -202,28 +325,54 @@ export function ShipmentsPage() {
           />
         </Group>
       </Paper>
-      {list.isError ? (
-        <ErrorBanner error={list.error} />
-      ) : list.isPending ? (
-        <PageLoader />
-      ) : list.data.items.length === 0 ? (
-        <Paper withBorder p="xl" ta="center">
-          <Text c="dimmed">{term ? t('emptySearch', { term }) : t('empty')}</Text>
-        </Paper>
+      {term ? (
+        found.isError ? (
+          <ErrorBanner error={found.error} />
+        ) : !found.data ? (
+          <PageLoader />
+        ) : found.data.items.length === 0 ? (
+          <Paper withBorder p="xl" ta="center">
+            <Text c="dimmed">{t('emptySearch', { term })}</Text>
+          </Paper>
+        ) : (
+          <DataTable
+            id="shipments-search"
+            label={t('searchResults')}
+            columns={columns}
+            rows={found.data.items}
+            rowKey={(s) => s.id}
+            total={found.data.total}
+            page={state.page}
+            pageSize={GROUP_PAGE_SIZE}
+            onPageChange={(page) => update({ page })}
+          />
+        )
       ) : (
-        <DataTable
-          id="shipments"
-          label={t('title')}
-          columns={columns}
-          rows={list.data.items}
-          rowKey={(s) => s.id}
-          total={list.data.total}
-          page={state.page}
-          pageSize={SHIPMENTS_PAGE_SIZE}
-          onPageChange={(page) => update({ page })}
-          sort={state.sort}
-          onSortChange={(sort) => update({ sort: sort as ShipmentSort, page: 1 })}
-        />
+        <Accordion
+          multiple
+          variant="separated"
+          value={open}
+          onChange={(v) => update({ open: v.join(',') }, { replace: true })}
+        >
+          {GROUP_ORDER.map((g) => (
+            <Accordion.Item key={g} value={g}>
+              <Accordion.Control>
+                <Group gap="sm">
+                  <Text fw={700}>{t(`groups.${g}`)}</Text>
+                  <Badge
+                    variant="light"
+                    color={g === 'd_late' ? 'red' : g.startsWith('d_') ? 'green' : 'blue'}
+                  >
+                    {perf.data?.counts[g] ?? '…'}
+                  </Badge>
+                </Group>
+              </Accordion.Control>
+              <Accordion.Panel>
+                {open.includes(g) && <GroupPanel start={start} end={end} group={g} open />}
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
       )}
     </Stack>
   );

@@ -6,6 +6,7 @@ import {
   boardColumns,
   CARD_GAP,
   groupLocationTitle,
+  groupPackagingName,
   groupSpan,
   packBoardRows,
 } from '../open-orders.rules.ts';
@@ -37,7 +38,7 @@ function useBoardWidth() {
 
 /**
  * The open orders as a board (spec 1 §2 Open orders list): one section per pick location in walking
- * order, its header (VAK name and order count) above its cards. The board fills the width with as
+ * order, its header (VAK name, order count and packaging name) above its cards. The board fills the width with as
  * many columns of cards as fit (at least 380 px each); a group takes one column per order, up to the
  * whole row, so a run of single-order locations sits side by side and a packer at a 1280–1920 px
  * station sees many orders at once. Groups follow their walking order, except that small groups
@@ -49,8 +50,11 @@ export const OrderBoard = memo(function OrderBoard({
   renderCard,
   onPrintSingles,
   printingGroup,
+  boxes = [],
 }: {
   groups: OpenOrders['groups'];
+  /** The shipment boxes, for the packaging name in each group header (spec 1 §2). */
+  boxes?: readonly { id: string; name: string }[];
   renderCard: (order: Order) => ReactNode;
   /** Asks to ship the group's single-line orders (`singles`, in list order); absent without the grant. */
   onPrintSingles?: (title: string, singles: Order[]) => void;
@@ -79,6 +83,7 @@ export const OrderBoard = memo(function OrderBoard({
           const title = groupLocationTitle(g.location) ?? t('group.noLocation');
           const span = spans[i] as number;
           const singles = onPrintSingles ? g.orders.filter(isSingleLineOrder) : [];
+          const packaging = groupPackagingName(g.orders, boxes);
           return (
             <Box
               key={g.location?.id ?? 'none'}
@@ -99,6 +104,11 @@ export const OrderBoard = memo(function OrderBoard({
                 <Badge variant="light" color="gray">
                   {t('group.count', { count: g.count })}
                 </Badge>
+                {packaging && (
+                  <Badge variant="outline" color="brand" tt="none" title={t('group.packaging')}>
+                    {packaging}
+                  </Badge>
+                )}
                 {onPrintSingles && singles.length > 0 && (
                   <Button
                     size="compact-sm"

@@ -18,7 +18,7 @@ function withPlaceholder(options: { value: string; label: string }[], placeholde
 /**
  * The shipping part of an order card (spec 1 §2 Order card): shipment method and box, preselected from the order's
  * choice and saved at once on a change; the label quantity (default 1, at most MAX_LABELS, saved after a short
- * pause); the packing slip and Ship buttons the role may use. Disabled while a line has a cancellation request.
+ * pause); the Ship button when the role may use it (the P and O documents are in OrderCardActions). Disabled while a line has a cancellation request.
  * The fields are the browser's own select and number input: a board shows up to 500 cards, and Mantine's
  * searchable Select and NumberInput on each made the first render of 100 cards take most of a second (issue 8,
  * Lighthouse on /orders).
@@ -29,7 +29,6 @@ export function OrderCardShipControls({
   boxes,
   shipping,
   onShip,
-  onPackingSlip,
   allowed,
 }: {
   order: Order;
@@ -41,7 +40,6 @@ export function OrderCardShipControls({
     order: Order,
     choice: { methodCode: string | null; boxId: string | null; labelQuantity: number },
   ) => void;
-  onPackingSlip: (order: Order) => void;
   allowed: OrderPermissions;
 }) {
   const { t } = useTranslation('orders');
@@ -134,11 +132,6 @@ export function OrderCardShipControls({
           w={72}
         />
         <Group gap="xs" wrap="nowrap">
-          {allowed.packingSlip && (
-            <Button variant="default" size="xs" onClick={() => onPackingSlip(order)}>
-              {t('card.packingSlip')}
-            </Button>
-          )}
           {allowed.ship && (
             <Button
               size="xs"

@@ -10,8 +10,10 @@ import {
 import { Alert, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../components/icons.tsx';
 import { groupedLocation, hasCancellation, sameEan } from '../open-orders.rules.ts';
 import type { OrderPermissions } from '../use-order-permissions.ts';
+import { OrderCardActions } from './order-card-actions.tsx';
 import { OrderCardLines } from './order-card-lines.tsx';
 import { OrderCardShipControls } from './order-card-ship-controls.tsx';
 
@@ -106,11 +108,27 @@ export const OrderCard = memo(function OrderCard({
           ) : null}
         </Group>
 
-        {order.notes_text && (
-          <Alert color={order.notes_color ? NOTE_COLORS[order.notes_color] : 'gray'} py={6} variant="light">
-            <Text size="sm">{order.notes_text}</Text>
-          </Alert>
-        )}
+        {order.notes_text &&
+          (order.notes_color === 'red' ? (
+            // A red note is for the packer before anything else (issue 13): filled, with a warning title.
+            <Alert
+              color="red"
+              variant="filled"
+              py={8}
+              role="alert"
+              title={t('card.redNote')}
+              icon={<Icon name="alert" size={20} />}
+              data-testid="red-note"
+            >
+              <Text size="md" fw={700}>
+                {order.notes_text}
+              </Text>
+            </Alert>
+          ) : (
+            <Alert color={order.notes_color ? NOTE_COLORS[order.notes_color] : 'gray'} py={6} variant="light">
+              <Text size="sm">{order.notes_text}</Text>
+            </Alert>
+          ))}
 
         <OrderCardLines order={order} selectedEan={selectedEan} />
 
@@ -128,13 +146,13 @@ export const OrderCard = memo(function OrderCard({
             <Text size="sm">{t('card.cancellationBlocks')}</Text>
           </Alert>
         )}
+        <OrderCardActions order={order} allowed={allowed} onPackingSlip={onPackingSlip} />
         <OrderCardShipControls
           order={order}
           methods={methods}
           boxes={boxes}
           shipping={shipping}
           onShip={onShip}
-          onPackingSlip={onPackingSlip}
           allowed={allowed}
         />
       </Stack>

@@ -2,9 +2,28 @@ import { ATTACHMENTS_PER_ORDER, NEW_ORDER_MESSAGES } from '@hoppa/core';
 import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
-import { attachmentUrl, useOrderAttachments, useUploadAttachments } from './api/new-order-api.ts';
+import { ErrorBanner, PageLoader } from '../error-banner.tsx';
+import { attachmentUrl, useOrderAttachments, useUploadAttachments } from './api.ts';
 import { AttachmentFields } from './attachment-fields.tsx';
+
+/**
+ * The words of the attachments panel, given by the screen that shows it (each area keeps its own texts): the panel's
+ * title, 'none' (spec 1 §8 'Geen bijlagen gevonden'), the column heads, the upload button and its confirmation, and
+ * the upload fields' labels and hint.
+ */
+export interface AttachmentLabels {
+  title: string;
+  none: string;
+  file: string;
+  size: string;
+  instruction: string;
+  upload: string;
+  uploaded: string;
+  files: string;
+  filesPlaceholder: string;
+  instructions: string;
+  hint: string;
+}
 
 /** Bytes as '12 kB' / '1.2 MB'. */
 function size(bytes: number): string {
@@ -22,11 +41,13 @@ function size(bytes: number): string {
 export function OrderAttachmentsPanel({
   orderId,
   canUpload,
+  labels,
 }: {
   orderId: string;
   canUpload: boolean;
+  labels: AttachmentLabels;
 }): ReactNode {
-  const { t, i18n } = useTranslation('newOrder');
+  const { i18n } = useTranslation();
   const lang = i18n.resolvedLanguage?.startsWith('nl') ? 'nl' : 'en';
   const list = useOrderAttachments(orderId);
   const upload = useUploadAttachments(orderId);
@@ -56,22 +77,22 @@ export function OrderAttachmentsPanel({
     <Paper withBorder p="md" radius="md" data-testid="order-attachments">
       <Stack gap="sm">
         <Title order={2} fz="md">
-          {t('panel.title')}
+          {labels.title}
         </Title>
         {list.isPending ? <PageLoader /> : null}
         <ErrorBanner error={list.error} />
         {list.data && items.length === 0 ? (
           <Text size="sm" c="dimmed">
-            {t('panel.none')}
+            {labels.none}
           </Text>
         ) : null}
         {items.length > 0 ? (
-          <Table aria-label={t('panel.title')}>
+          <Table aria-label={labels.title}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('panel.file')}</Table.Th>
-                <Table.Th>{t('panel.instruction')}</Table.Th>
-                <Table.Th ta="right">{t('panel.size')}</Table.Th>
+                <Table.Th>{labels.file}</Table.Th>
+                <Table.Th>{labels.instruction}</Table.Th>
+                <Table.Th ta="right">{labels.size}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -102,16 +123,17 @@ export function OrderAttachmentsPanel({
               onText={setText}
               textError={textMissing ? NEW_ORDER_MESSAGES.attachmentText[lang] : null}
               filesError={filesMissing ? NEW_ORDER_MESSAGES.attachmentFiles[lang] : null}
+              labels={labels}
             />
             <ErrorBanner error={upload.error} />
             {upload.isSuccess ? (
               <Alert color="green" variant="light">
-                {t('panel.uploaded')}
+                {labels.uploaded}
               </Alert>
             ) : null}
             <Group justify="flex-end">
               <Button onClick={send} loading={upload.isPending}>
-                {t('panel.upload')}
+                {labels.upload}
               </Button>
             </Group>
           </Stack>

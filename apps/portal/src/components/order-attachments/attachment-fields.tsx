@@ -2,7 +2,8 @@ import { FileInput, Stack, Text, Textarea } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { attachmentFileProblem } from './new-order.rules.ts';
+import { attachmentFileProblem } from './attachment-rules.ts';
+import type { AttachmentLabels } from './order-attachments-panel.tsx';
 
 /**
  * The attachments inputs (spec 1 §2 'optional attachments with instruction text', §5 Attachments): PDF files, each
@@ -16,7 +17,9 @@ export function AttachmentFields({
   onText,
   textError,
   filesError,
+  labels,
 }: {
+  labels: Pick<AttachmentLabels, 'files' | 'filesPlaceholder' | 'instructions' | 'hint'>;
   files: File[];
   onFiles: (files: File[]) => void;
   text: string;
@@ -24,14 +27,14 @@ export function AttachmentFields({
   textError?: string | null;
   filesError?: string | null;
 }): ReactNode {
-  const { t, i18n } = useTranslation('newOrder');
+  const { i18n } = useTranslation();
   const lang = i18n.resolvedLanguage?.startsWith('nl') ? 'nl' : 'en';
   const [refused, setRefused] = useState<string | null>(null);
   return (
     <Stack gap="xs">
       <FileInput
-        label={t('confirm.files')}
-        placeholder={t('confirm.filesPlaceholder')}
+        label={labels.files}
+        placeholder={labels.filesPlaceholder}
         multiple
         clearable
         accept="application/pdf,.pdf"
@@ -46,7 +49,7 @@ export function AttachmentFields({
         data-testid="attachment-files"
       />
       <Textarea
-        label={t('confirm.instructions')}
+        label={labels.instructions}
         value={text}
         onChange={(e) => onText(e.currentTarget.value)}
         rows={3}
@@ -54,7 +57,7 @@ export function AttachmentFields({
         error={textError ?? undefined}
       />
       <Text size="xs" c="dimmed">
-        {t('confirm.attachmentsHint')}
+        {labels.hint}
       </Text>
     </Stack>
   );

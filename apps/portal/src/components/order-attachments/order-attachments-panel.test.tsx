@@ -2,9 +2,24 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubPageRequest } from '../../test/page-request.ts';
 import { renderUi } from '../../test/render.tsx';
-import { OrderAttachmentsPanel } from './order-attachments-panel.tsx';
+import { type AttachmentLabels, OrderAttachmentsPanel } from './order-attachments-panel.tsx';
 
 const ORDER = 'a'.repeat(24);
+/** The words a screen gives the panel (here the new order wizard's, in Dutch or English). */
+const EN: AttachmentLabels = {
+  title: 'Attachments',
+  none: 'No attachments found',
+  file: 'File',
+  size: 'Size',
+  instruction: 'Instruction',
+  upload: 'Upload',
+  uploaded: 'Attachments stored',
+  files: 'PDF files',
+  filesPlaceholder: 'Choose PDFs',
+  instructions: 'Instructions for the packer',
+  hint: 'PDF only, at most 5 MB each.',
+};
+const NL: AttachmentLabels = { ...EN, none: 'Geen bijlagen gevonden', upload: 'Uploaden' };
 const FILE = {
   id: 'b'.repeat(24),
   order_id: ORDER,
@@ -32,14 +47,14 @@ describe('OrderAttachmentsPanel (spec 1 §2 attachments, §5, §8)', () => {
 
   it("says 'Geen bijlagen gevonden' for an order without attachments, and offers no upload without the grant", async () => {
     stubApi([]);
-    renderUi(<OrderAttachmentsPanel orderId={ORDER} canUpload={false} />, { lang: 'nl' });
+    renderUi(<OrderAttachmentsPanel orderId={ORDER} canUpload={false} labels={NL} />, { lang: 'nl' });
     expect(await screen.findByText('Geen bijlagen gevonden')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Uploaden' })).toBeNull();
   });
 
   it('links each PDF with its instruction', async () => {
     stubApi([FILE]);
-    renderUi(<OrderAttachmentsPanel orderId={ORDER} canUpload={false} />);
+    renderUi(<OrderAttachmentsPanel orderId={ORDER} canUpload={false} labels={EN} />);
     const link = await screen.findByRole('link', { name: 'pakbon.pdf' });
     expect(link.getAttribute('href')).toBe(`/api/order_attachments/${ORDER}/${FILE.id}`);
     expect(screen.getByText('Pakbon bovenop in de doos')).toBeTruthy();
@@ -49,7 +64,7 @@ describe('OrderAttachmentsPanel (spec 1 §2 attachments, §5, §8)', () => {
   it('refuses a file that is not a PDF and sends nothing without files and text together', async () => {
     const asked: string[] = [];
     stubApi([], asked);
-    const { container } = renderUi(<OrderAttachmentsPanel orderId={ORDER} canUpload />);
+    const { container } = renderUi(<OrderAttachmentsPanel orderId={ORDER} canUpload labels={EN} />);
     await screen.findByText('No attachments found');
     fireEvent.change(screen.getByLabelText('Instructions for the packer'), { target: { value: 'Graag zo' } });
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));

@@ -1,0 +1,356 @@
+import type { DeliveryPerformance, Order, ShipmentDetail, ShipmentListResponse } from '@hoppa/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS } from '../../db/seed.ts';
+import { readPdf } from '../../lib/pdf/pdf.test-helpers.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { ADDRESS, addLocation, addOrder, addProduct, orgId } from '../pick/test/fulfilment.fixtures.ts';
+
+let t: TestApp;
+let picker: string;
+let bolOwner: string;
+let stroopOwner: string;
+let bol: string;
+let stroop: string;
+let bin: string;
+let n = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: { products: 5 } });
+  picker = await t.login(DEMO_USERS.picker.email, DEMO_USERS.picker.password);
+  bolOwner = await t.login(DEMO_USERS.bolOwner.email, DEMO_USERS.bolOwner.password);
+  stroopOwner = await t.login(DEMO_USERS.stroopOwner.email, DEMO_USERS.stroopOwner.password);
+  bol = await orgId(t.db, 'Bakkerij Bol');
+  stroop = await orgId(t.db, 'Stroopwafel & Co');
+  bin = await addLocation(t.db, { name: 'DL-01', sequence: 4 });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function call(method: 'GET' | 'PUT' | 'POST', url: string, cookie: string, payload?: object) {
+  return t.app.inject({ method, url: `/api${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+}
+
+/** An open order of Bakkerij Bol with two lines of products the merchant ships itself (not fulfilled by the provider). */
+async function openOrder(opts: { picked?: number; providerOnly?: boolean; surname?: string } = {}) {
+  n++;
+  const a = await addProduct(t.db, bol, { name: `Roggebrood ${n}`, stock: [{ locationId: bin, stock: 50 }] });
+  const b = await addProduct(t.db, bol, { name: `Krentenbol ${n}`, stock: [{ locationId: bin, stock: 50 }] });
+  if (!opts.providerOnly)
+    await t.db.query('UPDATE products SET fulfilled_by_sf = false WHERE id = $1', [a.id]);
+  const order = await addOrder(t.db, bol, {
+    orderId: `DL-${Date.now()}-${n}`,
+    placedAt: new Date(Date.now() - 3_600_000),
+    address: { ...ADDRESS, surname: opts.surname ?? ADDRESS.surname },
+    methodCode: 'SMF-POSTNL-NL',
+    lines: [
+      { productId: a.id, quantity: 2, locationId: bin, picked: opts.picked ?? 0 },
+      { productId: b.id, quantity: 1, locationId: bin },
+    ],
+  });
+  return { ...order, a, b };
+}
+
+async function ship(orderId: string) {
+  await t.db.query('UPDATE order_lines SET picked_quantity = quantity WHERE order_id = $1', [orderId]);
+  const res = await call('POST', '/orders/ship', picker, { order_id: orderId });
+  expect(res.statusCode, res.body).toBe(200);
+  return {
+    shipmentId: res.headers['x-shipment-id'] as string,
+    tracking: res.headers['x-tracking-number'] as string,
+  };
+}
+
+const address = {
+  firstName: 'Lotte',
+  surname: 'Visser',
+  email: 'lotte@example.nl',
+  streetName: 'Oudegracht',
+  houseNumber: '44',
+  houseNumberExtension: null,
+  zipCode: '3511 AR',
+  city: 'Utrecht',
+  countryCode: null,
+};
+
+describe('PUT /order/edit/:id', () => {
+  it('changes the address, removes an unpicked line and adds a product with its pick location', async () => {
+    const o = await openOrder();
+    const extra = await addProduct(t.db, bol, { name: 'Speculaas', stock: [{ locationId: bin, stock: 9 }] });
+    const res = await call('PUT', `/order/edit/${o.id}`, bolOwner, {
+      shipmentDetails: address,
+      products: [
+        { id: o.lineIds[0], product_id: o.a.id, quantity: 3 },
+        { product_id: extra.id, quantity: 2 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const order = res.json<Order>();
+    expect(order.shipmentDetails).toMatchObject({
+      streetName: 'Oudegracht',
+      city: 'Utrecht',
+      houseNumberExtension: '',
+      countryCode: '',
+      phone: ADDRESS.phone,
+    });
+    expect(order.products.map((l) => [l.title, l.quantity, l.pick_location?.name])).toEqual([
+      [`Roggebrood ${n}`, 3, 'DL-01'],
+      ['Speculaas', 2, 'DL-01'],
+    ]);
+    const count = await t.db.query<{ line_count: number }>('SELECT line_count FROM orders WHERE id = $1', [
+      o.id,
+    ]);
+    expect(count.rows[0]?.line_count).toBe(2);
+  });
+
+  it('refuses to remove a picked line or lower it below what is picked, naming the rule', async () => {
+    const o = await openOrder({ picked: 2 });
+    const removed = await call('PUT', `/order/edit/${o.id}`, bolOwner, {
+      shipmentDetails: address,
+      products: [{ id: o.lineIds[1], product_id: o.b.id, quantity: 1 }],
+    });
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json()).toMatchObject({ code: 'picking_started' });
+    expect(removed.json().message).toContain('a picked line cannot be removed');
+    const lowered = await call('PUT', `/order/edit/${o.id}`, bolOwner, {
+      shipmentDetails: address,
+      products: [
+        { id: o.lineIds[0], product_id: o.a.id, quantity: 1 },
+        { id: o.lineIds[1], product_id: o.b.id, quantity: 1 },
+      ],
+    });
+    expect(lowered.statusCode).toBe(409);
+    expect(lowered.json().message).toContain('cannot go below');
+  });
+
+  it('refuses shipped orders, orders fulfilled by the provider, and other shops’ orders and products', async () => {
+    const shipped = await openOrder();
+    await ship(shipped.id);
+    const body = { shipmentDetails: address, products: [{ product_id: shipped.a.id, quantity: 1 }] };
+    const s = await call('PUT', `/order/edit/${shipped.id}`, bolOwner, body);
+    expect(s.statusCode).toBe(409);
+    expect(s.json().code).toBe('order_shipped');
+    const sf = await openOrder({ providerOnly: true });
+    const f = await call('PUT', `/order/edit/${sf.id}`, bolOwner, {
+      shipmentDetails: address,
+      products: [{ id: sf.lineIds[0], product_id: sf.a.id, quantity: 1 }],
+    });
+    expect(f.statusCode).toBe(409);
+    expect(f.json().code).toBe('fulfilled_by_provider');
+    const o = await openOrder();
+    expect((await call('PUT', `/order/edit/${o.id}`, stroopOwner, body)).statusCode).toBe(404);
+    const foreign = await addProduct(t.db, stroop, { name: 'Stroopwafel' });
+    const p = await call('PUT', `/order/edit/${o.id}`, bolOwner, {
+      shipmentDetails: address,
+      products: [{ product_id: foreign.id, quantity: 1 }],
+    });
+    expect(p.statusCode).toBe(400);
+  });
+
+  it('searches the order’s shop for products from 3 characters, at most 10', async () => {
+    const o = await openOrder();
+    const res = await call(
+      'GET',
+      `/order/edit/${o.id}/products?search=${encodeURIComponent('Krentenbol')}`,
+      bolOwner,
+    );
+    expect(res.statusCode).toBe(200);
+    const items = res.json<{ items: { name: string }[] }>().items;
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.length).toBeLessThanOrEqual(10);
+    expect(items.every((p) => p.name.includes('Krentenbol'))).toBe(true);
+    expect((await call('GET', `/order/edit/${o.id}/products?search=Kr`, bolOwner)).statusCode).toBe(400);
+  });
+});
+
+describe('PUT /order/notes', () => {
+  it('stores the note and colour and mails the customer when asked', async () => {
+    const o = await openOrder();
+    const before = t.mails().length;
+    const res = await call('PUT', '/order/notes', bolOwner, {
+      _id: o.id,
+      notes_text: 'Let op: breekbaar, extra bubbeltjesfolie',
+      notes_color: 'red',
+      notes_notify: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ok: true, mailed: true });
+    const mails = t.mails();
+    expect(mails.length).toBe(before + 1);
+    expect(mails.at(-1)).toContain('sanne@example.nl');
+    expect(mails.at(-1)).toContain('breekbaar');
+    const order = (await call('GET', `/order/get/${o.id}`, picker)).json<Order>();
+    expect(order).toMatchObject({ notes_color: 'red', notes_notify: true });
+    const red = await call(
+      'GET',
+      `/orders/open/2000-01-01T00:00:00Z/2100-01-01T00:00:00Z/all?red_orders=true`,
+      picker,
+    );
+    expect(JSON.stringify(red.json())).toContain(o.id);
+  });
+
+  it('clears note and colour with an empty text and mails nobody; 404 for another shop', async () => {
+    const o = await openOrder();
+    const before = t.mails().length;
+    const res = await call('PUT', '/order/notes', bolOwner, {
+      _id: o.id,
+      notes_text: ' ',
+      notes_color: 'yellow',
+      notes_notify: true,
+    });
+    expect(res.json()).toEqual({ ok: true, mailed: false });
+    expect(t.mails().length).toBe(before);
+    const order = (await call('GET', `/order/get/${o.id}`, bolOwner)).json<Order>();
+    expect(order.notes_color).toBeNull();
+    const other = await call('PUT', '/order/notes', stroopOwner, {
+      _id: o.id,
+      notes_text: 'x',
+      notes_color: 'green',
+      notes_notify: false,
+    });
+    expect(other.statusCode).toBe(404);
+  });
+});
+
+describe('order events, POST /order/shipped/:id and delivery performance', () => {
+  it('records label created, handed over and delivered, shown on the order, the detail and the performance', async () => {
+    const o = await openOrder({ surname: 'Zwaneveld' });
+    expect((await call('POST', `/order/shipped/${o.id}`, picker, {})).json().code).toBe('not_shipped');
+    const s = await ship(o.id);
+    const handed = await call('POST', `/order/shipped/${o.id}`, picker, {});
+    expect(handed.statusCode, handed.body).toBe(200);
+    expect(handed.json().code).toBe('B01');
+    const again = await call('POST', `/order/shipped/${o.id}`, picker, {});
+    expect(again.json().at).toBe(handed.json().at);
+    const mid = await call('GET', `/shipments/${s.shipmentId}`, bolOwner);
+    expect(mid.json<ShipmentDetail>().delivery_group).toBe('on_the_way');
+    expect((await call('POST', `/order/shipped/${o.id}`, bolOwner, { status: 'delivered' })).statusCode).toBe(
+      403,
+    );
+    const delivered = await call('POST', `/order/shipped/${o.id}`, picker, { status: 'delivered' });
+    expect(delivered.json().code).toBe('I11');
+
+    const order = (await call('GET', `/order/get/${o.id}`, bolOwner)).json<Order>();
+    expect(order.events?.map((e) => e.code)).toEqual(['A01', 'B01', 'I11']);
+    const detail = (await call('GET', `/shipments/${s.shipmentId}`, bolOwner)).json<ShipmentDetail>();
+    expect(detail.events.map((e) => e.code)).toEqual(['A01', 'B01', 'I11']);
+    expect(detail.delivery_group).toBe('d_24h');
+    expect(detail.delivered_at).not.toBeNull();
+    expect(detail.tracking_url).toBe(`https://jouw.postnl.nl/track-and-trace/${s.tracking}-NL-1015CJ`);
+    expect((await call('GET', `/order/get/${o.id}`, stroopOwner)).statusCode).toBe(404);
+
+    // A parcel delivered three days after shipping counts as late; one not handed over as not sorted.
+    const late = await openOrder();
+    const ls = await ship(late.id);
+    await call('POST', `/order/shipped/${late.id}`, picker, { status: 'delivered' });
+    await t.db.query(`UPDATE shipments SET delivered_at = created_at + interval '3 days' WHERE id = $1`, [
+      ls.shipmentId,
+    ]);
+    const waiting = await openOrder();
+    await ship(waiting.id);
+
+    const start = new Date(Date.now() - 3_600_000).toISOString();
+    const end = new Date(Date.now() + 60_000).toISOString();
+    const perf = (await call('GET', `/orders/perform/${start}/${end}`, bolOwner)).json<DeliveryPerformance>();
+    expect(perf.counts.d_24h).toBeGreaterThanOrEqual(1);
+    expect(perf.counts.d_late).toBeGreaterThanOrEqual(1);
+    expect(perf.counts.not_sorted).toBeGreaterThanOrEqual(1);
+    expect(perf.total).toBe(Object.values(perf.counts).reduce((a, b) => a + b, 0));
+    expect(perf.percentage_on_the_way).toBeCloseTo(
+      ((perf.counts.on_the_way + perf.counts.not_sorted) / perf.total) * 100,
+      0,
+    );
+    const none = (
+      await call('GET', `/orders/perform/${start}/${end}`, stroopOwner)
+    ).json<DeliveryPerformance>();
+    expect(none.total).toBe(0);
+    expect((await call('GET', `/orders/perform/${end}/${start}`, bolOwner)).statusCode).toBe(400);
+
+    // The date-range list: one speed group, and the prefix filters.
+    const lateList = (
+      await call('GET', `/orders/${start}/${end}?group=d_late`, bolOwner)
+    ).json<ShipmentListResponse>();
+    expect(lateList.items.map((i) => i.order__id)).toContain(late.id);
+    expect(lateList.items.every((i) => i.delivery_group === 'd_late')).toBe(true);
+    const byName = (
+      await call('GET', `/orders/${start}/${end}?name=zwane`, bolOwner)
+    ).json<ShipmentListResponse>();
+    expect(byName.items.map((i) => i.order__id)).toEqual([o.id]);
+    const byPostcode = (
+      await call('GET', `/orders/${start}/${end}?postCode=1015cj&limit=2`, bolOwner)
+    ).json<ShipmentListResponse>();
+    expect(byPostcode.items.length).toBe(2);
+    expect(byPostcode.total).toBeGreaterThanOrEqual(3);
+    const stroopList = (
+      await call('GET', `/orders/${start}/${end}`, stroopOwner)
+    ).json<ShipmentListResponse>();
+    expect(stroopList.items.map((i) => i.order__id)).not.toContain(o.id);
+
+    // The search over all dates: by tracking number, by surname, at least 3 characters.
+    const byTracking = (
+      await call('GET', `/orders/search/${s.tracking.toLowerCase()}`, bolOwner)
+    ).json<ShipmentListResponse>();
+    expect(byTracking.items.map((i) => i.order__id)).toEqual([o.id]);
+    const bySurname = (await call('GET', '/orders/search/Zwan', picker)).json<ShipmentListResponse>();
+    expect(bySurname.items.map((i) => i.order__id)).toEqual([o.id]);
+    expect(
+      (await call('GET', '/orders/search/Zwan', stroopOwner)).json<ShipmentListResponse>().items,
+    ).toEqual([]);
+    expect((await call('GET', '/orders/search/Zw', bolOwner)).statusCode).toBe(400);
+  });
+});
+
+describe('order documents and batch labels', () => {
+  it('answers the order list (O) and packing list (P) as PDFs with the order’s lines', async () => {
+    const o = await openOrder({ picked: 1 });
+    await call('PUT', '/order/notes', bolOwner, {
+      _id: o.id,
+      notes_text: 'Niet kantelen',
+      notes_color: 'yellow',
+      notes_notify: false,
+    });
+    const ol = await call('GET', `/order/order_list/${o.id}`, picker);
+    expect(ol.statusCode).toBe(200);
+    expect(ol.headers['content-type']).toContain('application/pdf');
+    const olText = (await readPdf(ol.rawPayload)).text;
+    expect(olText).toContain('Orderlijst');
+    expect(olText).toContain(o.a.ean);
+    expect(olText).toContain(`Krentenbol ${n}`);
+    expect(olText).toContain('Niet kantelen');
+    expect(olText).toContain('DL-01');
+    const pl = await call('GET', `/order/packing_list/${o.id}`, bolOwner);
+    expect(pl.statusCode).toBe(200);
+    const plText = (await readPdf(pl.rawPayload)).text;
+    expect(plText).toContain('Pakbon');
+    expect(plText).toContain(o.b.ean);
+    expect((await call('GET', `/order/order_list/${o.id}`, stroopOwner)).statusCode).toBe(404);
+  });
+
+  it('gives the shipments of a batch run one batch id and its labels as one PDF', async () => {
+    const p = await addProduct(t.db, bol, { name: 'Ontbijtkoek', stock: [{ locationId: bin, stock: 20 }] });
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const o = await addOrder(t.db, bol, {
+        orderId: `BT-${Date.now()}-${i}`,
+        placedAt: new Date(Date.now() - 600_000),
+        methodCode: 'SMF-POSTNL-NL',
+        lines: [{ productId: p.id, quantity: 1, locationId: bin, picked: 1 }],
+      });
+      ids.push(o.id);
+    }
+    const res = await call('POST', '/orders/ship/batch/single', picker, { orderIds: ids });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await t.db.query<{ batch_id: string }>(
+      'SELECT DISTINCT batch_id FROM shipments WHERE order_id = ANY($1)',
+      [ids],
+    );
+    expect(rows.rows.length).toBe(1);
+    const batch = rows.rows[0]?.batch_id as string;
+    const pdf = await call('GET', `/test/batch/${batch}`, bolOwner);
+    expect(pdf.statusCode).toBe(200);
+    expect((await readPdf(pdf.rawPayload)).pages).toBe(2);
+    expect((await call('GET', `/test/batch/${batch}`, stroopOwner)).statusCode).toBe(404);
+    const list = (await call('GET', '/shipments', bolOwner)).json<ShipmentListResponse>();
+    expect(list.items.find((i) => i.order__id === ids[0])?.batch_id).toBe(batch);
+  });
+});

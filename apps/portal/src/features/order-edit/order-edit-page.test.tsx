@@ -1,0 +1,145 @@
+import type { Order } from '@hoppa/core';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { merchantOwner, orgAuth, user } from '../../test/fixtures.ts';
+import { stubPageRequest } from '../../test/page-request.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { OrderEditPage } from './order-edit-page.tsx';
+
+const hex = (n: number) => n.toString(16).padStart(24, '0');
+
+const ORDER = {
+  id: hex(1),
+  orderId: 'BB-1001',
+  org: hex(2),
+  org_name: 'Bakkerij Bol',
+  platform: 'import',
+  order_type: 'manual_order',
+  status: 'open',
+  reason: null,
+  orderPlacedDateTime: new Date().toISOString(),
+  deliveryDateTime: null,
+  fulfilledDateTime: null,
+  shipmentDetails: {
+    firstName: 'Sanne',
+    surname: 'de Boer',
+    streetName: 'Keizersgracht',
+    houseNumber: '1',
+    zipCode: '1015 CJ',
+    city: 'Amsterdam',
+    countryCode: 'NL',
+  },
+  notes_text: null,
+  notes_color: null,
+  notes_notify: false,
+  selected_ship_option: null,
+  selected_packaging_option: null,
+  label_quantity: 1,
+  label: false,
+  shipped: false,
+  track_trace: null,
+  used_shipment_method: null,
+  isFulfilledBySF: false,
+  products: [
+    {
+      id: hex(10),
+      product_id: hex(20),
+      ean: '8710000000010',
+      title: 'Roggebrood',
+      quantity: 2,
+      picked_quantity: 1,
+      picked: false,
+      pick_location: null,
+      img_url: null,
+      pack_note: null,
+      pick_note: null,
+      cancellationRequest: false,
+      position: 0,
+    },
+    {
+      id: hex(11),
+      product_id: hex(21),
+      ean: '8710000000011',
+      title: 'Krentenbol',
+      quantity: 1,
+      picked_quantity: 0,
+      picked: false,
+      pick_location: null,
+      img_url: null,
+      pack_note: null,
+      pick_note: null,
+      cancellationRequest: false,
+      position: 1,
+    },
+  ],
+} satisfies Order;
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+describe('edit order page (spec 1 §2 Edit order)', () => {
+  beforeEach(() => stubPageRequest());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps a picked line, removes another, adds a searched product and saves the whole order', async () => {
+    const searches: string[] = [];
+    let saved: unknown = null;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const req =
+        input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+      const url = new URL(req.url);
+      if (url.pathname === `/api/order/get/${hex(1)}`) return json(ORDER);
+      if (url.pathname === `/api/order/edit/${hex(1)}/products`) {
+        searches.push(url.searchParams.get('search') ?? '');
+        return json({ items: [{ id: hex(30), name: 'Speculaas', ean: '8710000000030', img_url: null }] });
+      }
+      if (url.pathname === `/api/order/edit/${hex(1)}` && req.method === 'PUT') {
+        saved = await req.json();
+        return json(ORDER);
+      }
+      return json({}, 404);
+    });
+    renderRoutes(
+      [
+        { path: '/order/edit/:id', element: <OrderEditPage /> },
+        { path: '/shipments', element: <p>shipments</p> },
+      ],
+      {
+        path: `/order/edit/${hex(1)}`,
+        session: { user: user(merchantOwner), orgAuth: orgAuth(merchantOwner) },
+      },
+    );
+    const table = await screen.findByRole('table', { name: 'Products' });
+    expect(
+      (within(table).getByRole('button', { name: 'Remove Roggebrood' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    fireEvent.click(within(table).getByRole('button', { name: 'Remove Krentenbol' }));
+    fireEvent.change(screen.getByLabelText('Street', { exact: false }), {
+      target: { value: 'Prinsengracht' },
+    });
+    fireEvent.change(screen.getByLabelText('Add a product'), { target: { value: 'Sp' } });
+    fireEvent.change(screen.getByLabelText('Add a product'), { target: { value: 'Spec' } });
+    fireEvent.click(await screen.findByRole('option', { name: /Speculaas/ }, { timeout: 3000 }));
+    expect(searches).toEqual(['Spec']);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('shipments');
+    expect(saved).toMatchObject({
+      shipmentDetails: { streetName: 'Prinsengracht', houseNumberExtension: '', countryCode: 'NL' },
+      products: [
+        { id: hex(10), product_id: hex(20), quantity: 2 },
+        { product_id: hex(30), quantity: 1 },
+      ],
+    });
+  });
+
+  it('says why an order fulfilled by the provider cannot be edited', async () => {
+    vi.stubGlobal('fetch', async () => json({ ...ORDER, isFulfilledBySF: true }));
+    renderRoutes([{ path: '/order/edit/:id', element: <OrderEditPage /> }], {
+      path: `/order/edit/${hex(1)}`,
+      session: { user: user(merchantOwner), orgAuth: orgAuth(merchantOwner) },
+    });
+    expect(await screen.findByText('The order is fulfilled by the provider.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
