@@ -4,6 +4,7 @@ import { registerInboundRoutes } from './inbound/index.ts';
 import { registerOrderRoutes } from './orders/index.ts';
 import { registerPickRoutes } from './pick/index.ts';
 import { registerProductRoutes } from './products/index.ts';
+import { registerReportRoutes } from './reports/index.ts';
 import { registerReturnRoutes } from './returns/index.ts';
 import { registerShippingRoutes } from './shipping/index.ts';
 import { registerStockRoutes } from './stock/index.ts';
@@ -22,4 +23,5 @@ export async function registerFulfilmentModules(app: FastifyInstance): Promise<v
   registerStockRoutes(app);
   registerReturnRoutes(app);
   registerInboundRoutes(app);
+  registerReportRoutes(app);
 }
