@@ -32,6 +32,7 @@ export * from './products/product.schema.ts';
 export * from './products/product-import.fields.ts';
 export * from './products/product-import.rules.ts';
 export * from './reports/report.endpoints.ts';
+export * from './reports/report.rules.ts';
 export * from './reports/report.schema.ts';
 export * from './returns/return.endpoints.ts';
 export * from './returns/return.schema.ts';

@@ -15,6 +15,7 @@ import {
   PackDetailsSchema,
   ReportRangeQuerySchema,
   ReportTableSchema,
+  SetupStatusSchema,
   WeeklyReportSchema,
 } from './report.schema.ts';
 
@@ -129,5 +130,20 @@ export const labelPrintedEndpoint = defineEndpoint({
   summary: 'Mark a print run label printed (order handed over)',
   params: z.object({ id: IdSchema }),
   response: LabelPrintedSchema,
+  tags: ['reports'],
+});
+
+/**
+ * `GET /report/setup` (spec 2 §2 setup side panel, 7 steps; the spec shows no path): which steps the current
+ * organisation has done, each ticked from its own data (shop: the organisation; APIs: an order from a platform
+ * connection; products, inbound, orders, shipments: one exists; dashboard: orders and shipments of the last 30 days).
+ * 400 `no_current_org` without a current organisation.
+ */
+export const setupStatusEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/report/setup',
+  summary: 'Which setup steps the current organisation has done',
+  response: SetupStatusSchema,
+  scope: 'org',
   tags: ['reports'],
 });

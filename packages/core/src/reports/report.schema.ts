@@ -146,3 +146,24 @@ export const LabelRunPageSchema = pageOf(LabelRunItemSchema);
 
 /** The answer of marking a label printed: the shipment and when (the first print counts; a reprint keeps it). */
 export const LabelPrintedSchema = z.object({ shipment_id: IdSchema, printed_at: z.string() });
+
+/**
+ * The 7 steps of the setup side panel in their order (spec 2 §2 Main layout and setup panel): create shop; APIs and
+ * integrations; import products; pre-announce products; orders; shipments; dashboard.
+ */
+export const SETUP_STEPS = [
+  'shop',
+  'apis',
+  'products',
+  'inbound',
+  'orders',
+  'shipments',
+  'dashboard',
+] as const;
+export type SetupStep = (typeof SETUP_STEPS)[number];
+
+/** Which setup steps the current organisation has done, each from its own data (`GET /report/setup`). */
+export const SetupStatusSchema = z.object({
+  steps: z.array(z.object({ key: z.enum(SETUP_STEPS), done: z.boolean() })),
+});
+export type SetupStatus = z.infer<typeof SetupStatusSchema>;

@@ -7,6 +7,7 @@ import {
   reportPackDetailsEndpoint,
   reportPackEndpoint,
   reportPickEndpoint,
+  setupStatusEndpoint,
   weeklyReportEndpoint,
 } from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +16,7 @@ import { route } from '../../lib/route.ts';
 import { attentionOrders, fulfilledOrders, ordersPerDay } from './dashboard.service.ts';
 import { labelRun, markLabelPrinted } from './label-run.service.ts';
 import { packDetails, packReport, pickReport } from './pick-pack-report.service.ts';
+import { setupStatus } from './setup-status.service.ts';
 import { weeklyReport, weeklyReportMail } from './weekly-report.service.ts';
 
 /** Registers the dashboard, report and print-run calls (issue 13 items 4 and 6; spec 1 §7, spec 2 §7). */
@@ -37,6 +39,9 @@ export function registerReportRoutes(app: FastifyInstance): void {
     await app.hoppa.mail.send({ to: ctx.user.email, ...weeklyReportMail(org?.name ?? 'Hoppa', report) });
     return { ...report, sent_to: ctx.user.email };
   });
+  route(app, setupStatusEndpoint, async (_input, ctx) =>
+    setupStatus({ db: ctx.db, orgIds: [ctx.currOrgId] }),
+  );
   route(app, labelRunEndpoint, async ({ query, body }, ctx) => labelRun(ctx, body, query));
   route(app, labelPrintedEndpoint, async ({ params }, ctx) =>
     markLabelPrinted({ db: ctx.db, orgIds: ctx.orgIds, userId: ctx.user.id }, params.id),

@@ -292,3 +292,37 @@ describe('POST /labels/ and /labels/printed/:id', () => {
     ).toBe(403);
   });
 });
+
+describe('GET /report/setup', () => {
+  it("ticks the current organisation's steps from its data", async () => {
+    const setCurr = await post('/api/orgs/set_curr', stroopOwner, {
+      customer_id: await orgId(t.db, 'Stroopwafel & Co'),
+    });
+    expect(setCurr.statusCode, setCurr.body).toBeLessThan(300);
+    const done = async (cookie: string) =>
+      Object.fromEntries(
+        ((await get('/api/report/setup', cookie)).json().steps as { key: string; done: boolean }[]).map(
+          (s) => [s.key, s.done],
+        ),
+      );
+    // Stroopwafel has products (the seed) but no orders or shipments.
+    expect(await done(stroopOwner)).toEqual({
+      shop: true,
+      apis: false,
+      products: true,
+      inbound: false,
+      orders: false,
+      shipments: false,
+      dashboard: false,
+    });
+    await post('/api/orgs/set_curr', bolOwner, { customer_id: bol });
+    expect(await done(bolOwner)).toMatchObject({
+      orders: true,
+      shipments: true,
+      dashboard: true,
+      apis: false,
+    });
+    await t.db.query(`UPDATE orders SET platform = 'bol' WHERE id = $1`, [orders[0]?.id]);
+    expect((await done(bolOwner)).apis).toBe(true);
+  });
+});
