@@ -79,6 +79,7 @@ export type NavKey =
   | 'announce'
   | 'inboundCalendar'
   | 'directCheckin'
+  | 'labels'
   | 'admin';
 
 /** A left-navigation entry of an area (spec 2 §2 Main layout); `order` places it among every area's entries. */

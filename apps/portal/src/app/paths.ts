@@ -41,6 +41,8 @@ export const PATHS = {
   overviewCheckin: '/overview_checkin/:id',
   inboundCalendar: '/inbound/calendar',
   checkin: '/checkin',
+  scoreboard: '/scoreboard',
+  adminLabels: '/admin/labels',
 } as const;
 
 /** The name of a portal path. */

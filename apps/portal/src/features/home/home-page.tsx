@@ -21,11 +21,12 @@ import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useOpenOrdersToday, useProcessedToday } from './home.hooks.ts';
 import { greetingPart, showsOrderTiles, visibleMenuTiles } from './home.rules.ts';
+import { HomeInsights } from './home-insights.tsx';
 
 /**
  * /home (spec 1 §2 Home dashboard): a greeting with the user's first name, the two order count tiles
- * when the role may GET /orders, and the menu tiles the role may use (home.rules.ts). The 30-day
- * chart, the pick/pack report and 'orders needing attention' are not part of this release.
+ * when the role may GET /orders, the menu tiles the role may use (home.rules.ts), then the 30-day
+ * chart, the pick/pack report and 'orders needing attention' (home-insights.tsx).
  */
 export function HomePage(): ReactNode {
   const { t } = useTranslation('home');
@@ -78,6 +79,7 @@ export function HomePage(): ReactNode {
             </SimpleGrid>
           </section>
         ) : null}
+        <HomeInsights />
       </Stack>
     </>
   );
