@@ -70,7 +70,10 @@ describe('scoreboard (spec 1 §2)', () => {
         '/api/report/pack_details': { categories: [], series: [] },
       }),
     );
-    renderUi(<ScoreboardPage />, { path: '/scoreboard', session: { user: user(owner), orgAuth: orgAuth(owner) } });
+    renderUi(<ScoreboardPage />, {
+      path: '/scoreboard',
+      session: { user: user(owner), orgAuth: orgAuth(owner) },
+    });
     const table = await screen.findByTestId('scoreboard-players-table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.textContent)).toEqual(['Piet Jansen15015', 'Anna de Vries101']);
