@@ -45,6 +45,8 @@ export function StackedColumns({
       legendProps={{ verticalAlign: 'bottom' }}
       tickLine="y"
       gridAxis="y"
+      // Counts of pieces and orders: whole numbers on the axis.
+      yAxisProps={{ allowDecimals: false }}
       series={series.map((s, i) => ({
         name: s.name,
         label: s.label ?? s.name,

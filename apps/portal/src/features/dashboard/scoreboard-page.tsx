@@ -63,7 +63,7 @@ export function ScoreboardPage(): ReactNode {
             aria-pressed={maximised === key}
             onClick={() => setMaximised(maximised === key ? null : key)}
           >
-            <Icon name={maximised === key ? 'chevronUp' : 'columns'} size={18} />
+            <Icon name={maximised === key ? 'shrink' : 'expand'} size={18} />
           </ActionIcon>
         </Tooltip>
       </Group>
@@ -93,12 +93,12 @@ export function ScoreboardPage(): ReactNode {
             maximised === 'pick' ? pick : pack,
           )
         ) : (
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+          <SimpleGrid type="container" cols={{ base: 1, '900px': 2 }} spacing="lg">
             {chart('pick', t('scoreboard.picking'), pick)}
             {chart('pack', t('scoreboard.packing'), pack)}
           </SimpleGrid>
         )}
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <SimpleGrid type="container" cols={{ base: 1, '900px': 2 }} spacing="lg">
           <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="scoreboard-players">
             <Title order={2} fz="md" fw={600} mb="sm" id="scoreboard-players">
               {t('scoreboard.players')}

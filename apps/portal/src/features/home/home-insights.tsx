@@ -13,7 +13,7 @@ import {
   reportPickEndpoint,
   reportSeries,
 } from '@hoppa/core';
-import { Badge, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Box, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -89,7 +89,8 @@ function PickPackReport(): ReactNode {
               const total = (s: typeof picks, name: string) =>
                 s.totals.find((x) => x.name === name)?.total ?? 0;
               return (
-                <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+                // Columns by the card's own width: the page narrows when a side panel is open (spec 2 §2).
+                <SimpleGrid type="container" cols={{ base: 1, '640px': 2 }} spacing="lg">
                   <Stack gap={4}>
                     <Text size="sm" fw={500} c="dimmed">
                       {t('insights.picksPerHour')}
@@ -101,24 +102,26 @@ function PickPackReport(): ReactNode {
                       height={220}
                     />
                   </Stack>
-                  <Table striped data-testid="home-report-table" aria-label={t('insights.perPerson')}>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t('insights.person')}</Table.Th>
-                        <Table.Th ta="right">{t('insights.picked')}</Table.Th>
-                        <Table.Th ta="right">{t('insights.packed')}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {people.map((name) => (
-                        <Table.Tr key={name}>
-                          <Table.Td>{name}</Table.Td>
-                          <Table.Td ta="right">{total(picks, name)}</Table.Td>
-                          <Table.Td ta="right">{total(packs, name)}</Table.Td>
+                  <Box style={{ alignSelf: 'start', overflowX: 'auto' }}>
+                    <Table striped data-testid="home-report-table" aria-label={t('insights.perPerson')}>
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th>{t('insights.person')}</Table.Th>
+                          <Table.Th ta="right">{t('insights.picked')}</Table.Th>
+                          <Table.Th ta="right">{t('insights.packed')}</Table.Th>
                         </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {people.map((name) => (
+                          <Table.Tr key={name}>
+                            <Table.Td>{name}</Table.Td>
+                            <Table.Td ta="right">{total(picks, name)}</Table.Td>
+                            <Table.Td ta="right">{total(packs, name)}</Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </Box>
                 </SimpleGrid>
               );
             }}

@@ -52,7 +52,8 @@ export function HomePage(): ReactNode {
             <Title order={2} fz="lg" fw={600} mb="sm" id="home-menu-title">
               {t('menuTitle')}
             </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {/* Columns by the section's own width: the page narrows when a side panel is open (spec 2 §2). */}
+            <SimpleGrid type="container" cols={{ base: 1, '560px': 2, '880px': 3 }} spacing="md">
               {tiles.map((tile) => (
                 <Card
                   key={tile.key}
@@ -90,7 +91,7 @@ function OrderCountTiles(): ReactNode {
   const open = useOpenOrdersToday(true);
   const processed = useProcessedToday(true);
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" maw={720}>
+    <SimpleGrid type="container" cols={{ base: 1, '420px': 2 }} spacing="md" maw={720}>
       <StatTile
         label={t('stats.openToday')}
         hint={t('stats.openTodayHint')}
