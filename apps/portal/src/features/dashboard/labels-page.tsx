@@ -189,7 +189,7 @@ function Slideshow({ items }: { items: LabelRunItem[] }): ReactNode {
             <iframe
               ref={frame}
               key={pdf.data}
-              src={pdf.data}
+              src={`${pdf.data}#navpanes=0&view=FitV`}
               title={t('labels.frame', { order: item.order_number })}
               width="100%"
               height="100%"
