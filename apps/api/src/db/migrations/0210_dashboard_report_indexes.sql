@@ -15,3 +15,6 @@ CREATE INDEX orders_placed_idx ON orders (placed_at);
 
 -- 'Orders needing attention': the few open orders with a red note, newest first.
 CREATE INDEX orders_red_notes_idx ON orders (placed_at DESC, id) WHERE notes_color = 'red' AND status = 'open';
+
+-- The setup panel's 'APIs and integrations' step: does any order come from a platform connection?
+CREATE INDEX orders_connected_platform_idx ON orders (org_id) WHERE platform NOT IN ('import', 'manual');
