@@ -104,6 +104,9 @@ test('the setup panel ticks the shop’s steps from its data and the notificatio
   const page = await context.newPage();
   await portalLogin(page, DEMO_USERS.bolOwner);
   await page.goto('/home');
+  // The owner mails the weekly report of the last 7 days now.
+  await page.getByRole('button', { name: /^(Mail the weekly report|Weekrapport mailen)$/ }).click();
+  await expect(page.getByTestId('weekly-sent')).toContainText(DEMO_USERS.bolOwner.email);
   await page.getByRole('button', { name: /^(Setup steps|Stappen om te starten)$/ }).click();
   const panel = page.getByTestId('panel-setup');
   await expect(panel).toBeVisible();

@@ -12,14 +12,16 @@ import {
   reportPackEndpoint,
   reportPickEndpoint,
   reportSeries,
+  weeklyReportEndpoint,
 } from '@hoppa/core';
-import { Badge, Box, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Badge, Box, Button, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleInForce, useSession } from '../../app/session.ts';
 import { LazyStackedColumns } from '../../components/charts/lazy-charts.tsx';
-import { QueryState } from '../../components/error-banner.tsx';
+import { MutationError, QueryState } from '../../components/error-banner.tsx';
+import { call } from '../../lib/api.ts';
 import { endpointQuery } from '../../lib/endpoint-query.ts';
 
 /** The three report parts the role may see, in the spec's order. */
@@ -28,29 +30,69 @@ export function HomeInsights(): ReactNode {
   const role = roleInForce(user, orgAuth);
   return (
     <>
-      {canCall(role, reportOrdersPerDayEndpoint) ? <OrdersChart /> : null}
+      {canCall(role, reportOrdersPerDayEndpoint) ? (
+        <OrdersChart weekly={canCall(role, weeklyReportEndpoint)} />
+      ) : null}
       {canCall(role, reportPickEndpoint) ? <PickPackReport /> : null}
       {canCall(role, reportAttentionEndpoint) ? <AttentionBox /> : null}
     </>
   );
 }
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }): ReactNode {
+function Section({
+  id,
+  title,
+  action,
+  children,
+}: {
+  id: string;
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}): ReactNode {
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={id}>
-      <Title order={2} fz="lg" fw={600} mb="md" id={id}>
-        {title}
-      </Title>
+      <Group justify="space-between" align="flex-start" mb="md">
+        <Title order={2} fz="lg" fw={600} id={id}>
+          {title}
+        </Title>
+        {action}
+      </Group>
       {children}
     </Paper>
   );
 }
 
-function OrdersChart(): ReactNode {
+/** Mails the weekly report of the last 7 days to the user now (spec 2 §7 `GET /orders/weekly_report`). */
+function WeeklyReportButton(): ReactNode {
+  const { t } = useTranslation('home');
+  const send = useMutation({ mutationFn: () => call(weeklyReportEndpoint, {}) });
+  return (
+    <Stack gap={4} align="flex-end">
+      <Group gap="sm">
+        {send.data ? (
+          <Text size="sm" c="teal.8" data-testid="weekly-sent">
+            {t('insights.weeklySent', { to: send.data.sent_to, orders: send.data.totals.orders })}
+          </Text>
+        ) : null}
+        <Button size="xs" variant="light" loading={send.isPending} onClick={() => send.mutate()}>
+          {t('insights.weekly')}
+        </Button>
+      </Group>
+      <MutationError mutation={send} />
+    </Stack>
+  );
+}
+
+function OrdersChart({ weekly }: { weekly: boolean }): ReactNode {
   const { t } = useTranslation('home');
   const query = useQuery(endpointQuery(reportOrdersPerDayEndpoint, { query: { days: 30 } }));
   return (
-    <Section id="home-orders-chart" title={t('insights.chartTitle')}>
+    <Section
+      id="home-orders-chart"
+      title={t('insights.chartTitle')}
+      action={weekly ? <WeeklyReportButton /> : null}
+    >
       <QueryState query={query}>
         {({ days }) => (
           <div data-testid="orders-chart">

@@ -20,6 +20,8 @@ export const homeI18n = {
     insights: {
       chartTitle: 'Orders over the last 30 days',
       orders: 'Orders',
+      weekly: 'Mail the weekly report',
+      weeklySent: 'Sent to {{to}}: {{orders}} orders in the last 7 days',
       reportTitle: 'Pick/pack report {{date}}',
       picksPerHour: 'Pieces picked per hour',
       perPerson: 'Per person today',
@@ -69,6 +71,8 @@ export const homeI18n = {
     insights: {
       chartTitle: 'Orders van de afgelopen 30 dagen',
       orders: 'Orders',
+      weekly: 'Weekrapport mailen',
+      weeklySent: 'Verstuurd naar {{to}}: {{orders}} orders in de afgelopen 7 dagen',
       reportTitle: 'Pick/pack-rapport {{date}}',
       picksPerHour: 'Gepickte stuks per uur',
       perPerson: 'Per persoon vandaag',
