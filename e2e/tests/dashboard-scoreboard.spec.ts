@@ -132,6 +132,18 @@ test('the setup panel ticks the shop’s steps from its data and the notificatio
 test("a print run shows this hour's labels and Enter goes to the next", async ({ browser, demo }) => {
   const context = await contextFor(browser, demo);
   const page = await context.newPage();
+  // Headless Chromium cannot show a print dialog (printing a PDF frame crashes the page): the label frame's print()
+  // is counted instead, as a station's Chrome with --kiosk-printing would print it without a dialog.
+  await page.addInitScript(() => {
+    const own = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'contentWindow');
+    Object.defineProperty(HTMLIFrameElement.prototype, 'contentWindow', {
+      get(this: HTMLIFrameElement) {
+        if (!this.src.startsWith('blob:')) return own?.get?.call(this);
+        const w = window as unknown as { printedLabels?: number };
+        return { print: () => (w.printedLabels = (w.printedLabels ?? 0) + 1) };
+      },
+    });
+  });
   await portalLogin(page, DEMO_USERS.picker);
   await page.goto('/admin/labels');
   await page.getByRole('button', { name: /^(Show labels|Toon labels)$/ }).click();
@@ -148,5 +160,12 @@ test("a print run shows this hour's labels and Enter goes to the next", async ({
   await expect(position).toHaveText(/^Label 2 (of|van) /);
   await show.getByRole('tab', { name: /^Label 1$/ }).click();
   await expect(position).toHaveText(/^Label 1 (of|van) /);
+  // Printing marks the label printed (the parcel handed over) after the print delay of 1 s.
+  await show.getByRole('button', { name: /^(Print|Printen)$/ }).click();
+  await expect(show.getByText(/^(Printed|Geprint) \d{2}-\d{2}-\d{4} \d{2}:\d{2}$/)).toBeVisible({
+    timeout: 10_000,
+  });
+  expect(await page.evaluate(() => (window as unknown as { printedLabels?: number }).printedLabels)).toBe(1);
+  await shot(page, 'dashboard-06-printed');
   await context.close();
 });

@@ -111,9 +111,14 @@ function Slideshow({ items }: { items: LabelRunItem[] }): ReactNode {
   });
 
   const print = () => {
-    frame.current?.contentWindow?.print();
     const id = item.shipment_id;
     window.setTimeout(() => mark.mutate(id), PRINT_DELAY_MS);
+    try {
+      frame.current?.contentWindow?.print();
+    } catch {
+      // A browser that keeps the PDF viewer's window to itself: the label opens in a tab to print from there.
+      if (pdf.data) window.open(pdf.data, '_blank');
+    }
   };
 
   // Enter advances; F11 switches auto-advance (its default, full screen, is kept from the browser).
