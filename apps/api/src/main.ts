@@ -97,7 +97,7 @@ if (seed && config.demoOrders) {
 }
 await app.listen({ port: config.port, host: config.host });
 // The weekly report e-mail, once per organisation and week whatever the number of processes (ADR 0042).
-startWeeklyReportScheduler(db, app.hoppa.mail, (msg) => app.log.info(msg));
+if (config.weeklyReportMail) startWeeklyReportScheduler(db, app.hoppa.mail, (msg) => app.log.info(msg));
 
 const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const base = `http://${shown}:${config.port}`;
