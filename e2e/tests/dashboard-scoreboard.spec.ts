@@ -144,12 +144,29 @@ test("a print run shows this hour's labels and Enter goes to the next", async ({
       },
     });
   });
+  // Two picked orders are shipped now, so this hour has labels even if the demo's were made in the hour before.
+  const api = await apiSession(demo.url, DEMO_USERS.picker);
+  const start = new Date(Date.now() - 7 * 86_400_000).toISOString();
+  const end = new Date(Date.now() + 86_400_000).toISOString();
+  const open = await json<OpenOrders>(
+    await api.get(`/api/orders/open/${start}/${end}/all`, { params: { limit: 200 } }),
+  );
+  const picked = open.groups
+    .flatMap((g) => g.orders)
+    .filter((o: Order) => o.products.every((l) => l.picked && !l.cancellationRequest))
+    .slice(0, 2);
+  expect(picked).toHaveLength(2);
+  for (const o of picked) {
+    const res = await api.post('/api/orders/ship', { data: { order_id: o.id } });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+  }
+  await api.dispose();
   await portalLogin(page, DEMO_USERS.picker);
   await page.goto('/admin/labels');
   await page.getByRole('button', { name: /^(Show labels|Toon labels)$/ }).click();
   const show = page.getByTestId('label-slideshow');
   const position = show.getByTestId('label-position');
-  await expect(position).toHaveText(/^(Label|Label) 1 (of|van) ([3-9]|\d\d+)$/, { timeout: 20_000 });
+  await expect(position).toHaveText(/^Label 1 (of|van) ([2-9]|\d\d+)$/, { timeout: 20_000 });
   await expect(show.locator('iframe')).toHaveAttribute('src', /^blob:/);
   // Chromium's PDF viewer draws the label a moment after the frame loaded.
   await page.waitForTimeout(2500);
