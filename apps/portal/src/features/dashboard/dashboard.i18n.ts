@@ -14,6 +14,7 @@ export const dashboardI18n = {
       packed: 'Packed',
       total: 'Total',
       noData: 'No data',
+      tooLong: 'Choose a period of at most {{days}} days',
       maximise: 'Maximise',
       minimise: 'Minimise',
       types: {
@@ -89,6 +90,7 @@ export const dashboardI18n = {
       packed: 'Ingepakt',
       total: 'Totaal',
       noData: 'Geen gegevens',
+      tooLong: 'Kies een periode van hoogstens {{days}} dagen',
       maximise: 'Vergroten',
       minimise: 'Verkleinen',
       types: {

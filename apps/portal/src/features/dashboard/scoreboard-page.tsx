@@ -8,6 +8,7 @@
 import {
   amsterdamDay,
   amsterdamDayOf,
+  REPORT_MAX_DAYS,
   type ReportSeries,
   reportPackDetailsEndpoint,
   reportPackEndpoint,
@@ -38,7 +39,9 @@ export function ScoreboardPage(): ReactNode {
   const [maximised, setMaximised] = useState<'pick' | 'pack' | null>(null);
   const from = days[0] ?? amsterdamDay(initial.start);
   const range = { start: amsterdamDayOf(from).start, end: amsterdamDayOf(days[1] ?? from).end };
-  const live = { refetchInterval: REFRESH_MS };
+  // The API reads at most 31 days (ADR 0042): a longer range asks for a shorter one instead of an error.
+  const tooLong = Date.parse(range.end) - Date.parse(range.start) > REPORT_MAX_DAYS * 86_400_000;
+  const live = { refetchInterval: REFRESH_MS, enabled: !tooLong };
   const pick = useQuery({ ...endpointQuery(reportPickEndpoint, { query: range }), ...live });
   const pack = useQuery({ ...endpointQuery(reportPackEndpoint, { query: range }), ...live });
   const details = useQuery({ ...endpointQuery(reportPackDetailsEndpoint, { query: range }), ...live });
@@ -85,60 +88,65 @@ export function ScoreboardPage(): ReactNode {
           valueFormat="DD-MM-YYYY"
           allowSingleDateInRange
           maw={320}
+          error={tooLong ? t('scoreboard.tooLong', { days: REPORT_MAX_DAYS }) : undefined}
         />
-        {maximised ? (
-          chart(
-            maximised,
-            maximised === 'pick' ? t('scoreboard.picking') : t('scoreboard.packing'),
-            maximised === 'pick' ? pick : pack,
-          )
-        ) : (
-          <SimpleGrid type="container" cols={{ base: 1, '900px': 2 }} spacing="lg">
-            {chart('pick', t('scoreboard.picking'), pick)}
-            {chart('pack', t('scoreboard.packing'), pack)}
-          </SimpleGrid>
-        )}
-        <SimpleGrid type="container" cols={{ base: 1, '900px': 2 }} spacing="lg">
-          <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="scoreboard-players">
-            <Title order={2} fz="md" fw={600} mb="sm" id="scoreboard-players">
-              {t('scoreboard.players')}
-            </Title>
-            <QueryState query={pick}>
-              {(pickTable) => (
-                <QueryState query={pack}>
-                  {(packTable) => (
-                    <PlayersTable picks={reportSeries(pickTable)} packs={reportSeries(packTable)} />
+        {tooLong ? null : (
+          <>
+            {maximised ? (
+              chart(
+                maximised,
+                maximised === 'pick' ? t('scoreboard.picking') : t('scoreboard.packing'),
+                maximised === 'pick' ? pick : pack,
+              )
+            ) : (
+              <SimpleGrid type="container" cols={{ base: 1, '900px': 2 }} spacing="lg">
+                {chart('pick', t('scoreboard.picking'), pick)}
+                {chart('pack', t('scoreboard.packing'), pack)}
+              </SimpleGrid>
+            )}
+            <SimpleGrid type="container" cols={{ base: 1, '900px': 2 }} spacing="lg">
+              <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="scoreboard-players">
+                <Title order={2} fz="md" fw={600} mb="sm" id="scoreboard-players">
+                  {t('scoreboard.players')}
+                </Title>
+                <QueryState query={pick}>
+                  {(pickTable) => (
+                    <QueryState query={pack}>
+                      {(packTable) => (
+                        <PlayersTable picks={reportSeries(pickTable)} packs={reportSeries(packTable)} />
+                      )}
+                    </QueryState>
                   )}
                 </QueryState>
-              )}
-            </QueryState>
-          </Paper>
-          <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="scoreboard-types">
-            <Title order={2} fz="md" fw={600} mb="sm" id="scoreboard-types">
-              {t('scoreboard.byType')}
-            </Title>
-            <QueryState query={details}>
-              {(d) =>
-                d.categories.length === 0 ? (
-                  <NoData />
-                ) : (
-                  <LazyStackedColumns
-                    data={d.categories.map((hour, i) => ({
-                      hour,
-                      ...Object.fromEntries(d.series.map((s) => [s.name, s.data[i] ?? 0])),
-                    }))}
-                    dataKey="hour"
-                    series={d.series.map((s) => ({
-                      name: s.name,
-                      label: t(`scoreboard.types.${s.name}`, { defaultValue: s.name }),
-                    }))}
-                    height={260}
-                  />
-                )
-              }
-            </QueryState>
-          </Paper>
-        </SimpleGrid>
+              </Paper>
+              <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="scoreboard-types">
+                <Title order={2} fz="md" fw={600} mb="sm" id="scoreboard-types">
+                  {t('scoreboard.byType')}
+                </Title>
+                <QueryState query={details}>
+                  {(d) =>
+                    d.categories.length === 0 ? (
+                      <NoData />
+                    ) : (
+                      <LazyStackedColumns
+                        data={d.categories.map((hour, i) => ({
+                          hour,
+                          ...Object.fromEntries(d.series.map((s) => [s.name, s.data[i] ?? 0])),
+                        }))}
+                        dataKey="hour"
+                        series={d.series.map((s) => ({
+                          name: s.name,
+                          label: t(`scoreboard.types.${s.name}`, { defaultValue: s.name }),
+                        }))}
+                        height={260}
+                      />
+                    )
+                  }
+                </QueryState>
+              </Paper>
+            </SimpleGrid>
+          </>
+        )}
       </Stack>
     </>
   );
