@@ -184,5 +184,13 @@ test("a print run shows this hour's labels and Enter goes to the next", async ({
   });
   expect(await page.evaluate(() => (window as unknown as { printedLabels?: number }).printedLabels)).toBe(1);
   await shot(page, 'dashboard-06-printed');
+  // F11 switches auto-advance on: each label is printed once loaded and the show moves on 2 s later.
+  await position.click();
+  await page.keyboard.press('F11');
+  await expect(show.getByText(/^(Auto-advance on|Automatisch doorgaan aan)/)).toBeVisible();
+  await expect(position).toHaveText(/^Label 2 (of|van) /, { timeout: 8_000 });
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { printedLabels?: number }).printedLabels))
+    .toBeGreaterThanOrEqual(2);
   await context.close();
 });
