@@ -30,9 +30,10 @@ const PORTAL_MENU: Record<DemoUserKey, string[]> = {
     'New shop',
     'Locations',
     'Transfers',
+    'Print labels',
     'Admin',
   ],
-  picker: [...work('Inbound', 'Direct check-in'), 'Shops', 'Locations', 'Transfers'],
+  picker: [...work('Inbound', 'Direct check-in'), 'Shops', 'Locations', 'Transfers', 'Print labels'],
   bolOwner: [
     ...creating('Inbound', 'Announce stock', 'Inbound calendar'),
     'Shops',

@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
   /** Set to false to seed the demo warehouse without its week of live orders (the e2e journeys do). */
   DEMO_ORDERS: z.enum(['true', 'false']).default('true'),
+  /** Set to false to send no weekly report e-mails by themselves (the e2e journeys read the mail folder). */
+  WEEKLY_REPORT_MAIL: z.enum(['true', 'false']).default('true'),
   /** Serve the floor app from this built folder instead of apps/floor/dist (a release unpacked elsewhere). */
   FLOOR_DIST: z.string().min(1).optional(),
 });
@@ -54,6 +56,8 @@ export interface Config {
   seedDemo: boolean;
   /** With the demo seed, also a week of orders in every state (db/seed-orders.ts). */
   demoOrders: boolean;
+  /** Send each shop its weekly report e-mail by itself once a week (modules/reports, ADR 0042). */
+  weeklyReportMail: boolean;
   /** Largest accepted JSON body, bytes. */
   bodyLimit: number;
   /** Session lifetime, milliseconds (sliding: renewed on use). */
@@ -87,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
     demoOrders: e.DEMO_ORDERS === 'true',
+    weeklyReportMail: e.WEEKLY_REPORT_MAIL === 'true',
     bodyLimit: 10 * 1024 * 1024,
     sessionTtlMs: 30 * 24 * 3600 * 1000,
     resetTtlMs: 3600 * 1000,

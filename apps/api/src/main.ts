@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DEMO_USERS } from './db/seed.ts';
+import { seedLiveDashboard } from './db/seed-dashboard.ts';
 import { seedLiveDelivery } from './db/seed-delivery.ts';
 import { seedLiveGrouping } from './db/seed-grouping.ts';
 import { seedLiveInbound } from './db/seed-inbound.ts';
@@ -10,6 +11,7 @@ import { seedLiveReturns } from './db/seed-returns.ts';
 import { seedLiveStock } from './db/seed-stock.ts';
 import { openPreparedDb } from './db/startup.ts';
 import { closeWorkers } from './lib/workers.ts';
+import { startWeeklyReportScheduler } from './modules/reports/index.ts';
 
 // Starts the server: configuration, database (migrated; demo seed on first start), then listen.
 let config: ReturnType<typeof loadConfig>;
@@ -103,7 +105,20 @@ if (seed && config.demoOrders) {
     console.error(`The demo deliveries could not be made: ${(err as Error).message}`);
   }
 }
+if (seed && config.demoOrders) {
+  // The dashboard's second person at work this hour, this hour's labels and two red notes (issue 13 item 4).
+  try {
+    const d = await seedLiveDashboard(app, db);
+    console.log(
+      `Demo dashboard: ${d.picks} pieces picked and ${d.shipped} orders shipped by the admin, ${d.redNotes} red notes.`,
+    );
+  } catch (err) {
+    console.error(`The demo dashboard could not be made: ${(err as Error).message}`);
+  }
+}
 await app.listen({ port: config.port, host: config.host });
+// The weekly report e-mail, once per organisation and week whatever the number of processes (ADR 0042).
+if (config.weeklyReportMail) startWeeklyReportScheduler(db, app.hoppa.mail, (msg) => app.log.info(msg));
 
 const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const base = `http://${shown}:${config.port}`;

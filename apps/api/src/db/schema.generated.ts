@@ -386,6 +386,8 @@ export interface Shipments {
   handed_over_at: Timestamp | null;
   id: string;
   label_pdf: Buffer;
+  label_printed_at: Timestamp | null;
+  label_printed_by: string | null;
   label_quantity: Generated<number>;
   method_code: string;
   order_id: string;
@@ -438,6 +440,13 @@ export interface Users {
   phone: Generated<string>;
 }
 
+export interface WeeklyReportSends {
+  org_id: string;
+  sent_at: Generated<Timestamp>;
+  sent_to: string;
+  week_start: Timestamp;
+}
+
 export interface DB {
   cut_off_groups: CutOffGroups;
   idempotency_keys: IdempotencyKeys;
@@ -472,7 +481,8 @@ export interface DB {
   signup_requests: SignupRequests;
   stock_mutations: StockMutations;
   users: Users;
+  weekly_report_sends: WeeklyReportSends;
 }
 
 /** Tables whose rows belong to one organisation: queries on them need orgScope() (db/tenant.ts). */
-export const TENANT_TABLES = ["inbound_items","inbounds","order_attachments","order_events","order_lines","orders","pick_claims","pick_item_days","pick_problems","product_images","product_locations","products","return_images","return_items","returns","shipments","stock_mutations"] as const;
+export const TENANT_TABLES = ["inbound_items","inbounds","order_attachments","order_events","order_lines","orders","pick_claims","pick_item_days","pick_problems","product_images","product_locations","products","return_images","return_items","returns","shipments","stock_mutations","weekly_report_sends"] as const;

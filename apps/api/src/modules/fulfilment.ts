@@ -6,6 +6,7 @@ import { registerInboundRoutes } from './inbound/index.ts';
 import { registerNewOrderRoutes, registerOrderRoutes } from './orders/index.ts';
 import { registerPickRoutes } from './pick/index.ts';
 import { registerProductRoutes } from './products/index.ts';
+import { registerReportRoutes } from './reports/index.ts';
 import { registerReturnRoutes } from './returns/index.ts';
 import { registerShippingRoutes } from './shipping/index.ts';
 import { registerStockRoutes } from './stock/index.ts';
@@ -27,4 +28,5 @@ export async function registerFulfilmentModules(app: FastifyInstance): Promise<v
   registerNewOrderRoutes(app);
   registerAddressRoutes(app);
   registerDeliveryRoutes(app);
+  registerReportRoutes(app);
 }

@@ -80,6 +80,7 @@ export type NavKey =
   | 'inboundCalendar'
   | 'directCheckin'
   | 'admin'
+  | 'labels'
   | 'newOrder';
 
 /** A left-navigation entry of an area (spec 2 §2 Main layout); `order` places it among every area's entries. */

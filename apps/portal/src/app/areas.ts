@@ -4,6 +4,7 @@
  * spec-coverage manifest are built from this list.
  */
 import { authArea } from '../features/auth/index.ts';
+import { dashboardArea } from '../features/dashboard/index.ts';
 import { directCheckinArea } from '../features/direct-checkin/index.ts';
 import { homeArea } from '../features/home/index.ts';
 import { inboundArea } from '../features/inbound/index.ts';
@@ -36,6 +37,7 @@ export const AREAS: readonly Area[] = [
   orgsArea,
   locationsArea,
   newOrderArea,
+  dashboardArea,
   plannedArea,
   orderEditArea,
 ];

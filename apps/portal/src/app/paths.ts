@@ -44,6 +44,8 @@ export const PATHS = {
   inboundCalendar: '/inbound/calendar',
   checkin: '/checkin',
   orderEdit: '/order/edit/:id',
+  scoreboard: '/scoreboard',
+  adminLabels: '/admin/labels',
 } as const;
 
 /** The name of a portal path. */

@@ -17,12 +17,15 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
 import { Icon } from '../../components/icons.tsx';
-import type { LayoutHandle } from '../area.ts';
+import { dashboardArea } from '../../features/dashboard/index.ts';
+import type { ShellPanelKind } from '../../features/dashboard/shell-panels.tsx';
+import { loadAreaTexts } from '../../i18n/i18n.ts';
+import { type LayoutHandle, mayUse } from '../area.ts';
 import { PATHS } from '../paths.ts';
 import { roleInForce, useLogout, useSession } from '../session.ts';
 import { type NavItem, visibleNavItems } from './navigation.rules.ts';
@@ -37,6 +40,26 @@ const SHELL_BACKGROUND = [
   'var(--app-shell-border-color) calc(var(--app-shell-navbar-offset, 0rem) - 1px) var(--app-shell-navbar-offset, 0rem)',
   'var(--mantine-color-gray-0) var(--app-shell-navbar-offset, 0rem))',
 ].join(', ');
+
+// The setup and notification panels (spec 2 §2), with their texts, load when first opened: not in the first load.
+const ShellPanel = lazy(() =>
+  Promise.all([import('../../features/dashboard/shell-panels.tsx'), loadAreaTexts(dashboardArea)]).then(
+    ([m]) => ({
+      default: m.ShellPanel,
+    }),
+  ),
+);
+
+/** The header's icon buttons (scoreboard, setup, notifications): 36 px, the icon centred. */
+const HEADER_ICON = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: 36,
+  height: 36,
+  borderRadius: 'var(--mantine-radius-md)',
+  color: 'var(--mantine-color-brand-7)',
+} as const;
 
 /** The item whose path is the longest prefix of the location (so /orgs/add beats /orgs). */
 function activeKey(items: NavItem[], pathname: string): NavItem['key'] | null {
@@ -60,6 +83,24 @@ export function MainLayout(): ReactNode {
   const items = orgAuth && !orgAuth.org ? permitted.filter((i) => i.key === 'orgsAdd') : permitted;
   const active = activeKey(items, pathname);
   const fullWidth = useMatches().some((m) => (m.handle as LayoutHandle | undefined)?.fullWidth);
+  const [panel, setPanel] = useState<ShellPanelKind | null>(null);
+  const role = roleInForce(user, orgAuth);
+  const hasOrg = Boolean(orgAuth?.org);
+  // spec 2 §6: the setup panel needs the current organisation, the notification panel GET /user/orders/fulfilled;
+  // the scoreboard icon shows with a current organisation to a role that may read the reports.
+  const headerIcons = [
+    {
+      kind: 'setup',
+      icon: 'listCheck',
+      show: hasOrg && mayUse({ method: 'GET', path: '/report/setup' }, role, false),
+    },
+    {
+      kind: 'notifications',
+      icon: 'bell',
+      show: hasOrg && mayUse({ method: 'GET', path: '/user/orders/fulfilled' }, role, false),
+    },
+  ] as const;
+  const showScoreboard = hasOrg && mayUse({ method: 'GET', path: '/report/pick' }, role, false);
 
   // Close the phone menu after navigating.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change on purpose
@@ -74,6 +115,12 @@ export function MainLayout(): ReactNode {
     <AppShell
       header={{ height: 60 }}
       navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      // An open panel takes 50rem beside the page, which shifts by as much (spec 2 §2); full width on a phone.
+      aside={{
+        width: { base: '100%', sm: '50rem' },
+        breakpoint: 'sm',
+        collapsed: { desktop: !panel, mobile: !panel },
+      }}
       padding={{ base: 'md', sm: 'lg' }}
       styles={{ root: { background: SHELL_BACKGROUND } }}
     >
@@ -92,6 +139,37 @@ export function MainLayout(): ReactNode {
             </Link>
           </Group>
           <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Group gap={4} wrap="nowrap">
+              {showScoreboard ? (
+                <UnstyledButton
+                  component={Link}
+                  to={PATHS.scoreboard}
+                  target="_blank"
+                  aria-label={t('panels.scoreboard')}
+                  title={t('panels.scoreboard')}
+                  style={HEADER_ICON}
+                >
+                  <Icon name="chart" />
+                </UnstyledButton>
+              ) : null}
+              {headerIcons.map((h) =>
+                h.show ? (
+                  <UnstyledButton
+                    key={h.kind}
+                    aria-label={t(`panels.${h.kind}`)}
+                    title={t(`panels.${h.kind}`)}
+                    aria-pressed={panel === h.kind}
+                    onClick={() => setPanel(panel === h.kind ? null : h.kind)}
+                    style={{
+                      ...HEADER_ICON,
+                      background: panel === h.kind ? 'var(--mantine-color-brand-light)' : undefined,
+                    }}
+                  >
+                    <Icon name={h.icon} />
+                  </UnstyledButton>
+                ) : null,
+              )}
+            </Group>
             <Box visibleFrom="sm" w={(orgAuth?.org_count ?? 0) > 1 ? 260 : undefined} maw={280}>
               <OrgSwitcher orgAuth={orgAuth} />
             </Box>
@@ -138,6 +216,14 @@ export function MainLayout(): ReactNode {
           )}
         </AppShell.Section>
       </AppShell.Navbar>
+
+      <AppShell.Aside p="md">
+        {panel ? (
+          <Suspense fallback={null}>
+            <ShellPanel kind={panel} onClose={() => setPanel(null)} />
+          </Suspense>
+        ) : null}
+      </AppShell.Aside>
 
       <AppShell.Main>
         <Box maw={fullWidth ? undefined : 1280} mx="auto">

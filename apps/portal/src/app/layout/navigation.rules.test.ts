@@ -49,6 +49,7 @@ describe('visibleNavItems (spec 2 §2 Main layout, §6)', () => {
       'orgsAdd',
       'locations',
       'transfers',
+      'labels',
       'admin',
     ]);
   });

@@ -21,11 +21,12 @@ import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useOpenOrdersToday, useProcessedToday } from './home.hooks.ts';
 import { greetingPart, showsOrderTiles, visibleMenuTiles } from './home.rules.ts';
+import { HomeInsights } from './home-insights.tsx';
 
 /**
  * /home (spec 1 §2 Home dashboard): a greeting with the user's first name, the two order count tiles
- * when the role may GET /orders, and the menu tiles the role may use (home.rules.ts). The 30-day
- * chart, the pick/pack report and 'orders needing attention' are not part of this release.
+ * when the role may GET /orders, the menu tiles the role may use (home.rules.ts), then the 30-day
+ * chart, the pick/pack report and 'orders needing attention' (home-insights.tsx).
  */
 export function HomePage(): ReactNode {
   const { t } = useTranslation('home');
@@ -51,7 +52,8 @@ export function HomePage(): ReactNode {
             <Title order={2} fz="lg" fw={600} mb="sm" id="home-menu-title">
               {t('menuTitle')}
             </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {/* Columns by the section's own width: the page narrows when a side panel is open (spec 2 §2). */}
+            <SimpleGrid type="container" cols={{ base: 1, '560px': 2, '880px': 3 }} spacing="md">
               {tiles.map((tile) => (
                 <Card
                   key={tile.key}
@@ -78,6 +80,7 @@ export function HomePage(): ReactNode {
             </SimpleGrid>
           </section>
         ) : null}
+        <HomeInsights />
       </Stack>
     </>
   );
@@ -88,7 +91,7 @@ function OrderCountTiles(): ReactNode {
   const open = useOpenOrdersToday(true);
   const processed = useProcessedToday(true);
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" maw={720}>
+    <SimpleGrid type="container" cols={{ base: 1, '420px': 2 }} spacing="md" maw={720}>
       <StatTile
         label={t('stats.openToday')}
         hint={t('stats.openTodayHint')}

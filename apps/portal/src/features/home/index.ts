@@ -8,7 +8,14 @@ export const homeArea = defineArea({
   routes: [
     {
       path: 'home',
-      screens: ['Home dashboard', 'Main layout: left navigation'],
+      screens: [
+        'Home dashboard',
+        'Main layout: left navigation',
+        // The shell's panels and scoreboard icon (app/layout/main-layout.tsx, features/dashboard/shell-panels.tsx).
+        'Setup wizard side panel (7 steps)',
+        'Notification panel (recently fulfilled orders)',
+        'Scoreboard popup icon',
+      ],
       lazy: () => import('./home-page.tsx').then((m) => ({ Component: m.HomePage })),
     },
   ],

@@ -4,8 +4,6 @@
  * resend prefill (§4 house-number split rule), the attachment file checks and the body of `POST /orders`.
  */
 import {
-  ATTACHMENT_FILE_MESSAGES,
-  ATTACHMENT_MAX_BYTES,
   type CreateOrderBody,
   type DeliveryUnit,
   firstNewOrderProblem,

@@ -3,8 +3,6 @@ import {
   type CreateOrderBody,
   countriesEuropeEndpoint,
   createOrderEndpoint,
-  orderAttachmentsEndpoint,
-  orderAttachmentUploadEndpoint,
   orderGetEndpoint,
   productsSearchEndpoint,
   request,
@@ -15,7 +13,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { uploadAttachments } from '../../../components/order-attachments/api.ts';
 import { api, call } from '../../../lib/api.ts';
-import { endpointKey, endpointQuery } from '../../../lib/endpoint-query.ts';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { productSearchRuns } from '../new-order.rules.ts';
 
 /** How many products the search lists (spec 1 §9: 10 results). */

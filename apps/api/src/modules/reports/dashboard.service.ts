@@ -1,0 +1,178 @@
+import {
+  type AttentionOrder,
+  amsterdamDay,
+  amsterdamDayOf,
+  FULFILLED_WINDOW_DAYS,
+  type FulfilledOrder,
+  type OrdersPerDay,
+  type Page,
+} from '@hoppa/core';
+import { sql } from 'kysely';
+import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
+
+const DAY_MS = 86_400_000;
+
+/** 'yyyy-MM-dd' of an Amsterdam timestamp column (the day rows are keyed by). */
+export const dayOf = (column: string) =>
+  sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'Europe/Amsterdam', 'YYYY-MM-DD')`;
+
+/**
+ * The `count` Amsterdam calendar days ending with the day of `now` ('yyyy-MM-dd', oldest first) and the instants
+ * they span. Calendar arithmetic on the day string, so DST days count as one day each. Pure.
+ */
+export function lastDays(
+  count: number,
+  now: Date,
+  endOffset = 0,
+): { days: string[]; start: Date; end: Date } {
+  const [y, m, d] = amsterdamDay(now).split('-').map(Number) as [number, number, number];
+  const days: string[] = [];
+  for (let i = count - 1 + endOffset; i >= endOffset; i--) {
+    days.push(new Date(Date.UTC(y, m - 1, d - i)).toISOString().slice(0, 10));
+  }
+  const first = days[0] as string;
+  const last = days.at(-1) as string;
+  return { days, start: new Date(amsterdamDayOf(first).start), end: new Date(amsterdamDayOf(last).end) };
+}
+
+/**
+ * Orders placed and shipped per Amsterdam day over the last `days` days, today included (spec 1 §2 Home dashboard
+ * 30-day column chart): two grouped counts over the range from the `(org_id, placed_at)` / `placed_at` indexes
+ * (migration 0210) and the shipments' moment index; every day is listed, empty ones as 0.
+ */
+export async function ordersPerDay(ctx: TenantScope, days: number, now = new Date()): Promise<OrdersPerDay> {
+  const span = lastDays(days, now);
+  const q = tenantSql(ctx);
+  const [placed, shipped] = await Promise.all([
+    q
+      .selectFrom('orders as o')
+      .where(orgScope(ctx, 'o'))
+      .where('o.placed_at', '>=', span.start)
+      .where('o.placed_at', '<=', span.end)
+      .select([dayOf('o.placed_at').as('day'), sql<number>`count(*)::int`.as('n')])
+      .groupBy(sql`1`)
+      .execute(),
+    q
+      .selectFrom('shipments as s')
+      .where(orgScope(ctx, 's'))
+      .where('s.created_at', '>=', span.start)
+      .where('s.created_at', '<=', span.end)
+      .select([dayOf('s.created_at').as('day'), sql<number>`count(*)::int`.as('n')])
+      .groupBy(sql`1`)
+      .execute(),
+  ]);
+  const placedBy = new Map(placed.map((r) => [r.day, r.n]));
+  const shippedBy = new Map(shipped.map((r) => [r.day, r.n]));
+  return {
+    days: span.days.map((day) => ({ day, orders: placedBy.get(day) ?? 0, shipped: shippedBy.get(day) ?? 0 })),
+  };
+}
+
+/** Products listed per order in the attention box; a longer order says so by its count. */
+const ATTENTION_MAX_PRODUCTS = 20;
+
+/**
+ * Open orders with a red note, newest first, one page (spec 1 §2 Home dashboard 'Orders needing attention': the
+ * note's colour and text and the products with ean and title). Reads the partial index of red-noted open orders
+ * (migration 0210), then the page's lines.
+ */
+export async function attentionOrders(
+  ctx: TenantScope,
+  page: { skip: number; limit: number },
+): Promise<Page<AttentionOrder>> {
+  const q = tenantSql(ctx);
+  const base = q
+    .selectFrom('orders as o')
+    .where(orgScope(ctx, 'o'))
+    .where('o.notes_color', '=', 'red')
+    .where('o.status', '=', 'open');
+  const [rows, count] = await Promise.all([
+    base
+      .innerJoin('organisations as g', 'g.id', 'o.org_id')
+      .select(['o.id', 'o.order_id', 'g.name as org_name', 'o.placed_at', 'o.notes_color', 'o.notes_text'])
+      .orderBy('o.placed_at', 'desc')
+      .orderBy('o.id', 'desc')
+      .offset(page.skip)
+      .limit(page.limit)
+      .execute(),
+    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const lines =
+    ids.length === 0
+      ? []
+      : await q
+          .selectFrom('order_lines as l')
+          .where(orgScope(ctx, 'l'))
+          .where('l.order_id', 'in', ids)
+          .select(['l.order_id', 'l.ean', 'l.title', 'l.quantity'])
+          .orderBy('l.order_id')
+          .orderBy('l.position')
+          .execute();
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      order_id: r.order_id,
+      org_name: r.org_name,
+      placed_at: r.placed_at.toISOString(),
+      notes_color: r.notes_color ?? 'red',
+      notes_text: r.notes_text ?? '',
+      products: lines
+        .filter((l) => l.order_id === r.id)
+        .slice(0, ATTENTION_MAX_PRODUCTS)
+        .map((l) => ({ ean: l.ean, title: l.title, quantity: l.quantity })),
+    })),
+    total: count.n,
+    skip: page.skip,
+    limit: page.limit,
+  };
+}
+
+/**
+ * Orders shipped in the last {@link FULFILLED_WINDOW_DAYS} days, newest first, one page (spec 2 §2 Notification
+ * panel, §7 `GET /user/orders/fulfilled`): from the shipments' moment indexes (migration 0100), the count bounded
+ * by the window.
+ */
+export async function fulfilledOrders(
+  ctx: TenantScope,
+  page: { skip: number; limit: number },
+  now = new Date(),
+): Promise<Page<FulfilledOrder>> {
+  const since = new Date(now.getTime() - FULFILLED_WINDOW_DAYS * DAY_MS);
+  const q = tenantSql(ctx);
+  const [rows, count] = await Promise.all([
+    q
+      .selectFrom('shipments as s')
+      .innerJoin('orders as o', 'o.id', 's.order_id')
+      .innerJoin('organisations as g', 'g.id', 's.org_id')
+      .where(orgScope(ctx, 's'))
+      .where(orgScope(ctx, 'o'))
+      .where('s.created_at', '>=', since)
+      .select([
+        'o.id',
+        'o.order_id',
+        'g.name as org_name',
+        's.id as shipment_id',
+        's.created_at',
+        's.carrier',
+        's.tracking_number',
+      ])
+      .orderBy('s.created_at', 'desc')
+      .orderBy('s.id', 'desc')
+      .offset(page.skip)
+      .limit(page.limit)
+      .execute(),
+    q
+      .selectFrom('shipments as s')
+      .where(orgScope(ctx, 's'))
+      .where('s.created_at', '>=', since)
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map(({ created_at, ...r }) => ({ ...r, shipped_at: created_at.toISOString() })),
+    total: count.n,
+    skip: page.skip,
+    limit: page.limit,
+  };
+}

@@ -1,0 +1,150 @@
+import { amsterdamDay, amsterdamWeekStart, formatDate, type WeeklyReport } from '@hoppa/core';
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import { systemSql } from '../../db/kysely.ts';
+import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
+import type { MailTransport } from '../../lib/mail.ts';
+import { dayOf, lastDays } from './dashboard.service.ts';
+
+/**
+ * The weekly report of the 7 Amsterdam days ending yesterday (spec 2 §7 `GET /orders/weekly_report`, "weekly
+ * e-mail of 7 days"): orders placed, orders shipped and pieces picked per day and in total, each a grouped count over
+ * the week from the moment indexes (migration 0210). `sent_to` is filled by the caller.
+ */
+export async function weeklyReport(
+  ctx: TenantScope,
+  now = new Date(),
+): Promise<Omit<WeeklyReport, 'sent_to'>> {
+  const span = lastDays(7, now, 1);
+  const q = tenantSql(ctx);
+  const [placed, shipped, picked] = await Promise.all([
+    q
+      .selectFrom('orders as o')
+      .where(orgScope(ctx, 'o'))
+      .where('o.placed_at', '>=', span.start)
+      .where('o.placed_at', '<=', span.end)
+      .select([dayOf('o.placed_at').as('day'), sql<number>`count(*)::int`.as('n')])
+      .groupBy(sql`1`)
+      .execute(),
+    q
+      .selectFrom('shipments as s')
+      .where(orgScope(ctx, 's'))
+      .where('s.created_at', '>=', span.start)
+      .where('s.created_at', '<=', span.end)
+      .select([dayOf('s.created_at').as('day'), sql<number>`count(*)::int`.as('n')])
+      .groupBy(sql`1`)
+      .execute(),
+    q
+      .selectFrom('stock_mutations as m')
+      .where(orgScope(ctx, 'm'))
+      .where('m.reason', '=', 'pick')
+      .where('m.created_at', '>=', span.start)
+      .where('m.created_at', '<=', span.end)
+      .select([dayOf('m.created_at').as('day'), sql<number>`(-sum(m.quantity))::int`.as('n')])
+      .groupBy(sql`1`)
+      .execute(),
+  ]);
+  const by = (rows: { day: string; n: number }[]) => new Map(rows.map((r) => [r.day, r.n]));
+  const [p, s, k] = [by(placed), by(shipped), by(picked)];
+  const days = span.days.map((day) => ({
+    day,
+    orders: p.get(day) ?? 0,
+    shipped: s.get(day) ?? 0,
+    picked: k.get(day) ?? 0,
+  }));
+  const sum = (key: 'orders' | 'shipped' | 'picked') => days.reduce((n, d) => n + d[key], 0);
+  return {
+    start: span.start.toISOString(),
+    end: span.end.toISOString(),
+    days,
+    totals: { orders: sum('orders'), shipped: sum('shipped'), picked: sum('picked') },
+  };
+}
+
+/** The weekly report as a plain-text e-mail, Dutch first then English (the mail goes to Dutch webshops). */
+export function weeklyReportMail(orgName: string, report: Omit<WeeklyReport, 'sent_to'>) {
+  const period = `${formatDate(report.start)} – ${formatDate(report.end)}`;
+  const lines = report.days.map(
+    (d) =>
+      `${d.day}   ${String(d.orders).padStart(6)} ${String(d.shipped).padStart(9)} ${String(d.picked).padStart(9)}`,
+  );
+  const table = [
+    'dag/day      orders verzonden gepickt',
+    ...lines,
+    `totaal/total ${String(report.totals.orders).padStart(6)} ${String(report.totals.shipped).padStart(9)} ${String(report.totals.picked).padStart(9)}`,
+  ].join('\n');
+  return {
+    subject: `Weekrapport ${orgName}: ${period}`,
+    text:
+      `Weekrapport van ${orgName} over ${period}: ${report.totals.orders} orders binnengekomen, ` +
+      `${report.totals.shipped} verzonden, ${report.totals.picked} stuks gepickt.\n\n` +
+      `Weekly report of ${orgName} for ${period}: ${report.totals.orders} orders received, ` +
+      `${report.totals.shipped} shipped, ${report.totals.picked} pieces picked.\n\n${table}\n`,
+  };
+}
+
+/**
+ * Sends the weekly report of every active merchant with a contact e-mail once per ISO week (docs/decisions/
+ * 0042-dashboard-reports-and-print-runs.md): each API process may call it; the row of `weekly_report_sends`
+ * (organisation, Monday of this week) is inserted first with ON CONFLICT DO NOTHING, so exactly one process
+ * wins each week's row and sends. A failed send deletes its row again so a later run retries. Returns how many
+ * reports went out.
+ */
+export async function sendDueWeeklyReports(db: Db, mail: MailTransport, now = new Date()): Promise<number> {
+  const weekStart = amsterdamDay(amsterdamWeekStart(now));
+  const orgs = await systemSql(db)
+    .selectFrom('organisations')
+    .where('kind', '=', 'merchant')
+    .where('active', '=', true)
+    .where('contact_person_email', 'is not', null)
+    .select(['id', 'name', 'contact_person_email'])
+    .execute();
+  let sent = 0;
+  for (const org of orgs) {
+    const to = org.contact_person_email as string;
+    const scope = { db, orgIds: [org.id] };
+    const claimed = await tenantSql(scope)
+      .insertInto('weekly_report_sends')
+      .values({ org_id: org.id, week_start: sql`${weekStart}::date`, sent_to: to })
+      .onConflict((oc) => oc.doNothing())
+      .returning('org_id')
+      .executeTakeFirst();
+    if (!claimed) continue;
+    try {
+      await mail.send({ to, ...weeklyReportMail(org.name, await weeklyReport(scope, now)) });
+      sent++;
+    } catch (err) {
+      await tenantSql(scope)
+        .deleteFrom('weekly_report_sends as w')
+        .where(orgScope(scope, 'w'))
+        .where('w.week_start', '=', sql<Date>`${weekStart}::date`)
+        .execute();
+      throw err;
+    }
+  }
+  return sent;
+}
+
+/**
+ * Runs {@link sendDueWeeklyReports} a minute after start and then every hour, in this process (main.ts only;
+ * safe with several processes, see there). Returns the stop function.
+ */
+export function startWeeklyReportScheduler(
+  db: Db,
+  mail: MailTransport,
+  log: (msg: string) => void,
+): () => void {
+  const run = () =>
+    sendDueWeeklyReports(db, mail).then(
+      (n) => (n > 0 ? log(`Weekly reports sent: ${n}`) : undefined),
+      (err: Error) => log(`Weekly reports: ${err.message}`),
+    );
+  const first = setTimeout(run, 60_000);
+  const every = setInterval(run, 3_600_000);
+  first.unref();
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { labelRunDefaultRange, reportSeries, scoreboardDefaultRange } from './report.rules.ts';
+
+describe('reportSeries', () => {
+  it('turns the header-first table into chart rows and totals, most first', () => {
+    const s = reportSeries([
+      ['hour', 'Anna', 'Piet'],
+      ['08:00', 1, 5],
+      ['09:00', 2, 0],
+    ]);
+    expect(s.people).toEqual(['Anna', 'Piet']);
+    expect(s.data).toEqual([
+      { hour: '08:00', Anna: 1, Piet: 5 },
+      { hour: '09:00', Anna: 2, Piet: 0 },
+    ]);
+    expect(s.totals).toEqual([
+      { name: 'Piet', total: 5 },
+      { name: 'Anna', total: 3 },
+    ]);
+  });
+
+  it('gives nothing for a table without rows', () => {
+    expect(reportSeries([['hour']])).toEqual({ data: [], people: [], totals: [] });
+    expect(reportSeries([])).toEqual({ data: [], people: [], totals: [] });
+  });
+});
+
+describe('scoreboardDefaultRange', () => {
+  it('is today on a weekday', () => {
+    // Wednesday 25 November 2026, 10:00 in Amsterdam.
+    expect(scoreboardDefaultRange(new Date('2026-11-25T09:00:00Z'))).toEqual({
+      start: '2026-11-24T23:00:00.000Z',
+      end: '2026-11-25T22:59:59.999Z',
+    });
+  });
+
+  it('is the previous ISO week on Saturday and Sunday', () => {
+    const week = { start: '2026-11-15T23:00:00.000Z', end: '2026-11-22T22:59:59.999Z' };
+    expect(scoreboardDefaultRange(new Date('2026-11-28T12:00:00Z'))).toEqual(week);
+    // Sunday 23:30 in Amsterdam is still the weekend of the same week.
+    expect(scoreboardDefaultRange(new Date('2026-11-29T22:30:00Z'))).toEqual(week);
+  });
+});
+
+describe('labelRunDefaultRange', () => {
+  it('runs from the start of this hour to the end of the hour plus 2 hours', () => {
+    expect(labelRunDefaultRange(new Date('2026-11-25T09:41:13Z'))).toEqual({
+      start: '2026-11-25T09:00:00.000Z',
+      end: '2026-11-25T11:59:59.999Z',
+    });
+  });
+});

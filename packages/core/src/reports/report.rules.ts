@@ -1,0 +1,60 @@
+import { amsterdamDayRange, amsterdamWeekStart } from '../common/dates.ts';
+import type { ReportTable } from './report.schema.ts';
+
+/** A report as a chart and a table take it: one row per hour with a count per person, and each person's total. */
+export interface ReportSeries {
+  /** `[{ hour: '07:00', 'Piet Jansen': 12, … }]`, hours in the report's order. */
+  data: Record<string, string | number>[];
+  /** The people in the report's order (most work first). */
+  people: string[];
+  /** Each person's total over the range, most first (spec 1 §2 Scoreboard "per-player table, sorted descending"). */
+  totals: { name: string; total: number }[];
+}
+
+/**
+ * Reads the spec's report table (spec 1 §7 `GET /report/pick`: first row the headers `['hour', …people]`, then
+ * `[hour, …counts]`) into chart rows and per-person totals, sorted by total descending. An empty or header-only
+ * table gives no rows. Pure.
+ */
+export function reportSeries(table: ReportTable): ReportSeries {
+  const [header = [], ...rows] = table;
+  const people = header.slice(1).map(String);
+  const data = rows.map((row) => {
+    const point: Record<string, string | number> = { hour: String(row[0]) };
+    people.forEach((p, i) => {
+      point[p] = Number(row[i + 1] ?? 0);
+    });
+    return point;
+  });
+  const totals = people
+    .map((name) => ({ name, total: data.reduce((n, d) => n + Number(d[name] ?? 0), 0) }))
+    .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
+  return { data, people, totals };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The scoreboard's default range (spec 1 §2 Scoreboard, §9: "today, previous ISO week on weekends"): on Saturday and
+ * Sunday in Amsterdam the Monday–Sunday week before the current one, else today. ISO instants.
+ */
+export function scoreboardDefaultRange(now: Date = new Date()): { start: string; end: string } {
+  const weekday = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Amsterdam', weekday: 'short' }).format(
+    now,
+  );
+  if (weekday !== 'Sat' && weekday !== 'Sun') return amsterdamDayRange(now);
+  const thisWeek = Date.parse(amsterdamWeekStart(now));
+  // Noon of the previous Monday, so a DST change in between cannot move it to another day.
+  const previousMonday = amsterdamDayRange(thisWeek - 7 * DAY_MS + DAY_MS / 2).start;
+  return { start: previousMonday, end: new Date(thisWeek - 1).toISOString() };
+}
+
+/**
+ * The label print run's default range (spec 2 §2 Label printing, spec 3 §9: "from the start of the current hour to
+ * the end of the hour plus 2 hours"): the start of this hour until 3 hours later, less a millisecond. Hours are the
+ * same everywhere the Netherlands' offset is whole hours. ISO instants.
+ */
+export function labelRunDefaultRange(now: Date = new Date()): { start: string; end: string } {
+  const hour = Math.floor(now.getTime() / 3_600_000) * 3_600_000;
+  return { start: new Date(hour).toISOString(), end: new Date(hour + 3 * 3_600_000 - 1).toISOString() };
+}
