@@ -13,10 +13,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { inlinePdf } from '../../lib/pdf/pdf-reply.ts';
 import { route } from '../../lib/route.ts';
-import { packingSlipForOrder } from '../shipping/order-documents.service.ts';
+import { markOrderShipped } from '../orders/index.ts';
+import { packingSlipForOrder } from '../shipping/index.ts';
 import { batchLabelsPdf, orderListPdf } from './order-documents.service.ts';
 import { editOrder, searchEditProducts } from './order-edit.service.ts';
-import { markOrderShipped } from './order-events.service.ts';
 import { setOrderNotes } from './order-notes.service.ts';
 import { deliveryPerformance, listShipmentRange, searchShippedOrders } from './performance.service.ts';
 

@@ -2,8 +2,7 @@ import { systemSql } from '../../db/kysely.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { notFound } from '../../lib/errors.ts';
 import { buildOrderListPdf } from '../../lib/pdf/order-list.pdf.ts';
-import { joinPdfs } from '../shipping/batch-ship.service.ts';
-import { loadOrderForDocuments } from '../shipping/order-documents.service.ts';
+import { joinPdfs, loadOrderForDocuments } from '../shipping/index.ts';
 
 const STATUS_WORD: Record<string, string> = { open: 'Open', shipped: 'Verzonden', cancelled: 'Geannuleerd' };
 

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { escapeLike } from '../../db/client.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { badRequest, notFound, problem } from '../../lib/errors.ts';
-import { getOrder } from '../orders/orders.service.ts';
+import { getOrder } from '../orders/index.ts';
 
 /**
  * Edits an open order (spec 1 §2 Edit order, §7 `PUT /order/edit/{id}`; ADR 0041 "what editing may undo") in one

@@ -9,7 +9,7 @@ import { escapeLike } from '../../db/client.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/route.ts';
-import { listShipments, type ShipmentFilter } from '../shipping/shipment-list.service.ts';
+import { listShipments, type ShipmentFilter } from '../shipping/index.ts';
 
 /** SQL of a shipment's speed group (core `deliveryGroup`, the same boundaries), on `shipments as s`. */
 const GROUP_SQL = sql<string>`CASE

@@ -14,7 +14,7 @@ import { systemSql } from '../../db/kysely.ts';
 import type { DB, Orders, ShipmentMethods } from '../../db/schema.generated.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { eventsOfOrder } from '../delivery/order-events.service.ts';
+import { eventsOfOrder } from './order-events.service.ts';
 
 /**
  * The orders of the request's organisations with their merchant and chosen method: the one query the open list and

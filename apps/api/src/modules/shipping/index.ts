@@ -4,5 +4,8 @@
  * reaches it only through this file.
  */
 
+export { joinPdfs } from './batch-ship.service.ts';
+export { loadOrderForDocuments, packingSlipForOrder } from './order-documents.service.ts';
+export { listShipments, type ShipmentFilter } from './shipment-list.service.ts';
 export { defaultShipmentMethod } from './shipment-methods.service.ts';
 export { registerShippingRoutes } from './shipping.routes.ts';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { attachmentFileProblem } from './attachment-rules.ts';
-import type { AttachmentLabels } from './order-attachments-panel.tsx';
+import type { AttachmentLabels } from './labels.ts';
 
 /**
  * The attachments inputs (spec 1 §2 'optional attachments with instruction text', §5 Attachments): PDF files, each

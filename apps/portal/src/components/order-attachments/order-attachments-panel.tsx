@@ -5,25 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { ErrorBanner, PageLoader } from '../error-banner.tsx';
 import { attachmentUrl, useOrderAttachments, useUploadAttachments } from './api.ts';
 import { AttachmentFields } from './attachment-fields.tsx';
+import type { AttachmentLabels } from './labels.ts';
 
-/**
- * The words of the attachments panel, given by the screen that shows it (each area keeps its own texts): the panel's
- * title, 'none' (spec 1 §8 'Geen bijlagen gevonden'), the column heads, the upload button and its confirmation, and
- * the upload fields' labels and hint.
- */
-export interface AttachmentLabels {
-  title: string;
-  none: string;
-  file: string;
-  size: string;
-  instruction: string;
-  upload: string;
-  uploaded: string;
-  files: string;
-  filesPlaceholder: string;
-  instructions: string;
-  hint: string;
-}
+export type { AttachmentLabels } from './labels.ts';
 
 /** Bytes as '12 kB' / '1.2 MB'. */
 function size(bytes: number): string {
