@@ -41,3 +41,5 @@ export * from './shipping/shipment.schema.ts';
 export * from './shipping/shipping.rules.ts';
 export * from './stock/location.endpoints.ts';
 export * from './stock/location.schema.ts';
+export * from './connections/connection.endpoints.ts';
+export * from './connections/connection.schema.ts';

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerConnectionRoutes } from './connections/index.ts';
 import { registerGroupingRoutes } from './grouping/index.ts';
 import { registerInboundRoutes } from './inbound/index.ts';
 import { registerOrderRoutes } from './orders/index.ts';
@@ -22,4 +23,5 @@ export async function registerFulfilmentModules(app: FastifyInstance): Promise<v
   registerStockRoutes(app);
   registerReturnRoutes(app);
   registerInboundRoutes(app);
+  registerConnectionRoutes(app);
 }

@@ -67,6 +67,11 @@ export const PROBLEMS = {
   inbound_item_submitted: 409,
   /** The scanned location is not the one to place on (spec 2 §2 Inbound item detail: the scan must match). */
   wrong_location: 409,
+  // API connections (issue 14; spec 3 §7 API connections).
+  /** The organisation has a connection of that name already (names are unique per organisation, case-insensitive). */
+  connection_exists: 409,
+  /** An outside service (bol.com, PostNL, DHL) refused or did not answer; the message says which and why. */
+  outside_service: 502,
 } as const;
 
 /** A problem code of the API. */
