@@ -136,11 +136,13 @@ export function outsideClient(opts: OutsideClientOptions): OutsideClient {
           headers,
           body,
           searchParams: req.searchParams,
-          retry: req.method === 'POST' && !req.retryPost ? 0 : undefined,
+          ...(req.method === 'POST' && !req.retryPost ? { retry: 0 } : {}),
         });
       } catch (err) {
         if (err instanceof HTTPError) {
-          const text = await err.response.text().catch(() => '');
+          // ky has read the body already (err.data: parsed JSON, or text).
+          const data: unknown = err.data;
+          const text = data === undefined ? '' : typeof data === 'string' ? data : JSON.stringify(data);
           const p = problemOf(err.response.status, text);
           throw new OutsideServiceError(service, err.response.status, p.code, p.message);
         }
