@@ -3,6 +3,7 @@
  * line here (docs/architecture.md, "How to add a screen"). The router, the menu, the i18n resources and the
  * spec-coverage manifest are built from this list.
  */
+import { apiConnectionsArea } from '../features/api-connections/index.ts';
 import { authArea } from '../features/auth/index.ts';
 import { directCheckinArea } from '../features/direct-checkin/index.ts';
 import { homeArea } from '../features/home/index.ts';
@@ -31,5 +32,6 @@ export const AREAS: readonly Area[] = [
   directCheckinArea,
   orgsArea,
   locationsArea,
+  apiConnectionsArea,
   plannedArea,
 ];

@@ -10,7 +10,6 @@ import { PATHS } from './paths.ts';
 export const PLANNED_PATHS = [
   'orgs',
   'settings/org',
-  'settings/apis',
   'scanner',
   'admin',
   'admin/*',
@@ -48,14 +47,6 @@ export const plannedArea = defineArea({
       icon: 'settings',
       section: 'settings',
       order: 110,
-      needs: { method: 'PUT', path: '/orgs', planned: true },
-    },
-    {
-      key: 'settingsApis',
-      to: PATHS.settingsApis,
-      icon: 'plug',
-      section: 'settings',
-      order: 120,
       needs: { method: 'PUT', path: '/orgs', planned: true },
     },
     { key: 'admin', to: PATHS.admin, icon: 'admin', section: 'settings', order: 140, needs: 'admin' },

@@ -125,3 +125,26 @@ export type BolOffer = z.infer<typeof BolOfferSchema>;
 
 /** Body of `PUT /product/bol_confirm` (spec 3 §7; payload not shown): the product and whether bol shipments of it are confirmed. */
 export const BolConfirmBodySchema = z.object({ product_id: IdSchema, bol_confirm: z.boolean() });
+
+/**
+ * The API add form's fields as the portal holds them (spec 3 §5 API add form: api_name, secret and platform required;
+ * validated after change and before submit): flat text fields with the rules of {@link StoreApiBodySchema}, PostNL's
+ * three codes required for a PostNL connection.
+ */
+export const ConnectionFormSchema = z
+  .object({
+    platform: ConnectionPlatformSchema,
+    api_name: apiName,
+    api_key: apiKey,
+    secret,
+    customer_code: codeText('Customer code').optional(),
+    customer_number: codeText('Customer number').optional(),
+    collection_location: codeText('Collection location').optional(),
+    account_id: codeText('Account id').optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.platform !== 'postnl') return;
+    for (const f of ['customer_code', 'customer_number', 'collection_location'] as const)
+      if (!b[f]?.trim())
+        ctx.addIssue({ code: 'custom', path: [f], message: `PostNL needs the ${f.replace('_', ' ')}` });
+  });
