@@ -22,7 +22,10 @@ describe('visibleNavItems (spec 2 §2 Main layout, §6)', () => {
     expect(keys(merchantOwner, false)).toEqual(expect.arrayContaining(['settingsOrg', 'settingsApis']));
     expect(keys(merchantUser, false)).not.toContain('settingsOrg');
     expect(keys(role('reader', [{ methods: ['GET'], path: '/orgs' }]), false)).not.toContain('settingsApis');
-    expect(keys(role('apis', [{ methods: ['GET'], path: '/get-api*' }]), false)).toEqual(['home', 'settingsApis']);
+    expect(keys(role('apis', [{ methods: ['GET'], path: '/get-api*' }]), false)).toEqual([
+      'home',
+      'settingsApis',
+    ]);
   });
 
   it('shows the admin link only to is_admin users, whatever the role', () => {
