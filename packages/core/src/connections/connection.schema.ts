@@ -30,14 +30,16 @@ export const UnknownEanOrderSchema = z.object({ order_id: z.string(), eans: z.ar
 
 /**
  * What the last scheduled order pull of a connection did (issue 14 item 3): when it ended, whether it went well, its
- * error (the outside service's message), how many orders it brought in, and the orders it held back for unknown EANs.
- * All null before the first pull.
+ * error (the outside service's message), how many orders it brought in (and all pulls together), and the orders it held
+ * back for unknown EANs. Null before the first pull.
  */
 export const ConnectionStatusSchema = z.object({
   last_sync_at: z.string().nullable(),
   ok: z.boolean().nullable(),
   error: z.string().nullable(),
   imported: z.number().int().nullable(),
+  /** Orders taken in through the connection since it was made. */
+  imported_total: z.number().int(),
   unknown_eans: z.array(UnknownEanOrderSchema),
 });
 

@@ -8,8 +8,10 @@ import {
   StoreApiBodySchema,
   type UpdateApiBody,
 } from '@hoppa/core';
+import type { ExpressionBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import type { DB } from '../../db/schema.generated.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { HttpProblem, notFound } from '../../lib/errors.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
@@ -37,6 +39,8 @@ export interface ConnectionRow {
   last_sync_error: string | null;
   last_sync_imported: number | null;
   unknown_eans: { order_id: string; eans: string[] }[];
+  /** bol orders taken in through this connection so far. */
+  imported_total: number | string | null;
 }
 
 const COLUMNS = [
@@ -78,9 +82,21 @@ export function toApiConnection(r: ConnectionRow): ApiConnection {
       ok: r.last_sync_ok,
       error: r.last_sync_error,
       imported: r.last_sync_imported,
+      imported_total: Number(r.imported_total ?? 0),
       unknown_eans: r.unknown_eans ?? [],
     },
   };
+}
+
+/** The count of bol orders taken in through connection `c` (a correlated subquery, scoped like the row). */
+function importedTotal(scope: TenantScope) {
+  return (eb: ExpressionBuilder<DB & { c: DB['api_connections'] }, 'c'>) =>
+    eb
+      .selectFrom('bol_order_items as b')
+      .select((e) => e.fn.count<number>('b.bol_order_id').distinct().as('n'))
+      .where(orgScope(scope, 'b'))
+      .whereRef('b.connection_id', '=', 'c.id')
+      .as('imported_total');
 }
 
 /** One connection of the scope's organisations by id; 404 when it is not one of theirs. */
@@ -88,6 +104,7 @@ export async function connectionRow(ctx: TenantScope & { db: Db }, id: string): 
   const row = await tenantSql(ctx)
     .selectFrom('api_connections as c')
     .select(COLUMNS)
+    .select(importedTotal(ctx))
     .where(orgScope(ctx, 'c'))
     .where('c.id', '=', id)
     .executeTakeFirst();
@@ -149,6 +166,7 @@ export async function listConnections(
     q
       .selectFrom('api_connections as c')
       .select(COLUMNS)
+      .select(importedTotal(ctx))
       .where(orgScope(ctx, 'c'))
       .orderBy('c.created_at')
       .orderBy('c.id')

@@ -81,6 +81,7 @@ describe('API connections (spec 3 §7)', () => {
       ok: null,
       error: null,
       imported: null,
+      imported_total: 0,
       unknown_eans: [],
     });
     expect(r.body).not.toContain(SECRET);

@@ -27,7 +27,14 @@ function connection(n: number, over: Partial<ApiConnection> = {}): ApiConnection
     send_invoice: false,
     active: true,
     created_at: '2026-11-20T09:00:00.000Z',
-    status: { last_sync_at: null, ok: null, error: null, imported: null, unknown_eans: [] },
+    status: {
+      last_sync_at: null,
+      ok: null,
+      error: null,
+      imported: null,
+      imported_total: 0,
+      unknown_eans: [],
+    },
     ...over,
   };
 }
@@ -78,10 +85,23 @@ describe('API connections (spec 3 §2 API integrations)', { timeout: 30_000 }, (
             ok: false,
             error: 'bol.com: Bad client credentials',
             imported: 0,
+            imported_total: 0,
             unknown_eans: [{ order_id: 'B1001', eans: ['8712345678906'] }],
           },
         }),
         connection(2, { platform: 'postnl', api_name: 'PostNL' }),
+        connection(3, {
+          api_name: 'België',
+          platform: 'bol_be',
+          status: {
+            last_sync_at: '2026-11-25T09:31:00.000Z',
+            ok: true,
+            error: null,
+            imported: 1,
+            imported_total: 12,
+            unknown_eans: [],
+          },
+        }),
       ],
       calls,
     );
@@ -92,6 +112,8 @@ describe('API connections (spec 3 §2 API integrations)', { timeout: 30_000 }, (
     expect(within(row).getByText('Held back, unknown EAN: B1001 (8712345678906)')).toBeTruthy();
     const postnl = within(table).getByText('PostNL', { selector: 'p' }).closest('tr') as HTMLElement;
     expect(within(postnl).getByText('Labels only: no orders to pull')).toBeTruthy();
+    const be = within(table).getByText('België').closest('tr') as HTMLElement;
+    expect(within(be).getByText('25-11-2026 10:31: 1 new order · 12 taken in so far')).toBeTruthy();
     fireEvent.click(screen.getByRole('switch', { name: 'Active: Shop 1' }));
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'PUT' && c.path === '/api/update-api')).toBe(true),

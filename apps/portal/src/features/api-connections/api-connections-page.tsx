@@ -36,7 +36,9 @@ function SyncStatus({ c, t }: { c: ApiConnection; t: TFunction<'apiConnections'>
   return (
     <Stack gap={2}>
       <Text size="sm" c={s.ok ? undefined : 'red.8'} fw={s.ok ? undefined : 600}>
-        {s.ok ? t('list.synced', { when, count: s.imported ?? 0 }) : t('list.failed', { when })}
+        {s.ok
+          ? t('list.synced', { when, count: s.imported ?? 0, total: s.imported_total })
+          : t('list.failed', { when })}
       </Text>
       {s.error ? (
         <Text size="xs" c="red.8">
