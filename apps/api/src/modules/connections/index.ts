@@ -1,4 +1,3 @@
 /** API connections and bol.com (issue 14; spec 3 §7 API connections). Other code reaches the module only through this file. */
 export { registerConnectionRoutes } from './connections.routes.ts';
-export { storeConnection } from './connections.service.ts';
-export { type SyncDeps, syncConnection, syncRound } from './sync.ts';
+export { type SyncDeps, syncConnection } from './sync.ts';

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orgAuth, role, user } from '../../test/fixtures.ts';
 import { stubPageRequest } from '../../test/page-request.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { type Call, fakeApi } from '../inbound/inbound.test-data.ts';
 import { ApiConnectionAddPage } from './api-connection-add-page.tsx';
+import { type Call, fakeApi } from './api-connections.test-data.ts';
 import { ApiConnectionsPage } from './api-connections-page.tsx';
 
 const owner = role('merchant_owner', [
