@@ -48,7 +48,8 @@ function rowsOf(order: BolOrder, items: BolOrder['orderItems']): OrderImportRow[
  * reads bol's reduced list of open FBR orders page by page, skips the order items taken in before (table
  * `bol_order_items`, idempotent by bol's order item id), fetches each remaining order's details and hands the orders
  * whose every EAN is a product of the connection's organisation to the order import (`importOrders`, platform 'bol' or
- * 'bol_be'), which writes each order whole or not at all. Orders with an unknown EAN are held back and reported (the
+ * 'bol_be'), which writes each order whole or not at all; items with a cancellation request are left out. Orders with
+ * an unknown EAN are held back and reported (the
  * next pull tries them again, so adding the product brings them in). Every answer of bol is read before anything is
  * written: a malformed answer or a failure of bol throws (an `OutsideServiceError`) and imports nothing of that pull.
  */
@@ -98,7 +99,9 @@ export async function pullBolOrders(db: Db, conn: ConnectionRow, bol: BolClient)
   const rows: OrderImportRow[] = [];
   const take: BolOrder[] = [];
   for (const d of details) {
-    const items = d.orderItems.filter((i) => !seen.has(i.orderItemId));
+    // An item the customer asked to cancel is not sent (the retailer cancels it on bol); the next pull looks again.
+    const items = d.orderItems.filter((i) => !seen.has(i.orderItemId) && !i.cancellationRequest);
+    if (!items.length) continue;
     const unknown = [...new Set(items.map((i) => i.product.ean).filter((e) => !known.has(e)))];
     if (unknown.length) {
       result.unknownEans.push({ order_id: d.orderId, eans: unknown });
@@ -126,13 +129,15 @@ export async function pullBolOrders(db: Db, conn: ConnectionRow, bol: BolClient)
   // Taken in (or already there from an earlier pull that stopped before this step): never again.
   const done = take.filter((d) => ourId.has(d.orderId) || duplicate.has(d.orderId));
   const values = done.flatMap((d) =>
-    d.orderItems.map((i) => ({
-      connection_id: conn.id,
-      org_id: conn.org_id,
-      order_item_id: i.orderItemId,
-      bol_order_id: d.orderId,
-      order_id: ourId.get(d.orderId) ?? null,
-    })),
+    d.orderItems
+      .filter((i) => !i.cancellationRequest)
+      .map((i) => ({
+        connection_id: conn.id,
+        org_id: conn.org_id,
+        order_item_id: i.orderItemId,
+        bol_order_id: d.orderId,
+        order_id: ourId.get(d.orderId) ?? null,
+      })),
   );
   if (values.length)
     await q

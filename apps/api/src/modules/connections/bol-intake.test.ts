@@ -137,6 +137,18 @@ describe('bol order intake (issue 14 item 3)', () => {
     expect(await status()).toMatchObject({ ok: true, imported: 1, unknown_eans: [] });
   });
 
+  it('leaves out items the customer asked to cancel', async () => {
+    const o = order(jam.ean, bread.ean);
+    (o.orderItems[1] as { cancellationRequest?: boolean }).cancellationRequest = true;
+    fake.orders.push(o);
+    await syncConnection(deps, conn._id);
+    const lines = await t.db.query<{ ean: string }>(
+      `SELECT l.ean FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.order_id = $1`,
+      [o.orderId],
+    );
+    expect(lines.rows).toEqual([{ ean: jam.ean }]);
+  });
+
   it('renews the token on bol’s 401 Expired JWT and caches it otherwise', async () => {
     fake.orders.push(order(jam.ean));
     await syncConnection(deps, conn._id);
@@ -145,7 +157,7 @@ describe('bol order intake (issue 14 item 3)', () => {
     fake.orders.push(order(bread.ean));
     await syncConnection(deps, conn._id);
     expect(fake.tokensIssued()).toBe(issued + 1);
-    expect(await ourOrders()).toHaveLength(5);
+    expect(await ourOrders()).toHaveLength(6);
     expect(await status()).toMatchObject({ ok: true, imported: 1 });
   });
 
@@ -159,7 +171,7 @@ describe('bol order intake (issue 14 item 3)', () => {
     expect(await status()).toMatchObject({ ok: true, imported: 1, error: null });
     const statuses = fake.requests.slice(before).map((r) => r.path);
     expect(statuses.filter((p) => p === '/retailer/orders')).toHaveLength(2);
-    expect(await ourOrders()).toHaveLength(6);
+    expect(await ourOrders()).toHaveLength(7);
   });
 
   it('a malformed answer imports nothing and says so on the status; the next pull takes the orders in', async () => {

@@ -8,7 +8,7 @@ import { closeServer, type FakeRequest, listen, readRequest, sendRecording } fro
 export interface FakeBolOrder {
   orderId: string;
   orderPlacedDateTime: string;
-  orderItems: { orderItemId: string; ean: string; quantity: number }[];
+  orderItems: { orderItemId: string; ean: string; quantity: number; cancellationRequest?: boolean }[];
 }
 
 /** One offer of the fake's offer export (CSV). */
@@ -141,7 +141,7 @@ export async function startBolFake(
       orderPlacedDateTime: listed.orderPlacedDateTime,
       orderItems: listed.orderItems.map((i) => ({
         orderItemId: i.orderItemId,
-        cancellationRequest: false,
+        cancellationRequest: i.cancellationRequest ?? false,
         fulfilment: { method: 'FBR', latestDeliveryDate: '2026-12-01', expiryDate: '2026-12-04' },
         offer: { offerId: `offer-${i.ean}`, reference: `REF-${i.ean}` },
         product: { ean: i.ean, title: `Product ${i.ean}` },
