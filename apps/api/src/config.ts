@@ -35,6 +35,13 @@ const EnvSchema = z.object({
   WEEKLY_REPORT_MAIL: z.enum(['true', 'false']).default('true'),
   /** Serve the floor app from this built folder instead of apps/floor/dist (a release unpacked elsewhere). */
   FLOOR_DIST: z.string().min(1).optional(),
+  /** Key of the stored connection secrets: 32 bytes in base64 (lib/secrets.ts); without it DATA_DIR/secrets.key. */
+  SECRETS_KEY: z.string().min(1).optional(),
+  /** bol.com Retailer API and its token endpoint (issue 14); a fake's origin in the tests. */
+  BOL_API_URL: z.url().default('https://api.bol.com'),
+  BOL_LOGIN_URL: z.url().default('https://login.bol.com'),
+  /** How often the bol order pull runs, milliseconds; 0 turns it off. */
+  CONNECTIONS_SYNC_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
 });
 
 /**
@@ -68,6 +75,13 @@ export interface Config {
   sessionCacheMs: number;
   /** The built floor app to serve under /floor/ (absolute); apps/floor/dist unless FLOOR_DIST says otherwise. */
   floorDist: string;
+  /** SECRETS_KEY (base64), or undefined for the key file in dataDir (lib/secrets.ts). */
+  secretsKey: string | undefined;
+  /** Origins of the bol.com Retailer API and of its OAuth token endpoint. */
+  bolApiUrl: string;
+  bolLoginUrl: string;
+  /** Interval of the scheduled bol order pull, milliseconds; 0 = off (modules/connections). */
+  connectionsSyncMs: number;
 }
 
 /** Parses the environment into a {@link Config}; throws an Error listing every bad variable. */
@@ -101,5 +115,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? e.FLOOR_DIST
         : resolve(REPO_ROOT, e.FLOOR_DIST)
       : resolve(REPO_ROOT, 'apps/floor/dist'),
+    secretsKey: e.SECRETS_KEY,
+    bolApiUrl: e.BOL_API_URL,
+    bolLoginUrl: e.BOL_LOGIN_URL,
+    connectionsSyncMs: e.CONNECTIONS_SYNC_MS,
   };
 }

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DEMO_USERS } from './db/seed.ts';
+import { seedLiveConnections } from './db/seed-connections.ts';
 import { seedLiveDashboard } from './db/seed-dashboard.ts';
 import { seedLiveDelivery } from './db/seed-delivery.ts';
 import { seedLiveGrouping } from './db/seed-grouping.ts';
@@ -114,6 +115,15 @@ if (seed && config.demoOrders) {
     );
   } catch (err) {
     console.error(`The demo dashboard could not be made: ${(err as Error).message}`);
+  }
+}
+if (seed) {
+  // API connections (issue 14): one disabled example bol.com connection per merchant, through POST /store-api.
+  try {
+    const n = await seedLiveConnections(app, db);
+    console.log(`Demo API connections: ${n} disabled examples.`);
+  } catch (err) {
+    console.error(`The demo API connections could not be made: ${(err as Error).message}`);
   }
 }
 await app.listen({ port: config.port, host: config.host });

@@ -11,6 +11,8 @@ export * from './common/health.endpoints.ts';
 export * from './common/http-errors.rules.ts';
 export * from './common/id.ts';
 export * from './common/screen.ts';
+export * from './connections/connection.endpoints.ts';
+export * from './connections/connection.schema.ts';
 export * from './delivery/delivery.endpoints.ts';
 export * from './delivery/delivery.rules.ts';
 export * from './delivery/delivery.schema.ts';

@@ -201,6 +201,8 @@ export const DEFAULT_ROLES: RoleDefinition[] = [
       { methods: ['POST'], path: '/store-api' },
       { methods: GET, path: '/get-api*' },
       { methods: ['PUT'], path: '/update-api*' },
+      // The bol product list of their bol / bol_be connection (a state-changing GET: links offers to products).
+      { methods: GET, path: '/bol/products/get/*' },
       { methods: GET, path: '/current_subscr' },
       { methods: ['GET', 'POST', 'PUT'], path: '/subscriptions*' },
       { methods: GET, path: '/plans' },

@@ -21,6 +21,38 @@ export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface ApiConnections {
+  active: Generated<boolean>;
+  api_key: string;
+  api_name: string;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  encrypted_secret: string;
+  id: string;
+  last_sync_at: Timestamp | null;
+  last_sync_error: string | null;
+  last_sync_imported: number | null;
+  last_sync_ok: boolean | null;
+  org_id: string;
+  platform: string;
+  platform_lang: Generated<string>;
+  send_invoice: Generated<boolean>;
+  settings: Generated<Json>;
+  sync_lease_owner: string | null;
+  sync_lease_until: Timestamp | null;
+  unknown_eans: Generated<Json>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface BolOrderItems {
+  bol_order_id: string;
+  connection_id: string;
+  imported_at: Generated<Timestamp>;
+  order_id: string | null;
+  order_item_id: string;
+  org_id: string;
+}
+
 export interface CutOffGroups {
   created_at: Generated<Timestamp>;
   cut_off: string;
@@ -262,6 +294,8 @@ export interface ProductLocations {
 
 export interface Products {
   active: Generated<boolean>;
+  api_name: string | null;
+  bol_confirm: Generated<boolean>;
   bsku: string | null;
   created_at: Generated<Timestamp>;
   customs_hs: string | null;
@@ -275,6 +309,7 @@ export interface Products {
   name: string;
   needs_recount: Generated<boolean>;
   note: string | null;
+  offer_id: string | null;
   org_id: string;
   pack_note: string | null;
   parent_ean: string | null;
@@ -448,6 +483,8 @@ export interface WeeklyReportSends {
 }
 
 export interface DB {
+  api_connections: ApiConnections;
+  bol_order_items: BolOrderItems;
   cut_off_groups: CutOffGroups;
   idempotency_keys: IdempotencyKeys;
   inbound_items: InboundItems;
@@ -485,4 +522,4 @@ export interface DB {
 }
 
 /** Tables whose rows belong to one organisation: queries on them need orgScope() (db/tenant.ts). */
-export const TENANT_TABLES = ["inbound_items","inbounds","order_attachments","order_events","order_lines","orders","pick_claims","pick_item_days","pick_problems","product_images","product_locations","products","return_images","return_items","returns","shipments","stock_mutations","weekly_report_sends"] as const;
+export const TENANT_TABLES = ["api_connections","bol_order_items","inbound_items","inbounds","order_attachments","order_events","order_lines","orders","pick_claims","pick_item_days","pick_problems","product_images","product_locations","products","return_images","return_items","returns","shipments","stock_mutations","weekly_report_sends"] as const;

@@ -75,6 +75,11 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
         '*.newPassword',
         'body.password',
         'req.body.password',
+        // API connections (issue 14): the client secret / API key of a connection and its encrypted form.
+        '*.secret',
+        'body.secret',
+        'req.body.secret',
+        '*.encrypted_secret',
       ],
       censor: '[REDACTED]',
     },

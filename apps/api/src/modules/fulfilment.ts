@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAddressRoutes } from './address/index.ts';
+import { registerConnectionRoutes } from './connections/index.ts';
 import { registerDeliveryRoutes } from './delivery/index.ts';
 import { registerGroupingRoutes } from './grouping/index.ts';
 import { registerInboundRoutes } from './inbound/index.ts';
@@ -29,4 +30,5 @@ export async function registerFulfilmentModules(app: FastifyInstance): Promise<v
   registerAddressRoutes(app);
   registerDeliveryRoutes(app);
   registerReportRoutes(app);
+  registerConnectionRoutes(app);
 }

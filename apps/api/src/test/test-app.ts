@@ -127,6 +127,11 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const seed = opts.seed ? await seedDemo(db, opts.seed === true ? {} : opts.seed) : null;
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '8080' }),
+    // Tests never reach the real bol.com: nothing listens on port 9 (a test that wants bol starts the bol fake).
+    bolApiUrl: 'http://127.0.0.1:9',
+    bolLoginUrl: 'http://127.0.0.1:9',
+    // The scheduled pull stays off; tests call syncConnection() themselves.
+    connectionsSyncMs: 0,
     ...opts.config,
   };
   const mail = createFileMailTransport(mailDir, config.mailFrom);

@@ -3,6 +3,7 @@
  * line here (docs/architecture.md, "How to add a screen"). The router, the menu, the i18n resources and the
  * spec-coverage manifest are built from this list.
  */
+import { apiConnectionsArea } from '../features/api-connections/index.ts';
 import { authArea } from '../features/auth/index.ts';
 import { dashboardArea } from '../features/dashboard/index.ts';
 import { directCheckinArea } from '../features/direct-checkin/index.ts';
@@ -38,6 +39,7 @@ export const AREAS: readonly Area[] = [
   locationsArea,
   newOrderArea,
   dashboardArea,
+  apiConnectionsArea,
   plannedArea,
   orderEditArea,
 ];

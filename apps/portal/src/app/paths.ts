@@ -25,6 +25,7 @@ export const PATHS = {
   orgsAdd: '/orgs/add',
   settingsOrg: '/settings/org',
   settingsApis: '/settings/apis',
+  settingsApisAdd: '/settings/apis/add',
   scanner: '/scanner',
   admin: '/admin',
   adminLocations: '/admin/locations',

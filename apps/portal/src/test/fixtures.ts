@@ -21,6 +21,7 @@ export const merchantOwner = role('merchant_owner', [
   { methods: ['*'], path: '/products*' },
   { methods: ['GET'], path: '/shipments*' },
   { methods: ['GET', 'PUT', 'POST'], path: '/orgs*' },
+  { methods: ['GET'], path: '/get-api*' },
 ]);
 export const warehouseStaff = role('warehouse_staff', [{ methods: ['GET'], path: '/products/ean/*' }]);
 export const noGrants = role('nothing', []);

@@ -72,6 +72,11 @@ export const PROBLEMS = {
   fulfilled_by_provider: 409,
   /** The edit would undo picking: a line with picked pieces removed, or lowered below what is picked. */
   picking_started: 409,
+  // API connections (issue 14; spec 3 §7 API connections).
+  /** The organisation has a connection of that name already (names are unique per organisation, case-insensitive). */
+  connection_exists: 409,
+  /** An outside service (bol.com, PostNL, DHL) refused or did not answer; the message says which and why. */
+  outside_service: 502,
 } as const;
 
 /** A problem code of the API. */

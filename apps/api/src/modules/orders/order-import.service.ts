@@ -65,15 +65,18 @@ export async function pickLocationsOf(
  *   order_id) DO NOTHING` skips an order another upload wrote meanwhile (its lines are not written; it is reported
  *   as a duplicate). If a chunk fails for another reason, its orders are retried one transaction each, so an order
  *   is always written whole or not at all and one faulty order never takes the others down.
- * Orders get status open, platform 'import', type manual_order and placed_at now, plus one microsecond
- * per order of the chunk, so the orders of one file keep their file order on the open list.
+ * Orders get status open, platform 'import' (or `options.platform`: the bol order intake passes 'bol' or 'bol_be',
+ * issue 14), type manual_order and placed_at now, plus one microsecond per order of the chunk, so the orders of one
+ * file keep their file order on the open list.
  * Returns `{ created, orders: [{order_id, id}], errors: [{row, order_id, reason}], warnings }`.
  * Errors: 400 `validation` when the body is not a list of 1–50,000 rows of text cells.
  */
 export async function importOrders(
   ctx: Pick<OrgContext, 'db' | 'currOrgId'>,
   { body }: { body: Uint8Array },
+  options: { platform?: string } = {},
 ): Promise<OrderImportResult> {
+  const platform = options.platform ?? 'import';
   const { db, currOrgId: orgId } = ctx;
   const scope = { db, orgIds: [orgId] };
   const refused = (a: { message: string; issues: { path: string; message: string }[] }) =>
@@ -152,7 +155,7 @@ export async function importOrders(
     const inserted = await tx.query<{ id: string; order_id: string }>(
       `INSERT INTO orders (id, org_id, order_id, platform, order_type, status, placed_at, shipment_details, reason, notes_text,
                            selected_ship_method_id)
-       SELECT u.id, $1, u.order_id, 'import', 'manual_order', 'open', now() + (u.n - 1) * interval '1 microsecond',
+       SELECT u.id, $1, u.order_id, $8, 'manual_order', 'open', now() + (u.n - 1) * interval '1 microsecond',
               u.details::jsonb, u.reason, u.notes, u.method
          FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) WITH ORDINALITY
               AS u(id, order_id, details, reason, notes, method, n)
@@ -166,6 +169,7 @@ export async function importOrders(
         orders.map((i) => plan.reason[i]),
         orders.map((i) => plan.notes[i]),
         orders.map((i) => defaultMethodOf.get(plan.country[i] as string) ?? null),
+        platform,
       ],
     );
     const idOf = new Map(inserted.rows.map((r) => [r.order_id, r.id]));

@@ -18,10 +18,14 @@ describe('visibleNavItems (spec 2 §2 Main layout, §6)', () => {
     expect(keys(warehouseStaff, false)).not.toContain('products');
   });
 
-  it('shows the settings items only with PUT /orgs', () => {
+  it('shows the organisation settings only with PUT /orgs, the API connections only with GET /get-apis', () => {
     expect(keys(merchantOwner, false)).toEqual(expect.arrayContaining(['settingsOrg', 'settingsApis']));
     expect(keys(merchantUser, false)).not.toContain('settingsOrg');
     expect(keys(role('reader', [{ methods: ['GET'], path: '/orgs' }]), false)).not.toContain('settingsApis');
+    expect(keys(role('apis', [{ methods: ['GET'], path: '/get-api*' }]), false)).toEqual([
+      'home',
+      'settingsApis',
+    ]);
   });
 
   it('shows the admin link only to is_admin users, whatever the role', () => {

@@ -1,0 +1,149 @@
+import type { OrderImportRow } from '@hoppa/core';
+import type { Db } from '../../db/client.ts';
+import { orgScope, tenantSql } from '../../db/tenant.ts';
+import type { BolClient, BolOrder, BolReducedOrder } from '../../lib/outside/bol.ts';
+import { importOrders } from '../orders/index.ts';
+import type { ConnectionRow } from './connections.service.ts';
+
+/** Most pages (of 50 orders) of bol's open orders one pull reads; the rest comes with the next pull. */
+export const BOL_PULL_MAX_PAGES = 10;
+
+/** What one pull did (stored on the connection's status, issue 14 item 3). */
+export interface BolPullResult {
+  /** Orders created in our open orders. */
+  imported: number;
+  /** Orders held back because an EAN is not a product of the organisation (retried by every pull). */
+  unknownEans: { order_id: string; eans: string[] }[];
+  /** Orders the order import refused (e.g. an address it cannot use), with its reason. */
+  refused: { order_id: string; reason: string }[];
+}
+
+/** The order import's row for one bol order item (spec 1 §3 Import fields), the address from the order details. */
+function rowsOf(order: BolOrder, items: BolOrder['orderItems']): OrderImportRow[] {
+  const s = order.shipmentDetails;
+  return items.map((item) => ({
+    order_id: order.orderId,
+    product_ean: item.product.ean,
+    quantity: String(item.quantity),
+    city: s.city,
+    countryCode: s.countryCode,
+    email: s.email ?? '',
+    firstName: s.firstName ?? '',
+    surName: s.surname ?? '',
+    streetName: s.streetName,
+    houseNumber: s.houseNumber,
+    houseNumberExtension: s.houseNumberExtension ?? '',
+    language: s.language ?? '',
+    salutation: s.salutation ?? '',
+    zipcode: s.zipCode,
+    deliveryPhoneNumber: s.deliveryPhoneNumber ?? '',
+    company: s.company ?? '',
+    reason: 'webshop_order',
+    notesText: '',
+  }));
+}
+
+/**
+ * Pulls the new bol orders of one connection into our open orders (issue 14 item 3; spec 1 §2 order list, spec 3 §7):
+ * reads bol's reduced list of open FBR orders page by page, skips the order items taken in before (table
+ * `bol_order_items`, idempotent by bol's order item id), fetches each remaining order's details and hands the orders
+ * whose every EAN is a product of the connection's organisation to the order import (`importOrders`, platform 'bol' or
+ * 'bol_be'), which writes each order whole or not at all; items with a cancellation request are left out. Orders with
+ * an unknown EAN are held back and reported (the
+ * next pull tries them again, so adding the product brings them in). Every answer of bol is read before anything is
+ * written: a malformed answer or a failure of bol throws (an `OutsideServiceError`) and imports nothing of that pull.
+ */
+export async function pullBolOrders(db: Db, conn: ConnectionRow, bol: BolClient): Promise<BolPullResult> {
+  const scope = { db, orgIds: [conn.org_id] };
+  const q = tenantSql(scope);
+  const listed: BolReducedOrder[] = [];
+  for (let page = 1; page <= BOL_PULL_MAX_PAGES; page += 1) {
+    const orders = await bol.openOrders(page);
+    listed.push(...orders);
+    if (orders.length < 50) break;
+  }
+  const itemIds = listed.flatMap((o) => o.orderItems.map((i) => i.orderItemId));
+  const seen = new Set(
+    itemIds.length
+      ? (
+          await q
+            .selectFrom('bol_order_items as b')
+            .select('b.order_item_id')
+            .where(orgScope(scope, 'b'))
+            .where('b.connection_id', '=', conn.id)
+            .where('b.order_item_id', 'in', itemIds)
+            .execute()
+        ).map((r) => r.order_item_id)
+      : [],
+  );
+  const fresh = listed.filter((o) => o.orderItems.some((i) => !seen.has(i.orderItemId)));
+  // Every detail first: a failure here leaves nothing half-imported.
+  const details: BolOrder[] = [];
+  for (const o of fresh) details.push(await bol.order(o.orderId));
+
+  const eans = [...new Set(details.flatMap((d) => d.orderItems.map((i) => i.product.ean)))];
+  const known = new Set(
+    eans.length
+      ? (
+          await q
+            .selectFrom('products as p')
+            .select('p.ean')
+            .where(orgScope(scope, 'p'))
+            .where('p.ean', 'in', eans)
+            .execute()
+        ).map((r) => r.ean)
+      : [],
+  );
+
+  const result: BolPullResult = { imported: 0, unknownEans: [], refused: [] };
+  const rows: OrderImportRow[] = [];
+  const take: BolOrder[] = [];
+  for (const d of details) {
+    // An item the customer asked to cancel is not sent (the retailer cancels it on bol); the next pull looks again.
+    const items = d.orderItems.filter((i) => !seen.has(i.orderItemId) && !i.cancellationRequest);
+    if (!items.length) continue;
+    const unknown = [...new Set(items.map((i) => i.product.ean).filter((e) => !known.has(e)))];
+    if (unknown.length) {
+      result.unknownEans.push({ order_id: d.orderId, eans: unknown });
+      continue;
+    }
+    rows.push(...rowsOf(d, items));
+    take.push(d);
+  }
+  if (!rows.length) return result;
+
+  const answer = await importOrders(
+    { db, currOrgId: conn.org_id },
+    { body: new TextEncoder().encode(JSON.stringify(rows)) },
+    { platform: conn.platform },
+  );
+  result.imported = answer.created;
+  const ourId = new Map(answer.orders.map((o) => [o.order_id, o.id]));
+  const duplicate = new Set(
+    answer.errors.filter((e) => e.reason.startsWith('duplicate order id')).map((e) => e.order_id),
+  );
+  for (const e of answer.errors)
+    if (!duplicate.has(e.order_id) && !result.refused.some((r) => r.order_id === e.order_id))
+      result.refused.push({ order_id: e.order_id, reason: e.reason });
+
+  // Taken in (or already there from an earlier pull that stopped before this step): never again.
+  const done = take.filter((d) => ourId.has(d.orderId) || duplicate.has(d.orderId));
+  const values = done.flatMap((d) =>
+    d.orderItems
+      .filter((i) => !i.cancellationRequest)
+      .map((i) => ({
+        connection_id: conn.id,
+        org_id: conn.org_id,
+        order_item_id: i.orderItemId,
+        bol_order_id: d.orderId,
+        order_id: ourId.get(d.orderId) ?? null,
+      })),
+  );
+  if (values.length)
+    await q
+      .insertInto('bol_order_items')
+      .values(values)
+      .onConflict((oc) => oc.columns(['connection_id', 'order_item_id']).doNothing())
+      .execute();
+  return result;
+}

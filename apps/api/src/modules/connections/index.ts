@@ -1,0 +1,3 @@
+/** API connections and bol.com (issue 14; spec 3 §7 API connections). Other code reaches the module only through this file. */
+export { registerConnectionRoutes } from './connections.routes.ts';
+export { type SyncDeps, syncConnection } from './sync.ts';

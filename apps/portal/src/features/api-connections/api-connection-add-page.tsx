@@ -1,0 +1,145 @@
+import { CONNECTION_PLATFORMS, ConnectionFormSchema, type ConnectionPlatform } from '@hoppa/core';
+import { useZodForm } from '@hoppa/web';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Input,
+  Paper,
+  PasswordInput,
+  SegmentedControl,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { PATHS } from '../../app/paths.ts';
+import { MutationError } from '../../components/error-banner.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useStoreConnection } from './api/connections.ts';
+
+type Field =
+  | 'platform'
+  | 'api_name'
+  | 'api_key'
+  | 'secret'
+  | 'customer_code'
+  | 'customer_number'
+  | 'collection_location'
+  | 'account_id';
+
+/**
+ * /settings/apis/add (spec 3 §2 API integrations add form, §5 API add form: api_name, secret and platform required,
+ * validated after change and before submit; issue 14 item 4): the platform (bol.com NL or BE, PostNL, DHL), a name,
+ * the key and secret under the platform's own names, PostNL's customer code, customer number and collection location,
+ * DHL's account id, and the send-invoice flag. Saves through `POST /store-api` and returns to the list.
+ */
+export function ApiConnectionAddPage(): ReactNode {
+  const { t } = useTranslation('apiConnections');
+  const navigate = useNavigate();
+  const store = useStoreConnection();
+  const [sendInvoice, setSendInvoice] = useState(false);
+  const { form, field, onSubmit } = useZodForm<Field>(ConnectionFormSchema, {
+    platform: 'bol',
+    api_name: '',
+    api_key: '',
+    secret: '',
+    customer_code: '',
+    customer_number: '',
+    collection_location: '',
+    account_id: '',
+  });
+  const platform = form.values.platform as ConnectionPlatform;
+
+  const submit = onSubmit((v) => {
+    const settings =
+      platform === 'postnl'
+        ? {
+            customer_code: v.customer_code.trim(),
+            customer_number: v.customer_number.trim(),
+            collection_location: v.collection_location.trim(),
+          }
+        : platform === 'dhl' && v.account_id.trim()
+          ? { account_id: v.account_id.trim() }
+          : {};
+    store.mutate(
+      {
+        platform,
+        api_name: v.api_name.trim(),
+        api_key: v.api_key.trim(),
+        secret: v.secret,
+        settings,
+        send_invoice: sendInvoice,
+      },
+      {
+        onSuccess: (c) => {
+          notifications.show({ color: 'green', message: t('add.saved', { name: c.api_name }) });
+          navigate(PATHS.settingsApis);
+        },
+      },
+    );
+  });
+
+  return (
+    <Stack maw={640} gap="md">
+      <PageHeader title={t('add.title')} description={t('add.intro')} />
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+        <form noValidate onSubmit={submit}>
+          <Stack gap="md">
+            <Input.Wrapper label={t('add.platform')} required id="connection-platform">
+              <SegmentedControl
+                fullWidth
+                aria-labelledby="connection-platform-label"
+                value={platform}
+                onChange={(v) => form.setFieldValue('platform', v)}
+                data={CONNECTION_PLATFORMS.map((p) => ({ value: p, label: t(`platforms.${p}`) }))}
+              />
+            </Input.Wrapper>
+            <TextInput
+              label={t('add.apiName')}
+              description={t('add.apiNameHint')}
+              required
+              {...field('api_name')}
+            />
+            <TextInput
+              label={t(`add.apiKey.${platform}`)}
+              required
+              autoComplete="off"
+              {...field('api_key')}
+            />
+            <PasswordInput
+              label={t(`add.secret.${platform}`)}
+              required
+              autoComplete="new-password"
+              {...field('secret')}
+            />
+            {platform === 'postnl' ? (
+              <>
+                <TextInput label={t('add.customerCode')} required {...field('customer_code')} />
+                <TextInput label={t('add.customerNumber')} required {...field('customer_number')} />
+                <TextInput label={t('add.collectionLocation')} required {...field('collection_location')} />
+              </>
+            ) : null}
+            {platform === 'dhl' ? <TextInput label={t('add.accountId')} {...field('account_id')} /> : null}
+            <Checkbox
+              label={t('add.sendInvoice')}
+              checked={sendInvoice}
+              onChange={(e) => setSendInvoice(e.currentTarget.checked)}
+            />
+            <MutationError mutation={store} serverMessageFor={[409]} />
+            <Group justify="space-between">
+              <Button component={Link} to={PATHS.settingsApis} variant="subtle">
+                {t('add.cancel')}
+              </Button>
+              <Button type="submit" loading={store.isPending}>
+                {t('add.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,185 @@
+import type { ApiConnection } from '@hoppa/core';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { orgAuth, role, user } from '../../test/fixtures.ts';
+import { stubPageRequest } from '../../test/page-request.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { ApiConnectionAddPage } from './api-connection-add-page.tsx';
+import { type Call, fakeApi } from './api-connections.test-data.ts';
+import { ApiConnectionsPage } from './api-connections-page.tsx';
+
+const owner = role('merchant_owner', [
+  { methods: ['POST'], path: '/store-api' },
+  { methods: ['GET'], path: '/get-api*' },
+  { methods: ['PUT'], path: '/update-api*' },
+]);
+const reader = role('merchant_user', [{ methods: ['GET'], path: '/get-api*' }]);
+
+function connection(n: number, over: Partial<ApiConnection> = {}): ApiConnection {
+  return {
+    _id: String(n).padStart(24, 'c'),
+    api_name: `Shop ${n}`,
+    platform: 'bol',
+    api_key: 'client',
+    has_secret: true,
+    settings: {},
+    platform_lang: 'NL',
+    send_invoice: false,
+    active: true,
+    created_at: '2026-11-20T09:00:00.000Z',
+    status: {
+      last_sync_at: null,
+      ok: null,
+      error: null,
+      imported: null,
+      imported_total: 0,
+      unknown_eans: [],
+    },
+    ...over,
+  };
+}
+
+function render(r: typeof owner, items: ApiConnection[], calls: Call[] = [], path = '/settings/apis') {
+  vi.stubGlobal(
+    'fetch',
+    fakeApi(
+      {
+        'GET /api/get-apis': { items, total: items.length, skip: 0, limit: 25 },
+        'PUT /api/update-api': (c: Call) => ({ ...items[0], ...(c.body as object) }),
+        'PUT /api/update-api-invoice/ccccccccccccccccccccccc1': (c: Call) => ({
+          ...items[0],
+          ...(c.body as object),
+        }),
+        'POST /api/store-api': (c: Call) => connection(9, c.body as Partial<ApiConnection>),
+      },
+      calls,
+    ),
+  );
+  return renderRoutes(
+    [
+      { path: '/settings/apis', element: <ApiConnectionsPage /> },
+      { path: '/settings/apis/add', element: <ApiConnectionAddPage /> },
+    ],
+    { path, session: { user: user(r), orgAuth: orgAuth(r) } },
+  );
+}
+
+describe('API connections (spec 3 §2 API integrations)', { timeout: 30_000 }, () => {
+  beforeEach(() => stubPageRequest());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('explains what to add when there are no connections', async () => {
+    render(owner, []);
+    expect(await screen.findByText('No connections yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add connection' })).toBeTruthy();
+  });
+
+  it('lists connections with the last sync, its error and held-back orders, and switches them', async () => {
+    const calls: Call[] = [];
+    render(
+      owner,
+      [
+        connection(1, {
+          status: {
+            last_sync_at: '2026-11-25T09:30:00.000Z',
+            ok: false,
+            error: 'bol.com: Bad client credentials',
+            imported: 0,
+            imported_total: 0,
+            unknown_eans: [{ order_id: 'B1001', eans: ['8712345678906'] }],
+          },
+        }),
+        connection(2, { platform: 'postnl', api_name: 'PostNL' }),
+        connection(3, {
+          api_name: 'België',
+          platform: 'bol_be',
+          status: {
+            last_sync_at: '2026-11-25T09:31:00.000Z',
+            ok: true,
+            error: null,
+            imported: 1,
+            imported_total: 12,
+            unknown_eans: [],
+          },
+        }),
+      ],
+      calls,
+    );
+    const table = await screen.findByRole('table', { name: 'API connections' });
+    const row = within(table).getByText('Shop 1').closest('tr') as HTMLElement;
+    expect(within(row).getByText('25-11-2026 10:30: failed')).toBeTruthy();
+    expect(within(row).getByText('bol.com: Bad client credentials')).toBeTruthy();
+    expect(within(row).getByText('Held back, unknown EAN: B1001 (8712345678906)')).toBeTruthy();
+    const postnl = within(table).getByText('PostNL', { selector: 'p' }).closest('tr') as HTMLElement;
+    expect(within(postnl).getByText('Labels only: no orders to pull')).toBeTruthy();
+    const be = within(table).getByText('België').closest('tr') as HTMLElement;
+    expect(within(be).getByText('25-11-2026 10:31: 1 new order · 12 taken in so far')).toBeTruthy();
+    fireEvent.click(screen.getByRole('switch', { name: 'Active: Shop 1' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'PUT' && c.path === '/api/update-api')).toBe(true),
+    );
+    expect(calls.find((c) => c.path === '/api/update-api')?.body).toEqual({
+      _id: 'ccccccccccccccccccccccc1',
+      active: false,
+    });
+    fireEvent.click(screen.getByRole('switch', { name: 'Send invoices through Shop 1' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/update-api-invoice/ccccccccccccccccccccccc1')?.body).toEqual({
+        send_invoice: true,
+      }),
+    );
+  });
+
+  it('shows the switches disabled and no add button to a reader', async () => {
+    render(reader, [connection(1)]);
+    expect(
+      ((await screen.findByRole('switch', { name: 'Active: Shop 1' })) as HTMLInputElement).disabled,
+    ).toBe(true);
+    expect(screen.queryByRole('link', { name: 'Add connection' })).toBeNull();
+  });
+
+  it('the add form asks PostNL’s codes, refuses without them and saves the connection', async () => {
+    const calls: Call[] = [];
+    render(owner, [], calls, '/settings/apis/add');
+    await screen.findByRole('heading', { name: 'Add an API connection' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save connection' }));
+    expect(await screen.findAllByText(/required|at least/i)).not.toHaveLength(0);
+    fireEvent.click(screen.getByRole('radio', { name: 'PostNL' }));
+    fireEvent.change(screen.getByRole('textbox', { name: /^Name/ }), { target: { value: 'PostNL' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Customer name at PostNL/ }), {
+      target: { value: 'Bakkerij' },
+    });
+    fireEvent.change(screen.getByLabelText(/^API key/), { target: { value: 'k3y' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save connection' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /^Customer code/ }).getAttribute('aria-invalid')).toBe(
+        'true',
+      ),
+    );
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(screen.getByRole('textbox', { name: /^Customer code/ }), { target: { value: 'DEVC' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Customer number/ }), {
+      target: { value: '11223344' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Collection location/ }), {
+      target: { value: '123456' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save connection' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.path === '/api/store-api')).toBe(true),
+    );
+    expect(calls.find((c) => c.path === '/api/store-api')?.body).toEqual({
+      platform: 'postnl',
+      api_name: 'PostNL',
+      api_key: 'Bakkerij',
+      secret: 'k3y',
+      settings: { customer_code: 'DEVC', customer_number: '11223344', collection_location: '123456' },
+      send_invoice: false,
+    });
+    expect(
+      await screen
+        .findByRole('table', { name: 'API connections' })
+        .catch(() => screen.findByText('No connections yet')),
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,175 @@
+import { type ApiConnection, canCall, formatDateTime } from '@hoppa/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { TFunction } from 'i18next';
+import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { PATHS } from '../../app/paths.ts';
+import { roleInForce, useSession } from '../../app/session.ts';
+import { type DataColumn, DataTable } from '../../components/data-table/data-table.tsx';
+import { ErrorBanner, MutationError, PageLoader } from '../../components/error-banner.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useUrlState } from '../../lib/url-state.ts';
+import { CONNECTIONS_PAGE_SIZE, useChangeConnection, useConnections } from './api/connections.ts';
+
+const UrlState = z.object({ page: z.coerce.number().int().min(1).default(1) });
+
+/** The last pull of a connection in words: never, taken in N orders, or failed with bol's message. */
+function SyncStatus({ c, t }: { c: ApiConnection; t: TFunction<'apiConnections'> }): ReactNode {
+  const s = c.status;
+  if (c.platform !== 'bol' && c.platform !== 'bol_be')
+    return (
+      <Text size="sm" c="dimmed">
+        {t('list.notPulled')}
+      </Text>
+    );
+  if (!s.last_sync_at)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('list.never')}
+      </Text>
+    );
+  const when = formatDateTime(s.last_sync_at);
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c={s.ok ? undefined : 'red.8'} fw={s.ok ? undefined : 600}>
+        {s.ok
+          ? t('list.synced', { when, count: s.imported ?? 0, total: s.imported_total })
+          : t('list.failed', { when })}
+      </Text>
+      {s.error ? (
+        <Text size="xs" c="red.8">
+          {s.error}
+        </Text>
+      ) : null}
+      {s.unknown_eans.length ? (
+        <Text size="xs" c="orange.9">
+          {t('list.unknownEans', {
+            list: s.unknown_eans.map((u) => `${u.order_id} (${u.eans.join(', ')})`).join('; '),
+          })}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * /settings/apis (spec 3 §2 API integrations: the custom APIs list, beta; issue 14 item 4): the organisation's
+ * connections with platform, the last sync (when, how many orders, its error and the orders held back for an unknown
+ * EAN), and switches to enable/disable a connection and to send invoices through it. Without connections it explains
+ * what to add. Server-paged; refreshed every 30 s.
+ */
+export function ApiConnectionsPage(): ReactNode {
+  const { t } = useTranslation('apiConnections');
+  const { user, orgAuth } = useSession();
+  const role = roleInForce(user, orgAuth);
+  const mayChange = canCall(role, { method: 'PUT', path: '/update-api' });
+  const mayAdd = canCall(role, { method: 'POST', path: '/store-api' });
+  const [state, update] = useUrlState(UrlState);
+  const list = useConnections(state.page);
+  const change = useChangeConnection();
+
+  const columns = useMemo<DataColumn<ApiConnection>[]>(
+    () => [
+      {
+        id: 'api_name',
+        header: t('list.name'),
+        hideable: false,
+        cell: (c) => (
+          <Text size="sm" fw={600}>
+            {c.api_name}
+          </Text>
+        ),
+      },
+      { id: 'platform', header: t('list.platform'), cell: (c) => t(`platforms.${c.platform}`) },
+      { id: 'status', header: t('list.status'), cell: (c) => <SyncStatus c={c} t={t} /> },
+      {
+        id: 'active',
+        header: t('list.active'),
+        cell: (c) => (
+          <Switch
+            checked={c.active}
+            disabled={!mayChange || change.isPending}
+            aria-label={t('list.toggleActive', { name: c.api_name })}
+            onChange={(e) =>
+              change.mutate(
+                { id: c._id, active: e.currentTarget.checked },
+                { onSuccess: () => notifications.show({ color: 'green', message: t('list.changed') }) },
+              )
+            }
+          />
+        ),
+      },
+      {
+        id: 'send_invoice',
+        header: t('list.sendInvoice'),
+        cell: (c) => (
+          <Switch
+            checked={c.send_invoice}
+            disabled={!mayChange || change.isPending}
+            aria-label={t('list.toggleInvoice', { name: c.api_name })}
+            onChange={(e) =>
+              change.mutate(
+                { id: c._id, send_invoice: e.currentTarget.checked },
+                { onSuccess: () => notifications.show({ color: 'green', message: t('list.changed') }) },
+              )
+            }
+          />
+        ),
+      },
+    ],
+    [t, mayChange, change],
+  );
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={t('list.title')}
+        description={t('list.intro')}
+        actions={
+          <Group gap="sm">
+            <Badge variant="light" size="lg">
+              {t('list.beta')}
+            </Badge>
+            {mayAdd ? (
+              <Button
+                component={Link}
+                to={PATHS.settingsApisAdd}
+                leftSection={<Icon name="plus" size={16} />}
+              >
+                {t('list.add')}
+              </Button>
+            ) : null}
+          </Group>
+        }
+      />
+      <MutationError mutation={change} />
+      {list.isError ? (
+        <ErrorBanner error={list.error} />
+      ) : !list.data ? (
+        <PageLoader />
+      ) : list.data.total === 0 ? (
+        <Alert color="brand" variant="light" icon={<Icon name="plug" />} title={t('list.emptyTitle')}>
+          {t('list.empty')}
+        </Alert>
+      ) : (
+        <Paper withBorder radius="md" p="sm">
+          <DataTable
+            id="api-connections"
+            label={t('list.title')}
+            columns={columns}
+            rows={list.data.items}
+            rowKey={(c) => c._id}
+            total={list.data.total}
+            page={state.page}
+            pageSize={CONNECTIONS_PAGE_SIZE}
+            onPageChange={(p) => update({ page: p })}
+          />
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { IdSchema, OkSchema } from '../common/common.schema.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
+import { pageOf, pageQuery } from '../http/page.ts';
+import {
+  ApiConnectionSchema,
+  BolConfirmBodySchema,
+  BolOfferSchema,
+  StoreApiBodySchema,
+  UpdateApiBodySchema,
+  UpdateApiInvoiceBodySchema,
+} from './connection.schema.ts';
+
+/**
+ * Saves a new API connection for the current organisation (spec 3 §7 `POST /store-api`; §5 API add form). The secret
+ * is stored encrypted and never answered. 409 `connection_exists` when the organisation has one of that name.
+ */
+export const storeApiEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/store-api',
+  summary: 'Add an API connection (bol, bol_be, PostNL, DHL)',
+  body: StoreApiBodySchema,
+  response: ApiConnectionSchema,
+  status: 201,
+  scope: 'org',
+  problems: ['connection_exists'],
+  tags: ['api connections'],
+});
+
+/**
+ * The API connections of the caller's organisations with their status (spec 3 §7 `GET /get-apis`; §2 API
+ * integrations list), oldest first, server-paged (`{ items, total, skip, limit }`).
+ */
+export const getApisEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/get-apis',
+  summary: 'List the API connections with their last sync',
+  query: pageQuery(50),
+  response: pageOf(ApiConnectionSchema),
+  tags: ['api connections'],
+});
+
+/** One API connection (spec 3 §7 `GET /get-api/{id}`); 404 for another organisation's. */
+export const getApiEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/get-api/:id',
+  summary: 'One API connection with its status',
+  params: z.object({ id: IdSchema }),
+  response: ApiConnectionSchema,
+  tags: ['api connections'],
+});
+
+/**
+ * Changes an API connection (spec 3 §7 `PUT /update-api`): name, key, secret (empty keeps it), settings, language,
+ * send-invoice flag, enabled or not. 409 `connection_exists` for a name taken by another of its connections.
+ */
+export const updateApiEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/update-api',
+  summary: 'Change an API connection, enable or disable it',
+  body: UpdateApiBodySchema,
+  response: ApiConnectionSchema,
+  problems: ['connection_exists'],
+  tags: ['api connections'],
+});
+
+/** Sets whether invoices are sent through the connection (spec 3 §7 `PUT /update-api-invoice/{id}` {send_invoice}). */
+export const updateApiInvoiceEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/update-api-invoice/:id',
+  summary: 'Turn sending invoices through a connection on or off',
+  params: z.object({ id: IdSchema }),
+  body: UpdateApiInvoiceBodySchema,
+  response: ApiConnectionSchema,
+  tags: ['api connections'],
+});
+
+/**
+ * The bol product list of the current organisation's active bol or bol_be connection (spec 3 §7 Sync `GET
+ * /bol/products/get/{api_name}`): bol's offer export, each offer with our product of the same EAN, whose offer id and
+ * api_name are stored (a sync, so a state-changing GET: needs the app header). Server-paged over the export. 404
+ * without such a connection; 502 `outside_service` when bol refuses or does not answer.
+ */
+export const bolProductsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/bol/products/get/:api_name',
+  summary: 'Fetch the bol offers of a connection and link them to products by EAN',
+  params: z.object({ api_name: z.enum(['bol', 'bol_be']) }),
+  query: pageQuery(100),
+  response: pageOf(BolOfferSchema),
+  scope: 'org',
+  changesState: true,
+  problems: ['outside_service'],
+  tags: ['api connections'],
+});
+
+/** Sets a product's bol_confirm flag (spec 3 §7 `PUT /product/bol_confirm`; payload not shown: `{product_id, bol_confirm}`). */
+export const bolConfirmEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/product/bol_confirm',
+  summary: 'Confirm shipments of a product to bol or not',
+  body: BolConfirmBodySchema,
+  response: OkSchema,
+  tags: ['api connections'],
+});
