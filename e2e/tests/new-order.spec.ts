@@ -51,7 +51,7 @@ async function choose(page: Page, label: string, option: RegExp | string) {
 
 async function addProduct(page: Page, p: Hit) {
   await page.getByLabel('Search by EAN or name').fill(p.ean);
-  await page.getByRole('button', { name: `Add ${p.name}` }).click();
+  await page.getByRole('button', { name: `Add ${p.name}`, exact: true }).click();
   await expect(page.getByRole('table', { name: 'Chosen products' }).getByText(p.ean)).toBeVisible();
 }
 

@@ -18,7 +18,7 @@ export interface LiveDashboardResult {
 async function call(
   app: FastifyInstance,
   cookie: string,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   url: string,
   payload?: unknown,
 ) {
@@ -43,8 +43,7 @@ const RED_NOTES = [
  * week with picks and parcels by the demo picker: a second person at work this hour, so the scoreboard and the
  * pick/pack report compare people — the demo admin picks two open orders and ships three picked ones through
  * `POST /pick_list/confirm` and `POST /orders/ship`, which also gives this hour's print run its labels — and two
- * open orders with a red note for 'Orders needing attention'. The notes call (`PUT /order/notes`) is built in
- * another branch of issue 13, so the notes are set by one commented SQL update.
+ * open orders with a red note for 'Orders needing attention' (`PUT /order/notes`).
  */
 export async function seedLiveDashboard(app: FastifyInstance, db: Db): Promise<LiveDashboardResult> {
   const admin = await login(app, 'admin');
@@ -87,12 +86,14 @@ export async function seedLiveDashboard(app: FastifyInstance, db: Db): Promise<L
     result.shipped++;
   }
 
-  // The notes call is not in this branch: the shop left these notes for the packer (colour red).
+  // The shop left these notes for the packer (red: 'Orders needing attention'), through the notes call.
   for (const [i, { id }] of toNote.entries()) {
-    await db.query(`UPDATE orders SET notes_color = 'red', notes_text = $1 WHERE id = $2`, [
-      RED_NOTES[i],
-      id,
-    ]);
+    await call(app, admin, 'PUT', '/order/notes', {
+      _id: id,
+      notes_text: RED_NOTES[i],
+      notes_color: 'red',
+      notes_notify: false,
+    });
     result.redNotes++;
   }
   return result;

@@ -322,6 +322,9 @@ describe('GET /report/setup', () => {
       dashboard: true,
       apis: false,
     });
+    // An order made in the portal's wizard is not a shop connection; one from bol.com is.
+    await t.db.query(`UPDATE orders SET platform = 'portal' WHERE id = $1`, [orders[0]?.id]);
+    expect((await done(bolOwner)).apis).toBe(false);
     await t.db.query(`UPDATE orders SET platform = 'bol' WHERE id = $1`, [orders[0]?.id]);
     expect((await done(bolOwner)).apis).toBe(true);
   });

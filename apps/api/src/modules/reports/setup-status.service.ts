@@ -2,8 +2,8 @@ import { SETUP_STEPS, type SetupStatus, type SetupStep } from '@hoppa/core';
 import { sql } from 'kysely';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 
-/** Order platforms that are not a shop connection: spreadsheet imports and orders made by hand. */
-const NOT_CONNECTED = ['import', 'manual'];
+/** Order platforms that are not a shop connection: spreadsheet imports and orders made by hand (the wizard's `portal`). */
+const NOT_CONNECTED = ['import', 'manual', 'portal'];
 const DAY_MS = 86_400_000;
 
 /**

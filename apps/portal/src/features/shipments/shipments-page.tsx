@@ -43,7 +43,7 @@ const ShipmentsUrlState = z.object({
   until: z.string().default(() => defaultShipmentRange().until),
   search: z.string().default(''),
   page: z.coerce.number().int().min(1).default(1),
-  open: z.string().default('on_the_way'),
+  open: z.string().default('not_sorted,on_the_way'),
 });
 
 /** The order the screen shows the speed groups in (spec 1 §2: not sorted, on the way, delivered in 2 days, in 1 day). */
