@@ -317,6 +317,8 @@ export const pendingItemsReportEndpoint = defineEndpoint({
 /**
  * Upload images (spec 2 §7 `PUT /inventory/checkin/images/{id}`, §5): one damage photo of an inbound item as the
  * body (jpeg, png or webp by its bytes, at most 5 MB; the spec's messages otherwise), its name in `X-File-Name`.
+ * It also serves the catalogue's 'upload images' whose path the spec does not show (spec 2 §2 Inbound item detail
+ * 'attachment upload'): the item's photos and attachments are one list, uploaded one image per call.
  */
 export const inboundImageUploadEndpoint = defineEndpoint({
   method: 'PUT',
@@ -328,6 +330,7 @@ export const inboundImageUploadEndpoint = defineEndpoint({
   bodyLimit: IMAGE_MAX_BYTES + 1024,
   response: InboundItemSchema,
   problems: ['file_too_large'],
+  catalogue: 'upload images',
   tags,
 });
 
