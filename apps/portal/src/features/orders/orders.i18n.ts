@@ -5,6 +5,19 @@
  */
 export const ordersI18n = {
   en: {
+    attachments: {
+      title: 'Attachments',
+      none: 'No attachments found',
+      file: 'File',
+      size: 'Size',
+      instruction: 'Instruction',
+      upload: 'Upload',
+      uploaded: 'Attachments stored',
+      files: 'PDF files',
+      filesPlaceholder: 'Choose PDF files',
+      instructions: 'Instructions for the packer',
+      hint: 'PDF only, at most 5 MB each. Instructions and files go together.',
+    },
     notesEditor: {
       title: 'Note for this order',
       text: 'Note',
@@ -108,6 +121,8 @@ export const ordersI18n = {
       orderListO: 'Order list (O)',
       note: 'Note',
       edit: 'Edit',
+      attachments: 'Attachments',
+      attachmentsOf: 'Attachments of order {{order}}',
     },
     scan: {
       title: 'Scanner',
@@ -208,6 +223,19 @@ export const ordersI18n = {
     },
   },
   nl: {
+    attachments: {
+      title: 'Bijlagen',
+      none: 'Geen bijlagen gevonden',
+      file: 'Bestand',
+      size: 'Grootte',
+      instruction: 'Instructie',
+      upload: 'Uploaden',
+      uploaded: 'Bijlagen opgeslagen',
+      files: 'Pdf-bestanden',
+      filesPlaceholder: 'Kies pdf-bestanden',
+      instructions: 'Instructies voor de inpakker',
+      hint: 'Alleen pdf, maximaal 5 MB per bestand. Instructies en bestanden horen bij elkaar.',
+    },
     notesEditor: {
       title: 'Notitie bij deze order',
       text: 'Notitie',
@@ -311,6 +339,8 @@ export const ordersI18n = {
       orderListO: 'Orderlijst (O)',
       note: 'Notitie',
       edit: 'Bewerken',
+      attachments: 'Bijlagen',
+      attachmentsOf: 'Bijlagen van order {{order}}',
     },
     scan: {
       title: 'Scanner',

@@ -2,6 +2,8 @@ import {
   batchShipSingleEndpoint,
   canCall,
   createOrderEndpoint,
+  orderAttachmentsEndpoint,
+  orderAttachmentUploadEndpoint,
   orderEditEndpoint,
   orderLabelQuantityEndpoint,
   orderListDocumentEndpoint,
@@ -29,6 +31,9 @@ export interface OrderPermissions {
   orderList: boolean;
   notes: boolean;
   edit: boolean;
+  /** The order's attachments: read them (`GET /order_attachments/{id}`) and add some (`POST`). */
+  attachments: boolean;
+  attach: boolean;
 }
 
 /**
@@ -52,6 +57,8 @@ export function useOrderPermissions(): OrderPermissions {
       orderList: canCall(role, orderListDocumentEndpoint),
       notes: canCall(role, orderNotesEndpoint),
       edit: canCall(role, orderEditEndpoint),
+      attachments: canCall(role, orderAttachmentsEndpoint),
+      attach: canCall(role, orderAttachmentUploadEndpoint),
     }),
     [role],
   );

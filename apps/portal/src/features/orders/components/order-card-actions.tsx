@@ -1,5 +1,5 @@
 import { type Order, orderListDocumentEndpoint } from '@hoppa/core';
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Modal } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,10 @@ import { Link } from 'react-router';
 import { pathTo } from '../../../app/paths.ts';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
 import { Icon } from '../../../components/icons.tsx';
+import {
+  type AttachmentLabels,
+  OrderAttachmentsPanel,
+} from '../../../components/order-attachments/order-attachments-panel.tsx';
 import {
   type NotesEditorLabels,
   OrderNotesEditor,
@@ -30,7 +34,8 @@ function openPdf(blob: Blob, fileName: string): void {
 }
 
 /**
- * The order card's document and edit actions (spec 1 §2 Order card: P packing list, O order list, note editor; Order
+ * The order card's document and edit actions (spec 1 §2 Order card: P packing list, O order list, note editor,
+ * attachments with the packer's instructions; Order
  * detail: edit order, hidden for orders fulfilled by the provider). Each shows only when the role may call it.
  */
 export function OrderCardActions({
@@ -44,6 +49,7 @@ export function OrderCardActions({
 }) {
   const { t } = useTranslation('orders');
   const [notesOpen, setNotesOpen] = useState(false);
+  const [attachmentsOpen, setAttachmentsOpen] = useState(false);
   const orderList = useMutation({
     mutationFn: async () => {
       const blob = await call(orderListDocumentEndpoint, { params: { id: order.id } });
@@ -87,6 +93,16 @@ export function OrderCardActions({
             {t('card.note')}
           </Button>
         )}
+        {allowed.attachments && (
+          <Button
+            size="compact-xs"
+            variant="light"
+            leftSection={<Icon name="document" size={14} />}
+            onClick={() => setAttachmentsOpen(true)}
+          >
+            {t('card.attachments')}
+          </Button>
+        )}
         {allowed.edit && !order.isFulfilledBySF && (
           <Button
             size="compact-xs"
@@ -100,6 +116,20 @@ export function OrderCardActions({
         )}
       </Group>
       <ErrorBanner error={orderList.error} />
+      <Modal
+        opened={attachmentsOpen}
+        onClose={() => setAttachmentsOpen(false)}
+        title={t('card.attachmentsOf', { order: order.orderId })}
+        size="lg"
+      >
+        {attachmentsOpen ? (
+          <OrderAttachmentsPanel
+            orderId={order.id}
+            canUpload={allowed.attach}
+            labels={t('attachments', { returnObjects: true }) as AttachmentLabels}
+          />
+        ) : null}
+      </Modal>
       {notesOpen && (
         <OrderNotesEditor
           opened
