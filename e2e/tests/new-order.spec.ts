@@ -140,6 +140,15 @@ test('a merchant creates a manual order with a PDF attachment, refused a step fi
   await expect(page).toHaveURL(/\/orders$/);
   await expect(page.getByText(manualNumber).first()).toBeVisible();
   await shot(page, 'new-order-07-open-orders');
+  // On the card (the packing station's view too) the attachment opens with the packer's instruction.
+  await page
+    .getByRole('article', { name: `Order ${manualNumber}` })
+    .getByRole('button', { name: 'Attachments' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `Attachments of order ${manualNumber}` });
+  await expect(dialog.getByRole('link', { name: 'pakbon-klant.pdf' })).toBeVisible();
+  await expect(dialog).toContainText('Pakbon van de klant bovenop in de doos leggen.');
+  await shot(page, 'new-order-08-card-attachments');
   await merchant.dispose();
 });
 
