@@ -248,7 +248,9 @@ describe('several pickers at once (issue 11)', () => {
     fireEvent.change(await screen.findByLabelText('Ordernummer'), { target: { value: first.order_id } });
     fireEvent.click(screen.getByRole('button', { name: 'Toepassen' }));
     // The filter released the claim; the same pick is in front again, so it is claimed again after the release.
-    await waitFor(() => expect(calls).toEqual([`claim ${first.id}`, `release ${first.id}`, `claim ${first.id}`]));
+    await waitFor(() =>
+      expect(calls).toEqual([`claim ${first.id}`, `release ${first.id}`, `claim ${first.id}`]),
+    );
     expect(screen.getByTestId('pick-location').textContent).toBe('A-01-01');
   });
 });

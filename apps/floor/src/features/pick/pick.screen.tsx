@@ -121,6 +121,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
   const { markTaken } = list;
   const pickId = pick?.id ?? null;
   const pickRack = pick?.item.rack ?? '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: claimRound is the trigger to claim again after a release
   useEffect(() => {
     if (!pickId || !online) return;
     let cancelled = false;
