@@ -43,6 +43,7 @@ export * from './products/bundle.endpoints.ts';
 export * from './products/bundle.rules.ts';
 export * from './products/bundle.schema.ts';
 export * from './products/ean.rules.ts';
+export * from './products/import-type.rules.ts';
 export * from './products/product.endpoints.ts';
 export * from './products/product.schema.ts';
 export * from './products/product-import.fields.ts';
