@@ -131,7 +131,9 @@ if (seed && config.demoOrders) {
   // Bundles and automation rules (issue 15): a gift box and a tasting set, two rules, an order each applies to.
   try {
     const m = await seedLiveAutomations(app, db);
-    console.log(`Demo bundles and rules: ${m.bundles} bundles, ${m.rules} automation rules, ${m.orders} orders.`);
+    console.log(
+      `Demo bundles and rules: ${m.bundles} bundles, ${m.rules} automation rules, ${m.orders} orders.`,
+    );
   } catch (err) {
     console.error(`The demo bundles and rules could not be made: ${(err as Error).message}`);
   }

@@ -24,7 +24,8 @@ async function post<T>(app: FastifyInstance, cookie: string, url: string, payloa
     headers: { cookie, [APP_HEADER]: 'demo', 'idempotency-key': randomUUID() },
     payload: payload as object,
   });
-  if (res.statusCode >= 300) throw new Error(`demo POST ${url} failed: ${res.statusCode} ${res.body.slice(0, 300)}`);
+  if (res.statusCode >= 300)
+    throw new Error(`demo POST ${url} failed: ${res.statusCode} ${res.body.slice(0, 300)}`);
   return res.json() as T;
 }
 

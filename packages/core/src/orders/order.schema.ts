@@ -76,7 +76,10 @@ export const OrderLineSchema = OrderLineBaseSchema.extend({
    * part on arrival; the packing station and the packing slip show the bundle (EAN, title, pieces ordered). Null
    * for a line that is not a part of a bundle.
    */
-  bundle: z.object({ product_id: IdSchema, ean: z.string(), title: z.string(), quantity: z.number().int() }).nullable().optional(),
+  bundle: z
+    .object({ product_id: IdSchema, ean: z.string(), title: z.string(), quantity: z.number().int() })
+    .nullable()
+    .optional(),
   /** True for a line an automation rule added (an insert product), ADR 0049. */
   added_by_rule: z.boolean().optional(),
 });

@@ -64,7 +64,12 @@ describe('automationConditionHolds', () => {
 describe('evaluateAutomations', () => {
   it('fires only for orders holding the rule product, adds factor × pieces, later changes win', () => {
     const rules: AutomationRule[] = [
-      rule({ id: '1'.repeat(24), affected_field: 'shipmentDetails.countryCode', logical_operator: '==', value: 'BE' }),
+      rule({
+        id: '1'.repeat(24),
+        affected_field: 'shipmentDetails.countryCode',
+        logical_operator: '==',
+        value: 'BE',
+      }),
       rule({
         id: '2'.repeat(24),
         type: 'add',
@@ -140,7 +145,9 @@ describe('parseAutomationImportRow', () => {
     expect(reason({ automation_action_field: '' })).toBe('automation_action_field is missing');
     expect(reason({ automation_action_value: '' })).toBe('automation_action_value is missing');
     expect(reason({ automation_action_value: '1234' })).toMatch(/automation_action_value: EAN/);
-    expect(reason({ automation_field: 'ean', automation_operator: '>' })).toBe('ean compares only with == or !=');
+    expect(reason({ automation_field: 'ean', automation_operator: '>' })).toBe(
+      'ean compares only with == or !=',
+    );
     expect(reason({ automation_action_qty: 500 })).toBe('automation_action_qty must be 1 to 100');
   });
 });

@@ -86,7 +86,9 @@ export function automationConditionHolds(rule: AutomationRule, order: Automation
     case 'quantity': {
       const n = Number(value.replace(',', '.'));
       if (value === '' || !Number.isFinite(n)) return false;
-      const pieces = order.lines.filter((l) => l.product_id === rule.product_id).reduce((s, l) => s + l.quantity, 0);
+      const pieces = order.lines
+        .filter((l) => l.product_id === rule.product_id)
+        .reduce((s, l) => s + l.quantity, 0);
       return compareNumbers(pieces, op, n);
     }
     case 'ean': {
@@ -103,7 +105,9 @@ export function automationConditionHolds(rule: AutomationRule, order: Automation
 }
 
 /** A rule's readable text, as the order detail shows it ('quantity ≥ 3 → add 1 × 8712345678906'). */
-export function describeAutomation(rule: Pick<AutomationRule, 'affected_field' | 'logical_operator' | 'value' | 'actions'>): string {
+export function describeAutomation(
+  rule: Pick<AutomationRule, 'affected_field' | 'logical_operator' | 'value' | 'actions'>,
+): string {
   const field = rule.affected_field === 'shipmentDetails.countryCode' ? 'country' : rule.affected_field;
   const what = rule.actions
     .map((a) =>
@@ -131,7 +135,9 @@ export function evaluateAutomations(
   const productIds = new Set(order.lines.map((l) => l.product_id));
   for (const rule of rules) {
     if (!productIds.has(rule.product_id) || !automationConditionHolds(rule, order)) continue;
-    const pieces = order.lines.filter((l) => l.product_id === rule.product_id).reduce((s, l) => s + l.quantity, 0);
+    const pieces = order.lines
+      .filter((l) => l.product_id === rule.product_id)
+      .reduce((s, l) => s + l.quantity, 0);
     const effect: AutomationEffect = {
       automation_id: rule.id,
       description: describeAutomation(rule),
@@ -151,7 +157,9 @@ export function evaluateAutomations(
  * The last value each change field gets from a list of effects (later rules win), e.g.
  * `{ selected_ship_option: 'POSTNL-BE' }`.
  */
-export function finalChanges(effects: readonly AutomationEffect[]): Partial<Record<AutomationChangeField, string>> {
+export function finalChanges(
+  effects: readonly AutomationEffect[],
+): Partial<Record<AutomationChangeField, string>> {
   const out: Partial<Record<AutomationChangeField, string>> = {};
   for (const e of effects) for (const c of e.changes) out[c.field] = c.value;
   return out;
@@ -232,7 +240,12 @@ export function parseAutomationImportRow(
   const fail = (reason: string) => ({ ok: false as const, ean, reason });
   for (const key of Object.keys(row) as (keyof AutomationImportRow)[]) {
     const v = row[key];
-    if (typeof v === 'string' && !cellCheck.safeParse(v).success && key !== 'product_name' && key !== 'automation_action_product_name')
+    if (
+      typeof v === 'string' &&
+      !cellCheck.safeParse(v).success &&
+      key !== 'product_name' &&
+      key !== 'automation_action_product_name'
+    )
       return fail(`${String(key)}: text too long or with control characters`);
   }
   const eanIssue = eanProblem(ean);
@@ -255,10 +268,17 @@ export function parseAutomationImportRow(
   if (!actionRaw) return fail('automation_action_field is missing');
   const action = ACTION_ALIASES[actionRaw.toLowerCase()];
   if (!action)
-    return fail(`automation_action_field must be one of ${[...AUTOMATION_CHANGE_FIELDS, AUTOMATION_ADD_FIELD].join(', ')}`);
+    return fail(
+      `automation_action_field must be one of ${[...AUTOMATION_CHANGE_FIELDS, AUTOMATION_ADD_FIELD].join(', ')}`,
+    );
   const actionValue = cellText(row.automation_action_value);
   if (!actionValue) return fail('automation_action_value is missing');
-  const base = { productEan: ean, affected_field: field, logical_operator: op, value: field === 'shipmentDetails.countryCode' ? value.toUpperCase() : value };
+  const base = {
+    productEan: ean,
+    affected_field: field,
+    logical_operator: op,
+    value: field === 'shipmentDetails.countryCode' ? value.toUpperCase() : value,
+  };
   if (action === AUTOMATION_ADD_FIELD) {
     const addEan = normaliseEan(actionValue);
     const addIssue = eanProblem(addEan);
@@ -277,7 +297,11 @@ export function parseAutomationImportRow(
  * Why a condition cannot be stored, or null (the API's check of POST/PUT /automation/): text fields compare with
  * == or != only, a quantity compares with a number.
  */
-export function automationConditionProblem(field: AutomationField, op: AutomationOperator, value: string): string | null {
+export function automationConditionProblem(
+  field: AutomationField,
+  op: AutomationOperator,
+  value: string,
+): string | null {
   if (field !== 'quantity' && !TEXT_OPERATORS.includes(op)) return `${field} compares only with == or !=`;
   if (field === 'quantity' && !Number.isFinite(Number(value.trim().replace(',', '.'))))
     return 'Value must be a number for quantity';

@@ -52,8 +52,16 @@ const ruleShape = {
  * actions, `type: 'add'` add actions; 1–5 actions.
  */
 export const AutomationBodySchema = z.discriminatedUnion('type', [
-  z.object({ ...ruleShape, type: z.literal('change'), actions: z.array(AutomationChangeActionSchema).min(1).max(5) }),
-  z.object({ ...ruleShape, type: z.literal('add'), actions: z.array(AutomationAddActionSchema).min(1).max(5) }),
+  z.object({
+    ...ruleShape,
+    type: z.literal('change'),
+    actions: z.array(AutomationChangeActionSchema).min(1).max(5),
+  }),
+  z.object({
+    ...ruleShape,
+    type: z.literal('add'),
+    actions: z.array(AutomationAddActionSchema).min(1).max(5),
+  }),
 ]);
 export type AutomationBody = z.infer<typeof AutomationBodySchema>;
 
@@ -132,7 +140,11 @@ export const AutomationImportBodySchema = z
   .max(10_000, 'At most 10,000 rows per import');
 
 /** A refused automation row: 1-based data row, the product EAN as given, the reason. */
-export const AutomationImportErrorSchema = z.object({ row: z.number().int(), ean: z.string(), reason: z.string() });
+export const AutomationImportErrorSchema = z.object({
+  row: z.number().int(),
+  ean: z.string(),
+  reason: z.string(),
+});
 export type AutomationImportError = z.infer<typeof AutomationImportErrorSchema>;
 
 /**

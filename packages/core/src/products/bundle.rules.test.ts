@@ -19,7 +19,12 @@ describe('groupBundleRows', () => {
   it('groups item rows under the bundle above them and refuses orphans', () => {
     const r = groupBundleRows([
       { bundle_item_ean: '4006381333931', bundle_item_qty: 1 },
-      { bundle_name: 'Gift box', main_product_ean: '8712345678906', bundle_item_ean: '4006381333931', bundle_item_qty: 2 },
+      {
+        bundle_name: 'Gift box',
+        main_product_ean: '8712345678906',
+        bundle_item_ean: '4006381333931',
+        bundle_item_qty: 2,
+      },
       { bundle_item_ean: '5901234123457', bundle_item_qty: 'x' },
       { bundle_name: 'Empty', main_product_ean: '96385074' },
       { bundle_name: 'No EAN' },
@@ -55,7 +60,10 @@ describe('parseBundleImport', () => {
     ],
   };
   it('adds up repeated parts and defaults a non-number quantity to 1', () => {
-    const r = parseBundleImport({ ...b, bundle_items: [...b.bundle_items, { ean: '5901234123457', quantity: 'two' }] });
+    const r = parseBundleImport({
+      ...b,
+      bundle_items: [...b.bundle_items, { ean: '5901234123457', quantity: 'two' }],
+    });
     expect(r.ok && r.value.items).toEqual([
       { ean: '4006381333931', quantity: 3 },
       { ean: '5901234123457', quantity: 1 },
@@ -68,7 +76,9 @@ describe('parseBundleImport', () => {
     };
     expect(reason({ bundle_items: [] })).toBe('bundle has no items');
     expect(reason({ parent_ean: '123' })).toMatch(/^main_product_ean: /);
-    expect(reason({ bundle_items: [{ ean: '8712345678906', quantity: 1 }] })).toBe('item 1: a bundle cannot contain itself');
+    expect(reason({ bundle_items: [{ ean: '8712345678906', quantity: 1 }] })).toBe(
+      'item 1: a bundle cannot contain itself',
+    );
     expect(reason({ bundle_items: [{ ean: '4006381333931', quantity: 0 }] })).toMatch(/whole number/);
     expect(reason({ bundle_items: [{ ean: '4006381333932', quantity: 1 }] })).toMatch(/check digit/);
   });

@@ -1,5 +1,5 @@
 import { boundedText, freeText } from '../common/text.ts';
-import { type BundleImport, BUNDLE_MAX_QUANTITY } from './bundle.schema.ts';
+import { BUNDLE_MAX_QUANTITY, type BundleImport } from './bundle.schema.ts';
 import { EAN_PROBLEM_TEXT, eanProblem, normaliseEan } from './ean.rules.ts';
 
 /**
@@ -64,7 +64,10 @@ export function parseBundleImport(
       parentEan,
       parentName: name || null,
       description: description || null,
-      items: [...items].map(([ean, quantity]) => ({ ean, quantity: Math.min(quantity, BUNDLE_MAX_QUANTITY) })),
+      items: [...items].map(([ean, quantity]) => ({
+        ean,
+        quantity: Math.min(quantity, BUNDLE_MAX_QUANTITY),
+      })),
     },
   };
 }
@@ -108,7 +111,13 @@ export function groupBundleRows(rows: readonly BundleFileRow[]): {
       }
       let b = byEan.get(mainEan);
       if (!b) {
-        b = { parent_ean: mainEan, parent_name: name, description: text(r.bundle_description) || null, bundle_items: [], row };
+        b = {
+          parent_ean: mainEan,
+          parent_name: name,
+          description: text(r.bundle_description) || null,
+          bundle_items: [],
+          row,
+        };
         byEan.set(mainEan, b);
       }
       current = b;
@@ -119,7 +128,11 @@ export function groupBundleRows(rows: readonly BundleFileRow[]): {
     }
     if (!itemEan) return;
     if (!current) {
-      refused.push({ row, ean: itemEan, reason: 'item has no bundle (bundle_name and main_product_ean above it)' });
+      refused.push({
+        row,
+        ean: itemEan,
+        reason: 'item has no bundle (bundle_name and main_product_ean above it)',
+      });
       return;
     }
     const qty = Number(text(r.bundle_item_qty));

@@ -27,7 +27,9 @@ export const BundleImportSchema = z.looseObject({
   description: SpreadsheetCellSchema,
   /** The spreadsheet row of the bundle's first line (1-based data row), for the report. */
   row: z.number().int().min(1).max(1_000_000).optional(),
-  bundle_items: z.array(BundleImportItemSchema).max(BUNDLE_MAX_ITEMS, `At most ${BUNDLE_MAX_ITEMS} parts per bundle`),
+  bundle_items: z
+    .array(BundleImportItemSchema)
+    .max(BUNDLE_MAX_ITEMS, `At most ${BUNDLE_MAX_ITEMS} parts per bundle`),
 });
 export type BundleImport = z.infer<typeof BundleImportSchema>;
 
@@ -38,7 +40,11 @@ export const BundleImportBodySchema = z
   .max(5_000, 'At most 5,000 bundles per import');
 
 /** A refused bundle: its number in the body (1-based) or its spreadsheet row, the parent EAN, the reason. */
-export const BundleImportErrorSchema = z.object({ row: z.number().int(), ean: z.string(), reason: z.string() });
+export const BundleImportErrorSchema = z.object({
+  row: z.number().int(),
+  ean: z.string(),
+  reason: z.string(),
+});
 export type BundleImportError = z.infer<typeof BundleImportErrorSchema>;
 
 /**
@@ -73,6 +79,8 @@ export const ProductBundleSchema = z.object({
   parts: z.array(BundlePartSchema),
   /** Whole bundles the parts' stock makes: min over parts of floor(stock / quantity); 0 without parts. */
   stock: z.number().int(),
-  part_of: z.array(z.object({ product_id: IdSchema, ean: z.string(), name: z.string(), quantity: z.number().int() })),
+  part_of: z.array(
+    z.object({ product_id: IdSchema, ean: z.string(), name: z.string(), quantity: z.number().int() }),
+  ),
 });
 export type ProductBundle = z.infer<typeof ProductBundleSchema>;

@@ -84,6 +84,7 @@ export function detectImportType(headers: readonly string[], selected: BulkImpor
   if (names.some((h) => AUTOMATION_WORDS.some((w) => h.includes(w)))) return 'automations';
   const hasItem = names.some((h) => h.includes('item'));
   const hasQty = names.some((h) => h.includes('qty') || h.includes('quantity'));
-  if (names.some((h) => BUNDLE_WORDS.some((w) => h.includes(w))) || (hasItem && hasQty)) return 'product_bundles';
+  if (names.some((h) => BUNDLE_WORDS.some((w) => h.includes(w))) || (hasItem && hasQty))
+    return 'product_bundles';
   return selected === 'automations' || selected === 'product_bundles' ? selected : 'products';
 }

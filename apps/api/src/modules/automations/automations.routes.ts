@@ -21,7 +21,9 @@ import {
  * list, create, change and delete a product's rules, and the rule import.
  */
 export function registerAutomationRoutes(app: FastifyInstance): void {
-  route(app, automationListEndpoint, async ({ params, query }, ctx) => listAutomations(ctx, params.product_id, query));
+  route(app, automationListEndpoint, async ({ params, query }, ctx) =>
+    listAutomations(ctx, params.product_id, query),
+  );
   route(app, automationCreateEndpoint, async ({ body }, ctx) =>
     ctx.db.transaction((tx) => createAutomation({ db: tx, orgIds: ctx.orgIds }, ctx.user.id, body)),
   );

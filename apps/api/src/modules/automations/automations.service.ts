@@ -51,7 +51,8 @@ function toAutomation(r: AutomationRow): Automation {
   };
 }
 
-const invalid = (path: string, message: string) => new HttpProblem(400, 'validation', message, [{ path, message }]);
+const invalid = (path: string, message: string) =>
+  new HttpProblem(400, 'validation', message, [{ path, message }]);
 
 /** The product of a rule, visible to the request (404 otherwise): its id and organisation. */
 async function productOf(ctx: TenantScope, productId: string): Promise<{ id: string; org_id: string }> {
@@ -144,7 +145,11 @@ export async function listAutomations(
  * Adds a rule to a product (spec 3 §7 `POST /automation/`; §2 Automation rules panel) in the product's organisation.
  * Errors: 404 product not visible; 400 `validation` for a condition that cannot hold or an unknown method, box or EAN.
  */
-export async function createAutomation(ctx: TenantScope, userId: string, body: AutomationBody): Promise<Automation> {
+export async function createAutomation(
+  ctx: TenantScope,
+  userId: string,
+  body: AutomationBody,
+): Promise<Automation> {
   checkCondition(body);
   const product = await productOf(ctx, body.product_id);
   const actions = await resolveActions(ctx, product.org_id, body);
@@ -162,7 +167,16 @@ export async function createAutomation(ctx: TenantScope, userId: string, body: A
       actions: JSON.stringify(actions),
       created_by: userId,
     })
-    .returning(['id', 'product_id', 'affected_field', 'logical_operator', 'value', 'type', 'actions', 'created_at'])
+    .returning([
+      'id',
+      'product_id',
+      'affected_field',
+      'logical_operator',
+      'value',
+      'type',
+      'actions',
+      'created_at',
+    ])
     .executeTakeFirstOrThrow();
   return toAutomation(row);
 }
@@ -215,7 +229,10 @@ export async function deleteAutomation(ctx: TenantScope, id: string): Promise<{ 
  * The active rules of the given products (one organisation), oldest first, as core's evaluation takes them
  * (`evaluateAutomations`): used when orders arrive (ADR 0049).
  */
-export async function rulesOfProducts(ctx: TenantScope, productIds: readonly string[]): Promise<AutomationRule[]> {
+export async function rulesOfProducts(
+  ctx: TenantScope,
+  productIds: readonly string[],
+): Promise<AutomationRule[]> {
   if (productIds.length === 0) return [];
   const rows = await tenantSql(ctx)
     .selectFrom('automations as a')
@@ -228,12 +245,24 @@ export async function rulesOfProducts(ctx: TenantScope, productIds: readonly str
     .execute();
   return rows.map((r) => {
     const a = toAutomation(r);
-    return { ...a, actions: a.actions.map((x) => ('field' in x ? x : { product_id: x.product_id, ean: x.ean, quantity: x.quantity })) };
+    return {
+      ...a,
+      actions: a.actions.map((x) =>
+        'field' in x ? x : { product_id: x.product_id, ean: x.ean, quantity: x.quantity },
+      ),
+    };
   });
 }
 
 /** A key that is the same for two rules with the same content, to skip re-imported rules. */
-function ruleKey(r: { product_id: string; affected_field: string; logical_operator: string; value: string; type: string; actions: unknown }): string {
+function ruleKey(r: {
+  product_id: string;
+  affected_field: string;
+  logical_operator: string;
+  value: string;
+  type: string;
+  actions: unknown;
+}): string {
   const actions = (r.actions as StoredAutomationAction[]).map((a) =>
     'field' in a ? `${a.field}=${a.value}` : `+${a.product_id}x${a.quantity}`,
   );
@@ -289,14 +318,22 @@ export async function importAutomations(
     const v = r.value;
     const product = productByEan.get(v.productEan);
     if (!product) {
-      errors.push({ row, ean: v.productEan, reason: `product_ean ${v.productEan} is not a product of this shop` });
+      errors.push({
+        row,
+        ean: v.productEan,
+        reason: `product_ean ${v.productEan} is not a product of this shop`,
+      });
       continue;
     }
     let action: StoredAutomationAction;
     if ('ean' in v.action) {
       const add = productByEan.get(v.action.ean);
       if (!add) {
-        errors.push({ row, ean: v.productEan, reason: `automation_action_value ${v.action.ean} is not a product of this shop` });
+        errors.push({
+          row,
+          ean: v.productEan,
+          reason: `automation_action_value ${v.action.ean} is not a product of this shop`,
+        });
         continue;
       }
       action = { ean: add.ean, quantity: v.action.quantity, product_id: add.id, name: add.name };

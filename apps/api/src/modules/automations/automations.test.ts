@@ -13,7 +13,12 @@ describe('automation rules', () => {
   let insert: { id: string; ean: string };
   let stroopProduct: { id: string; ean: string };
 
-  const call = async <T>(cookie: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
+  const call = async <T>(
+    cookie: string,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ) => {
     const res = await t.app.inject({ method, url, headers: { cookie }, payload: payload as object });
     return { status: res.statusCode, body: res.json() as T };
   };
@@ -24,7 +29,11 @@ describe('automation rules', () => {
     bol = await t.login(DEMO_USERS.bolOwner.email, DEMO_USERS.bolOwner.password);
     stroop = await t.login(DEMO_USERS.stroopOwner.email, DEMO_USERS.stroopOwner.password);
     const loc = await addLocation(t.db, { name: 'AUTO-01', sequence: 9001 });
-    mug = await addProduct(t.db, orgs.bol, { name: 'Mok rood', ean: '8712345678906', stock: [{ locationId: loc, stock: 50 }] });
+    mug = await addProduct(t.db, orgs.bol, {
+      name: 'Mok rood',
+      ean: '8712345678906',
+      stock: [{ locationId: loc, stock: 50 }],
+    });
     insert = await addProduct(t.db, orgs.bol, {
       name: 'Flyer receptenkaart',
       ean: '4006381333931',
@@ -44,7 +53,9 @@ describe('automation rules', () => {
       actions: [{ ean: insert.ean, quantity: 1 }],
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
-    expect(made.body.actions).toEqual([{ ean: insert.ean, quantity: 1, product_id: insert.id, name: 'Flyer receptenkaart' }]);
+    expect(made.body.actions).toEqual([
+      { ean: insert.ean, quantity: 1, product_id: insert.id, name: 'Flyer receptenkaart' },
+    ]);
 
     const list = await call<{ items: Automation[]; total: number }>(bol, 'GET', `/api/automations/${mug.id}`);
     expect(list.body.total).toBe(1);
@@ -100,7 +111,11 @@ describe('automation rules', () => {
     expect(changed.body.affected_field).toBe('shipmentDetails.countryCode');
     expect(changed.body.actions[0]).toMatchObject({ field: 'selected_packaging_option' });
     // A country compared with '>' cannot hold: refused.
-    const bad = await call(bol, 'PUT', '/api/automation/', { ...changed.body, _id: made.body.id, logical_operator: '>' });
+    const bad = await call(bol, 'PUT', '/api/automation/', {
+      ...changed.body,
+      _id: made.body.id,
+      logical_operator: '>',
+    });
     expect(bad.status).toBe(400);
 
     expect((await call(bol, 'DELETE', `/api/automation/${made.body.id}`)).status).toBe(200);
@@ -136,11 +151,19 @@ describe('automation rules', () => {
     };
     const imported = await call<OrderImportResult>(bol, 'POST', '/api/orders/import', [
       { order_id: 'AUTO-BE-1', product_ean: mug.ean, quantity: '3', ...address, countryCode: 'BE' },
-      { order_id: 'AUTO-NL-1', product_ean: mug.ean, quantity: '1', ...address, zipcode: '1234 AB', city: 'Utrecht', countryCode: 'NL' },
+      {
+        order_id: 'AUTO-NL-1',
+        product_ean: mug.ean,
+        quantity: '1',
+        ...address,
+        zipcode: '1234 AB',
+        city: 'Utrecht',
+        countryCode: 'NL',
+      },
     ]);
     expect(imported.status, JSON.stringify(imported.body)).toBe(201);
     expect(imported.body.created).toBe(2);
-    const [be, nl] = imported.body.orders as [{ id: string }, { id: string }];
+    const [be, nl] = imported.body.orders as unknown as [{ id: string }, { id: string }];
 
     const detail = await call<Order>(bol, 'GET', `/api/order/get/${be.id}`);
     expect(detail.body.selected_ship_option).toBe('SMF-POSTNL-BE');
@@ -211,14 +234,29 @@ describe('automation rules', () => {
     expect(first.body.automations.success).toBe(2);
     expect(first.body.automations.errors).toEqual([
       { row: 3, ean: mug.ean, reason: 'automation_value is missing' },
-      { row: 4, ean: stroopProduct.ean, reason: `product_ean ${stroopProduct.ean} is not a product of this shop` },
+      {
+        row: 4,
+        ean: stroopProduct.ean,
+        reason: `product_ean ${stroopProduct.ean} is not a product of this shop`,
+      },
       { row: 5, ean: mug.ean, reason: 'unknown shipment method NO-SUCH-METHOD' },
     ]);
     const listed = await call<{ items: Automation[] }>(bol, 'GET', `/api/automations/${mug.id}?limit=100`);
     const de = listed.body.items.find((a) => a.value === 'DE');
-    expect(de).toMatchObject({ affected_field: 'shipmentDetails.countryCode', logical_operator: '==', type: 'add' });
-    expect(de?.actions).toEqual([{ ean: insert.ean, quantity: 1, product_id: insert.id, name: 'Flyer receptenkaart' }]);
-    const again = await call<AutomationImportResult>(bol, 'POST', '/api/products/import-automations', rows.slice(0, 2));
+    expect(de).toMatchObject({
+      affected_field: 'shipmentDetails.countryCode',
+      logical_operator: '==',
+      type: 'add',
+    });
+    expect(de?.actions).toEqual([
+      { ean: insert.ean, quantity: 1, product_id: insert.id, name: 'Flyer receptenkaart' },
+    ]);
+    const again = await call<AutomationImportResult>(
+      bol,
+      'POST',
+      '/api/products/import-automations',
+      rows.slice(0, 2),
+    );
     expect(again.body.automations).toEqual({ success: 2, unchanged: 2, errors: [] });
     const after = await call<{ total: number }>(bol, 'GET', `/api/automations/${mug.id}`);
     expect(after.body.total).toBe(listed.body.items.length);

@@ -4,7 +4,7 @@ import { systemSql } from '../../db/kysely.ts';
 import { orgScope, tenantSql } from '../../db/tenant.ts';
 import { rulesOfProducts } from '../automations/index.ts';
 import { bundlePartsOf } from '../products/index.ts';
-import { pickLocationsOf } from './order-import.service.ts';
+import { pickLocationsOf } from './pick-locations.service.ts';
 
 interface ArrivedLine {
   id: string;
@@ -39,7 +39,11 @@ export interface ArrivalResult {
  *    still shows what the customer bought.
  * Orders that are not open or lines of other organisations are not touched. Returns counts.
  */
-export async function applyArrivalRules(db: Db, orgId: string, orderIds: readonly string[]): Promise<ArrivalResult> {
+export async function applyArrivalRules(
+  db: Db,
+  orgId: string,
+  orderIds: readonly string[],
+): Promise<ArrivalResult> {
   const result: ArrivalResult = { ordersChanged: 0, linesAdded: 0, bundlesExpanded: 0 };
   if (orderIds.length === 0) return result;
   const scope = { db, orgIds: [orgId] };
@@ -47,7 +51,17 @@ export async function applyArrivalRules(db: Db, orgId: string, orderIds: readonl
   const loadLines = () =>
     q
       .selectFrom('order_lines as l')
-      .select(['l.id', 'l.order_id', 'l.product_id', 'l.ean', 'l.title', 'l.quantity', 'l.position', 'l.placed_at', 'l.automation_id'])
+      .select([
+        'l.id',
+        'l.order_id',
+        'l.product_id',
+        'l.ean',
+        'l.title',
+        'l.quantity',
+        'l.position',
+        'l.placed_at',
+        'l.automation_id',
+      ])
       .where(orgScope(scope, 'l'))
       .where('l.order_id', 'in', [...orderIds])
       .where('l.bundle_product_id', 'is', null)
@@ -69,7 +83,11 @@ export async function applyArrivalRules(db: Db, orgId: string, orderIds: readonl
       .execute();
     const linesOf = new Map<string, ArrivedLine[]>();
     for (const l of lines) linesOf.set(l.order_id, [...(linesOf.get(l.order_id) ?? []), l]);
-    const methods = await systemSql(db).selectFrom('shipment_methods').select(['id', 'code']).where('active', '=', true).execute();
+    const methods = await systemSql(db)
+      .selectFrom('shipment_methods')
+      .select(['id', 'code'])
+      .where('active', '=', true)
+      .execute();
     const methodOf = new Map(methods.map((m) => [m.code, m.id]));
     const added: ArrivedLine[] = [];
     const records: { order: string; automation: string; description: string }[] = [];
@@ -86,7 +104,9 @@ export async function applyArrivalRules(db: Db, orgId: string, orderIds: readonl
           .updateTable('orders as o')
           .set({
             ...(methodId ? { selected_ship_method_id: methodId } : {}),
-            ...(changes.selected_packaging_option ? { selected_box_id: changes.selected_packaging_option } : {}),
+            ...(changes.selected_packaging_option
+              ? { selected_box_id: changes.selected_packaging_option }
+              : {}),
           })
           .where(orgScope(scope, 'o'))
           .where('o.id', '=', o.id)
@@ -209,7 +229,11 @@ export async function applyArrivalRules(db: Db, orgId: string, orderIds: readonl
     .where('l.order_id', 'in', [...new Set(bundleLines.map((l) => l.order_id))])
     .execute();
   // Within PostgreSQL's 65,535 parameters per statement.
-  for (let i = 0; i < parts.length; i += 2000) await q.insertInto('order_lines').values(parts.slice(i, i + 2000)).execute();
+  for (let i = 0; i < parts.length; i += 2000)
+    await q
+      .insertInto('order_lines')
+      .values(parts.slice(i, i + 2000))
+      .execute();
   result.bundlesExpanded += bundleLines.length;
   return result;
 }

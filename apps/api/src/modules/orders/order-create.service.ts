@@ -17,7 +17,7 @@ import { orgScope, tenantSql } from '../../db/tenant.ts';
 import { HttpProblem } from '../../lib/errors.ts';
 import { isEuropeanCountry, postcodeFormat } from '../address/index.ts';
 import { applyArrivalRules } from './order-arrival.service.ts';
-import { pickLocationsOf } from './order-import.service.ts';
+import { pickLocationsOf } from './pick-locations.service.ts';
 
 /** The parsed body of `POST /orders`. */
 export type CreateOrderInput = z.output<typeof CreateOrderBodySchema>;

@@ -24,7 +24,10 @@ export interface BundlePartRow {
  * The parts of the given bundles (products with parts), by bundle id in position order (ADR 0049). Products that are
  * not bundles are missing from the map. One query.
  */
-export async function bundlePartsOf(scope: TenantScope, productIds: readonly string[]): Promise<Map<string, BundlePartRow[]>> {
+export async function bundlePartsOf(
+  scope: TenantScope,
+  productIds: readonly string[],
+): Promise<Map<string, BundlePartRow[]>> {
   const out = new Map<string, BundlePartRow[]>();
   if (productIds.length === 0) return out;
   const rows = await tenantSql(scope)
@@ -132,7 +135,11 @@ export async function importBundles(
     }
     const earlier = seen.get(r.value.parentEan);
     if (earlier !== undefined) {
-      errors.push({ row, ean: r.value.parentEan, reason: `bundle appears twice in this file (first in row ${earlier})` });
+      errors.push({
+        row,
+        ean: r.value.parentEan,
+        reason: `bundle appears twice in this file (first in row ${earlier})`,
+      });
       return;
     }
     seen.set(r.value.parentEan, row);
@@ -183,12 +190,20 @@ export async function importBundles(
       const parentId = idOf.get(b.parentEan);
       const nested = b.items.find((it) => bundleIds.has(idOf.get(it.ean) ?? `new:${it.ean}`));
       if (nested) {
-        errors.push({ row: g.row, ean: b.parentEan, reason: `bundle_item_ean ${nested.ean} is a bundle itself` });
+        errors.push({
+          row: g.row,
+          ean: b.parentEan,
+          reason: `bundle_item_ean ${nested.ean} is a bundle itself`,
+        });
         continue;
       }
       const missing = b.items.find((it) => !idOf.has(it.ean));
       if (missing) {
-        errors.push({ row: g.row, ean: b.parentEan, reason: `bundle_item_ean ${missing.ean} is not a product of this shop` });
+        errors.push({
+          row: g.row,
+          ean: b.parentEan,
+          reason: `bundle_item_ean ${missing.ean} is not a product of this shop`,
+        });
         continue;
       }
       if (parentId && partIds.has(parentId)) {
@@ -196,7 +211,11 @@ export async function importBundles(
         continue;
       }
       if (!parentId && !b.parentName) {
-        errors.push({ row: g.row, ean: b.parentEan, reason: 'bundle_name is missing (needed for a new product)' });
+        errors.push({
+          row: g.row,
+          ean: b.parentEan,
+          reason: 'bundle_name is missing (needed for a new product)',
+        });
         continue;
       }
       write.push(g);

@@ -1,4 +1,10 @@
-import type { BundleImportResult, Order, OrderImportResult, PickListResponse, ProductBundle } from '@hoppa/core';
+import type {
+  BundleImportResult,
+  Order,
+  OrderImportResult,
+  PickListResponse,
+  ProductBundle,
+} from '@hoppa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -27,9 +33,21 @@ describe('bundles', () => {
     stroop = await t.login(DEMO_USERS.stroopOwner.email, DEMO_USERS.stroopOwner.password);
     picker = await t.login(DEMO_USERS.picker.email, DEMO_USERS.picker.password);
     loc = await addLocation(t.db, { name: 'BUNDLE-01', sequence: 9101 });
-    mug = await addProduct(t.db, orgs.bol, { name: 'Mok rood', ean: '8712345678906', stock: [{ locationId: loc, stock: 10 }] });
-    tea = await addProduct(t.db, orgs.bol, { name: 'Thee rooibos', ean: '4006381333931', stock: [{ locationId: loc, stock: 7 }] });
-    card = await addProduct(t.db, orgs.bol, { name: 'Wenskaart', ean: '5901234123457', stock: [{ locationId: loc, stock: 40 }] });
+    mug = await addProduct(t.db, orgs.bol, {
+      name: 'Mok rood',
+      ean: '8712345678906',
+      stock: [{ locationId: loc, stock: 10 }],
+    });
+    tea = await addProduct(t.db, orgs.bol, {
+      name: 'Thee rooibos',
+      ean: '4006381333931',
+      stock: [{ locationId: loc, stock: 7 }],
+    });
+    card = await addProduct(t.db, orgs.bol, {
+      name: 'Wenskaart',
+      ean: '5901234123457',
+      stock: [{ locationId: loc, stock: 40 }],
+    });
   });
   afterAll(async () => t.close());
 
@@ -46,10 +64,25 @@ describe('bundles', () => {
           { ean: card.ean, quantity: '1' },
         ],
       },
-      { row: 4, parent_ean: '4012345678901', parent_name: 'Onbekend deel', bundle_items: [{ ean: '4000000000006', quantity: 1 }] },
-      { row: 5, parent_ean: '12345', parent_name: 'Slechte EAN', bundle_items: [{ ean: mug.ean, quantity: 1 }] },
+      {
+        row: 4,
+        parent_ean: '4012345678901',
+        parent_name: 'Onbekend deel',
+        bundle_items: [{ ean: '4000000000006', quantity: 1 }],
+      },
+      {
+        row: 5,
+        parent_ean: '12345',
+        parent_name: 'Slechte EAN',
+        bundle_items: [{ ean: mug.ean, quantity: 1 }],
+      },
       { row: 6, parent_ean: '4012345678901', parent_name: 'Leeg', bundle_items: [] },
-      { row: 7, parent_ean: '40123455', parent_name: 'Box in box', bundle_items: [{ ean: '96385074', quantity: 1 }] },
+      {
+        row: 7,
+        parent_ean: '40123455',
+        parent_name: 'Box in box',
+        bundle_items: [{ ean: '96385074', quantity: 1 }],
+      },
     ]);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.success).toBe(1);
@@ -69,7 +102,8 @@ describe('bundles', () => {
   });
 
   it('derives the bundle stock from its parts', async () => {
-    const box = (await t.db.query<{ id: string }>(`SELECT id FROM products WHERE ean = '96385074'`)).rows[0] as { id: string };
+    const box = (await t.db.query<{ id: string }>(`SELECT id FROM products WHERE ean = '96385074'`))
+      .rows[0] as { id: string };
     const view = await call<ProductBundle>(bol, 'GET', `/api/product/bundle/${box.id}`);
     expect(view.status).toBe(200);
     expect(view.body.is_bundle).toBe(true);
@@ -135,7 +169,11 @@ describe('bundles', () => {
     });
     expect(pick.statusCode, pick.body).toBe(200);
     expect(await stockAt(t.db, tea.id, loc)).toBe(3);
-    const after = await call<ProductBundle>(bol, 'GET', `/api/product/bundle/${order.body.products[0]?.bundle?.product_id}`);
+    const after = await call<ProductBundle>(
+      bol,
+      'GET',
+      `/api/product/bundle/${order.body.products[0]?.bundle?.product_id}`,
+    );
     // Tea 3 left, 2 per box: one box left.
     expect(after.body.stock).toBe(1);
   });

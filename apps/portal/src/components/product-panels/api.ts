@@ -23,7 +23,8 @@ const keys = {
 export function useAutomations(productId: string) {
   return useQuery({
     queryKey: keys.automations(productId),
-    queryFn: () => call(automationListEndpoint, { params: { product_id: productId }, query: { skip: 0, limit: 100 } }),
+    queryFn: () =>
+      call(automationListEndpoint, { params: { product_id: productId }, query: { skip: 0, limit: 100 } }),
   });
 }
 
@@ -48,8 +49,16 @@ export function useDeleteAutomation(productId: string) {
 
 /** Active shipment methods and the boxes, for a change action's value. */
 export function useShippingChoices() {
-  const methods = useQuery({ queryKey: ['shipment-methods'], queryFn: () => call(shipmentMethodsEndpoint, {}), staleTime: 60_000 });
-  const boxes = useQuery({ queryKey: ['shipment-boxes'], queryFn: () => call(shipmentBoxesEndpoint, {}), staleTime: 60_000 });
+  const methods = useQuery({
+    queryKey: ['shipment-methods'],
+    queryFn: () => call(shipmentMethodsEndpoint, {}),
+    staleTime: 60_000,
+  });
+  const boxes = useQuery({
+    queryKey: ['shipment-boxes'],
+    queryFn: () => call(shipmentBoxesEndpoint, {}),
+    staleTime: 60_000,
+  });
   return { methods: methods.data ?? [], boxes: boxes.data ?? [] };
 }
 

@@ -11,7 +11,7 @@ const productPanelsI18n = {
       intro: 'Rules run when an order with this product arrives (import, bol, new order).',
       empty: 'No rules yet.',
       when: 'When',
-      then: 'Then',
+      action: 'Then',
       field: 'Condition field',
       fields: { quantity: 'Quantity', ean: 'EAN in the order', 'shipmentDetails.countryCode': 'Country' },
       operator: 'Operator',
@@ -58,10 +58,11 @@ const productPanelsI18n = {
   nl: {
     automations: {
       title: 'Automatiseringsregels',
-      intro: 'Regels worden uitgevoerd als er een order met dit product binnenkomt (import, bol, nieuwe order).',
+      intro:
+        'Regels worden uitgevoerd als er een order met dit product binnenkomt (import, bol, nieuwe order).',
       empty: 'Nog geen regels.',
       when: 'Als',
-      then: 'Dan',
+      action: 'Dan',
       field: 'Conditieveld',
       fields: { quantity: 'Aantal', ean: 'EAN in de order', 'shipmentDetails.countryCode': 'Land' },
       operator: 'Operator',

@@ -26,7 +26,13 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ErrorBanner } from '../error-banner.tsx';
-import { useAutomations, useDeleteAutomation, useProductSearch, useSaveAutomation, useShippingChoices } from './api.ts';
+import {
+  useAutomations,
+  useDeleteAutomation,
+  useProductSearch,
+  useSaveAutomation,
+  useShippingChoices,
+} from './api.ts';
 import { useProductPanelTexts } from './panel-texts.ts';
 
 /** The form of a rule being made or changed. */
@@ -54,7 +60,14 @@ const EMPTY: Draft = {
   factor: 1,
 };
 
-const OPERATOR_SIGN: Record<AutomationOperator, string> = { '==': '=', '!=': '≠', '>': '>', '<': '<', '>=': '≥', '<=': '≤' };
+const OPERATOR_SIGN: Record<AutomationOperator, string> = {
+  '==': '=',
+  '!=': '≠',
+  '>': '>',
+  '<': '<',
+  '>=': '≥',
+  '<=': '≤',
+};
 
 function draftOf(a: Automation): Draft {
   const first = a.actions[0];
@@ -79,7 +92,13 @@ function draftOf(a: Automation): Draft {
  * value) or add (a product found by EAN or name from 3 characters, debounced 300 ms, with a quantity factor).
  * Self-contained: give it the product's id; it reads and writes through the API and keeps its own texts.
  */
-export function ProductAutomationsPanel({ productId, canEdit = true }: { productId: string; canEdit?: boolean }) {
+export function ProductAutomationsPanel({
+  productId,
+  canEdit = true,
+}: {
+  productId: string;
+  canEdit?: boolean;
+}) {
   const t = useProductPanelTexts();
   const list = useAutomations(productId);
   const save = useSaveAutomation(productId);
@@ -113,11 +132,24 @@ export function ProductAutomationsPanel({ productId, canEdit = true }: { product
       return;
     }
     setProblem(null);
-    const base = { product_id: productId, affected_field: draft.field, logical_operator: draft.operator, value };
+    const base = {
+      product_id: productId,
+      affected_field: draft.field,
+      logical_operator: draft.operator,
+      value,
+    };
     const body =
       draft.type === 'change'
-        ? { ...base, type: 'change' as const, actions: [{ field: draft.changeField, value: draft.changeValue as string }] }
-        : { ...base, type: 'add' as const, actions: [{ ean: draft.addEan as string, quantity: draft.factor }] };
+        ? {
+            ...base,
+            type: 'change' as const,
+            actions: [{ field: draft.changeField, value: draft.changeValue as string }],
+          }
+        : {
+            ...base,
+            type: 'add' as const,
+            actions: [{ ean: draft.addEan as string, quantity: draft.factor }],
+          };
     await save.mutateAsync(draft.id ? { ...body, _id: draft.id } : body);
     notifications.show({ color: 'green', message: t('automations.saved'), autoClose: 5000 });
     setDraft(null);
@@ -125,7 +157,10 @@ export function ProductAutomationsPanel({ productId, canEdit = true }: { product
 
   const textField = draft && draft.field !== 'quantity';
   const operators = textField ? (['==', '!='] as const) : AUTOMATION_OPERATORS;
-  const productOptions = (found.data?.products ?? []).map((p) => ({ value: p.ean, label: `${p.name} (${p.ean})` }));
+  const productOptions = (found.data?.products ?? []).map((p) => ({
+    value: p.ean,
+    label: `${p.name} (${p.ean})`,
+  }));
   if (draft?.addEan && !productOptions.some((o) => o.value === draft.addEan))
     productOptions.unshift({ value: draft.addEan, label: draft.addEan });
 
@@ -152,7 +187,7 @@ export function ProductAutomationsPanel({ productId, canEdit = true }: { product
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('automations.when')}</Table.Th>
-                <Table.Th>{t('automations.then')}</Table.Th>
+                <Table.Th>{t('automations.action')}</Table.Th>
                 {canEdit && <Table.Th />}
               </Table.Tr>
             </Table.Thead>
@@ -160,7 +195,8 @@ export function ProductAutomationsPanel({ productId, canEdit = true }: { product
               {list.data.items.map((a) => (
                 <Table.Tr key={a.id}>
                   <Table.Td>
-                    {t(`automations.fields.${a.affected_field}`)} {OPERATOR_SIGN[a.logical_operator]} {a.value}
+                    {t(`automations.fields.${a.affected_field}`)} {OPERATOR_SIGN[a.logical_operator]}{' '}
+                    {a.value}
                   </Table.Td>
                   <Table.Td>{a.actions.map(describeAction).join(', ')}</Table.Td>
                   {canEdit && (
@@ -230,11 +266,18 @@ export function ProductAutomationsPanel({ productId, canEdit = true }: { product
                 <Group grow align="flex-end">
                   <Select
                     label={t('automations.changeField')}
-                    data={AUTOMATION_CHANGE_FIELDS.map((f) => ({ value: f, label: t(`automations.changeFields.${f}`) }))}
+                    data={AUTOMATION_CHANGE_FIELDS.map((f) => ({
+                      value: f,
+                      label: t(`automations.changeFields.${f}`),
+                    }))}
                     value={draft.changeField}
                     allowDeselect={false}
                     onChange={(v) =>
-                      setDraft({ ...draft, changeField: (v ?? 'selected_ship_option') as AutomationChangeField, changeValue: null })
+                      setDraft({
+                        ...draft,
+                        changeField: (v ?? 'selected_ship_option') as AutomationChangeField,
+                        changeValue: null,
+                      })
                     }
                   />
                   <Select

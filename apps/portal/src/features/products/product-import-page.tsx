@@ -116,13 +116,15 @@ export function ProductImportPage() {
       };
       if (autoRef.current) {
         const auto = automationImportRows(rows);
-        if (auto.rows.length) out.automations = { result: await importAutomations.mutateAsync(auto.rows), lines: auto.lines };
+        if (auto.rows.length)
+          out.automations = { result: await importAutomations.mutateAsync(auto.rows), lines: auto.lines };
       }
       return out;
     }
     if (current === 'product_bundles') {
       const grouped = groupBundleRows(rows.map((r) => r.values));
-      if (grouped.bundles.length === 0 && grouped.refused.length === 0) throw new Error(t('import.noFinalData'));
+      if (grouped.bundles.length === 0 && grouped.refused.length === 0)
+        throw new Error(t('import.noFinalData'));
       const res = grouped.bundles.length
         ? await importBundles.mutateAsync(grouped.bundles)
         : { success: 0, created: 0, errors: [] };
@@ -155,7 +157,10 @@ export function ProductImportPage() {
       const detected = detectImportType(columns, typeRef.current);
       if (detected !== typeRef.current) {
         setType(detected);
-        notifications.show({ message: tb('detected', { type: tb(`types.${detected}`) }), autoClose: TOAST_MS });
+        notifications.show({
+          message: tb('detected', { type: tb(`types.${detected}`) }),
+          autoClose: TOAST_MS,
+        });
       }
       if (detected === 'automations' && !autoRef.current) {
         autoRef.current = true;
@@ -164,7 +169,11 @@ export function ProductImportPage() {
       return guessImportMapping(detected, autoRef.current, columns);
     },
     describeFile: (file, sheet) =>
-      t('spreadsheet.fileSummary', { name: file.name, rows: sheet.rows.length, columns: sheet.columns.length }),
+      t('spreadsheet.fileSummary', {
+        name: file.name,
+        rows: sheet.rows.length,
+        columns: sheet.columns.length,
+      }),
     send,
     onImported: (res) => {
       toast(res);
@@ -224,7 +233,9 @@ export function ProductImportPage() {
           <SegmentedControl
             aria-labelledby="bulk-import-type"
             value={type}
-            onChange={(v) => retarget(v as BulkImportType, v === 'automations' ? true : withAutomations && v === 'products')}
+            onChange={(v) =>
+              retarget(v as BulkImportType, v === 'automations' ? true : withAutomations && v === 'products')
+            }
             data={BULK_IMPORT_TYPES.map((v) => ({ value: v, label: tb(`types.${v}`) }))}
             disabled={status === 'processing'}
           />
@@ -291,8 +302,13 @@ function BulkPreview({
   showParents: boolean;
 }) {
   const tb = useBulkImportTexts();
-  const automationFields = fields.filter((f) => f.startsWith('automation_') || (type === 'automations' && f !== 'parent_ean'));
-  const productFields = type === 'automations' ? fields.filter((f) => f === 'product_ean' || f === 'product_name') : fields.filter((f) => !f.startsWith('automation_'));
+  const automationFields = fields.filter(
+    (f) => f.startsWith('automation_') || (type === 'automations' && f !== 'parent_ean'),
+  );
+  const productFields =
+    type === 'automations'
+      ? fields.filter((f) => f === 'product_ean' || f === 'product_name')
+      : fields.filter((f) => !f.startsWith('automation_'));
   const autoRows = automationImportRows(rows).lines;
   const autoSet = new Set(autoRows.map((l) => l.line));
   const ruleRows = rows.filter((r) => autoSet.has(r.line));
@@ -360,7 +376,13 @@ function BulkPreview({
 }
 
 /** Created, updated and error counts, then each refused row (spec 3 §2 Bulk import: results). */
-function BulkImportResults({ result, rows }: { result: BulkResult; rows: readonly MappedRow<BulkImportField>[] }) {
+function BulkImportResults({
+  result,
+  rows,
+}: {
+  result: BulkResult;
+  rows: readonly MappedRow<BulkImportField>[];
+}) {
   const { t } = useTranslation('products');
   const tb = useBulkImportTexts();
   const { created, updated, errors } = result;
@@ -393,10 +415,17 @@ function BulkImportResults({ result, rows }: { result: BulkResult; rows: readonl
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Count
               label={tb('saved')}
-              value={result.automations.result.automations.success - result.automations.result.automations.unchanged}
+              value={
+                result.automations.result.automations.success -
+                result.automations.result.automations.unchanged
+              }
               color="green"
             />
-            <Count label={tb('unchanged')} value={result.automations.result.automations.unchanged} color="blue" />
+            <Count
+              label={tb('unchanged')}
+              value={result.automations.result.automations.unchanged}
+              color="blue"
+            />
             <Count
               label={t('import.errors')}
               value={result.automations.result.automations.errors.length}

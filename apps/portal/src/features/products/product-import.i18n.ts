@@ -35,7 +35,11 @@ export const bulkImportI18n = {
     intro:
       'Importeer producten, productbundels of automatiseringsregels uit een CSV- of Excel-bestand (.xlsx). Het soort volgt de kolommen van het bestand; download een sjabloon om mee te beginnen.',
     type: 'Wat importeer je?',
-    types: { products: 'Alleen producten', product_bundles: 'Productbundels', automations: 'Automatiseringsregels' },
+    types: {
+      products: 'Alleen producten',
+      product_bundles: 'Productbundels',
+      automations: 'Automatiseringsregels',
+    },
     detected: 'De kolommen lijken op {{type}}: soort aangepast.',
     automationsToggle: 'Ook automatiseringsregels uit dit bestand importeren',
     parentMapping: 'Hoofd-EAN koppelen',

@@ -47,12 +47,18 @@ export function importFieldsOf(
   type: BulkImportType,
   withAutomations: boolean,
 ): { fields: readonly BulkImportField[]; required: readonly BulkImportField[] } {
-  if (type === 'product_bundles') return { fields: BUNDLE_IMPORT_FIELDS, required: BUNDLE_IMPORT_REQUIRED_FIELDS };
+  if (type === 'product_bundles')
+    return { fields: BUNDLE_IMPORT_FIELDS, required: BUNDLE_IMPORT_REQUIRED_FIELDS };
   if (type === 'automations')
     return { fields: AUTOMATION_IMPORT_FIELDS, required: AUTOMATION_IMPORT_REQUIRED_FIELDS };
   return {
     fields: withAutomations
-      ? [...PRODUCT_IMPORT_FIELDS, ...AUTOMATION_IMPORT_FIELDS.filter((f) => f !== 'product_ean' && f !== 'product_name' && f !== 'parent_ean')]
+      ? [
+          ...PRODUCT_IMPORT_FIELDS,
+          ...AUTOMATION_IMPORT_FIELDS.filter(
+            (f) => f !== 'product_ean' && f !== 'product_name' && f !== 'parent_ean',
+          ),
+        ]
       : PRODUCT_IMPORT_FIELDS,
     required: PRODUCT_IMPORT_REQUIRED_FIELDS,
   };
@@ -78,9 +84,10 @@ export function guessImportMapping(
  * are present). In a product file with the automation toggle on, the rule's product is the row's product
  * (`barcode_sku_ean`). Each keeps its index in `rows` (1-based) so refusals point at the right line.
  */
-export function automationImportRows(
-  rows: readonly MappedRow<BulkImportField>[],
-): { rows: AutomationImportRow[]; lines: { line: number }[] } {
+export function automationImportRows(rows: readonly MappedRow<BulkImportField>[]): {
+  rows: AutomationImportRow[];
+  lines: { line: number }[];
+} {
   const out: AutomationImportRow[] = [];
   const lines: { line: number }[] = [];
   for (const r of rows) {
@@ -88,16 +95,21 @@ export function automationImportRows(
     const has = (f: BulkImportField) => v[f] !== null && v[f] !== undefined && String(v[f]).trim() !== '';
     if (!has('automation_field') || !has('automation_operator') || !has('automation_action_field')) continue;
     out.push({
-      product_ean: (has('product_ean') ? v.product_ean : v.barcode_sku_ean) as AutomationImportRow['product_ean'],
+      product_ean: (has('product_ean')
+        ? v.product_ean
+        : v.barcode_sku_ean) as AutomationImportRow['product_ean'],
       product_name: (v.product_name ?? v.Product_name ?? null) as AutomationImportRow['product_name'],
       parent_ean: (v.parent_ean ?? null) as AutomationImportRow['parent_ean'],
       automation_field: v.automation_field as AutomationImportRow['automation_field'],
       automation_operator: v.automation_operator as AutomationImportRow['automation_operator'],
       automation_value: (v.automation_value ?? null) as AutomationImportRow['automation_value'],
       automation_action_field: v.automation_action_field as AutomationImportRow['automation_action_field'],
-      automation_action_value: (v.automation_action_value ?? null) as AutomationImportRow['automation_action_value'],
-      automation_action_qty: (v.automation_action_qty ?? null) as AutomationImportRow['automation_action_qty'],
-      automation_action_product_name: (v.automation_action_product_name ?? null) as AutomationImportRow['automation_action_product_name'],
+      automation_action_value: (v.automation_action_value ??
+        null) as AutomationImportRow['automation_action_value'],
+      automation_action_qty: (v.automation_action_qty ??
+        null) as AutomationImportRow['automation_action_qty'],
+      automation_action_product_name: (v.automation_action_product_name ??
+        null) as AutomationImportRow['automation_action_product_name'],
     });
     lines.push({ line: r.line });
   }

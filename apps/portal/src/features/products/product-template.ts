@@ -13,12 +13,28 @@ export const TEMPLATE_NAMES: Record<BulkImportType, string> = {
 };
 
 /** Header row and example rows of each template (spec 3 §9: with example rows; sizes in cm, weight in kg). */
-export const TEMPLATE_ROWS: Record<BulkImportType, { sheet: string; header: readonly string[]; rows: unknown[][]; eanColumns: number[] }> = {
+export const TEMPLATE_ROWS: Record<
+  BulkImportType,
+  { sheet: string; header: readonly string[]; rows: unknown[][]; eanColumns: number[] }
+> = {
   products: {
     sheet: 'Products',
     header: PRODUCT_IMPORT_FIELDS,
     rows: [
-      ['Stroopwafels 8 stuks', '8710398500014', '', 'yes', 20, 4, 8, 0.25, 'Fragile', '190590', 3.5, 'https://example.com/images/stroopwafels.jpg'],
+      [
+        'Stroopwafels 8 stuks',
+        '8710398500014',
+        '',
+        'yes',
+        20,
+        4,
+        8,
+        0.25,
+        'Fragile',
+        '190590',
+        3.5,
+        'https://example.com/images/stroopwafels.jpg',
+      ],
       ['Hagelslag puur 400 g', '8712345678906', '', 'yes', 15, 20, 5, 0.4, '', '180690', 2.25, ''],
     ],
     eanColumns: [2, 3],
@@ -28,8 +44,24 @@ export const TEMPLATE_ROWS: Record<BulkImportType, { sheet: string; header: read
     header: BUNDLE_IMPORT_FIELDS,
     // One row per part; the bundle's name and main EAN on each row (or only on its first).
     rows: [
-      ['Cadeaubox ontbijt', '8710000000017', 'Cadeaubox ontbijt', '8710398500014', 'Stroopwafels 8 stuks', 1, 'Ontbijtpakket in een geschenkdoos'],
-      ['Cadeaubox ontbijt', '8710000000017', 'Cadeaubox ontbijt', '8712345678906', 'Hagelslag puur 400 g', 2, ''],
+      [
+        'Cadeaubox ontbijt',
+        '8710000000017',
+        'Cadeaubox ontbijt',
+        '8710398500014',
+        'Stroopwafels 8 stuks',
+        1,
+        'Ontbijtpakket in een geschenkdoos',
+      ],
+      [
+        'Cadeaubox ontbijt',
+        '8710000000017',
+        'Cadeaubox ontbijt',
+        '8712345678906',
+        'Hagelslag puur 400 g',
+        2,
+        '',
+      ],
     ],
     eanColumns: [2, 4],
   },
@@ -37,8 +69,30 @@ export const TEMPLATE_ROWS: Record<BulkImportType, { sheet: string; header: read
     sheet: 'Automation rules',
     header: AUTOMATION_IMPORT_FIELDS,
     rows: [
-      ['8712345678906', 'Hagelslag puur 400 g', '', 'shipmentDetails.countryCode', '==', 'BE', 'selected_ship_option', 'SMF-POSTNL-BE', '', ''],
-      ['8712345678906', 'Hagelslag puur 400 g', '', 'quantity', '>=', 3, 'bundled_products', '8710398500014', 1, 'Stroopwafels 8 stuks'],
+      [
+        '8712345678906',
+        'Hagelslag puur 400 g',
+        '',
+        'shipmentDetails.countryCode',
+        '==',
+        'BE',
+        'selected_ship_option',
+        'SMF-POSTNL-BE',
+        '',
+        '',
+      ],
+      [
+        '8712345678906',
+        'Hagelslag puur 400 g',
+        '',
+        'quantity',
+        '>=',
+        3,
+        'bundled_products',
+        '8710398500014',
+        1,
+        'Stroopwafels 8 stuks',
+      ],
     ],
     eanColumns: [1, 3, 8],
   },

@@ -1,4 +1,4 @@
-import type { BundleImport, AutomationImportRow } from '@hoppa/core';
+import type { AutomationImportRow, BundleImport } from '@hoppa/core';
 import { automationImportEndpoint, bundleImportEndpoint } from '@hoppa/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api.ts';
