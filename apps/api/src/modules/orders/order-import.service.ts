@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { newId, type OrderImportIssue, type OrderImportResult } from '@hoppa/core';
 import type { Db } from '../../db/client.ts';
-import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
+import { orgScope, tenantSql } from '../../db/tenant.ts';
 import { HttpProblem } from '../../lib/errors.ts';
 import type { OrgContext } from '../../lib/route.ts';
 import { runInWorker, workerUrl } from '../../lib/workers.ts';
