@@ -52,7 +52,7 @@ describe('product panels', { timeout: 30_000 }, () => {
       if (url.pathname === '/api/shipment_boxes') return Response.json([]);
       if (url.pathname === '/api/automation/' && req.method === 'POST') {
         const made = {
-          ...rules[0],
+          ...(rules[0] as object),
           id: hex(10),
           _id: hex(10),
           ...(body as object),

@@ -76,6 +76,7 @@ describe('bulk import page', { timeout: 30_000 }, () => {
       },
     ]);
     expect(screen.getByLabelText('Errors: 1')).toBeTruthy();
+    expect(screen.getByLabelText('Bundles saved: 1')).toBeTruthy();
     expect(screen.getByText('bundle has no items')).toBeTruthy();
   });
 

@@ -94,7 +94,7 @@ export function ProductImportPage() {
   };
 
   const toast = (res: BulkResult) => {
-    const n = res.created + res.updated;
+    const n = res.type === 'product_bundles' ? res.created : res.created + res.updated;
     const message =
       res.type === 'products'
         ? t('import.toast', { imported: n, updated: res.updated })
@@ -128,10 +128,11 @@ export function ProductImportPage() {
       const res = grouped.bundles.length
         ? await importBundles.mutateAsync(grouped.bundles)
         : { success: 0, created: 0, errors: [] };
+      // For bundles the two counts are: bundles saved, and of them the parents that became new products.
       return {
         type: current,
-        created: res.created,
-        updated: res.success - res.created,
+        created: res.success,
+        updated: res.created,
         errors: [...grouped.refused, ...res.errors].sort((a, b) => a.row - b.row),
       };
     }
@@ -388,7 +389,7 @@ function BulkImportResults({
   const { created, updated, errors } = result;
   const labels =
     result.type === 'product_bundles'
-      ? [tb('createdParents'), tb('saved')]
+      ? [tb('bundlesSaved'), tb('createdParents')]
       : result.type === 'automations'
         ? [tb('saved'), tb('unchanged')]
         : [t('import.created'), t('import.updated')];
