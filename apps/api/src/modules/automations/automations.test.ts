@@ -192,6 +192,57 @@ describe('automation rules', () => {
     expect(other.body.automations).toEqual([]);
   });
 
+  it('applies the rules to an order made with the wizard (POST /orders) and expands a bundle it adds', async () => {
+    // A gift set of the mug and the insert; a rule on the insert adds the set when three or more inserts are ordered.
+    const set = await call<{ success: number }>(bol, 'POST', '/api/products/import-bundles', [
+      {
+        parent_ean: '96385074',
+        parent_name: 'Set mok en flyer',
+        bundle_items: [
+          { ean: mug.ean, quantity: 1 },
+          { ean: insert.ean, quantity: 2 },
+        ],
+      },
+    ]);
+    expect(set.body.success).toBe(1);
+    const rule = await call<Automation>(bol, 'POST', '/api/automation/', {
+      product_id: insert.id,
+      affected_field: 'quantity',
+      logical_operator: '>',
+      value: '2',
+      type: 'add',
+      actions: [{ ean: '96385074', quantity: 1 }],
+    });
+    expect(rule.status).toBe(201);
+    const made = await call<{ order_id: string }>(bol, 'POST', '/api/orders', {
+      products: [{ product_id: insert.id, quantity: 3 }],
+      shipment_details: {
+        name: 'Sanne',
+        surename: 'de Boer',
+        streetname: 'Keizersgracht',
+        housenumber: '125',
+        postalcode: '1015cj',
+        city: 'Amsterdam',
+        countryCode: 'NL',
+        email: 'sanne@example.nl',
+      },
+      ship_option: 'OWN-SHIPMENT',
+      type: 'webshop_order',
+      order_type: 'manual_order',
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const order = await call<Order>(bol, 'GET', `/api/order/get/${made.body.order_id}`);
+    // The customer's 3 inserts, then the added set (1 × 3) as its parts: 3 mugs and 6 inserts.
+    expect(
+      order.body.products.map((l) => [l.ean, l.quantity, l.bundle?.title ?? null, l.added_by_rule]),
+    ).toEqual([
+      [insert.ean, 3, null, false],
+      [mug.ean, 3, 'Set mok en flyer', true],
+      [insert.ean, 6, 'Set mok en flyer', true],
+    ]);
+    expect(order.body.automations?.map((a) => a.description)).toEqual(['quantity > 2 → add 1 × 96385074']);
+  });
+
   it('imports automation rows with per-row refusals, and a second upload stores nothing twice', async () => {
     const rows = [
       {
