@@ -13,6 +13,8 @@ export const stockArea = defineArea({
       screens: [
         'Product location widget',
         'Other print actions (location label, EAN label, inbound QR, packing slip)',
+        // The product panels of issue 15 (components/product-panels), mounted here until the product card exists.
+        'Automation rules panel',
       ],
       note: 'EAN labels here; location labels on /locations, the inbound QR and ticket on the inbound page, the packing slip at the packing station',
       lazy: () => import('./product-stock-page.tsx').then((m) => ({ Component: m.ProductStockPage })),

@@ -1,5 +1,6 @@
 import {
   assignLocationByNameEndpoint,
+  automationCreateEndpoint,
   canCall,
   clearLocationEndpoint,
   correctStockEndpoint,
@@ -42,6 +43,8 @@ import { PATHS } from '../../app/paths.ts';
 import { roleInForce, useSession } from '../../app/session.ts';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { BundlePartsPanel } from '../../components/product-panels/bundle-parts-panel.tsx';
+import { ProductAutomationsPanel } from '../../components/product-panels/product-automations-panel.tsx';
 import {
   useLocationActions,
   usePrintEanLabels,
@@ -300,6 +303,8 @@ export function ProductStockPage() {
           )}
         </Stack>
       </Paper>
+      <BundlePartsPanel productId={id} />
+      <ProductAutomationsPanel productId={id} canEdit={canCall(role, automationCreateEndpoint)} />
       <Modal opened={notEmpty} onClose={() => setNotEmpty(false)} title={LOCATION_NOT_EMPTY_TITLE} centered>
         <Stack>
           <Text>{LOCATION_NOT_EMPTY_TEXT}</Text>
