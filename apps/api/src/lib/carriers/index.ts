@@ -29,7 +29,12 @@ export interface CarrierConnection {
   apiKey: string;
   /** The opened secret (PostNL: the API key; DHL: the key). */
   secret: string;
-  settings: { customer_code?: string; customer_number?: string; collection_location?: string; account_id?: string };
+  settings: {
+    customer_code?: string;
+    customer_number?: string;
+    collection_location?: string;
+    account_id?: string;
+  };
 }
 
 /** Makes the adapter of a carrier account from an organisation's connection. */
@@ -145,7 +150,11 @@ export function carrierByCode(code: string): CarrierAdapter {
 }
 
 /** The account-bound adapter of the stored shipment with this tracking number and carrier; null without a connection. */
-async function carrierForShipment(db: Db, code: string, trackingNumber: string): Promise<CarrierAdapter | null> {
+async function carrierForShipment(
+  db: Db,
+  code: string,
+  trackingNumber: string,
+): Promise<CarrierAdapter | null> {
   const factory = CONNECTED_CARRIERS[code];
   if (!factory || !env) return null;
   const s = await systemSql(db)

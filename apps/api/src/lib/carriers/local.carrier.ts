@@ -85,7 +85,16 @@ export async function recordWarehouseMilestone(
   await ctx.db.query(
     `INSERT INTO order_events (id, org_id, order_id, shipment_id, code, description, at, created_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [newId(ctx.now.getTime()), shipment.orgId, shipment.orderId, shipment.id, code, description, ctx.now, userId],
+    [
+      newId(ctx.now.getTime()),
+      shipment.orgId,
+      shipment.orderId,
+      shipment.id,
+      code,
+      description,
+      ctx.now,
+      userId,
+    ],
   );
   // Delivered implies handed over: a parcel marked delivered straight away was handed over at that moment too.
   if (milestone === 'handed_over' || milestone === 'delivered') {

@@ -6,7 +6,10 @@ import { newOwnReference, recordedEvents, recordWarehouseMilestone } from './loc
 export const OWN_CARRIER_CODE = 'own';
 
 const OWN_EVENTS: Record<ParcelMilestone, { code: string; description: string }> = {
-  label_created: { code: 'A01', description: 'Verzonden met eigen verzendwijze van de webwinkel (geen label van ons)' },
+  label_created: {
+    code: 'A01',
+    description: 'Verzonden met eigen verzendwijze van de webwinkel (geen label van ons)',
+  },
   handed_over: { code: 'B01', description: 'Overgedragen aan de webwinkel voor eigen verzending' },
   delivered: { code: 'I11', description: 'Bezorgd (gemeld door de webwinkel)' },
 };

@@ -125,7 +125,11 @@ describe('PostNL adapter against the fake (issue 14 item 1)', () => {
       }),
     ]);
     const barcodeCall = fake.requests.filter((x) => x.path === '/shipment/v1_1/barcode').at(-1);
-    expect(barcodeCall?.query).toMatchObject({ CustomerCode: 'DEVC', CustomerNumber: '11223344', Type: '3S' });
+    expect(barcodeCall?.query).toMatchObject({
+      CustomerCode: 'DEVC',
+      CustomerNumber: '11223344',
+      Type: '3S',
+    });
     expect(barcodeCall?.headers.apikey).toBe(fake.apiKey);
   });
 
@@ -140,7 +144,12 @@ describe('PostNL adapter against the fake (issue 14 item 1)', () => {
     });
     const { body } = lastLabelRequest();
     expect(body.Shipments.map((s: { Groups: unknown[] }) => s.Groups[0])).toEqual(
-      codes.map((_, i) => ({ GroupType: '03', GroupSequence: String(i + 1), GroupCount: '3', MainBarcode: codes[0] })),
+      codes.map((_, i) => ({
+        GroupType: '03',
+        GroupSequence: String(i + 1),
+        GroupCount: '3',
+        MainBarcode: codes[0],
+      })),
     );
 
     // From frame 3 of an A4 sheet: frames 3 and 4 on the first sheet, the third label on a second sheet.
@@ -229,7 +238,10 @@ describe('PostNL adapter against the fake (issue 14 item 1)', () => {
 
     fake.inject('labelling/error', { path: /label/ });
     const refused = await refusal(carrier().createLabel(ctx, parcel()));
-    expect([refused.code, refused.message]).toEqual(['label_111', 'PostNL: No label available, Direct Infeed']);
+    expect([refused.code, refused.message]).toEqual([
+      'label_111',
+      'PostNL: No label available, Direct Infeed',
+    ]);
   });
 
   it('times out a call that takes too long', async () => {
@@ -260,7 +272,10 @@ describe('PostNL adapter against the fake (issue 14 item 1)', () => {
     expect(events[1]?.description).toBe('Pakket is nog niet door PostNL ontvangen of verwerkt');
     expect(events[4]?.description).toBe('Zending is bezorgd');
     const status = fake.requests.at(-1);
-    expect([status?.path, status?.query.detail]).toEqual(['/shipment/v2/status/barcode/3SDEVC123456789', 'true']);
+    expect([status?.path, status?.query.detail]).toEqual([
+      '/shipment/v2/status/barcode/3SDEVC123456789',
+      'true',
+    ]);
   });
 
   it('maps PostNL codes and reads its time stamps in Amsterdam time', () => {

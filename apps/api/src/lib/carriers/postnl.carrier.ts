@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { HttpProblem } from '../errors.ts';
 import { type OutsideClient, OutsideServiceError, outsideClient } from '../outside/http-client.ts';
 import type { CarrierAdapter, CarrierEvent, CarrierLabel, ParcelRequest, PostalAddress } from './carrier.ts';
-import { localCarrier } from './local.carrier.ts';
 import { placeLabels } from './label-sheet.ts';
+import { localCarrier } from './local.carrier.ts';
 
 /** Code of PostNL in `shipments.carrier` and `shipment_methods.carrier`. */
 export const POSTNL_CARRIER_CODE = 'postnl';
@@ -39,7 +39,9 @@ const LabelAnswerSchema = z.object({
       Barcode: z.string().min(1),
       ProductCodeDelivery: z.string().optional(),
       Errors: z.array(PostnlErrorSchema).optional(),
-      Labels: oneOrMany(z.object({ Content: z.string().min(1), Labeltype: z.string().optional() })).optional(),
+      Labels: oneOrMany(
+        z.object({ Content: z.string().min(1), Labeltype: z.string().optional() }),
+      ).optional(),
     }),
   ),
 });
@@ -227,7 +229,9 @@ export function createPostnlCarrier(account: PostnlAccount): CarrierAdapter {
       const barcodes: string[] = [];
       for (let i = 0; i < parcel.labelQuantity; i++) barcodes.push(await barcode(r.countryCode));
       const main = barcodes[0] as string;
-      const grams = parcel.weightKg ? Math.max(1, Math.round((parcel.weightKg * 1000) / barcodes.length)) : null;
+      const grams = parcel.weightKg
+        ? Math.max(1, Math.round((parcel.weightKg * 1000) / barcodes.length))
+        : null;
       const shipments = barcodes.map((code, i) => ({
         Addresses: [recipientAddress(r)],
         Barcode: code,
@@ -242,7 +246,12 @@ export function createPostnlCarrier(account: PostnlAccount): CarrierAdapter {
         ...(barcodes.length > 1
           ? {
               Groups: [
-                { GroupType: '03', GroupSequence: String(i + 1), GroupCount: String(barcodes.length), MainBarcode: main },
+                {
+                  GroupType: '03',
+                  GroupSequence: String(i + 1),
+                  GroupCount: String(barcodes.length),
+                  MainBarcode: main,
+                },
               ],
             }
           : {}),
@@ -262,7 +271,11 @@ export function createPostnlCarrier(account: PostnlAccount): CarrierAdapter {
             Name: parcel.merchantName.slice(0, 35),
             ...(parcel.sender.email ? { Email: parcel.sender.email } : {}),
           },
-          Message: { MessageID: parcel.orderId, MessageTimeStamp: postnlStamp(ctx.now), Printertype: 'GraphicFile|PDF' },
+          Message: {
+            MessageID: parcel.orderId,
+            MessageTimeStamp: postnlStamp(ctx.now),
+            Printertype: 'GraphicFile|PDF',
+          },
           Shipments: shipments,
         },
         schema: LabelAnswerSchema,
@@ -288,7 +301,12 @@ export function createPostnlCarrier(account: PostnlAccount): CarrierAdapter {
           );
         const pdf = Buffer.from(content, 'base64');
         if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-')
-          throw new OutsideServiceError(SERVICE, res.status, 'malformed_answer', `the label of ${code} is no PDF`);
+          throw new OutsideServiceError(
+            SERVICE,
+            res.status,
+            'malformed_answer',
+            `the label of ${code} is no PDF`,
+          );
         pdfs.push(pdf);
       }
       let labelPdf: Buffer;
@@ -330,7 +348,12 @@ export function createPostnlCarrier(account: PostnlAccount): CarrierAdapter {
       for (const e of raw) {
         const at = postnlTime(e.TimeStamp);
         if (!at)
-          throw new OutsideServiceError(SERVICE, res.status, 'malformed_answer', `unreadable time ${e.TimeStamp}`);
+          throw new OutsideServiceError(
+            SERVICE,
+            res.status,
+            'malformed_answer',
+            `unreadable time ${e.TimeStamp}`,
+          );
         events.push({ code: mapPostnlEvent(e.Code, e.Description), description: e.Description, at });
       }
       return events.sort((a, b) => a.at.getTime() - b.at.getTime());
@@ -340,7 +363,12 @@ export function createPostnlCarrier(account: PostnlAccount): CarrierAdapter {
       localCarrier.recordMilestone(ctx, shipment, milestone, userId),
 
     trackingUrl(trackingNumber, recipient) {
-      return carrierTrackingUrl(POSTNL_CARRIER_CODE, trackingNumber, recipient.countryCode, recipient.zipCode);
+      return carrierTrackingUrl(
+        POSTNL_CARRIER_CODE,
+        trackingNumber,
+        recipient.countryCode,
+        recipient.zipCode,
+      );
     },
   };
 }

@@ -64,7 +64,11 @@ function post(url: string, payload: Record<string, unknown>) {
 async function openOrder(org = bol, address?: Record<string, unknown>) {
   const w = testWindow();
   const bin = await addLocation(t.db, { name: `C-${w.start.getTime() / 86_400_000}`, sequence: 3 });
-  const p = await addProduct(t.db, org, { name: 'Kruidnoten', stock: [{ locationId: bin, stock: 9 }], weightKg: 0.4 });
+  const p = await addProduct(t.db, org, {
+    name: 'Kruidnoten',
+    stock: [{ locationId: bin, stock: 9 }],
+    weightKg: 0.4,
+  });
   const shopOrderId = `PNL-${w.start.getTime()}`;
   const order = await addOrder(t.db, org, {
     orderId: shopOrderId,
@@ -80,7 +84,9 @@ async function orderState(id: string) {
     'SELECT status, track_trace, ship_claimed_until FROM orders WHERE id = $1',
     [id],
   );
-  const s = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM shipments WHERE order_id = $1', [id]);
+  const s = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM shipments WHERE order_id = $1', [
+    id,
+  ]);
   return { ...o.rows[0], shipments: Number(s.rows[0]?.n) };
 }
 
@@ -123,7 +129,11 @@ describe('POST /orders/ship/postnl', () => {
   it('labels with the local carrier for an organisation without a PostNL connection', async () => {
     const o = await openOrder(stroop);
     const calls = fake.requests.length;
-    const res = await post('/orders/ship/postnl', { order_id: o.id, method_code: 'SMF-POSTNL-NL', label_quantity: 2 });
+    const res = await post('/orders/ship/postnl', {
+      order_id: o.id,
+      method_code: 'SMF-POSTNL-NL',
+      label_quantity: 2,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(isLocalTrackingNumber(res.headers['x-tracking-number'] as string)).toBe(true);
     expect((await readPdf(res.rawPayload)).pages).toBe(2);
@@ -180,7 +190,10 @@ describe('POST /orders/ship/postnl', () => {
   it('refuses a method of another carrier and 6440/6942/6945 abroad (400)', async () => {
     const o = await openOrder();
     const local = await post('/orders/ship/postnl', { order_id: o.id, method_code: 'LOCAL-NL' });
-    expect([local.statusCode, local.json().message]).toEqual([400, 'Shipment method LOCAL-NL is not a postnl method']);
+    expect([local.statusCode, local.json().message]).toEqual([
+      400,
+      'Shipment method LOCAL-NL is not a postnl method',
+    ]);
     await t.db.query(
       `INSERT INTO shipment_methods (id, code, name, carrier, price_cents, country_code, product_code, active)
        VALUES ('aaaaaaaaaaaaaaaaaaaaaa01', 'PNL-6942', 'PostNL brievenbuspakje plus', 'postnl', 500, NULL, '6942', true)`,
@@ -204,13 +217,17 @@ describe('POST /orders/ship/postnl', () => {
 
   it('answers 409 while another station is shipping the order', async () => {
     const o = await openOrder();
-    await t.db.query("UPDATE orders SET ship_claimed_until = now() + interval '1 minute' WHERE id = $1", [o.id]);
+    await t.db.query("UPDATE orders SET ship_claimed_until = now() + interval '1 minute' WHERE id = $1", [
+      o.id,
+    ]);
     const res = await post('/orders/ship/postnl', { order_id: o.id, method_code: 'SMF-POSTNL-NL' });
     expect([res.statusCode, res.json().code]).toEqual([409, 'conflict']);
-    await t.db.query("UPDATE orders SET ship_claimed_until = now() - interval '1 minute' WHERE id = $1", [o.id]);
-    expect((await post('/orders/ship/postnl', { order_id: o.id, method_code: 'SMF-POSTNL-NL' })).statusCode).toBe(
-      200,
-    );
+    await t.db.query("UPDATE orders SET ship_claimed_until = now() - interval '1 minute' WHERE id = $1", [
+      o.id,
+    ]);
+    expect(
+      (await post('/orders/ship/postnl', { order_id: o.id, method_code: 'SMF-POSTNL-NL' })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -233,10 +250,15 @@ describe('POST /orders/ship/smf', () => {
       expect(pdf.text).toContain('1015 CJ AMSTERDAM');
       expect(pdf.text).toContain(`Order ${o.shopOrderId}`);
       expect(pdf.text).toContain(`Ref. ${tracking}`);
-      expect(await orderState(o.id)).toMatchObject({ status: 'shipped', track_trace: tracking, shipments: 1 });
-      const s = await t.db.query<{ carrier: string }>('SELECT carrier FROM shipments WHERE tracking_number = $1', [
-        tracking,
-      ]);
+      expect(await orderState(o.id)).toMatchObject({
+        status: 'shipped',
+        track_trace: tracking,
+        shipments: 1,
+      });
+      const s = await t.db.query<{ carrier: string }>(
+        'SELECT carrier FROM shipments WHERE tracking_number = $1',
+        [tracking],
+      );
       expect(s.rows[0]?.carrier).toBe('stamp');
     }
   });
@@ -270,7 +292,11 @@ describe('own shipment (OWN-SHIPMENT, Eigen verzendwijze)', () => {
       [id],
     );
     expect(row.rows[0]).toEqual({ carrier: 'own', label_pdf: null });
-    const label = await t.app.inject({ method: 'GET', url: `/api/shipments/${id}/label`, headers: { cookie: picker } });
+    const label = await t.app.inject({
+      method: 'GET',
+      url: `/api/shipments/${id}/label`,
+      headers: { cookie: picker },
+    });
     expect(label.statusCode).toBe(404);
     expect(label.json().message).toContain('the merchant ships it themselves');
     const again = await t.app.inject({
@@ -279,7 +305,11 @@ describe('own shipment (OWN-SHIPMENT, Eigen verzendwijze)', () => {
       headers: { cookie: picker },
     });
     expect(again.statusCode).toBe(200);
-    const detail = await t.app.inject({ method: 'GET', url: `/api/shipments/${id}`, headers: { cookie: picker } });
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/shipments/${id}`,
+      headers: { cookie: picker },
+    });
     expect(detail.json()).toMatchObject({ tracking_url: null });
   });
 });

@@ -97,7 +97,11 @@ function checkShippable(doc: OrderForDocuments, singleLineOnly: boolean): void {
 /** Releases a station's claim on an order (after a carrier failure or a failed save); never throws. */
 async function releaseClaim(db: Db, orderId: string): Promise<void> {
   try {
-    await systemSql(db).updateTable('orders').set({ ship_claimed_until: null }).where('id', '=', orderId).execute();
+    await systemSql(db)
+      .updateTable('orders')
+      .set({ ship_claimed_until: null })
+      .where('id', '=', orderId)
+      .execute();
   } catch {
     // The claim runs out by itself (SHIP_CLAIM_MS).
   }

@@ -1,4 +1,10 @@
-import { isStampCode, POSTNL_CARRIER, type ShipPostnlBody, type ShipStampBody, stampAmount } from '@hoppa/core';
+import {
+  isStampCode,
+  POSTNL_CARRIER,
+  type ShipPostnlBody,
+  type ShipStampBody,
+  stampAmount,
+} from '@hoppa/core';
 import { type ShippingContext, type ShipResult, shipOrder } from './ship-order.service.ts';
 
 /**

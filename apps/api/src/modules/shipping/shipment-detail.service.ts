@@ -99,6 +99,7 @@ export async function shipmentDocument(
     .executeTakeFirst();
   if (!row) throw notFound(`Shipment ${params.id} not found`);
   // An own shipment ('Eigen verzendwijze', ADR 0044) has no label of ours.
-  if (!row.pdf) throw notFound(`Shipment ${row.tracking_number} has no label: the merchant ships it themselves`);
+  if (!row.pdf)
+    throw notFound(`Shipment ${row.tracking_number} has no label: the merchant ships it themselves`);
   return { pdf: row.pdf, trackingNumber: row.tracking_number };
 }

@@ -15,10 +15,10 @@ import {
 } from '@hoppa/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { configureCarriers } from '../../lib/carriers/index.ts';
-import { loadSecretsKey, secretBox } from '../../lib/secrets.ts';
 import { problem } from '../../lib/errors.ts';
 import { inlinePdf } from '../../lib/pdf/pdf-reply.ts';
 import { route } from '../../lib/route.ts';
+import { loadSecretsKey, secretBox } from '../../lib/secrets.ts';
 import { shipSingleLineOrders } from './batch-ship.service.ts';
 import { packingSlipForOrder } from './order-documents.service.ts';
 import { type ShipResult, shipOrder } from './ship-order.service.ts';
@@ -53,7 +53,9 @@ export function registerShippingRoutes(app: FastifyInstance): void {
     retry: config.carrierRetry,
   });
 
-  route(app, shipOrderEndpoint, async ({ body }, ctx, _req, reply) => shippedPdf(reply, await shipOrder(ctx, body)));
+  route(app, shipOrderEndpoint, async ({ body }, ctx, _req, reply) =>
+    shippedPdf(reply, await shipOrder(ctx, body)),
+  );
 
   route(app, shipPostnlEndpoint, async ({ body }, ctx, _req, reply) =>
     shippedPdf(reply, await shipWithPostnl(ctx, body)),

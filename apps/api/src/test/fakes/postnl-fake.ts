@@ -53,7 +53,11 @@ function fault(status: number, text: string, code: string, headers: Record<strin
 
 /** A refused request in PostNL's error shape (`Errors[{Code, Description}]`). */
 function refusal(status: number, description: string): Recording {
-  return { status, headers: JSON_TYPE, body: JSON.stringify({ Errors: [{ Code: '3', Description: description }] }) };
+  return {
+    status,
+    headers: JSON_TYPE,
+    body: JSON.stringify({ Errors: [{ Code: '3', Description: description }] }),
+  };
 }
 
 /**
@@ -101,7 +105,8 @@ function labelRequestProblem(body: string): string | null {
     const receiver = Array.isArray(addresses) ? addresses.find((a) => a.AddressType === '01') : undefined;
     if (!receiver) return `Shipments[${i}].Addresses needs the receiver (AddressType 01)`;
     for (const f of ['Zipcode', 'City', 'Countrycode'])
-      if (typeof receiver[f] !== 'string' || !receiver[f]) return `Shipments[${i}].Addresses[01].${f} is required`;
+      if (typeof receiver[f] !== 'string' || !receiver[f])
+        return `Shipments[${i}].Addresses[01].${f} is required`;
   }
   return null;
 }
@@ -186,8 +191,9 @@ export async function startPostnlFake(): Promise<PostnlFake> {
         return refusal(400, problem);
       }
       const rec = recording('postnl/responses/labelling/singlelabel3.http');
-      const shipments = (JSON.parse(r.body) as { Shipments: { Barcode: string; ProductCodeDelivery: string }[] })
-        .Shipments;
+      const shipments = (
+        JSON.parse(r.body) as { Shipments: { Barcode: string; ProductCodeDelivery: string }[] }
+      ).Shipments;
       const ResponseShipments = [];
       for (const s of shipments)
         ResponseShipments.push({
@@ -206,7 +212,13 @@ export async function startPostnlFake(): Promise<PostnlFake> {
           ? 'postnl/responses/shippingstatus/completestatus3.http'
           : 'postnl/responses/shippingstatus/currentstatus.http',
       );
-      return { ...rec, body: rec.body.replace(/"(Main)?Barcode": "[^"]*"/g, (_m, main) => `"${main ?? ''}Barcode": "${code}"`) };
+      return {
+        ...rec,
+        body: rec.body.replace(
+          /"(Main)?Barcode": "[^"]*"/g,
+          (_m, main) => `"${main ?? ''}Barcode": "${code}"`,
+        ),
+      };
     }
     return { status: 404, headers: JSON_TYPE, body: '{"message":"not found"}' };
   };

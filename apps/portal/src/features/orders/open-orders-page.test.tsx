@@ -604,19 +604,29 @@ describe('open orders: shipping through a carrier (spec 1 §4, §8; ADR 0044)', 
             );
           return new Response(new Blob(['%PDF-1.4 label'], { type: 'application/pdf' }), {
             status: 200,
-            headers: { 'content-type': 'application/pdf', 'x-tracking-number': '3SDEVC123456789', 'x-shipment-id': hex(78) },
+            headers: {
+              'content-type': 'application/pdf',
+              'x-tracking-number': '3SDEVC123456789',
+              'x-shipment-id': hex(78),
+            },
           });
         }
         return base(input, init);
       }),
     );
-    renderUi(<OpenOrdersPage />, { path: '/orders', session: { user: user(shipper), orgAuth: orgAuth(shipper) } });
+    renderUi(<OpenOrdersPage />, {
+      path: '/orders',
+      session: { user: user(shipper), orgAuth: orgAuth(shipper) },
+    });
     const card = await screen.findByRole('article', { name: 'Order #1001' });
     fireEvent.click(await within(card).findByRole('button', { name: 'PostNL label #1001' }));
     const alert = await within(card).findByRole('alert');
     expect(alert.textContent).toContain('PostNL refused the label: No label available, Direct Infeed.');
     expect(posted).toEqual([
-      { path: '/api/orders/ship/postnl', body: { order_id: hex(1), method_code: 'SMF-POSTNL-NL', label_quantity: 1 } },
+      {
+        path: '/api/orders/ship/postnl',
+        body: { order_id: hex(1), method_code: 'SMF-POSTNL-NL', label_quantity: 1 },
+      },
     ]);
 
     // Trying again clears the message; PostNL's label opens in the viewer.

@@ -8,7 +8,14 @@ import { OrderCardShipControls } from './order-card-ship-controls.tsx';
 
 const hex = (n: number) => n.toString(16).padStart(24, '0');
 
-function method(n: number, code: string, name: string, carrier: string, product: string | null, country: string | null) {
+function method(
+  n: number,
+  code: string,
+  name: string,
+  carrier: string,
+  product: string | null,
+  country: string | null,
+) {
   return {
     id: hex(500 + n),
     code,
@@ -94,7 +101,10 @@ function renderControls(o: Order, onShip = vi.fn(), shipError: string | null = n
 describe('order card ship buttons per carrier (spec 1 §4 Shipping a card)', () => {
   beforeEach(() => {
     stubPageRequest();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 200 })),
+    );
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -110,10 +120,12 @@ describe('order card ship buttons per carrier (spec 1 §4 Shipping a card)', () 
     ]);
     fireEvent.change(frame, { target: { value: '3' } });
     fireEvent.click(screen.getByRole('button', { name: 'PostNL label BOL-1001' }));
-    expect(onShip).toHaveBeenCalledWith(
-      expect.objectContaining({ id: hex(1) }),
-      { methodCode: 'SMF-POSTNL-NL', boxId: null, labelQuantity: 2, printFrame: 3 },
-    );
+    expect(onShip).toHaveBeenCalledWith(expect.objectContaining({ id: hex(1) }), {
+      methodCode: 'SMF-POSTNL-NL',
+      boxId: null,
+      labelQuantity: 2,
+      printFrame: 3,
+    });
   });
 
   it('gives a STAMP code the stamp button with its amount, and OWN-SHIPMENT Eigen verzendwijze', () => {
@@ -130,20 +142,30 @@ describe('order card ship buttons per carrier (spec 1 §4 Shipping a card)', () 
 
   it('leaves PostNL 6440/6942/6945 out of a foreign order’s choices', () => {
     renderControls(order(null, 'BE'));
-    const options = [...(screen.getByLabelText('Shipment method') as HTMLSelectElement).options].map((o) => o.value);
+    const options = [...(screen.getByLabelText('Shipment method') as HTMLSelectElement).options].map(
+      (o) => o.value,
+    );
     expect(options).toEqual(['', 'SMF-STAMP1-INTL', 'OWN-SHIPMENT', 'SMF-POSTNL-INTL']);
   });
 
   it('keeps 6942 for a Dutch order', () => {
     renderControls(order(null, 'NL'));
-    const options = [...(screen.getByLabelText('Shipment method') as HTMLSelectElement).options].map((o) => o.value);
+    const options = [...(screen.getByLabelText('Shipment method') as HTMLSelectElement).options].map(
+      (o) => o.value,
+    );
     expect(options).toContain('PNL-6942');
   });
 
   it("shows the carrier's refusal on the card", () => {
-    renderControls(order('SMF-POSTNL-NL'), vi.fn(), 'PostNL refused the label: No label available, Direct Infeed.');
+    renderControls(
+      order('SMF-POSTNL-NL'),
+      vi.fn(),
+      'PostNL refused the label: No label available, Direct Infeed.',
+    );
     const alert = screen.getByRole('alert');
     expect(within(alert).getByText('Not shipped')).toBeTruthy();
-    expect(within(alert).getByText('PostNL refused the label: No label available, Direct Infeed.')).toBeTruthy();
+    expect(
+      within(alert).getByText('PostNL refused the label: No label available, Direct Infeed.'),
+    ).toBeTruthy();
   });
 });

@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next';
 import {
   MAX_LABELS,
   type Order,
@@ -12,6 +11,7 @@ import {
 } from '@hoppa/core';
 import { Alert, Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
@@ -35,11 +35,7 @@ function withPlaceholder(options: { value: string; label: string }[], placeholde
 }
 
 /** The ship button's text for a method's variant (spec 1 §4): PostNL, the stamp amount, own shipment, else Ship. */
-function shipButtonText(
-  variant: ShipVariant,
-  code: string | null,
-  t: TFunction<'orders'>,
-): string {
+function shipButtonText(variant: ShipVariant, code: string | null, t: TFunction<'orders'>): string {
   if (variant === 'postnl') return t('card.shipPostnl');
   if (variant === 'stamp') return t('card.shipStamp', { count: stampAmount(code ?? '') ?? 1 });
   if (variant === 'own') return t('card.shipOwn');

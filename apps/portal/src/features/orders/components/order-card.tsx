@@ -13,9 +13,9 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons.tsx';
 import { groupedLocation, hasCancellation, sameEan } from '../open-orders.rules.ts';
 import type { OrderPermissions } from '../use-order-permissions.ts';
-import { OrderCardShipControls, type ShipControlsChoice } from './order-card-ship-controls.tsx';
 import { OrderCardActions } from './order-card-actions.tsx';
 import { OrderCardLines } from './order-card-lines.tsx';
+import { OrderCardShipControls, type ShipControlsChoice } from './order-card-ship-controls.tsx';
 
 const NOTE_COLORS = { red: 'red', green: 'green', yellow: 'yellow' } as const;
 
