@@ -231,6 +231,23 @@ describe('POST /orders/ship/postnl', () => {
   });
 });
 
+describe('two packing stations at once', () => {
+  it('ship the same order: one PostNL label, the other station gets 409', async () => {
+    const o = await openOrder();
+    const labels = () => fake.requests.filter((r) => r.path === '/shipment/v2_2/label').length;
+    const before = labels();
+    const answers = await Promise.all([
+      post('/orders/ship/postnl', { order_id: o.id, method_code: 'SMF-POSTNL-NL' }),
+      post('/orders/ship/postnl', { order_id: o.id, method_code: 'SMF-POSTNL-NL' }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find((a) => a.statusCode === 409);
+    expect(['conflict', 'order_shipped']).toContain(refused?.json().code);
+    expect(labels() - before).toBe(1);
+    expect(await orderState(o.id)).toMatchObject({ status: 'shipped', shipments: 1 });
+  });
+});
+
 describe('POST /orders/ship/smf', () => {
   it('prints the stamp label with the amount of the code, no carrier call', async () => {
     for (const [code, amount] of [
