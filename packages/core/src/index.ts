@@ -50,6 +50,8 @@ export * from './scan/pack-scan.rules.ts';
 export * from './scan/scan.rules.ts';
 export * from './scan/scan-buffer.rules.ts';
 export * from './shipping/carrier.rules.ts';
+export * from './shipping/carrier-ship.endpoints.ts';
+export * from './shipping/carrier-ship.schema.ts';
 export * from './shipping/shipment.endpoints.ts';
 export * from './shipping/shipment.schema.ts';
 export * from './shipping/shipping.rules.ts';

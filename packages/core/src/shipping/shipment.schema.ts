@@ -4,7 +4,6 @@ import { codeText, searchText } from '../common/text.ts';
 import { pageOf, pageQuery, sortQuery } from '../http/page.ts';
 import { OrderLineBaseSchema } from '../orders/order-line.schema.ts';
 import { DateTimeParamSchema } from '../pick/pick.schema.ts';
-import { isStampCode, stampAmount } from './carrier.rules.ts';
 import { MAX_LABELS } from './shipping.rules.ts';
 
 /** Response header of `POST /orders/ship` carrying the carrier's tracking number. */
@@ -25,44 +24,6 @@ export const ShipOrderBodySchema = z.object({
   label_quantity: z.number().int().min(1).max(MAX_LABELS).optional(),
 });
 export type ShipOrderBody = z.infer<typeof ShipOrderBodySchema>;
-
-/**
- * Body of `POST /orders/ship/postnl` (spec 1 §4 'a postal carrier (order, code, method code, print frame)', §7): the
- * order, the PostNL shipment method (its product code goes to PostNL; 6440, 6942 and 6945 only within the Netherlands),
- * box and label quantity as `POST /orders/ship`, and `print_frame`: absent for one A6 label per page, 1–4 for A4
- * sheets of four labels starting at that frame (core `PRINT_FRAMES`). Answers the label PDF.
- */
-export const ShipPostnlBodySchema = ShipOrderBodySchema.extend({
-  method_code: codeText('Shipment method code', 1),
-  print_frame: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).optional(),
-});
-export type ShipPostnlBody = z.infer<typeof ShipPostnlBodySchema>;
-
-/**
- * Body of `POST /orders/ship/smf` (spec 1 §4 'a stamp/letter product (with an amount, 1 or 2 depending on the code)'):
- * the order and a stamp method (its code contains STAMP: SMF-STAMP1-NL, SMF-STAMP2-NL, SMF-STAMP1-INTL,
- * SMF-STAMP2-INTL). `amount` may be sent as the spec's client does; it must match the code's (core `stampAmount`).
- * Answers the A6 stamp label PDF (no tracking at the carrier).
- */
-export const ShipStampBodySchema = z
-  .object({
-    order_id: IdSchema,
-    method_code: codeText('Shipment method code', 1).refine(isStampCode, {
-      message: 'Not a stamp product: the method code must contain STAMP',
-    }),
-    amount: z.union([z.literal(1), z.literal(2)]).optional(),
-    box_id: IdSchema.optional(),
-  })
-  .superRefine((b, ctx) => {
-    const expected = stampAmount(b.method_code);
-    if (b.amount !== undefined && expected !== null && b.amount !== expected)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['amount'],
-        message: `${b.method_code} is ${expected} stamp${expected === 1 ? '' : 's'}, not ${b.amount}`,
-      });
-  });
-export type ShipStampBody = z.infer<typeof ShipStampBodySchema>;
 
 /** Body of `POST /orders/packing_slip`: the order's 24-hex id. Answers an A4 PDF. */
 export const PackingSlipBodySchema = z.object({ order_id: IdSchema });
