@@ -328,5 +328,20 @@ describe('own shipment (OWN-SHIPMENT, Eigen verzendwijze)', () => {
       headers: { cookie: picker },
     });
     expect(detail.json()).toMatchObject({ tracking_url: null });
+    // The print run (POST /labels/) lists labels to print: an own shipment has none.
+    const run = await t.app.inject({
+      method: 'POST',
+      url: '/api/labels/?limit=200',
+      headers: { cookie: picker },
+      payload: {
+        startDate: new Date(Date.now() - 60_000).toISOString(),
+        endDate: new Date(Date.now() + 60_000).toISOString(),
+      },
+    });
+    expect(run.statusCode, run.body).toBe(200);
+    const ids = (run.json() as { items: { shipment_id: string }[] }).items.map((i) => i.shipment_id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.every((x) => /^[0-9a-f]{24}$/.test(x))).toBe(true);
+    expect(ids).not.toContain(id);
   });
 });
