@@ -169,6 +169,7 @@ export const ordersI18n = {
     },
     label: {
       title: 'Label for order {{order}}',
+      ownTitle: 'Packing slip for order {{order}}: shipped by the shop itself (no label)',
       tracking: 'Track and trace: {{tracking}}',
       print: 'Print',
       openTab: 'Open in new tab',
@@ -397,6 +398,7 @@ export const ordersI18n = {
     },
     label: {
       title: 'Label voor order {{order}}',
+      ownTitle: 'Pakbon voor order {{order}}: de webwinkel verzendt zelf (geen label)',
       tracking: 'Track en trace: {{tracking}}',
       print: 'Afdrukken',
       openTab: 'Openen in nieuw tabblad',

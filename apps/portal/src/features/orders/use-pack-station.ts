@@ -124,6 +124,7 @@ export function usePackStation(
         label: variant === 'own' ? null : res.label,
         slip: variant === 'own' ? res.label : null,
         show: variant === 'own' ? 'slip' : 'label',
+        ...(variant === 'own' ? { title: t('label.ownTitle', { order: order.orderId }) } : {}),
       });
       if (opts.clearSelection) setScanState(packScanAfterShip());
     } catch (err) {
