@@ -241,6 +241,7 @@ export interface Orders {
   remark: string | null;
   selected_box_id: string | null;
   selected_ship_method_id: string | null;
+  ship_claimed_until: Timestamp | null;
   shipment_details: Generated<Json>;
   shipment_type: string | null;
   shipped_at: Timestamp | null;
@@ -460,7 +461,7 @@ export interface Shipments {
   delivered_at: Timestamp | null;
   handed_over_at: Timestamp | null;
   id: string;
-  label_pdf: Buffer;
+  label_pdf: Buffer | null;
   label_printed_at: Timestamp | null;
   label_printed_by: string | null;
   label_quantity: Generated<number>;
