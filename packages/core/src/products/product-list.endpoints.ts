@@ -48,17 +48,17 @@ export const productsAllEndpoint = defineEndpoint({
 });
 
 /**
- * `GET /products/org/{id}` (spec 3 §7 Products): the product table of one client organisation, for the provider's
- * staff (403 for others; 404 for an unknown organisation); same query and rows as `GET /products`.
+ * `GET /products/org/{id}` (spec 3 §7 Products): the product table of one organisation the user may see (the
+ * provider's staff: any client; a merchant: one of their own shops); 404 for any other or unknown organisation. Same
+ * query and rows as `GET /products`.
  */
 export const productsOfOrgEndpoint = defineEndpoint({
   method: 'GET',
   path: '/products/org/:id',
-  summary: "List one client organisation's products (provider staff)",
+  summary: 'List the products of one organisation the user may see',
   params: z.object({ id: IdSchema }),
   query: ProductListQuerySchema,
   response: ProductListSchema,
-  scope: 'provider',
   tags,
 });
 

@@ -37,7 +37,8 @@ export async function updateProducts(
     .where(orgScope(scope, 'p'))
     .returning('p.id')
     .execute();
-  if (rows.length !== ids.length) throw notFound(`${ids.length - rows.length} of the products were not found`);
+  if (rows.length !== ids.length)
+    throw notFound(`${ids.length - rows.length} of the products were not found`);
   return { updated: rows.length };
 }
 
@@ -51,7 +52,10 @@ const isForeignKeyViolation = (err: unknown) => (err as { code?: string } | null
  * stock or appear on an order, inbound, return or the stock ledger (deleting them would rewrite history: deactivate
  * them instead).
  */
-export async function deleteProducts(scope: TenantScope, ids: readonly string[]): Promise<{ deleted: number }> {
+export async function deleteProducts(
+  scope: TenantScope,
+  ids: readonly string[],
+): Promise<{ deleted: number }> {
   const q = tenantSql(scope);
   const list = [...ids];
   const found = await q
@@ -61,7 +65,8 @@ export async function deleteProducts(scope: TenantScope, ids: readonly string[])
     .select(['p.id', 'p.name'])
     .forUpdate()
     .execute();
-  if (found.length !== ids.length) throw notFound(`${ids.length - found.length} of the products were not found`);
+  if (found.length !== ids.length)
+    throw notFound(`${ids.length - found.length} of the products were not found`);
   const inUse = await q
     .selectFrom('products as p')
     .where('p.id', 'in', list)
@@ -79,13 +84,22 @@ export async function deleteProducts(scope: TenantScope, ids: readonly string[])
           eb.selectFrom('order_lines as l').whereRef('l.product_id', '=', 'p.id').where(orgScope(scope, 'l')),
         ),
         eb.exists(
-          eb.selectFrom('stock_mutations as m').whereRef('m.product_id', '=', 'p.id').where(orgScope(scope, 'm')),
+          eb
+            .selectFrom('stock_mutations as m')
+            .whereRef('m.product_id', '=', 'p.id')
+            .where(orgScope(scope, 'm')),
         ),
         eb.exists(
-          eb.selectFrom('inbound_items as i').whereRef('i.product_id', '=', 'p.id').where(orgScope(scope, 'i')),
+          eb
+            .selectFrom('inbound_items as i')
+            .whereRef('i.product_id', '=', 'p.id')
+            .where(orgScope(scope, 'i')),
         ),
         eb.exists(
-          eb.selectFrom('return_items as r').whereRef('r.product_id', '=', 'p.id').where(orgScope(scope, 'r')),
+          eb
+            .selectFrom('return_items as r')
+            .whereRef('r.product_id', '=', 'p.id')
+            .where(orgScope(scope, 'r')),
         ),
       ]),
     )

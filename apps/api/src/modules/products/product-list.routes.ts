@@ -36,7 +36,9 @@ export function registerProductListRoutes(app: FastifyInstance): void {
   route(app, productsOfOrgEndpoint, async ({ params, query }, ctx) =>
     listProductTable(await orgProductScope(ctx, params.id), query),
   );
-  route(app, productCountEndpoint, async (_input, ctx) => countProducts({ db: ctx.db, orgIds: [ctx.currOrgId] }));
+  route(app, productCountEndpoint, async (_input, ctx) =>
+    countProducts({ db: ctx.db, orgIds: [ctx.currOrgId] }),
+  );
   route(app, mostSoldProductEndpoint, async ({ query }, ctx) =>
     mostSoldProducts({ db: ctx.db, orgIds: [ctx.currOrgId] }, query),
   );
@@ -45,7 +47,9 @@ export function registerProductListRoutes(app: FastifyInstance): void {
     inTransaction(ctx, req, (scope) => updateProducts(scope, body.ids, { active: body.active })),
   );
   route(app, bulkFulfilmentEndpoint, async ({ body }, ctx, req) =>
-    inTransaction(ctx, req, (scope) => updateProducts(scope, body.ids, { fulfilled_by_sf: body.fullfilled_bysf })),
+    inTransaction(ctx, req, (scope) =>
+      updateProducts(scope, body.ids, { fulfilled_by_sf: body.fullfilled_bysf }),
+    ),
   );
   route(app, bulkTrackTraceEndpoint, async ({ body }, ctx, req) =>
     inTransaction(ctx, req, (scope) => updateProducts(scope, body.ids, trackTraceChange(body))),

@@ -76,7 +76,11 @@ function filteredProducts(scope: TenantScope, query: ProductListQuery) {
  * defaults and the pieces shipped on the warehouse days `(day(at) - 30, day(at)]` (`product_sales_days`, at most 30
  * rows per product), turned into the sales figures of core's `salesFigures`.
  */
-export async function productRows(scope: TenantScope, ids: readonly string[], at: Date): Promise<ProductRow[]> {
+export async function productRows(
+  scope: TenantScope,
+  ids: readonly string[],
+  at: Date,
+): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
   const rows = await tenantSql(scope)
     .selectFrom('products as p')
@@ -107,7 +111,9 @@ export async function productRows(scope: TenantScope, ids: readonly string[], at
           .selectFrom('product_sales_days as d')
           .whereRef('d.product_id', '=', 'p.id')
           .where(orgScope(scope, 'd'))
-          .where(sql<boolean>`d.day > hoppa_warehouse_day(${at.toISOString()}::timestamptz) - ${SALES_WINDOW_DAYS}::int`)
+          .where(
+            sql<boolean>`d.day > hoppa_warehouse_day(${at.toISOString()}::timestamptz) - ${SALES_WINDOW_DAYS}::int`,
+          )
           .where(sql<boolean>`d.day <= hoppa_warehouse_day(${at.toISOString()}::timestamptz)`)
           .select(sql<number | null>`sum(d.quantity)`.as('sold'))
           .as('sales'),

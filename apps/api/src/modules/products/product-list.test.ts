@@ -33,7 +33,11 @@ describe('product table', () => {
   };
 
   /** Inserts product rows of the bol shop (EANs need not be valid here: they do not go through the import). */
-  const addProduct = async (name: string, ean: string, extra: { weight?: number; fulfilled?: boolean } = {}) => {
+  const addProduct = async (
+    name: string,
+    ean: string,
+    extra: { weight?: number; fulfilled?: boolean } = {},
+  ) => {
     const id = newId();
     await t.db.query(
       `INSERT INTO products (id, org_id, name, ean, weight_kg, fulfilled_by_sf) VALUES ($1, $2, $3, $4, $5, $6)`,
@@ -42,7 +46,8 @@ describe('product table', () => {
     return id;
   };
   const putStock = async (productId: string, stock: number) => {
-    const loc = (await t.db.query<{ id: string }>('SELECT id FROM locations ORDER BY name LIMIT 1')).rows[0]?.id;
+    const loc = (await t.db.query<{ id: string }>('SELECT id FROM locations ORDER BY name LIMIT 1')).rows[0]
+      ?.id;
     await t.db.query(
       `INSERT INTO product_locations (id, org_id, product_id, location_id, stock) VALUES ($1, $2, $3, $4, $5)`,
       [newId(), orgs.bol, productId, loc, stock],
@@ -51,7 +56,11 @@ describe('product table', () => {
   /** An order of `quantity` pieces of the product, placed and left open; returns its id. */
   const addOrder = async (productId: string, quantity: number) => {
     const id = newId();
-    await t.db.query(`INSERT INTO orders (id, org_id, order_id) VALUES ($1, $2, $3)`, [id, orgs.bol, `T-${id}`]);
+    await t.db.query(`INSERT INTO orders (id, org_id, order_id) VALUES ($1, $2, $3)`, [
+      id,
+      orgs.bol,
+      `T-${id}`,
+    ]);
     await t.db.query(
       `INSERT INTO order_lines (id, order_id, org_id, product_id, ean, title, quantity)
        SELECT $1, $2, $3, p.id, p.ean, p.name, $4 FROM products p WHERE p.id = $5`,
@@ -150,7 +159,10 @@ describe('product table', () => {
     const late = await addOrder(p, 30);
     await ship(late, new Date(now.getTime() - 40 * DAY));
     expect((await row())?.total_sold_30d).toBe(30);
-    await t.db.query('UPDATE orders SET shipped_at = $1 WHERE id = $2', [new Date(now.getTime() - 2 * DAY), late]);
+    await t.db.query('UPDATE orders SET shipped_at = $1 WHERE id = $2', [
+      new Date(now.getTime() - 2 * DAY),
+      late,
+    ]);
     expect(await row()).toMatchObject({ total_sold_30d: 60, daily_demand: 2, days_until_out_of_stock: 20 });
     await t.db.query(`UPDATE orders SET status = 'open', shipped_at = NULL WHERE id = $1`, [late]);
     expect((await row())?.total_sold_30d).toBe(30);
@@ -169,7 +181,7 @@ describe('product table', () => {
     expect(sold).toEqual([...sold].sort((x, y) => y - x));
   });
 
-  it('shows every client to the provider (all or one shop) and refuses merchants', async () => {
+  it('shows every client to the provider (all or one shop), and a merchant only their own shop', async () => {
     const all = await get<ProductList>(admin, '/api/products/all?limit=1000');
     expect(all.status).toBe(200);
     expect(new Set(all.body.items.map((p) => p.org))).toEqual(new Set([orgs.bol, orgs.stroop]));
@@ -179,11 +191,17 @@ describe('product table', () => {
     expect(stroop.body.items.map((p) => p.ean)).toEqual(stroop.body.items.map((p) => p.ean).sort());
     expect((await get(admin, `/api/products/org/${newId()}`)).status).toBe(404);
     expect((await get(bol, '/api/products/all')).status).toBe(403);
-    expect((await get(bol, `/api/products/org/${orgs.bol}`)).status).toBe(403);
+    const own = await get<ProductList>(bol, `/api/products/org/${orgs.bol}?limit=1000`);
+    expect(own.status).toBe(200);
+    expect(own.body.total).toBe((await list('limit=1')).total);
+    expect((await get(bol, `/api/products/org/${orgs.stroop}`)).status).toBe(404);
   });
 
   it('changes active, fulfilment and track and trace of a selection, all or nothing', async () => {
-    const ids = [await addProduct('Bulk een', '9990000000080'), await addProduct('Bulk twee', '9990000000097')];
+    const ids = [
+      await addProduct('Bulk een', '9990000000080'),
+      await addProduct('Bulk twee', '9990000000097'),
+    ];
     const read = async () =>
       (await list('search=bulk&sort=name')).items.map((p) => [
         p.active,
@@ -191,8 +209,12 @@ describe('product table', () => {
         p.track_trace_email,
         p.share_track_trace,
       ]);
-    expect((await post(bol, '/api/products/bulk/active', { ids, active: false })).body).toEqual({ updated: 2 });
-    expect((await post(bol, '/api/products/bulk/fulfilment', { ids, fullfilled_bysf: false })).status).toBe(200);
+    expect((await post(bol, '/api/products/bulk/active', { ids, active: false })).body).toEqual({
+      updated: 2,
+    });
+    expect((await post(bol, '/api/products/bulk/fulfilment', { ids, fullfilled_bysf: false })).status).toBe(
+      200,
+    );
     const tt = await post(bol, '/api/products/bulk/track_trace', { ids: [ids[0]], track_trace_email: false });
     expect(tt.body).toEqual({ updated: 1 });
     expect(await read()).toEqual([
@@ -207,10 +229,14 @@ describe('product table', () => {
     expect(refused.status).toBe(404);
     expect((await read()).map((r) => r[0])).toEqual([false, false]);
     expect((await post(bol, '/api/products/bulk/track_trace', { ids })).status).toBe(400);
-    expect((await post(bol, '/api/products/bulk/active', { ids: [ids[0], ids[0]], active: true })).status).toBe(400);
+    expect(
+      (await post(bol, '/api/products/bulk/active', { ids: [ids[0], ids[0]], active: true })).status,
+    ).toBe(400);
     // Read-only users and the floor do not change products.
     expect((await post(bolUser, '/api/products/bulk/active', { ids, active: true })).status).toBe(403);
-    expect((await post(picker, '/api/products/bulk/fulfilment', { ids, fullfilled_bysf: true })).status).toBe(403);
+    expect((await post(picker, '/api/products/bulk/fulfilment', { ids, fullfilled_bysf: true })).status).toBe(
+      403,
+    );
   });
 
   it('deletes products without stock or history, and refuses the whole selection when one has them', async () => {
@@ -230,7 +256,10 @@ describe('product table', () => {
     expect((await list('search=delete')).total).toBe(3);
 
     expect((await post(bol, '/api/products/bulk/delete', { ids: [free] })).body).toEqual({ deleted: 1 });
-    expect((await list('search=delete')).items.map((p) => p.name)).toEqual(['Delete besteld', 'Delete voorraad']);
+    expect((await list('search=delete')).items.map((p) => p.name)).toEqual([
+      'Delete besteld',
+      'Delete voorraad',
+    ]);
     expect((await post(bol, '/api/products/bulk/delete', { ids: [free] })).status).toBe(404);
     expect((await post(bolUser, '/api/products/bulk/delete', { ids: [stocked] })).status).toBe(403);
   });

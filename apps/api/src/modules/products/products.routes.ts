@@ -10,11 +10,7 @@ import { countImport } from '../../lib/rate-limit.ts';
 import { route } from '../../lib/route.ts';
 import { importProducts } from './product-import.service.ts';
 import { registerProductListRoutes } from './product-list.routes.ts';
-import {
-  getProductHistory,
-  searchProductsByEan,
-  setReturnInstruction,
-} from './products.service.ts';
+import { getProductHistory, searchProductsByEan, setReturnInstruction } from './products.service.ts';
 
 /**
  * Registers the product calls of issue 3 §1 (spec 3 §7 Products, Import, Relations and history): EAN search,

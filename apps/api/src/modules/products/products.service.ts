@@ -1,9 +1,4 @@
-import {
-  type Product,
-  type ProductHistoryResponse,
-  type ReturnInstructionBody,
-  type StockMutation,
-} from '@hoppa/core';
+import type { Product, ProductHistoryResponse, ReturnInstructionBody, StockMutation } from '@hoppa/core';
 import { sql } from 'kysely';
 import { escapeLike } from '../../db/client.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
