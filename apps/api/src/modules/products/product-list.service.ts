@@ -48,11 +48,9 @@ function filteredProducts(scope: TenantScope, query: ProductListQuery) {
     parseSort(query.sort).field === 'stock';
   const search = query.search?.trim().toLowerCase() ?? '';
   const like = `%${escapeLike(search)}%`;
-  return tenantSql(scope)
-    .selectFrom('products as p')
-    .leftJoin(stockPerProduct(scope).as('st'), (j) =>
-      needsStock ? j.onRef('st.product_id', '=', 'p.id') : j.on(sql<boolean>`false`),
-    )
+  const base = tenantSql(scope).selectFrom('products as p');
+  // The stock per product only when a filter or the sort needs it: it reads every stock place of the shop.
+  return (needsStock ? base.leftJoin(stockPerProduct(scope).as('st'), 'st.product_id', 'p.id') : base)
     .where(orgScope(scope, 'p'))
     .$if(search !== '', (q) =>
       q.where((eb) =>
