@@ -59,8 +59,15 @@ export const ProductRowSchema = ProductSchema.extend({
 });
 export type ProductRow = z.infer<typeof ProductRowSchema>;
 
-/** Answer of `GET /products`, `/products/all`, `/products/org/{id}`: one page of rows and the filtered total. */
-export const ProductListSchema = pageOf(ProductRowSchema);
+/** The product table counts the filtered products up to this many; beyond it the answer says "10,000 or more". */
+export const PRODUCTS_COUNT_CAP = 10_000;
+
+/**
+ * Answer of `GET /products`, `/products/all`, `/products/org/{id}`: one page of rows and the filtered total, counted
+ * up to {@link PRODUCTS_COUNT_CAP} (`total_capped` true: at least that many), so a page's cost does not grow with the
+ * catalogue; `GET /products/count` gives the exact totals.
+ */
+export const ProductListSchema = pageOf(ProductRowSchema, { total_capped: z.boolean() });
 export type ProductList = z.infer<typeof ProductListSchema>;
 
 /**

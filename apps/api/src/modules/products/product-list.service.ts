@@ -1,6 +1,7 @@
 import {
   LOW_STOCK_MAX,
   type PRODUCT_SORTS,
+  PRODUCTS_COUNT_CAP,
   type ProductCount,
   type ProductList,
   type ProductListQuery,
@@ -195,13 +196,15 @@ export async function productRows(
 /**
  * One page of the product table of the scope's organisations (spec 3 §2 Product management, §7 `GET /products`,
  * `/products/all`, `/products/org/{id}`): the ids of the page in the `sort` order (ties by id) and the filtered total
- * in parallel, then the rows of those 25 (or `limit`) ids with their stock places and sales figures as of `at`.
+ * (counted up to `countCap`, default core's PRODUCTS_COUNT_CAP; `total_capped` says there are more) in parallel, then
+ * the rows of those 25 (or `limit`) ids with their stock places and sales figures as of `at`.
  * Without a stock filter or stock sort a page reads the `(org_id, lower(name), id)` index and stops after it.
  */
 export async function listProductTable(
   scope: TenantScope,
   query: ProductListQuery,
   at: Date = new Date(),
+  countCap = PRODUCTS_COUNT_CAP,
 ): Promise<ProductList> {
   const sort = parseSort(query.sort);
   const dir = sort.desc ? 'desc' : 'asc';
@@ -214,14 +217,24 @@ export async function listProductTable(
       .offset(query.skip)
       .limit(query.limit)
       .execute(),
-    filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    tenantSql(scope)
+      .selectFrom(
+        filtered
+          .select('p.id')
+          .limit(countCap + 1)
+          .as('c'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst(),
   ]);
+  const counted = Number(count?.n ?? 0);
   const ids = page.map((r) => r.id);
   const rows = await productRows(scope, ids, at);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return {
     items: ids.flatMap((id) => byId.get(id) ?? []),
-    total: Number(count?.n ?? 0),
+    total: Math.min(counted, countCap),
+    total_capped: counted > countCap,
     skip: query.skip,
     limit: query.limit,
   };

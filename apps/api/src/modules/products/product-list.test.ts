@@ -1,7 +1,14 @@
-import { type MostSold, newId, type ProductCount, type ProductList } from '@hoppa/core';
+import {
+  type MostSold,
+  newId,
+  type ProductCount,
+  type ProductList,
+  ProductListQuerySchema,
+} from '@hoppa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { listProductTable } from './product-list.service.ts';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -122,6 +129,15 @@ describe('product table', () => {
     expect(await ids('in_stock=true&sort=-stock')).toEqual([many, five, low]);
     const page = await list('search=stockfilter&limit=3&skip=3');
     expect(page.total).toBe(4);
+    expect(page.total_capped).toBe(false);
+    // The count stops one past its cap: a page's cost does not grow with the catalogue.
+    const capped = await listProductTable(
+      { db: t.db, orgIds: [orgs.bol] },
+      ProductListQuerySchema.parse({ search: 'stockfilter', limit: '2' }),
+      new Date(),
+      3,
+    );
+    expect([capped.total, capped.total_capped, capped.items.length]).toEqual([3, true, 2]);
     // By name: laag, nul, veel, vijf.
     expect(page.items.map((p) => p.id)).toEqual([five]);
 

@@ -77,6 +77,8 @@ export interface DataTableProps<T extends RowData> {
   columnGroups?: readonly DataColumnGroup[];
   /** Row selection with a checkbox per row and one for the page (bulk actions); the screen keeps the selected keys. */
   selection?: DataSelection<T>;
+  /** Width below which the table scrolls sideways instead of squeezing its columns (px; default 720). */
+  minWidth?: number;
 }
 
 /** A named group of columns of a {@link DataTable}'s Columns menu. */
@@ -98,7 +100,7 @@ export interface DataSelection<T> {
 /** A server-paged, server-sorted table with column choice; see the file comment. */
 export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNode {
   const { id, label, columns, rows, rowKey, total, page, pageSize, onPageChange, sort, onSortChange } = props;
-  const { columnGroups, selection, storageKey } = props;
+  const { columnGroups, selection, storageKey, minWidth = 720 } = props;
   const { t } = useTranslation('common');
   const [visibility, setVisibility] = useColumnChoice(id, storageKey);
   const defs = useMemo<ColumnDef<typeof features, T, unknown>[]>(
@@ -190,7 +192,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNod
           </Menu>
         ) : null}
       </Group>
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={minWidth}>
         <Table striped highlightOnHover withTableBorder aria-label={label}>
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (

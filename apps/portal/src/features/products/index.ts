@@ -26,6 +26,8 @@ export const productsArea = defineArea({
   ],
 });
 
+const newProductPage = () => import('./new-product-page.tsx').then((m) => ({ Component: m.NewProductPage }));
+
 /**
  * The product table, the new-product form and the scanner page (issue 15; spec 3 §2 Product management, New product
  * form, Scanner). Their texts (namespace 'productTable') load with the first of these screens.
@@ -42,12 +44,12 @@ export const productTableArea = defineArea({
     {
       path: 'products/new',
       screens: ['New product form'],
-      lazy: () => import('./new-product-page.tsx').then((m) => ({ Component: m.NewProductPage })),
+      lazy: newProductPage,
     },
     {
       path: 'products/new_product',
       screens: ['New product form'],
-      lazy: () => import('./new-product-page.tsx').then((m) => ({ Component: m.NewProductPage })),
+      lazy: newProductPage,
     },
     {
       path: 'scanner',

@@ -29,8 +29,14 @@ describe('product management table (spec 3 §2 Product management)', { timeout: 
         {
           'GET /api/products': (c: Call) =>
             c.query.get('search') === 'niets'
-              ? { items: [], total: 0, skip: 0, limit: 25 }
-              : { items: rows, total: rows.length, skip: Number(c.query.get('skip')), limit: 25 },
+              ? { items: [], total: 0, total_capped: false, skip: 0, limit: 25 }
+              : {
+                  items: rows,
+                  total: rows.length,
+                  total_capped: false,
+                  skip: Number(c.query.get('skip')),
+                  limit: 25,
+                },
           'GET /api/products/count': counts,
           'POST /api/products/bulk/track_trace': (c: Call) => ({
             updated: (c.body as { ids: string[] }).ids.length,

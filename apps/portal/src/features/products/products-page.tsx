@@ -87,7 +87,7 @@ const SORT_OF: Partial<Record<string, (typeof PRODUCT_SORTS)[number]>> = {
 function productColumns(t: TFunction<'productTable'>): DataColumn<ProductRow>[] {
   const cells: Record<ProductColumnId, (p: ProductRow) => React.ReactNode> = {
     name: (p) => (
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" miw={240}>
         <ProductThumb src={p.img_url} noImage="" />
         <Stack gap={0} miw={0}>
           <Anchor
@@ -232,7 +232,11 @@ export function ProductsPage() {
     <Stack gap="md">
       <PageHeader
         title={t('title')}
-        description={list.data ? t('count', { count: list.data.total }) : undefined}
+        description={
+          list.data
+            ? t(list.data.total_capped ? 'countCapped' : 'count', { count: list.data.total })
+            : undefined
+        }
         actions={
           <Group gap="xs">
             <Button
@@ -362,6 +366,7 @@ export function ProductsPage() {
           <DataTable
             id="products"
             storageKey={COLUMN_PREFERENCES_KEY}
+            minWidth={1500}
             label={t('title')}
             columns={columns}
             columnGroups={groups}

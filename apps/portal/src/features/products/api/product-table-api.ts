@@ -55,8 +55,8 @@ export async function fetchAllProducts(
       query: { ...filter, search: filter.search || undefined, skip, limit: MAX_PAGE_LIMIT },
     });
     out.push(...page.items);
-    onProgress?.(out.length, page.total);
-    if (page.items.length < MAX_PAGE_LIMIT || out.length >= page.total) return out;
+    onProgress?.(out.length, page.total_capped ? Math.max(page.total, out.length) : page.total);
+    if (page.items.length < MAX_PAGE_LIMIT || (!page.total_capped && out.length >= page.total)) return out;
   }
 }
 
