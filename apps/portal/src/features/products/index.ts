@@ -53,7 +53,7 @@ export const productTableArea = defineArea({
     },
     {
       path: 'scanner',
-      screens: ['Scanner page', 'Scanner / inbound item lookup'],
+      screens: ['Scanner page'],
       lazy: () => import('./scanner-page.tsx').then((m) => ({ Component: m.ScannerPage })),
     },
   ],

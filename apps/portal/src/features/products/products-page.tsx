@@ -88,7 +88,7 @@ function productColumns(t: TFunction<'productTable'>): DataColumn<ProductRow>[] 
   const cells: Record<ProductColumnId, (p: ProductRow) => React.ReactNode> = {
     name: (p) => (
       <Group gap="sm" wrap="nowrap" miw={240}>
-        <ProductThumb src={p.img_url} noImage="" />
+        <ProductThumb src={p.img_url} noImage={t('cell.noImage')} />
         <Stack gap={0} miw={0}>
           <Anchor
             component={Link}

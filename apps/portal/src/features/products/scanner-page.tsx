@@ -21,21 +21,17 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../../app/paths.ts';
+import { CameraScanner } from '../../components/camera-scanner.tsx';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { endpointQuery } from '../../lib/endpoint-query.ts';
 import { useScanListener } from '../../lib/use-scan-listener.ts';
 import { ProductThumb } from './product-thumb.tsx';
-
-/** The camera dialog with @zxing/browser: its own chunk, loaded when first opened. */
-const CameraScanner = lazy(() =>
-  import('../../components/camera-scanner.tsx').then((m) => ({ default: m.CameraScanner })),
-);
 
 /**
  * A scanned code counts when it is longer than 10 characters (spec 3 §2 Scanner, §9: "Scanner code longer than 10
@@ -159,24 +155,21 @@ export function ScannerPage() {
         </Stack>
       )}
 
-      {cameraOpen ? (
-        <Suspense fallback={null}>
-          <CameraScanner
-            opened
-            onClose={() => setCameraOpen(false)}
-            onScan={(c) => {
-              setCameraOpen(false);
-              lookUp(c);
-            }}
-            texts={{
-              title: t('scannerPage.cameraTitle'),
-              hint: t('scannerPage.cameraHint'),
-              close: t('scannerPage.close'),
-              failed: t('scannerPage.cameraFailed'),
-            }}
-          />
-        </Suspense>
-      ) : null}
+      {/* The dialog is small; @zxing/browser, which decodes, loads in its own chunk when the camera starts. */}
+      <CameraScanner
+        opened={cameraOpen}
+        onClose={() => setCameraOpen(false)}
+        onScan={(c) => {
+          setCameraOpen(false);
+          lookUp(c);
+        }}
+        texts={{
+          title: t('scannerPage.cameraTitle'),
+          hint: t('scannerPage.cameraHint'),
+          close: t('scannerPage.close'),
+          failed: t('scannerPage.cameraFailed'),
+        }}
+      />
     </Stack>
   );
 }
@@ -188,7 +181,7 @@ function ScannedProduct({ product: p }: { product: Product }) {
   return (
     <Paper withBorder p="sm" data-testid="scanner-result">
       <Group wrap="nowrap" align="flex-start">
-        <ProductThumb src={p.img_url} noImage="" />
+        <ProductThumb src={p.img_url} noImage={t('cell.noImage')} />
         <Stack gap={4} style={{ flex: 1 }} miw={0}>
           <Anchor component={Link} to={pathTo('product', { id: p.id })} fw={600} lineClamp={1}>
             {p.name}
