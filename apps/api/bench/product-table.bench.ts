@@ -81,7 +81,7 @@ try {
   for (const c of cases) {
     const times: number[] = [];
     let bytes = 0;
-    let total = 0;
+    let total = '';
     for (let i = 0; i < WARMUP + RUNS; i++) {
       const t0 = performance.now();
       const res = await t.app.inject({ method: 'GET', url: c.url, headers: { cookie } });
@@ -89,12 +89,18 @@ try {
       if (res.statusCode !== 200) throw new Error(`${c.url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
       if (i >= WARMUP) times.push(ms);
       bytes = res.rawPayload.length;
-      const body = res.json() as { total?: number; totalProducts?: number; products?: unknown[] };
-      total = body.total ?? body.totalProducts ?? body.products?.length ?? 0;
+      const body = res.json() as {
+        total?: number;
+        total_capped?: boolean;
+        totalProducts?: number;
+        products?: unknown[];
+      };
+      const n = body.total ?? body.totalProducts ?? body.products?.length ?? 0;
+      total = `${n.toLocaleString('en')}${body.total_capped ? '+' : ''}`;
     }
     times.sort((a, b) => a - b);
     const p95 = percentile(times, 95);
-    const line = `| ${c.name} | ${total.toLocaleString('en')} | ${percentile(times, 50).toFixed(1)} | ${p95.toFixed(1)} | ${(bytes / 1024).toFixed(0)} KB | ${p95 <= 20 ? 'met' : 'not met'} |`;
+    const line = `| ${c.name} | ${total} | ${percentile(times, 50).toFixed(1)} | ${p95.toFixed(1)} | ${(bytes / 1024).toFixed(0)} KB | ${p95 <= 20 ? 'met' : 'not met'} |`;
     console.log(line);
     rows.push(line);
   }
@@ -106,6 +112,10 @@ One merchant with ${PRODUCTS.toLocaleString('en')} products on ${kind} (a third 
 on most of the last 30 days), seeded by the benchmark in ${seedS.toFixed(1)} s; requests through the real routes as the
 shop's owner (session cached), ${RUNS} timed after ${WARMUP} warm-ups. Node ${process.version}, ${cpus().length} CPU(s);
 load average ${loadAtStart} at the start. Goal (issue 15, the hot-read goal): p95 ≤ 20 ms per page of 25.
+
+The table counts up to 10,000 matching products (\`10,000+\`: \`total_capped\`); the stock filters, the stock sort and
+\`GET /products/count\` add up every stock place of the shop, and the best sellers every sales day of the window
+(ADR 0047, Consequences).
 
 | read | matching rows | p50 ms | p95 ms | answer | goal |
 |---|---:|---:|---:|---:|---|
