@@ -8,7 +8,7 @@ import { seedLiveDelivery } from './db/seed-delivery.ts';
 import { seedLiveGrouping } from './db/seed-grouping.ts';
 import { seedLiveInbound } from './db/seed-inbound.ts';
 import { seedLiveNewOrders } from './db/seed-new-orders.ts';
-import { seedLiveOrders } from './db/seed-orders.ts';
+import { DEMO_SALES_HISTORY, seedLiveOrders } from './db/seed-orders.ts';
 import { seedLiveReturns } from './db/seed-returns.ts';
 import { seedLiveStock } from './db/seed-stock.ts';
 import { openPreparedDb } from './db/startup.ts';
@@ -37,7 +37,7 @@ if (seed && config.demoOrders) {
   // The week of live orders goes through the app's own routes, as users would make them.
   const started = Date.now();
   try {
-    const live = await seedLiveOrders(app, db, seed);
+    const live = await seedLiveOrders(app, db, seed, { salesHistory: DEMO_SALES_HISTORY });
     const s = live.byState;
     console.log(
       `Demo orders: ${live.orders} (${s.open} open, ${s.partly_picked} partly picked, ${s.picked} picked, ` +

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 /**
@@ -62,6 +63,9 @@ function hexToBuffer(x: string): Buffer {
   return Buffer.from(x.startsWith('\\x') ? x.slice(2) : x, 'hex');
 }
 
+/** The PostgreSQL extensions the migrations create, loaded into every PGlite (PostgreSQL ships them as contrib). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 /**
  * Opens the database: node-postgres pool when `databaseUrl` is given, else PGlite with its files under
  * `dataDir/pglite` (created when missing), else an in-memory PGlite.
@@ -76,6 +80,8 @@ export async function openDb(config: DbConfig): Promise<Db> {
   const lite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...('loadDataDir' in config && config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}),
+    // Trigram indexes serve the product table's search for a part of a name, EAN or SKU (migration 0250).
+    extensions: PGLITE_EXTENSIONS,
     parsers: {
       [INT8]: (x: string) => Number(x),
       [BYTEA]: hexToBuffer,

@@ -341,11 +341,13 @@ export interface Products {
   created_at: Generated<Timestamp>;
   customs_hs: string | null;
   customs_value: Numeric | null;
+  def_shipping_id: string | null;
   ean: string;
   fulfilled_by_sf: Generated<boolean>;
   height_cm: Numeric | null;
   id: string;
   img_url: string | null;
+  lead_time_days: number | null;
   length_cm: Numeric | null;
   name: string;
   needs_recount: Generated<boolean>;
@@ -356,9 +358,19 @@ export interface Products {
   parent_ean: string | null;
   pick_note: string | null;
   return_instruction: string | null;
+  share_track_trace: Generated<boolean>;
+  ship_box_id: string | null;
+  track_trace_email: Generated<boolean>;
   updated_at: Generated<Timestamp>;
   weight_kg: Numeric | null;
   width_cm: Numeric | null;
+}
+
+export interface ProductSalesDays {
+  day: Timestamp;
+  org_id: string;
+  product_id: string;
+  quantity: number;
 }
 
 export interface RateLimitHits {
@@ -548,6 +560,7 @@ export interface DB {
   product_bundle_items: ProductBundleItems;
   product_images: ProductImages;
   product_locations: ProductLocations;
+  product_sales_days: ProductSalesDays;
   products: Products;
   rate_limit_hits: RateLimitHits;
   return_images: ReturnImages;
@@ -566,4 +579,4 @@ export interface DB {
 }
 
 /** Tables whose rows belong to one organisation: queries on them need orgScope() (db/tenant.ts). */
-export const TENANT_TABLES = ["api_connections","automations","bol_order_items","inbound_items","inbounds","order_attachments","order_automations","order_events","order_lines","orders","pick_claims","pick_item_days","pick_problems","product_bundle_items","product_images","product_locations","products","return_images","return_items","returns","shipments","stock_mutations","weekly_report_sends"] as const;
+export const TENANT_TABLES = ["api_connections","automations","bol_order_items","inbound_items","inbounds","order_attachments","order_automations","order_events","order_lines","orders","pick_claims","pick_item_days","pick_problems","product_bundle_items","product_images","product_locations","product_sales_days","products","return_images","return_items","returns","shipments","stock_mutations","weekly_report_sends"] as const;

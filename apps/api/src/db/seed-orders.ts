@@ -31,7 +31,19 @@ export interface LiveOrdersOptions {
   now?: Date;
   /** How many orders of each state per merchant (default {@link DEMO_ORDER_MIX}). */
   mix?: Record<DemoOrderState, number>;
+  /**
+   * Shipped orders per merchant over the 23 days before that week (7 to 29 days back; default 0), mostly of the
+   * merchant's {@link BEST_SELLERS} best sellers, so the product table's sales figures (sold in 30 days, days until
+   * out of stock, reorder point; issue 15) show a month of sales on a fresh start.
+   */
+  salesHistory?: number;
 }
+
+/** Shipped orders per merchant over days 7 to 29 on a fresh `npm start` (main.ts): about two a day. */
+export const DEMO_SALES_HISTORY = 45;
+
+/** How many products of each merchant the sales history mostly sells (the rest of its lines: any product). */
+export const BEST_SELLERS = 12;
 
 /** Orders per merchant and state on a fresh start: ≥ 50 pick items in the floor's default window, a week of parcels. */
 export const DEMO_ORDER_MIX: Record<DemoOrderState, number> = {
@@ -194,6 +206,7 @@ function planOrders(
   now: Date,
   mix: Record<DemoOrderState, number>,
   rand: () => number,
+  history = 0,
 ): PlannedOrder[] {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
   const moments: Record<DemoOrderState, Date[]> = {
@@ -205,6 +218,9 @@ function planOrders(
     shipped: spread(now, mix.shipped, 0, 6, rand),
     cancelled: spread(now, mix.cancelled, 1, 5, rand),
   };
+  // The month before: parcels of the best sellers, one to three pieces a line (the sales history, issue 15).
+  const older = new Set(spread(now, history, 7, 29, rand));
+  moments.shipped = [...older, ...moments.shipped];
   const planned: PlannedOrder[] = [];
   let n = 1001;
   let productCursor = Math.floor(rand() * eans.length);
@@ -220,13 +236,28 @@ function planOrders(
       // A shipped order was placed 2-20 hours before its parcel left, never in the future.
       const placedAt = shippedAt ? new Date(shippedAt.getTime() - (2 + rand() * 18) * HOUR) : moment;
       const rows: OrderImportRow[] = [];
+      const fromHistory = older.has(moment);
+      const used = new Set<string>();
       for (let l = 0; l < lineCount; l++) {
-        const ean = eans[productCursor++ % eans.length] as string;
+        // History lines favour the first best sellers (rand² leans to the start of the list), one line per product.
+        let ean = fromHistory
+          ? (eans[Math.floor(rand() ** 2 * Math.min(BEST_SELLERS, eans.length))] as string)
+          : (eans[productCursor++ % eans.length] as string);
+        if (used.has(ean)) ean = eans[productCursor++ % eans.length] as string;
+        used.add(ean);
         const base = l === 0;
         rows.push({
           order_id: shopOrderId,
           product_ean: ean,
-          quantity: String(b2b ? 6 + Math.floor(rand() * 6) : rand() < 0.8 ? 1 : 2),
+          quantity: String(
+            b2b
+              ? 6 + Math.floor(rand() * 6)
+              : fromHistory
+                ? 1 + Math.floor(rand() * 3)
+                : rand() < 0.8
+                  ? 1
+                  : 2,
+          ),
           ...(base
             ? {
                 firstName: pick(FIRST_NAMES),
@@ -331,7 +362,7 @@ export async function seedLiveOrders(
       )
     ).rows.map((r) => r.ean);
     if (eans.length === 0) continue;
-    const planned = planOrders(m.prefix, eans, now, mix, rand);
+    const planned = planOrders(m.prefix, eans, now, mix, rand, opts.salesHistory ?? 0);
     const owner = await login(app, m.key);
     const imported = (
       await call<OrderImportResult>(

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
-import { type Db, openDb, wrapPglite } from '../db/client.ts';
+import { type Db, openDb, PGLITE_EXTENSIONS, wrapPglite } from '../db/client.ts';
 import { listMigrations, prepareDatabase } from '../db/migrate.ts';
 import { type SeedResult, seedDemo } from '../db/seed.ts';
 import { SESSION_COOKIE } from '../lib/auth.ts';
@@ -99,7 +99,7 @@ async function pgliteFromTemplate(): Promise<Db> {
   const file = join(tmpdir(), `hoppa-pglite-template-${hash.digest('hex').slice(0, 16)}.tar.gz`);
   if (!existsSync(file)) {
     const { PGlite } = await import('@electric-sql/pglite');
-    const lite = await PGlite.create();
+    const lite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     const db = wrapPglite(lite);
     await prepareDatabase(db);
     const dump = await lite.dumpDataDir('gzip');

@@ -16,7 +16,7 @@ import { newOrderArea } from '../features/new-order/index.ts';
 import { orderEditArea } from '../features/order-edit/index.ts';
 import { ordersArea } from '../features/orders/index.ts';
 import { orgsArea } from '../features/orgs/index.ts';
-import { productsArea } from '../features/products/index.ts';
+import { productsArea, productTableArea } from '../features/products/index.ts';
 import { returnsArea } from '../features/returns/index.ts';
 import { shipmentsArea } from '../features/shipments/index.ts';
 import { stockArea } from '../features/stock/index.ts';
@@ -29,6 +29,7 @@ export const AREAS: readonly Area[] = [
   ordersArea,
   shipmentsArea,
   productsArea,
+  productTableArea,
   stockArea,
   returnsArea,
   inboundArea,

@@ -20,6 +20,8 @@ export const PATHS = {
   returnCreate: '/returns/create/:id',
   products: '/products',
   productsImport: '/products/import',
+  productsNew: '/products/new',
+  productsNewProduct: '/products/new_product',
   product: '/products/:id',
   orgs: '/orgs',
   orgsAdd: '/orgs/add',

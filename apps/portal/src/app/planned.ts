@@ -7,7 +7,7 @@ import { PATHS } from './paths.ts';
  * (status-pages.tsx) rather than a 404, so no menu item or tile leads nowhere. An area that builds one of these
  * paths takes it over (the router skips a planned path an area serves).
  */
-export const PLANNED_PATHS = ['orgs', 'settings/org', 'scanner', 'admin', 'admin/*'] as const;
+export const PLANNED_PATHS = ['orgs', 'settings/org', 'admin', 'admin/*'] as const;
 
 const planned = () => import('./status-pages.tsx').then((m) => ({ Component: m.PlannedPage }));
 
@@ -16,14 +16,6 @@ export const plannedArea = defineArea({
   id: 'planned',
   routes: PLANNED_PATHS.map((path) => ({ path, lazy: planned })),
   nav: [
-    {
-      key: 'scanner',
-      to: PATHS.scanner,
-      icon: 'scan',
-      section: 'work',
-      order: 50,
-      needs: { method: 'GET', path: '/products/ean/:text' },
-    },
     {
       key: 'orgs',
       to: PATHS.orgs,

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { orgAuth, user, warehouseStaff } from '../test/fixtures.ts';
+import { merchantOwner, orgAuth, user, warehouseStaff } from '../test/fixtures.ts';
 import { renderRoutes } from '../test/render.tsx';
 import { buildRoutes } from './router.tsx';
 
@@ -41,8 +41,8 @@ describe('RouteGuard in the real route tree (spec 2 §2)', () => {
   });
 
   it('tells plainly that a planned screen is not available yet', async () => {
-    const session = { user: user(warehouseStaff), orgAuth: orgAuth(warehouseStaff) };
-    renderRoutes(buildRoutes(), { path: '/scanner', session, lang: 'nl' });
+    const session = { user: user(merchantOwner), orgAuth: orgAuth(merchantOwner) };
+    renderRoutes(buildRoutes(), { path: '/settings/org', session, lang: 'nl' });
     expect(await screen.findByRole('heading', { name: 'Nog niet beschikbaar' })).toBeTruthy();
   });
 });

@@ -77,6 +77,9 @@ export const PROBLEMS = {
   connection_exists: 409,
   /** An outside service (bol.com, PostNL, DHL) refused or did not answer; the message says which and why. */
   outside_service: 502,
+  // Products (issue 15; spec 3 §2 delete).
+  /** A product with stock, orders, inbound or return lines or a stock history cannot be deleted: deactivate it. */
+  product_in_use: 409,
 } as const;
 
 /** A problem code of the API. */

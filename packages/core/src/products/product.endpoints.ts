@@ -8,24 +8,8 @@ import {
   ProductHistoryResponseSchema,
   ProductImportBodySchema,
   ProductImportResultSchema,
-  ProductListQuerySchema,
-  ProductListSchema,
   ReturnInstructionBodySchema,
 } from './product.schema.ts';
-
-/**
- * `GET /products?skip&limit&in_stock` (spec 3 §7 Products): the current organisation's products,
- * name ascending, with their stock per location. 400 when no current organisation is chosen.
- */
-export const productListEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/products',
-  summary: "List the current organisation's products with stock per location",
-  query: ProductListQuerySchema,
-  response: ProductListSchema,
-  scope: 'org',
-  tags: ['products'],
-});
 
 /** Shortest and longest EAN/SKU search of `GET /products/ean/:text` (spec 3 §7): the apps use the same bounds. */
 export const PRODUCT_SEARCH_MIN = 3;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
 import { boundedText, inDateRange } from '../common/text.ts';
-import { pageOf, pageQuery, sortQuery } from '../http/page.ts';
 
 /** A cell as it comes out of a spreadsheet parser: text, number, boolean or empty. */
 export const SpreadsheetCellSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]).optional();
@@ -101,21 +100,6 @@ export const ProductImportResultSchema = z.object({
   }),
 });
 export type ProductImportResult = z.infer<typeof ProductImportResultSchema>;
-
-/** The columns the products list sorts by (spec 3 §2 Products); name A–Z by default. */
-export const PRODUCT_SORTS = ['name', 'ean', 'sku', 'stock'] as const;
-
-/** Query of `GET /products` (spec 3 §7: defaults limit 500, skip 0, in_stock unset; `sort` our addition). */
-export const ProductListQuerySchema = pageQuery(500).extend({
-  ...sortQuery(PRODUCT_SORTS, 'name').shape,
-  /** 'true': only products with stock; 'false': only products without; unset or 'null': all. */
-  in_stock: z.enum(['true', 'false', 'null']).optional(),
-});
-export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
-
-/** Answer of `GET /products`: one page of the current organisation's products and the total count. */
-export const ProductListSchema = pageOf(ProductSchema);
-export type ProductList = z.infer<typeof ProductListSchema>;
 
 /** Answer of `GET /products/ean/:text` (scanner, spec 3 §2 Scanner): matching products, at most 20. */
 export const ProductEanSearchSchema = z.object({ products: z.array(ProductSchema) });

@@ -144,7 +144,7 @@ describe('tenant isolation between merchants', () => {
   let t: TestApp;
   let bolOwner: string;
   let stroopOwner: string;
-  /** Values that identify records of Bakkerij Bol: ids of an order, a product, a shipment; an EAN. */
+  /** Values that identify records of Bakkerij Bol: ids of an order, a product, a shipment, the shop itself; an EAN. */
   let bolValues: string[];
   beforeAll(async () => {
     t = await createTestApp({ seed: { products: 6 } });
@@ -191,7 +191,7 @@ describe('tenant isolation between merchants', () => {
       'base64',
     );
     await addProductImage({ db: t.db, orgIds: [seed.orgs.bol] }, t.app.hoppa.config.dataDir, product.id, png);
-    bolValues = [orderId, product.id, shipmentId, product.ean];
+    bolValues = [orderId, product.id, shipmentId, product.ean, seed.orgs.bol];
     bolOwner = await t.login(DEMO_USERS.bolOwner.email, DEMO_USERS.bolOwner.password);
     stroopOwner = await t.login(DEMO_USERS.stroopOwner.email, DEMO_USERS.stroopOwner.password);
   });

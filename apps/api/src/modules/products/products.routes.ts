@@ -4,7 +4,6 @@ import {
   productEanSearchEndpoint,
   productHistoryEndpoint,
   productImportEndpoint,
-  productListEndpoint,
   returnInstructionEndpoint,
 } from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
@@ -13,19 +12,16 @@ import { countImport } from '../../lib/rate-limit.ts';
 import { route } from '../../lib/route.ts';
 import { getProductBundle, importBundles } from './bundles.service.ts';
 import { importProducts } from './product-import.service.ts';
-import {
-  getProductHistory,
-  listProducts,
-  searchProductsByEan,
-  setReturnInstruction,
-} from './products.service.ts';
+import { registerProductListRoutes } from './product-list.routes.ts';
+import { getProductHistory, searchProductsByEan, setReturnInstruction } from './products.service.ts';
 
 /**
- * Registers the product calls of issue 3 §1 (spec 3 §7 Products, Import, Relations and history): list,
- * EAN search, import and the stock ledger of one product; bundles (issue 15: import, parts and derived stock).
+ * Registers the product calls of issue 3 §1 (spec 3 §7 Products, Import, Relations and history): EAN search,
+ * import and the stock ledger of one product; the product table's calls (issue 15, product-list.routes.ts); bundles
+ * (issue 15: import, parts and derived stock).
  */
 export function registerProductRoutes(app: FastifyInstance): void {
-  route(app, productListEndpoint, async (input, ctx) => listProducts(ctx, input));
+  registerProductListRoutes(app);
 
   route(app, productEanSearchEndpoint, async (input, ctx) => ({
     products: await searchProductsByEan(ctx, input),

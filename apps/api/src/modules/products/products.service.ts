@@ -1,18 +1,8 @@
-import {
-  type PRODUCT_SORTS,
-  type Product,
-  type ProductHistoryResponse,
-  type ProductList,
-  type ProductListQuery,
-  parseSort,
-  type ReturnInstructionBody,
-  type StockMutation,
-} from '@hoppa/core';
+import type { Product, ProductHistoryResponse, ReturnInstructionBody, StockMutation } from '@hoppa/core';
 import { sql } from 'kysely';
 import { escapeLike } from '../../db/client.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { OrgContext } from '../../lib/route.ts';
 
 const num = (v: string | null): number | null => (v === null ? null : Number(v));
 
@@ -93,49 +83,6 @@ function toProduct(r: ProductRow): Product {
     needs_recount: r.needs_recount,
     sf_stock: Number(r.sf_stock),
     locations: r.locations,
-  };
-}
-
-/** What each sortable column of the products list orders by (core PRODUCT_SORTS). */
-const PRODUCT_SORT_COLUMNS = {
-  name: sql`lower(p.name)`,
-  ean: sql`p.ean`,
-  sku: sql`p.bsku`,
-  stock: sql`COALESCE(pl.stock, 0)`,
-} as const satisfies Record<(typeof PRODUCT_SORTS)[number], unknown>;
-
-/**
- * One page of the current organisation's products in the `sort` order (name A–Z by default; ties by id), with
- * stock per location (spec 3 §7 `GET /products?skip&limit&in_stock`). `in_stock` 'true' keeps products with stock above 0, 'false' those with
- * none; anything else keeps all. Returns the page and the total count.
- */
-export async function listProducts(
-  ctx: Pick<OrgContext, 'db' | 'currOrgId'>,
-  { query }: { query: ProductListQuery },
-): Promise<ProductList> {
-  const scope = { db: ctx.db, orgIds: [ctx.currOrgId] };
-  const stock = sql<number>`COALESCE(pl.stock, 0)`;
-  const sort = parseSort(query.sort);
-  const filtered = productQuery(scope)
-    .$if(query.in_stock === 'true', (q) => q.where(stock, '>', 0))
-    .$if(query.in_stock === 'false', (q) => q.where(stock, '<=', 0));
-  const [page, count] = await Promise.all([
-    filtered
-      .orderBy(PRODUCT_SORT_COLUMNS[sort.field], sort.desc ? 'desc' : 'asc')
-      .orderBy('p.id', sort.desc ? 'desc' : 'asc')
-      .offset(query.skip)
-      .limit(query.limit)
-      .execute(),
-    filtered
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst(),
-  ]);
-  return {
-    items: page.map(toProduct),
-    total: Number(count?.n ?? 0),
-    skip: query.skip,
-    limit: query.limit,
   };
 }
 

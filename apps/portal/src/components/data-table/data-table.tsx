@@ -68,13 +68,41 @@ export interface DataTableProps<T extends RowData> {
   /** The list's `sort` parameter (`field` or `-field`) and its change; without them no header sorts. */
   sort?: string;
   onSortChange?: (sort: string) => void;
+  /** localStorage key of the column choice when the spec names one (default `hoppa.columns.<id>`). */
+  storageKey?: string;
+  /**
+   * Column groups of the Columns menu (spec 3 §2 column-group toggles): each group's switch shows or hides all of its
+   * columns, its columns are listed under it; columns in no group are listed after the groups.
+   */
+  columnGroups?: readonly DataColumnGroup[];
+  /** Row selection with a checkbox per row and one for the page (bulk actions); the screen keeps the selected keys. */
+  selection?: DataSelection<T>;
+  /** Width below which the table scrolls sideways instead of squeezing its columns (px; default 720). */
+  minWidth?: number;
+}
+
+/** A named group of columns of a {@link DataTable}'s Columns menu. */
+export interface DataColumnGroup {
+  label: string;
+  columns: readonly string[];
+}
+
+/** The selection of a {@link DataTable}: the selected row keys (of any page) and how to change them. */
+export interface DataSelection<T> {
+  selected: ReadonlySet<string>;
+  /** Sets the selection of these rows of the page on or off. */
+  onChange: (rows: readonly T[], on: boolean) => void;
+  /** Accessible name of a row's checkbox ('Select Stroopwafels') and of the page's ('Select all on this page'). */
+  rowLabel: (row: T) => string;
+  pageLabel: string;
 }
 
 /** A server-paged, server-sorted table with column choice; see the file comment. */
 export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNode {
   const { id, label, columns, rows, rowKey, total, page, pageSize, onPageChange, sort, onSortChange } = props;
+  const { columnGroups, selection, storageKey, minWidth = 720 } = props;
   const { t } = useTranslation('common');
-  const [visibility, setVisibility] = useColumnChoice(id);
+  const [visibility, setVisibility] = useColumnChoice(id, storageKey);
   const defs = useMemo<ColumnDef<typeof features, T, unknown>[]>(
     () =>
       columns.map((c) => ({
@@ -101,6 +129,21 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNod
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const range = pageRange(page, pageSize, total);
   const hideable = table.getAllLeafColumns().filter((c) => c.getCanHide());
+  const grouped = new Set(columnGroups?.flatMap((g) => g.columns) ?? []);
+  const ungrouped = hideable.filter((c) => !grouped.has(c.id));
+  const columnItem = (c: (typeof hideable)[number], indent = false) => (
+    <Menu.Item key={c.id} onClick={() => c.toggleVisibility()} pl={indent ? 'xl' : undefined}>
+      <Checkbox
+        label={byId.get(c.id)?.header ?? c.id}
+        checked={c.getIsVisible()}
+        readOnly
+        size="xs"
+        styles={{ input: { cursor: 'pointer' }, label: { cursor: 'pointer' } }}
+      />
+    </Menu.Item>
+  );
+  const pageKeys = rows.map(rowKey);
+  const pageSelected = selection ? pageKeys.filter((k) => selection.selected.has(k)).length : 0;
 
   return (
     <>
@@ -115,27 +158,56 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNod
                 {t('table.columns')}
               </Button>
             </Menu.Target>
-            <Menu.Dropdown>
-              {hideable.map((c) => (
-                <Menu.Item key={c.id} onClick={() => c.toggleVisibility()}>
-                  <Checkbox
-                    label={byId.get(c.id)?.header ?? c.id}
-                    checked={c.getIsVisible()}
-                    readOnly
-                    size="xs"
-                    styles={{ input: { cursor: 'pointer' }, label: { cursor: 'pointer' } }}
-                  />
-                </Menu.Item>
-              ))}
+            <Menu.Dropdown mah={480} style={{ overflowY: 'auto' }}>
+              {columnGroups?.map((g) => {
+                const cols = hideable.filter((c) => g.columns.includes(c.id));
+                const shown = cols.filter((c) => c.getIsVisible()).length;
+                return (
+                  <div key={g.label}>
+                    <Menu.Item
+                      onClick={() => {
+                        const on = shown < cols.length;
+                        setVisibility((prev) => ({
+                          ...prev,
+                          ...Object.fromEntries(cols.map((c) => [c.id, on])),
+                        }));
+                      }}
+                    >
+                      <Checkbox
+                        label={g.label}
+                        checked={cols.length > 0 && shown === cols.length}
+                        indeterminate={shown > 0 && shown < cols.length}
+                        readOnly
+                        size="xs"
+                        fw={600}
+                        styles={{ input: { cursor: 'pointer' }, label: { cursor: 'pointer' } }}
+                      />
+                    </Menu.Item>
+                    {cols.map((c) => columnItem(c, true))}
+                  </div>
+                );
+              })}
+              {ungrouped.map((c) => columnItem(c))}
             </Menu.Dropdown>
           </Menu>
         ) : null}
       </Group>
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={minWidth}>
         <Table striped highlightOnHover withTableBorder aria-label={label}>
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>
+                {selection ? (
+                  <Table.Th w={40}>
+                    <Checkbox
+                      aria-label={selection.pageLabel}
+                      checked={rows.length > 0 && pageSelected === rows.length}
+                      indeterminate={pageSelected > 0 && pageSelected < rows.length}
+                      onChange={(e) => selection.onChange(rows, e.currentTarget.checked)}
+                      size="xs"
+                    />
+                  </Table.Th>
+                ) : null}
                 {group.headers.map((header) => {
                   const col = byId.get(header.column.id);
                   const sorted = header.column.getIsSorted();
@@ -181,7 +253,20 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNod
           </Table.Thead>
           <Table.Tbody>
             {table.getRowModel().rows.map((row) => (
-              <Table.Tr key={row.id}>
+              <Table.Tr
+                key={row.id}
+                bg={selection?.selected.has(row.id) ? 'var(--mantine-primary-color-light)' : undefined}
+              >
+                {selection ? (
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={selection.rowLabel(row.original)}
+                      checked={selection.selected.has(row.id)}
+                      onChange={(e) => selection.onChange([row.original], e.currentTarget.checked)}
+                      size="xs"
+                    />
+                  </Table.Td>
+                ) : null}
                 {row.getVisibleCells().map((cell) => (
                   <Table.Td key={cell.id} ta={byId.get(cell.column.id)?.align}>
                     <table.FlexRender cell={cell} />

@@ -7,6 +7,7 @@ import { PATHS } from '../../app/paths.ts';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useScanListener } from '../../lib/use-scan-listener.ts';
 import { useOpenOrders } from './api/get-open-orders.ts';
 import { useShipmentBoxes, useShipmentMethods } from './api/get-shipment-options.ts';
 import { useVisibleOrgs } from './api/get-visible-orgs.ts';
@@ -21,7 +22,6 @@ import { ordersInListOrder } from './open-orders.rules.ts';
 import { useOpenOrdersFilters } from './use-open-orders-filters.ts';
 import { useOrderPermissions } from './use-order-permissions.ts';
 import { type ShipChoice, usePackStation, useScanNarrowing } from './use-pack-station.ts';
-import { useScanListener } from './use-scan-listener.ts';
 
 // Stable empties while methods, boxes and organisations load, so the memoised cards and filter bar keep their props.
 const NO_METHODS: readonly ShipmentMethod[] = [];

@@ -10,7 +10,6 @@ import {
   groupLocationTitle,
   groupPackagingName,
   groupSpan,
-  isEditableElement,
   linePickState,
   localInputToIso,
   methodsForOrder,
@@ -280,22 +279,6 @@ describe('open orders scan handler (spec 1 §4 Open orders screen barcode scan)'
 
   it('reports when no order holds the selected EAN', () => {
     expect(scan({ selectedEan: '8710398500014' }, '8710398500014', 0).action.type).toBe('no-order');
-  });
-});
-
-describe('isEditableElement', () => {
-  it('treats writable text fields as typing and buttons, read-only inputs and others as not', () => {
-    expect(isEditableElement({ tagName: 'INPUT', type: 'text' })).toBe(true);
-    expect(isEditableElement({ tagName: 'INPUT', type: 'datetime-local' })).toBe(true);
-    expect(isEditableElement({ tagName: 'TEXTAREA' })).toBe(true);
-    expect(isEditableElement({ tagName: 'SELECT' })).toBe(true);
-    expect(isEditableElement({ tagName: 'DIV', isContentEditable: true })).toBe(true);
-    expect(isEditableElement({ tagName: 'INPUT', type: 'text', readOnly: true })).toBe(false);
-    expect(isEditableElement({ tagName: 'INPUT', type: 'text', disabled: true })).toBe(false);
-    expect(isEditableElement({ tagName: 'INPUT', type: 'checkbox' })).toBe(false);
-    expect(isEditableElement({ tagName: 'BUTTON' })).toBe(false);
-    expect(isEditableElement({ tagName: 'BODY' })).toBe(false);
-    expect(isEditableElement(null)).toBe(false);
   });
 });
 

@@ -204,43 +204,6 @@ export function methodsForOrder(
 }
 
 /**
- * Whether a key press belongs to someone typing in a field rather than to the scanner: text-like
- * inputs, textareas, selects and contenteditable elements that are enabled and writable. Read-only
- * inputs (Mantine's non-searchable Select) and buttons are not, so scans still arrive there.
- */
-export function isEditableElement(el: unknown): boolean {
-  if (!el || typeof el !== 'object') return false;
-  const e = el as {
-    tagName?: string;
-    type?: string;
-    readOnly?: boolean;
-    disabled?: boolean;
-    isContentEditable?: boolean;
-  };
-  const tag = (e.tagName ?? '').toUpperCase();
-  if (e.disabled) return false;
-  if (tag === 'TEXTAREA') return !e.readOnly;
-  if (tag === 'SELECT') return true;
-  if (tag === 'INPUT') {
-    if (e.readOnly) return false;
-    const type = (e.type ?? 'text').toLowerCase();
-    return ![
-      'button',
-      'checkbox',
-      'radio',
-      'submit',
-      'reset',
-      'file',
-      'range',
-      'color',
-      'image',
-      'hidden',
-    ].includes(type);
-  }
-  return e.isContentEditable === true;
-}
-
-/**
  * The packaging name of a group header (spec 1 §2 Open orders list: the header shows the packaging name): the box
  * most of the group's orders chose (`selected_packaging_option`), with '+n' when others chose other boxes; null when
  * none chose one. Ties go to the box of the earliest order.

@@ -2,17 +2,11 @@ import { defineArea } from '../../app/area.ts';
 import { PATHS } from '../../app/paths.ts';
 import { productsI18n } from './products.i18n.ts';
 
-/** The product list and the bulk import (spec 3 §2 Product management, Bulk import screen). */
+/** The bulk import (spec 3 §2 Bulk import screen) and the Products menu entry. */
 export const productsArea = defineArea({
   id: 'products',
   i18n: { ns: 'products', texts: productsI18n },
   routes: [
-    {
-      path: 'products',
-      screens: ['Product management table'],
-      note: 'partial: paged list with EAN/name search; filters, panels and actions come with the products issue',
-      lazy: () => import('./products-page.tsx').then((m) => ({ Component: m.ProductsPage })),
-    },
     {
       path: 'products/import',
       screens: ['Bulk import screen'],
@@ -27,6 +21,49 @@ export const productsArea = defineArea({
       section: 'work',
       order: 40,
       needs: { method: 'GET', path: '/products' },
+    },
+  ],
+});
+
+const newProductPage = () => import('./new-product-page.tsx').then((m) => ({ Component: m.NewProductPage }));
+
+/**
+ * The product table, the new-product form and the scanner page (issue 15; spec 3 §2 Product management, New product
+ * form, Scanner). Their texts (namespace 'productTable') load with the first of these screens.
+ */
+export const productTableArea = defineArea({
+  id: 'productTable',
+  i18n: { ns: 'productTable', load: () => import('./product-table.i18n.ts').then((m) => m.productTableI18n) },
+  routes: [
+    {
+      path: 'products',
+      screens: ['Product management table'],
+      lazy: () => import('./products-page.tsx').then((m) => ({ Component: m.ProductsPage })),
+    },
+    {
+      path: 'products/new',
+      screens: ['New product form'],
+      lazy: newProductPage,
+    },
+    {
+      path: 'products/new_product',
+      screens: ['New product form'],
+      lazy: newProductPage,
+    },
+    {
+      path: 'scanner',
+      screens: ['Scanner page'],
+      lazy: () => import('./scanner-page.tsx').then((m) => ({ Component: m.ScannerPage })),
+    },
+  ],
+  nav: [
+    {
+      key: 'scanner',
+      to: PATHS.scanner,
+      icon: 'scan',
+      section: 'work',
+      order: 50,
+      needs: { method: 'GET', path: '/products/ean/:text' },
     },
   ],
 });

@@ -1,41 +1,166 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ProductRow } from '@hoppa/core';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubPageRequest } from '../../test/page-request.ts';
 import { renderUi } from '../../test/render.tsx';
+import { COLUMN_PREFERENCES_KEY } from './product-table.rules.ts';
+import { type Call, fakeApi, productRow } from './product-table.test-data.ts';
 import { ProductsPage } from './products-page.tsx';
 
-describe('products list state in the URL (issue 6)', () => {
-  const calls: string[] = [];
+const counts = { totalProducts: 3, totalProductsInStock: 2, soldOutProducts: 1, lowStockProducts: 1 };
+
+describe('product management table (spec 3 §2 Product management)', { timeout: 30_000 }, () => {
+  let calls: Call[];
+  let rows: ProductRow[];
+  const listCalls = () => calls.filter((c) => c.method === 'GET' && c.path === '/api/products');
+
   beforeEach(() => {
-    calls.length = 0;
+    calls = [];
+    rows = [
+      productRow(1, { name: 'Drop zout', sf_stock: 0, days_until_out_of_stock: 0 }),
+      productRow(2, { name: 'Hagelslag', sf_stock: 3 }),
+      productRow(3, { name: 'Stroopwafels', sf_stock: 6, reorder_point: 10 }),
+    ];
+    localStorage.clear();
     stubPageRequest();
-    vi.stubGlobal('fetch', async (req: Request) => {
-      const url = new URL(req.url);
-      calls.push(`${url.pathname}${url.search}`);
-      const json = (body: unknown) =>
-        new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-      if (url.pathname.startsWith('/api/products/ean/')) return json({ products: [] });
-      return json({ items: [], total: 120, skip: Number(url.searchParams.get('skip')), limit: 25 });
-    });
+    vi.stubGlobal(
+      'fetch',
+      fakeApi(
+        {
+          'GET /api/products': (c: Call) =>
+            c.query.get('search') === 'niets'
+              ? { items: [], total: 0, total_capped: false, skip: 0, limit: 25 }
+              : {
+                  items: rows,
+                  total: rows.length,
+                  total_capped: false,
+                  skip: Number(c.query.get('skip')),
+                  limit: 25,
+                },
+          'GET /api/products/count': counts,
+          'POST /api/products/bulk/track_trace': (c: Call) => ({
+            updated: (c.body as { ids: string[] }).ids.length,
+          }),
+        },
+        calls,
+      ),
+    );
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('opens on the page and search a shared link names, and writes a new search back to the URL', async () => {
-    const { router } = renderUi(<ProductsPage />, { path: '/products?q=8711&page=1' });
-    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('8711');
-    await waitFor(() => expect(calls).toContain('/api/products/ean/8711'));
+  it('asks the server with the search (after the pause), stock status and fulfilment, back on page 1', async () => {
+    const { router } = renderUi(<ProductsPage />, { path: '/products?page=2' });
+    await screen.findByRole('table', { name: 'Product management' });
+    expect(listCalls()[0]?.query.get('skip')).toBe('25');
+    expect(listCalls()[0]?.query.get('sort')).toBe('name');
 
-    fireEvent.change(screen.getByRole('searchbox'), { target: { value: '' } });
-    await waitFor(() => expect(router.state.location.search).toBe(''));
-    await waitFor(() =>
-      expect(calls.some((c) => c.startsWith('/api/products?') && c.includes('skip=0'))).toBe(true),
-    );
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search by name or EAN' }), {
+      target: { value: 'STROOP' },
+    });
+    // Debounced: nothing asked at once.
+    expect(listCalls().some((c) => c.query.get('search') === 'STROOP')).toBe(false);
+    await waitFor(() => expect(listCalls().some((c) => c.query.get('search') === 'STROOP')).toBe(true), {
+      timeout: 5000,
+    });
+    expect(listCalls().at(-1)?.query.get('skip')).toBe('0');
+    expect(router.state.location.search).toContain('q=STROOP');
+
+    const choose = async (label: string, option: string) => {
+      fireEvent.click(screen.getByLabelText(label, { selector: 'input' }));
+      const listbox = await screen.findByRole('listbox', { name: label, hidden: true });
+      fireEvent.click(within(listbox).getByRole('option', { name: option, hidden: true }));
+    };
+    await choose('Stock status', 'Low stock (1 to 5)');
+    await waitFor(() => expect(listCalls().at(-1)?.query.get('stock_status')).toBe('low_stock'));
+    await choose('Fulfilment', 'Not fulfilled by the warehouse');
+    await waitFor(() => expect(listCalls().at(-1)?.query.get('fulfilment')).toBe('false'));
+    expect(screen.getByText('3 in total · 2 in stock · 1 low · 1 sold out')).toBeTruthy();
   });
 
-  it('asks the server for the page in the URL', async () => {
-    renderUi(<ProductsPage />, { path: '/products?page=3' });
-    await waitFor(() =>
-      expect(calls.some((c) => c.startsWith('/api/products?') && c.includes('skip=50'))).toBe(true),
-    );
+  it('sorts on the server by a header and highlights low and out-of-stock rows', async () => {
+    renderUi(<ProductsPage />, { path: '/products' });
+    const table = await screen.findByRole('table', { name: 'Product management' });
+    fireEvent.click(within(table).getByRole('button', { name: /Warehouse stock/ }));
+    await waitFor(() => expect(listCalls().at(-1)?.query.get('sort')).toBe('-stock'));
+    const stockOf = (name: string) =>
+      (within(table).getByText(name).closest('tr') as HTMLElement).querySelector('[data-stock]');
+    expect(stockOf('Drop zout')?.getAttribute('data-stock')).toBe('out');
+    expect(stockOf('Hagelslag')?.getAttribute('data-stock')).toBe('low');
+    // 6 pieces is no longer low, but below its reorder point of 10.
+    expect(stockOf('Stroopwafels')?.getAttribute('data-stock')).toBe('reorder');
+  });
+
+  it('remembers the column choice per browser under productTableColumnPreferences, by group or column', async () => {
+    const first = renderUi(<ProductsPage />, { path: '/products' });
+    const table = await screen.findByRole('table', { name: 'Product management' });
+    // Customs starts hidden; the Stock group shows.
+    expect(within(table).queryByRole('columnheader', { name: 'HS code' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    const menu = await screen.findByRole('menu');
+    fireEvent.click(within(menu).getByText('Customs'));
+    fireEvent.click(within(menu).getByText('Sold (30 days)'));
+    await waitFor(() => expect(within(table).getByRole('columnheader', { name: 'HS code' })).toBeTruthy());
+    expect(within(table).queryByRole('columnheader', { name: 'Sold (30 days)' })).toBeNull();
+    const stored = JSON.parse(localStorage.getItem(COLUMN_PREFERENCES_KEY) ?? '{}');
+    expect(stored).toMatchObject({ 'customs.hs': true, 'customs.value': true, total_sold_30d: false });
+    first.unmount();
+
+    renderUi(<ProductsPage />, { path: '/products' });
+    const again = await screen.findByRole('table', { name: 'Product management' });
+    expect(within(again).getByRole('columnheader', { name: 'Customs value' })).toBeTruthy();
+    expect(within(again).queryByRole('columnheader', { name: 'Sold (30 days)' })).toBeNull();
+  });
+
+  it('selects products and switches their track-and-trace email off in bulk, then clears the selection', async () => {
+    renderUi(<ProductsPage />, { path: '/products' });
+    await screen.findByRole('table', { name: 'Product management' });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Drop zout' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Stroopwafels' }));
+    expect(screen.getByText('2 products selected')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Track & Trace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Track & Trace of 2 products' });
+    const apply = within(dialog).getByRole('button', { name: 'Apply' }) as HTMLButtonElement;
+    expect(apply.disabled).toBe(true);
+    const email = within(dialog).getByRole('radiogroup', { name: 'Send the Track & Trace email' });
+    fireEvent.click(within(email).getByText('Off'));
+    fireEvent.click(apply);
+    expect(await screen.findByText('Updated Track & Trace settings for 2 products')).toBeTruthy();
+    const sent = calls.find((c) => c.path === '/api/products/bulk/track_trace');
+    expect(sent?.body).toEqual({ ids: [rows[0]?.id, rows[2]?.id], track_trace_email: false });
+    await waitFor(() => expect(screen.queryByText('2 products selected')).toBeNull());
+  });
+
+  it('asks before deleting, with the count and that it cannot be undone', async () => {
+    renderUi(<ProductsPage />, { path: '/products' });
+    await screen.findByRole('table', { name: 'Product management' });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all products on this page' }));
+    expect(screen.getByText('3 products selected')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete products' });
+    expect(within(dialog).getByText('Are you sure you want to delete 3 selected product(s)?')).toBeTruthy();
+    expect(within(dialog).getByText('This action cannot be undone.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.path === '/api/products/bulk/delete')).toBe(false);
+  });
+
+  it('offers the export scopes (selected only with a selection) and says when there is nothing to export', async () => {
+    renderUi(<ProductsPage />, { path: '/products?q=niets' });
+    await screen.findByText('No products match these filters.');
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export products' });
+    const selected = within(dialog).getByRole('radio', { name: 'Selected products (0)' }) as HTMLInputElement;
+    expect(selected.disabled).toBe(true);
+    expect(
+      (within(dialog).getByRole('radio', { name: 'Filtered products (0)' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    expect(
+      (within(dialog).getByRole('checkbox', { name: 'Include headers' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
+    expect(await within(dialog).findByText('No data to export')).toBeTruthy();
+    // The filtered export read the filter's pages from the server.
+    expect(
+      listCalls().some((c) => c.query.get('limit') === '1000' && c.query.get('search') === 'niets'),
+    ).toBe(true);
   });
 });

@@ -1,5 +1,25 @@
-import { PRODUCT_SEARCH_MAX, PRODUCT_SEARCH_MIN, PRODUCT_SORTS, type Product, sortValues } from '@hoppa/core';
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import {
+  PRODUCT_LIST_SEARCH_MAX,
+  PRODUCT_SORTS,
+  type ProductRow,
+  STOCK_STATUSES,
+  sortValues,
+  stockHighlight,
+} from '@hoppa/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Collapse,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
@@ -12,183 +32,414 @@ import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useUrlState } from '../../lib/url-state.ts';
-import { type ProductSort, useProductEanSearch, useProducts } from './api/get-products.ts';
+import { type ProductTableFilter, useProductCount, useProductTable } from './api/product-table-api.ts';
+import { BulkActionBar } from './product-bulk-actions.tsx';
+import { ExportModal } from './product-export-modal.tsx';
+import {
+  COLUMN_PREFERENCES_KEY,
+  DEFAULT_HIDDEN,
+  PRODUCT_COLUMN_GROUPS,
+  type ProductColumnGroup,
+  type ProductColumnId,
+  productSize,
+} from './product-table.rules.ts';
 import { ProductThumb } from './product-thumb.tsx';
-
-/** The list's state in the URL (a reload or a shared link shows the same page): EAN search, page and sort. */
-const ProductsUrlState = z.object({
-  q: z.string().max(PRODUCT_SEARCH_MAX).default(''),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  sort: z.enum(sortValues(PRODUCT_SORTS)).default('name'),
-});
-
-/** The columns of the list; the sortable ones are core's PRODUCT_SORTS. */
-function productColumns(t: TFunction<'products'>): DataColumn<Product>[] {
-  return [
-    {
-      id: 'image',
-      header: t('list.image'),
-      hiddenHeader: true,
-      cell: (p) => <ProductThumb src={p.img_url} noImage={t('list.noImage')} />,
-    },
-    {
-      id: 'name',
-      header: t('list.name'),
-      sortable: true,
-      hideable: false,
-      cell: (p) => (
-        <Anchor component={Link} to={pathTo('product', { id: p.id })} size="sm" lineClamp={1} title={p.name}>
-          {p.name}
-        </Anchor>
-      ),
-    },
-    {
-      id: 'ean',
-      header: t('list.ean'),
-      sortable: true,
-      cell: (p) => (
-        <Text ff="monospace" fz="sm">
-          {p.ean}
-        </Text>
-      ),
-    },
-    {
-      id: 'sku',
-      header: t('list.sku'),
-      sortable: true,
-      cell: (p) => (
-        <Text ff="monospace" fz="sm" c={p.bsku ? undefined : 'dimmed'}>
-          {p.bsku ?? '—'}
-        </Text>
-      ),
-    },
-    {
-      id: 'stock',
-      header: t('list.stock'),
-      sortable: true,
-      descFirst: true,
-      align: 'right',
-      cell: (p) => <StockBadge stock={p.sf_stock} />,
-    },
-    {
-      id: 'locations',
-      header: t('list.locations'),
-      cell: (p) =>
-        p.locations.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('list.noLocation')}
-          </Text>
-        ) : (
-          <Group gap={4}>
-            {p.locations.map((l) => (
-              <Badge key={l.id} variant="light" color={l.active ? 'blue' : 'gray'} tt="none">
-                {l.name} · {l.stock}
-              </Badge>
-            ))}
-          </Group>
-        ),
-    },
-  ];
-}
 
 /** Product table page size (spec 3 §9). */
 export const PRODUCT_PAGE_SIZE = 25;
 
+/** The table's state in the URL (a reload or a shared link shows the same page): search, filters, page and sort. */
+const ProductsUrlState = z.object({
+  q: z.string().max(PRODUCT_LIST_SEARCH_MAX).default(''),
+  stock: z.enum(['all', ...STOCK_STATUSES]).default('all'),
+  fulfilment: z.enum(['all', 'true', 'false']).default('all'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  sort: z.enum(sortValues(PRODUCT_SORTS)).default('name'),
+});
+
 /** Sample products come from Open Food Facts; its licence (ODbL) asks for attribution where shown. */
-export function isOpenFoodFactsProduct(p: Pick<Product, 'img_url'>): boolean {
+export function isOpenFoodFactsProduct(p: Pick<ProductRow, 'img_url'>): boolean {
   return !!p.img_url && /openfoodfacts\.(org|net)/.test(p.img_url);
 }
 
+const yesNo = (t: TFunction<'productTable'>, v: boolean) => (
+  <Badge variant="light" color={v ? 'green' : 'gray'}>
+    {v ? t('cell.yes') : t('cell.no')}
+  </Badge>
+);
+const dimmed = (text: string) => (
+  <Text size="sm" c="dimmed">
+    {text}
+  </Text>
+);
+const textCell = (v: string | number | null) =>
+  v === null || v === '' ? dimmed('—') : <Text size="sm">{v}</Text>;
+
+/** The table's sortable columns by their ids (server sort fields, core PRODUCT_SORTS). */
+const SORT_OF: Partial<Record<string, (typeof PRODUCT_SORTS)[number]>> = {
+  name: 'name',
+  ean: 'ean',
+  sf_stock: 'stock',
+  weight_kg: 'weight',
+};
+
+/** The columns of spec 3 §2 with their cells; ids are the spec's fields (sortable ones map to the server's sorts). */
+function productColumns(t: TFunction<'productTable'>): DataColumn<ProductRow>[] {
+  const cells: Record<ProductColumnId, (p: ProductRow) => React.ReactNode> = {
+    name: (p) => (
+      <Group gap="sm" wrap="nowrap" miw={240}>
+        <ProductThumb src={p.img_url} noImage={t('cell.noImage')} />
+        <Stack gap={0} miw={0}>
+          <Anchor
+            component={Link}
+            to={pathTo('product', { id: p.id })}
+            size="sm"
+            lineClamp={1}
+            title={p.name}
+          >
+            {p.name}
+          </Anchor>
+          {p.active ? null : (
+            <Text size="xs" c="red">
+              {t('cell.inactive')}
+            </Text>
+          )}
+        </Stack>
+      </Group>
+    ),
+    ean: (p) => (
+      <Text ff="monospace" fz="sm">
+        {p.ean}
+      </Text>
+    ),
+    platform: (p) => textCell(p.platform),
+    offer_id: (p) => textCell(p.offer_id),
+    own_stock: () => dimmed(t('cell.notTracked')),
+    sf_stock: (p) => <StockCell stock={p.sf_stock} reorderPoint={p.reorder_point} t={t} />,
+    total_sold_30d: (p) =>
+      p.total_sold_30d === 0 ? (
+        dimmed('0')
+      ) : (
+        <Tooltip label={t('cell.perDay', { demand: p.daily_demand.toLocaleString() })}>
+          <Text size="sm">{p.total_sold_30d}</Text>
+        </Tooltip>
+      ),
+    reorder_point: (p) => textCell(p.reorder_point),
+    days_until_out_of_stock: (p) =>
+      p.days_until_out_of_stock === null ? (
+        dimmed(t('cell.noSales'))
+      ) : (
+        <Text size="sm" c={p.days_until_out_of_stock <= (p.lead_time_days ?? 7) ? 'red' : undefined}>
+          {t('cell.days', { count: p.days_until_out_of_stock })}
+        </Text>
+      ),
+    def_shipping_id: (p) => textCell(p.def_shipping_id?.name ?? null),
+    ship_box_id: (p) => textCell(p.ship_box_id?.name ?? null),
+    fullfilled_bysf: (p) => yesNo(t, p.fullfilled_bysf),
+    track_trace_email: (p) => yesNo(t, p.track_trace_email),
+    share_track_trace: (p) => yesNo(t, p.share_track_trace),
+    return_instruction: (p) => textCell(p.return_instruction),
+    note: (p) => textCell(p.note),
+    size: (p) => textCell(productSize(p)),
+    weight_kg: (p) => textCell(p.weight_kg),
+    'customs.hs': (p) => textCell(p.customs.hs),
+    'customs.value': (p) =>
+      textCell(
+        p.customs.value === null
+          ? null
+          : p.customs.value.toLocaleString('nl-NL', { style: 'currency', currency: 'EUR' }),
+      ),
+  };
+  const right = new Set([
+    'sf_stock',
+    'total_sold_30d',
+    'reorder_point',
+    'days_until_out_of_stock',
+    'weight_kg',
+  ]);
+  return (Object.keys(cells) as ProductColumnId[]).map((id) => ({
+    id,
+    header: t(`columns.${id}`),
+    cell: cells[id],
+    sortable: id in SORT_OF,
+    descFirst: id === 'sf_stock' || id === 'weight_kg',
+    hideable: id !== 'name',
+    ...(right.has(id) ? { align: 'right' as const } : {}),
+  }));
+}
+
+/** The table's sort parameter as column ids (`sf_stock` for the server's `stock`) and back. */
+const toColumnSort = (sort: string) => sort.replace('stock', 'sf_stock').replace('weight', 'weight_kg');
+const toServerSort = (sort: string) => sort.replace('sf_stock', 'stock').replace('weight_kg', 'weight');
+
+/** Seeds the remembered column choice with the default hidden columns on a browser's first visit. */
+function seedColumnPreferences(): void {
+  try {
+    if (globalThis.localStorage?.getItem(COLUMN_PREFERENCES_KEY) === null) {
+      globalThis.localStorage.setItem(
+        COLUMN_PREFERENCES_KEY,
+        JSON.stringify(Object.fromEntries(DEFAULT_HIDDEN.map((c) => [c, false]))),
+      );
+    }
+  } catch {
+    // No storage: every column shows.
+  }
+}
+
 /**
- * A simple product list (/products; spec 3 §2 Product management, reduced): photo (or a placeholder
- * when there is none or it cannot load), name, EAN, stock held by
- * the warehouse and the locations it lies on, 25 per page, with an EAN search (3 to 20 characters,
- * `GET /products/ean/:text`) and the Open Food Facts attribution when sample products are shown. Search and page
- * live in the URL (`?q=…&page=…`), so a reload or a shared link shows the same list.
+ * Product management (/products; spec 3 §2 Product management, §4 modals, §5 delete and export, §8 toasts): a
+ * collapsible filter bar (name, EAN or SKU search debounced 300 ms, stock status, fulfilment; counts by stock), the
+ * table with the spec's columns in five groups (column choice remembered under `productTableColumnPreferences`),
+ * sorted and paged by the server (25 a page), stock highlighting, row selection across pages with the bulk actions
+ * (active, fulfilment, track and trace, delete) and the export (csv, json, xlsx; all, filtered, selected, page).
+ * Search, filters, page and sort live in the URL; changing a filter goes back to page 1.
  */
 export function ProductsPage() {
-  const { t } = useTranslation('products');
+  const { t } = useTranslation('productTable');
   const [state, update] = useUrlState(ProductsUrlState);
-  const { page } = state;
-  const setPage = (p: number) => update({ page: p });
-  // The field follows the keyboard at once; the URL (and the query) follow after a pause.
   const [search, setSearch] = useState(state.q);
   const [debounced] = useDebouncedValue(search.trim(), 300);
   useEffect(() => {
     if (debounced !== state.q) update({ q: debounced, page: 1 }, { replace: true });
   }, [debounced, state.q, update]);
-  const term = state.q;
-  const searching = term.length >= PRODUCT_SEARCH_MIN;
-  const list = useProducts((page - 1) * PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZE, state.sort);
-  const found = useProductEanSearch(searching ? term.slice(0, PRODUCT_SEARCH_MAX) : '');
-  const query = searching ? found : list;
-  const products = searching ? (found.data?.products ?? []) : (list.data?.items ?? []);
-  const total = searching ? products.length : (list.data?.total ?? 0);
+  const [filtersOpen, setFiltersOpen] = useState(true);
+  const [exportOpen, setExportOpen] = useState(false);
+  // Selected products of any page, with the row as last seen (the export of the selection needs the rows).
+  const [selected, setSelected] = useState<ReadonlyMap<string, ProductRow>>(new Map());
+  useState(seedColumnPreferences);
+
+  const filter: ProductTableFilter = {
+    search: state.q,
+    sort: state.sort,
+    stock_status: state.stock,
+    fulfilment: state.fulfilment,
+  };
+  const list = useProductTable(filter, (state.page - 1) * PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZE);
+  const counts = useProductCount();
   const columns = useMemo(() => productColumns(t), [t]);
+  const groups = useMemo(
+    () =>
+      (Object.keys(PRODUCT_COLUMN_GROUPS) as ProductColumnGroup[]).map((g) => ({
+        label: t(`groups.${g}`),
+        columns: PRODUCT_COLUMN_GROUPS[g],
+      })),
+    [t],
+  );
+  const rows = list.data?.items ?? [];
+  const filtered = state.q !== '' || state.stock !== 'all' || state.fulfilment !== 'all';
 
   return (
     <Stack gap="md">
       <PageHeader
         title={t('title')}
-        description={list.data ? t('list.count', { count: list.data.total }) : undefined}
+        description={
+          list.data
+            ? t(list.data.total_capped ? 'countCapped' : 'count', { count: list.data.total })
+            : undefined
+        }
         actions={
-          <Button component={Link} to={PATHS.productsImport} leftSection={<Icon name="inbound" size={18} />}>
-            {t('list.importButton')}
-          </Button>
+          <Group gap="xs">
+            <Button
+              variant="default"
+              leftSection={<Icon name="scan" size={18} />}
+              component={Link}
+              to={PATHS.scanner}
+            >
+              {t('scanner')}
+            </Button>
+            <Tooltip label={t('syncHint')}>
+              <Button
+                variant="default"
+                component={Link}
+                to={PATHS.settingsApis}
+                leftSection={<Icon name="plug" size={18} />}
+              >
+                {t('sync')}
+              </Button>
+            </Tooltip>
+            <Button
+              variant="default"
+              leftSection={<Icon name="inbound" size={18} />}
+              component={Link}
+              to={PATHS.productsImport}
+            >
+              {t('import')}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<Icon name="document" size={18} />}
+              onClick={() => setExportOpen(true)}
+            >
+              {t('export')}
+            </Button>
+            <Button leftSection={<Icon name="plus" size={18} />} component={Link} to={PATHS.productsNew}>
+              {t('add')}
+            </Button>
+          </Group>
         }
       />
-      <TextInput
-        label={t('list.search')}
-        description={t('list.searchHint', { min: PRODUCT_SEARCH_MIN })}
-        value={search}
-        onChange={(e) => {
-          setSearch(e.currentTarget.value);
-        }}
-        leftSection={<Icon name="search" size={16} />}
-        maw={360}
-        inputMode="numeric"
-        type="search"
-      />
-      {query.isError ? (
-        <ErrorBanner error={query.error} />
-      ) : query.isPending && !query.data ? (
+      <Paper withBorder p="sm">
+        <Group justify="space-between">
+          <Text fw={600}>{t('filters.title')}</Text>
+          <Group gap="xs">
+            {counts.data ? (
+              <Text size="sm" c="dimmed">
+                {t('filters.totals', {
+                  total: counts.data.totalProducts,
+                  inStock: counts.data.totalProductsInStock,
+                  low: counts.data.lowStockProducts,
+                  soldOut: counts.data.soldOutProducts,
+                })}
+              </Text>
+            ) : null}
+            <Button
+              variant="subtle"
+              size="xs"
+              onClick={() => setFiltersOpen((o) => !o)}
+              aria-expanded={filtersOpen}
+            >
+              {filtersOpen ? t('filters.hide') : t('filters.show')}
+            </Button>
+          </Group>
+        </Group>
+        <Collapse expanded={filtersOpen}>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} mt="sm">
+            <TextInput
+              label={t('filters.search')}
+              placeholder={t('filters.searchPlaceholder')}
+              value={search}
+              maxLength={PRODUCT_LIST_SEARCH_MAX}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              leftSection={<Icon name="search" size={16} />}
+              type="search"
+            />
+            <Select
+              label={t('filters.stock')}
+              value={state.stock}
+              allowDeselect={false}
+              data={(['all', ...STOCK_STATUSES] as const).map((s) => ({
+                value: s,
+                label: t(`filters.${s}`),
+              }))}
+              onChange={(v) => v && update({ stock: v as typeof state.stock, page: 1 })}
+            />
+            <Select
+              label={t('filters.fulfilment')}
+              value={state.fulfilment}
+              allowDeselect={false}
+              data={[
+                { value: 'all', label: t('filters.all') },
+                { value: 'true', label: t('filters.fulfilledYes') },
+                { value: 'false', label: t('filters.fulfilledNo') },
+              ]}
+              onChange={(v) => v && update({ fulfilment: v as typeof state.fulfilment, page: 1 })}
+            />
+          </SimpleGrid>
+          {filtered ? (
+            <Button
+              variant="subtle"
+              size="xs"
+              mt="xs"
+              onClick={() => {
+                setSearch('');
+                update({ q: '', stock: 'all', fulfilment: 'all', page: 1 });
+              }}
+            >
+              {t('filters.reset')}
+            </Button>
+          ) : null}
+        </Collapse>
+      </Paper>
+      {selected.size > 0 ? (
+        <BulkActionBar selected={[...selected.values()]} onDone={() => setSelected(new Map())} />
+      ) : null}
+      {list.isError ? (
+        <ErrorBanner error={list.error} />
+      ) : list.isPending && !list.data ? (
         <PageLoader />
-      ) : products.length === 0 ? (
+      ) : rows.length === 0 ? (
         <Paper withBorder p="xl" ta="center">
-          <Text c="dimmed">{t('list.empty')}</Text>
+          <Text c="dimmed">{filtered ? t('empty') : t('emptyAll')}</Text>
         </Paper>
       ) : (
         <>
           <DataTable
             id="products"
+            storageKey={COLUMN_PREFERENCES_KEY}
+            minWidth={1500}
             label={t('title')}
             columns={columns}
-            rows={products}
+            columnGroups={groups}
+            rows={rows}
             rowKey={(p) => p.id}
-            total={total}
-            page={searching ? 1 : page}
-            pageSize={searching ? Math.max(products.length, 1) : PRODUCT_PAGE_SIZE}
-            onPageChange={setPage}
-            sort={searching ? undefined : state.sort}
-            onSortChange={searching ? undefined : (sort) => update({ sort: sort as ProductSort, page: 1 })}
+            total={list.data?.total ?? 0}
+            page={state.page}
+            pageSize={PRODUCT_PAGE_SIZE}
+            onPageChange={(page) => update({ page })}
+            sort={toColumnSort(state.sort)}
+            onSortChange={(sort) => update({ sort: toServerSort(sort) as typeof state.sort, page: 1 })}
+            selection={{
+              selected: new Set(selected.keys()),
+              onChange: (changed, on) =>
+                setSelected((prev) => {
+                  const next = new Map(prev);
+                  for (const p of changed) on ? next.set(p.id, p) : next.delete(p.id);
+                  return next;
+                }),
+              rowLabel: (p) => t('select.row', { name: p.name }),
+              pageLabel: t('select.page'),
+            }}
           />
-          {products.some(isOpenFoodFactsProduct) && (
+          {rows.some(isOpenFoodFactsProduct) && (
             <Text size="xs" c="dimmed">
-              {t('list.attribution')}
+              {t('attribution')}
             </Text>
           )}
         </>
       )}
+      <ExportModal
+        opened={exportOpen}
+        onClose={() => setExportOpen(false)}
+        filter={filter}
+        filteredTotal={list.data?.total ?? 0}
+        allTotal={counts.data?.totalProducts ?? 0}
+        page={rows}
+        selected={[...selected.values()]}
+      />
     </Stack>
   );
 }
 
-/** Stock classification (spec 3 §2): in stock above 5, low 1 to 5, out of stock 0 or below. */
-function StockBadge({ stock }: { stock: number }) {
-  const color = stock <= 0 ? 'red' : stock <= 5 ? 'yellow' : 'green';
-  return (
-    <Badge color={color} variant="light" miw={48}>
+/** Stock with the table's highlighting (spec 3 §2: low above 0 and below 5, out at 0 or below) and the reorder mark. */
+function StockCell({
+  stock,
+  reorderPoint,
+  t,
+}: {
+  stock: number;
+  reorderPoint: number;
+  t: TFunction<'productTable'>;
+}) {
+  const mark = stockHighlight(stock);
+  const reorder = mark === null && reorderPoint > 0 && stock <= reorderPoint;
+  const label =
+    mark === 'out'
+      ? t('cell.outOfStock')
+      : mark === 'low'
+        ? t('cell.lowStock')
+        : reorder
+          ? t('cell.reorder')
+          : null;
+  const badge = (
+    <Badge
+      color={mark === 'out' ? 'red' : mark === 'low' ? 'orange' : reorder ? 'yellow' : 'green'}
+      variant={mark ? 'filled' : 'light'}
+      miw={48}
+      aria-label={label ? `${stock} · ${label}` : undefined}
+      data-stock={mark ?? (reorder ? 'reorder' : 'ok')}
+    >
       {stock}
     </Badge>
   );
+  return label ? <Tooltip label={label}>{badge}</Tooltip> : badge;
 }

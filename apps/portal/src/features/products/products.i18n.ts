@@ -8,30 +8,13 @@ function fieldLabels(lang: 'nl' | 'en'): Record<ProductImportField, string> {
 }
 
 /**
- * Texts of the products area (namespace 'products'): the product list and the bulk import
+ * Texts of the products area (namespace 'products'): the bulk import
  * (spec 3 §2 Bulk import screen, §5 Import alerts, §8 toasts). `spreadsheet.*` are the texts of the
  * shared spreadsheet-import pieces (file choice, column mapping, preview), which the order import uses too.
  */
 export const productsI18n = {
   en: {
     title: 'Products',
-    list: {
-      search: 'Search by EAN',
-      searchHint: 'Type at least {{min}} digits',
-      importButton: 'Import products',
-      name: 'Name',
-      ean: 'EAN',
-      sku: 'SKU',
-      stock: 'Stock',
-      locations: 'Locations',
-      noLocation: 'No location',
-      image: 'Image',
-      noImage: 'No image',
-      empty: 'No products yet. Import a spreadsheet to add them.',
-      count_one: '{{count}} product',
-      count_other: '{{count}} products',
-      attribution: 'Product data: Open Food Facts, ODbL; photos: Open Food Facts, CC BY-SA',
-    },
     import: {
       title: 'Import products',
       intro:
@@ -89,23 +72,6 @@ export const productsI18n = {
   },
   nl: {
     title: 'Producten',
-    list: {
-      search: 'Zoek op EAN',
-      searchHint: 'Typ minstens {{min}} cijfers',
-      importButton: 'Producten importeren',
-      name: 'Naam',
-      ean: 'EAN',
-      sku: 'SKU',
-      stock: 'Voorraad',
-      locations: 'Locaties',
-      noLocation: 'Geen locatie',
-      image: 'Afbeelding',
-      noImage: 'Geen afbeelding',
-      empty: 'Nog geen producten. Importeer een spreadsheet om ze toe te voegen.',
-      count_one: '{{count}} product',
-      count_other: '{{count}} producten',
-      attribution: "Productgegevens: Open Food Facts, ODbL; foto's: Open Food Facts, CC BY-SA",
-    },
     import: {
       title: 'Producten importeren',
       intro:

@@ -1,10 +1,10 @@
-import { createScanBuffer, PACK_SCAN_BUFFER } from '@hoppa/core';
+import { createScanBuffer, PACK_SCAN_BUFFER, type ScanBufferOptions } from '@hoppa/core';
 import { useEffect, useRef, useState } from 'react';
-import { isEditableElement } from './open-orders.rules.ts';
 
 /**
- * Listens for keyboard-wedge scans on the whole page (spec 1 §4): keys go through core's scan buffer
- * (reset after 200 ms, Enter submits more than 3 characters) and `onScan` gets each submitted code.
+ * Listens for keyboard-wedge scans on the whole page (spec 1 §4 packing station, spec 3 §2 Scanner page): keys go
+ * through core's scan buffer (`options`; default the packing station's: reset after 200 ms, Enter submits more than 3
+ * characters) and `onScan` gets each submitted code.
  *
  * Keys pressed while a writable field has focus (date inputs, the label quantity, the location tags)
  * are ignored and the buffer is reset, so typing '1234' + Enter in a field never ships anything.
@@ -14,14 +14,18 @@ import { isEditableElement } from './open-orders.rules.ts';
  * buttons do not pause scanning. The Enter that submits a scan is swallowed (capture phase), so it
  * does not also press the focused button.
  */
-export function useScanListener(onScan: (code: string) => void, enabled = true): { paused: boolean } {
+export function useScanListener(
+  onScan: (code: string) => void,
+  enabled = true,
+  options: ScanBufferOptions = PACK_SCAN_BUFFER,
+): { paused: boolean } {
   const onScanRef = useRef(onScan);
   onScanRef.current = onScan;
   const [paused, setPaused] = useState(false);
 
   useEffect(() => {
     if (!enabled) return;
-    const buffer = createScanBuffer(PACK_SCAN_BUFFER);
+    const buffer = createScanBuffer(options);
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
       if (isEditableElement(document.activeElement)) {
@@ -47,7 +51,44 @@ export function useScanListener(onScan: (code: string) => void, enabled = true):
       document.removeEventListener('focusin', onFocus);
       document.removeEventListener('focusout', onBlur);
     };
-  }, [enabled]);
+  }, [enabled, options]);
 
   return { paused: enabled && paused };
+}
+
+/**
+ * Whether a key press belongs to someone typing in a field rather than to the scanner: text-like
+ * inputs, textareas, selects and contenteditable elements that are enabled and writable. Read-only
+ * inputs (Mantine's non-searchable Select) and buttons are not, so scans still arrive there.
+ */
+export function isEditableElement(el: unknown): boolean {
+  if (!el || typeof el !== 'object') return false;
+  const e = el as {
+    tagName?: string;
+    type?: string;
+    readOnly?: boolean;
+    disabled?: boolean;
+    isContentEditable?: boolean;
+  };
+  const tag = (e.tagName ?? '').toUpperCase();
+  if (e.disabled) return false;
+  if (tag === 'TEXTAREA') return !e.readOnly;
+  if (tag === 'SELECT') return true;
+  if (tag === 'INPUT') {
+    if (e.readOnly) return false;
+    const type = (e.type ?? 'text').toLowerCase();
+    return ![
+      'button',
+      'checkbox',
+      'radio',
+      'submit',
+      'reset',
+      'file',
+      'range',
+      'color',
+      'image',
+      'hidden',
+    ].includes(type);
+  }
+  return e.isContentEditable === true;
 }

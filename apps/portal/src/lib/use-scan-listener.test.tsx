@@ -1,6 +1,6 @@
 import { act, fireEvent, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useScanListener } from './use-scan-listener.ts';
+import { isEditableElement, useScanListener } from './use-scan-listener.ts';
 
 /** Types a code the way a keyboard-wedge scanner does: one keydown per character, then Enter. */
 function scan(code: string, target: Element = document.body): boolean {
@@ -76,5 +76,21 @@ describe('useScanListener (spec 1 §4 Open orders screen barcode scan)', () => {
     rerender({ on: false });
     scan('8711100658108');
     expect(onScan).not.toHaveBeenCalled();
+  });
+});
+
+describe('isEditableElement', () => {
+  it('treats writable text fields as typing and buttons, read-only inputs and others as not', () => {
+    expect(isEditableElement({ tagName: 'INPUT', type: 'text' })).toBe(true);
+    expect(isEditableElement({ tagName: 'INPUT', type: 'datetime-local' })).toBe(true);
+    expect(isEditableElement({ tagName: 'TEXTAREA' })).toBe(true);
+    expect(isEditableElement({ tagName: 'SELECT' })).toBe(true);
+    expect(isEditableElement({ tagName: 'DIV', isContentEditable: true })).toBe(true);
+    expect(isEditableElement({ tagName: 'INPUT', type: 'text', readOnly: true })).toBe(false);
+    expect(isEditableElement({ tagName: 'INPUT', type: 'text', disabled: true })).toBe(false);
+    expect(isEditableElement({ tagName: 'INPUT', type: 'checkbox' })).toBe(false);
+    expect(isEditableElement({ tagName: 'BUTTON' })).toBe(false);
+    expect(isEditableElement({ tagName: 'BODY' })).toBe(false);
+    expect(isEditableElement(null)).toBe(false);
   });
 });

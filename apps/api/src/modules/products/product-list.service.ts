@@ -1,0 +1,282 @@
+import {
+  LOW_STOCK_MAX,
+  type PRODUCT_SORTS,
+  PRODUCTS_COUNT_CAP,
+  type ProductCount,
+  type ProductList,
+  type ProductListQuery,
+  type ProductRow,
+  parseSort,
+  SALES_WINDOW_DAYS,
+  salesFigures,
+} from '@hoppa/core';
+import { sql } from 'kysely';
+import { escapeLike } from '../../db/client.ts';
+import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
+import { notFound } from '../../lib/errors.ts';
+
+const num = (v: string | null): number | null => (v === null ? null : Number(v));
+
+/** What each sortable column of the product table orders by (core PRODUCT_SORTS; indexed, migration 0250). */
+const SORT_COLUMNS = {
+  name: sql`lower(p.name)`,
+  ean: sql`p.ean`,
+  sku: sql`p.bsku`,
+  stock: sql`COALESCE(st.stock, 0)`,
+  weight: sql`p.weight_kg`,
+} as const satisfies Record<(typeof PRODUCT_SORTS)[number], unknown>;
+
+/** Stock held per product of the scope (sum over its locations), for the stock filters, sort and counts. */
+function stockPerProduct(scope: TenantScope) {
+  return tenantSql(scope)
+    .selectFrom('product_locations as x')
+    .where(orgScope(scope, 'x'))
+    .groupBy('x.product_id')
+    .select(['x.product_id', sql<number>`sum(x.stock)`.as('stock')]);
+}
+
+/**
+ * The scope's products matching the table's filters (spec 3 §2 filter bar): `search` a part of the name, EAN or SKU,
+ * case-insensitively (trigram indexes); `fulfilment`; and, only when asked (they need every product's stock),
+ * `stock_status`, `in_stock` or the stock sort, through the stock per product joined as `st`.
+ */
+function filteredProducts(scope: TenantScope, query: ProductListQuery) {
+  const stock = sql<number>`COALESCE(st.stock, 0)`;
+  const needsStock =
+    query.stock_status !== 'all' ||
+    query.in_stock === 'true' ||
+    query.in_stock === 'false' ||
+    parseSort(query.sort).field === 'stock';
+  const search = query.search?.trim().toLowerCase() ?? '';
+  const like = `%${escapeLike(search)}%`;
+  const base = tenantSql(scope).selectFrom('products as p');
+  // The stock per product only when a filter or the sort needs it: it reads every stock place of the shop.
+  return (needsStock ? base.leftJoin(stockPerProduct(scope).as('st'), 'st.product_id', 'p.id') : base)
+    .where(orgScope(scope, 'p'))
+    .$if(search !== '', (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb(sql`lower(p.name)`, 'like', like),
+          eb('p.ean', 'like', like),
+          eb(sql`lower(p.bsku)`, 'like', like),
+        ]),
+      ),
+    )
+    .$if(query.fulfilment !== 'all', (q) => q.where('p.fulfilled_by_sf', '=', query.fulfilment === 'true'))
+    .$if(query.stock_status === 'in_stock', (q) => q.where(stock, '>', LOW_STOCK_MAX))
+    .$if(query.stock_status === 'low_stock', (q) => q.where(stock, '>=', 1).where(stock, '<=', LOW_STOCK_MAX))
+    .$if(query.stock_status === 'out_of_stock', (q) => q.where(stock, '<=', 0))
+    .$if(query.in_stock === 'true', (q) => q.where(stock, '>', 0))
+    .$if(query.in_stock === 'false', (q) => q.where(stock, '<=', 0));
+}
+
+/**
+ * The table rows of the products `ids` (any order): the product with its stock places, shop name, platform, shipping
+ * defaults and the pieces shipped on the warehouse days `(day(at) - 30, day(at)]` (`product_sales_days`, at most 30
+ * rows per product), turned into the sales figures of core's `salesFigures`.
+ */
+export async function productRows(
+  scope: TenantScope,
+  ids: readonly string[],
+  at: Date,
+): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await tenantSql(scope)
+    .selectFrom('products as p')
+    .innerJoin('organisations as o', 'o.id', 'p.org_id')
+    .leftJoin('shipment_methods as sm', 'sm.id', 'p.def_shipping_id')
+    .leftJoin('shipment_boxes as sb', 'sb.id', 'p.ship_box_id')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('product_locations as x')
+          .innerJoin('locations as l', 'l.id', 'x.location_id')
+          .whereRef('x.product_id', '=', 'p.id')
+          .where(orgScope(scope, 'x'))
+          .select([
+            sql<number | null>`sum(x.stock)`.as('stock'),
+            sql<
+              ProductRow['locations'] | null
+            >`json_agg(json_build_object('id', x.id, 'location_id', x.location_id,
+                      'name', l.name, 'stock', x.stock, 'active', x.active, 'position', x.position)
+                      ORDER BY x.position, l.name)`.as('locations'),
+          ])
+          .as('pl'),
+      (join) => join.onTrue(),
+    )
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('product_sales_days as d')
+          .whereRef('d.product_id', '=', 'p.id')
+          .where(orgScope(scope, 'd'))
+          .where(
+            sql<boolean>`d.day > hoppa_warehouse_day(${at.toISOString()}::timestamptz) - ${SALES_WINDOW_DAYS}::int`,
+          )
+          .where(sql<boolean>`d.day <= hoppa_warehouse_day(${at.toISOString()}::timestamptz)`)
+          .select(sql<number | null>`sum(d.quantity)`.as('sold'))
+          .as('sales'),
+      (join) => join.onTrue(),
+    )
+    .where(orgScope(scope, 'p'))
+    .where('p.id', 'in', [...ids])
+    .select([
+      'p.id',
+      'p.org_id',
+      'o.name as org_name',
+      'p.name',
+      'p.ean',
+      'p.bsku',
+      'p.parent_ean',
+      'p.img_url',
+      'p.note',
+      'p.pick_note',
+      'p.pack_note',
+      'p.return_instruction',
+      sql<string | null>`p.weight_kg::text`.as('weight_kg'),
+      sql<string | null>`p.length_cm::text`.as('length_cm'),
+      sql<string | null>`p.height_cm::text`.as('height_cm'),
+      sql<string | null>`p.width_cm::text`.as('width_cm'),
+      'p.customs_hs',
+      sql<string | null>`p.customs_value::text`.as('customs_value'),
+      'p.fulfilled_by_sf',
+      'p.active',
+      'p.needs_recount',
+      'p.api_name',
+      'p.offer_id',
+      'p.track_trace_email',
+      'p.share_track_trace',
+      'p.lead_time_days',
+      'sm.id as method_id',
+      'sm.name as method_name',
+      'sb.id as box_id',
+      'sb.name as box_name',
+      sql<number>`COALESCE(pl.stock, 0)::int`.as('sf_stock'),
+      sql<ProductRow['locations']>`COALESCE(pl.locations, '[]'::json)`.as('locations'),
+      sql<number>`COALESCE(sales.sold, 0)::int`.as('sold'),
+    ])
+    .execute();
+  return rows.map((r) => {
+    const stock = Number(r.sf_stock);
+    return {
+      id: r.id,
+      org: r.org_id,
+      org_name: r.org_name,
+      name: r.name,
+      ean: r.ean,
+      bsku: r.bsku,
+      parent: r.parent_ean,
+      img_url: r.img_url,
+      note: r.note,
+      pick_note: r.pick_note,
+      pack_note: r.pack_note,
+      return_instruction: r.return_instruction,
+      weight_kg: num(r.weight_kg),
+      length: num(r.length_cm),
+      height: num(r.height_cm),
+      width: num(r.width_cm),
+      customs: { hs: r.customs_hs, value: num(r.customs_value) },
+      fullfilled_bysf: r.fulfilled_by_sf,
+      active: r.active,
+      needs_recount: r.needs_recount,
+      sf_stock: stock,
+      locations: r.locations,
+      platform: r.api_name,
+      offer_id: r.offer_id,
+      track_trace_email: r.track_trace_email,
+      share_track_trace: r.share_track_trace,
+      def_shipping_id: r.method_id ? { id: r.method_id, name: r.method_name ?? '' } : null,
+      ship_box_id: r.box_id ? { id: r.box_id, name: r.box_name ?? '' } : null,
+      lead_time_days: r.lead_time_days,
+      ...salesFigures(Number(r.sold), stock, r.lead_time_days),
+    };
+  });
+}
+
+/**
+ * One page of the product table of the scope's organisations (spec 3 §2 Product management, §7 `GET /products`,
+ * `/products/all`, `/products/org/{id}`): the ids of the page in the `sort` order (ties by id) and the filtered total
+ * (counted up to `countCap`, default core's PRODUCTS_COUNT_CAP; `total_capped` says there are more) in parallel, then
+ * the rows of those 25 (or `limit`) ids with their stock places and sales figures as of `at`.
+ * Without a stock filter or stock sort a page reads the `(org_id, lower(name), id)` index and stops after it.
+ */
+export async function listProductTable(
+  scope: TenantScope,
+  query: ProductListQuery,
+  at: Date = new Date(),
+  countCap = PRODUCTS_COUNT_CAP,
+): Promise<ProductList> {
+  const sort = parseSort(query.sort);
+  const dir = sort.desc ? 'desc' : 'asc';
+  const filtered = filteredProducts(scope, query);
+  const [page, count] = await Promise.all([
+    filtered
+      .select('p.id')
+      .orderBy(SORT_COLUMNS[sort.field], dir)
+      .orderBy('p.id', dir)
+      .offset(query.skip)
+      .limit(query.limit)
+      .execute(),
+    tenantSql(scope)
+      .selectFrom(
+        filtered
+          .select('p.id')
+          .limit(countCap + 1)
+          .as('c'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst(),
+  ]);
+  const counted = Number(count?.n ?? 0);
+  const ids = page.map((r) => r.id);
+  const rows = await productRows(scope, ids, at);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return {
+    items: ids.flatMap((id) => byId.get(id) ?? []),
+    total: Math.min(counted, countCap),
+    total_capped: counted > countCap,
+    skip: query.skip,
+    limit: query.limit,
+  };
+}
+
+/**
+ * The scope of `GET /products/org/{id}`: organisation `orgId` when the caller may see it (provider staff see every
+ * client). Errors: 404 when there is no such organisation or the caller may not see it.
+ */
+export async function orgProductScope(scope: TenantScope, orgId: string): Promise<TenantScope> {
+  const org = scope.orgIds.includes(orgId)
+    ? await tenantSql(scope)
+        .selectFrom('organisations as o')
+        .select('o.id')
+        .where('o.id', '=', orgId)
+        .executeTakeFirst()
+    : undefined;
+  if (!org) throw notFound(`Organisation ${orgId} not found`);
+  return { db: scope.db, orgIds: [orgId] };
+}
+
+/**
+ * Counts of the scope's products by the stock they hold (spec 3 §7 `GET /products/count`): all, with stock above 0,
+ * with 0 or below (sold out) and with 1 to 5 pieces (low).
+ */
+export async function countProducts(scope: TenantScope): Promise<ProductCount> {
+  const stock = sql<number>`COALESCE(st.stock, 0)`;
+  const row = await tenantSql(scope)
+    .selectFrom('products as p')
+    .leftJoin(stockPerProduct(scope).as('st'), 'st.product_id', 'p.id')
+    .where(orgScope(scope, 'p'))
+    .select([
+      sql<number>`count(*)`.as('total'),
+      sql<number>`count(*) FILTER (WHERE ${stock} > 0)`.as('in_stock'),
+      sql<number>`count(*) FILTER (WHERE ${stock} <= 0)`.as('sold_out'),
+      sql<number>`count(*) FILTER (WHERE ${stock} BETWEEN 1 AND ${LOW_STOCK_MAX})`.as('low'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    totalProducts: Number(row.total),
+    totalProductsInStock: Number(row.in_stock),
+    soldOutProducts: Number(row.sold_out),
+    lowStockProducts: Number(row.low),
+  };
+}

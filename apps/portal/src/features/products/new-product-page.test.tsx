@@ -1,0 +1,88 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubPageRequest } from '../../test/page-request.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { NewProductPage } from './new-product-page.tsx';
+import { type Call, fakeApi } from './product-table.test-data.ts';
+
+describe('new product form (spec 3 §2 New product form, §5)', { timeout: 30_000 }, () => {
+  let calls: Call[];
+  let answer: { products: { created: number; updated: number; errors: unknown[] } };
+
+  beforeEach(() => {
+    calls = [];
+    answer = { products: { created: 1, updated: 0, errors: [] } };
+    stubPageRequest();
+    vi.stubGlobal('fetch', fakeApi({ 'POST /api/products/import': () => answer }, calls));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** The form opened from the product list, so 'back one page' has somewhere to go. */
+  const open = () => {
+    const r = renderRoutes(
+      [
+        { path: '/products', element: <p>Product list</p> },
+        { path: '/products/new', element: <NewProductPage /> },
+      ],
+      { path: '/products' },
+    );
+    void r.router.navigate('/products/new');
+    return r;
+  };
+  const type = (label: string | RegExp, value: string) =>
+    fireEvent.change(screen.getByLabelText(label, { selector: 'input' }), { target: { value } });
+
+  it('names what is missing and a wrong check digit, and sends nothing', async () => {
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Afronden en product toevoegen' }));
+    expect(await screen.findByText('Add product name')).toBeTruthy();
+    expect(screen.getByText('Add EAN')).toBeTruthy();
+    type(/^Product name/, 'Drop zout');
+    type(/^EAN/, '871234567890');
+    fireEvent.click(screen.getByRole('button', { name: 'Afronden en product toevoegen' }));
+    expect(await screen.findByText('Invalid EAN, must contain 13 digits')).toBeTruthy();
+    type(/^EAN/, '8712345678907');
+    expect(await screen.findByText('Invalid EAN: the check digit does not match (expected 6)')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('submits with Enter in the value field, sends one import row and goes back one page', async () => {
+    const { router } = open();
+    await screen.findByRole('button', { name: 'Afronden en product toevoegen' });
+    type(/^Product name/, ' Drop zout ');
+    type(/^EAN/, '8712345678906');
+    type('Note', 'Breekbaar');
+    fireEvent.click(screen.getByRole('button', { name: 'Customs' }));
+    type('HS code', '170490');
+    type('Weight in kg', '0,25');
+    type('Value (€)', '2,95');
+    fireEvent.submit(
+      screen.getByLabelText('Value (€)', { selector: 'input' }).closest('form') as HTMLFormElement,
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products'));
+    expect(calls[0]?.body).toEqual([
+      {
+        Product_name: 'Drop zout',
+        barcode_sku_ean: '8712345678906',
+        note: 'Breekbaar',
+        hs: '170490',
+        weight_kg: '0,25',
+        value: '2,95',
+      },
+    ]);
+    expect(await screen.findByText('Product Drop zout added')).toBeTruthy();
+  });
+
+  it('keeps the form and shows the reason when the server refuses the row', async () => {
+    answer = {
+      products: { created: 0, updated: 0, errors: [{ row: 1, ean: '8712345678906', reason: 'Nope' }] },
+    };
+    const { router } = open();
+    await screen.findByRole('button', { name: 'Afronden en product toevoegen' });
+    type(/^Product name/, 'Drop zout');
+    type(/^EAN/, '8712345678906');
+    fireEvent.click(screen.getByRole('button', { name: 'Afronden en product toevoegen' }));
+    expect(await screen.findByText('The product was not added: Nope')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/products/new');
+  });
+});
