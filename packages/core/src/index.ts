@@ -39,6 +39,8 @@ export * from './pick/pick.schema.ts';
 export * from './products/ean.rules.ts';
 export * from './products/product.endpoints.ts';
 export * from './products/product.schema.ts';
+export * from './products/product-card.endpoints.ts';
+export * from './products/product-card.schema.ts';
 export * from './products/product-import.fields.ts';
 export * from './products/product-import.rules.ts';
 export * from './reports/report.endpoints.ts';

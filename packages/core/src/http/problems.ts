@@ -77,6 +77,11 @@ export const PROBLEMS = {
   connection_exists: 409,
   /** An outside service (bol.com, PostNL, DHL) refused or did not answer; the message says which and why. */
   outside_service: 502,
+  // The product card (issue 15; spec 3 §5 delete, ADR 0048).
+  /** A product with stock on a location cannot be deleted: correct or move the stock first. */
+  product_has_stock: 409,
+  /** A product on an open order cannot be deleted: ship or cancel those orders first. */
+  product_in_open_orders: 409,
 } as const;
 
 /** A problem code of the API. */

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { withIdempotency } from '../../lib/idempotency.ts';
 import { countImport } from '../../lib/rate-limit.ts';
 import { route } from '../../lib/route.ts';
+import { registerProductCardRoutes } from './product-card.routes.ts';
 import { importProducts } from './product-import.service.ts';
 import {
   getProductHistory,
@@ -40,4 +41,6 @@ export function registerProductRoutes(app: FastifyInstance): void {
     const run = (tx: typeof ctx.db) => setReturnInstruction({ db: tx, orgIds: ctx.orgIds }, body);
     return ctx.idempotencyKey ? withIdempotency(ctx, req, run) : ctx.db.transaction(run);
   });
+
+  registerProductCardRoutes(app);
 }
