@@ -16,10 +16,10 @@ import { newOrderArea } from '../features/new-order/index.ts';
 import { orderEditArea } from '../features/order-edit/index.ts';
 import { ordersArea } from '../features/orders/index.ts';
 import { orgsArea } from '../features/orgs/index.ts';
+import { productCardArea } from '../features/product-card/index.ts';
 import { productsArea } from '../features/products/index.ts';
 import { returnsArea } from '../features/returns/index.ts';
 import { shipmentsArea } from '../features/shipments/index.ts';
-import { stockArea } from '../features/stock/index.ts';
 import type { Area } from './area.ts';
 import { plannedArea } from './planned.ts';
 
@@ -29,7 +29,7 @@ export const AREAS: readonly Area[] = [
   ordersArea,
   shipmentsArea,
   productsArea,
-  stockArea,
+  productCardArea,
   returnsArea,
   inboundArea,
   inboundCalendarArea,
