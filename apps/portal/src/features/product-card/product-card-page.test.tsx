@@ -149,7 +149,7 @@ function fakeApi(calls: string[], opts: { failCard?: number; loads?: number[] } 
           package_cost_cents: 20,
         },
       ]);
-    if (url.pathname === '/api/stock/analysis/' + hex(9) + '/8712345678906')
+    if (url.pathname === `/api/stock/analysis/${hex(9)}/8712345678906`)
       return json({
         product: { id: PRODUCT, name: 'Ontbijtkoek', ean: '8712345678906', needs_recount: false },
         stock: 12,
