@@ -331,6 +331,12 @@ export interface Products {
   width_cm: Numeric | null;
 }
 
+export interface ProductSurcharges {
+  org_id: string;
+  product_id: string;
+  surcharge_id: string;
+}
+
 export interface RateLimitHits {
   hit_at: Generated<Timestamp>;
   key: string;
@@ -471,6 +477,17 @@ export interface StockMutations {
   user_id: string | null;
 }
 
+export interface Surcharges {
+  active: Generated<boolean>;
+  code: string;
+  created_at: Generated<Timestamp>;
+  id: string;
+  name: string;
+  note: string | null;
+  price_cents: Generated<number>;
+  type: Generated<string>;
+}
+
 export interface Users {
   confirmed: Generated<boolean>;
   created_at: Generated<Timestamp>;
@@ -515,6 +532,7 @@ export interface DB {
   pick_problems: PickProblems;
   product_images: ProductImages;
   product_locations: ProductLocations;
+  product_surcharges: ProductSurcharges;
   products: Products;
   rate_limit_hits: RateLimitHits;
   return_images: ReturnImages;
@@ -528,9 +546,10 @@ export interface DB {
   shipments: Shipments;
   signup_requests: SignupRequests;
   stock_mutations: StockMutations;
+  surcharges: Surcharges;
   users: Users;
   weekly_report_sends: WeeklyReportSends;
 }
 
 /** Tables whose rows belong to one organisation: queries on them need orgScope() (db/tenant.ts). */
-export const TENANT_TABLES = ["api_connections","bol_order_items","inbound_items","inbounds","order_attachments","order_events","order_lines","orders","pick_claims","pick_item_days","pick_problems","product_images","product_locations","products","return_images","return_items","returns","shipments","stock_mutations","weekly_report_sends"] as const;
+export const TENANT_TABLES = ["api_connections","bol_order_items","inbound_items","inbounds","order_attachments","order_events","order_lines","orders","pick_claims","pick_item_days","pick_problems","product_images","product_locations","product_surcharges","products","return_images","return_items","returns","shipments","stock_mutations","weekly_report_sends"] as const;

@@ -34,6 +34,7 @@ describe('demo product card (issue 15)', () => {
     expect(card.ship_box_id).not.toBeNull();
     expect(card.image_ids).toHaveLength(1);
     expect(card.children.map((c) => c.id)).toEqual([made?.child]);
+    expect(card.surcharge_ids).toHaveLength(1);
     const img = await t.app.inject({
       method: 'GET',
       url: `/api/product/get_image/${made?.parent}`,

@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { APP_HEADER } from '@hoppa/core';
+import { APP_HEADER, newId } from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from './client.ts';
 import { DEMO_USERS } from './seed.ts';
@@ -64,9 +64,41 @@ export function demoProductPng(): Buffer {
 }
 
 /**
+ * The provider's surcharges of the demo (spec 3 §3 Surcharge): written once when the list is empty, since the admin's
+ * surcharge screens (`POST /surcharge/add`) are not built yet; then chosen for a product through the card's call.
+ */
+export const DEMO_SURCHARGES = [
+  {
+    code: 'FRAGILE',
+    name: 'Breekbaar inpakken',
+    price_cents: 75,
+    type: 'order-line',
+    note: 'Extra noppenfolie',
+  },
+  { code: 'GIFT', name: 'Cadeauverpakking', price_cents: 150, type: 'order-line', note: null },
+  { code: 'COOL', name: 'Koelelement', price_cents: 120, type: 'order', note: 'Per zending' },
+  { code: 'STORE-SPECIAL', name: 'Opslag speciale goederen', price_cents: 500, type: 'store', note: null },
+] as const;
+
+async function ensureDemoSurcharges(db: Db): Promise<string[]> {
+  const have = await db.query<{ id: string }>('SELECT id FROM surcharges ORDER BY name');
+  if (have.rows.length > 0) return have.rows.map((r) => r.id);
+  const ids: string[] = [];
+  for (const s of DEMO_SURCHARGES) {
+    const id = newId();
+    ids.push(id);
+    await db.query(
+      'INSERT INTO surcharges (id, code, name, price_cents, type, note) VALUES ($1, $2, $3, $4, $5, $6)',
+      [id, s.code, s.name, s.price_cents, s.type, s.note],
+    );
+  }
+  return ids;
+}
+
+/**
  * The product card's demo (issue 15; ADR 0048), through the card's own calls as Bakkerij Bol's owner: one product
  * gets a pick note, a pack note, a note, customs data, a default box and shipment method, a lead time, an uploaded
- * photo and a linked child product, so the card shows every panel filled on a fresh start. Returns the two product
+ * photo, a surcharge and a linked child product, so the card shows every panel filled on a fresh start. Returns the two product
  * ids; throws when a call fails.
  */
 export async function seedLiveProductCards(
@@ -130,5 +162,7 @@ export async function seedLiveProductCards(
     'x-file-name': 'koektrommel.png',
   });
   await call('GET', `/product/link/${id}/${child.id}`);
+  const [fragile] = await ensureDemoSurcharges(db);
+  if (fragile) await call('POST', '/surcharges/select', { product_id: id, surcharge_ids: [fragile] });
   return { parent: id, child: child.id };
 }

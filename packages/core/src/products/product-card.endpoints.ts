@@ -19,6 +19,9 @@ import {
   ShareTrackTraceBodySchema,
   ShipTimeBodySchema,
   StockLimitBodySchema,
+  SurchargeListQuerySchema,
+  SurchargeListSchema,
+  SurchargeSelectBodySchema,
   SyncStockBodySchema,
   TrackTraceEmailBodySchema,
 } from './product-card.schema.ts';
@@ -236,5 +239,28 @@ export const productImageUploadEndpoint = defineEndpoint({
   response: ProductImageUploadSchema,
   status: 201,
   problems: ['file_too_large'],
+  tags: ['products'],
+});
+
+/** `GET /surcharges` (spec 3 §7 Admin): the active surcharges by name, paged; what the card's selector offers. */
+export const surchargesEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/surcharges',
+  summary: 'The active surcharges',
+  query: SurchargeListQuerySchema,
+  response: SurchargeListSchema,
+  tags: ['products'],
+});
+
+/**
+ * `POST /surcharges/select {product_id, surcharge_ids}` (spec 3 §7 Admin; payload not shown; ADR 0048): the surcharges
+ * that apply to a product, replacing the previous set; 400 for an unknown or inactive surcharge. Answers the card.
+ */
+export const surchargeSelectEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/surcharges/select',
+  summary: 'Choose the surcharges that apply to a product',
+  body: SurchargeSelectBodySchema,
+  response: ProductCardSchema,
   tags: ['products'],
 });

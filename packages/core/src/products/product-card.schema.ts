@@ -1,7 +1,42 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
 import { codeText, noteText } from '../common/text.ts';
+import { pageOf, pageQuery } from '../http/page.ts';
 import { ProductSchema } from './product.schema.ts';
+
+/** How a surcharge is charged (spec 3 §3 Surcharge type, §9): per store, per order, per order line, per piece. */
+export const SURCHARGE_TYPES = ['store', 'order', 'order-line', 'line-amount'] as const;
+
+/** A surcharge of the provider's list (spec 3 §3 Surcharge: name, code, price in euro, note, type). */
+export const SurchargeOptionSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  code: z.string(),
+  price: z.number(),
+  price_cents: z.number().int(),
+  note: z.string().nullable(),
+  type: z.enum(SURCHARGE_TYPES),
+});
+export type SurchargeOption = z.infer<typeof SurchargeOptionSchema>;
+
+/** Query of `GET /surcharges`: a page of the active surcharges by name (default 200). */
+export const SurchargeListQuerySchema = pageQuery(200);
+/** Answer of `GET /surcharges`. */
+export const SurchargeListSchema = pageOf(SurchargeOptionSchema);
+
+/** Most surcharges one product may carry. */
+export const PRODUCT_SURCHARGES_MAX = 20;
+
+/**
+ * Body of `POST /surcharges/select` (spec 3 §7 Admin; payload not shown; ADR 0048): the product and the surcharges
+ * that apply to it — the whole set, replacing the previous one (an empty list clears it).
+ */
+export const SurchargeSelectBodySchema = z.object({
+  product_id: IdSchema,
+  surcharge_ids: z
+    .array(IdSchema)
+    .max(PRODUCT_SURCHARGES_MAX, `At most ${PRODUCT_SURCHARGES_MAX} surcharges`),
+});
 
 /**
  * How a marketplace is told the product's order was sent (spec 3 §2 Options panel 'marketplace confirm-as'): the
@@ -54,6 +89,8 @@ export const ProductCardSchema = ProductSchema.extend({
   stock_max: z.number().int().nullable(),
   confirm_as: ConfirmAsSchema.nullable(),
   bol_confirm: z.boolean(),
+  /** The surcharges that apply to the product (ids of `GET /surcharges`), by name. */
+  surcharge_ids: z.array(IdSchema),
   sold_30d: z.number().int(),
   daily_demand: z.number(),
   days_until_out_of_stock: z.number().int().nullable(),

@@ -19,6 +19,8 @@ import {
   shipTimeEndpoint,
   stockMaxEndpoint,
   stockMinEndpoint,
+  surchargeSelectEndpoint,
+  surchargesEndpoint,
   syncStockEndpoint,
   trackTraceEmailEndpoint,
 } from '@hoppa/core';
@@ -30,6 +32,8 @@ import { type RequestContext, route } from '../../lib/route.ts';
 import { deleteProduct, getProductCard, getProductRecord } from './product-card.service.ts';
 import { linkProducts, unlinkProducts } from './product-links.service.ts';
 import {
+  listSurcharges,
+  selectSurcharges,
   setCustoms,
   setProductSettings,
   textOrNull,
@@ -117,6 +121,11 @@ export function registerProductCardRoutes(app: FastifyInstance): void {
   );
   route(app, customsEndpoint, async ({ params, body }, ctx, req) =>
     change(ctx, req, (s) => setCustoms(s, params.id, body)),
+  );
+
+  route(app, surchargesEndpoint, async ({ query }, ctx) => listSurcharges(ctx, query));
+  route(app, surchargeSelectEndpoint, async ({ body }, ctx, req) =>
+    change(ctx, req, (s) => selectSurcharges(s, body)),
   );
 
   route(app, productLinkEndpoint, async ({ params }, ctx, req) =>

@@ -83,7 +83,7 @@ export async function getProductCard(scope: TenantScope, id: string): Promise<Pr
     .executeTakeFirst();
   if (!row) throw notFound(`Product ${id} not found`);
   const product = toProduct(row);
-  const [sold, images, links] = await Promise.all([
+  const [sold, images, links, surcharges] = await Promise.all([
     soldLast30Days(scope, id),
     tenantSql(scope)
       .selectFrom('product_images as i')
@@ -94,6 +94,14 @@ export async function getProductCard(scope: TenantScope, id: string): Promise<Pr
       .orderBy('i.created_at')
       .execute(),
     linkedProducts(scope, product),
+    tenantSql(scope)
+      .selectFrom('product_surcharges as ps')
+      .innerJoin('surcharges as s', 's.id', 'ps.surcharge_id')
+      .where(orgScope(scope, 'ps'))
+      .where('ps.product_id', '=', id)
+      .select('s.id')
+      .orderBy('s.name')
+      .execute(),
   ]);
   const demand = Math.round((sold / SALES_DAYS) * 100) / 100;
   return {
@@ -110,6 +118,7 @@ export async function getProductCard(scope: TenantScope, id: string): Promise<Pr
     stock_max: row.stock_max,
     confirm_as: row.confirm_as as ConfirmAs | null,
     bol_confirm: row.bol_confirm,
+    surcharge_ids: surcharges.map((x) => x.id),
     sold_30d: sold,
     daily_demand: demand,
     days_until_out_of_stock:

@@ -387,6 +387,36 @@ describe('linked child products (spec 3 §7 Relations)', () => {
   });
 });
 
+describe('surcharges (spec 3 §7 GET /surcharges, POST /surcharges/select)', () => {
+  it('lists the active surcharges and replaces the set of a product; refuses unknown ones', async () => {
+    const ids = ['a', 'b', 'c'].map((c) => c.repeat(24));
+    for (const [i, id] of ids.entries())
+      await t.db.query(
+        `INSERT INTO surcharges (id, code, name, price_cents, type, active) VALUES ($1, $2, $3, $4, 'order-line', $5)`,
+        [id, `S${i}`, `Toeslag ${i}`, 100 + i, i < 2],
+      );
+    const list = await inject('GET', '/surcharges', bolUser);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().items.map((s: { code: string; price: number }) => [s.code, s.price])).toEqual([
+      ['S0', 1],
+      ['S1', 1.01],
+    ]);
+    const p = await product();
+    const set = (cookie: string, surcharge_ids: string[]) =>
+      inject('POST', '/surcharges/select', cookie, { product_id: p.id, surcharge_ids });
+    const first = await set(bolOwner, [ids[1] as string, ids[0] as string]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().surcharge_ids).toEqual([ids[0], ids[1]]);
+    expect((await set(bolOwner, [ids[1] as string])).json().surcharge_ids).toEqual([ids[1]]);
+    const inactive = await set(bolOwner, [ids[2] as string]);
+    expect(inactive.statusCode).toBe(400);
+    expect((await card(p.id)).surcharge_ids).toEqual([ids[1]]);
+    expect((await set(stroopOwner, [])).statusCode).toBe(404);
+    expect((await set(bolUser, [])).statusCode).toBe(403);
+    expect((await set(bolOwner, [])).json().surcharge_ids).toEqual([]);
+  });
+});
+
 describe('POST /product/upload_image/:id', () => {
   it('stores the image as the first one, served by get_image; refuses what is not an image', async () => {
     const p = await product();

@@ -1,14 +1,16 @@
 import {
   assignShippingEndpoint,
   type CustomsBody,
+  type Page,
   type ProductCard,
   type ProductImageUploadSchema,
+  type SurchargeOption,
 } from '@hoppa/core';
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Products } from '../../db/schema.generated.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
-import { notFound, problem } from '../../lib/errors.ts';
+import { badRequest, notFound, problem } from '../../lib/errors.ts';
 import { storeImage } from '../../lib/images.ts';
 import { getProductCard } from './product-card.service.ts';
 
@@ -147,4 +149,72 @@ export async function uploadProductImage(
     })
     .execute();
   return stored;
+}
+
+/**
+ * The active surcharges by name, one page (spec 3 §7 `GET /surcharges`; the provider's list, shared by every
+ * organisation like shipment boxes). Prices in euro and cents.
+ */
+export async function listSurcharges(
+  scope: TenantScope,
+  query: { skip: number; limit: number },
+): Promise<Page<SurchargeOption>> {
+  const q = tenantSql(scope).selectFrom('surcharges').where('active', '=', true);
+  const [rows, count] = await Promise.all([
+    q
+      .select(['id', 'name', 'code', 'price_cents', 'note', 'type'])
+      .orderBy('name')
+      .orderBy('id')
+      .offset(query.skip)
+      .limit(query.limit)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  ]);
+  return {
+    items: rows.map((r) => ({ ...r, price: r.price_cents / 100, type: r.type as SurchargeOption['type'] })),
+    total: Number(count?.n ?? 0),
+    skip: query.skip,
+    limit: query.limit,
+  };
+}
+
+/**
+ * Replaces the surcharges that apply to a product (spec 3 §7 `POST /surcharges/select`; ADR 0048), in the caller's
+ * transaction: every id must name an active surcharge (400 otherwise); answers the card. 404 for a product the scope
+ * may not see.
+ */
+export async function selectSurcharges(
+  scope: TenantScope,
+  body: { product_id: string; surcharge_ids: string[] },
+): Promise<ProductCard> {
+  const q = tenantSql(scope);
+  const product = await q
+    .selectFrom('products as p')
+    .select(['p.id', 'p.org_id'])
+    .where('p.id', '=', body.product_id)
+    .where(orgScope(scope, 'p'))
+    .forUpdate()
+    .executeTakeFirst();
+  if (!product) throw notFound(`Product ${body.product_id} not found`);
+  const ids = [...new Set(body.surcharge_ids)];
+  if (ids.length > 0) {
+    const known = await q
+      .selectFrom('surcharges')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('active', '=', true)
+      .execute();
+    if (known.length !== ids.length) throw badRequest('Unknown or inactive surcharge');
+  }
+  await q
+    .deleteFrom('product_surcharges as ps')
+    .where(orgScope(scope, 'ps'))
+    .where('ps.product_id', '=', product.id)
+    .execute();
+  if (ids.length > 0)
+    await q
+      .insertInto('product_surcharges')
+      .values(ids.map((id) => ({ product_id: product.id, surcharge_id: id, org_id: product.org_id })))
+      .execute();
+  return getProductCard(scope, product.id);
 }

@@ -16,7 +16,7 @@ export const productCardArea = defineArea({
         'Product location widget',
         'Other print actions (location label, EAN label, inbound QR, packing slip)',
       ],
-      note: 'The card lacks the surcharges selector and the automations panel (ADR 0048); EAN labels here; location labels on /locations, the inbound QR and ticket on the inbound page, the packing slip at the packing station',
+      note: 'The card lacks the automations panel (ADR 0048); EAN labels here; location labels on /locations, the inbound QR and ticket on the inbound page, the packing slip at the packing station',
       lazy: () => import('./product-card-page.tsx').then((m) => ({ Component: m.ProductCardPage })),
     },
   ],

@@ -69,6 +69,7 @@ function cardOf(over: Partial<ProductCard> = {}): ProductCard {
     stock_max: null,
     confirm_as: null,
     bol_confirm: false,
+    surcharge_ids: [hex(80)],
     sold_30d: 30,
     daily_demand: 1,
     days_until_out_of_stock: 12,
@@ -137,6 +138,23 @@ function fakeApi(calls: string[], opts: { failCard?: number; loads?: number[] } 
           active: true,
         },
       ]);
+    if (url.pathname === '/api/surcharges')
+      return json({
+        items: [
+          {
+            id: hex(80),
+            name: 'Breekbaar inpakken',
+            code: 'FRAGILE',
+            price: 0.75,
+            price_cents: 75,
+            note: null,
+            type: 'order-line',
+          },
+        ],
+        total: 1,
+        skip: 0,
+        limit: 200,
+      });
     if (url.pathname === '/api/shipment_boxes')
       return json([
         {
@@ -317,6 +335,8 @@ const owner = role('merchant_owner', [
   { methods: ['GET'], path: '/product/*' },
   { methods: ['GET'], path: '/shipment_*' },
   { methods: ['GET'], path: '/stock/*' },
+  { methods: ['GET'], path: '/surcharges' },
+  { methods: ['POST'], path: '/surcharges/select' },
   { methods: ['*'], path: '/product/*', except: ['/product/assign_location', '/product/transfer/*'] },
 ]);
 
@@ -388,6 +408,8 @@ describe('the product card (spec 3 §2)', { timeout: 30_000 }, () => {
       `/product/assign_box {"product_id":"${PRODUCT}","box_id":"${hex(70)}"}`,
     ]);
     expect((screen.getByLabelText('Fake stock') as HTMLInputElement).checked).toBe(true);
+    // The surcharges that apply are shown as chosen.
+    expect((await screen.findAllByText('Breekbaar inpakken (€ 0,75)')).length).toBeGreaterThan(0);
   });
 
   it('saves only the changed options, each through its call', async () => {
@@ -396,7 +418,7 @@ describe('the product card (spec 3 §2)', { timeout: 30_000 }, () => {
     renderCard();
     fireEvent.click(await screen.findByRole('button', { name: 'Options' }));
     fireEvent.change(await screen.findByLabelText('Pick note'), { target: { value: 'Two per box' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save options' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save options' }));
     await waitFor(() =>
       expect(calls).toEqual([`/product/pick_note {"product_id":"${PRODUCT}","pick_note":"Two per box"}`]),
     );
@@ -408,7 +430,7 @@ describe('the product card (spec 3 §2)', { timeout: 30_000 }, () => {
     renderCard();
     fireEvent.click(await screen.findByRole('button', { name: 'Customs' }));
     fireEvent.change(await screen.findByLabelText('HS code'), { target: { value: '19A5' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('HS code must be 6 to 10 digits')).toBeTruthy();
     expect(calls).toEqual([]);
     fireEvent.change(screen.getByLabelText('HS code'), { target: { value: '1905.90.30' } });

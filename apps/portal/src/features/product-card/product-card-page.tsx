@@ -23,6 +23,8 @@ import {
   shipTimeEndpoint,
   stockMaxEndpoint,
   stockMinEndpoint,
+  surchargeSelectEndpoint,
+  surchargesEndpoint,
   syncStockEndpoint,
   trackTraceEmailEndpoint,
 } from '@hoppa/core';
@@ -39,6 +41,7 @@ import {
   Group,
   Image,
   Modal,
+  MultiSelect,
   NativeSelect,
   NumberInput,
   Paper,
@@ -68,6 +71,7 @@ import {
   useProductCard,
   useShippingChoices,
   useStockAnalysis,
+  useSurcharges,
   useUploadImage,
 } from './api/product-card.ts';
 import { useProductSearch } from './api/product-search.ts';
@@ -419,12 +423,21 @@ function SettingsStrip({
   );
 }
 
-/** The default shipment method and box (packaging) selectors; an order with the product gets them (ADR 0048). */
+/**
+ * The default shipment method and box (packaging) selectors, an order with the product gets them (ADR 0048), and the
+ * surcharges that apply to the product (`POST /surcharges/select`, the whole set at each change).
+ */
 function ShippingSelectors({ product: p, editable }: { product: ProductCard; editable: boolean }) {
   const { t } = useTranslation('stock');
+  const { user, orgAuth } = useSession();
+  const role = roleInForce(user, orgAuth);
   const { methods, boxes } = useShippingChoices();
+  const surcharges = useSurcharges(canCall(role, surchargesEndpoint));
   const method = useCardChange(p.id, assignShippingEndpoint);
   const box = useCardChange(p.id, assignBoxEndpoint);
+  const select = useCardChange(p.id, surchargeSelectEndpoint);
+  const maySurcharge = editable && canCall(role, surchargeSelectEndpoint);
+  const euro = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
   const none = { value: '', label: t('card.none') };
   return (
     <Stack gap={4}>
@@ -452,11 +465,27 @@ function ShippingSelectors({ product: p, editable }: { product: ProductCard; edi
           data={[none, ...(boxes.data ?? []).map((b) => ({ value: b.id, label: b.name }))]}
           w={260}
         />
+        {surcharges.data && (
+          <MultiSelect
+            label={t('card.surcharges')}
+            placeholder={p.surcharge_ids.length === 0 ? t('card.none') : undefined}
+            value={p.surcharge_ids}
+            disabled={!maySurcharge || select.isPending}
+            onChange={(ids) => select.mutate({ body: { product_id: p.id, surcharge_ids: ids } })}
+            data={surcharges.data.items.map((s) => ({
+              value: s.id,
+              label: `${s.name} (${euro.format(s.price)})`,
+            }))}
+            maxValues={20}
+            clearable
+            w={340}
+          />
+        )}
       </Group>
       <Text size="xs" c="dimmed">
         {t('card.defaultsHint')}
       </Text>
-      <ErrorBanner error={method.error ?? box.error} />
+      <ErrorBanner error={method.error ?? box.error ?? select.error} />
     </Stack>
   );
 }

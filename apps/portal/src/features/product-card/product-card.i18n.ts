@@ -79,7 +79,9 @@ export const stockI18n = {
       noImage: 'No product photo',
       defaultMethod: 'Default shipment method',
       defaultBox: 'Default box (packaging)',
-      defaultsHint: 'Orders with this product get this method and box when they come in.',
+      surcharges: 'Surcharges',
+      defaultsHint:
+        'Orders with this product get this method and box when they come in; surcharges are charged with it.',
       panel: {
         options: 'Options',
         history: 'Location history',
@@ -236,7 +238,9 @@ export const stockI18n = {
       noImage: 'Geen productfoto',
       defaultMethod: 'Standaard verzendmethode',
       defaultBox: 'Standaard doos (verpakking)',
-      defaultsHint: 'Orders met dit product krijgen deze methode en doos bij binnenkomst.',
+      surcharges: 'Toeslagen',
+      defaultsHint:
+        'Orders met dit product krijgen deze methode en doos bij binnenkomst; toeslagen worden ermee berekend.',
       panel: {
         options: 'Opties',
         history: 'Locatiehistorie',

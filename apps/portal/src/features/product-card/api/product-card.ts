@@ -12,6 +12,7 @@ import {
   shipmentBoxesEndpoint,
   shipmentMethodsEndpoint,
   stockAnalysisEndpoint,
+  surchargesEndpoint,
 } from '@hoppa/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '../../../lib/api.ts';
@@ -112,6 +113,15 @@ export function useShippingChoices() {
   const methods = useQuery({ ...endpointQuery(shipmentMethodsEndpoint, {}), staleTime: 5 * 60_000 });
   const boxes = useQuery({ ...endpointQuery(shipmentBoxesEndpoint, {}), staleTime: 5 * 60_000 });
   return { methods, boxes };
+}
+
+/** The provider's active surcharges the selector offers (`GET /surcharges`), when the role may read them. */
+export function useSurcharges(enabled: boolean) {
+  return useQuery({
+    ...endpointQuery(surchargesEndpoint, { query: { limit: 200 } }),
+    staleTime: 5 * 60_000,
+    enabled,
+  });
 }
 
 /** The stock analysis of the product (`GET /stock/analysis/:org_id/:ean`), loaded when its panel opens. */
