@@ -58,7 +58,7 @@ import { notifications } from '@mantine/notifications';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS, pathTo } from '../../app/paths.ts';
 import { roleInForce, useSession } from '../../app/session.ts';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
@@ -182,7 +182,7 @@ export function ProductCardPage() {
                 <Badge
                   variant="light"
                   component={Link}
-                  to={`/products/${p.parent_product.id}`}
+                  to={pathTo('product', { id: p.parent_product.id })}
                   style={{ cursor: 'pointer' }}
                 >
                   {t('card.childOf', { name: p.parent_product.name })}
@@ -850,7 +850,7 @@ function ChildrenPanel({ product: p, editable }: { product: ProductCard; editabl
       {p.parent_product && (
         <Text size="sm">
           {t('card.children.isChild')}{' '}
-          <Anchor component={Link} to={`/products/${p.parent_product.id}`}>
+          <Anchor component={Link} to={pathTo('product', { id: p.parent_product.id })}>
             {p.parent_product.name}
           </Anchor>
         </Text>
@@ -871,7 +871,7 @@ function ChildrenPanel({ product: p, editable }: { product: ProductCard; editabl
             {p.children.map((c) => (
               <Table.Tr key={c.id} aria-label={c.name}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/products/${c.id}`}>
+                  <Anchor component={Link} to={pathTo('product', { id: c.id })}>
                     {c.name}
                   </Anchor>
                 </Table.Td>
