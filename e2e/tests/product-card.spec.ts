@@ -9,9 +9,9 @@ import { REPO_ROOT } from '../fixtures/server.ts';
 
 /**
  * The product card (issue 15, spec 3 §2 Product item card): a merchant opens a product's card, sets its pick, pack and
- * own note in the options panel, picks a default box, fills the customs panel (which closes the options: one panel at
- * a time), links a child product found by its EAN, and uploads a photo, which replaces the placeholder and clears the
- * data-quality warning. Every change is read back through `GET /product/{id}`. Its own server, so the product it
+ * own note in the options panel, picks a default box and a surcharge, fills the customs panel (which closes the
+ * options: one panel at a time), links a child product found by its EAN, and uploads a photo, which replaces the
+ * placeholder and clears the data-quality warning. Every change is read back through `GET /product/{id}`. Its own server, so the product it
  * changes is nobody else's.
  */
 const test = testWithOwnServer({ DEMO_ORDERS: 'false' }, 'server-product-card.log');
@@ -57,6 +57,11 @@ test('a merchant sets notes, customs and a default box, links a child and upload
     .getByLabel('Default box (packaging)');
   const boxValue = await boxSelect.locator('option').nth(1).getAttribute('value');
   await boxSelect.selectOption(boxValue ?? '');
+  await expect(boxSelect).toHaveValue(boxValue ?? '');
+  // A surcharge from the provider's list.
+  await page.getByRole('region', { name: 'Product settings' }).getByLabel('Surcharges').click();
+  await page.getByRole('option', { name: /Breekbaar inpakken/ }).click();
+  await page.keyboard.press('Escape');
   await shot(page, 'product-card-02-options');
 
   // Customs: a wrong HS code is refused in the form, a right one saved; the options panel closes.
@@ -100,5 +105,6 @@ test('a merchant sets notes, customs and a default box, links a child and upload
   });
   expect(after.children.map((c) => c.id)).toEqual([child.id]);
   expect(after.image_ids).toHaveLength(1);
+  expect(after.surcharge_ids).toHaveLength(1);
   await context.close();
 });

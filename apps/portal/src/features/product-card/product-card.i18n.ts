@@ -80,8 +80,7 @@ export const stockI18n = {
       defaultMethod: 'Default shipment method',
       defaultBox: 'Default box (packaging)',
       surcharges: 'Surcharges',
-      defaultsHint:
-        'Orders with this product get this method and box when they come in; surcharges are charged with it.',
+      defaultsHint: 'Orders with this product get this method and box when they come in.',
       panel: {
         options: 'Options',
         history: 'Location history',
@@ -239,8 +238,7 @@ export const stockI18n = {
       defaultMethod: 'Standaard verzendmethode',
       defaultBox: 'Standaard doos (verpakking)',
       surcharges: 'Toeslagen',
-      defaultsHint:
-        'Orders met dit product krijgen deze methode en doos bij binnenkomst; toeslagen worden ermee berekend.',
+      defaultsHint: 'Orders met dit product krijgen deze methode en doos bij binnenkomst.',
       panel: {
         options: 'Opties',
         history: 'Locatiehistorie',
