@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orgAuth, role, user } from '../../test/fixtures.ts';
 import { stubPageRequest } from '../../test/page-request.ts';
 import { renderRoutes } from '../../test/render.tsx';
+import { imageFileProblem } from './api/product-card.ts';
 import { customsErrors, dataQualityProblems, ProductCardPage } from './product-card-page.tsx';
 
 const hex = (n: number) => n.toString(16).padStart(24, '0');
@@ -109,9 +110,13 @@ const staff = role('warehouse_staff', [
 ]);
 
 /** Answers the screen's calls like the API; records the changes. */
-function fakeApi(calls: string[], opts: { failCard?: number; loads?: number[] } = {}) {
+function fakeApi(calls: string[], opts: { failCard?: number; loads?: number[]; children?: boolean } = {}) {
   let state = locations(12);
-  let card = cardOf();
+  let card = cardOf(
+    opts.children
+      ? { children: [{ id: hex(2), name: 'Ontbijtkoek los', ean: '8712345678913', sf_stock: 4 }] }
+      : {},
+  );
   let cardFailures = opts.failCard ?? 0;
   return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const req =
@@ -189,6 +194,19 @@ function fakeApi(calls: string[], opts: { failCard?: number; loads?: number[] } 
         weight_kg: b.weight_kg as number,
       }),
     };
+    if (url.pathname.startsWith('/api/products/ean/'))
+      return json({
+        products: [{ ...cardOf({ id: hex(2), name: 'Ontbijtkoek los', ean: '8712345678913' }) }],
+      });
+    if (url.pathname.startsWith('/api/product/link/') || url.pathname.startsWith('/api/product/unlink/')) {
+      calls.push(url.pathname.replace('/api', ''));
+      const linking = url.pathname.startsWith('/api/product/link/');
+      card = {
+        ...card,
+        children: linking ? [{ id: hex(2), name: 'Ontbijtkoek los', ean: '8712345678913', sf_stock: 4 }] : [],
+      };
+      return json(card);
+    }
     const set = settings[url.pathname];
     if (set && req.method === 'POST') {
       const body = (await req.json()) as Record<string, unknown>;
@@ -487,5 +505,28 @@ describe('the product card (spec 3 §2)', { timeout: 30_000 }, () => {
     expect(screen.getByText('This action cannot be undone.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('The product still has 12 pieces in stock')).toBeTruthy();
+  });
+});
+
+describe('linked child products and the photo (spec 3 §2, §7 Relations)', { timeout: 30_000 }, () => {
+  it('lists the linked children with their stock and unlinks one through its call', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', fakeApi(calls, { children: true }));
+    renderCard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Linked child products' }));
+    const row = await screen.findByRole('row', { name: 'Ontbijtkoek los' });
+    expect(within(row).getByText('8712345678913')).toBeTruthy();
+    expect(within(row).getByText('4')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Unlink' }));
+    expect(await screen.findByText('No linked child products.')).toBeTruthy();
+    expect(calls).toEqual([`/product/unlink/${PRODUCT}/${hex(2)}`]);
+  });
+
+  it('checks a chosen photo before uploading: jpeg, png or webp, at most 5 MB', () => {
+    expect(imageFileProblem(new File(['GIF89a'], 'a.gif', { type: 'image/gif' }))).toBe('badFormat');
+    expect(
+      imageFileProblem(new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'b.png', { type: 'image/png' })),
+    ).toBe('tooBig');
+    expect(imageFileProblem(new File([new Uint8Array(10)], 'c.webp', { type: 'image/webp' }))).toBeNull();
   });
 });
