@@ -110,13 +110,17 @@ const staff = role('warehouse_staff', [
 ]);
 
 /** Answers the screen's calls like the API; records the changes. */
-function fakeApi(calls: string[], opts: { failCard?: number; loads?: number[]; children?: boolean } = {}) {
+function fakeApi(
+  calls: string[],
+  opts: { failCard?: number; loads?: number[]; children?: boolean; card?: Partial<ProductCard> } = {},
+) {
   let state = locations(12);
-  let card = cardOf(
-    opts.children
+  let card = cardOf({
+    ...(opts.children
       ? { children: [{ id: hex(2), name: 'Ontbijtkoek los', ean: '8712345678913', sf_stock: 4 }] }
-      : {},
-  );
+      : {}),
+    ...opts.card,
+  });
   let cardFailures = opts.failCard ?? 0;
   return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const req =
@@ -520,6 +524,19 @@ describe('linked child products and the photo (spec 3 §2, §7 Relations)', { ti
     fireEvent.click(within(row).getByRole('button', { name: 'Unlink' }));
     expect(await screen.findByText('No linked child products.')).toBeTruthy();
     expect(calls).toEqual([`/product/unlink/${PRODUCT}/${hex(2)}`]);
+  });
+
+  it("shows the placeholder and says so when the shop's photo does not load", async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeApi([], { card: { img_url: 'https://images.example/koek.jpg', has_image: true } }),
+    );
+    renderCard();
+    const img = await screen.findByRole('img', { name: 'Ontbijtkoek' });
+    expect(screen.queryByText('This product is incomplete')).toBeNull();
+    fireEvent.error(img);
+    expect(await screen.findByRole('img', { name: 'No product photo' })).toBeTruthy();
+    expect(screen.getByText('The shop’s photo does not load here; upload one.')).toBeTruthy();
   });
 
   it('checks a chosen photo before uploading: jpeg, png or webp, at most 5 MB', () => {

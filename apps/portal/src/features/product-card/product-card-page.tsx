@@ -286,6 +286,11 @@ function ProductImage({ product, mayUpload }: { product: ProductCard; mayUpload:
           <Icon name="products" size={48} />
         </Center>
       )}
+      {!first && product.img_url && failed === product.img_url && (
+        <Text size="xs" c="dimmed" ta="center">
+          {t('card.image.unreachable')}
+        </Text>
+      )}
       {mayUpload && (
         <FileButton
           accept="image/jpeg,image/png,image/webp"

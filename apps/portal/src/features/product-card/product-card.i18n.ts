@@ -104,6 +104,7 @@ export const stockI18n = {
       },
       image: {
         upload: 'Upload photo',
+        unreachable: 'The shop’s photo does not load here; upload one.',
         done: 'Images uploaded successfully',
         badFormat: 'Only the following formats are allowed: jpeg, png, webp.',
         tooBig: 'File "{{file}}" exceeds the maximum size of 5MB.',
@@ -262,6 +263,7 @@ export const stockI18n = {
       },
       image: {
         upload: 'Foto uploaden',
+        unreachable: 'De foto van de shop laadt hier niet; upload er een.',
         done: 'Afbeeldingen geüpload',
         badFormat: 'Alleen deze formaten zijn toegestaan: jpeg, png, webp.',
         tooBig: 'Bestand "{{file}}" is groter dan 5 MB.',
