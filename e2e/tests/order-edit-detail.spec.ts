@@ -130,6 +130,8 @@ test('shipments show the performance header; the detail shows status icons and t
   await shot(page, 'order-edit-04-shipments');
 
   await page.getByLabel('Search').fill(RUN);
+  // The search applies after its debounce (it replaces the URL): wait for it, so it cannot undo the click below.
+  await expect(page).toHaveURL(new RegExp(`search=${RUN}`));
   const row = page.getByRole('row', { name: new RegExp(RUN) });
   await expect(row).toBeVisible();
   await row.getByRole('link', { name: `Open shipment of order ${RUN}` }).click();

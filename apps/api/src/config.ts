@@ -40,6 +40,8 @@ const EnvSchema = z.object({
   /** bol.com Retailer API and its token endpoint (issue 14); a fake's origin in the tests. */
   BOL_API_URL: z.url().default('https://api.bol.com'),
   BOL_LOGIN_URL: z.url().default('https://login.bol.com'),
+  /** PostNL's API origin (issue 14; https://api-sandbox.postnl.nl for the sandbox); a fake's origin in the tests. */
+  POSTNL_API_URL: z.url().default('https://api.postnl.nl'),
   /** How often the bol order pull runs, milliseconds; 0 turns it off. */
   CONNECTIONS_SYNC_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
 });
@@ -82,6 +84,10 @@ export interface Config {
   bolLoginUrl: string;
   /** Interval of the scheduled bol order pull, milliseconds; 0 = off (modules/connections). */
   connectionsSyncMs: number;
+  /** Origin of the PostNL API (labels and shipping status; ADR 0044). */
+  postnlApiUrl: string;
+  /** Retry tuning of the carrier clients; undefined = their defaults (tests make the waits short). */
+  carrierRetry?: { retries?: number; backoffMs?: number; maxRetryAfterMs?: number; timeoutMs?: number };
 }
 
 /** Parses the environment into a {@link Config}; throws an Error listing every bad variable. */
@@ -119,5 +125,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bolApiUrl: e.BOL_API_URL,
     bolLoginUrl: e.BOL_LOGIN_URL,
     connectionsSyncMs: e.CONNECTIONS_SYNC_MS,
+    postnlApiUrl: e.POSTNL_API_URL,
   };
 }

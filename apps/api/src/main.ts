@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DEMO_USERS } from './db/seed.ts';
+import { seedLiveAutomations } from './db/seed-automations.ts';
 import { seedLiveConnections } from './db/seed-connections.ts';
 import { seedLiveDashboard } from './db/seed-dashboard.ts';
 import { seedLiveDelivery } from './db/seed-delivery.ts';
@@ -134,6 +135,17 @@ if (seed) {
     );
   } catch (err) {
     console.error(`The demo product card could not be made: ${(err as Error).message}`);
+  }
+}
+if (seed && config.demoOrders) {
+  // Bundles and automation rules (issue 15): a gift box and a tasting set, two rules, an order each applies to.
+  try {
+    const m = await seedLiveAutomations(app, db);
+    console.log(
+      `Demo bundles and rules: ${m.bundles} bundles, ${m.rules} automation rules, ${m.orders} orders.`,
+    );
+  } catch (err) {
+    console.error(`The demo bundles and rules could not be made: ${(err as Error).message}`);
   }
 }
 await app.listen({ port: config.port, host: config.host });

@@ -44,6 +44,21 @@ export interface ApiConnections {
   updated_at: Generated<Timestamp>;
 }
 
+export interface Automations {
+  actions: Generated<Json>;
+  active: Generated<boolean>;
+  affected_field: string;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  id: string;
+  logical_operator: string;
+  org_id: string;
+  product_id: string;
+  type: string;
+  updated_at: Generated<Timestamp>;
+  value: string;
+}
+
 export interface BolOrderItems {
   bol_order_id: string;
   connection_id: string;
@@ -160,6 +175,15 @@ export interface OrderAttachments {
   size: number;
 }
 
+export interface OrderAutomations {
+  applied_at: Generated<Timestamp>;
+  automation_id: string | null;
+  description: string;
+  id: string;
+  order_id: string;
+  org_id: string;
+}
+
 export interface OrderEvents {
   at: Timestamp;
   code: string;
@@ -173,6 +197,11 @@ export interface OrderEvents {
 }
 
 export interface OrderLines {
+  automation_id: string | null;
+  bundle_ean: string | null;
+  bundle_product_id: string | null;
+  bundle_quantity: number | null;
+  bundle_title: string | null;
   cancellation_request: Generated<boolean>;
   ean: string;
   group_location_id: string | null;
@@ -212,6 +241,7 @@ export interface Orders {
   remark: string | null;
   selected_box_id: string | null;
   selected_ship_method_id: string | null;
+  ship_claimed_until: Timestamp | null;
   shipment_details: Generated<Json>;
   shipment_type: string | null;
   shipped_at: Timestamp | null;
@@ -269,6 +299,16 @@ export interface PickProblems {
   user_id: string | null;
 }
 
+export interface ProductBundleItems {
+  bundle_id: string;
+  created_at: Generated<Timestamp>;
+  id: string;
+  org_id: string;
+  position: Generated<number>;
+  product_id: string;
+  quantity: number;
+}
+
 export interface ProductImages {
   created_at: Generated<Timestamp>;
   id: string;
@@ -297,6 +337,7 @@ export interface Products {
   api_name: string | null;
   bol_confirm: Generated<boolean>;
   bsku: string | null;
+  bundle_description: string | null;
   confirm_as: string | null;
   created_at: Generated<Timestamp>;
   customs_hs: string | null;
@@ -437,7 +478,7 @@ export interface Shipments {
   delivered_at: Timestamp | null;
   handed_over_at: Timestamp | null;
   id: string;
-  label_pdf: Buffer;
+  label_pdf: Buffer | null;
   label_printed_at: Timestamp | null;
   label_printed_by: string | null;
   label_quantity: Generated<number>;
@@ -512,6 +553,7 @@ export interface WeeklyReportSends {
 
 export interface DB {
   api_connections: ApiConnections;
+  automations: Automations;
   bol_order_items: BolOrderItems;
   cut_off_groups: CutOffGroups;
   idempotency_keys: IdempotencyKeys;
@@ -522,6 +564,7 @@ export interface DB {
   login_devices: LoginDevices;
   memberships: Memberships;
   order_attachments: OrderAttachments;
+  order_automations: OrderAutomations;
   order_events: OrderEvents;
   order_lines: OrderLines;
   orders: Orders;
@@ -530,6 +573,7 @@ export interface DB {
   pick_claims: PickClaims;
   pick_item_days: PickItemDays;
   pick_problems: PickProblems;
+  product_bundle_items: ProductBundleItems;
   product_images: ProductImages;
   product_locations: ProductLocations;
   product_surcharges: ProductSurcharges;
@@ -552,4 +596,4 @@ export interface DB {
 }
 
 /** Tables whose rows belong to one organisation: queries on them need orgScope() (db/tenant.ts). */
-export const TENANT_TABLES = ["api_connections","bol_order_items","inbound_items","inbounds","order_attachments","order_events","order_lines","orders","pick_claims","pick_item_days","pick_problems","product_images","product_locations","product_surcharges","products","return_images","return_items","returns","shipments","stock_mutations","weekly_report_sends"] as const;
+export const TENANT_TABLES = ["api_connections","automations","bol_order_items","inbound_items","inbounds","order_attachments","order_automations","order_events","order_lines","orders","pick_claims","pick_item_days","pick_problems","product_bundle_items","product_images","product_locations","product_surcharges","products","return_images","return_items","returns","shipments","stock_mutations","weekly_report_sends"] as const;

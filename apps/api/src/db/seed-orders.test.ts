@@ -52,6 +52,18 @@ describe('the live demo warehouse', () => {
     expect(live.orders).toBe(rows.length);
   });
 
+  it('has open orders waiting with PostNL, stamps and own shipment for the packing station (ADR 0044)', async () => {
+    const rows = (
+      await t.db.query<{ code: string; n: number }>(
+        `SELECT m.code, count(*)::int AS n FROM orders o JOIN shipment_methods m ON m.id = o.selected_ship_method_id
+          WHERE o.status = 'open' GROUP BY m.code`,
+      )
+    ).rows;
+    const codes = new Map(rows.map((r) => [r.code, Number(r.n)]));
+    for (const code of ['SMF-POSTNL-NL', 'SMF-STAMP1-NL', 'SMF-STAMP2-NL', 'OWN-SHIPMENT', 'LOCAL-NL'])
+      expect(codes.get(code) ?? 0, code).toBeGreaterThan(0);
+  });
+
   it('gives the picker at least 50 pick items in the floor’s default window', async () => {
     // The floor's default window: from midnight four days ago until now (22:00 today at the latest).
     const start = new Date(now.getTime() - 5 * 86_400_000).toISOString();

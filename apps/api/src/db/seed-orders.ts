@@ -138,6 +138,24 @@ function amsterdamMidnight(now: Date): Date {
   );
 }
 
+/**
+ * The methods a share of the demo's open and picked Dutch orders get (four in ten, in turn; the rest keep the default
+ * method),
+ * so the packing station shows PostNL, stamp and own-shipment buttons (spec 1 §4; ADR 0044).
+ */
+const PACKING_VARIANTS: readonly (string | undefined)[] = [
+  'SMF-POSTNL-NL',
+  undefined,
+  undefined,
+  'SMF-STAMP1-NL',
+  undefined,
+  'OWN-SHIPMENT',
+  undefined,
+  undefined,
+  'SMF-STAMP2-NL',
+  undefined,
+];
+
 interface PlannedOrder {
   shopOrderId: string;
   state: DemoOrderState;
@@ -301,6 +319,7 @@ export async function seedLiveOrders(
     { key: 'bolOwner', orgId: seed.orgs.bol, prefix: 'BB' },
     { key: 'stroopOwner', orgId: seed.orgs.stroop, prefix: 'SW' },
   ];
+  let variantTurn = 0;
   for (const m of merchants) {
     // Products with stock on a pick location, in a fixed order, so every fresh start looks the same.
     const eans = (
@@ -343,6 +362,14 @@ export async function seedLiveOrders(
       const id = idOf.get(o.shopOrderId) as string;
       result.orders++;
       result.byState[o.state]++;
+      // (4) Some open and picked orders wait with a carrier's method, as the packer chose it through the card, so
+      // the packing station shows each ship button on a fresh start: PostNL, stamps, own shipment (ADR 0044).
+      const variant =
+        o.state === 'open' || o.state === 'picked'
+          ? PACKING_VARIANTS[variantTurn++ % PACKING_VARIANTS.length]
+          : undefined;
+      if (variant && o.rows[0]?.countryCode === 'NL')
+        await call(app, picker, 'POST', `/api/order/shipment_method/${id}`, { code: variant });
       if (o.state === 'open') continue;
       if (o.state === 'cancelled') {
         // (3) No cancel call exists yet (orders issue): the shop cancelled these before they were picked.

@@ -84,7 +84,10 @@ export interface SeedResult {
 
 /**
  * Shipment methods with the carrier contract codes of spec 1 §9, plus the built-in local carrier
- * (LOCAL-NL, the default). Prices in euro cents.
+ * (LOCAL-NL, the default). Prices in euro cents. PostNL methods carry PostNL's product code (2928 letterbox parcel,
+ * 3085 standard, 3089 signature on delivery, 4946 EU parcel to Belgium, 4945 GlobalPack outside the EU, here the UK); they ship through PostNL
+ * when the organisation has an active PostNL connection, else with the local carrier (ADR 0044). Stamps and
+ * OWN-SHIPMENT get their own ship buttons.
  */
 export const DEMO_SHIPMENT_METHODS = [
   {
@@ -112,6 +115,24 @@ export const DEMO_SHIPMENT_METHODS = [
     price_cents: 695,
     country_code: 'NL',
     product_code: '3085',
+    is_default: false,
+  },
+  {
+    code: 'SMF-POSTNL-NL-SIGN',
+    name: 'PostNL pakket NL, handtekening voor ontvangst',
+    carrier: 'postnl',
+    price_cents: 795,
+    country_code: 'NL',
+    product_code: '3089',
+    is_default: false,
+  },
+  {
+    code: 'SMF-POSTNL-GB',
+    name: 'PostNL pakket Verenigd Koninkrijk (GlobalPack)',
+    carrier: 'postnl',
+    price_cents: 1995,
+    country_code: 'GB',
+    product_code: '4945',
     is_default: false,
   },
   {

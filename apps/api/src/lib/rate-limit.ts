@@ -88,7 +88,7 @@ export const IMPORT_LIMITS = {
  */
 export async function countImport(
   db: Db,
-  kind: 'orders' | 'products',
+  kind: 'orders' | 'products' | 'bundles' | 'automations',
   who: { userId: string; orgId: string; ip: string },
 ): Promise<void> {
   const keys = [

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAddressRoutes } from './address/index.ts';
+import { registerAutomationRoutes } from './automations/index.ts';
 import { registerConnectionRoutes } from './connections/index.ts';
 import { registerDeliveryRoutes } from './delivery/index.ts';
 import { registerGroupingRoutes } from './grouping/index.ts';
@@ -31,4 +32,5 @@ export async function registerFulfilmentModules(app: FastifyInstance): Promise<v
   registerDeliveryRoutes(app);
   registerReportRoutes(app);
   registerConnectionRoutes(app);
+  registerAutomationRoutes(app);
 }

@@ -130,6 +130,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     // Tests never reach the real bol.com: nothing listens on port 9 (a test that wants bol starts the bol fake).
     bolApiUrl: 'http://127.0.0.1:9',
     bolLoginUrl: 'http://127.0.0.1:9',
+    // Nor PostNL: a test that ships through PostNL starts the PostNL fake and passes its origin.
+    postnlApiUrl: 'http://127.0.0.1:9',
     // The scheduled pull stays off; tests call syncConnection() themselves.
     connectionsSyncMs: 0,
     ...opts.config,

@@ -14,7 +14,11 @@
  * - `Blob.prototype.arrayBuffer` (every browser has it, jsdom does not): read through jsdom's FileReader.
  */
 import 'fake-indexeddb/auto';
+import { configure } from '@testing-library/react';
 import { vi } from 'vitest';
+
+// Shared, busy machines: let a slow render settle before a query gives up (testing-library's default is 1 s).
+configure({ asyncUtilTimeout: 5000 });
 
 if (typeof Blob !== 'undefined' && !Blob.prototype.arrayBuffer)
   Blob.prototype.arrayBuffer = function arrayBuffer(this: Blob): Promise<ArrayBuffer> {

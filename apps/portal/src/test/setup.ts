@@ -1,9 +1,12 @@
 // jsdom lacks a few browser APIs Mantine uses; these stand-ins only make layout code run in tests.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { loadAllAreaTexts } from '../i18n/i18n.ts';
 
 afterEach(() => cleanup());
+// The machines running the suite are shared and busy: a screen may take longer than testing-library's 1 s default to
+// settle. Waiting longer changes no verdict, it only stops a slow render from reading as a missing element.
+configure({ asyncUtilTimeout: 5000 });
 // Screens render in tests without the router's step that loads their area's texts (app/router.tsx).
 beforeAll(() => loadAllAreaTexts());
 

@@ -71,6 +71,17 @@ export const OrderLineSchema = OrderLineBaseSchema.extend({
   pick_note: z.string().nullable(),
   cancellationRequest: z.boolean(),
   position: z.number().int(),
+  /**
+   * The customer's bundle line this line is a part of (issue 15; ADR 0049): a bundle's order line becomes one line per
+   * part on arrival; the packing station and the packing slip show the bundle (EAN, title, pieces ordered). Null
+   * for a line that is not a part of a bundle.
+   */
+  bundle: z
+    .object({ product_id: IdSchema, ean: z.string(), title: z.string(), quantity: z.number().int() })
+    .nullable()
+    .optional(),
+  /** True for a line an automation rule added (an insert product), ADR 0049. */
+  added_by_rule: z.boolean().optional(),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 
@@ -111,6 +122,10 @@ export const OrderSchema = z.object({
    * ISO time; codes in core `EVENT_CODES`). Only `GET /order/get/{id}` fills it; the lists leave it out.
    */
   events: z.array(z.object({ code: z.string(), description: z.string(), at: z.string() })).optional(),
+  /** What automation rules did to the order when it arrived, oldest first (ADR 0049). Only `GET /order/get/{id}`. */
+  automations: z
+    .array(z.object({ automation_id: IdSchema.nullable(), description: z.string(), at: z.string() }))
+    .optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -16,6 +16,10 @@ import {
  * the order shipped and stores label and packing slip. Answers `application/pdf` (label, one page per
  * parcel) with headers `x-tracking-number` and `x-shipment-id`. 409 `order_shipped`, `order_cancelled`
  * or `cancellation_requested`; 404 for an order of another organisation; 400 for an unknown method.
+ * The method decides the carrier (ADR 0044): a PostNL method with the organisation's active PostNL connection goes
+ * through PostNL (502 `outside_service` naming PostNL and its reason when it refuses or does not answer; the order
+ * stays open), a stamp method makes the stamp label, OWN-SHIPMENT ('Eigen verzendwijze') answers the packing slip
+ * instead of a label (the merchant ships it). 409 `conflict` while another station is shipping the same order.
  */
 export const shipOrderEndpoint = defineEndpoint({
   method: 'POST',
@@ -24,7 +28,7 @@ export const shipOrderEndpoint = defineEndpoint({
   body: ShipOrderBodySchema,
   response: PdfResponseSchema,
   binary: true,
-  problems: ['order_shipped', 'order_cancelled', 'cancellation_requested'],
+  problems: ['order_shipped', 'order_cancelled', 'cancellation_requested', 'conflict', 'outside_service'],
   responseHeaders: ShipOrderHeadersSchema,
   tags: ['shipping'],
 });

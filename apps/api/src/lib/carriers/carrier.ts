@@ -1,4 +1,4 @@
-import type { PostalAddress } from '@hoppa/core';
+import type { PostalAddress, PrintFrame } from '@hoppa/core';
 import type { Db } from '../../db/client.ts';
 
 /** A postal address as printed on labels and packing slips; all parts already trimmed strings. */
@@ -31,6 +31,10 @@ export interface ParcelRequest {
   weightKg: number | null;
   /** When the order was placed. */
   placedAt: Date;
+  /** Where the labels go (spec 1 §4 'print frame'): null/absent one A6 page each, 1–4 A4 frames from that one. */
+  printFrame?: PrintFrame | null;
+  /** Stamps on a stamp product (1 or 2, spec 1 §4; core `stampAmount`); ignored by other carriers. */
+  stampAmount?: 1 | 2;
 }
 
 /** A shipping option a carrier offers for a parcel (spec 1 §3 ship option). */
@@ -40,10 +44,13 @@ export interface CarrierOption {
   priceCents: number;
 }
 
-/** A created label: the tracking number and the PDF (one A6 page per parcel). */
+/**
+ * A created label: the tracking number and the PDF (one A6 page per parcel). `labelPdf` is null when the carrier makes
+ * no label (own shipment: the merchant ships it, ADR 0044).
+ */
 export interface CarrierLabel {
   trackingNumber: string;
-  labelPdf: Buffer;
+  labelPdf: Buffer | null;
   /** Public tracking page, null when the carrier has none. */
   trackingUrl: string | null;
 }

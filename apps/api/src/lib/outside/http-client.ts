@@ -72,7 +72,10 @@ export interface OutsideClient {
   ): Promise<OutsideAnswer<S extends z.ZodType ? z.output<S> : string>>;
 }
 
-/** Reads a problem out of an error answer: bol's `{title, detail}`, OAuth's `{error, error_description}`, PostNL's `Errors`. */
+/**
+ * Reads a problem out of an error answer: bol's `{title, detail}`, OAuth's `{error, error_description}`, PostNL's
+ * gateway `{fault: {faultstring, detail.errorcode}}` (401, 429) and its `Errors`.
+ */
 function problemOf(status: number, text: string): { code: string; message: string } {
   try {
     const body = JSON.parse(text) as Record<string, unknown>;
@@ -82,6 +85,12 @@ function problemOf(status: number, text: string): { code: string; message: strin
       return {
         code: body.error,
         message: typeof body.error_description === 'string' ? body.error_description : body.error,
+      };
+    const fault = body.fault as { faultstring?: unknown; detail?: { errorcode?: unknown } } | undefined;
+    if (fault && typeof fault.faultstring === 'string')
+      return {
+        code: typeof fault.detail?.errorcode === 'string' ? fault.detail.errorcode : `http_${status}`,
+        message: fault.faultstring,
       };
     const errors = (body.Errors ?? body.errors) as { Description?: string; message?: string }[] | undefined;
     const first = Array.isArray(errors) ? errors[0] : undefined;

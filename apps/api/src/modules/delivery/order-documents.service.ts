@@ -59,13 +59,15 @@ export async function orderListPdf(
 
 /**
  * The labels of a print run (spec 1 §7 `GET /test/batch/{batch_id}`, the BATCH link): the stored label PDFs of the
- * run's shipments of the request's organisations, in shipping order, joined into one PDF. Errors: 404 when none.
+ * run's shipments of the request's organisations (own shipments have none), in shipping order, joined into one PDF.
+ * Errors: 404 when none.
  */
 export async function batchLabelsPdf(ctx: TenantScope, batchId: string): Promise<Buffer> {
   const rows = await tenantSql(ctx)
     .selectFrom('shipments as s')
     .select('s.label_pdf')
     .where('s.batch_id', '=', batchId)
+    .where('s.label_pdf', 'is not', null)
     .where(orgScope(ctx, 's'))
     .orderBy('s.created_at')
     .orderBy('s.id')

@@ -17,7 +17,8 @@ import { orgScope, tenantSql } from '../../db/tenant.ts';
 import { HttpProblem } from '../../lib/errors.ts';
 import { isEuropeanCountry, postcodeFormat } from '../address/index.ts';
 import { orderShippingDefaults, productShippingDefaults } from '../products/index.ts';
-import { pickLocationsOf } from './order-import.service.ts';
+import { applyArrivalRules } from './order-arrival.service.ts';
+import { pickLocationsOf } from './pick-locations.service.ts';
 
 /** The parsed body of `POST /orders`. */
 export type CreateOrderInput = z.output<typeof CreateOrderBodySchema>;
@@ -89,7 +90,8 @@ function orderNumber(orderType: string, now: Date): string {
  *   the open list and the floor's pick list at once;
  * - writes the order (platform `portal`, status open, the address in the import's spelling with the postcode as
  *   the country writes it, the chosen method, reason, remark, instructions, shipment type, box/pallet count and
- *   delivery date) and its lines.
+ *   delivery date) and its lines;
+ * - runs the automation rules of its products and expands bundle lines into their parts (`applyArrivalRules`).
  * Returns `{ order_id, orderId }` (our id, the order number).
  */
 export async function createOrder(
@@ -225,6 +227,8 @@ export async function createOrder(
         }),
       )
       .execute();
+    // Automation rules and bundle expansion (ADR 0049).
+    await applyArrivalRules(db, orgId, [id]);
     return { order_id: id, orderId: number };
   }
 }

@@ -1,13 +1,15 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { newId, type OrderImportIssue, type OrderImportResult } from '@hoppa/core';
 import type { Db } from '../../db/client.ts';
-import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
+import { orgScope, tenantSql } from '../../db/tenant.ts';
 import { HttpProblem } from '../../lib/errors.ts';
 import type { OrgContext } from '../../lib/route.ts';
 import { runInWorker, workerUrl } from '../../lib/workers.ts';
-import { orderShippingDefaults, productShippingDefaults } from '../products/index.ts';
+import { bundlePartsOf, orderShippingDefaults, productShippingDefaults } from '../products/index.ts';
 import { defaultShipmentMethod } from '../shipping/index.ts';
+import { applyArrivalRules } from './order-arrival.service.ts';
 import type { KeysAnswer, PlanAnswer, PlannedOrders } from './order-import.worker.ts';
+import { pickLocationsOf } from './pick-locations.service.ts';
 
 /** Orders written per transaction; each chunk is two multi-row INSERTs (orders, lines), then other requests get a turn. */
 const ORDER_CHUNK = 250;
@@ -19,33 +21,6 @@ interface ImportProduct {
   ean: string;
   bsku: string | null;
   name: string;
-}
-
-/**
- * The pick location each product's new order lines get (spec 1 §4; issue 3 §1): its first active product_location by
- * position (then age) with stock above 0, one query for all products. Products without one are missing from the map:
- * their lines are written without a pick location (the pick list resolves those to the product's location later).
- * Used by the import, `POST /orders` and the restore of an order, so every way an order arrives reaches the pick list
- * the same way.
- */
-export async function pickLocationsOf(
-  scope: TenantScope,
-  productIds: string[],
-): Promise<Map<string, string>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await tenantSql(scope)
-    .selectFrom('product_locations as pl')
-    .distinctOn('pl.product_id')
-    .select(['pl.product_id', 'pl.location_id'])
-    .where(orgScope(scope, 'pl'))
-    .where('pl.product_id', 'in', productIds)
-    .where('pl.active', '=', true)
-    .where('pl.stock', '>', 0)
-    .orderBy('pl.product_id')
-    .orderBy('pl.position')
-    .orderBy('pl.created_at')
-    .execute();
-  return new Map(rows.map((r) => [r.product_id, r.location_id]));
 }
 
 /**
@@ -68,6 +43,8 @@ export async function pickLocationsOf(
  *   order_id) DO NOTHING` skips an order another upload wrote meanwhile (its lines are not written; it is reported
  *   as a duplicate). If a chunk fails for another reason, its orders are retried one transaction each, so an order
  *   is always written whole or not at all and one faulty order never takes the others down.
+ * - then the automation rules of the orders' products run and bundle lines become lines of their parts
+ *   (`applyArrivalRules`, ADR 0049), in the chunk's transaction.
  * Orders get status open, platform 'import' (or `options.platform`: the bol order intake passes 'bol' or 'bol_be',
  * issue 14), type manual_order and placed_at now, plus one microsecond per order of the chunk, so the orders of one
  * file keep their file order on the open list.
@@ -134,8 +111,10 @@ export async function importOrders(
   const productOfLine = plan.lineKey.map((k) => productByKey.get(k) as ImportProduct);
 
   const lineProductIds = [...new Set(productOfLine.map((p) => p.id))];
-  const [pickLocationOf, productDefaults] = await Promise.all([
+  // Bundles have no stock of their own: their lines become lines of their parts on arrival (ADR 0049).
+  const [pickLocationOf, bundles, productDefaults] = await Promise.all([
     pickLocationsOf(scope, lineProductIds),
+    bundlePartsOf(scope, lineProductIds),
     productShippingDefaults(scope, lineProductIds),
   ]);
 
@@ -220,7 +199,7 @@ export async function importOrders(
         line.qty.push(plan.lineQty[li] as number);
         line.loc.push(loc);
         line.pos.push(plan.linePos[li] as number);
-        if (!loc) {
+        if (!loc && !bundles.has(product.id)) {
           chunkWarnings.push({
             row: plan.lineRow[li] as number,
             order_id: orderId,
@@ -240,6 +219,12 @@ export async function importOrders(
         [orgId, line.id, line.order, line.product, line.ean, line.title, line.qty, line.loc, line.pos],
       );
     }
+    // Automation rules and bundle expansion, in the same transaction as the orders (ADR 0049).
+    await applyArrivalRules(
+      tx,
+      orgId,
+      chunkCreated.map((c) => c.id),
+    );
     // Reported only once the transaction holds, so a retried chunk does not report twice.
     return { chunkCreated, chunkWarnings, chunkDuplicates };
   };

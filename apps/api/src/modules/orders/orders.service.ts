@@ -99,6 +99,11 @@ async function loadLines(ctx: TenantScope, orderIds: string[]) {
       'p.fulfilled_by_sf',
       'l.cancellation_request',
       'l.position',
+      'l.bundle_product_id',
+      'l.bundle_ean',
+      'l.bundle_title',
+      'l.bundle_quantity',
+      'l.automation_id',
     ])
     .orderBy('l.order_id')
     .orderBy('l.position')
@@ -131,6 +136,11 @@ type LineRow = {
   fulfilled_by_sf: boolean;
   cancellation_request: boolean;
   position: number;
+  bundle_product_id: string | null;
+  bundle_ean: string | null;
+  bundle_title: string | null;
+  bundle_quantity: number | null;
+  automation_id: string | null;
 };
 
 function toLine(l: LineRow): OrderLine {
@@ -151,6 +161,15 @@ function toLine(l: LineRow): OrderLine {
     pick_note: l.pick_note,
     cancellationRequest: l.cancellation_request,
     position: l.position,
+    bundle: l.bundle_product_id
+      ? {
+          product_id: l.bundle_product_id,
+          ean: l.bundle_ean ?? '',
+          title: l.bundle_title ?? '',
+          quantity: l.bundle_quantity ?? 1,
+        }
+      : null,
+    added_by_rule: l.automation_id !== null,
   };
 }
 
@@ -191,8 +210,28 @@ function toOrder(o: OrderRow, lines: LineRow[]): Order {
 export async function getOrder(ctx: TenantScope, { params }: { params: { id: string } }): Promise<Order> {
   const row = await orderQuery(ctx).where('o.id', '=', params.id).executeTakeFirst();
   if (!row) throw notFound('Order not found');
-  const [lines, events] = await Promise.all([loadLines(ctx, [row.id]), eventsOfOrder(ctx, row.id)]);
-  return { ...toOrder(row, lines.get(row.id) ?? []), events };
+  const [lines, events, automations] = await Promise.all([
+    loadLines(ctx, [row.id]),
+    eventsOfOrder(ctx, row.id),
+    tenantSql(ctx)
+      .selectFrom('order_automations as oa')
+      .select(['oa.automation_id', 'oa.description', 'oa.applied_at'])
+      .where(orgScope(ctx, 'oa'))
+      .where('oa.order_id', '=', row.id)
+      .orderBy('oa.applied_at')
+      .orderBy('oa.id')
+      .limit(100)
+      .execute(),
+  ]);
+  return {
+    ...toOrder(row, lines.get(row.id) ?? []),
+    events,
+    automations: automations.map((a) => ({
+      automation_id: a.automation_id,
+      description: a.description,
+      at: a.applied_at.toISOString(),
+    })),
+  };
 }
 
 /** Default cap of the open list when the screen sends no limit. */

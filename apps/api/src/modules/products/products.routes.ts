@@ -1,4 +1,6 @@
 import {
+  bundleImportEndpoint,
+  productBundleEndpoint,
   productEanSearchEndpoint,
   productHistoryEndpoint,
   productImportEndpoint,
@@ -9,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { withIdempotency } from '../../lib/idempotency.ts';
 import { countImport } from '../../lib/rate-limit.ts';
 import { route } from '../../lib/route.ts';
+import { getProductBundle, importBundles } from './bundles.service.ts';
 import { registerProductCardRoutes } from './product-card.routes.ts';
 import { importProducts } from './product-import.service.ts';
 import {
@@ -20,7 +23,7 @@ import {
 
 /**
  * Registers the product calls of issue 3 §1 (spec 3 §7 Products, Import, Relations and history): list,
- * EAN search, import and the stock ledger of one product.
+ * EAN search, import and the stock ledger of one product; bundles (issue 15: import, parts and derived stock).
  */
 export function registerProductRoutes(app: FastifyInstance): void {
   route(app, productListEndpoint, async (input, ctx) => listProducts(ctx, input));
@@ -34,6 +37,13 @@ export function registerProductRoutes(app: FastifyInstance): void {
     await countImport(ctx.db, 'products', { userId: ctx.user.id, orgId: ctx.currOrgId, ip: req.ip });
     return importProducts(ctx, { body: req.body as Buffer });
   });
+
+  route(app, bundleImportEndpoint, async ({ body }, ctx, req) => {
+    await countImport(ctx.db, 'bundles', { userId: ctx.user.id, orgId: ctx.currOrgId, ip: req.ip });
+    return importBundles({ db: ctx.db, orgId: ctx.currOrgId }, body);
+  });
+
+  route(app, productBundleEndpoint, async ({ params }, ctx) => getProductBundle(ctx, params.product_id));
 
   route(app, productHistoryEndpoint, async (input, ctx) => getProductHistory(ctx, input));
 

@@ -18,7 +18,9 @@ export async function labelRun(
     .selectFrom('shipments as s')
     .where(orgScope(ctx, 's'))
     .where('s.created_at', '>=', new Date(body.startDate))
-    .where('s.created_at', '<=', new Date(body.endDate));
+    .where('s.created_at', '<=', new Date(body.endDate))
+    // An own shipment ('Eigen verzendwijze', ADR 0044) has no label to print.
+    .where('s.label_pdf', 'is not', null);
   const [rows, count] = await Promise.all([
     base
       .innerJoin('orders as o', 'o.id', 's.order_id')

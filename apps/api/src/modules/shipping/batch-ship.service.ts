@@ -17,6 +17,8 @@ const SKIP_REASON: Record<string, BatchSkipReason> = {
   order_cancelled: 'not_open',
   cancellation_requested: 'cancellation_requested',
   bad_request: 'cannot_ship',
+  conflict: 'not_open',
+  outside_service: 'cannot_ship',
 };
 
 /**
@@ -46,7 +48,8 @@ export async function shipSingleLineOrders(
         shipment_id: shipped.shipmentId,
         tracking_number: shipped.trackingNumber,
       });
-      labels.push(shipped.labelPdf);
+      // An own shipment has no label; its order is shipped all the same (ADR 0044).
+      if (shipped.labelPdf) labels.push(shipped.labelPdf);
     } catch (error) {
       const reason = error instanceof HttpProblem ? SKIP_REASON[error.code] : undefined;
       result.skipped.push({ order_id: orderId, reason: reason ?? 'failed' });

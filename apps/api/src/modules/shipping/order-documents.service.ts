@@ -29,6 +29,8 @@ export async function orderLinesWithLocation(scope: TenantScope, orderId: string
       'ol.quantity',
       'ol.picked_quantity',
       'ol.cancellation_request',
+      'ol.bundle_title',
+      'ol.bundle_quantity',
       'p.img_url',
       sql<string | null>`p.weight_kg::text`.as('weight_kg'),
       eb.fn
@@ -141,7 +143,13 @@ export function packingSlipData(
     notes: doc.order.notes_text,
     lines: doc.lines
       .filter((l) => !l.cancellation_request)
-      .map((l) => ({ ean: l.ean, title: l.title, quantity: l.quantity, location: l.location ?? '' })),
+      .map((l) => ({
+        ean: l.ean,
+        // A part of a bundle names the bundle the customer ordered (ADR 0049).
+        title: l.bundle_title ? `${l.title} (uit ${l.bundle_quantity ?? 1}× ${l.bundle_title})` : l.title,
+        quantity: l.quantity,
+        location: l.location ?? '',
+      })),
   };
 }
 

@@ -82,7 +82,10 @@ export async function getShipment(
   };
 }
 
-/** The stored label or packing slip PDF of a shipment. Errors: 404 when missing or of another organisation. */
+/**
+ * The stored label or packing slip PDF of a shipment. Errors: 404 when missing, of another organisation, or (label)
+ * an own shipment without label.
+ */
 export async function shipmentDocument(
   ctx: ShipmentCtx,
   { params }: { params: { id: string } },
@@ -95,5 +98,8 @@ export async function shipmentDocument(
     .where(orgScope(ctx, 's'))
     .executeTakeFirst();
   if (!row) throw notFound(`Shipment ${params.id} not found`);
+  // An own shipment ('Eigen verzendwijze', ADR 0044) has no label of ours.
+  if (!row.pdf)
+    throw notFound(`Shipment ${row.tracking_number} has no label: the merchant ships it themselves`);
   return { pdf: row.pdf, trackingNumber: row.tracking_number };
 }

@@ -9,32 +9,61 @@ import {
   shipmentListEndpoint,
   shipmentPackingSlipEndpoint,
   shipOrderEndpoint,
+  shipPostnlEndpoint,
+  shipStampEndpoint,
   TRACKING_NUMBER_HEADER,
 } from '@hoppa/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { configureCarriers } from '../../lib/carriers/index.ts';
 import { problem } from '../../lib/errors.ts';
 import { inlinePdf } from '../../lib/pdf/pdf-reply.ts';
 import { route } from '../../lib/route.ts';
+import { loadSecretsKey, secretBox } from '../../lib/secrets.ts';
 import { shipSingleLineOrders } from './batch-ship.service.ts';
 import { packingSlipForOrder } from './order-documents.service.ts';
-import { shipOrder } from './ship-order.service.ts';
+import { type ShipResult, shipOrder } from './ship-order.service.ts';
+import { shipWithPostnl, shipWithStamps } from './ship-variants.service.ts';
 import { getShipment, shipmentDocument } from './shipment-detail.service.ts';
 import { listShipments } from './shipment-list.service.ts';
 
 /**
- * Registers shipping and shipments (spec 1 §7 POST /orders/ship, POST /orders/ship/batch/single,
- * POST /orders/packing_slip; spec 1 §2 Shipments and Order detail: list, detail and the stored PDFs). The PDF
- * answers carry no-store: they hold customer addresses.
+ * Answers a shipped order: its label PDF, or for an own shipment (no label) its packing slip, with the tracking number
+ * and shipment id headers.
+ */
+function shippedPdf(reply: FastifyReply, shipped: ShipResult): Buffer {
+  const kind = shipped.labelPdf ? 'label' : 'packing-slip';
+  inlinePdf(reply, `${kind}-${shipped.trackingNumber}.pdf`)
+    .header(TRACKING_NUMBER_HEADER, shipped.trackingNumber)
+    .header(SHIPMENT_ID_HEADER, shipped.shipmentId)
+    .header('cache-control', 'no-store');
+  return shipped.labelPdf ?? shipped.packingSlipPdf;
+}
+
+/**
+ * Registers shipping and shipments (spec 1 §7 POST /orders/ship, /orders/ship/postnl, /orders/ship/smf,
+ * POST /orders/ship/batch/single, POST /orders/packing_slip; spec 1 §2 Shipments and Order detail: list, detail and
+ * the stored PDFs) and configures the carriers (secret box, POSTNL_API_URL; ADR 0044). The PDF answers carry no-store:
+ * they hold customer addresses.
  */
 export function registerShippingRoutes(app: FastifyInstance): void {
-  route(app, shipOrderEndpoint, async ({ body }, ctx, _req, reply) => {
-    const shipped = await shipOrder(ctx, body);
-    inlinePdf(reply, `label-${shipped.trackingNumber}.pdf`)
-      .header(TRACKING_NUMBER_HEADER, shipped.trackingNumber)
-      .header(SHIPMENT_ID_HEADER, shipped.shipmentId)
-      .header('cache-control', 'no-store');
-    return shipped.labelPdf;
+  const { config } = app.hoppa;
+  configureCarriers({
+    box: secretBox(loadSecretsKey(config.secretsKey, config.dataDir)),
+    postnlApiUrl: config.postnlApiUrl,
+    retry: config.carrierRetry,
   });
+
+  route(app, shipOrderEndpoint, async ({ body }, ctx, _req, reply) =>
+    shippedPdf(reply, await shipOrder(ctx, body)),
+  );
+
+  route(app, shipPostnlEndpoint, async ({ body }, ctx, _req, reply) =>
+    shippedPdf(reply, await shipWithPostnl(ctx, body)),
+  );
+
+  route(app, shipStampEndpoint, async ({ body }, ctx, _req, reply) =>
+    shippedPdf(reply, await shipWithStamps(ctx, body)),
+  );
 
   route(app, batchShipSingleEndpoint, async ({ body }, ctx, req, reply) => {
     const batch = await shipSingleLineOrders(ctx, body);

@@ -83,19 +83,48 @@ describe('PostNL fake', () => {
 
   it('answers barcode, label and status from the recordings, 401 without the apikey, errors on demand', async () => {
     const h = { apikey: fake.apiKey };
-    const barcode = await fetch(
-      `${fake.url}/shipment/v1_1/barcode?CustomerCode=DEVC&CustomerNumber=11223344&Type=3S`,
-      { headers: h },
-    );
-    expect(await barcode.json()).toEqual({ Barcode: '3SDEVC816223392' });
-    const label = (await (
-      await fetch(`${fake.url}/shipment/v2_2/label?confirm=true`, { method: 'POST', headers: h, body: '{}' })
-    ).json()) as {
-      ResponseShipments: { Labels: { Content: string } };
+    const barcode = (await (
+      await fetch(`${fake.url}/shipment/v1_1/barcode?CustomerCode=DEVC&CustomerNumber=11223344&Type=3S`, {
+        headers: h,
+      })
+    ).json()) as { Barcode: string };
+    expect(barcode.Barcode).toMatch(/^3SDEVC\d{9}$/);
+    expect(fake.barcodes).toEqual([barcode.Barcode]);
+    const shipment = {
+      Addresses: [{ AddressType: '01', Zipcode: '3532VA', City: 'Utrecht', Countrycode: 'NL' }],
+      Barcode: barcode.Barcode,
+      ProductCodeDelivery: '3085',
     };
-    expect(Buffer.from(label.ResponseShipments.Labels.Content, 'base64').subarray(0, 5).toString()).toBe(
-      '%PDF-',
-    );
+    const customer = { CustomerCode: 'DEVC', CustomerNumber: '11223344', CollectionLocation: '123456' };
+    const label = (await (
+      await fetch(`${fake.url}/shipment/v2_2/label?confirm=true`, {
+        method: 'POST',
+        headers: h,
+        body: JSON.stringify({
+          Customer: customer,
+          Message: { Printertype: 'GraphicFile|PDF' },
+          Shipments: [shipment],
+        }),
+      })
+    ).json()) as { ResponseShipments: { Barcode: string; Labels: { Content: string }[] }[] };
+    expect(label.ResponseShipments[0]?.Barcode).toBe(barcode.Barcode);
+    const pdf = Buffer.from(label.ResponseShipments[0]?.Labels[0]?.Content ?? '', 'base64');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(fake.invalid).toEqual([]);
+    // A label request without the product code is refused as PostNL would, and listed.
+    const refused = await fetch(`${fake.url}/shipment/v2_2/label`, {
+      method: 'POST',
+      headers: h,
+      body: JSON.stringify({
+        Customer: customer,
+        Message: { Printertype: 'GraphicFile|PDF' },
+        Shipments: [{ ...shipment, ProductCodeDelivery: undefined }],
+      }),
+    });
+    expect(refused.status).toBe(400);
+    expect(fake.invalid.map((i) => i.reason)).toEqual([
+      'Shipments[0].ProductCodeDelivery must be a 4-digit product code',
+    ]);
     const status = (await (
       await fetch(`${fake.url}/shipment/v2/status/barcode/3SDEVC302392342`, { headers: h })
     ).json()) as {
@@ -110,5 +139,8 @@ describe('PostNL fake', () => {
       ResponseShipments: { Errors: { Description: string }[] }[];
     };
     expect(failed.ResponseShipments[0]?.Errors[0]?.Description).toBe('No label available, Direct Infeed');
+    fake.inject('rate-limited', { retryAfter: '1' });
+    const limited = await fetch(`${fake.url}/shipment/v1_1/barcode`, { headers: h });
+    expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '1']);
   });
 });

@@ -220,4 +220,37 @@ describe('several pickers at once (issue 11)', () => {
     await waitFor(() => expect(calls).toContain(`release ${free.id}`));
     await waitFor(() => expect(calls).toContain(`claim ${third.id}`));
   });
+
+  it('claims the pick again when a new filter starts with the one it just released', async () => {
+    const first = pickItem({ rack: 'A-01-01' });
+    const second = pickItem({ rack: 'B-01-01' });
+    await offlineWith([first, second]);
+    const calls: string[] = [];
+    browser.server = async (req) => {
+      const url = new URL(req.url);
+      if (url.pathname.endsWith('/pick_list/claim') && req.method === 'POST') {
+        const { item_id } = (await req.json()) as { item_id: string };
+        calls.push(`claim ${item_id}`);
+        return json(200, { item_id, expires_at: new Date(Date.now() + 90_000).toISOString() });
+      }
+      if (url.pathname.includes('/pick_list/claim/') && req.method === 'DELETE') {
+        calls.push(`release ${decodeURIComponent(url.pathname.split('/').pop() ?? '')}`);
+        return json(200, { released: true });
+      }
+      if (url.pathname.includes('/pick_list/pick/'))
+        return json(200, { items: [first, second], total: 2, skip: 0, limit: 500 });
+      return json(503, { statusCode: 503, code: 'internal', message: 'not in this test' });
+    };
+    browser.online = true;
+    renderFloor('/pick', { lang: 'nl' });
+    await waitFor(() => expect(calls).toEqual([`claim ${first.id}`]));
+    fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    fireEvent.change(await screen.findByLabelText('Ordernummer'), { target: { value: first.order_id } });
+    fireEvent.click(screen.getByRole('button', { name: 'Toepassen' }));
+    // The filter released the claim; the same pick is in front again, so it is claimed again after the release.
+    await waitFor(() =>
+      expect(calls).toEqual([`claim ${first.id}`, `release ${first.id}`, `claim ${first.id}`]),
+    );
+    expect(screen.getByTestId('pick-location').textContent).toBe('A-01-01');
+  });
 });

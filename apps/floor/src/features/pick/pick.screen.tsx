@@ -115,9 +115,13 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
   // minute); one another picker holds leaves this list until their claim runs out. Offline nothing is claimed: a
   // second pick of the same line is refused at confirm (over_pick) and listed, never applied twice.
   const claimed = useRef<string | null>(null);
+  // Bumped when a claim is released: if the same pick is still in front afterwards (a new filter that starts with
+  // it), the effect below claims it again rather than showing a pick this picker no longer holds.
+  const [claimRound, setClaimRound] = useState(0);
   const { markTaken } = list;
   const pickId = pick?.id ?? null;
   const pickRack = pick?.item.rack ?? '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: claimRound is the trigger to claim again after a release
   useEffect(() => {
     if (!pickId || !online) return;
     let cancelled = false;
@@ -137,14 +141,17 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
       cancelled = true;
       clearInterval(timer);
     };
-  }, [pickId, pickRack, online, markTaken, t]);
+  }, [pickId, pickRack, online, markTaken, t, claimRound]);
 
   /** The pick left behind unpicked (skip, back, another filter): its claim is released for another picker. */
   const releaseClaim = useCallback(() => {
     const left = claimed.current;
     if (!left) return;
     claimed.current = null;
-    request(api, pickReleaseEndpoint, { params: { item_id: left } }).catch(() => undefined);
+    // Claim again only once the release has been answered, so a late DELETE cannot undo the new claim.
+    request(api, pickReleaseEndpoint, { params: { item_id: left } })
+      .catch(() => undefined)
+      .finally(() => setClaimRound((n) => n + 1));
   }, []);
   const moveSkip = useCallback(
     (n: number) => {

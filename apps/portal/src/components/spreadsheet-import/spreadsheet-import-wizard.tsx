@@ -18,6 +18,8 @@ export interface SpreadsheetImportWizardProps<F extends string, R> {
   previewLabel: string;
   /** Shown above the preview table (a count of what will be imported). */
   previewSummary?: ReactNode;
+  /** Replaces the preview table (e.g. tabs of several tables); by default one table of the mapped fields. */
+  renderPreview?: (rows: SpreadsheetImport<F, R>['rows']) => ReactNode;
   /** Title of the red box that shows a failed import in the preview step. */
   failureTitle?: string;
   /** The import button; by default 'Import', or 'Importing…' while the call runs. */
@@ -40,6 +42,7 @@ export function SpreadsheetImportWizard<F extends string, R>({
   fieldLabel,
   previewLabel,
   previewSummary,
+  renderPreview,
   failureTitle,
   importButton,
   renderResult,
@@ -90,7 +93,11 @@ export function SpreadsheetImportWizard<F extends string, R>({
         <Stepper.Step label={t('import.steps.preview')}>
           <Stack gap="sm">
             {previewSummary}
-            <ImportPreviewTable fields={mappedFields} fieldLabel={fieldLabel} rows={rows} />
+            {renderPreview ? (
+              renderPreview(rows)
+            ) : (
+              <ImportPreviewTable fields={mappedFields} fieldLabel={fieldLabel} rows={rows} />
+            )}
             {failure && (
               <Alert color="red" role="alert" title={failureTitle}>
                 <Code block>{failure}</Code>

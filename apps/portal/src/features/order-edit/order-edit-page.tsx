@@ -84,6 +84,17 @@ function EditForm({ order }: { order: Order }) {
         title={t('title', { order: order.orderId })}
         description={`${order.org_name} · ${order.platform}`}
       />
+      {(order.automations?.length ?? 0) > 0 && (
+        <Alert color="violet" variant="light" title={t('automationsTitle')}>
+          <Stack gap={2}>
+            {order.automations?.map((a) => (
+              <Text size="sm" key={`${a.at}-${a.description}`}>
+                {a.description}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      )}
       {blocked && (
         <Alert color="orange" title={t('blockedTitle')}>
           {t(`blocked.${blocked}`)}

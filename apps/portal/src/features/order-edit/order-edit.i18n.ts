@@ -2,6 +2,7 @@
 export const orderEditI18n = {
   en: {
     title: 'Edit order {{order}}',
+    automationsTitle: 'Automation rules applied when the order arrived',
     back: 'Back to orders',
     blockedTitle: 'This order cannot be edited',
     blocked: {
@@ -54,6 +55,7 @@ export const orderEditI18n = {
   },
   nl: {
     title: 'Order {{order}} bewerken',
+    automationsTitle: 'Automatiseringsregels toegepast bij binnenkomst',
     back: 'Terug naar orders',
     blockedTitle: 'Deze order kan niet worden bewerkt',
     blocked: {

@@ -550,3 +550,97 @@ describe("open orders 'print single orders' (spec 1 §2, §4, §7)", { timeout: 
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Order #1001' })).toBeNull());
   });
 });
+
+describe('open orders: shipping through a carrier (spec 1 §4, §8; ADR 0044)', { timeout: 30_000 }, () => {
+  const shipper = role('warehouse_staff', [
+    { methods: ['GET'], path: '/orders*' },
+    { methods: ['POST'], path: '/orders/ship*' },
+    { methods: ['GET'], path: '/shipment_*' },
+  ]);
+  const POSTNL = {
+    id: hex(701),
+    code: 'SMF-POSTNL-NL',
+    name: 'PostNL pakket NL',
+    carrier: 'postnl',
+    price: 6.95,
+    price_cents: 695,
+    country_code: 'NL',
+    product_code: '3085',
+    active: true,
+  };
+
+  it("ships a PostNL order through /orders/ship/postnl and shows PostNL's refusal on the card; the order stays", async () => {
+    const posted: { path: string; body: unknown }[] = [];
+    const base = fakeApi([]);
+    const postnlOrder = { ...order(1, '#1001', [line(1, SAUCE)]), selected_ship_option: 'SMF-POSTNL-NL' };
+    let refuse = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const req =
+          input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+        const url = new URL(req.url);
+        const json = (body: unknown, status = 200) =>
+          new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+        if (url.pathname === '/api/shipment_methods') return json([POSTNL]);
+        if (url.pathname.startsWith('/api/orders/open/'))
+          return json({
+            groups: [{ location: { id: hex(300), name: 'A-01' }, count: 1, orders: [postnlOrder] }],
+            total: 1,
+            matching: 1,
+            matching_capped: false,
+          } satisfies OpenOrders);
+        if (url.pathname === '/api/orders/ship/postnl' && req.method === 'POST') {
+          posted.push({ path: url.pathname, body: await req.json() });
+          if (refuse)
+            return json(
+              {
+                statusCode: 502,
+                code: 'outside_service',
+                message:
+                  'PostNL refused the label: No label available, Direct Infeed. Order #1001 is still open; try again or choose another shipment method.',
+              },
+              502,
+            );
+          return new Response(new Blob(['%PDF-1.4 label'], { type: 'application/pdf' }), {
+            status: 200,
+            headers: {
+              'content-type': 'application/pdf',
+              'x-tracking-number': '3SDEVC123456789',
+              'x-shipment-id': hex(78),
+            },
+          });
+        }
+        return base(input, init);
+      }),
+    );
+    renderUi(<OpenOrdersPage />, {
+      path: '/orders',
+      session: { user: user(shipper), orgAuth: orgAuth(shipper) },
+    });
+    const card = await screen.findByRole('article', { name: 'Order #1001' });
+    fireEvent.click(await within(card).findByRole('button', { name: 'PostNL label #1001' }));
+    const alert = await within(card).findByRole('alert');
+    expect(alert.textContent).toContain('PostNL refused the label: No label available, Direct Infeed.');
+    expect(posted).toEqual([
+      {
+        path: '/api/orders/ship/postnl',
+        body: { order_id: hex(1), method_code: 'SMF-POSTNL-NL', label_quantity: 1 },
+      },
+    ]);
+
+    // Trying again clears the message; PostNL's label opens in the viewer.
+    refuse = false;
+    fireEvent.change(within(card).getByLabelText('Print on'), { target: { value: '2' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'PostNL label #1001' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Label for order #1001' });
+    expect(within(viewer).getByText('Track and trace: 3SDEVC123456789')).toBeTruthy();
+    expect(posted[1]?.body).toEqual({
+      order_id: hex(1),
+      method_code: 'SMF-POSTNL-NL',
+      label_quantity: 1,
+      print_frame: 2,
+    });
+    expect(within(card).queryByRole('alert')).toBeNull();
+  });
+});

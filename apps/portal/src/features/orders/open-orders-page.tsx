@@ -75,7 +75,7 @@ export function OpenOrdersPage() {
   const methodList = methods.data ?? NO_METHODS;
   const boxList = boxes.data ?? NO_BOXES;
   const { selectedEan, nextToShip } = station.scan;
-  const { shippingIds } = station.shipping;
+  const { shippingIds, shipErrors } = station.shipping;
   const renderCard = useCallback(
     (o: Order) => (
       <OrderCard
@@ -86,12 +86,23 @@ export function OpenOrdersPage() {
         selectedEan={selectedEan}
         nextToShip={o.id === nextToShip}
         shipping={shippingIds.has(o.id)}
+        shipError={shipErrors.get(o.id) ?? null}
         onShip={onCardShip}
         onPackingSlip={onCardPackingSlip}
         allowed={allowed}
       />
     ),
-    [methodList, boxList, selectedEan, nextToShip, shippingIds, onCardShip, onCardPackingSlip, allowed],
+    [
+      methodList,
+      boxList,
+      selectedEan,
+      nextToShip,
+      shippingIds,
+      shipErrors,
+      onCardShip,
+      onCardPackingSlip,
+      allowed,
+    ],
   );
 
   const total = list.data?.total ?? 0;

@@ -1,6 +1,7 @@
 import {
   amsterdamWallTime,
   amsterdamWallTimeToIso,
+  carrierAllowsCountry,
   type OpenOrders,
   type Order,
   type OrderLine,
@@ -184,7 +185,8 @@ export function openOrdersScan(
 
 /**
  * Shipment methods a card offers: active methods for the recipient's country or for every country
- * (spec 1 §5), plus the order's current choice even when it no longer qualifies, so it stays visible.
+ * (spec 1 §5), without PostNL's 6440, 6942 and 6945 for a recipient abroad (spec 1 §4; core
+ * `carrierAllowsCountry`), plus the order's current choice even when it no longer qualifies, so it stays visible.
  */
 export function methodsForOrder(
   methods: readonly ShipmentMethod[],
@@ -195,7 +197,9 @@ export function methodsForOrder(
   return methods.filter(
     (m) =>
       m.code === selected ||
-      (m.active && (m.country_code === null || m.country_code.toUpperCase() === country)),
+      (m.active &&
+        (m.country_code === null || m.country_code.toUpperCase() === country) &&
+        carrierAllowsCountry(m, country)),
   );
 }
 

@@ -1,9 +1,10 @@
-import { type Order, type PackScanState, packScanAfterShip } from '@hoppa/core';
+import { type Order, type PackScanState, type PrintFrame, packScanAfterShip, shipVariant } from '@hoppa/core';
 import { errorDisplay, errorText } from '@hoppa/web';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { usePackingSlip } from './api/get-packing-slip.ts';
+import { useShipmentMethods } from './api/get-shipment-options.ts';
 import { useShipOrder } from './api/ship-order.ts';
 import { skippedWhenNothingShipped, useShipSingleOrders } from './api/ship-single-orders.ts';
 import type { DocumentViewerState, ViewerDoc } from './components/document-viewer-modal.tsx';
@@ -13,11 +14,24 @@ import type { ShipConfirmState } from './components/ship-confirm-modal.tsx';
 import { findPackCandidate, openOrdersScan } from './open-orders.rules.ts';
 import type { OrderPermissions } from './use-order-permissions.ts';
 
-/** How an order is shipped: its method, box and number of labels. */
+/** How an order is shipped: its method, box, number of labels and, for PostNL, where the labels print. */
 export interface ShipChoice {
   methodCode: string | null;
   boxId: string | null;
   labelQuantity: number;
+  /** PostNL's print frame (spec 1 §4): null or absent one A6 label per page, 1–4 an A4 sheet from that frame. */
+  printFrame?: PrintFrame | null;
+}
+
+/** The HTTP statuses whose server message the packer sees on a failed ship (spec 1 §8 rule, plus the carrier's 502 and the 409s). */
+const SHIP_MESSAGE_STATUSES = [409, 502];
+
+/** A copy of `map` without `key` (the same map when it has none). */
+function withoutKey<V>(map: ReadonlyMap<string, V>, key: string): ReadonlyMap<string, V> {
+  if (!map.has(key)) return map;
+  const next = new Map(map);
+  next.delete(key);
+  return next;
 }
 
 /** The order's own choices, as its card shows them. */
@@ -64,6 +78,9 @@ export function usePackStation(
   const [singlesOutcome, setSinglesOutcome] = useState<PrintSinglesOutcome | null>(null);
   const [printingGroup, setPrintingGroup] = useState<string | null>(null);
   const [shippingIds, setShippingIds] = useState<ReadonlySet<string>>(new Set());
+  // Why the last ship of an order failed (the carrier's message), shown on its card until it ships or is tried again.
+  const [shipErrors, setShipErrors] = useState<ReadonlyMap<string, string>>(new Map());
+  const methods = useShipmentMethods();
   const doneIds = useRef(new Set<string>());
   const seq = useRef(0);
   const shipOrder = useShipOrder();
@@ -82,8 +99,13 @@ export function usePackStation(
   async function ship(order: Order, choice: ShipChoice, opts: { clearSelection: boolean; raw?: string }) {
     doneIds.current.add(order.id);
     setShippingIds((s) => new Set(s).add(order.id));
+    setShipErrors((m) => withoutKey(m, order.id));
+    const method = methods.data?.find((m) => m.code === choice.methodCode);
+    const variant = method ? shipVariant(method) : 'standard';
     try {
       const res = await shipOrder.mutateAsync({
+        variant,
+        printFrame: choice.printFrame ?? null,
         order_id: order.id,
         ...(choice.methodCode ? { method_code: choice.methodCode } : {}),
         ...(choice.boxId ? { box_id: choice.boxId } : {}),
@@ -94,19 +116,23 @@ export function usePackStation(
         t('scan.feedback.shipped', { order: order.orderId, tracking: res.trackingNumber ?? '—' }),
         'success',
       );
+      // An own shipment has no label: the answer is its packing slip, which goes into the parcel.
       setViewer({
         orderNumber: order.orderId,
         orderId: order.id,
         trackingNumber: res.trackingNumber,
-        label: res.label,
-        slip: null,
-        show: 'label',
+        label: variant === 'own' ? null : res.label,
+        slip: variant === 'own' ? res.label : null,
+        show: variant === 'own' ? 'slip' : 'label',
+        ...(variant === 'own' ? { title: t('label.ownTitle', { order: order.orderId }) } : {}),
       });
       if (opts.clearSelection) setScanState(packScanAfterShip());
     } catch (err) {
       doneIds.current.delete(order.id);
-      // The error rule of spec 1 §8: the server's message for 400/406 only, else the generic text.
-      const message = errorText(errorDisplay(err, pathname), t) ?? '';
+      // The error rule of spec 1 §8: the server's message for 400/406 (and here the carrier's 502 and the 409s, which
+      // name the carrier and its reason), else the generic text.
+      const message = errorText(errorDisplay(err, pathname, SHIP_MESSAGE_STATUSES), t) ?? '';
+      setShipErrors((m) => new Map(m).set(order.id, message));
       say(
         opts.raw ?? order.orderId,
         t('scan.feedback.shipFailed', { order: order.orderId, message }),
@@ -273,7 +299,7 @@ export function usePackStation(
       clearEan: () => setScanState({ selectedEan: null }),
       clearLocation: () => setPickedLocation(null),
     },
-    shipping: { shippingIds, ship, openPackingSlip },
+    shipping: { shippingIds, shipErrors, ship, openPackingSlip },
     confirm: { state: confirm, cancel: () => setConfirm(null), accept: confirmShip },
     singles: {
       state: singles,

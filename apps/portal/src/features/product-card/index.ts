@@ -13,10 +13,11 @@ export const productCardArea = defineArea({
       path: 'products/:id',
       screens: [
         'Product item card + expandable panels',
+        'Automation rules panel',
         'Product location widget',
         'Other print actions (location label, EAN label, inbound QR, packing slip)',
       ],
-      note: 'The card lacks the automations panel (ADR 0048); EAN labels here; location labels on /locations, the inbound QR and ticket on the inbound page, the packing slip at the packing station',
+      note: 'EAN labels here; location labels on /locations, the inbound QR and ticket on the inbound page, the packing slip at the packing station',
       lazy: () => import('./product-card-page.tsx').then((m) => ({ Component: m.ProductCardPage })),
     },
   ],

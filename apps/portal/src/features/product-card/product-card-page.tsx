@@ -1,6 +1,8 @@
 import {
   assignBoxEndpoint,
   assignShippingEndpoint,
+  automationCreateEndpoint,
+  automationListEndpoint,
   CONFIRM_AS,
   type ConfirmAs,
   CustomsBodySchema,
@@ -14,6 +16,7 @@ import {
   type ProductCard,
   packNoteEndpoint,
   pickNoteEndpoint,
+  productBundleEndpoint,
   productDeleteEndpoint,
   productImageUploadEndpoint,
   productLinkEndpoint,
@@ -62,6 +65,8 @@ import { PATHS, pathTo } from '../../app/paths.ts';
 import { roleInForce, useSession } from '../../app/session.ts';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
+import { BundlePartsPanel } from '../../components/product-panels/bundle-parts-panel.tsx';
+import { ProductAutomationsPanel } from '../../components/product-panels/product-automations-panel.tsx';
 import {
   imageFileProblem,
   useCardChange,
@@ -84,15 +89,20 @@ import {
   useStockPermissions,
 } from './stock-sections.tsx';
 
-/** The card's expandable panels, in order (spec 3 §2; the automations panel comes with the automations feature). */
+/**
+ * The card's expandable panels, in order (spec 3 §2), plus the bundle's parts (ADR 0049). The automation rules and
+ * bundle parts panels are the shared ones of `components/product-panels`.
+ */
 export const CARD_PANELS = [
   'options',
+  'automations',
   'history',
   'analysis',
   'customs',
   'recount',
   'transfers',
   'children',
+  'bundle',
 ] as const;
 export type CardPanel = (typeof CARD_PANELS)[number];
 
@@ -118,6 +128,9 @@ function useCardPermissions() {
     link: canCall(role, productLinkEndpoint) && canCall(role, productUnlinkEndpoint),
     upload: canCall(role, productImageUploadEndpoint),
     delete: canCall(role, productDeleteEndpoint),
+    automations: canCall(role, automationListEndpoint),
+    editAutomations: canCall(role, automationCreateEndpoint),
+    bundle: canCall(role, productBundleEndpoint),
   };
 }
 
@@ -219,12 +232,15 @@ export function ProductCardPage() {
         aria-label={t('card.panels')}
       >
         {panel('options', <OptionsPanel product={p} editable={may.settings} mayInstruct={stock.instruct} />)}
+        {may.automations &&
+          panel('automations', <ProductAutomationsPanel productId={id} canEdit={may.editAutomations} />)}
         {stock.history && panel('history', <HistorySection id={id} />)}
         {panel('analysis', <AnalysisPanel product={p} />)}
         {panel('customs', <CustomsPanel product={p} editable={may.customs} />)}
         {(stock.recount || stock.correct) && panel('recount', <RecountSection id={id} product={p} />)}
         {stock.transfers && panel('transfers', <TransfersPanel id={id} />)}
         {panel('children', <ChildrenPanel product={p} editable={may.link} />)}
+        {may.bundle && panel('bundle', <BundlePartsPanel productId={id} />)}
       </Accordion>
     </Stack>
   );

@@ -83,12 +83,14 @@ export const stockI18n = {
       defaultsHint: 'Orders with this product get this method and box when they come in.',
       panel: {
         options: 'Options',
+        automations: 'Automation rules',
         history: 'Location history',
         analysis: 'Stock analysis',
         customs: 'Customs',
         recount: 'Recount',
         transfers: 'Open transfers',
         children: 'Linked child products',
+        bundle: 'Bundle parts',
       },
       quality: {
         title: 'This product is incomplete',
@@ -242,12 +244,14 @@ export const stockI18n = {
       defaultsHint: 'Orders met dit product krijgen deze methode en doos bij binnenkomst.',
       panel: {
         options: 'Opties',
+        automations: 'Automatiseringsregels',
         history: 'Locatiehistorie',
         analysis: 'Voorraadanalyse',
         customs: 'Douane',
         recount: 'Hertelling',
         transfers: 'Openstaande verplaatsingen',
         children: 'Gekoppelde subproducten',
+        bundle: 'Onderdelen van de bundel',
       },
       quality: {
         title: 'Dit product is niet compleet',

@@ -16,7 +16,6 @@ export const productsArea = defineArea({
     {
       path: 'products/import',
       screens: ['Bulk import screen'],
-      note: 'partial: products only; bundles, automation rules and templates come with the products issue',
       lazy: () => import('./product-import-page.tsx').then((m) => ({ Component: m.ProductImportPage })),
     },
   ],

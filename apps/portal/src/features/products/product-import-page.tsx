@@ -1,65 +1,205 @@
 import {
+  type AutomationImportResult,
+  BULK_IMPORT_TYPES,
+  type BulkImportType,
+  detectImportType,
+  groupBundleRows,
   PRODUCT_IMPORT_FIELDS,
-  PRODUCT_IMPORT_REQUIRED_FIELDS,
-  type ProductImportField,
   type ProductImportResult,
 } from '@hoppa/core';
-import { Button, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Tabs,
+  Text,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../app/paths.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ImportIssueTable } from '../../components/spreadsheet-import/import-issue-table.tsx';
+import { ImportPreviewTable } from '../../components/spreadsheet-import/import-preview-table.tsx';
 import type { MappedRow } from '../../components/spreadsheet-import/spreadsheet.rules.ts';
 import { SpreadsheetImportWizard } from '../../components/spreadsheet-import/spreadsheet-import-wizard.tsx';
 import { useSpreadsheetImport } from '../../components/spreadsheet-import/use-spreadsheet-import.ts';
+import { useImportAutomations, useImportBundles } from './api/import-bundles.ts';
 import { useImportProducts } from './api/import-products.ts';
-import { guessProductMapping, productImportRows } from './product-import.rules.ts';
-import { downloadProductTemplate, PRODUCT_TEMPLATE_NAME } from './product-template.ts';
+import { useBulkImportTexts } from './product-import.i18n.ts';
+import {
+  automationImportRows,
+  type BulkImportField,
+  guessImportMapping,
+  importFieldsOf,
+  parentChildMapping,
+  productImportRows,
+} from './product-import.rules.ts';
+import { downloadImportTemplate } from './product-template.ts';
 
 /** Toasts of the import stay 5 seconds (spec 3 §9). */
 const TOAST_MS = 5000;
 
+/** One rejected row of any import type: its number in the sent rows, its EAN and the reason. */
+interface Issue {
+  row: number;
+  ean: string;
+  reason: string;
+}
+
+/** The result of one import, whatever its type, as the results step shows it. */
+interface BulkResult {
+  type: BulkImportType;
+  created: number;
+  updated: number;
+  errors: Issue[];
+  /** Rules imported with a product file (automation toggle), with their own rows. */
+  automations?: { result: AutomationImportResult; lines: { line: number }[] };
+}
+
+const PRODUCT_FIELDS = new Set<string>(PRODUCT_IMPORT_FIELDS);
+
 /**
- * Bulk product import (/products/import; spec 3 §2 Bulk import screen, §4 Import wizard, §5, §8):
- * 0 choose file → 1 map columns (guessed) → 2 preview → Import → 3 results with created, updated and
- * error counts and each rejected row. 'Back to Mapping' returns to 1; 'Import More' resets to 0.
+ * Bulk import (/products/import; spec 3 §2 Bulk import screen, §4 Import wizard, §5, §8, §9): choose the type
+ * (products only, product bundles, automation rules) — switched automatically from the file's headers (core's
+ * `detectImportType`) —, download that type's xlsx template, 0 choose file → 1 map columns (guessed) → 2 preview with
+ * the tabs Products and Automations (and the parent–child mapping when asked) → Import (Importing…, Imported, Error) →
+ * 3 results with created, updated and error counts and each refused row. 'Back to Mapping' returns to 1; 'Import
+ * More' resets to 0; 'Go to Products' leaves.
  */
 export function ProductImportPage() {
   const { t } = useTranslation('products');
+  const tb = useBulkImportTexts();
   const navigate = useNavigate();
   const importProducts = useImportProducts();
-  const importer = useSpreadsheetImport<ProductImportField, ProductImportResult>({
+  const importBundles = useImportBundles();
+  const importAutomations = useImportAutomations();
+  const [type, setTypeState] = useState<BulkImportType>('products');
+  const [withAutomations, setWithAutomations] = useState(false);
+  const [showParents, setShowParents] = useState(false);
+  // What chooseSheet's guess reads: the state of the moment, without waiting for a render.
+  const typeRef = useRef<BulkImportType>('products');
+  const autoRef = useRef(false);
+
+  const setType = (next: BulkImportType) => {
+    typeRef.current = next;
+    setTypeState(next);
+  };
+
+  const toast = (res: BulkResult) => {
+    const n = res.type === 'product_bundles' ? res.created : res.created + res.updated;
+    const message =
+      res.type === 'products'
+        ? t('import.toast', { imported: n, updated: res.updated })
+        : res.type === 'product_bundles'
+          ? tb('toastBundles', { count: n })
+          : tb('toastAutomations', { count: n });
+    notifications.show({ color: res.errors.length ? 'yellow' : 'green', message, autoClose: TOAST_MS });
+  };
+
+  async function send(rows: MappedRow<BulkImportField>[]): Promise<BulkResult> {
+    const current = typeRef.current;
+    if (current === 'products') {
+      const res: ProductImportResult = await importProducts.mutateAsync(productImportRows(rows));
+      const out: BulkResult = {
+        type: current,
+        created: res.products.created,
+        updated: res.products.updated,
+        errors: res.products.errors,
+      };
+      if (autoRef.current) {
+        const auto = automationImportRows(rows);
+        if (auto.rows.length)
+          out.automations = { result: await importAutomations.mutateAsync(auto.rows), lines: auto.lines };
+      }
+      return out;
+    }
+    if (current === 'product_bundles') {
+      const grouped = groupBundleRows(rows.map((r) => r.values));
+      if (grouped.bundles.length === 0 && grouped.refused.length === 0)
+        throw new Error(t('import.noFinalData'));
+      const res = grouped.bundles.length
+        ? await importBundles.mutateAsync(grouped.bundles)
+        : { success: 0, created: 0, errors: [] };
+      // For bundles the two counts are: bundles saved, and of them the parents that became new products.
+      return {
+        type: current,
+        created: res.success,
+        updated: res.created,
+        errors: [...grouped.refused, ...res.errors].sort((a, b) => a.row - b.row),
+      };
+    }
+    if (current === 'automations') {
+      const auto = automationImportRows(rows);
+      if (auto.rows.length === 0) throw new Error(t('import.noFinalData'));
+      const res = await importAutomations.mutateAsync(auto.rows);
+      // The rows sent are the complete rules only: map their numbers back to the previewed rows.
+      const index = new Map(auto.lines.map((l, i) => [i + 1, rows.findIndex((r) => r.line === l.line) + 1]));
+      return {
+        type: current,
+        created: res.automations.success - res.automations.unchanged,
+        updated: res.automations.unchanged,
+        errors: res.automations.errors.map((e) => ({ ...e, row: index.get(e.row) ?? e.row })),
+      };
+    }
+    throw new Error(tb('unknownType', { type: current }));
+  }
+
+  const importer = useSpreadsheetImport<BulkImportField, BulkResult>({
     ns: 'products',
-    guessMapping: guessProductMapping,
+    guessMapping: (columns) => {
+      const detected = detectImportType(columns, typeRef.current);
+      if (detected !== typeRef.current) {
+        setType(detected);
+        notifications.show({
+          message: tb('detected', { type: tb(`types.${detected}`) }),
+          autoClose: TOAST_MS,
+        });
+      }
+      if (detected === 'automations' && !autoRef.current) {
+        autoRef.current = true;
+        setWithAutomations(true);
+      }
+      return guessImportMapping(detected, autoRef.current, columns);
+    },
     describeFile: (file, sheet) =>
       t('spreadsheet.fileSummary', {
         name: file.name,
         rows: sheet.rows.length,
         columns: sheet.columns.length,
       }),
-    send: (rows) => importProducts.mutateAsync(productImportRows(rows)),
+    send,
     onImported: (res) => {
-      notifications.show({
-        color: res.products.errors.length ? 'yellow' : 'green',
-        // 'imported {n}' counts every stored row, '({m} updated)' the part that already existed.
-        message: t('import.toast', {
-          imported: res.products.created + res.products.updated,
-          updated: res.products.updated,
-        }),
-        autoClose: TOAST_MS,
-      });
+      toast(res);
       return 'results';
     },
     onFailed: (message) => notifications.show({ color: 'red', message, autoClose: TOAST_MS }),
   });
-  const { status } = importer;
+  const { status, sheet } = importer;
+  const { fields, required } = importFieldsOf(type, withAutomations);
+
+  /** A new type or toggle re-guesses the mapping of the file already read. */
+  function retarget(nextType: BulkImportType, nextAuto: boolean) {
+    setType(nextType);
+    autoRef.current = nextAuto;
+    setWithAutomations(nextAuto);
+    if (sheet) {
+      importer.setMapping(guessImportMapping(nextType, nextAuto, sheet.columns));
+      if (importer.step > 1) importer.setStep(1);
+    }
+  }
 
   async function template() {
-    await downloadProductTemplate();
+    const file = await downloadImportTemplate(type);
     notifications.show({
-      message: t('import.templateDownloaded', { file: PRODUCT_TEMPLATE_NAME }),
+      message: t('import.templateDownloaded', { file: file.replace(/\.xlsx$/, '') }),
       autoClose: TOAST_MS,
     });
   }
@@ -73,22 +213,55 @@ export function ProductImportPage() {
           ? t('import.error')
           : t('import.import');
 
+  const fieldLabel = (f: BulkImportField) => (PRODUCT_FIELDS.has(f) ? t(`fields.${f}`) : f);
+
   return (
     <Stack gap="md">
       <PageHeader
-        title={t('import.title')}
-        description={t('import.intro')}
+        title={tb('title')}
+        description={tb('intro')}
         actions={
           <Button variant="default" onClick={template}>
             {t('import.template')}
           </Button>
         }
       />
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm">
+          <Text fw={600} id="bulk-import-type">
+            {tb('type')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="bulk-import-type"
+            value={type}
+            onChange={(v) =>
+              retarget(v as BulkImportType, v === 'automations' ? true : withAutomations && v === 'products')
+            }
+            data={BULK_IMPORT_TYPES.map((v) => ({ value: v, label: tb(`types.${v}`) }))}
+            disabled={status === 'processing'}
+          />
+          {type === 'products' && (
+            <Group gap="xl">
+              <Switch
+                label={tb('automationsToggle')}
+                checked={withAutomations}
+                onChange={(e) => retarget('products', e.currentTarget.checked)}
+              />
+              <Switch
+                label={tb('parentMapping')}
+                description={tb('parentMappingHint')}
+                checked={showParents}
+                onChange={(e) => setShowParents(e.currentTarget.checked)}
+              />
+            </Group>
+          )}
+        </Stack>
+      </Paper>
       <SpreadsheetImportWizard
         importer={importer}
-        fields={PRODUCT_IMPORT_FIELDS}
-        required={PRODUCT_IMPORT_REQUIRED_FIELDS}
-        fieldLabel={(f) => t(`fields.${f}`)}
+        fields={fields}
+        required={required}
+        fieldLabel={fieldLabel}
         previewLabel={t('import.showPreview')}
         failureTitle={t('import.error')}
         importButton={{
@@ -97,27 +270,134 @@ export function ProductImportPage() {
           ariaLabel: importLabel,
         }}
         done={{ label: t('import.goToProducts'), onClick: () => navigate(PATHS.products) }}
-        renderResult={(result) => <ProductImportResults result={result} rows={importer.rows} />}
+        renderPreview={(rows) => (
+          <BulkPreview
+            type={type}
+            rows={rows}
+            fields={fields.filter((f) => importer.mapping?.[f])}
+            fieldLabel={fieldLabel}
+            showParents={type === 'products' && showParents}
+          />
+        )}
+        renderResult={(result) => <BulkImportResults result={result} rows={importer.rows} />}
       />
     </Stack>
   );
 }
 
-/** Created, updated and error counts, then each rejected row (spec 3 §2 Bulk import: results). */
-function ProductImportResults({
+/**
+ * The preview (spec 3 §2: tabs Products and Automations): the product (or bundle) columns of every row, and the rows
+ * that hold a complete rule; the parent–child mapping of a product file when asked; a bundle count.
+ */
+function BulkPreview({
+  type,
+  rows,
+  fields,
+  fieldLabel,
+  showParents,
+}: {
+  type: BulkImportType;
+  rows: readonly MappedRow<BulkImportField>[];
+  fields: readonly BulkImportField[];
+  fieldLabel: (f: BulkImportField) => string;
+  showParents: boolean;
+}) {
+  const tb = useBulkImportTexts();
+  const automationFields = fields.filter(
+    (f) => f.startsWith('automation_') || (type === 'automations' && f !== 'parent_ean'),
+  );
+  const productFields =
+    type === 'automations'
+      ? fields.filter((f) => f === 'product_ean' || f === 'product_name')
+      : fields.filter((f) => !f.startsWith('automation_'));
+  const autoRows = automationImportRows(rows).lines;
+  const autoSet = new Set(autoRows.map((l) => l.line));
+  const ruleRows = rows.filter((r) => autoSet.has(r.line));
+  const bundles = type === 'product_bundles' ? groupBundleRows(rows.map((r) => r.values)) : null;
+  const parents = showParents ? parentChildMapping(rows) : [];
+  return (
+    <Stack gap="sm">
+      {bundles && (
+        <Alert color="blue" variant="light">
+          {tb('bundlesSummary', {
+            bundles: bundles.bundles.length,
+            items: bundles.bundles.reduce((n, b) => n + b.bundle_items.length, 0),
+          })}
+        </Alert>
+      )}
+      {showParents && (
+        <Paper withBorder p="sm">
+          <Text fw={600} mb="xs">
+            {tb('parentTitle')}
+          </Text>
+          {parents.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              {tb('noParents')}
+            </Text>
+          ) : (
+            <Table fz="sm" withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{tb('parent')}</Table.Th>
+                  <Table.Th>{tb('children')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {parents.map((p) => (
+                  <Table.Tr key={p.parent}>
+                    <Table.Td>{p.parent}</Table.Td>
+                    <Table.Td>{p.children.join(', ')}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Paper>
+      )}
+      <Tabs defaultValue={type === 'automations' ? 'automations' : 'products'} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="products">{tb('tabs.products', { count: rows.length })}</Tabs.Tab>
+          <Tabs.Tab value="automations">{tb('tabs.automations', { count: ruleRows.length })}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="products" pt="sm">
+          <ImportPreviewTable fields={productFields} fieldLabel={fieldLabel} rows={rows} />
+        </Tabs.Panel>
+        <Tabs.Panel value="automations" pt="sm">
+          {ruleRows.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              {tb('noAutomations')}
+            </Text>
+          ) : (
+            <ImportPreviewTable fields={automationFields} fieldLabel={fieldLabel} rows={ruleRows} />
+          )}
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+/** Created, updated and error counts, then each refused row (spec 3 §2 Bulk import: results). */
+function BulkImportResults({
   result,
   rows,
 }: {
-  result: ProductImportResult;
-  rows: readonly MappedRow<ProductImportField>[];
+  result: BulkResult;
+  rows: readonly MappedRow<BulkImportField>[];
 }) {
   const { t } = useTranslation('products');
-  const { created, updated, errors } = result.products;
+  const tb = useBulkImportTexts();
+  const { created, updated, errors } = result;
+  const labels =
+    result.type === 'product_bundles'
+      ? [tb('bundlesSaved'), tb('createdParents')]
+      : result.type === 'automations'
+        ? [tb('saved'), tb('unchanged')]
+        : [t('import.created'), t('import.updated')];
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <Count label={t('import.created')} value={created} color="green" />
-        <Count label={t('import.updated')} value={updated} color="blue" />
+        <Count label={labels[0] as string} value={created} color="green" />
+        <Count label={labels[1] as string} value={updated} color="blue" />
         <Count label={t('import.errors')} value={errors.length} color={errors.length ? 'red' : 'gray'} />
       </SimpleGrid>
       {errors.length > 0 && (
@@ -125,10 +405,45 @@ function ProductImportResults({
           ns="products"
           title={t('import.errorDetails')}
           idLabel={t('import.ean')}
-          idOf={(e) => e.ean}
+          idOf={(e: Issue) => e.ean}
           issues={errors}
           rows={rows}
         />
+      )}
+      {result.automations && (
+        <>
+          <Text fw={600}>{tb('automationResults')}</Text>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <Count
+              label={tb('saved')}
+              value={
+                result.automations.result.automations.success -
+                result.automations.result.automations.unchanged
+              }
+              color="green"
+            />
+            <Count
+              label={tb('unchanged')}
+              value={result.automations.result.automations.unchanged}
+              color="blue"
+            />
+            <Count
+              label={t('import.errors')}
+              value={result.automations.result.automations.errors.length}
+              color={result.automations.result.automations.errors.length ? 'red' : 'gray'}
+            />
+          </SimpleGrid>
+          {result.automations.result.automations.errors.length > 0 && (
+            <ImportIssueTable
+              ns="products"
+              title={t('import.errorDetails')}
+              idLabel={t('import.ean')}
+              idOf={(e: Issue) => e.ean}
+              issues={result.automations.result.automations.errors}
+              rows={result.automations.lines}
+            />
+          )}
+        </>
       )}
     </>
   );

@@ -1,8 +1,19 @@
-import type { ProductImportRow } from '@hoppa/core';
+import type { AutomationImportRow, ProductImportRow } from '@hoppa/core';
 import {
+  AUTOMATION_IMPORT_ALIASES,
+  AUTOMATION_IMPORT_FIELDS,
+  AUTOMATION_IMPORT_REQUIRED_FIELDS,
+  type AutomationImportField,
+  BUNDLE_IMPORT_ALIASES,
+  BUNDLE_IMPORT_FIELDS,
+  BUNDLE_IMPORT_REQUIRED_FIELDS,
+  type BulkImportType,
+  type BundleImportField,
   guessColumnMapping,
+  normaliseEan,
   PRODUCT_IMPORT_ALIASES,
   PRODUCT_IMPORT_FIELDS,
+  PRODUCT_IMPORT_REQUIRED_FIELDS,
   type ProductImportField,
 } from '@hoppa/core';
 import type { ColumnMapping, MappedRow } from '../../components/spreadsheet-import/spreadsheet.rules.ts';
@@ -17,6 +28,107 @@ export function guessProductMapping(columns: readonly string[]): ColumnMapping<P
 }
 
 /** The body of `POST /products/import` from the mapped rows: one object per row with the mapped fields. */
-export function productImportRows(rows: readonly MappedRow<ProductImportField>[]): ProductImportRow[] {
-  return rows.map((r) => ({ ...r.values }));
+export function productImportRows(rows: readonly MappedRow<BulkImportField>[]): ProductImportRow[] {
+  const product = new Set<string>(PRODUCT_IMPORT_FIELDS);
+  return rows.map(
+    (r) => Object.fromEntries(Object.entries(r.values).filter(([k]) => product.has(k))) as ProductImportRow,
+  );
+}
+
+/** Every field any bulk import type maps (products, bundles, automation rules). */
+export type BulkImportField = ProductImportField | BundleImportField | AutomationImportField;
+
+/**
+ * The fields the mapping step offers for a type (spec 3 §2 Bulk import): the product fields (plus the automation
+ * fields when the automation toggle is on, so one product file can carry rules), the bundle fields, or the automation
+ * fields; and the ones a template requires (spec 3 §5).
+ */
+export function importFieldsOf(
+  type: BulkImportType,
+  withAutomations: boolean,
+): { fields: readonly BulkImportField[]; required: readonly BulkImportField[] } {
+  if (type === 'product_bundles')
+    return { fields: BUNDLE_IMPORT_FIELDS, required: BUNDLE_IMPORT_REQUIRED_FIELDS };
+  if (type === 'automations')
+    return { fields: AUTOMATION_IMPORT_FIELDS, required: AUTOMATION_IMPORT_REQUIRED_FIELDS };
+  return {
+    fields: withAutomations
+      ? [
+          ...PRODUCT_IMPORT_FIELDS,
+          ...AUTOMATION_IMPORT_FIELDS.filter(
+            (f) => f !== 'product_ean' && f !== 'product_name' && f !== 'parent_ean',
+          ),
+        ]
+      : PRODUCT_IMPORT_FIELDS,
+    required: PRODUCT_IMPORT_REQUIRED_FIELDS,
+  };
+}
+
+/** The automatic column guess for a type (similarity above 0.6 with the field names and their aliases). */
+export function guessImportMapping(
+  type: BulkImportType,
+  withAutomations: boolean,
+  columns: readonly string[],
+): ColumnMapping<BulkImportField> {
+  const { fields } = importFieldsOf(type, withAutomations);
+  const aliases: Partial<Record<BulkImportField, readonly string[]>> = {
+    ...PRODUCT_IMPORT_ALIASES,
+    ...(type === 'product_bundles' ? BUNDLE_IMPORT_ALIASES : {}),
+    ...(type === 'automations' ? AUTOMATION_IMPORT_ALIASES : {}),
+  };
+  return guessColumnMapping(fields, columns, aliases) as ColumnMapping<BulkImportField>;
+}
+
+/**
+ * The automation rows of a mapped file (spec 3 §5: a row counts only when condition field, operator and action field
+ * are present). In a product file with the automation toggle on, the rule's product is the row's product
+ * (`barcode_sku_ean`). Each keeps its index in `rows` (1-based) so refusals point at the right line.
+ */
+export function automationImportRows(rows: readonly MappedRow<BulkImportField>[]): {
+  rows: AutomationImportRow[];
+  lines: { line: number }[];
+} {
+  const out: AutomationImportRow[] = [];
+  const lines: { line: number }[] = [];
+  for (const r of rows) {
+    const v = r.values as Partial<Record<BulkImportField, unknown>>;
+    const has = (f: BulkImportField) => v[f] !== null && v[f] !== undefined && String(v[f]).trim() !== '';
+    if (!has('automation_field') || !has('automation_operator') || !has('automation_action_field')) continue;
+    out.push({
+      product_ean: (has('product_ean')
+        ? v.product_ean
+        : v.barcode_sku_ean) as AutomationImportRow['product_ean'],
+      product_name: (v.product_name ?? v.Product_name ?? null) as AutomationImportRow['product_name'],
+      parent_ean: (v.parent_ean ?? null) as AutomationImportRow['parent_ean'],
+      automation_field: v.automation_field as AutomationImportRow['automation_field'],
+      automation_operator: v.automation_operator as AutomationImportRow['automation_operator'],
+      automation_value: (v.automation_value ?? null) as AutomationImportRow['automation_value'],
+      automation_action_field: v.automation_action_field as AutomationImportRow['automation_action_field'],
+      automation_action_value: (v.automation_action_value ??
+        null) as AutomationImportRow['automation_action_value'],
+      automation_action_qty: (v.automation_action_qty ??
+        null) as AutomationImportRow['automation_action_qty'],
+      automation_action_product_name: (v.automation_action_product_name ??
+        null) as AutomationImportRow['automation_action_product_name'],
+    });
+    lines.push({ line: r.line });
+  }
+  return { rows: out, lines };
+}
+
+/**
+ * The parent–child mapping of a product file (spec 3 §2 'optional parent EAN mapping (shows parent-child mapping)'):
+ * each parent EAN with the EANs of the rows that name it as `parent_ean`, parents in file order.
+ */
+export function parentChildMapping(
+  rows: readonly MappedRow<BulkImportField>[],
+): { parent: string; children: string[] }[] {
+  const map = new Map<string, string[]>();
+  for (const r of rows) {
+    const parent = normaliseEan(r.values.parent_ean);
+    const child = normaliseEan(r.values.barcode_sku_ean);
+    if (!parent || !child) continue;
+    map.set(parent, [...(map.get(parent) ?? []), child]);
+  }
+  return [...map].map(([parent, children]) => ({ parent, children }));
 }

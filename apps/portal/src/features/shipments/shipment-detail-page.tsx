@@ -5,6 +5,7 @@ import {
   createOrderEndpoint,
   formatDate,
   formatDateTime,
+  isOwnShipment,
   orderAttachmentUploadEndpoint,
   orderEditEndpoint,
   orderListDocumentEndpoint,
@@ -88,12 +89,15 @@ export function ShipmentDetailPage() {
               description={`${s.org_name} · ${s.platform}`}
               actions={
                 <>
-                  <Button
-                    onClick={() => download.mutate({ id: s.id, orderNumber: s.order_id, doc: 'label' })}
-                    loading={download.isPending && download.variables?.doc === 'label'}
-                  >
-                    {t('detail.downloadLabel')}
-                  </Button>
+                  {/* An own shipment ('Eigen verzendwijze') has no label of ours, only the packing slip (ADR 0044). */}
+                  {!isOwnShipment(s.method_code) && (
+                    <Button
+                      onClick={() => download.mutate({ id: s.id, orderNumber: s.order_id, doc: 'label' })}
+                      loading={download.isPending && download.variables?.doc === 'label'}
+                    >
+                      {t('detail.downloadLabel')}
+                    </Button>
+                  )}
                   <Button
                     variant="default"
                     onClick={() =>

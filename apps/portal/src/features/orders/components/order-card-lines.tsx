@@ -5,7 +5,7 @@ import { linePickState, sameEan, truncateTitle } from '../open-orders.rules.ts';
 
 /**
  * The products of an order card (spec 1 §2 Order card): title cut at 120 characters with its pick location, pack
- * note and cancellation request, EAN, quantity (bold above 1) and picking state. Lines of the scanned EAN are
+ * note and cancellation request, the bundle the line is a part of and whether a rule added it (ADR 0049), EAN, quantity (bold above 1) and picking state. Lines of the scanned EAN are
  * highlighted; lines with a cancellation request are dimmed (spec 1 §4).
  */
 export function OrderCardLines({ order, selectedEan }: { order: Order; selectedEan: string | null }) {
@@ -36,6 +36,16 @@ export function OrderCardLines({ order, selectedEan }: { order: Order; selectedE
                 <Text size="sm" title={l.title}>
                   {truncateTitle(l.title)}
                 </Text>
+                {l.bundle && (
+                  <Text size="xs" c="violet.8">
+                    {t('card.bundlePart', { title: l.bundle.title, count: l.bundle.quantity })}
+                  </Text>
+                )}
+                {l.added_by_rule && (
+                  <Badge size="xs" color="violet" variant="light" tt="none">
+                    {t('card.addedByRule')}
+                  </Badge>
+                )}
                 {l.pick_location && (
                   <Text size="xs" c="dimmed">
                     {t('card.location')}: {l.pick_location.name}

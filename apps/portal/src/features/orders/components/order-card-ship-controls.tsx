@@ -1,6 +1,17 @@
-import { MAX_LABELS, type Order, type ShipmentBox, type ShipmentMethod } from '@hoppa/core';
-import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import {
+  MAX_LABELS,
+  type Order,
+  PRINT_FRAMES,
+  type PrintFrame,
+  type ShipmentBox,
+  type ShipmentMethod,
+  type ShipVariant,
+  shipVariant,
+  stampAmount,
+} from '@hoppa/core';
+import { Alert, Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../../components/error-banner.tsx';
@@ -10,15 +21,34 @@ import { useSetLabelQuantity } from '../api/set-label-quantity.ts';
 import { canShip, methodsForOrder } from '../open-orders.rules.ts';
 import type { OrderPermissions } from '../use-order-permissions.ts';
 
+/** What a card's ship button sends: method, box, number of labels and, for PostNL, the print frame. */
+export interface ShipControlsChoice {
+  methodCode: string | null;
+  boxId: string | null;
+  labelQuantity: number;
+  printFrame?: PrintFrame | null;
+}
+
 /** The options of a native select with a first, unselectable "choose…" entry shown while nothing is chosen. */
 function withPlaceholder(options: { value: string; label: string }[], placeholder: string) {
   return [{ value: '', label: placeholder, disabled: true }, ...options];
 }
 
+/** The ship button's text for a method's variant (spec 1 §4): PostNL, the stamp amount, own shipment, else Ship. */
+function shipButtonText(variant: ShipVariant, code: string | null, t: TFunction<'orders'>): string {
+  if (variant === 'postnl') return t('card.shipPostnl');
+  if (variant === 'stamp') return t('card.shipStamp', { count: stampAmount(code ?? '') ?? 1 });
+  if (variant === 'own') return t('card.shipOwn');
+  return t('card.ship');
+}
+
 /**
  * The shipping part of an order card (spec 1 §2 Order card): shipment method and box, preselected from the order's
  * choice and saved at once on a change; the label quantity (default 1, at most MAX_LABELS, saved after a short
- * pause); the Ship button when the role may use it (the P and O documents are in OrderCardActions). Disabled while a line has a cancellation request.
+ * pause); the ship button of the chosen method's variant when the role may use it — 'PostNL label' with the print
+ * frame choice, 'Stamp label (n stamps)' for a STAMP code, 'Eigen verzendwijze' for OWN-SHIPMENT, else 'Ship' (spec 1
+ * §4; ADR 0044) — and the carrier's message when the last ship failed (the P and O documents are in
+ * OrderCardActions). Disabled while a line has a cancellation request.
  * The fields are the browser's own select and number input: a board shows up to 500 cards, and Mantine's
  * searchable Select and NumberInput on each made the first render of 100 cards take most of a second (issue 8,
  * Lighthouse on /orders).
@@ -28,6 +58,7 @@ export function OrderCardShipControls({
   methods,
   boxes,
   shipping,
+  shipError = null,
   onShip,
   allowed,
 }: {
@@ -36,10 +67,9 @@ export function OrderCardShipControls({
   boxes: readonly ShipmentBox[];
   /** The order is being shipped: its Ship button spins. */
   shipping: boolean;
-  onShip: (
-    order: Order,
-    choice: { methodCode: string | null; boxId: string | null; labelQuantity: number },
-  ) => void;
+  /** Why the last ship failed (names the carrier and its reason), shown above the buttons; null when none. */
+  shipError?: string | null;
+  onShip: (order: Order, choice: ShipControlsChoice) => void;
   allowed: OrderPermissions;
 }) {
   const { t } = useTranslation('orders');
@@ -65,6 +95,10 @@ export function OrderCardShipControls({
     label: m.name,
   }));
   const boxOptions = boxes.map((b) => ({ value: b.id, label: b.name }));
+  const chosen = methods.find((m) => m.code === method);
+  const variant: ShipVariant = chosen ? shipVariant(chosen) : 'standard';
+  const [printFrame, setPrintFrame] = useState<PrintFrame | null>(null);
+  const shipLabel = shipButtonText(variant, method, t);
   const mutationError = selectMethod.error ?? selectBox.error ?? setLabels.error;
 
   return (
@@ -131,23 +165,55 @@ export function OrderCardShipControls({
           size="xs"
           w={72}
         />
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" align="flex-end">
+          {allowed.ship && variant === 'postnl' && (
+            // PostNL's print frame (spec 1 §4): the label printer, or an A4 sticker sheet from a chosen frame.
+            <NativeSelect
+              label={t('card.printFrame')}
+              data={[
+                { value: '', label: t('card.printA6') },
+                ...PRINT_FRAMES.map((f) => ({ value: String(f), label: t('card.printA4', { frame: f }) })),
+              ]}
+              value={printFrame ? String(printFrame) : ''}
+              onChange={(e) => {
+                const v = Number(e.currentTarget.value);
+                setPrintFrame(PRINT_FRAMES.includes(v as PrintFrame) ? (v as PrintFrame) : null);
+              }}
+              disabled={!shippable}
+              size="xs"
+              w={150}
+            />
+          )}
           {allowed.ship && (
             <Button
               size="xs"
-              onClick={() => onShip(order, { methodCode: method, boxId: box, labelQuantity: labels })}
+              color={variant === 'own' ? 'gray' : undefined}
+              onClick={() =>
+                onShip(order, {
+                  methodCode: method,
+                  boxId: box,
+                  labelQuantity: labels,
+                  ...(variant === 'postnl' ? { printFrame } : {}),
+                })
+              }
               disabled={!shippable || !method}
               loading={shipping}
               title={
                 shippable && !method ? t('scan.feedback.noShipOption', { order: order.orderId }) : undefined
               }
-              aria-label={`${t('card.ship')} ${order.orderId}`}
+              aria-label={`${shipLabel} ${order.orderId}`}
             >
-              {t('card.ship')}
+              {shipLabel}
             </Button>
           )}
         </Group>
       </Group>
+      {shipError && (
+        // The carrier's refusal stays on the card it belongs to (spec 1 §8): the order is still open.
+        <Alert color="red" variant="light" py={6} role="alert" title={t('card.notShipped')}>
+          <Text size="sm">{shipError}</Text>
+        </Alert>
+      )}
     </>
   );
 }

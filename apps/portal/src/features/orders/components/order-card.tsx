@@ -15,7 +15,7 @@ import { groupedLocation, hasCancellation, sameEan } from '../open-orders.rules.
 import type { OrderPermissions } from '../use-order-permissions.ts';
 import { OrderCardActions } from './order-card-actions.tsx';
 import { OrderCardLines } from './order-card-lines.tsx';
-import { OrderCardShipControls } from './order-card-ship-controls.tsx';
+import { OrderCardShipControls, type ShipControlsChoice } from './order-card-ship-controls.tsx';
 
 const NOTE_COLORS = { red: 'red', green: 'green', yellow: 'yellow' } as const;
 
@@ -28,10 +28,9 @@ export interface OrderCardProps {
   /** This card is the one the next scan of the selected EAN ships. */
   nextToShip: boolean;
   shipping: boolean;
-  onShip: (
-    order: Order,
-    choice: { methodCode: string | null; boxId: string | null; labelQuantity: number },
-  ) => void;
+  /** Why the last ship of this order failed (the carrier's message), or null. */
+  shipError?: string | null;
+  onShip: (order: Order, choice: ShipControlsChoice) => void;
   onPackingSlip: (order: Order) => void;
   allowed: OrderPermissions;
 }
@@ -40,7 +39,8 @@ export interface OrderCardProps {
  * An order card of the open orders list (spec 1 §2 Order card): products (title cut at 120
  * characters, EAN, quantity, picking state), note, delivery address, shipment method and box
  * selectors preselected from the order's choice (a change is saved at once), label quantity
- * (default 1, saved after a short pause), packing slip and Ship. Lines with a cancellation request
+ * (default 1, saved after a short pause), packing slip and the ship button of the method's variant (PostNL, stamps,
+ * own shipment; ADR 0044) with the carrier's message when shipping failed. Lines with a cancellation request
  * are dimmed and shipping is disabled (spec 1 §4).
  */
 export const OrderCard = memo(function OrderCard({
@@ -50,6 +50,7 @@ export const OrderCard = memo(function OrderCard({
   selectedEan,
   nextToShip,
   shipping,
+  shipError = null,
   onShip,
   onPackingSlip,
   allowed,
@@ -152,6 +153,7 @@ export const OrderCard = memo(function OrderCard({
           methods={methods}
           boxes={boxes}
           shipping={shipping}
+          shipError={shipError}
           onShip={onShip}
           allowed={allowed}
         />

@@ -1,0 +1,180 @@
+import type {
+  BundleImportResult,
+  Order,
+  OrderImportResult,
+  PickListResponse,
+  ProductBundle,
+} from '@hoppa/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS } from '../../db/seed.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { addLocation, addProduct, stockAt } from '../pick/test/fulfilment.fixtures.ts';
+
+/** Bundles (issue 15 item 1; spec 3 §3 bundle fields, §5 row rules, §7 POST /products/import-bundles; ADR 0049). */
+describe('bundles', () => {
+  let t: TestApp;
+  let bol: string;
+  let stroop: string;
+  let picker: string;
+  let loc: string;
+  let mug: { id: string; ean: string };
+  let tea: { id: string; ean: string };
+  let card: { id: string; ean: string };
+
+  const call = async <T>(cookie: string, method: 'GET' | 'POST', url: string, payload?: unknown) => {
+    const res = await t.app.inject({ method, url, headers: { cookie }, payload: payload as object });
+    return { status: res.statusCode, body: res.json() as T };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ seed: { products: 4 } });
+    const orgs = t.seed?.orgs as { bol: string; stroop: string };
+    bol = await t.login(DEMO_USERS.bolOwner.email, DEMO_USERS.bolOwner.password);
+    stroop = await t.login(DEMO_USERS.stroopOwner.email, DEMO_USERS.stroopOwner.password);
+    picker = await t.login(DEMO_USERS.picker.email, DEMO_USERS.picker.password);
+    loc = await addLocation(t.db, { name: 'BUNDLE-01', sequence: 9101 });
+    mug = await addProduct(t.db, orgs.bol, {
+      name: 'Mok rood',
+      ean: '8712345678906',
+      stock: [{ locationId: loc, stock: 10 }],
+    });
+    tea = await addProduct(t.db, orgs.bol, {
+      name: 'Thee rooibos',
+      ean: '4006381333931',
+      stock: [{ locationId: loc, stock: 7 }],
+    });
+    card = await addProduct(t.db, orgs.bol, {
+      name: 'Wenskaart',
+      ean: '5901234123457',
+      stock: [{ locationId: loc, stock: 40 }],
+    });
+  });
+  afterAll(async () => t.close());
+
+  it('imports bundles, creating the parent product, and refuses bad ones row by row', async () => {
+    const res = await call<BundleImportResult>(bol, 'POST', '/api/products/import-bundles', [
+      {
+        row: 1,
+        parent_ean: '96385074',
+        parent_name: 'Cadeaubox thee',
+        description: 'Mok, 2 × thee en een kaart',
+        bundle_items: [
+          { ean: mug.ean, name: 'Mok', quantity: 1 },
+          { ean: tea.ean, quantity: 2 },
+          { ean: card.ean, quantity: '1' },
+        ],
+      },
+      {
+        row: 4,
+        parent_ean: '4012345678901',
+        parent_name: 'Onbekend deel',
+        bundle_items: [{ ean: '4000000000006', quantity: 1 }],
+      },
+      {
+        row: 5,
+        parent_ean: '12345',
+        parent_name: 'Slechte EAN',
+        bundle_items: [{ ean: mug.ean, quantity: 1 }],
+      },
+      { row: 6, parent_ean: '4012345678901', parent_name: 'Leeg', bundle_items: [] },
+      {
+        row: 7,
+        parent_ean: '40123455',
+        parent_name: 'Box in box',
+        bundle_items: [{ ean: '96385074', quantity: 1 }],
+      },
+    ]);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.success).toBe(1);
+    expect(res.body.created).toBe(1);
+    expect(res.body.errors).toEqual([
+      { row: 4, ean: '4012345678901', reason: 'bundle_item_ean 4000000000006 is not a product of this shop' },
+      { row: 5, ean: '12345', reason: 'main_product_ean: EAN must have 8 to 14 digits' },
+      { row: 6, ean: '4012345678901', reason: 'bundle has no items' },
+      { row: 7, ean: '40123455', reason: 'bundle_item_ean 96385074 is a bundle itself' },
+    ]);
+    // The other merchant cannot use Bakkerij Bol's products as parts.
+    const foreign = await call<BundleImportResult>(stroop, 'POST', '/api/products/import-bundles', [
+      { parent_ean: '96385074', parent_name: 'Kopie', bundle_items: [{ ean: mug.ean, quantity: 1 }] },
+    ]);
+    expect(foreign.body.success).toBe(0);
+    expect(foreign.body.errors[0]?.reason).toBe(`bundle_item_ean ${mug.ean} is not a product of this shop`);
+  });
+
+  it('derives the bundle stock from its parts', async () => {
+    const box = (await t.db.query<{ id: string }>(`SELECT id FROM products WHERE ean = '96385074'`))
+      .rows[0] as { id: string };
+    const view = await call<ProductBundle>(bol, 'GET', `/api/product/bundle/${box.id}`);
+    expect(view.status).toBe(200);
+    expect(view.body.is_bundle).toBe(true);
+    expect(view.body.parts.map((p) => [p.ean, p.quantity, p.stock])).toEqual([
+      [mug.ean, 1, 10],
+      [tea.ean, 2, 7],
+      [card.ean, 1, 40],
+    ]);
+    // min(10/1, floor(7/2), 40/1) = 3
+    expect(view.body.stock).toBe(3);
+    const part = await call<ProductBundle>(bol, 'GET', `/api/product/bundle/${tea.id}`);
+    expect(part.body.is_bundle).toBe(false);
+    expect(part.body.part_of.map((b) => b.ean)).toEqual(['96385074']);
+    expect((await call(stroop, 'GET', `/api/product/bundle/${box.id}`)).status).toBe(404);
+  });
+
+  it('expands a bundle order into lines of its parts, which the pick list shows and the picker picks', async () => {
+    const start = new Date(Date.now() - 60_000);
+    const imported = await call<OrderImportResult>(bol, 'POST', '/api/orders/import', [
+      {
+        order_id: 'GIFT-1',
+        product_ean: '96385074',
+        quantity: '2',
+        firstName: 'Eva',
+        surName: 'Bakker',
+        streetName: 'Oudegracht',
+        houseNumber: '5',
+        zipcode: '3511 AB',
+        city: 'Utrecht',
+        countryCode: 'NL',
+      },
+    ]);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    // No 'no pick location' warning for the bundle: its parts have locations.
+    expect(imported.body.warnings).toEqual([]);
+    const id = imported.body.orders[0]?.id as string;
+    const order = await call<Order>(bol, 'GET', `/api/order/get/${id}`);
+    expect(order.body.products.map((l) => [l.ean, l.quantity, l.bundle?.title, l.bundle?.quantity])).toEqual([
+      [mug.ean, 2, 'Cadeaubox thee', 2],
+      [tea.ean, 4, 'Cadeaubox thee', 2],
+      [card.ean, 2, 'Cadeaubox thee', 2],
+    ]);
+
+    const end = new Date(Date.now() + 60_000);
+    const list = await call<PickListResponse>(
+      picker,
+      'GET',
+      `/api/pick_list/pick/all/all/${start.toISOString()}/${end.toISOString()}/all?order_id=GIFT-1`,
+    );
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    const byProduct = new Map(list.body.items.map((i) => [i.product__id, i]));
+    expect(byProduct.has(mug.id) && byProduct.has(tea.id) && byProduct.has(card.id)).toBe(true);
+    expect(list.body.items.some((i) => i.product__name === 'Cadeaubox thee')).toBe(false);
+    const teaItem = byProduct.get(tea.id);
+    expect(teaItem?.orders.map((o) => o.qty)).toEqual([4]);
+
+    const line = teaItem?.orders[0]?.order_line_id as string;
+    const pick = await t.app.inject({
+      method: 'POST',
+      url: '/api/pick_list/confirm',
+      headers: { cookie: picker, 'idempotency-key': `bundle-pick-${Date.now()}` },
+      payload: { order_line_id: line, quantity: 4, location_id: loc, scanned: tea.ean },
+    });
+    expect(pick.statusCode, pick.body).toBe(200);
+    expect(await stockAt(t.db, tea.id, loc)).toBe(3);
+    const after = await call<ProductBundle>(
+      bol,
+      'GET',
+      `/api/product/bundle/${order.body.products[0]?.bundle?.product_id}`,
+    );
+    // Tea 3 left, 2 per box: one box left.
+    expect(after.body.stock).toBe(1);
+  });
+});

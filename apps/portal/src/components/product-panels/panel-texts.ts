@@ -1,0 +1,119 @@
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Texts of the product panels (namespace 'productPanels'; spec 3 §2 Automation rules panel, linked products): kept
+ * with the panels, so they travel in the chunk of whichever screen mounts them, added to i18next on first use.
+ */
+const productPanelsI18n = {
+  en: {
+    automations: {
+      title: 'Automation rules',
+      intro: 'Rules run when an order with this product arrives (import, bol, new order).',
+      empty: 'No rules yet.',
+      when: 'When',
+      action: 'Then',
+      field: 'Condition field',
+      fields: { quantity: 'Quantity', ean: 'EAN in the order', 'shipmentDetails.countryCode': 'Country' },
+      operator: 'Operator',
+      operators: {
+        '==': 'equal',
+        '!=': 'not equal',
+        '>': 'greater than',
+        '<': 'less than',
+        '>=': 'at least',
+        '<=': 'at most',
+      },
+      value: 'Value',
+      actionType: 'Action',
+      types: { change: 'Change shipment method or packaging', add: 'Add a product' },
+      changeField: 'Change',
+      changeFields: { selected_ship_option: 'Shipment method', selected_packaging_option: 'Packaging' },
+      changeValue: 'To',
+      addEan: 'Product (EAN or name, 3+ characters)',
+      factor: 'Quantity factor',
+      factorHint: 'Pieces added per piece of this product',
+      add: 'Add rule',
+      save: 'Save rule',
+      cancel: 'Cancel',
+      edit: 'Edit',
+      delete: 'Delete',
+      deleted: 'Rule deleted',
+      saved: 'Rule saved',
+      addProduct: 'add {{quantity}} × {{name}}',
+      shipMethod: 'shipment method {{value}}',
+      packaging: 'packaging {{value}}',
+      needAll: 'Fill in the condition and the action.',
+    },
+    bundle: {
+      title: 'Bundle parts',
+      intro: 'An order line of this bundle is picked and packed as these parts.',
+      notBundle: 'This product is not a bundle. Import bundles on the bulk import screen.',
+      partOf: 'Part of bundles',
+      part: 'Part',
+      quantity: 'Per bundle',
+      stock: 'Stock',
+      bundleStock: 'Bundles in stock: {{count}}',
+    },
+  },
+  nl: {
+    automations: {
+      title: 'Automatiseringsregels',
+      intro:
+        'Regels worden uitgevoerd als er een order met dit product binnenkomt (import, bol, nieuwe order).',
+      empty: 'Nog geen regels.',
+      when: 'Als',
+      action: 'Dan',
+      field: 'Conditieveld',
+      fields: { quantity: 'Aantal', ean: 'EAN in de order', 'shipmentDetails.countryCode': 'Land' },
+      operator: 'Operator',
+      operators: {
+        '==': 'gelijk aan',
+        '!=': 'niet gelijk aan',
+        '>': 'groter dan',
+        '<': 'kleiner dan',
+        '>=': 'minstens',
+        '<=': 'hoogstens',
+      },
+      value: 'Waarde',
+      actionType: 'Actie',
+      types: { change: 'Verzendmethode of verpakking wijzigen', add: 'Product toevoegen' },
+      changeField: 'Wijzig',
+      changeFields: { selected_ship_option: 'Verzendmethode', selected_packaging_option: 'Verpakking' },
+      changeValue: 'Naar',
+      addEan: 'Product (EAN of naam, 3+ tekens)',
+      factor: 'Aantalfactor',
+      factorHint: 'Stuks toegevoegd per stuk van dit product',
+      add: 'Regel toevoegen',
+      save: 'Regel opslaan',
+      cancel: 'Annuleren',
+      edit: 'Wijzigen',
+      delete: 'Verwijderen',
+      deleted: 'Regel verwijderd',
+      saved: 'Regel opgeslagen',
+      addProduct: '{{quantity}} × {{name}} toevoegen',
+      shipMethod: 'verzendmethode {{value}}',
+      packaging: 'verpakking {{value}}',
+      needAll: 'Vul de conditie en de actie in.',
+    },
+    bundle: {
+      title: 'Onderdelen van de bundel',
+      intro: 'Een orderregel van deze bundel wordt als deze onderdelen gepickt en verpakt.',
+      notBundle: 'Dit product is geen bundel. Bundels importeer je via bulkimport.',
+      partOf: 'Onderdeel van bundels',
+      part: 'Onderdeel',
+      quantity: 'Per bundel',
+      stock: 'Voorraad',
+      bundleStock: 'Bundels op voorraad: {{count}}',
+    },
+  },
+};
+
+/** `t` of the 'productPanels' namespace, adding its texts to the running i18next instance the first time. */
+export function useProductPanelTexts() {
+  const { i18n } = useTranslation();
+  if (!i18n.hasResourceBundle('en', 'productPanels')) {
+    i18n.addResourceBundle('en', 'productPanels', productPanelsI18n.en);
+    i18n.addResourceBundle('nl', 'productPanels', productPanelsI18n.nl);
+  }
+  return useTranslation('productPanels').t;
+}

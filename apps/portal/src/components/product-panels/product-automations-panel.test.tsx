@@ -1,0 +1,115 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubPageRequest } from '../../test/page-request.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { BundlePartsPanel } from './bundle-parts-panel.tsx';
+import { ProductAutomationsPanel } from './product-automations-panel.tsx';
+
+const hex = (n: number) => n.toString(16).padStart(24, '0');
+const PRODUCT = hex(1);
+
+/** The product panels of issue 15 (spec 3 §2 Automation rules panel; bundle parts with derived stock). */
+describe('product panels', { timeout: 30_000 }, () => {
+  const calls: { path: string; body: unknown }[] = [];
+  let rules: unknown[] = [];
+  beforeEach(() => {
+    calls.length = 0;
+    rules = [
+      {
+        id: hex(9),
+        _id: hex(9),
+        product_id: PRODUCT,
+        affected_field: 'quantity',
+        logical_operator: '>=',
+        value: '3',
+        type: 'add',
+        actions: [{ ean: '4006381333931', quantity: 1, product_id: hex(3), name: 'Flyer' }],
+        created_at: new Date().toISOString(),
+      },
+    ];
+    stubPageRequest();
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const req = input instanceof Request ? input : new Request(String(input), init);
+      const url = new URL(req.url);
+      const body = req.method === 'GET' || req.method === 'DELETE' ? null : await req.json();
+      calls.push({ path: `${req.method} ${url.pathname}`, body });
+      if (url.pathname === `/api/automations/${PRODUCT}`)
+        return Response.json({ items: rules, total: rules.length, skip: 0, limit: 100 });
+      if (url.pathname === '/api/shipment_methods')
+        return Response.json([
+          {
+            id: hex(5),
+            code: 'SMF-POSTNL-BE',
+            name: 'PostNL pakket BE',
+            carrier: 'postnl',
+            price: 7,
+            price_cents: 700,
+            country_code: 'BE',
+            product_code: '4946',
+            active: true,
+          },
+        ]);
+      if (url.pathname === '/api/shipment_boxes') return Response.json([]);
+      if (url.pathname === '/api/automation/' && req.method === 'POST') {
+        const made = {
+          ...(rules[0] as object),
+          id: hex(10),
+          _id: hex(10),
+          ...(body as object),
+          created_at: new Date().toISOString(),
+        };
+        rules = [...rules, made];
+        return Response.json(made, { status: 201 });
+      }
+      if (url.pathname === `/api/product/bundle/${PRODUCT}`)
+        return Response.json({
+          product_id: PRODUCT,
+          is_bundle: true,
+          description: 'Mok en thee',
+          parts: [
+            { product_id: hex(3), ean: '8712345678906', name: 'Mok', quantity: 1, stock: 10 },
+            { product_id: hex(4), ean: '4006381333931', name: 'Thee', quantity: 2, stock: 7 },
+          ],
+          stock: 3,
+          part_of: [],
+        });
+      return Response.json({ statusCode: 404, code: 'not_found', message: 'no' }, { status: 404 });
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists the rules and saves a new country rule with the chosen shipment method', async () => {
+    renderRoutes([{ path: '/p', element: <ProductAutomationsPanel productId={PRODUCT} /> }], { path: '/p' });
+    const panel = await screen.findByRole('region', { name: 'Automation rules' });
+    expect(await within(panel).findByText('add 1 × Flyer (4006381333931)')).toBeTruthy();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Add rule' }));
+    // Nothing filled in: the form says so and sends nothing.
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save rule' }));
+    expect(await within(panel).findByText('Fill in the condition and the action.')).toBeTruthy();
+    // Mantine keeps the dropdown's options in the DOM; jsdom has no layout to show them.
+    const pick = async (label: string, option: string) => {
+      fireEvent.click(within(panel).getByLabelText(label, { selector: 'input' }));
+      const list = await screen.findByRole('listbox', { name: label, hidden: true });
+      fireEvent.click(await within(list).findByRole('option', { name: option, hidden: true }));
+    };
+    await pick('Condition field', 'Country');
+    fireEvent.change(within(panel).getByLabelText('Value'), { target: { value: 'BE' } });
+    await pick('To', 'PostNL pakket BE (SMF-POSTNL-BE)');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save rule' }));
+    await waitFor(() => expect(calls.some((c) => c.path === 'POST /api/automation/')).toBe(true));
+    expect(calls.find((c) => c.path === 'POST /api/automation/')?.body).toEqual({
+      product_id: PRODUCT,
+      affected_field: 'shipmentDetails.countryCode',
+      logical_operator: '==',
+      value: 'BE',
+      type: 'change',
+      actions: [{ field: 'selected_ship_option', value: 'SMF-POSTNL-BE' }],
+    });
+  });
+
+  it('shows the parts of a bundle with the stock they make', async () => {
+    renderRoutes([{ path: '/p', element: <BundlePartsPanel productId={PRODUCT} /> }], { path: '/p' });
+    expect(await screen.findByText('Bundles in stock: 3')).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'Thee' })).toBeTruthy();
+  });
+});

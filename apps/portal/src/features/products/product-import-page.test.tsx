@@ -1,0 +1,138 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { merchantOwner, orgAuth, user } from '../../test/fixtures.ts';
+import { stubPageRequest } from '../../test/page-request.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { ProductImportPage } from './product-import-page.tsx';
+
+/** Bulk import types (spec 3 §2 Bulk import screen, §4 type detection, §9 templates; issue 15 item 3). */
+describe('bulk import page', { timeout: 30_000 }, () => {
+  const calls: { path: string; body: unknown }[] = [];
+  beforeEach(() => {
+    calls.length = 0;
+    stubPageRequest();
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const req = input instanceof Request ? input : new Request(String(input), init);
+      const url = new URL(req.url);
+      calls.push({
+        path: `${req.method} ${url.pathname}`,
+        body: req.method === 'GET' ? null : await req.json(),
+      });
+      if (url.pathname === '/api/products/import-bundles')
+        return Response.json(
+          {
+            success: 1,
+            created: 1,
+            errors: [{ row: 3, ean: '4006381333931', reason: 'bundle has no items' }],
+          },
+          { status: 201 },
+        );
+      return Response.json({ statusCode: 404, code: 'not_found', message: 'no' }, { status: 404 });
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const render = () =>
+    renderRoutes([{ path: '/products/import', element: <ProductImportPage /> }], {
+      path: '/products/import',
+      session: { user: user(merchantOwner), orgAuth: orgAuth(merchantOwner) },
+    });
+
+  /** A CSV file; jsdom's File has no text(), the browser's has. */
+  const choose = (name: string, text: string) =>
+    fireEvent.change(screen.getByLabelText('Choose file'), {
+      target: {
+        files: [Object.assign(new File([text], name, { type: 'text/csv' }), { text: async () => text })],
+      },
+    });
+
+  it('switches to bundles from the headers, groups the rows and sends the transformed bundles', async () => {
+    render();
+    expect((screen.getByRole('radio', { name: 'Products only' }) as HTMLInputElement).checked).toBe(true);
+    choose(
+      'bundles.csv',
+      'bundle_name,main_product_ean,bundle_item_ean,bundle_item_qty\nCadeaubox,8710000000017,8712345678906,2\n,,8710398500014,x\n',
+    );
+    await waitFor(() =>
+      expect((screen.getByRole('radio', { name: 'Product bundles' }) as HTMLInputElement).checked).toBe(true),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Show preview' }));
+    expect(await screen.findByText('1 bundles with 2 parts will be imported.')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Products (2)' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Automations (0)' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Go to Products')).toBeTruthy();
+    const sent = calls.find((c) => c.path === 'POST /api/products/import-bundles');
+    expect(sent?.body).toEqual([
+      {
+        parent_ean: '8710000000017',
+        parent_name: 'Cadeaubox',
+        description: null,
+        row: 1,
+        bundle_items: [
+          { ean: '8712345678906', name: null, quantity: 2 },
+          { ean: '8710398500014', name: null, quantity: 1 },
+        ],
+      },
+    ]);
+    expect(screen.getByLabelText('Errors: 1')).toBeTruthy();
+    expect(screen.getByLabelText('Bundles saved: 1')).toBeTruthy();
+    expect(screen.getByText('bundle has no items')).toBeTruthy();
+  });
+
+  it('switches to automation rules from condition/action headers and shows them under Automations', async () => {
+    render();
+    choose(
+      'rules.csv',
+      'product_ean,automation_field,automation_operator,automation_value,automation_action_field,automation_action_value\n8712345678906,shipmentDetails.countryCode,==,BE,selected_ship_option,SMF-POSTNL-BE\n',
+    );
+    await waitFor(() =>
+      expect((screen.getByRole('radio', { name: 'Automation rules' }) as HTMLInputElement).checked).toBe(
+        true,
+      ),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Show preview' }));
+    expect(await screen.findByRole('tab', { name: 'Automations (1)' })).toBeTruthy();
+    expect(screen.getByText('SMF-POSTNL-BE')).toBeTruthy();
+  });
+
+  it('downloads the template of the chosen type as xlsx', async () => {
+    const created: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (b: Blob) => {
+          created.push(b);
+          return 'blob:x';
+        },
+        revokeObjectURL: () => {},
+      }),
+    );
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.download);
+    });
+    render();
+    fireEvent.click(screen.getByRole('radio', { name: 'Automation rules' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Download template' }));
+    await waitFor(() => expect(clicked).toEqual(['automation_rules_import_template.xlsx']), {
+      timeout: 15_000,
+    });
+    expect(
+      await screen.findByText('Template downloaded: automation_rules_import_template.xlsx'),
+    ).toBeTruthy();
+    const ExcelJS = (await import('exceljs')).default;
+    const wb = new ExcelJS.Workbook();
+    const bytes = await new Promise<ArrayBuffer>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
+      reader.readAsArrayBuffer(created[0] as Blob);
+    });
+    await wb.xlsx.load(bytes);
+    const header = ((wb.worksheets[0]?.getRow(1).values ?? []) as unknown[]).slice(1);
+    expect(header).toContain('automation_action_value');
+    click.mockRestore();
+  });
+});

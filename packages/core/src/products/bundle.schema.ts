@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { IdSchema } from '../common/common.schema.ts';
+import { SpreadsheetCellSchema } from './product.schema.ts';
+
+/** Most parts in one bundle, and most pieces of one part. */
+export const BUNDLE_MAX_ITEMS = 50;
+export const BUNDLE_MAX_QUANTITY = 10_000;
+
+/**
+ * One part of a transformed bundle (spec 3 §3: bundle_items (ean, name, quantity)). Cells as the spreadsheet gave
+ * them; the row rules check them.
+ */
+export const BundleImportItemSchema = z.looseObject({
+  ean: SpreadsheetCellSchema,
+  name: SpreadsheetCellSchema,
+  quantity: SpreadsheetCellSchema,
+});
+
+/**
+ * One transformed bundle of `POST /products/import-bundles` (spec 3 §3 'Transformed bundle: parent_ean, parent_name,
+ * description, bundle_items'). The portal groups the bundle rows of a file (bundle_name, main_product_ean, …) into
+ * these.
+ */
+export const BundleImportSchema = z.looseObject({
+  parent_ean: SpreadsheetCellSchema,
+  parent_name: SpreadsheetCellSchema,
+  description: SpreadsheetCellSchema,
+  /** The spreadsheet row of the bundle's first line (1-based data row), for the report. */
+  row: z.number().int().min(1).max(1_000_000).optional(),
+  bundle_items: z
+    .array(BundleImportItemSchema)
+    .max(BUNDLE_MAX_ITEMS, `At most ${BUNDLE_MAX_ITEMS} parts per bundle`),
+});
+export type BundleImport = z.infer<typeof BundleImportSchema>;
+
+/** Body of `POST /products/import-bundles`: 1–5,000 bundles. */
+export const BundleImportBodySchema = z
+  .array(BundleImportSchema)
+  .min(1, 'Error: No data available for import')
+  .max(5_000, 'At most 5,000 bundles per import');
+
+/** A refused bundle: its number in the body (1-based) or its spreadsheet row, the parent EAN, the reason. */
+export const BundleImportErrorSchema = z.object({
+  row: z.number().int(),
+  ean: z.string(),
+  reason: z.string(),
+});
+export type BundleImportError = z.infer<typeof BundleImportErrorSchema>;
+
+/**
+ * Answer of `POST /products/import-bundles` (spec 3 §7: reads success and errors): bundles saved, of them the parent
+ * products created new, and every refused bundle.
+ */
+export const BundleImportResultSchema = z.object({
+  success: z.number().int(),
+  created: z.number().int(),
+  errors: z.array(BundleImportErrorSchema),
+});
+export type BundleImportResult = z.infer<typeof BundleImportResultSchema>;
+
+/** A part of a bundle with its stock (sum over its locations). */
+export const BundlePartSchema = z.object({
+  product_id: IdSchema,
+  ean: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  stock: z.number().int(),
+});
+export type BundlePart = z.infer<typeof BundlePartSchema>;
+
+/**
+ * Answer of `GET /product/bundle/{product_id}` (ours; spec 3 §2 product card 'linked child products'): the bundle's
+ * parts and its derived stock (0 parts: not a bundle), plus the bundles the product is a part of.
+ */
+export const ProductBundleSchema = z.object({
+  product_id: IdSchema,
+  is_bundle: z.boolean(),
+  description: z.string().nullable(),
+  parts: z.array(BundlePartSchema),
+  /** Whole bundles the parts' stock makes: min over parts of floor(stock / quantity); 0 without parts. */
+  stock: z.number().int(),
+  part_of: z.array(
+    z.object({ product_id: IdSchema, ean: z.string(), name: z.string(), quantity: z.number().int() }),
+  ),
+});
+export type ProductBundle = z.infer<typeof ProductBundleSchema>;
