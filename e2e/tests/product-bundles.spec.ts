@@ -89,7 +89,10 @@ test('bundle template, bundle import, a rule on the product page, and orders tha
   await page.getByRole('option', { name: 'Country' }).click();
   await panel.getByRole('textbox', { name: 'Value', exact: true }).fill('BE');
   await panel.getByRole('combobox', { name: 'To', exact: true }).click();
-  await page.getByRole('option', { name: /SMF-POSTNL-BE/ }).click();
+  await page
+    .getByRole('listbox', { name: 'To' })
+    .getByRole('option', { name: /SMF-POSTNL-BE/ })
+    .click();
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/automation/'));
   await panel.getByRole('button', { name: 'Save rule' }).click();
   expect((await saved).status()).toBe(201);
