@@ -113,10 +113,13 @@ export async function seedLiveProductCards(
   );
   const org = orgs.rows[0]?.id;
   if (!org) return null;
-  // A product without a photo gets one (the upload); the next one by name becomes its child.
+  // A product without a photo gets one (the upload); the next one becomes its child; from the end of the
+  // alphabet, away from the bundles demo (ADR 0049), which takes the first products by name.
   const products = await db.query<{ id: string; ean: string }>(
-    `SELECT id, ean FROM products WHERE org_id = $1 AND active AND parent_ean IS NULL
-      ORDER BY (img_url IS NULL) DESC, name LIMIT 2`,
+    `SELECT p.id, p.ean FROM products p
+      WHERE p.org_id = $1 AND p.active AND p.parent_ean IS NULL
+        AND NOT EXISTS (SELECT 1 FROM product_bundle_items b WHERE b.bundle_id = p.id OR b.product_id = p.id)
+      ORDER BY (p.img_url IS NULL) DESC, p.name DESC LIMIT 2`,
     [org],
   );
   const [parent, child] = products.rows;
