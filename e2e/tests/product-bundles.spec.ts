@@ -80,14 +80,19 @@ test('bundle template, bundle import, a rule on the product page, and orders tha
 
   // 3. A rule on product a's page: orders to Belgium go with PostNL BE.
   await page.goto(`/products/${a.id}`);
-  const panel = page.getByRole('region', { name: 'Automation rules' });
+  // The rules are a panel of the product card (ADR 0048): opened first.
+  await page.getByRole('button', { name: 'Automation rules' }).click();
+  const panel = page.getByRole('region', { name: 'Automation rules' }).last();
   await expect(panel.getByText('No rules yet.')).toBeVisible();
   await panel.getByRole('button', { name: 'Add rule' }).click();
   await panel.getByRole('combobox', { name: 'Condition field' }).click();
   await page.getByRole('option', { name: 'Country' }).click();
   await panel.getByRole('textbox', { name: 'Value', exact: true }).fill('BE');
   await panel.getByRole('combobox', { name: 'To', exact: true }).click();
-  await page.getByRole('option', { name: /SMF-POSTNL-BE/ }).click();
+  await page
+    .getByRole('listbox', { name: 'To' })
+    .getByRole('option', { name: /SMF-POSTNL-BE/ })
+    .click();
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/automation/'));
   await panel.getByRole('button', { name: 'Save rule' }).click();
   expect((await saved).status()).toBe(201);
@@ -128,7 +133,8 @@ test('bundle template, bundle import, a rule on the product page, and orders tha
   const found = await json<{ products: { id: string }[] }>(await box.get(`/api/products/ean/${BOX_EAN}`));
   await box.dispose();
   await page.goto(`/products/${found.products[0]?.id}`);
-  const parts = page.getByRole('region', { name: 'Bundle parts' });
+  await page.getByRole('button', { name: 'Bundle parts' }).click();
+  const parts = page.getByRole('region', { name: 'Bundle parts' }).last();
   await expect(parts.getByText(/Bundles in stock: \d+/)).toBeVisible();
   await expect(parts.getByRole('cell', { name: c.ean })).toBeVisible();
   await shot(page, 'product-bundles-06-bundle-parts');

@@ -9,6 +9,7 @@ import { seedLiveGrouping } from './db/seed-grouping.ts';
 import { seedLiveInbound } from './db/seed-inbound.ts';
 import { seedLiveNewOrders } from './db/seed-new-orders.ts';
 import { DEMO_SALES_HISTORY, seedLiveOrders } from './db/seed-orders.ts';
+import { seedLiveProductCards } from './db/seed-product-card.ts';
 import { seedLiveReturns } from './db/seed-returns.ts';
 import { seedLiveStock } from './db/seed-stock.ts';
 import { openPreparedDb } from './db/startup.ts';
@@ -125,6 +126,15 @@ if (seed) {
     console.log(`Demo API connections: ${n} disabled examples.`);
   } catch (err) {
     console.error(`The demo API connections could not be made: ${(err as Error).message}`);
+  }
+  // The product card (issue 15): notes, customs, default box and method, a photo and a linked child, via its calls.
+  try {
+    const c = await seedLiveProductCards(app, db);
+    console.log(
+      c ? `Demo product card: product ${c.parent} with a linked child.` : 'Demo product card: skipped.',
+    );
+  } catch (err) {
+    console.error(`The demo product card could not be made: ${(err as Error).message}`);
   }
 }
 if (seed && config.demoOrders) {

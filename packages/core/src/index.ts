@@ -47,6 +47,8 @@ export * from './products/import-type.rules.ts';
 export * from './products/new-product.rules.ts';
 export * from './products/product.endpoints.ts';
 export * from './products/product.schema.ts';
+export * from './products/product-card.endpoints.ts';
+export * from './products/product-card.schema.ts';
 export * from './products/product-import.fields.ts';
 export * from './products/product-import.rules.ts';
 export * from './products/product-list.endpoints.ts';

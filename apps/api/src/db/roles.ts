@@ -37,6 +37,8 @@ const READ_MERCHANT: Grant[] = [
   { methods: GET, path: '/products_org/*' },
   { methods: GET, path: '/shipment_methods*' },
   { methods: GET, path: '/shipment_boxes*' },
+  // The surcharges a product may carry (the product card's selector; issue 15).
+  { methods: GET, path: '/surcharges' },
   { methods: GET, path: '/report/*' },
   { methods: GET, path: '/user/orders/fulfilled' },
   { methods: GET, path: '/order_attachments/*' },
@@ -108,6 +110,7 @@ export const DEFAULT_ROLES: RoleDefinition[] = [
       { methods: GET, path: '/shipments*' },
       { methods: GET, path: '/shipment_methods*' },
       { methods: GET, path: '/shipment_boxes*' },
+      { methods: GET, path: '/surcharges' },
       { methods: GET, path: '/report/*' },
       // Shipments with delivery performance and the order documents (issue 13; spec 1 §2 Shipments, Order card).
       { methods: GET, path: '/orders/*', except: ['/orders/weekly_report*', '/orders/searchOrderId/*'] },
@@ -164,6 +167,8 @@ export const DEFAULT_ROLES: RoleDefinition[] = [
         ],
       },
       { methods: ALL, path: '/automation*' },
+      // Which of the provider's surcharges apply to their products (the product card; issue 15).
+      { methods: ['POST'], path: '/surcharges/select' },
       { methods: ['POST'], path: '/correct_stock*' },
       // Returns and inbound announcements of their own stock (spec 2 §7).
       { methods: ['POST'], path: '/returns/create' },

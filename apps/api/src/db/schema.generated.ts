@@ -338,11 +338,13 @@ export interface Products {
   bol_confirm: Generated<boolean>;
   bsku: string | null;
   bundle_description: string | null;
+  confirm_as: string | null;
   created_at: Generated<Timestamp>;
   customs_hs: string | null;
   customs_value: Numeric | null;
   def_shipping_id: string | null;
   ean: string;
+  fake_stock: Generated<boolean>;
   fulfilled_by_sf: Generated<boolean>;
   height_cm: Numeric | null;
   id: string;
@@ -360,6 +362,10 @@ export interface Products {
   return_instruction: string | null;
   share_track_trace: Generated<boolean>;
   ship_box_id: string | null;
+  ship_time_days: number | null;
+  stock_max: number | null;
+  stock_min: number | null;
+  sync_stock: Generated<boolean>;
   track_trace_email: Generated<boolean>;
   updated_at: Generated<Timestamp>;
   weight_kg: Numeric | null;
@@ -371,6 +377,12 @@ export interface ProductSalesDays {
   org_id: string;
   product_id: string;
   quantity: number;
+}
+
+export interface ProductSurcharges {
+  org_id: string;
+  product_id: string;
+  surcharge_id: string;
 }
 
 export interface RateLimitHits {
@@ -513,6 +525,17 @@ export interface StockMutations {
   user_id: string | null;
 }
 
+export interface Surcharges {
+  active: Generated<boolean>;
+  code: string;
+  created_at: Generated<Timestamp>;
+  id: string;
+  name: string;
+  note: string | null;
+  price_cents: Generated<number>;
+  type: Generated<string>;
+}
+
 export interface Users {
   confirmed: Generated<boolean>;
   created_at: Generated<Timestamp>;
@@ -561,6 +584,7 @@ export interface DB {
   product_images: ProductImages;
   product_locations: ProductLocations;
   product_sales_days: ProductSalesDays;
+  product_surcharges: ProductSurcharges;
   products: Products;
   rate_limit_hits: RateLimitHits;
   return_images: ReturnImages;
@@ -574,9 +598,10 @@ export interface DB {
   shipments: Shipments;
   signup_requests: SignupRequests;
   stock_mutations: StockMutations;
+  surcharges: Surcharges;
   users: Users;
   weekly_report_sends: WeeklyReportSends;
 }
 
 /** Tables whose rows belong to one organisation: queries on them need orgScope() (db/tenant.ts). */
-export const TENANT_TABLES = ["api_connections","automations","bol_order_items","inbound_items","inbounds","order_attachments","order_automations","order_events","order_lines","orders","pick_claims","pick_item_days","pick_problems","product_bundle_items","product_images","product_locations","product_sales_days","products","return_images","return_items","returns","shipments","stock_mutations","weekly_report_sends"] as const;
+export const TENANT_TABLES = ["api_connections","automations","bol_order_items","inbound_items","inbounds","order_attachments","order_automations","order_events","order_lines","orders","pick_claims","pick_item_days","pick_problems","product_bundle_items","product_images","product_locations","product_sales_days","product_surcharges","products","return_images","return_items","returns","shipments","stock_mutations","weekly_report_sends"] as const;

@@ -16,10 +16,10 @@ import { newOrderArea } from '../features/new-order/index.ts';
 import { orderEditArea } from '../features/order-edit/index.ts';
 import { ordersArea } from '../features/orders/index.ts';
 import { orgsArea } from '../features/orgs/index.ts';
+import { productCardArea } from '../features/product-card/index.ts';
 import { productsArea, productTableArea } from '../features/products/index.ts';
 import { returnsArea } from '../features/returns/index.ts';
 import { shipmentsArea } from '../features/shipments/index.ts';
-import { stockArea } from '../features/stock/index.ts';
 import type { Area } from './area.ts';
 import { plannedArea } from './planned.ts';
 
@@ -30,7 +30,7 @@ export const AREAS: readonly Area[] = [
   shipmentsArea,
   productsArea,
   productTableArea,
-  stockArea,
+  productCardArea,
   returnsArea,
   inboundArea,
   inboundCalendarArea,

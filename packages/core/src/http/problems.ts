@@ -80,6 +80,11 @@ export const PROBLEMS = {
   // Products (issue 15; spec 3 §2 delete).
   /** A product with stock, orders, inbound or return lines or a stock history cannot be deleted: deactivate it. */
   product_in_use: 409,
+  // The product card (issue 15; spec 3 §5 delete, ADR 0048).
+  /** A product with stock on a location cannot be deleted: correct or move the stock first. */
+  product_has_stock: 409,
+  /** A product on an open order cannot be deleted: ship or cancel those orders first. */
+  product_in_open_orders: 409,
 } as const;
 
 /** A problem code of the API. */

@@ -16,6 +16,7 @@ import { systemSql } from '../../db/kysely.ts';
 import { orgScope, tenantSql } from '../../db/tenant.ts';
 import { HttpProblem } from '../../lib/errors.ts';
 import { isEuropeanCountry, postcodeFormat } from '../address/index.ts';
+import { orderShippingDefaults, productShippingDefaults } from '../products/index.ts';
 import { applyArrivalRules } from './order-arrival.service.ts';
 import { pickLocationsOf } from './pick-locations.service.ts';
 
@@ -144,7 +145,15 @@ export async function createOrder(
     throw new HttpProblem(400, 'validation', 'Invalid product items', [
       { path: 'body.products', message: 'Invalid product items' },
     ]);
-  const pickLocationOf = await pickLocationsOf(scope, productIds);
+  const [pickLocationOf, productDefaults] = await Promise.all([
+    pickLocationsOf(scope, productIds),
+    productShippingDefaults(scope, productIds),
+  ]);
+  // The chosen ship option wins; else the products' own defaults (ADR 0048), as for imported orders.
+  const defaults = orderShippingDefaults(
+    body.products.map((l) => l.product_id),
+    productDefaults,
+  );
   const method = choices.find((m) => m.code === body.ship_option);
 
   const postcode = postcodeFormat(country, a.postalcode ?? '');
@@ -189,7 +198,8 @@ export async function createOrder(
         shipment_details: JSON.stringify(details),
         reason: body.type ?? null,
         remark: body.remark?.trim() || null,
-        selected_ship_method_id: method?.id ?? null,
+        selected_ship_method_id: method?.id ?? defaults.methodId,
+        selected_box_id: defaults.boxId,
         attachment_instructions: instructions,
         shipment_type: b2b ? (body.shipmentType ?? 'drop_off') : null,
         delivery_unit: b2b ? (body.deliveryUnit ?? 'box') : null,

@@ -5,7 +5,7 @@ import { orgScope, tenantSql } from '../../db/tenant.ts';
 import { HttpProblem } from '../../lib/errors.ts';
 import type { OrgContext } from '../../lib/route.ts';
 import { runInWorker, workerUrl } from '../../lib/workers.ts';
-import { bundlePartsOf } from '../products/index.ts';
+import { bundlePartsOf, orderShippingDefaults, productShippingDefaults } from '../products/index.ts';
 import { defaultShipmentMethod } from '../shipping/index.ts';
 import { applyArrivalRules } from './order-arrival.service.ts';
 import type { KeysAnswer, PlanAnswer, PlannedOrders } from './order-import.worker.ts';
@@ -33,7 +33,9 @@ interface ImportProduct {
  *   already has;
  * - each order gets its destination country's default shipment method (`defaultShipmentMethod` of the
  *   shipping module: the local carrier's when it serves the country), so the packing station ships it at
- *   the second scan (spec 1 §4); none when no method serves the country;
+ *   the second scan (spec 1 §4); none when no method serves the country. A product's own default method and
+ *   box (set on its card, spec 3 §7 assign_shipping / assign_box) win: the first line whose product has one
+ *   gives the order's method, the first with a box its box (ADR 0048);
  * - each order line gets its pick location: the product's first active product_location by position
  *   with stock above 0 (one query for all products); a line without one is imported with a warning;
  * - orders are written in chunks of {@link ORDER_CHUNK}, one transaction per chunk with one multi-row INSERT for
@@ -110,9 +112,10 @@ export async function importOrders(
 
   const lineProductIds = [...new Set(productOfLine.map((p) => p.id))];
   // Bundles have no stock of their own: their lines become lines of their parts on arrival (ADR 0049).
-  const [pickLocationOf, bundles] = await Promise.all([
+  const [pickLocationOf, bundles, productDefaults] = await Promise.all([
     pickLocationsOf(scope, lineProductIds),
     bundlePartsOf(scope, lineProductIds),
+    productShippingDefaults(scope, lineProductIds),
   ]);
 
   // One lookup per destination country, so every order arrives with the method a scan ships it with.
@@ -128,6 +131,12 @@ export async function importOrders(
   plan.lineOrder.forEach((o, li) => {
     linesOf[o]?.push(li);
   });
+  const shippingOf = linesOf.map((lines) =>
+    orderShippingDefaults(
+      lines.map((li) => (productOfLine[li] as ImportProduct).id),
+      productDefaults,
+    ),
+  );
 
   const errors: OrderImportIssue[] = answer.errors;
   const warnings: OrderImportIssue[] = [];
@@ -137,11 +146,11 @@ export async function importOrders(
     const ids = orders.map(() => newId());
     const inserted = await tx.query<{ id: string; order_id: string }>(
       `INSERT INTO orders (id, org_id, order_id, platform, order_type, status, placed_at, shipment_details, reason, notes_text,
-                           selected_ship_method_id)
+                           selected_ship_method_id, selected_box_id)
        SELECT u.id, $1, u.order_id, $8, 'manual_order', 'open', now() + (u.n - 1) * interval '1 microsecond',
-              u.details::jsonb, u.reason, u.notes, u.method
-         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) WITH ORDINALITY
-              AS u(id, order_id, details, reason, notes, method, n)
+              u.details::jsonb, u.reason, u.notes, u.method, u.box
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $9::text[])
+              WITH ORDINALITY AS u(id, order_id, details, reason, notes, method, box, n)
        ON CONFLICT (org_id, order_id) DO NOTHING
        RETURNING id, order_id`,
       [
@@ -151,8 +160,9 @@ export async function importOrders(
         orders.map((i) => plan.details[i]),
         orders.map((i) => plan.reason[i]),
         orders.map((i) => plan.notes[i]),
-        orders.map((i) => defaultMethodOf.get(plan.country[i] as string) ?? null),
+        orders.map((i) => shippingOf[i]?.methodId ?? defaultMethodOf.get(plan.country[i] as string) ?? null),
         platform,
+        orders.map((i) => shippingOf[i]?.boxId ?? null),
       ],
     );
     const idOf = new Map(inserted.rows.map((r) => [r.order_id, r.id]));

@@ -11,6 +11,7 @@ import { withIdempotency } from '../../lib/idempotency.ts';
 import { countImport } from '../../lib/rate-limit.ts';
 import { route } from '../../lib/route.ts';
 import { getProductBundle, importBundles } from './bundles.service.ts';
+import { registerProductCardRoutes } from './product-card.routes.ts';
 import { importProducts } from './product-import.service.ts';
 import { registerProductListRoutes } from './product-list.routes.ts';
 import { getProductHistory, searchProductsByEan, setReturnInstruction } from './products.service.ts';
@@ -46,4 +47,6 @@ export function registerProductRoutes(app: FastifyInstance): void {
     const run = (tx: typeof ctx.db) => setReturnInstruction({ db: tx, orgIds: ctx.orgIds }, body);
     return ctx.idempotencyKey ? withIdempotency(ctx, req, run) : ctx.db.transaction(run);
   });
+
+  registerProductCardRoutes(app);
 }

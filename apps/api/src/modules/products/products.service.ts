@@ -10,7 +10,7 @@ const num = (v: string | null): number | null => (v === null ? null : Number(v))
  * Products of the scope with their stock places in one statement: the lateral join aggregates each product's
  * locations (by position) and the total stock held by the provider (tenant-scoped, docs/architecture.md).
  */
-function productQuery(scope: TenantScope) {
+export function productQuery(scope: TenantScope) {
   return tenantSql(scope)
     .selectFrom('products as p')
     .leftJoinLateral(
@@ -60,7 +60,8 @@ function productQuery(scope: TenantScope) {
 
 type ProductRow = Awaited<ReturnType<ReturnType<typeof productQuery>['executeTakeFirstOrThrow']>>;
 
-function toProduct(r: ProductRow): Product {
+/** A row of {@link productQuery} in the shape of core's `Product` (spec 3 §3). */
+export function toProduct(r: ProductRow): Product {
   return {
     id: r.id,
     org: r.org_id,

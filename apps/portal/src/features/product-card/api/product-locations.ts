@@ -6,7 +6,9 @@ import {
   eanLabelEndpoint,
   type LabelFormat,
   newTransferEndpoint,
+  type ProductCard,
   type ProductLocations,
+  productCardEndpoint,
   productHistoryEndpoint,
   productLocationsEndpoint,
   recountEndpoint,
@@ -102,7 +104,7 @@ export function useLocationActions(id: string) {
 
 /**
  * Saves the product's return instruction (`POST /product/return_instruction`, spec 3 §7; shown at the returns desk):
- * the answer is written into the cached product at once.
+ * the answer is written into the cached product and card at once.
  */
 export function useSaveReturnInstruction(id: string) {
   const qc = useQueryClient();
@@ -114,6 +116,11 @@ export function useSaveReturnInstruction(id: string) {
         endpointQuery(productLocationsEndpoint, { params: { id } }).queryKey,
         (old: ProductLocations | undefined) =>
           old ? { ...old, product: { ...old.product, return_instruction: saved.return_instruction } } : old,
+      );
+      qc.setQueryData(
+        endpointQuery(productCardEndpoint, { params: { id } }).queryKey,
+        (old: ProductCard | undefined) =>
+          old ? { ...old, return_instruction: saved.return_instruction } : old,
       );
     },
   });

@@ -1,6 +1,5 @@
 import {
   assignLocationByNameEndpoint,
-  automationCreateEndpoint,
   canCall,
   clearLocationEndpoint,
   correctStockEndpoint,
@@ -9,7 +8,10 @@ import {
   type LabelFormat,
   LOCATION_NOT_EMPTY_TEXT,
   LOCATION_NOT_EMPTY_TITLE,
+  type ProductCard,
   type ProductLocationLink,
+  productHistoryEndpoint,
+  productOpenTransfersEndpoint,
   recountEndpoint,
   returnInstructionEndpoint,
   stockUpdateEndpoint,
@@ -38,13 +40,8 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { PATHS } from '../../app/paths.ts';
 import { roleInForce, useSession } from '../../app/session.ts';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { BundlePartsPanel } from '../../components/product-panels/bundle-parts-panel.tsx';
-import { ProductAutomationsPanel } from '../../components/product-panels/product-automations-panel.tsx';
 import {
   useLocationActions,
   usePrintEanLabels,
@@ -55,20 +52,11 @@ import {
 
 const HISTORY_ROWS = 50;
 
-/**
- * A product's stock: the product location widget (spec 2 §2 Product location widget, §6 Location editor, Recount
- * panel, Open transfers panel) and its location history (the stock ledger). Add a location by scanning its label or
- * typing its name (Enter adds it with 0 pieces, Escape clears the field); per location the stock (saved on change,
- * refused when someone changed it meanwhile), move pieces to another location, mark pieces to move later, up/down
- * in the product's order, delete (refused with the spec's popup while it holds stock); the recount flag and a stock
- * correction with a reason. A merchant sees the same, read-only where its role may not change stock.
- */
-export function ProductStockPage() {
-  const { id = '' } = useParams();
-  const { t, i18n } = useTranslation('stock');
+/** What the user's role may do with a product's stock (spec 3 §6: each panel needs its call). */
+export function useStockPermissions() {
   const { user, orgAuth } = useSession();
   const role = roleInForce(user, orgAuth);
-  const may = {
+  return {
     edit: canCall(role, stockUpdateEndpoint),
     add: canCall(role, assignLocationByNameEndpoint),
     move: canCall(role, transferEndpoint) && canCall(role, switchLocationEndpoint),
@@ -76,9 +64,22 @@ export function ProductStockPage() {
     correct: canCall(role, correctStockEndpoint),
     instruct: canCall(role, returnInstructionEndpoint),
     labels: canCall(role, eanLabelEndpoint),
+    history: canCall(role, productHistoryEndpoint),
+    transfers: canCall(role, productOpenTransfersEndpoint),
   };
+}
+
+/**
+ * A product's locations (spec 2 §2 Product location widget, §6 Location editor): add a location by scanning its label
+ * or typing its name (Enter adds it with 0 pieces, Escape clears the field); per location the stock (saved on change,
+ * refused when someone changed it meanwhile), move pieces to another location, mark pieces to move later, up/down in
+ * the product's order, delete (refused with the spec's popup while it holds stock). Read-only where the role may not
+ * change stock.
+ */
+export function LocationsSection({ id }: { id: string }) {
+  const { t } = useTranslation('stock');
+  const may = useStockPermissions();
   const data = useProductLocations(id);
-  const history = useProductHistory(id, HISTORY_ROWS);
   const actions = useLocationActions(id);
   const [scan, setScan] = useState('');
   const [notEmpty, setNotEmpty] = useState(false);
@@ -86,8 +87,7 @@ export function ProductStockPage() {
 
   if (data.isError) return <ErrorBanner error={data.error} />;
   if (data.isPending) return <PageLoader />;
-  const { product, locations } = data.data;
-  const lang = i18n.resolvedLanguage?.startsWith('nl') ? 'nl' : 'en';
+  const { locations } = data.data;
   const failed =
     actions.add.error ??
     actions.setStock.error ??
@@ -102,209 +102,131 @@ export function ProductStockPage() {
   };
 
   return (
-    <Stack gap="md">
-      <Anchor component={Link} to={PATHS.products} size="sm">
-        ← {t('back')}
-      </Anchor>
-      <PageHeader
-        title={product.name}
-        description={
-          <Group gap="xs">
-            <Text ff="monospace">{product.ean}</Text>
-            <Badge variant="light">{t('total', { count: product.stock })}</Badge>
-            {product.needs_recount && <Badge color="orange">{t('needsRecount')}</Badge>}
-          </Group>
-        }
-        actions={may.labels ? <EanLabels ean={product.ean} orgId={product.org_id} /> : undefined}
-      />
-      <Paper withBorder radius="md" p="md" component="section" aria-label={t('locations')}>
-        <Stack gap="sm">
-          <Title order={2} fz="lg">
-            {t('locations')}
-          </Title>
-          <ErrorBanner error={failed} />
-          {may.add && (
-            <TextInput
-              label={t('addLocation')}
-              description={t('addLocationHint')}
-              placeholder="A-01-03"
-              value={scan}
-              onChange={(e) => setScan(e.currentTarget.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') addScanned();
-                if (e.key === 'Escape') setScan('');
-              }}
-              maxLength={64}
-              w={320}
-            />
-          )}
-          {locations.length === 0 ? (
-            <Text c="dimmed">{t('noLocations')}</Text>
-          ) : (
-            <Table verticalSpacing="xs" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('location')}</Table.Th>
-                  <Table.Th ta="right">{t('stock')}</Table.Th>
-                  <Table.Th>{t('transferState')}</Table.Th>
-                  <Table.Th aria-label={t('actions')} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {locations.map((l, i) => (
-                  <Table.Tr key={l.id} aria-label={l.location.name}>
-                    <Table.Td>
-                      <Text fw={600}>{l.location.name}</Text>
-                      <Text size="xs" c="dimmed">
-                        {[l.location.parent_name, l.location.type, i === 0 ? t('first') : null]
-                          .filter(Boolean)
-                          .join(' · ')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {may.edit ? (
-                        <StockField
-                          link={l}
-                          onSave={(amount) =>
-                            actions.setStock.mutate({ linkId: l.id, amount, expected: l.stock })
+    <Paper withBorder radius="md" p="md" component="section" aria-label={t('locations')}>
+      <Stack gap="sm">
+        <Title order={2} fz="lg">
+          {t('locations')}
+        </Title>
+        <ErrorBanner error={failed} />
+        {may.add && (
+          <TextInput
+            label={t('addLocation')}
+            description={t('addLocationHint')}
+            placeholder="A-01-03"
+            value={scan}
+            onChange={(e) => setScan(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') addScanned();
+              if (e.key === 'Escape') setScan('');
+            }}
+            maxLength={64}
+            w={320}
+          />
+        )}
+        {locations.length === 0 ? (
+          <Text c="dimmed">{t('noLocations')}</Text>
+        ) : (
+          <Table verticalSpacing="xs" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('location')}</Table.Th>
+                <Table.Th ta="right">{t('stock')}</Table.Th>
+                <Table.Th>{t('transferState')}</Table.Th>
+                <Table.Th aria-label={t('actions')} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {locations.map((l, i) => (
+                <Table.Tr key={l.id} aria-label={l.location.name}>
+                  <Table.Td>
+                    <Text fw={600}>{l.location.name}</Text>
+                    <Text size="xs" c="dimmed">
+                      {[l.location.parent_name, l.location.type, i === 0 ? t('first') : null]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {may.edit ? (
+                      <StockField
+                        link={l}
+                        onSave={(amount) =>
+                          actions.setStock.mutate({ linkId: l.id, amount, expected: l.stock })
+                        }
+                      />
+                    ) : (
+                      l.stock
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {l.to_transfer ? (
+                      <Group gap={6}>
+                        <Badge color="grape" variant="light">
+                          {t('toMove', { count: l.transfer_quantity ?? l.stock })}
+                        </Badge>
+                        {may.move && (
+                          <Anchor
+                            component="button"
+                            size="xs"
+                            onClick={() => actions.cancelTransfer.mutate({ linkId: l.id })}
+                          >
+                            {t('cancelMove')}
+                          </Anchor>
+                        )}
+                      </Group>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    {may.move && (
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('up', { name: l.location.name })}
+                          disabled={i === 0}
+                          onClick={() =>
+                            actions.move.mutate({ from: l.id, to: locations[i - 1]?.id ?? l.id })
                           }
-                        />
-                      ) : (
-                        l.stock
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {l.to_transfer ? (
-                        <Group gap={6}>
-                          <Badge color="grape" variant="light">
-                            {t('toMove', { count: l.transfer_quantity ?? l.stock })}
-                          </Badge>
-                          {may.move && (
-                            <Anchor
-                              component="button"
-                              size="xs"
-                              onClick={() => actions.cancelTransfer.mutate({ linkId: l.id })}
-                            >
-                              {t('cancelMove')}
-                            </Anchor>
-                          )}
-                        </Group>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      {may.move && (
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={t('up', { name: l.location.name })}
-                            disabled={i === 0}
-                            onClick={() =>
-                              actions.move.mutate({ from: l.id, to: locations[i - 1]?.id ?? l.id })
-                            }
-                          >
-                            ↑
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={t('down', { name: l.location.name })}
-                            disabled={i === locations.length - 1}
-                            onClick={() =>
-                              actions.move.mutate({ from: l.id, to: locations[i + 1]?.id ?? l.id })
-                            }
-                          >
-                            ↓
-                          </ActionIcon>
-                          <Button size="compact-xs" variant="default" onClick={() => setTransferFor(l)}>
-                            {t('transfer')}
-                          </Button>
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            color="red"
-                            onClick={() =>
-                              actions.clear.mutate(
-                                { linkId: l.id, locationId: l.location.id },
-                                {
-                                  onError: (e) =>
-                                    setNotEmpty(isProblem(e, clearLocationEndpoint, 'location_not_empty')),
-                                },
-                              )
-                            }
-                          >
-                            {t('delete')}
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-        </Stack>
-      </Paper>
-      {(may.recount || may.correct) && (
-        <RecountPanel
-          needsRecount={product.needs_recount}
-          stock={product.stock}
-          mayFlag={may.recount}
-          mayCorrect={may.correct}
-          flag={(v) => actions.recount.mutate(v)}
-          correct={(amount, reason) =>
-            actions.correct.mutate(
-              { orgId: product.org_id, ean: product.ean, amount, reason, language: lang },
-              { onSuccess: (r) => notifications.show({ color: 'green', message: r.message }) },
-            )
-          }
-          error={actions.correct.error ?? actions.recount.error}
-        />
-      )}
-      <ReturnInstruction id={id} text={product.return_instruction} editable={may.instruct} />
-      <Paper withBorder radius="md" p="md" component="section" aria-label={t('history')}>
-        <Stack gap="sm">
-          <Title order={2} fz="lg">
-            {t('history')}
-          </Title>
-          {history.isError ? (
-            <ErrorBanner error={history.error} />
-          ) : history.isPending ? (
-            <PageLoader />
-          ) : (
-            <Table verticalSpacing={4} fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('when')}</Table.Th>
-                  <Table.Th>{t('what')}</Table.Th>
-                  <Table.Th>{t('location')}</Table.Th>
-                  <Table.Th ta="right">{t('pieces')}</Table.Th>
-                  <Table.Th>{t('who')}</Table.Th>
+                        >
+                          ↑
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('down', { name: l.location.name })}
+                          disabled={i === locations.length - 1}
+                          onClick={() =>
+                            actions.move.mutate({ from: l.id, to: locations[i + 1]?.id ?? l.id })
+                          }
+                        >
+                          ↓
+                        </ActionIcon>
+                        <Button size="compact-xs" variant="default" onClick={() => setTransferFor(l)}>
+                          {t('transfer')}
+                        </Button>
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() =>
+                            actions.clear.mutate(
+                              { linkId: l.id, locationId: l.location.id },
+                              {
+                                onError: (e) =>
+                                  setNotEmpty(isProblem(e, clearLocationEndpoint, 'location_not_empty')),
+                              },
+                            )
+                          }
+                        >
+                          {t('delete')}
+                        </Button>
+                      </Group>
+                    )}
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {history.data.mutations.map((m) => (
-                  <Table.Tr key={m.id}>
-                    <Table.Td>
-                      {new Date(m.created_at).toLocaleString(lang === 'nl' ? 'nl-NL' : 'en-GB')}
-                    </Table.Td>
-                    <Table.Td>
-                      {t(`reason.${m.reason}`)}
-                      {m.order ? ` · ${m.order.order_id}` : ''}
-                      {m.note ? ` · ${m.note}` : ''}
-                    </Table.Td>
-                    <Table.Td>{m.location?.name ?? ''}</Table.Td>
-                    <Table.Td ta="right" c={m.quantity < 0 ? 'red' : undefined}>
-                      {m.quantity > 0 ? `+${m.quantity}` : m.quantity}
-                    </Table.Td>
-                    <Table.Td>{m.user ? `${m.user.first_name} ${m.user.family_name}` : ''}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-        </Stack>
-      </Paper>
-      <BundlePartsPanel productId={id} />
-      <ProductAutomationsPanel productId={id} canEdit={canCall(role, automationCreateEndpoint)} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
       <Modal opened={notEmpty} onClose={() => setNotEmpty(false)} title={LOCATION_NOT_EMPTY_TITLE} centered>
         <Stack>
           <Text>{LOCATION_NOT_EMPTY_TEXT}</Text>
@@ -330,16 +252,79 @@ export function ProductStockPage() {
         }
         error={actions.transfer.error ?? actions.markTransfer.error}
       />
-    </Stack>
+    </Paper>
   );
 }
 
 /**
- * The product's return instruction (spec 3 §2 product options; issue 12): what the returns desk does with a returned
- * piece, shown on every return item of this product at the desk. Editable by whoever may set it, read-only otherwise.
+ * The recount flag and a stock correction through the ledger (spec 3 §2 Recount panel, §5 Stock correction; spec 2
+ * §5): the amount is the product's total; the answer replaces the cached locations.
  */
+export function RecountSection({ id, product }: { id: string; product: ProductCard }) {
+  const { i18n } = useTranslation('stock');
+  const may = useStockPermissions();
+  const actions = useLocationActions(id);
+  const lang = i18n.resolvedLanguage?.startsWith('nl') ? 'nl' : 'en';
+  return (
+    <RecountPanel
+      needsRecount={product.needs_recount}
+      stock={product.sf_stock}
+      mayFlag={may.recount}
+      mayCorrect={may.correct}
+      flag={(v) => actions.recount.mutate(v)}
+      correct={(amount, reason) =>
+        actions.correct.mutate(
+          { orgId: product.org, ean: product.ean, amount, reason, language: lang },
+          { onSuccess: (r) => notifications.show({ color: 'green', message: r.message }) },
+        )
+      }
+      error={actions.correct.error ?? actions.recount.error}
+    />
+  );
+}
+
+/** The product's stock ledger, newest first (spec 3 §2 Location history panel; spec 2 §6). */
+export function HistorySection({ id }: { id: string }) {
+  const { t, i18n } = useTranslation('stock');
+  const history = useProductHistory(id, HISTORY_ROWS);
+  const lang = i18n.resolvedLanguage?.startsWith('nl') ? 'nl' : 'en';
+  if (history.isError) return <ErrorBanner error={history.error} />;
+  if (history.isPending) return <PageLoader />;
+  if (history.data.mutations.length === 0) return <Text c="dimmed">{t('card.noHistory')}</Text>;
+  return (
+    <Table verticalSpacing={4} fz="sm">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('when')}</Table.Th>
+          <Table.Th>{t('what')}</Table.Th>
+          <Table.Th>{t('location')}</Table.Th>
+          <Table.Th ta="right">{t('pieces')}</Table.Th>
+          <Table.Th>{t('who')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {history.data.mutations.map((m) => (
+          <Table.Tr key={m.id}>
+            <Table.Td>{new Date(m.created_at).toLocaleString(lang === 'nl' ? 'nl-NL' : 'en-GB')}</Table.Td>
+            <Table.Td>
+              {t(`reason.${m.reason}`)}
+              {m.order ? ` · ${m.order.order_id}` : ''}
+              {m.note ? ` · ${m.note}` : ''}
+            </Table.Td>
+            <Table.Td>{m.location?.name ?? ''}</Table.Td>
+            <Table.Td ta="right" c={m.quantity < 0 ? 'red' : undefined}>
+              {m.quantity > 0 ? `+${m.quantity}` : m.quantity}
+            </Table.Td>
+            <Table.Td>{m.user ? `${m.user.first_name} ${m.user.family_name}` : ''}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 /** Prints EAN labels of the product (spec 3 §7 `POST /product/label/{ean}/{amount}`): how many, which size. */
-function EanLabels({ ean, orgId }: { ean: string; orgId: string }) {
+export function EanLabels({ ean, orgId }: { ean: string; orgId: string }) {
   const { t } = useTranslation('stock');
   const print = usePrintEanLabels(ean, orgId);
   const [amount, setAmount] = useState<string | number>(1);
@@ -379,7 +364,19 @@ function EanLabels({ ean, orgId }: { ean: string; orgId: string }) {
   );
 }
 
-function ReturnInstruction({ id, text, editable }: { id: string; text: string | null; editable: boolean }) {
+/**
+ * The product's return instruction (spec 3 §2 product options; issue 12): what the returns desk does with a returned
+ * piece, shown on every return item of this product at the desk. Editable by whoever may set it, read-only otherwise.
+ */
+export function ReturnInstruction({
+  id,
+  text,
+  editable,
+}: {
+  id: string;
+  text: string | null;
+  editable: boolean;
+}) {
   const { t } = useTranslation('stock');
   const save = useSaveReturnInstruction(id);
   const [value, setValue] = useState(text ?? '');

@@ -1,0 +1,549 @@
+import type { ProductCard, ProductHistoryResponse, ProductLocations } from '@hoppa/core';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { orgAuth, role, user } from '../../test/fixtures.ts';
+import { stubPageRequest } from '../../test/page-request.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { imageFileProblem } from './api/product-card.ts';
+import { customsErrors, dataQualityProblems, ProductCardPage } from './product-card-page.tsx';
+
+const hex = (n: number) => n.toString(16).padStart(24, '0');
+const PRODUCT = hex(1);
+
+function locations(stockA: number, withB = false): ProductLocations {
+  const link = (n: number, name: string, stock: number, position: number) => ({
+    id: hex(100 + n),
+    location: { id: hex(200 + n), name, parent_name: 'A-01', type: 'half-box' as const, active: true },
+    stock,
+    active: true,
+    to_transfer: false,
+    transfer_quantity: null,
+    position,
+  });
+  const links = [link(1, 'A-01-01', stockA, 0), ...(withB ? [link(2, 'A-01-02', 0, 1)] : [])];
+  return {
+    product: {
+      id: PRODUCT,
+      org_id: hex(9),
+      name: 'Ontbijtkoek',
+      ean: '8712345678906',
+      needs_recount: false,
+      stock: links.reduce((n, l) => n + l.stock, 0),
+      return_instruction: null,
+    },
+    locations: links,
+  };
+}
+
+function cardOf(over: Partial<ProductCard> = {}): ProductCard {
+  return {
+    id: PRODUCT,
+    org: hex(9),
+    name: 'Ontbijtkoek',
+    ean: '8712345678906',
+    bsku: 'OK-1',
+    parent: null,
+    img_url: null,
+    note: null,
+    pick_note: null,
+    pack_note: null,
+    return_instruction: null,
+    weight_kg: null,
+    length: null,
+    height: null,
+    width: null,
+    customs: { hs: null, value: null },
+    fullfilled_bysf: true,
+    active: true,
+    needs_recount: false,
+    sf_stock: 12,
+    locations: [],
+    def_shipping_id: null,
+    ship_box_id: null,
+    track_trace_email: true,
+    share_track_trace: true,
+    sync_stock: false,
+    fake_stock: false,
+    lead_time_days: null,
+    ship_time_days: null,
+    stock_min: null,
+    stock_max: null,
+    confirm_as: null,
+    bol_confirm: false,
+    surcharge_ids: [hex(80)],
+    sold_30d: 30,
+    daily_demand: 1,
+    days_until_out_of_stock: 12,
+    image_ids: [],
+    has_image: false,
+    parent_product: null,
+    children: [],
+    ...over,
+  };
+}
+
+const HISTORY: ProductHistoryResponse = {
+  product: { id: PRODUCT, name: 'Ontbijtkoek', ean: '8712345678906' },
+  mutations: [
+    {
+      id: hex(300),
+      created_at: '2026-11-25T09:00:00.000Z',
+      quantity: 12,
+      reason: 'count',
+      location: { id: hex(201), name: 'A-01-01' },
+      order: null,
+      order_line_id: null,
+      user: { id: hex(5), first_name: 'Piet', family_name: 'Picker' },
+      note: null,
+    },
+  ],
+  next: null,
+  locations: [],
+};
+
+const staff = role('warehouse_staff', [
+  { methods: ['*'], path: '/locations/*' },
+  { methods: ['GET'], path: '/product/*' },
+  { methods: ['POST'], path: '/product/assign_location' },
+  { methods: ['PUT'], path: '/product/switch_loc_position' },
+  { methods: ['POST', 'DELETE'], path: '/product/transfer/*' },
+]);
+
+/** Answers the screen's calls like the API; records the changes. */
+function fakeApi(
+  calls: string[],
+  opts: { failCard?: number; loads?: number[]; children?: boolean; card?: Partial<ProductCard> } = {},
+) {
+  let state = locations(12);
+  let card = cardOf({
+    ...(opts.children
+      ? { children: [{ id: hex(2), name: 'Ontbijtkoek los', ean: '8712345678913', sf_stock: 4 }] }
+      : {}),
+    ...opts.card,
+  });
+  let cardFailures = opts.failCard ?? 0;
+  return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req =
+      input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+    const url = new URL(req.url);
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    if (url.pathname === `/api/product/${PRODUCT}`) {
+      opts.loads?.push(Date.now());
+      if (cardFailures-- > 0) return json({ statusCode: 500, code: 'internal', message: 'down' }, 500);
+      return json(card);
+    }
+    if (url.pathname === '/api/shipment_methods')
+      return json([
+        {
+          id: hex(60),
+          code: 'PNL-NL',
+          name: 'PostNL pakket',
+          carrier: 'postnl',
+          price: 6.95,
+          price_cents: 695,
+          country_code: 'NL',
+          product_code: '3085',
+          active: true,
+        },
+      ]);
+    if (url.pathname === '/api/surcharges')
+      return json({
+        items: [
+          {
+            id: hex(80),
+            name: 'Breekbaar inpakken',
+            code: 'FRAGILE',
+            price: 0.75,
+            price_cents: 75,
+            note: null,
+            type: 'order-line',
+          },
+        ],
+        total: 1,
+        skip: 0,
+        limit: 200,
+      });
+    if (url.pathname === '/api/shipment_boxes')
+      return json([
+        {
+          id: hex(70),
+          name: 'Doos S',
+          label: 'S',
+          price: 0.5,
+          price_cents: 50,
+          package_cost: 0.2,
+          package_cost_cents: 20,
+        },
+      ]);
+    if (url.pathname === `/api/stock/analysis/${hex(9)}/8712345678906`)
+      return json({
+        product: { id: PRODUCT, name: 'Ontbijtkoek', ean: '8712345678906', needs_recount: false },
+        stock: 12,
+        ledger: 12,
+        difference: 0,
+        locations: [{ location: { id: hex(201), name: 'A-01-01' }, stock: 12, ledger: 12 }],
+        reasons: [{ reason: 'count', quantity: 12, rows: 1 }],
+        days: [],
+      });
+    const settings: Record<string, (b: Record<string, unknown>) => Partial<ProductCard>> = {
+      '/api/product/fulfilment/toggle': () => ({ fullfilled_bysf: !card.fullfilled_bysf }),
+      '/api/product/share_track_trace': (b) => ({ share_track_trace: b.share_track_trace as boolean }),
+      '/api/product/sync_stock': (b) => ({ sync_stock: b.stock_sync as boolean }),
+      '/api/product/fake_stock': (b) => ({ fake_stock: b.fake_stock as boolean }),
+      '/api/product/assign_box': (b) => ({ ship_box_id: b.box_id as string }),
+      '/api/product/pick_note': (b) => ({ pick_note: b.pick_note as string }),
+      [`/api/product/customs/${PRODUCT}`]: (b) => ({
+        customs: { hs: b.hs as string, value: b.value as number },
+        weight_kg: b.weight_kg as number,
+      }),
+    };
+    if (url.pathname.startsWith('/api/products/ean/'))
+      return json({
+        products: [{ ...cardOf({ id: hex(2), name: 'Ontbijtkoek los', ean: '8712345678913' }) }],
+      });
+    if (url.pathname.startsWith('/api/product/link/') || url.pathname.startsWith('/api/product/unlink/')) {
+      calls.push(url.pathname.replace('/api', ''));
+      const linking = url.pathname.startsWith('/api/product/link/');
+      card = {
+        ...card,
+        children: linking ? [{ id: hex(2), name: 'Ontbijtkoek los', ean: '8712345678913', sf_stock: 4 }] : [],
+      };
+      return json(card);
+    }
+    const set = settings[url.pathname];
+    if (set && req.method === 'POST') {
+      const body = (await req.json()) as Record<string, unknown>;
+      calls.push(`${url.pathname.replace('/api', '')} ${JSON.stringify(body)}`);
+      card = { ...card, ...set(body) };
+      return json(card);
+    }
+    if (url.pathname === `/api/product/locations/${PRODUCT}`) return json(state);
+    if (url.pathname === `/api/product/history_locations/${PRODUCT}`) return json(HISTORY);
+    if (url.pathname === '/api/product/assign_location') {
+      calls.push(`assign ${JSON.stringify(await req.json())}`);
+      state = locations(12, true);
+      return json(state);
+    }
+    if (url.pathname.startsWith('/api/locations/stock/update/')) {
+      calls.push(`stock ${url.pathname.split('/').slice(-2).join('/')}${url.search}`);
+      state = locations(9, true);
+      return json(state);
+    }
+    if (url.pathname === '/api/product/return_instruction') {
+      const body = (await req.json()) as { return_instruction: string | null };
+      calls.push(`instruct ${JSON.stringify(body)}`);
+      return json({ product_id: PRODUCT, return_instruction: body.return_instruction });
+    }
+    if (url.pathname.startsWith('/api/product/label/')) {
+      calls.push(`labels ${url.pathname.split('/').slice(-2).join('/')} ${JSON.stringify(await req.json())}`);
+      return new Response(new Uint8Array([37, 80, 68, 70]), {
+        headers: { 'content-type': 'application/pdf' },
+      });
+    }
+    if (url.pathname.startsWith('/api/locations/clear/')) {
+      calls.push('clear');
+      return json(
+        { statusCode: 409, code: 'location_not_empty', message: 'Oeps! deze locatie is nog niet leeg.' },
+        409,
+      );
+    }
+    return json({ statusCode: 404, code: 'not_found', message: url.pathname }, 404);
+  });
+}
+
+beforeEach(() => stubPageRequest());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the product location widget on the card (spec 2 §2)', { timeout: 30_000 }, () => {
+  it('prints EAN labels of the product in the chosen size and number, for a role that may', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', fakeApi(calls));
+    const tab = { location: { href: '' }, close: vi.fn() };
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:labels') }));
+    const printer = role('warehouse_staff', [
+      { methods: ['GET'], path: '/product/*' },
+      { methods: ['POST'], path: '/product/label/*' },
+    ]);
+    renderRoutes([{ path: '/products/:id', element: <ProductCardPage /> }], {
+      path: `/products/${PRODUCT}`,
+      session: { user: user(printer), orgAuth: orgAuth(printer) },
+    });
+    await screen.findByRole('heading', { name: 'Ontbijtkoek' });
+    fireEvent.change(screen.getByLabelText('EAN labels'), { target: { value: '12' } });
+    fireEvent.change(screen.getByLabelText('Size'), { target: { value: '62mm' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Print EAN labels' }));
+    await waitFor(() => expect(tab.location.href).toBe('blob:labels'));
+    expect(calls).toEqual([`labels 8712345678906/12 {"format":"62mm","org_id":"${hex(9)}"}`]);
+  });
+
+  it('shows no label printing to a role without the call', async () => {
+    vi.stubGlobal('fetch', fakeApi([]));
+    renderRoutes([{ path: '/products/:id', element: <ProductCardPage /> }], {
+      path: `/products/${PRODUCT}`,
+      session: { user: user(staff), orgAuth: orgAuth(staff) },
+    });
+    await screen.findByRole('heading', { name: 'Ontbijtkoek' });
+    expect(screen.queryByRole('button', { name: 'Print EAN labels' })).toBeNull();
+  });
+
+  it('adds a scanned location, sets its stock with the amount it replaces, and explains a refused delete', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', fakeApi(calls));
+    renderRoutes([{ path: '/products/:id', element: <ProductCardPage /> }], {
+      path: `/products/${PRODUCT}`,
+      session: { user: user(staff), orgAuth: orgAuth(staff) },
+    });
+    expect(await screen.findByRole('heading', { name: 'Ontbijtkoek' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Location history' }));
+    expect(await screen.findByText('Stock set')).toBeTruthy();
+
+    const scan = screen.getByLabelText('Add a location');
+    fireEvent.change(scan, { target: { value: 'A-01-02' } });
+    fireEvent.keyDown(scan, { key: 'Enter' });
+    await screen.findByRole('row', { name: 'A-01-02' });
+    expect(calls[0]).toBe(`assign {"product_id":"${PRODUCT}","rack_number":"A-01-02","raw_scan":"A-01-02"}`);
+
+    const field = screen.getByLabelText('Pieces on A-01-01');
+    fireEvent.change(field, { target: { value: '9' } });
+    fireEvent.blur(field);
+    await waitFor(() => expect(calls[1]).toBe(`stock ${hex(101)}/9?expected=12`));
+
+    const row = screen.getByRole('row', { name: 'A-01-01' });
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    expect(
+      await screen.findByText('Controleer en verwijder de juiste locatie om verder te gaan'),
+    ).toBeTruthy();
+  });
+
+  it('saves the return instruction the returns desk shows, and shows it read-only to a role that may not set it', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', fakeApi(calls));
+    const owner = role('merchant_owner', [
+      { methods: ['GET'], path: '/product/*' },
+      { methods: ['POST'], path: '/product/return_instruction' },
+    ]);
+    const view = renderRoutes([{ path: '/products/:id', element: <ProductCardPage /> }], {
+      path: `/products/${PRODUCT}`,
+      session: { user: user(owner), orgAuth: orgAuth(owner) },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Options' }));
+    const box = await screen.findByRole('region', { name: 'Return instruction' });
+    const field = within(box).getByLabelText('Return instruction');
+    const save = within(box).getByRole('button', { name: 'Save' });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(field, { target: { value: '  Check for cracks  ' } });
+    fireEvent.click(save);
+    expect(await within(box).findByText('Saved')).toBeTruthy();
+    expect(calls).toEqual([`instruct {"product_id":"${PRODUCT}","return_instruction":"Check for cracks"}`]);
+    view.unmount();
+
+    renderRoutes([{ path: '/products/:id', element: <ProductCardPage /> }], {
+      path: `/products/${PRODUCT}`,
+      session: { user: user(staff), orgAuth: orgAuth(staff) },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Options' }));
+    const readOnly = await screen.findByRole('region', { name: 'Return instruction' });
+    expect(within(readOnly).getByText('No return instruction.')).toBeTruthy();
+    expect(within(readOnly).queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+});
+
+const owner = role('merchant_owner', [
+  { methods: ['GET'], path: '/product/*' },
+  { methods: ['GET'], path: '/shipment_*' },
+  { methods: ['GET'], path: '/stock/*' },
+  { methods: ['GET'], path: '/surcharges' },
+  { methods: ['POST'], path: '/surcharges/select' },
+  { methods: ['*'], path: '/product/*', except: ['/product/assign_location', '/product/transfer/*'] },
+]);
+
+function renderCard(r = owner) {
+  return renderRoutes([{ path: '/products/:id', element: <ProductCardPage /> }], {
+    path: `/products/${PRODUCT}`,
+    session: { user: user(r), orgAuth: orgAuth(r) },
+  });
+}
+
+describe('the product card (spec 3 §2)', { timeout: 30_000 }, () => {
+  it('shows stock, sales figures and the data-quality warning for a product without image', async () => {
+    vi.stubGlobal('fetch', fakeApi([]));
+    renderCard();
+    await screen.findByRole('heading', { name: 'Ontbijtkoek' });
+    expect(screen.getByLabelText('Total stock').textContent).toBe('12');
+    expect(screen.getByLabelText('Sold in 30 days').textContent).toBe('30');
+    expect(screen.getByLabelText('Days until out of stock').textContent).toBe('12');
+    expect(screen.getByText(/No image: upload a photo/)).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'No product photo' })).toBeTruthy();
+    expect(dataQualityProblems({ ean: '', name: ' ', has_image: true })).toEqual(['ean', 'name']);
+  });
+
+  it('keeps one panel open at a time', async () => {
+    vi.stubGlobal('fetch', fakeApi([]));
+    renderCard();
+    const options = await screen.findByRole('button', { name: 'Options' });
+    const customs = screen.getByRole('button', { name: 'Customs' });
+    const analysis = screen.getByRole('button', { name: 'Stock analysis' });
+    fireEvent.click(options);
+    expect(await screen.findByLabelText('Pick note')).toBeTruthy();
+    expect(options.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(customs);
+    expect(await screen.findByLabelText('HS code')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByLabelText('Pick note')).toBeNull());
+    expect(options.getAttribute('aria-expanded')).toBe('false');
+    expect(customs.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(analysis);
+    expect(await screen.findByLabelText('By the ledger')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByLabelText('HS code')).toBeNull());
+    expect(screen.getAllByRole('button').filter((b) => b.getAttribute('aria-expanded') === 'true')).toEqual([
+      analysis,
+    ]);
+  });
+
+  it('sends each switch and selector to its own call and shows the answer', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', fakeApi(calls));
+    renderCard();
+    await screen.findByRole('heading', { name: 'Ontbijtkoek' });
+    fireEvent.click(screen.getByLabelText('Fulfilled by Hoppa'));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Fulfilled by Hoppa') as HTMLInputElement).checked).toBe(false),
+    );
+    fireEvent.click(screen.getByLabelText('Share track and trace'));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    fireEvent.click(screen.getByLabelText('Sync stock'));
+    await waitFor(() => expect(calls).toHaveLength(3));
+    fireEvent.click(screen.getByLabelText('Fake stock'));
+    await waitFor(() => expect(calls).toHaveLength(4));
+    await screen.findByRole('option', { name: 'Doos S' });
+    fireEvent.change(screen.getByLabelText('Default box (packaging)'), { target: { value: hex(70) } });
+    await waitFor(() => expect(calls).toHaveLength(5));
+    expect(calls).toEqual([
+      `/product/fulfilment/toggle {"id":"${PRODUCT}"}`,
+      `/product/share_track_trace {"product_id":"${PRODUCT}","share_track_trace":false}`,
+      `/product/sync_stock {"product_id":"${PRODUCT}","stock_sync":true}`,
+      `/product/fake_stock {"product_id":"${PRODUCT}","fake_stock":true}`,
+      `/product/assign_box {"product_id":"${PRODUCT}","box_id":"${hex(70)}"}`,
+    ]);
+    expect((screen.getByLabelText('Fake stock') as HTMLInputElement).checked).toBe(true);
+    // The surcharges that apply are shown as chosen.
+    expect((await screen.findAllByText('Breekbaar inpakken (€ 0,75)')).length).toBeGreaterThan(0);
+  });
+
+  it('saves only the changed options, each through its call', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', fakeApi(calls));
+    renderCard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Options' }));
+    fireEvent.change(await screen.findByLabelText('Pick note'), { target: { value: 'Two per box' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Save options' }));
+    await waitFor(() =>
+      expect(calls).toEqual([`/product/pick_note {"product_id":"${PRODUCT}","pick_note":"Two per box"}`]),
+    );
+  });
+
+  it('checks the customs form before sending and sends the fields the API expects', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', fakeApi(calls));
+    renderCard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Customs' }));
+    fireEvent.change(await screen.findByLabelText('HS code'), { target: { value: '19A5' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('HS code must be 6 to 10 digits')).toBeTruthy();
+    expect(calls).toEqual([]);
+    fireEvent.change(screen.getByLabelText('HS code'), { target: { value: '1905.90.30' } });
+    fireEvent.change(screen.getByLabelText('Customs value'), { target: { value: '€ 12.5' } });
+    fireEvent.change(screen.getByLabelText('Weight'), { target: { value: '0.75 kg' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls).toEqual([
+        `/product/customs/${PRODUCT} {"hs":"1905.90.30","value":12.5,"weight_kg":0.75}`,
+      ]),
+    );
+    expect(customsErrors({ hs: '', value: -1, weight: '' }).errors).toEqual({
+      value: 'Value cannot be negative',
+    });
+    expect(customsErrors({ hs: '', value: 1.005, weight: 20_000 }).errors).toEqual({
+      value: 'Value has at most 2 decimals',
+      weight_kg: 'Weight is at most 10,000 kg',
+    });
+  });
+
+  it('retries the product load after 500 ms and 1 s (spec 3 §4)', async () => {
+    const loads: number[] = [];
+    vi.stubGlobal('fetch', fakeApi([], { failCard: 2, loads }));
+    renderCard();
+    await screen.findByRole('heading', { name: 'Ontbijtkoek' }, { timeout: 5000 });
+    expect(loads).toHaveLength(3);
+    const [a = 0, b = 0, c = 0] = loads;
+    expect(b - a).toBeGreaterThanOrEqual(450);
+    expect(c - b).toBeGreaterThanOrEqual(950);
+  });
+
+  it('asks before deleting, with the spec texts, and shows why the API refuses', async () => {
+    const calls: string[] = [];
+    const api = fakeApi(calls);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const req = input instanceof Request ? input : new Request(String(input), init);
+        if (req.method === 'DELETE')
+          return new Response(
+            JSON.stringify({
+              statusCode: 409,
+              code: 'product_has_stock',
+              message: 'The product still has 12 pieces in stock',
+            }),
+            { status: 409, headers: { 'content-type': 'application/json' } },
+          );
+        return api(input, init);
+      }),
+    );
+    renderCard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete product' }));
+    expect(await screen.findByText('Are you sure you want to delete 1 selected product(s)?')).toBeTruthy();
+    expect(screen.getByText('This action cannot be undone.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('The product still has 12 pieces in stock')).toBeTruthy();
+  });
+});
+
+describe('linked child products and the photo (spec 3 §2, §7 Relations)', { timeout: 30_000 }, () => {
+  it('lists the linked children with their stock and unlinks one through its call', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', fakeApi(calls, { children: true }));
+    renderCard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Linked child products' }));
+    const row = await screen.findByRole('row', { name: 'Ontbijtkoek los' });
+    expect(within(row).getByText('8712345678913')).toBeTruthy();
+    expect(within(row).getByText('4')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Unlink' }));
+    expect(await screen.findByText('No linked child products.')).toBeTruthy();
+    expect(calls).toEqual([`/product/unlink/${PRODUCT}/${hex(2)}`]);
+  });
+
+  it("shows the placeholder and says so when the shop's photo does not load", async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeApi([], { card: { img_url: 'https://images.example/koek.jpg', has_image: true } }),
+    );
+    renderCard();
+    const img = await screen.findByRole('img', { name: 'Ontbijtkoek' });
+    expect(screen.queryByText('This product is incomplete')).toBeNull();
+    fireEvent.error(img);
+    expect(await screen.findByRole('img', { name: 'No product photo' })).toBeTruthy();
+    expect(screen.getByText('The shop’s photo does not load here; upload one.')).toBeTruthy();
+  });
+
+  it('checks a chosen photo before uploading: jpeg, png or webp, at most 5 MB', () => {
+    expect(imageFileProblem(new File(['GIF89a'], 'a.gif', { type: 'image/gif' }))).toBe('badFormat');
+    expect(
+      imageFileProblem(new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'b.png', { type: 'image/png' })),
+    ).toBe('tooBig');
+    expect(imageFileProblem(new File([new Uint8Array(10)], 'c.webp', { type: 'image/webp' }))).toBeNull();
+  });
+});
