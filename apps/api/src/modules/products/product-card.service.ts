@@ -1,14 +1,13 @@
 import type { ConfirmAs, Product, ProductCard, ProductDeleteResult, ProductRef } from '@hoppa/core';
-import { productDeleteEndpoint } from '@hoppa/core';
+import { productDeleteEndpoint, salesFigures } from '@hoppa/core';
 import { sql } from 'kysely';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { notFound, problem } from '../../lib/errors.ts';
+import { productRows } from './product-list.service.ts';
 import { productQuery, toProduct } from './products.service.ts';
 
 /** Most linked children the card lists (a parent with more is a catalogue problem, not a card). */
 const CHILDREN_MAX = 200;
-/** Days the card's sales figures look back (spec 3 §2 'total sold in 30 days'). */
-const SALES_DAYS = 30;
 
 /** The product of `id` in the list shape, 404 when the scope may not see it (spec 3 §7 `GET /api/products/product/{id}`). */
 export async function getProductRecord(scope: TenantScope, id: string): Promise<Product> {
@@ -18,22 +17,12 @@ export async function getProductRecord(scope: TenantScope, id: string): Promise<
 }
 
 /**
- * Pieces of the product on order lines placed in the last 30 days, cancelled orders left out (the card's 'sold in 30
- * days', spec 3 §2). The product table's sales figures (issue 15, product-sales.service.ts) compute the same for a
- * page of products; the lead joins the two.
+ * The card's sales figures (spec 3 §2: sold in 30 days, daily demand, days until out of stock) by the same definition
+ * as the product table: pieces shipped on the last 30 warehouse days (`product_sales_days`, ADR 0047).
  */
-async function soldLast30Days(scope: TenantScope, productId: string): Promise<number> {
-  const row = await tenantSql(scope)
-    .selectFrom('order_lines as l')
-    .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .where(orgScope(scope, 'l'))
-    .where(orgScope(scope, 'o'))
-    .where('l.product_id', '=', productId)
-    .where('l.placed_at', '>=', sql<Date>`now() - make_interval(days => ${SALES_DAYS})`)
-    .where('o.status', '<>', 'cancelled')
-    .select(sql<string>`COALESCE(sum(l.quantity), 0)::text`.as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+async function cardSales(scope: TenantScope, id: string, stock: number, leadTimeDays: number | null) {
+  const [row] = await productRows(scope, [id], new Date());
+  return row ?? salesFigures(0, stock, leadTimeDays);
 }
 
 /** Linked products of the card: the parent (by the product's `parent_ean`) and the children (theirs = its EAN). */
@@ -83,8 +72,8 @@ export async function getProductCard(scope: TenantScope, id: string): Promise<Pr
     .executeTakeFirst();
   if (!row) throw notFound(`Product ${id} not found`);
   const product = toProduct(row);
-  const [sold, images, links, surcharges] = await Promise.all([
-    soldLast30Days(scope, id),
+  const [sales, images, links, surcharges] = await Promise.all([
+    cardSales(scope, id, product.sf_stock, row.lead_time_days),
     tenantSql(scope)
       .selectFrom('product_images as i')
       .where(orgScope(scope, 'i'))
@@ -103,7 +92,6 @@ export async function getProductCard(scope: TenantScope, id: string): Promise<Pr
       .orderBy('s.name')
       .execute(),
   ]);
-  const demand = Math.round((sold / SALES_DAYS) * 100) / 100;
   return {
     ...product,
     def_shipping_id: row.def_shipping_id,
@@ -119,10 +107,9 @@ export async function getProductCard(scope: TenantScope, id: string): Promise<Pr
     confirm_as: row.confirm_as as ConfirmAs | null,
     bol_confirm: row.bol_confirm,
     surcharge_ids: surcharges.map((x) => x.id),
-    sold_30d: sold,
-    daily_demand: demand,
-    days_until_out_of_stock:
-      sold > 0 ? Math.max(0, Math.floor(product.sf_stock / (sold / SALES_DAYS))) : null,
+    sold_30d: sales.total_sold_30d,
+    daily_demand: sales.daily_demand,
+    days_until_out_of_stock: sales.days_until_out_of_stock,
     image_ids: images.map((i) => i.id),
     has_image: images.length > 0 || Boolean(product.img_url),
     parent_product: links.parent,

@@ -96,28 +96,31 @@ describe('GET /product/:id and GET /api/products/product/:id', () => {
     expect((await inject('GET', `/api/products/product/${p.id}`, stroopOwner)).statusCode).toBe(404);
   });
 
-  it('counts pieces sold in 30 days (cancelled and older orders left out) and the days until out of stock', async () => {
+  it('counts pieces shipped in 30 days (cancelled and older orders left out) and the days until out of stock, as the table does', async () => {
     const rack = await addLocation(t.db, { name: `CARD-S-${Date.now()}`, sequence: 1 });
     const p = await product(bol, { name: 'Speculaas', stock: [{ locationId: rack, stock: 40 }] });
     const day = 86_400_000;
-    await addOrder(t.db, bol, {
+    // Sales count as the ship route records them: the order's shipped_at set by an update (ADR 0047's trigger).
+    const shipOn = (id: string, at: Date) =>
+      t.db.query(`UPDATE orders SET status = 'shipped', shipped_at = $2 WHERE id = $1`, [id, at]);
+    const recent = await addOrder(t.db, bol, {
       orderId: `S30-${p.ean}-1`,
-      placedAt: new Date(Date.now() - 2 * day),
-      status: 'shipped',
+      placedAt: new Date(Date.now() - 3 * day),
       lines: [{ productId: p.id, quantity: 20 }],
     });
+    await shipOn(recent.id, new Date(Date.now() - 2 * day));
     await addOrder(t.db, bol, {
       orderId: `S30-${p.ean}-2`,
       placedAt: new Date(Date.now() - 3 * day),
       status: 'cancelled',
       lines: [{ productId: p.id, quantity: 50 }],
     });
-    await addOrder(t.db, bol, {
+    const old = await addOrder(t.db, bol, {
       orderId: `S30-${p.ean}-3`,
-      placedAt: new Date(Date.now() - 40 * day),
-      status: 'shipped',
+      placedAt: new Date(Date.now() - 41 * day),
       lines: [{ productId: p.id, quantity: 70 }],
     });
+    await shipOn(old.id, new Date(Date.now() - 40 * day));
     const c = await card(p.id);
     expect(c.sold_30d).toBe(20);
     expect(c.daily_demand).toBeCloseTo(0.67, 2);
