@@ -60,6 +60,11 @@ export interface AreaRoute {
   /** `public`: outside the main layout and without a session (login, sign-up, reset). */
   layout?: 'main' | 'public';
   handle?: LayoutHandle;
+  /**
+   * Namespaces of other areas whose texts the screen reads, loaded with it (the shared spreadsheet import reads
+   * 'products'); named by string so one feature does not import another.
+   */
+  alsoTexts?: readonly string[];
 }
 
 /** The keys of the left navigation (also `layout:nav.<key>` texts). */
@@ -105,7 +110,7 @@ export interface Area {
   routes?: readonly AreaRoute[];
   /**
    * The area's i18n namespace and its English and Dutch texts: `texts` for those the first screen may need (the
-   * login, the spreadsheet import shared by two areas), `load` for the rest, loaded with the area's first route
+   * login), `load` for the rest, loaded with the area's first route
    * (i18n/i18n.ts `loadAreaTexts`), so they stay out of the first load (ADR 0033).
    */
   i18n?: { ns: string; texts: AreaTexts } | { ns: string; load: () => Promise<AreaTexts> };

@@ -15,13 +15,18 @@ import { CrashPage, NotFoundPage } from './status-pages.tsx';
 /** The area of each route, so its screen loads the area's texts with it. */
 const AREA_OF = new Map<AreaRoute, Area>(AREAS.flatMap((a) => (a.routes ?? []).map((r) => [r, a] as const)));
 
+/** The areas by i18n namespace, for a route's `alsoTexts`. */
+const AREA_BY_NS = new Map<string, Area>(AREAS.flatMap((a) => (a.i18n ? [[a.i18n.ns, a] as const] : [])));
+
 function toRoute(r: AreaRoute): RouteObject {
-  const area = AREA_OF.get(r);
-  // The screen's module and its area's texts arrive together (i18n.ts loadAreaTexts; ADR 0033).
+  const areas = [AREA_OF.get(r), ...(r.alsoTexts ?? []).map((ns) => AREA_BY_NS.get(ns))].filter(
+    (a): a is Area => !!a?.i18n && 'load' in a.i18n,
+  );
+  // The screen's module and its areas' texts arrive together (i18n.ts loadAreaTexts; ADR 0033).
   const lazy: RouteObject['lazy'] =
-    area?.i18n && 'load' in area.i18n
+    areas.length > 0
       ? async () => {
-          const [route] = await Promise.all([r.lazy(), loadAreaTexts(area)]);
+          const [route] = await Promise.all([r.lazy(), ...areas.map((a) => loadAreaTexts(a))]);
           return route;
         }
       : r.lazy;

@@ -27,6 +27,7 @@ export const inboundArea = defineArea({
       screens: ['Announce by spreadsheet'],
       lazy: () =>
         import('./add-inventory-excel-page.tsx').then((m) => ({ Component: m.AddInventoryExcelPage })),
+      alsoTexts: ['products'],
     },
     {
       path: 'checkin_inventory',

@@ -16,6 +16,7 @@ export const ordersArea = defineArea({
       path: 'orders/import',
       screens: ['Order import'],
       lazy: () => import('./order-import-page.tsx').then((m) => ({ Component: m.OrderImportPage })),
+      alsoTexts: ['products'],
     },
   ],
   nav: [

@@ -1,11 +1,11 @@
 import { defineArea } from '../../app/area.ts';
 import { PATHS } from '../../app/paths.ts';
-import { productsI18n } from './products.i18n.ts';
 
 /** The bulk import (spec 3 §2 Bulk import screen) and the Products menu entry. */
 export const productsArea = defineArea({
   id: 'products',
-  i18n: { ns: 'products', texts: productsI18n },
+  // Loaded with the import screens (the order and inbound imports name it in `alsoTexts`: ADR 0033).
+  i18n: { ns: 'products', load: () => import('./products.i18n.ts').then((m) => m.productsI18n) },
   routes: [
     {
       path: 'products/import',
