@@ -77,6 +77,11 @@ export const PROBLEMS = {
   connection_exists: 409,
   /** An outside service (bol.com, PostNL, DHL) refused or did not answer; the message says which and why. */
   outside_service: 502,
+  // Shipping bol orders (issue 14; spec 1 §4 Shipping a card, ADR 0045).
+  /** The order did not come from bol.com, or the intake stored none of its bol order items: no bol label for it. */
+  not_marketplace_order: 409,
+  /** The bol connection the order came in through is disabled or gone: bol cannot be asked for it. */
+  marketplace_connection_inactive: 409,
 } as const;
 
 /** A problem code of the API. */

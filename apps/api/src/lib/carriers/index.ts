@@ -1,3 +1,4 @@
+import { bolCarrier } from './bol.carrier.ts';
 import type { CarrierAdapter } from './carrier.ts';
 import { localCarrier } from './local.carrier.ts';
 
@@ -16,8 +17,10 @@ export function carrierFor(carrier: string): CarrierAdapter {
 /** The adapter that made a stored shipment (`shipments.carrier`), for labels and tracking. */
 export function carrierByCode(code: string): CarrierAdapter {
   if (code === localCarrier.code) return localCarrier;
+  if (code === bolCarrier.code) return bolCarrier;
   for (const a of configured.values()) if (a.code === code) return a;
   return localCarrier;
 }
 
+export { BOL_CARRIER_CODE, BOL_METHOD_PREFIX, bolCarrier } from './bol.carrier.ts';
 export type * from './carrier.ts';
