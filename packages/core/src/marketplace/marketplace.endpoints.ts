@@ -12,9 +12,9 @@ import {
 /**
  * The bol label options of an open bol order (spec 1 §3 Ship option, §4 Shipping a card; path not shown, ADR 0045):
  * asks bol for the delivery options of the order's bol order items (`POST /retailer/shipping-labels/delivery-options`)
- * and answers those the packer may choose (not priced 6). 409 `not_marketplace_order` for an order that did not come
- * from bol or has no stored bol order items, `order_shipped` / `order_cancelled`; 409 `marketplace_connection_inactive`
- * when the order's bol connection is gone or disabled; 502 `outside_service` when bol refuses or answers unreadably.
+ * and answers those the packer may choose (not priced 6). An order that cannot ship with a bol label (not from bol,
+ * shipped, cancelled, its connection disabled) answers no options with the reason in `unavailable`, without asking
+ * bol; 404 for another organisation's order; 502 `outside_service` when bol refuses or answers unreadably.
  */
 export const bolShipOptionsEndpoint = defineEndpoint({
   method: 'GET',
@@ -22,13 +22,7 @@ export const bolShipOptionsEndpoint = defineEndpoint({
   summary: 'The bol.com label options of an open bol order',
   params: z.object({ id: IdSchema }),
   response: BolShipOptionsSchema,
-  problems: [
-    'not_marketplace_order',
-    'marketplace_connection_inactive',
-    'order_shipped',
-    'order_cancelled',
-    'outside_service',
-  ],
+  problems: ['outside_service'],
   tags: ['shipping', 'bol.com'],
 });
 

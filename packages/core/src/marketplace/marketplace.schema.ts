@@ -45,14 +45,26 @@ export const BolShipOptionSchema = z.object({
 export type BolShipOption = z.infer<typeof BolShipOptionSchema>;
 
 /**
+ * Why an order has no bol label options: not from bol (or no stored bol order items), already shipped, cancelled,
+ * or its bol connection is disabled (ADR 0045).
+ */
+export const NO_LABEL_REASONS = [
+  'not_marketplace_order',
+  'order_shipped',
+  'order_cancelled',
+  'connection_inactive',
+] as const;
+
+/**
  * Answer of `GET /orders/bol/ship_options/{id}`: the order's bol order items and the label options bol offers for
  * them, only those the packer may choose (core `visibleLabelOptions`: not priced 6, spec 1 §4); `hidden` counts the
- * rest.
+ * rest. An order that cannot ship with a bol label answers no options and `unavailable` says why (bol is not asked).
  */
 export const BolShipOptionsSchema = z.object({
   order__id: IdSchema,
   order_id: z.string(),
-  platform: z.enum(['bol', 'bol_be']),
+  platform: z.string(),
+  unavailable: z.enum(NO_LABEL_REASONS).nullable(),
   orderItems: z.array(z.object({ orderItemId: z.string() })),
   options: z.array(BolShipOptionSchema),
   hidden: z.number().int(),

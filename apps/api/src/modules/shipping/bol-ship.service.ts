@@ -1,6 +1,5 @@
 import {
   type BolShipOptions,
-  bolShipOptionsEndpoint,
   type ConfirmationStatus,
   isBolPlatform,
   newId,
@@ -28,8 +27,6 @@ function outsideProblem(err: unknown): never {
   throw err;
 }
 
-type BolEndpoint = typeof bolShipOptionsEndpoint | typeof shipBolOrderEndpoint;
-
 /** A bol order ready to be asked about: the order with its documents, its bol order items and its connection. */
 interface BolOrder {
   doc: OrderForDocuments;
@@ -44,12 +41,8 @@ interface BolOrder {
  * `forShipping`; `not_marketplace_order` for an order not from bol or without stored order items;
  * `marketplace_connection_inactive` when its connection is disabled.
  */
-async function loadBolOrder(
-  scope: TenantScope,
-  endpoint: BolEndpoint,
-  orderId: string,
-  lock: boolean,
-): Promise<BolOrder> {
+async function loadBolOrder(scope: TenantScope, orderId: string, lock: boolean): Promise<BolOrder> {
+  const endpoint = shipBolOrderEndpoint;
   const doc = await loadOrderForDocuments(scope, orderId, lock);
   const { order } = doc;
   if (order.status === 'shipped')
@@ -129,13 +122,41 @@ export async function bolShipOptions(
   deps: ConfirmationDeps,
   orderId: string,
 ): Promise<BolShipOptions> {
-  const bo = await loadBolOrder(ctx, bolShipOptionsEndpoint, orderId, false);
+  let bo: BolOrder;
+  try {
+    bo = await loadBolOrder(ctx, orderId, false);
+  } catch (err) {
+    const code = err instanceof HttpProblem ? err.code : null;
+    const reason =
+      code === 'marketplace_connection_inactive'
+        ? 'connection_inactive'
+        : code === 'not_marketplace_order' || code === 'order_shipped' || code === 'order_cancelled'
+          ? code
+          : null;
+    if (!reason) throw err;
+    const o = await tenantSql(ctx)
+      .selectFrom('orders as o')
+      .select(['o.id', 'o.order_id', 'o.platform'])
+      .where('o.id', '=', orderId)
+      .where(orgScope(ctx, 'o'))
+      .executeTakeFirstOrThrow();
+    return {
+      order__id: o.id,
+      order_id: o.order_id,
+      platform: o.platform,
+      unavailable: reason,
+      orderItems: [],
+      options: [],
+      hidden: 0,
+    };
+  }
   const all = await deps.bolFor(bo.connection).deliveryOptions(bo.orderItemIds).catch(outsideProblem);
   const options = visibleLabelOptions(all).map(toShipOption);
   return {
     order__id: bo.doc.order.id,
     order_id: bo.doc.order.order_id,
     platform: bo.platform,
+    unavailable: null,
     orderItems: bo.orderItemIds.map((orderItemId) => ({ orderItemId })),
     options,
     hidden: all.length - options.length,
@@ -305,7 +326,7 @@ export async function shipWithBolLabel(
   opts: { now?: Date } = {},
 ): Promise<BolShipResult> {
   const scope: TenantScope = { db: ctx.db, orgIds: ctx.orgIds };
-  const bo = await loadBolOrder(scope, shipBolOrderEndpoint, body.order_id, false);
+  const bo = await loadBolOrder(scope, body.order_id, false);
   const order = bo.doc.order;
   if (body.org_id && body.org_id !== order.org_id)
     throw badRequest(`Order ${order.order_id} does not belong to organisation ${body.org_id}`);
@@ -330,7 +351,7 @@ export async function shipWithBolLabel(
   const methodName = body.code?.trim() || `bol.com ${label.transporterCode} ${label.labelType}`;
   const shipped = await ctx.db.transaction(async (tx) => {
     const txScope: TenantScope = { db: tx, orgIds: ctx.orgIds };
-    const again = await loadBolOrder(txScope, shipBolOrderEndpoint, order.id, true);
+    const again = await loadBolOrder(txScope, order.id, true);
     const packingSlip = await buildPackingSlipPdf(
       packingSlipData(again.doc, { methodName, trackingNumber: label.trackAndTrace, shippedAt: now }),
     );
