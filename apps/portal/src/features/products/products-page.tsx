@@ -1,4 +1,11 @@
-import { PRODUCT_SEARCH_MAX, PRODUCT_SEARCH_MIN, PRODUCT_SORTS, type Product, sortValues } from '@hoppa/core';
+import {
+  canCall,
+  PRODUCT_SEARCH_MAX,
+  PRODUCT_SEARCH_MIN,
+  PRODUCT_SORTS,
+  type Product,
+  sortValues,
+} from '@hoppa/core';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { TFunction } from 'i18next';
@@ -7,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { PATHS, pathTo } from '../../app/paths.ts';
+import { roleInForce, useSession } from '../../app/session.ts';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table.tsx';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
@@ -107,6 +115,12 @@ export function isOpenFoodFactsProduct(p: Pick<Product, 'img_url'>): boolean {
  * live in the URL (`?q=…&page=…`), so a reload or a shared link shows the same list.
  */
 export function ProductsPage() {
+  const { user, orgAuth } = useSession();
+  // The bol offers of the shop's bol connection (spec 3 §7 GET /bol/products/get/{api_name}), for those who may sync.
+  const mayBolProducts = canCall(roleInForce(user, orgAuth), {
+    method: 'GET',
+    path: '/bol/products/get/bol',
+  });
   const { t } = useTranslation('products');
   const [state, update] = useUrlState(ProductsUrlState);
   const { page } = state;
@@ -132,9 +146,24 @@ export function ProductsPage() {
         title={t('title')}
         description={list.data ? t('list.count', { count: list.data.total }) : undefined}
         actions={
-          <Button component={Link} to={PATHS.productsImport} leftSection={<Icon name="inbound" size={18} />}>
-            {t('list.importButton')}
-          </Button>
+          <Group gap="sm">
+            {mayBolProducts ? (
+              <Button
+                component={Link}
+                to={pathTo('settingsBolProducts', { api_name: 'bol' })}
+                variant="default"
+              >
+                {t('list.bolProducts')}
+              </Button>
+            ) : null}
+            <Button
+              component={Link}
+              to={PATHS.productsImport}
+              leftSection={<Icon name="inbound" size={18} />}
+            >
+              {t('list.importButton')}
+            </Button>
+          </Group>
         }
       />
       <TextInput

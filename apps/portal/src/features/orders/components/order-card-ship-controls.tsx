@@ -1,4 +1,4 @@
-import { MAX_LABELS, type Order, type ShipmentBox, type ShipmentMethod } from '@hoppa/core';
+import { isBolPlatform, MAX_LABELS, type Order, type ShipmentBox, type ShipmentMethod } from '@hoppa/core';
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
@@ -9,6 +9,7 @@ import { useSelectShipmentMethod } from '../api/select-shipment-method.ts';
 import { useSetLabelQuantity } from '../api/set-label-quantity.ts';
 import { canShip, methodsForOrder } from '../open-orders.rules.ts';
 import type { OrderPermissions } from '../use-order-permissions.ts';
+import { OrderCardBolLabel } from './order-card-bol-label.tsx';
 
 /** The options of a native select with a first, unselectable "choose…" entry shown while nothing is chosen. */
 function withPlaceholder(options: { value: string; label: string }[], placeholder: string) {
@@ -148,6 +149,10 @@ export function OrderCardShipControls({
           )}
         </Group>
       </Group>
+      {/* A bol order may also leave with a label bought from bol (spec 1 §4 marketplace label; ADR 0045). */}
+      {allowed.ship && isBolPlatform(order.platform) ? (
+        <OrderCardBolLabel order={order} disabled={!shippable} />
+      ) : null}
     </>
   );
 }
