@@ -105,6 +105,15 @@ test('a bol order ships with a bol.com label from the packing station', async ({
   ).toBeVisible();
   await shot(packer, 'bol-shipping-03-shipped');
   expect(bol.shipments).toHaveLength(1);
+  // The shipment detail: bol's label, PostNL's tracking page for TNT and the confirmation to bol.
+  await packer.goto(`/shipments/${bol.shipments[0]?.shipmentReference}`);
+  await expect(packer.getByText('Confirmed to bol.com')).toBeVisible();
+  await expect(packer.getByText(/^yes, /)).toBeVisible();
+  await expect(packer.getByRole('link', { name: /^3SBOL\d{10}$/ }).first()).toHaveAttribute(
+    'href',
+    /jouw\.postnl\.nl\/track-and-trace\/3SBOL\d{10}-NL-1234AB/,
+  );
+  await shot(packer, 'bol-shipping-04-shipment-detail');
   expect(bol.invalid.map((i) => i.errors)).toEqual([]);
   await packerContext.close();
 });
