@@ -100,6 +100,8 @@ export const DEFAULT_ROLES: RoleDefinition[] = [
       { methods: GET, path: '/orders/search/*' },
       { methods: GET, path: '/order/get/*' },
       { methods: ['POST'], path: '/orders/ship*' },
+      // The bol shipment list of a day with each parcel's confirmation to bol (spec 1 §7; ADR 0045).
+      { methods: ['POST'], path: '/orders/bol/shipmentlist' },
       { methods: ['POST'], path: '/orders/packing_slip' },
       { methods: ['POST'], path: '/order/labels/*' },
       { methods: ['POST'], path: '/order/shipment_method/*' },
@@ -144,6 +146,8 @@ export const DEFAULT_ROLES: RoleDefinition[] = [
       { methods: ['POST'], path: '/checkaddress*' },
       { methods: ['POST'], path: '/orders/import' },
       { methods: ['POST'], path: '/orders/packing_slip' },
+      // Their bol shipments of a day and whether bol took each confirmation (spec 1 §7; ADR 0045).
+      { methods: ['POST'], path: '/orders/bol/shipmentlist' },
       { methods: GET, path: '/orders/weekly_report*' },
       { methods: ['PUT'], path: '/order/edit/*' },
       { methods: ['PUT'], path: '/order/notes' },

@@ -59,6 +59,26 @@ export interface Automations {
   value: string;
 }
 
+export interface BolLabelPurchases {
+  connection_id: string;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  error: string | null;
+  id: string;
+  label_pdf: Buffer | null;
+  label_type: string;
+  order_id: string;
+  org_id: string;
+  process_status_id: string | null;
+  shipping_label_id: string | null;
+  shipping_label_offer_id: string;
+  status: Generated<string>;
+  track_and_trace: string | null;
+  transporter_code: string;
+  updated_at: Generated<Timestamp>;
+  used_by_shipment_id: string | null;
+}
+
 export interface BolOrderItems {
   bol_order_id: string;
   connection_id: string;
@@ -154,6 +174,29 @@ export interface LoginDevices {
   device_hash: string;
   last_seen_at: Generated<Timestamp>;
   user_id: string;
+}
+
+export interface MarketplaceConfirmations {
+  attempts: Generated<number>;
+  confirmed_at: Timestamp | null;
+  connection_id: string;
+  created_at: Generated<Timestamp>;
+  id: string;
+  last_error: string | null;
+  lease_owner: string | null;
+  lease_until: Timestamp | null;
+  next_attempt_at: Generated<Timestamp>;
+  order_id: string;
+  order_item_ids: Json;
+  org_id: string;
+  platform: string;
+  process_status_id: string | null;
+  shipment_id: string;
+  shipping_label_id: string | null;
+  status: Generated<string>;
+  track_and_trace: string;
+  transporter_code: string;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface Memberships {
@@ -561,6 +604,7 @@ export interface WeeklyReportSends {
 export interface DB {
   api_connections: ApiConnections;
   automations: Automations;
+  bol_label_purchases: BolLabelPurchases;
   bol_order_items: BolOrderItems;
   cut_off_groups: CutOffGroups;
   idempotency_keys: IdempotencyKeys;
@@ -569,6 +613,7 @@ export interface DB {
   location_groups: LocationGroups;
   locations: Locations;
   login_devices: LoginDevices;
+  marketplace_confirmations: MarketplaceConfirmations;
   memberships: Memberships;
   order_attachments: OrderAttachments;
   order_automations: OrderAutomations;
@@ -604,4 +649,4 @@ export interface DB {
 }
 
 /** Tables whose rows belong to one organisation: queries on them need orgScope() (db/tenant.ts). */
-export const TENANT_TABLES = ["api_connections","automations","bol_order_items","inbound_items","inbounds","order_attachments","order_automations","order_events","order_lines","orders","pick_claims","pick_item_days","pick_problems","product_bundle_items","product_images","product_locations","product_sales_days","product_surcharges","products","return_images","return_items","returns","shipments","stock_mutations","weekly_report_sends"] as const;
+export const TENANT_TABLES = ["api_connections","automations","bol_label_purchases","bol_order_items","inbound_items","inbounds","marketplace_confirmations","order_attachments","order_automations","order_events","order_lines","orders","pick_claims","pick_item_days","pick_problems","product_bundle_items","product_images","product_locations","product_sales_days","product_surcharges","products","return_images","return_items","returns","shipments","stock_mutations","weekly_report_sends"] as const;

@@ -10,7 +10,7 @@ import { registerPickRoutes } from './pick/index.ts';
 import { registerProductRoutes } from './products/index.ts';
 import { registerReportRoutes } from './reports/index.ts';
 import { registerReturnRoutes } from './returns/index.ts';
-import { registerShippingRoutes } from './shipping/index.ts';
+import { registerBolShipRoutes, registerShippingRoutes } from './shipping/index.ts';
 import { registerStockRoutes } from './stock/index.ts';
 
 /**
@@ -33,4 +33,5 @@ export async function registerFulfilmentModules(app: FastifyInstance): Promise<v
   registerReportRoutes(app);
   registerConnectionRoutes(app);
   registerAutomationRoutes(app);
+  registerBolShipRoutes(app);
 }

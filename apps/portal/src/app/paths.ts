@@ -28,6 +28,7 @@ export const PATHS = {
   settingsOrg: '/settings/org',
   settingsApis: '/settings/apis',
   settingsApisAdd: '/settings/apis/add',
+  settingsBolProducts: '/settings/apis/bol/:api_name',
   scanner: '/scanner',
   admin: '/admin',
   adminLocations: '/admin/locations',

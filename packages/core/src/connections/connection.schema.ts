@@ -122,6 +122,8 @@ export const BolOfferSchema = z.object({
   fulfilment: z.string(),
   product_id: IdSchema.nullable(),
   product_name: z.string().nullable(),
+  /** The linked product's bol_confirm flag (`PUT /product/bol_confirm`); null without a linked product. */
+  bol_confirm: z.boolean().nullable(),
 });
 export type BolOffer = z.infer<typeof BolOfferSchema>;
 

@@ -85,6 +85,11 @@ export const PROBLEMS = {
   product_has_stock: 409,
   /** A product on an open order cannot be deleted: ship or cancel those orders first. */
   product_in_open_orders: 409,
+  // Shipping bol orders (issue 14; spec 1 §4 Shipping a card, ADR 0045).
+  /** The order did not come from bol.com, or the intake stored none of its bol order items: no bol label for it. */
+  not_marketplace_order: 409,
+  /** The bol connection the order came in through is disabled or gone: bol cannot be asked for it. */
+  marketplace_connection_inactive: 409,
 } as const;
 
 /** A problem code of the API. */

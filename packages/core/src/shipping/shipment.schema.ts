@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
 import { codeText, searchText } from '../common/text.ts';
 import { pageOf, pageQuery, sortQuery } from '../http/page.ts';
+import { MarketplaceConfirmationSchema } from '../marketplace/confirmation.schema.ts';
 import { OrderLineBaseSchema } from '../orders/order-line.schema.ts';
 import { DateTimeParamSchema } from '../pick/pick.schema.ts';
 import { MAX_LABELS } from './shipping.rules.ts';
@@ -161,6 +162,8 @@ export const ShipmentDetailSchema = ShipmentListItemSchema.omit({ products: true
   is_fulfilled_by_sf: z.boolean(),
   lines: z.array(ShipmentLineSchema),
   events: z.array(TrackingEventSchema),
+  /** The confirmation owed to bol for a bol order (ADR 0045), null for an order that did not come from bol. */
+  marketplace_confirmation: MarketplaceConfirmationSchema.nullable(),
 });
 export type ShipmentDetail = z.infer<typeof ShipmentDetailSchema>;
 

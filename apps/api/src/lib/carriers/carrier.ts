@@ -114,9 +114,13 @@ export interface CarrierAdapter {
     milestone: ParcelMilestone,
     userId: string | null,
   ): Promise<CarrierEvent>;
-  /** Public tracking page of a parcel, null when the carrier has none. */
+  /**
+   * Public tracking page of a parcel, null when the carrier has none. `methodCode` is the shipment's stored method
+   * code (a bol-label shipment names its transporter there, `BOL-TNT`).
+   */
   trackingUrl(
     trackingNumber: string,
     recipient: Pick<PostalAddress, 'countryCode' | 'zipCode'>,
+    methodCode?: string,
   ): string | null;
 }

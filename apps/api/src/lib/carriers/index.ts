@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { systemSql } from '../../db/kysely.ts';
 import { orgScope, tenantSql } from '../../db/tenant.ts';
 import type { SecretBox } from '../secrets.ts';
+import { BOL_CARRIER_CODE, bolCarrier } from './bol.carrier.ts';
 import type { CarrierAdapter, CarrierCallContext, ShipmentMethodInfo } from './carrier.ts';
 import { LOCAL_CARRIER_CODE, localCarrier } from './local.carrier.ts';
 import { OWN_CARRIER_CODE, ownCarrier } from './own.carrier.ts';
@@ -61,6 +62,8 @@ const OWN_CARRIERS: Record<string, CarrierAdapter> = {
   [LOCAL_CARRIER_CODE]: localCarrier,
   [STAMP_CARRIER_CODE]: stampCarrier,
   [OWN_CARRIER_CODE]: ownCarrier,
+  // Labels bought from bol.com (ADR 0045): stored shipments only; bol ships through POST /orders/ship/bol.
+  [BOL_CARRIER_CODE]: bolCarrier,
 };
 
 let env: CarrierEnv | null = null;
@@ -168,4 +171,5 @@ async function carrierForShipment(
   return conn ? factory(conn, env) : null;
 }
 
+export { BOL_CARRIER_CODE, BOL_METHOD_PREFIX, bolCarrier } from './bol.carrier.ts';
 export type * from './carrier.ts';

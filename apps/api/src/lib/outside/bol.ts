@@ -4,6 +4,7 @@ import { type OutsideClient, OutsideServiceError, outsideClient } from './http-c
 
 const V10_JSON = 'application/vnd.retailer.v10+json';
 const V10_CSV = 'application/vnd.retailer.v10+csv';
+const V10_PDF = 'application/vnd.retailer.v10+pdf';
 const SERVICE = 'bol.com';
 
 /** bol's reduced orders list (Retailer API v10 `GET /retailer/orders`; `{}` when there are none). */
@@ -63,6 +64,56 @@ export type BolOrder = z.infer<typeof BolOrderSchema>;
 
 const TokenSchema = z.object({ access_token: z.string().min(1), expires_in: z.number().positive() });
 
+/**
+ * One delivery option of bol's shipping labels (v10 `POST /retailer/shipping-labels/delivery-options`, DeliveryOption;
+ * spec 1 §3 Ship option). The fields bol marks required that its own recordings leave out (`labelDisplayName`,
+ * `recommended`) are optional here.
+ */
+export const BolDeliveryOptionSchema = z.object({
+  shippingLabelOfferId: z.string().min(1),
+  recommended: z.boolean().optional(),
+  validUntilDate: z.string().optional(),
+  transporterCode: z.string().min(1),
+  labelType: z.string().min(1),
+  labelDisplayName: z.string().optional(),
+  labelPrice: z.object({ totalPrice: z.number() }),
+  packageRestrictions: z.object({ maxWeight: z.string(), maxDimensions: z.string() }),
+  handoverDetails: z
+    .object({
+      meetsCustomerExpectation: z.boolean().optional(),
+      earliestHandoverDateTime: z.string().optional(),
+      latestHandoverDateTime: z.string().optional(),
+      collectionMethod: z.string().optional(),
+    })
+    .optional(),
+});
+export type BolDeliveryOption = z.infer<typeof BolDeliveryOptionSchema>;
+
+const DeliveryOptionsSchema = z.object({ deliveryOptions: z.array(BolDeliveryOptionSchema).default([]) });
+
+/** A bought bol label (v10 `GET /retailer/shipping-labels/{id}`): the PDF and its metadata headers. */
+export interface BolLabel {
+  pdf: Buffer;
+  /** `X-Track-And-Trace-Code`; null when bol sent none. */
+  trackAndTrace: string | null;
+  /** `X-Transporter-Code`; null when bol sent none. */
+  transporterCode: string | null;
+}
+
+/** What a confirmation to bol says (v10 `POST /retailer/shipments`, ShipmentRequest). */
+export interface BolShipmentConfirmation {
+  orderItemIds: string[];
+  /** Our reference (the shipment id), at most 90 characters. */
+  reference: string;
+  /** The bought label's id when the parcel left with a bol label; then bol knows transporter and code itself. */
+  shippingLabelId?: string | null;
+  transporterCode: string;
+  trackAndTrace: string;
+}
+
+/** bol's process status (shared API `GET /shared/process-status/{id}`), the fields we read. */
+export type BolProcessStatus = z.infer<typeof ProcessStatusSchema>;
+
 const ProcessStatusSchema = z.object({
   processStatusId: z.string().optional(),
   id: z.union([z.string(), z.number()]).optional(),
@@ -106,6 +157,23 @@ export interface BolClient {
   order(orderId: string): Promise<BolOrder>;
   /** The retailer's offers, through the offer export (request, poll the process status, download the CSV). */
   exportOffers(): Promise<BolExportOffer[]>;
+  /** The label options bol offers for the order items (spec 1 §3 Ship option); a read, so retried like a GET. */
+  deliveryOptions(orderItemIds: string[]): Promise<BolDeliveryOption[]>;
+  /**
+   * Asks bol for the label of an offer (`POST /retailer/shipping-labels`, answered 202): the process status id to
+   * wait for. Not retried by itself: a repeat could buy a second label.
+   */
+  requestLabel(orderItemIds: string[], shippingLabelOfferId: string): Promise<string>;
+  /** The label PDF and its track and trace (`GET /retailer/shipping-labels/{id}`, Accept `…v10+pdf`). */
+  label(shippingLabelId: string): Promise<BolLabel>;
+  /** Sends a shipment confirmation (`POST /retailer/shipments`, answered 202): the process status id. */
+  confirmShipment(c: BolShipmentConfirmation): Promise<string>;
+  /**
+   * Polls a process status until it is no longer PENDING, at most `maxPolls` times (the option; default 15, waits
+   * growing from 250 ms to 2 s). Answers the SUCCESS status; throws an {@link OutsideServiceError} `failure` with
+   * bol's error message, or `timeout` when it is still pending after the last poll.
+   */
+  waitForProcess(processStatusId: string, what: string): Promise<BolProcessStatus>;
 }
 
 interface CachedToken {
@@ -158,30 +226,124 @@ export function bolClient(opts: BolClientOptions): BolClient {
     return answer.data.access_token;
   };
 
-  const call = async <S extends z.ZodType | undefined>(
-    req: Parameters<OutsideClient['request']>[0] & { schema?: S },
-  ) => {
-    const send = async (fresh: boolean) =>
-      api.request({
-        accept: V10_JSON,
-        ...req,
-        ...(req.json !== undefined ? { contentType: V10_JSON } : {}),
-        headers: { ...(req.headers ?? {}), authorization: `Bearer ${await token(fresh)}` },
-      });
+  /** Runs `send` with the cached token; on a 401 once more with a fresh one. */
+  const authorised = async <T>(send: (bearer: string) => Promise<T>): Promise<T> => {
     try {
-      return await send(false);
+      return await send(`Bearer ${await token(false)}`);
     } catch (err) {
       if (err instanceof OutsideServiceError && err.status === 401) {
         tokens.delete(cacheKey);
-        return await send(true);
+        return await send(`Bearer ${await token(true)}`);
       }
       throw err;
     }
   };
 
+  const call = async <S extends z.ZodType | undefined>(
+    req: Parameters<OutsideClient['request']>[0] & { schema?: S },
+  ) =>
+    authorised((bearer) =>
+      api.request({
+        accept: V10_JSON,
+        ...req,
+        ...(req.json !== undefined ? { contentType: V10_JSON } : {}),
+        headers: { ...(req.headers ?? {}), authorization: bearer },
+      }),
+    );
+
+  const processId = (p: BolProcessStatus, what: string): string => {
+    const id = p.processStatusId ?? (p.id === undefined ? '' : String(p.id));
+    if (!id)
+      throw new OutsideServiceError(SERVICE, 202, 'malformed_answer', `${what} gave no process status id`);
+    return id;
+  };
+
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
   return {
+    async deliveryOptions(orderItemIds) {
+      const a = await call({
+        method: 'POST',
+        path: 'retailer/shipping-labels/delivery-options',
+        json: { orderItems: orderItemIds.map((orderItemId) => ({ orderItemId })) },
+        schema: DeliveryOptionsSchema,
+        retryPost: true,
+      });
+      return a.data.deliveryOptions;
+    },
+    async requestLabel(orderItemIds, shippingLabelOfferId) {
+      const a = await call({
+        method: 'POST',
+        path: 'retailer/shipping-labels',
+        json: { orderItems: orderItemIds.map((orderItemId) => ({ orderItemId })), shippingLabelOfferId },
+        schema: ProcessStatusSchema,
+      });
+      return processId(a.data, 'the label request');
+    },
+    async label(shippingLabelId) {
+      const a = await authorised((bearer) =>
+        api.binary({
+          method: 'GET',
+          path: `retailer/shipping-labels/${encodeURIComponent(shippingLabelId)}`,
+          accept: V10_PDF,
+          headers: { authorization: bearer },
+        }),
+      );
+      if (a.data.subarray(0, 5).toString('latin1') !== '%PDF-')
+        throw new OutsideServiceError(
+          SERVICE,
+          a.status,
+          'malformed_answer',
+          'the shipping label is not a PDF',
+        );
+      return {
+        pdf: a.data,
+        trackAndTrace: a.headers.get('x-track-and-trace-code')?.trim() || null,
+        transporterCode: a.headers.get('x-transporter-code')?.trim() || null,
+      };
+    },
+    async confirmShipment(c) {
+      const a = await call({
+        method: 'POST',
+        path: 'retailer/shipments',
+        json: {
+          orderItems: c.orderItemIds.map((orderItemId) => ({ orderItemId })),
+          shipmentReference: c.reference.slice(0, 90),
+          ...(c.shippingLabelId
+            ? { shippingLabelId: c.shippingLabelId }
+            : { transport: { transporterCode: c.transporterCode, trackAndTrace: c.trackAndTrace } }),
+        },
+        schema: ProcessStatusSchema,
+      });
+      return processId(a.data, 'the shipment confirmation');
+    },
+    async waitForProcess(id, what) {
+      const max = opts.maxPolls ?? 15;
+      for (let i = 0; i < max; i += 1) {
+        await sleep(opts.pollMs ?? Math.min(250 * 2 ** i, 2000));
+        const status = (
+          await call({
+            method: 'GET',
+            path: `shared/process-status/${encodeURIComponent(id)}`,
+            schema: ProcessStatusSchema,
+          })
+        ).data;
+        if (status.status === 'SUCCESS') return status;
+        if (status.status !== 'PENDING')
+          throw new OutsideServiceError(
+            SERVICE,
+            200,
+            status.status.toLowerCase(),
+            `${what} ${status.status === 'TIMEOUT' ? 'timed out at bol' : 'was refused'}: ${status.errorMessage ?? status.status}`,
+          );
+      }
+      throw new OutsideServiceError(
+        SERVICE,
+        null,
+        'timeout',
+        `${what} was not done in time; try again later`,
+      );
+    },
     async openOrders(page) {
       const a = await call({
         method: 'GET',

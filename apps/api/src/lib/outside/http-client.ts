@@ -70,6 +70,8 @@ export interface OutsideClient {
   request<S extends z.ZodType | undefined = undefined>(
     req: OutsideRequest<S>,
   ): Promise<OutsideAnswer<S extends z.ZodType ? z.output<S> : string>>;
+  /** The same request answering the body's bytes (a PDF); failures as {@link OutsideServiceError}. */
+  binary(req: Omit<OutsideRequest<undefined>, 'schema'>): Promise<OutsideAnswer<Buffer>>;
 }
 
 /**
@@ -127,43 +129,49 @@ export function outsideClient(opts: OutsideClientOptions): OutsideClient {
     },
   });
   const service = opts.service;
+  const send = async (req: OutsideRequest<z.ZodType | undefined>): Promise<Response> => {
+    const headers: Record<string, string> = { ...(req.headers ?? {}) };
+    if (req.accept) headers.accept = req.accept;
+    let body: string | URLSearchParams | undefined;
+    if (req.json !== undefined) {
+      body = JSON.stringify(req.json);
+      headers['content-type'] = req.contentType ?? 'application/json';
+    } else if (req.form) {
+      body = new URLSearchParams(req.form);
+    }
+    try {
+      return await http(req.path.replace(/^\//, ''), {
+        method: req.method,
+        headers,
+        body,
+        searchParams: req.searchParams,
+        ...(req.method === 'POST' && !req.retryPost ? { retry: 0 } : {}),
+      });
+    } catch (err) {
+      if (err instanceof HTTPError) {
+        // ky has read the body already (err.data: parsed JSON, or text).
+        const data: unknown = err.data;
+        const text = data === undefined ? '' : typeof data === 'string' ? data : JSON.stringify(data);
+        const p = problemOf(err.response.status, text);
+        throw new OutsideServiceError(service, err.response.status, p.code, p.message);
+      }
+      if (err instanceof TimeoutError)
+        throw new OutsideServiceError(
+          service,
+          null,
+          'timeout',
+          `no answer within ${opts.timeoutMs ?? 15_000} ms`,
+        );
+      throw new OutsideServiceError(service, null, 'network', (err as Error).message);
+    }
+  };
   return {
+    async binary(req) {
+      const res = await send(req);
+      return { status: res.status, headers: res.headers, data: Buffer.from(await res.arrayBuffer()) };
+    },
     async request(req) {
-      const headers: Record<string, string> = { ...(req.headers ?? {}) };
-      if (req.accept) headers.accept = req.accept;
-      let body: string | URLSearchParams | undefined;
-      if (req.json !== undefined) {
-        body = JSON.stringify(req.json);
-        headers['content-type'] = req.contentType ?? 'application/json';
-      } else if (req.form) {
-        body = new URLSearchParams(req.form);
-      }
-      let res: Response;
-      try {
-        res = await http(req.path.replace(/^\//, ''), {
-          method: req.method,
-          headers,
-          body,
-          searchParams: req.searchParams,
-          ...(req.method === 'POST' && !req.retryPost ? { retry: 0 } : {}),
-        });
-      } catch (err) {
-        if (err instanceof HTTPError) {
-          // ky has read the body already (err.data: parsed JSON, or text).
-          const data: unknown = err.data;
-          const text = data === undefined ? '' : typeof data === 'string' ? data : JSON.stringify(data);
-          const p = problemOf(err.response.status, text);
-          throw new OutsideServiceError(service, err.response.status, p.code, p.message);
-        }
-        if (err instanceof TimeoutError)
-          throw new OutsideServiceError(
-            service,
-            null,
-            'timeout',
-            `no answer within ${opts.timeoutMs ?? 15_000} ms`,
-          );
-        throw new OutsideServiceError(service, null, 'network', (err as Error).message);
-      }
+      const res = await send(req);
       const text = await res.text();
       if (!req.schema) return { status: res.status, headers: res.headers, data: text as never };
       let json: unknown;

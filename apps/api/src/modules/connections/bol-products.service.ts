@@ -48,7 +48,7 @@ export async function bolProducts(
   const products = eans.length
     ? await q
         .selectFrom('products as p')
-        .select(['p.id', 'p.ean', 'p.name'])
+        .select(['p.id', 'p.ean', 'p.name', 'p.bol_confirm'])
         .where(orgScope(scope, 'p'))
         .where('p.ean', 'in', eans)
         .execute()
@@ -76,6 +76,7 @@ export async function bolProducts(
       fulfilment: o.fulfilmentType,
       product_id: p?.id ?? null,
       product_name: p?.name ?? null,
+      bol_confirm: p ? p.bol_confirm : null,
     };
   });
   return { items, total: offers.length, skip: page.skip, limit: page.limit };

@@ -223,6 +223,7 @@ describe('bol product list and bol_confirm (spec 3 §7)', () => {
         fulfilment: 'FBR',
         product_id: jam.id,
         product_name: 'Aardbeienjam',
+        bol_confirm: false,
       },
     ]);
     const stored = await t.db.query<{ offer_id: string; api_name: string }>(

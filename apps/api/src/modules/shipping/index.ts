@@ -5,6 +5,8 @@
  */
 
 export { joinPdfs } from './batch-ship.service.ts';
+export { registerBolShipRoutes } from './bol-ship.routes.ts';
+export { type ConfirmationDeps, confirmationRound } from './marketplace-confirmations.service.ts';
 export { loadOrderForDocuments, packingSlipForOrder } from './order-documents.service.ts';
 export { listShipments, type ShipmentFilter } from './shipment-list.service.ts';
 export { defaultShipmentMethod } from './shipment-methods.service.ts';

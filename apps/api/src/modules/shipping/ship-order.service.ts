@@ -16,6 +16,7 @@ import { badRequest, HttpProblem, problem } from '../../lib/errors.ts';
 import { OutsideServiceError } from '../../lib/outside/http-client.ts';
 import { buildPackingSlipPdf } from '../../lib/pdf/packing-slip.pdf.ts';
 import type { RequestContext } from '../../lib/route.ts';
+import { queueMarketplaceConfirmation } from './marketplace-confirmations.service.ts';
 import { loadOrderForDocuments, type OrderForDocuments, packingSlipData } from './order-documents.service.ts';
 import { resolveMethod } from './shipment-methods.service.ts';
 
@@ -283,6 +284,17 @@ export async function shipOrder(
         { id: shipmentId, orgId: order.org_id, orderId: order.id },
         'label_created',
         ctx.user.id,
+      );
+      // A bol order owes bol a confirmation with carrier and track and trace: queued here, sent by the queue (ADR 0045).
+      await queueMarketplaceConfirmation(
+        { db: tx, now },
+        {
+          shipmentId,
+          orderId: order.id,
+          orgId: order.org_id,
+          carrier: carrier.code,
+          trackingNumber: label.trackingNumber,
+        },
       );
       return {
         shipmentId,

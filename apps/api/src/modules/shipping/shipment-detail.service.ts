@@ -4,6 +4,7 @@ import { orgScope, tenantSql } from '../../db/tenant.ts';
 import { addressFromShipmentDetails } from '../../lib/carriers/address.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/route.ts';
+import { confirmationsOfShipments } from './marketplace-confirmations.service.ts';
 import { orderLinesWithLocation } from './order-documents.service.ts';
 import { shipmentQuery, toShipmentItem, trackingEvents } from './shipment-view.ts';
 
@@ -50,6 +51,7 @@ export async function getShipment(
     }),
   );
   const events = await trackingEvents(ctx, shipment);
+  const confirmation = (await confirmationsOfShipments(ctx, [shipment.id])).get(shipment.id) ?? null;
   const sd = (shipment.shipment_details ?? {}) as Record<string, unknown>;
   const a = addressFromShipmentDetails(sd);
   const raw = (...keys: string[]) => {
@@ -79,6 +81,7 @@ export async function getShipment(
     is_fulfilled_by_sf: fulfilled_by_sf ?? true,
     lines,
     events,
+    marketplace_confirmation: confirmation,
   };
 }
 

@@ -100,7 +100,7 @@ export function toShipmentItem(
     // The carrier's own page when it has one, else the public page of the carrier the method hands the parcel to
     // (core carrierTrackingUrl, spec 1 §7 external tracking link; ADR 0041).
     tracking_url:
-      carrierByCode(row.carrier).trackingUrl(row.tracking_number, address) ??
+      carrierByCode(row.carrier).trackingUrl(row.tracking_number, address, row.method_code) ??
       carrierTrackingUrl(
         method_carrier ?? row.carrier,
         row.tracking_number,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OpenAPIBackend } from 'openapi-backend';
+import { A6, code128Png, MM, renderPdf } from '../../lib/pdf/pdf.ts';
 import { CONTRACTS_DIR, type Recording, recording } from './recordings.ts';
 import { closeServer, type FakeRequest, listen, readRequest, sendRecording } from './serve.ts';
 
@@ -17,6 +18,25 @@ export interface FakeBolOffer {
   ean: string;
   referenceCode: string;
   stockAmount: number;
+}
+
+/** A label the fake sold (`POST /retailer/shipping-labels`), as `GET /retailer/shipping-labels/{id}` answers it. */
+export interface FakeBolLabel {
+  shippingLabelId: string;
+  shippingLabelOfferId: string;
+  orderItemIds: string[];
+  transporterCode: string;
+  labelType: string;
+  /** The track and trace printed on the label as text and Code 128 (`3SBOL` and 10 digits, PostNL's shape). */
+  trackAndTrace: string;
+}
+
+/** A shipment confirmation the fake took (`POST /retailer/shipments` whose process succeeded). */
+export interface FakeBolShipment {
+  orderItemIds: string[];
+  shipmentReference: string | null;
+  shippingLabelId: string | null;
+  transport: { transporterCode: string; trackAndTrace?: string } | null;
 }
 
 /** The error recordings that can be injected (`../shared/contracts/bol/fixtures/<name>.http`). */
@@ -40,6 +60,22 @@ export interface BolFake {
   orders: FakeBolOrder[];
   /** The offers the offer export lists. */
   offers: FakeBolOffer[];
+  /**
+   * The delivery options `POST /retailer/shipping-labels/delivery-options` answers (default: the recording
+   * `200-delivery-options.http`, each with handover details of tomorrow 18:00).
+   */
+  deliveryOptions: Record<string, unknown>[];
+  /** The labels sold so far, oldest first. */
+  labels: FakeBolLabel[];
+  /** The shipment confirmations taken so far, oldest first (one per successful `POST /retailer/shipments`). */
+  shipments: FakeBolShipment[];
+  /**
+   * Makes the next `times` processes of `eventType` (CREATE_SHIPPING_LABEL, CONFIRM_SHIPMENT) end in FAILURE with
+   * `errorMessage` instead of SUCCESS (bol refused the request after accepting it).
+   */
+  failProcesses(eventType: string, errorMessage: string, times?: number): void;
+  /** Keeps processes PENDING for this many polls before they end (default 1: the first poll answers PENDING). */
+  pendingPolls: number;
   /** The client id and secret the token endpoint accepts. */
   credentials: { clientId: string; clientSecret: string };
   /**
@@ -56,6 +92,7 @@ export interface BolFake {
 
 const V10_JSON = 'application/vnd.retailer.v10+json';
 const V10_CSV = 'application/vnd.retailer.v10+csv';
+const V10_PDF = 'application/vnd.retailer.v10+pdf';
 
 /** The recorded demo order, for its shipment details and the recorded order id. */
 const RECORDED_ORDER = () =>
@@ -65,6 +102,49 @@ const RECORDED_ORDER = () =>
 export function recordedBolOrders(): FakeBolOrder[] {
   return (JSON.parse(recording('bol/fixtures/200-reduced-orders.http').body) as { orders: FakeBolOrder[] })
     .orders;
+}
+
+/**
+ * The delivery options of the recording `200-delivery-options.http`, each with the handover details bol adds (latest
+ * handover tomorrow 18:00 Dutch time) and the display name and `recommended` flag the contract requires.
+ */
+export function recordedDeliveryOptions(): Record<string, unknown>[] {
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const recorded = JSON.parse(recording('bol/fixtures/200-delivery-options.http').body) as {
+    deliveryOptions: Record<string, unknown>[];
+  };
+  return recorded.deliveryOptions.map((o, i) => ({
+    ...o,
+    validUntilDate: tomorrow,
+    recommended: i === 0,
+    labelDisplayName: `${String(o.transporterCode)} ${String(o.labelType)}`,
+    handoverDetails: {
+      meetsCustomerExpectation: true,
+      latestHandoverDateTime: `${tomorrow}T18:00:00+01:00`,
+      collectionMethod: 'DROP_OFF',
+    },
+  }));
+}
+
+/** A small A6 label PDF as bol sells it: transporter, label type, the track and trace as text and as Code 128. */
+function labelPdf(label: FakeBolLabel): Promise<Buffer> {
+  return renderPdf({ title: `bol.com label ${label.trackAndTrace}` }, async (doc) => {
+    doc.addPage({ size: A6, margin: 0 });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(14)
+      .text('bol.com verzendlabel', 8 * MM, 8 * MM);
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .text(`${label.transporterCode} ${label.labelType}`, 8 * MM, 16 * MM);
+    const png = await code128Png(label.trackAndTrace);
+    doc.image(png, 8 * MM, 30 * MM, { width: 80 * MM });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(12)
+      .text(label.trackAndTrace, 8 * MM, 62 * MM);
+  });
 }
 
 function api(file: string): OpenAPIBackend {
@@ -104,6 +184,35 @@ export async function startBolFake(
   let issued = 0;
   let processes = 0;
   const polls = new Map<string, number>();
+  /** Every process started: what it does and what it ends in. */
+  const processOf = new Map<
+    string,
+    { eventType: string; description: string; entityId: string; fail: string | null; onSuccess?: () => void }
+  >();
+  const failing: { eventType: string; errorMessage: string; times: number }[] = [];
+  const startProcess = (
+    eventType: string,
+    description: string,
+    entityId: string,
+    onSuccess?: () => void,
+  ): Recording => {
+    processes += 1;
+    const id = String(processes);
+    const f = failing.find((x) => x.eventType === eventType && x.times > 0);
+    if (f) f.times -= 1;
+    processOf.set(id, { eventType, description, entityId, fail: f?.errorMessage ?? null, onSuccess });
+    const rec = recording('bol/fixtures/202-offers-export.http');
+    const body = {
+      ...JSON.parse(rec.body),
+      id: processes,
+      processStatusId: id,
+      entityId,
+      eventType,
+      description,
+      links: [{ rel: 'self', href: `${fake.url}/shared/process-status/${id}`, method: 'GET' }],
+    };
+    return { ...rec, body: JSON.stringify(body) };
+  };
   const injected: { what: BolErrorRecording | 'malformed'; times: number; path?: RegExp }[] = [];
 
   const fake: BolFake = {
@@ -112,6 +221,13 @@ export async function startBolFake(
     invalid,
     orders: init.orders ?? recordedBolOrders(),
     offers: init.offers ?? [],
+    deliveryOptions: recordedDeliveryOptions(),
+    labels: [],
+    shipments: [],
+    pendingPolls: 1,
+    failProcesses(eventType, errorMessage, times = 1) {
+      failing.push({ eventType, errorMessage, times });
+    },
     credentials: { clientId: 'fake-client', clientSecret: 'fake-secret' },
     inject(what, opts = {}) {
       injected.push({ what, times: opts.times ?? 1, path: opts.path });
@@ -152,7 +268,7 @@ export async function startBolFake(
     };
   };
 
-  const answer = async (r: FakeRequest): Promise<Recording> => {
+  const answer = async (r: FakeRequest): Promise<Recording & { bytes?: Buffer }> => {
     // The token endpoint (login.bol.com/token): Basic clientId:clientSecret, grant_type client_credentials.
     if (r.method === 'POST' && r.path === '/token') {
       const basic = /^Basic (.+)$/.exec(r.headers.authorization ?? '')?.[1];
@@ -183,7 +299,11 @@ export async function startBolFake(
     const op = backend.matchOperation(req);
     if (!op) return recording('bol/fixtures/404-not-found.http');
     const accept = r.headers.accept ?? '';
-    const wanted = r.path.startsWith('/retailer/offers/export/') ? V10_CSV : V10_JSON;
+    const wanted = r.path.startsWith('/retailer/offers/export/')
+      ? V10_CSV
+      : op.operationId === 'get-shipping-label'
+        ? V10_PDF
+        : V10_JSON;
     const validation = backend.validateRequest(req, op);
     const errors = (validation.errors ?? []).map((e) =>
       `${e.instancePath || 'request'} ${e.message ?? ''}`.trim(),
@@ -226,27 +346,100 @@ export async function startBolFake(
         if (!details) return recording('bol/fixtures/404-not-found.http');
         return { ...recording('bol/fixtures/200-order.http'), body: JSON.stringify(details) };
       }
-      case 'post-offer-export': {
-        processes += 1;
-        const rec = recording('bol/fixtures/202-offers-export.http');
-        const body = { ...JSON.parse(rec.body), processStatusId: String(processes) };
-        body.links = [{ rel: 'self', href: `${fake.url}/shared/process-status/${processes}`, method: 'GET' }];
-        return { ...rec, body: JSON.stringify(body) };
-      }
+      case 'post-offer-export':
+        return startProcess('CREATE_OFFER_EXPORT', 'Create an offer export.', `report-${processes + 1}`);
       case 'get-process-status': {
         const id = r.path.split('/').pop() as string;
+        const p = processOf.get(id);
+        if (!p) return recording('bol/fixtures/404-not-found.http');
         const seen = (polls.get(id) ?? 0) + 1;
         polls.set(id, seen);
-        const done = seen > 1;
+        const done = seen > fake.pendingPolls;
+        if (done && !p.fail && p.onSuccess) {
+          p.onSuccess();
+          p.onSuccess = undefined;
+        }
         return json(200, {
           processStatusId: id,
-          entityId: `report-${id}`,
-          eventType: 'CREATE_OFFER_EXPORT',
-          description: 'Create an offer export.',
-          status: done ? 'SUCCESS' : 'PENDING',
+          entityId: p.entityId,
+          eventType: p.eventType,
+          description: p.description,
+          status: done ? (p.fail ? 'FAILURE' : 'SUCCESS') : 'PENDING',
+          ...(done && p.fail ? { errorMessage: p.fail } : {}),
           createTimestamp: '2026-11-25T10:06:40+01:00',
           links: [{ rel: 'self', href: `${fake.url}/shared/process-status/${id}`, method: 'GET' }],
         });
+      }
+      case 'get-delivery-options': {
+        const body = JSON.parse(r.body) as { orderItems: { orderItemId: string }[] };
+        if (!body.orderItems.every((i) => knownItem(i.orderItemId)))
+          return recording('bol/fixtures/404-not-found.http');
+        return {
+          ...recording('bol/fixtures/200-delivery-options.http'),
+          body: JSON.stringify({ deliveryOptions: fake.deliveryOptions }),
+        };
+      }
+      case 'post-shipping-label': {
+        const body = JSON.parse(r.body) as {
+          orderItems: { orderItemId: string }[];
+          shippingLabelOfferId: string;
+        };
+        const offer = fake.deliveryOptions.find((o) => o.shippingLabelOfferId === body.shippingLabelOfferId);
+        if (!offer)
+          return problem(400, 'Bad Request', `Unknown shippingLabelOfferId ${body.shippingLabelOfferId}`);
+        const label: FakeBolLabel = {
+          shippingLabelId: `lbl-${String(fake.labels.length + 1).padStart(4, '0')}-${body.shippingLabelOfferId.slice(0, 8)}`,
+          shippingLabelOfferId: body.shippingLabelOfferId,
+          orderItemIds: body.orderItems.map((i) => i.orderItemId),
+          transporterCode: String(offer.transporterCode),
+          labelType: String(offer.labelType),
+          trackAndTrace: `3SBOL${String(1_000_000_000 + processes + 1).slice(-10)}`,
+        };
+        return startProcess(
+          'CREATE_SHIPPING_LABEL',
+          `Create shipping label for ${label.orderItemIds.join(', ')}.`,
+          label.shippingLabelId,
+          () => fake.labels.push(label),
+        );
+      }
+      case 'get-shipping-label': {
+        const id = decodeURIComponent(r.path.split('/').pop() as string);
+        const label = fake.labels.find((l) => l.shippingLabelId === id);
+        if (!label) return recording('bol/fixtures/404-not-found.http');
+        return {
+          status: 200,
+          headers: {
+            'content-type': V10_PDF,
+            'x-track-and-trace-code': label.trackAndTrace,
+            'x-transporter-code': label.transporterCode,
+          },
+          body: '',
+          bytes: await labelPdf(label),
+        };
+      }
+      case 'create-shipment': {
+        const body = JSON.parse(r.body) as {
+          orderItems: { orderItemId: string }[];
+          shipmentReference?: string;
+          shippingLabelId?: string;
+          transport?: { transporterCode: string; trackAndTrace?: string };
+        };
+        const ids = body.orderItems.map((i) => i.orderItemId);
+        if (!ids.every(knownItem)) return recording('bol/fixtures/404-not-found.http');
+        if (body.shippingLabelId && !fake.labels.some((l) => l.shippingLabelId === body.shippingLabelId))
+          return problem(400, 'Bad Request', `Unknown shippingLabelId ${body.shippingLabelId}`);
+        const shipment: FakeBolShipment = {
+          orderItemIds: ids,
+          shipmentReference: body.shipmentReference ?? null,
+          shippingLabelId: body.shippingLabelId ?? null,
+          transport: body.transport ?? null,
+        };
+        return startProcess(
+          'CONFIRM_SHIPMENT',
+          `Confirm shipment for order item ${ids.join(', ')}.`,
+          ids[0] ?? '',
+          () => fake.shipments.push(shipment),
+        );
       }
       case 'get-offer-export': {
         const head =
@@ -262,10 +455,20 @@ export async function startBolFake(
     }
   };
 
+  /** An order item the fake knows: one of its open orders' or of the recorded order. */
+  const knownItem = (orderItemId: string) =>
+    fake.orders.some((o) => o.orderItems.some((i) => i.orderItemId === orderItemId)) ||
+    (RECORDED_ORDER().orderItems as { orderItemId: string }[]).some((i) => i.orderItemId === orderItemId);
+
   const { server, url } = await listen(async (req, res) => {
     const r = await readRequest(req);
     requests.push(r);
     const rec = await answer(r);
+    if (rec.bytes) {
+      res.writeHead(rec.status, rec.headers);
+      res.end(rec.bytes);
+      return;
+    }
     sendRecording(res, rec);
   });
   fake.url = url;

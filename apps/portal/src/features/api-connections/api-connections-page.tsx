@@ -1,12 +1,12 @@
 import { type ApiConnection, canCall, formatDateTime } from '@hoppa/core';
-import { Alert, Badge, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS, pathTo } from '../../app/paths.ts';
 import { roleInForce, useSession } from '../../app/session.ts';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table.tsx';
 import { ErrorBanner, MutationError, PageLoader } from '../../components/error-banner.tsx';
@@ -84,7 +84,26 @@ export function ApiConnectionsPage(): ReactNode {
           </Text>
         ),
       },
-      { id: 'platform', header: t('list.platform'), cell: (c) => t(`platforms.${c.platform}`) },
+      {
+        id: 'platform',
+        header: t('list.platform'),
+        cell: (c) =>
+          c.platform === 'bol' || c.platform === 'bol_be' ? (
+            <Group gap="xs" wrap="nowrap">
+              <Text size="sm">{t(`platforms.${c.platform}`)}</Text>
+              <Anchor
+                component={Link}
+                to={pathTo('settingsBolProducts', { api_name: c.platform })}
+                size="sm"
+                aria-label={`${t('bolProducts.title')}: ${c.api_name}`}
+              >
+                {t('bolProducts.open')}
+              </Anchor>
+            </Group>
+          ) : (
+            t(`platforms.${c.platform}`)
+          ),
+      },
       { id: 'status', header: t('list.status'), cell: (c) => <SyncStatus c={c} t={t} /> },
       {
         id: 'active',

@@ -22,6 +22,10 @@ export const apiConnectionsArea = defineArea({
       lazy: () =>
         import('./api-connection-add-page.tsx').then((m) => ({ Component: m.ApiConnectionAddPage })),
     },
+    {
+      path: 'settings/apis/bol/:api_name',
+      lazy: () => import('./bol-products-page.tsx').then((m) => ({ Component: m.BolProductsPage })),
+    },
   ],
   nav: [
     {

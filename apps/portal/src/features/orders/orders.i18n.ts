@@ -89,6 +89,26 @@ export const ordersI18n = {
         failed: 'shipping failed; try it from its card',
       },
     },
+    bolLabel: {
+      open: 'bol.com label options',
+      option: 'bol.com label',
+      loading: 'Asking bol.com…',
+      ship: 'Ship with bol label',
+      handoverBy: 'hand over by {{when}}',
+      none: 'bol.com offers no label for this order.',
+      failedTitle: 'bol.com label not made; the order stays open',
+      shippedConfirmed:
+        'Order {{order}} shipped with a bol.com label ({{tracking}}); bol.com confirmed the shipment.',
+      shippedPending:
+        'Order {{order}} shipped with a bol.com label ({{tracking}}); the confirmation to bol.com is retried automatically.',
+      unavailable: {
+        not_marketplace_order: 'This order did not come in from bol.com.',
+        order_shipped: 'This order has been shipped.',
+        order_cancelled: 'This order has been cancelled.',
+        connection_inactive:
+          'The bol.com connection is disabled; enable it under Settings → API connections.',
+      },
+    },
     card: {
       orderLabel: 'Order {{id}}',
       placed: 'Placed {{date}}',
@@ -316,6 +336,26 @@ export const ordersI18n = {
         cancellation_requested: 'een regel heeft een annuleringsverzoek',
         cannot_ship: 'adres of verzendmethode ontbreekt; verzend hem vanaf de kaart',
         failed: 'verzenden mislukt; probeer het vanaf de kaart',
+      },
+    },
+    bolLabel: {
+      open: 'bol.com-labelopties',
+      option: 'bol.com-label',
+      loading: 'bol.com wordt gevraagd…',
+      ship: 'Verzend met bol-label',
+      handoverBy: 'overdragen vóór {{when}}',
+      none: 'bol.com biedt geen label voor deze order.',
+      failedTitle: 'Geen bol.com-label gemaakt; de order blijft open',
+      shippedConfirmed:
+        'Order {{order}} verzonden met een bol.com-label ({{tracking}}); bol.com heeft de zending bevestigd.',
+      shippedPending:
+        'Order {{order}} verzonden met een bol.com-label ({{tracking}}); de bevestiging aan bol.com wordt automatisch opnieuw geprobeerd.',
+      unavailable: {
+        not_marketplace_order: 'Deze order komt niet van bol.com.',
+        order_shipped: 'Deze order is verzonden.',
+        order_cancelled: 'Deze order is geannuleerd.',
+        connection_inactive:
+          'De bol.com-koppeling staat uit; zet hem aan bij Instellingen → API-koppelingen.',
       },
     },
     card: {

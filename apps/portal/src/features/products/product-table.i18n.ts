@@ -13,6 +13,7 @@ export const productTableI18n = {
     export: 'Export',
     sync: 'Sync',
     syncHint: 'Products are synchronised from the API connections under Settings',
+    bolProducts: 'bol.com offers',
     scanner: 'Scanner',
     attribution: 'Product data: Open Food Facts, ODbL; photos: Open Food Facts, CC BY-SA',
     filters: {
@@ -187,6 +188,7 @@ export const productTableI18n = {
     export: 'Exporteren',
     sync: 'Synchroniseren',
     syncHint: 'Producten worden gesynchroniseerd vanuit de API-koppelingen onder Instellingen',
+    bolProducts: 'bol.com-aanbiedingen',
     scanner: 'Scanner',
     attribution: 'Productgegevens: Open Food Facts, ODbL; foto’s: Open Food Facts, CC BY-SA',
     filters: {

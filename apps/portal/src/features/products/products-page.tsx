@@ -1,4 +1,5 @@
 import {
+  canCall,
   PRODUCT_LIST_SEARCH_MAX,
   PRODUCT_SORTS,
   type ProductRow,
@@ -27,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { PATHS, pathTo } from '../../app/paths.ts';
+import { roleInForce, useSession } from '../../app/session.ts';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table.tsx';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
@@ -195,6 +197,12 @@ function seedColumnPreferences(): void {
  * Search, filters, page and sort live in the URL; changing a filter goes back to page 1.
  */
 export function ProductsPage() {
+  const { user, orgAuth } = useSession();
+  // The bol offers of the shop's bol connection (spec 3 §7 GET /bol/products/get/{api_name}), for those who may sync.
+  const mayBolProducts = canCall(roleInForce(user, orgAuth), {
+    method: 'GET',
+    path: '/bol/products/get/bol',
+  });
   const { t } = useTranslation('productTable');
   const [state, update] = useUrlState(ProductsUrlState);
   const [search, setSearch] = useState(state.q);
@@ -247,6 +255,15 @@ export function ProductsPage() {
             >
               {t('scanner')}
             </Button>
+            {mayBolProducts ? (
+              <Button
+                component={Link}
+                to={pathTo('settingsBolProducts', { api_name: 'bol' })}
+                variant="default"
+              >
+                {t('bolProducts')}
+              </Button>
+            ) : null}
             <Tooltip label={t('syncHint')}>
               <Button
                 variant="default"

@@ -240,6 +240,27 @@ export function ShipmentDetailPage() {
                   )}
                 </Text>
                 <Fact label={t('detail.labels')} value={String(s.label_quantity)} />
+                {s.marketplace_confirmation && (
+                  // The confirmation owed to bol.com for a bol order (ADR 0045): done, being retried, or given up.
+                  <Stack gap={0}>
+                    <Fact
+                      label={t('detail.bolConfirmation')}
+                      value={t(`detail.bolStatus.${s.marketplace_confirmation.status}`, {
+                        when: formatDateTime(
+                          s.marketplace_confirmation.confirmed_at ??
+                            s.marketplace_confirmation.next_attempt_at,
+                        ),
+                        count: s.marketplace_confirmation.attempts,
+                      })}
+                    />
+                    {s.marketplace_confirmation.status !== 'confirmed' &&
+                      s.marketplace_confirmation.last_error && (
+                        <Text size="xs" c="red.8">
+                          {s.marketplace_confirmation.last_error}
+                        </Text>
+                      )}
+                  </Stack>
+                )}
                 {s.events.length === 0 ? (
                   <Text size="sm" c="dimmed" mt="xs">
                     {t('detail.noEvents')}

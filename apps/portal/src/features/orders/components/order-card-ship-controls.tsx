@@ -1,4 +1,5 @@
 import {
+  isBolPlatform,
   MAX_LABELS,
   type Order,
   PRINT_FRAMES,
@@ -20,6 +21,7 @@ import { useSelectShipmentMethod } from '../api/select-shipment-method.ts';
 import { useSetLabelQuantity } from '../api/set-label-quantity.ts';
 import { canShip, methodsForOrder } from '../open-orders.rules.ts';
 import type { OrderPermissions } from '../use-order-permissions.ts';
+import { OrderCardBolLabel } from './order-card-bol-label.tsx';
 
 /** What a card's ship button sends: method, box, number of labels and, for PostNL, the print frame. */
 export interface ShipControlsChoice {
@@ -214,6 +216,10 @@ export function OrderCardShipControls({
           <Text size="sm">{shipError}</Text>
         </Alert>
       )}
+      {/* A bol order may also leave with a label bought from bol (spec 1 §4 marketplace label; ADR 0045). */}
+      {allowed.ship && isBolPlatform(order.platform) ? (
+        <OrderCardBolLabel order={order} disabled={!shippable} />
+      ) : null}
     </>
   );
 }
