@@ -46,7 +46,10 @@ describe('carrierTrackingUrl (spec 1 §7 external tracking link)', () => {
     );
   });
   it('builds DHL and GLS links and answers null for unknown carriers or no code', () => {
-    expect(carrierTrackingUrl('DHL', 'JVGL1')).toContain('tracking-id=JVGL1');
+    expect(carrierTrackingUrl('DHL', 'JVGL1', 'NL', '3542 ad')).toBe(
+      'https://www.dhlparcel.nl/nl/volg-uw-zending?tc=JVGL1&pc=3542AD',
+    );
+    expect(carrierTrackingUrl('local', 'HP12345678905NL', 'NL', '1011AB')).toBeNull();
     expect(carrierTrackingUrl('gls', 'G1', 'DE', '10115')).toContain('zipCode=10115');
     expect(carrierTrackingUrl('own', 'X1')).toBeNull();
     expect(carrierTrackingUrl('postnl', '  ')).toBeNull();

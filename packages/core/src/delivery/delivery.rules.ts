@@ -66,7 +66,8 @@ export function percentage(part: number, total: number): number {
  * The public tracking page of a parcel (spec 1 §7: "an external carrier tracking link built from the tracking
  * number, country code and postcode"), by carrier code (`postnl`, `dhl`, `dpd`, `ups`, `gls`, `bol` — the
  * `carrier` of a shipment method, spec 1 §9). Postcode spaces are dropped; country upper-cased (default NL).
- * Answers null for an unknown carrier, an own shipment (`own`) or an empty tracking number.
+ * Answers null for an unknown carrier, an own shipment (`own`), the built-in `local` carrier (its numbers are ours:
+ * no carrier's page knows them; the order detail shows the events instead) or an empty tracking number.
  */
 export function carrierTrackingUrl(
   carrier: string,
@@ -84,7 +85,8 @@ export function carrierTrackingUrl(
     case 'smf':
       return `https://jouw.postnl.nl/track-and-trace/${c}-${country}-${encodeURIComponent(zip)}`;
     case 'dhl':
-      return `https://www.dhl.com/nl-nl/home/tracking/tracking-parcel.html?submit=1&tracking-id=${c}`;
+      // DHL Parcel NL's public track page: tracker code and postcode (ADR 0046).
+      return `https://www.dhlparcel.nl/nl/volg-uw-zending?tc=${c}&pc=${encodeURIComponent(zip)}`;
     case 'dpd':
       return `https://www.dpdgroup.com/nl/mydpd/my-parcels/incoming?parcelNumber=${c}`;
     case 'ups':

@@ -77,6 +77,8 @@ export const PROBLEMS = {
   connection_exists: 409,
   /** An outside service (bol.com, PostNL, DHL) refused or did not answer; the message says which and why. */
   outside_service: 502,
+  /** Shipping with a carrier needs the organisation's active connection of that carrier (settings → API connections). */
+  carrier_not_connected: 409,
 } as const;
 
 /** A problem code of the API. */

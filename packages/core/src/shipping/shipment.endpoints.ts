@@ -113,3 +113,29 @@ export const shipmentPackingSlipEndpoint = defineEndpoint({
   binary: true,
   tags: ['shipping'],
 });
+
+/**
+ * Ships an order with DHL Parcel NL (spec 1 §7 catalogue `POST /dhl/ship` (PDF blob); §4 Shipping a card; ADR 0046):
+ * the same body and answer as `POST /orders/ship` — the label PDF DHL made, with headers `x-tracking-number` (DHL's
+ * tracker code) and `x-shipment-id` —, but the label comes from the current organisation's active DHL connection
+ * (`/settings/apis`). 409 `carrier_not_connected` without one; 502 `outside_service` when DHL refuses, does not answer
+ * or answers something unreadable — the order then stays open and no shipment is stored. 409 `order_shipped`,
+ * `order_cancelled`, `cancellation_requested` as `POST /orders/ship`.
+ */
+export const dhlShipEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/dhl/ship',
+  summary: 'Ship an order with DHL Parcel NL: DHL label PDF, order marked shipped',
+  body: ShipOrderBodySchema,
+  response: PdfResponseSchema,
+  binary: true,
+  problems: [
+    'order_shipped',
+    'order_cancelled',
+    'cancellation_requested',
+    'carrier_not_connected',
+    'outside_service',
+  ],
+  responseHeaders: ShipOrderHeadersSchema,
+  tags: ['shipping'],
+});

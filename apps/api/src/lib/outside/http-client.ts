@@ -72,7 +72,10 @@ export interface OutsideClient {
   ): Promise<OutsideAnswer<S extends z.ZodType ? z.output<S> : string>>;
 }
 
-/** Reads a problem out of an error answer: bol's `{title, detail}`, OAuth's `{error, error_description}`, PostNL's `Errors`. */
+/**
+ * Reads a problem out of an error answer: bol's `{title, detail}`, OAuth's `{error, error_description}`, DHL's
+ * `{key, message}`, PostNL's `Errors`.
+ */
 function problemOf(status: number, text: string): { code: string; message: string } {
   try {
     const body = JSON.parse(text) as Record<string, unknown>;
@@ -83,6 +86,9 @@ function problemOf(status: number, text: string): { code: string; message: strin
         code: body.error,
         message: typeof body.error_description === 'string' ? body.error_description : body.error,
       };
+    // DHL Parcel NL: {key, message}.
+    if (typeof body.message === 'string' && typeof body.key === 'string')
+      return { code: body.key, message: body.message };
     const errors = (body.Errors ?? body.errors) as { Description?: string; message?: string }[] | undefined;
     const first = Array.isArray(errors) ? errors[0] : undefined;
     if (first)
