@@ -98,6 +98,7 @@ export const DEFAULT_ROLES: RoleDefinition[] = [
       { methods: GET, path: '/orders/search/*' },
       { methods: GET, path: '/order/get/*' },
       { methods: ['POST'], path: '/orders/ship*' },
+      { methods: ['POST'], path: '/dhl/ship' },
       { methods: ['POST'], path: '/orders/packing_slip' },
       { methods: ['POST'], path: '/order/labels/*' },
       { methods: ['POST'], path: '/order/shipment_method/*' },

@@ -11,6 +11,7 @@ import { registerReportRoutes } from './reports/index.ts';
 import { registerReturnRoutes } from './returns/index.ts';
 import { registerShippingRoutes } from './shipping/index.ts';
 import { registerStockRoutes } from './stock/index.ts';
+import { registerTracking } from './tracking/index.ts';
 
 /**
  * Registers the fulfilment modules (products, orders, imports, pick, shipping with shipments, locations and stock). Owned by the
@@ -31,4 +32,5 @@ export async function registerFulfilmentModules(app: FastifyInstance): Promise<v
   registerDeliveryRoutes(app);
   registerReportRoutes(app);
   registerConnectionRoutes(app);
+  registerTracking(app);
 }

@@ -19,6 +19,27 @@ export const EVENT_HANDED_OVER: EventCode = 'B01';
 /** The delivered event (recorded when marked delivered; carriers send theirs). */
 export const EVENT_DELIVERED: EventCode = 'I11';
 
+/**
+ * Codes that say a parcel was delivered: I11 (spec 1 §2 Order detail) and PostNL's `01B` 'Zending is bezorgd'
+ * (shared/contracts PostNL status recordings), so the tracking job moves a parcel to delivered on either.
+ */
+export const DELIVERED_EVENT_CODES: readonly string[] = ['I11', '01B'];
+
+/**
+ * What a carrier event tells of a parcel's delivery state (ADR 0041, 0046): A01 (announced, the carrier has not seen
+ * the parcel) nothing beyond the label; a delivered code ({@link DELIVERED_EVENT_CODES}) delivered; any other carrier
+ * event (received, sorted, out for delivery, a delay) that the carrier has the parcel: handed over.
+ */
+export function eventMilestone(code: string): 'label_created' | 'handed_over' | 'delivered' {
+  if (DELIVERED_EVENT_CODES.includes(code)) return 'delivered';
+  return code === EVENT_LABEL_CREATED ? 'label_created' : 'handed_over';
+}
+
+/** The code whose icon an event shows: PostNL's delivered `01B` as I11, every other code as itself. */
+export function iconEventCode(code: string): string {
+  return DELIVERED_EVENT_CODES.includes(code) ? EVENT_DELIVERED : code;
+}
+
 /** True when `code` has its own icon; the screens show a default icon for every other code. */
 export function isKnownEventCode(code: string): code is EventCode {
   return (EVENT_CODES as readonly string[]).includes(code);

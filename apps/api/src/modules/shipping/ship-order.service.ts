@@ -1,7 +1,7 @@
 import { isSingleLineOrder, newId, PROBLEMS, type ShipOrderBody, shipOrderEndpoint } from '@hoppa/core';
 import { systemSql } from '../../db/kysely.ts';
 import { orgScope, tenantSql } from '../../db/tenant.ts';
-import { carrierFor } from '../../lib/carriers/index.ts';
+import { type CarrierAdapter, carrierFor } from '../../lib/carriers/index.ts';
 import { badRequest, HttpProblem, problem } from '../../lib/errors.ts';
 import { buildPackingSlipPdf } from '../../lib/pdf/packing-slip.pdf.ts';
 import type { RequestContext } from '../../lib/route.ts';
@@ -23,14 +23,15 @@ export interface ShipResult {
  * order, resolves method, box and label quantity, has the method's carrier (the local carrier unless a
  * carrier account is configured) create the label (one A6 page per parcel), renders the packing slip,
  * marks the order shipped (status, shipped_at, track_trace, used_shipment_method, selections), stores
- * the shipment with both PDFs (in print run `batchId` when given) and records the carrier's label-created event. Errors: 404 order not visible; 409 `order_shipped`, `order_cancelled`,
+ * the shipment with both PDFs (in print run `batchId` when given) and records the carrier's label-created event.
+ * `carrier` overrides the method's adapter. A carrier failure throws before anything is written. Errors: 404 order not visible; 409 `order_shipped`, `order_cancelled`,
  * `cancellation_requested`, and with `singleLineOnly` `not_single_line` (checked under the lock);
  * 400 unknown method or box, or an address without postcode and city.
  */
 export async function shipOrder(
   ctx: ShippingContext,
   body: ShipOrderBody,
-  opts: { now?: Date; singleLineOnly?: boolean; batchId?: string } = {},
+  opts: { now?: Date; singleLineOnly?: boolean; batchId?: string; carrier?: CarrierAdapter } = {},
 ): Promise<ShipResult> {
   const now = opts.now ?? new Date();
   return ctx.db.transaction(async (tx) => {
@@ -85,7 +86,8 @@ export async function shipOrder(
     const labelQuantity = body.label_quantity ?? order.label_quantity ?? 1;
     const weight = doc.lines.reduce((kg, l) => kg + (l.weight_kg ? Number(l.weight_kg) * l.quantity : 0), 0);
 
-    const carrier = carrierFor(method.carrier);
+    // `opts.carrier`: a caller that resolved the carrier account itself (POST /dhl/ship, ADR 0046).
+    const carrier = opts.carrier ?? carrierFor(method.carrier);
     const label = await carrier.createLabel(
       { db: tx, now },
       {

@@ -16,6 +16,7 @@ import { problem } from '../../lib/errors.ts';
 import { inlinePdf } from '../../lib/pdf/pdf-reply.ts';
 import { route } from '../../lib/route.ts';
 import { shipSingleLineOrders } from './batch-ship.service.ts';
+import { registerDhlRoutes } from './dhl.routes.ts';
 import { packingSlipForOrder } from './order-documents.service.ts';
 import { shipOrder } from './ship-order.service.ts';
 import { getShipment, shipmentDocument } from './shipment-detail.service.ts';
@@ -75,4 +76,6 @@ export function registerShippingRoutes(app: FastifyInstance): void {
     inlinePdf(reply, `packing-slip-${doc.trackingNumber}.pdf`);
     return doc.pdf;
   });
+
+  registerDhlRoutes(app);
 }
