@@ -90,6 +90,10 @@ export const shipmentDetailEndpoint = defineEndpoint({
   response: ShipmentDetailSchema,
   catalogue: 'carrier tracking link (tracking no., country, postcode)',
   tags: ['shipping'],
+  coverageNote:
+    'the link rule (core carrierTrackingUrl) serves PostNL, DHL Parcel NL, DPD, UPS, GLS and bol; the DHL page ' +
+    '(dhlparcel.nl volg-uw-zending, tc and pc) is taken from DHL’s public site, not confirmed with a recorded parcel; ' +
+    'parcels of the built-in local carrier have no outside page (ADR 0046)',
 });
 
 /** Downloads the stored label PDF of a shipment again. */
@@ -138,4 +142,8 @@ export const dhlShipEndpoint = defineEndpoint({
   ],
   responseHeaders: ShipOrderHeadersSchema,
   tags: ['shipping'],
+  coverageNote:
+    'the DHL Parcel NL adapter and its fake are built from DHL’s public API documentation (api-gw.dhlparcel.nl/docs) ' +
+    'without recordings: authentication, POST /labels and GET /track-trace are untried against a real account; ' +
+    'parcel type, options (DOOR), the track-trace key encoding and the event categories must be confirmed there (ADR 0046)',
 });
