@@ -23,7 +23,9 @@ describe('the demo carrier scans (issue 14; ADR 0046)', () => {
     expect(r.sorted).toBeGreaterThan(0);
     expect(r.outForDelivery).toBeGreaterThan(0);
     const codes = await t.db.query<{ code: string }>('SELECT DISTINCT code FROM order_events ORDER BY code');
-    expect(codes.rows.map((c) => c.code)).toEqual(expect.arrayContaining(['A01', 'B01', 'I11', 'J01', 'J05']));
+    expect(codes.rows.map((c) => c.code)).toEqual(
+      expect.arrayContaining(['A01', 'B01', 'I11', 'J01', 'J05']),
+    );
     const bad = await t.db.query(
       `SELECT 1 FROM order_events e JOIN shipments s ON s.id = e.shipment_id
         WHERE e.at > now() OR e.at < s.created_at OR (e.code IN ('J01', 'J05') AND e.at < s.handed_over_at)

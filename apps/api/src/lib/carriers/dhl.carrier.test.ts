@@ -90,7 +90,13 @@ describe('DHL Parcel NL adapter against the DHL fake (ADR 0046)', () => {
       quantity: 1,
       receiver: {
         name: { firstName: 'Anna de', lastName: 'Vries' },
-        address: { postalCode: '3542AD', street: 'Reactorweg', number: '25', addition: 'A', countryCode: 'NL' },
+        address: {
+          postalCode: '3542AD',
+          street: 'Reactorweg',
+          number: '25',
+          addition: 'A',
+          countryCode: 'NL',
+        },
       },
     });
     expect(sent.labelId).toMatch(/^[0-9a-f-]{36}$/);

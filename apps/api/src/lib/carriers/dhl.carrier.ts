@@ -3,13 +3,7 @@ import { carrierTrackingUrl, newId } from '@hoppa/core';
 import { PDFDocument } from 'pdf-lib';
 import { z } from 'zod';
 import { type OutsideClient, OutsideServiceError, outsideClient } from '../outside/http-client.ts';
-import type {
-  CarrierAdapter,
-  CarrierEvent,
-  CarrierLabel,
-  ParcelRequest,
-  PostalAddress,
-} from './carrier.ts';
+import type { CarrierAdapter, CarrierEvent, CarrierLabel, ParcelRequest, PostalAddress } from './carrier.ts';
 
 /** Code of DHL Parcel NL in `shipments.carrier` and `shipment_methods.carrier`. */
 export const DHL_CARRIER_CODE = 'dhl';
@@ -95,7 +89,12 @@ export function dhlEvent(e: { category: string; status: string; timestamp: strin
       : (CATEGORY_EVENTS[category] ?? CATEGORY_EVENTS.UNKNOWN);
   const at = new Date(e.timestamp);
   if (Number.isNaN(at.getTime()))
-    throw new OutsideServiceError(SERVICE, 200, 'malformed_answer', `an event has no valid time: ${e.timestamp}`);
+    throw new OutsideServiceError(
+      SERVICE,
+      200,
+      'malformed_answer',
+      `an event has no valid time: ${e.timestamp}`,
+    );
   const b = base as { code: string; description: string };
   return { code: b.code, description: status ? `${b.description} (${status})` : b.description, at };
 }
@@ -230,9 +229,14 @@ export function createDhlCarrier(config: DhlCarrierConfig): CarrierAdapter {
   };
 
   /** A secured call with the cached token, renewed once when DHL answers 401. */
-  const secured = async <S extends z.ZodType>(req: Parameters<OutsideClient['request']>[0] & { schema: S }) => {
+  const secured = async <S extends z.ZodType>(
+    req: Parameters<OutsideClient['request']>[0] & { schema: S },
+  ) => {
     const send = async (fresh: boolean) =>
-      api.request({ ...req, headers: { ...(req.headers ?? {}), authorization: `Bearer ${await token(fresh)}` } });
+      api.request({
+        ...req,
+        headers: { ...(req.headers ?? {}), authorization: `Bearer ${await token(fresh)}` },
+      });
     try {
       return await send(false);
     } catch (err) {
@@ -341,7 +345,8 @@ export function createDhlCarrier(config: DhlCarrierConfig): CarrierAdapter {
         description: 'Label aangemaakt bij DHL; pakket nog niet door DHL ontvangen',
         at: ctx.now,
       };
-      if (milestone !== 'label_created') return { ...event, description: `${milestone}: DHL reports this itself` };
+      if (milestone !== 'label_created')
+        return { ...event, description: `${milestone}: DHL reports this itself` };
       await ctx.db.query(
         `INSERT INTO order_events (id, org_id, order_id, shipment_id, code, description, at, created_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,

@@ -1,4 +1,3 @@
 /** API connections and bol.com (issue 14; spec 3 §7 API connections). Other code reaches the module only through this file. */
-export { activeCarrierAccount, type CarrierAccount } from './carrier-account.service.ts';
 export { registerConnectionRoutes } from './connections.routes.ts';
 export { type SyncDeps, syncConnection } from './sync.ts';

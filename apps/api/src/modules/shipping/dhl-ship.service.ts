@@ -1,12 +1,12 @@
 import { dhlShipEndpoint, type ShipOrderBody } from '@hoppa/core';
+import { orgScope, tenantSql } from '../../db/tenant.ts';
 import { addressFromShipmentDetails } from '../../lib/carriers/address.ts';
+import { activeCarrierAccount } from '../../lib/carriers/carrier-account.ts';
 import { createDhlCarrier, DHL_CARRIER_CODE } from '../../lib/carriers/dhl.carrier.ts';
 import type { CarrierAdapter } from '../../lib/carriers/index.ts';
 import { notFound, problem } from '../../lib/errors.ts';
 import { OutsideServiceError } from '../../lib/outside/http-client.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
-import { orgScope, tenantSql } from '../../db/tenant.ts';
-import { activeCarrierAccount } from '../connections/index.ts';
 import { type ShippingContext, type ShipResult, shipOrder } from './ship-order.service.ts';
 import { carrierMethod } from './shipment-methods.service.ts';
 
@@ -55,13 +55,19 @@ export async function shipWithDhl(
   const order = await tenantSql(ctx)
     .selectFrom('orders as o')
     .innerJoin('organisations as g', 'g.id', 'o.org_id')
-    .select(['o.org_id', 'o.order_id', 'o.shipment_details', 'o.selected_ship_method_id', 'g.name as org_name'])
+    .select([
+      'o.org_id',
+      'o.order_id',
+      'o.shipment_details',
+      'o.selected_ship_method_id',
+      'g.name as org_name',
+    ])
     .where('o.id', '=', body.order_id)
     .where(orgScope(ctx, 'o'))
     .executeTakeFirst();
   if (!order) throw notFound('Order not found');
   const account = await activeCarrierAccount({ db: ctx.db, orgIds: [order.org_id] }, deps.box, 'dhl');
-  if (!account || !account.settings.account_id) {
+  if (!account?.settings.account_id) {
     throw problem(
       dhlShipEndpoint,
       'carrier_not_connected',
@@ -70,7 +76,9 @@ export async function shipWithDhl(
         : `${order.org_name} has no active DHL account: add the DHL account in /settings/apis to ship with DHL`,
     );
   }
-  const country = addressFromShipmentDetails(order.shipment_details as Record<string, unknown> | null).countryCode;
+  const country = addressFromShipmentDetails(
+    order.shipment_details as Record<string, unknown> | null,
+  ).countryCode;
   const method = await carrierMethod(
     ctx.db,
     DHL_CARRIER_CODE,

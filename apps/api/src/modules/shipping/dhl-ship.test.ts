@@ -52,8 +52,15 @@ let n = 0;
 async function openOrder(org = bol) {
   n += 1;
   const w = testWindow();
-  const bin = await addLocation(t.db, { name: `D-${String(w.start.getTime() / 86_400_000)}-${n}`, sequence: 5 });
-  const p = await addProduct(t.db, org, { name: 'Speculaas', stock: [{ locationId: bin, stock: 9 }], weightKg: 0.4 });
+  const bin = await addLocation(t.db, {
+    name: `D-${String(w.start.getTime() / 86_400_000)}-${n}`,
+    sequence: 5,
+  });
+  const p = await addProduct(t.db, org, {
+    name: 'Speculaas',
+    stock: [{ locationId: bin, stock: 9 }],
+    weightKg: 0.4,
+  });
   return addOrder(t.db, org, {
     orderId: `DHL-${w.start.getTime()}-${n}`,
     placedAt: w.at(5),
@@ -122,7 +129,9 @@ describe('POST /dhl/ship (spec 1 §7; ADR 0046)', () => {
       const res = await shipDhl({ order_id: order.id });
       expect(res.statusCode, what).toBe(502);
       expect(res.json().code).toBe('outside_service');
-      expect(res.json().message).toMatch(/^DHL made no label for order DHL-.*; the order is still open\. DHL: /);
+      expect(res.json().message).toMatch(
+        /^DHL made no label for order DHL-.*; the order is still open\. DHL: /,
+      );
       expect(await state(order.id)).toEqual({ order: { status: 'open', track_trace: null }, shipments: [] });
     }
   }, 30_000);

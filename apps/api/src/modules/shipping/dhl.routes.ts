@@ -11,7 +11,10 @@ import { shipWithDhl } from './dhl-ship.service.ts';
  */
 export function registerDhlRoutes(app: FastifyInstance): void {
   const { config } = app.hoppa;
-  const deps = { box: secretBox(loadSecretsKey(config.secretsKey, config.dataDir)), dhlApiUrl: config.dhlApiUrl };
+  const deps = {
+    box: secretBox(loadSecretsKey(config.secretsKey, config.dataDir)),
+    dhlApiUrl: config.dhlApiUrl,
+  };
   route(app, dhlShipEndpoint, async ({ body }, ctx, _req, reply) => {
     const shipped = await shipWithDhl(ctx, deps, body);
     inlinePdf(reply, `label-${shipped.trackingNumber}.pdf`)

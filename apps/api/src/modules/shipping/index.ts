@@ -5,7 +5,7 @@
  */
 
 export { joinPdfs } from './batch-ship.service.ts';
-export { type DhlDeps, dhlCarrierOf } from './dhl-ship.service.ts';
+export { dhlCarrierOf } from './dhl-ship.service.ts';
 export { loadOrderForDocuments, packingSlipForOrder } from './order-documents.service.ts';
 export { listShipments, type ShipmentFilter } from './shipment-list.service.ts';
 export { defaultShipmentMethod } from './shipment-methods.service.ts';

@@ -8,13 +8,7 @@ import { startTrackingJob, type TrackingDeps } from './tracking.service.ts';
  * Carrier tracking (issue 14; ADR 0046): the scheduled job that asks the carriers about open parcels and stores their
  * events. Other code reaches the module only through this file.
  */
-export {
-  claimTrackingBatch,
-  storeCarrierEvents,
-  type TrackingDeps,
-  type TrackingRoundResult,
-  trackingRound,
-} from './tracking.service.ts';
+export { storeCarrierEvents, type TrackingDeps, trackingRound } from './tracking.service.ts';
 
 /**
  * The adapter that tracks a parcel of `carrier` for organisation `orgId`: DHL through the organisation's DHL

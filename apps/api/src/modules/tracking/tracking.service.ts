@@ -2,8 +2,8 @@ import { hostname } from 'node:os';
 import { eventMilestone, newId } from '@hoppa/core';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import type { DB } from '../../db/schema.generated.ts';
 import { systemSql } from '../../db/kysely.ts';
+import type { DB } from '../../db/schema.generated.ts';
 import type { CarrierAdapter, CarrierEvent } from '../../lib/carriers/index.ts';
 
 /**

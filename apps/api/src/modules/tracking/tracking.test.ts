@@ -51,14 +51,22 @@ let n = 0;
 async function shipped(url = '/api/dhl/ship') {
   n += 1;
   const w = testWindow();
-  const bin = await addLocation(t.db, { name: `T-${String(w.start.getTime() / 86_400_000)}-${n}`, sequence: 5 });
+  const bin = await addLocation(t.db, {
+    name: `T-${String(w.start.getTime() / 86_400_000)}-${n}`,
+    sequence: 5,
+  });
   const p = await addProduct(t.db, bol, { name: 'Taai-taai', stock: [{ locationId: bin, stock: 9 }] });
   const order = await addOrder(t.db, bol, {
     orderId: `TT-${w.start.getTime()}-${n}`,
     placedAt: w.at(5),
     lines: [{ productId: p.id, quantity: 1, locationId: bin }],
   });
-  const res = await t.app.inject({ method: 'POST', url, headers: { cookie: picker }, payload: { order_id: order.id } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie: picker },
+    payload: { order_id: order.id },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return {
     orderId: order.id,
@@ -70,9 +78,10 @@ async function shipped(url = '/api/dhl/ship') {
 const minutesAfter = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
 const events = async (shipmentId: string) =>
   (
-    await t.db.query<{ code: string }>('SELECT code FROM order_events WHERE shipment_id = $1 ORDER BY at, id', [
-      shipmentId,
-    ])
+    await t.db.query<{ code: string }>(
+      'SELECT code FROM order_events WHERE shipment_id = $1 ORDER BY at, id',
+      [shipmentId],
+    )
   ).rows.map((r) => r.code);
 const row = async (shipmentId: string) =>
   (
@@ -143,7 +152,9 @@ describe('the tracking job (issue 14; ADR 0046)', () => {
     const r = await trackingRound(deps);
     expect(r.delivered).toBeGreaterThanOrEqual(1);
     expect(await events(s.shipmentId)).toEqual(['A01', 'A01', 'B01', 'J05', 'I11']);
-    expect((await row(s.shipmentId))?.delivered_at?.toISOString().slice(0, 16)).toBe(minutesAfter(150).slice(0, 16));
+    expect((await row(s.shipmentId))?.delivered_at?.toISOString().slice(0, 16)).toBe(
+      minutesAfter(150).slice(0, 16),
+    );
     expect((await detail(s.shipmentId)).delivery_group).toBe('d_24h');
     const after = await perf();
     expect(after.counts.d_24h).toBe(before.counts.d_24h + 1);
@@ -162,7 +173,9 @@ describe('the tracking job (issue 14; ADR 0046)', () => {
   it('records a carrier’s failure on that parcel only: the rest of the batch is still asked', async () => {
     const bad = await shipped();
     const good = await shipped();
-    fake.parcels.get(good.tracking)?.events.push({ category: 'UNDERWAY', status: 'SORTED', timestamp: minutesAfter(40) });
+    fake.parcels
+      .get(good.tracking)
+      ?.events.push({ category: 'UNDERWAY', status: 'SORTED', timestamp: minutesAfter(40) });
     // Any adapter works: here DHL's, failing for one tracking number.
     const failing: TrackingDeps = {
       ...deps,
@@ -171,7 +184,9 @@ describe('the tracking job (issue 14; ADR 0046)', () => {
         return {
           ...real,
           track: (ctx, tn, at) =>
-            tn === bad.tracking ? Promise.reject(new Error('DHL: Service unavailable')) : real.track(ctx, tn, at),
+            tn === bad.tracking
+              ? Promise.reject(new Error('DHL: Service unavailable'))
+              : real.track(ctx, tn, at),
         };
       },
     };

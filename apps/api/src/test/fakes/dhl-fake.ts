@@ -85,8 +85,14 @@ const LabelBody = z.object({
 function labelPdf(trackerCode: string, piece: number, quantity: number, receiver: string): Promise<Buffer> {
   return renderPdf({ title: `DHL label ${trackerCode}` }, (doc) => {
     doc.addPage({ size: A6, margin: 0 });
-    doc.font('Helvetica-Bold').fontSize(16).text('DHL Parcel (fake)', 8 * MM, 10 * MM);
-    doc.font('Helvetica').fontSize(10).text(receiver, 8 * MM, 25 * MM);
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(16)
+      .text('DHL Parcel (fake)', 8 * MM, 10 * MM);
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .text(receiver, 8 * MM, 25 * MM);
     doc.fontSize(12).text(trackerCode, 8 * MM, 40 * MM);
     doc.fontSize(9).text(`${piece}/${quantity}`, 8 * MM, 50 * MM);
   });
@@ -151,7 +157,11 @@ export async function startDhlFake(): Promise<DhlFake> {
         case '404':
           return json(404, { key: 'NOT_FOUND', message: 'Not found' });
         case '429':
-          return json(429, { key: 'TOO_MANY_REQUESTS', message: 'Too many requests' }, { 'retry-after': '1' });
+          return json(
+            429,
+            { key: 'TOO_MANY_REQUESTS', message: 'Too many requests' },
+            { 'retry-after': '1' },
+          );
         case '429-without-retry-after':
           return json(429, { key: 'TOO_MANY_REQUESTS', message: 'Too many requests' });
         case '500':
@@ -187,7 +197,9 @@ export async function startDhlFake(): Promise<DhlFake> {
           const p = fake.parcels.get(code);
           if (!p || (postcode && postcode.toUpperCase() !== p.postcode)) return [];
           const delivered = p.events.find((e) => e.category === 'DELIVERED');
-          return [{ barcode: code, ...(delivered ? { deliveredAt: delivered.timestamp } : {}), events: p.events }];
+          return [
+            { barcode: code, ...(delivered ? { deliveredAt: delivered.timestamp } : {}), events: p.events },
+          ];
         });
       if (found.length === 0)
         return json(404, { key: 'NO_PARCEL_FOUND', message: 'No parcel found for the given key(s)' });
@@ -210,7 +222,11 @@ export async function startDhlFake(): Promise<DhlFake> {
       fake.parcels.set(trackerCode, {
         postcode: b.receiver.address.postalCode.replace(/\s+/g, '').toUpperCase(),
         events: [
-          { category: 'DATA_RECEIVED', status: 'PRENOTIFICATION_RECEIVED', timestamp: new Date().toISOString() },
+          {
+            category: 'DATA_RECEIVED',
+            status: 'PRENOTIFICATION_RECEIVED',
+            timestamp: new Date().toISOString(),
+          },
         ],
       });
       const receiver = [b.receiver.name.firstName, b.receiver.name.lastName].filter(Boolean).join(' ');

@@ -77,7 +77,14 @@ describe('order detail status icons and tracking link (spec 1 §2 Order detail, 
     page();
     const icons = await screen.findByRole('list', { name: 'status' });
     const items = within(icons).getAllByRole('listitem');
-    expect(items.map((i) => i.getAttribute('data-code'))).toEqual(['A01', 'B01', 'J01', 'J05', 'I11', 'DX01']);
+    expect(items.map((i) => i.getAttribute('data-code'))).toEqual([
+      'A01',
+      'B01',
+      'J01',
+      'J05',
+      'I11',
+      'DX01',
+    ]);
     expect(within(icons).getByLabelText('J05: Bezorger is onderweg (OUT_FOR_DELIVERY)')).toBeTruthy();
     const follow = screen.getByRole('link', { name: 'Follow the parcel' });
     expect(follow.getAttribute('href')).toBe(DHL_PARCEL.tracking_url);
@@ -88,7 +95,13 @@ describe('order detail status icons and tracking link (spec 1 §2 Order detail, 
   });
 
   it('says there is no public page when the carrier has none (the built-in local carrier)', async () => {
-    serve({ ...DHL_PARCEL, carrier: 'local', tracking_number: 'HP12345678905NL', tracking_url: null, events: [] });
+    serve({
+      ...DHL_PARCEL,
+      carrier: 'local',
+      tracking_number: 'HP12345678905NL',
+      tracking_url: null,
+      events: [],
+    });
     page('nl');
     expect(await screen.findByText('Geen openbare volgpagina')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Volg het pakket' })).toBeNull();

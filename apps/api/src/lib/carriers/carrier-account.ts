@@ -1,9 +1,9 @@
 import type { ConnectionPlatform, ConnectionSettings } from '@hoppa/core';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
-import type { SecretBox } from '../../lib/secrets.ts';
+import type { SecretBox } from '../secrets.ts';
 
 /** A carrier account as the shipping and tracking services use it: the connection's key, opened secret and settings. */
-export interface CarrierAccount {
+interface CarrierAccount {
   connectionId: string;
   orgId: string;
   apiName: string;
