@@ -134,12 +134,24 @@ function render(catalogue, eps, screens, screenRows) {
     lines.push('| --- | --- | --- |');
     for (const r of rows.filter((x) => x.spec === spec && x.section === section)) {
       const by = r.served.length
-        ? r.served.map((e) => `\`${e.name}\` (${e.method} \`${e.path}\`)`).join(', ')
+        ? r.served
+            .map((e) => `\`${e.name}\` (${e.method} \`${e.path}\`)${e.coverageNote ? ' ¹' : ''}`)
+            .join(', ')
         : '—';
       lines.push(`| ${cell(r.method)} | \`${cell(r.path)}\` | ${by} |`);
     }
   }
   lines.push('');
+
+  const noted = eps.filter((e) => e.coverageNote);
+  if (noted.length > 0) {
+    lines.push('## Notes');
+    lines.push('');
+    lines.push('¹ Served, with a note on what is not finished (the `coverageNote` of the endpoint).');
+    lines.push('');
+    for (const e of noted) lines.push(`- \`${e.name}\` (${e.method} \`${e.path}\`): ${e.coverageNote}`);
+    lines.push('');
+  }
 
   lines.push('## Endpoints of our own design');
   lines.push('');

@@ -140,7 +140,9 @@ test('bol orders leave with a bol label, PostNL, a stamp and as own shipment; Po
   const open = await json<OpenOrders>(
     await picker.get(`/api/orders/open/${start}/${end}/all`, { params: { limit: 100 } }),
   );
-  const ours = open.groups.flatMap((g) => g.orders).filter((o) => (ORDERS as readonly string[]).includes(o.orderId));
+  const ours = open.groups
+    .flatMap((g) => g.orders)
+    .filter((o) => (ORDERS as readonly string[]).includes(o.orderId));
   expect(ours.map((o) => o.orderId).sort()).toEqual([...ORDERS]);
   for (const line of ours.flatMap((o) => o.products)) {
     if (!line.pick_location) throw new Error(`line ${line.ean} has no pick location`);

@@ -44,6 +44,12 @@ const EnvSchema = z.object({
   POSTNL_API_URL: z.url().default('https://api.postnl.nl'),
   /** How often the bol order pull runs, milliseconds; 0 turns it off. */
   CONNECTIONS_SYNC_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
+  /** DHL Parcel NL API gateway (issue 14; ADR 0046); a fake's origin in the tests. */
+  DHL_API_URL: z.url().default('https://api-gw.dhlparcel.nl'),
+  /** How often the tracking job asks the carriers for news of open parcels, milliseconds; 0 turns it off. */
+  TRACKING_POLL_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
+  /** Parcels whose label is older than this many days are no longer tracked. */
+  TRACKING_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(21),
 });
 
 /**
@@ -88,6 +94,12 @@ export interface Config {
   postnlApiUrl: string;
   /** Retry tuning of the carrier clients; undefined = their defaults (tests make the waits short). */
   carrierRetry?: { retries?: number; backoffMs?: number; maxRetryAfterMs?: number; timeoutMs?: number };
+  /** Origin of the DHL Parcel NL API gateway (lib/carriers/dhl.carrier.ts). */
+  dhlApiUrl: string;
+  /** Interval of the tracking job, milliseconds; 0 = off (modules/tracking, ADR 0046). */
+  trackingPollMs: number;
+  /** Days after the label during which an undelivered parcel is still tracked. */
+  trackingMaxAgeDays: number;
 }
 
 /** Parses the environment into a {@link Config}; throws an Error listing every bad variable. */
@@ -126,5 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bolLoginUrl: e.BOL_LOGIN_URL,
     connectionsSyncMs: e.CONNECTIONS_SYNC_MS,
     postnlApiUrl: e.POSTNL_API_URL,
+    dhlApiUrl: e.DHL_API_URL,
+    trackingPollMs: e.TRACKING_POLL_MS,
+    trackingMaxAgeDays: e.TRACKING_MAX_AGE_DAYS,
   };
 }

@@ -12,6 +12,7 @@ import { DEMO_SALES_HISTORY, seedLiveOrders } from './db/seed-orders.ts';
 import { seedLiveProductCards } from './db/seed-product-card.ts';
 import { seedLiveReturns } from './db/seed-returns.ts';
 import { seedLiveStock } from './db/seed-stock.ts';
+import { seedLiveTracking } from './db/seed-tracking.ts';
 import { openPreparedDb } from './db/startup.ts';
 import { closeWorkers } from './lib/workers.ts';
 import { startWeeklyReportScheduler } from './modules/reports/index.ts';
@@ -106,6 +107,13 @@ if (seed && config.demoOrders) {
     );
   } catch (err) {
     console.error(`The demo deliveries could not be made: ${(err as Error).message}`);
+  }
+  // The carriers' sorting and delivery-round scans of those parcels, through the tracking job's service (issue 14).
+  try {
+    const tr = await seedLiveTracking(db);
+    console.log(`Demo tracking: ${tr.sorted} parcels sorted, ${tr.outForDelivery} out for delivery.`);
+  } catch (err) {
+    console.error(`The demo tracking events could not be made: ${(err as Error).message}`);
   }
 }
 if (seed && config.demoOrders) {

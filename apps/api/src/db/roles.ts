@@ -102,6 +102,7 @@ export const DEFAULT_ROLES: RoleDefinition[] = [
       { methods: ['POST'], path: '/orders/ship*' },
       // The bol shipment list of a day with each parcel's confirmation to bol (spec 1 §7; ADR 0045).
       { methods: ['POST'], path: '/orders/bol/shipmentlist' },
+      { methods: ['POST'], path: '/dhl/ship' },
       { methods: ['POST'], path: '/orders/packing_slip' },
       { methods: ['POST'], path: '/order/labels/*' },
       { methods: ['POST'], path: '/order/shipment_method/*' },

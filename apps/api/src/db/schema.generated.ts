@@ -532,11 +532,15 @@ export interface Shipments {
   label_printed_at: Timestamp | null;
   label_printed_by: string | null;
   label_quantity: Generated<number>;
+  last_tracked_at: Timestamp | null;
   method_code: string;
   order_id: string;
   org_id: string;
   packing_slip_pdf: Buffer;
   shipped_by: string | null;
+  track_error: string | null;
+  track_lease_owner: string | null;
+  track_lease_until: Timestamp | null;
   tracking_number: string;
 }
 

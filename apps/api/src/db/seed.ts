@@ -145,6 +145,15 @@ export const DEMO_SHIPMENT_METHODS = [
     is_default: false,
   },
   {
+    code: 'DHL-NL',
+    name: 'DHL Parcel pakket NL',
+    carrier: 'dhl',
+    price_cents: 650,
+    country_code: 'NL',
+    product_code: null,
+    is_default: false,
+  },
+  {
     code: 'SMF-STAMP1-NL',
     name: 'Postzegel 1 NL',
     carrier: 'stamp',

@@ -12,6 +12,7 @@ import { registerReportRoutes } from './reports/index.ts';
 import { registerReturnRoutes } from './returns/index.ts';
 import { registerBolShipRoutes, registerShippingRoutes } from './shipping/index.ts';
 import { registerStockRoutes } from './stock/index.ts';
+import { registerTracking } from './tracking/index.ts';
 
 /**
  * Registers the fulfilment modules (products, orders, imports, pick, shipping with shipments, locations and stock). Owned by the
@@ -34,4 +35,5 @@ export async function registerFulfilmentModules(app: FastifyInstance): Promise<v
   registerConnectionRoutes(app);
   registerAutomationRoutes(app);
   registerBolShipRoutes(app);
+  registerTracking(app);
 }

@@ -134,6 +134,9 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     postnlApiUrl: 'http://127.0.0.1:9',
     // The scheduled pull stays off; tests call syncConnection() themselves.
     connectionsSyncMs: 0,
+    // Nor DHL, nor the tracking job (tests run rounds themselves or start the DHL fake).
+    dhlApiUrl: 'http://127.0.0.1:9',
+    trackingPollMs: 0,
     ...opts.config,
   };
   const mail = createFileMailTransport(mailDir, config.mailFrom);

@@ -3,6 +3,8 @@ import {
   carrierTrackingUrl,
   deliveryGroup,
   distinctEventCodes,
+  eventMilestone,
+  iconEventCode,
   isKnownEventCode,
   percentage,
 } from './delivery.rules.ts';
@@ -46,9 +48,25 @@ describe('carrierTrackingUrl (spec 1 §7 external tracking link)', () => {
     );
   });
   it('builds DHL and GLS links and answers null for unknown carriers or no code', () => {
-    expect(carrierTrackingUrl('DHL', 'JVGL1')).toContain('tracking-id=JVGL1');
+    expect(carrierTrackingUrl('DHL', 'JVGL1', 'NL', '3542 ad')).toBe(
+      'https://www.dhlparcel.nl/nl/volg-uw-zending?tc=JVGL1&pc=3542AD',
+    );
+    expect(carrierTrackingUrl('local', 'HP12345678905NL', 'NL', '1011AB')).toBeNull();
     expect(carrierTrackingUrl('gls', 'G1', 'DE', '10115')).toContain('zipCode=10115');
     expect(carrierTrackingUrl('own', 'X1')).toBeNull();
     expect(carrierTrackingUrl('postnl', '  ')).toBeNull();
+  });
+});
+
+describe('eventMilestone (ADR 0046: what a carrier event says of the parcel)', () => {
+  it('keeps A01 at the label, moves I11 and 01B to delivered and every other scan to handed over', () => {
+    expect(eventMilestone('A01')).toBe('label_created');
+    expect(eventMilestone('I11')).toBe('delivered');
+    expect(eventMilestone('01B')).toBe('delivered');
+    for (const code of ['B01', 'J01', 'J05', 'DX01']) expect(eventMilestone(code)).toBe('handed_over');
+  });
+  it('shows PostNL’s delivered 01B with the I11 icon', () => {
+    expect(iconEventCode('01B')).toBe('I11');
+    expect(iconEventCode('J05')).toBe('J05');
   });
 });

@@ -19,6 +19,27 @@ export const EVENT_HANDED_OVER: EventCode = 'B01';
 /** The delivered event (recorded when marked delivered; carriers send theirs). */
 export const EVENT_DELIVERED: EventCode = 'I11';
 
+/**
+ * Codes that say a parcel was delivered: I11 (spec 1 §2 Order detail) and PostNL's `01B` 'Zending is bezorgd'
+ * (shared/contracts PostNL status recordings), so the tracking job moves a parcel to delivered on either.
+ */
+export const DELIVERED_EVENT_CODES: readonly string[] = ['I11', '01B'];
+
+/**
+ * What a carrier event tells of a parcel's delivery state (ADR 0041, 0046): A01 (announced, the carrier has not seen
+ * the parcel) nothing beyond the label; a delivered code ({@link DELIVERED_EVENT_CODES}) delivered; any other carrier
+ * event (received, sorted, out for delivery, a delay) that the carrier has the parcel: handed over.
+ */
+export function eventMilestone(code: string): 'label_created' | 'handed_over' | 'delivered' {
+  if (DELIVERED_EVENT_CODES.includes(code)) return 'delivered';
+  return code === EVENT_LABEL_CREATED ? 'label_created' : 'handed_over';
+}
+
+/** The code whose icon an event shows: PostNL's delivered `01B` as I11, every other code as itself. */
+export function iconEventCode(code: string): string {
+  return DELIVERED_EVENT_CODES.includes(code) ? EVENT_DELIVERED : code;
+}
+
 /** True when `code` has its own icon; the screens show a default icon for every other code. */
 export function isKnownEventCode(code: string): code is EventCode {
   return (EVENT_CODES as readonly string[]).includes(code);
@@ -66,7 +87,8 @@ export function percentage(part: number, total: number): number {
  * The public tracking page of a parcel (spec 1 §7: "an external carrier tracking link built from the tracking
  * number, country code and postcode"), by carrier code (`postnl`, `dhl`, `dpd`, `ups`, `gls`, `bol` — the
  * `carrier` of a shipment method, spec 1 §9). Postcode spaces are dropped; country upper-cased (default NL).
- * Answers null for an unknown carrier, an own shipment (`own`) or an empty tracking number.
+ * Answers null for an unknown carrier, an own shipment (`own`), the built-in `local` carrier (its numbers are ours:
+ * no carrier's page knows them; the order detail shows the events instead) or an empty tracking number.
  */
 export function carrierTrackingUrl(
   carrier: string,
@@ -84,7 +106,8 @@ export function carrierTrackingUrl(
     case 'smf':
       return `https://jouw.postnl.nl/track-and-trace/${c}-${country}-${encodeURIComponent(zip)}`;
     case 'dhl':
-      return `https://www.dhl.com/nl-nl/home/tracking/tracking-parcel.html?submit=1&tracking-id=${c}`;
+      // DHL Parcel NL's public track page: tracker code and postcode (ADR 0046).
+      return `https://www.dhlparcel.nl/nl/volg-uw-zending?tc=${c}&pc=${encodeURIComponent(zip)}`;
     case 'dpd':
       return `https://www.dpdgroup.com/nl/mydpd/my-parcels/incoming?parcelNumber=${c}`;
     case 'ups':

@@ -104,6 +104,11 @@ export interface Endpoint<
    * the row's description, copied exactly, so `docs/spec-coverage.md` shows which endpoint serves it.
    */
   catalogue?: string;
+  /**
+   * What `docs/spec-coverage.md` should say about how far the call is served (e.g. built from an outside service's
+   * documentation without recordings): shown beside the endpoint in the calls table and listed under 'Notes'.
+   */
+  coverageNote?: string;
 }
 
 /**

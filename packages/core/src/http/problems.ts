@@ -90,6 +90,8 @@ export const PROBLEMS = {
   not_marketplace_order: 409,
   /** The bol connection the order came in through is disabled or gone: bol cannot be asked for it. */
   marketplace_connection_inactive: 409,
+  /** Shipping with a carrier needs the organisation's active connection of that carrier (settings → API connections). */
+  carrier_not_connected: 409,
 } as const;
 
 /** A problem code of the API. */

@@ -94,6 +94,10 @@ export const shipmentDetailEndpoint = defineEndpoint({
   response: ShipmentDetailSchema,
   catalogue: 'carrier tracking link (tracking no., country, postcode)',
   tags: ['shipping'],
+  coverageNote:
+    'the link rule (core carrierTrackingUrl) serves PostNL, DHL Parcel NL, DPD, UPS, GLS and bol; the DHL page ' +
+    '(dhlparcel.nl volg-uw-zending, tc and pc) is taken from DHL’s public site, not confirmed with a recorded parcel; ' +
+    'parcels of the built-in local carrier have no outside page (ADR 0046)',
 });
 
 /** Downloads the stored label PDF of a shipment again. */
@@ -116,4 +120,34 @@ export const shipmentPackingSlipEndpoint = defineEndpoint({
   response: PdfResponseSchema,
   binary: true,
   tags: ['shipping'],
+});
+
+/**
+ * Ships an order with DHL Parcel NL (spec 1 §7 catalogue `POST /dhl/ship` (PDF blob); §4 Shipping a card; ADR 0046):
+ * the same body and answer as `POST /orders/ship` — the label PDF DHL made, with headers `x-tracking-number` (DHL's
+ * tracker code) and `x-shipment-id` —, but the label comes from the current organisation's active DHL connection
+ * (`/settings/apis`). 409 `carrier_not_connected` without one; 502 `outside_service` when DHL refuses, does not answer
+ * or answers something unreadable — the order then stays open and no shipment is stored. 409 `order_shipped`,
+ * `order_cancelled`, `cancellation_requested` as `POST /orders/ship`.
+ */
+export const dhlShipEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/dhl/ship',
+  summary: 'Ship an order with DHL Parcel NL: DHL label PDF, order marked shipped',
+  body: ShipOrderBodySchema,
+  response: PdfResponseSchema,
+  binary: true,
+  problems: [
+    'order_shipped',
+    'order_cancelled',
+    'cancellation_requested',
+    'carrier_not_connected',
+    'outside_service',
+  ],
+  responseHeaders: ShipOrderHeadersSchema,
+  tags: ['shipping'],
+  coverageNote:
+    'the DHL Parcel NL adapter and its fake are built from DHL’s public API documentation (api-gw.dhlparcel.nl/docs) ' +
+    'without recordings: authentication, POST /labels and GET /track-trace are untried against a real account; ' +
+    'parcel type, options (DOOR), the track-trace key encoding and the event categories must be confirmed there (ADR 0046)',
 });

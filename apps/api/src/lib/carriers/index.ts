@@ -5,6 +5,7 @@ import { orgScope, tenantSql } from '../../db/tenant.ts';
 import type { SecretBox } from '../secrets.ts';
 import { BOL_CARRIER_CODE, bolCarrier } from './bol.carrier.ts';
 import type { CarrierAdapter, CarrierCallContext, ShipmentMethodInfo } from './carrier.ts';
+import { createDhlCarrier, DHL_CARRIER_CODE } from './dhl.carrier.ts';
 import { LOCAL_CARRIER_CODE, localCarrier } from './local.carrier.ts';
 import { OWN_CARRIER_CODE, ownCarrier } from './own.carrier.ts';
 import { createPostnlCarrier, POSTNL_CARRIER_CODE } from './postnl.carrier.ts';
@@ -18,6 +19,8 @@ import { STAMP_CARRIER_CODE, stampCarrier } from './stamp.carrier.ts';
 export interface CarrierEnv {
   box: SecretBox;
   postnlApiUrl: string;
+  /** DHL Parcel NL's gateway origin (`DHL_API_URL`, ADR 0046); absent: DHL methods ship with the local carrier. */
+  dhlApiUrl?: string;
   retry?: { retries?: number; backoffMs?: number; maxRetryAfterMs?: number; timeoutMs?: number };
 }
 
@@ -54,6 +57,15 @@ const CONNECTED_CARRIERS: Record<string, ConnectedCarrierFactory> = {
       customerNumber: conn.settings.customer_number ?? '',
       collectionLocation: conn.settings.collection_location ?? '',
       retry: env.retry,
+    }),
+  // DHL Parcel NL (ADR 0046): the connection's api_key is the user id, its secret the key.
+  [DHL_CARRIER_CODE]: (conn, env) =>
+    createDhlCarrier({
+      baseUrl: env.dhlApiUrl ?? '',
+      userId: conn.apiKey,
+      key: conn.secret,
+      accountId: conn.settings.account_id ?? '',
+      ...(env.retry ?? {}),
     }),
 };
 
@@ -120,7 +132,7 @@ export async function carrierFor(db: Db, orgId: string, method: ShipmentMethodIn
   if (isOwnShipment(method.code) || method.carrier === OWN_CARRIER_CODE) return ownCarrier;
   if (isStampCode(method.code) || method.carrier === STAMP_CARRIER_CODE) return stampCarrier;
   const factory = CONNECTED_CARRIERS[method.carrier];
-  if (factory && env) {
+  if (factory && env && (method.carrier !== DHL_CARRIER_CODE || env.dhlApiUrl)) {
     const conn = await activeConnection(db, orgId, method.carrier);
     if (conn) return factory(conn, env);
   }

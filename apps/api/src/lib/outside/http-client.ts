@@ -75,8 +75,8 @@ export interface OutsideClient {
 }
 
 /**
- * Reads a problem out of an error answer: bol's `{title, detail}`, OAuth's `{error, error_description}`, PostNL's
- * gateway `{fault: {faultstring, detail.errorcode}}` (401, 429) and its `Errors`.
+ * Reads a problem out of an error answer: bol's `{title, detail}`, OAuth's `{error, error_description}`, DHL's
+ * `{key, message}`, PostNL's gateway `{fault: {faultstring, detail.errorcode}}` (401, 429) and its `Errors`.
  */
 function problemOf(status: number, text: string): { code: string; message: string } {
   try {
@@ -94,6 +94,9 @@ function problemOf(status: number, text: string): { code: string; message: strin
         code: typeof fault.detail?.errorcode === 'string' ? fault.detail.errorcode : `http_${status}`,
         message: fault.faultstring,
       };
+    // DHL Parcel NL: {key, message}.
+    if (typeof body.message === 'string' && typeof body.key === 'string')
+      return { code: body.key, message: body.message };
     const errors = (body.Errors ?? body.errors) as { Description?: string; message?: string }[] | undefined;
     const first = Array.isArray(errors) ? errors[0] : undefined;
     if (first)

@@ -6,6 +6,7 @@
 
 export { joinPdfs } from './batch-ship.service.ts';
 export { registerBolShipRoutes } from './bol-ship.routes.ts';
+export { dhlCarrierOf } from './dhl-ship.service.ts';
 export { type ConfirmationDeps, confirmationRound } from './marketplace-confirmations.service.ts';
 export { loadOrderForDocuments, packingSlipForOrder } from './order-documents.service.ts';
 export { listShipments, type ShipmentFilter } from './shipment-list.service.ts';

@@ -46,6 +46,8 @@ export interface ShipOptions {
   requireMethod?: { test: (m: ShipmentMethodInfo) => boolean; why: string };
   printFrame?: PrintFrame | null;
   stampAmount?: 1 | 2;
+  /** A carrier the caller resolved itself, with its account (`POST /dhl/ship`, ADR 0046); else `carrierFor`. */
+  carrier?: CarrierAdapter;
 }
 
 /** How long a station's claim on an order lasts while its carrier makes the label (well above the carrier timeouts). */
@@ -198,7 +200,7 @@ export async function shipOrder(
     }
     const labelQuantity = body.label_quantity ?? order.label_quantity ?? 1;
     const weight = doc.lines.reduce((kg, l) => kg + (l.weight_kg ? Number(l.weight_kg) * l.quantity : 0), 0);
-    const carrier = await carrierFor(tx, order.org_id, method);
+    const carrier = opts.carrier ?? (await carrierFor(tx, order.org_id, method));
     await systemSql(tx)
       .updateTable('orders')
       .set({ ship_claimed_until: new Date(now.getTime() + SHIP_CLAIM_MS) })

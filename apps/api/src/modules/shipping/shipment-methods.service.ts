@@ -76,3 +76,41 @@ export async function resolveMethod(
   if (!fallback) throw badRequest('Choose a shipment method for this order');
   return fallback;
 }
+
+/**
+ * The method of `carrier` (e.g. `dhl`) to ship with (ADR 0046, POST /dhl/ship): the asked code (must be an active
+ * method of that carrier, else 400), else the order's selected method when it is one of the carrier's, else the
+ * carrier's active method for the recipient's country (its own before every-country methods, then the cheapest).
+ * 400 when the carrier has no active method for the country.
+ */
+export async function carrierMethod(
+  db: Db,
+  carrier: string,
+  code: string | undefined,
+  selectedId: string | null,
+  countryCode: string,
+): Promise<ShipmentMethodInfo> {
+  const country = countryCode.trim().toUpperCase() || 'NL';
+  const ofCarrier = () => methodQuery(db).where('carrier', '=', carrier).where('active', '=', true);
+  if (code) {
+    const row = await ofCarrier().where('code', '=', code).executeTakeFirst();
+    if (!row) throw badRequest(`${code} is not an active ${carrier.toUpperCase()} shipment method`);
+    return toMethod(row);
+  }
+  if (selectedId) {
+    const row = await ofCarrier().where('id', '=', selectedId).executeTakeFirst();
+    if (row) return toMethod(row);
+  }
+  const row = await ofCarrier()
+    .where((eb) => eb.or([eb('country_code', 'is', null), eb(sql`upper(country_code)`, '=', country)]))
+    .orderBy(sql`(upper(country_code) = ${country})`, (ob) => ob.desc().nullsLast())
+    .orderBy('price_cents')
+    .orderBy('code')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row)
+    throw badRequest(
+      `There is no active ${carrier.toUpperCase()} shipment method for ${country}; add one under shipment methods`,
+    );
+  return toMethod(row);
+}

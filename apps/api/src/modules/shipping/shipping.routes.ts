@@ -20,6 +20,7 @@ import { inlinePdf } from '../../lib/pdf/pdf-reply.ts';
 import { route } from '../../lib/route.ts';
 import { loadSecretsKey, secretBox } from '../../lib/secrets.ts';
 import { shipSingleLineOrders } from './batch-ship.service.ts';
+import { registerDhlRoutes } from './dhl.routes.ts';
 import { packingSlipForOrder } from './order-documents.service.ts';
 import { type ShipResult, shipOrder } from './ship-order.service.ts';
 import { shipWithPostnl, shipWithStamps } from './ship-variants.service.ts';
@@ -50,6 +51,7 @@ export function registerShippingRoutes(app: FastifyInstance): void {
   configureCarriers({
     box: secretBox(loadSecretsKey(config.secretsKey, config.dataDir)),
     postnlApiUrl: config.postnlApiUrl,
+    dhlApiUrl: config.dhlApiUrl,
     retry: config.carrierRetry,
   });
 
@@ -104,4 +106,6 @@ export function registerShippingRoutes(app: FastifyInstance): void {
     inlinePdf(reply, `packing-slip-${doc.trackingNumber}.pdf`);
     return doc.pdf;
   });
+
+  registerDhlRoutes(app);
 }

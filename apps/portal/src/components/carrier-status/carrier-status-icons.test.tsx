@@ -25,5 +25,6 @@ describe('CarrierStatusIcons (spec 1 §2 Order detail)', () => {
     expect(eventIcon('I11').icon).toBe('delivered');
     expect(eventIcon('J05').icon).toBe('truck');
     expect(eventIcon('Z99').icon).toBe('dot');
+    expect(eventIcon('01B').icon).toBe('delivered');
   });
 });

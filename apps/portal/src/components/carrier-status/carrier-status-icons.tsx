@@ -1,4 +1,4 @@
-import { distinctEventCodes, type EventCode, isKnownEventCode } from '@hoppa/core';
+import { distinctEventCodes, type EventCode, iconEventCode, isKnownEventCode } from '@hoppa/core';
 import { Group, ThemeIcon, Tooltip } from '@mantine/core';
 import { Icon, type IconName } from '../icons.tsx';
 
@@ -11,9 +11,13 @@ export const EVENT_ICONS: Record<EventCode, { icon: IconName; color: string }> =
   I11: { icon: 'delivered', color: 'green' },
 };
 
-/** The icon of an event code: its own for A01, B01, J01, J05, I11, the default dot for any other. */
+/**
+ * The icon of an event code: its own for A01, B01, J01, J05, I11 (PostNL's delivered 01B as I11, core
+ * `iconEventCode`), the default dot for any other.
+ */
 export function eventIcon(code: string): { icon: IconName; color: string } {
-  return isKnownEventCode(code) ? EVENT_ICONS[code] : { icon: 'dot', color: 'gray' };
+  const shown = iconEventCode(code);
+  return isKnownEventCode(shown) ? EVENT_ICONS[shown] : { icon: 'dot', color: 'gray' };
 }
 
 /**

@@ -1,0 +1,111 @@
+import type { ShipmentDetail } from '@hoppa/core';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { merchantOwner, orgAuth, user } from '../../test/fixtures.ts';
+import { stubPageRequest } from '../../test/page-request.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { ShipmentDetailPage } from './shipment-detail-page.tsx';
+
+const hex = (n: number) => n.toString(16).padStart(24, '0');
+const at = (h: number) => new Date(Date.UTC(2026, 10, 24, 9 + h)).toISOString();
+
+/** A DHL parcel that was announced, accepted, sorted, out for delivery and delivered (ADR 0046). */
+const DHL_PARCEL: ShipmentDetail = {
+  id: hex(1),
+  order__id: hex(2),
+  order_id: 'WEB-2044',
+  org_id: hex(3),
+  org_name: 'Bakkerij Bol',
+  platform: 'import',
+  order_type: 'manual_order',
+  recipient: 'Anna de Vries',
+  zip_code: '3542AD',
+  city: 'Utrecht',
+  country_code: 'NL',
+  carrier: 'dhl',
+  method_code: 'DHL-NL',
+  method_name: 'DHL Parcel pakket NL',
+  tracking_number: 'JVGL06180000000001',
+  tracking_url: 'https://www.dhlparcel.nl/nl/volg-uw-zending?tc=JVGL06180000000001&pc=3542AD',
+  label_quantity: 1,
+  placed_at: at(-2),
+  shipped_at: at(0),
+  latest_status: { code: 'I11', description: 'Zending is bezorgd (DELIVERED)', at: at(26) },
+  batch_id: null,
+  delivery_group: 'd_48h',
+  delivered_at: at(26),
+  delivery_at: null,
+  handed_over_at: at(2),
+  shipped_by: null,
+  notes_color: null,
+  address: { firstName: 'Anna', surname: 'de Vries', zipCode: '3542 AD', city: 'Utrecht', countryCode: 'NL' },
+  notes_text: null,
+  is_fulfilled_by_sf: true,
+  lines: [],
+  events: [
+    { code: 'A01', description: 'Label aangemaakt bij DHL', at: at(0) },
+    { code: 'B01', description: 'Zending is ontvangen door DHL (SHIPMENT_ACCEPTANCE)', at: at(2) },
+    { code: 'J01', description: 'Zending is gesorteerd (SORTED)', at: at(8) },
+    { code: 'J01', description: 'Zending is gesorteerd (SORTED)', at: at(12) },
+    { code: 'J05', description: 'Bezorger is onderweg (OUT_FOR_DELIVERY)', at: at(24) },
+    { code: 'I11', description: 'Zending is bezorgd (DELIVERED)', at: at(26) },
+    { code: 'DX01', description: 'Vertraging (DAMAGED)', at: at(27) },
+  ],
+  marketplace_confirmation: null,
+};
+
+function serve(detail: ShipmentDetail) {
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    const body = url.pathname === `/api/shipments/${detail.id}` ? detail : { status: 'found', returns: [] };
+    return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+  });
+}
+
+const page = (lang: 'en' | 'nl' = 'en') =>
+  renderRoutes([{ path: '/shipments/:id', element: <ShipmentDetailPage /> }], {
+    path: `/shipments/${DHL_PARCEL.id}`,
+    lang,
+    session: { user: user(merchantOwner), orgAuth: orgAuth(merchantOwner) },
+  });
+
+describe('order detail status icons and tracking link (spec 1 §2 Order detail, §7 carrier tracking link)', () => {
+  beforeEach(() => stubPageRequest());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('draws one icon per distinct event code from the stored events and links to the carrier’s page', async () => {
+    serve(DHL_PARCEL);
+    page();
+    const icons = await screen.findByRole('list', { name: 'status' });
+    const items = within(icons).getAllByRole('listitem');
+    expect(items.map((i) => i.getAttribute('data-code'))).toEqual([
+      'A01',
+      'B01',
+      'J01',
+      'J05',
+      'I11',
+      'DX01',
+    ]);
+    expect(within(icons).getByLabelText('J05: Bezorger is onderweg (OUT_FOR_DELIVERY)')).toBeTruthy();
+    const follow = screen.getByRole('link', { name: 'Follow the parcel' });
+    expect(follow.getAttribute('href')).toBe(DHL_PARCEL.tracking_url);
+    expect(follow.getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('link', { name: DHL_PARCEL.tracking_number }).getAttribute('href')).toBe(
+      DHL_PARCEL.tracking_url,
+    );
+  });
+
+  it('says there is no public page when the carrier has none (the built-in local carrier)', async () => {
+    serve({
+      ...DHL_PARCEL,
+      carrier: 'local',
+      tracking_number: 'HP12345678905NL',
+      tracking_url: null,
+      events: [],
+    });
+    page('nl');
+    expect(await screen.findByText('Geen openbare volgpagina')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Volg het pakket' })).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'status' })).queryAllByRole('listitem')).toEqual([]);
+  });
+});
