@@ -9,7 +9,7 @@ describe('the bol carrier (ADR 0045)', () => {
     expect(bolCarrier.trackingUrl('3SBOL0000000001', recipient, 'BOL-TNT')).toBe(
       'https://jouw.postnl.nl/track-and-trace/3SBOL0000000001-NL-1234AB',
     );
-    expect(bolCarrier.trackingUrl('JVGL0001', recipient, 'BOL-DHLFORYOU')).toContain('tracking-id=JVGL0001');
+    expect(bolCarrier.trackingUrl('JVGL0001', recipient, 'BOL-DHLFORYOU')).toContain('tc=JVGL0001');
     expect(bolCarrier.trackingUrl('X1', recipient, 'BOL-BRIEFPOST')).toBeNull();
   });
   it('reads the transporter from the method code and is found by its code', () => {

@@ -5,7 +5,6 @@ import { activeCarrierAccount } from '../../lib/carriers/carrier-account.ts';
 import { createDhlCarrier, DHL_CARRIER_CODE } from '../../lib/carriers/dhl.carrier.ts';
 import type { CarrierAdapter } from '../../lib/carriers/index.ts';
 import { notFound, problem } from '../../lib/errors.ts';
-import { OutsideServiceError } from '../../lib/outside/http-client.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { type ShippingContext, type ShipResult, shipOrder } from './ship-order.service.ts';
 import { carrierMethod } from './shipment-methods.service.ts';
@@ -93,16 +92,6 @@ export async function shipWithDhl(
     accountId: account.settings.account_id,
     ...(deps.retry ?? {}),
   });
-  try {
-    return await shipOrder(ctx, { ...body, method_code: method.code }, { carrier });
-  } catch (err) {
-    if (err instanceof OutsideServiceError) {
-      throw problem(
-        dhlShipEndpoint,
-        'outside_service',
-        `DHL made no label for order ${order.order_id}; the order is still open. ${err.message}`,
-      );
-    }
-    throw err;
-  }
+  // A DHL refusal becomes shipOrder's 502 `outside_service` naming DHL, with the order left open (ADR 0044).
+  return shipOrder(ctx, { ...body, method_code: method.code }, { carrier });
 }
