@@ -222,8 +222,10 @@ test('bol orders leave with a bol label, PostNL, a stamp and as own shipment; Po
   await expect(page.locator('[data-code="J05"]')).toBeVisible();
   await shot(page, 'carriers-05-postnl-delivered');
   await page.goto('/shipments');
-  await expect(page.getByTestId('perf-d24')).toContainText('%');
-  await expect(page.getByRole('button', { name: /Delivered in 1 day/ })).toBeVisible();
+  // The shop's four parcels of this week: the PostNL one delivered, three still on their way.
+  await expect(page.getByTestId('perf-d24')).toContainText('25%');
+  await expect(page.getByTestId('perf-way')).toContainText('75%');
+  await expect(page.getByRole('button', { name: /Delivered in 1 day/ })).toContainText('1');
   await shot(page, 'carriers-06-shipments');
   await picker.dispose();
   await merchant.dispose();
