@@ -148,7 +148,9 @@ export function ProductCardPage() {
   const card = useProductCard(id);
   const may = useCardPermissions();
   const stock = useStockPermissions();
-  const [open, setOpen] = useState<CardPanel | null>(null);
+  // The location history starts open for those who may read it: where the stock went is what the card is opened for
+  // most (and it was always in view on the former stock page).
+  const [open, setOpen] = useState<CardPanel | null>(stock.history ? 'history' : null);
 
   if (card.isError) return <ErrorBanner error={card.error} />;
   if (card.isPending) return <PageLoader />;
