@@ -300,7 +300,9 @@ describe('the product location widget on the card (spec 2 §2)', { timeout: 30_0
     });
     expect(await screen.findByRole('heading', { name: 'Ontbijtkoek' })).toBeTruthy();
     // The location history is the panel open when the card opens (for those who may read the ledger).
-    expect(screen.getByRole('button', { name: 'Location history' }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Location history' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
     expect(await screen.findByText('Stock set')).toBeTruthy();
 
     const scan = screen.getByLabelText('Add a location');
