@@ -124,8 +124,8 @@ async function playwright(step) {
   const r = await run(bin('playwright', dir), ['test', '--reporter=list,json'], {
     cwd: dir,
     env,
-    // The config's globalTimeout (18 min) ends the run first, so a slow run still writes its report.
-    timeoutMs: 20 * MINUTE,
+    // The config's globalTimeout (23 min) ends the run first, so a slow run still writes its report.
+    timeoutMs: 25 * MINUTE,
   });
   const c = countPlaywright(readJson(file), r.code);
   record(step, c.passed, c.failed, started, r.timedOut ? `timed out; ${c.note}` : c.note);
