@@ -18,7 +18,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 90_000,
   // Below scripts/test.mjs's step limit (25 min), so a run that is too slow still reports what passed and failed.
-  // 75 journeys took 14 min 51 s on 2026-11-26 (with retries of 4 failures).
+  // 70 journeys took 10 min 10 s on 2026-11-26 (14 min 51 s in a run that retried 4 failures).
   globalTimeout: 23 * 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
