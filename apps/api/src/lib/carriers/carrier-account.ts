@@ -3,7 +3,7 @@ import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import type { SecretBox } from '../secrets.ts';
 
 /** A carrier account as the shipping and tracking services use it: the connection's key, opened secret and settings. */
-interface CarrierAccount {
+export interface CarrierAccount {
   connectionId: string;
   orgId: string;
   apiName: string;
@@ -16,7 +16,8 @@ interface CarrierAccount {
 
 /**
  * The active connection of `platform` (e.g. `dhl`) of the scope's organisation (ADR 0046: POST /dhl/ship and the
- * tracking job ship and track with the organisation's own account), the oldest when there are several; null when the
+ * tracking job ship and track with the organisation's own account), the newest when there are several (the
+ * account added last replaces an older one; the same rule for every carrier call: `carrierFor`); null when the
  * organisation has none (the caller answers that the account must be added under /settings/apis). Throws when the
  * secret cannot be opened with this installation's key.
  */
@@ -31,8 +32,8 @@ export async function activeCarrierAccount(
     .where(orgScope(scope, 'c'))
     .where('c.platform', '=', platform)
     .where('c.active', '=', true)
-    .orderBy('c.created_at')
-    .orderBy('c.id')
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc')
     .limit(1)
     .executeTakeFirst();
   if (!row) return null;
@@ -42,6 +43,6 @@ export async function activeCarrierAccount(
     apiName: row.api_name,
     apiKey: row.api_key,
     secret: row.encrypted_secret ? box.open(row.encrypted_secret) : '',
-    settings: (row.settings ?? {}) as ConnectionSettings,
+    settings: ((typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings) ?? {}) as ConnectionSettings,
   };
 }

@@ -1,9 +1,9 @@
 import { isOwnShipment, isStampCode } from '@hoppa/core';
 import type { Db } from '../../db/client.ts';
 import { systemSql } from '../../db/kysely.ts';
-import { orgScope, tenantSql } from '../../db/tenant.ts';
 import type { SecretBox } from '../secrets.ts';
 import { BOL_CARRIER_CODE, bolCarrier } from './bol.carrier.ts';
+import { activeCarrierAccount, type CarrierAccount } from './carrier-account.ts';
 import type { CarrierAdapter, CarrierCallContext, ShipmentMethodInfo } from './carrier.ts';
 import { createDhlCarrier, DHL_CARRIER_CODE } from './dhl.carrier.ts';
 import { LOCAL_CARRIER_CODE, localCarrier } from './local.carrier.ts';
@@ -90,35 +90,25 @@ export function configureCarriers(next: CarrierEnv): void {
 
 /**
  * The active connection of `platform` for organisation `orgId` with its secret opened (the newest when there are
- * several), or null: none, none active, no configuration, or a secret that no longer opens (another SECRETS_KEY).
+ * several: `activeCarrierAccount`), or null: none, none active, no configuration, or a secret that no longer opens
+ * (another SECRETS_KEY).
  */
 async function activeConnection(db: Db, orgId: string, platform: string): Promise<CarrierConnection | null> {
   if (!env) return null;
-  const scope = { db, orgIds: [orgId] };
-  const row = await tenantSql(scope)
-    .selectFrom('api_connections as c')
-    .select(['c.id', 'c.org_id', 'c.platform', 'c.api_key', 'c.encrypted_secret', 'c.settings'])
-    .where(orgScope(scope, 'c'))
-    .where('c.platform', '=', platform)
-    .where('c.active', '=', true)
-    .orderBy('c.created_at', 'desc')
-    .orderBy('c.id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!row) return null;
-  let secret: string;
+  let account: CarrierAccount | null;
   try {
-    secret = env.box.open(row.encrypted_secret);
+    account = await activeCarrierAccount({ db, orgIds: [orgId] }, env.box, platform as 'dhl' | 'postnl');
   } catch {
     return null;
   }
+  if (!account) return null;
   return {
-    id: row.id,
-    orgId: row.org_id,
-    platform: row.platform,
-    apiKey: row.api_key,
-    secret,
-    settings: (typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings) ?? {},
+    id: account.connectionId,
+    orgId: account.orgId,
+    platform,
+    apiKey: account.apiKey,
+    secret: account.secret,
+    settings: account.settings,
   };
 }
 

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
+import { activeCarrierAccount } from '../../lib/carriers/carrier-account.ts';
 import { forgetDhlTokens } from '../../lib/carriers/dhl.carrier.ts';
 import { readPdf } from '../../lib/pdf/pdf.test-helpers.ts';
 import { type DhlFake, startDhlFake } from '../../test/fakes/dhl-fake.ts';
+import { loadSecretsKey, secretBox } from '../../lib/secrets.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { addLocation, addOrder, addProduct, orgId, testWindow } from '../pick/test/fulfilment.fixtures.ts';
 
@@ -150,5 +152,31 @@ describe('POST /dhl/ship (spec 1 §7; ADR 0046)', () => {
       payload: { order_id: order.id },
     });
     expect([403, 404]).toContain(other.statusCode);
+  });
+});
+
+describe('the carrier account of a shop with several active connections (ADR 0046)', () => {
+  it('is the newest, for POST /dhl/ship and the tracking job as for carrierFor', async () => {
+    const owner = await t.login(DEMO_USERS.stroopOwner.email, DEMO_USERS.stroopOwner.password);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/orgs/set_curr',
+      headers: { cookie: owner },
+      payload: { customer_id: stroop },
+    });
+    const box = secretBox(loadSecretsKey(undefined, t.dataDir));
+    const scope = { db: t.db, orgIds: [stroop] };
+    for (const userId of ['older-account', 'newer-account']) {
+      const made = await t.app.inject({
+        method: 'POST',
+        url: '/api/store-api',
+        headers: { cookie: owner },
+        payload: { api_name: `DHL ${userId}`, platform: 'dhl', api_key: userId, secret: `key-${userId}` },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      // Each connection added becomes the one used, with its own opened secret.
+      const account = await activeCarrierAccount(scope, box, 'dhl');
+      expect({ apiKey: account?.apiKey, secret: account?.secret }).toEqual({ apiKey: userId, secret: `key-${userId}` });
+    }
   });
 });
