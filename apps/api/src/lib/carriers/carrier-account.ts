@@ -43,6 +43,7 @@ export async function activeCarrierAccount(
     apiName: row.api_name,
     apiKey: row.api_key,
     secret: row.encrypted_secret ? box.open(row.encrypted_secret) : '',
-    settings: ((typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings) ?? {}) as ConnectionSettings,
+    settings: ((typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings) ??
+      {}) as ConnectionSettings,
   };
 }

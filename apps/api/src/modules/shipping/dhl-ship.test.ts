@@ -3,8 +3,8 @@ import { DEMO_USERS } from '../../db/seed.ts';
 import { activeCarrierAccount } from '../../lib/carriers/carrier-account.ts';
 import { forgetDhlTokens } from '../../lib/carriers/dhl.carrier.ts';
 import { readPdf } from '../../lib/pdf/pdf.test-helpers.ts';
-import { type DhlFake, startDhlFake } from '../../test/fakes/dhl-fake.ts';
 import { loadSecretsKey, secretBox } from '../../lib/secrets.ts';
+import { type DhlFake, startDhlFake } from '../../test/fakes/dhl-fake.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { addLocation, addOrder, addProduct, orgId, testWindow } from '../pick/test/fulfilment.fixtures.ts';
 
@@ -176,7 +176,10 @@ describe('the carrier account of a shop with several active connections (ADR 004
       expect(made.statusCode, made.body).toBe(201);
       // Each connection added becomes the one used, with its own opened secret.
       const account = await activeCarrierAccount(scope, box, 'dhl');
-      expect({ apiKey: account?.apiKey, secret: account?.secret }).toEqual({ apiKey: userId, secret: `key-${userId}` });
+      expect({ apiKey: account?.apiKey, secret: account?.secret }).toEqual({
+        apiKey: userId,
+        secret: `key-${userId}`,
+      });
     }
   });
 });
