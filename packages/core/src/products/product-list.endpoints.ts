@@ -132,14 +132,15 @@ export const bulkTrackTraceEndpoint = defineEndpoint({
 
 /**
  * `POST /products/bulk/delete {ids}` (spec 3 §2 delete, §5 confirmation; ours, beside the card's
- * `DELETE /product/{id}`): deletes the listed products with their images, automations and empty stock places, in one
- * transaction. 409 `product_in_use` (nothing deleted) when one has stock, orders, inbound or return lines or a stock
- * history: those are deactivated instead; 404 when one is not a product of the user's organisations.
+ * `DELETE /product/{id}`, whose rule it applies to each): deletes the listed products with their images, automations
+ * and empty stock places, and deactivates those that orders, the stock ledger, inbound or returns refer to, in one
+ * transaction. 409 `product_in_use` (nothing changed) when one still has stock or is on an open order; 404 when one is
+ * not a product of the user's organisations.
  */
 export const bulkDeleteEndpoint = defineEndpoint({
   method: 'POST',
   path: '/products/bulk/delete',
-  summary: 'Delete several products that have no stock and no history',
+  summary: 'Delete several products (those with history are deactivated)',
   body: BulkDeleteBodySchema,
   response: BulkDeleteResultSchema,
   problems: ['product_in_use'],

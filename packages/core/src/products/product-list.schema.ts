@@ -116,8 +116,11 @@ export const BulkDeleteBodySchema = z.object({ ids: ProductIdsSchema });
 
 /** Answer of the bulk changes: how many products changed (the toasts of spec 3 §8 "Updated … for N products"). */
 export const BulkUpdateResultSchema = z.object({ updated: z.number().int() });
-/** Answer of the bulk delete: how many products were deleted ('Deleted N products'). */
-export const BulkDeleteResultSchema = z.object({ deleted: z.number().int() });
+/**
+ * Answer of the bulk delete: how many products were deleted ('Deleted N products') and how many were kept and
+ * deactivated because orders, the stock ledger, inbound or returns refer to them (the card's rule, ADR 0048).
+ */
+export const BulkDeleteResultSchema = z.object({ deleted: z.number().int(), deactivated: z.number().int() });
 
 /** Query of `GET /most_sold_product`: the window in days (1–365, default 30) and how many products (1–50, default 10). */
 export const MostSoldQuerySchema = z.object({

@@ -2,7 +2,8 @@ import type { BulkTrackTraceBody } from '@hoppa/core';
 import { bulkDeleteEndpoint } from '@hoppa/core';
 import { sql } from 'kysely';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
-import { notFound, problem } from '../../lib/errors.ts';
+import { HttpProblem, notFound, problem } from '../../lib/errors.ts';
+import { deleteProduct } from './product-card.service.ts';
 
 /** The product columns a bulk change of the table sets (spec 3 §2 bulk active, fulfilment, track and trace). */
 export interface ProductBulkChange {
@@ -42,84 +43,45 @@ export async function updateProducts(
   return { updated: rows.length };
 }
 
-/** PostgreSQL's foreign-key violation: a row elsewhere still refers to the product. */
-const isForeignKeyViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23503';
-
 /**
- * Deletes the products `ids` of the scope (spec 3 §2 delete; §5 confirmation is the portal's), with what belongs only
- * to them (empty stock places, images, sales days, pick problems by cascade). Run it in a transaction: all or nothing.
- * Errors: 404 when one id is not a product of the scope; 409 `product_in_use` naming up to five of those that hold
- * stock or appear on an order, inbound, return or the stock ledger (deleting them would rewrite history: deactivate
- * them instead).
+ * Deletes the products `ids` of the scope (spec 3 §2 delete; §5 confirmation is the portal's) by the card's rule for
+ * each (`deleteProduct`, `DELETE /product/{id}`): a product with order, stock-ledger, inbound or return history is
+ * kept and deactivated, any other goes with its images and empty stock places. Run it in a transaction: all or
+ * nothing. Errors: 404 when one id is not a product of the scope; 409 `product_in_use` naming up to five of those that
+ * still hold stock or are on an open order (the card refuses those too), nothing changed.
  */
 export async function deleteProducts(
   scope: TenantScope,
   ids: readonly string[],
-): Promise<{ deleted: number }> {
-  const q = tenantSql(scope);
-  const list = [...ids];
-  const found = await q
+): Promise<{ deleted: number; deactivated: number }> {
+  const found = await tenantSql(scope)
     .selectFrom('products as p')
-    .where('p.id', 'in', list)
+    .where('p.id', 'in', [...ids])
     .where(orgScope(scope, 'p'))
     .select(['p.id', 'p.name'])
+    .orderBy('p.name')
+    .orderBy('p.id')
     .forUpdate()
     .execute();
   if (found.length !== ids.length)
     throw notFound(`${ids.length - found.length} of the products were not found`);
-  const inUse = await q
-    .selectFrom('products as p')
-    .where('p.id', 'in', list)
-    .where(orgScope(scope, 'p'))
-    .where((eb) =>
-      eb.or([
-        eb.exists(
-          eb
-            .selectFrom('product_locations as x')
-            .whereRef('x.product_id', '=', 'p.id')
-            .where(orgScope(scope, 'x'))
-            .where('x.stock', '<>', 0),
-        ),
-        eb.exists(
-          eb.selectFrom('order_lines as l').whereRef('l.product_id', '=', 'p.id').where(orgScope(scope, 'l')),
-        ),
-        eb.exists(
-          eb
-            .selectFrom('stock_mutations as m')
-            .whereRef('m.product_id', '=', 'p.id')
-            .where(orgScope(scope, 'm')),
-        ),
-        eb.exists(
-          eb
-            .selectFrom('inbound_items as i')
-            .whereRef('i.product_id', '=', 'p.id')
-            .where(orgScope(scope, 'i')),
-        ),
-        eb.exists(
-          eb
-            .selectFrom('return_items as r')
-            .whereRef('r.product_id', '=', 'p.id')
-            .where(orgScope(scope, 'r')),
-        ),
-      ]),
-    )
-    .select('p.name')
-    .orderBy('p.name')
-    .execute();
-  if (inUse.length > 0) throw inUseProblem(inUse.map((r) => r.name));
-  try {
-    const gone = await q
-      .deleteFrom('products as p')
-      .where('p.id', 'in', list)
-      .where(orgScope(scope, 'p'))
-      .executeTakeFirst();
-    return { deleted: Number(gone.numDeletedRows) };
-  } catch (err) {
-    // A reference the check above does not know of (a table added later): the same answer, nothing deleted.
-    if (isForeignKeyViolation(err)) throw inUseProblem([]);
-    throw err;
+  const blocked: string[] = [];
+  const done = { deleted: 0, deactivated: 0 };
+  for (const p of found) {
+    try {
+      const r = await deleteProduct(scope, p.id);
+      done[r.outcome] += 1;
+    } catch (err) {
+      if (err instanceof HttpProblem && REFUSED.has(err.code)) blocked.push(p.name);
+      else throw err;
+    }
   }
+  if (blocked.length > 0) throw inUseProblem(blocked);
+  return done;
 }
+
+/** The card's refusals that make a bulk delete refuse the whole selection. */
+const REFUSED = new Set(['product_has_stock', 'product_in_open_orders']);
 
 function inUseProblem(names: string[]) {
   const shown = names.slice(0, 5).join(', ');
@@ -127,8 +89,6 @@ function inUseProblem(names: string[]) {
   return problem(
     bulkDeleteEndpoint,
     'product_in_use',
-    names.length > 0
-      ? `${names.length} product(s) have stock or history and cannot be deleted: ${shown}${more}. Deactivate them instead.`
-      : 'A product has stock or history and cannot be deleted. Deactivate it instead.',
+    `${names.length} product(s) still have stock or are on open orders and cannot be deleted: ${shown}${more}. Correct or move the stock and ship or cancel the orders first; nothing was deleted.`,
   );
 }

@@ -255,12 +255,14 @@ describe('product table', () => {
     );
   });
 
-  it('deletes products without stock or history, and refuses the whole selection when one has them', async () => {
+  it('deletes products by the card’s rule, and refuses the whole selection when one has stock or an open order', async () => {
     const free = await addProduct('Delete vrij', '9990000000103');
     const stocked = await addProduct('Delete voorraad', '9990000000110');
     const ordered = await addProduct('Delete besteld', '9990000000127');
+    const sold = await addProduct('Delete verkocht', '9990000000134');
     await putStock(stocked, 3);
     await addOrder(ordered, 1);
+    await ship(await addOrder(sold, 2), new Date());
     const refused = await post<{ code: string; detail?: string; message?: string }>(
       bol,
       '/api/products/bulk/delete',
@@ -269,12 +271,20 @@ describe('product table', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('product_in_use');
     expect(JSON.stringify(refused.body)).toContain('Delete besteld, Delete voorraad');
-    expect((await list('search=delete')).total).toBe(3);
+    expect((await list('search=delete')).total).toBe(4);
 
-    expect((await post(bol, '/api/products/bulk/delete', { ids: [free] })).body).toEqual({ deleted: 1 });
-    expect((await list('search=delete')).items.map((p) => p.name)).toEqual([
-      'Delete besteld',
-      'Delete voorraad',
+    // A product with a shipped order is kept for its history and deactivated, as DELETE /product/{id} does.
+    expect((await post(bol, '/api/products/bulk/delete', { ids: [free, sold] })).body).toEqual({
+      deleted: 1,
+      deactivated: 1,
+    });
+    const left = await t.db.query<{ name: string; active: boolean }>(
+      `SELECT name, active FROM products WHERE name LIKE 'Delete %' ORDER BY name`,
+    );
+    expect(left.rows).toEqual([
+      { name: 'Delete besteld', active: true },
+      { name: 'Delete verkocht', active: false },
+      { name: 'Delete voorraad', active: true },
     ]);
     expect((await post(bol, '/api/products/bulk/delete', { ids: [free] })).status).toBe(404);
     expect((await post(bolUser, '/api/products/bulk/delete', { ids: [stocked] })).status).toBe(403);

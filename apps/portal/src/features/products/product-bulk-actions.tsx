@@ -43,8 +43,12 @@ export function BulkActionBar({ selected, onDone }: { selected: readonly Product
   const run = (action: BulkAction) => {
     const kind = action.kind;
     bulk.mutate(action, {
-      onSuccess: (n) => {
-        notifications.show({ color: 'green', message: t(TOASTS[kind][0], { count: n }), autoClose: 5000 });
+      onSuccess: ({ count: n, deactivated }) => {
+        const message =
+          deactivated > 0
+            ? t('bulk.deleteDoneDeactivated', { count: n - deactivated, deactivated })
+            : t(TOASTS[kind][0], { count: n });
+        notifications.show({ color: 'green', message, autoClose: 5000 });
         setOpen(null);
         onDone();
       },

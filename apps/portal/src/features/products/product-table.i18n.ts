@@ -106,7 +106,8 @@ export const productTableI18n = {
       cancel: 'Cancel',
       deleteTitle: 'Delete products',
       deleteConfirm: 'Are you sure you want to delete {{count}} selected product(s)?',
-      deleteWarning: 'This action cannot be undone.',
+      deleteWarning:
+        'This action cannot be undone. Products with order or stock history are deactivated instead; products with stock or on open orders cannot be deleted.',
       deleteButton: 'Delete',
       activeDone: 'Updated active status for {{count}} products',
       activeFailed: 'Failed to update active status',
@@ -115,6 +116,8 @@ export const productTableI18n = {
       trackTraceDone: 'Updated Track & Trace settings for {{count}} products',
       trackTraceFailed: 'Failed to update Track & Trace settings',
       deleteDone: 'Deleted {{count}} products',
+      deleteDoneDeactivated:
+        'Deleted {{count}} products; {{deactivated}} with order or stock history were deactivated instead',
       deleteFailed: 'Failed to delete products',
     },
     exportModal: {
@@ -281,7 +284,8 @@ export const productTableI18n = {
       cancel: 'Annuleren',
       deleteTitle: 'Producten verwijderen',
       deleteConfirm: 'Weet je zeker dat je {{count}} geselecteerde product(en) wilt verwijderen?',
-      deleteWarning: 'Dit kan niet ongedaan worden gemaakt.',
+      deleteWarning:
+        'Dit kan niet ongedaan worden gemaakt. Producten met order- of voorraadgeschiedenis worden gedeactiveerd; producten met voorraad of op open orders kunnen niet worden verwijderd.',
       deleteButton: 'Verwijderen',
       activeDone: 'Actief-status bijgewerkt voor {{count}} producten',
       activeFailed: 'Actief-status bijwerken mislukt',
@@ -290,6 +294,8 @@ export const productTableI18n = {
       trackTraceDone: 'Track & Trace-instellingen bijgewerkt voor {{count}} producten',
       trackTraceFailed: 'Track & Trace-instellingen bijwerken mislukt',
       deleteDone: '{{count}} producten verwijderd',
+      deleteDoneDeactivated:
+        '{{count}} producten verwijderd; {{deactivated}} met order- of voorraadgeschiedenis zijn in plaats daarvan gedeactiveerd',
       deleteFailed: 'Producten verwijderen mislukt',
     },
     exportModal: {

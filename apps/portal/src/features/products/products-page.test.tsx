@@ -41,6 +41,11 @@ describe('product management table (spec 3 §2 Product management)', { timeout: 
           'POST /api/products/bulk/track_trace': (c: Call) => ({
             updated: (c.body as { ids: string[] }).ids.length,
           }),
+          // The first product has history: kept and deactivated, the others deleted.
+          'POST /api/products/bulk/delete': (c: Call) => ({
+            deleted: (c.body as { ids: string[] }).ids.length - 1,
+            deactivated: 1,
+          }),
         },
         calls,
       ),
@@ -138,9 +143,27 @@ describe('product management table (spec 3 §2 Product management)', { timeout: 
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete products' });
     expect(within(dialog).getByText('Are you sure you want to delete 3 selected product(s)?')).toBeTruthy();
-    expect(within(dialog).getByText('This action cannot be undone.')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        /^This action cannot be undone. Products with order or stock history are deactivated instead/,
+      ),
+    ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(calls.some((c) => c.path === '/api/products/bulk/delete')).toBe(false);
+  });
+
+  it('deletes the selection and says how many were deactivated for their history instead', async () => {
+    renderUi(<ProductsPage />, { path: '/products' });
+    await screen.findByRole('table', { name: 'Product management' });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all products on this page' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete products' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(
+      await screen.findByText('Deleted 2 products; 1 with order or stock history were deactivated instead'),
+    ).toBeTruthy();
+    const sent = calls.find((c) => c.path === '/api/products/bulk/delete');
+    expect(sent?.body).toEqual({ ids: rows.map((r) => r.id) });
   });
 
   it('offers the export scopes (selected only with a selection) and says when there is nothing to export', async () => {

@@ -68,20 +68,23 @@ export type BulkAction =
   | { kind: 'delete'; ids: string[] };
 
 /**
- * Runs a bulk action (`POST /products/bulk/active|fulfilment|track_trace|delete`); answers how many products changed.
- * The product lists and counts are read again afterwards.
+ * Runs a bulk action (`POST /products/bulk/active|fulfilment|track_trace|delete`); answers how many products changed
+ * and, for a delete, how many of those were kept and deactivated because they have history. The product lists and
+ * counts are read again afterwards.
  */
 export function useBulkAction() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (a: BulkAction): Promise<number> => {
-      if (a.kind === 'active') return (await call(bulkActiveEndpoint, { body: a })).updated;
-      if (a.kind === 'fulfilment') return (await call(bulkFulfilmentEndpoint, { body: a })).updated;
+    mutationFn: async (a: BulkAction): Promise<{ count: number; deactivated: number }> => {
+      const changed = (updated: number) => ({ count: updated, deactivated: 0 });
+      if (a.kind === 'active') return changed((await call(bulkActiveEndpoint, { body: a })).updated);
+      if (a.kind === 'fulfilment') return changed((await call(bulkFulfilmentEndpoint, { body: a })).updated);
       if (a.kind === 'track_trace') {
         const { kind: _kind, ...body } = a;
-        return (await call(bulkTrackTraceEndpoint, { body })).updated;
+        return changed((await call(bulkTrackTraceEndpoint, { body })).updated);
       }
-      return (await call(bulkDeleteEndpoint, { body: { ids: a.ids } })).deleted;
+      const r = await call(bulkDeleteEndpoint, { body: { ids: a.ids } });
+      return { count: r.deleted + r.deactivated, deactivated: r.deactivated };
     },
     onSettled: () => qc.invalidateQueries({ queryKey: productKeys.all }),
   });
