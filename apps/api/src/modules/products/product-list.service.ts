@@ -14,8 +14,7 @@ import { sql } from 'kysely';
 import { escapeLike } from '../../db/client.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { notFound } from '../../lib/errors.ts';
-
-const num = (v: string | null): number | null => (v === null ? null : Number(v));
+import { productQuery, toProduct } from './products.service.ts';
 
 /** What each sortable column of the product table orders by (core PRODUCT_SORTS; indexed, migration 0250). */
 const SORT_COLUMNS = {
@@ -81,29 +80,10 @@ export async function productRows(
   at: Date,
 ): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
-  const rows = await tenantSql(scope)
-    .selectFrom('products as p')
+  const rows = await productQuery(scope)
     .innerJoin('organisations as o', 'o.id', 'p.org_id')
     .leftJoin('shipment_methods as sm', 'sm.id', 'p.def_shipping_id')
     .leftJoin('shipment_boxes as sb', 'sb.id', 'p.ship_box_id')
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('product_locations as x')
-          .innerJoin('locations as l', 'l.id', 'x.location_id')
-          .whereRef('x.product_id', '=', 'p.id')
-          .where(orgScope(scope, 'x'))
-          .select([
-            sql<number | null>`sum(x.stock)`.as('stock'),
-            sql<
-              ProductRow['locations'] | null
-            >`json_agg(json_build_object('id', x.id, 'location_id', x.location_id,
-                      'name', l.name, 'stock', x.stock, 'active', x.active, 'position', x.position)
-                      ORDER BY x.position, l.name)`.as('locations'),
-          ])
-          .as('pl'),
-      (join) => join.onTrue(),
-    )
     .leftJoinLateral(
       (eb) =>
         eb
@@ -118,30 +98,9 @@ export async function productRows(
           .as('sales'),
       (join) => join.onTrue(),
     )
-    .where(orgScope(scope, 'p'))
     .where('p.id', 'in', [...ids])
     .select([
-      'p.id',
-      'p.org_id',
       'o.name as org_name',
-      'p.name',
-      'p.ean',
-      'p.bsku',
-      'p.parent_ean',
-      'p.img_url',
-      'p.note',
-      'p.pick_note',
-      'p.pack_note',
-      'p.return_instruction',
-      sql<string | null>`p.weight_kg::text`.as('weight_kg'),
-      sql<string | null>`p.length_cm::text`.as('length_cm'),
-      sql<string | null>`p.height_cm::text`.as('height_cm'),
-      sql<string | null>`p.width_cm::text`.as('width_cm'),
-      'p.customs_hs',
-      sql<string | null>`p.customs_value::text`.as('customs_value'),
-      'p.fulfilled_by_sf',
-      'p.active',
-      'p.needs_recount',
       'p.api_name',
       'p.offer_id',
       'p.track_trace_email',
@@ -151,36 +110,14 @@ export async function productRows(
       'sm.name as method_name',
       'sb.id as box_id',
       'sb.name as box_name',
-      sql<number>`COALESCE(pl.stock, 0)::int`.as('sf_stock'),
-      sql<ProductRow['locations']>`COALESCE(pl.locations, '[]'::json)`.as('locations'),
       sql<number>`COALESCE(sales.sold, 0)::int`.as('sold'),
     ])
     .execute();
   return rows.map((r) => {
-    const stock = Number(r.sf_stock);
+    const product = toProduct(r);
     return {
-      id: r.id,
-      org: r.org_id,
+      ...product,
       org_name: r.org_name,
-      name: r.name,
-      ean: r.ean,
-      bsku: r.bsku,
-      parent: r.parent_ean,
-      img_url: r.img_url,
-      note: r.note,
-      pick_note: r.pick_note,
-      pack_note: r.pack_note,
-      return_instruction: r.return_instruction,
-      weight_kg: num(r.weight_kg),
-      length: num(r.length_cm),
-      height: num(r.height_cm),
-      width: num(r.width_cm),
-      customs: { hs: r.customs_hs, value: num(r.customs_value) },
-      fullfilled_bysf: r.fulfilled_by_sf,
-      active: r.active,
-      needs_recount: r.needs_recount,
-      sf_stock: stock,
-      locations: r.locations,
       platform: r.api_name,
       offer_id: r.offer_id,
       track_trace_email: r.track_trace_email,
@@ -188,7 +125,7 @@ export async function productRows(
       def_shipping_id: r.method_id ? { id: r.method_id, name: r.method_name ?? '' } : null,
       ship_box_id: r.box_id ? { id: r.box_id, name: r.box_name ?? '' } : null,
       lead_time_days: r.lead_time_days,
-      ...salesFigures(Number(r.sold), stock, r.lead_time_days),
+      ...salesFigures(Number(r.sold), product.sf_stock, r.lead_time_days),
     };
   });
 }
