@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { systemSql } from '../../db/kysely.ts';
 import { bolClient } from '../../lib/outside/bol.ts';
 import { OutsideServiceError } from '../../lib/outside/http-client.ts';
+import { startScheduled } from '../../lib/scheduled.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { pullBolOrders } from './bol-intake.service.ts';
 import { type ConnectionRow, connectionRow } from './connections.service.ts';
@@ -105,19 +106,5 @@ export function startScheduledSync(
   intervalMs: number,
   log: (msg: string) => void,
 ): () => Promise<void> {
-  if (intervalMs <= 0) return async () => {};
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = syncRound(deps)
-      .catch((err: Error) => log(`API connection sync failed: ${err.message}`))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startScheduled({ name: 'API connection sync', intervalMs, round: () => syncRound(deps), log });
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { systemSql } from '../../db/kysely.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import type { MailTransport } from '../../lib/mail.ts';
+import { startScheduled } from '../../lib/scheduled.ts';
 import { dayOf, lastDays } from './dashboard.service.ts';
 
 /**
@@ -133,18 +134,15 @@ export function startWeeklyReportScheduler(
   db: Db,
   mail: MailTransport,
   log: (msg: string) => void,
-): () => void {
-  const run = () =>
-    sendDueWeeklyReports(db, mail).then(
-      (n) => (n > 0 ? log(`Weekly reports sent: ${n}`) : undefined),
-      (err: Error) => log(`Weekly reports: ${err.message}`),
-    );
-  const first = setTimeout(run, 60_000);
-  const every = setInterval(run, 3_600_000);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+): () => Promise<void> {
+  return startScheduled({
+    name: 'Weekly reports',
+    intervalMs: 3_600_000,
+    firstAfterMs: 60_000,
+    round: () => sendDueWeeklyReports(db, mail),
+    log,
+    onDone: (n) => {
+      if (n > 0) log(`Weekly reports sent: ${n}`);
+    },
+  });
 }

@@ -12,6 +12,7 @@ import { systemSql } from '../../db/kysely.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import type { BolClient } from '../../lib/outside/bol.ts';
 import { OutsideServiceError } from '../../lib/outside/http-client.ts';
+import { startScheduled } from '../../lib/scheduled.ts';
 
 /** Makes the bol client of a connection (its client id and encrypted secret); routes and tests supply it. */
 export type BolClientFor = (conn: { api_key: string; encrypted_secret: string }) => BolClient;
@@ -234,21 +235,12 @@ export function startConfirmationWorker(
   intervalMs: number,
   log: (msg: string) => void,
 ): () => Promise<void> {
-  if (intervalMs <= 0) return async () => {};
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = confirmationRound(deps)
-      .catch((err: Error) => log(`Marketplace confirmation round failed: ${err.message}`))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startScheduled({
+    name: 'Marketplace confirmation round',
+    intervalMs,
+    round: () => confirmationRound(deps),
+    log,
+  });
 }
 
 /**

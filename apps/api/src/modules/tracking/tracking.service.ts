@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { systemSql } from '../../db/kysely.ts';
 import type { DB } from '../../db/schema.generated.ts';
 import type { CarrierAdapter, CarrierEvent } from '../../lib/carriers/index.ts';
+import { startScheduled } from '../../lib/scheduled.ts';
 
 /**
  * What the tracking job needs (ADR 0046): the database and the adapter that tracks a parcel of `carrier` for
@@ -189,22 +190,13 @@ export function startTrackingJob(
   intervalMs: number,
   log: (msg: string) => void,
 ): () => Promise<void> {
-  if (intervalMs <= 0) return async () => {};
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = trackingRound(deps)
-      .then((r) => {
-        if (r.failed > 0) log(`Tracking: ${r.failed} of ${r.polled + r.failed} parcels could not be asked`);
-      })
-      .catch((err: Error) => log(`Tracking round failed: ${err.message}`))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startScheduled({
+    name: 'Tracking round',
+    intervalMs,
+    round: () => trackingRound(deps),
+    log,
+    onDone: (r) => {
+      if (r.failed > 0) log(`Tracking: ${r.failed} of ${r.polled + r.failed} parcels could not be asked`);
+    },
+  });
 }
