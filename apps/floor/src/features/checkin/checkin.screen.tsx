@@ -46,7 +46,7 @@ import './checkin.css';
 
 type T = TFunction<'checkin', undefined>;
 const CameraScanner = lazy(() =>
-  import('../../scan/camera-scanner.tsx').then((m) => ({ default: m.CameraScanner })),
+  import('@hoppa/web/camera-scanner').then((m) => ({ default: m.CameraScanner })),
 );
 const euro = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
 /** Inbounds the task downloads at most: one page, soonest expected first (docs/architecture.md, floor work windows). */

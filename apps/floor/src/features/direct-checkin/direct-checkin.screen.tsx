@@ -33,7 +33,7 @@ import './direct-checkin.css';
 
 type T = TFunction<'directCheckin', undefined>;
 const CameraScanner = lazy(() =>
-  import('../../scan/camera-scanner.tsx').then((m) => ({ default: m.CameraScanner })),
+  import('@hoppa/web/camera-scanner').then((m) => ({ default: m.CameraScanner })),
 );
 const TYPES: { value: DirectType; key: 'typePackage' | 'typePallet' | 'typeContainer' }[] = [
   { value: 'package', key: 'typePackage' },

@@ -34,7 +34,7 @@ import {
 import './grouping.css';
 
 const CameraScanner = lazy(() =>
-  import('../../scan/camera-scanner.tsx').then((m) => ({ default: m.CameraScanner })),
+  import('@hoppa/web/camera-scanner').then((m) => ({ default: m.CameraScanner })),
 );
 
 type Message = { tone: 'ok' | 'error'; text: string } | null;

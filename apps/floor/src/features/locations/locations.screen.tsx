@@ -29,7 +29,7 @@ import {
 import { useProductLocations } from './use-product-locations.ts';
 
 const CameraScanner = lazy(() =>
-  import('../../scan/camera-scanner.tsx').then((m) => ({ default: m.CameraScanner })),
+  import('@hoppa/web/camera-scanner').then((m) => ({ default: m.CameraScanner })),
 );
 
 type Mode = { kind: 'add' } | { kind: 'transfer'; row: ShownLocation; quantity: string };

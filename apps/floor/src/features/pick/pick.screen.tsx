@@ -25,7 +25,7 @@ import { usePickLookups } from './use-pick-lookups.ts';
 import { usePickScan } from './use-pick-scan.ts';
 
 const CameraScanner = lazy(() =>
-  import('../../scan/camera-scanner.tsx').then((m) => ({ default: m.CameraScanner })),
+  import('@hoppa/web/camera-scanner').then((m) => ({ default: m.CameraScanner })),
 );
 
 /**

@@ -39,7 +39,7 @@ import './returns.css';
 
 type T = TFunction<'returns', undefined>;
 const CameraScanner = lazy(() =>
-  import('../../scan/camera-scanner.tsx').then((m) => ({ default: m.CameraScanner })),
+  import('@hoppa/web/camera-scanner').then((m) => ({ default: m.CameraScanner })),
 );
 const relative = new Intl.RelativeTimeFormat('nl-NL', { numeric: 'auto' });
 /** Open returns the desk lists at most (one page, newest first). */

@@ -7,6 +7,7 @@ import {
   type ScanBufferOptions,
   stockHighlight,
 } from '@hoppa/core';
+import { CameraScanner } from '@hoppa/web/camera-scanner';
 import {
   Anchor,
   Autocomplete,
@@ -25,7 +26,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../../app/paths.ts';
-import { CameraScanner } from '../../components/camera-scanner.tsx';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -157,6 +157,7 @@ export function ScannerPage() {
 
       {/* The dialog is small; @zxing/browser, which decodes, loads in its own chunk when the camera starts. */}
       <CameraScanner
+        device="desk"
         opened={cameraOpen}
         onClose={() => setCameraOpen(false)}
         onScan={(c) => {
@@ -168,6 +169,7 @@ export function ScannerPage() {
           hint: t('scannerPage.cameraHint'),
           close: t('scannerPage.close'),
           failed: t('scannerPage.cameraFailed'),
+          torch: t('scannerPage.torch'),
         }}
       />
     </Stack>

@@ -8,15 +8,19 @@ export interface CameraScannerProps {
   onScan(raw: string): void;
   /** `torch` labels the lamp switch, shown only where the camera has a torch. */
   texts: { title: string; hint: string; close: string; failed: string; torch?: string };
+  /** `handheld` (the floor): full screen, large text and buttons; `desk` (the portal): a dialog. Default handheld. */
+  device?: 'handheld' | 'desk';
 }
 
 /**
- * Optional camera scanning for devices without a hardware scanner: @zxing/browser is loaded only when
- * the dialog opens (it is large), decodes EAN-13, Code 128 and QR (and the other formats ZXing reads)
- * continuously from the back camera and stops on the first result or when the dialog closes. Where the
- * camera has a torch, a switch turns the lamp on for a dark shelf (issue 11 item 4).
+ * Camera scanning for devices without a hardware scanner, in both apps (spec 2 floor screens, spec 3 §2 Scanner page;
+ * import it from `@hoppa/web/camera-scanner`, lazily): @zxing/browser is loaded only when the dialog opens (it is
+ * large), decodes EAN-13, Code 128 and QR (and the other formats ZXing reads) continuously from the back (or only)
+ * camera and stops on the first result or when the dialog closes. Where the camera has a torch, a switch turns the
+ * lamp on for a dark shelf (issue 11 item 4).
  */
-export function CameraScanner({ opened, onClose, onScan, texts }: CameraScannerProps) {
+export function CameraScanner({ opened, onClose, onScan, texts, device = 'handheld' }: CameraScannerProps) {
+  const handheld = device === 'handheld';
   const video = useRef<HTMLVideoElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [torch, setTorch] = useState<{ on: boolean; switch: (on: boolean) => Promise<void> } | null>(null);
@@ -58,11 +62,11 @@ export function CameraScanner({ opened, onClose, onScan, texts }: CameraScannerP
   }, [opened, texts.failed]);
 
   return (
-    <Modal opened={opened} onClose={onClose} title={texts.title} fullScreen>
+    <Modal opened={opened} onClose={onClose} title={texts.title} fullScreen={handheld} size="lg">
       <Stack>
-        <Text size="lg">{texts.hint}</Text>
+        <Text size={handheld ? 'lg' : 'md'}>{texts.hint}</Text>
         {error ? (
-          <Alert color="red" variant="filled" role="alert">
+          <Alert color="red" variant={handheld ? 'filled' : 'light'} role="alert">
             {error}
           </Alert>
         ) : (
@@ -75,7 +79,7 @@ export function CameraScanner({ opened, onClose, onScan, texts }: CameraScannerP
         )}
         {torch && texts.torch ? (
           <Button
-            size="xl"
+            size={handheld ? 'xl' : 'sm'}
             variant={torch.on ? 'filled' : 'default'}
             aria-pressed={torch.on}
             onClick={() => {
@@ -89,7 +93,7 @@ export function CameraScanner({ opened, onClose, onScan, texts }: CameraScannerP
             {texts.torch}
           </Button>
         ) : null}
-        <Button size="xl" variant="default" onClick={onClose}>
+        <Button size={handheld ? 'xl' : 'sm'} variant="default" onClick={onClose}>
           {texts.close}
         </Button>
       </Stack>
