@@ -166,6 +166,37 @@ describe('product management table (spec 3 §2 Product management)', { timeout: 
     expect(sent?.body).toEqual({ ids: rows.map((r) => r.id) });
   });
 
+  it('asks again after 500 ms and 1 s while the unfiltered table answers no products (spec 3 §4)', async () => {
+    const all = rows;
+    rows = [];
+    let answered = 0;
+    const fetchFake = fakeApi(
+      {
+        'GET /api/products': (c: Call) => {
+          answered += 1;
+          // The shop's products arrive between the second and the third load.
+          const items = answered >= 3 ? all : [];
+          return {
+            items,
+            total: items.length,
+            total_capped: false,
+            skip: Number(c.query.get('skip')),
+            limit: 25,
+          };
+        },
+        'GET /api/products/count': counts,
+      },
+      calls,
+    );
+    vi.stubGlobal('fetch', fetchFake);
+    renderUi(<ProductsPage />, { path: '/products' });
+    expect(await screen.findByText('Stroopwafels', {}, { timeout: 5000 })).toBeTruthy();
+    expect(listCalls()).toHaveLength(3);
+    // Products found: no more loads.
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(listCalls()).toHaveLength(3);
+  });
+
   it('offers the export scopes (selected only with a selection) and says when there is nothing to export', async () => {
     renderUi(<ProductsPage />, { path: '/products?q=niets' });
     await screen.findByText('No products match these filters.');

@@ -17,23 +17,11 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '../../../lib/api.ts';
 import { endpointKey, endpointQuery } from '../../../lib/endpoint-query.ts';
-
-/**
- * Waits before the product load's retries (spec 3 §4 'Product load: retry once after 500 ms, and once more after
- * 1 s'; §9): 500 ms before the first retry, 1 s before the second.
- */
-export const PRODUCT_LOAD_RETRY_MS = [500, 1000] as const;
+import { productLoadRetry } from '../../../lib/product-load.ts';
 
 /** The product card (`GET /product/:id`), retried twice on failure after 500 ms and 1 s (spec 3 §4). */
 export function useProductCard(id: string) {
-  return useQuery({
-    ...endpointQuery(productCardEndpoint, { params: { id } }),
-    retry: (failures, err) =>
-      failures < PRODUCT_LOAD_RETRY_MS.length &&
-      !(err && typeof err === 'object' && 'status' in err && (err.status === 404 || err.status === 403)),
-    retryDelay: (attempt) =>
-      PRODUCT_LOAD_RETRY_MS[Math.min(attempt, PRODUCT_LOAD_RETRY_MS.length - 1)] ?? 1000,
-  });
+  return useQuery({ ...endpointQuery(productCardEndpoint, { params: { id } }), ...productLoadRetry });
 }
 
 /**

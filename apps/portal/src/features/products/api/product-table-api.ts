@@ -11,6 +11,7 @@ import {
 } from '@hoppa/core';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api.ts';
+import { productLoadRetry, useEmptyProductLoadRetry } from '../../../lib/product-load.ts';
 import { productKeys } from './get-products.ts';
 
 /** The table's query without paging: search, filters and sort (core ProductListQuerySchema). */
@@ -28,8 +29,21 @@ export function productTableQueryOptions(filter: ProductTableFilter, skip: numbe
   });
 }
 
+/**
+ * One page of the product table, with spec 3 §4's product load rule: a failed load is retried after 500 ms and 1 s,
+ * and so is an empty first page without search or filters (the shop's products may still be arriving).
+ */
 export function useProductTable(filter: ProductTableFilter, skip: number, limit: number) {
-  return useQuery(productTableQueryOptions(filter, skip, limit));
+  const options = productTableQueryOptions(filter, skip, limit);
+  const q = useQuery({ ...options, ...productLoadRetry });
+  const unfiltered =
+    !filter.search &&
+    (filter.stock_status ?? 'all') === 'all' &&
+    (filter.fulfilment ?? 'all') === 'all' &&
+    skip === 0;
+  const empty = unfiltered && q.isSuccess && !q.isPlaceholderData && q.data.total === 0;
+  useEmptyProductLoadRetry(options.queryKey, empty, q.dataUpdatedAt);
+  return q;
 }
 
 /** Counts of the current organisation's products by stock (`GET /products/count`, spec 3 §7). */
