@@ -21,7 +21,7 @@ const APPS = [
     name: 'floor',
     dist: 'apps/floor/dist',
     base: '/floor/',
-    js: { goal: 130, ceiling: 170 },
+    js: { goal: 130, ceiling: null },
     css: { goal: 30, ceiling: null },
   },
   {

@@ -1,7 +1,28 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { PREACT_ALIASES, PREACT_DEDUPE } from './preact.config.ts';
 
 // Offline logic runs in node with fake-indexeddb (each test opens its own IDBFactory);
-// component tests opt into jsdom with a `// @vitest-environment jsdom` line.
+// component tests opt into jsdom with a `// @vitest-environment jsdom` line. React's API runs on Preact as in the
+// build (preact.config.ts); the libraries are inlined so that their imports of react meet the aliases too.
+// Testing Library's ES module build, whose imports of react and react-dom the aliases can reach (its CommonJS build
+// would load React's own renderer).
+const testingLibrary = join(
+  createRequire(import.meta.url).resolve('@testing-library/react/package.json'),
+  '../dist/@testing-library/react.esm.js',
+);
+
 export default defineConfig({
-  test: { include: ['src/**/*.test.{ts,tsx}', '*.test.ts'], environment: 'node' },
+  resolve: {
+    alias: [{ find: /^@testing-library\/react$/, replacement: testingLibrary }, ...PREACT_ALIASES],
+    dedupe: PREACT_DEDUPE,
+    // Libraries' ES module builds (react-remove-scroll's CommonJS build would require React itself).
+    mainFields: ['module', 'main'],
+  },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
+    environment: 'node',
+    server: { deps: { inline: true } },
+  },
 });

@@ -1,4 +1,4 @@
-import { type Ref, useEffect, useImperativeHandle, useRef } from 'react';
+import { type Ref, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
 import { markScanEnter } from './scan-perf.ts';
 import { createWedge } from './wedge.rules.ts';
 
@@ -56,7 +56,9 @@ export function ScanInput({
 
   useImperativeHandle(ref, () => ({ focus: () => input.current?.focus({ preventScroll: true }) }), []);
 
-  useEffect(() => {
+  // A layout effect: the listener is there before the screen is painted, so no scan typed right after is lost
+  // (Preact runs plain effects after the paint, ADR 0056).
+  useLayoutEffect(() => {
     const wedge = createWedge();
     const onKeyDown = (e: KeyboardEvent) => {
       if (!activeRef.current) return;

@@ -23,7 +23,7 @@ const staff = currentUser('picker', {
 
 function scan(code: string) {
   const input = screen.getByTestId('scan-input');
-  fireEvent.change(input, { target: { value: code } });
+  fireEvent.input(input, { target: { value: code } });
   fireEvent.keyDown(input, { key: 'Enter' });
 }
 
@@ -105,12 +105,12 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
     browser.online = false;
     renderFloor(`/inbound?inbound=${hex(1)}&item=${hex(11)}`, { lang: 'en' });
     const section = await screen.findByRole('region', { name: 'From a temporary place' });
-    fireEvent.change(within(section).getByLabelText('Temporary place'), { target: { value: 'DOCK-1' } });
+    fireEvent.input(within(section).getByLabelText('Temporary place'), { target: { value: 'DOCK-1' } });
     fireEvent.click(within(section).getByRole('button', { name: 'Move' }));
     expect(await within(section).findByText(/Scan the temporary place/)).toBeTruthy();
     expect(await floorDb().outbox.count()).toBe(0);
-    fireEvent.change(within(section).getByLabelText('Temporary place'), { target: { value: hex(80) } });
-    fireEvent.change(within(section).getByLabelText('Amount (empty: all)'), { target: { value: '6' } });
+    fireEvent.input(within(section).getByLabelText('Temporary place'), { target: { value: hex(80) } });
+    fireEvent.input(within(section).getByLabelText('Amount (empty: all)'), { target: { value: '6' } });
     fireEvent.click(within(section).getByRole('button', { name: 'Move' }));
     await waitFor(async () => expect(await floorDb().outbox.count()).toBe(1));
     expect((await floorDb().outbox.toArray())[0]?.body).toEqual({

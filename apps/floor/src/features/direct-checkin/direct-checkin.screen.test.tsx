@@ -148,7 +148,7 @@ function fakeApi() {
 
 function scan(code: string) {
   const input = screen.getByTestId('scan-input');
-  fireEvent.change(input, { target: { value: code } });
+  fireEvent.input(input, { target: { value: code } });
   fireEvent.keyDown(input, { key: 'Enter' });
 }
 
@@ -198,7 +198,7 @@ describe('direct check-in on the floor (issue 10 item 3; spec 2 §2 Direct check
         (within(rowOf(TEA.name)).getByLabelText(`Location ${TEA.name}`) as HTMLSelectElement).value,
       ).toBe(BIN_NEW),
     );
-    fireEvent.change(within(rowOf(TEA.name)).getByLabelText(`Pieces ${TEA.name}`), {
+    fireEvent.input(within(rowOf(TEA.name)).getByLabelText(`Pieces ${TEA.name}`), {
       target: { value: '10' },
     });
     // The form came from the client's organisation; the contact person is required.
@@ -206,11 +206,11 @@ describe('direct check-in on the floor (issue 10 item 3; spec 2 §2 Direct check
     expect((screen.getByLabelText(/Contact person email/) as HTMLInputElement).value).toBe(
       'anna@bakkerijbol.nl',
     );
-    fireEvent.change(screen.getByLabelText(/^Contact person \s*\*?$/), { target: { value: ' ' } });
+    fireEvent.input(screen.getByLabelText(/^Contact person \s*\*?$/), { target: { value: ' ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Check in 12 pcs' }));
     expect((await screen.findByTestId('direct-problem')).textContent).toBe('Contact person is required.');
     expect(calls.some((c) => c.path === '/inventory/direct_checkin')).toBe(false);
-    fireEvent.change(screen.getByLabelText(/^Contact person \s*\*?$/), {
+    fireEvent.input(screen.getByLabelText(/^Contact person \s*\*?$/), {
       target: { value: 'Piet de Vries' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Check in 12 pcs' }));
@@ -253,6 +253,10 @@ describe('direct check-in on the floor (issue 10 item 3; spec 2 §2 Direct check
     await screen.findByText('Nothing scanned yet.');
     scan(JAM.ean);
     await screen.findByRole('article', { name: JAM.name });
+    // The client's contact, read from the device's stored organisations, fills the form.
+    await waitFor(() =>
+      expect((screen.getByLabelText(/^Contact person \s*\*?$/) as HTMLInputElement).value).toBe('Anna Bol'),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Check in 1 pcs' }));
     expect((await screen.findByTestId('direct-waiting', {}, { timeout: 5000 })).textContent).toContain(
       'Waiting for the network',

@@ -2,7 +2,7 @@ import { ApiError, amsterdamDay, listOrgsEndpoint, type ProductLocations, reques
 import { Button, NativeSelect, Textarea, TextInput } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { TFunction } from 'i18next';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../app/api.ts';
@@ -91,7 +91,8 @@ export function DirectCheckinScreen() {
   // The form follows the client of the scanned products (spec 2 §2: defaults from the organisation, date today).
   const orgId = rows[0]?.product.org_id ?? null;
   const org = orgs.find((o) => o.id === orgId) ?? null;
-  useEffect(() => {
+  // Before the paint (a layout effect): the form never shows a frame without the client's defaults (ADR 0056).
+  useLayoutEffect(() => {
     if (!orgId || orgId === infoFor) return;
     const found = orgs.find((o) => o.id === orgId);
     if (!found && orgs.length === 0) return;

@@ -83,7 +83,7 @@ function fakeApi() {
 
 function scan(code: string) {
   const input = screen.getByTestId('scan-input');
-  fireEvent.change(input, { target: { value: code } });
+  fireEvent.input(input, { target: { value: code } });
   fireEvent.keyDown(input, { key: 'Enter' });
 }
 

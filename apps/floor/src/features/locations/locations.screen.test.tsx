@@ -144,7 +144,7 @@ function fakeApi(start: ProductLocations) {
 
 function scan(code: string) {
   const input = screen.getByTestId('scan-input');
-  fireEvent.change(input, { target: { value: code } });
+  fireEvent.input(input, { target: { value: code } });
   fireEvent.keyDown(input, { key: 'Enter' });
 }
 
@@ -157,7 +157,7 @@ function row(name: string): HTMLElement {
 function typeAmount(name: string, amount: string) {
   const input = within(row(name)).getByTestId('location-stock');
   fireEvent.focus(input);
-  fireEvent.change(input, { target: { value: amount } });
+  fireEvent.input(input, { target: { value: amount } });
   fireEvent.blur(input);
 }
 
@@ -289,14 +289,14 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
     fireEvent.click(within(row('R-01-01')).getByTestId('location-move'));
     const qty = await screen.findByTestId('transfer-quantity');
     expect((qty as HTMLInputElement).value).toBe('5');
-    fireEvent.change(qty, { target: { value: '8' } });
+    fireEvent.input(qty, { target: { value: '8' } });
     scan('R-01-09');
     expect(screen.getByTestId('locations-message').textContent).toBe('Er liggen maar 5 stuks op R-01-01.');
     scan('r-01-01');
     expect(screen.getByTestId('locations-message').textContent).toBe(
       'Dat is dezelfde locatie: scan een andere.',
     );
-    fireEvent.change(qty, { target: { value: '2' } });
+    fireEvent.input(qty, { target: { value: '2' } });
     scan('R-01-09');
     await waitFor(() => expect(screen.getAllByTestId('location-row')).toHaveLength(2));
     expect(screen.queryByTestId('transfer-panel')).toBeNull();
@@ -324,7 +324,7 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
     fireEvent.click(await screen.findByTestId('recount-open'));
     const fields = await screen.findAllByTestId('recount-amount');
     expect(fields.map((f) => (f as HTMLInputElement).value)).toEqual(['5', '2']);
-    fireEvent.change(fields[1] as HTMLElement, { target: { value: '4' } });
+    fireEvent.input(fields[1] as HTMLElement, { target: { value: '4' } });
     fireEvent.click(screen.getByTestId('recount-save'));
     await waitFor(() => expect(screen.getByTestId('product-total').textContent).toBe('Totaal 9 st.'));
     expect(screen.queryByTestId('recount-open')).toBeNull();

@@ -24,8 +24,8 @@ function wrongPasswordApi() {
 }
 
 async function logInWith(email: string, password: string, labels: [string, string], submit: string) {
-  fireEvent.change(screen.getByLabelText(labels[0], { exact: true }), { target: { value: email } });
-  fireEvent.change(screen.getByLabelText(labels[1], { exact: true }), { target: { value: password } });
+  fireEvent.input(screen.getByLabelText(labels[0], { exact: true }), { target: { value: email } });
+  fireEvent.input(screen.getByLabelText(labels[1], { exact: true }), { target: { value: password } });
   fireEvent.click(screen.getByRole('button', { name: submit }));
 }
 

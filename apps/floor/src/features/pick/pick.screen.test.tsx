@@ -27,7 +27,7 @@ async function pickerOfflineWith(items: PickItem[]) {
 
 function scan(code: string) {
   const input = screen.getByTestId('scan-input');
-  fireEvent.change(input, { target: { value: code } });
+  fireEvent.input(input, { target: { value: code } });
   fireEvent.keyDown(input, { key: 'Enter' });
 }
 
@@ -226,7 +226,7 @@ describe('pick screen (spec 2 §2 Pick screen, §4 Pick flow)', () => {
     const { asked, releaseFirst } = await freshDeviceWithSlowFirstDownload(second);
     await waitFor(() => expect(asked).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
-    fireEvent.change(await screen.findByLabelText('Tot en met'), { target: { value: '2031-05-06T23:59' } });
+    fireEvent.input(await screen.findByLabelText('Tot en met'), { target: { value: '2031-05-06T23:59' } });
     // The first load lands while the drawer is open and stores its (default) filter again.
     releaseFirst([first]);
     await screen.findByTestId('pick-card');

@@ -57,7 +57,7 @@ function aReturn(): Return {
 
 function scan(code: string) {
   const input = screen.getByTestId('scan-input');
-  fireEvent.change(input, { target: { value: code } });
+  fireEvent.input(input, { target: { value: code } });
   fireEvent.keyDown(input, { key: 'Enter' });
 }
 
@@ -132,7 +132,7 @@ describe('returns desk (issue 12; spec 2 §2 Returns desk)', () => {
     const [first] = await screen.findAllByTestId('return-item');
     const item = first as HTMLElement;
     const received = within(item).getByTestId('return-received');
-    fireEvent.change(received, { target: { value: '1' } });
+    fireEvent.input(received, { target: { value: '1' } });
     fireEvent.blur(received);
     fireEvent.click(within(item).getByRole('button', { name: 'Goed' }));
     fireEvent.click(within(item).getByTestId('return-close'));

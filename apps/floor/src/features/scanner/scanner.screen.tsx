@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FLOOR_PATHS } from '../../app/paths.ts';
@@ -24,7 +24,8 @@ export function ScannerScreen() {
   const keys = useRef<KeyStroke[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  useEffect(() => {
+  // Before the paint (a layout effect), so no key typed right after is lost (ADR 0056).
+  useLayoutEffect(() => {
     const flush = () => {
       if (timer.current) clearTimeout(timer.current);
       timer.current = null;
