@@ -1,3 +1,5 @@
+export * from './admin/admin.endpoints.ts';
+export * from './admin/admin.schema.ts';
 export * from './address/address.endpoints.ts';
 export * from './address/address.schema.ts';
 export * from './auth/auth.endpoints.ts';
