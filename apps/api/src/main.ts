@@ -139,7 +139,9 @@ if (seed) {
   // The admin area (issue 16): method groups and costs, box sizes, an XL box, surcharges of every type, via its calls.
   try {
     const a = await seedLiveAdmin(app);
-    console.log(`Demo admin area: ${a.methods} shipment methods, ${a.boxes} boxes, ${a.surcharges} surcharges.`);
+    console.log(
+      `Demo admin area: ${a.methods} shipment methods, ${a.boxes} boxes, ${a.surcharges} surcharges.`,
+    );
   } catch (err) {
     console.error(`The demo admin area could not be made: ${(err as Error).message}`);
   }

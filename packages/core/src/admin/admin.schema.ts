@@ -286,7 +286,13 @@ export const RoleListSchema = pageOf(AdminRoleSchema);
 /** A grant as the editor sends it: methods (GET, POST, PUT, DELETE, PATCH or `*`), a path pattern, exceptions. */
 export const GrantInputSchema = z.object({
   methods: z
-    .array(z.enum(['*', 'GET', 'POST', 'PUT', 'DELETE', 'PATCH']))
+    .array(
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .pipe(z.enum(['*', 'GET', 'POST', 'PUT', 'DELETE', 'PATCH'])),
+    )
     .min(1, 'Choose at least one method')
     .max(6),
   path: boundedText('Path', 200, { min: 1 }).refine((p) => p.startsWith('/'), 'A path starts with /'),

@@ -67,11 +67,17 @@ describe('shipment methods', () => {
       active: true,
       open_orders: 0,
     });
-    const list = (await call(admin, 'GET', '/shipment_methods/list?group=Test%20group')).json<Page<AdminShipmentMethod>>();
+    const list = (await call(admin, 'GET', '/shipment_methods/list?group=Test%20group')).json<
+      Page<AdminShipmentMethod>
+    >();
     expect(list.items.map((x) => x.code)).toEqual(['ADM-EXPRESS']);
     expect(list.total).toBe(1);
     const groups = (await call(admin, 'GET', '/shipment_methods/groups')).json<ShipmentMethodGroup[]>();
-    expect(groups.find((g) => g.group === 'Test group')).toEqual({ group: 'Test group', methods: 1, active: 1 });
+    expect(groups.find((g) => g.group === 'Test group')).toEqual({
+      group: 'Test group',
+      methods: 1,
+      active: 1,
+    });
     // The packing station's and order forms' list keeps working and offers it.
     const plain = await call(picker, 'GET', '/shipment_methods');
     expect(plain.statusCode).toBe(200);
@@ -89,20 +95,37 @@ describe('shipment methods', () => {
     expect(negative.statusCode).toBe(400);
     const decimals = await call(admin, 'POST', '/shipment_methods/add', method('ADM-DEC', { price: 1.005 }));
     expect(decimals.statusCode).toBe(400);
-    const noPeak = await call(admin, 'POST', '/shipment_methods/add', { ...method('ADM-NOPEAK'), peak_surcharge: undefined });
+    const noPeak = await call(admin, 'POST', '/shipment_methods/add', {
+      ...method('ADM-NOPEAK'),
+      peak_surcharge: undefined,
+    });
     expect(noPeak.statusCode).toBe(400);
   });
 
   it('edits a method, refuses another method’s code, and 404s an unknown id', async () => {
-    const m = (await call(admin, 'POST', '/shipment_methods/add', method('ADM-EDIT'))).json<AdminShipmentMethod>();
-    const res = await call(admin, 'PUT', `/shipment_methods/${m.id}`, method('ADM-EDIT', { price: 7.5, cut_off: null, group: 'Other', active: false }));
+    const m = (
+      await call(admin, 'POST', '/shipment_methods/add', method('ADM-EDIT'))
+    ).json<AdminShipmentMethod>();
+    const res = await call(
+      admin,
+      'PUT',
+      `/shipment_methods/${m.id}`,
+      method('ADM-EDIT', { price: 7.5, cut_off: null, group: 'Other', active: false }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ price_cents: 750, cut_off: null, group: 'Other', active: false });
-    const inactiveHidden = (await call(admin, 'GET', '/shipment_methods/list?search=adm-edit&inactive=false')).json<Page<AdminShipmentMethod>>();
+    const inactiveHidden = (
+      await call(admin, 'GET', '/shipment_methods/list?search=adm-edit&inactive=false')
+    ).json<Page<AdminShipmentMethod>>();
     expect(inactiveHidden.total).toBe(0);
     const taken = await call(admin, 'PUT', `/shipment_methods/${m.id}`, method('LOCAL-NL'));
     expect(taken.statusCode).toBe(409);
-    const unknown = await call(admin, 'PUT', '/shipment_methods/0123456789abcdef01234567', method('ADM-NONE'));
+    const unknown = await call(
+      admin,
+      'PUT',
+      '/shipment_methods/0123456789abcdef01234567',
+      method('ADM-NONE'),
+    );
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -140,24 +163,45 @@ describe('shipment boxes', () => {
       purchase_cost_cents: 28,
       package_code: 'PK-1',
     });
-    const row = await t.db.query<{ price_cents: number }>(`SELECT price_cents FROM shipment_boxes WHERE name = 'Doos Test'`);
+    const row = await t.db.query<{ price_cents: number }>(
+      `SELECT price_cents FROM shipment_boxes WHERE name = 'Doos Test'`,
+    );
     expect(row.rows[0]?.price_cents).toBe(95);
-    const list = (await call(admin, 'GET', '/shipment_boxes/list?search=doos%20test')).json<Page<AdminShipmentBox>>();
+    const list = (await call(admin, 'GET', '/shipment_boxes/list?search=doos%20test')).json<
+      Page<AdminShipmentBox>
+    >();
     expect(list.items.map((b) => b.name)).toEqual(['Doos Test']);
     const plain = (await call(picker, 'GET', '/shipment_boxes')).json<{ name: string }[]>();
     expect(plain.some((b) => b.name === 'Doos Test')).toBe(true);
   });
 
   it('needs name, size and fulfilment cost; refuses a name in use; edits', async () => {
-    expect((await call(admin, 'POST', '/shipment_boxes/add', { ...box('X'), max_size: undefined })).statusCode).toBe(400);
-    expect((await call(admin, 'POST', '/shipment_boxes/add', { ...box('X'), fulfillment_cost: undefined })).statusCode).toBe(400);
-    expect((await call(admin, 'POST', '/shipment_boxes/add', { ...box('X'), max_size: { L: 0, W: 1, H: 1 } })).statusCode).toBe(400);
+    expect(
+      (await call(admin, 'POST', '/shipment_boxes/add', { ...box('X'), max_size: undefined })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call(admin, 'POST', '/shipment_boxes/add', { ...box('X'), fulfillment_cost: undefined }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await call(admin, 'POST', '/shipment_boxes/add', { ...box('X'), max_size: { L: 0, W: 1, H: 1 } }))
+        .statusCode,
+    ).toBe(400);
     const b = (await call(admin, 'POST', '/shipment_boxes/add', box('Doos Edit'))).json<AdminShipmentBox>();
     const dup = await call(admin, 'POST', '/shipment_boxes/add', box('doos edit'));
     expect(dup.statusCode).toBe(409);
-    const res = await call(admin, 'PUT', `/shipment_boxes/${b.id}`, box('Doos Edit 2', { max_size: { L: 400, W: 300, H: 200 }, fulfillment_cost: 1.2 }));
+    const res = await call(
+      admin,
+      'PUT',
+      `/shipment_boxes/${b.id}`,
+      box('Doos Edit 2', { max_size: { L: 400, W: 300, H: 200 }, fulfillment_cost: 1.2 }),
+    );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Doos Edit 2', max_size: { L: 400, W: 300, H: 200 }, fulfillment_cost_cents: 120 });
+    expect(res.json()).toMatchObject({
+      name: 'Doos Edit 2',
+      max_size: { L: 400, W: 300, H: 200 },
+      fulfillment_cost_cents: 120,
+    });
   });
 });
 
@@ -166,7 +210,13 @@ describe('surcharges', () => {
     const types = ['store', 'order', 'order-line', 'line-amount'] as const;
     const made: AdminSurcharge[] = [];
     for (const type of types) {
-      const res = await call(admin, 'POST', '/surcharge/add', { name: `Toeslag ${type}`, code: `T-${type}`, price: 1.1, note: 'n', type });
+      const res = await call(admin, 'POST', '/surcharge/add', {
+        name: `Toeslag ${type}`,
+        code: `T-${type}`,
+        price: 1.1,
+        note: 'n',
+        type,
+      });
       expect(res.statusCode, res.body).toBe(201);
       made.push(res.json<AdminSurcharge>());
     }
@@ -190,12 +240,17 @@ describe('surcharges', () => {
     expect((await call(admin, 'PUT', `/surcharges/${line.id}`, {})).statusCode).toBe(400);
     const taken = await call(admin, 'PUT', `/surcharges/${line.id}`, { code: 't-store' });
     expect(taken.statusCode).toBe(409);
-    expect((await call(admin, 'POST', '/surcharge/add', { name: 'X', code: 'x', type: 'weekly' })).statusCode).toBe(400);
+    expect(
+      (await call(admin, 'POST', '/surcharge/add', { name: 'X', code: 'x', type: 'weekly' })).statusCode,
+    ).toBe(400);
 
     const product = await t.db.query<{ id: string }>(
       `SELECT p.id FROM products p JOIN organisations o ON o.id = p.org_id WHERE o.name = 'Bakkerij Bol' LIMIT 1`,
     );
-    const sel = await call(owner, 'POST', '/surcharges/select', { product_id: product.rows[0]?.id, surcharge_ids: [line.id] });
+    const sel = await call(owner, 'POST', '/surcharges/select', {
+      product_id: product.rows[0]?.id,
+      surcharge_ids: [line.id],
+    });
     expect(sel.statusCode, sel.body).toBe(200);
     const list = (await call(admin, 'GET', '/surcharges/list?search=breek')).json<Page<AdminSurcharge>>();
     expect(list.items).toEqual([expect.objectContaining({ id: line.id, products: 1, price: 2.35 })]);
