@@ -167,16 +167,16 @@ export const surchargeUpdateEndpoint = defineEndpoint({
 });
 
 /**
- * `GET /orders/searchOrderId/:orderId` (spec 3 §7 Admin, §2 Search order): the orders of every shop with that order
- * number (or that id), deleted ones included, as the admin view of spec 3 §3.
+ * `GET /orders/searchOrderId/:orderId` (spec 3 §7 Admin, §2 Search order): the orders with that order number (or that
+ * id) among the organisations the caller acts for — provider staff every shop, a merchant their own (ADR 0053) —
+ * deleted ones included, as the admin view of spec 3 §3. 404 when there is none.
  */
 export const searchOrderIdEndpoint = defineEndpoint({
   method: 'GET',
   path: '/orders/searchOrderId/:orderId',
-  summary: 'Find an order by number or id (admin)',
+  summary: 'Find an order by number or id',
   params: SearchOrderParamsSchema,
   response: AdminOrderSearchSchema,
-  scope: 'provider',
   tags: ['admin'],
 });
 

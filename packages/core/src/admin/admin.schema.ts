@@ -354,3 +354,54 @@ export const MembershipUpdateBodySchema = z.object({
   org_id: IdSchema,
   role_id: IdSchema,
 });
+
+/** A typed euro amount in a form field: digits with a comma or dot and at most two decimals ('4,95', '12.5', ''). */
+const moneyText = (label: string, min = 0) =>
+  boundedText(label, 12, { min }).refine(
+    (s) => /^(\d{1,6}([.,]\d{1,2})?)?$/.test(s),
+    `${label}: use an amount like 4,95`,
+  );
+
+/** A form's euro text to a number (`''` is 0): '4,95' → 4.95. For fields {@link moneyText} accepted. */
+export function euroFromText(text: string): number {
+  const s = text.trim().replace(',', '.');
+  return s === '' ? 0 : Number(s);
+}
+
+/**
+ * The shipment method form's fields as typed (spec 3 §2 Add shipment method form, §5: name and code required,
+ * peak surcharge marked required, validated after change and before submit); the portal turns them into
+ * {@link ShipmentMethodBodySchema} with {@link euroFromText}.
+ */
+export const ShipmentMethodFormSchema = z.object({
+  name: nameText('Name', 1),
+  code: codeText('Code', 1),
+  group: boundedText('Group', 100),
+  price: moneyText('Price'),
+  purchase_price: moneyText('Purchase price'),
+  cut_off: z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d)?$/, 'Use a time like 15:30'),
+  late_drop_surcharge: moneyText('Late-drop surcharge'),
+  peak_surcharge: moneyText('Peak surcharge', 1),
+  country_code: z.string().regex(/^([A-Za-z]{2})?$/, 'Use a two-letter country code'),
+});
+
+/** The shipment box form's fields as typed (spec 3 §2 Shipment box form: name, max_size, fulfillment_cost required). */
+export const ShipmentBoxFormSchema = z.object({
+  name: nameText('Name', 1),
+  L: z.string().regex(/^[1-9]\d{0,3}$/, 'Length in mm'),
+  W: z.string().regex(/^[1-9]\d{0,3}$/, 'Width in mm'),
+  H: z.string().regex(/^[1-9]\d{0,3}$/, 'Height in mm'),
+  fulfillment_cost: moneyText('Fulfilment cost', 1),
+  package_cost: moneyText('Package cost'),
+  purchase_cost: moneyText('Purchase cost'),
+  package_code: codeText('Package code'),
+});
+
+/** The surcharge form's fields as typed (spec 3 §5: name and code required, price number, note, type select). */
+export const SurchargeFormSchema = z.object({
+  name: nameText('Name', 1),
+  code: codeText('Code', 1),
+  price: moneyText('Price'),
+  note: noteText(),
+  type: z.enum(SURCHARGE_TYPES),
+});

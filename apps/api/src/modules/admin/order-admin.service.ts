@@ -127,7 +127,7 @@ async function adminView(scope: TenantScope, rows: OrderRow[]): Promise<AdminOrd
 /**
  * The admin's order search (spec 3 §7 `GET /orders/searchOrderId/{orderId}`, §2 Search order): every order of the
  * scope (provider staff: every shop) whose shop order number is `term` in any case, or whose id it is; newest first,
- * at most 50; deleted orders too (they say so). Reads `orders_order_id_prefix_idx`.
+ * at most 50; deleted orders too (they say so). 404 when none matches. Reads `orders_order_id_prefix_idx`.
  */
 export async function searchOrderId(scope: TenantScope, term: string): Promise<AdminOrder[]> {
   const rows = await findOrders(scope, term.trim())
@@ -135,6 +135,7 @@ export async function searchOrderId(scope: TenantScope, term: string): Promise<A
     .orderBy('o.id')
     .limit(SEARCH_MAX)
     .execute();
+  if (rows.length === 0) throw notFound('Order not found');
   return adminView(scope, rows);
 }
 
