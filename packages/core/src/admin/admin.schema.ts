@@ -369,20 +369,26 @@ export function euroFromText(text: string): number {
 }
 
 /**
- * The shipment method form's fields as typed (spec 3 §2 Add shipment method form, §5: name and code required,
+ * The shipment method form's fields as typed (a blank field is absent: optional ones are `.optional()`; spec 3 §2 Add shipment method form, §5: name and code required,
  * peak surcharge marked required, validated after change and before submit); the portal turns them into
  * {@link ShipmentMethodBodySchema} with {@link euroFromText}.
  */
 export const ShipmentMethodFormSchema = z.object({
   name: nameText('Name', 1),
   code: codeText('Code', 1),
-  group: boundedText('Group', 100),
-  price: moneyText('Price'),
-  purchase_price: moneyText('Purchase price'),
-  cut_off: z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d)?$/, 'Use a time like 15:30'),
-  late_drop_surcharge: moneyText('Late-drop surcharge'),
+  group: boundedText('Group', 100).optional(),
+  price: moneyText('Price').optional(),
+  purchase_price: moneyText('Purchase price').optional(),
+  cut_off: z
+    .string()
+    .regex(/^(([01]\d|2[0-3]):[0-5]\d)?$/, 'Use a time like 15:30')
+    .optional(),
+  late_drop_surcharge: moneyText('Late-drop surcharge').optional(),
   peak_surcharge: moneyText('Peak surcharge', 1),
-  country_code: z.string().regex(/^([A-Za-z]{2})?$/, 'Use a two-letter country code'),
+  country_code: z
+    .string()
+    .regex(/^([A-Za-z]{2})?$/, 'Use a two-letter country code')
+    .optional(),
 });
 
 /** The shipment box form's fields as typed (spec 3 §2 Shipment box form: name, max_size, fulfillment_cost required). */
@@ -392,16 +398,16 @@ export const ShipmentBoxFormSchema = z.object({
   W: z.string().regex(/^[1-9]\d{0,3}$/, 'Width in mm'),
   H: z.string().regex(/^[1-9]\d{0,3}$/, 'Height in mm'),
   fulfillment_cost: moneyText('Fulfilment cost', 1),
-  package_cost: moneyText('Package cost'),
-  purchase_cost: moneyText('Purchase cost'),
-  package_code: codeText('Package code'),
+  package_cost: moneyText('Package cost').optional(),
+  purchase_cost: moneyText('Purchase cost').optional(),
+  package_code: codeText('Package code').optional(),
 });
 
 /** The surcharge form's fields as typed (spec 3 §5: name and code required, price number, note, type select). */
 export const SurchargeFormSchema = z.object({
   name: nameText('Name', 1),
   code: codeText('Code', 1),
-  price: moneyText('Price'),
-  note: noteText(),
+  price: moneyText('Price').optional(),
+  note: noteText().optional(),
   type: z.enum(SURCHARGE_TYPES),
 });
