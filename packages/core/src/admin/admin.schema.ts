@@ -198,6 +198,7 @@ export const SearchOrderParamsSchema = z.object({ orderId: codeText('Order numbe
 
 /** A line of the admin's order view: product, pieces ordered and picked, and the product's locations. */
 export const AdminOrderLineSchema = z.object({
+  id: IdSchema,
   title: z.string(),
   quantity: z.number().int(),
   picked_quantity: z.number().int(),

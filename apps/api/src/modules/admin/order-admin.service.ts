@@ -55,6 +55,7 @@ async function adminView(scope: TenantScope, rows: OrderRow[]): Promise<AdminOrd
   const lines = await tenantSql(scope)
     .selectFrom('order_lines as l')
     .select([
+      'l.id',
       'l.order_id',
       'l.title',
       'l.quantity',
@@ -110,6 +111,7 @@ async function adminView(scope: TenantScope, rows: OrderRow[]): Promise<AdminOrd
       },
       latestDeliveryDate: o.delivery_at?.toISOString() ?? null,
       products: own.map((l) => ({
+        id: l.id,
         title: l.title,
         quantity: l.quantity,
         picked_quantity: l.picked_quantity,

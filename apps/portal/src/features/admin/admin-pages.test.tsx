@@ -53,6 +53,7 @@ const ORDER: AdminOrder = {
   latestDeliveryDate: null,
   products: [
     {
+      id: hex(10),
       title: 'Brood',
       quantity: 3,
       picked_quantity: 2,

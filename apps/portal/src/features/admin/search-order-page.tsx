@@ -128,8 +128,8 @@ function OrderCard({ order }: { order: AdminOrder }): ReactNode {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {order.products.map((p, i) => (
-              <Table.Tr key={`${p.product_id}-${i}`}>
+            {order.products.map((p) => (
+              <Table.Tr key={p.id}>
                 <Table.Td>{p.title}</Table.Td>
                 <Table.Td ff="monospace">{p.ean}</Table.Td>
                 <Table.Td>{t('search.picked', { picked: p.picked_quantity, quantity: p.quantity })}</Table.Td>

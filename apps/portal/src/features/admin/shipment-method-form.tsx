@@ -32,7 +32,7 @@ export function ShipmentMethodForm(props: {
   const save = useSaveShipmentMethod();
   const [carrier, setCarrier] = useState<string>(m?.carrier ?? 'local');
   const [active, setActive] = useState(m?.active ?? true);
-  const { form, field, onSubmit } = useZodForm<Field>(ShipmentMethodFormSchema, {
+  const { field, onSubmit } = useZodForm<Field>(ShipmentMethodFormSchema, {
     name: m?.name ?? '',
     code: m?.code ?? '',
     group: m?.group ?? '',
