@@ -64,16 +64,16 @@ test('the provider admin edits methods, surcharges, boxes, deletes an order and 
     'Users and groups',
     'Locations',
   ]) {
-    await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: new RegExp(name) })).toBeVisible();
   }
   await shot(page, 'admin-area-01-index');
 
   // A shipment method: the price of local delivery from € 4,95 to € 5,25, in its dialog.
-  await page.getByRole('link', { name: /Shipment methods/ }).click();
+  await page.getByRole('main').getByRole('link', { name: /Shipment methods/ }).click();
   await expect(page.getByRole('heading', { name: 'Shipment methods', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Edit LOCAL-NL' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Price (€)').fill('5,25');
+  await dialog.getByLabel('Price (€)', { exact: true }).fill('5,25');
   await dialog.getByLabel('Cut-off time').fill('16:30');
   await shot(page, 'admin-area-02-method-edit');
   await dialog.getByRole('button', { name: 'Save' }).click();
