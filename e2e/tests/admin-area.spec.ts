@@ -146,9 +146,13 @@ test('the provider admin edits methods, surcharges, boxes, deletes an order and 
   const rows = page.getByRole('textbox', { name: /^Path pattern #/ });
   const last = await rows.count();
   await page.getByRole('textbox', { name: `Path pattern #${last}` }).fill('/orders');
-  await page.getByRole('checkbox', { name: `GET #${last}` }).uncheck();
-  await page.getByRole('checkbox', { name: `POST #${last}` }).check();
-  await expect(page.getByText('New order', { exact: true })).toBeVisible();
+  // The method chips of the new grant (their inputs are visually hidden: click the chips).
+  const grantRow = page.getByRole('row').filter({ has: page.getByRole('textbox', { name: `Path pattern #${last}` }) });
+  await grantRow.locator('label').filter({ hasText: /^GET$/ }).click();
+  await grantRow.locator('label').filter({ hasText: /^POST$/ }).click();
+  await expect(grantRow.getByRole('checkbox', { name: `POST #${last}` })).toBeChecked();
+  await expect(grantRow.getByRole('checkbox', { name: `GET #${last}` })).not.toBeChecked();
+  await expect(page.getByRole('main').getByText('New order', { exact: true })).toBeVisible();
   await shot(page, 'admin-area-08-role-edit');
   await page.getByRole('button', { name: 'Save role' }).click();
   await expect(page.getByText(/its users have the new permissions now/)).toBeVisible();

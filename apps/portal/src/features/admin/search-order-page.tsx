@@ -51,7 +51,7 @@ function OrderCard({ order }: { order: AdminOrder }): ReactNode {
               color={order.deleted_at ? 'red' : order.status === 'open' ? 'blue' : 'gray'}
               variant="light"
             >
-              {t(`search.statuses.${order.status}`)}
+              {order.deleted_at ? t('search.deletedBadge') : t(`search.statuses.${order.status}`)}
             </Badge>
             {deletable ? (
               <Button color="red" variant="light" onClick={() => setAsking(true)}>

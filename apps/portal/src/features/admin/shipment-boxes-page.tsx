@@ -1,17 +1,6 @@
 import { type AdminShipmentBox, euroFromText, ShipmentBoxFormSchema } from '@hoppa/core';
 import { useZodForm } from '@hoppa/web';
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Input,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Group, Input, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -189,9 +178,9 @@ export function ShipmentBoxesPage(): ReactNode {
         id: 'status',
         header: t('boxes.col.status'),
         cell: (b) => (
-          <Badge color={b.active ? 'green' : 'gray'} variant="light">
+          <Text size="sm" c={b.active ? 'green.8' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
             {b.active ? t('common.active') : t('common.inactive')}
-          </Badge>
+          </Text>
         ),
       },
       {

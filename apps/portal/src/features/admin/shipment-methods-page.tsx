@@ -1,5 +1,5 @@
 import type { AdminShipmentMethod } from '@hoppa/core';
-import { Badge, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -90,9 +90,9 @@ export function ShipmentMethodsPage(): ReactNode {
         id: 'status',
         header: t('methods.col.status'),
         cell: (m) => (
-          <Badge color={m.active ? 'green' : 'gray'} variant="light">
+          <Text size="sm" c={m.active ? 'green.8' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
             {m.active ? t('common.active') : t('common.inactive')}
-          </Badge>
+          </Text>
         ),
       },
       {

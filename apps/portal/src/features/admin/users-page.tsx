@@ -156,6 +156,7 @@ function RoleEditor({ role }: { role: AdminRole }): ReactNode {
                   <TextInput
                     size="xs"
                     ff="monospace"
+                    miw={200}
                     aria-label={`${t('users.path')} #${i + 1}`}
                     value={d.path}
                     onChange={(e) => change(d.key, { path: e.currentTarget.value })}
