@@ -142,16 +142,21 @@ test('the provider admin edits methods, surcharges, boxes, deletes an order and 
     .or(page.getByText('Merchant user', { exact: true }))
     .first()
     .click();
-  await page.getByRole('button', { name: 'Add grant' }).click();
+  await expect(page.getByLabel('Role name')).toHaveValue('Merchant user');
   const rows = page.getByRole('textbox', { name: /^Path pattern #/ });
-  const last = await rows.count();
-  await page.getByRole('textbox', { name: `Path pattern #${last}` }).fill('/orders');
+  const grantCount = await rows.count();
+  await page.getByRole('button', { name: 'Add grant' }).click();
+  await expect(rows).toHaveCount(grantCount + 1);
+  const last = grantCount + 1;
+  await page.getByRole('textbox', { name: `Path pattern #${last}`, exact: true }).fill('/orders');
   // The method chips of the new grant (their inputs are visually hidden: click the chips).
-  const grantRow = page.getByRole('row').filter({ has: page.getByRole('textbox', { name: `Path pattern #${last}` }) });
+  const grantRow = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('textbox', { name: `Path pattern #${last}`, exact: true }) });
   await grantRow.locator('label').filter({ hasText: /^GET$/ }).click();
   await grantRow.locator('label').filter({ hasText: /^POST$/ }).click();
-  await expect(grantRow.getByRole('checkbox', { name: `POST #${last}` })).toBeChecked();
-  await expect(grantRow.getByRole('checkbox', { name: `GET #${last}` })).not.toBeChecked();
+  await expect(grantRow.getByRole('checkbox', { name: `POST #${last}`, exact: true })).toBeChecked();
+  await expect(grantRow.getByRole('checkbox', { name: `GET #${last}`, exact: true })).not.toBeChecked();
   await expect(page.getByRole('main').getByText('New order', { exact: true })).toBeVisible();
   await shot(page, 'admin-area-08-role-edit');
   await page.getByRole('button', { name: 'Save role' }).click();
