@@ -69,7 +69,10 @@ test('the provider admin edits methods, surcharges, boxes, deletes an order and 
   await shot(page, 'admin-area-01-index');
 
   // A shipment method: the price of local delivery from € 4,95 to € 5,25, in its dialog.
-  await page.getByRole('main').getByRole('link', { name: /Shipment methods/ }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /Shipment methods/ })
+    .click();
   await expect(page.getByRole('heading', { name: 'Shipment methods', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Edit LOCAL-NL' }).click();
   const dialog = page.getByRole('dialog');
@@ -154,7 +157,10 @@ test('the provider admin edits methods, surcharges, boxes, deletes an order and 
     .getByRole('row')
     .filter({ has: page.getByRole('textbox', { name: `Path pattern #${last}`, exact: true }) });
   await grantRow.locator('label').filter({ hasText: /^GET$/ }).click();
-  await grantRow.locator('label').filter({ hasText: /^POST$/ }).click();
+  await grantRow
+    .locator('label')
+    .filter({ hasText: /^POST$/ })
+    .click();
   await expect(grantRow.getByRole('checkbox', { name: `POST #${last}`, exact: true })).toBeChecked();
   await expect(grantRow.getByRole('checkbox', { name: `GET #${last}`, exact: true })).not.toBeChecked();
   await expect(page.getByRole('main').getByText('New order', { exact: true })).toBeVisible();

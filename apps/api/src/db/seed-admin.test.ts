@@ -15,17 +15,21 @@ describe('demo admin area (issue 16 item 7)', () => {
   it('gives every method a group and purchase price, every box a size, adds an XL box and surcharges of each type', async () => {
     const made = await seedLiveAdmin(t.app);
     expect(made.methods).toBeGreaterThan(3);
-    const methods = await t.db.query<{ code: string; group_name: string | null; purchase_price_cents: number }>(
-      'SELECT code, group_name, purchase_price_cents FROM shipment_methods ORDER BY code',
-    );
+    const methods = await t.db.query<{
+      code: string;
+      group_name: string | null;
+      purchase_price_cents: number;
+    }>('SELECT code, group_name, purchase_price_cents FROM shipment_methods ORDER BY code');
     expect(methods.rows.every((m) => m.group_name)).toBe(true);
     expect(methods.rows.find((m) => m.code === 'LOCAL-NL')).toMatchObject({
       group_name: 'Local delivery',
       purchase_price_cents: 310,
     });
-    const boxes = await t.db.query<{ name: string; max_length_mm: number | null; package_code: string | null }>(
-      'SELECT name, max_length_mm, package_code FROM shipment_boxes ORDER BY name',
-    );
+    const boxes = await t.db.query<{
+      name: string;
+      max_length_mm: number | null;
+      package_code: string | null;
+    }>('SELECT name, max_length_mm, package_code FROM shipment_boxes ORDER BY name');
     expect(boxes.rows.every((b) => b.max_length_mm && b.package_code)).toBe(true);
     expect(boxes.rows.map((b) => b.name)).toContain('Doos XL (60x40x40)');
     const types = await t.db.query<{ type: string }>('SELECT DISTINCT type FROM surcharges ORDER BY type');
