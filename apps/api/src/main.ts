@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DEMO_USERS } from './db/seed.ts';
+import { seedLiveAdmin } from './db/seed-admin.ts';
 import { seedLiveAutomations } from './db/seed-automations.ts';
 import { seedLiveConnections } from './db/seed-connections.ts';
 import { seedLiveDashboard } from './db/seed-dashboard.ts';
@@ -134,6 +135,15 @@ if (seed) {
     console.log(`Demo API connections: ${n} disabled examples.`);
   } catch (err) {
     console.error(`The demo API connections could not be made: ${(err as Error).message}`);
+  }
+  // The admin area (issue 16): method groups and costs, box sizes, an XL box, surcharges of every type, via its calls.
+  try {
+    const a = await seedLiveAdmin(app);
+    console.log(
+      `Demo admin area: ${a.methods} shipment methods, ${a.boxes} boxes, ${a.surcharges} surcharges.`,
+    );
+  } catch (err) {
+    console.error(`The demo admin area could not be made: ${(err as Error).message}`);
   }
   // The product card (issue 15): notes, customs, default box and method, a photo and a linked child, via its calls.
   try {

@@ -1,5 +1,7 @@
 export * from './address/address.endpoints.ts';
 export * from './address/address.schema.ts';
+export * from './admin/admin.endpoints.ts';
+export * from './admin/admin.schema.ts';
 export * from './auth/auth.endpoints.ts';
 export * from './auth/auth.schema.ts';
 export * from './client/request.ts';

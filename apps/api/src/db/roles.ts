@@ -12,6 +12,9 @@ export interface RoleDefinition {
 const ALL = ['*'];
 const GET = ['GET'];
 
+/** The admin area's lists of methods and boxes, with purchase prices: the provider administrator's (issue 16). */
+const ADMIN_LISTS = ['/shipment_methods/list', '/shipment_methods/groups', '/shipment_boxes/list'];
+
 /** What every logged-in role needs to load the apps and switch shops (docs/roles.md "Session"). */
 const SESSION: Grant[] = [
   { methods: GET, path: '/current_user' },
@@ -29,14 +32,15 @@ const SESSION: Grant[] = [
  * GETs of the catalogue in those areas (link/unlink, platform sync, the weekly report mail).
  */
 const READ_MERCHANT: Grant[] = [
-  { methods: GET, path: '/orders*', except: ['/orders/weekly_report*', '/orders/searchOrderId/*'] },
+  // The order search by number answers a merchant their own orders (tenant-scoped; deleting is the admin's).
+  { methods: GET, path: '/orders*', except: ['/orders/weekly_report*'] },
   { methods: GET, path: '/order/*' },
   { methods: GET, path: '/shipments*' },
   { methods: GET, path: '/products*', except: ['/products/sync/*'] },
   { methods: GET, path: '/product/*', except: ['/product/link/*', '/product/unlink/*'] },
   { methods: GET, path: '/products_org/*' },
-  { methods: GET, path: '/shipment_methods*' },
-  { methods: GET, path: '/shipment_boxes*' },
+  { methods: GET, path: '/shipment_methods*', except: ADMIN_LISTS },
+  { methods: GET, path: '/shipment_boxes*', except: ADMIN_LISTS },
   // The surcharges a product may carry (the product card's selector; issue 15).
   { methods: GET, path: '/surcharges' },
   { methods: GET, path: '/report/*' },
@@ -111,8 +115,8 @@ export const DEFAULT_ROLES: RoleDefinition[] = [
       { methods: ['PUT'], path: '/order/notes' },
       { methods: GET, path: '/order_attachments/*' },
       { methods: GET, path: '/shipments*' },
-      { methods: GET, path: '/shipment_methods*' },
-      { methods: GET, path: '/shipment_boxes*' },
+      { methods: GET, path: '/shipment_methods*', except: ADMIN_LISTS },
+      { methods: GET, path: '/shipment_boxes*', except: ADMIN_LISTS },
       { methods: GET, path: '/surcharges' },
       { methods: GET, path: '/report/*' },
       // Shipments with delivery performance and the order documents (issue 13; spec 1 §2 Shipments, Order card).
@@ -228,16 +232,26 @@ export const DEFAULT_ROLES: RoleDefinition[] = [
 ];
 
 /**
- * Writes the default roles into the database, creating missing ones and updating name, grants and
- * all_orgs of existing ones from this file, so a release that adds grants reaches existing installs.
- * Roles with other keys (made by an administrator) are left alone.
+ * Writes the default roles on every start, so new grants reach existing installations (docs/roles.md). A default
+ * role the provider's admin edited in the role editor (`roles.edited_at`, issue 16; ADR 0053) keeps its name and
+ * grants: only `default_grants` (what this release ships, shown beside the edit) and `all_orgs` follow the code.
+ * Roles with other keys are left alone.
  */
 export async function syncDefaultRoles(db: Db): Promise<void> {
   for (const role of DEFAULT_ROLES) {
+    const grants = JSON.stringify(role.grants);
     await db.query(
-      `INSERT INTO roles (id, key, name, grants, all_orgs) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (key) DO UPDATE SET name = EXCLUDED.name, grants = EXCLUDED.grants, all_orgs = EXCLUDED.all_orgs`,
-      [newId(), role.key, role.name, JSON.stringify(role.grants), role.allOrgs],
+      `INSERT INTO roles (id, key, name, grants, default_grants, all_orgs) VALUES ($1, $2, $3, $4, $4, $5)
+       ON CONFLICT (key) DO UPDATE SET
+         name = CASE WHEN roles.edited_at IS NULL THEN EXCLUDED.name ELSE roles.name END,
+         grants = CASE WHEN roles.edited_at IS NULL THEN EXCLUDED.grants ELSE roles.grants END,
+         default_grants = EXCLUDED.default_grants,
+         all_orgs = EXCLUDED.all_orgs
+       WHERE roles.name IS DISTINCT FROM EXCLUDED.name AND roles.edited_at IS NULL
+          OR roles.grants IS DISTINCT FROM EXCLUDED.grants AND roles.edited_at IS NULL
+          OR roles.default_grants IS DISTINCT FROM EXCLUDED.default_grants
+          OR roles.all_orgs IS DISTINCT FROM EXCLUDED.all_orgs`,
+      [newId(), role.key, role.name, grants, role.allOrgs],
     );
   }
 }

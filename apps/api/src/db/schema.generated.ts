@@ -266,6 +266,8 @@ export interface Orders {
   attachment_instructions: string | null;
   created_at: Generated<Timestamp>;
   created_by: string | null;
+  deleted_at: Timestamp | null;
+  deleted_by: string | null;
   delivery_at: Timestamp | null;
   delivery_boxes: number | null;
   delivery_unit: string | null;
@@ -481,6 +483,9 @@ export interface Returns {
 
 export interface Roles {
   all_orgs: Generated<boolean>;
+  default_grants: Json | null;
+  edited_at: Timestamp | null;
+  edited_by: string | null;
   grants: Generated<Json>;
   id: string;
   key: string;
@@ -502,11 +507,17 @@ export interface Sessions {
 }
 
 export interface ShipmentBoxes {
+  active: Generated<boolean>;
   id: string;
   label: string;
+  max_height_mm: number | null;
+  max_length_mm: number | null;
+  max_width_mm: number | null;
   name: string;
+  package_code: string | null;
   package_cost_cents: Generated<number>;
   price_cents: Generated<number>;
+  purchase_cost_cents: Generated<number>;
 }
 
 export interface ShipmentMethods {
@@ -514,11 +525,16 @@ export interface ShipmentMethods {
   carrier: string;
   code: string;
   country_code: string | null;
+  cut_off: string | null;
+  group_name: string | null;
   id: string;
   is_default: Generated<boolean>;
+  late_drop_surcharge_cents: Generated<number>;
   name: string;
+  peak_surcharge_cents: Generated<number>;
   price_cents: Generated<number>;
   product_code: string | null;
+  purchase_price_cents: Generated<number>;
 }
 
 export interface Shipments {

@@ -64,8 +64,9 @@ export function demoProductPng(): Buffer {
 }
 
 /**
- * The provider's surcharges of the demo (spec 3 §3 Surcharge): written once when the list is empty, since the admin's
- * surcharge screens (`POST /surcharge/add`) are not built yet; then chosen for a product through the card's call.
+ * The provider's surcharges of the demo (spec 3 §3 Surcharge): made by the admin area's demo through
+ * `POST /surcharge/add` (db/seed-admin.ts, run first); written here only when the list is still empty (that demo
+ * failed); then chosen for a product through the card's call.
  */
 export const DEMO_SURCHARGES = [
   {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAddressRoutes } from './address/index.ts';
+import { registerAdminRoutes } from './admin/index.ts';
 import { registerAutomationRoutes } from './automations/index.ts';
 import { registerConnectionRoutes } from './connections/index.ts';
 import { registerDeliveryRoutes } from './delivery/index.ts';
@@ -36,4 +37,5 @@ export async function registerFulfilmentModules(app: FastifyInstance): Promise<v
   registerAutomationRoutes(app);
   registerBolShipRoutes(app);
   registerTracking(app);
+  registerAdminRoutes(app);
 }

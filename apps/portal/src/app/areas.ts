@@ -3,6 +3,7 @@
  * line here (docs/architecture.md, "How to add a screen"). The router, the menu, the i18n resources and the
  * spec-coverage manifest are built from this list.
  */
+import { adminArea } from '../features/admin/index.ts';
 import { apiConnectionsArea } from '../features/api-connections/index.ts';
 import { authArea } from '../features/auth/index.ts';
 import { dashboardArea } from '../features/dashboard/index.ts';
@@ -43,4 +44,5 @@ export const AREAS: readonly Area[] = [
   apiConnectionsArea,
   plannedArea,
   orderEditArea,
+  adminArea,
 ];

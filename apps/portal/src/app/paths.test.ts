@@ -20,8 +20,7 @@ describe('typed portal paths', () => {
     expect(pathTo('shipment', { id: 'ab12' })).toBe('/shipments/ab12');
     expect(pathTo('inboundItemDetail', { id: 'a b/c' })).toBe('/inbound/item/a%20b%2Fc');
     expect(pathTo('orders')).toBe('/orders');
-    expect(pathTo('adminAny', { '*': 'users/new' })).toBe('/admin/users/new');
-    expect(pathTo('adminAny', { '*': '' })).toBe('/admin');
+    expect(pathTo('settingsBolProducts', { api_name: 'bol be' })).toBe('/settings/apis/bol/bol%20be');
     // @ts-expect-error: the shipment path needs its id
     expect(pathTo('shipment')).toBe('/shipments/');
     // @ts-expect-error: the orders path takes no parameters

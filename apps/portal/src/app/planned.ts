@@ -7,7 +7,7 @@ import { PATHS } from './paths.ts';
  * (status-pages.tsx) rather than a 404, so no menu item or tile leads nowhere. An area that builds one of these
  * paths takes it over (the router skips a planned path an area serves).
  */
-export const PLANNED_PATHS = ['orgs', 'settings/org', 'admin', 'admin/*'] as const;
+export const PLANNED_PATHS = ['orgs', 'settings/org'] as const;
 
 const planned = () => import('./status-pages.tsx').then((m) => ({ Component: m.PlannedPage }));
 
@@ -32,6 +32,5 @@ export const plannedArea = defineArea({
       order: 110,
       needs: { method: 'PUT', path: '/orgs', planned: true },
     },
-    { key: 'admin', to: PATHS.admin, icon: 'admin', section: 'settings', order: 140, needs: 'admin' },
   ],
 });

@@ -92,6 +92,13 @@ export const PROBLEMS = {
   marketplace_connection_inactive: 409,
   /** Shipping with a carrier needs the organisation's active connection of that carrier (settings → API connections). */
   carrier_not_connected: 409,
+  // The admin area (issue 16; spec 3 §2 Admin area, ADR 0053).
+  /** A shipment method or surcharge code, box name or role key is in use already (unique, case-insensitive). */
+  code_taken: 409,
+  /** The order number is used by several shops: say which (`org_id`). */
+  ambiguous_order: 409,
+  /** The role edit would take the role editor away from the caller's own current role. */
+  role_locks_out: 409,
 } as const;
 
 /** A problem code of the API. */

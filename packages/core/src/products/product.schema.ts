@@ -107,7 +107,8 @@ export const ProductEanSearchSchema = z.object({ products: z.array(ProductSchema
 /**
  * Why stock changed: the `reason` of a stock ledger row (spec 2 §4 Pick flow, §7 Locations; spec 3 §7). `count`:
  * the amount on a location set by hand; `assign`/`unassign`: a product put on or taken off a location;
- * `transfer`: one of the two rows of a move (the other has the same `transfer_id`).
+ * `transfer`: one of the two rows of a move (the other has the same `transfer_id`); `unpick`: picked pieces of a
+ * deleted order back on the location they were picked from (ADR 0053).
  */
 export const StockMutationReasonSchema = z.enum([
   'pick',
@@ -119,6 +120,7 @@ export const StockMutationReasonSchema = z.enum([
   'count',
   'assign',
   'unassign',
+  'unpick',
 ]);
 export type StockMutationReason = z.infer<typeof StockMutationReasonSchema>;
 

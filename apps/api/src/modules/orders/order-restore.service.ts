@@ -10,17 +10,19 @@ import { pickLocationsOf } from './pick-locations.service.ts';
  * get one as an import would ({@link pickLocationsOf}), so it is back on the open list and the floor's pick list
  * (the pick-item aggregate follows by its triggers). An open order is left as it is. 404 for an order the request
  * may not see; 409 `order_shipped` for a shipped one (a shipped order is resent with a new order instead). Returns
- * the order as `GET /order/get/{id}` answers it.
+ * the order as `GET /order/get/{id}` answers it. 404 too for an order the admin deleted (ADR 0053).
  */
 export async function restoreOrder(ctx: TenantScope, id: string): Promise<Order> {
   const order = await tenantSql(ctx)
     .selectFrom('orders as o')
-    .select(['o.id', 'o.org_id', 'o.order_id', 'o.status'])
+    .select(['o.id', 'o.org_id', 'o.order_id', 'o.status', 'o.deleted_at'])
     .where(orgScope(ctx, 'o'))
     .where('o.id', '=', id)
     .forUpdate()
     .executeTakeFirst();
   if (!order) throw notFound('Order not found');
+  // An order the provider's admin deleted (ADR 0053) is gone for good: 'this cannot be undone'.
+  if (order.deleted_at) throw notFound('This order was deleted by the warehouse administrator');
   if (order.status === 'shipped')
     throw problem(restoreOrderEndpoint, 'order_shipped', `Order ${order.order_id} has been shipped`);
   if (order.status === 'cancelled') {

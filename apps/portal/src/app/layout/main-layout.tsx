@@ -26,9 +26,10 @@ import { dashboardArea } from '../../features/dashboard/index.ts';
 import type { ShellPanelKind } from '../../features/dashboard/shell-panels.tsx';
 import { loadAreaTexts } from '../../i18n/i18n.ts';
 import { type LayoutHandle, mayUse } from '../area.ts';
+import { NavItemsContext } from '../nav-items.ts';
 import { PATHS } from '../paths.ts';
 import { roleInForce, useLogout, useSession } from '../session.ts';
-import { type NavItem, visibleNavItems } from './navigation.rules.ts';
+import { NAV_ITEMS, type NavItem, visibleNavItems } from './navigation.rules.ts';
 import { OrgSwitcher } from './org-switcher.tsx';
 
 // The navbar is fixed and one window tall. This stripe behind it (its white and its border, as wide
@@ -227,7 +228,9 @@ export function MainLayout(): ReactNode {
 
       <AppShell.Main>
         <Box maw={fullWidth ? undefined : 1280} mx="auto">
-          <Outlet />
+          <NavItemsContext.Provider value={NAV_ITEMS}>
+            <Outlet />
+          </NavItemsContext.Provider>
         </Box>
       </AppShell.Main>
     </AppShell>

@@ -59,6 +59,7 @@ export const stockI18n = {
       count: 'Stock set',
       assign: 'Put on location',
       unassign: 'Taken off location',
+      unpick: 'Back from a deleted order',
     },
     card: {
       unnamed: '(no name)',
@@ -220,6 +221,7 @@ export const stockI18n = {
       count: 'Voorraad ingesteld',
       assign: 'Op locatie gezet',
       unassign: 'Van locatie gehaald',
+      unpick: 'Terug van een verwijderde order',
     },
     card: {
       unnamed: '(geen naam)',

@@ -1,0 +1,290 @@
+import type { AdminOrder, AdminRole, AdminSurcharge } from '@hoppa/core';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NavItemsContext } from '../../app/nav-items.ts';
+import { orgAuth, role, user } from '../../test/fixtures.ts';
+import { stubPageRequest } from '../../test/page-request.ts';
+import { renderUi } from '../../test/render.tsx';
+import { SearchOrderPage } from './search-order-page.tsx';
+import { ShipmentMethodAddPage } from './shipment-methods-page.tsx';
+import { SurchargesPage } from './surcharges-page.tsx';
+import { UsersPage } from './users-page.tsx';
+
+const hex = (n: number) => n.toString(16).padStart(24, '0');
+const admin = { ...role('provider_admin', [{ methods: ['*'], path: '/*' }]), all_orgs: true };
+const session = { user: user(admin, { is_admin: true }), orgAuth: orgAuth(admin) };
+
+const SURCHARGE: AdminSurcharge = {
+  id: hex(1),
+  name: 'Breekbaar inpakken',
+  code: 'FRAGILE',
+  price: 0.75,
+  price_cents: 75,
+  note: 'Extra noppenfolie',
+  type: 'order-line',
+  active: true,
+  products: 3,
+  order: false,
+};
+
+const ORDER: AdminOrder = {
+  _id: hex(7),
+  orderId: 'BOL-1001',
+  org_id: hex(8),
+  org_name: 'Bakkerij Bol',
+  active: true,
+  status: 'open',
+  platform: 'bol',
+  notes_notify: false,
+  notes_color: null,
+  notes_text: null,
+  orderPlacedDateTime: '2026-11-20T09:00:00.000Z',
+  track_trace: null,
+  shipmentDetails: {
+    firstName: 'Sanne',
+    surname: 'de Boer',
+    email: 'sanne@example.nl',
+    streetName: 'Keizersgracht',
+    houseNumber: '125',
+    city: 'Amsterdam',
+    zipCode: '1015 CJ',
+    countryCode: 'NL',
+  },
+  latestDeliveryDate: null,
+  products: [
+    {
+      id: hex(10),
+      title: 'Brood',
+      quantity: 3,
+      picked_quantity: 2,
+      ean: '8712345678906',
+      product_id: hex(9),
+      locations: ['A-01-01'],
+    },
+  ],
+  picked_pieces: 2,
+  deleted_at: null,
+  deleted_by: null,
+};
+
+const ROLE: AdminRole = {
+  id: hex(20),
+  key: 'warehouse_staff',
+  name: 'Warehouse staff',
+  all_orgs: true,
+  grants: [{ methods: ['GET'], path: '/shipments*' }],
+  is_default: true,
+  default_grants: [{ methods: ['GET'], path: '/shipments*' }],
+  edited_at: null,
+  users: 1,
+};
+
+/** A fake API: answers by method and path, records every request body. */
+function fakeApi(routes: Record<string, (body: unknown) => [number, unknown]>, calls: [string, unknown][]) {
+  return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req =
+      input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+    const url = new URL(req.url);
+    const key = `${req.method} ${url.pathname}`;
+    const text = req.method === 'GET' || req.method === 'DELETE' ? '' : await req.text();
+    const body = text ? JSON.parse(text) : undefined;
+    calls.push([`${key}${url.search}`, body]);
+    const handler = routes[key];
+    const [status, answer] = handler
+      ? handler(body)
+      : [404, { statusCode: 404, code: 'not_found', message: key }];
+    return new Response(JSON.stringify(answer), { status, headers: { 'content-type': 'application/json' } });
+  });
+}
+
+beforeEach(() => stubPageRequest());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the admin area (spec 3 §2 Admin area)', { timeout: 30_000 }, () => {
+  it('edits a surcharge’s name in place: a click opens the cell, Enter saves only that field', async () => {
+    const calls: [string, unknown][] = [];
+    vi.stubGlobal(
+      'fetch',
+      fakeApi(
+        {
+          'GET /api/surcharges/list': () => [200, { items: [SURCHARGE], total: 1, skip: 0, limit: 25 }],
+          [`PUT /api/surcharges/${SURCHARGE.id}`]: (b) => [200, { ...SURCHARGE, ...(b as object) }],
+        },
+        calls,
+      ),
+    );
+    renderUi(<SurchargesPage />, { path: '/admin/surcharge', session });
+    const row = (await screen.findByText('Breekbaar inpakken')).closest('tr') as HTMLElement;
+    expect(row.textContent).toMatch(/FRAGILE.*€\s0,75.*Extra noppenfolie.*Order line.*3 products.*No/);
+    fireEvent.click(within(row).getByRole('button', { name: 'Change Name of Breekbaar inpakken' }));
+    const input = within(row).getByRole('textbox', { name: 'Change Name of Breekbaar inpakken' });
+    fireEvent.change(input, { target: { value: 'Breekbaar' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() =>
+      expect(calls.filter(([k]) => k.startsWith('PUT'))).toEqual([
+        [`PUT /api/surcharges/${SURCHARGE.id}`, { name: 'Breekbaar' }],
+      ]),
+    );
+    // A price in Dutch notation is sent in euro; a bad one is refused in the cell without a call.
+    fireEvent.click(within(row).getByRole('button', { name: 'Change Price of Breekbaar inpakken' }));
+    const price = within(row).getByRole('textbox', { name: 'Change Price of Breekbaar inpakken' });
+    fireEvent.change(price, { target: { value: '1,2x' } });
+    fireEvent.keyDown(price, { key: 'Enter' });
+    expect(calls.filter(([k]) => k.startsWith('PUT'))).toHaveLength(1);
+    fireEvent.change(price, { target: { value: '1,25' } });
+    fireEvent.keyDown(price, { key: 'Enter' });
+    await waitFor(() =>
+      expect(calls.filter(([k]) => k.startsWith('PUT')).at(-1)?.[1]).toEqual({ price: 1.25 }),
+    );
+  });
+
+  it('adds a shipment method only when name, code and peak surcharge are given, in euro', async () => {
+    const calls: [string, unknown][] = [];
+    vi.stubGlobal(
+      'fetch',
+      fakeApi(
+        {
+          'GET /api/shipment_methods/groups': () => [200, [{ group: 'PostNL', methods: 2, active: 2 }]],
+          'POST /api/shipment_methods/add': (b) => [201, { id: hex(3), open_orders: 0, ...(b as object) }],
+        },
+        calls,
+      ),
+    );
+    renderUi(<ShipmentMethodAddPage />, { path: '/admin/shipment_method/add', session });
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findAllByText(/required/i)).not.toHaveLength(0);
+    expect(calls.some(([k]) => k.startsWith('POST'))).toBe(false);
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'PostNL avond' } });
+    fireEvent.change(screen.getByLabelText(/^Code/), { target: { value: 'POSTNL-EVE' } });
+    fireEvent.change(screen.getByLabelText(/^Price/), { target: { value: '7,95' } });
+    fireEvent.change(screen.getByLabelText(/^Cut-off time/), { target: { value: '18:00' } });
+    fireEvent.change(screen.getByLabelText(/^Peak surcharge/), { target: { value: '0,5' } });
+    fireEvent.change(screen.getByLabelText(/^Group/), { target: { value: 'PostNL' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.find(([k]) => k.startsWith('POST'))?.[1]).toEqual({
+        name: 'PostNL avond',
+        code: 'POSTNL-EVE',
+        carrier: 'local',
+        group: 'PostNL',
+        price: 7.95,
+        purchase_price: 0,
+        cut_off: '18:00',
+        late_drop_surcharge: 0,
+        peak_surcharge: 0.5,
+        country_code: null,
+        active: true,
+      }),
+    );
+  });
+
+  it('finds an order and deletes it only after the warning, which says the picked pieces go back', async () => {
+    const calls: [string, unknown][] = [];
+    vi.stubGlobal(
+      'fetch',
+      fakeApi(
+        {
+          'GET /api/orders/searchOrderId/BOL-1001': () => [200, [ORDER]],
+          [`DELETE /api/orders/searchOrderId/${ORDER._id}`]: () => [
+            200,
+            {
+              order: { ...ORDER, status: 'cancelled' },
+              returned: [{ ean: '8712345678906', title: 'Brood', location: 'A-01-01', quantity: 2 }],
+            },
+          ],
+        },
+        calls,
+      ),
+    );
+    renderUi(<SearchOrderPage />, { path: '/admin/search_order', session });
+    fireEvent.change(screen.getByLabelText('Order number'), { target: { value: 'BOL-1001' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find' }));
+    expect(await screen.findByText('Bakkerij Bol · bol')).toBeTruthy();
+    expect(screen.getByText('2 of 3 picked')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete order' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('This cannot be undone.');
+    expect(dialog.textContent).toContain('2 pieces have been picked already: they go back into stock');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some(([k]) => k.startsWith('DELETE'))).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete order' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(calls.map(([k]) => k)).toContain(
+        `DELETE /api/orders/searchOrderId/${ORDER._id}?org_id=${ORDER.org_id}`,
+      ),
+    );
+  });
+
+  it('edits a role’s grants, previews the screens it opens, and saves the whole list', async () => {
+    const calls: [string, unknown][] = [];
+    vi.stubGlobal(
+      'fetch',
+      fakeApi(
+        {
+          'GET /api/roles': () => [200, { items: [ROLE], total: 1, skip: 0, limit: 100 }],
+          [`PUT /api/roles/${ROLE.id}`]: (b) => [
+            200,
+            { ...ROLE, ...(b as object), edited_at: '2026-11-26T10:00:00Z' },
+          ],
+          'POST /api/roles/preview': () => [
+            200,
+            {
+              calls: [{ method: 'GET', path: '/surcharges/list', summary: 'Page the surcharges' }],
+              total: 1,
+            },
+          ],
+        },
+        calls,
+      ),
+    );
+    renderUi(
+      <NavItemsContext.Provider
+        value={[
+          {
+            key: 'shipments',
+            to: '/shipments',
+            icon: 'shipments',
+            section: 'work',
+            order: 1,
+            needs: { method: 'GET', path: '/shipments' },
+          },
+          {
+            key: 'orders',
+            to: '/orders',
+            icon: 'orders',
+            section: 'work',
+            order: 2,
+            needs: { method: 'GET', path: '/orders/open/_/_/_' },
+          },
+        ]}
+      >
+        <UsersPage />
+      </NavItemsContext.Provider>,
+      { path: '/admin/users', session },
+    );
+    await screen.findByDisplayValue('/shipments*');
+    // The preview lists the menu's screens the draft allows: shipments, not orders.
+    const preview = screen.getByText('What this role may open').closest('div[class*="Paper"]') as HTMLElement;
+    expect(within(preview).getByText('Shipments')).toBeTruthy();
+    expect(within(preview).queryByText('Orders')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Add grant' }));
+    fireEvent.change(screen.getByLabelText('Path pattern #2'), { target: { value: '/orders*' } });
+    fireEvent.change(screen.getByLabelText('Except (comma-separated patterns) #2'), {
+      target: { value: '/orders/weekly_report*' },
+    });
+    expect(await within(preview).findByText('Orders')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByText('1 API call')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save role' }));
+    await waitFor(() =>
+      expect(calls.find(([k]) => k.startsWith('PUT'))?.[1]).toEqual({
+        name: 'Warehouse staff',
+        grants: [
+          { methods: ['GET'], path: '/shipments*' },
+          { methods: ['GET'], path: '/orders*', except: ['/orders/weekly_report*'] },
+        ],
+      }),
+    );
+  });
+});
