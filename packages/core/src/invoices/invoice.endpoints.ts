@@ -5,7 +5,6 @@ import {
   InvoiceSchema,
   StorageLocationPageSchema,
   StorageLocationsQuerySchema,
-  StoragePriceParamsSchema,
   StoragePricesSchema,
   XlsxResponseSchema,
 } from './invoice.schema.ts';
@@ -40,16 +39,26 @@ export const storagePricesEndpoint = defineEndpoint({
 });
 
 /**
- * `GET /invoice/storage/price/{bool}?start&end&skip&limit` (spec 3 §7 billing; `true` and `false`): the current
- * organisation's products on locations in the period with the days each held stock there, with the price per day
- * and cost when `true`, the days only when `false` (the export's Product Locations sheet). Paged, 100 by default.
+ * `GET /invoice/storage/price/true?start&end&skip&limit` (spec 3 §7 billing): the current organisation's products on
+ * locations in the period with the days each held stock there, the price per day and the cost (the export's Product
+ * Locations sheet). Paged, 100 by default. The catalogue lists `/true` and `/false` as two calls: two endpoints.
  */
+export const storageLocationsPricedEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/invoice/storage/price/true',
+  summary: 'Products on locations in a period, with prices',
+  scope: 'org',
+  query: StorageLocationsQuerySchema,
+  response: StorageLocationPageSchema,
+  tags: ['invoices'],
+});
+
+/** `GET /invoice/storage/price/false?start&end&skip&limit` (spec 3 §7 billing): as `/true`, the days without prices. */
 export const storageLocationsEndpoint = defineEndpoint({
   method: 'GET',
-  path: '/invoice/storage/price/:price',
-  summary: 'Products on locations in a period, with or without prices',
+  path: '/invoice/storage/price/false',
+  summary: 'Products on locations in a period, without prices',
   scope: 'org',
-  params: StoragePriceParamsSchema,
   query: StorageLocationsQuerySchema,
   response: StorageLocationPageSchema,
   tags: ['invoices'],

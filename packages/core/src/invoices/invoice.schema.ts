@@ -166,11 +166,6 @@ export const StoragePricesSchema = z.object({
 });
 export type StoragePrices = z.infer<typeof StoragePricesSchema>;
 
-/** `{bool}` of `GET /invoice/storage/price/{bool}`: with prices and cost (`true`) or the days only (`false`). */
-export const StoragePriceParamsSchema = z.object({
-  price: z.enum(['true', 'false'], { message: "price must be 'true' or 'false'" }),
-});
-
 /** Query of `GET /invoice/storage/price/{bool}`: the period (Amsterdam days, both included) and the page. */
 export const StorageLocationsQuerySchema = pageQuery(100)
   .extend({ start: InvoiceDaySchema, end: InvoiceDaySchema })

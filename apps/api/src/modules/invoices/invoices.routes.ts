@@ -2,6 +2,7 @@ import {
   invoiceEndpoint,
   invoiceExportEndpoint,
   storageLocationsEndpoint,
+  storageLocationsPricedEndpoint,
   storagePricesEndpoint,
 } from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
@@ -17,8 +18,11 @@ const currentOrg = (ctx: OrgContext): InvoiceScope => ({ db: ctx.db, orgIds: [ct
 export function registerInvoiceRoutes(app: FastifyInstance): void {
   route(app, invoiceEndpoint, async ({ params, query }, ctx) => invoice(currentOrg(ctx), params, query));
   route(app, storagePricesEndpoint, async (_input, ctx) => storagePrices(ctx));
-  route(app, storageLocationsEndpoint, async ({ params, query }, ctx) =>
-    storageLocations(currentOrg(ctx), query, query, params.price === 'true'),
+  route(app, storageLocationsPricedEndpoint, async ({ query }, ctx) =>
+    storageLocations(currentOrg(ctx), query, query, true),
+  );
+  route(app, storageLocationsEndpoint, async ({ query }, ctx) =>
+    storageLocations(currentOrg(ctx), query, query, false),
   );
   route(app, invoiceExportEndpoint, async ({ params }, ctx, _req, reply) => {
     const file = await invoiceWorkbook(currentOrg(ctx), params);

@@ -364,7 +364,7 @@ describe('GET /invoice/storage and /invoice/storage/price/{bool}', () => {
     expect(plain).toMatchObject({ total: 5, skip: 4, limit: 2 });
     expect(plain.items).toHaveLength(1);
     expect(plain.items[0]).toMatchObject({ location: 'INV-RB', days: 1, price_cents: null, cost_cents: null });
-    expect((await get('/api/invoice/storage/price/maybe?start=2026-02-01&end=2026-02-28', bolOwner)).statusCode).toBe(400);
+    expect((await get('/api/invoice/storage/price/true?start=2026-02-01', bolOwner)).statusCode).toBe(400);
   });
 });
 

@@ -18,12 +18,14 @@ export function periodBounds(p: Period): RawBuilder<unknown> {
 /**
  * The storage days of the organisation in `scope.orgIds` (one: the invoice's) as SQL common table expressions,
  * ending in `occ(product_id, location_id, day)`: each Amsterdam day of the period on which the product held stock
- * (more than 0 pieces) on the location at any moment. From the stock ledger (ADR 0034) without reading its history:
- * the balance at the period's start is today's `product_locations.stock` minus the ledger rows since the start (the
- * ledger invariant: stock = sum of its rows); the rows inside the period cut the time into segments of constant
- * balance, and each segment with a positive balance covers the days it touches. Reads only the rows since the start
- * (index `stock_mutations_org_created_idx`) and the organisation's stock places (`product_locations_org_idx`).
- * Also `ev(product_id, location_id, t, id, quantity, reason)`, the ledger rows of the period.
+ * (more than 0 pieces) on the location at any moment, once. From the stock ledger (ADR 0034) without reading its
+ * history: the balance at the period's start (`opening`) is today's `product_locations.stock` minus the ledger rows
+ * since the start (the ledger invariant: stock = sum of its rows). The rows inside the period give, per product,
+ * location and day with rows, the balance at the day's start, its highest balance after a row and its balance at the
+ * end (`evd`); a day with rows is occupied when any of them is positive, the days between two days with rows carry the
+ * end balance, the days before the first carry the opening balance. Reads only the rows since the start (index
+ * `stock_mutations_org_created_idx`) and the organisation's stock places (`product_locations_org_idx`). Also
+ * `ev(product_id, location_id, t, id, quantity, reason)`, the ledger rows of the period.
  */
 function storageCtes(scope: TenantScope, p: Period): RawBuilder<unknown> {
   return sql`
@@ -43,29 +45,39 @@ function storageCtes(scope: TenantScope, p: Period): RawBuilder<unknown> {
         FROM cur c FULL JOIN since s ON s.product_id = c.product_id AND s.location_id = c.location_id
     ),
     ev AS (
-      SELECT m.product_id, m.location_id, m.created_at AS t, m.id::text AS id, m.quantity, m.reason
+      SELECT m.product_id, m.location_id, m.created_at AS t, m.id, m.quantity, m.reason
         FROM stock_mutations m, b
        WHERE ${orgScopeSql(scope, 'm')} AND m.location_id IS NOT NULL AND m.created_at >= b.t_from AND m.created_at < b.t_to
     ),
-    seg AS (
-      SELECT o.product_id, o.location_id, b.t_from AS t, ''::text AS id, o.bal FROM opening o, b
-      UNION ALL
-      SELECT e.product_id, e.location_id, e.t, e.id,
-             o.bal + sum(e.quantity) OVER (PARTITION BY e.product_id, e.location_id ORDER BY e.t, e.id)
+    run AS (
+      SELECT e.product_id, e.location_id, (e.t AT TIME ZONE 'Europe/Amsterdam')::date AS day, e.t, e.id,
+             o.bal + sum(e.quantity) OVER (PARTITION BY e.product_id, e.location_id ORDER BY e.t, e.id) AS bal
         FROM ev e JOIN opening o ON o.product_id = e.product_id AND o.location_id = e.location_id
     ),
-    seg2 AS (
-      SELECT s.product_id, s.location_id, s.t, s.bal,
-             coalesce(lead(s.t) OVER (PARTITION BY s.product_id, s.location_id ORDER BY s.t, s.id), b.t_to) AS t_end
-        FROM seg s, b
+    evd AS (
+      SELECT product_id, location_id, day, max(bal) AS peak, (array_agg(bal ORDER BY t DESC, id DESC))[1] AS close
+        FROM run GROUP BY 1, 2, 3
     ),
+    evd2 AS (
+      SELECT x.product_id, x.location_id, x.day, x.peak, x.close,
+             coalesce(lag(x.close) OVER w, o.bal) AS open_bal,
+             coalesce(lead(x.day) OVER w, ${p.end}::date + 1) AS next_day
+        FROM evd x JOIN opening o ON o.product_id = x.product_id AND o.location_id = x.location_id
+      WINDOW w AS (PARTITION BY x.product_id, x.location_id ORDER BY x.day)
+    ),
+    firsts AS (SELECT product_id, location_id, min(day) AS first FROM evd GROUP BY 1, 2),
     occ AS (
-      SELECT DISTINCT s.product_id, s.location_id, d::date AS day
-        FROM seg2 s,
-             generate_series((s.t AT TIME ZONE 'Europe/Amsterdam')::date,
-                             ((s.t_end - interval '1 microsecond') AT TIME ZONE 'Europe/Amsterdam')::date,
-                             interval '1 day') AS d
-       WHERE s.bal > 0 AND s.t_end > s.t
+      SELECT product_id, location_id, day FROM evd2 WHERE open_bal > 0 OR peak > 0
+      UNION ALL
+      SELECT x.product_id, x.location_id, g::date
+        FROM evd2 x, generate_series(x.day + 1, x.next_day - 1, interval '1 day') AS g
+       WHERE x.close > 0
+      UNION ALL
+      SELECT o.product_id, o.location_id, g::date
+        FROM opening o
+        LEFT JOIN firsts f ON f.product_id = o.product_id AND f.location_id = o.location_id,
+             generate_series(${p.start}::date, coalesce(f.first, ${p.end}::date + 1) - 1, interval '1 day') AS g
+       WHERE o.bal > 0
     )`;
 }
 
@@ -84,69 +96,70 @@ export interface StorageSummary {
  * in (check-in, returns), out (picks) and transfers (arrivals). Every day of the period is a line, empty ones as 0.
  */
 export async function storageSummary(scope: TenantScope, p: Period): Promise<StorageSummary> {
-  const db = systemSql(scope.db);
-  const perDay = await sql<{
+  const rows = await sql<{
     day: string;
-    type: string;
+    type: string | null;
     locations: number;
+    pairs: number;
     cents: number;
-  }>`
-    WITH ${storageCtes(scope, p)},
-    locday AS (SELECT DISTINCT location_id, day FROM occ)
-    SELECT to_char(ld.day, 'YYYY-MM-DD') AS day, coalesce(l.type, 'none') AS type, count(*)::int AS locations,
-           (count(*) * coalesce(max(sp.price_cents), 0))::int AS cents
-      FROM locday ld JOIN locations l ON l.id = ld.location_id
-      LEFT JOIN storage_prices sp ON sp.type = l.type
-     GROUP BY 1, 2`.execute(db);
-  const counts = await sql<{
-    day: string;
     inbounds: number;
     outbounds: number;
     transfers: number;
-    location_products: number;
   }>`
     WITH ${storageCtes(scope, p)},
+    locday AS (SELECT location_id, day, count(*) AS pairs FROM occ GROUP BY 1, 2),
+    typed AS (
+      SELECT ld.day, coalesce(l.type, 'none') AS type, count(*)::int AS locations, sum(ld.pairs)::int AS pairs,
+             (count(*) * coalesce(max(sp.price_cents), 0))::int AS cents
+        FROM locday ld JOIN locations l ON l.id = ld.location_id
+        LEFT JOIN storage_prices sp ON sp.type = l.type
+       GROUP BY 1, 2
+    ),
     evday AS (
       SELECT (e.t AT TIME ZONE 'Europe/Amsterdam')::date AS day,
              sum(CASE WHEN e.reason IN ('checkin', 'return') AND e.quantity > 0 THEN e.quantity ELSE 0 END) AS inbounds,
              -sum(CASE WHEN e.reason = 'pick' THEN e.quantity ELSE 0 END) AS outbounds,
              count(*) FILTER (WHERE e.reason = 'transfer' AND e.quantity > 0) AS transfers
         FROM ev e GROUP BY 1
-    ),
-    pairs AS (SELECT day, count(*) AS n FROM occ GROUP BY day)
-    SELECT to_char(d::date, 'YYYY-MM-DD') AS day, coalesce(e.inbounds, 0)::int AS inbounds,
-           coalesce(e.outbounds, 0)::int AS outbounds, coalesce(e.transfers, 0)::int AS transfers,
-           coalesce(pr.n, 0)::int AS location_products
-      FROM generate_series(${p.start}::date, ${p.end}::date, interval '1 day') AS d
-      LEFT JOIN evday e ON e.day = d::date
-      LEFT JOIN pairs pr ON pr.day = d::date
-     ORDER BY 1`.execute(db);
+    )
+    SELECT to_char(g::date, 'YYYY-MM-DD') AS day, t.type, coalesce(t.locations, 0) AS locations,
+           coalesce(t.pairs, 0) AS pairs, coalesce(t.cents, 0) AS cents, coalesce(e.inbounds, 0)::int AS inbounds,
+           coalesce(e.outbounds, 0)::int AS outbounds, coalesce(e.transfers, 0)::int AS transfers
+      FROM generate_series(${p.start}::date, ${p.end}::date, interval '1 day') AS g
+      LEFT JOIN typed t ON t.day = g::date
+      LEFT JOIN evday e ON e.day = g::date
+     ORDER BY 1, 2`.execute(systemSql(scope.db));
   const prices = new Map((await storagePriceRows(scope)).map((r) => [r.type as string, r.price_cents]));
-  const days: StorageDay[] = counts.rows.map((c) => {
-    const here = perDay.rows.filter((r) => r.day === c.day);
-    return {
-      date: c.day,
-      inbounds: c.inbounds,
-      outbounds: c.outbounds,
-      transfers: c.transfers,
-      total_locations: here.reduce((s, r) => s + r.locations, 0),
-      location_products: c.location_products,
-      by_type: Object.fromEntries(here.map((r) => [r.type, r.locations])),
-      price_cents: here.reduce((s, r) => s + r.cents, 0),
-    };
-  });
-  const types = [...new Set(perDay.rows.map((r) => r.type))].sort(
-    (a, b) => typeRank(a) - typeRank(b) || a.localeCompare(b),
-  );
-  const byType = types.map((type) => {
-    const rows = perDay.rows.filter((r) => r.type === type);
-    return {
-      type,
-      location_days: rows.reduce((s, r) => s + r.locations, 0),
-      price_cents: prices.get(type) ?? 0,
-      cents: rows.reduce((s, r) => s + r.cents, 0),
-    };
-  });
+  const days: StorageDay[] = [];
+  const byTypeMap = new Map<string, { location_days: number; cents: number }>();
+  for (const r of rows.rows) {
+    let d = days.at(-1);
+    if (d?.date !== r.day) {
+      d = {
+        date: r.day,
+        inbounds: r.inbounds,
+        outbounds: r.outbounds,
+        transfers: r.transfers,
+        total_locations: 0,
+        location_products: 0,
+        by_type: {},
+        price_cents: 0,
+      };
+      days.push(d);
+    }
+    if (!r.type) continue;
+    d.total_locations += r.locations;
+    d.location_products += r.pairs;
+    d.by_type[r.type] = r.locations;
+    d.price_cents += r.cents;
+    const tt = byTypeMap.get(r.type) ?? { location_days: 0, cents: 0 };
+    tt.location_days += r.locations;
+    tt.cents += r.cents;
+    byTypeMap.set(r.type, tt);
+  }
+  const byType = [...byTypeMap.entries()]
+    .sort((a, b) => typeRank(a[0]) - typeRank(b[0]) || a[0].localeCompare(b[0]))
+    .map(([type, v]) => ({ type, location_days: v.location_days, price_cents: prices.get(type) ?? 0, cents: v.cents }));
   return { days, byType, totalCents: byType.reduce((s, t) => s + t.cents, 0) };
 }
 
