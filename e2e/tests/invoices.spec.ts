@@ -49,7 +49,9 @@ test('a merchant opens last month’s invoice and exports it to Excel', async ({
   await expect(page.getByRole('textbox', { name: 'From' })).toHaveValue(start.split('-').reverse().join('-'));
   const shown = (await page.getByTestId('invoice-total').textContent()) ?? '';
   expect(shown).toBe(euro(inv.total_cents));
-  await expect(costs.getByRole('row', { name: /Fulfilment \(boxes\)/ })).toContainText(euro(inv.total_fulfilment_cents));
+  await expect(costs.getByRole('row', { name: /Fulfilment \(boxes\)/ })).toContainText(
+    euro(inv.total_fulfilment_cents),
+  );
   await expect(page.getByRole('table', { name: 'Shipped orders' }).getByRole('row')).toHaveCount(1 + 25);
   await shot(page, 'invoices-00-last-month');
 

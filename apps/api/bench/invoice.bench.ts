@@ -71,13 +71,23 @@ try {
     SELECT ${id('f', 'g')}, 's0000000000000000000000' || (1 + g % 4), '${bol}'
       FROM generate_series(10, ${PRODUCTS}, 10) g;
   `);
-  for (const table of ['orders', 'order_lines', 'stock_mutations', 'product_locations', 'products', 'locations'])
+  for (const table of [
+    'orders',
+    'order_lines',
+    'stock_mutations',
+    'product_locations',
+    'products',
+    'locations',
+  ])
     await t.db.query(`VACUUM ANALYZE ${table}`);
   const seedS = (performance.now() - seedStart) / 1000;
   const cookie = await t.login(DEMO_USERS.bolOwner.email, DEMO_USERS.bolOwner.password);
   const month = '2026-10-01/2026-10-31';
   const cases = [
-    { name: 'the month’s invoice (totals, storage per day, orders 1–25)', url: `/api/invoice/get/${month}?limit=25` },
+    {
+      name: 'the month’s invoice (totals, storage per day, orders 1–25)',
+      url: `/api/invoice/get/${month}?limit=25`,
+    },
     { name: 'the last page of its orders', url: `/api/invoice/get/${month}?limit=25&skip=${ORDERS - 25}` },
     {
       name: 'products on locations with prices (first 100)',
@@ -98,7 +108,8 @@ try {
       if (i >= WARMUP) times.push(ms);
       bytes = res.rawPayload.length;
       const body = res.json() as { orders_count?: number; total?: string };
-      if (body.orders_count !== undefined) checked = `${body.orders_count.toLocaleString('en')} orders, € ${body.total}`;
+      if (body.orders_count !== undefined)
+        checked = `${body.orders_count.toLocaleString('en')} orders, € ${body.total}`;
     }
     times.sort((a, b) => a - b);
     const line = `| ${c.name} | ${percentile(times, 50).toFixed(0)} | ${percentile(times, 95).toFixed(0)} | ${(bytes / 1024).toFixed(0)} KB |`;
@@ -106,12 +117,20 @@ try {
     rows.push(line);
   }
   const t0 = performance.now();
-  const file = await t.app.inject({ method: 'GET', url: `/api/invoice/export/${month}`, headers: { cookie } });
+  const file = await t.app.inject({
+    method: 'GET',
+    url: `/api/invoice/export/${month}`,
+    headers: { cookie },
+  });
   const exportMs = performance.now() - t0;
   if (file.statusCode !== 200) throw new Error(`export: ${file.statusCode}`);
-  rows.push(`| the XLSX export of the whole month (once) | ${exportMs.toFixed(0)} | – | ${(file.rawPayload.length / 1024).toFixed(0)} KB |`);
+  rows.push(
+    `| the XLSX export of the whole month (once) | ${exportMs.toFixed(0)} | – | ${(file.rawPayload.length / 1024).toFixed(0)} KB |`,
+  );
 
-  const kind = onPostgres ? 'PostgreSQL 15 (TEST_DATABASE_URL)' : `PGlite (in memory; ${ORDERS.toLocaleString('en')} orders only)`;
+  const kind = onPostgres
+    ? 'PostgreSQL 15 (TEST_DATABASE_URL)'
+    : `PGlite (in memory; ${ORDERS.toLocaleString('en')} orders only)`;
   const md = `## Invoice of a month with ${ORDERS.toLocaleString('en')} orders (apps/api/bench/invoice.bench.ts)
 
 One merchant on ${kind}: ${ORDERS.toLocaleString('en')} orders shipped in October 2026 (${(ORDERS * 1.5).toLocaleString('en')}

@@ -28,7 +28,13 @@ describe('demo invoice month (issue 16 item 7)', () => {
     expect(inv.total_fulfilment_cents).toBeGreaterThan(0);
     expect(inv.total_used_shipment_method_cents).toBeGreaterThan(0);
     expect(inv.total_used_packaging_cents).toBeGreaterThan(0);
-    expect(inv.surcharges.map((s) => s.type).sort()).toEqual(['line-amount', 'order', 'order-line', 'order-line', 'store']);
+    expect(inv.surcharges.map((s) => s.type).sort()).toEqual([
+      'line-amount',
+      'order',
+      'order-line',
+      'order-line',
+      'store',
+    ]);
     expect(inv.inbound_surcharges).toHaveLength(2);
     // The warehouse's stock was there all month: every day is billed, on more than one location type.
     expect(inv.storage.storage.every((d) => d.total_locations > 0)).toBe(true);

@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { APP_HEADER, type Inbound, type InboundItem, type Order, newId, previousMonthPeriod } from '@hoppa/core';
+import {
+  APP_HEADER,
+  type Inbound,
+  type InboundItem,
+  newId,
+  type Order,
+  previousMonthPeriod,
+} from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from './client.ts';
-import { DEMO_SURCHARGES } from './seed-product-card.ts';
 import { login } from './seed-orders.ts';
+import { DEMO_SURCHARGES } from './seed-product-card.ts';
 
 /** What {@link seedLiveInvoices} made, both demo merchants together. */
 export interface LiveInvoicesResult {
@@ -47,7 +54,11 @@ async function call<T>(
   const res = await app.inject({
     method,
     url: `/api${url}`,
-    headers: { cookie, [APP_HEADER]: 'demo', ...(method === 'GET' ? {} : { 'idempotency-key': randomUUID() }) },
+    headers: {
+      cookie,
+      [APP_HEADER]: 'demo',
+      ...(method === 'GET' ? {} : { 'idempotency-key': randomUUID() }),
+    },
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
   if (res.statusCode >= 300)
@@ -59,14 +70,20 @@ async function call<T>(
 /** Midday-ish moments on the working days of a month (Amsterdam), `count` of them, spread evenly, deterministic. */
 function workMoments(start: string, end: string, count: number): Date[] {
   const days: string[] = [];
-  for (let d = new Date(`${start}T12:00:00Z`); d <= new Date(`${end}T12:00:00Z`); d = new Date(d.getTime() + 24 * HOUR)) {
+  for (
+    let d = new Date(`${start}T12:00:00Z`);
+    d <= new Date(`${end}T12:00:00Z`);
+    d = new Date(d.getTime() + 24 * HOUR)
+  ) {
     const wd = d.getUTCDay();
     if (wd !== 0 && wd !== 6) days.push(d.toISOString().slice(0, 10));
   }
   return Array.from({ length: count }, (_, i) => {
     const day = days[Math.floor((i * days.length) / count)] as string;
     // 09:00–16:00 UTC (10:00–18:00 in Amsterdam), by the order's place in the day.
-    return new Date(`${day}T${String(9 + ((i * 5) % 8)).padStart(2, '0')}:${String((i * 17) % 60).padStart(2, '0')}:00Z`);
+    return new Date(
+      `${day}T${String(9 + ((i * 5) % 8)).padStart(2, '0')}:${String((i * 17) % 60).padStart(2, '0')}:00Z`,
+    );
   });
 }
 
@@ -109,17 +126,25 @@ export async function seedLiveInvoices(
   if (!have.rows.some((r) => r.code === PIECE_SURCHARGE.code))
     await db.query(
       'INSERT INTO surcharges (id, code, name, price_cents, type, note) VALUES ($1, $2, $3, $4, $5, $6)',
-      [newId(), PIECE_SURCHARGE.code, PIECE_SURCHARGE.name, PIECE_SURCHARGE.price_cents, PIECE_SURCHARGE.type, PIECE_SURCHARGE.note],
+      [
+        newId(),
+        PIECE_SURCHARGE.code,
+        PIECE_SURCHARGE.name,
+        PIECE_SURCHARGE.price_cents,
+        PIECE_SURCHARGE.type,
+        PIECE_SURCHARGE.note,
+      ],
     );
   const surchargeId = new Map(
-    (await db.query<{ code: string; id: string }>('SELECT code, id FROM surcharges WHERE active')).rows.map((r) => [
-      r.code,
-      r.id,
-    ]),
+    (await db.query<{ code: string; id: string }>('SELECT code, id FROM surcharges WHERE active')).rows.map(
+      (r) => [r.code, r.id],
+    ),
   );
-  const boxes = (await db.query<{ id: string }>(`SELECT id FROM shipment_boxes WHERE label <> 'PAL' ORDER BY price_cents, id`)).rows.map(
-    (r) => r.id,
-  );
+  const boxes = (
+    await db.query<{ id: string }>(
+      `SELECT id FROM shipment_boxes WHERE label <> 'PAL' ORDER BY price_cents, id`,
+    )
+  ).rows.map((r) => r.id);
   const picker = await login(app, 'picker');
   const moments = workMoments(start, end, DEMO_INVOICE_ORDERS);
 
@@ -146,7 +171,10 @@ export async function seedLiveInvoices(
     ];
     for (const [i, codes] of choose) {
       const ids = codes.map((c) => surchargeId.get(c)).filter((x): x is string => !!x);
-      await call(app, owner, 'POST', '/surcharges/select', { product_id: products[i]?.id, surcharge_ids: ids });
+      await call(app, owner, 'POST', '/surcharges/select', {
+        product_id: products[i]?.id,
+        surcharge_ids: ids,
+      });
       result.surchargedProducts++;
     }
 
@@ -175,7 +203,13 @@ export async function seedLiveInvoices(
       }));
     });
     const imported = (
-      await call<{ orders: { order_id: string; id: string }[]; errors: unknown[] }>(app, owner, 'POST', '/orders/import', rows)
+      await call<{ orders: { order_id: string; id: string }[]; errors: unknown[] }>(
+        app,
+        owner,
+        'POST',
+        '/orders/import',
+        rows,
+      )
     ).body;
     if (imported.errors.length > 0)
       throw new Error(`demo invoice orders refused: ${JSON.stringify(imported.errors.slice(0, 3))}`);
@@ -197,7 +231,10 @@ export async function seedLiveInvoices(
       });
       result.shipped++;
       // (5) Shipping stamps "now": this parcel left last month, its order placed a few hours before.
-      await db.query('UPDATE shipments SET created_at = $1 WHERE id = $2', [shippedAt, res.headers['x-shipment-id']]);
+      await db.query('UPDATE shipments SET created_at = $1 WHERE id = $2', [
+        shippedAt,
+        res.headers['x-shipment-id'],
+      ]);
       await db.query('UPDATE orders SET shipped_at = $1, placed_at = $2, created_at = $2 WHERE id = $3', [
         shippedAt,
         new Date(shippedAt.getTime() - 5 * HOUR),
@@ -249,8 +286,14 @@ export async function seedLiveInvoices(
       await call(app, picker, 'PUT', `/inbound_item/submitInboundItem/${item.id}`);
       // (7) Checked in on the 14th of last month at 14:00.
       const at = `${mid}T13:00:00Z`;
-      await db.query('UPDATE inbound_items SET submitted_at = $1, created_at = $1::timestamptz - interval \'3 days\' WHERE id = $2', [at, item.id]);
-      await db.query(`UPDATE stock_mutations SET created_at = $1 WHERE note = $2`, [at, `inbound item ${item.id}`]);
+      await db.query(
+        "UPDATE inbound_items SET submitted_at = $1, created_at = $1::timestamptz - interval '3 days' WHERE id = $2",
+        [at, item.id],
+      );
+      await db.query(`UPDATE stock_mutations SET created_at = $1 WHERE note = $2`, [
+        at,
+        `inbound item ${item.id}`,
+      ]);
     }
     await db.query(
       `UPDATE inbounds SET checked_in_at = $1, created_at = $1::timestamptz - interval '3 days' WHERE id = $2`,

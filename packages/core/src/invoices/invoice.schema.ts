@@ -5,7 +5,14 @@ import { pageOf, pageQuery } from '../http/page.ts';
  * The location types storage is billed by (spec 3 §3 Location: half-box, rack-box, warehousing, 1/2pallet, pallet;
  * "invoice also 1/3pallet"), in the order the invoice lists them.
  */
-export const STORAGE_TYPES = ['pallet', '1/2pallet', '1/3pallet', 'half-box', 'rack-box', 'warehousing'] as const;
+export const STORAGE_TYPES = [
+  'pallet',
+  '1/2pallet',
+  '1/3pallet',
+  'half-box',
+  'rack-box',
+  'warehousing',
+] as const;
 export type StorageType = (typeof STORAGE_TYPES)[number];
 
 /** Longest invoice period, days (a quarter): storage is computed per location and day, so the work stays bounded. */
@@ -17,9 +24,13 @@ const DAY_MS = 86_400_000;
 export const InvoiceDaySchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'A day is written YYYY-MM-DD' })
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
-    message: 'Not a calendar day',
-  });
+  .refine(
+    (d) =>
+      !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    {
+      message: 'Not a calendar day',
+    },
+  );
 
 /**
  * The period of `GET /invoice/get/{start}/{end}` and the export (spec 3 §7 billing): two Amsterdam calendar days, both
@@ -110,6 +121,8 @@ export const SurchargeTotalSchema = z.object({
 export const InboundSurchargeLineSchema = z.object({
   inbound_number: z.string(),
   item_id: z.string(),
+  /** The surcharge's index on its item (what `DELETE /inbound_item/surcharge/{id}/{index}` names). */
+  position: z.number().int(),
   ean: z.string(),
   product: z.string(),
   submitted_at: z.string(),

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { INVOICE_SHEETS, STORAGE_TYPES } from '@hoppa/core';
 import ExcelJS from 'exceljs';
-import { invoice, invoiceOrders, type InvoiceScope } from './invoice.service.ts';
+import { type InvoiceScope, invoice, invoiceOrders } from './invoice.service.ts';
 import { type Period, productStorageSummary, storageLocations } from './storage.service.ts';
 
 /** Orders read per query while the export writes them. */
@@ -75,7 +75,10 @@ export async function invoiceWorkbook(scope: InvoiceScope, p: Period): Promise<B
     ['Total fulfilment', head.total_fulfilment_cents],
     ['Total shipment method', head.total_used_shipment_method_cents],
     ['Total packaging', head.total_used_packaging_cents],
-    ...head.surcharges.map((s): [string, number] => [`Surcharge ${s.code} (${s.type}) × ${s.quantity}`, s.cents]),
+    ...head.surcharges.map((s): [string, number] => [
+      `Surcharge ${s.code} (${s.type}) × ${s.quantity}`,
+      s.cents,
+    ]),
     ['Total surcharges', head.total_used_surcharge_cents],
     ['Total inbound surcharges', head.total_inbound_surcharge_cents],
     ['Total storage', head.total_storage_cents],
@@ -90,7 +93,10 @@ export async function invoiceWorkbook(scope: InvoiceScope, p: Period): Promise<B
 
   // Storage: one row per day, then the total.
   const storage = wb.addWorksheet(INVOICE_SHEETS[1]);
-  const types = [...STORAGE_TYPES, ...head.storage.by_type.map((t) => t.type).filter((t) => !STORAGE_TYPES.includes(t as never))];
+  const types = [
+    ...STORAGE_TYPES,
+    ...head.storage.by_type.map((t) => t.type).filter((t) => !STORAGE_TYPES.includes(t as never)),
+  ];
   storage.columns = [
     { header: 'Date', key: 'date', width: 12 },
     { header: 'Inbounds', key: 'inbounds', width: 10 },

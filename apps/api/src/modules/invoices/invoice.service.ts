@@ -1,8 +1,4 @@
-import {
-  centsToEuroText,
-  type Invoice,
-  type InvoiceOrder,
-} from '@hoppa/core';
+import { centsToEuroText, type Invoice, type InvoiceOrder } from '@hoppa/core';
 import { sql } from 'kysely';
 import { systemSql } from '../../db/kysely.ts';
 import { orgScopeSql, type TenantScope } from '../../db/tenant.ts';
@@ -102,7 +98,12 @@ export async function invoice(
   const orders = await invoiceOrders(scope, p, page, totals.n);
 
   const total =
-    totals.fulfilment + totals.method + totals.packaging + surchargeCents + storage.totalCents + inbound.totalCents;
+    totals.fulfilment +
+    totals.method +
+    totals.packaging +
+    surchargeCents +
+    storage.totalCents +
+    inbound.totalCents;
   return {
     org: { id: org.id, name: org.name },
     start: p.start,
@@ -169,9 +170,11 @@ export async function invoiceOrders(
   total: number,
 ): Promise<{ items: InvoiceOrder[]; total: number; skip: number; limit: number }> {
   const db = systemSql(scope.db);
-  const rows = await sql<Omit<InvoiceOrder, 'surcharges' | 'surcharge_cents' | 'total_cents' | 'shipped_at'> & {
-    shipped_at: Date;
-  }>`
+  const rows = await sql<
+    Omit<InvoiceOrder, 'surcharges' | 'surcharge_cents' | 'total_cents' | 'shipped_at'> & {
+      shipped_at: Date;
+    }
+  >`
     WITH ${shippedOrders(scope, p)},
     pg AS (SELECT * FROM o ORDER BY o.shipped_at, o.id LIMIT ${page.limit} OFFSET ${page.skip})
     SELECT pg.id, pg.order_id, pg.shipped_at,
@@ -199,9 +202,7 @@ export async function invoiceOrders(
         ).rows;
   return {
     items: rows.rows.map((r) => {
-      const surcharges = charged
-        .filter((c) => c.order_id === r.id)
-        .map(({ order_id: _o, ...c }) => c);
+      const surcharges = charged.filter((c) => c.order_id === r.id).map(({ order_id: _o, ...c }) => c);
       const surchargeCents = surcharges.reduce((s, c) => s + c.cents, 0);
       return {
         ...r,
@@ -243,7 +244,7 @@ export async function inboundSurcharges(
     WHERE ${orgScopeSql(scope, 'i')}`;
   const lines = await sql<Invoice['inbound_surcharges'][number] & { submitted_at: Date }>`
     WITH b AS (${periodBounds(p)})
-    SELECT ib.inbound_number, i.id AS item_id, p.ean, p.name AS product, i.submitted_at,
+    SELECT ib.inbound_number, i.id AS item_id, (x.n - 1)::int AS position, p.ean, p.name AS product, i.submitted_at,
            x.description, x.cost_cents, x.amount, (x.cost_cents * x.amount)::int AS cents
     ${from}
     ORDER BY i.submitted_at, i.id, x.n

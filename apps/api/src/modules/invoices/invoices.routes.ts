@@ -7,8 +7,8 @@ import {
 } from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
 import { type OrgContext, route } from '../../lib/route.ts';
-import { invoiceWorkbook } from './invoice-export.service.ts';
 import { type InvoiceScope, invoice } from './invoice.service.ts';
+import { invoiceWorkbook } from './invoice-export.service.ts';
 import { storageLocations, storagePrices } from './storage.service.ts';
 
 /** The invoice's scope: the current organisation only (a provider's staff switch shop to see a client's invoice). */

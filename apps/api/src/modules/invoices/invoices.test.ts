@@ -19,7 +19,9 @@ const FEB = '/api/invoice/get/2026-02-01/2026-02-28';
 
 /** A bin of the provider's map with a location type. */
 async function bin(db: Db, name: string, type: string): Promise<string> {
-  const provider = await db.query<{ id: string }>(`SELECT id FROM organisations WHERE kind = 'provider' LIMIT 1`);
+  const provider = await db.query<{ id: string }>(
+    `SELECT id FROM organisations WHERE kind = 'provider' LIMIT 1`,
+  );
   const id = newId();
   await db.query(
     `INSERT INTO locations (id, org_id, name, level, type, sequence) VALUES ($1, $2, $3, 'bin', $4, 9000)`,
@@ -176,15 +178,23 @@ beforeAll(async () => {
   // 1 February 00:30 in Amsterdam: February's; no method.
   await shipped(db, bol, 'INV-4', '2026-01-31T23:30:00Z', X, null, [{ productId: A.id, quantity: 1 }]);
   // Open and other shops' orders are not billed.
-  await addOrder(db, bol, { orderId: 'INV-5', placedAt: new Date('2026-02-10T10:00:00Z'), lines: [{ productId: A.id, quantity: 1 }] });
+  await addOrder(db, bol, {
+    orderId: 'INV-5',
+    placedAt: new Date('2026-02-10T10:00:00Z'),
+    lines: [{ productId: A.id, quantity: 1 }],
+  });
   await shipped(db, stroop, 'INV-S1', '2026-02-11T10:00:00Z', X, M1, [{ productId: S.id, quantity: 1 }]);
 
   // Inbound surcharges: an item submitted on 12 Feb (25 × 40 + 350 × 1), one submitted in March.
   for (const [n, submitted, surcharges] of [
-    ['IN-INV00001', '2026-02-12T13:00:00Z', [
-      { description: 'Ompakken', cost_cents: 25, amount: 40 },
-      { description: 'Extra handling', cost_cents: 350, amount: 1 },
-    ]],
+    [
+      'IN-INV00001',
+      '2026-02-12T13:00:00Z',
+      [
+        { description: 'Ompakken', cost_cents: 25, amount: 40 },
+        { description: 'Extra handling', cost_cents: 350, amount: 1 },
+      ],
+    ],
     ['IN-INV00002', '2026-03-02T13:00:00Z', [{ description: 'Later', cost_cents: 900, amount: 1 }]],
   ] as const) {
     const inbound = newId();
@@ -272,7 +282,11 @@ describe('GET /invoice/get/{start}/{end} (spec 3 §3 Invoice, §7 billing)', () 
       ['S-LINE', 1, 75],
       ['S-ORD', 1, 120],
     ]);
-    expect(byId['INV-4']).toMatchObject({ method: null, shipment_method_cents: 0, total_cents: 150 + 35 + 75 + 10 });
+    expect(byId['INV-4']).toMatchObject({
+      method: null,
+      shipment_method_cents: 0,
+      total_cents: 150 + 35 + 75 + 10,
+    });
   });
 
   it('lists every day with the ledger’s pieces in, out and moved, and the locations billed', async () => {
@@ -352,7 +366,14 @@ describe('GET /invoice/storage and /invoice/storage/price/{bool}', () => {
     const page = res.json();
     expect(page.total).toBe(5);
     expect(
-      page.items.map((r: Record<string, unknown>) => [r.location, r.ean, r.days, r.first_day, r.last_day, r.cost_cents]),
+      page.items.map((r: Record<string, unknown>) => [
+        r.location,
+        r.ean,
+        r.days,
+        r.first_day,
+        r.last_day,
+        r.cost_cents,
+      ]),
     ).toEqual([
       ['INV-3P', '8712000000028', 9, '2026-02-20', '2026-02-28', 9 * 18],
       ['INV-HB', '8712000000028', 16, '2026-02-05', '2026-02-20', 16 * 2],
@@ -360,10 +381,17 @@ describe('GET /invoice/storage and /invoice/storage/price/{bool}', () => {
       ['INV-PAL', '8712000000011', 10, '2026-02-01', '2026-02-10', 10 * 45],
       ['INV-RB', '8712000000042', 1, '2026-02-28', '2026-02-28', 4],
     ]);
-    const plain = (await get('/api/invoice/storage/price/false?start=2026-02-01&end=2026-02-28&skip=4&limit=2', bolOwner)).json();
+    const plain = (
+      await get('/api/invoice/storage/price/false?start=2026-02-01&end=2026-02-28&skip=4&limit=2', bolOwner)
+    ).json();
     expect(plain).toMatchObject({ total: 5, skip: 4, limit: 2 });
     expect(plain.items).toHaveLength(1);
-    expect(plain.items[0]).toMatchObject({ location: 'INV-RB', days: 1, price_cents: null, cost_cents: null });
+    expect(plain.items[0]).toMatchObject({
+      location: 'INV-RB',
+      days: 1,
+      price_cents: null,
+      cost_cents: null,
+    });
     expect((await get('/api/invoice/storage/price/true?start=2026-02-01', bolOwner)).statusCode).toBe(400);
   });
 });

@@ -159,7 +159,12 @@ export async function storageSummary(scope: TenantScope, p: Period): Promise<Sto
   }
   const byType = [...byTypeMap.entries()]
     .sort((a, b) => typeRank(a[0]) - typeRank(b[0]) || a[0].localeCompare(b[0]))
-    .map(([type, v]) => ({ type, location_days: v.location_days, price_cents: prices.get(type) ?? 0, cents: v.cents }));
+    .map(([type, v]) => ({
+      type,
+      location_days: v.location_days,
+      price_cents: prices.get(type) ?? 0,
+      cents: v.cents,
+    }));
   return { days, byType, totalCents: byType.reduce((s, t) => s + t.cents, 0) };
 }
 
@@ -170,7 +175,10 @@ const typeRank = (t: string) => {
 
 /** The provider's storage price rows (migration 0290), in the order of {@link STORAGE_TYPES}. */
 async function storagePriceRows(scope: TenantScope) {
-  const rows = await systemSql(scope.db).selectFrom('storage_prices').select(['type', 'price_cents']).execute();
+  const rows = await systemSql(scope.db)
+    .selectFrom('storage_prices')
+    .select(['type', 'price_cents'])
+    .execute();
   return rows.sort((a, b) => typeRank(a.type) - typeRank(b.type));
 }
 
@@ -214,9 +222,7 @@ export async function storageLocations(
       LEFT JOIN storage_prices sp ON sp.type = l.type
      ORDER BY l.name, p.ean
      LIMIT ${page.limit} OFFSET ${page.skip}`.execute(systemSql(scope.db));
-  const total =
-    rows.rows[0]?.total ??
-    (page.skip > 0 ? await countPairs(scope, p) : 0);
+  const total = rows.rows[0]?.total ?? (page.skip > 0 ? await countPairs(scope, p) : 0);
   return {
     items: rows.rows.map(({ total: _t, ...r }) => ({
       ...r,
@@ -233,7 +239,9 @@ export async function storageLocations(
 async function countPairs(scope: TenantScope, p: Period): Promise<number> {
   const r = await sql<{ n: number }>`
     WITH ${storageCtes(scope, p)}
-    SELECT count(*)::int AS n FROM (SELECT DISTINCT product_id, location_id FROM occ) x`.execute(systemSql(scope.db));
+    SELECT count(*)::int AS n FROM (SELECT DISTINCT product_id, location_id FROM occ) x`.execute(
+    systemSql(scope.db),
+  );
   return r.rows[0]?.n ?? 0;
 }
 

@@ -4,8 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orgAuth, role, user } from '../../test/fixtures.ts';
 import { stubPageRequest } from '../../test/page-request.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { type Call, fakeApi } from '../api-connections/api-connections.test-data.ts';
 import { InvoicesPage } from './invoices-page.tsx';
+
+/** One request the fake API saw. */
+interface Call {
+  path: string;
+  search: string;
+}
 
 const owner = role('merchant_owner', [{ methods: ['GET'], path: '/invoice/*' }]);
 
@@ -48,11 +53,14 @@ function invoice(over: Partial<Invoice> = {}): Invoice {
       total_cost_cents: 123_456,
       total_cost: '1234.56',
     },
-    surcharges: [{ code: 'FRAGILE', name: 'Breekbaar inpakken', type: 'order-line', quantity: 2, cents: 150 }],
+    surcharges: [
+      { code: 'FRAGILE', name: 'Breekbaar inpakken', type: 'order-line', quantity: 2, cents: 150 },
+    ],
     inbound_surcharges: [
       {
         inbound_number: 'IN-1234ABCD',
         item_id: 'b'.repeat(24),
+        position: 0,
         ean: '8712000000011',
         product: 'Appeltaart',
         submitted_at: '2026-10-14T13:00:00.000Z',
@@ -77,7 +85,16 @@ function invoice(over: Partial<Invoice> = {}): Invoice {
           packaging_cents: 30,
           surcharge_cents: 75,
           total_cents: 545,
-          surcharges: [{ code: 'FRAGILE', name: 'Breekbaar inpakken', type: 'order-line', price_cents: 75, quantity: 1, cents: 75 }],
+          surcharges: [
+            {
+              code: 'FRAGILE',
+              name: 'Breekbaar inpakken',
+              type: 'order-line',
+              price_cents: 75,
+              quantity: 1,
+              cents: 75,
+            },
+          ],
         },
       ],
       total: 2,
@@ -88,22 +105,19 @@ function invoice(over: Partial<Invoice> = {}): Invoice {
   };
 }
 
+/** Renders the page on a fake API: the invoice for any period, a small XLSX for the export; records each call. */
 function render(calls: Call[], path = '/settings/invoices') {
-  vi.stubGlobal(
-    'fetch',
-    (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const req = input instanceof Request ? input : new Request(String(input), init);
-      const p = new URL(req.url).pathname;
-      if (p.startsWith('/api/invoice/export/')) {
-        calls.push({ method: 'GET', path: p, search: '', body: null });
-        return new Response(new Blob(['xlsx']), {
-          headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
-        });
-      }
-      const api = fakeApi({ [`GET ${p}`]: invoice() }, calls);
-      return api(req);
-    }) as typeof fetch,
-  );
+  vi.stubGlobal('fetch', (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req = input instanceof Request ? input : new Request(String(input), init);
+    const url = new URL(req.url);
+    calls.push({ path: url.pathname, search: url.search });
+    if (url.pathname.startsWith('/api/invoice/export/'))
+      return new Response(new Blob(['xlsx']), {
+        headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+      });
+    if (url.pathname.startsWith('/api/invoice/get/')) return Response.json(invoice());
+    return Response.json({ statusCode: 404, code: 'not_found', message: 'Not found' }, { status: 404 });
+  }) as typeof fetch);
   return renderRoutes([{ path: '/settings/invoices', element: <InvoicesPage /> }], {
     path,
     session: { user: user(owner), orgAuth: orgAuth(owner) },
@@ -154,7 +168,9 @@ describe('Invoices (spec 3 §2 Invoices, §9 default period)', { timeout: 30_000
     render(calls, '/settings/invoices?start=2026-10-01&end=2026-10-31');
     await screen.findByRole('table', { name: 'Costs' });
     fireEvent.click(screen.getByRole('button', { name: 'Export to Excel' }));
-    await waitFor(() => expect(calls.some((c) => c.path === '/api/invoice/export/2026-10-01/2026-10-31')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === '/api/invoice/export/2026-10-01/2026-10-31')).toBe(true),
+    );
     await waitFor(() => expect(created).toHaveBeenCalled());
   });
 });

@@ -46,7 +46,12 @@ function costRows(inv: Invoice, t: (k: string, o?: Record<string, unknown>) => s
   const orders = t('orders', { count: inv.orders_count });
   const rows: CostRow[] = [
     { key: 'fulfilment', label: t('fulfilment'), quantity: orders, cents: inv.total_fulfilment_cents },
-    { key: 'method', label: t('shipmentMethods'), quantity: orders, cents: inv.total_used_shipment_method_cents },
+    {
+      key: 'method',
+      label: t('shipmentMethods'),
+      quantity: orders,
+      cents: inv.total_used_shipment_method_cents,
+    },
     { key: 'packaging', label: t('packaging'), quantity: orders, cents: inv.total_used_packaging_cents },
     ...inv.surcharges.map((s) => ({
       key: `s:${s.code}`,
@@ -97,14 +102,24 @@ export function InvoicesPage(): ReactNode {
       { id: 'shipped_at', header: t('shippedAt'), cell: (o) => formatDateTime(o.shipped_at) },
       { id: 'box', header: t('box'), cell: (o) => o.box ?? t('none') },
       { id: 'method', header: t('method'), cell: (o) => o.method ?? t('none') },
-      { id: 'fulfilment', header: t('fulfilment'), align: 'right', cell: (o) => formatMoney(o.fulfilment_cents) },
+      {
+        id: 'fulfilment',
+        header: t('fulfilment'),
+        align: 'right',
+        cell: (o) => formatMoney(o.fulfilment_cents),
+      },
       {
         id: 'method_cost',
         header: t('methodCost'),
         align: 'right',
         cell: (o) => formatMoney(o.shipment_method_cents),
       },
-      { id: 'packaging', header: t('packaging'), align: 'right', cell: (o) => formatMoney(o.packaging_cents) },
+      {
+        id: 'packaging',
+        header: t('packaging'),
+        align: 'right',
+        cell: (o) => formatMoney(o.packaging_cents),
+      },
       {
         id: 'surcharges',
         header: t('surcharges'),
@@ -129,7 +144,9 @@ export function InvoicesPage(): ReactNode {
   const storageTypes = inv
     ? [
         ...STORAGE_TYPES.filter((ty) => inv.storage.by_type.some((b) => b.type === ty)),
-        ...inv.storage.by_type.map((b) => b.type).filter((ty) => !(STORAGE_TYPES as readonly string[]).includes(ty)),
+        ...inv.storage.by_type
+          .map((b) => b.type)
+          .filter((ty) => !(STORAGE_TYPES as readonly string[]).includes(ty)),
       ]
     : [];
 
@@ -155,8 +172,20 @@ export function InvoicesPage(): ReactNode {
         }
       />
       <Group gap="sm" align="flex-end">
-        <DateField label={t('from')} value={start} size="sm" w={150} onChange={(v) => update({ start: v, page: 1 })} />
-        <DateField label={t('to')} value={end} size="sm" w={150} onChange={(v) => update({ end: v, page: 1 })} />
+        <DateField
+          label={t('from')}
+          value={start}
+          size="sm"
+          w={150}
+          onChange={(v) => update({ start: v, page: 1 })}
+        />
+        <DateField
+          label={t('to')}
+          value={end}
+          size="sm"
+          w={150}
+          onChange={(v) => update({ end: v, page: 1 })}
+        />
       </Group>
       <MutationError mutation={exportFile} />
       {!valid ? (
@@ -238,8 +267,8 @@ export function InvoicesPage(): ReactNode {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {inv.inbound_surcharges.map((l, i) => (
-                    <Table.Tr key={`${l.item_id}-${i}`}>
+                  {inv.inbound_surcharges.map((l) => (
+                    <Table.Tr key={`${l.item_id}-${l.position}`}>
                       <Table.Td>{formatDate(l.submitted_at)}</Table.Td>
                       <Table.Td>{l.inbound_number}</Table.Td>
                       <Table.Td>{l.product}</Table.Td>

@@ -2,7 +2,8 @@
 export const invoicesI18n = {
   en: {
     title: 'Invoices',
-    description: 'What the warehouse did for {{org}}: orders shipped, storage per location per day and surcharges.',
+    description:
+      'What the warehouse did for {{org}}: orders shipped, storage per location per day and surcharges.',
     from: 'From',
     to: 'To',
     export: 'Export to Excel',
@@ -51,7 +52,8 @@ export const invoicesI18n = {
   },
   nl: {
     title: 'Facturen',
-    description: 'Wat het magazijn voor {{org}} deed: verzonden orders, opslag per locatie per dag en toeslagen.',
+    description:
+      'Wat het magazijn voor {{org}} deed: verzonden orders, opslag per locatie per dag en toeslagen.',
     from: 'Van',
     to: 'Tot en met',
     export: 'Exporteren naar Excel',
