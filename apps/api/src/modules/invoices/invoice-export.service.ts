@@ -49,8 +49,10 @@ export async function invoiceWorkbook(scope: InvoiceScope, p: Period): Promise<B
     { header: 'Surcharge details', key: 'details', width: 40 },
   ];
   orders.getRow(1).font = { bold: true };
-  for (let skip = 0; skip < head.orders_count; skip += EXPORT_PAGE) {
-    const page = await invoiceOrders(scope, p, { skip, limit: EXPORT_PAGE }, head.orders_count);
+  let after: string | undefined;
+  do {
+    const page = await invoiceOrders(scope, p, { skip: 0, limit: EXPORT_PAGE, after }, head.orders_count);
+    after = page.next ?? undefined;
     for (const o of page.items) {
       orders
         .addRow({
@@ -69,7 +71,7 @@ export async function invoiceWorkbook(scope: InvoiceScope, p: Period): Promise<B
         })
         .commit();
     }
-  }
+  } while (after);
   orders.addRow([]).commit();
   const summary: [string, number][] = [
     ['Total fulfilment', head.total_fulfilment_cents],
@@ -141,8 +143,9 @@ export async function invoiceWorkbook(scope: InvoiceScope, p: Period): Promise<B
     { header: 'Cost', key: 'cost', width: 12, style: { numFmt: EURO_FORMAT } },
   ];
   locations.getRow(1).font = { bold: true };
-  for (let skip = 0; ; skip += EXPORT_PAGE) {
-    const page = await storageLocations(scope, p, { skip, limit: EXPORT_PAGE }, true);
+  // One query: at most one row per product and location of the shop (the storage is computed once, not per page).
+  {
+    const page = await storageLocations(scope, p, { skip: 0, limit: Number.MAX_SAFE_INTEGER }, true);
     for (const r of page.items) {
       locations
         .addRow({
@@ -158,7 +161,6 @@ export async function invoiceWorkbook(scope: InvoiceScope, p: Period): Promise<B
         })
         .commit();
     }
-    if (skip + EXPORT_PAGE >= page.total) break;
   }
   locations.commit();
 

@@ -95,7 +95,7 @@ export async function invoice(
   const surchargeCents = surcharges.reduce((s, x) => s + x.cents, 0);
   const storage = await storageSummary(scope, p);
   const inbound = await inboundSurcharges(scope, p);
-  const orders = await invoiceOrders(scope, p, page, totals.n);
+  const { next: _next, ...orders } = await invoiceOrders(scope, p, page, totals.n);
 
   const total =
     totals.fulfilment +
@@ -162,22 +162,32 @@ export async function surchargeTotals(scope: TenantScope, p: Period): Promise<In
   return rows.rows;
 }
 
-/** One page of the shipped orders with their costs, by shipping moment (then id). */
+/**
+ * One page of the shipped orders with their costs, by shipping moment (then id): `skip` rows on, or with `after` (the
+ * `next` of the page before) the rows after that one. `next` is null on the last page.
+ */
 export async function invoiceOrders(
   scope: TenantScope,
   p: Period,
-  page: { skip: number; limit: number },
+  page: { skip: number; limit: number; after?: string },
   total: number,
-): Promise<{ items: InvoiceOrder[]; total: number; skip: number; limit: number }> {
+): Promise<{ items: InvoiceOrder[]; total: number; skip: number; limit: number; next: string | null }> {
   const db = systemSql(scope.db);
+  // The export reads on from the last row (keyset: shipped_at then id) instead of skipping ever more rows.
+  const after = page.after ? (JSON.parse(page.after) as [string, string]) : null;
   const rows = await sql<
     Omit<InvoiceOrder, 'surcharges' | 'surcharge_cents' | 'total_cents' | 'shipped_at'> & {
       shipped_at: Date;
+      cursor_at: string;
     }
   >`
     WITH ${shippedOrders(scope, p)},
-    pg AS (SELECT * FROM o ORDER BY o.shipped_at, o.id LIMIT ${page.limit} OFFSET ${page.skip})
-    SELECT pg.id, pg.order_id, pg.shipped_at,
+    pg AS (
+      SELECT * FROM o
+       ${after ? sql`WHERE (o.shipped_at, o.id) > (${after[0]}::timestamptz, ${after[1]}::char(24))` : sql``}
+       ORDER BY o.shipped_at, o.id LIMIT ${page.limit} OFFSET ${after ? 0 : page.skip}
+    )
+    SELECT pg.id, pg.order_id, pg.shipped_at, pg.shipped_at::text AS cursor_at,
            (SELECT count(*) FROM order_lines l WHERE l.order_id = pg.id AND ${orgScopeSql(scope, 'l')})::int AS lines,
            (SELECT coalesce(sum(l.quantity), 0) FROM order_lines l WHERE l.order_id = pg.id AND ${orgScopeSql(scope, 'l')})::int AS pieces,
            bx.name AS box, sm.name AS method,
@@ -200,8 +210,10 @@ export async function invoiceOrders(
               FROM sc JOIN surcharges s ON s.id = sc.surcharge_id
              ORDER BY s.code`.execute(db)
         ).rows;
+  const last = rows.rows.at(-1);
   return {
-    items: rows.rows.map((r) => {
+    next: last && rows.rows.length === page.limit ? JSON.stringify([last.cursor_at, last.id]) : null,
+    items: rows.rows.map(({ cursor_at: _c, ...r }) => {
       const surcharges = charged.filter((c) => c.order_id === r.id).map(({ order_id: _o, ...c }) => c);
       const surchargeCents = surcharges.reduce((s, c) => s + c.cents, 0);
       return {

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { DEMO_USERS } from '../../db/seed.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { addOrder, addProduct, orgId } from '../pick/test/fulfilment.fixtures.ts';
+import { invoiceOrders } from './invoice.service.ts';
 
 // A small fixed month, February 2026 (28 days, Amsterdam on CET = UTC+1), recomputed by hand below.
 let t: TestApp;
@@ -308,6 +309,22 @@ describe('GET /invoice/get/{start}/{end} (spec 3 §3 Invoice, §7 billing)', () 
     expect(inv.orders).toMatchObject({ total: 3, skip: 1, limit: 1 });
     expect(inv.orders.items.map((o) => o.order_id)).toEqual(['INV-1']);
     expect(inv.total_cents).toBe(4764);
+  });
+
+  it('reads on from the last order for the export (keyset), the same orders as the pages', async () => {
+    const seen: string[] = [];
+    let after: string | undefined;
+    do {
+      const page = await invoiceOrders(
+        { db: t.db, orgIds: [bol] },
+        { start: '2026-02-01', end: '2026-02-28' },
+        { skip: 0, limit: 1, after },
+        3,
+      );
+      seen.push(...page.items.map((o) => o.order_id));
+      after = page.next ?? undefined;
+    } while (after && seen.length < 10);
+    expect(seen).toEqual(['INV-4', 'INV-1', 'INV-2']);
   });
 
   it('refuses a bad period', async () => {
