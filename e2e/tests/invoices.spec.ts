@@ -15,11 +15,12 @@ const test = base.extend<object, { demo: StartedServer }>({
   demo: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
-      const server = await startServer({ logName: 'server-invoices.log' });
+      // The whole demo with its live orders and last month's work: allow a slow first start on a busy machine.
+      const server = await startServer({ logName: 'server-invoices.log', healthTimeoutMs: 280_000 });
       await use(server);
       await server.stop();
     },
-    { scope: 'worker', timeout: 300_000 },
+    { scope: 'worker', timeout: 320_000 },
   ],
 });
 

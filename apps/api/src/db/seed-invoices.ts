@@ -269,14 +269,19 @@ export async function seedLiveInvoices(
           : { description: 'Pallet sealen', cost_cents: 450, amount: 1 };
       await call(app, picker, 'PUT', `/inbound_item/surcharge/${item.id}`, surcharge);
       result.inboundSurcharges++;
-      const found = (
-        await call<InboundItem>(app, picker, 'POST', `/inbound_item/locations/find/${item.id}`, {
-          amount: 1,
-          // A pallet of the first product on a pallet place, the second on a half pallet place.
-          type: n === 0 ? 'pallet' : '1/2pallet',
-        })
-      ).body;
-      const loc = found.reserved_locations[0];
+      // A pallet of the first product on a pallet place, the second on a half pallet place; when every such place
+      // holds other stock (the full demo's reserve pallets), any free bin.
+      let loc: InboundItem['reserved_locations'][number] | undefined;
+      for (const type of [n === 0 ? 'pallet' : '1/2pallet', undefined]) {
+        const res = await app.inject({
+          method: 'POST',
+          url: `/api/inbound_item/locations/find/${item.id}`,
+          headers: { cookie: picker, [APP_HEADER]: 'demo', 'idempotency-key': randomUUID() },
+          payload: { amount: 1, ...(type ? { type } : {}) },
+        });
+        loc = res.statusCode < 300 ? (res.json() as InboundItem).reserved_locations[0] : undefined;
+        if (loc) break;
+      }
       if (!loc) throw new Error('demo invoice inbound: no free location');
       await call(app, picker, 'POST', `/inbound_item/place/${item.id}`, {
         location_id: loc.location_id,

@@ -141,7 +141,7 @@ describe('Invoices (spec 3 §2 Invoices, §9 default period)', { timeout: 30_000
       .map((r) => r.textContent?.replace(/\u00a0/g, ' '));
     expect(rows).toContain('Fulfilment (boxes)2 orders€ 1,30');
     expect(rows).toContain('Surcharge Breekbaar inpakken (FRAGILE)2 per order line€ 1,50');
-    expect(rows).toContain('Storage pallet2000 location-days × € 0,45€ 900,00');
+    expect(rows).toContain('Storage pallet2.000 location-days × € 0,45€ 900,00');
     expect(rows).toContain('Inbound surcharges1€ 4,50');
     expect(screen.getByTestId('invoice-total').textContent?.replace(/\u00a0/g, ' ')).toBe('€ 1.253,01');
     expect(screen.getByRole('table', { name: 'Shipped orders' }).textContent).toContain('BB-F001');

@@ -71,7 +71,11 @@ function costRows(inv: Invoice, t: (k: string, o?: Record<string, unknown>) => s
     rows.push({
       key: `st:${s.type}`,
       label: t('storage', { type: s.type }),
-      quantity: t('locationDays', { count: s.location_days, price: formatMoney(s.price_cents) }),
+      quantity: t('locationDays', {
+        count: s.location_days,
+        days: s.location_days.toLocaleString('nl-NL'),
+        price: formatMoney(s.price_cents),
+      }),
       cents: s.cents,
     });
   return rows;
@@ -246,6 +250,7 @@ export function InvoicesPage(): ReactNode {
                 page={state.page}
                 pageSize={INVOICE_PAGE_SIZE}
                 onPageChange={(page) => update({ page })}
+                minWidth={960}
               />
             )}
           </Stack>
