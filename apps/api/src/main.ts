@@ -8,6 +8,7 @@ import { seedLiveDashboard } from './db/seed-dashboard.ts';
 import { seedLiveDelivery } from './db/seed-delivery.ts';
 import { seedLiveGrouping } from './db/seed-grouping.ts';
 import { seedLiveInbound } from './db/seed-inbound.ts';
+import { seedLiveInvoices } from './db/seed-invoices.ts';
 import { seedLiveNewOrders } from './db/seed-new-orders.ts';
 import { DEMO_SALES_HISTORY, seedLiveOrders } from './db/seed-orders.ts';
 import { seedLiveProductCards } from './db/seed-product-card.ts';
@@ -164,6 +165,16 @@ if (seed && config.demoOrders) {
     );
   } catch (err) {
     console.error(`The demo bundles and rules could not be made: ${(err as Error).message}`);
+  }
+  // Last month's finished work for its invoice (issue 16 item 4): shipped orders, surcharges, an inbound, storage.
+  try {
+    const inv = await seedLiveInvoices(app, db);
+    console.log(
+      `Demo invoice ${inv.start} – ${inv.end}: ${inv.shipped} orders shipped, ${inv.surchargedProducts} products ` +
+        `with surcharges, ${inv.inboundSurcharges} inbound surcharges.`,
+    );
+  } catch (err) {
+    console.error(`The demo invoice month could not be made: ${(err as Error).message}`);
   }
 }
 await app.listen({ port: config.port, host: config.host });

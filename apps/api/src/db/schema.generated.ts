@@ -588,6 +588,12 @@ export interface StockMutations {
   user_id: string | null;
 }
 
+export interface StoragePrices {
+  price_cents: number;
+  type: string;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Surcharges {
   active: Generated<boolean>;
   code: string;
@@ -663,6 +669,7 @@ export interface DB {
   shipments: Shipments;
   signup_requests: SignupRequests;
   stock_mutations: StockMutations;
+  storage_prices: StoragePrices;
   surcharges: Surcharges;
   users: Users;
   weekly_report_sends: WeeklyReportSends;

@@ -6,6 +6,7 @@ import { registerConnectionRoutes } from './connections/index.ts';
 import { registerDeliveryRoutes } from './delivery/index.ts';
 import { registerGroupingRoutes } from './grouping/index.ts';
 import { registerInboundRoutes } from './inbound/index.ts';
+import { registerInvoiceRoutes } from './invoices/index.ts';
 import { registerNewOrderRoutes, registerOrderRoutes } from './orders/index.ts';
 import { registerPickRoutes } from './pick/index.ts';
 import { registerProductRoutes } from './products/index.ts';
@@ -38,4 +39,5 @@ export async function registerFulfilmentModules(app: FastifyInstance): Promise<v
   registerBolShipRoutes(app);
   registerTracking(app);
   registerAdminRoutes(app);
+  registerInvoiceRoutes(app);
 }

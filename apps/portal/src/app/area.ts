@@ -77,6 +77,7 @@ export type NavKey =
   | 'orgs'
   | 'settingsOrg'
   | 'settingsApis'
+  | 'settingsInvoices'
   | 'orgsAdd'
   | 'locations'
   | 'transfers'

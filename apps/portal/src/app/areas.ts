@@ -12,6 +12,7 @@ import { homeArea } from '../features/home/index.ts';
 import { inboundArea } from '../features/inbound/index.ts';
 import { inboundCalendarArea } from '../features/inbound-calendar/index.ts';
 import { inboundItemArea } from '../features/inbound-item/index.ts';
+import { invoicesArea } from '../features/invoices/index.ts';
 import { locationsArea } from '../features/locations/index.ts';
 import { newOrderArea } from '../features/new-order/index.ts';
 import { orderEditArea } from '../features/order-edit/index.ts';
@@ -42,6 +43,7 @@ export const AREAS: readonly Area[] = [
   newOrderArea,
   dashboardArea,
   apiConnectionsArea,
+  invoicesArea,
   plannedArea,
   orderEditArea,
   adminArea,

@@ -27,6 +27,7 @@ export const PATHS = {
   orgsAdd: '/orgs/add',
   settingsOrg: '/settings/org',
   settingsApis: '/settings/apis',
+  settingsInvoices: '/settings/invoices',
   settingsApisAdd: '/settings/apis/add',
   settingsBolProducts: '/settings/apis/bol/:api_name',
   scanner: '/scanner',

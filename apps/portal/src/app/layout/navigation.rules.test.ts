@@ -50,6 +50,7 @@ describe('visibleNavItems (spec 2 §2 Main layout, §6)', () => {
       'orgs',
       'settingsOrg',
       'settingsApis',
+      'settingsInvoices',
       'orgsAdd',
       'locations',
       'transfers',
@@ -60,6 +61,16 @@ describe('visibleNavItems (spec 2 §2 Main layout, §6)', () => {
 });
 
 describe('menu entries follow the endpoint their screen calls', () => {
+  it('shows Invoices only to a role that may read invoices (docs/roles.md: merchant owners, the provider)', () => {
+    expect(keys(role('billing', [{ methods: ['GET'], path: '/invoice/*' }]), false)).toEqual([
+      'home',
+      'settingsInvoices',
+    ]);
+    expect(keys(role('orders_only', [{ methods: ['GET'], path: '/orders*' }]), false)).not.toContain(
+      'settingsInvoices',
+    );
+  });
+
   it('shows Shipments only to a role that may list shipments, whatever it may do with orders', () => {
     const ordersOnly = role('orders_only', [{ methods: ['GET'], path: '/orders*' }]);
     const shipmentsOnly = role('shipments_only', [{ methods: ['GET'], path: '/shipments*' }]);

@@ -1,0 +1,271 @@
+import { centsToEuroText, type Invoice, type InvoiceOrder } from '@hoppa/core';
+import { sql } from 'kysely';
+import { systemSql } from '../../db/kysely.ts';
+import { orgScopeSql, type TenantScope } from '../../db/tenant.ts';
+import { notFound } from '../../lib/errors.ts';
+import { type Period, periodBounds, storageSummary } from './storage.service.ts';
+
+/** The invoice's scope: one organisation (the current one). */
+export interface InvoiceScope extends TenantScope {
+  orgIds: readonly [string];
+}
+
+/**
+ * The shipped orders of the period as a CTE `o` (status shipped, `shipped_at` inside the period; index
+ * `orders_org_shipped_idx`), with `b` the period's instants.
+ */
+function shippedOrders(scope: TenantScope, p: Period) {
+  return sql`
+    b AS (${periodBounds(p)}),
+    o AS (
+      SELECT o.id, o.order_id, o.shipped_at, o.selected_box_id, o.selected_ship_method_id
+        FROM orders o, b
+       WHERE ${orgScopeSql(scope, 'o')} AND o.status = 'shipped' AND o.shipped_at >= b.t_from AND o.shipped_at < b.t_to
+    )`;
+}
+
+/**
+ * The surcharges charged on orders of `o` as a CTE `sc(order_id, surcharge_id, quantity)` (docs/decisions/0052):
+ * the provider's active surcharges chosen for a product (`product_surcharges`), applied through the order's lines
+ * of that product — `order`: once per order that has such a line; `order-line`: once per such line; `line-amount`:
+ * once per piece on such lines. `store` surcharges are not per order (see {@link storeSurcharges}).
+ */
+function orderSurcharges(scope: TenantScope) {
+  return sql`
+    sl AS (
+      SELECT l.order_id, ps.surcharge_id, count(*)::int AS lines, sum(l.quantity)::int AS pieces
+        FROM o
+        JOIN order_lines l ON l.order_id = o.id AND ${orgScopeSql(scope, 'l')}
+        JOIN product_surcharges ps ON ps.product_id = l.product_id AND ${orgScopeSql(scope, 'ps')}
+       GROUP BY 1, 2
+    ),
+    sc AS (
+      SELECT sl.order_id, s.id AS surcharge_id,
+             CASE s.type WHEN 'order' THEN 1 WHEN 'order-line' THEN sl.lines ELSE sl.pieces END AS quantity
+        FROM sl JOIN surcharges s ON s.id = sl.surcharge_id AND s.active AND s.type <> 'store'
+    )`;
+}
+
+/** A row of the period's totals. */
+interface Totals {
+  n: number;
+  fulfilment: number;
+  method: number;
+  packaging: number;
+}
+
+/**
+ * The invoice of the current organisation for a period (spec 3 §3 Invoice, §7 `GET /invoice/get/{start}/{end}`;
+ * issue 16 item 4; docs/decisions/0052-invoices.md). All money is integer euro cents summed in SQL:
+ * - per shipped order (status shipped, shipped in the period): the box's fulfilment cost (`shipment_boxes.price_cents`),
+ *   the shipment method's price (`shipment_methods.price_cents`), the box's packaging cost (`package_cost_cents`) and
+ *   its surcharges ({@link orderSurcharges}); an order without a box or method costs 0 for it;
+ * - `store` surcharges once per period when a shipped order of the period carried a product with one;
+ * - storage per location per day ({@link storageSummary});
+ * - inbound surcharges (cost × amount) of inbound items submitted in the period.
+ * Totals cover the whole period; `orders` is one page of the shipped orders by shipping moment.
+ * Errors: none of its own (the period was checked at the edge); 404 when the organisation does not exist.
+ */
+export async function invoice(
+  scope: InvoiceScope,
+  p: Period,
+  page: { skip: number; limit: number },
+): Promise<Invoice> {
+  const db = systemSql(scope.db);
+  const org = await db
+    .selectFrom('organisations')
+    .select(['id', 'name'])
+    .where('id', '=', scope.orgIds[0])
+    .executeTakeFirst();
+  if (!org) throw notFound('Organisation not found');
+
+  const totals = (
+    await sql<Totals>`
+      WITH ${shippedOrders(scope, p)}
+      SELECT count(*)::int AS n,
+             coalesce(sum(bx.price_cents), 0)::int AS fulfilment,
+             coalesce(sum(sm.price_cents), 0)::int AS method,
+             coalesce(sum(bx.package_cost_cents), 0)::int AS packaging
+        FROM o
+        LEFT JOIN shipment_boxes bx ON bx.id = o.selected_box_id
+        LEFT JOIN shipment_methods sm ON sm.id = o.selected_ship_method_id`.execute(db)
+  ).rows[0] as Totals;
+
+  const surcharges = await surchargeTotals(scope, p);
+  const surchargeCents = surcharges.reduce((s, x) => s + x.cents, 0);
+  const storage = await storageSummary(scope, p);
+  const inbound = await inboundSurcharges(scope, p);
+  const { next: _next, ...orders } = await invoiceOrders(scope, p, page, totals.n);
+
+  const total =
+    totals.fulfilment +
+    totals.method +
+    totals.packaging +
+    surchargeCents +
+    storage.totalCents +
+    inbound.totalCents;
+  return {
+    org: { id: org.id, name: org.name },
+    start: p.start,
+    end: p.end,
+    currency: 'EUR',
+    orders_count: totals.n,
+    total_fulfilment_cents: totals.fulfilment,
+    total_used_shipment_method_cents: totals.method,
+    total_used_packaging_cents: totals.packaging,
+    total_used_surcharge_cents: surchargeCents,
+    total_inbound_surcharge_cents: inbound.totalCents,
+    total_storage_cents: storage.totalCents,
+    total_cents: total,
+    total_fulfilment: centsToEuroText(totals.fulfilment),
+    total_used_shipment_method: centsToEuroText(totals.method),
+    total_used_packaging: centsToEuroText(totals.packaging),
+    total_used_surcharge: centsToEuroText(surchargeCents),
+    total: centsToEuroText(total),
+    storage: {
+      storage: storage.days,
+      by_type: storage.byType,
+      total_cost_cents: storage.totalCents,
+      total_cost: centsToEuroText(storage.totalCents),
+    },
+    surcharges,
+    inbound_surcharges: inbound.lines,
+    orders,
+  };
+}
+
+/**
+ * The surcharges of the period per code (order, order-line and line-amount ones over the shipped orders; `store`
+ * ones once when any shipped order carried a product with it), quantity × price = cents, by code.
+ */
+export async function surchargeTotals(scope: TenantScope, p: Period): Promise<Invoice['surcharges']> {
+  const rows = await sql<{
+    code: string;
+    name: string;
+    type: Invoice['surcharges'][number]['type'];
+    quantity: number;
+    cents: number;
+  }>`
+    WITH ${shippedOrders(scope, p)}, ${orderSurcharges(scope)},
+    store AS (
+      SELECT DISTINCT s.id AS surcharge_id
+        FROM sl JOIN surcharges s ON s.id = sl.surcharge_id AND s.active AND s.type = 'store'
+    ),
+    per AS (
+      SELECT surcharge_id, sum(quantity)::int AS quantity FROM sc GROUP BY 1
+      UNION ALL
+      SELECT surcharge_id, 1 FROM store
+    )
+    SELECT s.code, s.name, s.type, per.quantity, (per.quantity * s.price_cents)::int AS cents
+      FROM per JOIN surcharges s ON s.id = per.surcharge_id
+     ORDER BY s.code`.execute(systemSql(scope.db));
+  return rows.rows;
+}
+
+/**
+ * One page of the shipped orders with their costs, by shipping moment (then id): `skip` rows on, or with `after` (the
+ * `next` of the page before) the rows after that one. `next` is null on the last page.
+ */
+export async function invoiceOrders(
+  scope: TenantScope,
+  p: Period,
+  page: { skip: number; limit: number; after?: string },
+  total: number,
+): Promise<{ items: InvoiceOrder[]; total: number; skip: number; limit: number; next: string | null }> {
+  const db = systemSql(scope.db);
+  // The export reads on from the last row (keyset: shipped_at then id) instead of skipping ever more rows.
+  const after = page.after ? (JSON.parse(page.after) as [string, string]) : null;
+  const rows = await sql<
+    Omit<InvoiceOrder, 'surcharges' | 'surcharge_cents' | 'total_cents' | 'shipped_at'> & {
+      shipped_at: Date;
+      cursor_at: string;
+    }
+  >`
+    WITH ${shippedOrders(scope, p)},
+    pg AS (
+      SELECT * FROM o
+       ${after ? sql`WHERE (o.shipped_at, o.id) > (${after[0]}::timestamptz, ${after[1]}::char(24))` : sql``}
+       ORDER BY o.shipped_at, o.id LIMIT ${page.limit} OFFSET ${after ? 0 : page.skip}
+    )
+    SELECT pg.id, pg.order_id, pg.shipped_at, pg.shipped_at::text AS cursor_at,
+           (SELECT count(*) FROM order_lines l WHERE l.order_id = pg.id AND ${orgScopeSql(scope, 'l')})::int AS lines,
+           (SELECT coalesce(sum(l.quantity), 0) FROM order_lines l WHERE l.order_id = pg.id AND ${orgScopeSql(scope, 'l')})::int AS pieces,
+           bx.name AS box, sm.name AS method,
+           coalesce(bx.price_cents, 0) AS fulfilment_cents, coalesce(sm.price_cents, 0) AS shipment_method_cents,
+           coalesce(bx.package_cost_cents, 0) AS packaging_cents
+      FROM pg
+      LEFT JOIN shipment_boxes bx ON bx.id = pg.selected_box_id
+      LEFT JOIN shipment_methods sm ON sm.id = pg.selected_ship_method_id
+     ORDER BY pg.shipped_at, pg.id`.execute(db);
+  const ids = rows.rows.map((r) => r.id);
+  const charged =
+    ids.length === 0
+      ? []
+      : (
+          await sql<{ order_id: string } & InvoiceOrder['surcharges'][number]>`
+            WITH o AS (SELECT o.id FROM orders o WHERE o.id = ANY(${ids}::char(24)[]) AND ${orgScopeSql(scope, 'o')}),
+            ${orderSurcharges(scope)}
+            SELECT sc.order_id, s.code, s.name, s.type, s.price_cents, sc.quantity,
+                   (sc.quantity * s.price_cents)::int AS cents
+              FROM sc JOIN surcharges s ON s.id = sc.surcharge_id
+             ORDER BY s.code`.execute(db)
+        ).rows;
+  const last = rows.rows.at(-1);
+  return {
+    next: last && rows.rows.length === page.limit ? JSON.stringify([last.cursor_at, last.id]) : null,
+    items: rows.rows.map(({ cursor_at: _c, ...r }) => {
+      const surcharges = charged.filter((c) => c.order_id === r.id).map(({ order_id: _o, ...c }) => c);
+      const surchargeCents = surcharges.reduce((s, c) => s + c.cents, 0);
+      return {
+        ...r,
+        shipped_at: new Date(r.shipped_at).toISOString(),
+        surcharges,
+        surcharge_cents: surchargeCents,
+        total_cents: r.fulfilment_cents + r.shipment_method_cents + r.packaging_cents + surchargeCents,
+      };
+    }),
+    total,
+    skip: page.skip,
+    limit: page.limit,
+  };
+}
+
+/** The most inbound surcharge lines an invoice lists (the total always covers all of them). */
+export const INBOUND_SURCHARGE_LINES = 500;
+
+/**
+ * The surcharges on inbound items submitted (counted and closed by the warehouse) in the period (spec 2 §3 Inbound
+ * item surcharge list; §9 total = cost × amount): the first {@link INBOUND_SURCHARGE_LINES} lines by moment and the
+ * total of all of them, cents.
+ */
+export async function inboundSurcharges(
+  scope: TenantScope,
+  p: Period,
+): Promise<{ lines: Invoice['inbound_surcharges']; totalCents: number }> {
+  const db = systemSql(scope.db);
+  const from = sql`
+    FROM inbound_items i
+    JOIN b ON i.submitted_at >= b.t_from AND i.submitted_at < b.t_to
+    JOIN inbounds ib ON ib.id = i.inbound_id AND ${orgScopeSql(scope, 'ib')}
+    JOIN products p ON p.id = i.product_id AND ${orgScopeSql(scope, 'p')}
+    CROSS JOIN LATERAL (
+      SELECT e.s ->> 'description' AS description, (e.s ->> 'cost_cents')::int AS cost_cents,
+             (e.s ->> 'amount')::int AS amount, e.n
+        FROM jsonb_array_elements(i.surcharges) WITH ORDINALITY AS e(s, n)
+    ) AS x
+    WHERE ${orgScopeSql(scope, 'i')}`;
+  const lines = await sql<Invoice['inbound_surcharges'][number] & { submitted_at: Date }>`
+    WITH b AS (${periodBounds(p)})
+    SELECT ib.inbound_number, i.id AS item_id, (x.n - 1)::int AS position, p.ean, p.name AS product, i.submitted_at,
+           x.description, x.cost_cents, x.amount, (x.cost_cents * x.amount)::int AS cents
+    ${from}
+    ORDER BY i.submitted_at, i.id, x.n
+    LIMIT ${INBOUND_SURCHARGE_LINES}`.execute(db);
+  const total = await sql<{ cents: number }>`
+    WITH b AS (${periodBounds(p)})
+    SELECT coalesce(sum(x.cost_cents * x.amount), 0)::int AS cents ${from}`.execute(db);
+  return {
+    lines: lines.rows.map((r) => ({ ...r, submitted_at: new Date(r.submitted_at).toISOString() })),
+    totalCents: total.rows[0]?.cents ?? 0,
+  };
+}
