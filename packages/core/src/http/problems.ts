@@ -92,6 +92,11 @@ export const PROBLEMS = {
   marketplace_connection_inactive: 409,
   /** Shipping with a carrier needs the organisation's active connection of that carrier (settings → API connections). */
   carrier_not_connected: 409,
+  // Shops and the organisation wizard (issue 16; spec 3 §5, ADR 0051).
+  /** An upload is not what it claims: a logo that is not PNG, JPEG or a clean SVG, or a VAT exemption that is no PDF. */
+  invalid_upload: 400,
+  /** The provider's own organisation cannot be deactivated: the warehouse runs on it. */
+  provider_org: 409,
 } as const;
 
 /** A problem code of the API. */
