@@ -12,7 +12,7 @@ export function wizardBody(name: string, change: Partial<OrgWizardInput> = {}): 
     website: 'https://kaas.example.nl',
     industry: 'food',
     contacts: [
-      { name: 'Kees Kaas', email: 'kees@kaas.nl', contact_number: '+31 (0)6-1234 5678', role: 'General' },
+      { name: 'Kees Kaas', email: 'kees@kaas.nl', contact_number: '+31 (6) 1234-5678', role: 'General' },
     ],
     sku_count: '51_250',
     annual_orders: '1000_10000',
