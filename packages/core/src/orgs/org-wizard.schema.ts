@@ -347,9 +347,14 @@ export const OrgApisSchema = z.record(
 );
 export type OrgApis = z.infer<typeof OrgApisSchema>;
 
-/** `GET /vat_lookup?vatNumber=` answer (spec 3 §7 EU VAT lookup): VIES's verdict, the company name and address. */
+/**
+ * `GET /vat_lookup?vatNumber=` answer (spec 3 §7 EU VAT lookup): VIES's verdict, the company name and address.
+ * `available` is false when VIES could not answer (down, busy, unreachable): the API has logged it, and the wizard
+ * goes on without it (spec 3 §8 'VAT lookup failure ... only logged'); `valid` is then false and the rest null.
+ */
 export const VatLookupSchema = z.object({
   vatNumber: z.string(),
+  available: z.boolean(),
   valid: z.boolean(),
   company_name: z.string().nullable(),
   address: z.string().nullable(),

@@ -140,7 +140,7 @@ export const orgVatDocEndpoint = defineEndpoint({
 
 /**
  * GET /vat_lookup?vatNumber=: the EU VAT lookup (VIES, spec 3 §7) through the API, so the browser needs no access to
- * VIES. 502 `outside_service` when VIES fails: the wizard logs it and goes on (spec 3 §8).
+ * VIES. A VIES failure is logged by the API and answered `available: false`: the wizard goes on (spec 3 §8).
  */
 export const vatLookupEndpoint = defineEndpoint({
   method: 'GET',
@@ -149,7 +149,6 @@ export const vatLookupEndpoint = defineEndpoint({
   catalogue: 'EU VAT lookup (vatNumber)',
   query: VatLookupQuerySchema,
   response: VatLookupSchema,
-  problems: ['outside_service'],
   tags,
 });
 

@@ -23,13 +23,15 @@ describe('the organisation wizard, shops lists, activation, platform keys and th
   let vies: ViesFake;
   let orgs: { provider: string; bol: string; stroop: string };
   let admin: string;
+  const logged: string[] = [];
   beforeAll(async () => {
     vies = await startViesFake({
       NL859123456B01: { name: 'KAASHANDEL GOUDA B.V.', address: 'MARKT 00012\n2801JK GOUDA' },
     });
     t = await createTestApp({
       seed: { products: 6 },
-      config: { viesApiUrl: vies.url, carrierRetry: { retries: 0, backoffMs: 1 } },
+      config: { viesApiUrl: vies.url, carrierRetry: { retries: 0, backoffMs: 1 }, logLevel: 'warn' },
+      logStream: { write: (line) => logged.push(line) },
     });
     orgs = (t.seed as NonNullable<TestApp['seed']>).orgs;
     admin = await t.login(DEMO_USERS.admin.email, DEMO_USERS.admin.password);
@@ -281,12 +283,13 @@ describe('the organisation wizard, shops lists, activation, platform keys and th
     expect(names((await call('GET', '/api/orgs?search=nel%20nieuw', admin)).json())).toEqual(['Kaashandel Gouda']);
   });
 
-  it('looks up a VAT number at VIES (the fake): valid fills the company name and address; failures answer 502', async () => {
+  it('looks up a VAT number at VIES (the fake): valid fills the company name and address; a failure is logged and answered unavailable', async () => {
     const cookie = await newMerchant('vies@gouda.nl');
     const ok = await call('GET', '/api/vat_lookup?vatNumber=NL%20859.123.456.B01', cookie);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({
       vatNumber: 'NL859123456B01',
+      available: true,
       valid: true,
       company_name: 'KAASHANDEL GOUDA B.V.',
       address: 'MARKT 00012\n2801JK GOUDA',
@@ -299,9 +302,9 @@ describe('the organisation wizard, shops lists, activation, platform keys and th
     expect(unknown.json()).toMatchObject({ valid: false, company_name: null });
     vies.failNext(1);
     const down = await call('GET', '/api/vat_lookup?vatNumber=NL859123456B01', cookie);
-    expect(down.statusCode).toBe(502);
-    expect(down.json()).toMatchObject({ code: 'outside_service' });
-    expect(down.json().message).toContain('MS_UNAVAILABLE');
+    expect(down.statusCode).toBe(200);
+    expect(down.json()).toMatchObject({ available: false, valid: false, company_name: null });
+    expect(logged.some((l) => l.includes('EU VAT lookup failed') && l.includes('MS_UNAVAILABLE'))).toBe(true);
     expect((await call('GET', '/api/vat_lookup?vatNumber=12', cookie)).statusCode).toBe(400);
     expect(vies.invalid).toEqual([]);
   });

@@ -1,6 +1,5 @@
-import { type VatLookup as VatLookupAnswer, vatLookupEndpoint } from '@hoppa/core';
+import type { VatLookup as VatLookupAnswer } from '@hoppa/core';
 import type { FastifyBaseLogger } from 'fastify';
-import { problem } from '../../lib/errors.ts';
 import { OutsideServiceError } from '../../lib/outside/http-client.ts';
 import type { VatLookup } from '../../lib/outside/vies.ts';
 
@@ -39,8 +38,8 @@ export function splitViesAddress(address: string | null): Pick<
 /**
  * The EU VAT lookup (spec 3 §7; `GET /vat_lookup?vatNumber=`): asks VIES through the adapter and answers whether the
  * number is valid with the registered name (`company_name`, which fills the wizard's name) and address. A VIES
- * failure is logged (service, code, status; never the number's owner data) and answered 502 `outside_service`; the
- * wizard only logs it and goes on (spec 3 §8 'VAT lookup failure ... only logged').
+ * failure is logged (service, code, status) and answered `available: false`, so the wizard goes on without it
+ * (spec 3 §8 'VAT lookup failure ... only logged').
  */
 export async function lookUpVat(
   lookup: VatLookup,
@@ -51,6 +50,7 @@ export async function lookUpVat(
     const a = await lookup(query.vatNumber);
     return {
       vatNumber: `${a.countryCode}${a.vatNumber}`,
+      available: true,
       valid: a.valid,
       company_name: a.valid ? a.name : null,
       address: a.valid ? a.address : null,
@@ -59,6 +59,13 @@ export async function lookUpVat(
   } catch (err) {
     if (!(err instanceof OutsideServiceError)) throw err;
     log.warn({ service: err.service, code: err.code, status: err.status }, 'EU VAT lookup failed');
-    throw problem(vatLookupEndpoint, 'outside_service', `The EU VAT lookup is not available now (${err.code})`);
+    return {
+      vatNumber: query.vatNumber.replace(/[\s.-]/g, '').toUpperCase(),
+      available: false,
+      valid: false,
+      company_name: null,
+      address: null,
+      ...splitViesAddress(null),
+    };
   }
 }
