@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { DEMO_USERS } from './db/seed.ts';
 import { seedLiveAutomations } from './db/seed-automations.ts';
 import { seedLiveConnections } from './db/seed-connections.ts';
+import { seedLiveOrgs } from './db/seed-orgs.ts';
 import { seedLiveDashboard } from './db/seed-dashboard.ts';
 import { seedLiveDelivery } from './db/seed-delivery.ts';
 import { seedLiveGrouping } from './db/seed-grouping.ts';
@@ -128,6 +129,13 @@ if (seed && config.demoOrders) {
   }
 }
 if (seed) {
+  // The shops' organisation wizard data and one deactivated shop (issue 16), through PUT/POST/DELETE /orgs.
+  try {
+    await seedLiveOrgs(app, db);
+    console.log('Demo shops: wizard data for both merchants, one deactivated shop.');
+  } catch (err) {
+    console.error(`The demo shops could not be made: ${(err as Error).message}`);
+  }
   // API connections (issue 14): one disabled example bol.com connection per merchant, through POST /store-api.
   try {
     const n = await seedLiveConnections(app, db);
