@@ -57,8 +57,12 @@ export interface AreaRoute {
   screens?: readonly string[];
   /** What the screen still lacks, when it serves a spec screen only in part. */
   note?: string;
-  /** `public`: outside the main layout and without a session (login, sign-up, reset). */
-  layout?: 'main' | 'public';
+  /**
+   * `public`: outside the main layout and without a session (login, sign-up, reset). `settings`: inside the main
+   * layout and the settings area's side navigation (spec 3 §2 'Settings area with side navigation'; the one line
+   * another area adds to place its page there, ADR 0051).
+   */
+  layout?: 'main' | 'public' | 'settings';
   handle?: LayoutHandle;
   /**
    * Namespaces of other areas whose texts the screen reads, loaded with it (the shared spreadsheet import reads
@@ -98,6 +102,17 @@ export interface AreaNavItem {
   needs?: Needs;
 }
 
+/**
+ * An entry of the settings area's side navigation (spec 3 §2: org, subscription, users, user, payments, org_settings),
+ * gated like the menu; its text is `settings:nav.<key>`.
+ */
+export interface SettingsNavItem {
+  key: 'org' | 'apis' | 'users' | 'user' | 'subscription' | 'invoices';
+  to: AppPath;
+  order: number;
+  needs?: Needs;
+}
+
 /** An area's texts in English and Dutch. */
 export interface AreaTexts {
   en: object;
@@ -115,6 +130,8 @@ export interface Area {
    */
   i18n?: { ns: string; texts: AreaTexts } | { ns: string; load: () => Promise<AreaTexts> };
   nav?: readonly AreaNavItem[];
+  /** Entries of the settings side navigation (only the settings area declares them; ADR 0051). */
+  settingsNav?: readonly SettingsNavItem[];
 }
 
 /** Declares an area (identity; keeps the literal types). */

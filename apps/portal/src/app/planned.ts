@@ -7,31 +7,51 @@ import { PATHS } from './paths.ts';
  * (status-pages.tsx) rather than a 404, so no menu item or tile leads nowhere. An area that builds one of these
  * paths takes it over (the router skips a planned path an area serves).
  */
-export const PLANNED_PATHS = ['orgs', 'settings/org', 'admin', 'admin/*'] as const;
+export const PLANNED_PATHS = ['admin', 'admin/*'] as const;
+
+/**
+ * Settings pages of issue 16 that other parts build (users, the own account, subscription, invoices): planned until
+ * then, already inside the settings layout, so their side-navigation entries lead somewhere (ADR 0051).
+ */
+export const PLANNED_SETTINGS_PATHS = ['settings/users', 'settings/user', 'subscriptions/add', 'settings/invoices'] as const;
 
 const planned = () => import('./status-pages.tsx').then((m) => ({ Component: m.PlannedPage }));
 
 /** The planned targets as an area: their routes and their menu entries with the checks of spec 2 §6. */
 export const plannedArea = defineArea({
   id: 'planned',
-  routes: PLANNED_PATHS.map((path) => ({ path, lazy: planned })),
-  nav: [
+  routes: [
+    ...PLANNED_PATHS.map((path) => ({ path, lazy: planned })),
+    ...PLANNED_SETTINGS_PATHS.map((path) => ({ path, lazy: planned, layout: 'settings' as const })),
+  ],
+  nav: [{ key: 'admin', to: PATHS.admin, icon: 'admin', section: 'settings', order: 140, needs: 'admin' }],
+});
+
+/**
+ * The settings area's side navigation (spec 3 §2 'Settings area with side navigation': org, subscription, users,
+ * user, payments, org_settings) and its texts (namespace 'settings', loaded with the layout). Each entry is gated
+ * like the main menu, on the call its page cannot work without (core `canCall`). A page joins the layout by setting
+ * `layout: 'settings'` on its route (app/area.ts); the entries for the pages other parts build are here already.
+ */
+export const settingsArea = defineArea({
+  id: 'settings',
+  i18n: { ns: 'settings', load: () => import('./layout/settings.i18n.ts').then((m) => m.settingsI18n) },
+  settingsNav: [
+    { key: 'org', to: PATHS.settingsOrg, order: 10, needs: { method: 'PUT', path: '/orgs' } },
+    { key: 'users', to: PATHS.settingsUsers, order: 20, needs: { method: 'GET', path: '/users', planned: true } },
+    { key: 'user', to: PATHS.settingsUser, order: 30, needs: { method: 'GET', path: '/current_user', planned: true } },
     {
-      key: 'orgs',
-      to: PATHS.orgs,
-      icon: 'shops',
-      section: 'settings',
-      order: 100,
-      needs: { method: 'GET', path: '/orgs' },
+      key: 'subscription',
+      to: PATHS.subscriptionsAdd,
+      order: 40,
+      needs: { method: 'GET', path: '/current_subscr', planned: true },
     },
     {
-      key: 'settingsOrg',
-      to: PATHS.settingsOrg,
-      icon: 'settings',
-      section: 'settings',
-      order: 110,
-      needs: { method: 'PUT', path: '/orgs', planned: true },
+      key: 'invoices',
+      to: PATHS.settingsInvoices,
+      order: 50,
+      needs: { method: 'GET', path: '/invoice/get/_/_', planned: true },
     },
-    { key: 'admin', to: PATHS.admin, icon: 'admin', section: 'settings', order: 140, needs: 'admin' },
+    { key: 'apis', to: PATHS.settingsApis, order: 60, needs: { method: 'GET', path: '/get-apis' } },
   ],
 });
