@@ -21,8 +21,18 @@ export const DEMO_ORG_PROFILES: Record<'bol' | 'stroop' | 'closed', OrgWizardInp
     company_logo: logo('BB', '#c2410c'),
     contacts: [
       { name: 'Bram Bol', email: 'owner@bakkerijbol.nl', contact_number: '+31 6 1234 5678', role: 'General' },
-      { name: 'Fleur de Boer', email: 'administratie@bakkerijbol.nl', contact_number: '+31 20 123 4567', role: 'Finance' },
-      { name: 'Jeroen Smit', email: 'webshop@bakkerijbol.nl', contact_number: '+31 6 2345 6789', role: 'Technical' },
+      {
+        name: 'Fleur de Boer',
+        email: 'administratie@bakkerijbol.nl',
+        contact_number: '+31 20 123 4567',
+        role: 'Finance',
+      },
+      {
+        name: 'Jeroen Smit',
+        email: 'webshop@bakkerijbol.nl',
+        contact_number: '+31 6 2345 6789',
+        role: 'Technical',
+      },
     ],
     sku_count: '51_250',
     annual_orders: '10000_50000',
@@ -65,8 +75,18 @@ export const DEMO_ORG_PROFILES: Record<'bol' | 'stroop' | 'closed', OrgWizardInp
     industry: 'food',
     company_logo: logo('S&', '#b45309'),
     contacts: [
-      { name: 'Sanne Stroop', email: 'owner@stroopwafel.nl', contact_number: '+31 182 123 456', role: 'General' },
-      { name: 'Ahmed Yilmaz', email: 'support@stroopwafel.nl', contact_number: '+31 6 3456 7890', role: 'Support' },
+      {
+        name: 'Sanne Stroop',
+        email: 'owner@stroopwafel.nl',
+        contact_number: '+31 182 123 456',
+        role: 'General',
+      },
+      {
+        name: 'Ahmed Yilmaz',
+        email: 'support@stroopwafel.nl',
+        contact_number: '+31 6 3456 7890',
+        role: 'Support',
+      },
     ],
     sku_count: '1_50',
     annual_orders: '1000_10000',
@@ -98,7 +118,12 @@ export const DEMO_ORG_PROFILES: Record<'bol' | 'stroop' | 'closed', OrgWizardInp
     industry: 'food',
     company_logo: logo('GK', '#a16207'),
     contacts: [
-      { name: 'Wim Peeters', email: 'wim@goudenkorst.be', contact_number: '+32 3 123 45 67', role: 'General' },
+      {
+        name: 'Wim Peeters',
+        email: 'wim@goudenkorst.be',
+        contact_number: '+32 3 123 45 67',
+        role: 'General',
+      },
     ],
     sku_count: '1_50',
     annual_orders: 'lt_1000',
@@ -118,14 +143,21 @@ export const DEMO_ORG_PROFILES: Record<'bol' | 'stroop' | 'closed', OrgWizardInp
   },
 };
 
-async function send(app: FastifyInstance, cookie: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
+async function send(
+  app: FastifyInstance,
+  cookie: string,
+  method: 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
   const res = await app.inject({
     method,
     url,
     headers: { cookie, [APP_HEADER]: 'demo' },
     ...(payload ? { payload } : {}),
   });
-  if (res.statusCode >= 300) throw new Error(`demo ${method} ${url} failed: ${res.statusCode} ${res.body.slice(0, 200)}`);
+  if (res.statusCode >= 300)
+    throw new Error(`demo ${method} ${url} failed: ${res.statusCode} ${res.body.slice(0, 200)}`);
   return res.json() as { id: string };
 }
 
@@ -144,11 +176,12 @@ export async function seedLiveOrgs(app: FastifyInstance, db: Db): Promise<string
     await send(app, cookie, 'PUT', '/api/orgs', profile);
   }
   const admin = await login(app, 'admin');
-  const provider = await db.query<{ id: string }>("SELECT id FROM organisations WHERE kind = 'provider' LIMIT 1");
+  const provider = await db.query<{ id: string }>(
+    "SELECT id FROM organisations WHERE kind = 'provider' LIMIT 1",
+  );
   const closed = await send(app, admin, 'POST', '/api/orgs', DEMO_ORG_PROFILES.closed);
   await send(app, admin, 'DELETE', `/api/orgs/delete/${closed.id}`);
   // The administrator works for the provider again.
   await send(app, admin, 'POST', '/api/orgs/set_curr', { customer_id: provider.rows[0]?.id as string });
   return closed.id;
 }
-

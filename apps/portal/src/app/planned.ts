@@ -13,7 +13,12 @@ export const PLANNED_PATHS = ['admin', 'admin/*'] as const;
  * Settings pages of issue 16 that other parts build (users, the own account, subscription, invoices): planned until
  * then, already inside the settings layout, so their side-navigation entries lead somewhere (ADR 0051).
  */
-export const PLANNED_SETTINGS_PATHS = ['settings/users', 'settings/user', 'subscriptions/add', 'settings/invoices'] as const;
+export const PLANNED_SETTINGS_PATHS = [
+  'settings/users',
+  'settings/user',
+  'subscriptions/add',
+  'settings/invoices',
+] as const;
 
 const planned = () => import('./status-pages.tsx').then((m) => ({ Component: m.PlannedPage }));
 
@@ -38,8 +43,18 @@ export const settingsArea = defineArea({
   i18n: { ns: 'settings', load: () => import('./layout/settings.i18n.ts').then((m) => m.settingsI18n) },
   settingsNav: [
     { key: 'org', to: PATHS.settingsOrg, order: 10, needs: { method: 'PUT', path: '/orgs' } },
-    { key: 'users', to: PATHS.settingsUsers, order: 20, needs: { method: 'GET', path: '/users', planned: true } },
-    { key: 'user', to: PATHS.settingsUser, order: 30, needs: { method: 'GET', path: '/current_user', planned: true } },
+    {
+      key: 'users',
+      to: PATHS.settingsUsers,
+      order: 20,
+      needs: { method: 'GET', path: '/users', planned: true },
+    },
+    {
+      key: 'user',
+      to: PATHS.settingsUser,
+      order: 30,
+      needs: { method: 'GET', path: '/current_user', planned: true },
+    },
     {
       key: 'subscription',
       to: PATHS.subscriptionsAdd,

@@ -57,7 +57,10 @@ export function buildRoutes(): RouteObject[] {
             {
               // The settings side navigation (spec 3 §2), loaded with the first settings page: not in the first load.
               lazy: async () => {
-                const [m] = await Promise.all([import('./layout/settings-layout.tsx'), loadAreaTexts(settingsArea)]);
+                const [m] = await Promise.all([
+                  import('./layout/settings-layout.tsx'),
+                  loadAreaTexts(settingsArea),
+                ]);
                 return { Component: m.SettingsLayout };
               },
               children: areaRoutes('settings').map(toRoute),

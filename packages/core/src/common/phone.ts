@@ -16,4 +16,8 @@ export const PHONE_FIELD_MESSAGE = 'Please enter a valid phone number';
 
 /** A phone number field (spec 3 §5): at most 30 characters as typed, checked with {@link isPhoneField}. */
 export const phoneField = () =>
-  z.string().trim().max(30, 'Phone is too long (at most 30 characters)').refine(isPhoneField, PHONE_FIELD_MESSAGE);
+  z
+    .string()
+    .trim()
+    .max(30, 'Phone is too long (at most 30 characters)')
+    .refine(isPhoneField, PHONE_FIELD_MESSAGE);

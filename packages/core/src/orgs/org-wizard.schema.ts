@@ -30,7 +30,13 @@ export const ORG_ORIGIN_COUNTRIES = ['NL', 'CN', 'DE', 'BE', 'UK', 'OTH'] as con
 /** Preferred carriers (spec 3 §3 'carriers dhl, postnl, dpd, ups, fedex, other'). */
 export const ORG_CARRIERS = ['dhl', 'postnl', 'dpd', 'ups', 'fedex', 'other'] as const;
 /** How long goods stay in storage (spec 3 §3 'storage duration'). */
-export const ORG_STORAGE_DURATIONS = ['lt_1_month', '1_3_months', '3_6_months', '6_12_months', 'gt_12_months'] as const;
+export const ORG_STORAGE_DURATIONS = [
+  'lt_1_month',
+  '1_3_months',
+  '3_6_months',
+  '6_12_months',
+  'gt_12_months',
+] as const;
 /** How often a pallet is changed (spec 3 §3 'pallet rotation'). */
 export const ORG_PALLET_ROTATIONS = ['weekly', 'monthly', 'quarterly', 'yearly', 'rarely'] as const;
 /** Expected growth of the order volume (spec 3 §3 'growth path'). */
@@ -40,7 +46,12 @@ export const ORG_CONTACT_ROLES = ['General', 'Finance', 'Technical', 'Support'] 
 /** What happens to defective returns (spec 3 §3 handel_defect_returns, spelled so). */
 export const DEFECT_RETURN_HANDLING = ['keep', 'destroy'] as const;
 /** What happens to sellable returns (spec 3 §3 handel_sellable_returns). */
-export const SELLABLE_RETURN_HANDLING = ['inbound_same', 'inbound_other', 'keep_different', 'destroy'] as const;
+export const SELLABLE_RETURN_HANDLING = [
+  'inbound_same',
+  'inbound_other',
+  'keep_different',
+  'destroy',
+] as const;
 /** Return windows in days, or custom (spec 3 §3, §9). */
 export const RETURN_WINDOWS = ['7', '14', '30', '60', '90', 'custom'] as const;
 /** Who pays the return shipment (spec 3 §3). */
@@ -318,8 +329,13 @@ export const OrgProfileSchema = z.object({
 export type OrgProfile = z.infer<typeof OrgProfileSchema>;
 
 /** The platform keys of `PUT /orgs/editapis` (spec 3 §3 Organisation apis: bol, bol_be, woo, shopify, mirakl, lightspeed). */
-const keySecret = z.object({ key: boundedText('Key', 500).optional(), secret: boundedText('Secret', 500).optional() });
-const urlKeySecret = keySecret.extend({ url: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional() });
+const keySecret = z.object({
+  key: boundedText('Key', 500).optional(),
+  secret: boundedText('Secret', 500).optional(),
+});
+const urlKeySecret = keySecret.extend({
+  url: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),
+});
 
 /**
  * `PUT /orgs/editapis` body (spec 3 §3 Organisation apis, §7): the current shop's platform keys. A secret left out
@@ -331,7 +347,9 @@ export const EditOrgApisBodySchema = z.object({
   woo: urlKeySecret.optional(),
   shopify: urlKeySecret.optional(),
   mirakl: z.object({ url: urlKeySecret.shape.url, key: keySecret.shape.key }).optional(),
-  lightspeed: urlKeySecret.extend({ shop_language: z.enum(['NL', 'EN', 'DE', 'IT', 'FR']).optional() }).optional(),
+  lightspeed: urlKeySecret
+    .extend({ shop_language: z.enum(['NL', 'EN', 'DE', 'IT', 'FR']).optional() })
+    .optional(),
 });
 export type EditOrgApisBody = z.infer<typeof EditOrgApisBodySchema>;
 

@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, PdfResponseSchema } from '../http/endpoint.ts';
 import {
-  EditOrgApisBodySchema,
-  OrgApisSchema,
-  OrgWizardBodySchema,
-  VatLookupQuerySchema,
-  VatLookupSchema,
-} from './org-wizard.schema.ts';
-import {
   CreateOrgBodySchema,
   CurrentOrgAuthSchema,
   OrgDetailSchema,
@@ -17,6 +10,13 @@ import {
   OrgSchema,
   SetCurrOrgBodySchema,
 } from './org.schema.ts';
+import {
+  EditOrgApisBodySchema,
+  OrgApisSchema,
+  OrgWizardBodySchema,
+  VatLookupQuerySchema,
+  VatLookupSchema,
+} from './org-wizard.schema.ts';
 
 const tags = ['organisations'];
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CurrentRoleSchema } from '../auth/auth.schema.ts';
 import { IdSchema } from '../common/common.schema.ts';
-import { pageQuery } from '../http/page.ts';
 import { addressLine, searchText } from '../common/text.ts';
+import { pageQuery } from '../http/page.ts';
 import { OrgApisSchema, OrgProfileSchema, OrgWizardBodySchema } from './org-wizard.schema.ts';
 
 /** Kind of organisation: the fulfilment provider (owns the warehouse) or a merchant (a client webshop). */
@@ -84,9 +84,7 @@ export type CurrentOrgAuth = z.infer<typeof CurrentOrgAuthSchema>;
  * Shops) and a page (`skip`, `limit`; GET /orgs answers up to 1,000 by default, so the pickers' and packers' filters
  * get every active shop in one call).
  */
-export const OrgListQuerySchema = z
-  .object({ search: searchText().optional() })
-  .extend(pageQuery(1000).shape);
+export const OrgListQuerySchema = z.object({ search: searchText().optional() }).extend(pageQuery(1000).shape);
 export type OrgListQuery = z.input<typeof OrgListQuerySchema>;
 
 /** `DELETE /orgs/delete/{id}` and `PUT /orgs/activate/{id}` params. */

@@ -18,7 +18,11 @@ export async function deactivateOrg(ctx: Pick<RequestContext, 'db' | 'user'>, id
     .executeTakeFirst();
   if (!row) throw notFound('Organisation not found');
   if (row.kind === 'provider')
-    throw problem(deactivateOrgEndpoint, 'provider_org', "The provider's own organisation cannot be deactivated");
+    throw problem(
+      deactivateOrgEndpoint,
+      'provider_org',
+      "The provider's own organisation cannot be deactivated",
+    );
   await systemSql(ctx.db)
     .updateTable('organisations')
     .set({ active: false, deactivated_at: new Date().toISOString(), deactivated_by: ctx.user.id })

@@ -1,11 +1,11 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  newId,
   ORG_LOGO_MAX_BYTES,
   ORG_VAT_DOC_MAX_BYTES,
   type OrgLogoInputSchema,
   type OrgVatDocInputSchema,
-  newId,
 } from '@hoppa/core';
 import { PDFDocument } from 'pdf-lib';
 import type { z } from 'zod';
@@ -81,7 +81,12 @@ export async function checkVatDoc(input: z.infer<typeof OrgVatDocInputSchema>): 
 const dirOf = (dataDir: string, orgId: string) => join(dataDir, 'uploads', 'orgs', orgId);
 
 /** Stores a file of organisation `orgId` under `DATA_DIR/uploads/orgs/<org>/`; answers the stored file's name. */
-export async function storeOrgFile(dataDir: string, orgId: string, ext: string, bytes: Buffer): Promise<string> {
+export async function storeOrgFile(
+  dataDir: string,
+  orgId: string,
+  ext: string,
+  bytes: Buffer,
+): Promise<string> {
   const dir = dirOf(dataDir, orgId);
   await mkdir(dir, { recursive: true });
   const file = `${newId()}.${ext}`;

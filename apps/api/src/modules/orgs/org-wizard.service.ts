@@ -300,7 +300,11 @@ export async function pendingContactInvites(
 }
 
 /** Records that the contact with `email` of organisation `orgId` was invited (`invite_status: 'sent'`). */
-export async function markContactInvited(db: RequestContext['db'], orgId: string, email: string): Promise<void> {
+export async function markContactInvited(
+  db: RequestContext['db'],
+  orgId: string,
+  email: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await systemSql(tx)
       .selectFrom('organisations')

@@ -6,6 +6,7 @@ import { DEMO_ORGS, DEMO_USERS } from '../../db/seed.ts';
 import { startViesFake, type ViesFake } from '../../test/fakes/vies-fake.ts';
 import { wizardBody } from '../../test/org-wizard-fixture.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { markContactInvited, pendingContactInvites } from './index.ts';
 
 const PNG_1PX = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -50,7 +51,13 @@ describe('the organisation wizard, shops lists, activation, platform keys and th
       .map((o) => o.name);
 
   async function newMerchant(email: string): Promise<string> {
-    return t.signUp({ first_name: 'Nel', family_name: 'Nieuw', email, phone: '0612345678', password: 'nieuw-nieuw-1' });
+    return t.signUp({
+      first_name: 'Nel',
+      family_name: 'Nieuw',
+      email,
+      phone: '0612345678',
+      password: 'nieuw-nieuw-1',
+    });
   }
 
   it('creates a shop with every step, a PNG logo and a VAT exemption PDF; /current_org answers it all', async () => {
@@ -60,7 +67,13 @@ describe('the organisation wizard, shops lists, activation, platform keys and th
       vat_exemption_doc: { data: (await pdfBytes()).toString('base64'), file_name: 'vrijstelling.pdf' },
       contacts: [
         { name: 'Nel Nieuw', email: 'nel@gouda.nl', contact_number: '+31 6 1234 5678', role: 'General' },
-        { name: 'Fien Financiën', email: 'fien@gouda.nl', contact_number: '+31201234567', role: 'Finance', invite_user: true },
+        {
+          name: 'Fien Financiën',
+          email: 'fien@gouda.nl',
+          contact_number: '+31201234567',
+          role: 'Finance',
+          invite_user: true,
+        },
       ],
       notSameBilling_email: true,
       address: { ...wizardBody('x').address, billing_email: 'factuur@gouda.nl' },
@@ -70,7 +83,12 @@ describe('the organisation wizard, shops lists, activation, platform keys and th
     const res = await call('POST', '/api/orgs', cookie, body);
     expect(res.statusCode, res.body).toBe(201);
     const org = OrgSchema.parse(res.json());
-    expect(org).toMatchObject({ name: 'Kaashandel Gouda', current: true, has_logo: true, contact_person: 'Nel Nieuw' });
+    expect(org).toMatchObject({
+      name: 'Kaashandel Gouda',
+      current: true,
+      has_logo: true,
+      contact_person: 'Nel Nieuw',
+    });
 
     const detail = OrgDetailSchema.parse((await call('GET', '/api/current_org', cookie)).json());
     expect(detail.profile).toMatchObject({
@@ -82,10 +100,29 @@ describe('the organisation wizard, shops lists, activation, platform keys and th
       notSameBilling: true,
       billingAddress: { street: 'Postbus', city: 'Gouda' },
     });
-    expect(detail.profile.answers).toMatchObject({ returns_policy: true, return_window: '30', pallets_in_storage: 4 });
+    expect(detail.profile.answers).toMatchObject({
+      returns_policy: true,
+      return_window: '30',
+      pallets_in_storage: 4,
+    });
     expect(detail.profile.address).toMatchObject({ billing_email: 'factuur@gouda.nl' });
     // The invitation is requested on the contact; the users module sends it.
     expect(detail.profile.contacts.map((c) => c.invite_status)).toEqual(['none', 'requested']);
+    expect(await pendingContactInvites(t.db, org.id)).toEqual([
+      { name: 'Fien Financiën', email: 'fien@gouda.nl', role: 'Finance' },
+    ]);
+    await markContactInvited(t.db, org.id, 'FIEN@gouda.nl');
+    expect(await pendingContactInvites(t.db, org.id)).toEqual([]);
+    // An invitation sent stays sent when the shop is saved again with the same contact.
+    const again = await call('PUT', '/api/orgs', cookie, {
+      ...body,
+      company_logo: undefined,
+      vat_exemption_doc: undefined,
+    });
+    expect(OrgDetailSchema.parse(again.json()).profile.contacts.map((c) => c.invite_status)).toEqual([
+      'none',
+      'sent',
+    ]);
     expect(detail.apis).toEqual({});
 
     const logo = await call('GET', `/api/orgs/logo/${org.id}`, cookie);
@@ -110,7 +147,9 @@ describe('the organisation wizard, shops lists, activation, platform keys and th
       'POST',
       '/api/orgs',
       cookie,
-      wizardBody('SVG Winkel', { company_logo: { img_data: Buffer.from(svg).toString('base64'), img_ext: 'svg' } }),
+      wizardBody('SVG Winkel', {
+        company_logo: { img_data: Buffer.from(svg).toString('base64'), img_ext: 'svg' },
+      }),
     );
     expect(ok.statusCode).toBe(201);
     const logo = await call('GET', `/api/orgs/logo/${ok.json().id}`, cookie);
@@ -119,12 +158,16 @@ describe('the organisation wizard, shops lists, activation, platform keys and th
     expect(logo.body).toContain('<circle');
     expect(logo.body).not.toMatch(/script|onload|javascript:/i);
 
-    const before = Number((await t.db.query<{ n: string }>('SELECT count(*) AS n FROM organisations')).rows[0]?.n);
+    const before = Number(
+      (await t.db.query<{ n: string }>('SELECT count(*) AS n FROM organisations')).rows[0]?.n,
+    );
     const asPng = await call(
       'POST',
       '/api/orgs',
       cookie,
-      wizardBody('Nep Logo', { company_logo: { img_data: Buffer.from(svg).toString('base64'), img_ext: 'png' } }),
+      wizardBody('Nep Logo', {
+        company_logo: { img_data: Buffer.from(svg).toString('base64'), img_ext: 'png' },
+      }),
     );
     expect(asPng.statusCode).toBe(400);
     expect(asPng.json().code).toBe('invalid_upload');
@@ -144,16 +187,28 @@ describe('the organisation wizard, shops lists, activation, platform keys and th
     );
     expect(notPdf.statusCode).toBe(400);
     expect(notPdf.json().code).toBe('invalid_upload');
-    const after = Number((await t.db.query<{ n: string }>('SELECT count(*) AS n FROM organisations')).rows[0]?.n);
+    const after = Number(
+      (await t.db.query<{ n: string }>('SELECT count(*) AS n FROM organisations')).rows[0]?.n,
+    );
     expect(after).toBe(before);
   });
 
   it('asks the returns questions only with a returns policy, and the billing fields only when ticked (spec 3 §4/§5)', async () => {
     const cookie = await newMerchant('retour@gouda.nl');
-    const missing = await call('POST', '/api/orgs', cookie, wizardBody('Retour BV', { return_support_email: undefined }));
+    const missing = await call(
+      'POST',
+      '/api/orgs',
+      cookie,
+      wizardBody('Retour BV', { return_support_email: undefined }),
+    );
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toContain('return_support_email');
-    const billing = await call('POST', '/api/orgs', cookie, wizardBody('Retour BV', { notSameBilling: true }));
+    const billing = await call(
+      'POST',
+      '/api/orgs',
+      cookie,
+      wizardBody('Retour BV', { notSameBilling: true }),
+    );
     expect(billing.statusCode).toBe(400);
     expect(billing.json().message).toContain('billingAddress');
     const noPhone = await call(
@@ -172,7 +227,11 @@ describe('the organisation wizard, shops lists, activation, platform keys and th
       'POST',
       '/api/orgs',
       cookie,
-      wizardBody('Retour BV', { returns_policy: false, return_support_email: undefined, billingAddress: { street: 'S', houseNumber: '1', postalCode: '1', city: 'C' } }),
+      wizardBody('Retour BV', {
+        returns_policy: false,
+        return_support_email: undefined,
+        billingAddress: { street: 'S', houseNumber: '1', postalCode: '1', city: 'C' },
+      }),
     );
     expect(ok.statusCode).toBe(201);
     const detail = OrgDetailSchema.parse((await call('GET', '/api/current_org', cookie)).json());
@@ -188,7 +247,9 @@ describe('the organisation wizard, shops lists, activation, platform keys and th
       'PUT',
       '/api/orgs',
       cookie,
-      wizardBody(DEMO_ORGS.stroop, { company_logo: { img_data: PNG_1PX.toString('base64'), img_ext: 'png' } }),
+      wizardBody(DEMO_ORGS.stroop, {
+        company_logo: { img_data: PNG_1PX.toString('base64'), img_ext: 'png' },
+      }),
     );
     expect(first.statusCode).toBe(200);
     expect(OrgDetailSchema.parse(first.json()).profile.has_logo).toBe(true);
@@ -223,8 +284,14 @@ describe('the organisation wizard, shops lists, activation, platform keys and th
     expect(stored.rows[0]?.apis.bol?.secret).toMatch(/^v1:/);
     expect(JSON.stringify(stored.rows[0]?.apis)).not.toContain('geheim-1');
     // A secret left out stays; an empty one is removed.
-    const again = await call('PUT', '/api/orgs/editapis', cookie, { bol: { key: 'client-2' }, woo: { secret: '' } });
-    expect(again.json()).toMatchObject({ bol: { key: 'client-2', has_secret: true }, woo: { has_secret: false } });
+    const again = await call('PUT', '/api/orgs/editapis', cookie, {
+      bol: { key: 'client-2' },
+      woo: { secret: '' },
+    });
+    expect(again.json()).toMatchObject({
+      bol: { key: 'client-2', has_secret: true },
+      woo: { has_secret: false },
+    });
     const detail = OrgDetailSchema.parse((await call('GET', '/api/current_org', cookie)).json());
     expect(detail.apis?.bol).toEqual({ key: 'client-2', has_secret: true });
     const user = await t.login(DEMO_USERS.bolUser.email, DEMO_USERS.bolUser.password);
@@ -235,12 +302,13 @@ describe('the organisation wizard, shops lists, activation, platform keys and th
   it('deactivates and activates a shop: it leaves and returns in GET /orgs and the pick filter, data kept', async () => {
     const picker = await t.login(DEMO_USERS.picker.email, DEMO_USERS.picker.password);
     const pickNames = async () =>
-      ((await call('GET', '/api/pick_list/organisations', picker)).json() as { items: { name: string }[] }).items.map(
-        (o) => o.name,
-      );
+      (
+        (await call('GET', '/api/pick_list/organisations', picker)).json() as { items: { name: string }[] }
+      ).items.map((o) => o.name);
     expect(await pickNames()).toContain(DEMO_ORGS.bol);
     const products = Number(
-      (await t.db.query<{ n: string }>('SELECT count(*) AS n FROM products WHERE org_id = $1', [orgs.bol])).rows[0]?.n,
+      (await t.db.query<{ n: string }>('SELECT count(*) AS n FROM products WHERE org_id = $1', [orgs.bol]))
+        .rows[0]?.n,
     );
 
     // A merchant owner may not deactivate, not even his own shop; the provider itself cannot be deactivated.
@@ -263,7 +331,10 @@ describe('the organisation wizard, shops lists, activation, platform keys and th
     // Its owner still reaches the shop (current) and its data.
     expect(names((await call('GET', '/api/orgs', owner)).json())).toEqual([DEMO_ORGS.bol]);
     expect(
-      Number((await t.db.query<{ n: string }>('SELECT count(*) AS n FROM products WHERE org_id = $1', [orgs.bol])).rows[0]?.n),
+      Number(
+        (await t.db.query<{ n: string }>('SELECT count(*) AS n FROM products WHERE org_id = $1', [orgs.bol]))
+          .rows[0]?.n,
+      ),
     ).toBe(products);
 
     const on = await call('PUT', `/api/orgs/activate/${orgs.bol}`, admin);
@@ -280,7 +351,9 @@ describe('the organisation wizard, shops lists, activation, platform keys and th
     expect(total).toBe((all.json() as unknown[]).length);
     expect(page.headers['x-total-count']).toBe(String(total));
     expect(names(page.json())).toEqual(names(all.json()).slice(1, 3));
-    expect(names((await call('GET', '/api/orgs?search=nel%20nieuw', admin)).json())).toEqual(['Kaashandel Gouda']);
+    expect(names((await call('GET', '/api/orgs?search=nel%20nieuw', admin)).json())).toEqual([
+      'Kaashandel Gouda',
+    ]);
   });
 
   it('looks up a VAT number at VIES (the fake): valid fills the company name and address; a failure is logged and answered unavailable', async () => {

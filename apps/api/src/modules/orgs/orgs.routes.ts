@@ -76,7 +76,10 @@ export async function registerOrgRoutes(app: FastifyInstance): Promise<void> {
     const f = await orgFile(ctx, 'vat_doc', params.id);
     reply
       .type('application/pdf')
-      .header('content-disposition', `inline; filename="${(f.name ?? 'vat-exemption.pdf').replace(/[^\w.-]/g, '_')}"`);
+      .header(
+        'content-disposition',
+        `inline; filename="${(f.name ?? 'vat-exemption.pdf').replace(/[^\w.-]/g, '_')}"`,
+      );
     return readOrgFile(config.dataDir, params.id, f.file);
   });
   route(app, vatLookupEndpoint, async (input, _ctx, req) => lookUpVat(vies, req.log, input));

@@ -139,7 +139,9 @@ export async function currentOrgAuth(ctx: OrgsContext): Promise<CurrentOrgAuth> 
   const { user } = ctx;
   const [visible, curr] = await Promise.all([
     listVisibleOrgs(ctx, { query: { limit: 1 } }),
-    user.currOrgId && (await canSee(ctx, user.currOrgId)) ? orgById(ctx, user.currOrgId, user.currOrgId) : undefined,
+    user.currOrgId && (await canSee(ctx, user.currOrgId))
+      ? orgById(ctx, user.currOrgId, user.currOrgId)
+      : undefined,
   ]);
   return {
     org: curr ? { id: curr.id, name: curr.name, kind: curr.kind } : null,

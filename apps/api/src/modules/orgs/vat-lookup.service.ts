@@ -7,10 +7,9 @@ import type { VatLookup } from '../../lib/outside/vies.ts';
  * Splits VIES's address (lines separated by newlines; a Dutch one reads 'STREET 00001\n1234AB CITY') into street,
  * house number, postcode and city where the lines have that shape; the parts it cannot tell stay null.
  */
-export function splitViesAddress(address: string | null): Pick<
-  VatLookupAnswer,
-  'street' | 'houseNumber' | 'postalCode' | 'city'
-> {
+export function splitViesAddress(
+  address: string | null,
+): Pick<VatLookupAnswer, 'street' | 'houseNumber' | 'postalCode' | 'city'> {
   const out = { street: null, houseNumber: null, postalCode: null, city: null } as {
     street: string | null;
     houseNumber: string | null;

@@ -61,7 +61,12 @@ export async function startViesFake(
       invalid.push(`body ${r.body}`);
       return json(res, 400, {
         actionSucceed: false,
-        errorWrappers: [{ error: 'INVALID_INPUT', message: 'The provided CountryCode is invalid or the VAT number is empty' }],
+        errorWrappers: [
+          {
+            error: 'INVALID_INPUT',
+            message: 'The provided CountryCode is invalid or the VAT number is empty',
+          },
+        ],
       });
     }
     if (failing > 0) {

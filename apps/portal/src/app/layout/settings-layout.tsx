@@ -20,7 +20,14 @@ export function SettingsLayout(): ReactNode {
   const items = role ? visibleSettingsItems((needs) => mayUse(needs, role, orgAuth?.is_admin ?? false)) : [];
   return (
     <Group align="flex-start" gap="lg" wrap="wrap">
-      <Paper withBorder radius="md" p="xs" w={{ base: '100%', sm: 220 }} component="nav" aria-label={t('title')}>
+      <Paper
+        withBorder
+        radius="md"
+        p="xs"
+        w={{ base: '100%', sm: 220 }}
+        component="nav"
+        aria-label={t('title')}
+      >
         <Stack gap={2}>
           <Text size="xs" c="dimmed" fw={600} tt="uppercase" px="sm" py={4}>
             {t('title')}

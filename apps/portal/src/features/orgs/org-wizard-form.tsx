@@ -100,7 +100,8 @@ export function OrgWizardForm(props: OrgWizardFormProps): ReactNode {
     const problems = stepProblems(form.getValues(), which, props.mode);
     const errors: Record<string, string> = {};
     for (const p of problems) {
-      errors[p.path] = p.code === 'format' ? p.message : t(`common:validation.${p.code}`, { defaultValue: p.message });
+      errors[p.path] =
+        p.code === 'format' ? p.message : t(`common:validation.${p.code}`, { defaultValue: p.message });
     }
     form.setErrors(errors);
     return problems.length === 0;
@@ -116,7 +117,9 @@ export function OrgWizardForm(props: OrgWizardFormProps): ReactNode {
     if (problems.length > 0) {
       check();
       const first = problems[0]?.path.split('.')[0] as string;
-      const s = ORG_WIZARD_STEPS.findIndex((k) => stepProblems(form.getValues(), k, props.mode).some((p) => p.path.startsWith(first)));
+      const s = ORG_WIZARD_STEPS.findIndex((k) =>
+        stepProblems(form.getValues(), k, props.mode).some((p) => p.path.startsWith(first)),
+      );
       if (s >= 0) setStep(s);
       return;
     }
@@ -146,7 +149,11 @@ export function OrgWizardForm(props: OrgWizardFormProps): ReactNode {
             {t(`orgs:wizard.intro.${key}`)}
           </Text>
           {key === 'company' ? (
-            <CompanyStep form={form} storedLogoUrl={props.storedLogoUrl} storedVatDocName={props.storedVatDocName} />
+            <CompanyStep
+              form={form}
+              storedLogoUrl={props.storedLogoUrl}
+              storedVatDocName={props.storedVatDocName}
+            />
           ) : null}
           {key === 'contacts' ? <ContactsStep form={form} /> : null}
           {key === 'products' ? <ProductsStep form={form} /> : null}
@@ -210,7 +217,7 @@ function CompanyStep({
     const a = await lookUpVat(vat);
     setLooking(false);
     if (!a?.valid || !a.company_name) {
-      setFound(a && a.available ? 'invalid' : null);
+      setFound(a?.available ? 'invalid' : null);
       return;
     }
     setFound('valid');
@@ -227,14 +234,24 @@ function CompanyStep({
       form.setValues({ logo: null, logoChanged: true });
       return;
     }
-    const ext = file.type === 'image/png' ? 'png' : file.type === 'image/jpeg' ? 'jpeg' : file.type === 'image/svg+xml' ? 'svg' : null;
+    const ext =
+      file.type === 'image/png'
+        ? 'png'
+        : file.type === 'image/jpeg'
+          ? 'jpeg'
+          : file.type === 'image/svg+xml'
+            ? 'svg'
+            : null;
     if (!ext) {
       form.setFieldError('logo', t('wizard.logoType'));
       return;
     }
     const data = await readBase64(file);
     if (data === null) return;
-    form.setValues({ logo: { img_data: data, img_ext: ext, preview: URL.createObjectURL(file) }, logoChanged: true });
+    form.setValues({
+      logo: { img_data: data, img_ext: ext, preview: URL.createObjectURL(file) },
+      logoChanged: true,
+    });
     form.clearFieldError('logo');
   }
 
@@ -278,7 +295,12 @@ function CompanyStep({
           {t('wizard.vatUnknown')}
         </Alert>
       ) : null}
-      <TextInput label={t('fields.name')} required autoComplete="organization" {...form.getInputProps('name')} />
+      <TextInput
+        label={t('fields.name')}
+        required
+        autoComplete="organization"
+        {...form.getInputProps('name')}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label={t('fields.coc_number')} required {...form.getInputProps('coc_number')} />
         <Select
@@ -288,9 +310,16 @@ function CompanyStep({
           {...form.getInputProps('industry')}
         />
       </SimpleGrid>
-      <TextInput label={t('fields.website')} placeholder="https://" type="url" {...form.getInputProps('website')} />
+      <TextInput
+        label={t('fields.website')}
+        placeholder="https://"
+        type="url"
+        {...form.getInputProps('website')}
+      />
       <Group align="flex-end" gap="md">
-        {logoUrl ? <Image src={logoUrl} alt={t('fields.logo')} h={56} w={56} fit="contain" radius="sm" /> : null}
+        {logoUrl ? (
+          <Image src={logoUrl} alt={t('fields.logo')} h={56} w={56} fit="contain" radius="sm" />
+        ) : null}
         <FileInput
           style={{ flex: 1 }}
           label={t('fields.logo')}
@@ -304,7 +333,11 @@ function CompanyStep({
       </Group>
       <FileInput
         label={t('fields.vat_exemption_doc')}
-        description={storedVatDocName && !v.vatDocChanged ? t('wizard.storedDoc', { name: storedVatDocName }) : t('wizard.pdfHint')}
+        description={
+          storedVatDocName && !v.vatDocChanged
+            ? t('wizard.storedDoc', { name: storedVatDocName })
+            : t('wizard.pdfHint')
+        }
         accept="application/pdf"
         clearable
         placeholder={t('wizard.chooseFile')}
@@ -339,7 +372,11 @@ function ContactsStep({ form }: { form: Form }): ReactNode {
               ) : null}
             </Group>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label={t('fields.contact_name')} required {...form.getInputProps(`contacts.${i}.name`)} />
+              <TextInput
+                label={t('fields.contact_name')}
+                required
+                {...form.getInputProps(`contacts.${i}.name`)}
+              />
               <Select
                 label={t('fields.contact_role')}
                 required
@@ -383,14 +420,24 @@ function ProductsStep({ form }: { form: Form }): ReactNode {
   const opts = useOptions();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
-      <Select label={t('fields.sku_count')} required data={opts('skuCount', ORG_SKU_BANDS)} {...form.getInputProps('sku_count')} />
+      <Select
+        label={t('fields.sku_count')}
+        required
+        data={opts('skuCount', ORG_SKU_BANDS)}
+        {...form.getInputProps('sku_count')}
+      />
       <Select
         label={t('fields.annual_orders')}
         required
         data={opts('annualOrders', ORG_ORDER_BANDS)}
         {...form.getInputProps('annual_orders')}
       />
-      <Select label={t('fields.country')} required data={opts('origin', ORG_ORIGIN_COUNTRIES)} {...form.getInputProps('country')} />
+      <Select
+        label={t('fields.country')}
+        required
+        data={opts('origin', ORG_ORIGIN_COUNTRIES)}
+        {...form.getInputProps('country')}
+      />
       <Select
         label={t('fields.preferred_shipping_carrier')}
         clearable
@@ -413,7 +460,13 @@ function StorageStep({ form }: { form: Form }): ReactNode {
   const opts = useOptions();
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
-      <NumberInput label={t('fields.pallets_in_storage')} min={0} max={100000} allowDecimal={false} {...form.getInputProps('pallets_in_storage')} />
+      <NumberInput
+        label={t('fields.pallets_in_storage')}
+        min={0}
+        max={100000}
+        allowDecimal={false}
+        {...form.getInputProps('pallets_in_storage')}
+      />
       <Select
         label={t('fields.storage_duration')}
         clearable
@@ -438,7 +491,10 @@ function ReturnsStep({ form }: { form: Form }): ReactNode {
     <Stack gap="sm">
       <Stack gap={4}>
         <Text size="sm" fw={500}>
-          {t('fields.returns_policy')} <Text span c="red">*</Text>
+          {t('fields.returns_policy')}{' '}
+          <Text span c="red">
+            *
+          </Text>
         </Text>
         <SegmentedControl
           aria-label={t('fields.returns_policy')}
@@ -461,25 +517,77 @@ function ReturnsStep({ form }: { form: Form }): ReactNode {
       </Stack>
       {v.returns_policy === 'yes' ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }} data-testid="returns-questions">
-          <Select label={t('fields.handel_defect_returns')} required data={opts('defect', DEFECT_RETURN_HANDLING)} {...form.getInputProps('handel_defect_returns')} />
-          <Select label={t('fields.handel_sellable_returns')} required data={opts('sellable', SELLABLE_RETURN_HANDLING)} {...form.getInputProps('handel_sellable_returns')} />
-          <Select label={t('fields.return_window')} required data={opts('returnWindow', RETURN_WINDOWS)} {...form.getInputProps('return_window')} />
+          <Select
+            label={t('fields.handel_defect_returns')}
+            required
+            data={opts('defect', DEFECT_RETURN_HANDLING)}
+            {...form.getInputProps('handel_defect_returns')}
+          />
+          <Select
+            label={t('fields.handel_sellable_returns')}
+            required
+            data={opts('sellable', SELLABLE_RETURN_HANDLING)}
+            {...form.getInputProps('handel_sellable_returns')}
+          />
+          <Select
+            label={t('fields.return_window')}
+            required
+            data={opts('returnWindow', RETURN_WINDOWS)}
+            {...form.getInputProps('return_window')}
+          />
           {v.return_window === 'custom' ? (
-            <NumberInput label={t('fields.return_window_days')} required min={1} max={365} allowDecimal={false} {...form.getInputProps('return_window_days')} />
+            <NumberInput
+              label={t('fields.return_window_days')}
+              required
+              min={1}
+              max={365}
+              allowDecimal={false}
+              {...form.getInputProps('return_window_days')}
+            />
           ) : (
             <span />
           )}
-          <Select label={t('fields.return_shipping_cost')} required data={opts('returnCost', RETURN_SHIPPING_COST)} {...form.getInputProps('return_shipping_cost')} />
-          <Select label={t('fields.return_processing')} required data={opts('returnProcessing', RETURN_PROCESSING)} {...form.getInputProps('return_processing')} />
-          <Select label={t('fields.return_processing_time')} required data={opts('returnTime', RETURN_PROCESSING_TIME)} {...form.getInputProps('return_processing_time')} />
+          <Select
+            label={t('fields.return_shipping_cost')}
+            required
+            data={opts('returnCost', RETURN_SHIPPING_COST)}
+            {...form.getInputProps('return_shipping_cost')}
+          />
+          <Select
+            label={t('fields.return_processing')}
+            required
+            data={opts('returnProcessing', RETURN_PROCESSING)}
+            {...form.getInputProps('return_processing')}
+          />
+          <Select
+            label={t('fields.return_processing_time')}
+            required
+            data={opts('returnTime', RETURN_PROCESSING_TIME)}
+            {...form.getInputProps('return_processing_time')}
+          />
           <Checkbox
             mt="lg"
             label={t('fields.require_original_packaging')}
             {...form.getInputProps('require_original_packaging', { type: 'checkbox' })}
           />
-          <TextInput label={t('fields.return_support_email')} type="email" required {...form.getInputProps('return_support_email')} />
-          <TextInput label={t('fields.return_support_phone')} type="tel" {...form.getInputProps('return_support_phone')} />
-          <Textarea style={{ gridColumn: '1 / -1' }} label={t('fields.return_conditions')} autosize minRows={2} {...form.getInputProps('return_conditions')} />
+          <TextInput
+            label={t('fields.return_support_email')}
+            type="email"
+            required
+            {...form.getInputProps('return_support_email')}
+          />
+          <TextInput
+            label={t('fields.return_support_phone')}
+            type="tel"
+            {...form.getInputProps('return_support_phone')}
+          />
+          <Textarea
+            style={{ gridColumn: '1 / -1' }}
+            label={t('fields.return_conditions')}
+            autosize
+            minRows={2}
+            {...form.getInputProps('return_conditions')}
+          />
         </SimpleGrid>
       ) : null}
     </Stack>
@@ -497,7 +605,12 @@ function GrowthStep({ form }: { form: Form }): ReactNode {
         data={opts('growth', ORG_GROWTH_PATHS)}
         {...form.getInputProps('expected_order_growth')}
       />
-      <Textarea label={t('fields.expansion_plans')} autosize minRows={3} {...form.getInputProps('expansion_plans')} />
+      <Textarea
+        label={t('fields.expansion_plans')}
+        autosize
+        minRows={3}
+        {...form.getInputProps('expansion_plans')}
+      />
     </Stack>
   );
 }
@@ -508,23 +621,66 @@ function AddressStep({ form }: { form: Form }): ReactNode {
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label={t('fields.street')} required autoComplete="address-line1" {...form.getInputProps('address.street')} />
+        <TextInput
+          label={t('fields.street')}
+          required
+          autoComplete="address-line1"
+          {...form.getInputProps('address.street')}
+        />
         <TextInput label={t('fields.houseNumber')} required {...form.getInputProps('address.houseNumber')} />
-        <TextInput label={t('fields.postalCode')} required autoComplete="postal-code" {...form.getInputProps('address.postalCode')} />
-        <TextInput label={t('fields.city')} required autoComplete="address-level2" {...form.getInputProps('address.city')} />
-        <TextInput label={t('fields.addressCountry')} required maxLength={2} {...form.getInputProps('address.country')} />
+        <TextInput
+          label={t('fields.postalCode')}
+          required
+          autoComplete="postal-code"
+          {...form.getInputProps('address.postalCode')}
+        />
+        <TextInput
+          label={t('fields.city')}
+          required
+          autoComplete="address-level2"
+          {...form.getInputProps('address.city')}
+        />
+        <TextInput
+          label={t('fields.addressCountry')}
+          required
+          maxLength={2}
+          {...form.getInputProps('address.country')}
+        />
         <TextInput label={t('fields.email')} type="email" required {...form.getInputProps('address.email')} />
       </SimpleGrid>
-      <Checkbox label={t('fields.notSameBilling_email')} {...form.getInputProps('notSameBilling_email', { type: 'checkbox' })} />
+      <Checkbox
+        label={t('fields.notSameBilling_email')}
+        {...form.getInputProps('notSameBilling_email', { type: 'checkbox' })}
+      />
       {v.notSameBilling_email ? (
-        <TextInput label={t('fields.billing_email')} type="email" required {...form.getInputProps('address.billing_email')} />
+        <TextInput
+          label={t('fields.billing_email')}
+          type="email"
+          required
+          {...form.getInputProps('address.billing_email')}
+        />
       ) : null}
-      <Checkbox label={t('fields.notSameBilling')} {...form.getInputProps('notSameBilling', { type: 'checkbox' })} />
+      <Checkbox
+        label={t('fields.notSameBilling')}
+        {...form.getInputProps('notSameBilling', { type: 'checkbox' })}
+      />
       {v.notSameBilling ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }} data-testid="billing-address">
-          <TextInput label={t('fields.billingStreet')} required {...form.getInputProps('billingAddress.street')} />
-          <TextInput label={t('fields.houseNumber')} required {...form.getInputProps('billingAddress.houseNumber')} />
-          <TextInput label={t('fields.postalCode')} required {...form.getInputProps('billingAddress.postalCode')} />
+          <TextInput
+            label={t('fields.billingStreet')}
+            required
+            {...form.getInputProps('billingAddress.street')}
+          />
+          <TextInput
+            label={t('fields.houseNumber')}
+            required
+            {...form.getInputProps('billingAddress.houseNumber')}
+          />
+          <TextInput
+            label={t('fields.postalCode')}
+            required
+            {...form.getInputProps('billingAddress.postalCode')}
+          />
           <TextInput label={t('fields.city')} required {...form.getInputProps('billingAddress.city')} />
         </SimpleGrid>
       ) : null}

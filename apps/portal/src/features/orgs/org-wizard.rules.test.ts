@@ -1,6 +1,14 @@
-import { OrgWizardBodySchema, type OrgDetail } from '@hoppa/core';
+import { type OrgDetail, OrgWizardBodySchema } from '@hoppa/core';
 import { describe, expect, it } from 'vitest';
-import { emptyWizard, internationalPhone, type OrgWizardValues, stepProblems, valuesOfOrg, wizardBody } from './org-wizard.rules.ts';
+import {
+  type ContactValues,
+  emptyWizard,
+  internationalPhone,
+  type OrgWizardValues,
+  stepProblems,
+  valuesOfOrg,
+  wizardBody,
+} from './org-wizard.rules.ts';
 
 function filled(): OrgWizardValues {
   const v = emptyWizard({ name: 'Nel Nieuw', email: 'nel@gouda.nl', phone: '06 1234 5678' });
@@ -45,9 +53,16 @@ describe('organisation wizard form rules (spec 3 §4, §5)', () => {
     const v = { ...filled(), returns_policy: 'yes' as const };
     const paths = stepProblems(v, 'returns').map((p) => p.path);
     expect(paths).toEqual(
-      expect.arrayContaining(['handel_defect_returns', 'handel_sellable_returns', 'return_window', 'return_support_email']),
+      expect.arrayContaining([
+        'handel_defect_returns',
+        'handel_sellable_returns',
+        'return_window',
+        'return_support_email',
+      ]),
     );
-    const bad = stepProblems({ ...v, return_support_email: 'nope' }, 'returns').find((p) => p.path === 'return_support_email');
+    const bad = stepProblems({ ...v, return_support_email: 'nope' }, 'returns').find(
+      (p) => p.path === 'return_support_email',
+    );
     expect(bad?.code).toBe('email');
     expect(stepProblems({ ...filled(), returns_policy: '' }, 'returns')).toEqual([
       expect.objectContaining({ path: 'returns_policy', code: 'required' }),
@@ -57,8 +72,13 @@ describe('organisation wizard form rules (spec 3 §4, §5)', () => {
   it('needs the billing e-mail and address only when ticked', () => {
     const v = { ...filled(), notSameBilling_email: true, notSameBilling: true };
     const paths = stepProblems(v, 'address').map((p) => p.path);
-    expect(paths).toEqual(expect.arrayContaining(['address.billing_email', 'billingAddress.street', 'billingAddress.city']));
-    const contact = stepProblems({ ...filled(), contacts: [{ ...filled().contacts[0]!, contact_number: '+0123' }] }, 'contacts');
+    expect(paths).toEqual(
+      expect.arrayContaining(['address.billing_email', 'billingAddress.street', 'billingAddress.city']),
+    );
+    const contact = stepProblems(
+      { ...filled(), contacts: [{ ...(filled().contacts[0] as ContactValues), contact_number: '+0123' }] },
+      'contacts',
+    );
     expect(contact).toEqual([expect.objectContaining({ path: 'contacts.0.contact_number', code: 'phone' })]);
   });
 
@@ -67,11 +87,19 @@ describe('organisation wizard form rules (spec 3 §4, §5)', () => {
     expect(wizardBody(v, 'edit')).not.toHaveProperty('company_logo');
     expect(wizardBody({ ...v, logoChanged: true }, 'edit').company_logo).toBeNull();
     const logo = { img_data: 'iVBO', img_ext: 'png' as const, preview: 'blob:x' };
-    expect(wizardBody({ ...v, logo, logoChanged: true }, 'edit').company_logo).toEqual({ img_data: 'iVBO', img_ext: 'png' });
+    expect(wizardBody({ ...v, logo, logoChanged: true }, 'edit').company_logo).toEqual({
+      img_data: 'iVBO',
+      img_ext: 'png',
+    });
   });
 
   it('reads a stored shop back into the form', () => {
-    const body = wizardBody({ ...filled(), returns_policy: 'yes', return_window: 'custom', return_window_days: 45 });
+    const body = wizardBody({
+      ...filled(),
+      returns_policy: 'yes',
+      return_window: 'custom',
+      return_window_days: 45,
+    });
     const org = {
       id: 'a'.repeat(24),
       name: 'Kaashandel Gouda',
@@ -91,7 +119,14 @@ describe('organisation wizard form rules (spec 3 §4, §5)', () => {
         has_logo: false,
         vat_exemption_doc: null,
         contacts: body.contacts.map((c) => ({ ...c, invite_user: false, invite_status: 'none' as const })),
-        answers: { sku_count: '1_50', annual_orders: 'lt_1000', country: 'NL', returns_policy: true, return_window: 'custom', return_window_days: 45 },
+        answers: {
+          sku_count: '1_50',
+          annual_orders: 'lt_1000',
+          country: 'NL',
+          returns_policy: true,
+          return_window: 'custom',
+          return_window_days: 45,
+        },
         address: body.address,
         notSameBilling_email: false,
         notSameBilling: false,
@@ -99,7 +134,12 @@ describe('organisation wizard form rules (spec 3 §4, §5)', () => {
       },
     } as OrgDetail;
     const v = valuesOfOrg(org);
-    expect(v).toMatchObject({ vat_id: 'NL859123456B01', returns_policy: 'yes', return_window: 'custom', return_window_days: 45 });
+    expect(v).toMatchObject({
+      vat_id: 'NL859123456B01',
+      returns_policy: 'yes',
+      return_window: 'custom',
+      return_window_days: 45,
+    });
     expect(v.address.city).toBe('Gouda');
   });
 });

@@ -168,8 +168,20 @@ export function wizardBody(v: OrgWizardValues, mode: 'create' | 'edit' = 'create
     name: v.name,
     website: text(v.website),
     industry: choice(v.industry) as OrgWizardInput['industry'],
-    ...(mode === 'create' ? (logo ? { company_logo: logo } : {}) : v.logoChanged ? { company_logo: logo } : {}),
-    ...(mode === 'create' ? (doc ? { vat_exemption_doc: doc } : {}) : v.vatDocChanged ? { vat_exemption_doc: doc } : {}),
+    ...(mode === 'create'
+      ? logo
+        ? { company_logo: logo }
+        : {}
+      : v.logoChanged
+        ? { company_logo: logo }
+        : {}),
+    ...(mode === 'create'
+      ? doc
+        ? { vat_exemption_doc: doc }
+        : {}
+      : v.vatDocChanged
+        ? { vat_exemption_doc: doc }
+        : {}),
     contacts: v.contacts.map((c) => ({
       name: c.name,
       email: c.email.trim(),
@@ -190,7 +202,8 @@ export function wizardBody(v: OrgWizardValues, mode: 'create' | 'edit' = 'create
     handel_sellable_returns: choice(v.handel_sellable_returns),
     require_original_packaging: v.require_original_packaging,
     return_window: choice(v.return_window),
-    return_window_days: v.return_window === 'custom' && v.return_window_days !== '' ? v.return_window_days : undefined,
+    return_window_days:
+      v.return_window === 'custom' && v.return_window_days !== '' ? v.return_window_days : undefined,
     return_shipping_cost: choice(v.return_shipping_cost),
     return_processing: choice(v.return_processing),
     return_conditions: text(v.return_conditions),
@@ -228,7 +241,11 @@ function valueAt(values: unknown, path: string): unknown {
  * `address.city`), as the API would refuse them (core `orgWizardProblems`): an empty field is `required`, a bad
  * e-mail `email`, a bad phone number `phone`, anything else `format` with the API's message.
  */
-export function stepProblems(v: OrgWizardValues, step?: OrgWizardStep, mode: 'create' | 'edit' = 'create'): StepProblem[] {
+export function stepProblems(
+  v: OrgWizardValues,
+  step?: OrgWizardStep,
+  mode: 'create' | 'edit' = 'create',
+): StepProblem[] {
   const body = wizardBody(v, mode);
   return orgWizardProblems(body, step).map(({ path, message }) => {
     // The form keeps the returns answer under its own name, and the billing address as one group.

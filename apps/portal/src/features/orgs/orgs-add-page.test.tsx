@@ -44,14 +44,18 @@ describe('organisation wizard /orgs/add (spec 3 §2, §4, §5, §7 VAT lookup)',
     fireEvent.change(vat, { target: { value: 'NL859123456B01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Look up' }));
     await waitFor(() =>
-      expect((screen.getByRole('textbox', { name: /Company name/ }) as HTMLInputElement).value).toBe('KAASHANDEL GOUDA B.V.'),
+      expect((screen.getByRole('textbox', { name: /Company name/ }) as HTMLInputElement).value).toBe(
+        'KAASHANDEL GOUDA B.V.',
+      ),
     );
     expect(lookups.at(-1)).toBe('NL859123456B01');
 
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     // CoC number and industry are still missing: the step stays.
     expect((await screen.findAllByText('This field is required!')).length).toBe(2);
-    fireEvent.change(screen.getByRole('textbox', { name: /Chamber of Commerce/ }), { target: { value: '12345678' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Chamber of Commerce/ }), {
+      target: { value: '12345678' },
+    });
     // Mantine keeps the dropdown's options in the DOM; jsdom has no layout to show them.
     fireEvent.click(screen.getByLabelText(/Industry/, { selector: 'input' }));
     const list = await screen.findByRole('listbox', { hidden: true });
@@ -59,6 +63,8 @@ describe('organisation wizard /orgs/add (spec 3 §2, §4, §5, §7 VAT lookup)',
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     // Contacts: the signed-up user is the first contact.
     expect(await screen.findByText('Contact 1')).toBeTruthy();
-    expect((screen.getByRole('textbox', { name: /^E-mail/ }) as HTMLInputElement).value).toBe('anna@example.nl');
+    expect((screen.getByRole('textbox', { name: /^E-mail/ }) as HTMLInputElement).value).toBe(
+      'anna@example.nl',
+    );
   });
 });

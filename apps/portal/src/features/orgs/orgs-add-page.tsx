@@ -9,8 +9,8 @@ import { MutationError } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useCreateOrg } from './api/orgs.ts';
-import { OrgWizardForm } from './org-wizard-form.tsx';
 import { emptyWizard, wizardBody } from './org-wizard.rules.ts';
+import { OrgWizardForm } from './org-wizard-form.tsx';
 
 /**
  * /orgs/add (spec 2 §2 routing guard target, spec 3 §2 Organisation wizard): the seven-step wizard on `POST /orgs`.

@@ -33,9 +33,12 @@ describe('shops list /orgs (spec 3 §2 Shops, §4 active states)', { timeout: 30
         const url = new URL(input.url);
         calls.push(`${input.method} ${url.pathname}${url.search}`);
         const headers = { 'x-total-count': '1' };
-        if (url.pathname === '/api/orgs') return Response.json([shop('a', 'Bakkerij Bol', true, true)], { headers });
-        if (url.pathname === '/api/orgs/deactive') return Response.json([shop('b', 'Kaashandel', false)], { headers });
-        if (url.pathname.startsWith('/api/orgs/activate/')) return Response.json(shop('b', 'Kaashandel', true));
+        if (url.pathname === '/api/orgs')
+          return Response.json([shop('a', 'Bakkerij Bol', true, true)], { headers });
+        if (url.pathname === '/api/orgs/deactive')
+          return Response.json([shop('b', 'Kaashandel', false)], { headers });
+        if (url.pathname.startsWith('/api/orgs/activate/'))
+          return Response.json(shop('b', 'Kaashandel', true));
         return Response.json({ statusCode: 404, code: 'not_found', message: 'Not found' }, { status: 404 });
       }),
     );

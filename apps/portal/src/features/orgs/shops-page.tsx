@@ -31,7 +31,9 @@ export function ShopsPage(): ReactNode {
   const { t } = useTranslation('orgs');
   const { user, orgAuth } = useSession();
   const role = roleInForce(user, orgAuth);
-  const mayActivate = canCall(role, listDeactivatedOrgsEndpoint) && canCall(role, { method: 'DELETE', path: '/orgs/delete/:id' });
+  const mayActivate =
+    canCall(role, listDeactivatedOrgsEndpoint) &&
+    canCall(role, { method: 'DELETE', path: '/orgs/delete/:id' });
   const mayAdd = canCall(role, { method: 'POST', path: '/orgs' });
   const [state, update] = useUrlState(UrlState);
   const [search, setSearch] = useState(state.search);
@@ -100,7 +102,8 @@ export function ShopsPage(): ReactNode {
                 loading={switchShop.isPending && switchShop.variables === o.id}
                 onClick={() =>
                   switchShop.mutate(o.id, {
-                    onSuccess: () => notifications.show({ color: 'green', message: t('list.switched', { name: o.name }) }),
+                    onSuccess: () =>
+                      notifications.show({ color: 'green', message: t('list.switched', { name: o.name }) }),
                   })
                 }
               >
@@ -120,7 +123,9 @@ export function ShopsPage(): ReactNode {
                       onSuccess: () =>
                         notifications.show({
                           color: 'green',
-                          message: t(o.active ? 'list.deactivatedDone' : 'list.activatedDone', { name: o.name }),
+                          message: t(o.active ? 'list.deactivatedDone' : 'list.activatedDone', {
+                            name: o.name,
+                          }),
                         }),
                     },
                   )
@@ -143,7 +148,12 @@ export function ShopsPage(): ReactNode {
         description={t('list.intro')}
         actions={
           mayAdd ? (
-            <Button component={Link} to={PATHS.orgsAdd} leftSection={<Icon name="plus" size={16} />} aria-label={t('list.add')}>
+            <Button
+              component={Link}
+              to={PATHS.orgsAdd}
+              leftSection={<Icon name="plus" size={16} />}
+              aria-label={t('list.add')}
+            >
               {t('list.add')}
             </Button>
           ) : null
@@ -187,7 +197,11 @@ export function ShopsPage(): ReactNode {
         />
         {list.data && list.data.items.length === 0 ? (
           <Text p="md" c="dimmed" size="sm">
-            {state.search ? t('list.noMatch') : tab === 'deactivated' ? t('list.noneDeactivated') : t('list.none')}
+            {state.search
+              ? t('list.noMatch')
+              : tab === 'deactivated'
+                ? t('list.noneDeactivated')
+                : t('list.none')}
           </Text>
         ) : null}
       </Paper>

@@ -4,8 +4,8 @@ import {
   createOrgEndpoint,
   currentOrgEndpoint,
   deactivateOrgEndpoint,
-  editOrgApisEndpoint,
   type EditOrgApisBody,
+  editOrgApisEndpoint,
   listDeactivatedOrgsEndpoint,
   listOrgsEndpoint,
   type OrgWizardInput,
@@ -87,10 +87,7 @@ export function useCreateOrg() {
   return useMutation({
     mutationFn: (body: OrgWizardInput) => call(createOrgEndpoint, { body: body as never }),
     onSuccess: async () => {
-      await Promise.all([
-        refreshShops(qc),
-        qc.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
-      ]);
+      await Promise.all([refreshShops(qc), qc.invalidateQueries({ queryKey: CURRENT_USER_KEY })]);
     },
   });
 }
