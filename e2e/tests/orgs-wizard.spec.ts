@@ -40,14 +40,14 @@ const SHOP = 'KAASHANDEL GOUDA B.V.';
 
 /** Picks `option` in the Mantine select labelled `label`. */
 async function choose(page: Page, label: string | RegExp, option: string): Promise<void> {
-  await page.getByRole('textbox', { name: label }).click();
+  await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 /** The organisations offered by the open orders board's organisation filter. */
 async function filterOptions(page: Page): Promise<string[]> {
   await page.goto('/orders');
-  const filter = page.getByRole('textbox', { name: 'Organisation' });
+  const filter = page.getByRole('combobox', { name: 'Organisation' });
   await filter.click();
   const options = page.getByRole('option');
   await expect(options.first()).toBeVisible();
@@ -190,6 +190,9 @@ test('a new merchant completes the seven-step wizard; the provider deactivates a
 
   await admin.goto('/orgs');
   await admin.getByRole('textbox', { name: 'Search' }).fill('gouda');
+  // The search runs on the server, 300 ms after typing (spec 3 §9 debounce).
+  await expect(admin).toHaveURL(/search=gouda/);
+  await expect(admin.getByRole('row', { name: /Bakkerij Bol/ })).toHaveCount(0);
   const row = admin.getByRole('row', { name: new RegExp(SHOP) });
   await expect(row).toBeVisible();
   await shot(admin, 'orgs-shops-list');

@@ -1,5 +1,16 @@
 import { canCall, listDeactivatedOrgsEndpoint, type Org } from '@hoppa/core';
-import { Badge, Button, Group, Image, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Center,
+  Group,
+  Image,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -54,21 +65,23 @@ export function ShopsPage(): ReactNode {
         hideable: false,
         cell: (o) => (
           <Group gap="sm" wrap="nowrap">
-            {o.has_logo ? (
-              <Image src={`/api/orgs/logo/${o.id}`} alt="" h={28} w={28} fit="contain" radius="sm" />
-            ) : (
-              <Icon name="shops" size={20} />
-            )}
+            <Center w={28} h={28} style={{ flexShrink: 0 }} c="dimmed">
+              {o.has_logo ? (
+                <Image src={`/api/orgs/logo/${o.id}`} alt="" h={28} w={28} fit="contain" radius="sm" />
+              ) : (
+                <Icon name="shops" size={20} />
+              )}
+            </Center>
             <Text fw={o.current ? 700 : 500} c={o.active ? undefined : 'red'}>
               {o.name}
             </Text>
             {o.current ? (
-              <Badge size="sm" variant="light">
+              <Badge size="sm" variant="light" style={{ flexShrink: 0 }}>
                 {t('list.current')}
               </Badge>
             ) : null}
             {o.kind === 'provider' ? (
-              <Badge size="sm" variant="outline" color="gray">
+              <Badge size="sm" variant="outline" color="gray" style={{ flexShrink: 0 }}>
                 {t('list.provider')}
               </Badge>
             ) : null}
@@ -82,9 +95,9 @@ export function ShopsPage(): ReactNode {
         id: 'status',
         header: t('list.status'),
         cell: (o) => (
-          <Badge color={o.active ? 'green' : 'red'} variant="light">
+          <Text size="sm" fw={500} c={o.active ? 'green.8' : 'red.7'} style={{ whiteSpace: 'nowrap' }}>
             {o.active ? t('list.active') : t('list.deactivated')}
-          </Badge>
+          </Text>
         ),
       },
       {
