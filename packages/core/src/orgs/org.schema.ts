@@ -63,8 +63,11 @@ export const OrgDetailSchema = OrgSchema.extend({
 });
 export type OrgDetail = z.infer<typeof OrgDetailSchema>;
 
-/** The header of the shops lists that carries how many organisations match (the body stays the catalogue's array). */
-export const OrgListHeadersSchema = z.object({ 'x-total-count': z.coerce.number().int() });
+/**
+ * The header of the shops lists that carries how many organisations match (the body stays the catalogue's array);
+ * optional, so a caller of the plain array (or an older server) is not refused.
+ */
+export const OrgListHeadersSchema = z.object({ 'x-total-count': z.coerce.number().int().optional() });
 
 /**
  * GET /current_org_auth answer: the current organisation (null when the user has none yet, the apps
