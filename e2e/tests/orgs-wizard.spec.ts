@@ -47,7 +47,7 @@ async function choose(page: Page, label: string | RegExp, option: string): Promi
 /** The organisations offered by the open orders board's organisation filter. */
 async function filterOptions(page: Page): Promise<string[]> {
   await page.goto('/orders');
-  const filter = page.getByRole('combobox', { name: 'Organisation' });
+  const filter = page.getByRole('combobox', { name: 'Organisation', exact: true });
   await filter.click();
   const options = page.getByRole('option');
   await expect(options.first()).toBeVisible();
