@@ -56,8 +56,11 @@ export async function registerOrgRoutes(app: FastifyInstance): Promise<void> {
     ];
     await assertUnderLimits(ctx.db, keys);
     for (const k of keys) await hit(ctx.db, k.key);
+    // Contacts with invite_user are stored as requested (pendingContactInvites(ctx.db, org.id)); the users module's
+    // inviteUser sends them, then markContactInvited records each (ADR 0051). Not wired here yet.
     return createOrgFromWizard(ctx, deps, { body });
   });
+  // The same invitation point for PUT /orgs, with ctx.currOrgId (ADR 0051).
   route(app, updateOrgEndpoint, async (input, ctx) => updateOrgFromWizard(ctx, deps, input));
   route(app, deactivateOrgEndpoint, async ({ params }, ctx) => deactivateOrg(ctx, params.id));
   route(app, activateOrgEndpoint, async ({ params }, ctx) => activateOrg(ctx, params.id));
