@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { phoneField } from '../common/phone.ts';
 import { boundedText, nameText, noteText } from '../common/text.ts';
+import { OrgSchema } from './org.schema.ts';
 
 /** Industries a shop can name (spec 3 §3 'industries'; option texts not shown, ours in the portal's i18n). */
 export const ORG_INDUSTRIES = [
@@ -391,3 +392,17 @@ export const VatLookupQuerySchema = z.object({
     'Invalid VAT number',
   ),
 });
+
+/**
+ * `GET /current_org` answer: the organisation with every answer of the wizard (spec 3 §3) for /settings/org, and the
+ * platform keys of `PUT /orgs/editapis` when the caller's role may edit them (null otherwise).
+ */
+export const OrgDetailSchema = OrgSchema.extend({
+  profile: OrgProfileSchema,
+  apis: OrgApisSchema.nullable(),
+});
+export type OrgDetail = z.infer<typeof OrgDetailSchema>;
+
+/** POST /orgs body: the organisation wizard's answers (spec 3 §2 /orgs/add, §3; see {@link OrgWizardBodySchema}). */
+export const CreateOrgBodySchema = OrgWizardBodySchema;
+export type CreateOrgBody = z.infer<typeof CreateOrgBodySchema>;

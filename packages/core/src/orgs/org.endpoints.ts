@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, PdfResponseSchema } from '../http/endpoint.ts';
 import {
-  CreateOrgBodySchema,
   CurrentOrgAuthSchema,
-  OrgDetailSchema,
   OrgIdParamsSchema,
   OrgListHeadersSchema,
   OrgListQuerySchema,
@@ -11,8 +9,10 @@ import {
   SetCurrOrgBodySchema,
 } from './org.schema.ts';
 import {
+  CreateOrgBodySchema,
   EditOrgApisBodySchema,
   OrgApisSchema,
+  OrgDetailSchema,
   OrgWizardBodySchema,
   VatLookupQuerySchema,
   VatLookupSchema,

@@ -3,7 +3,6 @@ import { CurrentRoleSchema } from '../auth/auth.schema.ts';
 import { IdSchema } from '../common/common.schema.ts';
 import { addressLine, searchText } from '../common/text.ts';
 import { pageQuery } from '../http/page.ts';
-import { OrgApisSchema, OrgProfileSchema, OrgWizardBodySchema } from './org-wizard.schema.ts';
 
 /** Kind of organisation: the fulfilment provider (owns the warehouse) or a merchant (a client webshop). */
 export const OrgKindSchema = z.enum(['provider', 'merchant']);
@@ -54,16 +53,6 @@ export const OrgSchema = z.object({
 export type Org = z.infer<typeof OrgSchema>;
 
 /**
- * `GET /current_org` answer: the organisation with every answer of the wizard (spec 3 §3) for /settings/org, and the
- * platform keys of `PUT /orgs/editapis` when the caller's role may edit them (null otherwise).
- */
-export const OrgDetailSchema = OrgSchema.extend({
-  profile: OrgProfileSchema,
-  apis: OrgApisSchema.nullable(),
-});
-export type OrgDetail = z.infer<typeof OrgDetailSchema>;
-
-/**
  * The header of the shops lists that carries how many organisations match (the body stays the catalogue's array);
  * optional, so a caller of the plain array (or an older server) is not refused.
  */
@@ -95,7 +84,3 @@ export const OrgIdParamsSchema = z.object({ id: IdSchema });
 
 /** POST /orgs/set_curr body: the organisation to switch to (spec 3 §7 Organisations). */
 export const SetCurrOrgBodySchema = z.object({ customer_id: IdSchema });
-
-/** POST /orgs body: the organisation wizard's answers (spec 3 §2 /orgs/add, §3; see {@link OrgWizardBodySchema}). */
-export const CreateOrgBodySchema = OrgWizardBodySchema;
-export type CreateOrgBody = z.infer<typeof CreateOrgBodySchema>;
