@@ -102,17 +102,6 @@ export interface AreaNavItem {
   needs?: Needs;
 }
 
-/**
- * An entry of the settings area's side navigation (spec 3 §2: org, subscription, users, user, payments, org_settings),
- * gated like the menu; its text is `settings:nav.<key>`.
- */
-export interface SettingsNavItem {
-  key: 'org' | 'apis' | 'users' | 'user' | 'subscription' | 'invoices';
-  to: AppPath;
-  order: number;
-  needs?: Needs;
-}
-
 /** An area's texts in English and Dutch. */
 export interface AreaTexts {
   en: object;
@@ -130,8 +119,6 @@ export interface Area {
    */
   i18n?: { ns: string; texts: AreaTexts } | { ns: string; load: () => Promise<AreaTexts> };
   nav?: readonly AreaNavItem[];
-  /** Entries of the settings side navigation (only the settings area declares them; ADR 0051). */
-  settingsNav?: readonly SettingsNavItem[];
 }
 
 /** Declares an area (identity; keeps the literal types). */

@@ -33,40 +33,11 @@ export const plannedArea = defineArea({
 });
 
 /**
- * The settings area's side navigation (spec 3 §2 'Settings area with side navigation': org, subscription, users,
- * user, payments, org_settings) and its texts (namespace 'settings', loaded with the layout). Each entry is gated
- * like the main menu, on the call its page cannot work without (core `canCall`). A page joins the layout by setting
- * `layout: 'settings'` on its route (app/area.ts); the entries for the pages other parts build are here already.
+ * The settings area (spec 3 §2 'Settings area with side navigation'): its texts (namespace 'settings', loaded with the
+ * layout). The side navigation's entries live with the lazy layout (layout/settings-nav.ts), so they stay out of the
+ * first load; a page joins the layout by setting `layout: 'settings'` on its route (app/area.ts).
  */
 export const settingsArea = defineArea({
   id: 'settings',
   i18n: { ns: 'settings', load: () => import('./layout/settings.i18n.ts').then((m) => m.settingsI18n) },
-  settingsNav: [
-    { key: 'org', to: PATHS.settingsOrg, order: 10, needs: { method: 'PUT', path: '/orgs' } },
-    {
-      key: 'users',
-      to: PATHS.settingsUsers,
-      order: 20,
-      needs: { method: 'GET', path: '/users', planned: true },
-    },
-    {
-      key: 'user',
-      to: PATHS.settingsUser,
-      order: 30,
-      needs: { method: 'GET', path: '/current_user', planned: true },
-    },
-    {
-      key: 'subscription',
-      to: PATHS.subscriptionsAdd,
-      order: 40,
-      needs: { method: 'GET', path: '/current_subscr', planned: true },
-    },
-    {
-      key: 'invoices',
-      to: PATHS.settingsInvoices,
-      order: 50,
-      needs: { method: 'GET', path: '/invoice/get/_/_', planned: true },
-    },
-    { key: 'apis', to: PATHS.settingsApis, order: 60, needs: { method: 'GET', path: '/get-apis' } },
-  ],
 });

@@ -2,7 +2,7 @@
  * The settings area (spec 3 §2 'Settings area with side navigation'): a side navigation beside the settings pages
  * (organisation, users, own account, subscription, invoices, API connections), each entry shown only when the role in
  * force may open its page (core `canCall`, as the main menu). A page joins it with `layout: 'settings'` on its route;
- * its entry lives in `settingsArea` (app/planned.ts). Loaded with the first settings page.
+ * its entry lives in layout/settings-nav.ts. Loaded with the first settings page.
  */
 import { Box, Group, NavLink, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { mayUse } from '../area.ts';
 import { roleInForce, useSession } from '../session.ts';
-import { visibleSettingsItems } from './settings-nav.rules.ts';
+import { visibleSettingsItems } from './settings-nav.ts';
 
 export function SettingsLayout(): ReactNode {
   const { t } = useTranslation('settings');
