@@ -402,7 +402,3 @@ export const OrgDetailSchema = OrgSchema.extend({
   apis: OrgApisSchema.nullable(),
 });
 export type OrgDetail = z.infer<typeof OrgDetailSchema>;
-
-/** POST /orgs body: the organisation wizard's answers (spec 3 §2 /orgs/add, §3; see {@link OrgWizardBodySchema}). */
-export const CreateOrgBodySchema = OrgWizardBodySchema;
-export type CreateOrgBody = z.infer<typeof CreateOrgBodySchema>;

@@ -9,7 +9,6 @@ import {
   SetCurrOrgBodySchema,
 } from './org.schema.ts';
 import {
-  CreateOrgBodySchema,
   EditOrgApisBodySchema,
   OrgApisSchema,
   OrgDetailSchema,
@@ -172,7 +171,7 @@ export const createOrgEndpoint = defineEndpoint({
   path: '/orgs',
   summary: 'Create an organisation (shop)',
   changesSession: true,
-  body: CreateOrgBodySchema,
+  body: OrgWizardBodySchema,
   response: OrgSchema,
   problems: ['invalid_upload'],
   bodyLimit: 12 * 2 ** 20,
