@@ -46,6 +46,8 @@ const EnvSchema = z.object({
   CONNECTIONS_SYNC_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
   /** DHL Parcel NL API gateway (issue 14; ADR 0046); a fake's origin in the tests. */
   DHL_API_URL: z.url().default('https://api-gw.dhlparcel.nl'),
+  /** The EU's VIES REST API (the organisation wizard's VAT lookup, ADR 0051); a fake's origin in the tests. */
+  VIES_API_URL: z.url().default('https://ec.europa.eu/taxation_customs/vies/rest-api'),
   /** How often the tracking job asks the carriers for news of open parcels, milliseconds; 0 turns it off. */
   TRACKING_POLL_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
   /** Parcels whose label is older than this many days are no longer tracked. */
@@ -98,6 +100,8 @@ export interface Config {
   dhlApiUrl: string;
   /** Interval of the tracking job, milliseconds; 0 = off (modules/tracking, ADR 0046). */
   trackingPollMs: number;
+  /** Base URL of the VIES REST API (`…/check-vat-number`; lib/outside/vies.ts, ADR 0051). */
+  viesApiUrl: string;
   /** Days after the label during which an undelivered parcel is still tracked. */
   trackingMaxAgeDays: number;
 }
@@ -140,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     postnlApiUrl: e.POSTNL_API_URL,
     dhlApiUrl: e.DHL_API_URL,
     trackingPollMs: e.TRACKING_POLL_MS,
+    viesApiUrl: e.VIES_API_URL,
     trackingMaxAgeDays: e.TRACKING_MAX_AGE_DAYS,
   };
 }

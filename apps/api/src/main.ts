@@ -11,6 +11,7 @@ import { seedLiveInbound } from './db/seed-inbound.ts';
 import { seedLiveInvoices } from './db/seed-invoices.ts';
 import { seedLiveNewOrders } from './db/seed-new-orders.ts';
 import { DEMO_SALES_HISTORY, seedLiveOrders } from './db/seed-orders.ts';
+import { seedLiveOrgs } from './db/seed-orgs.ts';
 import { seedLiveProductCards } from './db/seed-product-card.ts';
 import { seedLiveReturns } from './db/seed-returns.ts';
 import { seedLiveStock } from './db/seed-stock.ts';
@@ -130,6 +131,13 @@ if (seed && config.demoOrders) {
   }
 }
 if (seed) {
+  // The shops' organisation wizard data and one deactivated shop (issue 16), through PUT/POST/DELETE /orgs.
+  try {
+    await seedLiveOrgs(app, db);
+    console.log('Demo shops: wizard data for both merchants, one deactivated shop.');
+  } catch (err) {
+    console.error(`The demo shops could not be made: ${(err as Error).message}`);
+  }
   // API connections (issue 14): one disabled example bol.com connection per merchant, through POST /store-api.
   try {
     const n = await seedLiveConnections(app, db);

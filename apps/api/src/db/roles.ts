@@ -21,6 +21,8 @@ const SESSION: Grant[] = [
   { methods: GET, path: '/current_org_auth' },
   { methods: GET, path: '/current_org' },
   { methods: GET, path: '/orgs' },
+  // The shops' logos beside their names (the shops list, the switcher; ADR 0051).
+  { methods: GET, path: '/orgs/logo/*' },
   { methods: ['POST'], path: '/orgs/set_curr' },
   { methods: GET, path: '/countries/*' },
   // The address check of every address form (spec 2 §7): reads nothing of anyone's.
@@ -208,6 +210,9 @@ export const DEFAULT_ROLES: RoleDefinition[] = [
       },
       // Settings: organisation, users, API connections, subscription and invoices (spec 3 §7).
       { methods: ['POST', 'PUT'], path: '/orgs' },
+      // The organisation wizard's EU VAT lookup and the stored VAT exemption PDF (issue 16; ADR 0051).
+      { methods: GET, path: '/vat_lookup' },
+      { methods: GET, path: '/orgs/vat_exemption/*' },
       { methods: ['PUT'], path: '/orgs/editapis' },
       { methods: GET, path: '/accept_terms' },
       { methods: ['GET', 'POST'], path: '/users' },

@@ -298,14 +298,28 @@ export interface Orders {
 export interface Organisations {
   active: Generated<boolean>;
   address: Generated<Json>;
+  apis: Generated<Json>;
+  coc_number: string | null;
   contact_person: string | null;
   contact_person_email: string | null;
+  contacts: Generated<Json>;
   created_at: Generated<Timestamp>;
+  deactivated_at: Timestamp | null;
+  deactivated_by: string | null;
   id: string;
   inbound_calendar_token_hash: string | null;
+  industry: string | null;
   kind: string;
+  logo_file: string | null;
+  logo_mime: string | null;
   name: string;
   phone: string | null;
+  profile: Generated<Json>;
+  vat_doc_file: string | null;
+  vat_doc_name: string | null;
+  vat_doc_size: number | null;
+  vat_id: string | null;
+  website: string | null;
 }
 
 export interface PasswordResets {

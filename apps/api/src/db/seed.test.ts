@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { wizardBody } from '../test/org-wizard-fixture.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { DEMO_SHIPMENT_METHODS, DEMO_USERS, LOCATION_TYPES, readSampleProducts, seedDemo } from './seed.ts';
 import { openPreparedDb } from './startup.ts';
@@ -172,7 +173,7 @@ describe('PGlite data under DATA_DIR survives a restart', () => {
         method: 'POST',
         url: '/api/orgs',
         headers: { cookie },
-        payload: { name: 'Tweede Winkel' },
+        payload: wizardBody('Tweede Winkel'),
       });
       expect(created.statusCode).toBe(201);
       await app1.close();

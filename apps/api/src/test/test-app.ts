@@ -137,6 +137,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     // Nor DHL, nor the tracking job (tests run rounds themselves or start the DHL fake).
     dhlApiUrl: 'http://127.0.0.1:9',
     trackingPollMs: 0,
+    // Nor VIES: a test of the VAT lookup starts the VIES fake (test/fakes/vies-fake.ts).
+    viesApiUrl: 'http://127.0.0.1:9',
     ...opts.config,
   };
   const mail = createFileMailTransport(mailDir, config.mailFrom);

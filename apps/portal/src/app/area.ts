@@ -57,8 +57,12 @@ export interface AreaRoute {
   screens?: readonly string[];
   /** What the screen still lacks, when it serves a spec screen only in part. */
   note?: string;
-  /** `public`: outside the main layout and without a session (login, sign-up, reset). */
-  layout?: 'main' | 'public';
+  /**
+   * `public`: outside the main layout and without a session (login, sign-up, reset). `settings`: inside the main
+   * layout and the settings area's side navigation (spec 3 §2 'Settings area with side navigation'; the one line
+   * another area adds to place its page there, ADR 0051).
+   */
+  layout?: 'main' | 'public' | 'settings';
   handle?: LayoutHandle;
   /**
    * Namespaces of other areas whose texts the screen reads, loaded with it (the shared spreadsheet import reads

@@ -23,7 +23,7 @@ import { productsArea, productTableArea } from '../features/products/index.ts';
 import { returnsArea } from '../features/returns/index.ts';
 import { shipmentsArea } from '../features/shipments/index.ts';
 import type { Area } from './area.ts';
-import { plannedArea } from './planned.ts';
+import { plannedArea, settingsArea } from './planned.ts';
 
 export const AREAS: readonly Area[] = [
   authArea,
@@ -45,6 +45,7 @@ export const AREAS: readonly Area[] = [
   apiConnectionsArea,
   invoicesArea,
   plannedArea,
+  settingsArea,
   orderEditArea,
   adminArea,
 ];

@@ -1,36 +1,38 @@
 import { defineArea } from './area.ts';
-import { PATHS } from './paths.ts';
+
+/*
+ * Navigation targets of the spec (spec 2 §2 route table, spec 1 §2 dashboard links, spec 3 §2) that the menu or the
+ * dashboard links to but whose screens belong to later work answer a plain 'not available yet' page
+ * (status-pages.tsx) rather than a 404, so no menu item or tile leads nowhere. An area that builds one of these
+ * paths takes it over (the router skips a planned path an area serves). The shops (/orgs, /settings/org) and the
+ * admin area are built (issue 16); what is left are settings pages.
+ */
 
 /**
- * Navigation targets of the spec (spec 2 §2 route table, spec 1 §2 dashboard links, spec 3 §2) that the menu or the
- * dashboard links to but whose screens belong to later issues: each answers a plain 'not available yet' page
- * (status-pages.tsx) rather than a 404, so no menu item or tile leads nowhere. An area that builds one of these
- * paths takes it over (the router skips a planned path an area serves).
+ * Settings pages of issue 16 that other parts build (users, the own account, subscription, invoices): planned until
+ * then, already inside the settings layout, so their side-navigation entries lead somewhere (ADR 0051).
  */
-export const PLANNED_PATHS = ['orgs', 'settings/org'] as const;
+export const PLANNED_SETTINGS_PATHS = [
+  'settings/users',
+  'settings/user',
+  'subscriptions/add',
+  'settings/invoices',
+] as const;
 
 const planned = () => import('./status-pages.tsx').then((m) => ({ Component: m.PlannedPage }));
 
 /** The planned targets as an area: their routes and their menu entries with the checks of spec 2 §6. */
 export const plannedArea = defineArea({
   id: 'planned',
-  routes: PLANNED_PATHS.map((path) => ({ path, lazy: planned })),
-  nav: [
-    {
-      key: 'orgs',
-      to: PATHS.orgs,
-      icon: 'shops',
-      section: 'settings',
-      order: 100,
-      needs: { method: 'GET', path: '/orgs' },
-    },
-    {
-      key: 'settingsOrg',
-      to: PATHS.settingsOrg,
-      icon: 'settings',
-      section: 'settings',
-      order: 110,
-      needs: { method: 'PUT', path: '/orgs', planned: true },
-    },
-  ],
+  routes: PLANNED_SETTINGS_PATHS.map((path) => ({ path, lazy: planned, layout: 'settings' as const })),
+});
+
+/**
+ * The settings area (spec 3 §2 'Settings area with side navigation'): its texts (namespace 'settings', loaded with the
+ * layout). The side navigation's entries live with the lazy layout (layout/settings-nav.ts), so they stay out of the
+ * first load; a page joins the layout by setting `layout: 'settings'` on its route (app/area.ts).
+ */
+export const settingsArea = defineArea({
+  id: 'settings',
+  i18n: { ns: 'settings', load: () => import('./layout/settings.i18n.ts').then((m) => m.settingsI18n) },
 });

@@ -40,9 +40,11 @@ describe('RouteGuard in the real route tree (spec 2 §2)', () => {
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
   });
 
-  it('tells plainly that a planned screen is not available yet', async () => {
+  it('tells plainly that a planned screen is not available yet, inside the settings side navigation', async () => {
     const session = { user: user(merchantOwner), orgAuth: orgAuth(merchantOwner) };
-    renderRoutes(buildRoutes(), { path: '/settings/org', session, lang: 'nl' });
+    renderRoutes(buildRoutes(), { path: '/settings/users', session, lang: 'nl' });
     expect(await screen.findByRole('heading', { name: 'Nog niet beschikbaar' })).toBeTruthy();
+    const side = screen.getByRole('navigation', { name: 'Instellingen' });
+    expect(side.querySelector('a[href="/settings/org"]')?.textContent).toBe('Organisatie');
   });
 });

@@ -8,7 +8,7 @@ import { loadAreaTexts } from '../i18n/i18n.ts';
 import type { Area, AreaRoute } from './area.ts';
 import { AREAS } from './areas.ts';
 import { MainLayout } from './layout/main-layout.tsx';
-import { plannedArea } from './planned.ts';
+import { plannedArea, settingsArea } from './planned.ts';
 import { RouteGuard } from './route-guard.tsx';
 import { CrashPage, NotFoundPage } from './status-pages.tsx';
 
@@ -33,8 +33,8 @@ function toRoute(r: AreaRoute): RouteObject {
   return { path: r.path, lazy, ...(r.handle ? { handle: r.handle } : {}) };
 }
 
-/** The routes of every area, public or inside the main layout, planned targets last. */
-export function areaRoutes(layout: 'main' | 'public'): AreaRoute[] {
+/** The routes of every area, public, inside the main layout or inside the settings layout, planned targets last. */
+export function areaRoutes(layout: 'main' | 'public' | 'settings'): AreaRoute[] {
   const built: AreaRoute[] = AREAS.filter((a) => a !== plannedArea).flatMap((a) => a.routes ?? []);
   const builtPaths = new Set(built.map((r) => r.path));
   const planned: AreaRoute[] = plannedArea.routes.filter((r) => !builtPaths.has(r.path));
@@ -52,7 +52,21 @@ export function buildRoutes(): RouteObject[] {
         {
           element: <MainLayout />,
           errorElement: <CrashPage />,
-          children: [...areaRoutes('main').map(toRoute), { path: '*', element: <NotFoundPage /> }],
+          children: [
+            ...areaRoutes('main').map(toRoute),
+            {
+              // The settings side navigation (spec 3 §2), loaded with the first settings page: not in the first load.
+              lazy: async () => {
+                const [m] = await Promise.all([
+                  import('./layout/settings-layout.tsx'),
+                  loadAreaTexts(settingsArea),
+                ]);
+                return { Component: m.SettingsLayout };
+              },
+              children: areaRoutes('settings').map(toRoute),
+            },
+            { path: '*', element: <NotFoundPage /> },
+          ],
         },
       ],
     },

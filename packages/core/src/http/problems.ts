@@ -99,6 +99,11 @@ export const PROBLEMS = {
   ambiguous_order: 409,
   /** The role edit would take the role editor away from the caller's own current role. */
   role_locks_out: 409,
+  // Shops and the organisation wizard (issue 16; spec 3 §5, ADR 0051).
+  /** An upload is not what it claims: a logo that is not PNG, JPEG or a clean SVG, or a VAT exemption that is no PDF. */
+  invalid_upload: 400,
+  /** The provider's own organisation cannot be deactivated: the warehouse runs on it. */
+  provider_org: 409,
 } as const;
 
 /** A problem code of the API. */

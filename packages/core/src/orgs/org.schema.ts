@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CurrentRoleSchema } from '../auth/auth.schema.ts';
 import { IdSchema } from '../common/common.schema.ts';
-import { addressLine, boundedText, nameText, searchText } from '../common/text.ts';
+import { addressLine, searchText } from '../common/text.ts';
+import { pageQuery } from '../http/page.ts';
 
 /** Kind of organisation: the fulfilment provider (owns the warehouse) or a merchant (a client webshop). */
 export const OrgKindSchema = z.enum(['provider', 'merchant']);
@@ -43,8 +44,19 @@ export const OrgSchema = z.object({
   address: OrgAddressSchema,
   /** True for the user's current organisation (highlighted in the shops list, spec 3 §2). */
   current: z.boolean(),
+  /** When it was deactivated (spec 3 §4; `DELETE /orgs/delete/{id}`), null while active. */
+  deactivated_at: z.string().nullable().optional(),
+  /** Whether a logo is stored (`GET /orgs/logo/{id}` serves it). */
+  has_logo: z.boolean().optional(),
+  vat_id: z.string().nullable().optional(),
 });
 export type Org = z.infer<typeof OrgSchema>;
+
+/**
+ * The header of the shops lists that carries how many organisations match (the body stays the catalogue's array);
+ * optional, so a caller of the plain array (or an older server) is not refused.
+ */
+export const OrgListHeadersSchema = z.object({ 'x-total-count': z.coerce.number().int().optional() });
 
 /**
  * GET /current_org_auth answer: the current organisation (null when the user has none yet, the apps
@@ -59,20 +71,16 @@ export const CurrentOrgAuthSchema = z.object({
 });
 export type CurrentOrgAuth = z.infer<typeof CurrentOrgAuthSchema>;
 
-/** GET /orgs query: optional case-insensitive search on name or contact person (spec 3 §2 Shops). */
-export const OrgListQuerySchema = z.object({
-  search: searchText().optional(),
-});
+/**
+ * GET /orgs and GET /orgs/deactive query: optional case-insensitive search on name or contact person (spec 3 §2
+ * Shops) and a page (`skip`, `limit`; GET /orgs answers up to 1,000 by default, so the pickers' and packers' filters
+ * get every active shop in one call).
+ */
+export const OrgListQuerySchema = z.object({ search: searchText().optional() }).extend(pageQuery(1000).shape);
+export type OrgListQuery = z.input<typeof OrgListQuerySchema>;
+
+/** `DELETE /orgs/delete/{id}` and `PUT /orgs/activate/{id}` params. */
+export const OrgIdParamsSchema = z.object({ id: IdSchema });
 
 /** POST /orgs/set_curr body: the organisation to switch to (spec 3 §7 Organisations). */
 export const SetCurrOrgBodySchema = z.object({ customer_id: IdSchema });
-
-/** POST /orgs body: a new merchant organisation; its creator becomes its merchant owner (spec 3 §2 /orgs/add). */
-export const CreateOrgBodySchema = z.object({
-  name: nameText('Name', 1),
-  contact_person: nameText('Contact person').optional(),
-  contact_person_email: z.email('Invalid email address!').optional(),
-  phone: boundedText('Phone', 30).optional(),
-  address: OrgAddressInputSchema.optional(),
-});
-export type CreateOrgBody = z.infer<typeof CreateOrgBodySchema>;

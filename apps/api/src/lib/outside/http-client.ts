@@ -76,7 +76,7 @@ export interface OutsideClient {
 
 /**
  * Reads a problem out of an error answer: bol's `{title, detail}`, OAuth's `{error, error_description}`, DHL's
- * `{key, message}`, PostNL's gateway `{fault: {faultstring, detail.errorcode}}` (401, 429) and its `Errors`.
+ * `{key, message}`, VIES's `{errorWrappers}`, PostNL's gateway `{fault: {faultstring, detail.errorcode}}` (401, 429) and its `Errors`.
  */
 function problemOf(status: number, text: string): { code: string; message: string } {
   try {
@@ -93,6 +93,13 @@ function problemOf(status: number, text: string): { code: string; message: strin
       return {
         code: typeof fault.detail?.errorcode === 'string' ? fault.detail.errorcode : `http_${status}`,
         message: fault.faultstring,
+      };
+    // VIES: {actionSucceed: false, errorWrappers: [{error, message}]} (ADR 0051).
+    const wrappers = body.errorWrappers as { error?: unknown; message?: unknown }[] | undefined;
+    if (Array.isArray(wrappers) && typeof wrappers[0]?.error === 'string')
+      return {
+        code: wrappers[0].error,
+        message: typeof wrappers[0].message === 'string' ? wrappers[0].message : wrappers[0].error,
       };
     // DHL Parcel NL: {key, message}.
     if (typeof body.message === 'string' && typeof body.key === 'string')

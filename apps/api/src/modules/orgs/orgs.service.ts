@@ -1,4 +1,5 @@
-import { type CreateOrgBody, type CurrentOrgAuth, newId, type Org } from '@hoppa/core';
+import type { CurrentOrgAuth, Org } from '@hoppa/core';
+import { sql } from 'kysely';
 import { escapeLike } from '../../db/client.ts';
 import { systemSql } from '../../db/kysely.ts';
 import type { SessionUser } from '../../lib/auth.ts';
@@ -24,12 +25,16 @@ function orgQuery(ctx: Pick<RequestContext, 'db'>) {
       'o.contact_person_email',
       'o.phone',
       'o.address',
+      'o.deactivated_at',
+      'o.logo_file',
+      'o.vat_id',
     ]);
 }
 
 type OrgRow = Awaited<ReturnType<ReturnType<typeof orgQuery>['executeTakeFirstOrThrow']>>;
 
-function toOrg(row: OrgRow, currOrgId: string | null): Org {
+/** The answer shape of one organisation row (`current` marks the caller's current organisation). */
+export function toOrg(row: OrgRow, currOrgId: string | null): Org {
   return {
     id: row.id,
     name: row.name,
@@ -40,42 +45,68 @@ function toOrg(row: OrgRow, currOrgId: string | null): Org {
     phone: row.phone,
     address: (row.address ?? {}) as Org['address'],
     current: row.id === currOrgId,
+    deactivated_at: row.deactivated_at ? new Date(row.deactivated_at).toISOString() : null,
+    has_logo: row.logo_file !== null,
+    vat_id: row.vat_id,
   };
 }
 
+/** One organisation by id as answered, or undefined. */
+export async function orgById(ctx: Pick<RequestContext, 'db'>, id: string, currOrgId: string | null) {
+  const row = await orgQuery(ctx).where('o.id', '=', id).executeTakeFirst();
+  return row ? toOrg(row, currOrgId) : undefined;
+}
+
 /**
- * The organisations a user may switch to (spec 3 §2 Shops; `GET /orgs`): every organisation for provider staff (a
- * role with all_orgs), else the user's memberships. Optional case-insensitive search on name or contact person.
- * Provider first, then by name.
+ * The shops lists (spec 3 §2 Shops, §4 active states): `GET /orgs` the active organisations a user may switch to
+ * (every one for provider staff — a role with all_orgs — else the user's memberships; the current one also when it
+ * is deactivated, so its members still see where they are), `GET /orgs/deactive` (`active: false`) the deactivated
+ * ones. Optional case-insensitive search on name or contact person (trigram indexes); provider first, then by name;
+ * one page of `limit` rows from `skip`, with the number matching.
  */
 export async function listVisibleOrgs(
   ctx: OrgsContext,
-  { query }: { query: { search?: string | undefined } },
-): Promise<Org[]> {
+  { query }: { query: { search?: string | undefined; skip?: number; limit?: number } },
+  active = true,
+): Promise<{ items: Org[]; total: number }> {
   const { user } = ctx;
-  const like = query.search ? `%${escapeLike(query.search)}%` : null;
-  const rows = await orgQuery(ctx)
+  const like = query.search ? `%${escapeLike(query.search.toLowerCase())}%` : null;
+  const base = systemSql(ctx.db)
+    .selectFrom('organisations as o')
     .$if(!user.role.allOrgs, (q) =>
       q.where('o.id', 'in', (eb) =>
         eb.selectFrom('memberships').select('org_id').where('user_id', '=', user.id),
       ),
     )
+    .where((eb) =>
+      active && user.currOrgId
+        ? eb.or([eb('o.active', '=', true), eb('o.id', '=', user.currOrgId)])
+        : eb('o.active', '=', active),
+    )
     .$if(like !== null, (q) =>
       q.where((eb) =>
         eb.or([
-          eb('o.name', 'ilike', like as string),
-          eb(eb.fn.coalesce('o.contact_person', eb.val('')), 'ilike', like as string),
+          eb(eb.fn('lower', ['o.name']), 'like', like as string),
+          eb(sql`lower(coalesce(o.contact_person, ''))`, 'like', like as string),
         ]),
       ),
-    )
-    .orderBy((eb) => eb('o.kind', '=', 'provider'), 'desc')
-    .orderBy('o.name')
-    .execute();
-  return rows.map((row) => toOrg(row, user.currOrgId));
+    );
+  const [rows, count] = await Promise.all([
+    orgQuery(ctx)
+      .where('o.id', 'in', base.select('o.id'))
+      .orderBy((eb) => eb('o.kind', '=', 'provider'), 'desc')
+      .orderBy(sql`lower(o.name)`)
+      .orderBy('o.id')
+      .offset(query.skip ?? 0)
+      .limit(query.limit ?? 1000)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map((row) => toOrg(row, user.currOrgId)), total: Number(count.n) };
 }
 
 /** Whether `user` may see organisation `orgId`: any one for provider staff, else a membership. */
-async function canSee(ctx: OrgsContext, orgId: string): Promise<boolean> {
+export async function canSee(ctx: OrgsContext, orgId: string): Promise<boolean> {
   const q = systemSql(ctx.db);
   if (ctx.user.role.allOrgs)
     return (
@@ -103,16 +134,20 @@ export async function getCurrentOrg(ctx: OrgsContext & Pick<RequestContext, 'org
   return toOrg(row, user.currOrgId);
 }
 
-/** GET /current_org_auth: the current organisation (or null), the role in force and the admin flag. */
+/** GET /current_org_auth: the current organisation (or null), the role in force, the admin flag and the shop count. */
 export async function currentOrgAuth(ctx: OrgsContext): Promise<CurrentOrgAuth> {
   const { user } = ctx;
-  const visible = await listVisibleOrgs(ctx, { query: {} });
-  const curr = visible.find((o) => o.current);
+  const [visible, curr] = await Promise.all([
+    listVisibleOrgs(ctx, { query: { limit: 1 } }),
+    user.currOrgId && (await canSee(ctx, user.currOrgId))
+      ? orgById(ctx, user.currOrgId, user.currOrgId)
+      : undefined,
+  ]);
   return {
     org: curr ? { id: curr.id, name: curr.name, kind: curr.kind } : null,
     role: { key: user.role.key, name: user.role.name, grants: user.role.grants, all_orgs: user.role.allOrgs },
     is_admin: user.isAdmin,
-    org_count: visible.length,
+    org_count: visible.total,
   };
 }
 
@@ -165,41 +200,4 @@ export async function setCurrentOrg(
         }
       : user.role,
   };
-}
-
-/**
- * Creates a merchant organisation (spec 3 §2 /orgs/add; `POST /orgs`): the caller becomes its merchant owner and it
- * becomes the current organisation. Returns the new organisation.
- */
-export async function createOrg(ctx: OrgsContext, { body }: { body: CreateOrgBody }): Promise<Org> {
-  const { user } = ctx;
-  const id = newId();
-  await ctx.db.transaction(async (tx) => {
-    const q = systemSql(tx);
-    await q
-      .insertInto('organisations')
-      .values({
-        id,
-        name: body.name,
-        kind: 'merchant',
-        contact_person: body.contact_person ?? `${user.firstName} ${user.familyName}`,
-        contact_person_email: body.contact_person_email ?? user.email,
-        phone: body.phone ?? user.phone,
-        address: JSON.stringify(body.address ?? {}),
-      })
-      .execute();
-    const owner = await q
-      .selectFrom('roles')
-      .select('id')
-      .where('key', '=', 'merchant_owner')
-      .executeTakeFirst();
-    if (!owner) throw new Error('role merchant_owner is missing');
-    await q.insertInto('memberships').values({ user_id: user.id, org_id: id, role_id: owner.id }).execute();
-    await q
-      .updateTable('users')
-      .set({ curr_org_id: id, curr_role_id: owner.id })
-      .where('id', '=', user.id)
-      .execute();
-  });
-  return toOrg(await orgQuery(ctx).where('o.id', '=', id).executeTakeFirstOrThrow(), id);
 }

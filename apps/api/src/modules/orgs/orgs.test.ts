@@ -2,6 +2,7 @@ import { CurrentOrgAuthSchema, OrgSchema } from '@hoppa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DEMO_ORGS, DEMO_USERS } from '../../db/seed.ts';
+import { wizardBody } from '../../test/org-wizard-fixture.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 describe('organisations: current, list, switch, create (spec 2 §2, spec 3 §2, §7)', () => {
@@ -107,7 +108,7 @@ describe('organisations: current, list, switch, create (spec 2 §2, spec 3 §2, 
     expect((await get('/api/current_org', cookie)).statusCode).toBe(404);
     expect(names((await get('/api/orgs', cookie)).json())).toEqual([]);
 
-    const created = await post('/api/orgs', cookie, { name: '  Kaashandel Kees ' });
+    const created = await post('/api/orgs', cookie, wizardBody('  Kaashandel Kees '));
     expect(created.statusCode).toBe(201);
     const org = OrgSchema.parse(created.json());
     expect(org).toMatchObject({
@@ -127,7 +128,7 @@ describe('organisations: current, list, switch, create (spec 2 §2, spec 3 §2, 
 
   it('does not let a read-only merchant user create organisations', async () => {
     const cookie = await t.login(DEMO_USERS.bolUser.email, DEMO_USERS.bolUser.password);
-    const res = await post('/api/orgs', cookie, { name: 'Sneaky BV' });
+    const res = await post('/api/orgs', cookie, wizardBody('Sneaky BV'));
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('forbidden');
   });
@@ -138,12 +139,12 @@ describe('organisations: current, list, switch, create (spec 2 §2, spec 3 §2, 
       Number((await t.db.query<{ n: string }>('SELECT count(*) AS n FROM organisations')).rows[0]?.n);
     const before = await count();
     const city = await post('/api/orgs', cookie, {
-      name: 'Grote Stad BV',
-      address: { city: 'x'.repeat(1024 * 1024) },
+      ...wizardBody('Grote Stad BV'),
+      address: { ...wizardBody('x').address, city: 'x'.repeat(1024 * 1024) },
     });
     expect(city.statusCode).toBe(400);
     expect(city.json().message).toBe('address.city: City is too long (at most 200 characters)');
-    const nul = await post('/api/orgs', cookie, { name: 'Nul\u0000BV' });
+    const nul = await post('/api/orgs', cookie, wizardBody('Nul\u0000BV'));
     expect(nul.statusCode).toBe(400);
     expect(nul.json().message).toBe('name: Name contains control or invalid characters');
     expect(await count()).toBe(before);

@@ -148,7 +148,7 @@ export async function listPickOrgs(ctx: TenantScope): Promise<z.infer<typeof Pic
     LEFT JOIN (
       SELECT d.org_id, sum(d.lines) AS lines FROM pick_item_days d WHERE ${orgScopeSql(ctx, 'd')} GROUP BY d.org_id
     ) d ON d.org_id = org.id
-    WHERE org.id = ANY(${ctx.orgIds}::char(24)[])
+    WHERE org.id = ANY(${ctx.orgIds}::char(24)[]) AND org.active
     ORDER BY org.name, org.id`.execute(systemSql(ctx.db));
   return { items: r.rows };
 }

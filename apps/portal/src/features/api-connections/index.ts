@@ -14,11 +14,13 @@ export const apiConnectionsArea = defineArea({
   routes: [
     {
       path: 'settings/apis',
+      layout: 'settings',
       screens: ['API integrations (custom APIs list + add form)'],
       lazy: () => import('./api-connections-page.tsx').then((m) => ({ Component: m.ApiConnectionsPage })),
     },
     {
       path: 'settings/apis/add',
+      layout: 'settings',
       lazy: () =>
         import('./api-connection-add-page.tsx').then((m) => ({ Component: m.ApiConnectionAddPage })),
     },

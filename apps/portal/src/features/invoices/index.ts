@@ -11,6 +11,7 @@ export const invoicesArea = defineArea({
   routes: [
     {
       path: 'settings/invoices',
+      layout: 'settings',
       screens: ['Invoices (date range, cost table, spreadsheet export)'],
       lazy: () => import('./invoices-page.tsx').then((m) => ({ Component: m.InvoicesPage })),
     },

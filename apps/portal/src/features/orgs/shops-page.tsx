@@ -1,0 +1,223 @@
+import { canCall, listDeactivatedOrgsEndpoint, type Org } from '@hoppa/core';
+import {
+  Badge,
+  Button,
+  Center,
+  Group,
+  Image,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { PATHS } from '../../app/paths.ts';
+import { roleInForce, useSession } from '../../app/session.ts';
+import { type DataColumn, DataTable } from '../../components/data-table/data-table.tsx';
+import { ErrorBanner, MutationError } from '../../components/error-banner.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useUrlState } from '../../lib/url-state.ts';
+import { SHOPS_PAGE_SIZE, useSetShopActive, useShops, useSwitchShop } from './api/orgs.ts';
+
+const UrlState = z.object({
+  tab: z.enum(['active', 'deactivated']).default('active'),
+  search: z.string().max(200).default(''),
+  page: z.coerce.number().int().min(1).default(1),
+});
+
+/**
+ * /orgs (spec 3 §2 Shops, §4 organisation active states): the shops the user may see, searched on the server by name
+ * or contact person (300 ms after typing), paged; the current one highlighted and any other made current with one
+ * click; '+' to the wizard. Provider staff (DELETE on /orgs/delete/*, spec 3 §6) see the deactivated shops too, in red
+ * with 'Activeren', and deactivate active ones ('Deactiveren', the delete action): nothing is deleted.
+ */
+export function ShopsPage(): ReactNode {
+  const { t } = useTranslation('orgs');
+  const { user, orgAuth } = useSession();
+  const role = roleInForce(user, orgAuth);
+  const mayActivate =
+    canCall(role, listDeactivatedOrgsEndpoint) &&
+    canCall(role, { method: 'DELETE', path: '/orgs/delete/:id' });
+  const mayAdd = canCall(role, { method: 'POST', path: '/orgs' });
+  const [state, update] = useUrlState(UrlState);
+  const [search, setSearch] = useState(state.search);
+  const [debounced] = useDebouncedValue(search, 300);
+  useEffect(() => {
+    if (debounced !== state.search) update({ search: debounced, page: 1 }, { replace: true });
+  }, [debounced, state.search, update]);
+  const tab = mayActivate ? state.tab : 'active';
+  const list = useShops(tab, state.search, state.page);
+  const setActive = useSetShopActive();
+  const switchShop = useSwitchShop();
+
+  const columns = useMemo<DataColumn<Org>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('list.name'),
+        hideable: false,
+        cell: (o) => (
+          <Group gap="sm" wrap="nowrap">
+            <Center w={28} h={28} style={{ flexShrink: 0 }} c="dimmed">
+              {o.has_logo ? (
+                <Image src={`/api/orgs/logo/${o.id}`} alt="" h={28} w={28} fit="contain" radius="sm" />
+              ) : (
+                <Icon name="shops" size={20} />
+              )}
+            </Center>
+            <Text fw={o.current ? 700 : 500} c={o.active ? undefined : 'red'}>
+              {o.name}
+            </Text>
+            {o.current ? (
+              <Badge size="sm" variant="light" style={{ flexShrink: 0 }}>
+                {t('list.current')}
+              </Badge>
+            ) : null}
+            {o.kind === 'provider' ? (
+              <Badge size="sm" variant="outline" color="gray" style={{ flexShrink: 0 }}>
+                {t('list.provider')}
+              </Badge>
+            ) : null}
+          </Group>
+        ),
+      },
+      { id: 'contact', header: t('list.contact'), cell: (o) => o.contact_person ?? '—' },
+      { id: 'email', header: t('list.email'), cell: (o) => o.contact_person_email ?? '—' },
+      { id: 'vat', header: t('list.vat'), cell: (o) => o.vat_id ?? '—' },
+      {
+        id: 'status',
+        header: t('list.status'),
+        cell: (o) => (
+          <Text size="sm" fw={500} c={o.active ? 'green.8' : 'red.7'} style={{ whiteSpace: 'nowrap' }}>
+            {o.active ? t('list.active') : t('list.deactivated')}
+          </Text>
+        ),
+      },
+      {
+        id: 'actions',
+        header: t('list.actions'),
+        hiddenHeader: true,
+        hideable: false,
+        align: 'right',
+        cell: (o) => (
+          <Group gap="xs" justify="flex-end" wrap="nowrap">
+            {!o.current && o.active ? (
+              <Button
+                size="xs"
+                variant="default"
+                loading={switchShop.isPending && switchShop.variables === o.id}
+                onClick={() =>
+                  switchShop.mutate(o.id, {
+                    onSuccess: () =>
+                      notifications.show({ color: 'green', message: t('list.switched', { name: o.name }) }),
+                  })
+                }
+              >
+                {t('list.makeCurrent')}
+              </Button>
+            ) : null}
+            {mayActivate && o.kind !== 'provider' ? (
+              <Button
+                size="xs"
+                variant={o.active ? 'subtle' : 'light'}
+                color={o.active ? 'red' : 'green'}
+                loading={setActive.isPending && setActive.variables?.id === o.id}
+                onClick={() =>
+                  setActive.mutate(
+                    { id: o.id, active: !o.active },
+                    {
+                      onSuccess: () =>
+                        notifications.show({
+                          color: 'green',
+                          message: t(o.active ? 'list.deactivatedDone' : 'list.activatedDone', {
+                            name: o.name,
+                          }),
+                        }),
+                    },
+                  )
+                }
+              >
+                {o.active ? t('list.deactivate') : t('list.activate')}
+              </Button>
+            ) : null}
+          </Group>
+        ),
+      },
+    ],
+    [t, mayActivate, setActive, switchShop],
+  );
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={t('list.title')}
+        description={t('list.intro')}
+        actions={
+          mayAdd ? (
+            <Button
+              component={Link}
+              to={PATHS.orgsAdd}
+              leftSection={<Icon name="plus" size={16} />}
+              aria-label={t('list.add')}
+            >
+              {t('list.add')}
+            </Button>
+          ) : null
+        }
+      />
+      <Group gap="md" align="flex-end">
+        <TextInput
+          style={{ flex: '1 1 18rem' }}
+          label={t('list.search')}
+          placeholder={t('list.searchHint')}
+          leftSection={<Icon name="search" size={16} />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+        />
+        {mayActivate ? (
+          <SegmentedControl
+            aria-label={t('list.status')}
+            value={tab}
+            onChange={(v) => update({ tab: v as 'active' | 'deactivated', page: 1 })}
+            data={[
+              { value: 'active', label: t('list.activeTab') },
+              { value: 'deactivated', label: t('list.deactivatedTab') },
+            ]}
+          />
+        ) : null}
+      </Group>
+      <MutationError mutation={setActive} serverMessageFor={[409]} />
+      <MutationError mutation={switchShop} />
+      {list.isError ? <ErrorBanner error={list.error} /> : null}
+      <Paper withBorder radius="md">
+        <DataTable
+          id="shops"
+          label={t('list.title')}
+          columns={columns}
+          rows={list.data?.items ?? []}
+          rowKey={(o) => o.id}
+          total={list.data?.total ?? 0}
+          page={state.page}
+          pageSize={SHOPS_PAGE_SIZE}
+          onPageChange={(p) => update({ page: p })}
+        />
+        {list.data && list.data.items.length === 0 ? (
+          <Text p="md" c="dimmed" size="sm">
+            {state.search
+              ? t('list.noMatch')
+              : tab === 'deactivated'
+                ? t('list.noneDeactivated')
+                : t('list.none')}
+          </Text>
+        ) : null}
+      </Paper>
+    </Stack>
+  );
+}
