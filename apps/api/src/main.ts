@@ -12,6 +12,7 @@ import { DEMO_SALES_HISTORY, seedLiveOrders } from './db/seed-orders.ts';
 import { seedLiveProductCards } from './db/seed-product-card.ts';
 import { seedLiveReturns } from './db/seed-returns.ts';
 import { seedLiveStock } from './db/seed-stock.ts';
+import { seedLiveSubscriptions } from './db/seed-subscriptions.ts';
 import { seedLiveTracking } from './db/seed-tracking.ts';
 import { openPreparedDb } from './db/startup.ts';
 import { closeWorkers } from './lib/workers.ts';
@@ -125,6 +126,15 @@ if (seed && config.demoOrders) {
     );
   } catch (err) {
     console.error(`The demo dashboard could not be made: ${(err as Error).message}`);
+  }
+}
+if (seed) {
+  // Plans, subscriptions, terms and colleagues (issue 16): accepted terms, a subscription and invited users per shop.
+  try {
+    const n = await seedLiveSubscriptions(app);
+    console.log(`Demo subscriptions: ${n} shops subscribed, colleagues invited.`);
+  } catch (err) {
+    console.error(`The demo subscriptions could not be made: ${(err as Error).message}`);
   }
 }
 if (seed) {

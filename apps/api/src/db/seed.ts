@@ -1,3 +1,4 @@
+import { STANDARD_PLANS } from '../modules/users/index.ts';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -364,7 +365,14 @@ async function seedUsers(
       'nl',
       true,
     ]);
-    membershipRows.push([id, orgOf[key], roleId, key === 'bolUser' ? 'Stakeholders' : 'CSR Manager']);
+    // Provider staff hold no licence (licences are a shop's, spec 3 §6); the merchants' as their role.
+    const licence =
+      orgOf[key] === orgs.provider
+        ? null
+        : key === 'bolUser'
+          ? STANDARD_PLANS.stakeholders
+          : STANDARD_PLANS.csrManager;
+    membershipRows.push([id, orgOf[key], roleId, licence]);
   });
   await insertMany(
     tx,

@@ -92,6 +92,19 @@ export const PROBLEMS = {
   marketplace_connection_inactive: 409,
   /** Shipping with a carrier needs the organisation's active connection of that carrier (settings → API connections). */
   carrier_not_connected: 409,
+  // Users, licences and subscriptions (issue 16; spec 3 §2 Users, pricing and terms; ADR 0050).
+  /** Subscribing or changing the subscription needs the terms of service in force to be accepted first. */
+  terms_not_accepted: 409,
+  /** The shop has a subscription already: change it (PUT /subscriptions). */
+  subscription_exists: 409,
+  /** A plan's count is below the licences of it that the shop's users hold: take licences away first. */
+  licences_in_use: 409,
+  /** A plan (licence) id that is not one of GET /plans. */
+  unknown_plan: 400,
+  /** Every licence of that plan is in use: add licences to the subscription first. */
+  no_licence_left: 409,
+  /** The change would leave the shop without a user who may manage its users and subscription. */
+  last_owner: 409,
 } as const;
 
 /** A problem code of the API. */

@@ -1,2 +1,3 @@
 /** Organisations (spec 3 §7 orgs): current organisation, list, switch, create. Other code reaches the module only through this file. */
+export { setCurrentOrg } from './orgs.service.ts';
 export { registerOrgRoutes } from './orgs.routes.ts';
