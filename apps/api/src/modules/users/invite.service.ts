@@ -63,9 +63,8 @@ export async function addUsersToShop(
   const plans = await activePlans(deps.db);
   const usage = await licenceUsage(deps.db, target.orgId);
   const errors: AddUsersResult['errors'] = [];
-  const checked: CheckedRow[] = [];
+  const candidates: CheckedRow[] = [];
   const seen = new Set<string>();
-  const taken = new Map<string, number>();
   input.rows.forEach((r, i) => {
     const row = i + 1;
     const email = (r.email ?? '').trim().toLowerCase();
@@ -77,18 +76,10 @@ export async function addUsersToShop(
     if (!email) return reject('e-mail address is missing');
     if (!Email.safeParse(email).success) return reject('not a valid e-mail address');
     if (seen.has(email)) return reject('this e-mail address is in the file twice');
+    seen.add(email);
     const plan = planOf(plans, r.licence ?? '');
     if (!plan) return reject(`unknown licence "${(r.licence ?? '').trim()}"`);
-    const u = usage.get(plan.id) ?? { used: 0, count: 0 };
-    const next = (taken.get(plan.id) ?? 0) + 1;
-    if (input.checkFreeLicence !== false && u.used + next > u.count) {
-      return reject(
-        `no free "${plan.name}" licence left (${u.used + next - 1} of ${u.count} in use): add licences under Subscription`,
-      );
-    }
-    seen.add(email);
-    taken.set(plan.id, next);
-    checked.push({
+    candidates.push({
       row,
       email,
       first_name: first.slice(0, 100),
@@ -98,20 +89,31 @@ export async function addUsersToShop(
     });
   });
 
-  const existing = checked.length
+  const existing = candidates.length
     ? await q
         .selectFrom('users as u')
         .leftJoin('memberships as m', (j) => j.onRef('m.user_id', '=', 'u.id').on('m.org_id', '=', target.orgId))
         .select(['u.id', (eb) => eb.fn('lower', ['u.email']).as('email'), 'm.user_id as member'])
-        .where((eb) => eb(eb.fn('lower', ['u.email']), 'in', checked.map((c) => c.email)))
+        .where((eb) => eb(eb.fn('lower', ['u.email']), 'in', candidates.map((c) => c.email)))
         .execute()
     : [];
   const byEmail = new Map(existing.map((e) => [String(e.email), e]));
-  const accepted = checked.filter((c) => {
-    if (byEmail.get(c.email)?.member) {
-      errors.push({ row: c.row, email: c.email, reason: 'already a user of this shop' });
+  // Licences are handed out in row order, to rows that pass every other check.
+  const taken = new Map<string, number>();
+  const accepted = candidates.filter((c) => {
+    const reject = (reason: string) => {
+      errors.push({ row: c.row, email: c.email, reason });
       return false;
+    };
+    if (byEmail.get(c.email)?.member) return reject('already a user of this shop');
+    const u = usage.get(c.plan.id) ?? { used: 0, count: 0 };
+    const next = (taken.get(c.plan.id) ?? 0) + 1;
+    if (input.checkFreeLicence !== false && u.used + next > u.count) {
+      return reject(
+        `no free "${c.plan.name}" licence left (${u.used + next - 1} of ${u.count} in use): add licences under Subscription`,
+      );
     }
+    taken.set(c.plan.id, next);
     return true;
   });
   errors.sort((a, b) => a.row - b.row);
