@@ -625,7 +625,7 @@ export interface Users {
   first_name: string;
   id: string;
   is_admin: Generated<boolean>;
-  lang: Generated<string>;
+  lang: string | null;
   password_hash: string;
   phone: Generated<string>;
 }

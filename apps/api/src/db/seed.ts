@@ -362,7 +362,7 @@ async function seedUsers(
       key === 'admin',
       roleId,
       orgOf[key],
-      'nl',
+      null,
       true,
     ]);
     // Provider staff hold no licence (licences are a shop's, spec 3 §6); the merchants' as their role.

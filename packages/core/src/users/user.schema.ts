@@ -66,7 +66,7 @@ export const ShopUserSchema = z.object({
   family_name: z.string(),
   email: z.string(),
   phone: z.string(),
-  lang: z.enum(USER_LANGS),
+  lang: z.enum(USER_LANGS).nullable(),
   /** The verified tick (spec 3 §4): true once the user set a password from the invitation (or signed up). */
   confirmed: z.boolean(),
   org_id: IdSchema,

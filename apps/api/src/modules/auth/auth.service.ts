@@ -33,7 +33,7 @@ export async function currentUserView(ctx: Pick<AuthContext, 'db'>, user: Sessio
     family_name: user.familyName,
     email: user.email,
     phone: user.phone,
-    lang: (['nl', 'en', 'fr', 'es'].includes(user.lang) ? user.lang : 'nl') as CurrentUser['lang'],
+    lang: (user.lang && ['nl', 'en', 'fr', 'es'].includes(user.lang) ? user.lang : null) as CurrentUser['lang'],
     is_admin: user.isAdmin,
     confirmed: user.confirmed,
     curr_role: {

@@ -74,7 +74,7 @@ export async function listUsers(ctx: RequestContext, query: UserListQuery): Prom
       family_name: r.family_name,
       email: r.email,
       phone: r.phone,
-      lang: (LANGS.has(r.lang) ? r.lang : 'nl') as ShopUser['lang'],
+      lang: (r.lang && LANGS.has(r.lang) ? r.lang : null) as ShopUser['lang'],
       confirmed: r.confirmed,
       org_id: r.org_id,
       org_name: r.org_name,
