@@ -10,12 +10,11 @@ import { PATHS } from '../../app/paths.ts';
 import { MutationError } from '../../components/error-banner.tsx';
 import { useAddUsers } from './api/users.ts';
 
-/** The add form's own check (spec 3 §5 Add user): first and last name required, a valid e-mail, a licence. */
+/** The add form's own check (spec 3 §5 Add user): first and last name required, a valid e-mail. */
 const AddUserSchema = UserRowSchema.extend({
   first_name: z.string().trim().min(1),
   family_name: z.string().trim().min(1),
   email: z.email(),
-  licence: z.string().min(1),
 });
 
 /**
@@ -91,9 +90,7 @@ export function AddUserForm({ plans }: { plans: readonly Plan[] }): ReactNode {
           <Textarea
             label={t('add.message')}
             description={t('add.messageHint')}
-            autosize
-            minRows={2}
-            maxRows={6}
+            minRows={3}
             {...form.getInputProps('message')}
           />
           <MutationError mutation={add} />
