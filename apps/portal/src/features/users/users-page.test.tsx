@@ -1,5 +1,5 @@
 import type { AddUsersResult, Plan, ShopUser } from '@hoppa/core';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orgAuth, role, user } from '../../test/fixtures.ts';
 import { stubPageRequest } from '../../test/page-request.ts';
@@ -90,7 +90,12 @@ describe('users and licences (spec 3 §2 Users)', { timeout: 30_000 }, () => {
     const [select] = screen.getAllByLabelText('Licence of First2 Last2');
     if (!select) throw new Error('no licence select');
     fireEvent.click(select);
-    fireEvent.click(await screen.findByRole('option', { name: 'CSR Manager', hidden: true }));
+    const listbox = await waitFor(() => {
+      const el = document.getElementById(select.getAttribute('aria-controls') ?? '');
+      if (!el) throw new Error('no listbox yet');
+      return el;
+    });
+    fireEvent.click(within(listbox).getByRole('option', { name: 'CSR Manager', hidden: true }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.path === '/api/users/licence')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ user_id: shopUser(2)._id, licence_id: CSR });
   });
