@@ -3,13 +3,14 @@ import { richTextToPlain, sanitizeRichText } from './rich-text.ts';
 
 describe('raw HTML field sanitiser (spec 3 §2 Custom form fields)', () => {
   it('keeps text structure, emphasis, lists and safe links', () => {
-    const html = '<p>Hello <strong>team</strong>, see <a href="https://hoppa.nl/x">the docs</a></p><ul><li>one</li></ul>';
+    const html =
+      '<p>Hello <strong>team</strong>, see <a href="https://hoppa.nl/x">the docs</a></p><ul><li>one</li></ul>';
     expect(sanitizeRichText(html)).toBe(html);
   });
   it('drops script and style with their content, and iframes', () => {
-    expect(sanitizeRichText('<p>a</p><script>alert(1)</script><style>p{}</style><iframe src="x"></iframe>')).toBe(
-      '<p>a</p>',
-    );
+    expect(
+      sanitizeRichText('<p>a</p><script>alert(1)</script><style>p{}</style><iframe src="x"></iframe>'),
+    ).toBe('<p>a</p>');
   });
   it('removes event handlers, inline styles and javascript: or data: links', () => {
     expect(sanitizeRichText('<p onclick="steal()" style="color:red">x</p>')).toBe('<p>x</p>');

@@ -9,8 +9,29 @@ import sanitizeHtml from 'sanitize-html';
 
 /** Tags the raw HTML field keeps: text structure, emphasis, lists, links, simple tables. */
 export const RICH_TEXT_TAGS = [
-  'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'span', 'ul', 'ol', 'li', 'a', 'h3', 'h4', 'blockquote',
-  'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr',
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'span',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'h3',
+  'h4',
+  'blockquote',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'hr',
 ] as const;
 
 const OPTIONS: sanitizeHtml.IOptions = {

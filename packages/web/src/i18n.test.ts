@@ -37,7 +37,14 @@ describe('createI18n', () => {
 
 describe('the user language after login (issue 16: nl, en, fr, es)', () => {
   it('maps nl to Dutch, en to English, fr and es to English (their texts fall back), none to null', () => {
-    expect(['nl', 'en', 'fr', 'es', null, ''].map(uiLanguageOf)).toEqual(['nl', 'en', 'en', 'en', null, null]);
+    expect(['nl', 'en', 'fr', 'es', null, ''].map(uiLanguageOf)).toEqual([
+      'nl',
+      'en',
+      'en',
+      'en',
+      null,
+      null,
+    ]);
   });
   it('switches a running instance and <html lang>, and leaves it alone when the user chose nothing', () => {
     const i18n = createI18n({ demo: { nl: { hi: 'Hallo' }, en: { hi: 'Hello' } } }, 'en');

@@ -1,4 +1,4 @@
-import { APP_HEADER, type AddUsersBody, type SubscriptionBody } from '@hoppa/core';
+import { type AddUsersBody, APP_HEADER, type SubscriptionBody } from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
 import { STANDARD_PLANS } from '../modules/users/index.ts';
 import { login } from './seed-orders.ts';
@@ -6,11 +6,29 @@ import { login } from './seed-orders.ts';
 /** The demo's extra colleagues per merchant owner: invited, so they show without the verified tick until they log in. */
 const COLLEAGUES: Record<'bolOwner' | 'stroopOwner', AddUsersBody> = {
   bolOwner: [
-    { first_name: 'Sanne', family_name: 'de Vries', email: 'sanne@bakkerijbol.nl', licence: 'CSR Manager', stakeholders_group: 'Klantenservice' },
-    { first_name: 'Pieter', family_name: 'Bol', email: 'pieter@bakkerijbol.nl', licence: 'Stakeholders', stakeholders_group: 'Finance' },
+    {
+      first_name: 'Sanne',
+      family_name: 'de Vries',
+      email: 'sanne@bakkerijbol.nl',
+      licence: 'CSR Manager',
+      stakeholders_group: 'Klantenservice',
+    },
+    {
+      first_name: 'Pieter',
+      family_name: 'Bol',
+      email: 'pieter@bakkerijbol.nl',
+      licence: 'Stakeholders',
+      stakeholders_group: 'Finance',
+    },
   ],
   stroopOwner: [
-    { first_name: 'Fatima', family_name: 'El Amrani', email: 'fatima@stroopwafel.nl', licence: 'Stakeholders', stakeholders_group: 'Finance' },
+    {
+      first_name: 'Fatima',
+      family_name: 'El Amrani',
+      email: 'fatima@stroopwafel.nl',
+      licence: 'Stakeholders',
+      stakeholders_group: 'Finance',
+    },
   ],
 };
 
@@ -29,7 +47,8 @@ export async function seedLiveSubscriptions(app: FastifyInstance): Promise<numbe
     const headers = { cookie, [APP_HEADER]: 'demo' };
     const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
       const res = await app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-      if (res.statusCode >= 300) throw new Error(`demo ${method} ${url} failed: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      if (res.statusCode >= 300)
+        throw new Error(`demo ${method} ${url} failed: ${res.statusCode} ${res.body.slice(0, 200)}`);
       return res;
     };
     await call('GET', '/api/accept_terms');
@@ -45,4 +64,3 @@ export async function seedLiveSubscriptions(app: FastifyInstance): Promise<numbe
   }
   return made;
 }
-

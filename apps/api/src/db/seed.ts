@@ -1,10 +1,10 @@
-import { STANDARD_PLANS } from '../modules/users/index.ts';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newId } from '@hoppa/core';
 import Papa from 'papaparse';
 import { hashPassword } from '../lib/auth.ts';
+import { STANDARD_PLANS } from '../modules/users/index.ts';
 import type { Db } from './client.ts';
 import { roleIds, syncDefaultRoles } from './roles.ts';
 

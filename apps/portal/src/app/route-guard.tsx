@@ -3,9 +3,10 @@
  * for the current location and session, then waits (loading indicator), shows the error banner in
  * place of the indicator, redirects, or renders the matched page.
  */
+
+import { applyUserLanguage } from '@hoppa/web';
 import { Box, Button, Center, Group, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { applyUserLanguage } from '@hoppa/web';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';

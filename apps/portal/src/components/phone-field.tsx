@@ -60,12 +60,15 @@ export function PhoneField({
       setTyped(s.national);
     }
   }, [value, country, typed]);
-  const own = touched && !isValidPhone(internationalPhone(country, typed)) ? t('validation.phone') : undefined;
+  const own =
+    touched && !isValidPhone(internationalPhone(country, typed)) ? t('validation.phone') : undefined;
   return (
     <Group gap={6} align="flex-start" wrap="nowrap">
       <NativeSelect
         label={<span>&nbsp;</span>}
-        aria-label={countryLabel ?? (typeof label === 'string' ? `${label}: ${t('phone.country')}` : t('phone.country'))}
+        aria-label={
+          countryLabel ?? (typeof label === 'string' ? `${label}: ${t('phone.country')}` : t('phone.country'))
+        }
         data={PHONE_COUNTRIES.map((c) => ({ value: c.code, label: `${c.code.toUpperCase()} +${c.dial}` }))}
         value={country}
         disabled={disabled}
@@ -103,4 +106,3 @@ export function PhoneField({
     </Group>
   );
 }
-

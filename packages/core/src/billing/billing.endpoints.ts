@@ -86,7 +86,7 @@ export const updateSubscriptionEndpoint = defineEndpoint({
 export const setCurrSubscriptionEndpoint = defineEndpoint({
   method: 'POST',
   path: '/subscriptions/set_curr',
-  summary: "Switch shop and read its subscription",
+  summary: 'Switch shop and read its subscription',
   body: SetCurrSubscriptionBodySchema,
   response: CurrentSubscriptionSchema,
   changesSession: true,

@@ -32,9 +32,15 @@ describe('subscription totals in cents (spec 3 §3 Subscription)', () => {
     ]);
     expect([ten.subtotal_cents, ten.discount_cents, ten.total_cents]).toEqual([362, 36, 326]);
     // 5 × 13 = 65; 5 % = 3.25 → 3; 5 × 15 = 75, 5 % = 3.75 → 4; 5 × 9 = 45, 5 % = 2.25 → 2 and 2.5 → 3
-    expect(subscriptionTotals([{ id: 'x', price_cents: 13 }], [{ id: 'x', count: 5 }]).discount_cents).toBe(3);
-    expect(subscriptionTotals([{ id: 'x', price_cents: 15 }], [{ id: 'x', count: 5 }]).discount_cents).toBe(4);
-    expect(subscriptionTotals([{ id: 'x', price_cents: 10 }], [{ id: 'x', count: 5 }]).discount_cents).toBe(3);
+    expect(subscriptionTotals([{ id: 'x', price_cents: 13 }], [{ id: 'x', count: 5 }]).discount_cents).toBe(
+      3,
+    );
+    expect(subscriptionTotals([{ id: 'x', price_cents: 15 }], [{ id: 'x', count: 5 }]).discount_cents).toBe(
+      4,
+    );
+    expect(subscriptionTotals([{ id: 'x', price_cents: 10 }], [{ id: 'x', count: 5 }]).discount_cents).toBe(
+      3,
+    );
   });
   it('stays exact where floating point would not (0.1 + 0.2)', () => {
     const t = subscriptionTotals(

@@ -51,19 +51,33 @@ export function discountPct(licences: number): number {
  * subtotal minus the discount. Lines with count 0 are left out; a plan id not in `plans` throws (the API checks ids
  * before). Pure integer arithmetic: the result is exact for any realistic amount.
  */
-export function subscriptionTotals(plans: readonly PricedPlan[], counts: readonly PlanCount[]): SubscriptionTotals {
+export function subscriptionTotals(
+  plans: readonly PricedPlan[],
+  counts: readonly PlanCount[],
+): SubscriptionTotals {
   const lines: SubscriptionLineTotal[] = [];
   for (const c of counts) {
     if (c.count <= 0) continue;
     const plan = plans.find((p) => p.id === c.id);
     if (!plan) throw new Error(`unknown plan ${c.id}`);
-    lines.push({ id: c.id, price_cents: plan.price_cents, count: c.count, total_cents: plan.price_cents * c.count });
+    lines.push({
+      id: c.id,
+      price_cents: plan.price_cents,
+      count: c.count,
+      total_cents: plan.price_cents * c.count,
+    });
   }
   const subtotal = lines.reduce((s, l) => s + l.total_cents, 0);
   const pct = discountPct(lines.reduce((s, l) => s + l.count, 0));
   // Half up on integers: floor((subtotal * pct + 50) / 100).
   const discount = Math.floor((subtotal * pct + 50) / 100);
-  return { lines, subtotal_cents: subtotal, discount_cents: discount, total_cents: subtotal - discount, discount_pct: pct };
+  return {
+    lines,
+    subtotal_cents: subtotal,
+    discount_cents: discount,
+    total_cents: subtotal - discount,
+    discount_pct: pct,
+  };
 }
 
 /**

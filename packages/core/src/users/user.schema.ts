@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { USER_LANGS } from '../auth/auth.schema.ts';
 import { IdSchema } from '../common/common.schema.ts';
-import { PHONE_MESSAGE, isValidPhone } from '../common/phone.rules.ts';
+import { isValidPhone, PHONE_MESSAGE } from '../common/phone.rules.ts';
 import { boundedText, searchText } from '../common/text.ts';
 import { sortQuery } from '../http/page.ts';
 
@@ -9,11 +9,21 @@ import { sortQuery } from '../http/page.ts';
 export const MAX_USER_ROWS = 2000;
 
 /** The users import's fields in screen order (spec 3 §7 `POST /users` mapped rows). */
-export const USER_IMPORT_FIELDS = ['first_name', 'family_name', 'email', 'stakeholders_group', 'licence'] as const;
+export const USER_IMPORT_FIELDS = [
+  'first_name',
+  'family_name',
+  'email',
+  'stakeholders_group',
+  'licence',
+] as const;
 /** A field of the users import. */
 export type UserImportField = (typeof USER_IMPORT_FIELDS)[number];
 /** The fields a row must have (spec 3 §5 Add user: first_name and family_name required; the e-mail to invite). */
-export const USER_IMPORT_REQUIRED = ['first_name', 'family_name', 'email'] as const satisfies readonly UserImportField[];
+export const USER_IMPORT_REQUIRED = [
+  'first_name',
+  'family_name',
+  'email',
+] as const satisfies readonly UserImportField[];
 
 /**
  * A phone number as the shared phone field gives it (spec 3 §5): empty, or an optional `+` and 2–15 digits

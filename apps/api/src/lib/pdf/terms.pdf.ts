@@ -25,7 +25,7 @@ const ARTICLES: { title: string; body: string[] }[] = [
   {
     title: '4. Orders and shipping',
     body: [
-      'Orders received before the cut-off time of the chosen shipment method leave the warehouse the same working day. Our liability for a parcel ends when the carrier has taken it over; the carrier\'s own terms apply from then on.',
+      "Orders received before the cut-off time of the chosen shipment method leave the warehouse the same working day. Our liability for a parcel ends when the carrier has taken it over; the carrier's own terms apply from then on.",
     ],
   },
   {
@@ -43,7 +43,7 @@ const ARTICLES: { title: string; body: string[] }[] = [
   {
     title: '7. Term and termination',
     body: [
-      'The agreement runs for an indefinite period and can be ended by either party with one month\'s notice at the end of a calendar month. Dutch law applies; disputes go to the competent court in the provider\'s district.',
+      "The agreement runs for an indefinite period and can be ended by either party with one month's notice at the end of a calendar month. Dutch law applies; disputes go to the competent court in the provider's district.",
     ],
   },
 ];
@@ -63,7 +63,9 @@ export function termsPdf(): Promise<Buffer> {
       .font('Helvetica')
       .fontSize(10)
       .fillColor('#555')
-      .text(pdfText(`Version ${TERMS_VERSION} · fulfilment by the provider of this Hoppa installation`), { width });
+      .text(pdfText(`Version ${TERMS_VERSION} · fulfilment by the provider of this Hoppa installation`), {
+        width,
+      });
     doc.fillColor('#000').moveDown(1.2);
     for (const a of ARTICLES) {
       doc.font('Helvetica-Bold').fontSize(12).text(pdfText(a.title), { width });
@@ -77,6 +79,8 @@ export function termsPdf(): Promise<Buffer> {
     doc
       .fontSize(9)
       .fillColor('#555')
-      .text(pdfText('Accepting these terms in the portal records who accepted which version, and when.'), { width });
+      .text(pdfText('Accepting these terms in the portal records who accepted which version, and when.'), {
+        width,
+      });
   });
 }

@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import { systemSql } from '../../db/kysely.ts';
 import { hashToken, newToken, type SessionUser, verifyPassword } from '../../lib/auth.ts';
 import { HttpProblem } from '../../lib/errors.ts';
-import { activePlans, licenceUsage } from '../users/index.ts';
 import { clearHits, hit, LOGIN_THROTTLE, requiredWaitMs } from '../../lib/rate-limit.ts';
+import { activePlans, licenceUsage } from '../users/index.ts';
 import { type AuthContext, type ClientInfo, normEmail, openSession } from './auth.deps.ts';
 
 /**
@@ -33,7 +33,9 @@ export async function currentUserView(ctx: Pick<AuthContext, 'db'>, user: Sessio
     family_name: user.familyName,
     email: user.email,
     phone: user.phone,
-    lang: (user.lang && ['nl', 'en', 'fr', 'es'].includes(user.lang) ? user.lang : null) as CurrentUser['lang'],
+    lang: (user.lang && ['nl', 'en', 'fr', 'es'].includes(user.lang)
+      ? user.lang
+      : null) as CurrentUser['lang'],
     is_admin: user.isAdmin,
     confirmed: user.confirmed,
     curr_role: {

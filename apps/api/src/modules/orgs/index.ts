@@ -1,3 +1,4 @@
 /** Organisations (spec 3 §7 orgs): current organisation, list, switch, create. Other code reaches the module only through this file. */
-export { setCurrentOrg } from './orgs.service.ts';
+
 export { registerOrgRoutes } from './orgs.routes.ts';
+export { setCurrentOrg } from './orgs.service.ts';

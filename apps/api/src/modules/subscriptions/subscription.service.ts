@@ -78,7 +78,11 @@ export async function listSubscriptions(
   query: { skip: number; limit: number; orgs: 'current' | 'all' },
 ): Promise<Page<Subscription>> {
   const orgIds =
-    query.orgs === 'all' ? ctx.orgIds : ctx.currOrgId && ctx.orgIds.includes(ctx.currOrgId) ? [ctx.currOrgId] : [];
+    query.orgs === 'all'
+      ? ctx.orgIds
+      : ctx.currOrgId && ctx.orgIds.includes(ctx.currOrgId)
+        ? [ctx.currOrgId]
+        : [];
   const scope = { db: ctx.db, orgIds };
   const [rows, count] = await Promise.all([
     baseQuery(scope)
@@ -117,7 +121,10 @@ async function termsAccepted(scope: TenantScope): Promise<TermsAcceptance | null
  * The shop's current subscription (null before the first) and its acceptance of the terms in force (spec 3 §7
  * `GET /current_subscr`).
  */
-export async function currentSubscription(ctx: Pick<RequestContext, 'db'>, orgId: string): Promise<CurrentSubscription> {
+export async function currentSubscription(
+  ctx: Pick<RequestContext, 'db'>,
+  orgId: string,
+): Promise<CurrentSubscription> {
   const scope = { db: ctx.db, orgIds: [orgId] };
   const row = await baseQuery(scope).select(COLUMNS).where('s.ended_at', 'is', null).executeTakeFirst();
   return {
@@ -179,7 +186,11 @@ export async function saveSubscription(
       .forUpdate()
       .executeTakeFirst();
     if (mode === 'create' && current) {
-      throw problem(createSubscriptionEndpoint, 'subscription_exists', 'This shop has a subscription: change it instead');
+      throw problem(
+        createSubscriptionEndpoint,
+        'subscription_exists',
+        'This shop has a subscription: change it instead',
+      );
     }
     if (mode === 'update' && !current) throw notFound('This shop has no subscription yet');
     const usage = await licenceUsage(tx, orgId);

@@ -15,7 +15,12 @@ import { termsPdf } from '../../lib/pdf/terms.pdf.ts';
 import { route } from '../../lib/route.ts';
 import { setCurrentOrg } from '../orgs/index.ts';
 import { activePlans } from '../users/index.ts';
-import { acceptTerms, currentSubscription, listSubscriptions, saveSubscription } from './subscription.service.ts';
+import {
+  acceptTerms,
+  currentSubscription,
+  listSubscriptions,
+  saveSubscription,
+} from './subscription.service.ts';
 
 /** Plans, subscriptions and the terms of service (spec 3 §2 pricing and terms, §7 billing, `GET /accept_terms`). */
 export function registerSubscriptionRoutes(app: FastifyInstance): void {

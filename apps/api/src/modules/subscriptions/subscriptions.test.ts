@@ -2,8 +2,8 @@ import {
   APP_HEADER,
   CurrentSubscriptionSchema,
   CurrentUserSchema,
-  pageOf,
   PlanSchema,
+  pageOf,
   SubscriptionSchema,
   TERMS_VERSION,
   TermsAcceptanceSchema,
@@ -38,7 +38,10 @@ describe('plans, subscriptions and terms (spec 3 §2 pricing and terms, §3, §4
       ['Stakeholders', 10, 'merchant_user'],
     ]);
     // A description stored with script (an older installation, a direct edit) still reaches no screen unsanitised.
-    await t.db.query(`UPDATE plans SET description = description || '<img src=x onerror=alert(1)>' WHERE id = $1`, [CSR]);
+    await t.db.query(
+      `UPDATE plans SET description = description || '<img src=x onerror=alert(1)>' WHERE id = $1`,
+      [CSR],
+    );
     const again = z.array(PlanSchema).parse((await call('GET', '/api/plans', owner)).json());
     expect(again[0]?.description).not.toContain('onerror');
     expect(again[0]?.description).toContain('<strong>');
@@ -46,16 +49,27 @@ describe('plans, subscriptions and terms (spec 3 §2 pricing and terms, §3, §4
 
   it('refuses to subscribe before the terms are accepted, and records who accepted which version when', async () => {
     const before = CurrentSubscriptionSchema.parse((await call('GET', '/api/current_subscr', owner)).json());
-    expect(before).toMatchObject({ org_id: orgs.stroop, subscription: null, terms_accepted: null, terms_version: TERMS_VERSION });
+    expect(before).toMatchObject({
+      org_id: orgs.stroop,
+      subscription: null,
+      terms_accepted: null,
+      terms_version: TERMS_VERSION,
+    });
     const early = await call('POST', '/api/subscriptions', owner, { subscription: [{ id: CSR, count: 2 }] });
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe('terms_not_accepted');
     // A state-changing GET: without the app header a cross-site link cannot accept for the merchant.
-    const noHeader = await t.app.inject({ method: 'GET', url: '/api/accept_terms', headers: { cookie: owner } });
+    const noHeader = await t.app.inject({
+      method: 'GET',
+      url: '/api/accept_terms',
+      headers: { cookie: owner },
+    });
     expect(noHeader.statusCode).toBe(400);
     const accepted = TermsAcceptanceSchema.parse((await call('GET', '/api/accept_terms', owner)).json());
     expect(accepted.version).toBe(TERMS_VERSION);
-    expect(accepted.accepted_by).toBe(`${DEMO_USERS.stroopOwner.firstName} ${DEMO_USERS.stroopOwner.familyName}`);
+    expect(accepted.accepted_by).toBe(
+      `${DEMO_USERS.stroopOwner.firstName} ${DEMO_USERS.stroopOwner.familyName}`,
+    );
     expect(Date.now() - Date.parse(accepted.accepted_at)).toBeLessThan(60_000);
     // Accepting again keeps the first moment.
     const twice = TermsAcceptanceSchema.parse((await call('GET', '/api/accept_terms', owner)).json());
@@ -102,7 +116,12 @@ describe('plans, subscriptions and terms (spec 3 §2 pricing and terms, §3, §4
       { subscription: [{ id: CSR, count: 0 }] },
       { subscription: [{ id: CSR, count: -1 }] },
       { subscription: [{ id: CSR, count: 1.5 }] },
-      { subscription: [{ id: CSR, count: 1 }, { id: CSR, count: 2 }] },
+      {
+        subscription: [
+          { id: CSR, count: 1 },
+          { id: CSR, count: 2 },
+        ],
+      },
     ])
       expect((await call('PUT', '/api/subscriptions', owner, bad)).statusCode).toBe(400);
     const ok = await call('PUT', '/api/subscriptions', owner, {
@@ -113,7 +132,11 @@ describe('plans, subscriptions and terms (spec 3 §2 pricing and terms, §3, §4
     });
     expect(ok.statusCode).toBe(200);
     // 350 + 10 = 360; 11 licences: 10 % = 36.
-    expect(SubscriptionSchema.parse(ok.json())).toMatchObject({ subtotal_cents: 360, discount_cents: 36, total_cents: 324 });
+    expect(SubscriptionSchema.parse(ok.json())).toMatchObject({
+      subtotal_cents: 360,
+      discount_cents: 36,
+      total_cents: 324,
+    });
     const list = pageOf(SubscriptionSchema).parse((await call('GET', '/api/subscriptions', owner)).json());
     expect(list.total).toBe(2);
     expect(list.items[0]?.ended_at).toBeNull();
@@ -124,17 +147,25 @@ describe('plans, subscriptions and terms (spec 3 §2 pricing and terms, §3, §4
 
   it("keeps shops apart: a merchant sees only its shop's subscriptions, provider staff switch with set_curr", async () => {
     const bol = await t.login(DEMO_USERS.bolOwner.email, DEMO_USERS.bolOwner.password);
-    const all = pageOf(SubscriptionSchema).parse((await call('GET', '/api/subscriptions?orgs=all', bol)).json());
+    const all = pageOf(SubscriptionSchema).parse(
+      (await call('GET', '/api/subscriptions?orgs=all', bol)).json(),
+    );
     expect(all.total).toBe(0);
-    expect((await call('POST', '/api/subscriptions/set_curr', bol, { customer_id: orgs.stroop })).statusCode).toBe(404);
+    expect(
+      (await call('POST', '/api/subscriptions/set_curr', bol, { customer_id: orgs.stroop })).statusCode,
+    ).toBe(404);
     await call('GET', '/api/accept_terms', bol);
     // The bakery has no subscription to change (the stroopwafel shop's is not its).
-    expect((await call('PUT', '/api/subscriptions', bol, { subscription: [{ id: CSR, count: 1 }] })).statusCode).toBe(404);
+    expect(
+      (await call('PUT', '/api/subscriptions', bol, { subscription: [{ id: CSR, count: 1 }] })).statusCode,
+    ).toBe(404);
     const admin = await t.login(DEMO_USERS.admin.email, DEMO_USERS.admin.password);
     const switched = await call('POST', '/api/subscriptions/set_curr', admin, { customer_id: orgs.stroop });
     expect(switched.statusCode).toBe(200);
     expect(CurrentSubscriptionSchema.parse(switched.json()).subscription?.total_cents).toBe(324);
-    const every = pageOf(SubscriptionSchema).parse((await call('GET', '/api/subscriptions?orgs=all', admin)).json());
+    const every = pageOf(SubscriptionSchema).parse(
+      (await call('GET', '/api/subscriptions?orgs=all', admin)).json(),
+    );
     expect(every.items.map((s) => s.org_name)).toContain('Stroopwafel & Co');
     const picker = await t.login(DEMO_USERS.picker.email, DEMO_USERS.picker.password);
     expect((await call('GET', '/api/plans', picker)).statusCode).toBe(403);

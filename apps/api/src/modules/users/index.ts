@@ -3,6 +3,6 @@
  * {@link inviteUser} for the organisation wizard's contacts), licence changes, and the plans and licence counts the
  * other modules read. Other code reaches the module only through this file.
  */
-export { type InviteDeps, inviteUser } from './invite.service.ts';
-export { activePlans, licenceUsage, type PlanRow, STANDARD_PLANS } from './licences.ts';
+export { inviteUser } from './invite.service.ts';
+export { activePlans, licenceUsage, STANDARD_PLANS } from './licences.ts';
 export { registerUserRoutes } from './users.routes.ts';

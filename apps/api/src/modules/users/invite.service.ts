@@ -65,20 +65,32 @@ export async function addUsersToShop(
   const errors: AddUsersResult['errors'] = [];
   const candidates: CheckedRow[] = [];
   const seen = new Set<string>();
-  input.rows.forEach((r, i) => {
+  for (const [i, r] of input.rows.entries()) {
     const row = i + 1;
     const email = (r.email ?? '').trim().toLowerCase();
     const first = (r.first_name ?? '').trim();
     const family = (r.family_name ?? '').trim();
-    const reject = (reason: string) => errors.push({ row, email, reason });
-    if (!first) return reject('first name is missing');
-    if (!family) return reject('last name is missing');
-    if (!email) return reject('e-mail address is missing');
-    if (!Email.safeParse(email).success) return reject('not a valid e-mail address');
-    if (seen.has(email)) return reject('this e-mail address is in the file twice');
+    const problem = !first
+      ? 'first name is missing'
+      : !family
+        ? 'last name is missing'
+        : !email
+          ? 'e-mail address is missing'
+          : !Email.safeParse(email).success
+            ? 'not a valid e-mail address'
+            : seen.has(email)
+              ? 'this e-mail address is in the file twice'
+              : null;
+    if (problem) {
+      errors.push({ row, email, reason: problem });
+      continue;
+    }
     seen.add(email);
     const plan = planOf(plans, r.licence ?? '');
-    if (!plan) return reject(`unknown licence "${(r.licence ?? '').trim()}"`);
+    if (!plan) {
+      errors.push({ row, email, reason: `unknown licence "${(r.licence ?? '').trim()}"` });
+      continue;
+    }
     candidates.push({
       row,
       email,
@@ -87,14 +99,22 @@ export async function addUsersToShop(
       stakeholders_group: r.stakeholders_group?.trim() || null,
       plan,
     });
-  });
+  }
 
   const existing = candidates.length
     ? await q
         .selectFrom('users as u')
-        .leftJoin('memberships as m', (j) => j.onRef('m.user_id', '=', 'u.id').on('m.org_id', '=', target.orgId))
+        .leftJoin('memberships as m', (j) =>
+          j.onRef('m.user_id', '=', 'u.id').on('m.org_id', '=', target.orgId),
+        )
         .select(['u.id', (eb) => eb.fn('lower', ['u.email']).as('email'), 'm.user_id as member'])
-        .where((eb) => eb(eb.fn('lower', ['u.email']), 'in', candidates.map((c) => c.email)))
+        .where((eb) =>
+          eb(
+            eb.fn('lower', ['u.email']),
+            'in',
+            candidates.map((c) => c.email),
+          ),
+        )
         .execute()
     : [];
   const byEmail = new Map(existing.map((e) => [String(e.email), e]));
@@ -172,8 +192,13 @@ export async function addUsersToShop(
         invites.push({ email: c.email, first_name: c.first_name, token });
       }
     });
-    const shop = await q.selectFrom('organisations').select('name').where('id', '=', target.orgId).executeTakeFirst();
-    for (const inv of invites) await deps.mail.send(inviteMail(deps, target, shop?.name ?? '', inv, input.message));
+    const shop = await q
+      .selectFrom('organisations')
+      .select('name')
+      .where('id', '=', target.orgId)
+      .executeTakeFirst();
+    for (const inv of invites)
+      await deps.mail.send(inviteMail(deps, target, shop?.name ?? '', inv, input.message));
   }
   return {
     invited: invites.filter((i) => i.token).length,
@@ -198,7 +223,9 @@ function inviteMail(
   const who = target.invitedBy ? `${target.invitedBy.first_name} ${target.invitedBy.family_name}` : 'Hoppa';
   const safe = message ? sanitizeRichText(message) : '';
   const note = safe ? ['', richTextToPlain(safe), ''] : [];
-  const link = inv.token ? `${deps.config.publicUrl}/reset?token=${encodeURIComponent(inv.token)}&invite=1` : null;
+  const link = inv.token
+    ? `${deps.config.publicUrl}/reset?token=${encodeURIComponent(inv.token)}&invite=1`
+    : null;
   const text = link
     ? [
         `Hello ${inv.first_name},`,
@@ -218,10 +245,10 @@ function inviteMail(
         ...note,
         'Log in as usual; the shop is in your list of shops.',
       ];
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const html = text
     .filter((l) => !(safe && l === richTextToPlain(safe)))
-    .map((l) => (l === link ? `<p><a href="${escape(l)}">${escape(l)}</a></p>` : l ? `<p>${escape(l)}</p>` : ''))
+    .map((l) => (l === link ? `<p><a href="${esc(l)}">${esc(l)}</a></p>` : l ? `<p>${esc(l)}</p>` : ''))
     .join('\n');
   return {
     to: inv.email,

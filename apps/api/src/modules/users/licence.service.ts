@@ -46,7 +46,11 @@ export async function setUserLicence(ctx: OrgContext, body: UserLicenceBody): Pr
         'This is the only user who can manage the shop: give another user that licence first',
       );
     }
-    const role = await q.selectFrom('roles').select('id').where('key', '=', plan.role_key).executeTakeFirstOrThrow();
+    const role = await q
+      .selectFrom('roles')
+      .select('id')
+      .where('key', '=', plan.role_key)
+      .executeTakeFirstOrThrow();
     await q
       .updateTable('memberships')
       .set({ licence_id: plan.id, role_id: role.id })

@@ -58,7 +58,8 @@ export async function licenceUsage(
     .where('s.ended_at', 'is', null)
     .executeTakeFirst();
   const out = new Map<string, { used: number; count: number }>();
-  for (const l of (sub?.lines ?? []) as { id: string; count: number }[]) out.set(l.id, { used: 0, count: l.count });
+  for (const l of (sub?.lines ?? []) as { id: string; count: number }[])
+    out.set(l.id, { used: 0, count: l.count });
   for (const u of used) {
     const id = u.licence_id as string;
     out.set(id, { used: Number(u.n), count: out.get(id)?.count ?? 0 });

@@ -1,6 +1,6 @@
 import { type Page, parseSort, type ShopUser, type USER_SORT_FIELDS } from '@hoppa/core';
-import type { RequestContext } from '../../lib/route.ts';
 import { orgScope, tenantSql } from '../../db/tenant.ts';
+import type { RequestContext } from '../../lib/route.ts';
 
 /** The users-list query (core `UserListQuerySchema` with paging). */
 export interface UserListQuery {
@@ -23,7 +23,11 @@ const LANGS = new Set(['nl', 'en', 'fr', 'es']);
  */
 export async function listUsers(ctx: RequestContext, query: UserListQuery): Promise<Page<ShopUser>> {
   const orgIds =
-    query.orgs === 'all' ? ctx.orgIds : ctx.currOrgId && ctx.orgIds.includes(ctx.currOrgId) ? [ctx.currOrgId] : [];
+    query.orgs === 'all'
+      ? ctx.orgIds
+      : ctx.currOrgId && ctx.orgIds.includes(ctx.currOrgId)
+        ? [ctx.currOrgId]
+        : [];
   const scope = { db: ctx.db, orgIds };
   const q = tenantSql(scope);
   let base = q
@@ -37,7 +41,11 @@ export async function listUsers(ctx: RequestContext, query: UserListQuery): Prom
   if (query.search) {
     const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     base = base.where((eb) =>
-      eb.or([eb('u.first_name', 'ilike', like), eb('u.family_name', 'ilike', like), eb('u.email', 'ilike', like)]),
+      eb.or([
+        eb('u.first_name', 'ilike', like),
+        eb('u.family_name', 'ilike', like),
+        eb('u.email', 'ilike', like),
+      ]),
     );
   }
   const { field, desc } = parseSort(query.sort);
@@ -91,7 +99,11 @@ export async function listUsers(ctx: RequestContext, query: UserListQuery): Prom
 }
 
 /** One user of a shop as {@link listUsers} shows it (after a licence change). */
-export async function shopUser(ctx: RequestContext, orgId: string, userId: string): Promise<ShopUser | undefined> {
+export async function shopUser(
+  ctx: RequestContext,
+  orgId: string,
+  userId: string,
+): Promise<ShopUser | undefined> {
   const page = await listUsers(
     { ...ctx, currOrgId: orgId },
     { skip: 0, limit: 1, orgs: 'current', sort: 'family_name', only: userId },

@@ -10,7 +10,11 @@ export function registerUserRoutes(app: FastifyInstance): void {
   const { config, mail } = app.hoppa;
   route(app, listUsersEndpoint, async ({ query }, ctx) => listUsers(ctx, query));
   route(app, addUsersEndpoint, async ({ body }, ctx) =>
-    addUsersToShop({ db: ctx.db, config, mail }, { orgId: ctx.currOrgId, invitedBy: inviter(ctx.user) }, rowsOf(body)),
+    addUsersToShop(
+      { db: ctx.db, config, mail },
+      { orgId: ctx.currOrgId, invitedBy: inviter(ctx.user) },
+      rowsOf(body),
+    ),
   );
   route(app, userLicenceEndpoint, async ({ body }, ctx) => setUserLicence(ctx, body));
 }

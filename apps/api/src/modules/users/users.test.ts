@@ -25,19 +25,31 @@ describe('users and licences of a shop (spec 3 §2 Users, §5 add user / users i
     bolOwner = await t.login(DEMO_USERS.bolOwner.email, DEMO_USERS.bolOwner.password);
     // The bakery subscribes: 3 CSR Manager and 6 Stakeholders licences (1 + 1 in use by the seed's owner and user).
     const h = { cookie: bolOwner, [APP_HEADER]: 'test' };
-    expect((await t.app.inject({ method: 'GET', url: '/api/accept_terms', headers: h })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/accept_terms', headers: h })).statusCode).toBe(
+      200,
+    );
     const sub = await t.app.inject({
       method: 'POST',
       url: '/api/subscriptions',
       headers: h,
-      payload: { subscription: [{ id: CSR, count: 3 }, { id: STAKE, count: 6 }] },
+      payload: {
+        subscription: [
+          { id: CSR, count: 3 },
+          { id: STAKE, count: 6 },
+        ],
+      },
     });
     expect(sub.statusCode).toBe(201);
   });
   afterAll(async () => t.close());
 
   const inject = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: { cookie, [APP_HEADER]: 'test' }, ...(payload ? { payload: payload as object } : {}) });
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie, [APP_HEADER]: 'test' },
+      ...(payload ? { payload: payload as object } : {}),
+    });
   const linkOf = (mail: string) => mail.match(/\/reset\?token(?:=3D|=)([A-Za-z0-9_-]+)/)?.[1];
   const mailTo = (email: string) =>
     t
@@ -53,16 +65,27 @@ describe('users and licences of a shop (spec 3 §2 Users, §5 add user / users i
       [DEMO_USERS.bolOwner.email, DEMO_USERS.bolUser.email].sort(),
     );
     const owner = page.items.find((u) => u.email === DEMO_USERS.bolOwner.email);
-    expect(owner).toMatchObject({ licence_id: CSR, licence_name: 'CSR Manager', confirmed: true, is_me: true });
+    expect(owner).toMatchObject({
+      licence_id: CSR,
+      licence_name: 'CSR Manager',
+      confirmed: true,
+      is_me: true,
+    });
     expect(page.items.find((u) => u.email === DEMO_USERS.bolUser.email)?.licence_name).toBe('Stakeholders');
     const searched = UsersPage.parse((await inject('GET', '/api/users?search=GEBRUIKER', bolOwner)).json());
-    const other = UsersPage.parse((await inject('GET', `/api/users?search=${DEMO_USERS.bolUser.firstName}`, bolOwner)).json());
+    const other = UsersPage.parse(
+      (await inject('GET', `/api/users?search=${DEMO_USERS.bolUser.firstName}`, bolOwner)).json(),
+    );
     expect(other.items.map((u) => u.email)).toEqual([DEMO_USERS.bolUser.email]);
     expect(searched.total).toBeLessThanOrEqual(page.total);
-    const paged = UsersPage.parse((await inject('GET', '/api/users?limit=1&skip=1&sort=-email', bolOwner)).json());
+    const paged = UsersPage.parse(
+      (await inject('GET', '/api/users?limit=1&skip=1&sort=-email', bolOwner)).json(),
+    );
     expect(paged.items).toHaveLength(1);
     expect(paged.total).toBe(2);
-    expect(paged.items[0]?.email).toBe([DEMO_USERS.bolOwner.email, DEMO_USERS.bolUser.email].sort().reverse()[1]);
+    expect(paged.items[0]?.email).toBe(
+      [DEMO_USERS.bolOwner.email, DEMO_USERS.bolUser.email].sort().reverse()[1],
+    );
   });
 
   it("never shows a merchant another shop's users; provider staff see every shop with orgs=all", async () => {
@@ -71,7 +94,9 @@ describe('users and licences of a shop (spec 3 §2 Users, §5 add user / users i
     expect(new Set(all.items.map((u) => u.org_id))).toEqual(new Set([orgs.stroop]));
     const admin = await t.login(DEMO_USERS.admin.email, DEMO_USERS.admin.password);
     const every = UsersPage.parse((await inject('GET', '/api/users?orgs=all&limit=100', admin)).json());
-    expect(new Set(every.items.map((u) => u.org_id))).toEqual(new Set([orgs.provider, orgs.bol, orgs.stroop]));
+    expect(new Set(every.items.map((u) => u.org_id))).toEqual(
+      new Set([orgs.provider, orgs.bol, orgs.stroop]),
+    );
     const current = UsersPage.parse((await inject('GET', '/api/users', admin)).json());
     expect(new Set(current.items.map((u) => u.org_id))).toEqual(new Set([orgs.provider]));
   });
@@ -86,7 +111,11 @@ describe('users and licences of a shop (spec 3 §2 Users, §5 add user / users i
     const result = AddUsersResultSchema.parse(res.json());
     expect(result).toMatchObject({ invited: 1, added: 0, errors: [] });
     const listed = UsersPage.parse((await inject('GET', '/api/users?search=anna.invited', bolOwner)).json());
-    expect(listed.items[0]).toMatchObject({ confirmed: false, licence_name: 'CSR Manager', role: 'merchant_owner' });
+    expect(listed.items[0]).toMatchObject({
+      confirmed: false,
+      licence_name: 'CSR Manager',
+      role: 'merchant_owner',
+    });
     const mail = mailTo(email) ?? '';
     expect(mail).toContain('Bakkerij Bol');
     expect(mail).toContain('Welkom');
@@ -94,7 +123,11 @@ describe('users and licences of a shop (spec 3 §2 Users, §5 add user / users i
     const token = linkOf(mail);
     expect(token).toBeTruthy();
     // No password yet: logging in fails.
-    const before = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'x' } });
+    const before = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: 'x' },
+    });
     expect(before.statusCode).toBe(401);
     const set = await t.app.inject({
       method: 'POST',
@@ -116,7 +149,13 @@ describe('users and licences of a shop (spec 3 §2 Users, §5 add user / users i
 
   it('imports rows: each refused row is reported with its reason, the others go in together', async () => {
     const rows = [
-      { first_name: 'Bram', family_name: 'Smit', email: 'bram@bakkerijbol.nl', licence: 'stakeholders', stakeholders_group: 'Finance' },
+      {
+        first_name: 'Bram',
+        family_name: 'Smit',
+        email: 'bram@bakkerijbol.nl',
+        licence: 'stakeholders',
+        stakeholders_group: 'Finance',
+      },
       { first_name: '', family_name: 'Leeg', email: 'leeg@bakkerijbol.nl' },
       { first_name: 'Geen', family_name: 'Mail', email: 'not-an-address' },
       { first_name: 'Bram', family_name: 'Twee', email: 'BRAM@bakkerijbol.nl' },
@@ -126,7 +165,12 @@ describe('users and licences of a shop (spec 3 §2 Users, §5 add user / users i
       // The third CSR Manager licence is Cor's: none left for Dirk.
       { first_name: 'Dirk', family_name: 'Dijk', email: 'dirk@bakkerijbol.nl', licence: 'CSR Manager' },
       // An account of another shop is given this shop too.
-      { first_name: 'Stroop', family_name: 'Eigenaar', email: DEMO_USERS.stroopOwner.email, licence: 'Stakeholders' },
+      {
+        first_name: 'Stroop',
+        family_name: 'Eigenaar',
+        email: DEMO_USERS.stroopOwner.email,
+        licence: 'Stakeholders',
+      },
     ];
     const res = await inject('POST', '/api/users', bolOwner, rows);
     expect(res.statusCode).toBe(201);
@@ -172,11 +216,20 @@ describe('users and licences of a shop (spec 3 §2 Users, §5 add user / users i
     expect(full.statusCode).toBe(409);
     expect(full.json().code).toBe('no_licence_left');
     // Anna to Stakeholders frees one; Bram takes it.
-    const down = await inject('PUT', '/api/users/licence', bolOwner, { user_id: anna._id, licence_id: STAKE });
+    const down = await inject('PUT', '/api/users/licence', bolOwner, {
+      user_id: anna._id,
+      licence_id: STAKE,
+    });
     expect(down.statusCode).toBe(200);
-    expect(ShopUserSchema.parse(down.json())).toMatchObject({ licence_name: 'Stakeholders', role: 'merchant_user' });
+    expect(ShopUserSchema.parse(down.json())).toMatchObject({
+      licence_name: 'Stakeholders',
+      role: 'merchant_user',
+    });
     const up = await inject('PUT', '/api/users/licence', bolOwner, { user_id: bram._id, licence_id: CSR });
-    expect(ShopUserSchema.parse(up.json())).toMatchObject({ licence_name: 'CSR Manager', role: 'merchant_owner' });
+    expect(ShopUserSchema.parse(up.json())).toMatchObject({
+      licence_name: 'CSR Manager',
+      role: 'merchant_owner',
+    });
     // Anna's next request works with the read-only role.
     const annaCookie = await t.login('anna.invited@bakkerijbol.nl', 'anna-secret-1');
     await t.sessionsSettled();
@@ -184,12 +237,16 @@ describe('users and licences of a shop (spec 3 §2 Users, §5 add user / users i
     expect(me.curr_role.key).toBe('merchant_user');
     expect((await inject('GET', '/api/users', annaCookie)).statusCode).toBe(403);
     // Another shop's user: 404, as an unknown id; a made-up plan: 400.
-    const others = await t.db.query<{ user_id: string }>('SELECT user_id FROM memberships WHERE org_id <> $1', [
-      orgs.bol,
-    ]);
+    const others = await t.db.query<{ user_id: string }>(
+      'SELECT user_id FROM memberships WHERE org_id <> $1',
+      [orgs.bol],
+    );
     const foreign = others.rows.find((r) => !list.items.some((u) => u._id === r.user_id));
     expect(foreign).toBeDefined();
-    const other = await inject('PUT', '/api/users/licence', bolOwner, { user_id: foreign?.user_id, licence_id: STAKE });
+    const other = await inject('PUT', '/api/users/licence', bolOwner, {
+      user_id: foreign?.user_id,
+      licence_id: STAKE,
+    });
     expect(other.statusCode).toBe(404);
     const unknown = await inject('PUT', '/api/users/licence', bolOwner, {
       user_id: bram._id,
@@ -198,10 +255,13 @@ describe('users and licences of a shop (spec 3 §2 Users, §5 add user / users i
     expect(unknown.json().code).toBe('unknown_plan');
     // Demote every other manager, then the owner cannot demote the last one (themselves).
     for (const id of [bram._id, list.items.find((u) => u.email === 'cor@bakkerijbol.nl')?._id])
-      expect((await inject('PUT', '/api/users/licence', bolOwner, { user_id: id, licence_id: STAKE })).statusCode).toBe(
-        200,
-      );
-    const last = await inject('PUT', '/api/users/licence', bolOwner, { user_id: owner._id, licence_id: STAKE });
+      expect(
+        (await inject('PUT', '/api/users/licence', bolOwner, { user_id: id, licence_id: STAKE })).statusCode,
+      ).toBe(200);
+    const last = await inject('PUT', '/api/users/licence', bolOwner, {
+      user_id: owner._id,
+      licence_id: STAKE,
+    });
     expect(last.statusCode).toBe(409);
     expect(last.json().code).toBe('last_owner');
     const counts = CurrentUserSchema.parse((await inject('GET', '/api/current_user', bolOwner)).json());
@@ -230,7 +290,13 @@ describe('users and licences of a shop (spec 3 §2 Users, §5 add user / users i
     expect(linkOf(mailTo('finn@stroopwafel.nl') ?? '')).toBeTruthy();
     const strict = await inviteUser(
       { db: t.db, config: { publicUrl: 'http://localhost:1' }, mail: t.app.hoppa.mail },
-      { orgId: orgs.stroop, invitedBy: null, first_name: 'Gijs', family_name: 'G', email: 'gijs@stroopwafel.nl' },
+      {
+        orgId: orgs.stroop,
+        invitedBy: null,
+        first_name: 'Gijs',
+        family_name: 'G',
+        email: 'gijs@stroopwafel.nl',
+      },
     );
     expect(strict.errors[0]?.reason).toMatch(/no free "Stakeholders" licence/);
   });

@@ -8,7 +8,10 @@ import { PATHS } from '../../app/paths.ts';
  */
 export const subscriptionsArea = defineArea({
   id: 'subscriptions',
-  i18n: { ns: 'subscriptions', load: () => import('./subscriptions.i18n.ts').then((m) => m.subscriptionsI18n) },
+  i18n: {
+    ns: 'subscriptions',
+    load: () => import('./subscriptions.i18n.ts').then((m) => m.subscriptionsI18n),
+  },
   routes: [
     {
       path: 'subscriptions/add',

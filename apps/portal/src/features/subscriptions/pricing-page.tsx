@@ -25,17 +25,15 @@ export function PricingPage(): ReactNode {
   const current = useCurrentSubscription();
   const [chosen, setChosen] = useState<Record<string, number>>({});
   const used = (name: string) => user?.curr_org?.licences.find((l) => l.name === name)?.used ?? 0;
-  const counts: PlanCount[] = useMemo(
-    () =>
-      (plans.data ?? []).map((p) => ({
-        id: p.id,
-        count:
-          chosen[p.id] ??
-          Math.max(current.data?.subscription?.plans.find((l) => l.id === p.id)?.count ?? 0, used(p.name)),
-      })),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: `used` reads the session's licence counts
-    [plans.data, chosen, current.data, user],
-  );
+  const counts: PlanCount[] = useMemo(() => {
+    const inUse = (name: string) => user?.curr_org?.licences.find((l) => l.name === name)?.used ?? 0;
+    return (plans.data ?? []).map((p) => ({
+      id: p.id,
+      count:
+        chosen[p.id] ??
+        Math.max(current.data?.subscription?.plans.find((l) => l.id === p.id)?.count ?? 0, inUse(p.name)),
+    }));
+  }, [plans.data, chosen, current.data, user]);
   if (plans.isError) return <ErrorBanner error={plans.error} />;
   if (current.isError) return <ErrorBanner error={current.error} />;
   if (!plans.data || !current.data) return <PageLoader />;
@@ -76,7 +74,10 @@ export function PricingPage(): ReactNode {
                       aria-label={t('pricing.countFor', { name: p.name })}
                       value={count}
                       onChange={(v) =>
-                        setChosen((c) => ({ ...c, [p.id]: Math.max(min, Math.min(1000, Math.trunc(Number(v) || 0))) }))
+                        setChosen((c) => ({
+                          ...c,
+                          [p.id]: Math.max(min, Math.min(1000, Math.trunc(Number(v) || 0))),
+                        }))
                       }
                     />
                     {min > 0 && (

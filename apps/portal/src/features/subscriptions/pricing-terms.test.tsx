@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orgAuth, role, user } from '../../test/fixtures.ts';
 import { stubPageRequest } from '../../test/page-request.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { type Call, fakeApi } from '../api-connections/api-connections.test-data.ts';
+import { type Call, fakeApi } from '../../test/fake-api.ts';
 import { PricingPage } from './pricing-page.tsx';
 import { SubscriptionPage } from './subscription-page.tsx';
 import { TermsPage } from './terms-page.tsx';
@@ -19,8 +19,20 @@ const CSR = '5e1ec7000000000000000001';
 const STAKE = '5e1ec7000000000000000002';
 const text = (id: string) => (screen.getByTestId(id).textContent ?? '').replace(/\s/g, ' ');
 const plans: Plan[] = [
-  { id: CSR, name: 'CSR Manager', description: '<p>Runs <b>the shop</b><img src=x onerror="alert(1)"></p>', price_cents: 35, role: 'merchant_owner' },
-  { id: STAKE, name: 'Stakeholders', description: '<p>Reads along</p>', price_cents: 10, role: 'merchant_user' },
+  {
+    id: CSR,
+    name: 'CSR Manager',
+    description: '<p>Runs <b>the shop</b><img src=x onerror="alert(1)"></p>',
+    price_cents: 35,
+    role: 'merchant_owner',
+  },
+  {
+    id: STAKE,
+    name: 'Stakeholders',
+    description: '<p>Reads along</p>',
+    price_cents: 10,
+    role: 'merchant_user',
+  },
 ];
 const none: CurrentSubscription = {
   org_id: 'cccccccccccccccccccccccc',
@@ -38,8 +50,13 @@ function render(path: string, calls: Call[] = []) {
         'GET /api/plans': plans,
         'GET /api/current_subscr': none,
         'GET /api/subscriptions': { items: [], total: 0, skip: 0, limit: 10 },
-        'GET /api/terms/pdf': () => new Response(new Blob(['%PDF-1.4']), { headers: { 'content-type': 'application/pdf' } }),
-        'GET /api/accept_terms': { version: '2026-11', accepted_at: '2026-11-26T10:00:00.000Z', accepted_by: 'Anna de Vries' },
+        'GET /api/terms/pdf': () =>
+          new Response(new Blob(['%PDF-1.4']), { headers: { 'content-type': 'application/pdf' } }),
+        'GET /api/accept_terms': {
+          version: '2026-11',
+          accepted_at: '2026-11-26T10:00:00.000Z',
+          accepted_by: 'Anna de Vries',
+        },
         'POST /api/subscriptions': {
           id: 'eeeeeeeeeeeeeeeeeeeeeeee',
           org_id: 'cccccccccccccccccccccccc',
@@ -88,7 +105,9 @@ describe('pricing and terms (spec 3 §2, §4 terms continue rule)', { timeout: 3
     // Two CSR Manager licences are in use: the count starts there.
     expect(text('subtotal')).toBe('€ 0,70');
     expect(document.body.innerHTML).not.toContain('onerror');
-    fireEvent.change(screen.getByRole('textbox', { name: 'Licences of Stakeholders' }), { target: { value: '3' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Licences of Stakeholders' }), {
+      target: { value: '3' },
+    });
     // 70 + 30 = 100; 5 licences: 5 % = 5.
     await waitFor(() => expect(text('subtotal')).toBe('€ 1,00'));
     expect(text('discount')).toBe('− € 0,05');
@@ -108,7 +127,9 @@ describe('pricing and terms (spec 3 §2, §4 terms continue rule)', { timeout: 3
     expect((cont as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(cont);
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings/subscription'));
-    const order = calls.filter((c) => c.method !== 'GET' || c.path === '/api/accept_terms').map((c) => `${c.method} ${c.path}`);
+    const order = calls
+      .filter((c) => c.method !== 'GET' || c.path === '/api/accept_terms')
+      .map((c) => `${c.method} ${c.path}`);
     expect(order).toEqual(['GET /api/accept_terms', 'POST /api/subscriptions']);
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       subscription: [

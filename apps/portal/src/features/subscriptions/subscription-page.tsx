@@ -38,7 +38,11 @@ export function SubscriptionPage(): ReactNode {
       />
       {terms ? (
         <Text size="sm" c="dimmed">
-          {t('subscription.terms', { version, name: terms.accepted_by, date: formatDateTime(terms.accepted_at) })}
+          {t('subscription.terms', {
+            version,
+            name: terms.accepted_by,
+            date: formatDateTime(terms.accepted_at),
+          })}
         </Text>
       ) : (
         <Alert color="yellow">{t('subscription.termsMissing', { version })}</Alert>
@@ -99,7 +103,9 @@ export function SubscriptionPage(): ReactNode {
           </Title>
           {earlier.map((s) => (
             <Group key={s.id} gap="md">
-              <Text size="sm">{t('subscription.ended', { from: formatDate(s.created_at), to: formatDate(s.ended_at) })}</Text>
+              <Text size="sm">
+                {t('subscription.ended', { from: formatDate(s.created_at), to: formatDate(s.ended_at) })}
+              </Text>
               <Text size="sm">{s.plans.map((p) => `${p.count} × ${p.name}`).join(', ')}</Text>
               <Text size="sm" fw={500}>
                 {formatMoney(s.total_cents)}

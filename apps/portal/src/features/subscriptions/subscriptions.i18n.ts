@@ -3,7 +3,8 @@ export const subscriptionsI18n = {
   en: {
     pricing: {
       title: 'Pricing',
-      intro: 'Choose how many licences of each plan your shop needs. Each user of your shop holds one licence.',
+      intro:
+        'Choose how many licences of each plan your shop needs. Each user of your shop holds one licence.',
       plan: 'Plan',
       price: 'Price',
       perOrder: '{{price}} per order',
@@ -51,7 +52,8 @@ export const subscriptionsI18n = {
   nl: {
     pricing: {
       title: 'Prijzen',
-      intro: 'Kies hoeveel licenties van elk plan je winkel nodig heeft. Elke gebruiker van je winkel heeft één licentie.',
+      intro:
+        'Kies hoeveel licenties van elk plan je winkel nodig heeft. Elke gebruiker van je winkel heeft één licentie.',
       plan: 'Plan',
       price: 'Prijs',
       perOrder: '{{price}} per order',

@@ -34,12 +34,19 @@ export function TermsPage(): ReactNode {
 
   return (
     <Stack gap="md" maw={960}>
-      <PageHeader title={t('terms.title')} description={t('terms.intro', { version: current.data.terms_version })} />
+      <PageHeader
+        title={t('terms.title')}
+        description={t('terms.intro', { version: current.data.terms_version })}
+      />
       <Paper withBorder radius="md" p={0} h="60vh" style={{ overflow: 'hidden' }}>
         {pdf.isError ? (
           <ErrorBanner error={pdf.error} />
         ) : pdf.data ? (
-          <iframe title={t('terms.pdf')} src={pdf.data} style={{ width: '100%', height: '100%', border: 0 }} />
+          <iframe
+            title={t('terms.pdf')}
+            src={pdf.data}
+            style={{ width: '100%', height: '100%', border: 0 }}
+          />
         ) : (
           <PageLoader />
         )}
@@ -50,7 +57,11 @@ export function TermsPage(): ReactNode {
         </Text>
       )}
       {counts.length > 0 && <Text size="sm">{t('terms.summary', { list })}</Text>}
-      <Checkbox label={t('terms.accept')} checked={accepted} onChange={(e) => setAccepted(e.currentTarget.checked)} />
+      <Checkbox
+        label={t('terms.accept')}
+        checked={accepted}
+        onChange={(e) => setAccepted(e.currentTarget.checked)}
+      />
       <MutationError mutation={save} serverMessageFor={[409]} />
       {save.isSuccess && <Alert color="green">{t('terms.acceptedOnly')}</Alert>}
       <Group justify="space-between">
@@ -68,7 +79,10 @@ export function TermsPage(): ReactNode {
               },
               {
                 onSuccess: (sub) => {
-                  notifications.show({ color: 'green', message: sub ? t('terms.saved') : t('terms.acceptedOnly') });
+                  notifications.show({
+                    color: 'green',
+                    message: sub ? t('terms.saved') : t('terms.acceptedOnly'),
+                  });
                   navigate(sub ? PATHS.settingsSubscription : PATHS.subscriptionsAdd);
                 },
               },

@@ -1,5 +1,16 @@
 import { type Plan, UserRowSchema } from '@hoppa/core';
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
@@ -29,13 +40,23 @@ export function AddUserForm({ plans }: { plans: readonly Plan[] }): ReactNode {
   const add = useAddUsers();
   const form = useForm({
     mode: 'controlled',
-    initialValues: { first_name: '', family_name: '', email: '', licence: '', stakeholders_group: '', message: '' },
+    initialValues: {
+      first_name: '',
+      family_name: '',
+      email: '',
+      licence: '',
+      stakeholders_group: '',
+      message: '',
+    },
     validate: (v) => {
       const r = AddUserSchema.safeParse(v);
       if (r.success) return {};
       const required = t('common:validation.required');
       return Object.fromEntries(
-        r.error.issues.map((i) => [String(i.path[0]), i.path[0] === 'email' && v.email ? t('common:validation.email') : required]),
+        r.error.issues.map((i) => [
+          String(i.path[0]),
+          i.path[0] === 'email' && v.email ? t('common:validation.email') : required,
+        ]),
       );
     },
     validateInputOnBlur: true,
@@ -57,7 +78,9 @@ export function AddUserForm({ plans }: { plans: readonly Plan[] }): ReactNode {
                 }
                 notifications.show({
                   color: 'green',
-                  message: res.invited ? t('add.sent', { email: v.email }) : t('add.added', { email: v.email }),
+                  message: res.invited
+                    ? t('add.sent', { email: v.email })
+                    : t('add.added', { email: v.email }),
                 });
                 navigate(PATHS.settingsUsers);
               },
@@ -85,7 +108,11 @@ export function AddUserForm({ plans }: { plans: readonly Plan[] }): ReactNode {
               value={licence || null}
               allowDeselect={false}
             />
-            <TextInput label={t('add.group')} description={t('add.groupHint')} {...form.getInputProps('stakeholders_group')} />
+            <TextInput
+              label={t('add.group')}
+              description={t('add.groupHint')}
+              {...form.getInputProps('stakeholders_group')}
+            />
           </SimpleGrid>
           <Textarea
             label={t('add.message')}

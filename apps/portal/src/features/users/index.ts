@@ -31,8 +31,21 @@ export const usersArea = defineArea({
     },
   ],
   nav: [
-    { key: 'settingsUsers', to: PATHS.settingsUsers, icon: 'shops', section: 'settings', order: 112, needs: listUsersEndpoint },
-    { key: 'settingsUser', to: PATHS.settingsUser, icon: 'settings', section: 'settings', order: 111, needs: updateProfileEndpoint },
+    {
+      key: 'settingsUsers',
+      to: PATHS.settingsUsers,
+      icon: 'shops',
+      section: 'settings',
+      order: 112,
+      needs: listUsersEndpoint,
+    },
+    {
+      key: 'settingsUser',
+      to: PATHS.settingsUser,
+      icon: 'settings',
+      section: 'settings',
+      order: 111,
+      needs: updateProfileEndpoint,
+    },
   ],
 });
-

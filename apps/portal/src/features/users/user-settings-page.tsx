@@ -1,6 +1,16 @@
 import { ProfileBodySchema, USER_LANGS } from '@hoppa/core';
 import { useZodForm } from '@hoppa/web';
-import { Alert, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +58,9 @@ function ProfileForm({
         <form
           noValidate
           onSubmit={onSubmit((v) =>
-            save.mutate(ProfileBodySchema.parse(v), { onSuccess: () => notifications.show({ color: 'green', message: t('profile.saved') }) }),
+            save.mutate(ProfileBodySchema.parse(v), {
+              onSuccess: () => notifications.show({ color: 'green', message: t('profile.saved') }),
+            }),
           )}
         >
           <Stack gap="sm">

@@ -1,4 +1,9 @@
-import { type AddUsersResult, USER_IMPORT_FIELDS, USER_IMPORT_REQUIRED, type UserImportField } from '@hoppa/core';
+import {
+  type AddUsersResult,
+  USER_IMPORT_FIELDS,
+  USER_IMPORT_REQUIRED,
+  type UserImportField,
+} from '@hoppa/core';
 import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';

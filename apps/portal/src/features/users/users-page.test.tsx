@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orgAuth, role, user } from '../../test/fixtures.ts';
 import { stubPageRequest } from '../../test/page-request.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { type Call, fakeApi } from '../api-connections/api-connections.test-data.ts';
+import { type Call, fakeApi } from '../../test/fake-api.ts';
 import { UserSettingsPage } from './user-settings-page.tsx';
 import { UsersPage } from './users-page.tsx';
 
@@ -18,8 +18,20 @@ const reader = role('merchant_user', [{ methods: ['GET'], path: '/users' }]);
 const CSR = '5e1ec7000000000000000001';
 const STAKE = '5e1ec7000000000000000002';
 const plans: Plan[] = [
-  { id: CSR, name: 'CSR Manager', description: '<p>Runs the shop</p>', price_cents: 35, role: 'merchant_owner' },
-  { id: STAKE, name: 'Stakeholders', description: '<p>Reads along</p>', price_cents: 10, role: 'merchant_user' },
+  {
+    id: CSR,
+    name: 'CSR Manager',
+    description: '<p>Runs the shop</p>',
+    price_cents: 35,
+    role: 'merchant_owner',
+  },
+  {
+    id: STAKE,
+    name: 'Stakeholders',
+    description: '<p>Reads along</p>',
+    price_cents: 10,
+    role: 'merchant_user',
+  },
 ];
 const shopUser = (n: number, over: Partial<ShopUser> = {}): ShopUser => ({
   _id: String(n).padStart(24, 'a'),
@@ -39,17 +51,35 @@ const shopUser = (n: number, over: Partial<ShopUser> = {}): ShopUser => ({
   ...over,
 });
 
-function render(r: typeof owner, path = '/settings/users', calls: Call[] = [], extra: Record<string, unknown> = {}) {
-  const items = [shopUser(1), shopUser(2, { confirmed: false, licence_id: STAKE, licence_name: 'Stakeholders' })];
+function render(
+  r: typeof owner,
+  path = '/settings/users',
+  calls: Call[] = [],
+  extra: Record<string, unknown> = {},
+) {
+  const items = [
+    shopUser(1),
+    shopUser(2, { confirmed: false, licence_id: STAKE, licence_name: 'Stakeholders' }),
+  ];
   vi.stubGlobal(
     'fetch',
     fakeApi(
       {
         'GET /api/users': { items, total: 2, skip: 0, limit: 25 },
         'GET /api/plans': plans,
-        'PUT /api/users/licence': (c: Call) => ({ ...items[1], licence_id: CSR, licence_name: 'CSR Manager', ...(c.body as object) }),
+        'PUT /api/users/licence': (c: Call) => ({
+          ...items[1],
+          licence_id: CSR,
+          licence_name: 'CSR Manager',
+          ...(c.body as object),
+        }),
         'POST /api/users/password_reset/email': { ok: true, message: 'sent' },
-        'POST /api/users': { invited: 1, added: 0, errors: [], user_ids: ['dddddddddddddddddddddddd'] } satisfies AddUsersResult,
+        'POST /api/users': {
+          invited: 1,
+          added: 0,
+          errors: [],
+          user_ids: ['dddddddddddddddddddddddd'],
+        } satisfies AddUsersResult,
         ...extra,
       },
       calls,
@@ -96,8 +126,13 @@ describe('users and licences (spec 3 §2 Users)', { timeout: 30_000 }, () => {
       return el;
     });
     fireEvent.click(within(listbox).getByRole('option', { name: 'CSR Manager', hidden: true }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.path === '/api/users/licence')).toBe(true));
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ user_id: shopUser(2)._id, licence_id: CSR });
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'PUT' && c.path === '/api/users/licence')).toBe(true),
+    );
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      user_id: shopUser(2)._id,
+      licence_id: CSR,
+    });
   });
 
   it('sends the reset mail through the password-reset call', async () => {
@@ -105,7 +140,9 @@ describe('users and licences (spec 3 §2 Users)', { timeout: 30_000 }, () => {
     render(owner, '/settings/users', calls);
     fireEvent.click(await screen.findByRole('button', { name: 'Send First2 Last2 a password reset mail' }));
     await waitFor(() =>
-      expect(calls.find((c) => c.path === '/api/users/password_reset/email')?.body).toEqual({ email: 'u2@shop.nl' }),
+      expect(calls.find((c) => c.path === '/api/users/password_reset/email')?.body).toEqual({
+        email: 'u2@shop.nl',
+      }),
     );
     expect(await screen.findByText('A reset link was mailed to u2@shop.nl.')).toBeTruthy();
   });
@@ -119,18 +156,33 @@ describe('users and licences (spec 3 §2 Users)', { timeout: 30_000 }, () => {
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/users')).toBe(false);
     fireEvent.change(screen.getByRole('textbox', { name: /^First name/ }), { target: { value: 'Sanne' } });
     fireEvent.change(screen.getByRole('textbox', { name: /^Last name/ }), { target: { value: 'Smit' } });
-    fireEvent.change(screen.getByRole('textbox', { name: /^E-mail/ }), { target: { value: 'sanne@shop.nl' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^E-mail/ }), {
+      target: { value: 'sanne@shop.nl' },
+    });
     fireEvent.click(send);
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/users')).toBe(true));
     expect(calls.find((c) => c.method === 'POST' && c.path === '/api/users')?.body).toEqual({
-      rows: [{ first_name: 'Sanne', family_name: 'Smit', email: 'sanne@shop.nl', licence: STAKE, stakeholders_group: '' }],
+      rows: [
+        {
+          first_name: 'Sanne',
+          family_name: 'Smit',
+          email: 'sanne@shop.nl',
+          licence: STAKE,
+          stakeholders_group: '',
+        },
+      ],
     });
     expect(await screen.findByText('Invitation sent to sanne@shop.nl.')).toBeTruthy();
   });
 
   it('shows a refused row’s reason under the form', async () => {
     render(owner, '/settings/users/add', [], {
-      'POST /api/users': { invited: 0, added: 0, errors: [{ row: 1, email: 'x@y.nl', reason: 'already a user of this shop' }], user_ids: [] },
+      'POST /api/users': {
+        invited: 0,
+        added: 0,
+        errors: [{ row: 1, email: 'x@y.nl', reason: 'already a user of this shop' }],
+        user_ids: [],
+      },
     });
     fireEvent.change(await screen.findByRole('textbox', { name: /^First name/ }), { target: { value: 'X' } });
     fireEvent.change(screen.getByRole('textbox', { name: /^Last name/ }), { target: { value: 'Y' } });
@@ -167,7 +219,9 @@ describe('User settings: name, phone and language (issue 16)', { timeout: 30_000
     fireEvent.click(screen.getByText('Français'));
     expect(await screen.findByTestId('lang-fallback')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.path === '/api/current_user')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'PUT' && c.path === '/api/current_user')).toBe(true),
+    );
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       first_name: 'Anna',
       family_name: 'de Vries',

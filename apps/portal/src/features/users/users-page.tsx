@@ -1,5 +1,24 @@
-import { canCall, isProblem, type ShopUser, userLicenceEndpoint, USER_SORT_FIELDS, sortValues } from '@hoppa/core';
-import { ActionIcon, Alert, Anchor, Button, Group, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  canCall,
+  isProblem,
+  type ShopUser,
+  sortValues,
+  USER_SORT_FIELDS,
+  userLicenceEndpoint,
+} from '@hoppa/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +31,8 @@ import { ErrorBanner, MutationError, PageLoader } from '../../components/error-b
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useUrlState } from '../../lib/url-state.ts';
-import { USERS_PAGE_SIZE, usePlans, useSendReset, useSetLicence, useShopUsers } from './api/users.ts';
 import { AddUserForm } from './add-user-form.tsx';
+import { USERS_PAGE_SIZE, usePlans, useSendReset, useSetLicence, useShopUsers } from './api/users.ts';
 import { UsersImport } from './users-import.tsx';
 
 const UrlState = z.object({
@@ -53,7 +72,13 @@ export function UsersPage(): ReactNode {
   const columns = useMemo<DataColumn<ShopUser>[]>(
     () => [
       { id: 'first_name', header: t('list.firstName'), sortable: true, cell: (u) => u.first_name },
-      { id: 'family_name', header: t('list.lastName'), sortable: true, hideable: false, cell: (u) => u.family_name },
+      {
+        id: 'family_name',
+        header: t('list.lastName'),
+        sortable: true,
+        hideable: false,
+        cell: (u) => u.family_name,
+      },
       { id: 'email', header: t('list.email'), sortable: true, cell: (u) => u.email },
       {
         id: 'licence',
@@ -76,7 +101,10 @@ export function UsersPage(): ReactNode {
                   onSuccess: () =>
                     notifications.show({
                       color: 'green',
-                      message: t('list.licenceChanged', { name: `${u.first_name} ${u.family_name}`, licence: plan.name }),
+                      message: t('list.licenceChanged', {
+                        name: `${u.first_name} ${u.family_name}`,
+                        licence: plan.name,
+                      }),
                     }),
                 },
               );
@@ -110,7 +138,8 @@ export function UsersPage(): ReactNode {
               disabled={reset.isPending}
               onClick={() =>
                 reset.mutate(u.email, {
-                  onSuccess: () => notifications.show({ color: 'green', message: t('list.resetSent', { email: u.email }) }),
+                  onSuccess: () =>
+                    notifications.show({ color: 'green', message: t('list.resetSent', { email: u.email }) }),
                 })
               }
             >
@@ -131,7 +160,11 @@ export function UsersPage(): ReactNode {
         actions={
           mayAdd ? (
             <Group gap="sm">
-              <Button component={Link} to={PATHS.settingsUsersAdd} leftSection={<Icon name="plus" size={16} />}>
+              <Button
+                component={Link}
+                to={PATHS.settingsUsersAdd}
+                leftSection={<Icon name="plus" size={16} />}
+              >
                 {t('list.add')}
               </Button>
               <Button component={Link} to={PATHS.settingsUsersImport} variant="default">

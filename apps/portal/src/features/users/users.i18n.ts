@@ -4,7 +4,8 @@ export const usersI18n = {
     nav: { users: 'Users', user: 'User' },
     list: {
       title: 'Users',
-      intro: 'The people of your shop with their licence. Invited users get the verified tick once they set a password.',
+      intro:
+        'The people of your shop with their licence. Invited users get the verified tick once they set a password.',
       add: 'Add user',
       import: 'Import users',
       search: 'Search by name or e-mail',
@@ -42,7 +43,8 @@ export const usersI18n = {
     },
     import: {
       title: 'Import users',
-      intro: 'A CSV or XLSX file with first name, last name, e-mail and optionally licence and group; every new user gets an invitation.',
+      intro:
+        'A CSV or XLSX file with first name, last name, e-mail and optionally licence and group; every new user gets an invitation.',
       noData: 'No data available to import. Please upload a file first.',
       noFinalData: 'Error: No data available for import',
       failed: 'Import failed: {{message}}',
@@ -86,7 +88,8 @@ export const usersI18n = {
     nav: { users: 'Gebruikers', user: 'Gebruiker' },
     list: {
       title: 'Gebruikers',
-      intro: 'De mensen van je winkel met hun licentie. Uitgenodigde gebruikers krijgen het vinkje zodra ze een wachtwoord kiezen.',
+      intro:
+        'De mensen van je winkel met hun licentie. Uitgenodigde gebruikers krijgen het vinkje zodra ze een wachtwoord kiezen.',
       add: 'Gebruiker toevoegen',
       import: 'Gebruikers importeren',
       search: 'Zoek op naam of e-mail',
@@ -108,7 +111,8 @@ export const usersI18n = {
     },
     add: {
       title: 'Gebruiker toevoegen',
-      intro: 'We sturen een uitnodiging met een link om een wachtwoord te kiezen. Tot dan is de gebruiker niet geverifieerd.',
+      intro:
+        'We sturen een uitnodiging met een link om een wachtwoord te kiezen. Tot dan is de gebruiker niet geverifieerd.',
       firstName: 'Voornaam',
       lastName: 'Achternaam',
       email: 'E-mail',
@@ -124,12 +128,18 @@ export const usersI18n = {
     },
     import: {
       title: 'Gebruikers importeren',
-      intro: 'Een CSV- of XLSX-bestand met voornaam, achternaam, e-mail en eventueel licentie en groep; elke nieuwe gebruiker krijgt een uitnodiging.',
+      intro:
+        'Een CSV- of XLSX-bestand met voornaam, achternaam, e-mail en eventueel licentie en groep; elke nieuwe gebruiker krijgt een uitnodiging.',
       noData: 'Geen gegevens om te importeren. Upload eerst een bestand.',
       noFinalData: 'Fout: geen gegevens om te importeren',
       failed: 'Importeren mislukt: {{message}}',
       unknownError: 'Onbekende fout',
-      steps: { file: 'Bestand kiezen', mapping: 'Kolommen koppelen', preview: 'Voorbeeld', results: 'Resultaat' },
+      steps: {
+        file: 'Bestand kiezen',
+        mapping: 'Kolommen koppelen',
+        preview: 'Voorbeeld',
+        results: 'Resultaat',
+      },
       backToMapping: 'Terug naar koppelen',
       preview: 'Voorbeeld',
       import: 'Importeren',

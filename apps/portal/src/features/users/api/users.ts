@@ -3,11 +3,11 @@ import {
   addUsersEndpoint,
   currentUserEndpoint,
   listUsersEndpoint,
+  type ProfileBody,
   passwordResetEmailEndpoint,
   plansEndpoint,
-  type ProfileBody,
-  updateProfileEndpoint,
   type UserLicenceBody,
+  updateProfileEndpoint,
   userLicenceEndpoint,
 } from '@hoppa/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -51,18 +51,26 @@ function useRefresh() {
 /** Invites users (`POST /users`): the add form's one row with its message, or an import's rows. */
 export function useAddUsers() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (body: AddUsersBody) => call(addUsersEndpoint, { body }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (body: AddUsersBody) => call(addUsersEndpoint, { body }),
+    onSuccess: refresh,
+  });
 }
 
 /** Changes a user's licence (`PUT /users/licence`). */
 export function useSetLicence() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (body: UserLicenceBody) => call(userLicenceEndpoint, { body }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (body: UserLicenceBody) => call(userLicenceEndpoint, { body }),
+    onSuccess: refresh,
+  });
 }
 
 /** Sends a user the reset mail through the password-reset service (`POST /users/password_reset/email`). */
 export function useSendReset() {
-  return useMutation({ mutationFn: (email: string) => call(passwordResetEmailEndpoint, { body: { email } }) });
+  return useMutation({
+    mutationFn: (email: string) => call(passwordResetEmailEndpoint, { body: { email } }),
+  });
 }
 
 /** Saves the caller's own names, phone and language (`PUT /current_user`); the session then has the new user. */
