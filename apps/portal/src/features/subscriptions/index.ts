@@ -1,4 +1,3 @@
-import { currentSubscriptionEndpoint } from '@hoppa/core';
 import { defineArea } from '../../app/area.ts';
 import { PATHS } from '../../app/paths.ts';
 
@@ -34,7 +33,7 @@ export const subscriptionsArea = defineArea({
       icon: 'document',
       section: 'settings',
       order: 115,
-      needs: currentSubscriptionEndpoint,
+      needs: { method: 'GET', path: '/current_subscr' },
     },
   ],
 });

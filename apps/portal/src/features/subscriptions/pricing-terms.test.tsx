@@ -1,10 +1,10 @@
 import type { CurrentSubscription, Plan } from '@hoppa/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Call, fakeApi } from '../../test/fake-api.ts';
 import { orgAuth, role, user } from '../../test/fixtures.ts';
 import { stubPageRequest } from '../../test/page-request.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { type Call, fakeApi } from '../../test/fake-api.ts';
 import { PricingPage } from './pricing-page.tsx';
 import { SubscriptionPage } from './subscription-page.tsx';
 import { TermsPage } from './terms-page.tsx';

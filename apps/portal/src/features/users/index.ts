@@ -1,4 +1,3 @@
-import { listUsersEndpoint, updateProfileEndpoint } from '@hoppa/core';
 import { defineArea } from '../../app/area.ts';
 import { PATHS } from '../../app/paths.ts';
 
@@ -37,7 +36,7 @@ export const usersArea = defineArea({
       icon: 'shops',
       section: 'settings',
       order: 112,
-      needs: listUsersEndpoint,
+      needs: { method: 'GET', path: '/users' },
     },
     {
       key: 'settingsUser',
@@ -45,7 +44,7 @@ export const usersArea = defineArea({
       icon: 'settings',
       section: 'settings',
       order: 111,
-      needs: updateProfileEndpoint,
+      needs: { method: 'PUT', path: '/current_user' },
     },
   ],
 });

@@ -1,10 +1,10 @@
 import type { AddUsersResult, Plan, ShopUser } from '@hoppa/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Call, fakeApi } from '../../test/fake-api.ts';
 import { orgAuth, role, user } from '../../test/fixtures.ts';
 import { stubPageRequest } from '../../test/page-request.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { type Call, fakeApi } from '../../test/fake-api.ts';
 import { UserSettingsPage } from './user-settings-page.tsx';
 import { UsersPage } from './users-page.tsx';
 
