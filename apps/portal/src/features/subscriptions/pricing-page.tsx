@@ -105,7 +105,7 @@ export function PricingPage(): ReactNode {
                   {t('pricing.discountHint')}
                 </Text>
               </Table.Td>
-              <Table.Td ta="right" data-testid="discount">
+              <Table.Td ta="right" data-testid="discount" style={{ whiteSpace: 'nowrap' }}>
                 − {formatMoney(totals.discount_cents)}
               </Table.Td>
             </Table.Tr>

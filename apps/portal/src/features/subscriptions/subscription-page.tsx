@@ -77,11 +77,11 @@ export function SubscriptionPage(): ReactNode {
             </Table.Tbody>
             <Table.Tfoot>
               <Table.Tr>
-                <Table.Td colSpan={4}>Subtotal</Table.Td>
+                <Table.Td colSpan={4}>{t('subscription.subtotal')}</Table.Td>
                 <Table.Td ta="right">{formatMoney(sub.subtotal_cents)}</Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Td colSpan={4}>−</Table.Td>
+                <Table.Td colSpan={4}>{t('subscription.discount')}</Table.Td>
                 <Table.Td ta="right">− {formatMoney(sub.discount_cents)}</Table.Td>
               </Table.Tr>
               <Table.Tr>
