@@ -50,7 +50,7 @@ test('a merchant chooses licences, accepts the terms, invites a colleague and ch
   await owner.getByRole('textbox', { name: 'First name' }).fill('Lotte');
   await owner.getByRole('textbox', { name: 'Last name' }).fill('Visser');
   await owner.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
-  await owner.getByRole('textbox', { name: 'Licence', exact: true }).click();
+  await owner.getByRole('combobox', { name: 'Licence', exact: true }).click();
   await owner.getByRole('option', { name: 'CSR Manager' }).click();
   await owner.getByRole('button', { name: 'Send invitation' }).click();
   await expect(owner.getByText(`Invitation sent to ${email}.`)).toBeVisible();
@@ -84,7 +84,7 @@ test('a merchant chooses licences, accepts the terms, invites a colleague and ch
   await owner.reload();
   await owner.getByRole('textbox', { name: 'Search by name or e-mail' }).fill('Lotte');
   await expect(owner.getByLabel('Verified')).toBeVisible();
-  await owner.getByRole('textbox', { name: 'Licence of Lotte Visser' }).click();
+  await owner.getByRole('combobox', { name: 'Licence of Lotte Visser' }).click();
   await owner.getByRole('option', { name: 'Stakeholders' }).click();
   await expect(owner.getByText('Licence of Lotte Visser changed to Stakeholders.')).toBeVisible();
   await shot(owner, 'users-licences-6-licence-changed');
