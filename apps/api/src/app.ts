@@ -21,6 +21,8 @@ import { registerAuthRoutes } from './modules/auth/index.ts';
 import { registerFulfilmentModules } from './modules/fulfilment.ts';
 import { registerHealthRoutes } from './modules/health/index.ts';
 import { registerOrgRoutes } from './modules/orgs/index.ts';
+import { registerSubscriptionRoutes } from './modules/subscriptions/index.ts';
+import { registerUserRoutes } from './modules/users/index.ts';
 
 /** What buildApp may be given; anything missing is made from the configuration. */
 export interface BuildAppDeps {
@@ -127,6 +129,8 @@ export async function buildApp(deps: BuildAppDeps = {}): Promise<FastifyInstance
   await registerHealthRoutes(app);
   await registerAuthRoutes(app);
   await registerOrgRoutes(app);
+  registerUserRoutes(app);
+  registerSubscriptionRoutes(app);
   await registerFulfilmentModules(app);
 
   await app.ready();

@@ -15,6 +15,7 @@ import { seedLiveOrgs } from './db/seed-orgs.ts';
 import { seedLiveProductCards } from './db/seed-product-card.ts';
 import { seedLiveReturns } from './db/seed-returns.ts';
 import { seedLiveStock } from './db/seed-stock.ts';
+import { seedLiveSubscriptions } from './db/seed-subscriptions.ts';
 import { seedLiveTracking } from './db/seed-tracking.ts';
 import { openPreparedDb } from './db/startup.ts';
 import { closeWorkers } from './lib/workers.ts';
@@ -137,6 +138,13 @@ if (seed) {
     console.log('Demo shops: wizard data for both merchants, one deactivated shop.');
   } catch (err) {
     console.error(`The demo shops could not be made: ${(err as Error).message}`);
+  }
+  // Plans, subscriptions, terms and colleagues (issue 16): accepted terms, a subscription and invited users per shop.
+  try {
+    const n = await seedLiveSubscriptions(app);
+    console.log(`Demo subscriptions: ${n} shops subscribed, colleagues invited.`);
+  } catch (err) {
+    console.error(`The demo subscriptions could not be made: ${(err as Error).message}`);
   }
   // API connections (issue 14): one disabled example bol.com connection per merchant, through POST /store-api.
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n, detectLanguage } from './i18n.ts';
+import { applyUserLanguage, createI18n, detectLanguage, uiLanguageOf } from './i18n.ts';
 
 describe('detectLanguage (spec 2 §1)', () => {
   it('picks Dutch only when the first preferred language is Dutch', () => {
@@ -32,5 +32,28 @@ describe('createI18n', () => {
     const en = createI18n(namespaces, 'en');
     expect(en.t('pick:done', { lng: 'nl' })).toBe('Klaar!');
     expect(en.t('pick:done')).toBe('done');
+  });
+});
+
+describe('the user language after login (issue 16: nl, en, fr, es)', () => {
+  it('maps nl to Dutch, en to English, fr and es to English (their texts fall back), none to null', () => {
+    expect(['nl', 'en', 'fr', 'es', null, ''].map(uiLanguageOf)).toEqual([
+      'nl',
+      'en',
+      'en',
+      'en',
+      null,
+      null,
+    ]);
+  });
+  it('switches a running instance and <html lang>, and leaves it alone when the user chose nothing', () => {
+    const i18n = createI18n({ demo: { nl: { hi: 'Hallo' }, en: { hi: 'Hello' } } }, 'en');
+    applyUserLanguage(i18n, null);
+    expect(i18n.t('demo:hi')).toBe('Hello');
+    applyUserLanguage(i18n, 'nl');
+    expect(i18n.t('demo:hi')).toBe('Hallo');
+    expect(document.documentElement.lang).toBe('nl');
+    applyUserLanguage(i18n, 'es');
+    expect(i18n.t('demo:hi')).toBe('Hello');
   });
 });

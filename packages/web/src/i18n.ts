@@ -52,3 +52,24 @@ export function createI18n(namespaces: Namespaces, lang: Lang = detectLanguage(b
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
   return instance;
 }
+
+/**
+ * The UI language for a user's stored language (spec 3 §1: nl, en, fr, es; issue 16): Dutch for nl, English for en,
+ * and English for French and Spanish too, whose texts are not written yet (the language choice says so); null when
+ * the user chose none, so the browser's language stays.
+ */
+export function uiLanguageOf(userLang: string | null | undefined): Lang | null {
+  if (!userLang) return null;
+  return userLang === 'nl' ? 'nl' : 'en';
+}
+
+/**
+ * Switches a running i18next instance to the user's language after login (both apps call it when the current user
+ * arrives), and `<html lang>` with it; nothing happens when the user chose none or it is already in force.
+ */
+export function applyUserLanguage(instance: I18n, userLang: string | null | undefined): void {
+  const lang = uiLanguageOf(userLang);
+  if (!lang || instance.language === lang) return;
+  void instance.changeLanguage(lang);
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+}

@@ -12,5 +12,12 @@ export {
   type ProblemMessages,
   serverMessage,
 } from './http-error.ts';
-export { createI18n, detectLanguage, type Lang, type Namespaces } from './i18n.ts';
+export {
+  applyUserLanguage,
+  createI18n,
+  detectLanguage,
+  type Lang,
+  type Namespaces,
+  uiLanguageOf,
+} from './i18n.ts';
 export { WEB_TEXTS } from './texts.ts';

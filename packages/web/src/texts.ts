@@ -9,6 +9,7 @@ import { fieldProblemText, HTTP_ERROR_TEXT } from '@hoppa/core';
 export const WEB_TEXTS = {
   en: {
     loading: 'Loading…',
+    phone: { country: 'Country code' },
     errors: { generic: HTTP_ERROR_TEXT.generic, unauthorized: HTTP_ERROR_TEXT.unauthorized },
     validation: {
       required: fieldProblemText('required'),
@@ -21,6 +22,7 @@ export const WEB_TEXTS = {
   },
   nl: {
     loading: 'Laden…',
+    phone: { country: 'Landcode' },
     errors: {
       generic: 'Er is iets misgegaan, raadpleeg je logs',
       unauthorized: 'Je bent niet bevoegd voor deze actie',

@@ -18,6 +18,8 @@ const ADMIN_LISTS = ['/shipment_methods/list', '/shipment_methods/groups', '/shi
 /** What every logged-in role needs to load the apps and switch shops (docs/roles.md "Session"). */
 const SESSION: Grant[] = [
   { methods: GET, path: '/current_user' },
+  // One's own name, phone and language (settings → User; issue 16): warehouse staff choose their language too.
+  { methods: ['PUT'], path: '/current_user' },
   { methods: GET, path: '/current_org_auth' },
   { methods: GET, path: '/current_org' },
   { methods: GET, path: '/orgs' },
@@ -225,6 +227,8 @@ export const DEFAULT_ROLES: RoleDefinition[] = [
       { methods: GET, path: '/current_subscr' },
       { methods: ['GET', 'POST', 'PUT'], path: '/subscriptions*' },
       { methods: GET, path: '/plans' },
+      // The terms of service PDF of the terms page (issue 16; our path).
+      { methods: GET, path: '/terms/*' },
       { methods: GET, path: '/invoice/*' },
     ],
   },

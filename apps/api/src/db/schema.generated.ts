@@ -201,9 +201,11 @@ export interface MarketplaceConfirmations {
 
 export interface Memberships {
   created_at: Generated<Timestamp>;
+  invited_by: string | null;
   licence_id: string | null;
   org_id: string;
   role_id: string;
+  stakeholders_group: string | null;
   user_id: string;
 }
 
@@ -356,6 +358,17 @@ export interface PickProblems {
   product_id: string;
   seen: number | null;
   user_id: string | null;
+}
+
+export interface Plans {
+  active: Generated<boolean>;
+  code: string;
+  description: Generated<string>;
+  id: string;
+  name: string;
+  price_cents: number;
+  role_key: string;
+  sequence: Generated<number>;
 }
 
 export interface ProductBundleItems {
@@ -608,6 +621,18 @@ export interface StoragePrices {
   updated_at: Generated<Timestamp>;
 }
 
+export interface Subscriptions {
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  discount_cents: number;
+  ended_at: Timestamp | null;
+  id: string;
+  lines: Json;
+  org_id: string;
+  subtotal_cents: number;
+  total_cents: number;
+}
+
 export interface Surcharges {
   active: Generated<boolean>;
   code: string;
@@ -617,6 +642,13 @@ export interface Surcharges {
   note: string | null;
   price_cents: Generated<number>;
   type: Generated<string>;
+}
+
+export interface TermsAcceptances {
+  accepted_at: Generated<Timestamp>;
+  org_id: string;
+  user_id: string | null;
+  version: string;
 }
 
 export interface Users {
@@ -629,7 +661,7 @@ export interface Users {
   first_name: string;
   id: string;
   is_admin: Generated<boolean>;
-  lang: Generated<string>;
+  lang: string | null;
   password_hash: string;
   phone: Generated<string>;
 }
@@ -665,6 +697,7 @@ export interface DB {
   pick_claims: PickClaims;
   pick_item_days: PickItemDays;
   pick_problems: PickProblems;
+  plans: Plans;
   product_bundle_items: ProductBundleItems;
   product_images: ProductImages;
   product_locations: ProductLocations;
@@ -684,10 +717,12 @@ export interface DB {
   signup_requests: SignupRequests;
   stock_mutations: StockMutations;
   storage_prices: StoragePrices;
+  subscriptions: Subscriptions;
   surcharges: Surcharges;
+  terms_acceptances: TermsAcceptances;
   users: Users;
   weekly_report_sends: WeeklyReportSends;
 }
 
 /** Tables whose rows belong to one organisation: queries on them need orgScope() (db/tenant.ts). */
-export const TENANT_TABLES = ["api_connections","automations","bol_label_purchases","bol_order_items","inbound_items","inbounds","marketplace_confirmations","order_attachments","order_automations","order_events","order_lines","orders","pick_claims","pick_item_days","pick_problems","product_bundle_items","product_images","product_locations","product_sales_days","product_surcharges","products","return_images","return_items","returns","shipments","stock_mutations","weekly_report_sends"] as const;
+export const TENANT_TABLES = ["api_connections","automations","bol_label_purchases","bol_order_items","inbound_items","inbounds","marketplace_confirmations","order_attachments","order_automations","order_events","order_lines","orders","pick_claims","pick_item_days","pick_problems","product_bundle_items","product_images","product_locations","product_sales_days","product_surcharges","products","return_images","return_items","returns","shipments","stock_mutations","subscriptions","terms_acceptances","weekly_report_sends"] as const;

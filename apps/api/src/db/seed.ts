@@ -5,6 +5,7 @@ import { newId } from '@hoppa/core';
 import Papa from 'papaparse';
 import { hashPassword } from '../lib/auth.ts';
 import type { Db } from './client.ts';
+import { STANDARD_PLANS } from './plans.ts';
 import { roleIds, syncDefaultRoles } from './roles.ts';
 
 /** The demo accounts (the same in every environment; /tmp/helper-common.md, docs/roles.md). */
@@ -361,10 +362,17 @@ async function seedUsers(
       key === 'admin',
       roleId,
       orgOf[key],
-      'nl',
+      null,
       true,
     ]);
-    membershipRows.push([id, orgOf[key], roleId, key === 'bolUser' ? 'Stakeholders' : 'CSR Manager']);
+    // Provider staff hold no licence (licences are a shop's, spec 3 §6); the merchants' as their role.
+    const licence =
+      orgOf[key] === orgs.provider
+        ? null
+        : key === 'bolUser'
+          ? STANDARD_PLANS.stakeholders
+          : STANDARD_PLANS.csrManager;
+    membershipRows.push([id, orgOf[key], roleId, licence]);
   });
   await insertMany(
     tx,

@@ -23,7 +23,8 @@ export interface SessionUser {
   familyName: string;
   email: string;
   phone: string;
-  lang: string;
+  /** The chosen language (nl, en, fr, es), or null: the apps follow the browser. */
+  lang: string | null;
   isAdmin: boolean;
   confirmed: boolean;
   role: SessionRole;
@@ -92,7 +93,7 @@ type SessionRow = {
   family_name: string;
   email: string;
   phone: string;
-  lang: string;
+  lang: string | null;
   is_admin: boolean;
   confirmed: boolean;
   curr_org_id: string | null;

@@ -1,5 +1,7 @@
 import { ApiError, type CurrentUser, type LoginBody, requestTrusted } from '@hoppa/core';
+import { applyUserLanguage } from '@hoppa/web';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { floorDb, getMeta, setMeta } from '../offline/db.ts';
 import { api } from './api.ts';
 
@@ -30,6 +32,10 @@ const SessionContext = createContext<SessionApi | null>(null);
  */
 export function SessionProvider({ children, onLogin }: { children: ReactNode; onLogin?: () => void }) {
   const [state, setState] = useState<SessionState>({ status: 'loading' });
+  // The language the user chose in the portal (settings → User) wins over the handheld's once known (issue 16).
+  const { i18n } = useTranslation();
+  const userLang = state.status === 'authenticated' ? state.user.lang : null;
+  useEffect(() => applyUserLanguage(i18n, userLang), [i18n, userLang]);
 
   useEffect(() => {
     let cancelled = false;

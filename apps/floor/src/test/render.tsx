@@ -50,7 +50,7 @@ export function currentUser(kind: 'picker' | 'merchant', overrides: Partial<Curr
     family_name: kind === 'picker' ? 'Picker' : 'de Vries',
     email: kind === 'picker' ? 'picker@demo.hoppa.nl' : 'anna@bakkerijbol.nl',
     phone: '+31 6 1234 5678',
-    lang: 'nl',
+    lang: null,
     is_admin: false,
     confirmed: true,
     curr_role:

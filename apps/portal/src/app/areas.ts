@@ -22,6 +22,8 @@ import { productCardArea } from '../features/product-card/index.ts';
 import { productsArea, productTableArea } from '../features/products/index.ts';
 import { returnsArea } from '../features/returns/index.ts';
 import { shipmentsArea } from '../features/shipments/index.ts';
+import { subscriptionsArea } from '../features/subscriptions/index.ts';
+import { usersArea } from '../features/users/index.ts';
 import type { Area } from './area.ts';
 import { plannedArea, settingsArea } from './planned.ts';
 
@@ -48,4 +50,6 @@ export const AREAS: readonly Area[] = [
   settingsArea,
   orderEditArea,
   adminArea,
+  usersArea,
+  subscriptionsArea,
 ];

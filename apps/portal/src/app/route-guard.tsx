@@ -3,9 +3,11 @@
  * for the current location and session, then waits (loading indicator), shows the error banner in
  * place of the indicator, redirects, or renders the matched page.
  */
+
+import { applyUserLanguage } from '@hoppa/web';
 import { Box, Button, Center, Group, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorBanner, PageLoader } from '../components/error-banner.tsx';
@@ -16,7 +18,10 @@ export function RouteGuard(): ReactNode {
   const location = useLocation();
   const session = useSession();
   const qc = useQueryClient();
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
+  // The language the user chose (settings → User) wins over the browser's once the user is known (issue 16).
+  const userLang = session.user?.lang;
+  useEffect(() => applyUserLanguage(i18n, userLang), [i18n, userLang]);
   const from = (location.state as { from?: unknown } | null)?.from;
   const decision = decideRoute(location.pathname, session.state, typeof from === 'string' ? from : undefined);
   switch (decision.action) {

@@ -33,7 +33,7 @@ export function user(r: CurrentRole, over: Partial<CurrentUser> = {}): CurrentUs
     family_name: 'de Vries',
     email: 'anna@example.nl',
     phone: '0612345678',
-    lang: 'nl',
+    lang: null,
     is_admin: false,
     confirmed: true,
     curr_role: r,

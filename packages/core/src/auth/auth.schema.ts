@@ -109,7 +109,8 @@ export const CurrentUserSchema = z.object({
   family_name: z.string(),
   email: z.string(),
   phone: z.string(),
-  lang: z.enum(USER_LANGS),
+  /** The language the user chose (settings → User), or null: the apps follow the browser (issue 16). */
+  lang: z.enum(USER_LANGS).nullable(),
   is_admin: z.boolean(),
   confirmed: z.boolean(),
   curr_role: CurrentRoleSchema,

@@ -104,6 +104,19 @@ export const PROBLEMS = {
   invalid_upload: 400,
   /** The provider's own organisation cannot be deactivated: the warehouse runs on it. */
   provider_org: 409,
+  // Users, licences and subscriptions (issue 16; spec 3 §2 Users, pricing and terms; ADR 0050).
+  /** Subscribing or changing the subscription needs the terms of service in force to be accepted first. */
+  terms_not_accepted: 409,
+  /** The shop has a subscription already: change it (PUT /subscriptions). */
+  subscription_exists: 409,
+  /** A plan's count is below the licences of it that the shop's users hold: take licences away first. */
+  licences_in_use: 409,
+  /** A plan (licence) id that is not one of GET /plans. */
+  unknown_plan: 400,
+  /** Every licence of that plan is in use: add licences to the subscription first. */
+  no_licence_left: 409,
+  /** The change would leave the shop without a user who may manage its users and subscription. */
+  last_owner: 409,
 } as const;
 
 /** A problem code of the API. */

@@ -7,13 +7,14 @@ import {
   SIGNUP_MAIL_MESSAGE,
   signupConfirmEndpoint,
   signupEndpoint,
+  updateProfileEndpoint,
 } from '@hoppa/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { destroySession, SESSION_COOKIE } from '../../lib/auth.ts';
 import { publicRoute, route } from '../../lib/route.ts';
 import { type AuthContext, settleBackgroundWork } from './auth.deps.ts';
-import { currentUserView, DEVICE_COOKIE, LoginThrottled, login } from './auth.service.ts';
+import { currentUserView, DEVICE_COOKIE, LoginThrottled, login, updateProfile } from './auth.service.ts';
 import { RESET_MAIL_MESSAGE, requestPasswordReset, resetPassword } from './password-reset.service.ts';
 import { confirmSignup, requestSignup } from './signup.service.ts';
 
@@ -89,6 +90,8 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
     session.view ??= await currentUserView(ctx, ctx.user);
     return session.view;
   });
+
+  route(app, updateProfileEndpoint, async ({ body }, ctx) => updateProfile(ctx, body));
 
   publicRoute(app, passwordResetEmailEndpoint, async ({ body }, ctx, req) => {
     await requestPasswordReset(authCtx(ctx.db), { body, client: { ip: req.ip } });

@@ -1,9 +1,10 @@
-import type { CurrentUser, LoginBody } from '@hoppa/core';
+import type { CurrentUser, LoginBody, ProfileBody } from '@hoppa/core';
 import { sql } from 'kysely';
 import { systemSql } from '../../db/kysely.ts';
 import { hashToken, newToken, type SessionUser, verifyPassword } from '../../lib/auth.ts';
 import { HttpProblem } from '../../lib/errors.ts';
 import { clearHits, hit, LOGIN_THROTTLE, requiredWaitMs } from '../../lib/rate-limit.ts';
+import { activePlans, licenceUsage } from '../users/index.ts';
 import { type AuthContext, type ClientInfo, normEmail, openSession } from './auth.deps.ts';
 
 /**
@@ -25,25 +26,16 @@ export async function currentUserView(ctx: Pick<AuthContext, 'db'>, user: Sessio
     .where('user_id', '=', user.id)
     .orderBy('created_at')
     .execute();
-  const licences = org
-    ? (
-        await q
-          .selectFrom('memberships')
-          .select(['licence_id', (eb) => eb.fn.countAll<number>().as('n')])
-          .where('org_id', '=', org.id)
-          .where('licence_id', 'is not', null)
-          .groupBy('licence_id')
-          .orderBy('licence_id')
-          .execute()
-      ).map((x) => ({ name: x.licence_id ?? '', used: Number(x.n), count: Number(x.n) }))
-    : [];
+  const licences = org && org.kind === 'merchant' ? await licenceCounts(ctx, org.id) : [];
   return {
     id: user.id,
     first_name: user.firstName,
     family_name: user.familyName,
     email: user.email,
     phone: user.phone,
-    lang: (['nl', 'en', 'fr', 'es'].includes(user.lang) ? user.lang : 'nl') as CurrentUser['lang'],
+    lang: (user.lang && ['nl', 'en', 'fr', 'es'].includes(user.lang)
+      ? user.lang
+      : null) as CurrentUser['lang'],
     is_admin: user.isAdmin,
     confirmed: user.confirmed,
     curr_role: {
@@ -57,6 +49,41 @@ export async function currentUserView(ctx: Pick<AuthContext, 'db'>, user: Sessio
       : null,
     licences: memberships.map((m) => ({ organization_id: m.org_id, licence_id: m.licence_id })),
   };
+}
+
+/**
+ * The licence counts of a shop (spec 3 §3 current_user.curr_org.licences, §6): per active plan ('CSR Manager',
+ * 'Stakeholders') the licences its users hold (`used`) and those its current subscription buys (`count`).
+ */
+async function licenceCounts(ctx: Pick<AuthContext, 'db'>, orgId: string) {
+  const usage = await licenceUsage(ctx.db, orgId);
+  return (await activePlans(ctx.db)).map((p) => ({
+    name: p.name,
+    used: usage.get(p.id)?.used ?? 0,
+    count: usage.get(p.id)?.count ?? 0,
+  }));
+}
+
+/**
+ * Changes the caller's own first and last name, phone and language (settings → User; `PUT /current_user`, issue 16):
+ * the language is used by both apps after the next load (spec 3 §1: nl, en, fr, es). Answers the current user.
+ */
+export async function updateProfile(
+  ctx: Pick<AuthContext, 'db'> & { user: SessionUser },
+  body: ProfileBody,
+): Promise<CurrentUser> {
+  await systemSql(ctx.db)
+    .updateTable('users')
+    .set({ first_name: body.first_name, family_name: body.family_name, phone: body.phone, lang: body.lang })
+    .where('id', '=', ctx.user.id)
+    .execute();
+  return currentUserView(ctx, {
+    ...ctx.user,
+    firstName: body.first_name,
+    familyName: body.family_name,
+    phone: body.phone,
+    lang: body.lang,
+  });
 }
 
 /** Name of the cookie that marks a device which logged in successfully before (0009-login-throttling). */

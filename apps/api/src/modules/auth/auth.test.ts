@@ -236,7 +236,9 @@ describe('sign-up, login, logout, current user (spec 2 §2, §5, §7)', () => {
     expect(me.curr_role.key).toBe('warehouse_staff');
     expect(me.curr_role.all_orgs).toBe(true);
     expect(me.curr_role.grants.length).toBeGreaterThan(5);
-    expect(me.licences).toEqual([{ organization_id: me.curr_org?.id, licence_id: 'CSR Manager' }]);
+    // Provider staff hold no licence: licences are a shop's (spec 3 §6; ADR 0050).
+    expect(me.licences).toEqual([{ organization_id: me.curr_org?.id, licence_id: null }]);
+    expect(me.curr_org?.licences).toEqual([]);
   });
 
   it('logs out: the session ends on the server, the cookie is cleared, the app header is required', async () => {

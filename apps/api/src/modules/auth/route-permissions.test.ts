@@ -113,9 +113,13 @@ describe('every /api route checks session and grants', () => {
       apiRoutes.filter(
         (r) => r.method === method && r.url.startsWith(`/api${prefix}`) && !r.endpoint?.public,
       );
-    // A read-only merchant user changes nothing (switching its current shop aside).
+    // A read-only merchant user changes nothing (switching its current shop and its own profile aside).
     const writes = apiRoutes.filter(
-      (r) => r.method !== 'GET' && !r.endpoint?.public && r.url !== '/api/orgs/set_curr',
+      (r) =>
+        r.method !== 'GET' &&
+        !r.endpoint?.public &&
+        r.url !== '/api/orgs/set_curr' &&
+        !(r.method === 'PUT' && r.url === '/api/current_user'),
     );
     expect(await denied('bolUser', writes)).toEqual([]);
     // Merchants neither pick nor ship: that is warehouse work.
@@ -134,7 +138,17 @@ describe('every /api route checks session and grants', () => {
           ...find('POST', '/products/import'),
           ...find('POST', '/orders/import'),
           ...find('POST', '/orgs'),
-        ].filter((r) => r.url !== '/api/orgs/set_curr'),
+          // Nor manage a shop's users, licences or subscription (issue 16).
+          ...find('GET', '/users'),
+          ...find('POST', '/users'),
+          ...find('PUT', '/users/licence'),
+          ...find('GET', '/plans'),
+          ...find('GET', '/subscriptions'),
+          ...find('POST', '/subscriptions'),
+          ...find('PUT', '/subscriptions'),
+          ...find('GET', '/current_subscr'),
+          ...find('GET', '/accept_terms'),
+        ].filter((r) => r.url !== '/api/orgs/set_curr' && !r.url.startsWith('/api/users/password_reset')),
       ),
     ).toEqual([]);
   });

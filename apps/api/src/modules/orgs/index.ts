@@ -6,3 +6,4 @@
  */
 export { markContactInvited, pendingContactInvites } from './org-wizard.service.ts';
 export { registerOrgRoutes } from './orgs.routes.ts';
+export { setCurrentOrg } from './orgs.service.ts';

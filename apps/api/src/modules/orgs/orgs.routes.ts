@@ -16,12 +16,20 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { viesLookup } from '../../lib/outside/vies.ts';
 import { AUTH_LIMITS, assertUnderLimits, hit } from '../../lib/rate-limit.ts';
-import { route } from '../../lib/route.ts';
+import { type RequestContext, route } from '../../lib/route.ts';
 import { loadSecretsKey, secretBox } from '../../lib/secrets.ts';
+import { inviteUser } from '../users/index.ts';
 import { activateOrg, deactivateOrg } from './org-activation.service.ts';
 import { editOrgApis } from './org-apis.service.ts';
 import { readOrgFile } from './org-files.ts';
-import { createOrgFromWizard, currentOrgDetail, orgFile, updateOrgFromWizard } from './org-wizard.service.ts';
+import {
+  createOrgFromWizard,
+  currentOrgDetail,
+  markContactInvited,
+  orgFile,
+  pendingContactInvites,
+  updateOrgFromWizard,
+} from './org-wizard.service.ts';
 import { currentOrgAuth, listVisibleOrgs, setCurrentOrg } from './orgs.service.ts';
 import { lookUpVat } from './vat-lookup.service.ts';
 
@@ -30,7 +38,7 @@ import { lookUpVat } from './vat-lookup.service.ts';
  * keys, the stored logo and VAT exemption PDF and the EU VAT lookup (spec 2 §7, spec 3 §7 Organisations; ADR 0051).
  */
 export async function registerOrgRoutes(app: FastifyInstance): Promise<void> {
-  const { config } = app.hoppa;
+  const { config, mail } = app.hoppa;
   const deps = { dataDir: config.dataDir };
   const vies = viesLookup(config.viesApiUrl, config.carrierRetry ?? {});
   route(app, currentOrgAuthEndpoint, async (_input, ctx) => currentOrgAuth(ctx));
@@ -56,12 +64,15 @@ export async function registerOrgRoutes(app: FastifyInstance): Promise<void> {
     ];
     await assertUnderLimits(ctx.db, keys);
     for (const k of keys) await hit(ctx.db, k.key);
-    // Contacts with invite_user are stored as requested (pendingContactInvites(ctx.db, org.id)); the users module's
-    // inviteUser sends them, then markContactInvited records each (ADR 0051). Not wired here yet.
-    return createOrgFromWizard(ctx, deps, { body });
+    const org = await createOrgFromWizard(ctx, deps, { body });
+    await inviteRequestedContacts(ctx, org.id);
+    return org;
   });
-  // The same invitation point for PUT /orgs, with ctx.currOrgId (ADR 0051).
-  route(app, updateOrgEndpoint, async (input, ctx) => updateOrgFromWizard(ctx, deps, input));
+  route(app, updateOrgEndpoint, async (input, ctx) => {
+    const org = await updateOrgFromWizard(ctx, deps, input);
+    await inviteRequestedContacts(ctx, ctx.currOrgId);
+    return org;
+  });
   route(app, deactivateOrgEndpoint, async ({ params }, ctx) => deactivateOrg(ctx, params.id));
   route(app, activateOrgEndpoint, async ({ params }, ctx) => activateOrg(ctx, params.id));
   const box = secretBox(loadSecretsKey(config.secretsKey, config.dataDir));
@@ -86,4 +97,31 @@ export async function registerOrgRoutes(app: FastifyInstance): Promise<void> {
     return readOrgFile(config.dataDir, params.id, f.file);
   });
   route(app, vatLookupEndpoint, async (input, _ctx, req) => lookUpVat(vies, req.log, input));
+
+  /**
+   * Invites the wizard's contacts marked 'invite as user' (spec 3 §3 Organisation wizard model, invite_user; ADR 0051,
+   * ADR 0050) into shop `orgId` through the users module, each once: a contact invited (or already a user of the
+   * shop) is recorded as sent, so saving the shop again sends nothing more. A shop in the wizard has no subscription
+   * yet, so the licence is given without the free-licence check. A refused address stays requested, the shop saved.
+   */
+  async function inviteRequestedContacts(ctx: RequestContext, orgId: string): Promise<void> {
+    const invitedBy = { id: ctx.user.id, first_name: ctx.user.firstName, family_name: ctx.user.familyName };
+    for (const c of await pendingContactInvites(ctx.db, orgId)) {
+      const [first, ...rest] = c.name.trim().split(/\s+/);
+      const r = await inviteUser(
+        { db: ctx.db, config, mail },
+        {
+          orgId,
+          invitedBy,
+          first_name: first || c.email,
+          family_name: rest.join(' '),
+          email: c.email,
+          group: c.role,
+          checkFreeLicence: false,
+        },
+      );
+      if (r.errors.length === 0) await markContactInvited(ctx.db, orgId, c.email);
+      else app.log.warn({ orgId, reason: r.errors[0]?.reason }, 'A wizard contact could not be invited');
+    }
+  }
 }

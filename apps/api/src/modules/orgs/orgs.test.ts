@@ -126,6 +126,57 @@ describe('organisations: current, list, switch, create (spec 2 §2, spec 3 §2, 
     expect((await post('/api/orgs/set_curr', bol, { customer_id: org.id })).statusCode).toBe(404);
   });
 
+  it('invites the wizard contacts marked as users once: the mail with its link, the contact recorded as sent', async () => {
+    const cookie = await t.signUp({
+      first_name: 'Mies',
+      family_name: 'Melk',
+      email: 'mies@melk.nl',
+      phone: '0612345678',
+      password: 'melkmelk1',
+    });
+    const contacts = [
+      { name: 'Mies Melk', email: 'mies@melk.nl', contact_number: '+31 6 1234 5678', role: 'General' },
+      {
+        name: 'Fien van der Boter',
+        email: 'fien@melk.nl',
+        contact_number: '+31 6 8765 4321',
+        role: 'Finance',
+        invite_user: true,
+      },
+    ];
+    const mailsBefore = t.mails().length;
+    const created = await post('/api/orgs', cookie, wizardBody('Zuivelhuis Melk', { contacts }));
+    expect(created.statusCode, created.body).toBe(201);
+    const sent = t.mails().slice(mailsBefore);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain('To: fien@melk.nl');
+    expect(sent[0]).toMatch(/\/reset\?token=|password/i);
+    const orgId = OrgSchema.parse(created.json()).id;
+    const member = await t.db.query<{ family_name: string; confirmed: boolean }>(
+      `SELECT u.family_name, u.confirmed FROM users u JOIN memberships m ON m.user_id = u.id
+        WHERE m.org_id = $1 AND lower(u.email) = 'fien@melk.nl'`,
+      [orgId],
+    );
+    expect(member.rows).toEqual([{ family_name: 'van der Boter', confirmed: false }]);
+    const stored = await t.db.query<{ contacts: { email: string; invite_status: string }[] }>(
+      'SELECT contacts FROM organisations WHERE id = $1',
+      [orgId],
+    );
+    expect(stored.rows[0]?.contacts.map((c) => [c.email, c.invite_status])).toEqual([
+      ['mies@melk.nl', 'none'],
+      ['fien@melk.nl', 'sent'],
+    ]);
+    // Saving the shop again sends nothing more.
+    const again = await t.app.inject({
+      method: 'PUT',
+      url: '/api/orgs',
+      headers: { cookie },
+      payload: wizardBody('Zuivelhuis Melk', { contacts }),
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(t.mails().slice(mailsBefore)).toHaveLength(1);
+  });
+
   it('does not let a read-only merchant user create organisations', async () => {
     const cookie = await t.login(DEMO_USERS.bolUser.email, DEMO_USERS.bolUser.password);
     const res = await post('/api/orgs', cookie, wizardBody('Sneaky BV'));

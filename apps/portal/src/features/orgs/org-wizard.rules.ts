@@ -9,7 +9,7 @@ import {
   type OrgWizardInput,
   type OrgWizardStep,
   orgWizardProblems,
-  PHONE_FIELD_MESSAGE,
+  PHONE_MESSAGE,
 } from '@hoppa/core';
 
 /** One contact as the form holds it. */
@@ -255,7 +255,7 @@ export function stepProblems(
       ? 'required'
       : message === 'Invalid email address!'
         ? 'email'
-        : message === PHONE_FIELD_MESSAGE
+        : message === PHONE_MESSAGE
           ? 'phone'
           : 'format';
     return { path, code, message };

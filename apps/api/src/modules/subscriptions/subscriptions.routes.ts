@@ -1,0 +1,52 @@
+import {
+  acceptTermsEndpoint,
+  createSubscriptionEndpoint,
+  currentSubscriptionEndpoint,
+  plansEndpoint,
+  setCurrSubscriptionEndpoint,
+  subscriptionsEndpoint,
+  termsPdfEndpoint,
+  updateSubscriptionEndpoint,
+} from '@hoppa/core';
+import { sanitizeRichText } from '@hoppa/core/rich-text';
+import type { FastifyInstance } from 'fastify';
+import { inlinePdf } from '../../lib/pdf/pdf-reply.ts';
+import { termsPdf } from '../../lib/pdf/terms.pdf.ts';
+import { route } from '../../lib/route.ts';
+import { setCurrentOrg } from '../orgs/index.ts';
+import { activePlans } from '../users/index.ts';
+import {
+  acceptTerms,
+  currentSubscription,
+  listSubscriptions,
+  saveSubscription,
+} from './subscription.service.ts';
+
+/** Plans, subscriptions and the terms of service (spec 3 §2 pricing and terms, §7 billing, `GET /accept_terms`). */
+export function registerSubscriptionRoutes(app: FastifyInstance): void {
+  route(app, plansEndpoint, async (_input, ctx) =>
+    (await activePlans(ctx.db)).map((p) => ({
+      id: p.id,
+      name: p.name,
+      // Sanitised before storage, and again here: stored HTML from any source never reaches a screen unsanitised.
+      description: sanitizeRichText(p.description),
+      price_cents: p.price_cents,
+      role: p.role_key,
+    })),
+  );
+  route(app, subscriptionsEndpoint, async ({ query }, ctx) => listSubscriptions(ctx, query));
+  route(app, currentSubscriptionEndpoint, async (_input, ctx) => currentSubscription(ctx, ctx.currOrgId));
+  route(app, createSubscriptionEndpoint, async ({ body }, ctx) => saveSubscription(ctx, body, 'create'));
+  route(app, updateSubscriptionEndpoint, async ({ body }, ctx) => saveSubscription(ctx, body, 'update'));
+  route(app, setCurrSubscriptionEndpoint, async ({ body }, ctx) => {
+    const user = await setCurrentOrg(ctx, { body });
+    return currentSubscription(ctx, user.currOrgId as string);
+  });
+  route(app, acceptTermsEndpoint, async (_input, ctx) => acceptTerms(ctx));
+  let pdf: Promise<Buffer> | null = null;
+  route(app, termsPdfEndpoint, async (_input, _ctx, _req, reply) => {
+    pdf ??= termsPdf();
+    inlinePdf(reply, 'hoppa-terms.pdf');
+    return pdf;
+  });
+}

@@ -1,0 +1,108 @@
+import {
+  internationalPhone,
+  isValidPhone,
+  PHONE_COUNTRIES,
+  type PhoneCountry,
+  splitPhone,
+} from '@hoppa/core';
+import { Group, NativeSelect, TextInput } from '@mantine/core';
+import { type FocusEventHandler, type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface PhoneFieldProps {
+  label: ReactNode;
+  /** The stored number: international (`+31 6 1234 5678`) or empty. */
+  value?: string;
+  /** Called with the international form of what is typed (empty stays empty). */
+  onChange: (value: string) => void;
+  onBlur?: FocusEventHandler<HTMLElement>;
+  onFocus?: FocusEventHandler<HTMLElement>;
+  name?: string;
+  /** The form's error for the field (e.g. from `useZodForm`); else the field checks the rule itself on blur. */
+  error?: ReactNode;
+  required?: boolean;
+  description?: ReactNode;
+  disabled?: boolean;
+  /** Accessible name of the country select; the label's text when not given. */
+  countryLabel?: string;
+  'data-testid'?: string;
+}
+
+/**
+ * The phone field of spec 3 §5 and §9, for every phone input of the portal: a country select (default nl, with nl,
+ * be and de first) and the number as the person types it; the form receives the international form (core
+ * `internationalPhone`: `06 1234 5678` in nl → `+31 6 1234 5678`), which core's `isValidPhone` checks ('Please enter a
+ * valid phone number'; empty is valid). Works with a Mantine form's `getInputProps('phone')`.
+ */
+export function PhoneField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  onFocus,
+  error,
+  required,
+  description,
+  disabled,
+  countryLabel,
+  name,
+  'data-testid': testId,
+}: PhoneFieldProps): ReactNode {
+  const { t } = useTranslation('common');
+  const [country, setCountry] = useState<PhoneCountry>(() => splitPhone(value ?? '').country);
+  const [typed, setTyped] = useState(() => splitPhone(value ?? '').national);
+  const [touched, setTouched] = useState(false);
+  // A value set from outside (a form reset, a loaded record) replaces what is shown.
+  useEffect(() => {
+    if (internationalPhone(country, typed) !== (value ?? '')) {
+      const s = splitPhone(value ?? '');
+      setCountry(s.country);
+      setTyped(s.national);
+    }
+  }, [value, country, typed]);
+  const own =
+    touched && !isValidPhone(internationalPhone(country, typed)) ? t('validation.phone') : undefined;
+  return (
+    <Group gap={6} align="flex-start" wrap="nowrap">
+      <NativeSelect
+        label={<span>&nbsp;</span>}
+        aria-label={
+          countryLabel ?? (typeof label === 'string' ? `${label}: ${t('phone.country')}` : t('phone.country'))
+        }
+        data={PHONE_COUNTRIES.map((c) => ({ value: c.code, label: `${c.code.toUpperCase()} +${c.dial}` }))}
+        value={country}
+        disabled={disabled}
+        w={112}
+        onChange={(e) => {
+          const next = e.currentTarget.value as PhoneCountry;
+          setCountry(next);
+          onChange(internationalPhone(next, typed));
+        }}
+      />
+      <TextInput
+        style={{ flex: 1 }}
+        label={label}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        required={required}
+        description={description}
+        disabled={disabled}
+        value={typed}
+        error={error ?? own}
+        data-testid={testId}
+        name={name}
+        onFocus={onFocus}
+        onChange={(e) => {
+          const next = e.currentTarget.value;
+          setTyped(next);
+          onChange(internationalPhone(country, next));
+        }}
+        onBlur={(e) => {
+          setTouched(true);
+          onBlur?.(e);
+        }}
+      />
+    </Group>
+  );
+}

@@ -1,0 +1,97 @@
+import { formatDateTime, termsContinueDisabled } from '@hoppa/core';
+import { Alert, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PATHS } from '../../app/paths.ts';
+import { ErrorBanner, MutationError, PageLoader } from '../../components/error-banner.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useAcceptAndSubscribe, useCurrentSubscription, usePlans, useTermsPdf } from './api/billing.ts';
+import { countsFromParam } from './subscriptions.rules.ts';
+
+/**
+ * /subscriptions/terms (spec 3 §2: the terms PDF with an accept checkbox; §4 the continue rule: continue stays disabled
+ * until the checkbox is ticked, core `termsContinueDisabled`): Continue records the acceptance (`GET /accept_terms`)
+ * and saves the counts chosen on the pricing page (`POST` or `PUT /subscriptions`), then opens the subscription page.
+ */
+export function TermsPage(): ReactNode {
+  const { t } = useTranslation('subscriptions');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const counts = countsFromParam(params.get('plans'));
+  const pdf = useTermsPdf();
+  const current = useCurrentSubscription();
+  const plans = usePlans();
+  const save = useAcceptAndSubscribe();
+  const [accepted, setAccepted] = useState(false);
+  if (current.isError) return <ErrorBanner error={current.error} />;
+  if (!current.data) return <PageLoader />;
+  const done = current.data.terms_accepted;
+  const list = counts
+    .map((c) => `${c.count} × ${plans.data?.find((p) => p.id === c.id)?.name ?? '…'}`)
+    .join(', ');
+
+  return (
+    <Stack gap="md" maw={960}>
+      <PageHeader
+        title={t('terms.title')}
+        description={t('terms.intro', { version: current.data.terms_version })}
+      />
+      <Paper withBorder radius="md" p={0} h="60vh" style={{ overflow: 'hidden' }}>
+        {pdf.isError ? (
+          <ErrorBanner error={pdf.error} />
+        ) : pdf.data ? (
+          <iframe
+            title={t('terms.pdf')}
+            src={pdf.data}
+            style={{ width: '100%', height: '100%', border: 0 }}
+          />
+        ) : (
+          <PageLoader />
+        )}
+      </Paper>
+      {done && (
+        <Text size="sm" c="dimmed">
+          {t('terms.accepted', { name: done.accepted_by, date: formatDateTime(done.accepted_at) })}
+        </Text>
+      )}
+      {counts.length > 0 && <Text size="sm">{t('terms.summary', { list })}</Text>}
+      <Checkbox
+        label={t('terms.accept')}
+        checked={accepted}
+        onChange={(e) => setAccepted(e.currentTarget.checked)}
+      />
+      <MutationError mutation={save} serverMessageFor={[409]} />
+      {save.isSuccess && <Alert color="green">{t('terms.acceptedOnly')}</Alert>}
+      <Group justify="space-between">
+        <Button variant="default" onClick={() => navigate(PATHS.subscriptionsAdd)}>
+          {t('terms.back')}
+        </Button>
+        <Button
+          disabled={termsContinueDisabled(accepted, save.isPending)}
+          loading={save.isPending}
+          onClick={() =>
+            save.mutate(
+              {
+                body: counts.length ? { subscription: counts } : null,
+                exists: current.data?.subscription !== null,
+              },
+              {
+                onSuccess: (sub) => {
+                  notifications.show({
+                    color: 'green',
+                    message: sub ? t('terms.saved') : t('terms.acceptedOnly'),
+                  });
+                  navigate(sub ? PATHS.settingsSubscription : PATHS.subscriptionsAdd);
+                },
+              },
+            )
+          }
+        >
+          {t('terms.continue')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,50 @@
+import { defineArea } from '../../app/area.ts';
+import { PATHS } from '../../app/paths.ts';
+
+/**
+ * Users and licences (issue 16; spec 3 §2 Users, §5 add user and users import): /settings/users with the add form and
+ * the import inside it, and the settings area's User page (own name, phone, language).
+ */
+export const usersArea = defineArea({
+  id: 'users',
+  i18n: { ns: 'users', load: () => import('./users.i18n.ts').then((m) => m.usersI18n) },
+  routes: [
+    {
+      path: 'settings/users',
+      screens: ['Users (list, add, import, licence select, reset icon)'],
+      lazy: () => import('./users-page.tsx').then((m) => ({ Component: m.UsersPage })),
+    },
+    {
+      path: 'settings/users/add',
+      lazy: () => import('./users-page.tsx').then((m) => ({ Component: m.UsersPage })),
+    },
+    {
+      path: 'settings/users/import',
+      // The shared spreadsheet wizard reads one text of the products area.
+      alsoTexts: ['products'],
+      lazy: () => import('./users-page.tsx').then((m) => ({ Component: m.UsersPage })),
+    },
+    {
+      path: 'settings/user',
+      lazy: () => import('./user-settings-page.tsx').then((m) => ({ Component: m.UserSettingsPage })),
+    },
+  ],
+  nav: [
+    {
+      key: 'settingsUsers',
+      to: PATHS.settingsUsers,
+      icon: 'shops',
+      section: 'settings',
+      order: 112,
+      needs: { method: 'GET', path: '/users' },
+    },
+    {
+      key: 'settingsUser',
+      to: PATHS.settingsUser,
+      icon: 'settings',
+      section: 'settings',
+      order: 111,
+      needs: { method: 'PUT', path: '/current_user' },
+    },
+  ],
+});

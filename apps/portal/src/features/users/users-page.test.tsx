@@ -1,0 +1,245 @@
+import type { AddUsersResult, Plan, ShopUser } from '@hoppa/core';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Call, fakeApi } from '../../test/fake-api.ts';
+import { orgAuth, role, user } from '../../test/fixtures.ts';
+import { stubPageRequest } from '../../test/page-request.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { UserSettingsPage } from './user-settings-page.tsx';
+import { UsersPage } from './users-page.tsx';
+
+const owner = role('merchant_owner', [
+  { methods: ['GET', 'POST'], path: '/users' },
+  { methods: ['PUT'], path: '/users/licence' },
+  { methods: ['GET'], path: '/plans' },
+  { methods: ['PUT'], path: '/current_user' },
+]);
+const reader = role('merchant_user', [{ methods: ['GET'], path: '/users' }]);
+const CSR = '5e1ec7000000000000000001';
+const STAKE = '5e1ec7000000000000000002';
+const plans: Plan[] = [
+  {
+    id: CSR,
+    name: 'CSR Manager',
+    description: '<p>Runs the shop</p>',
+    price_cents: 35,
+    role: 'merchant_owner',
+  },
+  {
+    id: STAKE,
+    name: 'Stakeholders',
+    description: '<p>Reads along</p>',
+    price_cents: 10,
+    role: 'merchant_user',
+  },
+];
+const shopUser = (n: number, over: Partial<ShopUser> = {}): ShopUser => ({
+  _id: String(n).padStart(24, 'a'),
+  first_name: `First${n}`,
+  family_name: `Last${n}`,
+  email: `u${n}@shop.nl`,
+  phone: '',
+  lang: null,
+  confirmed: true,
+  org_id: 'cccccccccccccccccccccccc',
+  org_name: 'Bakkerij Bol',
+  licence_id: CSR,
+  licence_name: 'CSR Manager',
+  role: 'merchant_owner',
+  stakeholders_group: null,
+  is_me: n === 1,
+  ...over,
+});
+
+function render(
+  r: typeof owner,
+  path = '/settings/users',
+  calls: Call[] = [],
+  extra: Record<string, unknown> = {},
+) {
+  const items = [
+    shopUser(1),
+    shopUser(2, { confirmed: false, licence_id: STAKE, licence_name: 'Stakeholders' }),
+  ];
+  vi.stubGlobal(
+    'fetch',
+    fakeApi(
+      {
+        'GET /api/users': { items, total: 2, skip: 0, limit: 25 },
+        'GET /api/plans': plans,
+        'PUT /api/users/licence': (c: Call) => ({
+          ...items[1],
+          licence_id: CSR,
+          licence_name: 'CSR Manager',
+          ...(c.body as object),
+        }),
+        'POST /api/users/password_reset/email': { ok: true, message: 'sent' },
+        'POST /api/users': {
+          invited: 1,
+          added: 0,
+          errors: [],
+          user_ids: ['dddddddddddddddddddddddd'],
+        } satisfies AddUsersResult,
+        ...extra,
+      },
+      calls,
+    ),
+  );
+  const me = user(r, {
+    curr_org: {
+      id: 'cccccccccccccccccccccccc',
+      name: 'Bakkerij Bol',
+      kind: 'merchant',
+      licences: [
+        { name: 'CSR Manager', used: 1, count: 3 },
+        { name: 'Stakeholders', used: 1, count: 5 },
+      ],
+    },
+  });
+  return renderRoutes(
+    [
+      { path: '/settings/users', element: <UsersPage /> },
+      { path: '/settings/users/add', element: <UsersPage /> },
+      { path: '/settings/users/import', element: <UsersPage /> },
+      { path: '/settings/user', element: <UserSettingsPage /> },
+    ],
+    { path, session: { user: me, orgAuth: orgAuth(r) } },
+  );
+}
+
+describe('users and licences (spec 3 §2 Users)', { timeout: 30_000 }, () => {
+  beforeEach(() => stubPageRequest());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists names, e-mail, licence select, verified tick and the licence counts; changes a licence', async () => {
+    const calls: Call[] = [];
+    render(owner, '/settings/users', calls);
+    expect(await screen.findByText('u1@shop.nl')).toBeTruthy();
+    expect(screen.getByText('CSR Manager: 1 of 3 in use')).toBeTruthy();
+    expect(screen.getByText('Not verified yet: invitation sent')).toBeTruthy();
+    const [select] = screen.getAllByLabelText('Licence of First2 Last2');
+    if (!select) throw new Error('no licence select');
+    fireEvent.click(select);
+    const listbox = await waitFor(() => {
+      const el = document.getElementById(select.getAttribute('aria-controls') ?? '');
+      if (!el) throw new Error('no listbox yet');
+      return el;
+    });
+    fireEvent.click(within(listbox).getByRole('option', { name: 'CSR Manager', hidden: true }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'PUT' && c.path === '/api/users/licence')).toBe(true),
+    );
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      user_id: shopUser(2)._id,
+      licence_id: CSR,
+    });
+  });
+
+  it('sends the reset mail through the password-reset call', async () => {
+    const calls: Call[] = [];
+    render(owner, '/settings/users', calls);
+    fireEvent.click(await screen.findByRole('button', { name: 'Send First2 Last2 a password reset mail' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/users/password_reset/email')?.body).toEqual({
+        email: 'u2@shop.nl',
+      }),
+    );
+    expect(await screen.findByText('A reset link was mailed to u2@shop.nl.')).toBeTruthy();
+  });
+
+  it('invites from the add form with the first and last name required', async () => {
+    const calls: Call[] = [];
+    render(owner, '/settings/users/add', calls);
+    const send = await screen.findByRole('button', { name: 'Send invitation' });
+    fireEvent.click(send);
+    expect(await screen.findAllByText('This field is required!')).not.toHaveLength(0);
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/users')).toBe(false);
+    fireEvent.change(screen.getByRole('textbox', { name: /^First name/ }), { target: { value: 'Sanne' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Last name/ }), { target: { value: 'Smit' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^E-mail/ }), {
+      target: { value: 'sanne@shop.nl' },
+    });
+    fireEvent.click(send);
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/users')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/users')?.body).toEqual({
+      rows: [
+        {
+          first_name: 'Sanne',
+          family_name: 'Smit',
+          email: 'sanne@shop.nl',
+          licence: STAKE,
+          stakeholders_group: '',
+        },
+      ],
+    });
+    expect(await screen.findByText('Invitation sent to sanne@shop.nl.')).toBeTruthy();
+  });
+
+  it('shows a refused row’s reason under the form', async () => {
+    render(owner, '/settings/users/add', [], {
+      'POST /api/users': {
+        invited: 0,
+        added: 0,
+        errors: [{ row: 1, email: 'x@y.nl', reason: 'already a user of this shop' }],
+        user_ids: [],
+      },
+    });
+    fireEvent.change(await screen.findByRole('textbox', { name: /^First name/ }), { target: { value: 'X' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Last name/ }), { target: { value: 'Y' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^E-mail/ }), { target: { value: 'x@y.nl' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('already a user of this shop')).toBeTruthy();
+  });
+
+  it('offers the import wizard inside the page', async () => {
+    render(owner, '/settings/users/import');
+    expect(await screen.findAllByText('Choose file')).not.toHaveLength(0);
+  });
+
+  it('offers nothing to add or change to a read-only user', async () => {
+    render(reader);
+    await screen.findAllByText('u1@shop.nl');
+    expect(screen.queryByRole('link', { name: 'Add user' })).toBeNull();
+    const selects = screen.getAllByLabelText(/^Licence of/).filter((e) => e.tagName === 'INPUT');
+    expect(selects.every((s) => (s as HTMLInputElement).disabled)).toBe(true);
+  });
+});
+
+describe('User settings: name, phone and language (issue 16)', { timeout: 30_000 }, () => {
+  beforeEach(() => stubPageRequest());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('saves the language and the phone in international form, and says French falls back to English', async () => {
+    const calls: Call[] = [];
+    render(owner, '/settings/user', calls, {
+      'PUT /api/current_user': (c: Call) => ({ ...user(owner), ...(c.body as object) }),
+    });
+    const phone = await screen.findByRole('textbox', { name: 'Phone' });
+    fireEvent.change(phone, { target: { value: '06 1234 5678' } });
+    fireEvent.click(screen.getByText('Français'));
+    expect(await screen.findByTestId('lang-fallback')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'PUT' && c.path === '/api/current_user')).toBe(true),
+    );
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      first_name: 'Anna',
+      family_name: 'de Vries',
+      phone: '+31 6 1234 5678',
+      lang: 'fr',
+    });
+  });
+
+  it('refuses an invalid phone number before sending', async () => {
+    const calls: Call[] = [];
+    render(owner, '/settings/user', calls);
+    const phone = await screen.findByRole('textbox', { name: 'Phone' });
+    fireEvent.change(phone, { target: { value: '12' } });
+    fireEvent.change(screen.getByLabelText('Phone: Country code'), {
+      target: { value: 'be' },
+    });
+    fireEvent.change(phone, { target: { value: 'x12' } });
+    fireEvent.blur(phone);
+    expect(await screen.findByText('Please enter a valid phone number')).toBeTruthy();
+  });
+});
