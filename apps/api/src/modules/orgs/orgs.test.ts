@@ -1,4 +1,4 @@
-import { CurrentOrgAuthSchema, OrgSchema } from '@hoppa/core';
+import { CurrentOrgAuthSchema, OrgSchema, type OrgWizardInput } from '@hoppa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DEMO_ORGS, DEMO_USERS } from '../../db/seed.ts';
@@ -134,7 +134,7 @@ describe('organisations: current, list, switch, create (spec 2 §2, spec 3 §2, 
       phone: '0612345678',
       password: 'melkmelk1',
     });
-    const contacts = [
+    const contacts: OrgWizardInput['contacts'] = [
       { name: 'Mies Melk', email: 'mies@melk.nl', contact_number: '+31 6 1234 5678', role: 'General' },
       {
         name: 'Fien van der Boter',
