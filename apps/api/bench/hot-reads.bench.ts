@@ -99,6 +99,13 @@ try {
   // The floor app's default work window: from 00:00 four Amsterdam days ago until 22:00 today (pick.rules.ts).
   const floorStart = amsterdamWallTimeToIso(amsterdamWallTime(new Date(), { days: -4, hour: 0 }));
   const floorEnd = amsterdamWallTimeToIso(amsterdamWallTime(new Date(), { hour: 22 }));
+  // The rounds the floor fetches after the list (issue 8, ADR 0054): the first 50 items of its default window.
+  const firstItems = await t.app.inject({
+    method: 'GET',
+    url: `/api/pick_list/pick/all/located/${floorStart}/${floorEnd}/all?limit=50`,
+    headers: { cookie },
+  });
+  const roundIds = (firstItems.json() as { items: { id: string }[] }).items.map((i) => i.id).join(',');
   const cases = [
     { name: 'pick list, limit 200', url: `/api/pick_list/pick/all/all/${start}/${end}/all?limit=200` },
     {
@@ -108,6 +115,10 @@ try {
     {
       name: 'pick list, multi-line orders only (a filter counted from the lines), limit 200',
       url: `/api/pick_list/pick/all/all/${start}/${end}/all?limit=200&multi_orders=true`,
+    },
+    {
+      name: "rounds of 50 items (30 orders each) for the floor's window",
+      url: `/api/pick_list/orders/${floorStart}/${floorEnd}/all?items=${roundIds}`,
     },
     { name: 'pick list, limit 2,000', url: `/api/pick_list/pick/all/all/${start}/${end}/all?limit=2000` },
     { name: 'open orders, limit 100', url: `/api/orders/open/${start}/${end}/all?limit=100` },
