@@ -1,8 +1,8 @@
 import {
   amsterdamDay,
   amsterdamDayRange,
-  PICK_ITEM_MAX_ALTERNATIVES,
   PICK_ITEM_LIST_ORDERS,
+  PICK_ITEM_MAX_ALTERNATIVES,
   PICK_ITEM_MAX_ORDERS,
   type PickAlternative,
   type PickConfirmLine,
@@ -84,7 +84,10 @@ async function methodsOfCutOffGroup(ctx: Pick<TenantScope, 'db'>, groupId: strin
 }
 
 /** The order filters of the pick list's query (`o` is the order). */
-type OrderFilterQuery = Pick<PickListQuery, 'delivery' | 'single_orders' | 'multi_orders' | 'order_id' | 'cut_off_group'>;
+type OrderFilterQuery = Pick<
+  PickListQuery,
+  'delivery' | 'single_orders' | 'multi_orders' | 'order_id' | 'cut_off_group'
+>;
 
 /**
  * The optional filters on the order (`o`) of a pick list query: shipment methods (`delivery` and the cut-off group's
@@ -472,7 +475,12 @@ export async function getPickItemOrders(
   const found = new Map<string, { orders: PickOrderRef[]; total: number }>();
   for (const r of rows.rows) {
     const id = ids[r.item - 1] as string;
-    const ref = { order_line_id: r.order_line_id, order_id: r.order_id, shop_order_id: r.shop_order_id, qty: r.qty };
+    const ref = {
+      order_line_id: r.order_line_id,
+      order_id: r.order_id,
+      shop_order_id: r.shop_order_id,
+      qty: r.qty,
+    };
     const entry = found.get(id);
     if (entry) entry.orders.push(ref);
     else found.set(id, { orders: [ref], total: r.total });

@@ -372,7 +372,9 @@ describe('GET /pick_list/pick', () => {
     // A shipped order leaves the round at once (the lines follow their order's state).
     const first = round.items[0]?.orders[0];
     if (!first) throw new Error('no order');
-    await t.db.query(`UPDATE orders SET status = 'shipped', shipped_at = now() WHERE id = $1`, [first.order_id]);
+    await t.db.query(`UPDATE orders SET status = 'shipped', shipped_at = now() WHERE id = $1`, [
+      first.order_id,
+    ]);
     const afterShip = await itemOrders(w, [item.id], 'limit=1');
     expect(afterShip.items[0]?.total).toBe(count - 1);
     expect(afterShip.items[0]?.orders[0]?.shop_order_id).toBe(wanted[1]?.shop);

@@ -44,7 +44,10 @@ export type PickRoundFetcher = (itemIds: string[]) => Promise<{ id: string; orde
  * Fetches the rounds of pick items through `GET /pick_list/orders/…` (issue 8): the same window and order filters as
  * the list ({@link pickListRequest}), one round (PICK_ITEM_MAX_ORDERS order lines, oldest first) per item.
  */
-export function apiPickRounds(client: ReturnType<typeof createApiClient>, filter: PickFilter): PickRoundFetcher {
+export function apiPickRounds(
+  client: ReturnType<typeof createApiClient>,
+  filter: PickFilter,
+): PickRoundFetcher {
   const { params, query } = pickListRequest(filter);
   const { sequence: _sequence, location_group: _group, ...orderFilters } = query;
   return async (itemIds) =>

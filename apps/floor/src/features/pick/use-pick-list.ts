@@ -6,7 +6,13 @@ import { useSession } from '../../app/session.tsx';
 import { outboxSender } from '../../app/sync.ts';
 import { floorDb, getMeta, type PickFilter, type PickRecord, setMeta } from '../../offline/db.ts';
 import { currentPick, defaultPickFilter, openPicks, sameFilter } from './pick.rules.ts';
-import { apiPickPages, apiPickRounds, completeRounds, downloadPickList, storePickList } from './pick-download.ts';
+import {
+  apiPickPages,
+  apiPickRounds,
+  completeRounds,
+  downloadPickList,
+  storePickList,
+} from './pick-download.ts';
 
 /**
  * The pick list as the pick screen works with it (spec 2 §2 Pick screen), read from IndexedDB only so it works
@@ -103,7 +109,10 @@ export function usePickList() {
           .drain({ force: true })
           .catch(() => undefined);
         // The list's pages carry the first orders of each round; the rest of the rounds follow in batches.
-        const items = await completeRounds(await downloadPickList(apiPickPages(api, f)), apiPickRounds(api, f));
+        const items = await completeRounds(
+          await downloadPickList(apiPickPages(api, f)),
+          apiPickRounds(api, f),
+        );
         if (!isNewest()) return false;
         await storePickList(db, items, f, Date.now());
         return true;
