@@ -85,7 +85,9 @@ describe('pick item orders query', () => {
     ).toBe(true);
   });
   it('refuses more items, a malformed id, an empty list and both order switches', () => {
-    const many = Array(PICK_ORDERS_MAX_ITEMS + 1).fill(id).join(',');
+    const many = Array(PICK_ORDERS_MAX_ITEMS + 1)
+      .fill(id)
+      .join(',');
     expect(PickItemOrdersQuerySchema.safeParse({ items: many }).success).toBe(false);
     expect(PickItemOrdersQuerySchema.safeParse({ items: `${id},abc:none` }).success).toBe(false);
     expect(PickItemOrdersQuerySchema.safeParse({ items: '' }).success).toBe(false);
