@@ -8,7 +8,8 @@
  * keep (counted from the window's lines) and the shipments list (default week, and 14 days sorted by recipient). Reports p50/p95 latency over 30 requests after 3 warm-ups
  * and the answer size; goal p95 ≤ 20 ms per page with a bounded payload per pick item. Writes
  * bench-output/hot-reads.md. Needs TEST_DATABASE_URL (PostgreSQL); on PGlite it runs with 10,000 orders and says so.
- * Run: `TEST_DATABASE_URL=postgres://… npx tsx apps/api/bench/hot-reads.bench.ts`.
+ * Run: `TEST_DATABASE_URL=postgres://… npx tsx apps/api/bench/hot-reads.bench.ts`; with `HOT_READS_EXPLAIN=1` it also
+ * writes the plans of the first six reads' statements (EXPLAIN ANALYZE, BUFFERS) to bench-output/hot-reads-plans.txt.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -99,6 +100,13 @@ try {
   // The floor app's default work window: from 00:00 four Amsterdam days ago until 22:00 today (pick.rules.ts).
   const floorStart = amsterdamWallTimeToIso(amsterdamWallTime(new Date(), { days: -4, hour: 0 }));
   const floorEnd = amsterdamWallTimeToIso(amsterdamWallTime(new Date(), { hour: 22 }));
+  // The rounds the floor fetches after the list (issue 8, ADR 0054): the first 50 items of its default window.
+  const firstItems = await t.app.inject({
+    method: 'GET',
+    url: `/api/pick_list/pick/all/located/${floorStart}/${floorEnd}/all?limit=50`,
+    headers: { cookie },
+  });
+  const roundIds = (firstItems.json() as { items: { id: string }[] }).items.map((i) => i.id).join(',');
   const cases = [
     { name: 'pick list, limit 200', url: `/api/pick_list/pick/all/all/${start}/${end}/all?limit=200` },
     {
@@ -108,6 +116,10 @@ try {
     {
       name: 'pick list, multi-line orders only (a filter counted from the lines), limit 200',
       url: `/api/pick_list/pick/all/all/${start}/${end}/all?limit=200&multi_orders=true`,
+    },
+    {
+      name: "rounds of 50 items (30 orders each) for the floor's window",
+      url: `/api/pick_list/orders/${floorStart}/${floorEnd}/all?items=${roundIds}`,
     },
     { name: 'pick list, limit 2,000', url: `/api/pick_list/pick/all/all/${start}/${end}/all?limit=2000` },
     { name: 'open orders, limit 100', url: `/api/orders/open/${start}/${end}/all?limit=100` },
@@ -149,6 +161,30 @@ try {
     const line = `| ${c.name} | ${items.toLocaleString('en')} | ${percentile(times, 50).toFixed(1)} | ${p95.toFixed(1)} | ${(bytes / 1024).toFixed(0)} KB | ${p95 <= 20 ? 'met' : 'not met'} |`;
     console.log(line);
     rows.push(line);
+  }
+
+  // With HOT_READS_EXPLAIN=1: the plans (EXPLAIN ANALYZE, BUFFERS) of every statement of one request per read.
+  if (process.env.HOT_READS_EXPLAIN) {
+    const plans: string[] = [];
+    const db = t.db;
+    const query = db.query.bind(db);
+    for (const c of cases.slice(0, 6)) {
+      const seen: { sql: string; params: unknown[] }[] = [];
+      db.query = (async (text: string, params?: unknown[]) => {
+        seen.push({ sql: text, params: params ?? [] });
+        return query(text, params);
+      }) as typeof db.query;
+      await t.app.inject({ method: 'GET', url: c.url, headers: { cookie } });
+      db.query = query;
+      for (const q of seen) {
+        if (!/^\s*(with|select)/i.test(q.sql)) continue;
+        const plan = await query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`, q.params);
+        plans.push(`## ${c.name}\n${q.sql}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}\n`);
+      }
+    }
+    const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+    mkdirSync(join(root, 'bench-output'), { recursive: true });
+    writeFileSync(join(root, 'bench-output', 'hot-reads-plans.txt'), plans.join('\n'));
   }
 
   const kind = onPostgres ? 'PostgreSQL 15 (TEST_DATABASE_URL)' : 'PGlite (in memory; 10,000 orders only)';

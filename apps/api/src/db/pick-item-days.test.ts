@@ -37,6 +37,13 @@ describe('pick_item_days follows the order lines', () => {
   const expectInStep = async (nonEmpty = true) => {
     const { kept, live } = await both();
     expect(kept).toEqual(live);
+    // Each line's order_open (migration 0310, the pick rounds' index) follows its order's status as well.
+    const drift = await t.db.query<{ id: string }>(
+      `SELECT l.id FROM order_lines l JOIN orders o ON o.id = l.order_id
+        WHERE l.org_id = $1 AND l.order_open IS DISTINCT FROM (o.status = 'open')`,
+      [org],
+    );
+    expect(drift.rows).toEqual([]);
     if (nonEmpty) expect(kept.length).toBeGreaterThan(0);
     return kept;
   };
@@ -118,6 +125,15 @@ describe('pick_item_days follows the order lines', () => {
     await t.db.query(`UPDATE orders SET status = 'open' WHERE id = $1`, [orderId(1)]);
     await expectInStep();
     await t.db.query(`UPDATE orders SET status = 'cancelled' WHERE id = $1`, [orderId(3)]);
+    await expectInStep();
+    // A line added to the cancelled order, then moved to an open one (order_open follows both).
+    await t.db.query(
+      `INSERT INTO order_lines (id, order_id, org_id, product_id, ean, title, quantity, position)
+         SELECT $1, $2, $3, p.id, p.ean, p.name, 2, 9 FROM products p WHERE p.id = $4`,
+      [lineId(3, 9), orderId(3), org, products[0]],
+    );
+    await expectInStep();
+    await t.db.query('UPDATE order_lines SET order_id = $1 WHERE id = $2', [orderId(1), lineId(3, 9)]);
     await expectInStep();
     await t.db.query(`UPDATE orders SET placed_at = '2026-03-05T10:00:00Z' WHERE id = $1`, [orderId(2)]);
     await expectInStep(false);

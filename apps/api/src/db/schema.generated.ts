@@ -254,6 +254,7 @@ export interface OrderLines {
   grouped_by: string | null;
   id: string;
   order_id: string;
+  order_open: Generated<boolean>;
   org_id: string;
   pick_location_id: string | null;
   picked_quantity: Generated<number>;

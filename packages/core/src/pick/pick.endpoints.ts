@@ -6,6 +6,9 @@ import {
   PickConfirmBodySchema,
   PickConfirmResponseSchema,
   PickItemIdSchema,
+  PickItemOrdersParamsSchema,
+  PickItemOrdersQuerySchema,
+  PickItemOrdersResponseSchema,
   PickLinkBodySchema,
   PickLinkResultSchema,
   PickListParamsSchema,
@@ -28,6 +31,23 @@ export const pickListEndpoint = defineEndpoint({
   params: PickListParamsSchema,
   query: PickListQuerySchema,
   response: PickListResponseSchema,
+  tags: ['pick'],
+});
+
+/**
+ * The order lines behind pick items (issue 8; our path): per item of `items` (1 to PICK_ORDERS_MAX_ITEMS ids of the
+ * list) its open order lines in the same window and order filters as the pick list, in pick order (oldest first), paged
+ * by skip/limit per item with the item's total. The list carries only the first PICK_ITEM_LIST_ORDERS of a round; the
+ * floor fetches the rest of each round (limit PICK_ITEM_MAX_ORDERS) for its offline work window. An item without open
+ * lines answers no orders and total 0. 400 for a bad item id or dates; 404 for an unknown cut-off group.
+ */
+export const pickItemOrdersEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/pick_list/orders/:start/:end/:orgs',
+  summary: 'Order lines of pick items, paged per item',
+  params: PickItemOrdersParamsSchema,
+  query: PickItemOrdersQuerySchema,
+  response: PickItemOrdersResponseSchema,
   tags: ['pick'],
 });
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { PickConfirmBodySchema, PickListParamsSchema, PickListQuerySchema } from './pick.schema.ts';
+import {
+  PICK_ITEM_MAX_ORDERS,
+  PICK_ORDERS_MAX_ITEMS,
+  PickConfirmBodySchema,
+  PickItemOrdersQuerySchema,
+  PickListParamsSchema,
+  PickListQuerySchema,
+} from './pick.schema.ts';
 
 describe('pick list query', () => {
   it('reads the switches as the apps send them and applies the defaults', () => {
@@ -62,5 +69,30 @@ describe('pick confirm body', () => {
   it('refuses a zero quantity and an empty batch', () => {
     expect(PickConfirmBodySchema.safeParse({ ...pick, quantity: 0 }).success).toBe(false);
     expect(PickConfirmBodySchema.safeParse({ picks: [] }).success).toBe(false);
+  });
+});
+
+describe('pick item orders query', () => {
+  const id = `${'a'.repeat(24)}:${'b'.repeat(24)}`;
+  it('takes 1 to PICK_ORDERS_MAX_ITEMS item ids and pages one round by default', () => {
+    expect(PickItemOrdersQuerySchema.parse({ items: `${id},${'c'.repeat(24)}:none` })).toMatchObject({
+      skip: 0,
+      limit: PICK_ITEM_MAX_ORDERS,
+      single_orders: false,
+    });
+    expect(
+      PickItemOrdersQuerySchema.safeParse({ items: Array(PICK_ORDERS_MAX_ITEMS).fill(id).join(',') }).success,
+    ).toBe(true);
+  });
+  it('refuses more items, a malformed id, an empty list and both order switches', () => {
+    const many = Array(PICK_ORDERS_MAX_ITEMS + 1)
+      .fill(id)
+      .join(',');
+    expect(PickItemOrdersQuerySchema.safeParse({ items: many }).success).toBe(false);
+    expect(PickItemOrdersQuerySchema.safeParse({ items: `${id},abc:none` }).success).toBe(false);
+    expect(PickItemOrdersQuerySchema.safeParse({ items: '' }).success).toBe(false);
+    expect(
+      PickItemOrdersQuerySchema.safeParse({ items: id, single_orders: 'true', multi_orders: 'true' }).success,
+    ).toBe(false);
   });
 });

@@ -96,6 +96,14 @@ export type PickItemOrder = z.infer<typeof PickItemOrderSchema>;
  */
 export const PICK_ITEM_MAX_ORDERS = 30;
 
+/**
+ * At most this many of a round's orders travel with a pick item in the list, in pick order (oldest first); the card
+ * shows the first and counts the others. The rest of the round (`round_orders`, at most {@link PICK_ITEM_MAX_ORDERS})
+ * comes from `GET /pick_list/orders/…` ({@link PickItemOrdersResponseSchema}), which the floor calls for its work
+ * window after the list (issue 8: a page of the list stays small whatever the backlog).
+ */
+export const PICK_ITEM_LIST_ORDERS = 3;
+
 /** Most other locations of the product a pick item carries (where the picker goes when this one is empty). */
 export const PICK_ITEM_MAX_ALTERNATIVES = 5;
 
@@ -131,9 +139,15 @@ export const PickItemSchema = z.object({
   loc_number: z.number().int(),
   loc_id: IdSchema.nullable(),
   prod__loc_id: IdSchema.nullable(),
-  /** Still to pick for the listed orders (the sum of `orders[].qty`). */
+  /** Still to pick for this round's orders (its `round_orders` oldest order lines; the sum of their `qty`). */
   qty: z.number().int(),
-  /** Order lines behind this item that are not listed (beyond PICK_ITEM_MAX_ORDERS), and their pieces. */
+  /**
+   * Order lines in this round (at most PICK_ITEM_MAX_ORDERS), of which `orders` lists the first PICK_ITEM_LIST_ORDERS;
+   * the others come from `GET /pick_list/orders/…`. Absent in lists stored before it existed (then `orders` is the
+   * whole round).
+   */
+  round_orders: z.number().int().min(0).optional(),
+  /** Order lines behind this item beyond the round (PICK_ITEM_MAX_ORDERS), and their pieces: a later round. */
   more_orders: z.number().int().min(0),
   more_qty: z.number().int().min(0),
   ean: z.string(),
@@ -142,6 +156,7 @@ export const PickItemSchema = z.object({
   org_name: z.string(),
   /** Shop order number of the first (oldest) order. */
   order_id: z.string(),
+  /** The round's first order lines in pick order (oldest first): all of them when `round_orders` ≤ PICK_ITEM_LIST_ORDERS. */
   orders: z.array(PickItemOrderSchema),
   /**
    * The product's other active locations with stock (at most {@link PICK_ITEM_MAX_ALTERNATIVES}, in its order), so the
@@ -279,3 +294,64 @@ export const PickClaimBodySchema = z.object({ item_id: PickItemIdSchema });
 
 /** Answer of a claim: the item is this picker's until `expires_at` (ISO 8601). */
 export const PickClaimResultSchema = z.object({ item_id: z.string(), expires_at: z.string() });
+
+/** Most pick items one `GET /pick_list/orders/…` call answers for (the floor fills its work window in such batches). */
+export const PICK_ORDERS_MAX_ITEMS = 50;
+
+/** A comma list of 1 to {@link PICK_ORDERS_MAX_ITEMS} pick item ids (`<product id>:<location id or none>`). */
+export const PickItemIdListSchema = z
+  .string()
+  .min(1)
+  .max(PICK_ORDERS_MAX_ITEMS * 50)
+  .refine((s) => {
+    const ids = s.split(',');
+    return ids.length <= PICK_ORDERS_MAX_ITEMS && ids.every((id) => PickItemIdSchema.safeParse(id).success);
+  }, `Expected a comma list of 1 to ${PICK_ORDERS_MAX_ITEMS} pick item ids <product id>:<location id or none>`);
+
+/** Path parameters of `GET /pick_list/orders/:start/:end/:orgs` (issue 8; our path): the pick list's window. */
+export const PickItemOrdersParamsSchema = z.object({
+  start: DateTimeParamSchema,
+  end: DateTimeParamSchema,
+  orgs: IdListParamSchema,
+});
+export type PickItemOrdersParams = z.infer<typeof PickItemOrdersParamsSchema>;
+
+/** Largest page of one item's orders. */
+export const PICK_ORDERS_MAX_LIMIT = 200;
+
+/**
+ * Query of `GET /pick_list/orders/…`: `items` (1 to {@link PICK_ORDERS_MAX_ITEMS} item ids of the list), the pick
+ * list's order filters (same meaning, so an item's orders are the ones the list counted) and `skip`/`limit` over each
+ * item's order lines in pick order (oldest first; the default page is one round, {@link PICK_ITEM_MAX_ORDERS}).
+ */
+export const PickItemOrdersQuerySchema = z
+  .object({
+    items: PickItemIdListSchema,
+    skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
+    limit: z.coerce.number().int().min(1).max(PICK_ORDERS_MAX_LIMIT).default(PICK_ITEM_MAX_ORDERS),
+    delivery: searchText('Delivery').optional(),
+    single_orders: QueryFlagSchema,
+    multi_orders: QueryFlagSchema,
+    order_id: codeText('Order number').optional(),
+    cut_off_group: IdSchema.optional(),
+  })
+  .refine((q) => !(q.single_orders && q.multi_orders), {
+    message: 'single_orders and multi_orders exclude each other',
+    path: ['single_orders'],
+  });
+export type PickItemOrdersQuery = z.infer<typeof PickItemOrdersQuerySchema>;
+
+/** One item's page of order lines: `total` is every line of the item in the window (counted up to 10,000). */
+export const PickItemOrdersEntrySchema = z.object({
+  id: z.string(),
+  orders: z.array(PickItemOrderSchema),
+  total: z.number().int(),
+});
+
+/** Answer of `GET /pick_list/orders/…`: per asked item (in the asked order) its page of order lines. */
+export const PickItemOrdersResponseSchema = z.object({
+  items: z.array(PickItemOrdersEntrySchema),
+  skip: z.number().int(),
+  limit: z.number().int(),
+});
+export type PickItemOrdersResponse = z.infer<typeof PickItemOrdersResponseSchema>;

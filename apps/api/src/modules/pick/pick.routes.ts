@@ -2,6 +2,7 @@ import {
   type PickConfirmLine,
   pickClaimEndpoint,
   pickConfirmEndpoint,
+  pickItemOrdersEndpoint,
   pickLinkEndpoint,
   pickListEndpoint,
   pickOrgsEndpoint,
@@ -12,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { withIdempotency } from '../../lib/idempotency.ts';
 import { type RequestContext, route } from '../../lib/route.ts';
-import { confirmPicks, getPickList, type PickActor } from './pick.service.ts';
+import { confirmPicks, getPickItemOrders, getPickList, type PickActor } from './pick.service.ts';
 import {
   claimPickItem,
   linkPickLocation,
@@ -32,11 +33,12 @@ function change<T>(
 }
 
 /**
- * Registers the pick calls (spec 2 §7 Pick and grouping): the pick list, the idempotent pick confirm, linking a pick
+ * Registers the pick calls (spec 2 §7 Pick and grouping): the pick list and the order lines behind its items, the idempotent pick confirm, linking a pick
  * location, the shelf problems of the sub-menu, the organisations of the filter, and claims (several pickers).
  */
 export function registerPickRoutes(app: FastifyInstance): void {
   route(app, pickListEndpoint, async (input, ctx) => getPickList(ctx, input));
+  route(app, pickItemOrdersEndpoint, async (input, ctx) => getPickItemOrders(ctx, input));
   route(app, pickOrgsEndpoint, async (_input, ctx) => listPickOrgs(ctx));
   route(app, pickLinkEndpoint, async ({ body }, ctx, req) =>
     change(ctx, req, (actor) => linkPickLocation(actor, body)),

@@ -1,12 +1,16 @@
 import {
   amsterdamDay,
   amsterdamDayRange,
+  PICK_ITEM_LIST_ORDERS,
   PICK_ITEM_MAX_ALTERNATIVES,
   PICK_ITEM_MAX_ORDERS,
   type PickAlternative,
   type PickConfirmLine,
   type PickConfirmResponse,
   type PickItem,
+  type PickItemOrdersParams,
+  type PickItemOrdersQuery,
+  type PickItemOrdersResponse,
   type PickListParams,
   type PickListQuery,
   type PickListResponse,
@@ -79,6 +83,80 @@ async function methodsOfCutOffGroup(ctx: Pick<TenantScope, 'db'>, groupId: strin
   return group.method_codes;
 }
 
+/** The order filters of the pick list's query (`o` is the order). */
+type OrderFilterQuery = Pick<
+  PickListQuery,
+  'delivery' | 'single_orders' | 'multi_orders' | 'order_id' | 'cut_off_group'
+>;
+
+/**
+ * The optional filters on the order (`o`) of a pick list query: shipment methods (`delivery` and the cut-off group's
+ * methods), single/multi-line, one order (shop number or id). `orderFilters` is null when none is set; the answer is
+ * null when nothing can match (a cut-off group without the asked methods). 404 for an unknown cut-off group.
+ */
+async function orderFiltersOf(
+  ctx: Pick<TenantScope, 'db'>,
+  query: OrderFilterQuery,
+): Promise<{ orderFilters: RawBuilder<unknown> | null } | null> {
+  const delivery = query.delivery?.trim();
+  let codes =
+    delivery && delivery !== 'all' && delivery !== 'null'
+      ? delivery
+          .split(',')
+          .map((c) => c.trim())
+          .filter(Boolean)
+      : [];
+  if (query.cut_off_group) {
+    const methods = await methodsOfCutOffGroup(ctx, query.cut_off_group);
+    codes = codes.length > 0 ? codes.filter((c) => methods.includes(c)) : methods;
+    if (codes.length === 0) return null;
+  }
+  const orderId = query.order_id?.trim();
+  const byOrderId = orderId && orderId !== 'null' && orderId !== 'all' ? orderId : null;
+  if (codes.length === 0 && !query.single_orders && !query.multi_orders && byOrderId === null) {
+    return { orderFilters: null };
+  }
+  return {
+    orderFilters: sql`
+      ${codes.length > 0 ? sql`AND o.selected_ship_method_id IN (SELECT id FROM shipment_methods WHERE code = ANY(${codes}::text[]))` : sql``}
+      ${query.single_orders ? sql`AND o.line_count = 1` : query.multi_orders ? sql`AND o.line_count > 1` : sql``}
+      ${byOrderId !== null ? sql`AND (o.order_id = ${byOrderId} OR o.id::text = ${byOrderId})` : sql``}`,
+  };
+}
+
+/** What selects an item's order lines: the organisations, the window and (when set) the filters on the order `o`. */
+type LineFilters = {
+  scope: TenantScope;
+  startAt: RawBuilder<unknown>;
+  endAt: RawBuilder<unknown>;
+  orderFilters: RawBuilder<unknown> | null;
+};
+
+/**
+ * The open order lines still to pick of the item `i` (columns product_id, loc_id, unassigned: lines on its location
+ * and, when `unassigned`, those without one) in the window, in pick order (placed_at, id), `offset` then `limit`.
+ * Each branch is one range of `order_lines_pick_round_idx` (migration 0310); the order is visited only for filters.
+ */
+function itemLines(f: LineFilters, limit: number, offset = 0): RawBuilder<unknown> {
+  const branch = (where: RawBuilder<unknown>) => sql`(
+    SELECT l.id AS order_line_id, l.order_id, (l.quantity - l.picked_quantity)::int AS qty, l.placed_at
+    FROM order_lines l ${f.orderFilters ? sql`JOIN orders o ON o.id = l.order_id` : sql``}
+    WHERE l.product_id = i.product_id AND ${where} AND l.placed_at >= ${f.startAt} AND l.placed_at <= ${f.endAt}
+      AND ${orgScopeSql(f.scope, 'l')} AND l.picked_quantity < l.quantity AND l.order_open
+      AND NOT l.cancellation_request
+      ${f.orderFilters ? sql`AND ${orgScopeSql(f.scope, 'o')} ${f.orderFilters}` : sql``}
+    ORDER BY l.placed_at, l.id
+    LIMIT ${limit + offset})`;
+  return sql`
+    SELECT * FROM (
+      ${branch(sql`l.pick_location_id = i.loc_id`)}
+      UNION ALL
+      ${branch(sql`i.unassigned AND l.pick_location_id IS NULL`)}
+    ) u
+    ORDER BY u.placed_at, u.order_line_id
+    LIMIT ${limit} OFFSET ${offset}`;
+}
+
 /** A pick item's row of the page query, before its orders are attached. */
 type PickRow = {
   product_id: string;
@@ -142,29 +220,12 @@ export async function getPickList(
     selectedLocations = selectedLocations ? selectedLocations.filter((id) => zone.includes(id)) : zone;
   }
   if (selectedLocations && selectedLocations.length === 0) return empty;
-  const delivery = query.delivery?.trim();
-  let codes =
-    delivery && delivery !== 'all' && delivery !== 'null'
-      ? delivery
-          .split(',')
-          .map((c) => c.trim())
-          .filter(Boolean)
-      : [];
-  if (query.cut_off_group) {
-    const methods = await methodsOfCutOffGroup(ctx, query.cut_off_group);
-    codes = codes.length > 0 ? codes.filter((c) => methods.includes(c)) : methods;
-    if (codes.length === 0) return empty;
-  }
-  const orderId = query.order_id?.trim();
-  const byOrderId = orderId && orderId !== 'null' && orderId !== 'all' ? orderId : null;
-  const lineFilters = codes.length > 0 || query.single_orders || query.multi_orders || byOrderId !== null;
+  const filtered = await orderFiltersOf(ctx, query);
+  if (!filtered) return empty;
+  const lineFilters = filtered.orderFilters !== null;
   const dir = query.sequence === 'reverse' ? sql`DESC` : sql`ASC`;
 
-  /** The optional filters on the order (`o`): shipment methods, single/multi-line, one order. */
-  const orderFilters = sql`
-      ${codes.length > 0 ? sql`AND o.selected_ship_method_id IN (SELECT id FROM shipment_methods WHERE code = ANY(${codes}::text[]))` : sql``}
-      ${query.single_orders ? sql`AND o.line_count = 1` : query.multi_orders ? sql`AND o.line_count > 1` : sql``}
-      ${byOrderId !== null ? sql`AND (o.order_id = ${byOrderId} OR o.id::text = ${byOrderId})` : sql``}`;
+  const orderFilters = filtered.orderFilters ?? sql``;
   /** A line (`l`) still to pick of an open order (`o`) of these organisations, with the order filters. */
   const stillToPick = sql`${orgScopeSql(scope, 'o')} AND ${orgScopeSql(scope, 'l')} AND o.status = 'open'
       AND NOT l.cancellation_request AND l.picked_quantity < l.quantity ${orderFilters}`;
@@ -244,43 +305,43 @@ export async function getPickList(
   }
   if (rows.length === 0) return { items: [], total, skip: query.skip, limit: query.limit };
 
-  /** The item's (`i`) oldest lines in the window on the locations `where` selects, in one index range. */
-  const oldestLines = (where: RawBuilder<unknown>) => sql`
-    SELECT l.id AS order_line_id, l.order_id, o.order_id AS shop_order_id,
-           (l.quantity - l.picked_quantity)::int AS qty, l.placed_at
-    FROM order_lines l JOIN orders o ON o.id = l.order_id
-    WHERE l.product_id = i.product_id AND ${where} AND l.placed_at >= ${startAt} AND l.placed_at <= ${endAt}
-      AND ${stillToPick}
-    ORDER BY l.placed_at, l.id
-    LIMIT ${PICK_ITEM_MAX_ORDERS}`;
-  // The oldest orders of each item on this page: per item one range of the (product_id, pick_location_id, placed_at)
-  // index of open lines on the item's location and, when the item took lines without a location, one on those; the
-  // first PICK_ITEM_MAX_ORDERS of the two.
-  const orderRows = await sql<PickOrderRef & { product_id: string; loc_id: string | null }>`
-    SELECT i.product_id, i.loc_id, x.order_line_id, x.order_id, x.shop_order_id, x.qty
+  // Each item's round: its oldest PICK_ITEM_MAX_ORDERS lines in pick order, counted and summed from the pick index
+  // (no order visited without order filters); only the first PICK_ITEM_LIST_ORDERS are listed with their shop number.
+  const filters = { scope, startAt, endAt, orderFilters: filtered.orderFilters };
+  const roundRows = await sql<{
+    product_id: string;
+    loc_id: string | null;
+    order_line_id: string;
+    order_id: string;
+    shop_order_id: string;
+    qty: number;
+    round_orders: number;
+    round_qty: number;
+  }>`
+    SELECT i.product_id, i.loc_id, x.order_line_id, x.order_id, o.order_id AS shop_order_id, x.qty,
+           x.round_orders::int, x.round_qty::int
     FROM unnest(${rows.map((r) => r.product_id)}::char(24)[], ${rows.map((r) => r.loc_id)}::char(24)[],
                 ${rows.map((r) => r.has_unassigned)}::boolean[]) AS i(product_id, loc_id, unassigned)
     CROSS JOIN LATERAL (
-      SELECT * FROM (
-        (${oldestLines(sql`l.pick_location_id = i.loc_id`)})
-        UNION ALL
-        (${oldestLines(sql`i.unassigned AND l.pick_location_id IS NULL`)})
-      ) u
-      ORDER BY u.placed_at, u.order_line_id
-      LIMIT ${PICK_ITEM_MAX_ORDERS}
-    ) x`.execute(systemSql(ctx.db));
-  const ordersOf = new Map<string, PickOrderRef[]>();
-  for (const o of orderRows.rows) {
+      SELECT r.*, row_number() OVER (ORDER BY r.placed_at, r.order_line_id) AS rn,
+             count(*) OVER () AS round_orders, sum(r.qty) OVER () AS round_qty
+      FROM (${itemLines(filters, PICK_ITEM_MAX_ORDERS)}) r
+    ) x
+    JOIN orders o ON o.id = x.order_id
+    WHERE x.rn <= ${PICK_ITEM_LIST_ORDERS}
+    ORDER BY i.product_id, i.loc_id, x.rn`.execute(systemSql(ctx.db));
+  const roundOf = new Map<string, { orders: PickOrderRef[]; count: number; qty: number }>();
+  for (const o of roundRows.rows) {
     const key = pickItemId(o.product_id, o.loc_id);
-    const list = ordersOf.get(key);
     const ref = {
       order_line_id: o.order_line_id,
       order_id: o.order_id,
       shop_order_id: o.shop_order_id,
       qty: o.qty,
     };
-    if (list) list.push(ref);
-    else ordersOf.set(key, [ref]);
+    const round = roundOf.get(key);
+    if (round) round.orders.push(ref);
+    else roundOf.set(key, { orders: [ref], count: o.round_orders, qty: o.round_qty });
   }
   // Each item's other active locations with stock, in the product's order (where the picker goes when this one is
   // empty): one index range of the product's links per item.
@@ -309,7 +370,7 @@ export async function getPickList(
   return {
     items: rows.map((r) => {
       const key = pickItemId(r.product_id, r.loc_id);
-      return toPickItem(r, ordersOf.get(key) ?? [], othersOf.get(key) ?? []);
+      return toPickItem(r, roundOf.get(key) ?? { orders: [], count: 0, qty: 0 }, othersOf.get(key) ?? []);
     }),
     total,
     skip: query.skip,
@@ -322,8 +383,11 @@ function pickItemId(productId: string, locId: string | null): string {
   return `${productId}:${locId ?? 'none'}`;
 }
 
-function toPickItem(r: PickRow, orders: PickOrderRef[], otherLocations: PickAlternative[]): PickItem {
-  const listedQty = orders.reduce((sum, o) => sum + o.qty, 0);
+function toPickItem(
+  r: PickRow,
+  round: { orders: PickOrderRef[]; count: number; qty: number },
+  otherLocations: PickAlternative[],
+): PickItem {
   return {
     id: pickItemId(r.product_id, r.loc_id),
     product__id: r.product_id,
@@ -337,17 +401,100 @@ function toPickItem(r: PickRow, orders: PickOrderRef[], otherLocations: PickAlte
     loc_number: r.loc_sequence ?? 0,
     loc_id: r.loc_id,
     prod__loc_id: r.prod_loc_id,
-    qty: listedQty,
-    more_orders: Math.max(0, r.lines - orders.length),
-    more_qty: Math.max(0, r.qty - listedQty),
+    qty: round.qty,
+    round_orders: round.count,
+    more_orders: Math.max(0, r.lines - round.count),
+    more_qty: Math.max(0, r.qty - round.qty),
     ean: r.ean,
     image: r.img_url,
     org_id: r.org_id,
     org_name: r.org_name,
-    order_id: orders[0]?.shop_order_id ?? '',
-    orders,
+    order_id: round.orders[0]?.shop_order_id ?? '',
+    orders: round.orders,
     other_locations: otherLocations,
   };
+}
+
+/** Most order lines of one item `GET /pick_list/orders/…` counts for its `total`. */
+const PICK_ITEM_ORDERS_COUNT_CAP = 10_000;
+
+/**
+ * The order lines behind pick items (issue 8; core `pickItemOrdersEndpoint`): for each id of `query.items`
+ * (`<product id>:<location id or none>`, as the pick list gives them) the open order lines still to pick of the
+ * organisations in `orgs` ∩ the caller's, placed between `start` and `end`, that the pick list counts in that item
+ * (lines on the location and, when the location is the product's resolved one, lines without a pick location), with
+ * the list's order filters, in pick order (oldest first): `skip` then `limit` of them with the shop order number, and
+ * `total` (counted up to 10,000). Items come back in the asked order; an item of another organisation or without open
+ * lines answers none (total 0). Errors: 400 for dates that do not parse or start after end; 404 unknown cut-off group.
+ */
+export async function getPickItemOrders(
+  ctx: TenantScope,
+  { params, query }: { params: PickItemOrdersParams; query: PickItemOrdersQuery },
+): Promise<PickItemOrdersResponse> {
+  const start = parseMoment(params.start, 'start');
+  const end = parseMoment(params.end, 'end');
+  if (start > end) throw badRequest('start must not be after end');
+  const ids = [...new Set(query.items.split(','))];
+  const answer = (found: Map<string, { orders: PickOrderRef[]; total: number }>): PickItemOrdersResponse => ({
+    items: ids.map((id) => ({ id, orders: found.get(id)?.orders ?? [], total: found.get(id)?.total ?? 0 })),
+    skip: query.skip,
+    limit: query.limit,
+  });
+  const wantedOrgs = idList(params.orgs);
+  const orgIds = wantedOrgs ? ctx.orgIds.filter((id) => wantedOrgs.includes(id)) : [...ctx.orgIds];
+  const filtered = orgIds.length > 0 ? await orderFiltersOf(ctx, query) : null;
+  if (!filtered) return answer(new Map());
+  const scope = { db: ctx.db, orgIds };
+  const products = ids.map((id) => id.slice(0, 24));
+  const locations = ids.map((id) => (id.endsWith(':none') ? null : id.slice(25)));
+  const filters: LineFilters = {
+    scope,
+    startAt: sql`${start.toISOString()}::timestamptz`,
+    endAt: sql`${end.toISOString()}::timestamptz`,
+    orderFilters: filtered.orderFilters,
+  };
+  // An item takes the lines without a pick location when its location is the one the list resolves them to.
+  const rows = await sql<PickOrderRef & { item: number; total: number }>`
+    WITH asked AS (
+      SELECT a.n, a.product_id, a.loc_id,
+             a.loc_id IS NOT DISTINCT FROM (
+               SELECT pl.location_id FROM product_locations pl
+               WHERE pl.product_id = a.product_id AND pl.active AND ${orgScopeSql(scope, 'pl')}
+                 AND NOT EXISTS (SELECT 1 FROM locations q WHERE q.id = pl.location_id AND q.quarantine)
+               ORDER BY (pl.stock > 0) DESC, pl.position, pl.created_at LIMIT 1) AS unassigned
+      FROM unnest(${products}::char(24)[], ${locations}::char(24)[]) WITH ORDINALITY AS a(product_id, loc_id, n)
+    )
+    SELECT i.n::int AS item, x.order_line_id, x.order_id, o.order_id AS shop_order_id, x.qty, c.total::int
+    FROM asked i
+    CROSS JOIN LATERAL (
+      SELECT count(*) AS total FROM (${itemLines(filters, PICK_ITEM_ORDERS_COUNT_CAP)}) counted
+    ) c
+    CROSS JOIN LATERAL (${itemLines(filters, query.limit, query.skip)}) x
+    JOIN orders o ON o.id = x.order_id
+    ORDER BY i.n, x.placed_at, x.order_line_id`.execute(systemSql(ctx.db));
+  const found = new Map<string, { orders: PickOrderRef[]; total: number }>();
+  for (const r of rows.rows) {
+    const id = ids[r.item - 1] as string;
+    const ref = {
+      order_line_id: r.order_line_id,
+      order_id: r.order_id,
+      shop_order_id: r.shop_order_id,
+      qty: r.qty,
+    };
+    const entry = found.get(id);
+    if (entry) entry.orders.push(ref);
+    else found.set(id, { orders: [ref], total: r.total });
+  }
+  // A page past an item's end still says how many it has.
+  const emptyPages = ids.filter((id) => !found.has(id));
+  if (emptyPages.length > 0 && query.skip > 0) {
+    const counts = await getPickItemOrders(ctx, {
+      params,
+      query: { ...query, items: emptyPages.join(','), skip: 0, limit: 1 },
+    });
+    for (const c of counts.items) if (c.total > 0) found.set(c.id, { orders: [], total: c.total });
+  }
+  return answer(found);
 }
 
 /**

@@ -1,8 +1,14 @@
-import { PICK_ITEM_MAX_ORDERS, type PickConfirmResponse, type PickListResponse } from '@hoppa/core';
+import {
+  PICK_ITEM_LIST_ORDERS,
+  PICK_ITEM_MAX_ORDERS,
+  type PickConfirmResponse,
+  type PickItemOrdersResponse,
+  type PickListResponse,
+} from '@hoppa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { getPickList } from './pick.service.ts';
+import { getPickItemOrders, getPickList } from './pick.service.ts';
 import { addLocation, addOrder, addProduct, orgId, stockAt, testWindow } from './test/fulfilment.fixtures.ts';
 
 let t: TestApp;
@@ -30,6 +36,13 @@ async function pickList(
 ) {
   const url = `/api/pick_list/pick/${opts.locations ?? 'all'}/${opts.type ?? 'all'}/${w.start.toISOString()}/${w.end.toISOString()}/${opts.orgs ?? 'all'}${opts.query ? `?${opts.query}` : ''}`;
   return t.app.inject({ method: 'GET', url, headers: { cookie: picker } });
+}
+
+async function itemOrders(w: Window, items: string[], query = '') {
+  const url = `/api/pick_list/orders/${w.start.toISOString()}/${w.end.toISOString()}/all?items=${items.join(',')}${query ? `&${query}` : ''}`;
+  const res = await t.app.inject({ method: 'GET', url, headers: { cookie: picker } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as PickItemOrdersResponse;
 }
 
 async function listOf(w: Window, opts: Parameters<typeof pickList>[1] = {}): Promise<PickListResponse> {
@@ -296,7 +309,7 @@ describe('GET /pick_list/pick', () => {
     ]);
   });
 
-  it('lists at most PICK_ITEM_MAX_ORDERS orders per item, oldest first, and says what waits behind them', async () => {
+  it('lists the first orders of a round of at most PICK_ITEM_MAX_ORDERS, oldest first; the rest on demand', async () => {
     const w = testWindow();
     const bin = await addLocation(t.db, { name: `M-${w.start.getTime()}`, sequence: 5 });
     const jam = await addProduct(t.db, bol, {
@@ -314,23 +327,107 @@ describe('GET /pick_list/pick', () => {
     }
     const [item] = (await listOf(w)).items;
     if (!item) throw new Error('no pick item');
-    expect(item.orders).toHaveLength(PICK_ITEM_MAX_ORDERS);
-    const wanted = Array.from({ length: count }, (_, i) => ({ i, qty: 1 + (i % 3) })).reverse();
+    const wanted = Array.from({ length: count }, (_, i) => ({
+      shop: `J${String(i).padStart(3, '0')}-${w.start.getTime()}`,
+      qty: 1 + (i % 3),
+    })).reverse();
     expect(item.orders.map((o) => o.shop_order_id)).toEqual(
-      wanted
-        .slice(0, PICK_ITEM_MAX_ORDERS)
-        .map(({ i }) => `J${String(i).padStart(3, '0')}-${w.start.getTime()}`),
+      wanted.slice(0, PICK_ITEM_LIST_ORDERS).map((o) => o.shop),
     );
     const listed = wanted.slice(0, PICK_ITEM_MAX_ORDERS).reduce((sum, o) => sum + o.qty, 0);
     const rest = wanted.slice(PICK_ITEM_MAX_ORDERS).reduce((sum, o) => sum + o.qty, 0);
-    expect({ qty: item.qty, more_orders: item.more_orders, more_qty: item.more_qty }).toEqual({
-      qty: listed,
-      more_orders: 7,
-      more_qty: rest,
-    });
+    expect({
+      qty: item.qty,
+      round_orders: item.round_orders,
+      more_orders: item.more_orders,
+      more_qty: item.more_qty,
+    }).toEqual({ qty: listed, round_orders: PICK_ITEM_MAX_ORDERS, more_orders: 7, more_qty: rest });
     // The same through the line-counting path (a filter the aggregate does not keep).
     const [viaLines] = (await listOf(w, { query: 'single_orders=true' })).items;
     expect(viaLines).toEqual(item);
+
+    // The whole round on demand: the list's first orders, then the rest, and the quantities add up to the item's.
+    const round = await itemOrders(w, [item.id]);
+    expect(round.items).toHaveLength(1);
+    expect(round.items[0]?.total).toBe(count);
+    expect(round.items[0]?.orders.slice(0, PICK_ITEM_LIST_ORDERS)).toEqual(item.orders);
+    expect(round.items[0]?.orders.map((o) => o.shop_order_id)).toEqual(
+      wanted.slice(0, PICK_ITEM_MAX_ORDERS).map((o) => o.shop),
+    );
+    expect(round.items[0]?.orders.reduce((sum, o) => sum + o.qty, 0)).toBe(item.qty);
+    // Paged: the later round, and past the end still the total.
+    const later = await itemOrders(w, [item.id], `skip=${PICK_ITEM_MAX_ORDERS}&limit=50`);
+    expect(later.items[0]?.orders.map((o) => o.shop_order_id)).toEqual(
+      wanted.slice(PICK_ITEM_MAX_ORDERS).map((o) => o.shop),
+    );
+    const past = await itemOrders(w, [item.id], 'skip=500');
+    expect(past.items[0]).toEqual({ id: item.id, orders: [], total: count });
+    // A filter the list knows narrows the orders the same way; an unknown item answers none.
+    const other = `${jam.id}:${'0'.repeat(24)}`;
+    const narrowed = await itemOrders(w, [other, item.id], `order_id=${wanted[5]?.shop}`);
+    expect(narrowed.items.map((x) => [x.id, x.total, x.orders.map((o) => o.shop_order_id)])).toEqual([
+      [other, 0, []],
+      [item.id, 1, [wanted[5]?.shop]],
+    ]);
+    // A shipped order leaves the round at once (the lines follow their order's state).
+    const first = round.items[0]?.orders[0];
+    if (!first) throw new Error('no order');
+    await t.db.query(`UPDATE orders SET status = 'shipped', shipped_at = now() WHERE id = $1`, [
+      first.order_id,
+    ]);
+    const afterShip = await itemOrders(w, [item.id], 'limit=1');
+    expect(afterShip.items[0]?.total).toBe(count - 1);
+    expect(afterShip.items[0]?.orders[0]?.shop_order_id).toBe(wanted[1]?.shop);
+    await t.db.query(`UPDATE orders SET status = 'open', shipped_at = NULL WHERE id = $1`, [first.order_id]);
+    expect((await itemOrders(w, [item.id], 'limit=1')).items[0]?.orders[0]).toEqual(first);
+  });
+
+  it('gives an item its lines without a pick location, only to the organisations the picker may see', async () => {
+    const w = testWindow();
+    const bin = await addLocation(t.db, { name: `U-${w.start.getTime()}`, sequence: 6 });
+    const syrup = await addProduct(t.db, stroop, { name: 'Stroop', stock: [{ locationId: bin, stock: 20 }] });
+    await addOrder(t.db, stroop, {
+      orderId: `U1-${w.start.getTime()}`,
+      placedAt: w.at(2),
+      lines: [{ productId: syrup.id, quantity: 2, locationId: bin }],
+    });
+    await addOrder(t.db, stroop, {
+      orderId: `U2-${w.start.getTime()}`,
+      placedAt: w.at(1),
+      lines: [{ productId: syrup.id, quantity: 1 }],
+    });
+    const [item] = (await listOf(w)).items;
+    expect(item?.id).toBe(`${syrup.id}:${bin}`);
+    const round = await itemOrders(w, [`${syrup.id}:${bin}`]);
+    expect(round.items[0]?.orders.map((o) => [o.shop_order_id, o.qty])).toEqual([
+      [`U2-${w.start.getTime()}`, 1],
+      [`U1-${w.start.getTime()}`, 2],
+    ]);
+    expect(round.items[0]?.orders).toEqual(item?.orders);
+    // A caller scoped to another organisation gets none of them, whatever orgs asks for.
+    const scoped = await getPickItemOrders(
+      { db: t.db, orgIds: [bol] },
+      {
+        params: { start: w.start.toISOString(), end: w.end.toISOString(), orgs: `${bol},${stroop}` },
+        query: { items: `${syrup.id}:${bin}`, skip: 0, limit: 30, single_orders: false, multi_orders: false },
+      },
+    );
+    expect(scoped.items).toEqual([{ id: `${syrup.id}:${bin}`, orders: [], total: 0 }]);
+  });
+
+  it('refuses more than 50 items, bad item ids and a window that ends before it starts', async () => {
+    const w = testWindow();
+    const id = `${'a'.repeat(24)}:none`;
+    const base = (items: string, s = w.start, e = w.end) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/pick_list/orders/${s.toISOString()}/${e.toISOString()}/all?items=${items}`,
+        headers: { cookie: picker },
+      });
+    expect((await base(Array(51).fill(id).join(','))).statusCode).toBe(400);
+    expect((await base('abc:none')).statusCode).toBe(400);
+    expect((await base(id, w.end, w.start)).statusCode).toBe(400);
+    expect((await base(Array(50).fill(id).join(','))).statusCode).toBe(200);
   });
 
   it('counts windows that cut Amsterdam days exactly as the orders placed inside them', async () => {

@@ -4,7 +4,7 @@ import { getMeta } from '../../offline/db.ts';
 import { enqueuePick, markRejected, markSent } from '../../offline/outbox.ts';
 import { pickItem, seedPicks, testDb } from '../../test/fixtures.ts';
 import { defaultPickFilter } from './pick.rules.ts';
-import { downloadPickList, storePickList } from './pick-download.ts';
+import { completeRounds, downloadPickList, storePickList } from './pick-download.ts';
 
 describe('downloadPickList', () => {
   it('pages with skip until total is reached', async () => {
@@ -43,6 +43,41 @@ describe('downloadPickList', () => {
   it('stops on an empty page even when total promised more', async () => {
     const items = await downloadPickList(async () => ({ items: [], total: 10 }), 3);
     expect(items).toEqual([]);
+  });
+});
+
+describe('completeRounds', () => {
+  it('asks the rest of incomplete rounds in batches of 50 and takes the round as the server has it now', async () => {
+    // 60 items whose list carries 3 of 5 orders, one complete item, one whose round was picked meanwhile.
+    const partial = Array.from({ length: 60 }, () => pickItem({ lines: [1, 2, 1, 2, 1] }));
+    const listed = partial.map((i) => ({ ...i, orders: i.orders.slice(0, 3), round_orders: 5 }));
+    const complete = pickItem({ lines: [2, 3] });
+    const gone = { ...pickItem({ lines: [1, 1, 1, 1] }), round_orders: 4 };
+    const goneListed = { ...gone, orders: gone.orders.slice(0, 3) };
+    const asked: string[][] = [];
+    const items = await completeRounds([complete, ...listed, goneListed], async (ids) => {
+      asked.push(ids);
+      return ids.map((id) => {
+        const full = partial.find((p) => p.id === id);
+        // the server now lacks the last order of each round: someone picked it
+        return { id, orders: full ? full.orders.slice(0, 4) : [] };
+      });
+    });
+    expect(asked.map((b) => b.length)).toEqual([50, 11]);
+    expect(asked.flat()).not.toContain(complete.id);
+    expect(items.map((i) => i.id)).toEqual([complete.id, ...partial.map((i) => i.id)]);
+    expect(items[0]).toBe(complete);
+    const first = items[1];
+    expect(first?.orders).toEqual(partial[0]?.orders.slice(0, 4));
+    expect({ qty: first?.qty, round: first?.round_orders }).toEqual({ qty: 6, round: 4 });
+  });
+
+  it('asks nothing when every round is listed in full', async () => {
+    const items = [pickItem({ lines: [1, 2] }), { ...pickItem({ lines: [3] }), round_orders: 1 }];
+    const out = await completeRounds(items, async () => {
+      throw new Error('no call expected');
+    });
+    expect(out).toEqual(items);
   });
 });
 

@@ -1,4 +1,13 @@
-import { type createApiClient, type PickItem, pickListEndpoint, request } from '@hoppa/core';
+import {
+  type createApiClient,
+  PICK_ITEM_MAX_ORDERS,
+  PICK_ORDERS_MAX_ITEMS,
+  type PickItem,
+  type PickItemOrder,
+  pickItemOrdersEndpoint,
+  pickListEndpoint,
+  request,
+} from '@hoppa/core';
 import type { FloorDb, PickFilter, PickRecord } from '../../offline/db.ts';
 import { setMeta } from '../../offline/db.ts';
 import { pickListRequest } from './pick.rules.ts';
@@ -26,6 +35,61 @@ export function apiPickPages(
 ): PickPageFetcher {
   const { params, query } = pickListRequest(filter);
   return (skip, limit) => request(client, pickListEndpoint, { params, query: { ...query, skip, limit } });
+}
+
+/** The order lines of each round of the given items (at most PICK_ORDERS_MAX_ITEMS ids); injected in tests. */
+export type PickRoundFetcher = (itemIds: string[]) => Promise<{ id: string; orders: PickItemOrder[] }[]>;
+
+/**
+ * Fetches the rounds of pick items through `GET /pick_list/orders/…` (issue 8): the same window and order filters as
+ * the list ({@link pickListRequest}), one round (PICK_ITEM_MAX_ORDERS order lines, oldest first) per item.
+ */
+export function apiPickRounds(
+  client: ReturnType<typeof createApiClient>,
+  filter: PickFilter,
+): PickRoundFetcher {
+  const { params, query } = pickListRequest(filter);
+  const { sequence: _sequence, location_group: _group, ...orderFilters } = query;
+  return async (itemIds) =>
+    (
+      await request(client, pickItemOrdersEndpoint, {
+        params: { start: params.start, end: params.end, orgs: params.orgs },
+        query: { ...orderFilters, items: itemIds.join(','), skip: 0, limit: PICK_ITEM_MAX_ORDERS },
+      })
+    ).items;
+}
+
+/**
+ * Completes the rounds of downloaded items for offline picking: a list item carries only the first orders of its round
+ * (`round_orders` says how many there are), and the pick confirm needs every order line of it. Items whose round is
+ * not complete are asked in batches of PICK_ORDERS_MAX_ITEMS; each gets the round as the server has it now, with `qty`
+ * its sum (so the card shows what the confirms take); an item whose round has gone meanwhile (picked elsewhere) is
+ * left out. Items listed before `round_orders` existed are complete already.
+ */
+export async function completeRounds(items: PickItem[], fetchRounds: PickRoundFetcher): Promise<PickItem[]> {
+  const incomplete = items.filter((i) => (i.round_orders ?? i.orders.length) > i.orders.length);
+  const rounds = new Map<string, PickItemOrder[]>();
+  for (let at = 0; at < incomplete.length; at += PICK_ORDERS_MAX_ITEMS) {
+    const batch = incomplete.slice(at, at + PICK_ORDERS_MAX_ITEMS).map((i) => i.id);
+    for (const r of await fetchRounds(batch)) rounds.set(r.id, r.orders);
+  }
+  const out: PickItem[] = [];
+  for (const item of items) {
+    const orders = rounds.get(item.id);
+    if (!orders) {
+      out.push(item);
+      continue;
+    }
+    if (orders.length === 0) continue;
+    out.push({
+      ...item,
+      orders,
+      round_orders: orders.length,
+      qty: orders.reduce((sum, o) => sum + o.qty, 0),
+      order_id: orders[0]?.shop_order_id ?? item.order_id,
+    });
+  }
+  return out;
 }
 
 /**

@@ -6,7 +6,13 @@ import { useSession } from '../../app/session.tsx';
 import { outboxSender } from '../../app/sync.ts';
 import { floorDb, getMeta, type PickFilter, type PickRecord, setMeta } from '../../offline/db.ts';
 import { currentPick, defaultPickFilter, openPicks, sameFilter } from './pick.rules.ts';
-import { apiPickPages, downloadPickList, storePickList } from './pick-download.ts';
+import {
+  apiPickPages,
+  apiPickRounds,
+  completeRounds,
+  downloadPickList,
+  storePickList,
+} from './pick-download.ts';
 
 /**
  * The pick list as the pick screen works with it (spec 2 §2 Pick screen), read from IndexedDB only so it works
@@ -102,7 +108,11 @@ export function usePickList() {
         await outboxSender()
           .drain({ force: true })
           .catch(() => undefined);
-        const items = await downloadPickList(apiPickPages(api, f));
+        // The list's pages carry the first orders of each round; the rest of the rounds follow in batches.
+        const items = await completeRounds(
+          await downloadPickList(apiPickPages(api, f)),
+          apiPickRounds(api, f),
+        );
         if (!isNewest()) return false;
         await storePickList(db, items, f, Date.now());
         return true;
