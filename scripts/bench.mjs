@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: runs every benchmark script — apps/api/bench/*.bench.ts and e2e/bench/*.ts, each through
 // tsx — which each write a markdown fragment to bench-output/<name>.md, then assembles docs/benchmarks.md
-// from those fragments with the machine and the date. A benchmark that fails is named in the document.
+// from those fragments with the machine and the date. A benchmark that fails is named in the document. Sections
+// measured by hand (KEPT_SECTIONS) are carried over from the current document.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { arch, cpus, platform, release, totalmem } from 'node:os';
@@ -51,6 +52,24 @@ for (const { cwd, file } of benchScripts()) {
   if (r.code !== 0) failures.push(name);
 }
 
+/**
+ * Sections of docs/benchmarks.md that no benchmark script makes (measured by hand, e.g. "Test suite time", ADR 0055):
+ * kept as they are, after the fragments.
+ */
+const KEPT_SECTIONS = ['## Test suite time'];
+function keptSections() {
+  const file = join(ROOT, 'docs/benchmarks.md');
+  if (!existsSync(file)) return [];
+  const text = readFileSync(file, 'utf8');
+  return KEPT_SECTIONS.flatMap((heading) => {
+    const start = text.indexOf(`\n${heading}\n`);
+    if (start < 0) return [];
+    const next = text.indexOf('\n## ', start + heading.length + 2);
+    return [text.slice(start + 1, next < 0 ? undefined : next).trim()];
+  });
+}
+const kept = keptSections();
+
 const cpu = cpus();
 const fragments = readdirSync(OUT)
   .filter((f) => f.endsWith('.md'))
@@ -73,7 +92,7 @@ const doc = [
         '',
       ]
     : []),
-  fragments.join('\n\n'),
+  [...fragments, ...kept].join('\n\n'),
   '',
 ].join('\n');
 writeFileSync(join(ROOT, 'docs/benchmarks.md'), doc);

@@ -1,7 +1,7 @@
 import { test as base } from '@playwright/test';
 import { type BolFake, startBolFake } from '../../apps/api/src/test/fakes/bol-fake.ts';
 import { apiSession, productsInStock } from '../fixtures/api.ts';
-import { DEMO_USERS, portalLogin } from '../fixtures/demo.ts';
+import { DEMO_USERS, portalLogin, tomorrowNight } from '../fixtures/demo.ts';
 import { expect, shot } from '../fixtures/hoppa.ts';
 import { type StartedServer, startServer } from '../fixtures/server.ts';
 
@@ -125,6 +125,9 @@ test('a merchant adds a bol.com connection and its orders arrive in the open ord
   await nl.close();
 
   await page.goto('/orders');
+  // The list defaults to "until today 22:00" (spec 1 §9): orders taken in later in the evening are listed from then.
+  await page.getByLabel('Until').fill(tomorrowNight());
+  await page.getByRole('heading', { name: 'Open orders' }).click();
   await expect(page.getByText('1043946570').first()).toBeVisible();
   await expect(page.getByText('1042831430').first()).toBeVisible();
   await expect(page.getByText('A4K8290LP0')).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { test as base } from '@playwright/test';
 import { type BolFake, startBolFake } from '../../apps/api/src/test/fakes/bol-fake.ts';
 import { apiSession, productsInStock } from '../fixtures/api.ts';
-import { DEMO_USERS, portalLogin } from '../fixtures/demo.ts';
+import { DEMO_USERS, portalLogin, tomorrowNight } from '../fixtures/demo.ts';
 import { expect, shot } from '../fixtures/hoppa.ts';
 import { type StartedServer, startServer } from '../fixtures/server.ts';
 
@@ -90,6 +90,9 @@ test('a bol order ships with a bol.com label from the packing station', async ({
   await portalLogin(packer, DEMO_USERS.picker);
   await expect(async () => {
     await packer.goto('/orders');
+    // The list defaults to "until today 22:00" (spec 1 §9): an order that arrives later is listed from then.
+    await packer.getByLabel('Until').fill(tomorrowNight());
+    await packer.getByRole('heading', { name: 'Open orders' }).click();
     await expect(packer.getByText('1043946570').first()).toBeVisible({ timeout: 1500 });
   }).toPass({ timeout: 30_000 });
   await packer.getByRole('button', { name: 'bol.com label options' }).first().click();

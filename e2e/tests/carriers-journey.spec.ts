@@ -4,7 +4,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { type BolFake, startBolFake } from '../../apps/api/src/test/fakes/bol-fake.ts';
 import { type PostnlFake, startPostnlFake } from '../../apps/api/src/test/fakes/postnl-fake.ts';
 import { apiSession, json, productsInStock } from '../fixtures/api.ts';
-import { DEMO_USERS, portalLogin } from '../fixtures/demo.ts';
+import { DEMO_USERS, portalLogin, tomorrowNight } from '../fixtures/demo.ts';
 import { expect, shot } from '../fixtures/hoppa.ts';
 import { type StartedServer, startServer } from '../fixtures/server.ts';
 
@@ -163,6 +163,9 @@ test('bol orders leave with a bol label, PostNL, a stamp and as own shipment; Po
   const packer = await packerContext.newPage();
   await portalLogin(packer, DEMO_USERS.picker);
   await packer.goto('/orders');
+  // The list defaults to "until today 22:00" (spec 1 §9): orders that arrive later are listed from then.
+  await packer.getByLabel('Until').fill(tomorrowNight());
+  await packer.getByRole('heading', { name: 'Open orders' }).click();
   const card = (id: string) => packer.getByRole('article', { name: `Order ${id}` });
   for (const id of ORDERS) await expect(card(id)).toBeVisible();
 

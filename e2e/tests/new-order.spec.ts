@@ -1,7 +1,7 @@
 import { minDeliveryDate, type Order } from '@hoppa/core';
 import type { Page } from '@playwright/test';
 import { apiSession, json } from '../fixtures/api.ts';
-import { DEMO_USERS, portalLogin } from '../fixtures/demo.ts';
+import { DEMO_USERS, portalLogin, tomorrowNight } from '../fixtures/demo.ts';
 import { expect, shot, test } from '../fixtures/hoppa.ts';
 
 /**
@@ -138,6 +138,9 @@ test('a merchant creates a manual order with a PDF attachment, refused a step fi
 
   await page.getByRole('link', { name: 'Show in open orders' }).click();
   await expect(page).toHaveURL(/\/orders$/);
+  // The list defaults to "until today 22:00" (spec 1 §9): an order made later in the evening is listed from then.
+  await page.getByLabel('Until').fill(tomorrowNight());
+  await page.getByRole('heading', { name: 'Open orders' }).click();
   await expect(page.getByText(manualNumber).first()).toBeVisible();
   await shot(page, 'new-order-07-open-orders');
   // On the card (the packing station's view too) the attachment opens with the packer's instruction.
@@ -204,6 +207,8 @@ test('a merchant creates a B2B pallet order in six steps', async ({ page }) => {
   const number = ((await created.textContent()) ?? '').match(/B2B-\d{6}-[A-Z0-9]{5}/)?.[0] ?? '';
   await page.getByRole('link', { name: 'Show in open orders' }).click();
   await expect(page).toHaveURL(/\/orders\?b2b=true$/);
+  await page.getByLabel('Until').fill(tomorrowNight());
+  await page.getByRole('heading', { name: 'Open orders' }).click();
   await expect(page.getByText(number).first()).toBeVisible();
   await expect(page.getByText(manualNumber)).toHaveCount(0);
   await shot(page, 'new-order-15-b2b-open-orders');

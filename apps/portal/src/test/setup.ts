@@ -1,9 +1,15 @@
 // jsdom lacks a few browser APIs Mantine uses; these stand-ins only make layout code run in tests.
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { loadAllAreaTexts } from '../i18n/i18n.ts';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // Mantine keeps its notifications in one store per module: a toast shown by one test must not appear in the next
+  // (the suite shares modules between files, ADR 0055).
+  notifications.clean();
+});
 // The machines running the suite are shared and busy: a screen may take longer than testing-library's 1 s default to
 // settle. Waiting longer changes no verdict, it only stops a slow render from reading as a missing element.
 configure({ asyncUtilTimeout: 5000 });
