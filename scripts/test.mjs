@@ -77,7 +77,7 @@ function countVitest(report, code) {
   return { passed, failed, note: notes.join('; ') };
 }
 
-async function vitest(step, pkg, reportName, env, timeoutMs = 8 * MINUTE) {
+async function vitest(step, pkg, reportName, env, timeoutMs = 12 * MINUTE) {
   if (!selected(step)) return;
   banner(step);
   const started = Date.now();

@@ -7,8 +7,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
-    // One module graph per worker for all its files (ADR 0055): the setup, i18n and Mantine load once, not per file.
-    // What a test leaves in module scope is reset in src/test/setup.ts.
-    isolate: false,
+    // Each file in its own module graph: with one graph per worker (ADR 0055) the users page's licence select found
+    // no listbox after other files had run (Mantine's combobox state), though it passed alone; see ADR 0055's update.
+    isolate: true,
   },
 });

@@ -1,4 +1,4 @@
-import { defineArea } from './area.ts';
+import { type AreaRoute, defineArea } from './area.ts';
 
 /*
  * Navigation targets of the spec (spec 2 §2 route table, spec 1 §2 dashboard links, spec 3 §2) that the menu or the
@@ -9,22 +9,18 @@ import { defineArea } from './area.ts';
  */
 
 /**
- * Settings pages of issue 16 that other parts build (users, the own account, subscription, invoices): planned until
- * then, already inside the settings layout, so their side-navigation entries lead somewhere (ADR 0051).
+ * Paths the menu or the dashboard links to whose screens are not built yet, each shown as 'not available yet' (inside
+ * the settings layout when it is a settings page). None since issue 16 built the settings pages; the mechanism stays
+ * for the next such link.
  */
-export const PLANNED_SETTINGS_PATHS = [
-  'settings/users',
-  'settings/user',
-  'subscriptions/add',
-  'settings/invoices',
-] as const;
+export const PLANNED_PATHS: readonly Pick<AreaRoute, 'path' | 'layout'>[] = [];
 
 const planned = () => import('./status-pages.tsx').then((m) => ({ Component: m.PlannedPage }));
 
 /** The planned targets as an area: their routes and their menu entries with the checks of spec 2 §6. */
 export const plannedArea = defineArea({
   id: 'planned',
-  routes: PLANNED_SETTINGS_PATHS.map((path) => ({ path, lazy: planned, layout: 'settings' as const })),
+  routes: PLANNED_PATHS.map((p) => ({ ...p, lazy: planned })),
 });
 
 /**

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { merchantOwner, orgAuth, user, warehouseStaff } from '../test/fixtures.ts';
+import { merchantOwner, orgAuth, role, user, warehouseStaff } from '../test/fixtures.ts';
 import { renderRoutes } from '../test/render.tsx';
 import { buildRoutes } from './router.tsx';
 
@@ -40,11 +40,24 @@ describe('RouteGuard in the real route tree (spec 2 §2)', () => {
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
   });
 
-  it('tells plainly that a planned screen is not available yet, inside the settings side navigation', async () => {
-    const session = { user: user(merchantOwner), orgAuth: orgAuth(merchantOwner) };
-    renderRoutes(buildRoutes(), { path: '/settings/users', session, lang: 'nl' });
-    expect(await screen.findByRole('heading', { name: 'Nog niet beschikbaar' })).toBeTruthy();
-    const side = screen.getByRole('navigation', { name: 'Instellingen' });
+  it('puts the settings pages inside the settings side navigation, none of them planned any more (issue 16)', async () => {
+    // A shop owner as docs/roles.md grants: the shop, its users, the own account, the subscription, invoices.
+    const owner = role('merchant_owner', [
+      ...merchantOwner.grants,
+      { methods: ['*'], path: '/users*' },
+      { methods: ['GET', 'PUT'], path: '/current_user' },
+      { methods: ['*'], path: '/subscriptions*' },
+      { methods: ['GET'], path: '/current_subscr' },
+      { methods: ['GET'], path: '/invoice/*' },
+    ]);
+    const session = { user: user(owner), orgAuth: orgAuth(owner) };
+    renderRoutes(buildRoutes(), { path: '/settings/user', session, lang: 'nl' });
+    const side = await screen.findByRole('navigation', { name: 'Instellingen' });
+    const links = [...side.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(links).toEqual(
+      expect.arrayContaining(['/settings/org', '/settings/users', '/settings/user', '/settings/invoices']),
+    );
     expect(side.querySelector('a[href="/settings/org"]')?.textContent).toBe('Organisatie');
+    expect(screen.queryByRole('heading', { name: 'Nog niet beschikbaar' })).toBeNull();
   });
 });

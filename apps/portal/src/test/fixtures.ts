@@ -52,3 +52,28 @@ export function orgAuth(r: CurrentRole, over: Partial<CurrentOrgAuth> = {}): Cur
     ...over,
   } as CurrentOrgAuth;
 }
+
+/**
+ * A `GET /current_org` answer (OrgDetail, ADR 0051) for an organisation of the tests: the organisation with an empty
+ * wizard profile (no contacts, answers or billing address) and no platform keys.
+ */
+export function orgDetail<O extends object>(org: O) {
+  return {
+    ...org,
+    profile: {
+      vat_id: null,
+      coc_number: null,
+      website: null,
+      industry: null,
+      has_logo: false,
+      vat_exemption_doc: null,
+      contacts: [],
+      answers: {},
+      address: {},
+      notSameBilling_email: false,
+      notSameBilling: false,
+      billingAddress: null,
+    },
+    apis: null,
+  };
+}

@@ -6,13 +6,15 @@
  */
 import type { CurrentOrgAuth } from '@hoppa/core';
 import { errorDisplay, errorText } from '@hoppa/web';
-import { Group, Select, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/icons.tsx';
 import { CURRENT_ORG_AUTH_KEY, sessionCalls } from '../session.ts';
+
+const OrgSelect = lazy(() => import('./org-select.tsx').then((m) => ({ default: m.OrgSelect })));
 
 /**
  * The cache key of `GET /orgs` without input: the same entry as `endpointQuery(listOrgsEndpoint, {})` elsewhere
@@ -74,23 +76,29 @@ export function OrgSwitcher({
       </Group>
     );
   }
-  const data = (orgs.data ?? (current ? [{ id: current.id, name: current.name, active: true }] : []))
+  const choices = (orgs.data ?? (current ? [{ id: current.id, name: current.name, active: true }] : []))
     .filter((o) => o.active || o.id === current?.id)
     .map((o) => ({ value: o.id, label: o.name }));
+  const label = (
+    <Group gap={8} wrap="nowrap" c="dimmed" style={{ minWidth: 0 }}>
+      <Icon name="shops" size={16} />
+      <Text size="sm" fw={500} c="dark" truncate="end" aria-label={t('org.label')} title={current?.name}>
+        {current?.name ?? t('org.none')}
+      </Text>
+    </Group>
+  );
+  // The searchable select loads with the first user who has more than one shop (its own chunk, off the first load).
   return (
-    <Select
-      aria-label={t('org.label')}
-      data={data}
-      value={current?.id ?? null}
-      onChange={(id) => {
-        if (id && id !== current?.id) switchOrg.mutate(id, { onSuccess: () => onSwitched?.() });
-      }}
-      searchable={data.length > 7}
-      allowDeselect={false}
-      disabled={switchOrg.isPending}
-      leftSection={<Icon name="shops" size={16} />}
-      comboboxProps={{ withinPortal: true }}
-      w="100%"
-    />
+    <Suspense fallback={label}>
+      <OrgSelect
+        label={t('org.label')}
+        data={choices}
+        value={current?.id ?? null}
+        pending={switchOrg.isPending}
+        onChoose={(id) => {
+          if (id !== current?.id) switchOrg.mutate(id, { onSuccess: () => onSwitched?.() });
+        }}
+      />
+    </Suspense>
   );
 }

@@ -1,9 +1,8 @@
 /**
  * The settings area's side navigation (spec 3 §2: org, subscription, users, user, payments, org_settings; ADR 0051):
  * its entries and which of them a user sees. Each entry is gated like the main menu, on the call its page cannot work
- * without (app/area.ts `mayUse`, core's permission rule); an entry whose page is not built yet names the catalogue call
- * as planned. Loaded with the settings layout, not in the first load. To add a settings page: its route gets
- * `layout: 'settings'` in its area, and its entry goes here (the ones of issue 16 are here already).
+ * without (app/area.ts `mayUse`, core's permission rule). Loaded with the settings layout, not in the first load. To
+ * add a settings page: its route gets `layout: 'settings'` in its area, and its entry goes here.
  */
 import type { Needs } from '../area.ts';
 import { PATHS } from '../paths.ts';
@@ -18,17 +17,17 @@ export interface SettingsNavItem {
 /** The entries in display order. */
 export const SETTINGS_NAV: readonly SettingsNavItem[] = [
   { key: 'org', to: PATHS.settingsOrg, needs: { method: 'PUT', path: '/orgs' } },
-  { key: 'users', to: PATHS.settingsUsers, needs: { method: 'GET', path: '/users', planned: true } },
-  { key: 'user', to: PATHS.settingsUser, needs: { method: 'GET', path: '/current_user', planned: true } },
+  { key: 'users', to: PATHS.settingsUsers, needs: { method: 'GET', path: '/users' } },
+  { key: 'user', to: PATHS.settingsUser, needs: { method: 'PUT', path: '/current_user' } },
   {
     key: 'subscription',
     to: PATHS.subscriptionsAdd,
-    needs: { method: 'GET', path: '/current_subscr', planned: true },
+    needs: { method: 'GET', path: '/current_subscr' },
   },
   {
     key: 'invoices',
     to: PATHS.settingsInvoices,
-    needs: { method: 'GET', path: '/invoice/get/_/_', planned: true },
+    needs: { method: 'GET', path: '/invoice/get/_/_' },
   },
   { key: 'apis', to: PATHS.settingsApis, needs: { method: 'GET', path: '/get-apis' } },
 ];

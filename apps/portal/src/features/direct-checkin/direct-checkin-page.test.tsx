@@ -1,7 +1,7 @@
 import type { Inbound, Org, ProductLocations } from '@hoppa/core';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { orgAuth, role, user } from '../../test/fixtures.ts';
+import { orgAuth, orgDetail, role, user } from '../../test/fixtures.ts';
 import { stubPageRequest } from '../../test/page-request.ts';
 import { renderUi } from '../../test/render.tsx';
 import { DirectCheckinPage } from './direct-checkin-page.tsx';
@@ -104,7 +104,7 @@ function fakeApi(seen: { lookups: string[]; bodies: unknown[] }) {
     const url = new URL(req.url);
     const json = (body: unknown, status = 200) =>
       new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    if (url.pathname === '/api/current_org') return json(ORG);
+    if (url.pathname === '/api/current_org') return json(orgDetail(ORG));
     const ean = /^\/api\/products_org\/ean\/(.+)$/.exec(url.pathname);
     if (ean) {
       const text = decodeURIComponent(ean[1] ?? '');

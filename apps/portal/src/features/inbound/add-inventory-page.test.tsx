@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { orgAuth, role, user } from '../../test/fixtures.ts';
+import { orgAuth, orgDetail, role, user } from '../../test/fixtures.ts';
 import { stubPageRequest } from '../../test/page-request.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { AddInventoryPage } from './add-inventory-page.tsx';
@@ -21,7 +21,7 @@ function renderWizard(calls: Call[]) {
     'fetch',
     fakeApi(
       {
-        'GET /api/current_org': CURRENT_ORG,
+        'GET /api/current_org': orgDetail(CURRENT_ORG),
         'GET /api/products/search': (c: Call) => ({
           products: new URLSearchParams(c.search).get('search')?.toLowerCase().startsWith('aard')
             ? [JAM]

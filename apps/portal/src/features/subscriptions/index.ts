@@ -14,15 +14,18 @@ export const subscriptionsArea = defineArea({
   routes: [
     {
       path: 'subscriptions/add',
+      layout: 'settings',
       screens: ['Pricing and terms'],
       lazy: () => import('./pricing-page.tsx').then((m) => ({ Component: m.PricingPage })),
     },
     {
       path: 'subscriptions/terms',
+      layout: 'settings',
       lazy: () => import('./terms-page.tsx').then((m) => ({ Component: m.TermsPage })),
     },
     {
       path: 'settings/subscription',
+      layout: 'settings',
       lazy: () => import('./subscription-page.tsx').then((m) => ({ Component: m.SubscriptionPage })),
     },
   ],

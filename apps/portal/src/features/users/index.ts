@@ -11,21 +11,25 @@ export const usersArea = defineArea({
   routes: [
     {
       path: 'settings/users',
+      layout: 'settings',
       screens: ['Users (list, add, import, licence select, reset icon)'],
       lazy: () => import('./users-page.tsx').then((m) => ({ Component: m.UsersPage })),
     },
     {
       path: 'settings/users/add',
+      layout: 'settings',
       lazy: () => import('./users-page.tsx').then((m) => ({ Component: m.UsersPage })),
     },
     {
       path: 'settings/users/import',
+      layout: 'settings',
       // The shared spreadsheet wizard reads one text of the products area.
       alsoTexts: ['products'],
       lazy: () => import('./users-page.tsx').then((m) => ({ Component: m.UsersPage })),
     },
     {
       path: 'settings/user',
+      layout: 'settings',
       lazy: () => import('./user-settings-page.tsx').then((m) => ({ Component: m.UserSettingsPage })),
     },
   ],
