@@ -23,6 +23,7 @@ export const orgsArea = defineArea({
     {
       path: 'settings/org',
       layout: 'settings',
+      screens: ['Settings area with side navigation (org, subscription, User, payments, org_settings)'],
       lazy: () => import('./settings-org-page.tsx').then((m) => ({ Component: m.SettingsOrgPage })),
     },
   ],

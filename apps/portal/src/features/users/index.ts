@@ -30,6 +30,8 @@ export const usersArea = defineArea({
     {
       path: 'settings/user',
       layout: 'settings',
+      // The phone field of spec 3 §5 (core's rule, the shared PhoneField) and the sanitised rich text of the plans.
+      screens: ['Custom form fields (phone field, raw HTML field)'],
       lazy: () => import('./user-settings-page.tsx').then((m) => ({ Component: m.UserSettingsPage })),
     },
   ],
