@@ -40,7 +40,11 @@ export async function seedLiveTracking(db: Db, now = new Date()): Promise<LiveTr
       : i % 2 === 0
         ? new Date(Math.min(now.getTime() - 5 * 60_000, handed + 20 * HOUR))
         : null;
-    if (outAt && outAt > sortedAt && outAt < now)
+    // A parcel on the way gets its round 'now' (5 minutes ago): once, so a later run does not add a second round.
+    const hasRound =
+      (await db.query('SELECT 1 FROM order_events WHERE shipment_id = $1 AND code = $2', [p.id, 'J05'])).rows
+        .length > 0;
+    if (outAt && outAt > sortedAt && outAt < now && !hasRound)
       events.push({ code: 'J05', description: 'Bezorger is onderweg', at: outAt });
     const r = await storeCarrierEvents(db, p, events, now);
     if (r.stored === 0) continue;

@@ -343,9 +343,10 @@ describe('the confirmation queue (ADR 0045)', () => {
     // Not due yet: a round leaves it alone.
     await confirmationRound(queue);
     expect(fake.shipments.length).toBe(confirmedBefore);
-    await t.db.query(`UPDATE marketplace_confirmations SET next_attempt_at = now() WHERE order_id = $1`, [
-      id,
-    ]);
+    await t.db.query(
+      `UPDATE marketplace_confirmations SET next_attempt_at = now() - interval '1 second' WHERE order_id = $1`,
+      [id],
+    );
     await confirmationRound(queue);
     expect(fake.shipments.length).toBe(confirmedBefore + 1);
     expect(fake.shipments.at(-1)).toMatchObject({
