@@ -10,7 +10,10 @@ import { expect, newestMailTo, PHONE, shot, test } from '../fixtures/hoppa.ts';
 
 // Spec 2 §2 (sign-up, login, reset; main layout), §5 (validation), §6 (menus follow the role's grants).
 
-/** The portal's navigation items each demo role sees (apps/portal/src/app/layout/navigation.rules.ts). */
+/**
+ * The portal's navigation items each demo role sees (apps/portal/src/app/layout/navigation.rules.ts): since issue 16
+ * everyone has their own account ('User'); shop owners and the admin also the shop's users, subscription and invoices.
+ */
 const WORK = ['Dashboard', 'Orders', 'Shipments', 'Products'];
 /** Inbound (issue 10): the list for every role; announcing and the calendar link for merchants who may announce;
  * direct check-in for the warehouse (it puts stock on locations). */
@@ -26,27 +29,39 @@ const PORTAL_MENU: Record<DemoUserKey, string[]> = {
     ...creating('Inbound', 'Announce stock', 'Inbound calendar', 'Direct check-in'),
     'Shops',
     'Shop settings',
+    'User',
+    'Users',
+    'Subscription',
     'API connections',
+    'Invoices',
     'New shop',
     'Locations',
     'Transfers',
     'Print labels',
     'Admin',
   ],
-  picker: [...work('Inbound', 'Direct check-in'), 'Shops', 'Locations', 'Transfers', 'Print labels'],
+  picker: [...work('Inbound', 'Direct check-in'), 'Shops', 'User', 'Locations', 'Transfers', 'Print labels'],
   bolOwner: [
     ...creating('Inbound', 'Announce stock', 'Inbound calendar'),
     'Shops',
     'Shop settings',
+    'User',
+    'Users',
+    'Subscription',
     'API connections',
+    'Invoices',
     'New shop',
   ],
-  bolUser: [...work('Inbound'), 'Shops'],
+  bolUser: [...work('Inbound'), 'Shops', 'User'],
   stroopOwner: [
     ...creating('Inbound', 'Announce stock', 'Inbound calendar'),
     'Shops',
     'Shop settings',
+    'User',
+    'Users',
+    'Subscription',
     'API connections',
+    'Invoices',
     'New shop',
   ],
 };
