@@ -46,6 +46,7 @@ export * from './orders/order.schema.ts';
 export * from './orders/order-import.rules.ts';
 export * from './orgs/org.endpoints.ts';
 export * from './orgs/org.schema.ts';
+export * from './orgs/org-address.rules.ts';
 export * from './orgs/org-wizard.schema.ts';
 export * from './permissions/permission.rules.ts';
 export * from './permissions/permission.schema.ts';

@@ -18,6 +18,7 @@ import {
   type InboundItemInputSchema,
   inventoryCheckinEndpoint,
   newId,
+  orgAddressLine,
   type PendingItemSchema,
   type Surcharge,
   submitInboundItemEndpoint,
@@ -831,10 +832,7 @@ export async function addInventory(
       contact_person: org.contact_person || org.name,
       contact_person_email: org.contact_person_email || 'onbekend@example.nl',
       phone: org.phone || '-',
-      shipping_address:
-        address.line1 ||
-        [address.street, address.houseNumber, address.postalCode, address.city].filter(Boolean).join(' ') ||
-        org.name,
+      shipping_address: orgAddressLine(address) || org.name,
       track_trace: '-',
       expected_delivery: today,
     },

@@ -3,7 +3,7 @@
  * means, how the scanned products become rows with an amount and a location, and the body the outbox sends. No React,
  * no IndexedDB: tested on their own.
  */
-import type { Org, ProductLocations } from '@hoppa/core';
+import { type Org, orgAddressLine, type ProductLocations } from '@hoppa/core';
 
 /** A product scan counts only when longer than 10 characters (spec 2 §9 scan buffers: direct check-in). */
 export const MIN_PRODUCT_SCAN = 11;
@@ -111,7 +111,7 @@ export function infoFromOrg(
     contact_person: org?.contact_person ?? '',
     contact_person_email: org?.contact_person_email ?? '',
     phone: org?.phone ?? '',
-    shipping_address: org?.address?.line1 ?? '',
+    shipping_address: orgAddressLine(org?.address),
     track_trace: '',
     expected_delivery: today,
   };

@@ -3,7 +3,7 @@
  * tested without a browser: the scanner's buffer, a scanned code's product, the rows, the form's defaults from the
  * organisation and the body of `POST /inventory/direct_checkin`.
  */
-import type { ScanBufferOptions } from '@hoppa/core';
+import { orgAddressLine, type ScanBufferOptions } from '@hoppa/core';
 
 /**
  * The keyboard-wedge buffer of direct check-in (spec 2 §2, §5, §9): a code counts when more than 10 characters
@@ -99,14 +99,11 @@ export interface CheckinInfo {
  * empty the street, house number, postal code and city; the expected delivery is `today` (YYYY-MM-DD, Amsterdam).
  */
 export function infoDefaults(org: OrgDefaults | null | undefined, today: string): CheckinInfo {
-  const a = org?.address;
-  const street = [a?.street, a?.houseNumber].filter(Boolean).join(' ');
-  const place = [a?.postalCode, a?.city].filter(Boolean).join(' ');
   return {
     contact_person: org?.contact_person ?? '',
     contact_person_email: org?.contact_person_email ?? '',
     phone: org?.phone ?? '',
-    shipping_address: a?.line1?.trim() || [street, place].filter(Boolean).join(', '),
+    shipping_address: orgAddressLine(org?.address),
     track_trace: '',
     expected_delivery: today,
   };

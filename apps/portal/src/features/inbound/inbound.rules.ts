@@ -11,6 +11,7 @@ import {
   type InboundInformation,
   InboundInformationSchema,
   type InboundType,
+  orgAddressLine,
 } from '@hoppa/core';
 import type { z } from 'zod';
 import type { MappedRow } from '../../components/spreadsheet-import/spreadsheet.rules.ts';
@@ -50,10 +51,7 @@ export interface OrgDefaults {
  * number, postcode and city on one line (the API takes one line); the expected delivery today (Amsterdam). Track and trace stays empty.
  */
 export function infoDefaults(org: OrgDefaults | null | undefined, today = amsterdamDay()): InfoValues {
-  const a = org?.address ?? {};
-  const street = [a.street, a.houseNumber].filter(Boolean).join(' ');
-  const place = [a.postalCode, a.city].filter(Boolean).join(' ');
-  const address = a.line1?.trim() ? a.line1.trim() : [street, place].filter(Boolean).join(', ');
+  const address = orgAddressLine(org?.address);
   return {
     contact_person: org?.contact_person ?? '',
     contact_person_email: org?.contact_person_email ?? '',
