@@ -33,6 +33,7 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
+import { PhoneField } from '@hoppa/web';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -574,7 +575,7 @@ function AddressStep({ draft, address, lang }: StepProps) {
         {field('surename')}
         {field('company', false)}
         {field('email')}
-        {field('phone', false)}
+        <PhoneField label={t('address.phone')} {...address.getInputProps('phone')} />
       </SimpleGrid>
       <Group mt="sm" data-testid="address-check">
         {check.isFetching ? (
