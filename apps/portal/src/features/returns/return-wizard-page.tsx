@@ -9,7 +9,7 @@ import {
   type ReturnReasonCode,
   returnLabelEndpoint,
 } from '@hoppa/core';
-import { useZodForm } from '@hoppa/web';
+import { PhoneField, useZodForm } from '@hoppa/web';
 import {
   ActionIcon,
   Alert,
@@ -250,7 +250,7 @@ function Wizard({ order, lang }: { order: Order; lang: 'nl' | 'en' }) {
               <TextInput label={t('surname')} required {...form.field('surname')} />
               <TextInput label={t('company')} {...form.field('company')} />
               <TextInput label={t('email')} required {...form.field('email')} />
-              <TextInput label={t('phone')} {...form.field('phone')} />
+              <PhoneField label={t('phone')} {...form.field('phone')} />
             </SimpleGrid>
           </Paper>
         </Stepper.Step>
