@@ -1,3 +1,5 @@
+import { PHONE_MESSAGE } from '@hoppa/core';
+
 /** Texts of the floor's direct check-in (issue 10 item 3; spec 2 §2 Direct check-in (beta), §8). */
 export const directCheckinTexts = {
   nl: {
@@ -53,6 +55,7 @@ export const directCheckinTexts = {
       shipping_address: 'Verzendadres is verplicht.',
       contact_person_email: 'E-mail van de contactpersoon is verplicht.',
       email_format: 'Vul een geldig e-mailadres in.',
+      phone: 'Vul een geldig telefoonnummer in',
     },
     queued: '{{count}} st. voor {{org}} klaar om in te checken.',
     recent: 'Recent',
@@ -116,6 +119,7 @@ export const directCheckinTexts = {
       shipping_address: 'Shipping address is required.',
       contact_person_email: 'Contact person email is required.',
       email_format: 'Valid email is required.',
+      phone: PHONE_MESSAGE,
     },
     queued: '{{count}} pcs for {{org}} ready to check in.',
     recent: 'Recent',
