@@ -73,7 +73,7 @@ let admin: Page;
 
 /** Picks `option` in the Mantine select labelled `label`. */
 async function choose(page: Page, label: string | RegExp, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('combobox', { name: label, exact: typeof label === 'string' }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
