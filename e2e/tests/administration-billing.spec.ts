@@ -7,7 +7,7 @@ import {
   type Order,
   previousMonthPeriod,
 } from '@hoppa/core';
-import { test as base, type BrowserContext, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { startViesFake, type ViesFake } from '../../apps/api/src/test/fakes/vies-fake.ts';
 import { apiSession, json, orderRow, productsInStock } from '../fixtures/api.ts';
@@ -318,7 +318,9 @@ test('4 · the merchant invites a colleague, who sets a password and logs in wit
   await page.reload();
   await page.getByRole('textbox', { name: 'Search by name or e-mail' }).fill('Lotte');
   await expect(page.getByRole('row')).toHaveCount(2);
-  await expect(page.getByRole('row').filter({ hasText: colleagueEmail }).getByLabel('Verified')).toBeVisible();
+  await expect(
+    page.getByRole('row').filter({ hasText: colleagueEmail }).getByLabel('Verified'),
+  ).toBeVisible();
   await choose(page, 'Licence of Lotte Visser', 'Stakeholders');
   await expect(page.getByText('Licence of Lotte Visser changed to Stakeholders.')).toBeVisible();
   await shot(page, 'administration-billing-15-licence-changed');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { phoneField } from '../common/phone.ts';
 import { IdSchema } from '../common/common.schema.ts';
+import { phoneField } from '../common/phone.ts';
 import { boundedText } from '../common/text.ts';
 import { GrantSchema } from '../permissions/permission.schema.ts';
 

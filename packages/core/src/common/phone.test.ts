@@ -32,7 +32,9 @@ describe('phone field of a schema (spec 3 §5)', () => {
 
   it('refuses what the phone field refuses, with the rule message', () => {
     for (const bad of ['call me', '+0123', '06 12a45678', '+1234567890123456', '06\u000012345678'])
-      expect(phoneField().safeParse(bad).error?.issues[0]?.message, bad).toBe('Please enter a valid phone number');
+      expect(phoneField().safeParse(bad).error?.issues[0]?.message, bad).toBe(
+        'Please enter a valid phone number',
+      );
     expect(phoneField().safeParse('0'.repeat(31)).error?.issues[0]?.message).toBe(
       'Phone is too long (at most 30 characters)',
     );

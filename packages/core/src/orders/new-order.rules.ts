@@ -5,8 +5,8 @@
  */
 import { addDays } from 'date-fns';
 import { amsterdamDay } from '../common/dates.ts';
-import { isAcceptedPhone } from '../common/phone.ts';
 import { PHONE_MESSAGE } from '../common/phone.rules.ts';
+import { isAcceptedPhone } from '../common/phone.ts';
 import type { ShipmentMethod } from './order.schema.ts';
 
 /** Order types that take the six-step flow (spec 1 §4 'B2B-like flow'). */

@@ -125,7 +125,12 @@ export function infoFromOrg(
 }
 
 /** A field of the contact form that is missing or wrong, in the form's order (spec 2 §8). */
-export type InfoProblem = 'contact_person' | 'shipping_address' | 'contact_person_email' | 'email_format' | 'phone';
+export type InfoProblem =
+  | 'contact_person'
+  | 'shipping_address'
+  | 'contact_person_email'
+  | 'email_format'
+  | 'phone';
 
 /** Loose e-mail shape check for the form (the API validates strictly with zod). */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

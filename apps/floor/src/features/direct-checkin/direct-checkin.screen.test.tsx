@@ -219,7 +219,9 @@ describe('direct check-in on the floor (issue 10 item 3; spec 2 §2 Direct check
     expect((phone as HTMLInputElement).value).toBe('020 555 0100');
     fireEvent.input(phone, { target: { value: 'bel me' } });
     fireEvent.click(screen.getByRole('button', { name: 'Check in 12 pcs' }));
-    expect((await screen.findByTestId('direct-problem')).textContent).toBe('Please enter a valid phone number');
+    expect((await screen.findByTestId('direct-problem')).textContent).toBe(
+      'Please enter a valid phone number',
+    );
     expect(calls.some((c) => c.path === '/inventory/direct_checkin')).toBe(false);
     fireEvent.input(phone, { target: { value: '020 555 0100' } });
     fireEvent.click(screen.getByRole('button', { name: 'Check in 12 pcs' }));

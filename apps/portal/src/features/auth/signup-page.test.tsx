@@ -79,7 +79,9 @@ describe('sign-up by mailed link (docs/decisions/0015-signup-confirmation.md)', 
     expect(await screen.findByText(/We have sent a link to femke@example.nl/)).toBeTruthy();
     expect(calls).toEqual([{ method: 'POST', path: '/api/signup' }]);
     // The phone field sends the international form (nl by default; ADR 0057).
-    expect(bodies).toEqual([expect.objectContaining({ email: 'femke@example.nl', phone: '+31 6 1234 5678' })]);
+    expect(bodies).toEqual([
+      expect.objectContaining({ email: 'femke@example.nl', phone: '+31 6 1234 5678' }),
+    ]);
   });
 
   it('confirms the token of the link once and explains an expired link', async () => {

@@ -12,6 +12,7 @@ import {
   type ShipmentMethod,
   shipmentMethodChoices,
 } from '@hoppa/core';
+import { PhoneField } from '@hoppa/web';
 import {
   ActionIcon,
   Alert,
@@ -33,7 +34,6 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { PhoneField } from '@hoppa/web';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';

@@ -25,6 +25,7 @@ import {
   RETURN_WINDOWS,
   SELLABLE_RETURN_HANDLING,
 } from '@hoppa/core';
+import { PhoneField } from '@hoppa/web';
 import {
   ActionIcon,
   Alert,
@@ -45,7 +46,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { PhoneField } from '@hoppa/web';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
