@@ -5,7 +5,7 @@ import {
   type PhoneCountry,
   splitPhone,
 } from '@hoppa/core';
-import { Group, type MantineSize, NativeSelect, TextInput } from '@mantine/core';
+import { type MantineSize, NativeSelect, TextInput } from '@mantine/core';
 import { type FocusEventHandler, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -68,7 +68,8 @@ export function PhoneField({
   const own =
     touched && !isValidPhone(internationalPhone(country, typed)) ? t('validation.phone') : undefined;
   return (
-    <Group gap={6} align="flex-start" wrap="nowrap">
+    // A plain flex row, not Mantine's Group: Group alone would become a chunk of the floor's first load (ADR 0057).
+    <div style={{ display: 'flex', gap: 6, alignItems: 'flex-start' }}>
       <NativeSelect
         label={<span>&nbsp;</span>}
         aria-label={
@@ -111,6 +112,6 @@ export function PhoneField({
           onBlur?.(e);
         }}
       />
-    </Group>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { request, SignupBodySchema, signupEndpoint } from '@hoppa/core';
-import { PhoneField, useZodForm } from '@hoppa/web';
+import { useZodForm } from '@hoppa/web';
+import { PhoneField } from '@hoppa/web/phone-field';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';

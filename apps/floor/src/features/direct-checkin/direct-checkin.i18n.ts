@@ -1,5 +1,3 @@
-import { PHONE_MESSAGE } from '@hoppa/core';
-
 /** Texts of the floor's direct check-in (issue 10 item 3; spec 2 §2 Direct check-in (beta), §8). */
 export const directCheckinTexts = {
   nl: {
@@ -119,7 +117,8 @@ export const directCheckinTexts = {
       shipping_address: 'Shipping address is required.',
       contact_person_email: 'Contact person email is required.',
       email_format: 'Valid email is required.',
-      phone: PHONE_MESSAGE,
+      // core PHONE_MESSAGE, written out: these texts are in the first load, core's phone rules are not.
+      phone: 'Please enter a valid phone number',
     },
     queued: '{{count}} pcs for {{org}} ready to check in.',
     recent: 'Recent',

@@ -1,5 +1,5 @@
 import { ApiError, amsterdamDay, listOrgsEndpoint, type ProductLocations, request } from '@hoppa/core';
-import { PhoneField } from '@hoppa/web';
+import { PhoneField } from '@hoppa/web/phone-field';
 import { Button, NativeSelect, Textarea, TextInput } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { TFunction } from 'i18next';

@@ -1,5 +1,6 @@
 import { SignupBodySchema } from '@hoppa/core';
-import { PhoneField, useZodForm } from '@hoppa/web';
+import { useZodForm } from '@hoppa/web';
+import { PhoneField } from '@hoppa/web/phone-field';
 import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import { amsterdamDay, DirectCheckinInformationSchema, type Inbound, type Org } from '@hoppa/core';
-import { PhoneField, useZodForm } from '@hoppa/web';
+import { useZodForm } from '@hoppa/web';
+import { PhoneField } from '@hoppa/web/phone-field';
 import {
   ActionIcon,
   Alert,

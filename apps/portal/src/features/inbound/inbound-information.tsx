@@ -1,5 +1,6 @@
 import { InboundInformationSchema } from '@hoppa/core';
-import { PhoneField, useZodForm } from '@hoppa/web';
+import { useZodForm } from '@hoppa/web';
+import { PhoneField } from '@hoppa/web/phone-field';
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import type { ReactNode } from 'react';

@@ -12,7 +12,7 @@ import {
   type ShipmentMethod,
   shipmentMethodChoices,
 } from '@hoppa/core';
-import { PhoneField } from '@hoppa/web';
+import { PhoneField } from '@hoppa/web/phone-field';
 import {
   ActionIcon,
   Alert,

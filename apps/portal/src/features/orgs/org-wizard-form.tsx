@@ -25,7 +25,7 @@ import {
   RETURN_WINDOWS,
   SELLABLE_RETURN_HANDLING,
 } from '@hoppa/core';
-import { PhoneField } from '@hoppa/web';
+import { PhoneField } from '@hoppa/web/phone-field';
 import {
   ActionIcon,
   Alert,

@@ -9,7 +9,8 @@ import {
   type ReturnReasonCode,
   returnLabelEndpoint,
 } from '@hoppa/core';
-import { PhoneField, useZodForm } from '@hoppa/web';
+import { useZodForm } from '@hoppa/web';
+import { PhoneField } from '@hoppa/web/phone-field';
 import {
   ActionIcon,
   Alert,

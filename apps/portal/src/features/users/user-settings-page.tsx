@@ -1,5 +1,6 @@
 import { ProfileBodySchema, USER_LANGS } from '@hoppa/core';
-import { PhoneField, useZodForm } from '@hoppa/web';
+import { useZodForm } from '@hoppa/web';
+import { PhoneField } from '@hoppa/web/phone-field';
 import {
   Alert,
   Button,
