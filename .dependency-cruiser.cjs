@@ -29,13 +29,14 @@ module.exports = {
       name: 'apps-use-packages-through-their-exports',
       severity: 'error',
       comment:
-        'Apps and e2e import a workspace package (@hoppa/core, @hoppa/web) by its name, which resolves to its src/index.ts, or by a subpath its package.json exports for lazy loading (@hoppa/web/camera-scanner, @hoppa/core/rich-text); a deep import couples to its internals.',
+        'Apps and e2e import a workspace package (@hoppa/core, @hoppa/web) by its name, which resolves to its src/index.ts, or by a subpath its package.json exports for lazy loading (@hoppa/web/camera-scanner, @hoppa/web/phone-field, @hoppa/core/rich-text); a deep import couples to its internals.',
       from: { path: '^(apps|e2e)/' },
       to: {
         path: '^packages/[^/]+/src/',
         pathNot: [
           '^packages/[^/]+/src/index\\.tsx?$',
           '^packages/web/src/camera-scanner\\.tsx$',
+          '^packages/web/src/phone-field\\.tsx$',
           '^packages/core/src/rich-text\\.ts$',
         ],
       },

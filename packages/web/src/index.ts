@@ -1,6 +1,8 @@
 /**
  * @hoppa/web: what the portal and the floor app share in the browser: the i18n set-up with the shared texts, the
- * error contract's texts and red banner, and zod-validated Mantine forms. Domain rules stay in @hoppa/core.
+ * error contract's texts and red banner, and zod-validated Mantine forms. Domain rules stay in @hoppa/core. The one
+ * phone field of spec 3 §5 is its own entry point, `@hoppa/web/phone-field` (ADR 0057), so it stays out of both
+ * apps' first load: only lazy screens use it.
  */
 export { ErrorBanner, type ErrorBannerProps } from './error-banner.tsx';
 export { useZodForm } from './form.ts';

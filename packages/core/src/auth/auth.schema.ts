@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
+import { phoneField } from '../common/phone.ts';
 import { boundedText } from '../common/text.ts';
 import { GrantSchema } from '../permissions/permission.schema.ts';
 
@@ -15,18 +16,10 @@ const required = (what: string, max: number) => boundedText(what, max, { min: 1 
 const EmailSchema = required('Email', 254).pipe(z.email('Invalid email address!'));
 
 /**
- * Phone as typed by a person: optional +, then digits, spaces, dashes and brackets, 15 digits at most
- * (spec 2 §5 phone pattern).
+ * The sign-up's phone (spec 2 §5 sign-up: required; spec 3 §5 the one phone rule, core `phoneField`): a national
+ * number is read in nl and stored in the international form the phone field sends.
  */
-export const PhoneSchema = required('Phone', 30).pipe(
-  z
-    .string()
-    .regex(/^\+?[0-9 ()-]+$/, 'Please enter a valid phone number')
-    .refine((v) => {
-      const digits = v.replace(/\D/g, '');
-      return digits.length >= 2 && digits.length <= 15;
-    }, 'Please enter a valid phone number'),
-);
+export const PhoneSchema = phoneField('Phone is required');
 
 /** POST /login body (spec 2 §5: email and password required). */
 export const LoginBodySchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
+import { phoneField } from '../common/phone.ts';
 import { boundedText } from '../common/text.ts';
 
 /** Inbound types (spec 2 §3 Inbound types, §9): package, pallet, container/other. */
@@ -32,7 +33,7 @@ export const InboundInformationSchema = z.object({
     .trim()
     .min(1, 'Contact person email is required.')
     .pipe(z.email('Valid email is required.')),
-  phone: text(50).min(1, 'Phone number is required.'),
+  phone: phoneField('Phone number is required.'),
   shipping_address: text(500).min(1, 'Shipping address is required.'),
   track_trace: text(200).min(1, 'Track & trace is required.'),
   expected_delivery: dateOnly,
@@ -164,7 +165,7 @@ export const FindLocationsBodySchema = z.object({
  * e-mail are required; phone and track and trace may be left empty (stored as '').
  */
 export const DirectCheckinInformationSchema = InboundInformationSchema.extend({
-  phone: text(50).default(''),
+  phone: phoneField().default(''),
   track_trace: text(200).default(''),
 });
 

@@ -5,6 +5,8 @@
  */
 import { addDays } from 'date-fns';
 import { amsterdamDay } from '../common/dates.ts';
+import { PHONE_MESSAGE } from '../common/phone.rules.ts';
+import { isAcceptedPhone } from '../common/phone.ts';
 import type { ShipmentMethod } from './order.schema.ts';
 
 /** Order types that take the six-step flow (spec 1 §4 'B2B-like flow'). */
@@ -74,7 +76,7 @@ export const NEW_ORDER_MESSAGES: Record<NewOrderCheck, { en: string; nl: string 
   city: { en: 'Add city', nl: 'Voeg een plaats toe' },
   email: { en: 'Add email', nl: 'Voeg een e-mailadres toe' },
   emailFormat: { en: 'Invalid email address!', nl: 'Ongeldig e-mailadres!' },
-  phoneFormat: { en: 'Invalid format!', nl: 'Ongeldig formaat!' },
+  phoneFormat: { en: PHONE_MESSAGE, nl: 'Vul een geldig telefoonnummer in' },
   shipmentMethod: { en: 'Choose a shipping option', nl: 'Kies een verzendoptie' },
   reason: { en: 'Choose why you are creating this order', nl: 'Kies waarom je deze order aanmaakt' },
   attachmentFiles: {
@@ -136,9 +138,12 @@ export function isEmail(s: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(s.trim());
 }
 
-/** Phone pattern (spec 1 §5 Address form): optional plus, then digits, spaces, hyphens and brackets. */
+/**
+ * Phone of the address (spec 1 §5 Address form; spec 3 §5 the one phone rule, ADR 0057): core `isAcceptedPhone`, a
+ * national number read in nl.
+ */
 export function isPhone(s: string): boolean {
-  return /^\+?[\d\s\-()]{6,20}$/.test(s.trim());
+  return isAcceptedPhone(s);
 }
 
 /** Dutch postcode pattern (spec 1 §5 Address form): four digits, an optional space, two letters. */

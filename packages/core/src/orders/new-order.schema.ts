@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
+import { phoneField } from '../common/phone.ts';
 import { addressLine, boundedDateTime, codeText, nameText, noteText } from '../common/text.ts';
 import { pageOf, pageQuery } from '../http/page.ts';
 import { ORDER_REASONS, ORDER_TYPES } from './order.schema.ts';
@@ -34,7 +35,7 @@ export const NewOrderAddressSchema = z.object({
   city: field('City'),
   countryCode: field('Country'),
   email: field('Email'),
-  phone: field('Phone'),
+  phone: phoneField().optional(),
   company: field('Company'),
 });
 export type NewOrderAddress = z.infer<typeof NewOrderAddressSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
+import { phoneField } from '../common/phone.ts';
 import { boundedText, codeText, freeText } from '../common/text.ts';
 
 /**
@@ -120,11 +121,7 @@ export const ReturnAddressSchema = z
     surname: boundedText('Surname', 80, { min: 1 }),
     company: boundedText('Company', 120).optional(),
     email: z.email('A valid e-mail address'),
-    phone: z
-      .string()
-      .trim()
-      .regex(/^\+?[\d\s\-()]{6,20}$/, 'Phone: digits, spaces, dashes, brackets, optional +')
-      .optional(),
+    phone: phoneField().optional(),
   })
   .refine((a) => a.countryCode !== 'NL' || /^\d{4}\s?[A-Za-z]{2}$/.test(a.zipCode), {
     message: 'Dutch postal code: four digits and two letters',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { USER_LANGS } from '../auth/auth.schema.ts';
 import { IdSchema } from '../common/common.schema.ts';
-import { isValidPhone, PHONE_MESSAGE } from '../common/phone.rules.ts';
+import { phoneField } from '../common/phone.ts';
 import { boundedText, searchText } from '../common/text.ts';
 import { sortQuery } from '../http/page.ts';
 
@@ -29,7 +29,7 @@ export const USER_IMPORT_REQUIRED = [
  * A phone number as the shared phone field gives it (spec 3 §5): empty, or an optional `+` and 2–15 digits
  * starting 1–9 after stripping spaces, brackets and dashes.
  */
-export const OptionalPhoneSchema = boundedText('Phone', 30).refine(isValidPhone, PHONE_MESSAGE);
+export const OptionalPhoneSchema = phoneField();
 
 /**
  * One mapped row of `POST /users` (spec 3 §7: first_name, family_name, email, stakeholders_group, licence). Rows are

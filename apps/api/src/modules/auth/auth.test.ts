@@ -47,6 +47,11 @@ describe('sign-up, login, logout, current user (spec 2 §2, §5, §7)', () => {
     const badEmail = await inject('POST', '/api/signup', { payload: { ...signupBody, email: 'femke@' } });
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json().message).toContain('email');
+
+    // The one phone rule of spec 3 §5 (core phoneField), as the phone field refuses it.
+    const badPhone = await inject('POST', '/api/signup', { payload: { ...signupBody, phone: '06-12ab' } });
+    expect(badPhone.statusCode).toBe(400);
+    expect(badPhone.json().message).toBe('phone: Please enter a valid phone number');
   });
 
   /** The token of the newest sign-up link mailed to `email`, or undefined. */

@@ -409,14 +409,29 @@ describe('placing stock (spec 2 §2 Inbound item detail; the stock ledger)', () 
     expect((await api(bolOwner, 'POST', '/inventory/direct_checkin', body)).status).toBe(403);
     await setCurr(picker, bol);
     expect((await api(picker, 'POST', '/inventory/direct_checkin', noContact)).status).toBe(400);
+    // The one phone rule of spec 3 §5 (core phoneField): a bad number is refused with the rule's message.
+    const badPhone = await api<{ message: string }>(picker, 'POST', '/inventory/direct_checkin', {
+      ...body,
+      information: { ...required, phone: 'bel me' },
+    });
+    expect([badPhone.status, badPhone.body.message]).toEqual([
+      400,
+      'information.phone: Please enter a valid phone number',
+    ]);
     const r = await api<Inbound>(picker, 'POST', '/inventory/direct_checkin', body);
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect([r.body.phone, r.body.track_trace]).toEqual(['', '']);
     // The floor app names the organisation: it counts whatever the session's current one is.
     await setCurr(picker, stroop);
-    const named = await api<Inbound>(picker, 'POST', '/inventory/direct_checkin', { ...body, org_id: bol });
+    // …and a national phone number is read in nl and stored in the international form the phone field sends.
+    const named = await api<Inbound>(picker, 'POST', '/inventory/direct_checkin', {
+      ...body,
+      org_id: bol,
+      information: { ...required, phone: '020 123 4567' },
+    });
     expect(named.status, JSON.stringify(named.body)).toBe(201);
     expect(named.body.org_id).toBe(bol);
+    expect(named.body.phone).toBe('+31 20 123 4567');
     expect(r.body.status).toBe('checked_in');
     expect(r.body.direct).toBe(true);
     expect(r.body.items[0]?.pieces_checked_in).toBe(7);

@@ -216,7 +216,7 @@ describe('the organisation wizard, shops lists, activation, platform keys and th
       '/api/orgs',
       cookie,
       wizardBody('Retour BV', {
-        contacts: [{ name: 'A', email: 'a@b.nl', contact_number: '0012345', role: 'General' }],
+        contacts: [{ name: 'A', email: 'a@b.nl', contact_number: '06-12ab', role: 'General' }],
       }),
     );
     expect(noPhone.statusCode).toBe(400);

@@ -313,10 +313,19 @@ describe('users and licences of a shop (spec 3 §2 Users, §5 add user / users i
     expect(CurrentUserSchema.parse(ok.json())).toMatchObject({ lang: 'fr', phone: '+32 470 12 34 56' });
     const again = CurrentUserSchema.parse((await inject('GET', '/api/current_user', cookie)).json());
     expect(again.lang).toBe('fr');
+    // A national number is read in nl and stored in the international form the phone field sends (ADR 0057).
+    const national = await inject('PUT', '/api/current_user', cookie, {
+      first_name: 'Piet',
+      family_name: 'Picker',
+      phone: '06 1234 5678',
+      lang: 'fr',
+    });
+    expect(national.statusCode).toBe(200);
+    expect(CurrentUserSchema.parse(national.json()).phone).toBe('+31 6 1234 5678');
     const bad = await inject('PUT', '/api/current_user', cookie, {
       first_name: 'Piet',
       family_name: 'Picker',
-      phone: '0612345678',
+      phone: '+0612345678',
       lang: 'en',
     });
     expect(bad.statusCode).toBe(400);

@@ -64,6 +64,16 @@ describe('sign-up screen (spec 2 §2, §5)', () => {
     await waitFor(() => expect(screen.queryByText('Invalid email address!')).toBeNull());
   });
 
+  it('refuses a phone number that breaks the phone rule, with the rule message (spec 3 §5)', async () => {
+    renderFloor('/signup');
+    await screen.findByRole('heading', { name: 'Create an account' });
+    type('Phone number', '06-12ab');
+    expect(await screen.findByText('Please enter a valid phone number')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(screen.getAllByText('Please enter a valid phone number')).toHaveLength(1);
+    expect(signupCalls()).toEqual([]);
+  });
+
   it('shows the messages in Dutch on a Dutch browser', async () => {
     renderFloor('/signup', { lang: 'nl' });
     await screen.findByRole('heading', { name: 'Account aanmaken' });
@@ -81,7 +91,8 @@ describe('sign-up screen (spec 2 §2, §5)', () => {
     type('First name', ' Anna ');
     type('Last name', 'de Vries');
     type('Email address', 'anna@bakkerijbol.nl ');
-    type('Phone number', '+31 6 1234 5678');
+    // The phone field: a national number in the default country nl, sent in the international form (spec 3 §5).
+    type('Phone number', '06 1234 5678');
     type('Password', 'brood-2026');
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect((await screen.findByTestId('signup-sent')).textContent).toBe(

@@ -1,5 +1,6 @@
 import { request, SignupBodySchema, signupEndpoint } from '@hoppa/core';
 import { useZodForm } from '@hoppa/web';
+import { PhoneField } from '@hoppa/web/phone-field';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
@@ -14,7 +15,7 @@ import {
 } from '../../components/auth-form.tsx';
 
 /**
- * /signup (spec 2 §2, §5): first name, last name, email, phone and password (hint: at least 9
+ * /signup (spec 2 §2, §5): first name, last name, email, phone (the shared phone field of spec 3 §5) and password (hint: at least 9
  * characters), all required, checked with core's sign-up rules after a change and before submit. The
  * server mails a confirmation link (the same answer for every address: docs/decisions/0015-signup-confirmation.md);
  * the link opens the portal, which finishes the sign-up and logs the account in.
@@ -38,7 +39,7 @@ export function SignupScreen() {
         first_name: v.first_name.trim(),
         family_name: v.family_name.trim(),
         email,
-        phone: v.phone.trim(),
+        phone: v.phone,
         password: v.password,
       };
       await request(api, signupEndpoint, { body });
@@ -73,7 +74,7 @@ export function SignupScreen() {
         />
         <AuthTextInput label={t('familyName')} autoComplete="family-name" {...form.field('family_name')} />
         <AuthTextInput label={t('email')} kind="email" autoComplete="email" {...form.field('email')} />
-        <AuthTextInput label={t('phone')} kind="tel" autoComplete="tel" {...form.field('phone')} />
+        <PhoneField label={t('phone')} size="lg" {...form.field('phone')} />
         <AuthPasswordInput
           label={t('password')}
           description={t('signup.passwordHint')}

@@ -53,6 +53,7 @@ export const directCheckinTexts = {
       shipping_address: 'Verzendadres is verplicht.',
       contact_person_email: 'E-mail van de contactpersoon is verplicht.',
       email_format: 'Vul een geldig e-mailadres in.',
+      phone: 'Vul een geldig telefoonnummer in',
     },
     queued: '{{count}} st. voor {{org}} klaar om in te checken.',
     recent: 'Recent',
@@ -116,6 +117,8 @@ export const directCheckinTexts = {
       shipping_address: 'Shipping address is required.',
       contact_person_email: 'Contact person email is required.',
       email_format: 'Valid email is required.',
+      // core PHONE_MESSAGE, written out: these texts are in the first load, core's phone rules are not.
+      phone: 'Please enter a valid phone number',
     },
     queued: '{{count}} pcs for {{org}} ready to check in.',
     recent: 'Recent',

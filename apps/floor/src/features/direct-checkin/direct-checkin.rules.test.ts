@@ -116,6 +116,10 @@ describe('direct check-in rules (spec 2 §2 Direct check-in, §9)', () => {
     expect(infoProblem({ ...base, shipping_address: '' })).toBe('shipping_address');
     expect(infoProblem({ ...base, contact_person_email: '' })).toBe('contact_person_email');
     expect(infoProblem({ ...base, contact_person_email: 'anna@' })).toBe('email_format');
+    // The phone may stay empty; else the one phone rule of spec 3 §5 (a national number is read in nl).
+    expect(infoProblem({ ...base, phone: '020 555 0100' })).toBeNull();
+    expect(infoProblem({ ...base, phone: 'bel me' })).toBe('phone');
+    expect(infoProblem({ ...base, phone: '+0 12' })).toBe('phone');
     expect(infoFromOrg(null, '2026-11-25').contact_person).toBe('');
   });
 
@@ -124,7 +128,7 @@ describe('direct check-in rules (spec 2 §2 Direct check-in, §9)', () => {
     const info = {
       contact_person: ' Anna ',
       contact_person_email: 'anna@bol.nl ',
-      phone: '',
+      phone: ' 06 1234 5678 ',
       shipping_address: 'Kade 1\n1011 AA Amsterdam',
       track_trace: '',
       expected_delivery: '2026-11-25',
@@ -135,7 +139,7 @@ describe('direct check-in rules (spec 2 §2 Direct check-in, §9)', () => {
       information: {
         contact_person: 'Anna',
         contact_person_email: 'anna@bol.nl',
-        phone: '',
+        phone: '+31 6 1234 5678',
         shipping_address: 'Kade 1, 1011 AA Amsterdam',
         track_trace: '',
         expected_delivery: '2026-11-25',

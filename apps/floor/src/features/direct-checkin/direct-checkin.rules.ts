@@ -3,7 +3,14 @@
  * means, how the scanned products become rows with an amount and a location, and the body the outbox sends. No React,
  * no IndexedDB: tested on their own.
  */
-import { type Org, orgAddressLine, type ProductLocations } from '@hoppa/core';
+import {
+  DEFAULT_PHONE_COUNTRY,
+  internationalPhone,
+  isAcceptedPhone,
+  type Org,
+  orgAddressLine,
+  type ProductLocations,
+} from '@hoppa/core';
 
 /** A product scan counts only when longer than 10 characters (spec 2 §9 scan buffers: direct check-in). */
 export const MIN_PRODUCT_SCAN = 11;
@@ -118,17 +125,26 @@ export function infoFromOrg(
 }
 
 /** A field of the contact form that is missing or wrong, in the form's order (spec 2 §8). */
-export type InfoProblem = 'contact_person' | 'shipping_address' | 'contact_person_email' | 'email_format';
+export type InfoProblem =
+  | 'contact_person'
+  | 'shipping_address'
+  | 'contact_person_email'
+  | 'email_format'
+  | 'phone';
 
 /** Loose e-mail shape check for the form (the API validates strictly with zod). */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The first problem of the contact form, or null (required: contact person, address, a valid e-mail). */
+/**
+ * The first problem of the contact form, or null (required: contact person, address, a valid e-mail; the phone may be
+ * empty, else it must pass the one phone rule of spec 3 §5, core `isAcceptedPhone`).
+ */
 export function infoProblem(info: DirectInfo): InfoProblem | null {
   if (!info.contact_person.trim()) return 'contact_person';
   if (!info.shipping_address.trim()) return 'shipping_address';
   if (!info.contact_person_email.trim()) return 'contact_person_email';
   if (!EMAIL.test(info.contact_person_email.trim())) return 'email_format';
+  if (!isAcceptedPhone(info.phone)) return 'phone';
   return null;
 }
 
@@ -138,7 +154,7 @@ export type DirectType = 'package' | 'pallet' | 'container_other';
 /**
  * The body of `POST /inventory/direct_checkin` for rows without problems ({@link rowsProblem}): the organisation of
  * the products (named, so a queued check-in does not depend on the session's current organisation when sent), the
- * type, the trimmed contact form, and per row the product, location and pieces. Rows of one product are one line.
+ * type, the trimmed contact form (the phone in the international form of the phone field, spec 3 §5), and per row the product, location and pieces. Rows of one product are one line.
  */
 export function directBody(rows: readonly DirectRow[], info: DirectInfo, type: DirectType) {
   const orgId = rows[0]?.product.org_id;
@@ -149,7 +165,7 @@ export function directBody(rows: readonly DirectRow[], info: DirectInfo, type: D
     information: {
       contact_person: info.contact_person.trim(),
       contact_person_email: info.contact_person_email.trim(),
-      phone: info.phone.trim(),
+      phone: internationalPhone(DEFAULT_PHONE_COUNTRY, info.phone),
       shipping_address: info.shipping_address.trim().replace(/\s*\n\s*/g, ', '),
       track_trace: info.track_trace.trim(),
       expected_delivery: info.expected_delivery,

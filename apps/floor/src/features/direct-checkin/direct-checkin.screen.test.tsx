@@ -213,6 +213,17 @@ describe('direct check-in on the floor (issue 10 item 3; spec 2 §2 Direct check
     fireEvent.input(screen.getByLabelText(/^Contact person \s*\*?$/), {
       target: { value: 'Piet de Vries' },
     });
+    // The phone field (the organisation's national number, country nl) refuses a number that breaks the phone rule
+    // of spec 3 §5 with the rule's message, and sends the international form.
+    const phone = screen.getByRole('textbox', { name: /^Phone/ });
+    expect((phone as HTMLInputElement).value).toBe('020 555 0100');
+    fireEvent.input(phone, { target: { value: 'bel me' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check in 12 pcs' }));
+    expect((await screen.findByTestId('direct-problem')).textContent).toBe(
+      'Please enter a valid phone number',
+    );
+    expect(calls.some((c) => c.path === '/inventory/direct_checkin')).toBe(false);
+    fireEvent.input(phone, { target: { value: '020 555 0100' } });
     fireEvent.click(screen.getByRole('button', { name: 'Check in 12 pcs' }));
 
     expect((await screen.findByTestId('direct-done', {}, { timeout: 5000 })).textContent).toBe(
@@ -227,7 +238,7 @@ describe('direct check-in on the floor (issue 10 item 3; spec 2 §2 Direct check
       information: {
         contact_person: 'Piet de Vries',
         contact_person_email: 'anna@bakkerijbol.nl',
-        phone: '020 555 0100',
+        phone: '+31 20 555 0100',
         shipping_address: 'Keizersgracht 1, 1015 AA Amsterdam',
         track_trace: '',
         expected_delivery: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),

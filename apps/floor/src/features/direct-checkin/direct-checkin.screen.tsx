@@ -1,4 +1,5 @@
 import { ApiError, amsterdamDay, listOrgsEndpoint, type ProductLocations, request } from '@hoppa/core';
+import { PhoneField } from '@hoppa/web/phone-field';
 import { Button, NativeSelect, Textarea, TextInput } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { TFunction } from 'i18next';
@@ -491,7 +492,13 @@ function InfoFields({
         onChange={set('contact_person_email')}
         error={err('contact_person_email', 'email_format')}
       />
-      <TextInput size="lg" type="tel" label={t('phone')} value={info.phone} onChange={set('phone')} />
+      <PhoneField
+        size="lg"
+        label={t('phone')}
+        value={info.phone}
+        onChange={(phone) => setInfo({ ...info, phone })}
+        error={err('phone')}
+      />
       <Textarea
         size="lg"
         required

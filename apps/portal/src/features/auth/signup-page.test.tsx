@@ -30,6 +30,16 @@ describe('sign-up and login validation (spec 2 §5)', () => {
     expect(await screen.findByText('Invalid email address!')).toBeTruthy();
   });
 
+  it('refuses a phone number that breaks the phone rule, with the rule message (spec 3 §5)', async () => {
+    renderUi(<SignupPage />, { path: '/signup' });
+    const phone = screen.getByRole('textbox', { name: /Phone/ });
+    fireEvent.change(phone, { target: { value: '06-12ab' } });
+    fireEvent.blur(phone);
+    expect(await screen.findByText('Please enter a valid phone number')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(screen.getAllByText('Please enter a valid phone number')).toHaveLength(1);
+  });
+
   it('requires email and password at login', async () => {
     renderUi(<LoginPage />, { path: '/login' });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
@@ -39,12 +49,15 @@ describe('sign-up and login validation (spec 2 §5)', () => {
 
 describe('sign-up by mailed link (docs/decisions/0015-signup-confirmation.md)', () => {
   const calls: { method: string; path: string }[] = [];
+  const bodies: unknown[] = [];
   beforeEach(() => {
     calls.length = 0;
+    bodies.length = 0;
     stubPageRequest();
     vi.stubGlobal('fetch', async (req: Request) => {
       const path = new URL(req.url).pathname;
       calls.push({ method: req.method, path });
+      if (req.method === 'POST' && path === '/api/signup') bodies.push(await req.clone().json());
       const json = (status: number, body: unknown) =>
         new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       if (path === '/api/signup') return json(202, { ok: true, message: 'Check your e-mail' });
@@ -60,11 +73,15 @@ describe('sign-up by mailed link (docs/decisions/0015-signup-confirmation.md)', 
     type(/First name/, 'Femke');
     type(/Last name/, 'de Boer');
     type(/Email address/, ' femke@example.nl ');
-    type(/Phone/, '0612345678');
+    fireEvent.change(screen.getByRole('textbox', { name: /Phone/ }), { target: { value: '06 1234 5678' } });
     type(/^Password/, 'negen-tekens');
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText(/We have sent a link to femke@example.nl/)).toBeTruthy();
     expect(calls).toEqual([{ method: 'POST', path: '/api/signup' }]);
+    // The phone field sends the international form (nl by default; ADR 0057).
+    expect(bodies).toEqual([
+      expect.objectContaining({ email: 'femke@example.nl', phone: '+31 6 1234 5678' }),
+    ]);
   });
 
   it('confirms the token of the link once and explains an expired link', async () => {

@@ -1,5 +1,6 @@
 import { SignupBodySchema } from '@hoppa/core';
 import { useZodForm } from '@hoppa/web';
+import { PhoneField } from '@hoppa/web/phone-field';
 import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -121,7 +122,7 @@ function SignupForm(): ReactNode {
             required
             {...field('email')}
           />
-          <TextInput label={t('fields.phone')} type="tel" autoComplete="tel" required {...field('phone')} />
+          <PhoneField label={t('fields.phone')} required {...field('phone')} />
           <PasswordField
             label={t('fields.password')}
             description={t('signup.passwordHint')}

@@ -191,7 +191,13 @@ describe('direct check-in (spec 2 §2 Direct check-in (beta))', { timeout: 30_00
     expect(await screen.findByText('Contact person is required.')).toBeTruthy();
     expect(seen.bodies).toEqual([]);
     fireEvent.change(screen.getByLabelText(/Contact person \*/i), { target: { value: 'Anna Bol' } });
-    fireEvent.change(screen.getByLabelText(/Phone/), { target: { value: '' } });
+    // The phone field refuses what breaks the phone rule (spec 3 §5) and sends the international form.
+    const phone = screen.getByRole('textbox', { name: /Phone/ });
+    fireEvent.change(phone, { target: { value: 'bel me' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check in 12 pcs' }));
+    expect(await screen.findByText('Please enter a valid phone number')).toBeTruthy();
+    expect(seen.bodies).toEqual([]);
+    fireEvent.change(phone, { target: { value: '06 12 34 56 78' } });
     fireEvent.click(screen.getByRole('button', { name: 'Check in 12 pcs' }));
     const done = await screen.findByTestId('checkin-done');
     expect(within(done).getByText('Inbound IN-00000009 checked in')).toBeTruthy();
@@ -204,7 +210,7 @@ describe('direct check-in (spec 2 §2 Direct check-in (beta))', { timeout: 30_00
         information: expect.objectContaining({
           contact_person: 'Anna Bol',
           contact_person_email: 'anna@bakkerijbol.nl',
-          phone: '',
+          phone: '+31 6 12 34 56 78',
           shipping_address: 'Keizersgracht 1, 1015 AA Amsterdam',
           track_trace: '',
           expected_delivery: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),

@@ -1,5 +1,6 @@
 import { amsterdamDay, DirectCheckinInformationSchema, type Inbound, type Org } from '@hoppa/core';
 import { useZodForm } from '@hoppa/web';
+import { PhoneField } from '@hoppa/web/phone-field';
 import {
   ActionIcon,
   Alert,
@@ -460,7 +461,7 @@ function CheckinForm({ org }: { org: Org }): ReactNode {
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput {...field('contact_person')} autoComplete="name" />
               <TextInput {...field('contact_person_email')} type="email" autoComplete="email" />
-              <TextInput {...field('phone')} type="tel" autoComplete="tel" />
+              <PhoneField {...field('phone')} />
               <TextInput {...field('track_trace')} />
               <DateInput
                 label={date.label}

@@ -43,16 +43,29 @@ describe('edit inbound details (spec 2 §2 /overview_checkin/{id}, §4, §5)', {
     fireEvent.change(screen.getByLabelText(/^Contact person email/), {
       target: { value: 'piet@example.nl' },
     });
+    // The phone field: a national number in the default country nl is sent in the international form.
+    fireEvent.change(screen.getByRole('textbox', { name: /^Phone/ }), { target: { value: '020-1234567' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/checkin_inventory/${ID}`));
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       contact_person: 'Anna de Vries',
       contact_person_email: 'piet@example.nl',
-      phone: '0612345678',
+      phone: '+31 20-1234567',
       shipping_address: 'Oudegracht 12, 3511 LX Utrecht',
       track_trace: 'NEW-TT-1',
       expected_delivery: '2026-06-03',
     });
+  });
+
+  it('refuses a phone number that breaks the phone rule, with the rule message (spec 3 §5)', async () => {
+    const calls: Call[] = [];
+    renderEdit(inbound(4), calls);
+    const phone = await screen.findByRole('textbox', { name: /^Phone/ });
+    expect((phone as HTMLInputElement).value).toBe('0612345678');
+    fireEvent.change(phone, { target: { value: 'bel me' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please enter a valid phone number')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
   it("refuses editing a checked-in inbound with the spec's message and sends nothing", async () => {

@@ -1,5 +1,6 @@
 import { InboundInformationSchema } from '@hoppa/core';
 import { useZodForm } from '@hoppa/web';
+import { PhoneField } from '@hoppa/web/phone-field';
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import type { ReactNode } from 'react';
@@ -20,7 +21,8 @@ export function useInboundInfoForm(initial: InfoValues) {
 export type InboundInfoForm = ReturnType<typeof useInboundInfoForm>;
 
 /**
- * The six information fields in two columns: contact person, email, phone, track and trace, expected delivery
+ * The six information fields in two columns: contact person, email, phone (the shared phone field: country nl by
+ * default, the international form stored; spec 3 §5), track and trace, expected delivery
  * (DD-MM-YYYY, a calendar) and the shipping address (one line, as the API takes it). `disabled` shows them read-only.
  */
 export function InboundInfoFields({
@@ -50,7 +52,7 @@ export function InboundInfoFields({
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
       <TextInput {...field('contact_person')} autoComplete="name" />
       <TextInput {...field('contact_person_email')} type="email" autoComplete="email" />
-      <TextInput {...field('phone')} type="tel" autoComplete="tel" />
+      <PhoneField {...field('phone')} />
       <TextInput {...field('track_trace')} />
       <DateInput
         label={date.label}

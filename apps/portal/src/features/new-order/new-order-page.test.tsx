@@ -72,4 +72,27 @@ describe('new order wizard page (spec 1 §2, §4, §5)', { timeout: 30_000 }, ()
     await waitFor(() => expect(stepLabels()).toEqual(['Type', 'Products', 'Address', 'Confirmation']));
     expect(screen.getByRole('radio', { name: 'B2B order' }).getAttribute('aria-checked')).toBe('false');
   });
+
+  it('refuses a phone number that breaks the phone rule and shows the international form (spec 3 §5)', async () => {
+    render();
+    fireEvent.click(await screen.findByRole('radio', { name: 'Manual order' }));
+    next();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Ontbijtkoek' }));
+    next();
+    const type = (label: RegExp, value: string) =>
+      fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
+    type(/^Postcode/, '1015 CJ');
+    type(/^House number/, '125');
+    type(/^Street/, 'Keizersgracht');
+    type(/^City/, 'Amsterdam');
+    type(/^First name/, 'Sanne');
+    type(/^Last name/, 'de Vries');
+    type(/^E-?mail/i, 'sanne@example.nl');
+    type(/^Phone/, 'bel me');
+    next();
+    expect((await screen.findByTestId('wizard-block')).textContent).toBe('Please enter a valid phone number');
+    type(/^Phone/, '06 1234 5678');
+    next();
+    expect(await screen.findByText(/sanne@example\.nl · \+31 6 1234 5678/)).toBeTruthy();
+  });
 });

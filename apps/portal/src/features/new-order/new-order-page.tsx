@@ -12,6 +12,7 @@ import {
   type ShipmentMethod,
   shipmentMethodChoices,
 } from '@hoppa/core';
+import { PhoneField } from '@hoppa/web/phone-field';
 import {
   ActionIcon,
   Alert,
@@ -574,7 +575,7 @@ function AddressStep({ draft, address, lang }: StepProps) {
         {field('surename')}
         {field('company', false)}
         {field('email')}
-        {field('phone', false)}
+        <PhoneField label={t('address.phone')} {...address.getInputProps('phone')} />
       </SimpleGrid>
       <Group mt="sm" data-testid="address-check">
         {check.isFetching ? (

@@ -25,6 +25,7 @@ import {
   RETURN_WINDOWS,
   SELLABLE_RETURN_HANDLING,
 } from '@hoppa/core';
+import { PhoneField } from '@hoppa/web/phone-field';
 import {
   ActionIcon,
   Alert,
@@ -390,11 +391,9 @@ function ContactsStep({ form }: { form: Form }): ReactNode {
                 required
                 {...form.getInputProps(`contacts.${i}.email`)}
               />
-              <TextInput
+              <PhoneField
                 label={t('fields.contact_number')}
-                type="tel"
                 required
-                placeholder="+31 6 12345678"
                 {...form.getInputProps(`contacts.${i}.contact_number`)}
               />
             </SimpleGrid>
@@ -576,9 +575,8 @@ function ReturnsStep({ form }: { form: Form }): ReactNode {
             required
             {...form.getInputProps('return_support_email')}
           />
-          <TextInput
+          <PhoneField
             label={t('fields.return_support_phone')}
-            type="tel"
             {...form.getInputProps('return_support_phone')}
           />
           <Textarea

@@ -5,6 +5,8 @@
  * shop for /settings/org.
  */
 import {
+  internationalPhone as corePhone,
+  DEFAULT_PHONE_COUNTRY,
   type OrgDetail,
   type OrgWizardInput,
   type OrgWizardStep,
@@ -142,14 +144,13 @@ export function emptyWizard(user?: { name: string; email: string; phone?: string
 }
 
 /**
- * A phone number as the phone field sends it (spec 3 §9 'phone input defaults to nl'): a national Dutch number
- * (`06 1234 5678`) becomes international (`+31 6 1234 5678`), `00` becomes `+`; anything else stays as typed.
+ * A phone number as the phone field sends it (spec 3 §9 'phone input defaults to nl'; core `internationalPhone` with
+ * the default country): a national number (`06 1234 5678`) becomes international (`+31 6 1234 5678`), `00` becomes
+ * `+`. The wizard's phone fields already hold this form (the shared PhoneField); a stored shop's older national
+ * number is sent the same way.
  */
-export function internationalPhone(phone: string, countryPrefix = '+31'): string {
-  const s = phone.trim();
-  if (s.startsWith('00')) return `+${s.slice(2)}`;
-  if (/^0[1-9]/.test(s)) return `${countryPrefix} ${s.slice(1)}`;
-  return s;
+export function internationalPhone(phone: string): string {
+  return corePhone(DEFAULT_PHONE_COUNTRY, phone);
 }
 
 const text = (s: string): string | undefined => (s.trim() === '' ? undefined : s.trim());

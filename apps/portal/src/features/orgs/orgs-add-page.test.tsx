@@ -66,5 +66,11 @@ describe('organisation wizard /orgs/add (spec 3 §2, §4, §5, §7 VAT lookup)',
     expect((screen.getByRole('textbox', { name: /^E-mail/ }) as HTMLInputElement).value).toBe(
       'anna@example.nl',
     );
+    // The contact's phone: the shared phone field refuses a number that breaks the phone rule (spec 3 §5).
+    const phone = screen.getByRole('textbox', { name: /^Phone number/ });
+    fireEvent.change(phone, { target: { value: 'bel me' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Please enter a valid phone number')).toBeTruthy();
+    expect(screen.getByText('Contact 1')).toBeTruthy();
   });
 });

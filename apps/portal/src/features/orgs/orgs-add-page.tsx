@@ -26,7 +26,7 @@ export function OrgsAddPage(): ReactNode {
     () =>
       emptyWizard(
         user && !orgAuth?.role.all_orgs
-          ? { name: `${user.first_name} ${user.family_name}`, email: user.email, phone: null }
+          ? { name: `${user.first_name} ${user.family_name}`, email: user.email, phone: user.phone || null }
           : undefined,
       ),
     [user, orgAuth],

@@ -151,6 +151,13 @@ describe('return creation wizard (spec 2 §2; issue 12)', { timeout: 30_000 }, (
     // Step 2: the address comes from the order; a Dutch postcode must be four digits and two letters.
     const zip = await screen.findByLabelText(/Postal code/);
     expect((zip as HTMLInputElement).value).toBe('3511 LX');
+    // The phone field refuses a number that breaks the phone rule (spec 3 §5) and sends the international form.
+    const phone = screen.getByRole('textbox', { name: /^Phone/ });
+    fireEvent.change(phone, { target: { value: 'bel me' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create return' }));
+    expect(await screen.findByText('Please enter a valid phone number')).toBeTruthy();
+    expect(calls.map((c) => c.path)).not.toContain('POST /api/returns/create');
+    fireEvent.change(phone, { target: { value: '06 1234 5678' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create return' }));
     await waitFor(() => expect(calls.map((c) => c.path)).toContain('POST /api/returns/create'));
     const created = calls.find((c) => c.path === 'POST /api/returns/create');
@@ -161,7 +168,7 @@ describe('return creation wizard (spec 2 §2; issue 12)', { timeout: 30_000 }, (
         { order_line_id: hex(103), quantity: 1 },
       ],
       reason: 'DAMAGED',
-      address: { zipCode: '3511 LX', houseNumber: '12', email: 'eva@example.nl' },
+      address: { zipCode: '3511 LX', houseNumber: '12', email: 'eva@example.nl', phone: '+31 6 1234 5678' },
     });
     await waitFor(() => expect(calls.map((c) => c.path)).toContain(`GET /api/returns/label/${hex(9)}`));
     const upload = calls.find((c) => c.path === `POST /api/returns/upload/${hex(9)}`);

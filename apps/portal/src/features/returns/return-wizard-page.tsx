@@ -10,6 +10,7 @@ import {
   returnLabelEndpoint,
 } from '@hoppa/core';
 import { useZodForm } from '@hoppa/web';
+import { PhoneField } from '@hoppa/web/phone-field';
 import {
   ActionIcon,
   Alert,
@@ -250,7 +251,7 @@ function Wizard({ order, lang }: { order: Order; lang: 'nl' | 'en' }) {
               <TextInput label={t('surname')} required {...form.field('surname')} />
               <TextInput label={t('company')} {...form.field('company')} />
               <TextInput label={t('email')} required {...form.field('email')} />
-              <TextInput label={t('phone')} {...form.field('phone')} />
+              <PhoneField label={t('phone')} {...form.field('phone')} />
             </SimpleGrid>
           </Paper>
         </Stepper.Step>

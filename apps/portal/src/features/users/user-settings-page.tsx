@@ -1,5 +1,6 @@
 import { ProfileBodySchema, USER_LANGS } from '@hoppa/core';
 import { useZodForm } from '@hoppa/web';
+import { PhoneField } from '@hoppa/web/phone-field';
 import {
   Alert,
   Button,
@@ -17,7 +18,6 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session.ts';
 import { MutationError, PageLoader } from '../../components/error-banner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { PhoneField } from '../../components/phone-field.tsx';
 import { useUpdateProfile } from './api/users.ts';
 
 type Lang = (typeof USER_LANGS)[number];

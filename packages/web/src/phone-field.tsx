@@ -5,7 +5,7 @@ import {
   type PhoneCountry,
   splitPhone,
 } from '@hoppa/core';
-import { Group, NativeSelect, TextInput } from '@mantine/core';
+import { type MantineSize, NativeSelect, TextInput } from '@mantine/core';
 import { type FocusEventHandler, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -25,11 +25,14 @@ export interface PhoneFieldProps {
   disabled?: boolean;
   /** Accessible name of the country select; the label's text when not given. */
   countryLabel?: string;
+  /** Mantine size of both inputs: the portal's default `sm`, the floor's `lg` (gloved fingers). */
+  size?: MantineSize;
+  autoFocus?: boolean;
   'data-testid'?: string;
 }
 
 /**
- * The phone field of spec 3 §5 and §9, for every phone input of the portal: a country select (default nl, with nl,
+ * The phone field of spec 3 §5 and §9, for every phone input of both apps (ADR 0057): a country select (default nl, with nl,
  * be and de first) and the number as the person types it; the form receives the international form (core
  * `internationalPhone`: `06 1234 5678` in nl → `+31 6 1234 5678`), which core's `isValidPhone` checks ('Please enter a
  * valid phone number'; empty is valid). Works with a Mantine form's `getInputProps('phone')`.
@@ -46,6 +49,8 @@ export function PhoneField({
   disabled,
   countryLabel,
   name,
+  size,
+  autoFocus,
   'data-testid': testId,
 }: PhoneFieldProps): ReactNode {
   const { t } = useTranslation('common');
@@ -63,7 +68,8 @@ export function PhoneField({
   const own =
     touched && !isValidPhone(internationalPhone(country, typed)) ? t('validation.phone') : undefined;
   return (
-    <Group gap={6} align="flex-start" wrap="nowrap">
+    // A plain flex row, not Mantine's Group: Group alone would become a chunk of the floor's first load (ADR 0057).
+    <div style={{ display: 'flex', gap: 6, alignItems: 'flex-start' }}>
       <NativeSelect
         label={<span>&nbsp;</span>}
         aria-label={
@@ -72,7 +78,8 @@ export function PhoneField({
         data={PHONE_COUNTRIES.map((c) => ({ value: c.code, label: `${c.code.toUpperCase()} +${c.dial}` }))}
         value={country}
         disabled={disabled}
-        w={112}
+        size={size}
+        w={size === 'lg' ? 132 : 112}
         onChange={(e) => {
           const next = e.currentTarget.value as PhoneCountry;
           setCountry(next);
@@ -89,6 +96,8 @@ export function PhoneField({
         description={description}
         disabled={disabled}
         value={typed}
+        size={size}
+        autoFocus={autoFocus}
         error={error ?? own}
         data-testid={testId}
         name={name}
@@ -103,6 +112,6 @@ export function PhoneField({
           onBlur?.(e);
         }}
       />
-    </Group>
+    </div>
   );
 }
