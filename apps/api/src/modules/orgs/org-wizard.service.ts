@@ -13,6 +13,7 @@ import type { RequestContext } from '../../lib/route.ts';
 import { apisAnswer } from './org-apis.service.ts';
 import { type CheckedLogo, checkLogo, checkVatDoc, removeOrgFile, storeOrgFile } from './org-files.ts';
 import { canSee, getCurrentOrg, orgById } from './orgs.service.ts';
+import { activePlans } from '../users/index.ts';
 
 /** What the wizard services need: the request's database, user and organisations, and where uploads live. */
 type WizardContext = Pick<RequestContext, 'db' | 'user' | 'orgIds'>;
@@ -163,7 +164,13 @@ export async function createOrgFromWizard(
       .where('key', '=', 'merchant_owner')
       .executeTakeFirst();
     if (!owner) throw new Error('role merchant_owner is missing');
-    await q.insertInto('memberships').values({ user_id: user.id, org_id: id, role_id: owner.id }).execute();
+    // The creator holds the shop's first managing licence (ADR 0050: a plan is a licence type), so the pricing page
+    // counts it and the users page shows it; without a managing plan the membership has no licence.
+    const managing = (await activePlans(tx)).find((p) => p.role_key === 'merchant_owner');
+    await q
+      .insertInto('memberships')
+      .values({ user_id: user.id, org_id: id, role_id: owner.id, licence_id: managing?.id ?? null })
+      .execute();
     await q
       .updateTable('users')
       .set({ curr_org_id: id, curr_role_id: owner.id })

@@ -125,6 +125,15 @@ describe('the organisation wizard, shops lists, activation, platform keys and th
     ]);
     expect(detail.apis).toEqual({});
 
+    // The creator holds the shop's managing licence: counted in use, shown on the users page.
+    const me = (await call('GET', '/api/current_user', cookie)).json();
+    expect(me.curr_org.licences).toContainEqual({ name: 'CSR Manager', used: 1, count: 0 });
+    const plans = (await call('GET', '/api/plans', cookie)).json() as { id: string; name: string }[];
+    expect(me.licences).toContainEqual({
+      organization_id: org.id,
+      licence_id: plans.find((p) => p.name === 'CSR Manager')?.id,
+    });
+
     const logo = await call('GET', `/api/orgs/logo/${org.id}`, cookie);
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['content-type']).toBe('image/png');
