@@ -10,10 +10,10 @@ import {
 import { systemSql } from '../../db/kysely.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/route.ts';
+import { activePlans } from '../users/index.ts';
 import { apisAnswer } from './org-apis.service.ts';
 import { type CheckedLogo, checkLogo, checkVatDoc, removeOrgFile, storeOrgFile } from './org-files.ts';
 import { canSee, getCurrentOrg, orgById } from './orgs.service.ts';
-import { activePlans } from '../users/index.ts';
 
 /** What the wizard services need: the request's database, user and organisations, and where uploads live. */
 type WizardContext = Pick<RequestContext, 'db' | 'user' | 'orgIds'>;
