@@ -11,38 +11,16 @@ export interface InvoiceScope extends TenantScope {
 }
 
 /**
- * The shipped orders of the period as a CTE `o` (status shipped, `shipped_at` inside the period; index
- * `orders_org_shipped_idx`), with `b` the period's instants.
+ * The charges of the orders shipped in the period as a CTE `c` over `order_charges` (one row per shipped order with
+ * its costs in cents at the prices of its shipping, written by triggers in the shipping transaction: migration 0320,
+ * docs/decisions/0058-invoice-aggregates.md), with `b` the period's instants. Index `order_charges_org_shipped_idx`.
  */
-function shippedOrders(scope: TenantScope, p: Period) {
+function shippedCharges(scope: TenantScope, p: Period) {
   return sql`
     b AS (${periodBounds(p)}),
-    o AS (
-      SELECT o.id, o.order_id, o.shipped_at, o.selected_box_id, o.selected_ship_method_id
-        FROM orders o, b
-       WHERE ${orgScopeSql(scope, 'o')} AND o.status = 'shipped' AND o.shipped_at >= b.t_from AND o.shipped_at < b.t_to
-    )`;
-}
-
-/**
- * The surcharges charged on orders of `o` as a CTE `sc(order_id, surcharge_id, quantity)` (docs/decisions/0052):
- * the provider's active surcharges chosen for a product (`product_surcharges`), applied through the order's lines
- * of that product — `order`: once per order that has such a line; `order-line`: once per such line; `line-amount`:
- * once per piece on such lines. `store` surcharges are not per order (see {@link storeSurcharges}).
- */
-function orderSurcharges(scope: TenantScope) {
-  return sql`
-    sl AS (
-      SELECT l.order_id, ps.surcharge_id, count(*)::int AS lines, sum(l.quantity)::int AS pieces
-        FROM o
-        JOIN order_lines l ON l.order_id = o.id AND ${orgScopeSql(scope, 'l')}
-        JOIN product_surcharges ps ON ps.product_id = l.product_id AND ${orgScopeSql(scope, 'ps')}
-       GROUP BY 1, 2
-    ),
-    sc AS (
-      SELECT sl.order_id, s.id AS surcharge_id,
-             CASE s.type WHEN 'order' THEN 1 WHEN 'order-line' THEN sl.lines ELSE sl.pieces END AS quantity
-        FROM sl JOIN surcharges s ON s.id = sl.surcharge_id AND s.active AND s.type <> 'store'
+    c AS (
+      SELECT c.* FROM order_charges c, b
+       WHERE ${orgScopeSql(scope, 'c')} AND c.shipped_at >= b.t_from AND c.shipped_at < b.t_to
     )`;
 }
 
@@ -59,7 +37,8 @@ interface Totals {
  * issue 16 item 4; docs/decisions/0052-invoices.md). All money is integer euro cents summed in SQL:
  * - per shipped order (status shipped, shipped in the period): the box's fulfilment cost (`shipment_boxes.price_cents`),
  *   the shipment method's price (`shipment_methods.price_cents`), the box's packaging cost (`package_cost_cents`) and
- *   its surcharges ({@link orderSurcharges}); an order without a box or method costs 0 for it;
+ *   its surcharges, at the prices of its shipping (`order_charges`, {@link shippedCharges}); an order without a box
+ *   or method costs 0 for it;
  * - `store` surcharges once per period when a shipped order of the period carried a product with one;
  * - storage per location per day ({@link storageSummary});
  * - inbound surcharges (cost × amount) of inbound items submitted in the period.
@@ -81,14 +60,13 @@ export async function invoice(
 
   const totals = (
     await sql<Totals>`
-      WITH ${shippedOrders(scope, p)}
+      WITH b AS (${periodBounds(p)})
       SELECT count(*)::int AS n,
-             coalesce(sum(bx.price_cents), 0)::int AS fulfilment,
-             coalesce(sum(sm.price_cents), 0)::int AS method,
-             coalesce(sum(bx.package_cost_cents), 0)::int AS packaging
-        FROM o
-        LEFT JOIN shipment_boxes bx ON bx.id = o.selected_box_id
-        LEFT JOIN shipment_methods sm ON sm.id = o.selected_ship_method_id`.execute(db)
+             coalesce(sum(c.fulfilment_cents), 0)::int AS fulfilment,
+             coalesce(sum(c.method_cents), 0)::int AS method,
+             coalesce(sum(c.packaging_cents), 0)::int AS packaging
+        FROM order_charges c, b
+       WHERE ${orgScopeSql(scope, 'c')} AND c.shipped_at >= b.t_from AND c.shipped_at < b.t_to`.execute(db)
   ).rows[0] as Totals;
 
   const surcharges = await surchargeTotals(scope, p);
@@ -146,17 +124,17 @@ export async function surchargeTotals(scope: TenantScope, p: Period): Promise<In
     quantity: number;
     cents: number;
   }>`
-    WITH ${shippedOrders(scope, p)}, ${orderSurcharges(scope)},
-    store AS (
-      SELECT DISTINCT s.id AS surcharge_id
-        FROM sl JOIN surcharges s ON s.id = sl.surcharge_id AND s.active AND s.type = 'store'
-    ),
+    WITH b AS (${periodBounds(p)}),
     per AS (
-      SELECT surcharge_id, sum(quantity)::int AS quantity FROM sc GROUP BY 1
-      UNION ALL
-      SELECT surcharge_id, 1 FROM store
+      SELECT x.surcharge_id, x.type, sum(x.quantity)::int AS quantity, sum(x.cents)::int AS cents,
+             max(x.price_cents) AS price_cents
+        FROM order_surcharge_charges x, b
+       WHERE ${orgScopeSql(scope, 'x')} AND x.shipped_at >= b.t_from AND x.shipped_at < b.t_to
+       GROUP BY 1, 2
     )
-    SELECT s.code, s.name, s.type, per.quantity, (per.quantity * s.price_cents)::int AS cents
+    SELECT s.code, s.name, per.type,
+           CASE WHEN per.type = 'store' THEN 1 ELSE per.quantity END AS quantity,
+           CASE WHEN per.type = 'store' THEN per.price_cents ELSE per.cents END AS cents
       FROM per JOIN surcharges s ON s.id = per.surcharge_id
      ORDER BY s.code`.execute(systemSql(scope.db));
   return rows.rows;
@@ -181,40 +159,38 @@ export async function invoiceOrders(
       cursor_at: string;
     }
   >`
-    WITH ${shippedOrders(scope, p)},
+    WITH ${shippedCharges(scope, p)},
     pg AS (
-      SELECT * FROM o
-       ${after ? sql`WHERE (o.shipped_at, o.id) > (${after[0]}::timestamptz, ${after[1]}::char(24))` : sql``}
-       ORDER BY o.shipped_at, o.id LIMIT ${page.limit} OFFSET ${after ? 0 : page.skip}
+      SELECT * FROM c
+       ${after ? sql`WHERE (c.shipped_at, c.order_id) > (${after[0]}::timestamptz, ${after[1]}::char(24))` : sql``}
+       ORDER BY c.shipped_at, c.order_id LIMIT ${page.limit} OFFSET ${after ? 0 : page.skip}
     )
-    SELECT pg.id, pg.order_id, pg.shipped_at, pg.shipped_at::text AS cursor_at,
-           (SELECT count(*) FROM order_lines l WHERE l.order_id = pg.id AND ${orgScopeSql(scope, 'l')})::int AS lines,
-           (SELECT coalesce(sum(l.quantity), 0) FROM order_lines l WHERE l.order_id = pg.id AND ${orgScopeSql(scope, 'l')})::int AS pieces,
-           bx.name AS box, sm.name AS method,
-           coalesce(bx.price_cents, 0) AS fulfilment_cents, coalesce(sm.price_cents, 0) AS shipment_method_cents,
-           coalesce(bx.package_cost_cents, 0) AS packaging_cents
+    SELECT pg.order_id AS id, o.order_id, pg.shipped_at, pg.shipped_at::text AS cursor_at, pg.lines, pg.pieces,
+           bx.name AS box, sm.name AS method, pg.fulfilment_cents, pg.method_cents AS shipment_method_cents,
+           pg.packaging_cents
       FROM pg
-      LEFT JOIN shipment_boxes bx ON bx.id = pg.selected_box_id
-      LEFT JOIN shipment_methods sm ON sm.id = pg.selected_ship_method_id
-     ORDER BY pg.shipped_at, pg.id`.execute(db);
+      JOIN orders o ON o.id = pg.order_id
+      LEFT JOIN shipment_boxes bx ON bx.id = pg.box_id
+      LEFT JOIN shipment_methods sm ON sm.id = pg.method_id
+     ORDER BY pg.shipped_at, pg.order_id`.execute(db);
   const ids = rows.rows.map((r) => r.id);
   const charged =
     ids.length === 0
       ? []
       : (
           await sql<{ order_id: string } & InvoiceOrder['surcharges'][number]>`
-            WITH o AS (SELECT o.id FROM orders o WHERE o.id = ANY(${ids}::char(24)[]) AND ${orgScopeSql(scope, 'o')}),
-            ${orderSurcharges(scope)}
-            SELECT sc.order_id, s.code, s.name, s.type, s.price_cents, sc.quantity,
-                   (sc.quantity * s.price_cents)::int AS cents
-              FROM sc JOIN surcharges s ON s.id = sc.surcharge_id
+            SELECT x.order_id, s.code, s.name, x.type, x.price_cents, x.quantity, x.cents
+              FROM order_surcharge_charges x JOIN surcharges s ON s.id = x.surcharge_id
+             WHERE x.order_id = ANY(${ids}::char(24)[]) AND ${orgScopeSql(scope, 'x')} AND x.type <> 'store'
              ORDER BY s.code`.execute(db)
         ).rows;
+  const byOrder = new Map<string, typeof charged>();
+  for (const c of charged) byOrder.set(c.order_id, [...(byOrder.get(c.order_id) ?? []), c]);
   const last = rows.rows.at(-1);
   return {
     next: last && rows.rows.length === page.limit ? JSON.stringify([last.cursor_at, last.id]) : null,
     items: rows.rows.map(({ cursor_at: _c, ...r }) => {
-      const surcharges = charged.filter((c) => c.order_id === r.id).map(({ order_id: _o, ...c }) => c);
+      const surcharges = (byOrder.get(r.id) ?? []).map(({ order_id: _o, ...c }) => c);
       const surchargeCents = surcharges.reduce((s, c) => s + c.cents, 0);
       return {
         ...r,
