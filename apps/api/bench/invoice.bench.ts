@@ -44,6 +44,15 @@ try {
     INSERT INTO stock_mutations (id, org_id, product_id, location_id, quantity, reason, created_at)
     SELECT ${id('a', 'g')}, '${bol}', ${id('f', 'g')}, ${id('e', 'g')}, 1000, 'seed', timestamptz '2026-09-20 08:00+00'
       FROM generate_series(1, ${PRODUCTS}) g;
+    -- The surcharges are chosen before the orders ship: an order's charges are those of its shipping (ADR 0058).
+    INSERT INTO surcharges (id, name, code, price_cents, type) VALUES
+      ('s00000000000000000000001', 'Bench order', 'B-ORD', 120, 'order'),
+      ('s00000000000000000000002', 'Bench line', 'B-LINE', 75, 'order-line'),
+      ('s00000000000000000000003', 'Bench piece', 'B-PIECE', 6, 'line-amount'),
+      ('s00000000000000000000004', 'Bench store', 'B-STORE', 500, 'store');
+    INSERT INTO product_surcharges (product_id, surcharge_id, org_id)
+    SELECT ${id('f', 'g')}, 's0000000000000000000000' || (1 + g % 4), '${bol}'
+      FROM generate_series(10, ${PRODUCTS}, 10) g;
     INSERT INTO orders (id, org_id, order_id, status, placed_at, shipped_at, selected_box_id, selected_ship_method_id)
     SELECT ${id('b', 'g')}, '${bol}', 'BENCH-' || g, 'shipped', x.ts - interval '2 hours', x.ts,
            (SELECT array_agg(id ORDER BY id) FROM shipment_boxes)[1 + g % 4],
@@ -62,14 +71,6 @@ try {
     INSERT INTO product_locations (id, org_id, product_id, location_id, stock)
     SELECT 'a' || substr(m.product_id, 2), '${bol}', m.product_id, m.location_id, sum(m.quantity)
       FROM stock_mutations m WHERE m.org_id = '${bol}' AND m.product_id LIKE 'f%' GROUP BY m.product_id, m.location_id;
-    INSERT INTO surcharges (id, name, code, price_cents, type) VALUES
-      ('s00000000000000000000001', 'Bench order', 'B-ORD', 120, 'order'),
-      ('s00000000000000000000002', 'Bench line', 'B-LINE', 75, 'order-line'),
-      ('s00000000000000000000003', 'Bench piece', 'B-PIECE', 6, 'line-amount'),
-      ('s00000000000000000000004', 'Bench store', 'B-STORE', 500, 'store');
-    INSERT INTO product_surcharges (product_id, surcharge_id, org_id)
-    SELECT ${id('f', 'g')}, 's0000000000000000000000' || (1 + g % 4), '${bol}'
-      FROM generate_series(10, ${PRODUCTS}, 10) g;
   `);
   for (const table of [
     'orders',
@@ -78,6 +79,13 @@ try {
     'product_locations',
     'products',
     'locations',
+    'order_charges',
+    'order_surcharge_charges',
+    'order_charge_days',
+    'order_surcharge_days',
+    'storage_occupancy',
+    'stock_days',
+    'stock_move_days',
   ])
     await t.db.query(`VACUUM ANALYZE ${table}`);
   const seedS = (performance.now() - seedStart) / 1000;

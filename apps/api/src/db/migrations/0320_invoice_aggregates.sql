@@ -363,6 +363,129 @@ CREATE TRIGGER order_lines_charges_update AFTER UPDATE ON order_lines
   REFERENCING OLD TABLE AS old_lines NEW TABLE AS new_lines
   FOR EACH STATEMENT EXECUTE FUNCTION hoppa_order_charges_lines_changed();
 
+-- The period's totals from day rows (at most 92 read per invoice) instead of summing its orders: per organisation and
+-- Amsterdam day of shipping, the shipped orders and their cents; per surcharge too. Kept by triggers on the charge
+-- tables (signed additions, so concurrent shipments only add to the row; rows that reach 0 orders are dropped). An
+-- invoice page deep in the month also finds its day here and skips only within it.
+CREATE TABLE order_charge_days (
+  org_id char(24) NOT NULL,
+  day date NOT NULL,
+  orders integer NOT NULL,
+  fulfilment_cents bigint NOT NULL,
+  method_cents bigint NOT NULL,
+  packaging_cents bigint NOT NULL,
+  surcharge_cents bigint NOT NULL,
+  PRIMARY KEY (org_id, day)
+);
+CREATE TABLE order_surcharge_days (
+  org_id char(24) NOT NULL,
+  day date NOT NULL,
+  surcharge_id char(24) NOT NULL,
+  type text NOT NULL,
+  orders integer NOT NULL,
+  quantity bigint NOT NULL,
+  cents bigint NOT NULL,
+  PRIMARY KEY (org_id, day, surcharge_id)
+);
+
+-- Adds signed per-order contributions (parallel arrays) to the day rows in key order, then drops emptied rows.
+CREATE FUNCTION hoppa_order_charge_days_apply(
+  d_org char(24)[], d_at timestamptz[], d_sign int[], d_f int[], d_m int[], d_p int[], d_s int[]
+) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF d_org IS NULL THEN
+    RETURN;
+  END IF;
+  INSERT INTO order_charge_days AS x (org_id, day, orders, fulfilment_cents, method_cents, packaging_cents,
+                                      surcharge_cents)
+  SELECT org_id, hoppa_warehouse_day(at), sum(sign), sum(sign * f), sum(sign * m), sum(sign * p), sum(sign * s)
+    FROM unnest(d_org, d_at, d_sign, d_f, d_m, d_p, d_s) AS d(org_id, at, sign, f, m, p, s)
+   GROUP BY 1, 2 ORDER BY 1, 2
+  ON CONFLICT (org_id, day) DO UPDATE
+     SET orders = x.orders + EXCLUDED.orders, fulfilment_cents = x.fulfilment_cents + EXCLUDED.fulfilment_cents,
+         method_cents = x.method_cents + EXCLUDED.method_cents,
+         packaging_cents = x.packaging_cents + EXCLUDED.packaging_cents,
+         surcharge_cents = x.surcharge_cents + EXCLUDED.surcharge_cents;
+  DELETE FROM order_charge_days x
+   USING (SELECT DISTINCT org_id, hoppa_warehouse_day(at) AS day FROM unnest(d_org, d_at) AS d(org_id, at)) d
+   WHERE x.org_id = d.org_id AND x.day = d.day AND x.orders <= 0;
+END;
+$$;
+
+CREATE FUNCTION hoppa_order_charge_days_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM hoppa_order_charge_days_apply(array_agg(org_id), array_agg(shipped_at), array_agg(1),
+      array_agg(fulfilment_cents), array_agg(method_cents), array_agg(packaging_cents), array_agg(surcharge_cents))
+      FROM new_rows;
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM hoppa_order_charge_days_apply(array_agg(org_id), array_agg(shipped_at), array_agg(-1),
+      array_agg(fulfilment_cents), array_agg(method_cents), array_agg(packaging_cents), array_agg(surcharge_cents))
+      FROM old_rows;
+  ELSE
+    PERFORM hoppa_order_charge_days_apply(array_agg(org_id), array_agg(shipped_at), array_agg(sign),
+      array_agg(fulfilment_cents), array_agg(method_cents), array_agg(packaging_cents), array_agg(surcharge_cents))
+      FROM (SELECT *, -1 AS sign FROM old_rows UNION ALL SELECT *, 1 FROM new_rows) x;
+  END IF;
+  RETURN NULL;
+END;
+$$;
+
+CREATE FUNCTION hoppa_order_surcharge_days_apply(
+  d_org char(24)[], d_at timestamptz[], d_sid char(24)[], d_type text[], d_sign int[], d_q int[], d_c int[]
+) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF d_org IS NULL THEN
+    RETURN;
+  END IF;
+  INSERT INTO order_surcharge_days AS x (org_id, day, surcharge_id, type, orders, quantity, cents)
+  SELECT org_id, hoppa_warehouse_day(at), sid, min(type), sum(sign), sum(sign * q), sum(sign * c)
+    FROM unnest(d_org, d_at, d_sid, d_type, d_sign, d_q, d_c) AS d(org_id, at, sid, type, sign, q, c)
+   GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  ON CONFLICT (org_id, day, surcharge_id) DO UPDATE
+     SET orders = x.orders + EXCLUDED.orders, quantity = x.quantity + EXCLUDED.quantity,
+         cents = x.cents + EXCLUDED.cents;
+  DELETE FROM order_surcharge_days x
+   USING (SELECT DISTINCT org_id, hoppa_warehouse_day(at) AS day, sid
+            FROM unnest(d_org, d_at, d_sid) AS d(org_id, at, sid)) d
+   WHERE x.org_id = d.org_id AND x.day = d.day AND x.surcharge_id = d.sid AND x.orders <= 0;
+END;
+$$;
+
+CREATE FUNCTION hoppa_order_surcharge_days_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM hoppa_order_surcharge_days_apply(array_agg(org_id), array_agg(shipped_at), array_agg(surcharge_id),
+      array_agg(type), array_agg(1), array_agg(quantity), array_agg(cents))
+      FROM new_rows;
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM hoppa_order_surcharge_days_apply(array_agg(org_id), array_agg(shipped_at), array_agg(surcharge_id),
+      array_agg(type), array_agg(-1), array_agg(quantity), array_agg(cents))
+      FROM old_rows;
+  ELSE
+    PERFORM hoppa_order_surcharge_days_apply(array_agg(org_id), array_agg(shipped_at), array_agg(surcharge_id),
+      array_agg(type), array_agg(sign), array_agg(quantity), array_agg(cents))
+      FROM (SELECT *, -1 AS sign FROM old_rows UNION ALL SELECT *, 1 FROM new_rows) x;
+  END IF;
+  RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER order_charges_days_insert AFTER INSERT ON order_charges
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION hoppa_order_charge_days_changed();
+CREATE TRIGGER order_charges_days_delete AFTER DELETE ON order_charges
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION hoppa_order_charge_days_changed();
+CREATE TRIGGER order_charges_days_update AFTER UPDATE ON order_charges
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION hoppa_order_charge_days_changed();
+CREATE TRIGGER order_surcharge_days_insert AFTER INSERT ON order_surcharge_charges
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION hoppa_order_surcharge_days_changed();
+CREATE TRIGGER order_surcharge_days_delete AFTER DELETE ON order_surcharge_charges
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION hoppa_order_surcharge_days_changed();
+CREATE TRIGGER order_surcharge_days_update AFTER UPDATE ON order_surcharge_charges
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION hoppa_order_surcharge_days_changed();
+
 -- Backfill: every shipped order.
 SELECT hoppa_order_charges_refresh(array_agg(id)) FROM orders WHERE status = 'shipped';
 

@@ -132,6 +132,29 @@ async function expectAgree() {
       WHERE o.status = 'shipped' ORDER BY 1`,
   );
   expect(charges.rows).toEqual(chargesLive.rows);
+
+  // The day totals the invoice sums, against the per-order rows.
+  const days = await t.db.query(
+    `SELECT org_id, day::text, orders, fulfilment_cents::int AS f, method_cents::int AS m,
+            packaging_cents::int AS p, surcharge_cents::int AS s FROM order_charge_days ORDER BY 1, 2`,
+  );
+  const daysLive = await t.db.query(
+    `SELECT org_id, (shipped_at AT TIME ZONE 'Europe/Amsterdam')::date::text AS day, count(*)::int AS orders,
+            sum(fulfilment_cents)::int AS f, sum(method_cents)::int AS m, sum(packaging_cents)::int AS p,
+            sum(surcharge_cents)::int AS s
+       FROM order_charges GROUP BY 1, 2 ORDER BY 1, 2`,
+  );
+  expect(days.rows).toEqual(daysLive.rows);
+  const sdays = await t.db.query(
+    `SELECT org_id, day::text, surcharge_id, type, orders, quantity::int AS q, cents::int AS c
+       FROM order_surcharge_days ORDER BY 1, 2, 3`,
+  );
+  const sdaysLive = await t.db.query(
+    `SELECT org_id, (shipped_at AT TIME ZONE 'Europe/Amsterdam')::date::text AS day, surcharge_id, type,
+            count(*)::int AS orders, sum(quantity)::int AS q, sum(cents)::int AS c
+       FROM order_surcharge_charges GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3`,
+  );
+  expect(sdays.rows).toEqual(sdaysLive.rows);
   return { occupancy: recomputed.length, shipped: charges.rows.length };
 }
 

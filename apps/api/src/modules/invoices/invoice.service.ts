@@ -10,20 +10,6 @@ export interface InvoiceScope extends TenantScope {
   orgIds: readonly [string];
 }
 
-/**
- * The charges of the orders shipped in the period as a CTE `c` over `order_charges` (one row per shipped order with
- * its costs in cents at the prices of its shipping, written by triggers in the shipping transaction: migration 0320,
- * docs/decisions/0058-invoice-aggregates.md), with `b` the period's instants. Index `order_charges_org_shipped_idx`.
- */
-function shippedCharges(scope: TenantScope, p: Period) {
-  return sql`
-    b AS (${periodBounds(p)}),
-    c AS (
-      SELECT c.* FROM order_charges c, b
-       WHERE ${orgScopeSql(scope, 'c')} AND c.shipped_at >= b.t_from AND c.shipped_at < b.t_to
-    )`;
-}
-
 /** A row of the period's totals. */
 interface Totals {
   n: number;
@@ -37,8 +23,8 @@ interface Totals {
  * issue 16 item 4; docs/decisions/0052-invoices.md). All money is integer euro cents summed in SQL:
  * - per shipped order (status shipped, shipped in the period): the box's fulfilment cost (`shipment_boxes.price_cents`),
  *   the shipment method's price (`shipment_methods.price_cents`), the box's packaging cost (`package_cost_cents`) and
- *   its surcharges, at the prices of its shipping (`order_charges`, {@link shippedCharges}); an order without a box
- *   or method costs 0 for it;
+ *   its surcharges, at the prices of its shipping (`order_charges`, migration 0320); an order without a box or
+ *   method costs 0 for it;
  * - `store` surcharges once per period when a shipped order of the period carried a product with one;
  * - storage per location per day ({@link storageSummary});
  * - inbound surcharges (cost × amount) of inbound items submitted in the period.
@@ -60,13 +46,12 @@ export async function invoice(
 
   const totals = (
     await sql<Totals>`
-      WITH b AS (${periodBounds(p)})
-      SELECT count(*)::int AS n,
-             coalesce(sum(c.fulfilment_cents), 0)::int AS fulfilment,
-             coalesce(sum(c.method_cents), 0)::int AS method,
-             coalesce(sum(c.packaging_cents), 0)::int AS packaging
-        FROM order_charges c, b
-       WHERE ${orgScopeSql(scope, 'c')} AND c.shipped_at >= b.t_from AND c.shipped_at < b.t_to`.execute(db)
+      SELECT coalesce(sum(d.orders), 0)::int AS n,
+             coalesce(sum(d.fulfilment_cents), 0)::int AS fulfilment,
+             coalesce(sum(d.method_cents), 0)::int AS method,
+             coalesce(sum(d.packaging_cents), 0)::int AS packaging
+        FROM order_charge_days d
+       WHERE ${orgScopeSql(scope, 'd')} AND d.day BETWEEN ${p.start}::date AND ${p.end}::date`.execute(db)
   ).rows[0] as Totals;
 
   const surcharges = await surchargeTotals(scope, p);
@@ -124,17 +109,15 @@ export async function surchargeTotals(scope: TenantScope, p: Period): Promise<In
     quantity: number;
     cents: number;
   }>`
-    WITH b AS (${periodBounds(p)}),
-    per AS (
-      SELECT x.surcharge_id, x.type, sum(x.quantity)::int AS quantity, sum(x.cents)::int AS cents,
-             max(x.price_cents) AS price_cents
-        FROM order_surcharge_charges x, b
-       WHERE ${orgScopeSql(scope, 'x')} AND x.shipped_at >= b.t_from AND x.shipped_at < b.t_to
+    WITH per AS (
+      SELECT d.surcharge_id, d.type, sum(d.quantity)::int AS quantity, sum(d.cents)::int AS cents
+        FROM order_surcharge_days d
+       WHERE ${orgScopeSql(scope, 'd')} AND d.day BETWEEN ${p.start}::date AND ${p.end}::date
        GROUP BY 1, 2
     )
     SELECT s.code, s.name, per.type,
            CASE WHEN per.type = 'store' THEN 1 ELSE per.quantity END AS quantity,
-           CASE WHEN per.type = 'store' THEN per.price_cents ELSE per.cents END AS cents
+           CASE WHEN per.type = 'store' THEN s.price_cents ELSE per.cents END AS cents
       FROM per JOIN surcharges s ON s.id = per.surcharge_id
      ORDER BY s.code`.execute(systemSql(scope.db));
   return rows.rows;
@@ -153,25 +136,46 @@ export async function invoiceOrders(
   const db = systemSql(scope.db);
   // The export reads on from the last row (keyset: shipped_at then id) instead of skipping ever more rows.
   const after = page.after ? (JSON.parse(page.after) as [string, string]) : null;
+  // A page deep in the period starts on the day that holds its first row (the day rows count the orders), skipping
+  // only within that day: at most a day's orders, not the period's.
+  let from: Period = p;
+  let offset = after ? 0 : page.skip;
+  if (!after && page.skip > 0) {
+    const start = (
+      await sql<{ day: string; before: number }>`
+        SELECT to_char(x.day, 'YYYY-MM-DD') AS day, x.before::int AS before FROM (
+          SELECT d.day, d.orders, sum(d.orders) OVER (ORDER BY d.day) - d.orders AS before
+            FROM order_charge_days d
+           WHERE ${orgScopeSql(scope, 'd')} AND d.day BETWEEN ${p.start}::date AND ${p.end}::date
+        ) x
+         WHERE x.before + x.orders > ${page.skip}
+         ORDER BY x.day LIMIT 1`.execute(db)
+    ).rows[0];
+    if (!start) return { items: [], total, skip: page.skip, limit: page.limit, next: null };
+    from = { start: start.day, end: p.end };
+    offset = page.skip - start.before;
+  }
   const rows = await sql<
     Omit<InvoiceOrder, 'surcharges' | 'surcharge_cents' | 'total_cents' | 'shipped_at'> & {
       shipped_at: Date;
       cursor_at: string;
     }
   >`
-    WITH ${shippedCharges(scope, p)},
+    WITH b AS (${periodBounds(from)}),
     pg AS (
-      SELECT * FROM c
-       ${after ? sql`WHERE (c.shipped_at, c.order_id) > (${after[0]}::timestamptz, ${after[1]}::char(24))` : sql``}
-       ORDER BY c.shipped_at, c.order_id LIMIT ${page.limit} OFFSET ${after ? 0 : page.skip}
+      SELECT c.shipped_at, c.order_id FROM order_charges c, b
+       WHERE ${orgScopeSql(scope, 'c')} AND c.shipped_at >= b.t_from AND c.shipped_at < b.t_to
+       ${after ? sql`AND (c.shipped_at, c.order_id) > (${after[0]}::timestamptz, ${after[1]}::char(24))` : sql``}
+       ORDER BY c.shipped_at, c.order_id LIMIT ${page.limit} OFFSET ${offset}
     )
-    SELECT pg.order_id AS id, o.order_id, pg.shipped_at, pg.shipped_at::text AS cursor_at, pg.lines, pg.pieces,
-           bx.name AS box, sm.name AS method, pg.fulfilment_cents, pg.method_cents AS shipment_method_cents,
-           pg.packaging_cents
+    SELECT c.order_id AS id, o.order_id, c.shipped_at, c.shipped_at::text AS cursor_at, c.lines, c.pieces,
+           bx.name AS box, sm.name AS method, c.fulfilment_cents, c.method_cents AS shipment_method_cents,
+           c.packaging_cents
       FROM pg
-      JOIN orders o ON o.id = pg.order_id
-      LEFT JOIN shipment_boxes bx ON bx.id = pg.box_id
-      LEFT JOIN shipment_methods sm ON sm.id = pg.method_id
+      JOIN order_charges c ON c.order_id = pg.order_id
+      JOIN orders o ON o.id = c.order_id
+      LEFT JOIN shipment_boxes bx ON bx.id = c.box_id
+      LEFT JOIN shipment_methods sm ON sm.id = c.method_id
      ORDER BY pg.shipped_at, pg.order_id`.execute(db);
   const ids = rows.rows.map((r) => r.id);
   const charged =
