@@ -54,11 +54,14 @@ export async function invoice(
        WHERE ${orgScopeSql(scope, 'd')} AND d.day BETWEEN ${p.start}::date AND ${p.end}::date`.execute(db)
   ).rows[0] as Totals;
 
-  const surcharges = await surchargeTotals(scope, p);
+  // Independent reads, side by side (on PostgreSQL each on its own pooled connection).
+  const [surcharges, storage, inbound, { next: _next, ...orders }] = await Promise.all([
+    surchargeTotals(scope, p),
+    storageSummary(scope, p),
+    inboundSurcharges(scope, p),
+    invoiceOrders(scope, p, page, totals.n),
+  ]);
   const surchargeCents = surcharges.reduce((s, x) => s + x.cents, 0);
-  const storage = await storageSummary(scope, p);
-  const inbound = await inboundSurcharges(scope, p);
-  const { next: _next, ...orders } = await invoiceOrders(scope, p, page, totals.n);
 
   const total =
     totals.fulfilment +

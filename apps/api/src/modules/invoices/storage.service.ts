@@ -51,7 +51,7 @@ export async function storageSummary(scope: TenantScope, p: Period): Promise<Sto
   const db = systemSql(scope.db);
   // Locations per type and day: the pairs' intervals merged per location (a location holding two of the shop's
   // products is billed once), then +1 on each interval's first day and -1 on the day after its last, summed per day.
-  const typed = await sql<{ day: string; type: string; locations: number }>`
+  const typedQuery = sql<{ day: string; type: string; locations: number }>`
     WITH ${occupancyCtes(scope, p)},
     lm AS (
       SELECT location_id, f, t,
@@ -82,9 +82,9 @@ export async function storageSummary(scope: TenantScope, p: Period): Promise<Sto
         FROM grid LEFT JOIN delta ON delta.type = grid.type AND delta.day = grid.day
     )
     SELECT to_char(day, 'YYYY-MM-DD') AS day, type, locations::int AS locations
-      FROM run WHERE locations > 0 ORDER BY 1, 2`.execute(db);
+      FROM run WHERE locations > 0 ORDER BY 1, 2`;
   // Per day: product-location pairs with stock (the same +1/-1 over the pairs' intervals) and the ledger's moves.
-  const perDay = await sql<{
+  const perDayQuery = sql<{
     day: string;
     pairs: number;
     inbounds: number;
@@ -105,8 +105,13 @@ export async function storageSummary(scope: TenantScope, p: Period): Promise<Sto
       FROM run
       LEFT JOIN stock_move_days m ON ${orgScopeSql(scope, 'm')} AND m.day = run.day
      WHERE run.day <= ${p.end}::date
-     ORDER BY 1`.execute(db);
-  const prices = new Map((await storagePriceRows(scope)).map((r) => [r.type as string, r.price_cents]));
+     ORDER BY 1`;
+  const [typed, perDay, priceRows] = await Promise.all([
+    typedQuery.execute(db),
+    perDayQuery.execute(db),
+    storagePriceRows(scope),
+  ]);
+  const prices = new Map(priceRows.map((r) => [r.type as string, r.price_cents]));
   const days = new Map<string, StorageDay>();
   for (const r of perDay.rows)
     days.set(r.day, {
