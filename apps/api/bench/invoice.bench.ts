@@ -125,7 +125,11 @@ try {
     rows.push(line);
   }
   // The maintained totals (ADR 0058) against the orders summed from scratch, as the invoice did per request before.
-  const month0 = await t.app.inject({ method: 'GET', url: `/api/invoice/get/${month}?limit=1`, headers: { cookie } });
+  const month0 = await t.app.inject({
+    method: 'GET',
+    url: `/api/invoice/get/${month}?limit=1`,
+    headers: { cookie },
+  });
   const inv0 = month0.json() as {
     orders_count: number;
     total_fulfilment_cents: number;

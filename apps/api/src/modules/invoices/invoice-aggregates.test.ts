@@ -203,7 +203,9 @@ describe('maintained invoice aggregates agree with a recomputation', () => {
       placedAt: new Date(),
       lines: [{ productId: from.product_id, quantity: 2, locationId: to.rows[0]?.id }],
     });
-    const ean = await t.db.query<{ ean: string }>('SELECT ean FROM products WHERE id = $1', [from.product_id]);
+    const ean = await t.db.query<{ ean: string }>('SELECT ean FROM products WHERE id = $1', [
+      from.product_id,
+    ]);
     const pick = await call(picker, 'POST', '/pick_list/confirm', {
       order_line_id: order.lineIds[0],
       quantity: 2,
