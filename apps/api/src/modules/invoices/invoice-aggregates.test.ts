@@ -285,4 +285,37 @@ describe('maintained invoice aggregates agree with a recomputation', () => {
     expect((await occupancy()).rows).toEqual([]);
     await expectAgree();
   });
+
+  it('stays exact when transactions change the same stock place at once (PostgreSQL: the pair lock)', async () => {
+    const place = await t.db.query<{ org_id: string; product_id: string; location_id: string }>(
+      `SELECT org_id, product_id, location_id FROM product_locations WHERE stock > 0 ORDER BY id DESC LIMIT 1`,
+    );
+    const p = place.rows[0];
+    if (!p) throw new Error('no stock');
+    // Eight transactions, each writing a row and holding its transaction open a moment, all started together.
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.db.transaction(async (tx) => {
+          await tx.query(
+            `INSERT INTO stock_mutations (id, org_id, product_id, location_id, quantity, reason)
+             VALUES ($1, $2, $3, $4, $5, 'correction')`,
+            [newId(), p.org_id, p.product_id, p.location_id, i % 2 === 0 ? 3 : -1],
+          );
+          await tx.query('SELECT pg_sleep(0.02)');
+        }),
+      ),
+    );
+    await expectAgree();
+    // The day row of that place counts all eight rows (none lost to a recount that ran beside another).
+    const day = await t.db.query<{ kept: number; ledger: number }>(
+      `SELECT s.net AS kept, (SELECT sum(m.quantity)::int FROM stock_mutations m
+                               WHERE m.product_id = s.product_id AND m.location_id = s.location_id
+                                 AND (m.created_at AT TIME ZONE 'Europe/Amsterdam')::date = s.day) AS ledger
+         FROM stock_days s WHERE s.product_id = $1 AND s.location_id = $2
+          AND s.day = (now() AT TIME ZONE 'Europe/Amsterdam')::date`,
+      [p.product_id, p.location_id],
+    );
+    expect(day.rows).toHaveLength(1);
+    expect(day.rows[0]?.kept).toBe(day.rows[0]?.ledger);
+  });
 });
