@@ -20,7 +20,8 @@ interface Totals {
 
 /**
  * The invoice of the current organisation for a period (spec 3 §3 Invoice, §7 `GET /invoice/get/{start}/{end}`;
- * issue 16 item 4; docs/decisions/0052-invoices.md). All money is integer euro cents summed in SQL:
+ * issue 16 item 4; docs/decisions/0052-invoices.md, 0058-invoice-aggregates.md). All money is integer euro cents
+ * summed in SQL from aggregates kept in the writing transactions (migration 0320):
  * - per shipped order (status shipped, shipped in the period): the box's fulfilment cost (`shipment_boxes.price_cents`),
  *   the shipment method's price (`shipment_methods.price_cents`), the box's packaging cost (`package_cost_cents`) and
  *   its surcharges, at the prices of its shipping (`order_charges`, migration 0320); an order without a box or
@@ -28,7 +29,8 @@ interface Totals {
  * - `store` surcharges once per period when a shipped order of the period carried a product with one;
  * - storage per location per day ({@link storageSummary});
  * - inbound surcharges (cost × amount) of inbound items submitted in the period.
- * Totals cover the whole period; `orders` is one page of the shipped orders by shipping moment.
+ * Totals cover the whole period (the day rows `order_charge_days`, `order_surcharge_days`: at most 92 rows); `orders`
+ * is one page of the shipped orders by shipping moment.
  * Errors: none of its own (the period was checked at the edge); 404 when the organisation does not exist.
  */
 export async function invoice(
@@ -127,8 +129,10 @@ export async function surchargeTotals(scope: TenantScope, p: Period): Promise<In
 }
 
 /**
- * One page of the shipped orders with their costs, by shipping moment (then id): `skip` rows on, or with `after` (the
- * `next` of the page before) the rows after that one. `next` is null on the last page.
+ * One page of the shipped orders with their costs (`order_charges`, at the prices of their shipping), by shipping
+ * moment (then id): `skip` rows on — found through the day rows `order_charge_days`, so only the orders of the
+ * page's first day are skipped — or with `after` (the `next` of the page before, keyset `(shipped_at, order_id)`)
+ * the rows after that one. `next` is null on the last page. Past the end: no items.
  */
 export async function invoiceOrders(
   scope: TenantScope,

@@ -46,6 +46,8 @@ export interface StorageSummary {
  * organisation's products it holds) by type, their cost at the provider's price per type (`storage_prices`; a bin
  * without a type costs nothing and shows as 'none'), the product-location pairs with stock, and the ledger's pieces
  * in (check-in, returns), out (picks) and transfers (arrivals). Every day of the period is a line, empty ones as 0.
+ * Read from the maintained `storage_occupancy` intervals and `stock_move_days` (migration 0320; ADR 0058): work in
+ * the number of the organisation's stock-place intervals, never in ledger rows.
  */
 export async function storageSummary(scope: TenantScope, p: Period): Promise<StorageSummary> {
   const db = systemSql(scope.db);
