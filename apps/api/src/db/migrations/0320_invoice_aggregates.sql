@@ -141,7 +141,7 @@ END;
 $$;
 
 -- Pieces in, out and moved per organisation and day: signed additions (old rows count -1), so concurrent writers
--- only add to the row.
+-- only add to the row; a day that comes back to nothing loses its row (as the backfill would not write it).
 CREATE FUNCTION hoppa_stock_moves_apply(
   d_org char(24)[], d_at timestamptz[], d_qty int[], d_reason text[], d_sign int[]
 ) RETURNS void LANGUAGE plpgsql AS $$
@@ -160,6 +160,9 @@ BEGIN
   ON CONFLICT (org_id, day) DO UPDATE
      SET inbounds = s.inbounds + EXCLUDED.inbounds, outbounds = s.outbounds + EXCLUDED.outbounds,
          transfers = s.transfers + EXCLUDED.transfers;
+  DELETE FROM stock_move_days s
+   USING (SELECT DISTINCT org_id, hoppa_warehouse_day(at) AS day FROM unnest(d_org, d_at) AS x(org_id, at)) d
+   WHERE s.org_id = d.org_id AND s.day = d.day AND s.inbounds = 0 AND s.outbounds = 0 AND s.transfers = 0;
 END;
 $$;
 

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { APP_HEADER, newId } from '@hoppa/core';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -317,5 +319,35 @@ describe('maintained invoice aggregates agree with a recomputation', () => {
     );
     expect(day.rows).toHaveLength(1);
     expect(day.rows[0]?.kept).toBe(day.rows[0]?.ledger);
+  });
+
+  it('the migration’s backfill gives the same rows as the triggers', async () => {
+    const tables = [
+      'storage_occupancy',
+      'stock_days',
+      'stock_move_days',
+      'order_charges',
+      'order_surcharge_charges',
+      'order_charge_days',
+      'order_surcharge_days',
+    ];
+    const snapshot = async () => {
+      const out: Record<string, unknown[]> = {};
+      for (const table of tables)
+        out[table] = (await t.db.query(`SELECT * FROM ${table} ORDER BY 1, 2, 3, 4`)).rows;
+      return out;
+    };
+    const kept = await snapshot();
+    // The backfill statements of migration 0320: its top-level `SELECT hoppa_…` statements.
+    const migration = readFileSync(
+      fileURLToPath(new URL('../../db/migrations/0320_invoice_aggregates.sql', import.meta.url)),
+      'utf8',
+    );
+    const backfill = migration.match(/^SELECT hoppa_[^;]*;/gms) ?? [];
+    expect(backfill).toHaveLength(3);
+    await t.db.exec(`TRUNCATE ${tables.join(', ')}; ${backfill.join('\n')}`);
+    expect(await snapshot()).toEqual(kept);
+    expect(kept.storage_occupancy?.length).toBeGreaterThan(0);
+    expect(kept.order_charges?.length).toBeGreaterThan(0);
   });
 });
