@@ -44,10 +44,19 @@ try {
     INSERT INTO stock_mutations (id, org_id, product_id, location_id, quantity, reason, created_at)
     SELECT ${id('a', 'g')}, '${bol}', ${id('f', 'g')}, ${id('e', 'g')}, 1000, 'seed', timestamptz '2026-09-20 08:00+00'
       FROM generate_series(1, ${PRODUCTS}) g;
+    -- The surcharges are chosen before the orders ship: an order's charges are those of its shipping (ADR 0058).
+    INSERT INTO surcharges (id, name, code, price_cents, type) VALUES
+      ('s00000000000000000000001', 'Bench order', 'B-ORD', 120, 'order'),
+      ('s00000000000000000000002', 'Bench line', 'B-LINE', 75, 'order-line'),
+      ('s00000000000000000000003', 'Bench piece', 'B-PIECE', 6, 'line-amount'),
+      ('s00000000000000000000004', 'Bench store', 'B-STORE', 500, 'store');
+    INSERT INTO product_surcharges (product_id, surcharge_id, org_id)
+    SELECT ${id('f', 'g')}, 's0000000000000000000000' || (1 + g % 4), '${bol}'
+      FROM generate_series(10, ${PRODUCTS}, 10) g;
     INSERT INTO orders (id, org_id, order_id, status, placed_at, shipped_at, selected_box_id, selected_ship_method_id)
     SELECT ${id('b', 'g')}, '${bol}', 'BENCH-' || g, 'shipped', x.ts - interval '2 hours', x.ts,
-           (SELECT array_agg(id ORDER BY id) FROM shipment_boxes)[1 + g % 4],
-           (SELECT array_agg(id ORDER BY id) FROM shipment_methods)[1 + g % 3]
+           (SELECT array_agg(id ORDER BY name, id) FROM shipment_boxes)[1 + g % 4],
+           (SELECT array_agg(id ORDER BY code, id) FROM shipment_methods)[1 + g % 3]
       FROM generate_series(1, ${ORDERS}) g,
            LATERAL (SELECT timestamptz '2026-10-01 06:00+00' + g * interval '${step} seconds' AS ts) x;
     INSERT INTO order_lines (id, order_id, org_id, product_id, ean, title, quantity, picked_quantity, position)
@@ -62,14 +71,6 @@ try {
     INSERT INTO product_locations (id, org_id, product_id, location_id, stock)
     SELECT 'a' || substr(m.product_id, 2), '${bol}', m.product_id, m.location_id, sum(m.quantity)
       FROM stock_mutations m WHERE m.org_id = '${bol}' AND m.product_id LIKE 'f%' GROUP BY m.product_id, m.location_id;
-    INSERT INTO surcharges (id, name, code, price_cents, type) VALUES
-      ('s00000000000000000000001', 'Bench order', 'B-ORD', 120, 'order'),
-      ('s00000000000000000000002', 'Bench line', 'B-LINE', 75, 'order-line'),
-      ('s00000000000000000000003', 'Bench piece', 'B-PIECE', 6, 'line-amount'),
-      ('s00000000000000000000004', 'Bench store', 'B-STORE', 500, 'store');
-    INSERT INTO product_surcharges (product_id, surcharge_id, org_id)
-    SELECT ${id('f', 'g')}, 's0000000000000000000000' || (1 + g % 4), '${bol}'
-      FROM generate_series(10, ${PRODUCTS}, 10) g;
   `);
   for (const table of [
     'orders',
@@ -78,6 +79,13 @@ try {
     'product_locations',
     'products',
     'locations',
+    'order_charges',
+    'order_surcharge_charges',
+    'order_charge_days',
+    'order_surcharge_days',
+    'storage_occupancy',
+    'stock_days',
+    'stock_move_days',
   ])
     await t.db.query(`VACUUM ANALYZE ${table}`);
   const seedS = (performance.now() - seedStart) / 1000;
@@ -116,6 +124,37 @@ try {
     console.log(line);
     rows.push(line);
   }
+  // The maintained totals (ADR 0058) against the orders summed from scratch, as the invoice did per request before.
+  const month0 = await t.app.inject({
+    method: 'GET',
+    url: `/api/invoice/get/${month}?limit=1`,
+    headers: { cookie },
+  });
+  const inv0 = month0.json() as {
+    orders_count: number;
+    total_fulfilment_cents: number;
+    total_used_shipment_method_cents: number;
+    total_used_packaging_cents: number;
+  };
+  const scratch = await t.db.query<{ n: number; f: number; m: number; p: number }>(
+    `SELECT count(*)::int AS n, coalesce(sum(bx.price_cents), 0)::int AS f, coalesce(sum(sm.price_cents), 0)::int AS m,
+            coalesce(sum(bx.package_cost_cents), 0)::int AS p
+       FROM orders o
+       LEFT JOIN shipment_boxes bx ON bx.id = o.selected_box_id
+       LEFT JOIN shipment_methods sm ON sm.id = o.selected_ship_method_id
+      WHERE o.org_id = $1 AND o.status = 'shipped'
+        AND o.shipped_at >= '2026-10-01T00:00:00+02:00' AND o.shipped_at < '2026-11-01T00:00:00+01:00'`,
+    [bol],
+  );
+  const s0 = scratch.rows[0];
+  const same =
+    s0?.n === inv0.orders_count &&
+    s0.f === inv0.total_fulfilment_cents &&
+    s0.m === inv0.total_used_shipment_method_cents &&
+    s0.p === inv0.total_used_packaging_cents;
+  if (!same) throw new Error(`maintained totals differ from the orders: ${JSON.stringify({ s0, inv0 })}`);
+  checked += '; totals equal the orders summed from scratch';
+
   const t0 = performance.now();
   const file = await t.app.inject({
     method: 'GET',

@@ -229,6 +229,30 @@ export interface OrderAutomations {
   org_id: string;
 }
 
+export interface OrderChargeDays {
+  day: Timestamp;
+  fulfilment_cents: number;
+  method_cents: number;
+  orders: number;
+  org_id: string;
+  packaging_cents: number;
+  surcharge_cents: number;
+}
+
+export interface OrderCharges {
+  box_id: string | null;
+  fulfilment_cents: number;
+  lines: number;
+  method_cents: number;
+  method_id: string | null;
+  order_id: string;
+  org_id: string;
+  packaging_cents: number;
+  pieces: number;
+  shipped_at: Timestamp;
+  surcharge_cents: number;
+}
+
 export interface OrderEvents {
   at: Timestamp;
   code: string;
@@ -296,6 +320,27 @@ export interface Orders {
   status: Generated<string>;
   track_trace: string | null;
   used_shipment_method: string | null;
+}
+
+export interface OrderSurchargeCharges {
+  cents: number;
+  order_id: string;
+  org_id: string;
+  price_cents: number;
+  quantity: number;
+  shipped_at: Timestamp;
+  surcharge_id: string;
+  type: string;
+}
+
+export interface OrderSurchargeDays {
+  cents: number;
+  day: Timestamp;
+  orders: number;
+  org_id: string;
+  quantity: number;
+  surcharge_id: string;
+  type: string;
 }
 
 export interface Organisations {
@@ -600,6 +645,23 @@ export interface SignupRequests {
   used_at: Timestamp | null;
 }
 
+export interface StockDays {
+  day: Timestamp;
+  hi: number;
+  location_id: string;
+  net: number;
+  org_id: string;
+  product_id: string;
+}
+
+export interface StockMoveDays {
+  day: Timestamp;
+  inbounds: number;
+  org_id: string;
+  outbounds: number;
+  transfers: number;
+}
+
 export interface StockMutations {
   created_at: Generated<Timestamp>;
   id: string;
@@ -614,6 +676,14 @@ export interface StockMutations {
   reason: string;
   transfer_id: string | null;
   user_id: string | null;
+}
+
+export interface StorageOccupancy {
+  from_day: Timestamp;
+  location_id: string;
+  org_id: string;
+  product_id: string;
+  to_day: Timestamp;
 }
 
 export interface StoragePrices {
@@ -690,8 +760,12 @@ export interface DB {
   memberships: Memberships;
   order_attachments: OrderAttachments;
   order_automations: OrderAutomations;
+  order_charge_days: OrderChargeDays;
+  order_charges: OrderCharges;
   order_events: OrderEvents;
   order_lines: OrderLines;
+  order_surcharge_charges: OrderSurchargeCharges;
+  order_surcharge_days: OrderSurchargeDays;
   orders: Orders;
   organisations: Organisations;
   password_resets: PasswordResets;
@@ -716,7 +790,10 @@ export interface DB {
   shipment_methods: ShipmentMethods;
   shipments: Shipments;
   signup_requests: SignupRequests;
+  stock_days: StockDays;
+  stock_move_days: StockMoveDays;
   stock_mutations: StockMutations;
+  storage_occupancy: StorageOccupancy;
   storage_prices: StoragePrices;
   subscriptions: Subscriptions;
   surcharges: Surcharges;
@@ -726,4 +803,4 @@ export interface DB {
 }
 
 /** Tables whose rows belong to one organisation: queries on them need orgScope() (db/tenant.ts). */
-export const TENANT_TABLES = ["api_connections","automations","bol_label_purchases","bol_order_items","inbound_items","inbounds","marketplace_confirmations","order_attachments","order_automations","order_events","order_lines","orders","pick_claims","pick_item_days","pick_problems","product_bundle_items","product_images","product_locations","product_sales_days","product_surcharges","products","return_images","return_items","returns","shipments","stock_mutations","subscriptions","terms_acceptances","weekly_report_sends"] as const;
+export const TENANT_TABLES = ["api_connections","automations","bol_label_purchases","bol_order_items","inbound_items","inbounds","marketplace_confirmations","order_attachments","order_automations","order_charge_days","order_charges","order_events","order_lines","order_surcharge_charges","order_surcharge_days","orders","pick_claims","pick_item_days","pick_problems","product_bundle_items","product_images","product_locations","product_sales_days","product_surcharges","products","return_images","return_items","returns","shipments","stock_days","stock_move_days","stock_mutations","storage_occupancy","subscriptions","terms_acceptances","weekly_report_sends"] as const;

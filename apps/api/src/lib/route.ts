@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import {
   APP_HEADER,
@@ -99,8 +100,11 @@ export type RouteInput<E> =
     ? { params: Out<P>; query: Out<Q>; body: Out<B> }
     : never;
 
-/** A handler's result: the endpoint's output, or for binary endpoints a Buffer (set the type on reply). */
-export type RouteResult<E> = EndpointOutput<E> | Buffer;
+/**
+ * A handler's result: the endpoint's output, or for binary endpoints a Buffer or a stream of the bytes (set the type
+ * on reply; a stream is sent as it is written, e.g. the invoice's XLSX export).
+ */
+export type RouteResult<E> = EndpointOutput<E> | Buffer | Readable;
 
 /**
  * The path the permission check sees: the request path percent-decoded as Fastify's router decodes it, so

@@ -1,5 +1,5 @@
-import { PassThrough } from 'node:stream';
-import { INVOICE_SHEETS, STORAGE_TYPES } from '@hoppa/core';
+import { PassThrough, type Readable } from 'node:stream';
+import { INVOICE_SHEETS, type Invoice, STORAGE_TYPES } from '@hoppa/core';
 import ExcelJS from 'exceljs';
 import { type InvoiceScope, invoice, invoiceOrders } from './invoice.service.ts';
 import { type Period, productStorageSummary, storageLocations } from './storage.service.ts';
@@ -15,19 +15,22 @@ const euro = (cents: number) => cents / 100;
 
 /**
  * The invoice as an XLSX workbook (spec 3 §7 billing "sheets Orders, Storage, Product Locations and Product Storage
- * Summary"; docs/decisions/0052-invoices.md), made on the server with exceljs's streaming writer from the same
- * queries as `GET /invoice/get` — every shipped order of the period, read {@link EXPORT_PAGE} at a time — so a month
- * of 100,000 orders is one download. Orders ends with the invoice's totals; money cells are euro with two decimals.
+ * Summary"; docs/decisions/0052-invoices.md, 0058-invoice-aggregates.md), made on the server with exceljs's streaming
+ * writer from the same queries as `GET /invoice/get`: every shipped order of the period, read {@link EXPORT_PAGE} at a
+ * time by keyset from `order_charges`, each row committed (written out) as soon as it is added, so memory stays flat
+ * and a month of 100,000 orders is one download. Orders ends with the invoice's totals; money cells are euro with two
+ * decimals. Resolves once the invoice's head is read (its errors, e.g. 404, are still an ordinary answer) to the
+ * stream of the file; a failure after that ends the stream with the error (the download breaks off).
  */
-export async function invoiceWorkbook(scope: InvoiceScope, p: Period): Promise<Buffer> {
+export async function invoiceWorkbook(scope: InvoiceScope, p: Period): Promise<Readable> {
   const head = await invoice(scope, p, { skip: 0, limit: 1 });
   const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve, reject) => {
-    out.on('end', resolve);
-    out.on('error', reject);
-  });
+  writeWorkbook(scope, p, head, out).catch((err: unknown) => out.destroy(err as Error));
+  return out;
+}
+
+/** Writes the four sheets into `out` and ends it. */
+async function writeWorkbook(scope: InvoiceScope, p: Period, head: Invoice, out: PassThrough): Promise<void> {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   wb.creator = 'Hoppa';
   wb.created = new Date();
@@ -190,6 +193,4 @@ export async function invoiceWorkbook(scope: InvoiceScope, p: Period): Promise<B
   perProduct.commit();
 
   await wb.commit();
-  await done;
-  return Buffer.concat(chunks);
 }

@@ -10,42 +10,6 @@ export interface InvoiceScope extends TenantScope {
   orgIds: readonly [string];
 }
 
-/**
- * The shipped orders of the period as a CTE `o` (status shipped, `shipped_at` inside the period; index
- * `orders_org_shipped_idx`), with `b` the period's instants.
- */
-function shippedOrders(scope: TenantScope, p: Period) {
-  return sql`
-    b AS (${periodBounds(p)}),
-    o AS (
-      SELECT o.id, o.order_id, o.shipped_at, o.selected_box_id, o.selected_ship_method_id
-        FROM orders o, b
-       WHERE ${orgScopeSql(scope, 'o')} AND o.status = 'shipped' AND o.shipped_at >= b.t_from AND o.shipped_at < b.t_to
-    )`;
-}
-
-/**
- * The surcharges charged on orders of `o` as a CTE `sc(order_id, surcharge_id, quantity)` (docs/decisions/0052):
- * the provider's active surcharges chosen for a product (`product_surcharges`), applied through the order's lines
- * of that product — `order`: once per order that has such a line; `order-line`: once per such line; `line-amount`:
- * once per piece on such lines. `store` surcharges are not per order (see {@link storeSurcharges}).
- */
-function orderSurcharges(scope: TenantScope) {
-  return sql`
-    sl AS (
-      SELECT l.order_id, ps.surcharge_id, count(*)::int AS lines, sum(l.quantity)::int AS pieces
-        FROM o
-        JOIN order_lines l ON l.order_id = o.id AND ${orgScopeSql(scope, 'l')}
-        JOIN product_surcharges ps ON ps.product_id = l.product_id AND ${orgScopeSql(scope, 'ps')}
-       GROUP BY 1, 2
-    ),
-    sc AS (
-      SELECT sl.order_id, s.id AS surcharge_id,
-             CASE s.type WHEN 'order' THEN 1 WHEN 'order-line' THEN sl.lines ELSE sl.pieces END AS quantity
-        FROM sl JOIN surcharges s ON s.id = sl.surcharge_id AND s.active AND s.type <> 'store'
-    )`;
-}
-
 /** A row of the period's totals. */
 interface Totals {
   n: number;
@@ -56,14 +20,17 @@ interface Totals {
 
 /**
  * The invoice of the current organisation for a period (spec 3 §3 Invoice, §7 `GET /invoice/get/{start}/{end}`;
- * issue 16 item 4; docs/decisions/0052-invoices.md). All money is integer euro cents summed in SQL:
+ * issue 16 item 4; docs/decisions/0052-invoices.md, 0058-invoice-aggregates.md). All money is integer euro cents
+ * summed in SQL from aggregates kept in the writing transactions (migration 0320):
  * - per shipped order (status shipped, shipped in the period): the box's fulfilment cost (`shipment_boxes.price_cents`),
  *   the shipment method's price (`shipment_methods.price_cents`), the box's packaging cost (`package_cost_cents`) and
- *   its surcharges ({@link orderSurcharges}); an order without a box or method costs 0 for it;
+ *   its surcharges, at the prices of its shipping (`order_charges`, migration 0320); an order without a box or
+ *   method costs 0 for it;
  * - `store` surcharges once per period when a shipped order of the period carried a product with one;
  * - storage per location per day ({@link storageSummary});
  * - inbound surcharges (cost × amount) of inbound items submitted in the period.
- * Totals cover the whole period; `orders` is one page of the shipped orders by shipping moment.
+ * Totals cover the whole period (the day rows `order_charge_days`, `order_surcharge_days`: at most 92 rows); `orders`
+ * is one page of the shipped orders by shipping moment.
  * Errors: none of its own (the period was checked at the edge); 404 when the organisation does not exist.
  */
 export async function invoice(
@@ -81,21 +48,22 @@ export async function invoice(
 
   const totals = (
     await sql<Totals>`
-      WITH ${shippedOrders(scope, p)}
-      SELECT count(*)::int AS n,
-             coalesce(sum(bx.price_cents), 0)::int AS fulfilment,
-             coalesce(sum(sm.price_cents), 0)::int AS method,
-             coalesce(sum(bx.package_cost_cents), 0)::int AS packaging
-        FROM o
-        LEFT JOIN shipment_boxes bx ON bx.id = o.selected_box_id
-        LEFT JOIN shipment_methods sm ON sm.id = o.selected_ship_method_id`.execute(db)
+      SELECT coalesce(sum(d.orders), 0)::int AS n,
+             coalesce(sum(d.fulfilment_cents), 0)::int AS fulfilment,
+             coalesce(sum(d.method_cents), 0)::int AS method,
+             coalesce(sum(d.packaging_cents), 0)::int AS packaging
+        FROM order_charge_days d
+       WHERE ${orgScopeSql(scope, 'd')} AND d.day BETWEEN ${p.start}::date AND ${p.end}::date`.execute(db)
   ).rows[0] as Totals;
 
-  const surcharges = await surchargeTotals(scope, p);
+  // Independent reads, side by side (on PostgreSQL each on its own pooled connection).
+  const [surcharges, storage, inbound, { next: _next, ...orders }] = await Promise.all([
+    surchargeTotals(scope, p),
+    storageSummary(scope, p),
+    inboundSurcharges(scope, p),
+    invoiceOrders(scope, p, page, totals.n),
+  ]);
   const surchargeCents = surcharges.reduce((s, x) => s + x.cents, 0);
-  const storage = await storageSummary(scope, p);
-  const inbound = await inboundSurcharges(scope, p);
-  const { next: _next, ...orders } = await invoiceOrders(scope, p, page, totals.n);
 
   const total =
     totals.fulfilment +
@@ -146,25 +114,25 @@ export async function surchargeTotals(scope: TenantScope, p: Period): Promise<In
     quantity: number;
     cents: number;
   }>`
-    WITH ${shippedOrders(scope, p)}, ${orderSurcharges(scope)},
-    store AS (
-      SELECT DISTINCT s.id AS surcharge_id
-        FROM sl JOIN surcharges s ON s.id = sl.surcharge_id AND s.active AND s.type = 'store'
-    ),
-    per AS (
-      SELECT surcharge_id, sum(quantity)::int AS quantity FROM sc GROUP BY 1
-      UNION ALL
-      SELECT surcharge_id, 1 FROM store
+    WITH per AS (
+      SELECT d.surcharge_id, d.type, sum(d.quantity)::int AS quantity, sum(d.cents)::int AS cents
+        FROM order_surcharge_days d
+       WHERE ${orgScopeSql(scope, 'd')} AND d.day BETWEEN ${p.start}::date AND ${p.end}::date
+       GROUP BY 1, 2
     )
-    SELECT s.code, s.name, s.type, per.quantity, (per.quantity * s.price_cents)::int AS cents
+    SELECT s.code, s.name, per.type,
+           CASE WHEN per.type = 'store' THEN 1 ELSE per.quantity END AS quantity,
+           CASE WHEN per.type = 'store' THEN s.price_cents ELSE per.cents END AS cents
       FROM per JOIN surcharges s ON s.id = per.surcharge_id
      ORDER BY s.code`.execute(systemSql(scope.db));
   return rows.rows;
 }
 
 /**
- * One page of the shipped orders with their costs, by shipping moment (then id): `skip` rows on, or with `after` (the
- * `next` of the page before) the rows after that one. `next` is null on the last page.
+ * One page of the shipped orders with their costs (`order_charges`, at the prices of their shipping), by shipping
+ * moment (then id): `skip` rows on — found through the day rows `order_charge_days`, so only the orders of the
+ * page's first day are skipped — or with `after` (the `next` of the page before, keyset `(shipped_at, order_id)`)
+ * the rows after that one. `next` is null on the last page. Past the end: no items.
  */
 export async function invoiceOrders(
   scope: TenantScope,
@@ -175,46 +143,65 @@ export async function invoiceOrders(
   const db = systemSql(scope.db);
   // The export reads on from the last row (keyset: shipped_at then id) instead of skipping ever more rows.
   const after = page.after ? (JSON.parse(page.after) as [string, string]) : null;
+  // A page deep in the period starts on the day that holds its first row (the day rows count the orders), skipping
+  // only within that day: at most a day's orders, not the period's.
+  let from: Period = p;
+  let offset = after ? 0 : page.skip;
+  if (!after && page.skip > 0) {
+    const start = (
+      await sql<{ day: string; before: number }>`
+        SELECT to_char(x.day, 'YYYY-MM-DD') AS day, x.before::int AS before FROM (
+          SELECT d.day, d.orders, sum(d.orders) OVER (ORDER BY d.day) - d.orders AS before
+            FROM order_charge_days d
+           WHERE ${orgScopeSql(scope, 'd')} AND d.day BETWEEN ${p.start}::date AND ${p.end}::date
+        ) x
+         WHERE x.before + x.orders > ${page.skip}
+         ORDER BY x.day LIMIT 1`.execute(db)
+    ).rows[0];
+    if (!start) return { items: [], total, skip: page.skip, limit: page.limit, next: null };
+    from = { start: start.day, end: p.end };
+    offset = page.skip - start.before;
+  }
   const rows = await sql<
     Omit<InvoiceOrder, 'surcharges' | 'surcharge_cents' | 'total_cents' | 'shipped_at'> & {
       shipped_at: Date;
       cursor_at: string;
     }
   >`
-    WITH ${shippedOrders(scope, p)},
+    WITH b AS (${periodBounds(from)}),
     pg AS (
-      SELECT * FROM o
-       ${after ? sql`WHERE (o.shipped_at, o.id) > (${after[0]}::timestamptz, ${after[1]}::char(24))` : sql``}
-       ORDER BY o.shipped_at, o.id LIMIT ${page.limit} OFFSET ${after ? 0 : page.skip}
+      SELECT c.shipped_at, c.order_id FROM order_charges c, b
+       WHERE ${orgScopeSql(scope, 'c')} AND c.shipped_at >= b.t_from AND c.shipped_at < b.t_to
+       ${after ? sql`AND (c.shipped_at, c.order_id) > (${after[0]}::timestamptz, ${after[1]}::char(24))` : sql``}
+       ORDER BY c.shipped_at, c.order_id LIMIT ${page.limit} OFFSET ${offset}
     )
-    SELECT pg.id, pg.order_id, pg.shipped_at, pg.shipped_at::text AS cursor_at,
-           (SELECT count(*) FROM order_lines l WHERE l.order_id = pg.id AND ${orgScopeSql(scope, 'l')})::int AS lines,
-           (SELECT coalesce(sum(l.quantity), 0) FROM order_lines l WHERE l.order_id = pg.id AND ${orgScopeSql(scope, 'l')})::int AS pieces,
-           bx.name AS box, sm.name AS method,
-           coalesce(bx.price_cents, 0) AS fulfilment_cents, coalesce(sm.price_cents, 0) AS shipment_method_cents,
-           coalesce(bx.package_cost_cents, 0) AS packaging_cents
+    SELECT c.order_id AS id, o.order_id, c.shipped_at, c.shipped_at::text AS cursor_at, c.lines, c.pieces,
+           bx.name AS box, sm.name AS method, c.fulfilment_cents, c.method_cents AS shipment_method_cents,
+           c.packaging_cents
       FROM pg
-      LEFT JOIN shipment_boxes bx ON bx.id = pg.selected_box_id
-      LEFT JOIN shipment_methods sm ON sm.id = pg.selected_ship_method_id
-     ORDER BY pg.shipped_at, pg.id`.execute(db);
+      JOIN order_charges c ON c.order_id = pg.order_id
+      JOIN orders o ON o.id = c.order_id
+      LEFT JOIN shipment_boxes bx ON bx.id = c.box_id
+      LEFT JOIN shipment_methods sm ON sm.id = c.method_id
+     ORDER BY pg.shipped_at, pg.order_id`.execute(db);
   const ids = rows.rows.map((r) => r.id);
   const charged =
     ids.length === 0
       ? []
       : (
           await sql<{ order_id: string } & InvoiceOrder['surcharges'][number]>`
-            WITH o AS (SELECT o.id FROM orders o WHERE o.id = ANY(${ids}::char(24)[]) AND ${orgScopeSql(scope, 'o')}),
-            ${orderSurcharges(scope)}
-            SELECT sc.order_id, s.code, s.name, s.type, s.price_cents, sc.quantity,
-                   (sc.quantity * s.price_cents)::int AS cents
-              FROM sc JOIN surcharges s ON s.id = sc.surcharge_id
+            SELECT x.order_id, s.code, s.name, x.type, x.price_cents, x.quantity, x.cents
+              FROM order_surcharge_charges x JOIN surcharges s ON s.id = x.surcharge_id
+             WHERE x.order_id = ANY(${ids}::char(24)[]) AND ${orgScopeSql(scope, 'x')} AND x.type <> 'store'
              ORDER BY s.code`.execute(db)
         ).rows;
+  const byOrder = new Map<string, typeof charged>();
+  for (const c of charged) byOrder.set(c.order_id, [...(byOrder.get(c.order_id) ?? []), c]);
   const last = rows.rows.at(-1);
   return {
     next: last && rows.rows.length === page.limit ? JSON.stringify([last.cursor_at, last.id]) : null,
     items: rows.rows.map(({ cursor_at: _c, ...r }) => {
-      const surcharges = charged.filter((c) => c.order_id === r.id).map(({ order_id: _o, ...c }) => c);
+      const surcharges = (byOrder.get(r.id) ?? []).map(({ order_id: _o, ...c }) => c);
       const surchargeCents = surcharges.reduce((s, c) => s + c.cents, 0);
       return {
         ...r,

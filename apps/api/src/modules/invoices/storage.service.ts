@@ -16,68 +16,20 @@ export function periodBounds(p: Period): RawBuilder<unknown> {
 }
 
 /**
- * The storage days of the organisation in `scope.orgIds` (one: the invoice's) as SQL common table expressions,
- * ending in `occ(product_id, location_id, day)`: each Amsterdam day of the period on which the product held stock
- * (more than 0 pieces) on the location at any moment, once. From the stock ledger (ADR 0034) without reading its
- * history: the balance at the period's start (`opening`) is today's `product_locations.stock` minus the ledger rows
- * since the start (the ledger invariant: stock = sum of its rows). The rows inside the period give, per product,
- * location and day with rows, the balance at the day's start, its highest balance after a row and its balance at the
- * end (`evd`); a day with rows is occupied when any of them is positive, the days between two days with rows carry the
- * end balance, the days before the first carry the opening balance. Reads only the rows since the start (index
- * `stock_mutations_org_created_idx`) and the organisation's stock places (`product_locations_org_idx`). Also
- * `ev(product_id, location_id, t, id, quantity, reason)`, the ledger rows of the period.
+ * The occupancy of the organisation in `scope.orgIds` (one: the invoice's) clipped to the period, as SQL common table
+ * expressions ending in `iv(product_id, location_id, f, t)`: per product and location the Amsterdam days [f, t) of
+ * the period on which it held stock (more than 0 pieces) at any moment. Read from `storage_occupancy` (migration
+ * 0320, docs/decisions/0058-invoice-aggregates.md), which triggers on the stock ledger keep in the same transaction
+ * as each stock change; the intervals of one pair are disjoint and not adjacent, so summing their lengths counts each
+ * day once. Reads only the intervals ending after the period's start (index `storage_occupancy_org_to_idx`).
  */
-function storageCtes(scope: TenantScope, p: Period): RawBuilder<unknown> {
+function occupancyCtes(scope: TenantScope, p: Period): RawBuilder<unknown> {
   return sql`
-    b AS (${periodBounds(p)}),
-    cur AS (
-      SELECT pl.product_id, pl.location_id, pl.stock FROM product_locations pl WHERE ${orgScopeSql(scope, 'pl')}
-    ),
-    since AS (
-      SELECT m.product_id, m.location_id, sum(m.quantity)::int AS q
-        FROM stock_mutations m, b
-       WHERE ${orgScopeSql(scope, 'm')} AND m.location_id IS NOT NULL AND m.created_at >= b.t_from
-       GROUP BY 1, 2
-    ),
-    opening AS (
-      SELECT coalesce(c.product_id, s.product_id) AS product_id, coalesce(c.location_id, s.location_id) AS location_id,
-             coalesce(c.stock, 0) - coalesce(s.q, 0) AS bal
-        FROM cur c FULL JOIN since s ON s.product_id = c.product_id AND s.location_id = c.location_id
-    ),
-    ev AS (
-      SELECT m.product_id, m.location_id, m.created_at AS t, m.id, m.quantity, m.reason
-        FROM stock_mutations m, b
-       WHERE ${orgScopeSql(scope, 'm')} AND m.location_id IS NOT NULL AND m.created_at >= b.t_from AND m.created_at < b.t_to
-    ),
-    run AS (
-      SELECT e.product_id, e.location_id, (e.t AT TIME ZONE 'Europe/Amsterdam')::date AS day, e.t, e.id,
-             o.bal + sum(e.quantity) OVER (PARTITION BY e.product_id, e.location_id ORDER BY e.t, e.id) AS bal
-        FROM ev e JOIN opening o ON o.product_id = e.product_id AND o.location_id = e.location_id
-    ),
-    evd AS (
-      SELECT product_id, location_id, day, max(bal) AS peak, (array_agg(bal ORDER BY t DESC, id DESC))[1] AS close
-        FROM run GROUP BY 1, 2, 3
-    ),
-    evd2 AS (
-      SELECT x.product_id, x.location_id, x.day, x.peak, x.close,
-             coalesce(lag(x.close) OVER w, o.bal) AS open_bal,
-             coalesce(lead(x.day) OVER w, ${p.end}::date + 1) AS next_day
-        FROM evd x JOIN opening o ON o.product_id = x.product_id AND o.location_id = x.location_id
-      WINDOW w AS (PARTITION BY x.product_id, x.location_id ORDER BY x.day)
-    ),
-    firsts AS (SELECT product_id, location_id, min(day) AS first FROM evd GROUP BY 1, 2),
-    occ AS (
-      SELECT product_id, location_id, day FROM evd2 WHERE open_bal > 0 OR peak > 0
-      UNION ALL
-      SELECT x.product_id, x.location_id, g::date
-        FROM evd2 x, generate_series(x.day + 1, x.next_day - 1, interval '1 day') AS g
-       WHERE x.close > 0
-      UNION ALL
-      SELECT o.product_id, o.location_id, g::date
-        FROM opening o
-        LEFT JOIN firsts f ON f.product_id = o.product_id AND f.location_id = o.location_id,
-             generate_series(${p.start}::date, coalesce(f.first, ${p.end}::date + 1) - 1, interval '1 day') AS g
-       WHERE o.bal > 0
+    iv AS (
+      SELECT so.product_id, so.location_id,
+             greatest(so.from_day, ${p.start}::date) AS f, least(so.to_day, ${p.end}::date + 1) AS t
+        FROM storage_occupancy so
+       WHERE ${orgScopeSql(scope, 'so')} AND so.to_day > ${p.start}::date AND so.from_day <= ${p.end}::date
     )`;
 }
 
@@ -94,67 +46,98 @@ export interface StorageSummary {
  * organisation's products it holds) by type, their cost at the provider's price per type (`storage_prices`; a bin
  * without a type costs nothing and shows as 'none'), the product-location pairs with stock, and the ledger's pieces
  * in (check-in, returns), out (picks) and transfers (arrivals). Every day of the period is a line, empty ones as 0.
+ * Read from the maintained `storage_occupancy` intervals and `stock_move_days` (migration 0320; ADR 0058): work in
+ * the number of the organisation's stock-place intervals, never in ledger rows.
  */
 export async function storageSummary(scope: TenantScope, p: Period): Promise<StorageSummary> {
-  const rows = await sql<{
+  const db = systemSql(scope.db);
+  // Locations per type and day: the pairs' intervals merged per location (a location holding two of the shop's
+  // products is billed once), then +1 on each interval's first day and -1 on the day after its last, summed per day.
+  const typedQuery = sql<{ day: string; type: string; locations: number }>`
+    WITH ${occupancyCtes(scope, p)},
+    lm AS (
+      SELECT location_id, f, t,
+             max(t) OVER (PARTITION BY location_id ORDER BY f, t ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS prev_t
+        FROM iv
+    ),
+    lg AS (
+      SELECT location_id, f, t,
+             sum(CASE WHEN prev_t IS NULL OR f > prev_t THEN 1 ELSE 0 END) OVER (PARTITION BY location_id ORDER BY f, t) AS grp
+        FROM lm
+    ),
+    li AS (SELECT location_id, min(f) AS f, max(t) AS t FROM lg GROUP BY location_id, grp),
+    delta AS (
+      SELECT coalesce(l.type, 'none') AS type, x.day, sum(x.d)::int AS d
+        FROM li
+        JOIN locations l ON l.id = li.location_id
+        CROSS JOIN LATERAL (VALUES (li.f, 1), (li.t, -1)) AS x(day, d)
+       GROUP BY 1, 2
+    ),
+    grid AS (
+      SELECT ty.type, g::date AS day
+        FROM (SELECT DISTINCT type FROM delta) ty,
+             generate_series(${p.start}::date, ${p.end}::date, interval '1 day') AS g
+    ),
+    run AS (
+      SELECT grid.type, grid.day,
+             sum(coalesce(delta.d, 0)) OVER (PARTITION BY grid.type ORDER BY grid.day) AS locations
+        FROM grid LEFT JOIN delta ON delta.type = grid.type AND delta.day = grid.day
+    )
+    SELECT to_char(day, 'YYYY-MM-DD') AS day, type, locations::int AS locations
+      FROM run WHERE locations > 0 ORDER BY 1, 2`;
+  // Per day: product-location pairs with stock (the same +1/-1 over the pairs' intervals) and the ledger's moves.
+  const perDayQuery = sql<{
     day: string;
-    type: string | null;
-    locations: number;
     pairs: number;
-    cents: number;
     inbounds: number;
     outbounds: number;
     transfers: number;
   }>`
-    WITH ${storageCtes(scope, p)},
-    locday AS (SELECT location_id, day, count(*) AS pairs FROM occ GROUP BY 1, 2),
-    typed AS (
-      SELECT ld.day, coalesce(l.type, 'none') AS type, count(*)::int AS locations, sum(ld.pairs)::int AS pairs,
-             (count(*) * coalesce(max(sp.price_cents), 0))::int AS cents
-        FROM locday ld JOIN locations l ON l.id = ld.location_id
-        LEFT JOIN storage_prices sp ON sp.type = l.type
-       GROUP BY 1, 2
+    WITH ${occupancyCtes(scope, p)},
+    delta AS (
+      SELECT x.day, sum(x.d) AS d FROM iv CROSS JOIN LATERAL (VALUES (iv.f, 1), (iv.t, -1)) AS x(day, d) GROUP BY 1
     ),
-    evday AS (
-      SELECT (e.t AT TIME ZONE 'Europe/Amsterdam')::date AS day,
-             sum(CASE WHEN e.reason IN ('checkin', 'return') AND e.quantity > 0 THEN e.quantity ELSE 0 END) AS inbounds,
-             -sum(CASE WHEN e.reason = 'pick' THEN e.quantity ELSE 0 END) AS outbounds,
-             count(*) FILTER (WHERE e.reason = 'transfer' AND e.quantity > 0) AS transfers
-        FROM ev e GROUP BY 1
+    days AS (SELECT g::date AS day FROM generate_series(${p.start}::date, ${p.end}::date + 1, interval '1 day') AS g),
+    run AS (
+      SELECT days.day, sum(coalesce(delta.d, 0)) OVER (ORDER BY days.day) AS pairs
+        FROM days LEFT JOIN delta ON delta.day = days.day
     )
-    SELECT to_char(g::date, 'YYYY-MM-DD') AS day, t.type, coalesce(t.locations, 0) AS locations,
-           coalesce(t.pairs, 0) AS pairs, coalesce(t.cents, 0) AS cents, coalesce(e.inbounds, 0)::int AS inbounds,
-           coalesce(e.outbounds, 0)::int AS outbounds, coalesce(e.transfers, 0)::int AS transfers
-      FROM generate_series(${p.start}::date, ${p.end}::date, interval '1 day') AS g
-      LEFT JOIN typed t ON t.day = g::date
-      LEFT JOIN evday e ON e.day = g::date
-     ORDER BY 1, 2`.execute(systemSql(scope.db));
-  const prices = new Map((await storagePriceRows(scope)).map((r) => [r.type as string, r.price_cents]));
-  const days: StorageDay[] = [];
+    SELECT to_char(run.day, 'YYYY-MM-DD') AS day, run.pairs::int AS pairs, coalesce(m.inbounds, 0) AS inbounds,
+           coalesce(m.outbounds, 0) AS outbounds, coalesce(m.transfers, 0) AS transfers
+      FROM run
+      LEFT JOIN stock_move_days m ON ${orgScopeSql(scope, 'm')} AND m.day = run.day
+     WHERE run.day <= ${p.end}::date
+     ORDER BY 1`;
+  const [typed, perDay, priceRows] = await Promise.all([
+    typedQuery.execute(db),
+    perDayQuery.execute(db),
+    storagePriceRows(scope),
+  ]);
+  const prices = new Map(priceRows.map((r) => [r.type as string, r.price_cents]));
+  const days = new Map<string, StorageDay>();
+  for (const r of perDay.rows)
+    days.set(r.day, {
+      date: r.day,
+      inbounds: r.inbounds,
+      outbounds: r.outbounds,
+      transfers: r.transfers,
+      total_locations: 0,
+      location_products: r.pairs,
+      by_type: {},
+      price_cents: 0,
+    });
   const byTypeMap = new Map<string, { location_days: number; cents: number }>();
-  for (const r of rows.rows) {
-    let d = days.at(-1);
-    if (d?.date !== r.day) {
-      d = {
-        date: r.day,
-        inbounds: r.inbounds,
-        outbounds: r.outbounds,
-        transfers: r.transfers,
-        total_locations: 0,
-        location_products: 0,
-        by_type: {},
-        price_cents: 0,
-      };
-      days.push(d);
-    }
-    if (!r.type) continue;
+  for (const r of typed.rows) {
+    const d = days.get(r.day);
+    if (!d) continue;
+    // A bin without a type (or a type without a price) costs nothing.
+    const cents = r.locations * (prices.get(r.type) ?? 0);
     d.total_locations += r.locations;
-    d.location_products += r.pairs;
     d.by_type[r.type] = r.locations;
-    d.price_cents += r.cents;
+    d.price_cents += cents;
     const tt = byTypeMap.get(r.type) ?? { location_days: 0, cents: 0 };
     tt.location_days += r.locations;
-    tt.cents += r.cents;
+    tt.cents += cents;
     byTypeMap.set(r.type, tt);
   }
   const byType = [...byTypeMap.entries()]
@@ -165,7 +148,7 @@ export async function storageSummary(scope: TenantScope, p: Period): Promise<Sto
       price_cents: prices.get(type) ?? 0,
       cents: v.cents,
     }));
-  return { days, byType, totalCents: byType.reduce((s, t) => s + t.cents, 0) };
+  return { days: [...days.values()], byType, totalCents: byType.reduce((s, t) => s + t.cents, 0) };
 }
 
 const typeRank = (t: string) => {
@@ -207,10 +190,10 @@ export async function storageLocations(
   withPrice: boolean,
 ): Promise<{ items: StorageLocation[]; total: number; skip: number; limit: number }> {
   const rows = await sql<StorageLocation & { total: number }>`
-    WITH ${storageCtes(scope, p)},
+    WITH ${occupancyCtes(scope, p)},
     pairs AS (
-      SELECT product_id, location_id, count(*)::int AS days, min(day) AS first_day, max(day) AS last_day
-        FROM occ GROUP BY 1, 2
+      SELECT product_id, location_id, sum(t - f)::int AS days, min(f) AS first_day, max(t) - 1 AS last_day
+        FROM iv GROUP BY 1, 2
     )
     SELECT pr.product_id, p.ean, p.name AS product, pr.location_id, l.name AS location, l.type,
            to_char(pr.first_day, 'YYYY-MM-DD') AS first_day, to_char(pr.last_day, 'YYYY-MM-DD') AS last_day, pr.days,
@@ -238,8 +221,8 @@ export async function storageLocations(
 /** The number of product-location pairs with storage days (for a page past the end). */
 async function countPairs(scope: TenantScope, p: Period): Promise<number> {
   const r = await sql<{ n: number }>`
-    WITH ${storageCtes(scope, p)}
-    SELECT count(*)::int AS n FROM (SELECT DISTINCT product_id, location_id FROM occ) x`.execute(
+    WITH ${occupancyCtes(scope, p)}
+    SELECT count(*)::int AS n FROM (SELECT DISTINCT product_id, location_id FROM iv) x`.execute(
     systemSql(scope.db),
   );
   return r.rows[0]?.n ?? 0;
@@ -272,11 +255,11 @@ export async function productStorageSummary(
     days: number;
     cents: number;
   }>`
-    WITH ${storageCtes(scope, p)}
+    WITH ${occupancyCtes(scope, p)}
     SELECT o.product_id, p.ean, p.name AS product, coalesce(l.type, 'none') AS type,
-           count(DISTINCT o.location_id)::int AS locations, count(*)::int AS days,
-           (count(*) * coalesce(max(sp.price_cents), 0))::int AS cents
-      FROM occ o
+           count(DISTINCT o.location_id)::int AS locations, sum(o.t - o.f)::int AS days,
+           (sum(o.t - o.f) * coalesce(max(sp.price_cents), 0))::int AS cents
+      FROM iv o
       JOIN products p ON p.id = o.product_id AND ${orgScopeSql(scope, 'p')}
       JOIN locations l ON l.id = o.location_id
       LEFT JOIN storage_prices sp ON sp.type = l.type
