@@ -44,6 +44,30 @@ describe('pick_item_days follows the order lines', () => {
       [org],
     );
     expect(drift.rows).toEqual([]);
+    // Each line's order_multi follows its order's line count, and the aggregate keeps single and multi apart
+    // (migration 0330, the pick list's single/multi-line filter).
+    const multiDrift = await t.db.query<{ id: string }>(
+      `SELECT l.id FROM order_lines l JOIN orders o ON o.id = l.order_id
+        WHERE l.org_id = $1 AND l.order_multi IS DISTINCT FROM (o.line_count > 1)`,
+      [org],
+    );
+    expect(multiDrift.rows).toEqual([]);
+    const keptMulti = await t.db.query<{ k: string }>(
+      `SELECT placed_day::text || ' ' || product_id || ' ' || coalesce(location_id, '-') || ' ' || multi || ' ' || qty || ' ' || lines AS k
+         FROM pick_item_days WHERE org_id = $1 ORDER BY 1`,
+      [org],
+    );
+    const liveMulti = await t.db.query<{ k: string }>(
+      `SELECT d::text || ' ' || product_id || ' ' || coalesce(loc, '-') || ' ' || m || ' ' || q || ' ' || n AS k FROM (
+         SELECT (o.placed_at AT TIME ZONE 'Europe/Amsterdam')::date AS d, l.product_id, l.pick_location_id AS loc,
+                (SELECT count(*) FROM order_lines x WHERE x.order_id = o.id) > 1 AS m,
+                sum(l.quantity - l.picked_quantity)::int AS q, count(*)::int AS n
+           FROM order_lines l JOIN orders o ON o.id = l.order_id
+          WHERE o.org_id = $1 AND o.status = 'open' AND NOT l.cancellation_request AND l.picked_quantity < l.quantity
+          GROUP BY 1, 2, 3, 4) x ORDER BY 1`,
+      [org],
+    );
+    expect(keptMulti.rows.map((r) => r.k)).toEqual(liveMulti.rows.map((r) => r.k));
     if (nonEmpty) expect(kept.length).toBeGreaterThan(0);
     return kept;
   };
@@ -153,6 +177,37 @@ describe('pick_item_days follows the order lines', () => {
     await expectInStep();
     await t.db.query('DELETE FROM orders WHERE id = $1', [orderId(1)]);
     await expectInStep(false);
+  });
+
+  it('moves an order between single and multi when its line count crosses 1 and 2', async () => {
+    await addOrder(5, '2026-03-07T10:00:00Z', [[0, 0, 2]]);
+    expect(await expectInStep()).toContain(`2026-03-07 ${products[0]} ${locations[0]} 2 1`);
+    // A second line on its own (the order form adds lines one by one): both lines are now of a multi-line order.
+    await t.db.query(
+      `INSERT INTO order_lines (id, order_id, org_id, product_id, ean, title, quantity, pick_location_id, position)
+         SELECT $1, $2, $3, p.id, p.ean, p.name, 1, $5, 1 FROM products p WHERE p.id = $4`,
+      [lineId(5, 1), orderId(5), org, products[1], locations[0]],
+    );
+    await expectInStep();
+    const multi = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pick_item_days WHERE org_id = $1 AND placed_day = '2026-03-07' AND multi`,
+      [org],
+    );
+    expect(multi.rows[0]?.n).toBe(2);
+    // A pick of the first line, then the second line removed: a single-line order again, with what is left.
+    await t.db.query('UPDATE order_lines SET picked_quantity = 1 WHERE id = $1', [lineId(5, 0)]);
+    await expectInStep();
+    await t.db.query('DELETE FROM order_lines WHERE id = $1', [lineId(5, 1)]);
+    const kept = await expectInStep();
+    expect(kept).toContain(`2026-03-07 ${products[0]} ${locations[0]} 1 1`);
+    const single = await t.db.query<{ multi: boolean }>(
+      `SELECT multi FROM pick_item_days WHERE org_id = $1 AND placed_day = '2026-03-07'`,
+      [org],
+    );
+    expect(single.rows).toEqual([{ multi: false }]);
+    // Cancelled: the order leaves the aggregate whatever its flag.
+    await t.db.query(`UPDATE orders SET status = 'cancelled' WHERE id = $1`, [orderId(5)]);
+    expect((await expectInStep(false)).some((k) => k.startsWith('2026-03-07'))).toBe(false);
   });
 
   it('leaves no rows that count nothing, and rolls back with the transaction', async () => {

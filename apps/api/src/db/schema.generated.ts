@@ -278,6 +278,7 @@ export interface OrderLines {
   grouped_by: string | null;
   id: string;
   order_id: string;
+  order_multi: Generated<boolean>;
   order_open: Generated<boolean>;
   org_id: string;
   pick_location_id: string | null;
@@ -389,6 +390,7 @@ export interface PickClaims {
 export interface PickItemDays {
   lines: number;
   location_id: string | null;
+  multi: Generated<boolean>;
   org_id: string;
   placed_day: Timestamp;
   product_id: string;

@@ -91,13 +91,15 @@ type OrderFilterQuery = Pick<
 
 /**
  * The optional filters on the order (`o`) of a pick list query: shipment methods (`delivery` and the cut-off group's
- * methods), single/multi-line, one order (shop number or id). `orderFilters` is null when none is set; the answer is
- * null when nothing can match (a cut-off group without the asked methods). 404 for an unknown cut-off group.
+ * methods) and one order (shop number or id) in `orderFilters` (null when neither is set); single/multi-line as
+ * `multi` (true: orders of more than one line, false: of one line, null: both), which each line carries itself
+ * (`order_lines.order_multi`, migration 0330) and the aggregate keeps apart. The answer is null when nothing can
+ * match (a cut-off group without the asked methods). 404 for an unknown cut-off group.
  */
 async function orderFiltersOf(
   ctx: Pick<TenantScope, 'db'>,
   query: OrderFilterQuery,
-): Promise<{ orderFilters: RawBuilder<unknown> | null } | null> {
+): Promise<{ orderFilters: RawBuilder<unknown> | null; multi: boolean | null } | null> {
   const delivery = query.delivery?.trim();
   let codes =
     delivery && delivery !== 'all' && delivery !== 'null'
@@ -113,14 +115,13 @@ async function orderFiltersOf(
   }
   const orderId = query.order_id?.trim();
   const byOrderId = orderId && orderId !== 'null' && orderId !== 'all' ? orderId : null;
-  if (codes.length === 0 && !query.single_orders && !query.multi_orders && byOrderId === null) {
-    return { orderFilters: null };
-  }
+  const multi = query.single_orders ? false : query.multi_orders ? true : null;
+  if (codes.length === 0 && byOrderId === null) return { orderFilters: null, multi };
   return {
     orderFilters: sql`
       ${codes.length > 0 ? sql`AND o.selected_ship_method_id IN (SELECT id FROM shipment_methods WHERE code = ANY(${codes}::text[]))` : sql``}
-      ${query.single_orders ? sql`AND o.line_count = 1` : query.multi_orders ? sql`AND o.line_count > 1` : sql``}
       ${byOrderId !== null ? sql`AND (o.order_id = ${byOrderId} OR o.id::text = ${byOrderId})` : sql``}`,
+    multi,
   };
 }
 
@@ -130,7 +131,15 @@ type LineFilters = {
   startAt: RawBuilder<unknown>;
   endAt: RawBuilder<unknown>;
   orderFilters: RawBuilder<unknown> | null;
+  /** Single/multi-line orders only (the line's `order_multi`), or null for both. */
+  multi: boolean | null;
 };
+
+/** The single/multi-line condition on `column` (a line's `order_multi` or the aggregate's `multi`), or nothing. */
+function multiOf(multi: boolean | null, column: string): RawBuilder<unknown> {
+  if (multi === null) return sql``;
+  return multi ? sql`AND ${sql.ref(column)}` : sql`AND NOT ${sql.ref(column)}`;
+}
 
 /**
  * The open order lines still to pick of the item `i` (columns product_id, loc_id, unassigned: lines on its location
@@ -143,7 +152,7 @@ function itemLines(f: LineFilters, limit: number, offset = 0): RawBuilder<unknow
     FROM order_lines l ${f.orderFilters ? sql`JOIN orders o ON o.id = l.order_id` : sql``}
     WHERE l.product_id = i.product_id AND ${where} AND l.placed_at >= ${f.startAt} AND l.placed_at <= ${f.endAt}
       AND ${orgScopeSql(f.scope, 'l')} AND l.picked_quantity < l.quantity AND l.order_open
-      AND NOT l.cancellation_request
+      AND NOT l.cancellation_request ${multiOf(f.multi, 'l.order_multi')}
       ${f.orderFilters ? sql`AND ${orgScopeSql(f.scope, 'o')} ${f.orderFilters}` : sql``}
     ORDER BY l.placed_at, l.id
     LIMIT ${limit + offset})`;
@@ -228,7 +237,7 @@ export async function getPickList(
   const orderFilters = filtered.orderFilters ?? sql``;
   /** A line (`l`) still to pick of an open order (`o`) of these organisations, with the order filters. */
   const stillToPick = sql`${orgScopeSql(scope, 'o')} AND ${orgScopeSql(scope, 'l')} AND o.status = 'open'
-      AND NOT l.cancellation_request AND l.picked_quantity < l.quantity ${orderFilters}`;
+      AND NOT l.cancellation_request AND l.picked_quantity < l.quantity ${multiOf(filtered.multi, 'l.order_multi')} ${orderFilters}`;
   /** Lines still to pick placed within `placed` (a condition on o.placed_at). */
   const openLines = (placed: RawBuilder<unknown>) => sql`
     FROM orders o JOIN order_lines l ON l.order_id = o.id
@@ -249,6 +258,7 @@ export async function getPickList(
     : sql`SELECT product_id, location_id, sum(qty) AS qty, sum(lines) AS lines FROM (
             SELECT d.product_id, d.location_id, d.qty, d.lines FROM pick_item_days d
             WHERE ${orgScopeSql(scope, 'd')} AND d.placed_day BETWEEN ${dayFrom}::date AND ${dayTo}::date
+              ${multiOf(filtered.multi, 'd.multi')}
             UNION ALL
             SELECT l.product_id, l.pick_location_id, -(l.quantity - l.picked_quantity), -1
             ${openLines(sql`o.placed_at >= ${dayFromStart} AND o.placed_at < ${startAt}`)}
@@ -307,7 +317,7 @@ export async function getPickList(
 
   // Each item's round: its oldest PICK_ITEM_MAX_ORDERS lines in pick order, counted and summed from the pick index
   // (no order visited without order filters); only the first PICK_ITEM_LIST_ORDERS are listed with their shop number.
-  const filters = { scope, startAt, endAt, orderFilters: filtered.orderFilters };
+  const filters = { scope, startAt, endAt, orderFilters: filtered.orderFilters, multi: filtered.multi };
   const roundRows = await sql<{
     product_id: string;
     loc_id: string | null;
@@ -452,6 +462,7 @@ export async function getPickItemOrders(
     startAt: sql`${start.toISOString()}::timestamptz`,
     endAt: sql`${end.toISOString()}::timestamptz`,
     orderFilters: filtered.orderFilters,
+    multi: filtered.multi,
   };
   // An item takes the lines without a pick location when its location is the one the list resolves them to.
   const rows = await sql<PickOrderRef & { item: number; total: number }>`
