@@ -1,6 +1,6 @@
-import { memo } from 'react';
 import { Alert } from '@mantine/core';
 import type { TFunction } from 'i18next';
+import { memo } from 'react';
 import type { PickRecord } from '../../offline/db.ts';
 import { cutName, needsRecount } from './pick.rules.ts';
 import { ProductImage } from './product-image.tsx';
