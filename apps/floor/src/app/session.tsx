@@ -11,7 +11,7 @@ const calls = () => import('./session-calls.ts').then((m) => m.sessionCalls);
 /** Where the session stands: still reading, a known user, or nobody (go to login). */
 export type SessionState =
   | { status: 'loading' }
-  | { status: 'authenticated'; user: CurrentUser; verified: boolean }
+  | { status: 'authenticated'; user: CurrentUser }
   | { status: 'anonymous' };
 
 interface SessionApi {
@@ -42,14 +42,20 @@ export function SessionProvider({ children, onLogin }: { children: ReactNode; on
     const db = floorDb();
     void (async () => {
       const cached = await getMeta(db, 'session').catch(() => undefined);
-      if (cached && !cancelled) setState({ status: 'authenticated', user: cached, verified: false });
+      if (cached && !cancelled) setState({ status: 'authenticated', user: cached });
       try {
         // The first paint waits on this call: its answer is taken as the API sent it, checked there against the
         // contract (ADR 0033), so no schema has to load first.
         const user = await requestTrusted<CurrentUser>(api, 'GET', '/current_user');
         if (cancelled) return;
         await setMeta(db, 'session', user);
-        setState({ status: 'authenticated', user, verified: true });
+        // The server's answer usually equals the copy the screen already runs on: then nothing re-renders (a render
+        // of the whole app at start on a slow handheld; ADR 0062).
+        setState((prev) =>
+          prev.status === 'authenticated' && JSON.stringify(prev.user) === JSON.stringify(user)
+            ? prev
+            : { status: 'authenticated', user },
+        );
       } catch (err) {
         if (cancelled) return;
         if (err instanceof ApiError && err.status === 401) {
@@ -69,7 +75,7 @@ export function SessionProvider({ children, onLogin }: { children: ReactNode; on
   const startSession = useCallback(
     async (user: CurrentUser) => {
       await setMeta(floorDb(), 'session', user);
-      setState({ status: 'authenticated', user, verified: true });
+      setState({ status: 'authenticated', user });
       onLogin?.();
       return user;
     },

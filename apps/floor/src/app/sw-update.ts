@@ -29,11 +29,11 @@ export function applyUpdate(): void {
 
 /** Whether a new version is waiting. */
 export function useUpdateWaiting(): boolean {
-  return useSyncExternalStore(
-    (cb) => {
-      listeners.add(cb);
-      return () => listeners.delete(cb);
-    },
-    () => waiting !== null,
-  );
+  return useSyncExternalStore(subscribeWaiting, waitingNow);
 }
+
+function subscribeWaiting(cb: () => void): () => void {
+  listeners.add(cb);
+  return () => listeners.delete(cb);
+}
+const waitingNow = () => waiting !== null;

@@ -86,31 +86,33 @@ export function useRejectedRows(): OutboxRecord[] {
 
 /** Whether sending waits for a login. */
 export function useOutboxPaused(): boolean {
-  return useSyncExternalStore(
-    (cb) => {
-      pausedListeners.add(cb);
-      return () => pausedListeners.delete(cb);
-    },
-    () => sender?.paused ?? false,
-  );
+  return useSyncExternalStore(subscribePaused, pausedNow);
 }
+
+// The subscribe and read functions of the hooks here are made once: a new function each render makes the store hook
+// unsubscribe and subscribe again on every render of the status bar and the pick screen (ADR 0062).
+function subscribePaused(cb: () => void): () => void {
+  pausedListeners.add(cb);
+  return () => pausedListeners.delete(cb);
+}
+const pausedNow = () => sender?.paused ?? false;
 
 /**
  * Online, live: the browser has a network (`navigator.onLine`) and the server answered the last request
  * (connectivity.ts; `navigator.onLine` alone stays true on a Wi-Fi without a route to the server).
  */
 export function useOnline(): boolean {
-  return useSyncExternalStore(
-    (cb) => {
-      window.addEventListener('online', cb);
-      window.addEventListener('offline', cb);
-      const stop = onReachableChange(cb);
-      return () => {
-        window.removeEventListener('online', cb);
-        window.removeEventListener('offline', cb);
-        stop();
-      };
-    },
-    () => navigator.onLine && serverReachable(),
-  );
+  return useSyncExternalStore(subscribeOnline, onlineNow);
 }
+
+function subscribeOnline(cb: () => void): () => void {
+  window.addEventListener('online', cb);
+  window.addEventListener('offline', cb);
+  const stop = onReachableChange(cb);
+  return () => {
+    window.removeEventListener('online', cb);
+    window.removeEventListener('offline', cb);
+    stop();
+  };
+}
+const onlineNow = () => navigator.onLine && serverReachable();

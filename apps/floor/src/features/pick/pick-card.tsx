@@ -1,5 +1,6 @@
 import { Alert } from '@mantine/core';
 import type { TFunction } from 'i18next';
+import { memo } from 'react';
 import type { PickRecord } from '../../offline/db.ts';
 import { cutName, needsRecount } from './pick.rules.ts';
 import { ProductImage } from './product-image.tsx';
@@ -10,7 +11,13 @@ import { ProductImage } from './product-image.tsx';
  * location, notes and the order(s) it is for. An item lists at most PICK_ITEM_MAX_ORDERS orders: what waits behind
  * them is named, to be picked in a later round (after a refresh).
  */
-export function PickCard({ pick, t }: { pick: PickRecord; t: TFunction<'pick', undefined> }) {
+export const PickCard = memo(function PickCard({
+  pick,
+  t,
+}: {
+  pick: PickRecord;
+  t: TFunction<'pick', undefined>;
+}) {
   const { item } = pick;
   const [first, ...more] = item.orders;
   return (
@@ -88,4 +95,4 @@ export function PickCard({ pick, t }: { pick: PickRecord; t: TFunction<'pick', u
       ) : null}
     </section>
   );
-}
+});

@@ -24,6 +24,23 @@ import { usePickList } from './use-pick-list.ts';
 import { usePickLookups } from './use-pick-lookups.ts';
 import { usePickScan } from './use-pick-scan.ts';
 
+/** True from the first render where `flag` is true on (a drawer's first opening: it stays mounted for its transitions). */
+function useOnceTrue(flag: boolean): boolean {
+  const [seen, setSeen] = useState(flag);
+  if (flag && !seen) setSeen(true);
+  return seen || flag;
+}
+
+/** Runs `fn` when the main thread is idle (a timer where the browser has no idle callbacks); returns the cancel. */
+function whenIdle(fn: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(fn, { timeout: 3000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(fn, 200);
+  return () => clearTimeout(id);
+}
+
 const CameraScanner = lazy(() =>
   import('@hoppa/web/camera-scanner').then((m) => ({ default: m.CameraScanner })),
 );
@@ -65,9 +82,9 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
   const scanInput = useRef<ScanInputHandle>(null);
   const { lookups, refresh: refreshLookups } = usePickLookups();
 
-  useEffect(() => {
-    preloadSounds();
-  }, []);
+  // The sounds load once the screen is up and the main thread is idle: the first scan comes seconds later at the
+  // earliest, and decoding three sounds is no work for the first paint (ADR 0062).
+  useEffect(() => whenIdle(preloadSounds), []);
 
   const reload = useCallback(
     (f: PickFilter) =>
@@ -182,6 +199,12 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
     !requested.current.has(pick.item.product__id)
       ? pick
       : null;
+  // The drawers and popups render from the first time they are needed, then stay (their closing transitions): a
+  // closed Mantine drawer still costs a render of its hooks on every render of the screen (ADR 0062).
+  const problemNeeded = useOnceTrue(problemOpen);
+  const menuNeeded = useOnceTrue(menuOpen);
+  const noteNeeded = useOnceTrue(notePick !== null);
+  const recountNeeded = useOnceTrue(recountPick !== null);
 
   function report(kind: ShelfProblem, seen?: number) {
     setProblemOpen(false);
@@ -318,33 +341,41 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
         t={t}
       />
 
-      <ProblemSheet
-        opened={problemOpen}
-        pick={pick}
-        onClose={() => setProblemOpen(false)}
-        onReport={report}
-        t={t}
-      />
-      <PickNotePopup
-        note={notePick?.item.pick_note ?? null}
-        onClose={() => notePick && setNoteRead((s) => new Set(s).add(notePick.id))}
-        t={t}
-      />
-      <RecountPopup
-        pick={recountPick}
-        onCount={countedStock}
-        onLater={() => recountPick && setRecountLater((s) => new Set(s).add(recountPick.id))}
-        t={t}
-      />
-      <PickFilterDrawer
-        lookups={lookups}
-        opened={menuOpen}
-        onClose={() => setMenuOpen(false)}
-        filter={filter}
-        onApply={applyFilter}
-        onTasks={() => navigate(FLOOR_PATHS.menu)}
-        t={t}
-      />
+      {problemNeeded ? (
+        <ProblemSheet
+          opened={problemOpen}
+          pick={pick}
+          onClose={() => setProblemOpen(false)}
+          onReport={report}
+          t={t}
+        />
+      ) : null}
+      {noteNeeded ? (
+        <PickNotePopup
+          note={notePick?.item.pick_note ?? null}
+          onClose={() => notePick && setNoteRead((s) => new Set(s).add(notePick.id))}
+          t={t}
+        />
+      ) : null}
+      {recountNeeded ? (
+        <RecountPopup
+          pick={recountPick}
+          onCount={countedStock}
+          onLater={() => recountPick && setRecountLater((s) => new Set(s).add(recountPick.id))}
+          t={t}
+        />
+      ) : null}
+      {menuNeeded ? (
+        <PickFilterDrawer
+          lookups={lookups}
+          opened={menuOpen}
+          onClose={() => setMenuOpen(false)}
+          filter={filter}
+          onApply={applyFilter}
+          onTasks={() => navigate(FLOOR_PATHS.menu)}
+          t={t}
+        />
+      ) : null}
       {cameraOpen ? (
         <Suspense fallback={null}>
           <CameraScanner

@@ -23,15 +23,29 @@ import {
 export function usePickList() {
   const db = floorDb();
   const { sessionExpired } = useSession();
-  // Only the open picks, through the status index: a scan re-reads them once (when its pick leaves
-  // them), and the outbox's later 'queued → sent' updates do not touch this query at all.
-  const openRecords = useLiveQuery(() => db.picks.where('status').equals('open').toArray(), [db]);
-  const anyPicks = useLiveQuery(async () => (await db.picks.count()) > 0, [db]);
-  const meta = useLiveQuery(
-    async () => ({ lastSync: await getMeta(db, 'lastSync'), filter: await getMeta(db, 'pickFilter') }),
+  // One live query for what the screen reads at start (one render when it arrives, not three; ADR 0062). Only the
+  // open picks, through the status index: a scan re-reads them once (when its pick leaves them), and the outbox's
+  // later 'queued → sent' updates do not touch the picks at all.
+  const stored = useLiveQuery(
+    () =>
+      db.transaction('r', db.picks, db.meta, async () => {
+        const [openRecords, count, lastSync, filter] = await Promise.all([
+          db.picks.where('status').equals('open').toArray(),
+          db.picks.count(),
+          getMeta(db, 'lastSync'),
+          getMeta(db, 'pickFilter'),
+        ]);
+        return { openRecords, anyPicks: count > 0, meta: { lastSync, filter } };
+      }),
     [db],
   );
-  const filter = useMemo(() => meta?.filter ?? defaultPickFilter(), [meta?.filter]);
+  const openRecords = stored?.openRecords;
+  const anyPicks = stored?.anyPicks;
+  const meta = stored?.meta;
+  // The stored filter keeps its identity while its content is the same (the live query answers a new object each time).
+  const filterJson = JSON.stringify(meta?.filter ?? null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filterJson is the filter's content
+  const filter = useMemo(() => meta?.filter ?? defaultPickFilter(), [filterJson]);
 
   const [skip, setSkipState] = useState(0);
   const [justConfirmed, setJustConfirmed] = useState<ReadonlySet<string>>(new Set());

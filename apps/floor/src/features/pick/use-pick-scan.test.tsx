@@ -53,7 +53,9 @@ describe('usePickScan', () => {
       result.current.onScan(a.ean);
     });
     expect(feedback.valid).toHaveBeenCalledTimes(1);
-    expect(markConfirmed).toHaveBeenCalledTimes(1);
+    // The next pick follows the verdict's frame (afterPaint): the list is not touched before it.
+    expect(markConfirmed).not.toHaveBeenCalled();
+    await waitFor(() => expect(markConfirmed).toHaveBeenCalledTimes(1));
     await waitFor(async () => expect((await db.picks.get(a.id))?.status).toBe('queued'));
     expect(await db.outbox.count()).toBe(1);
     expect(result.current.flashStore.get()).toMatchObject({ kind: 'valid', qty: 2 });
@@ -82,7 +84,7 @@ describe('usePickScan', () => {
     expect(await db.outbox.count()).toBe(0);
     act(() => result.current.onScan(bin.toUpperCase()));
     expect(feedback.valid).toHaveBeenCalledWith(3);
-    expect(markConfirmed).toHaveBeenCalledWith(loose.id);
+    await waitFor(() => expect(markConfirmed).toHaveBeenCalledWith(loose.id));
     await waitFor(async () => expect(await db.outbox.count()).toBe(3));
     const rows = await db.outbox.orderBy('seq').toArray();
     expect(rows.map((r) => r.kind)).toEqual(['pick.link', 'pick.confirm', 'pick.confirm']);
