@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
-import { PREACT_ALIASES, PREACT_DEDUPE } from './preact.config.ts';
+import { PREACT_ALIASES, PREACT_DEDUPE } from '../../packages/web/preact/config.ts';
 import { FLOOR_BASE, pwaOptions } from './pwa.config.ts';
 
 // Served by the API at /floor/ from apps/floor/dist; `vite` (port 5176) proxies /api to the API on 8106.

@@ -1,11 +1,11 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { PREACT_ALIASES, PREACT_DEDUPE } from './preact.config.ts';
+import { PREACT_ALIASES, PREACT_DEDUPE } from '../../packages/web/preact/config.ts';
 
 // Offline logic runs in node with fake-indexeddb (each test opens its own IDBFactory);
 // component tests opt into jsdom with a `// @vitest-environment jsdom` line. React's API runs on Preact as in the
-// build (preact.config.ts); the libraries are inlined so that their imports of react meet the aliases too.
+// build (packages/web/preact/config.ts); the libraries are inlined so that their imports of react meet the aliases too.
 // Testing Library's ES module build, whose imports of react and react-dom the aliases can reach (its CommonJS build
 // would load React's own renderer).
 const testingLibrary = join(

@@ -25,7 +25,7 @@ function Shown({ value }: { value: string }) {
   return <output>{shown}</output>;
 }
 
-describe('the React 19 exports the floor adds to Preact (ADR 0056)', () => {
+describe('the React 19 exports packages/web/preact/compat.js adds to Preact (ADR 0056)', () => {
   afterEach(cleanup);
 
   it('Activity hides its children without unmounting them: their state survives', () => {

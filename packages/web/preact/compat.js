@@ -1,8 +1,8 @@
 /**
- * React's API for the floor's libraries, on Preact (docs/decisions/0056-floor-on-preact.md): preact/compat plus the
- * two React 19 exports it lacks and the floor's libraries import: `Activity` (Mantine's Collapse, Transition, Tabs and
+ * React's API for the floor's libraries (shared for the portal, ADR 0059), on Preact (docs/decisions/0056-floor-on-preact.md): preact/compat plus the
+ * two React 19 exports it lacks and their libraries import: `Activity` (Mantine's Collapse, Transition, Tabs and
  * Stepper keep hidden content mounted with it) and `useOptimistic` (react-router's form helpers, unused here).
- * Plain JavaScript: the build and the tests reach it through the `react` alias (preact.config.ts); TypeScript keeps
+ * Plain JavaScript: the build and the tests reach it through the `react` alias (./config.ts); TypeScript keeps
  * checking our code against React's own types.
  */
 import { createElement, Fragment } from 'preact/compat';
