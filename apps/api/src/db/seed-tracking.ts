@@ -24,8 +24,11 @@ export async function seedLiveTracking(db: Db, now = new Date()): Promise<LiveTr
     order_id: string;
     handed_over_at: Date;
     delivered_at: Date | null;
+    has_round: boolean;
   }>(
-    `SELECT s.id, s.org_id, s.order_id, s.handed_over_at, s.delivered_at
+    // has_round: the parcel already has its delivery round (J05), so a later run does not add a second one.
+    `SELECT s.id, s.org_id, s.order_id, s.handed_over_at, s.delivered_at,
+            EXISTS (SELECT 1 FROM order_events e WHERE e.shipment_id = s.id AND e.code = 'J05') AS has_round
        FROM shipments s JOIN shipment_methods m ON m.code = s.method_code
       WHERE m.carrier = 'postnl' AND s.handed_over_at IS NOT NULL
       ORDER BY s.created_at, s.id`,
@@ -41,10 +44,7 @@ export async function seedLiveTracking(db: Db, now = new Date()): Promise<LiveTr
         ? new Date(Math.min(now.getTime() - 5 * 60_000, handed + 20 * HOUR))
         : null;
     // A parcel on the way gets its round 'now' (5 minutes ago): once, so a later run does not add a second round.
-    const hasRound =
-      (await db.query('SELECT 1 FROM order_events WHERE shipment_id = $1 AND code = $2', [p.id, 'J05'])).rows
-        .length > 0;
-    if (outAt && outAt > sortedAt && outAt < now && !hasRound)
+    if (outAt && outAt > sortedAt && outAt < now && !p.has_round)
       events.push({ code: 'J05', description: 'Bezorger is onderweg', at: outAt });
     const r = await storeCarrierEvents(db, p, events, now);
     if (r.stored === 0) continue;
