@@ -175,6 +175,7 @@ export async function importOrders(
       qty: [] as number[],
       loc: [] as (string | null)[],
       pos: [] as number[],
+      multi: [] as boolean[],
     };
     const chunkWarnings: OrderImportIssue[] = [];
     const chunkDuplicates: OrderImportIssue[] = [];
@@ -188,7 +189,8 @@ export async function importOrders(
         continue;
       }
       chunkCreated.push({ order_id: orderId, id, index: i });
-      for (const li of linesOf[i] ?? []) {
+      const orderLines = linesOf[i] ?? [];
+      for (const li of orderLines) {
         const product = productOfLine[li] as ImportProduct;
         const loc = pickLocationOf.get(product.id) ?? null;
         line.id.push(newId());
@@ -199,6 +201,7 @@ export async function importOrders(
         line.qty.push(plan.lineQty[li] as number);
         line.loc.push(loc);
         line.pos.push(plan.linePos[li] as number);
+        line.multi.push(orderLines.length > 1);
         if (!loc && !bundles.has(product.id)) {
           chunkWarnings.push({
             row: plan.lineRow[li] as number,
@@ -209,14 +212,17 @@ export async function importOrders(
       }
     }
     if (line.id.length) {
+      // Each line carries its order's placed_at and whether the order has more than one line, so the triggers of
+      // migrations 0310/0350 have nothing to correct (ADR 0066).
       await tx.query(
         `INSERT INTO order_lines (id, order_id, org_id, product_id, ean, title, quantity, pick_location_id, position,
-                                  placed_at)
-         SELECT u.id, u.order_id, $1, u.product_id, u.ean, u.title, u.qty, u.loc, u.pos, o.placed_at
-           FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[], $9::int[])
-                AS u(id, order_id, product_id, ean, title, qty, loc, pos)
+                                  placed_at, order_multi)
+         SELECT u.id, u.order_id, $1, u.product_id, u.ean, u.title, u.qty, u.loc, u.pos, o.placed_at, u.multi
+           FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[], $9::int[],
+                       $10::boolean[])
+                AS u(id, order_id, product_id, ean, title, qty, loc, pos, multi)
            JOIN orders o ON o.id = u.order_id`,
-        [orgId, line.id, line.order, line.product, line.ean, line.title, line.qty, line.loc, line.pos],
+        [orgId, line.id, line.order, line.product, line.ean, line.title, line.qty, line.loc, line.pos, line.multi],
       );
     }
     // Automation rules and bundle expansion, in the same transaction as the orders (ADR 0049).
