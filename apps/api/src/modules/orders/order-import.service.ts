@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { orgScope, tenantSql } from '../../db/tenant.ts';
 import { HttpProblem } from '../../lib/errors.ts';
 import type { OrgContext } from '../../lib/route.ts';
-import { runInWorker, workerUrl } from '../../lib/workers.ts';
+import { runInWorker, warmWorker, workerUrl } from '../../lib/workers.ts';
 import { bundlePartsOf, orderShippingDefaults, productShippingDefaults } from '../products/index.ts';
 import { defaultShipmentMethod } from '../shipping/index.ts';
 import { applyArrivalRules } from './order-arrival.service.ts';
@@ -15,6 +15,15 @@ import { pickLocationsOf } from './pick-locations.service.ts';
 const ORDER_CHUNK = 250;
 
 const WORKER = workerUrl('order-import', import.meta.url);
+
+/**
+ * Starts the import's worker thread and loads its code (the body schema and row rules of core), so the first
+ * `POST /orders/import` after start-up does not pay for it; the thread then stays (ADR 0066). Call once when the
+ * server starts; resolves when the thread is ready, rejects if it cannot start.
+ */
+export function warmOrderImport(): Promise<void> {
+  return warmWorker(WORKER, { phase: 'warm' });
+}
 
 interface ImportProduct {
   id: string;
