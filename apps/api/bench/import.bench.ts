@@ -177,7 +177,8 @@ try {
     payload: JSON.stringify([warmRow]),
   });
   const coldS = (performance.now() - c0) / 1000;
-  if (cold.statusCode !== 201) throw new Error(`warm-up import answered ${cold.statusCode}: ${cold.body.slice(0, 300)}`);
+  if (cold.statusCode !== 201)
+    throw new Error(`warm-up import answered ${cold.statusCode}: ${cold.body.slice(0, 300)}`);
 
   // (a) parse only: warm up once, then the median of PARSE_RUNS runs.
   parseAndMap(csv);

@@ -196,7 +196,9 @@ if (seed && config.demoOrders) {
 }
 await app.listen({ port: config.port, host: config.host });
 // The order import's worker thread starts now and stays, so no import pays its start-up (ADR 0066).
-warmOrderImport().catch((err) => app.log.warn(`The import worker could not start: ${(err as Error).message}`));
+warmOrderImport().catch((err) =>
+  app.log.warn(`The import worker could not start: ${(err as Error).message}`),
+);
 // The weekly report e-mail, once per organisation and week whatever the number of processes (ADR 0042).
 if (config.weeklyReportMail) startWeeklyReportScheduler(db, app.hoppa.mail, (msg) => app.log.info(msg));
 

@@ -50,15 +50,20 @@ describe('aggregates after a bulk order import', () => {
   beforeAll(async () => {
     t = await createTestApp({ seed: { products: 30 } });
     cookie = await t.login(DEMO_USERS.bolOwner.email, DEMO_USERS.bolOwner.password);
-    org = (t.seed?.orgs as { bol: string }).bol;
+    if (!t.seed) throw new Error('seed missing');
+    org = t.seed.orgs.bol;
     const products = (
-      await t.db.query<{ id: string; ean: string }>('SELECT id, ean FROM products WHERE org_id = $1 ORDER BY ean', [
-        org,
-      ])
+      await t.db.query<{ id: string; ean: string }>(
+        'SELECT id, ean FROM products WHERE org_id = $1 ORDER BY ean',
+        [org],
+      )
     ).rows;
     eans = products.slice(0, 12).map((p) => p.ean);
     // A bundle of two parts: its lines become lines of the parts on arrival, changing the order's line count.
-    const [bundle, partA, partB] = products.slice(12, 15) as [(typeof products)[0], ...(typeof products)[0][]];
+    const [bundle, partA, partB] = products.slice(12, 15) as [
+      (typeof products)[0],
+      ...(typeof products)[0][],
+    ];
     bundleEan = bundle.ean;
     await t.db.query(
       `INSERT INTO product_bundle_items (id, org_id, bundle_id, product_id, quantity, position)
@@ -76,7 +81,11 @@ describe('aggregates after a bulk order import', () => {
       const lines = 1 + (o % 4);
       for (let l = 0; l < lines; l++) {
         const ean =
-          o % 97 === 5 && l === 0 ? '0000000000000' : o % 50 === 7 && l === 0 ? bundleEan : eans[(o + l) % 12];
+          o % 97 === 5 && l === 0
+            ? '0000000000000'
+            : o % 50 === 7 && l === 0
+              ? bundleEan
+              : eans[(o + l) % 12];
         rows.push({
           order_id: `BULK-${o}`,
           product_ean: ean,
@@ -95,7 +104,12 @@ describe('aggregates after a bulk order import', () => {
         });
       }
     }
-    const res = await t.app.inject({ method: 'POST', url: '/api/orders/import', headers: { cookie }, payload: rows });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/import',
+      headers: { cookie },
+      payload: rows,
+    });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
     const body = res.json() as OrderImportResult;
     const rejected = new Set(body.errors.map((e) => e.order_id));
@@ -117,7 +131,12 @@ describe('aggregates after a bulk order import', () => {
     expect(await drift()).toEqual(none);
 
     // Re-uploading the same file writes nothing and every order is a duplicate; the aggregates do not move.
-    const again = await t.app.inject({ method: 'POST', url: '/api/orders/import', headers: { cookie }, payload: rows });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/import',
+      headers: { cookie },
+      payload: rows,
+    });
     expect((again.json() as OrderImportResult).created).toBe(0);
     expect(await drift()).toEqual(none);
   });
@@ -131,10 +150,10 @@ describe('aggregates after a bulk order import', () => {
       )
     ).rows[0] as { id: string };
     const product = (
-      await t.db.query<{ id: string; ean: string }>('SELECT id, ean FROM products WHERE org_id = $1 AND ean = $2', [
-        org,
-        eans[3],
-      ])
+      await t.db.query<{ id: string; ean: string }>(
+        'SELECT id, ean FROM products WHERE org_id = $1 AND ean = $2',
+        [org, eans[3]],
+      )
     ).rows[0] as { id: string; ean: string };
     // A writer that leaves order_multi at its default: the trigger corrects both lines of the order.
     await t.db.query(
@@ -142,9 +161,10 @@ describe('aggregates after a bulk order import', () => {
        VALUES ($1, $2, $3, $4, $5, 'extra', 2, 9)`,
       [newId(), single.id, org, product.id, product.ean],
     );
-    const flags = await t.db.query<{ order_multi: boolean }>('SELECT order_multi FROM order_lines WHERE order_id = $1', [
-      single.id,
-    ]);
+    const flags = await t.db.query<{ order_multi: boolean }>(
+      'SELECT order_multi FROM order_lines WHERE order_id = $1',
+      [single.id],
+    );
     expect(flags.rows.map((r) => r.order_multi)).toEqual([true, true]);
     expect(await drift()).toEqual(none);
   });

@@ -5,6 +5,7 @@ import { orgScope, tenantSql } from '../../db/tenant.ts';
 import { HttpProblem } from '../../lib/errors.ts';
 import type { OrgContext } from '../../lib/route.ts';
 import { runInWorker, warmWorker, workerUrl } from '../../lib/workers.ts';
+import { rulesOfProducts } from '../automations/index.ts';
 import { bundlePartsOf, orderShippingDefaults, productShippingDefaults } from '../products/index.ts';
 import { defaultShipmentMethod } from '../shipping/index.ts';
 import { applyArrivalRules } from './order-arrival.service.ts';
@@ -53,7 +54,10 @@ interface ImportProduct {
  *   as a duplicate). If a chunk fails for another reason, its orders are retried one transaction each, so an order
  *   is always written whole or not at all and one faulty order never takes the others down.
  * - then the automation rules of the orders' products run and bundle lines become lines of their parts
- *   (`applyArrivalRules`, ADR 0049), in the chunk's transaction.
+ *   (`applyArrivalRules`, ADR 0049), in the chunk's transaction, for the orders with a line of a bundle or of a
+ *   product with an active rule (looked up once per import; the other orders have nothing to change);
+ * - each line is written with its order's placed_at and whether its order has more than one line (`order_multi`),
+ *   so the order-line triggers (migrations 0310, 0330, 0350) have nothing to correct (ADR 0066).
  * Orders get status open, platform 'import' (or `options.platform`: the bol order intake passes 'bol' or 'bol_be',
  * issue 14), type manual_order and placed_at now, plus one microsecond per order of the chunk, so the orders of one
  * file keep their file order on the open list.
@@ -121,11 +125,15 @@ export async function importOrders(
 
   const lineProductIds = [...new Set(productOfLine.map((p) => p.id))];
   // Bundles have no stock of their own: their lines become lines of their parts on arrival (ADR 0049).
-  const [pickLocationOf, bundles, productDefaults] = await Promise.all([
+  const [pickLocationOf, bundles, productDefaults, rules] = await Promise.all([
     pickLocationsOf(scope, lineProductIds),
     bundlePartsOf(scope, lineProductIds),
     productShippingDefaults(scope, lineProductIds),
+    rulesOfProducts(scope, lineProductIds),
   ]);
+  // Only an order with a line of a bundle or of a product with an automation rule changes on arrival; the others skip
+  // applyArrivalRules, which would read their lines back for nothing (ADR 0066).
+  const arrivalProducts = new Set([...bundles.keys(), ...rules.map((r) => r.product_id)]);
 
   // One lookup per destination country, so every order arrives with the method a scan ships it with.
   const countries = [...new Set(plan.country)];
@@ -231,14 +239,30 @@ export async function importOrders(
                        $10::boolean[])
                 AS u(id, order_id, product_id, ean, title, qty, loc, pos, multi)
            JOIN orders o ON o.id = u.order_id`,
-        [orgId, line.id, line.order, line.product, line.ean, line.title, line.qty, line.loc, line.pos, line.multi],
+        [
+          orgId,
+          line.id,
+          line.order,
+          line.product,
+          line.ean,
+          line.title,
+          line.qty,
+          line.loc,
+          line.pos,
+          line.multi,
+        ],
       );
     }
-    // Automation rules and bundle expansion, in the same transaction as the orders (ADR 0049).
+    // Automation rules and bundle expansion, in the same transaction as the orders (ADR 0049), for the orders that
+    // have a line they apply to.
     await applyArrivalRules(
       tx,
       orgId,
-      chunkCreated.map((c) => c.id),
+      chunkCreated
+        .filter((c) =>
+          (linesOf[c.index] ?? []).some((li) => arrivalProducts.has((productOfLine[li] as ImportProduct).id)),
+        )
+        .map((c) => c.id),
     );
     // Reported only once the transaction holds, so a retried chunk does not report twice.
     return { chunkCreated, chunkWarnings, chunkDuplicates };
