@@ -5,7 +5,7 @@
 -- rows, every index of order_lines written again, and the statement triggers on UPDATE (pick aggregate, invoice
 -- charges) run a second time over them.
 --
--- Writers that know each order's line count now give `order_multi` themselves (the import, the order form), and the
+-- Writers that know each order's line count give `order_multi` themselves (the order import does now), and the
 -- trigger reads the lines of an order again only when something can be wrong:
 --   * the order had lines before this statement (its line count, already updated by order_lines_count_insert, which
 --     fires first by name, is more than the lines this statement added), so its older lines may cross 1 ↔ 2; or
