@@ -19,6 +19,7 @@ import { seedLiveSubscriptions } from './db/seed-subscriptions.ts';
 import { seedLiveTracking } from './db/seed-tracking.ts';
 import { openPreparedDb } from './db/startup.ts';
 import { closeWorkers } from './lib/workers.ts';
+import { warmOrderImport } from './modules/orders/index.ts';
 import { startWeeklyReportScheduler } from './modules/reports/index.ts';
 
 // Starts the server: configuration, database (migrated; demo seed on first start), then listen.
@@ -194,6 +195,10 @@ if (seed && config.demoOrders) {
   }
 }
 await app.listen({ port: config.port, host: config.host });
+// The order import's worker thread starts now and stays, so no import pays its start-up (ADR 0066).
+warmOrderImport().catch((err) =>
+  app.log.warn(`The import worker could not start: ${(err as Error).message}`),
+);
 // The weekly report e-mail, once per organisation and week whatever the number of processes (ADR 0042).
 if (config.weeklyReportMail) startWeeklyReportScheduler(db, app.hoppa.mail, (msg) => app.log.info(msg));
 

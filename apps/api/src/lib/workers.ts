@@ -5,11 +5,13 @@ import { Piscina } from 'piscina';
  * Worker threads for CPU-heavy work that would otherwise stall every other request (issue 7: a 50,000-row import
  * held `/api/health` for seconds; docs/decisions/0012-imports-off-the-event-loop.md). One pool per worker file,
  * created on first use, at most one thread (the API shares two cores with the database), idle threads end after a
- * minute. Under tsx (development, tests) a `.ts` worker gets tsx's loader; the compiled build runs `.js` workers.
+ * minute — except a pool started with {@link warmWorker}, which keeps its thread (ADR 0066: the order import's first
+ * request otherwise pays the thread's start-up). Under tsx (development, tests) a `.ts` worker gets tsx's loader;
+ * the compiled build runs `.js` workers.
  */
 const pools = new Map<string, Piscina>();
 
-function poolFor(url: URL): Piscina {
+function poolFor(url: URL, keep = false): Piscina {
   const filename = fileURLToPath(url);
   let pool = pools.get(filename);
   if (!pool) {
@@ -18,7 +20,7 @@ function poolFor(url: URL): Piscina {
     pool = new Piscina({
       filename,
       maxThreads: 1,
-      minThreads: 0,
+      minThreads: keep ? 1 : 0,
       idleTimeout: 60_000,
       execArgv: typescript && !hasTsx ? [...process.execArgv, '--import', 'tsx'] : process.execArgv,
     });
@@ -33,6 +35,16 @@ function poolFor(url: URL): Piscina {
  */
 export function runInWorker<T>(url: URL, task: unknown, transfer: ArrayBuffer[] = []): Promise<T> {
   return poolFor(url).run(task, { transferList: transfer }) as Promise<T>;
+}
+
+/**
+ * Starts the pool of the worker module at `url` with its one thread kept alive, and runs `task` on it so the module
+ * and its imports are loaded before the first real task (docs/decisions/0066-order-import-write-path.md). Resolves
+ * when the thread answered; call it once at start-up, not awaited by anything a user waits for. A pool already
+ * started without it keeps its idle timeout.
+ */
+export async function warmWorker(url: URL, task: unknown): Promise<void> {
+  await poolFor(url, true).run(task);
 }
 
 /**

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { orgScope, tenantSql } from '../../db/tenant.ts';
 import { HttpProblem } from '../../lib/errors.ts';
 import type { OrgContext } from '../../lib/route.ts';
-import { runInWorker, workerUrl } from '../../lib/workers.ts';
+import { runInWorker, warmWorker, workerUrl } from '../../lib/workers.ts';
+import { rulesOfProducts } from '../automations/index.ts';
 import { bundlePartsOf, orderShippingDefaults, productShippingDefaults } from '../products/index.ts';
 import { defaultShipmentMethod } from '../shipping/index.ts';
 import { applyArrivalRules } from './order-arrival.service.ts';
@@ -15,6 +16,15 @@ import { pickLocationsOf } from './pick-locations.service.ts';
 const ORDER_CHUNK = 250;
 
 const WORKER = workerUrl('order-import', import.meta.url);
+
+/**
+ * Starts the import's worker thread and loads its code (the body schema and row rules of core), so the first
+ * `POST /orders/import` after start-up does not pay for it; the thread then stays (ADR 0066). Call once when the
+ * server starts; resolves when the thread is ready, rejects if it cannot start.
+ */
+export function warmOrderImport(): Promise<void> {
+  return warmWorker(WORKER, { phase: 'warm' });
+}
 
 interface ImportProduct {
   id: string;
@@ -44,7 +54,10 @@ interface ImportProduct {
  *   as a duplicate). If a chunk fails for another reason, its orders are retried one transaction each, so an order
  *   is always written whole or not at all and one faulty order never takes the others down.
  * - then the automation rules of the orders' products run and bundle lines become lines of their parts
- *   (`applyArrivalRules`, ADR 0049), in the chunk's transaction.
+ *   (`applyArrivalRules`, ADR 0049), in the chunk's transaction, for the orders with a line of a bundle or of a
+ *   product with an active rule (looked up once per import; the other orders have nothing to change);
+ * - each line is written with its order's placed_at and whether its order has more than one line (`order_multi`),
+ *   so the order-line triggers (migrations 0310, 0330, 0350) have nothing to correct (ADR 0066).
  * Orders get status open, platform 'import' (or `options.platform`: the bol order intake passes 'bol' or 'bol_be',
  * issue 14), type manual_order and placed_at now, plus one microsecond per order of the chunk, so the orders of one
  * file keep their file order on the open list.
@@ -112,11 +125,15 @@ export async function importOrders(
 
   const lineProductIds = [...new Set(productOfLine.map((p) => p.id))];
   // Bundles have no stock of their own: their lines become lines of their parts on arrival (ADR 0049).
-  const [pickLocationOf, bundles, productDefaults] = await Promise.all([
+  const [pickLocationOf, bundles, productDefaults, rules] = await Promise.all([
     pickLocationsOf(scope, lineProductIds),
     bundlePartsOf(scope, lineProductIds),
     productShippingDefaults(scope, lineProductIds),
+    rulesOfProducts(scope, lineProductIds),
   ]);
+  // Only an order with a line of a bundle or of a product with an automation rule changes on arrival; the others skip
+  // applyArrivalRules, which would read their lines back for nothing (ADR 0066).
+  const arrivalProducts = new Set([...bundles.keys(), ...rules.map((r) => r.product_id)]);
 
   // One lookup per destination country, so every order arrives with the method a scan ships it with.
   const countries = [...new Set(plan.country)];
@@ -175,6 +192,7 @@ export async function importOrders(
       qty: [] as number[],
       loc: [] as (string | null)[],
       pos: [] as number[],
+      multi: [] as boolean[],
     };
     const chunkWarnings: OrderImportIssue[] = [];
     const chunkDuplicates: OrderImportIssue[] = [];
@@ -188,7 +206,8 @@ export async function importOrders(
         continue;
       }
       chunkCreated.push({ order_id: orderId, id, index: i });
-      for (const li of linesOf[i] ?? []) {
+      const orderLines = linesOf[i] ?? [];
+      for (const li of orderLines) {
         const product = productOfLine[li] as ImportProduct;
         const loc = pickLocationOf.get(product.id) ?? null;
         line.id.push(newId());
@@ -199,6 +218,7 @@ export async function importOrders(
         line.qty.push(plan.lineQty[li] as number);
         line.loc.push(loc);
         line.pos.push(plan.linePos[li] as number);
+        line.multi.push(orderLines.length > 1);
         if (!loc && !bundles.has(product.id)) {
           chunkWarnings.push({
             row: plan.lineRow[li] as number,
@@ -209,21 +229,40 @@ export async function importOrders(
       }
     }
     if (line.id.length) {
+      // Each line carries its order's placed_at and whether the order has more than one line, so the triggers of
+      // migrations 0310/0350 have nothing to correct (ADR 0066).
       await tx.query(
         `INSERT INTO order_lines (id, order_id, org_id, product_id, ean, title, quantity, pick_location_id, position,
-                                  placed_at)
-         SELECT u.id, u.order_id, $1, u.product_id, u.ean, u.title, u.qty, u.loc, u.pos, o.placed_at
-           FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[], $9::int[])
-                AS u(id, order_id, product_id, ean, title, qty, loc, pos)
+                                  placed_at, order_multi)
+         SELECT u.id, u.order_id, $1, u.product_id, u.ean, u.title, u.qty, u.loc, u.pos, o.placed_at, u.multi
+           FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[], $9::int[],
+                       $10::boolean[])
+                AS u(id, order_id, product_id, ean, title, qty, loc, pos, multi)
            JOIN orders o ON o.id = u.order_id`,
-        [orgId, line.id, line.order, line.product, line.ean, line.title, line.qty, line.loc, line.pos],
+        [
+          orgId,
+          line.id,
+          line.order,
+          line.product,
+          line.ean,
+          line.title,
+          line.qty,
+          line.loc,
+          line.pos,
+          line.multi,
+        ],
       );
     }
-    // Automation rules and bundle expansion, in the same transaction as the orders (ADR 0049).
+    // Automation rules and bundle expansion, in the same transaction as the orders (ADR 0049), for the orders that
+    // have a line they apply to.
     await applyArrivalRules(
       tx,
       orgId,
-      chunkCreated.map((c) => c.id),
+      chunkCreated
+        .filter((c) =>
+          (linesOf[c.index] ?? []).some((li) => arrivalProducts.has((productOfLine[li] as ImportProduct).id)),
+        )
+        .map((c) => c.id),
     );
     // Reported only once the transaction holds, so a retried chunk does not report twice.
     return { chunkCreated, chunkWarnings, chunkDuplicates };

@@ -44,8 +44,9 @@ export interface PlannedOrders {
 /** Answer of phase `plan`. */
 export type PlanAnswer = { ok: true; orders: PlannedOrders; errors: OrderImportIssue[] } | BodyRefused;
 
-/** A task for this worker. */
+/** A task for this worker; `warm` only loads the module (start-up, `warmOrderImport`). */
 export type ImportTask =
+  | { phase: 'warm' }
   | { phase: 'keys'; body: Uint8Array }
   | { phase: 'plan'; body: Uint8Array; knownKeys: string[]; importedIds: string[] };
 
@@ -69,7 +70,8 @@ function parse(body: Uint8Array): { ok: true; rows: OrderImportRow[] } | BodyRef
   };
 }
 
-export default function run(task: ImportTask): KeysAnswer | PlanAnswer {
+export default function run(task: ImportTask): KeysAnswer | PlanAnswer | { ok: true } {
+  if (task.phase === 'warm') return { ok: true };
   const parsed = parse(task.body);
   if (!parsed.ok) return parsed;
   if (task.phase === 'keys') return { ok: true, ...collectImportKeys(parsed.rows) };
