@@ -20,6 +20,12 @@ describe('newId', () => {
     const ids = new Set(Array.from({ length: 5000 }, () => newId(0)));
     expect(ids.size).toBe(5000);
   });
+
+  it('gives each id its own random bytes, across refills of the random pool', () => {
+    const randomParts = new Set(Array.from({ length: 2000 }, () => newId(0).slice(8, 18)));
+    // 2,000 draws of 40 random bits: a repeat is a one-in-a-million chance, a reused pool repeats hundreds.
+    expect(randomParts.size).toBeGreaterThanOrEqual(1999);
+  });
 });
 
 describe('IdSchema', () => {
