@@ -46,11 +46,15 @@ void navigator.storage?.persist?.().catch(() => false);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-// index.html's static app shell goes in the same task as the first render (synchronous in Preact), so no frame
-// shows the root empty; the first render shows the same shell (BootShell) until the screen is ready (ADR 0064).
-root.replaceChildren();
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render waits one task: the session check (ky sends from a microtask) and the screen's dynamic imports
+// leave while the main thread is free, not after the whole app has rendered; index.html's shell shows meanwhile.
+setTimeout(() => {
+  // The static shell goes in the same task as the first render (synchronous in Preact), so no frame shows the root
+  // empty; the first render shows the same shell (BootShell) until the screen is ready (ADR 0064).
+  root.replaceChildren();
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}, 0);
