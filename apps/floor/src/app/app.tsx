@@ -47,7 +47,9 @@ const SCREENS = TASKS.flatMap((task) =>
  * A path that the guard redirects (a login page opened with a session) only costs the chunks it fetched.
  */
 export function preloadScreen(pathname: string): void {
-  const path = pathname.startsWith(ROUTER_BASENAME) ? pathname.slice(ROUTER_BASENAME.length) || '/' : pathname;
+  const path = pathname.startsWith(ROUTER_BASENAME)
+    ? pathname.slice(ROUTER_BASENAME.length) || '/'
+    : pathname;
   const match = SCREENS.find(({ route }) => route.path === path.replace(/\/$/, '') || route.path === path);
   // A failed download shows where the router renders the screen (the lazy component retries nothing either).
   match?.load().catch(() => undefined);

@@ -14,7 +14,8 @@ function staticShell(): Element {
   const doc = document.implementation.createHTMLDocument('');
   doc.body.innerHTML = root;
   const shell = doc.body.firstElementChild;
-  if (!shell || doc.body.childElementCount !== 1) throw new Error('index.html: #root should hold one shell element');
+  if (!shell || doc.body.childElementCount !== 1)
+    throw new Error('index.html: #root should hold one shell element');
   return shell;
 }
 
@@ -25,9 +26,10 @@ describe('BootShell', () => {
     const { container } = render(<BootShell />);
     const expected = staticShell();
     // Same elements, attributes (in any order) and children.
-    expect(container.firstElementChild?.isEqualNode(expected), `${container.innerHTML}\n≠ ${expected.outerHTML}`).toBe(
-      true,
-    );
+    expect(
+      container.firstElementChild?.isEqualNode(expected),
+      `${container.innerHTML}\n≠ ${expected.outerHTML}`,
+    ).toBe(true);
   });
 
   it('has no text or image (it must not be the first contentful paint) and tells screen readers it is loading', () => {

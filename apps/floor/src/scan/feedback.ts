@@ -69,9 +69,7 @@ const loadHowler = () => {
 let HowlClass: typeof Howl | null = null;
 
 function fireConfetti(options: import('canvas-confetti').Options): void {
-  import('canvas-confetti')
-    .then((m) => m.default(options))
-    .catch(() => undefined); // no confetti is no loss
+  import('canvas-confetti').then((m) => m.default(options)).catch(() => undefined); // no confetti is no loss
 }
 
 const sounds = new Map<SoundName, { howl: Howl; broken: boolean }>();
