@@ -30,10 +30,15 @@ import '@mantine/core/styles/VisuallyHidden.css';
 import './app/floor.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+import { App, preloadScreen } from './app/app.tsx';
+import { startSessionCheck } from './app/session.tsx';
 import { registerServiceWorker } from './app/sw-update.ts';
 import { initI18n } from './i18n/index.ts';
 
+// Before anything renders, the two things the first screen waits on go out side by side (ADR 0064): the session
+// check and the code of the screen in the address bar.
+startSessionCheck();
+preloadScreen(window.location.pathname);
 initI18n();
 registerServiceWorker();
 // Ask the browser not to evict IndexedDB under storage pressure: it holds picks not yet sent.
@@ -41,8 +46,15 @@ void navigator.storage?.persist?.().catch(() => false);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render waits one task: the session check (ky sends from a microtask) and the screen's dynamic imports
+// leave while the main thread is free, not after the whole app has rendered; index.html's shell shows meanwhile.
+setTimeout(() => {
+  // The static shell goes in the same task as the first render (synchronous in Preact), so no frame shows the root
+  // empty; the first render shows the same shell (BootShell) until the screen is ready (ADR 0064).
+  root.replaceChildren();
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}, 0);

@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { BootShell } from '../components/boot-shell.tsx';
 import { UpdatePrompt } from '../components/update-prompt.tsx';
 import { loadTaskTexts } from '../i18n/index.ts';
 import { ROUTER_BASENAME } from './api.ts';
@@ -28,11 +29,31 @@ function OutboxSessionBridge() {
  * texts when they load lazily.
  */
 const SCREENS = TASKS.flatMap((task) =>
-  task.routes.map((route) => ({
-    route,
-    Screen: lazy(() => Promise.all([route.load(), loadTaskTexts(task)]).then(([screen]) => screen)),
-  })),
+  task.routes.map((route) => {
+    let loading: ReturnType<typeof route.load> | null = null;
+    /** The screen's code and its task's texts, fetched once (by {@link preloadScreen} or the first render). */
+    const load = () => {
+      loading ??= Promise.all([route.load(), loadTaskTexts(task)]).then(([screen]) => screen);
+      return loading;
+    };
+    return { route, load, Screen: lazy(load) };
+  }),
 );
+
+/**
+ * Starts loading the code and texts of the screen at `pathname` (the browser's path, with the app's base), if a task
+ * route matches it exactly. main.tsx calls it before the first render, so the screen's chunks download while the
+ * session is checked instead of after (ADR 0064); the router's lazy screen then finds them loading or loaded.
+ * A path that the guard redirects (a login page opened with a session) only costs the chunks it fetched.
+ */
+export function preloadScreen(pathname: string): void {
+  const path = pathname.startsWith(ROUTER_BASENAME)
+    ? pathname.slice(ROUTER_BASENAME.length) || '/'
+    : pathname;
+  const match = SCREENS.find(({ route }) => route.path === path.replace(/\/$/, '') || route.path === path);
+  // A failed download shows where the router renders the screen (the lazy component retries nothing either).
+  match?.load().catch(() => undefined);
+}
 
 /**
  * The floor's screens under `/floor` (spec 2 §2 route table, floor part), built from the tasks of app/tasks.ts, each
@@ -40,7 +61,8 @@ const SCREENS = TASKS.flatMap((task) =>
  */
 export function FloorRoutes() {
   return (
-    <Suspense fallback={null}>
+    // While a screen's code loads, the app shell (not a blank page; ADR 0064).
+    <Suspense fallback={<BootShell />}>
       <Routes>
         <Route path="/" element={<RootRedirect />} />
         {SCREENS.map(({ route, Screen }) => (

@@ -1,7 +1,7 @@
 import { type CurrentUser, canCall } from '@hoppa/core';
-import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { BootShell } from '../components/boot-shell.tsx';
 import { NEEDS } from './needs.ts';
 import { FLOOR_PATHS } from './paths.ts';
 import { useSession } from './session.tsx';
@@ -12,12 +12,9 @@ export function homePath(user: CurrentUser): string {
   return canCall(user.curr_role, NEEDS.pickList) ? FLOOR_PATHS.pick : FLOOR_PATHS.menu;
 }
 
+/** While the session is read: the app shell index.html painted first (ADR 0064). */
 function FullScreenLoader() {
-  return (
-    <Center h="100dvh">
-      <Loader size="xl" aria-label="Laden" />
-    </Center>
-  );
+  return <BootShell />;
 }
 
 /**

@@ -25,6 +25,26 @@ interface SessionApi {
 
 const SessionContext = createContext<SessionApi | null>(null);
 
+/** The `/current_user` call main.tsx started before the first render, until the session provider takes it. */
+let earlyCheck: Promise<CurrentUser> | null = null;
+
+function askCurrentUser(): Promise<CurrentUser> {
+  // The first paint waits on this call: its answer is taken as the API sent it, checked there against the
+  // contract (ADR 0033), so no schema has to load first.
+  return requestTrusted<CurrentUser>(api, 'GET', '/current_user');
+}
+
+/**
+ * Starts `GET /current_user` now, before the app's first render, so the answer is on its way while the app renders
+ * and IndexedDB opens (ADR 0064); the session provider's first check takes this call instead of sending its own.
+ * Called once by main.tsx; its failure is the provider's to handle (an ApiError, as from `requestTrusted`).
+ */
+export function startSessionCheck(): void {
+  const check = askCurrentUser();
+  check.catch(() => undefined); // handled where the provider awaits it
+  earlyCheck = check;
+}
+
 /**
  * Holds the logged-in user. A reload while offline must not lock the picker out of work queued on the
  * device, so the last `/current_user` answer is kept in IndexedDB and used when the server cannot be
@@ -40,13 +60,16 @@ export function SessionProvider({ children, onLogin }: { children: ReactNode; on
   useEffect(() => {
     let cancelled = false;
     const db = floorDb();
+    // The call goes out before the copy on the device is read (IndexedDB's first open takes a while on a cold start):
+    // the one started by main.tsx when there is one, else a new one.
+    const answer = earlyCheck ?? askCurrentUser();
+    earlyCheck = null;
+    answer.catch(() => undefined); // awaited below
     void (async () => {
       const cached = await getMeta(db, 'session').catch(() => undefined);
       if (cached && !cancelled) setState({ status: 'authenticated', user: cached });
       try {
-        // The first paint waits on this call: its answer is taken as the API sent it, checked there against the
-        // contract (ADR 0033), so no schema has to load first.
-        const user = await requestTrusted<CurrentUser>(api, 'GET', '/current_user');
+        const user = await answer;
         if (cancelled) return;
         await setMeta(db, 'session', user);
         // The server's answer usually equals the copy the screen already runs on: then nothing re-renders (a render

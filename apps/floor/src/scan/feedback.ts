@@ -1,5 +1,4 @@
-import confetti from 'canvas-confetti';
-import { Howl } from 'howler';
+import type { Howl } from 'howler';
 import { asset } from '../app/api.ts';
 import { SPEECH_RATE, speak } from './speech.ts';
 
@@ -58,12 +57,27 @@ function synth(name: SoundName): void {
   }
 }
 
+/**
+ * howler and canvas-confetti load on first use, off the pick screen's first load (ADR 0064): the screen preloads the
+ * sounds when the main thread is idle, seconds before any scan; the confetti comes after the verdict anyway.
+ */
+let howler: Promise<typeof import('howler')> | null = null;
+const loadHowler = () => {
+  howler ??= import('howler');
+  return howler;
+};
+let HowlClass: typeof Howl | null = null;
+
+function fireConfetti(options: import('canvas-confetti').Options): void {
+  import('canvas-confetti').then((m) => m.default(options)).catch(() => undefined); // no confetti is no loss
+}
+
 const sounds = new Map<SoundName, { howl: Howl; broken: boolean }>();
-/** The howler sound of `name`, created (and loading) on first use. */
-function sound(name: SoundName): { howl: Howl; broken: boolean } {
+/** The howler sound of `name`, created (and loading) on first use; howler itself must have loaded. */
+function sound(Howler: typeof Howl, name: SoundName): { howl: Howl; broken: boolean } {
   let entry = sounds.get(name);
   if (!entry) {
-    const e = { howl: new Howl({ src: [asset(`sounds/${name}.wav`)], preload: true }), broken: false };
+    const e = { howl: new Howler({ src: [asset(`sounds/${name}.wav`)], preload: true }), broken: false };
     e.howl.on('loaderror', () => {
       e.broken = true;
     });
@@ -78,7 +92,17 @@ function sound(name: SoundName): { howl: Howl; broken: boolean } {
 }
 
 function play(name: SoundName): void {
-  const s = sound(name);
+  if (!HowlClass) {
+    // A scan before the idle preload finished (or in a screen that preloads nothing): play once howler is here.
+    loadHowler()
+      .then((m) => {
+        HowlClass = m.Howl;
+        play(name);
+      })
+      .catch(() => synth(name));
+    return;
+  }
+  const s = sound(HowlClass, name);
   if (s.broken) synth(name);
   else {
     s.howl.stop();
@@ -86,9 +110,14 @@ function play(name: SoundName): void {
   }
 }
 
-/** Loads the sounds ahead of the first scan, so the first beep is not late. */
+/** Loads howler and the sounds ahead of the first scan, so the first beep is not late. */
 export function preloadSounds(): void {
-  for (const name of ['ok', 'error', 'done'] as const) sound(name);
+  loadHowler()
+    .then((m) => {
+      HowlClass = m.Howl;
+      for (const name of ['ok', 'error', 'done'] as const) sound(m.Howl, name);
+    })
+    .catch(() => undefined); // play() falls back to synthesised tones
 }
 
 function vibrate(pattern: number | number[]): void {
@@ -111,7 +140,7 @@ export const deviceFeedback: ScanFeedback = {
     vibrate(80);
     afterVerdict(() => {
       speak(String(quantity), SPEECH_RATE.quantity);
-      void confetti({
+      fireConfetti({
         particleCount: 40,
         spread: 55,
         startVelocity: 30,
@@ -135,7 +164,7 @@ export const deviceFeedback: ScanFeedback = {
     speak(message, SPEECH_RATE.done, false);
     // like the small burst: after the scan's feedback is on screen, never before it
     setTimeout(() => {
-      void confetti({ particleCount: 160, spread: 100, origin: { y: 0.6 }, disableForReducedMotion: true });
+      fireConfetti({ particleCount: 160, spread: 100, origin: { y: 0.6 }, disableForReducedMotion: true });
     }, 0);
   },
 };
