@@ -287,24 +287,36 @@ export async function getPickList(
         ${selectedLocations !== null ? sql`AND loc_id = ANY(${selectedLocations}::char(24)[])` : sql``}
         ${located ? sql`AND loc_id IS NOT NULL` : unlocated ? sql`AND loc_id IS NULL` : sql``}
       GROUP BY product_id, loc_id
+    ),
+    -- The page first, from what its order needs (the location's sequence and name, the product's name), so only the
+    -- page's items look up the rest (issue 8: the window may hold thousands of items, the page 200).
+    page AS (
+      SELECT g.product_id, g.loc_id, g.has_unassigned, g.qty, g.lines, p.name AS product_name, loc.name AS loc_name,
+             loc.parent_id AS loc_parent_id, loc.sequence AS loc_sequence, count(*) OVER () AS total
+      FROM items g
+      -- LATERAL: one primary-key lookup per item, whatever the planner guesses of the aggregate's size.
+      -- (LIMIT 1 keeps PostgreSQL from flattening it back into a join.)
+      CROSS JOIN LATERAL (
+        SELECT p.id, p.name FROM products p WHERE p.id = g.product_id AND ${orgScopeSql(scope, 'p')} LIMIT 1
+      ) p
+      LEFT JOIN locations loc ON loc.id = g.loc_id
+      ORDER BY (g.loc_id IS NULL), loc.sequence ${dir}, loc.name ${dir}, p.name, p.id
+      LIMIT ${query.limit} OFFSET ${query.skip}
     )
-    SELECT g.product_id, g.loc_id, g.has_unassigned, g.qty, g.lines, p.name AS product_name, p.ean, p.img_url, p.note,
-           p.pick_note, p.needs_recount, p.org_id, org.name AS org_name, loc.name AS loc_name,
-           parent.name AS loc_parent, loc.sequence AS loc_sequence, pl.id AS prod_loc_id, pl.stock AS loc_stock,
-           count(*) OVER () AS total
-    FROM items g
-    -- LATERAL: one primary-key lookup per item, whatever the planner guesses of the aggregate's size.
-    -- (LIMIT 1 keeps PostgreSQL from flattening it back into a join.)
-    CROSS JOIN LATERAL (SELECT * FROM products p WHERE p.id = g.product_id AND ${orgScopeSql(scope, 'p')} LIMIT 1) p
+    SELECT g.product_id, g.loc_id, g.has_unassigned, g.qty, g.lines, g.product_name, p.ean, p.img_url, p.note,
+           p.pick_note, p.needs_recount, p.org_id, org.name AS org_name, g.loc_name, parent.name AS loc_parent,
+           g.loc_sequence, pl.id AS prod_loc_id, pl.stock AS loc_stock, g.total
+    FROM page g
+    JOIN products p ON p.id = g.product_id
     JOIN organisations org ON org.id = p.org_id
-    LEFT JOIN locations loc ON loc.id = g.loc_id
-    LEFT JOIN locations parent ON parent.id = loc.parent_id
+    LEFT JOIN locations parent ON parent.id = g.loc_parent_id
     LEFT JOIN LATERAL (
       SELECT pl.id, pl.stock FROM product_locations pl
       WHERE pl.product_id = g.product_id AND pl.location_id = g.loc_id AND ${orgScopeSql(scope, 'pl')} LIMIT 1
     ) pl ON true
-    ORDER BY (g.loc_id IS NULL), loc.sequence ${dir}, loc.name ${dir}, p.name, p.id
-    LIMIT ${query.limit} OFFSET ${query.skip}`.execute(systemSql(ctx.db));
+    ORDER BY (g.loc_id IS NULL), g.loc_sequence ${dir}, g.loc_name ${dir}, g.product_name, g.product_id`.execute(
+    systemSql(ctx.db),
+  );
   const rows = result.rows;
 
   let total = Number(rows[0]?.total ?? 0);
