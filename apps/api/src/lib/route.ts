@@ -165,17 +165,19 @@ const rawBodyValidator: FastifySchemaCompiler<unknown> = (req) =>
  * (VITEST) every answer is also encoded by zod, so a value off the contract fails the test as before, and the two
  * texts must be equal.
  */
-function trustedSerializerCompiler(endpoint: Endpoint): FastifySerializerCompiler<z.ZodType> {
+function trustedSerializerCompiler(endpoint: Endpoint): FastifySerializerCompiler<Record<string, unknown>> {
   return (route) => {
     const checked = serializerCompiler(route as never) as (data: unknown) => string;
-    if (route.schema !== endpoint.response) return checked;
+    if ((route.schema as unknown) !== endpoint.response) return checked;
     const fast = shapeSerializer(endpoint.response);
     if (!process.env.VITEST) return fast;
     return (data) => {
       const expected = checked(data);
       const written = fast(data);
       if (written !== expected) {
-        throw new Error(`${endpoint.method} ${endpoint.path}: the shape serializer wrote another answer than zod`);
+        throw new Error(
+          `${endpoint.method} ${endpoint.path}: the shape serializer wrote another answer than zod`,
+        );
       }
       return written;
     };

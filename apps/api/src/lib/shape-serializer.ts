@@ -1,5 +1,5 @@
-import { safeEncode } from 'zod/v4/core';
 import type { z } from 'zod';
+import { safeEncode } from 'zod/v4/core';
 
 /** Copies a value into the shape of its schema: only the declared keys of every object, defaults filled in. */
 type Projection = (value: unknown) => unknown;
@@ -66,7 +66,7 @@ function compile(schema: z.ZodType): Projection {
     }
   }
   return (value) => {
-    const result = safeEncode(schema as never, value);
+    const result = safeEncode(schema as never, value as never);
     if (!result.success) throw result.error;
     return result.data;
   };
