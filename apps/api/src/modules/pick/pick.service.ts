@@ -330,7 +330,9 @@ export async function getPickList(
   // Each item's round: its oldest PICK_ITEM_MAX_ORDERS lines in pick order, counted and summed from the pick index
   // (no order visited without order filters); only the first PICK_ITEM_LIST_ORDERS are listed with their shop number.
   const filters = { scope, startAt, endAt, orderFilters: filtered.orderFilters, multi: filtered.multi };
-  const roundRows = await sql<{
+  // The rounds and the other locations are independent: both statements run at once (on PostgreSQL on two of the
+  // pool's connections), so the page waits for the slower one only.
+  const roundsQuery = sql<{
     product_id: string;
     loc_id: string | null;
     order_line_id: string;
@@ -352,22 +354,9 @@ export async function getPickList(
     JOIN orders o ON o.id = x.order_id
     WHERE x.rn <= ${PICK_ITEM_LIST_ORDERS}
     ORDER BY i.product_id, i.loc_id, x.rn`.execute(systemSql(ctx.db));
-  const roundOf = new Map<string, { orders: PickOrderRef[]; count: number; qty: number }>();
-  for (const o of roundRows.rows) {
-    const key = pickItemId(o.product_id, o.loc_id);
-    const ref = {
-      order_line_id: o.order_line_id,
-      order_id: o.order_id,
-      shop_order_id: o.shop_order_id,
-      qty: o.qty,
-    };
-    const round = roundOf.get(key);
-    if (round) round.orders.push(ref);
-    else roundOf.set(key, { orders: [ref], count: o.round_orders, qty: o.round_qty });
-  }
   // Each item's other active locations with stock, in the product's order (where the picker goes when this one is
   // empty): one index range of the product's links per item.
-  const others = await sql<PickAlternative & { product_id: string; item_loc: string | null }>`
+  const othersQuery = sql<PickAlternative & { product_id: string; item_loc: string | null }>`
     SELECT i.product_id, i.loc_id AS item_loc, x.loc_id, x.rack, x.rack_parent, x.stock
     FROM unnest(${rows.map((r) => r.product_id)}::char(24)[], ${rows.map((r) => r.loc_id)}::char(24)[])
       AS i(product_id, loc_id)
@@ -381,6 +370,20 @@ export async function getPickList(
       ORDER BY pl.position, pl.created_at
       LIMIT ${PICK_ITEM_MAX_ALTERNATIVES}
     ) x`.execute(systemSql(ctx.db));
+  const [roundRows, others] = await Promise.all([roundsQuery, othersQuery]);
+  const roundOf = new Map<string, { orders: PickOrderRef[]; count: number; qty: number }>();
+  for (const o of roundRows.rows) {
+    const key = pickItemId(o.product_id, o.loc_id);
+    const ref = {
+      order_line_id: o.order_line_id,
+      order_id: o.order_id,
+      shop_order_id: o.shop_order_id,
+      qty: o.qty,
+    };
+    const round = roundOf.get(key);
+    if (round) round.orders.push(ref);
+    else roundOf.set(key, { orders: [ref], count: o.round_orders, qty: o.round_qty });
+  }
   const othersOf = new Map<string, PickAlternative[]>();
   for (const o of others.rows) {
     const key = pickItemId(o.product_id, o.item_loc);
