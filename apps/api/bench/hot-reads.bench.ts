@@ -4,7 +4,7 @@
  * routes (`app.inject`, session cache warm) as the demo picker. The benchmark seeds its own data in SQL
  * (generate_series) on top of the demo warehouse: two lines per order, products of Bakkerij Bol that have stock on
  * a pick location, orders placed over the last 14 days (one every 12 s), and as many shipped orders with their
- * shipments. Besides the whole backlog it reads the floor app's default window, a filter the pick aggregate does not
+ * shipments, then vacuumed as autovacuum would (ADR 0065). Besides the whole backlog it reads the floor app's default window, a filter the pick aggregate does not
  * keep (counted from the window's lines) and the shipments list (default week, and 14 days sorted by recipient). Reports p50/p95 latency over 30 requests after 3 warm-ups
  * and the answer size; goal p95 ≤ 20 ms per page with a bounded payload per pick item. Writes
  * bench-output/hot-reads.md. Needs TEST_DATABASE_URL (PostgreSQL); on PGlite it runs with 10,000 orders and says so.
