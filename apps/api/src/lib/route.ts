@@ -12,9 +12,15 @@ import {
   type ProblemCode,
   ProblemSchema,
 } from '@hoppa/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaCompiler,
+  FastifySerializerCompiler,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -22,6 +28,7 @@ import { accessibleOrgIds, hashToken, loadSession, SESSION_COOKIE, type SessionU
 import { badRequest, forbidden, HttpProblem, unauthorized } from './errors.ts';
 import type { MailTransport } from './mail.ts';
 import type { SessionCache, SessionEntry } from './session-cache.ts';
+import { shapeSerializer } from './shape-serializer.ts';
 
 export type { SessionUser } from './auth.ts';
 
@@ -152,6 +159,31 @@ async function sessionOf(
 const rawBodyValidator: FastifySchemaCompiler<unknown> = (req) =>
   req.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(req as never);
 
+/**
+ * The serializers of an endpoint with `trustedOutput` (issue 8 hot reads, ADR 0065): its success answer in the shape of
+ * `endpoint.response` without checking the values ({@link shapeSerializer}); problems as everywhere. Under test
+ * (VITEST) every answer is also encoded by zod, so a value off the contract fails the test as before, and the two
+ * texts must be equal.
+ */
+function trustedSerializerCompiler(endpoint: Endpoint): FastifySerializerCompiler<Record<string, unknown>> {
+  return (route) => {
+    const checked = serializerCompiler(route as never) as (data: unknown) => string;
+    if ((route.schema as unknown) !== endpoint.response) return checked;
+    const fast = shapeSerializer(endpoint.response);
+    if (!process.env.VITEST) return fast;
+    return (data) => {
+      const expected = checked(data);
+      const written = fast(data);
+      if (written !== expected) {
+        throw new Error(
+          `${endpoint.method} ${endpoint.path}: the shape serializer wrote another answer than zod`,
+        );
+      }
+      return written;
+    };
+  };
+}
+
 /** A route handler: the parsed input and the request context `C` in, the answer (or a PDF Buffer) out. */
 export type RouteHandler<E, C> = (
   input: RouteInput<E>,
@@ -200,6 +232,9 @@ function register<E extends Endpoint, C extends PublicContext>(
       // the schema still documents it in OpenAPI.
       ...(endpoint.rawJsonBody || endpoint.imageBody || endpoint.multipartBody
         ? { validatorCompiler: rawBodyValidator }
+        : {}),
+      ...(endpoint.trustedOutput && !endpoint.binary
+        ? { serializerCompiler: trustedSerializerCompiler(endpoint) }
         : {}),
       config: { endpoint },
       onRequest: async (req) => {

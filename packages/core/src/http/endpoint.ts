@@ -98,6 +98,13 @@ export interface Endpoint<
    * the parsed body, and answers the same 400 `validation` problem a refused body gets elsewhere.
    */
   rawJsonBody?: true;
+  /**
+   * The answer is written in the shape of `response` without checking each value against it (issue 8 hot reads,
+   * docs/decisions/0065-hot-reads-without-output-validation.md): for the large pages the floor and the packing
+   * station poll, whose service builds every field with the contract's types. Unknown keys are still left out and
+   * defaults filled in; under test the API still encodes every answer with zod and fails when the two differ.
+   */
+  trustedOutput?: true;
   tags?: string[];
   /**
    * For a catalogue call the spec lists without a path ('(path not shown)' in `../shared/spec/catalogue.tsv`):

@@ -287,24 +287,36 @@ export async function getPickList(
         ${selectedLocations !== null ? sql`AND loc_id = ANY(${selectedLocations}::char(24)[])` : sql``}
         ${located ? sql`AND loc_id IS NOT NULL` : unlocated ? sql`AND loc_id IS NULL` : sql``}
       GROUP BY product_id, loc_id
+    ),
+    -- The page first, from what its order needs (the location's sequence and name, the product's name), so only the
+    -- page's items look up the rest (issue 8: the window may hold thousands of items, the page 200).
+    page AS (
+      SELECT g.product_id, g.loc_id, g.has_unassigned, g.qty, g.lines, p.name AS product_name, loc.name AS loc_name,
+             loc.parent_id AS loc_parent_id, loc.sequence AS loc_sequence, count(*) OVER () AS total
+      FROM items g
+      -- LATERAL: one primary-key lookup per item, whatever the planner guesses of the aggregate's size.
+      -- (LIMIT 1 keeps PostgreSQL from flattening it back into a join.)
+      CROSS JOIN LATERAL (
+        SELECT p.id, p.name FROM products p WHERE p.id = g.product_id AND ${orgScopeSql(scope, 'p')} LIMIT 1
+      ) p
+      LEFT JOIN locations loc ON loc.id = g.loc_id
+      ORDER BY (g.loc_id IS NULL), loc.sequence ${dir}, loc.name ${dir}, p.name, p.id
+      LIMIT ${query.limit} OFFSET ${query.skip}
     )
-    SELECT g.product_id, g.loc_id, g.has_unassigned, g.qty, g.lines, p.name AS product_name, p.ean, p.img_url, p.note,
-           p.pick_note, p.needs_recount, p.org_id, org.name AS org_name, loc.name AS loc_name,
-           parent.name AS loc_parent, loc.sequence AS loc_sequence, pl.id AS prod_loc_id, pl.stock AS loc_stock,
-           count(*) OVER () AS total
-    FROM items g
-    -- LATERAL: one primary-key lookup per item, whatever the planner guesses of the aggregate's size.
-    -- (LIMIT 1 keeps PostgreSQL from flattening it back into a join.)
-    CROSS JOIN LATERAL (SELECT * FROM products p WHERE p.id = g.product_id AND ${orgScopeSql(scope, 'p')} LIMIT 1) p
+    SELECT g.product_id, g.loc_id, g.has_unassigned, g.qty, g.lines, g.product_name, p.ean, p.img_url, p.note,
+           p.pick_note, p.needs_recount, p.org_id, org.name AS org_name, g.loc_name, parent.name AS loc_parent,
+           g.loc_sequence, pl.id AS prod_loc_id, pl.stock AS loc_stock, g.total
+    FROM page g
+    JOIN products p ON p.id = g.product_id
     JOIN organisations org ON org.id = p.org_id
-    LEFT JOIN locations loc ON loc.id = g.loc_id
-    LEFT JOIN locations parent ON parent.id = loc.parent_id
+    LEFT JOIN locations parent ON parent.id = g.loc_parent_id
     LEFT JOIN LATERAL (
       SELECT pl.id, pl.stock FROM product_locations pl
       WHERE pl.product_id = g.product_id AND pl.location_id = g.loc_id AND ${orgScopeSql(scope, 'pl')} LIMIT 1
     ) pl ON true
-    ORDER BY (g.loc_id IS NULL), loc.sequence ${dir}, loc.name ${dir}, p.name, p.id
-    LIMIT ${query.limit} OFFSET ${query.skip}`.execute(systemSql(ctx.db));
+    ORDER BY (g.loc_id IS NULL), g.loc_sequence ${dir}, g.loc_name ${dir}, g.product_name, g.product_id`.execute(
+    systemSql(ctx.db),
+  );
   const rows = result.rows;
 
   let total = Number(rows[0]?.total ?? 0);
@@ -318,7 +330,9 @@ export async function getPickList(
   // Each item's round: its oldest PICK_ITEM_MAX_ORDERS lines in pick order, counted and summed from the pick index
   // (no order visited without order filters); only the first PICK_ITEM_LIST_ORDERS are listed with their shop number.
   const filters = { scope, startAt, endAt, orderFilters: filtered.orderFilters, multi: filtered.multi };
-  const roundRows = await sql<{
+  // The rounds and the other locations are independent: both statements run at once (on PostgreSQL on two of the
+  // pool's connections), so the page waits for the slower one only.
+  const roundsQuery = sql<{
     product_id: string;
     loc_id: string | null;
     order_line_id: string;
@@ -340,22 +354,9 @@ export async function getPickList(
     JOIN orders o ON o.id = x.order_id
     WHERE x.rn <= ${PICK_ITEM_LIST_ORDERS}
     ORDER BY i.product_id, i.loc_id, x.rn`.execute(systemSql(ctx.db));
-  const roundOf = new Map<string, { orders: PickOrderRef[]; count: number; qty: number }>();
-  for (const o of roundRows.rows) {
-    const key = pickItemId(o.product_id, o.loc_id);
-    const ref = {
-      order_line_id: o.order_line_id,
-      order_id: o.order_id,
-      shop_order_id: o.shop_order_id,
-      qty: o.qty,
-    };
-    const round = roundOf.get(key);
-    if (round) round.orders.push(ref);
-    else roundOf.set(key, { orders: [ref], count: o.round_orders, qty: o.round_qty });
-  }
   // Each item's other active locations with stock, in the product's order (where the picker goes when this one is
   // empty): one index range of the product's links per item.
-  const others = await sql<PickAlternative & { product_id: string; item_loc: string | null }>`
+  const othersQuery = sql<PickAlternative & { product_id: string; item_loc: string | null }>`
     SELECT i.product_id, i.loc_id AS item_loc, x.loc_id, x.rack, x.rack_parent, x.stock
     FROM unnest(${rows.map((r) => r.product_id)}::char(24)[], ${rows.map((r) => r.loc_id)}::char(24)[])
       AS i(product_id, loc_id)
@@ -369,6 +370,20 @@ export async function getPickList(
       ORDER BY pl.position, pl.created_at
       LIMIT ${PICK_ITEM_MAX_ALTERNATIVES}
     ) x`.execute(systemSql(ctx.db));
+  const [roundRows, others] = await Promise.all([roundsQuery, othersQuery]);
+  const roundOf = new Map<string, { orders: PickOrderRef[]; count: number; qty: number }>();
+  for (const o of roundRows.rows) {
+    const key = pickItemId(o.product_id, o.loc_id);
+    const ref = {
+      order_line_id: o.order_line_id,
+      order_id: o.order_id,
+      shop_order_id: o.shop_order_id,
+      qty: o.qty,
+    };
+    const round = roundOf.get(key);
+    if (round) round.orders.push(ref);
+    else roundOf.set(key, { orders: [ref], count: o.round_orders, qty: o.round_qty });
+  }
   const othersOf = new Map<string, PickAlternative[]>();
   for (const o of others.rows) {
     const key = pickItemId(o.product_id, o.item_loc);
