@@ -19,7 +19,10 @@ export const PREACT_ALIASES = [
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
   { find: /^react$/, replacement: compat },
-  { find: /^use-sync-external-store(\/shim)?(\/index(\.js)?|\/with-selector(\.js)?)?$/, replacement: syncExternalStore },
+  {
+    find: /^use-sync-external-store(\/shim)?(\/index(\.js)?|\/with-selector(\.js)?)?$/,
+    replacement: syncExternalStore,
+  },
 ];
 
 /** Packages resolved from the app's own dependencies wherever a library (or ./compat.js) imports them. */

@@ -21,10 +21,15 @@ export { useSyncExternalStore };
  * @param {((a: T, b: T) => boolean) | undefined} isEqual
  * @returns {T}
  */
-export function useSyncExternalStoreWithSelector(subscribe, getSnapshot, getServerSnapshot, selector, isEqual) {
+export function useSyncExternalStoreWithSelector(
+  subscribe,
+  getSnapshot,
+  getServerSnapshot,
+  selector,
+  isEqual,
+) {
   const instRef = useRef(null);
   if (instRef.current === null) instRef.current = { hasValue: false, value: null };
-  const inst = instRef.current;
   const [getSelection, getServerSelection] = useMemo(() => {
     let hasMemo = false;
     let memoizedSnapshot;
@@ -34,7 +39,8 @@ export function useSyncExternalStoreWithSelector(subscribe, getSnapshot, getServ
         hasMemo = true;
         memoizedSnapshot = nextSnapshot;
         const nextSelection = selector(nextSnapshot);
-        if (isEqual !== undefined && inst.hasValue && isEqual(inst.value, nextSelection)) {
+        const inst = instRef.current;
+        if (inst?.hasValue && isEqual?.(inst.value, nextSelection)) {
           memoizedSelection = inst.value;
           return memoizedSelection;
         }
@@ -44,7 +50,7 @@ export function useSyncExternalStoreWithSelector(subscribe, getSnapshot, getServ
       const currentSelection = memoizedSelection;
       if (Object.is(memoizedSnapshot, nextSnapshot)) return currentSelection;
       const nextSelection = selector(nextSnapshot);
-      if (isEqual !== undefined && isEqual(currentSelection, nextSelection)) {
+      if (isEqual?.(currentSelection, nextSelection)) {
         memoizedSnapshot = nextSnapshot;
         return currentSelection;
       }
@@ -59,8 +65,7 @@ export function useSyncExternalStoreWithSelector(subscribe, getSnapshot, getServ
   }, [getSnapshot, getServerSnapshot, selector, isEqual]);
   const value = useSyncExternalStore(subscribe, getSelection, getServerSelection);
   useEffect(() => {
-    inst.hasValue = true;
-    inst.value = value;
+    instRef.current = { hasValue: true, value };
   }, [value]);
   useDebugValue(value);
   return value;
