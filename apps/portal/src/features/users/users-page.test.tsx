@@ -120,9 +120,11 @@ describe('users and licences (spec 3 §2 Users)', { timeout: 30_000 }, () => {
     const [select] = screen.getAllByLabelText('Licence of First2 Last2');
     if (!select) throw new Error('no licence select');
     fireEvent.click(select);
-    // Found by its name: on Preact the input's aria-controls keeps Mantine's first id of the list, not the one the
-    // list gets after mount (ADR 0063).
-    const listbox = await screen.findByRole('listbox', { name: 'Licence of First2 Last2', hidden: true });
+    const listbox = await waitFor(() => {
+      const el = document.getElementById(select.getAttribute('aria-controls') ?? '');
+      if (!el) throw new Error('no listbox yet');
+      return el;
+    });
     fireEvent.click(within(listbox).getByRole('option', { name: 'CSR Manager', hidden: true }));
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'PUT' && c.path === '/api/users/licence')).toBe(true),
