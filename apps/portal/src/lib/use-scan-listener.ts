@@ -1,5 +1,5 @@
 import { createScanBuffer, PACK_SCAN_BUFFER, type ScanBufferOptions } from '@hoppa/core';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * Listens for keyboard-wedge scans on the whole page (spec 1 §4 packing station, spec 3 §2 Scanner page): keys go
@@ -12,7 +12,8 @@ import { useEffect, useRef, useState } from 'react';
  * having landed in the field, so no exception is made for fast bursts; instead `paused` is true
  * while such a field has focus and the screen says so. Read-only inputs (Mantine's Select) and
  * buttons do not pause scanning. The Enter that submits a scan is swallowed (capture phase), so it
- * does not also press the focused button.
+ * does not also press the focused button. The listeners attach in a layout effect, before the paint: Preact runs
+ * `useEffect` after it (ADR 0063, as the floor's ADR 0056), and a scan can follow a screen change within milliseconds.
  */
 export function useScanListener(
   onScan: (code: string) => void,
@@ -23,7 +24,7 @@ export function useScanListener(
   onScanRef.current = onScan;
   const [paused, setPaused] = useState(false);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!enabled) return;
     const buffer = createScanBuffer(options);
     const onKey = (e: KeyboardEvent) => {

@@ -66,7 +66,7 @@ describe('OrderAttachmentsPanel (spec 1 §2 attachments, §5, §8)', () => {
     stubApi([], asked);
     const { container } = renderUi(<OrderAttachmentsPanel orderId={ORDER} canUpload labels={EN} />);
     await screen.findByText('No attachments found');
-    fireEvent.change(screen.getByLabelText('Instructions for the packer'), { target: { value: 'Graag zo' } });
+    fireEvent.input(screen.getByLabelText('Instructions for the packer'), { target: { value: 'Graag zo' } });
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(screen.getByText('Add an attachment if you have instructions')).toBeTruthy());
     const input = container.querySelector('input[type=file]') as HTMLInputElement;

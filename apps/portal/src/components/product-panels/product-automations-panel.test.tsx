@@ -93,7 +93,7 @@ describe('product panels', { timeout: 30_000 }, () => {
       fireEvent.click(await within(list).findByRole('option', { name: option, hidden: true }));
     };
     await pick('Condition field', 'Country');
-    fireEvent.change(within(panel).getByLabelText('Value'), { target: { value: 'BE' } });
+    fireEvent.input(within(panel).getByLabelText('Value'), { target: { value: 'BE' } });
     await pick('To', 'PostNL pakket BE (SMF-POSTNL-BE)');
     fireEvent.click(within(panel).getByRole('button', { name: 'Save rule' }));
     await waitFor(() => expect(calls.some((c) => c.path === 'POST /api/automation/')).toBe(true));

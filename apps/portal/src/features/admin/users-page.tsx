@@ -20,7 +20,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { mayUse } from '../../app/area.ts';
@@ -93,7 +93,12 @@ function RoleEditor({ role }: { role: AdminRole }): ReactNode {
   const preview = usePreviewRole();
   const [name, setName] = useState(role.name);
   const [drafts, setDrafts] = useState<DraftGrant[]>(() => role.grants.map(toDraft));
+  // Back to the server's role when it changes (after a save or reset), not on mount: Preact runs the mount's effect
+  // after the paint (ADR 0063), where it would drop a grant added in that moment.
+  const shownRole = useRef(role);
   useEffect(() => {
+    if (shownRole.current === role) return;
+    shownRole.current = role;
     setName(role.name);
     setDrafts(role.grants.map(toDraft));
   }, [role]);

@@ -145,11 +145,11 @@ describe('API connections (spec 3 §2 API integrations)', { timeout: 30_000 }, (
     fireEvent.click(screen.getByRole('button', { name: 'Save connection' }));
     expect(await screen.findAllByText(/required|at least/i)).not.toHaveLength(0);
     fireEvent.click(screen.getByRole('radio', { name: 'PostNL' }));
-    fireEvent.change(screen.getByRole('textbox', { name: /^Name/ }), { target: { value: 'PostNL' } });
-    fireEvent.change(screen.getByRole('textbox', { name: /Customer name at PostNL/ }), {
+    fireEvent.input(screen.getByRole('textbox', { name: /^Name/ }), { target: { value: 'PostNL' } });
+    fireEvent.input(screen.getByRole('textbox', { name: /Customer name at PostNL/ }), {
       target: { value: 'Bakkerij' },
     });
-    fireEvent.change(screen.getByLabelText(/^API key/), { target: { value: 'k3y' } });
+    fireEvent.input(screen.getByLabelText(/^API key/), { target: { value: 'k3y' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save connection' }));
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: /^Customer code/ }).getAttribute('aria-invalid')).toBe(
@@ -157,11 +157,11 @@ describe('API connections (spec 3 §2 API integrations)', { timeout: 30_000 }, (
       ),
     );
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
-    fireEvent.change(screen.getByRole('textbox', { name: /^Customer code/ }), { target: { value: 'DEVC' } });
-    fireEvent.change(screen.getByRole('textbox', { name: /^Customer number/ }), {
+    fireEvent.input(screen.getByRole('textbox', { name: /^Customer code/ }), { target: { value: 'DEVC' } });
+    fireEvent.input(screen.getByRole('textbox', { name: /^Customer number/ }), {
       target: { value: '11223344' },
     });
-    fireEvent.change(screen.getByRole('textbox', { name: /^Collection location/ }), {
+    fireEvent.input(screen.getByRole('textbox', { name: /^Collection location/ }), {
       target: { value: '123456' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save connection' }));

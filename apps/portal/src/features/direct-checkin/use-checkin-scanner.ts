@@ -1,5 +1,5 @@
 import { createScanBuffer } from '@hoppa/core';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { CHECKIN_SCAN_BUFFER } from './direct-checkin.rules.ts';
 
 /** Whether keys go into `el` (a writable text field): a scan is then the field's own business. */
@@ -17,12 +17,14 @@ function typesInto(el: Element | null): boolean {
  * Listens for keyboard-wedge scans on the whole page (spec 2 §2 Direct check-in: 'collects keys until Enter and adds
  * a row when the code is longer than 10 characters'): keys go through core's scan buffer with
  * {@link CHECKIN_SCAN_BUFFER}, and `onScan` gets each code. Keys typed into a text field are the field's (the EAN
- * search box takes a scan itself); the Enter that ends a scan is swallowed, so it presses no focused button.
+ * search box takes a scan itself); the Enter that ends a scan is swallowed, so it presses no focused button. The
+ * listener attaches in a layout effect, before the paint: Preact runs `useEffect` after it (ADR 0063, as the floor's
+ * ADR 0056), and a scanner's keys can arrive within milliseconds of the screen appearing.
  */
 export function useCheckinScanner(onScan: (code: string) => void, enabled = true): void {
   const onScanRef = useRef(onScan);
   onScanRef.current = onScan;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!enabled) return;
     const buffer = createScanBuffer(CHECKIN_SCAN_BUFFER);
     const onKey = (e: KeyboardEvent) => {

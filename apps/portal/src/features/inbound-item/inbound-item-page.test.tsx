@@ -149,15 +149,15 @@ describe('inbound item at the desk (spec 2 §2 Inbound item detail)', { timeout:
     expect(screen.getByRole('status').textContent).toContain('6 pcs on A-01-02');
 
     // Extra work in euro with a comma.
-    fireEvent.change(screen.getByLabelText('What'), { target: { value: 'Ompakken' } });
-    fireEvent.change(screen.getByLabelText('Cost per time (€)'), { target: { value: '2,50' } });
-    fireEvent.change(screen.getByLabelText('Times'), { target: { value: '3' } });
+    fireEvent.input(screen.getByLabelText('What'), { target: { value: 'Ompakken' } });
+    fireEvent.input(screen.getByLabelText('Cost per time (€)'), { target: { value: '2,50' } });
+    fireEvent.input(screen.getByLabelText('Times'), { target: { value: '3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add extra work' }));
     expect((await screen.findByTestId('item-extra-total')).textContent).toBe('€\u00a07,50');
 
     // Notes are saved when the field is left, once.
     const notes = screen.getByLabelText('Notes');
-    fireEvent.change(notes, { target: { value: 'Doos nat' } });
+    fireEvent.input(notes, { target: { value: 'Doos nat' } });
     fireEvent.blur(notes);
     await waitFor(() =>
       expect(calls.filter((c) => c.path.endsWith(`/edit/checkin${ITEM}`)).map((c) => c.body)).toEqual([

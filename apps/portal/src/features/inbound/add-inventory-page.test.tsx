@@ -61,19 +61,19 @@ describe('add inventory wizard (spec 2 §2, §4, §5)', { timeout: 30_000 }, () 
     next();
     expect((await screen.findByTestId('wizard-block')).textContent).toBe('Voeg producten toe');
     // Three characters do not search; more do.
-    fireEvent.change(search, { target: { value: 'aar' } });
+    fireEvent.input(search, { target: { value: 'aar' } });
     await new Promise((r) => setTimeout(r, 400));
     expect(calls.some((c) => c.path === '/api/products/search' && c.search.includes('search=aar&'))).toBe(
       false,
     );
-    fireEvent.change(search, { target: { value: 'aardbei' } });
+    fireEvent.input(search, { target: { value: 'aardbei' } });
     fireEvent.click(await screen.findByRole('listitem', { name: 'Choose Aardbeienjam' }));
     // Both counts are required: nothing is added without them.
     fireEvent.click(screen.getByRole('button', { name: 'Product toevoegen' }));
     expect(await screen.findAllByText('Required')).toHaveLength(2);
-    fireEvent.change(screen.getByLabelText(/^Boxes/), { target: { value: '4' } });
-    fireEvent.change(screen.getByLabelText(/^Items per box/), { target: { value: '12' } });
-    fireEvent.change(screen.getByLabelText('Batch number'), { target: { value: 'B-77' } });
+    fireEvent.input(screen.getByLabelText(/^Boxes/), { target: { value: '4' } });
+    fireEvent.input(screen.getByLabelText(/^Items per box/), { target: { value: '12' } });
+    fireEvent.input(screen.getByLabelText('Batch number'), { target: { value: 'B-77' } });
     expect(screen.getByTestId('product-total').textContent).toBe('Total: 48 pieces');
     fireEvent.click(screen.getByRole('button', { name: 'Product toevoegen' }));
     const row = await screen.findByRole('row', { name: 'Aardbeienjam' });
@@ -88,7 +88,7 @@ describe('add inventory wizard (spec 2 §2, §4, §5)', { timeout: 30_000 }, () 
     next();
     expect((await screen.findByTestId('wizard-block')).textContent).toBe('Vul alle verplichte velden in');
     expect(await screen.findByText('Track & trace is required.')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText(/^Track & trace/), { target: { value: '3SHOP999' } });
+    fireEvent.input(screen.getByLabelText(/^Track & trace/), { target: { value: '3SHOP999' } });
     next();
 
     // Step 3: the summary, then the call.

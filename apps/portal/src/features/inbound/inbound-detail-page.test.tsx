@@ -111,8 +111,8 @@ describe('inbound details (spec 2 §2 /checkin_inventory/{id}, §9)', { timeout:
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Add product' }));
     fireEvent.click(await screen.findByRole('listitem', { name: 'Choose Honing' }));
-    fireEvent.change(screen.getByLabelText(/^Boxes/), { target: { value: '3' } });
-    fireEvent.change(screen.getByLabelText(/^Items per box/), { target: { value: '5' } });
+    fireEvent.input(screen.getByLabelText(/^Boxes/), { target: { value: '3' } });
+    fireEvent.input(screen.getByLabelText(/^Items per box/), { target: { value: '5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Product toevoegen' }));
     expect(await screen.findByText('Product toegevoegd!')).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({

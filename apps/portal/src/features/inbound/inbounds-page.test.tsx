@@ -98,10 +98,10 @@ describe('inbound list (spec 2 §2 /checkin_inventory)', { timeout: 30_000 }, ()
     const { router } = renderList();
     const scan = await screen.findByLabelText('Scan QR code');
     await screen.findByRole('table', { name: 'Expected' });
-    fireEvent.change(scan, { target: { value: 'IN-0000ZZZZ' } });
+    fireEvent.input(scan, { target: { value: 'IN-0000ZZZZ' } });
     fireEvent.keyDown(scan, { key: 'Enter' });
     expect(await screen.findByText('No inbound found for “IN-0000ZZZZ”.')).toBeTruthy();
-    fireEvent.change(scan, { target: { value: hex(555) } });
+    fireEvent.input(scan, { target: { value: hex(555) } });
     fireEvent.keyDown(scan, { key: 'Enter' });
     await waitFor(() => expect(router.state.location.pathname).toBe(`/checkin_inventory/${hex(555)}`));
   });

@@ -115,7 +115,7 @@ describe('the warehouse map (spec 3 §2 Admin: locations)', { timeout: 30_000 },
     // The breadcrumb leads back to the hall.
     expect(screen.getByRole('button', { name: 'A' })).toBeTruthy();
     const form = screen.getByRole('region', { name: 'Add bins to A-01' });
-    fireEvent.change(within(form).getByLabelText('To'), { target: { value: '40' } });
+    fireEvent.input(within(form).getByLabelText('To'), { target: { value: '40' } });
     expect(within(form).getByText('A-01-01 … A-01-40 (40 bins)')).toBeTruthy();
     fireEvent.click(within(form).getByRole('button', { name: 'Add bins' }));
     await waitFor(() =>
@@ -130,7 +130,7 @@ describe('the warehouse map (spec 3 §2 Admin: locations)', { timeout: 30_000 },
       session: { user: user(staff), orgAuth: orgAuth(staff) },
     });
     await screen.findByRole('button', { name: 'Open A' });
-    fireEvent.change(screen.getByLabelText('Find a location'), { target: { value: 'a-01-0' } });
+    fireEvent.input(screen.getByLabelText('Find a location'), { target: { value: 'a-01-0' } });
     expect(await screen.findByText('A-01-02', {}, { timeout: 3000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Open A' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Add a hall' })).toBeNull();

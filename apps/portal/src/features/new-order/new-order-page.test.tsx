@@ -80,7 +80,7 @@ describe('new order wizard page (spec 1 §2, §4, §5)', { timeout: 30_000 }, ()
     fireEvent.click(await screen.findByRole('button', { name: 'Add Ontbijtkoek' }));
     next();
     const type = (label: RegExp, value: string) =>
-      fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
+      fireEvent.input(screen.getByRole('textbox', { name: label }), { target: { value } });
     type(/^Postcode/, '1015 CJ');
     type(/^House number/, '125');
     type(/^Street/, 'Keizersgracht');

@@ -78,7 +78,9 @@ function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-describe('edit order page (spec 1 §2 Edit order)', () => {
+// The whole edit (remove, type, debounced search, pick, save) took 6–9 s on a busy shared machine on Preact (ADR 0063);
+// waiting longer changes no verdict.
+describe('edit order page (spec 1 §2 Edit order)', { timeout: 20_000 }, () => {
   beforeEach(() => stubPageRequest());
   afterEach(() => vi.unstubAllGlobals());
 
@@ -115,11 +117,11 @@ describe('edit order page (spec 1 §2 Edit order)', () => {
       (within(table).getByRole('button', { name: 'Remove Roggebrood' }) as HTMLButtonElement).disabled,
     ).toBe(true);
     fireEvent.click(within(table).getByRole('button', { name: 'Remove Krentenbol' }));
-    fireEvent.change(screen.getByLabelText('Street', { exact: false }), {
+    fireEvent.input(screen.getByLabelText('Street', { exact: false }), {
       target: { value: 'Prinsengracht' },
     });
-    fireEvent.change(screen.getByLabelText('Add a product'), { target: { value: 'Sp' } });
-    fireEvent.change(screen.getByLabelText('Add a product'), { target: { value: 'Spec' } });
+    fireEvent.input(screen.getByLabelText('Add a product'), { target: { value: 'Sp' } });
+    fireEvent.input(screen.getByLabelText('Add a product'), { target: { value: 'Spec' } });
     fireEvent.click(await screen.findByRole('option', { name: /Speculaas/ }, { timeout: 3000 }));
     expect(searches).toEqual(['Spec']);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));

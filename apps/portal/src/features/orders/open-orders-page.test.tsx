@@ -223,9 +223,9 @@ describe('open orders page scan flow (spec 1 §4)', { timeout: 30_000 }, () => {
     ]);
 
     const labels = within(card).getByLabelText('Labels') as HTMLInputElement;
-    fireEvent.change(labels, { target: { value: '0' } });
+    fireEvent.input(labels, { target: { value: '0' } });
     expect(labels.value).toBe('1');
-    fireEvent.change(labels, { target: { value: '3' } });
+    fireEvent.input(labels, { target: { value: '3' } });
     expect(labels.value).toBe('3');
     await waitFor(() =>
       expect(saved.at(-1)).toEqual({
@@ -436,7 +436,7 @@ describe('open orders date range (spec 1 §2, §9)', { timeout: 30_000 }, () => 
 
     // What the journey test does: fill the field with the ISO form, then click elsewhere.
     fireEvent.focus(until);
-    fireEvent.change(until, { target: { value: '2026-11-22T23:59' } });
+    fireEvent.input(until, { target: { value: '2026-11-22T23:59' } });
     // Read as Amsterdam time (UTC+1 in November), whatever zone the browser is in.
     const end = encodeURIComponent('2026-11-22T22:59:00.000Z');
     await waitFor(() =>
@@ -449,7 +449,7 @@ describe('open orders date range (spec 1 §2, §9)', { timeout: 30_000 }, () => 
 
     // Half-typed or US-style text does not move the range.
     fireEvent.focus(from);
-    fireEvent.change(from, { target: { value: '11/17/2026, 12:00 AM' } });
+    fireEvent.input(from, { target: { value: '11/17/2026, 12:00 AM' } });
     fireEvent.blur(from);
     await waitFor(() => expect(from.value).toMatch(/^\d{2}-\d{2}-\d{4} 00:00$/));
   });

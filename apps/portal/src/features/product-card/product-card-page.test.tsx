@@ -274,7 +274,7 @@ describe('the product location widget on the card (spec 2 §2)', { timeout: 30_0
       session: { user: user(printer), orgAuth: orgAuth(printer) },
     });
     await screen.findByRole('heading', { name: 'Ontbijtkoek' });
-    fireEvent.change(screen.getByLabelText('EAN labels'), { target: { value: '12' } });
+    fireEvent.input(screen.getByLabelText('EAN labels'), { target: { value: '12' } });
     fireEvent.change(screen.getByLabelText('Size'), { target: { value: '62mm' } });
     fireEvent.click(screen.getByRole('button', { name: 'Print EAN labels' }));
     await waitFor(() => expect(tab.location.href).toBe('blob:labels'));
@@ -306,13 +306,13 @@ describe('the product location widget on the card (spec 2 §2)', { timeout: 30_0
     expect(await screen.findByText('Stock set')).toBeTruthy();
 
     const scan = screen.getByLabelText('Add a location');
-    fireEvent.change(scan, { target: { value: 'A-01-02' } });
+    fireEvent.input(scan, { target: { value: 'A-01-02' } });
     fireEvent.keyDown(scan, { key: 'Enter' });
     await screen.findByRole('row', { name: 'A-01-02' });
     expect(calls[0]).toBe(`assign {"product_id":"${PRODUCT}","rack_number":"A-01-02","raw_scan":"A-01-02"}`);
 
     const field = screen.getByLabelText('Pieces on A-01-01');
-    fireEvent.change(field, { target: { value: '9' } });
+    fireEvent.input(field, { target: { value: '9' } });
     fireEvent.blur(field);
     await waitFor(() => expect(calls[1]).toBe(`stock ${hex(101)}/9?expected=12`));
 
@@ -339,7 +339,7 @@ describe('the product location widget on the card (spec 2 §2)', { timeout: 30_0
     const field = within(box).getByLabelText('Return instruction');
     const save = within(box).getByRole('button', { name: 'Save' });
     expect((save as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.change(field, { target: { value: '  Check for cracks  ' } });
+    fireEvent.input(field, { target: { value: '  Check for cracks  ' } });
     fireEvent.click(save);
     expect(await within(box).findByText('Saved')).toBeTruthy();
     expect(calls).toEqual([`instruct {"product_id":"${PRODUCT}","return_instruction":"Check for cracks"}`]);
@@ -442,7 +442,7 @@ describe('the product card (spec 3 §2)', { timeout: 30_000 }, () => {
     vi.stubGlobal('fetch', fakeApi(calls));
     renderCard();
     fireEvent.click(await screen.findByRole('button', { name: 'Options' }));
-    fireEvent.change(await screen.findByLabelText('Pick note'), { target: { value: 'Two per box' } });
+    fireEvent.input(await screen.findByLabelText('Pick note'), { target: { value: 'Two per box' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Save options' }));
     await waitFor(() =>
       expect(calls).toEqual([`/product/pick_note {"product_id":"${PRODUCT}","pick_note":"Two per box"}`]),
@@ -454,13 +454,13 @@ describe('the product card (spec 3 §2)', { timeout: 30_000 }, () => {
     vi.stubGlobal('fetch', fakeApi(calls));
     renderCard();
     fireEvent.click(await screen.findByRole('button', { name: 'Customs' }));
-    fireEvent.change(await screen.findByLabelText('HS code'), { target: { value: '19A5' } });
+    fireEvent.input(await screen.findByLabelText('HS code'), { target: { value: '19A5' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('HS code must be 6 to 10 digits')).toBeTruthy();
     expect(calls).toEqual([]);
-    fireEvent.change(screen.getByLabelText('HS code'), { target: { value: '1905.90.30' } });
-    fireEvent.change(screen.getByLabelText('Customs value'), { target: { value: '€ 12.5' } });
-    fireEvent.change(screen.getByLabelText('Weight'), { target: { value: '0.75 kg' } });
+    fireEvent.input(screen.getByLabelText('HS code'), { target: { value: '1905.90.30' } });
+    fireEvent.input(screen.getByLabelText('Customs value'), { target: { value: '€ 12.5' } });
+    fireEvent.input(screen.getByLabelText('Weight'), { target: { value: '0.75 kg' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(calls).toEqual([

@@ -30,7 +30,7 @@ describe('new product form (spec 3 §2 New product form, §5)', { timeout: 30_00
     return r;
   };
   const type = (label: string | RegExp, value: string) =>
-    fireEvent.change(screen.getByLabelText(label, { selector: 'input' }), { target: { value } });
+    fireEvent.input(screen.getByLabelText(label, { selector: 'input' }), { target: { value } });
 
   it('names what is missing and a wrong check digit, and sends nothing', async () => {
     open();

@@ -65,11 +65,11 @@ describe('scanner page (spec 3 §2 Scanner)', { timeout: 30_000 }, () => {
   it('searches a typed EAN on Enter only when longer than 10 characters, and says when nothing is found', async () => {
     renderUi(<ScannerPage />, { path: '/scanner' });
     const field = screen.getByRole('textbox', { name: 'EAN' });
-    fireEvent.change(field, { target: { value: '4006381333' } });
+    fireEvent.input(field, { target: { value: '4006381333' } });
     fireEvent.keyDown(field, { key: 'Enter' });
     expect(await screen.findByText('A barcode needs more than 10 characters')).toBeTruthy();
     expect(eanCalls()).toEqual([]);
-    fireEvent.change(field, { target: { value: '4006381333931' } });
+    fireEvent.input(field, { target: { value: '4006381333931' } });
     fireEvent.keyDown(field, { key: 'Enter' });
     expect(await screen.findByText('No product found for “4006381333931”')).toBeTruthy();
     expect(eanCalls()).toEqual(['/api/products/ean/4006381333931']);
@@ -80,7 +80,7 @@ describe('scanner page (spec 3 §2 Scanner)', { timeout: 30_000 }, () => {
     wedge('12345');
     await new Promise((r) => setTimeout(r, 50));
     expect(eanCalls()).toEqual([]);
-    fireEvent.change(screen.getByLabelText('Search product', { selector: 'input' }), {
+    fireEvent.input(screen.getByLabelText('Search product', { selector: 'input' }), {
       target: { value: 'drop' },
     });
     await waitFor(

@@ -105,7 +105,7 @@ describe('pricing and terms (spec 3 §2, §4 terms continue rule)', { timeout: 3
     // Two CSR Manager licences are in use: the count starts there.
     expect(text('subtotal')).toBe('€ 0,70');
     expect(document.body.innerHTML).not.toContain('onerror');
-    fireEvent.change(screen.getByRole('textbox', { name: 'Licences of Stakeholders' }), {
+    fireEvent.input(screen.getByRole('textbox', { name: 'Licences of Stakeholders' }), {
       target: { value: '3' },
     });
     // 70 + 30 = 100; 5 licences: 5 % = 5.

@@ -151,8 +151,13 @@ export function OrderCardShipControls({
           onChange={(e) => {
             const text = e.currentTarget.value;
             const n = Number(text);
-            // Only whole numbers from 1 to MAX_LABELS are taken; anything else is not typed at all.
-            if (text !== '' && (!Number.isInteger(n) || n < 1 || n > MAX_LABELS)) return;
+            // Only whole numbers from 1 to MAX_LABELS are taken; anything else is not typed at all. The field is put
+            // back by hand: Preact (ADR 0063) does not re-render, so does not restore, a controlled input whose state
+            // did not change.
+            if (text !== '' && (!Number.isInteger(n) || n < 1 || n > MAX_LABELS)) {
+              e.currentTarget.value = labelsText;
+              return;
+            }
             setLabelsText(text);
             if (text === '') return;
             setLabelsValue(n);
