@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { OpenOrders, Order } from '@hoppa/core';
-import type { Browser, BrowserContext } from '@playwright/test';
+import { type OpenOrders, type Order, scoreboardDefaultRange } from '@hoppa/core';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { apiSession, json } from '../fixtures/api.ts';
 import { DEMO_USERS, portalLogin } from '../fixtures/demo.ts';
 import { expect, shot } from '../fixtures/hoppa.ts';
@@ -44,11 +44,27 @@ test('the dashboard shows the orders chart, the pick/pack report and the attenti
   await context.close();
 });
 
+/**
+ * Makes the scoreboard show today. On weekdays it does by default; on Saturday and Sunday it opens on the previous
+ * week (spec 1 §9), so the journey picks today in the period's calendar (Mantine marks today's day `data-today`),
+ * moving one month on when the previous week began in the month before.
+ */
+async function showToday(page: Page): Promise<void> {
+  if (Date.now() <= Date.parse(scoreboardDefaultRange().end)) return;
+  await page.getByRole('button', { name: /^(Period|Periode)$/ }).click();
+  const today = page.locator('button[data-today]:not([data-outside])');
+  if ((await today.count()) === 0) await page.locator('button[data-direction="next"]').click();
+  await today.click();
+  await today.click();
+  await page.keyboard.press('Escape');
+}
+
 test("the scoreboard counts a pick made now on the picker's row", async ({ browser, demo }) => {
   const context = await contextFor(browser, demo);
   const page = await context.newPage();
   await portalLogin(page, DEMO_USERS.picker);
   await page.goto('/scoreboard');
+  await showToday(page);
   const players = page.getByTestId('scoreboard-players-table');
   const pietRow = players.getByRole('row', { name: /Piet Jansen/ });
   await expect(pietRow).toBeVisible({ timeout: 20_000 });
@@ -84,6 +100,7 @@ test("the scoreboard counts a pick made now on the picker's row", async ({ brows
   await api.dispose();
 
   await page.reload();
+  await showToday(page);
   await expect(pietRow).toBeVisible({ timeout: 20_000 });
   await expect.poll(picked).toBe(before + line.quantity);
   await shot(page, 'dashboard-02-scoreboard');
