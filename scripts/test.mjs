@@ -6,7 +6,7 @@
 // A lint or typecheck step counts as one test. Set HOPPA_SKIP_INSTALL=1 to skip the install step;
 // `npm test -- --only vitest,tsc` runs only the steps whose names contain one of the words.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { bin, installDependencies, ROOT, run, seconds, stopChildrenOnSignal } from './util.mjs';
 
 stopChildrenOnSignal();
@@ -29,8 +29,52 @@ function banner(title) {
   console.log(`\n${'='.repeat(100)}\n${title}\n${'='.repeat(100)}`);
 }
 
-function record(step, passed, failed, started, note = '') {
-  results.push({ step, passed, failed, ms: Date.now() - started, note });
+function record(step, passed, failed, started, note = '', failures = []) {
+  results.push({ step, passed, failed, ms: Date.now() - started, note, failures });
+}
+
+/** The first line of a failure message, without terminal colours, at most 300 characters. */
+function firstLine(message) {
+  const line = String(message ?? '')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes are what is removed
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .find((l) => l.trim() !== '');
+  return (line ?? '').trim().slice(0, 300);
+}
+
+/** Names of the failed tests of a Vitest JSON report: `file › test: first line of the error`. */
+function vitestFailures(report) {
+  const out = [];
+  for (const file of report?.testResults ?? []) {
+    const name = relative(ROOT, file.name ?? '');
+    const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failedTests)
+      out.push(`${name} › ${a.fullName ?? a.title}: ${firstLine(a.failureMessages?.[0])}`);
+    if (file.status === 'failed' && failedTests.length === 0) out.push(`${name}: ${firstLine(file.message)}`);
+  }
+  return out;
+}
+
+/** Names of the failed (and flaky) tests of a Playwright JSON report, with the first line of the error. */
+function playwrightFailures(report) {
+  const out = [];
+  const walk = (suite, titles) => {
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
+        const error = (t.results ?? []).flatMap((r) => r.errors ?? (r.error ? [r.error] : []))[0];
+        const label = t.status === 'flaky' ? 'flaky' : 'failed';
+        out.push(
+          `${[...titles, spec.title].filter(Boolean).join(' › ')} (${label}): ${firstLine(error?.message)}`,
+        );
+      }
+    }
+  };
+  for (const suite of report?.suites ?? []) walk(suite, [suite.title]);
+  for (const e of report?.errors ?? []) out.push(`outside tests: ${firstLine(e.message)}`);
+  return out;
 }
 
 /** A step that is one test: passes when the command exits 0. */
@@ -93,8 +137,16 @@ async function vitest(step, pkg, reportName, env, timeoutMs = 12 * MINUTE) {
     '--passWithNoTests',
   ];
   const r = await run(bin('vitest', dir), args, { cwd: dir, env, timeoutMs });
-  const c = countVitest(readJson(file), r.code);
-  record(step, c.passed, c.failed, started, r.timedOut ? `timed out; ${c.note}` : c.note);
+  const report = readJson(file);
+  const c = countVitest(report, r.code);
+  record(
+    step,
+    c.passed,
+    c.failed,
+    started,
+    r.timedOut ? `timed out; ${c.note}` : c.note,
+    vitestFailures(report),
+  );
 }
 
 /** Counts a Playwright JSON report: flaky tests (passed on retry) count as passed and are named in the note. */
@@ -127,8 +179,16 @@ async function playwright(step) {
     // The config's globalTimeout (23 min) ends the run first, so a slow run still writes its report.
     timeoutMs: 25 * MINUTE,
   });
-  const c = countPlaywright(readJson(file), r.code);
-  record(step, c.passed, c.failed, started, r.timedOut ? `timed out; ${c.note}` : c.note);
+  const report = readJson(file);
+  const c = countPlaywright(report, r.code);
+  record(
+    step,
+    c.passed,
+    c.failed,
+    started,
+    r.timedOut ? `timed out; ${c.note}` : c.note,
+    playwrightFailures(report),
+  );
 }
 
 /** Runs apt-get as root, or through sudo when there is one. */
@@ -208,6 +268,13 @@ if ((results[beforeBuild]?.failed ?? 0) === 0) {
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 const width = Math.max(...results.map((r) => r.step.length), 'step'.length);
+// The failed tests by name just above the summary, so that the tail of a CI log says what to look at.
+const failures = results.flatMap((r) => r.failures.map((f) => `${r.step}: ${f}`));
+if (failures.length > 0) {
+  banner(`Failed and flaky tests (${failures.length})`);
+  for (const f of failures.slice(0, 30)) console.log(`- ${f}`);
+  if (failures.length > 30) console.log(`… and ${failures.length - 30} more`);
+}
 banner(`Summary (${seconds(Date.now() - started)})`);
 console.log(
   `${'step'.padEnd(width)}  ${'passed'.padStart(6)}  ${'failed'.padStart(6)}  ${'time'.padStart(10)}  note`,
