@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { type Db, escapeLike } from './client.ts';
+import { type Db, escapeLike, type Runner, serialRunner } from './client.ts';
 
 // Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set: both drivers must answer alike.
 describe('Db (PGlite and node-postgres answer with the same types)', () => {
@@ -104,5 +104,66 @@ describe('Db (PGlite and node-postgres answer with the same types)', () => {
     expect(await like('50%')).toEqual([60]);
     expect(await like('a_b\\c')).toEqual([62]);
     expect(await like('_')).toEqual([62]);
+  });
+});
+
+describe('serialRunner (one statement at a time on a transaction connection)', () => {
+  it('starts a call only after the one before it settled, in call order, also after a failure', async () => {
+    const log: string[] = [];
+    let running = 0;
+    let most = 0;
+    const connection: Runner = {
+      async query<T>(sql: string) {
+        running++;
+        most = Math.max(most, running);
+        log.push(`start ${sql}`);
+        await new Promise((r) => setTimeout(r, sql === 'slow' ? 30 : 1));
+        running--;
+        log.push(`end ${sql}`);
+        if (sql === 'bad') throw new Error('refused');
+        return { rows: [sql] as T[], rowCount: 1 };
+      },
+      async exec(sql: string) {
+        running++;
+        most = Math.max(most, running);
+        log.push(`exec ${sql}`);
+        running--;
+      },
+    };
+    const tx = serialRunner(connection);
+    const answers = await Promise.allSettled([
+      tx.query('slow'),
+      tx.query('bad'),
+      tx.exec('script'),
+      tx.query('last'),
+    ]);
+    expect(most).toBe(1);
+    expect(log).toEqual([
+      'start slow',
+      'end slow',
+      'start bad',
+      'end bad',
+      'exec script',
+      'start last',
+      'end last',
+    ]);
+    expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect((answers[3] as PromiseFulfilledResult<{ rows: string[] }>).value.rows).toEqual(['last']);
+  });
+
+  it('queues the statements of a transaction sent together, on PGlite and on PostgreSQL alike', async () => {
+    const t = await createTestApp();
+    try {
+      const rows = await t.db.transaction(async (tx) =>
+        Promise.all([
+          tx.query<{ n: number }>('SELECT 1 AS n FROM pg_sleep(0.05)'),
+          tx.query<{ n: number }>('SELECT 2 AS n'),
+          tx.query<{ n: number }>('SELECT 3 AS n'),
+        ]),
+      );
+      expect(rows.map((r) => r.rows[0]?.n)).toEqual([1, 2, 3]);
+    } finally {
+      await t.close();
+    }
   });
 });

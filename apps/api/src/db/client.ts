@@ -91,9 +91,28 @@ export async function openDb(config: DbConfig): Promise<Db> {
 }
 
 /** One connection's way of running statements, as both drivers provide it. */
-interface Runner {
+/** What a driver connection (or pool) offers the {@link Db}: a query with parameters, and a script. */
+export interface Runner {
   query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[]; rowCount: number }>;
   exec(sql: string): Promise<void>;
+}
+
+/**
+ * A runner for one connection that sends one statement at a time: calls made together (a service's `Promise.all`
+ * inside a transaction) wait for the one before, in call order, whether it succeeded or failed. node-postgres 8
+ * queues them itself but warns that it will stop (pg 9 refuses a query while one is running on the client).
+ */
+export function serialRunner(runner: Runner): Runner {
+  let last: Promise<unknown> = Promise.resolve();
+  const serial = <T>(run: () => Promise<T>): Promise<T> => {
+    const next = last.then(run, run);
+    last = next.catch(() => undefined);
+    return next;
+  };
+  return {
+    query: (sql, params) => serial(() => runner.query(sql, params)),
+    exec: (sql) => serial(() => runner.exec(sql)),
+  };
 }
 
 /**
@@ -109,7 +128,8 @@ function makeDb(
   close: () => Promise<void>,
   listen: Db['listen'],
 ): Db {
-  const txDb = (runner: Runner): Db => {
+  const txDb = (connection: Runner): Db => {
+    const runner = serialRunner(connection);
     const tx: Db = {
       kind,
       query: (sql, params) => runner.query(sql, params),
