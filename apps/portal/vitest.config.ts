@@ -7,8 +7,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
-    // Each file in its own module graph: with one graph per worker (ADR 0055) the users page's licence select found
-    // no listbox after other files had run (Mantine's combobox state), though it passed alone; see ADR 0055's update.
-    isolate: true,
+    // One module graph per worker (ADR 0055): the setup file, i18n, Mantine and jsdom load once per worker, not once
+    // per file. Nothing may stay in module scope or in the document between tests (src/test/setup.ts clears both).
+    isolate: false,
   },
 });

@@ -6,6 +6,9 @@ import { loadAllAreaTexts } from '../i18n/i18n.ts';
 
 afterEach(() => {
   cleanup();
+  // What the unmounted screens left in the body goes too (Mantine's shared portal node): with it, the next file's page
+  // came after the portal in the document, and a query for the first element with a label found a listbox first.
+  document.body.replaceChildren();
   // Mantine keeps its notifications in one store per module: a toast shown by one test must not appear in the next
   // (the suite shares modules between files, ADR 0055).
   notifications.clean();

@@ -117,7 +117,8 @@ describe('users and licences (spec 3 §2 Users)', { timeout: 30_000 }, () => {
     expect(await screen.findByText('u1@shop.nl')).toBeTruthy();
     expect(screen.getByText('CSR Manager: 1 of 3 in use')).toBeTruthy();
     expect(screen.getByText('Not verified yet: invitation sent')).toBeTruthy();
-    const [select] = screen.getAllByLabelText('Licence of First2 Last2');
+    // The input, not the select's listbox (labelled alike), which comes first when Mantine's portal precedes the page.
+    const [select] = screen.getAllByLabelText('Licence of First2 Last2', { selector: 'input' });
     if (!select) throw new Error('no licence select');
     fireEvent.click(select);
     const listbox = await waitFor(() => {
