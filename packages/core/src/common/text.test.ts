@@ -45,10 +45,34 @@ describe('text schema family (issue 7)', () => {
     }
     // It decides the common cases itself; only the padded 66-character text (valid once trimmed) goes to the schema.
     expect(verdicts.map(([fast]) => fast)).toEqual([
-      true, true, true, true, false, false, false, false, false, false, false, false, true,
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
     ]);
     expect(verdicts.map(([, schema]) => schema)).toEqual([
-      true, true, true, true, false, true, false, false, false, false, false, false, true,
+      true,
+      true,
+      true,
+      true,
+      false,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
     ]);
   });
 
