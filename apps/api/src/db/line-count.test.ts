@@ -73,8 +73,47 @@ describe('orders.line_count', () => {
     expect((await counts())['LC-3']).toEqual([1, 1]);
   });
 
+  it('keeps a count given with the order for the lines of one statement, and counts every other write (ADR 0068)', async () => {
+    // An order written with its count and then all its lines in one statement (the order import): nothing to add,
+    // and the order row is not rewritten (its ctid stays that of the INSERT).
+    await t.db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO orders (id, org_id, order_id, line_count) VALUES ('lc' || lpad('7', 22, '0'), $1, 'LC-7', 3)`,
+        [org],
+      );
+      const before = await tx.query<{ ctid: string }>('SELECT ctid::text FROM orders WHERE id = $1', [
+        order(7),
+      ]);
+      await tx.query(
+        `INSERT INTO order_lines (id, order_id, org_id, product_id, ean, title, quantity)
+           SELECT 'll' || lpad((7000 + g)::text, 22, '0'), $1, $2, p.id, p.ean, p.name, 1
+           FROM generate_series(1, 3) g, products p WHERE p.id = $3`,
+        [order(7), org, product],
+      );
+      const after = await tx.query<{ ctid: string }>('SELECT ctid::text FROM orders WHERE id = $1', [
+        order(7),
+      ]);
+      expect(after.rows[0]?.ctid).toBe(before.rows[0]?.ctid);
+    });
+    // Later lines of that order, and lines of an existing order, are added as before.
+    await addLines(7, 4, 4);
+    await addLines(3, 20, 21);
+    // A writer that leaves the default gets every line of its statement counted.
+    await t.db.query(
+      `INSERT INTO orders (id, org_id, order_id) VALUES ('lc' || lpad('8', 22, '0'), $1, 'LC-8')`,
+      [org],
+    );
+    await addLines(8, 1, 2);
+    const c = await counts();
+    expect([c['LC-3'], c['LC-7'], c['LC-8']]).toEqual([
+      [3, 3],
+      [4, 4],
+      [2, 2],
+    ]);
+  });
+
   it('deleting an order cascades its lines without touching the others', async () => {
     await t.db.query('DELETE FROM orders WHERE id = $1', [order(1)]);
-    expect(await counts()).toEqual({ 'LC-2': [2, 2], 'LC-3': [1, 1] });
+    expect(await counts()).toEqual({ 'LC-2': [2, 2], 'LC-3': [3, 3], 'LC-7': [4, 4], 'LC-8': [2, 2] });
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addressLine, boundedDateTime, codeText, inDateRange, nameText, noteText } from './text.ts';
+import {
+  addressLine,
+  boundedDateTime,
+  codeText,
+  inDateRange,
+  nameText,
+  noteText,
+  passesSingleLineText,
+} from './text.ts';
 
 describe('text schema family (issue 7)', () => {
   it('trims and accepts ordinary text, accents and emoji', () => {
@@ -13,6 +21,59 @@ describe('text schema family (issue 7)', () => {
       expect(r.success, JSON.stringify(bad)).toBe(false);
       expect(r.error?.issues[0]?.message).toBe('Name contains control or invalid characters');
     }
+  });
+
+  it('passesSingleLineText says yes only where the schema accepts (the order import skips the schema then)', () => {
+    const cases = [
+      '',
+      'Kerkstraat 12a',
+      "'s-Hertogenbosch 🥐",
+      'x'.repeat(64),
+      'x'.repeat(65),
+      ` ${'x'.repeat(64)} `,
+      'a\u0000b',
+      'tab\there',
+      'line\nbreak',
+      'a\u0085b',
+      '\uD800',
+      'x\uDC00y',
+      '\uD83E\uDD50',
+    ];
+    const verdicts = cases.map((s) => [passesSingleLineText(s, 64), codeText().safeParse(s).success]);
+    for (const [i, [fast, schema]] of verdicts.entries()) {
+      if (fast) expect(schema, JSON.stringify(cases[i])).toBe(true);
+    }
+    // It decides the common cases itself; only the padded 66-character text (valid once trimmed) goes to the schema.
+    expect(verdicts.map(([fast]) => fast)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
+    expect(verdicts.map(([, schema]) => schema)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
   });
 
   it('lets notes keep line breaks and tabs but not NUL', () => {

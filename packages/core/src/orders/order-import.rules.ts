@@ -1,4 +1,4 @@
-import { addressLine, codeText } from '../common/text.ts';
+import { addressLine, codeText, passesSingleLineText } from '../common/text.ts';
 import { normaliseEan } from '../products/ean.rules.ts';
 import { cellText } from '../products/product-import.rules.ts';
 import type { OrderImportIssue, OrderImportRow, ShipmentDetails } from './order.schema.ts';
@@ -297,12 +297,15 @@ export interface ValidImportOrder {
 }
 
 /** Order id, EAN and quantity are codes (≤ 64 characters); every other cell one address line (≤ 200). */
+const isCode = (f: OrderImportField) => f === 'order_id' || f === 'product_ean' || f === 'quantity';
 const CELL_TEXT = Object.fromEntries(
-  ORDER_IMPORT_FIELDS.map((f) => [
-    f,
-    f === 'order_id' || f === 'product_ean' || f === 'quantity' ? codeText(f) : addressLine(f),
-  ]),
+  ORDER_IMPORT_FIELDS.map((f) => [f, isCode(f) ? codeText(f) : addressLine(f)]),
 ) as Record<OrderImportField, ReturnType<typeof codeText>>;
+/** The length bound of each cell's schema in {@link CELL_TEXT}, for the check without the schema. */
+const CELL_MAX = Object.fromEntries(ORDER_IMPORT_FIELDS.map((f) => [f, isCode(f) ? 64 : 200])) as Record<
+  OrderImportField,
+  number
+>;
 
 /**
  * The first text cell of `row` that the shared text family refuses (control characters such as NUL, lone
@@ -312,7 +315,7 @@ const CELL_TEXT = Object.fromEntries(
 function badTextCell(row: OrderImportRow): string | null {
   for (const f of ORDER_IMPORT_FIELDS) {
     const v = row[f];
-    if (typeof v !== 'string') continue;
+    if (typeof v !== 'string' || passesSingleLineText(v, CELL_MAX[f])) continue;
     const r = CELL_TEXT[f].safeParse(v);
     if (!r.success) return r.error.issues[0]?.message ?? `${f}: invalid text`;
   }

@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { newId, type OrderImportIssue, type OrderImportResult } from '@hoppa/core';
+import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { orgScope, tenantSql } from '../../db/tenant.ts';
 import { HttpProblem } from '../../lib/errors.ts';
@@ -16,6 +17,9 @@ import { pickLocationsOf } from './pick-locations.service.ts';
 const ORDER_CHUNK = 250;
 
 const WORKER = workerUrl('order-import', import.meta.url);
+
+/** Names each import's parsed rows on the worker thread between its two phases (ADR 0068). */
+let importTokens = 0;
 
 /**
  * Starts the import's worker thread and loads its code (the body schema and row rules of core), so the first
@@ -37,9 +41,9 @@ interface ImportProduct {
  * Imports orders for one organisation from mapped spreadsheet rows, the raw JSON body of `POST /orders/import`
  * (spec 1 §2 Import, §3 Import fields, §5; issue 3 §1; issue 7 item 3). Nothing heavy runs on the event loop
  * (docs/decisions/0012-imports-off-the-event-loop.md): parsing, the body schema and the pure rules of core
- * (`planOrderImport`) run on a worker thread (`order-import.worker.ts`, two passes over the same bytes); this
- * function adds the database part:
- * - two batched lookups between the passes: the organisation's products by EAN or SKU, and the order ids it
+ * (`planOrderImport`) run on a worker thread (`order-import.worker.ts`, which parses the body once and keeps the rows
+ * between its two phases, ADR 0068); this function adds the database part:
+ * - two batched lookups between the phases: the organisation's products by EAN or SKU, and the order ids it
  *   already has;
  * - each order gets its destination country's default shipment method (`defaultShipmentMethod` of the
  *   shipping module: the local carrier's when it serves the country), so the packing station ships it at
@@ -57,7 +61,8 @@ interface ImportProduct {
  *   (`applyArrivalRules`, ADR 0049), in the chunk's transaction, for the orders with a line of a bundle or of a
  *   product with an active rule (looked up once per import; the other orders have nothing to change);
  * - each line is written with its order's placed_at and whether its order has more than one line (`order_multi`),
- *   so the order-line triggers (migrations 0310, 0330, 0350) have nothing to correct (ADR 0066).
+ *   so the order-line triggers (migrations 0310, 0330, 0350) have nothing to correct (ADR 0066), and each order with
+ *   its line count, so the line-count trigger (migration 0365) rewrites no order (ADR 0068).
  * Orders get status open, platform 'import' (or `options.platform`: the bol order intake passes 'bol' or 'bol_be',
  * issue 14), type manual_order and placed_at now, plus one microsecond per order of the chunk, so the orders of one
  * file keep their file order on the open list.
@@ -74,52 +79,69 @@ export async function importOrders(
   const scope = { db, orgIds: [orgId] };
   const refused = (a: { message: string; issues: { path: string; message: string }[] }) =>
     new HttpProblem(400, 'validation', a.message || 'Invalid request', a.issues);
-  // Each pass gets its own copy of the bytes, handed over without another copy.
+  // The worker gets its own copy of the bytes, handed over without another copy; `body` stays here in case the plan
+  // phase finds the parsed rows gone and needs them again.
   const copy = () => {
     const bytes = new Uint8Array(body);
     return { bytes, transfer: [bytes.buffer as ArrayBuffer] };
   };
+  const token = ++importTokens;
   const first = copy();
-  const keys = await runInWorker<KeysAnswer>(WORKER, { phase: 'keys', body: first.bytes }, first.transfer);
-  if (!keys.ok) throw refused(keys);
-  const { eans, orderIds } = keys;
-  const q = tenantSql(scope);
-  const [productRows, existingRows] = await Promise.all([
-    eans.length
-      ? q
-          .selectFrom('products as p')
-          .select(['p.id', 'p.ean', 'p.bsku', 'p.name'])
-          .where(orgScope(scope, 'p'))
-          .where((eb) => eb.or([eb('p.ean', 'in', eans), eb('p.bsku', 'in', eans)]))
-          .execute()
-      : Promise.resolve([] as ImportProduct[]),
-    orderIds.length
-      ? q
-          .selectFrom('orders as o')
-          .select('o.order_id')
-          .where(orgScope(scope, 'o'))
-          .where('o.order_id', 'in', orderIds)
-          .execute()
-      : Promise.resolve([] as { order_id: string }[]),
-  ]);
-
-  // An EAN match wins over a SKU match with the same text.
-  const productByKey = new Map<string, ImportProduct>();
-  for (const p of productRows) if (p.bsku && !productByKey.has(p.bsku)) productByKey.set(p.bsku, p);
-  for (const p of productRows) productByKey.set(p.ean, p);
-
-  const second = copy();
-  const answer = await runInWorker<PlanAnswer>(
+  const keys = await runInWorker<KeysAnswer>(
     WORKER,
-    {
-      phase: 'plan',
-      body: second.bytes,
+    { phase: 'keys', token, body: first.bytes },
+    first.transfer,
+  );
+  if (!keys.ok) throw refused(keys);
+  let answer: PlanAnswer;
+  let productByKey: Map<string, ImportProduct>;
+  try {
+    const { eans, orderIds } = keys;
+    const q = tenantSql(scope);
+    const [productRows, existingRows] = await Promise.all([
+      eans.length
+        ? q
+            .selectFrom('products as p')
+            .select(['p.id', 'p.ean', 'p.bsku', 'p.name'])
+            .where(orgScope(scope, 'p'))
+            // One array parameter each, not one parameter per key (thousands in a big file; ADR 0068).
+            .where(sql<boolean>`(p.ean = any(${eans}::text[]) or p.bsku = any(${eans}::text[]))`)
+            .execute()
+        : Promise.resolve([] as ImportProduct[]),
+      orderIds.length
+        ? q
+            .selectFrom('orders as o')
+            .select('o.order_id')
+            .where(orgScope(scope, 'o'))
+            .where(sql<boolean>`o.order_id = any(${orderIds}::text[])`)
+            .execute()
+        : Promise.resolve([] as { order_id: string }[]),
+    ]);
+
+    // An EAN match wins over a SKU match with the same text.
+    productByKey = new Map<string, ImportProduct>();
+    for (const p of productRows) if (p.bsku && !productByKey.has(p.bsku)) productByKey.set(p.bsku, p);
+    for (const p of productRows) productByKey.set(p.ean, p);
+
+    const task = {
+      phase: 'plan' as const,
+      token,
       knownKeys: [...productByKey.keys()],
       importedIds: existingRows.map((r) => r.order_id),
-    },
-    second.transfer,
-  );
-  if (!answer.ok) throw refused(answer);
+    };
+    answer = await runInWorker<PlanAnswer>(WORKER, task);
+    if (!answer.ok && 'gone' in answer) {
+      // The thread that parsed the body was replaced meanwhile: the body once more, parsed with the plan.
+      const again = copy();
+      answer = await runInWorker<PlanAnswer>(WORKER, { ...task, body: again.bytes }, again.transfer);
+    }
+  } catch (err) {
+    // Let the worker forget the parsed rows; the import failed anyway.
+    runInWorker(WORKER, { phase: 'drop', token }).catch(() => undefined);
+    throw err;
+  }
+  if (!answer.ok)
+    throw 'gone' in answer ? new Error('the import worker lost the parsed rows') : refused(answer);
   const plan: PlannedOrders = answer.orders;
   const productOfLine = plan.lineKey.map((k) => productByKey.get(k) as ImportProduct);
 
@@ -163,11 +185,11 @@ export async function importOrders(
     const ids = orders.map(() => newId());
     const inserted = await tx.query<{ id: string; order_id: string }>(
       `INSERT INTO orders (id, org_id, order_id, platform, order_type, status, placed_at, shipment_details, reason, notes_text,
-                           selected_ship_method_id, selected_box_id)
+                           selected_ship_method_id, selected_box_id, line_count)
        SELECT u.id, $1, u.order_id, $8, 'manual_order', 'open', now() + (u.n - 1) * interval '1 microsecond',
-              u.details::jsonb, u.reason, u.notes, u.method, u.box
-         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $9::text[])
-              WITH ORDINALITY AS u(id, order_id, details, reason, notes, method, box, n)
+              u.details::jsonb, u.reason, u.notes, u.method, u.box, u.lines
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $9::text[], $10::int[])
+              WITH ORDINALITY AS u(id, order_id, details, reason, notes, method, box, lines, n)
        ON CONFLICT (org_id, order_id) DO NOTHING
        RETURNING id, order_id`,
       [
@@ -180,6 +202,9 @@ export async function importOrders(
         orders.map((i) => shippingOf[i]?.methodId ?? defaultMethodOf.get(plan.country[i] as string) ?? null),
         platform,
         orders.map((i) => shippingOf[i]?.boxId ?? null),
+        // Each order's line count, given with the order: its lines follow in one INSERT statement below, so the
+        // trigger of migration 0365 finds the count already right and rewrites no order (ADR 0068).
+        orders.map((i) => linesOf[i]?.length ?? 0),
       ],
     );
     const idOf = new Map(inserted.rows.map((r) => [r.order_id, r.id]));

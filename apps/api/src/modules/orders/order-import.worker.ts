@@ -3,9 +3,13 @@
  * floor"): JSON parsing, the body schema, grouping and every row rule of core. The main thread only runs the
  * database lookups in between and the chunked writes after.
  *
- * Phase `keys`: the raw body → the distinct EANs/SKUs and order ids to look up (or the validation problem).
- * Phase `plan`: the raw body again, with what the lookups found → the accepted orders as flat columns, ready for
- * the multi-row INSERTs (cheap to hand back between threads), and every rejected row with its reason.
+ * One pass over the body (ADR 0068): phase `keys` parses the raw body once (JSON + body schema), keeps the parsed
+ * rows on this thread under the task's `token` and answers the distinct EANs/SKUs and order ids to look up (or the
+ * validation problem). Phase `plan` takes the kept rows with what the lookups found → the accepted orders as flat
+ * columns, ready for the multi-row INSERTs (cheap to hand back between threads), and every rejected row with its
+ * reason. Should the rows be gone (the thread was replaced between the phases, or the import was dropped), `plan`
+ * answers `{ ok: false, gone: true }` and the caller sends the body again with the plan task. Phase `drop` forgets
+ * the rows of an import whose lookups failed.
  */
 import {
   collectImportKeys,
@@ -41,14 +45,29 @@ export interface PlannedOrders {
   lineRow: number[];
 }
 
-/** Answer of phase `plan`. */
-export type PlanAnswer = { ok: true; orders: PlannedOrders; errors: OrderImportIssue[] } | BodyRefused;
+/** Answer of phase `plan`; `gone` when the rows of `token` are no longer kept and no body came with the task. */
+export type PlanAnswer =
+  | { ok: true; orders: PlannedOrders; errors: OrderImportIssue[] }
+  | BodyRefused
+  | { ok: false; gone: true };
 
-/** A task for this worker; `warm` only loads the module (start-up, `warmOrderImport`). */
+/**
+ * A task for this worker; `warm` only loads the module (start-up, `warmOrderImport`). `token` names one import's
+ * parsed rows between `keys` and `plan` (unique per import in this process); `plan` may bring the body again
+ * (after a `gone` answer), then it parses it itself.
+ */
 export type ImportTask =
   | { phase: 'warm' }
-  | { phase: 'keys'; body: Uint8Array }
-  | { phase: 'plan'; body: Uint8Array; knownKeys: string[]; importedIds: string[] };
+  | { phase: 'keys'; token: number; body: Uint8Array }
+  | { phase: 'plan'; token: number; body?: Uint8Array; knownKeys: string[]; importedIds: string[] }
+  | { phase: 'drop'; token: number };
+
+/**
+ * Parsed rows kept between the phases, by token. At most {@link KEPT} imports at once (the oldest goes first; its
+ * `plan` then gets `gone` and the body again), so rows of an import whose caller vanished cannot pile up.
+ */
+const kept = new Map<number, OrderImportRow[]>();
+const KEPT = 4;
 
 function parse(body: Uint8Array): { ok: true; rows: OrderImportRow[] } | BodyRefused {
   let json: unknown;
@@ -72,13 +91,29 @@ function parse(body: Uint8Array): { ok: true; rows: OrderImportRow[] } | BodyRef
 
 export default function run(task: ImportTask): KeysAnswer | PlanAnswer | { ok: true } {
   if (task.phase === 'warm') return { ok: true };
-  const parsed = parse(task.body);
-  if (!parsed.ok) return parsed;
-  if (task.phase === 'keys') return { ok: true, ...collectImportKeys(parsed.rows) };
+  if (task.phase === 'drop') {
+    kept.delete(task.token);
+    return { ok: true };
+  }
+  if (task.phase === 'keys') {
+    const parsed = parse(task.body);
+    if (!parsed.ok) return parsed;
+    kept.set(task.token, parsed.rows);
+    while (kept.size > KEPT) kept.delete(kept.keys().next().value as number);
+    return { ok: true, ...collectImportKeys(parsed.rows) };
+  }
+  let rows = kept.get(task.token);
+  kept.delete(task.token);
+  if (!rows) {
+    if (!task.body) return { ok: false, gone: true };
+    const parsed = parse(task.body);
+    if (!parsed.ok) return parsed;
+    rows = parsed.rows;
+  }
 
   const known = new Set(task.knownKeys);
   const imported = new Set(task.importedIds);
-  const plan = planOrderImport(parsed.rows, {
+  const plan = planOrderImport(rows, {
     isKnownProduct: (ean) => known.has(ean),
     isImportedOrderId: (id) => imported.has(id),
   });
