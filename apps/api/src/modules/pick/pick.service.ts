@@ -166,6 +166,39 @@ function itemLines(f: LineFilters, limit: number, offset = 0): RawBuilder<unknow
     LIMIT ${limit} OFFSET ${offset}`;
 }
 
+/** Days from `a` to `b` (ISO dates; negative when `b` is earlier). */
+function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * Whether the pick aggregate answers the window [dayFrom, dayTo] (Amsterdam days, ISO dates) with fewer rows from the
+ * open totals less the days outside it (`pick_item_totals`, migration 0360) than from the days inside it: the days
+ * with open lines of `orgIds` outside the window are fewer than those inside. Both ways give the same numbers in one
+ * statement (totals = sum of the days), so this only chooses the cheaper; it reads each organisation's first and last
+ * open day from the ends of `pick_item_days_key`.
+ */
+async function fewerDaysOutside(
+  ctx: Pick<TenantScope, 'db'>,
+  orgIds: string[],
+  dayFrom: string,
+  dayTo: string,
+): Promise<boolean> {
+  const r = await sql<{ first: string | null; last: string | null }>`
+    SELECT min(b.first)::text AS first, max(b.last)::text AS last
+    FROM unnest(${orgIds}::char(24)[]) AS s(org_id)
+    CROSS JOIN LATERAL (
+      SELECT min(d.placed_day) AS first, max(d.placed_day) AS last FROM pick_item_days d WHERE d.org_id = s.org_id
+    ) b`.execute(systemSql(ctx.db));
+  const { first, last } = r.rows[0] ?? { first: null, last: null };
+  if (!first || !last) return false;
+  const from = first > dayFrom ? first : dayFrom;
+  const to = last < dayTo ? last : dayTo;
+  const inside = Math.max(0, daysBetween(from, to) + 1);
+  const outside = Math.max(0, daysBetween(first, dayFrom)) + Math.max(0, daysBetween(dayTo, last));
+  return outside < inside;
+}
+
 /** A pick item's row of the page query, before its orders are attached. */
 type PickRow = {
   product_id: string;
@@ -202,9 +235,11 @@ type PickRow = {
  *
  * Each item lists its oldest open orders, at most PICK_ITEM_MAX_ORDERS (`qty` is what they need; `more_orders` and
  * `more_qty` what waits behind them). Without delivery, single/multi and order_id filters the items come from the
- * maintained aggregate `pick_item_days` (migration 0090): the rows of the window's Amsterdam days, less the lines of
- * the two edge days that fall outside the window; so a page costs the window's days × products, not its lines
- * (issue 8, docs/architecture.md "Hot reads"). With those filters they are counted from the window's lines.
+ * maintained aggregate `pick_item_days` (migration 0090): the rows of the window's Amsterdam days or, when fewer days
+ * with open lines lie outside the window, the open totals `pick_item_totals` (migration 0360) less those days; then
+ * less the lines of the two edge days that fall outside the window. So a page costs at most the window's days ×
+ * products and, for a window back to the oldest open order, the products, not the lines (issue 8, ADR 0067,
+ * docs/architecture.md "Hot reads"). With those filters they are counted from the window's lines.
  * Each item also carries the product's other active locations with stock (`other_locations`, at most
  * PICK_ITEM_MAX_ALTERNATIVES). Errors: 400 for dates that do not parse or start after end.
  */
@@ -250,15 +285,28 @@ export async function getPickList(
   const dayTo = amsterdamDay(end);
   const dayFromStart = sql`${amsterdamDayRange(start).start}::timestamptz`;
   const dayToEnd = sql`${new Date(Date.parse(amsterdamDayRange(end).end) + 1).toISOString()}::timestamptz`;
+  // Without line filters the items come from the aggregate: the days inside the window or, when fewer days with open
+  // lines lie outside it (a window back to the oldest open order: none), the open totals less those days (ADR 0067).
+  const fromTotals = !lineFilters && (await fewerDaysOutside(ctx, orgIds, dayFrom, dayTo));
+  const dayRows = fromTotals
+    ? sql`SELECT t.product_id, t.location_id, t.qty, t.lines FROM pick_item_totals t
+          WHERE ${orgScopeSql(scope, 't')} ${multiOf(filtered.multi, 't.multi')}
+          UNION ALL
+          SELECT d.product_id, d.location_id, -d.qty, -d.lines FROM pick_item_days d
+          WHERE ${orgScopeSql(scope, 'd')} AND d.placed_day < ${dayFrom}::date ${multiOf(filtered.multi, 'd.multi')}
+          UNION ALL
+          SELECT d.product_id, d.location_id, -d.qty, -d.lines FROM pick_item_days d
+          WHERE ${orgScopeSql(scope, 'd')} AND d.placed_day > ${dayTo}::date ${multiOf(filtered.multi, 'd.multi')}`
+    : sql`SELECT d.product_id, d.location_id, d.qty, d.lines FROM pick_item_days d
+          WHERE ${orgScopeSql(scope, 'd')} AND d.placed_day BETWEEN ${dayFrom}::date AND ${dayTo}::date
+            ${multiOf(filtered.multi, 'd.multi')}`;
   const counted = lineFilters
     ? sql`SELECT l.product_id, l.pick_location_id AS location_id, sum(l.quantity - l.picked_quantity) AS qty,
                  count(*) AS lines
           ${openLines(sql`o.placed_at >= ${startAt} AND o.placed_at <= ${endAt}`)}
           GROUP BY 1, 2`
     : sql`SELECT product_id, location_id, sum(qty) AS qty, sum(lines) AS lines FROM (
-            SELECT d.product_id, d.location_id, d.qty, d.lines FROM pick_item_days d
-            WHERE ${orgScopeSql(scope, 'd')} AND d.placed_day BETWEEN ${dayFrom}::date AND ${dayTo}::date
-              ${multiOf(filtered.multi, 'd.multi')}
+            ${dayRows}
             UNION ALL
             SELECT l.product_id, l.pick_location_id, -(l.quantity - l.picked_quantity), -1
             ${openLines(sql`o.placed_at >= ${dayFromStart} AND o.placed_at < ${startAt}`)}
