@@ -10,11 +10,13 @@
  * bench-output/hot-reads.md. Needs TEST_DATABASE_URL (PostgreSQL); on PGlite it runs with 10,000 orders and says so.
  * Run: `TEST_DATABASE_URL=postgres://… npx tsx apps/api/bench/hot-reads.bench.ts`; with `HOT_READS_EXPLAIN=1` it also
  * writes the plans of the first six reads' statements (EXPLAIN ANALYZE, BUFFERS) to bench-output/hot-reads-plans.txt;
- * with `HOT_READS_DB=<name>` it seeds that database once and keeps it for later runs (drop it when done).
+ * with `HOT_READS_DB=<name>` it seeds that database once and keeps it for later runs (drop it when done), and with
+ * `HOT_READS_CASES=<n>` it times only the first n reads.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { amsterdamWallTime, amsterdamWallTimeToIso } from '@hoppa/core';
 import { DEMO_USERS } from '../src/db/seed.ts';
@@ -154,9 +156,21 @@ try {
     { name: 'shipped-order search by tracking number', url: '/api/orders/search/HB000000054321' },
     { name: 'shipped-order search by surname prefix', url: '/api/orders/search/Verzonden%207777' },
   ];
+  // HOT_READS_CASES=<n>: only the first n reads (6: the pick list and open-orders reads of issue 8 §3).
+  const only = Number(process.env.HOT_READS_CASES) || cases.length;
+  cases.splice(only);
   const rows: string[] = [];
+  // Where a slow request's time went (issue 8 §3, the p95 tail): the garbage collector's pauses inside each request.
+  const gcPauses: { start: number; end: number }[] = [];
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gcPauses.push({ start: e.startTime, end: e.startTime + e.duration });
+  });
+  gcObserver.observe({ entryTypes: ['gc'] });
+  const gcWithin = (from: number, to: number) =>
+    gcPauses.reduce((ms, g) => ms + Math.max(0, Math.min(to, g.end) - Math.max(from, g.start)), 0);
   for (const c of cases) {
     const times: number[] = [];
+    const spans: { ms: number; from: number; to: number }[] = [];
     let bytes = 0;
     let items = 0;
     for (let i = 0; i < WARMUP + RUNS; i++) {
@@ -164,7 +178,10 @@ try {
       const res = await t.app.inject({ method: 'GET', url: c.url, headers: { cookie } });
       const ms = performance.now() - t0;
       if (res.statusCode !== 200) throw new Error(`${c.url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-      if (i >= WARMUP) times.push(ms);
+      if (i >= WARMUP) {
+        times.push(ms);
+        spans.push({ ms, from: t0, to: t0 + ms });
+      }
       bytes = res.rawPayload.length;
       const body = res.json() as { items?: unknown[]; total?: number };
       items = body.items?.length ?? body.total ?? 0;
@@ -174,7 +191,16 @@ try {
     const line = `| ${c.name} | ${items.toLocaleString('en')} | ${percentile(times, 50).toFixed(1)} | ${p95.toFixed(1)} | ${(bytes / 1024).toFixed(0)} KB | ${p95 <= 20 ? 'met' : 'not met'} |`;
     console.log(line);
     rows.push(line);
+    await new Promise((r) => setTimeout(r, 0)); // let the observer deliver this case's last pauses
+    const slowest = spans.sort((a, b) => b.ms - a.ms).slice(0, 3);
+    const gcAll = spans.reduce((ms, x) => ms + gcWithin(x.from, x.to), 0);
+    console.log(
+      `  gc: ${gcAll.toFixed(1)} ms in ${RUNS} requests; slowest ${slowest
+        .map((x) => `${x.ms.toFixed(1)} (gc ${gcWithin(x.from, x.to).toFixed(1)})`)
+        .join(', ')} ms`,
+    );
   }
+  gcObserver.disconnect();
 
   // With HOT_READS_EXPLAIN=1: the plans (EXPLAIN ANALYZE, BUFFERS) of every statement of one request per read.
   if (process.env.HOT_READS_EXPLAIN) {
