@@ -166,39 +166,6 @@ function itemLines(f: LineFilters, limit: number, offset = 0): RawBuilder<unknow
     LIMIT ${limit} OFFSET ${offset}`;
 }
 
-/** Days from `a` to `b` (ISO dates; negative when `b` is earlier). */
-function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-}
-
-/**
- * Whether the pick aggregate answers the window [dayFrom, dayTo] (Amsterdam days, ISO dates) with fewer rows from the
- * open totals less the days outside it (`pick_item_totals`, migration 0360) than from the days inside it: the days
- * with open lines of `orgIds` outside the window are fewer than those inside. Both ways give the same numbers in one
- * statement (totals = sum of the days), so this only chooses the cheaper; it reads each organisation's first and last
- * open day from the ends of `pick_item_days_key`.
- */
-async function fewerDaysOutside(
-  ctx: Pick<TenantScope, 'db'>,
-  orgIds: string[],
-  dayFrom: string,
-  dayTo: string,
-): Promise<boolean> {
-  const r = await sql<{ first: string | null; last: string | null }>`
-    SELECT min(b.first)::text AS first, max(b.last)::text AS last
-    FROM unnest(${orgIds}::char(24)[]) AS s(org_id)
-    CROSS JOIN LATERAL (
-      SELECT min(d.placed_day) AS first, max(d.placed_day) AS last FROM pick_item_days d WHERE d.org_id = s.org_id
-    ) b`.execute(systemSql(ctx.db));
-  const { first, last } = r.rows[0] ?? { first: null, last: null };
-  if (!first || !last) return false;
-  const from = first > dayFrom ? first : dayFrom;
-  const to = last < dayTo ? last : dayTo;
-  const inside = Math.max(0, daysBetween(from, to) + 1);
-  const outside = Math.max(0, daysBetween(first, dayFrom)) + Math.max(0, daysBetween(dayTo, last));
-  return outside < inside;
-}
-
 /** A pick item's row of the page query, before its orders are attached. */
 type PickRow = {
   product_id: string;
@@ -287,19 +254,35 @@ export async function getPickList(
   const dayToEnd = sql`${new Date(Date.parse(amsterdamDayRange(end).end) + 1).toISOString()}::timestamptz`;
   // Without line filters the items come from the aggregate: the days inside the window or, when fewer days with open
   // lines lie outside it (a window back to the oldest open order: none), the open totals less those days (ADR 0067).
-  const fromTotals = !lineFilters && (await fewerDaysOutside(ctx, orgIds, dayFrom, dayTo));
-  const dayRows = fromTotals
-    ? sql`SELECT t.product_id, t.location_id, t.qty, t.lines FROM pick_item_totals t
-          WHERE ${orgScopeSql(scope, 't')} ${multiOf(filtered.multi, 't.multi')}
-          UNION ALL
-          SELECT d.product_id, d.location_id, -d.qty, -d.lines FROM pick_item_days d
-          WHERE ${orgScopeSql(scope, 'd')} AND d.placed_day < ${dayFrom}::date ${multiOf(filtered.multi, 'd.multi')}
-          UNION ALL
-          SELECT d.product_id, d.location_id, -d.qty, -d.lines FROM pick_item_days d
-          WHERE ${orgScopeSql(scope, 'd')} AND d.placed_day > ${dayTo}::date ${multiOf(filtered.multi, 'd.multi')}`
-    : sql`SELECT d.product_id, d.location_id, d.qty, d.lines FROM pick_item_days d
-          WHERE ${orgScopeSql(scope, 'd')} AND d.placed_day BETWEEN ${dayFrom}::date AND ${dayTo}::date
-            ${multiOf(filtered.multi, 'd.multi')}`;
+  // Both are the same numbers (the totals are the sum of the days, moved in the same statements), so the choice only
+  // sets the cost. It is made in the statement itself from each organisation's first and last open day (the two ends
+  // of pick_item_days_key): PostgreSQL evaluates `use_totals` once and skips the branches it turns off, and the page
+  // costs no extra round trip.
+  const dayRows = sql`
+    SELECT t.product_id, t.location_id, t.qty, t.lines FROM pick_item_totals t
+    WHERE (SELECT use_totals FROM choice) AND ${orgScopeSql(scope, 't')} ${multiOf(filtered.multi, 't.multi')}
+    UNION ALL
+    SELECT d.product_id, d.location_id, -d.qty, -d.lines FROM pick_item_days d
+    WHERE (SELECT use_totals FROM choice) AND ${orgScopeSql(scope, 'd')} AND d.placed_day < ${dayFrom}::date
+      ${multiOf(filtered.multi, 'd.multi')}
+    UNION ALL
+    SELECT d.product_id, d.location_id, -d.qty, -d.lines FROM pick_item_days d
+    WHERE (SELECT use_totals FROM choice) AND ${orgScopeSql(scope, 'd')} AND d.placed_day > ${dayTo}::date
+      ${multiOf(filtered.multi, 'd.multi')}
+    UNION ALL
+    SELECT d.product_id, d.location_id, d.qty, d.lines FROM pick_item_days d
+    WHERE NOT (SELECT use_totals FROM choice) AND ${orgScopeSql(scope, 'd')}
+      AND d.placed_day BETWEEN ${dayFrom}::date AND ${dayTo}::date ${multiOf(filtered.multi, 'd.multi')}`;
+  /** Whether fewer days with open lines of these organisations lie outside [dayFrom, dayTo] than inside it. */
+  const choice = sql`
+    SELECT coalesce(
+             greatest(0, ${dayFrom}::date - min(b.first)) + greatest(0, max(b.last) - ${dayTo}::date)
+               < least(max(b.last), ${dayTo}::date) - greatest(min(b.first), ${dayFrom}::date) + 1,
+             false) AS use_totals
+    FROM unnest(${orgIds}::char(24)[]) AS s(org_id)
+    CROSS JOIN LATERAL (
+      SELECT min(d.placed_day) AS first, max(d.placed_day) AS last FROM pick_item_days d WHERE d.org_id = s.org_id
+    ) b`;
   const counted = lineFilters
     ? sql`SELECT l.product_id, l.pick_location_id AS location_id, sum(l.quantity - l.picked_quantity) AS qty,
                  count(*) AS lines
@@ -317,7 +300,8 @@ export async function getPickList(
   const located = params.query_type === 'located';
   const unlocated = params.query_type === 'unlocated';
   const result = await sql<PickRow>`
-    WITH counted AS (${counted}),
+    WITH ${lineFilters ? sql`` : sql`choice AS MATERIALIZED (${choice}),`}
+    counted AS (${counted}),
     resolved AS (
       SELECT c.product_id, c.location_id IS NULL AS unassigned, c.qty, c.lines,
              coalesce(c.location_id, (
