@@ -258,7 +258,12 @@ describe('pick_item_days follows the order lines', () => {
       );
       // All lines of the chunk in one statement, as the import writes them (one or two lines per order).
       const lines = ids.flatMap((n) =>
-        Array.from({ length: 1 + (n % 2) }, (_, k) => ({ n, k, p: (n + k) % 3, l: (n + k) % 3 === 2 ? null : k })),
+        Array.from({ length: 1 + (n % 2) }, (_, k) => ({
+          n,
+          k,
+          p: (n + k) % 3,
+          l: (n + k) % 3 === 2 ? null : k,
+        })),
       );
       await tx.query(
         `INSERT INTO order_lines (id, order_id, org_id, product_id, ean, title, quantity, pick_location_id, position)
@@ -318,7 +323,9 @@ describe('pick_item_days follows the order lines', () => {
           } else if (kind === 5) {
             // A cancellation: a request on one line, or the whole order cancelled (or shipped).
             if (a === 0) {
-              await tx.query('UPDATE order_lines SET cancellation_request = true WHERE id = $1', [mixLine(o, 0)]);
+              await tx.query('UPDATE order_lines SET cancellation_request = true WHERE id = $1', [
+                mixLine(o, 0),
+              ]);
             } else {
               await tx.query(`UPDATE orders SET status = $2 WHERE id = $1 AND status = 'open'`, [
                 mixOrder(o),
