@@ -446,6 +446,8 @@ describe('GET /pick_list/pick', () => {
         lines: [{ productId: o.product.id, quantity: o.qty, locationId: o.product === tea ? bin : null }],
       });
     }
+    const longBefore = Math.floor((Date.UTC(2001, 0, 1) - d1.start.getTime()) / 60_000);
+    const longAfter = Math.floor((Date.UTC(2099, 11, 31) - d1.start.getTime()) / 60_000);
     const windows: Array<[number, number]> = [
       [0, 4319],
       [20, 1392],
@@ -454,10 +456,11 @@ describe('GET /pick_list/pick', () => {
       [301, 2999],
       [1410, 4200],
       // Windows from long before every open order: read from the open totals (ADR 0067) less the days after the
-      // window, less the lines of the window's last day after its end.
-      [-5_000_000, 5_000_000],
-      [-5_000_000, 2819],
-      [-5_000_000, 4199],
+      // window, less the lines of the window's last day after its end. (Test windows lie between 2031 and 2099; the
+      // API takes dates of the years 2000 to 2100.)
+      [longBefore, longAfter],
+      [longBefore, 2819],
+      [longBefore, 4199],
     ];
     for (const [from, to] of windows) {
       const win = { start: d1.at(from), end: d1.at(to), at: d1.at };
