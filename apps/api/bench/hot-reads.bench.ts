@@ -9,11 +9,14 @@
  * and the answer size; goal p95 ≤ 20 ms per page with a bounded payload per pick item. Writes
  * bench-output/hot-reads.md. Needs TEST_DATABASE_URL (PostgreSQL); on PGlite it runs with 10,000 orders and says so.
  * Run: `TEST_DATABASE_URL=postgres://… npx tsx apps/api/bench/hot-reads.bench.ts`; with `HOT_READS_EXPLAIN=1` it also
- * writes the plans of the first six reads' statements (EXPLAIN ANALYZE, BUFFERS) to bench-output/hot-reads-plans.txt.
+ * writes the plans of the first six reads' statements (EXPLAIN ANALYZE, BUFFERS) to bench-output/hot-reads-plans.txt;
+ * with `HOT_READS_DB=<name>` it seeds that database once and keeps it for later runs (drop it when done), and with
+ * `HOT_READS_CASES=<n>` it times only the first n reads.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { amsterdamWallTime, amsterdamWallTimeToIso } from '@hoppa/core';
 import { DEMO_USERS } from '../src/db/seed.ts';
@@ -30,13 +33,21 @@ function percentile(sorted: number[], p: number): number {
 }
 
 const loadAtStart = loadavg()[0]?.toFixed(1);
-const t = await createTestApp({ seed: { products: 2000 } });
+// HOT_READS_DB=<name> (PostgreSQL only): seed that database once and keep it, so later runs (other code on the same
+// data, EXPLAIN) skip the seed; migrations newer than the seed still run on it. Drop it yourself when done.
+const keepDatabase = onPostgres ? process.env.HOT_READS_DB : undefined;
+const t = await createTestApp({ seed: { products: 2000 }, ...(keepDatabase ? { keepDatabase } : {}) });
 try {
-  if (!t.seed) throw new Error('the demo seed did not run');
-  const bol = t.seed.orgs.bol;
+  const seeded = t.seed
+    ? null
+    : (await t.db.query<{ org_id: string }>(`SELECT org_id FROM orders WHERE order_id = 'HOT-1'`)).rows[0];
+  if (!t.seed && !seeded)
+    throw new Error(`${keepDatabase} exists but holds no seed of this benchmark: drop it`);
+  const bol = t.seed ? t.seed.orgs.bol : (seeded?.org_id as string);
   const seedStart = performance.now();
-  // Products of Bakkerij Bol with stock on a pick location, numbered for the generator below.
-  await t.db.exec(`
+  if (t.seed) {
+    // Products of Bakkerij Bol with stock on a pick location, numbered for the generator below.
+    await t.db.exec(`
     CREATE TEMP TABLE bench_products AS
       SELECT row_number() OVER (ORDER BY p.id) - 1 AS n, p.id, p.ean, left(p.name, 80) AS title, pl.location_id
         FROM products p
@@ -44,10 +55,10 @@ try {
                        WHERE x.product_id = p.id AND x.stock > 0 ORDER BY x.position LIMIT 1) pl ON true
        WHERE p.org_id = '${bol}';
   `);
-  const products =
-    (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM bench_products')).rows[0]?.n ?? 0;
-  if (products < 100) throw new Error(`only ${products} products with stock`);
-  await t.db.exec(`
+    const products =
+      (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM bench_products')).rows[0]?.n ?? 0;
+    if (products < 100) throw new Error(`only ${products} products with stock`);
+    await t.db.exec(`
     INSERT INTO orders (id, org_id, order_id, platform, status, placed_at, shipment_details)
     SELECT 'b' || lpad(to_hex(g), 23, '0'), '${bol}', 'HOT-' || g, 'import', 'open',
            now() - make_interval(secs => ((g * 12) % (14 * 86400))),
@@ -89,10 +100,11 @@ try {
                                WHEN right(id, 1) IN ('8', '9') THEN created_at + interval '60 hours' END
      WHERE id LIKE 'f%' AND right(id, 1) <> 'f';
   `);
-  // What autovacuum does by itself within a minute of such an import (its insert threshold): the visibility map
-  // that lets the pick rounds read `order_lines_pick_round_idx` without visiting the table. Done here so the reads
-  // do not depend on whether autovacuum happened to finish before them (ADR 0065).
-  await t.db.exec('VACUUM (ANALYZE)');
+    // What autovacuum does by itself within a minute of such an import (its insert threshold): the visibility map
+    // that lets the pick rounds read `order_lines_pick_round_idx` without visiting the table. Done here so the reads
+    // do not depend on whether autovacuum happened to finish before them (ADR 0065).
+    await t.db.exec('VACUUM (ANALYZE)');
+  }
   const seedS = (performance.now() - seedStart) / 1000;
   const lines = (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM order_lines')).rows[0]?.n;
   const cookie = await t.login(DEMO_USERS.picker.email, DEMO_USERS.picker.password);
@@ -144,9 +156,21 @@ try {
     { name: 'shipped-order search by tracking number', url: '/api/orders/search/HB000000054321' },
     { name: 'shipped-order search by surname prefix', url: '/api/orders/search/Verzonden%207777' },
   ];
+  // HOT_READS_CASES=<n>: only the first n reads (6: the pick list and open-orders reads of issue 8 §3).
+  const only = Number(process.env.HOT_READS_CASES) || cases.length;
+  cases.splice(only);
   const rows: string[] = [];
+  // Where a slow request's time went (issue 8 §3, the p95 tail): the garbage collector's pauses inside each request.
+  const gcPauses: { start: number; end: number }[] = [];
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gcPauses.push({ start: e.startTime, end: e.startTime + e.duration });
+  });
+  gcObserver.observe({ entryTypes: ['gc'] });
+  const gcWithin = (from: number, to: number) =>
+    gcPauses.reduce((ms, g) => ms + Math.max(0, Math.min(to, g.end) - Math.max(from, g.start)), 0);
   for (const c of cases) {
     const times: number[] = [];
+    const spans: { ms: number; from: number; to: number }[] = [];
     let bytes = 0;
     let items = 0;
     for (let i = 0; i < WARMUP + RUNS; i++) {
@@ -154,7 +178,10 @@ try {
       const res = await t.app.inject({ method: 'GET', url: c.url, headers: { cookie } });
       const ms = performance.now() - t0;
       if (res.statusCode !== 200) throw new Error(`${c.url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-      if (i >= WARMUP) times.push(ms);
+      if (i >= WARMUP) {
+        times.push(ms);
+        spans.push({ ms, from: t0, to: t0 + ms });
+      }
       bytes = res.rawPayload.length;
       const body = res.json() as { items?: unknown[]; total?: number };
       items = body.items?.length ?? body.total ?? 0;
@@ -164,7 +191,16 @@ try {
     const line = `| ${c.name} | ${items.toLocaleString('en')} | ${percentile(times, 50).toFixed(1)} | ${p95.toFixed(1)} | ${(bytes / 1024).toFixed(0)} KB | ${p95 <= 20 ? 'met' : 'not met'} |`;
     console.log(line);
     rows.push(line);
+    await new Promise((r) => setTimeout(r, 0)); // let the observer deliver this case's last pauses
+    const slowest = spans.sort((a, b) => b.ms - a.ms).slice(0, 3);
+    const gcAll = spans.reduce((ms, x) => ms + gcWithin(x.from, x.to), 0);
+    console.log(
+      `  gc: ${gcAll.toFixed(1)} ms in ${RUNS} requests; slowest ${slowest
+        .map((x) => `${x.ms.toFixed(1)} (gc ${gcWithin(x.from, x.to).toFixed(1)})`)
+        .join(', ')} ms`,
+    );
   }
+  gcObserver.disconnect();
 
   // With HOT_READS_EXPLAIN=1: the plans (EXPLAIN ANALYZE, BUFFERS) of every statement of one request per read.
   if (process.env.HOT_READS_EXPLAIN) {
@@ -194,7 +230,7 @@ try {
   const md = `## Hot reads at ${ORDERS.toLocaleString('en')} open orders (apps/api/bench/hot-reads.bench.ts)
 
 One merchant with ${ORDERS.toLocaleString('en')} open orders and as many shipped ones with their shipments (${lines?.toLocaleString('en')} order lines, placed over 14 days) on ${kind},
-seeded by the benchmark in ${seedS.toFixed(1)} s; requests through the real routes as the demo picker (session cached),
+${t.seed ? `seeded by the benchmark in ${seedS.toFixed(1)} s` : `seeded earlier (${keepDatabase})`}; requests through the real routes as the demo picker (session cached),
 ${RUNS} timed after ${WARMUP} warm-ups. Node ${process.version}, ${cpus().length} CPU(s); load average ${loadAtStart} at the start.
 Goal (issue 8): p95 ≤ 20 ms per page, payload bounded per pick item.
 

@@ -397,6 +397,15 @@ export interface PickItemDays {
   qty: number;
 }
 
+export interface PickItemTotals {
+  lines: number;
+  location_id: string | null;
+  multi: boolean;
+  org_id: string;
+  product_id: string;
+  qty: number;
+}
+
 export interface PickProblems {
   created_at: Generated<Timestamp>;
   id: string;
@@ -773,6 +782,7 @@ export interface DB {
   password_resets: PasswordResets;
   pick_claims: PickClaims;
   pick_item_days: PickItemDays;
+  pick_item_totals: PickItemTotals;
   pick_problems: PickProblems;
   plans: Plans;
   product_bundle_items: ProductBundleItems;
@@ -805,4 +815,4 @@ export interface DB {
 }
 
 /** Tables whose rows belong to one organisation: queries on them need orgScope() (db/tenant.ts). */
-export const TENANT_TABLES = ["api_connections","automations","bol_label_purchases","bol_order_items","inbound_items","inbounds","marketplace_confirmations","order_attachments","order_automations","order_charge_days","order_charges","order_events","order_lines","order_surcharge_charges","order_surcharge_days","orders","pick_claims","pick_item_days","pick_problems","product_bundle_items","product_images","product_locations","product_sales_days","product_surcharges","products","return_images","return_items","returns","shipments","stock_days","stock_move_days","stock_mutations","storage_occupancy","subscriptions","terms_acceptances","weekly_report_sends"] as const;
+export const TENANT_TABLES = ["api_connections","automations","bol_label_purchases","bol_order_items","inbound_items","inbounds","marketplace_confirmations","order_attachments","order_automations","order_charge_days","order_charges","order_events","order_lines","order_surcharge_charges","order_surcharge_days","orders","pick_claims","pick_item_days","pick_item_totals","pick_problems","product_bundle_items","product_images","product_locations","product_sales_days","product_surcharges","products","return_images","return_items","returns","shipments","stock_days","stock_move_days","stock_mutations","storage_occupancy","subscriptions","terms_acceptances","weekly_report_sends"] as const;

@@ -32,6 +32,12 @@ export interface TestAppOptions {
   staticDirs?: { portal: string; floor: string };
   /** Capture log lines here (set `config.logLevel` too: tests log nothing by default). */
   logStream?: { write(line: string): void };
+  /**
+   * Benchmarks only, with TEST_DATABASE_URL: this PostgreSQL database (a plain name, e.g. `hoppa_hotreads3`) instead
+   * of a fresh one; created when missing, migrated, seeded only when created, kept on close. `seed` is then null
+   * when it already existed.
+   */
+  keepDatabase?: string;
 }
 
 /** A running test app on its own fresh database. */
@@ -87,6 +93,26 @@ async function freshPostgres(url: string): Promise<{ db: Db; drop: () => Promise
   };
 }
 
+/** The named database on the server of `url`, created when missing (`created` says so); never dropped. */
+async function namedPostgres(url: string, name: string): Promise<{ db: Db; created: boolean }> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  let created = false;
+  try {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) {
+      await admin.query(`CREATE DATABASE ${name}`);
+      created = true;
+    }
+  } finally {
+    await admin.end();
+  }
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return { db: await openDb({ databaseUrl: u.toString() }), created };
+}
+
 /**
  * A fresh in-memory PGlite, started from a migrated template: PGlite's initdb costs seconds, loading a
  * dump well under one. The template is a gzip dump in the OS temp folder, keyed by the migrations'
@@ -121,10 +147,12 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const dataDir = mkdtempSync(join(tmpdir(), 'hoppa-test-'));
   const mailDir = join(dataDir, 'mail');
   const testUrl = process.env.TEST_DATABASE_URL;
-  const pgdb = testUrl ? await freshPostgres(testUrl) : null;
-  const db = pgdb ? pgdb.db : await pgliteFromTemplate();
+  const kept = testUrl && opts.keepDatabase ? await namedPostgres(testUrl, opts.keepDatabase) : null;
+  const pgdb = testUrl && !kept ? await freshPostgres(testUrl) : null;
+  const db = kept ? kept.db : pgdb ? pgdb.db : await pgliteFromTemplate();
   await prepareDatabase(db);
-  const seed = opts.seed ? await seedDemo(db, opts.seed === true ? {} : opts.seed) : null;
+  const seed =
+    opts.seed && (!kept || kept.created) ? await seedDemo(db, opts.seed === true ? {} : opts.seed) : null;
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '8080' }),
     // Tests never reach the real bol.com: nothing listens on port 9 (a test that wants bol starts the bol fake).

@@ -316,16 +316,26 @@ export async function listOpenOrders(
     .orderBy('o.placed_at')
     .orderBy('o.id')
     .limit(limit);
+  // The count reads nothing but what `orders_org_open_idx (org_id, placed_at) WHERE status = 'open'` holds, so
+  // without further filters it is an index-only range (ADR 0067). It joins the methods only when it filters on them:
+  // PostgreSQL removes an unused left join only after it has chosen how to read the orders, and the join's column
+  // rules the index-only scan out; PostgreSQL then took a sequential scan of the orders table, which with
+  // synchronised scans may start anywhere in the table (issue 8 §3: 13,746 pages read instead of 435 in the tail).
+  const withMethods = tenantSql(ctx)
+    .selectFrom('orders as o')
+    .leftJoin('shipment_methods as sm', 'sm.id', 'o.selected_ship_method_id');
+  const countFrom =
+    methods.length > 0
+      ? withMethods
+      : (tenantSql(ctx).selectFrom('orders as o') as unknown as typeof withMethods);
   const [rows, counted, lines] = await Promise.all([
     orderQuery(ctx).where(matches).orderBy('o.placed_at').orderBy('o.id').limit(limit).execute(),
     tenantSql(ctx)
       .selectFrom(
-        tenantSql(ctx)
-          .selectFrom('orders as o')
-          .leftJoin('shipment_methods as sm', 'sm.id', 'o.selected_ship_method_id')
+        countFrom
           .where(orgScope(ctx, 'o'))
           .where(matches)
-          .select('o.id')
+          .select(sql<number>`1`.as('one'))
           .limit(OPEN_ORDERS_COUNT_CAP + 1)
           .as('m'),
       )

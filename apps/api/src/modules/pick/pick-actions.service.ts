@@ -137,8 +137,8 @@ export async function reportPickProblem(
 
 /**
  * The organisations of the pick screen's filter (spec 2 §7 'organisations list (pick filter)'): those the caller may
- * see, by name, with their lines still to pick, summed from the pick list's aggregate (`pick_item_days`), so it costs
- * days × products, not the backlog's lines.
+ * see, by name, with their lines still to pick, summed from the pick list's open totals (`pick_item_totals`, migration
+ * 0360, ADR 0067), so it costs the products with open lines, not the backlog's lines or days.
  */
 export async function listPickOrgs(ctx: TenantScope): Promise<z.infer<typeof PickOrgListSchema>> {
   if (ctx.orgIds.length === 0) return { items: [] };
@@ -146,7 +146,7 @@ export async function listPickOrgs(ctx: TenantScope): Promise<z.infer<typeof Pic
     SELECT org.id, org.name, coalesce(d.lines, 0)::int AS open_lines
     FROM organisations org
     LEFT JOIN (
-      SELECT d.org_id, sum(d.lines) AS lines FROM pick_item_days d WHERE ${orgScopeSql(ctx, 'd')} GROUP BY d.org_id
+      SELECT t.org_id, sum(t.lines) AS lines FROM pick_item_totals t WHERE ${orgScopeSql(ctx, 't')} GROUP BY t.org_id
     ) d ON d.org_id = org.id
     WHERE org.id = ANY(${ctx.orgIds}::char(24)[]) AND org.active
     ORDER BY org.name, org.id`.execute(systemSql(ctx.db));

@@ -202,9 +202,11 @@ type PickRow = {
  *
  * Each item lists its oldest open orders, at most PICK_ITEM_MAX_ORDERS (`qty` is what they need; `more_orders` and
  * `more_qty` what waits behind them). Without delivery, single/multi and order_id filters the items come from the
- * maintained aggregate `pick_item_days` (migration 0090): the rows of the window's Amsterdam days, less the lines of
- * the two edge days that fall outside the window; so a page costs the window's days × products, not its lines
- * (issue 8, docs/architecture.md "Hot reads"). With those filters they are counted from the window's lines.
+ * maintained aggregate `pick_item_days` (migration 0090): the rows of the window's Amsterdam days or, when fewer days
+ * with open lines lie outside the window, the open totals `pick_item_totals` (migration 0360) less those days; then
+ * less the lines of the two edge days that fall outside the window. So a page costs at most the window's days ×
+ * products and, for a window back to the oldest open order, the products, not the lines (issue 8, ADR 0067,
+ * docs/architecture.md "Hot reads"). With those filters they are counted from the window's lines.
  * Each item also carries the product's other active locations with stock (`other_locations`, at most
  * PICK_ITEM_MAX_ALTERNATIVES). Errors: 400 for dates that do not parse or start after end.
  */
@@ -250,15 +252,44 @@ export async function getPickList(
   const dayTo = amsterdamDay(end);
   const dayFromStart = sql`${amsterdamDayRange(start).start}::timestamptz`;
   const dayToEnd = sql`${new Date(Date.parse(amsterdamDayRange(end).end) + 1).toISOString()}::timestamptz`;
+  // Without line filters the items come from the aggregate: the days inside the window or, when fewer days with open
+  // lines lie outside it (a window back to the oldest open order: none), the open totals less those days (ADR 0067).
+  // Both are the same numbers (the totals are the sum of the days, moved in the same statements), so the choice only
+  // sets the cost. It is made in the statement itself from each organisation's first and last open day (the two ends
+  // of pick_item_days_key): PostgreSQL evaluates `use_totals` once and skips the branches it turns off, and the page
+  // costs no extra round trip.
+  const dayRows = sql`
+    SELECT t.product_id, t.location_id, t.qty, t.lines FROM pick_item_totals t
+    WHERE (SELECT use_totals FROM choice) AND ${orgScopeSql(scope, 't')} ${multiOf(filtered.multi, 't.multi')}
+    UNION ALL
+    SELECT d.product_id, d.location_id, -d.qty, -d.lines FROM pick_item_days d
+    WHERE (SELECT use_totals FROM choice) AND ${orgScopeSql(scope, 'd')} AND d.placed_day < ${dayFrom}::date
+      ${multiOf(filtered.multi, 'd.multi')}
+    UNION ALL
+    SELECT d.product_id, d.location_id, -d.qty, -d.lines FROM pick_item_days d
+    WHERE (SELECT use_totals FROM choice) AND ${orgScopeSql(scope, 'd')} AND d.placed_day > ${dayTo}::date
+      ${multiOf(filtered.multi, 'd.multi')}
+    UNION ALL
+    SELECT d.product_id, d.location_id, d.qty, d.lines FROM pick_item_days d
+    WHERE NOT (SELECT use_totals FROM choice) AND ${orgScopeSql(scope, 'd')}
+      AND d.placed_day BETWEEN ${dayFrom}::date AND ${dayTo}::date ${multiOf(filtered.multi, 'd.multi')}`;
+  /** Whether fewer days with open lines of these organisations lie outside [dayFrom, dayTo] than inside it. */
+  const choice = sql`
+    SELECT coalesce(
+             greatest(0, ${dayFrom}::date - min(b.first)) + greatest(0, max(b.last) - ${dayTo}::date)
+               < least(max(b.last), ${dayTo}::date) - greatest(min(b.first), ${dayFrom}::date) + 1,
+             false) AS use_totals
+    FROM unnest(${orgIds}::char(24)[]) AS s(org_id)
+    CROSS JOIN LATERAL (
+      SELECT min(d.placed_day) AS first, max(d.placed_day) AS last FROM pick_item_days d WHERE d.org_id = s.org_id
+    ) b`;
   const counted = lineFilters
     ? sql`SELECT l.product_id, l.pick_location_id AS location_id, sum(l.quantity - l.picked_quantity) AS qty,
                  count(*) AS lines
           ${openLines(sql`o.placed_at >= ${startAt} AND o.placed_at <= ${endAt}`)}
           GROUP BY 1, 2`
     : sql`SELECT product_id, location_id, sum(qty) AS qty, sum(lines) AS lines FROM (
-            SELECT d.product_id, d.location_id, d.qty, d.lines FROM pick_item_days d
-            WHERE ${orgScopeSql(scope, 'd')} AND d.placed_day BETWEEN ${dayFrom}::date AND ${dayTo}::date
-              ${multiOf(filtered.multi, 'd.multi')}
+            ${dayRows}
             UNION ALL
             SELECT l.product_id, l.pick_location_id, -(l.quantity - l.picked_quantity), -1
             ${openLines(sql`o.placed_at >= ${dayFromStart} AND o.placed_at < ${startAt}`)}
@@ -269,7 +300,8 @@ export async function getPickList(
   const located = params.query_type === 'located';
   const unlocated = params.query_type === 'unlocated';
   const result = await sql<PickRow>`
-    WITH counted AS (${counted}),
+    WITH ${lineFilters ? sql`` : sql`choice AS MATERIALIZED (${choice}),`}
+    counted AS (${counted}),
     resolved AS (
       SELECT c.product_id, c.location_id IS NULL AS unassigned, c.qty, c.lines,
              coalesce(c.location_id, (
