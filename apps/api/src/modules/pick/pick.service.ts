@@ -40,6 +40,14 @@ function parseMoment(value: string, name: string): Date {
 
 type PickOrderRef = { order_line_id: string; order_id: string; shop_order_id: string; qty: number };
 
+/** The order reference of a pick item (spec 2 §7 pick list `orders`) from a row that has its four fields and more. */
+const toOrderRef = (r: PickOrderRef): PickOrderRef => ({
+  order_line_id: r.order_line_id,
+  order_id: r.order_id,
+  shop_order_id: r.shop_order_id,
+  qty: r.qty,
+});
+
 /** The given locations and every location under them (a hall or rack selects its bins); locations are global. */
 async function locationsUnder(ctx: Pick<TenantScope, 'db'>, ids: string[]): Promise<string[]> {
   const r = await sql<{ id: string }>`
@@ -406,12 +414,7 @@ export async function getPickList(
   const roundOf = new Map<string, { orders: PickOrderRef[]; count: number; qty: number }>();
   for (const o of roundRows.rows) {
     const key = pickItemId(o.product_id, o.loc_id);
-    const ref = {
-      order_line_id: o.order_line_id,
-      order_id: o.order_id,
-      shop_order_id: o.shop_order_id,
-      qty: o.qty,
-    };
+    const ref = toOrderRef(o);
     const round = roundOf.get(key);
     if (round) round.orders.push(ref);
     else roundOf.set(key, { orders: [ref], count: o.round_orders, qty: o.round_qty });
@@ -533,12 +536,7 @@ export async function getPickItemOrders(
   const found = new Map<string, { orders: PickOrderRef[]; total: number }>();
   for (const r of rows.rows) {
     const id = ids[r.item - 1] as string;
-    const ref = {
-      order_line_id: r.order_line_id,
-      order_id: r.order_id,
-      shop_order_id: r.shop_order_id,
-      qty: r.qty,
-    };
+    const ref = toOrderRef(r);
     const entry = found.get(id);
     if (entry) entry.orders.push(ref);
     else found.set(id, { orders: [ref], total: r.total });
