@@ -319,6 +319,9 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
               </Button>
             ) : null}
           </>
+        ) : list.preview ? (
+          // The downloaded list's first pick while its rounds complete: the same card, read only (ADR 0069).
+          <PickCard pick={list.preview} t={t} />
         ) : list.finished || done ? (
           <PickDone t={t} />
         ) : list.listKnown && !loading ? (
