@@ -286,7 +286,8 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
         <RejectedList rows={rejected} onDismiss={(id) => void dismissRejected(db, id)} t={t} />
 
         <div className="request-status">
-          {loading ? (
+          {/* Not over the read-only first pick: the card would move up when the line goes (a layout shift). */}
+          {loading && !list.preview ? (
             <div className="loading-line">
               <Loader size="sm" /> {t('refreshing')}
             </div>
