@@ -24,7 +24,10 @@ type Values<K extends string> = Record<K, string>;
  * values only when every field passes.
  */
 export function useZodForm<K extends string>(schema: z.ZodObject, initialValues: Values<K>) {
-  return useCheckedForm<K>((values) => formProblems(schema, values as never) as FormProblems<K>, initialValues);
+  return useCheckedForm<K>(
+    (values) => formProblems(schema, values as never) as FormProblems<K>,
+    initialValues,
+  );
 }
 
 /**

@@ -69,9 +69,7 @@ export const PickCard = memo(function PickCard({
           <dt>{t('order')}</dt>
           <dd data-testid="pick-order">
             {first?.shop_order_id ?? item.order_id}
-            {more > 0 ? (
-              <span className="pick-more"> {t('moreOrders', { count: more })}</span>
-            ) : null}
+            {more > 0 ? <span className="pick-more"> {t('moreOrders', { count: more })}</span> : null}
             <span className="pick-org"> · {item.org_name}</span>
           </dd>
         </div>

@@ -170,7 +170,9 @@ export function usePickList() {
   const listKnown = openRecords !== undefined && anyPicks !== undefined && meta !== undefined;
   // Until the live query shows the list this download stored (its lastSync, read with the picks in one transaction).
   const preview =
-    listed && !pick && !((meta?.lastSync?.at ?? Number.NEGATIVE_INFINITY) >= listed.at) ? listed.record : null;
+    listed && !pick && !((meta?.lastSync?.at ?? Number.NEGATIVE_INFINITY) >= listed.at)
+      ? listed.record
+      : null;
   return {
     db,
     open,
