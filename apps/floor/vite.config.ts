@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { PREACT_ALIASES, PREACT_DEDUPE } from '../../packages/web/preact/config.ts';
+import { floorCodeSplitting } from './chunks.config.ts';
 import { FLOOR_BASE, pwaOptions } from './pwa.config.ts';
 
 // Served by the API at /floor/ from apps/floor/dist; `vite` (port 5176) proxies /api to the API on 8106.
@@ -75,6 +76,8 @@ export default defineConfig({
     precompressServiceWorker(),
     stylesFirst(),
   ],
+  // Fewer, larger files on the first screens' paths (ADR 0069, chunks.config.ts).
+  build: { rolldownOptions: { output: { codeSplitting: floorCodeSplitting() } } },
   server: { port: 5176, strictPort: true, proxy: { '/api': 'http://127.0.0.1:8106' } },
   preview: { port: 5176, strictPort: true },
 });

@@ -24,6 +24,21 @@ type Values<K extends string> = Record<K, string>;
  * values only when every field passes.
  */
 export function useZodForm<K extends string>(schema: z.ZodObject, initialValues: Values<K>) {
+  return useCheckedForm<K>(
+    (values) => formProblems(schema, values as never) as FormProblems<K>,
+    initialValues,
+  );
+}
+
+/**
+ * {@link useZodForm} with the check given as a function: `check(values)` answers each failing field's problem (core's
+ * `FormProblems`, as `formProblems` does for a schema). For a form on a first screen that must not load zod (the
+ * floor's login, ADR 0069): the check is then a hand-written copy of the schema's rules, tested against it.
+ */
+export function useCheckedForm<K extends string>(
+  check: (values: Values<K>) => FormProblems<K>,
+  initialValues: Values<K>,
+) {
   const { t } = useTranslation('common');
   const form = useForm<Values<K>>({
     mode: 'controlled',
@@ -31,7 +46,7 @@ export function useZodForm<K extends string>(schema: z.ZodObject, initialValues:
     validateInputOnBlur: false,
     clearInputErrorOnChange: true,
     validate: (values) => {
-      const problems = formProblems(schema, values as never) as FormProblems<K>;
+      const problems = check(values);
       const errors: Partial<Record<K, string>> = {};
       for (const [name, p] of Object.entries(problems) as [K, NonNullable<FormProblems<K>[K]>][]) {
         errors[name] = t(`common:validation.${p.code}`, { limit: p.limit, defaultValue: p.message });

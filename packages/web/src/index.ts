@@ -5,7 +5,7 @@
  * apps' first load: only lazy screens use it.
  */
 export { ErrorBanner, type ErrorBannerProps } from './error-banner.tsx';
-export { useZodForm } from './form.ts';
+export { useCheckedForm, useZodForm } from './form.ts';
 export {
   errorDisplay,
   errorText,

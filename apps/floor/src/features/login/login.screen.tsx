@@ -1,5 +1,4 @@
-import { LoginBodySchema } from '@hoppa/core';
-import { useZodForm } from '@hoppa/web';
+import { useCheckedForm } from '@hoppa/web';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { FLOOR_PATHS } from '../../app/paths.ts';
@@ -13,6 +12,7 @@ import {
   PASSWORD_CHANGED_NOTICE,
   useAuthRequest,
 } from '../../components/auth-form.tsx';
+import { type LoginField, loginProblems } from './login.rules.ts';
 
 /**
  * Login (spec 2 §2, §5): email and password are required; Enter in either field submits (it is a
@@ -27,7 +27,8 @@ export function LoginScreen() {
   const location = useLocation();
   const notice = (location.state as { notice?: unknown } | null)?.notice;
   const call = useAuthRequest();
-  const form = useZodForm(LoginBodySchema, { email: '', password: '' });
+  // Checked by hand, not with core's LoginBodySchema: zod stays off the login's path (ADR 0069).
+  const form = useCheckedForm<LoginField>(loginProblems, { email: '', password: '' });
 
   const submit = form.onSubmit((v) => call.run(() => login({ email: v.email.trim(), password: v.password })));
 

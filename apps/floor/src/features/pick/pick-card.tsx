@@ -19,7 +19,10 @@ export const PickCard = memo(function PickCard({
   t: TFunction<'pick', undefined>;
 }) {
   const { item } = pick;
-  const [first, ...more] = item.orders;
+  const [first] = item.orders;
+  // The orders after the first in this round: a downloaded item lists the round's first orders until its rounds are
+  // completed (`round_orders` counts them all).
+  const more = Math.max(item.orders.length, item.round_orders ?? 0) - 1;
   return (
     <section
       className="pick-card"
@@ -66,9 +69,7 @@ export const PickCard = memo(function PickCard({
           <dt>{t('order')}</dt>
           <dd data-testid="pick-order">
             {first?.shop_order_id ?? item.order_id}
-            {more.length ? (
-              <span className="pick-more"> {t('moreOrders', { count: more.length })}</span>
-            ) : null}
+            {more > 0 ? <span className="pick-more"> {t('moreOrders', { count: more })}</span> : null}
             <span className="pick-org"> · {item.org_name}</span>
           </dd>
         </div>

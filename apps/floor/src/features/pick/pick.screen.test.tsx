@@ -213,13 +213,52 @@ describe('pick screen (spec 2 §2 Pick screen, §4 Pick flow)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
     fireEvent.click(await screen.findByLabelText('Alleen orders met één product'));
     fireEvent.click(screen.getByRole('button', { name: 'Toepassen' }));
-    await waitFor(() => expect(screen.getByTestId('pick-card').dataset.pickId).toBe(second.id));
+    // Stored (not only shown while its rounds would load: ADR 0069) before the old answer comes.
+    await waitFor(() => expect(screen.getByTestId('pick-remaining').textContent).toBe('Nog 1 te picken'));
+    expect(screen.getByTestId('pick-card').dataset.pickId).toBe(second.id);
     releaseFirst([first]);
     // The late answer of the old filter is dropped: the list and the filter stay the picker's.
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.getByTestId('pick-card').dataset.pickId).toBe(second.id);
     expect(screen.getByTestId('pick-remaining').textContent).toBe('Nog 1 te picken');
     expect((await getMeta(floorDb(), 'pickFilter'))?.singleOrders).toBe(true);
+  });
+
+  it("shows a first download's first pick while its rounds load, read only until the list is stored", async () => {
+    await clearFloorDb();
+    await setMeta(floorDb(), 'session', currentUser('picker'));
+    // The list carries the first of the round's three orders; the other two come with /pick_list/orders/.
+    const round = pickItem({ rack: 'E-04-02', ean: '8710400000028', lines: [1, 2, 4] });
+    const listed = { ...round, orders: round.orders.slice(0, 1), round_orders: 3 };
+    let releaseRounds: (r: Response) => void = () => undefined;
+    browser.server = (req) => {
+      const url = new URL(req.url);
+      if (url.pathname.endsWith('/current_user')) return json(200, currentUser('picker'));
+      if (url.pathname.includes('/pick_list/pick/'))
+        return json(200, { items: [listed], total: 1, skip: 0, limit: 500 });
+      if (url.pathname.includes('/pick_list/orders/'))
+        return new Promise<Response>((resolve) => (releaseRounds = resolve));
+      return json(404, { statusCode: 404, code: 'not_found', message: 'Not found' });
+    };
+    browser.online = true;
+    renderFloor('/pick', { lang: 'nl' });
+
+    // Before the rounds answer: the card with the whole round's quantity and order count, nothing stored yet.
+    expect((await screen.findByTestId('pick-location')).textContent).toBe('E-04-02');
+    expect(screen.getByTestId('pick-quantity').textContent).toBe('7');
+    expect(screen.getByTestId('pick-order').textContent).toContain('+2 orders');
+    expect(await floorDb().picks.count()).toBe(0);
+    // It cannot be confirmed yet: a scan of its EAN queues nothing.
+    scan('8710400000028');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await floorDb().outbox.count()).toBe(0);
+
+    releaseRounds(
+      json(200, { items: [{ id: round.id, orders: round.orders, total: 3 }], skip: 0, limit: 30 }),
+    );
+    await waitFor(() => expect(screen.getByTestId('pick-remaining').textContent).toBe('Nog 1 te picken'));
+    expect(screen.getByTestId('pick-card').dataset.pickId).toBe(round.id);
+    expect((await floorDb().picks.get(round.id))?.item.orders).toHaveLength(3);
   });
 
   it('keeps what the picker typed in the open filter when a download finishes meanwhile', async () => {

@@ -286,7 +286,8 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
         <RejectedList rows={rejected} onDismiss={(id) => void dismissRejected(db, id)} t={t} />
 
         <div className="request-status">
-          {loading ? (
+          {/* Not over the read-only first pick: the card would move up when the line goes (a layout shift). */}
+          {loading && !list.preview ? (
             <div className="loading-line">
               <Loader size="sm" /> {t('refreshing')}
             </div>
@@ -319,6 +320,9 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
               </Button>
             ) : null}
           </>
+        ) : list.preview ? (
+          // The downloaded list's first pick while its rounds complete: the same card, read only (ADR 0069).
+          <PickCard pick={list.preview} t={t} />
         ) : list.finished || done ? (
           <PickDone t={t} />
         ) : list.listKnown && !loading ? (

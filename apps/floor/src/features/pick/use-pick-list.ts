@@ -1,4 +1,4 @@
-import { ApiError } from '@hoppa/core';
+import { ApiError, type PickItem } from '@hoppa/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../app/api.ts';
@@ -13,6 +13,11 @@ import {
   downloadPickList,
   storePickList,
 } from './pick-download.ts';
+
+/** A downloaded item as the card shows it, before it is stored. */
+function listedRecord(item: PickItem): PickRecord {
+  return { id: item.id, seq: 0, item, status: 'open', pickedAt: null, scanned: null };
+}
 
 /**
  * The pick list as the pick screen works with it (spec 2 §2 Pick screen), read from IndexedDB only so it works
@@ -51,6 +56,9 @@ export function usePickList() {
   const [justConfirmed, setJustConfirmed] = useState<ReadonlySet<string>>(new Set());
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  // The first item of a download whose rounds are still being completed, with the time the download started: shown
+  // (read only) until this download's list is stored (ADR 0069).
+  const [listed, setListed] = useState<{ record: PickRecord; at: number } | null>(null);
 
   useEffect(() => {
     void getMeta(db, 'pickSkip').then((s) => setSkipState(s ?? 0));
@@ -115,6 +123,7 @@ export function usePickList() {
     async (f: PickFilter, after?: () => void) => {
       const mine = ++newestRefresh.current;
       const isNewest = () => mine === newestRefresh.current;
+      const startedAt = Date.now();
       setLoading(true);
       setError(null);
       try {
@@ -122,15 +131,18 @@ export function usePickList() {
         await outboxSender()
           .drain({ force: true })
           .catch(() => undefined);
-        // The list's pages carry the first orders of each round; the rest of the rounds follow in batches.
-        const items = await completeRounds(
-          await downloadPickList(apiPickPages(api, f)),
-          apiPickRounds(api, f),
-        );
+        // The list's pages carry the first orders of each round; the rest of the rounds follow in batches. Meanwhile
+        // the list's first item is on screen, read only (a first visit shows its pick a round trip sooner).
+        const pages = await downloadPickList(apiPickPages(api, f));
+        const first = pages[0];
+        if (first && isNewest()) setListed({ record: listedRecord(first), at: startedAt });
+        const items = await completeRounds(pages, apiPickRounds(api, f));
         if (!isNewest()) return false;
-        await storePickList(db, items, f, Date.now());
+        // Never before the download started (a clock set back), or the read-only first item would outstay the list.
+        await storePickList(db, items, f, Math.max(Date.now(), startedAt));
         return true;
       } catch (err) {
+        if (isNewest()) setListed(null);
         if (err instanceof ApiError && err.status === 401) sessionExpired();
         if (isNewest()) setError(err);
         return false;
@@ -156,10 +168,20 @@ export function usePickList() {
   );
 
   const listKnown = openRecords !== undefined && anyPicks !== undefined && meta !== undefined;
+  // Until the live query shows the list this download stored (its lastSync, read with the picks in one transaction).
+  const preview =
+    listed && !pick && !((meta?.lastSync?.at ?? Number.NEGATIVE_INFINITY) >= listed.at)
+      ? listed.record
+      : null;
   return {
     db,
     open,
     pick,
+    /**
+     * While a download completes its rounds and there is no stored pick to show: the downloaded list's first item,
+     * to be shown read only (it cannot be scanned: `pick` and `pickRef` stay null until the list is stored).
+     */
+    preview,
     pickRef,
     openCountRef,
     filter,

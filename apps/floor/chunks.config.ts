@@ -1,0 +1,57 @@
+/**
+ * How the floor's build splits its code into files (ADR 0069). A phone on a slow network pays a round trip for every
+ * wave of requests, and a browser sends at most six requests at a time to one HTTP/1.1 origin: Rolldown's automatic
+ * splitting (one file per set of lazy screens that share a module) gave the first load eight scripts, the login screen
+ * ten more files and the pick screen twenty, each wave more than six requests wide. The groups, highest priority first
+ * (a module two groups want goes in the higher one; a group also takes the modules its own modules import that no
+ * higher group took):
+ * - `boot`: every module the entry imports statically (Rolldown's `$initial`), in one file next to the entry: what
+ *   index.html loads first is the same code as before, in a few scripts instead of eight;
+ * - `first-forms`: what both first screens (login and pick) import beyond the first load: Mantine's text input and
+ *   the red error banner;
+ * - `schemas`: zod, core's common schemas and its endpoint helpers, which the pick screen's calls and the login call (session-calls.ts,
+ *   loaded when the form is sent) both need, so a login does not download the pick screen;
+ * - `login` and `pick`: each first screen with the rest of what it imports, one file each.
+ * Every other screen keeps the automatic splitting (and may import from these files). Lazy imports stay lazy: the
+ * camera scanner, howler, confetti, the session and outbox calls.
+ */
+
+/** A module id's path with forward slashes. */
+const posix = (id: string) => id.replaceAll('\\', '/');
+
+/** Modules both first screens import that the first load does not hold (a build's report names them). */
+const FIRST_FORMS = [
+  /\/@mantine\/core\/esm\/components\/(Input|InputBase|TextInput)\//,
+  /\/@mantine\/hooks\/esm\/use-uncontrolled\//,
+  /\/apps\/floor\/src\/components\/error-banner\.tsx$/,
+];
+const SCHEMAS = [
+  /\/node_modules\/(\.pnpm\/zod@[^/]+\/node_modules\/)?zod\//,
+  /\/packages\/core\/src\/(common|http)\//,
+];
+
+type Test = (id: string) => boolean;
+const anyOf =
+  (patterns: RegExp[]): Test =>
+  (id) =>
+    patterns.some((p) => p.test(posix(id)));
+const endsWith =
+  (path: string): Test =>
+  (id) =>
+    posix(id).endsWith(path);
+
+/**
+ * Rolldown's `output.codeSplitting` for the floor's build (vite.config.ts): the groups above, as `name`, `test`,
+ * `priority` (and `tags` for the first load).
+ */
+export function floorCodeSplitting() {
+  return {
+    groups: [
+      { name: 'boot', tags: ['$initial' as const], priority: 5 },
+      { name: 'first-forms', test: anyOf(FIRST_FORMS), priority: 4 },
+      { name: 'schemas', test: anyOf(SCHEMAS), priority: 3 },
+      { name: 'login', test: endsWith('/apps/floor/src/features/login/login.screen.tsx'), priority: 2 },
+      { name: 'pick', test: endsWith('/apps/floor/src/features/pick/pick.screen.tsx'), priority: 1 },
+    ],
+  };
+}
