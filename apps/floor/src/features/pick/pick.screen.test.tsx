@@ -247,6 +247,8 @@ describe('pick screen (spec 2 §2 Pick screen, §4 Pick flow)', () => {
     expect((await screen.findByTestId('pick-location')).textContent).toBe('E-04-02');
     expect(screen.getByTestId('pick-quantity').textContent).toBe('7');
     expect(screen.getByTestId('pick-order').textContent).toContain('+2 orders');
+    // The footer counts the downloaded list, not the (still empty) store.
+    expect(screen.getByTestId('pick-remaining').textContent).toBe('Nog 1 te picken');
     expect(await floorDb().picks.count()).toBe(0);
     // It cannot be confirmed yet: a scan of its EAN queues nothing.
     scan('8710400000028');

@@ -333,7 +333,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
       </main>
 
       <PickFooter
-        remaining={list.open.length}
+        remaining={list.preview ? list.previewCount : list.open.length}
         skip={list.skip}
         filter={filter}
         synced={Boolean(list.lastSync)}

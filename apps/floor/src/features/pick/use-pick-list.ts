@@ -58,7 +58,7 @@ export function usePickList() {
   const [error, setError] = useState<unknown>(null);
   // The first item of a download whose rounds are still being completed, with the time the download started: shown
   // (read only) until this download's list is stored (ADR 0069).
-  const [listed, setListed] = useState<{ record: PickRecord; at: number } | null>(null);
+  const [listed, setListed] = useState<{ record: PickRecord; count: number; at: number } | null>(null);
 
   useEffect(() => {
     void getMeta(db, 'pickSkip').then((s) => setSkipState(s ?? 0));
@@ -135,7 +135,7 @@ export function usePickList() {
         // the list's first item is on screen, read only (a first visit shows its pick a round trip sooner).
         const pages = await downloadPickList(apiPickPages(api, f));
         const first = pages[0];
-        if (first && isNewest()) setListed({ record: listedRecord(first), at: startedAt });
+        if (first && isNewest()) setListed({ record: listedRecord(first), count: pages.length, at: startedAt });
         const items = await completeRounds(pages, apiPickRounds(api, f));
         if (!isNewest()) return false;
         // Never before the download started (a clock set back), or the read-only first item would outstay the list.
@@ -182,6 +182,8 @@ export function usePickList() {
      * to be shown read only (it cannot be scanned: `pick` and `pickRef` stay null until the list is stored).
      */
     preview,
+    /** How many picks the download brought, for the footer while {@link preview} shows (nothing is stored yet). */
+    previewCount: preview ? (listed?.count ?? 0) : 0,
     pickRef,
     openCountRef,
     filter,
