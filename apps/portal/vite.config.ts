@@ -1,7 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { MANTINE_PREACT_ALIASES, PREACT_ALIASES, PREACT_DEDUPE } from '../../packages/web/preact/config.ts';
 
 /**
  * The portal is served by the API at `/` in production (apps/api serves apps/portal/dist).
@@ -13,8 +12,6 @@ export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, '.', 'HOPPA_');
   return {
     base: '/',
-    // React's API on Preact (ADR 0070; the shared config of ADR 0059): a quarter of the first load's JavaScript.
-    resolve: { alias: [...PREACT_ALIASES, ...MANTINE_PREACT_ALIASES], dedupe: PREACT_DEDUPE },
     // Brotli and gzip copies next to each file; the API serves them precompressed (apps/api lib/static.ts).
     plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
     server: {

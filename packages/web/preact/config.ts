@@ -2,7 +2,6 @@ import { join } from 'node:path';
 
 const compat = join(import.meta.dirname, 'compat.js');
 const syncExternalStore = join(import.meta.dirname, 'use-sync-external-store.js');
-const mantineUseId = join(import.meta.dirname, 'mantine-use-id.js');
 
 /**
  * The floor runs React's API on Preact (docs/decisions/0056-floor-on-preact.md); shared here so the portal can take the
@@ -25,13 +24,6 @@ export const PREACT_ALIASES = [
     replacement: syncExternalStore,
   },
 ];
-
-/**
- * For an app that runs Mantine on Preact (the portal, ADR 0070): `@mantine/hooks`' `useId` module (imported by the
- * package's own index as `./use-id/use-id.mjs`) goes to ./mantine-use-id.js, a stable id without Mantine's
- * re-render after mount. Put after {@link PREACT_ALIASES}.
- */
-export const MANTINE_PREACT_ALIASES = [{ find: /^\.\/use-id\/use-id\.mjs$/, replacement: mantineUseId }];
 
 /** Packages resolved from the app's own dependencies wherever a library (or ./compat.js) imports them. */
 export const PREACT_DEDUPE = ['preact'];

@@ -120,9 +120,11 @@ describe('users and licences (spec 3 §2 Users)', { timeout: 30_000 }, () => {
     const [select] = screen.getAllByLabelText('Licence of First2 Last2');
     if (!select) throw new Error('no licence select');
     fireEvent.click(select);
-    // Found by its label: on Preact Mantine sets the input's `aria-controls` from a ref its options fill in an effect
-    // after the paint, which no later render of the input reads in jsdom (ADR 0070).
-    const listbox = await screen.findByRole('listbox', { name: 'Licence of First2 Last2', hidden: true });
+    const listbox = await waitFor(() => {
+      const el = document.getElementById(select.getAttribute('aria-controls') ?? '');
+      if (!el) throw new Error('no listbox yet');
+      return el;
+    });
     fireEvent.click(within(listbox).getByRole('option', { name: 'CSR Manager', hidden: true }));
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'PUT' && c.path === '/api/users/licence')).toBe(true),
