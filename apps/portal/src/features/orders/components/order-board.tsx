@@ -1,6 +1,6 @@
 import { isSingleLineOrder, type OpenOrders, type Order } from '@hoppa/core';
 import { Badge, Box, Button, Group, Title } from '@mantine/core';
-import { memo, type ReactNode, startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, type ReactNode, startTransition, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   boardColumns,
@@ -36,40 +36,12 @@ function useBoardWidth() {
   return { ref, width };
 }
 
-/** Cards in the board's first render: more than a 1920 × 1080 station shows (ADR 0070). */
-export const FIRST_SLICE = 16;
-/** Cards added per task after the first render, each in its own task after a paint (ADR 0070). */
-export const SLICE = 8;
-
-/**
- * How many cards the board renders: {@link FIRST_SLICE} at first, then {@link SLICE} more per macrotask until all of
- * `total` are shown, after which it stays unlimited (`Infinity`: later lists, e.g. after a refresh or a filter, render
- * whole, so no card the packer works on unmounts). Preact runs `startTransition` at once, so without the slices the
- * board's first render of 80–100 cards was one task of seconds (ADR 0063); in slices each task is a few cards and the
- * browser paints and takes input between them. Cards are counted in placed order (row by row), so later cards only
- * add below what is on screen.
- */
-function useCardSlices(total: number, ready: boolean): number {
-  const [limit, setLimit] = useState(FIRST_SLICE);
-  useEffect(() => {
-    if (!ready || limit === Number.POSITIVE_INFINITY) return;
-    if (limit >= total) {
-      setLimit(Number.POSITIVE_INFINITY);
-      return;
-    }
-    const timer = setTimeout(() => setLimit((n) => n + SLICE), 0);
-    return () => clearTimeout(timer);
-  }, [limit, total, ready]);
-  return limit;
-}
-
 /**
  * The open orders as a board (spec 1 §2 Open orders list): one section per pick location in walking
  * order, its header (VAK name, order count and packaging name) above its cards. The board fills the width with as
  * many columns of cards as fit (at least 380 px each); a group takes one column per order, up to the
  * whole row, so a run of single-order locations sits side by side and a packer at a 1280–1920 px
- * station sees many orders at once. The first render shows the first cards and adds the rest in slices
- * ({@link useCardSlices}). Groups follow their walking order, except that small groups
+ * station sees many orders at once. Groups follow their walking order, except that small groups
  * move up into room a wider group left in an earlier row (packBoardRows). With `onPrintSingles`
  * (the role may batch-ship) a group holding single-line orders offers 'Print single orders'.
  */
@@ -94,17 +66,6 @@ export const OrderBoard = memo(function OrderBoard({
   const columns = boardColumns(width ?? 0);
   const spans = groups.map((g) => groupSpan(g.orders.length, columns));
   const placed = packBoardRows(spans, columns).flat();
-  const limit = useCardSlices(
-    groups.reduce((n, g) => n + g.orders.length, 0),
-    width !== null,
-  );
-  // The cards each placed group shows within the limit; groups past it are not rendered yet.
-  let left = limit;
-  const shown = placed.map((i) => {
-    const n = Math.min(left, (groups[i] as OpenOrders['groups'][number]).orders.length);
-    left -= n;
-    return n;
-  });
   return (
     <Box
       ref={ref}
@@ -117,10 +78,8 @@ export const OrderBoard = memo(function OrderBoard({
       }}
     >
       {width !== null &&
-        placed.map((i, at) => {
+        placed.map((i) => {
           const g = groups[i] as OpenOrders['groups'][number];
-          const count = shown[at] as number;
-          if (count === 0 && g.orders.length > 0) return null;
           const title = groupLocationTitle(g.location) ?? t('group.noLocation');
           const span = spans[i] as number;
           const singles = onPrintSingles ? g.orders.filter(isSingleLineOrder) : [];
@@ -170,7 +129,7 @@ export const OrderBoard = memo(function OrderBoard({
                   alignItems: 'start',
                 }}
               >
-                {(count < g.orders.length ? g.orders.slice(0, count) : g.orders).map((o) => renderCard(o))}
+                {g.orders.map((o) => renderCard(o))}
               </Box>
             </Box>
           );
