@@ -197,7 +197,9 @@ export function OpenOrdersPage() {
       <PrintSinglesNotice outcome={singles.outcome} onClose={singles.clearOutcome} />
       {list.isError ? (
         <ErrorBanner error={list.error} />
-      ) : list.isPending ? (
+      ) : list.isPending || methods.isPending || boxes.isPending ? (
+        // The cards wait for the shipment methods and boxes as well: arriving after the list, they re-rendered
+        // every card a second time (ADR 0070).
         <PageLoader />
       ) : total === 0 ? (
         <Paper withBorder p="xl" radius="md" ta="center">

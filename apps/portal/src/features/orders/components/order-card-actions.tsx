@@ -56,7 +56,6 @@ export function OrderCardActions({
       openPdf(blob, `order-list-${order.orderId.replace(/[^A-Za-z0-9_-]+/g, '')}.pdf`);
     },
   });
-  const labels = t('notesEditor', { returnObjects: true }) as NotesEditorLabels;
   return (
     <>
       <Group gap={6}>
@@ -116,27 +115,29 @@ export function OrderCardActions({
         )}
       </Group>
       <ErrorBanner error={orderList.error} />
-      <Modal
-        opened={attachmentsOpen}
-        onClose={() => setAttachmentsOpen(false)}
-        title={t('card.attachmentsOf', { order: order.orderId })}
-        size="lg"
-      >
-        {attachmentsOpen ? (
+      {/* Mounted only while open, as the note editor: a closed Modal is still a portal, transitions and focus trap
+          in every card of the board (ADR 0070). */}
+      {attachmentsOpen && (
+        <Modal
+          opened
+          onClose={() => setAttachmentsOpen(false)}
+          title={t('card.attachmentsOf', { order: order.orderId })}
+          size="lg"
+        >
           <OrderAttachmentsPanel
             orderId={order.id}
             canUpload={allowed.attach}
             labels={t('attachments', { returnObjects: true }) as AttachmentLabels}
           />
-        ) : null}
-      </Modal>
+        </Modal>
+      )}
       {notesOpen && (
         <OrderNotesEditor
           opened
           onClose={() => setNotesOpen(false)}
           orderId={order.id}
           initial={{ text: order.notes_text, color: order.notes_color, notify: order.notes_notify }}
-          labels={labels}
+          labels={t('notesEditor', { returnObjects: true }) as NotesEditorLabels}
         />
       )}
     </>
