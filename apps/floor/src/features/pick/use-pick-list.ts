@@ -135,7 +135,8 @@ export function usePickList() {
         // the list's first item is on screen, read only (a first visit shows its pick a round trip sooner).
         const pages = await downloadPickList(apiPickPages(api, f));
         const first = pages[0];
-        if (first && isNewest()) setListed({ record: listedRecord(first), count: pages.length, at: startedAt });
+        if (first && isNewest())
+          setListed({ record: listedRecord(first), count: pages.length, at: startedAt });
         const items = await completeRounds(pages, apiPickRounds(api, f));
         if (!isNewest()) return false;
         // Never before the download started (a clock set back), or the read-only first item would outstay the list.
