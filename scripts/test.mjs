@@ -33,6 +33,11 @@ function record(step, passed, failed, started, note = '', failures = []) {
   results.push({ step, passed, failed, ms: Date.now() - started, note, failures });
 }
 
+/** Records a test runner's step from its counts (`passed`, `failed`, `note`) and its named failures. */
+function recordRun(step, started, r, c, failures) {
+  record(step, c.passed, c.failed, started, r.timedOut ? `timed out; ${c.note}` : c.note, failures);
+}
+
 /** The first line of a failure message, without terminal colours, at most 300 characters. */
 function firstLine(message) {
   const line = String(message ?? '')
@@ -138,15 +143,7 @@ async function vitest(step, pkg, reportName, env, timeoutMs = 12 * MINUTE) {
   ];
   const r = await run(bin('vitest', dir), args, { cwd: dir, env, timeoutMs });
   const report = readJson(file);
-  const c = countVitest(report, r.code);
-  record(
-    step,
-    c.passed,
-    c.failed,
-    started,
-    r.timedOut ? `timed out; ${c.note}` : c.note,
-    vitestFailures(report),
-  );
+  recordRun(step, started, r, countVitest(report, r.code), vitestFailures(report));
 }
 
 /** Counts a Playwright JSON report: flaky tests (passed on retry) count as passed and are named in the note. */
@@ -180,15 +177,7 @@ async function playwright(step) {
     timeoutMs: 25 * MINUTE,
   });
   const report = readJson(file);
-  const c = countPlaywright(report, r.code);
-  record(
-    step,
-    c.passed,
-    c.failed,
-    started,
-    r.timedOut ? `timed out; ${c.note}` : c.note,
-    playwrightFailures(report),
-  );
+  recordRun(step, started, r, countPlaywright(report, r.code), playwrightFailures(report));
 }
 
 /** Runs apt-get as root, or through sudo when there is one. */

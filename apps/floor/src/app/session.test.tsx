@@ -25,6 +25,15 @@ function countingServer(status: 200 | 401): { calls: number } {
   return seen;
 }
 
+/** The session provider with the status line the tests read. */
+function renderStatus() {
+  render(
+    <SessionProvider>
+      <Status />
+    </SessionProvider>,
+  );
+}
+
 beforeEach(clearFloorDb);
 afterEach(() => {
   cleanup();
@@ -35,11 +44,7 @@ describe('session check started before the first render (ADR 0064)', () => {
   it('the provider takes the call main.tsx started instead of sending a second one', async () => {
     const seen = countingServer(200);
     startSessionCheck();
-    render(
-      <SessionProvider>
-        <Status />
-      </SessionProvider>,
-    );
+    renderStatus();
     await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('authenticated'));
     expect(seen.calls).toBe(1);
   });
@@ -47,22 +52,14 @@ describe('session check started before the first render (ADR 0064)', () => {
   it('a 401 on the early call makes the session anonymous, as the provider’s own call does', async () => {
     const seen = countingServer(401);
     startSessionCheck();
-    render(
-      <SessionProvider>
-        <Status />
-      </SessionProvider>,
-    );
+    renderStatus();
     await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('anonymous'));
     expect(seen.calls).toBe(1);
   });
 
   it('without an early call the provider asks the server itself', async () => {
     const seen = countingServer(200);
-    render(
-      <SessionProvider>
-        <Status />
-      </SessionProvider>,
-    );
+    renderStatus();
     await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('authenticated'));
     expect(seen.calls).toBe(1);
   });
