@@ -77,9 +77,21 @@ export async function openDb(config: DbConfig): Promise<Db> {
     dataDir = join(config.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const lite = await PGlite.create({
+  const lite = await createPglite({
     ...(dataDir ? { dataDir } : {}),
     ...('loadDataDir' in config && config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}),
+  });
+  return wrapPglite(lite);
+}
+
+/**
+ * A PGlite as the API opens one: with {@link PGLITE_EXTENSIONS} and the parsers every query relies on (int8 as a
+ * number, bytea as a Buffer). `options.dataDir` keeps its files there, `options.loadDataDir` starts it from a dump
+ * (`PGlite.dumpDataDir`), neither: in memory. Wrap it with {@link wrapPglite}.
+ */
+export function createPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
+  return PGlite.create({
+    ...options,
     // Trigram indexes serve the product table's search for a part of a name, EAN or SKU (migration 0250).
     extensions: PGLITE_EXTENSIONS,
     parsers: {
@@ -87,7 +99,6 @@ export async function openDb(config: DbConfig): Promise<Db> {
       [BYTEA]: hexToBuffer,
     },
   });
-  return wrapPglite(lite);
 }
 
 /** One connection's way of running statements, as both drivers provide it. */

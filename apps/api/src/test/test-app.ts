@@ -6,18 +6,20 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { SignupBody } from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
-import { type Db, openDb, PGLITE_EXTENSIONS, wrapPglite } from '../db/client.ts';
+import { createPglite, type Db, openDb, wrapPglite } from '../db/client.ts';
 import { listMigrations, prepareDatabase } from '../db/migrate.ts';
-import { type SeedResult, seedDemo } from '../db/seed.ts';
+import { type SeedOptions, type SeedResult, seedDemo } from '../db/seed.ts';
 import { SESSION_COOKIE } from '../lib/auth.ts';
 import { createFileMailTransport } from '../lib/mail.ts';
 import { settleBackgroundWork } from '../modules/auth/index.ts';
@@ -67,20 +69,29 @@ export interface TestApp {
   seed: SeedResult | null;
 }
 
-async function freshPostgres(url: string): Promise<{ db: Db; drop: () => Promise<void> }> {
+/**
+ * A new PostgreSQL database `hoppa_t_<random>` on the server of `url`, cloned from the template for `seed` (see
+ * {@link postgresTemplate}); `drop()` removes it.
+ */
+async function freshPostgres(
+  url: string,
+  seed: SeedOptions | null,
+): Promise<{ db: Db; seed: SeedResult | null; drop: () => Promise<void> }> {
   const name = `hoppa_t_${Math.random().toString(16).slice(2, 12)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
+  let result: SeedResult | null;
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    const template = await postgresTemplate(admin, url, seed);
+    result = template.seed;
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template.name}`);
   } finally {
     await admin.end();
   }
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const db = await openDb({ databaseUrl: u.toString() });
+  const db = await openDb({ databaseUrl: databaseAt(url, name) });
   return {
     db,
+    seed: result,
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
@@ -91,6 +102,94 @@ async function freshPostgres(url: string): Promise<{ db: Db; drop: () => Promise
       }
     },
   };
+}
+
+/** `url` with its database name replaced by `name`. */
+function databaseAt(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** One hour in milliseconds: a seeded template serves within the clock hour it was made in. */
+const HOUR_MS = 3_600_000;
+/** The sources whose text decides what the demo seed writes (besides the migrations and the options). */
+const SEED_SOURCES = ['../db/seed.ts', '../db/plans.ts', '../db/roles.ts'].map((f) =>
+  fileURLToPath(new URL(f, import.meta.url)),
+);
+
+/**
+ * The key of a test database template: the migrations' names and contents, and with `seed` the seed's sources, its
+ * options and the clock hour (seeded rows carry the time of seeding; `Date.now()` follows fake timers, so a test that
+ * moves the clock before it builds its app gets a template of its own time). 16 hex digits.
+ */
+function templateKey(seed: SeedOptions | null): string {
+  const hash = createHash('sha256');
+  for (const m of listMigrations()) hash.update(`${m.name}\n${m.sql}\n`);
+  if (seed) {
+    for (const f of SEED_SOURCES) hash.update(readFileSync(f));
+    hash.update(JSON.stringify(seed));
+    hash.update(String(Math.floor(Date.now() / HOUR_MS)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Templates of earlier hours older than this are dropped when a new one is made. */
+const TEMPLATE_KEEP_HOURS = 24;
+
+/**
+ * The template database for `seed` on the server of `admin` (ADR 0055): `hoppa_tpl_<key>_<hour>`, migrated, roles
+ * synced and, with `seed`, the demo seeded; the seed's result is the database's comment. Made by whichever test
+ * process needs it first, under an advisory lock (the others wait and find it), under a temporary name renamed when
+ * complete, and closed to connections, so `CREATE DATABASE … TEMPLATE` copies it in a fraction of the ~2–4 s that
+ * migrating and seeding each test's database took. Templates more than a day old are dropped.
+ */
+async function postgresTemplate(
+  admin: pg.Client,
+  url: string,
+  seed: SeedOptions | null,
+): Promise<{ name: string; seed: SeedResult | null }> {
+  const hour = Math.floor(Date.now() / HOUR_MS);
+  const name = `hoppa_tpl_${templateKey(seed)}_${hour}`;
+  const find = async () =>
+    (
+      await admin.query<{ comment: string | null }>(
+        "SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1",
+        [name],
+      )
+    ).rows[0];
+  const parse = (row: { comment: string | null }) =>
+    ({ name, seed: row.comment ? (JSON.parse(row.comment) as SeedResult) : null }) as const;
+  const found = await find();
+  if (found) return parse(found);
+  await admin.query("SELECT pg_advisory_lock(hashtext('hoppa test templates'))");
+  try {
+    const again = await find();
+    if (again) return parse(again);
+    const building = `hoppa_tplb_${Math.random().toString(16).slice(2, 12)}`;
+    await admin.query(`CREATE DATABASE ${building}`);
+    const db = await openDb({ databaseUrl: databaseAt(url, building) });
+    let result: SeedResult | null = null;
+    try {
+      await prepareDatabase(db);
+      if (seed) result = await seedDemo(db, seed);
+    } finally {
+      await db.close();
+    }
+    if (result)
+      await admin.query(`COMMENT ON DATABASE ${building} IS ${pg.escapeLiteral(JSON.stringify(result))}`);
+    await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+    await admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
+    const old = await admin.query<{ datname: string }>(
+      "SELECT datname FROM pg_database WHERE datname ~ '^hoppa_tpl_[0-9a-f]+_[0-9]+$'",
+    );
+    for (const { datname } of old.rows)
+      if (Number(datname.split('_').at(-1)) < hour - TEMPLATE_KEEP_HOURS)
+        await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    return { name, seed: result };
+  } finally {
+    await admin.query("SELECT pg_advisory_unlock(hashtext('hoppa test templates'))");
+  }
 }
 
 /** The named database on the server of `url`, created when missing (`created` says so); never dropped. */
@@ -114,27 +213,58 @@ async function namedPostgres(url: string, name: string): Promise<{ db: Db; creat
 }
 
 /**
- * A fresh in-memory PGlite, started from a migrated template: PGlite's initdb costs seconds, loading a
- * dump well under one. The template is a gzip dump in the OS temp folder, keyed by the migrations'
- * contents, built by whichever test process needs it first (written to a temporary name, then renamed,
- * so parallel workers never read half a file).
+ * The file of the PGlite template for `seed`, made when missing (ADR 0055): PGlite's initdb costs seconds, migrating and seeding
+ * seconds more, loading a dump well under one. A template is a gzip dump in the OS temp folder, keyed by
+ * {@link templateKey} (migrations; with `seed` also the seed's sources, options and the clock hour), with the seed's
+ * result beside it as JSON (same name, `.json`); made from the unseeded template by whichever test process needs it
+ * first (written under temporary names, then renamed, the JSON first, so parallel workers never read half of one).
  */
-async function pgliteFromTemplate(): Promise<Db> {
-  const hash = createHash('sha256');
-  for (const m of listMigrations()) hash.update(`${m.name}\n${m.sql}\n`);
-  const file = join(tmpdir(), `hoppa-pglite-template-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+async function pgliteTemplate(seed: SeedOptions | null): Promise<string> {
+  const base = join(tmpdir(), `hoppa-pglite-tpl-${templateKey(seed)}`);
+  const file = `${base}.tar.gz`;
+  const resultFile = `${base}.json`;
   if (!existsSync(file)) {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const lite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+    removeOldTemplateFiles();
+    // Seeded: from the unseeded template; unseeded: initdb and every migration.
+    const lite = await createPglite(seed ? { loadDataDir: templateDump(await pgliteTemplate(null)) } : {});
     const db = wrapPglite(lite);
-    await prepareDatabase(db);
+    if (!seed) await prepareDatabase(db);
+    const result = seed ? await seedDemo(db, seed) : null;
     const dump = await lite.dumpDataDir('gzip');
-    const tmp = `${file}.${process.pid}.${Date.now()}`;
-    writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
-    renameSync(tmp, file);
+    const tag = `${process.pid}.${Date.now()}`;
+    writeFileSync(`${resultFile}.${tag}`, JSON.stringify(result));
+    renameSync(`${resultFile}.${tag}`, resultFile);
+    writeFileSync(`${file}.${tag}`, Buffer.from(await dump.arrayBuffer()));
+    renameSync(`${file}.${tag}`, file);
     await db.close();
   }
-  return openDb({ memory: true, loadDataDir: new Blob([readFileSync(file)]) });
+  return file;
+}
+
+/** Removes PGlite template files (of any key) last written more than {@link TEMPLATE_KEEP_HOURS} ago. */
+function removeOldTemplateFiles(): void {
+  const before = Date.now() - TEMPLATE_KEEP_HOURS * HOUR_MS;
+  for (const f of readdirSync(tmpdir())) {
+    if (!f.startsWith('hoppa-pglite-t')) continue;
+    const path = join(tmpdir(), f);
+    try {
+      if (statSync(path).mtimeMs < before) rmSync(path, { force: true });
+    } catch {
+      // removed by another worker meanwhile
+    }
+  }
+}
+
+/** The dump file `file` as the Blob PGlite loads. */
+function templateDump(file: string): Blob {
+  return new Blob([readFileSync(file)]);
+}
+
+/** A fresh in-memory PGlite from the template for `seed` ({@link pgliteTemplate}), and the seed's result. */
+async function pgliteFromTemplate(seed: SeedOptions | null): Promise<{ db: Db; seed: SeedResult | null }> {
+  const file = await pgliteTemplate(seed);
+  const result = JSON.parse(readFileSync(file.replace(/\.tar\.gz$/, '.json'), 'utf8')) as SeedResult | null;
+  return { db: wrapPglite(await createPglite({ loadDataDir: templateDump(file) })), seed: result };
 }
 
 /**
@@ -147,12 +277,20 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const dataDir = mkdtempSync(join(tmpdir(), 'hoppa-test-'));
   const mailDir = join(dataDir, 'mail');
   const testUrl = process.env.TEST_DATABASE_URL;
+  const seedOpts: SeedOptions | null = opts.seed ? (opts.seed === true ? {} : opts.seed) : null;
   const kept = testUrl && opts.keepDatabase ? await namedPostgres(testUrl, opts.keepDatabase) : null;
-  const pgdb = testUrl && !kept ? await freshPostgres(testUrl) : null;
-  const db = kept ? kept.db : pgdb ? pgdb.db : await pgliteFromTemplate();
-  await prepareDatabase(db);
-  const seed =
-    opts.seed && (!kept || kept.created) ? await seedDemo(db, opts.seed === true ? {} : opts.seed) : null;
+  let db: Db;
+  let seed: SeedResult | null = null;
+  let pgdb: { drop: () => Promise<void> } | null = null;
+  if (kept) {
+    db = kept.db;
+    await prepareDatabase(db);
+    if (seedOpts && kept.created) seed = await seedDemo(db, seedOpts);
+  } else if (testUrl) {
+    const fresh = await freshPostgres(testUrl, seedOpts);
+    ({ db, seed } = fresh);
+    pgdb = fresh;
+  } else ({ db, seed } = await pgliteFromTemplate(seedOpts));
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '8080' }),
     // Tests never reach the real bol.com: nothing listens on port 9 (a test that wants bol starts the bol fake).
