@@ -153,8 +153,10 @@ function multiOf(multi: boolean | null, column: string): RawBuilder<unknown> {
  * The open order lines still to pick of the item `i` (columns product_id, loc_id, unassigned: lines on its location
  * and, when `unassigned`, those without one) in the window, in pick order (placed_at, id), `offset` then `limit`.
  * Each branch is one range of `order_lines_pick_round_idx` (migration 0310); the order is visited only for filters.
+ * With `unassigned` false no item takes lines without a location, and the located range is all there is (one index
+ * range and no merge per item: the pick list's page when all its lines have a location, ADR 0073).
  */
-function itemLines(f: LineFilters, limit: number, offset = 0): RawBuilder<unknown> {
+function itemLines(f: LineFilters, limit: number, offset = 0, unassigned = true): RawBuilder<unknown> {
   const branch = (where: RawBuilder<unknown>) => sql`(
     SELECT l.id AS order_line_id, l.order_id, (l.quantity - l.picked_quantity)::int AS qty, l.placed_at
     FROM order_lines l ${f.orderFilters ? sql`JOIN orders o ON o.id = l.order_id` : sql``}
@@ -164,6 +166,7 @@ function itemLines(f: LineFilters, limit: number, offset = 0): RawBuilder<unknow
       ${f.orderFilters ? sql`AND ${orgScopeSql(f.scope, 'o')} ${f.orderFilters}` : sql``}
     ORDER BY l.placed_at, l.id
     LIMIT ${limit + offset})`;
+  if (!unassigned) return sql`SELECT * FROM ${branch(sql`l.pick_location_id = i.loc_id`)} u OFFSET ${offset}`;
   return sql`
     SELECT * FROM (
       ${branch(sql`l.pick_location_id = i.loc_id`)}
@@ -380,6 +383,7 @@ export async function getPickList(
   // (no order visited without order filters), and apart from that its first PICK_ITEM_LIST_ORDERS lines, which alone
   // look up their order for the shop number: two short index ranges per item, no window functions (ADR 0073).
   const filters = { scope, startAt, endAt, orderFilters: filtered.orderFilters, multi: filtered.multi };
+  const anyUnassigned = rows.some((r) => r.has_unassigned);
   // The rounds and the other locations are independent: both statements run at once (on PostgreSQL on two of the
   // pool's connections), so the page waits for the slower one only.
   const roundsQuery = sql<{
@@ -396,9 +400,10 @@ export async function getPickList(
     FROM unnest(${rows.map((r) => r.product_id)}::char(24)[], ${rows.map((r) => r.loc_id)}::char(24)[],
                 ${rows.map((r) => r.has_unassigned)}::boolean[]) WITH ORDINALITY AS i(product_id, loc_id, unassigned, n)
     CROSS JOIN LATERAL (
-      SELECT count(*) AS round_orders, sum(x.qty) AS round_qty FROM (${itemLines(filters, PICK_ITEM_MAX_ORDERS)}) x
+      SELECT count(*) AS round_orders, sum(x.qty) AS round_qty
+      FROM (${itemLines(filters, PICK_ITEM_MAX_ORDERS, 0, anyUnassigned)}) x
     ) r
-    CROSS JOIN LATERAL (${itemLines(filters, PICK_ITEM_LIST_ORDERS)}) f
+    CROSS JOIN LATERAL (${itemLines(filters, PICK_ITEM_LIST_ORDERS, 0, anyUnassigned)}) f
     JOIN orders o ON o.id = f.order_id
     ORDER BY i.n, f.placed_at, f.order_line_id`.execute(systemSql(ctx.db));
   // Each item's other active locations with stock, in the product's order (where the picker goes when this one is
