@@ -153,8 +153,10 @@ function multiOf(multi: boolean | null, column: string): RawBuilder<unknown> {
  * The open order lines still to pick of the item `i` (columns product_id, loc_id, unassigned: lines on its location
  * and, when `unassigned`, those without one) in the window, in pick order (placed_at, id), `offset` then `limit`.
  * Each branch is one range of `order_lines_pick_round_idx` (migration 0310); the order is visited only for filters.
+ * With `unassigned` false no item takes lines without a location, and the located range is all there is (one index
+ * range and no merge per item: the pick list's page when all its lines have a location, ADR 0073).
  */
-function itemLines(f: LineFilters, limit: number, offset = 0): RawBuilder<unknown> {
+function itemLines(f: LineFilters, limit: number, offset = 0, unassigned = true): RawBuilder<unknown> {
   const branch = (where: RawBuilder<unknown>) => sql`(
     SELECT l.id AS order_line_id, l.order_id, (l.quantity - l.picked_quantity)::int AS qty, l.placed_at
     FROM order_lines l ${f.orderFilters ? sql`JOIN orders o ON o.id = l.order_id` : sql``}
@@ -164,6 +166,7 @@ function itemLines(f: LineFilters, limit: number, offset = 0): RawBuilder<unknow
       ${f.orderFilters ? sql`AND ${orgScopeSql(f.scope, 'o')} ${f.orderFilters}` : sql``}
     ORDER BY l.placed_at, l.id
     LIMIT ${limit + offset})`;
+  if (!unassigned) return sql`SELECT * FROM ${branch(sql`l.pick_location_id = i.loc_id`)} u OFFSET ${offset}`;
   return sql`
     SELECT * FROM (
       ${branch(sql`l.pick_location_id = i.loc_id`)}
@@ -328,27 +331,36 @@ export async function getPickList(
         ${located ? sql`AND loc_id IS NOT NULL` : unlocated ? sql`AND loc_id IS NULL` : sql``}
       GROUP BY product_id, loc_id
     ),
-    -- The page first, from what its order needs (the location's sequence and name, the product's name), so only the
-    -- page's items look up the rest (issue 8: the window may hold thousands of items, the page 200).
-    page AS (
-      SELECT g.product_id, g.loc_id, g.has_unassigned, g.qty, g.lines, p.name AS product_name, loc.name AS loc_name,
+    -- The page in walking order without a product look-up per item of the window (issue 8: the window may hold
+    -- thousands of items, the page 200; ADR 0073). First the page's locations: the items in location order
+    -- (sequence, name) up to the last location the page reaches, WITH TIES so every item of that location is in;
+    -- then only those look up their product, whose name orders the items of one location.
+    keyed AS (
+      SELECT g.product_id, g.loc_id, g.has_unassigned, g.qty, g.lines, loc.name AS loc_name,
              loc.parent_id AS loc_parent_id, loc.sequence AS loc_sequence, count(*) OVER () AS total
       FROM items g
-      -- LATERAL: one primary-key lookup per item, whatever the planner guesses of the aggregate's size.
-      -- (LIMIT 1 keeps PostgreSQL from flattening it back into a join.)
-      CROSS JOIN LATERAL (
-        SELECT p.id, p.name FROM products p WHERE p.id = g.product_id AND ${orgScopeSql(scope, 'p')} LIMIT 1
-      ) p
       LEFT JOIN locations loc ON loc.id = g.loc_id
-      ORDER BY (g.loc_id IS NULL), loc.sequence ${dir}, loc.name ${dir}, p.name, p.id
+      ORDER BY (g.loc_id IS NULL), loc.sequence ${dir}, loc.name ${dir}
+      FETCH FIRST (${query.skip}::int + ${query.limit}::int) ROWS WITH TIES
+    ),
+    page AS (
+      SELECT k.product_id, k.loc_id, k.has_unassigned, k.qty, k.lines, k.loc_name, k.loc_parent_id, k.loc_sequence,
+             k.total, p.name AS product_name, p.ean, p.img_url, p.note, p.pick_note, p.needs_recount, p.org_id
+      FROM keyed k
+      -- LATERAL: one primary-key lookup per item of the page's locations, whatever the planner guesses of their
+      -- number. (LIMIT 1 keeps PostgreSQL from flattening it back into a join.)
+      CROSS JOIN LATERAL (
+        SELECT p.id, p.name, p.ean, p.img_url, p.note, p.pick_note, p.needs_recount, p.org_id FROM products p
+        WHERE p.id = k.product_id AND ${orgScopeSql(scope, 'p')} LIMIT 1
+      ) p
+      ORDER BY (k.loc_id IS NULL), k.loc_sequence ${dir}, k.loc_name ${dir}, p.name, p.id
       LIMIT ${query.limit} OFFSET ${query.skip}
     )
-    SELECT g.product_id, g.loc_id, g.has_unassigned, g.qty, g.lines, g.product_name, p.ean, p.img_url, p.note,
-           p.pick_note, p.needs_recount, p.org_id, org.name AS org_name, g.loc_name, parent.name AS loc_parent,
+    SELECT g.product_id, g.loc_id, g.has_unassigned, g.qty, g.lines, g.product_name, g.ean, g.img_url, g.note,
+           g.pick_note, g.needs_recount, g.org_id, org.name AS org_name, g.loc_name, parent.name AS loc_parent,
            g.loc_sequence, pl.id AS prod_loc_id, pl.stock AS loc_stock, g.total
     FROM page g
-    JOIN products p ON p.id = g.product_id
-    JOIN organisations org ON org.id = p.org_id
+    JOIN organisations org ON org.id = g.org_id
     LEFT JOIN locations parent ON parent.id = g.loc_parent_id
     LEFT JOIN LATERAL (
       SELECT pl.id, pl.stock FROM product_locations pl
@@ -368,13 +380,14 @@ export async function getPickList(
   if (rows.length === 0) return { items: [], total, skip: query.skip, limit: query.limit };
 
   // Each item's round: its oldest PICK_ITEM_MAX_ORDERS lines in pick order, counted and summed from the pick index
-  // (no order visited without order filters); only the first PICK_ITEM_LIST_ORDERS are listed with their shop number.
+  // (no order visited without order filters), and apart from that its first PICK_ITEM_LIST_ORDERS lines, which alone
+  // look up their order for the shop number: two short index ranges per item, no window functions (ADR 0073).
   const filters = { scope, startAt, endAt, orderFilters: filtered.orderFilters, multi: filtered.multi };
+  const anyUnassigned = rows.some((r) => r.has_unassigned);
   // The rounds and the other locations are independent: both statements run at once (on PostgreSQL on two of the
   // pool's connections), so the page waits for the slower one only.
   const roundsQuery = sql<{
-    product_id: string;
-    loc_id: string | null;
+    item: number;
     order_line_id: string;
     order_id: string;
     shop_order_id: string;
@@ -382,18 +395,17 @@ export async function getPickList(
     round_orders: number;
     round_qty: number;
   }>`
-    SELECT i.product_id, i.loc_id, x.order_line_id, x.order_id, o.order_id AS shop_order_id, x.qty,
-           x.round_orders::int, x.round_qty::int
+    SELECT i.n::int AS item, f.order_line_id, f.order_id, o.order_id AS shop_order_id, f.qty,
+           r.round_orders::int, r.round_qty::int
     FROM unnest(${rows.map((r) => r.product_id)}::char(24)[], ${rows.map((r) => r.loc_id)}::char(24)[],
-                ${rows.map((r) => r.has_unassigned)}::boolean[]) AS i(product_id, loc_id, unassigned)
+                ${rows.map((r) => r.has_unassigned)}::boolean[]) WITH ORDINALITY AS i(product_id, loc_id, unassigned, n)
     CROSS JOIN LATERAL (
-      SELECT r.*, row_number() OVER (ORDER BY r.placed_at, r.order_line_id) AS rn,
-             count(*) OVER () AS round_orders, sum(r.qty) OVER () AS round_qty
-      FROM (${itemLines(filters, PICK_ITEM_MAX_ORDERS)}) r
-    ) x
-    JOIN orders o ON o.id = x.order_id
-    WHERE x.rn <= ${PICK_ITEM_LIST_ORDERS}
-    ORDER BY i.product_id, i.loc_id, x.rn`.execute(systemSql(ctx.db));
+      SELECT count(*) AS round_orders, sum(x.qty) AS round_qty
+      FROM (${itemLines(filters, PICK_ITEM_MAX_ORDERS, 0, anyUnassigned)}) x
+    ) r
+    CROSS JOIN LATERAL (${itemLines(filters, PICK_ITEM_LIST_ORDERS, 0, anyUnassigned)}) f
+    JOIN orders o ON o.id = f.order_id
+    ORDER BY i.n, f.placed_at, f.order_line_id`.execute(systemSql(ctx.db));
   // Each item's other active locations with stock, in the product's order (where the picker goes when this one is
   // empty): one index range of the product's links per item.
   const othersQuery = sql<PickAlternative & { product_id: string; item_loc: string | null }>`
@@ -411,13 +423,13 @@ export async function getPickList(
       LIMIT ${PICK_ITEM_MAX_ALTERNATIVES}
     ) x`.execute(systemSql(ctx.db));
   const [roundRows, others] = await Promise.all([roundsQuery, othersQuery]);
-  const roundOf = new Map<string, { orders: PickOrderRef[]; count: number; qty: number }>();
+  // The rounds by the item's place on the page (the statement's ordinality, 1-based).
+  const roundOf: ({ orders: PickOrderRef[]; count: number; qty: number } | undefined)[] = [];
   for (const o of roundRows.rows) {
-    const key = pickItemId(o.product_id, o.loc_id);
     const ref = toOrderRef(o);
-    const round = roundOf.get(key);
+    const round = roundOf[o.item - 1];
     if (round) round.orders.push(ref);
-    else roundOf.set(key, { orders: [ref], count: o.round_orders, qty: o.round_qty });
+    else roundOf[o.item - 1] = { orders: [ref], count: o.round_orders, qty: o.round_qty };
   }
   const othersOf = new Map<string, PickAlternative[]>();
   for (const o of others.rows) {
@@ -428,10 +440,13 @@ export async function getPickList(
     else othersOf.set(key, [alt]);
   }
   return {
-    items: rows.map((r) => {
-      const key = pickItemId(r.product_id, r.loc_id);
-      return toPickItem(r, roundOf.get(key) ?? { orders: [], count: 0, qty: 0 }, othersOf.get(key) ?? []);
-    }),
+    items: rows.map((r, n) =>
+      toPickItem(
+        r,
+        roundOf[n] ?? { orders: [], count: 0, qty: 0 },
+        othersOf.get(pickItemId(r.product_id, r.loc_id)) ?? [],
+      ),
+    ),
     total,
     skip: query.skip,
     limit: query.limit,

@@ -189,6 +189,46 @@ describe('GET /pick_list/pick', () => {
     expect(beyond.total).toBe(3);
   });
 
+  it('pages through a location of several products in walking order, each item once, both ways', async () => {
+    // The page is cut by location first and only the page's locations look up their products (ADR 0073): a page
+    // boundary inside a location must still order that location's items by product name.
+    const w = testWindow();
+    const first = await addLocation(t.db, { name: `P-${w.start.getTime()}-1`, sequence: 31 });
+    const shared = await addLocation(t.db, { name: `P-${w.start.getTime()}-2`, sequence: 32 });
+    const last = await addLocation(t.db, { name: `P-${w.start.getTime()}-3`, sequence: 33 });
+    const placed: [string, string][] = [
+      ['Zeeuwse bolus', shared],
+      ['Appeltaart', shared],
+      ['Muisjes', first],
+      ['Hagelslag', shared],
+      ['Boterkoek', last],
+      ['Ontbijtkoek', shared],
+    ];
+    let n = 0;
+    for (const [name, locationId] of placed) {
+      const product = await addProduct(t.db, bol, { name, stock: [{ locationId, stock: 5 }] });
+      await addOrder(t.db, bol, {
+        orderId: `PG-${w.start.getTime()}-${n}`,
+        placedAt: w.at(n++),
+        lines: [{ productId: product.id, quantity: 1, locationId }],
+      });
+    }
+    const walking = ['Muisjes', 'Appeltaart', 'Hagelslag', 'Ontbijtkoek', 'Zeeuwse bolus', 'Boterkoek'];
+    expect((await listOf(w)).items.map((i) => i.product__name)).toEqual(walking);
+    for (const [sequence, expected] of [
+      ['normal', walking],
+      ['reverse', ['Boterkoek', 'Appeltaart', 'Hagelslag', 'Ontbijtkoek', 'Zeeuwse bolus', 'Muisjes']],
+    ] as const) {
+      const pages: string[] = [];
+      for (const skip of [0, 2, 4]) {
+        const page = await listOf(w, { query: `sequence=${sequence}&skip=${skip}&limit=2` });
+        expect(page.total).toBe(6);
+        pages.push(...page.items.map((i) => i.product__name));
+      }
+      expect(pages).toEqual(expected);
+    }
+  });
+
   it('filters single and multi orders by the number of lines of the order', async () => {
     const s = await scene();
     const single = await listOf(s.w, { query: 'single_orders=true' });
