@@ -142,7 +142,7 @@ const SWEEP: unknown[] = [
 const SWEEP_ROLES = ['admin', 'bolOwner'] as const;
 
 /** How many test files the routes are split over (each its own app and database). */
-export const FUZZ_PARTS = 3;
+const FUZZ_PARTS = 3;
 
 /**
  * Fuzzes part `part` (1 … {@link FUZZ_PARTS}) of the route table: the routes sorted by URL and method, every
