@@ -24,9 +24,7 @@ function groups(sizes: number[]): Group[] {
 describe('OrderBoard slices (issue 8, ADR 0071)', () => {
   it('commits the first cards of the walking order first and the rest in later tasks, all in the end', async () => {
     const board = groups([3, 1, 6, 10, 4]);
-    renderUi(
-      <OrderBoard groups={board} renderCard={(o) => <article key={o.id} aria-label={o.orderId} />} />,
-    );
+    renderUi(<OrderBoard groups={board} renderCard={(o) => <article key={o.id} aria-label={o.orderId} />} />);
     // The first commit: the first BOARD_FIRST_CARDS cards, in walking order, and only the groups they are in.
     const first = screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'));
     expect(first).toEqual(Array.from({ length: BOARD_FIRST_CARDS }, (_, i) => `ORD-${i + 1}`));

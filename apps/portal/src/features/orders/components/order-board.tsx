@@ -82,7 +82,6 @@ export const OrderBoard = memo(function OrderBoard({
   /** The title of the group whose batch is being shipped, for its button's loading state. */
   printingGroup?: string | null;
 }) {
-  const { t } = useTranslation('orders');
   const { ref, width } = useBoardWidth();
   const columns = boardColumns(width ?? 0);
   const spans = groups.map((g) => groupSpan(g.orders.length, columns));
@@ -109,61 +108,92 @@ export const OrderBoard = memo(function OrderBoard({
           const g = groups[i] as OpenOrders['groups'][number];
           const cards = shown[at] as number;
           // A group comes in with its first card; its header and its place in the grid are there from then on.
-          if (cards === 0) return null;
-          const title = groupLocationTitle(g.location) ?? t('group.noLocation');
-          const span = spans[i] as number;
-          const singles = onPrintSingles ? g.orders.filter(isSingleLineOrder) : [];
-          const packaging = groupPackagingName(g.orders, boxes);
-          return (
-            <Box
+          return cards === 0 ? null : (
+            <BoardGroup
               key={g.location?.id ?? 'none'}
-              component="section"
-              aria-label={title}
-              style={{ gridColumn: `span ${span}`, minWidth: 0 }}
-            >
-              <Group
-                gap="sm"
-                mb="xs"
-                pb={6}
-                wrap="nowrap"
-                style={{ borderBottom: '2px solid var(--mantine-color-brand-2)' }}
-              >
-                <Title order={2} fz="lg" style={{ whiteSpace: 'nowrap' }}>
-                  {title}
-                </Title>
-                <Badge variant="light" color="gray">
-                  {t('group.count', { count: g.count })}
-                </Badge>
-                {packaging && (
-                  <Badge variant="outline" color="brand" tt="none" title={t('group.packaging')}>
-                    {packaging}
-                  </Badge>
-                )}
-                {onPrintSingles && singles.length > 0 && (
-                  <Button
-                    size="compact-sm"
-                    variant="light"
-                    ml="auto"
-                    loading={printingGroup === title}
-                    onClick={() => onPrintSingles(title, singles)}
-                  >
-                    {t('group.printSingles')}
-                  </Button>
-                )}
-              </Group>
-              <Box
-                style={{
-                  display: 'grid',
-                  gridTemplateColumns: `repeat(${span}, minmax(0, 1fr))`,
-                  gap: CARD_GAP,
-                  alignItems: 'start',
-                }}
-              >
-                {(cards < g.orders.length ? g.orders.slice(0, cards) : g.orders).map((o) => renderCard(o))}
-              </Box>
-            </Box>
+              group={g}
+              span={spans[i] as number}
+              cards={cards}
+              renderCard={renderCard}
+              onPrintSingles={onPrintSingles}
+              printingGroup={printingGroup}
+              boxes={boxes}
+            />
           );
         })}
+    </Box>
+  );
+});
+
+/**
+ * One pick location's section of the board: its header (VAK name, order count, packaging name, 'Print single orders')
+ * and its first `cards` cards. Memoised, so a slice that fills the next groups does not render the finished ones again.
+ */
+const BoardGroup = memo(function BoardGroup({
+  group: g,
+  span,
+  cards,
+  renderCard,
+  onPrintSingles,
+  printingGroup,
+  boxes,
+}: {
+  group: OpenOrders['groups'][number];
+  /** Columns the group takes on the board. */
+  span: number;
+  /** How many of its cards are rendered so far (useCardLimit). */
+  cards: number;
+  renderCard: (order: Order) => ReactNode;
+  onPrintSingles?: (title: string, singles: Order[]) => void;
+  printingGroup?: string | null;
+  boxes: readonly { id: string; name: string }[];
+}) {
+  const { t } = useTranslation('orders');
+  const title = groupLocationTitle(g.location) ?? t('group.noLocation');
+  const singles = onPrintSingles ? g.orders.filter(isSingleLineOrder) : [];
+  const packaging = groupPackagingName(g.orders, boxes);
+  return (
+    <Box component="section" aria-label={title} style={{ gridColumn: `span ${span}`, minWidth: 0 }}>
+      <Group
+        gap="sm"
+        mb="xs"
+        pb={6}
+        wrap="nowrap"
+        style={{ borderBottom: '2px solid var(--mantine-color-brand-2)' }}
+      >
+        <Title order={2} fz="lg" style={{ whiteSpace: 'nowrap' }}>
+          {title}
+        </Title>
+        <Badge variant="light" color="gray">
+          {t('group.count', { count: g.count })}
+        </Badge>
+        {packaging && (
+          <Badge variant="outline" color="brand" tt="none" title={t('group.packaging')}>
+            {packaging}
+          </Badge>
+        )}
+        {onPrintSingles && singles.length > 0 && (
+          <Button
+            size="compact-sm"
+            variant="light"
+            ml="auto"
+            loading={printingGroup === title}
+            onClick={() => onPrintSingles(title, singles)}
+          >
+            {t('group.printSingles')}
+          </Button>
+        )}
+      </Group>
+      <Box
+        style={{
+          display: 'grid',
+          gridTemplateColumns: `repeat(${span}, minmax(0, 1fr))`,
+          gap: CARD_GAP,
+          alignItems: 'start',
+        }}
+      >
+        {(cards < g.orders.length ? g.orders.slice(0, cards) : g.orders).map((o) => renderCard(o))}
+      </Box>
     </Box>
   );
 });
