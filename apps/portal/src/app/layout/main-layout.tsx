@@ -18,6 +18,7 @@ import { type LayoutHandle, mayUse } from '../area.ts';
 import { NavItemsContext } from '../nav-items.ts';
 import { PATHS } from '../paths.ts';
 import { roleInForce, useSession } from '../session.ts';
+import type { AccountMenu } from './account-menu.tsx';
 import { NAV_ITEMS, type NavItem, visibleNavItems } from './navigation.rules.ts';
 import { OrgSwitcher } from './org-switcher.tsx';
 
@@ -227,8 +228,6 @@ export function MainLayout(): ReactNode {
   );
 }
 
-type AccountMenuModule = typeof import('./account-menu.tsx');
-
 /**
  * The account button (avatar, name, role) and its menu. The menu's code (Mantine's Menu, Popover and Floating UI) is
  * not in the first load: it is fetched when the pointer or the focus reaches the button, or on a click, and then
@@ -237,15 +236,15 @@ type AccountMenuModule = typeof import('./account-menu.tsx');
 function Account(): ReactNode {
   const { t } = useTranslation('layout');
   const { user, orgAuth } = useSession();
-  const [menu, setMenu] = useState<AccountMenuModule | null>(null);
+  const [Menu, setMenu] = useState<typeof AccountMenu | null>(null);
   const [openWhenIn, setOpenWhenIn] = useState(false);
   const placeholder = useRef<HTMLButtonElement>(null);
   const focusWhenIn = useRef(false);
   const load = useRef<Promise<void> | null>(null);
   const fetchMenu = () => {
-    load.current ??= import('./account-menu.tsx').then((m) => {
+    load.current ??= import('./account-menu.tsx').then(({ AccountMenu }) => {
       focusWhenIn.current = document.activeElement === placeholder.current;
-      setMenu(m);
+      setMenu(() => AccountMenu);
     });
   };
   if (!user) return null;
@@ -277,7 +276,7 @@ function Account(): ReactNode {
     style: { borderRadius: 'var(--mantine-radius-md)' },
     p: 4,
   } as const;
-  if (!menu)
+  if (!Menu)
     return (
       <UnstyledButton
         {...buttonProps}
@@ -295,7 +294,7 @@ function Account(): ReactNode {
       </UnstyledButton>
     );
   return (
-    <menu.AccountMenu
+    <Menu
       trigger={
         <UnstyledButton {...buttonProps} autoFocus={focusWhenIn.current}>
           {content}
