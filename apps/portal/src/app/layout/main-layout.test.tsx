@@ -1,6 +1,8 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Call, fakeApi } from '../../test/fake-api.ts';
 import { merchantOwner, merchantUser, orgAuth, user, warehouseStaff } from '../../test/fixtures.ts';
+import { stubPageRequest } from '../../test/page-request.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { MainLayout } from './main-layout.tsx';
 
@@ -68,5 +70,46 @@ describe('MainLayout navigation (permission-gated menu)', () => {
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getAllByLabelText('Current organisation')[0]?.textContent).toBe('Bakkerij Bol');
+  });
+});
+
+describe('MainLayout account menu (spec 2 §2: name, e-mail, role, log out; its code loads on first use, ADR 0071)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('opens on the first click, before its code was fetched, and logs out', async () => {
+    const calls: Call[] = [];
+    stubPageRequest();
+    vi.stubGlobal('fetch', fakeApi({ 'GET /api/logout': { ok: true } }, calls));
+    const { router } = renderRoutes(
+      [
+        { element: <MainLayout />, children: [{ path: '*', element: <p>page body</p> }] },
+        { path: '/login', element: <p>login page</p> },
+      ],
+      { path: '/orders', session: { user: user(merchantUser), orgAuth: orgAuth(merchantUser) } },
+    );
+    // The first paint has the button only: no menu, its items not in the document.
+    expect(screen.queryByRole('menu')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    const logout = await screen.findByRole('menuitem', { name: 'Log out' });
+    expect(screen.getByText(user(merchantUser).email)).toBeTruthy();
+    fireEvent.click(logout);
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toContain('GET /api/logout');
+  });
+
+  it('keeps the focus on the button when its code arrives after the focus reached it', async () => {
+    renderLayout({ user: user(merchantUser), orgAuth: orgAuth(merchantUser) });
+    const placeholder = screen.getByRole('button', { name: 'Account menu' });
+    placeholder.focus();
+    fireEvent.focus(placeholder);
+    // The menu's own button replaces the placeholder (it carries the menu's aria-controls once mounted).
+    const button = await screen.findByRole('button', { name: 'Account menu', expanded: false });
+    await vi.waitFor(() => expect(button.getAttribute('aria-haspopup')).toBe('menu'));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Account menu' })).not.toBe(placeholder),
+    );
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Account menu' }));
+    expect(screen.queryByRole('menu')).toBeNull();
   });
 });

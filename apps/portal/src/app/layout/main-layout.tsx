@@ -4,22 +4,11 @@
  * landmark of links, filtered per permission by navigation.rules.ts) that folds into a burger menu
  * on a phone, and the page in the main area.
  */
-import {
-  AppShell,
-  Avatar,
-  Box,
-  Burger,
-  Group,
-  Menu,
-  NavLink,
-  ScrollArea,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { AppShell, Avatar, Box, Burger, Group, NavLink, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { dashboardArea } from '../../features/dashboard/index.ts';
@@ -28,7 +17,8 @@ import { loadAreaTexts } from '../../i18n/i18n.ts';
 import { type LayoutHandle, mayUse } from '../area.ts';
 import { NavItemsContext } from '../nav-items.ts';
 import { PATHS } from '../paths.ts';
-import { roleInForce, useLogout, useSession } from '../session.ts';
+import { roleInForce, useSession } from '../session.ts';
+import type { AccountMenu } from './account-menu.tsx';
 import { NAV_ITEMS, type NavItem, visibleNavItems } from './navigation.rules.ts';
 import { OrgSwitcher } from './org-switcher.tsx';
 
@@ -174,7 +164,7 @@ export function MainLayout(): ReactNode {
             <Box visibleFrom="sm" w={(orgAuth?.org_count ?? 0) > 1 ? 260 : undefined} maw={280}>
               <OrgSwitcher orgAuth={orgAuth} />
             </Box>
-            <AccountMenu />
+            <Account />
           </Group>
         </Group>
       </AppShell.Header>
@@ -183,7 +173,8 @@ export function MainLayout(): ReactNode {
         <Box hiddenFrom="sm" mb="md">
           <OrgSwitcher orgAuth={orgAuth} onSwitched={close} />
         </Box>
-        <AppShell.Section grow component={ScrollArea}>
+        {/* The browser's own scrolling (thin bar): Mantine's ScrollArea was 3 KB of the first load (ADR 0071). */}
+        <AppShell.Section grow style={{ overflowY: 'auto', scrollbarWidth: 'thin' }}>
           {sections.map((section) =>
             section.items.length === 0 ? null : (
               <Box key={section.key} mb="md">
@@ -237,11 +228,25 @@ export function MainLayout(): ReactNode {
   );
 }
 
-function AccountMenu(): ReactNode {
+/**
+ * The account button (avatar, name, role) and its menu. The menu's code (Mantine's Menu, Popover and Floating UI) is
+ * not in the first load: it is fetched when the pointer or the focus reaches the button, or on a click, and then
+ * takes the button's place, with the focus if the button had it, open if it was clicked meanwhile (ADR 0071).
+ */
+function Account(): ReactNode {
   const { t } = useTranslation('layout');
-  const navigate = useNavigate();
   const { user, orgAuth } = useSession();
-  const logout = useLogout();
+  const [Menu, setMenu] = useState<typeof AccountMenu | null>(null);
+  const [openWhenIn, setOpenWhenIn] = useState(false);
+  const placeholder = useRef<HTMLButtonElement>(null);
+  const focusWhenIn = useRef(false);
+  const load = useRef<Promise<void> | null>(null);
+  const fetchMenu = () => {
+    load.current ??= import('./account-menu.tsx').then(({ AccountMenu }) => {
+      focusWhenIn.current = document.activeElement === placeholder.current;
+      setMenu(() => AccountMenu);
+    });
+  };
   if (!user) return null;
   const fullName = `${user.first_name} ${user.family_name}`.trim();
   // Dutch family names carry prefixes ('de Vries'): the initial is that of the last word.
@@ -250,53 +255,54 @@ function AccountMenu(): ReactNode {
   const role = roleInForce(user, orgAuth);
   // Known roles get a translated name; others show the name the server gives.
   const roleName = role ? t(`roles.${role.key}`, { defaultValue: role.name }) : '';
+  const content = (
+    <Group gap="xs" wrap="nowrap">
+      <Avatar color="brand" radius="xl" size={34}>
+        {initials}
+      </Avatar>
+      <Box visibleFrom="md" style={{ minWidth: 0 }}>
+        <Text size="sm" fw={500} lh={1.2} truncate="end" maw={160}>
+          {fullName}
+        </Text>
+        <Text size="xs" c="dimmed" lh={1.2} truncate="end" maw={160}>
+          {roleName}
+        </Text>
+      </Box>
+      <Icon name="chevronDown" size={16} />
+    </Group>
+  );
+  const buttonProps = {
+    'aria-label': t('account.menu'),
+    style: { borderRadius: 'var(--mantine-radius-md)' },
+    p: 4,
+  } as const;
+  if (!Menu)
+    return (
+      <UnstyledButton
+        {...buttonProps}
+        ref={placeholder}
+        aria-haspopup="menu"
+        aria-expanded={false}
+        onPointerEnter={fetchMenu}
+        onFocus={fetchMenu}
+        onClick={() => {
+          setOpenWhenIn(true);
+          fetchMenu();
+        }}
+      >
+        {content}
+      </UnstyledButton>
+    );
   return (
-    <Menu position="bottom-end" width={240} shadow="md">
-      <Menu.Target>
-        <UnstyledButton
-          aria-label={t('account.menu')}
-          style={{ borderRadius: 'var(--mantine-radius-md)' }}
-          p={4}
-        >
-          <Group gap="xs" wrap="nowrap">
-            <Avatar color="brand" radius="xl" size={34}>
-              {initials}
-            </Avatar>
-            <Box visibleFrom="md" style={{ minWidth: 0 }}>
-              <Text size="sm" fw={500} lh={1.2} truncate="end" maw={160}>
-                {fullName}
-              </Text>
-              <Text size="xs" c="dimmed" lh={1.2} truncate="end" maw={160}>
-                {roleName}
-              </Text>
-            </Box>
-            <Icon name="chevronDown" size={16} />
-          </Group>
+    <Menu
+      trigger={
+        <UnstyledButton {...buttonProps} autoFocus={focusWhenIn.current}>
+          {content}
         </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Box px="sm" py={6}>
-          <Text size="sm" fw={500} truncate="end">
-            {fullName}
-          </Text>
-          <Text size="xs" c="dimmed" truncate="end">
-            {user.email}
-          </Text>
-          <Text size="xs" c="dimmed" truncate="end">
-            {roleName}
-            {user.is_admin ? ` · ${t('account.admin')}` : ''}
-          </Text>
-        </Box>
-        <Menu.Divider />
-        <Menu.Item
-          leftSection={<Icon name="logout" size={16} />}
-          onClick={() =>
-            logout.mutate(undefined, { onSettled: () => navigate(PATHS.login, { replace: true }) })
-          }
-        >
-          {t('account.logout')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+      }
+      user={user}
+      roleName={roleName}
+      defaultOpened={openWhenIn}
+    />
   );
 }

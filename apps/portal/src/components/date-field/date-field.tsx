@@ -1,5 +1,5 @@
-import { DateInput } from '@mantine/dates';
 import type { CSSProperties } from 'react';
+import { DateInput } from '../dates.ts';
 import {
   DATE_FIELD_FORMAT,
   DATE_TIME_FIELD_FORMAT,

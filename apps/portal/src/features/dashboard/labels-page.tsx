@@ -17,10 +17,10 @@ import {
   shipmentLabelEndpoint,
 } from '@hoppa/core';
 import { ActionIcon, Badge, Box, Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTimePicker } from '../../components/dates.ts';
 import { MutationError, QueryState } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';

@@ -17,11 +17,11 @@ import {
   scoreboardDefaultRange,
 } from '@hoppa/core';
 import { ActionIcon, Group, Paper, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyStackedColumns } from '../../components/charts/lazy-charts.tsx';
+import { DatePickerInput } from '../../components/dates.ts';
 import { QueryState } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';

@@ -17,12 +17,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../../app/paths.ts';
 import { DATE_FIELD_FORMAT, parseDateField } from '../../components/date-field/date-field.rules.ts';
+import { DateInput } from '../../components/dates.ts';
 import { ErrorBanner, MutationError, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';

@@ -2,10 +2,10 @@ import { InboundInformationSchema } from '@hoppa/core';
 import { useZodForm } from '@hoppa/web';
 import { PhoneField } from '@hoppa/web/phone-field';
 import { SimpleGrid, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_FIELD_FORMAT, parseDateField } from '../../components/date-field/date-field.rules.ts';
+import { DateInput } from '../../components/dates.ts';
 import { type InfoField, type InfoValues, infoProblems } from './inbound.rules.ts';
 
 /**

@@ -10,11 +10,11 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_FIELD_FORMAT, parseDateField } from '../../components/date-field/date-field.rules.ts';
+import { DateInput } from '../../components/dates.ts';
 import { ErrorBanner } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { lookupProductByCode, useProductSearch } from './api/search-products.ts';

@@ -34,7 +34,6 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
@@ -43,6 +42,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PATHS } from '../../app/paths.ts';
 import { roleInForce, useSession } from '../../app/session.ts';
 import { DATE_FIELD_FORMAT, parseDateField } from '../../components/date-field/date-field.rules.ts';
+import { DateInput } from '../../components/dates.ts';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { AttachmentFields } from '../../components/order-attachments/attachment-fields.tsx';

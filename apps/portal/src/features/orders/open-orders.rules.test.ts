@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   boardColumns,
   canShip,
+  cardsShown,
   defaultOrderRange,
   findPackCandidate,
   groupedLocation,
@@ -121,6 +122,17 @@ describe('order board layout', () => {
     ]);
     // One column: one group per row, in walking order.
     expect(packBoardRows([2, 1, 3], 1)).toEqual([[0], [1], [2]]);
+  });
+});
+
+describe('order board slices (issue 8, ADR 0071)', () => {
+  it('fills the groups in placed order up to the limit, the rest with none', () => {
+    expect(cardsShown([3, 1, 5, 2], 0)).toEqual([0, 0, 0, 0]);
+    expect(cardsShown([3, 1, 5, 2], 5)).toEqual([3, 1, 1, 0]);
+    expect(cardsShown([3, 1, 5, 2], 9)).toEqual([3, 1, 5, 0]);
+    expect(cardsShown([3, 1, 5, 2], 11)).toEqual([3, 1, 5, 2]);
+    expect(cardsShown([3, 1, 5, 2], 500)).toEqual([3, 1, 5, 2]);
+    expect(cardsShown([], 8)).toEqual([]);
   });
 });
 

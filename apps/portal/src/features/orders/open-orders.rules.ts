@@ -81,6 +81,25 @@ export function packBoardRows(spans: readonly number[], columns: number): number
   return rows.map((r) => r.items);
 }
 
+/** Order cards the board renders in its first commit: the first row or two of a packing station's screen (issue 8). */
+export const BOARD_FIRST_CARDS = 8;
+/** Order cards each later commit adds, one commit per task, until the board is complete (issue 8, ADR 0071). */
+export const BOARD_SLICE_CARDS = 8;
+
+/**
+ * How many cards of each group (given by their order counts, in the board's placed order) a board rendering its first
+ * `limit` cards shows: the groups in that order are filled up to `limit` cards in all, the rest get 0. Rendering a
+ * board of 100 cards in one commit was one task of most of a second on /orders (Lighthouse's blocking time, issue 8).
+ */
+export function cardsShown(counts: readonly number[], limit: number): number[] {
+  let left = Math.max(0, limit);
+  return counts.map((n) => {
+    const shown = Math.min(n, left);
+    left -= shown;
+    return shown;
+  });
+}
+
 /** Cuts a title to `max` characters with an ellipsis (spec 1 §2 Order card: 120). */
 export function truncateTitle(title: string, max = CARD_TITLE_MAX): string {
   return title.length > max ? `${title.slice(0, max - 1).trimEnd()}…` : title;

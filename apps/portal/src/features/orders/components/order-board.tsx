@@ -1,10 +1,13 @@
 import { isSingleLineOrder, type OpenOrders, type Order } from '@hoppa/core';
 import { Badge, Box, Button, Group, Title } from '@mantine/core';
-import { memo, type ReactNode, startTransition, useLayoutEffect, useRef, useState } from 'react';
+import { memo, type ReactNode, startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  BOARD_FIRST_CARDS,
+  BOARD_SLICE_CARDS,
   boardColumns,
   CARD_GAP,
+  cardsShown,
   groupLocationTitle,
   groupPackagingName,
   groupSpan,
@@ -37,6 +40,24 @@ function useBoardWidth() {
 }
 
 /**
+ * How many cards the board renders: BOARD_FIRST_CARDS at first, then BOARD_SLICE_CARDS more per task (a timeout after
+ * each commit, the render in a transition) until all `total` are in. React's transition yields during a render but
+ * commits all of it at once: a board of 79 cards was one commit of most of a second on a busy machine (DOM, Mantine's
+ * layout effects, style and layout), Lighthouse's blocking time on /orders (issue 8). In slices each task commits a
+ * handful of cards; the first ones, the top of the board, show first. The limit only grows, so a later list (a filter,
+ * a scan narrowing it, a refresh) renders at once up to the cards already shown and the rest again in slices.
+ */
+function useCardLimit(total: number): number {
+  const [limit, setLimit] = useState(BOARD_FIRST_CARDS);
+  useEffect(() => {
+    if (limit >= total) return;
+    const next = setTimeout(() => startTransition(() => setLimit((l) => l + BOARD_SLICE_CARDS)), 0);
+    return () => clearTimeout(next);
+  }, [limit, total]);
+  return limit;
+}
+
+/**
  * The open orders as a board (spec 1 §2 Open orders list): one section per pick location in walking
  * order, its header (VAK name, order count and packaging name) above its cards. The board fills the width with as
  * many columns of cards as fit (at least 380 px each); a group takes one column per order, up to the
@@ -61,11 +82,16 @@ export const OrderBoard = memo(function OrderBoard({
   /** The title of the group whose batch is being shipped, for its button's loading state. */
   printingGroup?: string | null;
 }) {
-  const { t } = useTranslation('orders');
   const { ref, width } = useBoardWidth();
   const columns = boardColumns(width ?? 0);
   const spans = groups.map((g) => groupSpan(g.orders.length, columns));
   const placed = packBoardRows(spans, columns).flat();
+  const total = groups.reduce((n, g) => n + g.orders.length, 0);
+  const limit = useCardLimit(width === null ? 0 : total);
+  const shown = cardsShown(
+    placed.map((i) => (groups[i] as OpenOrders['groups'][number]).orders.length),
+    limit,
+  );
   return (
     <Box
       ref={ref}
@@ -78,62 +104,96 @@ export const OrderBoard = memo(function OrderBoard({
       }}
     >
       {width !== null &&
-        placed.map((i) => {
+        placed.map((i, at) => {
           const g = groups[i] as OpenOrders['groups'][number];
-          const title = groupLocationTitle(g.location) ?? t('group.noLocation');
-          const span = spans[i] as number;
-          const singles = onPrintSingles ? g.orders.filter(isSingleLineOrder) : [];
-          const packaging = groupPackagingName(g.orders, boxes);
-          return (
-            <Box
+          const cards = shown[at] as number;
+          // A group comes in with its first card; its header and its place in the grid are there from then on.
+          return cards === 0 ? null : (
+            <BoardGroup
               key={g.location?.id ?? 'none'}
-              component="section"
-              aria-label={title}
-              style={{ gridColumn: `span ${span}`, minWidth: 0 }}
-            >
-              <Group
-                gap="sm"
-                mb="xs"
-                pb={6}
-                wrap="nowrap"
-                style={{ borderBottom: '2px solid var(--mantine-color-brand-2)' }}
-              >
-                <Title order={2} fz="lg" style={{ whiteSpace: 'nowrap' }}>
-                  {title}
-                </Title>
-                <Badge variant="light" color="gray">
-                  {t('group.count', { count: g.count })}
-                </Badge>
-                {packaging && (
-                  <Badge variant="outline" color="brand" tt="none" title={t('group.packaging')}>
-                    {packaging}
-                  </Badge>
-                )}
-                {onPrintSingles && singles.length > 0 && (
-                  <Button
-                    size="compact-sm"
-                    variant="light"
-                    ml="auto"
-                    loading={printingGroup === title}
-                    onClick={() => onPrintSingles(title, singles)}
-                  >
-                    {t('group.printSingles')}
-                  </Button>
-                )}
-              </Group>
-              <Box
-                style={{
-                  display: 'grid',
-                  gridTemplateColumns: `repeat(${span}, minmax(0, 1fr))`,
-                  gap: CARD_GAP,
-                  alignItems: 'start',
-                }}
-              >
-                {g.orders.map((o) => renderCard(o))}
-              </Box>
-            </Box>
+              group={g}
+              span={spans[i] as number}
+              cards={cards}
+              renderCard={renderCard}
+              onPrintSingles={onPrintSingles}
+              printingGroup={printingGroup}
+              boxes={boxes}
+            />
           );
         })}
+    </Box>
+  );
+});
+
+/**
+ * One pick location's section of the board: its header (VAK name, order count, packaging name, 'Print single orders')
+ * and its first `cards` cards. Memoised, so a slice that fills the next groups does not render the finished ones again.
+ */
+const BoardGroup = memo(function BoardGroup({
+  group: g,
+  span,
+  cards,
+  renderCard,
+  onPrintSingles,
+  printingGroup,
+  boxes,
+}: {
+  group: OpenOrders['groups'][number];
+  /** Columns the group takes on the board. */
+  span: number;
+  /** How many of its cards are rendered so far (useCardLimit). */
+  cards: number;
+  renderCard: (order: Order) => ReactNode;
+  onPrintSingles?: (title: string, singles: Order[]) => void;
+  printingGroup?: string | null;
+  boxes: readonly { id: string; name: string }[];
+}) {
+  const { t } = useTranslation('orders');
+  const title = groupLocationTitle(g.location) ?? t('group.noLocation');
+  const singles = onPrintSingles ? g.orders.filter(isSingleLineOrder) : [];
+  const packaging = groupPackagingName(g.orders, boxes);
+  return (
+    <Box component="section" aria-label={title} style={{ gridColumn: `span ${span}`, minWidth: 0 }}>
+      <Group
+        gap="sm"
+        mb="xs"
+        pb={6}
+        wrap="nowrap"
+        style={{ borderBottom: '2px solid var(--mantine-color-brand-2)' }}
+      >
+        <Title order={2} fz="lg" style={{ whiteSpace: 'nowrap' }}>
+          {title}
+        </Title>
+        <Badge variant="light" color="gray">
+          {t('group.count', { count: g.count })}
+        </Badge>
+        {packaging && (
+          <Badge variant="outline" color="brand" tt="none" title={t('group.packaging')}>
+            {packaging}
+          </Badge>
+        )}
+        {onPrintSingles && singles.length > 0 && (
+          <Button
+            size="compact-sm"
+            variant="light"
+            ml="auto"
+            loading={printingGroup === title}
+            onClick={() => onPrintSingles(title, singles)}
+          >
+            {t('group.printSingles')}
+          </Button>
+        )}
+      </Group>
+      <Box
+        style={{
+          display: 'grid',
+          gridTemplateColumns: `repeat(${span}, minmax(0, 1fr))`,
+          gap: CARD_GAP,
+          alignItems: 'start',
+        }}
+      >
+        {(cards < g.orders.length ? g.orders.slice(0, cards) : g.orders).map((o) => renderCard(o))}
+      </Box>
     </Box>
   );
 });

@@ -1,93 +1,95 @@
 import type { Order } from '@hoppa/core';
-import { Badge, Table, Text } from '@mantine/core';
+import { Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { linePickState, sameEan, truncateTitle } from '../open-orders.rules.ts';
+import { CardBadge, CardTbody, CardTd, CardText, CardTh, CardThead, CardTr } from './card-markup.tsx';
 
 /**
  * The products of an order card (spec 1 §2 Order card): title cut at 120 characters with its pick location, pack
  * note and cancellation request, the bundle the line is a part of and whether a rule added it (ADR 0049), EAN, quantity (bold above 1) and picking state. Lines of the scanned EAN are
- * highlighted; lines with a cancellation request are dimmed (spec 1 §4).
+ * highlighted; lines with a cancellation request are dimmed (spec 1 §4). Mantine's table markup written out
+ * (card-markup.tsx; ADR 0071): only the table itself is a Mantine component.
  */
 export function OrderCardLines({ order, selectedEan }: { order: Order; selectedEan: string | null }) {
   const { t } = useTranslation('orders');
   return (
     <Table fz="sm" verticalSpacing={4} horizontalSpacing={6}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('card.product')}</Table.Th>
-          <Table.Th>{t('card.ean')}</Table.Th>
-          <Table.Th ta="right">{t('card.quantity')}</Table.Th>
-          <Table.Th style={{ width: 1, whiteSpace: 'nowrap' }}>{t('card.picked')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
+      <CardThead>
+        <CardTr>
+          <CardTh>{t('card.product')}</CardTh>
+          <CardTh>{t('card.ean')}</CardTh>
+          <CardTh ta="right">{t('card.quantity')}</CardTh>
+          <CardTh style={{ width: 1, whiteSpace: 'nowrap' }}>{t('card.picked')}</CardTh>
+        </CardTr>
+      </CardThead>
+      <CardTbody>
         {order.products.map((l) => {
           const state = linePickState(l);
           const hit = !!selectedEan && sameEan(l.ean, selectedEan);
           return (
-            <Table.Tr
+            <CardTr
               key={l.id}
               style={{
                 opacity: l.cancellationRequest ? 0.45 : 1,
                 background: hit ? 'var(--mantine-color-blue-0)' : undefined,
               }}
             >
-              <Table.Td>
-                <Text size="sm" title={l.title}>
+              <CardTd>
+                <CardText size="sm" title={l.title}>
                   {truncateTitle(l.title)}
-                </Text>
+                </CardText>
                 {l.bundle && (
-                  <Text size="xs" c="violet.8">
+                  <CardText size="xs" c="violet.8">
                     {t('card.bundlePart', { title: l.bundle.title, count: l.bundle.quantity })}
-                  </Text>
+                  </CardText>
                 )}
                 {l.added_by_rule && (
-                  <Badge size="xs" color="violet" variant="light" tt="none">
+                  <CardBadge size="xs" color="violet" variant="light" plainCase>
                     {t('card.addedByRule')}
-                  </Badge>
+                  </CardBadge>
                 )}
                 {l.pick_location && (
-                  <Text size="xs" c="dimmed">
+                  <CardText size="xs" c="dimmed">
                     {t('card.location')}: {l.pick_location.name}
-                  </Text>
+                  </CardText>
                 )}
                 {l.pack_note && (
-                  <Text size="xs" c="orange.8">
+                  <CardText size="xs" c="orange.8">
                     {t('card.packNote', { note: l.pack_note })}
-                  </Text>
+                  </CardText>
                 )}
                 {l.cancellationRequest && (
-                  <Badge size="xs" color="red" variant="outline">
+                  <CardBadge size="xs" color="red" variant="outline">
                     {t('card.cancellation')}
-                  </Badge>
+                  </CardBadge>
                 )}
-              </Table.Td>
-              <Table.Td ff="monospace" fz="xs">
+              </CardTd>
+              <CardTd monospace fz="xs">
                 {l.ean}
-              </Table.Td>
-              <Table.Td ta="right" fw={l.quantity > 1 ? 800 : 400}>
+              </CardTd>
+              <CardTd ta="right" fw={l.quantity > 1 ? 800 : 400}>
                 {l.quantity}
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Badge
+              </CardTd>
+              <CardTd style={{ whiteSpace: 'nowrap' }}>
+                <CardBadge
                   size="sm"
                   variant="light"
                   color={state === 'picked' ? 'green' : state === 'partial' ? 'yellow' : 'gray'}
-                  tt="none"
+                  plainCase
                   // Badges clip their text; in a table cell that shrank the column to '…'.
-                  styles={{ label: { overflow: 'visible' } }}
+                  labelStyle={{ overflow: 'visible' }}
                 >
                   {state === 'picked'
                     ? t('card.picked')
                     : state === 'partial'
                       ? t('card.partlyPicked', { picked: l.picked_quantity, quantity: l.quantity })
                       : t('card.notPicked')}
-                </Badge>
-              </Table.Td>
-            </Table.Tr>
+                </CardBadge>
+              </CardTd>
+            </CardTr>
           );
         })}
-      </Table.Tbody>
+      </CardTbody>
     </Table>
   );
 }

@@ -7,12 +7,13 @@ import {
   type ShipmentBox,
   type ShipmentMethod,
 } from '@hoppa/core';
-import { Alert, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Group, Paper, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons.tsx';
 import { groupedLocation, hasCancellation, sameEan } from '../open-orders.rules.ts';
 import type { OrderPermissions } from '../use-order-permissions.ts';
+import { CardBadge, CardText } from './card-markup.tsx';
 import { OrderCardActions } from './order-card-actions.tsx';
 import { OrderCardLines } from './order-card-lines.tsx';
 import { OrderCardShipControls, type ShipControlsChoice } from './order-card-ship-controls.tsx';
@@ -82,30 +83,30 @@ export const OrderCard = memo(function OrderCard({
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <div>
             <Group gap="xs">
-              <Text fw={700} size="lg">
+              <CardText fw={700} size="lg">
                 {order.orderId}
-              </Text>
-              <Badge variant="light" color="gray" tt="none">
+              </CardText>
+              <CardBadge variant="light" color="gray" plainCase>
                 {order.platform}
-              </Badge>
-              {order.label && <Badge color="teal">{t('card.labelExists')}</Badge>}
-              {grouped && <Badge color="grape">{t('card.grouped', { name: grouped.name })}</Badge>}
+              </CardBadge>
+              {order.label && <CardBadge color="teal">{t('card.labelExists')}</CardBadge>}
+              {grouped && <CardBadge color="grape">{t('card.grouped', { name: grouped.name })}</CardBadge>}
             </Group>
-            <Text size="xs" c="dimmed">
+            <CardText size="xs" c="dimmed">
               {order.org_name} · {t('card.placed', { date: formatDateTime(order.orderPlacedDateTime) })}
               {order.deliveryDateTime
                 ? ` · ${t('card.delivery', { date: formatDate(order.deliveryDateTime) })}`
                 : ''}
-            </Text>
+            </CardText>
           </div>
           {nextToShip ? (
-            <Badge color="blue" variant="filled">
+            <CardBadge color="blue" variant="filled">
               {t('card.nextToShip')}
-            </Badge>
+            </CardBadge>
           ) : matches ? (
-            <Badge color="blue" variant="light">
+            <CardBadge color="blue" variant="light">
               {t('card.matches')}
-            </Badge>
+            </CardBadge>
           ) : null}
         </Group>
 
@@ -134,12 +135,12 @@ export const OrderCard = memo(function OrderCard({
         <OrderCardLines order={order} selectedEan={selectedEan} />
 
         <div>
-          <Text size="xs" c="dimmed">
+          <CardText size="xs" c="dimmed">
             {t('card.address')}
-          </Text>
-          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+          </CardText>
+          <CardText size="sm" style={{ whiteSpace: 'pre-line' }}>
             {address.join('\n')}
-          </Text>
+          </CardText>
         </div>
 
         {cancelled && (

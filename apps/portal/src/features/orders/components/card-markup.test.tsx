@@ -1,0 +1,191 @@
+import { Badge, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { renderUi } from '../../../test/render.tsx';
+import { CardBadge, CardTbody, CardTd, CardText, CardTh, CardThead, CardTr } from './card-markup.tsx';
+
+/** The markup `ui` renders inside the portal's providers, attributes and style declarations in a stable order. */
+function markup(ui: ReactNode): string {
+  const { container, unmount } = renderUi(<div data-probe="">{ui}</div>);
+  const root = container.querySelector('[data-probe]') as HTMLElement;
+  for (const el of [root, ...root.querySelectorAll('*')]) {
+    const attrs = [...el.attributes].map((a) => [a.name, a.value] as const);
+    for (const [name] of attrs) el.removeAttribute(name);
+    for (const [name, value] of attrs.sort(([a], [b]) => a.localeCompare(b)))
+      el.setAttribute(
+        name,
+        name === 'style'
+          ? value
+              .split(';')
+              .map((d) => d.trim())
+              .filter(Boolean)
+              .sort()
+              .join('; ')
+          : value,
+      );
+  }
+  const html = root.innerHTML;
+  unmount();
+  return html;
+}
+
+/** Mantine's table around `rows`, as the card renders it. */
+function InTable({ children }: { children: ReactNode }) {
+  return (
+    <Table fz="sm" verticalSpacing={4} horizontalSpacing={6}>
+      {children}
+    </Table>
+  );
+}
+
+describe("the order card's plain markup renders what Mantine's components render (ADR 0071)", () => {
+  it('Text', () => {
+    expect(
+      markup(
+        <CardText size="lg" fw={700}>
+          BOL-1
+        </CardText>,
+      ),
+    ).toBe(
+      markup(
+        <Text size="lg" fw={700}>
+          BOL-1
+        </Text>,
+      ),
+    );
+    for (const c of ['dimmed', 'violet.8', 'orange.8'])
+      expect(
+        markup(
+          <CardText size="xs" c={c}>
+            x
+          </CardText>,
+        ),
+      ).toBe(
+        markup(
+          <Text size="xs" c={c}>
+            x
+          </Text>,
+        ),
+      );
+    expect(
+      markup(
+        <CardText size="sm" title="full title" style={{ whiteSpace: 'pre-line' }}>
+          a
+        </CardText>,
+      ),
+    ).toBe(
+      markup(
+        <Text size="sm" title="full title" style={{ whiteSpace: 'pre-line' }}>
+          a
+        </Text>,
+      ),
+    );
+  });
+
+  it('Badge in each variant the card uses', () => {
+    expect(markup(<CardBadge color="teal">Label</CardBadge>)).toBe(markup(<Badge color="teal">Label</Badge>));
+    expect(
+      markup(
+        <CardBadge color="blue" variant="filled">
+          Next
+        </CardBadge>,
+      ),
+    ).toBe(
+      markup(
+        <Badge color="blue" variant="filled">
+          Next
+        </Badge>,
+      ),
+    );
+    expect(
+      markup(
+        <CardBadge color="gray" variant="light" plainCase>
+          bol
+        </CardBadge>,
+      ),
+    ).toBe(
+      markup(
+        <Badge color="gray" variant="light" tt="none">
+          bol
+        </Badge>,
+      ),
+    );
+    expect(
+      markup(
+        <CardBadge color="red" variant="outline" size="xs">
+          Cancel
+        </CardBadge>,
+      ),
+    ).toBe(
+      markup(
+        <Badge color="red" variant="outline" size="xs">
+          Cancel
+        </Badge>,
+      ),
+    );
+    expect(
+      markup(
+        <CardBadge color="green" variant="light" size="sm" plainCase labelStyle={{ overflow: 'visible' }}>
+          Picked
+        </CardBadge>,
+      ),
+    ).toBe(
+      markup(
+        <Badge color="green" variant="light" size="sm" tt="none" styles={{ label: { overflow: 'visible' } }}>
+          Picked
+        </Badge>,
+      ),
+    );
+  });
+
+  it('table rows and cells', () => {
+    const plain = markup(
+      <InTable>
+        <CardThead>
+          <CardTr>
+            <CardTh>Product</CardTh>
+            <CardTh ta="right">Qty</CardTh>
+            <CardTh style={{ width: 1, whiteSpace: 'nowrap' }}>Picked</CardTh>
+          </CardTr>
+        </CardThead>
+        <CardTbody>
+          <CardTr style={{ opacity: 0.45, background: 'var(--mantine-color-blue-0)' }}>
+            <CardTd>a</CardTd>
+            <CardTd monospace fz="xs">
+              871
+            </CardTd>
+            <CardTd ta="right" fw={800}>
+              2
+            </CardTd>
+            <CardTd style={{ whiteSpace: 'nowrap' }}>b</CardTd>
+          </CardTr>
+        </CardTbody>
+      </InTable>,
+    );
+    const mantine = markup(
+      <InTable>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Product</Table.Th>
+            <Table.Th ta="right">Qty</Table.Th>
+            <Table.Th style={{ width: 1, whiteSpace: 'nowrap' }}>Picked</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          <Table.Tr style={{ opacity: 0.45, background: 'var(--mantine-color-blue-0)' }}>
+            <Table.Td>a</Table.Td>
+            <Table.Td ff="monospace" fz="xs">
+              871
+            </Table.Td>
+            <Table.Td ta="right" fw={800}>
+              2
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>b</Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </InTable>,
+    );
+    expect(plain).toContain('mantine-Table-td');
+    expect(plain).toBe(mantine);
+  });
+});
