@@ -175,7 +175,8 @@ export async function applyArrivalRules(
                 quantity: a.quantity,
                 pick_location_id: locationOf.get(a.product_id) ?? null,
                 position: a.position,
-                placed_at: a.placed_at,
+                // No placed_at: the row trigger of migration 0090 gives the order's, to the microsecond (a Date read
+                // back here has milliseconds only; ADR 0074).
                 automation_id: a.automation_id,
               };
             }),
@@ -205,7 +206,7 @@ export async function applyArrivalRules(
       quantity: l.quantity * p.quantity,
       pick_location_id: locationOf.get(p.product_id) ?? null,
       position: l.position * 100 + k,
-      placed_at: l.placed_at,
+      // No placed_at: the order's, from the row trigger (migration 0090), exact to the microsecond (ADR 0074).
       automation_id: l.automation_id,
       bundle_product_id: l.product_id,
       bundle_ean: l.ean,
