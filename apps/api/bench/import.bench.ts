@@ -11,7 +11,8 @@
  * order_multi, order_open, pick_item_days) are compared with the same numbers counted from the lines.
  * Besides wall-clock seconds it reports CPU seconds (this process with its worker thread and, on PGlite, the database;
  * on PostgreSQL also the server processes of the benchmark's database, read from /proc on Linux), which a shared,
- * loaded machine disturbs far less than wall-clock time. Writes a markdown fragment to bench-output/import.md at
+ * loaded machine disturbs far less than wall-clock time. With `IMPORT_BENCH_BACKLOG=N` the merchant first gets about N
+ * open order lines (1–4 per order) by SQL, untimed, so the import meets tables of a warehouse's size. Writes a markdown fragment to bench-output/import.md at
  * the repository root. Run: `npx tsx apps/api/bench/import.bench.ts`.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -32,6 +33,11 @@ import { DEMO_USERS } from '../src/db/seed.ts';
 import { createTestApp } from '../src/test/test-app.ts';
 
 const ROWS = 10_000;
+/**
+ * Open order lines already in the database before the import (env `IMPORT_BENCH_BACKLOG`, default 0): a merchant's
+ * backlog at warehouse scale, e.g. 100000, written by SQL before anything is timed (ADR 0074).
+ */
+const BACKLOG = Number(process.env.IMPORT_BENCH_BACKLOG ?? 0);
 const SEED_PRODUCTS = 2_000;
 const PARSE_RUNS = 5;
 
@@ -175,21 +181,61 @@ try {
   ).rows;
   const { csv, orders } = buildCsv(products);
   const cookie = await t.login(DEMO_USERS.bolOwner.email, DEMO_USERS.bolOwner.password);
-  /** CPU seconds used so far by the PostgreSQL server processes of this database (0 on PGlite or without /proc). */
-  const dbCpu = async () => {
-    if (t.db.kind !== 'postgres') return 0;
+  let backlogLines = 0;
+  for (let first = 1; BACKLOG > 0 && backlogLines < BACKLOG; first += 10_000) {
+    // 10,000 orders per statement pair; every trigger and key check runs as for any writer.
+    await t.db.query(
+      `INSERT INTO orders (id, org_id, order_id, platform, status, placed_at, shipment_details, line_count)
+       SELECT 'bk' || lpad(to_hex(n), 22, '0'), $1, 'BACKLOG-' || n, 'manual', 'open',
+              now() - interval '1 minute' * n, '{}'::jsonb, 1 + n % 4
+         FROM generate_series($2::int, $2::int + 9999) n`,
+      [orgs.bol, first],
+    );
+    const added = await t.db.query(
+      `WITH p AS (
+         SELECT row_number() OVER (ORDER BY p.id) - 1 AS r, p.id, p.ean, p.name,
+                (SELECT pl.location_id FROM product_locations pl WHERE pl.product_id = p.id
+                  ORDER BY pl.position LIMIT 1) AS loc
+           FROM products p WHERE p.org_id = $1
+            AND NOT EXISTS (SELECT 1 FROM product_bundle_items b WHERE b.bundle_id = p.id))
+       INSERT INTO order_lines (id, order_id, org_id, product_id, ean, title, quantity, pick_location_id, position,
+                                placed_at, order_multi)
+       SELECT 'bl' || lpad(to_hex(n * 4 + k), 22, '0'), o.id, $1, p.id, p.ean, p.name, 1 + k % 2, p.loc, k,
+              o.placed_at, o.line_count > 1
+         FROM generate_series($2::int, $2::int + 9999) n
+         JOIN orders o ON o.id = 'bk' || lpad(to_hex(n), 22, '0')
+         CROSS JOIN LATERAL generate_series(0, o.line_count - 1) k
+         JOIN p ON p.r = (n * 7 + k * 13) % (SELECT count(*) FROM p)`,
+      [orgs.bol, first],
+    );
+    backlogLines += added.rowCount ?? 0;
+  }
+  if (BACKLOG > 0) await t.db.query('ANALYZE');
+  /**
+   * CPU ticks (1/100 s) used so far by each PostgreSQL server process of this database, by pid (none on PGlite or
+   * without /proc). Compared per pid by {@link dbCpuSince}: the pool ends idle connections and opens new ones, so a sum
+   * taken before and after would subtract the ticks of a connection that ended meanwhile.
+   */
+  const dbTicks = async () => {
+    const ticks = new Map<number, number>();
+    if (t.db.kind !== 'postgres') return ticks;
     const pids = (
       await t.db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')
     ).rows.map((r) => r.pid);
-    let ticks = 0;
     for (const pid of pids) {
       try {
         const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-        ticks += Number(fields[11]) + Number(fields[12]);
+        ticks.set(pid, Number(fields[11]) + Number(fields[12]));
       } catch {
         // not on Linux, or the process ended
       }
     }
+    return ticks;
+  };
+  /** CPU seconds the database's server processes used since `before`; a process new since then counts whole. */
+  const dbCpuSince = async (before: Map<number, number>) => {
+    let ticks = 0;
+    for (const [pid, now] of await dbTicks()) ticks += now - (before.get(pid) ?? 0);
     return ticks / 100;
   };
 
@@ -238,7 +284,7 @@ try {
 
   // (b) end to end: parse + map + POST /api/orders/import.
   const cpu0 = ownCpu();
-  const db0 = await dbCpu();
+  const db0 = await dbTicks();
   const t0 = performance.now();
   const { rows } = parseAndMap(csv);
   const payload = JSON.stringify(rows);
@@ -252,7 +298,7 @@ try {
   const endToEndS = (performance.now() - t0) / 1000;
   const serverS = (performance.now() - t1) / 1000;
   const cpuS = ownCpu() - cpu0;
-  const dbCpuS = (await dbCpu()) - db0;
+  const dbCpuS = await dbCpuSince(db0);
   if (res.statusCode !== 201) throw new Error(`import answered ${res.statusCode}: ${res.body.slice(0, 500)}`);
   const result = res.json() as OrderImportResult;
   if (result.created !== orders || result.errors.length) {
@@ -275,6 +321,9 @@ try {
        UNION ALL
        SELECT 'order_multi/order_open', count(*)::int FROM order_lines l JOIN orders o ON o.id = l.order_id
         WHERE l.order_multi <> (o.line_count > 1) OR l.order_open <> (o.status = 'open')
+       UNION ALL
+       SELECT 'placed_at', count(*)::int FROM order_lines l JOIN orders o ON o.id = l.order_id
+        WHERE l.placed_at <> o.placed_at
        UNION ALL
        SELECT 'pick_item_days', count(*)::int FROM (
          (SELECT org_id, placed_day, product_id, location_id, multi, qty, lines FROM pick_item_days
@@ -319,19 +368,20 @@ try {
     `(b) parse + map + POST /orders/import: ${endToEndS.toFixed(3)} s (request alone ${serverS.toFixed(3)} s) on ${kind}`,
   );
   console.log(`ratio (b)/(a): ${ratio.toFixed(1)}`);
+  if (backlogLines) console.log(`backlog before the import: ${backlogLines} open order lines`);
   const cpuRatio = (cpuS + dbCpuS) / parseCpuS;
   console.log(
     `CPU: (a) ${parseCpuS.toFixed(3)} s; (b) ${cpuS.toFixed(3)} s in this process + ${dbCpuS.toFixed(2)} s in the database server; ratio ${cpuRatio.toFixed(1)}`,
   );
   console.log(`re-upload of the same file (all duplicates): ${reuploadS.toFixed(3)} s`);
   console.log(`first import after start, one row, cold worker thread: ${coldS.toFixed(3)} s`);
-  console.log('aggregates equal the lines: line counts, order_multi, order_open, pick_item_days');
+  console.log('aggregates equal the lines: line counts, order_multi, order_open, placed_at, pick_item_days');
 
   const md = `## Order import (apps/api/bench/import.bench.ts)
 
 A ${ROWS.toLocaleString('en')}-row order CSV in Shopify's export layout (${orders.toLocaleString('en')} orders of 1–4 lines, the
 address on the first row of each order only, ${(csv.length / 1024).toFixed(0)} KB) built from the sample products (Open Food Facts, ODbL),
-imported for one merchant with ${products.length.toLocaleString('en')} products. Node ${process.version}, ${cpus().length} CPU(s)
+imported for one merchant with ${products.length.toLocaleString('en')} products${backlogLines ? ` and ${backlogLines.toLocaleString('en')} open order lines already in the database` : ''}. Node ${process.version}, ${cpus().length} CPU(s)
 (${cpus()[0]?.model ?? 'unknown'}), database ${kind}; load average ${loadAtStart} at the start (the machine is shared, so
 the end-to-end figure is one run and varies with the load).
 

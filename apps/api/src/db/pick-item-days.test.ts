@@ -238,6 +238,62 @@ describe('pick_item_days follows the order lines', () => {
     expect((await expectInStep(false)).some((k) => k.startsWith('2026-03-07'))).toBe(false);
   });
 
+  it('corrects only the lines whose flags are wrong when one statement adds lines to several orders', async () => {
+    // The flag triggers decide from the statement's lines and their orders first (migration 0380, ADR 0074); one
+    // statement here mixes every case they must tell apart.
+    await addOrder(20, '2026-03-08T10:00:00Z', [[0, 0, 1]]);
+    await t.db.query(
+      `INSERT INTO orders (id, org_id, order_id, placed_at, status, line_count)
+       VALUES ($1, $5, 'PID-21', '2026-03-08T11:00:00Z', 'open', 3),
+              ($2, $5, 'PID-22', '2026-03-08T12:00:00Z', 'shipped', 0),
+              ($3, $5, 'PID-23', '2026-03-08T13:00:00Z', 'open', 2),
+              ($4, $5, 'PID-24', '2026-03-08T14:00:00Z', 'open', 0)`,
+      [orderId(21), orderId(22), orderId(23), orderId(24), org],
+    );
+    // Order 20 had one line (its old line must become multi), 21 comes whole with its count but mixed flags,
+    // 22 is shipped (its line must not stay open), 23 comes whole and right, 24 comes with the column defaults.
+    const lines: Array<[number, number, number, boolean]> = [
+      [20, 1, 1, false],
+      [21, 0, 0, true],
+      [21, 1, 1, false],
+      [21, 2, 2, true],
+      [22, 0, 0, false],
+      [23, 0, 1, true],
+      [23, 1, 2, true],
+      [24, 0, 0, false],
+      [24, 1, 1, false],
+    ];
+    await t.db.query(
+      `INSERT INTO order_lines (id, order_id, org_id, product_id, ean, title, quantity, pick_location_id, position,
+                                order_multi)
+       SELECT x.id, x.order_id, $1, p.id, p.ean, p.name, 2, $2, x.pos, x.multi
+         FROM unnest($3::char(24)[], $4::char(24)[], $5::char(24)[], $6::int[], $7::boolean[])
+              AS x(id, order_id, product_id, pos, multi)
+         JOIN products p ON p.id = x.product_id`,
+      [
+        org,
+        locations[0],
+        lines.map(([o, i]) => lineId(o, i)),
+        lines.map(([o]) => orderId(o)),
+        lines.map(([, , p]) => products[p]),
+        lines.map(([, i]) => i),
+        lines.map(([, , , m]) => m),
+      ],
+    );
+    await expectInStep();
+    const flags = await t.db.query<{ id: string; order_multi: boolean; order_open: boolean }>(
+      'SELECT id, order_multi, order_open FROM order_lines WHERE order_id = ANY($1::char(24)[]) ORDER BY id',
+      [[20, 21, 22, 23, 24].map(orderId)],
+    );
+    expect(flags.rows.map((r) => `${r.order_multi ? 'M' : 'S'}${r.order_open ? 'O' : 'C'}`).join(' ')).toBe(
+      'MO MO MO MO MO SC MO MO MO MO',
+    );
+    await t.db.query(`UPDATE orders SET status = 'cancelled' WHERE id = ANY($1::char(24)[])`, [
+      [20, 21, 23, 24].map(orderId),
+    ]);
+    await expectInStep(false);
+  });
+
   it('keeps the days and the open totals exact under concurrent picks, edits, cancellations and imports', async () => {
     // A deterministic mix of writes, each in its own transaction the way a service writes, run 8 at a time (on
     // PostgreSQL on separate connections; PGlite has one and runs them one after the other). Some roll back.

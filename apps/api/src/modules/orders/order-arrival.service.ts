@@ -1,4 +1,5 @@
 import { evaluateAutomations, finalChanges, newId, type ShipmentDetails } from '@hoppa/core';
+import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { systemSql } from '../../db/kysely.ts';
 import { orgScope, tenantSql } from '../../db/tenant.ts';
@@ -14,7 +15,8 @@ interface ArrivedLine {
   title: string;
   quantity: number;
   position: number;
-  placed_at: Date;
+  /** The order's placed_at as PostgreSQL's text, microseconds kept (a Date has milliseconds only; ADR 0074). */
+  placed_at: string;
   automation_id: string | null;
 }
 
@@ -59,7 +61,7 @@ export async function applyArrivalRules(
         'l.title',
         'l.quantity',
         'l.position',
-        'l.placed_at',
+        sql<string>`l.placed_at::text`.as('placed_at'),
         'l.automation_id',
       ])
       .where(orgScope(scope, 'l'))
@@ -125,7 +127,7 @@ export async function applyArrivalRules(
             title: '',
             quantity: a.quantity,
             position: ++position,
-            placed_at: own[0]?.placed_at ?? new Date(),
+            placed_at: own[0]?.placed_at ?? new Date().toISOString(),
             automation_id: e.automation_id,
           });
         }
@@ -175,7 +177,8 @@ export async function applyArrivalRules(
                 quantity: a.quantity,
                 pick_location_id: locationOf.get(a.product_id) ?? null,
                 position: a.position,
-                placed_at: a.placed_at,
+                // Sent as text and cast by the server: exact to the microsecond on PGlite too (ADR 0074).
+                placed_at: sql<string>`${a.placed_at}::text::timestamptz`,
                 automation_id: a.automation_id,
               };
             }),
@@ -205,7 +208,7 @@ export async function applyArrivalRules(
       quantity: l.quantity * p.quantity,
       pick_location_id: locationOf.get(p.product_id) ?? null,
       position: l.position * 100 + k,
-      placed_at: l.placed_at,
+      placed_at: sql<string>`${l.placed_at}::text::timestamptz`,
       automation_id: l.automation_id,
       bundle_product_id: l.product_id,
       bundle_ean: l.ean,

@@ -31,6 +31,11 @@ describe('aggregates after a bulk order import', () => {
         WHERE l.order_multi IS DISTINCT FROM ((SELECT count(*) FROM order_lines x WHERE x.order_id = o.id) > 1)
            OR l.order_open IS DISTINCT FROM (o.status = 'open')`,
     );
+    // Each line's placed_at is its order's, to the microsecond (the import gives it from the orders INSERT, ADR 0074).
+    const placed = await q(
+      `SELECT l.id || ' ' || l.placed_at::text || ' <> ' || o.placed_at::text AS k
+         FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE l.placed_at <> o.placed_at`,
+    );
     const live = `SELECT l.org_id, (o.placed_at AT TIME ZONE 'Europe/Amsterdam')::date AS placed_day, l.product_id,
                          l.pick_location_id AS location_id,
                          (SELECT count(*) FROM order_lines x WHERE x.order_id = o.id) > 1 AS multi,
@@ -43,9 +48,9 @@ describe('aggregates after a bulk order import', () => {
       `SELECT 'kept ' || d::text AS k FROM (${kept} EXCEPT ALL ${live}) d
        UNION ALL SELECT 'live ' || d::text FROM (${live} EXCEPT ALL ${kept}) d`,
     );
-    return { lineCount, flags, pick };
+    return { lineCount, flags, placed, pick };
   };
-  const none = { lineCount: [], flags: [], pick: [] };
+  const none = { lineCount: [], flags: [], placed: [], pick: [] };
 
   beforeAll(async () => {
     t = await createTestApp({ seed: { products: 30 } });

@@ -183,7 +183,7 @@ export async function importOrders(
 
   const write = async (tx: Db, orders: number[]) => {
     const ids = orders.map(() => newId());
-    const inserted = await tx.query<{ id: string; order_id: string }>(
+    const inserted = await tx.query<{ id: string; order_id: string; placed_at: string }>(
       `INSERT INTO orders (id, org_id, order_id, platform, order_type, status, placed_at, shipment_details, reason, notes_text,
                            selected_ship_method_id, selected_box_id, line_count)
        SELECT u.id, $1, u.order_id, $8, 'manual_order', 'open', now() + (u.n - 1) * interval '1 microsecond',
@@ -191,7 +191,7 @@ export async function importOrders(
          FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $9::text[], $10::int[])
               WITH ORDINALITY AS u(id, order_id, details, reason, notes, method, box, lines, n)
        ON CONFLICT (org_id, order_id) DO NOTHING
-       RETURNING id, order_id`,
+       RETURNING id, order_id, placed_at::text AS placed_at`,
       [
         orgId,
         ids,
@@ -208,6 +208,9 @@ export async function importOrders(
       ],
     );
     const idOf = new Map(inserted.rows.map((r) => [r.order_id, r.id]));
+    // placed_at as PostgreSQL's text (microseconds: the orders of a chunk are one microsecond apart), given to the
+    // lines so their INSERT does not read the orders back (ADR 0074).
+    const placedOf = new Map(inserted.rows.map((r) => [r.id, r.placed_at]));
     const line = {
       id: [] as string[],
       order: [] as string[],
@@ -218,6 +221,7 @@ export async function importOrders(
       loc: [] as (string | null)[],
       pos: [] as number[],
       multi: [] as boolean[],
+      placed: [] as string[],
     };
     const chunkWarnings: OrderImportIssue[] = [];
     const chunkDuplicates: OrderImportIssue[] = [];
@@ -244,6 +248,7 @@ export async function importOrders(
         line.loc.push(loc);
         line.pos.push(plan.linePos[li] as number);
         line.multi.push(orderLines.length > 1);
+        line.placed.push(placedOf.get(id) as string);
         if (!loc && !bundles.has(product.id)) {
           chunkWarnings.push({
             row: plan.lineRow[li] as number,
@@ -255,15 +260,17 @@ export async function importOrders(
     }
     if (line.id.length) {
       // Each line carries its order's placed_at and whether the order has more than one line, so the triggers of
-      // migrations 0310/0350 have nothing to correct (ADR 0066).
+      // migrations 0310/0350 have nothing to correct (ADR 0066). The placed_at comes from the orders INSERT's
+      // RETURNING: a join to orders here compared char(24) ids with text and read every order of the database
+      // per chunk (ADR 0074). Passed as text and cast here: PGlite's serializer of a timestamptz[] parameter goes
+      // through Date and would drop the microseconds.
       await tx.query(
         `INSERT INTO order_lines (id, order_id, org_id, product_id, ean, title, quantity, pick_location_id, position,
                                   placed_at, order_multi)
-         SELECT u.id, u.order_id, $1, u.product_id, u.ean, u.title, u.qty, u.loc, u.pos, o.placed_at, u.multi
+         SELECT u.id, u.order_id, $1, u.product_id, u.ean, u.title, u.qty, u.loc, u.pos, u.placed_at::timestamptz, u.multi
            FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[], $9::int[],
-                       $10::boolean[])
-                AS u(id, order_id, product_id, ean, title, qty, loc, pos, multi)
-           JOIN orders o ON o.id = u.order_id`,
+                       $10::boolean[], $11::text[])
+                AS u(id, order_id, product_id, ean, title, qty, loc, pos, multi, placed_at)`,
         [
           orgId,
           line.id,
@@ -275,6 +282,7 @@ export async function importOrders(
           line.loc,
           line.pos,
           line.multi,
+          line.placed,
         ],
       );
     }
