@@ -180,6 +180,21 @@ export async function fuzzRoutes(part: number): Promise<void> {
       const e = r.endpoint;
       if (!e) continue;
       const hasBody = r.method !== 'GET' && r.method !== 'DELETE' && r.method !== 'HEAD';
+      /** Sends `url` to route `r` as `role`, with `payload` as a JSON body when the method has one. */
+      const send = (role: string, url: string, payload: string) => {
+        // Logging out with a shared session would end it for the rest of the run.
+        const cookie = r.url === '/api/logout' ? undefined : sessions[role];
+        return t.app.inject({
+          method: r.method as HTTPMethods,
+          url,
+          headers: {
+            [APP_HEADER]: 'fuzz',
+            ...(cookie ? { cookie } : {}),
+            ...(hasBody ? { 'content-type': 'application/json' } : {}),
+          },
+          payload: hasBody ? payload : undefined,
+        });
+      };
       it(`${r.method} ${r.url}`, async () => {
         const input = fc.record({
           role: fc.constantFrom(...roleNames),
@@ -199,19 +214,8 @@ export async function fuzzRoutes(part: number): Promise<void> {
         });
         await fc.assert(
           fc.asyncProperty(input, async ({ role, params, query, body, rawBody }) => {
-            // Logging out with a shared session would end it for the rest of the run.
-            const cookie = r.url === '/api/logout' ? undefined : sessions[role];
             const url = `${toPath(r.url, params)}${toQuery(query)}`;
-            const res = await t.app.inject({
-              method: r.method as HTTPMethods,
-              url,
-              headers: {
-                [APP_HEADER]: 'fuzz',
-                ...(cookie ? { cookie } : {}),
-                ...(hasBody ? { 'content-type': 'application/json' } : {}),
-              },
-              payload: hasBody ? (rawBody ?? JSON.stringify(body ?? {})) : undefined,
-            });
+            const res = await send(role, url, rawBody ?? JSON.stringify(body ?? {}));
             checkAnswer(stats, res, `${role} ${r.method} ${url.slice(0, 200)}`);
           }),
           { seed: SEED, numRuns: RUNS, endOnFailure: true },
@@ -239,17 +243,7 @@ export async function fuzzRoutes(part: number): Promise<void> {
                 names.map((n) => [n, enc(String((input.params as Record<string, unknown>)[n] ?? 'x'))]),
               );
               const url = `${toPath(r.url, params)}${toQuery(input.query)}`;
-              const cookie = r.url === '/api/logout' ? undefined : sessions[role];
-              const res = await t.app.inject({
-                method: r.method as HTTPMethods,
-                url,
-                headers: {
-                  [APP_HEADER]: 'fuzz',
-                  ...(cookie ? { cookie } : {}),
-                  ...(hasBody ? { 'content-type': 'application/json' } : {}),
-                },
-                payload: hasBody ? JSON.stringify(input.body ?? {}) : undefined,
-              });
+              const res = await send(role, url, JSON.stringify(input.body ?? {}));
               checkAnswer(
                 stats,
                 res,
