@@ -70,16 +70,16 @@ describe('session check started before the first render (ADR 0064)', () => {
 describe("the device's copy of the session in localStorage (ADR 0072)", () => {
   it('the first render already shows the user of the copy, before the server answers', async () => {
     writeSessionCopy(currentUser('picker'));
-    let answer: ((r: Response) => void) | null = null;
+    const pending: { answer?: (r: Response) => void } = {};
     browser.server = () =>
       new Promise<Response>((done) => {
-        answer = done;
+        pending.answer = done;
       });
     renderStatus();
     // Synchronously after the render: no IndexedDB read or answer was waited for.
     expect(screen.getByTestId('status').textContent).toBe('authenticated');
-    await waitFor(() => expect(answer).not.toBeNull());
-    answer?.(json(401, { statusCode: 401, code: 'unauthorized', message: 'You are not logged in' }));
+    await waitFor(() => expect(pending.answer).toBeDefined());
+    pending.answer?.(json(401, { statusCode: 401, code: 'unauthorized', message: 'You are not logged in' }));
     await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('anonymous'));
     expect(readSessionCopy()).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { ApiError, PICK_CLAIM_SECONDS, pickClaimEndpoint, pickReleaseEndpoint, request } from '@hoppa/core';
+import { ApiError, PICK_CLAIM_SECONDS } from '@hoppa/core';
 import { Button, Loader } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { dismissRejected, enqueueStockChange } from '../../offline/outbox.ts';
 import { deviceFeedback, preloadSounds, type ScanFeedback } from '../../scan/feedback.ts';
 import type { ScanInputHandle } from '../../scan/scan-input.tsx';
 import { moveToNextLocation, recountAction, type ShelfProblem, sameFilter } from './pick.rules.ts';
+import { claimPickItem, releasePickItem } from './pick-calls.ts';
 import { PickCard } from './pick-card.tsx';
 import { PickFilterDrawer } from './pick-filter-drawer.tsx';
 import { PickDone, PickFooter } from './pick-footer.tsx';
@@ -143,7 +144,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
     if (!pickId || !online) return;
     let cancelled = false;
     const claim = () =>
-      request(api, pickClaimEndpoint, { body: { item_id: pickId } })
+      claimPickItem(api, pickId)
         .then(() => {
           if (!cancelled) claimed.current = pickId;
         })
@@ -166,7 +167,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
     if (!left) return;
     claimed.current = null;
     // Claim again only once the release has been answered, so a late DELETE cannot undo the new claim.
-    request(api, pickReleaseEndpoint, { params: { item_id: left } })
+    releasePickItem(api, left)
       .catch(() => undefined)
       .finally(() => setClaimRound((n) => n + 1));
   }, []);
