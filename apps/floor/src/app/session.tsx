@@ -57,6 +57,22 @@ export function startSessionCheck(): void {
   const check = askCurrentUser();
   check.catch(() => undefined); // handled where the provider awaits it
   earlyCheck = check;
+  firstCheck = check;
+}
+
+/** The call of {@link startSessionCheck}, kept for {@link knownUser} after the provider has taken it. */
+let firstCheck: Promise<CurrentUser> | null = null;
+
+/**
+ * Who is logged in, as early as it can be known outside the provider: the device's copy at once, else the answer of the
+ * session check main.tsx started; null when neither names a user (no check started, a 401, no answer). For work a
+ * screen can start before its first render (the pick list's first download, ADR 0072); the provider stays the one
+ * that decides what shows. Never rejects.
+ */
+export async function knownUser(): Promise<CurrentUser | null> {
+  const copy = readSessionCopy();
+  if (copy) return copy;
+  return (await firstCheck?.catch(() => null)) ?? null;
 }
 
 /** The session the first render starts from: the device's copy when it has one, else still reading. */
