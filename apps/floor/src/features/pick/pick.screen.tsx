@@ -86,9 +86,11 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
   const scanInput = useRef<ScanInputHandle>(null);
   const { lookups, refresh: refreshLookups } = usePickLookups();
 
-  // The sounds load once the screen is up and the main thread is idle: the first scan comes seconds later at the
-  // earliest, and decoding three sounds is no work for the first paint (ADR 0062).
-  useEffect(() => whenIdle(preloadSounds), []);
+  // The sounds load once a pick can be scanned (a stored pick on screen) and the main thread is idle: the first scan
+  // comes seconds later at the earliest, decoding three sounds is no work for the first paint (ADR 0062), and on a
+  // fresh device their 68 KB no longer share the network with the list's first download (ADR 0072).
+  const scannable = list.pick !== null;
+  useEffect(() => (scannable ? whenIdle(preloadSounds) : undefined), [scannable]);
 
   const reload = useCallback(
     (f: PickFilter) =>
