@@ -92,7 +92,6 @@ export const PickItemOrderSchema = z.object({
 });
 export type PickItemOrder = z.infer<typeof PickItemOrderSchema>;
 
-
 /**
  * At most this many of a round's orders travel with a pick item in the list, in pick order (oldest first); the card
  * shows the first and counts the others. The rest of the round (`round_orders`, at most {@link PICK_ITEM_MAX_ORDERS})
@@ -283,13 +282,11 @@ export const PickItemIdSchema = z
   .string()
   .regex(/^[0-9a-f]{24}:([0-9a-f]{24}|none)$/, 'Expected <product id>:<location id or none>');
 
-
 /** Body of `POST /pick_list/claim` (issue 11; our path): the item the picker is walking to. */
 export const PickClaimBodySchema = z.object({ item_id: PickItemIdSchema });
 
 /** Answer of a claim: the item is this picker's until `expires_at` (ISO 8601). */
 export const PickClaimResultSchema = z.object({ item_id: z.string(), expires_at: z.string() });
-
 
 /** A comma list of 1 to {@link PICK_ORDERS_MAX_ITEMS} pick item ids (`<product id>:<location id or none>`). */
 export const PickItemIdListSchema = z

@@ -7,7 +7,7 @@ import {
   shipmentMethodsEndpoint,
 } from '@hoppa/core';
 import { api } from '../../app/api.ts';
-import { floorDb, getMeta, type PickLookups, setMeta } from '../../offline/db.ts';
+import { floorDb, type PickLookups, setMeta } from '../../offline/db.ts';
 
 /**
  * Downloads the pick filter's choices (spec 2 §3 Other pick lookups; §7: `GET /picking_locations`,
