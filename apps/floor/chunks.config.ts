@@ -9,8 +9,9 @@
  *   index.html loads first is the same code as before, in a few scripts instead of eight;
  * - `first-forms`: what both first screens (login and pick) import beyond the first load: Mantine's text input and
  *   the red error banner;
- * - `schemas`: zod, core's common schemas and its endpoint helpers, which the pick screen's calls and the login call (session-calls.ts,
- *   loaded when the form is sent) both need, so a login does not download the pick screen;
+ * - `schemas`: zod, core's common schemas and its endpoint helpers, which the login call (session-calls.ts, loaded when
+ *   the form is sent), the outbox's sends and the other screens need; not on the pick screen's path since ADR 0072
+ *   (its first calls go out without schemas, pick-calls.ts), so a pick screen's first load does not download it;
  * - `login` and `pick`: each first screen with the rest of what it imports, one file each.
  * Every other screen keeps the automatic splitting (and may import from these files). Lazy imports stay lazy: the
  * camera scanner, howler, confetti, the session and outbox calls.
@@ -27,7 +28,9 @@ const FIRST_FORMS = [
 ];
 const SCHEMAS = [
   /\/node_modules\/(\.pnpm\/zod@[^/]+\/node_modules\/)?zod\//,
-  /\/packages\/core\/src\/(common|http)\//,
+  // Core's common schemas and endpoint helpers, but not its date rules (date-fns): the pick screen needs those and,
+  // since ADR 0072, no schemas, so they go with the screen that imports them.
+  /\/packages\/core\/src\/(common\/(?!dates\.ts$)|http\/)/,
 ];
 
 type Test = (id: string) => boolean;

@@ -40,9 +40,23 @@ import { initI18n } from './i18n/index.ts';
 startSessionCheck();
 preloadScreen(window.location.pathname);
 initI18n();
-registerServiceWorker();
-// Ask the browser not to evict IndexedDB under storage pressure: it holds picks not yet sent.
-void navigator.storage?.persist?.().catch(() => false);
+// What the first screen does not need waits until the page has loaded and the main thread is idle (ADR 0072): the
+// service worker (with workbox-window) and the request to keep IndexedDB, which holds picks not yet sent, under
+// storage pressure.
+afterLoadWhenIdle(() => {
+  void registerServiceWorker();
+  void navigator.storage?.persist?.().catch(() => false);
+});
+
+/** Runs `fn` once the page's load event has fired and the main thread is idle (a timer without idle callbacks). */
+function afterLoadWhenIdle(fn: () => void): void {
+  const idle = () =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(fn, { timeout: 5000 })
+      : setTimeout(fn, 500);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

@@ -13,14 +13,19 @@ import { resumeOutbox, setAuthRequiredHandler, startOutboxSync } from './sync.ts
 import { TASKS } from './tasks.ts';
 import { theme } from './theme.ts';
 
-/** Connects the outbox sender to the session: a 401 on a queued change sends the picker to login. */
+/**
+ * Connects the outbox sender to the session: a 401 on a queued change sends the picker to login. Sending runs while
+ * somebody is logged in (without a session every send could only be refused with a 401; a login resumes it): the login
+ * screen of a device nobody uses opens no IndexedDB at start (ADR 0072).
+ */
 function OutboxSessionBridge() {
-  const { sessionExpired } = useSession();
+  const { state, sessionExpired } = useSession();
+  const loggedIn = state.status === 'authenticated';
   useEffect(() => {
     setAuthRequiredHandler(sessionExpired);
     return () => setAuthRequiredHandler(null);
   }, [sessionExpired]);
-  useEffect(() => startOutboxSync(), []);
+  useEffect(() => (loggedIn ? startOutboxSync() : undefined), [loggedIn]);
   return null;
 }
 

@@ -2,8 +2,9 @@ import { ApiError, type CurrentUser, type LoginBody, requestTrusted } from '@hop
 import { applyUserLanguage } from '@hoppa/web';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { floorDb, getMeta, setMeta } from '../offline/db.ts';
+import { floorDb, getMeta } from '../offline/db.ts';
 import { api } from './api.ts';
+import { readSessionCopy, writeSessionCopy } from './session-copy.ts';
 
 /** Login and logout with their contracts, loaded on first use (session-calls.ts; ADR 0033). */
 const calls = () => import('./session-calls.ts').then((m) => m.sessionCalls);
@@ -25,6 +26,19 @@ interface SessionApi {
 
 const SessionContext = createContext<SessionApi | null>(null);
 
+/** The copy an older version kept in IndexedDB (before ADR 0072), if any; never throws. */
+async function olderSessionCopy(): Promise<CurrentUser | undefined> {
+  return getMeta(floorDb(), 'session').catch(() => undefined);
+}
+
+/** Nobody is logged in on this device any more: the copy says so, and an older copy in IndexedDB goes too. */
+function forget(): void {
+  writeSessionCopy(null);
+  void floorDb()
+    .meta.delete('session')
+    .catch(() => undefined);
+}
+
 /** The `/current_user` call main.tsx started before the first render, until the session provider takes it. */
 let earlyCheck: Promise<CurrentUser> | null = null;
 
@@ -43,15 +57,39 @@ export function startSessionCheck(): void {
   const check = askCurrentUser();
   check.catch(() => undefined); // handled where the provider awaits it
   earlyCheck = check;
+  firstCheck = check;
+}
+
+/** The call of {@link startSessionCheck}, kept for {@link knownUser} after the provider has taken it. */
+let firstCheck: Promise<CurrentUser> | null = null;
+
+/**
+ * Who is logged in, as early as it can be known outside the provider: the device's copy at once, else the answer of the
+ * session check main.tsx started; null when neither names a user (no check started, a 401, no answer). For work a
+ * screen can start before its first render (the pick list's first download, ADR 0072); the provider stays the one
+ * that decides what shows. Never rejects.
+ */
+export async function knownUser(): Promise<CurrentUser | null> {
+  const copy = readSessionCopy();
+  if (copy) return copy;
+  return (await firstCheck?.catch(() => null)) ?? null;
+}
+
+/** The session the first render starts from: the device's copy when it has one, else still reading. */
+function initialState(): SessionState {
+  const copy = readSessionCopy();
+  return copy ? { status: 'authenticated', user: copy } : { status: 'loading' };
 }
 
 /**
- * Holds the logged-in user. A reload while offline must not lock the picker out of work queued on the
- * device, so the last `/current_user` answer is kept in IndexedDB and used when the server cannot be
- * reached; a 401 from the server clears it.
+ * Holds the logged-in user. A reload while offline must not lock the picker out of work queued on the device, so the
+ * last `/current_user` answer is kept on the device (session-copy.ts, localStorage: read synchronously, so the first
+ * render already knows the user and nothing waits for IndexedDB; ADR 0072) and used when the server cannot be reached;
+ * a 401 from the server replaces it with "nobody". A device that kept its copy in IndexedDB before (the `session` meta
+ * row) is read there only when it has no copy in localStorage and the server cannot be reached.
  */
 export function SessionProvider({ children, onLogin }: { children: ReactNode; onLogin?: () => void }) {
-  const [state, setState] = useState<SessionState>({ status: 'loading' });
+  const [state, setState] = useState<SessionState>(initialState);
   // The language the user chose in the portal (settings → User) wins over the handheld's once known (issue 16).
   const { i18n } = useTranslation();
   const userLang = state.status === 'authenticated' ? state.user.lang : null;
@@ -59,19 +97,14 @@ export function SessionProvider({ children, onLogin }: { children: ReactNode; on
 
   useEffect(() => {
     let cancelled = false;
-    const db = floorDb();
-    // The call goes out before the copy on the device is read (IndexedDB's first open takes a while on a cold start):
-    // the one started by main.tsx when there is one, else a new one.
+    // The call main.tsx started before the first render when there is one, else a new one.
     const answer = earlyCheck ?? askCurrentUser();
     earlyCheck = null;
-    answer.catch(() => undefined); // awaited below
     void (async () => {
-      const cached = await getMeta(db, 'session').catch(() => undefined);
-      if (cached && !cancelled) setState({ status: 'authenticated', user: cached });
       try {
         const user = await answer;
         if (cancelled) return;
-        await setMeta(db, 'session', user);
+        writeSessionCopy(user);
         // The server's answer usually equals the copy the screen already runs on: then nothing re-renders (a render
         // of the whole app at start on a slow handheld; ADR 0062).
         setState((prev) =>
@@ -82,12 +115,18 @@ export function SessionProvider({ children, onLogin }: { children: ReactNode; on
       } catch (err) {
         if (cancelled) return;
         if (err instanceof ApiError && err.status === 401) {
-          await db.meta.delete('session');
+          writeSessionCopy(null);
           setState({ status: 'anonymous' });
-        } else if (!cached) {
-          // No answer and nobody known on this device: only a login can help.
-          setState({ status: 'anonymous' });
+          return;
         }
+        // No answer: the copy on the device decides (already shown when there is one).
+        const copy = readSessionCopy();
+        if (copy) return;
+        const older = copy === undefined ? await olderSessionCopy() : undefined;
+        if (cancelled) return;
+        if (older) writeSessionCopy(older);
+        // Nobody known on this device: only a login can help.
+        setState(older ? { status: 'authenticated', user: older } : { status: 'anonymous' });
       }
     })();
     return () => {
@@ -96,8 +135,8 @@ export function SessionProvider({ children, onLogin }: { children: ReactNode; on
   }, []);
 
   const startSession = useCallback(
-    async (user: CurrentUser) => {
-      await setMeta(floorDb(), 'session', user);
+    (user: CurrentUser) => {
+      writeSessionCopy(user);
       setState({ status: 'authenticated', user });
       onLogin?.();
       return user;
@@ -116,12 +155,12 @@ export function SessionProvider({ children, onLogin }: { children: ReactNode; on
     } catch {
       // Logging out locally matters more than the server's answer; the cookie expires anyway.
     }
-    await floorDb().meta.delete('session');
+    forget();
     setState({ status: 'anonymous' });
   }, []);
 
   const sessionExpired = useCallback(() => {
-    void floorDb().meta.delete('session');
+    forget();
     setState({ status: 'anonymous' });
   }, []);
 

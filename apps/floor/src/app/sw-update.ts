@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 let waiting: Workbox | null = null;
 const listeners = new Set<() => void>();
@@ -7,10 +7,12 @@ const listeners = new Set<() => void>();
 /**
  * Registers the service worker (production builds only; vite-plugin-pwa writes `sw.js` with the app
  * shell precached and no /api route). A new version waits (`registerType: 'prompt'`) until the picker
- * applies it from the update prompt, which only offers it while the outbox is empty.
+ * applies it from the update prompt, which only offers it while the outbox is empty. workbox-window loads here, not
+ * with the app: main.tsx calls this once the first screen is up (ADR 0072).
  */
-export function registerServiceWorker(): void {
+export async function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const { Workbox } = await import('workbox-window');
   const wb = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
   wb.addEventListener('waiting', () => {
     waiting = wb;

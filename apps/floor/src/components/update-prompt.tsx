@@ -9,10 +9,14 @@ import { usePendingCount } from '../app/sync.ts';
  * above the pick buttons, never over the location and quantity the picker is working from.
  */
 export function UpdatePrompt() {
+  // The outbox is read only while a version waits: a start without one opens no IndexedDB for this (ADR 0072).
+  return useUpdateWaiting() ? <UpdateStrip /> : null;
+}
+
+/** The strip itself, with the outbox count that decides whether the update can be applied now. */
+function UpdateStrip() {
   const { t } = useTranslation('common');
-  const waiting = useUpdateWaiting();
   const pending = usePendingCount();
-  if (!waiting) return null;
   return (
     <Paper className="update-prompt" shadow="lg" withBorder role="region" aria-label={t('updateAvailable')}>
       <Text className="update-prompt-text">{pending > 0 ? t('updateWaitOutbox') : t('updateAvailable')}</Text>

@@ -13,7 +13,8 @@
  *   (`GET /product/locations/{id}` or the answer of a change), so the task reads them offline; queued changes are
  *   drawn over them (features/locations/locations.rules.ts), never written into them.
  * - `meta`: small key/value facts: the pick filter in use, the skip counter, when the list was last
- *   downloaded, and the last known user (so a reload while offline does not send the picker to login).
+ *   downloaded. (The last known user, which keeps a reload while offline from sending the picker to login, lives in
+ *   localStorage since ADR 0072, app/session-copy.ts; `meta.session` is only read on a device that has no copy there.)
  *
  * Record shapes and their versions live in this one file (the tldraw model): a new field or index is a
  * new `this.version(n)` with an upgrade function, and the shape comment says which version added it.
@@ -276,7 +277,10 @@ export interface MetaValues {
   /** Skip counter of the pick screen (spec 2 §2); reset when the filter changes (spec 2 §4). */
   pickSkip: number;
   lastSync: LastSync;
-  /** Last user /current_user returned; used when a reload happens offline. */
+  /**
+   * Last user /current_user returned, as versions before ADR 0072 kept it; read only when localStorage has no copy and
+   * the server cannot be reached (app/session.tsx), deleted on logout. Nothing writes it any more.
+   */
   session: CurrentUser;
   /** The pick filter's choices as last downloaded (issue 11). */
   pickLookups: PickLookups;

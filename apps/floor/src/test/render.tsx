@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { FloorRoutes } from '../app/app.tsx';
 import { SessionProvider } from '../app/session.tsx';
+import { SESSION_COPY_KEY } from '../app/session-copy.ts';
 import { theme } from '../app/theme.ts';
 import { initI18n } from '../i18n/index.ts';
 import { floorDb } from '../offline/db.ts';
@@ -37,6 +38,8 @@ export function renderFloor(path: string, { lang = 'en' }: { lang?: 'nl' | 'en' 
 export async function clearFloorDb(): Promise<void> {
   const db = floorDb();
   await Promise.all([db.picks.clear(), db.outbox.clear(), db.meta.clear(), db.products.clear()]);
+  // The device's copy of the session lives in localStorage (ADR 0072).
+  globalThis.localStorage?.removeItem(SESSION_COPY_KEY);
 }
 
 /**

@@ -143,6 +143,20 @@ describe('request()', () => {
     expect(((await requestTrusted(gone, 'GET', '/x').catch((e: unknown) => e)) as ApiError).status).toBe(0);
   });
 
+  it('sends a trusted call with its path parameters, query and JSON body as request does', async () => {
+    const client = createApiClient({ prefix: base, app: 'floor' });
+    seen.length = 0;
+    const answer = await requestTrusted<{ id: string; got: unknown }>(
+      client,
+      'POST',
+      '/echo/:id',
+      { id: 'abc' },
+      { query: { skip: 0, limit: 30, none: undefined, gone: null }, body: { item_id: 'x' } },
+    );
+    expect(answer).toEqual({ id: 'abc', got: { item_id: 'x' } });
+    expect(seen.at(-1)).toMatchObject({ method: 'POST', url: '/api/echo/abc?skip=0&limit=30' });
+  });
+
   it('reports an unreachable server as status 0', async () => {
     const client = createApiClient({ prefix: 'http://127.0.0.1:1/api', app: 'portal' });
     const ep = defineEndpoint({ method: 'GET', path: '/x', summary: 'x', response: z.unknown() });

@@ -90,17 +90,21 @@ export async function requestWithHeaders<E extends Endpoint>(
 
 /**
  * Calls `method path` (a catalogue path with `:name` parameters) and answers the JSON body as `T` without checking
- * it against a schema: for the few calls on an app's first paint (the session check), whose answers the API has
- * already checked against the same contract before sending them (its serializer validates every response), so the
- * app need not load zod and the schemas before it can paint (ADR 0033). Errors as {@link request}.
+ * it against a schema: for the few calls on an app's first paint (the session check; the floor's pick list, its
+ * rounds and the pick claim, ADR 0072), whose answers the API has already written in the same contract (its serializer
+ * validates every response, or writes a `trustedOutput` endpoint's answer field by field in its shape, ADR 0065), so
+ * the app need not load zod and the schemas before it can paint (ADR 0033). `input` adds the query (values
+ * stringified, `undefined` and `null` left out) and a JSON body, as {@link request} sends them. Errors as
+ * {@link request}.
  */
 export async function requestTrusted<T>(
   client: KyInstance,
   method: string,
   path: string,
   params?: Record<string, unknown>,
+  input: { query?: Record<string, unknown>; body?: unknown } = {},
 ): Promise<T> {
-  const res = await send(client, method, path, { params }, {});
+  const res = await send(client, method, path, { params, ...input }, {});
   try {
     const text = await res.text();
     return (text ? JSON.parse(text) : undefined) as T;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
 import { boundedDateTime, boundedText, codeText, searchText } from '../common/text.ts';
+import { PICK_CLAIM_SECONDS, PICK_ITEM_MAX_ORDERS, PICK_ORDERS_MAX_ITEMS } from './pick.limits.ts';
+
+export { PICK_CLAIM_SECONDS, PICK_ITEM_MAX_ORDERS, PICK_ORDERS_MAX_ITEMS };
 
 /**
  * A boolean query flag as the apps send it (`true`/`false`, also `1`/`0`); `request()` stringifies
@@ -88,13 +91,6 @@ export const PickItemOrderSchema = z.object({
   qty: z.number().int(),
 });
 export type PickItemOrder = z.infer<typeof PickItemOrderSchema>;
-
-/**
- * At most this many orders travel with a pick item, the oldest first; the rest come in a later round (issue 8). 30 is
- * the largest order-grouping capacity (spec 2 §9: 10, 20 or 30 orders on a pick cart), so one round never carries
- * more orders of a product than a cart can take, and a page of the list stays bounded.
- */
-export const PICK_ITEM_MAX_ORDERS = 30;
 
 /**
  * At most this many of a round's orders travel with a pick item in the list, in pick order (oldest first); the card
@@ -286,17 +282,11 @@ export const PickItemIdSchema = z
   .string()
   .regex(/^[0-9a-f]{24}:([0-9a-f]{24}|none)$/, 'Expected <product id>:<location id or none>');
 
-/** How long a claim holds without being renewed (issue 11: several pickers at once), in seconds. */
-export const PICK_CLAIM_SECONDS = 90;
-
 /** Body of `POST /pick_list/claim` (issue 11; our path): the item the picker is walking to. */
 export const PickClaimBodySchema = z.object({ item_id: PickItemIdSchema });
 
 /** Answer of a claim: the item is this picker's until `expires_at` (ISO 8601). */
 export const PickClaimResultSchema = z.object({ item_id: z.string(), expires_at: z.string() });
-
-/** Most pick items one `GET /pick_list/orders/…` call answers for (the floor fills its work window in such batches). */
-export const PICK_ORDERS_MAX_ITEMS = 50;
 
 /** A comma list of 1 to {@link PICK_ORDERS_MAX_ITEMS} pick item ids (`<product id>:<location id or none>`). */
 export const PickItemIdListSchema = z

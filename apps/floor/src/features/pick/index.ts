@@ -13,7 +13,12 @@ export const pickTask = defineTask({
       access: 'user',
       needs: NEEDS.pickList,
       screens: ['Pick screen (floor)'],
-      load: () => import('./pick.screen.tsx').then((m) => ({ default: m.PickScreen })),
+      // A fresh device's first list download leaves as soon as the screen's code is in (ADR 0072).
+      load: () =>
+        import('./pick.screen.tsx').then((m) => {
+          m.startEarlyPickDownload();
+          return { default: m.PickScreen };
+        }),
     },
   ],
   menu: { key: 'pick', path: FLOOR_PATHS.pick, needs: NEEDS.pickList, order: 10 },

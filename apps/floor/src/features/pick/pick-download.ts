@@ -4,13 +4,11 @@ import {
   PICK_ORDERS_MAX_ITEMS,
   type PickItem,
   type PickItemOrder,
-  pickItemOrdersEndpoint,
-  pickListEndpoint,
-  request,
 } from '@hoppa/core';
 import type { FloorDb, PickFilter, PickRecord } from '../../offline/db.ts';
 import { setMeta } from '../../offline/db.ts';
 import { pickListRequest } from './pick.rules.ts';
+import { fetchPickListPage, fetchPickRounds } from './pick-calls.ts';
 
 /** Items per page when downloading; the API allows up to PICK_LIST_MAX_LIMIT. */
 export const PICK_PAGE_SIZE = 500;
@@ -34,7 +32,7 @@ export function apiPickPages(
   filter: PickFilter,
 ): PickPageFetcher {
   const { params, query } = pickListRequest(filter);
-  return (skip, limit) => request(client, pickListEndpoint, { params, query: { ...query, skip, limit } });
+  return (skip, limit) => fetchPickListPage(client, { params, query: { ...query, skip, limit } });
 }
 
 /** The order lines of each round of the given items (at most PICK_ORDERS_MAX_ITEMS ids); injected in tests. */
@@ -52,7 +50,7 @@ export function apiPickRounds(
   const { sequence: _sequence, location_group: _group, ...orderFilters } = query;
   return async (itemIds) =>
     (
-      await request(client, pickItemOrdersEndpoint, {
+      await fetchPickRounds(client, {
         params: { start: params.start, end: params.end, orgs: params.orgs },
         query: { ...orderFilters, items: itemIds.join(','), skip: 0, limit: PICK_ITEM_MAX_ORDERS },
       })

@@ -1,4 +1,4 @@
-import { ApiError, PICK_CLAIM_SECONDS, pickClaimEndpoint, pickReleaseEndpoint, request } from '@hoppa/core';
+import { ApiError, PICK_CLAIM_SECONDS } from '@hoppa/core';
 import { Button, Loader } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { dismissRejected, enqueueStockChange } from '../../offline/outbox.ts';
 import { deviceFeedback, preloadSounds, type ScanFeedback } from '../../scan/feedback.ts';
 import type { ScanInputHandle } from '../../scan/scan-input.tsx';
 import { moveToNextLocation, recountAction, type ShelfProblem, sameFilter } from './pick.rules.ts';
+import { claimPickItem, releasePickItem } from './pick-calls.ts';
 import { PickCard } from './pick-card.tsx';
 import { PickFilterDrawer } from './pick-filter-drawer.tsx';
 import { PickDone, PickFooter } from './pick-footer.tsx';
@@ -21,6 +22,9 @@ import { RejectedList } from './rejected-list.tsx';
 import { FlashTint, ScanVerdict } from './scan-verdict.tsx';
 import { PickNotePopup, ProblemSheet, RecountPopup } from './shelf-dialogs.tsx';
 import { usePickList } from './use-pick-list.ts';
+
+export { startEarlyPickDownload } from './use-pick-list.ts';
+
 import { usePickLookups } from './use-pick-lookups.ts';
 import { usePickScan } from './use-pick-scan.ts';
 
@@ -82,9 +86,11 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
   const scanInput = useRef<ScanInputHandle>(null);
   const { lookups, refresh: refreshLookups } = usePickLookups();
 
-  // The sounds load once the screen is up and the main thread is idle: the first scan comes seconds later at the
-  // earliest, and decoding three sounds is no work for the first paint (ADR 0062).
-  useEffect(() => whenIdle(preloadSounds), []);
+  // The sounds load once a pick can be scanned (a stored pick on screen) and the main thread is idle: the first scan
+  // comes seconds later at the earliest, decoding three sounds is no work for the first paint (ADR 0062), and on a
+  // fresh device their 68 KB no longer share the network with the list's first download (ADR 0072).
+  const scannable = list.pick !== null;
+  useEffect(() => (scannable ? whenIdle(preloadSounds) : undefined), [scannable]);
 
   const reload = useCallback(
     (f: PickFilter) =>
@@ -143,7 +149,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
     if (!pickId || !online) return;
     let cancelled = false;
     const claim = () =>
-      request(api, pickClaimEndpoint, { body: { item_id: pickId } })
+      claimPickItem(api, pickId)
         .then(() => {
           if (!cancelled) claimed.current = pickId;
         })
@@ -166,7 +172,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
     if (!left) return;
     claimed.current = null;
     // Claim again only once the release has been answered, so a late DELETE cannot undo the new claim.
-    request(api, pickReleaseEndpoint, { params: { item_id: left } })
+    releasePickItem(api, left)
       .catch(() => undefined)
       .finally(() => setClaimRound((n) => n + 1));
   }, []);

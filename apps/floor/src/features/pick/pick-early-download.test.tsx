@@ -1,0 +1,45 @@
+// @vitest-environment jsdom
+// First: installs fake IndexedDB and the browser stubs before Dexie and canvas-confetti load.
+import '../../test/dom-setup.ts';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { writeSessionCopy } from '../../app/session-copy.ts';
+import { outboxSender } from '../../app/sync.ts';
+import { browser, json } from '../../test/dom-setup.ts';
+import { pickItem } from '../../test/fixtures.ts';
+import { clearFloorDb, currentUser, renderFloor } from '../../test/render.tsx';
+import { startEarlyPickDownload } from './use-pick-list.ts';
+
+afterEach(() => {
+  cleanup();
+  outboxSender().stop();
+  browser.reset();
+});
+
+describe("a fresh device's first pick list download (ADR 0072)", () => {
+  it('leaves before the screen renders, and the screen takes it instead of downloading again', async () => {
+    await clearFloorDb();
+    writeSessionCopy(currentUser('picker'));
+    const item = pickItem({ rack: 'B-12-03', ean: '8712100486517', lines: [2] });
+    const asked: URL[] = [];
+    browser.server = (req) => {
+      const url = new URL(req.url);
+      if (url.pathname.endsWith('/current_user')) return json(200, currentUser('picker'));
+      if (url.pathname.includes('/pick_list/pick/')) {
+        asked.push(url);
+        return json(200, { items: [item], total: 1, skip: 0, limit: 500 });
+      }
+      return json(404, { statusCode: 404, code: 'not_found', message: 'Not found' });
+    };
+    browser.online = true;
+
+    startEarlyPickDownload();
+    // Nothing rendered yet: the download is already on its way.
+    await waitFor(() => expect(asked).toHaveLength(1));
+
+    renderFloor('/pick', { lang: 'nl' });
+    expect((await screen.findByTestId('pick-location')).textContent).toBe('B-12-03');
+    await waitFor(() => expect(screen.getByTestId('pick-card').dataset.pickId).toBe(item.id));
+    expect(asked).toHaveLength(1);
+  });
+});
