@@ -82,7 +82,8 @@ async function filterOptions(page: Page): Promise<string[]> {
   await page.goto('/orders');
   const filter = page.getByRole('combobox', { name: 'Organisation', exact: true });
   await filter.click();
-  const options = page.getByRole('option');
+  // The combobox's own list: the order cards' native selects (ship method) have options of their own.
+  const options = page.getByRole('listbox').getByRole('option');
   await expect(options.first()).toBeVisible();
   const names = await options.allTextContents();
   await page.keyboard.press('Escape');
