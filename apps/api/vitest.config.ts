@@ -1,4 +1,21 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Files known to take the longest (two real API processes; the route fuzz's three parts, ~40 s each): without
+ * Vitest's cache of earlier durations (a clean clone) it runs the largest files first, and these small files came
+ * last, so the suite ended with one worker on them while the other was idle (ADR 0055).
+ */
+const LONG_FILES = [/two-processes\.test\.ts$/, /route-fuzz(\.\d)?\.test\.ts$/];
+
+/** Vitest's order (failed, then longest, or largest without a cache), with {@link LONG_FILES} first. */
+class LongFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const long = (f: TestSpecification) => LONG_FILES.some((re) => re.test(f.moduleId));
+    return [...sorted.filter(long), ...sorted.filter((f) => !long(f))];
+  }
+}
 
 // API tests run through buildApp() on a fresh PGlite (or PostgreSQL with TEST_DATABASE_URL) per file.
 export default defineConfig({
@@ -14,5 +31,6 @@ export default defineConfig({
     // (test/test-app.ts); what lives in module scope is either a constant, a cache keyed by its inputs, or set by
     // each buildApp() (lib/carriers configureCarriers).
     isolate: false,
+    sequence: { sequencer: LongFirstSequencer },
   },
 });
