@@ -78,30 +78,32 @@ async function freshPostgres(
   seed: SeedOptions | null,
 ): Promise<{ db: Db; seed: SeedResult | null; drop: () => Promise<void> }> {
   const name = `hoppa_t_${Math.random().toString(16).slice(2, 12)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  let result: SeedResult | null;
-  try {
+  const result = await withAdmin(url, async (admin) => {
     const template = await postgresTemplate(admin, url, seed);
-    result = template.seed;
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template.name}`);
-  } finally {
-    await admin.end();
-  }
+    return template.seed;
+  });
   const db = await openDb({ databaseUrl: databaseAt(url, name) });
   return {
     db,
     seed: result,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
-    },
+    drop: () =>
+      withAdmin(url, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
   };
+}
+
+/**
+ * Runs `fn` with a connection of its own to the server of `url` (for CREATE/DROP DATABASE, which cannot run inside a
+ * pool's transaction) and ends the connection afterwards, whether `fn` succeeded or threw.
+ */
+async function withAdmin<T>(url: string, fn: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    return await fn(admin);
+  } finally {
+    await admin.end();
+  }
 }
 
 /** `url` with its database name replaced by `name`. */
@@ -195,21 +197,13 @@ async function postgresTemplate(
 /** The named database on the server of `url`, created when missing (`created` says so); never dropped. */
 async function namedPostgres(url: string, name: string): Promise<{ db: Db; created: boolean }> {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  let created = false;
-  try {
+  const created = await withAdmin(url, async (admin) => {
     const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (found.rowCount === 0) {
-      await admin.query(`CREATE DATABASE ${name}`);
-      created = true;
-    }
-  } finally {
-    await admin.end();
-  }
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return { db: await openDb({ databaseUrl: u.toString() }), created };
+    if (found.rowCount !== 0) return false;
+    await admin.query(`CREATE DATABASE ${name}`);
+    return true;
+  });
+  return { db: await openDb({ databaseUrl: databaseAt(url, name) }), created };
 }
 
 /**
