@@ -46,9 +46,12 @@ function itemAt(n: number, grouped: boolean): GroupItem {
   };
 }
 
-/** A server with two pick locations; a moved line leaves the list. */
-function fakeApi() {
-  let items = [itemAt(1, true), itemAt(2, false)];
+/**
+ * A server with two pick locations (or `opts.items`); a moved line leaves the list. `opts.answerAfter(skip)` holds
+ * the answer to a list request for `skip` until it resolves (answers out of the order they were asked in).
+ */
+function fakeApi(opts: { items?: GroupItem[]; answerAfter?: (skip: number) => Promise<void> } = {}) {
+  let items = opts.items ?? [itemAt(1, true), itemAt(2, false)];
   const calls: { path: string; body: unknown; key: string | null }[] = [];
   browser.server = async (req) => {
     const path = new URL(req.url).pathname.replace(/^\/api/, '');
@@ -57,6 +60,7 @@ function fakeApi() {
     if (path === '/current_user') return json(200, staff);
     if (path === '/available-pick-carts') {
       const b = body as { skip: number; location: string | null };
+      await opts.answerAfter?.(b.skip);
       const list = b.location ? items.filter((i) => i.location_id === b.location) : items;
       const page: AvailablePickCarts = {
         items: list.slice(b.skip, b.skip + 1),
@@ -140,6 +144,30 @@ describe('Order grouping task (spec 2 §2 Order grouping, §4 Order grouping flo
     await waitFor(() => expect(calls.at(-1)?.body).toMatchObject({ skip: 0, location: null }));
     fireEvent.click(screen.getByRole('button', { name: '30' }));
     await waitFor(() => expect(calls.at(-1)?.body).toMatchObject({ capacity: 30 }));
+  });
+
+  it('quick Next clicks end on the location last asked for, whatever order the answers arrive in', async () => {
+    let releaseFirstNext = () => {};
+    const firstNextHeld = new Promise<void>((resolve) => {
+      releaseFirstNext = resolve;
+    });
+    const calls = fakeApi({
+      items: [itemAt(1, false), itemAt(2, false), itemAt(3, false)],
+      // The answer for one skipped location arrives only after the one for two skipped.
+      answerAfter: (skip) => (skip === 1 ? firstNextHeld : Promise.resolve()),
+    });
+    renderFloor('/order-grouping', { lang: 'en' });
+    await screen.findByText(/8712345678901/);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText(/8712345678903/);
+    expect(screen.getByText('2 skipped')).toBeTruthy();
+    releaseFirstNext();
+    await waitFor(() => expect(calls.filter((c) => c.path === '/available-pick-carts')).toHaveLength(3));
+    // Let the late answer (one skipped: A-02) reach the screen if it were going to.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(/8712345678902/)).toBeNull();
+    expect(screen.getByText(/8712345678903/)).toBeTruthy();
   });
 
   it('the camera button opens the camera scanner (for phones without a wedge scanner)', async () => {

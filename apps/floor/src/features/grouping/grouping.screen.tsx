@@ -66,15 +66,19 @@ export function GroupingScreen({
   const [manual, setManual] = useState(false);
   const [cameraOpen, setCameraOpen] = useState(false);
   const scanInput = useRef<ScanInputHandle>(null);
+  /** The number of the newest list request: an answer to an older one (quick Next clicks) is dropped. */
+  const newestLoad = useRef(0);
 
   const load = useCallback(async () => {
+    const asked = ++newestLoad.current;
     try {
       const next = await request(api, availablePickCartsEndpoint, { body: { skip, location, capacity } });
+      if (asked !== newestLoad.current) return null;
       setPage(next);
       setError(null);
       return next;
     } catch (err) {
-      setError(err);
+      if (asked === newestLoad.current) setError(err);
       return null;
     }
   }, [skip, location, capacity]);
