@@ -10,7 +10,8 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** pnpm 10 through npx: corepack cannot fetch pnpm on every machine, npx can. */
 export const PNPM = ['npx', ['--yes', 'pnpm@10']];
 
-let current = null;
+/** The children running now (steps may run side by side), ended with this process on Ctrl-C or SIGTERM. */
+const running = new Set();
 
 /**
  * Runs a command, streaming its output, and resolves with its exit code (never rejects).
@@ -24,7 +25,7 @@ export function run(
 ) {
   return new Promise((done) => {
     const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    current = child;
+    running.add(child);
     let output = '';
     let timedOut = false;
     const onData = (stream) => (chunk) => {
@@ -49,7 +50,7 @@ export function run(
     });
     child.on('close', (code, signal) => {
       if (timer) clearTimeout(timer);
-      current = null;
+      running.delete(child);
       done({ code: code ?? (signal ? 128 : 1), signal, output, timedOut });
     });
   });
@@ -72,7 +73,7 @@ export function killTree(child, signal) {
 export function stopChildrenOnSignal() {
   for (const sig of ['SIGINT', 'SIGTERM']) {
     process.on(sig, () => {
-      if (current) killTree(current, sig);
+      for (const child of running) killTree(child, sig);
       process.exit(130);
     });
   }
