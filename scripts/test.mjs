@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: installs what the tests need, then runs every check in order and keeps going after a failure:
-// Biome (lint + format), tsc per package, Vitest per package, the build, and the Playwright journeys, beside which
-// the API suite runs again on PostgreSQL when TEST_DATABASE_URL is set. It ends with a table per runner and the
+// Biome (lint + format), tsc per package, Vitest per package (and the API suite again on PostgreSQL when
+// TEST_DATABASE_URL is set), the build, and the Playwright journeys. It ends with a table per runner and the
 // line `N passed, N failed`; the exit code is non-zero when anything failed.
 // A lint or typecheck step counts as one test. Set HOPPA_SKIP_INSTALL=1 to skip the install step;
 // `npm test -- --only vitest,tsc` runs only the steps whose names contain one of the words.
@@ -126,15 +126,9 @@ function countVitest(report, code) {
   return { passed, failed, note: notes.join('; ') };
 }
 
-/**
- * Runs a package's Vitest suite as a step. `opts.workers` (default {@link WORKERS}); `opts.sideBySide`: the suite runs
- * while another step streams its output, so its own output is kept and printed as one block at the end (`printLater`
- * of the result) instead of interleaving.
- */
-async function vitest(step, pkg, reportName, env, opts = {}) {
-  const { timeoutMs = 12 * MINUTE, workers = WORKERS, sideBySide = false } = opts;
-  if (!selected(step)) return { printLater: () => {} };
-  if (!sideBySide) banner(step);
+async function vitest(step, pkg, reportName, env, timeoutMs = 12 * MINUTE) {
+  if (!selected(step)) return;
+  banner(step);
   const started = Date.now();
   const dir = join(ROOT, pkg);
   const file = join(OUT, `${reportName}.json`);
@@ -144,25 +138,12 @@ async function vitest(step, pkg, reportName, env, opts = {}) {
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${file}`,
-    `--maxWorkers=${workers}`,
+    `--maxWorkers=${WORKERS}`,
     '--passWithNoTests',
   ];
-  const r = await run(bin('vitest', dir), args, {
-    cwd: dir,
-    env,
-    timeoutMs,
-    ...(sideBySide ? { capture: true, quiet: true } : {}),
-  });
-  const took = seconds(Date.now() - started);
+  const r = await run(bin('vitest', dir), args, { cwd: dir, env, timeoutMs });
   const report = readJson(file);
   recordRun(step, started, r, countVitest(report, r.code), vitestFailures(report));
-  return {
-    printLater: () => {
-      if (!sideBySide) return;
-      banner(`${step} (ran beside the journeys, ${took})`);
-      process.stdout.write(r.output);
-    },
-  };
 }
 
 /** Counts a Playwright JSON report: flaky tests (passed on retry) count as passed and are named in the note. */
@@ -255,32 +236,21 @@ for (const pkg of PACKAGES) {
   const name = pkg.split('/')[1];
   await vitest(`vitest ${name}`, pkg, `vitest-${name}`, envWithoutPg);
 }
-const PG_STEP = 'vitest api (PostgreSQL)';
-if (!TEST_DATABASE_URL) console.log('\nTEST_DATABASE_URL is not set: the API suite runs on PGlite only.');
+if (TEST_DATABASE_URL) {
+  await vitest('vitest api (PostgreSQL)', 'apps/api', 'vitest-api-postgres', process.env);
+} else {
+  console.log('\nTEST_DATABASE_URL is not set: the API suite ran on PGlite only.');
+}
 
 const beforeBuild = results.length;
 await single('build', process.execPath, [join(ROOT, 'scripts/build.mjs')], { timeoutMs: 8 * MINUTE });
 // The journeys need the build; without a build step (--only) their global setup builds what changed.
 if ((results[beforeBuild]?.failed ?? 0) === 0) {
   await single('bundle budgets', process.execPath, [join(ROOT, 'scripts/bundle-budget.mjs')]);
-  // The journeys keep about one of the two cores busy (one Playwright worker: the browser, the server and the
-  // runner mostly wait on each other), so the API suite on PostgreSQL runs beside them with one worker of its own
-  // instead of before them with two (ADR 0055): its ≈ 4 minutes fit inside the journeys' ≈ 11.
-  const onPg =
-    TEST_DATABASE_URL && selected('playwright e2e')
-      ? vitest(PG_STEP, 'apps/api', 'vitest-api-postgres', process.env, {
-          workers: '1',
-          sideBySide: true,
-          timeoutMs: 20 * MINUTE,
-        })
-      : null;
   await playwright('playwright e2e');
-  if (onPg) (await onPg).printLater();
-  else if (TEST_DATABASE_URL) await vitest(PG_STEP, 'apps/api', 'vitest-api-postgres', process.env);
 } else {
   for (const step of ['bundle budgets', 'playwright e2e'])
     if (selected(step)) record(step, 0, 1, Date.now(), 'not run: the build failed');
-  if (TEST_DATABASE_URL) await vitest(PG_STEP, 'apps/api', 'vitest-api-postgres', process.env);
 }
 
 // The summary.
