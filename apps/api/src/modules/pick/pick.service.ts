@@ -508,6 +508,9 @@ function toPickItem(
 /** Most order lines of one item `GET /pick_list/orders/…` counts for its `total`. */
 const PICK_ITEM_ORDERS_COUNT_CAP = 10_000;
 
+/** From this many asked items on, `GET /pick_list/orders/…` reads them in two statements at once (ADR 0077). */
+const PICK_ORDERS_SPLIT_FROM = 16;
+
 /**
  * The order lines behind pick items (issue 8; core `pickItemOrdersEndpoint`): for each id of `query.items`
  * (`<product id>:<location id or none>`, as the pick list gives them) the open order lines still to pick of the
@@ -545,7 +548,9 @@ export async function getPickItemOrders(
     multi: filtered.multi,
   };
   // An item takes the lines without a pick location when its location is the one the list resolves them to.
-  const rows = await sql<PickOrderRef & { item: number; total: number }>`
+  // The lines of the asked items from place `first` (0-based) to `last` (excluded), numbered by their place.
+  const linesOf = (first: number, last: number) =>
+    sql<PickOrderRef & { item: number; total: number }>`
     WITH asked AS (
       SELECT a.n, a.product_id, a.loc_id,
              a.loc_id IS NOT DISTINCT FROM (
@@ -553,17 +558,23 @@ export async function getPickItemOrders(
                WHERE pl.product_id = a.product_id AND pl.active AND ${orgScopeSql(scope, 'pl')}
                  AND NOT EXISTS (SELECT 1 FROM locations q WHERE q.id = pl.location_id AND q.quarantine)
                ORDER BY (pl.stock > 0) DESC, pl.position, pl.created_at LIMIT 1) AS unassigned
-      FROM unnest(${products}::char(24)[], ${locations}::char(24)[]) WITH ORDINALITY AS a(product_id, loc_id, n)
+      FROM unnest(${products.slice(first, last)}::char(24)[], ${locations.slice(first, last)}::char(24)[])
+        WITH ORDINALITY AS a(product_id, loc_id, n)
     )
-    SELECT i.n::int AS item, x.order_line_id, x.order_id, x.shop_order_id, x.qty, c.total::int
+    SELECT (i.n + ${first})::int AS item, x.order_line_id, x.order_id, x.shop_order_id, x.qty, c.total::int
     FROM asked i
     CROSS JOIN LATERAL (
       SELECT count(*) AS total FROM (${itemLines(filters, PICK_ITEM_ORDERS_COUNT_CAP)}) counted
     ) c
     CROSS JOIN LATERAL (${itemLines(filters, query.limit, query.skip)}) x
     ORDER BY i.n, x.placed_at, x.order_line_id`.execute(systemSql(ctx.db));
+  // Many items: two statements of half of them each, sent at once (two of the pool's connections; ADR 0077).
+  const half = ids.length >= PICK_ORDERS_SPLIT_FROM ? Math.ceil(ids.length / 2) : ids.length;
+  const parts = await Promise.all(
+    half < ids.length ? [linesOf(0, half), linesOf(half, ids.length)] : [linesOf(0, ids.length)],
+  );
   const found = new Map<string, { orders: PickOrderRef[]; total: number }>();
-  for (const r of rows.rows) {
+  for (const r of parts.flatMap((p) => p.rows)) {
     const id = ids[r.item - 1] as string;
     const ref = toOrderRef(r);
     const entry = found.get(id);

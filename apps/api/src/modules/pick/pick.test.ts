@@ -230,9 +230,9 @@ describe('GET /pick_list/pick', () => {
   });
 
   it('gives every item of a large page its own round and the shop numbers its orders have now', async () => {
-    // A page of 64 items or more reads its rounds in two statements of half the items each (ADR 0077), and each
-    // round's first lines take their shop number from the line (migration 0390): every item must get its own
-    // round, in both halves, and a renumbered order must show its new number.
+    // A page of 64 items or more reads its rounds in two statements of half the items each, and so does a call for
+    // the rounds of 16 items or more (ADR 0077); each round's lines take their shop number from the line (migration
+    // 0390): every item must get its own round, in both halves, and a renumbered order must show its new number.
     const w = testWindow();
     const location = await addLocation(t.db, { name: `R-${w.start.getTime()}`, sequence: 41 });
     const expected = new Map<string, { shop: string[]; qty: number }>();
@@ -270,6 +270,18 @@ describe('GET /pick_list/pick', () => {
           item.product__name,
         ).toEqual(want?.shop.slice(0, PICK_ITEM_LIST_ORDERS));
         expect(item.order_id).toBe(want?.shop[0]);
+      }
+      // The rounds on demand for 50 of them (two statements of 25 items, ADR 0077): each its own lines, in order.
+      const asked = list.items.slice(10, 60);
+      const rounds = await itemOrders(
+        w,
+        asked.map((i) => i.id),
+      );
+      expect(rounds.items.map((r) => r.id)).toEqual(asked.map((i) => i.id));
+      for (const [n, r] of rounds.items.entries()) {
+        const want = expected.get(asked[n]?.product__name as string);
+        expect(r.total).toBe(want?.shop.length);
+        expect(r.orders.map((o) => o.shop_order_id)).toEqual(want?.shop);
       }
     };
     await check();
