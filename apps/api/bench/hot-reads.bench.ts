@@ -13,7 +13,7 @@
  * with `HOT_READS_DB=<name>` it seeds that database once and keeps it for later runs (drop it when done), and with
  * `HOT_READS_CASES=<n>` it times only the first n reads.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
@@ -168,12 +168,40 @@ try {
   gcObserver.observe({ entryTypes: ['gc'] });
   const gcWithin = (from: number, to: number) =>
     gcPauses.reduce((ms, g) => ms + Math.max(0, Math.min(to, g.end) - Math.max(from, g.start)), 0);
+  // CPU time per request (issue 8 §3, ADR 0077): the API process's (with the inject client) and the database
+  // backends' serving it (PostgreSQL on this host: /proc/<pid>/schedstat), which a busy machine inflates far less
+  // than the latency, so a before/after comparison on a shared machine can rank two versions.
+  const backendPids = async () =>
+    onPostgres
+      ? (
+          await t.db.query<{ pid: number }>(
+            `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'`,
+          )
+        ).rows.map((r) => r.pid)
+      : [];
+  const backendCpuMs = (pids: number[]) => {
+    const ms = new Map<number, number>();
+    for (const pid of pids) {
+      try {
+        ms.set(pid, Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6);
+      } catch {
+        // not on this host, or the backend has gone
+      }
+    }
+    return ms;
+  };
   for (const c of cases) {
     const times: number[] = [];
     const spans: { ms: number; from: number; to: number }[] = [];
     let bytes = 0;
     let items = 0;
+    let cpuFrom = process.cpuUsage();
+    let dbFrom = new Map<number, number>();
     for (let i = 0; i < WARMUP + RUNS; i++) {
+      if (i === WARMUP) {
+        dbFrom = backendCpuMs(await backendPids());
+        cpuFrom = process.cpuUsage();
+      }
       const t0 = performance.now();
       const res = await t.app.inject({ method: 'GET', url: c.url, headers: { cookie } });
       const ms = performance.now() - t0;
@@ -186,6 +214,9 @@ try {
       const body = res.json() as { items?: unknown[]; total?: number };
       items = body.items?.length ?? body.total ?? 0;
     }
+    const apiCpu = process.cpuUsage(cpuFrom);
+    const dbTo = backendCpuMs([...new Set([...dbFrom.keys(), ...(await backendPids())])]);
+    const dbCpu = [...dbTo].reduce((ms, [pid, to]) => ms + to - (dbFrom.get(pid) ?? 0), 0);
     times.sort((a, b) => a - b);
     const p95 = percentile(times, 95);
     const line = `| ${c.name} | ${items.toLocaleString('en')} | ${percentile(times, 50).toFixed(1)} | ${p95.toFixed(1)} | ${(bytes / 1024).toFixed(0)} KB | ${p95 <= 20 ? 'met' : 'not met'} |`;
@@ -198,6 +229,9 @@ try {
       `  gc: ${gcAll.toFixed(1)} ms in ${RUNS} requests; slowest ${slowest
         .map((x) => `${x.ms.toFixed(1)} (gc ${gcWithin(x.from, x.to).toFixed(1)})`)
         .join(', ')} ms`,
+    );
+    console.log(
+      `  cpu per request: api ${((apiCpu.user + apiCpu.system) / 1000 / RUNS).toFixed(1)} ms${dbTo.size ? `, database ${(dbCpu / RUNS).toFixed(1)} ms` : ''}`,
     );
   }
   gcObserver.disconnect();

@@ -78,6 +78,13 @@ describe('pick_item_days follows the order lines', () => {
       [org],
     );
     expect(multiDrift.rows).toEqual([]);
+    // Each line's shop_order_id is its order's number (migration 0390: the pick rounds read it from their index).
+    const shopDrift = await t.db.query<{ id: string }>(
+      `SELECT l.id FROM order_lines l JOIN orders o ON o.id = l.order_id
+        WHERE l.org_id = $1 AND l.shop_order_id IS DISTINCT FROM o.order_id`,
+      [org],
+    );
+    expect(shopDrift.rows).toEqual([]);
     const keptMulti = await t.db.query<{ k: string }>(
       `SELECT placed_day::text || ' ' || product_id || ' ' || coalesce(location_id, '-') || ' ' || multi || ' ' || qty || ' ' || lines AS k
          FROM pick_item_days WHERE org_id = $1 ORDER BY 1`,
@@ -186,6 +193,9 @@ describe('pick_item_days follows the order lines', () => {
     );
     await expectInStep();
     await t.db.query('UPDATE order_lines SET order_id = $1 WHERE id = $2', [orderId(1), lineId(3, 9)]);
+    await expectInStep();
+    // An order renumbered: its lines' shop numbers follow (checked in expectInStep).
+    await t.db.query(`UPDATE orders SET order_id = 'PID-1-NEW' WHERE id = $1`, [orderId(1)]);
     await expectInStep();
     await t.db.query(`UPDATE orders SET placed_at = '2026-03-05T10:00:00Z' WHERE id = $1`, [orderId(2)]);
     await expectInStep(false);

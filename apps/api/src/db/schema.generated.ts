@@ -287,6 +287,7 @@ export interface OrderLines {
   position: Generated<number>;
   product_id: string;
   quantity: number;
+  shop_order_id: string | null;
   title: string;
 }
 

@@ -222,6 +222,8 @@ export async function importOrders(
       pos: [] as number[],
       multi: [] as boolean[],
       placed: [] as string[],
+      /** The order's shop number, kept on the line for the pick rounds (migration 0390, ADR 0077). */
+      shop: [] as string[],
     };
     const chunkWarnings: OrderImportIssue[] = [];
     const chunkDuplicates: OrderImportIssue[] = [];
@@ -249,6 +251,7 @@ export async function importOrders(
         line.pos.push(plan.linePos[li] as number);
         line.multi.push(orderLines.length > 1);
         line.placed.push(placedOf.get(id) as string);
+        line.shop.push(orderId);
         if (!loc && !bundles.has(product.id)) {
           chunkWarnings.push({
             row: plan.lineRow[li] as number,
@@ -259,18 +262,19 @@ export async function importOrders(
       }
     }
     if (line.id.length) {
-      // Each line carries its order's placed_at and whether the order has more than one line, so the triggers of
-      // migrations 0310/0350 have nothing to correct (ADR 0066). The placed_at comes from the orders INSERT's
+      // Each line carries its order's placed_at, shop number and whether the order has more than one line, so the
+      // triggers of migrations 0310/0350/0390 have nothing to correct or look up (ADRs 0066, 0077). The placed_at comes from the orders INSERT's
       // RETURNING: a join to orders here compared char(24) ids with text and read every order of the database
       // per chunk (ADR 0074). Passed as text and cast here: PGlite's serializer of a timestamptz[] parameter goes
       // through Date and would drop the microseconds.
       await tx.query(
         `INSERT INTO order_lines (id, order_id, org_id, product_id, ean, title, quantity, pick_location_id, position,
-                                  placed_at, order_multi)
-         SELECT u.id, u.order_id, $1, u.product_id, u.ean, u.title, u.qty, u.loc, u.pos, u.placed_at::timestamptz, u.multi
+                                  placed_at, order_multi, shop_order_id)
+         SELECT u.id, u.order_id, $1, u.product_id, u.ean, u.title, u.qty, u.loc, u.pos, u.placed_at::timestamptz, u.multi,
+                u.shop_order_id
            FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[], $9::int[],
-                       $10::boolean[], $11::text[])
-                AS u(id, order_id, product_id, ean, title, qty, loc, pos, multi, placed_at)`,
+                       $10::boolean[], $11::text[], $12::text[])
+                AS u(id, order_id, product_id, ean, title, qty, loc, pos, multi, placed_at, shop_order_id)`,
         [
           orgId,
           line.id,
@@ -283,6 +287,7 @@ export async function importOrders(
           line.pos,
           line.multi,
           line.placed,
+          line.shop,
         ],
       );
     }

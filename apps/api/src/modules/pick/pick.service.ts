@@ -158,7 +158,8 @@ function multiOf(multi: boolean | null, column: string): RawBuilder<unknown> {
  */
 function itemLines(f: LineFilters, limit: number, offset = 0, unassigned = true): RawBuilder<unknown> {
   const branch = (where: RawBuilder<unknown>) => sql`(
-    SELECT l.id AS order_line_id, l.order_id, (l.quantity - l.picked_quantity)::int AS qty, l.placed_at
+    SELECT l.id AS order_line_id, l.order_id, l.shop_order_id, (l.quantity - l.picked_quantity)::int AS qty,
+           l.placed_at
     FROM order_lines l ${f.orderFilters ? sql`JOIN orders o ON o.id = l.order_id` : sql``}
     WHERE l.product_id = i.product_id AND ${where} AND l.placed_at >= ${f.startAt} AND l.placed_at <= ${f.endAt}
       AND ${orgScopeSql(f.scope, 'l')} AND l.picked_quantity < l.quantity AND l.order_open
@@ -176,6 +177,12 @@ function itemLines(f: LineFilters, limit: number, offset = 0, unassigned = true)
     ORDER BY u.placed_at, u.order_line_id
     LIMIT ${limit} OFFSET ${offset}`;
 }
+
+/**
+ * From this many items on, a pick list page reads its rounds in two statements at once (half the items each) instead
+ * of one (ADR 0077): below it the second round trip costs more than the parallel work saves.
+ */
+const PICK_ROUNDS_SPLIT_FROM = 64;
 
 /** A pick item's row of the page query, before its orders are attached. */
 type PickRow = {
@@ -380,32 +387,38 @@ export async function getPickList(
   if (rows.length === 0) return { items: [], total, skip: query.skip, limit: query.limit };
 
   // Each item's round: its oldest PICK_ITEM_MAX_ORDERS lines in pick order, counted and summed from the pick index
-  // (no order visited without order filters), and apart from that its first PICK_ITEM_LIST_ORDERS lines, which alone
-  // look up their order for the shop number: two short index ranges per item, no window functions (ADR 0073).
+  // (no order visited without order filters), and apart from that its first PICK_ITEM_LIST_ORDERS lines with their
+  // shop number, which the line carries (migration 0390): two short ranges of one index per item, no window functions
+  // and no order look-ups (ADRs 0073, 0077).
   const filters = { scope, startAt, endAt, orderFilters: filtered.orderFilters, multi: filtered.multi };
   const anyUnassigned = rows.some((r) => r.has_unassigned);
-  // The rounds and the other locations are independent: both statements run at once (on PostgreSQL on two of the
-  // pool's connections), so the page waits for the slower one only.
-  const roundsQuery = sql<{
-    item: number;
-    order_line_id: string;
-    order_id: string;
-    shop_order_id: string;
-    qty: number;
-    round_orders: number;
-    round_qty: number;
-  }>`
-    SELECT i.n::int AS item, f.order_line_id, f.order_id, o.order_id AS shop_order_id, f.qty,
+  // The rounds of `part` (the page's items from place `first`, 0-based), numbered by their place on the page.
+  const roundsOf = (part: PickRow[], first: number) =>
+    sql<{
+      item: number;
+      order_line_id: string;
+      order_id: string;
+      shop_order_id: string;
+      qty: number;
+      round_orders: number;
+      round_qty: number;
+    }>`
+    SELECT (i.n + ${first})::int AS item, f.order_line_id, f.order_id, f.shop_order_id, f.qty,
            r.round_orders::int, r.round_qty::int
-    FROM unnest(${rows.map((r) => r.product_id)}::char(24)[], ${rows.map((r) => r.loc_id)}::char(24)[],
-                ${rows.map((r) => r.has_unassigned)}::boolean[]) WITH ORDINALITY AS i(product_id, loc_id, unassigned, n)
+    FROM unnest(${part.map((r) => r.product_id)}::char(24)[], ${part.map((r) => r.loc_id)}::char(24)[],
+                ${part.map((r) => r.has_unassigned)}::boolean[]) WITH ORDINALITY AS i(product_id, loc_id, unassigned, n)
     CROSS JOIN LATERAL (
       SELECT count(*) AS round_orders, sum(x.qty) AS round_qty
       FROM (${itemLines(filters, PICK_ITEM_MAX_ORDERS, 0, anyUnassigned)}) x
     ) r
     CROSS JOIN LATERAL (${itemLines(filters, PICK_ITEM_LIST_ORDERS, 0, anyUnassigned)}) f
-    JOIN orders o ON o.id = f.order_id
     ORDER BY i.n, f.placed_at, f.order_line_id`.execute(systemSql(ctx.db));
+  // A large page's rounds in two statements of half the items each, which PostgreSQL runs on two of the pool's
+  // connections at once (two cores), beside the other locations: the page waits for the slowest of the three
+  // (ADR 0077). A small page is one statement (a second one would cost more than it saves).
+  const half = rows.length >= PICK_ROUNDS_SPLIT_FROM ? Math.ceil(rows.length / 2) : rows.length;
+  const roundsQueries = [roundsOf(rows.slice(0, half), 0)];
+  if (half < rows.length) roundsQueries.push(roundsOf(rows.slice(half), half));
   // Each item's other active locations with stock, in the product's order (where the picker goes when this one is
   // empty): one index range of the product's links per item.
   const othersQuery = sql<PickAlternative & { product_id: string; item_loc: string | null }>`
@@ -422,14 +435,16 @@ export async function getPickList(
       ORDER BY pl.position, pl.created_at
       LIMIT ${PICK_ITEM_MAX_ALTERNATIVES}
     ) x`.execute(systemSql(ctx.db));
-  const [roundRows, others] = await Promise.all([roundsQuery, othersQuery]);
+  const [others, ...roundParts] = await Promise.all([othersQuery, ...roundsQueries]);
   // The rounds by the item's place on the page (the statement's ordinality, 1-based).
   const roundOf: ({ orders: PickOrderRef[]; count: number; qty: number } | undefined)[] = [];
-  for (const o of roundRows.rows) {
-    const ref = toOrderRef(o);
-    const round = roundOf[o.item - 1];
-    if (round) round.orders.push(ref);
-    else roundOf[o.item - 1] = { orders: [ref], count: o.round_orders, qty: o.round_qty };
+  for (const part of roundParts) {
+    for (const o of part.rows) {
+      const ref = toOrderRef(o);
+      const round = roundOf[o.item - 1];
+      if (round) round.orders.push(ref);
+      else roundOf[o.item - 1] = { orders: [ref], count: o.round_orders, qty: o.round_qty };
+    }
   }
   const othersOf = new Map<string, PickAlternative[]>();
   for (const o of others.rows) {
@@ -493,6 +508,9 @@ function toPickItem(
 /** Most order lines of one item `GET /pick_list/orders/…` counts for its `total`. */
 const PICK_ITEM_ORDERS_COUNT_CAP = 10_000;
 
+/** From this many asked items on, `GET /pick_list/orders/…` reads them in two statements at once (ADR 0077). */
+const PICK_ORDERS_SPLIT_FROM = 16;
+
 /**
  * The order lines behind pick items (issue 8; core `pickItemOrdersEndpoint`): for each id of `query.items`
  * (`<product id>:<location id or none>`, as the pick list gives them) the open order lines still to pick of the
@@ -530,7 +548,9 @@ export async function getPickItemOrders(
     multi: filtered.multi,
   };
   // An item takes the lines without a pick location when its location is the one the list resolves them to.
-  const rows = await sql<PickOrderRef & { item: number; total: number }>`
+  // The lines of the asked items from place `first` (0-based) to `last` (excluded), numbered by their place.
+  const linesOf = (first: number, last: number) =>
+    sql<PickOrderRef & { item: number; total: number }>`
     WITH asked AS (
       SELECT a.n, a.product_id, a.loc_id,
              a.loc_id IS NOT DISTINCT FROM (
@@ -538,18 +558,23 @@ export async function getPickItemOrders(
                WHERE pl.product_id = a.product_id AND pl.active AND ${orgScopeSql(scope, 'pl')}
                  AND NOT EXISTS (SELECT 1 FROM locations q WHERE q.id = pl.location_id AND q.quarantine)
                ORDER BY (pl.stock > 0) DESC, pl.position, pl.created_at LIMIT 1) AS unassigned
-      FROM unnest(${products}::char(24)[], ${locations}::char(24)[]) WITH ORDINALITY AS a(product_id, loc_id, n)
+      FROM unnest(${products.slice(first, last)}::char(24)[], ${locations.slice(first, last)}::char(24)[])
+        WITH ORDINALITY AS a(product_id, loc_id, n)
     )
-    SELECT i.n::int AS item, x.order_line_id, x.order_id, o.order_id AS shop_order_id, x.qty, c.total::int
+    SELECT (i.n + ${first})::int AS item, x.order_line_id, x.order_id, x.shop_order_id, x.qty, c.total::int
     FROM asked i
     CROSS JOIN LATERAL (
       SELECT count(*) AS total FROM (${itemLines(filters, PICK_ITEM_ORDERS_COUNT_CAP)}) counted
     ) c
     CROSS JOIN LATERAL (${itemLines(filters, query.limit, query.skip)}) x
-    JOIN orders o ON o.id = x.order_id
     ORDER BY i.n, x.placed_at, x.order_line_id`.execute(systemSql(ctx.db));
+  // Many items: two statements of half of them each, sent at once (two of the pool's connections; ADR 0077).
+  const half = ids.length >= PICK_ORDERS_SPLIT_FROM ? Math.ceil(ids.length / 2) : ids.length;
+  const parts = await Promise.all(
+    half < ids.length ? [linesOf(0, half), linesOf(half, ids.length)] : [linesOf(0, ids.length)],
+  );
   const found = new Map<string, { orders: PickOrderRef[]; total: number }>();
-  for (const r of rows.rows) {
+  for (const r of parts.flatMap((p) => p.rows)) {
     const id = ids[r.item - 1] as string;
     const ref = toOrderRef(r);
     const entry = found.get(id);

@@ -229,6 +229,70 @@ describe('GET /pick_list/pick', () => {
     }
   });
 
+  it('gives every item of a large page its own round and the shop numbers its orders have now', async () => {
+    // A page of 64 items or more reads its rounds in two statements of half the items each, and so does a call for
+    // the rounds of 16 items or more (ADR 0077); each round's lines take their shop number from the line (migration
+    // 0390): every item must get its own round, in both halves, and a renumbered order must show its new number.
+    const w = testWindow();
+    const location = await addLocation(t.db, { name: `R-${w.start.getTime()}`, sequence: 41 });
+    const expected = new Map<string, { shop: string[]; qty: number }>();
+    const orderOfShop = new Map<string, string>();
+    let minute = 0;
+    for (let k = 0; k < 70; k++) {
+      const name = `Rondje ${String(k).padStart(2, '0')}`;
+      const product = await addProduct(t.db, bol, { name, stock: [{ locationId: location, stock: 50 }] });
+      const shop: string[] = [];
+      let qty = 0;
+      for (let n = 0; n <= k % 4; n++) {
+        const shopId = `RS-${w.start.getTime()}-${k}-${n}`;
+        const quantity = 1 + ((k + n) % 3);
+        const order = await addOrder(t.db, bol, {
+          orderId: shopId,
+          placedAt: w.at(minute++),
+          lines: [{ productId: product.id, quantity, locationId: location }],
+        });
+        orderOfShop.set(shopId, order.id);
+        shop.push(shopId);
+        qty += quantity;
+      }
+      expected.set(name, { shop, qty });
+    }
+    const check = async () => {
+      const list = await listOf(w, { query: 'limit=100' });
+      expect(list.items.length).toBe(70);
+      for (const item of list.items) {
+        const want = expected.get(item.product__name);
+        expect(want, item.product__name).toBeDefined();
+        expect(item.round_orders, item.product__name).toBe(want?.shop.length);
+        expect(item.qty, item.product__name).toBe(want?.qty);
+        expect(
+          item.orders.map((o) => o.shop_order_id),
+          item.product__name,
+        ).toEqual(want?.shop.slice(0, PICK_ITEM_LIST_ORDERS));
+        expect(item.order_id).toBe(want?.shop[0]);
+      }
+      // The rounds on demand for 50 of them (two statements of 25 items, ADR 0077): each its own lines, in order.
+      const asked = list.items.slice(10, 60);
+      const rounds = await itemOrders(
+        w,
+        asked.map((i) => i.id),
+      );
+      expect(rounds.items.map((r) => r.id)).toEqual(asked.map((i) => i.id));
+      for (const [n, r] of rounds.items.entries()) {
+        const want = expected.get(asked[n]?.product__name as string);
+        expect(r.total).toBe(want?.shop.length);
+        expect(r.orders.map((o) => o.shop_order_id)).toEqual(want?.shop);
+      }
+    };
+    await check();
+    // Renumber the first order of an item in the second half of the page: its lines follow (migration 0390).
+    const renamed = expected.get('Rondje 67') as { shop: string[]; qty: number };
+    const old = renamed.shop[0] as string;
+    await t.db.query('UPDATE orders SET order_id = $1 WHERE id = $2', [`${old}-NEW`, orderOfShop.get(old)]);
+    renamed.shop[0] = `${old}-NEW`;
+    await check();
+  });
+
   it('filters single and multi orders by the number of lines of the order', async () => {
     const s = await scene();
     const single = await listOf(s.w, { query: 'single_orders=true' });
