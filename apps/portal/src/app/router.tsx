@@ -4,7 +4,7 @@
  * lazily, each in its own chunk. A planned target (app/planned.ts) an area already serves is left out.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { RouteObject } from 'react-router';
+import { matchPath, type RouteObject } from 'react-router';
 import { loadAreaTexts } from '../i18n/i18n.ts';
 import type { Area, AreaRoute } from './area.ts';
 import { AREAS } from './areas.ts';
@@ -31,14 +31,35 @@ function prefetchLoader(r: AreaRoute, queryClient: QueryClient | undefined): Par
   if (!prefetch || !queryClient) return {};
   return {
     loader: ({ request }) => {
-      const url = new URL(request.url);
-      void prefetch()
-        .then((run) => run({ queryClient, url }))
-        .catch(() => undefined);
+      startPrefetch(prefetch, queryClient, new URL(request.url));
       return null;
     },
     shouldRevalidate: () => false,
   };
+}
+
+function startPrefetch(
+  prefetch: NonNullable<AreaRoute['prefetch']>,
+  queryClient: QueryClient,
+  url: URL,
+): void {
+  void prefetch()
+    .then((run) => run({ queryClient, url }))
+    .catch(() => undefined);
+}
+
+/**
+ * Starts the prefetch of the screen at `url` from the entry (main.tsx), before the router exists: react-router runs
+ * a route's loader only once the route's `lazy` has resolved (a lazy function may bring middleware), and its first
+ * render of the page then runs before the loader's continuation, so on a first load the list left after that
+ * render (ADR 0075). The loader still serves navigations inside the app; a second start finds the answers in flight
+ * or fresh. Nothing for a path without a prefetch.
+ */
+export function prefetchEntry(queryClient: QueryClient, url: URL): void {
+  const r = [...areaRoutes('main'), ...areaRoutes('settings')].find(
+    (x) => x.prefetch && matchPath(`/${x.path}`, url.pathname),
+  );
+  if (r?.prefetch) startPrefetch(r.prefetch, queryClient, url);
 }
 
 function toRoute(r: AreaRoute, queryClient?: QueryClient): RouteObject {

@@ -6,7 +6,7 @@ import { orgAuth, role, user } from '../test/fixtures.ts';
 import { stubPageRequest } from '../test/page-request.ts';
 import { renderRoutes } from '../test/render.tsx';
 import { createQueryClient } from './query-client.ts';
-import { buildRoutes } from './router.tsx';
+import { buildRoutes, prefetchEntry } from './router.tsx';
 import { startSession } from './session.ts';
 
 const packer = role('warehouse_staff', [
@@ -95,6 +95,31 @@ describe('start-up requests', () => {
         expect.arrayContaining(['/api/shipment_methods', '/api/shipment_boxes']),
       );
     });
+  });
+
+  it('starts the open orders from the entry for a first load of /orders, and nothing for a screen without a prefetch', async () => {
+    const calls: Call[] = [];
+    vi.stubGlobal(
+      'fetch',
+      fakeApi(
+        {
+          'GET /api/current_user': user(packer),
+          'GET /api/current_org_auth': orgAuth(packer),
+          'GET /api/shipment_methods': [],
+          'GET /api/shipment_boxes': [],
+        },
+        calls,
+      ),
+    );
+    const qc = createQueryClient();
+    startSession(qc, '/products');
+    prefetchEntry(qc, new URL('http://localhost/products'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls.map((c) => c.path)).toEqual(['/api/current_user', '/api/current_org_auth']);
+    prefetchEntry(qc, new URL('http://localhost/orders?limit=200'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path.startsWith('/api/orders/open/'))?.search).toBe('?limit=200'),
+    );
   });
 
   it('renders /orders from the prefetched answer without asking for the list a second time', async () => {
