@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { type Config, loadConfig, REPO_ROOT } from './config.ts';
 import { type Db, openDb } from './db/client.ts';
+import { registerCompression } from './lib/compression.ts';
 import { frameworkErrors, installErrorHandlers } from './lib/errors.ts';
 import { createMailTransport, type MailTransport } from './lib/mail.ts';
 import type { RouteEntry } from './lib/route.ts';
@@ -88,6 +89,7 @@ export async function buildApp(deps: BuildAppDeps = {}): Promise<FastifyInstance
 
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app);
+  registerCompression(app);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',

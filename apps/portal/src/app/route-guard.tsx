@@ -5,12 +5,13 @@
  */
 
 import { applyUserLanguage } from '@hoppa/web';
-import { Box, Button, Center, Group, Stack } from '@mantine/core';
+import { Button, Center, Group, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { ErrorBanner, PageLoader } from '../components/error-banner.tsx';
+import { ErrorBanner } from '../components/error-banner.tsx';
+import { BootShell } from './layout/boot-shell.tsx';
 import { decideRoute } from './routing-guard.ts';
 import { useSession } from './session.ts';
 
@@ -26,11 +27,7 @@ export function RouteGuard(): ReactNode {
   const decision = decideRoute(location.pathname, session.state, typeof from === 'string' ? from : undefined);
   switch (decision.action) {
     case 'wait':
-      return (
-        <Box mih="100dvh" pt="20vh">
-          <PageLoader />
-        </Box>
-      );
+      return <BootShell pathname={location.pathname} />;
     case 'error':
       return (
         <Center mih="60dvh" px="md">
