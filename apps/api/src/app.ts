@@ -89,7 +89,7 @@ export async function buildApp(deps: BuildAppDeps = {}): Promise<FastifyInstance
 
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app);
-  registerCompression(app);
+  await registerCompression(app);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
