@@ -40,6 +40,22 @@ describe('downloadPickList', () => {
     expect(items.map((i) => i.id)).toEqual(all.slice(0, 5).map((i) => i.id));
   });
 
+  it('asks a smaller first page when told and reports it before asking the rest (ADR 0076)', async () => {
+    const all = Array.from({ length: 12 }, () => pickItem());
+    const events: string[] = [];
+    const items = await downloadPickList(
+      async (skip, limit) => {
+        events.push(`page ${skip}+${limit}`);
+        return { items: all.slice(skip, skip + limit), total: all.length };
+      },
+      5,
+      100,
+      { firstPage: 2, onFirstPage: (first, total) => events.push(`first ${first.length} of ${total}`) },
+    );
+    expect(events).toEqual(['page 0+2', 'first 2 of 12', 'page 2+5', 'page 7+5']);
+    expect(items.map((i) => i.id)).toEqual(all.map((i) => i.id));
+  });
+
   it('stops on an empty page even when total promised more', async () => {
     const items = await downloadPickList(async () => ({ items: [], total: 10 }), 3);
     expect(items).toEqual([]);
@@ -112,10 +128,10 @@ describe('storePickList', () => {
     expect(bulkPut.mock.calls.map(([records]) => records.length)).toEqual([STORE_BATCH, STORE_BATCH, 7]);
     expect((await db.picks.orderBy('seq').toArray()).map((p) => p.id)).toEqual(items.map((i) => i.id));
     // A batch that fails undoes the whole store: the old list and its lastSync stay as they were.
-    bulkPut.mockImplementation(async (records) => {
+    bulkPut.mockImplementation((async (records: readonly unknown[]) => {
       if (records.length < STORE_BATCH) throw new Error('disk full');
       return '';
-    });
+    }) as unknown as typeof db.picks.bulkPut);
     await expect(storePickList(db, items.slice(0, STORE_BATCH + 1), filter, 6)).rejects.toThrow('disk full');
     expect(await db.picks.count()).toBe(items.length);
     expect((await getMeta(db, 'lastSync'))?.at).toBe(5);

@@ -13,6 +13,9 @@ import {
   apiPickRounds,
   completeRounds,
   downloadPickList,
+  PICK_FIRST_PAGE_SIZE,
+  PICK_OFFLINE_MAX_ITEMS,
+  PICK_PAGE_SIZE,
   storePickList,
 } from './pick-download.ts';
 
@@ -22,10 +25,44 @@ function listedRecord(item: PickItem): PickRecord {
 }
 
 /**
- * The first download of a fresh device, started before the screen's first render (see {@link startEarlyPickDownload}):
- * its filter and pages once it has been decided, null when none was started.
+ * A download of the pick list under way: `first` settles with the first (small) page's items and the list's total
+ * as soon as that page is in (it never settles when the first page fails), `pages` with the whole download.
  */
-let early: Promise<{ filter: PickFilter; pages: Promise<PickItem[]> } | null> | null = null;
+interface Download {
+  first: Promise<{ items: PickItem[]; total: number }>;
+  pages: Promise<PickItem[]>;
+}
+
+/**
+ * Starts a download of the pick list: `before` first (the outbox's drain), then the pages, the first of them
+ * {@link PICK_FIRST_PAGE_SIZE} items so the card can show before the rest has come (ADR 0076).
+ */
+function startDownload(before: () => Promise<void>, fetchPage: ReturnType<typeof apiPickPages>): Download {
+  let firstIn: (page: { items: PickItem[]; total: number }) => void = () => undefined;
+  const first = new Promise<{ items: PickItem[]; total: number }>((resolve) => (firstIn = resolve));
+  const pages = before().then(() =>
+    downloadPickList(fetchPage, PICK_PAGE_SIZE, PICK_OFFLINE_MAX_ITEMS, {
+      firstPage: PICK_FIRST_PAGE_SIZE,
+      onFirstPage: (items, total) => firstIn({ items, total }),
+    }),
+  );
+  return { first, pages };
+}
+
+/** Sends what waits in the outbox, so a new list already reflects this device's picks; never rejects. */
+const drainOutbox = () =>
+  outboxSender()
+    .drain({ force: true })
+    .then(
+      () => undefined,
+      () => undefined,
+    );
+
+/**
+ * The first download of a fresh device, started before the screen's first render (see {@link startEarlyPickDownload}):
+ * its filter and download once it has been decided, null when none was started.
+ */
+let early: Promise<{ filter: PickFilter; download: Download } | null> | null = null;
 let earlyStarted = false;
 
 /**
@@ -56,29 +93,23 @@ export function startEarlyPickDownload(): void {
     if (!user || !canCall(user.curr_role, NEEDS.pickList)) return null;
     const filter = stored ?? defaultPickFilter();
     if (lastSync && sameFilter(lastSync.filter, filter)) return null;
-    const pages = (async () => {
-      // What waits in the outbox goes first, so the list already reflects this device's picks (storePickList keeps
-      // the local state of picks still queued either way).
-      if (!fresh)
-        await outboxSender()
-          .drain({ force: true })
-          .catch(() => undefined);
-      return downloadPickList(apiPickPages(api, filter));
-    })();
-    pages.catch(() => undefined); // the refresh that takes it handles its failure
-    return { filter, pages };
+    // What waits in the outbox goes first, so the list already reflects this device's picks (storePickList keeps
+    // the local state of picks still queued either way).
+    const download = startDownload(fresh ? async () => undefined : drainOutbox, apiPickPages(api, filter));
+    download.pages.catch(() => undefined); // the refresh that takes it handles its failure
+    return { filter, download };
   })().catch(() => null);
 }
 
 /**
- * The early download's pages when it was for `filter`, once (a later refresh downloads again); null when there was
- * none or it was for another filter. Rejects as the download did.
+ * The early download when it was for `filter`, once (a later refresh downloads again); null when there was none or
+ * it was for another filter.
  */
-async function takeEarlyDownload(filter: PickFilter): Promise<PickItem[] | null> {
+async function takeEarlyDownload(filter: PickFilter): Promise<Download | null> {
   const pending = early;
   early = null;
   const started = pending ? await pending : null;
-  return started && sameFilter(started.filter, filter) ? started.pages : null;
+  return started && sameFilter(started.filter, filter) ? started.download : null;
 }
 
 /**
@@ -190,20 +221,20 @@ export function usePickList() {
       setError(null);
       try {
         // The list's pages carry the first orders of each round; the rest of the rounds follow in batches. Meanwhile
-        // the list's first item is on screen, read only (a first visit shows its pick a round trip sooner). A fresh
-        // device's first download may have left before the first render (startEarlyPickDownload).
-        const pages =
-          (await takeEarlyDownload(f)) ??
-          (await (async () => {
-            // send what waits first, so the new list already reflects this device's picks
-            await outboxSender()
-              .drain({ force: true })
-              .catch(() => undefined);
-            return downloadPickList(apiPickPages(api, f));
-          })());
-        const first = pages[0];
-        if (first && isNewest())
-          setListed({ record: listedRecord(first), count: pages.length, at: startedAt });
+        // the list's first item is on screen, read only, from the download's small first page (ADR 0069, 0076). A
+        // fresh device's first download may have left before the first render (startEarlyPickDownload).
+        const download =
+          (await takeEarlyDownload(f)) ?? startDownload(drainOutbox, apiPickPages(api, f));
+        void download.first.then(({ items: firstPage, total }) => {
+          const first = firstPage[0];
+          if (first && isNewest())
+            setListed({
+              record: listedRecord(first),
+              count: Math.min(total, PICK_OFFLINE_MAX_ITEMS),
+              at: startedAt,
+            });
+        });
+        const pages = await download.pages;
         const items = await completeRounds(pages, apiPickRounds(api, f));
         if (!isNewest()) return false;
         // Never before the download started (a clock set back), or the read-only first item would outstay the list.
