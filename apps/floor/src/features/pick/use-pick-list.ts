@@ -223,8 +223,7 @@ export function usePickList() {
         // The list's pages carry the first orders of each round; the rest of the rounds follow in batches. Meanwhile
         // the list's first item is on screen, read only, from the download's small first page (ADR 0069, 0076). A
         // fresh device's first download may have left before the first render (startEarlyPickDownload).
-        const download =
-          (await takeEarlyDownload(f)) ?? startDownload(drainOutbox, apiPickPages(api, f));
+        const download = (await takeEarlyDownload(f)) ?? startDownload(drainOutbox, apiPickPages(api, f));
         void download.first.then(({ items: firstPage, total }) => {
           const first = firstPage[0];
           if (first && isNewest())
