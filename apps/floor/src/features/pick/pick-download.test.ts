@@ -50,9 +50,16 @@ describe('downloadPickList', () => {
       },
       5,
       100,
-      { firstPage: 2, onFirstPage: (first, total) => events.push(`first ${first.length} of ${total}`) },
+      {
+        firstPage: 2,
+        onFirstPage: (first, total) => events.push(`first ${first.length} of ${total}`),
+        beforeRest: async () => {
+          await new Promise((r) => setTimeout(r, 5));
+          events.push('card painted');
+        },
+      },
     );
-    expect(events).toEqual(['page 0+2', 'first 2 of 12', 'page 2+5', 'page 7+5']);
+    expect(events).toEqual(['page 0+2', 'first 2 of 12', 'card painted', 'page 2+5', 'page 7+5']);
     expect(items.map((i) => i.id)).toEqual(all.map((i) => i.id));
   });
 

@@ -91,11 +91,12 @@ export async function completeRounds(items: PickItem[], fetchRounds: PickRoundFe
 }
 
 /**
- * Items of a download's first page: only what the card needs to show the first pick (ADR 0076). On a phone's network
- * the 500-item page (~72 KB) took ~0.4 s longer to arrive than this one, and the card (the page's largest paint)
- * waited for it; the rest of the list follows in pages of {@link PICK_PAGE_SIZE}.
+ * Items of a download's first page: little more than the card needs to show the first pick (ADR 0076; an item with
+ * its first orders is ~0.8 KB compressed). On a phone's network the 500-item page (~70 KB for the demo) arrived
+ * ~0.3 s later than a small one, and the card (the page's largest paint) waited for it; the rest of the list follows
+ * in pages of {@link PICK_PAGE_SIZE}.
  */
-export const PICK_FIRST_PAGE_SIZE = 20;
+export const PICK_FIRST_PAGE_SIZE = 5;
 
 /** What {@link downloadPickList} may do beyond paging: a smaller first page, and who hears of it first. */
 export interface DownloadOptions {
@@ -103,6 +104,8 @@ export interface DownloadOptions {
   firstPage?: number;
   /** Called once with the first page's items and the list's `total`, before the rest is asked. */
   onFirstPage?: (items: PickItem[], total: number) => void;
+  /** Awaited after the first page before the rest is asked (the screen paints the card from the first page first). */
+  beforeRest?: () => Promise<void>;
 }
 
 /**
@@ -124,6 +127,7 @@ export async function downloadPickList(
     items.push(...page.items);
     if (first) options.onFirstPage?.(page.items.slice(0, maxItems), page.total);
     if (page.items.length === 0 || items.length >= page.total) break;
+    if (first) await options.beforeRest?.();
   }
   return items.slice(0, maxItems);
 }
