@@ -23,8 +23,6 @@ import { FlashTint, ScanVerdict } from './scan-verdict.tsx';
 import { PickNotePopup, ProblemSheet, RecountPopup } from './shelf-dialogs.tsx';
 import { usePickList } from './use-pick-list.ts';
 
-export { startEarlyPickDownload } from './use-pick-list.ts';
-
 import { usePickLookups } from './use-pick-lookups.ts';
 import { usePickScan } from './use-pick-scan.ts';
 
