@@ -12,7 +12,10 @@
  * - `schemas`: zod, core's common schemas and its endpoint helpers, which the login call (session-calls.ts, loaded when
  *   the form is sent), the outbox's sends and the other screens need; not on the pick screen's path since ADR 0072
  *   (its first calls go out without schemas, pick-calls.ts), so a pick screen's first load does not download it;
- * - `login` and `pick`: each first screen with the rest of what it imports, one file each.
+ * - `login` and `pick`: each first screen with the rest of what it imports, one file each; before `pick`,
+ *   `pick-early`: a fresh device's first list download with what it needs (the filter rules, the list's calls), a
+ *   small file the pick route loads beside the screen's, so the request leaves before the screen's file is in (ADR
+ *   0076).
  * Every other screen keeps the automatic splitting (and may import from these files). Lazy imports stay lazy: the
  * camera scanner, howler, confetti, the session and outbox calls.
  */
@@ -50,10 +53,11 @@ const endsWith =
 export function floorCodeSplitting() {
   return {
     groups: [
-      { name: 'boot', tags: ['$initial' as const], priority: 5 },
-      { name: 'first-forms', test: anyOf(FIRST_FORMS), priority: 4 },
-      { name: 'schemas', test: anyOf(SCHEMAS), priority: 3 },
-      { name: 'login', test: endsWith('/apps/floor/src/features/login/login.screen.tsx'), priority: 2 },
+      { name: 'boot', tags: ['$initial' as const], priority: 6 },
+      { name: 'first-forms', test: anyOf(FIRST_FORMS), priority: 5 },
+      { name: 'schemas', test: anyOf(SCHEMAS), priority: 4 },
+      { name: 'login', test: endsWith('/apps/floor/src/features/login/login.screen.tsx'), priority: 3 },
+      { name: 'pick-early', test: endsWith('/apps/floor/src/features/pick/pick-early.ts'), priority: 2 },
       { name: 'pick', test: endsWith('/apps/floor/src/features/pick/pick.screen.tsx'), priority: 1 },
     ],
   };

@@ -110,14 +110,44 @@ function play(name: SoundName): void {
   }
 }
 
-/** Loads howler and the sounds ahead of the first scan, so the first beep is not late. */
-export function preloadSounds(): void {
+/** Loads howler and creates the three sounds (each starts loading its file); failures leave play() its tones. */
+function loadSounds(): void {
   loadHowler()
     .then((m) => {
       HowlClass = m.Howl;
       for (const name of ['ok', 'error', 'done'] as const) sound(m.Howl, name);
     })
     .catch(() => undefined); // play() falls back to synthesised tones
+}
+
+/** The events that give a page user activation and that a scan starts with (a wedge scanner's first key, a tap). */
+const GESTURES = ['keydown', 'pointerdown', 'touchstart'] as const;
+let waitingForGesture = false;
+
+/**
+ * Loads howler and the sounds ahead of the first scan, so the first beep is not late: at once when the page has had
+ * a user gesture (the login typed in this page, a tap, an earlier scan) or the browser cannot tell
+ * (`navigator.userActivation` missing), otherwise at the first keydown, pointerdown or touchstart (ADR 0076).
+ * Before any gesture a browser keeps an AudioContext suspended anyway (autoplay policy), and howler's start-up
+ * (its codec probes and the AudioContext, one task of ~80 ms at full speed on this machine's Chromium) would only
+ * block the main thread of a page that has just opened; a wedge scanner's first character is a keydown, tens of
+ * milliseconds before its Enter, and a scan that comes before the sounds are ready plays its sound once they are
+ * (see `play`). Listens in the capture phase, passively, and only once; never throws.
+ */
+export function preloadSounds(): void {
+  const activation = typeof navigator === 'undefined' ? undefined : navigator.userActivation;
+  if (!activation || activation.hasBeenActive) {
+    loadSounds();
+    return;
+  }
+  if (waitingForGesture) return;
+  waitingForGesture = true;
+  const go = () => {
+    for (const type of GESTURES) window.removeEventListener(type, go, true);
+    waitingForGesture = false;
+    loadSounds();
+  };
+  for (const type of GESTURES) window.addEventListener(type, go, { capture: true, passive: true });
 }
 
 function vibrate(pattern: number | number[]): void {

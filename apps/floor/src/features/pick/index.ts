@@ -13,12 +13,12 @@ export const pickTask = defineTask({
       access: 'user',
       needs: NEEDS.pickList,
       screens: ['Pick screen (floor)'],
-      // A fresh device's first list download leaves as soon as the screen's code is in (ADR 0072).
-      load: () =>
-        import('./pick.screen.tsx').then((m) => {
-          m.startEarlyPickDownload();
-          return { default: m.PickScreen };
-        }),
+      // A fresh device's first list download leaves as soon as its own small file is in (ADR 0072, 0076), while
+      // the screen's code still loads.
+      load: () => {
+        import('./pick-early.ts').then((m) => m.startEarlyPickDownload()).catch(() => undefined); // the screen downloads the list itself
+        return import('./pick.screen.tsx').then((m) => ({ default: m.PickScreen }));
+      },
     },
   ],
   menu: { key: 'pick', path: FLOOR_PATHS.pick, needs: NEEDS.pickList, order: 10 },

@@ -1,10 +1,10 @@
 import type { PickItem } from '@hoppa/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getMeta } from '../../offline/db.ts';
 import { enqueuePick, markRejected, markSent } from '../../offline/outbox.ts';
 import { pickItem, seedPicks, testDb } from '../../test/fixtures.ts';
 import { defaultPickFilter } from './pick.rules.ts';
-import { completeRounds, downloadPickList, storePickList } from './pick-download.ts';
+import { completeRounds, downloadPickList, STORE_BATCH, storePickList } from './pick-download.ts';
 
 describe('downloadPickList', () => {
   it('pages with skip until total is reached', async () => {
@@ -38,6 +38,29 @@ describe('downloadPickList', () => {
       [3, 2],
     ]);
     expect(items.map((i) => i.id)).toEqual(all.slice(0, 5).map((i) => i.id));
+  });
+
+  it('asks a smaller first page when told and reports it before asking the rest (ADR 0076)', async () => {
+    const all = Array.from({ length: 12 }, () => pickItem());
+    const events: string[] = [];
+    const items = await downloadPickList(
+      async (skip, limit) => {
+        events.push(`page ${skip}+${limit}`);
+        return { items: all.slice(skip, skip + limit), total: all.length };
+      },
+      5,
+      100,
+      {
+        firstPage: 2,
+        onFirstPage: (first, total) => events.push(`first ${first.length} of ${total}`),
+        beforeRest: async () => {
+          await new Promise((r) => setTimeout(r, 5));
+          events.push('card painted');
+        },
+      },
+    );
+    expect(events).toEqual(['page 0+2', 'first 2 of 12', 'card painted', 'page 2+5', 'page 7+5']);
+    expect(items.map((i) => i.id)).toEqual(all.map((i) => i.id));
   });
 
   it('stops on an empty page even when total promised more', async () => {
@@ -102,6 +125,23 @@ describe('storePickList', () => {
     ]);
     expect(await db.outbox.count()).toBe(1);
     expect(await getMeta(db, 'lastSync')).toEqual({ at: 42, filter, total: 3 });
+  });
+
+  it('hands IndexedDB the records in batches (one short task each), all in one transaction (ADR 0076)', async () => {
+    const { db } = testDb();
+    const items = Array.from({ length: STORE_BATCH * 2 + 7 }, () => pickItem());
+    const bulkPut = vi.spyOn(db.picks, 'bulkPut');
+    await storePickList(db, items, filter, 5);
+    expect(bulkPut.mock.calls.map(([records]) => records.length)).toEqual([STORE_BATCH, STORE_BATCH, 7]);
+    expect((await db.picks.orderBy('seq').toArray()).map((p) => p.id)).toEqual(items.map((i) => i.id));
+    // A batch that fails undoes the whole store: the old list and its lastSync stay as they were.
+    bulkPut.mockImplementation((async (records: readonly unknown[]) => {
+      if (records.length < STORE_BATCH) throw new Error('disk full');
+      return '';
+    }) as unknown as typeof db.picks.bulkPut);
+    await expect(storePickList(db, items.slice(0, STORE_BATCH + 1), filter, 6)).rejects.toThrow('disk full');
+    expect(await db.picks.count()).toBe(items.length);
+    expect((await getMeta(db, 'lastSync'))?.at).toBe(5);
   });
 
   it('lists a rejected pick again when the server still has it, keeping the rejection to read', async () => {

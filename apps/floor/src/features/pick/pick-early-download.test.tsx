@@ -8,7 +8,7 @@ import { outboxSender } from '../../app/sync.ts';
 import { browser, json } from '../../test/dom-setup.ts';
 import { pickItem } from '../../test/fixtures.ts';
 import { clearFloorDb, currentUser, renderFloor } from '../../test/render.tsx';
-import { startEarlyPickDownload } from './use-pick-list.ts';
+import { startEarlyPickDownload } from './pick-early.ts';
 
 afterEach(() => {
   cleanup();

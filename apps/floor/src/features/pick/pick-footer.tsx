@@ -1,5 +1,6 @@
 import { Button, UnstyledButton } from '@mantine/core';
 import type { TFunction } from 'i18next';
+import { memo } from 'react';
 import type { PickFilter } from '../../offline/db.ts';
 import { narrowingCount } from './pick.rules.ts';
 
@@ -14,7 +15,7 @@ const dateTime = new Intl.DateTimeFormat('nl-NL', {
  * The foot of the pick screen (spec 2 §2): picks left, the skip counter, the period and order kind of the list
  * (opens the filter), and Back, Skip and Refresh.
  */
-export function PickFooter(props: {
+export const PickFooter = memo(function PickFooter(props: {
   remaining: number;
   skip: number;
   filter: PickFilter;
@@ -58,7 +59,7 @@ export function PickFooter(props: {
       </div>
     </footer>
   );
-}
+});
 
 /** The end of the list (spec 2 §2: 'Hoppa! je bent klaar met picken!'). */
 export function PickDone({ t }: { t: TFunction<'pick', undefined> }) {

@@ -10,6 +10,7 @@ import { browser, json } from '../../test/dom-setup.ts';
 import { pickItem, seedPicks } from '../../test/fixtures.ts';
 import { clearFloorDb, currentUser, renderFloor } from '../../test/render.tsx';
 import { defaultPickFilter } from './pick.rules.ts';
+import { PICK_FIRST_PAGE_SIZE, PICK_PAGE_SIZE } from './pick-download.ts';
 
 const LONG_NAME =
   'Bolletje Volkoren Beschuit met extra vezels en een vleugje zeezout, voordeelverpakking van 2 x 13 stuks';
@@ -261,6 +262,45 @@ describe('pick screen (spec 2 §2 Pick screen, §4 Pick flow)', () => {
     await waitFor(() => expect(screen.getByTestId('pick-remaining').textContent).toBe('Nog 1 te picken'));
     expect(screen.getByTestId('pick-card').dataset.pickId).toBe(round.id);
     expect((await floorDb().picks.get(round.id))?.item.orders).toHaveLength(3);
+  });
+
+  it('shows the first pick from the small first page while the rest of the list downloads (ADR 0076)', async () => {
+    await clearFloorDb();
+    await setMeta(floorDb(), 'session', currentUser('picker'));
+    const items = Array.from({ length: PICK_FIRST_PAGE_SIZE + 5 }, (_, i) =>
+      pickItem({ rack: `F-${String(i).padStart(2, '0')}-01` }),
+    );
+    const asked: URL[] = [];
+    let releaseRest: () => void = () => undefined;
+    browser.server = (req) => {
+      const url = new URL(req.url);
+      if (url.pathname.endsWith('/current_user')) return json(200, currentUser('picker'));
+      if (url.pathname.includes('/pick_list/pick/')) {
+        asked.push(url);
+        const skip = Number(url.searchParams.get('skip'));
+        const limit = Number(url.searchParams.get('limit'));
+        const page = json(200, { items: items.slice(skip, skip + limit), total: items.length, skip, limit });
+        return skip === 0 ? page : new Promise<Response>((resolve) => (releaseRest = () => resolve(page)));
+      }
+      return json(404, { statusCode: 404, code: 'not_found', message: 'Not found' });
+    };
+    browser.online = true;
+    renderFloor('/pick', { lang: 'nl' });
+
+    // The card is there while the second page is still on its way; the footer counts the whole list.
+    expect((await screen.findByTestId('pick-location')).textContent).toBe('F-00-01');
+    await waitFor(() => expect(asked).toHaveLength(2));
+    expect(asked.map((u) => [u.searchParams.get('skip'), u.searchParams.get('limit')])).toEqual([
+      ['0', String(PICK_FIRST_PAGE_SIZE)],
+      [String(PICK_FIRST_PAGE_SIZE), String(PICK_PAGE_SIZE)],
+    ]);
+    expect(screen.getByTestId('pick-remaining').textContent).toBe(`Nog ${items.length} te picken`);
+    expect(await floorDb().picks.count()).toBe(0);
+
+    releaseRest();
+    await waitFor(async () => expect(await floorDb().picks.count()).toBe(items.length));
+    await waitFor(() => expect(screen.getByTestId('pick-card').dataset.pickId).toBe(items[0]?.id));
+    expect(screen.getByTestId('pick-remaining').textContent).toBe(`Nog ${items.length} te picken`);
   });
 
   it('keeps what the picker typed in the open filter when a download finishes meanwhile', async () => {

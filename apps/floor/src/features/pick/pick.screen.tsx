@@ -1,6 +1,6 @@
 import { ApiError, PICK_CLAIM_SECONDS } from '@hoppa/core';
 import { Button, Loader } from '@mantine/core';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../app/api.ts';
@@ -22,8 +22,6 @@ import { RejectedList } from './rejected-list.tsx';
 import { FlashTint, ScanVerdict } from './scan-verdict.tsx';
 import { PickNotePopup, ProblemSheet, RecountPopup } from './shelf-dialogs.tsx';
 import { usePickList } from './use-pick-list.ts';
-
-export { startEarlyPickDownload } from './use-pick-list.ts';
 
 import { usePickLookups } from './use-pick-lookups.ts';
 import { usePickScan } from './use-pick-scan.ts';
@@ -103,10 +101,22 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
   // First visit, or the stored list belongs to another filter: fetch it (when there is a network).
   useEffect(() => firstLoad(reload), [firstLoad, reload]);
 
-  function openMenu() {
+  const openMenu = useCallback(() => {
     setMenuOpen(true);
     if (online) refreshLookups();
-  }
+  }, [online, refreshLookups]);
+  const onRefresh = useCallback(() => reload(filter), [reload, filter]);
+  const toggleManual = useCallback(() => setManual((m) => !m), []);
+  const openCamera = useCallback(() => setCameraOpen(true), []);
+  const scanTexts = useMemo(
+    () => ({
+      scanLabel: t('scanLabel'),
+      scanPlaceholder: t('scanPlaceholder'),
+      keyboard: t('keyboard'),
+      camera: t('camera'),
+    }),
+    [t],
+  );
 
   function applyFilter(f: PickFilter) {
     setMenuOpen(false);
@@ -253,9 +263,10 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
       `${t('recountSaved', { count, location: item.rack })} · ${item.product__name.slice(0, 60)}`,
     ).catch(setError);
   }
-  return (
-    <div className="screen pick-screen">
-      <FlashTint store={flashStore} />
+  // The header and the scan row are the same elements from render to render unless what they show changes, so the
+  // screen's other renders (the list arriving, its storing, the claim) skip them (ADR 0076).
+  const header = useMemo(
+    () => (
       <StatusBar
         lng="nl"
         right={
@@ -271,21 +282,29 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
           </HeaderButton>
         }
       />
-
+    ),
+    [t, openMenu],
+  );
+  const scanActive = !menuOpen && !cameraOpen && !problemOpen && !notePick && !recountPick;
+  const scanBar = useMemo(
+    () => (
       <ScanBar
         inputRef={scanInput}
         onScan={scan.onScan}
         manual={manual}
-        onToggleManual={() => setManual((m) => !m)}
-        onCamera={() => setCameraOpen(true)}
-        active={!menuOpen && !cameraOpen && !problemOpen && !notePick && !recountPick}
-        texts={{
-          scanLabel: t('scanLabel'),
-          scanPlaceholder: t('scanPlaceholder'),
-          keyboard: t('keyboard'),
-          camera: t('camera'),
-        }}
+        onToggleManual={toggleManual}
+        onCamera={openCamera}
+        active={scanActive}
+        texts={scanTexts}
       />
+    ),
+    [scan.onScan, manual, toggleManual, openCamera, scanActive, scanTexts],
+  );
+  return (
+    <div className="screen pick-screen">
+      <FlashTint store={flashStore} />
+      {header}
+      {scanBar}
       <ScanVerdict store={flashStore} hasPick={pick !== null} t={t} />
 
       <main className="pick-main">
@@ -346,7 +365,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
         loading={loading}
         online={online}
         onSkip={moveSkip}
-        onRefresh={() => reload(filter)}
+        onRefresh={onRefresh}
         onFilter={openMenu}
         t={t}
       />

@@ -1,84 +1,23 @@
-import { ApiError, canCall, type PickItem } from '@hoppa/core';
+import { ApiError, type PickItem } from '@hoppa/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../app/api.ts';
-import { NEEDS } from '../../app/needs.ts';
-import { knownUser, useSession } from '../../app/session.tsx';
-import { readSessionCopy } from '../../app/session-copy.ts';
-import { outboxSender } from '../../app/sync.ts';
+import { useSession } from '../../app/session.tsx';
 import { floorDb, getMeta, type PickFilter, type PickRecord, setMeta } from '../../offline/db.ts';
+import { afterPaint } from '../../scan/after-paint.ts';
 import { currentPick, defaultPickFilter, openPicks, sameFilter } from './pick.rules.ts';
 import {
   apiPickPages,
   apiPickRounds,
   completeRounds,
-  downloadPickList,
+  PICK_OFFLINE_MAX_ITEMS,
   storePickList,
 } from './pick-download.ts';
+import { drainOutbox, forgetEarlyDownload, startDownload, takeEarlyDownload } from './pick-early.ts';
 
 /** A downloaded item as the card shows it, before it is stored. */
 function listedRecord(item: PickItem): PickRecord {
   return { id: item.id, seq: 0, item, status: 'open', pickedAt: null, scanned: null };
-}
-
-/**
- * The first download of a fresh device, started before the screen's first render (see {@link startEarlyPickDownload}):
- * its filter and pages once it has been decided, null when none was started.
- */
-let early: Promise<{ filter: PickFilter; pages: Promise<PickItem[]> } | null> | null = null;
-let earlyStarted = false;
-
-/**
- * Starts the pick list's first download as soon as the pick screen's code has loaded (ADR 0072), instead of after the
- * screen's first render, IndexedDB's first open, the live query and the outbox drain: once per page load, only for a
- * logged-in user whose role may read the list ({@link knownUser}), online, and only when the screen will want one (no
- * stored list, or a list of another filter than the stored one: the same test as the screen's first load; on a device
- * without any session copy, no stored list is assumed). It sends what waits in the outbox first, as every download
- * does (not on such a device). The screen's first refresh takes the download
- * ({@link takeEarlyDownload}) when it is for the same filter instead of starting its own; nothing is stored here.
- * Never throws.
- */
-export function startEarlyPickDownload(): void {
-  if (earlyStarted) return;
-  earlyStarted = true;
-  if (typeof navigator !== 'undefined' && !navigator.onLine) return;
-  // No copy of the session on the device at all: nobody has used the floor here since ADR 0072 (a fresh device, or
-  // the first start after the update), so no list is expected in IndexedDB: the download need not wait for its first
-  // open. A list that turns out to be stored is kept as the screen finds it (it takes no download it does not need).
-  const fresh = readSessionCopy() === undefined;
-  early = (async () => {
-    const db = floorDb();
-    const [user, lastSync, stored] = await Promise.all([
-      knownUser(),
-      fresh ? undefined : getMeta(db, 'lastSync'),
-      fresh ? undefined : getMeta(db, 'pickFilter'),
-    ]);
-    if (!user || !canCall(user.curr_role, NEEDS.pickList)) return null;
-    const filter = stored ?? defaultPickFilter();
-    if (lastSync && sameFilter(lastSync.filter, filter)) return null;
-    const pages = (async () => {
-      // What waits in the outbox goes first, so the list already reflects this device's picks (storePickList keeps
-      // the local state of picks still queued either way).
-      if (!fresh)
-        await outboxSender()
-          .drain({ force: true })
-          .catch(() => undefined);
-      return downloadPickList(apiPickPages(api, filter));
-    })();
-    pages.catch(() => undefined); // the refresh that takes it handles its failure
-    return { filter, pages };
-  })().catch(() => null);
-}
-
-/**
- * The early download's pages when it was for `filter`, once (a later refresh downloads again); null when there was
- * none or it was for another filter. Rejects as the download did.
- */
-async function takeEarlyDownload(filter: PickFilter): Promise<PickItem[] | null> {
-  const pending = early;
-  early = null;
-  const started = pending ? await pending : null;
-  return started && sameFilter(started.filter, filter) ? started.pages : null;
 }
 
 /**
@@ -190,20 +129,20 @@ export function usePickList() {
       setError(null);
       try {
         // The list's pages carry the first orders of each round; the rest of the rounds follow in batches. Meanwhile
-        // the list's first item is on screen, read only (a first visit shows its pick a round trip sooner). A fresh
-        // device's first download may have left before the first render (startEarlyPickDownload).
-        const pages =
-          (await takeEarlyDownload(f)) ??
-          (await (async () => {
-            // send what waits first, so the new list already reflects this device's picks
-            await outboxSender()
-              .drain({ force: true })
-              .catch(() => undefined);
-            return downloadPickList(apiPickPages(api, f));
-          })());
-        const first = pages[0];
-        if (first && isNewest())
-          setListed({ record: listedRecord(first), count: pages.length, at: startedAt });
+        // the list's first item is on screen, read only, from the download's small first page (ADR 0069, 0076). A
+        // fresh device's first download may have left before the first render (startEarlyPickDownload).
+        const download = (await takeEarlyDownload(f)) ?? startDownload(drainOutbox, apiPickPages(api, f));
+        void download.first.then(({ items: firstPage, total }) => {
+          const first = firstPage[0];
+          if (first && isNewest())
+            setListed({
+              record: listedRecord(first),
+              count: Math.min(total, PICK_OFFLINE_MAX_ITEMS),
+              at: startedAt,
+            });
+          afterPaint(download.shown);
+        });
+        const pages = await download.pages;
         const items = await completeRounds(pages, apiPickRounds(api, f));
         if (!isNewest()) return false;
         // Never before the download started (a clock set back), or the read-only first item would outstay the list.
@@ -232,7 +171,7 @@ export function usePickList() {
       autoLoaded.current = true;
       if (navigator.onLine && (!meta.lastSync || !sameFilter(meta.lastSync.filter, filter))) run(filter);
       // A list is stored already: an early download is not this screen's (a later refresh downloads anew).
-      else early = null;
+      else forgetEarlyDownload();
     },
     [meta, filter],
   );
