@@ -23,16 +23,6 @@ export default defineConfig(({ mode }) => {
       outDir: 'dist',
       emptyOutDir: true,
       sourcemap: true,
-      rolldownOptions: {
-        output: {
-          codeSplitting: {
-            // The first load in one file beside the entry (ADR 0075): left to Rolldown it was 17–19 files, each a
-            // request of its own in the first wave (over HTTP/1.1, six at a time). `$initial` takes only what the
-            // entry imports statically, so no screen's code joins it; the lazy screens' chunks stay Rolldown's.
-            groups: [{ name: 'boot', tags: ['$initial'] }],
-          },
-        },
-      },
       // No hand-made library chunks: a group of all of Mantine (or of every library) put each component any screen
       // uses into the first load (333 KB gzip); left to Rolldown, each lazy screen's chunk carries what it alone
       // uses and the first load only the shell's share (issue 8, docs/benchmarks.md).

@@ -5,13 +5,12 @@
  */
 
 import { applyUserLanguage } from '@hoppa/web';
-import { Button, Center, Group, Stack } from '@mantine/core';
+import { Box, Button, Center, Group, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { ErrorBanner } from '../components/error-banner.tsx';
-import { BootShell } from './layout/boot-shell.tsx';
+import { ErrorBanner, PageLoader } from '../components/error-banner.tsx';
 import { decideRoute } from './routing-guard.ts';
 import { useSession } from './session.ts';
 
@@ -27,7 +26,11 @@ export function RouteGuard(): ReactNode {
   const decision = decideRoute(location.pathname, session.state, typeof from === 'string' ? from : undefined);
   switch (decision.action) {
     case 'wait':
-      return <BootShell pathname={location.pathname} />;
+      return (
+        <Box mih="100dvh" pt="20vh">
+          <PageLoader />
+        </Box>
+      );
     case 'error':
       return (
         <Center mih="60dvh" px="md">
