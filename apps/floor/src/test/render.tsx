@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@hoppa/core';
+import type { CurrentUser, PickItem } from '@hoppa/core';
 import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -8,6 +8,7 @@ import { SESSION_COPY_KEY } from '../app/session-copy.ts';
 import { theme } from '../app/theme.ts';
 import { initI18n } from '../i18n/index.ts';
 import { floorDb } from '../offline/db.ts';
+import { browser, json } from './dom-setup.ts';
 import { hexId } from './fixtures.ts';
 
 /** Shows where the router is, so a test can see the guard's redirects. */
@@ -74,4 +75,33 @@ export function currentUser(kind: 'picker' | 'merchant', overrides: Partial<Curr
     licences: [],
     ...overrides,
   };
+}
+
+/** What {@link pickListServer} answers a `/pick_list/…` request with. */
+type PickAnswer = (url: URL) => Response | Promise<Response>;
+
+/**
+ * Installs the fake API the pick screen's tests share: `/current_user` answers the demo picker, `/pick_list/pick/…`
+ * answers `pages(url)` and `/pick_list/orders/…` `rounds(url)` (404 without it), anything else 404. Returns the pick
+ * list URLs asked, in order, and sets the browser online.
+ */
+export function pickListServer(pages: PickAnswer, rounds?: PickAnswer): URL[] {
+  const asked: URL[] = [];
+  browser.server = (req) => {
+    const url = new URL(req.url);
+    if (url.pathname.endsWith('/current_user')) return json(200, currentUser('picker'));
+    if (url.pathname.includes('/pick_list/pick/')) {
+      asked.push(url);
+      return pages(url);
+    }
+    if (rounds && url.pathname.includes('/pick_list/orders/')) return rounds(url);
+    return json(404, { statusCode: 404, code: 'not_found', message: 'Not found' });
+  };
+  browser.online = true;
+  return asked;
+}
+
+/** A pick list page of `items` as `GET /pick_list/pick/…` answers it (all of the list, limit 500). */
+export function pickListPage(items: PickItem[]): Response {
+  return json(200, { items, total: items.length, skip: 0, limit: 500 });
 }

@@ -5,9 +5,9 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeSessionCopy } from '../../app/session-copy.ts';
 import { outboxSender } from '../../app/sync.ts';
-import { browser, json } from '../../test/dom-setup.ts';
+import { browser } from '../../test/dom-setup.ts';
 import { pickItem } from '../../test/fixtures.ts';
-import { clearFloorDb, currentUser, renderFloor } from '../../test/render.tsx';
+import { clearFloorDb, currentUser, pickListPage, pickListServer, renderFloor } from '../../test/render.tsx';
 import { startEarlyPickDownload } from './pick-early.ts';
 
 afterEach(() => {
@@ -21,17 +21,7 @@ describe("a fresh device's first pick list download (ADR 0072)", () => {
     await clearFloorDb();
     writeSessionCopy(currentUser('picker'));
     const item = pickItem({ rack: 'B-12-03', ean: '8712100486517', lines: [2] });
-    const asked: URL[] = [];
-    browser.server = (req) => {
-      const url = new URL(req.url);
-      if (url.pathname.endsWith('/current_user')) return json(200, currentUser('picker'));
-      if (url.pathname.includes('/pick_list/pick/')) {
-        asked.push(url);
-        return json(200, { items: [item], total: 1, skip: 0, limit: 500 });
-      }
-      return json(404, { statusCode: 404, code: 'not_found', message: 'Not found' });
-    };
-    browser.online = true;
+    const asked = pickListServer(() => pickListPage([item]));
 
     startEarlyPickDownload();
     // Nothing rendered yet: the download is already on its way.

@@ -8,7 +8,7 @@ import { outboxSender } from '../../app/sync.ts';
 import { floorDb, getMeta, setMeta } from '../../offline/db.ts';
 import { browser, json } from '../../test/dom-setup.ts';
 import { pickItem, seedPicks } from '../../test/fixtures.ts';
-import { clearFloorDb, currentUser, renderFloor } from '../../test/render.tsx';
+import { clearFloorDb, currentUser, pickListPage, pickListServer, renderFloor } from '../../test/render.tsx';
 import { defaultPickFilter } from './pick.rules.ts';
 import { PICK_FIRST_PAGE_SIZE, PICK_PAGE_SIZE } from './pick-download.ts';
 
@@ -40,21 +40,11 @@ async function freshDeviceWithSlowFirstDownload(second: PickItem) {
   await clearFloorDb();
   await setMeta(floorDb(), 'session', currentUser('picker'));
   let release: (r: Response) => void = () => undefined;
-  const asked: URL[] = [];
-  browser.server = (req) => {
-    const url = new URL(req.url);
-    if (url.pathname.endsWith('/current_user')) return json(200, currentUser('picker'));
-    if (url.pathname.includes('/pick_list/pick/')) {
-      asked.push(url);
-      if (asked.length === 1) return new Promise<Response>((resolve) => (release = resolve));
-      return json(200, { items: [second], total: 1, skip: 0, limit: 500 });
-    }
-    return json(404, { statusCode: 404, code: 'not_found', message: 'Not found' });
-  };
-  browser.online = true;
+  const asked = pickListServer(() =>
+    asked.length === 1 ? new Promise<Response>((resolve) => (release = resolve)) : pickListPage([second]),
+  );
   renderFloor('/pick', { lang: 'nl' });
-  const releaseFirst = (items: PickItem[]) =>
-    release(json(200, { items, total: items.length, skip: 0, limit: 500 }));
+  const releaseFirst = (items: PickItem[]) => release(pickListPage(items));
   return { asked, releaseFirst };
 }
 
@@ -179,17 +169,7 @@ describe('pick screen (spec 2 §2 Pick screen, §4 Pick flow)', () => {
   });
 
   it('resets the skip count and reloads the list when a switch changes (spec 2 §4)', async () => {
-    const asked: URL[] = [];
-    browser.server = (req) => {
-      const url = new URL(req.url);
-      if (url.pathname.endsWith('/current_user')) return json(200, currentUser('picker'));
-      if (url.pathname.includes('/pick_list/pick/')) {
-        asked.push(url);
-        return json(200, { items: [second], total: 1, skip: 0, limit: 500 });
-      }
-      return json(404, { statusCode: 404, code: 'not_found', message: 'Not found' });
-    };
-    browser.online = true;
+    const asked = pickListServer(() => pickListPage([second]));
     renderFloor('/pick', { lang: 'nl' });
     await screen.findByTestId('pick-card');
     fireEvent.click(screen.getByRole('button', { name: 'Overslaan' }));
@@ -232,16 +212,10 @@ describe('pick screen (spec 2 §2 Pick screen, §4 Pick flow)', () => {
     const round = pickItem({ rack: 'E-04-02', ean: '8710400000028', lines: [1, 2, 4] });
     const listed = { ...round, orders: round.orders.slice(0, 1), round_orders: 3 };
     let releaseRounds: (r: Response) => void = () => undefined;
-    browser.server = (req) => {
-      const url = new URL(req.url);
-      if (url.pathname.endsWith('/current_user')) return json(200, currentUser('picker'));
-      if (url.pathname.includes('/pick_list/pick/'))
-        return json(200, { items: [listed], total: 1, skip: 0, limit: 500 });
-      if (url.pathname.includes('/pick_list/orders/'))
-        return new Promise<Response>((resolve) => (releaseRounds = resolve));
-      return json(404, { statusCode: 404, code: 'not_found', message: 'Not found' });
-    };
-    browser.online = true;
+    pickListServer(
+      () => pickListPage([listed]),
+      () => new Promise<Response>((resolve) => (releaseRounds = resolve)),
+    );
     renderFloor('/pick', { lang: 'nl' });
 
     // Before the rounds answer: the card with the whole round's quantity and order count, nothing stored yet.
@@ -270,21 +244,13 @@ describe('pick screen (spec 2 §2 Pick screen, §4 Pick flow)', () => {
     const items = Array.from({ length: PICK_FIRST_PAGE_SIZE + 5 }, (_, i) =>
       pickItem({ rack: `F-${String(i).padStart(2, '0')}-01` }),
     );
-    const asked: URL[] = [];
     let releaseRest: () => void = () => undefined;
-    browser.server = (req) => {
-      const url = new URL(req.url);
-      if (url.pathname.endsWith('/current_user')) return json(200, currentUser('picker'));
-      if (url.pathname.includes('/pick_list/pick/')) {
-        asked.push(url);
-        const skip = Number(url.searchParams.get('skip'));
-        const limit = Number(url.searchParams.get('limit'));
-        const page = json(200, { items: items.slice(skip, skip + limit), total: items.length, skip, limit });
-        return skip === 0 ? page : new Promise<Response>((resolve) => (releaseRest = () => resolve(page)));
-      }
-      return json(404, { statusCode: 404, code: 'not_found', message: 'Not found' });
-    };
-    browser.online = true;
+    const asked = pickListServer((url) => {
+      const skip = Number(url.searchParams.get('skip'));
+      const limit = Number(url.searchParams.get('limit'));
+      const page = json(200, { items: items.slice(skip, skip + limit), total: items.length, skip, limit });
+      return skip === 0 ? page : new Promise<Response>((resolve) => (releaseRest = () => resolve(page)));
+    });
     renderFloor('/pick', { lang: 'nl' });
 
     // The card is there while the second page is still on its way; the footer counts the whole list.
