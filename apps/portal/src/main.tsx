@@ -12,11 +12,13 @@ import { createI18n } from './i18n/i18n.ts';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-const router = createBrowserRouter(buildRoutes());
+const queryClient = createQueryClient();
+// Each route's loader starts the session's calls and its screen's first requests once the route's code is in (ADR 0080).
+const router = createBrowserRouter(buildRoutes(queryClient));
 
 createRoot(root).render(
   <StrictMode>
-    <AppProviders i18n={createI18n()} queryClient={createQueryClient()}>
+    <AppProviders i18n={createI18n()} queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,

@@ -6,6 +6,7 @@
  * Plain data without components, so Node can read it (scripts/spec-coverage.mjs).
  */
 import { canCall, type Endpoint } from '@hoppa/core';
+import type { QueryClient } from '@tanstack/react-query';
 import type { LazyRouteFunction, RouteObject } from 'react-router';
 import type { IconName } from '../components/icons.tsx';
 import type { AppPath, RoutePath } from './paths.ts';
@@ -65,11 +66,23 @@ export interface AreaRoute {
   layout?: 'main' | 'public' | 'settings';
   handle?: LayoutHandle;
   /**
+   * Starts the screen's first requests when its route is entered, before the screen's first render rather than after
+   * it (ADR 0080): a module loaded with the screen's code, whose function is given the query client and the URL
+   * entered. The router calls it from the route's `loader`, which does not wait for it.
+   */
+  prefetch?: () => Promise<RoutePrefetch>;
+  /**
    * Namespaces of other areas whose texts the screen reads, loaded with it (the shared spreadsheet import reads
    * 'products'); named by string so one feature does not import another.
    */
   alsoTexts?: readonly string[];
 }
+
+/**
+ * A screen's prefetch (`AreaRoute.prefetch`): puts what the screen shows first into `queryClient` for the `url`
+ * entered; it may wait for the session queries first. Its promise resolves once the requests have started.
+ */
+export type RoutePrefetch = (ctx: { queryClient: QueryClient; url: URL }) => Promise<void>;
 
 /** The keys of the left navigation (also `layout:nav.<key>` texts). */
 export type NavKey =

@@ -9,15 +9,29 @@
  */
 import { type CurrentOrgAuth, type CurrentRole, type CurrentUser, requestTrusted } from '@hoppa/core';
 import { isStatus } from '@hoppa/web';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../lib/api.ts';
-import type { SessionState } from './routing-guard.ts';
+import { isPublicPath, type SessionState } from './routing-guard.ts';
 
 /** The layout's other calls with their contracts, loaded on first use (session-calls.ts; ADR 0033). */
 export const sessionCalls = () => import('./session-calls.ts').then((m) => m.sessionCalls);
 
 export const CURRENT_USER_KEY = ['current_user'] as const;
 export const CURRENT_ORG_AUTH_KEY = ['current_org_auth'] as const;
+
+/**
+ * The cache key of `GET /orgs` without input: the same entry as `endpointQuery(listOrgsEndpoint, {})` elsewhere
+ * (the packing station's organisation choice), written out so the layout does not load the endpoint's schema
+ * (session-calls.test.ts checks they agree).
+ */
+export const ORGS_QUERY_KEY = ['GET', '/orgs', {}] as const;
+
+/** `GET /orgs` for the organisation switcher, through the lazily loaded session calls. */
+export const orgsQuery = queryOptions({
+  queryKey: ORGS_QUERY_KEY,
+  queryFn: async () => (await sessionCalls()).listOrgs(),
+  staleTime: 5 * 60_000,
+});
 
 /** GET /current_user; resolves to null when there is no session (401). */
 export const currentUserQuery = queryOptions({
@@ -43,6 +57,29 @@ export const currentOrgAuthQuery = queryOptions({
   retry: false,
   staleTime: 60_000,
 });
+
+/**
+ * Starts the session's calls when a route's code is in (the route's loader, router.tsx; issue 8 §1, ADR 0080), before
+ * the routing guard renders: `GET /current_user`, and on a path that needs a session `GET /current_org_auth` at the
+ * same time (both answer from the cookie alone), where the guard's queries ask the second only after the first has
+ * answered. On a public path the second call still waits for a user, as the guard's query does. For a user with more
+ * than one organisation the switcher's select and the organisation list start loading as soon as that is known, not
+ * after the layout has rendered. A call whose answer is already cached is not made again (an in-app navigation asks
+ * nothing). Errors stay in the queries, where the guard reads them.
+ */
+export function startSession(qc: QueryClient, pathname: string): void {
+  void qc.ensureQueryData(currentUserQuery).catch(() => undefined);
+  if (isPublicPath(pathname)) return;
+  void qc.ensureQueryData(currentOrgAuthQuery).then(
+    (auth) => {
+      if (auth.org_count > 1) {
+        void import('./layout/org-select.tsx');
+        void qc.prefetchQuery(orgsQuery);
+      }
+    },
+    () => undefined,
+  );
+}
 
 export function useCurrentUser() {
   return useQuery(currentUserQuery);

@@ -12,16 +12,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/icons.tsx';
-import { CURRENT_ORG_AUTH_KEY, sessionCalls } from '../session.ts';
+import { CURRENT_ORG_AUTH_KEY, orgsQuery, sessionCalls } from '../session.ts';
 
 const OrgSelect = lazy(() => import('./org-select.tsx').then((m) => ({ default: m.OrgSelect })));
-
-/**
- * The cache key of `GET /orgs` without input: the same entry as `endpointQuery(listOrgsEndpoint, {})` elsewhere
- * (the packing station's organisation choice), written out so the layout does not load the endpoint's schema
- * (session-calls.test.ts checks they agree).
- */
-export const ORGS_QUERY_KEY = ['GET', '/orgs', {}] as const;
 
 function useSwitchOrg() {
   const qc = useQueryClient();
@@ -57,12 +50,7 @@ export function OrgSwitcher({
   const { t } = useTranslation('layout');
   const many = (orgAuth?.org_count ?? 0) > 1;
   // The same cache entry as the packing station's organisation choice (one key per endpoint and input).
-  const orgs = useQuery({
-    queryKey: ORGS_QUERY_KEY,
-    queryFn: async () => (await sessionCalls()).listOrgs(),
-    enabled: many,
-    staleTime: 5 * 60_000,
-  });
+  const orgs = useQuery({ ...orgsQuery, enabled: many });
   const switchOrg = useSwitchOrg();
   const current = orgAuth?.org ?? null;
 

@@ -11,6 +11,7 @@ export const ordersArea = defineArea({
       screens: ['Open orders list / packing station', 'Order card'],
       handle: { fullWidth: true },
       lazy: () => import('./open-orders-page.tsx').then((m) => ({ Component: m.OpenOrdersPage })),
+      prefetch: () => import('./open-orders.prefetch.ts').then((m) => m.prefetchOpenOrders),
     },
     {
       path: 'orders/import',

@@ -54,26 +54,60 @@ export interface ScanNarrowing {
   pickedLocation: string | null;
 }
 
+/** The URL state as the filter bar's values. */
+export function filtersFromUrl(url: z.output<typeof OpenOrdersUrlState>): OrderFilterValues {
+  return {
+    from: url.from,
+    until: url.until,
+    packSize: url.pack,
+    locations: url.loc,
+    methods: url.method,
+    limit: url.limit,
+    red: url.red,
+    b2b: url.b2b,
+    org: url.org || null,
+  };
+}
+
+/** A time range as ISO instants (the API's `start` and `end`). */
+export interface IsoRange {
+  start: string;
+  end: string;
+}
+
+/**
+ * The list query the filter bar's values and the scanner's narrowing make (`GET /orders/open/:start/:end/:pack_size`
+ * with its query string, spec 1 §2). A period that is not a whole date yet takes `lastRange`'s bound instead.
+ * The page (`useOpenOrdersFilters`) and the route's prefetch (open-orders.prefetch.ts) both build the query key
+ * with it, so the prefetched answer is the one the page reads.
+ */
+export function openOrdersFilter(
+  filters: OrderFilterValues,
+  scan: ScanNarrowing,
+  lastRange: IsoRange = { start: '', end: '' },
+): OpenOrdersFilter {
+  const start = localInputToIso(filters.from) ?? lastRange.start;
+  const end = localInputToIso(filters.until) ?? lastRange.end;
+  const query: OpenOrdersQuery = {
+    limit: filters.limit,
+    ...(filters.locations.length ? { location: filters.locations.join(',') } : {}),
+    ...(filters.methods.length ? { shipment_method: filters.methods.join(',') } : {}),
+    ...(scan.pickedLocation ? { picked_location: scan.pickedLocation } : {}),
+    ...(scan.selectedEan ? { ean: scan.selectedEan } : {}),
+    ...(filters.red ? { red_orders: true } : {}),
+    ...(filters.b2b ? { b2b_orders: true } : {}),
+    ...(filters.org ? { org_id: filters.org } : {}),
+  };
+  return { start, end, packSize: filters.packSize, query };
+}
+
 /**
  * The filter bar's values (from the URL) and their setter, and the list query they make together with the scanner's
  * narrowing. While a typed date is not a whole date yet, the last valid range stays in force.
  */
 export function useOpenOrdersFilters(scan: ScanNarrowing) {
   const [url, update] = useUrlState(OpenOrdersUrlState);
-  const filters = useMemo<OrderFilterValues>(
-    () => ({
-      from: url.from,
-      until: url.until,
-      packSize: url.pack,
-      locations: url.loc,
-      methods: url.method,
-      limit: url.limit,
-      red: url.red,
-      b2b: url.b2b,
-      org: url.org || null,
-    }),
-    [url],
-  );
+  const filters = useMemo(() => filtersFromUrl(url), [url]);
   const setFilters = useCallback(
     (v: OrderFilterValues) =>
       update({
@@ -89,20 +123,8 @@ export function useOpenOrdersFilters(scan: ScanNarrowing) {
       }),
     [update],
   );
-  const lastRange = useRef({ start: '', end: '' });
-  const start = localInputToIso(filters.from) ?? lastRange.current.start;
-  const end = localInputToIso(filters.until) ?? lastRange.current.end;
-  lastRange.current = { start, end };
-  const query: OpenOrdersQuery = {
-    limit: filters.limit,
-    ...(filters.locations.length ? { location: filters.locations.join(',') } : {}),
-    ...(filters.methods.length ? { shipment_method: filters.methods.join(',') } : {}),
-    ...(scan.pickedLocation ? { picked_location: scan.pickedLocation } : {}),
-    ...(scan.selectedEan ? { ean: scan.selectedEan } : {}),
-    ...(filters.red ? { red_orders: true } : {}),
-    ...(filters.b2b ? { b2b_orders: true } : {}),
-    ...(filters.org ? { org_id: filters.org } : {}),
-  };
-  const filter: OpenOrdersFilter = { start, end, packSize: filters.packSize, query };
+  const lastRange = useRef<IsoRange>({ start: '', end: '' });
+  const filter = openOrdersFilter(filters, scan, lastRange.current);
+  lastRange.current = { start: filter.start, end: filter.end };
   return { filters, setFilters, filter };
 }

@@ -21,10 +21,18 @@ export const orderKeys = {
   boxes: ['orders', 'shipment-boxes'] as const,
 };
 
+/**
+ * An open orders answer younger than this is not asked again when the page mounts: the route's prefetch
+ * (open-orders.prefetch.ts) has just fetched it, often before the page's code is in (ms; ADR 0075). Shipping and
+ * importing invalidate the list, and the refresh button refetches, whatever its age.
+ */
+export const OPEN_ORDERS_FRESH_MS = 10_000;
+
 /** The open orders, grouped per pick location. */
 export function openOrdersQueryOptions(f: OpenOrdersFilter) {
   return queryOptions({
     queryKey: orderKeys.openList(f),
+    staleTime: OPEN_ORDERS_FRESH_MS,
     queryFn: () =>
       call(openOrdersEndpoint, {
         params: { start: f.start, end: f.end, pack_size: f.packSize },
