@@ -13,7 +13,8 @@
  * with `HOT_READS_DB=<name>` it seeds that database once and keeps it for later runs (drop it when done), with
  * `HOT_READS_CASES=<n>` it times only the first n reads, and with `HOT_READS_ONLY=<regular expression>` only the reads
  * whose name matches; `HOT_READS_ENCODING=<Accept-Encoding>` asks for compressed answers as a browser does (the size
- * column is then the compressed size).
+ * column is then the compressed size); `HOT_READS_STATEMENTS=<n>` runs each statement of one request per read alone n
+ * times on one connection and prints its median wall time, backend CPU and this process's CPU.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -253,6 +254,59 @@ try {
     );
   }
   gcObserver.disconnect();
+
+  // With HOT_READS_STATEMENTS=<n> (PostgreSQL): each statement of one request per read, run alone n times in turn on
+  // one connection: median wall time, backend CPU (that connection's /proc/<pid>/schedstat) and this process's CPU
+  // (sending the statement, parsing its rows). Which statement of a page costs what, apart from the others (ADR 0079).
+  const statementRuns = Number(process.env.HOT_READS_STATEMENTS) || 0;
+  if (statementRuns > 0 && onPostgres) {
+    const db = t.db;
+    const query = db.query.bind(db);
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+    for (const c of cases) {
+      const seen: { sql: string; params: unknown[] }[] = [];
+      db.query = (async (text: string, params?: unknown[]) => {
+        seen.push({ sql: text, params: params ?? [] });
+        return query(text, params);
+      }) as typeof db.query;
+      await t.app.inject({ method: 'GET', url: c.url, headers: { cookie } });
+      db.query = query;
+      console.log(`statements of: ${c.name}`);
+      await db.transaction(async (tx) => {
+        const pid = (await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]
+          ?.pid as number;
+        const cpuMs = () => backendCpuMs([pid]).get(pid) ?? 0;
+        const runs = seen.map(() => ({
+          wall: [] as number[],
+          backend: [] as number[],
+          client: [] as number[],
+          rows: 0,
+        }));
+        for (let k = 0; k < statementRuns + 1; k++) {
+          for (const [n, q] of seen.entries()) {
+            const b0 = cpuMs();
+            const c0 = process.cpuUsage();
+            const t0 = performance.now();
+            const r = await tx.query(q.sql, q.params);
+            const wall = performance.now() - t0;
+            const client = process.cpuUsage(c0);
+            const run = runs[n] as (typeof runs)[number];
+            if (k === 0) continue; // the first round warms the connection
+            run.wall.push(wall);
+            run.backend.push(cpuMs() - b0);
+            run.client.push((client.user + client.system) / 1000);
+            run.rows = r.rows.length;
+          }
+        }
+        for (const [n, q] of seen.entries()) {
+          const run = runs[n] as (typeof runs)[number];
+          console.log(
+            `  ${median(run.wall).toFixed(1)} ms wall, backend ${median(run.backend).toFixed(1)} ms, this process ${median(run.client).toFixed(1)} ms, ${run.rows} rows: ${q.sql.replace(/\s+/g, ' ').trim().slice(0, 60)}`,
+          );
+        }
+      });
+    }
+  }
 
   // With HOT_READS_EXPLAIN=1: the plans (EXPLAIN ANALYZE, BUFFERS) of every statement of one request per read.
   if (process.env.HOT_READS_EXPLAIN) {
