@@ -10,14 +10,18 @@
  * bench-output/hot-reads.md. Needs TEST_DATABASE_URL (PostgreSQL); on PGlite it runs with 10,000 orders and says so.
  * Run: `TEST_DATABASE_URL=postgres://… npx tsx apps/api/bench/hot-reads.bench.ts`; with `HOT_READS_EXPLAIN=1` it also
  * writes the plans of the first six reads' statements (EXPLAIN ANALYZE, BUFFERS) to bench-output/hot-reads-plans.txt;
- * with `HOT_READS_DB=<name>` it seeds that database once and keeps it for later runs (drop it when done), and with
- * `HOT_READS_CASES=<n>` it times only the first n reads.
+ * with `HOT_READS_DB=<name>` it seeds that database once and keeps it for later runs (drop it when done), with
+ * `HOT_READS_CASES=<n>` it times only the first n reads, and with `HOT_READS_ONLY=<regular expression>` only the reads
+ * whose name matches; `HOT_READS_ENCODING=<Accept-Encoding>` asks for compressed answers as a browser does (the size
+ * column is then the compressed size); `HOT_READS_STATEMENTS=<n>` runs each statement of one request per read alone n
+ * times on one connection and prints its median wall time, backend CPU and this process's CPU.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { amsterdamWallTime, amsterdamWallTimeToIso } from '@hoppa/core';
 import { DEMO_USERS } from '../src/db/seed.ts';
 import { createTestApp } from '../src/test/test-app.ts';
@@ -26,6 +30,11 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const ORDERS = onPostgres ? 100_000 : 10_000;
 const RUNS = 30;
 const WARMUP = 3;
+
+/** The text of an answer sent with `Content-Encoding` br or gzip. */
+function decoded(raw: Buffer, contentEncoding: string): string {
+  return (contentEncoding === 'br' ? brotliDecompressSync(raw) : gunzipSync(raw)).toString('utf8');
+}
 
 function percentile(sorted: number[], p: number): number {
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
@@ -159,6 +168,13 @@ try {
   // HOT_READS_CASES=<n>: only the first n reads (6: the pick list and open-orders reads of issue 8 §3).
   const only = Number(process.env.HOT_READS_CASES) || cases.length;
   cases.splice(only);
+  // HOT_READS_ONLY=<regular expression>: only the reads whose name matches (e.g. `open orders`), after HOT_READS_CASES.
+  const onlyNamed = process.env.HOT_READS_ONLY ? new RegExp(process.env.HOT_READS_ONLY, 'i') : null;
+  if (onlyNamed) cases.splice(0, cases.length, ...cases.filter((c) => onlyNamed.test(c.name)));
+  // HOT_READS_ENCODING=<Accept-Encoding> (e.g. `gzip, deflate, br`, what the floor's and portal's browsers send): the
+  // timed reads ask for a compressed answer, so the API's compression (lib/compression.ts) is in the time and CPU.
+  const encoding = process.env.HOT_READS_ENCODING;
+  const readHeaders: Record<string, string> = encoding ? { cookie, 'accept-encoding': encoding } : { cookie };
   const rows: string[] = [];
   // Where a slow request's time went (issue 8 §3, the p95 tail): the garbage collector's pauses inside each request.
   const gcPauses: { start: number; end: number }[] = [];
@@ -203,7 +219,7 @@ try {
         cpuFrom = process.cpuUsage();
       }
       const t0 = performance.now();
-      const res = await t.app.inject({ method: 'GET', url: c.url, headers: { cookie } });
+      const res = await t.app.inject({ method: 'GET', url: c.url, headers: readHeaders });
       const ms = performance.now() - t0;
       if (res.statusCode !== 200) throw new Error(`${c.url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
       if (i >= WARMUP) {
@@ -211,7 +227,10 @@ try {
         spans.push({ ms, from: t0, to: t0 + ms });
       }
       bytes = res.rawPayload.length;
-      const body = res.json() as { items?: unknown[]; total?: number };
+      const text = res.headers['content-encoding']
+        ? decoded(res.rawPayload, String(res.headers['content-encoding']))
+        : res.body;
+      const body = JSON.parse(text) as { items?: unknown[]; total?: number };
       items = body.items?.length ?? body.total ?? 0;
     }
     const apiCpu = process.cpuUsage(cpuFrom);
@@ -235,6 +254,59 @@ try {
     );
   }
   gcObserver.disconnect();
+
+  // With HOT_READS_STATEMENTS=<n> (PostgreSQL): each statement of one request per read, run alone n times in turn on
+  // one connection: median wall time, backend CPU (that connection's /proc/<pid>/schedstat) and this process's CPU
+  // (sending the statement, parsing its rows). Which statement of a page costs what, apart from the others (ADR 0079).
+  const statementRuns = Number(process.env.HOT_READS_STATEMENTS) || 0;
+  if (statementRuns > 0 && onPostgres) {
+    const db = t.db;
+    const query = db.query.bind(db);
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+    for (const c of cases) {
+      const seen: { sql: string; params: unknown[] }[] = [];
+      db.query = (async (text: string, params?: unknown[]) => {
+        seen.push({ sql: text, params: params ?? [] });
+        return query(text, params);
+      }) as typeof db.query;
+      await t.app.inject({ method: 'GET', url: c.url, headers: { cookie } });
+      db.query = query;
+      console.log(`statements of: ${c.name}`);
+      await db.transaction(async (tx) => {
+        const pid = (await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]
+          ?.pid as number;
+        const cpuMs = () => backendCpuMs([pid]).get(pid) ?? 0;
+        const runs = seen.map(() => ({
+          wall: [] as number[],
+          backend: [] as number[],
+          client: [] as number[],
+          rows: 0,
+        }));
+        for (let k = 0; k < statementRuns + 1; k++) {
+          for (const [n, q] of seen.entries()) {
+            const b0 = cpuMs();
+            const c0 = process.cpuUsage();
+            const t0 = performance.now();
+            const r = await tx.query(q.sql, q.params);
+            const wall = performance.now() - t0;
+            const client = process.cpuUsage(c0);
+            const run = runs[n] as (typeof runs)[number];
+            if (k === 0) continue; // the first round warms the connection
+            run.wall.push(wall);
+            run.backend.push(cpuMs() - b0);
+            run.client.push((client.user + client.system) / 1000);
+            run.rows = r.rows.length;
+          }
+        }
+        for (const [n, q] of seen.entries()) {
+          const run = runs[n] as (typeof runs)[number];
+          console.log(
+            `  ${median(run.wall).toFixed(1)} ms wall, backend ${median(run.backend).toFixed(1)} ms, this process ${median(run.client).toFixed(1)} ms, ${run.rows} rows: ${q.sql.replace(/\s+/g, ' ').trim().slice(0, 60)}`,
+          );
+        }
+      });
+    }
+  }
 
   // With HOT_READS_EXPLAIN=1: the plans (EXPLAIN ANALYZE, BUFFERS) of every statement of one request per read.
   if (process.env.HOT_READS_EXPLAIN) {

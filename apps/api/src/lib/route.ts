@@ -18,6 +18,7 @@ import type {
   FastifyRequest,
   FastifySchemaCompiler,
   FastifySerializerCompiler,
+  RouteOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -192,6 +193,11 @@ export type RouteHandler<E, C> = (
   reply: FastifyReply,
 ) => Promise<RouteResult<E>>;
 
+/** What a route may set besides its endpoint: its own compression (lib/compression.ts `HOT_READ_COMPRESSION`). */
+export interface RouteExtras {
+  compress?: RouteOptions['compress'];
+}
+
 /**
  * Registers `endpoint` under `/api` with its schemas. Before validation it loads the session user,
  * lets `guard` refuse the request (401/403), builds the context and checks the app header of
@@ -203,6 +209,7 @@ function register<E extends Endpoint, C extends PublicContext>(
   guard: (user: SessionUser | null, req: FastifyRequest) => void,
   handler: RouteHandler<E, C>,
   checkContext: (ctx: PublicContext) => void = () => {},
+  options: RouteExtras = {},
 ): void {
   const { db, sessions } = app.hoppa;
   const schema: Record<string, unknown> = {
@@ -237,6 +244,7 @@ function register<E extends Endpoint, C extends PublicContext>(
         ? { serializerCompiler: trustedSerializerCompiler(endpoint) }
         : {}),
       config: { endpoint },
+      ...(options.compress ? { compress: options.compress } : {}),
       onRequest: async (req) => {
         const session = await sessionOf(req, app.hoppa, tokenHashOf(req));
         req.hoppaSession = session;
@@ -316,12 +324,14 @@ function register<E extends Endpoint, C extends PublicContext>(
  * body and response (OpenAPI generated). Before validation it loads the session (401 without), checks
  * `can(role, method, concretePath)` (403 without the grant) and, for `changesState` GETs, the app header
  * (400). The handler gets the parsed input and the {@link RequestContext}; it returns the answer, or for a
- * `binary` endpoint a Buffer after setting `reply.type(...)`.
+ * `binary` endpoint a Buffer after setting `reply.type(...)`. `options.compress` replaces the app's compression for
+ * this route (see {@link RouteExtras}).
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: RouteHandler<E, ContextOf<E>>,
+  options: RouteExtras = {},
 ): void {
   if (endpoint.public)
     throw new Error(`${endpoint.method} ${endpoint.path} is public: register it with publicRoute()`);
@@ -345,6 +355,7 @@ export function route<E extends Endpoint>(
           'Choose an organisation first: there is no current organisation',
         );
     },
+    options,
   );
 }
 

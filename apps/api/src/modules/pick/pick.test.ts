@@ -1,3 +1,4 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {
   PICK_ITEM_LIST_ORDERS,
   PICK_ITEM_MAX_ORDERS,
@@ -291,6 +292,62 @@ describe('GET /pick_list/pick', () => {
     await t.db.query('UPDATE orders SET order_id = $1 WHERE id = $2', [`${old}-NEW`, orderOfShop.get(old)]);
     renamed.shop[0] = `${old}-NEW`;
     await check();
+  });
+
+  it("compresses the floor's large reads with less effort: brotli quality 1, gzip level 1, the same JSON", async () => {
+    // The pick list page and the rounds are ~200 KB of JSON that every picker's device fetches again and again; the
+    // API compresses them inside the request, so they take the cheapest levels (ADR 0079), other answers the app's.
+    const w = testWindow();
+    const location = await addLocation(t.db, { name: `Z-${w.start.getTime()}`, sequence: 43 });
+    for (let k = 0; k < 12; k++) {
+      const product = await addProduct(t.db, bol, {
+        name: `Zacht ${k}`,
+        stock: [{ locationId: location, stock: 5 }],
+      });
+      await addOrder(t.db, bol, {
+        orderId: `ZC-${w.start.getTime()}-${k}`,
+        placedAt: w.at(k),
+        lines: [{ productId: product.id, quantity: 1, locationId: location }],
+      });
+    }
+    const get = (url: string, encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { cookie: picker, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+      });
+    const listUrl = `/api/pick_list/pick/all/all/${w.start.toISOString()}/${w.end.toISOString()}/all`;
+    const plain = await get(listUrl);
+    const items = (plain.json() as PickListResponse).items;
+    expect(items.length).toBe(12);
+    const roundsUrl = `/api/pick_list/orders/${w.start.toISOString()}/${w.end.toISOString()}/all?items=${items.map((i) => i.id).join(',')}`;
+    for (const url of [listUrl, roundsUrl]) {
+      const text = Buffer.from((await get(url)).body);
+      expect(text.length).toBeGreaterThan(1024);
+      const br = await get(url, 'gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      const q1 = {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 1,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        },
+      };
+      expect(br.rawPayload.equals(brotliCompressSync(text, q1))).toBe(true);
+      const gz = await get(url, 'gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gz.rawPayload.equals(gzipSync(text, { level: 1 }))).toBe(true);
+    }
+    // Another large JSON answer (the OpenAPI document) keeps the app's quality 4.
+    const docs = await get('/api/docs/json', 'br');
+    const q4 = {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 4,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      },
+    };
+    expect(
+      docs.rawPayload.equals(brotliCompressSync(Buffer.from((await get('/api/docs/json')).body), q4)),
+    ).toBe(true);
   });
 
   it('filters single and multi orders by the number of lines of the order', async () => {
