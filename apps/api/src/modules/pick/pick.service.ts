@@ -296,9 +296,7 @@ export async function getPickList(
     SELECT coalesce(
              greatest(0, ${dayFrom}::date - min(b.first)) + greatest(0, max(b.last) - ${dayTo}::date)
                < least(max(b.last), ${dayTo}::date) - greatest(min(b.first), ${dayFrom}::date) + 1,
-             false) AS use_totals,
-           coalesce(min(b.first) < ${dayFrom}::date, false) AS days_before,
-           coalesce(max(b.last) > ${dayTo}::date, false) AS days_after
+             false) AS use_totals
     FROM unnest(${orgIds}::char(24)[]) AS s(org_id)
     CROSS JOIN LATERAL (
       SELECT min(d.placed_day) AS first, max(d.placed_day) AS last FROM pick_item_days d WHERE d.org_id = s.org_id
@@ -319,110 +317,34 @@ export async function getPickList(
           ) x GROUP BY 1, 2`;
   const located = params.query_type === 'located';
   const unlocated = params.query_type === 'unlocated';
-  /** The product's pick location for its lines without one (`c` a row with product_id): ADR 0054's resolution. */
-  const resolvedLocation = sql`(
-    SELECT pl.location_id FROM product_locations pl
-    WHERE pl.product_id = c.product_id AND pl.active AND ${orgScopeSql(scope, 'pl')}
-      -- returned goods in quarantine are never picked (issue 12)
-      AND NOT EXISTS (SELECT 1 FROM locations q WHERE q.id = pl.location_id AND q.quarantine)
-    ORDER BY (pl.stock > 0) DESC, pl.position, pl.created_at LIMIT 1)`;
-  /** The item filters on a resolved `loc_id`: the selected locations and located/unlocated. */
-  const itemFilter = sql`
-    ${selectedLocations !== null ? sql`AND loc_id = ANY(${selectedLocations}::char(24)[])` : sql``}
-    ${located ? sql`AND loc_id IS NOT NULL` : unlocated ? sql`AND loc_id IS NULL` : sql``}`;
-  /** Every item of the window (product_id, loc_id, has_unassigned, qty, lines): the count's, and with line filters the page's. */
-  const allItems = sql`
+  const result = await sql<PickRow>`
+    WITH ${lineFilters ? sql`` : sql`choice AS MATERIALIZED (${choice}),`}
     counted AS (${counted}),
     resolved AS (
       SELECT c.product_id, c.location_id IS NULL AS unassigned, c.qty, c.lines,
-             coalesce(c.location_id, ${resolvedLocation}) AS loc_id
+             coalesce(c.location_id, (
+               SELECT pl.location_id FROM product_locations pl
+               WHERE pl.product_id = c.product_id AND pl.active AND ${orgScopeSql(scope, 'pl')}
+                 -- returned goods in quarantine are never picked (issue 12)
+                 AND NOT EXISTS (SELECT 1 FROM locations q WHERE q.id = pl.location_id AND q.quarantine)
+               ORDER BY (pl.stock > 0) DESC, pl.position, pl.created_at LIMIT 1)) AS loc_id
       FROM counted c WHERE c.lines > 0
     ),
     items AS (
       SELECT product_id, loc_id, bool_or(unassigned) AS has_unassigned, sum(qty)::int AS qty, sum(lines)::int AS lines
       FROM resolved
-      WHERE true ${itemFilter}
+      WHERE true
+        ${selectedLocations !== null ? sql`AND loc_id = ANY(${selectedLocations}::char(24)[])` : sql``}
+        ${located ? sql`AND loc_id IS NOT NULL` : unlocated ? sql`AND loc_id IS NULL` : sql``}
       GROUP BY product_id, loc_id
-    )`;
-  // Without line filters the page does not pass every item of the window (ADR 0081): it walks the locations in
-  // walking order and sums each one's items from the totals (less the days outside the window) or from the window's
-  // days, through the location's index entries, and stops once it has enough. What the walk does not see is read
-  // apart, all of it: the lines without a location (resolved to the product's location as before) and the lines of
-  // the two edge days outside the window (`fix`, usually few). The page is then cut from the walked items merged
-  // with `fix`. Exact: a fix row removes at most one walked item, so a walk of skip + limit + (fix rows that remove
-  // lines) items, with every item of its last location (WITH TIES), holds at least skip + limit items after the
-  // merge, and every item in walking order before its last location is either walked or made by `fix` alone.
-  const walked = sql`
-    fixraw AS MATERIALIZED (
-      SELECT product_id, location_id, sum(qty) AS qty, sum(lines) AS lines FROM (
-        SELECT product_id, location_id, qty, lines FROM (${dayRows}) w WHERE w.location_id IS NULL
-        UNION ALL
-        SELECT l.product_id, l.pick_location_id, -(l.quantity - l.picked_quantity), -1
-        ${openLines(sql`o.placed_at >= ${dayFromStart} AND o.placed_at < ${startAt}`)}
-        UNION ALL
-        SELECT l.product_id, l.pick_location_id, -(l.quantity - l.picked_quantity), -1
-        ${openLines(sql`o.placed_at > ${endAt} AND o.placed_at < ${dayToEnd}`)}
-      ) x GROUP BY 1, 2
     ),
-    fix AS MATERIALIZED (
-      SELECT * FROM (
-        SELECT product_id, location_id AS loc_id, qty::int AS lq, lines::int AS ll, 0 AS uq, 0 AS ul, false AS un
-        FROM fixraw WHERE location_id IS NOT NULL
-        UNION ALL
-        SELECT c.product_id, ${resolvedLocation}, 0, 0, c.qty::int, c.lines::int, true
-        FROM fixraw c WHERE c.location_id IS NULL AND c.lines > 0
-      ) f WHERE true ${itemFilter}
-    ),
-    walk AS (
-      SELECT x.product_id, loc.id AS loc_id, x.qty::int AS lq, x.lines::int AS ll, 0 AS uq, 0 AS ul, false AS un
-      FROM locations loc
-      CROSS JOIN LATERAL (
-        SELECT b.product_id, sum(b.qty) AS qty, sum(b.lines) AS lines FROM (
-          SELECT t.product_id, t.qty, t.lines FROM pick_item_totals t
-          WHERE (SELECT use_totals FROM choice) AND t.location_id = loc.id AND ${orgScopeSql(scope, 't')}
-            ${multiOf(filtered.multi, 't.multi')}
-          UNION ALL
-          SELECT d.product_id, -d.qty, -d.lines FROM pick_item_days d
-          WHERE (SELECT use_totals AND days_before FROM choice) AND d.location_id = loc.id
-            AND d.placed_day < ${dayFrom}::date
-            AND ${orgScopeSql(scope, 'd')} ${multiOf(filtered.multi, 'd.multi')}
-          UNION ALL
-          SELECT d.product_id, -d.qty, -d.lines FROM pick_item_days d
-          WHERE (SELECT use_totals AND days_after FROM choice) AND d.location_id = loc.id
-            AND d.placed_day > ${dayTo}::date
-            AND ${orgScopeSql(scope, 'd')} ${multiOf(filtered.multi, 'd.multi')}
-          UNION ALL
-          SELECT d.product_id, d.qty, d.lines FROM pick_item_days d
-          WHERE NOT (SELECT use_totals FROM choice) AND d.location_id = loc.id
-            AND d.placed_day BETWEEN ${dayFrom}::date AND ${dayTo}::date
-            AND ${orgScopeSql(scope, 'd')} ${multiOf(filtered.multi, 'd.multi')}
-        ) b GROUP BY b.product_id HAVING sum(b.lines) > 0
-      ) x
-      WHERE ${unlocated ? sql`false` : sql`true`}
-        ${selectedLocations !== null ? sql`AND loc.id = ANY(${selectedLocations}::char(24)[])` : sql``}
-      ORDER BY loc.sequence ${dir}, loc.name ${dir}
-      FETCH FIRST (${query.skip}::int + ${query.limit}::int + (SELECT count(*) FROM fix WHERE ll < 0)::int)
-        ROWS WITH TIES
-    ),
-    items AS (
-      SELECT product_id, loc_id, bool_or(un) AS has_unassigned,
-             ((CASE WHEN sum(ll) > 0 THEN sum(lq) ELSE 0 END) + sum(uq))::int AS qty,
-             ((CASE WHEN sum(ll) > 0 THEN sum(ll) ELSE 0 END) + sum(ul))::int AS lines
-      FROM (SELECT * FROM walk UNION ALL SELECT * FROM fix) m
-      GROUP BY product_id, loc_id
-      HAVING sum(ll) > 0 OR bool_or(un)
-    )`;
-  const result = sql<PickRow>`
-    WITH ${lineFilters ? sql`` : sql`choice AS MATERIALIZED (${choice}),`}
-    ${lineFilters ? allItems : walked},
     -- The page in walking order without a product look-up per item of the window (issue 8: the window may hold
     -- thousands of items, the page 200; ADR 0073). First the page's locations: the items in location order
     -- (sequence, name) up to the last location the page reaches, WITH TIES so every item of that location is in;
     -- then only those look up their product, whose name orders the items of one location.
     keyed AS (
       SELECT g.product_id, g.loc_id, g.has_unassigned, g.qty, g.lines, loc.name AS loc_name,
-             loc.parent_id AS loc_parent_id, loc.sequence AS loc_sequence
-             ${lineFilters ? sql`, count(*) OVER () AS total` : sql``}
+             loc.parent_id AS loc_parent_id, loc.sequence AS loc_sequence, count(*) OVER () AS total
       FROM items g
       LEFT JOIN locations loc ON loc.id = g.loc_id
       ORDER BY (g.loc_id IS NULL), loc.sequence ${dir}, loc.name ${dir}
@@ -430,8 +352,7 @@ export async function getPickList(
     ),
     page AS (
       SELECT k.product_id, k.loc_id, k.has_unassigned, k.qty, k.lines, k.loc_name, k.loc_parent_id, k.loc_sequence,
-             ${lineFilters ? sql`k.total` : sql`0`} AS total, p.name AS product_name, p.ean, p.img_url, p.note,
-             p.pick_note, p.needs_recount, p.org_id
+             k.total, p.name AS product_name, p.ean, p.img_url, p.note, p.pick_note, p.needs_recount, p.org_id
       FROM keyed k
       -- LATERAL: one primary-key lookup per item of the page's locations, whatever the planner guesses of their
       -- number. (LIMIT 1 keeps PostgreSQL from flattening it back into a join.)
@@ -455,18 +376,10 @@ export async function getPickList(
     ORDER BY (g.loc_id IS NULL), g.loc_sequence ${dir}, g.loc_name ${dir}, g.product_name, g.product_id`.execute(
     systemSql(ctx.db),
   );
-  // The walked page has no count of the whole window: its total (the number of items) is its own statement, the
-  // window's items as before and counted, sent with the page's so PostgreSQL runs both at once (ADR 0081).
-  const countQuery = lineFilters
-    ? null
-    : sql<{ total: number }>`
-        WITH choice AS MATERIALIZED (${choice}), ${allItems}
-        SELECT count(*)::int AS total FROM items`.execute(systemSql(ctx.db));
-  const [pageResult, counts] = await Promise.all([result, countQuery]);
-  const rows = pageResult.rows;
+  const rows = result.rows;
 
-  let total = counts ? Number(counts.rows[0]?.total ?? 0) : Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && query.skip > 0 && !counts) {
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && query.skip > 0) {
     // Past the end of the list: the window count is unavailable, so count the items on their own.
     const probe = await getPickList(ctx, { params, query: { ...query, skip: 0, limit: 1 } });
     total = probe.total;
