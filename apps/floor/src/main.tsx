@@ -32,12 +32,16 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadScreen } from './app/app.tsx';
 import { startSessionCheck } from './app/session.tsx';
+import { sendFirstPickPage } from './features/pick/pick-first-page.ts';
 import { registerServiceWorker } from './app/sw-update.ts';
 import { initI18n } from './i18n/index.ts';
 
 // Before anything renders, the two things the first screen waits on go out side by side (ADR 0064): the session
 // check and the code of the screen in the address bar.
 startSessionCheck();
+// On the pick screen of a fresh device its list's first page goes out with them (ADR 0078): it no longer waits for
+// the session check's answer and the screen's files.
+sendFirstPickPage(window.location.pathname);
 preloadScreen(window.location.pathname);
 initI18n();
 // What the first screen does not need waits until the page has loaded and the main thread is idle (ADR 0072): the

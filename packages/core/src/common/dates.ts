@@ -133,6 +133,24 @@ export function amsterdamWallTime(
 }
 
 /**
+ * The instant (ISO, `...Z`) of `at.hour`:`at.minute` on the Amsterdam calendar day `at.days` days after the one of
+ * `value`: `amsterdamWallTimeToIso(amsterdamWallTime(value, at))` for hours outside the spring DST gap, without
+ * date-fns' `format` (the floor's first file computes the pick list's default window with it, ADR 0078).
+ * @throws RangeError when `value` is not a date.
+ */
+export function amsterdamDayAt(
+  value: DateInput,
+  at: { days?: number; hour: number; minute?: number },
+): string {
+  const d = amsterdam(value);
+  if (!d) throw new RangeError(`Not a date: ${String(value)}`);
+  const day = new TZDate(d.getFullYear(), d.getMonth(), d.getDate() + (at.days ?? 0), 12, 0, 0, WAREHOUSE_TZ);
+  return iso(
+    new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), at.hour, at.minute ?? 0, 0, WAREHOUSE_TZ),
+  );
+}
+
+/**
  * A date-time field's wall-clock value ('yyyy-MM-dd HH:mm[:ss]', a 'T' between also accepted) read as Amsterdam
  * time, whatever zone the browser runs in, as an ISO instant for the API; null when it is no such value.
  */

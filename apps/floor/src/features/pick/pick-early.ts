@@ -9,10 +9,11 @@ import { defaultPickFilter, sameFilter } from './pick.rules.ts';
 import {
   apiPickPages,
   downloadPickList,
-  PICK_FIRST_PAGE_SIZE,
   PICK_OFFLINE_MAX_ITEMS,
   PICK_PAGE_SIZE,
+  type PickPageFetcher,
 } from './pick-download.ts';
+import { type FirstPickPage, PICK_FIRST_PAGE_SIZE, takeFirstPickPage } from './pick-first-page.ts';
 
 // A fresh device's first pick list download, in a small file of its own (chunks.config.ts `pick-early`) that loads
 // beside the pick screen's code: the download leaves when this file and the session check are in, while the screen's
@@ -36,10 +37,7 @@ const SHOWN_WAIT_MS = 3000;
  * Starts a download of the pick list: `before` first (the outbox's drain), then the pages, the first of them
  * {@link PICK_FIRST_PAGE_SIZE} items so the card can show before the rest has come (ADR 0076).
  */
-export function startDownload(
-  before: () => Promise<void>,
-  fetchPage: ReturnType<typeof apiPickPages>,
-): Download {
+export function startDownload(before: () => Promise<void>, fetchPage: PickPageFetcher): Download {
   let firstIn: (page: { items: PickItem[]; total: number }) => void = () => undefined;
   const first = new Promise<{ items: PickItem[]; total: number }>((resolve) => (firstIn = resolve));
   let shown: () => void = () => undefined;
@@ -55,6 +53,24 @@ export function startDownload(
     }),
   );
   return { first, pages, shown };
+}
+
+/**
+ * `fetchPage`, except that its first page ({@link PICK_FIRST_PAGE_SIZE} items from the start) is `first` when given: the
+ * page main.tsx sent beside the session check (ADR 0078). A `first` that failed is asked again.
+ */
+export function withSentFirstPage(
+  fetchPage: PickPageFetcher,
+  first: Promise<FirstPickPage> | null,
+): PickPageFetcher {
+  let pending = first;
+  return (skip, limit) => {
+    const page = pending;
+    pending = null;
+    return page && skip === 0 && limit === PICK_FIRST_PAGE_SIZE
+      ? page.catch(() => fetchPage(skip, limit))
+      : fetchPage(skip, limit);
+  };
 }
 
 /** Sends what waits in the outbox, so a new list already reflects this device's picks; never rejects. */
@@ -103,7 +119,9 @@ export function startEarlyPickDownload(): void {
     if (lastSync && sameFilter(lastSync.filter, filter)) return null;
     // What waits in the outbox goes first, so the list already reflects this device's picks (storePickList keeps
     // the local state of picks still queued either way).
-    const download = startDownload(fresh ? async () => undefined : drainOutbox, apiPickPages(api, filter));
+    // On a fresh device main.tsx sent the first page already, beside the session check (ADR 0078).
+    const fetchPage = withSentFirstPage(apiPickPages(api, filter), fresh ? takeFirstPickPage(filter) : null);
+    const download = startDownload(fresh ? async () => undefined : drainOutbox, fetchPage);
     download.pages.catch(() => undefined); // the refresh that takes it handles its failure
     return { filter, download };
   })().catch(() => null);

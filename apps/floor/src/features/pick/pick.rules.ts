@@ -1,4 +1,4 @@
-import { amsterdamWallTime, amsterdamWallTimeToIso } from '@hoppa/core';
+import { amsterdamDayAt, amsterdamWallTime, amsterdamWallTimeToIso } from '@hoppa/core';
 import type { PickFilter, PickRecord } from '../../offline/db.ts';
 
 /** Longest product name the pick screen shows (spec 2 §9). */
@@ -15,9 +15,10 @@ export function cutName(name: string, max = PICK_NAME_MAX): string {
  * local time (the scanners run on Europe/Amsterdam), walking order, neither single- nor multi-orders only.
  */
 export function defaultPickFilter(now: Date = new Date()): PickFilter {
-  // Warehouse days (Europe/Amsterdam), whatever zone the scanner is set to.
-  const start = amsterdamWallTimeToIso(amsterdamWallTime(now, { days: -4, hour: 0 })) as string;
-  const end = amsterdamWallTimeToIso(amsterdamWallTime(now, { hour: 22 })) as string;
+  // Warehouse days (Europe/Amsterdam), whatever zone the scanner is set to; without date-fns' formatting, as the
+  // floor's first file computes it for the pick list's first page (ADR 0078).
+  const start = amsterdamDayAt(now, { days: -4, hour: 0 });
+  const end = amsterdamDayAt(now, { hour: 22 });
   return {
     start,
     end,

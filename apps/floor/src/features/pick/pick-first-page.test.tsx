@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+// First: installs fake IndexedDB and the browser stubs before Dexie and canvas-confetti load.
+import '../../test/dom-setup.ts';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ROUTER_BASENAME } from '../../app/api.ts';
+import { startSessionCheck } from '../../app/session.tsx';
+import { writeSessionCopy } from '../../app/session-copy.ts';
+import { outboxSender } from '../../app/sync.ts';
+import { browser, json } from '../../test/dom-setup.ts';
+import { pickItem } from '../../test/fixtures.ts';
+import { clearFloorDb, currentUser, pickListPage, renderFloor } from '../../test/render.tsx';
+import { defaultPickFilter } from './pick.rules.ts';
+import { startEarlyPickDownload } from './pick-early.ts';
+import { PICK_FIRST_PAGE_SIZE, sendFirstPickPage, takeFirstPickPage } from './pick-first-page.ts';
+
+afterEach(() => {
+  cleanup();
+  outboxSender().stop();
+  browser.reset();
+});
+
+/** A fake API whose `/current_user` answers only when `answerSession` is called; the list's pages are recorded. */
+function heldSessionServer(items: ReturnType<typeof pickItem>[]) {
+  const asked: URL[] = [];
+  const sessionAsked: string[] = [];
+  let answerSession: () => void = () => undefined;
+  const session = new Promise<void>((resolve) => (answerSession = resolve));
+  browser.server = async (req) => {
+    const url = new URL(req.url);
+    if (url.pathname.endsWith('/current_user')) {
+      sessionAsked.push(url.pathname);
+      await session;
+      return json(200, currentUser('picker'));
+    }
+    if (url.pathname.includes('/pick_list/pick/')) {
+      asked.push(url);
+      return pickListPage(items);
+    }
+    return json(404, { statusCode: 404, code: 'not_found', message: 'Not found' });
+  };
+  browser.online = true;
+  return { asked, sessionAsked, answerSession };
+}
+
+describe("the pick list's first page on a fresh device (ADR 0078)", () => {
+  it('leaves beside the session check, before /current_user has answered, and the screen shows it without asking again', async () => {
+    await clearFloorDb();
+    const item = pickItem({ rack: 'C-04-01', ean: '8712100486517', lines: [1] });
+    const server = heldSessionServer([item]);
+
+    startSessionCheck();
+    sendFirstPickPage(`${ROUTER_BASENAME}/pick`);
+    // The session check has not answered: the page is on its way all the same.
+    await waitFor(() => expect(server.asked).toHaveLength(1));
+    expect(server.sessionAsked).toHaveLength(1);
+    const first = server.asked[0] as URL;
+    expect(first.searchParams.get('skip')).toBe('0');
+    expect(first.searchParams.get('limit')).toBe(String(PICK_FIRST_PAGE_SIZE));
+    expect(decodeURIComponent(first.pathname)).toContain(`/${defaultPickFilter().start}/`);
+
+    server.answerSession();
+    startEarlyPickDownload();
+    renderFloor('/pick', { lang: 'nl' });
+    expect((await screen.findByTestId('pick-location')).textContent).toBe('C-04-01');
+    await waitFor(() => expect(screen.getByTestId('pick-card').dataset.pickId).toBe(item.id));
+    // The early download took the page sent beside the session check: the list was asked once.
+    expect(server.asked).toHaveLength(1);
+  });
+
+  it('is not sent on another screen, nor on a device that has a session copy or is offline', async () => {
+    await clearFloorDb();
+    const server = heldSessionServer([]);
+    sendFirstPickPage(`${ROUTER_BASENAME}/login`);
+    expect(takeFirstPickPage(defaultPickFilter())).toBeNull();
+    writeSessionCopy(currentUser('picker'));
+    sendFirstPickPage(`${ROUTER_BASENAME}/pick`);
+    expect(takeFirstPickPage(defaultPickFilter())).toBeNull();
+    writeSessionCopy(null);
+    sendFirstPickPage(`${ROUTER_BASENAME}/pick`);
+    expect(takeFirstPickPage(defaultPickFilter())).toBeNull();
+    await clearFloorDb();
+    browser.online = false;
+    sendFirstPickPage(`${ROUTER_BASENAME}/pick`);
+    expect(takeFirstPickPage(defaultPickFilter())).toBeNull();
+    // On the pick screen of a fresh, online device it is sent, and taken once.
+    browser.online = true;
+    sendFirstPickPage(`${ROUTER_BASENAME}/pick/`);
+    const page = takeFirstPickPage(defaultPickFilter());
+    expect(page).not.toBeNull();
+    expect(takeFirstPickPage(defaultPickFilter())).toBeNull();
+    await page;
+    expect(server.asked).toHaveLength(1);
+  });
+});
