@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   amsterdamDay,
-  amsterdamDayAt,
   amsterdamDayOf,
   amsterdamDayRange,
   amsterdamHour,
@@ -12,6 +11,7 @@ import {
   formatDate,
   formatDateTime,
 } from './dates.ts';
+import { amsterdamDayAt } from './amsterdam-day.ts';
 
 describe('formatDate / formatDateTime', () => {
   it('shows the Amsterdam calendar day, not the UTC one', () => {

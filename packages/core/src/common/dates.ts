@@ -8,9 +8,8 @@
  */
 import { TZDate, tz } from '@date-fns/tz';
 import { endOfDay, format, isValid, startOfDay, startOfWeek } from 'date-fns';
+import { WAREHOUSE_TZ } from './amsterdam-day.ts';
 
-/** The warehouse's time zone: 'today', 'this week' and report hours are counted here. */
-export const WAREHOUSE_TZ = 'Europe/Amsterdam';
 
 /** A date as the apps hold it: Date, ISO string or epoch milliseconds. */
 export type DateInput = Date | string | number;
@@ -130,24 +129,6 @@ export function amsterdamWallTime(
     WAREHOUSE_TZ,
   );
   return format(moment, 'yyyy-MM-dd HH:mm:ss');
-}
-
-/**
- * The instant (ISO, `...Z`) of `at.hour`:`at.minute` on the Amsterdam calendar day `at.days` days after the one of
- * `value`: `amsterdamWallTimeToIso(amsterdamWallTime(value, at))` for hours outside the spring DST gap, without
- * date-fns' `format` (the floor's first file computes the pick list's default window with it, ADR 0078).
- * @throws RangeError when `value` is not a date.
- */
-export function amsterdamDayAt(
-  value: DateInput,
-  at: { days?: number; hour: number; minute?: number },
-): string {
-  const d = amsterdam(value);
-  if (!d) throw new RangeError(`Not a date: ${String(value)}`);
-  const day = new TZDate(d.getFullYear(), d.getMonth(), d.getDate() + (at.days ?? 0), 12, 0, 0, WAREHOUSE_TZ);
-  return iso(
-    new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), at.hour, at.minute ?? 0, 0, WAREHOUSE_TZ),
-  );
 }
 
 /**

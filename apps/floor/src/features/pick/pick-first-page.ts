@@ -3,7 +3,7 @@ import { api, ROUTER_BASENAME } from '../../app/api.ts';
 import { FLOOR_PATHS } from '../../app/paths.ts';
 import { readSessionCopy } from '../../app/session-copy.ts';
 import type { PickFilter } from '../../offline/db.ts';
-import { defaultPickFilter, pickListRequest, sameFilter } from './pick.rules.ts';
+import { defaultPickFilter, pickListRequest, sameFilter } from './pick-filter.rules.ts';
 import { fetchPickListPage } from './pick-calls.ts';
 
 // The pick list's first page on a fresh device, sent by main.tsx beside the session check (ADR 0078): in the floor's
