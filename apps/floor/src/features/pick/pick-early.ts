@@ -106,7 +106,10 @@ export function startEarlyPickDownload(): void {
   // No copy of the session on the device at all: nobody has used the floor here since ADR 0072 (a fresh device, or
   // the first start after the update), so no list is expected in IndexedDB: the download need not wait for its first
   // open. A list that turns out to be stored is kept as the screen finds it (it takes no download it does not need).
-  const fresh = readSessionCopy() === undefined;
+  // A first page sent beside the session check (ADR 0078) says the same about the start, also when the check's answer
+  // has been written as the copy since.
+  const sentFirst = takeFirstPickPage();
+  const fresh = sentFirst !== null || readSessionCopy() === undefined;
   early = (async () => {
     const db = floorDb();
     const [user, lastSync, stored] = await Promise.all([
@@ -120,7 +123,10 @@ export function startEarlyPickDownload(): void {
     // What waits in the outbox goes first, so the list already reflects this device's picks (storePickList keeps
     // the local state of picks still queued either way).
     // On a fresh device main.tsx sent the first page already, beside the session check (ADR 0078).
-    const fetchPage = withSentFirstPage(apiPickPages(api, filter), fresh ? takeFirstPickPage(filter) : null);
+    const fetchPage = withSentFirstPage(
+      apiPickPages(api, filter),
+      sentFirst && sameFilter(sentFirst.filter, filter) ? sentFirst.page : null,
+    );
     const download = startDownload(fresh ? async () => undefined : drainOutbox, fetchPage);
     download.pages.catch(() => undefined); // the refresh that takes it handles its failure
     return { filter, download };

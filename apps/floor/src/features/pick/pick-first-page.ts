@@ -3,7 +3,7 @@ import { api, ROUTER_BASENAME } from '../../app/api.ts';
 import { FLOOR_PATHS } from '../../app/paths.ts';
 import { readSessionCopy } from '../../app/session-copy.ts';
 import type { PickFilter } from '../../offline/db.ts';
-import { defaultPickFilter, pickListRequest, sameFilter } from './pick-filter.rules.ts';
+import { defaultPickFilter, pickListRequest } from './pick-filter.rules.ts';
 import { fetchPickListPage } from './pick-calls.ts';
 
 // The pick list's first page on a fresh device, sent by main.tsx beside the session check (ADR 0078): in the floor's
@@ -47,12 +47,12 @@ export function sendFirstPickPage(pathname: string): void {
 }
 
 /**
- * The first page {@link sendFirstPickPage} sent when it was for `filter`, once; null when none was sent or it was for
- * another filter (the day changed in between). Either way it is not kept afterwards. Rejects as the call did
- * (`ApiError`).
+ * The first page {@link sendFirstPickPage} sent, with the filter it was sent for, once; null when none was sent.
+ * Its page rejects as the call did (`ApiError`). A page was sent only on a device that had no session copy when the
+ * app started, whatever the session check has written since.
  */
-export function takeFirstPickPage(filter: PickFilter): Promise<FirstPickPage> | null {
+export function takeFirstPickPage(): { filter: PickFilter; page: Promise<FirstPickPage> } | null {
   const taken = sent;
   sent = null;
-  return taken && sameFilter(taken.filter, filter) ? taken.page : null;
+  return taken;
 }
