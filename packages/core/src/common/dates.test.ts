@@ -11,7 +11,6 @@ import {
   formatDate,
   formatDateTime,
 } from './dates.ts';
-import { amsterdamDayAt } from './amsterdam-day.ts';
 
 describe('formatDate / formatDateTime', () => {
   it('shows the Amsterdam calendar day, not the UTC one', () => {
@@ -96,39 +95,4 @@ describe('Amsterdam wall-clock values, whatever zone the device runs in (issue 6
       process.env.TZ = before;
     }
   });
-});
-
-describe('amsterdamDayAt (ADR 0078)', () => {
-  it('answers the instant amsterdamWallTime and amsterdamWallTimeToIso give, across a year and both DST changes', () => {
-    const before = process.env.TZ;
-    for (const zone of ['America/New_York', 'Asia/Tokyo', 'UTC']) {
-      process.env.TZ = zone;
-      try {
-        // Every 7 h 11 min through 2026 (every hour of the day comes round, month and year ends), and every 15 min
-        // of the days around both DST changes.
-        const times: number[] = [];
-        for (let t = Date.UTC(2025, 11, 25); t < Date.UTC(2027, 0, 5); t += 431 * 60_000) times.push(t);
-        for (const change of [Date.UTC(2026, 2, 29, 1), Date.UTC(2026, 9, 25, 1)])
-          for (let t = change - 30 * 3_600_000; t < change + 30 * 3_600_000; t += 15 * 60_000) times.push(t);
-        for (const t of times) {
-          for (const at of [{ days: -4, hour: 0 }, { hour: 22 }, { days: 1, hour: 7, minute: 30 }]) {
-            const expected = amsterdamWallTimeToIso(amsterdamWallTime(t, at));
-            if (amsterdamDayAt(t, at) !== expected)
-              expect({ zone, at: new Date(t).toISOString(), ...at, got: amsterdamDayAt(t, at) }).toEqual({
-                zone,
-                at: new Date(t).toISOString(),
-                ...at,
-                got: expected,
-              });
-          }
-        }
-      } finally {
-        process.env.TZ = before;
-      }
-    }
-    expect(amsterdamDayAt('2026-01-16T01:30:00Z', { days: -4, hour: 0 })).toBe('2026-01-11T23:00:00.000Z');
-    expect(amsterdamDayAt('2026-03-30T10:00:00Z', { days: -4, hour: 0 })).toBe('2026-03-25T23:00:00.000Z');
-    expect(amsterdamDayAt('2026-07-15T12:00:00Z', { hour: 22 })).toBe('2026-07-15T20:00:00.000Z');
-    expect(() => amsterdamDayAt('not a date', { hour: 0 })).toThrow(RangeError);
-  }, 60_000);
 });

@@ -8,8 +8,9 @@
  */
 import { TZDate, tz } from '@date-fns/tz';
 import { endOfDay, format, isValid, startOfDay, startOfWeek } from 'date-fns';
-import { WAREHOUSE_TZ } from './amsterdam-day.ts';
 
+/** The warehouse's time zone: 'today', 'this week' and report hours are counted here. */
+export const WAREHOUSE_TZ = 'Europe/Amsterdam';
 
 /** A date as the apps hold it: Date, ISO string or epoch milliseconds. */
 export type DateInput = Date | string | number;

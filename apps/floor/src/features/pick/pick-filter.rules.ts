@@ -1,26 +1,8 @@
-import { amsterdamDayAt } from '@hoppa/core';
 import type { PickFilter } from '../../offline/db.ts';
 
 // The pick filter's rules that the floor's first file holds since ADR 0078 (main.tsx sends the list's first page on a
-// fresh device): nothing here may import date-fns' formatting, IndexedDB or zod. pick.rules.ts re-exports them.
-
-/**
- * The default pick filter, like the orders list: from 00:00 four days ago until 22:00 today, device
- * local time (the scanners run on Europe/Amsterdam), walking order, neither single- nor multi-orders only.
- */
-export function defaultPickFilter(now: Date = new Date()): PickFilter {
-  // Warehouse days (Europe/Amsterdam), whatever zone the scanner is set to; without date-fns' formatting, as the
-  // floor's first file computes it for the pick list's first page (ADR 0078).
-  const start = amsterdamDayAt(now, { days: -4, hour: 0 });
-  const end = amsterdamDayAt(now, { hour: 22 });
-  return {
-    start,
-    end,
-    reverse: false,
-    singleOrders: false,
-    multiOrders: false,
-  };
-}
+// fresh device): nothing here may import the date rules (date-fns, the time zone data), IndexedDB or zod. pick.rules.ts
+// re-exports them.
 
 /** The narrowing filters of {@link PickFilter} (issue 11), unset: the whole window. */
 const NO_NARROWING = {

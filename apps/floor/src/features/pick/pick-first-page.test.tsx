@@ -12,7 +12,12 @@ import { pickItem } from '../../test/fixtures.ts';
 import { clearFloorDb, currentUser, pickListPage, renderFloor } from '../../test/render.tsx';
 import { defaultPickFilter } from './pick.rules.ts';
 import { startEarlyPickDownload } from './pick-early.ts';
-import { PICK_FIRST_PAGE_SIZE, sendFirstPickPage, takeFirstPickPage } from './pick-first-page.ts';
+import {
+  firstPageFilter,
+  PICK_FIRST_PAGE_SIZE,
+  sendFirstPickPage,
+  takeFirstPickPage,
+} from './pick-first-page.ts';
 
 afterEach(() => {
   cleanup();
@@ -94,4 +99,26 @@ describe("the pick list's first page on a fresh device (ADR 0078)", () => {
     await sent?.page;
     expect(server.asked).toHaveLength(1);
   });
+});
+
+describe('firstPageFilter (ADR 0078)', () => {
+  it('is the default pick filter, without the time zone data, from 2026 to 2030 and around every DST change', () => {
+    const times: number[] = [];
+    // Every 7 h 11 min (every hour of the day comes round), and every 20 min of the days around each change.
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2031, 0, 1); t += 431 * 60_000) times.push(t);
+    for (let year = 2026; year <= 2030; year++)
+      for (const month of [2, 9]) {
+        const last = Date.UTC(year, month + 1, 0);
+        const change = last - new Date(last).getUTCDay() * 86_400_000 + 3_600_000;
+        for (let t = change - 30 * 3_600_000; t < change + 30 * 3_600_000; t += 20 * 60_000) times.push(t);
+        // Four days later the window's start crosses the change.
+        for (let t = change + 72 * 3_600_000; t < change + 120 * 3_600_000; t += 20 * 60_000) times.push(t);
+      }
+    const differ = times.filter(
+      (t) => JSON.stringify(firstPageFilter(new Date(t))) !== JSON.stringify(defaultPickFilter(new Date(t))),
+    );
+    expect(differ.map((t) => new Date(t).toISOString())).toEqual([]);
+    expect(firstPageFilter(new Date('2026-03-30T10:00:00Z')).start).toBe('2026-03-25T23:00:00.000Z');
+    expect(firstPageFilter(new Date('2026-07-15T12:00:00Z')).end).toBe('2026-07-15T20:00:00.000Z');
+  }, 60_000);
 });
