@@ -23,7 +23,7 @@ import { type FirstPickPage, PICK_FIRST_PAGE_SIZE, takeFirstPickPage } from './p
  * A download of the pick list under way: `first` settles with the first (small) page's items and the list's total
  * as soon as that page is in (it never settles when the first page fails), `pages` with the whole download.
  */
-interface Download {
+export interface Download {
   first: Promise<{ items: PickItem[]; total: number }>;
   pages: Promise<PickItem[]>;
   /** Lets the rest of the list be asked: called once the card of the first page has been painted. */
@@ -142,6 +142,23 @@ export async function takeEarlyDownload(filter: PickFilter): Promise<Download | 
   early = null;
   const started = pending ? await pending : null;
   return started && sameFilter(started.filter, filter) ? started.download : null;
+}
+
+/**
+ * The early download (not taken: {@link takeEarlyDownload} still answers it) once its first page is in, with that
+ * page; null when none was started (or not yet: the route starts it when this file has loaded) or its first page
+ * failed. The screen shows that page's first pick at once, without waiting for IndexedDB's first open (ADR 0078).
+ */
+export async function earlyFirstPage(): Promise<{
+  download: Download;
+  page: { items: PickItem[]; total: number };
+} | null> {
+  const started = early ? await early : null;
+  if (!started) return null;
+  const page = await Promise.race([started.download.first, started.download.pages.then(() => null)]).catch(
+    () => null,
+  );
+  return page ? { download: started.download, page } : null;
 }
 
 /** Drops an early download the screen will not take (a list of its filter is stored already). */
