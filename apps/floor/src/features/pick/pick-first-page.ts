@@ -60,6 +60,12 @@ export function firstPageFilter(now: Date = new Date()): PickFilter {
 /** The page {@link sendFirstPickPage} sent, with its filter, until the early download takes it. */
 let sent: { filter: PickFilter; page: Promise<FirstPickPage> } | null = null;
 
+/** Whether `pathname` (the browser's, with the app's base) is the pick screen's. */
+export function isPickScreenPath(pathname: string): boolean {
+  const path = pathname.startsWith(ROUTER_BASENAME) ? pathname.slice(ROUTER_BASENAME.length) : pathname;
+  return path.replace(/\/$/, '') === FLOOR_PATHS.pick;
+}
+
 /**
  * Sends the first page ({@link PICK_FIRST_PAGE_SIZE} items) of the default filter's pick list now, beside the session
  * check, when `pathname` (the browser's, with the app's base) is the pick screen's, the device has no copy of any
@@ -69,8 +75,7 @@ let sent: { filter: PickFilter; page: Promise<FirstPickPage> } | null = null;
  * (`startEarlyPickDownload` starts no download for either). Called once by main.tsx; never throws.
  */
 export function sendFirstPickPage(pathname: string): void {
-  const path = pathname.startsWith(ROUTER_BASENAME) ? pathname.slice(ROUTER_BASENAME.length) : pathname;
-  if (path.replace(/\/$/, '') !== FLOOR_PATHS.pick) return;
+  if (!isPickScreenPath(pathname)) return;
   if (readSessionCopy() !== undefined || !navigator.onLine) return;
   const filter = firstPageFilter();
   const { params, query } = pickListRequest(filter);
