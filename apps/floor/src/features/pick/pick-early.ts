@@ -110,7 +110,7 @@ export function startEarlyPickDownload(): void {
   // has been written as the copy since.
   const sentFirst = takeFirstPickPage();
   const fresh = sentFirst !== null || readSessionCopy() === undefined;
-  const started = (async () => {
+  early = (async () => {
     const db = floorDb();
     const [user, lastSync, stored] = await Promise.all([
       knownUser(),
@@ -129,12 +129,8 @@ export function startEarlyPickDownload(): void {
     );
     const download = startDownload(fresh ? async () => undefined : drainOutbox, fetchPage);
     download.pages.catch(() => undefined); // the refresh that takes it handles its failure
-    void download.first.then((page) => {
-      if (early === started) firstPageIn = { download, page };
-    });
     return { filter, download };
   })().catch(() => null);
-  early = started;
 }
 
 /**
@@ -144,26 +140,8 @@ export function startEarlyPickDownload(): void {
 export async function takeEarlyDownload(filter: PickFilter): Promise<Download | null> {
   const pending = early;
   early = null;
-  firstPageIn = null;
   const started = pending ? await pending : null;
   return started && sameFilter(started.filter, filter) ? started.download : null;
-}
-
-/** The early download with its first page once that page is in, until the download is dropped. */
-let firstPageIn: EarlyFirstPage | null = null;
-
-/** An early download with its first page, as {@link earlyFirstPage} answers it. */
-export interface EarlyFirstPage {
-  download: Download;
-  page: { items: PickItem[]; total: number };
-}
-
-/**
- * The early download with its first page when that page is in already (synchronously, for the screen's first render:
- * the card then paints with the screen, ADR 0078); null otherwise.
- */
-export function earlyFirstPageNow(): EarlyFirstPage | null {
-  return firstPageIn;
 }
 
 /**
@@ -171,7 +149,10 @@ export function earlyFirstPageNow(): EarlyFirstPage | null {
  * page; null when none was started (or not yet: the route starts it when this file has loaded) or its first page
  * failed. The screen shows that page's first pick at once, without waiting for IndexedDB's first open (ADR 0078).
  */
-export async function earlyFirstPage(): Promise<EarlyFirstPage | null> {
+export async function earlyFirstPage(): Promise<{
+  download: Download;
+  page: { items: PickItem[]; total: number };
+} | null> {
   const started = early ? await early : null;
   if (!started) return null;
   const page = await Promise.race([started.download.first, started.download.pages.then(() => null)]).catch(
@@ -183,5 +164,4 @@ export async function earlyFirstPage(): Promise<EarlyFirstPage | null> {
 /** Drops an early download the screen will not take (a list of its filter is stored already). */
 export function forgetEarlyDownload(): void {
   early = null;
-  firstPageIn = null;
 }

@@ -17,7 +17,6 @@ import {
   type Download,
   drainOutbox,
   earlyFirstPage,
-  earlyFirstPageNow,
   forgetEarlyDownload,
   startDownload,
   takeEarlyDownload,
@@ -65,22 +64,9 @@ export function usePickList() {
   const [justConfirmed, setJustConfirmed] = useState<ReadonlySet<string>>(new Set());
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  // The download whose first pick is on screen (read only), so a refresh that takes it does not show it again.
-  const shownDownload = useRef<Download | null>(null);
   // The first item of a download whose rounds are still being completed, with the time the download started: shown
-  // (read only) until this download's list is stored (ADR 0069). A fresh device's early download whose first page is
-  // in already shows in the screen's first render (ADR 0078).
-  const [listed, setListed] = useState<{ record: PickRecord; count: number; at: number } | null>(() => {
-    const early = earlyFirstPageNow();
-    const first = early?.page.items[0];
-    if (!early || !first) return null;
-    shownDownload.current = early.download;
-    return {
-      record: listedRecord(first),
-      count: Math.min(early.page.total, PICK_OFFLINE_MAX_ITEMS),
-      at: Date.now(),
-    };
-  });
+  // (read only) until this download's list is stored (ADR 0069).
+  const [listed, setListed] = useState<{ record: PickRecord; count: number; at: number } | null>(null);
 
   useEffect(() => {
     void getMeta(db, 'pickSkip').then((s) => setSkipState(s ?? 0));
@@ -133,17 +119,14 @@ export function usePickList() {
   // picker applied another filter cannot put the old filter's list (and the old filter) back.
   const newestRefresh = useRef(0);
 
-  // A fresh device's early download (ADR 0072): its first pick shows as soon as its first page is in (in the first
-  // render when it is in by then), not after IndexedDB's first open and upgrade, the live query and the screen's first
-  // refresh, which takes the same download later (ADR 0078).
+  // The download whose first pick is on screen (read only), so a refresh that takes it does not show it again.
+  const shownDownload = useRef<Download | null>(null);
+  // A fresh device's early download (ADR 0072): its first pick shows as soon as its first page is in, not after
+  // IndexedDB's first open and upgrade, the live query and the screen's first refresh, which takes the same download
+  // later (ADR 0078).
   useEffect(() => {
     const mountedAt = Date.now();
     let mounted = true;
-    const shownFirst = shownDownload.current;
-    if (shownFirst) {
-      afterPaint(shownFirst.shown);
-      return;
-    }
     void earlyFirstPage().then((early) => {
       const first = early?.page.items[0];
       if (!mounted || !early || !first || newestRefresh.current !== 0) return;
