@@ -32,8 +32,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadScreen } from './app/app.tsx';
 import { startSessionCheck } from './app/session.tsx';
-import { isPickScreenPath, sendFirstPickPage } from './features/pick/pick-first-page.ts';
 import { registerServiceWorker } from './app/sw-update.ts';
+import { isPickScreenPath, sendFirstPickPage } from './features/pick/pick-first-page.ts';
 import { initI18n } from './i18n/index.ts';
 
 // Before anything renders, the two things the first screen waits on go out side by side (ADR 0064): the session

@@ -9,14 +9,17 @@ import { useRejectedRows } from './sync.ts';
 
 afterEach(cleanup);
 
+/** How many rows each render of {@link Probe} saw. */
+const seen: number[] = [];
+function Probe() {
+  seen.push(useRejectedRows().length);
+  return null;
+}
+
 describe('useRejectedRows (ADR 0078)', () => {
   it('renders once while nothing was refused, and again when a row is', async () => {
     await clearFloorDb();
-    const seen: number[] = [];
-    function Probe() {
-      seen.push(useRejectedRows().length);
-      return null;
-    }
+    seen.length = 0;
     render(<Probe />);
     // IndexedDB's answer (no rows) is no change: no second render.
     await floorDb().outbox.count();

@@ -68,4 +68,3 @@ export function pickListRequest(f: PickFilter) {
     },
   };
 }
-

@@ -3,8 +3,8 @@ import { api, ROUTER_BASENAME } from '../../app/api.ts';
 import { FLOOR_PATHS } from '../../app/paths.ts';
 import { readSessionCopy } from '../../app/session-copy.ts';
 import type { PickFilter } from '../../offline/db.ts';
-import { pickListRequest } from './pick-filter.rules.ts';
 import { fetchPickListPage } from './pick-calls.ts';
+import { pickListRequest } from './pick-filter.rules.ts';
 
 // The pick list's first page on a fresh device, sent by main.tsx beside the session check (ADR 0078): in the floor's
 // first file, so it imports nothing the first file does not hold already but the filter's request rules (no date-fns,
