@@ -118,6 +118,8 @@ export function usePickList() {
   // Each refresh takes a number; only the newest may store its list, so a slow first load that ends after the
   // picker applied another filter cannot put the old filter's list (and the old filter) back.
   const newestRefresh = useRef(0);
+  // Whether the screen's first load has decided (a refresh, or the stored list).
+  const autoLoaded = useRef(false);
 
   // The download whose first pick is on screen (read only), so a refresh that takes it does not show it again.
   const shownDownload = useRef<Download | null>(null);
@@ -129,7 +131,8 @@ export function usePickList() {
     let mounted = true;
     void earlyFirstPage().then((early) => {
       const first = early?.page.items[0];
-      if (!mounted || !early || !first || newestRefresh.current !== 0) return;
+      // Not once the first load has decided: its refresh shows its own card, or a stored list is the screen's.
+      if (!mounted || !early || !first || autoLoaded.current) return;
       shownDownload.current = early.download;
       setListed({
         record: listedRecord(first),
@@ -196,14 +199,20 @@ export function usePickList() {
   );
 
   // First visit, or the stored list belongs to another filter: fetch it (when there is a network).
-  const autoLoaded = useRef(false);
   const firstLoad = useCallback(
     (run: (f: PickFilter) => void) => {
       if (!meta || autoLoaded.current) return;
       autoLoaded.current = true;
       if (navigator.onLine && (!meta.lastSync || !sameFilter(meta.lastSync.filter, filter))) run(filter);
-      // A list is stored already: an early download is not this screen's (a later refresh downloads anew).
-      else forgetEarlyDownload();
+      // A list is stored already: an early download is not this screen's (a later refresh downloads anew), nor is the
+      // first pick it showed (a device without a session copy whose IndexedDB kept a list; ADR 0078).
+      else {
+        forgetEarlyDownload();
+        if (shownDownload.current) {
+          shownDownload.current = null;
+          setListed(null);
+        }
+      }
     },
     [meta, filter],
   );
