@@ -79,9 +79,19 @@ export function usePendingCount(): number {
   return useLiveQuery(() => pendingScanCount(floorDb()), [], 0);
 }
 
-/** Rows the server refused, live. */
+/** The answer of {@link useRejectedRows} while nothing was refused: one array, so its live query's answer is no change. */
+const NO_ROWS: OutboxRecord[] = [];
+
+/**
+ * Rows the server refused, live. While there are none the hook answers the same empty array before and after
+ * IndexedDB answers, so the screens using it (the pick screen) do not render again for it (ADR 0078).
+ */
 export function useRejectedRows(): OutboxRecord[] {
-  return useLiveQuery(() => rejectedRows(floorDb()), [], []);
+  return useLiveQuery(
+    () => rejectedRows(floorDb()).then((rows) => (rows.length > 0 ? rows : NO_ROWS)),
+    [],
+    NO_ROWS,
+  );
 }
 
 /** Whether sending waits for a login. */

@@ -90,14 +90,6 @@ export async function completeRounds(items: PickItem[], fetchRounds: PickRoundFe
   return out;
 }
 
-/**
- * Items of a download's first page: little more than the card needs to show the first pick (ADR 0076; an item with
- * its first orders is ~0.8 KB compressed). On a phone's network the 500-item page (~70 KB for the demo) arrived
- * ~0.3 s later than a small one, and the card (the page's largest paint) waited for it; the rest of the list follows
- * in pages of {@link PICK_PAGE_SIZE}.
- */
-export const PICK_FIRST_PAGE_SIZE = 5;
-
 /** What {@link downloadPickList} may do beyond paging: a smaller first page, and who hears of it first. */
 export interface DownloadOptions {
   /** Items asked in the first page (the later pages ask `pageSize`); `pageSize` when not given. */

@@ -9,10 +9,11 @@ import { defaultPickFilter, sameFilter } from './pick.rules.ts';
 import {
   apiPickPages,
   downloadPickList,
-  PICK_FIRST_PAGE_SIZE,
   PICK_OFFLINE_MAX_ITEMS,
   PICK_PAGE_SIZE,
+  type PickPageFetcher,
 } from './pick-download.ts';
+import { type FirstPickPage, PICK_FIRST_PAGE_SIZE, takeFirstPickPage } from './pick-first-page.ts';
 
 // A fresh device's first pick list download, in a small file of its own (chunks.config.ts `pick-early`) that loads
 // beside the pick screen's code: the download leaves when this file and the session check are in, while the screen's
@@ -22,7 +23,7 @@ import {
  * A download of the pick list under way: `first` settles with the first (small) page's items and the list's total
  * as soon as that page is in (it never settles when the first page fails), `pages` with the whole download.
  */
-interface Download {
+export interface Download {
   first: Promise<{ items: PickItem[]; total: number }>;
   pages: Promise<PickItem[]>;
   /** Lets the rest of the list be asked: called once the card of the first page has been painted. */
@@ -36,10 +37,7 @@ const SHOWN_WAIT_MS = 3000;
  * Starts a download of the pick list: `before` first (the outbox's drain), then the pages, the first of them
  * {@link PICK_FIRST_PAGE_SIZE} items so the card can show before the rest has come (ADR 0076).
  */
-export function startDownload(
-  before: () => Promise<void>,
-  fetchPage: ReturnType<typeof apiPickPages>,
-): Download {
+export function startDownload(before: () => Promise<void>, fetchPage: PickPageFetcher): Download {
   let firstIn: (page: { items: PickItem[]; total: number }) => void = () => undefined;
   const first = new Promise<{ items: PickItem[]; total: number }>((resolve) => (firstIn = resolve));
   let shown: () => void = () => undefined;
@@ -55,6 +53,24 @@ export function startDownload(
     }),
   );
   return { first, pages, shown };
+}
+
+/**
+ * `fetchPage`, except that its first page ({@link PICK_FIRST_PAGE_SIZE} items from the start) is `first` when given: the
+ * page main.tsx sent beside the session check (ADR 0078). A `first` that failed is asked again.
+ */
+export function withSentFirstPage(
+  fetchPage: PickPageFetcher,
+  first: Promise<FirstPickPage> | null,
+): PickPageFetcher {
+  let pending = first;
+  return (skip, limit) => {
+    const page = pending;
+    pending = null;
+    return page && skip === 0 && limit === PICK_FIRST_PAGE_SIZE
+      ? page.catch(() => fetchPage(skip, limit))
+      : fetchPage(skip, limit);
+  };
 }
 
 /** Sends what waits in the outbox, so a new list already reflects this device's picks; never rejects. */
@@ -90,7 +106,10 @@ export function startEarlyPickDownload(): void {
   // No copy of the session on the device at all: nobody has used the floor here since ADR 0072 (a fresh device, or
   // the first start after the update), so no list is expected in IndexedDB: the download need not wait for its first
   // open. A list that turns out to be stored is kept as the screen finds it (it takes no download it does not need).
-  const fresh = readSessionCopy() === undefined;
+  // A first page sent beside the session check (ADR 0078) says the same about the start, also when the check's answer
+  // has been written as the copy since.
+  const sentFirst = takeFirstPickPage();
+  const fresh = sentFirst !== null || readSessionCopy() === undefined;
   early = (async () => {
     const db = floorDb();
     const [user, lastSync, stored] = await Promise.all([
@@ -103,7 +122,12 @@ export function startEarlyPickDownload(): void {
     if (lastSync && sameFilter(lastSync.filter, filter)) return null;
     // What waits in the outbox goes first, so the list already reflects this device's picks (storePickList keeps
     // the local state of picks still queued either way).
-    const download = startDownload(fresh ? async () => undefined : drainOutbox, apiPickPages(api, filter));
+    // On a fresh device main.tsx sent the first page already, beside the session check (ADR 0078).
+    const fetchPage = withSentFirstPage(
+      apiPickPages(api, filter),
+      sentFirst && sameFilter(sentFirst.filter, filter) ? sentFirst.page : null,
+    );
+    const download = startDownload(fresh ? async () => undefined : drainOutbox, fetchPage);
     download.pages.catch(() => undefined); // the refresh that takes it handles its failure
     return { filter, download };
   })().catch(() => null);
@@ -118,6 +142,23 @@ export async function takeEarlyDownload(filter: PickFilter): Promise<Download | 
   early = null;
   const started = pending ? await pending : null;
   return started && sameFilter(started.filter, filter) ? started.download : null;
+}
+
+/**
+ * The early download (not taken: {@link takeEarlyDownload} still answers it) once its first page is in, with that
+ * page; null when none was started (or not yet: the route starts it when this file has loaded) or its first page
+ * failed. The screen shows that page's first pick at once, without waiting for IndexedDB's first open (ADR 0078).
+ */
+export async function earlyFirstPage(): Promise<{
+  download: Download;
+  page: { items: PickItem[]; total: number };
+} | null> {
+  const started = early ? await early : null;
+  if (!started) return null;
+  const page = await Promise.race([started.download.first, started.download.pages.then(() => null)]).catch(
+    () => null,
+  );
+  return page ? { download: started.download, page } : null;
 }
 
 /** Drops an early download the screen will not take (a list of its filter is stored already). */

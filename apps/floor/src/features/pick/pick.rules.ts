@@ -27,70 +27,13 @@ export function defaultPickFilter(now: Date = new Date()): PickFilter {
   };
 }
 
-/** The narrowing filters of {@link PickFilter} (issue 11), unset: the whole window. */
-const NO_NARROWING = {
-  location: null,
-  locationGroup: null,
-  cutOffGroup: null,
-  method: null,
-  org: null,
-  orderId: '',
-} as const;
-
-/** A filter with every narrowing field present (a filter stored before they existed reads as "all"). */
-export function fullFilter(f: PickFilter): Required<PickFilter> {
-  return {
-    ...NO_NARROWING,
-    ...f,
-    location: f.location ?? null,
-    locationGroup: f.locationGroup ?? null,
-    cutOffGroup: f.cutOffGroup ?? null,
-    method: f.method ?? null,
-    org: f.org ?? null,
-    orderId: (f.orderId ?? '').trim(),
-  };
-}
-
-/** Whether two filters select the same pick list. */
-export function sameFilter(a: PickFilter, b: PickFilter): boolean {
-  const x = fullFilter(a);
-  const y = fullFilter(b);
-  return (Object.keys(x) as (keyof typeof x)[]).every((k) => x[k] === y[k]);
-}
-
-/** How many narrowing filters are set (the footer says so: the list is not the whole window). */
-export function narrowingCount(f: PickFilter): number {
-  const x = fullFilter(f);
-  return [x.location, x.locationGroup, x.cutOffGroup, x.method, x.org, x.orderId || null].filter(Boolean)
-    .length;
-}
-
-/**
- * The request of `GET /pick_list/pick/…` for a filter (spec 2 §7): path and query. Every line, located or not: a line
- * without a pick location is picked by scanning the product, then the location it is taken from (linked with
- * `POST /pick_list`).
- */
-export function pickListRequest(f: PickFilter) {
-  const x = fullFilter(f);
-  return {
-    params: {
-      locations: x.location ?? 'all',
-      query_type: 'all' as const,
-      start: x.start,
-      end: x.end,
-      orgs: x.org ?? 'all',
-    },
-    query: {
-      sequence: x.reverse ? ('reverse' as const) : ('normal' as const),
-      single_orders: x.singleOrders,
-      multi_orders: x.multiOrders,
-      ...(x.method ? { delivery: x.method } : {}),
-      ...(x.orderId ? { order_id: x.orderId } : {}),
-      ...(x.locationGroup ? { location_group: x.locationGroup } : {}),
-      ...(x.cutOffGroup ? { cut_off_group: x.cutOffGroup } : {}),
-    },
-  };
-}
+// The filter's rules the floor's first file needs (the list's first page, ADR 0078) live in pick-filter.rules.ts.
+export {
+  fullFilter,
+  narrowingCount,
+  pickListRequest,
+  sameFilter,
+} from './pick-filter.rules.ts';
 
 /**
  * Turns one of the two switches on or off (spec 2 §2: single-orders and multi-orders exclude each

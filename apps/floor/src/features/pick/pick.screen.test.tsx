@@ -10,7 +10,8 @@ import { browser, json } from '../../test/dom-setup.ts';
 import { pickItem, seedPicks } from '../../test/fixtures.ts';
 import { clearFloorDb, currentUser, pickListPage, pickListServer, renderFloor } from '../../test/render.tsx';
 import { defaultPickFilter } from './pick.rules.ts';
-import { PICK_FIRST_PAGE_SIZE, PICK_PAGE_SIZE } from './pick-download.ts';
+import { PICK_PAGE_SIZE } from './pick-download.ts';
+import { PICK_FIRST_PAGE_SIZE } from './pick-first-page.ts';
 
 const LONG_NAME =
   'Bolletje Volkoren Beschuit met extra vezels en een vleugje zeezout, voordeelverpakking van 2 x 13 stuks';

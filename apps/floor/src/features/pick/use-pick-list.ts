@@ -13,7 +13,14 @@ import {
   PICK_OFFLINE_MAX_ITEMS,
   storePickList,
 } from './pick-download.ts';
-import { drainOutbox, forgetEarlyDownload, startDownload, takeEarlyDownload } from './pick-early.ts';
+import {
+  type Download,
+  drainOutbox,
+  earlyFirstPage,
+  forgetEarlyDownload,
+  startDownload,
+  takeEarlyDownload,
+} from './pick-early.ts';
 
 /** A downloaded item as the card shows it, before it is stored. */
 function listedRecord(item: PickItem): PickRecord {
@@ -65,15 +72,6 @@ export function usePickList() {
     void getMeta(db, 'pickSkip').then((s) => setSkipState(s ?? 0));
   }, [db]);
 
-  const setSkip = useCallback(
-    (n: number) => {
-      const v = Math.max(0, n);
-      setSkipState(v);
-      void setMeta(db, 'pickSkip', v);
-    },
-    [db],
-  );
-
   // A pick leaves `justConfirmed` once IndexedDB no longer lists it as open.
   useEffect(() => {
     if (!openRecords || justConfirmed.size === 0) return;
@@ -120,6 +118,42 @@ export function usePickList() {
   // Each refresh takes a number; only the newest may store its list, so a slow first load that ends after the
   // picker applied another filter cannot put the old filter's list (and the old filter) back.
   const newestRefresh = useRef(0);
+  // Whether the screen's first load has decided (a refresh, or the stored list).
+  const autoLoaded = useRef(false);
+
+  // The download whose first pick is on screen (read only), so a refresh that takes it does not show it again.
+  const shownDownload = useRef<Download | null>(null);
+  // A fresh device's early download (ADR 0072): its first pick shows as soon as its first page is in, not after
+  // IndexedDB's first open and upgrade, the live query and the screen's first refresh, which takes the same download
+  // later (ADR 0078).
+  useEffect(() => {
+    const mountedAt = Date.now();
+    let mounted = true;
+    void earlyFirstPage().then((early) => {
+      const first = early?.page.items[0];
+      // Not once the first load has decided: its refresh shows its own card, or a stored list is the screen's.
+      if (!mounted || !early || !first || autoLoaded.current) return;
+      shownDownload.current = early.download;
+      setListed({
+        record: listedRecord(first),
+        count: Math.min(early.page.total, PICK_OFFLINE_MAX_ITEMS),
+        at: mountedAt,
+      });
+      afterPaint(early.download.shown);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+
+  const setSkip = useCallback(
+    (n: number) => {
+      const v = Math.max(0, n);
+      setSkipState(v);
+      void setMeta(db, 'pickSkip', v);
+    },
+    [db],
+  );
   const refresh = useCallback(
     async (f: PickFilter, after?: () => void) => {
       const mine = ++newestRefresh.current;
@@ -134,7 +168,8 @@ export function usePickList() {
         const download = (await takeEarlyDownload(f)) ?? startDownload(drainOutbox, apiPickPages(api, f));
         void download.first.then(({ items: firstPage, total }) => {
           const first = firstPage[0];
-          if (first && isNewest())
+          // Shown already from the early download's first page (no second render of the same card).
+          if (first && isNewest() && shownDownload.current !== download)
             setListed({
               record: listedRecord(first),
               count: Math.min(total, PICK_OFFLINE_MAX_ITEMS),
@@ -164,14 +199,20 @@ export function usePickList() {
   );
 
   // First visit, or the stored list belongs to another filter: fetch it (when there is a network).
-  const autoLoaded = useRef(false);
   const firstLoad = useCallback(
     (run: (f: PickFilter) => void) => {
       if (!meta || autoLoaded.current) return;
       autoLoaded.current = true;
       if (navigator.onLine && (!meta.lastSync || !sameFilter(meta.lastSync.filter, filter))) run(filter);
-      // A list is stored already: an early download is not this screen's (a later refresh downloads anew).
-      else forgetEarlyDownload();
+      // A list is stored already: an early download is not this screen's (a later refresh downloads anew), nor is the
+      // first pick it showed (a device without a session copy whose IndexedDB kept a list; ADR 0078).
+      else {
+        forgetEarlyDownload();
+        if (shownDownload.current) {
+          shownDownload.current = null;
+          setListed(null);
+        }
+      }
     },
     [meta, filter],
   );
