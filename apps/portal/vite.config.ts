@@ -36,7 +36,11 @@ export default defineConfig(({ mode }) => {
             // moves into the lazy groups.
             groups: [
               { name: 'boot', tags: ['$initial'], priority: 30 },
-              { name: 'mantine', test: /node_modules[\\/](\.pnpm[\\/])?.*(@mantine|@floating-ui)/, priority: 20 },
+              {
+                name: 'mantine',
+                test: /node_modules[\\/](\.pnpm[\\/])?.*(@mantine|@floating-ui)/,
+                priority: 20,
+              },
               { name: 'contracts', test: /packages[\\/]core[\\/]src|node_modules[\\/].*zod/, priority: 10 },
             ],
           },
