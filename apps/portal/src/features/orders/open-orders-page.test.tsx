@@ -156,6 +156,39 @@ describe('open orders page scan flow (spec 1 §4)', { timeout: 30_000 }, () => {
     expect(screen.getByText('Order #1001 shipped. Track and trace: HP123NL')).toBeTruthy();
   });
 
+  it("waits for a new selection's list before a second scan looks for its order", async () => {
+    const shipped: string[] = [];
+    const api = fakeApi(shipped);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+      // The list narrowed to PASTA answers only when the test says so: a slow network, a fast scanner.
+      if (url.searchParams.get('ean') === PASTA) await held;
+      return api(input, init);
+    });
+    renderUi(<OpenOrdersPage />, {
+      path: '/orders',
+      session: { user: user(packer), orgAuth: orgAuth(packer) },
+    });
+    await screen.findByRole('article', { name: 'Order #1001' });
+    scan(SAUCE);
+    // The list narrowed to SAUCE: #1002 (PASTA) is no longer in it.
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Order #1002' })).toBeNull());
+
+    scan(PASTA);
+    expect(await screen.findByText(`Selected ${PASTA}. Scan it again to ship.`)).toBeTruthy();
+    scan(PASTA);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText(`No open order in the list contains ${PASTA}.`)).toBeNull();
+    release();
+    // Quantity 2 and a pack note: the second scan asks to confirm #1002 (spec 1 §4).
+    expect(await screen.findByRole('dialog', { name: 'Ship order #1002?' })).toBeTruthy();
+    expect(screen.queryByText(`No open order in the list contains ${PASTA}.`)).toBeNull();
+  });
+
   it("saves a card's shipment method and box at once and its label count after a pause, refusing 0", async () => {
     const saved: { path: string; body: unknown }[] = [];
     const base = fakeApi([]);

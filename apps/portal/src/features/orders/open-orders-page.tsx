@@ -51,7 +51,8 @@ export function OpenOrdersPage() {
   const orgs = useVisibleOrgs();
   const boxes = useShipmentBoxes();
   const orders = useMemo(() => ordersInListOrder(list.data), [list.data]);
-  const station = usePackStation(orders, allowed, narrowing);
+  // While a new filter's or scan's list loads, the page shows the previous one (keepPreviousData); scans wait for it.
+  const station = usePackStation(orders, allowed, narrowing, !list.isPlaceholderData && !list.isPending);
   const locationSuggestions = useMemo(
     () => [...new Set((list.data?.groups ?? []).flatMap((g) => (g.location ? [g.location.name] : [])))],
     [list.data],

@@ -1,6 +1,6 @@
 import { type Order, type PackScanState, type PrintFrame, packScanAfterShip, shipVariant } from '@hoppa/core';
 import { errorDisplay, errorText } from '@hoppa/web';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { usePackingSlip } from './api/get-packing-slip.ts';
@@ -67,6 +67,12 @@ export function usePackStation(
   orders: readonly Order[],
   allowed: OrderPermissions,
   narrowing: ScanNarrowingState,
+  /**
+   * The list shows the answer for the current filters and narrowing (not the previous one's while a new one loads).
+   * Scans arriving before that wait, in order, and are handled once it is: a second scan of a just-selected EAN
+   * looks for its order in the narrowed list, not in the list of the previous selection.
+   */
+  listSettled = true,
 ) {
   const { t } = useTranslation('orders');
   const { pathname } = useLocation();
@@ -191,8 +197,28 @@ export function usePackStation(
     }
   }
 
-  /** What a scan on the station does (spec 1 §4 Open orders screen barcode scan). */
+  // Scans that came while the list was not settled, oldest first; handled one per render once it is.
+  const waiting = useRef<string[]>([]);
+  const [waitingCount, setWaitingCount] = useState(0);
+  useEffect(() => {
+    if (!listSettled || waitingCount === 0) return;
+    const next = waiting.current.shift();
+    setWaitingCount(waiting.current.length);
+    if (next !== undefined) handleScan(next);
+  });
+
+  /** A scan from the scanner: handled at once when the list is settled and no earlier scan waits, else queued. */
   function onScan(raw: string) {
+    if (!listSettled || waiting.current.length > 0) {
+      waiting.current.push(raw);
+      setWaitingCount(waiting.current.length);
+      return;
+    }
+    handleScan(raw);
+  }
+
+  /** What a scan on the station does (spec 1 §4 Open orders screen barcode scan). */
+  function handleScan(raw: string) {
     const { state, action, order } = openOrdersScan(scanState, raw, orders, doneIds.current);
     setScanState(state);
     switch (action.type) {
