@@ -255,22 +255,32 @@ try {
   }
   gcObserver.disconnect();
 
+  /** The statements (SQL and parameters) one request to `url` sends, in order, recorded on the way through. */
+  async function statementsOf(url: string): Promise<{ sql: string; params: unknown[] }[]> {
+    const db = t.db;
+    const query = db.query.bind(db);
+    const seen: { sql: string; params: unknown[] }[] = [];
+    db.query = (async (text: string, params?: unknown[]) => {
+      seen.push({ sql: text, params: params ?? [] });
+      return query(text, params);
+    }) as typeof db.query;
+    try {
+      await t.app.inject({ method: 'GET', url, headers: { cookie } });
+    } finally {
+      db.query = query;
+    }
+    return seen;
+  }
+
   // With HOT_READS_STATEMENTS=<n> (PostgreSQL): each statement of one request per read, run alone n times in turn on
   // one connection: median wall time, backend CPU (that connection's /proc/<pid>/schedstat) and this process's CPU
   // (sending the statement, parsing its rows). Which statement of a page costs what, apart from the others (ADR 0079).
   const statementRuns = Number(process.env.HOT_READS_STATEMENTS) || 0;
   if (statementRuns > 0 && onPostgres) {
     const db = t.db;
-    const query = db.query.bind(db);
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
     for (const c of cases) {
-      const seen: { sql: string; params: unknown[] }[] = [];
-      db.query = (async (text: string, params?: unknown[]) => {
-        seen.push({ sql: text, params: params ?? [] });
-        return query(text, params);
-      }) as typeof db.query;
-      await t.app.inject({ method: 'GET', url: c.url, headers: { cookie } });
-      db.query = query;
+      const seen = await statementsOf(c.url);
       console.log(`statements of: ${c.name}`);
       await db.transaction(async (tx) => {
         const pid = (await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]
@@ -311,16 +321,9 @@ try {
   // With HOT_READS_EXPLAIN=1: the plans (EXPLAIN ANALYZE, BUFFERS) of every statement of one request per read.
   if (process.env.HOT_READS_EXPLAIN) {
     const plans: string[] = [];
-    const db = t.db;
-    const query = db.query.bind(db);
+    const query = t.db.query.bind(t.db);
     for (const c of cases.slice(0, 6)) {
-      const seen: { sql: string; params: unknown[] }[] = [];
-      db.query = (async (text: string, params?: unknown[]) => {
-        seen.push({ sql: text, params: params ?? [] });
-        return query(text, params);
-      }) as typeof db.query;
-      await t.app.inject({ method: 'GET', url: c.url, headers: { cookie } });
-      db.query = query;
+      const seen = await statementsOf(c.url);
       for (const q of seen) {
         if (!/^\s*(with|select)/i.test(q.sql)) continue;
         const plan = await query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`, q.params);
