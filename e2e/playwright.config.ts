@@ -9,10 +9,11 @@ export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   globalSetup: './fixtures/server.ts',
-  // Two cores on the build machines, shared by the server(s), the browser and the runner. One worker: the demo
-  // journey starts and seeds a second server, and in parallel the packing-station scans of the fulfilment journey
-  // (typed keystrokes against a 200 ms scan buffer) lost digits under that load.
-  workers: 1,
+  // Two cores on the build machines, shared by the server(s), the browsers and the runner. One journey keeps about
+  // one core busy (its browser, its server and the runner take turns), so two workers, each on a warehouse of its own
+  // (fixtures/hoppa.ts), use both. The scan buffers time keys by the keydown's own `timeStamp`, so a busy renderer no
+  // longer splits a typed barcode (it did with one worker per core before: ADR 0084). E2E_WORKERS overrides.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: true,
   retries: process.env.CI ? 1 : 0,

@@ -75,7 +75,9 @@ export function ScanInput({
         fieldValue: own?.value ?? '',
         modifier: e.ctrlKey || e.altKey || e.metaKey,
         composing: e.isComposing,
-        now: performance.now(),
+        // When the key was pressed, not when this handler ran: a busy main thread delays the handler, and
+        // the gaps between handler runs then look like a person typing.
+        now: e.timeStamp,
       });
       if (decision.preventDefault) e.preventDefault();
       if (decision.submit === null) return;

@@ -20,7 +20,7 @@ export interface WedgeKey {
   modifier: boolean;
   /** Part of an IME composition. */
   composing: boolean;
-  /** Time of the key, ms (performance.now()). */
+  /** Time of the key, ms (the keydown event's `timeStamp`, on the performance.now() clock). */
   now: number;
 }
 

@@ -5,7 +5,7 @@
  */
 import { classifyPickScan } from '@hoppa/core';
 
-/** One keydown as the page records it: the key and when (ms, performance.now()). */
+/** One keydown as the page records it: the key and when (ms, the event's `timeStamp`, on the performance.now() clock). */
 export interface KeyStroke {
   key: string;
   at: number;

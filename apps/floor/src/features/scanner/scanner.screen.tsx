@@ -42,7 +42,8 @@ export function ScannerScreen() {
         if (e.key === 'Enter' || e.key === ' ') return;
       }
       e.preventDefault();
-      keys.current.push({ key: e.key, at: performance.now() });
+      // the key's own time, not the handler's: a busy main thread would stretch the gaps it reports
+      keys.current.push({ key: e.key, at: e.timeStamp });
       if (e.key === 'Enter' || e.key === 'Tab') return flush();
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(flush, SCAN_GAP_MAX_MS * 4);
