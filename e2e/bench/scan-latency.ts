@@ -14,8 +14,9 @@ import { chromium, type Page } from '@playwright/test';
 import { apiSession, DEMO_USERS, json, orderRow, productsInStock } from '../fixtures/api.ts';
 import { CHROMIUM } from '../fixtures/browser.ts';
 import { floorLogin } from '../fixtures/demo.ts';
-import { scan, widenPickPeriod } from '../fixtures/floor.ts';
+import { widenPickPeriod } from '../fixtures/floor.ts';
 import { PHONE } from '../fixtures/hoppa.ts';
+import { scan } from '../fixtures/scanner.ts';
 import startServer, { REPO_ROOT, SERVER_URL_ENV } from '../fixtures/server.ts';
 
 const SCANS_PER_KIND = 30;

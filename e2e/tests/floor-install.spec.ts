@@ -5,9 +5,10 @@ import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { apiSession, json, type ListedProduct, orderRow, productsInStock } from '../fixtures/api.ts';
 import { CHROMIUM } from '../fixtures/browser.ts';
 import { DEMO_USERS, floorLogin } from '../fixtures/demo.ts';
-import { scan, widenPickPeriod } from '../fixtures/floor.ts';
+import { widenPickPeriod } from '../fixtures/floor.ts';
 import { expect, PHONE, shot } from '../fixtures/hoppa.ts';
 import { testWithOwnServer } from '../fixtures/own-server.ts';
+import { scan } from '../fixtures/scanner.ts';
 import { REPO_ROOT } from '../fixtures/server.ts';
 
 /**

@@ -7,8 +7,9 @@ import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { apiSession, json, type ListedProduct, productsInStock } from '../fixtures/api.ts';
 import { DEMO_USERS, floorLogin, portalLogin, tomorrowNight } from '../fixtures/demo.ts';
-import { scan, widenPickPeriod } from '../fixtures/floor.ts';
+import { widenPickPeriod } from '../fixtures/floor.ts';
 import { expect, PHONE, SCREENSHOT_DIR, shot, test } from '../fixtures/hoppa.ts';
+import { scan } from '../fixtures/scanner.ts';
 import { REPO_ROOT } from '../fixtures/server.ts';
 
 // Issue 3, the fulfilment loop: a merchant imports products and orders (spec 3 §2 Bulk import, spec 1 §2

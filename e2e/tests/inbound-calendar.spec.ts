@@ -4,6 +4,7 @@ import { apiSession, json, productsInStock } from '../fixtures/api.ts';
 import { DEMO_USERS, portalLogin } from '../fixtures/demo.ts';
 import { expect, shot } from '../fixtures/hoppa.ts';
 import { testWithOwnServer } from '../fixtures/own-server.ts';
+import { scan } from '../fixtures/scanner.ts';
 
 /**
  * The public inbound calendar and direct check-in in the portal (issue 10 parts 3 and 4; spec 2 §2): a merchant makes
@@ -164,12 +165,10 @@ test('a warehouse worker checks a delivery in directly by scanning, and the stoc
 
   // An unknown EAN says so; the product's EAN, scanned twice, is one row of 2 pieces on its own location.
   await page.locator('body').click({ position: { x: 5, y: 5 } });
-  await page.keyboard.type('5000000000009', { delay: 5 });
-  await page.keyboard.press('Enter');
+  await scan(page, '5000000000009');
   await expect(page.getByTestId('checkin-notice')).toContainText('Unknown EAN 5000000000009');
   for (let i = 0; i < 2; i++) {
-    await page.keyboard.type(product.ean, { delay: 5 });
-    await page.keyboard.press('Enter');
+    await scan(page, product.ean);
     await expect(page.getByLabel(`Pieces ${product.name}`)).toHaveValue(String(i + 1));
   }
   const row = page.getByTestId('checkin-row');

@@ -2,10 +2,10 @@ import { join } from 'node:path';
 import type { Inbound, ProductLocations } from '@hoppa/core';
 import { apiSession, json } from '../fixtures/api.ts';
 import { DEMO_USERS, floorLogin, portalLogin } from '../fixtures/demo.ts';
-import { scan } from '../fixtures/floor.ts';
 import { expect, PHONE, SCREENSHOT_DIR, shot } from '../fixtures/hoppa.ts';
 import { testWithOwnServer } from '../fixtures/own-server.ts';
 import { qrCodesOfPdf, readPdfText } from '../fixtures/pdf.ts';
+import { scan } from '../fixtures/scanner.ts';
 
 /**
  * Checking an inbound in on the floor (issue 10 "How to show it", the warehouse part): a merchant's inbound of three

@@ -2,10 +2,11 @@ import { join } from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { apiSession, json, type ListedProduct, orderRow, productsInStock } from '../fixtures/api.ts';
 import { DEMO_USERS, floorLogin, portalLogin } from '../fixtures/demo.ts';
-import { scan, widenPickPeriod } from '../fixtures/floor.ts';
+import { widenPickPeriod } from '../fixtures/floor.ts';
 import { expect, PHONE, SCREENSHOT_DIR, shot } from '../fixtures/hoppa.ts';
 import { testWithOwnServer } from '../fixtures/own-server.ts';
 import { qrCodesOfPdf } from '../fixtures/pdf.ts';
+import { scan } from '../fixtures/scanner.ts';
 
 /**
  * Locations and stock end to end (issue 9, "How to show it"): provider staff build a rack of 20 bins in the portal

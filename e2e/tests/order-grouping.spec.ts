@@ -1,9 +1,9 @@
 import type { AvailablePickCarts, LocationList, OrderByLocation } from '@hoppa/core';
 import { apiSession, json } from '../fixtures/api.ts';
 import { DEMO_USERS, floorLogin } from '../fixtures/demo.ts';
-import { scan } from '../fixtures/floor.ts';
 import { expect, PHONE, shot } from '../fixtures/hoppa.ts';
 import { testWithOwnServer } from '../fixtures/own-server.ts';
+import { scan } from '../fixtures/scanner.ts';
 
 /**
  * Order grouping end to end (issue 11 item 3; spec 2 §2 Order grouping, §4): on its own demo server (the demo groups

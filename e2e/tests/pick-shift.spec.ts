@@ -2,9 +2,9 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { apiSession, json, type ListedProduct, orderRow, productsInStock } from '../fixtures/api.ts';
 import { browserFilming } from '../fixtures/camera.ts';
 import { DEMO_USERS, floorLogin, type Login, tomorrowNight } from '../fixtures/demo.ts';
-import { scan } from '../fixtures/floor.ts';
 import { expect, PHONE, shot } from '../fixtures/hoppa.ts';
 import { testWithOwnServer } from '../fixtures/own-server.ts';
+import { scan } from '../fixtures/scanner.ts';
 import type { StartedServer } from '../fixtures/server.ts';
 
 /**

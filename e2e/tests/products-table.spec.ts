@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { apiSession, json } from '../fixtures/api.ts';
 import { DEMO_USERS, portalLogin } from '../fixtures/demo.ts';
 import { expect, shot } from '../fixtures/hoppa.ts';
+import { scan } from '../fixtures/scanner.ts';
 import { type StartedServer, startServer } from '../fixtures/server.ts';
 
 /**
@@ -114,8 +115,7 @@ test('a merchant filters, sorts and exports the product table, changes a selecti
   await page.getByRole('link', { name: 'Scanner' }).first().click();
   await expect(page.getByTestId('scanner-illustration')).toBeVisible();
   await page.locator('body').click({ position: { x: 5, y: 5 } });
-  await page.keyboard.type(best?.ean ?? '', { delay: 5 });
-  await page.keyboard.press('Enter');
+  await scan(page, best?.ean ?? '');
   const result = page.getByTestId('scanner-result').first();
   await expect(result).toContainText(best?.name ?? '');
   await shot(page, 'products-table-04-scanner');

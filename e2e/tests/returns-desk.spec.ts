@@ -1,10 +1,10 @@
 import type { Return } from '@hoppa/core';
 import { apiSession, json } from '../fixtures/api.ts';
 import { DEMO_USERS, floorLogin, portalLogin } from '../fixtures/demo.ts';
-import { scan } from '../fixtures/floor.ts';
 import { expect, PHONE, shot } from '../fixtures/hoppa.ts';
 import { testWithOwnServer } from '../fixtures/own-server.ts';
 import { readPdfText } from '../fixtures/pdf.ts';
+import { scan } from '../fixtures/scanner.ts';
 
 /**
  * Returns at the desk (issue 12, the part built so far): a merchant creates a return for two products of a shipped
