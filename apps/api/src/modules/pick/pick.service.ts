@@ -4,10 +4,8 @@ import {
   PICK_ITEM_LIST_ORDERS,
   PICK_ITEM_MAX_ALTERNATIVES,
   PICK_ITEM_MAX_ORDERS,
-  type PickAlternative,
   type PickConfirmLine,
   type PickConfirmResponse,
-  type PickItem,
   type PickItemOrdersParams,
   type PickItemOrdersQuery,
   type PickItemOrdersResponse,
@@ -184,27 +182,33 @@ function itemLines(f: LineFilters, limit: number, offset = 0, unassigned = true)
  */
 const PICK_ROUNDS_SPLIT_FROM = 64;
 
-/** A pick item's row of the page query, before its orders are attached. */
+/**
+ * A pick item's row of the page query, before its round is attached: what the rounds need and the item's JSON text
+ * around the round's numbers (`head` ends with `"qty":`, `mid` runs from `,"ean":` to `"order_id":`; ADR 0083).
+ */
 type PickRow = {
   product_id: string;
   loc_id: string | null;
   has_unassigned: boolean;
   qty: number;
   lines: number;
-  product_name: string;
-  ean: string;
-  img_url: string | null;
-  note: string | null;
-  pick_note: string | null;
-  needs_recount: boolean;
-  org_id: string;
-  org_name: string;
-  loc_name: string | null;
-  loc_parent: string | null;
-  loc_sequence: number | null;
-  prod_loc_id: string | null;
-  loc_stock: number | null;
   total: number;
+  head: string;
+  mid: string;
+};
+
+/** A page item's round and other locations as the rounds statement answers them (one row per item; ADR 0083). */
+type PickRoundRow = {
+  /** The item's place on the page, 1-based. */
+  item: number;
+  round_orders: number;
+  round_qty: number;
+  /** Shop order number of the round's first line; null when the item has no line left. */
+  first_shop: string | null;
+  /** The JSON text of the round's first PICK_ITEM_LIST_ORDERS lines, without the brackets; null for none. */
+  orders: string | null;
+  /** The JSON text of the product's other locations, without the brackets; null for none. */
+  others: string | null;
 };
 
 /**
@@ -230,14 +234,27 @@ type PickRow = {
  */
 export async function getPickList(
   ctx: TenantScope,
-  { params, query }: { params: PickListParams; query: PickListQuery },
+  input: { params: PickListParams; query: PickListQuery },
 ): Promise<PickListResponse> {
+  return JSON.parse(await pickListText(ctx, input)) as PickListResponse;
+}
+
+/**
+ * {@link getPickList}'s answer as its JSON text, exactly as the response's serializer writes it (PickListResponseSchema's
+ * key order, JSON.stringify's spelling): the items' fields are written by the database, the rounds and other
+ * locations as one text per item, so no row of a round is parsed and no item object built (issue 8 §3, ADR 0083).
+ * The pick list route sends it as it is (lib/json-text.ts); same errors as {@link getPickList}.
+ */
+export async function pickListText(
+  ctx: TenantScope,
+  { params, query }: { params: PickListParams; query: PickListQuery },
+): Promise<string> {
   const start = parseMoment(params.start, 'start');
   const end = parseMoment(params.end, 'end');
   if (start > end) throw badRequest('start must not be after end');
   const wantedOrgs = idList(params.orgs);
   const orgIds = wantedOrgs ? ctx.orgIds.filter((id) => wantedOrgs.includes(id)) : [...ctx.orgIds];
-  const empty: PickListResponse = { items: [], total: 0, skip: query.skip, limit: query.limit };
+  const empty = JSON.stringify({ items: [], total: 0, skip: query.skip, limit: query.limit });
   if (orgIds.length === 0) return empty;
   // The organisations this list is about: the caller's, narrowed by `orgs`.
   const scope = { db: ctx.db, orgIds };
@@ -363,9 +380,27 @@ export async function getPickList(
       ORDER BY (k.loc_id IS NULL), k.loc_sequence ${dir}, k.loc_name ${dir}, p.name, p.id
       LIMIT ${query.limit} OFFSET ${query.skip}
     )
-    SELECT g.product_id, g.loc_id, g.has_unassigned, g.qty, g.lines, g.product_name, g.ean, g.img_url, g.note,
-           g.pick_note, g.needs_recount, g.org_id, org.name AS org_name, g.loc_name, parent.name AS loc_parent,
-           g.loc_sequence, pl.id AS prod_loc_id, pl.stock AS loc_stock, g.total
+    -- The item's JSON text around the round's numbers (ADR 0083): head up to "qty":, mid from ,"ean": to
+    -- "order_id":, in PickItemSchema's key order and JSON.stringify's spelling (to_json escapes as it does).
+    SELECT g.product_id, g.loc_id, g.has_unassigned, g.qty, g.lines, g.total,
+           '{"id":' || to_json(g.product_id || ':' || coalesce(g.loc_id, 'none'))::text
+           || ',"product__id":' || to_json(g.product_id)::text
+           || ',"product__name":' || to_json(g.product_name)::text
+           || ',"product__stock":' || coalesce(pl.stock, 0)::text
+           || ',"product__note":' || coalesce(to_json(g.note)::text, 'null')
+           || ',"pick_note":' || coalesce(to_json(g.pick_note)::text, 'null')
+           || ',"needs_recount":' || g.needs_recount::text
+           || ',"rack":' || to_json(coalesce(g.loc_name, ''))::text
+           || ',"rack_parent":' || coalesce(to_json(parent.name)::text, 'null')
+           || ',"loc_number":' || coalesce(g.loc_sequence, 0)::text
+           || ',"loc_id":' || coalesce(to_json(g.loc_id)::text, 'null')
+           || ',"prod__loc_id":' || coalesce(to_json(pl.id)::text, 'null')
+           || ',"qty":' AS head,
+           ',"ean":' || to_json(g.ean)::text
+           || ',"image":' || coalesce(to_json(g.img_url)::text, 'null')
+           || ',"org_id":' || to_json(g.org_id)::text
+           || ',"org_name":' || to_json(org.name)::text
+           || ',"order_id":' AS mid
     FROM page g
     JOIN organisations org ON org.id = g.org_id
     LEFT JOIN locations parent ON parent.id = g.loc_parent_id
@@ -384,125 +419,69 @@ export async function getPickList(
     const probe = await getPickList(ctx, { params, query: { ...query, skip: 0, limit: 1 } });
     total = probe.total;
   }
-  if (rows.length === 0) return { items: [], total, skip: query.skip, limit: query.limit };
+  if (rows.length === 0) return JSON.stringify({ items: [], total, skip: query.skip, limit: query.limit });
 
   // Each item's round: its oldest PICK_ITEM_MAX_ORDERS lines in pick order, counted and summed from the pick index
   // (no order visited without order filters), and apart from that its first PICK_ITEM_LIST_ORDERS lines with their
   // shop number, which the line carries (migration 0390): two short ranges of one index per item, no window functions
-  // and no order look-ups (ADRs 0073, 0077).
+  // and no order look-ups (ADRs 0073, 0077). Beside them the product's other active locations with stock, in the
+  // product's order (where the picker goes when this one is empty): one index range of the product's links per item.
+  // One row per item, its round's lines and other locations as JSON text (ADR 0083).
   const filters = { scope, startAt, endAt, orderFilters: filtered.orderFilters, multi: filtered.multi };
   const anyUnassigned = rows.some((r) => r.has_unassigned);
   // The rounds of `part` (the page's items from place `first`, 0-based), numbered by their place on the page.
   const roundsOf = (part: PickRow[], first: number) =>
-    sql<{
-      item: number;
-      order_line_id: string;
-      order_id: string;
-      shop_order_id: string;
-      qty: number;
-      round_orders: number;
-      round_qty: number;
-    }>`
-    SELECT (i.n + ${first})::int AS item, f.order_line_id, f.order_id, f.shop_order_id, f.qty,
-           r.round_orders::int, r.round_qty::int
+    sql<PickRoundRow>`
+    SELECT (i.n + ${first})::int AS item, r.round_orders::int, r.round_qty::int, f.first_shop, f.orders, a.others
     FROM unnest(${part.map((r) => r.product_id)}::char(24)[], ${part.map((r) => r.loc_id)}::char(24)[],
                 ${part.map((r) => r.has_unassigned)}::boolean[]) WITH ORDINALITY AS i(product_id, loc_id, unassigned, n)
     CROSS JOIN LATERAL (
       SELECT count(*) AS round_orders, sum(x.qty) AS round_qty
       FROM (${itemLines(filters, PICK_ITEM_MAX_ORDERS, 0, anyUnassigned)}) x
     ) r
-    CROSS JOIN LATERAL (${itemLines(filters, PICK_ITEM_LIST_ORDERS, 0, anyUnassigned)}) f
-    ORDER BY i.n, f.placed_at, f.order_line_id`.execute(systemSql(ctx.db));
+    CROSS JOIN LATERAL (
+      SELECT (array_agg(x.shop_order_id ORDER BY x.placed_at, x.order_line_id))[1] AS first_shop,
+             string_agg('{"order_line_id":' || to_json(x.order_line_id)::text || ',"order_id":' || to_json(x.order_id)::text
+                        || ',"shop_order_id":' || to_json(x.shop_order_id)::text || ',"qty":' || x.qty::text || '}',
+                        ',' ORDER BY x.placed_at, x.order_line_id) AS orders
+      FROM (${itemLines(filters, PICK_ITEM_LIST_ORDERS, 0, anyUnassigned)}) x
+    ) f
+    CROSS JOIN LATERAL (
+      SELECT string_agg('{"loc_id":' || to_json(x.loc_id)::text || ',"rack":' || to_json(x.rack)::text
+                        || ',"rack_parent":' || coalesce(to_json(x.rack_parent)::text, 'null')
+                        || ',"stock":' || x.stock::text || '}', ',' ORDER BY x.n) AS others
+      FROM (
+        SELECT pl.location_id AS loc_id, loc.name AS rack, parent.name AS rack_parent, pl.stock,
+               row_number() OVER (ORDER BY pl.position, pl.created_at) AS n
+        FROM product_locations pl
+        JOIN locations loc ON loc.id = pl.location_id
+        LEFT JOIN locations parent ON parent.id = loc.parent_id
+        WHERE pl.product_id = i.product_id AND ${orgScopeSql(scope, 'pl')} AND pl.active AND loc.active
+          AND NOT loc.quarantine AND pl.stock > 0 AND pl.location_id IS DISTINCT FROM i.loc_id
+        ORDER BY pl.position, pl.created_at
+        LIMIT ${PICK_ITEM_MAX_ALTERNATIVES}
+      ) x
+    ) a
+    ORDER BY i.n`.execute(systemSql(ctx.db));
   // A large page's rounds in two statements of half the items each, which PostgreSQL runs on two of the pool's
-  // connections at once (two cores), beside the other locations: the page waits for the slowest of the three
-  // (ADR 0077). A small page is one statement (a second one would cost more than it saves).
+  // connections at once (two cores): the page waits for the slower one (ADR 0077). A small page is one statement (a
+  // second one would cost more than it saves).
   const half = rows.length >= PICK_ROUNDS_SPLIT_FROM ? Math.ceil(rows.length / 2) : rows.length;
   const roundsQueries = [roundsOf(rows.slice(0, half), 0)];
   if (half < rows.length) roundsQueries.push(roundsOf(rows.slice(half), half));
-  // Each item's other active locations with stock, in the product's order (where the picker goes when this one is
-  // empty): one index range of the product's links per item.
-  const othersQuery = sql<PickAlternative & { product_id: string; item_loc: string | null }>`
-    SELECT i.product_id, i.loc_id AS item_loc, x.loc_id, x.rack, x.rack_parent, x.stock
-    FROM unnest(${rows.map((r) => r.product_id)}::char(24)[], ${rows.map((r) => r.loc_id)}::char(24)[])
-      AS i(product_id, loc_id)
-    CROSS JOIN LATERAL (
-      SELECT pl.location_id AS loc_id, loc.name AS rack, parent.name AS rack_parent, pl.stock
-      FROM product_locations pl
-      JOIN locations loc ON loc.id = pl.location_id
-      LEFT JOIN locations parent ON parent.id = loc.parent_id
-      WHERE pl.product_id = i.product_id AND ${orgScopeSql(scope, 'pl')} AND pl.active AND loc.active
-        AND NOT loc.quarantine AND pl.stock > 0 AND pl.location_id IS DISTINCT FROM i.loc_id
-      ORDER BY pl.position, pl.created_at
-      LIMIT ${PICK_ITEM_MAX_ALTERNATIVES}
-    ) x`.execute(systemSql(ctx.db));
-  const [others, ...roundParts] = await Promise.all([othersQuery, ...roundsQueries]);
-  // The rounds by the item's place on the page (the statement's ordinality, 1-based).
-  const roundOf: ({ orders: PickOrderRef[]; count: number; qty: number } | undefined)[] = [];
-  for (const part of roundParts) {
-    for (const o of part.rows) {
-      const ref = toOrderRef(o);
-      const round = roundOf[o.item - 1];
-      if (round) round.orders.push(ref);
-      else roundOf[o.item - 1] = { orders: [ref], count: o.round_orders, qty: o.round_qty };
-    }
+  const roundOf: (PickRoundRow | undefined)[] = [];
+  for (const part of await Promise.all(roundsQueries)) for (const o of part.rows) roundOf[o.item - 1] = o;
+  // The answer's text (PickListResponseSchema, PickItemSchema's key order): each item's database-written head and
+  // middle around its round's numbers, then its first order's shop number, its orders and other locations.
+  let text = '{"items":[';
+  for (const [n, r] of rows.entries()) {
+    const round = roundOf[n];
+    // An item whose lines were picked between the two statements has no round (as when its lines list none).
+    const count = round?.orders ? round.round_orders : 0;
+    const qty = round?.orders ? round.round_qty : 0;
+    text += `${n === 0 ? '' : ','}${r.head}${qty},"round_orders":${count},"more_orders":${Math.max(0, r.lines - count)},"more_qty":${Math.max(0, r.qty - qty)}${r.mid}${JSON.stringify(round?.orders ? (round.first_shop ?? '') : '')},"orders":[${round?.orders ?? ''}],"other_locations":[${round?.others ?? ''}]}`;
   }
-  const othersOf = new Map<string, PickAlternative[]>();
-  for (const o of others.rows) {
-    const key = pickItemId(o.product_id, o.item_loc);
-    const alt = { loc_id: o.loc_id, rack: o.rack, rack_parent: o.rack_parent, stock: o.stock };
-    const list = othersOf.get(key);
-    if (list) list.push(alt);
-    else othersOf.set(key, [alt]);
-  }
-  return {
-    items: rows.map((r, n) =>
-      toPickItem(
-        r,
-        roundOf[n] ?? { orders: [], count: 0, qty: 0 },
-        othersOf.get(pickItemId(r.product_id, r.loc_id)) ?? [],
-      ),
-    ),
-    total,
-    skip: query.skip,
-    limit: query.limit,
-  };
-}
-
-/** A pick item's stable id (spec 2 §3 Pick list item, core PickItemSchema): `<product id>:<location id or 'none'>`. */
-function pickItemId(productId: string, locId: string | null): string {
-  return `${productId}:${locId ?? 'none'}`;
-}
-
-function toPickItem(
-  r: PickRow,
-  round: { orders: PickOrderRef[]; count: number; qty: number },
-  otherLocations: PickAlternative[],
-): PickItem {
-  return {
-    id: pickItemId(r.product_id, r.loc_id),
-    product__id: r.product_id,
-    product__name: r.product_name,
-    product__stock: r.loc_stock ?? 0,
-    product__note: r.note,
-    pick_note: r.pick_note,
-    needs_recount: r.needs_recount,
-    rack: r.loc_name ?? '',
-    rack_parent: r.loc_parent,
-    loc_number: r.loc_sequence ?? 0,
-    loc_id: r.loc_id,
-    prod__loc_id: r.prod_loc_id,
-    qty: round.qty,
-    round_orders: round.count,
-    more_orders: Math.max(0, r.lines - round.count),
-    more_qty: Math.max(0, r.qty - round.qty),
-    ean: r.ean,
-    image: r.img_url,
-    org_id: r.org_id,
-    org_name: r.org_name,
-    order_id: round.orders[0]?.shop_order_id ?? '',
-    orders: round.orders,
-    other_locations: otherLocations,
-  };
+  return `${text}],"total":${total},"skip":${query.skip},"limit":${query.limit}}`;
 }
 
 /** Most order lines of one item `GET /pick_list/orders/…` counts for its `total`. */
