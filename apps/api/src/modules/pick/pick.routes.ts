@@ -12,8 +12,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { HOT_READ_COMPRESSION } from '../../lib/compression.ts';
-import { JsonText } from '../../lib/json-text.ts';
 import { withIdempotency } from '../../lib/idempotency.ts';
+import { JsonText } from '../../lib/json-text.ts';
 import { type RequestContext, route } from '../../lib/route.ts';
 import { confirmPicks, getPickItemOrders, type PickActor, pickListText } from './pick.service.ts';
 import {

@@ -182,32 +182,41 @@ function itemLines(f: LineFilters, limit: number, offset = 0, unassigned = true)
  */
 const PICK_ROUNDS_SPLIT_FROM = 64;
 
-/**
- * A pick item's row of the page query, before its round is attached: what the rounds need and the item's JSON text
- * around the round's numbers (`head` ends with `"qty":`, `mid` runs from `,"ean":` to `"order_id":`; ADR 0083).
- */
+/** A pick item's row of the page query, before its round is attached. */
 type PickRow = {
   product_id: string;
   loc_id: string | null;
   has_unassigned: boolean;
   qty: number;
   lines: number;
+  product_name: string;
+  ean: string;
+  img_url: string | null;
+  note: string | null;
+  pick_note: string | null;
+  needs_recount: boolean;
+  org_id: string;
+  org_name: string;
+  loc_name: string | null;
+  loc_parent: string | null;
+  loc_sequence: number | null;
+  prod_loc_id: string | null;
+  loc_stock: number | null;
   total: number;
-  head: string;
-  mid: string;
 };
 
-/** A page item's round and other locations as the rounds statement answers them (one row per item; ADR 0083). */
+/**
+ * A page item's round and other locations as the rounds statement answers them: one row per item, the lists as
+ * JSON text (ADR 0083).
+ */
 type PickRoundRow = {
   /** The item's place on the page, 1-based. */
   item: number;
   round_orders: number;
   round_qty: number;
-  /** Shop order number of the round's first line; null when the item has no line left. */
-  first_shop: string | null;
-  /** The JSON text of the round's first PICK_ITEM_LIST_ORDERS lines, without the brackets; null for none. */
+  /** The JSON text of the round's first PICK_ITEM_LIST_ORDERS lines (PickItemOrderSchema), without brackets; null for none. */
   orders: string | null;
-  /** The JSON text of the product's other locations, without the brackets; null for none. */
+  /** The JSON text of the product's other locations (PickAlternativeSchema), without brackets; null for none. */
   others: string | null;
 };
 
@@ -380,27 +389,9 @@ export async function pickListText(
       ORDER BY (k.loc_id IS NULL), k.loc_sequence ${dir}, k.loc_name ${dir}, p.name, p.id
       LIMIT ${query.limit} OFFSET ${query.skip}
     )
-    -- The item's JSON text around the round's numbers (ADR 0083): head up to "qty":, mid from ,"ean": to
-    -- "order_id":, in PickItemSchema's key order and JSON.stringify's spelling (to_json escapes as it does).
-    SELECT g.product_id, g.loc_id, g.has_unassigned, g.qty, g.lines, g.total,
-           '{"id":' || to_json(g.product_id || ':' || coalesce(g.loc_id, 'none'))::text
-           || ',"product__id":' || to_json(g.product_id)::text
-           || ',"product__name":' || to_json(g.product_name)::text
-           || ',"product__stock":' || coalesce(pl.stock, 0)::text
-           || ',"product__note":' || coalesce(to_json(g.note)::text, 'null')
-           || ',"pick_note":' || coalesce(to_json(g.pick_note)::text, 'null')
-           || ',"needs_recount":' || g.needs_recount::text
-           || ',"rack":' || to_json(coalesce(g.loc_name, ''))::text
-           || ',"rack_parent":' || coalesce(to_json(parent.name)::text, 'null')
-           || ',"loc_number":' || coalesce(g.loc_sequence, 0)::text
-           || ',"loc_id":' || coalesce(to_json(g.loc_id)::text, 'null')
-           || ',"prod__loc_id":' || coalesce(to_json(pl.id)::text, 'null')
-           || ',"qty":' AS head,
-           ',"ean":' || to_json(g.ean)::text
-           || ',"image":' || coalesce(to_json(g.img_url)::text, 'null')
-           || ',"org_id":' || to_json(g.org_id)::text
-           || ',"org_name":' || to_json(org.name)::text
-           || ',"order_id":' AS mid
+    SELECT g.product_id, g.loc_id, g.has_unassigned, g.qty, g.lines, g.product_name, g.ean, g.img_url, g.note,
+           g.pick_note, g.needs_recount, g.org_id, org.name AS org_name, g.loc_name, parent.name AS loc_parent,
+           g.loc_sequence, pl.id AS prod_loc_id, pl.stock AS loc_stock, g.total
     FROM page g
     JOIN organisations org ON org.id = g.org_id
     LEFT JOIN locations parent ON parent.id = g.loc_parent_id
@@ -432,27 +423,28 @@ export async function pickListText(
   // The rounds of `part` (the page's items from place `first`, 0-based), numbered by their place on the page.
   const roundsOf = (part: PickRow[], first: number) =>
     sql<PickRoundRow>`
-    SELECT (i.n + ${first})::int AS item, r.round_orders::int, r.round_qty::int, f.first_shop, f.orders, a.others
+    SELECT (i.n + ${first})::int AS item, r.round_orders::int, r.round_qty::int, f.orders, a.others
     FROM unnest(${part.map((r) => r.product_id)}::char(24)[], ${part.map((r) => r.loc_id)}::char(24)[],
                 ${part.map((r) => r.has_unassigned)}::boolean[]) WITH ORDINALITY AS i(product_id, loc_id, unassigned, n)
     CROSS JOIN LATERAL (
       SELECT count(*) AS round_orders, sum(x.qty) AS round_qty
       FROM (${itemLines(filters, PICK_ITEM_MAX_ORDERS, 0, anyUnassigned)}) x
     ) r
+    -- The lists' JSON text in PickItemOrderSchema's and PickAlternativeSchema's key order, spelled as JSON.stringify
+    -- does (ids are 24 hex digits; to_json escapes text as it does), aggregated in the order their subquery gives
+    -- them (its ORDER BY and LIMIT, nothing joined after it): no sort per item.
     CROSS JOIN LATERAL (
-      SELECT (array_agg(x.shop_order_id ORDER BY x.placed_at, x.order_line_id))[1] AS first_shop,
-             string_agg('{"order_line_id":' || to_json(x.order_line_id)::text || ',"order_id":' || to_json(x.order_id)::text
-                        || ',"shop_order_id":' || to_json(x.shop_order_id)::text || ',"qty":' || x.qty::text || '}',
-                        ',' ORDER BY x.placed_at, x.order_line_id) AS orders
+      SELECT string_agg('{"order_line_id":"' || x.order_line_id || '","order_id":"' || x.order_id
+                        || '","shop_order_id":' || to_json(x.shop_order_id)::text || ',"qty":' || x.qty::text || '}',
+                        ',') AS orders
       FROM (${itemLines(filters, PICK_ITEM_LIST_ORDERS, 0, anyUnassigned)}) x
     ) f
     CROSS JOIN LATERAL (
-      SELECT string_agg('{"loc_id":' || to_json(x.loc_id)::text || ',"rack":' || to_json(x.rack)::text
-                        || ',"rack_parent":' || coalesce(to_json(x.rack_parent)::text, 'null')
-                        || ',"stock":' || x.stock::text || '}', ',' ORDER BY x.n) AS others
+      SELECT string_agg('{"loc_id":"' || x.loc_id || '","rack":' || to_json(x.rack)::text || ',"rack_parent":'
+                        || coalesce(to_json(x.rack_parent)::text, 'null') || ',"stock":' || x.stock::text || '}',
+                        ',') AS others
       FROM (
-        SELECT pl.location_id AS loc_id, loc.name AS rack, parent.name AS rack_parent, pl.stock,
-               row_number() OVER (ORDER BY pl.position, pl.created_at) AS n
+        SELECT pl.location_id AS loc_id, loc.name AS rack, parent.name AS rack_parent, pl.stock
         FROM product_locations pl
         JOIN locations loc ON loc.id = pl.location_id
         LEFT JOIN locations parent ON parent.id = loc.parent_id
@@ -471,15 +463,21 @@ export async function pickListText(
   if (half < rows.length) roundsQueries.push(roundsOf(rows.slice(half), half));
   const roundOf: (PickRoundRow | undefined)[] = [];
   for (const part of await Promise.all(roundsQueries)) for (const o of part.rows) roundOf[o.item - 1] = o;
-  // The answer's text (PickListResponseSchema, PickItemSchema's key order): each item's database-written head and
-  // middle around its round's numbers, then its first order's shop number, its orders and other locations.
+  // The answer's text (PickListResponseSchema, PickItemSchema's key order, JSON.stringify's spelling): each item's
+  // fields, its round's numbers, its first order's shop number (the first order's JSON string in the round's text,
+  // up to the first `,"qty":`: a comma followed by a quote never occurs inside a JSON string) and the round's and
+  // other locations' texts.
+  const str = JSON.stringify;
   let text = '{"items":[';
   for (const [n, r] of rows.entries()) {
     const round = roundOf[n];
     // An item whose lines were picked between the two statements has no round (as when its lines list none).
-    const count = round?.orders ? round.round_orders : 0;
-    const qty = round?.orders ? round.round_qty : 0;
-    text += `${n === 0 ? '' : ','}${r.head}${qty},"round_orders":${count},"more_orders":${Math.max(0, r.lines - count)},"more_qty":${Math.max(0, r.qty - qty)}${r.mid}${JSON.stringify(round?.orders ? (round.first_shop ?? '') : '')},"orders":[${round?.orders ?? ''}],"other_locations":[${round?.others ?? ''}]}`;
+    const orders = round?.orders ?? '';
+    const count = orders ? (round?.round_orders ?? 0) : 0;
+    const qty = orders ? (round?.round_qty ?? 0) : 0;
+    const shopAt = orders.indexOf('"shop_order_id":') + '"shop_order_id":'.length;
+    const firstShop = orders ? orders.slice(shopAt, orders.indexOf(',"qty":', shopAt)) : '""';
+    text += `${n === 0 ? '' : ','}{"id":${str(`${r.product_id}:${r.loc_id ?? 'none'}`)},"product__id":${str(r.product_id)},"product__name":${str(r.product_name)},"product__stock":${r.loc_stock ?? 0},"product__note":${str(r.note)},"pick_note":${str(r.pick_note)},"needs_recount":${r.needs_recount},"rack":${str(r.loc_name ?? '')},"rack_parent":${str(r.loc_parent)},"loc_number":${r.loc_sequence ?? 0},"loc_id":${str(r.loc_id)},"prod__loc_id":${str(r.prod_loc_id)},"qty":${qty},"round_orders":${count},"more_orders":${Math.max(0, r.lines - count)},"more_qty":${Math.max(0, r.qty - qty)},"ean":${str(r.ean)},"image":${str(r.img_url)},"org_id":${str(r.org_id)},"org_name":${str(r.org_name)},"order_id":${firstShop},"orders":[${orders}],"other_locations":[${round?.others ?? ''}]}`;
   }
   return `${text}],"total":${total},"skip":${query.skip},"limit":${query.limit}}`;
 }
