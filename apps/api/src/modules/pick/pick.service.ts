@@ -4,6 +4,7 @@ import {
   PICK_ITEM_LIST_ORDERS,
   PICK_ITEM_MAX_ALTERNATIVES,
   PICK_ITEM_MAX_ORDERS,
+  type PickAlternative,
   type PickConfirmLine,
   type PickConfirmResponse,
   type PickItemOrdersParams,
@@ -205,10 +206,7 @@ type PickRow = {
   total: number;
 };
 
-/**
- * A page item's round and other locations as the rounds statement answers them: one row per item, the lists as
- * JSON text (ADR 0083).
- */
+/** A page item's round as the rounds statement answers it: one row per item, its first lines as JSON text (ADR 0083). */
 type PickRoundRow = {
   /** The item's place on the page, 1-based. */
   item: number;
@@ -216,8 +214,6 @@ type PickRoundRow = {
   round_qty: number;
   /** The JSON text of the round's first PICK_ITEM_LIST_ORDERS lines (PickItemOrderSchema), without brackets; null for none. */
   orders: string | null;
-  /** The JSON text of the product's other locations (PickAlternativeSchema), without brackets; null for none. */
-  others: string | null;
 };
 
 /**
@@ -415,45 +411,28 @@ export async function pickListText(
   // Each item's round: its oldest PICK_ITEM_MAX_ORDERS lines in pick order, counted and summed from the pick index
   // (no order visited without order filters), and apart from that its first PICK_ITEM_LIST_ORDERS lines with their
   // shop number, which the line carries (migration 0390): two short ranges of one index per item, no window functions
-  // and no order look-ups (ADRs 0073, 0077). Beside them the product's other active locations with stock, in the
-  // product's order (where the picker goes when this one is empty): one index range of the product's links per item.
-  // One row per item, its round's lines and other locations as JSON text (ADR 0083).
+  // and no order look-ups (ADRs 0073, 0077). One row per item, its round's first lines as JSON text (ADR 0083).
   const filters = { scope, startAt, endAt, orderFilters: filtered.orderFilters, multi: filtered.multi };
   const anyUnassigned = rows.some((r) => r.has_unassigned);
   // The rounds of `part` (the page's items from place `first`, 0-based), numbered by their place on the page.
   const roundsOf = (part: PickRow[], first: number) =>
     sql<PickRoundRow>`
-    SELECT (i.n + ${first})::int AS item, r.round_orders::int, r.round_qty::int, f.orders, a.others
+    SELECT (i.n + ${first})::int AS item, r.round_orders::int, r.round_qty::int, f.orders
     FROM unnest(${part.map((r) => r.product_id)}::char(24)[], ${part.map((r) => r.loc_id)}::char(24)[],
                 ${part.map((r) => r.has_unassigned)}::boolean[]) WITH ORDINALITY AS i(product_id, loc_id, unassigned, n)
     CROSS JOIN LATERAL (
       SELECT count(*) AS round_orders, sum(x.qty) AS round_qty
       FROM (${itemLines(filters, PICK_ITEM_MAX_ORDERS, 0, anyUnassigned)}) x
     ) r
-    -- The lists' JSON text in PickItemOrderSchema's and PickAlternativeSchema's key order, spelled as JSON.stringify
-    -- does (ids are 24 hex digits; to_json escapes text as it does), aggregated in the order their subquery gives
-    -- them (its ORDER BY and LIMIT, nothing joined after it): no sort per item.
+    -- The round's first lines as JSON text in PickItemOrderSchema's key order, spelled as JSON.stringify does (ids are
+    -- 24 hex digits; to_json escapes text as it does), aggregated in the order their range gives them (its ORDER BY
+    -- and LIMIT, nothing joined after it): no sort per item.
     CROSS JOIN LATERAL (
       SELECT string_agg('{"order_line_id":"' || x.order_line_id || '","order_id":"' || x.order_id
                         || '","shop_order_id":' || to_json(x.shop_order_id)::text || ',"qty":' || x.qty::text || '}',
                         ',') AS orders
       FROM (${itemLines(filters, PICK_ITEM_LIST_ORDERS, 0, anyUnassigned)}) x
     ) f
-    CROSS JOIN LATERAL (
-      SELECT string_agg('{"loc_id":"' || x.loc_id || '","rack":' || to_json(x.rack)::text || ',"rack_parent":'
-                        || coalesce(to_json(x.rack_parent)::text, 'null') || ',"stock":' || x.stock::text || '}',
-                        ',') AS others
-      FROM (
-        SELECT pl.location_id AS loc_id, loc.name AS rack, parent.name AS rack_parent, pl.stock
-        FROM product_locations pl
-        JOIN locations loc ON loc.id = pl.location_id
-        LEFT JOIN locations parent ON parent.id = loc.parent_id
-        WHERE pl.product_id = i.product_id AND ${orgScopeSql(scope, 'pl')} AND pl.active AND loc.active
-          AND NOT loc.quarantine AND pl.stock > 0 AND pl.location_id IS DISTINCT FROM i.loc_id
-        ORDER BY pl.position, pl.created_at
-        LIMIT ${PICK_ITEM_MAX_ALTERNATIVES}
-      ) x
-    ) a
     ORDER BY i.n`.execute(systemSql(ctx.db));
   // A large page's rounds in two statements of half the items each, which PostgreSQL runs on two of the pool's
   // connections at once (two cores): the page waits for the slower one (ADR 0077). A small page is one statement (a
@@ -461,8 +440,33 @@ export async function pickListText(
   const half = rows.length >= PICK_ROUNDS_SPLIT_FROM ? Math.ceil(rows.length / 2) : rows.length;
   const roundsQueries = [roundsOf(rows.slice(0, half), 0)];
   if (half < rows.length) roundsQueries.push(roundsOf(rows.slice(half), half));
+  // Each item's other active locations with stock, in the product's order (where the picker goes when this one is
+  // empty): one index range of the product's links per item, a statement of its own beside the rounds (inside them
+  // it cost more: ADR 0083).
+  const othersQuery = sql<PickAlternative & { item: number }>`
+    SELECT i.n::int AS item, x.loc_id, x.rack, x.rack_parent, x.stock
+    FROM unnest(${rows.map((r) => r.product_id)}::char(24)[], ${rows.map((r) => r.loc_id)}::char(24)[])
+      WITH ORDINALITY AS i(product_id, loc_id, n)
+    CROSS JOIN LATERAL (
+      SELECT pl.location_id AS loc_id, loc.name AS rack, parent.name AS rack_parent, pl.stock
+      FROM product_locations pl
+      JOIN locations loc ON loc.id = pl.location_id
+      LEFT JOIN locations parent ON parent.id = loc.parent_id
+      WHERE pl.product_id = i.product_id AND ${orgScopeSql(scope, 'pl')} AND pl.active AND loc.active
+        AND NOT loc.quarantine AND pl.stock > 0 AND pl.location_id IS DISTINCT FROM i.loc_id
+      ORDER BY pl.position, pl.created_at
+      LIMIT ${PICK_ITEM_MAX_ALTERNATIVES}
+    ) x`.execute(systemSql(ctx.db));
+  const [others, ...roundParts] = await Promise.all([othersQuery, ...roundsQueries]);
   const roundOf: (PickRoundRow | undefined)[] = [];
-  for (const part of await Promise.all(roundsQueries)) for (const o of part.rows) roundOf[o.item - 1] = o;
+  for (const part of roundParts) for (const o of part.rows) roundOf[o.item - 1] = o;
+  // The other locations' JSON text by the item's place on the page (PickAlternativeSchema's key order).
+  const othersOf: string[] = [];
+  for (const o of others.rows) {
+    const alt = `{"loc_id":${JSON.stringify(o.loc_id)},"rack":${JSON.stringify(o.rack)},"rack_parent":${JSON.stringify(o.rack_parent)},"stock":${o.stock}}`;
+    const seen = othersOf[o.item - 1];
+    othersOf[o.item - 1] = seen === undefined ? alt : `${seen},${alt}`;
+  }
   // The answer's text (PickListResponseSchema, PickItemSchema's key order, JSON.stringify's spelling): each item's
   // fields, its round's numbers, its first order's shop number (the first order's JSON string in the round's text,
   // up to the first `,"qty":`: a comma followed by a quote never occurs inside a JSON string) and the round's and
@@ -477,7 +481,7 @@ export async function pickListText(
     const qty = orders ? (round?.round_qty ?? 0) : 0;
     const shopAt = orders.indexOf('"shop_order_id":') + '"shop_order_id":'.length;
     const firstShop = orders ? orders.slice(shopAt, orders.indexOf(',"qty":', shopAt)) : '""';
-    text += `${n === 0 ? '' : ','}{"id":${str(`${r.product_id}:${r.loc_id ?? 'none'}`)},"product__id":${str(r.product_id)},"product__name":${str(r.product_name)},"product__stock":${r.loc_stock ?? 0},"product__note":${str(r.note)},"pick_note":${str(r.pick_note)},"needs_recount":${r.needs_recount},"rack":${str(r.loc_name ?? '')},"rack_parent":${str(r.loc_parent)},"loc_number":${r.loc_sequence ?? 0},"loc_id":${str(r.loc_id)},"prod__loc_id":${str(r.prod_loc_id)},"qty":${qty},"round_orders":${count},"more_orders":${Math.max(0, r.lines - count)},"more_qty":${Math.max(0, r.qty - qty)},"ean":${str(r.ean)},"image":${str(r.img_url)},"org_id":${str(r.org_id)},"org_name":${str(r.org_name)},"order_id":${firstShop},"orders":[${orders}],"other_locations":[${round?.others ?? ''}]}`;
+    text += `${n === 0 ? '' : ','}{"id":${str(`${r.product_id}:${r.loc_id ?? 'none'}`)},"product__id":${str(r.product_id)},"product__name":${str(r.product_name)},"product__stock":${r.loc_stock ?? 0},"product__note":${str(r.note)},"pick_note":${str(r.pick_note)},"needs_recount":${r.needs_recount},"rack":${str(r.loc_name ?? '')},"rack_parent":${str(r.loc_parent)},"loc_number":${r.loc_sequence ?? 0},"loc_id":${str(r.loc_id)},"prod__loc_id":${str(r.prod_loc_id)},"qty":${qty},"round_orders":${count},"more_orders":${Math.max(0, r.lines - count)},"more_qty":${Math.max(0, r.qty - qty)},"ean":${str(r.ean)},"image":${str(r.img_url)},"org_id":${str(r.org_id)},"org_name":${str(r.org_name)},"order_id":${firstShop},"orders":[${orders}],"other_locations":[${othersOf[n] ?? ''}]}`;
   }
   return `${text}],"total":${total},"skip":${query.skip},"limit":${query.limit}}`;
 }
