@@ -27,6 +27,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { accessibleOrgIds, hashToken, loadSession, SESSION_COOKIE, type SessionUser } from './auth.ts';
 import { badRequest, forbidden, HttpProblem, unauthorized } from './errors.ts';
+import { JsonText } from './json-text.ts';
 import type { MailTransport } from './mail.ts';
 import type { SessionCache, SessionEntry } from './session-cache.ts';
 import { shapeSerializer } from './shape-serializer.ts';
@@ -110,9 +111,10 @@ export type RouteInput<E> =
 
 /**
  * A handler's result: the endpoint's output, or for binary endpoints a Buffer or a stream of the bytes (set the type
- * on reply; a stream is sent as it is written, e.g. the invoice's XLSX export).
+ * on reply; a stream is sent as it is written, e.g. the invoice's XLSX export), or for a `trustedOutput` endpoint its
+ * answer already written as JSON text ({@link JsonText}, ADR 0083).
  */
-export type RouteResult<E> = EndpointOutput<E> | Buffer | Readable;
+export type RouteResult<E> = EndpointOutput<E> | Buffer | Readable | JsonText;
 
 /**
  * The path the permission check sees: the request path percent-decoded as Fastify's router decodes it, so
@@ -162,18 +164,20 @@ const rawBodyValidator: FastifySchemaCompiler<unknown> = (req) =>
 
 /**
  * The serializers of an endpoint with `trustedOutput` (issue 8 hot reads, ADR 0065): its success answer in the shape of
- * `endpoint.response` without checking the values ({@link shapeSerializer}); problems as everywhere. Under test
- * (VITEST) every answer is also encoded by zod, so a value off the contract fails the test as before, and the two
- * texts must be equal.
+ * `endpoint.response` without checking the values ({@link shapeSerializer}), or a {@link JsonText} answer's text as it
+ * is (ADR 0083); problems as everywhere. Under test (VITEST) every answer is also encoded by zod (a JsonText's parsed
+ * text), so a value off the contract fails the test as before, and the two texts must be equal byte for byte.
  */
 function trustedSerializerCompiler(endpoint: Endpoint): FastifySerializerCompiler<Record<string, unknown>> {
   return (route) => {
     const checked = serializerCompiler(route as never) as (data: unknown) => string;
     if ((route.schema as unknown) !== endpoint.response) return checked;
-    const fast = shapeSerializer(endpoint.response);
+    const shaped = shapeSerializer(endpoint.response);
+    // An answer written as JSON text already (ADR 0083) goes out as it is.
+    const fast = (data: unknown) => (data instanceof JsonText ? data.text : shaped(data));
     if (!process.env.VITEST) return fast;
     return (data) => {
-      const expected = checked(data);
+      const expected = checked(data instanceof JsonText ? JSON.parse(data.text) : data);
       const written = fast(data);
       if (written !== expected) {
         throw new Error(

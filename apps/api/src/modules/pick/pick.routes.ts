@@ -13,8 +13,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { HOT_READ_COMPRESSION } from '../../lib/compression.ts';
 import { withIdempotency } from '../../lib/idempotency.ts';
+import { JsonText } from '../../lib/json-text.ts';
 import { type RequestContext, route } from '../../lib/route.ts';
-import { confirmPicks, getPickItemOrders, getPickList, type PickActor } from './pick.service.ts';
+import { confirmPicks, getPickItemOrders, type PickActor, pickListText } from './pick.service.ts';
 import {
   claimPickItem,
   linkPickLocation,
@@ -38,8 +39,9 @@ function change<T>(
  * location, the shelf problems of the sub-menu, the organisations of the filter, and claims (several pickers).
  */
 export function registerPickRoutes(app: FastifyInstance): void {
-  // The floor's large hot reads (~200 KB of JSON a call) compressed with less effort (ADR 0079).
-  route(app, pickListEndpoint, async (input, ctx) => getPickList(ctx, input), {
+  // The floor's large hot reads (~200 KB of JSON a call) compressed with less effort (ADR 0079); the pick list's
+  // answer is written as JSON text by its service and the database and sent as it is (ADR 0083).
+  route(app, pickListEndpoint, async (input, ctx) => new JsonText(await pickListText(ctx, input)), {
     compress: HOT_READ_COMPRESSION,
   });
   route(app, pickItemOrdersEndpoint, async (input, ctx) => getPickItemOrders(ctx, input), {

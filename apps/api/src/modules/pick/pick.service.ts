@@ -7,7 +7,6 @@ import {
   type PickAlternative,
   type PickConfirmLine,
   type PickConfirmResponse,
-  type PickItem,
   type PickItemOrdersParams,
   type PickItemOrdersQuery,
   type PickItemOrdersResponse,
@@ -184,7 +183,7 @@ function itemLines(f: LineFilters, limit: number, offset = 0, unassigned = true)
  */
 const PICK_ROUNDS_SPLIT_FROM = 64;
 
-/** A pick item's row of the page query, before its orders are attached. */
+/** A pick item's row of the page query, before its round is attached. */
 type PickRow = {
   product_id: string;
   loc_id: string | null;
@@ -206,6 +205,42 @@ type PickRow = {
   loc_stock: number | null;
   total: number;
 };
+
+/** A page item's round as the rounds statement answers it: one row per item, its first lines as JSON text (ADR 0083). */
+type PickRoundRow = {
+  /** The item's place on the page, 1-based. */
+  item: number;
+  round_orders: number;
+  round_qty: number;
+  /** The JSON text of the round's first PICK_ITEM_LIST_ORDERS lines (PickItemOrderSchema), without brackets; null for none. */
+  orders: string | null;
+};
+
+/** The Amsterdam days of the windows asked lately, by `<start ms>:<end ms>` ({@link windowDays}). */
+const windowDaysSeen = new Map<string, WindowDays>();
+
+/** A pick list window's first and last Amsterdam day ('yyyy-MM-dd') and the moments (ISO) those days begin and end. */
+type WindowDays = { dayFrom: string; dayTo: string; dayFromStart: string; dayToEnd: string };
+
+/**
+ * The Amsterdam days of the window `start`–`end`: its first and last day, the start of the first and the moment
+ * after the last. The time-zone arithmetic costs 0.4–1 ms a request (ADR 0083) and the floor pages through one
+ * window (skip 0, 200, …), so the answers of the last 64 windows are kept (pure: same window, same days).
+ */
+function windowDays(start: Date, end: Date): WindowDays {
+  const key = `${start.getTime()}:${end.getTime()}`;
+  const seen = windowDaysSeen.get(key);
+  if (seen) return seen;
+  const days = {
+    dayFrom: amsterdamDay(start),
+    dayTo: amsterdamDay(end),
+    dayFromStart: amsterdamDayRange(start).start,
+    dayToEnd: new Date(Date.parse(amsterdamDayRange(end).end) + 1).toISOString(),
+  };
+  if (windowDaysSeen.size >= 64) windowDaysSeen.clear();
+  windowDaysSeen.set(key, days);
+  return days;
+}
 
 /**
  * The pick list (spec 2 §7 GET /pick_list/pick/…, §3 Pick list item, §2 Pick screen): the open orders' lines that are
@@ -230,14 +265,27 @@ type PickRow = {
  */
 export async function getPickList(
   ctx: TenantScope,
-  { params, query }: { params: PickListParams; query: PickListQuery },
+  input: { params: PickListParams; query: PickListQuery },
 ): Promise<PickListResponse> {
+  return JSON.parse(await pickListText(ctx, input)) as PickListResponse;
+}
+
+/**
+ * {@link getPickList}'s answer as its JSON text, exactly as the response's serializer writes it (PickListResponseSchema's
+ * key order, JSON.stringify's spelling): the items' fields are written by the database, the rounds and other
+ * locations as one text per item, so no row of a round is parsed and no item object built (issue 8 §3, ADR 0083).
+ * The pick list route sends it as it is (lib/json-text.ts); same errors as {@link getPickList}.
+ */
+export async function pickListText(
+  ctx: TenantScope,
+  { params, query }: { params: PickListParams; query: PickListQuery },
+): Promise<string> {
   const start = parseMoment(params.start, 'start');
   const end = parseMoment(params.end, 'end');
   if (start > end) throw badRequest('start must not be after end');
   const wantedOrgs = idList(params.orgs);
   const orgIds = wantedOrgs ? ctx.orgIds.filter((id) => wantedOrgs.includes(id)) : [...ctx.orgIds];
-  const empty: PickListResponse = { items: [], total: 0, skip: query.skip, limit: query.limit };
+  const empty = JSON.stringify({ items: [], total: 0, skip: query.skip, limit: query.limit });
   if (orgIds.length === 0) return empty;
   // The organisations this list is about: the caller's, narrowed by `orgs`.
   const scope = { db: ctx.db, orgIds };
@@ -266,10 +314,11 @@ export async function getPickList(
   const endAt = sql`${end.toISOString()}::timestamptz`;
   // The window's first and last Amsterdam day, and the moments those days begin and end.
   // (Computed here, not in SQL, so the planner sees the bounds and estimates the edge slices as the few rows they are.)
-  const dayFrom = amsterdamDay(start);
-  const dayTo = amsterdamDay(end);
-  const dayFromStart = sql`${amsterdamDayRange(start).start}::timestamptz`;
-  const dayToEnd = sql`${new Date(Date.parse(amsterdamDayRange(end).end) + 1).toISOString()}::timestamptz`;
+  const days = windowDays(start, end);
+  const dayFrom = days.dayFrom;
+  const dayTo = days.dayTo;
+  const dayFromStart = sql`${days.dayFromStart}::timestamptz`;
+  const dayToEnd = sql`${days.dayToEnd}::timestamptz`;
   // Without line filters the items come from the aggregate: the days inside the window or, when fewer days with open
   // lines lie outside it (a window back to the oldest open order: none), the open totals less those days (ADR 0067).
   // Both are the same numbers (the totals are the sum of the days, moved in the same statements), so the choice only
@@ -308,9 +357,15 @@ export async function getPickList(
           GROUP BY 1, 2`
     : sql`SELECT product_id, location_id, sum(qty) AS qty, sum(lines) AS lines FROM (
             ${dayRows}
-            UNION ALL
+            ${
+              // A window that starts at an Amsterdam midnight (the floor's does) has no slice before it on its first
+              // day: the branch is left out, and with it a join PostgreSQL would plan for nothing (ADR 0083).
+              Date.parse(days.dayFromStart) === start.getTime()
+                ? sql``
+                : sql`UNION ALL
             SELECT l.product_id, l.pick_location_id, -(l.quantity - l.picked_quantity), -1
-            ${openLines(sql`o.placed_at >= ${dayFromStart} AND o.placed_at < ${startAt}`)}
+            ${openLines(sql`o.placed_at >= ${dayFromStart} AND o.placed_at < ${startAt}`)}`
+            }
             UNION ALL
             SELECT l.product_id, l.pick_location_id, -(l.quantity - l.picked_quantity), -1
             ${openLines(sql`o.placed_at > ${endAt} AND o.placed_at < ${dayToEnd}`)}
@@ -384,47 +439,47 @@ export async function getPickList(
     const probe = await getPickList(ctx, { params, query: { ...query, skip: 0, limit: 1 } });
     total = probe.total;
   }
-  if (rows.length === 0) return { items: [], total, skip: query.skip, limit: query.limit };
+  if (rows.length === 0) return JSON.stringify({ items: [], total, skip: query.skip, limit: query.limit });
 
   // Each item's round: its oldest PICK_ITEM_MAX_ORDERS lines in pick order, counted and summed from the pick index
   // (no order visited without order filters), and apart from that its first PICK_ITEM_LIST_ORDERS lines with their
   // shop number, which the line carries (migration 0390): two short ranges of one index per item, no window functions
-  // and no order look-ups (ADRs 0073, 0077).
+  // and no order look-ups (ADRs 0073, 0077). One row per item, its round's first lines as JSON text (ADR 0083).
   const filters = { scope, startAt, endAt, orderFilters: filtered.orderFilters, multi: filtered.multi };
   const anyUnassigned = rows.some((r) => r.has_unassigned);
   // The rounds of `part` (the page's items from place `first`, 0-based), numbered by their place on the page.
   const roundsOf = (part: PickRow[], first: number) =>
-    sql<{
-      item: number;
-      order_line_id: string;
-      order_id: string;
-      shop_order_id: string;
-      qty: number;
-      round_orders: number;
-      round_qty: number;
-    }>`
-    SELECT (i.n + ${first})::int AS item, f.order_line_id, f.order_id, f.shop_order_id, f.qty,
-           r.round_orders::int, r.round_qty::int
+    sql<PickRoundRow>`
+    SELECT (i.n + ${first})::int AS item, r.round_orders::int, r.round_qty::int, f.orders
     FROM unnest(${part.map((r) => r.product_id)}::char(24)[], ${part.map((r) => r.loc_id)}::char(24)[],
                 ${part.map((r) => r.has_unassigned)}::boolean[]) WITH ORDINALITY AS i(product_id, loc_id, unassigned, n)
     CROSS JOIN LATERAL (
       SELECT count(*) AS round_orders, sum(x.qty) AS round_qty
       FROM (${itemLines(filters, PICK_ITEM_MAX_ORDERS, 0, anyUnassigned)}) x
     ) r
-    CROSS JOIN LATERAL (${itemLines(filters, PICK_ITEM_LIST_ORDERS, 0, anyUnassigned)}) f
-    ORDER BY i.n, f.placed_at, f.order_line_id`.execute(systemSql(ctx.db));
+    -- The round's first lines as JSON text in PickItemOrderSchema's key order, spelled as JSON.stringify does (ids are
+    -- 24 hex digits; to_json escapes text as it does), aggregated in the order their range gives them (its ORDER BY
+    -- and LIMIT, nothing joined after it): no sort per item.
+    CROSS JOIN LATERAL (
+      SELECT string_agg('{"order_line_id":"' || x.order_line_id || '","order_id":"' || x.order_id
+                        || '","shop_order_id":' || to_json(x.shop_order_id)::text || ',"qty":' || x.qty::text || '}',
+                        ',') AS orders
+      FROM (${itemLines(filters, PICK_ITEM_LIST_ORDERS, 0, anyUnassigned)}) x
+    ) f
+    ORDER BY i.n`.execute(systemSql(ctx.db));
   // A large page's rounds in two statements of half the items each, which PostgreSQL runs on two of the pool's
-  // connections at once (two cores), beside the other locations: the page waits for the slowest of the three
-  // (ADR 0077). A small page is one statement (a second one would cost more than it saves).
+  // connections at once (two cores): the page waits for the slower one (ADR 0077). A small page is one statement (a
+  // second one would cost more than it saves).
   const half = rows.length >= PICK_ROUNDS_SPLIT_FROM ? Math.ceil(rows.length / 2) : rows.length;
   const roundsQueries = [roundsOf(rows.slice(0, half), 0)];
   if (half < rows.length) roundsQueries.push(roundsOf(rows.slice(half), half));
   // Each item's other active locations with stock, in the product's order (where the picker goes when this one is
-  // empty): one index range of the product's links per item.
-  const othersQuery = sql<PickAlternative & { product_id: string; item_loc: string | null }>`
-    SELECT i.product_id, i.loc_id AS item_loc, x.loc_id, x.rack, x.rack_parent, x.stock
+  // empty): one index range of the product's links per item, a statement of its own beside the rounds (inside them
+  // it cost more: ADR 0083).
+  const othersQuery = sql<PickAlternative & { item: number }>`
+    SELECT i.n::int AS item, x.loc_id, x.rack, x.rack_parent, x.stock
     FROM unnest(${rows.map((r) => r.product_id)}::char(24)[], ${rows.map((r) => r.loc_id)}::char(24)[])
-      AS i(product_id, loc_id)
+      WITH ORDINALITY AS i(product_id, loc_id, n)
     CROSS JOIN LATERAL (
       SELECT pl.location_id AS loc_id, loc.name AS rack, parent.name AS rack_parent, pl.stock
       FROM product_locations pl
@@ -436,73 +491,32 @@ export async function getPickList(
       LIMIT ${PICK_ITEM_MAX_ALTERNATIVES}
     ) x`.execute(systemSql(ctx.db));
   const [others, ...roundParts] = await Promise.all([othersQuery, ...roundsQueries]);
-  // The rounds by the item's place on the page (the statement's ordinality, 1-based).
-  const roundOf: ({ orders: PickOrderRef[]; count: number; qty: number } | undefined)[] = [];
-  for (const part of roundParts) {
-    for (const o of part.rows) {
-      const ref = toOrderRef(o);
-      const round = roundOf[o.item - 1];
-      if (round) round.orders.push(ref);
-      else roundOf[o.item - 1] = { orders: [ref], count: o.round_orders, qty: o.round_qty };
-    }
-  }
-  const othersOf = new Map<string, PickAlternative[]>();
+  const roundOf: (PickRoundRow | undefined)[] = [];
+  for (const part of roundParts) for (const o of part.rows) roundOf[o.item - 1] = o;
+  // The other locations' JSON text by the item's place on the page (PickAlternativeSchema's key order).
+  const othersOf: string[] = [];
   for (const o of others.rows) {
-    const key = pickItemId(o.product_id, o.item_loc);
-    const alt = { loc_id: o.loc_id, rack: o.rack, rack_parent: o.rack_parent, stock: o.stock };
-    const list = othersOf.get(key);
-    if (list) list.push(alt);
-    else othersOf.set(key, [alt]);
+    const alt = `{"loc_id":${JSON.stringify(o.loc_id)},"rack":${JSON.stringify(o.rack)},"rack_parent":${JSON.stringify(o.rack_parent)},"stock":${o.stock}}`;
+    const seen = othersOf[o.item - 1];
+    othersOf[o.item - 1] = seen === undefined ? alt : `${seen},${alt}`;
   }
-  return {
-    items: rows.map((r, n) =>
-      toPickItem(
-        r,
-        roundOf[n] ?? { orders: [], count: 0, qty: 0 },
-        othersOf.get(pickItemId(r.product_id, r.loc_id)) ?? [],
-      ),
-    ),
-    total,
-    skip: query.skip,
-    limit: query.limit,
-  };
-}
-
-/** A pick item's stable id (spec 2 §3 Pick list item, core PickItemSchema): `<product id>:<location id or 'none'>`. */
-function pickItemId(productId: string, locId: string | null): string {
-  return `${productId}:${locId ?? 'none'}`;
-}
-
-function toPickItem(
-  r: PickRow,
-  round: { orders: PickOrderRef[]; count: number; qty: number },
-  otherLocations: PickAlternative[],
-): PickItem {
-  return {
-    id: pickItemId(r.product_id, r.loc_id),
-    product__id: r.product_id,
-    product__name: r.product_name,
-    product__stock: r.loc_stock ?? 0,
-    product__note: r.note,
-    pick_note: r.pick_note,
-    needs_recount: r.needs_recount,
-    rack: r.loc_name ?? '',
-    rack_parent: r.loc_parent,
-    loc_number: r.loc_sequence ?? 0,
-    loc_id: r.loc_id,
-    prod__loc_id: r.prod_loc_id,
-    qty: round.qty,
-    round_orders: round.count,
-    more_orders: Math.max(0, r.lines - round.count),
-    more_qty: Math.max(0, r.qty - round.qty),
-    ean: r.ean,
-    image: r.img_url,
-    org_id: r.org_id,
-    org_name: r.org_name,
-    order_id: round.orders[0]?.shop_order_id ?? '',
-    orders: round.orders,
-    other_locations: otherLocations,
-  };
+  // The answer's text (PickListResponseSchema, PickItemSchema's key order, JSON.stringify's spelling): each item's
+  // fields, its round's numbers, its first order's shop number (the first order's JSON string in the round's text,
+  // up to the first `,"qty":`: a comma followed by a quote never occurs inside a JSON string) and the round's and
+  // other locations' texts.
+  const str = JSON.stringify;
+  let text = '{"items":[';
+  for (const [n, r] of rows.entries()) {
+    const round = roundOf[n];
+    // An item whose lines were picked between the two statements has no round (as when its lines list none).
+    const orders = round?.orders ?? '';
+    const count = orders ? (round?.round_orders ?? 0) : 0;
+    const qty = orders ? (round?.round_qty ?? 0) : 0;
+    const shopAt = orders.indexOf('"shop_order_id":') + '"shop_order_id":'.length;
+    const firstShop = orders ? orders.slice(shopAt, orders.indexOf(',"qty":', shopAt)) : '""';
+    text += `${n === 0 ? '' : ','}{"id":${str(`${r.product_id}:${r.loc_id ?? 'none'}`)},"product__id":${str(r.product_id)},"product__name":${str(r.product_name)},"product__stock":${r.loc_stock ?? 0},"product__note":${str(r.note)},"pick_note":${str(r.pick_note)},"needs_recount":${r.needs_recount},"rack":${str(r.loc_name ?? '')},"rack_parent":${str(r.loc_parent)},"loc_number":${r.loc_sequence ?? 0},"loc_id":${str(r.loc_id)},"prod__loc_id":${str(r.prod_loc_id)},"qty":${qty},"round_orders":${count},"more_orders":${Math.max(0, r.lines - count)},"more_qty":${Math.max(0, r.qty - qty)},"ean":${str(r.ean)},"image":${str(r.img_url)},"org_id":${str(r.org_id)},"org_name":${str(r.org_name)},"order_id":${firstShop},"orders":[${orders}],"other_locations":[${othersOf[n] ?? ''}]}`;
+  }
+  return `${text}],"total":${total},"skip":${query.skip},"limit":${query.limit}}`;
 }
 
 /** Most order lines of one item `GET /pick_list/orders/…` counts for its `total`. */

@@ -174,6 +174,75 @@ describe('GET /pick_list/pick', () => {
     ]);
   });
 
+  it('writes quotes, backslashes, control characters and other scripts exactly as JSON.stringify does (ADR 0083)', async () => {
+    const w = testWindow();
+    const odd = 'Brood "extra" \\ tab\there\nline \u0001 \u001f \u007f \u2028 € 🍞 ,"qty":1';
+    const hall = await addLocation(t.db, {
+      name: `Hal "${w.start.getTime()}" \\`,
+      sequence: 1,
+      level: 'hall',
+    });
+    const bin = await addLocation(t.db, {
+      name: `Bak\t${w.start.getTime()} "ü"`,
+      sequence: 2,
+      parentId: hall,
+    });
+    const other = await addLocation(t.db, { name: `Ander\n${w.start.getTime()}`, sequence: 3 });
+    const third = await addLocation(t.db, {
+      name: `Derde ${w.start.getTime()} \\"`,
+      sequence: 4,
+      parentId: hall,
+    });
+    const p = await addProduct(t.db, bol, {
+      name: odd,
+      note: 'Let op:\r\n"breekbaar"',
+      stock: [
+        { locationId: bin, stock: 4 },
+        { locationId: other, stock: 2 },
+        { locationId: third, stock: 1 },
+      ],
+    });
+    const shop = `W"${w.start.getTime()}\\,"qty":7,"x`;
+    const o1 = await addOrder(t.db, bol, {
+      orderId: shop,
+      placedAt: w.at(1),
+      lines: [{ productId: p.id, quantity: 2, locationId: bin }],
+    });
+    await addOrder(t.db, bol, {
+      orderId: `W2-${w.start.getTime()} ✓`,
+      placedAt: w.at(2),
+      lines: [{ productId: p.id, quantity: 1, locationId: bin }],
+    });
+    const res = await pickList(w, { locations: bin });
+    expect(res.statusCode, res.body).toBe(200);
+    // The text the route sends is exactly JSON.stringify's of the value it stands for (and zod's: lib/route.ts).
+    expect(res.body).toBe(JSON.stringify(res.json()));
+    const list = res.json() as PickListResponse;
+    expect(list.total).toBe(1);
+    expect(list.items[0]).toMatchObject({
+      product__name: odd,
+      product__note: 'Let op:\r\n"breekbaar"',
+      rack: `Bak\t${w.start.getTime()} "ü"`,
+      rack_parent: `Hal "${w.start.getTime()}" \\`,
+      qty: 3,
+      round_orders: 2,
+      order_id: shop,
+    });
+    expect(list.items[0]?.orders.map((o) => [o.order_line_id, o.shop_order_id, o.qty])).toEqual([
+      [o1.lineIds[0], shop, 2],
+      [expect.any(String), `W2-${w.start.getTime()} ✓`, 1],
+    ]);
+    expect(list.items[0]?.other_locations).toEqual([
+      { loc_id: other, rack: `Ander\n${w.start.getTime()}`, rack_parent: null, stock: 2 },
+      {
+        loc_id: third,
+        rack: `Derde ${w.start.getTime()} \\"`,
+        rack_parent: `Hal "${w.start.getTime()}" \\`,
+        stock: 1,
+      },
+    ]);
+  });
+
   it('walks backwards with sequence=reverse and pages with skip/limit, reporting the total', async () => {
     const s = await scene();
     const reversed = await listOf(s.w, { query: 'sequence=reverse' });
