@@ -29,6 +29,15 @@ const FIRST_FORMS = [
   /\/@mantine\/hooks\/esm\/use-uncontrolled\//,
   /\/apps\/floor\/src\/components\/error-banner\.tsx$/,
 ];
+/**
+ * The outbox's sender and the device's IndexedDB (Dexie): out of the first file since ADR 0082, loaded by the screens
+ * that keep or queue work (the pick screen's wave) and after a login.
+ */
+const OFFLINE = [
+  /\/node_modules\/(\.pnpm\/dexie[^/]*\/node_modules\/)?(dexie|dexie-react-hooks)\//,
+  /\/apps\/floor\/src\/offline\/(db|outbox|sync|sync\.rules|transport)\.ts$/,
+  /\/apps\/floor\/src\/app\/sync\.ts$/,
+];
 const SCHEMAS = [
   /\/node_modules\/(\.pnpm\/zod@[^/]+\/node_modules\/)?zod\//,
   // Core's common schemas and endpoint helpers, but not its date rules (date-fns): the pick screen needs those and,
@@ -53,9 +62,10 @@ const endsWith =
 export function floorCodeSplitting() {
   return {
     groups: [
-      { name: 'boot', tags: ['$initial' as const], priority: 6 },
-      { name: 'first-forms', test: anyOf(FIRST_FORMS), priority: 5 },
-      { name: 'schemas', test: anyOf(SCHEMAS), priority: 4 },
+      { name: 'boot', tags: ['$initial' as const], priority: 7 },
+      { name: 'first-forms', test: anyOf(FIRST_FORMS), priority: 6 },
+      { name: 'schemas', test: anyOf(SCHEMAS), priority: 5 },
+      { name: 'offline', test: anyOf(OFFLINE), priority: 4 },
       { name: 'login', test: endsWith('/apps/floor/src/features/login/login.screen.tsx'), priority: 3 },
       { name: 'pick-early', test: endsWith('/apps/floor/src/features/pick/pick-early.ts'), priority: 2 },
       { name: 'pick', test: endsWith('/apps/floor/src/features/pick/pick.screen.tsx'), priority: 1 },

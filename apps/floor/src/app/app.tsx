@@ -9,7 +9,7 @@ import { PublicOnly, RequireUser, RootRedirect } from './guard.tsx';
 import { MenuScreen } from './menu.screen.tsx';
 import { FLOOR_PATHS } from './paths.ts';
 import { SessionProvider, useSession } from './session.tsx';
-import { resumeOutbox, setAuthRequiredHandler, startOutboxSync } from './sync.ts';
+import { resumeOutbox, setAuthRequiredHandler, startOutboxSync } from './outbox-status.ts';
 import { TASKS } from './tasks.ts';
 import { theme } from './theme.ts';
 
