@@ -46,6 +46,12 @@ const SCHEMAS = [
 ];
 
 type Test = (id: string) => boolean;
+/**
+ * The pick screen's files that load together, in one file (ADR 0082): the screen, a fresh device's first download
+ * (ADR 0076 had it in a file of its own, for the first page's sake; since ADR 0078 that page leaves from the first
+ * file) and the screen's texts. One request instead of three in the screen's wave.
+ */
+const PICK_WAVE = ['pick.screen.tsx', 'pick-early.ts', 'pick.i18n.ts'];
 const anyOf =
   (patterns: RegExp[]): Test =>
   (id) =>
@@ -62,13 +68,17 @@ const endsWith =
 export function floorCodeSplitting() {
   return {
     groups: [
-      { name: 'boot', tags: ['$initial' as const], priority: 7 },
+      { name: 'boot', tags: ['$initial' as const], priority: 8 },
+      { name: 'app', test: endsWith('/apps/floor/src/app/start.tsx'), priority: 7 },
       { name: 'first-forms', test: anyOf(FIRST_FORMS), priority: 6 },
       { name: 'schemas', test: anyOf(SCHEMAS), priority: 5 },
       { name: 'offline', test: anyOf(OFFLINE), priority: 4 },
       { name: 'login', test: endsWith('/apps/floor/src/features/login/login.screen.tsx'), priority: 3 },
-      { name: 'pick-early', test: endsWith('/apps/floor/src/features/pick/pick-early.ts'), priority: 2 },
-      { name: 'pick', test: endsWith('/apps/floor/src/features/pick/pick.screen.tsx'), priority: 1 },
+      {
+        name: 'pick',
+        test: (id: string) => PICK_WAVE.some((file) => endsWith(`/apps/floor/src/features/pick/${file}`)(id)),
+        priority: 2,
+      },
     ],
   };
 }
