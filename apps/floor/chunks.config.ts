@@ -5,19 +5,20 @@
  * ten more files and the pick screen twenty, each wave more than six requests wide. The groups, highest priority first
  * (a module two groups want goes in the higher one; a group also takes the modules its own modules import that no
  * higher group took):
- * - `boot`: every module the entry imports statically (Rolldown's `$initial`), in one file next to the entry: what
- *   index.html loads first is the same code as before, in a few scripts instead of eight;
+ * - `boot`: every module the entry imports statically (Rolldown's `$initial`), in one file next to the entry; since
+ *   ADR 0082 a small one (main.tsx: the session check, the pick list's first page, the screen's files);
+ * - `app`: the app itself (app/start.tsx with what it imports: Preact, Mantine, the router, i18next, the shell), a
+ *   file index.html preloads beside the entry (vite.config.ts `preloadAppStart`; ADR 0082);
  * - `first-forms`: what both first screens (login and pick) import beyond the first load: Mantine's text input and
  *   the red error banner;
  * - `schemas`: zod, core's common schemas and its endpoint helpers, which the login call (session-calls.ts, loaded when
  *   the form is sent), the outbox's sends and the other screens need; not on the pick screen's path since ADR 0072
  *   (its first calls go out without schemas, pick-calls.ts), so a pick screen's first load does not download it;
- * - `login` and `pick`: each first screen with the rest of what it imports, one file each; before `pick`,
- *   `pick-early`: a fresh device's first list download with what it needs (the filter rules, the list's calls), a
- *   small file the pick route loads beside the screen's, so the request leaves before the screen's file is in (ADR
- *   0076).
+ * - `offline`: Dexie, the device's database and the outbox's sender (ADR 0082), which the login screen does not need;
+ * - `login` and `pick`: each first screen with the rest of what it imports, one file each; `pick` also takes a fresh
+ *   device's first list download (pick-early.ts, a file of its own in ADR 0076) and the screen's texts (ADR 0082).
  * Every other screen keeps the automatic splitting (and may import from these files). Lazy imports stay lazy: the
- * camera scanner, howler, confetti, the session and outbox calls.
+ * camera scanner, howler, confetti, the session and outbox calls, the outbox's sender (outbox-status.ts).
  */
 
 /** A module id's path with forward slashes. */

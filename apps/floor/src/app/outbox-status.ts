@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { onReachableChange, serverReachable } from './connectivity.ts';
+import { pausedListeners, pausedSource } from './outbox-reports.ts';
 
 // What the first file needs of the outbox (the status bar, the menu, the update prompt, the app's session bridge),
 // without IndexedDB: the outbox's sender, its live counts and Dexie load from sync.ts on first use (ADR 0082), so
@@ -7,34 +8,6 @@ import { onReachableChange, serverReachable } from './connectivity.ts';
 
 /** The outbox's sender and live queries with Dexie (sync.ts), loaded once on first use. */
 const outboxModule = () => import('./sync.ts');
-
-let authRequired: (() => void) | null = null;
-const pausedListeners = new Set<() => void>();
-/** Whether sending waits for a login: the sender's state once sync.ts has loaded (it registers here). */
-let pausedSource: () => boolean = () => false;
-
-/** Who to tell when the server answered 401 to a queued change (the session provider). */
-export function setAuthRequiredHandler(fn: (() => void) | null): void {
-  authRequired = fn;
-}
-
-/**
- * How the sender (sync.ts) reports to the screens: `pausedSource` reads whether sending waits for a login,
- * `authRequired` when the server answered 401 to a queued change (sending pauses, the session provider is told),
- * `pausedChanged` after a login resumed sending.
- */
-export const outboxReports = {
-  setPausedSource(read: () => boolean): void {
-    pausedSource = read;
-  },
-  authRequired(): void {
-    for (const l of pausedListeners) l();
-    authRequired?.();
-  },
-  pausedChanged(): void {
-    for (const l of pausedListeners) l();
-  },
-};
 
 /** Resumes sending after a login (a 401 paused it); loads the sender first when it has not loaded yet. */
 export function resumeOutbox(): void {
@@ -94,7 +67,7 @@ function subscribePaused(cb: () => void): () => void {
   pausedListeners.add(cb);
   return () => pausedListeners.delete(cb);
 }
-const pausedNow = () => pausedSource();
+const pausedNow = pausedSource;
 
 /**
  * Online, live: the browser has a network (`navigator.onLine`) and the server answered the last request

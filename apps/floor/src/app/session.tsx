@@ -5,8 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { askCurrentUser, takeSessionCheck } from './session-check.ts';
 import { readSessionCopy, writeSessionCopy } from './session-copy.ts';
 
-export { knownUser, startSessionCheck } from './session-check.ts';
-
 /** Login and logout with their contracts, loaded on first use (session-calls.ts; ADR 0033). */
 const calls = () => import('./session-calls.ts').then((m) => m.sessionCalls);
 

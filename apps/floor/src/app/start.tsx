@@ -8,6 +8,9 @@ import { registerServiceWorker } from './sw-update.ts';
 // The app itself, loaded by main.tsx once it has sent the session check and started the screen's files (ADR 0082);
 // index.html preloads this file beside main.tsx's.
 
+/** How long after the load event the service worker waits at least (ms). */
+const SERVICE_WORKER_DELAY_MS = 3000;
+
 initI18n();
 // What the first screen does not need waits until the page has loaded and the main thread is idle (ADR 0072): the
 // service worker (with workbox-window) and the request to keep IndexedDB, which holds picks not yet sent, under
@@ -18,9 +21,6 @@ afterLoadWhenIdle(() => {
   void registerServiceWorker();
   void navigator.storage?.persist?.().catch(() => false);
 });
-
-/** How long after the load event the service worker waits at least (ms). */
-const SERVICE_WORKER_DELAY_MS = 3000;
 
 /**
  * Runs `fn` {@link SERVICE_WORKER_DELAY_MS} after the page's load event, when the main thread is idle (a timer without

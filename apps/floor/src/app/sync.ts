@@ -6,7 +6,7 @@ import { pendingScanCount, rejectedRows } from '../offline/outbox.ts';
 import { createOutboxSender, type LockManagerLike, type OutboxSender } from '../offline/sync.ts';
 import { createApiTransport } from '../offline/transport.ts';
 import { api } from './api.ts';
-import { outboxReports } from './outbox-status.ts';
+import { outboxReports } from './outbox-reports.ts';
 
 // The outbox's sender and live queries, with Dexie: loaded by the screens that queue work and, through
 // outbox-status.ts, when somebody is logged in; not in the first file (ADR 0082).
