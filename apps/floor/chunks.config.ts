@@ -5,10 +5,8 @@
  * ten more files and the pick screen twenty, each wave more than six requests wide. The groups, highest priority first
  * (a module two groups want goes in the higher one; a group also takes the modules its own modules import that no
  * higher group took):
- * - `boot`: every module the entry imports statically (Rolldown's `$initial`), in one file next to the entry; since
- *   ADR 0082 a small one (main.tsx: the session check, the pick list's first page, the screen's files);
- * - `app`: the app itself (app/start.tsx with what it imports: Preact, Mantine, the router, i18next, the shell), a
- *   file index.html preloads beside the entry (vite.config.ts `preloadAppStart`; ADR 0082);
+ * - `boot`: every module the entry imports statically (Rolldown's `$initial`), in one file next to the entry: what
+ *   index.html loads first is the same code as before, in a few scripts instead of eight (Dexie not since ADR 0082);
  * - `first-forms`: what both first screens (login and pick) import beyond the first load: Mantine's text input and
  *   the red error banner;
  * - `schemas`: zod, core's common schemas and its endpoint helpers, which the login call (session-calls.ts, loaded when
@@ -69,8 +67,7 @@ const endsWith =
 export function floorCodeSplitting() {
   return {
     groups: [
-      { name: 'boot', tags: ['$initial' as const], priority: 8 },
-      { name: 'app', test: endsWith('/apps/floor/src/app/start.tsx'), priority: 7 },
+      { name: 'boot', tags: ['$initial' as const], priority: 7 },
       { name: 'first-forms', test: anyOf(FIRST_FORMS), priority: 6 },
       { name: 'schemas', test: anyOf(SCHEMAS), priority: 5 },
       { name: 'offline', test: anyOf(OFFLINE), priority: 4 },

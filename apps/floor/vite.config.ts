@@ -62,31 +62,6 @@ function stylesFirst(): Plugin {
   };
 }
 
-/**
- * Preloads the app's own file (app/start.tsx's chunk, `app` in chunks.config.ts) from index.html, beside the small
- * entry that imports it (ADR 0082): the entry sends the session check and starts the screen's files as soon as it has
- * run, while the app's larger file downloads in parallel instead of after the entry.
- */
-function preloadAppStart(): Plugin {
-  return {
-    name: 'hoppa:preload-app-start',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        const app = Object.values(ctx.bundle ?? {}).find(
-          (c) =>
-            c.type === 'chunk' &&
-            Object.keys(c.modules).some((id) => id.replaceAll('\\', '/').endsWith('/src/app/start.tsx')),
-        );
-        if (!app) throw new Error('preloadAppStart: no chunk for src/app/start.tsx');
-        const link = `<link rel="modulepreload" crossorigin href="${FLOOR_BASE}${app.fileName}">`;
-        return html.replace(/(<script type="module"[^>]*><\/script>)/, `$1\n    ${link}`);
-      },
-    },
-  };
-}
-
 export default defineConfig({
   base: FLOOR_BASE,
   // React's API on Preact (ADR 0056): a third of the first load's JavaScript.
@@ -100,7 +75,6 @@ export default defineConfig({
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
     precompressServiceWorker(),
     stylesFirst(),
-    preloadAppStart(),
   ],
   // Fewer, larger files on the first screens' paths (ADR 0069, chunks.config.ts).
   build: { rolldownOptions: { output: { codeSplitting: floorCodeSplitting() } } },

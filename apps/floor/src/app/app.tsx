@@ -10,7 +10,6 @@ import { MenuScreen } from './menu.screen.tsx';
 import { setAuthRequiredHandler } from './outbox-reports.ts';
 import { resumeOutbox, startOutboxSync } from './outbox-status.ts';
 import { FLOOR_PATHS } from './paths.ts';
-import { screenCode } from './screen-preload.ts';
 import { SessionProvider, useSession } from './session.tsx';
 import { TASKS } from './tasks.ts';
 import { theme } from './theme.ts';
@@ -33,19 +32,34 @@ function OutboxSessionBridge() {
 
 /**
  * One lazily loaded screen per task route, made once (React.lazy must not be re-created per render), with its task's
- * texts when they load lazily; the screen's code is the one main.tsx may have started already (screen-preload.ts).
+ * texts when they load lazily.
  */
 const SCREENS = TASKS.flatMap((task) =>
   task.routes.map((route) => {
     let loading: ReturnType<typeof route.load> | null = null;
-    /** The screen's code and its task's texts, fetched once. */
+    /** The screen's code and its task's texts, fetched once (by {@link preloadScreen} or the first render). */
     const load = () => {
-      loading ??= Promise.all([screenCode(route), loadTaskTexts(task)]).then(([screen]) => screen);
+      loading ??= Promise.all([route.load(), loadTaskTexts(task)]).then(([screen]) => screen);
       return loading;
     };
-    return { route, Screen: lazy(load) };
+    return { route, load, Screen: lazy(load) };
   }),
 );
+
+/**
+ * Starts loading the code and texts of the screen at `pathname` (the browser's path, with the app's base), if a task
+ * route matches it exactly. main.tsx calls it before the first render, so the screen's chunks download while the
+ * session is checked instead of after (ADR 0064); the router's lazy screen then finds them loading or loaded.
+ * A path that the guard redirects (a login page opened with a session) only costs the chunks it fetched.
+ */
+export function preloadScreen(pathname: string): void {
+  const path = pathname.startsWith(ROUTER_BASENAME)
+    ? pathname.slice(ROUTER_BASENAME.length) || '/'
+    : pathname;
+  const match = SCREENS.find(({ route }) => route.path === path.replace(/\/$/, '') || route.path === path);
+  // A failed download shows where the router renders the screen (the lazy component retries nothing either).
+  match?.load().catch(() => undefined);
+}
 
 /**
  * The floor's screens under `/floor` (spec 2 §2 route table, floor part), built from the tasks of app/tasks.ts, each

@@ -6,8 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { floorDb, setMeta } from '../offline/db.ts';
 import { browser, json } from '../test/dom-setup.ts';
 import { clearFloorDb, currentUser } from '../test/render.tsx';
-import { SessionProvider, useSession } from './session.tsx';
-import { startSessionCheck } from './session-check.ts';
+import { SessionProvider, startSessionCheck, useSession } from './session.tsx';
 import { readSessionCopy, writeSessionCopy } from './session-copy.ts';
 
 function Status() {

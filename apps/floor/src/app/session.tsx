@@ -1,8 +1,8 @@
-import { ApiError, type CurrentUser, type LoginBody } from '@hoppa/core';
+import { ApiError, type CurrentUser, type LoginBody, requestTrusted } from '@hoppa/core';
 import { applyUserLanguage } from '@hoppa/web';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { askCurrentUser, takeSessionCheck } from './session-check.ts';
+import { api } from './api.ts';
 import { readSessionCopy, writeSessionCopy } from './session-copy.ts';
 
 /** Login and logout with their contracts, loaded on first use (session-calls.ts; ADR 0033). */
@@ -43,6 +43,42 @@ function forget(): void {
     .catch(() => undefined);
 }
 
+/** The `/current_user` call main.tsx started before the first render, until the session provider takes it. */
+let earlyCheck: Promise<CurrentUser> | null = null;
+
+function askCurrentUser(): Promise<CurrentUser> {
+  // The first paint waits on this call: its answer is taken as the API sent it, checked there against the
+  // contract (ADR 0033), so no schema has to load first.
+  return requestTrusted<CurrentUser>(api, 'GET', '/current_user');
+}
+
+/**
+ * Starts `GET /current_user` now, before the app's first render, so the answer is on its way while the app renders
+ * and IndexedDB opens (ADR 0064); the session provider's first check takes this call instead of sending its own.
+ * Called once by main.tsx; its failure is the provider's to handle (an ApiError, as from `requestTrusted`).
+ */
+export function startSessionCheck(): void {
+  const check = askCurrentUser();
+  check.catch(() => undefined); // handled where the provider awaits it
+  earlyCheck = check;
+  firstCheck = check;
+}
+
+/** The call of {@link startSessionCheck}, kept for {@link knownUser} after the provider has taken it. */
+let firstCheck: Promise<CurrentUser> | null = null;
+
+/**
+ * Who is logged in, as early as it can be known outside the provider: the device's copy at once, else the answer of the
+ * session check main.tsx started; null when neither names a user (no check started, a 401, no answer). For work a
+ * screen can start before its first render (the pick list's first download, ADR 0072); the provider stays the one
+ * that decides what shows. Never rejects.
+ */
+export async function knownUser(): Promise<CurrentUser | null> {
+  const copy = readSessionCopy();
+  if (copy) return copy;
+  return (await firstCheck?.catch(() => null)) ?? null;
+}
+
 /** The session the first render starts from: the device's copy when it has one, else still reading. */
 function initialState(): SessionState {
   const copy = readSessionCopy();
@@ -66,7 +102,8 @@ export function SessionProvider({ children, onLogin }: { children: ReactNode; on
   useEffect(() => {
     let cancelled = false;
     // The call main.tsx started before the first render when there is one, else a new one.
-    const answer = takeSessionCheck() ?? askCurrentUser();
+    const answer = earlyCheck ?? askCurrentUser();
+    earlyCheck = null;
     void (async () => {
       try {
         const user = await answer;

@@ -3,7 +3,7 @@
 import '../../test/dom-setup.ts';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSessionCheck } from '../../app/session-check.ts';
+import { startSessionCheck } from '../../app/session.tsx';
 import { outboxSender } from '../../app/sync.ts';
 import { floorDb } from '../../offline/db.ts';
 import { browser } from '../../test/dom-setup.ts';

@@ -1,7 +1,7 @@
 import { canCall, type PickItem } from '@hoppa/core';
 import { api } from '../../app/api.ts';
 import { NEEDS } from '../../app/needs.ts';
-import { knownUser } from '../../app/session-check.ts';
+import { knownUser } from '../../app/session.tsx';
 import { readSessionCopy } from '../../app/session-copy.ts';
 import { outboxSender } from '../../app/sync.ts';
 import { floorDb, getMeta, type PickFilter } from '../../offline/db.ts';

@@ -4,7 +4,7 @@ import '../../test/dom-setup.ts';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROUTER_BASENAME } from '../../app/api.ts';
-import { startSessionCheck } from '../../app/session-check.ts';
+import { startSessionCheck } from '../../app/session.tsx';
 import { writeSessionCopy } from '../../app/session-copy.ts';
 import { outboxSender } from '../../app/sync.ts';
 import { browser, json } from '../../test/dom-setup.ts';
