@@ -4,7 +4,7 @@ import { pausedListeners, pausedSource } from './outbox-reports.ts';
 
 // What the first file needs of the outbox (the status bar, the menu, the update prompt, the app's session bridge),
 // without IndexedDB: the outbox's sender, its live counts and Dexie load from sync.ts on first use (ADR 0082), so
-// Dexie (~31 KB of gzip) is not in the first file and a login screen does not download it at all.
+// Dexie (~31 KB brotli) is not in the first file and a login screen does not download it at all.
 
 /** The outbox's sender and live queries with Dexie (sync.ts), loaded once on first use. */
 const outboxModule = () => import('./sync.ts');
