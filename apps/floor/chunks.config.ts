@@ -6,18 +6,17 @@
  * (a module two groups want goes in the higher one; a group also takes the modules its own modules import that no
  * higher group took):
  * - `boot`: every module the entry imports statically (Rolldown's `$initial`), in one file next to the entry: what
- *   index.html loads first is the same code as before, in a few scripts instead of eight;
+ *   index.html loads first is the same code as before, in a few scripts instead of eight (Dexie not since ADR 0082);
  * - `first-forms`: what both first screens (login and pick) import beyond the first load: Mantine's text input and
  *   the red error banner;
  * - `schemas`: zod, core's common schemas and its endpoint helpers, which the login call (session-calls.ts, loaded when
  *   the form is sent), the outbox's sends and the other screens need; not on the pick screen's path since ADR 0072
  *   (its first calls go out without schemas, pick-calls.ts), so a pick screen's first load does not download it;
- * - `login` and `pick`: each first screen with the rest of what it imports, one file each; before `pick`,
- *   `pick-early`: a fresh device's first list download with what it needs (the filter rules, the list's calls), a
- *   small file the pick route loads beside the screen's, so the request leaves before the screen's file is in (ADR
- *   0076).
+ * - `offline`: Dexie, the device's database and the outbox's sender (ADR 0082), which the login screen does not need;
+ * - `login` and `pick`: each first screen with the rest of what it imports, one file each; `pick` also takes a fresh
+ *   device's first list download (pick-early.ts, a file of its own in ADR 0076) and the screen's texts (ADR 0082).
  * Every other screen keeps the automatic splitting (and may import from these files). Lazy imports stay lazy: the
- * camera scanner, howler, confetti, the session and outbox calls.
+ * camera scanner, howler, confetti, the session and outbox calls, the outbox's sender (outbox-status.ts).
  */
 
 /** A module id's path with forward slashes. */
@@ -29,6 +28,15 @@ const FIRST_FORMS = [
   /\/@mantine\/hooks\/esm\/use-uncontrolled\//,
   /\/apps\/floor\/src\/components\/error-banner\.tsx$/,
 ];
+/**
+ * The outbox's sender and the device's IndexedDB (Dexie): out of the first file since ADR 0082, loaded by the screens
+ * that keep or queue work (the pick screen's wave) and after a login.
+ */
+const OFFLINE = [
+  /\/node_modules\/(\.pnpm\/dexie[^/]*\/node_modules\/)?(dexie|dexie-react-hooks)\//,
+  /\/apps\/floor\/src\/offline\/(db|outbox|sync|sync\.rules|transport)\.ts$/,
+  /\/apps\/floor\/src\/app\/sync\.ts$/,
+];
 const SCHEMAS = [
   /\/node_modules\/(\.pnpm\/zod@[^/]+\/node_modules\/)?zod\//,
   // Core's common schemas and endpoint helpers, but not its date rules (date-fns): the pick screen needs those and,
@@ -37,6 +45,12 @@ const SCHEMAS = [
 ];
 
 type Test = (id: string) => boolean;
+/**
+ * The pick screen's files that load together, in one file (ADR 0082): the screen, a fresh device's first download
+ * (ADR 0076 had it in a file of its own, for the first page's sake; since ADR 0078 that page leaves from the first
+ * file) and the screen's texts. One request instead of three in the screen's wave.
+ */
+const PICK_WAVE = ['pick.screen.tsx', 'pick-early.ts', 'pick.i18n.ts'];
 const anyOf =
   (patterns: RegExp[]): Test =>
   (id) =>
@@ -53,12 +67,16 @@ const endsWith =
 export function floorCodeSplitting() {
   return {
     groups: [
-      { name: 'boot', tags: ['$initial' as const], priority: 6 },
-      { name: 'first-forms', test: anyOf(FIRST_FORMS), priority: 5 },
-      { name: 'schemas', test: anyOf(SCHEMAS), priority: 4 },
+      { name: 'boot', tags: ['$initial' as const], priority: 7 },
+      { name: 'first-forms', test: anyOf(FIRST_FORMS), priority: 6 },
+      { name: 'schemas', test: anyOf(SCHEMAS), priority: 5 },
+      { name: 'offline', test: anyOf(OFFLINE), priority: 4 },
       { name: 'login', test: endsWith('/apps/floor/src/features/login/login.screen.tsx'), priority: 3 },
-      { name: 'pick-early', test: endsWith('/apps/floor/src/features/pick/pick-early.ts'), priority: 2 },
-      { name: 'pick', test: endsWith('/apps/floor/src/features/pick/pick.screen.tsx'), priority: 1 },
+      {
+        name: 'pick',
+        test: (id: string) => PICK_WAVE.some((file) => endsWith(`/apps/floor/src/features/pick/${file}`)(id)),
+        priority: 2,
+      },
     ],
   };
 }

@@ -7,9 +7,10 @@ import { loadTaskTexts } from '../i18n/index.ts';
 import { ROUTER_BASENAME } from './api.ts';
 import { PublicOnly, RequireUser, RootRedirect } from './guard.tsx';
 import { MenuScreen } from './menu.screen.tsx';
+import { setAuthRequiredHandler } from './outbox-reports.ts';
+import { resumeOutbox, startOutboxSync } from './outbox-status.ts';
 import { FLOOR_PATHS } from './paths.ts';
 import { SessionProvider, useSession } from './session.tsx';
-import { resumeOutbox, setAuthRequiredHandler, startOutboxSync } from './sync.ts';
 import { TASKS } from './tasks.ts';
 import { theme } from './theme.ts';
 

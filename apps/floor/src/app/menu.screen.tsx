@@ -3,8 +3,8 @@ import { Button, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { StatusBar } from '../components/status-bar.tsx';
+import { usePendingCount } from './outbox-status.ts';
 import { useCurrentUser, useSession } from './session.tsx';
-import { usePendingCount } from './sync.ts';
 import { TASKS } from './tasks.ts';
 
 /** The tasks' menu tiles in order (spec 2 §6: elements show only when the role allows the call). */

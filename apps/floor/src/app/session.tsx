@@ -2,7 +2,6 @@ import { ApiError, type CurrentUser, type LoginBody, requestTrusted } from '@hop
 import { applyUserLanguage } from '@hoppa/web';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { floorDb, getMeta } from '../offline/db.ts';
 import { api } from './api.ts';
 import { readSessionCopy, writeSessionCopy } from './session-copy.ts';
 
@@ -26,16 +25,21 @@ interface SessionApi {
 
 const SessionContext = createContext<SessionApi | null>(null);
 
+/** The device's IndexedDB (Dexie), loaded only when the session needs it: not in the first file (ADR 0082). */
+const offlineDb = () => import('../offline/db.ts');
+
 /** The copy an older version kept in IndexedDB (before ADR 0072), if any; never throws. */
 async function olderSessionCopy(): Promise<CurrentUser | undefined> {
-  return getMeta(floorDb(), 'session').catch(() => undefined);
+  return offlineDb()
+    .then(({ floorDb, getMeta }) => getMeta(floorDb(), 'session'))
+    .catch(() => undefined);
 }
 
 /** Nobody is logged in on this device any more: the copy says so, and an older copy in IndexedDB goes too. */
 function forget(): void {
   writeSessionCopy(null);
-  void floorDb()
-    .meta.delete('session')
+  offlineDb()
+    .then(({ floorDb }) => floorDb().meta.delete('session'))
     .catch(() => undefined);
 }
 

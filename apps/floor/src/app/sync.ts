@@ -1,16 +1,18 @@
+import { liveQuery } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useSyncExternalStore } from 'react';
 import type { OutboxRecord } from '../offline/db.ts';
 import { floorDb } from '../offline/db.ts';
 import { pendingScanCount, rejectedRows } from '../offline/outbox.ts';
 import { createOutboxSender, type LockManagerLike, type OutboxSender } from '../offline/sync.ts';
 import { createApiTransport } from '../offline/transport.ts';
 import { api } from './api.ts';
-import { onReachableChange, serverReachable } from './connectivity.ts';
+import { outboxReports } from './outbox-reports.ts';
+
+// The outbox's sender and live queries, with Dexie: loaded by the screens that queue work and, through
+// outbox-status.ts, when somebody is logged in; not in the first file (ADR 0082).
 
 let sender: OutboxSender | null = null;
-let authRequired: (() => void) | null = null;
-const pausedListeners = new Set<() => void>();
+outboxReports.setPausedSource(() => sender?.paused ?? false);
 
 /** navigator.locks when the browser has it (one sending tab); null otherwise. */
 function webLocks(): LockManagerLike | null {
@@ -25,17 +27,9 @@ export function outboxSender(): OutboxSender {
     db: floorDb(),
     transport: createApiTransport(api),
     locks: webLocks(),
-    onAuthRequired: () => {
-      for (const l of pausedListeners) l();
-      authRequired?.();
-    },
+    onAuthRequired: () => outboxReports.authRequired(),
   });
   return sender;
-}
-
-/** Who to tell when the server answered 401 to a queued change (the session provider). */
-export function setAuthRequiredHandler(fn: (() => void) | null): void {
-  authRequired = fn;
 }
 
 /** Asks the sender to send now (after an enqueue, on 'online'); errors are logged, never thrown. */
@@ -50,16 +44,15 @@ export function resumeOutbox(): void {
   outboxSender()
     .resume()
     .catch((err: unknown) => console.error('Outbox sending failed', err))
-    .finally(() => {
-      for (const l of pausedListeners) l();
-    });
+    .finally(() => outboxReports.pausedChanged());
 }
 
 /**
  * Starts sending: now, whenever the browser comes back online or the app comes back to the front.
- * Returns the cleanup. The backoff timer of failed sends lives in the sender.
+ * Returns the cleanup. The backoff timer of failed sends lives in the sender. The app calls it through
+ * outbox-status.ts `startOutboxSync`, which loads this file first.
  */
-export function startOutboxSync(): () => void {
+export function startOutboxSending(): () => void {
   const onOnline = () => kickOutbox(true);
   const onVisible = () => {
     if (document.visibilityState === 'visible') kickOutbox(true);
@@ -74,9 +67,16 @@ export function startOutboxSync(): () => void {
   };
 }
 
-/** Number of scans still to send, live from IndexedDB (0 exactly when the outbox has nothing pending). */
-export function usePendingCount(): number {
-  return useLiveQuery(() => pendingScanCount(floorDb()), [], 0);
+/**
+ * Calls `onCount` with the number of scans still to send, now and after every change of the outbox (0 exactly when
+ * nothing is pending); returns the unsubscribe. For outbox-status.ts `usePendingCount`.
+ */
+export function watchPendingCount(onCount: (count: number) => void): () => void {
+  const subscription = liveQuery(() => pendingScanCount(floorDb())).subscribe({
+    next: onCount,
+    error: (err: unknown) => console.error('Outbox count failed', err),
+  });
+  return () => subscription.unsubscribe();
 }
 
 /** The answer of {@link useRejectedRows} while nothing was refused: one array, so its live query's answer is no change. */
@@ -93,36 +93,3 @@ export function useRejectedRows(): OutboxRecord[] {
     NO_ROWS,
   );
 }
-
-/** Whether sending waits for a login. */
-export function useOutboxPaused(): boolean {
-  return useSyncExternalStore(subscribePaused, pausedNow);
-}
-
-// The subscribe and read functions of the hooks here are made once: a new function each render makes the store hook
-// unsubscribe and subscribe again on every render of the status bar and the pick screen (ADR 0062).
-function subscribePaused(cb: () => void): () => void {
-  pausedListeners.add(cb);
-  return () => pausedListeners.delete(cb);
-}
-const pausedNow = () => sender?.paused ?? false;
-
-/**
- * Online, live: the browser has a network (`navigator.onLine`) and the server answered the last request
- * (connectivity.ts; `navigator.onLine` alone stays true on a Wi-Fi without a route to the server).
- */
-export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, onlineNow);
-}
-
-function subscribeOnline(cb: () => void): () => void {
-  window.addEventListener('online', cb);
-  window.addEventListener('offline', cb);
-  const stop = onReachableChange(cb);
-  return () => {
-    window.removeEventListener('online', cb);
-    window.removeEventListener('offline', cb);
-    stop();
-  };
-}
-const onlineNow = () => navigator.onLine && serverReachable();

@@ -10,7 +10,7 @@ import {
   type TextInputProps,
 } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useOnline } from '../app/sync.ts';
+import { useOnline } from '../app/outbox-status.ts';
 import { ErrorBanner } from './error-banner.tsx';
 
 /** Router state `notice` after a password reset: the login screen then says the password was changed. */

@@ -1,7 +1,7 @@
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOnline, useOutboxPaused, usePendingCount } from '../app/sync.ts';
+import { useOnline, useOutboxPaused, usePendingCount } from '../app/outbox-status.ts';
 
 /**
  * The strip at the top of every floor screen: online/offline, what still waits in the outbox

@@ -1,7 +1,7 @@
 import { Button, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { usePendingCount } from '../app/outbox-status.ts';
 import { applyUpdate, useUpdateWaiting } from '../app/sw-update.ts';
-import { usePendingCount } from '../app/sync.ts';
 
 /**
  * Offers a new app version (design: 'Floor app offline model'): applying it reloads the page, so it is

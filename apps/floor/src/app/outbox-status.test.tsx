@@ -1,0 +1,54 @@
+// @vitest-environment jsdom
+// First: installs fake IndexedDB and the browser stubs before Dexie loads.
+import '../test/dom-setup.ts';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { floorDb } from '../offline/db.ts';
+import { clearFloorDb } from '../test/render.tsx';
+import { startOutboxSync, usePendingCount } from './outbox-status.ts';
+import { outboxSender } from './sync.ts';
+
+function Count() {
+  return <output data-testid="count">{usePendingCount()}</output>;
+}
+
+beforeEach(clearFloorDb);
+afterEach(cleanup);
+
+describe('outbox-status: the first file’s outbox hooks without Dexie (ADR 0082)', () => {
+  it('counts the pending scans live once the outbox module has loaded', async () => {
+    render(<Count />);
+    expect(screen.getByTestId('count').textContent).toBe('0');
+    await floorDb().outbox.add({
+      id: 'a1',
+      pickId: 'p1',
+      status: 'pending',
+      createdAt: 1,
+      attempts: 0,
+      nextAttemptAt: 1,
+    } as never);
+    await waitFor(() => expect(screen.getByTestId('count').textContent).toBe('1'));
+    await floorDb().outbox.where('id').equals('a1').delete();
+    await waitFor(() => expect(screen.getByTestId('count').textContent).toBe('0'));
+  });
+
+  it('starts no sending when it is stopped before the outbox module has loaded', async () => {
+    const sender = outboxSender();
+    let drains = 0;
+    const drain = sender.drain.bind(sender);
+    sender.drain = (opts) => {
+      drains++;
+      return drain(opts);
+    };
+    try {
+      startOutboxSync()();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(drains).toBe(0);
+      const stop = startOutboxSync();
+      await waitFor(() => expect(drains).toBe(1));
+      stop();
+    } finally {
+      sender.drain = drain;
+    }
+  });
+});

@@ -1,0 +1,90 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { onReachableChange, serverReachable } from './connectivity.ts';
+import { pausedListeners, pausedSource } from './outbox-reports.ts';
+
+// What the first file needs of the outbox (the status bar, the menu, the update prompt, the app's session bridge),
+// without IndexedDB: the outbox's sender, its live counts and Dexie load from sync.ts on first use (ADR 0082), so
+// Dexie (~31 KB brotli) is not in the first file and a login screen does not download it at all.
+
+/** The outbox's sender and live queries with Dexie (sync.ts), loaded once on first use. */
+const outboxModule = () => import('./sync.ts');
+
+/** Resumes sending after a login (a 401 paused it); loads the sender first when it has not loaded yet. */
+export function resumeOutbox(): void {
+  outboxModule()
+    .then((m) => m.resumeOutbox())
+    .catch((err: unknown) => console.error('Outbox sending failed', err));
+}
+
+/**
+ * Starts sending (sync.ts `startOutboxSending`: now, whenever the browser comes back online or the app comes back to
+ * the front) once the sender has loaded. Returns the cleanup, which also holds when it runs before the sender loaded.
+ */
+export function startOutboxSync(): () => void {
+  let stop: (() => void) | null = null;
+  let stopped = false;
+  outboxModule()
+    .then((m) => {
+      if (!stopped) stop = m.startOutboxSending();
+    })
+    .catch((err: unknown) => console.error('Outbox sending failed', err));
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+}
+
+/**
+ * Number of scans still to send, live from IndexedDB (0 exactly when the outbox has nothing pending; 0 also until
+ * the outbox's module has loaded and IndexedDB answered, as before IndexedDB's first answer).
+ */
+export function usePendingCount(): number {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let done = false;
+    outboxModule()
+      .then((m) => {
+        if (!done) stop = m.watchPendingCount(setCount);
+      })
+      .catch((err: unknown) => console.error('Outbox count failed', err));
+    return () => {
+      done = true;
+      stop?.();
+    };
+  }, []);
+  return count;
+}
+
+/** Whether sending waits for a login. */
+export function useOutboxPaused(): boolean {
+  return useSyncExternalStore(subscribePaused, pausedNow);
+}
+
+// The subscribe and read functions of the hooks here are made once: a new function each render makes the store hook
+// unsubscribe and subscribe again on every render of the status bar and the pick screen (ADR 0062).
+function subscribePaused(cb: () => void): () => void {
+  pausedListeners.add(cb);
+  return () => pausedListeners.delete(cb);
+}
+const pausedNow = pausedSource;
+
+/**
+ * Online, live: the browser has a network (`navigator.onLine`) and the server answered the last request
+ * (connectivity.ts; `navigator.onLine` alone stays true on a Wi-Fi without a route to the server).
+ */
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribeOnline, onlineNow);
+}
+
+function subscribeOnline(cb: () => void): () => void {
+  window.addEventListener('online', cb);
+  window.addEventListener('offline', cb);
+  const stop = onReachableChange(cb);
+  return () => {
+    window.removeEventListener('online', cb);
+    window.removeEventListener('offline', cb);
+    stop();
+  };
+}
+const onlineNow = () => navigator.onLine && serverReachable();
