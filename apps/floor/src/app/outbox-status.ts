@@ -58,7 +58,7 @@ export function usePendingCount(): number {
 
 /** Whether sending waits for a login. */
 export function useOutboxPaused(): boolean {
-  return useSyncExternalStore(subscribePaused, pausedNow);
+  return useSyncExternalStore(subscribePaused, pausedSource);
 }
 
 // The subscribe and read functions of the hooks here are made once: a new function each render makes the store hook
@@ -67,7 +67,6 @@ function subscribePaused(cb: () => void): () => void {
   pausedListeners.add(cb);
   return () => pausedListeners.delete(cb);
 }
-const pausedNow = pausedSource;
 
 /**
  * Online, live: the browser has a network (`navigator.onLine`) and the server answered the last request

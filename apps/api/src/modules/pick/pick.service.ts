@@ -214,6 +214,8 @@ type PickRoundRow = {
   round_qty: number;
   /** The JSON text of the round's first PICK_ITEM_LIST_ORDERS lines (PickItemOrderSchema), without brackets; null for none. */
   orders: string | null;
+  /** The shop number of the round's first line (the card's order number); null for none. */
+  first_shop: string | null;
 };
 
 /** The Amsterdam days of the windows asked lately, by `<start ms>:<end ms>` ({@link windowDays}). */
@@ -450,7 +452,7 @@ export async function pickListText(
   // The rounds of `part` (the page's items from place `first`, 0-based), numbered by their place on the page.
   const roundsOf = (part: PickRow[], first: number) =>
     sql<PickRoundRow>`
-    SELECT (i.n + ${first})::int AS item, r.round_orders::int, r.round_qty::int, f.orders
+    SELECT (i.n + ${first})::int AS item, r.round_orders::int, r.round_qty::int, f.orders, f.first_shop
     FROM unnest(${part.map((r) => r.product_id)}::char(24)[], ${part.map((r) => r.loc_id)}::char(24)[],
                 ${part.map((r) => r.has_unassigned)}::boolean[]) WITH ORDINALITY AS i(product_id, loc_id, unassigned, n)
     CROSS JOIN LATERAL (
@@ -463,7 +465,8 @@ export async function pickListText(
     CROSS JOIN LATERAL (
       SELECT string_agg('{"order_line_id":"' || x.order_line_id || '","order_id":"' || x.order_id
                         || '","shop_order_id":' || to_json(x.shop_order_id)::text || ',"qty":' || x.qty::text || '}',
-                        ',') AS orders
+                        ',') AS orders,
+             (array_agg(x.shop_order_id))[1] AS first_shop
       FROM (${itemLines(filters, PICK_ITEM_LIST_ORDERS, 0, anyUnassigned)}) x
     ) f
     ORDER BY i.n`.execute(systemSql(ctx.db));
@@ -501,9 +504,7 @@ export async function pickListText(
     othersOf[o.item - 1] = seen === undefined ? alt : `${seen},${alt}`;
   }
   // The answer's text (PickListResponseSchema, PickItemSchema's key order, JSON.stringify's spelling): each item's
-  // fields, its round's numbers, its first order's shop number (the first order's JSON string in the round's text,
-  // up to the first `,"qty":`: a comma followed by a quote never occurs inside a JSON string) and the round's and
-  // other locations' texts.
+  // fields, its round's numbers, its first order's shop number and the round's and other locations' texts.
   const str = JSON.stringify;
   let text = '{"items":[';
   for (const [n, r] of rows.entries()) {
@@ -512,8 +513,7 @@ export async function pickListText(
     const orders = round?.orders ?? '';
     const count = orders ? (round?.round_orders ?? 0) : 0;
     const qty = orders ? (round?.round_qty ?? 0) : 0;
-    const shopAt = orders.indexOf('"shop_order_id":') + '"shop_order_id":'.length;
-    const firstShop = orders ? orders.slice(shopAt, orders.indexOf(',"qty":', shopAt)) : '""';
+    const firstShop = str((orders ? round?.first_shop : null) ?? '');
     text += `${n === 0 ? '' : ','}{"id":${str(`${r.product_id}:${r.loc_id ?? 'none'}`)},"product__id":${str(r.product_id)},"product__name":${str(r.product_name)},"product__stock":${r.loc_stock ?? 0},"product__note":${str(r.note)},"pick_note":${str(r.pick_note)},"needs_recount":${r.needs_recount},"rack":${str(r.loc_name ?? '')},"rack_parent":${str(r.loc_parent)},"loc_number":${r.loc_sequence ?? 0},"loc_id":${str(r.loc_id)},"prod__loc_id":${str(r.prod_loc_id)},"qty":${qty},"round_orders":${count},"more_orders":${Math.max(0, r.lines - count)},"more_qty":${Math.max(0, r.qty - qty)},"ean":${str(r.ean)},"image":${str(r.img_url)},"org_id":${str(r.org_id)},"org_name":${str(r.org_name)},"order_id":${firstShop},"orders":[${orders}],"other_locations":[${othersOf[n] ?? ''}]}`;
   }
   return `${text}],"total":${total},"skip":${query.skip},"limit":${query.limit}}`;
