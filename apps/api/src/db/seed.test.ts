@@ -197,5 +197,7 @@ describe('PGlite data under DATA_DIR survives a restart', () => {
         await second.db.close();
       }
     },
+    // initdb and every migration on disk, twice opened: ~10 s on a quiet machine, over 60 s at a load of 10.
+    180_000,
   );
 });
