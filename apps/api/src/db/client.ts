@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
+import type pg from 'pg';
 
 /**
  * The one database interface of the API (docs/decisions/0002-database-pglite-postgres.md): raw,
@@ -71,7 +71,7 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
  * `dataDir/pglite` (created when missing), else an in-memory PGlite.
  */
 export async function openDb(config: DbConfig): Promise<Db> {
-  if ('databaseUrl' in config) return openPostgres(config.databaseUrl);
+  if ('databaseUrl' in config) return openPostgres(config.databaseUrl, (await import('pg')).default);
   let dataDir: string | undefined;
   if ('dataDir' in config) {
     dataDir = join(config.dataDir, 'pglite');
@@ -209,7 +209,11 @@ function pgRunner(conn: pg.Pool | pg.PoolClient): Runner {
   };
 }
 
-function openPostgres(url: string): Db {
+/**
+ * A {@link Db} on a node-postgres pool for `url`. `pg` comes loaded from {@link openDb}: a PGlite start never loads it
+ * (≈ 0.1–0.4 CPU s of start-up, docs/decisions/0088-*.md).
+ */
+function openPostgres(url: string, pg: typeof import('pg').default): Db {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { newId } from '@hoppa/core';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** One outgoing e-mail. */
 export interface MailMessage {
@@ -21,13 +21,19 @@ export interface MailTransport {
   send(message: MailMessage): Promise<void>;
 }
 
+/** nodemailer, loaded with the first mail rather than at the API's start-up (docs/decisions/0088-*.md). */
+const nodemailer = async () => (await import('nodemailer')).default;
+
 /** Builds the file transport: `<mailDir>/<time>-<id>.eml`, sortable by sending time. */
 export function createFileMailTransport(mailDir: string, from: string): MailTransport {
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let builder: Promise<Transporter> | null = null;
   return {
     kind: 'file',
     async send(message) {
-      const info = await builder.sendMail({ from, ...message });
+      builder ??= nodemailer().then((n) =>
+        n.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+      );
+      const info = await (await builder).sendMail({ from, ...message });
       mkdirSync(mailDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       writeFileSync(join(mailDir, `${stamp}-${newId()}.eml`), info.message as Buffer);
@@ -37,11 +43,12 @@ export function createFileMailTransport(mailDir: string, from: string): MailTran
 
 /** Builds the SMTP transport from a URL such as `smtp://user:pass@host:587`. */
 export function createSmtpMailTransport(smtpUrl: string, from: string): MailTransport {
-  const smtp = nodemailer.createTransport(smtpUrl);
+  let smtp: Promise<Transporter> | null = null;
   return {
     kind: 'smtp',
     async send(message) {
-      await smtp.sendMail({ from, ...message });
+      smtp ??= nodemailer().then((n) => n.createTransport(smtpUrl));
+      await (await smtp).sendMail({ from, ...message });
     },
   };
 }

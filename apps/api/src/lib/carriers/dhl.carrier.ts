@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { carrierTrackingUrl, newId } from '@hoppa/core';
-import { PDFDocument } from 'pdf-lib';
 import { z } from 'zod';
 import { type OutsideClient, OutsideServiceError, outsideClient } from '../outside/http-client.ts';
 import type { CarrierAdapter, CarrierEvent, CarrierLabel, ParcelRequest, PostalAddress } from './carrier.ts';
@@ -148,6 +147,8 @@ function dhlTrackingUrl(trackingNumber: string, recipient: Pick<PostalAddress, '
 /** One PDF of all pieces' labels, in order. */
 async function joinLabels(pdfs: Buffer[]): Promise<Buffer> {
   if (pdfs.length === 1) return pdfs[0] as Buffer;
+  // Loaded on first use, not at start-up (docs/decisions/0088-*.md).
+  const { PDFDocument } = await import('pdf-lib');
   const out = await PDFDocument.create();
   for (const bytes of pdfs) {
     const src = await PDFDocument.load(bytes);

@@ -1,5 +1,4 @@
 import type { PrintFrame } from '@hoppa/core';
-import { degrees, PDFDocument } from 'pdf-lib';
 import { A6 } from '../pdf/pdf.ts';
 
 const A4: [number, number] = [A6[0] * 2, A6[1] * 2];
@@ -13,6 +12,8 @@ const A4: [number, number] = [A6[0] * 2, A6[1] * 2];
  * Throws when a PDF cannot be read.
  */
 export async function placeLabels(pdfs: readonly Buffer[], frame: PrintFrame | null): Promise<Buffer> {
+  // Loaded on first use, not at start-up (docs/decisions/0088-*.md).
+  const { degrees, PDFDocument } = await import('pdf-lib');
   const out = await PDFDocument.create();
   out.setTitle('Shipping labels');
   out.setProducer('Hoppa');

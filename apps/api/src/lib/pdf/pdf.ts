@@ -1,5 +1,4 @@
 import bwipjs from 'bwip-js/node';
-import PDFDocument from 'pdfkit';
 
 /** Points per millimetre (PDF user space is 1/72 inch). */
 export const MM = 72 / 25.4;
@@ -109,12 +108,14 @@ export interface PdfMeta {
 
 /**
  * Builds a PDF with pdfkit and resolves with its bytes. `build` adds the pages (the document starts
- * without one, so each builder picks its page size). Fonts: the standard Helvetica family.
+ * without one, so each builder picks its page size). Fonts: the standard Helvetica family. pdfkit loads on the
+ * first call, not at the API's start-up (docs/decisions/0088-*.md).
  */
-export function renderPdf(
+export async function renderPdf(
   meta: PdfMeta,
   build: (doc: PDFKit.PDFDocument) => void | Promise<void>,
 ): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise<Buffer>((resolve, reject) => {
     const doc = new PDFDocument({
       autoFirstPage: false,

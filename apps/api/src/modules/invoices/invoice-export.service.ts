@@ -1,6 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { INVOICE_SHEETS, type Invoice, STORAGE_TYPES } from '@hoppa/core';
-import ExcelJS from 'exceljs';
 import { type InvoiceScope, invoice, invoiceOrders } from './invoice.service.ts';
 import { type Period, productStorageSummary, storageLocations } from './storage.service.ts';
 
@@ -31,6 +30,8 @@ export async function invoiceWorkbook(scope: InvoiceScope, p: Period): Promise<R
 
 /** Writes the four sheets into `out` and ends it. */
 async function writeWorkbook(scope: InvoiceScope, p: Period, head: Invoice, out: PassThrough): Promise<void> {
+  // exceljs loads on first use: ≈ 0.2–0.5 CPU s of the API's start-up otherwise (docs/decisions/0088-*.md).
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   wb.creator = 'Hoppa';
   wb.created = new Date();

@@ -7,7 +7,6 @@ import {
   type OrgLogoInputSchema,
   type OrgVatDocInputSchema,
 } from '@hoppa/core';
-import { PDFDocument } from 'pdf-lib';
 import type { z } from 'zod';
 import { HttpProblem } from '../../lib/errors.ts';
 import { imageTypeOf } from '../../lib/images.ts';
@@ -69,6 +68,8 @@ export async function checkLogo(input: z.infer<typeof OrgLogoInputSchema>): Prom
 export async function checkVatDoc(input: z.infer<typeof OrgVatDocInputSchema>): Promise<Buffer> {
   const bytes = decode(input.data, ORG_VAT_DOC_MAX_BYTES, 'VAT exemption document');
   if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw bad('VAT exemption accepts PDF');
+  // pdf-lib loads on first use: it is ≈ 0.2–0.5 CPU s of the API's start-up (docs/decisions/0088-*.md).
+  const { PDFDocument } = await import('pdf-lib');
   try {
     const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
     if (doc.getPageCount() < 1) throw new Error('no pages');

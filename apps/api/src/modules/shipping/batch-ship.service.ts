@@ -1,5 +1,4 @@
 import { type BatchShipSingleBody, type BatchShipSummary, type BatchSkipReason, newId } from '@hoppa/core';
-import { PDFDocument } from 'pdf-lib';
 import { HttpProblem } from '../../lib/errors.ts';
 import { type ShippingContext, shipOrder } from './ship-order.service.ts';
 
@@ -63,6 +62,8 @@ export async function shipSingleLineOrders(
 /** One PDF with every page of `pdfs`, in order (also the batch labels of `GET /test/batch/{id}`). */
 export async function joinPdfs(pdfs: Buffer[]): Promise<Buffer> {
   if (pdfs.length === 1) return pdfs[0] as Buffer;
+  // Loaded on first use, not at start-up (docs/decisions/0088-*.md).
+  const { PDFDocument } = await import('pdf-lib');
   const out = await PDFDocument.create();
   for (const bytes of pdfs) {
     const src = await PDFDocument.load(bytes);
