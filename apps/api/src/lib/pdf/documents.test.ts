@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PostalAddress } from '../carriers/carrier.ts';
+import { readPdfBarcodes } from './barcodes.test-helpers.ts';
 import { buildShippingLabelPdf, routingCode } from './label.pdf.ts';
 import { buildPackingSlipPdf } from './packing-slip.pdf.ts';
 import { readPdf, TEST_SENDER } from './pdf.test-helpers.ts';
@@ -48,6 +49,8 @@ describe('shipping label PDF', () => {
       expect(text).toContain('BE 1000');
       expect(text).toContain('02-03-2026');
     });
+    // The tracking number's Code 128 (vector bars, ADR 0088) scans on every page, printed at 200 dpi.
+    expect(readPdfBarcodes(pdf).map((p) => p.code128)).toEqual(Array(3).fill('HP12345678903NL'));
     const mediaBox = /\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/.exec(pdf.toString('latin1'));
     expect(Number(mediaBox?.[1])).toBeCloseTo(A6[0], 1);
     expect(Number(mediaBox?.[2])).toBeCloseTo(A6[1], 1);
@@ -82,6 +85,8 @@ describe('packing slip PDF', () => {
     }
     expect(text).toContain('Totaal 820 stuks in 40 regels');
     expect(text).toContain('Opmerking: Fragile');
+    // The order number's Code 128 in the header of each page scans.
+    expect(readPdfBarcodes(pdf).map((p) => p.code128)).toEqual(['WEB-4711', 'WEB-4711']);
     expect(text).toContain('Zoë Lukasiewicz');
   });
 });

@@ -1,5 +1,5 @@
 import type { Inbound } from '@hoppa/core';
-import { A6, barcodePng, drawQr, formatDate, MM, pdfText, renderPdf, shrinkToFit } from './pdf.ts';
+import { A6, drawBarcode, drawQr, formatDate, MM, pdfText, renderPdf, shrinkToFit } from './pdf.ts';
 
 const TYPE_NAME: Record<Inbound['type'], string> = {
   package: 'Pakket',
@@ -15,7 +15,6 @@ const TYPE_NAME: Record<Inbound['type'], string> = {
 export async function buildInboundQrPdf(inbound: Inbound, copies = 1): Promise<Buffer> {
   const [W, H] = A6;
   const M = 7 * MM;
-  const bar = await barcodePng('code128', inbound.id, { heightMm: 12, scale: 3 });
   return renderPdf({ title: `Inbound ${inbound.inbound_number}`, subject: inbound.org_name }, (doc) => {
     for (let c = 0; c < copies; c++) {
       doc.addPage({ size: [W, H], margin: 0 });
@@ -35,7 +34,7 @@ export async function buildInboundQrPdf(inbound: Inbound, copies = 1): Promise<B
       doc.text(`T&T ${pdfText(inbound.track_trace)}`, M, M + 22 * MM, { width: W - 2 * M });
       const qr = 50 * MM;
       drawQr(doc, inbound.id, (W - qr) / 2, M + 32 * MM, qr);
-      doc.image(bar, M, H - M - 20 * MM, { width: W - 2 * M, height: 14 * MM });
+      drawBarcode(doc, 'code128', inbound.id, M, H - M - 20 * MM, { width: W - 2 * M, height: 14 * MM });
       doc.fontSize(8).text(inbound.id, M, H - M - 4 * MM, { lineBreak: false });
     }
   });
@@ -50,11 +49,6 @@ export async function buildInventoryTicketPdf(inbounds: Inbound[]): Promise<Buff
   const W = 210 * MM;
   const H = 297 * MM;
   const M = 15 * MM;
-  const bars = new Map<string, Buffer>();
-  for (const ib of inbounds)
-    for (const it of ib.items)
-      if (!bars.has(it.product.ean))
-        bars.set(it.product.ean, await barcodePng('code128', it.product.ean, { heightMm: 8, scale: 2 }));
   return renderPdf(
     { title: `Inventory ticket ${inbounds.map((i) => i.inbound_number).join(', ')}` },
     (doc) => {
@@ -85,8 +79,7 @@ export async function buildInventoryTicketPdf(inbounds: Inbound[]): Promise<Buff
             doc.addPage({ size: [W, H], margin: 0 });
             y = M;
           }
-          const bar = bars.get(it.product.ean);
-          if (bar) doc.image(bar, M, y, { width: 45 * MM, height: 8 * MM });
+          drawBarcode(doc, 'code128', it.product.ean, M, y, { width: 45 * MM, height: 8 * MM });
           doc.text(pdfText(it.product.ean), M, y + 9 * MM, { lineBreak: false });
           doc.text(pdfText(it.product.name).slice(0, 40), cols[1] as number, y, {
             width: 48 * MM,

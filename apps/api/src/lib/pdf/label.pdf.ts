@@ -2,7 +2,7 @@ import { streetLine } from '@hoppa/core';
 import type { PostalAddress } from '../carriers/carrier.ts';
 import {
   A6,
-  code128Png,
+  drawBarcode,
   fitText,
   formatDate,
   horizontalRule,
@@ -57,7 +57,6 @@ export function routingCode(address: Pick<PostalAddress, 'countryCode' | 'zipCod
  * number with its text, and the order reference. One page per parcel. Resolves with the PDF bytes.
  */
 export async function buildShippingLabelPdf(data: ShippingLabelData): Promise<Buffer> {
-  const barcode = await code128Png(data.trackingNumber, { heightMm: 16, scale: 3 });
   const [W, H] = A6;
   const M = 4 * MM;
   const inner = W - 2 * M;
@@ -164,7 +163,10 @@ export async function buildShippingLabelPdf(data: ShippingLabelData): Promise<Bu
         // and the 11 mm either side keeps the quiet zone (10 modules) clear of the frame.
         const bcTop = routeBottom + 3 * MM;
         const bcW = 75 * MM;
-        doc.image(barcode, M + (inner - bcW) / 2, bcTop, { width: bcW, height: 16 * MM });
+        drawBarcode(doc, 'code128', data.trackingNumber, M + (inner - bcW) / 2, bcTop, {
+          width: bcW,
+          height: 16 * MM,
+        });
         doc.font('Helvetica-Bold').fontSize(12);
         const tn = data.trackingNumber;
         doc.text(tn, M + (inner - doc.widthOfString(tn)) / 2, bcTop + 17.5 * MM, {

@@ -1,6 +1,6 @@
 import { addressLines } from '@hoppa/core';
 import type { PostalAddress } from '../carriers/carrier.ts';
-import { code128Png, fitText, formatDate, horizontalRule, MM, pdfText, renderPdf } from './pdf.ts';
+import { drawBarcode, fitText, formatDate, horizontalRule, MM, pdfText, renderPdf } from './pdf.ts';
 
 /** One line of the order list: EAN, title, ordered and picked pieces, storage location. */
 export interface OrderListLine {
@@ -43,7 +43,6 @@ const NOTE_WORD = { red: 'ROOD', green: 'GROEN', yellow: 'GEEL' } as const;
  * further pages with the header repeated. Resolves with the PDF bytes.
  */
 export async function buildOrderListPdf(data: OrderListData): Promise<Buffer> {
-  const barcode = await code128Png(data.shopOrderId, { heightMm: 10, scale: 2 });
   const [W, H] = A4;
   const M = 15 * MM;
   const inner = W - 2 * M;
@@ -77,7 +76,10 @@ export async function buildOrderListPdf(data: OrderListData): Promise<Buffer> {
         doc.text(fitText(doc, pdfText(data.merchantName), inner * 0.55), M, M + 15 * MM, {
           lineBreak: false,
         });
-        doc.image(barcode, M + inner - 60 * MM, M, { width: 60 * MM, height: 11 * MM });
+        drawBarcode(doc, 'code128', data.shopOrderId, M + inner - 60 * MM, M, {
+          width: 60 * MM,
+          height: 11 * MM,
+        });
         doc.font('Helvetica-Bold').fontSize(11);
         const ref = `Order ${pdfText(data.shopOrderId)}`;
         doc.text(ref, M + inner - doc.widthOfString(ref), M + 13 * MM, { lineBreak: false });

@@ -1,6 +1,6 @@
 import { addressLines } from '@hoppa/core';
 import type { PostalAddress } from '../carriers/carrier.ts';
-import { code128Png, fitText, formatDate, horizontalRule, MM, pdfText, renderPdf } from './pdf.ts';
+import { drawBarcode, fitText, formatDate, horizontalRule, MM, pdfText, renderPdf } from './pdf.ts';
 
 /** One order line on the packing slip. */
 export interface PackingSlipLine {
@@ -39,7 +39,6 @@ function printedLines(a: PostalAddress): string[] {
  * PDF bytes.
  */
 export async function buildPackingSlipPdf(data: PackingSlipData): Promise<Buffer> {
-  const barcode = await code128Png(data.shopOrderId, { heightMm: 10, scale: 2 });
   const [W, H] = A4;
   const M = 15 * MM;
   const inner = W - 2 * M;
@@ -73,7 +72,10 @@ export async function buildPackingSlipPdf(data: PackingSlipData): Promise<Buffer
         doc.text(fitText(doc, pdfText(data.merchantName), inner * 0.55), M, M + 15 * MM, {
           lineBreak: false,
         });
-        doc.image(barcode, M + inner - 60 * MM, M, { width: 60 * MM, height: 11 * MM });
+        drawBarcode(doc, 'code128', data.shopOrderId, M + inner - 60 * MM, M, {
+          width: 60 * MM,
+          height: 11 * MM,
+        });
         doc.font('Helvetica-Bold').fontSize(11);
         const ref = `Order ${pdfText(data.shopOrderId)}`;
         doc.text(ref, M + inner - doc.widthOfString(ref), M + 13 * MM, { lineBreak: false });

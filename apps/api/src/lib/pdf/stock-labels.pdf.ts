@@ -1,5 +1,5 @@
 import { isValidEan, type LabelFormat } from '@hoppa/core';
-import { barcodePng, drawQr, MM, pdfText, renderPdf, shrinkToFit } from './pdf.ts';
+import { drawBarcode, drawQr, MM, pdfText, renderPdf, shrinkToFit } from './pdf.ts';
 
 /**
  * Page sizes of the label formats, landscape, in points: A6 (148 × 105 mm) and a 62 mm roll label cut at 100 mm (a
@@ -32,14 +32,10 @@ export async function buildLocationLabelsPdf(
   const [W, H] = PAGE[format];
   const small = format === '62mm';
   const M = (small ? 3 : 5) * MM;
-  const bars = await Promise.all(
-    labels.map((l) => barcodePng('code128', l.id, { heightMm: small ? 10 : 14, scale: 3 })),
-  );
   return renderPdf(
     { title: `Location labels (${labels.length})`, subject: labels.map((l) => l.name).join(', ') },
     (doc) => {
-      labels.forEach((label, i) => {
-        const bar = bars[i] as Buffer;
+      for (const label of labels) {
         doc.addPage({ size: [W, H], margin: 0 });
         doc.fillColor('#000');
         // A QR code needs a quiet zone of four modules (a 24-character id is a 25-module QR): keep it that far
@@ -61,11 +57,11 @@ export async function buildLocationLabelsPdf(
         drawQr(doc, label.id, W - quiet - qrSize, quiet, qrSize);
         const barH = small ? 8 * MM : 16 * MM;
         const barY = H - M - barH - (small ? 3 : 5) * MM;
-        doc.image(bar, M, barY, { width: W - 2 * M, height: barH });
+        drawBarcode(doc, 'code128', label.id, M, barY, { width: W - 2 * M, height: barH });
         doc.font('Courier').fontSize(small ? 8 : 9);
         const idW = doc.widthOfString(label.id);
         doc.text(label.id, (W - idW) / 2, barY + barH + 1 * MM, { lineBreak: false });
-      });
+      }
     },
   );
 }
@@ -91,7 +87,6 @@ export async function buildEanLabelsPdf(
   const small = format === '62mm';
   const M = (small ? 3 : 6) * MM;
   const symbology = product.ean.length === 13 && isValidEan(product.ean) ? 'ean13' : 'code128';
-  const bar = await barcodePng(symbology, product.ean, { heightMm: small ? 12 : 30, scale: 3 });
   return renderPdf({ title: `EAN labels ${product.ean} (${amount})`, subject: product.name }, (doc) => {
     for (let i = 0; i < amount; i++) {
       doc.addPage({ size: [W, H], margin: 0 });
@@ -101,7 +96,7 @@ export async function buildEanLabelsPdf(
       const barW = Math.min(W - 2 * M, small ? 60 * MM : 90 * MM);
       const barH = small ? 28 * MM : 40 * MM;
       const barY = M + (small ? 8 : 10) * MM;
-      doc.image(bar, (W - barW) / 2, barY, { width: barW, height: barH });
+      drawBarcode(doc, symbology, product.ean, (W - barW) / 2, barY, { width: barW, height: barH });
       doc.font('Helvetica').fontSize(small ? 11 : 14);
       const digits = pdfText(product.ean);
       doc.text(digits, (W - doc.widthOfString(digits)) / 2, barY + barH + 1 * MM, { lineBreak: false });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OpenAPIBackend } from 'openapi-backend';
-import { A6, code128Png, MM, renderPdf } from '../../lib/pdf/pdf.ts';
+import { A6, drawBarcode, MM, renderPdf } from '../../lib/pdf/pdf.ts';
 import { CONTRACTS_DIR, type Recording, recording } from './recordings.ts';
 import { closeServer, type FakeRequest, listen, readRequest, sendRecording } from './serve.ts';
 
@@ -138,8 +138,7 @@ function labelPdf(label: FakeBolLabel): Promise<Buffer> {
       .font('Helvetica')
       .fontSize(10)
       .text(`${label.transporterCode} ${label.labelType}`, 8 * MM, 16 * MM);
-    const png = await code128Png(label.trackAndTrace);
-    doc.image(png, 8 * MM, 30 * MM, { width: 80 * MM });
+    drawBarcode(doc, 'code128', label.trackAndTrace, 8 * MM, 30 * MM, { width: 80 * MM, height: 20 * MM });
     doc
       .font('Helvetica-Bold')
       .fontSize(12)
