@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -122,7 +121,7 @@ export async function buildApp(deps: BuildAppDeps = {}): Promise<FastifyInstance
   const fallback = await registerStatic(
     app,
     deps.staticDirs ?? {
-      portal: join(REPO_ROOT, 'apps/portal/dist'),
+      portal: config.portalDist,
       floor: config.floorDist,
     },
   );
