@@ -1,8 +1,5 @@
 import type { OpenOrders, Order } from '@hoppa/core';
-import { MantineProvider } from '@mantine/core';
-import { act, screen } from '@testing-library/react';
-import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderUi } from '../../../test/render.tsx';
 import { BOARD_FIRST_CARDS } from '../open-orders.rules.ts';
@@ -42,30 +39,5 @@ describe('OrderBoard slices (issue 8, ADR 0071)', () => {
       'VAK A-3',
       'VAK A-4',
     ]);
-  });
-});
-
-describe('OrderBoard first paint (issue 8, ADR 0087)', () => {
-  it('commits its first slice of cards with the board itself, before the browser could paint the page without them', () => {
-    const host = document.createElement('div');
-    document.body.append(host);
-    const root = createRoot(host);
-    // flushSync returns after React's commit and the updates its layout effects made, before the browser's next
-    // paint: what is in the DOM now is what the page's first paint (FCP, and its LCP: an order card) shows.
-    flushSync(() =>
-      root.render(
-        <MantineProvider>
-          <OrderBoard
-            groups={groups([3, 1, 6])}
-            renderCard={(o) => <article key={o.id} aria-label={o.orderId} />}
-          />
-        </MantineProvider>,
-      ),
-    );
-    expect([...host.querySelectorAll('article')].map((a) => a.getAttribute('aria-label'))).toEqual(
-      Array.from({ length: BOARD_FIRST_CARDS }, (_, i) => `ORD-${i + 1}`),
-    );
-    act(() => root.unmount());
-    host.remove();
   });
 });

@@ -18,11 +18,9 @@ import {
 /**
  * The board's width, read before the first paint and then on every resize. `null` until read: the board renders no
  * cards before it knows its columns, so they are laid out once, not in one column and again in several (which cost
- * a second render of every card and moved them on screen: Lighthouse's layout shift on /orders, issue 8). The first
- * width is set at once, so the board's first slice of cards (BOARD_FIRST_CARDS) is in the same paint as the page
- * around it: that paint is the page's first (FCP) and its largest (LCP, an order card) at once, instead of the cards
- * following in a later task (ADR 0087). Later widths (a resize) are set in a transition, so React renders the cards
- * again in slices between which the browser stays responsive.
+ * a second render of every card and moved them on screen: Lighthouse's layout shift on /orders, issue 8). The width
+ * is set in a transition, so React renders the cards in slices between which the browser stays responsive, instead
+ * of one task of several hundred milliseconds for a board of 100 cards.
  */
 function useBoardWidth() {
   const ref = useRef<HTMLDivElement>(null);
@@ -30,7 +28,8 @@ function useBoardWidth() {
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    setWidth(el.getBoundingClientRect().width);
+    const first = el.getBoundingClientRect().width;
+    startTransition(() => setWidth(first));
     const observer = new ResizeObserver((entries) => {
       const w = entries[0]?.contentRect.width;
       if (w !== undefined) startTransition(() => setWidth(w));
