@@ -8,7 +8,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { type Config, loadConfig, REPO_ROOT } from './config.ts';
+import { type Config, loadConfig } from './config.ts';
 import { type Db, openDb } from './db/client.ts';
 import { registerCompression } from './lib/compression.ts';
 import { frameworkErrors, installErrorHandlers } from './lib/errors.ts';

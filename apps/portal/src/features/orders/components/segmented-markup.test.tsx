@@ -45,6 +45,12 @@ const DATA = [
   { value: '2', label: 'Multiple items' },
 ] as const;
 
+/** The control with its value in state, as the filter bar holds it. */
+function Harness() {
+  const [value, setValue] = useState<(typeof DATA)[number]['value']>('all');
+  return <PlainSegmentedControl value={value} onChange={setValue} data={DATA} aria-label="Orders" />;
+}
+
 describe("the filter bar's plain segmented control (ADR 0087)", () => {
   it("renders what Mantine's SegmentedControl renders, without the floating indicator", () => {
     for (const value of ['all', '1', '2'] as const)
@@ -65,10 +71,6 @@ describe("the filter bar's plain segmented control (ADR 0087)", () => {
   });
 
   it('is a named radio group: a click chooses, only the chosen segment is marked active', () => {
-    function Harness() {
-      const [value, setValue] = useState<(typeof DATA)[number]['value']>('all');
-      return <PlainSegmentedControl value={value} onChange={setValue} data={DATA} aria-label="Orders" />;
-    }
     renderUi(<Harness />);
     const group = screen.getByRole('radiogroup', { name: 'Orders' });
     expect(group).toBeTruthy();
