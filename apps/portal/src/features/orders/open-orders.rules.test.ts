@@ -8,7 +8,6 @@ import {
   defaultOrderRange,
   findPackCandidate,
   groupedLocation,
-  groupHeightGuess,
   groupLocationTitle,
   groupPackagingName,
   groupSpan,
@@ -134,13 +133,6 @@ describe('order board slices (issue 8, ADR 0071)', () => {
     expect(cardsShown([3, 1, 5, 2], 11)).toEqual([3, 1, 5, 2]);
     expect(cardsShown([3, 1, 5, 2], 500)).toEqual([3, 1, 5, 2]);
     expect(cardsShown([], 8)).toEqual([]);
-  });
-
-  it("guesses an unlaid group's height from its rows of cards (ADR 0087)", () => {
-    expect(groupHeightGuess(1, 1)).toBe(48 + 540);
-    expect(groupHeightGuess(5, 2)).toBe(48 + 3 * 540);
-    expect(groupHeightGuess(4, 4)).toBe(48 + 540);
-    expect(groupHeightGuess(0, 0)).toBe(48 + 540);
   });
 });
 

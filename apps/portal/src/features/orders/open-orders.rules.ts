@@ -87,24 +87,11 @@ export function packBoardRows(spans: readonly number[], columns: number): number
  */
 export const BOARD_FIRST_CARDS = 4;
 /**
- * Order cards each later commit adds, one commit per task, until the board is complete (issue 8, ADR 0071). Four keep
- * each task's render and commit under Lighthouse's 50 ms on a desktop; eight went over it (ADR 0087).
+ * Order cards each later commit adds, one commit per task, until the board is complete (issue 8, ADR 0071). With
+ * eight, a slice's commit and its style, layout and paint were tasks of 60–80 ms of CPU on a loaded machine, over the
+ * 50 ms from which Lighthouse counts blocking time; with four, 32–50 ms (ADR 0087).
  */
 export const BOARD_SLICE_CARDS = 4;
-
-/** A guess at an order card's height with its gap (px), for a group's size before the browser lays it out. */
-const CARD_HEIGHT_GUESS = 540;
-/** A group header's height with its margin (px). */
-const GROUP_HEADER_GUESS = 48;
-
-/**
- * The height (px) a board group of `cards` cards over `span` columns is taken to have while the browser has not laid
- * it out: the group sections skip their layout and paint while off screen (`content-visibility: auto`, ADR 0087), and
- * this is the room they take meanwhile (`contain-intrinsic-size`; once laid out, the browser keeps the real height).
- */
-export function groupHeightGuess(cards: number, span: number): number {
-  return GROUP_HEADER_GUESS + Math.ceil(Math.max(1, cards) / Math.max(1, span)) * CARD_HEIGHT_GUESS;
-}
 
 /**
  * How many cards of each group (given by their order counts, in the board's placed order) a board rendering its first

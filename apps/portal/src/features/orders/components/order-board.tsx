@@ -8,7 +8,6 @@ import {
   boardColumns,
   CARD_GAP,
   cardsShown,
-  groupHeightGuess,
   groupLocationTitle,
   groupPackagingName,
   groupSpan,
@@ -154,19 +153,7 @@ const BoardGroup = memo(function BoardGroup({
   const singles = onPrintSingles ? g.orders.filter(isSingleLineOrder) : [];
   const packaging = groupPackagingName(g.orders, boxes);
   return (
-    <Box
-      component="section"
-      aria-label={title}
-      style={{
-        gridColumn: `span ${span}`,
-        minWidth: 0,
-        // Off screen the browser skips the group's style, layout and paint until it nears the viewport: the board's
-        // slices then cost their render and commit only (issue 8, ADR 0087). What it holds stays in the page (find
-        // in page, the accessibility tree, tests); the guessed height is replaced by the real one once laid out.
-        contentVisibility: 'auto',
-        containIntrinsicSize: `auto ${groupHeightGuess(g.orders.length, span)}px`,
-      }}
-    >
+    <Box component="section" aria-label={title} style={{ gridColumn: `span ${span}`, minWidth: 0 }}>
       <Group
         gap="sm"
         mb="xs"
