@@ -88,8 +88,8 @@ export function packBoardRows(spans: readonly number[], columns: number): number
 export const BOARD_FIRST_CARDS = 4;
 /**
  * Order cards each later commit adds, one commit per task, until the board is complete (issue 8, ADR 0071). With
- * eight, a slice's commit and its style, layout and paint were tasks of 60–80 ms of CPU on a loaded machine, over the
- * 50 ms from which Lighthouse counts blocking time; with four, 32–50 ms (ADR 0087).
+ * eight, the longest task after the first paint was 54–92 ms of CPU on a loaded machine, over the 50 ms from which
+ * Lighthouse counts blocking time; with four, 32–64 ms, at the price of twice the commits (ADR 0087).
  */
 export const BOARD_SLICE_CARDS = 4;
 
