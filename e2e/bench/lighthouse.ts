@@ -11,6 +11,8 @@
  * Goals: ≥ 95 on floor login and pick (mobile) and on portal /orders (desktop). Writes bench-output/lighthouse.md.
  * Run: `npm run bench` (or `npx tsx e2e/bench/lighthouse.ts` from the repository root after a build).
  * `LIGHTHOUSE_SAVE=<folder>` also writes each run's full report (LHR JSON) there, for its diagnostics.
+ * `PORTAL_DIST=<folder>` (and `FLOOR_DIST=<folder>`) make the server serve another build of the portal (the floor), so
+ * main's build and a branch's can be measured alternately in one sitting without rebuilding (ADR 0087).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';

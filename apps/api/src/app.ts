@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -9,7 +8,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { type Config, loadConfig, REPO_ROOT } from './config.ts';
+import { type Config, loadConfig } from './config.ts';
 import { type Db, openDb } from './db/client.ts';
 import { registerCompression } from './lib/compression.ts';
 import { frameworkErrors, installErrorHandlers } from './lib/errors.ts';
@@ -122,7 +121,7 @@ export async function buildApp(deps: BuildAppDeps = {}): Promise<FastifyInstance
   const fallback = await registerStatic(
     app,
     deps.staticDirs ?? {
-      portal: join(REPO_ROOT, 'apps/portal/dist'),
+      portal: config.portalDist,
       floor: config.floorDist,
     },
   );

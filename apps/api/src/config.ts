@@ -35,6 +35,8 @@ const EnvSchema = z.object({
   WEEKLY_REPORT_MAIL: z.enum(['true', 'false']).default('true'),
   /** Serve the floor app from this built folder instead of apps/floor/dist (a release unpacked elsewhere). */
   FLOOR_DIST: z.string().min(1).optional(),
+  /** Serve the portal from this built folder instead of apps/portal/dist (a benchmark comparing two builds). */
+  PORTAL_DIST: z.string().min(1).optional(),
   /** Key of the stored connection secrets: 32 bytes in base64 (lib/secrets.ts); without it DATA_DIR/secrets.key. */
   SECRETS_KEY: z.string().min(1).optional(),
   /** bol.com Retailer API and its token endpoint (issue 14); a fake's origin in the tests. */
@@ -85,6 +87,8 @@ export interface Config {
   sessionCacheMs: number;
   /** The built floor app to serve under /floor/ (absolute); apps/floor/dist unless FLOOR_DIST says otherwise. */
   floorDist: string;
+  /** The built portal to serve at / (absolute); apps/portal/dist unless PORTAL_DIST says otherwise. */
+  portalDist: string;
   /** SECRETS_KEY (base64), or undefined for the key file in dataDir (lib/secrets.ts). */
   secretsKey: string | undefined;
   /** Origins of the bol.com Retailer API and of its OAuth token endpoint. */
@@ -137,6 +141,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? e.FLOOR_DIST
         : resolve(REPO_ROOT, e.FLOOR_DIST)
       : resolve(REPO_ROOT, 'apps/floor/dist'),
+    portalDist: e.PORTAL_DIST
+      ? isAbsolute(e.PORTAL_DIST)
+        ? e.PORTAL_DIST
+        : resolve(REPO_ROOT, e.PORTAL_DIST)
+      : resolve(REPO_ROOT, 'apps/portal/dist'),
     secretsKey: e.SECRETS_KEY,
     bolApiUrl: e.BOL_API_URL,
     bolLoginUrl: e.BOL_LOGIN_URL,

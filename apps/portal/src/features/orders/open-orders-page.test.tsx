@@ -403,6 +403,38 @@ describe('open orders page limit (spec 1 §2, §9)', { timeout: 30_000 }, () => 
   });
 });
 
+describe('open orders header (ADR 0087)', { timeout: 30_000 }, () => {
+  it("keeps the count's line while the list loads, so nothing below the header moves when it arrives", async () => {
+    const api = fakeApi([]);
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+        if (url.pathname.startsWith('/api/orders/open/')) await held;
+        return api(input, init);
+      }),
+    );
+    renderUi(<OpenOrdersPage />, {
+      path: '/orders',
+      session: { user: user(packer), orgAuth: orgAuth(packer) },
+    });
+    const title = await screen.findByRole('heading', { level: 1 });
+    // The header's column: the title and the description line (Mantine puts the title's responsive size in a <style>).
+    const lines = () =>
+      [...(title.parentElement as HTMLElement).children].filter((el) => el.tagName !== 'STYLE');
+    expect(lines()).toHaveLength(2);
+    expect(lines()[1]?.textContent).toBe('\u00a0');
+    answer();
+    await screen.findByRole('article', { name: 'Order #1001' });
+    expect(lines()).toHaveLength(2);
+    expect(lines()[1]?.textContent).toMatch(/\d+ open orders?/);
+  });
+});
+
 describe('open orders filters in the URL', { timeout: 30_000 }, () => {
   const openCalls = (api: ReturnType<typeof fakeApi>) =>
     api.mock.calls

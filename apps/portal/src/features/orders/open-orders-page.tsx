@@ -116,7 +116,9 @@ export function OpenOrdersPage() {
     <Stack gap="md">
       <PageHeader
         title={t('title')}
-        description={list.data ? t('count', { count: total }) : undefined}
+        // The count's line is there from the first render (blank until the list is in), so the scanner panel and the
+        // filters do not move down when the list arrives (the layout shift Lighthouse saw on /orders, ADR 0087).
+        description={list.data ? t('count', { count: total }) : '\u00a0'}
         actions={
           <>
             <Button

@@ -1,9 +1,21 @@
 import type { Org, ShipmentMethod } from '@hoppa/core';
-import { Group, Input, MultiSelect, Paper, SegmentedControl, Select, Switch, TagsInput } from '@mantine/core';
+import { Group, Input, MultiSelect, Paper, Select, Switch, TagsInput } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field/date-field.tsx';
 import { ORDER_LIMIT_OPTIONS } from '../open-orders.rules.ts';
+import { PlainSegmentedControl } from './segmented-markup.tsx';
+
+/**
+ * The filter bar's option lists scroll natively (`withScrollArea={false}` and this style on the dropdown) instead of in
+ * Mantine's ScrollArea: Mantine 9 keeps every closed combobox's options mounted, so each list's ScrollArea (viewport,
+ * two scrollbars, their resize observers and a layout read on mount) rendered with the page although nobody had
+ * opened it (issue 8, ADR 0087). 220 px is Mantine's own default height of the list.
+ */
+const NATIVE_SCROLL = {
+  withScrollArea: false,
+  styles: { dropdown: { maxHeight: 220, overflowY: 'auto' } },
+} as const;
 
 export interface OrderFilterValues {
   /** Start of the range, 'YYYY-MM-DD HH:mm:ss' local time. */
@@ -61,20 +73,19 @@ export const OrderFilters = memo(function OrderFilters({
           w={170}
         />
         <Input.Wrapper label={t('filters.orders')} size="xs">
-          <SegmentedControl
-            size="xs"
+          <PlainSegmentedControl
             value={value.packSize}
-            onChange={(v) => set('packSize', v as OrderFilterValues['packSize'])}
+            onChange={(v) => set('packSize', v)}
             data={[
               { value: 'all', label: t('filters.all') },
               { value: '1', label: t('filters.single') },
               { value: '2', label: t('filters.multi') },
             ]}
             aria-label={t('filters.orders')}
-            display="flex"
           />
         </Input.Wrapper>
         <TagsInput
+          {...NATIVE_SCROLL}
           label={t('filters.locations')}
           placeholder={value.locations.length ? undefined : t('filters.locationsPlaceholder')}
           data={locationSuggestions}
@@ -85,6 +96,7 @@ export const OrderFilters = memo(function OrderFilters({
           w={220}
         />
         <MultiSelect
+          {...NATIVE_SCROLL}
           label={t('filters.methods')}
           placeholder={value.methods.length ? undefined : t('filters.methodsPlaceholder')}
           data={methods.map((m) => ({ value: m.code, label: m.name }))}
@@ -96,6 +108,7 @@ export const OrderFilters = memo(function OrderFilters({
         />
         {orgs.length > 1 ? (
           <Select
+            {...NATIVE_SCROLL}
             label={t('filters.org')}
             data={[
               { value: '', label: t('filters.allOrgs') },
@@ -109,6 +122,7 @@ export const OrderFilters = memo(function OrderFilters({
           />
         ) : null}
         <Select
+          {...NATIVE_SCROLL}
           label={t('filters.limit')}
           data={ORDER_LIMIT_OPTIONS.map(String)}
           value={String(value.limit)}
