@@ -1,6 +1,15 @@
 import { ApiError, PICK_CLAIM_SECONDS } from '@hoppa/core';
 import { Button, Loader } from '@mantine/core';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type ComponentProps,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../app/api.ts';
@@ -9,7 +18,6 @@ import { FLOOR_PATHS } from '../../app/paths.ts';
 import { kickOutbox, useRejectedRows } from '../../app/sync.ts';
 import { ErrorBanner } from '../../components/error-banner.tsx';
 import { ScanBar } from '../../components/scan-bar.tsx';
-import { HeaderButton, StatusBar } from '../../components/status-bar.tsx';
 import { type PickFilter, type PickRecord, setMeta } from '../../offline/db.ts';
 import { dismissRejected, enqueueStockChange } from '../../offline/outbox.ts';
 import { deviceFeedback, preloadSounds, type ScanFeedback } from '../../scan/feedback.ts';
@@ -17,14 +25,16 @@ import type { ScanInputHandle } from '../../scan/scan-input.tsx';
 import { moveToNextLocation, recountAction, type ShelfProblem, sameFilter } from './pick.rules.ts';
 import { claimPickItem, releasePickItem } from './pick-calls.ts';
 import { PickCard } from './pick-card.tsx';
+import type { ShownFirstPage } from './pick-early.ts';
 import { PickFilterDrawer } from './pick-filter-drawer.tsx';
 import { PickDone, PickFooter } from './pick-footer.tsx';
+import { PickHeader, pickScanTexts } from './pick-frame.tsx';
 import { RejectedList } from './rejected-list.tsx';
 import { FlashTint, ScanVerdict } from './scan-verdict.tsx';
 import { PickNotePopup, ProblemSheet, RecountPopup } from './shelf-dialogs.tsx';
 import { usePickList } from './use-pick-list.ts';
 
-import { usePickLookups } from './use-pick-lookups.ts';
+import { refreshPickLookups, usePickLookups } from './use-pick-lookups.ts';
 import { usePickScan } from './use-pick-scan.ts';
 
 /** True from the first render where `flag` is true on (a drawer's first opening: it stays mounted for its transitions). */
@@ -44,6 +54,15 @@ function whenIdle(fn: () => void): () => void {
   return () => clearTimeout(id);
 }
 
+/**
+ * The filter drawer with the stored filter choices, read from its first opening on (ADR 0086); it opens once they
+ * have been read (one IndexedDB read), so its choices are there from its first frame.
+ */
+function PickFilterMenu(props: Omit<ComponentProps<typeof PickFilterDrawer>, 'lookups'>) {
+  const lookups = usePickLookups();
+  return lookups === undefined ? null : <PickFilterDrawer {...props} lookups={lookups} />;
+}
+
 const CameraScanner = lazy(() =>
   import('@hoppa/web/camera-scanner').then((m) => ({ default: m.CameraScanner })),
 );
@@ -52,14 +71,21 @@ const CameraScanner = lazy(() =>
  * The pick screen (spec 2 §2 Pick screen, §4 Pick flow). It renders from IndexedDB only, so it works with the
  * network off and after a reload while offline: the list comes from {@link usePickList}, scanning from
  * {@link usePickScan}; this component lays them out with the scan row, the verdict, the current pick, the foot
- * and the filter drawer.
+ * and the filter drawer. On a fresh device it follows the light start (pick-start.tsx, ADR 0086).
  */
-export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedback }) {
+export function PickScreen({
+  feedback = deviceFeedback,
+  shown,
+}: {
+  feedback?: ScanFeedback;
+  /** The first card the light start painted (pick-start.tsx, ADR 0086): on screen from this screen's first render. */
+  shown?: ShownFirstPage;
+}) {
   const { t } = useTranslation('pick', { lng: 'nl' });
   const navigate = useNavigate();
   const online = useOnline();
   const rejected = useRejectedRows();
-  const list = usePickList();
+  const list = usePickList(shown);
   const { db, filter, setError, refresh, firstLoad, setSkip } = list;
   const scan = usePickScan({
     db,
@@ -83,7 +109,6 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
   const [recountLater, setRecountLater] = useState<ReadonlySet<string>>(new Set());
   const requested = useRef(new Set<string>());
   const scanInput = useRef<ScanInputHandle>(null);
-  const { lookups, refresh: refreshLookups } = usePickLookups();
 
   // The sounds load once a pick can be scanned (a stored pick on screen) and the main thread is idle: the first scan
   // comes seconds later at the earliest, decoding three sounds is no work for the first paint (ADR 0062), and on a
@@ -104,20 +129,12 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
 
   const openMenu = useCallback(() => {
     setMenuOpen(true);
-    if (online) refreshLookups();
-  }, [online, refreshLookups]);
+    if (online) refreshPickLookups();
+  }, [online]);
   const onRefresh = useCallback(() => reload(filter), [reload, filter]);
   const toggleManual = useCallback(() => setManual((m) => !m), []);
   const openCamera = useCallback(() => setCameraOpen(true), []);
-  const scanTexts = useMemo(
-    () => ({
-      scanLabel: t('scanLabel'),
-      scanPlaceholder: t('scanPlaceholder'),
-      keyboard: t('keyboard'),
-      camera: t('camera'),
-    }),
-    [t],
-  );
+  const scanTexts = useMemo(() => pickScanTexts(t), [t]);
 
   function applyFilter(f: PickFilter) {
     setMenuOpen(false);
@@ -266,26 +283,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
   }
   // The header and the scan row are the same elements from render to render unless what they show changes, so the
   // screen's other renders (the list arriving, its storing, the claim) skip them (ADR 0076).
-  const header = useMemo(
-    () => (
-      <StatusBar
-        lng="nl"
-        right={
-          <HeaderButton label={t('filter')} onClick={openMenu}>
-            <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-              <path
-                d="M3 6h18M3 12h18M3 18h18"
-                stroke="currentColor"
-                strokeWidth="2.5"
-                strokeLinecap="round"
-              />
-            </svg>
-          </HeaderButton>
-        }
-      />
-    ),
-    [t, openMenu],
-  );
+  const header = useMemo(() => <PickHeader t={t} onFilter={openMenu} />, [t, openMenu]);
   const scanActive = !menuOpen && !cameraOpen && !problemOpen && !notePick && !recountPick;
   const scanBar = useMemo(
     () => (
@@ -396,8 +394,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
         />
       ) : null}
       {menuNeeded ? (
-        <PickFilterDrawer
-          lookups={lookups}
+        <PickFilterMenu
           opened={menuOpen}
           onClose={() => setMenuOpen(false)}
           filter={filter}
