@@ -1,7 +1,7 @@
 import { NEEDS } from '../../app/needs.ts';
 import { FLOOR_PATHS } from '../../app/paths.ts';
 import { defineTask } from '../../app/task.ts';
-import { firstPickPageSent } from './pick-first-page.ts';
+import { firstPickPageSent } from './pick-first-sent.ts';
 
 /** Picking (spec 2 §2 Pick screen): the pick list offline, scans queued in the outbox. Dutch only (spec 2 §9). */
 export const pickTask = defineTask({

@@ -6,6 +6,7 @@ import { readSessionCopy } from '../../app/session-copy.ts';
 import type { PickFilter } from '../../offline/db.ts';
 import { fetchPickListPage } from './pick-calls.ts';
 import { pickListRequest } from './pick-filter.rules.ts';
+import { noteFirstPickPageSent } from './pick-first-sent.ts';
 
 // The pick list's first page on a fresh device, sent by main.tsx beside the session check (ADR 0078): in the floor's
 // first file, so it imports nothing the first file does not hold already but the filter's request rules (no date-fns,
@@ -91,6 +92,7 @@ export function sendFirstPickPage(pathname: string): void {
   const page = fetchPickListPage(api, { params, query: { ...query, skip: 0, limit: PICK_FIRST_PAGE_SIZE } });
   page.catch(() => undefined); // handled where it is taken; unused when nobody takes it
   sent = { filter, page };
+  noteFirstPickPageSent();
   // The screen's light start (pick-start.tsx) paints the card before Dexie loads; the status bar's count and the
   // outbox's sender would load it at once (ADR 0086).
   holdOutboxModule(OUTBOX_HOLD_MS);
@@ -105,12 +107,4 @@ export function takeFirstPickPage(): { filter: PickFilter; page: Promise<FirstPi
   const taken = sent;
   sent = null;
   return taken;
-}
-
-/**
- * Whether {@link sendFirstPickPage} sent a page that the early download has not taken yet: the app started on the pick
- * screen of a fresh device, online. The pick route then starts with its light screen (`pick-start.tsx`, ADR 0086).
- */
-export function firstPickPageSent(): boolean {
-  return sent !== null;
 }

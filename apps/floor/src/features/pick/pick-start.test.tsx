@@ -10,7 +10,8 @@ import { floorDb } from '../../offline/db.ts';
 import { browser } from '../../test/dom-setup.ts';
 import { pickItem } from '../../test/fixtures.ts';
 import { clearFloorDb, pickListPage, pickListServer, renderFloor } from '../../test/render.tsx';
-import { firstPickPageSent, sendFirstPickPage } from './pick-first-page.ts';
+import { sendFirstPickPage } from './pick-first-page.ts';
+import { firstPickPageSent } from './pick-first-sent.ts';
 
 afterEach(() => {
   cleanup();
