@@ -14,10 +14,7 @@
  *   (its first calls go out without schemas, pick-calls.ts), so a pick screen's first load does not download it;
  * - `offline`: Dexie, the device's database and the outbox's sender (ADR 0082), which the login screen does not need;
  * - `login` and `pick`: each first screen with the rest of what it imports, one file each; `pick` also takes a fresh
- *   device's first list download (pick-early.ts, a file of its own in ADR 0076) and the screen's texts (ADR 0082);
- *   since ADR 0086 `pick` is the screen's light start (pick-start.tsx: the frame and the first card, without Dexie)
- *   with what it shares with the screen, and `pick-screen` the rest of the screen (loaded with `offline`: after the
- *   light start's card on a fresh device, at once elsewhere).
+ *   device's first list download (pick-early.ts, a file of its own in ADR 0076) and the screen's texts (ADR 0082).
  * Every other screen keeps the automatic splitting (and may import from these files). Lazy imports stay lazy: the
  * camera scanner, howler, confetti, the session and outbox calls, the outbox's sender (outbox-status.ts).
  */
@@ -49,12 +46,11 @@ const SCHEMAS = [
 
 type Test = (id: string) => boolean;
 /**
- * The pick screen's files that load together, in one file (ADR 0082): the screen's light start (the screen itself
- * until ADR 0086), a fresh device's first download (ADR 0076 had it in a file of its own, for the first page's sake;
- * since ADR 0078 that page leaves from the first file) and the screen's texts. One request instead of three in the
- * screen's wave.
+ * The pick screen's files that load together, in one file (ADR 0082): the screen, a fresh device's first download
+ * (ADR 0076 had it in a file of its own, for the first page's sake; since ADR 0078 that page leaves from the first
+ * file) and the screen's texts. One request instead of three in the screen's wave.
  */
-const PICK_WAVE = ['pick-start.tsx', 'pick-early.ts', 'pick.i18n.ts'];
+const PICK_WAVE = ['pick.screen.tsx', 'pick-early.ts', 'pick.i18n.ts'];
 const anyOf =
   (patterns: RegExp[]): Test =>
   (id) =>
@@ -80,11 +76,6 @@ export function floorCodeSplitting() {
         name: 'pick',
         test: (id: string) => PICK_WAVE.some((file) => endsWith(`/apps/floor/src/features/pick/${file}`)(id)),
         priority: 2,
-      },
-      {
-        name: 'pick-screen',
-        test: endsWith('/apps/floor/src/features/pick/pick.screen.tsx'),
-        priority: 1,
       },
     ],
   };

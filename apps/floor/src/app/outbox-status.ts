@@ -6,34 +6,8 @@ import { pausedListeners, pausedSource } from './outbox-reports.ts';
 // without IndexedDB: the outbox's sender, its live counts and Dexie load from sync.ts on first use (ADR 0082), so
 // Dexie (~31 KB brotli) is not in the first file and a login screen does not download it at all.
 
-/** What the outbox's module waits for before it loads: nothing, unless {@link holdOutboxModule} was called. */
-let held: Promise<void> = Promise.resolve();
-let releaseHeld: () => void = () => undefined;
-
-/**
- * Keeps the outbox's module (sync.ts, and with it the `offline` chunk: Dexie and the device's database) from loading
- * until {@link releaseOutboxModule} is called, `maxMs` (ms) at the latest. The pick screen of a fresh device holds it
- * until its first card has been painted (ADR 0086): the status bar's count and the sender's start then do not put
- * Dexie's ~31 KB among the requests before the card. What is asked meanwhile (the count, sending, resuming) is done
- * once it has loaded; nothing is dropped.
- */
-export function holdOutboxModule(maxMs: number): void {
-  held = new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, maxMs);
-    releaseHeld = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-  });
-}
-
-/** Lets the outbox's module load (see {@link holdOutboxModule}); nothing when it was not held. */
-export function releaseOutboxModule(): void {
-  releaseHeld();
-}
-
-/** The outbox's sender and live queries with Dexie (sync.ts), loaded once on first use (not while held). */
-const outboxModule = () => held.then(() => import('./sync.ts'));
+/** The outbox's sender and live queries with Dexie (sync.ts), loaded once on first use. */
+const outboxModule = () => import('./sync.ts');
 
 /** Resumes sending after a login (a 401 paused it); loads the sender first when it has not loaded yet. */
 export function resumeOutbox(): void {

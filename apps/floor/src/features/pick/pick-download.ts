@@ -5,9 +5,8 @@ import {
   type PickItem,
   type PickItemOrder,
 } from '@hoppa/core';
-// Types only from the device's database: the pick screen's first file (`pick`, with pick-early.ts) must not load the
-// `offline` chunk (Dexie) before the first card is painted (ADR 0086).
-import type { FloorDb, MetaRecord, PickFilter, PickRecord } from '../../offline/db.ts';
+import type { FloorDb, PickFilter, PickRecord } from '../../offline/db.ts';
+import { setMeta } from '../../offline/db.ts';
 import { pickListRequest } from './pick.rules.ts';
 import { fetchPickListPage, fetchPickRounds } from './pick-calls.ts';
 
@@ -169,8 +168,7 @@ export async function storePickList(
     const records = [...keep, ...fresh];
     for (let at = 0; at < records.length; at += STORE_BATCH)
       await db.picks.bulkPut(records.slice(at, at + STORE_BATCH));
-    // db.ts `setMeta`'s writes, written out (see the imports).
-    await db.meta.put({ key: 'lastSync', value: { at: now, filter, total: items.length } } as MetaRecord);
-    await db.meta.put({ key: 'pickFilter', value: filter } as MetaRecord);
+    await setMeta(db, 'lastSync', { at: now, filter, total: items.length });
+    await setMeta(db, 'pickFilter', filter);
   });
 }

@@ -3,7 +3,8 @@ import { api } from '../../app/api.ts';
 import { NEEDS } from '../../app/needs.ts';
 import { knownUser } from '../../app/session.tsx';
 import { readSessionCopy } from '../../app/session-copy.ts';
-import type { PickFilter } from '../../offline/db.ts';
+import { outboxSender } from '../../app/sync.ts';
+import { floorDb, getMeta, type PickFilter } from '../../offline/db.ts';
 import { defaultPickFilter, sameFilter } from './pick.rules.ts';
 import {
   apiPickPages,
@@ -14,13 +15,9 @@ import {
 } from './pick-download.ts';
 import { type FirstPickPage, PICK_FIRST_PAGE_SIZE, takeFirstPickPage } from './pick-first-page.ts';
 
-// A fresh device's first pick list download (ADR 0072, 0076, 0078), in the pick screen's first file (chunks.config.ts
-// `pick`). The device's database and the outbox's sender load only when a download needs them (a device that has been
-// used: `drainOutbox`, the stored filter): on a fresh device the first card shows before the `offline` chunk (Dexie)
-// has loaded (ADR 0086).
-
-/** The device's database (Dexie), loaded on first use. */
-const offlineDb = () => import('../../offline/db.ts');
+// A fresh device's first pick list download, in a small file of its own (chunks.config.ts `pick-early`) that loads
+// beside the pick screen's code: the download leaves when this file and the session check are in, while the screen's
+// larger file still downloads and evaluates (ADR 0076).
 
 /**
  * A download of the pick list under way: `first` settles with the first (small) page's items and the list's total
@@ -78,8 +75,8 @@ export function withSentFirstPage(
 
 /** Sends what waits in the outbox, so a new list already reflects this device's picks; never rejects. */
 export const drainOutbox = () =>
-  import('../../app/sync.ts')
-    .then((m) => m.outboxSender().drain({ force: true }))
+  outboxSender()
+    .drain({ force: true })
     .then(
       () => undefined,
       () => undefined,
@@ -114,12 +111,12 @@ export function startEarlyPickDownload(): void {
   const sentFirst = takeFirstPickPage();
   const fresh = sentFirst !== null || readSessionCopy() === undefined;
   early = (async () => {
-    const storedMeta = fresh
-      ? undefined
-      : offlineDb().then(({ floorDb, getMeta }) =>
-          Promise.all([getMeta(floorDb(), 'lastSync'), getMeta(floorDb(), 'pickFilter')]),
-        );
-    const [user, [lastSync, stored] = [undefined, undefined]] = await Promise.all([knownUser(), storedMeta]);
+    const db = floorDb();
+    const [user, lastSync, stored] = await Promise.all([
+      knownUser(),
+      fresh ? undefined : getMeta(db, 'lastSync'),
+      fresh ? undefined : getMeta(db, 'pickFilter'),
+    ]);
     if (!user || !canCall(user.curr_role, NEEDS.pickList)) return null;
     const filter = stored ?? defaultPickFilter();
     if (lastSync && sameFilter(lastSync.filter, filter)) return null;
@@ -162,17 +159,6 @@ export async function earlyFirstPage(): Promise<{
     () => null,
   );
   return page ? { download: started.download, page } : null;
-}
-
-/**
- * The early download's first page whose first pick the pick screen's light start (pick-start.tsx) has painted, with
- * the time (ms) that screen began: the screen continues from it (no render without the card, no second render of the
- * same card; ADR 0086).
- */
-export interface ShownFirstPage {
-  download: Download;
-  page: { items: PickItem[]; total: number };
-  at: number;
 }
 
 /** Drops an early download the screen will not take (a list of its filter is stored already). */

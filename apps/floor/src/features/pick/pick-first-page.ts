@@ -1,12 +1,10 @@
 import type { PickItem } from '@hoppa/core';
 import { api, ROUTER_BASENAME } from '../../app/api.ts';
-import { holdOutboxModule } from '../../app/outbox-status.ts';
 import { FLOOR_PATHS } from '../../app/paths.ts';
 import { readSessionCopy } from '../../app/session-copy.ts';
 import type { PickFilter } from '../../offline/db.ts';
 import { fetchPickListPage } from './pick-calls.ts';
 import { pickListRequest } from './pick-filter.rules.ts';
-import { noteFirstPickPageSent } from './pick-first-sent.ts';
 
 // The pick list's first page on a fresh device, sent by main.tsx beside the session check (ADR 0078): in the floor's
 // first file, so it imports nothing the first file does not hold already but the filter's request rules (no date-fns,
@@ -19,12 +17,6 @@ import { noteFirstPickPageSent } from './pick-first-sent.ts';
  * in pages of `PICK_PAGE_SIZE`.
  */
 export const PICK_FIRST_PAGE_SIZE = 5;
-
-/**
- * How long a fresh device's pick screen keeps the outbox's module (and Dexie) from loading at most (ms), waiting for
- * its first card's paint (ADR 0086; `pick-start.tsx` releases it then).
- */
-export const OUTBOX_HOLD_MS = 3000;
 
 /** A first page of the pick list: its items and the list's `total`, as `GET /pick_list/pick/…` answers them. */
 export interface FirstPickPage {
@@ -80,9 +72,7 @@ export function isPickScreenPath(pathname: string): boolean {
  * session (a fresh device: no list stored, the default filter; ADR 0072) and is online. Before this the request waited
  * for `/current_user` (the user's role) and the screen's second wave of files; it now leaves with the first (ADR
  * 0078). Without a session the server answers 401, a role that may not read the list 403: the page is then not used
- * (`startEarlyPickDownload` starts no download for either). It also holds the outbox's module (and Dexie) until the
- * screen's first card has been painted, {@link OUTBOX_HOLD_MS} at most (ADR 0086). Called once by main.tsx; never
- * throws.
+ * (`startEarlyPickDownload` starts no download for either). Called once by main.tsx; never throws.
  */
 export function sendFirstPickPage(pathname: string): void {
   if (!isPickScreenPath(pathname)) return;
@@ -92,10 +82,6 @@ export function sendFirstPickPage(pathname: string): void {
   const page = fetchPickListPage(api, { params, query: { ...query, skip: 0, limit: PICK_FIRST_PAGE_SIZE } });
   page.catch(() => undefined); // handled where it is taken; unused when nobody takes it
   sent = { filter, page };
-  noteFirstPickPageSent();
-  // The screen's light start (pick-start.tsx) paints the card before Dexie loads; the status bar's count and the
-  // outbox's sender would load it at once (ADR 0086).
-  holdOutboxModule(OUTBOX_HOLD_MS);
 }
 
 /**

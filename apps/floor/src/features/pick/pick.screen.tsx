@@ -18,6 +18,7 @@ import { FLOOR_PATHS } from '../../app/paths.ts';
 import { kickOutbox, useRejectedRows } from '../../app/sync.ts';
 import { ErrorBanner } from '../../components/error-banner.tsx';
 import { ScanBar } from '../../components/scan-bar.tsx';
+import { HeaderButton, StatusBar } from '../../components/status-bar.tsx';
 import { type PickFilter, type PickRecord, setMeta } from '../../offline/db.ts';
 import { dismissRejected, enqueueStockChange } from '../../offline/outbox.ts';
 import { deviceFeedback, preloadSounds, type ScanFeedback } from '../../scan/feedback.ts';
@@ -25,10 +26,8 @@ import type { ScanInputHandle } from '../../scan/scan-input.tsx';
 import { moveToNextLocation, recountAction, type ShelfProblem, sameFilter } from './pick.rules.ts';
 import { claimPickItem, releasePickItem } from './pick-calls.ts';
 import { PickCard } from './pick-card.tsx';
-import type { ShownFirstPage } from './pick-early.ts';
 import { PickFilterDrawer } from './pick-filter-drawer.tsx';
 import { PickDone, PickFooter } from './pick-footer.tsx';
-import { PickHeader, pickScanTexts } from './pick-frame.tsx';
 import { RejectedList } from './rejected-list.tsx';
 import { FlashTint, ScanVerdict } from './scan-verdict.tsx';
 import { PickNotePopup, ProblemSheet, RecountPopup } from './shelf-dialogs.tsx';
@@ -71,21 +70,14 @@ const CameraScanner = lazy(() =>
  * The pick screen (spec 2 §2 Pick screen, §4 Pick flow). It renders from IndexedDB only, so it works with the
  * network off and after a reload while offline: the list comes from {@link usePickList}, scanning from
  * {@link usePickScan}; this component lays them out with the scan row, the verdict, the current pick, the foot
- * and the filter drawer. On a fresh device it follows the light start (pick-start.tsx, ADR 0086).
+ * and the filter drawer.
  */
-export function PickScreen({
-  feedback = deviceFeedback,
-  shown,
-}: {
-  feedback?: ScanFeedback;
-  /** The first card the light start painted (pick-start.tsx, ADR 0086): on screen from this screen's first render. */
-  shown?: ShownFirstPage;
-}) {
+export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedback }) {
   const { t } = useTranslation('pick', { lng: 'nl' });
   const navigate = useNavigate();
   const online = useOnline();
   const rejected = useRejectedRows();
-  const list = usePickList(shown);
+  const list = usePickList();
   const { db, filter, setError, refresh, firstLoad, setSkip } = list;
   const scan = usePickScan({
     db,
@@ -134,7 +126,15 @@ export function PickScreen({
   const onRefresh = useCallback(() => reload(filter), [reload, filter]);
   const toggleManual = useCallback(() => setManual((m) => !m), []);
   const openCamera = useCallback(() => setCameraOpen(true), []);
-  const scanTexts = useMemo(() => pickScanTexts(t), [t]);
+  const scanTexts = useMemo(
+    () => ({
+      scanLabel: t('scanLabel'),
+      scanPlaceholder: t('scanPlaceholder'),
+      keyboard: t('keyboard'),
+      camera: t('camera'),
+    }),
+    [t],
+  );
 
   function applyFilter(f: PickFilter) {
     setMenuOpen(false);
@@ -283,7 +283,26 @@ export function PickScreen({
   }
   // The header and the scan row are the same elements from render to render unless what they show changes, so the
   // screen's other renders (the list arriving, its storing, the claim) skip them (ADR 0076).
-  const header = useMemo(() => <PickHeader t={t} onFilter={openMenu} />, [t, openMenu]);
+  const header = useMemo(
+    () => (
+      <StatusBar
+        lng="nl"
+        right={
+          <HeaderButton label={t('filter')} onClick={openMenu}>
+            <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+              <path
+                d="M3 6h18M3 12h18M3 18h18"
+                stroke="currentColor"
+                strokeWidth="2.5"
+                strokeLinecap="round"
+              />
+            </svg>
+          </HeaderButton>
+        }
+      />
+    ),
+    [t, openMenu],
+  );
   const scanActive = !menuOpen && !cameraOpen && !problemOpen && !notePick && !recountPick;
   const scanBar = useMemo(
     () => (

@@ -18,7 +18,6 @@ import {
   drainOutbox,
   earlyFirstPage,
   forgetEarlyDownload,
-  type ShownFirstPage,
   startDownload,
   takeEarlyDownload,
 } from './pick-early.ts';
@@ -32,10 +31,9 @@ function listedRecord(item: PickItem): PickRecord {
  * The pick list as the pick screen works with it (spec 2 §2 Pick screen), read from IndexedDB only so it works
  * offline: the open picks in walking order, the current one after `skip` skipped ones, the stored filter and last
  * sync, and `refresh(filter)` to send what waits and download the list again. Picks confirmed on this device
- * (`markConfirmed`) leave the list at once, before IndexedDB says so. `shown`: the early download's first page whose
- * card the light start painted (pick-start.tsx, ADR 0086), shown from the first render on.
+ * (`markConfirmed`) leave the list at once, before IndexedDB says so.
  */
-export function usePickList(shown?: ShownFirstPage) {
+export function usePickList() {
   const db = floorDb();
   const { sessionExpired } = useSession();
   // One live query for what the screen reads at start (one render when it arrives, not three; ADR 0062). Only the
@@ -64,22 +62,11 @@ export function usePickList(shown?: ShownFirstPage) {
 
   const [skip, setSkipState] = useState(0);
   const [justConfirmed, setJustConfirmed] = useState<ReadonlySet<string>>(new Set());
-  // Loading from the start when the screen follows the light start's card: its first refresh takes that download, and
-  // setting it then would be one more render of the whole screen (ADR 0086).
-  const [loading, setLoading] = useState(Boolean(shown));
+  const [loading, setLoading] = useState(false);
   const [error, setError] = useState<unknown>(null);
   // The first item of a download whose rounds are still being completed, with the time the download started: shown
   // (read only) until this download's list is stored (ADR 0069).
-  const [listed, setListed] = useState<{ record: PickRecord; count: number; at: number } | null>(() => {
-    const first = shown?.page.items[0];
-    return shown && first
-      ? {
-          record: listedRecord(first),
-          count: Math.min(shown.page.total, PICK_OFFLINE_MAX_ITEMS),
-          at: shown.at,
-        }
-      : null;
-  });
+  const [listed, setListed] = useState<{ record: PickRecord; count: number; at: number } | null>(null);
 
   useEffect(() => {
     void getMeta(db, 'pickSkip').then((s) => setSkipState(s ?? 0));
@@ -135,13 +122,11 @@ export function usePickList(shown?: ShownFirstPage) {
   const autoLoaded = useRef(false);
 
   // The download whose first pick is on screen (read only), so a refresh that takes it does not show it again.
-  const shownDownload = useRef<Download | null>(shown?.download ?? null);
+  const shownDownload = useRef<Download | null>(null);
   // A fresh device's early download (ADR 0072): its first pick shows as soon as its first page is in, not after
   // IndexedDB's first open and upgrade, the live query and the screen's first refresh, which takes the same download
   // later (ADR 0078).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at mount (`shown` is the start's, never changes)
   useEffect(() => {
-    if (shown) return; // on screen from the first render
     const mountedAt = Date.now();
     let mounted = true;
     void earlyFirstPage().then((early) => {
@@ -222,7 +207,6 @@ export function usePickList(shown?: ShownFirstPage) {
       // A list is stored already: an early download is not this screen's (a later refresh downloads anew), nor is the
       // first pick it showed (a device without a session copy whose IndexedDB kept a list; ADR 0078).
       else {
-        setLoading(false);
         forgetEarlyDownload();
         if (shownDownload.current) {
           shownDownload.current = null;
