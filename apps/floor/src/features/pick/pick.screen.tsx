@@ -1,6 +1,15 @@
 import { ApiError, PICK_CLAIM_SECONDS } from '@hoppa/core';
 import { Button, Loader } from '@mantine/core';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type ComponentProps,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../app/api.ts';
@@ -24,7 +33,7 @@ import { FlashTint, ScanVerdict } from './scan-verdict.tsx';
 import { PickNotePopup, ProblemSheet, RecountPopup } from './shelf-dialogs.tsx';
 import { usePickList } from './use-pick-list.ts';
 
-import { usePickLookups } from './use-pick-lookups.ts';
+import { refreshPickLookups, usePickLookups } from './use-pick-lookups.ts';
 import { usePickScan } from './use-pick-scan.ts';
 
 /** True from the first render where `flag` is true on (a drawer's first opening: it stays mounted for its transitions). */
@@ -42,6 +51,15 @@ function whenIdle(fn: () => void): () => void {
   }
   const id = setTimeout(fn, 200);
   return () => clearTimeout(id);
+}
+
+/**
+ * The filter drawer with the stored filter choices, read from its first opening on (ADR 0086); it opens once they
+ * have been read (one IndexedDB read), so its choices are there from its first frame.
+ */
+function PickFilterMenu(props: Omit<ComponentProps<typeof PickFilterDrawer>, 'lookups'>) {
+  const lookups = usePickLookups();
+  return lookups === undefined ? null : <PickFilterDrawer {...props} lookups={lookups} />;
 }
 
 const CameraScanner = lazy(() =>
@@ -83,7 +101,6 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
   const [recountLater, setRecountLater] = useState<ReadonlySet<string>>(new Set());
   const requested = useRef(new Set<string>());
   const scanInput = useRef<ScanInputHandle>(null);
-  const { lookups, refresh: refreshLookups } = usePickLookups();
 
   // The sounds load once a pick can be scanned (a stored pick on screen) and the main thread is idle: the first scan
   // comes seconds later at the earliest, decoding three sounds is no work for the first paint (ADR 0062), and on a
@@ -104,8 +121,8 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
 
   const openMenu = useCallback(() => {
     setMenuOpen(true);
-    if (online) refreshLookups();
-  }, [online, refreshLookups]);
+    if (online) refreshPickLookups();
+  }, [online]);
   const onRefresh = useCallback(() => reload(filter), [reload, filter]);
   const toggleManual = useCallback(() => setManual((m) => !m), []);
   const openCamera = useCallback(() => setCameraOpen(true), []);
@@ -396,8 +413,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
         />
       ) : null}
       {menuNeeded ? (
-        <PickFilterDrawer
-          lookups={lookups}
+        <PickFilterMenu
           opened={menuOpen}
           onClose={() => setMenuOpen(false)}
           filter={filter}

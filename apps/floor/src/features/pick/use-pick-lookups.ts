@@ -1,18 +1,22 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback } from 'react';
 import { floorDb, getMeta } from '../../offline/db.ts';
 
 /**
- * The stored filter choices (undefined while reading, null when never downloaded) and a refresh that never throws (its
- * calls and their schemas load on the first refresh: the filter menu's opening, not the screen's start).
+ * Downloads the filter choices again; never throws (its calls and their schemas load on the first refresh: the filter
+ * menu's opening, not the screen's start).
+ */
+export function refreshPickLookups(): void {
+  import('./pick-lookups-calls.ts')
+    .then((m) => m.downloadPickLookups())
+    .catch((err: unknown) => console.warn('Pick filter choices not refreshed', err));
+}
+
+/**
+ * The stored filter choices, live (undefined while reading, null when never downloaded). Read by the filter drawer
+ * from its first opening only: read by the screen, their first answer was one more render of the whole pick screen at
+ * its start (ADR 0086).
  */
 export function usePickLookups() {
   const db = floorDb();
-  const lookups = useLiveQuery(async () => (await getMeta(db, 'pickLookups')) ?? null, [db]);
-  const refresh = useCallback(() => {
-    import('./pick-lookups-calls.ts')
-      .then((m) => m.downloadPickLookups())
-      .catch((err: unknown) => console.warn('Pick filter choices not refreshed', err));
-  }, []);
-  return { lookups, refresh };
+  return useLiveQuery(async () => (await getMeta(db, 'pickLookups')) ?? null, [db]);
 }
