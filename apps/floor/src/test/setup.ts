@@ -9,40 +9,68 @@
  * - no session check, early pick download or first pick page started (main.tsx starts them once per page load), no
  *   outbox sender, and the server counted as reachable.
  *
- * The modules are imported here, in the hook, not at the top: the hook runs after the test file's own imports, so
- * `dom-setup.ts` (fake IndexedDB and the browser stubs) still comes before Dexie as each file asks. Node files (the
- * rules and the outbox tests) open their own IndexedDB per test and need nothing here. A test that needs a module's
- * import-time behaviour imports it fresh itself (`vi.resetModules()` and `await import(…)`, as scan/feedback.test.ts).
+ * Only what the worker has already loaded is reset: a module not loaded yet holds no state, and loading the app here for
+ * a file that never uses it (the scan, feedback and Preact tests) cost more than 10 s under load. Whether a module is
+ * loaded is read from Vitest's module registry (`__vitest_worker__.evaluatedModules`, not a public API); should that
+ * be missing after an upgrade, every module is imported and reset (correct, only slower). The imports happen in the
+ * hook, which runs after the test file's own imports, so `dom-setup.ts` (fake IndexedDB and the browser stubs) still
+ * comes before Dexie as each file asks. Node files (the rules and the outbox tests) open their own IndexedDB per test
+ * and need nothing here. A test that needs a module's import-time behaviour imports it fresh itself
+ * (`vi.resetModules()` and `await import(…)`, as scan/feedback.test.ts).
  */
 import { beforeAll } from 'vitest';
 
+type Registry = { getModulesByFile?(file: string): Set<{ evaluated?: boolean }> | undefined };
+const registry = (globalThis as { __vitest_worker__?: { evaluatedModules?: Registry } }).__vitest_worker__
+  ?.evaluatedModules;
+
+/** Whether the module at `relative` (to this file) has run in this worker; true when the registry cannot tell. */
+function loaded(relative: string): boolean {
+  if (!registry?.getModulesByFile) return true;
+  const modules = registry.getModulesByFile(new URL(relative, import.meta.url).pathname);
+  return [...(modules ?? [])].some((m) => m.evaluated !== false);
+}
+
+/** Runs `reset` on the module at `relative` when it is loaded. */
+async function resetIfLoaded<M>(relative: string, load: () => Promise<M>, reset: (m: M) => void): Promise<void> {
+  if (loaded(relative)) reset(await load());
+}
+
 beforeAll(async () => {
   if (typeof window === 'undefined') return;
-  const { browser } = await import('./dom-setup.ts');
-  const [{ cleanup }, { IDBFactory }, { Dexie }] = await Promise.all([
-    import('@testing-library/react'),
-    import('fake-indexeddb'),
-    import('dexie'),
-  ]);
-  const [session, early, firstPage, sync, connectivity, db] = await Promise.all([
-    import('../app/session.tsx'),
-    import('../features/pick/pick-early.ts'),
-    import('../features/pick/pick-first-page.ts'),
-    import('../app/sync.ts'),
-    import('../app/connectivity.ts'),
-    import('../offline/db.ts'),
-  ]);
-  cleanup();
   document.body.replaceChildren();
+  // Attributes a modal left on the body (react-remove-scroll's data-scroll-locked) go too.
+  for (const { name } of [...document.body.attributes]) document.body.removeAttribute(name);
   localStorage.clear();
-  browser.reset();
-  sync.resetOutboxSenderForTests();
-  db.resetFloorDbForTests();
-  const indexedDB = new IDBFactory();
-  globalThis.indexedDB = indexedDB;
-  Dexie.dependencies.indexedDB = indexedDB;
-  session.resetSessionCheckForTests();
-  early.resetEarlyPickDownloadForTests();
-  firstPage.resetFirstPickPageForTests();
-  connectivity.resetReachableForTests();
+  await resetIfLoaded('./dom-setup.ts', () => import('./dom-setup.ts'), (m) => m.browser.reset());
+  await resetIfLoaded('../app/sync.ts', () => import('../app/sync.ts'), (m) => m.resetOutboxSenderForTests());
+  if (loaded('../offline/db.ts')) {
+    // dom-setup first: fake IndexedDB before Dexie.
+    await import('./dom-setup.ts');
+    const [{ IDBFactory }, { Dexie }, db] = await Promise.all([
+      import('fake-indexeddb'),
+      import('dexie'),
+      import('../offline/db.ts'),
+    ]);
+    db.resetFloorDbForTests();
+    const indexedDB = new IDBFactory();
+    globalThis.indexedDB = indexedDB;
+    Dexie.dependencies.indexedDB = indexedDB;
+  }
+  await resetIfLoaded('../app/session.tsx', () => import('../app/session.tsx'), (m) => m.resetSessionCheckForTests());
+  await resetIfLoaded(
+    '../features/pick/pick-early.ts',
+    () => import('../features/pick/pick-early.ts'),
+    (m) => m.resetEarlyPickDownloadForTests(),
+  );
+  await resetIfLoaded(
+    '../features/pick/pick-first-page.ts',
+    () => import('../features/pick/pick-first-page.ts'),
+    (m) => m.resetFirstPickPageForTests(),
+  );
+  await resetIfLoaded(
+    '../app/connectivity.ts',
+    () => import('../app/connectivity.ts'),
+    (m) => m.resetReachableForTests(),
+  );
 });
