@@ -32,7 +32,11 @@ function loaded(relative: string): boolean {
 }
 
 /** Runs `reset` on the module at `relative` when it is loaded. */
-async function resetIfLoaded<M>(relative: string, load: () => Promise<M>, reset: (m: M) => void): Promise<void> {
+async function resetIfLoaded<M>(
+  relative: string,
+  load: () => Promise<M>,
+  reset: (m: M) => void,
+): Promise<void> {
   if (loaded(relative)) reset(await load());
 }
 
@@ -42,8 +46,16 @@ beforeAll(async () => {
   // Attributes a modal left on the body (react-remove-scroll's data-scroll-locked) go too.
   for (const { name } of [...document.body.attributes]) document.body.removeAttribute(name);
   localStorage.clear();
-  await resetIfLoaded('./dom-setup.ts', () => import('./dom-setup.ts'), (m) => m.browser.reset());
-  await resetIfLoaded('../app/sync.ts', () => import('../app/sync.ts'), (m) => m.resetOutboxSenderForTests());
+  await resetIfLoaded(
+    './dom-setup.ts',
+    () => import('./dom-setup.ts'),
+    (m) => m.browser.reset(),
+  );
+  await resetIfLoaded(
+    '../app/sync.ts',
+    () => import('../app/sync.ts'),
+    (m) => m.resetOutboxSenderForTests(),
+  );
   if (loaded('../offline/db.ts')) {
     // dom-setup first: fake IndexedDB before Dexie.
     await import('./dom-setup.ts');
@@ -57,7 +69,11 @@ beforeAll(async () => {
     globalThis.indexedDB = indexedDB;
     Dexie.dependencies.indexedDB = indexedDB;
   }
-  await resetIfLoaded('../app/session.tsx', () => import('../app/session.tsx'), (m) => m.resetSessionCheckForTests());
+  await resetIfLoaded(
+    '../app/session.tsx',
+    () => import('../app/session.tsx'),
+    (m) => m.resetSessionCheckForTests(),
+  );
   await resetIfLoaded(
     '../features/pick/pick-early.ts',
     () => import('../features/pick/pick-early.ts'),
