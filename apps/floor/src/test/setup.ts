@@ -59,7 +59,7 @@ beforeAll(async () => {
   if (loaded('../offline/db.ts')) {
     // dom-setup first: fake IndexedDB before Dexie.
     await import('./dom-setup.ts');
-    const [{ IDBFactory }, { Dexie }, db] = await Promise.all([
+    const [{ IDBFactory, IDBKeyRange }, { Dexie }, db] = await Promise.all([
       import('fake-indexeddb'),
       import('dexie'),
       import('../offline/db.ts'),
@@ -68,6 +68,10 @@ beforeAll(async () => {
     const indexedDB = new IDBFactory();
     globalThis.indexedDB = indexedDB;
     Dexie.dependencies.indexedDB = indexedDB;
+    // The key range class from the same fake-indexeddb as the factory: after a vi.resetModules() in an earlier file
+    // the two can come from different copies, and the factory then refuses the ranges (DataError).
+    globalThis.IDBKeyRange = IDBKeyRange;
+    Dexie.dependencies.IDBKeyRange = IDBKeyRange;
   }
   await resetIfLoaded(
     '../app/session.tsx',
