@@ -26,5 +26,10 @@ export default defineConfig({
     // Vitest's 5 s per test is too short on shared machines: at a load average of 13 a dozen screen tests ran 5.2–6 s.
     testTimeout: 30_000,
     server: { deps: { inline: true } },
+    // One module graph per worker (ADR 0089, as the portal's ADR 0055): Preact, Mantine, Dexie, i18n and the app load
+    // once per worker, not once per file. src/test/setup.ts gives every jsdom file a fresh page's state (document,
+    // localStorage, IndexedDB, the app's module-level state); nothing else may stay in module scope between files.
+    isolate: false,
+    setupFiles: ['src/test/setup.ts'],
   },
 });

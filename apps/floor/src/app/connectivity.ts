@@ -21,6 +21,15 @@ export function serverReachable(): boolean {
   return reachable;
 }
 
+/**
+ * Test-only: the server counts as reachable again, as at a page load (listeners stay: mounted components remove their
+ * own). The floor's tests share their modules per worker (ADR 0089); src/test/setup.ts calls this before each test
+ * file. The app never calls it.
+ */
+export function resetReachableForTests(): void {
+  reachable = true;
+}
+
 /** Calls `cb` whenever {@link serverReachable} changes; returns the unsubscribe. */
 export function onReachableChange(cb: Listener): () => void {
   listeners.add(cb);

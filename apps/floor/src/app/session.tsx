@@ -68,6 +68,15 @@ export function startSessionCheck(): void {
 let firstCheck: Promise<CurrentUser> | null = null;
 
 /**
+ * Test-only: forgets the call of {@link startSessionCheck}, as a new page load would. The floor's tests share their
+ * modules per worker (ADR 0089); src/test/setup.ts calls this before each test file. The app never calls it.
+ */
+export function resetSessionCheckForTests(): void {
+  earlyCheck = null;
+  firstCheck = null;
+}
+
+/**
  * Who is logged in, as early as it can be known outside the provider: the device's copy at once, else the answer of the
  * session check main.tsx started; null when neither names a user (no check started, a 401, no answer). For work a
  * screen can start before its first render (the pick list's first download, ADR 0072); the provider stays the one

@@ -21,6 +21,16 @@ function webLocks(): LockManagerLike | null {
   return { request: (name, cb) => locks.request(name, () => cb()) };
 }
 
+/**
+ * Test-only: stops the app's outbox sender and forgets it, so the next {@link outboxSender} makes a new one on the
+ * database of that moment. The floor's tests share their modules per worker (ADR 0089); src/test/setup.ts calls this
+ * before each test file. The app never calls it.
+ */
+export function resetOutboxSenderForTests(): void {
+  sender?.stop();
+  sender = null;
+}
+
 /** The app's one outbox sender over the API. */
 export function outboxSender(): OutboxSender {
   sender ??= createOutboxSender({

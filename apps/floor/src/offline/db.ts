@@ -361,6 +361,17 @@ export async function setMeta<K extends MetaKey>(db: FloorDb, key: K, value: Met
 }
 
 let instance: FloorDb | null = null;
+
+/**
+ * Test-only: closes the app's database and forgets it, so the next {@link floorDb} opens a new one (on the IndexedDB
+ * that Dexie then finds). The floor's tests share their modules per worker (ADR 0089); src/test/setup.ts calls this
+ * before each test file, after giving Dexie an empty IndexedDB. The app never calls it.
+ */
+export function resetFloorDbForTests(): void {
+  instance?.close();
+  instance = null;
+}
+
 /** The app's database (opened lazily, once). */
 export function floorDb(): FloorDb {
   instance ??= createFloorDb();

@@ -90,6 +90,16 @@ let early: Promise<{ filter: PickFilter; download: Download } | null> | null = n
 let earlyStarted = false;
 
 /**
+ * Test-only: forgets the early download, as a new page load would, so {@link startEarlyPickDownload} may start one
+ * again. The floor's tests share their modules per worker (ADR 0089); src/test/setup.ts calls this before each test
+ * file. The app never calls it.
+ */
+export function resetEarlyPickDownloadForTests(): void {
+  early = null;
+  earlyStarted = false;
+}
+
+/**
  * Starts the pick list's first download as soon as the pick screen's code has loaded (ADR 0072), instead of after the
  * screen's first render, IndexedDB's first open, the live query and the outbox drain: once per page load, only for a
  * logged-in user whose role may read the list ({@link knownUser}), online, and only when the screen will want one (no

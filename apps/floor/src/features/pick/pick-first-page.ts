@@ -60,6 +60,15 @@ export function firstPageFilter(now: Date = new Date()): PickFilter {
 /** The page {@link sendFirstPickPage} sent, with its filter, until the early download takes it. */
 let sent: { filter: PickFilter; page: Promise<FirstPickPage> } | null = null;
 
+/**
+ * Test-only: forgets a page {@link sendFirstPickPage} sent and nobody took, as a new page load would. The floor's
+ * tests share their modules per worker (ADR 0089); src/test/setup.ts calls this before each test file. The app never
+ * calls it.
+ */
+export function resetFirstPickPageForTests(): void {
+  sent = null;
+}
+
 /** Whether `pathname` (the browser's, with the app's base) is the pick screen's. */
 export function isPickScreenPath(pathname: string): boolean {
   const path = pathname.startsWith(ROUTER_BASENAME) ? pathname.slice(ROUTER_BASENAME.length) : pathname;
