@@ -1,33 +1,11 @@
 import { Badge, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { renderUi } from '../../../test/render.tsx';
+import { stableMarkup } from '../../../test/markup.tsx';
 import { CardBadge, CardTbody, CardTd, CardText, CardTh, CardThead, CardTr } from './card-markup.tsx';
 
 /** The markup `ui` renders inside the portal's providers, attributes and style declarations in a stable order. */
-function markup(ui: ReactNode): string {
-  const { container, unmount } = renderUi(<div data-probe="">{ui}</div>);
-  const root = container.querySelector('[data-probe]') as HTMLElement;
-  for (const el of [root, ...root.querySelectorAll('*')]) {
-    const attrs = [...el.attributes].map((a) => [a.name, a.value] as const);
-    for (const [name] of attrs) el.removeAttribute(name);
-    for (const [name, value] of attrs.sort(([a], [b]) => a.localeCompare(b)))
-      el.setAttribute(
-        name,
-        name === 'style'
-          ? value
-              .split(';')
-              .map((d) => d.trim())
-              .filter(Boolean)
-              .sort()
-              .join('; ')
-          : value,
-      );
-  }
-  const html = root.innerHTML;
-  unmount();
-  return html;
-}
+const markup = (ui: ReactNode) => stableMarkup(ui);
 
 /** Mantine's table around `rows`, as the card renders it. */
 function InTable({ children }: { children: ReactNode }) {

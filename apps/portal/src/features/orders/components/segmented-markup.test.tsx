@@ -2,6 +2,7 @@ import { SegmentedControl } from '@mantine/core';
 import { fireEvent, screen } from '@testing-library/react';
 import { type ReactNode, useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { stableMarkup } from '../../../test/markup.tsx';
 import { renderUi } from '../../../test/render.tsx';
 import { PlainSegmentedControl } from './segmented-markup.tsx';
 
@@ -12,31 +13,11 @@ import { PlainSegmentedControl } from './segmented-markup.tsx';
  * before them.
  */
 function markup(ui: ReactNode): string {
-  const { container, unmount } = renderUi(<div data-probe="">{ui}</div>);
-  const root = container.querySelector('[data-probe]') as HTMLElement;
-  const name = root.querySelector('input')?.getAttribute('name') ?? '';
-  for (const el of root.querySelectorAll(`.${SegmentedControl.classes.indicator}`)) el.remove();
-  for (const el of [root, ...root.querySelectorAll('*')]) {
-    const attrs = [...el.attributes]
-      .map((a) => [a.name, a.value] as const)
-      .filter(([n]) => n !== 'data-initialized');
-    for (const a of [...el.attributes]) el.removeAttribute(a.name);
-    for (const [n, value] of attrs.sort(([a], [b]) => a.localeCompare(b)))
-      el.setAttribute(
-        n,
-        n === 'style'
-          ? value
-              .split(';')
-              .map((d) => d.trim())
-              .filter(Boolean)
-              .sort()
-              .join('; ')
-          : value.replaceAll(name, 'ID'),
-      );
-  }
-  const html = root.innerHTML;
-  unmount();
-  return html;
+  return stableMarkup(ui, {
+    remove: `.${SegmentedControl.classes.indicator}`,
+    dropAttributes: ['data-initialized'],
+    generated: (root) => root.querySelector('input')?.getAttribute('name'),
+  });
 }
 
 const DATA = [
