@@ -9,7 +9,6 @@ export * from './billing/billing.rules.ts';
 export * from './billing/billing.schema.ts';
 export * from './client/request.ts';
 export * from './common/address.ts';
-export * from './common/amsterdam-clock.ts';
 export * from './common/common.schema.ts';
 export * from './common/dates.ts';
 export * from './common/form-problems.ts';

@@ -72,12 +72,6 @@ export interface AreaRoute {
    */
   prefetch?: () => Promise<RoutePrefetch>;
   /**
-   * The screen's first GET when it can be told from the URL alone (the API path without `/api/`, with its query, or
-   * null): started by the route's `loader` at once, beside the session's calls, and taken by the screen's own call for
-   * the same URL (lib/early-get.ts, ADR 0093). Runs in the portal's first file: keep it and its imports small.
-   */
-  early?: (url: URL) => string | null;
-  /**
    * Namespaces of other areas whose texts the screen reads, loaded with it (the shared spreadsheet import reads
    * 'products'); named by string so one feature does not import another.
    */

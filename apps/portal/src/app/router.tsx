@@ -6,7 +6,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { loadAreaTexts } from '../i18n/i18n.ts';
-import { startEarlyGet } from '../lib/early-get.ts';
 import type { Area, AreaRoute, RoutePrefetch } from './area.ts';
 import { AREAS } from './areas.ts';
 import { MainLayout } from './layout/main-layout.tsx';
@@ -25,7 +24,7 @@ const AREA_BY_NS = new Map<string, Area>(AREAS.flatMap((a) => (a.i18n ? [[a.i18n
  * A route of an area. The screen's module, its areas' texts and its prefetch module (`AreaRoute.prefetch`) load
  * together in the route's `lazy`. With `queryClient` (main.tsx) the route also gets a `loader` (ADR 0080), which
  * react-router runs beside `lazy` when the route is entered: it starts the session's calls at once (both at the same
- * time behind the login, `startSession`) and the screen's `early` GET if it has one, and the screen's prefetch for the URL entered as soon as the prefetch's own
+ * time behind the login, `startSession`), and the screen's prefetch for the URL entered as soon as the prefetch's own
  * module is in (ADR 0093: not waiting for the screen's module and texts), so the screen's first request leaves when
  * the session and that module are there instead of after the layout's and the screen's first render. It returns at
  * once (the navigation does not wait) and does not run again when only the search changes (the screen itself asks
@@ -59,8 +58,6 @@ export function toRoute(r: AreaRoute, queryClient?: QueryClient): RouteObject {
         loader: ({ request }) => {
           const url = new URL(request.url);
           startSession(queryClient, url.pathname);
-          const early = r.early?.(url);
-          if (early) startEarlyGet(early);
           if (r.prefetch) void prefetch.then((run) => run?.({ queryClient, url })).catch(() => undefined);
           return null;
         },

@@ -135,52 +135,6 @@ describe('start-up requests', () => {
     expect(ran).toHaveLength(1);
   });
 
-  it('asks for the default list at once on /orders without filters, beside the session, and the prefetch takes that answer', async () => {
-    const calls: Call[] = [];
-    const session = fakeApi(
-      {
-        'GET /api/current_user': user(packer),
-        'GET /api/current_org_auth': orgAuth(packer),
-        'GET /api/shipment_methods': [],
-        'GET /api/shipment_boxes': [],
-      },
-      calls,
-    );
-    const lists: string[] = [];
-    let answerList: (r: Response) => void = () => undefined;
-    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-      const req = input instanceof Request ? input : new Request(String(input), init);
-      const url = new URL(req.url);
-      if (!url.pathname.startsWith('/api/orders/open/')) return session(input, init);
-      lists.push(`${url.pathname}${url.search}`);
-      return new Promise<Response>((resolve) => {
-        answerList = resolve;
-      });
-    });
-    const qc = createQueryClient();
-    type Loaded = { path?: string; loader?: unknown; lazy?: unknown; children?: Loaded[] };
-    const find = (routes: Loaded[]): Loaded | undefined =>
-      routes.flatMap((r) => [r, find(r.children ?? [])]).find((r) => r?.path === 'orders');
-    const route = find(buildRoutes(qc) as Loaded[]);
-    if (!route) throw new Error('no orders route');
-    const loader = route.loader as (a: { request: Request; params: object }) => unknown;
-    loader({ request: new Request('http://localhost/orders'), params: {} });
-    // Before any of the screen's code: the list of the default period (4 days ago 00:00 until today 22:00).
-    expect(lists).toHaveLength(1);
-    expect(lists[0]).toMatch(/^\/api\/orders\/open\/[^/]+Z\/[^/]+Z\/all\?limit=100$/);
-    await (route.lazy as () => Promise<unknown>)();
-    answerList(Response.json(EMPTY));
-    await waitFor(() =>
-      expect(
-        qc
-          .getQueryCache()
-          .findAll({ queryKey: ['orders', 'open'] })
-          .map((q) => q.state.data),
-      ).toEqual([EMPTY]),
-    );
-    expect(lists).toHaveLength(1);
-  });
-
   it('renders /orders from the prefetched answer without asking for the list a second time', async () => {
     const calls: Call[] = [];
     const session = fakeApi(

@@ -3,7 +3,6 @@
  * cookies included, the `x-hoppa-app` header on every call, no retries) and `call()`, which runs
  * one endpoint contract of `packages/core/src/<domain>/*.endpoints.ts` through core's `request()`.
  * Features wrap `call()` in react-query hooks; failures throw core's `ApiError` (status 0 = network).
- * Its fetch takes a screen's early first GET when one was started for the same URL (lib/early-get.ts).
  */
 import {
   createApiClient,
@@ -12,9 +11,8 @@ import {
   type EndpointOutput,
   request,
 } from '@hoppa/core';
-import { fetchTakingEarly } from './early-get.ts';
 
-export const api = createApiClient({ app: 'portal', fetch: fetchTakingEarly });
+export const api = createApiClient({ app: 'portal' });
 
 /** Calls one endpoint with the portal client; see core `request()` for parsing and errors. */
 export function call<E extends Endpoint>(endpoint: E, input: EndpointInput<E>): Promise<EndpointOutput<E>> {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { amsterdamClockIso } from './amsterdam-clock.ts';
 import {
   amsterdamDay,
   amsterdamDayOf,
@@ -95,35 +94,5 @@ describe('Amsterdam wall-clock values, whatever zone the device runs in (issue 6
     } finally {
       process.env.TZ = before;
     }
-  });
-});
-
-describe('amsterdamClockIso', () => {
-  it('gives the instant of the wall-clock text route, across the DST changes and at day edges', () => {
-    const ats = [
-      { days: -4, hour: 0 },
-      { hour: 22 },
-      { days: 1, hour: 2, minute: 30 },
-      { days: -1, hour: 3 },
-    ];
-    const instants = [
-      '2026-03-29T00:59:59Z', // the night summer time starts (02:00 → 03:00 on 29 March)
-      '2026-03-31T10:00:00Z',
-      '2026-10-25T00:30:00Z', // the night it ends (03:00 → 02:00 on 25 October)
-      '2026-10-27T23:30:00Z', // already the 28th in Amsterdam
-      '2026-11-29T09:45:00Z',
-      '2025-12-31T23:30:00Z',
-    ];
-    for (const v of instants)
-      for (const at of ats)
-        expect(amsterdamClockIso(v, at), `${v} ${JSON.stringify(at)}`).toBe(
-          amsterdamWallTimeToIso(amsterdamWallTime(v, at)),
-        );
-    expect(amsterdamClockIso('2026-11-29T09:45:00Z', { days: -4, hour: 0 })).toBe('2026-11-24T23:00:00.000Z');
-    expect(amsterdamClockIso('2026-07-01T12:00:00Z', { hour: 22 })).toBe('2026-07-01T20:00:00.000Z');
-  });
-
-  it('refuses what is not a date', () => {
-    expect(() => amsterdamClockIso('not a date', { hour: 22 })).toThrow(RangeError);
   });
 });

@@ -8,7 +8,6 @@
  */
 import { TZDate, tz } from '@date-fns/tz';
 import { endOfDay, format, isValid, startOfDay, startOfWeek } from 'date-fns';
-import { type AmsterdamClockTime, amsterdamMoment } from './amsterdam-clock.ts';
 
 /** The warehouse's time zone: 'today', 'this week' and report hours are counted here. */
 export const WAREHOUSE_TZ = 'Europe/Amsterdam';
@@ -113,10 +112,24 @@ export function amsterdamHour(value: DateInput = new Date()): number {
  * The Amsterdam wall-clock time of `value` as a date-time field shows it, 'yyyy-MM-dd HH:mm:ss'; '' when not a
  * date. With `at`, the Amsterdam day of `value` `days` days later at that hour and minute (e.g. 'today 22:00').
  */
-export function amsterdamWallTime(value: DateInput = new Date(), at?: AmsterdamClockTime): string {
+export function amsterdamWallTime(
+  value: DateInput = new Date(),
+  at?: { days?: number; hour: number; minute?: number },
+): string {
   const d = amsterdam(value);
   if (!d) return '';
-  return format(at ? amsterdamMoment(d, at) : d, 'yyyy-MM-dd HH:mm:ss');
+  if (!at) return format(d, 'yyyy-MM-dd HH:mm:ss');
+  const day = new TZDate(d.getFullYear(), d.getMonth(), d.getDate() + (at.days ?? 0), 12, 0, 0, WAREHOUSE_TZ);
+  const moment = new TZDate(
+    day.getFullYear(),
+    day.getMonth(),
+    day.getDate(),
+    at.hour,
+    at.minute ?? 0,
+    0,
+    WAREHOUSE_TZ,
+  );
+  return format(moment, 'yyyy-MM-dd HH:mm:ss');
 }
 
 /**

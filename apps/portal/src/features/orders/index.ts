@@ -1,6 +1,5 @@
 import { defineArea } from '../../app/area.ts';
 import { PATHS } from '../../app/paths.ts';
-import { earlyOpenOrdersPath } from './open-orders.early.ts';
 
 /** The packing station and the order import (spec 1 §2 Open orders list, Order card, Order import). */
 export const ordersArea = defineArea({
@@ -13,7 +12,6 @@ export const ordersArea = defineArea({
       handle: { fullWidth: true },
       lazy: () => import('./open-orders-page.tsx').then((m) => ({ Component: m.OpenOrdersPage })),
       prefetch: () => import('./open-orders.prefetch.ts').then((m) => m.prefetchOpenOrders),
-      early: earlyOpenOrdersPath,
     },
     {
       path: 'orders/import',

@@ -11,10 +11,14 @@ import {
   packScanStep,
   type ShipmentMethod,
 } from '@hoppa/core';
-import { DEFAULT_ORDER_PERIOD } from './open-orders.early.ts';
 
 /** Page limit options of the open orders list (spec 1 §9). */
 export const ORDER_LIMIT_OPTIONS = [10, 20, 50, 100, 200, 500] as const;
+/**
+ * Default page limit. The spec names 'default order limit 5', which is not one of its own options;
+ * 100 shows a morning's work at a packing station without rendering hundreds of cards.
+ */
+export const DEFAULT_ORDER_LIMIT = 100;
 /** Product titles on order cards are cut at 120 characters (spec 1 §9). */
 export const CARD_TITLE_MAX = 120;
 
@@ -25,8 +29,8 @@ export const CARD_TITLE_MAX = 120;
  */
 export function defaultOrderRange(now: Date = new Date()): { from: string; until: string } {
   return {
-    from: amsterdamWallTime(now, DEFAULT_ORDER_PERIOD.from),
-    until: amsterdamWallTime(now, DEFAULT_ORDER_PERIOD.until),
+    from: amsterdamWallTime(now, { days: -4, hour: 0 }),
+    until: amsterdamWallTime(now, { hour: 22 }),
   };
 }
 

@@ -4,8 +4,12 @@ import { z } from 'zod';
 import { useUrlState } from '../../lib/url-state.ts';
 import type { OpenOrdersFilter } from './api/get-open-orders.ts';
 import type { OrderFilterValues } from './components/order-filters.tsx';
-import { DEFAULT_ORDER_LIMIT } from './open-orders.early.ts';
-import { defaultOrderRange, localInputToIso, ORDER_LIMIT_OPTIONS } from './open-orders.rules.ts';
+import {
+  DEFAULT_ORDER_LIMIT,
+  defaultOrderRange,
+  localInputToIso,
+  ORDER_LIMIT_OPTIONS,
+} from './open-orders.rules.ts';
 
 /** A comma-separated list in the URL (`?loc=A-01,B-02`) as an array; empty when absent. */
 const commaList = z
