@@ -24,13 +24,12 @@ const AREA_BY_NS = new Map<string, Area>(AREAS.flatMap((a) => (a.i18n ? [[a.i18n
  * A route of an area. The screen's module, its areas' texts and its prefetch module (`AreaRoute.prefetch`) load
  * together in the route's `lazy`. With `queryClient` (main.tsx) the route also gets a `loader` (ADR 0080), which
  * react-router runs beside `lazy` when the route is entered: it starts the session's calls at once (both at the same
- * time behind the login, `startSession`), and the screen's prefetch for the URL entered as soon as the prefetch's own
- * module is in (ADR 0093: not waiting for the screen's module and texts), so the screen's first request leaves when
- * the session and that module are there instead of after the layout's and the screen's first render. It returns at
- * once (the navigation does not wait) and does not run again when only the search changes (the screen itself asks
- * for what a new filter needs). Exported for its tests.
+ * time behind the login, `startSession`), and the screen's prefetch for the URL entered as soon as the screen's code
+ * is in, so the screen's first request leaves when both the session and the code are there instead of after the
+ * layout's and the screen's first render. It returns at once (the navigation does not wait) and does not run again
+ * when only the search changes (the screen itself asks for what a new filter needs).
  */
-export function toRoute(r: AreaRoute, queryClient?: QueryClient): RouteObject {
+function toRoute(r: AreaRoute, queryClient?: QueryClient): RouteObject {
   const areas = [AREA_OF.get(r), ...(r.alsoTexts ?? []).map((ns) => AREA_BY_NS.get(ns))].filter(
     (a): a is Area => !!a?.i18n && 'load' in a.i18n,
   );
@@ -41,15 +40,13 @@ export function toRoute(r: AreaRoute, queryClient?: QueryClient): RouteObject {
   const lazy: RouteObject['lazy'] =
     areas.length > 0 || r.prefetch
       ? async () => {
-          // The prefetch runs as soon as its own module is in, not once the screen's module and texts are too: the
-          // screen's code (Mantine, the page) is larger and evaluates later, and the first request need not wait for
-          // it (ADR 0093). A prefetch module that fails to load starts nothing and fails the route as before.
-          const prefetchIn = r.prefetch?.().then(codeIn, (err: unknown) => {
-            codeIn(undefined);
-            throw err;
-          });
           // The screen's module and its areas' texts arrive together (i18n.ts loadAreaTexts; ADR 0033).
-          const [route] = await Promise.all([r.lazy(), prefetchIn, ...areas.map((a) => loadAreaTexts(a))]);
+          const [route, run] = await Promise.all([
+            r.lazy(),
+            r.prefetch?.(),
+            ...areas.map((a) => loadAreaTexts(a)),
+          ]);
+          codeIn(run);
           return route;
         }
       : r.lazy;

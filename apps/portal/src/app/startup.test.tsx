@@ -6,15 +6,13 @@ import { orgAuth, role, user } from '../test/fixtures.ts';
 import { stubPageRequest } from '../test/page-request.ts';
 import { renderRoutes } from '../test/render.tsx';
 import { createQueryClient } from './query-client.ts';
-import { buildRoutes, toRoute } from './router.tsx';
+import { buildRoutes } from './router.tsx';
 import { startSession } from './session.ts';
 
 const packer = role('warehouse_staff', [
   { methods: ['GET'], path: '/orders*' },
   { methods: ['GET'], path: '/shipment_*' },
 ]);
-/** A screen that renders nothing (the route's module once it is in). */
-const NoScreen = () => null;
 const EMPTY: OpenOrders = { groups: [], total: 0, matching: 0, matching_capped: false };
 
 /** A fetch that records every call and never answers: what starts, starts without waiting for anything. */
@@ -105,34 +103,6 @@ describe('start-up requests', () => {
         expect.arrayContaining(['/api/shipment_methods', '/api/shipment_boxes']),
       );
     });
-  });
-
-  it("runs a route's prefetch as soon as its module is in, while the screen's own module is still loading", async () => {
-    vi.stubGlobal('fetch', silentApi([]));
-    const ran: string[] = [];
-    let screenIn: (route: object) => void = () => undefined;
-    const route = toRoute(
-      {
-        path: 'orders',
-        lazy: () =>
-          new Promise((resolve) => {
-            screenIn = resolve;
-          }),
-        prefetch:
-          async () =>
-          async ({ url }) => {
-            ran.push(url.search);
-          },
-      },
-      createQueryClient(),
-    );
-    const loader = route.loader as (a: { request: Request; params: object }) => unknown;
-    expect(loader({ request: new Request('http://localhost/orders?pack=2'), params: {} })).toBeNull();
-    const lazy = (route.lazy as () => Promise<object>)();
-    await waitFor(() => expect(ran).toEqual(['?pack=2']));
-    screenIn({ Component: NoScreen });
-    expect(await lazy).toHaveProperty('Component');
-    expect(ran).toHaveLength(1);
   });
 
   it('renders /orders from the prefetched answer without asking for the list a second time', async () => {
