@@ -134,7 +134,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
       keyboard: t('keyboard'),
       camera: t('camera'),
     }),
-    [t],
+    [],
   );
 
   function applyFilter(f: PickFilter) {
@@ -223,7 +223,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
       { op: 'recount', product_id: pick.item.product__id, recount: true },
       `${t('recount')} · ${pick.item.product__name.slice(0, 60)}`,
     ).catch(setError);
-  }, [pick, action, queueForPick, setError, t]);
+  }, [pick, action, queueForPick, setError]);
 
   const notePick = pick?.item.pick_note && !noteRead.has(pick.id) ? pick : null;
   const recountPick =
@@ -302,7 +302,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
         }
       />
     ),
-    [t, openMenu],
+    [openMenu],
   );
   const scanActive = !menuOpen && !cameraOpen && !problemOpen && !notePick && !recountPick;
   const scanBar = useMemo(
