@@ -33,7 +33,7 @@ import { createRoot } from 'react-dom/client';
 import { App, preloadScreen } from './app/app.tsx';
 import { startSessionCheck } from './app/session.tsx';
 import { registerServiceWorker } from './app/sw-update.ts';
-import { isPickScreenPath, sendFirstPickPage } from './features/pick/pick-first-page.ts';
+import { sendFirstPickPage } from './features/pick/pick-first-page.ts';
 import { initI18n } from './i18n/index.ts';
 
 // Before anything renders, the two things the first screen waits on go out side by side (ADR 0064): the session
@@ -85,12 +85,3 @@ setTimeout(() => {
     </StrictMode>,
   );
 }, 0);
-
-// On the pick screen, the warehouse's time zone in Intl, loaded in a task of its own while the screen's files download:
-// its first use costs ~12 ms (~50 ms on a phone 4× slower), which otherwise fell in the screen's start (date-fns'
-// TZDate for the pick list's default filter; ADR 0078). The same options as @date-fns/tz's `tzOffset`, whose own
-// formatter then comes cheap.
-if (isPickScreenPath(window.location.pathname))
-  setTimeout(() => {
-    new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Amsterdam', timeZoneName: 'longOffset' }).format(0);
-  }, 0);

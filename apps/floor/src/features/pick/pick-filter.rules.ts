@@ -68,3 +68,38 @@ export function pickListRequest(f: PickFilter) {
     },
   };
 }
+
+const HOUR = 3_600_000;
+
+/** Midnight UTC of the last Sunday of `month` (0–11) in `year`, in ms. */
+function lastSunday(year: number, month: number): number {
+  const last = Date.UTC(year, month + 1, 0);
+  return last - new Date(last).getUTCDay() * 24 * HOUR;
+}
+
+/** Amsterdam's offset from UTC at instant `t` (ms) by the EU rule: summer time (+2 h) from the last Sunday of March,
+ * 01:00 UTC, to the last Sunday of October, 01:00 UTC; +1 h otherwise. */
+function amsterdamOffset(t: number): number {
+  const year = new Date(t).getUTCFullYear();
+  const summer = t >= lastSunday(year, 2) + HOUR && t < lastSunday(year, 9) + HOUR;
+  return summer ? 2 * HOUR : HOUR;
+}
+
+/**
+ * The default pick filter, like the orders list: from 00:00 four days ago until 22:00 today in warehouse days
+ * (Europe/Amsterdam, whatever zone the scanner is set to), walking order, neither single- nor multi-orders only.
+ * Reckoned with the EU's summer-time rule instead of the time zone database (ADR 0078 for the list's first page, ADR
+ * 0091 for the screen): the page's first `Intl.DateTimeFormat` (what date-fns' TZDate and core's `amsterdamWallTime`
+ * call) costs ~80 ms at 4× CPU, a task of its own in the pick screen's start. `pick-first-page.test.tsx` holds it to
+ * core's `amsterdamWallTime` (the time zone database) from 2026 to 2030 and around every change, so a change of the
+ * rule in the database fails that test.
+ */
+export function defaultPickFilter(now: Date = new Date()): PickFilter {
+  const wall = new Date(now.getTime() + amsterdamOffset(now.getTime()));
+  const at = (days: number, hour: number) => {
+    const local = Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate() + days, hour);
+    // 00:00 and 22:00 are never near a change (01:00 UTC), so the offset an hour before is the one at that time.
+    return new Date(local - amsterdamOffset(local - HOUR)).toISOString();
+  };
+  return { start: at(-4, 0), end: at(0, 22), reverse: false, singleOrders: false, multiOrders: false };
+}

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // First: installs fake IndexedDB and the browser stubs before Dexie and canvas-confetti load.
 import '../../test/dom-setup.ts';
+import { amsterdamWallTime, amsterdamWallTimeToIso } from '@hoppa/core';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROUTER_BASENAME } from '../../app/api.ts';
@@ -12,12 +13,7 @@ import { pickItem } from '../../test/fixtures.ts';
 import { clearFloorDb, currentUser, pickListPage, renderFloor } from '../../test/render.tsx';
 import { defaultPickFilter } from './pick.rules.ts';
 import { startEarlyPickDownload } from './pick-early.ts';
-import {
-  firstPageFilter,
-  PICK_FIRST_PAGE_SIZE,
-  sendFirstPickPage,
-  takeFirstPickPage,
-} from './pick-first-page.ts';
+import { PICK_FIRST_PAGE_SIZE, sendFirstPickPage, takeFirstPickPage } from './pick-first-page.ts';
 
 afterEach(() => {
   cleanup();
@@ -101,8 +97,14 @@ describe("the pick list's first page on a fresh device (ADR 0078)", () => {
   });
 });
 
-describe('firstPageFilter (ADR 0078)', () => {
-  it('is the default pick filter, without the time zone data, from 2026 to 2030 and around every DST change', () => {
+/** The default filter reckoned with the time zone database (core's dates, date-fns' TZDate), as it was before ADR 0091. */
+function zoneDatabaseFilter(now: Date) {
+  const at = (days: number, hour: number) => amsterdamWallTimeToIso(amsterdamWallTime(now, { days, hour }));
+  return { start: at(-4, 0), end: at(0, 22), reverse: false, singleOrders: false, multiOrders: false };
+}
+
+describe('defaultPickFilter without the time zone data (ADRs 0078, 0091)', () => {
+  it("is the time zone database's Amsterdam days from 2026 to 2030 and around every DST change", () => {
     const times: number[] = [];
     // Every 7 h 11 min (every hour of the day comes round), and every 20 min of the days around each change.
     for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2031, 0, 1); t += 431 * 60_000) times.push(t);
@@ -115,10 +117,11 @@ describe('firstPageFilter (ADR 0078)', () => {
         for (let t = change + 72 * 3_600_000; t < change + 120 * 3_600_000; t += 20 * 60_000) times.push(t);
       }
     const differ = times.filter(
-      (t) => JSON.stringify(firstPageFilter(new Date(t))) !== JSON.stringify(defaultPickFilter(new Date(t))),
+      (t) =>
+        JSON.stringify(defaultPickFilter(new Date(t))) !== JSON.stringify(zoneDatabaseFilter(new Date(t))),
     );
     expect(differ.map((t) => new Date(t).toISOString())).toEqual([]);
-    expect(firstPageFilter(new Date('2026-03-30T10:00:00Z')).start).toBe('2026-03-25T23:00:00.000Z');
-    expect(firstPageFilter(new Date('2026-07-15T12:00:00Z')).end).toBe('2026-07-15T20:00:00.000Z');
+    expect(defaultPickFilter(new Date('2026-03-30T10:00:00Z')).start).toBe('2026-03-25T23:00:00.000Z');
+    expect(defaultPickFilter(new Date('2026-07-15T12:00:00Z')).end).toBe('2026-07-15T20:00:00.000Z');
   }, 60_000);
 });

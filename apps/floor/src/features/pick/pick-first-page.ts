@@ -4,11 +4,11 @@ import { FLOOR_PATHS } from '../../app/paths.ts';
 import { readSessionCopy } from '../../app/session-copy.ts';
 import type { PickFilter } from '../../offline/db.ts';
 import { fetchPickListPage } from './pick-calls.ts';
-import { pickListRequest } from './pick-filter.rules.ts';
+import { defaultPickFilter, pickListRequest } from './pick-filter.rules.ts';
 
 // The pick list's first page on a fresh device, sent by main.tsx beside the session check (ADR 0078): in the floor's
-// first file, so it imports nothing the first file does not hold already but the filter's request rules (no date-fns,
-// no time zone data, no IndexedDB, no zod).
+// first file, so it imports nothing the first file does not hold already but the filter's rules (no date-fns, no time
+// zone data, no IndexedDB, no zod).
 
 /**
  * Items of a download's first page: little more than the card needs to show the first pick (ADR 0076; an item with
@@ -24,39 +24,6 @@ export interface FirstPickPage {
   total: number;
 }
 
-const HOUR = 3_600_000;
-
-/** Midnight UTC of the last Sunday of `month` (0–11) in `year`, in ms. */
-function lastSunday(year: number, month: number): number {
-  const last = Date.UTC(year, month + 1, 0);
-  return last - new Date(last).getUTCDay() * 24 * HOUR;
-}
-
-/** Amsterdam's offset from UTC at instant `t` (ms) by the EU rule: summer time (+2 h) from the last Sunday of March,
- * 01:00 UTC, to the last Sunday of October, 01:00 UTC; +1 h otherwise. */
-function amsterdamOffset(t: number): number {
-  const year = new Date(t).getUTCFullYear();
-  const summer = t >= lastSunday(year, 2) + HOUR && t < lastSunday(year, 9) + HOUR;
-  return summer ? 2 * HOUR : HOUR;
-}
-
-/**
- * The default pick filter (pick.rules.ts `defaultPickFilter`: 00:00 four days ago until 22:00 today, Amsterdam days)
- * at `now`, reckoned with the EU's summer-time rule instead of the time zone database: the first use of a time zone in
- * `Intl` (what date-fns' TZDate calls) cost ~40 ms at 4× CPU in the first file's task. Should the rule ever change, the
- * two filters differ and the early download, which compares them, does not take the page (a request lost, nothing
- * else). pick-first-page.test.ts holds it to `defaultPickFilter` over five years.
- */
-export function firstPageFilter(now: Date = new Date()): PickFilter {
-  const wall = new Date(now.getTime() + amsterdamOffset(now.getTime()));
-  const at = (days: number, hour: number) => {
-    const local = Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate() + days, hour);
-    // 00:00 and 22:00 are never near a change (01:00 UTC), so the offset an hour before is the one at that time.
-    return new Date(local - amsterdamOffset(local - HOUR)).toISOString();
-  };
-  return { start: at(-4, 0), end: at(0, 22), reverse: false, singleOrders: false, multiOrders: false };
-}
-
 /** The page {@link sendFirstPickPage} sent, with its filter, until the early download takes it. */
 let sent: { filter: PickFilter; page: Promise<FirstPickPage> } | null = null;
 
@@ -70,7 +37,7 @@ export function resetFirstPickPageForTests(): void {
 }
 
 /** Whether `pathname` (the browser's, with the app's base) is the pick screen's. */
-export function isPickScreenPath(pathname: string): boolean {
+function isPickScreenPath(pathname: string): boolean {
   const path = pathname.startsWith(ROUTER_BASENAME) ? pathname.slice(ROUTER_BASENAME.length) : pathname;
   return path.replace(/\/$/, '') === FLOOR_PATHS.pick;
 }
@@ -86,7 +53,7 @@ export function isPickScreenPath(pathname: string): boolean {
 export function sendFirstPickPage(pathname: string): void {
   if (!isPickScreenPath(pathname)) return;
   if (readSessionCopy() !== undefined || !navigator.onLine) return;
-  const filter = firstPageFilter();
+  const filter = defaultPickFilter();
   const { params, query } = pickListRequest(filter);
   const page = fetchPickListPage(api, { params, query: { ...query, skip: 0, limit: PICK_FIRST_PAGE_SIZE } });
   page.catch(() => undefined); // handled where it is taken; unused when nobody takes it

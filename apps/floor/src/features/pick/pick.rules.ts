@@ -10,25 +10,9 @@ export function cutName(name: string, max = PICK_NAME_MAX): string {
   return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
 }
 
-/**
- * The default pick filter, like the orders list: from 00:00 four days ago until 22:00 today, device
- * local time (the scanners run on Europe/Amsterdam), walking order, neither single- nor multi-orders only.
- */
-export function defaultPickFilter(now: Date = new Date()): PickFilter {
-  // Warehouse days (Europe/Amsterdam), whatever zone the scanner is set to.
-  const start = amsterdamWallTimeToIso(amsterdamWallTime(now, { days: -4, hour: 0 })) as string;
-  const end = amsterdamWallTimeToIso(amsterdamWallTime(now, { hour: 22 })) as string;
-  return {
-    start,
-    end,
-    reverse: false,
-    singleOrders: false,
-    multiOrders: false,
-  };
-}
-
 // The filter's rules the floor's first file needs (the list's first page, ADR 0078) live in pick-filter.rules.ts.
 export {
+  defaultPickFilter,
   fullFilter,
   narrowingCount,
   pickListRequest,

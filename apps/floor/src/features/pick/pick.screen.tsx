@@ -10,7 +10,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../app/api.ts';
 import { useOnline } from '../../app/outbox-status.ts';
@@ -28,6 +27,7 @@ import { claimPickItem, releasePickItem } from './pick-calls.ts';
 import { PickCard } from './pick-card.tsx';
 import { PickFilterDrawer } from './pick-filter-drawer.tsx';
 import { PickDone, PickFooter } from './pick-footer.tsx';
+import { pickT } from './pick-texts.ts';
 import { RejectedList } from './rejected-list.tsx';
 import { FlashTint, ScanVerdict } from './scan-verdict.tsx';
 import { PickNotePopup, ProblemSheet, RecountPopup } from './shelf-dialogs.tsx';
@@ -73,7 +73,8 @@ const CameraScanner = lazy(() =>
  * and the filter drawer.
  */
 export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedback }) {
-  const { t } = useTranslation('pick', { lng: 'nl' });
+  // The screen's texts without i18next (ADR 0091): the same Dutch texts, one function for the app's life.
+  const t = pickT;
   const navigate = useNavigate();
   const online = useOnline();
   const rejected = useRejectedRows();
@@ -133,7 +134,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
       keyboard: t('keyboard'),
       camera: t('camera'),
     }),
-    [t],
+    [],
   );
 
   function applyFilter(f: PickFilter) {
@@ -222,7 +223,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
       { op: 'recount', product_id: pick.item.product__id, recount: true },
       `${t('recount')} · ${pick.item.product__name.slice(0, 60)}`,
     ).catch(setError);
-  }, [pick, action, queueForPick, setError, t]);
+  }, [pick, action, queueForPick, setError]);
 
   const notePick = pick?.item.pick_note && !noteRead.has(pick.id) ? pick : null;
   const recountPick =
@@ -301,7 +302,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
         }
       />
     ),
-    [t, openMenu],
+    [openMenu],
   );
   const scanActive = !menuOpen && !cameraOpen && !problemOpen && !notePick && !recountPick;
   const scanBar = useMemo(
