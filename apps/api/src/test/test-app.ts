@@ -10,7 +10,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SignupBody } from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
@@ -211,13 +211,15 @@ async function namedPostgres(url: string, name: string): Promise<{ db: Db; creat
  * seconds more, loading a dump well under one. A template is an uncompressed dump (a tar of ≈ 45 MB: gunzipping the
  * 6 MB gzip dump was ≈ 0.3 of the ≈ 1.2 CPU s of every test file's PGlite) in the OS temp folder, keyed by
  * {@link templateKey} (migrations; with `seed` also the seed's sources, options and the clock hour), with the seed's
- * result beside it as JSON (same name, `.json`); made from the unseeded template by whichever test process needs it
- * first (written under temporary names, then renamed, the JSON first, so parallel workers never read half of one).
+ * result beside it as JSON: both in one folder (`dump.tar`, `seed.json`), written under a temporary name and renamed
+ * whole, so the dump and the seed's result always come from one seeding. Two workers that make the same template at
+ * once (the first tests after the clock hour turns) both build it; the second's rename fails on the first's folder
+ * and it uses that one. (Two files renamed one by one could pair one worker's dump with the other's result: a test
+ * then met users whose ids were not the seed's.) Made from the unseeded template by whichever test process needs it.
  */
 async function pgliteTemplate(seed: SeedOptions | null): Promise<string> {
-  const base = join(tmpdir(), `hoppa-pglite-tpl-${templateKey(seed)}`);
-  const file = `${base}.tar`;
-  const resultFile = `${base}.json`;
+  const dir = join(tmpdir(), `hoppa-pglite-tpl-${templateKey(seed)}`);
+  const file = join(dir, 'dump.tar');
   if (!existsSync(file)) {
     removeOldTemplateFiles();
     // Seeded: from the unseeded template; unseeded: initdb and every migration.
@@ -226,24 +228,29 @@ async function pgliteTemplate(seed: SeedOptions | null): Promise<string> {
     if (!seed) await prepareDatabase(db);
     const result = seed ? await seedDemo(db, seed) : null;
     const dump = await lite.dumpDataDir('none');
-    const tag = `${process.pid}.${Date.now()}`;
-    writeFileSync(`${resultFile}.${tag}`, JSON.stringify(result));
-    renameSync(`${resultFile}.${tag}`, resultFile);
-    writeFileSync(`${file}.${tag}`, Buffer.from(await dump.arrayBuffer()));
-    renameSync(`${file}.${tag}`, file);
     await db.close();
+    const building = mkdtempSync(`${dir}.building-`);
+    writeFileSync(join(building, 'seed.json'), JSON.stringify(result));
+    writeFileSync(join(building, 'dump.tar'), Buffer.from(await dump.arrayBuffer()));
+    try {
+      renameSync(building, dir);
+    } catch (err) {
+      rmSync(building, { recursive: true, force: true });
+      // Another worker's folder got there first: use it.
+      if (!existsSync(file)) throw err;
+    }
   }
   return file;
 }
 
-/** Removes PGlite template files (of any key) last written more than {@link TEMPLATE_KEEP_HOURS} ago. */
+/** Removes PGlite template folders and files (of any key) last written more than {@link TEMPLATE_KEEP_HOURS} ago. */
 function removeOldTemplateFiles(): void {
   const before = Date.now() - TEMPLATE_KEEP_HOURS * HOUR_MS;
   for (const f of readdirSync(tmpdir())) {
     if (!f.startsWith('hoppa-pglite-t')) continue;
     const path = join(tmpdir(), f);
     try {
-      if (statSync(path).mtimeMs < before) rmSync(path, { force: true });
+      if (statSync(path).mtimeMs < before) rmSync(path, { recursive: true, force: true });
     } catch {
       // removed by another worker meanwhile
     }
@@ -270,7 +277,7 @@ function templateDump(file: string): Blob {
 /** A fresh in-memory PGlite from the template for `seed` ({@link pgliteTemplate}), and the seed's result. */
 async function pgliteFromTemplate(seed: SeedOptions | null): Promise<{ db: Db; seed: SeedResult | null }> {
   const file = await pgliteTemplate(seed);
-  const result = JSON.parse(readFileSync(file.replace(/\.tar$/, '.json'), 'utf8')) as SeedResult | null;
+  const result = JSON.parse(readFileSync(join(dirname(file), 'seed.json'), 'utf8')) as SeedResult | null;
   return { db: wrapPglite(await createPglite({ loadDataDir: templateDump(file) })), seed: result };
 }
 
