@@ -53,7 +53,10 @@ async function showToday(page: Page): Promise<void> {
   if (Date.now() <= Date.parse(scoreboardDefaultRange().end)) return;
   await page.getByRole('button', { name: /^(Period|Periode)$/ }).click();
   const today = page.locator('button[data-today]:not([data-outside])');
-  if ((await today.count()) === 0) await page.locator('button[data-direction="next"]').click();
+  const next = page.locator('button[data-direction="next"]');
+  // The calendar first (count() does not wait): counting before it had opened clicked one month too far.
+  await expect(next).toBeVisible();
+  if ((await today.count()) === 0) await next.click();
   await today.click();
   await today.click();
   await page.keyboard.press('Escape');
