@@ -14,7 +14,8 @@
  * `HOT_READS_CASES=<n>` it times only the first n reads, and with `HOT_READS_ONLY=<regular expression>` only the reads
  * whose name matches; `HOT_READS_ENCODING=<Accept-Encoding>` asks for compressed answers as a browser does (the size
  * column is then the compressed size); `HOT_READS_STATEMENTS=<n>` runs each statement of one request per read alone n
- * times on one connection and prints its median wall time, backend CPU and this process's CPU.
+ * times on one connection and prints its median wall time, backend CPU and this process's CPU; `HOT_READS_WARMUP=<n>` and
+ * `HOT_READS_RUNS=<n>` set the warm-up and timed requests per read (default 3 and 30).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -28,8 +29,8 @@ import { createTestApp } from '../src/test/test-app.ts';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const ORDERS = onPostgres ? 100_000 : 10_000;
-const RUNS = 30;
-const WARMUP = 3;
+const RUNS = Number(process.env.HOT_READS_RUNS) || 30;
+const WARMUP = Number(process.env.HOT_READS_WARMUP) || 3;
 
 /** The text of an answer sent with `Content-Encoding` br or gzip. */
 function decoded(raw: Buffer, contentEncoding: string): string {

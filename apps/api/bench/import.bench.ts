@@ -12,7 +12,9 @@
  * Besides wall-clock seconds it reports CPU seconds (this process with its worker thread and, on PGlite, the database;
  * on PostgreSQL also the server processes of the benchmark's database, read from /proc on Linux), which a shared,
  * loaded machine disturbs far less than wall-clock time. With `IMPORT_BENCH_BACKLOG=N` the merchant first gets about N
- * open order lines (1–4 per order) by SQL, untimed, so the import meets tables of a warehouse's size. Writes a markdown fragment to bench-output/import.md at
+ * open order lines (1–4 per order) by SQL, untimed, so the import meets tables of a warehouse's size. On PostgreSQL it
+ * also reports ADR 0074's restated figures: the API process's CPU against the parse's and the database's CPU per line.
+ * Writes a markdown fragment to bench-output/import.md at
  * the repository root. Run: `npx tsx apps/api/bench/import.bench.ts`.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -373,6 +375,18 @@ try {
   console.log(
     `CPU: (a) ${parseCpuS.toFixed(3)} s; (b) ${cpuS.toFixed(3)} s in this process + ${dbCpuS.toFixed(2)} s in the database server; ratio ${cpuRatio.toFixed(1)}`,
   );
+  // ADR 0074's restatement of the goal as two figures (pending the owner's answer; issue 8's ≤ 3× stays the goal
+  // reported above): (1) the API process's CPU for (b), the database server's excluded, against (a)'s CPU, ≤ 6×;
+  // (2) the database server's CPU per imported line on PostgreSQL, ≤ 150 µs. On PGlite the database runs inside this
+  // process, so only the whole CPU ratio is known.
+  const onServer = t.db.kind === 'postgres';
+  const apiCpuRatio = cpuS / parseCpuS;
+  const dbMicrosPerLine = lines ? (dbCpuS * 1e6) / lines : Number.NaN;
+  const verdict = (ok: boolean) => (ok ? 'met' : 'not met');
+  if (onServer)
+    console.log(
+      `restated (ADR 0074): API process CPU ${apiCpuRatio.toFixed(1)}× (a) (≤ 6×: ${verdict(apiCpuRatio <= 6)}); database ${dbMicrosPerLine.toFixed(0)} µs CPU per line (≤ 150: ${verdict(dbMicrosPerLine <= 150)})`,
+    );
   console.log(`re-upload of the same file (all duplicates): ${reuploadS.toFixed(3)} s`);
   console.log(`first import after start, one row, cold worker thread: ${coldS.toFixed(3)} s`);
   console.log('aggregates equal the lines: line counts, order_multi, order_open, placed_at, pick_item_days');
@@ -393,8 +407,21 @@ the end-to-end figure is one run and varies with the load).
 | re-upload of the same file (every order reported as a duplicate, nothing written) | ${reuploadS.toFixed(3)} | |
 | first import after start: one row on a cold worker thread (timed before (b); the server starts it at start-up) | ${coldS.toFixed(3)} | |
 
-Ratio (b)/(a): **${ratio.toFixed(1)}** (CPU seconds: ${cpuRatio.toFixed(1)}). ${lines?.toLocaleString('en')} order lines written, each with its pick location.
+Ratio (b)/(a): **${ratio.toFixed(1)}** (CPU seconds: ${cpuRatio.toFixed(1)}); goal (issue 8) ≤ 3×: ${verdict(ratio <= 3)}. ${lines?.toLocaleString('en')} order lines written, each with its pick location.
+${
+  onServer
+    ? `
+The goal as ADR 0074 restates it (two figures instead of the ratio; awaiting the owner's answer, so issue 8's ratio above stays the goal):
 
+| figure | measured | restated goal |
+|---|---:|---|
+| the API process's CPU for (b) (the database server's excluded) against (a)'s CPU | ${apiCpuRatio.toFixed(1)}× | ≤ 6×: ${verdict(apiCpuRatio <= 6)} |
+| the database server's CPU per imported line | ${dbMicrosPerLine.toFixed(0)} µs | ≤ 150 µs: ${verdict(dbMicrosPerLine <= 150)} |
+`
+    : `
+ADR 0074's restated figures need the database server apart from this process: run with TEST_DATABASE_URL (PostgreSQL).
+`
+}
 Run with \`npx tsx apps/api/bench/import.bench.ts\` (${new Date().toISOString().slice(0, 10)}).
 `;
   const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
