@@ -35,6 +35,19 @@ describe('Db (PGlite and node-postgres answer with the same types)', () => {
     expect(row.flag).toBe(true);
   });
 
+  it('compiles no statement with JIT on any connection (ADR 0099)', async () => {
+    // Three transactions at once hold three of the pool's connections. PostgreSQL with its JIT provider answers
+    // true unless the connection was opened with jit=off; PGlite has no provider.
+    const available = await Promise.all(
+      [1, 2, 3].map(() =>
+        db.transaction(
+          async (tx) => (await tx.query<{ jit: boolean }>('SELECT pg_jit_available() AS jit')).rows[0]?.jit,
+        ),
+      ),
+    );
+    expect(available).toEqual([false, false, false]);
+  });
+
   it('reports affected rows for changes and read rows for SELECT', async () => {
     expect((await db.query('INSERT INTO t_items VALUES (1, $1), (2, $2)', ['a', 'b'])).rowCount).toBe(2);
     expect((await db.query('UPDATE t_items SET name = name WHERE id > 0')).rowCount).toBe(2);

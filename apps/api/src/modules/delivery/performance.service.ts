@@ -151,12 +151,16 @@ export async function searchShippedOrders(
   const window = { start: new Date(0).toISOString(), end: now.toISOString() };
   if (ids.length === 0)
     return { items: [], total: 0, total_capped: false, skip: query.skip, limit: query.limit, ...window };
-  const extra: ShipmentFilter = (q) => q.where('s.order_id', 'in', ids) as typeof q;
+  // The orders found, as a condition on the shipment alone, so the capped count reads the shipments without joining
+  // their orders; one array parameter read as a set (`IN (SELECT unnest(…))`), not one bound value per id nor
+  // `= any(…)`, whose selectivity PostgreSQL estimates element by element: with 10,001 ids that was 0.2 s of planning
+  // (ADR 0099).
   return listShipments(
     ctx,
     { query: { skip: query.skip, limit: query.limit, sort: '-shipped_at', ...window } },
     now,
     SEARCH_CAP,
-    extra,
+    undefined,
+    sql<boolean>`s.order_id IN (SELECT unnest(${ids}::char(24)[]))`,
   );
 }

@@ -302,12 +302,18 @@ export async function searchReturns(
   text: string,
 ): Promise<z.infer<typeof ReturnSearchResultSchema>> {
   const q = text.trim();
+  // Each way of matching is its own index look-up (return number, tracking number, an item's EAN, the order's
+  // number); the candidates are then read by primary key. One `OR` over them made PostgreSQL read every return and,
+  // for the order below, every shipped order (ADR 0099).
   const found = await sql<{ id: string }>`
     SELECT r.id FROM returns r
     WHERE ${orgScopeSql(ctx, 'r')}
-      AND (r.return_number = ${q.toUpperCase()} OR r.tracking_number = ${q.toUpperCase()}
-           OR EXISTS (SELECT 1 FROM return_items i WHERE i.return_id = r.id AND i.ean = ${q})
-           OR EXISTS (SELECT 1 FROM orders o WHERE o.id = r.order_id AND o.order_id = ${q}))
+      AND r.id IN (
+        SELECT x.id FROM returns x WHERE x.return_number = ${q.toUpperCase()}
+        UNION SELECT x.id FROM returns x WHERE x.tracking_number = ${q.toUpperCase()}
+        UNION SELECT i.return_id FROM return_items i WHERE i.ean = ${q}
+        UNION SELECT x.id FROM orders o JOIN returns x ON x.order_id = o.id
+              WHERE o.order_id = ${q} AND ${orgScopeSql(ctx, 'o')})
     ORDER BY (r.closed_at IS NOT NULL), r.registered_at DESC, r.id
     LIMIT 20`.execute(systemSql(ctx.db));
   if (found.rows.length > 0)
@@ -322,8 +328,10 @@ export async function searchReturns(
     SELECT o.id, o.order_id AS shop_order_id, org.name AS org_name
     FROM orders o JOIN organisations org ON org.id = o.org_id
     WHERE ${orgScopeSql(ctx, 'o')} AND o.status = 'shipped'
-      AND (o.order_id = ${q} OR o.track_trace = ${q}
-           OR EXISTS (SELECT 1 FROM shipments s WHERE s.order_id = o.id AND s.tracking_number = ${q}))
+      AND o.id IN (
+        SELECT x.id FROM orders x WHERE x.order_id = ${q} AND ${orgScopeSql(ctx, 'x')}
+        UNION SELECT x.id FROM orders x WHERE x.track_trace = ${q}
+        UNION SELECT s.order_id FROM shipments s WHERE s.tracking_number = ${q})
     ORDER BY o.shipped_at DESC NULLS LAST, o.id
     LIMIT 1`.execute(systemSql(ctx.db));
   const o = order.rows[0];

@@ -183,6 +183,23 @@ describe('returns (issue 12; spec 2 §7 Returns)', () => {
       status: 'order_found',
       order: { id: other.shipped.id, shop_order_id: `RS-${other.tag}`, org_name: 'Bakkerij Bol' },
     });
+    // The order is also found by its own tracking code and by its parcel's tracking number (each its own index
+    // look-up, ADR 0099), and by no other merchant.
+    await t.db.query(`UPDATE orders SET track_trace = $2 WHERE id = $1`, [
+      other.shipped.id,
+      `TT-${other.tag}`,
+    ]);
+    await t.db.query(
+      `INSERT INTO shipments (id, org_id, order_id, carrier, method_code, tracking_number, label_pdf, packing_slip_pdf)
+         VALUES (substr(md5($3), 1, 24), $1, $2, 'local', 'LOCAL-NL', $3, '\\x25'::bytea, '\\x25'::bytea)`,
+      [bol, other.shipped.id, `PARCEL-${other.tag}`],
+    );
+    for (const q of [`TT-${other.tag}`, `PARCEL-${other.tag}`]) {
+      const res = await find(q);
+      expect(res.statusCode, q).toBe(200);
+      expect((res.json() as { order?: { id: string } }).order?.id, q).toBe(other.shipped.id);
+    }
+    expect((await find(`PARCEL-${other.tag}`, stroopOwner)).statusCode).toBe(404);
     expect((await find('NOTHING-HERE')).statusCode).toBe(404);
     expect((await find(made.return_number, stroopOwner)).statusCode).toBe(404);
   });
