@@ -636,8 +636,10 @@ export interface Shipments {
   last_tracked_at: Timestamp | null;
   method_code: string;
   order_id: string;
+  order_sort: string | null;
   org_id: string;
   packing_slip_pdf: Buffer;
+  recipient_sort: string | null;
   shipped_by: string | null;
   track_error: string | null;
   track_lease_owner: string | null;

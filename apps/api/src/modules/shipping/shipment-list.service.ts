@@ -18,13 +18,25 @@ import { eventsOfShipments, shipmentQuery, toShipmentItem } from './shipment-vie
 /** A further filter on the shipments query (`s` shipments, `o` orders, `m` methods) of the calls built on the list. */
 export type ShipmentFilter = <Q extends ReturnType<typeof shipmentQuery>>(q: Q) => Q;
 
-/** What each sortable column of the shipments list orders by (core SHIPMENT_SORTS). */
+/**
+ * What each sortable column of the shipments list orders by (core SHIPMENT_SORTS). The order number and the
+ * recipient are the order's `order_id` and `lower(concat_ws(' ', firstName, surname))` of its address, kept on the
+ * shipment by migration 0400 (`order_sort`, `recipient_sort`) so a page is read from an index in that order. The
+ * method's name can be renamed in `shipment_methods`, so that sort still reads it through the joins.
+ */
 const SHIPMENT_SORT_COLUMNS = {
   shipped_at: sql`s.created_at`,
-  order_id: sql`o.order_id`,
-  recipient: sql`lower(concat_ws(' ', o.shipment_details->>'firstName', o.shipment_details->>'surname'))`,
+  order_id: sql`s.order_sort`,
+  recipient: sql`s.recipient_sort`,
   method: sql`lower(coalesce(m.name, o.used_shipment_method, s.method_code))`,
 } as const satisfies Record<(typeof SHIPMENT_SORTS)[number], unknown>;
+
+/** The sorts whose key is on the shipment row itself: without a search or `extra` filter their page reads no order. */
+const SORTS_ON_SHIPMENT: ReadonlySet<(typeof SHIPMENT_SORTS)[number]> = new Set([
+  'shipped_at',
+  'order_id',
+  'recipient',
+]);
 
 /**
  * How many rows `rows` selects, counting no further than one past {@link SHIPMENTS_COUNT_CAP}: beyond the cap the
@@ -73,11 +85,11 @@ export async function listShipments(
   const like = `%${escapeLike(term)}%`;
   const sort = parseSort(query.sort);
   const dir = sort.desc ? 'desc' : 'asc';
-  // Two narrow reads, then the page: the ids of the page in the list's order (for the default newest-first order
-  // straight from a (…, created_at, id) index, stopping after skip + limit rows: migration 0100), and the count of
-  // the filter up to SHIPMENTS_COUNT_CAP (from the shipments alone unless searching). Only the page's shipments are
-  // then read in full with their products; one query doing all three computed the products of every shipment in
-  // the range (issue 8).
+  // Two narrow reads, then the page: the ids of the page in the list's order (newest first straight from a
+  // (…, created_at, id) index, by recipient or order number from a (…, recipient_sort | order_sort, id) one,
+  // stopping after skip + limit rows: migrations 0100, 0400), and the count of the filter up to SHIPMENTS_COUNT_CAP
+  // (from the shipments alone unless searching). Only the page's shipments are then read in full with their
+  // products; one query doing all three computed the products of every shipment in the range (issue 8).
   const matching = <Q extends ReturnType<typeof shipmentQuery>>(q: Q): Q =>
     (extra ? extra(q) : q)
       .$if(onShipments !== undefined, (w) => w.where(onShipments as RawBuilder<boolean>))
@@ -104,28 +116,27 @@ export async function listShipments(
           ]),
         ),
       ) as Q;
+  // Without a search or `extra` filter the period's shipments are the answer's rows (every shipment has its order and
+  // organisation, of the same organisation): the count, and the page of a sort kept on the shipment, read them alone.
+  const alone = term === '' && !extra;
+  const ownShipments = () =>
+    tenantSql(ctx)
+      .selectFrom('shipments as s')
+      .where(orgScope(ctx, 's'))
+      .where('s.created_at', '>=', start)
+      .where('s.created_at', '<=', end)
+      .$if(onShipments !== undefined, (w) => w.where(onShipments as RawBuilder<boolean>))
+      .select('s.id');
+  const joined = () => matching(shipmentQuery(ctx)).clearSelect().select('s.id');
+  const pageRows = alone && SORTS_ON_SHIPMENT.has(sort.field) ? ownShipments() : joined();
   const [page, counted] = await Promise.all([
-    matching(shipmentQuery(ctx))
-      .clearSelect()
-      .select('s.id')
+    pageRows
       .orderBy(SHIPMENT_SORT_COLUMNS[sort.field], dir)
       .orderBy('s.id', dir)
       .limit(query.limit)
       .offset(query.skip)
       .execute(),
-    countCapped(
-      ctx,
-      term === '' && !extra
-        ? tenantSql(ctx)
-            .selectFrom('shipments as s')
-            .where(orgScope(ctx, 's'))
-            .where('s.created_at', '>=', start)
-            .where('s.created_at', '<=', end)
-            .$if(onShipments !== undefined, (w) => w.where(onShipments as RawBuilder<boolean>))
-            .select('s.id')
-        : matching(shipmentQuery(ctx)).clearSelect().select('s.id'),
-      countCap,
-    ),
+    countCapped(ctx, alone ? ownShipments() : joined(), countCap),
   ]);
   const ids = page.map((r) => r.id);
   const rows =

@@ -201,6 +201,119 @@ describe('GET /shipments sorted', () => {
   });
 });
 
+describe('GET /shipments sorted by the keys kept on the shipment (migration 0400)', () => {
+  /** The list's recipient order as it was computed from the order before migration 0400. */
+  const OLD_KEYS = {
+    recipient: `lower(concat_ws(' ', o.shipment_details->>'firstName', o.shipment_details->>'surname'))`,
+    order_id: 'o.order_id',
+  } as const;
+  let mine: string;
+  let other: string;
+  const orderOf = new Map<string, string>();
+
+  /** A shipped order with its shipment written in SQL, as seeds and benchmarks do (the insert trigger fills the keys). */
+  async function sqlShipment(org: string, orderNumber: string, address: Record<string, unknown>) {
+    const order = newId();
+    const shipment = newId();
+    await t.db.query(
+      `INSERT INTO orders (id, org_id, order_id, status, placed_at, shipped_at, shipment_details)
+       VALUES ($1, $2, $3, 'shipped', now(), now(), $4)`,
+      [order, org, orderNumber, JSON.stringify({ city: 'Gouda', ...address })],
+    );
+    await t.db.query(
+      `INSERT INTO shipments (id, org_id, order_id, carrier, method_code, tracking_number, packing_slip_pdf)
+       VALUES ($1, $2, $3, 'local', 'LOCAL-NL', $4, $5)`,
+      [shipment, org, order, `KEY${shipment}`, Buffer.from('%PDF')],
+    );
+    orderOf.set(shipment, order);
+    return shipment;
+  }
+
+  /** The shipment ids of the organisations, in the order the pre-0400 expression gives (ties by id). */
+  async function oldOrder(orgIds: string[], field: keyof typeof OLD_KEYS, desc: boolean) {
+    const dir = desc ? 'DESC' : 'ASC';
+    const r = await t.db.query<{ id: string }>(
+      `SELECT s.id FROM shipments s JOIN orders o ON o.id = s.order_id
+        WHERE s.org_id = ANY($1::char(24)[]) AND s.created_at >= now() - interval '7 days'
+        ORDER BY ${OLD_KEYS[field]} ${dir}, s.id ${dir}`,
+      [orgIds],
+    );
+    return r.rows.map((x) => x.id);
+  }
+
+  /** Every page of three of the list in `sort`, concatenated. */
+  async function paged(orgIds: string[], sort: string, search?: string) {
+    const ids: string[] = [];
+    for (let skip = 0; ; skip += 3) {
+      const query = { skip, limit: 3, sort: sort as '-shipped_at', ...(search ? { search } : {}) };
+      const page = await listShipments({ db: t.db, orgIds }, { query });
+      ids.push(...page.items.map((i) => i.id));
+      if (page.items.length < 3) return ids;
+    }
+  }
+
+  beforeAll(async () => {
+    mine = newId();
+    other = newId();
+    await t.db.query(
+      `INSERT INTO organisations (id, name, kind) VALUES ($1, 'Sorteerwinkel', 'merchant'), ($2, 'Buurwinkel', 'merchant')`,
+      [mine, other],
+    );
+    // Through the API (the ship route's insert), and in SQL: names differing only in case (a tie broken by id), a
+    // missing first name, a missing surname, no name at all, accents; order numbers that sort differently as text.
+    const shipped = await shippedOrder(mine, { firstName: 'anna', surname: 'Zwart', city: 'Gouda' });
+    orderOf.set(shipped.shipmentId, shipped.orderId);
+    await sqlShipment(mine, 'SO-10', { firstName: 'Anna', surname: 'zwart' });
+    await sqlShipment(mine, 'SO-9', { surname: 'Bakker' });
+    await sqlShipment(mine, 'so-2', { firstName: 'Piet' });
+    await sqlShipment(mine, 'SO-100', {});
+    await sqlShipment(mine, 'SO-11', { firstName: 'Émile', surname: 'de Boer' });
+    await sqlShipment(mine, 'SO-1', { firstName: 'ANNA', surname: 'ZWART' });
+    await sqlShipment(other, 'SO-10', { firstName: 'Anna', surname: 'Zwart' });
+    await sqlShipment(other, 'SO-5', { firstName: 'bakker' });
+  });
+
+  it('pages by recipient and order number, either way, in the order the order’s own values gave', async () => {
+    for (const orgIds of [[mine], [mine, other]]) {
+      for (const field of ['recipient', 'order_id'] as const) {
+        for (const desc of [false, true]) {
+          const expected = await oldOrder(orgIds, field, desc);
+          expect(expected.length).toBeGreaterThan(6);
+          const sort = `${desc ? '-' : ''}${field}`;
+          expect(await paged(orgIds, sort), `${sort} of ${orgIds.length} organisation(s)`).toEqual(expected);
+          // A search joins the orders but sorts by the shipment's key all the same.
+          expect(await paged(orgIds, sort, 'Gouda'), `${sort}, searched`).toEqual(expected);
+        }
+      }
+    }
+  });
+
+  it('sorts a shipment by its order’s new recipient name or number, and by its new order', async () => {
+    const before = await paged([mine], 'recipient');
+    const last = before.at(-1) as string;
+    await t.db.query(
+      `UPDATE orders SET shipment_details = shipment_details || '{"firstName": "Aafke"}' WHERE id = $1`,
+      [orderOf.get(last)],
+    );
+    const renamed = await paged([mine], 'recipient');
+    expect(renamed.indexOf(last)).toBe(1); // right after the order without a name ('')
+    expect(renamed).toEqual(await oldOrder([mine], 'recipient', false));
+
+    const byNumber = await paged([mine], 'order_id');
+    const lastNumbered = byNumber.at(-1) as string;
+    await t.db.query(`UPDATE orders SET order_id = 'A-1' WHERE id = $1`, [orderOf.get(lastNumbered)]);
+    const renumbered = await paged([mine], 'order_id');
+    expect(renumbered[0]).toBe(lastNumbered);
+    expect(renumbered).toEqual(await oldOrder([mine], 'order_id', false));
+
+    // A shipment moved to another order (the API never does this) takes that order's keys.
+    const moved = renumbered.at(-1) as string;
+    await t.db.query('UPDATE shipments SET order_id = $1 WHERE id = $2', [orderOf.get(lastNumbered), moved]);
+    expect((await paged([mine], 'order_id')).slice(0, 2).sort()).toEqual([lastNumbered, moved].sort());
+    expect(await paged([mine], '-recipient')).toEqual(await oldOrder([mine], 'recipient', true));
+  });
+});
+
 describe('GET /shipments/:id and its documents', () => {
   it('shows the order with lines, address, tracking and dates', async () => {
     const a = await shippedOrder(bol, { houseNumberExtension: 'bis', phone: '0301234567' });
