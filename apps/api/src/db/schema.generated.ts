@@ -639,6 +639,7 @@ export interface Shipments {
   org_id: string;
   packing_slip_pdf: Buffer;
   shipped_by: string | null;
+  speed_group: Generated<string>;
   track_error: string | null;
   track_lease_owner: string | null;
   track_lease_until: Timestamp | null;
