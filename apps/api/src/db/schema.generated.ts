@@ -641,6 +641,7 @@ export interface Shipments {
   packing_slip_pdf: Buffer;
   recipient_sort: string | null;
   shipped_by: string | null;
+  speed_group: Generated<string>;
   track_error: string | null;
   track_lease_owner: string | null;
   track_lease_until: Timestamp | null;

@@ -1,4 +1,12 @@
-import type { DeliveryPerformance, Order, ShipmentDetail, ShipmentListResponse } from '@hoppa/core';
+import {
+  DELIVERY_GROUPS,
+  type DeliveryGroup,
+  type DeliveryPerformance,
+  deliveryGroup,
+  type Order,
+  type ShipmentDetail,
+  type ShipmentListResponse,
+} from '@hoppa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
 import { readPdf } from '../../lib/pdf/pdf.test-helpers.ts';
@@ -59,6 +67,14 @@ async function ship(orderId: string) {
     shipmentId: res.headers['x-shipment-id'] as string,
     tracking: res.headers['x-tracking-number'] as string,
   };
+}
+
+/** The speed group kept on a shipment (`shipments.speed_group`, migration 0405). */
+async function speedGroup(shipmentId: string) {
+  const r = await t.db.query<{ speed_group: string }>('SELECT speed_group FROM shipments WHERE id = $1', [
+    shipmentId,
+  ]);
+  return r.rows[0]?.speed_group;
 }
 
 const address = {
@@ -217,6 +233,7 @@ describe('order events, POST /order/shipped/:id and delivery performance', () =>
     const o = await openOrder({ surname: 'Zwaneveld' });
     expect((await call('POST', `/order/shipped/${o.id}`, picker, {})).json().code).toBe('not_shipped');
     const s = await ship(o.id);
+    expect(await speedGroup(s.shipmentId)).toBe('not_sorted');
     const handed = await call('POST', `/order/shipped/${o.id}`, picker, {});
     expect(handed.statusCode, handed.body).toBe(200);
     expect(handed.json().code).toBe('B01');
@@ -224,11 +241,13 @@ describe('order events, POST /order/shipped/:id and delivery performance', () =>
     expect(again.json().at).toBe(handed.json().at);
     const mid = await call('GET', `/shipments/${s.shipmentId}`, bolOwner);
     expect(mid.json<ShipmentDetail>().delivery_group).toBe('on_the_way');
+    expect(await speedGroup(s.shipmentId)).toBe('on_the_way');
     expect((await call('POST', `/order/shipped/${o.id}`, bolOwner, { status: 'delivered' })).statusCode).toBe(
       403,
     );
     const delivered = await call('POST', `/order/shipped/${o.id}`, picker, { status: 'delivered' });
     expect(delivered.json().code).toBe('I11');
+    expect(await speedGroup(s.shipmentId)).toBe('d_24h');
 
     const order = (await call('GET', `/order/get/${o.id}`, bolOwner)).json<Order>();
     expect(order.events?.map((e) => e.code)).toEqual(['A01', 'B01', 'I11']);
@@ -246,6 +265,7 @@ describe('order events, POST /order/shipped/:id and delivery performance', () =>
     await t.db.query(`UPDATE shipments SET delivered_at = created_at + interval '3 days' WHERE id = $1`, [
       ls.shipmentId,
     ]);
+    expect(await speedGroup(ls.shipmentId)).toBe('d_late');
     const waiting = await openOrder();
     await ship(waiting.id);
 
@@ -352,5 +372,91 @@ describe('order documents and batch labels', () => {
     expect((await call('GET', `/test/batch/${batch}`, stroopOwner)).statusCode).toBe(404);
     const list = (await call('GET', '/shipments', bolOwner)).json<ShipmentListResponse>();
     expect(list.items.find((i) => i.order__id === ids[0])?.batch_id).toBe(batch);
+  });
+});
+
+describe('the speed group kept on the shipment (migration 0405)', () => {
+  it('equals core deliveryGroup at the boundaries, and the header and group lists count by it', async () => {
+    // Each case a shipment of its own day in January 2020 (no other test ships then): the delivery state as
+    // PostgreSQL sees it (intervals to the microsecond), and the same in milliseconds for core `deliveryGroup` (a
+    // JavaScript date has no microseconds: 24 h + 1 µs is past the boundary as 24 h + 1 ms is).
+    const HOUR = 3_600_000;
+    const cases: {
+      name: string;
+      handed: boolean;
+      delivered: string | null;
+      ms: number | null;
+      want: DeliveryGroup;
+    }[] = [
+      { name: 'exactly 24 h', handed: true, delivered: '24 hours', ms: 24 * HOUR, want: 'd_24h' },
+      {
+        name: '24 h + 1 µs',
+        handed: true,
+        delivered: '24 hours 1 microsecond',
+        ms: 24 * HOUR + 1,
+        want: 'd_48h',
+      },
+      { name: 'exactly 48 h', handed: true, delivered: '48 hours', ms: 48 * HOUR, want: 'd_48h' },
+      {
+        name: '48 h + 1 µs',
+        handed: true,
+        delivered: '48 hours 1 microsecond',
+        ms: 48 * HOUR + 1,
+        want: 'd_late',
+      },
+      {
+        name: 'delivered without hand-over',
+        handed: false,
+        delivered: '2 hours',
+        ms: 2 * HOUR,
+        want: 'd_24h',
+      },
+      { name: 'handed over only', handed: true, delivered: null, ms: null, want: 'on_the_way' },
+      { name: 'neither', handed: false, delivered: null, ms: null, want: 'not_sorted' },
+    ];
+    const made: { shipmentId: string; orderId: string; want: DeliveryGroup }[] = [];
+    for (const [i, c] of cases.entries()) {
+      const o = await openOrder();
+      const s = await ship(o.id);
+      const created = new Date(Date.UTC(2020, 0, 2 + i, 9, 30));
+      await t.db.query(
+        `UPDATE shipments SET created_at = $2,
+                handed_over_at = CASE WHEN $3 THEN $2::timestamptz + interval '1 hour' END,
+                delivered_at = $2::timestamptz + $4::interval
+          WHERE id = $1`,
+        [s.shipmentId, created, c.handed, c.delivered],
+      );
+      const core = deliveryGroup({
+        shippedAt: created,
+        handedOverAt: c.handed ? new Date(created.getTime() + HOUR) : null,
+        deliveredAt: c.ms === null ? null : new Date(created.getTime() + c.ms),
+      });
+      expect([c.name, await speedGroup(s.shipmentId)]).toEqual([c.name, c.want]);
+      expect([c.name, core]).toEqual([c.name, c.want]);
+      made.push({ shipmentId: s.shipmentId, orderId: o.id, want: c.want });
+    }
+
+    const start = '2020-01-01T00:00:00.000Z';
+    const end = '2020-01-31T00:00:00.000Z';
+    const perf = (await call('GET', `/orders/perform/${start}/${end}`, bolOwner)).json<DeliveryPerformance>();
+    const tally = Object.fromEntries(
+      DELIVERY_GROUPS.map((g) => [g, made.filter((m) => m.want === g).length]),
+    );
+    expect(perf.counts).toEqual(tally);
+    expect(perf.total).toBe(cases.length);
+    for (const g of DELIVERY_GROUPS) {
+      const list = (
+        await call('GET', `/orders/${start}/${end}?group=${g}&limit=1`, bolOwner)
+      ).json<ShipmentListResponse>();
+      const members = made.filter((m) => m.want === g);
+      expect([g, list.total]).toEqual([g, members.length]);
+      // Newest first: the member of the latest day.
+      expect([g, list.items.map((i) => i.id)]).toEqual([g, members.slice(-1).map((m) => m.shipmentId)]);
+    }
+    // Another shop sees none of them.
+    const other = (
+      await call('GET', `/orders/perform/${start}/${end}`, stroopOwner)
+    ).json<DeliveryPerformance>();
+    expect(other.total).toBe(0);
   });
 });

@@ -91,8 +91,10 @@ const row = async (shipmentId: string) =>
       handed_over_at: Date | null;
       delivered_at: Date | null;
       track_lease_owner: string | null;
+      speed_group: string;
     }>(
-      'SELECT last_tracked_at, track_error, handed_over_at, delivered_at, track_lease_owner FROM shipments WHERE id = $1',
+      `SELECT last_tracked_at, track_error, handed_over_at, delivered_at, track_lease_owner, speed_group
+         FROM shipments WHERE id = $1`,
       [shipmentId],
     )
   ).rows[0];
@@ -104,6 +106,7 @@ const detail = async (shipmentId: string) =>
 describe('the tracking job (issue 14; ADR 0046)', () => {
   it('stores DHL’s new events once however often it polls, and marks the parcel handed over', async () => {
     const s = await shipped();
+    expect((await row(s.shipmentId))?.speed_group).toBe('not_sorted');
     fake.parcels
       .get(s.tracking)
       ?.events.push(
@@ -120,6 +123,8 @@ describe('the tracking job (issue 14; ADR 0046)', () => {
     const r = await row(s.shipmentId);
     expect(r?.handed_over_at?.toISOString().slice(0, 16)).toBe(minutesAfter(30).slice(0, 16));
     expect(r?.delivered_at).toBeNull();
+    // The kept speed group (migration 0405) follows the state the events set.
+    expect(r?.speed_group).toBe('on_the_way');
     expect(r?.last_tracked_at).not.toBeNull();
     expect(r?.track_error).toBeNull();
     expect(r?.track_lease_owner).toBeNull();
@@ -156,6 +161,19 @@ describe('the tracking job (issue 14; ADR 0046)', () => {
       minutesAfter(150).slice(0, 16),
     );
     expect((await detail(s.shipmentId)).delivery_group).toBe('d_24h');
+    expect((await row(s.shipmentId))?.speed_group).toBe('d_24h');
+    const group = async (g: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/orders/${start}/${end}?group=${g}&limit=100`,
+          headers: { cookie: owner },
+        })
+      )
+        .json<{ items: { id: string }[] }>()
+        .items.map((i) => i.id);
+    expect(await group('d_24h')).toContain(s.shipmentId);
+    expect(await group('on_the_way')).not.toContain(s.shipmentId);
     const after = await perf();
     expect(after.counts.d_24h).toBe(before.counts.d_24h + 1);
     expect(after.counts.not_sorted + after.counts.on_the_way).toBe(
