@@ -70,7 +70,8 @@ import {
   FIELD_OF_CHECK,
   type NewOrderDraftState,
   openingStep,
-  productSearchRuns,
+  productHitsCurrent,
+  productSearchTerm,
   resendPrefill,
   type StepBlock,
   type StepKey,
@@ -340,8 +341,10 @@ function ProductsStep({ draft, update }: StepProps) {
   const { t } = useTranslation('newOrder');
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text, 300);
-  const search = useProductSearch(productSearchRuns(debounced) ? debounced : '');
+  const search = useProductSearch(productSearchTerm(debounced));
   const hits = search.data?.products ?? [];
+  // Hits of an earlier search (shown until the typed text's answer arrives) cannot be added: see productHitsCurrent.
+  const current = productHitsCurrent(text, debounced, search.isPlaceholderData);
   const lines = draft.products;
   const add = (line: DraftLine) => update({ products: addLine(lines, line) });
   return (
@@ -362,14 +365,20 @@ function ProductsStep({ draft, update }: StepProps) {
               {t('products.none')}
             </Text>
           ) : null}
-          <Stack gap={4} data-testid="product-hits">
+          <Stack gap={4} data-testid="product-hits" aria-busy={!current}>
             {hits.map((p) => (
               <UnstyledButton
                 key={p.id}
                 onClick={() => add({ product_id: p.id, title: p.name, ean: p.ean, quantity: 1 })}
                 aria-label={t('products.addNamed', { name: p.name })}
+                disabled={!current}
                 p={6}
-                style={{ borderRadius: 6, border: '1px solid var(--mantine-color-default-border)' }}
+                style={{
+                  borderRadius: 6,
+                  border: '1px solid var(--mantine-color-default-border)',
+                  opacity: current ? 1 : 0.5,
+                  cursor: current ? undefined : 'wait',
+                }}
               >
                 <Group justify="space-between" wrap="nowrap">
                   <div>

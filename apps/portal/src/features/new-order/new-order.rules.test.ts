@@ -8,6 +8,7 @@ import {
   emptyDraft,
   type NewOrderDraftState,
   openingStep,
+  productHitsCurrent,
   productSearchRuns,
   resendPrefill,
   setLineQuantity,
@@ -169,6 +170,16 @@ describe('lines, search and files (spec 1 §5)', () => {
     expect(productSearchRuns('87')).toBe(false);
     expect(productSearchRuns('871')).toBe(true);
     expect(productSearchRuns('8'.repeat(21))).toBe(false);
+  });
+
+  it('lets a hit be added only when the list answers what is typed now', () => {
+    // Typed an EAN, the first products still listed (debounce running, or its answer on the way): not addable.
+    expect(productHitsCurrent('8710532454746', '', false)).toBe(false);
+    expect(productHitsCurrent('8710532454746', '8710532454746', true)).toBe(false);
+    expect(productHitsCurrent('8710532454746', '8710532454746', false)).toBe(true);
+    // Texts that do not search list the first products: the empty search answers them.
+    expect(productHitsCurrent('87', '', false)).toBe(true);
+    expect(productHitsCurrent(' 871 ', '871', false)).toBe(true);
   });
 
   it('allows PDFs up to 5 MB only, with the spec messages', () => {

@@ -289,6 +289,21 @@ export function productSearchRuns(text: string): boolean {
   return n === 0 || (n >= 3 && n <= 20);
 }
 
+/** The search the products step asks for `text`: the trimmed text when it runs, else the empty search (the first ones). */
+export function productSearchTerm(text: string): string {
+  return productSearchRuns(text) ? text.trim() : '';
+}
+
+/**
+ * Whether the listed hits answer what is typed now. While the typed text waits for its debounce or its answer, the list
+ * still shows the previous search's hits (kept so the list does not flash empty); those are not to be added: the answer
+ * replaces them at any moment, the page gets shorter and everything under the pointer moves, so a click on a stale hit
+ * was lost, or could land on another hit or control (e2e new-order.spec.ts, flaky under load).
+ */
+export function productHitsCurrent(typed: string, searched: string, placeholder: boolean): boolean {
+  return !placeholder && productSearchTerm(typed) === productSearchTerm(searched);
+}
+
 /** The address fields each address check points at (for the field error next to the banner). */
 export const FIELD_OF_CHECK: Partial<Record<NewOrderCheck, keyof DraftAddress>> = {
   firstName: 'name',
