@@ -39,7 +39,8 @@ CREATE FUNCTION hoppa_utc_hour(t timestamptz) RETURNS timestamptz LANGUAGE sql I
 $$;
 
 -- Adds signed contributions (parallel arrays, one element per order and sign) to order_place_days in key order (two
--- transactions take the row locks in the same order), then drops the days that came back to 0.
+-- transactions take the row locks in the same order), then, when something was subtracted, drops the days that came
+-- back to 0 (an addition alone never leaves a 0: no row holds 0 before it).
 CREATE FUNCTION hoppa_order_place_days_apply(d_org char(24)[], d_at timestamptz[], d_sign int[])
 RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
@@ -52,6 +53,9 @@ BEGIN
    GROUP BY 1, 2
    ORDER BY 1, 2
   ON CONFLICT (org_id, day) DO UPDATE SET orders = d.orders + EXCLUDED.orders;
+  IF NOT -1 = ANY(d_sign) THEN
+    RETURN;
+  END IF;
   DELETE FROM order_place_days d
    USING (SELECT DISTINCT org_id, hoppa_warehouse_day(at) AS day FROM unnest(d_org, d_at) AS x(org_id, at)) k
    WHERE d.org_id = k.org_id AND d.day = k.day AND d.orders = 0;
@@ -72,6 +76,9 @@ BEGIN
    GROUP BY 1, 2, 3, 4
    ORDER BY 1, 2, 3, 4
   ON CONFLICT (org_id, hour, shipped_by, order_type) DO UPDATE SET shipments = h.shipments + EXCLUDED.shipments;
+  IF NOT -1 = ANY(d_sign) THEN
+    RETURN;
+  END IF;
   DELETE FROM shipment_hours h
    USING (SELECT DISTINCT org_id, hoppa_utc_hour(at) AS hour, by_user, order_type
             FROM unnest(d_org, d_at, d_by, d_type) AS x(org_id, at, by_user, order_type)) k
@@ -115,27 +122,25 @@ BEGIN
 END;
 $$;
 
--- The statement's shipments with their orders' types, read by primary key. Through EXECUTE, so the plan is made for
--- this statement's transition table (one parcel or a bulk insert), not reused from the connection's first write
--- (migration 0355).
+-- The statement's shipments with their orders' types, each read by primary key (a scalar subquery, so the plan PL/pgSQL
+-- keeps for the connection is the same for one parcel and for a bulk insert: no join for the planner to size by the
+-- first statement's transition table, migration 0355; cheaper than planning it per statement through EXECUTE).
 CREATE FUNCTION hoppa_shipment_hours_added() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  EXECUTE $q$
-    SELECT hoppa_shipment_hours_apply(array_agg(s.org_id), array_agg(s.created_at), array_agg(s.shipped_by),
-                                      array_agg(o.order_type), array_agg(1))
-      FROM added_shipments s JOIN orders o ON o.id = s.order_id
-  $q$;
+  PERFORM hoppa_shipment_hours_apply(array_agg(s.org_id), array_agg(s.created_at), array_agg(s.shipped_by),
+                                     array_agg((SELECT o.order_type FROM orders o WHERE o.id = s.order_id)),
+                                     array_agg(1))
+     FROM added_shipments s;
   RETURN NULL;
 END;
 $$;
 
 CREATE FUNCTION hoppa_shipment_hours_removed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  EXECUTE $q$
-    SELECT hoppa_shipment_hours_apply(array_agg(s.org_id), array_agg(s.created_at), array_agg(s.shipped_by),
-                                      array_agg(o.order_type), array_agg(-1))
-      FROM removed_shipments s JOIN orders o ON o.id = s.order_id
-  $q$;
+  PERFORM hoppa_shipment_hours_apply(array_agg(s.org_id), array_agg(s.created_at), array_agg(s.shipped_by),
+                                     array_agg((SELECT o.order_type FROM orders o WHERE o.id = s.order_id)),
+                                     array_agg(-1))
+     FROM removed_shipments s;
   RETURN NULL;
 END;
 $$;

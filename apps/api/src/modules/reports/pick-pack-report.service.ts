@@ -71,7 +71,12 @@ const HOUR_MS = 3_600_000;
  * holds no whole hour is one slice: `hoursFrom = hoursTo = end`. Amsterdam's offsets are whole hours, so a UTC hour
  * is one Amsterdam hour. Pure; instants in milliseconds as `Date`.
  */
-export function wholeHours(range: ReportRangeQuery): { start: Date; hoursFrom: Date; hoursTo: Date; end: Date } {
+export function wholeHours(range: ReportRangeQuery): {
+  start: Date;
+  hoursFrom: Date;
+  hoursTo: Date;
+  end: Date;
+} {
   const start = Date.parse(range.start);
   const end = Date.parse(range.end);
   let from = Math.ceil(start / HOUR_MS) * HOUR_MS;
@@ -86,14 +91,19 @@ export function wholeHours(range: ReportRangeQuery): { start: Date; hoursFrom: D
 /**
  * The shipments of `range` as counted rows `(at, shipped_by, order_type, n)`: the kept `shipment_hours` of the whole
  * hours inside it (migration 0415; `at` the hour's start) and, one row per shipment, those of the two edge slices
- * from the shipments' `(org_id, created_at)` index, their orders' types by primary key. A moment grouped by its
- * Amsterdam hour gives the same counts as grouping every shipment of the range.
+ * from the shipments' `(org_id, created_at)` index. With `withType` an edge shipment takes its order's type by primary
+ * key (a scalar subquery: NULL when the order lies outside the request's organisations, which the caller drops as
+ * the join did; a join here made the planner start parallel workers for a few hundred rows), else NULL. A moment
+ * grouped by its Amsterdam hour gives the same counts as grouping every shipment of the range.
  */
-function shipmentsOfRange(ctx: TenantScope, range: ReportRangeQuery) {
+function shipmentsOfRange(ctx: TenantScope, range: ReportRangeQuery, withType: boolean) {
   const r = wholeHours(range);
+  const type = withType
+    ? sql`(SELECT o.order_type FROM orders o WHERE o.id = s.order_id AND ${orgScopeSql(ctx, 'o')})`
+    : sql`NULL::text`;
   const slice = (from: Date, bounds: RawBuilder<unknown>) => sql`
-    SELECT s.created_at AS at, s.shipped_by, o.order_type, 1 AS n
-      FROM shipments s JOIN orders o ON o.id = s.order_id AND ${orgScopeSql(ctx, 'o')}
+    SELECT s.created_at AS at, s.shipped_by, ${type} AS order_type, 1 AS n
+      FROM shipments s
      WHERE ${orgScopeSql(ctx, 's')} AND s.created_at >= ${from} AND ${bounds}`;
   return sql`
     SELECT h.hour AS at, h.shipped_by, h.order_type, h.shipments AS n
@@ -112,7 +122,7 @@ export async function packReport(ctx: TenantScope, range: ReportRangeQuery): Pro
   const rows = await sql<HourPersonCount>`
     SELECT to_char(x.at AT TIME ZONE 'Europe/Amsterdam', 'HH24') || ':00' AS hour, ${personName} AS person,
            sum(x.n)::int AS n
-      FROM (${shipmentsOfRange(ctx, range)}) x
+      FROM (${shipmentsOfRange(ctx, range, false)}) x
       LEFT JOIN users u ON u.id = x.shipped_by
      GROUP BY 1, 2`.execute(tenantSql(ctx));
   return toReportTable(rows.rows);
@@ -124,11 +134,13 @@ export async function packReport(ctx: TenantScope, range: ReportRangeQuery): Pro
  * {@link packReport} (kept hours plus edge slices, ADR 0098).
  */
 export async function packDetails(ctx: TenantScope, range: ReportRangeQuery): Promise<PackDetails> {
-  const { rows } = await sql<{ hour: string; type: string; n: number }>`
+  const found = await sql<{ hour: string; type: string | null; n: number }>`
     SELECT to_char(x.at AT TIME ZONE 'Europe/Amsterdam', 'HH24') || ':00' AS hour, x.order_type AS type,
            sum(x.n)::int AS n
-      FROM (${shipmentsOfRange(ctx, range)}) x
+      FROM (${shipmentsOfRange(ctx, range, true)}) x
      GROUP BY 1, 2`.execute(tenantSql(ctx));
+  // A shipment whose order lies outside the request's organisations has no type here; the join left it out.
+  const rows = found.rows.filter((r): r is { hour: string; type: string; n: number } => r.type !== null);
   const categories = [...new Set(rows.map((r) => r.hour))].sort();
   const types = [...new Set(rows.map((r) => r.type))].sort();
   return {

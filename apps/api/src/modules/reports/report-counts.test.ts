@@ -104,7 +104,10 @@ async function perDayFromScratch(db: Db, orgs: string[], days: string[]) {
     );
     return new Map(r.rows.map((x) => [x.day, x.n]));
   };
-  const [placed, shipped] = await Promise.all([count('orders', 'placed_at'), count('shipments', 'created_at')]);
+  const [placed, shipped] = await Promise.all([
+    count('orders', 'placed_at'),
+    count('shipments', 'created_at'),
+  ]);
   return { days: days.map((day) => ({ day, orders: placed.get(day) ?? 0, shipped: shipped.get(day) ?? 0 })) };
 }
 
@@ -139,7 +142,8 @@ describe('order_place_days and shipment_hours follow the orders and shipments', 
       placedAt: new Date(at),
       lines: [{ productId: product, quantity: 1, locationId: bin }],
     });
-    if (type !== 'manual_order') await t.db.query('UPDATE orders SET order_type = $2 WHERE id = $1', [o.id, type]);
+    if (type !== 'manual_order')
+      await t.db.query('UPDATE orders SET order_type = $2 WHERE id = $1', [o.id, type]);
     ids[key] = o.id;
     return o;
   };
@@ -227,10 +231,7 @@ describe('order_place_days and shipment_hours follow the orders and shipments', 
     );
     await expectInStep();
     expect(await keptDays(t.db)).toEqual(
-      expect.arrayContaining([
-        `${bol} 2026-01-14 1`,
-        `${bol} 2026-01-15 1`,
-      ]),
+      expect.arrayContaining([`${bol} 2026-01-14 1`, `${bol} 2026-01-15 1`]),
     );
   });
 
@@ -253,8 +254,12 @@ describe('order_place_days and shipment_hours follow the orders and shipments', 
     await expectInStep();
     // Moved: an order over Amsterdam midnight and to the other organisation's day; a shipment over the summer-time
     // change, to another packer, to another order (of another type).
-    await t.db.query(`UPDATE orders SET placed_at = placed_at + interval '1 millisecond' WHERE id = $1`, [ids.w1]);
-    await t.db.query(`UPDATE shipments SET created_at = '2026-03-29T00:00:01Z' WHERE id = $1`, [ids['ship:s3']]);
+    await t.db.query(`UPDATE orders SET placed_at = placed_at + interval '1 millisecond' WHERE id = $1`, [
+      ids.w1,
+    ]);
+    await t.db.query(`UPDATE shipments SET created_at = '2026-03-29T00:00:01Z' WHERE id = $1`, [
+      ids['ship:s3'],
+    ]);
     await t.db.query('UPDATE shipments SET shipped_by = $2 WHERE id = $1', [ids['ship:f1'], p2]);
     await t.db.query('UPDATE shipments SET order_id = $2 WHERE id = $1', [ids['ship:f2'], ids.s5]);
     await expectInStep();
@@ -264,10 +269,10 @@ describe('order_place_days and shipment_hours follow the orders and shipments', 
     // Deleted: a shipment, then its order; an order without shipments.
     await t.db.query('DELETE FROM shipments WHERE id = $1', [ids['ship:w2']]);
     await t.db.query('DELETE FROM orders WHERE id = $1', [ids.w2]);
-    await t.db.query(`DELETE FROM orders WHERE org_id = $1 AND order_id LIKE 'RC-bulk-%' AND placed_at < $2`, [
-      bol,
-      '2026-10-25T12:00:00Z',
-    ]);
+    await t.db.query(
+      `DELETE FROM orders WHERE org_id = $1 AND order_id LIKE 'RC-bulk-%' AND placed_at < $2`,
+      [bol, '2026-10-25T12:00:00Z'],
+    );
     await expectInStep();
     // A rolled-back shipment leaves the counts alone.
     await expect(
@@ -317,7 +322,10 @@ describe('order_place_days and shipment_hours follow the orders and shipments', 
         { start: '2026-10-24T22:00:00.000Z', end: '2026-10-25T22:59:59.999Z' },
         { start: '2026-10-25T00:15:00.000Z', end: '2026-10-26T00:45:00.000Z' },
         { start: '2026-01-14T12:00:00.000Z', end: '2026-01-15T12:00:00.000Z' },
-        { start: new Date(Date.now() - 3_600_000).toISOString(), end: new Date(Date.now() + 3_600_000).toISOString() },
+        {
+          start: new Date(Date.now() - 3_600_000).toISOString(),
+          end: new Date(Date.now() + 3_600_000).toISOString(),
+        },
       ],
       ['2026-01-15T10:00:00Z', '2026-03-30T10:00:00Z', '2026-10-26T10:00:00Z', new Date().toISOString()],
     );
