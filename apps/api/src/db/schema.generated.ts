@@ -291,6 +291,12 @@ export interface OrderLines {
   title: string;
 }
 
+export interface OrderPlaceDays {
+  day: Timestamp;
+  orders: number;
+  org_id: string;
+}
+
 export interface Orders {
   attachment_instructions: string | null;
   created_at: Generated<Timestamp>;
@@ -605,6 +611,14 @@ export interface ShipmentBoxes {
   purchase_cost_cents: Generated<number>;
 }
 
+export interface ShipmentHours {
+  hour: Timestamp;
+  order_type: string;
+  org_id: string;
+  shipments: number;
+  shipped_by: string | null;
+}
+
 export interface ShipmentMethods {
   active: Generated<boolean>;
   carrier: string;
@@ -779,6 +793,7 @@ export interface DB {
   order_charges: OrderCharges;
   order_events: OrderEvents;
   order_lines: OrderLines;
+  order_place_days: OrderPlaceDays;
   order_surcharge_charges: OrderSurchargeCharges;
   order_surcharge_days: OrderSurchargeDays;
   orders: Orders;
@@ -803,6 +818,7 @@ export interface DB {
   schema_migrations: SchemaMigrations;
   sessions: Sessions;
   shipment_boxes: ShipmentBoxes;
+  shipment_hours: ShipmentHours;
   shipment_methods: ShipmentMethods;
   shipments: Shipments;
   signup_requests: SignupRequests;
@@ -819,4 +835,4 @@ export interface DB {
 }
 
 /** Tables whose rows belong to one organisation: queries on them need orgScope() (db/tenant.ts). */
-export const TENANT_TABLES = ["api_connections","automations","bol_label_purchases","bol_order_items","inbound_items","inbounds","marketplace_confirmations","order_attachments","order_automations","order_charge_days","order_charges","order_events","order_lines","order_surcharge_charges","order_surcharge_days","orders","pick_claims","pick_item_days","pick_item_totals","pick_problems","product_bundle_items","product_images","product_locations","product_sales_days","product_surcharges","products","return_images","return_items","returns","shipments","stock_days","stock_move_days","stock_mutations","storage_occupancy","subscriptions","terms_acceptances","weekly_report_sends"] as const;
+export const TENANT_TABLES = ["api_connections","automations","bol_label_purchases","bol_order_items","inbound_items","inbounds","marketplace_confirmations","order_attachments","order_automations","order_charge_days","order_charges","order_events","order_lines","order_place_days","order_surcharge_charges","order_surcharge_days","orders","pick_claims","pick_item_days","pick_item_totals","pick_problems","product_bundle_items","product_images","product_locations","product_sales_days","product_surcharges","products","return_images","return_items","returns","shipment_hours","shipments","stock_days","stock_move_days","stock_mutations","storage_occupancy","subscriptions","terms_acceptances","weekly_report_sends"] as const;

@@ -37,27 +37,32 @@ export function lastDays(
 
 /**
  * Orders placed and shipped per Amsterdam day over the last `days` days, today included (spec 1 §2 Home dashboard
- * 30-day column chart): two grouped counts over the range from the `(org_id, placed_at)` / `placed_at` indexes
- * (migration 0210) and the shipments' moment index; every day is listed, empty ones as 0.
+ * 30-day column chart). Read from counts the triggers of migration 0415 keep (ADR 0098), not from the orders and
+ * shipments themselves: orders placed from `order_place_days` (one row per organisation and day), shipments made from
+ * `shipment_hours` (per organisation, UTC hour, packer and order type; an Amsterdam day is a whole number of UTC
+ * hours), both by their primary-key range, so the cost follows the days and organisations, not the orders. Every day
+ * is listed, empty ones as 0.
  */
 export async function ordersPerDay(ctx: TenantScope, days: number, now = new Date()): Promise<OrdersPerDay> {
   const span = lastDays(days, now);
+  const first = span.days[0] as string;
+  const last = span.days.at(-1) as string;
   const q = tenantSql(ctx);
   const [placed, shipped] = await Promise.all([
     q
-      .selectFrom('orders as o')
-      .where(orgScope(ctx, 'o'))
-      .where('o.placed_at', '>=', span.start)
-      .where('o.placed_at', '<=', span.end)
-      .select([dayOf('o.placed_at').as('day'), sql<number>`count(*)::int`.as('n')])
-      .groupBy(sql`1`)
+      .selectFrom('order_place_days as d')
+      .where(orgScope(ctx, 'd'))
+      .where('d.day', '>=', sql<Date>`${first}::date`)
+      .where('d.day', '<=', sql<Date>`${last}::date`)
+      .select([sql<string>`to_char(d.day, 'YYYY-MM-DD')`.as('day'), sql<number>`sum(d.orders)::int`.as('n')])
+      .groupBy('d.day')
       .execute(),
     q
-      .selectFrom('shipments as s')
-      .where(orgScope(ctx, 's'))
-      .where('s.created_at', '>=', span.start)
-      .where('s.created_at', '<=', span.end)
-      .select([dayOf('s.created_at').as('day'), sql<number>`count(*)::int`.as('n')])
+      .selectFrom('shipment_hours as h')
+      .where(orgScope(ctx, 'h'))
+      .where('h.hour', '>=', span.start)
+      .where('h.hour', '<=', span.end)
+      .select([dayOf('h.hour').as('day'), sql<number>`sum(h.shipments)::int`.as('n')])
       .groupBy(sql`1`)
       .execute(),
   ]);

@@ -1,6 +1,6 @@
 import type { PackDetails, ReportRangeQuery, ReportTable } from '@hoppa/core';
-import { sql } from 'kysely';
-import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
+import { type RawBuilder, sql } from 'kysely';
+import { orgScope, orgScopeSql, type TenantScope, tenantSql } from '../../db/tenant.ts';
 
 /** The hour of the day on an Amsterdam clock, 'HH:00', of a timestamp column (the reports' row key). */
 const hourOf = (column: string) =>
@@ -62,38 +62,85 @@ export async function pickReport(ctx: TenantScope, range: ReportRangeQuery): Pro
   return toReportTable(rows.filter((r) => r.n !== 0));
 }
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * Splits a report range `[start, end]` (both ends included, as the reports read them) into the whole UTC hours inside
+ * it, `[hoursFrom, hoursTo)`, which the kept `shipment_hours` rows answer, and the two edge slices
+ * `[start, hoursFrom)` and `[hoursTo, end]`, read from the shipments themselves (at most an hour each). A range that
+ * holds no whole hour is one slice: `hoursFrom = hoursTo = end`. Amsterdam's offsets are whole hours, so a UTC hour
+ * is one Amsterdam hour. Pure; instants in milliseconds as `Date`.
+ */
+export function wholeHours(range: ReportRangeQuery): {
+  start: Date;
+  hoursFrom: Date;
+  hoursTo: Date;
+  end: Date;
+} {
+  const start = Date.parse(range.start);
+  const end = Date.parse(range.end);
+  let from = Math.ceil(start / HOUR_MS) * HOUR_MS;
+  let to = Math.floor(end / HOUR_MS) * HOUR_MS;
+  if (from > to) {
+    from = end;
+    to = end;
+  }
+  return { start: new Date(start), hoursFrom: new Date(from), hoursTo: new Date(to), end: new Date(end) };
+}
+
+/**
+ * The shipments of `range` as counted rows `(at, shipped_by, order_type, n)`: the kept `shipment_hours` of the whole
+ * hours inside it (migration 0415; `at` the hour's start) and, one row per shipment, those of the two edge slices
+ * from the shipments' `(org_id, created_at)` index. With `withType` an edge shipment takes its order's type by primary
+ * key (a scalar subquery: NULL when the order lies outside the request's organisations, which the caller drops as
+ * the join did; a join here made the planner start parallel workers for a few hundred rows), else NULL. A moment
+ * grouped by its Amsterdam hour gives the same counts as grouping every shipment of the range.
+ */
+function shipmentsOfRange(ctx: TenantScope, range: ReportRangeQuery, withType: boolean) {
+  const r = wholeHours(range);
+  const type = withType
+    ? sql`(SELECT o.order_type FROM orders o WHERE o.id = s.order_id AND ${orgScopeSql(ctx, 'o')})`
+    : sql`NULL::text`;
+  const slice = (from: Date, bounds: RawBuilder<unknown>) => sql`
+    SELECT s.created_at AS at, s.shipped_by, ${type} AS order_type, 1 AS n
+      FROM shipments s
+     WHERE ${orgScopeSql(ctx, 's')} AND s.created_at >= ${from} AND ${bounds}`;
+  return sql`
+    SELECT h.hour AS at, h.shipped_by, h.order_type, h.shipments AS n
+      FROM shipment_hours h
+     WHERE ${orgScopeSql(ctx, 'h')} AND h.hour >= ${r.hoursFrom} AND h.hour < ${r.hoursTo}
+    UNION ALL ${slice(r.start, sql`s.created_at < ${r.hoursFrom} AND s.created_at <= ${r.end}`)}
+    UNION ALL ${slice(r.hoursTo, sql`s.created_at >= ${r.start} AND s.created_at <= ${r.end}`)}`;
+}
+
 /**
  * Orders packed and shipped per Amsterdam hour and person in `[start, end]` (spec 1 §7 `GET /report/pack`,
- * Scoreboard): one per shipment, by `shipped_by`, from the shipments' moment index.
+ * Scoreboard): one per shipment, by `shipped_by`. The whole hours come from the kept `shipment_hours`, the edges from
+ * the shipments' moment index ({@link wholeHours}, ADR 0098): the cost follows the hours and people, not the parcels.
  */
 export async function packReport(ctx: TenantScope, range: ReportRangeQuery): Promise<ReportTable> {
-  const rows = await tenantSql(ctx)
-    .selectFrom('shipments as s')
-    .leftJoin('users as u', 'u.id', 's.shipped_by')
-    .where(orgScope(ctx, 's'))
-    .where('s.created_at', '>=', new Date(range.start))
-    .where('s.created_at', '<=', new Date(range.end))
-    .select([hourOf('s.created_at').as('hour'), personName.as('person'), sql<number>`count(*)::int`.as('n')])
-    .groupBy([sql`1`, sql`2`])
-    .execute();
-  return toReportTable(rows);
+  const rows = await sql<HourPersonCount>`
+    SELECT to_char(x.at AT TIME ZONE 'Europe/Amsterdam', 'HH24') || ':00' AS hour, ${personName} AS person,
+           sum(x.n)::int AS n
+      FROM (${shipmentsOfRange(ctx, range, false)}) x
+      LEFT JOIN users u ON u.id = x.shipped_by
+     GROUP BY 1, 2`.execute(tenantSql(ctx));
+  return toReportTable(rows.rows);
 }
 
 /**
  * Packed orders per Amsterdam hour by order type in `[start, end]` (spec 1 §7 `GET /report/pack_details`,
- * Scoreboard "packed orders by type per hour"): the hours with work as categories, one series per order type.
+ * Scoreboard "packed orders by type per hour"): the hours with work as categories, one series per order type. Read as
+ * {@link packReport} (kept hours plus edge slices, ADR 0098).
  */
 export async function packDetails(ctx: TenantScope, range: ReportRangeQuery): Promise<PackDetails> {
-  const rows = await tenantSql(ctx)
-    .selectFrom('shipments as s')
-    .innerJoin('orders as o', 'o.id', 's.order_id')
-    .where(orgScope(ctx, 's'))
-    .where(orgScope(ctx, 'o'))
-    .where('s.created_at', '>=', new Date(range.start))
-    .where('s.created_at', '<=', new Date(range.end))
-    .select([hourOf('s.created_at').as('hour'), 'o.order_type as type', sql<number>`count(*)::int`.as('n')])
-    .groupBy([sql`1`, sql`2`])
-    .execute();
+  const found = await sql<{ hour: string; type: string | null; n: number }>`
+    SELECT to_char(x.at AT TIME ZONE 'Europe/Amsterdam', 'HH24') || ':00' AS hour, x.order_type AS type,
+           sum(x.n)::int AS n
+      FROM (${shipmentsOfRange(ctx, range, true)}) x
+     GROUP BY 1, 2`.execute(tenantSql(ctx));
+  // A shipment whose order lies outside the request's organisations has no type here; the join left it out.
+  const rows = found.rows.filter((r): r is { hour: string; type: string; n: number } => r.type !== null);
   const categories = [...new Set(rows.map((r) => r.hour))].sort();
   const types = [...new Set(rows.map((r) => r.type))].sort();
   return {
