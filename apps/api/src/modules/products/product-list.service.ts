@@ -16,41 +16,48 @@ import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { notFound } from '../../lib/errors.ts';
 import { productQuery, toProduct } from './products.service.ts';
 
-/** What each sortable column of the product table orders by (core PRODUCT_SORTS; indexed, migration 0250). */
+/**
+ * What each sortable column of the product table orders by (core PRODUCT_SORTS; indexed, migration 0250; the stock
+ * by `product_stock (org_id, stock, product_id)`, migration 0410) and the column that breaks its ties (the product id,
+ * as the stock index holds it for the stock sort).
+ */
 const SORT_COLUMNS = {
-  name: sql`lower(p.name)`,
-  ean: sql`p.ean`,
-  sku: sql`p.bsku`,
-  stock: sql`COALESCE(st.stock, 0)`,
-  weight: sql`p.weight_kg`,
-} as const satisfies Record<(typeof PRODUCT_SORTS)[number], unknown>;
+  name: [sql`lower(p.name)`, 'p.id'],
+  ean: [sql`p.ean`, 'p.id'],
+  sku: [sql`p.bsku`, 'p.id'],
+  stock: [sql`st.stock`, 'st.product_id'],
+  weight: [sql`p.weight_kg`, 'p.id'],
+} as const satisfies Record<(typeof PRODUCT_SORTS)[number], readonly [unknown, string]>;
 
-/** Stock held per product of the scope (sum over its locations), for the stock filters, sort and counts. */
-function stockPerProduct(scope: TenantScope) {
-  return tenantSql(scope)
-    .selectFrom('product_locations as x')
-    .where(orgScope(scope, 'x'))
-    .groupBy('x.product_id')
-    .select(['x.product_id', sql<number>`sum(x.stock)`.as('stock')]);
+/** Whether the table's query filters or sorts by stock (then it reads the kept stock per product, `product_stock`). */
+function needsStock(query: ProductListQuery): boolean {
+  return (
+    query.stock_status !== 'all' ||
+    query.in_stock === 'true' ||
+    query.in_stock === 'false' ||
+    parseSort(query.sort).field === 'stock'
+  );
 }
 
 /**
  * The scope's products matching the table's filters (spec 3 §2 filter bar): `search` a part of the name, EAN or SKU,
- * case-insensitively (trigram indexes); `fulfilment`; and, only when asked (they need every product's stock),
- * `stock_status`, `in_stock` or the stock sort, through the stock per product joined as `st`.
+ * case-insensitively (trigram indexes); `fulfilment`; and, only when asked, `stock_status`, `in_stock` or the stock
+ * sort, through the product's stock joined as `st`: `product_stock`, the sum of its stock places kept by triggers
+ * (migration 0410; every product has a row, 0 without places), so a stock filter is a range of its
+ * `(org_id, stock, product_id)` index rather than a sum over every stock place of the shop.
  */
 function filteredProducts(scope: TenantScope, query: ProductListQuery) {
-  const stock = sql<number>`COALESCE(st.stock, 0)`;
-  const needsStock =
-    query.stock_status !== 'all' ||
-    query.in_stock === 'true' ||
-    query.in_stock === 'false' ||
-    parseSort(query.sort).field === 'stock';
+  const stock = sql<number>`st.stock`;
   const search = query.search?.trim().toLowerCase() ?? '';
   const like = `%${escapeLike(search)}%`;
   const base = tenantSql(scope).selectFrom('products as p');
-  // The stock per product only when a filter or the sort needs it: it reads every stock place of the shop.
-  return (needsStock ? base.leftJoin(stockPerProduct(scope).as('st'), 'st.product_id', 'p.id') : base)
+  return (
+    needsStock(query)
+      ? base.innerJoin('product_stock as st', (join) =>
+          join.onRef('st.product_id', '=', 'p.id').on(orgScope(scope, 'st')),
+        )
+      : base
+  )
     .where(orgScope(scope, 'p'))
     .$if(search !== '', (q) =>
       q.where((eb) =>
@@ -146,11 +153,12 @@ export async function listProductTable(
   const sort = parseSort(query.sort);
   const dir = sort.desc ? 'desc' : 'asc';
   const filtered = filteredProducts(scope, query);
+  const [column, tie] = SORT_COLUMNS[sort.field];
   const [page, count] = await Promise.all([
     filtered
       .select('p.id')
-      .orderBy(SORT_COLUMNS[sort.field], dir)
-      .orderBy('p.id', dir)
+      .orderBy(column, dir)
+      .orderBy(tie, dir)
       .offset(query.skip)
       .limit(query.limit)
       .execute(),
@@ -195,25 +203,33 @@ export async function orgProductScope(scope: TenantScope, orgId: string): Promis
 
 /**
  * Counts of the scope's products by the stock they hold (spec 3 §7 `GET /products/count`): all, with stock above 0,
- * with 0 or below (sold out) and with 1 to 5 pieces (low).
+ * with 0 or below (sold out) and with 1 to 5 pieces (low). Each is a range of the `product_stock (org_id, stock,
+ * product_id)` index (migration 0410: one row per product, the sum of its stock places), counted index-only; all is
+ * in stock plus sold out, since every product has exactly one row.
  */
 export async function countProducts(scope: TenantScope): Promise<ProductCount> {
-  const stock = sql<number>`COALESCE(st.stock, 0)`;
-  const row = await tenantSql(scope)
-    .selectFrom('products as p')
-    .leftJoin(stockPerProduct(scope).as('st'), 'st.product_id', 'p.id')
-    .where(orgScope(scope, 'p'))
-    .select([
-      sql<number>`count(*)`.as('total'),
-      sql<number>`count(*) FILTER (WHERE ${stock} > 0)`.as('in_stock'),
-      sql<number>`count(*) FILTER (WHERE ${stock} <= 0)`.as('sold_out'),
-      sql<number>`count(*) FILTER (WHERE ${stock} BETWEEN 1 AND ${LOW_STOCK_MAX})`.as('low'),
+  const q = tenantSql(scope);
+  /** Products of the scope whose stock lies in `[min, max]` (either end open when null). */
+  const range = (min: number | null, max: number | null) =>
+    q
+      .selectFrom('product_stock as s')
+      .where(orgScope(scope, 's'))
+      .$if(min !== null, (x) => x.where('s.stock', '>=', min as number))
+      .$if(max !== null, (x) => x.where('s.stock', '<=', max as number))
+      .select((eb) => eb.fn.countAll<number>().as('n'));
+  const row = await q
+    .selectNoFrom([
+      range(1, null).as('in_stock'),
+      range(null, 0).as('sold_out'),
+      range(1, LOW_STOCK_MAX).as('low'),
     ])
     .executeTakeFirstOrThrow();
+  const inStock = Number(row.in_stock);
+  const soldOut = Number(row.sold_out);
   return {
-    totalProducts: Number(row.total),
-    totalProductsInStock: Number(row.in_stock),
-    soldOutProducts: Number(row.sold_out),
+    totalProducts: inStock + soldOut,
+    totalProductsInStock: inStock,
+    soldOutProducts: soldOut,
     lowStockProducts: Number(row.low),
   };
 }
