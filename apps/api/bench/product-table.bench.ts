@@ -77,7 +77,7 @@ try {
      WHERE (g + d) % 4 <> 0;
   `);
     // What autovacuum does after a bulk load in production: statistics and the visibility map (index-only counts).
-    for (const table of ['products', 'product_locations', 'product_sales_days'])
+    for (const table of ['products', 'product_locations', 'product_stock', 'product_sales_days'])
       await t.db.query(`VACUUM ANALYZE ${table}`);
   }
   const seedS = (performance.now() - seedStart) / 1000;

@@ -36,7 +36,6 @@ CREATE TABLE product_stock (
   -- goods the system did not count).
   stock bigint NOT NULL DEFAULT 0
 );
-CREATE INDEX product_stock_org_stock_idx ON product_stock (org_id, stock, product_id);
 
 -- Adds signed stock per product (one delta per product, from the calling trigger) in product_id order; products
 -- that no longer exist (deleted in this statement, their places going by cascade) are skipped. Planned per call
@@ -139,3 +138,5 @@ SELECT p.id, p.org_id, COALESCE(sum(pl.stock), 0)
   FROM products p LEFT JOIN product_locations pl ON pl.product_id = p.id
  GROUP BY p.id, p.org_id
  ORDER BY p.id;
+-- The index after the fill: built sorted and packed, not grown row by row in product_id order.
+CREATE INDEX product_stock_org_stock_idx ON product_stock (org_id, stock, product_id);

@@ -1,10 +1,17 @@
-import { APP_HEADER, type ProductCount, type ProductList, type ProductLocations } from '@hoppa/core';
+import {
+  APP_HEADER,
+  type ProductCount,
+  type ProductList,
+  ProductListQuerySchema,
+  type ProductLocations,
+} from '@hoppa/core';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productStockBreaks } from '../../db/product-stock.test-helpers.ts';
 import { DEMO_USERS } from '../../db/seed.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { addLocation, addOrder, addProduct } from '../pick/test/fulfilment.fixtures.ts';
+import { listProductTable } from './product-list.service.ts';
 
 /**
  * The product table's stock (spec 3 §2 Product management, §7 `GET /products`, `/products/count`) reads the stock per
@@ -76,6 +83,22 @@ describe('the product table’s stock follows every change of stock', () => {
     await filtered('stock_status=out_of_stock', (s) => s <= 0);
     await filtered('in_stock=true', (s) => s > 0);
     await filtered('in_stock=false', (s) => s <= 0);
+    // A stock filter with the name sort reads the stock range first up to the count's cap, and walks the name index
+    // above it: both answer the same page.
+    for (const query of [
+      'stock_status=low_stock',
+      'stock_status=out_of_stock',
+      'in_stock=true&sort=-weight',
+    ]) {
+      const parsed = ProductListQuerySchema.parse(
+        Object.fromEntries(new URLSearchParams(`limit=500&${query}`)),
+      );
+      const scope = { db: t.db, orgIds: [bol] };
+      const ranged = await listProductTable(scope, parsed);
+      const walked = await listProductTable(scope, parsed, new Date(), 1);
+      expect(walked.total_capped).toBe(ranged.total > 1);
+      expect(walked.items.map((p) => p.id)).toEqual(ranged.items.map((p) => p.id));
+    }
     // A stock filter with the name sort and a search (the trigram index and the kept stock together).
     const named = await ids(owner, '/products', 'stock_status=low_stock&search=voorraad');
     expect([...named].sort()).toEqual(
