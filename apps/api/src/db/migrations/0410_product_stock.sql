@@ -38,12 +38,17 @@ CREATE TABLE product_stock (
 );
 
 -- Adds signed stock per product (one delta per product, from the calling trigger) in product_id order; products
--- that no longer exist (deleted in this statement, their places going by cascade) are skipped. Planned per call
--- (EXECUTE): a pick moves one row, an import or a bulk correction thousands, and the join to products should be an
--- index lookup for the one and may be a hash join for the other.
+-- that no longer exist (deleted in this statement, their places going by cascade) are skipped. One product (a pick,
+-- an assignment, a correction: nearly every write) is one UPDATE by primary key, planned once per connection (its
+-- row exists while the product does). Several are planned per call (EXECUTE): an import or a bulk correction moves
+-- thousands, and the join to products should be an index lookup for a few and may be a hash join for many.
 CREATE FUNCTION hoppa_product_stock_apply(d_product char(24)[], d_delta bigint[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   IF d_product IS NULL THEN
+    RETURN;
+  END IF;
+  IF cardinality(d_product) = 1 THEN
+    UPDATE product_stock SET stock = stock + d_delta[1] WHERE product_id = d_product[1];
     RETURN;
   END IF;
   EXECUTE $q$

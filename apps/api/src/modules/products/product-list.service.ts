@@ -263,33 +263,25 @@ export async function orgProductScope(scope: TenantScope, orgId: string): Promis
 
 /**
  * Counts of the scope's products by the stock they hold (spec 3 §7 `GET /products/count`): all, with stock above 0,
- * with 0 or below (sold out) and with 1 to 5 pieces (low). Each is a range of the `product_stock (org_id, stock,
- * product_id)` index (migration 0410: one row per product, the sum of its stock places), counted index-only; all is
- * in stock plus sold out, since every product has exactly one row.
+ * with 0 or below (sold out) and with 1 to 5 pieces (low). One pass over the scope's rows of `product_stock`
+ * (migration 0410: one narrow row per product, the sum of its stock places), read from its `(org_id, stock,
+ * product_id)` index or the table, whichever the planner finds cheaper; no stock place is read.
  */
 export async function countProducts(scope: TenantScope): Promise<ProductCount> {
-  const q = tenantSql(scope);
-  /** Products of the scope whose stock lies in `[min, max]` (either end open when null). */
-  const range = (min: number | null, max: number | null) =>
-    q
-      .selectFrom('product_stock as s')
-      .where(orgScope(scope, 's'))
-      .$if(min !== null, (x) => x.where('s.stock', '>=', min as number))
-      .$if(max !== null, (x) => x.where('s.stock', '<=', max as number))
-      .select((eb) => eb.fn.countAll<number>().as('n'));
-  const row = await q
-    .selectNoFrom([
-      range(1, null).as('in_stock'),
-      range(null, 0).as('sold_out'),
-      range(1, LOW_STOCK_MAX).as('low'),
+  const row = await tenantSql(scope)
+    .selectFrom('product_stock as s')
+    .where(orgScope(scope, 's'))
+    .select([
+      sql<number>`count(*)`.as('total'),
+      sql<number>`count(*) FILTER (WHERE s.stock > 0)`.as('in_stock'),
+      sql<number>`count(*) FILTER (WHERE s.stock <= 0)`.as('sold_out'),
+      sql<number>`count(*) FILTER (WHERE s.stock BETWEEN 1 AND ${LOW_STOCK_MAX})`.as('low'),
     ])
     .executeTakeFirstOrThrow();
-  const inStock = Number(row.in_stock);
-  const soldOut = Number(row.sold_out);
   return {
-    totalProducts: inStock + soldOut,
-    totalProductsInStock: inStock,
-    soldOutProducts: soldOut,
+    totalProducts: Number(row.total),
+    totalProductsInStock: Number(row.in_stock),
+    soldOutProducts: Number(row.sold_out),
     lowStockProducts: Number(row.low),
   };
 }
