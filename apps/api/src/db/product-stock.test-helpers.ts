@@ -17,4 +17,3 @@ export async function productStockBreaks(db: Db): Promise<string[]> {
   );
   return r.rows.map((x) => x.k);
 }
-
