@@ -515,6 +515,12 @@ export interface ProductSalesDays {
   quantity: number;
 }
 
+export interface ProductStock {
+  org_id: string;
+  product_id: string;
+  stock: Generated<number>;
+}
+
 export interface ProductSurcharges {
   org_id: string;
   product_id: string;
@@ -808,6 +814,7 @@ export interface DB {
   product_images: ProductImages;
   product_locations: ProductLocations;
   product_sales_days: ProductSalesDays;
+  product_stock: ProductStock;
   product_surcharges: ProductSurcharges;
   products: Products;
   rate_limit_hits: RateLimitHits;
@@ -835,4 +842,4 @@ export interface DB {
 }
 
 /** Tables whose rows belong to one organisation: queries on them need orgScope() (db/tenant.ts). */
-export const TENANT_TABLES = ["api_connections","automations","bol_label_purchases","bol_order_items","inbound_items","inbounds","marketplace_confirmations","order_attachments","order_automations","order_charge_days","order_charges","order_events","order_lines","order_place_days","order_surcharge_charges","order_surcharge_days","orders","pick_claims","pick_item_days","pick_item_totals","pick_problems","product_bundle_items","product_images","product_locations","product_sales_days","product_surcharges","products","return_images","return_items","returns","shipment_hours","shipments","stock_days","stock_move_days","stock_mutations","storage_occupancy","subscriptions","terms_acceptances","weekly_report_sends"] as const;
+export const TENANT_TABLES = ["api_connections","automations","bol_label_purchases","bol_order_items","inbound_items","inbounds","marketplace_confirmations","order_attachments","order_automations","order_charge_days","order_charges","order_events","order_lines","order_place_days","order_surcharge_charges","order_surcharge_days","orders","pick_claims","pick_item_days","pick_item_totals","pick_problems","product_bundle_items","product_images","product_locations","product_sales_days","product_stock","product_surcharges","products","return_images","return_items","returns","shipment_hours","shipments","stock_days","stock_move_days","stock_mutations","storage_occupancy","subscriptions","terms_acceptances","weekly_report_sends"] as const;

@@ -10,63 +10,122 @@ import {
   SALES_WINDOW_DAYS,
   salesFigures,
 } from '@hoppa/core';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { escapeLike } from '../../db/client.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { notFound } from '../../lib/errors.ts';
 import { productQuery, toProduct } from './products.service.ts';
 
-/** What each sortable column of the product table orders by (core PRODUCT_SORTS; indexed, migration 0250). */
+/**
+ * What each sortable column of the product table orders by (core PRODUCT_SORTS; indexed, migration 0250; the stock
+ * by `product_stock (org_id, stock, product_id)`, migration 0410) and the column that breaks its ties (the product id,
+ * as the stock index holds it for the stock sort).
+ */
 const SORT_COLUMNS = {
-  name: sql`lower(p.name)`,
-  ean: sql`p.ean`,
-  sku: sql`p.bsku`,
-  stock: sql`COALESCE(st.stock, 0)`,
-  weight: sql`p.weight_kg`,
-} as const satisfies Record<(typeof PRODUCT_SORTS)[number], unknown>;
+  name: [sql`lower(p.name)`, 'p.id'],
+  ean: [sql`p.ean`, 'p.id'],
+  sku: [sql`p.bsku`, 'p.id'],
+  stock: [sql`st.stock`, 'st.product_id'],
+  weight: [sql`p.weight_kg`, 'p.id'],
+} as const satisfies Record<(typeof PRODUCT_SORTS)[number], readonly [unknown, string]>;
 
-/** Stock held per product of the scope (sum over its locations), for the stock filters, sort and counts. */
-function stockPerProduct(scope: TenantScope) {
-  return tenantSql(scope)
-    .selectFrom('product_locations as x')
-    .where(orgScope(scope, 'x'))
-    .groupBy('x.product_id')
-    .select(['x.product_id', sql<number>`sum(x.stock)`.as('stock')]);
+/**
+ * The table's stock filter (`stock_status`, `in_stock`) on the product's kept stock `st.stock` (`product_stock`,
+ * migration 0410: the sum of its stock places; every product has a row, 0 without places), or null without one.
+ */
+function stockCondition(query: ProductListQuery): RawBuilder<boolean> | null {
+  const parts: RawBuilder<boolean>[] = [];
+  if (query.stock_status === 'in_stock') parts.push(sql`st.stock > ${LOW_STOCK_MAX}`);
+  if (query.stock_status === 'low_stock') parts.push(sql`st.stock BETWEEN 1 AND ${LOW_STOCK_MAX}`);
+  if (query.stock_status === 'out_of_stock') parts.push(sql`st.stock <= 0`);
+  if (query.in_stock === 'true') parts.push(sql`st.stock > 0`);
+  if (query.in_stock === 'false') parts.push(sql`st.stock <= 0`);
+  return parts.length === 0 ? null : sql<boolean>`(${sql.join(parts, sql` AND `)})`;
 }
 
 /**
- * The scope's products matching the table's filters (spec 3 §2 filter bar): `search` a part of the name, EAN or SKU,
- * case-insensitively (trigram indexes); `fulfilment`; and, only when asked (they need every product's stock),
- * `stock_status`, `in_stock` or the stock sort, through the stock per product joined as `st`.
+ * The table's filters on the product itself (spec 3 §2 filter bar), or null without one: `search` a part of the
+ * name, EAN or SKU, case-insensitively (trigram indexes), and `fulfilment`.
  */
-function filteredProducts(scope: TenantScope, query: ProductListQuery) {
-  const stock = sql<number>`COALESCE(st.stock, 0)`;
-  const needsStock =
-    query.stock_status !== 'all' ||
-    query.in_stock === 'true' ||
-    query.in_stock === 'false' ||
-    parseSort(query.sort).field === 'stock';
+function productCondition(query: ProductListQuery): RawBuilder<boolean> | null {
+  const parts: RawBuilder<boolean>[] = [];
   const search = query.search?.trim().toLowerCase() ?? '';
-  const like = `%${escapeLike(search)}%`;
+  if (search !== '') {
+    const like = `%${escapeLike(search)}%`;
+    parts.push(sql`(lower(p.name) LIKE ${like} OR p.ean LIKE ${like} OR lower(p.bsku) LIKE ${like})`);
+  }
+  if (query.fulfilment !== 'all') parts.push(sql`p.fulfilled_by_sf = ${query.fulfilment === 'true'}`);
+  return parts.length === 0 ? null : sql<boolean>`(${sql.join(parts, sql` AND `)})`;
+}
+
+/**
+ * The scope's products matching the table's filters, with the product's kept stock joined as `st` when `withStock`
+ * (a stock filter or the stock sort: a range or the order of the `product_stock (org_id, stock, product_id)` index
+ * rather than a sum over every stock place of the shop).
+ */
+function filteredProducts(scope: TenantScope, query: ProductListQuery, withStock: boolean) {
+  const stock = stockCondition(query);
+  const product = productCondition(query);
   const base = tenantSql(scope).selectFrom('products as p');
-  // The stock per product only when a filter or the sort needs it: it reads every stock place of the shop.
-  return (needsStock ? base.leftJoin(stockPerProduct(scope).as('st'), 'st.product_id', 'p.id') : base)
+  return (
+    withStock
+      ? base.innerJoin('product_stock as st', (join) =>
+          join.onRef('st.product_id', '=', 'p.id').on(orgScope(scope, 'st')),
+        )
+      : base
+  )
     .where(orgScope(scope, 'p'))
-    .$if(search !== '', (q) =>
-      q.where((eb) =>
-        eb.or([
-          eb(sql`lower(p.name)`, 'like', like),
-          eb('p.ean', 'like', like),
-          eb(sql`lower(p.bsku)`, 'like', like),
-        ]),
-      ),
-    )
-    .$if(query.fulfilment !== 'all', (q) => q.where('p.fulfilled_by_sf', '=', query.fulfilment === 'true'))
-    .$if(query.stock_status === 'in_stock', (q) => q.where(stock, '>', LOW_STOCK_MAX))
-    .$if(query.stock_status === 'low_stock', (q) => q.where(stock, '>=', 1).where(stock, '<=', LOW_STOCK_MAX))
-    .$if(query.stock_status === 'out_of_stock', (q) => q.where(stock, '<=', 0))
-    .$if(query.in_stock === 'true', (q) => q.where(stock, '>', 0))
-    .$if(query.in_stock === 'false', (q) => q.where(stock, '<=', 0));
+    .$if(product !== null, (q) => q.where(product as RawBuilder<boolean>))
+    .$if(withStock && stock !== null, (q) => q.where(stock as RawBuilder<boolean>));
+}
+
+/**
+ * How many of the scope's products match the table's filters, counted up to `cap + 1`. A stock filter alone counts a
+ * range of the `product_stock` index (index-only: every product has one row there, in its own organisation); a
+ * product filter alone counts products; both count their join.
+ */
+async function countFiltered(scope: TenantScope, query: ProductListQuery, cap: number): Promise<number> {
+  const stock = stockCondition(query);
+  const matching =
+    stock !== null && productCondition(query) === null
+      ? tenantSql(scope)
+          .selectFrom('product_stock as st')
+          .where(orgScope(scope, 'st'))
+          .where(stock)
+          .select('st.product_id as id')
+      : filteredProducts(scope, query, stock !== null).select('p.id');
+  const row = await tenantSql(scope)
+    .selectFrom(matching.limit(cap + 1).as('c'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The ids of one page of products with a stock filter in a sort other than stock, when at most `cap` products match:
+ * the stock range first (the index), each of its products looked up by id (a LATERAL subquery kept apart by
+ * `OFFSET 0`, so the planner cannot turn it round into a walk of the name index that probes every product's stock:
+ * at 100,000 products that walk met 11,000 products for 25 of low stock, whose names sorted late), then sorted.
+ * Its cost is bounded by the matching count, not by where those products fall in the sort order.
+ */
+function rangeFirstPage(scope: TenantScope, query: ProductListQuery, stock: RawBuilder<boolean>) {
+  const product = productCondition(query);
+  return tenantSql(scope)
+    .selectFrom('product_stock as st')
+    .where(orgScope(scope, 'st'))
+    .where(stock)
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('products as p')
+          .whereRef('p.id', '=', 'st.product_id')
+          .where(orgScope(scope, 'p'))
+          .$if(product !== null, (q) => q.where(product as RawBuilder<boolean>))
+          .select(['p.id', 'p.name', 'p.ean', 'p.bsku', 'p.weight_kg'])
+          .offset(0)
+          .as('p'),
+      (join) => join.onTrue(),
+    );
 }
 
 /**
@@ -133,9 +192,14 @@ export async function productRows(
 /**
  * One page of the product table of the scope's organisations (spec 3 §2 Product management, §7 `GET /products`,
  * `/products/all`, `/products/org/{id}`): the ids of the page in the `sort` order (ties by id) and the filtered total
- * (counted up to `countCap`, default core's PRODUCTS_COUNT_CAP; `total_capped` says there are more) in parallel, then
- * the rows of those 25 (or `limit`) ids with their stock places and sales figures as of `at`.
- * Without a stock filter or stock sort a page reads the `(org_id, lower(name), id)` index and stops after it.
+ * (counted up to `countCap`, default core's PRODUCTS_COUNT_CAP; `total_capped` says there are more), then the rows of
+ * those 25 (or `limit`) ids with their stock places and sales figures as of `at`. Stock filters and the stock sort
+ * read the kept stock per product (`product_stock`, migration 0410):
+ * - no stock filter: the page reads its sort's index (`(org_id, lower(name), id)`, or `product_stock (org_id, stock,
+ *   product_id)` for the stock sort) and stops after it, the count in parallel;
+ * - a stock filter with the stock sort: the page is a range of the stock index, in order;
+ * - a stock filter with another sort: the count first; up to `countCap` matches the page reads the stock range and
+ *   sorts it ({@link rangeFirstPage}), above it (a broad filter) the sort's index, probing each product's stock.
  */
 export async function listProductTable(
   scope: TenantScope,
@@ -145,26 +209,30 @@ export async function listProductTable(
 ): Promise<ProductList> {
   const sort = parseSort(query.sort);
   const dir = sort.desc ? 'desc' : 'asc';
-  const filtered = filteredProducts(scope, query);
-  const [page, count] = await Promise.all([
-    filtered
+  const stock = stockCondition(query);
+  const [column, tie] = SORT_COLUMNS[sort.field];
+  const pageOf = (counted: number) =>
+    (stock !== null && sort.field !== 'stock' && counted <= countCap
+      ? rangeFirstPage(scope, query, stock)
+      : filteredProducts(scope, query, stock !== null || sort.field === 'stock')
+    )
       .select('p.id')
-      .orderBy(SORT_COLUMNS[sort.field], dir)
-      .orderBy('p.id', dir)
+      .orderBy(column, dir)
+      .orderBy(tie, dir)
       .offset(query.skip)
       .limit(query.limit)
-      .execute(),
-    tenantSql(scope)
-      .selectFrom(
-        filtered
-          .select('p.id')
-          .limit(countCap + 1)
-          .as('c'),
-      )
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst(),
-  ]);
-  const counted = Number(count?.n ?? 0);
+      .execute();
+  let counted: number;
+  let page: { id: string }[];
+  if (stock !== null && sort.field !== 'stock') {
+    counted = await countFiltered(scope, query, countCap);
+    page = await pageOf(counted);
+  } else {
+    [counted, page] = await Promise.all([
+      countFiltered(scope, query, countCap),
+      pageOf(Number.POSITIVE_INFINITY),
+    ]);
+  }
   const ids = page.map((r) => r.id);
   const rows = await productRows(scope, ids, at);
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -195,19 +263,19 @@ export async function orgProductScope(scope: TenantScope, orgId: string): Promis
 
 /**
  * Counts of the scope's products by the stock they hold (spec 3 §7 `GET /products/count`): all, with stock above 0,
- * with 0 or below (sold out) and with 1 to 5 pieces (low).
+ * with 0 or below (sold out) and with 1 to 5 pieces (low). One pass over the scope's rows of `product_stock`
+ * (migration 0410: one narrow row per product, the sum of its stock places), read from its `(org_id, stock,
+ * product_id)` index or the table, whichever the planner finds cheaper; no stock place is read.
  */
 export async function countProducts(scope: TenantScope): Promise<ProductCount> {
-  const stock = sql<number>`COALESCE(st.stock, 0)`;
   const row = await tenantSql(scope)
-    .selectFrom('products as p')
-    .leftJoin(stockPerProduct(scope).as('st'), 'st.product_id', 'p.id')
-    .where(orgScope(scope, 'p'))
+    .selectFrom('product_stock as s')
+    .where(orgScope(scope, 's'))
     .select([
       sql<number>`count(*)`.as('total'),
-      sql<number>`count(*) FILTER (WHERE ${stock} > 0)`.as('in_stock'),
-      sql<number>`count(*) FILTER (WHERE ${stock} <= 0)`.as('sold_out'),
-      sql<number>`count(*) FILTER (WHERE ${stock} BETWEEN 1 AND ${LOW_STOCK_MAX})`.as('low'),
+      sql<number>`count(*) FILTER (WHERE s.stock > 0)`.as('in_stock'),
+      sql<number>`count(*) FILTER (WHERE s.stock <= 0)`.as('sold_out'),
+      sql<number>`count(*) FILTER (WHERE s.stock BETWEEN 1 AND ${LOW_STOCK_MAX})`.as('low'),
     ])
     .executeTakeFirstOrThrow();
   return {
