@@ -120,7 +120,7 @@ function shipmentsOfRange(ctx: TenantScope, range: ReportRangeQuery, withType: b
  */
 export async function packReport(ctx: TenantScope, range: ReportRangeQuery): Promise<ReportTable> {
   const rows = await sql<HourPersonCount>`
-    SELECT to_char(x.at AT TIME ZONE 'Europe/Amsterdam', 'HH24') || ':00' AS hour, ${personName} AS person,
+    SELECT ${hourOf('x.at')} AS hour, ${personName} AS person,
            sum(x.n)::int AS n
       FROM (${shipmentsOfRange(ctx, range, false)}) x
       LEFT JOIN users u ON u.id = x.shipped_by
@@ -135,7 +135,7 @@ export async function packReport(ctx: TenantScope, range: ReportRangeQuery): Pro
  */
 export async function packDetails(ctx: TenantScope, range: ReportRangeQuery): Promise<PackDetails> {
   const found = await sql<{ hour: string; type: string | null; n: number }>`
-    SELECT to_char(x.at AT TIME ZONE 'Europe/Amsterdam', 'HH24') || ':00' AS hour, x.order_type AS type,
+    SELECT ${hourOf('x.at')} AS hour, x.order_type AS type,
            sum(x.n)::int AS n
       FROM (${shipmentsOfRange(ctx, range, true)}) x
      GROUP BY 1, 2`.execute(tenantSql(ctx));
