@@ -8,7 +8,8 @@ export interface Call {
 }
 
 /**
- * A `fetch` answering `'<METHOD> <path>'` routes with JSON (or a function of the call), 404 otherwise, recording every
+ * A `fetch` answering `'<METHOD> <path>'` routes with JSON (or a function of the call, which may return a promise to
+ * answer later), 404 otherwise, recording every
  * call in `calls` (the API connections screens' tests).
  */
 export function fakeApi(
@@ -30,7 +31,8 @@ export function fakeApi(
     const route = routes[`${req.method} ${url.pathname}`];
     if (route === undefined)
       return Response.json({ statusCode: 404, code: 'not_found', message: 'Not found' }, { status: 404 });
-    const answer = typeof route === 'function' ? (route as (c: Call) => unknown)(call) : route;
+    // A function may answer later (a promise): a screen's loading state can be held open by the test.
+    const answer = await (typeof route === 'function' ? (route as (c: Call) => unknown)(call) : route);
     return answer instanceof Response ? answer : Response.json(answer);
   }) as typeof fetch;
 }

@@ -32,7 +32,9 @@ const AddUserSchema = UserRowSchema.extend({
  * The add-user form inside /settings/users (/settings/users/add; spec 3 §5 Add user): first and last name (required),
  * e-mail (an email input), licence (a select of the plans), the stakeholders group and a personal message (the raw
  * HTML field: sanitised by the API before it goes into the invitation mail). Sends one row to `POST /users`; a refused
- * row shows its reason under the form.
+ * row shows its reason under the form. Until the plans have loaded (`plans` empty) the licence select says so and the
+ * form cannot be sent: an invitation sent then would get the API's default read-only licence instead of the one the
+ * select shows a moment later.
  */
 export function AddUserForm({ plans }: { plans: readonly Plan[] }): ReactNode {
   const { t } = useTranslation('users');
@@ -62,11 +64,13 @@ export function AddUserForm({ plans }: { plans: readonly Plan[] }): ReactNode {
     validateInputOnBlur: true,
   });
   const licence = form.values.licence || (plans.find((p) => p.role === 'merchant_user')?.id ?? '');
+  const plansLoading = plans.length === 0;
 
   return (
     <Paper withBorder radius="md" p="md">
       <form
         onSubmit={form.onSubmit((v) => {
+          if (!licence) return;
           const { message, ...row } = v;
           add.mutate(
             { rows: [{ ...row, licence: v.licence || licence }], ...(message.trim() ? { message } : {}) },
@@ -106,6 +110,8 @@ export function AddUserForm({ plans }: { plans: readonly Plan[] }): ReactNode {
               data={plans.map((p) => ({ value: p.id, label: p.name }))}
               {...form.getInputProps('licence')}
               value={licence || null}
+              placeholder={plansLoading ? t('add.licencesLoading') : undefined}
+              disabled={plansLoading}
               allowDeselect={false}
             />
             <TextInput
@@ -125,7 +131,7 @@ export function AddUserForm({ plans }: { plans: readonly Plan[] }): ReactNode {
             <Button variant="default" onClick={() => navigate(PATHS.settingsUsers)}>
               {t('add.cancel')}
             </Button>
-            <Button type="submit" loading={add.isPending}>
+            <Button type="submit" loading={add.isPending} disabled={plansLoading}>
               {t('add.submit')}
             </Button>
           </Group>

@@ -51,6 +51,13 @@ const shopUser = (n: number, over: Partial<ShopUser> = {}): ShopUser => ({
   ...over,
 });
 
+/** The add form's send button once the licences have loaded (it is disabled until then). */
+async function sendWhenReady(): Promise<HTMLButtonElement> {
+  const send = (await screen.findByRole('button', { name: 'Send invitation' })) as HTMLButtonElement;
+  await waitFor(() => expect(send.disabled).toBe(false));
+  return send;
+}
+
 function render(
   r: typeof owner,
   path = '/settings/users',
@@ -151,7 +158,7 @@ describe('users and licences (spec 3 §2 Users)', { timeout: 30_000 }, () => {
   it('invites from the add form with the first and last name required', async () => {
     const calls: Call[] = [];
     render(owner, '/settings/users/add', calls);
-    const send = await screen.findByRole('button', { name: 'Send invitation' });
+    const send = await sendWhenReady();
     fireEvent.click(send);
     expect(await screen.findAllByText('This field is required!')).not.toHaveLength(0);
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/users')).toBe(false);
@@ -176,6 +183,32 @@ describe('users and licences (spec 3 §2 Users)', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Invitation sent to sanne@shop.nl.')).toBeTruthy();
   });
 
+  it('cannot send an invitation before the licences have loaded, then sends the licence it shows', async () => {
+    const calls: Call[] = [];
+    let answerPlans: (p: Plan[]) => void = () => {};
+    const plansLater = new Promise<Plan[]>((resolve) => {
+      answerPlans = resolve;
+    });
+    render(owner, '/settings/users/add', calls, { 'GET /api/plans': () => plansLater });
+    fireEvent.input(await screen.findByRole('textbox', { name: /^First name/ }), {
+      target: { value: 'Sanne' },
+    });
+    fireEvent.input(screen.getByRole('textbox', { name: /^Last name/ }), { target: { value: 'Smit' } });
+    fireEvent.input(screen.getByRole('textbox', { name: /^E-mail/ }), { target: { value: 'sanne@shop.nl' } });
+    const send = screen.getByRole('button', { name: 'Send invitation' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    expect(screen.getByPlaceholderText('Loading licences…')).toBeTruthy();
+    fireEvent.submit(send.closest('form') as HTMLFormElement);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/users')).toBe(false);
+    answerPlans(plans);
+    await waitFor(() => expect(send.disabled).toBe(false));
+    fireEvent.click(send);
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/users')).toBe(true));
+    const sent = calls.find((c) => c.method === 'POST' && c.path === '/api/users')?.body;
+    expect(sent).toMatchObject({ rows: [{ first_name: 'Sanne', licence: STAKE }] });
+  });
+
   it('shows a refused row’s reason under the form', async () => {
     render(owner, '/settings/users/add', [], {
       'POST /api/users': {
@@ -188,7 +221,7 @@ describe('users and licences (spec 3 §2 Users)', { timeout: 30_000 }, () => {
     fireEvent.input(await screen.findByRole('textbox', { name: /^First name/ }), { target: { value: 'X' } });
     fireEvent.input(screen.getByRole('textbox', { name: /^Last name/ }), { target: { value: 'Y' } });
     fireEvent.input(screen.getByRole('textbox', { name: /^E-mail/ }), { target: { value: 'x@y.nl' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    fireEvent.click(await sendWhenReady());
     expect(await screen.findByText('already a user of this shop')).toBeTruthy();
   });
 
