@@ -1,4 +1,9 @@
-import { carrierTrackingUrl, deliveryGroup, type ShipmentListItem, type TrackingEvent } from '@hoppa/core';
+import {
+  carrierTrackingUrl,
+  type DeliveryGroup,
+  type ShipmentListItem,
+  type TrackingEvent,
+} from '@hoppa/core';
 import { orgScope, tenantSql } from '../../db/tenant.ts';
 import { addressFromShipmentDetails } from '../../lib/carriers/address.ts';
 import { carrierByCode } from '../../lib/carriers/index.ts';
@@ -35,6 +40,7 @@ export function shipmentQuery(ctx: Pick<RequestContext, 'db' | 'orgIds'>) {
       's.batch_id',
       's.handed_over_at',
       's.delivered_at',
+      's.speed_group',
       'm.carrier as method_carrier',
     ]);
 }
@@ -86,8 +92,9 @@ export function toShipmentItem(
     shipment_details: _details,
     placed_at,
     shipped_at,
-    handed_over_at,
+    handed_over_at: _handedOver,
     delivered_at,
+    speed_group,
     method_carrier,
     ...same
   } = row;
@@ -110,11 +117,9 @@ export function toShipmentItem(
     placed_at: placed_at.toISOString(),
     shipped_at: shipped_at.toISOString(),
     latest_status: events.at(-1) ?? null,
-    delivery_group: deliveryGroup({
-      shippedAt: shipped_at,
-      handedOverAt: handed_over_at,
-      deliveredAt: delivered_at,
-    }),
+    // Kept on the shipment (migration 0405, the same rule as core deliveryGroup), so the row's group is the group
+    // list it is found in, to the microsecond.
+    delivery_group: speed_group as DeliveryGroup,
     delivered_at: delivered_at?.toISOString() ?? null,
   };
 }
