@@ -197,6 +197,36 @@ describe('product table', () => {
     expect(sold).toEqual([...sold].sort((x, y) => y - x));
   });
 
+  it('lists the best sellers with ties at the last place decided by name, and their stock', async () => {
+    // Above anything else the shop sold: eight tied (made in reverse name order), one a piece behind them.
+    const tied: string[] = [];
+    for (const letter of 'HGFEDCBA')
+      tied.unshift(await addProduct(`Bestseller tie ${letter}`, `99900003${'HGFEDCBA'.indexOf(letter)}0000`));
+    const next = await addProduct('Bestseller next', '9990000040000');
+    const [a, b, c] = tied as [string, string, string];
+    await putStock(a, 7);
+    const yesterday = new Date(Date.now() - DAY);
+    for (const p of tied) await ship(await addOrder(p, 50_000), yesterday);
+    await ship(await addOrder(next, 49_999), yesterday);
+    const top = async (limit: number) =>
+      (await get<MostSold>(bol, `/api/most_sold_product?limit=${limit}`)).body.products;
+    expect((await top(1)).map((x) => x.id)).toEqual([a]);
+    expect((await top(3)).map((x) => [x.id, x.sold, x.sf_stock])).toEqual([
+      [a, 50_000, 7],
+      [b, 50_000, 0],
+      [c, 50_000, 0],
+    ]);
+    expect((await top(9)).map((x) => x.id)).toEqual([...tied, next]);
+    // The rest follow in the order a full count gives.
+    const counted = await t.db.query<{ id: string; sold: number }>(
+      `SELECT p.id, sum(d.quantity)::int AS sold FROM product_sales_days d JOIN products p ON p.id = d.product_id
+        WHERE d.org_id = $1 AND d.day > hoppa_warehouse_day(now()) - 30 AND d.day <= hoppa_warehouse_day(now())
+        GROUP BY p.id, p.name HAVING sum(d.quantity) > 0 ORDER BY 2 DESC, p.name, p.id LIMIT 14`,
+      [orgs.bol],
+    );
+    expect((await top(14)).map((x) => [x.id, x.sold])).toEqual(counted.rows.map((r) => [r.id, r.sold]));
+  });
+
   it('shows every client to the provider (all or one shop), and a merchant only their own shop', async () => {
     const all = await get<ProductList>(admin, '/api/products/all?limit=1000');
     expect(all.status).toBe(200);
