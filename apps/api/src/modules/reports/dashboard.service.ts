@@ -36,15 +36,16 @@ export function lastDays(
 }
 
 /**
- * Orders placed and shipped per Amsterdam day over the last `days` days, today included (spec 1 §2 Home dashboard
- * 30-day column chart). Read from counts the triggers of migration 0415 keep (ADR 0098), not from the orders and
+ * Orders placed and shipments made per Amsterdam day of `span` ({@link lastDays}), as maps by 'yyyy-MM-dd' (days
+ * without any are absent). Read from counts the triggers of migration 0415 keep (ADR 0098), not from the orders and
  * shipments themselves: orders placed from `order_place_days` (one row per organisation and day), shipments made from
  * `shipment_hours` (per organisation, UTC hour, packer and order type; an Amsterdam day is a whole number of UTC
- * hours), both by their primary-key range, so the cost follows the days and organisations, not the orders. Every day
- * is listed, empty ones as 0.
+ * hours), both by their primary-key range, so the cost follows the days and organisations, not the orders.
  */
-export async function ordersPerDay(ctx: TenantScope, days: number, now = new Date()): Promise<OrdersPerDay> {
-  const span = lastDays(days, now);
+export async function placedAndShippedPerDay(
+  ctx: TenantScope,
+  span: { days: string[]; start: Date; end: Date },
+): Promise<{ placed: Map<string, number>; shipped: Map<string, number> }> {
   const first = span.days[0] as string;
   const last = span.days.at(-1) as string;
   const q = tenantSql(ctx);
@@ -66,10 +67,21 @@ export async function ordersPerDay(ctx: TenantScope, days: number, now = new Dat
       .groupBy(sql`1`)
       .execute(),
   ]);
-  const placedBy = new Map(placed.map((r) => [r.day, r.n]));
-  const shippedBy = new Map(shipped.map((r) => [r.day, r.n]));
   return {
-    days: span.days.map((day) => ({ day, orders: placedBy.get(day) ?? 0, shipped: shippedBy.get(day) ?? 0 })),
+    placed: new Map(placed.map((r) => [r.day, r.n])),
+    shipped: new Map(shipped.map((r) => [r.day, r.n])),
+  };
+}
+
+/**
+ * Orders placed and shipped per Amsterdam day over the last `days` days, today included (spec 1 §2 Home dashboard
+ * 30-day column chart), from the kept counts ({@link placedAndShippedPerDay}). Every day is listed, empty ones as 0.
+ */
+export async function ordersPerDay(ctx: TenantScope, days: number, now = new Date()): Promise<OrdersPerDay> {
+  const span = lastDays(days, now);
+  const { placed, shipped } = await placedAndShippedPerDay(ctx, span);
+  return {
+    days: span.days.map((day) => ({ day, orders: placed.get(day) ?? 0, shipped: shipped.get(day) ?? 0 })),
   };
 }
 

@@ -226,6 +226,21 @@ describe('GET /orders/weekly_report', () => {
     expect(report.days).toHaveLength(7);
     expect(report.days.at(-1).day).toBe(amsterdamDay(yesterday));
     expect(report.totals).toEqual({ orders: 1, shipped: 0, picked: 3 });
+    // Each day as the orders and shipments themselves count it (the report reads the counts kept per day and hour).
+    const counted = async (table: 'orders' | 'shipments', column: 'placed_at' | 'created_at') =>
+      Object.fromEntries(
+        (
+          await t.db.query<{ day: string; n: number }>(
+            `SELECT to_char(${column} AT TIME ZONE 'Europe/Amsterdam', 'YYYY-MM-DD') AS day, count(*)::int AS n
+               FROM ${table} WHERE org_id = $1 AND ${column} >= $2 AND ${column} <= $3 GROUP BY 1`,
+            [t.seed?.orgs.bol, report.start, report.end],
+          )
+        ).rows.map((r) => [r.day, r.n]),
+      );
+    const placedBy = await counted('orders', 'placed_at');
+    const shippedBy = await counted('shipments', 'created_at');
+    for (const d of report.days as { day: string; orders: number; shipped: number }[])
+      expect([d.day, d.orders, d.shipped]).toEqual([d.day, placedBy[d.day] ?? 0, shippedBy[d.day] ?? 0]);
     expect(report.sent_to).toBe(DEMO_USERS.bolOwner.email);
     // Quoted-printable soft line breaks joined again.
     const mails = t

@@ -5,37 +5,22 @@ import { systemSql } from '../../db/kysely.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import type { MailTransport } from '../../lib/mail.ts';
 import { startScheduled } from '../../lib/scheduled.ts';
-import { dayOf, lastDays } from './dashboard.service.ts';
+import { dayOf, lastDays, placedAndShippedPerDay } from './dashboard.service.ts';
 
 /**
  * The weekly report of the 7 Amsterdam days ending yesterday (spec 2 §7 `GET /orders/weekly_report`, "weekly
- * e-mail of 7 days"): orders placed, orders shipped and pieces picked per day and in total, each a grouped count over
- * the week from the moment indexes (migration 0210). `sent_to` is filled by the caller.
+ * e-mail of 7 days"): orders placed, orders shipped and pieces picked per day and in total. Placed and shipped come
+ * from the counts kept per day and hour (migration 0415, {@link placedAndShippedPerDay}), the pieces picked from a
+ * grouped sum of the week's pick mutations on their moment index (migration 0210). `sent_to` is filled by the caller.
  */
 export async function weeklyReport(
   ctx: TenantScope,
   now = new Date(),
 ): Promise<Omit<WeeklyReport, 'sent_to'>> {
   const span = lastDays(7, now, 1);
-  const q = tenantSql(ctx);
-  const [placed, shipped, picked] = await Promise.all([
-    q
-      .selectFrom('orders as o')
-      .where(orgScope(ctx, 'o'))
-      .where('o.placed_at', '>=', span.start)
-      .where('o.placed_at', '<=', span.end)
-      .select([dayOf('o.placed_at').as('day'), sql<number>`count(*)::int`.as('n')])
-      .groupBy(sql`1`)
-      .execute(),
-    q
-      .selectFrom('shipments as s')
-      .where(orgScope(ctx, 's'))
-      .where('s.created_at', '>=', span.start)
-      .where('s.created_at', '<=', span.end)
-      .select([dayOf('s.created_at').as('day'), sql<number>`count(*)::int`.as('n')])
-      .groupBy(sql`1`)
-      .execute(),
-    q
+  const [{ placed, shipped }, picked] = await Promise.all([
+    placedAndShippedPerDay(ctx, span),
+    tenantSql(ctx)
       .selectFrom('stock_mutations as m')
       .where(orgScope(ctx, 'm'))
       .where('m.reason', '=', 'pick')
@@ -45,12 +30,11 @@ export async function weeklyReport(
       .groupBy(sql`1`)
       .execute(),
   ]);
-  const by = (rows: { day: string; n: number }[]) => new Map(rows.map((r) => [r.day, r.n]));
-  const [p, s, k] = [by(placed), by(shipped), by(picked)];
+  const k = new Map(picked.map((r) => [r.day, r.n]));
   const days = span.days.map((day) => ({
     day,
-    orders: p.get(day) ?? 0,
-    shipped: s.get(day) ?? 0,
+    orders: placed.get(day) ?? 0,
+    shipped: shipped.get(day) ?? 0,
     picked: k.get(day) ?? 0,
   }));
   const sum = (key: 'orders' | 'shipped' | 'picked') => days.reduce((n, d) => n + d[key], 0);
