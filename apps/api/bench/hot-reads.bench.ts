@@ -17,7 +17,7 @@
  * times on one connection and prints its median wall time, backend CPU and this process's CPU; `HOT_READS_WARMUP=<n>` and
  * `HOT_READS_RUNS=<n>` set the warm-up and timed requests per read (default 3 and 30).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
@@ -26,6 +26,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { amsterdamWallTime, amsterdamWallTimeToIso } from '@hoppa/core';
 import { DEMO_USERS } from '../src/db/seed.ts';
 import { createTestApp } from '../src/test/test-app.ts';
+import { backendCpuMs, backendPids as listBackendPids } from './backend-cpu.ts';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const ORDERS = onPostgres ? 100_000 : 10_000;
@@ -188,25 +189,7 @@ try {
   // CPU time per request (issue 8 §3, ADR 0077): the API process's (with the inject client) and the database
   // backends' serving it (PostgreSQL on this host: /proc/<pid>/schedstat), which a busy machine inflates far less
   // than the latency, so a before/after comparison on a shared machine can rank two versions.
-  const backendPids = async () =>
-    onPostgres
-      ? (
-          await t.db.query<{ pid: number }>(
-            `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'`,
-          )
-        ).rows.map((r) => r.pid)
-      : [];
-  const backendCpuMs = (pids: number[]) => {
-    const ms = new Map<number, number>();
-    for (const pid of pids) {
-      try {
-        ms.set(pid, Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6);
-      } catch {
-        // not on this host, or the backend has gone
-      }
-    }
-    return ms;
-  };
+  const backendPids = async () => (onPostgres ? listBackendPids(t.db) : []);
   for (const c of cases) {
     const times: number[] = [];
     const spans: { ms: number; from: number; to: number }[] = [];

@@ -35,7 +35,7 @@
  * `ROUTE_SWEEP_EXPLAIN=<n>` also writes the plans (EXPLAIN ANALYZE, BUFFERS) of the read statements of the n slowest
  * rows to bench-output/route-sweep-plans.txt.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +45,7 @@ import type { z } from 'zod';
 import { DEMO_USERS } from '../src/db/seed.ts';
 import type { RouteEntry } from '../src/lib/route.ts';
 import { createTestApp } from '../src/test/test-app.ts';
+import { backendCpuMs, backendPids } from './backend-cpu.ts';
 
 const testUrl = process.env.TEST_DATABASE_URL;
 const dbName = process.env.ROUTE_SWEEP_DB;
@@ -123,6 +124,11 @@ try {
     const v = row ? Object.values(row)[0] : null;
     return v == null ? null : String(v).trim();
   };
+  /** {@link one}'s value as a list of candidates: none when the database has nothing. */
+  const found = async (sql: string, params?: unknown[]): Promise<string[]> => {
+    const v = await one(sql, params);
+    return v === null ? [] : [v];
+  };
 
   /**
    * The values a parameter can take, by meaning: each a list of candidates (the first one its field's schema accepts
@@ -134,77 +140,46 @@ try {
     start: async () => [start, day(start)],
     end: async () => [end, day(end)],
     openOrder: async () =>
-      [
-        await one(
-          `SELECT id FROM orders WHERE org_id = $1 AND status = 'open' ORDER BY placed_at DESC LIMIT 1`,
-        ),
-      ].filter((v): v is string => v !== null),
+      found(`SELECT id FROM orders WHERE org_id = $1 AND status = 'open' ORDER BY placed_at DESC LIMIT 1`),
     openOrderNumber: async () =>
-      [
-        await one(
-          `SELECT order_id FROM orders WHERE org_id = $1 AND status = 'open' ORDER BY placed_at DESC LIMIT 1`,
-        ),
-      ].filter((v): v is string => v !== null),
+      found(
+        `SELECT order_id FROM orders WHERE org_id = $1 AND status = 'open' ORDER BY placed_at DESC LIMIT 1`,
+      ),
     shippedOrderNumber: async () =>
-      [
-        await one(
-          `SELECT order_id FROM orders WHERE org_id = $1 AND status = 'shipped' ORDER BY placed_at DESC LIMIT 1`,
-        ),
-      ].filter((v): v is string => v !== null),
+      found(
+        `SELECT order_id FROM orders WHERE org_id = $1 AND status = 'shipped' ORDER BY placed_at DESC LIMIT 1`,
+      ),
     // A name search over the shipped orders (the shipments screen's search), as hot-reads' surname prefix.
     surname: async () =>
-      [
-        await one(
-          `SELECT shipment_details->>'surname' FROM orders WHERE org_id = $1 AND status = 'shipped' ORDER BY placed_at DESC LIMIT 1`,
-        ),
-      ].filter((v): v is string => v !== null),
-    shipment: async () =>
-      [await one(`SELECT id FROM shipments WHERE org_id = $1 ORDER BY created_at DESC LIMIT 1`)].filter(
-        (v): v is string => v !== null,
+      found(
+        `SELECT shipment_details->>'surname' FROM orders WHERE org_id = $1 AND status = 'shipped' ORDER BY placed_at DESC LIMIT 1`,
       ),
+    shipment: async () =>
+      found(`SELECT id FROM shipments WHERE org_id = $1 ORDER BY created_at DESC LIMIT 1`),
     // The product of Bakkerij Bol on the most order lines: the heaviest product card, history and sales.
     product: async () =>
-      [
-        await one(
-          `SELECT product_id FROM order_lines WHERE org_id = $1 AND product_id IS NOT NULL GROUP BY product_id ORDER BY count(*) DESC, product_id LIMIT 1`,
-        ),
-      ].filter((v): v is string => v !== null),
+      found(
+        `SELECT product_id FROM order_lines WHERE org_id = $1 AND product_id IS NOT NULL GROUP BY product_id ORDER BY count(*) DESC, product_id LIMIT 1`,
+      ),
     productEan: async () =>
-      [
-        await one(
-          `SELECT p.ean FROM products p WHERE p.id = (SELECT product_id FROM order_lines WHERE org_id = $1 AND product_id IS NOT NULL GROUP BY product_id ORDER BY count(*) DESC, product_id LIMIT 1)`,
-        ),
-      ].filter((v): v is string => v !== null),
+      found(
+        `SELECT p.ean FROM products p WHERE p.id = (SELECT product_id FROM order_lines WHERE org_id = $1 AND product_id IS NOT NULL GROUP BY product_id ORDER BY count(*) DESC, product_id LIMIT 1)`,
+      ),
     // The pick location with the most open lines.
     pickLocation: async () =>
-      [
-        await one(
-          `SELECT l.pick_location_id FROM order_lines l JOIN orders o ON o.id = l.order_id
+      found(`SELECT l.pick_location_id FROM order_lines l JOIN orders o ON o.id = l.order_id
           WHERE l.org_id = $1 AND o.status = 'open' AND l.pick_location_id IS NOT NULL
-          GROUP BY l.pick_location_id ORDER BY count(*) DESC LIMIT 1`,
-        ),
-      ].filter((v): v is string => v !== null),
+          GROUP BY l.pick_location_id ORDER BY count(*) DESC LIMIT 1`),
     // The location with the most children (a rack of bins).
     parentLocation: async () =>
-      [
-        await one(
-          `SELECT parent_id FROM locations WHERE parent_id IS NOT NULL
+      found(
+        `SELECT parent_id FROM locations WHERE parent_id IS NOT NULL
           GROUP BY parent_id ORDER BY count(*) DESC, parent_id LIMIT 1`,
-          [],
-        ),
-      ].filter((v): v is string => v !== null),
-    inbound: async () =>
-      [await one(`SELECT id FROM inbounds WHERE org_id = $1 ORDER BY created_at DESC LIMIT 1`)].filter(
-        (v): v is string => v !== null,
+        [],
       ),
-    inboundItem: async () =>
-      [await one(`SELECT id FROM inbound_items WHERE org_id = $1 LIMIT 1`)].filter(
-        (v): v is string => v !== null,
-      ),
-    apiConnection: async () =>
-      [await one(`SELECT id FROM api_connections WHERE org_id = $1 LIMIT 1`)].filter(
-        (v): v is string => v !== null,
-      ),
+    inbound: async () => found(`SELECT id FROM inbounds WHERE org_id = $1 ORDER BY created_at DESC LIMIT 1`),
+    inboundItem: async () => found(`SELECT id FROM inbound_items WHERE org_id = $1 LIMIT 1`),
+    apiConnection: async () => found(`SELECT id FROM api_connections WHERE org_id = $1 LIMIT 1`),
     // Only the calendar token's SHA-256 is stored (inbound.service.ts): no token can be read back.
     calendarToken: async () => [],
     // The pick items the floor fetches its rounds for (hot-reads' "rounds of 50 items"): the first 50 of the window.
@@ -332,24 +307,6 @@ try {
     return { url: qs ? `${path}?${qs}` : path };
   }
 
-  const backendPids = async () =>
-    (
-      await t.db.query<{ pid: number }>(
-        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'`,
-      )
-    ).rows.map((r) => r.pid);
-  const backendCpuMs = (pids: number[]) => {
-    const ms = new Map<number, number>();
-    for (const pid of pids) {
-      try {
-        ms.set(pid, Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6);
-      } catch {
-        // not on this host, or the backend has gone
-      }
-    }
-    return ms;
-  };
-
   interface Row {
     url: string;
     user: UserKey;
@@ -387,7 +344,7 @@ try {
     for (let i = 1; i < WARMUP; i++) res = await send();
     const runs = firstMs > SLOW_MS ? SLOW_RUNS : RUNS;
     const times: number[] = [];
-    const dbFrom = backendCpuMs(await backendPids());
+    const dbFrom = backendCpuMs(await backendPids(t.db));
     const cpuFrom = process.cpuUsage();
     for (let i = 0; i < runs; i++) {
       const t0 = performance.now();
@@ -395,7 +352,7 @@ try {
       times.push(performance.now() - t0);
     }
     const api = process.cpuUsage(cpuFrom);
-    const dbTo = backendCpuMs([...new Set([...dbFrom.keys(), ...(await backendPids())])]);
+    const dbTo = backendCpuMs([...new Set([...dbFrom.keys(), ...(await backendPids(t.db))])]);
     const db = [...dbTo].reduce((ms, [pid, to]) => ms + to - (dbFrom.get(pid) ?? 0), 0);
     times.sort((a, b) => a - b);
     return {
