@@ -35,7 +35,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
   },
   workbox: {
     // public/ (icons, sounds) and the build output; source maps and the like stay out
-    globPatterns: ['**/*.{html,js,css,png,svg,wav,webmanifest}'],
+    globPatterns: ['**/*.{html,js,css,png,svg,wav,wasm,webmanifest}'],
     navigateFallback: 'index.html',
     navigateFallbackAllowlist: [/^\/floor\//],
     navigateFallbackDenylist: [/^\/api\//],
@@ -43,7 +43,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     cleanupOutdatedCaches: true,
     clientsClaim: false,
     skipWaiting: false,
-    // the lazily loaded camera scanner (zxing) is larger than the default 2 MiB limit allows for
+    // the camera's barcode reader (zxing-cpp as WebAssembly, ≈ 1.1 MB) must be precached for offline scanning
     maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
   },
   devOptions: { enabled: false },

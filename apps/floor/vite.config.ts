@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { PRECOMPRESSED } from '../../packages/web/build.config.ts';
 import { PREACT_ALIASES, PREACT_DEDUPE } from '../../packages/web/preact/config.ts';
 import { floorCodeSplitting } from './chunks.config.ts';
 import { FLOOR_BASE, pwaOptions } from './pwa.config.ts';
@@ -72,7 +73,7 @@ export default defineConfig({
   plugins: [
     react(),
     VitePWA(pwaOptions),
-    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, include: PRECOMPRESSED }),
     precompressServiceWorker(),
     stylesFirst(),
   ],

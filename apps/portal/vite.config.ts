@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { PRECOMPRESSED } from '../../packages/web/build.config.ts';
 
 /**
  * The portal is served by the API at `/` in production (apps/api serves apps/portal/dist).
@@ -13,7 +14,10 @@ export default defineConfig(({ mode }) => {
   return {
     base: '/',
     // Brotli and gzip copies next to each file; the API serves them precompressed (apps/api lib/static.ts).
-    plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
+    plugins: [
+      react(),
+      compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, include: PRECOMPRESSED }),
+    ],
     server: {
       port: 5174,
       strictPort: true,

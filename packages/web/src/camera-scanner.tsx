@@ -1,6 +1,9 @@
 import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 
+/** Pause between two reads of the camera (ms): about ten frames a second, leaving the CPU to the screen. */
+const SCAN_INTERVAL_MS = 80;
+
 export interface CameraScannerProps {
   opened: boolean;
   onClose(): void;
@@ -14,10 +17,10 @@ export interface CameraScannerProps {
 
 /**
  * Camera scanning for devices without a hardware scanner, in both apps (spec 2 floor screens, spec 3 §2 Scanner page;
- * import it from `@hoppa/web/camera-scanner`, lazily): @zxing/browser is loaded only when the dialog opens (it is
- * large), decodes EAN-13, Code 128 and QR (and the other formats ZXing reads) continuously from the back (or only)
- * camera and stops on the first result or when the dialog closes. Where the camera has a torch, a switch turns the
- * lamp on for a dark shelf (issue 11 item 4).
+ * import it from `@hoppa/web/camera-scanner`, lazily): the reader ({@link createBarcodeReader}: the browser's own
+ * Barcode Detection API, else zxing-cpp as WebAssembly) is loaded only when the dialog opens. It reads EAN, Code 128
+ * and QR frame after frame from the back (or only) camera, and stops on the first result or when the dialog closes.
+ * Where the camera has a torch, a switch turns the lamp on for a dark shelf (issue 11 item 4).
  */
 export function CameraScanner({ opened, onClose, onScan, texts, device = 'handheld' }: CameraScannerProps) {
   const handheld = device === 'handheld';
@@ -30,35 +33,55 @@ export function CameraScanner({ opened, onClose, onScan, texts, device = 'handhe
   useEffect(() => {
     if (!opened) return;
     let stopped = false;
-    let controls: { stop(): void; switchTorch?: (on: boolean) => Promise<void> } | null = null;
+    let stream: MediaStream | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = () => {
+      stopped = true;
+      clearTimeout(timer);
+      for (const track of stream?.getTracks() ?? []) track.stop();
+      if (video.current) video.current.srcObject = null;
+    };
     setError(null);
     setTorch(null);
     void (async () => {
       try {
-        const { BrowserMultiFormatReader } = await import('@zxing/browser');
-        if (stopped || !video.current) return;
-        const reader = new BrowserMultiFormatReader();
-        controls = await reader.decodeFromConstraints(
-          { video: { facingMode: 'environment' } },
-          video.current,
-          (result, _err, c) => {
-            if (!result || stopped) return;
-            stopped = true;
-            c.stop();
-            onScanRef.current(result.getText());
-          },
-        );
-        if (stopped) controls.stop();
-        else if (controls.switchTorch) setTorch({ on: false, switch: controls.switchTorch });
+        const [{ createBarcodeReader }, media] = await Promise.all([
+          import('./barcode-reader.ts'),
+          navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false }),
+        ]);
+        stream = media;
+        const el = video.current;
+        if (stopped || !el) return stop();
+        const reader = await createBarcodeReader();
+        if (stopped) return stop();
+        el.srcObject = media;
+        await el.play();
+        const track = media.getVideoTracks()[0];
+        const capabilities = (track?.getCapabilities?.() ?? {}) as { torch?: boolean };
+        if (track && capabilities.torch)
+          setTorch({
+            on: false,
+            switch: (on) => track.applyConstraints({ advanced: [{ torch: on } as MediaTrackConstraintSet] }),
+          });
+        // One frame at a time: the next read starts SCAN_INTERVAL_MS after the last one ended.
+        const next = async () => {
+          if (stopped) return;
+          const found = el.readyState >= 2 ? await reader.detect(el).catch(() => []) : [];
+          const code = found[0]?.rawValue;
+          if (stopped) return;
+          if (code) {
+            stop();
+            onScanRef.current(code);
+          } else timer = setTimeout(next, SCAN_INTERVAL_MS);
+        };
+        void next();
       } catch (err) {
         console.warn('Camera scanning failed', err);
         if (!stopped) setError(texts.failed);
+        stop();
       }
     })();
-    return () => {
-      stopped = true;
-      controls?.stop();
-    };
+    return stop;
   }, [opened, texts.failed]);
 
   return (

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
 /**
  * Content-Security-Policy of every answer (docs/security.md, issue 7). The built portal and floor load only
- * their own module scripts (no inline script), so scripts stay `'self'`. Styles need `'unsafe-inline'`:
+ * their own module scripts (no inline script), so scripts stay `'self'`, plus `'wasm-unsafe-eval'` for the
+ * camera's WebAssembly barcode reader (ADR 0101). Styles need `'unsafe-inline'`:
  * Mantine writes `<style>` tags for its CSS variables and colour scheme
  * at run time and sets `style` attributes on components; a nonce cannot be threaded into them.
  * `frame-ancestors 'none'` stops other sites from framing the portal (click-jacking). No
@@ -11,7 +12,8 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
  */
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // 'wasm-unsafe-eval' lets the camera's barcode reader (zxing-cpp, our own .wasm file) compile; it allows no eval.
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],

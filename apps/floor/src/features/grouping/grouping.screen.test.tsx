@@ -175,7 +175,7 @@ describe('Order grouping task (spec 2 §2 Order grouping, §4 Order grouping flo
     renderFloor('/order-grouping', { lang: 'en' });
     await screen.findByText(/8712345678901/);
     fireEvent.click(screen.getByRole('button', { name: 'Camera' }));
-    // jsdom has no camera: the dialog opens and says so. The scanner's code (@zxing/browser) loads on the click: on
+    // jsdom has no camera: the dialog opens and says so. The scanner's code (its barcode reader) loads on the click: on
     // the shared build machine at a load average of 20 that took more than 5 s (this test failed on main that way).
     expect(
       await screen.findByText('The camera cannot be used on this device.', {}, { timeout: 15_000 }),

@@ -155,7 +155,7 @@ export function ScannerPage() {
         </Stack>
       )}
 
-      {/* The dialog is small; @zxing/browser, which decodes, loads in its own chunk when the camera starts. */}
+      {/* The dialog is small; the barcode reader (ADR 0101) loads in its own chunk when the camera starts. */}
       <CameraScanner
         device="desk"
         opened={cameraOpen}
