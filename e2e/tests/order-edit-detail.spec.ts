@@ -95,6 +95,14 @@ test('the packer sees the red note at the packing station, ships the order and h
   await page.goto('/orders');
   await page.getByLabel('Until').fill(tomorrowNight());
   await page.getByRole('heading', { name: 'Open orders' }).click();
+  // The packer narrows the board to the orders with a warning: all merchants' open orders make about eighty cards,
+  // and this one, grouped by its pick location, is among the last the board draws.
+  const warnings = page.getByRole('switch', { name: 'Warning orders only' });
+  await warnings.click();
+  await expect(warnings).toBeChecked();
+  // The period typed just before stays (the bar sends only the toggle; it once sent its stale period with it).
+  await expect(page).toHaveURL(/\?until=\d{4}-\d\d-\d\d\+23%3A59%3A00&red=true$/);
+  await expect(page.getByLabel('Until')).toHaveValue(/ 23:59$/);
   const card = page.getByLabel(`Order ${RUN}`);
   await expect(card.getByTestId('red-note')).toContainText('bubbeltjesfolie');
   await card.scrollIntoViewIfNeeded();

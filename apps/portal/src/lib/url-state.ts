@@ -3,7 +3,7 @@
  * button keep it. The state is a zod object whose fields all have defaults: values equal to their default are left
  * out of the URL, unknown or invalid ones fall back to the default.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 
@@ -36,13 +36,22 @@ export function toUrlParams<S extends Shape>(schema: S, state: z.output<S>): URL
 /**
  * `[state, update]` of a screen's URL state. `update(patch, { replace })` merges the patch; by default a change is
  * a new history entry (back undoes it), `replace: true` for changes made while typing.
+ *
+ * The patch is merged into the params as this hook last wrote them, not as react-router last rendered them: its
+ * functional `setSearchParams` hands over the params of the last render, so two changes before the next render (a
+ * packer's typed period, then at once a toggle) lost the first.
  */
 export function useUrlState<S extends Shape>(schema: S) {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => parseUrlState(schema, params), [schema, params]);
+  // A new location (ours arriving, or the back button) resets what was written to what is shown.
+  const latest = useRef({ rendered: params, written: params });
+  if (latest.current.rendered !== params) latest.current = { rendered: params, written: params };
   const update = useCallback(
     (patch: Partial<z.output<S>>, opts: { replace?: boolean } = {}) => {
-      setParams((current) => toUrlParams(schema, { ...parseUrlState(schema, current), ...patch }), opts);
+      const next = toUrlParams(schema, { ...parseUrlState(schema, latest.current.written), ...patch });
+      latest.current.written = next;
+      setParams(next, opts);
     },
     [schema, setParams],
   );

@@ -69,6 +69,20 @@ export function filtersFromUrl(url: z.output<typeof OpenOrdersUrlState>): OrderF
   };
 }
 
+/**
+ * The URL fields of a change of the filter bar: only those of `patch`, so `useUrlState`'s update merges them into the
+ * URL as it is now, not as the bar last saw it.
+ */
+export function urlPatch(patch: Partial<OrderFilterValues>): Partial<z.output<typeof OpenOrdersUrlState>> {
+  const names = { packSize: 'pack', locations: 'loc', methods: 'method' } as const;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    out[names[key as keyof typeof names] ?? key] = key === 'org' ? (value ?? '') : value;
+  }
+  return out as Partial<z.output<typeof OpenOrdersUrlState>>;
+}
+
 /** A time range as ISO instants (the API's `start` and `end`). */
 export interface IsoRange {
   start: string;
@@ -108,21 +122,7 @@ export function openOrdersFilter(
 export function useOpenOrdersFilters(scan: ScanNarrowing) {
   const [url, update] = useUrlState(OpenOrdersUrlState);
   const filters = useMemo(() => filtersFromUrl(url), [url]);
-  const setFilters = useCallback(
-    (v: OrderFilterValues) =>
-      update({
-        from: v.from,
-        until: v.until,
-        pack: v.packSize,
-        loc: v.locations,
-        method: v.methods,
-        limit: v.limit,
-        red: v.red,
-        b2b: v.b2b,
-        org: v.org ?? '',
-      }),
-    [update],
-  );
+  const setFilters = useCallback((patch: Partial<OrderFilterValues>) => update(urlPatch(patch)), [update]);
   const lastRange = useRef<IsoRange>({ start: '', end: '' });
   const filter = openOrdersFilter(filters, scan, lastRange.current);
   lastRange.current = { start: filter.start, end: filter.end };

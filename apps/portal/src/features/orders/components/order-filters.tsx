@@ -46,7 +46,11 @@ export const OrderFilters = memo(function OrderFilters({
   orgs,
 }: {
   value: OrderFilterValues;
-  onChange: (v: OrderFilterValues) => void;
+  /**
+   * Receives only the field that changed: the page merges it into the URL's current state, so a change made before
+   * the last one has reached these props (the URL's update renders in a transition) does not undo the last one.
+   */
+  onChange: (patch: Partial<OrderFilterValues>) => void;
   locationSuggestions: string[];
   methods: readonly ShipmentMethod[];
   /** The organisations the user may see; the choice shows when there are several. */
@@ -54,7 +58,7 @@ export const OrderFilters = memo(function OrderFilters({
 }) {
   const { t } = useTranslation('orders');
   const set = <K extends keyof OrderFilterValues>(k: K, v: OrderFilterValues[K]) =>
-    onChange({ ...value, [k]: v });
+    onChange({ [k]: v } as Partial<OrderFilterValues>);
   return (
     <Paper withBorder radius="md" p="sm" component="section" aria-label={t('filters.title')}>
       <Group align="flex-end" gap="sm" wrap="wrap">
