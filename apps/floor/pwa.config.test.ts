@@ -18,9 +18,9 @@ describe('floor PWA configuration', () => {
     expect(allow.some((re) => re.test('/orders'))).toBe(false);
   });
 
-  it('precaches the shell, icons and feedback sounds', () => {
+  it('precaches the shell, icons, feedback sounds and the camera’s barcode reader (WebAssembly, ADR 0101)', () => {
     const globs = (wb.globPatterns ?? []).join(',');
-    for (const ext of ['html', 'js', 'css', 'png', 'wav']) expect(globs).toContain(ext);
+    for (const ext of ['html', 'js', 'css', 'png', 'wav', 'wasm']) expect(globs).toContain(ext);
   });
 
   it('waits for the picker to apply a new version (prompt, no skipWaiting)', () => {

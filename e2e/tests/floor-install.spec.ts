@@ -71,6 +71,14 @@ test('the floor app passes Chromium’s installability check and starts cold off
   await page.goto('/floor/pick');
   await expect(page.getByTestId('network-status')).toHaveAttribute('data-online', 'false');
   await expect(page.getByTestId('pick-ean')).toHaveText(product.ean);
+  // The camera's barcode reader (zxing-cpp's WebAssembly, ADR 0101) is precached as well: the camera scans offline.
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys())
+      for (const r of await (await caches.open(name)).keys()) urls.push(r.url);
+    return urls;
+  });
+  expect(cached.filter((u) => /\/floor\/assets\/zxing_reader-[\w-]+\.wasm/.test(u))).toHaveLength(1);
   await shot(page, 'install-01-cold-start-offline');
 });
 

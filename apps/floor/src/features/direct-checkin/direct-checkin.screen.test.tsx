@@ -251,6 +251,28 @@ describe('direct check-in on the floor (issue 10 item 3; spec 2 §2 Direct check
     expect(screen.getByText('Nothing scanned yet.')).toBeTruthy();
   });
 
+  it('counts every scan when they come faster than the server answers: two of one EAN and a label at once', async () => {
+    fakeApi();
+    const server = browser.server;
+    // Each lookup answers after 150 ms, as on a busy Wi-Fi: the second scan and the label arrive while it waits.
+    browser.server = async (req) => {
+      if (/\/(products\/ean|product\/locations)\//.test(req.url)) await new Promise((r) => setTimeout(r, 150));
+      return server(req);
+    };
+    renderFloor('/direct-checkin');
+    await screen.findByText('Nothing scanned yet.');
+    scan(JAM.ean);
+    scan(JAM.ean);
+    scan(BIN_NEW);
+    await waitFor(() =>
+      expect(
+        (within(rowOf(JAM.name)).getByLabelText(`Location ${JAM.name}`) as HTMLSelectElement).value,
+      ).toBe(BIN_NEW),
+    );
+    expect(within(rowOf(JAM.name)).getByLabelText(`Pieces ${JAM.name}`)).toHaveProperty('value', '2');
+    expect(screen.getByTestId('direct-notice').textContent).not.toContain('first');
+  });
+
   it('offline: a stored product is checked in through the outbox and sent once when back online', async () => {
     const calls = fakeApi();
     await storeProduct(floorDb(), locations(JAM, [link(BIN_A, 3)]));

@@ -69,6 +69,13 @@ export function DirectCheckinScreen() {
   const [cameraOpen, setCameraOpen] = useState(false);
   const [tried, setTried] = useState(false);
   const scanInput = useRef<ScanInputHandle>(null);
+  // The rows, products and selection as the scans so far left them, ahead of the render: scans are handled one
+  // after the other (a product is looked up on the server first), and each must see what the one before it made.
+  // Read from the render, two quick scans of one EAN were one piece, and a label scanned at once after a product
+  // said 'scan a product first' (spec 2 §9: every scan counts).
+  const scanned = useRef({ rows, known, selected });
+  scanned.current = { rows, known, selected };
+  const scanQueue = useRef<Promise<void>>(Promise.resolve());
   const rejected = useRejectedRows().filter((r) => r.kind === 'inbound.direct');
   const recent = useLiveQuery(async () => {
     const waiting = await db.outbox
@@ -116,9 +123,11 @@ export function DirectCheckinScreen() {
       return;
     }
     const found = data;
-    const next = addScanned(rows, found);
+    const next = addScanned(scanned.current.rows, found);
     const row = next[0];
-    setKnown((k) => ({ ...k, [found.product.id]: found }));
+    const knownNext = { ...scanned.current.known, [found.product.id]: found };
+    scanned.current = { rows: next, known: knownNext, selected: found.product.id };
+    setKnown(knownNext);
     setRows(next);
     setSelected(found.product.id);
     setChoices(null);
@@ -126,11 +135,21 @@ export function DirectCheckinScreen() {
     deviceBeeps.ok();
   }
 
-  async function onScan(raw: string) {
+  /** Runs `step` once every scan (or choice) before it has been handled: in the order they came. */
+  function inOrder(step: () => Promise<void>): Promise<void> {
+    const handled = scanQueue.current.then(step);
+    scanQueue.current = handled.catch(() => undefined);
+    return handled;
+  }
+
+  const onScan = (raw: string) => inOrder(() => handleScan(raw));
+
+  async function handleScan(raw: string) {
     setNotice(null);
     setError(null);
     const scan = classifyDirectScan(raw);
     if (scan.kind === 'location') {
+      const { rows, known, selected } = scanned.current;
       const target = rows.find((r) => r.product.id === selected) ?? rows[0];
       if (!target) {
         deviceBeeps.wrong();
@@ -139,9 +158,11 @@ export function DirectCheckinScreen() {
       }
       const links = known[target.product.id]?.locations ?? [];
       const name = links.find((l) => l.location.id === scan.id)?.location.name ?? null;
-      setRows((r) =>
-        r.map((x) => (x.product.id === target.product.id ? { ...x, location: { id: scan.id, name } } : x)),
+      const next = rows.map((x) =>
+        x.product.id === target.product.id ? { ...x, location: { id: scan.id, name } } : x,
       );
+      scanned.current = { ...scanned.current, rows: next };
+      setRows(next);
       deviceBeeps.ok();
       setNotice({
         text: t('locationSet', {
@@ -266,7 +287,7 @@ export function DirectCheckinScreen() {
                 <button
                   type="button"
                   className="dc-choice"
-                  onClick={() => void addProduct(c.id).catch(setError)}
+                  onClick={() => void inOrder(() => addProduct(c.id)).catch(setError)}
                 >
                   <strong>{c.name}</strong> <span>{c.ean}</span>
                 </button>
