@@ -25,21 +25,21 @@ function Probe({ patch }: { patch: Partial<OrderFilterValues> | Partial<OrderFil
 }
 
 describe('the open orders filters (spec 1 §2)', () => {
-  it('a change keeps what the URL holds now: a toggle right after a new period leaves the period', async () => {
-    const { router } = renderUi(<Probe patch={{ red: true }} />, {
+  it.each([
+    {
+      // A toggle right after a new period leaves the period.
+      name: 'a change keeps what the URL holds now',
       path: '/orders?until=2026-11-30+23%3A59%3A00&pack=1',
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'change' }));
-    await waitFor(() =>
-      expect(screen.getByTestId('state').textContent).toBe('2026-11-30 23:59:00|true|1|null'),
-    );
-    expect(router.state.location.search).toBe('?until=2026-11-30+23%3A59%3A00&pack=1&red=true');
-  });
-
-  it('two changes before the next render both stay (react-router hands its functional update the rendered params)', async () => {
-    const { router } = renderUi(<Probe patch={[{ until: '2026-11-30 23:59:00' }, { red: true }]} />, {
+      patch: { red: true },
+    },
+    {
+      // react-router hands its functional update the params of the last render.
+      name: 'two changes before the next render both stay',
       path: '/orders?pack=1',
-    });
+      patch: [{ until: '2026-11-30 23:59:00' }, { red: true }],
+    },
+  ])('$name', async ({ path, patch }) => {
+    const { router } = renderUi(<Probe patch={patch} />, { path });
     fireEvent.click(screen.getByRole('button', { name: 'change' }));
     await waitFor(() =>
       expect(screen.getByTestId('state').textContent).toBe('2026-11-30 23:59:00|true|1|null'),
