@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { prepareZXingModule } from 'barcode-detector/ponyfill';
 import bwipjs from 'bwip-js/node';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CAMERA_FORMATS, createBarcodeReader } from './barcode-reader.ts';
@@ -55,11 +54,7 @@ const wasm = readFileSync(
   createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm'),
 ) as unknown as ArrayBuffer;
 
-async function reader() {
-  const r = await createBarcodeReader();
-  prepareZXingModule({ overrides: { wasmBinary: wasm } });
-  return r;
-}
+const reader = () => createBarcodeReader({ wasmBinary: wasm });
 
 describe('the camera’s barcode reader', () => {
   afterEach(() => {
@@ -96,7 +91,7 @@ describe('the camera’s barcode reader', () => {
         detect = async () => [{ rawValue: 'native', format: 'qr_code' }];
       };
     vi.stubGlobal('BarcodeDetector', native([...CAMERA_FORMATS, 'aztec']));
-    const full = await createBarcodeReader();
+    const full = await reader();
     expect(full.engine).toBe('native');
     expect(await full.detect(frame('qrcode', 'x', 4))).toEqual([{ rawValue: 'native', format: 'qr_code' }]);
     expect(made).toEqual([[...CAMERA_FORMATS]]);

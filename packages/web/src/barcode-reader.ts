@@ -26,17 +26,19 @@ export interface BarcodeReader {
   engine: 'native' | 'zxing-cpp';
 }
 
-let prepared = false;
+let prepared: ArrayBuffer | 'url' | null = null;
 
-/** Points zxing-wasm at the reader WebAssembly the app ships (called once, before the first ponyfill detector). */
-function prepareWasm(): void {
-  if (prepared) return;
-  prepared = true;
-  prepareZXingModule({
-    overrides: {
-      locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? readerWasmUrl : prefix + path),
-    },
-  });
+/**
+ * Points zxing-wasm at the reader WebAssembly the app ships, or hands it `wasmBinary` itself; once per source, before
+ * the first ponyfill detector (which starts loading it).
+ */
+function prepareWasm(wasmBinary?: ArrayBuffer): void {
+  const source = wasmBinary ?? 'url';
+  if (prepared === source) return;
+  prepared = source;
+  const locateFile = (path: string, prefix: string) =>
+    path.endsWith('.wasm') ? readerWasmUrl : prefix + path;
+  prepareZXingModule({ overrides: wasmBinary ? { wasmBinary, locateFile } : { locateFile } });
 }
 
 type NativeDetectorClass = {
@@ -49,9 +51,12 @@ type NativeDetectorClass = {
  * format of {@link CAMERA_FORMATS} (Chrome on Android and macOS), else zxing-cpp as WebAssembly through the
  * `barcode-detector` ponyfill. Not ZXing-js: its QR detector refuses about one valid location label in twenty
  * (measured on 1,000 bwip-js labels of 24-hex location ids: 44 refused, zxing-cpp none; ADR 0101). Rejects when the
- * WebAssembly cannot be loaded (then the dialog says the camera failed).
+ * WebAssembly cannot be loaded (then the dialog says the camera failed). `wasmBinary`: the reader's WebAssembly
+ * itself, where it cannot be fetched by URL (Node, in tests); the apps leave it out.
  */
-export async function createBarcodeReader(): Promise<BarcodeReader> {
+export async function createBarcodeReader(
+  options: { wasmBinary?: ArrayBuffer } = {},
+): Promise<BarcodeReader> {
   const Native = (globalThis as { BarcodeDetector?: NativeDetectorClass }).BarcodeDetector;
   if (Native) {
     const supported = await Native.getSupportedFormats().catch(() => [] as string[]);
@@ -60,7 +65,7 @@ export async function createBarcodeReader(): Promise<BarcodeReader> {
       return { engine: 'native', detect: (source) => detector.detect(source) };
     }
   }
-  prepareWasm();
+  prepareWasm(options.wasmBinary);
   const detector = new ZXingCppDetector({ formats: [...CAMERA_FORMATS] });
   return { engine: 'zxing-cpp', detect: (source) => detector.detect(source) };
 }

@@ -256,7 +256,8 @@ describe('direct check-in on the floor (issue 10 item 3; spec 2 §2 Direct check
     const server = browser.server;
     // Each lookup answers after 150 ms, as on a busy Wi-Fi: the second scan and the label arrive while it waits.
     browser.server = async (req) => {
-      if (/\/(products\/ean|product\/locations)\//.test(req.url)) await new Promise((r) => setTimeout(r, 150));
+      if (/\/(products\/ean|product\/locations)\//.test(req.url))
+        await new Promise((r) => setTimeout(r, 150));
       return server(req);
     };
     renderFloor('/direct-checkin');
