@@ -49,7 +49,7 @@ type NativeDetectorClass = {
 /**
  * A barcode reader for the camera dialog of both apps: the browser's own Barcode Detection API where it reads every
  * format of {@link CAMERA_FORMATS} (Chrome on Android and macOS), else zxing-cpp as WebAssembly through the
- * `barcode-detector` ponyfill. Not ZXing-js: its QR detector refuses about one valid location label in twenty
+ * `barcode-detector` ponyfill. Not ZXing-js: its QR detector refuses about one valid location label in 23
  * (measured on 1,000 bwip-js labels of 24-hex location ids: 44 refused, zxing-cpp none; ADR 0101). Rejects when the
  * WebAssembly cannot be loaded (then the dialog says the camera failed). `wasmBinary`: the reader's WebAssembly
  * itself, where it cannot be fetched by URL (Node, in tests); the apps leave it out.

@@ -72,7 +72,7 @@ export function DirectCheckinScreen() {
   // The rows, products and selection as the scans so far left them, ahead of the render: scans are handled one
   // after the other (a product is looked up on the server first), and each must see what the one before it made.
   // Read from the render, two quick scans of one EAN were one piece, and a label scanned at once after a product
-  // said 'scan a product first' (spec 2 §9: every scan counts).
+  // said 'scan a product first'.
   const scanned = useRef({ rows, known, selected });
   scanned.current = { rows, known, selected };
   const scanQueue = useRef<Promise<void>>(Promise.resolve());

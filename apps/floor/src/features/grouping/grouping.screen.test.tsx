@@ -48,9 +48,16 @@ function itemAt(n: number, grouped: boolean): GroupItem {
 
 /**
  * A server with two pick locations (or `opts.items`); a moved line leaves the list. `opts.answerAfter(skip)` holds
- * the answer to a list request for `skip` until it resolves (answers out of the order they were asked in).
+ * the answer to a list request for `skip` until it resolves (answers out of the order they were asked in);
+ * `opts.moveAfter()` holds each move's answer likewise.
  */
-function fakeApi(opts: { items?: GroupItem[]; answerAfter?: (skip: number) => Promise<void> } = {}) {
+function fakeApi(
+  opts: {
+    items?: GroupItem[];
+    answerAfter?: (skip: number) => Promise<void>;
+    moveAfter?: () => Promise<void>;
+  } = {},
+) {
   let items = opts.items ?? [itemAt(1, true), itemAt(2, false)];
   const calls: { path: string; body: unknown; key: string | null }[] = [];
   browser.server = async (req) => {
@@ -72,6 +79,7 @@ function fakeApi(opts: { items?: GroupItem[]; answerAfter?: (skip: number) => Pr
     }
     if (path === '/process-product-scan') {
       const b = body as { _id: string; orderId: string; destinationLocationId: string };
+      await opts.moveAfter?.();
       items = items.filter((i) => i.products[0]?._id !== b._id);
       return json(200, {
         order_id: b.orderId,
@@ -129,6 +137,24 @@ describe('Order grouping task (spec 2 §2 Order grouping, §4 Order grouping flo
       ),
     );
     expect(screen.getByTestId('grouping-prompt').textContent).toBe('SCAN EAN/LOCATION AND MOVE');
+  });
+
+  it('the next location scanned while a move is still sent waits for the reloaded list and is handled on it', async () => {
+    const calls = fakeApi({ moveAfter: () => new Promise((resolve) => setTimeout(resolve, 150)) });
+    renderFloor('/order-grouping', { lang: 'en' });
+    await screen.findByText(/8712345678901/);
+    scan('8712345678901');
+    scan(CART);
+    scan('8712345678902'); // A-02's product, scanned before the move of A-01's has been answered
+    await screen.findByText(/8712345678902/);
+    await waitFor(() => expect(screen.getByTestId('grouping-prompt').textContent).toBe('SCAN DESTINATION'));
+    expect(screen.queryByTestId('grouping-message')?.textContent ?? '').not.toMatch(/wrong|fout/i);
+    scan(OTHER);
+    await waitFor(() => expect(calls.filter((c) => c.path === '/process-product-scan')).toHaveLength(2));
+    expect(calls.filter((c) => c.path === '/process-product-scan').map((c) => c.body)).toEqual([
+      expect.objectContaining({ _id: hexId(0x101), destinationLocationId: CART }),
+      expect.objectContaining({ _id: hexId(0x102), destinationLocationId: OTHER }),
+    ]);
   });
 
   it('Next shows the skipped count; the location button filters and a second tap clears it', async () => {

@@ -45,7 +45,8 @@ type Message = { tone: 'ok' | 'error'; text: string } | null;
  * MOVE'), then the cart or grouping location ('SCAN DESTINATION'); a destination the order does not belong in plays
  * the error sound ('SCAN NEW DESTINATION'). After an accepted destination the list reloads, the next location is
  * spoken in Dutch and the state resets. Previous/Next skip locations; tapping the location filters to it (again:
- * off); capacity 10/20/30. Online only: the move needs the server's verdict on the order's group location.
+ * off); capacity 10/20/30. Online only: the move needs the server's verdict on the order's group location. Scans
+ * made while a move is sent wait for the reloaded list and are handled in order on it.
  */
 export function GroupingScreen({
   feedback = deviceBeeps,
@@ -68,6 +69,14 @@ export function GroupingScreen({
   const scanInput = useRef<ScanInputHandle>(null);
   /** The number of the newest list request: an answer to an older one (quick Next clicks) is dropped. */
   const newestLoad = useRef(0);
+  /**
+   * Scans made while a move is sent and the list read again: the next location's EAN scanned at once belongs to the
+   * item the reloaded list shows, so it waits for it and is handled then, one scan per render (each on the state the
+   * one before left).
+   */
+  const held = useRef<string[]>([]);
+  const sending = useRef(false);
+  const [handled, setHandled] = useState(0);
 
   const load = useCallback(async () => {
     const asked = ++newestLoad.current;
@@ -91,7 +100,20 @@ export function GroupingScreen({
 
   const item = page?.items[0] ?? null;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: onScan is this render's; state and handled trigger
+  useEffect(() => {
+    if (sending.current) return;
+    const raw = held.current.shift();
+    if (raw === undefined) return;
+    setHandled((n) => n + 1);
+    void onScan(raw);
+  }, [state, handled]);
+
   async function onScan(raw: string) {
+    if (sending.current) {
+      held.current.push(raw);
+      return;
+    }
     const event = onGroupingScan(state, item, raw);
     if (event.kind === 'wrong') {
       if (event.reason === 'unknown_format' || event.reason === 'mismatched_ean')
@@ -116,6 +138,7 @@ export function GroupingScreen({
       return;
     }
     const p = next.product;
+    sending.current = true;
     try {
       const result = await request(
         api,
@@ -145,6 +168,9 @@ export function GroupingScreen({
         setMessage({ tone: 'error', text: err.message });
       else setError(err);
       setState(refuseDestination(next));
+    } finally {
+      sending.current = false;
+      setHandled((n) => n + 1);
     }
   }
 

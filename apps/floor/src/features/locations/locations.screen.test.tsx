@@ -199,6 +199,53 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
     expect(browser.vibrate).toHaveBeenCalledWith(80);
   });
 
+  it('a label scanned before the product has opened waits for it and is added to that product', async () => {
+    const api = fakeApi(answer([link(BIN_A, 5, 1)]));
+    const serve = browser.server;
+    // the product's lookup and its locations answer slowly, as on a busy Wi-Fi
+    browser.server = async (req) => {
+      if (req.method === 'GET') await new Promise((r) => setTimeout(r, 150));
+      return serve(req);
+    };
+    renderFloor('/locations', { lang: 'nl' });
+    await screen.findByTestId('recent-products');
+    scan(EAN);
+    scan(BIN_B.id);
+    await waitFor(() => expect(row('R-01-02').dataset.pending).toBe('false'));
+    expect(api.calls.filter((c) => c.path.startsWith('/products/ean/')).map((c) => c.path)).toEqual([
+      `/products/ean/${EAN}`,
+    ]);
+    expect(api.calls.find((c) => c.path === '/locations/assign')?.body).toMatchObject({
+      product_id: PRODUCT,
+      location_id: BIN_B.id,
+    });
+    expect(api.state.locations.map((l) => l.location.name)).toEqual(['R-01-01', 'R-01-02']);
+  });
+
+  it('a label scanned after an unknown code is not added to the product shown before it, and says so', async () => {
+    const api = fakeApi(answer([link(BIN_A, 5, 1)]));
+    const serve = browser.server;
+    browser.server = async (req) => {
+      if (req.url.includes('/products/ean/')) await new Promise((r) => setTimeout(r, 150));
+      return serve(req);
+    };
+    renderFloor(`/locations?product=${PRODUCT}`, { lang: 'nl' });
+    await screen.findByTestId('location-list');
+    scan('8712100000017');
+    scan(BIN_B.id);
+    await waitFor(() =>
+      expect(screen.getByTestId('locations-message').textContent).toBe(
+        'Geen product gevonden voor 8712100000017. De scan daarna is niet gebruikt.',
+      ),
+    );
+    expect(await floorDb().outbox.count()).toBe(0);
+    expect(api.calls.some((c) => c.path === '/locations/assign')).toBe(false);
+    expect(screen.getAllByTestId('location-row').map((r) => r.dataset.location)).toEqual(['R-01-01']);
+    // the screen takes scans again: the label now goes to the product shown
+    scan(BIN_B.id);
+    await waitFor(() => expect(row('R-01-02').dataset.pending).toBe('false'));
+  });
+
   it('offline: reads the stored product, queues a count and a new location as waiting, sends them in order when back', async () => {
     await storeProduct(floorDb(), answer([link(BIN_A, 5, 1)]));
     browser.online = false;

@@ -45,7 +45,8 @@ type T = TFunction<'locations', undefined>;
  * delete an empty location (the spec's popup when it is not empty), drag to reorder, and count in the recount popup.
  * It works offline: the product comes from IndexedDB, every change is an outbox row with its Idempotency-Key, shown
  * as waiting until the server confirms it; a change the server refuses (someone changed the stock meanwhile) is
- * listed with the reason and the product is read again, never overwritten silently.
+ * listed with the reason and the product is read again, never overwritten silently. A scan made while a product is
+ * being looked up or read waits for it: a label scanned right after an EAN belongs to that EAN's product.
  */
 export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFeedback }) {
   const { t } = useTranslation('locations');
@@ -55,7 +56,11 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
   const db = floorDb();
   const [params, setParams] = useSearchParams();
   const productId = params.get('product');
-  const { product, known, loading, error, queue, names } = useProductLocations(productId);
+  const { product: loaded, loading, error, failedFor, queue, names } = useProductLocations(productId);
+  // The product of the URL once it is shown; while it is read (or a lookup runs) scans wait in `held`.
+  const ready = productId !== null && loaded?.id === productId;
+  const product = ready ? loaded : null;
+  const failed = productId !== null && failedFor === productId && !loading;
   const canEdit = canCall(user?.curr_role, stockUpdateEndpoint);
   const canCount = canCall(user?.curr_role, correctStockEndpoint);
 
@@ -69,6 +74,11 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
   const [recountOpen, setRecountOpen] = useState(false);
   const [lookupError, setLookupError] = useState<unknown>(null);
   const scanInput = useRef<ScanInputHandle>(null);
+  // Scans made while a product is being found or read: a label scanned right after an EAN belongs to that EAN's
+  // product, so it waits for it instead of being read as a product code or added to the product shown before.
+  const held = useRef<string[]>([]);
+  const lookups = useRef(0);
+  const [lookupsDone, setLookupsDone] = useState(0);
   const rejected = useRejectedRows().filter((r) => r.kind === 'stock.change');
   const recent = useLiveQuery(
     () =>
@@ -89,6 +99,24 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
     setChoices(null);
   }, [productId]);
 
+  // Scans held for a product: handled in order once it is shown, dropped (and said) when it cannot be read.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: onScan and say are this render's; the rest triggers
+  useEffect(() => {
+    if (lookups.current > 0 || held.current.length === 0 || choices) return;
+    if (ready) {
+      const scans = held.current;
+      held.current = [];
+      for (const raw of scans) onScan(raw);
+    } else if (failed) say('error', dropHeld());
+  }, [ready, failed, choices, lookupsDone]);
+
+  /** Forgets the held scans; the sentence that says so, or '' when none were held. */
+  function dropHeld(): string {
+    const count = held.current.length;
+    held.current = [];
+    return count > 0 ? t('heldDropped', { count }) : '';
+  }
+
   function say(tone: 'ok' | 'error', text: string) {
     setMessage({ tone, text });
     if (tone === 'ok') feedback.ok();
@@ -103,6 +131,9 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
 
   async function findProduct(code: string) {
     setLookupError(null);
+    // Scans still held from a choice not made belong to no product any more.
+    if (lookups.current === 0) held.current = [];
+    lookups.current += 1;
     try {
       const found = await lookupProduct(db, code);
       if (found.kind === 'one') {
@@ -111,14 +142,25 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
       } else if (found.kind === 'many') {
         setChoices(found.products);
         setMessage(null);
-      } else say('error', found.offline ? t('notOffline', { code }) : t('noProduct', { code }));
+      } else {
+        const text = found.offline ? t('notOffline', { code }) : t('noProduct', { code });
+        say('error', [text, dropHeld()].filter(Boolean).join(' '));
+      }
     } catch (err) {
+      dropHeld();
       feedback.wrong();
       setLookupError(err);
+    } finally {
+      lookups.current -= 1;
+      setLookupsDone((n) => n + 1);
     }
   }
 
   function onScan(raw: string) {
+    if (lookups.current > 0 || (productId !== null && !ready && !failed)) {
+      held.current.push(raw);
+      return;
+    }
     const scan = classifyScan(raw, product !== null);
     if (scan.kind === 'invalid') return say('error', t('invalidScan', { scan: raw.slice(0, 40) }));
     if (scan.kind === 'product') {
@@ -358,7 +400,7 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
             t={t}
           />
         ) : !product ? (
-          known === false || loading ? (
+          !failed ? (
             <div className="loading-line">
               <Loader size="sm" />
             </div>

@@ -17,6 +17,8 @@ export function useProductLocations(productId: string | null) {
   const db = floorDb();
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(false);
+  // The product whose last read failed (not found, refused, offline and not stored): scans held for it are dropped.
+  const [failedFor, setFailedFor] = useState<string | null>(null);
   // The stored answer and the product's outbox rows in ONE live query: a sent change deletes its row and stores the
   // answer in one transaction (outbox.ts markSent), and reading both together never shows one without the other.
   const live = useLiveQuery(
@@ -59,9 +61,13 @@ export function useProductLocations(productId: string | null) {
     try {
       await refreshProduct(db, productId);
       setError(null);
+      setFailedFor(null);
     } catch (err) {
       // Offline with the product stored: keep working from it, the status bar says offline.
-      if (!(err instanceof ApiError && err.status === 0 && (await db.products.get(productId)))) setError(err);
+      if (!(err instanceof ApiError && err.status === 0 && (await db.products.get(productId)))) {
+        setError(err);
+        setFailedFor(productId);
+      }
     } finally {
       setLoading(false);
     }
@@ -87,6 +93,8 @@ export function useProductLocations(productId: string | null) {
     known: live !== undefined,
     loading,
     error,
+    /** The product id whose last read failed with `error` (null after a read that succeeded). */
+    failedFor,
     reload,
     queue,
     /** Location names known on this device by location id (every stored product's locations). */
