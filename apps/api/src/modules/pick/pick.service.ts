@@ -607,9 +607,43 @@ export async function getPickItemOrders(
   return answer(found);
 }
 
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The picks of a batch in the order their rows are locked: by product, then pick location, then order line. Each
+ * pick locks its line, then its product's stock on the location (`product_locations`), the product's kept stock
+ * (`product_stock`, ADR 0096) and pick aggregates (`pick_item_*`), all keyed by product: two batches that take the
+ * same products in opposite line orders locked those rows in opposite orders and deadlocked (PostgreSQL aborted one
+ * with a 500). Ordered by product, every batch takes them in one global order. One read of the lines' products,
+ * unlocked (a line's product does not change), only for a batch of two picks or more; a line not visible sorts last
+ * and is refused by the pick itself.
+ */
+async function inLockOrder(ctx: PickActor, picks: PickConfirmLine[]): Promise<PickConfirmLine[]> {
+  if (picks.length < 2) return picks;
+  const rows = await tenantSql(ctx)
+    .selectFrom('order_lines as ol')
+    .where(orgScope(ctx, 'ol'))
+    .where(
+      'ol.id',
+      'in',
+      picks.map((p) => p.order_line_id),
+    )
+    .select(['ol.id', 'ol.product_id'])
+    .execute();
+  const productOf = new Map(rows.map((r) => [r.id, r.product_id]));
+  const LAST = '\uffff';
+  return [...picks].sort(
+    (a, b) =>
+      byText(productOf.get(a.order_line_id) ?? LAST, productOf.get(b.order_line_id) ?? LAST) ||
+      byText(a.location_id, b.location_id) ||
+      byText(a.order_line_id, b.order_line_id),
+  );
+}
+
 /**
  * Confirms picks in the caller's transaction (spec 2 §4 Pick flow; docs/decisions/0020-pick-confirm-and-stock.md);
- * `ctx.db` is that transaction. Per pick, in order_line_id order so two batches never deadlock: locks the order
+ * `ctx.db` is that transaction. Per pick, in product, location and order line order ({@link inLockOrder}, so two
+ * batches never deadlock): locks the order
  * line (FOR UPDATE) and its order (FOR SHARE, so shipping waits), checks the order is open, the line has no
  * cancellation request and `picked_quantity + quantity ≤ quantity`, raises picked_quantity, lowers the stock of
  * the product on `location_id` (creating the product-location link when the picker took it from a location it was
@@ -623,9 +657,7 @@ export async function confirmPicks(
   { picks }: { picks: PickConfirmLine[] },
 ): Promise<PickConfirmResponse> {
   const q = tenantSql(ctx);
-  const ordered = [...picks].sort((a, b) =>
-    a.order_line_id < b.order_line_id ? -1 : a.order_line_id > b.order_line_id ? 1 : 0,
-  );
+  const ordered = await inLockOrder(ctx, picks);
   const lines = new Map<string, PickConfirmResponse['lines'][number]>();
   const stock = new Map<string, PickConfirmResponse['stock'][number]>();
 
