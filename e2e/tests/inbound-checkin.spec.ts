@@ -60,7 +60,7 @@ test('a merchant announces three products and prints the inbound QR label', asyn
   const qr = await merchant.get(`/api/inbounds/qr/${made.id}`);
   expect(qr.headers()['content-type']).toBe('application/pdf');
   const pdf = await qr.body();
-  expect(qrCodesOfPdf(pdf, join(SCREENSHOT_DIR, 'inbound-qr-label.png'))[0]).toBe(made.id);
+  expect((await qrCodesOfPdf(pdf, join(SCREENSHOT_DIR, 'inbound-qr-label.png')))[0]).toBe(made.id);
   expect(await readPdfText(pdf)).toContain(made.inbound_number);
   await merchant.dispose();
 });

@@ -179,7 +179,7 @@ test('the list shows both as expected; the detail prints the QR label, mails the
   expect(href).toBe(`/api/inbounds/qr/${wizardInbound}`);
   const pdf = await page.request.get(href as string);
   expect(pdf.headers()['content-type']).toContain('application/pdf');
-  const codes = qrCodesOfPdf(await pdf.body(), join(SCREENSHOT_DIR, 'inbound-portal-13-qr-label.png'));
+  const codes = await qrCodesOfPdf(await pdf.body(), join(SCREENSHOT_DIR, 'inbound-portal-13-qr-label.png'));
   expect(codes[0]).toBe(wizardInbound);
   const ticket = await page.request.get(
     (await page.getByRole('link', { name: 'Inventory ticket (PDF)' }).getAttribute('href')) as string,

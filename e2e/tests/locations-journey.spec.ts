@@ -76,7 +76,7 @@ test('provider staff add a rack of 20 bins and print their labels', async ({ bro
     Array.from({ length: 20 }, (_, i) => `${RACK}-${String(i + 1).padStart(2, '0')}`),
   );
   // Every label scans as its bin's id, the code the floor app reads (the first page kept to look at).
-  const codes = qrCodesOfPdf(pdf, join(SCREENSHOT_DIR, 'locations-02-label-page-1.png'));
+  const codes = await qrCodesOfPdf(pdf, join(SCREENSHOT_DIR, 'locations-02-label-page-1.png'));
   expect(codes).toEqual(bins.map((b) => b.id));
   await context.close();
 });

@@ -50,7 +50,7 @@ describe('shipping label PDF', () => {
       expect(text).toContain('02-03-2026');
     });
     // The tracking number's Code 128 (vector bars, ADR 0088) scans on every page, printed at 200 dpi.
-    expect(readPdfBarcodes(pdf).map((p) => p.code128)).toEqual(Array(3).fill('HP12345678903NL'));
+    expect((await readPdfBarcodes(pdf)).map((p) => p.code128)).toEqual(Array(3).fill('HP12345678903NL'));
     const mediaBox = /\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/.exec(pdf.toString('latin1'));
     expect(Number(mediaBox?.[1])).toBeCloseTo(A6[0], 1);
     expect(Number(mediaBox?.[2])).toBeCloseTo(A6[1], 1);
@@ -86,7 +86,7 @@ describe('packing slip PDF', () => {
     expect(text).toContain('Totaal 820 stuks in 40 regels');
     expect(text).toContain('Opmerking: Fragile');
     // The order number's Code 128 in the header of each page scans.
-    expect(readPdfBarcodes(pdf).map((p) => p.code128)).toEqual(['WEB-4711', 'WEB-4711']);
+    expect((await readPdfBarcodes(pdf)).map((p) => p.code128)).toEqual(['WEB-4711', 'WEB-4711']);
     expect(text).toContain('Zoë Lukasiewicz');
   });
 });

@@ -450,14 +450,14 @@ describe('documents, mail, images and the calendar', () => {
     const qr = await api(bolOwner, 'GET', `/inbounds/qr/${inbound.id}`);
     expect(qr.status).toBe(200);
     expect(qr.raw.headers['content-type']).toContain('application/pdf');
-    expect(readPdfBarcodes(qr.raw.rawPayload)).toEqual([
+    expect(await readPdfBarcodes(qr.raw.rawPayload)).toEqual([
       { code128: inbound.id, qr: inbound.id, ean13: null },
     ]);
     const labels = await api(picker, 'POST', '/inventory/label', { _id: inbound.id, copies: 2 });
-    expect(readPdfBarcodes(labels.raw.rawPayload).map((p) => p.qr)).toEqual([inbound.id, inbound.id]);
+    expect((await readPdfBarcodes(labels.raw.rawPayload)).map((p) => p.qr)).toEqual([inbound.id, inbound.id]);
     const slip = await api(bolOwner, 'GET', `/inbound_item/packing_slip/${inbound.id}`);
     expect(slip.status).toBe(200);
-    const [page] = readPdfBarcodes(slip.raw.rawPayload);
+    const [page] = await readPdfBarcodes(slip.raw.rawPayload);
     expect(page?.qr).toBe(inbound.id);
     const text = (await readPdf(slip.raw.rawPayload)).text;
     expect(text).toContain(inbound.inbound_number);

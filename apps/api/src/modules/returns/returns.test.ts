@@ -377,7 +377,7 @@ describe('returns (issue 12; spec 2 §7 Returns)', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    const [page] = readPdfBarcodes(res.rawPayload);
+    const [page] = await readPdfBarcodes(res.rawPayload);
     expect(page?.code128).toBe(made.tracking_number);
     expect(
       (

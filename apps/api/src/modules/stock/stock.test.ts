@@ -610,7 +610,7 @@ describe('location and EAN labels (spec 3 §7; issue 9 §4)', () => {
     const text = await readPdf(pdf);
     expect(text.pages).toBe(3);
     expect(text.pageTexts[0]).toContain(`${hallName}-01-01`);
-    const codes = readPdfBarcodes(pdf);
+    const codes = await readPdfBarcodes(pdf);
     expect(codes.map((c) => [c.code128, c.qr])).toEqual(bins.body.created.map((b) => [b.id, b.id]));
 
     const one = await t.app.inject({
@@ -620,7 +620,7 @@ describe('location and EAN labels (spec 3 §7; issue 9 §4)', () => {
       payload: { location_id: bins.body.created[1]?.id, format: '62mm' },
     });
     expect(one.statusCode).toBe(200);
-    const small = readPdfBarcodes(one.rawPayload);
+    const small = await readPdfBarcodes(one.rawPayload);
     expect(small).toEqual([{ code128: bins.body.created[1]?.id, qr: bins.body.created[1]?.id, ean13: null }]);
     const none = await t.app.inject({
       method: 'POST',
@@ -640,7 +640,7 @@ describe('location and EAN labels (spec 3 §7; issue 9 §4)', () => {
       payload: { format: '62mm' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const codes = readPdfBarcodes(res.rawPayload);
+    const codes = await readPdfBarcodes(res.rawPayload);
     expect(codes.map((c) => c.ean13)).toEqual(['8712345678906', '8712345678906']);
     expect((await readPdf(res.rawPayload)).pageTexts[0]).toContain('Appelflap');
     const other = await t.app.inject({
