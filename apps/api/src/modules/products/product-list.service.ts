@@ -11,7 +11,7 @@ import {
   salesFigures,
 } from '@hoppa/core';
 import { type RawBuilder, sql } from 'kysely';
-import { escapeLike } from '../../db/client.ts';
+import { type Db, escapeLike } from '../../db/client.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { notFound } from '../../lib/errors.ts';
 import { productQuery, toProduct } from './products.service.ts';
@@ -261,27 +261,52 @@ export async function orgProductScope(scope: TenantScope, orgId: string): Promis
   return { db: scope.db, orgIds: [orgId] };
 }
 
+/** Rows of `product_stock_counts` an organisation may gather before a read folds them into one. */
+export const STOCK_COUNT_ROWS_FOLD = 64;
+
+/**
+ * Folds organisation `orgId`'s rows of `product_stock_counts` (migration 0430: signed counts per stock class, one row
+ * per statement that moved a product between classes) into one row with their sums, in a transaction of its own.
+ * Rows that writers add meanwhile stay beside it (they are not in the statement's snapshot); two folds at once each
+ * fold the rows they deleted, so the sums never change.
+ */
+export async function foldStockCounts(db: Db, orgId: string): Promise<void> {
+  await db.transaction((tx) =>
+    tx.query(
+      `WITH gone AS (DELETE FROM product_stock_counts WHERE org_id = $1 RETURNING sold_out, low, high)
+       INSERT INTO product_stock_counts (org_id, sold_out, low, high)
+       SELECT $1, sum(sold_out), sum(low), sum(high) FROM gone HAVING count(*) > 0`,
+      [orgId],
+    ),
+  );
+}
+
 /**
  * Counts of the scope's products by the stock they hold (spec 3 §7 `GET /products/count`): all, with stock above 0,
- * with 0 or below (sold out) and with 1 to 5 pieces (low). One pass over the scope's rows of `product_stock`
- * (migration 0410: one narrow row per product, the sum of its stock places), read from its `(org_id, stock,
- * product_id)` index or the table, whichever the planner finds cheaper; no stock place is read.
+ * with 0 or below (sold out) and with 1 to 5 pieces (low). Read from the counts kept per organisation and stock class
+ * (`product_stock_counts`, migration 0430, ADR 0103: the sums of the organisation's few signed rows, which the
+ * triggers on `product_stock` add whenever a product enters, leaves or changes class); an organisation with more
+ * than {@link STOCK_COUNT_ROWS_FOLD} rows has them folded into one after the answer is taken.
  */
 export async function countProducts(scope: TenantScope): Promise<ProductCount> {
-  const row = await tenantSql(scope)
-    .selectFrom('product_stock as s')
-    .where(orgScope(scope, 's'))
+  const rows = await tenantSql(scope)
+    .selectFrom('product_stock_counts as c')
+    .where(orgScope(scope, 'c'))
+    .groupBy('c.org_id')
     .select([
-      sql<number>`count(*)`.as('total'),
-      sql<number>`count(*) FILTER (WHERE s.stock > 0)`.as('in_stock'),
-      sql<number>`count(*) FILTER (WHERE s.stock <= 0)`.as('sold_out'),
-      sql<number>`count(*) FILTER (WHERE s.stock BETWEEN 1 AND ${LOW_STOCK_MAX})`.as('low'),
+      'c.org_id',
+      sql<number>`count(*)`.as('rows'),
+      sql<number>`sum(c.sold_out)`.as('sold_out'),
+      sql<number>`sum(c.low)`.as('low'),
+      sql<number>`sum(c.high)`.as('high'),
     ])
-    .executeTakeFirstOrThrow();
+    .execute();
+  for (const r of rows) if (Number(r.rows) > STOCK_COUNT_ROWS_FOLD) await foldStockCounts(scope.db, r.org_id);
+  const total = (key: 'sold_out' | 'low' | 'high') => rows.reduce((n, r) => n + Number(r[key]), 0);
   return {
-    totalProducts: Number(row.total),
-    totalProductsInStock: Number(row.in_stock),
-    soldOutProducts: Number(row.sold_out),
-    lowStockProducts: Number(row.low),
+    totalProducts: total('sold_out') + total('low') + total('high'),
+    totalProductsInStock: total('low') + total('high'),
+    soldOutProducts: total('sold_out'),
+    lowStockProducts: total('low'),
   };
 }
