@@ -31,7 +31,8 @@ type SoldRow = MostSold['products'][number];
  * day of `at` (`current`; null when the organisation has no kept totals yet). One statement, so the rows and the day
  * they belong to come from one snapshot.
  */
-async function keptTop(scope: TenantScope, orgId: string, limit: number, at: Date) {
+async function keptTop(db: Db, orgId: string, limit: number, at: Date) {
+  const scope = { db, orgIds: [orgId] };
   const q = tenantSql(scope);
   const rows = await q
     .selectFrom('product_sales_window as w')
@@ -157,10 +158,10 @@ export async function mostSoldProducts(
 ): Promise<MostSold> {
   const [orgId] = scope.orgIds;
   if (days === SALES_WINDOW_DAYS && orgId !== undefined && scope.orgIds.length === 1) {
-    let kept = await keptTop(scope, orgId, limit, at);
+    let kept = await keptTop(scope.db, orgId, limit, at);
     if (kept.current !== true) {
       await rollSalesWindow(scope.db, orgId, at);
-      kept = await keptTop(scope, orgId, limit, at);
+      kept = await keptTop(scope.db, orgId, limit, at);
     }
     if (kept.current === true) return { days, products: kept.products };
   }
