@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { countProducts, STOCK_COUNT_ROWS_FOLD } from './product-list.service.ts';
-import { mostSoldProducts } from './product-sales.service.ts';
+import { mostSoldProducts, rollDueSalesWindows } from './product-sales.service.ts';
 
 const DAY = 24 * 3600 * 1000;
 /** On PostgreSQL (TEST_DATABASE_URL) the roll and the shipment overlap; PGlite has one connection. */
@@ -236,6 +236,12 @@ describe('kept best sellers and product counts equal a recount', () => {
     // More than 30 days at once: counted afresh.
     await shipped(org, [[c, 1]], at(70));
     await expectBestSellers(org, 75);
+    // The background roll moves the organisations with kept totals behind the day (the other has none yet).
+    expect(await rollDueSalesWindows(t.db, at(77))).toBe(1);
+    expect(await rollDueSalesWindows(t.db, at(77))).toBe(0);
+    expect(await keptDay(org)).toBe(await warehouseDay(at(77)));
+    expect(await keptBreaks(org)).toEqual([]);
+    await expectBestSellers(org, 78);
     // Another organisation's shipments, before and after its first read; a read as of an earlier day than the kept
     // one sums the days (kept day unchanged).
     const theirs = await addProduct(other, 'Kept theirs');

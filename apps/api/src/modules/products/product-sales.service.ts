@@ -1,7 +1,9 @@
 import { type MostSold, SALES_WINDOW_DAYS } from '@hoppa/core';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { systemSql } from '../../db/kysely.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
+import { startScheduled } from '../../lib/scheduled.ts';
 
 /** The warehouse day (Amsterdam) of `at` in SQL (migration 0090 `hoppa_warehouse_day`). */
 function warehouseDay(at: Date) {
@@ -21,6 +23,37 @@ export async function rollSalesWindow(db: Db, orgId: string, at: Date = new Date
       at.toISOString(),
     ]),
   );
+}
+
+/**
+ * Rolls the kept 30-day totals of every organisation whose kept day is behind the warehouse day of `at`
+ * ({@link rollSalesWindow}, one transaction per organisation), so that the first best-seller read of a new day does
+ * not pay for it. Organisations without kept totals are left for their first read. Returns how many were rolled.
+ */
+export async function rollDueSalesWindows(db: Db, at: Date = new Date()): Promise<number> {
+  const due = await systemSql(db)
+    .selectFrom('product_sales_window as w')
+    .where(sql<boolean>`w.day < ${warehouseDay(at)}`)
+    .select('w.org_id')
+    .orderBy('w.org_id')
+    .execute();
+  for (const r of due) await rollSalesWindow(db, r.org_id, at);
+  return due.length;
+}
+
+/**
+ * Starts the background roll of the best sellers' kept window ({@link rollDueSalesWindows}) every 10 minutes, the
+ * first a minute after the start (docs/architecture.md "Background jobs"). Several processes may roll at once: the
+ * roll takes the organisation's lock and does nothing for a day already kept. Returns the stop function.
+ */
+export function startSalesWindowRoller(db: Db, log: (msg: string) => void): () => Promise<void> {
+  return startScheduled({
+    name: 'Best-seller window roll',
+    intervalMs: 600_000,
+    firstAfterMs: 60_000,
+    round: () => rollDueSalesWindows(db),
+    log,
+  });
 }
 
 type SoldRow = MostSold['products'][number];
