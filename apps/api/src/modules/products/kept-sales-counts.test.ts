@@ -2,7 +2,7 @@ import { LOW_STOCK_MAX, type MostSold, newId, type ProductCount } from '@hoppa/c
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { countProducts, STOCK_COUNT_ROWS_FOLD } from './product-list.service.ts';
+import { countProducts, productRows, STOCK_COUNT_ROWS_FOLD } from './product-list.service.ts';
 import { mostSoldProducts, rollDueSalesWindows } from './product-sales.service.ts';
 
 const DAY = 24 * 3600 * 1000;
@@ -116,6 +116,19 @@ describe('kept best sellers and product counts equal a recount', () => {
     }
     expect(await keptDay(orgId)).toBe(await warehouseDay(at(days)));
     expect(await keptBreaks(orgId)).toEqual([]);
+    await expectTableSales(orgId, days);
+  };
+  /** The product table's "sold in 30 days" of every product of the organisation equals the recount too. */
+  const expectTableSales = async (orgId: string, days: number) => {
+    const all = await t.db.query<{ id: string }>('SELECT id FROM products WHERE org_id = $1', [orgId]);
+    const rows = await productRows(
+      { db: t.db, orgIds: [orgId] },
+      all.rows.map((r) => r.id),
+      at(days),
+    );
+    const counted = new Map((await recountTop(orgId, at(days), 10_000)).map((r) => [r.id, r.sold]));
+    expect(rows.filter((r) => r.total_sold_30d !== 0).length).toBe(counted.size);
+    for (const r of rows) expect([r.id, r.total_sold_30d]).toEqual([r.id, counted.get(r.id) ?? 0]);
   };
 
   /** The counts from the products and the sum of their stock places (no kept table read). */
@@ -255,6 +268,7 @@ describe('kept best sellers and product counts equal a recount', () => {
       (await recountTop(org, at(0), 10)).map((r) => [r.id, r.sold]),
     );
     expect(await keptDay(org)).toBe(before);
+    await expectTableSales(org, 0);
   });
 
   it(`best sellers: a roll waits for a shipment in flight and counts it (${concurrent ? 'overlapping on PostgreSQL' : 'one after the other on PGlite'})`, async () => {

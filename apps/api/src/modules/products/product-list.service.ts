@@ -130,8 +130,10 @@ function rangeFirstPage(scope: TenantScope, query: ProductListQuery, stock: RawB
 
 /**
  * The table rows of the products `ids` (any order): the product with its stock places, shop name, platform, shipping
- * defaults and the pieces shipped on the warehouse days `(day(at) - 30, day(at)]` (`product_sales_days`, at most 30
- * rows per product), turned into the sales figures of core's `salesFigures`.
+ * defaults and the pieces shipped on the warehouse days `(day(at) - 30, day(at)]`, turned into the sales figures of
+ * core's `salesFigures`. The pieces come from the kept 30-day total of the best sellers (`product_sales_30d`,
+ * migration 0430, one row by key) when the product's organisation has them kept for `at`'s day, else from the
+ * product's days of the window (`product_sales_days`, at most 30 rows): the same figure either way.
  */
 export async function productRows(
   scope: TenantScope,
@@ -139,23 +141,17 @@ export async function productRows(
   at: Date,
 ): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
+  const day = sql<string>`hoppa_warehouse_day(${at.toISOString()}::timestamptz)`;
   const rows = await productQuery(scope)
     .innerJoin('organisations as o', 'o.id', 'p.org_id')
     .leftJoin('shipment_methods as sm', 'sm.id', 'p.def_shipping_id')
     .leftJoin('shipment_boxes as sb', 'sb.id', 'p.ship_box_id')
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('product_sales_days as d')
-          .whereRef('d.product_id', '=', 'p.id')
-          .where(orgScope(scope, 'd'))
-          .where(
-            sql<boolean>`d.day > hoppa_warehouse_day(${at.toISOString()}::timestamptz) - ${SALES_WINDOW_DAYS}::int`,
-          )
-          .where(sql<boolean>`d.day <= hoppa_warehouse_day(${at.toISOString()}::timestamptz)`)
-          .select(sql<number | null>`sum(d.quantity)`.as('sold'))
-          .as('sales'),
-      (join) => join.onTrue(),
+    // The organisation's kept 30-day totals (migration 0430), used when they are kept for `at`'s day.
+    .leftJoin('product_sales_window as sw', (join) =>
+      join.onRef('sw.org_id', '=', 'p.org_id').on(orgScope(scope, 'sw')),
+    )
+    .leftJoin('product_sales_30d as k', (join) =>
+      join.onRef('k.product_id', '=', 'p.id').on(orgScope(scope, 'k')),
     )
     .where('p.id', 'in', [...ids])
     .select([
@@ -169,7 +165,23 @@ export async function productRows(
       'sm.name as method_name',
       'sb.id as box_id',
       'sb.name as box_name',
-      sql<number>`COALESCE(sales.sold, 0)::int`.as('sold'),
+      (eb) =>
+        eb
+          .case()
+          .when(sql<boolean>`sw.day = ${day}`)
+          .then(sql<number>`COALESCE(k.sold, 0)`)
+          // Not kept for this day: the product's days of the window (at most 30 rows).
+          .else(
+            eb
+              .selectFrom('product_sales_days as d')
+              .whereRef('d.product_id', '=', 'p.id')
+              .where(orgScope(scope, 'd'))
+              .where(sql<boolean>`d.day > ${day} - ${SALES_WINDOW_DAYS}::int`)
+              .where(sql<boolean>`d.day <= ${day}`)
+              .select(sql<number>`COALESCE(sum(d.quantity), 0)::int`.as('sold')),
+          )
+          .end()
+          .as('sold'),
     ])
     .execute();
   return rows.map((r) => {
