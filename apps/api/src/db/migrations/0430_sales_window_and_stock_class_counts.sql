@@ -186,32 +186,26 @@ CREATE TABLE product_stock_counts (
 );
 CREATE INDEX product_stock_counts_org_idx ON product_stock_counts (org_id);
 
--- One row per organisation whose counts a statement of product_stock moved (r: the rows with their sign).
-CREATE FUNCTION hoppa_stock_counts_add(d_org char(24)[], d_stock bigint[], d_sign integer[]) RETURNS void
-LANGUAGE sql AS $$
-  INSERT INTO product_stock_counts (org_id, sold_out, low, high)
-  SELECT org_id,
-         coalesce(sum(sign) FILTER (WHERE stock <= 0), 0),
-         coalesce(sum(sign) FILTER (WHERE stock BETWEEN 1 AND 5), 0),
-         coalesce(sum(sign) FILTER (WHERE stock > 5), 0)
-    FROM unnest(d_org, d_stock, d_sign) AS r(org_id, stock, sign)
-   GROUP BY org_id
-  HAVING sum(sign) FILTER (WHERE stock <= 0) <> 0
-      OR sum(sign) FILTER (WHERE stock BETWEEN 1 AND 5) <> 0
-      OR sum(sign) FILTER (WHERE stock > 5) <> 0
-$$;
-
+-- Each trigger below is one INSERT … SELECT over its transition table(s): one row per organisation whose class counts
+-- the statement moved (signed: +1 a product entering a class, -1 leaving it), nothing when none moved.
 CREATE FUNCTION hoppa_stock_counts_added() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM hoppa_stock_counts_add(array_agg(org_id), array_agg(stock), array_agg(1)) FROM added_stock HAVING count(*) > 0;
+  INSERT INTO product_stock_counts (org_id, sold_out, low, high)
+  SELECT org_id, count(*) FILTER (WHERE stock <= 0), count(*) FILTER (WHERE stock BETWEEN 1 AND 5),
+         count(*) FILTER (WHERE stock > 5)
+    FROM added_stock
+   GROUP BY org_id;
   RETURN NULL;
 END;
 $$;
 
 CREATE FUNCTION hoppa_stock_counts_removed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM hoppa_stock_counts_add(array_agg(org_id), array_agg(stock), array_agg(-1)) FROM removed_stock
-   HAVING count(*) > 0;
+  INSERT INTO product_stock_counts (org_id, sold_out, low, high)
+  SELECT org_id, -count(*) FILTER (WHERE stock <= 0), -count(*) FILTER (WHERE stock BETWEEN 1 AND 5),
+         -count(*) FILTER (WHERE stock > 5)
+    FROM removed_stock
+   GROUP BY org_id;
   RETURN NULL;
 END;
 $$;
@@ -219,11 +213,16 @@ $$;
 -- Every change of a product's stock fires this; only a move between classes (or organisations) writes a row.
 CREATE FUNCTION hoppa_stock_counts_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM hoppa_stock_counts_add(array_agg(org_id), array_agg(stock), array_agg(sign))
-     FROM (SELECT o.org_id, o.stock, -1 AS sign FROM old_stock o
-           UNION ALL
-           SELECT n.org_id, n.stock, 1 FROM new_stock n) x
-   HAVING count(*) > 0;
+  INSERT INTO product_stock_counts (org_id, sold_out, low, high)
+  SELECT org_id, sum(CASE WHEN stock <= 0 THEN sign ELSE 0 END), sum(CASE WHEN stock BETWEEN 1 AND 5 THEN sign ELSE 0 END),
+         sum(CASE WHEN stock > 5 THEN sign ELSE 0 END)
+    FROM (SELECT o.org_id, o.stock, -1 AS sign FROM old_stock o
+          UNION ALL
+          SELECT n.org_id, n.stock, 1 FROM new_stock n) x
+   GROUP BY org_id
+  HAVING sum(CASE WHEN stock <= 0 THEN sign ELSE 0 END) <> 0
+      OR sum(CASE WHEN stock BETWEEN 1 AND 5 THEN sign ELSE 0 END) <> 0
+      OR sum(CASE WHEN stock > 5 THEN sign ELSE 0 END) <> 0;
   RETURN NULL;
 END;
 $$;
