@@ -235,6 +235,14 @@ CREATE TRIGGER product_stock_counts_update AFTER UPDATE ON product_stock
   REFERENCING OLD TABLE AS old_stock NEW TABLE AS new_stock
   FOR EACH STATEMENT EXECUTE FUNCTION hoppa_stock_counts_changed();
 
+-- Folds organisation o's rows into one with their sums (the reader calls it when they pile up). Rows that writers add
+-- meanwhile are not in the statement's snapshot and stay beside it; two folds at once each fold what they deleted.
+CREATE FUNCTION hoppa_stock_counts_fold(o char(24)) RETURNS void LANGUAGE sql AS $$
+  WITH gone AS (DELETE FROM product_stock_counts WHERE org_id = o RETURNING sold_out, low, high)
+  INSERT INTO product_stock_counts (org_id, sold_out, low, high)
+  SELECT o, sum(sold_out), sum(low), sum(high) FROM gone HAVING count(*) > 0
+$$;
+
 -- The counts as they stand (the lock above keeps product_stock still until this commits).
 INSERT INTO product_stock_counts (org_id, sold_out, low, high)
 SELECT org_id, count(*) FILTER (WHERE stock <= 0), count(*) FILTER (WHERE stock BETWEEN 1 AND 5),

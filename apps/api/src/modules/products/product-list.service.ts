@@ -278,19 +278,12 @@ export const STOCK_COUNT_ROWS_FOLD = 64;
 
 /**
  * Folds organisation `orgId`'s rows of `product_stock_counts` (migration 0430: signed counts per stock class, one row
- * per statement that moved a product between classes) into one row with their sums, in a transaction of its own.
+ * per statement that moved a product between classes) into one row with their sums (`hoppa_stock_counts_fold`).
  * Rows that writers add meanwhile stay beside it (they are not in the statement's snapshot); two folds at once each
  * fold the rows they deleted, so the sums never change.
  */
-export async function foldStockCounts(db: Db, orgId: string): Promise<void> {
-  await db.transaction((tx) =>
-    tx.query(
-      `WITH gone AS (DELETE FROM product_stock_counts WHERE org_id = $1 RETURNING sold_out, low, high)
-       INSERT INTO product_stock_counts (org_id, sold_out, low, high)
-       SELECT $1, sum(sold_out), sum(low), sum(high) FROM gone HAVING count(*) > 0`,
-      [orgId],
-    ),
-  );
+async function foldStockCounts(db: Db, orgId: string): Promise<void> {
+  await db.transaction((tx) => tx.query('SELECT hoppa_stock_counts_fold($1::char(24))', [orgId]));
 }
 
 /**
