@@ -508,6 +508,13 @@ export interface Products {
   width_cm: Numeric | null;
 }
 
+export interface ProductSales30d {
+  name: string;
+  org_id: string;
+  product_id: string;
+  sold: number;
+}
+
 export interface ProductSalesDays {
   day: Timestamp;
   org_id: string;
@@ -515,10 +522,22 @@ export interface ProductSalesDays {
   quantity: number;
 }
 
+export interface ProductSalesWindow {
+  day: Timestamp;
+  org_id: string;
+}
+
 export interface ProductStock {
   org_id: string;
   product_id: string;
   stock: Generated<number>;
+}
+
+export interface ProductStockCounts {
+  high: number;
+  low: number;
+  org_id: string;
+  sold_out: number;
 }
 
 export interface ProductSurcharges {
@@ -813,8 +832,11 @@ export interface DB {
   product_bundle_items: ProductBundleItems;
   product_images: ProductImages;
   product_locations: ProductLocations;
+  product_sales_30d: ProductSales30d;
   product_sales_days: ProductSalesDays;
+  product_sales_window: ProductSalesWindow;
   product_stock: ProductStock;
+  product_stock_counts: ProductStockCounts;
   product_surcharges: ProductSurcharges;
   products: Products;
   rate_limit_hits: RateLimitHits;
@@ -842,4 +864,4 @@ export interface DB {
 }
 
 /** Tables whose rows belong to one organisation: queries on them need orgScope() (db/tenant.ts). */
-export const TENANT_TABLES = ["api_connections","automations","bol_label_purchases","bol_order_items","inbound_items","inbounds","marketplace_confirmations","order_attachments","order_automations","order_charge_days","order_charges","order_events","order_lines","order_place_days","order_surcharge_charges","order_surcharge_days","orders","pick_claims","pick_item_days","pick_item_totals","pick_problems","product_bundle_items","product_images","product_locations","product_sales_days","product_stock","product_surcharges","products","return_images","return_items","returns","shipment_hours","shipments","stock_days","stock_move_days","stock_mutations","storage_occupancy","subscriptions","terms_acceptances","weekly_report_sends"] as const;
+export const TENANT_TABLES = ["api_connections","automations","bol_label_purchases","bol_order_items","inbound_items","inbounds","marketplace_confirmations","order_attachments","order_automations","order_charge_days","order_charges","order_events","order_lines","order_place_days","order_surcharge_charges","order_surcharge_days","orders","pick_claims","pick_item_days","pick_item_totals","pick_problems","product_bundle_items","product_images","product_locations","product_sales_30d","product_sales_days","product_sales_window","product_stock","product_stock_counts","product_surcharges","products","return_images","return_items","returns","shipment_hours","shipments","stock_days","stock_move_days","stock_mutations","storage_occupancy","subscriptions","terms_acceptances","weekly_report_sends"] as const;

@@ -11,7 +11,7 @@ import {
   salesFigures,
 } from '@hoppa/core';
 import { type RawBuilder, sql } from 'kysely';
-import { escapeLike } from '../../db/client.ts';
+import { type Db, escapeLike } from '../../db/client.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { notFound } from '../../lib/errors.ts';
 import { productQuery, toProduct } from './products.service.ts';
@@ -130,8 +130,10 @@ function rangeFirstPage(scope: TenantScope, query: ProductListQuery, stock: RawB
 
 /**
  * The table rows of the products `ids` (any order): the product with its stock places, shop name, platform, shipping
- * defaults and the pieces shipped on the warehouse days `(day(at) - 30, day(at)]` (`product_sales_days`, at most 30
- * rows per product), turned into the sales figures of core's `salesFigures`.
+ * defaults and the pieces shipped on the warehouse days `(day(at) - 30, day(at)]`, turned into the sales figures of
+ * core's `salesFigures`. The pieces come from the kept 30-day total of the best sellers (`product_sales_30d`,
+ * migration 0430, one row by key) when the product's organisation has them kept for `at`'s day, else from the
+ * product's days of the window (`product_sales_days`, at most 30 rows): the same figure either way.
  */
 export async function productRows(
   scope: TenantScope,
@@ -139,23 +141,17 @@ export async function productRows(
   at: Date,
 ): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
+  const day = sql<string>`hoppa_warehouse_day(${at.toISOString()}::timestamptz)`;
   const rows = await productQuery(scope)
     .innerJoin('organisations as o', 'o.id', 'p.org_id')
     .leftJoin('shipment_methods as sm', 'sm.id', 'p.def_shipping_id')
     .leftJoin('shipment_boxes as sb', 'sb.id', 'p.ship_box_id')
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('product_sales_days as d')
-          .whereRef('d.product_id', '=', 'p.id')
-          .where(orgScope(scope, 'd'))
-          .where(
-            sql<boolean>`d.day > hoppa_warehouse_day(${at.toISOString()}::timestamptz) - ${SALES_WINDOW_DAYS}::int`,
-          )
-          .where(sql<boolean>`d.day <= hoppa_warehouse_day(${at.toISOString()}::timestamptz)`)
-          .select(sql<number | null>`sum(d.quantity)`.as('sold'))
-          .as('sales'),
-      (join) => join.onTrue(),
+    // The organisation's kept 30-day totals (migration 0430), used when they are kept for `at`'s day.
+    .leftJoin('product_sales_window as sw', (join) =>
+      join.onRef('sw.org_id', '=', 'p.org_id').on(orgScope(scope, 'sw')),
+    )
+    .leftJoin('product_sales_30d as k', (join) =>
+      join.onRef('k.product_id', '=', 'p.id').on(orgScope(scope, 'k')),
     )
     .where('p.id', 'in', [...ids])
     .select([
@@ -169,7 +165,23 @@ export async function productRows(
       'sm.name as method_name',
       'sb.id as box_id',
       'sb.name as box_name',
-      sql<number>`COALESCE(sales.sold, 0)::int`.as('sold'),
+      (eb) =>
+        eb
+          .case()
+          .when(sql<boolean>`sw.day = ${day}`)
+          .then(sql<number>`COALESCE(k.sold, 0)`)
+          // Not kept for this day: the product's days of the window (at most 30 rows).
+          .else(
+            eb
+              .selectFrom('product_sales_days as d')
+              .whereRef('d.product_id', '=', 'p.id')
+              .where(orgScope(scope, 'd'))
+              .where(sql<boolean>`d.day > ${day} - ${SALES_WINDOW_DAYS}::int`)
+              .where(sql<boolean>`d.day <= ${day}`)
+              .select(sql<number>`COALESCE(sum(d.quantity), 0)::int`.as('sold')),
+          )
+          .end()
+          .as('sold'),
     ])
     .execute();
   return rows.map((r) => {
@@ -261,27 +273,45 @@ export async function orgProductScope(scope: TenantScope, orgId: string): Promis
   return { db: scope.db, orgIds: [orgId] };
 }
 
+/** Rows of `product_stock_counts` an organisation may gather before a read folds them into one. */
+export const STOCK_COUNT_ROWS_FOLD = 64;
+
+/**
+ * Folds organisation `orgId`'s rows of `product_stock_counts` (migration 0430: signed counts per stock class, one row
+ * per statement that moved a product between classes) into one row with their sums (`hoppa_stock_counts_fold`).
+ * Rows that writers add meanwhile stay beside it (they are not in the statement's snapshot); two folds at once each
+ * fold the rows they deleted, so the sums never change.
+ */
+async function foldStockCounts(db: Db, orgId: string): Promise<void> {
+  await db.transaction((tx) => tx.query('SELECT hoppa_stock_counts_fold($1::char(24))', [orgId]));
+}
+
 /**
  * Counts of the scope's products by the stock they hold (spec 3 §7 `GET /products/count`): all, with stock above 0,
- * with 0 or below (sold out) and with 1 to 5 pieces (low). One pass over the scope's rows of `product_stock`
- * (migration 0410: one narrow row per product, the sum of its stock places), read from its `(org_id, stock,
- * product_id)` index or the table, whichever the planner finds cheaper; no stock place is read.
+ * with 0 or below (sold out) and with 1 to 5 pieces (low). Read from the counts kept per organisation and stock class
+ * (`product_stock_counts`, migration 0430, ADR 0103: the sums of the organisation's few signed rows, which the
+ * triggers on `product_stock` add whenever a product enters, leaves or changes class); an organisation with more
+ * than {@link STOCK_COUNT_ROWS_FOLD} rows has them folded into one after the answer is taken.
  */
 export async function countProducts(scope: TenantScope): Promise<ProductCount> {
-  const row = await tenantSql(scope)
-    .selectFrom('product_stock as s')
-    .where(orgScope(scope, 's'))
+  const rows = await tenantSql(scope)
+    .selectFrom('product_stock_counts as c')
+    .where(orgScope(scope, 'c'))
+    .groupBy('c.org_id')
     .select([
-      sql<number>`count(*)`.as('total'),
-      sql<number>`count(*) FILTER (WHERE s.stock > 0)`.as('in_stock'),
-      sql<number>`count(*) FILTER (WHERE s.stock <= 0)`.as('sold_out'),
-      sql<number>`count(*) FILTER (WHERE s.stock BETWEEN 1 AND ${LOW_STOCK_MAX})`.as('low'),
+      'c.org_id',
+      sql<number>`count(*)`.as('rows'),
+      sql<number>`sum(c.sold_out)`.as('sold_out'),
+      sql<number>`sum(c.low)`.as('low'),
+      sql<number>`sum(c.high)`.as('high'),
     ])
-    .executeTakeFirstOrThrow();
+    .execute();
+  for (const r of rows) if (Number(r.rows) > STOCK_COUNT_ROWS_FOLD) await foldStockCounts(scope.db, r.org_id);
+  const total = (key: 'sold_out' | 'low' | 'high') => rows.reduce((n, r) => n + Number(r[key]), 0);
   return {
-    totalProducts: Number(row.total),
-    totalProductsInStock: Number(row.in_stock),
-    soldOutProducts: Number(row.sold_out),
-    lowStockProducts: Number(row.low),
+    totalProducts: total('sold_out') + total('low') + total('high'),
+    totalProductsInStock: total('low') + total('high'),
+    soldOutProducts: total('sold_out'),
+    lowStockProducts: total('low'),
   };
 }
