@@ -417,15 +417,52 @@ describe('GET /orders/search/{term}: few and many matches', () => {
         total: 4,
         capped: true,
       });
+    // The walk and its count read the order's keys kept on its shipments (migration 0425): an order renamed away from
+    // the term, one renumbered towards it and one shipped after all are found alike either way.
+    const orderOf = async (shipmentId: string) =>
+      (await t.db.query<{ order_id: string }>('SELECT order_id FROM shipments WHERE id = $1', [shipmentId]))
+        .rows[0]?.order_id;
+    const renamed = await orderOf(newestFirst[0] as string);
+    await t.db.query(
+      `UPDATE orders SET shipment_details = shipment_details || '{"surname": "Jansen"}'::jsonb WHERE id = $1`,
+      [renamed],
+    );
+    await order({}, [{ at: hoursAgo(0.2) }], false);
+    const renumbered = await orderOf(
+      (
+        await t.db.query<{ id: string }>(
+          'SELECT id FROM shipments WHERE org_id = $1 ORDER BY created_at DESC',
+          [org],
+        )
+      ).rows[1]?.id as string,
+    );
+    await t.db.query(`UPDATE orders SET order_id = 'zoek-' || order_id WHERE id = $1`, [renumbered]);
+    await t.db.query(`UPDATE orders SET status = 'shipped' WHERE org_id = $1 AND status = 'cancelled'`, [
+      org,
+    ]);
+    const now2 = new Date();
+    const changed = async (options: Parameters<typeof searchShippedOrders>[2]) =>
+      answer(
+        await searchShippedOrders(
+          ctx,
+          { params: { term: 'zoek' }, query: { skip: 0, limit: 4 } },
+          { now: now2, ...options },
+        ),
+      );
+    const sortedAfter = await changed({});
+    expect(sortedAfter.total).toBe(13 - 1 + 1 + 1);
+    expect(sortedAfter.ids).not.toContain(newestFirst[0]);
+    expect(await changed({ walkAbove: 1 })).toEqual(sortedAfter);
+
     // The route answers as the function does (the admin sees every merchant, the owner of Bakkerij Bol not this one).
     const admin = await t.login(DEMO_USERS.admin.email, DEMO_USERS.admin.password);
     const routed = (await call('GET', '/orders/search/zoek?limit=3', admin)).json<ShipmentListResponse>();
-    expect(routed.items.map((i) => i.id)).toContain(newestFirst[0]);
+    expect(routed.items.map((i) => i.id)).toContain(sortedAfter.ids[0]);
     expect(
       (await call('GET', '/orders/search/zoek?limit=50', bolOwner))
         .json<ShipmentListResponse>()
         .items.map((i) => i.id),
-    ).not.toContain(newestFirst[0]);
+    ).not.toContain(sortedAfter.ids[0]);
   });
 });
 

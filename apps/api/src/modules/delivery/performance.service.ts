@@ -5,7 +5,7 @@ import {
   type ShipmentListResponse,
   type ShipmentRangeQuery,
 } from '@hoppa/core';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { escapeLike } from '../../db/client.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -189,14 +189,18 @@ export async function searchShippedOrders(
       .where(orgScope(ctx, 't'))
       .where(sql`upper(t.tracking_number)`, 'like', upperTracking)
       .limit(most + 1);
-  // The matching orders' ids, each way of matching read up to `most` + 1 on its own index: all of them when at most
-  // `most` come back.
+  // The matching orders' ids, each way of matching read up to `most` + 1 on its own index (all of them when at most
+  // `most` come back), and the orders found by a tracking number apart (`tracked`; `trackedAll` when complete).
   const matchedIds = async (most: number) => {
     const [byOrder, byTracking] = await Promise.all([
       matchingOrders(most).execute(),
       trackedOrders(most).execute(),
     ]);
-    return [...new Set([...byOrder, ...byTracking].map((r) => r.id))].slice(0, most + 1);
+    return {
+      ids: [...new Set([...byOrder, ...byTracking].map((r) => r.id))].slice(0, most + 1),
+      tracked: [...new Set(byTracking.map((r) => r.id))],
+      trackedAll: byTracking.length <= most,
+    };
   };
   // The few matches' shipments, sorted: the orders found as a condition on the shipment alone, so the capped count
   // reads the shipments without joining their orders; one array parameter read as a set (`IN (SELECT unnest(…))`),
@@ -215,61 +219,66 @@ export async function searchShippedOrders(
         );
 
   const probe = await matchedIds(walkAbove);
-  if (probe.length <= walkAbove) return sorted(probe);
+  if (probe.ids.length <= walkAbove) return sorted(probe.ids);
 
-  // Many matches. The page: the newest `walkRows` shipments in list order (the (org_id, created_at, id) index for one
-  // organisation, (created_at, id) for several: migration 0100), each with its order by primary key, tested; the
-  // outer LIMIT stops the walk at the page's last match. The tracking alternative looks at the order's parcels
-  // (usually this one) by shipments_order_idx; OFFSET 0 keeps that a per-row look-up, which PostgreSQL would otherwise
-  // turn into reading every matching tracking number into a hash.
-  const walked = tenantSql(ctx)
-    .selectFrom('shipments as s')
-    .innerJoin('orders as o', 'o.id', 's.order_id')
-    .where(orgScope(ctx, 's'))
-    .where(orgScope(ctx, 'o'))
-    .where('s.created_at', '>=', new Date(0))
-    .where('s.created_at', '<=', now)
+  // Many matches: read on the shipments alone, each carrying its order's search keys and whether the order is shipped
+  // (migration 0425, kept by triggers; the shop order number is `order_sort`, migration 0400).
+  const keysMatch = sql<boolean>`(s.order_shipped AND (lower(s.order_sort) LIKE ${lower}
+    OR s.search_zip LIKE ${upperZip} OR s.search_surname LIKE ${lower}))`;
+  // A shipment of an order with a parcel whose tracking number matches: the orders the probe found, when it found them
+  // all (the usual case: a tracking number is one parcel's); else a look-up of the order's parcels per shipment
+  // (shipments_order_idx; OFFSET 0 keeps it per row, which PostgreSQL would otherwise turn into reading every matching
+  // tracking number into a hash).
+  const trackedIn = (): RawBuilder<boolean> | null =>
+    !probe.trackedAll
+      ? null
+      : probe.tracked.length === 0
+        ? sql<boolean>`false`
+        : sql<boolean>`s.order_id IN (SELECT unnest(${probe.tracked}::char(24)[]))`;
+  const parcelTracked = () =>
+    tenantSql(ctx)
+      .selectFrom('shipments as t')
+      .select(sql`1`.as('one'))
+      .where(sql<boolean>`t.order_id = s.order_id`)
+      .where(orgScope(ctx, 't'))
+      .where(sql`upper(t.tracking_number)`, 'like', upperTracking)
+      .offset(0);
+  const ownShipments = () =>
+    tenantSql(ctx)
+      .selectFrom('shipments as s')
+      .where(orgScope(ctx, 's'))
+      .where('s.created_at', '>=', new Date(0))
+      .where('s.created_at', '<=', now);
+  // The page: the newest `walkRows` shipments in list order (the (org_id, created_at, id) index for one organisation,
+  // (created_at, id) for several: migration 0100), each tested on its own row; the outer LIMIT stops the walk at the
+  // page's last match.
+  const walked = ownShipments()
     .select((eb) => [
       's.id',
       's.created_at',
-      eb
-        .or([
-          orderMatches,
-          eb.exists(
-            eb
-              .selectFrom('shipments as t')
-              .select(sql`1`.as('one'))
-              .whereRef('t.order_id', '=', 's.order_id')
-              .where(orgScope(ctx, 't'))
-              .where(sql`upper(t.tracking_number)`, 'like', upperTracking)
-              .offset(0),
-          ),
-        ])
-        .as('hit'),
+      eb.or([keysMatch, trackedIn() ?? eb.exists(parcelTracked())]).as('hit'),
     ])
     .orderBy('s.created_at', 'desc')
     .orderBy('s.id', 'desc')
     .limit(walkRows);
-  // The count: the matching orders' shipments up to the cap, unsorted, in one statement (no ids through the API).
+  // The count, up to the cap: the shipments matching by their keys (a bitmap of the three partial indexes, read only
+  // up to the cap) and those of the orders found by a tracking number, each way at most cap + 1, without duplicates.
+  const byKeys = ownShipments()
+    .select('s.id')
+    .where(keysMatch)
+    .limit(cap + 1);
+  const byTracking = ownShipments()
+    .select('s.id')
+    .where(
+      (eb) => trackedIn() ?? eb('s.order_id', 'in', eb.selectFrom(trackedOrders(cap).as('b')).select('b.id')),
+    )
+    .limit(cap + 1);
   const counted = tenantSql(ctx)
     .selectFrom(
       tenantSql(ctx)
-        .selectFrom('shipments as s')
-        .select('s.id')
-        .where(orgScope(ctx, 's'))
-        .where('s.created_at', '>=', new Date(0))
-        .where('s.created_at', '<=', now)
-        .where((eb) =>
-          eb(
-            's.order_id',
-            'in',
-            eb
-              .selectFrom(matchingOrders(cap).as('a'))
-              .select('a.id')
-              .unionAll(eb.selectFrom(trackedOrders(cap).as('b')).select('b.id')),
-          ),
-        )
-        .limit(cap + 1)
+        .selectFrom(byKeys.as('a'))
+        .select('a.id')
+        .union(tenantSql(ctx).selectFrom(byTracking.as('b')).select('b.id'))
         .as('c'),
     )
     .select((eb) => eb.fn.countAll<string>().as('n'));
@@ -286,7 +295,7 @@ export async function searchShippedOrders(
     counted.executeTakeFirstOrThrow(),
   ]);
   // A page short of `limit` is the list's last one or the walk ran out of rows: sort the matches after all.
-  if (page.length < query.limit) return sorted(await matchedIds(cap));
+  if (page.length < query.limit) return sorted((await matchedIds(cap)).ids);
   const n = Number(count.n);
   return {
     items: await shipmentItems(
