@@ -189,18 +189,14 @@ export async function searchShippedOrders(
       .where(orgScope(ctx, 't'))
       .where(sql`upper(t.tracking_number)`, 'like', upperTracking)
       .limit(most + 1);
-  // The matching orders' ids, each way of matching read up to `most` + 1 on its own index (all of them when at most
-  // `most` come back), and the orders found by a tracking number apart (`tracked`; `trackedAll` when complete).
+  // The matching orders' ids, each way of matching read up to `most` + 1 on its own index: all of them when at most
+  // `most` come back.
   const matchedIds = async (most: number) => {
     const [byOrder, byTracking] = await Promise.all([
       matchingOrders(most).execute(),
       trackedOrders(most).execute(),
     ]);
-    return {
-      ids: [...new Set([...byOrder, ...byTracking].map((r) => r.id))].slice(0, most + 1),
-      tracked: [...new Set(byTracking.map((r) => r.id))],
-      trackedAll: byTracking.length <= most,
-    };
+    return [...new Set([...byOrder, ...byTracking].map((r) => r.id))].slice(0, most + 1);
   };
   // The few matches' shipments, sorted: the orders found as a condition on the shipment alone, so the capped count
   // reads the shipments without joining their orders; one array parameter read as a set (`IN (SELECT unnest(…))`),
@@ -218,13 +214,45 @@ export async function searchShippedOrders(
           sql<boolean>`s.order_id IN (SELECT unnest(${ids}::char(24)[]))`,
         );
 
-  const probe = await matchedIds(walkAbove);
-  if (probe.ids.length <= walkAbove) return sorted(probe.ids);
-
-  // Many matches: read on the shipments alone, each carrying its order's search keys and whether the order is shipped
-  // (migration 0425, kept by triggers; the shop order number is `order_sort`, migration 0400).
+  // A shipment matching by its order's search keys, kept on it with whether the order is shipped (migration 0425, kept
+  // by triggers; the shop order number is `order_sort`, migration 0400): the broad way reads the shipments alone.
   const keysMatch = sql<boolean>`(s.order_shipped AND (lower(s.order_sort) LIKE ${lower}
     OR s.search_zip LIKE ${upperZip} OR s.search_surname LIKE ${lower}))`;
+  // The shipments of the request's organisations in the search's window.
+  const ownShipments = () =>
+    tenantSql(ctx)
+      .selectFrom('shipments as s')
+      .where(orgScope(ctx, 's'))
+      .where('s.created_at', '>=', new Date(0))
+      .where('s.created_at', '<=', now);
+
+  // Few or many? The shipments matching by their keys, up to `walkAbove` + 1 (a bitmap of migration 0425's partial
+  // indexes, which hold only shipments of shipped orders: a term matching many open orders finds none there; a
+  // MATERIALIZED CTE, as above, so a small LIMIT does not make PostgreSQL walk the whole list instead), and the orders
+  // with a matching tracking number. Few on both: the matching orders themselves, each way of matching on its own
+  // index, decide (and are sorted when few). Either way answers the same; the choice only bounds the cost.
+  const [keyed, trackedRows] = await Promise.all([
+    tenantSql(ctx)
+      .with(
+        (cte) => cte('k').materialized(),
+        () => ownShipments().select('s.id').where(keysMatch),
+      )
+      .selectFrom('k')
+      .select('k.id')
+      .limit(walkAbove + 1)
+      .execute(),
+    trackedOrders(walkAbove).execute(),
+  ]);
+  const probe = {
+    tracked: [...new Set(trackedRows.map((r) => r.id))],
+    trackedAll: trackedRows.length <= walkAbove,
+  };
+  if (keyed.length <= walkAbove && probe.trackedAll) {
+    const byOrder = await matchingOrders(walkAbove).execute();
+    const ids = [...new Set([...byOrder, ...trackedRows].map((r) => r.id))];
+    if (ids.length <= walkAbove) return sorted(ids);
+  }
+
   // A shipment of an order with a parcel whose tracking number matches: the orders the probe found, when it found them
   // all (the usual case: a tracking number is one parcel's); else a look-up of the order's parcels per shipment
   // (shipments_order_idx; OFFSET 0 keeps it per row, which PostgreSQL would otherwise turn into reading every matching
@@ -243,12 +271,6 @@ export async function searchShippedOrders(
       .where(orgScope(ctx, 't'))
       .where(sql`upper(t.tracking_number)`, 'like', upperTracking)
       .offset(0);
-  const ownShipments = () =>
-    tenantSql(ctx)
-      .selectFrom('shipments as s')
-      .where(orgScope(ctx, 's'))
-      .where('s.created_at', '>=', new Date(0))
-      .where('s.created_at', '<=', now);
   // The page: the newest `walkRows` shipments in list order (the (org_id, created_at, id) index for one organisation,
   // (created_at, id) for several: migration 0100), each tested on its own row; the outer LIMIT stops the walk at the
   // page's last match.
@@ -262,7 +284,8 @@ export async function searchShippedOrders(
     .orderBy('s.id', 'desc')
     .limit(walkRows);
   // The count, up to the cap: the shipments matching by their keys (a bitmap of the three partial indexes, read only
-  // up to the cap) and those of the orders found by a tracking number, each way at most cap + 1, without duplicates.
+  // up to the cap) and then those of the orders found by a tracking number that do not match by their keys, each way
+  // at most cap + 1 (|A ∪ B| = |A| + |B \ A|: no set of ids to build).
   const byKeys = ownShipments()
     .select('s.id')
     .where(keysMatch)
@@ -272,13 +295,14 @@ export async function searchShippedOrders(
     .where(
       (eb) => trackedIn() ?? eb('s.order_id', 'in', eb.selectFrom(trackedOrders(cap).as('b')).select('b.id')),
     )
+    .where(sql<boolean>`${keysMatch} IS NOT TRUE`)
     .limit(cap + 1);
   const counted = tenantSql(ctx)
     .selectFrom(
       tenantSql(ctx)
         .selectFrom(byKeys.as('a'))
         .select('a.id')
-        .union(tenantSql(ctx).selectFrom(byTracking.as('b')).select('b.id'))
+        .unionAll(tenantSql(ctx).selectFrom(byTracking.as('b')).select('b.id'))
         .as('c'),
     )
     .select((eb) => eb.fn.countAll<string>().as('n'));
@@ -295,7 +319,7 @@ export async function searchShippedOrders(
     counted.executeTakeFirstOrThrow(),
   ]);
   // A page short of `limit` is the list's last one or the walk ran out of rows: sort the matches after all.
-  if (page.length < query.limit) return sorted((await matchedIds(cap)).ids);
+  if (page.length < query.limit) return sorted(await matchedIds(cap));
   const n = Number(count.n);
   return {
     items: await shipmentItems(
