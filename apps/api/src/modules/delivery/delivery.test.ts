@@ -375,6 +375,8 @@ describe('GET /orders/search/{term}: few and many matches', () => {
     await order({ surname: 'Zoeklicht' }, [{ at: hoursAgo(7) }], true);
     await order({ surname: 'Zoeklamp' }, [{ at: hoursAgo(7) }], true);
     for (const h of [8, 9, 10, 11]) await order({ surname: `Zoeker ${h}` }, [{ at: hoursAgo(h) }], true);
+    // Found both by its name and by its tracking number: listed and counted once.
+    await order({ surname: 'Zoekdubbel' }, [{ at: hoursAgo(12), tracking: `ZOEKD${now.getTime()}` }], true);
     // Not found: parcels of others between them, a cancelled order, a parcel after `now`, another merchant's order.
     for (const h of [0.5, 1.5, 2.5, 6.5, 9.5]) await order({}, [{ at: hoursAgo(h) }], false);
     await order({ surname: 'Zoekverloren', status: 'cancelled' }, [{ at: hoursAgo(2.2) }], false);
@@ -383,7 +385,7 @@ describe('GET /orders/search/{term}: few and many matches', () => {
     const newestFirst = expected
       .sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : -1))
       .map((e) => e.id);
-    expect(newestFirst).toHaveLength(13);
+    expect(newestFirst).toHaveLength(14);
 
     const ctx = { db: t.db, orgIds: [org] };
     const search = (skip: number, limit: number, options: Parameters<typeof searchShippedOrders>[2]) =>
@@ -395,7 +397,7 @@ describe('GET /orders/search/{term}: few and many matches', () => {
     });
     for (const limit of [1, 2, 5, 20]) {
       for (let skip = 0; skip <= newestFirst.length; skip += limit) {
-        const want = { ids: newestFirst.slice(skip, skip + limit), total: 13, capped: false };
+        const want = { ids: newestFirst.slice(skip, skip + limit), total: 14, capped: false };
         // The matches sorted (13 orders, below the default threshold) …
         expect(answer(await search(skip, limit, {})), `sorted, skip ${skip} limit ${limit}`).toEqual(want);
         // … walked newest first (any match is "many") …
@@ -450,7 +452,7 @@ describe('GET /orders/search/{term}: few and many matches', () => {
         ),
       );
     const sortedAfter = await changed({});
-    expect(sortedAfter.total).toBe(13 - 1 + 1 + 1);
+    expect(sortedAfter.total).toBe(14 - 1 + 1 + 1);
     expect(sortedAfter.ids).not.toContain(newestFirst[0]);
     expect(await changed({ walkAbove: 1 })).toEqual(sortedAfter);
 

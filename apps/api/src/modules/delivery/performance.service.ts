@@ -108,9 +108,9 @@ export async function listShipmentRange(
 const SEARCH_CAP = 10_000;
 
 /**
- * Above this many matching shipped orders the search walks the shipments newest first instead of sorting the matches'
- * shipments (ADR 0102): sorting up to this many costs a few milliseconds, and a term matching more than 1,000 of the
- * benchmark's 100,000 parcels spread over time matches 1 in 100, so a page of 50 is found within {@link SEARCH_WALK_ROWS}.
+ * Above this many matches the search walks the shipments newest first instead of sorting the matches' shipments
+ * (ADR 0102): sorting up to this many costs a few milliseconds, and a term matching more than 1,000 of the benchmark's
+ * 100,000 parcels spread over time matches 1 in 100, so a page of 50 is found within {@link SEARCH_WALK_ROWS}.
  */
 export const SEARCH_WALK_ABOVE = 1_000;
 
@@ -139,15 +139,16 @@ export interface OrderSearchOptions {
  * whose tracking number starts with it, case ignored; newest first (ties by shipment id), paged; `total` counts them
  * up to {@link SEARCH_CAP} (`total_capped`: at least that many).
  *
- * Two ways to the same page (ADR 0102), chosen by a capped probe of the matching orders (each alternative on its own
- * prefix index, migration 0201, PostgreSQL combining them in a bitmap; shipped orders only, so a term matching many
- * open orders is not mistaken for a broad one):
+ * Two ways to the same page (ADR 0102), chosen by a capped probe: the shipments matching by their order's search keys
+ * (kept on the shipment, migration 0425: partial indexes of shipped orders' parcels only, so a term matching many open
+ * orders is not taken for a broad one) and the orders with a matching tracking number, then the matching orders
+ * themselves (each alternative on its own prefix index, migration 0201):
  * - **few matches** (up to `walkAbove`): their shipments are read and sorted (ADR 0099: the ids as one array read as
  *   a set), page and count together a few milliseconds;
- * - **many matches**: the shipments are walked newest first on their list index, each tested on its order, and the
- *   walk stops at the page's last row, at most `walkRows` shipments; the count reads the matching orders' shipments
- *   up to the cap without sorting them. A page the walk cannot fill (the matches are old, or the page is deep) is
- *   found the first way after all.
+ * - **many matches**: the shipments are walked newest first on their list index, each tested on its own row, and the
+ *   walk stops at the page's last row, at most `walkRows` shipments; the count reads the shipments matching by their
+ *   keys, and the tracked orders' other ones, up to the cap without sorting them. A page the walk cannot fill (the
+ *   matches are old, or the page is deep) is found the first way after all.
  * Beyond {@link SEARCH_CAP} matching orders the first way sorts an arbitrary {@link SEARCH_CAP} + 1 of them (as before
  * this change); the walk's pages are then the true newest ones.
  */
