@@ -675,10 +675,13 @@ export interface Shipments {
   last_tracked_at: Timestamp | null;
   method_code: string;
   order_id: string;
+  order_shipped: Generated<boolean>;
   order_sort: string | null;
   org_id: string;
   packing_slip_pdf: Buffer;
   recipient_sort: string | null;
+  search_surname: string | null;
+  search_zip: string | null;
   shipped_by: string | null;
   speed_group: Generated<string>;
   track_error: string | null;

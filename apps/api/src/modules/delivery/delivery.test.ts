@@ -3,6 +3,7 @@ import {
   type DeliveryGroup,
   type DeliveryPerformance,
   deliveryGroup,
+  newId,
   type Order,
   type ShipmentDetail,
   type ShipmentListResponse,
@@ -12,6 +13,7 @@ import { DEMO_USERS } from '../../db/seed.ts';
 import { readPdf } from '../../lib/pdf/pdf.test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ADDRESS, addLocation, addOrder, addProduct, orgId } from '../pick/test/fulfilment.fixtures.ts';
+import { searchShippedOrders } from './performance.service.ts';
 
 let t: TestApp;
 let picker: string;
@@ -317,6 +319,152 @@ describe('order events, POST /order/shipped/:id and delivery performance', () =>
       (await call('GET', '/orders/search/Zwan', stroopOwner)).json<ShipmentListResponse>().items,
     ).toEqual([]);
     expect((await call('GET', '/orders/search/Zw', bolOwner)).statusCode).toBe(400);
+  });
+});
+
+describe('GET /orders/search/{term}: few and many matches', () => {
+  it('answers the same page and total whether it sorts the matches or walks the shipments newest first', async () => {
+    // A merchant of its own, so other tests' shipments do not match.
+    const org = newId();
+    await t.db.query(`INSERT INTO organisations (id, name, kind) VALUES ($1, 'Zoekwinkel', 'merchant')`, [
+      org,
+    ]);
+    const now = new Date();
+    const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
+    const expected: { id: string; at: Date }[] = [];
+    let k = 0;
+    /** An order of `owner` with its parcels; `hits` says whether term 'Zoek' should find them. */
+    async function order(
+      o: {
+        surname?: string;
+        orderId?: string;
+        zip?: string;
+        status?: 'shipped' | 'cancelled';
+        owner?: string;
+      },
+      parcels: { at: Date; tracking?: string }[],
+      hits: boolean,
+    ) {
+      k++;
+      const made = await addOrder(t.db, o.owner ?? org, {
+        orderId: o.orderId ?? `ZW-${now.getTime()}-${k}`,
+        placedAt: hoursAgo(100),
+        status: o.status ?? 'shipped',
+        address: { ...ADDRESS, surname: o.surname ?? 'Jansen', zipCode: o.zip ?? '1015 CJ' },
+        lines: [],
+      });
+      for (const [i, p] of parcels.entries()) {
+        const id = newId();
+        await t.db.query(
+          `INSERT INTO shipments (id, org_id, order_id, carrier, method_code, tracking_number, packing_slip_pdf,
+                                  created_at)
+           VALUES ($1, $2, $3, 'local', 'LOCAL-NL', $4, '\x25504446'::bytea, $5)`,
+          [id, o.owner ?? org, made.id, p.tracking ?? `ZWT${now.getTime()}${k}${i}`, p.at],
+        );
+        if (hits && p.at <= now) expected.push({ id, at: p.at });
+      }
+    }
+    await order({ surname: 'Zoekers' }, [{ at: hoursAgo(1) }], true);
+    // Two parcels of one order, both listed; and every alternative: surname (any case), order number, postcode
+    // without its spaces, and a tracking number (the order's other parcel comes along).
+    await order({ surname: 'zoekhond' }, [{ at: hoursAgo(2) }, { at: hoursAgo(30) }], true);
+    await order({ orderId: `ZOEK-${now.getTime()}` }, [{ at: hoursAgo(3) }], true);
+    await order({ zip: 'ZO EK 12' }, [{ at: hoursAgo(4) }], true);
+    await order({}, [{ at: hoursAgo(5), tracking: `ZOEK${now.getTime()}` }, { at: hoursAgo(6) }], true);
+    // Two parcels at the same moment: ties by shipment id, newest first.
+    await order({ surname: 'Zoeklicht' }, [{ at: hoursAgo(7) }], true);
+    await order({ surname: 'Zoeklamp' }, [{ at: hoursAgo(7) }], true);
+    for (const h of [8, 9, 10, 11]) await order({ surname: `Zoeker ${h}` }, [{ at: hoursAgo(h) }], true);
+    // Found both by its name and by its tracking number: listed and counted once.
+    await order({ surname: 'Zoekdubbel' }, [{ at: hoursAgo(12), tracking: `ZOEKD${now.getTime()}` }], true);
+    // Not found: parcels of others between them, a cancelled order, a parcel after `now`, another merchant's order.
+    for (const h of [0.5, 1.5, 2.5, 6.5, 9.5]) await order({}, [{ at: hoursAgo(h) }], false);
+    await order({ surname: 'Zoekverloren', status: 'cancelled' }, [{ at: hoursAgo(2.2) }], false);
+    await order({ surname: 'Zoekmorgen' }, [{ at: new Date(now.getTime() + 3_600_000) }], false);
+    await order({ surname: 'Zoekbol', owner: bol }, [{ at: hoursAgo(1.2) }], false);
+    const newestFirst = expected
+      .sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : -1))
+      .map((e) => e.id);
+    expect(newestFirst).toHaveLength(14);
+
+    const ctx = { db: t.db, orgIds: [org] };
+    const search = (skip: number, limit: number, options: Parameters<typeof searchShippedOrders>[2]) =>
+      searchShippedOrders(ctx, { params: { term: 'Zoek' }, query: { skip, limit } }, { now, ...options });
+    const answer = (r: Awaited<ReturnType<typeof search>>) => ({
+      ids: r.items.map((i) => i.id),
+      total: r.total,
+      capped: r.total_capped,
+    });
+    for (const limit of [1, 2, 5, 20]) {
+      for (let skip = 0; skip <= newestFirst.length; skip += limit) {
+        const want = { ids: newestFirst.slice(skip, skip + limit), total: 14, capped: false };
+        // The matches sorted (13 orders, below the default threshold) …
+        expect(answer(await search(skip, limit, {})), `sorted, skip ${skip} limit ${limit}`).toEqual(want);
+        // … walked newest first (any match is "many") …
+        expect(
+          answer(await search(skip, limit, { walkAbove: 1 })),
+          `walked, skip ${skip} limit ${limit}`,
+        ).toEqual(want);
+        // … and walked only a few shipments deep, falling back to sorting where the walk cannot fill the page.
+        expect(
+          answer(await search(skip, limit, { walkAbove: 1, walkRows: 6 })),
+          `short walk, skip ${skip} limit ${limit}`,
+        ).toEqual(want);
+      }
+    }
+    // The count's cap: the same "at least" either way.
+    for (const walkAbove of [1, 1000])
+      expect(answer(await search(0, 2, { walkAbove, cap: 4 })), `cap, walkAbove ${walkAbove}`).toEqual({
+        ids: newestFirst.slice(0, 2),
+        total: 4,
+        capped: true,
+      });
+    // The walk and its count read the order's keys kept on its shipments (migration 0425): an order renamed away from
+    // the term, one renumbered towards it and one shipped after all are found alike either way.
+    const orderOf = async (shipmentId: string) =>
+      (await t.db.query<{ order_id: string }>('SELECT order_id FROM shipments WHERE id = $1', [shipmentId]))
+        .rows[0]?.order_id;
+    const renamed = await orderOf(newestFirst[0] as string);
+    await t.db.query(
+      `UPDATE orders SET shipment_details = shipment_details || '{"surname": "Jansen"}'::jsonb WHERE id = $1`,
+      [renamed],
+    );
+    await order({}, [{ at: hoursAgo(0.2) }], false);
+    const renumbered = await orderOf(
+      (
+        await t.db.query<{ id: string }>(
+          'SELECT id FROM shipments WHERE org_id = $1 ORDER BY created_at DESC',
+          [org],
+        )
+      ).rows[1]?.id as string,
+    );
+    await t.db.query(`UPDATE orders SET order_id = 'zoek-' || order_id WHERE id = $1`, [renumbered]);
+    await t.db.query(`UPDATE orders SET status = 'shipped' WHERE org_id = $1 AND status = 'cancelled'`, [
+      org,
+    ]);
+    const now2 = new Date();
+    const changed = async (options: Parameters<typeof searchShippedOrders>[2]) =>
+      answer(
+        await searchShippedOrders(
+          ctx,
+          { params: { term: 'zoek' }, query: { skip: 0, limit: 4 } },
+          { now: now2, ...options },
+        ),
+      );
+    const sortedAfter = await changed({});
+    expect(sortedAfter.total).toBe(14 - 1 + 1 + 1);
+    expect(sortedAfter.ids).not.toContain(newestFirst[0]);
+    expect(await changed({ walkAbove: 1 })).toEqual(sortedAfter);
+
+    // The route answers as the function does (the admin sees every merchant, the owner of Bakkerij Bol not this one).
+    const admin = await t.login(DEMO_USERS.admin.email, DEMO_USERS.admin.password);
+    const routed = (await call('GET', '/orders/search/zoek?limit=3', admin)).json<ShipmentListResponse>();
+    expect(routed.items.map((i) => i.id)).toContain(sortedAfter.ids[0]);
+    expect(
+      (await call('GET', '/orders/search/zoek?limit=50', bolOwner))
+        .json<ShipmentListResponse>()
+        .items.map((i) => i.id),
+    ).not.toContain(sortedAfter.ids[0]);
   });
 });
 

@@ -9,6 +9,6 @@ export { registerBolShipRoutes } from './bol-ship.routes.ts';
 export { dhlCarrierOf } from './dhl-ship.service.ts';
 export { type ConfirmationDeps, confirmationRound } from './marketplace-confirmations.service.ts';
 export { loadOrderForDocuments, packingSlipForOrder } from './order-documents.service.ts';
-export { listShipments, type ShipmentFilter } from './shipment-list.service.ts';
+export { listShipments, type ShipmentFilter, shipmentItems } from './shipment-list.service.ts';
 export { defaultShipmentMethod } from './shipment-methods.service.ts';
 export { registerShippingRoutes } from './shipping.routes.ts';

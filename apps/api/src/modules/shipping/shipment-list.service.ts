@@ -55,6 +55,44 @@ async function countCapped<D, T extends keyof D>(
 }
 
 /**
+ * The list rows (core `ShipmentListItem`) of the given shipments, in the order of `ids`: each shipment with its
+ * order, merchant, method, products and carrier events. Read for one page only (two statements whatever the page’s
+ * size); ids not of the request's organisations are left out. The lists and the shipped-order search
+ * (`GET /orders/search/{term}`) first find a page's ids in their order, then call this.
+ */
+export async function shipmentItems(
+  ctx: Pick<RequestContext, 'db' | 'orgIds'>,
+  ids: string[],
+): Promise<ShipmentListResponse['items']> {
+  const rows =
+    ids.length === 0
+      ? []
+      : await shipmentQuery(ctx)
+          .where('s.id', 'in', ids)
+          .select((eb) => [
+            jsonArrayFrom(
+              eb
+                .selectFrom('order_lines as ol')
+                .innerJoin('products as p', 'p.id', 'ol.product_id')
+                .select(['ol.product_id', 'ol.ean', 'ol.title', 'ol.quantity', 'p.img_url'])
+                .whereRef('ol.order_id', '=', 'o.id')
+                .where(orgScope(ctx, 'ol'))
+                .where(orgScope(ctx, 'p'))
+                .orderBy('ol.position')
+                .orderBy('ol.id'),
+            ).as('products'),
+          ])
+          .execute();
+  const position = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((x, y) => (position.get(x.id) ?? 0) - (position.get(y.id) ?? 0));
+  const events = await eventsOfShipments(ctx, ids);
+  return rows.map(({ products, ...r }) => ({
+    ...toShipmentItem(r, events.get(r.id) ?? []),
+    products,
+  }));
+}
+
+/**
  * Shipped orders of the request's organisations (spec 1 §2 Shipments, §9), a page of the one paging envelope:
  * shipped between `start` and `end` (default the last {@link SHIPMENTS_DEFAULT_DAYS} days up to now), in the `sort`
  * order (newest first by default; ties by id),
@@ -138,33 +176,10 @@ export async function listShipments(
       .execute(),
     countCapped(ctx, alone ? ownShipments() : joined(), countCap),
   ]);
-  const ids = page.map((r) => r.id);
-  const rows =
-    ids.length === 0
-      ? []
-      : await shipmentQuery(ctx)
-          .where('s.id', 'in', ids)
-          .select((eb) => [
-            jsonArrayFrom(
-              eb
-                .selectFrom('order_lines as ol')
-                .innerJoin('products as p', 'p.id', 'ol.product_id')
-                .select(['ol.product_id', 'ol.ean', 'ol.title', 'ol.quantity', 'p.img_url'])
-                .whereRef('ol.order_id', '=', 'o.id')
-                .where(orgScope(ctx, 'ol'))
-                .where(orgScope(ctx, 'p'))
-                .orderBy('ol.position')
-                .orderBy('ol.id'),
-            ).as('products'),
-          ])
-          .execute();
-  const position = new Map(ids.map((id, i) => [id, i]));
-  rows.sort((x, y) => (position.get(x.id) ?? 0) - (position.get(y.id) ?? 0));
-  const events = await eventsOfShipments(ctx, ids);
-  const items = rows.map(({ products, ...r }) => ({
-    ...toShipmentItem(r, events.get(r.id) ?? []),
-    products,
-  }));
+  const items = await shipmentItems(
+    ctx,
+    page.map((r) => r.id),
+  );
   return {
     items,
     total: Math.min(counted, countCap),
