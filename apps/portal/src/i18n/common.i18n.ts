@@ -10,6 +10,7 @@ export const commonI18n = {
     table: {
       columns: 'Columns',
       range: '{{first}}–{{last}} of {{total}}',
+      rangeCapped: '{{first}}–{{last}} of {{total}}+',
       pages: 'Pages',
       previous: 'Previous page',
       next: 'Next page',
@@ -39,6 +40,7 @@ export const commonI18n = {
     table: {
       columns: 'Kolommen',
       range: '{{first}}–{{last}} van {{total}}',
+      rangeCapped: '{{first}}–{{last}} van {{total}}+',
       pages: "Pagina's",
       previous: 'Vorige pagina',
       next: 'Volgende pagina',

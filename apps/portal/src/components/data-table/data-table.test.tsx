@@ -29,7 +29,7 @@ const rows: Row[] = [
 ];
 
 /** The table inside a screen that keeps sort and page in state, as a list screen keeps them in its URL. */
-function Screen({ total = 2 }: { total?: number }) {
+function Screen({ total = 2, capped = false }: { total?: number; capped?: boolean }) {
   const [sort, setSort] = useState('name');
   const [page, setPage] = useState(1);
   return (
@@ -42,6 +42,7 @@ function Screen({ total = 2 }: { total?: number }) {
         rows={rows}
         rowKey={(r) => r.id}
         total={total}
+        totalCapped={capped}
         page={page}
         pageSize={2}
         onPageChange={setPage}
@@ -114,5 +115,10 @@ describe('DataTable', () => {
     expect(screen.getByText('1–2 of 5')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     expect(screen.getByTestId('state').textContent).toBe('name 2');
+  });
+
+  it('says "+" after a total the server only counted up to its cap', () => {
+    renderUi(<Screen total={10000} capped />);
+    expect(screen.getByText('1–2 of 10000+')).toBeTruthy();
   });
 });

@@ -61,6 +61,8 @@ export interface DataTableProps<T extends RowData> {
   rowKey: (row: T) => string;
   /** Rows of every page (the list's `total`). */
   total: number;
+  /** The list counted only up to `total` (its `total_capped`): the range says "of {total}+". */
+  totalCapped?: boolean;
   /** 1-based page number and rows per page. */
   page: number;
   pageSize: number;
@@ -100,7 +102,7 @@ export interface DataSelection<T> {
 /** A server-paged, server-sorted table with column choice; see the file comment. */
 export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNode {
   const { id, label, columns, rows, rowKey, total, page, pageSize, onPageChange, sort, onSortChange } = props;
-  const { columnGroups, selection, storageKey, minWidth = 720 } = props;
+  const { columnGroups, selection, storageKey, minWidth = 720, totalCapped = false } = props;
   const { t } = useTranslation('common');
   const [visibility, setVisibility] = useColumnChoice(id, storageKey);
   const defs = useMemo<ColumnDef<typeof features, T, unknown>[]>(
@@ -149,7 +151,13 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNod
     <>
       <Group justify="space-between" align="center" gap="sm">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {range ? t('table.range', { first: range.first, last: range.last, total }) : ''}
+          {range
+            ? t(totalCapped ? 'table.rangeCapped' : 'table.range', {
+                first: range.first,
+                last: range.last,
+                total,
+              })
+            : ''}
         </Text>
         {hideable.length > 0 ? (
           <Menu closeOnItemClick={false} position="bottom-end" withinPortal>

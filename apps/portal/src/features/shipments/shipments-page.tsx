@@ -255,6 +255,7 @@ function GroupPanel({
       rows={list.data.items}
       rowKey={(s) => s.id}
       total={list.data.total}
+      totalCapped={list.data.total_capped}
       page={page}
       pageSize={GROUP_PAGE_SIZE}
       onPageChange={setPage}
@@ -342,6 +343,7 @@ export function ShipmentsPage() {
             rows={found.data.items}
             rowKey={(s) => s.id}
             total={found.data.total}
+            totalCapped={found.data.total_capped}
             page={state.page}
             pageSize={GROUP_PAGE_SIZE}
             onPageChange={(page) => update({ page })}
