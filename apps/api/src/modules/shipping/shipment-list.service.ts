@@ -99,8 +99,9 @@ export async function shipmentItems(
  * with recipient, method, tracking number and products. `search` of {@link SHIPMENT_SEARCH_MIN} or more characters
  * matches the shop order number, tracking number, recipient name or company, postcode (spaces ignored), city and
  * e-mail; `null` or empty means no search. `total` counts up to `countCap` (tests lower it), `total_capped` says
- * there are more. `extra` narrows further (`GET /orders/{start}/{end}` filters, `GET /orders/search/{term}`);
- * `onShipments`, a condition on `shipments as s` alone (a speed group), narrows page and count, and the count is
+ * there are more. `extra` narrows further (`GET /orders/{start}/{end}` filters on the order);
+ * `onShipments`, a condition on `shipments as s` alone (a speed group, the few orders `GET /orders/search/{term}`
+ * found), narrows page and count, and the count is
  * then still read from the shipments alone.
  * Errors: 400 for a shorter search or a start after the end.
  */
