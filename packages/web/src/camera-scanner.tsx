@@ -45,6 +45,9 @@ export function CameraScanner({ opened, onClose, onScan, texts, device = 'handhe
     setTorch(null);
     void (async () => {
       try {
+        // No camera API (an old browser, a page not served over HTTPS, jsdom): say so without loading the reader.
+        if (!navigator.mediaDevices?.getUserMedia)
+          throw new Error('This browser offers no camera (navigator.mediaDevices)');
         const [{ createBarcodeReader }, media] = await Promise.all([
           import('./barcode-reader.ts'),
           navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false }),
