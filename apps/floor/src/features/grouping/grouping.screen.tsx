@@ -16,6 +16,7 @@ import { ErrorBanner } from '../../components/error-banner.tsx';
 import { ScanBar } from '../../components/scan-bar.tsx';
 import { CloseHeaderButton, StatusBar } from '../../components/status-bar.tsx';
 import { type BeepFeedback, deviceBeeps, preloadSounds } from '../../scan/feedback.ts';
+import { useHeldScans } from '../../scan/held-scans.ts';
 import type { ScanInputHandle } from '../../scan/scan-input.tsx';
 import { SPEECH_RATE, speak } from '../../scan/speech.ts';
 
@@ -69,14 +70,8 @@ export function GroupingScreen({
   const scanInput = useRef<ScanInputHandle>(null);
   /** The number of the newest list request: an answer to an older one (quick Next clicks) is dropped. */
   const newestLoad = useRef(0);
-  /**
-   * Scans made while a move is sent and the list read again: the next location's EAN scanned at once belongs to the
-   * item the reloaded list shows, so it waits for it and is handled then, one scan per render (each on the state the
-   * one before left).
-   */
-  const held = useRef<string[]>([]);
+  /** A move is being sent and the list read again: scans wait for the item the reloaded list shows. */
   const sending = useRef(false);
-  const [handled, setHandled] = useState(0);
 
   const load = useCallback(async () => {
     const asked = ++newestLoad.current;
@@ -100,20 +95,14 @@ export function GroupingScreen({
 
   const item = page?.items[0] ?? null;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: onScan is this render's; state and handled trigger
-  useEffect(() => {
-    if (sending.current) return;
-    const raw = held.current.shift();
-    if (raw === undefined) return;
-    setHandled((n) => n + 1);
-    void onScan(raw);
-  }, [state, handled]);
+  const held = useHeldScans(
+    (raw) => void onScan(raw),
+    // The render's phase, not only the ref: the render after the move's answer may still show the item in 'sending'.
+    () => !sending.current && state.phase !== 'sending',
+  );
 
   async function onScan(raw: string) {
-    if (sending.current) {
-      held.current.push(raw);
-      return;
-    }
+    if (sending.current) return held.hold(raw);
     const event = onGroupingScan(state, item, raw);
     if (event.kind === 'wrong') {
       if (event.reason === 'unknown_format' || event.reason === 'mismatched_ean')
@@ -170,7 +159,7 @@ export function GroupingScreen({
       setState(refuseDestination(next));
     } finally {
       sending.current = false;
-      setHandled((n) => n + 1);
+      held.wake();
     }
   }
 

@@ -16,6 +16,7 @@ import { CloseHeaderButton, StatusBar } from '../../components/status-bar.tsx';
 import { floorDb } from '../../offline/db.ts';
 import { dismissRejected } from '../../offline/outbox.ts';
 import { type BeepFeedback, deviceBeeps, preloadSounds } from '../../scan/feedback.ts';
+import { useHeldScans } from '../../scan/held-scans.ts';
 import type { ScanInputHandle } from '../../scan/scan-input.tsx';
 import { LocationList } from './location-list.tsx';
 import './locations.css';
@@ -76,9 +77,8 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
   const scanInput = useRef<ScanInputHandle>(null);
   // Scans made while a product is being found or read: a label scanned right after an EAN belongs to that EAN's
   // product, so it waits for it instead of being read as a product code or added to the product shown before.
-  const held = useRef<string[]>([]);
   const lookups = useRef(0);
-  const [lookupsDone, setLookupsDone] = useState(0);
+  const held = useHeldScans(onScan, () => lookups.current === 0 && !choices && ready);
   const rejected = useRejectedRows().filter((r) => r.kind === 'stock.change');
   const recent = useLiveQuery(
     () =>
@@ -99,21 +99,14 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
     setChoices(null);
   }, [productId]);
 
-  // Scans held for a product: handled in order once it is shown, dropped (and said) when it cannot be read.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: onScan and say are this render's; the rest triggers
+  // Scans held for a product that cannot be read are dropped, and the message says so.
   useEffect(() => {
-    if (lookups.current > 0 || held.current.length === 0 || choices) return;
-    if (ready) {
-      const scans = held.current;
-      held.current = [];
-      for (const raw of scans) onScan(raw);
-    } else if (failed) say('error', dropHeld());
-  }, [ready, failed, choices, lookupsDone]);
+    if (failed && lookups.current === 0 && held.size > 0) say('error', dropHeld());
+  });
 
   /** Forgets the held scans; the sentence that says so, or '' when none were held. */
   function dropHeld(): string {
-    const count = held.current.length;
-    held.current = [];
+    const count = held.drop();
     return count > 0 ? t('heldDropped', { count }) : '';
   }
 
@@ -132,7 +125,7 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
   async function findProduct(code: string) {
     setLookupError(null);
     // Scans still held from a choice not made belong to no product any more.
-    if (lookups.current === 0) held.current = [];
+    if (lookups.current === 0) held.drop();
     lookups.current += 1;
     try {
       const found = await lookupProduct(db, code);
@@ -152,15 +145,12 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
       setLookupError(err);
     } finally {
       lookups.current -= 1;
-      setLookupsDone((n) => n + 1);
+      held.wake();
     }
   }
 
   function onScan(raw: string) {
-    if (lookups.current > 0 || (productId !== null && !ready && !failed)) {
-      held.current.push(raw);
-      return;
-    }
+    if (lookups.current > 0 || (productId !== null && !ready && !failed)) return held.hold(raw);
     const scan = classifyScan(raw, product !== null);
     if (scan.kind === 'invalid') return say('error', t('invalidScan', { scan: raw.slice(0, 40) }));
     if (scan.kind === 'product') {

@@ -89,8 +89,6 @@ export function useProductLocations(productId: string | null) {
 
   return {
     product: shown,
-    /** The product is neither stored nor answered yet. */
-    known: live !== undefined,
     loading,
     error,
     /** The product id whose last read failed with `error` (null after a read that succeeded). */
