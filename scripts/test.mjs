@@ -5,7 +5,7 @@
 // line `N passed, N failed`; the exit code is non-zero when anything failed.
 // A lint or typecheck step counts as one test. Set HOPPA_SKIP_INSTALL=1 to skip the install step;
 // `npm test -- --only vitest,tsc` runs only the steps whose names contain one of the words.
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { bin, installDependencies, ROOT, run, seconds, stopChildrenOnSignal } from './util.mjs';
 
@@ -180,9 +180,41 @@ async function vitest(step, pkg, reportName, env, timeoutMs = 12 * MINUTE) {
     `--maxWorkers=${WORKERS}`,
     '--passWithNoTests',
   ];
-  const r = await run(bin('vitest', dir), args, { cwd: dir, env, timeoutMs });
+  const r = await run(bin('vitest', dir), args, { cwd: dir, env, timeoutMs, capture: true });
+  // The whole output is kept beside the report (CI copies .test-output of a failed run), and errors outside
+  // tests, which the JSON report leaves out, are named in the final table.
+  writeFileSync(join(OUT, `${reportName}.log`), r.output);
   const report = readJson(file);
-  recordRun(step, started, r, countVitest(report, r.code), vitestFailures(report));
+  const counts = countVitest(report, r.code);
+  const failures = vitestFailures(report);
+  if (r.code !== 0) failures.push(...errorsOutsideTests(r.output));
+  recordRun(step, started, r, counts, failures);
+}
+
+/**
+ * The errors Vitest printed outside any test (its "Unhandled Errors" section), one line each: the error's first
+ * line and, when Vitest names it, the test file it came from. At most 5.
+ */
+function errorsOutsideTests(output) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes are what is removed
+  const text = String(output).replace(/\u001b\[[0-9;]*m/g, '');
+  const at = text.search(/Unhandled (Errors?|Rejection)/);
+  if (at < 0) return [];
+  const lines = text
+    .slice(at)
+    .split('\n')
+    .map((l) => l.trim());
+  const out = [];
+  for (let i = 1; i < lines.length && out.length < 5; i++) {
+    if (
+      !/^(\w*Error|\w*Exception|Unhandled)\b|^\w+Error:/.test(lines[i]) ||
+      /^Unhandled (Errors?|Rejection)/.test(lines[i])
+    )
+      continue;
+    const origin = lines.slice(i, i + 40).find((l) => /originated in|was running/.test(l));
+    out.push(`outside tests: ${lines[i].slice(0, 200)}${origin ? ` (${origin.slice(0, 200)})` : ''}`);
+  }
+  return out.length > 0 ? out : [`outside tests: ${firstLine(text.slice(at, at + 400))}`];
 }
 
 /** Counts a Playwright JSON report: flaky tests (passed on retry) count as passed and are named in the note. */

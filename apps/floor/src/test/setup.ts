@@ -18,7 +18,7 @@
  * and need nothing here. A test that needs a module's import-time behaviour imports it fresh itself
  * (`vi.resetModules()` and `await import(…)`, as scan/feedback.test.ts).
  */
-import { beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 
 type Registry = { getModulesByFile?(file: string): Set<{ evaluated?: boolean }> | undefined };
 const registry = (globalThis as { __vitest_worker__?: { evaluatedModules?: Registry } }).__vitest_worker__
@@ -94,3 +94,8 @@ beforeAll(async () => {
     (m) => m.resetReachableForTests(),
   );
 });
+
+// A file may end while a screen's lazy import is still loading (a camera dialog, a task's screen or texts); with the
+// worker's module graph kept (isolate: false) that load then lands in the next file, or, after the worker's last file,
+// as Vitest's rpc closes: an error outside any test that fails the run. Each file ends once its imports have settled.
+afterAll(() => vi.dynamicImportSettled());
