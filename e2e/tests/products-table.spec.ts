@@ -13,6 +13,10 @@ import { type StartedServer, startServer } from '../fixtures/server.ts';
  * table, exports the filtered products to xlsx (the download is parsed and its rows checked against the API), switches
  * the track-and-trace email off for a selection, finds a product on the scanner page and adds a new product.
  */
+/** A 1 × 1 PNG, the photo host's answer. */
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
 const test = base.extend<object, { demo: StartedServer }>({
   demo: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
@@ -43,6 +47,13 @@ test('a merchant filters, sorts and exports the product table, changes a selecti
   const word = (best?.name ?? '').split(/\s+/).find((w) => w.length >= 4) ?? (best?.name ?? '').slice(0, 4);
 
   const context = await browser.newContext({ baseURL: demo.url, acceptDownloads: true });
+  // The demo's products carry the sample's photo addresses (Open Food Facts); this machine has no internet, so the
+  // photo host answers here with one small PNG. The page's own Content-Security-Policy must let them in.
+  const photoHost = 'https://static.openfoodfacts.org/';
+  expect((await list('limit=25')).items.some((p) => p.img_url?.startsWith(photoHost))).toBe(true);
+  await context.route(`${photoHost}**`, (route) =>
+    route.fulfill({ contentType: 'image/png', body: Buffer.from(ONE_PIXEL_PNG, 'base64') }),
+  );
   const page = await context.newPage();
   await portalLogin(page, DEMO_USERS.bolOwner);
   await page
@@ -51,6 +62,8 @@ test('a merchant filters, sorts and exports the product table, changes a selecti
     .click();
   const table = page.getByRole('table', { name: 'Product management' });
   await expect(table).toBeVisible();
+  // The product photos load (a photo the browser refuses leaves the placeholder, data-state "failed").
+  await expect(table.locator('[data-state="loaded"]').first()).toBeVisible();
   await expect(page.getByText(/in total · \d+ in stock/)).toBeVisible();
   await shot(page, 'products-table-00-list');
 

@@ -28,6 +28,8 @@ describe('security headers, caching, decoded permission paths and log redaction 
     expect(csp).toContain("frame-ancestors 'none'");
     // Our own scripts, and the camera's WebAssembly barcode reader: no inline script, no JS eval.
     expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    // Product photos come from the merchant's own https addresses (img_url).
+    expect(csp).toContain("img-src 'self' data: blob: https:;");
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');

@@ -15,7 +15,10 @@ export const CSP_DIRECTIVES = {
   // 'wasm-unsafe-eval' lets the camera's barcode reader (zxing-cpp, our own .wasm file) compile; it allows no eval.
   scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
+  // https: product photos are the merchant's own addresses (a webshop's CDN, the sample's Open Food Facts photos):
+  // without it the browser refused every one and the tables only ever showed placeholders. An image cannot run
+  // script; the photo elements send no referrer.
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   // Labels and packing slips open as blob: PDFs in a frame or tab.
