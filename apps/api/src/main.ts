@@ -20,7 +20,7 @@ import { seedLiveTracking } from './db/seed-tracking.ts';
 import { openPreparedDb } from './db/startup.ts';
 import { closeWorkers } from './lib/workers.ts';
 import { warmOrderImport } from './modules/orders/index.ts';
-import { startSalesWindowRoller } from './modules/products/index.ts';
+import { startSalesWindowRoller, startStockCountsFolder } from './modules/products/index.ts';
 import { startWeeklyReportScheduler } from './modules/reports/index.ts';
 
 // Starts the server: configuration, database (migrated; demo seed on first start), then listen.
@@ -204,6 +204,8 @@ warmOrderImport().catch((err) =>
 if (config.weeklyReportMail) startWeeklyReportScheduler(db, app.hoppa.mail, (msg) => app.log.info(msg));
 // The best sellers' kept 30-day window moves to each new warehouse day before the first read of it (ADR 0103).
 startSalesWindowRoller(db, (msg) => app.log.info(msg));
+// The product counts' rows are folded every minute, so the count read sums a few rows and writes nothing (ADR 0104).
+startStockCountsFolder(db, (msg) => app.log.info(msg));
 
 const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const base = `http://${shown}:${config.port}`;

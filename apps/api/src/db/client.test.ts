@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { type Db, escapeLike, type Runner, serialRunner } from './client.ts';
+import { type Db, escapeLike, type Runner, serialRunner, TRANSACTION_TRIES } from './client.ts';
 
 // Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set: both drivers must answer alike.
 describe('Db (PGlite and node-postgres answer with the same types)', () => {
@@ -87,6 +87,41 @@ describe('Db (PGlite and node-postgres answer with the same types)', () => {
     expect((await db.query('SELECT 1 AS ok')).rows).toEqual([{ ok: 1 }]);
   });
 
+  it('runs a transaction again after a deadlock or serialization failure, and no other error', async () => {
+    const abort = (code: string) => Object.assign(new Error(`aborted ${code}`), { code });
+    // First try writes a row and is aborted as PostgreSQL aborts a deadlock's victim; the second try commits.
+    let tries = 0;
+    const made = await db.transaction(async (tx) => {
+      tries += 1;
+      await tx.query('INSERT INTO t_items VALUES (150, $1)', [`try ${tries}`]);
+      if (tries === 1) throw abort('40P01');
+      return 'made';
+    });
+    expect(made).toBe('made');
+    expect(tries).toBe(2);
+    expect((await db.query('SELECT name FROM t_items WHERE id = 150')).rows).toEqual([{ name: 'try 2' }]);
+    // A serialization failure every time: TRANSACTION_TRIES tries, then its error, and nothing written.
+    tries = 0;
+    await expect(
+      db.transaction(async (tx) => {
+        tries += 1;
+        await tx.query('INSERT INTO t_items VALUES (151, $1)', ['never']);
+        throw abort('40001');
+      }),
+    ).rejects.toThrow('aborted 40001');
+    expect(tries).toBe(TRANSACTION_TRIES);
+    // Any other failure (here a unique violation, 23505) is not tried again.
+    tries = 0;
+    await expect(
+      db.transaction(async (tx) => {
+        tries += 1;
+        await tx.query('INSERT INTO t_items VALUES (150, $1)', ['duplicate']);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(tries).toBe(1);
+    expect((await db.query('SELECT 1 FROM t_items WHERE id = 151')).rowCount).toBe(0);
+  });
+
   it('keeps queries from outside a transaction out of it (they survive its rollback)', async () => {
     const inTx = db
       .transaction(async (tx) => {
@@ -98,7 +133,9 @@ describe('Db (PGlite and node-postgres answer with the same types)', () => {
     await new Promise((r) => setTimeout(r, 20));
     const outside = db.query('INSERT INTO t_items VALUES (41, $1)', ['outside']);
     await Promise.all([inTx, outside]);
-    const ids = (await db.query<{ id: number }>('SELECT id FROM t_items WHERE id >= 40 ORDER BY id')).rows;
+    const ids = (
+      await db.query<{ id: number }>('SELECT id FROM t_items WHERE id BETWEEN 40 AND 49 ORDER BY id')
+    ).rows;
     expect(ids).toEqual([{ id: 41 }]);
   });
 
@@ -180,3 +217,54 @@ describe('serialRunner (one statement at a time on a transaction connection)', (
     }
   });
 });
+
+/**
+ * Two transactions that take two rows in opposite orders, each holding its first before asking for its second: on
+ * PostgreSQL (TEST_DATABASE_URL, as `npm test` runs it) a real deadlock, which PostgreSQL breaks after its
+ * deadlock_timeout by aborting one (40P01). Both must commit: the victim is run again once the other has ended.
+ * PGlite has one connection, so the two cannot hold locks at once there; the test belongs to the PostgreSQL run.
+ */
+if (process.env.TEST_DATABASE_URL) {
+  describe('a deadlock on PostgreSQL', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp();
+      await t.db.exec(
+        'CREATE TABLE t_locks (id int PRIMARY KEY, n int NOT NULL); INSERT INTO t_locks VALUES (1, 0), (2, 0)',
+      );
+    });
+    afterAll(async () => t.close());
+
+    it('commits both transactions: the one PostgreSQL aborts is run again', async () => {
+      let bothHold: () => void = () => {};
+      const held = new Promise<void>((done) => {
+        let count = 0;
+        bothHold = () => {
+          count += 1;
+          if (count === 2) done();
+        };
+      });
+      const tries = [0, 0];
+      const crosswise = (who: 0 | 1, first: number, second: number) =>
+        t.db.transaction(async (tx) => {
+          tries[who] = (tries[who] ?? 0) + 1;
+          await tx.query('UPDATE t_locks SET n = n + 1 WHERE id = $1', [first]);
+          if (tries[who] === 1) {
+            bothHold();
+            await held;
+          }
+          await tx.query('UPDATE t_locks SET n = n + 10 WHERE id = $1', [second]);
+          return tries[who];
+        });
+      const outcome = await Promise.allSettled([crosswise(0, 1, 2), crosswise(1, 2, 1)]);
+      expect(outcome.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled']);
+      // Exactly one of them was the victim and ran twice.
+      expect([...tries].sort()).toEqual([1, 2]);
+      // Each row: +1 from one transaction and +10 from the other, each applied once.
+      expect((await t.db.query('SELECT id, n FROM t_locks ORDER BY id')).rows).toEqual([
+        { id: 1, n: 11 },
+        { id: 2, n: 11 },
+      ]);
+    });
+  });
+}

@@ -27,7 +27,9 @@ export interface Db {
    * Runs fn in one transaction: COMMIT when fn resolves, ROLLBACK when it throws; `tx.transaction()`
    * reuses it (nested calls). Inside fn use `tx` for everything that belongs to the transaction: the outer
    * `db` runs outside it, and on PGlite (one connection) waits until the transaction has ended — so a
-   * query on the outer `db` awaited inside fn never finishes.
+   * query on the outer `db` awaited inside fn never finishes. A deadlock or serialization failure rolls back and
+   * runs fn again from the start ({@link TRANSACTION_TRIES} tries in all), so fn keeps its effects in the database
+   * and returns what it made, leaving outside state to its caller.
    */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   /** Runs a script of several statements without parameters (migrations). */
@@ -127,6 +129,42 @@ export function serialRunner(runner: Runner): Runner {
 }
 
 /**
+ * How many times in all a transaction is tried when it ends in a deadlock or a serialization failure
+ * (docs/decisions/0104-*.md). PostgreSQL aborts one of two transactions that wait on each other's row locks
+ * (SQLSTATE 40P01) after `deadlock_timeout` (1 s); the other goes through. The aborted one left nothing behind, so
+ * it is run again from the start on a new connection, with the rows as the winner left them: a pick, a transfer or an
+ * order edit that met another writer's locks in the opposite order goes through instead of answering 500. Both drivers
+ * take the same path; PGlite has one connection and never deadlocks.
+ *
+ * A transaction's function must therefore be safe to run again: everything it changes is in the database (a file it
+ * writes is written again under a new name; an outside call such as a carrier's label is made between two
+ * transactions, never inside one, as `ship-order.service.ts` does).
+ */
+export const TRANSACTION_TRIES = 3;
+
+/** Whether `err` is PostgreSQL's deadlock (40P01) or serialization failure (40001): the transaction may be run again. */
+export function isRetryable(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}
+
+/**
+ * Runs `attempt` (one whole transaction) up to {@link TRANSACTION_TRIES} times while it fails with an error
+ * {@link isRetryable} says may be retried, 5–25 ms apart, then 10–50 ms, so the two that collided do not meet again
+ * at once. Any other error, or the last try's, is thrown.
+ */
+async function retried<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (tries >= TRANSACTION_TRIES || !isRetryable(err)) throw err;
+      await new Promise((done) => setTimeout(done, tries * (5 + Math.random() * 20)));
+    }
+  }
+}
+
+/**
  * Builds the {@link Db} over a driver. `transaction(fn)` hands fn a handle bound to the transaction's
  * connection, whose own `transaction()` reuses it (nested calls). The outer handle stays outside the
  * transaction, so work started from inside one that must not join it (a test holding a row lock while it
@@ -157,7 +195,7 @@ function makeDb(
     kind,
     query: (sql, params) => base.query(sql, params),
     exec: (sql) => base.exec(sql),
-    transaction: (fn) => begin((runner) => fn(txDb(runner))),
+    transaction: (fn) => retried(() => begin((runner) => fn(txDb(runner)))),
     listen,
     close,
   };
@@ -244,6 +282,7 @@ function openPostgres(url: string, pg: typeof import('pg').default): Db {
       client.release();
     }
   };
+
   const listeners = new Set<() => Promise<void>>();
   const listen: Db['listen'] = async (channel, on) => {
     if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);

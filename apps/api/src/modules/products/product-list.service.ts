@@ -12,8 +12,11 @@ import {
 } from '@hoppa/core';
 import { type RawBuilder, sql } from 'kysely';
 import { type Db, escapeLike } from '../../db/client.ts';
+import { systemSql } from '../../db/kysely.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { notFound } from '../../lib/errors.ts';
+import { startScheduled } from '../../lib/scheduled.ts';
+import { warehouseDay } from './product-sales.service.ts';
 import { productQuery, toProduct } from './products.service.ts';
 
 /**
@@ -141,7 +144,7 @@ export async function productRows(
   at: Date,
 ): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
-  const day = sql<string>`hoppa_warehouse_day(${at.toISOString()}::timestamptz)`;
+  const day = warehouseDay(at);
   const rows = await productQuery(scope)
     .innerJoin('organisations as o', 'o.id', 'p.org_id')
     .leftJoin('shipment_methods as sm', 'sm.id', 'p.def_shipping_id')
@@ -273,25 +276,50 @@ export async function orgProductScope(scope: TenantScope, orgId: string): Promis
   return { db: scope.db, orgIds: [orgId] };
 }
 
-/** Rows of `product_stock_counts` an organisation may gather before a read folds them into one. */
+/** Rows of `product_stock_counts` an organisation may gather before the background fold makes them one. */
 export const STOCK_COUNT_ROWS_FOLD = 64;
 
 /**
- * Folds organisation `orgId`'s rows of `product_stock_counts` (migration 0430: signed counts per stock class, one row
- * per statement that moved a product between classes) into one row with their sums (`hoppa_stock_counts_fold`).
- * Rows that writers add meanwhile stay beside it (they are not in the statement's snapshot); two folds at once each
- * fold the rows they deleted, so the sums never change.
+ * Folds the rows of `product_stock_counts` (migration 0430: signed counts per stock class, one row per statement that
+ * moved a product between classes) of every organisation with more than {@link STOCK_COUNT_ROWS_FOLD} of them into one
+ * row with their sums (`hoppa_stock_counts_fold`, one transaction per organisation). Rows that writers add meanwhile
+ * stay beside it (they are not in the statement's snapshot); two folds at once each fold the rows they deleted, so the
+ * sums never change. Returns how many organisations were folded. Run by {@link startStockCountsFolder}, so the count
+ * read stays a read (ADR 0104: a read replica can serve it).
  */
-async function foldStockCounts(db: Db, orgId: string): Promise<void> {
-  await db.transaction((tx) => tx.query('SELECT hoppa_stock_counts_fold($1::char(24))', [orgId]));
+export async function foldStockCounts(db: Db): Promise<number> {
+  const due = await systemSql(db)
+    .selectFrom('product_stock_counts as c')
+    .groupBy('c.org_id')
+    .having(sql<number>`count(*)`, '>', STOCK_COUNT_ROWS_FOLD)
+    .select('c.org_id')
+    .orderBy('c.org_id')
+    .execute();
+  for (const r of due)
+    await db.transaction((tx) => tx.query('SELECT hoppa_stock_counts_fold($1::char(24))', [r.org_id]));
+  return due.length;
+}
+
+/**
+ * Starts the background fold of the product counts' rows ({@link foldStockCounts}) every minute (docs/architecture.md
+ * "Background jobs"). A busy shop's picks add a row per class change; a minute of them is what a count read sums at
+ * most beyond the folded row. Several processes may fold at once. Returns the stop function.
+ */
+export function startStockCountsFolder(db: Db, log: (msg: string) => void): () => Promise<void> {
+  return startScheduled({
+    name: 'Product count fold',
+    intervalMs: 60_000,
+    round: () => foldStockCounts(db),
+    log,
+  });
 }
 
 /**
  * Counts of the scope's products by the stock they hold (spec 3 §7 `GET /products/count`): all, with stock above 0,
  * with 0 or below (sold out) and with 1 to 5 pieces (low). Read from the counts kept per organisation and stock class
  * (`product_stock_counts`, migration 0430, ADR 0103: the sums of the organisation's few signed rows, which the
- * triggers on `product_stock` add whenever a product enters, leaves or changes class); an organisation with more
- * than {@link STOCK_COUNT_ROWS_FOLD} rows has them folded into one after the answer is taken.
+ * triggers on `product_stock` add whenever a product enters, leaves or changes class; {@link foldStockCounts} keeps
+ * them few). A read only: it writes nothing.
  */
 export async function countProducts(scope: TenantScope): Promise<ProductCount> {
   const rows = await tenantSql(scope)
@@ -300,13 +328,11 @@ export async function countProducts(scope: TenantScope): Promise<ProductCount> {
     .groupBy('c.org_id')
     .select([
       'c.org_id',
-      sql<number>`count(*)`.as('rows'),
       sql<number>`sum(c.sold_out)`.as('sold_out'),
       sql<number>`sum(c.low)`.as('low'),
       sql<number>`sum(c.high)`.as('high'),
     ])
     .execute();
-  for (const r of rows) if (Number(r.rows) > STOCK_COUNT_ROWS_FOLD) await foldStockCounts(scope.db, r.org_id);
   const total = (key: 'sold_out' | 'low' | 'high') => rows.reduce((n, r) => n + Number(r[key]), 0);
   return {
     totalProducts: total('sold_out') + total('low') + total('high'),

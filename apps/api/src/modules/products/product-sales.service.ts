@@ -5,8 +5,8 @@ import { systemSql } from '../../db/kysely.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { startScheduled } from '../../lib/scheduled.ts';
 
-/** The warehouse day (Amsterdam) of `at` in SQL (migration 0090 `hoppa_warehouse_day`). */
-function warehouseDay(at: Date) {
+/** The warehouse day (Amsterdam) of `at` in SQL (migration 0090 `hoppa_warehouse_day`): a `date` expression. */
+export function warehouseDay(at: Date) {
   return sql<string>`hoppa_warehouse_day(${at.toISOString()}::timestamptz)`;
 }
 
