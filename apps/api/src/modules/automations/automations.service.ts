@@ -368,8 +368,10 @@ export async function importAutomations(
   let success = 0;
   let unchanged = 0;
   if (accepted.length) {
-    await ctx.db.transaction(async (tx) => {
+    // Counted inside, taken once the transaction holds: after a deadlock it runs again (db/client.ts).
+    ({ success, unchanged } = await ctx.db.transaction(async (tx) => {
       const txScope = { db: tx, orgIds: [ctx.orgId] };
+      const counts = { success: 0, unchanged: 0 };
       const existing = await tenantSql(txScope)
         .selectFrom('automations as a')
         .select(['a.product_id', 'a.affected_field', 'a.logical_operator', 'a.value', 'a.type', 'a.actions'])
@@ -380,15 +382,15 @@ export async function importAutomations(
       const fresh = [];
       for (const a of accepted) {
         const key = ruleKey(a.rule);
-        success++;
+        counts.success++;
         if (known.has(key)) {
-          unchanged++;
+          counts.unchanged++;
           continue;
         }
         known.add(key);
         fresh.push(a);
       }
-      if (fresh.length === 0) return;
+      if (fresh.length === 0) return counts;
       const now = Date.now();
       await tenantSql(txScope)
         .insertInto('automations')
@@ -408,7 +410,8 @@ export async function importAutomations(
           })),
         )
         .execute();
-    });
+      return counts;
+    }));
   }
   errors.sort((a, b) => a.row - b.row);
   return { automations: { success, unchanged, errors } };

@@ -1,8 +1,10 @@
 import type { Automation, AutomationImportResult, Order, OrderImportResult } from '@hoppa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
+import { replayedTransactions } from '../../test/replayed-transactions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { addLocation, addProduct } from '../pick/test/fulfilment.fixtures.ts';
+import { importAutomations } from './automations.service.ts';
 
 /** Automation rules (issue 15 item 2; spec 3 §2 panel, §3 fields, §5 import rules, §7 Automations; ADR 0049). */
 describe('automation rules', () => {
@@ -311,5 +313,30 @@ describe('automation rules', () => {
     expect(again.body.automations).toEqual({ success: 2, unchanged: 2, errors: [] });
     const after = await call<{ total: number }>(bol, 'GET', `/api/automations/${mug.id}`);
     expect(after.body.total).toBe(listed.body.items.length);
+  });
+
+  it('counts each imported rule once when the import transaction runs again after a deadlock', async () => {
+    const orgId = (t.seed as NonNullable<TestApp['seed']>).orgs.bol;
+    const user = await t.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
+      DEMO_USERS.bolOwner.email,
+    ]);
+    const rule = {
+      product_ean: mug.ean,
+      automation_field: 'quantity',
+      automation_operator: '>',
+      automation_value: '20',
+      automation_action_field: 'selected_packaging_option',
+      automation_action_value: 'Doos L (40x30x20)',
+    };
+    const db = replayedTransactions(t.db);
+    const r = await importAutomations({ db, orgId, userId: user.rows[0]?.id as string }, [rule, rule]);
+    expect(db.replays).toBe(1);
+    // The file's second row is the first one again: stored once, counted unchanged.
+    expect(r.automations).toEqual({ success: 2, unchanged: 1, errors: [] });
+    const stored = await t.db.query<{ n: number }>(
+      "SELECT count(*) AS n FROM automations WHERE product_id = $1 AND value = '20'",
+      [mug.id],
+    );
+    expect(stored.rows[0]?.n).toBe(1);
   });
 });

@@ -145,12 +145,14 @@ export async function importBundles(
     seen.set(r.value.parentEan, row);
     good.push({ row, b: r.value });
   });
-  let success = 0;
-  let created = 0;
-  if (good.length === 0) return { success, created, errors: errors.sort((a, b) => a.row - b.row) };
+  if (good.length === 0) return { success: 0, created: 0, errors: errors.sort((a, b) => a.row - b.row) };
 
-  await ctx.db.transaction(async (tx) => {
+  // Counted and refused inside, taken once the transaction holds: after a deadlock it runs again (db/client.ts).
+  const written = await ctx.db.transaction(async (tx) => {
     const scope = { db: tx, orgIds: [ctx.orgId] };
+    let success = 0;
+    let created = 0;
+    const refused: BundleImportResult['errors'] = [];
     const q = tenantSql(scope);
     const eans = new Set<string>();
     for (const { b } of good) {
@@ -190,7 +192,7 @@ export async function importBundles(
       const parentId = idOf.get(b.parentEan);
       const nested = b.items.find((it) => bundleIds.has(idOf.get(it.ean) ?? `new:${it.ean}`));
       if (nested) {
-        errors.push({
+        refused.push({
           row: g.row,
           ean: b.parentEan,
           reason: `bundle_item_ean ${nested.ean} is a bundle itself`,
@@ -199,7 +201,7 @@ export async function importBundles(
       }
       const missing = b.items.find((it) => !idOf.has(it.ean));
       if (missing) {
-        errors.push({
+        refused.push({
           row: g.row,
           ean: b.parentEan,
           reason: `bundle_item_ean ${missing.ean} is not a product of this shop`,
@@ -207,11 +209,11 @@ export async function importBundles(
         continue;
       }
       if (parentId && partIds.has(parentId)) {
-        errors.push({ row: g.row, ean: b.parentEan, reason: 'this product is a part of another bundle' });
+        refused.push({ row: g.row, ean: b.parentEan, reason: 'this product is a part of another bundle' });
         continue;
       }
       if (!parentId && !b.parentName) {
-        errors.push({
+        refused.push({
           row: g.row,
           ean: b.parentEan,
           reason: 'bundle_name is missing (needed for a new product)',
@@ -269,7 +271,9 @@ export async function importBundles(
         .execute();
       success++;
     }
+    return { success, created, refused };
   });
+  errors.push(...written.refused);
   errors.sort((a, b) => a.row - b.row);
-  return { success, created, errors };
+  return { success: written.success, created: written.created, errors };
 }

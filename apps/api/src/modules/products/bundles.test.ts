@@ -7,8 +7,10 @@ import type {
 } from '@hoppa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
+import { replayedTransactions } from '../../test/replayed-transactions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { addLocation, addProduct, stockAt } from '../pick/test/fulfilment.fixtures.ts';
+import { importBundles } from './bundles.service.ts';
 
 /** Bundles (issue 15 item 1; spec 3 §3 bundle fields, §5 row rules, §7 POST /products/import-bundles; ADR 0049). */
 describe('bundles', () => {
@@ -176,5 +178,42 @@ describe('bundles', () => {
     );
     // Tea 3 left, 2 per box: one box left.
     expect(after.body.stock).toBe(1);
+  });
+
+  it('reports each bundle once when the import transaction runs again after a deadlock', async () => {
+    const orgId = (t.seed as NonNullable<TestApp['seed']>).orgs.bol;
+    const db = replayedTransactions(t.db);
+    const r = await importBundles({ db, orgId }, [
+      {
+        row: 2,
+        parent_ean: '8710000000048',
+        parent_name: 'Retry box',
+        bundle_items: [
+          { ean: mug.ean, quantity: 1 },
+          { ean: card.ean, quantity: 2 },
+        ],
+      },
+      {
+        row: 3,
+        parent_ean: '8710000000055',
+        parent_name: 'Retry box in box',
+        bundle_items: [{ ean: '96385074', quantity: 1 }],
+      },
+      { row: 4, parent_ean: '8710000000062', parent_name: 'Leeg', bundle_items: [] },
+    ]);
+    expect(db.replays).toBe(1);
+    expect(r).toEqual({
+      success: 1,
+      created: 1,
+      errors: [
+        { row: 3, ean: '8710000000055', reason: 'bundle_item_ean 96385074 is a bundle itself' },
+        { row: 4, ean: '8710000000062', reason: 'bundle has no items' },
+      ],
+    });
+    const parts = await t.db.query<{ n: number }>(
+      `SELECT count(*) AS n FROM product_bundle_items bi JOIN products p ON p.id = bi.bundle_id
+        WHERE p.ean = '8710000000048'`,
+    );
+    expect(parts.rows[0]?.n).toBe(2);
   });
 });

@@ -41,7 +41,8 @@ export async function importProducts(
     const chunk = good.slice(start, start + IMPORT_CHUNK);
     // Let waiting requests (a scanner, /api/health) in before the next chunk takes the database.
     if (start > 0) await nextTurn();
-    await db.transaction(async (tx) => {
+    // The chunk's counts are added once its transaction holds: after a deadlock it runs again (db/client.ts).
+    const counted = await db.transaction(async (tx) => {
       const col = <K extends keyof ValidProductImportRow>(k: K) => chunk.map((p) => p[k]);
       const inserted = await tx.query<{ ean: string }>(
         `INSERT INTO products (id, org_id, name, ean, parent_ean, fulfilled_by_sf, length_cm, height_cm, width_cm,
@@ -70,10 +71,9 @@ export async function importProducts(
           col('imgUrl'),
         ],
       );
-      created += inserted.rows.length;
       const insertedEans = new Set(inserted.rows.map((r) => r.ean));
       const rest = chunk.filter((p) => !insertedEans.has(p.ean));
-      if (rest.length === 0) return;
+      if (rest.length === 0) return { created: inserted.rows.length, updated: 0 };
       const rcol = <K extends keyof ValidProductImportRow>(k: K) => rest.map((p) => p[k]);
       const upd = await sql`
         UPDATE products p
@@ -95,8 +95,10 @@ export async function importProducts(
                        ${rcol('hs')}::text[], ${rcol('customsValue')}::numeric[], ${rcol('imgUrl')}::text[])
                 AS u(name, ean, parent_ean, fbs, l, h, w, kg, note, hs, val, img)
           WHERE ${orgScopeSql(scope, 'p')} AND p.ean = u.ean`.execute(systemSql(tx));
-      updated += Number(upd.numAffectedRows ?? 0);
+      return { created: inserted.rows.length, updated: Number(upd.numAffectedRows ?? 0) };
     });
+    created += counted.created;
+    updated += counted.updated;
   }
   errors.sort((a, b) => a.row - b.row);
   return { products: { created, updated, errors } };

@@ -1,7 +1,9 @@
 import type { ProductImportResult, ProductList } from '@hoppa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
+import { replayedTransactions } from '../../test/replayed-transactions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { importProducts } from './product-import.service.ts';
 
 /** Product import and reads (spec 3 §2 Bulk import, §3 Product import row, §5 Import, §7 Products; issue 3 §1). */
 describe('products', () => {
@@ -196,6 +198,32 @@ describe('products', () => {
     const names = (await list('-name')).map((p) => p.name.toLowerCase());
     expect(names).toEqual([...names].sort().reverse());
     expect((await get(bol, '/api/products?sort=colour')).status).toBe(400);
+  });
+
+  it("counts each product once when a chunk's transaction runs again after a deadlock", async () => {
+    const orgId = (t.seed as NonNullable<TestApp['seed']>).orgs.bol;
+    const known = (
+      await t.db.query<{ ean: string }>('SELECT ean FROM products WHERE org_id = $1 ORDER BY ean LIMIT 1', [
+        orgId,
+      ])
+    ).rows[0]?.ean as string;
+    const rows = [
+      { Product_name: 'Retry wafels', barcode_sku_ean: '8710000000017' },
+      { Product_name: 'Retry koek', barcode_sku_ean: '8710000000024' },
+      { Product_name: 'Renamed on retry', barcode_sku_ean: known },
+    ];
+    const db = replayedTransactions(t.db);
+    const r = await importProducts(
+      { db, currOrgId: orgId },
+      { body: new TextEncoder().encode(JSON.stringify(rows)) },
+    );
+    expect(db.replays).toBe(1);
+    expect(r.products).toEqual({ created: 2, updated: 1, errors: [] });
+    const stored = await t.db.query<{ n: number }>(
+      "SELECT count(*) AS n FROM products WHERE org_id = $1 AND ean IN ('8710000000017', '8710000000024')",
+      [orgId],
+    );
+    expect(stored.rows[0]?.n).toBe(2);
   });
 
   it('answers 400 without a current organisation and 403 for a read-only user importing', async () => {

@@ -141,11 +141,15 @@ export async function addUsersToShop(
   const roles = Object.fromEntries(
     (await q.selectFrom('roles').select(['id', 'key']).execute()).map((r) => [r.key, r.id]),
   );
-  const invites: { email: string; first_name: string; token: string | null }[] = [];
-  const userIds: string[] = [];
+  type Invite = { email: string; first_name: string; token: string | null };
+  let invites: Invite[] = [];
+  let userIds: string[] = [];
   if (accepted.length) {
-    await deps.db.transaction(async (tx) => {
+    // Collected inside and taken once the transaction holds: after a deadlock it runs again (db/client.ts), and the
+    // rolled-back attempt's users and tokens are neither mailed nor answered.
+    ({ invites, userIds } = await deps.db.transaction(async (tx) => {
       const t = systemSql(tx);
+      const made: { invites: Invite[]; userIds: string[] } = { invites: [], userIds: [] };
       for (const c of accepted) {
         const roleId = roles[c.plan.role_key];
         if (!roleId) throw new Error(`role ${c.plan.role_key} missing`);
@@ -188,10 +192,11 @@ export async function addUsersToShop(
             invited_by: target.invitedBy?.id ?? null,
           })
           .execute();
-        userIds.push(id);
-        invites.push({ email: c.email, first_name: c.first_name, token });
+        made.userIds.push(id);
+        made.invites.push({ email: c.email, first_name: c.first_name, token });
       }
-    });
+      return made;
+    }));
     const shop = await q
       .selectFrom('organisations')
       .select('name')

@@ -8,8 +8,11 @@ import {
 } from '@hoppa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
+import { hashToken } from '../../lib/auth.ts';
+import { replayedTransactions } from '../../test/replayed-transactions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { inviteUser, STANDARD_PLANS } from './index.ts';
+import { addUsersToShop } from './invite.service.ts';
 
 const UsersPage = pageOf(ShopUserSchema);
 const CSR = STANDARD_PLANS.csrManager;
@@ -299,6 +302,36 @@ describe('users and licences of a shop (spec 3 §2 Users, §5 add user / users i
       },
     );
     expect(strict.errors[0]?.reason).toMatch(/no free "Stakeholders" licence/);
+  });
+
+  it('mails and answers only the committed attempt when the transaction runs again after a deadlock', async () => {
+    const db = replayedTransactions(t.db);
+    const emails = ['ria.retry@stroopwafel.nl', 'rob.retry@stroopwafel.nl'];
+    const r = await addUsersToShop(
+      { db, config: { publicUrl: 'http://localhost:1' }, mail: t.app.hoppa.mail },
+      { orgId: orgs.stroop, invitedBy: null },
+      {
+        rows: emails.map((email, i) => ({ first_name: `R${i}`, family_name: 'Retry', email })),
+        checkFreeLicence: false,
+      },
+    );
+    expect(db.replays).toBe(1);
+    expect(r).toMatchObject({ invited: 2, added: 0, errors: [] });
+    const stored = await t.db.query<{ id: string }>(
+      'SELECT id FROM users WHERE lower(email) = ANY($1::text[]) ORDER BY id',
+      [emails],
+    );
+    expect([...r.user_ids].sort()).toEqual(stored.rows.map((u) => u.id));
+    for (const email of emails) {
+      const sent = t.mails().filter((m) => m.includes(`To: ${email}`));
+      expect(sent).toHaveLength(1);
+      // The mailed link is the committed attempt's, not the rolled-back one's.
+      const token = linkOf(sent[0] ?? '') ?? '';
+      const reset = await t.db.query('SELECT 1 FROM password_resets WHERE token_hash = $1', [
+        hashToken(token),
+      ]);
+      expect(reset.rowCount).toBe(1);
+    }
   });
 
   it('stores the own name, phone and language (nl, en, fr, es) and refuses a bad phone number', async () => {
