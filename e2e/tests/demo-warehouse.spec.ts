@@ -3,6 +3,7 @@ import type { Browser, BrowserContext } from '@playwright/test';
 import { DEMO_USERS, floorLogin, portalLogin } from '../fixtures/demo.ts';
 import { expect, PHONE, shot } from '../fixtures/hoppa.ts';
 import { testWithOwnServer } from '../fixtures/own-server.ts';
+import { serveSamplePhotos } from '../fixtures/photos.ts';
 import type { StartedServer } from '../fixtures/server.ts';
 
 /**
@@ -20,12 +21,18 @@ async function contextFor(browser: Browser, demo: StartedServer, phone = false):
 
 test('the picker finds pick items on the floor without any import', async ({ browser, demo }) => {
   const context = await contextFor(browser, demo, true);
+  // The demo's products carry the sample's photo addresses (Open Food Facts); with no internet here the photo host
+  // answers with one small PNG, so the pick card shows the photo when the page's Content-Security-Policy allows it.
+  await serveSamplePhotos(context);
   const page = await context.newPage();
   await floorLogin(page, DEMO_USERS.picker);
   await expect(page).toHaveURL(/\/floor\/pick$/);
   const card = page.getByTestId('pick-card');
   await expect(card).toBeVisible();
   await expect(page.getByTestId('pick-ean')).toHaveText(/^\s*\d{8,14}\s*$/);
+  // The demo's first pick is of a product with a sample photo, and the photo loads.
+  await expect(card.locator('figure.product-image img')).toHaveAttribute('src', /openfoodfacts\.org/);
+  await expect(card.locator('figure.product-image')).toHaveAttribute('data-state', 'loaded');
   await shot(page, 'demo-01-floor-pick');
   await context.close();
 });

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { apiSession, json } from '../fixtures/api.ts';
 import { DEMO_USERS, portalLogin } from '../fixtures/demo.ts';
 import { expect, shot } from '../fixtures/hoppa.ts';
+import { SAMPLE_PHOTO_HOST, serveSamplePhotos } from '../fixtures/photos.ts';
 import { scan } from '../fixtures/scanner.ts';
 import { type StartedServer, startServer } from '../fixtures/server.ts';
 
@@ -13,10 +14,6 @@ import { type StartedServer, startServer } from '../fixtures/server.ts';
  * table, exports the filtered products to xlsx (the download is parsed and its rows checked against the API), switches
  * the track-and-trace email off for a selection, finds a product on the scanner page and adds a new product.
  */
-/** A 1 × 1 PNG, the photo host's answer. */
-const ONE_PIXEL_PNG =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
-
 const test = base.extend<object, { demo: StartedServer }>({
   demo: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
@@ -49,11 +46,8 @@ test('a merchant filters, sorts and exports the product table, changes a selecti
   const context = await browser.newContext({ baseURL: demo.url, acceptDownloads: true });
   // The demo's products carry the sample's photo addresses (Open Food Facts); this machine has no internet, so the
   // photo host answers here with one small PNG. The page's own Content-Security-Policy must let them in.
-  const photoHost = 'https://static.openfoodfacts.org/';
-  expect((await list('limit=25')).items.some((p) => p.img_url?.startsWith(photoHost))).toBe(true);
-  await context.route(`${photoHost}**`, (route) =>
-    route.fulfill({ contentType: 'image/png', body: Buffer.from(ONE_PIXEL_PNG, 'base64') }),
-  );
+  expect((await list('limit=25')).items.some((p) => p.img_url?.startsWith(SAMPLE_PHOTO_HOST))).toBe(true);
+  await serveSamplePhotos(context);
   const page = await context.newPage();
   await portalLogin(page, DEMO_USERS.bolOwner);
   await page
