@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { DEMO_USERS, floorLogin } from '../fixtures/demo.ts';
 import { expect, PHONE } from '../fixtures/hoppa.ts';
 import { testWithOwnServer } from '../fixtures/own-server.ts';
@@ -43,32 +43,97 @@ async function smallTargets(page: Page): Promise<string[]> {
   }, MIN);
 }
 
-test('every control of the floor screens is at least 44 × 44 px on a phone', async ({ browser, demo }) => {
-  const context = await browser.newContext({ ...PHONE, baseURL: demo.url });
-  const page = await context.newPage();
-  await floorLogin(page, DEMO_USERS.picker);
+/**
+ * The visible controls of the page whose text does not fit (cut off or ended with an ellipsis): the control itself or
+ * an element inside it that hides what overflows and is narrower than its text. Inputs scroll their text and are left
+ * out.
+ */
+async function clippedLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('button, a[href], [role="button"]')) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      const clipped = [el, ...el.querySelectorAll<HTMLElement>('*')].some(
+        (e) =>
+          e.scrollWidth > e.clientWidth + 1 &&
+          e.clientWidth > 0 &&
+          getComputedStyle(e).overflowX !== 'visible' &&
+          (e.textContent ?? '').trim() !== '',
+      );
+      if (clipped)
+        out.push(`"${(el.textContent ?? '').trim().slice(0, 40)}" ${Math.round(box.width)} px wide`);
+    }
+    return out;
+  });
+}
+
+test('every control of the floor screens is at least 44 × 44 px on a phone, its text whole in English and Dutch', async ({
+  browser,
+  demo,
+}) => {
   const found: Record<string, string[]> = {};
+  for (const locale of ['en-GB', 'nl-NL']) await checkScreens(browser, demo.url, locale, found);
+  expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
+});
+
+/**
+ * Opens every floor screen a warehouse worker uses on a phone in `locale` and notes, per screen, the controls smaller
+ * than {@link MIN} (English only: the sizes do not depend on the language) and those whose text is cut off.
+ */
+async function checkScreens(
+  browser: Browser,
+  baseURL: string,
+  locale: string,
+  found: Record<string, string[]>,
+): Promise<void> {
+  const english = locale.startsWith('en');
+  const context = await browser.newContext({ ...PHONE, baseURL, locale });
+  const page = await context.newPage();
+  if (english) await floorLogin(page, DEMO_USERS.picker);
+  else {
+    // The shared login helper reads the English labels.
+    await page.goto('/floor/login');
+    await page.getByRole('textbox', { name: 'E-mailadres', exact: true }).fill(DEMO_USERS.picker.email);
+    await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill(DEMO_USERS.picker.password);
+    await page.getByRole('button', { name: 'Inloggen' }).click();
+    await expect(page).not.toHaveURL(/\/floor\/login/);
+  }
+  const check = async (name: string) => {
+    found[`${name} (${locale})`] = [
+      ...(english ? await smallTargets(page) : []),
+      ...(await clippedLabels(page)).map((c) => `text cut off: ${c}`),
+    ];
+  };
   const screens: [string, () => Promise<void>][] = [
-    ['/floor/menu', () => expect(page.getByRole('heading', { name: 'Tasks' })).toBeVisible()],
+    [
+      '/floor/menu',
+      () => expect(page.getByRole('heading', { name: english ? 'Tasks' : 'Taken' })).toBeVisible(),
+    ],
     ['/floor/pick', () => expect(page.getByTestId('pick-card')).toBeVisible()],
     ['/floor/order-grouping', () => expect(page.getByTestId('scan-input')).toBeVisible()],
     ['/floor/locations', () => expect(page.getByTestId('scan-input')).toBeVisible()],
     ['/floor/inbound', () => expect(page.getByTestId('inbound-card').first()).toBeVisible()],
     ['/floor/returns', () => expect(page.getByTestId('scan-input')).toBeVisible()],
     ['/floor/direct-checkin', () => expect(page.getByTestId('scan-input')).toBeVisible()],
-    ['/floor/scanner', () => expect(page.getByRole('heading', { name: 'Scanner set-up' })).toBeVisible()],
+    [
+      '/floor/scanner',
+      () =>
+        expect(
+          page.getByRole('heading', { name: english ? 'Scanner set-up' : 'Scanner instellen' }),
+        ).toBeVisible(),
+    ],
   ];
   for (const [path, ready] of screens) {
     await page.goto(path);
     await ready();
-    found[path] = await smallTargets(page);
+    await check(path);
   }
   // The check-in item detail: the densest screen.
   await page.goto('/floor/inbound');
   await page.getByTestId('inbound-card').first().click();
   await page.getByTestId('inbound-item').first().click();
   await expect(page.getByTestId('item-detail')).toBeVisible();
-  found['/floor/inbound (item)'] = await smallTargets(page);
-  expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
+  await check('/floor/inbound (item)');
   await context.close();
-});
+}
