@@ -129,6 +129,20 @@ async function checkScreens(
     await ready();
     await check(path);
   }
+  // The pick screen's problem drawer (a long title beside its close button), then the Locations task with the pick's
+  // product open (its recount and other-product buttons).
+  await page.goto('/floor/pick');
+  const ean = ((await page.getByTestId('pick-ean').textContent()) ?? '').trim();
+  await page.getByTestId('pick-problem').click();
+  // Its close button has a name (the pick screen is Dutch only).
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Sluiten' })).toBeVisible();
+  await check('/floor/pick (problem)');
+  await page.keyboard.press('Escape');
+  await page.goto('/floor/locations');
+  await page.getByTestId('scan-input').fill(ean);
+  await page.getByTestId('scan-input').press('Enter');
+  await expect(page.getByTestId('product-ean')).toContainText(ean);
+  await check('/floor/locations (product)');
   // The check-in item detail: the densest screen.
   await page.goto('/floor/inbound');
   await page.getByTestId('inbound-card').first().click();

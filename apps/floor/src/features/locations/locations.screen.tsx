@@ -376,7 +376,7 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
               <span>/ {mode.row.stock}</span>
             </label>
             <p>{t('scanTransfer')}</p>
-            <Button variant="default" size="md" onClick={() => setMode({ kind: 'add' })}>
+            <Button variant="default" size="lg" onClick={() => setMode({ kind: 'add' })}>
               {t('cancel')}
             </Button>
           </section>
@@ -413,7 +413,7 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
                 {product.needsRecount ? (
                   <Button
                     color="orange"
-                    size="md"
+                    size="lg"
                     onClick={() => setRecountOpen(true)}
                     disabled={!canCount}
                     data-testid="recount-open"
@@ -423,7 +423,7 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
                 ) : (
                   <Button
                     variant="default"
-                    size="md"
+                    size="lg"
                     disabled={!canCount}
                     onClick={() =>
                       void queue(
@@ -435,7 +435,7 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
                     {t('askRecount')}
                   </Button>
                 )}
-                <Button variant="subtle" size="md" onClick={() => setParams({})}>
+                <Button variant="subtle" size="lg" onClick={() => setParams({})}>
                   {t('other')}
                 </Button>
               </div>
@@ -460,7 +460,7 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
                       <span>
                         {t('openTransfer', { count: r.transferQuantity ?? r.stock, location: r.name })}
                       </span>
-                      <Button size="md" disabled={!canEdit} onClick={() => actions.move(r)}>
+                      <Button size="lg" disabled={!canEdit} onClick={() => actions.move(r)}>
                         {t('scanTarget')}
                       </Button>
                     </li>

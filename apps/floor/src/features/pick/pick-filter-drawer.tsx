@@ -9,6 +9,7 @@ import {
   toLocalInput,
   withOrdersSwitch,
 } from './pick.rules.ts';
+import { DIALOG_STYLES } from './shelf-dialogs.tsx';
 
 /** One choice list of the filter: "all" first, then the choices; an unknown stored value still shows. */
 function Choice(props: {
@@ -76,7 +77,8 @@ export function PickFilterDrawer({
       position="bottom"
       size="auto"
       padding="md"
-      styles={{ title: { fontSize: 22, fontWeight: 800 }, close: { width: 48, height: 48 } }}
+      closeButtonProps={{ 'aria-label': t('close') }}
+      styles={DIALOG_STYLES}
     >
       <Stack gap="md">
         <TextInput

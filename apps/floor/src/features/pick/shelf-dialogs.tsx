@@ -6,6 +6,15 @@ import type { ShelfProblem } from './pick.rules.ts';
 
 type T = TFunction<'pick', undefined>;
 
+/**
+ * The pick screen's dialogs: a large title, and a close button of 48 × 48 px that a long title beside it cannot
+ * squeeze (the floor's touch targets are at least 44 px; e2e floor-touch-targets.spec.ts).
+ */
+export const DIALOG_STYLES = {
+  title: { fontSize: 22, fontWeight: 800 },
+  close: { width: 48, minWidth: 48, height: 48, flexShrink: 0 },
+} as const;
+
 /** A count typed on the floor: a whole number from 0 to 1,000,000, else null. */
 function parseCount(text: string): number | null {
   const v = text.trim();
@@ -50,7 +59,8 @@ export function ProblemSheet({
       position="bottom"
       size="auto"
       padding="md"
-      styles={{ title: { fontSize: 22, fontWeight: 800 }, close: { width: 48, height: 48 } }}
+      closeButtonProps={{ 'aria-label': t('close') }}
+      styles={DIALOG_STYLES}
     >
       {insufficient ? (
         <Stack gap="md">
@@ -129,7 +139,8 @@ export function RecountPopup({
       onClose={onLater}
       title={t('recountTitle')}
       centered
-      styles={{ title: { fontSize: 22, fontWeight: 800 } }}
+      closeButtonProps={{ 'aria-label': t('close') }}
+      styles={DIALOG_STYLES}
     >
       <Stack gap="md">
         <TextInput
@@ -169,7 +180,8 @@ export function PickNotePopup({ note, onClose, t }: { note: string | null; onClo
       onClose={onClose}
       title={t('pickNoteTitle')}
       centered
-      styles={{ title: { fontSize: 22, fontWeight: 800 } }}
+      closeButtonProps={{ 'aria-label': t('close') }}
+      styles={DIALOG_STYLES}
     >
       <Stack gap="md">
         <p className="pick-note-text" data-testid="pick-note-popup">
