@@ -34,8 +34,9 @@ function isOtherEditable(el: EventTarget | null, own: HTMLInputElement | null): 
  * land in it, with `inputMode="none"` so Android does not pop up the soft keyboard for every scan.
  * Enter submits what the field holds (scanned or typed by hand). When the focus is elsewhere (a
  * button was just tapped), a window-level listener still collects the fast keystrokes with the core
- * scan buffer and submits them on Enter, so no scan is lost. Other text fields (a date filter) are
- * left alone.
+ * scan buffer and submits them on Enter, so no scan is lost; a scan that begins there and goes on in
+ * the field once it has the focus back keeps its first characters (`carry`). Other text fields (a date
+ * filter) are left alone.
  */
 export function ScanInput({
   onScan,
@@ -80,7 +81,11 @@ export function ScanInput({
         now: e.timeStamp,
       });
       if (decision.preventDefault) e.preventDefault();
-      if (decision.submit === null) return;
+      if (decision.submit === null) {
+        // Typed before this key reaches the field: the value ends with the carried characters, the key follows.
+        if (decision.carry && own) own.value = decision.carry + own.value;
+        return;
+      }
       markScanEnter();
       if (decision.clearField && own) own.value = '';
       onScanRef.current(decision.submit);

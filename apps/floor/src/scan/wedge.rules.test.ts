@@ -60,6 +60,31 @@ describe('createWedge (pick screen keyboard wedge)', () => {
     expect(type(w, '24681357', 'elsewhere', 400).submit).toBe('24681357');
   });
 
+  it('carries the first keys of a burst typed outside the field into it when the field takes the focus back', () => {
+    const w = createWedge();
+    // '8' lands on the body (a button had the focus, or the screen had not focused its field yet), the rest in the field.
+    expect(w.key(key('8', 'elsewhere', 0)).submit).toBeNull();
+    expect(w.key(key('7', 'scan-field', 5))).toEqual({ submit: null, preventDefault: false, carry: '8' });
+    // The caller put '8' in front; the field now holds the rest as well.
+    expect(w.key(key('1', 'scan-field', 10, '87'))).toEqual({ submit: null, preventDefault: false });
+    expect(w.key(key('Enter', 'scan-field', 15, '8712000032074'))).toEqual({
+      submit: '8712000032074',
+      preventDefault: true,
+      clearField: true,
+    });
+    // Every character outside, Enter in the field: the carried burst is the scan.
+    let t = 100;
+    for (const ch of '8712000032074') expect(w.key(key(ch, 'elsewhere', (t += 5))).submit).toBeNull();
+    expect(w.key(key('Enter', 'scan-field', t + 5, ''))).toEqual({
+      submit: '8712000032074',
+      preventDefault: true,
+      clearField: true,
+    });
+    // A key outside the field more than 250 ms before is a stray key, not the start of this scan.
+    expect(w.key(key('x', 'elsewhere', 300)).submit).toBeNull();
+    expect(w.key(key('8', 'scan-field', 700))).toEqual({ submit: null, preventDefault: false });
+  });
+
   it('leaves other text fields and shortcuts alone', () => {
     const w = createWedge();
     expect(type(w, '2026-03-01T10:00', 'other-field', 0)).toEqual({ submit: null, preventDefault: false });

@@ -29,7 +29,16 @@ export interface WedgeKey {
  * pressing the focused button; `clearField` empties the scan field.
  */
 export type WedgeDecision =
-  | { submit: null; preventDefault: boolean }
+  | {
+      submit: null;
+      preventDefault: boolean;
+      /**
+       * Characters of this burst that landed outside the scan field just before the focus came back to it (a scan
+       * that began while a button still had the focus, or before the screen focused its field): the caller puts
+       * them in front of the field's value before the key is typed, so the scan arrives whole.
+       */
+      carry?: string;
+    }
   | { submit: string; preventDefault: true; clearField: boolean };
 
 /**
@@ -40,18 +49,25 @@ export type WedgeDecision =
  */
 export function createWedge(options: ScanBufferOptions = PICK_SCAN_BUFFER) {
   const buffer = createScanBuffer(options);
+  /** Time of the last key collected outside the field. */
+  let lastOutside = Number.NEGATIVE_INFINITY;
   return {
     key(k: WedgeKey): WedgeDecision {
       if (k.composing || k.target === 'other-field') return { submit: null, preventDefault: false };
       if (k.target === 'scan-field') {
+        // A burst that began outside the field and goes on in it (the field took the focus back between two keys):
+        // its first characters are carried into the field instead of being dropped with the buffer.
+        const carry = k.now - lastOutside <= options.resetMs ? buffer.peek() : '';
         buffer.reset();
-        if (k.key !== 'Enter') return { submit: null, preventDefault: false };
-        const raw = k.fieldValue.trim();
+        lastOutside = Number.NEGATIVE_INFINITY;
+        if (k.key !== 'Enter') return { submit: null, preventDefault: false, ...(carry ? { carry } : {}) };
+        const raw = (carry + k.fieldValue).trim();
         return raw
           ? { submit: raw, preventDefault: true, clearField: true }
           : { submit: null, preventDefault: true };
       }
       if (k.modifier) return { submit: null, preventDefault: false };
+      lastOutside = k.now;
       const scan = buffer.feed(k.key, k.now)?.trim();
       return scan
         ? { submit: scan, preventDefault: true, clearField: false }
