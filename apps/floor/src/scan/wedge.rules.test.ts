@@ -74,7 +74,10 @@ describe('createWedge (pick screen keyboard wedge)', () => {
     });
     // Every character outside, Enter in the field: the carried burst is the scan.
     let t = 100;
-    for (const ch of '8712000032074') expect(w.key(key(ch, 'elsewhere', (t += 5))).submit).toBeNull();
+    for (const ch of '8712000032074') {
+      t += 5;
+      expect(w.key(key(ch, 'elsewhere', t)).submit).toBeNull();
+    }
     expect(w.key(key('Enter', 'scan-field', t + 5, ''))).toEqual({
       submit: '8712000032074',
       preventDefault: true,
