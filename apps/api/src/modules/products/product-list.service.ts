@@ -322,18 +322,17 @@ export function startStockCountsFolder(db: Db, log: (msg: string) => void): () =
  * them few). A read only: it writes nothing.
  */
 export async function countProducts(scope: TenantScope): Promise<ProductCount> {
-  const rows = await tenantSql(scope)
+  // With the fold in the background no organisation is looked at on its own: one sum over the scope's rows.
+  const sums = await tenantSql(scope)
     .selectFrom('product_stock_counts as c')
     .where(orgScope(scope, 'c'))
-    .groupBy('c.org_id')
     .select([
-      'c.org_id',
-      sql<number>`sum(c.sold_out)`.as('sold_out'),
-      sql<number>`sum(c.low)`.as('low'),
-      sql<number>`sum(c.high)`.as('high'),
+      sql<number>`COALESCE(sum(c.sold_out), 0)`.as('sold_out'),
+      sql<number>`COALESCE(sum(c.low), 0)`.as('low'),
+      sql<number>`COALESCE(sum(c.high), 0)`.as('high'),
     ])
-    .execute();
-  const total = (key: 'sold_out' | 'low' | 'high') => rows.reduce((n, r) => n + Number(r[key]), 0);
+    .executeTakeFirstOrThrow();
+  const total = (key: 'sold_out' | 'low' | 'high') => Number(sums[key]);
   return {
     totalProducts: total('sold_out') + total('low') + total('high'),
     totalProductsInStock: total('low') + total('high'),
