@@ -13,6 +13,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { writeGoals } from './bench-goals.mjs';
 import { ROOT } from './util.mjs';
 
 /** Budgets in KB (1,024 bytes) of gzip. `ceiling: null`: the goal itself is enforced. */
@@ -78,6 +79,8 @@ function uncompressed(dist) {
 const kb = (bytes) => bytes / 1024;
 const rows = [];
 const failures = [];
+/** @type {import('./bench-goals.mjs').GoalRow[]} Issue 8 §1's size goals, for the bench's scorecard. */
+const goals = [];
 for (const app of APPS) {
   const dist = join(ROOT, app.dist);
   if (!existsSync(join(dist, 'index.html'))) {
@@ -93,6 +96,14 @@ for (const app of APPS) {
     const ok = limit === null || size <= limit;
     if (!ok)
       failures.push(`${app.name} ${kind}: ${size.toFixed(1)} KB gzip is above its limit of ${limit} KB`);
+    if (goal !== null)
+      goals.push({
+        id: `${app.name}-${kind}`,
+        figure: `${app.name} first load, ${kind.toUpperCase()} (${files[kind].length} ${files[kind].length === 1 ? 'file' : 'files'}, gzip as served)`,
+        measured: `${size.toFixed(1)} KB`,
+        goal: `≤ ${goal} KB`,
+        met: size <= goal,
+      });
     rows.push(
       `| ${app.name} | ${kind.toUpperCase()} | ${files[kind].length} | ${size.toFixed(1)} KB | ${goalNote} | ${ceiling === null ? '–' : `${ceiling} KB`} | ${ok ? 'pass' : 'FAIL'} |`,
     );
@@ -119,7 +130,18 @@ Measured ${new Date().toISOString().slice(0, 10)}.
 `;
 console.log(md);
 const mdArg = process.argv.indexOf('--markdown');
-if (mdArg > 0 && process.argv[mdArg + 1]) writeFileSync(process.argv[mdArg + 1], md);
+if (mdArg > 0 && process.argv[mdArg + 1]) {
+  writeFileSync(process.argv[mdArg + 1], md);
+  const missing = failures.filter((f) => f.includes('not precompressed'));
+  goals.push({
+    id: 'precompressed',
+    figure: 'text assets of 1 KB or more served precompressed (brotli and gzip), both apps',
+    measured: missing.length === 0 ? 'all' : missing.join('; '),
+    goal: 'all',
+    met: missing.length === 0,
+  });
+  writeGoals('bundles', goals);
+}
 if (failures.length > 0) {
   console.log(`Bundle budgets failed:\n- ${failures.join('\n- ')}`);
   process.exit(1);

@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse, { desktopConfig } from 'lighthouse';
+import { type GoalRow, writeGoals } from '../../scripts/bench-goals.mjs';
 import { CHROMIUM } from '../fixtures/browser.ts';
 import { DEMO_USERS, floorLogin } from '../fixtures/demo.ts';
 import { REPO_ROOT, startServer } from '../fixtures/server.ts';
@@ -85,6 +86,8 @@ const context = await chromium.launchPersistentContext(profile, {
   baseURL: server.url,
 });
 const rows: string[] = [];
+/** The targets with a goal, for the scorecard (issue 8 §1). */
+const goals: GoalRow[] = [];
 let loggedIn = false;
 try {
   for (const target of TARGETS.filter((t) => !ONLY || `${t.app} ${t.path}`.includes(ONLY))) {
@@ -137,6 +140,14 @@ try {
       `| ${target.app} \`${target.path}\` | ${target.preset} | **${score}** (${scores.join(', ')}) | ${goal} | ${ms(n('first-contentful-paint'))} | ${ms(n('largest-contentful-paint'))} | ${Math.round(n('total-blocking-time') ?? 0)} ms | ${(n('cumulative-layout-shift') ?? 0).toFixed(3)} | ${kb(n('total-byte-weight'))} |`,
     );
     console.log(rows.at(-1));
+    if (target.goal !== null)
+      goals.push({
+        id: `lighthouse-${target.app}${target.path.replace(/^\/floor/, '').replaceAll('/', '-')}`,
+        figure: `Lighthouse ${target.preset} performance, ${target.app} \`${target.path}\` (cold load, median of ${runs.length})`,
+        measured: `${score} (${scores.join(', ')})`,
+        goal: `≥ ${target.goal}`,
+        met: score >= target.goal,
+      });
     if (ONLY) {
       // Where the time and the shifts come from, for whoever is working on the page.
       for (const id of ['mainthread-work-breakdown', 'bootup-time', 'layout-shifts', 'long-tasks']) {
@@ -174,5 +185,6 @@ Run with \`npm run bench\` (${new Date().toISOString().slice(0, 10)}).
 if (!ONLY) {
   mkdirSync(join(REPO_ROOT, 'bench-output'), { recursive: true });
   writeFileSync(join(REPO_ROOT, 'bench-output', 'lighthouse.md'), md);
+  writeGoals('lighthouse', goals);
   console.log(md);
 }

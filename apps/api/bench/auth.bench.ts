@@ -15,6 +15,7 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { writeGoals } from '../../../scripts/bench-goals.mjs';
 import { buildApp } from '../src/app.ts';
 import { DEMO_USERS } from '../src/db/seed.ts';
 import { hashToken, SESSION_COOKIE } from '../src/lib/auth.ts';
@@ -127,6 +128,15 @@ try {
   const out = join(root, 'bench-output', 'auth.md');
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, lines.join('\n'));
+  writeGoals('auth.bench', [
+    {
+      id: 'auth-ratio',
+      figure: `authenticated trivial GET (\`/api/current_user\`, ${CONNECTIONS} connections, ${t.db.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}) against a bare Fastify route with the same session query`,
+      measured: `${pct(c)} (${c.rps.toFixed(0)} against ${a.rps.toFixed(0)} req/s)`,
+      goal: '≥ 50 % of the bare route',
+      met: c.rps >= a.rps / 2,
+    },
+  ]);
 } finally {
   await t.close();
 }

@@ -12,6 +12,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { writeGoals } from '../../../scripts/bench-goals.mjs';
 import { DEMO_USERS } from '../src/db/seed.ts';
 import { orderImportRows } from '../src/test/order-rows.ts';
 
@@ -160,6 +161,15 @@ Run with \`npx tsx apps/api/bench/import-health.bench.ts\` (${new Date().toISOSt
   console.log(md);
   mkdirSync(join(ROOT, 'bench-output'), { recursive: true });
   writeFileSync(join(ROOT, 'bench-output', 'import-health.md'), md);
+  writeGoals('import-health.bench', [
+    {
+      id: 'import-health',
+      figure: `\`GET /api/health\` while a ${ROWS.toLocaleString('en')}-row order import runs (${kind}; issue 7)`,
+      measured: `p99 ${b.p99.toFixed(1)} ms`,
+      goal: 'p99 < 100 ms',
+      met: b.p99 < 100,
+    },
+  ]);
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
