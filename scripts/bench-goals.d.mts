@@ -12,5 +12,5 @@ export interface GoalRow {
   met: boolean | null;
 }
 
-/** Writes `bench-output/<bench>.goals.json` (`{ bench, at, rows }`) at the repository root; returns its path. */
+/** Writes `bench-output/<bench>.goals.json` (`{ bench, at, load, rows }`) at the repository root; returns its path. */
 export function writeGoals(bench: string, rows: GoalRow[]): string;

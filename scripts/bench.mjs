@@ -118,14 +118,15 @@ function goalFiles() {
 function scorecard() {
   const byId = new Map();
   for (const file of goalFiles())
-    for (const row of file.rows) byId.set(row.id, { ...row, at: file.at, bench: file.bench });
+    for (const row of file.rows)
+      byId.set(row.id, { ...row, at: file.at, load: file.load, bench: file.bench });
   const cell = (text) => String(text).replaceAll('|', '\\|');
   const verdict = (r) => {
     const v = r.met === null ? 'recorded' : r.met ? 'met' : '**not met**';
     return new Date(r.at) < runStarted ? `${v} (measured ${r.at.slice(0, 10)}, not in this run)` : v;
   };
   const line = (issueRow, r) =>
-    `| ${cell(issueRow)} | ${cell(r.figure)} | ${cell(r.measured)} | ${cell(r.goal)} | ${verdict(r)} |`;
+    `| ${cell(issueRow)} | ${cell(r.figure)} | ${cell(r.measured)} | ${cell(r.goal)} | ${verdict(r)} | ${typeof r.load === 'number' ? r.load.toFixed(1) : '–'} |`;
   const lines = [];
   const counted = [];
   for (const { row, ids } of SCORECARD) {
@@ -133,7 +134,7 @@ function scorecard() {
       const r = byId.get(id);
       byId.delete(id);
       if (!r) {
-        lines.push(`| ${cell(row)} | \`${id}\` | – | – | not measured (its benchmark wrote no figure) |`);
+        lines.push(`| ${cell(row)} | \`${id}\` | – | – | not measured (its benchmark wrote no figure) | – |`);
         continue;
       }
       lines.push(line(row, r));
@@ -146,10 +147,12 @@ function scorecard() {
     '## Issue 8 scorecard',
     '',
     `Every figure of issue 8's table next to its goal, measured in this run (${counted.length} figures with a goal:`,
-    `**${met} met, ${counted.length - met} not met**). The sections below hold each benchmark's full result.`,
+    `**${met} met, ${counted.length - met} not met**). The sections below hold each benchmark's full result. Load: the`,
+    "machine's 1-minute load average when the figure was written, the benchmark's own work included; on these 2 cores a",
+    'load above about 2.5 means other work ran beside it, and latencies and Lighthouse scores are then not comparable.',
     '',
-    '| issue 8 row | figure | measured | goal | verdict |',
-    '|---|---|---|---|---|',
+    '| issue 8 row | figure | measured | goal | verdict | load |',
+    '|---|---|---|---|---|---:|',
     ...lines,
     ...(others.length
       ? [
