@@ -614,14 +614,15 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * (docs/decisions/0106-one-lock-order-for-stock-writers.md): the lines' orders (`FOR SHARE`, so shipping, an edit or
  * a delete waits), then the lines (`FOR UPDATE`), then their products ({@link lockProducts}), each in ascending id
  * order; and returns the picks in the order they are applied: by organisation, product, pick location and line.
- * Locking the orders before the lines keeps a pick from deadlocking an order edit (order, then its lines); locking
- * every product before the first ledger row keeps it from deadlocking another stock writer on the organisation's
- * day row of the ledger aggregates (`stock_move_days`, locked by every ledger row's trigger until commit) or on a
- * product's stock rows (ADR 0020: two batches once deadlocked on products taken in opposite orders). The per-pick
- * reads below lock the same rows again, which waits for nothing. A line not visible sorts last and is refused by
- * the pick itself.
+ * Locking every product before the first ledger row keeps a batch from deadlocking another stock writer on the
+ * organisation's day row of the ledger aggregates (`stock_move_days`, locked by every ledger row's trigger until
+ * commit) or on a product's stock rows (ADR 0020: two batches once deadlocked on products taken in opposite orders).
+ * The per-pick reads below lock the same rows again, which waits for nothing. A single pick (what the floor sends)
+ * locks nothing here: its line and order, then its product, in the loop. A line not visible sorts last and is
+ * refused by the pick itself.
  */
 async function inLockOrder(ctx: PickActor, picks: PickConfirmLine[]): Promise<PickConfirmLine[]> {
+  if (picks.length < 2) return picks;
   const q = tenantSql(ctx);
   const lineIds = [...new Set(picks.map((p) => p.order_line_id))];
   await q
@@ -650,7 +651,6 @@ async function inLockOrder(ctx: PickActor, picks: PickConfirmLine[]): Promise<Pi
     ctx,
     rows.map((r) => r.product_id),
   );
-  if (picks.length < 2) return picks;
   const keyOf = new Map(rows.map((r) => [r.id, `${r.org_id}:${r.product_id}`]));
   const LAST = '\uffff';
   return [...picks].sort(
@@ -663,11 +663,12 @@ async function inLockOrder(ctx: PickActor, picks: PickConfirmLine[]): Promise<Pi
 
 /**
  * Confirms picks in the caller's transaction (spec 2 §4 Pick flow; docs/decisions/0020-pick-confirm-and-stock.md);
- * `ctx.db` is that transaction. Locks the batch's orders, lines and products first, then per pick, in organisation,
+ * `ctx.db` is that transaction. Locks a batch's orders, lines and products first, then per pick, in organisation,
  * product, location and order line order ({@link inLockOrder}, so it deadlocks neither another batch nor another
  * stock writer): locks the order
  * line (FOR UPDATE) and its order (FOR SHARE, so shipping waits), checks the order is open, the line has no
- * cancellation request and `picked_quantity + quantity ≤ quantity`, raises picked_quantity, lowers the stock of
+ * cancellation request and `picked_quantity + quantity ≤ quantity`, locks the product, raises picked_quantity,
+ * lowers the stock of
  * the product on `location_id` (creating the product-location link when the picker took it from a location it was
  * not registered on) and writes a `pick` row in the stock ledger. Stock may go below zero: the picker holds the
  * goods, so the system's count is wrong; the product is flagged needs_recount instead.
@@ -741,6 +742,9 @@ export async function confirmPicks(
       .executeTakeFirst();
     if (!location) throw notFound(`Location ${pick.location_id} not found`);
 
+    // The product before the line's pick aggregate row (the line update's trigger) and its stock rows (ADR 0106);
+    // a batch holds it already ({@link inLockOrder}).
+    await lockProducts(ctx, [line.product_id]);
     const updated = await q
       .updateTable('order_lines as ol')
       .set((eb) => ({ picked_quantity: eb('ol.picked_quantity', '+', pick.quantity) }))
@@ -761,6 +765,7 @@ export async function confirmPicks(
       note: pick.scanned ? `scan ${pick.scanned.slice(0, 200)}` : null,
       orderId: line.order_id,
       orderLineId: line.id,
+      productLocked: true,
     });
 
     // The flag was read with the line (in this transaction, so an earlier pick of the batch counts).

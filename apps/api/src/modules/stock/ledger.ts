@@ -19,6 +19,8 @@ export interface StockChange {
   transferId?: string | null;
   orderId?: string | null;
   orderLineId?: string | null;
+  /** The caller holds the product's lock already ({@link lockProducts}): the change does not take it again. */
+  productLocked?: boolean;
 }
 
 /**
@@ -57,7 +59,7 @@ export async function applyStockChange(
   change: StockChange,
 ): Promise<{ linkId: string; stock: number }> {
   const q = tenantSql(scope);
-  await lockProducts(scope, [change.productId]);
+  if (!change.productLocked) await lockProducts(scope, [change.productId]);
   const link = await q
     .insertInto('product_locations')
     .values({
