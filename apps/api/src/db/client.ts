@@ -148,6 +148,18 @@ export function isRetryable(err: unknown): boolean {
   return code === '40P01' || code === '40001';
 }
 
+let retriesSoFar = 0;
+
+/**
+ * How many transactions this process has run again after a deadlock or serialization failure (every driver, every
+ * {@link Db}), since it started. Tests read it before and after concurrent writers to prove they never deadlocked
+ * (docs/decisions/0106-*.md): a deadlock costs its victim PostgreSQL's `deadlock_timeout` (1 s) even though the retry
+ * makes the outcome right.
+ */
+export function transactionRetries(): number {
+  return retriesSoFar;
+}
+
 /**
  * Runs `attempt` (one whole transaction) up to {@link TRANSACTION_TRIES} times while it fails with an error
  * {@link isRetryable} says may be retried, 5–25 ms apart, then 10–50 ms, so the two that collided do not meet again
@@ -159,6 +171,7 @@ async function retried<T>(attempt: () => Promise<T>): Promise<T> {
       return await attempt();
     } catch (err) {
       if (tries >= TRANSACTION_TRIES || !isRetryable(err)) throw err;
+      retriesSoFar += 1;
       await new Promise((done) => setTimeout(done, tries * (5 + Math.random() * 20)));
     }
   }

@@ -7,7 +7,7 @@ import {
 import { sql } from 'kysely';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { notFound, problem } from '../../lib/errors.ts';
-import { applyStockChange } from '../stock/index.ts';
+import { applyStockChange, lockProducts } from '../stock/index.ts';
 
 /** Most orders one search answers (one order number is used by at most a few shops). */
 const SEARCH_MAX = 50;
@@ -191,6 +191,12 @@ export async function deleteOrder(
     .orderBy('l.id')
     .forUpdate()
     .execute();
+  // The products of the picked lines next, before the triggers below touch their pick aggregates and before the
+  // first ledger row (ADR 0106: orders, lines, products, then their stock rows, the ledger last).
+  await lockProducts(
+    one,
+    lines.filter((l) => l.picked_quantity > 0).map((l) => l.product_id),
+  );
 
   // The order leaves the open list and the pick aggregate first (its triggers), then its lines are unpicked.
   await tenantSql(one)

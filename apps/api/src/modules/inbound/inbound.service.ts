@@ -29,7 +29,7 @@ import { systemSql } from '../../db/kysely.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { badRequest, notFound, problem } from '../../lib/errors.ts';
 import { type ImageType, readImage, storeImage } from '../../lib/images.ts';
-import { applyStockChange } from '../stock/index.ts';
+import { applyStockChange, lockProducts } from '../stock/index.ts';
 
 /** Who is asking: the ledger and the inbound name the user (spec 2 §3 Inbound created_by). */
 export interface InboundContext extends TenantScope {
@@ -627,6 +627,11 @@ export async function directCheckin(
     },
     { direct: true },
   );
+  // Every product before the first ledger row (ADR 0106), not one by one in the body's order.
+  await lockProducts(
+    ctx,
+    body.items.map((i) => i.product_id),
+  );
   for (const [n, line] of body.items.entries()) {
     const item = made.items[n] as InboundItem;
     const loc = await systemSql(ctx.db)
@@ -873,6 +878,15 @@ export async function addTransfer(
   departedId: string,
   body: { location_id?: string | undefined; amount?: number | undefined },
 ): Promise<InboundItem> {
+  // The product before the item and its place (ADR 0106), as a check-in scan of the item takes them
+  // (`assignLocation`: product, then item); the item's product does not change, so an unlocked read names it.
+  const peek = await tenantSql(ctx)
+    .selectFrom('inbound_items as it')
+    .select('it.product_id')
+    .where('it.id', '=', id)
+    .where(orgScope(ctx, 'it'))
+    .executeTakeFirst();
+  if (peek) await lockProducts(ctx, [peek.product_id]);
   const item = await lockInboundItem(ctx, id);
   const destId = body.location_id ?? (item.reserved_locations as string[])[0];
   if (!destId) throw badRequest('Reserve a location first, or choose one');

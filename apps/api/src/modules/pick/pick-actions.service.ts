@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { systemSql } from '../../db/kysely.ts';
 import { orgScope, orgScopeSql, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { notFound, problem } from '../../lib/errors.ts';
-import { applyStockChange } from '../stock/index.ts';
+import { applyStockChange, lockProducts } from '../stock/index.ts';
 import type { PickActor } from './pick.service.ts';
 
 /** A location by id (locations are the warehouse's, not a tenant's), or 404. */
@@ -27,15 +27,14 @@ async function locationOf(ctx: Pick<TenantScope, 'db'>, id: string) {
   return loc;
 }
 
-/** A product the caller may see, locked for the change, or 404. */
-async function productOf(ctx: TenantScope, id: string) {
-  const product = await tenantSql(ctx)
+/** A product the caller may see, locked for the change (unless `lock` is false), or 404. */
+async function productOf(ctx: TenantScope, id: string, lock = true) {
+  const q = tenantSql(ctx)
     .selectFrom('products as p')
     .select(['p.id', 'p.org_id'])
     .where('p.id', '=', id)
-    .where(orgScope(ctx, 'p'))
-    .forUpdate()
-    .executeTakeFirst();
+    .where(orgScope(ctx, 'p'));
+  const product = await (lock ? q.forUpdate() : q).executeTakeFirst();
   if (!product) throw notFound(`Product ${id} not found`);
   return product;
 }
@@ -52,7 +51,8 @@ export async function linkPickLocation(ctx: PickActor, body: PickLinkBody): Prom
   const location = await locationOf(ctx, body.link_location);
   if (!location.active)
     throw problem(pickLinkEndpoint, 'location_inactive', `Location ${location.name} is not active`);
-  const product = await productOf(ctx, body.product_id);
+  // The product is locked after its lines (ADR 0106: order lines before products, as a pick batch takes them).
+  const product = await productOf(ctx, body.product_id, false);
   const lines = await tenantSql(ctx)
     .selectFrom('order_lines as l')
     .innerJoin('orders as o', 'o.id', 'l.order_id')
@@ -68,6 +68,7 @@ export async function linkPickLocation(ctx: PickActor, body: PickLinkBody): Prom
     .forUpdate('l')
     .execute();
   if (lines.length === 0) throw notFound('None of these orders has an open line of this product');
+  await lockProducts(ctx, [product.id]);
   const open = lines.reduce((sum, l) => sum + l.quantity - l.picked_quantity, 0);
   if (body.quantity > open)
     throw problem(

@@ -19,7 +19,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { systemSql } from '../../db/kysely.ts';
 import { orgScope, orgScopeSql, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { badRequest, notFound, problem } from '../../lib/errors.ts';
-import { applyStockChange } from '../stock/index.ts';
+import { applyStockChange, lockProducts } from '../stock/index.ts';
 
 /** Who is asking: the organisations visible to the user, and the user (for the stock ledger). */
 export interface PickActor extends TenantScope {
@@ -610,31 +610,52 @@ export async function getPickItemOrders(
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The picks of a batch in the order their rows are locked: by product, then pick location, then order line. Each
- * pick locks its line, then its product's stock on the location (`product_locations`), the product's kept stock
- * (`product_stock`, ADR 0096) and pick aggregates (`pick_item_*`), all keyed by product: two batches that take the
- * same products in opposite line orders locked those rows in opposite orders and deadlocked (PostgreSQL aborted one
- * with a 500). Ordered by product, every batch takes them in one global order. One read of the lines' products,
- * unlocked (a line's product does not change), only for a batch of two picks or more; a line not visible sorts last
- * and is refused by the pick itself.
+ * Locks a batch's rows before its first change, in the order every stock writer takes them
+ * (docs/decisions/0106-one-lock-order-for-stock-writers.md): the lines' orders (`FOR SHARE`, so shipping, an edit or
+ * a delete waits), then the lines (`FOR UPDATE`), then their products ({@link lockProducts}), each in ascending id
+ * order; and returns the picks in the order they are applied: by organisation, product, pick location and line.
+ * Locking every product before the first ledger row keeps a batch from deadlocking another stock writer on the
+ * organisation's day row of the ledger aggregates (`stock_move_days`, locked by every ledger row's trigger until
+ * commit) or on a product's stock rows (ADR 0020: two batches once deadlocked on products taken in opposite orders).
+ * The per-pick reads below lock the same rows again, which waits for nothing. A single pick (what the floor sends)
+ * locks nothing here: its line and order, then its product, in the loop. A line not visible sorts last and is
+ * refused by the pick itself.
  */
 async function inLockOrder(ctx: PickActor, picks: PickConfirmLine[]): Promise<PickConfirmLine[]> {
   if (picks.length < 2) return picks;
-  const rows = await tenantSql(ctx)
+  const q = tenantSql(ctx);
+  const lineIds = [...new Set(picks.map((p) => p.order_line_id))];
+  await q
+    .selectFrom('orders as o')
+    .select('o.id')
+    .where(orgScope(ctx, 'o'))
+    .where('o.id', 'in', (eb) =>
+      eb
+        .selectFrom('order_lines as l')
+        .select('l.order_id')
+        .where('l.id', 'in', lineIds)
+        .where(orgScope(ctx, 'l')),
+    )
+    .orderBy('o.id')
+    .forShare()
+    .execute();
+  const rows = await q
     .selectFrom('order_lines as ol')
     .where(orgScope(ctx, 'ol'))
-    .where(
-      'ol.id',
-      'in',
-      picks.map((p) => p.order_line_id),
-    )
-    .select(['ol.id', 'ol.product_id'])
+    .where('ol.id', 'in', lineIds)
+    .select(['ol.id', 'ol.org_id', 'ol.product_id'])
+    .orderBy('ol.id')
+    .forUpdate()
     .execute();
-  const productOf = new Map(rows.map((r) => [r.id, r.product_id]));
+  await lockProducts(
+    ctx,
+    rows.map((r) => r.product_id),
+  );
+  const keyOf = new Map(rows.map((r) => [r.id, `${r.org_id}:${r.product_id}`]));
   const LAST = '\uffff';
   return [...picks].sort(
     (a, b) =>
-      byText(productOf.get(a.order_line_id) ?? LAST, productOf.get(b.order_line_id) ?? LAST) ||
+      byText(keyOf.get(a.order_line_id) ?? LAST, keyOf.get(b.order_line_id) ?? LAST) ||
       byText(a.location_id, b.location_id) ||
       byText(a.order_line_id, b.order_line_id),
   );
@@ -642,10 +663,12 @@ async function inLockOrder(ctx: PickActor, picks: PickConfirmLine[]): Promise<Pi
 
 /**
  * Confirms picks in the caller's transaction (spec 2 §4 Pick flow; docs/decisions/0020-pick-confirm-and-stock.md);
- * `ctx.db` is that transaction. Per pick, in product, location and order line order ({@link inLockOrder}, so two
- * batches never deadlock): locks the order
+ * `ctx.db` is that transaction. Locks a batch's orders, lines and products first, then per pick, in organisation,
+ * product, location and order line order ({@link inLockOrder}, so it deadlocks neither another batch nor another
+ * stock writer): locks the order
  * line (FOR UPDATE) and its order (FOR SHARE, so shipping waits), checks the order is open, the line has no
- * cancellation request and `picked_quantity + quantity ≤ quantity`, raises picked_quantity, lowers the stock of
+ * cancellation request and `picked_quantity + quantity ≤ quantity`, locks the product, raises picked_quantity,
+ * lowers the stock of
  * the product on `location_id` (creating the product-location link when the picker took it from a location it was
  * not registered on) and writes a `pick` row in the stock ledger. Stock may go below zero: the picker holds the
  * goods, so the system's count is wrong; the product is flagged needs_recount instead.
@@ -719,6 +742,9 @@ export async function confirmPicks(
       .executeTakeFirst();
     if (!location) throw notFound(`Location ${pick.location_id} not found`);
 
+    // The product before the line's pick aggregate row (the line update's trigger) and its stock rows (ADR 0106);
+    // a batch holds it already ({@link inLockOrder}).
+    await lockProducts(ctx, [line.product_id]);
     const updated = await q
       .updateTable('order_lines as ol')
       .set((eb) => ({ picked_quantity: eb('ol.picked_quantity', '+', pick.quantity) }))
@@ -739,6 +765,7 @@ export async function confirmPicks(
       note: pick.scanned ? `scan ${pick.scanned.slice(0, 200)}` : null,
       orderId: line.order_id,
       orderLineId: line.id,
+      productLocked: true,
     });
 
     // The flag was read with the line (in this transaction, so an earlier pick of the batch counts).

@@ -19,14 +19,39 @@ export interface StockChange {
   transferId?: string | null;
   orderId?: string | null;
   orderLineId?: string | null;
+  /** The caller holds the product's lock already ({@link lockProducts}): the change does not take it again. */
+  productLocked?: boolean;
+}
+
+/**
+ * Locks the rows of `productIds` that the scope sees (`FOR NO KEY UPDATE`, in ascending id order) for the rest of
+ * the caller's transaction. The product row is the lock a stock writer holds before it touches any of the product's
+ * stock rows (its places in `product_locations`, its `product_stock` row moved by trigger, its pick aggregates) and
+ * before its first ledger row; see docs/decisions/0106-one-lock-order-for-stock-writers.md for the whole order
+ * (orders, order lines, products ascending, then the product's rows, the ledger last). A writer that changes stock of
+ * several products calls it once with all of them before its first change; {@link applyStockChange} calls it for its
+ * one product, a no-op when the caller holds the lock already. NO KEY UPDATE so that inserts referencing the product
+ * (an order line's foreign key check, `FOR KEY SHARE`) do not wait; it conflicts with the stock module's `FOR UPDATE`
+ * of the product (`productOf(…, true)`), so both queue on the one row.
+ */
+export async function lockProducts(scope: TenantScope, productIds: readonly string[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await tenantSql(scope)
+    .selectFrom('products as p')
+    .select('p.id')
+    .where('p.id', 'in', [...new Set(productIds)])
+    .where(orgScope(scope, 'p'))
+    .orderBy('p.id')
+    .forNoKeyUpdate()
+    .execute();
 }
 
 /**
  * The one way stock changes (docs/architecture.md "Stock ledger"): in the caller's transaction (`scope.db` must be
- * the transaction), adds `delta` to the product's stock on the location — creating the product location link, last
- * in the product's order, when there is none — and writes the ledger row, so `product_locations.stock` always equals
- * the sum of the location's `stock_mutations` for the product. One UPSERT statement: concurrent changes of the same
- * place never lose an update. A change of 0 writes a row only for `assign`, `unassign` and `correction` (they record
+ * the transaction), locks the product row first ({@link lockProducts}), adds `delta` to the product's stock on the
+ * location — creating the product location link, last in the product's order, when there is none — and writes the
+ * ledger row, so `product_locations.stock` always equals the sum of the location's `stock_mutations` for the product.
+ * One UPSERT statement: concurrent changes of the same place never lose an update. A change of 0 writes a row only for `assign`, `unassign` and `correction` (they record
  * that something happened). Returns the link's id and the new stock.
  */
 export async function applyStockChange(
@@ -34,6 +59,7 @@ export async function applyStockChange(
   change: StockChange,
 ): Promise<{ linkId: string; stock: number }> {
   const q = tenantSql(scope);
+  if (!change.productLocked) await lockProducts(scope, [change.productId]);
   const link = await q
     .insertInto('product_locations')
     .values({
