@@ -1,0 +1,124 @@
+import { OutsideServiceError } from '../http-client.ts';
+import { SHOP_SYNC_MAX_UNITS } from './source.ts';
+
+/**
+ * Small pieces the Lightspeed, Shopware, Mirakl and ChannelEngine product sources share (ADR 0108): reading a
+ * platform's own error message out of a refusal, trimming, absolute image URLs, the ' – ' name rule and the options
+ * every source factory takes.
+ */
+
+/** Options of the four sources' factories (tests shrink pages and limits; production uses the defaults). */
+export interface ShopSourceOptions {
+  /** Most units one sync yields; default {@link SHOP_SYNC_MAX_UNITS}. */
+  maxUnits?: number;
+  /** Units asked per page where the platform lets the caller choose; default the platform's maximum. */
+  pageSize?: number;
+  /** Outside-client retries after the first attempt (default 3) and their backoff in ms (default 300). */
+  retries?: number;
+  backoffMs?: number;
+  /** Time allowed per attempt in ms; default 15,000. */
+  timeoutMs?: number;
+}
+
+/** The limit a source keeps: the option, else {@link SHOP_SYNC_MAX_UNITS}. */
+export function unitLimit(opts: ShopSourceOptions): number {
+  return opts.maxUnits ?? SHOP_SYNC_MAX_UNITS;
+}
+
+/** The outside-client settings of the options (undefined fields keep the client's defaults). */
+export function clientSettings(opts: ShopSourceOptions) {
+  return { retries: opts.retries, backoffMs: opts.backoffMs, timeoutMs: opts.timeoutMs };
+}
+
+/** A text trimmed, or null when it is missing or empty after trimming. */
+export function trimmed(value: string | number | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const t = String(value).trim();
+  return t === '' ? null : t;
+}
+
+/**
+ * The base URL the merchant entered without trailing slashes and without a trailing `/api` (the adapters add the
+ * API's own path), e.g. `https://winkel.nl/api/` → `https://winkel.nl`.
+ */
+export function shopBase(url: string): string {
+  return url
+    .trim()
+    .replace(/\/+$/, '')
+    .replace(/\/api$/i, '');
+}
+
+/**
+ * An image URL made absolute: `//cdn/x.jpg` gets https, a path is resolved against `base`; anything that is not
+ * http(s) afterwards (empty, `data:`, unparsable) is null. The scheme an absolute URL has is kept.
+ */
+export function absoluteImageUrl(raw: string | null | undefined, base?: string): string | null {
+  const t = trimmed(raw);
+  if (!t) return null;
+  try {
+    const u = t.startsWith('//') ? new URL(`https:${t}`) : base ? new URL(t, `${base}/`) : new URL(t);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A unit's name: the product's title, with the variant's own title after ' – ' when it has one (ShopProduct.name). */
+export function unitName(productTitle: string | null, variantTitle: string | null): string {
+  const product = trimmed(productTitle);
+  const variant = trimmed(variantTitle);
+  if (!product) return variant ?? '';
+  if (!variant || variant.toLowerCase() === product.toLowerCase()) return product;
+  return `${product} – ${variant}`;
+}
+
+/** Reads a JSON string member `"name": "…"` out of a text that may be cut short (the outside client keeps 200 chars). */
+function stringMember(text: string, names: string[]): string | null {
+  for (const name of names) {
+    const m = new RegExp(`"${name}"\\s*:\\s*"((?:[^"\\\\]|\\\\.)*)"`).exec(text);
+    if (m?.[1] !== undefined) {
+      try {
+        return trimmed(JSON.parse(`"${m[1]}"`) as string);
+      } catch {
+        return trimmed(m[1]);
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Runs one platform call and, when it is refused, puts the platform's own message on the error. The outside client
+ * knows bol's, OAuth's, DHL's and PostNL's error bodies; for the others it keeps the body's first 200 characters
+ * as the message. `read` takes the parsed body and answers the platform's message (or null); when the body is not
+ * parseable (cut short), the first of `members` found in the text is used. Code and status stay as the client set
+ * them (`http_401`, `http_403`, …).
+ */
+export async function withPlatformMessage<T>(
+  service: string,
+  read: (body: unknown) => string | null,
+  members: string[],
+  call: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (!(err instanceof OutsideServiceError) || err.status === null || err.code === 'malformed_answer')
+      throw err;
+    const prefix = `${service}: `;
+    const raw = err.message.startsWith(prefix) ? err.message.slice(prefix.length) : err.message;
+    let message: string | null = null;
+    try {
+      message = read(JSON.parse(raw));
+    } catch {
+      message = stringMember(raw, members);
+    }
+    if (!message) throw err;
+    throw new OutsideServiceError(service, err.status, err.code, message);
+  }
+}
+
+/** An error of a source that has no secret where its platform needs one (the connection is incomplete). */
+export function missingSecret(service: string): OutsideServiceError {
+  return new OutsideServiceError(service, null, 'missing_secret', 'the connection has no API secret');
+}
