@@ -117,9 +117,19 @@ const SHOP_NAMES: Record<ShopConnectionPlatform, string> = {
   channel_engine: 'ChannelEngine',
 };
 
-/** What docs/spec-coverage.md says about the platforms whose adapters are built from public documentation only. */
-const SHOP_SYNC_NOTE =
+/** What docs/spec-coverage.md says about each platform's sync (adapters from public documentation only, ADR 0107). */
+const BUILT_NOTE =
   'built from the platform’s public API documentation and tested against a local fake; not yet tried against a real shop account (ADR 0107)';
+const PENDING_NOTE =
+  'the route, connection and sync are in place; the platform’s adapter is not registered yet, so the call answers 501 shop_platform_unavailable (ADR 0107, adapters ADR 0108)';
+const SHOP_SYNC_NOTES: Record<ShopConnectionPlatform, string> = {
+  woo: BUILT_NOTE,
+  shopify: BUILT_NOTE,
+  lightspeed: PENDING_NOTE,
+  shopware: PENDING_NOTE,
+  mirakl: PENDING_NOTE,
+  channel_engine: PENDING_NOTE,
+};
 
 /**
  * One product sync endpoint of spec 3 §7 Sync (`GET /products/sync/{platform}`, the product table's Sync button;
@@ -141,7 +151,7 @@ function shopSyncEndpoint<const P extends ShopConnectionPlatform>(platform: P) {
     changesState: true,
     problems: ['outside_service', 'shop_platform_unavailable', 'shop_sync_running'],
     tags: ['api connections'],
-    coverageNote: SHOP_SYNC_NOTE,
+    coverageNote: SHOP_SYNC_NOTES[platform],
   });
 }
 

@@ -169,12 +169,16 @@ describe('GET /products/sync/{platform} (spec 3 §7 Sync; ADR 0107)', () => {
       skipped_count: 4,
       truncated: false,
     });
-    expect(first.skipped.map((s) => s.reason).sort()).toEqual([
-      'EAN check digit is wrong (8712345678901)',
-      'EAN is missing',
-      'EAN is missing',
-      expect.stringMatching(/^EAN \d+ is listed 2 times in the shop; only \d+ is synchronised$/),
-    ]);
+    const reasons = first.skipped.map((s) => s.reason);
+    expect(reasons).toHaveLength(4);
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        'EAN check digit is wrong (8712345678901)',
+        'EAN is missing',
+        expect.stringMatching(/^EAN \d+ is listed 2 times in the shop; only 1001 is synchronised$/),
+      ]),
+    );
+    expect(reasons.filter((r) => r === 'EAN is missing')).toHaveLength(2);
     const after = await t.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM products WHERE org_id = $1',
       [bol],
@@ -311,20 +315,20 @@ describe('sortShopUnits', () => {
       imageUrl: null,
     });
     const r = sortShopUnits([
-      unit('1', '8710400000014'),
-      unit('2', '8710400000014'),
-      unit('3', '8710400000014'),
+      unit('1', '8710400000013'),
+      unit('2', '8710400000013'),
+      unit('3', '8710400000013'),
       unit('4', ' 96385074 '),
     ]);
     expect(r.writable.map((u) => [u.ref, u.ean])).toEqual([
-      ['1', '8710400000014'],
+      ['1', '8710400000013'],
       ['4', '96385074'],
     ]);
     expect(r.skipped).toEqual([
       {
         ref: '2',
         name: 'n2',
-        reason: 'EAN 8710400000014 is listed 3 times in the shop; only 1 is synchronised',
+        reason: 'EAN 8710400000013 is listed 3 times in the shop; only 1 is synchronised',
       },
     ]);
   });

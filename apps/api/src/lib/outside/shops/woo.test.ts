@@ -77,8 +77,8 @@ describe('WooCommerce adapter against the Woo fake (ADR 0107)', () => {
     expect(units.find((u) => u.name === 'Cadeaubon € 25')?.ean).toBeNull();
     expect(units.find((u) => u.name === 'Proefpakket (zonder barcode)')?.ean).toBeNull();
     expect(
-      wooEan({ global_unique_id: ' ', meta_data: [{ key: '_alg_ean', value: ' 8710400000014 ' }] }),
-    ).toBe('8710400000014');
+      wooEan({ global_unique_id: ' ', meta_data: [{ key: '_alg_ean', value: ' 8710400000013 ' }] }),
+    ).toBe('8710400000013');
   });
 
   it('keeps only https images and folds control characters out of names', async () => {
@@ -86,13 +86,13 @@ describe('WooCommerce adapter against the Woo fake (ADR 0107)', () => {
       {
         id: 1,
         name: '  Drop\tzout\u0007 ',
-        ean: '8710400000014',
+        ean: '8710400000013',
         sku: ' D1 ',
         image: 'http://insecure.example/a.jpg',
       },
     ];
     const { units } = await readAll();
-    expect(units).toEqual([{ ref: '1', name: 'Drop zout', ean: '8710400000014', sku: 'D1', imageUrl: null }]);
+    expect(units).toEqual([{ ref: '1', name: 'Drop zout', ean: '8710400000013', sku: 'D1', imageUrl: null }]);
   });
 
   it('turns wrong credentials into OutsideServiceError 401 with WooCommerce’s message', async () => {
