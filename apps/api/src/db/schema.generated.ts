@@ -42,6 +42,7 @@ export interface ApiConnections {
   sync_lease_until: Timestamp | null;
   unknown_eans: Generated<Json>;
   updated_at: Generated<Timestamp>;
+  url: string | null;
 }
 
 export interface Automations {

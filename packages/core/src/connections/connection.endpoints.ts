@@ -6,6 +6,9 @@ import {
   ApiConnectionSchema,
   BolConfirmBodySchema,
   BolOfferSchema,
+  type ShopConnectionPlatform,
+  ShopSyncQuerySchema,
+  ShopSyncResultSchema,
   StoreApiBodySchema,
   UpdateApiBodySchema,
   UpdateApiInvoiceBodySchema,
@@ -18,7 +21,7 @@ import {
 export const storeApiEndpoint = defineEndpoint({
   method: 'POST',
   path: '/store-api',
-  summary: 'Add an API connection (bol, bol_be, PostNL, DHL)',
+  summary: 'Add an API connection (bol, bol_be, PostNL, DHL, a shop platform)',
   body: StoreApiBodySchema,
   response: ApiConnectionSchema,
   status: 201,
@@ -103,3 +106,65 @@ export const bolConfirmEndpoint = defineEndpoint({
   response: OkSchema,
   tags: ['api connections'],
 });
+
+/** The platforms' names in the sync endpoints' summaries. */
+const SHOP_NAMES: Record<ShopConnectionPlatform, string> = {
+  woo: 'WooCommerce',
+  shopify: 'Shopify',
+  lightspeed: 'Lightspeed',
+  shopware: 'Shopware',
+  mirakl: 'Mirakl',
+  channel_engine: 'ChannelEngine',
+};
+
+/** What docs/spec-coverage.md says about each platform's sync (adapters from public documentation only, ADR 0107). */
+const BUILT_NOTE =
+  'built from the platform’s public API documentation and tested against a local fake; not yet tried against a real shop account (ADR 0107, ADR 0108)';
+
+
+/**
+ * One product sync endpoint of spec 3 §7 Sync (`GET /products/sync/{platform}`, the product table's Sync button;
+ * payload not shown, ADR 0107): reads every unit of the current organisation's active connection of the platform
+ * (the oldest, or `?api_id=`), links units to our products by EAN (`offer_id` = the unit's id, `api_name` = the
+ * platform), creates products for valid EANs we do not have and reports the units it skipped. A state-changing GET
+ * (app header required). 404 without such a connection; 501 `shop_platform_unavailable` when the platform's adapter
+ * is not built; 409 `shop_sync_running` while another sync of the connection runs; 502 `outside_service` when the shop
+ * refuses, does not answer or answers something unreadable (nothing is written then).
+ */
+function shopSyncEndpoint<const P extends ShopConnectionPlatform>(platform: P) {
+  return defineEndpoint({
+    method: 'GET',
+    path: `/products/sync/${platform}` as `/products/sync/${P}`,
+    summary: `Synchronise products from the ${SHOP_NAMES[platform]} connection (link by EAN, create the missing)`,
+    query: ShopSyncQuerySchema,
+    response: ShopSyncResultSchema,
+    scope: 'org',
+    changesState: true,
+    problems: ['outside_service', 'shop_platform_unavailable', 'shop_sync_running'],
+    tags: ['api connections'],
+    coverageNote: BUILT_NOTE,
+  });
+}
+
+/** `GET /products/sync/woo` (spec 3 §7 Sync): the WooCommerce connection's products (see {@link shopSyncEndpoint}). */
+export const syncWooProductsEndpoint = shopSyncEndpoint('woo');
+/** `GET /products/sync/shopify` (spec 3 §7 Sync): the Shopify connection's product variants. */
+export const syncShopifyProductsEndpoint = shopSyncEndpoint('shopify');
+/** `GET /products/sync/lightspeed` (spec 3 §7 Sync): the Lightspeed eCom connection's variants. */
+export const syncLightspeedProductsEndpoint = shopSyncEndpoint('lightspeed');
+/** `GET /products/sync/shopware` (spec 3 §7 Sync): the Shopware connection's products. */
+export const syncShopwareProductsEndpoint = shopSyncEndpoint('shopware');
+/** `GET /products/sync/mirakl` (spec 3 §7 Sync): the Mirakl shop's offers. */
+export const syncMiraklProductsEndpoint = shopSyncEndpoint('mirakl');
+/** `GET /products/sync/channel_engine` (spec 3 §7 Sync): the ChannelEngine connection's products. */
+export const syncChannelEngineProductsEndpoint = shopSyncEndpoint('channel_engine');
+
+/** The six sync endpoints by platform (the API registers one route each; the portal picks by a connection's platform). */
+export const SHOP_SYNC_ENDPOINTS = {
+  woo: syncWooProductsEndpoint,
+  shopify: syncShopifyProductsEndpoint,
+  lightspeed: syncLightspeedProductsEndpoint,
+  shopware: syncShopwareProductsEndpoint,
+  mirakl: syncMiraklProductsEndpoint,
+  channel_engine: syncChannelEngineProductsEndpoint,
+} as const;

@@ -3,12 +3,81 @@ import { IdSchema } from '../common/common.schema.ts';
 import { boundedText, codeText, nameText } from '../common/text.ts';
 
 /**
- * The platforms an API connection may be made for (issue 14; spec 3 §3 Custom API connection, §7 API connections):
- * bol.com Netherlands and Belgium (order intake, product list), PostNL and DHL Parcel NL (labels, next session).
+ * The merchant's own shop platforms whose product list can be synchronised (spec 3 §7 Sync: `GET /products/sync/woo`,
+ * `/shopify`, `/lightspeed`, `/shopware`, `/mirakl`, `/channel_engine`), named as the spec's paths name them. The API's
+ * adapter contract (apps/api lib/outside/shops/source.ts `SHOP_PLATFORMS`) lists the same values.
  */
-export const CONNECTION_PLATFORMS = ['bol', 'bol_be', 'postnl', 'dhl'] as const;
+export const SHOP_CONNECTION_PLATFORMS = [
+  'woo',
+  'shopify',
+  'lightspeed',
+  'shopware',
+  'mirakl',
+  'channel_engine',
+] as const;
+export type ShopConnectionPlatform = (typeof SHOP_CONNECTION_PLATFORMS)[number];
+
+/**
+ * The platforms an API connection may be made for (issue 14; spec 3 §3 Custom API connection, §7 API connections):
+ * bol.com Netherlands and Belgium (order intake, product list), PostNL and DHL Parcel NL (labels), and the shop
+ * platforms of {@link SHOP_CONNECTION_PLATFORMS} (product sync, ADR 0107).
+ */
+export const CONNECTION_PLATFORMS = ['bol', 'bol_be', 'postnl', 'dhl', ...SHOP_CONNECTION_PLATFORMS] as const;
 export const ConnectionPlatformSchema = z.enum(CONNECTION_PLATFORMS);
 export type ConnectionPlatform = z.infer<typeof ConnectionPlatformSchema>;
+
+/** Whether a connection's platform is a shop platform (it has a `url` and a product sync). */
+export function isShopPlatform(p: string): p is ShopConnectionPlatform {
+  return (SHOP_CONNECTION_PLATFORMS as readonly string[]).includes(p);
+}
+
+/**
+ * Shop platforms whose single credential is one token (Shopify's Admin API access token, Mirakl's shop API key,
+ * ChannelEngine's API key): it is entered as the connection's `secret`, stored encrypted and never answered, and the
+ * `api_key` stays empty (ADR 0107). The other platforms have a key and a secret.
+ */
+export const TOKEN_ONLY_PLATFORMS = ['shopify', 'mirakl', 'channel_engine'] as const;
+
+/** Whether the platform's one credential is the secret alone (see {@link TOKEN_ONLY_PLATFORMS}). */
+export function isTokenOnlyPlatform(p: string): boolean {
+  return (TOKEN_ONLY_PLATFORMS as readonly string[]).includes(p);
+}
+
+/** Lightspeed eCom's API cluster used when a Lightspeed connection has no `url` (the EU cluster). */
+export const LIGHTSPEED_DEFAULT_URL = 'https://api.webshopapp.com';
+
+/** Longest shop URL accepted, characters. */
+export const SHOP_URL_MAX_LENGTH = 500;
+
+/**
+ * Why a shop URL is refused, or null when it is fine (ADR 0107): an absolute `https://` URL without user name,
+ * password, query or fragment; plain `http://` only for this machine (`localhost`, `127.0.0.1`, `[::1]`), so tests and
+ * local fakes work. A path is allowed (WooCommerce installed under `/shop`).
+ */
+export function shopUrlProblem(raw: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(raw.trim());
+  } catch {
+    return 'URL must be a full address such as https://winkel.nl';
+  }
+  const local = u.hostname === 'localhost' || u.hostname === '127.0.0.1' || u.hostname === '[::1]';
+  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && local)) return 'URL must start with https://';
+  if (u.username || u.password) return 'URL must not contain a user name or password';
+  if (u.search || u.hash) return 'URL must not contain a query or fragment';
+  return null;
+}
+
+/** The shop's base URL of a connection (see {@link shopUrlProblem}). */
+export const ShopUrlSchema = boundedText('URL', SHOP_URL_MAX_LENGTH, { min: 1 }).refine(
+  (s) => shopUrlProblem(s) === null,
+  { message: 'URL must be an https:// address of the shop' },
+);
+
+/** Shop platforms whose connection needs a `url` (Lightspeed's defaults to {@link LIGHTSPEED_DEFAULT_URL}). */
+export function shopNeedsUrl(p: string): boolean {
+  return isShopPlatform(p) && p !== 'lightspeed';
+}
 
 /** The languages a connection may have (spec 3 §3 Custom API connection: platform_lang NL, EN, DE, IT, FR). */
 export const CONNECTION_LANGS = ['NL', 'EN', 'DE', 'IT', 'FR'] as const;
@@ -51,6 +120,8 @@ export const ApiConnectionSchema = z.object({
   _id: IdSchema,
   api_name: z.string(),
   platform: ConnectionPlatformSchema,
+  /** The shop's base URL (shop platforms; null for the others and for a Lightspeed connection on the default cluster). */
+  url: z.string().nullable(),
   api_key: z.string(),
   has_secret: z.boolean(),
   settings: ConnectionSettingsSchema,
@@ -63,8 +134,37 @@ export const ApiConnectionSchema = z.object({
 export type ApiConnection = z.infer<typeof ApiConnectionSchema>;
 
 const apiName = nameText('API name', 1);
-const apiKey = boundedText('API key', 500, { min: 1 });
+const apiKey = boundedText('API key', 500);
 const secret = boundedText('Secret', 2000, { min: 1 });
+
+/**
+ * The checks a new connection's fields need beyond their own shapes: the key (except for token-only shop platforms),
+ * PostNL's three codes, a shop platform's URL (required but for Lightspeed) and no URL for the other platforms.
+ */
+function connectionFieldIssues(b: {
+  platform: ConnectionPlatform;
+  api_key?: string;
+  url?: string;
+  customer_code?: string;
+  customer_number?: string;
+  collection_location?: string;
+}): { path: string[]; message: string }[] {
+  const out: { path: string[]; message: string }[] = [];
+  if (!isTokenOnlyPlatform(b.platform) && !b.api_key?.trim())
+    out.push({ path: ['api_key'], message: 'Add the API key' });
+  if (b.platform === 'postnl')
+    for (const f of ['customer_code', 'customer_number', 'collection_location'] as const)
+      if (!b[f]?.trim()) out.push({ path: [f], message: `PostNL needs the ${f.replace('_', ' ')}` });
+  const url = b.url?.trim() ?? '';
+  if (shopNeedsUrl(b.platform) && !url) out.push({ path: ['url'], message: 'Add the URL of the shop' });
+  else if (url && !isShopPlatform(b.platform))
+    out.push({ path: ['url'], message: 'Only shop platforms have a URL' });
+  else if (url) {
+    const p = shopUrlProblem(url);
+    if (p) out.push({ path: ['url'], message: p });
+  }
+  return out;
+}
 
 /**
  * Body of `POST /store-api` (spec 3 §7; §5 API add form: api_name, secret and platform required). `api_key` is the bol
@@ -75,22 +175,23 @@ export const StoreApiBodySchema = z
   .object({
     api_name: apiName,
     platform: ConnectionPlatformSchema,
-    api_key: apiKey,
+    /** Required, except for the token-only shop platforms ({@link TOKEN_ONLY_PLATFORMS}), whose token is the secret. */
+    api_key: apiKey.default(''),
     secret,
+    /** The shop's base URL: shop platforms only, required but for Lightspeed ({@link shopUrlProblem}). */
+    url: ShopUrlSchema.optional(),
     settings: ConnectionSettingsSchema.default({}),
     platform_lang: z.enum(CONNECTION_LANGS).default('NL'),
     send_invoice: z.boolean().default(false),
     active: z.boolean().default(true),
   })
   .superRefine((b, ctx) => {
-    if (b.platform !== 'postnl') return;
-    for (const f of ['customer_code', 'customer_number', 'collection_location'] as const)
-      if (!b.settings[f])
-        ctx.addIssue({
-          code: 'custom',
-          path: ['settings', f],
-          message: `PostNL needs the ${f.replace('_', ' ')}`,
-        });
+    for (const i of connectionFieldIssues({ ...b, ...b.settings }))
+      ctx.addIssue({
+        code: 'custom',
+        path: i.path[0] === 'api_key' || i.path[0] === 'url' ? i.path : ['settings', ...i.path],
+        message: i.message,
+      });
   });
 export type StoreApiBody = z.input<typeof StoreApiBodySchema>;
 
@@ -103,6 +204,8 @@ export const UpdateApiBodySchema = z.object({
   api_name: apiName.optional(),
   api_key: apiKey.optional(),
   secret: boundedText('Secret', 2000).optional(),
+  /** A shop connection's new base URL (refused for the other platforms). */
+  url: ShopUrlSchema.optional(),
   settings: ConnectionSettingsSchema.optional(),
   platform_lang: z.enum(CONNECTION_LANGS).optional(),
   send_invoice: z.boolean().optional(),
@@ -139,16 +242,52 @@ export const ConnectionFormSchema = z
   .object({
     platform: ConnectionPlatformSchema,
     api_name: apiName,
-    api_key: apiKey,
+    api_key: apiKey.optional(),
     secret,
+    url: boundedText('URL', SHOP_URL_MAX_LENGTH).optional(),
     customer_code: codeText('Customer code').optional(),
     customer_number: codeText('Customer number').optional(),
     collection_location: codeText('Collection location').optional(),
     account_id: codeText('Account id').optional(),
   })
   .superRefine((b, ctx) => {
-    if (b.platform !== 'postnl') return;
-    for (const f of ['customer_code', 'customer_number', 'collection_location'] as const)
-      if (!b[f]?.trim())
-        ctx.addIssue({ code: 'custom', path: [f], message: `PostNL needs the ${f.replace('_', ' ')}` });
+    // The portal sends no URL for other platforms, so a left-over URL field of another platform is no error here.
+    const url = isShopPlatform(b.platform) ? b.url : undefined;
+    for (const i of connectionFieldIssues({ ...b, url }))
+      ctx.addIssue({ code: 'custom', path: i.path, message: i.message });
   });
+
+/** One unit the shop lists that the sync did not take, with why (`GET /products/sync/…`; ADR 0107). */
+export const ShopSyncSkipSchema = z.object({
+  /** The platform's id of the unit (the variant's id where there are variants). */
+  ref: z.string(),
+  name: z.string(),
+  /** Why, in English: 'EAN is missing', 'EAN check digit is wrong', 'EAN 8700… is listed 3 times in the shop', … */
+  reason: z.string(),
+});
+
+/** Most skipped units one sync answer lists; `skipped_count` has them all. */
+export const SHOP_SYNC_SKIPPED_LISTED = 100;
+
+/**
+ * What one product sync did (spec 3 §7 Sync `GET /products/sync/{platform}`; payload not shown, ADR 0107): the units the
+ * shop listed, how many were linked to a product with the same EAN, how many products were created, the first
+ * {@link SHOP_SYNC_SKIPPED_LISTED} skipped units with their reasons and the count of all skipped, and whether the shop
+ * had more units than one sync reads (`truncated`).
+ */
+export const ShopSyncResultSchema = z.object({
+  platform: z.enum(SHOP_CONNECTION_PLATFORMS),
+  /** The connection used. */
+  api_id: IdSchema,
+  api_name: z.string(),
+  units: z.number().int(),
+  linked: z.number().int(),
+  created: z.number().int(),
+  skipped: z.array(ShopSyncSkipSchema),
+  skipped_count: z.number().int(),
+  truncated: z.boolean(),
+});
+export type ShopSyncResult = z.infer<typeof ShopSyncResultSchema>;
+
+/** Query of the sync calls: which of the organisation's active connections of the platform (default the oldest). */
+export const ShopSyncQuerySchema = z.object({ api_id: IdSchema.optional() });

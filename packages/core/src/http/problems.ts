@@ -77,6 +77,10 @@ export const PROBLEMS = {
   connection_exists: 409,
   /** An outside service (bol.com, PostNL, DHL) refused or did not answer; the message says which and why. */
   outside_service: 502,
+  /** The shop platform's product sync is not built yet (its adapter is missing): nothing was read or written. */
+  shop_platform_unavailable: 501,
+  /** A product sync of this connection is running already (another request or tab); try again when it ends. */
+  shop_sync_running: 409,
   // Products (issue 15; spec 3 §2 delete).
   /** A product with stock, orders, inbound or return lines or a stock history cannot be deleted: deactivate it. */
   product_in_use: 409,

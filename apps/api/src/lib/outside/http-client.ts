@@ -76,7 +76,8 @@ export interface OutsideClient {
 
 /**
  * Reads a problem out of an error answer: bol's `{title, detail}`, OAuth's `{error, error_description}`, DHL's
- * `{key, message}`, VIES's `{errorWrappers}`, PostNL's gateway `{fault: {faultstring, detail.errorcode}}` (401, 429) and its `Errors`.
+ * `{key, message}`, VIES's `{errorWrappers}`, PostNL's gateway `{fault: {faultstring, detail.errorcode}}` (401, 429) and its `Errors`,
+ * WordPress's `{code, message}` (WooCommerce) and Shopify's `{errors: "…"}` or `{errors: [{message}]}`.
  */
 function problemOf(status: number, text: string): { code: string; message: string } {
   try {
@@ -104,6 +105,11 @@ function problemOf(status: number, text: string): { code: string; message: strin
     // DHL Parcel NL: {key, message}.
     if (typeof body.message === 'string' && typeof body.key === 'string')
       return { code: body.key, message: body.message };
+    // WordPress / WooCommerce REST: {code, message, data: {status}} (ADR 0107).
+    if (typeof body.message === 'string' && typeof body.code === 'string')
+      return { code: body.code, message: body.message };
+    // Shopify's Admin API: {errors: "[API] Invalid API key or access token …"} (ADR 0107).
+    if (typeof body.errors === 'string') return { code: `http_${status}`, message: body.errors };
     const errors = (body.Errors ?? body.errors) as { Description?: string; message?: string }[] | undefined;
     const first = Array.isArray(errors) ? errors[0] : undefined;
     if (first)

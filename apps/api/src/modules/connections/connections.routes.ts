@@ -3,12 +3,15 @@ import {
   bolProductsEndpoint,
   getApiEndpoint,
   getApisEndpoint,
+  SHOP_SYNC_ENDPOINTS,
   storeApiEndpoint,
   updateApiEndpoint,
   updateApiInvoiceEndpoint,
 } from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
 import { bolClient } from '../../lib/outside/bol.ts';
+import { SHOP_SOURCES } from '../../lib/outside/shops/registry.ts';
+import { SHOP_PLATFORMS, type ShopPlatform, type ShopProductSource } from '../../lib/outside/shops/source.ts';
 import { route } from '../../lib/route.ts';
 import { loadSecretsKey, secretBox } from '../../lib/secrets.ts';
 import { activeBolConnection, bolProducts, setBolConfirm } from './bol-products.service.ts';
@@ -19,13 +22,19 @@ import {
   toApiConnection,
   updateConnection,
 } from './connections.service.ts';
+import { syncShopProducts } from './shop-sync.service.ts';
 import { startScheduledSync } from './sync.ts';
 
 /**
  * Registers the API connection calls (issue 14; spec 3 §7 API connections, `GET /bol/products/get/{api_name}`,
- * `PUT /product/bol_confirm`) and starts the scheduled bol order pull (CONNECTIONS_SYNC_MS) when the app is ready.
+ * `PUT /product/bol_confirm`, the shop product syncs `GET /products/sync/{platform}` of ADR 0107) and starts the
+ * scheduled bol order pull (CONNECTIONS_SYNC_MS) when the app is ready. `shopSources` replaces the shop adapters
+ * (tests point them at fakes with quick retries); default {@link SHOP_SOURCES}.
  */
-export function registerConnectionRoutes(app: FastifyInstance): void {
+export function registerConnectionRoutes(
+  app: FastifyInstance,
+  shopSources: Partial<Record<ShopPlatform, ShopProductSource>> = SHOP_SOURCES,
+): void {
   const { config, db } = app.hoppa;
   const box = secretBox(loadSecretsKey(config.secretsKey, config.dataDir));
   const bolOf = (conn: { api_key: string; encrypted_secret: string }) =>
@@ -53,6 +62,10 @@ export function registerConnectionRoutes(app: FastifyInstance): void {
     return bolProducts(scope, conn, bolOf(conn), query);
   });
   route(app, bolConfirmEndpoint, async ({ body }, ctx) => setBolConfirm(ctx, body));
+  for (const platform of SHOP_PLATFORMS)
+    route(app, SHOP_SYNC_ENDPOINTS[platform], async ({ query }, ctx) =>
+      syncShopProducts(ctx.db, ctx.currOrgId, platform, { box, sources: shopSources }, query.api_id),
+    );
 
   let stop: () => Promise<void> = async () => {};
   app.addHook('onReady', async () => {

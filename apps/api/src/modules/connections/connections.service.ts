@@ -2,6 +2,8 @@ import {
   type ApiConnection,
   type ConnectionPlatform,
   type ConnectionSettings,
+  isShopPlatform,
+  isTokenOnlyPlatform,
   newId,
   type Page,
   type StoreApiBody,
@@ -27,6 +29,8 @@ export interface ConnectionRow {
   org_id: string;
   api_name: string;
   platform: ConnectionPlatform;
+  /** The shop's base URL (shop platforms; ADR 0107). */
+  url: string | null;
   api_key: string;
   encrypted_secret: string;
   settings: ConnectionSettings;
@@ -48,6 +52,7 @@ const COLUMNS = [
   'c.org_id',
   'c.api_name',
   'c.platform',
+  'c.url',
   'c.api_key',
   'c.encrypted_secret',
   'c.settings',
@@ -70,6 +75,7 @@ export function toApiConnection(r: ConnectionRow): ApiConnection {
     _id: r.id,
     api_name: r.api_name,
     platform: r.platform,
+    url: r.url ?? null,
     api_key: r.api_key,
     has_secret: r.encrypted_secret.length > 0,
     settings: r.settings ?? {},
@@ -112,6 +118,11 @@ export async function connectionRow(ctx: TenantScope & { db: Db }, id: string): 
   return row as unknown as ConnectionRow;
 }
 
+/** A shop URL as stored: trimmed, without a trailing slash (adapters add their paths to it). */
+export function shopBaseUrl(url: string): string {
+  return url.trim().replace(/\/+$/, '');
+}
+
 const nameTaken = () =>
   new HttpProblem(409, 'connection_exists', 'There is already an API connection with this name');
 
@@ -140,7 +151,8 @@ export async function storeConnection(
         org_id: ctx.orgId,
         api_name: b.api_name,
         platform: b.platform,
-        api_key: b.api_key,
+        url: b.url ? shopBaseUrl(b.url) : null,
+        api_key: b.api_key.trim(),
         encrypted_secret: ctx.box.seal(b.secret),
         settings: JSON.stringify(b.settings),
         platform_lang: b.platform_lang,
@@ -194,6 +206,14 @@ export async function listConnections(
 export async function updateConnection(ctx: ConnectionsContext, body: UpdateApiBody): Promise<ApiConnection> {
   const current = await connectionRow(ctx, body._id);
   const settings = body.settings ? { ...current.settings, ...body.settings } : undefined;
+  if (body.api_key !== undefined && !body.api_key.trim() && !isTokenOnlyPlatform(current.platform))
+    throw new HttpProblem(400, 'validation', 'Add the API key', [
+      { path: 'body.api_key', message: 'Add the API key' },
+    ]);
+  if (body.url !== undefined && !isShopPlatform(current.platform))
+    throw new HttpProblem(400, 'validation', 'Only shop platforms have a URL', [
+      { path: 'body.url', message: 'Only shop platforms have a URL' },
+    ]);
   if (current.platform === 'postnl' && settings)
     for (const f of ['customer_code', 'customer_number', 'collection_location'] as const)
       if (!settings[f])
@@ -206,6 +226,7 @@ export async function updateConnection(ctx: ConnectionsContext, body: UpdateApiB
       .set({
         ...(body.api_name !== undefined ? { api_name: body.api_name } : {}),
         ...(body.api_key !== undefined ? { api_key: body.api_key } : {}),
+        ...(body.url !== undefined ? { url: shopBaseUrl(body.url) } : {}),
         ...(body.secret ? { encrypted_secret: ctx.box.seal(body.secret) } : {}),
         ...(settings ? { settings: JSON.stringify(settings) } : {}),
         ...(body.platform_lang !== undefined ? { platform_lang: body.platform_lang } : {}),

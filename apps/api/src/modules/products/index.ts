@@ -1,6 +1,7 @@
 /** Products (spec 3 §7 products): list, EAN search, import, stock history, bundles, the product card and its settings. Other code reaches the module only through this file. */
 export { bundlePartsOf } from './bundles.service.ts';
 export { orderShippingDefaults, productShippingDefaults } from './product-defaults.service.ts';
+export { insertNewProducts } from './product-import.service.ts';
 export { startStockCountsFolder } from './product-list.service.ts';
 export { startSalesWindowRoller } from './product-sales.service.ts';
 export { registerProductRoutes } from './products.routes.ts';

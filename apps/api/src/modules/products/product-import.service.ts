@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { newId, type ProductImportResult, type ValidProductImportRow } from '@hoppa/core';
 import { sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
 import { systemSql } from '../../db/kysely.ts';
 import { orgScopeSql } from '../../db/tenant.ts';
 import { HttpProblem } from '../../lib/errors.ts';
@@ -12,6 +13,49 @@ import type { ProductPlan } from './product-import.worker.ts';
 const IMPORT_CHUNK = 500;
 
 const WORKER = workerUrl('product-import', import.meta.url);
+
+/**
+ * Inserts the rows whose EAN is new to organisation `orgId` (spec 3 §2 Bulk import; also the shop product sync, ADR
+ * 0107), one statement inside the caller's transaction: `fulfilled_by_sf` defaults to true, the image URL is stored as
+ * given. Rows whose EAN the organisation has already are left alone (`ON CONFLICT DO NOTHING`). Returns the EANs
+ * inserted. Only changes the database, so the caller's transaction may run it twice.
+ */
+export async function insertNewProducts(
+  tx: Db,
+  orgId: string,
+  rows: readonly ValidProductImportRow[],
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const col = <K extends keyof ValidProductImportRow>(k: K) => rows.map((p) => p[k]);
+  const inserted = await tx.query<{ ean: string }>(
+    `INSERT INTO products (id, org_id, name, ean, parent_ean, fulfilled_by_sf, length_cm, height_cm, width_cm,
+                             weight_kg, note, customs_hs, customs_value, img_url)
+       SELECT u.id, $1, u.name, u.ean, u.parent_ean, COALESCE(u.fbs, true), u.l, u.h, u.w, u.kg, u.note, u.hs, u.val,
+              u.img
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::numeric[], $8::numeric[],
+                     $9::numeric[], $10::numeric[], $11::text[], $12::text[], $13::numeric[], $14::text[])
+              AS u(id, name, ean, parent_ean, fbs, l, h, w, kg, note, hs, val, img)
+       ON CONFLICT (org_id, ean) DO NOTHING
+       RETURNING ean`,
+    [
+      orgId,
+      rows.map(() => newId()),
+      col('name'),
+      col('ean'),
+      col('parentEan'),
+      col('fulfilledBySf'),
+      col('lengthCm'),
+      col('heightCm'),
+      col('widthCm'),
+      col('weightKg'),
+      col('note'),
+      col('hs'),
+      col('customsValue'),
+      col('imgUrl'),
+    ],
+  );
+  return new Set(inserted.rows.map((r) => r.ean));
+}
 
 /**
  * Imports product rows for one organisation, the raw JSON body of `POST /products/import` (spec 3 §2 Bulk import,
@@ -43,37 +87,9 @@ export async function importProducts(
     if (start > 0) await nextTurn();
     // The chunk's counts are added once its transaction holds: after a deadlock it runs again (db/client.ts).
     const counted = await db.transaction(async (tx) => {
-      const col = <K extends keyof ValidProductImportRow>(k: K) => chunk.map((p) => p[k]);
-      const inserted = await tx.query<{ ean: string }>(
-        `INSERT INTO products (id, org_id, name, ean, parent_ean, fulfilled_by_sf, length_cm, height_cm, width_cm,
-                               weight_kg, note, customs_hs, customs_value, img_url)
-         SELECT u.id, $1, u.name, u.ean, u.parent_ean, COALESCE(u.fbs, true), u.l, u.h, u.w, u.kg, u.note, u.hs, u.val,
-                u.img
-           FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::numeric[], $8::numeric[],
-                       $9::numeric[], $10::numeric[], $11::text[], $12::text[], $13::numeric[], $14::text[])
-                AS u(id, name, ean, parent_ean, fbs, l, h, w, kg, note, hs, val, img)
-         ON CONFLICT (org_id, ean) DO NOTHING
-         RETURNING ean`,
-        [
-          orgId,
-          chunk.map(() => newId()),
-          col('name'),
-          col('ean'),
-          col('parentEan'),
-          col('fulfilledBySf'),
-          col('lengthCm'),
-          col('heightCm'),
-          col('widthCm'),
-          col('weightKg'),
-          col('note'),
-          col('hs'),
-          col('customsValue'),
-          col('imgUrl'),
-        ],
-      );
-      const insertedEans = new Set(inserted.rows.map((r) => r.ean));
+      const insertedEans = await insertNewProducts(tx, orgId, chunk);
       const rest = chunk.filter((p) => !insertedEans.has(p.ean));
-      if (rest.length === 0) return { created: inserted.rows.length, updated: 0 };
+      if (rest.length === 0) return { created: insertedEans.size, updated: 0 };
       const rcol = <K extends keyof ValidProductImportRow>(k: K) => rest.map((p) => p[k]);
       const upd = await sql`
         UPDATE products p
@@ -95,7 +111,7 @@ export async function importProducts(
                        ${rcol('hs')}::text[], ${rcol('customsValue')}::numeric[], ${rcol('imgUrl')}::text[])
                 AS u(name, ean, parent_ean, fbs, l, h, w, kg, note, hs, val, img)
           WHERE ${orgScopeSql(scope, 'p')} AND p.ean = u.ean`.execute(systemSql(tx));
-      return { created: inserted.rows.length, updated: Number(upd.numAffectedRows ?? 0) };
+      return { created: insertedEans.size, updated: Number(upd.numAffectedRows ?? 0) };
     });
     created += counted.created;
     updated += counted.updated;

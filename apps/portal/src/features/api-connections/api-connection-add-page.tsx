@@ -1,13 +1,20 @@
-import { CONNECTION_PLATFORMS, ConnectionFormSchema, type ConnectionPlatform } from '@hoppa/core';
+import {
+  CONNECTION_PLATFORMS,
+  ConnectionFormSchema,
+  type ConnectionPlatform,
+  isShopPlatform,
+  isTokenOnlyPlatform,
+  shopNeedsUrl,
+} from '@hoppa/core';
 import { useZodForm } from '@hoppa/web';
 import {
   Button,
   Checkbox,
   Group,
-  Input,
   Paper,
   PasswordInput,
-  SegmentedControl,
+  Radio,
+  SimpleGrid,
   Stack,
   TextInput,
 } from '@mantine/core';
@@ -25,6 +32,7 @@ type Field =
   | 'api_name'
   | 'api_key'
   | 'secret'
+  | 'url'
   | 'customer_code'
   | 'customer_number'
   | 'collection_location'
@@ -32,9 +40,11 @@ type Field =
 
 /**
  * /settings/apis/add (spec 3 §2 API integrations add form, §5 API add form: api_name, secret and platform required,
- * validated after change and before submit; issue 14 item 4): the platform (bol.com NL or BE, PostNL, DHL), a name,
- * the key and secret under the platform's own names, PostNL's customer code, customer number and collection location,
- * DHL's account id, and the send-invoice flag. Saves through `POST /store-api` and returns to the list.
+ * validated after change and before submit; issue 14 item 4): the platform (bol.com NL or BE, PostNL, DHL, or a shop
+ * platform: WooCommerce, Shopify, Lightspeed, Shopware, Mirakl, ChannelEngine), a name, the key and secret under the
+ * platform's own names (the token-only shop platforms ask one token, kept as the secret; ADR 0107), a shop's URL,
+ * PostNL's customer code, customer number and collection location, DHL's account id, and the send-invoice flag. Saves
+ * through `POST /store-api` and returns to the list.
  */
 export function ApiConnectionAddPage(): ReactNode {
   const { t } = useTranslation('apiConnections');
@@ -46,6 +56,7 @@ export function ApiConnectionAddPage(): ReactNode {
     api_name: '',
     api_key: '',
     secret: '',
+    url: '',
     customer_code: '',
     customer_number: '',
     collection_location: '',
@@ -64,12 +75,14 @@ export function ApiConnectionAddPage(): ReactNode {
         : platform === 'dhl' && v.account_id.trim()
           ? { account_id: v.account_id.trim() }
           : {};
+    const url = isShopPlatform(platform) ? v.url.trim() : '';
     store.mutate(
       {
         platform,
         api_name: v.api_name.trim(),
-        api_key: v.api_key.trim(),
+        api_key: isTokenOnlyPlatform(platform) ? '' : v.api_key.trim(),
         secret: v.secret,
+        ...(url ? { url } : {}),
         settings,
         send_invoice: sendInvoice,
       },
@@ -88,27 +101,42 @@ export function ApiConnectionAddPage(): ReactNode {
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
         <form noValidate onSubmit={submit}>
           <Stack gap="md">
-            <Input.Wrapper label={t('add.platform')} required id="connection-platform">
-              <SegmentedControl
-                fullWidth
-                aria-labelledby="connection-platform-label"
-                value={platform}
-                onChange={(v) => form.setFieldValue('platform', v)}
-                data={CONNECTION_PLATFORMS.map((p) => ({ value: p, label: t(`platforms.${p}`) }))}
-              />
-            </Input.Wrapper>
+            <Radio.Group
+              label={t('add.platform')}
+              required
+              value={platform}
+              onChange={(v) => form.setFieldValue('platform', v)}
+            >
+              <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" mt={6}>
+                {CONNECTION_PLATFORMS.map((p) => (
+                  <Radio key={p} value={p} label={t(`platforms.${p}`)} />
+                ))}
+              </SimpleGrid>
+            </Radio.Group>
             <TextInput
               label={t('add.apiName')}
               description={t('add.apiNameHint')}
               required
               {...field('api_name')}
             />
-            <TextInput
-              label={t(`add.apiKey.${platform}`)}
-              required
-              autoComplete="off"
-              {...field('api_key')}
-            />
+            {isShopPlatform(platform) ? (
+              <TextInput
+                label={t('add.url')}
+                description={t(`add.urlHint.${platform}`)}
+                required={shopNeedsUrl(platform)}
+                type="url"
+                autoComplete="url"
+                {...field('url')}
+              />
+            ) : null}
+            {isTokenOnlyPlatform(platform) ? null : (
+              <TextInput
+                label={t(`add.apiKey.${platform}`)}
+                required
+                autoComplete="off"
+                {...field('api_key')}
+              />
+            )}
             <PasswordInput
               label={t(`add.secret.${platform}`)}
               required

@@ -20,6 +20,7 @@ function connection(n: number, over: Partial<ApiConnection> = {}): ApiConnection
     _id: String(n).padStart(24, 'c'),
     api_name: `Shop ${n}`,
     platform: 'bol',
+    url: null,
     api_key: 'client',
     has_secret: true,
     settings: {},

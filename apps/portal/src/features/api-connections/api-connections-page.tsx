@@ -1,4 +1,4 @@
-import { type ApiConnection, canCall, formatDateTime } from '@hoppa/core';
+import { type ApiConnection, canCall, formatDateTime, isShopPlatform } from '@hoppa/core';
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
@@ -17,9 +17,32 @@ import { CONNECTIONS_PAGE_SIZE, useChangeConnection, useConnections } from './ap
 
 const UrlState = z.object({ page: z.coerce.number().int().min(1).default(1) });
 
-/** The last pull of a connection in words: never, taken in N orders, or failed with bol's message. */
+/** The last pull of a connection in words: never, taken in N orders (a shop: N products synchronised), or failed with the service's message. */
 function SyncStatus({ c, t }: { c: ApiConnection; t: TFunction<'apiConnections'> }): ReactNode {
   const s = c.status;
+  if (isShopPlatform(c.platform)) {
+    if (!s.last_sync_at)
+      return (
+        <Text size="sm" c="dimmed">
+          {t('list.productsNever')}
+        </Text>
+      );
+    const at = formatDateTime(s.last_sync_at);
+    return (
+      <Stack gap={2}>
+        <Text size="sm" c={s.ok ? undefined : 'red.8'} fw={s.ok ? undefined : 600}>
+          {s.ok
+            ? t('list.productsSynced', { when: at, count: s.imported ?? 0 })
+            : t('list.failed', { when: at })}
+        </Text>
+        {s.error ? (
+          <Text size="xs" c="red.8">
+            {s.error}
+          </Text>
+        ) : null}
+      </Stack>
+    );
+  }
   if (c.platform !== 'bol' && c.platform !== 'bol_be')
     return (
       <Text size="sm" c="dimmed">

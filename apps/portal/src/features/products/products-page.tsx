@@ -46,6 +46,7 @@ import {
   productSize,
 } from './product-table.rules.ts';
 import { ProductThumb } from './product-thumb.tsx';
+import { ShopSyncMenu } from './shop-sync-menu.tsx';
 
 /** Product table page size (spec 3 §9). */
 export const PRODUCT_PAGE_SIZE = 25;
@@ -264,16 +265,7 @@ export function ProductsPage() {
                 {t('bolProducts')}
               </Button>
             ) : null}
-            <Tooltip label={t('syncHint')}>
-              <Button
-                variant="default"
-                component={Link}
-                to={PATHS.settingsApis}
-                leftSection={<Icon name="plug" size={18} />}
-              >
-                {t('sync')}
-              </Button>
-            </Tooltip>
+            <ShopSyncMenu />
             <Button
               variant="default"
               leftSection={<Icon name="inbound" size={18} />}
