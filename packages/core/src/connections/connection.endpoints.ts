@@ -121,7 +121,6 @@ const SHOP_NAMES: Record<ShopConnectionPlatform, string> = {
 const BUILT_NOTE =
   'built from the platform’s public API documentation and tested against a local fake; not yet tried against a real shop account (ADR 0107, ADR 0108)';
 
-
 /**
  * One product sync endpoint of spec 3 §7 Sync (`GET /products/sync/{platform}`, the product table's Sync button;
  * payload not shown, ADR 0107): reads every unit of the current organisation's active connection of the platform
