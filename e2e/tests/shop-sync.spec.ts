@@ -27,7 +27,10 @@ const test = base.extend<object, { woo: WooFake; demo: StartedServer }>({
   demo: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
-      const server = await startServer({ env: { DEMO_ORDERS: 'false' }, logName: 'server-shop-sync.log' });
+      const server = await startServer({
+        env: { DEMO_ORDERS: 'false', ALLOW_PRIVATE_SHOP_HOSTS: 'true' },
+        logName: 'server-shop-sync.log',
+      });
       await use(server);
       await server.stop();
     },

@@ -50,6 +50,12 @@ const EnvSchema = z.object({
   DHL_API_URL: z.url().default('https://api-gw.dhlparcel.nl'),
   /** The EU's VIES REST API (the organisation wizard's VAT lookup, ADR 0051); a fake's origin in the tests. */
   VIES_API_URL: z.url().default('https://ec.europa.eu/taxation_customs/vies/rest-api'),
+  /**
+   * Let the product sync reach shops on this machine or a private network (a shop's URL resolving to 127.0.0.1,
+   * 10.x, 192.168.x, …). Off in production: a merchant's URL must not lead the server to internal services (ADR
+   * 0107). The tests and journeys turn it on for their local fakes.
+   */
+  ALLOW_PRIVATE_SHOP_HOSTS: z.enum(['true', 'false']).default('false'),
   /** How often the tracking job asks the carriers for news of open parcels, milliseconds; 0 turns it off. */
   TRACKING_POLL_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
   /** Parcels whose label is older than this many days are no longer tracked. */
@@ -108,6 +114,8 @@ export interface Config {
   viesApiUrl: string;
   /** Days after the label during which an undelivered parcel is still tracked. */
   trackingMaxAgeDays: number;
+  /** Whether a shop URL may lead to this machine or a private network (ALLOW_PRIVATE_SHOP_HOSTS; ADR 0107). */
+  allowPrivateShopHosts: boolean;
 }
 
 /** Parses the environment into a {@link Config}; throws an Error listing every bad variable. */
@@ -155,5 +163,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trackingPollMs: e.TRACKING_POLL_MS,
     viesApiUrl: e.VIES_API_URL,
     trackingMaxAgeDays: e.TRACKING_MAX_AGE_DAYS,
+    allowPrivateShopHosts: e.ALLOW_PRIVATE_SHOP_HOSTS === 'true',
   };
 }

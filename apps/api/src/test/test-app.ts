@@ -319,6 +319,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     trackingPollMs: 0,
     // Nor VIES: a test of the VAT lookup starts the VIES fake (test/fakes/vies-fake.ts).
     viesApiUrl: 'http://127.0.0.1:9',
+    // The shop fakes listen on 127.0.0.1 (shop-sync tests); production refuses such shop URLs (ADR 0107).
+    allowPrivateShopHosts: true,
     ...opts.config,
   };
   const mail = createFileMailTransport(mailDir, config.mailFrom);

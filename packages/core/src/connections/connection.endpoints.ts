@@ -139,7 +139,7 @@ function shopSyncEndpoint<const P extends ShopConnectionPlatform>(platform: P) {
     response: ShopSyncResultSchema,
     scope: 'org',
     changesState: true,
-    problems: ['outside_service', 'shop_platform_unavailable', 'shop_sync_running'],
+    problems: ['outside_service', 'shop_platform_unavailable', 'shop_sync_running', 'shop_url_not_public'],
     tags: ['api connections'],
     coverageNote: BUILT_NOTE,
   });

@@ -81,6 +81,8 @@ export const PROBLEMS = {
   shop_platform_unavailable: 501,
   /** A product sync of this connection is running already (another request or tab); try again when it ends. */
   shop_sync_running: 409,
+  /** The shop URL is or resolves to an address of the server's own machine or network (ADR 0107): not asked. */
+  shop_url_not_public: 422,
   // Products (issue 15; spec 3 §2 delete).
   /** A product with stock, orders, inbound or return lines or a stock history cannot be deleted: deactivate it. */
   product_in_use: 409,

@@ -64,7 +64,13 @@ export function registerConnectionRoutes(
   route(app, bolConfirmEndpoint, async ({ body }, ctx) => setBolConfirm(ctx, body));
   for (const platform of SHOP_PLATFORMS)
     route(app, SHOP_SYNC_ENDPOINTS[platform], async ({ query }, ctx) =>
-      syncShopProducts(ctx.db, ctx.currOrgId, platform, { box, sources: shopSources }, query.api_id),
+      syncShopProducts(
+        ctx.db,
+        ctx.currOrgId,
+        platform,
+        { box, sources: shopSources, allowPrivateHosts: config.allowPrivateShopHosts },
+        query.api_id,
+      ),
     );
 
   let stop: () => Promise<void> = async () => {};

@@ -15,6 +15,7 @@ import { systemSql } from '../../db/kysely.ts';
 import { orgScope, orgScopeSql, tenantSql } from '../../db/tenant.ts';
 import { HttpProblem, notFound } from '../../lib/errors.ts';
 import { OutsideServiceError } from '../../lib/outside/http-client.ts';
+import { privateAddressOf } from '../../lib/outside/shops/public-host.ts';
 import {
   SHOP_SYNC_MAX_UNITS,
   type ShopCredentials,
@@ -30,6 +31,13 @@ import type { ConnectionRow } from './connections.service.ts';
 export interface ShopSyncDeps {
   box: SecretBox;
   sources: Partial<Record<ShopPlatform, ShopProductSource>>;
+  /**
+   * Whether the shop's URL may lead to this machine or a private network (config `allowPrivateShopHosts`); when
+   * false, a URL whose host is or resolves to such an address is refused before anything is asked of it.
+   */
+  allowPrivateHosts: boolean;
+  /** The DNS lookup of that check (tests pass their own); default node's. */
+  resolveHost?: (host: string) => Promise<string[]>;
 }
 
 /** Units written per transaction; other requests get a turn between chunks (as the product import). */
@@ -262,7 +270,9 @@ async function endSync(
 /**
  * The product sync of spec 3 §7 Sync (`GET /products/sync/{platform}`; ADR 0107) for organisation `orgId`:
  * 1. the active connection of the platform (`apiId`, else the oldest; 404 without one), its adapter (501
- *    `shop_platform_unavailable` without one) and its lease (409 `shop_sync_running` while another sync runs);
+ *    `shop_platform_unavailable` without one) and its lease (409 `shop_sync_running` while another sync runs); a
+ *    shop URL that is or resolves to a private or local address is refused (422 `shop_url_not_public`) unless
+ *    `deps.allowPrivateHosts`;
  * 2. every page of the shop read first, at most {@link SHOP_SYNC_MAX_UNITS} units (`truncated` when the cap is met),
  *    so a shop that fails mid-way leaves nothing written (502 `outside_service` with the platform's message);
  * 3. the units sorted ({@link sortShopUnits}) and written in chunks of {@link SHOP_SYNC_CHUNK}, one transaction each:
@@ -294,9 +304,17 @@ export async function syncShopProducts(
     );
   let written = 0;
   try {
+    const creds = shopCredentials(conn, deps.box);
+    const blocked = deps.allowPrivateHosts ? null : await privateAddressOf(creds.url, deps.resolveHost);
+    if (blocked)
+      throw new HttpProblem(
+        422,
+        'shop_url_not_public',
+        `The shop URL of ${conn.api_name} leads to ${blocked}, an address on this server's own network; Hoppa only connects to shops on the internet`,
+      );
     const units: ShopProduct[] = [];
     let truncated = false;
-    for await (const page of source.pages(shopCredentials(conn, deps.box))) {
+    for await (const page of source.pages(creds)) {
       units.push(...page.slice(0, SHOP_SYNC_MAX_UNITS - units.length));
       if (units.length >= SHOP_SYNC_MAX_UNITS) {
         truncated = true;
@@ -335,7 +353,9 @@ export async function syncShopProducts(
     };
   } catch (err) {
     const message =
-      err instanceof OutsideServiceError ? err.message : `The product sync failed: ${(err as Error).message}`;
+      err instanceof OutsideServiceError || err instanceof HttpProblem
+        ? err.message
+        : `The product sync failed: ${(err as Error).message}`;
     await endSync(db, conn.id, { ok: false, error: message, written }).catch(() => {});
     if (err instanceof OutsideServiceError) throw new HttpProblem(502, 'outside_service', err.message);
     throw err;

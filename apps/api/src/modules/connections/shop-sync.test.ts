@@ -290,16 +290,37 @@ describe('GET /products/sync/{platform} (spec 3 §7 Sync; ADR 0107)', () => {
       api_key: 'key',
       secret: 'secret',
     });
-    const err = await syncShopProducts(t.db, bol, 'lightspeed', { box, sources: {} }).catch(
-      (e: unknown) => e,
-    );
+    const err = await syncShopProducts(t.db, bol, 'lightspeed', {
+      box,
+      sources: {},
+      allowPrivateHosts: true,
+    }).catch((e: unknown) => e);
     expect(err).toMatchObject({ statusCode: 501, code: 'shop_platform_unavailable' });
+  });
+
+  it('refuses a shop URL on this machine or a private network unless allowed, before asking the shop anything', async () => {
+    woo.requests.length = 0;
+    const err = await syncShopProducts(t.db, bol, 'woo', {
+      box,
+      sources: SHOP_SOURCES,
+      allowPrivateHosts: false,
+    }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ statusCode: 422, code: 'shop_url_not_public' });
+    expect((err as Error).message).toContain('leads to 127.0.0.1');
+    expect(woo.requests).toEqual([]);
+    const status = await t.db.query<{ last_sync_ok: boolean; last_sync_error: string }>(
+      `SELECT last_sync_ok, last_sync_error FROM api_connections WHERE org_id = $1 AND platform = 'woo'
+        ORDER BY created_at LIMIT 1`,
+      [bol],
+    );
+    expect(status.rows[0]).toMatchObject({ last_sync_ok: false });
+    expect(status.rows[0]?.last_sync_error).toContain('only connects to shops on the internet');
   });
 
   it('counts right when its transactions run twice (ADR 0104)', async () => {
     woo.items = sampleShopCatalogue({ from: 4000, simple: 3 });
     const db = replayedTransactions(t.db);
-    const r = await syncShopProducts(db, bol, 'woo', { box, sources: SHOP_SOURCES });
+    const r = await syncShopProducts(db, bol, 'woo', { box, sources: SHOP_SOURCES, allowPrivateHosts: true });
     expect(db.replays).toBeGreaterThan(0);
     expect(r).toMatchObject({ units: 10, linked: 0, created: 6, skipped_count: 4 });
   });
