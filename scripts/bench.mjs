@@ -159,8 +159,8 @@ function scorecard() {
           '',
           'Other goals measured by the same run:',
           '',
-          '| | figure | measured | goal | verdict |',
-          '|---|---|---|---|---|',
+          '| | figure | measured | goal | verdict | load |',
+          '|---|---|---|---|---|---:|',
           ...others,
         ]
       : []),
