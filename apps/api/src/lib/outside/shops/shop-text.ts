@@ -2,7 +2,7 @@ import { SHOP_SYNC_MAX_UNITS, type ShopProduct } from './source.ts';
 
 /**
  * Helpers the shop adapters share to map a platform's fields to {@link ShopProduct} (ADR 0107): trimmed single-line
- * text, https image URLs only, the unit's name from product and variant title, and the unit cap.
+ * text, https image URLs only and the unit cap (the unit's name: sources-kit.ts `unitName`).
  */
 
 /** Text of a platform field, trimmed, control characters and runs of white space folded to one space; null when empty. */
@@ -24,13 +24,6 @@ export function httpsUrl(v: unknown): string | null {
   const s = shopText(v);
   if (!s || s.length > 2048 || !/^https:\/\/[^\s]+$/i.test(s)) return null;
   return s;
-}
-
-/** A unit's name: the product's title, with the variant's own title after ' – ' when it has one. */
-export function unitName(product: string | null, variant: string | null): string {
-  const p = product ?? '';
-  if (!variant || variant === p) return p;
-  return p ? `${p} – ${variant}` : variant;
 }
 
 /**

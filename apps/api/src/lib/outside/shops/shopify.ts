@@ -1,14 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { type OutsideClient, OutsideServiceError, outsideClient } from '../http-client.ts';
-import { capPage, httpsUrl, shopText, unitName } from './shop-text.ts';
+import { capPage, httpsUrl, shopText } from './shop-text.ts';
 import {
   SHOP_SYNC_MAX_UNITS,
   type ShopCredentials,
   type ShopProduct,
   type ShopProductSource,
 } from './source.ts';
-import type { ShopSourceOptions } from './woo.ts';
+import { clientSettings, type ShopSourceOptions, unitName } from './sources-kit.ts';
 
 /** The Admin API version asked for (Shopify keeps a stable version for a year; ADR 0107). */
 export const SHOPIFY_API_VERSION = '2026-07';
@@ -120,7 +120,7 @@ export function shopifySource(opts: ShopSourceOptions & { throttleWaitMs?: numbe
         service: 'Shopify',
         baseUrl: `${creds.url.replace(/\/+$/, '')}/admin/api/${SHOPIFY_API_VERSION}/`,
         headers: { 'x-shopify-access-token': creds.apiKey, accept: 'application/json' },
-        ...opts,
+        ...clientSettings(opts),
       });
       return readShopify(http, opts.throttleWaitMs);
     },

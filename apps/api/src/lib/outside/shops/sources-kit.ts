@@ -2,12 +2,12 @@ import { OutsideServiceError } from '../http-client.ts';
 import { SHOP_SYNC_MAX_UNITS } from './source.ts';
 
 /**
- * Small pieces the Lightspeed, Shopware, Mirakl and ChannelEngine product sources share (ADR 0108): reading a
+ * Small pieces the shop product sources share (ADR 0107, 0108): reading a
  * platform's own error message out of a refusal, trimming, absolute image URLs, the ' – ' name rule and the options
  * every source factory takes.
  */
 
-/** Options of the four sources' factories (tests shrink pages and limits; production uses the defaults). */
+/** Options of every source factory (tests shrink pages and limits; production uses the defaults). */
 export interface ShopSourceOptions {
   /** Most units one sync yields; default {@link SHOP_SYNC_MAX_UNITS}. */
   maxUnits?: number;
@@ -16,6 +16,8 @@ export interface ShopSourceOptions {
   /** Outside-client retries after the first attempt (default 3) and their backoff in ms (default 300). */
   retries?: number;
   backoffMs?: number;
+  /** Longest wait a Retry-After header may ask for, in ms; default the client's. */
+  maxRetryAfterMs?: number;
   /** Time allowed per attempt in ms; default 15,000. */
   timeoutMs?: number;
 }
@@ -27,7 +29,12 @@ export function unitLimit(opts: ShopSourceOptions): number {
 
 /** The outside-client settings of the options (undefined fields keep the client's defaults). */
 export function clientSettings(opts: ShopSourceOptions) {
-  return { retries: opts.retries, backoffMs: opts.backoffMs, timeoutMs: opts.timeoutMs };
+  return {
+    retries: opts.retries,
+    backoffMs: opts.backoffMs,
+    maxRetryAfterMs: opts.maxRetryAfterMs,
+    timeoutMs: opts.timeoutMs,
+  };
 }
 
 /** A text trimmed, or null when it is missing or empty after trimming. */

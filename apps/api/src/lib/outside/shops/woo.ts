@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { type OutsideClient, outsideClient } from '../http-client.ts';
-import { capPage, httpsUrl, shopText, unitName } from './shop-text.ts';
+import { capPage, httpsUrl, shopText } from './shop-text.ts';
 import {
   SHOP_SYNC_MAX_UNITS,
   type ShopCredentials,
   type ShopProduct,
   type ShopProductSource,
 } from './source.ts';
+import { clientSettings, type ShopSourceOptions, unitName } from './sources-kit.ts';
 
 /** Units asked per page (WooCommerce's largest `per_page`). */
 export const WOO_PAGE_SIZE = 100;
@@ -65,14 +66,6 @@ export function wooEan(p: {
 /** Product types that are no unit of their own: a grouped product lists others, an external one is sold elsewhere. */
 const NOT_A_UNIT = new Set(['grouped', 'external']);
 
-/** Options of {@link wooSource} (tests make retries quick). */
-export interface ShopSourceOptions {
-  retries?: number;
-  backoffMs?: number;
-  maxRetryAfterMs?: number;
-  timeoutMs?: number;
-}
-
 /**
  * The WooCommerce adapter (REST API v3; ADR 0107): `GET {url}/wp-json/wc/v3/products?per_page=100&page=N&orderby=id&
  * order=asc` with HTTP Basic auth (consumer key : consumer secret — WooCommerce accepts it over https; the fakes take it
@@ -92,7 +85,7 @@ export function wooSource(opts: ShopSourceOptions = {}): ShopProductSource {
           authorization: `Basic ${Buffer.from(`${creds.apiKey}:${creds.secret ?? ''}`).toString('base64')}`,
           accept: 'application/json',
         },
-        ...opts,
+        ...clientSettings(opts),
       });
       return readWoo(http);
     },
