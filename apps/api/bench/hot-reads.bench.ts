@@ -16,8 +16,16 @@
  * column is then the compressed size); `HOT_READS_STATEMENTS=<n>` runs each statement of one request per read alone n
  * times on one connection and prints its median wall time, backend CPU and this process's CPU; `HOT_READS_WARMUP=<n>` and
  * `HOT_READS_RUNS=<n>` set the warm-up and timed requests per read (default 3 and 30).
+ * Transport (ADR 0111): on PostgreSQL the timed reads go over HTTP (one keep-alive connection, as a browser's) to the API
+ * in a process of its own (hot-reads-server.ts, its request log at info), so the figures are a page as a client gets it
+ * and the server's CPU and garbage collection are its own; `HOT_READS_TRANSPORT=inject` times them in this process
+ * through `app.inject` instead (the only way on PGlite, and how this benchmark measured before 2026-11-30), which adds
+ * light-my-request's copies of the answer and this process's parsing of it to the server's heap and CPU;
+ * `HOT_READS_PROFILE=<folder>` makes the API process write its CPU profile there.
  */
+import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
@@ -33,6 +41,87 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const ORDERS = onPostgres ? 100_000 : 10_000;
 const RUNS = Number(process.env.HOT_READS_RUNS) || 30;
 const WARMUP = Number(process.env.HOT_READS_WARMUP) || 3;
+/** How the timed reads reach the API (ADR 0111): over HTTP to an API process of its own, or `app.inject` in this one. */
+const TRANSPORT: 'http' | 'inject' =
+  onPostgres && process.env.HOT_READS_TRANSPORT !== 'inject' ? 'http' : 'inject';
+
+/** An answer as the timed loop reads it, from either transport. */
+interface Answer {
+  statusCode: number;
+  contentEncoding: string;
+  raw: Buffer;
+}
+
+/** The API process of the HTTP transport and how to ask it (hot-reads-server.ts). */
+interface ServedApi {
+  address: string;
+  get(url: string, headers: Record<string, string>): Promise<Answer>;
+  post(url: string, body: unknown): Promise<Answer & { cookie: string | null }>;
+  /** The server process's CPU and garbage-collection pauses so far (ms). */
+  usage(): Promise<{ cpuMs: number; gcMs: number }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the API in a process of its own on database `name` (already seeded and migrated) and returns a client of it
+ * over one keep-alive HTTP connection. Throws when the process exits before it listens.
+ */
+async function serveApi(name: string): Promise<ServedApi> {
+  const child: ChildProcess = fork(fileURLToPath(new URL('./hot-reads-server.ts', import.meta.url)), [], {
+    // HOT_READS_PROFILE=<folder>: the API process writes its CPU profile there when it ends (node --cpu-prof).
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.HOT_READS_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.HOT_READS_PROFILE}`]
+        : []),
+    ],
+    env: { ...process.env, HOT_READS_SERVE_DB: name },
+  });
+  const address = await new Promise<string>((resolve, reject) => {
+    child.once('message', (m) => resolve((m as { address: string }).address));
+    child.once('exit', (code) =>
+      reject(new Error(`the benchmark's API process ended (${code}) before it listened`)),
+    );
+  });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const send = (method: string, url: string, headers: Record<string, string>, body?: string) =>
+    new Promise<Answer & { cookie: string | null }>((resolve, reject) => {
+      const req = http.request(`${address}${url}`, { method, headers, agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            statusCode: res.statusCode ?? 0,
+            contentEncoding: String(res.headers['content-encoding'] ?? ''),
+            raw: Buffer.concat(chunks),
+            cookie: res.headers['set-cookie']?.[0]?.split(';')[0] ?? null,
+          }),
+        );
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  const ask = <T>(message: string) =>
+    new Promise<T>((resolve) => {
+      child.once('message', (m) => resolve(m as T));
+      child.send(message);
+    });
+  return {
+    address,
+    get: (url, headers) => send('GET', url, headers),
+    post: (url, body) =>
+      send('POST', url, { 'content-type': 'application/json', 'x-hoppa-app': 'bench' }, JSON.stringify(body)),
+    usage: () => ask('usage'),
+    stop: async () => {
+      agent.destroy();
+      const ended = new Promise((resolve) => child.once('exit', resolve));
+      child.send('stop');
+      await ended;
+    },
+  };
+}
 
 /** The text of an answer sent with `Content-Encoding` br or gzip. */
 function decoded(raw: Buffer, contentEncoding: string): string {
@@ -49,6 +138,9 @@ const loadAtStart = loadavg()[0]?.toFixed(1);
 // data, EXPLAIN) skip the seed; migrations newer than the seed still run on it. Drop it yourself when done.
 const keepDatabase = onPostgres ? process.env.HOT_READS_DB : undefined;
 const t = await createTestApp({ seed: { products: 2000 }, ...(keepDatabase ? { keepDatabase } : {}) });
+let served: ServedApi | null = null;
+/** The session cookie of the API process (its own login: each process keeps its own session cache). */
+let servedCookie = '';
 try {
   const seeded = t.seed
     ? null
@@ -120,6 +212,18 @@ try {
   const seedS = (performance.now() - seedStart) / 1000;
   const lines = (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM order_lines')).rows[0]?.n;
   const cookie = await t.login(DEMO_USERS.picker.email, DEMO_USERS.picker.password);
+  if (TRANSPORT === 'http') {
+    const name = (await t.db.query<{ name: string }>('SELECT current_database() AS name')).rows[0]
+      ?.name as string;
+    served = await serveApi(name);
+    const login = await served.post('/api/login', {
+      email: DEMO_USERS.picker.email,
+      password: DEMO_USERS.picker.password,
+    });
+    if (login.statusCode !== 200 || !login.cookie)
+      throw new Error(`login at the API process: ${login.statusCode} ${login.raw.toString().slice(0, 200)}`);
+    servedCookie = login.cookie;
+  }
 
   const start = new Date(Date.now() - 15 * 86_400_000).toISOString();
   const end = new Date(Date.now() + 86_400_000).toISOString();
@@ -184,7 +288,26 @@ try {
   // HOT_READS_ENCODING=<Accept-Encoding> (e.g. `gzip, deflate, br`, what the floor's and portal's browsers send): the
   // timed reads ask for a compressed answer, so the API's compression (lib/compression.ts) is in the time and CPU.
   const encoding = process.env.HOT_READS_ENCODING;
-  const readHeaders: Record<string, string> = encoding ? { cookie, 'accept-encoding': encoding } : { cookie };
+  const readHeaders: Record<string, string> = encoding ? { 'accept-encoding': encoding } : {};
+  /** One timed read over the benchmark's transport (ADR 0111). */
+  const read = async (url: string): Promise<Answer> => {
+    if (served) return served.get(url, { ...readHeaders, cookie: servedCookie });
+    const res = await t.app.inject({ method: 'GET', url, headers: { ...readHeaders, cookie } });
+    return {
+      statusCode: res.statusCode,
+      contentEncoding: String(res.headers['content-encoding'] ?? ''),
+      raw: res.rawPayload,
+    };
+  };
+  /** CPU and garbage collection of the process serving the reads so far (ms): the API process's, or this one's. */
+  const serverUsage = async () => {
+    if (served) return served.usage();
+    const cpu = process.cpuUsage();
+    return {
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      gcMs: gcPauses.reduce((ms, g) => ms + g.end - g.start, 0),
+    };
+  };
   const rows: string[] = [];
   // Where a slow request's time went (issue 8 §3, the p95 tail): the garbage collector's pauses inside each request.
   const gcPauses: { start: number; end: number }[] = [];
@@ -205,30 +328,29 @@ try {
     let items = 0;
     /** The most orders one pick item of the answer lists (issue 8 §3: a bounded list per item). */
     let ordersPerItem = 0;
-    let cpuFrom = process.cpuUsage();
+    let usageFrom = { cpuMs: 0, gcMs: 0 };
     let dbFrom = new Map<number, number>();
     for (let i = 0; i < WARMUP + RUNS; i++) {
       if (i === WARMUP) {
         dbFrom = backendCpuMs(await backendPids());
-        cpuFrom = process.cpuUsage();
+        usageFrom = await serverUsage();
       }
       const t0 = performance.now();
-      const res = await t.app.inject({ method: 'GET', url: c.url, headers: readHeaders });
+      const res = await read(c.url);
       const ms = performance.now() - t0;
-      if (res.statusCode !== 200) throw new Error(`${c.url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      if (res.statusCode !== 200)
+        throw new Error(`${c.url}: ${res.statusCode} ${res.raw.toString().slice(0, 300)}`);
       if (i >= WARMUP) {
         times.push(ms);
         spans.push({ ms, from: t0, to: t0 + ms });
       }
-      bytes = res.rawPayload.length;
-      const text = res.headers['content-encoding']
-        ? decoded(res.rawPayload, String(res.headers['content-encoding']))
-        : res.body;
+      bytes = res.raw.length;
+      const text = res.contentEncoding ? decoded(res.raw, res.contentEncoding) : res.raw.toString('utf8');
       const body = JSON.parse(text) as { items?: { orders?: unknown[] }[]; total?: number };
       items = body.items?.length ?? body.total ?? 0;
       for (const item of body.items ?? []) ordersPerItem = Math.max(ordersPerItem, item.orders?.length ?? 0);
     }
-    const apiCpu = process.cpuUsage(cpuFrom);
+    const usageTo = await serverUsage();
     const dbTo = backendCpuMs([...new Set([...dbFrom.keys(), ...(await backendPids())])]);
     const dbCpu = [...dbTo].reduce((ms, [pid, to]) => ms + to - (dbFrom.get(pid) ?? 0), 0);
     times.sort((a, b) => a - b);
@@ -237,7 +359,11 @@ try {
     console.log(line);
     rows.push(line);
     const goalId = goalIds[c.name];
-    const setting = onPostgres ? '' : ` (PGlite, ${ORDERS.toLocaleString('en')} orders only)`;
+    const setting = onPostgres
+      ? served
+        ? ', over HTTP to its own API process'
+        : ', app.inject in-process'
+      : ` (PGlite, ${ORDERS.toLocaleString('en')} orders only)`;
     if (goalId)
       goals.push({
         id: goalId,
@@ -256,14 +382,16 @@ try {
       });
     await new Promise((r) => setTimeout(r, 0)); // let the observer deliver this case's last pauses
     const slowest = spans.sort((a, b) => b.ms - a.ms).slice(0, 3);
-    const gcAll = spans.reduce((ms, x) => ms + gcWithin(x.from, x.to), 0);
+    const gcServer = usageTo.gcMs - usageFrom.gcMs;
     console.log(
-      `  gc: ${gcAll.toFixed(1)} ms in ${RUNS} requests; slowest ${slowest
-        .map((x) => `${x.ms.toFixed(1)} (gc ${gcWithin(x.from, x.to).toFixed(1)})`)
-        .join(', ')} ms`,
+      served
+        ? `  gc of the API process: ${gcServer.toFixed(1)} ms in ${RUNS} requests; slowest ${slowest.map((x) => x.ms.toFixed(1)).join(', ')} ms`
+        : `  gc: ${spans.reduce((ms, x) => ms + gcWithin(x.from, x.to), 0).toFixed(1)} ms in ${RUNS} requests; slowest ${slowest
+            .map((x) => `${x.ms.toFixed(1)} (gc ${gcWithin(x.from, x.to).toFixed(1)})`)
+            .join(', ')} ms`,
     );
     console.log(
-      `  cpu per request: api ${((apiCpu.user + apiCpu.system) / 1000 / RUNS).toFixed(1)} ms${dbTo.size ? `, database ${(dbCpu / RUNS).toFixed(1)} ms` : ''}`,
+      `  cpu per request: api ${((usageTo.cpuMs - usageFrom.cpuMs) / RUNS).toFixed(1)} ms${served ? '' : ' (with the inject client)'}${dbTo.size ? `, database ${(dbCpu / RUNS).toFixed(1)} ms` : ''}`,
     );
   }
   gcObserver.disconnect();
@@ -353,7 +481,7 @@ try {
 
 One merchant with ${ORDERS.toLocaleString('en')} open orders and as many shipped ones with their shipments (${lines?.toLocaleString('en')} order lines, placed over 14 days) on ${kind},
 ${t.seed ? `seeded by the benchmark in ${seedS.toFixed(1)} s` : `seeded earlier (${keepDatabase})`}; requests through the real routes as the demo picker (session cached),
-${RUNS} timed after ${WARMUP} warm-ups. Node ${process.version}, ${cpus().length} CPU(s); load average ${loadAtStart} at the start.
+${served ? 'over HTTP (one keep-alive connection) to the API in a process of its own, its request log at info' : "through `app.inject` in the benchmark's own process"} (ADR 0111), ${RUNS} timed after ${WARMUP} warm-ups. Node ${process.version}, ${cpus().length} CPU(s); load average ${loadAtStart} at the start.
 Goal (issue 8): p95 ≤ 20 ms per page, payload bounded per pick item.
 
 | read | items in the answer | p50 ms | p95 ms | answer | goal |
@@ -369,5 +497,6 @@ Run with \`TEST_DATABASE_URL=… npx tsx apps/api/bench/hot-reads.bench.ts\` (${
   // HOT_READS_CASES / HOT_READS_ONLY runs leave some figures out: only a whole run counts for the scorecard.
   if (!process.env.HOT_READS_CASES && !onlyNamed) writeGoals('hot-reads.bench', goals);
 } finally {
+  await served?.stop();
   await t.close();
 }
