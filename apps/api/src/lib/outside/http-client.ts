@@ -1,5 +1,6 @@
 import ky, { HTTPError, type KyInstance, TimeoutError } from 'ky';
 import type { z } from 'zod';
+import { notPublicCause } from './shops/public-host.ts';
 
 /**
  * What went wrong talking to an outside service (bol.com, PostNL, DHL), in one shape the API can store on a
@@ -37,6 +38,12 @@ export interface OutsideClientOptions {
   backoffLimitMs?: number;
   /** Headers sent with every request (e.g. `apikey` for PostNL). */
   headers?: Record<string, string>;
+  /**
+   * The `fetch` the client sends with; default the global one. The shop sync passes one that connects only to public
+   * addresses (shops/public-host.ts `publicOnlyFetch`); a connection it refuses fails at once, without retries, as
+   * `host_not_public`.
+   */
+  fetch?: typeof fetch;
 }
 
 /** One request of {@link OutsideClient.request}. */
@@ -142,7 +149,10 @@ export function outsideClient(opts: OutsideClientOptions): OutsideClient {
       backoffLimit: opts.backoffLimitMs ?? 10_000,
       delay: (n) => backoff * 2 ** (n - 1),
       retryOnTimeout: true,
+      // A refused address stays refused: no retry (ky would retry it as any network error).
+      shouldRetry: ({ error }) => (notPublicCause(error) ? false : undefined),
     },
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
   });
   const service = opts.service;
   const send = async (req: OutsideRequest<z.ZodType | undefined>): Promise<Response> => {
@@ -178,6 +188,8 @@ export function outsideClient(opts: OutsideClientOptions): OutsideClient {
           'timeout',
           `no answer within ${opts.timeoutMs ?? 15_000} ms`,
         );
+      const refused = notPublicCause(err);
+      if (refused) throw new OutsideServiceError(service, null, refused.code, refused.message);
       throw new OutsideServiceError(service, null, 'network', (err as Error).message);
     }
   };

@@ -15,7 +15,7 @@ import { systemSql } from '../../db/kysely.ts';
 import { orgScope, orgScopeSql, tenantSql } from '../../db/tenant.ts';
 import { HttpProblem, notFound } from '../../lib/errors.ts';
 import { OutsideServiceError } from '../../lib/outside/http-client.ts';
-import { privateAddressOf } from '../../lib/outside/shops/public-host.ts';
+import { privateAddressOf, publicOnlyFetch } from '../../lib/outside/shops/public-host.ts';
 import {
   SHOP_SYNC_MAX_UNITS,
   type ShopCredentials,
@@ -38,6 +38,20 @@ export interface ShopSyncDeps {
   allowPrivateHosts: boolean;
   /** The DNS lookup of that check (tests pass their own); default node's. */
   resolveHost?: (host: string) => Promise<string[]>;
+  /**
+   * The `fetch` the sources send with when private hosts are not allowed; default {@link publicOnlyFetch} with the
+   * system's DNS, so a redirect or a changed DNS answer cannot lead the sync to such an address either (ADR 0111).
+   */
+  publicFetch?: typeof fetch;
+}
+
+/** The shop sync's public-only fetch (one connection pool for every sync of this process), made when first needed. */
+let sharedPublicFetch: typeof fetch | null = null;
+
+function publicFetchOf(deps: ShopSyncDeps): typeof fetch {
+  if (deps.publicFetch) return deps.publicFetch;
+  sharedPublicFetch ??= publicOnlyFetch();
+  return sharedPublicFetch;
 }
 
 /** Units written per transaction; other requests get a turn between chunks (as the product import). */
@@ -314,7 +328,8 @@ export async function syncShopProducts(
       );
     const units: ShopProduct[] = [];
     let truncated = false;
-    for await (const page of source.pages(creds)) {
+    const via = deps.allowPrivateHosts ? {} : { fetch: publicFetchOf(deps) };
+    for await (const page of source.pages(creds, via)) {
       units.push(...page.slice(0, SHOP_SYNC_MAX_UNITS - units.length));
       if (units.length >= SHOP_SYNC_MAX_UNITS) {
         truncated = true;
@@ -351,7 +366,17 @@ export async function syncShopProducts(
       skipped_count: skipped.length,
       truncated,
     };
-  } catch (err) {
+  } catch (caught) {
+    // A connection refused on the way (a redirect or DNS answer leading to this server's network) answers as the
+    // check before the first request does.
+    const err =
+      caught instanceof OutsideServiceError && caught.code === 'host_not_public'
+        ? new HttpProblem(
+            422,
+            'shop_url_not_public',
+            `The shop of ${conn.api_name} led the sync elsewhere: ${caught.message.replace(/^[^:]*: /, '')}; Hoppa only connects to shops on the internet`,
+          )
+        : caught;
     const message =
       err instanceof OutsideServiceError || err instanceof HttpProblem
         ? err.message

@@ -1,6 +1,7 @@
 import { newId, type ShopSyncResult } from '@hoppa/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_USERS, readSampleProducts } from '../../db/seed.ts';
+import { publicOnlyFetch } from '../../lib/outside/shops/public-host.ts';
 import { SHOP_SOURCES } from '../../lib/outside/shops/registry.ts';
 import { loadSecretsKey, type SecretBox, secretBox } from '../../lib/secrets.ts';
 import { type FakeShopItem, sampleShopCatalogue } from '../../test/fakes/shop-catalogue.ts';
@@ -315,6 +316,37 @@ describe('GET /products/sync/{platform} (spec 3 §7 Sync; ADR 0107)', () => {
     );
     expect(status.rows[0]).toMatchObject({ last_sync_ok: false });
     expect(status.rows[0]?.last_sync_error).toContain('only connects to shops on the internet');
+  });
+
+  it('refuses a shop whose name resolves elsewhere when the sync connects (rebinding), as it refuses the URL', async () => {
+    woo.requests.length = 0;
+    await t.db.query(
+      `UPDATE api_connections SET url = replace(url, '127.0.0.1', 'winkel.example') WHERE id = $1`,
+      [wooId],
+    );
+    try {
+      // The check before the first request sees a public address; the connection's own lookup gets this machine.
+      const err = await syncShopProducts(t.db, bol, 'woo', {
+        box,
+        sources: SHOP_SOURCES,
+        allowPrivateHosts: false,
+        resolveHost: async () => ['93.184.216.34'],
+        publicFetch: publicOnlyFetch({ resolve: async () => ['127.0.0.1'] }),
+      }).catch((e: unknown) => e);
+      expect(err).toMatchObject({ statusCode: 422, code: 'shop_url_not_public' });
+      expect((err as Error).message).toContain('winkel.example leads to 127.0.0.1');
+      expect(woo.requests).toEqual([]);
+      const status = await t.db.query<{ last_sync_ok: boolean; last_sync_error: string }>(
+        'SELECT last_sync_ok, last_sync_error FROM api_connections WHERE id = $1',
+        [wooId],
+      );
+      expect(status.rows[0]).toMatchObject({ last_sync_ok: false, last_sync_error: (err as Error).message });
+    } finally {
+      await t.db.query(
+        `UPDATE api_connections SET url = replace(url, 'winkel.example', '127.0.0.1') WHERE id = $1`,
+        [wooId],
+      );
+    }
   });
 
   it('counts right when its transactions run twice (ADR 0104)', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OutsideServiceError, outsideClient } from '../http-client.ts';
-import type { ShopCredentials, ShopProduct, ShopProductSource } from './source.ts';
+import type { ShopConnection, ShopCredentials, ShopProduct, ShopProductSource } from './source.ts';
 import {
   absoluteImageUrl,
   clientSettings,
@@ -63,13 +63,13 @@ export function createChannelEngineSource(opts: ShopSourceOptions = {}): ShopPro
   return {
     platform: 'channel_engine',
     service: SERVICE,
-    async *pages(creds: ShopCredentials): AsyncIterable<ShopProduct[]> {
+    async *pages(creds: ShopCredentials, via: ShopConnection = {}): AsyncIterable<ShopProduct[]> {
       const base = shopBase(creds.url);
       const http = outsideClient({
         service: SERVICE,
         baseUrl: base,
         headers: { 'x-ce-key': creds.apiKey, accept: 'application/json' },
-        ...clientSettings(opts),
+        ...clientSettings(opts, via),
       });
       const max = unitLimit(opts);
       // The list's order is not documented: a product already yielded (moved to a later page meanwhile) is skipped.

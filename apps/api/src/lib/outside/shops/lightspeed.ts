@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { outsideClient } from '../http-client.ts';
-import type { ShopCredentials, ShopProduct, ShopProductSource } from './source.ts';
+import type { ShopConnection, ShopCredentials, ShopProduct, ShopProductSource } from './source.ts';
 import {
   absoluteImageUrl,
   clientSettings,
@@ -66,7 +66,7 @@ export function createLightspeedSource(opts: ShopSourceOptions = {}): ShopProduc
   return {
     platform: 'lightspeed',
     service: SERVICE,
-    async *pages(creds: ShopCredentials): AsyncIterable<ShopProduct[]> {
+    async *pages(creds: ShopCredentials, via: ShopConnection = {}): AsyncIterable<ShopProduct[]> {
       if (!creds.secret) throw missingSecret(SERVICE);
       const base = shopBase(creds.url);
       const basic = Buffer.from(`${creds.apiKey}:${creds.secret}`).toString('base64');
@@ -74,7 +74,7 @@ export function createLightspeedSource(opts: ShopSourceOptions = {}): ShopProduc
         service: SERVICE,
         baseUrl: base,
         headers: { authorization: `Basic ${basic}`, accept: 'application/json' },
-        ...clientSettings(opts),
+        ...clientSettings(opts, via),
       });
       const lang = creds.lang.toLowerCase();
       const max = unitLimit(opts);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { outsideClient } from '../http-client.ts';
-import type { ShopCredentials, ShopProduct, ShopProductSource } from './source.ts';
+import type { ShopConnection, ShopCredentials, ShopProduct, ShopProductSource } from './source.ts';
 import {
   clientSettings,
   type ShopSourceOptions,
@@ -60,12 +60,12 @@ export function createMiraklSource(opts: ShopSourceOptions = {}): ShopProductSou
   return {
     platform: 'mirakl',
     service: SERVICE,
-    async *pages(creds: ShopCredentials): AsyncIterable<ShopProduct[]> {
+    async *pages(creds: ShopCredentials, via: ShopConnection = {}): AsyncIterable<ShopProduct[]> {
       const http = outsideClient({
         service: SERVICE,
         baseUrl: shopBase(creds.url),
         headers: { authorization: creds.apiKey, accept: 'application/json' },
-        ...clientSettings(opts),
+        ...clientSettings(opts, via),
       });
       const max = unitLimit(opts);
       // OF21 sorts by total price by default: an offer whose price changes mid-sync can move to a later page, so one

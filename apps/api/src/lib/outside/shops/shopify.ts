@@ -4,6 +4,7 @@ import { type OutsideClient, OutsideServiceError, outsideClient } from '../http-
 import { capPage, httpsUrl, shopText } from './shop-text.ts';
 import {
   SHOP_SYNC_MAX_UNITS,
+  type ShopConnection,
   type ShopCredentials,
   type ShopProduct,
   type ShopProductSource,
@@ -115,12 +116,12 @@ export function shopifySource(opts: ShopSourceOptions & { throttleWaitMs?: numbe
   return {
     platform: 'shopify',
     service: 'Shopify',
-    pages(creds: ShopCredentials): AsyncIterable<ShopProduct[]> {
+    pages(creds: ShopCredentials, via: ShopConnection = {}): AsyncIterable<ShopProduct[]> {
       const http = outsideClient({
         service: 'Shopify',
         baseUrl: `${creds.url.replace(/\/+$/, '')}/admin/api/${SHOPIFY_API_VERSION}/`,
         headers: { 'x-shopify-access-token': creds.apiKey, accept: 'application/json' },
-        ...clientSettings(opts),
+        ...clientSettings(opts, via),
       });
       return readShopify(http, opts.throttleWaitMs);
     },

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { OutsideServiceError, outsideClient } from '../http-client.ts';
-import type { ShopCredentials, ShopProduct, ShopProductSource } from './source.ts';
+import type { ShopConnection, ShopCredentials, ShopProduct, ShopProductSource } from './source.ts';
 import {
   absoluteImageUrl,
   clientSettings,
@@ -133,11 +133,11 @@ export function createShopwareSource(opts: ShopSourceOptions = {}): ShopProductS
   return {
     platform: 'shopware',
     service: SERVICE,
-    async *pages(creds: ShopCredentials): AsyncIterable<ShopProduct[]> {
+    async *pages(creds: ShopCredentials, via: ShopConnection = {}): AsyncIterable<ShopProduct[]> {
       const secret = creds.secret;
       if (!secret) throw missingSecret(SERVICE);
       const base = shopBase(creds.url);
-      const http = outsideClient({ service: SERVICE, baseUrl: base, ...clientSettings(opts) });
+      const http = outsideClient({ service: SERVICE, baseUrl: base, ...clientSettings(opts, via) });
       const cacheKey = `${base}|${creds.apiKey}|${createHash('sha256').update(secret).digest('hex')}`;
       const call = <T>(fn: () => Promise<T>) =>
         withPlatformMessage(SERVICE, shopwareMessage, ['detail', 'title'], fn);

@@ -62,7 +62,13 @@ export interface ShopProductSource {
    * Yields the shop's units a page at a time, in the platform's order, until it has no more or
    * {@link SHOP_SYNC_MAX_UNITS} were yielded. Throws `OutsideServiceError` (http-client.ts) with the platform's own
    * message when it refuses (bad credentials: code `http_401`/`http_403`), does not answer or answers something
-   * unreadable (`malformed_answer`).
+   * unreadable (`malformed_answer`); with `via.fetch`, one that refuses the shop's address fails as `host_not_public`.
    */
-  pages(creds: ShopCredentials): AsyncIterable<ShopProduct[]>;
+  pages(creds: ShopCredentials, via?: ShopConnection): AsyncIterable<ShopProduct[]>;
+}
+
+/** How a source reaches the shop: the `fetch` its outside client sends with (default the global one). */
+export interface ShopConnection {
+  /** shops/public-host.ts `publicOnlyFetch` unless the configuration allows private shop hosts (ADR 0111). */
+  fetch?: typeof fetch;
 }

@@ -1,5 +1,5 @@
 import { OutsideServiceError } from '../http-client.ts';
-import { SHOP_SYNC_MAX_UNITS } from './source.ts';
+import { SHOP_SYNC_MAX_UNITS, type ShopConnection } from './source.ts';
 
 /**
  * Small pieces the shop product sources share (ADR 0107, 0108): reading a
@@ -27,9 +27,10 @@ export function unitLimit(opts: ShopSourceOptions): number {
   return opts.maxUnits ?? SHOP_SYNC_MAX_UNITS;
 }
 
-/** The outside-client settings of the options (undefined fields keep the client's defaults). */
-export function clientSettings(opts: ShopSourceOptions) {
+/** The outside-client settings of the options and the connection (undefined fields keep the client's defaults). */
+export function clientSettings(opts: ShopSourceOptions, via: ShopConnection = {}) {
   return {
+    fetch: via.fetch,
     retries: opts.retries,
     backoffMs: opts.backoffMs,
     maxRetryAfterMs: opts.maxRetryAfterMs,

@@ -3,6 +3,7 @@ import { type OutsideClient, outsideClient } from '../http-client.ts';
 import { capPage, httpsUrl, shopText } from './shop-text.ts';
 import {
   SHOP_SYNC_MAX_UNITS,
+  type ShopConnection,
   type ShopCredentials,
   type ShopProduct,
   type ShopProductSource,
@@ -77,7 +78,7 @@ export function wooSource(opts: ShopSourceOptions = {}): ShopProductSource {
   return {
     platform: 'woo',
     service: 'WooCommerce',
-    pages(creds: ShopCredentials): AsyncIterable<ShopProduct[]> {
+    pages(creds: ShopCredentials, via: ShopConnection = {}): AsyncIterable<ShopProduct[]> {
       const http = outsideClient({
         service: 'WooCommerce',
         baseUrl: `${creds.url.replace(/\/+$/, '')}/wp-json/wc/v3/`,
@@ -85,7 +86,7 @@ export function wooSource(opts: ShopSourceOptions = {}): ShopProductSource {
           authorization: `Basic ${Buffer.from(`${creds.apiKey}:${creds.secret ?? ''}`).toString('base64')}`,
           accept: 'application/json',
         },
-        ...clientSettings(opts),
+        ...clientSettings(opts, via),
       });
       return readWoo(http);
     },
