@@ -6,7 +6,7 @@ import {
   clientSettings,
   type ShopSourceOptions,
   shopBase,
-  trimmed,
+  shopText,
   unitLimit,
   unitName,
   withPlatformMessage,
@@ -38,15 +38,15 @@ type CeProduct = z.infer<typeof ProductSchema>;
 /** ChannelEngine's error envelope `{StatusCode, Success: false, Message, ValidationErrors}`. */
 function channelEngineMessage(body: unknown): string | null {
   const message = (body as { Message?: unknown } | null)?.Message;
-  return typeof message === 'string' ? trimmed(message) : null;
+  return typeof message === 'string' ? shopText(message) : null;
 }
 
 /** A child's variant title: its colour and size ('Rood / M'), or null for a product without a parent. */
 function variantTitle(p: CeProduct): string | null {
-  if (!trimmed(p.ParentMerchantProductNo)) return null;
-  const parts = [trimmed(p.Color), trimmed(p.Size)].filter((s): s is string => !!s);
+  if (!shopText(p.ParentMerchantProductNo)) return null;
+  const parts = [shopText(p.Color), shopText(p.Size)].filter((s): s is string => !!s);
   const title = parts.join(' / ');
-  const name = trimmed(p.Name)?.toLowerCase() ?? '';
+  const name = shopText(p.Name)?.toLowerCase() ?? '';
   // A child named 'Shirt Rood M' already says it.
   return title && !parts.every((part) => name.includes(part.toLowerCase())) ? title : null;
 }
@@ -90,7 +90,7 @@ export function createChannelEngineSource(opts: ShopSourceOptions = {}): ShopPro
             SERVICE,
             answer.status,
             'refused',
-            trimmed(data.Message) ?? 'the product list was refused',
+            shopText(data.Message) ?? 'the product list was refused',
           );
         const content = data.Content ?? [];
         const units = content
@@ -99,9 +99,9 @@ export function createChannelEngineSource(opts: ShopSourceOptions = {}): ShopPro
           .map(
             (p): ShopProduct => ({
               ref: p.MerchantProductNo,
-              name: unitName(trimmed(p.Name), variantTitle(p)) || p.MerchantProductNo,
-              ean: trimmed(p.Ean),
-              sku: trimmed(p.MerchantProductNo),
+              name: unitName(shopText(p.Name), variantTitle(p)) || p.MerchantProductNo,
+              ean: shopText(p.Ean),
+              sku: shopText(p.MerchantProductNo),
               imageUrl: absoluteImageUrl(p.ImageUrl),
             }),
           );

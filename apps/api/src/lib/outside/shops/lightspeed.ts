@@ -7,7 +7,7 @@ import {
   missingSecret,
   type ShopSourceOptions,
   shopBase,
-  trimmed,
+  shopText,
   unitLimit,
   unitName,
   withPlatformMessage,
@@ -49,7 +49,7 @@ const ProductsSchema = z.object({ products: z.array(ProductSchema) });
 /** Lightspeed's error body `{error: {code, method, request, message}}`. */
 function lightspeedMessage(body: unknown): string | null {
   const error = (body as { error?: { message?: unknown } } | null)?.error;
-  return error && typeof error.message === 'string' ? trimmed(error.message) : null;
+  return error && typeof error.message === 'string' ? shopText(error.message) : null;
 }
 
 /**
@@ -94,7 +94,7 @@ export function createLightspeedSource(opts: ShopSourceOptions = {}): ShopProduc
         const { data } = await list('products', page, ProductsSchema);
         for (const p of data.products)
           products.set(p.id, {
-            title: trimmed(p.title) ?? trimmed(p.fulltitle),
+            title: shopText(p.title) ?? shopText(p.fulltitle),
             image: p.image ? absoluteImageUrl(p.image.src) : null,
           });
         if (data.products.length < pageSize) break;
@@ -105,13 +105,13 @@ export function createLightspeedSource(opts: ShopSourceOptions = {}): ShopProduc
         const { data } = await list('variants', page, VariantsSchema);
         const units = data.variants.slice(0, max - yielded).map((v): ShopProduct => {
           const product = products.get(v.product.resource.id);
-          const title = trimmed(v.title);
+          const title = shopText(v.title);
           const variantTitle = title && title.toLowerCase() !== 'default' ? title : null;
           return {
             ref: String(v.id),
             name: unitName(product?.title ?? null, variantTitle) || `Lightspeed ${v.id}`,
-            ean: trimmed(v.ean),
-            sku: trimmed(v.sku) ?? trimmed(v.articleCode),
+            ean: shopText(v.ean),
+            sku: shopText(v.sku) ?? shopText(v.articleCode),
             imageUrl: (v.image ? absoluteImageUrl(v.image.src) : null) ?? product?.image ?? null,
           };
         });

@@ -5,7 +5,7 @@ import {
   clientSettings,
   type ShopSourceOptions,
   shopBase,
-  trimmed,
+  shopText,
   unitLimit,
   withPlatformMessage,
 } from './sources-kit.ts';
@@ -31,12 +31,12 @@ type Offer = z.infer<typeof OfferSchema>;
 /** Reference types read as the EAN, best first (operators name them; EAN is Mirakl's usual one). */
 const EAN_TYPES = ['EAN', 'GTIN', 'EAN13', 'GTIN13', 'UPC'];
 
-/** The offer's EAN: the first product reference of the best-ranked barcode type, trimmed; null when none. */
+/** The offer's EAN: the first product reference of the best-ranked barcode type, shopText; null when none. */
 function eanOf(offer: Offer): string | null {
   const refs = offer.product_references ?? [];
   for (const type of EAN_TYPES) {
-    const hit = refs.find((r) => trimmed(r.reference_type)?.toUpperCase() === type && trimmed(r.reference));
-    if (hit) return trimmed(hit.reference);
+    const hit = refs.find((r) => shopText(r.reference_type)?.toUpperCase() === type && shopText(r.reference));
+    if (hit) return shopText(hit.reference);
   }
   return null;
 }
@@ -44,7 +44,7 @@ function eanOf(offer: Offer): string | null {
 /** Mirakl's error body `{status, message}`. */
 function miraklMessage(body: unknown): string | null {
   const message = (body as { message?: unknown } | null)?.message;
-  return typeof message === 'string' ? trimmed(message) : null;
+  return typeof message === 'string' ? shopText(message) : null;
 }
 
 /**
@@ -87,9 +87,9 @@ export function createMiraklSource(opts: ShopSourceOptions = {}): ShopProductSou
           .map(
             (o): ShopProduct => ({
               ref: String(o.offer_id),
-              name: trimmed(o.product_title) ?? trimmed(o.shop_sku) ?? `Mirakl offer ${o.offer_id}`,
+              name: shopText(o.product_title) ?? shopText(o.shop_sku) ?? `Mirakl offer ${o.offer_id}`,
               ean: eanOf(o),
-              sku: trimmed(o.shop_sku),
+              sku: shopText(o.shop_sku),
               imageUrl: null,
             }),
           );

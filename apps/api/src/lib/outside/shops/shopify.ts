@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { type OutsideClient, OutsideServiceError, outsideClient } from '../http-client.ts';
-import { capPage, httpsUrl, shopText } from './shop-text.ts';
 import {
   SHOP_SYNC_MAX_UNITS,
   type ShopConnection,
@@ -9,7 +8,14 @@ import {
   type ShopProduct,
   type ShopProductSource,
 } from './source.ts';
-import { clientSettings, type ShopSourceOptions, unitName } from './sources-kit.ts';
+import {
+  absoluteImageUrl,
+  capPage,
+  clientSettings,
+  type ShopSourceOptions,
+  shopText,
+  unitName,
+} from './sources-kit.ts';
 
 /** The Admin API version asked for (Shopify keeps a stable version for a year; ADR 0107). */
 export const SHOPIFY_API_VERSION = '2026-07';
@@ -92,7 +98,8 @@ export function shopifyUnit(v: z.infer<typeof Variant>): ShopProduct {
     name: unitName(shopText(v.product.title), variant === 'Default Title' ? null : variant),
     ean: shopText(v.barcode),
     sku: shopText(v.sku),
-    imageUrl: httpsUrl(v.image?.url) ?? httpsUrl(v.product.featuredMedia?.preview?.image?.url),
+    imageUrl:
+      absoluteImageUrl(v.image?.url) ?? absoluteImageUrl(v.product.featuredMedia?.preview?.image?.url),
   };
 }
 

@@ -8,7 +8,7 @@ import {
   missingSecret,
   type ShopSourceOptions,
   shopBase,
-  trimmed,
+  shopText,
   unitLimit,
   unitName,
   withPlatformMessage,
@@ -53,7 +53,7 @@ type SwProduct = z.infer<typeof ProductSchema>;
 function shopwareMessage(body: unknown): string | null {
   const first = (body as { errors?: { detail?: unknown; title?: unknown }[] } | null)?.errors?.[0];
   if (!first) return null;
-  return trimmed(typeof first.detail === 'string' ? first.detail : null) ?? trimmed(first.title as string);
+  return shopText(typeof first.detail === 'string' ? first.detail : null) ?? shopText(first.title as string);
 }
 
 /** The criteria of one page: the unit's fields, its cover image, options (with groups) and its parent's name/cover. */
@@ -92,7 +92,7 @@ function criteria(page: number, limit: number) {
 
 const nameOf = (
   p: { name?: string | null; translated?: { name?: string | null } | null } | null | undefined,
-) => trimmed(p?.translated?.name) ?? trimmed(p?.name);
+) => shopText(p?.translated?.name) ?? shopText(p?.name);
 
 /** Maps one product (or variant) to a unit; a variant's title is its options' names joined with ' / '. */
 function toUnit(p: SwProduct, base: string): ShopProduct {
@@ -106,9 +106,9 @@ function toUnit(p: SwProduct, base: string): ShopProduct {
     : '';
   return {
     ref: p.id,
-    name: unitName(title, options || null) || trimmed(p.productNumber) || p.id,
-    ean: trimmed(p.ean),
-    sku: trimmed(p.productNumber),
+    name: unitName(title, options || null) || shopText(p.productNumber) || p.id,
+    ean: shopText(p.ean),
+    sku: shopText(p.productNumber),
     imageUrl: absoluteImageUrl(p.cover?.media?.url ?? p.parent?.cover?.media?.url, base),
   };
 }

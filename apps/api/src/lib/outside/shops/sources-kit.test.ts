@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { OutsideServiceError } from '../http-client.ts';
-import { absoluteImageUrl, shopBase, trimmed, unitName, withPlatformMessage } from './sources-kit.ts';
+import { absoluteImageUrl, shopBase, shopText, unitName, withPlatformMessage } from './sources-kit.ts';
 
 describe('shop sources kit', () => {
   it('trims, and answers null for missing or blank text', () => {
-    expect(trimmed('  8710398507099 ')).toBe('8710398507099');
-    expect(trimmed('   ')).toBeNull();
-    expect(trimmed(null)).toBeNull();
-    expect(trimmed(42)).toBe('42');
+    expect(shopText('  8710398507099 ')).toBe('8710398507099');
+    expect(shopText('   ')).toBeNull();
+    expect(shopText(null)).toBeNull();
+    expect(shopText(42)).toBe('42');
+    expect(shopText('Ontbijtkoek\n\t500 g\u0007')).toBe('Ontbijtkoek 500 g');
+    expect(shopText({ name: 'x' })).toBeNull();
   });
 
   it("puts a variant's title after ' – ' unless it is empty or the product's title", () => {
@@ -17,7 +19,10 @@ describe('shop sources kit', () => {
     expect(unitName(null, '500 g')).toBe('500 g');
   });
 
-  it('makes image URLs absolute and drops what is not http(s)', () => {
+  it('makes image URLs absolute and drops what is not https', () => {
+    expect(absoluteImageUrl('http://cdn.shop.nl/a.jpg')).toBeNull();
+    expect(absoluteImageUrl('/media/a.jpg', 'http://127.0.0.1:8080')).toBeNull();
+    expect(absoluteImageUrl(`https://cdn.shop.nl/${'a'.repeat(2100)}.jpg`)).toBeNull();
     expect(absoluteImageUrl('//cdn.shop.nl/a.jpg')).toBe('https://cdn.shop.nl/a.jpg');
     expect(absoluteImageUrl('/media/a.jpg', 'https://winkel.nl')).toBe('https://winkel.nl/media/a.jpg');
     expect(absoluteImageUrl('media/a.jpg')).toBeNull();

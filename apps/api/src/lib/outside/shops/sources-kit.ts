@@ -1,10 +1,10 @@
 import { OutsideServiceError } from '../http-client.ts';
-import { SHOP_SYNC_MAX_UNITS, type ShopConnection } from './source.ts';
+import { SHOP_SYNC_MAX_UNITS, type ShopConnection, type ShopProduct } from './source.ts';
 
 /**
- * Small pieces the shop product sources share (ADR 0107, 0108): reading a
- * platform's own error message out of a refusal, trimming, absolute image URLs, the ' – ' name rule and the options
- * every source factory takes.
+ * Small pieces the shop product sources share (ADR 0107, 0108): reading a platform's own error message out of a
+ * refusal, single-line text, absolute https image URLs, the ' – ' name rule, the unit cap and the options every source
+ * factory takes. One set for all six adapters (the first two had their own shop-text.ts until 2026-11-30).
  */
 
 /** Options of every source factory (tests shrink pages and limits; production uses the defaults). */
@@ -38,11 +38,18 @@ export function clientSettings(opts: ShopSourceOptions, via: ShopConnection = {}
   };
 }
 
-/** A text trimmed, or null when it is missing or empty after trimming. */
-export function trimmed(value: string | number | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  const t = String(value).trim();
-  return t === '' ? null : t;
+/** Text of a platform field, trimmed, control characters and runs of white space folded to one space; null when empty. */
+export function shopText(v: unknown): string | null {
+  if (typeof v !== 'string' && typeof v !== 'number') return null;
+  let folded = '';
+  for (const ch of String(v)) {
+    const code = ch.charCodeAt(0);
+    // Control characters become spaces; a lone surrogate (no text a shop means) the replacement character.
+    folded +=
+      code < 32 || code === 127 ? ' ' : code >= 0xd800 && code <= 0xdfff && ch.length === 1 ? '\ufffd' : ch;
+  }
+  const s = folded.replace(/\s+/g, ' ').trim();
+  return s === '' ? null : s;
 }
 
 /**
@@ -57,15 +64,18 @@ export function shopBase(url: string): string {
 }
 
 /**
- * An image URL made absolute: `//cdn/x.jpg` gets https, a path is resolved against `base`; anything that is not
- * http(s) afterwards (empty, `data:`, unparsable) is null. The scheme an absolute URL has is kept.
+ * An image URL made absolute: `//cdn/x.jpg` gets https, a path is resolved against `base`; anything that is not an
+ * https URL of at most 2,048 characters afterwards (empty, `data:`, `http:`, unparsable) is null (ShopProduct.imageUrl).
  */
-export function absoluteImageUrl(raw: string | null | undefined, base?: string): string | null {
-  const t = trimmed(raw);
+export function absoluteImageUrl(raw: unknown, base?: string): string | null {
+  const t = shopText(raw);
   if (!t) return null;
   try {
     const u = t.startsWith('//') ? new URL(`https:${t}`) : base ? new URL(t, `${base}/`) : new URL(t);
-    return u.protocol === 'https:' || u.protocol === 'http:' ? u.toString() : null;
+    const href = u.toString();
+    // The contract's imageUrl (source.ts): https only, as the portal and the floor are served; an http image would
+    // not load there (mixed content).
+    return u.protocol === 'https:' && href.length <= 2048 ? href : null;
   } catch {
     return null;
   }
@@ -73,8 +83,8 @@ export function absoluteImageUrl(raw: string | null | undefined, base?: string):
 
 /** A unit's name: the product's title, with the variant's own title after ' – ' when it has one (ShopProduct.name). */
 export function unitName(productTitle: string | null, variantTitle: string | null): string {
-  const product = trimmed(productTitle);
-  const variant = trimmed(variantTitle);
+  const product = shopText(productTitle);
+  const variant = shopText(variantTitle);
   if (!product) return variant ?? '';
   if (!variant || variant.toLowerCase() === product.toLowerCase()) return product;
   return `${product} – ${variant}`;
@@ -86,9 +96,9 @@ function stringMember(text: string, names: string[]): string | null {
     const m = new RegExp(`"${name}"\\s*:\\s*"((?:[^"\\\\]|\\\\.)*)"`).exec(text);
     if (m?.[1] !== undefined) {
       try {
-        return trimmed(JSON.parse(`"${m[1]}"`) as string);
+        return shopText(JSON.parse(`"${m[1]}"`) as string);
       } catch {
-        return trimmed(m[1]);
+        return shopText(m[1]);
       }
     }
   }
@@ -129,4 +139,12 @@ export async function withPlatformMessage<T>(
 /** An error of a source that has no secret where its platform needs one (the connection is incomplete). */
 export function missingSecret(service: string): OutsideServiceError {
   return new OutsideServiceError(service, null, 'missing_secret', 'the connection has no API secret');
+}
+
+/**
+ * Yields `page` cut so that no more than {@link SHOP_SYNC_MAX_UNITS} units are yielded over a whole read (`seen` is
+ * the count before this page); returns the new count. The caller stops reading once it reaches the cap.
+ */
+export function capPage(page: ShopProduct[], seen: number): ShopProduct[] {
+  return page.slice(0, Math.max(0, SHOP_SYNC_MAX_UNITS - seen));
 }

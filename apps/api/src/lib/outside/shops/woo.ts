@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { type OutsideClient, outsideClient } from '../http-client.ts';
-import { capPage, httpsUrl, shopText } from './shop-text.ts';
 import {
   SHOP_SYNC_MAX_UNITS,
   type ShopConnection,
@@ -8,7 +7,14 @@ import {
   type ShopProduct,
   type ShopProductSource,
 } from './source.ts';
-import { clientSettings, type ShopSourceOptions, unitName } from './sources-kit.ts';
+import {
+  absoluteImageUrl,
+  capPage,
+  clientSettings,
+  type ShopSourceOptions,
+  shopText,
+  unitName,
+} from './sources-kit.ts';
 
 /** Units asked per page (WooCommerce's largest `per_page`). */
 export const WOO_PAGE_SIZE = 100;
@@ -120,7 +126,7 @@ async function* readWoo(http: OutsideClient): AsyncGenerator<ShopProduct[]> {
     for (const p of products as WooProduct[]) {
       if (NOT_A_UNIT.has(p.type)) continue;
       const name = shopText(p.name);
-      const productImage = httpsUrl(p.images?.[0]?.src);
+      const productImage = absoluteImageUrl(p.images?.[0]?.src);
       if (p.type !== 'variable') {
         units.push({
           ref: String(p.id),
@@ -142,7 +148,7 @@ async function* readWoo(http: OutsideClient): AsyncGenerator<ShopProduct[]> {
             name: unitName(name, options || null),
             ean: wooEan(v),
             sku: shopText(v.sku),
-            imageUrl: httpsUrl(v.image?.src) ?? productImage,
+            imageUrl: absoluteImageUrl(v.image?.src) ?? productImage,
           });
         }
     }
