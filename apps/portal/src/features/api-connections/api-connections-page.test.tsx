@@ -131,6 +131,39 @@ describe('API connections (spec 3 §2 API integrations)', { timeout: 30_000 }, (
     );
   });
 
+  it("shows a shop connection's product sync: never, products linked or created, failed with its message", async () => {
+    const synced = {
+      last_sync_at: '2026-11-25T09:30:00.000Z',
+      error: null,
+      imported_total: 0,
+      unknown_eans: [],
+    };
+    render(owner, [
+      connection(1, { platform: 'woo', api_name: 'Webwinkel', url: 'https://winkel.nl' }),
+      connection(2, {
+        platform: 'shopify',
+        api_name: 'Shopify',
+        status: { ...synced, ok: true, imported: 7 },
+      }),
+      connection(3, {
+        platform: 'lightspeed',
+        api_name: 'Lightspeed',
+        status: { ...synced, ok: false, imported: null, error: 'Lightspeed: Invalid API key' },
+      }),
+    ]);
+    const table = await screen.findByRole('table', { name: 'API connections' });
+    const rowOf = (name: string) =>
+      within(table).getByText(name, { selector: 'p' }).closest('tr') as HTMLElement;
+    expect(
+      within(rowOf('Webwinkel')).getByText('Products not synchronised yet (Sync on the products page)'),
+    ).toBeTruthy();
+    expect(within(rowOf('Shopify')).getByText('25-11-2026 10:30: 7 products linked or created')).toBeTruthy();
+    const failed = rowOf('Lightspeed');
+    expect(within(failed).getByText('25-11-2026 10:30: failed')).toBeTruthy();
+    expect(within(failed).getByText('Lightspeed: Invalid API key')).toBeTruthy();
+    expect(within(table).queryByText(/new order/)).toBeNull();
+  });
+
   it('shows the switches disabled and no add button to a reader', async () => {
     render(reader, [connection(1)]);
     expect(

@@ -17,33 +17,14 @@ import { CONNECTIONS_PAGE_SIZE, useChangeConnection, useConnections } from './ap
 
 const UrlState = z.object({ page: z.coerce.number().int().min(1).default(1) });
 
-/** The last pull of a connection in words: never, taken in N orders (a shop: N products synchronised), or failed with the service's message. */
+/**
+ * The last pull of a connection in words: never, taken in N orders (a shop: N products synchronised), or failed with
+ * the service's message; for bol also the orders held back for an unknown EAN. Platforms that are not pulled say so.
+ */
 function SyncStatus({ c, t }: { c: ApiConnection; t: TFunction<'apiConnections'> }): ReactNode {
   const s = c.status;
-  if (isShopPlatform(c.platform)) {
-    if (!s.last_sync_at)
-      return (
-        <Text size="sm" c="dimmed">
-          {t('list.productsNever')}
-        </Text>
-      );
-    const at = formatDateTime(s.last_sync_at);
-    return (
-      <Stack gap={2}>
-        <Text size="sm" c={s.ok ? undefined : 'red.8'} fw={s.ok ? undefined : 600}>
-          {s.ok
-            ? t('list.productsSynced', { when: at, count: s.imported ?? 0 })
-            : t('list.failed', { when: at })}
-        </Text>
-        {s.error ? (
-          <Text size="xs" c="red.8">
-            {s.error}
-          </Text>
-        ) : null}
-      </Stack>
-    );
-  }
-  if (c.platform !== 'bol' && c.platform !== 'bol_be')
+  const shop = isShopPlatform(c.platform);
+  if (!shop && c.platform !== 'bol' && c.platform !== 'bol_be')
     return (
       <Text size="sm" c="dimmed">
         {t('list.notPulled')}
@@ -52,23 +33,24 @@ function SyncStatus({ c, t }: { c: ApiConnection; t: TFunction<'apiConnections'>
   if (!s.last_sync_at)
     return (
       <Text size="sm" c="dimmed">
-        {t('list.never')}
+        {t(shop ? 'list.productsNever' : 'list.never')}
       </Text>
     );
   const when = formatDateTime(s.last_sync_at);
+  const done = shop
+    ? t('list.productsSynced', { when, count: s.imported ?? 0 })
+    : t('list.synced', { when, count: s.imported ?? 0, total: s.imported_total });
   return (
     <Stack gap={2}>
       <Text size="sm" c={s.ok ? undefined : 'red.8'} fw={s.ok ? undefined : 600}>
-        {s.ok
-          ? t('list.synced', { when, count: s.imported ?? 0, total: s.imported_total })
-          : t('list.failed', { when })}
+        {s.ok ? done : t('list.failed', { when })}
       </Text>
       {s.error ? (
         <Text size="xs" c="red.8">
           {s.error}
         </Text>
       ) : null}
-      {s.unknown_eans.length ? (
+      {!shop && s.unknown_eans.length ? (
         <Text size="xs" c="orange.9">
           {t('list.unknownEans', {
             list: s.unknown_eans.map((u) => `${u.order_id} (${u.eans.join(', ')})`).join('; '),
