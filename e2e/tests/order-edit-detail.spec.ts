@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiSession, DEMO_USERS, json, orderRow, productsInStock } from '../fixtures/api.ts';
-import { portalLogin, tomorrowNight } from '../fixtures/demo.ts';
+import { portalLogin, scrollBoardTo, tomorrowNight } from '../fixtures/demo.ts';
 import { expect, SCREENSHOT_DIR, shot } from '../fixtures/hoppa.ts';
 import { testWithOwnServer } from '../fixtures/own-server.ts';
 import { readPdfText } from '../fixtures/pdf.ts';
@@ -51,6 +51,8 @@ test('a merchant edits the address of an open order, adds a product and leaves a
   await page.getByLabel('Until').fill(tomorrowNight());
   await page.getByRole('heading', { name: 'Open orders' }).click();
   const card = page.getByLabel(`Order ${RUN}`);
+  // The board renders its cards as the packer scrolls to them (ADR 0109).
+  await scrollBoardTo(page, card);
   await expect(card).toBeVisible();
   await card.getByRole('link', { name: 'Edit' }).click();
   await expect(page).toHaveURL(new RegExp(`/order/edit/${orderId}$`));
@@ -75,6 +77,7 @@ test('a merchant edits the address of an open order, adds a product and leaves a
   await page.goto('/orders');
   await page.getByLabel('Until').fill(tomorrowNight());
   await page.getByRole('heading', { name: 'Open orders' }).click();
+  await scrollBoardTo(page, card);
   await expect(card).toContainText('Prinsengracht 263');
   await card.getByRole('button', { name: 'Note' }).click();
   const dialog = page.getByRole('dialog', { name: 'Note for this order' });

@@ -88,6 +88,12 @@ export const BOARD_FIRST_CARDS = 8;
  * tried (ADR 0087): shorter tasks, but more CPU in all and no better Lighthouse score in a calmer sitting, so eight.
  */
 export const BOARD_SLICE_CARDS = 8;
+/**
+ * How far below the viewport the board keeps rendering cards ahead of the packer, in screen heights (ADR 0109): the
+ * next slice renders while the end of the rendered board is on screen or less than this far below it. One screen
+ * ahead keeps scrolling on cards that are already there; everything further waits until the packer scrolls to it.
+ */
+export const BOARD_AHEAD_SCREENS = 1;
 
 /**
  * How many cards of each group (given by their order counts, in the board's placed order) a board rendering its first

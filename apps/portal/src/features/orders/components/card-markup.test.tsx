@@ -1,8 +1,24 @@
-import { Badge, Table, Text } from '@mantine/core';
+import { Badge, Button, NativeSelect, Table, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { stableMarkup } from '../../../test/markup.tsx';
-import { CardBadge, CardTbody, CardTd, CardText, CardTh, CardThead, CardTr } from './card-markup.tsx';
+
+import {
+  CardBadge,
+  CardButton,
+  CardNativeSelect,
+  CardNumberInput,
+  CardTbody,
+  CardTd,
+  CardText,
+  CardTh,
+  CardThead,
+  CardTr,
+} from './card-markup.tsx';
+
+/** The markup with the field's generated id (Mantine's random one, React's own) replaced by `ID`. */
+const fieldMarkup = (ui: ReactNode) =>
+  stableMarkup(ui, { generated: (root) => root.querySelector('select, input')?.getAttribute('id') });
 
 /** The markup `ui` renders inside the portal's providers, attributes and style declarations in a stable order. */
 const markup = (ui: ReactNode) => stableMarkup(ui);
@@ -17,6 +33,123 @@ function InTable({ children }: { children: ReactNode }) {
 }
 
 describe("the order card's plain markup renders what Mantine's components render (ADR 0071)", () => {
+  it('NativeSelect and the number TextInput, enabled and disabled (ADR 0109)', () => {
+    const data = [
+      { value: '', label: 'Choose a method', disabled: true },
+      { value: 'PN-1', label: 'PostNL pakket NL' },
+    ];
+    const style = { flex: 1, minWidth: 0 };
+    for (const disabled of [false, true]) {
+      for (const value of ['', 'PN-1'])
+        expect(
+          fieldMarkup(
+            <CardNativeSelect
+              label="Shipment method"
+              data={data}
+              value={value}
+              onChange={() => {}}
+              disabled={disabled}
+              style={style}
+            />,
+          ),
+        ).toBe(
+          fieldMarkup(
+            <NativeSelect
+              label="Shipment method"
+              data={data}
+              value={value}
+              onChange={() => {}}
+              disabled={disabled}
+              size="xs"
+              style={style}
+            />,
+          ),
+        );
+      expect(
+        fieldMarkup(
+          <CardNumberInput
+            label="Labels"
+            value="2"
+            min={1}
+            max={20}
+            step={1}
+            disabled={disabled}
+            onChange={() => {}}
+            onBlur={() => {}}
+            onKeyDown={() => {}}
+          />,
+        ),
+      ).toBe(
+        fieldMarkup(
+          <TextInput
+            label="Labels"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={20}
+            step={1}
+            value="2"
+            disabled={disabled}
+            onChange={() => {}}
+            size="xs"
+            w={72}
+          />,
+        ),
+      );
+    }
+  });
+
+  it('Button without a loader (ADR 0109)', () => {
+    const icon = <svg aria-hidden="true" />;
+    const pairs: [ReactNode, ReactNode][] = [
+      [
+        <CardButton
+          key="p"
+          size="compact-xs"
+          variant="default"
+          aria-label="Packing list (P)"
+          title="Packing list (P)"
+        >
+          P
+        </CardButton>,
+        <Button
+          key="p"
+          size="compact-xs"
+          variant="default"
+          aria-label="Packing list (P)"
+          title="Packing list (P)"
+        >
+          P
+        </Button>,
+      ],
+      [
+        <CardButton key="n" size="compact-xs" variant="light" leftSection={icon}>
+          Note
+        </CardButton>,
+        <Button key="n" size="compact-xs" variant="light" leftSection={icon}>
+          Note
+        </Button>,
+      ],
+      [
+        <CardButton key="b" size="xs" variant="light" color="blue">
+          bol.com label options
+        </CardButton>,
+        <Button key="b" size="xs" variant="light" color="blue">
+          bol.com label options
+        </Button>,
+      ],
+      [
+        <CardButton key="d" size="xs" variant="light" color="blue" disabled>
+          bol.com label options
+        </CardButton>,
+        <Button key="d" size="xs" variant="light" color="blue" disabled>
+          bol.com label options
+        </Button>,
+      ],
+    ];
+    for (const [plain, mantine] of pairs) expect(markup(plain)).toBe(markup(mantine));
+  });
+
   it('Text', () => {
     expect(
       markup(

@@ -1,5 +1,13 @@
-import { Badge, Table, Text } from '@mantine/core';
-import type { CSSProperties, ReactNode } from 'react';
+import { Badge, Button, Input, Table, Text, UnstyledButton } from '@mantine/core';
+import {
+  type ChangeEventHandler,
+  type CSSProperties,
+  type FocusEventHandler,
+  type KeyboardEventHandler,
+  type MouseEventHandler,
+  type ReactNode,
+  useId,
+} from 'react';
 
 /**
  * Mantine's markup for the order card's static parts, written as plain elements: the same classes, data attributes and
@@ -190,5 +198,256 @@ export function CardTd({
     >
       {children}
     </td>
+  );
+}
+
+/**
+ * Mantine's `<Button size variant color leftSection disabled>` for a button that never shows a loader (no `loading`
+ * prop: Mantine then renders no Transition either): `default` or `light`, in the theme's primary colour unless `color`
+ * names another. The order card's P, note, attachments and bol.com label buttons (ADR 0109); a button that spins
+ * while its call runs stays Mantine's `Button`.
+ */
+export function CardButton({
+  size,
+  variant,
+  color = 'brand',
+  leftSection,
+  disabled,
+  title,
+  'aria-label': ariaLabel,
+  onClick,
+  children,
+}: {
+  size: 'compact-xs' | 'xs';
+  variant: 'default' | 'light';
+  color?: string;
+  leftSection?: ReactNode;
+  disabled?: boolean;
+  title?: string;
+  'aria-label'?: string;
+  onClick?: MouseEventHandler<HTMLButtonElement>;
+  children: ReactNode;
+}): ReactNode {
+  const fz = size === 'compact-xs' ? 'xs' : size;
+  const colors =
+    variant === 'default'
+      ? {
+          '--button-bg': 'var(--mantine-color-default)',
+          '--button-hover': 'var(--mantine-color-default-hover)',
+          '--button-color': 'var(--mantine-color-default-color)',
+          '--button-bd': `${BORDER} solid var(--mantine-color-default-border)`,
+        }
+      : {
+          '--button-bg': colorVar(`${color}-light`),
+          '--button-hover': colorVar(`${color}-light-hover`),
+          '--button-color': colorVar(`${color}-light-color`),
+          '--button-bd': `${BORDER} solid transparent`,
+        };
+  return (
+    <button
+      className={`mantine-focus-auto${disabled ? '' : ' mantine-active'} ${Button.classes.root} mantine-Button-root ${UnstyledButton.classes.root} mantine-UnstyledButton-root`}
+      data-variant={variant}
+      data-size={size}
+      data-disabled={disabled || undefined}
+      data-with-left-section={leftSection ? true : undefined}
+      type="button"
+      disabled={disabled}
+      title={title}
+      aria-label={ariaLabel}
+      onClick={onClick}
+      style={
+        {
+          '--button-height': `var(--button-height-${size})`,
+          '--button-padding-x': `var(--button-padding-x-${size})`,
+          '--button-fz': `var(--mantine-font-size-${fz})`,
+          ...colors,
+        } as CSSProperties
+      }
+    >
+      <span className={`${Button.classes.inner} mantine-Button-inner`}>
+        {leftSection ? (
+          <span className={`${Button.classes.section} mantine-Button-section`} data-position="left">
+            {leftSection}
+          </span>
+        ) : null}
+        <span className={`${Button.classes.label} mantine-Button-label`}>{children}</span>
+      </span>
+    </button>
+  );
+}
+
+/** Mantine's chevron of a native select (`ComboboxChevron` at size xs). */
+const CHEVRON_PATH =
+  'M4.93179 5.43179C4.75605 5.60753 4.75605 5.89245 4.93179 6.06819C5.10753 6.24392 5.39245 6.24392 5.56819 6.06819L7.49999 4.13638L9.43179 6.06819C9.60753 6.24392 9.89245 6.24392 10.0682 6.06819C10.2439 5.89245 10.2439 5.60753 10.0682 5.43179L7.81819 3.18179C7.73379 3.0974 7.61933 3.04999 7.49999 3.04999C7.38064 3.04999 7.26618 3.0974 7.18179 3.18179L4.93179 5.43179ZM10.0682 9.56819C10.2439 9.39245 10.2439 9.10753 10.0682 8.93179C9.89245 8.75606 9.60753 8.75606 9.43179 8.93179L7.49999 10.8636L5.56819 8.93179C5.39245 8.75606 5.10753 8.75606 4.93179 8.93179C4.75605 9.10753 4.75605 9.39245 4.93179 9.56819L7.18179 11.8182C7.35753 11.9939 7.64245 11.9939 7.81819 11.8182L10.0682 9.56819Z';
+
+/**
+ * Mantine's input wrapper at size xs around `children` (the `<select>` or `<input>`): the label, the input's wrapper
+ * with its CSS variables and, for a select, the chevron. `kind` names the component whose static class names Mantine
+ * adds (`mantine-NativeSelect-*`, `mantine-TextInput-*`).
+ */
+function CardInputFrame({
+  kind,
+  id,
+  label,
+  disabled,
+  style,
+  children,
+}: {
+  kind: 'NativeSelect' | 'TextInput';
+  id: string;
+  label: string;
+  disabled?: boolean;
+  style?: CSSProperties;
+  children: ReactNode;
+}): ReactNode {
+  const select = kind === 'NativeSelect';
+  return (
+    <div
+      className={`${Input.classes.root} mantine-InputWrapper-root mantine-${kind}-root`}
+      data-size="xs"
+      style={style}
+    >
+      <label
+        className={`${Input.classes.label} mantine-InputWrapper-label mantine-${kind}-label`}
+        data-size="xs"
+        htmlFor={id}
+        id={`${id}-label`}
+        style={{ '--input-label-size': 'var(--mantine-font-size-xs)' } as CSSProperties}
+      >
+        {label}
+      </label>
+      <div
+        className={`${Input.classes.wrapper} mantine-Input-wrapper mantine-${kind}-wrapper`}
+        data-variant="default"
+        data-size="xs"
+        data-disabled={disabled || undefined}
+        data-pointer={select || undefined}
+        data-with-right-section={select || undefined}
+        style={
+          {
+            '--input-height': 'var(--input-height-xs)',
+            '--input-fz': 'var(--mantine-font-size-xs)',
+            ...(select ? { '--input-right-section-pointer-events': 'none' } : {}),
+          } as CSSProperties
+        }
+      >
+        {children}
+        {select ? (
+          <div
+            className={`${Input.classes.section} mantine-Input-section mantine-NativeSelect-section`}
+            data-position="right"
+          >
+            <svg
+              className="m_2943220b mantine-ComboboxChevron-chevron"
+              data-size="xs"
+              data-combobox-chevron="true"
+              viewBox="0 0 15 15"
+              fill="none"
+              xmlns="http://www.w3.org/2000/svg"
+              style={{ '--combobox-chevron-size': 'var(--combobox-chevron-size-xs)' } as CSSProperties}
+            >
+              <path d={CHEVRON_PATH} fill="currentColor" fillRule="evenodd" clipRule="evenodd" />
+            </svg>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Mantine's `<NativeSelect size="xs" label data value onChange disabled>`, written out (ADR 0109): the card's
+ * shipment method and box. Mantine's input sets its random id in a layout effect after mounting, a second render of
+ * every field of every card; here the id is React's own.
+ */
+export function CardNativeSelect({
+  label,
+  data,
+  value,
+  onChange,
+  disabled,
+  style,
+}: {
+  label: string;
+  data: readonly { value: string; label: string; disabled?: boolean }[];
+  value: string;
+  onChange: ChangeEventHandler<HTMLSelectElement>;
+  disabled?: boolean;
+  /** On the root, as Mantine's `style` prop. */
+  style?: CSSProperties;
+}): ReactNode {
+  const id = useId();
+  return (
+    <CardInputFrame kind="NativeSelect" id={id} label={label} disabled={disabled} style={style}>
+      <select
+        className={`${Input.classes.input} mantine-Input-input mantine-NativeSelect-input`}
+        data-variant="default"
+        data-disabled={disabled || undefined}
+        id={id}
+        value={value}
+        onChange={onChange}
+        disabled={disabled}
+      >
+        {data.map((o) => (
+          <option key={o.value} value={o.value} disabled={o.disabled}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </CardInputFrame>
+  );
+}
+
+/**
+ * Mantine's `<TextInput size="xs" w={72} type="number" label …>`, written out (ADR 0109): the card's label count.
+ * The input's own props are passed on as given.
+ */
+export function CardNumberInput({
+  label,
+  value,
+  min,
+  max,
+  step,
+  disabled,
+  onChange,
+  onBlur,
+  onKeyDown,
+}: {
+  label: string;
+  value: string;
+  min: number;
+  max: number;
+  step: number;
+  disabled?: boolean;
+  onChange: ChangeEventHandler<HTMLInputElement>;
+  onBlur: FocusEventHandler<HTMLInputElement>;
+  onKeyDown: KeyboardEventHandler<HTMLInputElement>;
+}): ReactNode {
+  const id = useId();
+  return (
+    <CardInputFrame
+      kind="TextInput"
+      id={id}
+      label={label}
+      disabled={disabled}
+      style={{ width: 'calc(4.5rem * var(--mantine-scale))' }}
+    >
+      <input
+        className={`${Input.classes.input} mantine-Input-input mantine-TextInput-input`}
+        data-variant="default"
+        data-disabled={disabled || undefined}
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        onChange={onChange}
+        onBlur={onBlur}
+        onKeyDown={onKeyDown}
+        disabled={disabled}
+      />
+    </CardInputFrame>
   );
 }

@@ -1,8 +1,8 @@
 import type { OpenOrders, Order } from '@hoppa/core';
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../../../test/render.tsx';
-import { BOARD_FIRST_CARDS } from '../open-orders.rules.ts';
+import { BOARD_AHEAD_SCREENS, BOARD_FIRST_CARDS, BOARD_SLICE_CARDS } from '../open-orders.rules.ts';
 import { OrderBoard } from './order-board.tsx';
 
 const hex = (n: number) => n.toString(16).padStart(24, '0');
@@ -39,5 +39,79 @@ describe('OrderBoard slices (issue 8, ADR 0071)', () => {
       'VAK A-3',
       'VAK A-4',
     ]);
+  });
+});
+
+/**
+ * A screen the test scrolls: every element's box starts 500 px further down per rendered card (so the board's end
+ * marker sits below its cards) less what has been scrolled, and is 1200 px wide (three columns).
+ */
+function fakeScreen() {
+  const state = { scrolled: 0 };
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(
+    () =>
+      ({ width: 1200, top: document.querySelectorAll('article').length * 500 - state.scrolled }) as DOMRect,
+  );
+  return {
+    scrollTo(px: number) {
+      state.scrolled = px;
+      fireEvent.scroll(document);
+    },
+  };
+}
+
+/** Lets the board's frames and timeouts run (a slice it would add, it has added by then). */
+const settle = () => act(() => new Promise((r) => setTimeout(r, 150)));
+
+describe('OrderBoard renders what is near the screen (issue 8, ADR 0109)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+  const cardsNow = () => screen.queryAllByRole('article').length;
+  const board = () => (
+    <OrderBoard
+      groups={groups([3, 1, 6, 10, 4])}
+      renderCard={(o) => <article key={o.id} aria-label={o.orderId} />}
+    />
+  );
+
+  it('stops after the cards that reach past the screen and renders more as the packer scrolls to them', async () => {
+    const view = fakeScreen();
+    renderUi(board());
+    // The first slice ends 8 × 500 px down, more than a screen below the screen: nothing more is rendered.
+    expect(BOARD_FIRST_CARDS * 500).toBeGreaterThan(window.innerHeight * (1 + BOARD_AHEAD_SCREENS));
+    await settle();
+    expect(cardsNow()).toBe(BOARD_FIRST_CARDS);
+    // Scrolled to the end of what is there: the next slice, and no more (its end is again far below).
+    view.scrollTo(BOARD_FIRST_CARDS * 500);
+    await waitFor(() => expect(cardsNow()).toBe(BOARD_FIRST_CARDS + BOARD_SLICE_CARDS));
+    await settle();
+    expect(cardsNow()).toBe(BOARD_FIRST_CARDS + BOARD_SLICE_CARDS);
+    // Scrolled on to the end: the rest.
+    view.scrollTo(24 * 500);
+    await screen.findByRole('article', { name: 'ORD-24' });
+    expect(cardsNow()).toBe(24);
+  });
+
+  it('renders the whole board for find in page (Ctrl+F), so the browser finds every order', async () => {
+    fakeScreen();
+    renderUi(board());
+    await settle();
+    expect(cardsNow()).toBe(BOARD_FIRST_CARDS);
+    fireEvent.keyDown(window, { key: 'f', ctrlKey: true });
+    await screen.findByRole('article', { name: 'ORD-24' });
+    expect(cardsNow()).toBe(24);
+  });
+
+  it('renders the whole board before a print', async () => {
+    fakeScreen();
+    renderUi(board());
+    await settle();
+    expect(cardsNow()).toBe(BOARD_FIRST_CARDS);
+    act(() => {
+      window.dispatchEvent(new Event('beforeprint'));
+    });
+    // At once, not in a later task: the print is laid out right after the event.
+    expect(cardsNow()).toBe(24);
   });
 });

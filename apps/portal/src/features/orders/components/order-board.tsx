@@ -1,8 +1,19 @@
 import { isSingleLineOrder, type OpenOrders, type Order } from '@hoppa/core';
 import { Badge, Box, Button, Group, Title } from '@mantine/core';
-import { memo, type ReactNode, startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  memo,
+  type ReactNode,
+  type RefObject,
+  startTransition,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import {
+  BOARD_AHEAD_SCREENS,
   BOARD_FIRST_CARDS,
   BOARD_SLICE_CARDS,
   boardColumns,
@@ -40,21 +51,72 @@ function useBoardWidth() {
 }
 
 /**
- * How many cards the board renders: BOARD_FIRST_CARDS at first, then BOARD_SLICE_CARDS more per task (a timeout after
- * each commit, the render in a transition) until all `total` are in. React's transition yields during a render but
- * commits all of it at once: a board of 79 cards was one commit of most of a second on a busy machine (DOM, Mantine's
- * layout effects, style and layout), Lighthouse's blocking time on /orders (issue 8). In slices each task commits a
- * handful of cards; the first ones, the top of the board, show first. The limit only grows, so a later list (a filter,
- * a scan narrowing it, a refresh) renders at once up to the cards already shown and the rest again in slices.
+ * The whole board is asked for: find in page (Ctrl+F / ⌘F) or printing. Cards the board has not rendered yet
+ * (useCardLimit) are not in the document, so neither the browser's find bar nor a print would see them; on these
+ * the board renders all its cards (a print at once, before the print is laid out).
  */
-function useCardLimit(total: number): number {
+function useWholeBoardAsked(): boolean {
+  const [asked, setAsked] = useState(false);
+  useEffect(() => {
+    if (asked) return;
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'f') startTransition(() => setAsked(true));
+    };
+    const onPrint = () => flushSync(() => setAsked(true));
+    window.addEventListener('keydown', onKey);
+    window.addEventListener('beforeprint', onPrint);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('beforeprint', onPrint);
+    };
+  }, [asked]);
+  return asked;
+}
+
+/**
+ * How many cards the board renders: BOARD_FIRST_CARDS at first, then BOARD_SLICE_CARDS more per task (the render in a
+ * transition) **while the end of the rendered board (`end`) is near the screen** — on it or less than
+ * BOARD_AHEAD_SCREENS screen heights below it — until all `total` are in. A board of 79 cards is some 23,000 px tall,
+ * of which a screen of 940 px shows two to four cards: rendering all of it on every load was about three quarters of
+ * the page's script time on /orders (issue 8, ADR 0109). The rest follows as the packer scrolls towards it, a screen
+ * ahead; `whole` (find in page, print) renders everything. Where the end is, is read in the frame after each commit
+ * (laid out by then) and after each scroll or resize, only while cards remain. React's transition yields during a
+ * render but commits all of it at once, hence the slices (ADR 0071). The limit only grows, so a later list (a filter,
+ * a scan narrowing it, a refresh) renders at once up to the cards already shown.
+ */
+function useCardLimit(total: number, end: RefObject<HTMLElement | null>, whole: boolean): number {
   const [limit, setLimit] = useState(BOARD_FIRST_CARDS);
   useEffect(() => {
     if (limit >= total) return;
-    const next = setTimeout(() => startTransition(() => setLimit((l) => l + BOARD_SLICE_CARDS)), 0);
-    return () => clearTimeout(next);
-  }, [limit, total]);
-  return limit;
+    const grow = () => startTransition(() => setLimit((l) => l + BOARD_SLICE_CARDS));
+    if (whole) {
+      const next = setTimeout(grow, 0);
+      return () => clearTimeout(next);
+    }
+    let frame = 0;
+    let grown = false;
+    const check = () => {
+      frame = 0;
+      const top = end.current?.getBoundingClientRect().top ?? 0;
+      if (!grown && top < window.innerHeight * (1 + BOARD_AHEAD_SCREENS)) {
+        grown = true;
+        grow();
+      }
+    };
+    const soon = () => {
+      if (!frame) frame = requestAnimationFrame(check);
+    };
+    soon();
+    // Capture: the page may scroll in an element rather than the window; scroll events do not bubble.
+    document.addEventListener('scroll', soon, { capture: true, passive: true });
+    window.addEventListener('resize', soon);
+    return () => {
+      cancelAnimationFrame(frame);
+      document.removeEventListener('scroll', soon, { capture: true });
+      window.removeEventListener('resize', soon);
+    };
+  }, [limit, total, whole, end]);
+  return whole ? Math.max(limit, total) : limit;
 }
 
 /**
@@ -87,41 +149,48 @@ export const OrderBoard = memo(function OrderBoard({
   const spans = groups.map((g) => groupSpan(g.orders.length, columns));
   const placed = packBoardRows(spans, columns).flat();
   const total = groups.reduce((n, g) => n + g.orders.length, 0);
-  const limit = useCardLimit(width === null ? 0 : total);
+  const end = useRef<HTMLDivElement>(null);
+  const whole = useWholeBoardAsked();
+  const limit = useCardLimit(width === null ? 0 : total, end, whole);
   const shown = cardsShown(
     placed.map((i) => (groups[i] as OpenOrders['groups'][number]).orders.length),
     limit,
   );
   return (
-    <Box
-      ref={ref}
-      style={{
-        display: 'grid',
-        gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-        columnGap: CARD_GAP,
-        rowGap: 'var(--mantine-spacing-lg)',
-        alignItems: 'start',
-      }}
-    >
-      {width !== null &&
-        placed.map((i, at) => {
-          const g = groups[i] as OpenOrders['groups'][number];
-          const cards = shown[at] as number;
-          // A group comes in with its first card; its header and its place in the grid are there from then on.
-          return cards === 0 ? null : (
-            <BoardGroup
-              key={g.location?.id ?? 'none'}
-              group={g}
-              span={spans[i] as number}
-              cards={cards}
-              renderCard={renderCard}
-              onPrintSingles={onPrintSingles}
-              printingGroup={printingGroup}
-              boxes={boxes}
-            />
-          );
-        })}
-    </Box>
+    // One element in the page's stack (no gap before the end marker).
+    <div>
+      <Box
+        ref={ref}
+        style={{
+          display: 'grid',
+          gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+          columnGap: CARD_GAP,
+          rowGap: 'var(--mantine-spacing-lg)',
+          alignItems: 'start',
+        }}
+      >
+        {width !== null &&
+          placed.map((i, at) => {
+            const g = groups[i] as OpenOrders['groups'][number];
+            const cards = shown[at] as number;
+            // A group comes in with its first card; its header and its place in the grid are there from then on.
+            return cards === 0 ? null : (
+              <BoardGroup
+                key={g.location?.id ?? 'none'}
+                group={g}
+                span={spans[i] as number}
+                cards={cards}
+                renderCard={renderCard}
+                onPrintSingles={onPrintSingles}
+                printingGroup={printingGroup}
+                boxes={boxes}
+              />
+            );
+          })}
+      </Box>
+      {/* The end of the rendered board: while it is near the viewport, the next cards render (useCardLimit). */}
+      <div ref={end} aria-hidden="true" />
+    </div>
   );
 });
 

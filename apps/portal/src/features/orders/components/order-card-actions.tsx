@@ -17,6 +17,7 @@ import {
 } from '../../../components/order-notes/order-notes-editor.tsx';
 import { call } from '../../../lib/api.ts';
 import type { OrderPermissions } from '../use-order-permissions.ts';
+import { CardButton } from './card-markup.tsx';
 
 /** Opens a PDF blob in a new tab (the browser's viewer prints it); falls back to a download when pop-ups are blocked. */
 function openPdf(blob: Blob, fileName: string): void {
@@ -37,6 +38,8 @@ function openPdf(blob: Blob, fileName: string): void {
  * The order card's document and edit actions (spec 1 §2 Order card: P packing list, O order list, note editor,
  * attachments with the packer's instructions; Order
  * detail: edit order, hidden for orders fulfilled by the provider). Each shows only when the role may call it.
+ * The buttons that never spin are Mantine's markup written out (CardButton, ADR 0109); O (spins while the document
+ * loads) and Edit (a link) stay Mantine's `Button`.
  */
 export function OrderCardActions({
   order,
@@ -60,7 +63,7 @@ export function OrderCardActions({
     <>
       <Group gap={6}>
         {allowed.packingSlip && (
-          <Button
+          <CardButton
             size="compact-xs"
             variant="default"
             onClick={() => onPackingSlip(order)}
@@ -68,7 +71,7 @@ export function OrderCardActions({
             title={t('card.packingListP')}
           >
             P
-          </Button>
+          </CardButton>
         )}
         {allowed.orderList && (
           <Button
@@ -83,24 +86,24 @@ export function OrderCardActions({
           </Button>
         )}
         {allowed.notes && (
-          <Button
+          <CardButton
             size="compact-xs"
             variant="light"
             leftSection={<Icon name="note" size={14} />}
             onClick={() => setNotesOpen(true)}
           >
             {t('card.note')}
-          </Button>
+          </CardButton>
         )}
         {allowed.attachments && (
-          <Button
+          <CardButton
             size="compact-xs"
             variant="light"
             leftSection={<Icon name="document" size={14} />}
             onClick={() => setAttachmentsOpen(true)}
           >
             {t('card.attachments')}
-          </Button>
+          </CardButton>
         )}
         {allowed.edit && !order.isFulfilledBySF && (
           <Button

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBolShipOptions, useShipBolOrder } from '../api/bol-label.ts';
+import { CardButton } from './card-markup.tsx';
 
 /** The server's message of a failed call (bol's reason for 502 `outside_service`), else the error's own text. */
 function messageOf(err: unknown): string {
@@ -45,9 +46,10 @@ export function OrderCardBolLabel({ order, disabled }: { order: Order; disabled:
   if (!open)
     return (
       <Group justify="flex-end">
-        <Button size="xs" variant="light" color="blue" disabled={disabled} onClick={() => setOpen(true)}>
+        {/* Mantine's Button markup written out (ADR 0109): every bol order's card has this one until it is opened. */}
+        <CardButton size="xs" variant="light" color="blue" disabled={disabled} onClick={() => setOpen(true)}>
           {t('bolLabel.open')}
-        </Button>
+        </CardButton>
       </Group>
     );
   const error = options.error ?? ship.error;

@@ -10,7 +10,7 @@ import {
   shipVariant,
   stampAmount,
 } from '@hoppa/core';
-import { Alert, Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
@@ -21,6 +21,7 @@ import { useSelectShipmentMethod } from '../api/select-shipment-method.ts';
 import { useSetLabelQuantity } from '../api/set-label-quantity.ts';
 import { canShip, methodsForOrder } from '../open-orders.rules.ts';
 import type { OrderPermissions } from '../use-order-permissions.ts';
+import { CardNativeSelect, CardNumberInput } from './card-markup.tsx';
 import { OrderCardBolLabel } from './order-card-bol-label.tsx';
 
 /** What a card's ship button sends: method, box, number of labels and, for PostNL, the print frame. */
@@ -53,7 +54,8 @@ function shipButtonText(variant: ShipVariant, code: string | null, t: TFunction<
  * OrderCardActions). Disabled while a line has a cancellation request.
  * The fields are the browser's own select and number input: a board shows up to 500 cards, and Mantine's
  * searchable Select and NumberInput on each made the first render of 100 cards take most of a second (issue 8,
- * Lighthouse on /orders).
+ * Lighthouse on /orders). Method, box and label count are Mantine's NativeSelect and TextInput markup written out
+ * (card-markup.tsx, ADR 0109: no second render for Mantine's id); the PostNL print frame stays Mantine's.
  */
 export function OrderCardShipControls({
   order,
@@ -110,7 +112,7 @@ export function OrderCardShipControls({
       {/* Method and box share a row at full width (their names are long: 'PostNL brievenbuspakje NL',
           'Doos L (40x30x20)'); the label count sits with the buttons. */}
       <Group align="flex-end" gap="xs" wrap="nowrap">
-        <NativeSelect
+        <CardNativeSelect
           label={t('card.method')}
           data={withPlaceholder(methodOptions, t('card.methodPlaceholder'))}
           value={method ?? ''}
@@ -121,10 +123,9 @@ export function OrderCardShipControls({
             selectMethod.mutate({ orderId: order.id, code: v });
           }}
           disabled={!shippable || !allowed.selectMethod}
-          size="xs"
           style={{ flex: 1, minWidth: 0 }}
         />
-        <NativeSelect
+        <CardNativeSelect
           label={t('card.box')}
           data={withPlaceholder(boxOptions, t('card.boxPlaceholder'))}
           value={box ?? ''}
@@ -135,15 +136,12 @@ export function OrderCardShipControls({
             selectBox.mutate({ orderId: order.id, boxId: v });
           }}
           disabled={!shippable || !allowed.selectBox}
-          size="xs"
           style={{ flex: 1, minWidth: 0 }}
         />
       </Group>
       <Group justify="space-between" align="flex-end" gap="xs" wrap="nowrap">
-        <TextInput
+        <CardNumberInput
           label={t('card.labels')}
-          type="number"
-          inputMode="numeric"
           min={1}
           max={MAX_LABELS}
           step={1}
@@ -169,8 +167,6 @@ export function OrderCardShipControls({
             if (e.key === 'Enter') e.currentTarget.blur();
           }}
           disabled={!shippable || !allowed.labelQuantity}
-          size="xs"
-          w={72}
         />
         <Group gap="xs" wrap="nowrap" align="flex-end">
           {allowed.ship && variant === 'postnl' && (
