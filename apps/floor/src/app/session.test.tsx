@@ -14,6 +14,13 @@ function Status() {
   return <output data-testid="status">{state.status}</output>;
 }
 
+/** The status line, also recording each status it renders into `log`. */
+function RecordingStatus({ log }: { log: string[] }) {
+  const { state } = useSession();
+  log.push(state.status);
+  return <output data-testid="status">{state.status}</output>;
+}
+
 /** Answers /current_user with `status` (the picker on 200) and counts the calls. */
 function countingServer(status: 200 | 401): { calls: number } {
   const seen = { calls: 0 };
@@ -71,14 +78,9 @@ describe('the first render after the early check has answered (ADR 0110)', () =>
   /** The provider with a status line that records every status it rendered, in order. */
   function renderRecording(): string[] {
     const seen: string[] = [];
-    function Recording() {
-      const { state } = useSession();
-      seen.push(state.status);
-      return <output data-testid="status">{state.status}</output>;
-    }
     render(
       <SessionProvider>
-        <Recording />
+        <RecordingStatus log={seen} />
       </SessionProvider>,
     );
     return seen;
