@@ -63,45 +63,6 @@ function stylesFirst(): Plugin {
   };
 }
 
-/**
- * Mantine's `remove-default-variables.mjs` works out every CSS variable of Mantine's default theme when it is
- * evaluated (a module-level `defaultCssVariablesResolver(DEFAULT_THEME)`: colour conversions for ten shades of fourteen
- * colours), only to leave them out of the <style> that MantineProvider writes. The floor writes no such <style> (its
- * theme's variables are a static file, app/theme-variables.css) and never calls the function that needs them, but the
- * module is in the first file: this cost ~20 % of the first file's evaluation on every start (ADR 0110). The transform
- * makes the computation happen on first use. It fails the build when Mantine's module no longer reads as expected (a
- * Mantine upgrade), rather than silently putting the work back.
- */
-function lazyMantineDefaultVariables(): Plugin {
-  const file =
-    /\/@mantine\/core\/esm\/core\/MantineProvider\/MantineCssVariables\/remove-default-variables\.mjs$/;
-  const eager = 'const defaultCssVariables = defaultCssVariablesResolver(DEFAULT_THEME);';
-  const lazy =
-    'let defaultCssVariablesOnFirstUse;\nconst defaultCssVariablesOnce = () => (defaultCssVariablesOnFirstUse ??= defaultCssVariablesResolver(DEFAULT_THEME));';
-  let transformed = false;
-  return {
-    name: 'hoppa:lazy-mantine-default-variables',
-    apply: 'build',
-    transform(code, id) {
-      if (!file.test(id.split('?')[0]?.replaceAll('\\', '/') ?? '')) return null;
-      const uses = code.split('defaultCssVariables.').length - 1;
-      if (!code.includes(eager) || uses !== 3)
-        this.error(`${id}: not the module ADR 0110 expects (the eager line, 3 uses); see vite.config.ts`);
-      transformed = true;
-      return {
-        code: code.replace(eager, lazy).replaceAll('defaultCssVariables.', 'defaultCssVariablesOnce().'),
-        map: null,
-      };
-    },
-    buildEnd(error) {
-      if (!error && !transformed)
-        this.error(
-          "Mantine's remove-default-variables.mjs was not in the build: check ADR 0110's transform (vite.config.ts)",
-        );
-    },
-  };
-}
-
 export default defineConfig({
   base: FLOOR_BASE,
   // React's API on Preact (ADR 0056): a third of the first load's JavaScript.
@@ -115,7 +76,6 @@ export default defineConfig({
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, include: PRECOMPRESSED }),
     precompressServiceWorker(),
     stylesFirst(),
-    lazyMantineDefaultVariables(),
   ],
   // Fewer, larger files on the first screens' paths (ADR 0069, chunks.config.ts).
   build: { rolldownOptions: { output: { codeSplitting: floorCodeSplitting() } } },

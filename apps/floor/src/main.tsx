@@ -2,8 +2,6 @@
 // the base layers first, then each component after the ones it builds on. A new Mantine component needs its file here.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
-// The floor theme's CSS variables, which MantineProvider no longer works out at start (ADR 0110); after Mantine's own.
-import './app/theme-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
@@ -40,16 +38,12 @@ import { initI18n } from './i18n/index.ts';
 
 // Before anything renders, the two things the first screen waits on go out side by side (ADR 0064): the session
 // check and the code of the screen in the address bar.
-const sessionKnown = startSessionCheck();
+startSessionCheck();
 // On the pick screen of a fresh device its list's first page goes out with them (ADR 0078): it no longer waits for
 // the session check's answer and the screen's files.
 sendFirstPickPage(window.location.pathname);
-const screenIn = preloadScreen(window.location.pathname);
-// i18next's set-up in a task of its own, after the requests have left (ADR 0110): the module evaluation's task
-// stays shorter, and Lighthouse counts every task's length beyond 50 ms (at 4× CPU) as blocking time.
-const textsReady = nextTask().then(() => {
-  initI18n();
-});
+preloadScreen(window.location.pathname);
+initI18n();
 // What the first screen does not need waits until the page has loaded and the main thread is idle (ADR 0072): the
 // service worker (with workbox-window) and the request to keep IndexedDB, which holds picks not yet sent, under
 // storage pressure. Not before SERVICE_WORKER_DELAY_MS after the load event (ADR 0078): the screens' files are dynamic
@@ -77,36 +71,17 @@ function afterLoadWhenIdle(fn: () => void): void {
   else window.addEventListener('load', later, { once: true });
 }
 
-/** How long the first render waits at most for the session check and the screen's code (ms); see below. */
-const FIRST_RENDER_WAIT_MS = 4000;
-
-/** A promise that answers in a later task of the event loop (a timer of 0 ms). */
-function nextTask(): Promise<void> {
-  return new Promise((done) => setTimeout(done, 0));
-}
-
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-// The first render waits until the first screen is known and its code is in (ADR 0110): the session check has
-// answered (or the device's session copy decides) and the screen's code and texts have loaded. index.html's static
-// shell shows meanwhile, the same frame the app rendered while it waited (BootShell), so nothing changes on screen;
-// but the app renders once, straight into the screen, where it rendered the shell, then the shell again for the lazy
-// screen, then the screen: two renders of the whole app and a suspension fewer on every start. Offline the check fails
-// at once (and a device with a copy does not wait for it); a check or a screen that takes longer than
-// FIRST_RENDER_WAIT_MS no longer holds the render, which then shows the shell until they are in, as before.
-// The render is a task of its own (a timer), not part of the task in which the last answer came in.
-void Promise.race([
-  Promise.all([sessionKnown, screenIn, textsReady]),
-  new Promise((done) => setTimeout(done, FIRST_RENDER_WAIT_MS)).then(() => textsReady),
-]).then(() =>
-  setTimeout(() => {
-    // The static shell goes in the same task as the first render (synchronous in Preact), so no frame shows the root
-    // empty; the first render shows the same shell (BootShell) until the screen is ready (ADR 0064).
-    root.replaceChildren();
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  }, 0),
-);
+// The first render waits one task: the session check (ky sends from a microtask) and the screen's dynamic imports
+// leave while the main thread is free, not after the whole app has rendered; index.html's shell shows meanwhile.
+setTimeout(() => {
+  // The static shell goes in the same task as the first render (synchronous in Preact), so no frame shows the root
+  // empty; the first render shows the same shell (BootShell) until the screen is ready (ADR 0064).
+  root.replaceChildren();
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}, 0);

@@ -14,13 +14,6 @@ function Status() {
   return <output data-testid="status">{state.status}</output>;
 }
 
-/** The status line, also recording each status it renders into `log`. */
-function RecordingStatus({ log }: { log: string[] }) {
-  const { state } = useSession();
-  log.push(state.status);
-  return <output data-testid="status">{state.status}</output>;
-}
-
 /** Answers /current_user with `status` (the picker on 200) and counts the calls. */
 function countingServer(status: 200 | 401): { calls: number } {
   const seen = { calls: 0 };
@@ -71,45 +64,6 @@ describe('session check started before the first render (ADR 0064)', () => {
     renderStatus();
     await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('authenticated'));
     expect(seen.calls).toBe(1);
-  });
-});
-
-describe('the first render after the early check has answered (ADR 0110)', () => {
-  /** The provider with a status line that records every status it rendered, in order. */
-  function renderRecording(): string[] {
-    const seen: string[] = [];
-    render(
-      <SessionProvider>
-        <RecordingStatus log={seen} />
-      </SessionProvider>,
-    );
-    return seen;
-  }
-
-  it('starts from the user the check answered: no "loading" render, and no second render for the same answer', async () => {
-    const seen = countingServer(200);
-    await startSessionCheck();
-    const rendered = renderRecording();
-    expect(rendered).toEqual(['authenticated']);
-    await waitFor(() => expect(readSessionCopy()).toEqual(currentUser('picker')));
-    expect(rendered).toEqual(['authenticated']);
-    expect(seen.calls).toBe(1);
-  });
-
-  it('starts anonymous after a 401, and the provider taking the same answer renders nothing more', async () => {
-    countingServer(401);
-    await startSessionCheck();
-    const rendered = renderRecording();
-    expect(rendered).toEqual(['anonymous']);
-    await waitFor(() => expect(readSessionCopy()).toBeNull());
-    expect(rendered).toEqual(['anonymous']);
-  });
-
-  it('answers at once on a device with a session copy, without waiting for the server', async () => {
-    writeSessionCopy(currentUser('picker'));
-    browser.server = () => new Promise<Response>(() => undefined);
-    await startSessionCheck();
-    expect(renderRecording()).toEqual(['authenticated']);
   });
 });
 

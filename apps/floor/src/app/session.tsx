@@ -56,31 +56,13 @@ function askCurrentUser(): Promise<CurrentUser> {
  * Starts `GET /current_user` now, before the app's first render, so the answer is on its way while the app renders
  * and IndexedDB opens (ADR 0064); the session provider's first check takes this call instead of sending its own.
  * Called once by main.tsx; its failure is the provider's to handle (an ApiError, as from `requestTrusted`).
- * Answers (never fails) when the check has answered or failed, or at once when the device's session copy already
- * decides the first screen; main.tsx renders the app first then (ADR 0110), and the provider's first render starts
- * from the answer ({@link initialState}) instead of rendering "loading" and then the screen.
  */
-export function startSessionCheck(): Promise<void> {
+export function startSessionCheck(): void {
   const check = askCurrentUser();
+  check.catch(() => undefined); // handled where the provider awaits it
   earlyCheck = check;
   firstCheck = check;
-  earlyAnswer = null;
-  const settled = check.then(
-    (user) => {
-      if (firstCheck === check) earlyAnswer = { user };
-    },
-    (err: unknown) => {
-      if (firstCheck === check && err instanceof ApiError && err.status === 401) earlyAnswer = { user: null };
-    },
-  );
-  return readSessionCopy() ? Promise.resolve() : settled;
 }
-
-/**
- * What the early check answered once it has: the user, or null for a 401 (nobody logged in). Nothing for a check still
- * under way or one that failed otherwise (offline: the provider falls back to the device's copies).
- */
-let earlyAnswer: { user: CurrentUser | null } | null = null;
 
 /** The call of {@link startSessionCheck}, kept for {@link knownUser} after the provider has taken it. */
 let firstCheck: Promise<CurrentUser> | null = null;
@@ -92,7 +74,6 @@ let firstCheck: Promise<CurrentUser> | null = null;
 export function resetSessionCheckForTests(): void {
   earlyCheck = null;
   firstCheck = null;
-  earlyAnswer = null;
 }
 
 /**
@@ -107,18 +88,10 @@ export async function knownUser(): Promise<CurrentUser | null> {
   return (await firstCheck?.catch(() => null)) ?? null;
 }
 
-/**
- * The session the first render starts from: the device's copy when it has one, else the early check's answer when it
- * is in (ADR 0110), else still reading.
- */
+/** The session the first render starts from: the device's copy when it has one, else still reading. */
 function initialState(): SessionState {
   const copy = readSessionCopy();
-  if (copy) return { status: 'authenticated', user: copy };
-  if (earlyAnswer && earlyCheck) {
-    const { user } = earlyAnswer;
-    return user ? { status: 'authenticated', user } : { status: 'anonymous' };
-  }
-  return { status: 'loading' };
+  return copy ? { status: 'authenticated', user: copy } : { status: 'loading' };
 }
 
 /**
@@ -156,8 +129,7 @@ export function SessionProvider({ children, onLogin }: { children: ReactNode; on
         if (cancelled) return;
         if (err instanceof ApiError && err.status === 401) {
           writeSessionCopy(null);
-          // The first render may have started from this answer already (ADR 0110): then nothing re-renders.
-          setState((prev) => (prev.status === 'anonymous' ? prev : { status: 'anonymous' }));
+          setState({ status: 'anonymous' });
           return;
         }
         // No answer: the copy on the device decides (already shown when there is one).
