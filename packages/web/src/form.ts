@@ -56,7 +56,10 @@ export function useCheckedForm<K extends string>(
   });
 
   function field(name: K) {
-    const props = form.getInputProps(name);
+    // Without Mantine's `onFocus`, which only marks the field touched (a state nobody here reads) and so re-rendered the
+    // whole form when a field took the focus: on the floor's login an autofocused field cost a render of the form in
+    // its first frame (ADR 0110). Touched still follows a change (Mantine's `touchTrigger: 'change'`).
+    const { onFocus: _touchOnFocus, ...props } = form.getInputProps(name);
     return {
       ...props,
       name,
