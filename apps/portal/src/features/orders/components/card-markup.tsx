@@ -337,6 +337,7 @@ function CardInputFrame({
             className={`${Input.classes.section} mantine-Input-section mantine-NativeSelect-section`}
             data-position="right"
           >
+            {/* biome-ignore lint/a11y/noSvgWithoutTitle: the select's decorative chevron, written exactly as Mantine's ComboboxChevron (no title, no aria-hidden), so card-markup.test.tsx can compare it with Mantine's own output */}
             <svg
               className="m_2943220b mantine-ComboboxChevron-chevron"
               data-size="xs"
