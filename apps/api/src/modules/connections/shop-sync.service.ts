@@ -40,7 +40,7 @@ export interface ShopSyncDeps {
   resolveHost?: (host: string) => Promise<string[]>;
   /**
    * The `fetch` the sources send with when private hosts are not allowed; default {@link publicOnlyFetch} with the
-   * system's DNS, so a redirect or a changed DNS answer cannot lead the sync to such an address either (ADR 0111).
+   * system's DNS, so a redirect or a changed DNS answer cannot lead the sync to such an address either (ADR 0112).
    */
   publicFetch?: typeof fetch;
 }

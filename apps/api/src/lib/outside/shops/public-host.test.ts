@@ -71,7 +71,7 @@ describe('privateAddressOf', () => {
   });
 });
 
-describe('publicOnlyFetch (ADR 0111: every connection judged when it is made)', () => {
+describe('publicOnlyFetch (ADR 0112: every connection judged when it is made)', () => {
   // Linux answers all of 127.0.0.0/8 on loopback: the shop listens on every address, and the tests call 127.0.0.1 the
   // public internet and every other address what it is, so "a public shop" and "this machine" are both reachable here.
   let shop: Server;

@@ -106,7 +106,7 @@ export interface AddressJudge {
 }
 
 /**
- * A `fetch` that connects only to public addresses (ADR 0107's open point, closed by ADR 0111): every connection it
+ * A `fetch` that connects only to public addresses (ADR 0107's open point, closed by ADR 0112): every connection it
  * opens, the first and each one a redirect leads to, is checked when it is made, on the address it is made to. A host
  * written as an IP address is judged as it is; a name is resolved once for the connection and refused when any of its
  * addresses is not public, and the connection goes to the addresses that were judged, so a name that resolves to a

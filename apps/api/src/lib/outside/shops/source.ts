@@ -69,6 +69,6 @@ export interface ShopProductSource {
 
 /** How a source reaches the shop: the `fetch` its outside client sends with (default the global one). */
 export interface ShopConnection {
-  /** shops/public-host.ts `publicOnlyFetch` unless the configuration allows private shop hosts (ADR 0111). */
+  /** shops/public-host.ts `publicOnlyFetch` unless the configuration allows private shop hosts (ADR 0112). */
   fetch?: typeof fetch;
 }
