@@ -22,4 +22,5 @@ export {
   type Namespaces,
   uiLanguageOf,
 } from './i18n.ts';
+export { LIGHT_ONLY_SCHEME } from './light-scheme.ts';
 export { WEB_TEXTS } from './texts.ts';

@@ -1,3 +1,4 @@
+import { LIGHT_ONLY_SCHEME } from '@hoppa/web';
 import { MantineProvider } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
@@ -105,7 +106,7 @@ export function FloorRoutes() {
 /** The floor app: theme, router under `/floor`, session, outbox sending and the update prompt. */
 export function App() {
   return (
-    <MantineProvider theme={theme} forceColorScheme="light">
+    <MantineProvider theme={theme} forceColorScheme="light" colorSchemeManager={LIGHT_ONLY_SCHEME}>
       <BrowserRouter basename={ROUTER_BASENAME}>
         <SessionProvider onLogin={resumeOutbox}>
           <OutboxSessionBridge />

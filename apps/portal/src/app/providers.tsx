@@ -6,6 +6,7 @@
  */
 // After core's styles, which main.tsx imports first.
 import '@mantine/dates/styles.css';
+import { LIGHT_ONLY_SCHEME } from '@hoppa/web';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { notificationsStore } from '@mantine/notifications';
@@ -75,7 +76,7 @@ export function AppProviders({
 }): ReactNode {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} forceColorScheme="light" colorSchemeManager={LIGHT_ONLY_SCHEME}>
         <LocalisedDates>
           <Toasts />
           <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

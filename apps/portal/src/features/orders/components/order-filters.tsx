@@ -8,13 +8,16 @@ import { PlainSegmentedControl } from './segmented-markup.tsx';
 
 /**
  * The filter bar's option lists scroll natively (`withScrollArea={false}` and this style on the dropdown) instead of in
- * Mantine's ScrollArea: Mantine 9 keeps every closed combobox's options mounted, so each list's ScrollArea (viewport,
- * two scrollbars, their resize observers and a layout read on mount) rendered with the page although nobody had
- * opened it (issue 8, ADR 0087). 220 px is Mantine's own default height of the list.
+ * Mantine's ScrollArea, and a closed list renders no options (`keepMounted: false`): Mantine 9 keeps every closed
+ * combobox's options mounted, so each list's ScrollArea (viewport, two scrollbars, their resize observers and a layout
+ * read on mount) rendered with the page although nobody had opened it (issue 8, ADR 0087), and each kept dropdown was
+ * placed by Floating UI in the first render's commit, reading the page's style and layout (ADR 0113). 220 px is
+ * Mantine's own default height of the list.
  */
 const NATIVE_SCROLL = {
   withScrollArea: false,
   styles: { dropdown: { maxHeight: 220, overflowY: 'auto' } },
+  comboboxProps: { keepMounted: false },
 } as const;
 
 export interface OrderFilterValues {
