@@ -54,7 +54,7 @@ export function latestSearch(router: Pick<DataRouter, 'state'>): URLSearchParams
  * those, so two changes before the next render lost the first (a packer's typed period, then at once a toggle); nor
  * into what this hook last wrote as long as the renders' params stayed the same (2c10bd0): the router's update renders
  * in a transition, so React renders the screen with the new params, then, for an urgent update in between (the scan
- * listener's pause on the focus change of the same click), with the old ones again, and that render took the written
+ * listener's pause when the focus moves, a query's answer), with the old ones again, and that render took the written
  * params back to the old (ADR 0114). Outside a data router (none in the portal) the rendered params are the base.
  */
 export function useUrlState<S extends Shape>(schema: S) {
