@@ -1,6 +1,7 @@
+import type { DataRouter, Location } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseUrlState, toUrlParams } from './url-state.ts';
+import { latestSearch, parseUrlState, toUrlParams } from './url-state.ts';
 
 const Filters = z.object({
   from: z.string().default('2026-11-15'),
@@ -23,5 +24,23 @@ describe('URL state', () => {
     expect(toUrlParams(Filters, { from: '2026-11-01', search: 'lotte', page: 2 }).toString()).toBe(
       'from=2026-11-01&search=lotte&page=2',
     );
+  });
+
+  it('merges into where the router is going: a navigation still loading on this path, else the current location', () => {
+    const at = (search: string, pathname = '/orders'): Location => ({
+      pathname,
+      search,
+      hash: '',
+      state: null,
+      key: search,
+    });
+    const router = (location: Location, pending?: Location) =>
+      ({ state: { location, navigation: { location: pending } } }) as unknown as Pick<DataRouter, 'state'>;
+    expect(latestSearch(router(at('?pack=1'))).toString()).toBe('pack=1');
+    expect(latestSearch(router(at('?pack=1'), at('?pack=1&until=2026-12-24'))).toString()).toBe(
+      'pack=1&until=2026-12-24',
+    );
+    // A link to another screen is on its way: a change of this screen's filters starts from its own URL.
+    expect(latestSearch(router(at('?pack=1'), at('?page=2', '/shipments'))).toString()).toBe('pack=1');
   });
 });

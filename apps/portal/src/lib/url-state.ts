@@ -3,8 +3,8 @@
  * button keep it. The state is a zod object whose fields all have defaults: values equal to their default are left
  * out of the URL, unknown or invalid ones fall back to the default.
  */
-import { useCallback, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useContext, useMemo } from 'react';
+import { type DataRouter, UNSAFE_DataRouterContext, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 
 type Shape = z.ZodObject<z.ZodRawShape>;
@@ -34,26 +34,39 @@ export function toUrlParams<S extends Shape>(schema: S, state: z.output<S>): URL
 }
 
 /**
+ * The query string the router is on its way to: a navigation still loading (the /orders route's loader, ADR 0080)
+ * is where the next change must start from, else the router's current location. Read when a change is made, not when
+ * the screen last rendered: the router hands its new state to React in a transition, so a render can still show, or
+ * show again, the params before the last change (ADR 0114). A navigation to another path leaves the current one.
+ */
+export function latestSearch(router: Pick<DataRouter, 'state'>): URLSearchParams {
+  const { location, navigation } = router.state;
+  const next = navigation.location;
+  return new URLSearchParams(next && next.pathname === location.pathname ? next.search : location.search);
+}
+
+/**
  * `[state, update]` of a screen's URL state. `update(patch, { replace })` merges the patch; by default a change is
  * a new history entry (back undoes it), `replace: true` for changes made while typing.
  *
- * The patch is merged into the params as this hook last wrote them, not as react-router last rendered them: its
- * functional `setSearchParams` hands over the params of the last render, so two changes before the next render (a
- * packer's typed period, then at once a toggle) lost the first.
+ * The patch is merged into the query string of the router's latest navigation ({@link latestSearch}), read when
+ * `update` is called. Not into the params of the last render: react-router's functional `setSearchParams` hands over
+ * those, so two changes before the next render lost the first (a packer's typed period, then at once a toggle); nor
+ * into what this hook last wrote as long as the renders' params stayed the same (2c10bd0): the router's update renders
+ * in a transition, so React renders the screen with the new params, then, for an urgent update in between (the scan
+ * listener's pause when the focus moves, a query's answer), with the old ones again, and that render took the written
+ * params back to the old (ADR 0114). Outside a data router (none in the portal) the rendered params are the base.
  */
 export function useUrlState<S extends Shape>(schema: S) {
   const [params, setParams] = useSearchParams();
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
   const state = useMemo(() => parseUrlState(schema, params), [schema, params]);
-  // A new location (ours arriving, or the back button) resets what was written to what is shown.
-  const latest = useRef({ rendered: params, written: params });
-  if (latest.current.rendered !== params) latest.current = { rendered: params, written: params };
   const update = useCallback(
     (patch: Partial<z.output<S>>, opts: { replace?: boolean } = {}) => {
-      const next = toUrlParams(schema, { ...parseUrlState(schema, latest.current.written), ...patch });
-      latest.current.written = next;
-      setParams(next, opts);
+      const base = router ? latestSearch(router) : params;
+      setParams(toUrlParams(schema, { ...parseUrlState(schema, base), ...patch }), opts);
     },
-    [schema, setParams],
+    [schema, setParams, router, params],
   );
   return [state, update] as const;
 }
