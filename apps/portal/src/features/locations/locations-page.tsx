@@ -19,16 +19,16 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table.tsx';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useUrlState } from '../../lib/url-state.ts';
+import { useUrlText } from '../../lib/url-text.ts';
 import {
   LOCATIONS_PAGE_SIZE,
   useAddBins,
@@ -37,6 +37,9 @@ import {
   usePrintLabels,
   useSetLocationActive,
 } from './api/locations.ts';
+
+/** The search as the list asks for it (module level: `useUrlText` wants a stable function). */
+const trimmedSearch = (text: string) => text.trim();
 
 /** Where the map is opened: the parent location (empty: the halls) and the page, in the URL. */
 const MapUrlState = z.object({
@@ -91,11 +94,11 @@ function openTab(): Window | null {
 export function LocationsPage() {
   const { t } = useTranslation('locations');
   const [state, update] = useUrlState(MapUrlState);
-  const [search, setSearch] = useState(state.q);
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  useEffect(() => {
-    if (debounced !== state.q) update({ q: debounced, parent: '', page: 1 }, { replace: true });
-  }, [debounced, state.q, update]);
+  const [search, setSearch] = useUrlText(
+    state.q,
+    (q) => update({ q, parent: '', page: 1 }, { replace: true }),
+    { normalise: trimmedSearch },
+  );
   const parent = state.q ? null : state.parent || null;
   const list = useLocations(parent, state.page, state.q);
   const setActive = useSetLocationActive();
@@ -169,7 +172,7 @@ export function LocationsPage() {
         ),
       },
     ],
-    [t, update, print, format, setActive],
+    [t, update, print, format, setActive, setSearch],
   );
 
   return (

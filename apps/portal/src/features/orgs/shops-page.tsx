@@ -11,9 +11,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -24,6 +23,7 @@ import { ErrorBanner, MutationError } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useUrlState } from '../../lib/url-state.ts';
+import { useUrlText } from '../../lib/url-text.ts';
 import { SHOPS_PAGE_SIZE, useSetShopActive, useShops, useSwitchShop } from './api/orgs.ts';
 
 const UrlState = z.object({
@@ -47,11 +47,9 @@ export function ShopsPage(): ReactNode {
     canCall(role, { method: 'DELETE', path: '/orgs/delete/:id' });
   const mayAdd = canCall(role, { method: 'POST', path: '/orgs' });
   const [state, update] = useUrlState(UrlState);
-  const [search, setSearch] = useState(state.search);
-  const [debounced] = useDebouncedValue(search, 300);
-  useEffect(() => {
-    if (debounced !== state.search) update({ search: debounced, page: 1 }, { replace: true });
-  }, [debounced, state.search, update]);
+  const [search, setSearch] = useUrlText(state.search, (s) =>
+    update({ search: s, page: 1 }, { replace: true }),
+  );
   const tab = mayActivate ? state.tab : 'active';
   const list = useShops(tab, state.search, state.page);
   const setActive = useSetShopActive();

@@ -21,9 +21,8 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { TFunction } from 'i18next';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -34,6 +33,7 @@ import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useUrlState } from '../../lib/url-state.ts';
+import { useUrlText } from '../../lib/url-text.ts';
 import { type ProductTableFilter, useProductCount, useProductTable } from './api/product-table-api.ts';
 import { BulkActionBar } from './product-bulk-actions.tsx';
 import { ExportModal } from './product-export-modal.tsx';
@@ -47,6 +47,9 @@ import {
 } from './product-table.rules.ts';
 import { ProductThumb } from './product-thumb.tsx';
 import { ShopSyncMenu } from './shop-sync-menu.tsx';
+
+/** The search as the list asks for it (module level: `useUrlText` wants a stable function). */
+const trimmedSearch = (text: string) => text.trim();
 
 /** Product table page size (spec 3 §9). */
 export const PRODUCT_PAGE_SIZE = 25;
@@ -206,11 +209,9 @@ export function ProductsPage() {
   });
   const { t } = useTranslation('productTable');
   const [state, update] = useUrlState(ProductsUrlState);
-  const [search, setSearch] = useState(state.q);
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  useEffect(() => {
-    if (debounced !== state.q) update({ q: debounced, page: 1 }, { replace: true });
-  }, [debounced, state.q, update]);
+  const [search, setSearch] = useUrlText(state.q, (q) => update({ q, page: 1 }, { replace: true }), {
+    normalise: trimmedSearch,
+  });
   const [filtersOpen, setFiltersOpen] = useState(true);
   const [exportOpen, setExportOpen] = useState(false);
   // Selected products of any page, with the row as last seen (the export of the selection needs the rows).

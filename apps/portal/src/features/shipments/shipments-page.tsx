@@ -21,9 +21,8 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { TFunction } from 'i18next';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -34,6 +33,7 @@ import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useUrlState } from '../../lib/url-state.ts';
+import { useUrlText } from '../../lib/url-text.ts';
 import { GROUP_PAGE_SIZE, usePerformance, useShipmentGroup, useShipmentSearch } from './api/get-delivery.ts';
 import { defaultShipmentRange, effectiveSearch, shipmentRangeToIso } from './shipments.rules.ts';
 
@@ -273,11 +273,9 @@ function GroupPanel({
 export function ShipmentsPage() {
   const { t } = useTranslation('shipments');
   const [state, update] = useUrlState(ShipmentsUrlState);
-  const [search, setSearch] = useState(state.search);
-  const [debounced] = useDebouncedValue(search, 300);
-  useEffect(() => {
-    if (debounced !== state.search) update({ search: debounced, page: 1 }, { replace: true });
-  }, [debounced, state.search, update]);
+  const [search, setSearch] = useUrlText(state.search, (s) =>
+    update({ search: s, page: 1 }, { replace: true }),
+  );
   const term = effectiveSearch(state.search);
   const last = useRef(shipmentRangeToIso(state.from, state.until));
   const iso = shipmentRangeToIso(state.from, state.until) ?? last.current;
