@@ -98,4 +98,11 @@ beforeAll(async () => {
 // A file may end while a screen's lazy import is still loading (a camera dialog, a task's screen or texts); with the
 // worker's module graph kept (isolate: false) that load then lands in the next file, or, after the worker's last file,
 // as Vitest's rpc closes: an error outside any test that fails the run. Each file ends once its imports have settled.
-afterAll(() => vi.dynamicImportSettled());
+// A jsdom file also waits out Preact's after-paint timer (`afterNextFrame`: 35 ms, then `cancelAnimationFrame`): after a
+// worker's last file jsdom's globals are gone, and a timer the last test left fired into a ReferenceError outside any
+// test (`cancelAnimationFrame is not defined`, once in a CI run of 2026-11-30, from session.test.tsx).
+const PREACT_AFTER_PAINT_MS = 35;
+afterAll(async () => {
+  await vi.dynamicImportSettled();
+  if (typeof window !== 'undefined') await new Promise((done) => setTimeout(done, PREACT_AFTER_PAINT_MS + 15));
+});
