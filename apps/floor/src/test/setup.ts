@@ -104,5 +104,6 @@ beforeAll(async () => {
 const PREACT_AFTER_PAINT_MS = 35;
 afterAll(async () => {
   await vi.dynamicImportSettled();
-  if (typeof window !== 'undefined') await new Promise((done) => setTimeout(done, PREACT_AFTER_PAINT_MS + 15));
+  if (typeof window !== 'undefined')
+    await new Promise((done) => setTimeout(done, PREACT_AFTER_PAINT_MS + 15));
 });
