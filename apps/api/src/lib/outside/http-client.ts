@@ -12,12 +12,15 @@ export class OutsideServiceError extends Error {
   readonly service: string;
   readonly status: number | null;
   readonly code: string;
+  /** What went wrong without the service's name in front (the message is `<service>: <detail>`). */
+  readonly detail: string;
   constructor(service: string, status: number | null, code: string, message: string) {
     super(`${service}: ${message}`);
     this.name = 'OutsideServiceError';
     this.service = service;
     this.status = status;
     this.code = code;
+    this.detail = message;
   }
 }
 

@@ -23,6 +23,7 @@ import {
   type ShopProduct,
   type ShopProductSource,
 } from '../../lib/outside/shops/source.ts';
+import { capPage } from '../../lib/outside/shops/sources-kit.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { insertNewProducts } from '../products/index.ts';
 import type { ConnectionRow } from './connections.service.ts';
@@ -330,7 +331,7 @@ export async function syncShopProducts(
     let truncated = false;
     const via = deps.allowPrivateHosts ? {} : { fetch: publicFetchOf(deps) };
     for await (const page of source.pages(creds, via)) {
-      units.push(...page.slice(0, SHOP_SYNC_MAX_UNITS - units.length));
+      units.push(...capPage(page, units.length));
       if (units.length >= SHOP_SYNC_MAX_UNITS) {
         truncated = true;
         break;
@@ -374,7 +375,7 @@ export async function syncShopProducts(
         ? new HttpProblem(
             422,
             'shop_url_not_public',
-            `The shop of ${conn.api_name} led the sync elsewhere: ${caught.message.replace(/^[^:]*: /, '')}; Hoppa only connects to shops on the internet`,
+            `The shop of ${conn.api_name} led the sync elsewhere: ${caught.detail}; Hoppa only connects to shops on the internet`,
           )
         : caught;
     const message =

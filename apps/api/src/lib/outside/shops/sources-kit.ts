@@ -142,8 +142,8 @@ export function missingSecret(service: string): OutsideServiceError {
 }
 
 /**
- * Yields `page` cut so that no more than {@link SHOP_SYNC_MAX_UNITS} units are yielded over a whole read (`seen` is
- * the count before this page); returns the new count. The caller stops reading once it reaches the cap.
+ * `page` cut so that no more than {@link SHOP_SYNC_MAX_UNITS} units are taken over a whole read (`seen`: the units
+ * taken before this page). The caller stops reading once it reaches the cap.
  */
 export function capPage(page: ShopProduct[], seen: number): ShopProduct[] {
   return page.slice(0, Math.max(0, SHOP_SYNC_MAX_UNITS - seen));
