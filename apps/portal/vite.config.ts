@@ -42,10 +42,14 @@ export default defineConfig(({ mode }) => {
               { name: 'boot', tags: ['$initial'], priority: 30 },
               {
                 name: 'mantine',
-                test: /node_modules[\\/](\.pnpm[\\/])?.*(@mantine|@floating-ui)/,
+                test: /node_modules[\\/](\.pnpm[\\/])?.*(@mantine[\\/](?!charts)|@floating-ui)/,
                 priority: 20,
               },
-              { name: 'contracts', test: /packages[\\/]core[\\/]src|node_modules[\\/].*zod/, priority: 10 },
+              {
+                name: 'contracts',
+                test: /packages[\\/]core[\\/]src[\\/](?!rich-text)|node_modules[\\/].*zod/,
+                priority: 10,
+              },
             ],
           },
         },

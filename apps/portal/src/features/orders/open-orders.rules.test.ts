@@ -3,6 +3,7 @@ import { createScanBuffer, PACK_SCAN_BUFFER, type PackScanState, packScanAfterSh
 import { describe, expect, it } from 'vitest';
 import {
   boardColumns,
+  boardFirstCards,
   canShip,
   cardsShown,
   defaultOrderRange,
@@ -103,6 +104,13 @@ describe('order board layout', () => {
     // A 1280 px screen next to the menu, and a 1920 px one.
     expect(boardColumns(984)).toBe(2);
     expect(boardColumns(1624)).toBe(4);
+  });
+
+  it("renders the first screen's rows in the first commit: two rows of the columns that fit", () => {
+    // 1350 × 940 (Lighthouse's desktop screen): two columns beside the menu, one row on screen, four cards.
+    expect(boardFirstCards(boardColumns(1070))).toBe(4);
+    expect(boardFirstCards(boardColumns(1624))).toBe(8);
+    expect(boardFirstCards(boardColumns(0))).toBe(2);
   });
 
   it('lets a group take one column per order, at most the row', () => {

@@ -81,8 +81,20 @@ export function packBoardRows(spans: readonly number[], columns: number): number
   return rows.map((r) => r.items);
 }
 
-/** Order cards the board renders in its first commit: the first row or two of a packing station's screen (issue 8). */
-export const BOARD_FIRST_CARDS = 8;
+/**
+ * Rows of order cards the board renders in its first commit (issue 8): the rows a packing station's screen shows
+ * below the page's header, filters and scanner panel (one row at 940 px high, part of a second at 1200 px). Everything
+ * after them comes in later slices; what the first commit renders decides when the first order is painted (LCP).
+ */
+export const BOARD_FIRST_ROWS = 2;
+
+/**
+ * Order cards of the board's first commit at `columns` columns (boardColumns): BOARD_FIRST_ROWS full rows, so a
+ * two-column station starts with 4 cards and a four-column one with 8.
+ */
+export function boardFirstCards(columns: number): number {
+  return Math.max(1, columns) * BOARD_FIRST_ROWS;
+}
 /**
  * Order cards each later commit adds, one commit per task, until the board is complete (issue 8, ADR 0071). Four was
  * tried (ADR 0087): shorter tasks, but more CPU in all and no better Lighthouse score in a calmer sitting, so eight.

@@ -2,7 +2,13 @@ import type { OpenOrders, Order } from '@hoppa/core';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../../../test/render.tsx';
-import { BOARD_AHEAD_SCREENS, BOARD_FIRST_CARDS, BOARD_SLICE_CARDS } from '../open-orders.rules.ts';
+import {
+  BOARD_AHEAD_SCREENS,
+  BOARD_FIRST_ROWS,
+  BOARD_SLICE_CARDS,
+  boardColumns,
+  boardFirstCards,
+} from '../open-orders.rules.ts';
 import { OrderBoard } from './order-board.tsx';
 
 const hex = (n: number) => n.toString(16).padStart(24, '0');
@@ -25,9 +31,10 @@ describe('OrderBoard slices (issue 8, ADR 0071)', () => {
   it('commits the first cards of the walking order first and the rest in later tasks, all in the end', async () => {
     const board = groups([3, 1, 6, 10, 4]);
     renderUi(<OrderBoard groups={board} renderCard={(o) => <article key={o.id} aria-label={o.orderId} />} />);
-    // The first commit: the first BOARD_FIRST_CARDS cards, in walking order, and only the groups they are in.
+    // The first commit: the first row(s) of cards (jsdom lays nothing out: one column), in walking order, and only
+    // the groups they are in.
     const first = screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'));
-    expect(first).toEqual(Array.from({ length: BOARD_FIRST_CARDS }, (_, i) => `ORD-${i + 1}`));
+    expect(first).toEqual(Array.from({ length: BOARD_FIRST_ROWS }, (_, i) => `ORD-${i + 1}`));
     expect(screen.queryByRole('region', { name: 'VAK A-3' })).toBeNull();
     // Then the rest, in later tasks.
     await screen.findByRole('article', { name: 'ORD-24' });
@@ -68,6 +75,8 @@ describe('OrderBoard renders what is near the screen (issue 8, ADR 0109)', () =>
     vi.restoreAllMocks();
   });
   const cardsNow = () => screen.queryAllByRole('article').length;
+  /** The first commit's cards on fakeScreen's 1200 px board: BOARD_FIRST_ROWS rows of three. */
+  const FIRST = boardFirstCards(boardColumns(1200));
   const board = () => (
     <OrderBoard
       groups={groups([3, 1, 6, 10, 4])}
@@ -78,15 +87,15 @@ describe('OrderBoard renders what is near the screen (issue 8, ADR 0109)', () =>
   it('stops after the cards that reach past the screen and renders more as the packer scrolls to them', async () => {
     const view = fakeScreen();
     renderUi(board());
-    // The first slice ends 8 × 500 px down, more than a screen below the screen: nothing more is rendered.
-    expect(BOARD_FIRST_CARDS * 500).toBeGreaterThan(window.innerHeight * (1 + BOARD_AHEAD_SCREENS));
+    // The first slice (two rows of three) ends 6 × 500 px down, more than a screen below the screen: nothing more is rendered.
+    expect(FIRST * 500).toBeGreaterThan(window.innerHeight * (1 + BOARD_AHEAD_SCREENS));
     await settle();
-    expect(cardsNow()).toBe(BOARD_FIRST_CARDS);
+    expect(cardsNow()).toBe(FIRST);
     // Scrolled to the end of what is there: the next slice, and no more (its end is again far below).
-    view.scrollTo(BOARD_FIRST_CARDS * 500);
-    await waitFor(() => expect(cardsNow()).toBe(BOARD_FIRST_CARDS + BOARD_SLICE_CARDS));
+    view.scrollTo(FIRST * 500);
+    await waitFor(() => expect(cardsNow()).toBe(FIRST + BOARD_SLICE_CARDS));
     await settle();
-    expect(cardsNow()).toBe(BOARD_FIRST_CARDS + BOARD_SLICE_CARDS);
+    expect(cardsNow()).toBe(FIRST + BOARD_SLICE_CARDS);
     // Scrolled on to the end: the rest.
     view.scrollTo(24 * 500);
     await screen.findByRole('article', { name: 'ORD-24' });
@@ -97,7 +106,7 @@ describe('OrderBoard renders what is near the screen (issue 8, ADR 0109)', () =>
     fakeScreen();
     renderUi(board());
     await settle();
-    expect(cardsNow()).toBe(BOARD_FIRST_CARDS);
+    expect(cardsNow()).toBe(FIRST);
     fireEvent.keyDown(window, { key: 'f', ctrlKey: true });
     await screen.findByRole('article', { name: 'ORD-24' });
     expect(cardsNow()).toBe(24);
@@ -107,7 +116,7 @@ describe('OrderBoard renders what is near the screen (issue 8, ADR 0109)', () =>
     fakeScreen();
     renderUi(board());
     await settle();
-    expect(cardsNow()).toBe(BOARD_FIRST_CARDS);
+    expect(cardsNow()).toBe(FIRST);
     act(() => {
       window.dispatchEvent(new Event('beforeprint'));
     });

@@ -14,9 +14,9 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import {
   BOARD_AHEAD_SCREENS,
-  BOARD_FIRST_CARDS,
   BOARD_SLICE_CARDS,
   boardColumns,
+  boardFirstCards,
   CARD_GAP,
   cardsShown,
   groupLocationTitle,
@@ -74,7 +74,8 @@ function useWholeBoardAsked(): boolean {
 }
 
 /**
- * How many cards the board renders: BOARD_FIRST_CARDS at first, then BOARD_SLICE_CARDS more per task (the render in a
+ * How many cards the board renders: `first` at first (boardFirstCards: the rows of the first screen, following the
+ * columns until the board first grows), then BOARD_SLICE_CARDS more per task (the render in a
  * transition) **while the end of the rendered board (`end`) is near the screen** — on it or less than
  * BOARD_AHEAD_SCREENS screen heights below it — until all `total` are in. A board of 79 cards is some 23,000 px tall,
  * of which a screen of 940 px shows two to four cards: rendering all of it on every load was about three quarters of
@@ -84,11 +85,17 @@ function useWholeBoardAsked(): boolean {
  * render but commits all of it at once, hence the slices (ADR 0071). The limit only grows, so a later list (a filter,
  * a scan narrowing it, a refresh) renders at once up to the cards already shown.
  */
-function useCardLimit(total: number, end: RefObject<HTMLElement | null>, whole: boolean): number {
-  const [limit, setLimit] = useState(BOARD_FIRST_CARDS);
+function useCardLimit(
+  total: number,
+  first: number,
+  end: RefObject<HTMLElement | null>,
+  whole: boolean,
+): number {
+  const [grown, setGrown] = useState(0);
+  const limit = Math.max(grown, first);
   useEffect(() => {
     if (limit >= total) return;
-    const grow = () => startTransition(() => setLimit((l) => l + BOARD_SLICE_CARDS));
+    const grow = () => startTransition(() => setGrown((l) => Math.max(l, first) + BOARD_SLICE_CARDS));
     if (whole) {
       const next = setTimeout(grow, 0);
       return () => clearTimeout(next);
@@ -115,7 +122,7 @@ function useCardLimit(total: number, end: RefObject<HTMLElement | null>, whole: 
       document.removeEventListener('scroll', soon, { capture: true });
       window.removeEventListener('resize', soon);
     };
-  }, [limit, total, whole, end]);
+  }, [limit, first, total, whole, end]);
   return whole ? Math.max(limit, total) : limit;
 }
 
@@ -151,7 +158,7 @@ export const OrderBoard = memo(function OrderBoard({
   const total = groups.reduce((n, g) => n + g.orders.length, 0);
   const end = useRef<HTMLDivElement>(null);
   const whole = useWholeBoardAsked();
-  const limit = useCardLimit(width === null ? 0 : total, end, whole);
+  const limit = useCardLimit(width === null ? 0 : total, boardFirstCards(columns), end, whole);
   const shown = cardsShown(
     placed.map((i) => (groups[i] as OpenOrders['groups'][number]).orders.length),
     limit,
