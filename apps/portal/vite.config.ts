@@ -37,7 +37,9 @@ export default defineConfig(({ mode }) => {
             // with zod: one download each, cached for every later screen (immutable, hashed). The login page's first
             // visit carries them too (508 KB transferred against 284 KB; Lighthouse 95–98 either way). The screens'
             // own code stays in Rolldown's automatic chunks. `boot` has the highest priority, so no first-load module
-            // moves into the lazy groups.
+            // moves into the lazy groups. A group also takes what its modules import (ADR 0115), so @mantine/charts
+            // (recharts with redux, immer, decimal.js) and core's rich-text (sanitize-html, postcss) stay out: they
+            // go with the only screens that use them instead of loading with every screen.
             groups: [
               { name: 'boot', tags: ['$initial'], priority: 30 },
               {
