@@ -6,7 +6,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { apiSession, json, type ListedProduct, productsInStock } from '../fixtures/api.ts';
-import { DEMO_USERS, floorLogin, portalLogin, tomorrowNight } from '../fixtures/demo.ts';
+import { DEMO_USERS, floorLogin, portalLogin, scrollBoardTo, tomorrowNight } from '../fixtures/demo.ts';
 import { widenPickPeriod } from '../fixtures/floor.ts';
 import { expect, PHONE, SCREENSHOT_DIR, shot, test } from '../fixtures/hoppa.ts';
 import { scan } from '../fixtures/scanner.ts';
@@ -341,7 +341,11 @@ test('a packer scans each order twice at the packing station and ships it', asyn
   await page.goto('/orders');
   await page.getByLabel('Until').fill(tomorrowNight());
   await page.getByRole('heading', { name: 'Open orders' }).click();
-  for (const o of state.good) await expect(page.getByLabel(`Order ${o.orderId}`)).toBeVisible();
+  // The board renders the first screen's rows and the rest as the packer scrolls towards them (ADR 0109, 0115).
+  for (const o of state.good) {
+    await scrollBoardTo(page, page.getByLabel(`Order ${o.orderId}`));
+    await expect(page.getByLabel(`Order ${o.orderId}`)).toBeVisible();
+  }
   await shot(page, 'loop-09-open-orders');
 
   for (const [i, o] of state.good.entries()) {
