@@ -40,16 +40,14 @@ export function boundedText(label: string, max: number, opts: { multiLine?: bool
   // trim() is an overwrite, not a transform: a schema of this family also works where zod must encode. The four
   // checks go in one `.check()`: each chained call (`.trim().max().min().refine()`) builds a whole new schema, and
   // the ~130 texts of the contracts were built at every start of the portal, the floor and the API (ADR 0116).
-  return z
-    .string({ error: min > 0 ? `${label} is required` : `${label} must be text` })
-    .check(
-      z.trim(),
-      z.maxLength(max, `${label} is too long (at most ${max} characters)`),
-      z.minLength(min, `${label} is required`),
-      z.refine((s: string) => badCharacters(s, opts.multiLine ?? false) === null, {
-        message: `${label} contains control or invalid characters`,
-      }),
-    );
+  return z.string({ error: min > 0 ? `${label} is required` : `${label} must be text` }).check(
+    z.trim(),
+    z.maxLength(max, `${label} is too long (at most ${max} characters)`),
+    z.minLength(min, `${label} is required`),
+    z.refine((s: string) => badCharacters(s, opts.multiLine ?? false) === null, {
+      message: `${label} contains control or invalid characters`,
+    }),
+  );
 }
 
 /** A person's or organisation's name: ≤ 200 characters, single line. */
