@@ -10,6 +10,7 @@ import {
   type EndpointInput,
   type EndpointOutput,
   request,
+  requestTrusted,
 } from '@hoppa/core';
 
 export const api = createApiClient({ app: 'portal' });
@@ -17,4 +18,23 @@ export const api = createApiClient({ app: 'portal' });
 /** Calls one endpoint with the portal client; see core `request()` for parsing and errors. */
 export function call<E extends Endpoint>(endpoint: E, input: EndpointInput<E>): Promise<EndpointOutput<E>> {
   return request(api, endpoint, input);
+}
+
+/**
+ * Calls one endpoint and, when the API writes its answer in the contract's shape (`trustedOutput`: the hot reads of
+ * ADR 0065, whose every answer the API's tests encode with zod and compare byte for byte), takes the answer as sent,
+ * without zod's parse in the browser (ADR 0117; the floor's pick calls do the same, ADR 0072). Any other endpoint is
+ * parsed as `call()` parses it. Failures as `call()`.
+ */
+export function callTrusted<E extends Endpoint>(
+  endpoint: E,
+  input: EndpointInput<E>,
+): Promise<EndpointOutput<E>> {
+  if (!endpoint.trustedOutput || endpoint.binary || endpoint.responseHeaders) return call(endpoint, input);
+  const { params, query, body } = input as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
+  return requestTrusted<EndpointOutput<E>>(api, endpoint.method, endpoint.path, params, { query, body });
 }

@@ -1,6 +1,6 @@
 import { type OpenOrdersQuery, openOrdersEndpoint } from '@hoppa/core';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api.ts';
+import { callTrusted } from '../../../lib/api.ts';
 
 /** Filters of the open orders list (spec 1 §2 Open orders list, §7 GET /orders/open/...). */
 export interface OpenOrdersFilter {
@@ -33,8 +33,9 @@ export function openOrdersQueryOptions(f: OpenOrdersFilter) {
   return queryOptions({
     queryKey: orderKeys.openList(f),
     staleTime: OPEN_ORDERS_FRESH_MS,
+    // Taken as the API wrote it (ADR 0117): the board's first paint waits on this answer.
     queryFn: () =>
-      call(openOrdersEndpoint, {
+      callTrusted(openOrdersEndpoint, {
         params: { start: f.start, end: f.end, pack_size: f.packSize },
         query: f.query,
       }),
