@@ -10,7 +10,7 @@ import {
   type EndpointInput,
   type EndpointOutput,
   request,
-  requestTrusted,
+  requestTrustedCall,
 } from '@hoppa/core';
 
 export const api = createApiClient({ app: 'portal' });
@@ -31,10 +31,5 @@ export function callTrusted<E extends Endpoint>(
   input: EndpointInput<E>,
 ): Promise<EndpointOutput<E>> {
   if (!endpoint.trustedOutput || endpoint.binary || endpoint.responseHeaders) return call(endpoint, input);
-  const { params, query, body } = input as {
-    params?: Record<string, unknown>;
-    query?: Record<string, unknown>;
-    body?: unknown;
-  };
-  return requestTrusted<EndpointOutput<E>>(api, endpoint.method, endpoint.path, params, { query, body });
+  return requestTrustedCall<E>(api, endpoint, input);
 }

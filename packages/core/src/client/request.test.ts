@@ -10,6 +10,7 @@ import {
   isProblem,
   request,
   requestTrusted,
+  requestTrustedCall,
   requestWithHeaders,
 } from './request.ts';
 
@@ -153,6 +154,28 @@ describe('request()', () => {
       { id: 'abc' },
       { query: { skip: 0, limit: 30, none: undefined, gone: null }, body: { item_id: 'x' } },
     );
+    expect(answer).toEqual({ id: 'abc', got: { item_id: 'x' } });
+    expect(seen.at(-1)).toMatchObject({ method: 'POST', url: '/api/echo/abc?skip=0&limit=30' });
+  });
+
+  it("sends an endpoint's input object through requestTrustedCall as requestTrusted sends its parts", async () => {
+    const client = createApiClient({ prefix: base, app: 'floor' });
+    const echo = defineEndpoint({
+      method: 'POST',
+      path: '/echo/:id',
+      summary: 'echo',
+      params: z.object({ id: z.string() }),
+      query: z.object({ skip: z.number(), limit: z.number() }),
+      body: z.object({ item_id: z.string() }),
+      // A shape the answer does not have: a parse would refuse it, so the answer shows none ran.
+      response: z.object({ other: z.string() }),
+    });
+    seen.length = 0;
+    const answer = await requestTrustedCall<typeof echo>(client, echo, {
+      params: { id: 'abc' },
+      query: { skip: 0, limit: 30 },
+      body: { item_id: 'x' },
+    });
     expect(answer).toEqual({ id: 'abc', got: { item_id: 'x' } });
     expect(seen.at(-1)).toMatchObject({ method: 'POST', url: '/api/echo/abc?skip=0&limit=30' });
   });

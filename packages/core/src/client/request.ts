@@ -113,6 +113,25 @@ export async function requestTrusted<T>(
   }
 }
 
+/**
+ * {@link requestTrusted} for one endpoint `E` given by its method and path (`call`: the endpoint itself, or a
+ * reference to it where the app must not load its schemas) with the input object `E` takes (`{ params, query, body }`,
+ * as {@link request} reads it); answers `E`'s output as the API sent it. Used by the floor's pick calls (ADR 0072) and
+ * the portal's `callTrusted` (ADR 0117). Errors as {@link request}.
+ */
+export function requestTrustedCall<E extends Endpoint>(
+  client: KyInstance,
+  call: { method: string; path: string },
+  input: EndpointInput<E>,
+): Promise<EndpointOutput<E>> {
+  const { params, query, body } = input as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
+  return requestTrusted<EndpointOutput<E>>(client, call.method, call.path, params, { query, body });
+}
+
 /** Sends one call and answers the response of a 2xx; anything else throws {@link ApiError}. */
 async function send(
   client: KyInstance,
