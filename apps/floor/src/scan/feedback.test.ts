@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import '../test/dom-setup.ts';
+
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from '../test/dom-setup.ts';
 
 // howler as a recording stand-in: which sounds were created (each Howl starts loading its file when created).
 const created: string[] = [];
@@ -14,6 +15,27 @@ vi.mock('howler', () => ({
     play() {}
   },
 }));
+
+// canvas-confetti as a recording stand-in: the default function (which draws in a blob: Web Worker) and create().
+const confetti = vi.hoisted(() => ({
+  defaultCalls: 0,
+  created: [] as { canvas: unknown; options: { useWorker?: boolean; resize?: boolean } | undefined }[],
+  fired: [] as unknown[],
+}));
+vi.mock('canvas-confetti', () => {
+  const fire = () => {
+    confetti.defaultCalls += 1;
+    return null;
+  };
+  fire.create = (canvas: unknown, options?: { useWorker?: boolean; resize?: boolean }) => {
+    confetti.created.push({ canvas, options });
+    return (o: unknown) => {
+      confetti.fired.push(o);
+      return null;
+    };
+  };
+  return { default: fire };
+});
 
 /** Lets the dynamic import of howler and its `.then` run. */
 const settle = () => new Promise((r) => setTimeout(r, 20));
@@ -79,5 +101,49 @@ describe('preloadSounds (ADR 0076)', { timeout: 30_000 }, () => {
     deviceBeeps.ok();
     await settle();
     expect(created.map((src) => src.replace(/.*\//, ''))).toEqual(['ok.wav']);
+  });
+});
+
+describe('deviceFeedback', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    vi.resetModules();
+    browser.reset();
+    confetti.defaultCalls = 0;
+    confetti.created.length = 0;
+    confetti.fired.length = 0;
+  });
+
+  it("fires confetti without a Web Worker: the CSP's worker-src 'self' refuses the library's blob: worker", async () => {
+    const { deviceFeedback } = await import('./feedback.ts');
+    deviceFeedback.valid(2);
+    await settle();
+    deviceFeedback.done('Hoppa! je bent klaar met picken!');
+    await settle();
+    expect(confetti.defaultCalls).toBe(0);
+    // one instance for the page, on the library's own canvas, drawn on the main thread
+    expect(confetti.created).toEqual([{ canvas: undefined, options: { resize: true, useWorker: false } }]);
+    expect(confetti.fired).toHaveLength(2);
+  });
+
+  it('the last pick: the done message is heard in full, the quantity spoken before it cannot cancel it (spec 2 §2)', async () => {
+    const { deviceFeedback } = await import('./feedback.ts');
+    // what the pick screen does on the last pick's scan: valid, then done, in the same task
+    deviceFeedback.valid(3);
+    deviceFeedback.done('Hoppa! je bent klaar met picken!');
+    await settle();
+    // Replays the speech queue as the browser keeps it: cancel() drops everything queued or being spoken.
+    const events = [
+      ...browser.speak.mock.calls.map((c, i) => ({
+        at: browser.speak.mock.invocationCallOrder[i] ?? 0,
+        text: c[0].text as string | null,
+      })),
+      ...browser.cancelSpeech.mock.invocationCallOrder.map((at) => ({ at, text: null })),
+    ].sort((a, b) => a.at - b.at);
+    const queue: string[] = [];
+    for (const e of events) {
+      if (e.text === null) queue.length = 0;
+      else queue.push(e.text);
+    }
+    expect(queue).toEqual(['3', 'Hoppa! je bent klaar met picken!']);
   });
 });

@@ -68,8 +68,20 @@ const loadHowler = () => {
 };
 let HowlClass: typeof Howl | null = null;
 
+/** The confetti of this page, made on first use (canvas-confetti asks for one instance per canvas). */
+let confettiCannon: Promise<import('canvas-confetti').CreateTypes> | null = null;
+
+/**
+ * Fires confetti drawn on the main thread. canvas-confetti's default function draws in a Web Worker made from a
+ * `blob:` URL, which the API's Content-Security-Policy (`worker-src 'self'`) refuses, after the library has handed
+ * its canvas to that worker: nothing would ever draw. So the floor makes its own instance, without a worker, on the
+ * library's own full-window canvas (`undefined`: added for a burst and removed after it), kept the window's size.
+ */
 function fireConfetti(options: import('canvas-confetti').Options): void {
-  import('canvas-confetti').then((m) => m.default(options)).catch(() => undefined); // no confetti is no loss
+  confettiCannon ??= import('canvas-confetti').then((m) =>
+    m.default.create(undefined, { resize: true, useWorker: false }),
+  );
+  confettiCannon.then((fire) => fire(options)).catch(() => undefined); // no confetti is no loss
 }
 
 const sounds = new Map<SoundName, { howl: Howl; broken: boolean }>();
@@ -191,11 +203,13 @@ export const deviceFeedback: ScanFeedback = {
   done(message) {
     play('done');
     vibrate([100, 50, 100, 50, 300]);
-    speak(message, SPEECH_RATE.done, false);
-    // like the small burst: after the scan's feedback is on screen, never before it
-    setTimeout(() => {
+    // like the small burst: after the scan's feedback is on screen, never before it. The last pick's valid() has
+    // queued its quantity (spoken with interrupt) in this same way just before: the done message is queued after
+    // it without interrupting, so it is heard in full after the quantity, never cancelled by it (spec 2 §2).
+    afterVerdict(() => {
+      speak(message, SPEECH_RATE.done, false);
       fireConfetti({ particleCount: 160, spread: 100, origin: { y: 0.6 }, disableForReducedMotion: true });
-    }, 0);
+    });
   },
 };
 

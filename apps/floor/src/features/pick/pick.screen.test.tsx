@@ -161,11 +161,13 @@ describe('pick screen (spec 2 §2 Pick screen, §4 Pick flow)', () => {
 
     const done = await screen.findByTestId('pick-done');
     expect(done.textContent).toContain('Hoppa! je bent klaar met picken!');
-    expect(browser.speak).toHaveBeenCalledWith({
-      text: 'Hoppa! je bent klaar met picken!',
-      lang: 'nl-NL',
-      rate: 0.8,
-    });
+    await waitFor(() =>
+      expect(browser.speak).toHaveBeenCalledWith({
+        text: 'Hoppa! je bent klaar met picken!',
+        lang: 'nl-NL',
+        rate: 0.8,
+      }),
+    );
     await waitFor(async () => expect(await floorDb().outbox.count()).toBe(2));
   });
 
