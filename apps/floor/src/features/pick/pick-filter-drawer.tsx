@@ -6,6 +6,7 @@ import {
   defaultPickFilter,
   fromLocalInput,
   fullFilter,
+  periodInOrder,
   toLocalInput,
   withOrdersSwitch,
 } from './pick.rules.ts';
@@ -69,6 +70,8 @@ export function PickFilterDrawer({
     if (opened) setDraft(fullFilter(filter));
   }
   const startOk = fromLocalInput(toLocalInput(draft.start)) !== null;
+  // A period that ends before it starts is refused here, in Dutch, before the server answers 400.
+  const inOrder = periodInOrder(draft);
   return (
     <Drawer
       opened={opened}
@@ -95,6 +98,8 @@ export function PickFilterDrawer({
           type="datetime-local"
           label={t('until')}
           size="lg"
+          error={inOrder ? undefined : t('periodBackwards')}
+          data-testid="filter-until"
           value={toLocalInput(draft.end)}
           onChange={(e) => {
             const iso = fromLocalInput(e.currentTarget.value);
@@ -176,7 +181,7 @@ export function PickFilterDrawer({
           <Button size="xl" variant="default" onClick={() => setDraft(fullFilter(defaultPickFilter()))}>
             {t('defaults')}
           </Button>
-          <Button size="xl" disabled={!startOk} onClick={() => onApply(draft)}>
+          <Button size="xl" disabled={!startOk || !inOrder} onClick={() => inOrder && onApply(draft)}>
             {t('apply')}
           </Button>
         </Group>

@@ -95,6 +95,128 @@ describe('pick screen at the shelf (issue 11; spec 2 §2 sub-menu, §4 recount, 
     expect((await floorDb().picks.get(item.id))?.item.needs_recount).toBe(true);
   });
 
+  it("'insufficient' takes only a count below what the pick needs: as many is no report", async () => {
+    const item = pickItem({ rack: 'A-01-01', lines: [5] });
+    await offlineWith([item, pickItem({ rack: 'B-01-01' })]);
+    renderFloor('/pick', { lang: 'nl' });
+    await screen.findByTestId('pick-card');
+    fireEvent.click(screen.getByTestId('pick-problem'));
+    fireEvent.click(await screen.findByTestId('problem-insufficient'));
+    const seen = await screen.findByTestId('problem-seen');
+    const melden = () => screen.getByRole('button', { name: 'Melden' }) as HTMLButtonElement;
+    for (const enough of ['5', '9']) {
+      fireEvent.input(seen, { target: { value: enough } });
+      expect(melden().disabled).toBe(true);
+      expect(screen.getByText('Er liggen genoeg voor deze pick (5): pak ze en scan.')).toBeTruthy();
+      fireEvent.click(melden());
+    }
+    expect(await queued()).toEqual([]);
+    fireEvent.input(seen, { target: { value: '4' } });
+    expect(melden().disabled).toBe(false);
+    expect(screen.queryByText(/Er liggen genoeg/)).toBeNull();
+  });
+
+  it("'low stock' is reported and flagged, and the pick goes on from this location", async () => {
+    const item = pickItem({
+      rack: 'A-01-01',
+      product__stock: 8,
+      other_locations: [{ loc_id: hexId(0xa2), rack: 'P-02-03', rack_parent: 'P-02', stock: 40 }],
+    });
+    await offlineWith([item, pickItem({ rack: 'B-01-01' })]);
+    renderFloor('/pick', { lang: 'nl' });
+    await screen.findByTestId('pick-card');
+    fireEvent.click(screen.getByTestId('pick-problem'));
+    fireEvent.click(await screen.findByTestId('problem-low-stock'));
+    await waitFor(() =>
+      expect(screen.getByTestId('pick-notice').textContent).toBe(
+        'Weinig voorraad gemeld. Pick gewoon verder.',
+      ),
+    );
+    expect(await queued()).toEqual([
+      { op: 'problem', product_id: item.product__id, location_id: item.loc_id, kind: 'low_stock' },
+    ]);
+    await waitFor(async () => expect((await floorDb().picks.get(item.id))?.item.needs_recount).toBe(true));
+    // Not skipped, not moved, no recount popup in the way: the same pick, picked here.
+    expect(screen.getByTestId('pick-location').textContent).toBe('A-01-01');
+    expect(screen.getByTestId('skip-count').textContent).toBe('Overgeslagen: 0');
+    expect(screen.queryByTestId('recount-count')).toBeNull();
+    scan(item.loc_id as string);
+    expect(screen.getByTestId('scan-feedback').dataset.kind).toBe('valid');
+    await waitFor(() => expect(screen.getByTestId('pick-location').textContent).toBe('B-01-01'));
+    expect((await queued())[1]).toMatchObject({ location_id: item.loc_id });
+  });
+
+  it("a wrong scan's 'Ga naar …' goes when another pick comes in front (skip, a shelf problem)", async () => {
+    const item = pickItem({
+      rack: 'A-02-12',
+      other_locations: [{ loc_id: hexId(0xa3), rack: 'P-02-03', rack_parent: 'P-02', stock: 4 }],
+    });
+    const next = pickItem({ rack: 'B-01-01' });
+    await offlineWith([item, next]);
+    renderFloor('/pick', { lang: 'nl' });
+    await screen.findByTestId('pick-card');
+    const verdict = () => screen.getByTestId('scan-feedback');
+    scan('8711111111111');
+    expect(verdict().textContent).toContain('Ga naar A-02-12');
+    fireEvent.click(screen.getByRole('button', { name: /Overslaan/ }));
+    await waitFor(() => expect(screen.getByTestId('pick-location').textContent).toBe('B-01-01'));
+    expect(verdict().dataset.kind).toBe('none');
+    expect(verdict().textContent).toBe('');
+    // Round again to the first pick; a wrong scan, then 'not present' sends the picker to P-02-03.
+    fireEvent.click(screen.getByRole('button', { name: /Overslaan/ }));
+    await waitFor(() => expect(screen.getByTestId('pick-location').textContent).toBe('A-02-12'));
+    scan('8711111111111');
+    expect(verdict().textContent).toContain('Ga naar A-02-12');
+    fireEvent.click(screen.getByTestId('pick-problem'));
+    fireEvent.click(await screen.findByTestId('problem-not-present'));
+    await waitFor(() => expect(screen.getByTestId('pick-location').textContent).toBe('P-02-03'));
+    expect(verdict().dataset.kind).toBe('none');
+    // A good scan's verdict stays while the next pick comes in.
+    scan(hexId(0xa3));
+    await waitFor(() => expect(screen.getByTestId('pick-location').textContent).toBe('B-01-01'));
+    expect(verdict().dataset.kind).toBe('valid');
+  });
+
+  it("refuses a period whose 'Tot en met' lies before its 'Van', in Dutch, before asking the server", async () => {
+    await setMeta(floorDb(), 'session', currentUser('picker'));
+    await setMeta(floorDb(), 'pickLookups', {
+      at: Date.now(),
+      locations: [],
+      locationGroups: [],
+      cutOffGroups: [],
+      methods: [],
+      orgs: [],
+    });
+    const asked: URL[] = [];
+    browser.server = (req) => {
+      const url = new URL(req.url);
+      if (url.pathname.includes('/pick_list/pick/')) {
+        asked.push(url);
+        return json(200, { items: [], total: 0, skip: 0, limit: 500 });
+      }
+      return json(503, { statusCode: 503, code: 'internal', message: 'not in this test' });
+    };
+    browser.online = true;
+    renderFloor('/pick', { lang: 'nl' });
+    await waitFor(() => expect(asked).toHaveLength(1));
+    fireEvent.click(await screen.findByRole('button', { name: 'Filter' }));
+    const from = (await screen.findByLabelText('Van')) as HTMLInputElement;
+    const until = screen.getByTestId('filter-until') as HTMLInputElement;
+    const toepassen = () => screen.getByRole('button', { name: 'Toepassen' }) as HTMLButtonElement;
+    fireEvent.input(from, { target: { value: '2026-12-02T08:00' } });
+    fireEvent.input(until, { target: { value: '2026-12-01T18:00' } });
+    expect(screen.getByText("'Tot en met' mag niet vóór 'Van' liggen.")).toBeTruthy();
+    expect(toepassen().disabled).toBe(true);
+    fireEvent.click(toepassen());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(asked).toHaveLength(1);
+    // Put right, it applies.
+    fireEvent.input(until, { target: { value: '2026-12-02T18:00' } });
+    expect(screen.queryByText("'Tot en met' mag niet vóór 'Van' liggen.")).toBeNull();
+    fireEvent.click(toepassen());
+    await waitFor(() => expect(asked).toHaveLength(2));
+  });
+
   it('requests a recount for a location without stock, and asks for the count when the product is flagged', async () => {
     const empty = pickItem({ rack: 'A-01-01', product__stock: 0 });
     const flagged = pickItem({ rack: 'B-01-01', needs_recount: true, product__stock: 3 });

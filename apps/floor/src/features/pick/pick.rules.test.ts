@@ -6,7 +6,9 @@ import {
   cutName,
   defaultPickFilter,
   fromLocalInput,
+  isInsufficient,
   openPicks,
+  periodInOrder,
   speakableLocation,
   toLocalInput,
   withOrdersSwitch,
@@ -67,5 +69,18 @@ describe('pick rules', () => {
   it('reads rack names with pauses instead of separators', () => {
     expect(speakableLocation('A-01-02')).toBe('A 01 02');
     expect(speakableLocation('Hal 2 / B.3')).toBe('Hal 2 B 3');
+  });
+
+  it('a period runs forward: its end not before its start (the server answers 400 otherwise)', () => {
+    expect(periodInOrder({ start: '2026-12-01T07:00:00.000Z', end: '2026-12-01T17:00:00.000Z' })).toBe(true);
+    expect(periodInOrder({ start: '2026-12-01T07:00:00.000Z', end: '2026-12-01T07:00:00.000Z' })).toBe(true);
+    expect(periodInOrder({ start: '2026-12-02T07:00:00.000Z', end: '2026-12-01T17:00:00.000Z' })).toBe(false);
+  });
+
+  it("'insufficient quantity' means fewer than the pick needs", () => {
+    expect(isInsufficient(4, 5)).toBe(true);
+    expect(isInsufficient(0, 1)).toBe(true);
+    expect(isInsufficient(5, 5)).toBe(false);
+    expect(isInsufficient(6, 5)).toBe(false);
   });
 });

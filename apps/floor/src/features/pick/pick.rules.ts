@@ -39,6 +39,24 @@ export function fromLocalInput(value: string): string | null {
   return value ? amsterdamWallTimeToIso(value) : null;
 }
 
+/**
+ * Whether a filter's period runs forward: its start (Van) not after its end (Tot en met), as `GET /pick_list/pick/…`
+ * requires (else it answers 400); an unreadable time is left to the inputs. Pure.
+ */
+export function periodInOrder(f: Pick<PickFilter, 'start' | 'end'>): boolean {
+  const start = Date.parse(f.start);
+  const end = Date.parse(f.end);
+  return Number.isNaN(start) || Number.isNaN(end) || start <= end;
+}
+
+/**
+ * Whether `seen`, the pieces the picker counted on the shelf, makes an 'insufficient quantity at location' report
+ * (spec 2 §2 sub-menu): fewer than the pick needs (`needed`). As many or more is enough for the pick: no report. Pure.
+ */
+export function isInsufficient(seen: number, needed: number): boolean {
+  return seen < needed;
+}
+
 /** Picks still to do, in walking order (`seq`), leaving out those confirmed a moment ago. */
 export function openPicks(
   records: readonly PickRecord[],

@@ -6,6 +6,7 @@ import {
   Suspense,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -151,6 +152,16 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
   const { flashStore, done } = scan;
   const { pick, loading, error } = list;
 
+  // A wrong scan's verdict ('Ga naar A-02-12') and a link prompt belong to the pick they were given for: when another
+  // pick, or the same one at another location, comes in front (skip, back, a shelf problem, a filter) they would send
+  // the picker to the wrong place, so they go before that pick is painted. A good scan's verdict stays: it is shown
+  // while the next pick comes in.
+  const pickPlace = pick ? `${pick.id}@${pick.item.loc_id ?? ''}` : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pickPlace is the trigger, the verdict is read from its store
+  useLayoutEffect(() => {
+    if (flashStore.get()?.kind !== 'valid' && flashStore.get() !== null) flashStore.set(null);
+  }, [pickPlace, flashStore]);
+
   /** Writes a changed pick record and queues a change of its product (the outbox sends it in order). */
   const queueForPick = useCallback(
     async (next: PickRecord, op: Parameters<typeof enqueueStockChange>[1], label: string) => {
@@ -244,7 +255,6 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
   function report(kind: ShelfProblem, seen?: number) {
     setProblemOpen(false);
     if (!pick?.item.loc_id) return;
-    const moved = moveToNextLocation(pick);
     const op = {
       op: 'problem' as const,
       product_id: pick.item.product__id,
@@ -254,6 +264,14 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
     };
     const label = `${t(`problem_${kind}`)} · ${pick.item.rack} · ${pick.item.product__name.slice(0, 60)}`;
     requested.current.add(pick.item.product__id);
+    if (kind === 'low_stock') {
+      // Low stock is a signal for the stock keepers (the server flags the product for a recount), not a reason to
+      // stop: the pick stays in front of the picker and is picked from this location.
+      setNotice(t('lowStockReported'));
+      void queueForPick({ ...pick, item: { ...pick.item, needs_recount: true } }, op, label).catch(setError);
+      return;
+    }
+    const moved = moveToNextLocation(pick);
     if (moved) {
       setNotice(t('movedTo', { location: moved.item.rack }));
       void queueForPick(moved, op, label).catch(setError);

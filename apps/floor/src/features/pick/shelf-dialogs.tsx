@@ -2,7 +2,7 @@ import { Button, Drawer, Modal, Stack, TextInput } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import type { PickRecord } from '../../offline/db.ts';
-import type { ShelfProblem } from './pick.rules.ts';
+import { isInsufficient, type ShelfProblem } from './pick.rules.ts';
 
 type T = TFunction<'pick', undefined>;
 
@@ -23,7 +23,8 @@ function parseCount(text: string): number | null {
 
 /**
  * The pick screen's sub-menu (spec 2 §2): 'product not present at location', 'insufficient quantity at location' (with
- * how many lie there) and 'low stock'. `onReport(kind, seen)` records it; the screen moves the picker on.
+ * how many lie there: fewer than the pick needs, else it is no report) and 'low stock'. `onReport(kind, seen)` records
+ * it; the screen moves the picker on, or for low stock lets the pick go on.
  */
 export function ProblemSheet({
   opened,
@@ -51,6 +52,9 @@ export function ProblemSheet({
     onReport(kind, count);
   };
   const count = parseCount(seen);
+  const needed = pick?.item.qty ?? 0;
+  // As many as the pick needs (or more) is not too few: pick them, nothing to report.
+  const enough = count !== null && !isInsufficient(count, needed);
   return (
     <Drawer
       opened={opened}
@@ -71,9 +75,14 @@ export function ProblemSheet({
             inputMode="numeric"
             value={seen}
             data-testid="problem-seen"
+            error={enough ? t('seenEnough', { qty: needed }) : undefined}
             onChange={(e) => setSeen(e.currentTarget.value)}
           />
-          <Button size="xl" disabled={count === null} onClick={() => report('insufficient', count ?? 0)}>
+          <Button
+            size="xl"
+            disabled={count === null || enough}
+            onClick={() => count !== null && !enough && report('insufficient', count)}
+          >
             {t('report')}
           </Button>
           <Button size="xl" variant="default" onClick={close}>
