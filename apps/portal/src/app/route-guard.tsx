@@ -14,6 +14,18 @@ import { ErrorBanner, PageLoader } from '../components/error-banner.tsx';
 import { decideRoute } from './routing-guard.ts';
 import { useSession } from './session.ts';
 
+/**
+ * The loading indicator of the whole page: while the guard waits for the session, and as the router's
+ * `HydrateFallback` while the first route's code and texts load (so the first paint is not a blank page).
+ */
+export function BootLoader(): ReactNode {
+  return (
+    <Box mih="100dvh" pt="20vh">
+      <PageLoader />
+    </Box>
+  );
+}
+
 export function RouteGuard(): ReactNode {
   const location = useLocation();
   const session = useSession();
@@ -26,11 +38,7 @@ export function RouteGuard(): ReactNode {
   const decision = decideRoute(location.pathname, session.state, typeof from === 'string' ? from : undefined);
   switch (decision.action) {
     case 'wait':
-      return (
-        <Box mih="100dvh" pt="20vh">
-          <PageLoader />
-        </Box>
-      );
+      return <BootLoader />;
     case 'error':
       return (
         <Center mih="60dvh" px="md">

@@ -10,7 +10,7 @@ import type { Area, AreaRoute, RoutePrefetch } from './area.ts';
 import { AREAS } from './areas.ts';
 import { MainLayout } from './layout/main-layout.tsx';
 import { plannedArea, settingsArea } from './planned.ts';
-import { RouteGuard } from './route-guard.tsx';
+import { BootLoader, RouteGuard } from './route-guard.tsx';
 import { startSession } from './session.ts';
 import { CrashPage, NotFoundPage } from './status-pages.tsx';
 
@@ -82,6 +82,8 @@ export function buildRoutes(queryClient?: QueryClient): RouteObject[] {
     {
       element: <RouteGuard />,
       errorElement: <CrashPage />,
+      // Shown while the first route's screen code and texts load (its `lazy`): the loading indicator, not a blank page.
+      hydrateFallbackElement: <BootLoader />,
       children: [
         { index: true, element: null },
         ...areaRoutes('public').map(route),

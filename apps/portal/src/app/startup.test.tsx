@@ -27,6 +27,20 @@ function silentApi(calls: string[]): typeof fetch {
 beforeEach(() => stubPageRequest());
 afterEach(() => vi.unstubAllGlobals());
 
+describe('the first paint', () => {
+  it("shows the loading indicator while the first route's code loads, not a blank page (HydrateFallback)", () => {
+    vi.stubGlobal('fetch', silentApi([]));
+    const owner = role('merchant_owner', [{ methods: ['*'], path: '/*' }]);
+    const { container } = renderRoutes(buildRoutes(), {
+      path: '/orders',
+      session: { user: user(owner), orgAuth: orgAuth(owner) },
+    });
+    // Synchronously after the first render: the route's lazy screen module cannot have arrived yet.
+    expect(screen.getByRole('status')).toBeTruthy();
+    expect(container.textContent).not.toBe('');
+  });
+});
+
 /** The first load's request chain (issue 8 §1, ADR 0080). */
 describe('start-up requests', () => {
   it('asks for the user and the organisation at once on a page behind the login, before any page code runs', async () => {

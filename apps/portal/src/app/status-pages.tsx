@@ -1,5 +1,6 @@
 /**
- * Pages for the places no feature answers: `NotFoundPage` (an unknown path), `PlannedPage` (a
+ * Pages for the places no feature answers: `NotFoundPage` (an unknown path), `NotAllowedPage` (a screen the user's
+ * role may not use), `PlannedPage` (a
  * navigation target of the spec whose screen belongs to a later release; it says so plainly instead
  * of pretending) and `CrashPage` (the router's error element when a screen throws while rendering).
  */
@@ -17,6 +18,25 @@ export function NotFoundPage(): ReactNode {
     <Box>
       <PageHeader title={t('notFound.title')} />
       <Text mb="md">{t('notFound.body')}</Text>
+      <Anchor component={Link} to={PATHS.home}>
+        {t('actions.toHome')}
+      </Anchor>
+    </Box>
+  );
+}
+
+/**
+ * A screen the user's role may not use (its menu entry is not offered to them), opened by a typed or bookmarked
+ * address: says so instead of showing a screen whose calls would all answer 403.
+ */
+export function NotAllowedPage(): ReactNode {
+  const { t } = useTranslation('common');
+  return (
+    <Box maw={640}>
+      <PageHeader title={t('notAllowed.title')} />
+      <Alert color="gray" variant="light" icon={<Icon name="alert" />} mb="md">
+        {t('notAllowed.body')}
+      </Alert>
       <Anchor component={Link} to={PATHS.home}>
         {t('actions.toHome')}
       </Anchor>

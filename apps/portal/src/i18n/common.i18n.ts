@@ -24,6 +24,10 @@ export const commonI18n = {
       title: 'Page not found',
       body: 'There is no page at this address. Check the link or go back to the dashboard.',
     },
+    notAllowed: {
+      title: 'Not allowed',
+      body: 'Your role in this shop may not use this page. Ask the shop owner or your fulfilment provider if you need it.',
+    },
     planned: {
       title: 'Not available yet',
       body: 'This part of Hoppa ({{path}}) is planned for a later release and cannot be used yet.',
@@ -53,6 +57,10 @@ export const commonI18n = {
     notFound: {
       title: 'Pagina niet gevonden',
       body: 'Op dit adres staat geen pagina. Controleer de link of ga terug naar het dashboard.',
+    },
+    notAllowed: {
+      title: 'Geen toegang',
+      body: 'Met je rol in deze winkel mag je deze pagina niet gebruiken. Vraag de winkeleigenaar of je fulfilmentpartner als je hem nodig hebt.',
     },
     planned: {
       title: 'Nog niet beschikbaar',

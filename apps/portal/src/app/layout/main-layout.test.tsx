@@ -8,9 +8,9 @@ import { MainLayout } from './main-layout.tsx';
 
 type Session = NonNullable<Parameters<typeof renderRoutes>[1]>['session'];
 
-function renderLayout(session: Session, lang: 'en' | 'nl' = 'en') {
+function renderLayout(session: Session, lang: 'en' | 'nl' = 'en', path = '/orders') {
   return renderRoutes([{ element: <MainLayout />, children: [{ path: '*', element: <p>page body</p> }] }], {
-    path: '/orders',
+    path,
     session,
     lang,
   });
@@ -70,6 +70,29 @@ describe('MainLayout navigation (permission-gated menu)', () => {
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getAllByLabelText('Current organisation')[0]?.textContent).toBe('Bakkerij Bol');
+  });
+});
+
+describe('MainLayout on a screen the role may not use (a typed or bookmarked address)', () => {
+  it('shows a merchant user "not allowed" on an admin page and on the shop settings instead of the page', () => {
+    for (const path of ['/admin/surcharge', '/settings/org']) {
+      const view = renderLayout({ user: user(merchantUser), orgAuth: orgAuth(merchantUser) }, 'en', path);
+      expect(screen.getByRole('heading', { name: 'Not allowed' })).toBeTruthy();
+      expect(screen.queryByText('page body')).toBeNull();
+      view.unmount();
+    }
+  });
+
+  it('shows the page to a role that may use it, in Dutch the refusal too', () => {
+    const owner = renderLayout(
+      { user: user(merchantOwner), orgAuth: orgAuth(merchantOwner) },
+      'en',
+      '/settings/org',
+    );
+    expect(screen.getByText('page body')).toBeTruthy();
+    owner.unmount();
+    renderLayout({ user: user(merchantOwner), orgAuth: orgAuth(merchantOwner) }, 'nl', '/admin');
+    expect(screen.getByRole('heading', { name: 'Geen toegang' })).toBeTruthy();
   });
 });
 

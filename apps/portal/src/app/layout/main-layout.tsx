@@ -18,8 +18,9 @@ import { type LayoutHandle, mayUse } from '../area.ts';
 import { NavItemsContext } from '../nav-items.ts';
 import { PATHS } from '../paths.ts';
 import { roleInForce, useSession } from '../session.ts';
+import { NotAllowedPage } from '../status-pages.tsx';
 import type { AccountMenu } from './account-menu.tsx';
-import { NAV_ITEMS, type NavItem, visibleNavItems } from './navigation.rules.ts';
+import { mayOpenPath, NAV_ITEMS, type NavItem, navItemOf, visibleNavItems } from './navigation.rules.ts';
 import { OrgSwitcher } from './org-switcher.tsx';
 
 // The navbar is fixed and one window tall. This stripe behind it (its white and its border, as wide
@@ -52,17 +53,6 @@ const HEADER_ICON = {
   color: 'var(--mantine-color-brand-7)',
 } as const;
 
-/** The item whose path is the longest prefix of the location (so /orgs/add beats /orgs). */
-function activeKey(items: NavItem[], pathname: string): NavItem['key'] | null {
-  let best: NavItem | null = null;
-  for (const item of items) {
-    if (pathname === item.to || pathname.startsWith(`${item.to}/`)) {
-      if (!best || item.to.length > best.to.length) best = item;
-    }
-  }
-  return best?.key ?? null;
-}
-
 export function MainLayout(): ReactNode {
   const { t } = useTranslation('layout');
   const { pathname } = useLocation();
@@ -72,11 +62,12 @@ export function MainLayout(): ReactNode {
   // Without an organisation every other page sends the user back to /orgs/add (routing guard), so the
   // menu offers only that page instead of links that seem to do nothing.
   const items = orgAuth && !orgAuth.org ? permitted.filter((i) => i.key === 'orgsAdd') : permitted;
-  const active = activeKey(items, pathname);
+  const active = navItemOf(items, pathname)?.key ?? null;
   const fullWidth = useMatches().some((m) => (m.handle as LayoutHandle | undefined)?.fullWidth);
   const [panel, setPanel] = useState<ShellPanelKind | null>(null);
   const role = roleInForce(user, orgAuth);
   const hasOrg = Boolean(orgAuth?.org);
+  const mayOpen = mayOpenPath(pathname, role, orgAuth?.is_admin ?? user?.is_admin ?? false, hasOrg);
   // spec 2 §6: the setup panel needs the current organisation, the notification panel GET /user/orders/fulfilled;
   // the scoreboard icon shows with a current organisation to a role that may read the reports.
   const headerIcons = [
@@ -220,7 +211,7 @@ export function MainLayout(): ReactNode {
       <AppShell.Main>
         <Box maw={fullWidth ? undefined : 1280} mx="auto">
           <NavItemsContext.Provider value={NAV_ITEMS}>
-            <Outlet />
+            {mayOpen ? <Outlet /> : <NotAllowedPage />}
           </NavItemsContext.Provider>
         </Box>
       </AppShell.Main>

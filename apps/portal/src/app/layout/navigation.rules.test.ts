@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { merchantOwner, merchantUser, noGrants, role, warehouseStaff } from '../../test/fixtures.ts';
-import { visibleNavItems } from './navigation.rules.ts';
+import { mayOpenPath, NAV_ITEMS, navItemOf, visibleNavItems } from './navigation.rules.ts';
 
 const keys = (...args: Parameters<typeof visibleNavItems>) => visibleNavItems(...args).map((i) => i.key);
 
@@ -79,5 +79,37 @@ describe('menu entries follow the endpoint their screen calls', () => {
     const shipmentsOnly = role('shipments_only', [{ methods: ['GET'], path: '/shipments*' }]);
     expect(keys(ordersOnly, false)).toEqual(['home', 'orders']);
     expect(keys(shipmentsOnly, false)).toEqual(['home', 'shipments']);
+  });
+});
+
+describe('mayOpenPath (spec 3 §6: a typed address of a screen the menu does not offer)', () => {
+  it('refuses the admin screens and every page under them to a user without is_admin, whatever the role', () => {
+    for (const path of ['/admin', '/admin/surcharge', '/admin/shipment_method/add', '/admin/users']) {
+      expect(mayOpenPath(path, merchantUser, false, true), path).toBe(false);
+      expect(mayOpenPath(path, merchantOwner, false, true), path).toBe(false);
+      expect(mayOpenPath(path, noGrants, true, true), path).toBe(true);
+    }
+  });
+
+  it('refuses the organisation settings without PUT /orgs and a new shop without POST /orgs', () => {
+    expect(mayOpenPath('/settings/org', merchantUser, false, true)).toBe(false);
+    expect(mayOpenPath('/settings/org', merchantOwner, false, true)).toBe(true);
+    expect(mayOpenPath('/orgs/add', merchantUser, false, true)).toBe(false);
+  });
+
+  it('keeps /orgs/add open to a user without a shop (the routing guard sends them there)', () => {
+    expect(mayOpenPath('/orgs/add', merchantUser, false, false)).toBe(true);
+  });
+
+  it('leaves paths under no menu entry to their screens, and the dashboard to everyone', () => {
+    expect(navItemOf(NAV_ITEMS, '/order/edit/abc')).toBeNull();
+    expect(mayOpenPath('/order/edit/abc', noGrants, false, true)).toBe(true);
+    expect(mayOpenPath('/home', noGrants, false, true)).toBe(true);
+  });
+
+  it('takes the longest matching entry: /orgs/add is not the shops list', () => {
+    expect(navItemOf(NAV_ITEMS, '/orgs/add')?.key).toBe('orgsAdd');
+    expect(navItemOf(NAV_ITEMS, '/orgs')?.key).toBe('orgs');
+    expect(navItemOf(NAV_ITEMS, '/orgsx')).toBeNull();
   });
 });

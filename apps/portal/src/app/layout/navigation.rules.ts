@@ -23,3 +23,31 @@ export const NAV_ITEMS: readonly NavItem[] = AREAS.flatMap((a) => a.nav ?? []).s
 export function visibleNavItems(role: Role, isAdmin: boolean): NavItem[] {
   return NAV_ITEMS.filter((item) => mayUse(item.needs, role, isAdmin));
 }
+
+/**
+ * The item of `items` whose path is the longest prefix of `pathname` (so /orgs/add beats /orgs, and
+ * /admin/surcharge belongs to /admin), or null when no item's path is a prefix (e.g. /order/edit/…).
+ */
+export function navItemOf(items: readonly NavItem[], pathname: string): NavItem | null {
+  let best: NavItem | null = null;
+  for (const item of items) {
+    if (pathname === item.to || pathname.startsWith(`${item.to}/`)) {
+      if (!best || item.to.length > best.to.length) best = item;
+    }
+  }
+  return best;
+}
+
+/**
+ * Whether a user with `role` (and `isAdmin`) may open the screen at `pathname` (spec 2 §6, spec 3 §6): the screen of a
+ * menu entry, and every page under its path, needs what that entry needs, so a typed or bookmarked address of a screen
+ * the user's menu does not offer shows "not allowed" instead of a screen whose every call answers 403. Paths under no
+ * entry are open (their screens check their own calls). `/orgs/add` stays open to a user without a shop: the routing
+ * guard sends them there.
+ */
+export function mayOpenPath(pathname: string, role: Role, isAdmin: boolean, hasOrg: boolean): boolean {
+  const item = navItemOf(NAV_ITEMS, pathname);
+  if (!item) return true;
+  if (item.key === 'orgsAdd' && !hasOrg) return true;
+  return mayUse(item.needs, role, isAdmin);
+}
