@@ -190,9 +190,10 @@ export const StorageLocationsQuerySchema = pageQuery(100)
 
 /**
  * A product on a location in the period (the export's Product Locations sheet): the Amsterdam days it held stock
- * there, the location's type and, with prices, the price per day and `cost_cents` = days × price. When two of the
- * organisation's products share a location on a day the location is billed once (the invoice's storage total); the
- * rows then each show that day.
+ * there, the location's type and, with prices, the location's price per day and `cost_cents`, the product's share:
+ * days × price while it has the location to itself. When several of the organisation's products share a location on
+ * a day the location is billed once (the invoice's storage total), the rows each show that day and split its price
+ * in whole cents (the first products by EAN take the remainder's cents), so the rows add up to the storage total.
  */
 export const StorageLocationSchema = z.object({
   product_id: z.string(),

@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { INVOICE_SHEETS, type Invoice, STORAGE_TYPES } from '@hoppa/core';
+import { amsterdamWallTime, INVOICE_SHEETS, type Invoice, STORAGE_TYPES } from '@hoppa/core';
 import { type InvoiceScope, invoice, invoiceOrders } from './invoice.service.ts';
 import { type Period, productStorageSummary, storageLocations } from './storage.service.ts';
 
@@ -11,6 +11,26 @@ const EURO_FORMAT = '€ #,##0.00';
 
 /** Integer cents as the euro value of a cell: the one division, at the very end. */
 const euro = (cents: number) => cents / 100;
+
+/** The format of a moment's cell (Dutch day order, 24-hour clock). */
+const DATE_TIME_FORMAT = 'dd-mm-yyyy hh:mm';
+
+/** The format of a day's cell. */
+const DATE_FORMAT = 'dd-mm-yyyy';
+
+/**
+ * An instant as an Excel date cell showing its Amsterdam wall-clock time: Excel's dates have no zone (exceljs writes
+ * a Date's UTC fields), so the cell gets the Date whose UTC fields are Amsterdam's clock at that instant — an order
+ * shipped at 00:30 in Amsterdam shows that day, not the day before (UTC).
+ */
+export function excelAmsterdamMoment(instant: string | Date): Date {
+  return new Date(`${amsterdamWallTime(instant).replace(' ', 'T')}Z`);
+}
+
+/** An Amsterdam calendar day `YYYY-MM-DD` as an Excel date cell (midnight of that day, no zone). */
+export function excelDay(day: string): Date {
+  return new Date(`${day}T00:00:00Z`);
+}
 
 /**
  * The invoice as an XLSX workbook (spec 3 §7 billing "sheets Orders, Storage, Product Locations and Product Storage
@@ -40,7 +60,7 @@ async function writeWorkbook(scope: InvoiceScope, p: Period, head: Invoice, out:
   const orders = wb.addWorksheet(INVOICE_SHEETS[0]);
   orders.columns = [
     { header: 'Order', key: 'order_id', width: 16 },
-    { header: 'Shipped at', key: 'shipped_at', width: 20 },
+    { header: 'Shipped at', key: 'shipped_at', width: 17, style: { numFmt: DATE_TIME_FORMAT } },
     { header: 'Lines', key: 'lines', width: 7 },
     { header: 'Pieces', key: 'pieces', width: 7 },
     { header: 'Box', key: 'box', width: 18 },
@@ -61,7 +81,7 @@ async function writeWorkbook(scope: InvoiceScope, p: Period, head: Invoice, out:
       orders
         .addRow({
           order_id: o.order_id,
-          shipped_at: new Date(o.shipped_at),
+          shipped_at: excelAmsterdamMoment(o.shipped_at),
           lines: o.lines,
           pieces: o.pieces,
           box: o.box ?? '',
@@ -104,7 +124,7 @@ async function writeWorkbook(scope: InvoiceScope, p: Period, head: Invoice, out:
     ...head.storage.by_type.map((t) => t.type).filter((t) => !STORAGE_TYPES.includes(t as never)),
   ];
   storage.columns = [
-    { header: 'Date', key: 'date', width: 12 },
+    { header: 'Date', key: 'date', width: 12, style: { numFmt: DATE_FORMAT } },
     { header: 'Inbounds', key: 'inbounds', width: 10 },
     { header: 'Outbounds', key: 'outbounds', width: 10 },
     { header: 'Transfers', key: 'transfers', width: 10 },
@@ -117,7 +137,7 @@ async function writeWorkbook(scope: InvoiceScope, p: Period, head: Invoice, out:
   for (const d of head.storage.storage) {
     storage
       .addRow({
-        date: d.date,
+        date: excelDay(d.date),
         inbounds: d.inbounds,
         outbounds: d.outbounds,
         transfers: d.transfers,
@@ -133,18 +153,19 @@ async function writeWorkbook(scope: InvoiceScope, p: Period, head: Invoice, out:
   storageTotal.commit();
   storage.commit();
 
-  // Product Locations: per product and location, the days it held stock there.
+  // Product Locations: per product and location, the days it held stock there and its share of their cost (a
+  // location-day shared by several products split between them), so the sheet adds up to the storage total.
   const locations = wb.addWorksheet(INVOICE_SHEETS[2]);
   locations.columns = [
     { header: 'Location', key: 'location', width: 14 },
     { header: 'Type', key: 'type', width: 12 },
     { header: 'EAN', key: 'ean', width: 16 },
     { header: 'Product', key: 'product', width: 36 },
-    { header: 'First day', key: 'first_day', width: 12 },
-    { header: 'Last day', key: 'last_day', width: 12 },
+    { header: 'First day', key: 'first_day', width: 12, style: { numFmt: DATE_FORMAT } },
+    { header: 'Last day', key: 'last_day', width: 12, style: { numFmt: DATE_FORMAT } },
     { header: 'Days', key: 'days', width: 7 },
-    { header: 'Price per day', key: 'price', width: 12, style: { numFmt: EURO_FORMAT } },
-    { header: 'Cost', key: 'cost', width: 12, style: { numFmt: EURO_FORMAT } },
+    { header: 'Location price per day', key: 'price', width: 14, style: { numFmt: EURO_FORMAT } },
+    { header: 'Cost (its share)', key: 'cost', width: 14, style: { numFmt: EURO_FORMAT } },
   ];
   locations.getRow(1).font = { bold: true };
   // One query: at most one row per product and location of the shop (the storage is computed once, not per page).
@@ -157,8 +178,8 @@ async function writeWorkbook(scope: InvoiceScope, p: Period, head: Invoice, out:
           type: r.type ?? '',
           ean: r.ean,
           product: r.product,
-          first_day: r.first_day,
-          last_day: r.last_day,
+          first_day: excelDay(r.first_day),
+          last_day: excelDay(r.last_day),
           days: r.days,
           price: euro(r.price_cents ?? 0),
           cost: euro(r.cost_cents ?? 0),
@@ -168,7 +189,7 @@ async function writeWorkbook(scope: InvoiceScope, p: Period, head: Invoice, out:
   }
   locations.commit();
 
-  // Product Storage Summary: per product, its locations and location-days per type.
+  // Product Storage Summary: per product, its locations, location-days per type and its share of their cost.
   const perProduct = wb.addWorksheet(INVOICE_SHEETS[3]);
   perProduct.columns = [
     { header: 'EAN', key: 'ean', width: 16 },
@@ -176,7 +197,7 @@ async function writeWorkbook(scope: InvoiceScope, p: Period, head: Invoice, out:
     { header: 'Locations', key: 'locations', width: 10 },
     { header: 'Location-days', key: 'location_days', width: 13 },
     ...types.map((t) => ({ header: `${t} days`, key: `t:${t}`, width: 13 })),
-    { header: 'Cost of its location-days', key: 'cost', width: 16, style: { numFmt: EURO_FORMAT } },
+    { header: 'Cost (its share)', key: 'cost', width: 16, style: { numFmt: EURO_FORMAT } },
   ];
   perProduct.getRow(1).font = { bold: true };
   for (const r of await productStorageSummary(scope, p)) {

@@ -393,8 +393,9 @@ describe('GET /invoice/storage and /invoice/storage/price/{bool}', () => {
       ]),
     ).toEqual([
       ['INV-3P', '8712000000028', 9, '2026-02-20', '2026-02-28', 9 * 18],
-      ['INV-HB', '8712000000028', 16, '2026-02-05', '2026-02-20', 16 * 2],
-      ['INV-HB', '8712000000035', 14, '2026-02-15', '2026-02-28', 14 * 2],
+      // B and C share the half-box 15–20 Feb: its 2 cents a day are split, 1 each (billed once, 24 days × 2).
+      ['INV-HB', '8712000000028', 16, '2026-02-05', '2026-02-20', 10 * 2 + 6 * 1],
+      ['INV-HB', '8712000000035', 14, '2026-02-15', '2026-02-28', 6 * 1 + 8 * 2],
       ['INV-PAL', '8712000000011', 10, '2026-02-01', '2026-02-10', 10 * 45],
       ['INV-RB', '8712000000042', 1, '2026-02-28', '2026-02-28', 4],
     ]);
@@ -438,7 +439,19 @@ describe('GET /invoice/export/{start}/{end} (the spreadsheet)', () => {
     expect(total('Total storage')).toBe(6.64);
     expect(total('Total inbound surcharges')).toBe(13.5);
 
+    // Dates are Excel dates on Amsterdam's clock: INV-4 left at 00:30 on 1 February in Amsterdam (23:30 UTC the day
+    // before), so its cell reads 01-02-2026 00:30; the storage days and the products' first and last days as well.
+    const shippedCell = wb.getWorksheet('Orders')?.getCell('B2');
+    expect(shippedCell?.value).toEqual(new Date('2026-02-01T00:30:00Z'));
+    expect(shippedCell?.numFmt).toBe('dd-mm-yyyy hh:mm');
     const storage = rows('Storage');
+    expect(storage[1]?.[0]).toEqual(new Date('2026-02-01T00:00:00Z'));
+    expect(storage[28]?.[0]).toEqual(new Date('2026-02-28T00:00:00Z'));
+    expect(wb.getWorksheet('Storage')?.getCell('A2').numFmt).toBe('dd-mm-yyyy');
+    expect(rows('Product Locations')[1]?.slice(4, 6)).toEqual([
+      new Date('2026-02-20T00:00:00Z'),
+      new Date('2026-02-28T00:00:00Z'),
+    ]);
     expect(storage).toHaveLength(1 + 28 + 1);
     expect(storage.at(-1)?.[0]).toBe('Total');
     expect(storage.at(-1)?.at(-1)).toBe(6.64);
@@ -450,5 +463,54 @@ describe('GET /invoice/export/{start}/{end} (the spreadsheet)', () => {
       ['8712000000035', 1, 14],
       ['8712000000042', 1, 1],
     ]);
+  });
+
+  it('splits a location-day shared by products so the product sheets add up to the storage total', async () => {
+    // April 2026: E holds the pallet place (45 a day) and D the rack-box (4 a day) since March; F shares the
+    // pallet place from 11 April, G and H the rack-box the whole month (4 cents over three: 2, 1, 1).
+    const db = t.db;
+    const loc = async (name: string) =>
+      (await db.query<{ id: string }>('SELECT id FROM locations WHERE name = $1', [name])).rows[0]?.id ?? '';
+    const pal = await loc('INV-PAL');
+    const rb = await loc('INV-RB');
+    const F = await addProduct(db, bol, { name: 'Fruitcake', ean: '8712000000073' });
+    const G = await addProduct(db, bol, { name: 'Gevulde koek', ean: '8712000000080' });
+    const H = await addProduct(db, bol, { name: 'Honingkoek', ean: '8712000000097' });
+    await ledger(db, bol, F.id, [{ at: '2026-04-11T08:00:00Z', location: pal, qty: 3, reason: 'checkin' }]);
+    await ledger(db, bol, G.id, [{ at: '2026-03-20T08:00:00Z', location: rb, qty: 1, reason: 'checkin' }]);
+    await ledger(db, bol, H.id, [{ at: '2026-03-20T08:00:00Z', location: rb, qty: 1, reason: 'checkin' }]);
+
+    const res = await get('/api/invoice/export/2026-04-01/2026-04-30', bolOwner);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows = (name: string) => {
+      const out: unknown[][] = [];
+      wb.getWorksheet(name)?.eachRow((r) => {
+        out.push((r.values as unknown[]).slice(1));
+      });
+      return out.slice(1);
+    };
+    const cents = (v: unknown) => Math.round(Number(v) * 100);
+    const storageTotal = cents(rows('Storage').at(-1)?.at(-1));
+    const locations = rows('Product Locations');
+    const summary = rows('Product Storage Summary');
+    const sum = (list: unknown[][]) => list.reduce((s, r) => s + cents(r.at(-1)), 0);
+    // What the invoice bills: every location-day once (pallet 30 × 45, rack-box 30 × 4, half-box and 1/3 pallet).
+    const invoiceStorage = (await get('/api/invoice/get/2026-04-01/2026-04-30', bolOwner)).json()
+      .total_storage_cents;
+    expect(storageTotal).toBe(invoiceStorage);
+    expect(sum(locations)).toBe(storageTotal);
+    expect(sum(summary)).toBe(storageTotal);
+    const cost = (location: string, ean: string) =>
+      cents(locations.find((r) => r[0] === location && r[2] === ean)?.at(-1));
+    // Pallet: E alone 1–10 April (10 × 45), with F 11–30 (20 days: E by EAN first 23, F 22).
+    expect(cost('INV-PAL', '8712000000059')).toBe(10 * 45 + 20 * 23);
+    expect(cost('INV-PAL', '8712000000073')).toBe(20 * 22);
+    // Rack-box: D, G, H all month: 2, 1 and 1 cents a day.
+    expect(cost('INV-RB', '8712000000042')).toBe(30 * 2);
+    expect(cost('INV-RB', '8712000000080')).toBe(30);
+    expect(cost('INV-RB', '8712000000097')).toBe(30);
+    expect(cents(summary.find((r) => r[0] === '8712000000059')?.at(-1))).toBe(10 * 45 + 20 * 23);
   });
 });

@@ -33,6 +33,38 @@ function occupancyCtes(scope: TenantScope, p: Period): RawBuilder<unknown> {
     )`;
 }
 
+/**
+ * After {@link occupancyCtes}: `share(product_id, location_id, cost_cents)`, each product's share of the price of the
+ * location-days it held stock on. A location is billed once a day however many of the organisation's products it
+ * holds (the invoice's storage), so a location-day's price is split over the products on it that day in whole cents:
+ * each gets `price / n` rounded down and the first `price % n` of them (by EAN, then id) one cent more, so the shares
+ * of a location-day add up to its price exactly and the product sheets to the invoice's storage total. Worked out per
+ * segment of constant occupancy (the location's interval bounds cut time), not per day.
+ */
+function shareCtes(): RawBuilder<unknown> {
+  return sql`
+    bounds AS (SELECT location_id, f AS d FROM iv UNION SELECT location_id, t FROM iv),
+    seg AS (SELECT location_id, d AS s, lead(d) OVER (PARTITION BY location_id ORDER BY d) AS e FROM bounds),
+    held AS (
+      SELECT iv.product_id, iv.location_id, seg.e - seg.s AS days,
+             count(*) OVER w AS n, row_number() OVER (w ORDER BY hp.ean, iv.product_id) - 1 AS rk
+        FROM seg
+        JOIN iv ON iv.location_id = seg.location_id AND iv.f <= seg.s AND seg.e <= iv.t
+        JOIN products hp ON hp.id = iv.product_id
+       WHERE seg.e IS NOT NULL
+      WINDOW w AS (PARTITION BY seg.location_id, seg.s)
+    ),
+    share AS (
+      SELECT h.product_id, h.location_id,
+             sum(h.days * (coalesce(hs.price_cents, 0) / h.n
+                           + CASE WHEN h.rk < coalesce(hs.price_cents, 0) % h.n THEN 1 ELSE 0 END))::int AS cost_cents
+        FROM held h
+        JOIN locations hl ON hl.id = h.location_id
+        LEFT JOIN storage_prices hs ON hs.type = hl.type
+       GROUP BY 1, 2
+    )`;
+}
+
 /** What {@link storageSummary} answers: the days of the period and the totals per type. */
 export interface StorageSummary {
   days: StorageDay[];
@@ -181,7 +213,9 @@ export async function storagePrices(scope: TenantScope): Promise<StoragePrices> 
 /**
  * The products on locations in the period (`GET /invoice/storage/price/{bool}`, the export's Product Locations
  * sheet): per product and location the Amsterdam days it held stock there, by location name then EAN; with
- * `withPrice` the location type's price per day and days × price, else both null. `total` counts every pair.
+ * `withPrice` the location type's price per day and the product's share of the location-days' cost (days × price
+ * when it had the location to itself; a day shared with other products of the shop is split, see
+ * {@link shareCtes}, so the rows add up to the invoice's storage total), else both null. `total` counts every pair.
  */
 export async function storageLocations(
   scope: TenantScope,
@@ -194,15 +228,17 @@ export async function storageLocations(
     pairs AS (
       SELECT product_id, location_id, sum(t - f)::int AS days, min(f) AS first_day, max(t) - 1 AS last_day
         FROM iv GROUP BY 1, 2
-    )
+    ),
+    ${shareCtes()}
     SELECT pr.product_id, p.ean, p.name AS product, pr.location_id, l.name AS location, l.type,
            to_char(pr.first_day, 'YYYY-MM-DD') AS first_day, to_char(pr.last_day, 'YYYY-MM-DD') AS last_day, pr.days,
-           coalesce(sp.price_cents, 0) AS price_cents, (pr.days * coalesce(sp.price_cents, 0))::int AS cost_cents,
+           coalesce(sp.price_cents, 0) AS price_cents, coalesce(sh.cost_cents, 0) AS cost_cents,
            count(*) OVER ()::int AS total
       FROM pairs pr
       JOIN products p ON p.id = pr.product_id AND ${orgScopeSql(scope, 'p')}
       JOIN locations l ON l.id = pr.location_id
       LEFT JOIN storage_prices sp ON sp.type = l.type
+      LEFT JOIN share sh ON sh.product_id = pr.product_id AND sh.location_id = pr.location_id
      ORDER BY l.name, p.ean
      LIMIT ${page.limit} OFFSET ${page.skip}`.execute(systemSql(scope.db));
   const total = rows.rows[0]?.total ?? (page.skip > 0 ? await countPairs(scope, p) : 0);
@@ -230,8 +266,9 @@ async function countPairs(scope: TenantScope, p: Period): Promise<number> {
 
 /**
  * Per product over the period (the export's Product Storage Summary sheet): the locations it held stock on, its
- * location-days in total and per type, and their cost at the type prices. Unpaged: at most one row per product of
- * the organisation, streamed into the spreadsheet.
+ * location-days in total and per type, and its share of their cost (a location-day shared with other products of
+ * the shop split between them, {@link shareCtes}), so the rows add up to the invoice's storage total. Unpaged: at
+ * most one row per product of the organisation, streamed into the spreadsheet.
  */
 export async function productStorageSummary(
   scope: TenantScope,
@@ -255,14 +292,15 @@ export async function productStorageSummary(
     days: number;
     cents: number;
   }>`
-    WITH ${occupancyCtes(scope, p)}
+    WITH ${occupancyCtes(scope, p)},
+    ${shareCtes()},
+    pairs AS (SELECT product_id, location_id, sum(t - f)::int AS days FROM iv GROUP BY 1, 2)
     SELECT o.product_id, p.ean, p.name AS product, coalesce(l.type, 'none') AS type,
-           count(DISTINCT o.location_id)::int AS locations, sum(o.t - o.f)::int AS days,
-           (sum(o.t - o.f) * coalesce(max(sp.price_cents), 0))::int AS cents
-      FROM iv o
+           count(*)::int AS locations, sum(o.days)::int AS days, coalesce(sum(sh.cost_cents), 0)::int AS cents
+      FROM pairs o
       JOIN products p ON p.id = o.product_id AND ${orgScopeSql(scope, 'p')}
       JOIN locations l ON l.id = o.location_id
-      LEFT JOIN storage_prices sp ON sp.type = l.type
+      LEFT JOIN share sh ON sh.product_id = o.product_id AND sh.location_id = o.location_id
      GROUP BY 1, 2, 3, 4
      ORDER BY 2, 4`.execute(systemSql(scope.db));
   const out = new Map<
