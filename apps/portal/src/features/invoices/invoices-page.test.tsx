@@ -148,6 +148,31 @@ describe('Invoices (spec 3 §2 Invoices, §9 default period)', { timeout: 30_000
     expect(screen.getByRole('table', { name: 'Storage per day' }).textContent).toContain('01-10-2026');
   });
 
+  it('names each shipped-order column once and keeps the table narrow enough that Total stays in view', async () => {
+    render([]);
+    const orders = await screen.findByRole('table', { name: 'Shipped orders' });
+    const headers = within(orders)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual([
+      'Order',
+      'Shipped',
+      'Box',
+      'Method',
+      'Fulfilment',
+      'Shipping',
+      'Packaging',
+      'Surcharges',
+      'Total',
+    ]);
+    // The settings column is about 880 px wide at a 1440 px screen: the table may not demand more (it wraps).
+    const scroll = orders.closest('[style*="table-min-width"]') as HTMLElement | null;
+    const min = Number(
+      /--table-min-width:\s*calc\((\d+(?:\.\d+)?)rem/.exec(scroll?.getAttribute('style') ?? '')?.[1],
+    );
+    expect(min * 16).toBeLessThanOrEqual(800);
+  });
+
   it('takes the period from the URL and refuses one the server would refuse', async () => {
     const calls: Call[] = [];
     render(calls, '/settings/invoices?start=2026-09-01&end=2026-09-30');

@@ -82,6 +82,12 @@ function costRows(inv: Invoice, t: (k: string, o?: Record<string, unknown>) => s
 }
 
 /**
+ * The narrowest the shipped-orders table gets before it scrolls sideways: below the settings column's width at a
+ * 1440 px screen (about 880 px), so its nine columns wrap there and Total stays in view.
+ */
+const ORDERS_MIN_WIDTH = 760;
+
+/**
  * /settings/invoices (spec 3 §2 Invoices; issue 16 item 4): a period (default the previous calendar month, spec 3 §9)
  * in the URL, the cost table (fulfilment, methods, packaging, surcharges per code, inbound surcharges, storage per
  * location type, the total; € in nl-NL notation), the shipped orders paged on the server, storage per day, the
@@ -108,7 +114,7 @@ export function InvoicesPage(): ReactNode {
       { id: 'method', header: t('method'), cell: (o) => o.method ?? t('none') },
       {
         id: 'fulfilment',
-        header: t('fulfilment'),
+        header: t('fulfilmentShort'),
         align: 'right',
         cell: (o) => formatMoney(o.fulfilment_cents),
       },
@@ -250,7 +256,7 @@ export function InvoicesPage(): ReactNode {
                 page={state.page}
                 pageSize={INVOICE_PAGE_SIZE}
                 onPageChange={(page) => update({ page })}
-                minWidth={960}
+                minWidth={ORDERS_MIN_WIDTH}
               />
             )}
           </Stack>
