@@ -80,6 +80,16 @@ function fakeApi(calls: Call[], start: InboundItem) {
     const ok = (b: unknown) => Response.json(b);
     if (req.method === 'GET' && url.pathname === `/api/inbound_item/${ITEM}`) return ok(state);
     if (req.method === 'GET' && url.pathname === `/api/inbound/${INBOUND}`) return ok(INBOUND_ANSWER);
+    if (url.pathname === `/api/inbound_item/locations/find/${ITEM}`) {
+      state = {
+        ...state,
+        reserved_locations: [
+          { location_id: BIN, name: 'A-01-02', parent_name: 'A-01', type: 'half-box', stock: 0 },
+          { location_id: hex(78), name: 'A-01-03', parent_name: 'A-01', type: 'half-box', stock: 0 },
+        ].slice(0, body.amount),
+      };
+      return ok(state);
+    }
     if (url.pathname === `/api/inbound_item/place/${ITEM}`) {
       state = { ...state, pieces_checked_in: state.pieces_checked_in + body.amount, boxes_checked_in: 3 };
       return ok(state);
@@ -168,6 +178,28 @@ describe('inbound item at the desk (spec 2 §2 Inbound item detail)', { timeout:
     fireEvent.click(screen.getByRole('button', { name: 'Confirm (12 pieces short)' }));
     expect(await screen.findByText('inbounds list')).toBeTruthy();
     expect(calls.some((c) => c.path.endsWith(`/submitInboundItem/${ITEM}`))).toBe(true);
+  });
+
+  it('chooses the first location found after the page opened, so Place works without a reload', async () => {
+    const calls: Call[] = [];
+    vi.stubGlobal('fetch', fakeApi(calls, item({ reserved_locations: [] })));
+    renderItem();
+    expect(await screen.findByText('Find a location first (reserved locations).')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Place 6 pcs' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Find locations' }));
+    const select = (await screen.findByLabelText('Location')) as HTMLSelectElement;
+    expect(select.value).toBe(BIN);
+    const place = screen.getByRole('button', { name: 'Place 6 pcs' }) as HTMLButtonElement;
+    expect(place.disabled).toBe(false);
+    fireEvent.click(place);
+    await waitFor(() =>
+      expect(calls.find((c) => c.path.endsWith(`/place/${ITEM}`))?.body).toEqual({
+        location_id: BIN,
+        amount: 6,
+        raw_scan: 'A-01-02',
+      }),
+    );
   });
 
   it('is read-only for a merchant and once the item is checked in', async () => {

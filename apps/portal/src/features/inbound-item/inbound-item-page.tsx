@@ -300,8 +300,12 @@ function Place({ item, send }: { item: InboundItem; send: Send }): ReactNode {
   const { t } = useTranslation('inboundItem');
   const short = stillToCome(item);
   const [amount, setAmount] = useState<string | number>(Math.min(item.packed_per, Math.max(short, 1)));
-  const [locationId, setLocationId] = useState(item.reserved_locations[0]?.location_id ?? '');
-  const reserved = item.reserved_locations.find((l) => l.location_id === locationId);
+  // The user's choice while it is still reserved, else the first reserved location: locations found after the page
+  // opened (Find locations) are chosen at once, without overriding a location the user picked.
+  const [chosenId, setLocationId] = useState<string | null>(null);
+  const reserved =
+    item.reserved_locations.find((l) => l.location_id === chosenId) ?? item.reserved_locations[0];
+  const locationId = reserved?.location_id ?? '';
   const pieces = Number(amount) || 0;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="item-place">
