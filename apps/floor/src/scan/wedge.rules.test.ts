@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createWedge, type WedgeKey, type WedgeTarget } from './wedge.rules.ts';
+import { createFieldWedge, createWedge, type WedgeKey, type WedgeTarget } from './wedge.rules.ts';
 
 function key(k: string, target: WedgeTarget, now: number, fieldValue = ''): WedgeKey {
   return { key: k, target, fieldValue, modifier: false, composing: false, now };
@@ -93,5 +93,37 @@ describe('createWedge (pick screen keyboard wedge)', () => {
     expect(type(w, '2026-03-01T10:00', 'other-field', 0)).toEqual({ submit: null, preventDefault: false });
     const ctrl = { ...key('v', 'elsewhere', 0), modifier: true };
     expect(w.key(ctrl)).toEqual({ submit: null, preventDefault: false });
+  });
+});
+
+describe('createFieldWedge (a scan typed into a count field)', () => {
+  /** Types `text` then Enter into a field holding `value`, one key every `gapMs`; returns the Enter's answer. */
+  function typeInto(w: ReturnType<typeof createFieldWedge>, value: string, text: string, gapMs: number) {
+    let t = 1_000;
+    let v = value;
+    for (const ch of text) {
+      expect(w.key({ key: ch, value: v, modifier: false, composing: false, now: t })).toBeNull();
+      v += ch;
+      t += gapMs;
+    }
+    return w.key({ key: 'Enter', value: v, modifier: false, composing: false, now: t });
+  }
+
+  it('takes a scanner burst ended by Enter as a scan and gives back the value from before it', () => {
+    expect(typeInto(createFieldWedge(), '2', 'abcdef0123456789abcdef01', 6)).toEqual({
+      scan: 'abcdef0123456789abcdef01',
+      before: '2',
+    });
+  });
+
+  it('leaves a count typed by a person alone: a few keys, or pauses between them', () => {
+    expect(typeInto(createFieldWedge(), '', '12', 40)).toBeNull();
+    expect(typeInto(createFieldWedge(), '', '8710398500014', 400)).toBeNull();
+  });
+
+  it('a burst after a pause starts from the value typed before it', () => {
+    const w = createFieldWedge();
+    expect(w.key({ key: '3', value: '', modifier: false, composing: false, now: 0 })).toBeNull();
+    expect(typeInto(w, '3', '8710398500014', 5)).toEqual({ scan: '8710398500014', before: '3' });
   });
 });

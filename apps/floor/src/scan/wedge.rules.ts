@@ -76,3 +76,43 @@ export function createWedge(options: ScanBufferOptions = PICK_SCAN_BUFFER) {
     reset: () => buffer.reset(),
   };
 }
+
+/** One keydown in a text field that takes a count or an amount, as {@link createFieldWedge} sees it. */
+export interface FieldKey {
+  key: string;
+  /** The field's value before this key (a keydown comes before the character lands). */
+  value: string;
+  /** Ctrl, Alt or Meta held (a shortcut, not a scan). */
+  modifier: boolean;
+  /** Part of an IME composition. */
+  composing: boolean;
+  /** Time of the key, ms (the keydown event's `timeStamp`). */
+  now: number;
+}
+
+/**
+ * A scan typed into a count field (spec 2 §9 keyboard wedge): a handheld scanner types wherever the focus is, so a
+ * label or EAN scanned while a quantity field has the focus lands in that field. Like the scan field's buffer, a burst
+ * of at least `minLength` keys with no pause over `resetMs`, ended by Enter, is a scan: the answer says what was
+ * scanned and `before`, the field's value when the burst began, to put back. A person typing a count (a few keys, or
+ * pauses between them) is never a scan. Pure: the caller passes the keys' times.
+ */
+export function createFieldWedge(options: ScanBufferOptions = PICK_SCAN_BUFFER) {
+  const buffer = createScanBuffer(options);
+  let last = Number.NEGATIVE_INFINITY;
+  let before = '';
+  return {
+    key(k: FieldKey): { scan: string; before: string } | null {
+      if (k.composing || k.modifier) return null;
+      if (k.now - last > options.resetMs) before = k.value;
+      last = k.now;
+      if (k.key !== 'Enter') {
+        buffer.feed(k.key, k.now);
+        return null;
+      }
+      last = Number.NEGATIVE_INFINITY;
+      const scan = buffer.feed(k.key, k.now)?.trim();
+      return scan ? { scan, before } : null;
+    },
+  };
+}

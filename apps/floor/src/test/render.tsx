@@ -1,6 +1,6 @@
 import type { CurrentUser, PickItem } from '@hoppa/core';
 import { MantineProvider } from '@mantine/core';
-import { render } from '@testing-library/react';
+import { createEvent, fireEvent, render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { FloorRoutes } from '../app/app.tsx';
 import { SessionProvider } from '../app/session.tsx';
@@ -104,4 +104,22 @@ export function pickListServer(pages: PickAnswer, rounds?: PickAnswer): URL[] {
 /** A pick list page of `items` as `GET /pick_list/pick/…` answers it (all of the list, limit 500). */
 export function pickListPage(items: PickItem[]): Response {
   return json(200, { items, total: items.length, skip: 0, limit: 500 });
+}
+
+/**
+ * A keyboard-wedge scanner typing `code` and Enter into `field` (a count field that has the focus): each key's keydown
+ * 5 ms after the one before (stamped, so a slow test machine's renders between them do not look like pauses), the
+ * character landing in the field as a browser would put it there.
+ */
+export function wedgeInto(field: HTMLInputElement, code: string): void {
+  let stamp = 10_000;
+  const press = (key: string) => {
+    const event = createEvent.keyDown(field, { key });
+    Object.defineProperty(event, 'timeStamp', { value: stamp });
+    stamp += 5;
+    fireEvent(field, event);
+    return !event.defaultPrevented;
+  };
+  for (const ch of code) if (press(ch)) fireEvent.input(field, { target: { value: field.value + ch } });
+  press('Enter');
 }

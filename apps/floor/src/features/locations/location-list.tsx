@@ -17,6 +17,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { UnstyledButton } from '@mantine/core';
 import type { TFunction } from 'i18next';
+import { useFieldScan } from '../../scan/field-scan.ts';
 import type { ShownLocation } from './locations.rules.ts';
 
 /** What a row can ask the screen to do. */
@@ -37,12 +38,15 @@ export function LocationList({
   rows,
   actions,
   onReorder,
+  onScan,
   canEdit,
   t,
 }: {
   rows: ShownLocation[];
   actions: LocationRowActions;
   onReorder(from: number, to: number): void;
+  /** A scanner burst typed into a stock field: the field's stock is put back and this gets the scan. */
+  onScan(raw: string): void;
   canEdit: boolean;
   t: TFunction<'locations', undefined>;
 }) {
@@ -61,7 +65,15 @@ export function LocationList({
       <SortableContext items={sortable} strategy={verticalListSortingStrategy}>
         <ol className="loc-list" data-testid="location-list">
           {rows.map((row, i) => (
-            <LocationRow key={row.key} row={row} first={i === 0} actions={actions} canEdit={canEdit} t={t} />
+            <LocationRow
+              key={row.key}
+              row={row}
+              first={i === 0}
+              actions={actions}
+              onScan={onScan}
+              canEdit={canEdit}
+              t={t}
+            />
           ))}
         </ol>
       </SortableContext>
@@ -73,12 +85,14 @@ function LocationRow({
   row,
   first,
   actions,
+  onScan,
   canEdit,
   t,
 }: {
   row: ShownLocation;
   first: boolean;
   actions: LocationRowActions;
+  onScan(raw: string): void;
   canEdit: boolean;
   t: TFunction<'locations', undefined>;
 }) {
@@ -87,6 +101,7 @@ function LocationRow({
     disabled: row.provisional || !canEdit,
   });
   const amountEditable = canEdit && (!row.provisional || row.locationId !== null);
+  const amountScan = useFieldScan((raw) => onScan(raw));
   return (
     <li
       ref={setNodeRef}
@@ -146,6 +161,7 @@ function LocationRow({
           disabled={!amountEditable}
           onFocus={(e) => e.currentTarget.select()}
           onKeyDown={(e) => {
+            if (amountScan(e)) return;
             if (e.key === 'Enter') e.currentTarget.blur();
             if (e.key === 'Escape') {
               e.currentTarget.value = String(row.stock);

@@ -9,7 +9,7 @@ import { floorDb, setMeta } from '../../offline/db.ts';
 import { storeProduct } from '../../offline/products.ts';
 import { browser, json } from '../../test/dom-setup.ts';
 import { hexId } from '../../test/fixtures.ts';
-import { clearFloorDb, currentUser, renderFloor } from '../../test/render.tsx';
+import { clearFloorDb, currentUser, renderFloor, wedgeInto } from '../../test/render.tsx';
 
 const PRODUCT = hexId(0x51);
 const ORG = hexId(0x52);
@@ -181,9 +181,15 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
     expect(screen.getByTestId('where').textContent).toBe(`/locations?product=${PRODUCT}`);
 
     scan(BIN_B.id.toUpperCase());
-    // the label's location is not known on this device yet: its id until the server answers
-    expect(screen.getByTestId('locations-message').textContent).toBe(`${BIN_B.id} toegevoegd`);
+    // the label's location is not known on this device yet: never its internal id, its name once the server answers
+    expect(screen.getByTestId('locations-message').textContent).toBe(
+      'Locatie toegevoegd: de naam volgt als de server antwoordt.',
+    );
     await waitFor(() => expect(row('R-01-02').dataset.pending).toBe('false'));
+    await waitFor(() =>
+      expect(screen.getByTestId('locations-message').textContent).toBe('R-01-02 toegevoegd'),
+    );
+    expect(screen.getByTestId('locations-message').textContent).not.toContain(BIN_B.id);
     expect(await floorDb().outbox.count()).toBe(0);
     const assign = api.calls.find((c) => c.path === '/locations/assign');
     expect(assign?.body).toEqual({
@@ -353,6 +359,42 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
     expect(queued?.body).toMatchObject({ op: 'transfer', to: { rack_number: 'R-01-09' }, quantity: 2 });
   });
 
+  it('a label scanned while the quantity field has the focus is the move target, not more digits', async () => {
+    await storeProduct(floorDb(), answer([link(BIN_A, 5, 1)]));
+    browser.online = false;
+    renderFloor(`/locations?product=${PRODUCT}`, { lang: 'nl' });
+    await screen.findByTestId('location-list');
+    fireEvent.click(within(row('R-01-01')).getByTestId('location-move'));
+    const qty = (await screen.findByTestId('transfer-quantity')) as HTMLInputElement;
+    qty.focus();
+    fireEvent.input(qty, { target: { value: '2' } });
+    wedgeInto(qty, BIN_B.id);
+    // the move is queued with the typed quantity, to the scanned location; the panel closes
+    await waitFor(() => expect(screen.queryByTestId('transfer-panel')).toBeNull());
+    const [queued] = await floorDb().outbox.toArray();
+    expect(queued?.body).toMatchObject({ op: 'transfer', to: { location_id: BIN_B.id }, quantity: 2 });
+    expect(screen.getByTestId('locations-message').textContent).toBe(
+      '2 st. naar de nieuwe locatie: de naam volgt als de server antwoordt.',
+    );
+    expect(browser.vibrate).not.toHaveBeenCalledWith([200, 100, 200]);
+  });
+
+  it("a label scanned into a location's stock field is added as a scan; the stock there stays", async () => {
+    await storeProduct(floorDb(), answer([link(BIN_A, 5, 1)]));
+    browser.online = false;
+    renderFloor(`/locations?product=${PRODUCT}`, { lang: 'nl' });
+    await screen.findByTestId('location-list');
+    const stock = within(row('R-01-01')).getByTestId('location-stock') as HTMLInputElement;
+    stock.focus();
+    wedgeInto(stock, BIN_C.id);
+    await waitFor(() => expect(screen.getAllByTestId('location-row')).toHaveLength(2));
+    expect((within(row('R-01-01')).getByTestId('location-stock') as HTMLInputElement).value).toBe('5');
+    const rows = await floorDb().outbox.toArray();
+    expect(rows.map((r) => r.body)).toEqual([
+      expect.objectContaining({ op: 'assign', location_id: BIN_C.id }),
+    ]);
+  });
+
   it('Escape hides the scan field and the button shows it again', async () => {
     await storeProduct(floorDb(), answer([link(BIN_A, 5, 1)]));
     browser.online = false;
@@ -386,5 +428,21 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
       }),
       expect.objectContaining({ op: 'correct', location_id: BIN_B.id, curr_amount: 4 }),
     ]);
+  });
+
+  it('a scan into a count of the recount popup is no count: the count stays, the message says why', async () => {
+    await storeProduct(floorDb(), answer([link(BIN_A, 5, 1)], true));
+    browser.online = false;
+    renderFloor(`/locations?product=${PRODUCT}`, { lang: 'nl' });
+    fireEvent.click(await screen.findByTestId('recount-open'));
+    const [field] = (await screen.findAllByTestId('recount-amount')) as HTMLInputElement[];
+    field?.focus();
+    wedgeInto(field as HTMLInputElement, EAN);
+    expect((await screen.findByTestId('recount-scanned')).textContent).toBe(
+      'Dat was een scan, geen aantal. Tel de stuks en typ het aantal.',
+    );
+    expect(field?.value).toBe('5');
+    expect(browser.vibrate).toHaveBeenCalledWith([200, 100, 200]);
+    expect(await floorDb().outbox.count()).toBe(0);
   });
 });

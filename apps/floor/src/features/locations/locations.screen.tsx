@@ -16,6 +16,7 @@ import { CloseHeaderButton, StatusBar } from '../../components/status-bar.tsx';
 import { floorDb } from '../../offline/db.ts';
 import { dismissRejected } from '../../offline/outbox.ts';
 import { type BeepFeedback, deviceBeeps, preloadSounds } from '../../scan/feedback.ts';
+import { useFieldScan } from '../../scan/field-scan.ts';
 import { useHeldScans } from '../../scan/held-scans.ts';
 import type { ScanInputHandle } from '../../scan/scan-input.tsx';
 import { LocationList } from './location-list.tsx';
@@ -35,7 +36,15 @@ const CameraScanner = lazy(() =>
 );
 
 type Mode = { kind: 'add' } | { kind: 'transfer'; row: ShownLocation; quantity: string };
-type Message = { tone: 'ok' | 'error'; text: string } | null;
+/**
+ * The line under the scan row: a text, or a change of a location named by its id (`added`, `transferQueued`), whose
+ * name is read at each render: a label scanned on this device for the first time is known by its id only until the
+ * server answers with the location's name, and the line then says that name (never the internal id).
+ */
+type Message =
+  | { tone: 'ok' | 'error'; text: string }
+  | { tone: 'ok'; key: 'added' | 'transferQueued'; locationId: string; count?: number }
+  | null;
 type T = TFunction<'locations', undefined>;
 
 /**
@@ -149,7 +158,11 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
     }
   }
 
-  function onScan(raw: string) {
+  /**
+   * One scan (the scan field, the camera, a held scan, or a scanner burst typed into a count field). `current` is the
+   * mode to judge it in: the move's quantity as it was before a scan landed in its field, when it came from there.
+   */
+  function onScan(raw: string, current: Mode = mode) {
     if (lookups.current > 0 || (productId !== null && !ready && !failed)) return held.hold(raw);
     const scan = classifyScan(raw, product !== null);
     if (scan.kind === 'invalid') return say('error', t('invalidScan', { scan: raw.slice(0, 40) }));
@@ -158,9 +171,24 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
       return void findProduct(scan.code);
     }
     if (!product || !canEdit) return;
-    if (mode.kind === 'transfer') return transferTo(product, mode, scan);
+    if (current.kind === 'transfer') return transferTo(product, current, scan);
     addLocation(product, scan, raw);
   }
+
+  // A label scanned while the move's quantity field has the focus is the move's target, not more digits of the
+  // quantity (a wedge scanner types wherever the focus is): the quantity is put back and the scan goes on as a scan.
+  const quantityScan = useFieldScan((raw, before) => {
+    if (mode.kind !== 'transfer') return;
+    const current = { ...mode, quantity: before };
+    setMode(current);
+    scanInput.current?.focus();
+    onScan(raw, current);
+  });
+  // The same in a location's stock field: the typed stock is put back, the scan is judged as one.
+  const stockScan = (raw: string) => {
+    scanInput.current?.focus();
+    onScan(raw);
+  };
 
   function addLocation(
     p: ShownProduct,
@@ -174,17 +202,40 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
     if (existing) return say('ok', t('already', { location: existing.name }));
     const name = scan.kind === 'location_name' ? scan.name : (knownName(scan.id) ?? scan.id);
     const label = t('label_add', { location: name, product: p.name });
+    const shown: Message =
+      scan.kind === 'location_name'
+        ? { tone: 'ok', text: t('added', { location: scan.name }) }
+        : { tone: 'ok', key: 'added', locationId: scan.id };
     void queue(
       scan.kind === 'location_id'
         ? { op: 'assign', product_id: p.id, location_id: scan.id, amount: 0, raw_scan: raw }
         : { op: 'assign_by_name', product_id: p.id, rack_number: scan.name, raw_scan: raw },
       label,
     );
-    say('ok', t('added', { location: name }));
+    setMessage(shown);
+    feedback.ok();
   }
 
   function knownName(locationId: string): string | undefined {
     return names?.get(locationId) ?? product?.locations.find((r) => r.locationId === locationId)?.name;
+  }
+
+  /** The name the server gave a location (a stored answer), not the id a row waiting for the server shows. */
+  function serverName(locationId: string): string | undefined {
+    return (
+      names?.get(locationId) ??
+      product?.locations.find((r) => r.locationId === locationId && !r.provisional)?.name
+    );
+  }
+
+  /** The message line's words, with a location's name as soon as the server has given it. */
+  function messageText(m: NonNullable<Message>): string {
+    if ('text' in m) return m.text;
+    const name = serverName(m.locationId);
+    if (m.key === 'added') return name ? t('added', { location: name }) : t('addedUnnamed');
+    return name
+      ? t('transferQueued', { count: m.count ?? 0, location: name })
+      : t('transferQueuedUnnamed', { count: m.count ?? 0 });
   }
 
   function transferTo(
@@ -217,7 +268,12 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
       t('label_transfer', { count: quantity, from: from.name, to: toName, product: p.name }),
     );
     setMode({ kind: 'add' });
-    say('ok', t('transferQueued', { count: quantity, location: toName }));
+    setMessage(
+      scan.kind === 'location_name'
+        ? { tone: 'ok', text: t('transferQueued', { count: quantity, location: scan.name }) }
+        : { tone: 'ok', key: 'transferQueued', locationId: scan.id, count: quantity },
+    );
+    feedback.ok();
   }
 
   const actions = {
@@ -336,7 +392,7 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
           role="status"
           data-testid="locations-message"
         >
-          {message.text}
+          {messageText(message)}
         </div>
       ) : null}
 
@@ -370,6 +426,7 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
                 value={mode.quantity}
                 onChange={(e) => setMode({ ...mode, quantity: e.currentTarget.value })}
                 onKeyDown={(e) => {
+                  if (quantityScan(e)) return;
                   if (e.key === 'Enter') scanInput.current?.focus();
                 }}
               />
@@ -449,7 +506,14 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
                 {t('noLocations')}
               </p>
             ) : (
-              <LocationList rows={listed} actions={actions} onReorder={reorder} canEdit={canEdit} t={t} />
+              <LocationList
+                rows={listed}
+                actions={actions}
+                onReorder={reorder}
+                onScan={stockScan}
+                canEdit={canEdit}
+                t={t}
+              />
             )}
             {toMove.length > 0 ? (
               <section className="loc-open-transfers" data-testid="open-transfers">
@@ -483,6 +547,7 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
           opened={recountOpen}
           product={product}
           onClose={() => setRecountOpen(false)}
+          onScanned={() => feedback.wrong()}
           onSave={(counts) => {
             setRecountOpen(false);
             if (counts.length === 0)
@@ -578,17 +643,25 @@ function RecountModal({
   product,
   onClose,
   onSave,
+  onScanned,
   t,
 }: {
   opened: boolean;
   product: ShownProduct;
   onClose(): void;
   onSave(counts: { row: ShownLocation; amount: number }[]): void;
+  /** A scanner burst typed into a count field: not a count (the field keeps its count; the caller says so). */
+  onScanned(): void;
   t: T;
 }) {
   const rows = product.locations.filter((r) => r.locationId !== null && r.link !== null);
   const [values, setValues] = useState<Record<string, string>>({});
   const [invalid, setInvalid] = useState(false);
+  const [scanned, setScanned] = useState(false);
+  const countScan = useFieldScan(() => {
+    setScanned(true);
+    onScanned();
+  });
   // biome-ignore lint/correctness/useExhaustiveDependencies: prefilled once per opening, not on every new answer
   useEffect(() => {
     if (opened) setValues(Object.fromEntries(rows.map((r) => [r.key, String(r.stock)])));
@@ -605,11 +678,23 @@ function RecountModal({
               inputMode="numeric"
               data-testid="recount-amount"
               value={values[r.key] ?? ''}
-              onChange={(e) => setValues({ ...values, [r.key]: e.currentTarget.value })}
+              onChange={(e) => {
+                setScanned(false);
+                setValues({ ...values, [r.key]: e.currentTarget.value });
+              }}
+              onKeyDown={(e) => {
+                const field = e.currentTarget;
+                if (countScan(e)) setValues((v) => ({ ...v, [r.key]: field.value }));
+              }}
             />
           </label>
         ))}
       </div>
+      {scanned ? (
+        <p className="loc-message loc-message-error" data-testid="recount-scanned">
+          {t('scannedNotCount')}
+        </p>
+      ) : null}
       {invalid ? <p className="loc-message loc-message-error">{t('badAmount')}</p> : null}
       <Button
         fullWidth

@@ -8,7 +8,7 @@ import { outboxSender } from '../../app/sync.ts';
 import { floorDb, setMeta } from '../../offline/db.ts';
 import { browser, json } from '../../test/dom-setup.ts';
 import { hexId, pickItem, seedPicks } from '../../test/fixtures.ts';
-import { clearFloorDb, currentUser, renderFloor } from '../../test/render.tsx';
+import { clearFloorDb, currentUser, renderFloor, wedgeInto } from '../../test/render.tsx';
 import { defaultPickFilter } from './pick.rules.ts';
 
 /** A picker offline with `items` on the device (as the pick screen tests do). */
@@ -243,6 +243,42 @@ describe('pick screen at the shelf (issue 11; spec 2 §2 sub-menu, §4 recount, 
       curr_amount: 7,
       desc: 'Hertelling bij het picken',
     });
+  });
+
+  it('a scan into the recount popup is no count: the field keeps what was typed, the picker hears and reads why', async () => {
+    const flagged = pickItem({ rack: 'B-01-01', needs_recount: true, product__stock: 3 });
+    await offlineWith([flagged]);
+    renderFloor('/pick', { lang: 'nl' });
+    const field = (await screen.findByTestId('recount-count')) as HTMLInputElement;
+    field.focus();
+    fireEvent.input(field, { target: { value: '1' } });
+    wedgeInto(field, flagged.ean);
+    await waitFor(() =>
+      expect(screen.getByText('Dat was een scan, geen aantal. Tel de stuks en typ het aantal.')).toBeTruthy(),
+    );
+    expect(field.value).toBe('1');
+    expect(browser.vibrate).toHaveBeenCalledWith([200, 100, 200]);
+    fireEvent.click(screen.getByTestId('recount-save'));
+    await waitFor(() => expect(screen.queryByTestId('recount-count')).toBeNull());
+    expect(await queued()).toEqual([expect.objectContaining({ op: 'correct', curr_amount: 1 })]);
+  });
+
+  it("a scan into 'insufficient''s count is no count either", async () => {
+    const item = pickItem({ rack: 'A-01-01', lines: [5] });
+    await offlineWith([item]);
+    renderFloor('/pick', { lang: 'nl' });
+    await screen.findByTestId('pick-card');
+    fireEvent.click(screen.getByTestId('pick-problem'));
+    fireEvent.click(await screen.findByTestId('problem-insufficient'));
+    const field = (await screen.findByTestId('problem-seen')) as HTMLInputElement;
+    field.focus();
+    wedgeInto(field, item.ean);
+    await waitFor(() =>
+      expect(screen.getByText('Dat was een scan, geen aantal. Tel de stuks en typ het aantal.')).toBeTruthy(),
+    );
+    expect(field.value).toBe('');
+    expect((screen.getByRole('button', { name: 'Melden' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(await queued()).toEqual([]);
   });
 
   it('shows the pick note in a popup once per pick', async () => {

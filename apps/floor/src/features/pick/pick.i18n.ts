@@ -91,6 +91,7 @@ export const pickTexts = {
     recountTitle: 'Tel de voorraad',
     recountText: 'Hoeveel stuks liggen er op {{location}}?',
     recountReason: 'Hertelling bij het picken',
+    scannedNotCount: 'Dat was een scan, geen aantal. Tel de stuks en typ het aantal.',
     save: 'Opslaan',
     later: 'Later',
     recountSaved: 'Geteld: {{count}} op {{location}}',

@@ -413,6 +413,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
           pick={pick}
           onClose={() => setProblemOpen(false)}
           onReport={report}
+          onScanned={() => feedback.wrong(null)}
           t={t}
         />
       ) : null}
@@ -428,6 +429,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
           pick={recountPick}
           onCount={countedStock}
           onLater={() => recountPick && setRecountLater((s) => new Set(s).add(recountPick.id))}
+          onScanned={() => feedback.wrong(null)}
           t={t}
         />
       ) : null}

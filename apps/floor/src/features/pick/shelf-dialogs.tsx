@@ -2,6 +2,7 @@ import { Button, Drawer, Modal, Stack, TextInput } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import type { PickRecord } from '../../offline/db.ts';
+import { useFieldScan } from '../../scan/field-scan.ts';
 import { isInsufficient, type ShelfProblem } from './pick.rules.ts';
 
 type T = TFunction<'pick', undefined>;
@@ -31,24 +32,35 @@ export function ProblemSheet({
   pick,
   onClose,
   onReport,
+  onScanned,
   t,
 }: {
   opened: boolean;
   pick: PickRecord | null;
   onClose(): void;
   onReport(kind: ShelfProblem, seen?: number): void;
+  /** A scanner burst typed into the count field: not a count; the wrong-scan feedback. */
+  onScanned(): void;
   t: T;
 }) {
   const [insufficient, setInsufficient] = useState(false);
   const [seen, setSeen] = useState('');
+  const [scanned, setScanned] = useState(false);
+  const seenScan = useFieldScan((_raw, before) => {
+    setSeen(before);
+    setScanned(true);
+    onScanned();
+  });
   const close = () => {
     setInsufficient(false);
     setSeen('');
+    setScanned(false);
     onClose();
   };
   const report = (kind: ShelfProblem, count?: number) => {
     setInsufficient(false);
     setSeen('');
+    setScanned(false);
     onReport(kind, count);
   };
   const count = parseCount(seen);
@@ -75,8 +87,12 @@ export function ProblemSheet({
             inputMode="numeric"
             value={seen}
             data-testid="problem-seen"
-            error={enough ? t('seenEnough', { qty: needed }) : undefined}
-            onChange={(e) => setSeen(e.currentTarget.value)}
+            error={scanned ? t('scannedNotCount') : enough ? t('seenEnough', { qty: needed }) : undefined}
+            onChange={(e) => {
+              setScanned(false);
+              setSeen(e.currentTarget.value);
+            }}
+            onKeyDown={seenScan}
           />
           <Button
             size="xl"
@@ -133,14 +149,24 @@ export function RecountPopup({
   pick,
   onCount,
   onLater,
+  onScanned,
   t,
 }: {
   pick: PickRecord | null;
   onCount(count: number): void;
   onLater(): void;
+  /** A scanner burst typed into the count field (an EAN, a label): not a count; the wrong-scan feedback. */
+  onScanned(): void;
   t: T;
 }) {
   const [value, setValue] = useState('');
+  const [scanned, setScanned] = useState(false);
+  // A wedge scanner types into the focused count field: its burst is taken out again, never saved as a count.
+  const countScan = useFieldScan((_raw, before) => {
+    setValue(before);
+    setScanned(true);
+    onScanned();
+  });
   const count = parseCount(value);
   return (
     <Modal
@@ -159,7 +185,12 @@ export function RecountPopup({
           data-autofocus
           value={value}
           data-testid="recount-count"
-          onChange={(e) => setValue(e.currentTarget.value)}
+          error={scanned ? t('scannedNotCount') : undefined}
+          onChange={(e) => {
+            setScanned(false);
+            setValue(e.currentTarget.value);
+          }}
+          onKeyDown={countScan}
         />
         <Button
           size="xl"
@@ -168,12 +199,20 @@ export function RecountPopup({
           onClick={() => {
             if (count === null) return;
             setValue('');
+            setScanned(false);
             onCount(count);
           }}
         >
           {t('save')}
         </Button>
-        <Button size="xl" variant="default" onClick={onLater}>
+        <Button
+          size="xl"
+          variant="default"
+          onClick={() => {
+            setScanned(false);
+            onLater();
+          }}
+        >
           {t('later')}
         </Button>
       </Stack>
