@@ -39,7 +39,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PATHS } from '../../app/paths.ts';
+import { openOrdersLink } from '../../app/open-orders-link.ts';
 import { roleInForce, useSession } from '../../app/session.ts';
 import { DATE_FIELD_FORMAT, parseDateField } from '../../components/date-field/date-field.rules.ts';
 import { DateInput } from '../../components/dates.ts';
@@ -742,6 +742,8 @@ function Created({
   const { user, orgAuth } = useSession();
   const mayUpload = canCall(roleInForce(user, orgAuth), orderAttachmentUploadEndpoint);
   const scrolled = useRef(false);
+  // The order is placed now: after 22:00 the board's default range ("until today 22:00") would leave it out.
+  const [placedAt] = useState(() => new Date());
   useEffect(() => {
     if (!scrolled.current) window.scrollTo({ top: 0 });
     scrolled.current = true;
@@ -763,7 +765,7 @@ function Created({
         </Alert>
       ) : null}
       <Group>
-        <Button component={Link} to={b2b ? `${PATHS.orders}?b2b=true` : PATHS.orders}>
+        <Button component={Link} to={openOrdersLink(placedAt, { b2b })}>
           {t('done.open')}
         </Button>
         <Button variant="default" onClick={onAnother}>

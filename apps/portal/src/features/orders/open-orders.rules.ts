@@ -11,6 +11,7 @@ import {
   packScanStep,
   type ShipmentMethod,
 } from '@hoppa/core';
+import { OPEN_ORDERS_UNTIL_HOUR } from '../../app/open-orders-link.ts';
 
 /** Page limit options of the open orders list (spec 1 §9). */
 export const ORDER_LIMIT_OPTIONS = [10, 20, 50, 100, 200, 500] as const;
@@ -30,7 +31,7 @@ export const CARD_TITLE_MAX = 120;
 export function defaultOrderRange(now: Date = new Date()): { from: string; until: string } {
   return {
     from: amsterdamWallTime(now, { days: -4, hour: 0 }),
-    until: amsterdamWallTime(now, { hour: 22 }),
+    until: amsterdamWallTime(now, { hour: OPEN_ORDERS_UNTIL_HOUR }),
   };
 }
 

@@ -1,9 +1,10 @@
 import { ORDER_IMPORT_FIELDS, type OrderImportField, type OrderImportResult } from '@hoppa/core';
 import { Alert, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../app/paths.ts';
+import { openOrdersLink } from '../../app/open-orders-link.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ImportIssueTable } from '../../components/spreadsheet-import/import-issue-table.tsx';
 import { applyColumnMapping } from '../../components/spreadsheet-import/spreadsheet.rules.ts';
@@ -27,6 +28,8 @@ import {
 export function OrderImportPage() {
   const { t } = useTranslation('orders');
   const navigate = useNavigate();
+  // When the last import ran: 'Go to orders' opens a board range that holds its orders (after 22:00 too).
+  const importedAt = useRef<Date | null>(null);
   const importOrders = useImportOrders();
   const importer = useSpreadsheetImport<OrderImportField, OrderImportResult>({
     ns: 'orders',
@@ -35,13 +38,14 @@ export function OrderImportPage() {
       `${file.name}: ${t('import.summary', { rows: sheet.rows.length, orders: countImportOrders(applyColumnMapping(sheet.rows, guess)) })}`,
     send: (rows) => importOrders.mutateAsync(orderImportRows(rows)),
     onImported: (res) => {
+      importedAt.current = new Date();
       notifications.show({
         color: res.errors.length ? 'yellow' : 'green',
         message: t('import.created', { count: res.created }),
         autoClose: 5000,
       });
       if (res.errors.length === 0 && res.warnings.length === 0) {
-        navigate(PATHS.orders);
+        navigate(openOrdersLink());
         return 'leave';
       }
       return 'results';
@@ -61,7 +65,10 @@ export function OrderImportPage() {
         previewSummary={
           <Text size="sm">{t('import.summary', { rows: rows.length, orders: countImportOrders(rows) })}</Text>
         }
-        done={{ label: t('import.goToOrders'), onClick: () => navigate(PATHS.orders) }}
+        done={{
+          label: t('import.goToOrders'),
+          onClick: () => navigate(openOrdersLink(importedAt.current ?? undefined)),
+        }}
         renderResult={(result) => (
           <>
             <Alert color={result.created > 0 ? 'green' : 'gray'} variant="light">
