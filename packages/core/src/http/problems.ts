@@ -44,6 +44,11 @@ export const PROBLEMS = {
   location_inactive: 409,
   /** A location to take off a product still holds stock: 'Oeps! deze locatie is nog niet leeg'. */
   location_not_empty: 409,
+  /**
+   * Other products lie on the location a product is to be put on (spec 2 §4, spec 3 §4: '202 or 405 means other
+   * products hold the location (offer to clear)'): nothing changed; `issues` name each of them.
+   */
+  location_held: 405,
   /** The stock changed since the sender read it (an offline change meets a newer one): show both, do not overwrite. */
   stock_changed: 409,
   /** A location group or cut-off group of that name exists. */

@@ -137,7 +137,9 @@ export const productLocationsEndpoint = defineEndpoint({
 /**
  * `POST /product/assign_location` (spec 2 §7): put the product on the location named `rack_number` (as scanned or
  * typed, any case), with no pieces yet; nothing changes when it already lies there. 404 for an unknown location
- * name or product. Answers the product's locations. An `Idempotency-Key` makes a resend harmless.
+ * name or product. Answers the product's locations. 405 `location_held` when other products (of any shop) lie on
+ * the location (spec 2 §4, spec 3 §4: the UI offers to clear them); its `issues` name each one, with `path`
+ * `location_products.<link id>` for `DELETE /locations/clear/…`. An `Idempotency-Key` makes a resend harmless.
  */
 export const assignLocationByNameEndpoint = defineEndpoint({
   method: 'POST',
@@ -145,7 +147,7 @@ export const assignLocationByNameEndpoint = defineEndpoint({
   summary: 'Put a product on a location by its name',
   body: AssignLocationByNameBodySchema,
   response: ProductLocationsSchema,
-  problems: ['location_inactive'],
+  problems: ['location_inactive', 'location_held'],
   tags: ['locations'],
 });
 

@@ -113,7 +113,10 @@ export async function getProductLocations(ctx: TenantScope, productId: string): 
 /**
  * Puts the product on the location named `rack_number` with no pieces (spec 2 §7 `POST /product/assign_location`;
  * the widget's scan of a location label): an `assign` ledger row of 0 with the raw scan; nothing when it already
- * lies there. 404 for an unknown product or location name; 409 `location_inactive`.
+ * lies there. 404 for an unknown product or location name; 409 `location_inactive`. When other products (of any
+ * shop the caller works for) lie on the location it answers 405 `location_held` and changes nothing (spec 2 §4, spec
+ * 3 §4: '202 or 405 means other products hold the location (offer to clear)'), so a bin no longer goes to error
+ * (several products) without a word; the issues name each product and its link for `DELETE /locations/clear/…`.
  */
 export async function assignLocationByName(
   ctx: StockContext,
@@ -135,6 +138,27 @@ export async function assignLocationByName(
     .where(orgScope(ctx, 'pl'))
     .executeTakeFirst();
   if (!existing) {
+    const others = await tenantSql(ctx)
+      .selectFrom('product_locations as pl')
+      .innerJoin('products as p', 'p.id', 'pl.product_id')
+      .innerJoin('organisations as o', 'o.id', 'pl.org_id')
+      .select(['pl.id', 'pl.stock', 'p.name', 'p.ean', 'o.name as shop'])
+      .where('pl.location_id', '=', location.id)
+      .where('pl.product_id', '<>', product.id)
+      .where(orgScope(ctx, 'pl'))
+      .where(orgScope(ctx, 'p'))
+      .orderBy('p.name')
+      .execute();
+    if (others.length)
+      throw problem(
+        assignLocationByNameEndpoint,
+        'location_held',
+        `Location ${location.name} holds other products (${others.map((o) => o.name).join(', ')}): clear it first`,
+        others.map((o) => ({
+          path: `location_products.${o.id}`,
+          message: `${o.name} (${o.ean}, ${o.shop}): ${o.stock} in stock`,
+        })),
+      );
     await applyStockChange(ctx, {
       orgId: product.org_id,
       productId: product.id,

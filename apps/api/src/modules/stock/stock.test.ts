@@ -304,6 +304,44 @@ describe("a product's locations (spec 2 §2 Product location widget, §7 Locatio
     expect(await ledgerBreaks()).toEqual([]);
   });
 
+  it("answers 405 location_held naming another shop's product on the bin, and assigns once it is cleared (spec 2 §4)", async () => {
+    const binName = uniqueName('H');
+    const bin = await addLocation(t.db, { name: binName, sequence: 15 });
+    const theirs = await productWithStock(stroop, 'Andermans koek', [{ locationId: bin, stock: 4 }]);
+    const own = await productWithStock(bol, 'Eigen koek', []);
+    const held = await api<{ code: string; message: string; issues: { path: string; message: string }[] }>(
+      picker,
+      'POST',
+      '/product/assign_location',
+      { product_id: own.id, rack_number: binName },
+    );
+    expect([held.status, held.body.code]).toEqual([405, 'location_held']);
+    expect(held.body.message).toContain('Andermans koek');
+    const link = (await api<ProductLocations>(picker, 'GET', `/product/locations/${theirs.id}`)).body
+      .locations[0];
+    expect(held.body.issues).toEqual([
+      {
+        path: `location_products.${link?.id}`,
+        message: expect.stringContaining('Stroopwafel & Co): 4 in stock'),
+      },
+    ]);
+    // Nothing changed: the bin still holds only the other product.
+    expect(
+      (await api<ProductLocations>(picker, 'GET', `/product/locations/${own.id}`)).body.locations,
+    ).toEqual([]);
+    // Emptied and cleared (the offer to clear), the bin takes the product.
+    await api(picker, 'GET', `/locations/stock/update/${theirs.id}/${link?.id}/0`);
+    const cleared = await api(picker, 'DELETE', `/locations/clear/${link?.id}/${theirs.id}/${bin}`);
+    expect(cleared.status).toBe(200);
+    const put = await api<ProductLocations>(picker, 'POST', '/product/assign_location', {
+      product_id: own.id,
+      rack_number: binName,
+    });
+    expect(put.status).toBe(200);
+    expect(put.body.locations.map((l) => l.location.id)).toEqual([bin]);
+    expect(await ledgerBreaks()).toEqual([]);
+  });
+
   it('keeps merchants to their own products (404) and lets them read their locations', async () => {
     const bin = await addLocation(t.db, { name: uniqueName('T'), sequence: 14 });
     const theirs = await productWithStock(stroop, 'Not yours', [{ locationId: bin, stock: 3 }]);
@@ -736,7 +774,7 @@ describe('the ledger invariant: stock per product and location equals the sum of
       statuses[status] = (statuses[status] ?? 0) + 1;
     }
     // Refusals (a location that is not empty, a total that would go below 0) are part of the walk; errors are not.
-    expect(Object.keys(statuses).filter((s) => !['0', '200', '400', '409'].includes(s))).toEqual([]);
+    expect(Object.keys(statuses).filter((s) => !['0', '200', '400', '405', '409'].includes(s))).toEqual([]);
     expect(statuses['200'] ?? 0).toBeGreaterThan(60);
     expect(await ledgerBreaks()).toEqual([]);
   });
