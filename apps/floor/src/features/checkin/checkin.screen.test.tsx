@@ -40,6 +40,18 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
     outboxSender().stop();
   });
 
+  it('shows expected delivery dates as DD-MM-YYYY (spec 2 §1), on the card and in the inbound', async () => {
+    const stored = inbound({ expected_delivery: '2026-11-30' });
+    await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [stored] });
+    browser.online = false;
+    renderFloor('/inbound', { lang: 'nl' });
+    const card = await screen.findByTestId('inbound-card');
+    expect(card.textContent).toContain('Verwacht 30-11-2026');
+    expect(card.textContent).not.toContain('2026-11-30');
+    scan('in-00000001');
+    expect((await screen.findByTestId('inbound-expected')).textContent).toBe('30-11-2026');
+  });
+
   it('places counted pieces on a reserved location and confirms the item offline, then sends each change once', async () => {
     const stored = inbound({ items: [item({ reserved_locations: [BIN] })] });
     await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [stored] });

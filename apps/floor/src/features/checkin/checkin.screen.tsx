@@ -3,6 +3,7 @@ import {
   clearReservedLocationsEndpoint,
   deleteReservedLocationEndpoint,
   findLocationsEndpoint,
+  formatDate,
   IMAGE_MAX_BYTES,
   IMAGE_TYPES,
   type InboundItem,
@@ -380,7 +381,7 @@ function InboundList({
               </span>
               <span className="ci-card-org">{ib.org_name}</span>
               <span className="ci-card-facts">
-                {t('expectedOn', { date: ib.expected_delivery ?? '—' })} ·{' '}
+                {t('expectedOn', { date: formatDate(ib.expected_delivery) || '—' })} ·{' '}
                 {t('products', { count: ib.items.length })} ·{' '}
                 {t('pieces', { done: ib.pieces_checked_in, total: ib.pieces_expected })}
               </span>
@@ -402,7 +403,7 @@ function InboundDetail({ inbound, onItem, t }: { inbound: ShownInbound; onItem(i
         <dt>{t('type')}</dt>
         <dd>{t(TYPE_KEYS[inbound.type])}</dd>
         <dt>{t('expected')}</dt>
-        <dd>{inbound.expected_delivery ?? '—'}</dd>
+        <dd data-testid="inbound-expected">{formatDate(inbound.expected_delivery) || '—'}</dd>
         <dt>{t('trackTrace')}</dt>
         <dd>{inbound.track_trace}</dd>
         <dt>{t('contact')}</dt>
