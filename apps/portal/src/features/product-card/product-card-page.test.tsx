@@ -228,7 +228,15 @@ function fakeApi(
     if (url.pathname.startsWith('/api/locations/stock/update/')) {
       calls.push(`stock ${url.pathname.split('/').slice(-2).join('/')}${url.search}`);
       state = locations(9, true);
+      card = { ...card, sf_stock: 9 };
       return json(state);
+    }
+    if (url.pathname === '/api/correct_stock/') {
+      const body = (await req.json()) as { curr_amount: number };
+      calls.push(`correct ${JSON.stringify(body)}`);
+      state = locations(body.curr_amount);
+      card = { ...card, sf_stock: body.curr_amount };
+      return json({ message: 'Stock corrected successfully', result: state });
     }
     if (url.pathname === '/api/product/return_instruction') {
       const body = (await req.json()) as { return_instruction: string | null };
@@ -315,12 +323,39 @@ describe('the product location widget on the card (spec 2 §2)', { timeout: 30_0
     fireEvent.input(field, { target: { value: '9' } });
     fireEvent.blur(field);
     await waitFor(() => expect(calls[1]).toBe(`stock ${hex(101)}/9?expected=12`));
+    // The header's total follows the change without a reload.
+    await waitFor(() => expect(screen.getByLabelText('Total stock').textContent).toBe('9'));
 
     const row = screen.getByRole('row', { name: 'A-01-01' });
     fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
     expect(
       await screen.findByText('Controleer en verwijder de juiste locatie om verder te gaan'),
     ).toBeTruthy();
+  });
+
+  it('after a stock correction shows the new total in the header and the recount panel, and empties the form', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', fakeApi(calls));
+    const counter = role('warehouse_staff', [
+      { methods: ['GET'], path: '/product/*' },
+      { methods: ['POST'], path: '/correct_stock/' },
+    ]);
+    renderRoutes([{ path: '/products/:id', element: <ProductCardPage /> }], {
+      path: `/products/${PRODUCT}`,
+      session: { user: user(counter), orgAuth: orgAuth(counter) },
+    });
+    await screen.findByRole('heading', { name: 'Ontbijtkoek' });
+    expect(screen.getByLabelText('Total stock').textContent).toBe('12');
+    fireEvent.click(screen.getByRole('button', { name: 'Recount' }));
+    const counted = (await screen.findByLabelText('Counted')) as HTMLInputElement;
+    fireEvent.input(counted, { target: { value: '7' } });
+    fireEvent.input(screen.getByLabelText('Reason'), { target: { value: 'Geteld' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Correct stock' }));
+    await waitFor(() => expect(screen.getByLabelText('Total stock').textContent).toBe('7'));
+    expect(calls[0]).toContain('"curr_amount":7');
+    await waitFor(() => expect((screen.getByLabelText('Current stock') as HTMLInputElement).value).toBe('7'));
+    expect((screen.getByLabelText('Counted') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Reason') as HTMLInputElement).value).toBe('');
   });
 
   it('saves the return instruction the returns desk shows, and shows it read-only to a role that may not set it', async () => {

@@ -272,10 +272,15 @@ export function RecountSection({ id, product }: { id: string; product: ProductCa
       mayFlag={may.recount}
       mayCorrect={may.correct}
       flag={(v) => actions.recount.mutate(v)}
-      correct={(amount, reason) =>
+      correct={(amount, reason, done) =>
         actions.correct.mutate(
           { orgId: product.org, ean: product.ean, amount, reason, language: lang },
-          { onSuccess: (r) => notifications.show({ color: 'green', message: r.message }) },
+          {
+            onSuccess: (r) => {
+              notifications.show({ color: 'green', message: r.message });
+              done();
+            },
+          },
         )
       }
       error={actions.correct.error ?? actions.recount.error}
@@ -526,7 +531,8 @@ function RecountPanel({
   mayFlag: boolean;
   mayCorrect: boolean;
   flag: (v: boolean) => void;
-  correct: (amount: number, reason: string) => void;
+  /** Sends the correction; `done` runs once it is saved (the form is emptied). */
+  correct: (amount: number, reason: string, done: () => void) => void;
   error: unknown;
 }) {
   const { t } = useTranslation('stock');
@@ -567,7 +573,15 @@ function RecountPanel({
               maxLength={500}
               w={280}
             />
-            <Button disabled={!valid} onClick={() => correct(n, reason.trim())}>
+            <Button
+              disabled={!valid}
+              onClick={() =>
+                correct(n, reason.trim(), () => {
+                  setAmount('');
+                  setReason('');
+                })
+              }
+            >
               {t('correct')}
             </Button>
           </Group>

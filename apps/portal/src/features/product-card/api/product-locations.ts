@@ -32,23 +32,30 @@ export function useProductHistory(id: string, limit: number) {
 }
 
 /**
- * A change of the product's locations: its answer (the product's locations after it) replaces the cached list at
- * once, and the history is asked again (the change wrote to it).
+ * After a change of the product's stock: its locations (the answer, when there is one) replace the cached list at
+ * once, and the history (the change wrote to it) and the card (its header's total stock, the recount panel's current
+ * stock and flag) are asked again.
  */
-function useLocationChange<V>(id: string, fn: (v: V) => Promise<ProductLocations>) {
+function useStockChanged(id: string) {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: (after) => {
-      qc.setQueryData(endpointQuery(productLocationsEndpoint, { params: { id } }).queryKey, after);
-      void qc.invalidateQueries({ queryKey: endpointKey(productHistoryEndpoint) });
-    },
-  });
+  return (after?: ProductLocations) => {
+    const locations = endpointQuery(productLocationsEndpoint, { params: { id } }).queryKey;
+    if (after) qc.setQueryData(locations, after);
+    else void qc.invalidateQueries({ queryKey: locations });
+    void qc.invalidateQueries({ queryKey: endpointKey(productHistoryEndpoint) });
+    void qc.invalidateQueries({ queryKey: endpointQuery(productCardEndpoint, { params: { id } }).queryKey });
+  };
+}
+
+/** A change of the product's locations, answered by the product's locations after it (see `useStockChanged`). */
+function useLocationChange<V>(id: string, fn: (v: V) => Promise<ProductLocations>) {
+  const changed = useStockChanged(id);
+  return useMutation({ mutationFn: fn, onSuccess: (after) => changed(after) });
 }
 
 /** The widget's calls (spec 2 §7 Locations), each answering the product's locations. */
 export function useLocationActions(id: string) {
-  const qc = useQueryClient();
+  const changed = useStockChanged(id);
   return {
     add: useLocationChange(id, (v: { name: string }) =>
       call(assignLocationByNameEndpoint, { body: { product_id: id, rack_number: v.name, raw_scan: v.name } }),
@@ -81,7 +88,7 @@ export function useLocationActions(id: string) {
     ),
     recount: useMutation({
       mutationFn: (recount: boolean) => call(recountEndpoint, { params: { id }, body: { recount } }),
-      onSuccess: () => qc.invalidateQueries({ queryKey: endpointKey(productLocationsEndpoint) }),
+      onSuccess: () => changed(),
     }),
     correct: useMutation({
       mutationFn: (v: {
@@ -94,10 +101,7 @@ export function useLocationActions(id: string) {
         call(correctStockEndpoint, {
           body: { org_id: v.orgId, ean: v.ean, curr_amount: v.amount, desc: v.reason, language: v.language },
         }),
-      onSuccess: (r) => {
-        qc.setQueryData(endpointQuery(productLocationsEndpoint, { params: { id } }).queryKey, r.result);
-        void qc.invalidateQueries({ queryKey: endpointKey(productHistoryEndpoint) });
-      },
+      onSuccess: (r) => changed(r.result),
     }),
   };
 }
