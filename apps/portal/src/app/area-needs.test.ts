@@ -24,4 +24,16 @@ describe('the calls portal menu entries need', () => {
       }
     expect(checked).toBeGreaterThan(3);
   });
+
+  it("and so do the routes' own needs", () => {
+    let checked = 0;
+    for (const area of AREAS)
+      for (const route of area.routes ?? []) {
+        const needs = route.needs;
+        if (!needs || needs === 'admin' || 'planned' in needs) continue;
+        expect(ENDPOINTS.has(`${needs.method} ${needs.path}`), `${area.id} ${route.path}`).toBe(true);
+        checked += 1;
+      }
+    expect(checked).toBeGreaterThanOrEqual(4);
+  });
 });

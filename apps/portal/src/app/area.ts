@@ -76,6 +76,13 @@ export interface AreaRoute {
    * 'products'); named by string so one feature does not import another.
    */
   alsoTexts?: readonly string[];
+  /**
+   * What the screen needs when no menu entry says it (a page reached by a button: /orders/import, /order/edit/:id,
+   * /returns/create/:id): the endpoint its action calls, usually as an {@link EndpointRef} so the area manifest keeps
+   * the schemas out of the first load. A role without it gets "Not allowed" for a typed or bookmarked address
+   * (app/layout/navigation.rules.ts `mayOpenPath`) instead of a form whose last step answers 403.
+   */
+  needs?: Needs;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { merchantOwner, merchantUser, noGrants, role, warehouseStaff } from '../../test/fixtures.ts';
-import { mayOpenPath, NAV_ITEMS, navItemOf, visibleNavItems } from './navigation.rules.ts';
+import { mayOpenPath, NAV_ITEMS, navItemOf, routeMatches, visibleNavItems } from './navigation.rules.ts';
 
 const keys = (...args: Parameters<typeof visibleNavItems>) => visibleNavItems(...args).map((i) => i.key);
 
@@ -101,10 +101,33 @@ describe('mayOpenPath (spec 3 §6: a typed address of a screen the menu does not
     expect(mayOpenPath('/orgs/add', merchantUser, false, false)).toBe(true);
   });
 
-  it('leaves paths under no menu entry to their screens, and the dashboard to everyone', () => {
-    expect(navItemOf(NAV_ITEMS, '/order/edit/abc')).toBeNull();
-    expect(mayOpenPath('/order/edit/abc', noGrants, false, true)).toBe(true);
+  it('leaves paths under no menu entry and without needs to their screens, and the dashboard to everyone', () => {
+    expect(navItemOf(NAV_ITEMS, '/shipments/abc')?.key).toBe('shipments');
     expect(mayOpenPath('/home', noGrants, false, true)).toBe(true);
+  });
+
+  it("refuses a read-only role the pages of actions it may not call (a route's own needs)", () => {
+    const ownerWithReturns = role('owner_returns', [
+      { methods: ['*'], path: '/orders*' },
+      { methods: ['*'], path: '/order/*' },
+      { methods: ['*'], path: '/returns*' },
+    ]);
+    for (const path of ['/orders/import', '/order/edit/abc', '/returns/create/abc', '/new_order']) {
+      expect(mayOpenPath(path, merchantUser, false, true), path).toBe(false);
+      expect(mayOpenPath(path, ownerWithReturns, false, true), path).toBe(true);
+    }
+    expect(navItemOf(NAV_ITEMS, '/order/edit/abc')).toBeNull();
+    expect(mayOpenPath('/order/edit/abc', noGrants, false, true)).toBe(false);
+    // the list itself stays open to the reader
+    expect(mayOpenPath('/orders', merchantUser, false, true)).toBe(true);
+    expect(mayOpenPath('/orders/importx', merchantUser, false, true)).toBe(true);
+  });
+
+  it('matches a route path segment by segment, a parameter standing for one segment', () => {
+    expect(routeMatches('order/edit/:id', '/order/edit/abc')).toBe(true);
+    expect(routeMatches('order/edit/:id', '/order/edit')).toBe(false);
+    expect(routeMatches('order/edit/:id', '/order/edit/abc/x')).toBe(false);
+    expect(routeMatches('orders/import', '/orders/import/')).toBe(true);
   });
 
   it('takes the longest matching entry: /orgs/add is not the shops list', () => {

@@ -6,7 +6,7 @@
  * call spec 2 §6 names (PUT /orgs), Admin on the is_admin flag. So nobody sees an item that can only answer
  * "not authorized".
  */
-import { type AreaNavItem, mayUse } from '../area.ts';
+import { type AreaNavItem, mayUse, type Needs } from '../area.ts';
 import { AREAS } from '../areas.ts';
 
 type Role = Parameters<typeof mayUse>[1];
@@ -38,14 +38,29 @@ export function navItemOf(items: readonly NavItem[], pathname: string): NavItem 
   return best;
 }
 
+/** The routes that say what they need themselves (`AreaRoute.needs`), e.g. /orders/import or /order/edit/:id. */
+export const ROUTE_NEEDS: readonly { path: string; needs: Needs }[] = AREAS.flatMap((a) =>
+  (a.routes ?? []).flatMap((r) => (r.needs ? [{ path: r.path, needs: r.needs }] : [])),
+);
+
+/** Whether `pathname` is an address of the route `path` (relative, `:param` standing for one segment). */
+export function routeMatches(path: string, pathname: string): boolean {
+  const want = path.split('/').filter(Boolean);
+  const got = pathname.split('/').filter(Boolean);
+  return want.length === got.length && want.every((seg, i) => seg.startsWith(':') || seg === got[i]);
+}
+
 /**
  * Whether a user with `role` (and `isAdmin`) may open the screen at `pathname` (spec 2 §6, spec 3 §6): the screen of a
  * menu entry, and every page under its path, needs what that entry needs, so a typed or bookmarked address of a screen
- * the user's menu does not offer shows "not allowed" instead of a screen whose every call answers 403. Paths under no
- * entry are open (their screens check their own calls). `/orgs/add` stays open to a user without a shop: the routing
+ * the user's menu does not offer shows "not allowed" instead of a screen whose every call answers 403. A route that
+ * names its own `needs` (a page without a menu entry, or one that needs more than its entry: /orders/import) needs
+ * that too. Other paths under no entry are open (their screens check their own calls). `/orgs/add` stays open to a user without a shop: the routing
  * guard sends them there.
  */
 export function mayOpenPath(pathname: string, role: Role, isAdmin: boolean, hasOrg: boolean): boolean {
+  const route = ROUTE_NEEDS.find((r) => routeMatches(r.path, pathname));
+  if (route && !mayUse(route.needs, role, isAdmin)) return false;
   const item = navItemOf(NAV_ITEMS, pathname);
   if (!item) return true;
   if (item.key === 'orgsAdd' && !hasOrg) return true;

@@ -13,6 +13,7 @@ export const newOrderArea = defineArea({
   routes: [
     {
       path: 'new_order',
+      needs: { method: 'POST', path: '/orders' },
       screens: ['New order wizard (manual, B2B, Amazon FBA, bol LVB)'],
       lazy: () => import('./new-order-page.tsx').then((m) => ({ Component: m.NewOrderPage })),
     },

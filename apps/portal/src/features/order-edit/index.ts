@@ -7,6 +7,7 @@ export const orderEditArea = defineArea({
   routes: [
     {
       path: 'order/edit/:id',
+      needs: { method: 'PUT', path: '/order/edit/:id' },
       screens: ['Edit order'],
       lazy: () => import('./order-edit-page.tsx').then((m) => ({ Component: m.OrderEditPage })),
     },

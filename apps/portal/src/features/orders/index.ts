@@ -15,6 +15,7 @@ export const ordersArea = defineArea({
     },
     {
       path: 'orders/import',
+      needs: { method: 'POST', path: '/orders/import' },
       screens: ['Order import'],
       lazy: () => import('./order-import-page.tsx').then((m) => ({ Component: m.OrderImportPage })),
       alsoTexts: ['products'],

@@ -572,6 +572,26 @@ describe("open orders 'print single orders' (spec 1 §2, §4, §7)", { timeout: 
     });
   }
 
+  it('offers Import orders only to a role that may import them (not to a read-only user)', async () => {
+    vi.stubGlobal('fetch', batchApi([]));
+    const view = renderUi(<OpenOrdersPage />, {
+      path: '/orders',
+      session: { user: user(packer), orgAuth: orgAuth(packer) },
+    });
+    await screen.findByRole('article', { name: 'Order #1001' });
+    expect(screen.queryByRole('link', { name: 'Import orders' })).toBeNull();
+    view.unmount();
+    const importer = role('importer', [
+      { methods: ['GET'], path: '/orders*' },
+      { methods: ['POST'], path: '/orders/import' },
+    ]);
+    renderUi(<OpenOrdersPage />, {
+      path: '/orders',
+      session: { user: user(importer), orgAuth: orgAuth(importer) },
+    });
+    expect(await screen.findByRole('link', { name: 'Import orders' })).toBeTruthy();
+  });
+
   it('is offered only to a role that may batch-ship', async () => {
     vi.stubGlobal('fetch', batchApi([]));
     renderUi(<OpenOrdersPage />, {

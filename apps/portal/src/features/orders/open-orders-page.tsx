@@ -140,14 +140,16 @@ export function OpenOrdersPage() {
                 {t('actions.addOrder')}
               </Button>
             ) : null}
-            <Button
-              component={Link}
-              to={PATHS.ordersImport}
-              leftSection={<Icon name="inbound" size={16} />}
-              visibleFrom="sm"
-            >
-              {t('actions.import')}
-            </Button>
+            {allowed.importOrders ? (
+              <Button
+                component={Link}
+                to={PATHS.ordersImport}
+                leftSection={<Icon name="inbound" size={16} />}
+                visibleFrom="sm"
+              >
+                {t('actions.import')}
+              </Button>
+            ) : null}
             {/* The mobile menu offers the same actions (spec 1 §2 Open orders list). */}
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
@@ -168,13 +170,15 @@ export function OpenOrdersPage() {
                     {t('actions.addOrder')}
                   </Menu.Item>
                 ) : null}
-                <Menu.Item
-                  component={Link}
-                  to={PATHS.ordersImport}
-                  leftSection={<Icon name="inbound" size={16} />}
-                >
-                  {t('actions.import')}
-                </Menu.Item>
+                {allowed.importOrders ? (
+                  <Menu.Item
+                    component={Link}
+                    to={PATHS.ordersImport}
+                    leftSection={<Icon name="inbound" size={16} />}
+                  >
+                    {t('actions.import')}
+                  </Menu.Item>
+                ) : null}
               </Menu.Dropdown>
             </Menu>
           </>

@@ -5,6 +5,7 @@ import {
   orderAttachmentsEndpoint,
   orderAttachmentUploadEndpoint,
   orderEditEndpoint,
+  orderImportEndpoint,
   orderLabelQuantityEndpoint,
   orderListDocumentEndpoint,
   orderNotesEndpoint,
@@ -27,6 +28,8 @@ export interface OrderPermissions {
   packingSlip: boolean;
   /** Create an order by wizard ('add order', spec 1 §2 Open orders list; `POST /orders`). */
   create: boolean;
+  /** Import orders from a spreadsheet (`POST /orders/import`). */
+  importOrders: boolean;
   /** The order list (O) PDF, the note editor and edit order (issue 13). */
   orderList: boolean;
   notes: boolean;
@@ -54,6 +57,7 @@ export function useOrderPermissions(): OrderPermissions {
       labelQuantity: canCall(role, orderLabelQuantityEndpoint),
       packingSlip: canCall(role, packingSlipEndpoint),
       create: canCall(role, createOrderEndpoint),
+      importOrders: canCall(role, orderImportEndpoint),
       orderList: canCall(role, orderListDocumentEndpoint),
       notes: canCall(role, orderNotesEndpoint),
       edit: canCall(role, orderEditEndpoint),

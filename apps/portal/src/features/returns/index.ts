@@ -7,6 +7,7 @@ export const returnsArea = defineArea({
   routes: [
     {
       path: 'returns/create/:id',
+      needs: { method: 'POST', path: '/returns/create' },
       screens: ['Return creation wizard'],
       lazy: () => import('./return-wizard-page.tsx').then((m) => ({ Component: m.ReturnWizardPage })),
     },

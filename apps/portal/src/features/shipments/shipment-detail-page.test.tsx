@@ -1,7 +1,7 @@
 import type { ShipmentDetail } from '@hoppa/core';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { merchantOwner, orgAuth, user } from '../../test/fixtures.ts';
+import { merchantOwner, merchantUser, orgAuth, role, user } from '../../test/fixtures.ts';
 import { stubPageRequest } from '../../test/page-request.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { ShipmentDetailPage } from './shipment-detail-page.tsx';
@@ -62,12 +62,38 @@ function serve(detail: ShipmentDetail) {
   });
 }
 
-const page = (lang: 'en' | 'nl' = 'en') =>
+const page = (lang: 'en' | 'nl' = 'en', who = merchantOwner) =>
   renderRoutes([{ path: '/shipments/:id', element: <ShipmentDetailPage /> }], {
     path: `/shipments/${DHL_PARCEL.id}`,
     lang,
-    session: { user: user(merchantOwner), orgAuth: orgAuth(merchantOwner) },
+    session: { user: user(who), orgAuth: orgAuth(who) },
   });
+
+describe('order detail actions follow the role in force (spec 1 §6)', () => {
+  beforeEach(() => stubPageRequest());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('offers Create return only to a role that may create returns, not to a read-only user', async () => {
+    serve(DHL_PARCEL);
+    page('en', merchantUser);
+    await screen.findByRole('list', { name: 'status' });
+    expect(screen.queryByRole('link', { name: 'Create return' })).toBeNull();
+  });
+
+  it('offers it to a role with POST /returns/create', async () => {
+    serve(DHL_PARCEL);
+    page(
+      'en',
+      role('returns', [
+        { methods: ['GET'], path: '/shipments*' },
+        { methods: ['POST'], path: '/returns/create' },
+      ]),
+    );
+    expect((await screen.findByRole('link', { name: 'Create return' })).getAttribute('href')).toBe(
+      `/returns/create/${DHL_PARCEL.order__id}`,
+    );
+  });
+});
 
 describe('order detail status icons and tracking link (spec 1 §2 Order detail, §7 carrier tracking link)', () => {
   beforeEach(() => stubPageRequest());

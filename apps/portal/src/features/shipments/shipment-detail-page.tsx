@@ -3,6 +3,7 @@ import {
   addressLines,
   canCall,
   createOrderEndpoint,
+  createReturnEndpoint,
   formatDate,
   formatDateTime,
   isOwnShipment,
@@ -70,6 +71,7 @@ export function ShipmentDetailPage() {
     edit: canCall(role, orderEditEndpoint),
     mark: canCall(role, orderShippedEndpoint),
     resend: canCall(role, createOrderEndpoint),
+    createReturn: canCall(role, createReturnEndpoint),
     attach: canCall(role, orderAttachmentUploadEndpoint),
   };
 
@@ -118,9 +120,11 @@ export function ShipmentDetailPage() {
                       {t('detail.downloadOrderList')}
                     </Button>
                   )}
-                  <Button component={Link} to={pathTo('returnCreate', { id: s.order__id })} variant="light">
-                    {t('detail.createReturn')}
-                  </Button>
+                  {may.createReturn && (
+                    <Button component={Link} to={pathTo('returnCreate', { id: s.order__id })} variant="light">
+                      {t('detail.createReturn')}
+                    </Button>
+                  )}
                   {may.resend && (
                     <Button
                       component={Link}
