@@ -1,7 +1,7 @@
 import type { Return } from '@hoppa/core';
 import { describe, expect, it } from 'vitest';
 import { hexId } from '../../test/fixtures.ts';
-import { locationText, overlayReturn, parseReceived, shownReceived } from './returns.rules.ts';
+import { codeName, locationText, overlayReturn, parseReceived, shownReceived } from './returns.rules.ts';
 
 function aReturn(): Return {
   const item = (n: number, ean: string) => ({
@@ -71,5 +71,14 @@ describe('returns desk rules', () => {
     for (const bad of ['-1', '1.5', '', 'x']) expect(parseReceived(bad)).toBeNull();
     expect(locationText(null, 'Unknown Location')).toBe('Unknown Location');
     expect(locationText({ id: hexId(1), name: 'A-01-02', parent_name: 'A-01' }, '?')).toBe('A-01 - A-01-02');
+  });
+
+  it('names platform and carrier codes in the desk language, and leaves an unknown code as it is', () => {
+    expect(codeName('import', 'nl')).toBe('Geïmporteerd');
+    expect(codeName('import', 'en')).toBe('Imported');
+    expect(codeName('local', 'nl')).toBe('Hoppa lokaal');
+    expect(codeName('local', 'en')).toBe('Hoppa Local');
+    expect(codeName('bol', 'en')).toBe('bol.com');
+    expect(codeName('gls', 'nl')).toBe('gls');
   });
 });

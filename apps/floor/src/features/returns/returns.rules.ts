@@ -54,3 +54,32 @@ export function locationText(loc: Return['items'][number]['location'], unknown: 
   if (!loc) return unknown;
   return loc.parent_name ? `${loc.parent_name} - ${loc.name}` : loc.name;
 }
+
+/** The names people know an order's platform or a carrier by, per language, for a code (as `RETURN_REASONS` does). */
+const NAMES: Readonly<Record<string, { nl: string; en: string }>> = {
+  // order platforms (orders.platform): the shop or marketplace, a spreadsheet import, or made in the portal
+  import: { nl: 'Geïmporteerd', en: 'Imported' },
+  portal: { nl: 'Portal', en: 'Portal' },
+  bol: { nl: 'bol.com', en: 'bol.com' },
+  bol_be: { nl: 'bol.com (BE)', en: 'bol.com (BE)' },
+  woo: { nl: 'WooCommerce', en: 'WooCommerce' },
+  shopify: { nl: 'Shopify', en: 'Shopify' },
+  lightspeed: { nl: 'Lightspeed', en: 'Lightspeed' },
+  shopware: { nl: 'Shopware', en: 'Shopware' },
+  mirakl: { nl: 'Mirakl', en: 'Mirakl' },
+  channel_engine: { nl: 'ChannelEngine', en: 'ChannelEngine' },
+  // carriers (core's METHOD_CARRIERS; a return made at the desk goes with the built-in local carrier)
+  local: { nl: 'Hoppa lokaal', en: 'Hoppa Local' },
+  postnl: { nl: 'PostNL', en: 'PostNL' },
+  dhl: { nl: 'DHL Parcel', en: 'DHL Parcel' },
+  stamp: { nl: 'Brievenbuspost (postzegel)', en: 'Letterbox post (stamp)' },
+  own: { nl: 'Eigen vervoer', en: 'Own transport' },
+};
+
+/**
+ * A return's platform or carrier code ('import', 'local') as the card shows it (spec 2 §2: a platform badge, the
+ * carrier): its name in `lang`; a code without a known name as it is. Pure.
+ */
+export function codeName(code: string, lang: 'nl' | 'en'): string {
+  return NAMES[code.toLowerCase()]?.[lang] ?? code;
+}

@@ -122,6 +122,11 @@ describe('returns desk (issue 12; spec 2 §2 Returns desk)', () => {
     );
     expect(within(second as HTMLElement).queryByTestId('return-instruction')).toBeNull();
     expect(card.textContent).toContain('3 dagen geleden');
+    // Names, not codes: the platform badge and the carrier; the footer names the return by its number, no database id.
+    expect(within(card).getByTestId('return-platform').textContent).toBe('bol.com');
+    expect(within(first as HTMLElement).getByTestId('return-carrier').textContent).toBe('Hoppa lokaal');
+    expect(card.textContent).not.toContain(r.id);
+    expect(card.querySelector('footer')?.textContent).toContain('Bakkerij Bol · R00000042 ·');
   });
 
   it('saves each judgement at once and closes an item through the outbox, offline too', async () => {

@@ -29,6 +29,7 @@ import { dismissRejected, enqueueReturnChange } from '../../offline/outbox.ts';
 import { deviceBeeps } from '../../scan/feedback.ts';
 import type { ScanInputHandle } from '../../scan/scan-input.tsx';
 import {
+  codeName,
   locationText,
   overlayReturn,
   parseReceived,
@@ -298,6 +299,8 @@ function ReturnCard({
   online: boolean;
   t: T;
 }) {
+  const { i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage?.startsWith('nl') ? 'nl' : 'en';
   return (
     <section
       className={`ret-card${r.closed_at ? ' ret-card-closed' : ''}`}
@@ -305,7 +308,9 @@ function ReturnCard({
       aria-label={r.return_number}
     >
       <div className="ret-badges">
-        <span className="ret-badge">{r.platform}</span>
+        <span className="ret-badge" data-testid="return-platform">
+          {codeName(r.platform, lang)}
+        </span>
         <strong className="ret-number">{r.return_number}</strong>
         {r.closed_at ? <span className="ret-badge ret-badge-closed">{t('closed')}</span> : null}
       </div>
@@ -313,7 +318,8 @@ function ReturnCard({
         <ReturnItemRow key={item.id} r={r} item={item} queue={queue} online={online} t={t} />
       ))}
       <footer className="ret-footer">
-        {r.org_name} · {r.id} · {t('registered', { when: ago(r.registered_at) })}
+        {/* spec 2 §2: org name, the return's id as people know it (its number, not the database id), registered */}
+        {r.org_name} · {r.return_number} · {t('registered', { when: ago(r.registered_at) })}
       </footer>
     </section>
   );
@@ -372,7 +378,7 @@ function ReturnItemRow({
         <dt>{t('trackTrace')}</dt>
         <dd>{r.tracking_number}</dd>
         <dt>{t('carrier')}</dt>
-        <dd>{r.carrier}</dd>
+        <dd data-testid="return-carrier">{codeName(r.carrier, lang)}</dd>
         {item.return_instruction ? (
           <>
             <dt>{t('instruction')}</dt>
