@@ -42,6 +42,7 @@ const NONE: OrderPermissions = {
   labelQuantity: false,
   packingSlip: false,
   create: false,
+  importOrders: false,
   orderList: false,
   notes: false,
   edit: false,

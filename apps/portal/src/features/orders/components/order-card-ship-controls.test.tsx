@@ -76,6 +76,7 @@ const PACKER: OrderPermissions = {
   labelQuantity: true,
   packingSlip: true,
   create: false,
+  importOrders: false,
   orderList: false,
   notes: false,
   edit: false,
