@@ -30,6 +30,51 @@ const PENDING = inbound(3, {
   ],
 });
 
+/** `GET /products/org/{id}` answering one product of the inbound's shop. */
+const HONING_PAGE = {
+  items: [
+    {
+      id: hex(909),
+      org: PENDING.org_id,
+      org_name: 'Bakkerij Bol',
+      name: 'Honing',
+      ean: '8710000000097',
+      bsku: null,
+      parent: null,
+      img_url: null,
+      note: null,
+      pick_note: null,
+      pack_note: null,
+      return_instruction: null,
+      weight_kg: null,
+      length: null,
+      height: null,
+      width: null,
+      customs: { hs: null, value: null },
+      fullfilled_bysf: true,
+      active: true,
+      needs_recount: false,
+      sf_stock: 0,
+      locations: [],
+      platform: null,
+      offer_id: null,
+      track_trace_email: true,
+      share_track_trace: true,
+      def_shipping_id: null,
+      ship_box_id: null,
+      lead_time_days: null,
+      total_sold_30d: 0,
+      daily_demand: 0,
+      days_until_out_of_stock: null,
+      reorder_point: 0,
+    },
+  ],
+  total: 1,
+  skip: 0,
+  limit: 10,
+  total_capped: false,
+};
+
 function renderDetail(answer: unknown, calls: Call[] = [], extra: Record<string, unknown> = {}) {
   vi.stubGlobal('fetch', fakeApi({ [`GET /api/inbound/${ID}`]: answer, ...extra }, calls));
   return renderRoutes([{ path: '/checkin_inventory/:id', element: <InboundDetailPage /> }], {
@@ -94,18 +139,7 @@ describe('inbound details (spec 2 §2 /checkin_inventory/{id}, §9)', { timeout:
   it('adds a product while pending and says so', async () => {
     const calls: Call[] = [];
     renderDetail(PENDING, calls, {
-      'GET /api/products/search': {
-        products: [
-          {
-            id: hex(909),
-            org_id: PENDING.org_id,
-            ean: '8710000000097',
-            bsku: null,
-            name: 'Honing',
-            img_url: null,
-          },
-        ],
-      },
+      [`GET /api/products/org/${PENDING.org_id}`]: HONING_PAGE,
       [`POST /api/inbound_item/add/${ID}`]: () =>
         Response.json(item(9, ID, { name: 'Honing' }), { status: 201 }),
     });
@@ -123,6 +157,44 @@ describe('inbound details (spec 2 §2 /checkin_inventory/{id}, §9)', { timeout:
       expiration_date: null,
     });
     expect(screen.getByRole('button', { name: 'Nog een product toevoegen' })).toBeTruthy();
+  });
+
+  it("lets the warehouse staff find the products of the inbound's shop, not of their own organisation", async () => {
+    const calls: Call[] = [];
+    vi.stubGlobal(
+      'fetch',
+      fakeApi(
+        {
+          [`GET /api/inbound/${ID}`]: PENDING,
+          // The staff member's own organisation (the provider) has no products.
+          'GET /api/products/search': { products: [] },
+          'GET /api/products_org/ean/8710000000097': { products: [] },
+          [`GET /api/products/org/${PENDING.org_id}`]: HONING_PAGE,
+        },
+        calls,
+      ),
+    );
+    const staff = role('warehouse_staff', INBOUND_OWNER_GRANTS);
+    const provider = { id: hex(77), name: 'Hoppa Fulfilment', kind: 'provider' };
+    renderRoutes([{ path: '/checkin_inventory/:id', element: <InboundDetailPage /> }], {
+      path: `/checkin_inventory/${ID}`,
+      session: { user: user(staff), orgAuth: orgAuth(staff, { org: provider } as never) },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add product' }));
+    fireEvent.input(screen.getByRole('textbox', { name: 'Search product' }), { target: { value: 'Honi' } });
+    expect(await screen.findByRole('listitem', { name: 'Choose Honing' })).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.path === `/api/products/org/${PENDING.org_id}` && c.search.includes('Honi')),
+      ).toBe(true),
+    );
+    // A scanned barcode is looked up in the same shop.
+    fireEvent.input(screen.getByRole('textbox', { name: 'Search product' }), {
+      target: { value: '8710000000097' },
+    });
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Search product' }), { key: 'Enter' });
+    expect(await screen.findByText('8710000000097')).toBeTruthy();
+    expect(await screen.findByLabelText(/^Boxes/)).toBeTruthy();
   });
 
   it('is read-only once checked in', async () => {

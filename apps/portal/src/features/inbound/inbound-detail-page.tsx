@@ -214,6 +214,7 @@ function Detail({ inbound }: { inbound: Inbound }): ReactNode {
         {adding && may.add ? (
           <Paper withBorder p="md" radius="md" mb="md" bg="gray.0">
             <ProductAddForm
+              orgId={inbound.org_id}
               confirm
               pending={add.isPending}
               error={add.error}

@@ -32,10 +32,13 @@ type Product = WizardItem['product'];
  */
 export function ProductAddForm({
   onAdd,
+  orgId,
   confirm = false,
   pending = false,
   error = null,
 }: {
+  /** The organisation whose products are searched (an inbound's shop); the user's current one without it. */
+  orgId?: string;
   /** Adds the item; a rejected promise keeps the form as it is (the error shows through `error`). */
   onAdd: (item: WizardItem) => Promise<unknown> | undefined;
   confirm?: boolean;
@@ -45,7 +48,7 @@ export function ProductAddForm({
   const { t } = useTranslation('inbound');
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text, 300);
-  const search = useProductSearch(searchRuns(debounced) ? debounced : '');
+  const search = useProductSearch(searchRuns(debounced) ? debounced : '', orgId);
   const [scanError, setScanError] = useState<string | null>(null);
   const [product, setProduct] = useState<Product | null>(null);
   const [units, setUnits] = useState<number | ''>('');
@@ -70,7 +73,7 @@ export function ProductAddForm({
     const code = text.trim();
     if (!isScannedCode(code)) return;
     try {
-      const found = await lookupProductByCode(code);
+      const found = await lookupProductByCode(code, orgId);
       const hit = found.products.find((p) => p.ean === code) ?? found.products[0];
       if (hit) {
         setProduct({ id: hit.id, ean: hit.ean, name: hit.name });
