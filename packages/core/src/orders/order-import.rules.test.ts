@@ -9,8 +9,10 @@ import {
   normaliseCountryCode,
   normaliseDutchPostcode,
   normalisePostcode,
+  ORDER_IMPORT_REASON,
   parseQuantity,
   planOrderImport,
+  siblingReasonParts,
   splitStreetAndNumber,
   validateImportOrder,
   validateImportRow,
@@ -316,5 +318,13 @@ describe('validateImportOrder and planOrderImport (issue 3 §1)', () => {
       { row: 1, order_id: 'Q', reason: "quantity not a positive integer: '1.5'" },
       { row: 2, order_id: 'C', reason: 'missing required address field: city' },
     ]);
+  });
+});
+
+describe('siblingReasonParts', () => {
+  it("reads back the row and the reason of ORDER_IMPORT_REASON.sibling, and nothing of a row's own reason", () => {
+    const own = ORDER_IMPORT_REASON.badQuantity('x: 2');
+    expect(siblingReasonParts(ORDER_IMPORT_REASON.sibling(6, own))).toEqual({ row: 6, reason: own });
+    expect(siblingReasonParts(own)).toBeNull();
   });
 });

@@ -115,6 +115,18 @@ export const ORDER_IMPORT_REASON = {
   sibling: (row: number, reason: string) => `order rejected because of row ${row}: ${reason}`,
 } as const;
 
+const SIBLING_REASON = /^order rejected because of row (\d+): (.*)$/s;
+
+/**
+ * The parts of a reason made by `ORDER_IMPORT_REASON.sibling` (the row number is the API's data row, from 1, as the
+ * issues' `row`), or null for a row's own reason: a UI that shows its own row numbers (the spreadsheet's lines) puts
+ * its number for that row into the message too, so the message and its Row column agree.
+ */
+export function siblingReasonParts(reason: string): { row: number; reason: string } | null {
+  const m = SIBLING_REASON.exec(reason);
+  return m ? { row: Number(m[1]), reason: m[2] as string } : null;
+}
+
 const COUNTRY_NAMES: Record<string, string> = {
   nederland: 'NL',
   netherlands: 'NL',

@@ -22,6 +22,11 @@ export interface ImportIssueTableProps<I extends ImportIssue> {
   issues: readonly I[];
   /** The previewed rows, to turn the API's row numbers back into spreadsheet lines. */
   rows: readonly { line: number }[];
+  /**
+   * The reason as shown, when it names rows itself (the order import's 'rejected because of row N'): given the issue
+   * and the API row → spreadsheet line mapping of the Row column, so both show the same numbers. Default: `reason`.
+   */
+  reasonText?: (issue: I, lineOf: (apiRow: number) => number) => string;
 }
 
 /**
@@ -38,8 +43,10 @@ export function ImportIssueTable<I extends ImportIssue>({
   idOf,
   issues,
   rows,
+  reasonText,
 }: ImportIssueTableProps<I>) {
   const { t } = useTranslation(ns);
+  const lineOf = (apiRow: number) => sheetLineOf(rows, apiRow);
   return (
     <Paper withBorder p="sm" style={color ? { borderColor: `var(--mantine-color-${color}-4)` } : undefined}>
       <Text fw={600} mb={intro ? undefined : 'xs'}>
@@ -61,9 +68,9 @@ export function ImportIssueTable<I extends ImportIssue>({
         <Table.Tbody>
           {issues.map((e) => (
             <Table.Tr key={`${e.row}-${e.reason}`}>
-              <Table.Td>{sheetLineOf(rows, e.row)}</Table.Td>
+              <Table.Td>{lineOf(e.row)}</Table.Td>
               <Table.Td>{idOf(e)}</Table.Td>
-              <Table.Td>{e.reason}</Table.Td>
+              <Table.Td>{reasonText ? reasonText(e, lineOf) : e.reason}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -14,6 +14,7 @@ import { useImportOrders } from './api/import-orders.ts';
 import {
   countImportOrders,
   guessOrderMapping,
+  importReasonText,
   ORDER_IMPORT_UI_REQUIRED,
   orderImportRows,
 } from './order-import.rules.ts';
@@ -84,6 +85,7 @@ export function OrderImportPage() {
                 idOf={(e) => e.order_id}
                 issues={result.errors}
                 rows={rows}
+                reasonText={(e, lineOf) => importReasonText(e.reason, lineOf)}
               />
             )}
             {result.warnings.length > 0 && (
@@ -95,6 +97,7 @@ export function OrderImportPage() {
                 idOf={(e) => e.order_id}
                 issues={result.warnings}
                 rows={rows}
+                reasonText={(e, lineOf) => importReasonText(e.reason, lineOf)}
               />
             )}
           </>

@@ -1,9 +1,11 @@
+import { ORDER_IMPORT_REASON } from '@hoppa/core';
 import { describe, expect, it } from 'vitest';
 import { readCsv } from '../../components/spreadsheet-import/read-spreadsheet.ts';
 import { applyColumnMapping, sheetLineOf } from '../../components/spreadsheet-import/spreadsheet.rules.ts';
 import {
   countImportOrders,
   guessOrderMapping,
+  importReasonText,
   ORDER_IMPORT_UI_REQUIRED,
   orderImportRows,
 } from './order-import.rules.ts';
@@ -118,5 +120,23 @@ describe('order import mapping (spec 1 §2 Import, §5)', () => {
     expect(countImportOrders(mapped)).toBe(2);
     // The API's row 3 is the third row sent, which is line 5 of the sheet (a blank line was skipped).
     expect(sheetLineOf(mapped, 3)).toBe(5);
+  });
+});
+
+describe('importReasonText: the rejection message names the row the Row column shows', () => {
+  it("puts the sheet line of the faulty row into 'order rejected because of row N'", () => {
+    const csv = ['order_id,product_ean,quantity', '#2001,8700001234016,1', '#2001,0000000000000,1'].join(
+      '\n',
+    );
+    const sheet = readCsv(csv);
+    const mapped = applyColumnMapping(sheet.rows, guessOrderMapping(sheet.columns));
+    const lineOf = (apiRow: number) => sheetLineOf(mapped, apiRow);
+    // The API rejects its row 2 (the bad EAN, sheet line 3) and names that row on its sibling, row 1 (line 2).
+    const reason = ORDER_IMPORT_REASON.sibling(2, ORDER_IMPORT_REASON.unknownEan('0000000000000'));
+    expect(lineOf(1)).toBe(2);
+    expect(importReasonText(reason, lineOf)).toBe(
+      'order rejected because of row 3: unknown EAN for this organisation: 0000000000000',
+    );
+    expect(importReasonText('missing order id', lineOf)).toBe('missing order id');
   });
 });

@@ -2,9 +2,11 @@ import {
   guessColumnMapping,
   ORDER_IMPORT_ALIASES,
   ORDER_IMPORT_FIELDS,
+  ORDER_IMPORT_REASON,
   ORDER_IMPORT_REQUIRED_FIELDS,
   type OrderImportField,
   type OrderImportRow,
+  siblingReasonParts,
 } from '@hoppa/core';
 import type { ColumnMapping, MappedRow } from '../../components/spreadsheet-import/spreadsheet.rules.ts';
 
@@ -42,4 +44,13 @@ export function countImportOrders(rows: readonly MappedRow<OrderImportField>[]):
     if (id) ids.add(id);
   }
   return ids.size;
+}
+
+/**
+ * A rejection reason as the results table shows it: 'order rejected because of row N' names the API's data row N,
+ * which becomes the spreadsheet line the table's Row column shows for that row (`lineOf`), so the two agree.
+ */
+export function importReasonText(reason: string, lineOf: (apiRow: number) => number): string {
+  const sibling = siblingReasonParts(reason);
+  return sibling ? ORDER_IMPORT_REASON.sibling(lineOf(sibling.row), sibling.reason) : reason;
 }
