@@ -118,6 +118,8 @@ export const ConnectionStatusSchema = z.object({
  */
 export const ApiConnectionSchema = z.object({
   _id: IdSchema,
+  /** The name of the shop (organisation) the connection belongs to: a provider admin's list holds several shops'. */
+  org_name: z.string(),
   api_name: z.string(),
   platform: ConnectionPlatformSchema,
   /** The shop's base URL (shop platforms; null for the others and for a Lightspeed connection on the default cluster). */
@@ -233,29 +235,44 @@ export type BolOffer = z.infer<typeof BolOfferSchema>;
 /** Body of `PUT /product/bol_confirm` (spec 3 §7; payload not shown): the product and whether bol shipments of it are confirmed. */
 export const BolConfirmBodySchema = z.object({ product_id: IdSchema, bol_confirm: z.boolean() });
 
+/** The API form's fields (add and edit), before the checks across fields. */
+const connectionFormFields = {
+  platform: ConnectionPlatformSchema,
+  api_name: apiName,
+  api_key: apiKey.optional(),
+  secret,
+  url: boundedText('URL', SHOP_URL_MAX_LENGTH).optional(),
+  customer_code: codeText('Customer code').optional(),
+  customer_number: codeText('Customer number').optional(),
+  collection_location: codeText('Collection location').optional(),
+  account_id: codeText('Account id').optional(),
+};
+
+/** The checks across the API form's fields (those of {@link StoreApiBodySchema}). */
+function connectionFormIssues(
+  b: Parameters<typeof connectionFieldIssues>[0],
+  ctx: { addIssue: (i: { code: 'custom'; path: string[]; message: string }) => void },
+): void {
+  // The portal sends no URL for other platforms, so a left-over URL field of another platform is no error here.
+  const url = isShopPlatform(b.platform) ? b.url : undefined;
+  for (const i of connectionFieldIssues({ ...b, url }))
+    ctx.addIssue({ code: 'custom', path: i.path, message: i.message });
+}
+
 /**
  * The API add form's fields as the portal holds them (spec 3 §5 API add form: api_name, secret and platform required;
  * validated after change and before submit): flat text fields with the rules of {@link StoreApiBodySchema}, PostNL's
  * three codes required for a PostNL connection.
  */
-export const ConnectionFormSchema = z
-  .object({
-    platform: ConnectionPlatformSchema,
-    api_name: apiName,
-    api_key: apiKey.optional(),
-    secret,
-    url: boundedText('URL', SHOP_URL_MAX_LENGTH).optional(),
-    customer_code: codeText('Customer code').optional(),
-    customer_number: codeText('Customer number').optional(),
-    collection_location: codeText('Collection location').optional(),
-    account_id: codeText('Account id').optional(),
-  })
-  .superRefine((b, ctx) => {
-    // The portal sends no URL for other platforms, so a left-over URL field of another platform is no error here.
-    const url = isShopPlatform(b.platform) ? b.url : undefined;
-    for (const i of connectionFieldIssues({ ...b, url }))
-      ctx.addIssue({ code: 'custom', path: i.path, message: i.message });
-  });
+export const ConnectionFormSchema = z.object(connectionFormFields).superRefine(connectionFormIssues);
+
+/**
+ * The API edit form's fields (`PUT /update-api`): those of {@link ConnectionFormSchema}, but the secret is write-only
+ * and may stay empty (the stored one is kept).
+ */
+export const ConnectionEditFormSchema = z
+  .object({ ...connectionFormFields, secret: boundedText('Secret', 2000).optional() })
+  .superRefine(connectionFormIssues);
 
 /** One unit the shop lists that the sync did not take, with why (`GET /products/sync/…`; ADR 0107). */
 export const ShopSyncSkipSchema = z.object({

@@ -27,6 +27,8 @@ export interface ConnectionsContext extends TenantScope {
 export interface ConnectionRow {
   id: string;
   org_id: string;
+  /** The organisation's name (a correlated subquery, {@link orgName}). */
+  org_name: string | null;
   api_name: string;
   platform: ConnectionPlatform;
   /** The shop's base URL (shop platforms; ADR 0107). */
@@ -73,6 +75,7 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 export function toApiConnection(r: ConnectionRow): ApiConnection {
   return {
     _id: r.id,
+    org_name: r.org_name ?? '',
     api_name: r.api_name,
     platform: r.platform,
     url: r.url ?? null,
@@ -105,12 +108,22 @@ function importedTotal(scope: TenantScope) {
       .as('imported_total');
 }
 
+/** The name of connection `c`'s organisation (a correlated subquery; the list of a provider admin shows several). */
+function orgName(eb: ExpressionBuilder<DB & { c: DB['api_connections'] }, 'c'>) {
+  return eb
+    .selectFrom('organisations as o')
+    .select('o.name')
+    .whereRef('o.id', '=', 'c.org_id')
+    .as('org_name');
+}
+
 /** One connection of the scope's organisations by id; 404 when it is not one of theirs. */
 export async function connectionRow(ctx: TenantScope & { db: Db }, id: string): Promise<ConnectionRow> {
   const row = await tenantSql(ctx)
     .selectFrom('api_connections as c')
     .select(COLUMNS)
     .select(importedTotal(ctx))
+    .select(orgName)
     .where(orgScope(ctx, 'c'))
     .where('c.id', '=', id)
     .executeTakeFirst();
@@ -179,6 +192,7 @@ export async function listConnections(
       .selectFrom('api_connections as c')
       .select(COLUMNS)
       .select(importedTotal(ctx))
+      .select(orgName)
       .where(orgScope(ctx, 'c'))
       .orderBy('c.created_at')
       .orderBy('c.id')

@@ -133,6 +133,11 @@ describe('API connections (spec 3 §7)', () => {
     expect(page.statusCode, page.body).toBe(200);
     const p: Page<ApiConnection> = page.json();
     expect([p.total, p.items.length, p.items[0]?.api_name]).toEqual([2, 1, 'Winkel']);
+    // Each connection names its shop: a provider admin's list holds several shops' connections.
+    expect(p.items[0]?.org_name).toBe('Bakkerij Bol');
+    const admin = await t.login(DEMO_USERS.admin.email, DEMO_USERS.admin.password);
+    const all: Page<ApiConnection> = (await call('GET', '/api/get-apis', admin)).json();
+    expect(all.items.find((c) => c._id === p.items[0]?._id)?.org_name).toBe('Bakkerij Bol');
     const next: Page<ApiConnection> = (await call('GET', '/api/get-apis?skip=1&limit=1', bolOwner)).json();
     expect(next.items[0]?.api_name).toBe('PostNL');
     const other: Page<ApiConnection> = (await call('GET', '/api/get-apis', stroopOwner)).json();

@@ -1,23 +1,11 @@
 import {
-  CONNECTION_PLATFORMS,
   ConnectionFormSchema,
   type ConnectionPlatform,
   isShopPlatform,
   isTokenOnlyPlatform,
-  shopNeedsUrl,
 } from '@hoppa/core';
 import { useZodForm } from '@hoppa/web';
-import {
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  PasswordInput,
-  Radio,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,17 +14,7 @@ import { PATHS } from '../../app/paths.ts';
 import { MutationError } from '../../components/error-banner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useStoreConnection } from './api/connections.ts';
-
-type Field =
-  | 'platform'
-  | 'api_name'
-  | 'api_key'
-  | 'secret'
-  | 'url'
-  | 'customer_code'
-  | 'customer_number'
-  | 'collection_location'
-  | 'account_id';
+import { type ConnectionField, ConnectionFields, connectionSettings } from './connection-fields.tsx';
 
 /**
  * /settings/apis/add (spec 3 §2 API integrations add form, §5 API add form: api_name, secret and platform required,
@@ -51,7 +29,7 @@ export function ApiConnectionAddPage(): ReactNode {
   const navigate = useNavigate();
   const store = useStoreConnection();
   const [sendInvoice, setSendInvoice] = useState(false);
-  const { form, field, onSubmit } = useZodForm<Field>(ConnectionFormSchema, {
+  const { form, field, onSubmit } = useZodForm<ConnectionField>(ConnectionFormSchema, {
     platform: 'bol',
     api_name: '',
     api_key: '',
@@ -65,16 +43,7 @@ export function ApiConnectionAddPage(): ReactNode {
   const platform = form.values.platform as ConnectionPlatform;
 
   const submit = onSubmit((v) => {
-    const settings =
-      platform === 'postnl'
-        ? {
-            customer_code: v.customer_code.trim(),
-            customer_number: v.customer_number.trim(),
-            collection_location: v.collection_location.trim(),
-          }
-        : platform === 'dhl' && v.account_id.trim()
-          ? { account_id: v.account_id.trim() }
-          : {};
+    const settings = connectionSettings(platform, v);
     const url = isShopPlatform(platform) ? v.url.trim() : '';
     store.mutate(
       {
@@ -101,56 +70,7 @@ export function ApiConnectionAddPage(): ReactNode {
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
         <form noValidate onSubmit={submit}>
           <Stack gap="md">
-            <Radio.Group
-              label={t('add.platform')}
-              required
-              value={platform}
-              onChange={(v) => form.setFieldValue('platform', v)}
-            >
-              <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" mt={6}>
-                {CONNECTION_PLATFORMS.map((p) => (
-                  <Radio key={p} value={p} label={t(`platforms.${p}`)} />
-                ))}
-              </SimpleGrid>
-            </Radio.Group>
-            <TextInput
-              label={t('add.apiName')}
-              description={t('add.apiNameHint')}
-              required
-              {...field('api_name')}
-            />
-            {isShopPlatform(platform) ? (
-              <TextInput
-                label={t('add.url')}
-                description={t(`add.urlHint.${platform}`)}
-                required={shopNeedsUrl(platform)}
-                type="url"
-                autoComplete="url"
-                {...field('url')}
-              />
-            ) : null}
-            {isTokenOnlyPlatform(platform) ? null : (
-              <TextInput
-                label={t(`add.apiKey.${platform}`)}
-                required
-                autoComplete="off"
-                {...field('api_key')}
-              />
-            )}
-            <PasswordInput
-              label={t(`add.secret.${platform}`)}
-              required
-              autoComplete="new-password"
-              {...field('secret')}
-            />
-            {platform === 'postnl' ? (
-              <>
-                <TextInput label={t('add.customerCode')} required {...field('customer_code')} />
-                <TextInput label={t('add.customerNumber')} required {...field('customer_number')} />
-                <TextInput label={t('add.collectionLocation')} required {...field('collection_location')} />
-              </>
-            ) : null}
-            {platform === 'dhl' ? <TextInput label={t('add.accountId')} {...field('account_id')} /> : null}
+            <ConnectionFields form={form} field={field} />
             <Checkbox
               label={t('add.sendInvoice')}
               checked={sendInvoice}

@@ -7,6 +7,7 @@ import { renderRoutes } from '../../test/render.tsx';
 import { ApiConnectionAddPage } from './api-connection-add-page.tsx';
 import { type Call, fakeApi } from './api-connections.test-data.ts';
 import { ApiConnectionsPage } from './api-connections-page.tsx';
+import { BolProductsPage } from './bol-products-page.tsx';
 
 const owner = role('merchant_owner', [
   { methods: ['POST'], path: '/store-api' },
@@ -22,6 +23,7 @@ function connection(n: number, over: Partial<ApiConnection> = {}): ApiConnection
     platform: 'bol',
     url: null,
     api_key: 'client',
+    org_name: 'Bakkerij Bol',
     has_secret: true,
     settings: {},
     platform_lang: 'NL',
@@ -52,6 +54,11 @@ function render(r: typeof owner, items: ApiConnection[], calls: Call[] = [], pat
           ...(c.body as object),
         }),
         'POST /api/store-api': (c: Call) => connection(9, c.body as Partial<ApiConnection>),
+        'GET /api/bol/products/get/bol': () =>
+          Response.json(
+            { statusCode: 502, code: 'outside_service', message: 'bol.com: Bad client credentials' },
+            { status: 502 },
+          ),
       },
       calls,
     ),
@@ -60,6 +67,7 @@ function render(r: typeof owner, items: ApiConnection[], calls: Call[] = [], pat
     [
       { path: '/settings/apis', element: <ApiConnectionsPage /> },
       { path: '/settings/apis/add', element: <ApiConnectionAddPage /> },
+      { path: '/settings/apis/bol/:api_name', element: <BolProductsPage /> },
     ],
     { path, session: { user: user(r), orgAuth: orgAuth(r) } },
   );
@@ -170,6 +178,61 @@ describe('API connections (spec 3 §2 API integrations)', { timeout: 30_000 }, (
       ((await screen.findByRole('switch', { name: 'Active: Shop 1' })) as HTMLInputElement).disabled,
     ).toBe(true);
     expect(screen.queryByRole('link', { name: 'Add connection' })).toBeNull();
+  });
+
+  it('edits a connection from its row: the add form’s fields and checks, an empty secret kept', async () => {
+    const calls: Call[] = [];
+    const postnl = connection(1, {
+      platform: 'postnl',
+      api_name: 'PostNL',
+      api_key: 'Bakkerij',
+      settings: { customer_code: 'DEVC', customer_number: '11223344', collection_location: '123456' },
+    });
+    render(owner, [postnl, connection(2, { org_name: 'Stroopwafel & Co' })], calls);
+    const table = await screen.findByRole('table', { name: 'API connections' });
+    // Two shops' connections (a provider admin's list): a Shop column names each one's shop.
+    expect(within(table).getByRole('columnheader', { name: 'Shop' })).toBeTruthy();
+    expect(within(table).getByText('Stroopwafel & Co')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit PostNL' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit PostNL' });
+    expect((within(dialog).getByRole('textbox', { name: /^Customer code/ }) as HTMLInputElement).value).toBe(
+      'DEVC',
+    );
+    expect(within(dialog).getByText(/Leave empty to keep the current one/)).toBeTruthy();
+    fireEvent.input(within(dialog).getByRole('textbox', { name: /^Collection location/ }), {
+      target: { value: '' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getByRole('textbox', { name: /^Collection location/ })
+          .getAttribute('aria-invalid'),
+      ).toBe('true'),
+    );
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    fireEvent.input(within(dialog).getByRole('textbox', { name: /^Collection location/ }), {
+      target: { value: '654321' },
+    });
+    fireEvent.input(within(dialog).getByRole('textbox', { name: /^Name/ }), {
+      target: { value: 'PostNL NL' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/update-api')?.body).toEqual({
+      _id: 'ccccccccccccccccccccccc1',
+      api_name: 'PostNL NL',
+      api_key: 'Bakkerij',
+      settings: { customer_code: 'DEVC', customer_number: '11223344', collection_location: '654321' },
+      send_invoice: false,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows bol’s own refusal on the bol products page', async () => {
+    render(owner, [], [], '/settings/apis/bol/bol');
+    expect(await screen.findByText('bol.com: Bad client credentials')).toBeTruthy();
+    expect(screen.queryByText(/consult your logs/)).toBeNull();
   });
 
   it('the add form asks PostNL’s codes, refuses without them and saves the connection', async () => {

@@ -2,7 +2,7 @@ import { type ApiConnection, canCall, formatDateTime, isShopPlatform } from '@ho
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -14,6 +14,7 @@ import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useUrlState } from '../../lib/url-state.ts';
 import { CONNECTIONS_PAGE_SIZE, useChangeConnection, useConnections } from './api/connections.ts';
+import { ConnectionEditDialog } from './connection-edit-dialog.tsx';
 
 const UrlState = z.object({ page: z.coerce.number().int().min(1).default(1) });
 
@@ -64,8 +65,10 @@ function SyncStatus({ c, t }: { c: ApiConnection; t: TFunction<'apiConnections'>
 /**
  * /settings/apis (spec 3 §2 API integrations: the custom APIs list, beta; issue 14 item 4): the organisation's
  * connections with platform, the last sync (when, how many orders, its error and the orders held back for an unknown
- * EAN), and switches to enable/disable a connection and to send invoices through it. Without connections it explains
- * what to add. Server-paged; refreshed every 30 s.
+ * EAN), and switches to enable/disable a connection and to send invoices through it; Edit opens the connection's
+ * edit dialog (`PUT /update-api`; there is no delete call in the catalogue, so a connection no longer used is switched
+ * off). When the list holds several shops' connections (a provider admin's) a Shop column names each one's shop.
+ * Without connections it explains what to add. Server-paged; refreshed every 30 s.
  */
 export function ApiConnectionsPage(): ReactNode {
   const { t } = useTranslation('apiConnections');
@@ -76,9 +79,15 @@ export function ApiConnectionsPage(): ReactNode {
   const [state, update] = useUrlState(UrlState);
   const list = useConnections(state.page);
   const change = useChangeConnection();
+  const [editing, setEditing] = useState<ApiConnection | null>(null);
+  const items = list.data?.items;
+  const severalShops = useMemo(() => new Set(items?.map((c) => c.org_name)).size > 1, [items]);
 
   const columns = useMemo<DataColumn<ApiConnection>[]>(
     () => [
+      ...(severalShops
+        ? [{ id: 'org_name', header: t('list.shop'), cell: (c: ApiConnection) => c.org_name }]
+        : []),
       {
         id: 'api_name',
         header: t('list.name'),
@@ -144,8 +153,28 @@ export function ApiConnectionsPage(): ReactNode {
           />
         ),
       },
+      ...(mayChange
+        ? [
+            {
+              id: 'edit',
+              header: t('list.edit'),
+              hiddenHeader: true,
+              hideable: false,
+              cell: (c: ApiConnection) => (
+                <Button
+                  size="xs"
+                  variant="light"
+                  aria-label={t('list.editLabel', { name: c.api_name })}
+                  onClick={() => setEditing(c)}
+                >
+                  {t('list.edit')}
+                </Button>
+              ),
+            },
+          ]
+        : []),
     ],
-    [t, mayChange, change],
+    [t, mayChange, change, severalShops],
   );
 
   return (
@@ -171,6 +200,7 @@ export function ApiConnectionsPage(): ReactNode {
         }
       />
       <MutationError mutation={change} />
+      {editing ? <ConnectionEditDialog connection={editing} onClose={() => setEditing(null)} /> : null}
       {list.isError ? (
         <ErrorBanner error={list.error} />
       ) : !list.data ? (

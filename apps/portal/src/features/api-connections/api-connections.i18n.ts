@@ -27,6 +27,18 @@ export const apiConnectionsI18n = {
       toggleActive: 'Active: {{name}}',
       toggleInvoice: 'Send invoices through {{name}}',
       changed: 'Saved.',
+      shop: 'Shop',
+      edit: 'Edit',
+      editLabel: 'Edit {{name}}',
+    },
+    edit: {
+      title: 'Edit {{name}}',
+      intro:
+        'The platform cannot change (add a new connection for another platform). A connection you no longer use: switch Active off; it is then no longer pulled or used for labels.',
+      secretHint: 'Stored encrypted and never shown. Leave empty to keep the current one.',
+      submit: 'Save changes',
+      cancel: 'Cancel',
+      saved: 'Connection {{name}} saved.',
     },
     add: {
       title: 'Add an API connection',
@@ -137,6 +149,18 @@ export const apiConnectionsI18n = {
       toggleActive: 'Actief: {{name}}',
       toggleInvoice: 'Facturen sturen via {{name}}',
       changed: 'Opgeslagen.',
+      shop: 'Winkel',
+      edit: 'Wijzigen',
+      editLabel: '{{name}} wijzigen',
+    },
+    edit: {
+      title: '{{name}} wijzigen',
+      intro:
+        'Het platform kan niet veranderen (voeg een nieuwe koppeling toe voor een ander platform). Een koppeling die je niet meer gebruikt: zet Actief uit; dan wordt ze niet meer opgehaald of voor labels gebruikt.',
+      secretHint: 'Versleuteld opgeslagen en nooit getoond. Laat leeg om de huidige te houden.',
+      submit: 'Wijzigingen opslaan',
+      cancel: 'Annuleren',
+      saved: 'Koppeling {{name}} opgeslagen.',
     },
     add: {
       title: 'API-koppeling toevoegen',

@@ -111,7 +111,8 @@ export function BolProductsPage(): ReactNode {
           </Stack>
         </Alert>
       ) : list.isError ? (
-        <ErrorBanner error={list.error} />
+        // bol's refusal (502 outside_service) says what went wrong, e.g. a revoked client id: show it as it is.
+        <ErrorBanner error={list.error} serverMessageFor={[502]} />
       ) : !list.data ? (
         <PageLoader />
       ) : list.data.total === 0 ? (

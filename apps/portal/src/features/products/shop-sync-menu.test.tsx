@@ -18,6 +18,7 @@ function connection(n: number, over: Partial<ApiConnection>): ApiConnection {
     platform: 'woo',
     url: 'https://winkel.nl',
     api_key: 'ck',
+    org_name: 'Bakkerij Bol',
     has_secret: true,
     settings: {},
     platform_lang: 'NL',

@@ -3,6 +3,7 @@ import {
   getApisEndpoint,
   type StoreApiBody,
   storeApiEndpoint,
+  type UpdateApiBody,
   updateApiEndpoint,
   updateApiInvoiceEndpoint,
 } from '@hoppa/core';
@@ -47,6 +48,15 @@ export function useStoreConnection() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: StoreApiBody) => call(storeApiEndpoint, { body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: endpointKey(getApisEndpoint) }),
+  });
+}
+
+/** Saves the changes of the edit dialog (`PUT /update-api`: an empty secret is not sent, so the stored one stays). */
+export function useEditConnection() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateApiBody) => call(updateApiEndpoint, { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: endpointKey(getApisEndpoint) }),
   });
 }
