@@ -435,6 +435,51 @@ describe('open orders header (ADR 0087)', { timeout: 30_000 }, () => {
   });
 });
 
+describe('open orders count line', { timeout: 30_000 }, () => {
+  /** The page's API with the list answer saying `matching` orders match the filters (capped or not). */
+  const withMatching = (matching: number, capped = false) => {
+    const api = fakeApi([]);
+    return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const res = await api(input, init);
+      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+      if (!url.pathname.startsWith('/api/orders/open/')) return res;
+      const body = (await res.json()) as OpenOrders;
+      return new Response(JSON.stringify({ ...body, matching, matching_capped: capped }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+  };
+
+  it("says how many of the matching orders the board shows when 'Show at most' leaves some off", async () => {
+    vi.stubGlobal('fetch', withMatching(79));
+    renderUi(<OpenOrdersPage />, {
+      path: '/orders?limit=10',
+      session: { user: user(packer), orgAuth: orgAuth(packer) },
+    });
+    expect(await screen.findByText('2 of 79 open orders')).toBeTruthy();
+  });
+
+  it('in Dutch too, and "at least" for a capped count', async () => {
+    vi.stubGlobal('fetch', withMatching(10_000, true));
+    renderUi(<OpenOrdersPage />, {
+      path: '/orders?limit=10',
+      lang: 'nl',
+      session: { user: user(packer), orgAuth: orgAuth(packer) },
+    });
+    expect(await screen.findByText('2 van minstens 10.000 openstaande orders')).toBeTruthy();
+  });
+
+  it('says only the count when the board shows every matching order', async () => {
+    vi.stubGlobal('fetch', withMatching(2));
+    renderUi(<OpenOrdersPage />, {
+      path: '/orders',
+      lang: 'nl',
+      session: { user: user(packer), orgAuth: orgAuth(packer) },
+    });
+    expect(await screen.findByText('2 openstaande orders')).toBeTruthy();
+  });
+});
+
 describe('open orders filters in the URL', { timeout: 30_000 }, () => {
   const openCalls = (api: ReturnType<typeof fakeApi>) =>
     api.mock.calls

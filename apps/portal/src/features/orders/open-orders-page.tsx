@@ -39,7 +39,7 @@ const NO_ORGS: readonly Org[] = [];
  * single orders' on a group header ships its single-line orders at once and opens all their labels there.
  */
 export function OpenOrdersPage() {
-  const { t } = useTranslation('orders');
+  const { t, i18n } = useTranslation('orders');
   const allowed = useOrderPermissions();
   const narrowing = useScanNarrowing();
   const { filters, setFilters, filter } = useOpenOrdersFilters({
@@ -107,6 +107,14 @@ export function OpenOrdersPage() {
   );
 
   const total = list.data?.total ?? 0;
+  // "10 of 79 open orders" when 'Show at most' leaves some of the matching orders off the board.
+  const countLine = (data: { total: number; matching: number; matching_capped: boolean }) => {
+    if (data.matching <= data.total) return t('count', { count: data.total });
+    const counts = { shown: data.total, matching: data.matching.toLocaleString(i18n.language) };
+    return data.matching_capped
+      ? t('countOfAtLeast', counts)
+      : t('countOf', { ...counts, count: data.matching });
+  };
   // A new page of orders (a filter, a refresh, a scan narrowing the list) re-renders up to 500 cards: in the
   // background, in slices, so typing and scanning stay responsive meanwhile (issue 8).
   const boardGroups = useDeferredValue(list.data?.groups);
@@ -118,7 +126,7 @@ export function OpenOrdersPage() {
         title={t('title')}
         // The count's line is there from the first render (blank until the list is in), so the scanner panel and the
         // filters do not move down when the list arrives (the layout shift Lighthouse saw on /orders, ADR 0087).
-        description={list.data ? t('count', { count: total }) : '\u00a0'}
+        description={list.data ? countLine(list.data) : '\u00a0'}
         actions={
           <>
             <Button

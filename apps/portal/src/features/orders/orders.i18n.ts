@@ -34,6 +34,10 @@ export const ordersI18n = {
     title: 'Open orders',
     count_one: '{{count}} open order',
     count_other: '{{count}} open orders',
+    /** When 'Show at most' hides some: the cards shown of the orders the filters select (`count`). */
+    countOf_one: '{{shown}} of {{matching}} open order',
+    countOf_other: '{{shown}} of {{matching}} open orders',
+    countOfAtLeast: '{{shown}} of at least {{matching}} open orders',
     actions: {
       menu: 'Actions',
       refresh: 'Refresh',
@@ -283,6 +287,9 @@ export const ordersI18n = {
     title: 'Openstaande orders',
     count_one: '{{count}} openstaande order',
     count_other: '{{count}} openstaande orders',
+    countOf_one: '{{shown}} van {{matching}} openstaande order',
+    countOf_other: '{{shown}} van {{matching}} openstaande orders',
+    countOfAtLeast: '{{shown}} van minstens {{matching}} openstaande orders',
     actions: {
       menu: 'Acties',
       refresh: 'Vernieuwen',
