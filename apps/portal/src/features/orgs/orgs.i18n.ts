@@ -197,6 +197,11 @@ export const orgsI18n = {
       deactivate: 'Deactivate',
       activate: 'Activate',
       deactivatedDone: '{{name}} has been deactivated',
+      deactivateTitle: 'Deactivate {{name}}?',
+      deactivateText:
+        '{{name}} disappears from the shop switchers and from the pick filters, and the warehouse no longer lists it. Nothing is deleted: you can activate it again under Deactivated.',
+      deactivateConfirm: 'Deactivate',
+      cancel: 'Cancel',
       activatedDone: '{{name}} has been activated',
       none: 'No shops yet.',
       noneDeactivated: 'No deactivated shops.',
@@ -432,6 +437,11 @@ export const orgsI18n = {
       deactivate: 'Deactiveren',
       activate: 'Activeren',
       deactivatedDone: '{{name}} is gedeactiveerd',
+      deactivateTitle: '{{name}} deactiveren?',
+      deactivateText:
+        '{{name}} verdwijnt uit de winkelkiezers en uit de pickfilters, en het magazijn toont de winkel niet meer. Er wordt niets verwijderd: je kunt de winkel weer activeren onder Gedeactiveerd.',
+      deactivateConfirm: 'Deactiveren',
+      cancel: 'Annuleren',
       activatedDone: '{{name}} is geactiveerd',
       none: 'Nog geen winkels.',
       noneDeactivated: 'Geen gedeactiveerde winkels.',

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orgAuth, role, user } from '../../test/fixtures.ts';
 import { stubPageRequest } from '../../test/page-request.ts';
@@ -37,6 +37,8 @@ describe('shops list /orgs (spec 3 §2 Shops, §4 active states)', { timeout: 30
           return Response.json([shop('a', 'Bakkerij Bol', true, true)], { headers });
         if (url.pathname === '/api/orgs/deactive')
           return Response.json([shop('b', 'Kaashandel', false)], { headers });
+        if (url.pathname.startsWith('/api/orgs/delete/'))
+          return Response.json(shop('a', 'Bakkerij Bol', false));
         if (url.pathname.startsWith('/api/orgs/activate/'))
           return Response.json(shop('b', 'Kaashandel', true));
         return Response.json({ statusCode: 404, code: 'not_found', message: 'Not found' }, { status: 404 });
@@ -57,6 +59,29 @@ describe('shops list /orgs (spec 3 §2 Shops, §4 active states)', { timeout: 30
     fireEvent.click(screen.getByRole('button', { name: 'Activate' }));
     await waitFor(() => expect(calls).toContain(`PUT /api/orgs/activate/${'b'.repeat(24)}`));
     expect(calls.some((c) => c.startsWith('GET /api/orgs/deactive?') && c.includes('limit=25'))).toBe(true);
+  });
+
+  it('asks before deactivating a shop, naming it and what happens', async () => {
+    renderRoutes([{ path: '/orgs', element: <ShopsPage /> }], {
+      path: '/orgs',
+      session: { user: user(admin), orgAuth: orgAuth(admin) },
+    });
+    expect(await screen.findByText('Bakkerij Bol')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Bakkerij Bol?' });
+    expect(dialog.textContent).toContain('disappears from the shop switchers and from the pick filters');
+    expect(calls.some((c) => c.startsWith('DELETE'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.startsWith('DELETE'))).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Deactivate' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Deactivate Bakkerij Bol?' })).getByRole('button', {
+        name: 'Deactivate',
+      }),
+    );
+    await waitFor(() => expect(calls).toContain(`DELETE /api/orgs/delete/${'a'.repeat(24)}`));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('shows a merchant owner his shops without activation controls, searching on the server', async () => {

@@ -5,6 +5,7 @@ import {
   Center,
   Group,
   Image,
+  Modal,
   Paper,
   SegmentedControl,
   Stack,
@@ -12,7 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -36,7 +37,8 @@ const UrlState = z.object({
  * /orgs (spec 3 §2 Shops, §4 organisation active states): the shops the user may see, searched on the server by name
  * or contact person (300 ms after typing), paged; the current one highlighted and any other made current with one
  * click; '+' to the wizard. Provider staff (DELETE on /orgs/delete/*, spec 3 §6) see the deactivated shops too, in red
- * with 'Activeren', and deactivate active ones ('Deactiveren', the delete action): nothing is deleted.
+ * with 'Activeren', and deactivate active ones ('Deactiveren', the delete action, after a confirmation naming the shop
+ * and what happens): nothing is deleted.
  */
 export function ShopsPage(): ReactNode {
   const { t } = useTranslation('orgs');
@@ -53,6 +55,24 @@ export function ShopsPage(): ReactNode {
   const tab = mayActivate ? state.tab : 'active';
   const list = useShops(tab, state.search, state.page);
   const setActive = useSetShopActive();
+  const [confirming, setConfirming] = useState<Org | null>(null);
+  /** Activates or deactivates shop `o` and says so. */
+  const apply = useCallback(
+    (o: Org, active: boolean) =>
+      setActive.mutate(
+        { id: o.id, active },
+        {
+          onSuccess: () => {
+            setConfirming(null);
+            notifications.show({
+              color: 'green',
+              message: t(active ? 'list.activatedDone' : 'list.deactivatedDone', { name: o.name }),
+            });
+          },
+        },
+      ),
+    [setActive, t],
+  );
   const switchShop = useSwitchShop();
 
   const columns = useMemo<DataColumn<Org>[]>(
@@ -127,20 +147,8 @@ export function ShopsPage(): ReactNode {
                 variant={o.active ? 'subtle' : 'light'}
                 color={o.active ? 'red' : 'green'}
                 loading={setActive.isPending && setActive.variables?.id === o.id}
-                onClick={() =>
-                  setActive.mutate(
-                    { id: o.id, active: !o.active },
-                    {
-                      onSuccess: () =>
-                        notifications.show({
-                          color: 'green',
-                          message: t(o.active ? 'list.deactivatedDone' : 'list.activatedDone', {
-                            name: o.name,
-                          }),
-                        }),
-                    },
-                  )
-                }
+                // Deactivating asks first (the shop leaves every switcher and pick filter); activating acts at once.
+                onClick={() => (o.active ? setConfirming(o) : apply(o, true))}
               >
                 {o.active ? t('list.deactivate') : t('list.activate')}
               </Button>
@@ -149,7 +157,7 @@ export function ShopsPage(): ReactNode {
         ),
       },
     ],
-    [t, mayActivate, setActive, switchShop],
+    [t, mayActivate, setActive, switchShop, apply],
   );
 
   return (
@@ -193,6 +201,28 @@ export function ShopsPage(): ReactNode {
       </Group>
       <MutationError mutation={setActive} serverMessageFor={[409]} />
       <MutationError mutation={switchShop} />
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={t('list.deactivateTitle', { name: confirming?.name ?? '' })}
+      >
+        <Stack gap="md">
+          <Text size="sm">{t('list.deactivateText', { name: confirming?.name ?? '' })}</Text>
+          <MutationError mutation={setActive} serverMessageFor={[409]} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(null)}>
+              {t('list.cancel')}
+            </Button>
+            <Button
+              color="red"
+              loading={setActive.isPending}
+              onClick={() => (confirming ? apply(confirming, false) : undefined)}
+            >
+              {t('list.deactivateConfirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       {list.isError ? <ErrorBanner error={list.error} /> : null}
       <Paper withBorder radius="md">
         <DataTable
