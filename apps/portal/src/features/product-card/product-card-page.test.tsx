@@ -511,6 +511,25 @@ describe('the product card (spec 3 §2)', { timeout: 30_000 }, () => {
     });
   });
 
+  it('takes and shows customs value and weight in Dutch notation in the Dutch UI: 12,50 is € 12,50', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', fakeApi(calls, { card: { weight_kg: 0.266, customs: { hs: null, value: 3.5 } } }));
+    renderRoutes([{ path: '/products/:id', element: <ProductCardPage /> }], {
+      path: `/products/${PRODUCT}`,
+      lang: 'nl',
+      session: { user: user(owner), orgAuth: orgAuth(owner) },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Douane' }));
+    const value = (await screen.findByLabelText('Douanewaarde')) as HTMLInputElement;
+    expect(value.value).toBe('€ 3,50');
+    expect((screen.getByLabelText('Gewicht') as HTMLInputElement).value).toBe('0,266 kg');
+    fireEvent.input(value, { target: { value: '12,50' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Opslaan' }));
+    await waitFor(() =>
+      expect(calls).toEqual([`/product/customs/${PRODUCT} {"hs":null,"value":12.5,"weight_kg":0.266}`]),
+    );
+  });
+
   it('retries the product load after 500 ms and 1 s (spec 3 §4)', async () => {
     const loads: number[] = [];
     vi.stubGlobal('fetch', fakeApi([], { failCard: 2, loads }));

@@ -700,7 +700,11 @@ export function customsErrors(input: { hs: string; value: string | number; weigh
 
 /** The customs panel (spec 3 §2, §7 `POST /product/customs/{id} {hs, value, weight_kg}`), checked before sending. */
 function CustomsPanel({ product: p, editable }: { product: ProductCard; editable: boolean }) {
-  const { t } = useTranslation('stock');
+  const { t, i18n } = useTranslation('stock');
+  // Typed and shown in the UI language's notation: '12,50' is € 12,50 in the Dutch UI, not 1250.
+  const separators = i18n.resolvedLanguage?.startsWith('nl')
+    ? { decimalSeparator: ',', thousandSeparator: '.' }
+    : { decimalSeparator: '.', thousandSeparator: ',' };
   const save = useCardChange(p.id, customsEndpoint);
   const [hs, setHs] = useState(p.customs.hs ?? '');
   const [value, setValue] = useState<string | number>(p.customs.value ?? '');
@@ -732,7 +736,9 @@ function CustomsPanel({ product: p, editable }: { product: ProductCard; editable
           error={shown.value}
           disabled={!editable}
           prefix="€ "
+          {...separators}
           decimalScale={2}
+          fixedDecimalScale
           allowNegative={false}
           w={160}
         />
@@ -742,6 +748,7 @@ function CustomsPanel({ product: p, editable }: { product: ProductCard; editable
           onChange={setWeight}
           error={shown.weight_kg}
           disabled={!editable}
+          {...separators}
           decimalScale={3}
           allowNegative={false}
           suffix=" kg"

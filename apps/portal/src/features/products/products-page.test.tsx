@@ -95,6 +95,15 @@ describe('product management table (spec 3 §2 Product management)', { timeout: 
     expect(stockOf('Stroopwafels')?.getAttribute('data-stock')).toBe('reorder');
   });
 
+  it('shows weights and customs values in Dutch notation in the Dutch table', async () => {
+    rows = [productRow(1, { name: 'Drop zout', weight_kg: 1.559, customs: { hs: '190590', value: 12.5 } })];
+    localStorage.setItem(COLUMN_PREFERENCES_KEY, JSON.stringify({ weight_kg: true, 'customs.value': true }));
+    renderUi(<ProductsPage />, { path: '/products', lang: 'nl' });
+    const row = await screen.findByRole('row', { name: /Drop zout/ });
+    expect(within(row).getByText('1,559')).toBeTruthy();
+    expect(within(row).getByText('€ 12,50')).toBeTruthy();
+  });
+
   it('remembers the column choice per browser under productTableColumnPreferences, by group or column', async () => {
     const first = renderUi(<ProductsPage />, { path: '/products' });
     const table = await screen.findByRole('table', { name: 'Product management' });

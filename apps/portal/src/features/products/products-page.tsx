@@ -32,6 +32,7 @@ import { type DataColumn, DataTable } from '../../components/data-table/data-tab
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { formatMoney } from '../../lib/money.ts';
 import { useUrlState } from '../../lib/url-state.ts';
 import { useUrlText } from '../../lib/url-text.ts';
 import { type ProductTableFilter, useProductCount, useProductTable } from './api/product-table-api.ts';
@@ -90,7 +91,11 @@ const SORT_OF: Partial<Record<string, (typeof PRODUCT_SORTS)[number]>> = {
 };
 
 /** The columns of spec 3 §2 with their cells; ids are the spec's fields (sortable ones map to the server's sorts). */
-function productColumns(t: TFunction<'productTable'>): DataColumn<ProductRow>[] {
+function productColumns(t: TFunction<'productTable'>, lang: string): DataColumn<ProductRow>[] {
+  // Weights and demand in the UI language's notation (1,559 kg in the Dutch table), money always as '€ 12,50'.
+  const decimal = new Intl.NumberFormat(lang.startsWith('nl') ? 'nl-NL' : 'en-GB', {
+    maximumFractionDigits: 3,
+  });
   const cells: Record<ProductColumnId, (p: ProductRow) => React.ReactNode> = {
     name: (p) => (
       <Group gap="sm" wrap="nowrap" miw={240}>
@@ -126,7 +131,7 @@ function productColumns(t: TFunction<'productTable'>): DataColumn<ProductRow>[] 
       p.total_sold_30d === 0 ? (
         dimmed('0')
       ) : (
-        <Tooltip label={t('cell.perDay', { demand: p.daily_demand.toLocaleString() })}>
+        <Tooltip label={t('cell.perDay', { demand: decimal.format(p.daily_demand) })}>
           <Text size="sm">{p.total_sold_30d}</Text>
         </Tooltip>
       ),
@@ -147,14 +152,10 @@ function productColumns(t: TFunction<'productTable'>): DataColumn<ProductRow>[] 
     return_instruction: (p) => textCell(p.return_instruction),
     note: (p) => textCell(p.note),
     size: (p) => textCell(productSize(p)),
-    weight_kg: (p) => textCell(p.weight_kg),
+    weight_kg: (p) => textCell(p.weight_kg === null ? null : decimal.format(p.weight_kg)),
     'customs.hs': (p) => textCell(p.customs.hs),
     'customs.value': (p) =>
-      textCell(
-        p.customs.value === null
-          ? null
-          : p.customs.value.toLocaleString('nl-NL', { style: 'currency', currency: 'EUR' }),
-      ),
+      textCell(p.customs.value === null ? null : formatMoney(Math.round(p.customs.value * 100))),
   };
   const right = new Set([
     'sf_stock',
@@ -207,7 +208,8 @@ export function ProductsPage() {
     method: 'GET',
     path: '/bol/products/get/bol',
   });
-  const { t } = useTranslation('productTable');
+  const { t, i18n } = useTranslation('productTable');
+  const lang = i18n.resolvedLanguage ?? 'en';
   const [state, update] = useUrlState(ProductsUrlState);
   const [search, setSearch] = useUrlText(state.q, (q) => update({ q, page: 1 }, { replace: true }), {
     normalise: trimmedSearch,
@@ -226,7 +228,7 @@ export function ProductsPage() {
   };
   const list = useProductTable(filter, (state.page - 1) * PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZE);
   const counts = useProductCount();
-  const columns = useMemo(() => productColumns(t), [t]);
+  const columns = useMemo(() => productColumns(t, lang), [t, lang]);
   const groups = useMemo(
     () =>
       (Object.keys(PRODUCT_COLUMN_GROUPS) as ProductColumnGroup[]).map((g) => ({
