@@ -80,6 +80,14 @@ describe('order detail actions follow the role in force (spec 1 §6)', () => {
     expect(screen.queryByRole('link', { name: 'Create return' })).toBeNull();
   });
 
+  it("links Resend with the order's id, which GET /order/get/{id} reads (not the shipment's)", async () => {
+    serve(DHL_PARCEL);
+    page();
+    expect((await screen.findByRole('link', { name: 'Resend' })).getAttribute('href')).toBe(
+      `/new_order?resend=${DHL_PARCEL.order__id}`,
+    );
+  });
+
   it('offers it to a role with POST /returns/create', async () => {
     serve(DHL_PARCEL);
     page(

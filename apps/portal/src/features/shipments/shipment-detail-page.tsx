@@ -128,7 +128,7 @@ export function ShipmentDetailPage() {
                   {may.resend && (
                     <Button
                       component={Link}
-                      to={`${PATHS.newOrder}?resend=${encodeURIComponent(s.id)}`}
+                      to={`${PATHS.newOrder}?resend=${encodeURIComponent(s.order__id)}`}
                       variant="light"
                     >
                       {t('detail.resend')}

@@ -58,8 +58,9 @@ export function useAddressCheck(country: string, postalCode: string, houseNumber
 }
 
 /**
- * The order a resend starts from (`GET /order/get/{id}`): `id` is the order's id or, from a shipment's page, the
- * shipment's id (then `GET /shipments/{id}` names its order). Off without a well-formed id.
+ * The order a resend starts from (`GET /order/get/{id}`): `id` is the order's id (the shipment detail's Resend links
+ * with its order's id). A shipment's id, as older links carried it, answers 404 there; then `GET /shipments/{id}`
+ * names its order. Off without a well-formed id.
  */
 export function useResendSource(id: string | null) {
   return useQuery({
