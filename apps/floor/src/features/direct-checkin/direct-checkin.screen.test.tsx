@@ -229,6 +229,8 @@ describe('direct check-in on the floor (issue 10 item 3; spec 2 §2 Direct check
     expect((await screen.findByTestId('direct-done', {}, { timeout: 5000 })).textContent).toBe(
       'IN-00000900 · Bakkerij Bol · 12 pcs checked in',
     );
+    // Sent: 'ready to check in' is no longer true, so that notice is gone (the Recent list says it is checked in).
+    await waitFor(() => expect(screen.queryByTestId('direct-notice')).toBeNull());
     const sent = calls.filter((c) => c.path === '/inventory/direct_checkin');
     expect(sent).toHaveLength(1);
     expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);

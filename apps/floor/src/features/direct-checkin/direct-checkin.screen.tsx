@@ -63,7 +63,9 @@ export function DirectCheckinScreen() {
   const [info, setInfo] = useState<DirectInfo>(() => infoFromOrg(null, amsterdamDay()));
   const [infoFor, setInfoFor] = useState<string | null>(null);
   const [type, setType] = useState<DirectType>('package');
-  const [notice, setNotice] = useState<{ text: string; bad: boolean } | null>(null);
+  // `outboxId`: the check-in the notice says is ready to send; once it has been sent (the Recent list says it is
+  // checked in) or refused (listed above), 'ready to check in' is no longer true and the notice goes.
+  const [notice, setNotice] = useState<{ text: string; bad: boolean; outboxId?: string } | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [manual, setManual] = useState(false);
   const [cameraOpen, setCameraOpen] = useState(false);
@@ -219,14 +221,15 @@ export function DirectCheckinScreen() {
     );
     const pieces = totalPieces(rows);
     const client = org?.name ?? '';
-    await enqueueDirectCheckin(
+    const row = await enqueueDirectCheckin(
       db,
       body,
       `${client} · ${pieces} st. · ${rows.map((r) => r.product.ean).join(', ')}`,
     );
     kickOutbox();
     deviceBeeps.ok();
-    setNotice({ text: t('queued', { count: pieces, org: client }), bad: false });
+    setError(null);
+    setNotice({ text: t('queued', { count: pieces, org: client }), bad: false, outboxId: row.id });
     setRows([]);
     setKnown({});
     setSelected(null);
@@ -234,6 +237,11 @@ export function DirectCheckinScreen() {
     setInfoFor(null);
   }
 
+  const settled =
+    notice?.outboxId !== undefined &&
+    (recent?.done.some((d) => d.outboxId === notice.outboxId) ||
+      rejected.some((r) => r.id === notice.outboxId));
+  const shownNotice = settled ? null : notice;
   const shownProblem = tried
     ? problem
       ? t(`problems.${problem.kind}`, { name: 'name' in problem ? problem.name : '' })
@@ -265,13 +273,13 @@ export function DirectCheckinScreen() {
           {t('title')} <span className="dc-beta">{t('beta')}</span>
         </h1>
         <p className="dc-muted">{t('intro')}</p>
-        {notice ? (
+        {shownNotice ? (
           <p
-            className={`dc-notice${notice.bad ? ' dc-notice-bad' : ''}`}
+            className={`dc-notice${shownNotice.bad ? ' dc-notice-bad' : ''}`}
             role="status"
             data-testid="direct-notice"
           >
-            {notice.text}
+            {shownNotice.text}
           </p>
         ) : null}
         <ErrorBanner error={error} />
