@@ -179,7 +179,12 @@ export function GroupingScreen({
         onToggleManual={() => setManual((m) => !m)}
         onCamera={() => setCameraOpen(true)}
         active={!cameraOpen}
-        texts={{ scanLabel: prompt, scanPlaceholder: prompt, keyboard: t('keyboard'), camera: t('camera') }}
+        texts={{
+          scanLabel: prompt,
+          scanPlaceholder: t(`${promptOf(state)}Short`),
+          keyboard: t('keyboard'),
+          camera: t('camera'),
+        }}
       />
       <main className="gr-main">
         <h1 className="gr-title">{t('title')}</h1>

@@ -11,6 +11,10 @@ export const locationsTexts = {
     scanLocationHint:
       'Scan een locatielabel om het toe te voegen (Enter: met 0 stuks). Scan een andere EAN om van product te wisselen.',
     scanTransfer: 'Scan de nieuwe locatie',
+    // the scan field's placeholders (a 390 px field holds about 20 characters)
+    placeholderProduct: 'Scan product (EAN)',
+    placeholderLocation: 'Scan een locatie',
+    placeholderTransfer: 'Nieuwe locatie',
     keyboard: 'Toetsenbord',
     camera: 'Camera',
     cameraTitle: 'Scannen met de camera',
@@ -92,6 +96,9 @@ export const locationsTexts = {
     scanLocationHint:
       'Scan a location label to add it (Enter: with 0 pieces). Scan another EAN to switch product.',
     scanTransfer: 'Scan the new location',
+    placeholderProduct: 'Scan a product (EAN)',
+    placeholderLocation: 'Scan a location',
+    placeholderTransfer: 'New location',
     keyboard: 'Keyboard',
     camera: 'Camera',
     cameraTitle: 'Scan with the camera',

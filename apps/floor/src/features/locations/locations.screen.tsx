@@ -351,10 +351,10 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
   const scanTexts = {
     scanLabel: !product ? t('scanProduct') : mode.kind === 'transfer' ? t('scanTransfer') : t('scanLocation'),
     scanPlaceholder: !product
-      ? t('scanProduct')
+      ? t('placeholderProduct')
       : mode.kind === 'transfer'
-        ? t('scanTransfer')
-        : t('scanLocation'),
+        ? t('placeholderTransfer')
+        : t('placeholderLocation'),
     keyboard: t('keyboard'),
     camera: t('camera'),
   };

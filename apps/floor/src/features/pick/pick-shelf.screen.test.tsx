@@ -101,6 +101,9 @@ describe('pick screen at the shelf (issue 11; spec 2 §2 sub-menu, §4 recount, 
     renderFloor('/pick', { lang: 'nl' });
     await screen.findByTestId('pick-card');
     fireEvent.click(screen.getByTestId('pick-problem'));
+    // the location code in the sheet's title is one word: it never breaks at its hyphens
+    expect(screen.getByTestId('problem-rack').textContent).toBe('A-01-01');
+    expect(screen.getByTestId('problem-rack').className).toBe('nowrap');
     fireEvent.click(await screen.findByTestId('problem-insufficient'));
     const seen = await screen.findByTestId('problem-seen');
     const melden = () => screen.getByRole('button', { name: 'Melden' }) as HTMLButtonElement;
@@ -332,6 +335,12 @@ describe('pick screen at the shelf (issue 11; spec 2 §2 sub-menu, §4 recount, 
     expect(url.searchParams.get('delivery')).toBeNull();
     // The foot says the list is narrowed: four filters besides the period.
     await waitFor(() => expect(screen.getByText(/· 4 extra filters$/)).toBeTruthy());
+    // The filters emptied the list, not the period: it says so.
+    await waitFor(() =>
+      expect(screen.getByTestId('pick-empty').textContent).toBe(
+        'Geen picks met deze filters in deze periode. Pas het filter aan.',
+      ),
+    );
   });
 });
 

@@ -39,6 +39,7 @@ export const pickTexts = {
     done: 'Hoppa! je bent klaar met picken!',
     doneHint: 'Alle picks van deze periode zijn gedaan.',
     empty: 'Geen picks in deze periode.',
+    emptyFiltered: 'Geen picks met deze filters in deze periode. Pas het filter aan.',
     neverSynced: 'Nog geen picklijst op dit toestel. Druk op Vernieuwen.',
     offlineRefresh: 'Je bent offline: de picklijst wordt vernieuwd zodra er verbinding is.',
     refreshing: 'Picklijst ophalen…',

@@ -23,7 +23,13 @@ import { type PickFilter, type PickRecord, setMeta } from '../../offline/db.ts';
 import { dismissRejected, enqueueStockChange } from '../../offline/outbox.ts';
 import { deviceFeedback, preloadSounds, type ScanFeedback } from '../../scan/feedback.ts';
 import type { ScanInputHandle } from '../../scan/scan-input.tsx';
-import { moveToNextLocation, recountAction, type ShelfProblem, sameFilter } from './pick.rules.ts';
+import {
+  moveToNextLocation,
+  narrowingCount,
+  recountAction,
+  type ShelfProblem,
+  sameFilter,
+} from './pick.rules.ts';
 import { claimPickItem, releasePickItem } from './pick-calls.ts';
 import { PickCard } from './pick-card.tsx';
 import { PickFilterDrawer } from './pick-filter-drawer.tsx';
@@ -36,6 +42,14 @@ import { usePickList } from './use-pick-list.ts';
 
 import { refreshPickLookups, usePickLookups } from './use-pick-lookups.ts';
 import { usePickScan } from './use-pick-scan.ts';
+
+/**
+ * Whether the filter narrows the period's picks (a zone, a location, a method, an organisation, an order, or only
+ * single- or multi-product orders): an empty list then says the filters left nothing, not that the period has none.
+ */
+function narrowed(filter: PickFilter): boolean {
+  return narrowingCount(filter) > 0 || Boolean(filter.singleOrders) || Boolean(filter.multiOrders);
+}
 
 /** True from the first render where `flag` is true on (a drawer's first opening: it stays mounted for its transitions). */
 function useOnceTrue(flag: boolean): boolean {
@@ -389,7 +403,15 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
           <PickDone t={t} />
         ) : list.listKnown && !loading ? (
           <section className="pick-empty" data-testid="pick-empty">
-            <p>{list.lastSync ? t('empty') : online ? t('neverSynced') : t('offlineRefresh')}</p>
+            <p>
+              {list.lastSync
+                ? narrowed(filter)
+                  ? t('emptyFiltered')
+                  : t('empty')
+                : online
+                  ? t('neverSynced')
+                  : t('offlineRefresh')}
+            </p>
           </section>
         ) : null}
       </main>

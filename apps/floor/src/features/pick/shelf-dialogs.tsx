@@ -71,7 +71,20 @@ export function ProblemSheet({
     <Drawer
       opened={opened}
       onClose={close}
-      title={`${t('problemTitle')}${pick?.item.rack ? ` · ${pick.item.rack}` : ''}`}
+      title={
+        <>
+          {t('problemTitle')}
+          {pick?.item.rack ? (
+            <>
+              {' · '}
+              {/* a location code is one word: 'A-01-02' never breaks at its hyphens */}
+              <span className="nowrap" data-testid="problem-rack">
+                {pick.item.rack}
+              </span>
+            </>
+          ) : null}
+        </>
+      }
       position="bottom"
       size="auto"
       padding="md"

@@ -180,7 +180,7 @@ export function ReturnsScreen() {
         active={order === null && !cameraOpen}
         texts={{
           scanLabel: t('search'),
-          scanPlaceholder: t('search'),
+          scanPlaceholder: t('searchShort'),
           keyboard: t('keyboard'),
           camera: t('camera'),
         }}
