@@ -15,6 +15,7 @@ export * from './common/form-problems.ts';
 export * from './common/health.endpoints.ts';
 export * from './common/http-errors.rules.ts';
 export * from './common/id.ts';
+export * from './common/money.ts';
 export * from './common/phone.rules.ts';
 export * from './common/phone.ts';
 export * from './common/screen.ts';

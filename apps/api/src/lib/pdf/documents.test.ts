@@ -1,10 +1,13 @@
+import type { Inbound } from '@hoppa/core';
 import { describe, expect, it } from 'vitest';
 import type { PostalAddress } from '../carriers/carrier.ts';
 import { readPdfBarcodes } from './barcodes.test-helpers.ts';
+import { buildInventoryTicketPdf } from './inbound.pdf.ts';
 import { buildShippingLabelPdf, routingCode } from './label.pdf.ts';
 import { buildPackingSlipPdf } from './packing-slip.pdf.ts';
 import { readPdf, TEST_SENDER } from './pdf.test-helpers.ts';
 import { A6, pdfText } from './pdf.ts';
+import { buildEanLabelsPdf } from './stock-labels.pdf.ts';
 
 const sender = TEST_SENDER;
 const recipient: PostalAddress = {
@@ -40,7 +43,7 @@ describe('shipping label PDF', () => {
     expect(pages).toBe(3);
     pageTexts.forEach((text, i) => {
       expect(text).toContain('HP12345678903NL');
-      expect(text).toContain('Zoë Lukasiewicz');
+      expect(text).toContain('Zoë Łukasiewicz');
       expect(text).toContain('Rue Neuve 8 b');
       expect(text).toContain('1000 BRUXELLES');
       expect(text).toContain('Order WEB-4711');
@@ -87,15 +90,54 @@ describe('packing slip PDF', () => {
     expect(text).toContain('Opmerking: Fragile');
     // The order number's Code 128 in the header of each page scans.
     expect((await readPdfBarcodes(pdf)).map((p) => p.code128)).toEqual(['WEB-4711', 'WEB-4711']);
-    expect(text).toContain('Zoë Lukasiewicz');
+    expect(text).toContain('Zoë Łukasiewicz');
   });
 });
 
 describe('pdfText', () => {
-  it('keeps WinAnsi text and strips what the standard fonts cannot show', () => {
+  it('keeps what the embedded Noto Sans shows and marks the rest (spec 3 §4: names as entered)', async () => {
+    await buildEanLabelsPdf({ name: 'x', ean: '8710398527172', sku: null }, 1, 'a6'); // loads the font
     expect(pdfText('Crème brûlée – “oké” €5')).toBe('Crème brûlée – “oké” €5');
-    expect(pdfText('Łódź\nŞişli 東京')).toBe('Lódz Sisli ??');
+    expect(pdfText('Łódź\nŞişli 東京 Ελληνικά Україна')).toBe('Łódź Şişli ?? Ελληνικά Україна');
+    expect(pdfText('Kec\u030cup\u0083')).toBe('Kečup');
     expect(pdfText(null)).toBe('');
+  });
+
+  it('prints the EAN label and inventory ticket names in any Latin script and Greek, and € 0,00', async () => {
+    const names = ['Kečup pikantný', 'Mleko maślany', 'Margarină', 'Ελληνικό γιαούρτι'];
+    for (const name of names) {
+      const label = await readPdf(
+        await buildEanLabelsPdf({ name, ean: '8710398527172', sku: null }, 1, 'a6'),
+      );
+      expect(label.text).toContain(name);
+    }
+    const item = (name: string, ean: string) => ({
+      product: { name, ean },
+      units: 1,
+      packed_per: 12,
+      pieces_expected: 12,
+      pieces_checked_in: 0,
+      batch_nr: null,
+      expiration_date: null,
+    });
+    const ticket = await readPdf(
+      await buildInventoryTicketPdf([
+        {
+          id: '6b0de2c3c1c767674356439c',
+          inbound_number: 'IN-DF569C24',
+          org_name: 'Bakkerij Bol',
+          type: 'package',
+          status: 'pending',
+          expected_delivery: '2026-12-01',
+          track_trace: null,
+          items: names.map((n, i) => item(n, `871039852717${i}`)),
+          surcharges: [],
+          surcharge_total_eur: 0,
+        } as unknown as Inbound,
+      ]),
+    );
+    for (const name of names) expect(ticket.text).toContain(name);
+    expect(ticket.text).toMatch(/Toeslagen: €\s0,00/);
   });
 
   it('routing code is country plus the postcode digits', () => {

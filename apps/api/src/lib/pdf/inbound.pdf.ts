@@ -1,5 +1,16 @@
-import type { Inbound } from '@hoppa/core';
-import { A6, drawBarcode, drawQr, formatDate, MM, pdfText, renderPdf, shrinkToFit } from './pdf.ts';
+import { formatEuroCents, type Inbound } from '@hoppa/core';
+import {
+  A6,
+  drawBarcode,
+  drawQr,
+  FONT,
+  FONT_BOLD,
+  formatDate,
+  MM,
+  pdfText,
+  renderPdf,
+  shrinkToFit,
+} from './pdf.ts';
 
 const TYPE_NAME: Record<Inbound['type'], string> = {
   package: 'Pakket',
@@ -18,10 +29,10 @@ export async function buildInboundQrPdf(inbound: Inbound, copies = 1): Promise<B
   return renderPdf({ title: `Inbound ${inbound.inbound_number}`, subject: inbound.org_name }, (doc) => {
     for (let c = 0; c < copies; c++) {
       doc.addPage({ size: [W, H], margin: 0 });
-      doc.fillColor('#000').font('Helvetica-Bold');
+      doc.fillColor('#000').font(FONT_BOLD);
       const num = shrinkToFit(doc, pdfText(inbound.inbound_number), W - 2 * M, 22, 10);
       doc.text(num, M, M, { lineBreak: false });
-      doc.font('Helvetica').fontSize(11);
+      doc.font(FONT).fontSize(11);
       doc.text(pdfText(inbound.org_name), M, M + 10 * MM, { width: W - 2 * M });
       doc.text(
         `${TYPE_NAME[inbound.type]} · verwacht ${formatDate(inbound.expected_delivery)}`,
@@ -54,9 +65,9 @@ export async function buildInventoryTicketPdf(inbounds: Inbound[]): Promise<Buff
     (doc) => {
       for (const ib of inbounds) {
         doc.addPage({ size: [W, H], margin: 0 });
-        doc.fillColor('#000').font('Helvetica-Bold').fontSize(18);
+        doc.fillColor('#000').font(FONT_BOLD).fontSize(18);
         doc.text(`Inbound ${pdfText(ib.inbound_number)}`, M, M, { lineBreak: false });
-        doc.font('Helvetica').fontSize(10);
+        doc.font(FONT).fontSize(10);
         doc.text(
           `${pdfText(ib.org_name)} · ${TYPE_NAME[ib.type]} · verwacht ${formatDate(ib.expected_delivery)} · ${
             ib.status === 'pending' ? 'open' : 'ingecheckt'
@@ -68,12 +79,12 @@ export async function buildInventoryTicketPdf(inbounds: Inbound[]): Promise<Buff
         doc.text(`T&T ${pdfText(ib.track_trace)}`, M, M + 15 * MM, { lineBreak: false });
         drawQr(doc, ib.id, W - M - 30 * MM, M, 30 * MM);
         let y = M + 40 * MM;
-        doc.font('Helvetica-Bold').fontSize(9);
+        doc.font(FONT_BOLD).fontSize(9);
         const head = ['EAN', 'Product', 'Dozen × per', 'Verwacht', 'Ingecheckt', 'Batch / THT'];
         const cols = [M, M + 50 * MM, M + 100 * MM, M + 122 * MM, M + 140 * MM, M + 158 * MM];
         for (const [i, h] of head.entries()) doc.text(h, cols[i] as number, y, { lineBreak: false });
         y += 6 * MM;
-        doc.font('Helvetica');
+        doc.font(FONT);
         for (const it of ib.items) {
           if (y > H - M - 20 * MM) {
             doc.addPage({ size: [W, H], margin: 0 });
@@ -98,9 +109,11 @@ export async function buildInventoryTicketPdf(inbounds: Inbound[]): Promise<Buff
           );
           y += 16 * MM;
         }
-        doc.font('Helvetica-Bold').text(`Toeslagen: € ${ib.surcharge_total_eur.toFixed(2)}`, M, y + 4 * MM, {
-          lineBreak: false,
-        });
+        doc
+          .font(FONT_BOLD)
+          .text(`Toeslagen: ${formatEuroCents(Math.round(ib.surcharge_total_eur * 100))}`, M, y + 4 * MM, {
+            lineBreak: false,
+          });
       }
     },
   );

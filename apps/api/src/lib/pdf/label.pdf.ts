@@ -3,6 +3,8 @@ import type { PostalAddress } from '../carriers/carrier.ts';
 import {
   A6,
   drawBarcode,
+  FONT,
+  FONT_BOLD,
   fitText,
   formatDate,
   horizontalRule,
@@ -74,13 +76,13 @@ export async function buildShippingLabelPdf(data: ShippingLabelData): Promise<Bu
         // Header bar: carrier and method, white on black so it reads from across the table.
         const barH = 13 * MM;
         doc.rect(M, M, inner, barH).fill('#000');
-        doc.fillColor('#fff').font('Helvetica-Bold').fontSize(15);
+        doc.fillColor('#fff').font(FONT_BOLD).fontSize(15);
         doc.text(pdfText(data.carrierName), M + 3 * MM, M + 2.2 * MM, { lineBreak: false });
-        doc.font('Helvetica').fontSize(7.5);
+        doc.font(FONT).fontSize(7.5);
         doc.text(fitText(doc, pdfText(data.methodName), inner * 0.55), M + 3 * MM, M + 8.5 * MM, {
           lineBreak: false,
         });
-        doc.font('Helvetica-Bold').fontSize(9);
+        doc.font(FONT_BOLD).fontSize(9);
         const code = pdfText(data.methodCode);
         doc.text(code, M + inner - 3 * MM - doc.widthOfString(code), M + 2.8 * MM, { lineBreak: false });
         doc.fillColor('#000');
@@ -89,9 +91,9 @@ export async function buildShippingLabelPdf(data: ShippingLabelData): Promise<Bu
         let y = M + barH + 2.5 * MM;
         const x = M + 3 * MM;
         const w = inner - 6 * MM;
-        doc.font('Helvetica-Bold').fontSize(6.5).text('AFZENDER / FROM', x, y, { lineBreak: false });
+        doc.font(FONT_BOLD).fontSize(6.5).text('AFZENDER / FROM', x, y, { lineBreak: false });
         y += 3.2 * MM;
-        doc.font('Helvetica').fontSize(7.5);
+        doc.font(FONT).fontSize(7.5);
         const senderLines = [
           `${pdfText(s.name)} · namens ${pdfText(data.merchantName)}`,
           `${pdfText(streetLine(s))}, ${pdfText(s.zipCode)} ${pdfText(s.city)}, ${pdfText(s.countryCode)}`,
@@ -105,21 +107,21 @@ export async function buildShippingLabelPdf(data: ShippingLabelData): Promise<Bu
 
         // Recipient (large).
         y += 2.5 * MM;
-        doc.font('Helvetica-Bold').fontSize(7).text('AAN / TO', x, y, { lineBreak: false });
+        doc.font(FONT_BOLD).fontSize(7).text('AAN / TO', x, y, { lineBreak: false });
         y += 4 * MM;
         const recipientLines: { text: string; font: string; size: number }[] = [];
         if (r.company && r.company !== r.name)
-          recipientLines.push({ text: r.company, font: 'Helvetica-Bold', size: 12 });
-        recipientLines.push({ text: r.name, font: 'Helvetica-Bold', size: 13 });
-        recipientLines.push({ text: streetLine(r), font: 'Helvetica', size: 12 });
+          recipientLines.push({ text: r.company, font: FONT_BOLD, size: 12 });
+        recipientLines.push({ text: r.name, font: FONT_BOLD, size: 13 });
+        recipientLines.push({ text: streetLine(r), font: FONT, size: 12 });
         recipientLines.push({
           text: `${r.zipCode}  ${r.city.toUpperCase()}`,
-          font: 'Helvetica-Bold',
+          font: FONT_BOLD,
           size: 13,
         });
         recipientLines.push({
           text: COUNTRY_NAMES[r.countryCode] ?? r.countryCode,
-          font: 'Helvetica',
+          font: FONT,
           size: 11,
         });
         for (const line of recipientLines) {
@@ -129,7 +131,7 @@ export async function buildShippingLabelPdf(data: ShippingLabelData): Promise<Bu
         }
         if (r.phone) {
           doc
-            .font('Helvetica')
+            .font(FONT)
             .fontSize(8)
             .text(`Tel. ${pdfText(r.phone)}`, x, y, { lineBreak: false });
           y += 3.5 * MM;
@@ -140,10 +142,10 @@ export async function buildShippingLabelPdf(data: ShippingLabelData): Promise<Bu
         horizontalRule(doc, M, routeTop, inner, 0.8);
         const routeH = 14 * MM;
         doc.rect(M, routeTop, inner * 0.55, routeH).fill('#000');
-        doc.fillColor('#fff').font('Helvetica-Bold').fontSize(24);
+        doc.fillColor('#fff').font(FONT_BOLD).fontSize(24);
         const rc = pdfText(routingCode(r));
         doc.text(rc, M + (inner * 0.55 - doc.widthOfString(rc)) / 2, routeTop + 4 * MM, { lineBreak: false });
-        doc.fillColor('#000').font('Helvetica').fontSize(7.5);
+        doc.fillColor('#000').font(FONT).fontSize(7.5);
         const factsX = M + inner * 0.55 + 3 * MM;
         doc.text(`Datum ${formatDate(data.shipDate)}`, factsX, routeTop + 2.2 * MM, { lineBreak: false });
         doc.text(
@@ -154,7 +156,7 @@ export async function buildShippingLabelPdf(data: ShippingLabelData): Promise<Bu
             lineBreak: false,
           },
         );
-        doc.font('Helvetica-Bold').fontSize(9);
+        doc.font(FONT_BOLD).fontSize(9);
         doc.text(`Colli ${parcel}/${data.labelQuantity}`, factsX, routeTop + 9.4 * MM, { lineBreak: false });
         const routeBottom = routeTop + routeH;
         horizontalRule(doc, M, routeBottom, inner, 0.8);
@@ -167,7 +169,7 @@ export async function buildShippingLabelPdf(data: ShippingLabelData): Promise<Bu
           width: bcW,
           height: 16 * MM,
         });
-        doc.font('Helvetica-Bold').fontSize(12);
+        doc.font(FONT_BOLD).fontSize(12);
         const tn = data.trackingNumber;
         doc.text(tn, M + (inner - doc.widthOfString(tn)) / 2, bcTop + 17.5 * MM, {
           lineBreak: false,
@@ -176,16 +178,16 @@ export async function buildShippingLabelPdf(data: ShippingLabelData): Promise<Bu
 
         // Order reference at the foot.
         const footTop = H - M - 9 * MM;
-        doc.font('Helvetica').fontSize(6.5).fillColor('#333');
+        doc.font(FONT).fontSize(6.5).fillColor('#333');
         const back = 'Onbestelbaar? Retour aan afzender  ·  Undeliverable? Return to sender';
         doc.text(back, M + (inner - doc.widthOfString(back)) / 2, footTop - 4.5 * MM, { lineBreak: false });
         doc.fillColor('#000');
         horizontalRule(doc, M, footTop, inner, 0.8);
-        doc.font('Helvetica-Bold').fontSize(8.5);
+        doc.font(FONT_BOLD).fontSize(8.5);
         doc.text(fitText(doc, `Order ${pdfText(data.shopOrderId)}`, inner * 0.5), x, footTop + 2 * MM, {
           lineBreak: false,
         });
-        doc.font('Helvetica').fontSize(7);
+        doc.font(FONT).fontSize(7);
         doc.text(fitText(doc, pdfText(data.merchantName), inner * 0.5), x, footTop + 5.6 * MM, {
           lineBreak: false,
         });

@@ -1,6 +1,16 @@
 import { addressLines } from '@hoppa/core';
 import type { PostalAddress } from '../carriers/carrier.ts';
-import { drawBarcode, fitText, formatDate, horizontalRule, MM, pdfText, renderPdf } from './pdf.ts';
+import {
+  drawBarcode,
+  FONT,
+  FONT_BOLD,
+  fitText,
+  formatDate,
+  horizontalRule,
+  MM,
+  pdfText,
+  renderPdf,
+} from './pdf.ts';
 
 /** One line of the order list: EAN, title, ordered and picked pieces, storage location. */
 export interface OrderListLine {
@@ -62,17 +72,13 @@ export async function buildOrderListPdf(data: OrderListData): Promise<Buffer> {
       const header = () => {
         doc.addPage({ size: A4, margin: 0 });
         page++;
+        doc.fillColor('#000').font(FONT_BOLD).fontSize(20).text('Orderlijst', M, M, { lineBreak: false });
         doc
-          .fillColor('#000')
-          .font('Helvetica-Bold')
-          .fontSize(20)
-          .text('Orderlijst', M, M, { lineBreak: false });
-        doc
-          .font('Helvetica')
+          .font(FONT)
           .fontSize(10)
           .fillColor('#444')
           .text('Order list', M, M + 8.5 * MM, { lineBreak: false });
-        doc.fillColor('#000').font('Helvetica-Bold').fontSize(13);
+        doc.fillColor('#000').font(FONT_BOLD).fontSize(13);
         doc.text(fitText(doc, pdfText(data.merchantName), inner * 0.55), M, M + 15 * MM, {
           lineBreak: false,
         });
@@ -80,10 +86,10 @@ export async function buildOrderListPdf(data: OrderListData): Promise<Buffer> {
           width: 60 * MM,
           height: 11 * MM,
         });
-        doc.font('Helvetica-Bold').fontSize(11);
+        doc.font(FONT_BOLD).fontSize(11);
         const ref = `Order ${pdfText(data.shopOrderId)}`;
         doc.text(ref, M + inner - doc.widthOfString(ref), M + 13 * MM, { lineBreak: false });
-        doc.font('Helvetica').fontSize(8);
+        doc.font(FONT).fontSize(8);
         const pg = `Pagina ${page}`;
         doc.text(pg, M + inner - doc.widthOfString(pg), M + 18.5 * MM, { lineBreak: false });
         y = M + 25 * MM;
@@ -92,7 +98,7 @@ export async function buildOrderListPdf(data: OrderListData): Promise<Buffer> {
       };
       const tableHeader = () => {
         doc.rect(M, y, inner, 7 * MM).fill('#e6e6e6');
-        doc.fillColor('#000').font('Helvetica-Bold').fontSize(9);
+        doc.fillColor('#000').font(FONT_BOLD).fontSize(9);
         let x = M;
         for (const c of cols) {
           doc.text(c.title, x + 2 * MM, y + 2.2 * MM, { lineBreak: false });
@@ -120,14 +126,14 @@ export async function buildOrderListPdf(data: OrderListData): Promise<Buffer> {
       for (const [title, lines, bx] of blocks) {
         let by = y;
         doc
-          .font('Helvetica-Bold')
+          .font(FONT_BOLD)
           .fontSize(8)
           .fillColor('#444')
           .text(title.toUpperCase(), bx, by, { lineBreak: false });
         doc.fillColor('#000');
         by += 5 * MM;
         for (const line of lines) {
-          doc.font('Helvetica').fontSize(10);
+          doc.font(FONT).fontSize(10);
           doc.text(line, bx, by, { width: half - 4 * MM });
           by += Math.max(4.8 * MM, doc.heightOfString(line, { width: half - 4 * MM }) + 1.2 * MM);
         }
@@ -136,7 +142,7 @@ export async function buildOrderListPdf(data: OrderListData): Promise<Buffer> {
       y = bottom + 3 * MM;
       if (data.notes) {
         const note = `Notitie${data.notesColor ? ` (${NOTE_WORD[data.notesColor]})` : ''}: ${pdfText(data.notes)}`;
-        doc.font('Helvetica-Bold').fontSize(10);
+        doc.font(FONT_BOLD).fontSize(10);
         const h = doc.heightOfString(note, { width: inner - 6 * MM }) + 5 * MM;
         doc.rect(M, y, inner, h).fill(data.notesColor ? NOTE_FILL[data.notesColor] : '#eeeeee');
         doc.fillColor('#000').text(note, M + 3 * MM, y + 2.5 * MM, { width: inner - 6 * MM });
@@ -157,16 +163,16 @@ export async function buildOrderListPdf(data: OrderListData): Promise<Buffer> {
           .fontSize(9.5)
           .text(pdfText(line.ean), x + 2 * MM, ty, { lineBreak: false });
         x += cols[0]?.width ?? 0;
-        doc.font('Helvetica').fontSize(9.5);
+        doc.font(FONT).fontSize(9.5);
         const title = fitText(doc, pdfText(line.title), (cols[1]?.width ?? 0) - 4 * MM);
         doc.text(title, x + 2 * MM, ty, { lineBreak: false });
         if (line.cancelled) horizontalRule(doc, x + 2 * MM, ty + 1.5 * MM, doc.widthOfString(title), 0.6);
         x += cols[1]?.width ?? 0;
-        doc.font('Helvetica-Bold').text(pdfText(line.location) || '-', x + 2 * MM, ty, { lineBreak: false });
+        doc.font(FONT_BOLD).text(pdfText(line.location) || '-', x + 2 * MM, ty, { lineBreak: false });
         x += cols[2]?.width ?? 0;
         doc.text(String(line.quantity), x + 2 * MM, ty, { lineBreak: false });
         x += cols[3]?.width ?? 0;
-        doc.font('Helvetica').text(String(line.picked), x + 2 * MM, ty, { lineBreak: false });
+        doc.font(FONT).text(String(line.picked), x + 2 * MM, ty, { lineBreak: false });
         y += rowH;
         doc.strokeColor('#bbb');
         horizontalRule(doc, M, y, inner, 0.3);
@@ -176,7 +182,7 @@ export async function buildOrderListPdf(data: OrderListData): Promise<Buffer> {
       const pieces = data.lines.filter((l) => !l.cancelled).reduce((n, l) => n + l.quantity, 0);
       const total = `Totaal ${pieces} stuks in ${data.lines.length} regel${data.lines.length === 1 ? '' : 's'}`;
       doc
-        .font('Helvetica-Bold')
+        .font(FONT_BOLD)
         .fontSize(10)
         .text(total, M + inner - doc.widthOfString(total) - 2 * MM, y, {
           lineBreak: false,

@@ -1,6 +1,17 @@
 import { addressLines } from '@hoppa/core';
 import type { PostalAddress } from '../carriers/carrier.ts';
-import { drawBarcode, fitText, formatDate, horizontalRule, MM, pdfText, renderPdf } from './pdf.ts';
+import {
+  drawBarcode,
+  FONT,
+  FONT_BOLD,
+  FONT_ITALIC,
+  fitText,
+  formatDate,
+  horizontalRule,
+  MM,
+  pdfText,
+  renderPdf,
+} from './pdf.ts';
 
 /** One order line on the packing slip. */
 export interface PackingSlipLine {
@@ -62,13 +73,13 @@ export async function buildPackingSlipPdf(data: PackingSlipData): Promise<Buffer
         doc.addPage({ size: A4, margin: 0 });
         page++;
         doc.fillColor('#000').strokeColor('#000');
-        doc.font('Helvetica-Bold').fontSize(20).text('Pakbon', M, M, { lineBreak: false });
+        doc.font(FONT_BOLD).fontSize(20).text('Pakbon', M, M, { lineBreak: false });
         doc
-          .font('Helvetica')
+          .font(FONT)
           .fontSize(10)
           .fillColor('#444')
           .text('Packing slip', M, M + 8.5 * MM, { lineBreak: false });
-        doc.fillColor('#000').font('Helvetica-Bold').fontSize(13);
+        doc.fillColor('#000').font(FONT_BOLD).fontSize(13);
         doc.text(fitText(doc, pdfText(data.merchantName), inner * 0.55), M, M + 15 * MM, {
           lineBreak: false,
         });
@@ -76,10 +87,10 @@ export async function buildPackingSlipPdf(data: PackingSlipData): Promise<Buffer
           width: 60 * MM,
           height: 11 * MM,
         });
-        doc.font('Helvetica-Bold').fontSize(11);
+        doc.font(FONT_BOLD).fontSize(11);
         const ref = `Order ${pdfText(data.shopOrderId)}`;
         doc.text(ref, M + inner - doc.widthOfString(ref), M + 13 * MM, { lineBreak: false });
-        doc.font('Helvetica').fontSize(8);
+        doc.font(FONT).fontSize(8);
         const pg = `Pagina ${page}`;
         doc.text(pg, M + inner - doc.widthOfString(pg), M + 18.5 * MM, { lineBreak: false });
         y = M + 25 * MM;
@@ -89,7 +100,7 @@ export async function buildPackingSlipPdf(data: PackingSlipData): Promise<Buffer
 
       const tableHeader = () => {
         doc.rect(M, y, inner, 7 * MM).fill('#e6e6e6');
-        doc.fillColor('#000').font('Helvetica-Bold').fontSize(9);
+        doc.fillColor('#000').font(FONT_BOLD).fontSize(9);
         let x = M;
         for (const c of cols) {
           const tx = c.key === 'quantity' ? x + c.width - 2 * MM - doc.widthOfString(c.title) : x + 2 * MM;
@@ -124,7 +135,7 @@ export async function buildPackingSlipPdf(data: PackingSlipData): Promise<Buffer
         const bx = M + i * colW;
         let by = y;
         doc
-          .font('Helvetica-Bold')
+          .font(FONT_BOLD)
           .fontSize(8)
           .fillColor('#444')
           .text(title.toUpperCase(), bx, by, { lineBreak: false });
@@ -133,7 +144,7 @@ export async function buildPackingSlipPdf(data: PackingSlipData): Promise<Buffer
         const strong = new Set([pdfText(data.recipient.name), pdfText(data.recipient.company)]);
         lines.forEach((line) => {
           // Wrap rather than cut: a long street must keep its house number.
-          doc.font(i === 0 && strong.has(line) ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+          doc.font(i === 0 && strong.has(line) ? FONT_BOLD : FONT).fontSize(10);
           const width = colW - 4 * MM;
           doc.text(line, bx, by, { width, lineGap: 0 });
           by += Math.max(4.8 * MM, doc.heightOfString(line, { width }) + 1.2 * MM);
@@ -142,7 +153,7 @@ export async function buildPackingSlipPdf(data: PackingSlipData): Promise<Buffer
       });
       y = blockBottom + 4 * MM;
       if (data.notes) {
-        doc.font('Helvetica-Oblique').fontSize(9);
+        doc.font(FONT_ITALIC).fontSize(9);
         const note = `Opmerking: ${pdfText(data.notes)}`;
         const h = doc.heightOfString(note, { width: inner });
         doc.text(note, M, y, { width: inner });
@@ -168,17 +179,17 @@ export async function buildPackingSlipPdf(data: PackingSlipData): Promise<Buffer
           .fontSize(9.5)
           .text(pdfText(line.ean), x + 2 * MM, ty, { lineBreak: false });
         x += cols[1].width;
-        doc.font('Helvetica').fontSize(9.5);
+        doc.font(FONT).fontSize(9.5);
         doc.text(fitText(doc, pdfText(line.title), cols[2].width - 4 * MM), x + 2 * MM, ty, {
           lineBreak: false,
         });
         x += cols[2].width;
-        doc.font('Helvetica-Bold').fontSize(9.5);
+        doc.font(FONT_BOLD).fontSize(9.5);
         doc.text(fitText(doc, pdfText(line.location) || '-', cols[3].width - 4 * MM), x + 2 * MM, ty, {
           lineBreak: false,
         });
         x += cols[3].width;
-        doc.font('Helvetica-Bold').fontSize(11);
+        doc.font(FONT_BOLD).fontSize(11);
         const q = String(line.quantity);
         doc.text(q, x + cols[4].width - 2 * MM - doc.widthOfString(q), y + 2.3 * MM, { lineBreak: false });
         y += rowH;
@@ -188,11 +199,11 @@ export async function buildPackingSlipPdf(data: PackingSlipData): Promise<Buffer
       });
 
       y += 3 * MM;
-      doc.font('Helvetica-Bold').fontSize(10);
+      doc.font(FONT_BOLD).fontSize(10);
       const total = `Totaal ${totalPieces} stuks in ${data.lines.length} regel${data.lines.length === 1 ? '' : 's'}`;
       doc.text(total, M + inner - doc.widthOfString(total) - 2 * MM, y, { lineBreak: false });
 
-      doc.font('Helvetica').fontSize(7.5).fillColor('#666');
+      doc.font(FONT).fontSize(7.5).fillColor('#666');
       doc.text(
         `Vragen over je bestelling? Neem contact op met ${pdfText(data.merchantName)}. Vermeld het ordernummer ${pdfText(data.shopOrderId)}.`,
         M,

@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import bwipjs from 'bwip-js/node';
+import * as fontkit from 'fontkit';
 
 /** Points per millimetre (PDF user space is 1/72 inch). */
 export const MM = 72 / 25.4;
@@ -6,39 +9,55 @@ export const MM = 72 / 25.4;
 /** A6 portrait in points: 105 × 148 mm, the size of a parcel label. */
 export const A6: [number, number] = [105 * MM, 148 * MM];
 
-/** Characters the PDF standard fonts (Helvetica, WinAnsiEncoding) can show besides Latin-1. */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+/** The font every PDF's text is set in (Noto Sans: Latin with its extensions, Greek, Cyrillic), its bold and italic. */
+export const FONT = 'NotoSans' as const;
+export const FONT_BOLD = 'NotoSans-Bold' as const;
+export const FONT_ITALIC = 'NotoSans-Italic' as const;
 
-/** Latin letters that do not decompose into a base letter and a mark. */
-const LATIN_FALLBACK: Record<string, string> = {
-  Ł: 'L',
-  ł: 'l',
-  Đ: 'D',
-  đ: 'd',
-  Ħ: 'H',
-  ħ: 'h',
-  ı: 'i',
-  Ŧ: 'T',
-  ŧ: 't',
+const require = createRequire(import.meta.url);
+/** The TTF files of {@link FONT} and {@link FONT_BOLD}, shipped by the npm package (not the machine's fonts). */
+const FONT_FILES = {
+  [FONT]: require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
+  [FONT_BOLD]: require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
+  [FONT_ITALIC]: require.resolve(
+    '@expo-google-fonts/noto-sans/400Regular_Italic/NotoSans_400Regular_Italic.ttf',
+  ),
 };
 
+let fonts: Promise<{ files: Record<string, Buffer>; has: (codePoint: number) => boolean }> | undefined;
+
+/** The font files, read once, and which characters the regular font has a glyph for (fontkit's cmap). */
+function loadFonts() {
+  fonts ??= (async () => {
+    const [regular, bold, italic] = await Promise.all(
+      [FONT, FONT_BOLD, FONT_ITALIC].map((name) => readFile(FONT_FILES[name])),
+    );
+    if (!regular || !bold || !italic) throw new Error('Noto Sans font files missing');
+    const font = fontkit.create(regular);
+    const glyphs = 'hasGlyphForCodePoint' in font ? font : null;
+    return {
+      files: { [FONT]: regular, [FONT_BOLD]: bold, [FONT_ITALIC]: italic },
+      has: (cp: number) => glyphs?.hasGlyphForCodePoint(cp) ?? cp < 0x80,
+    };
+  })();
+  return fonts;
+}
+
+/** What {@link pdfText} keeps: set by {@link renderPdf} once the font is loaded; ASCII until then. */
+let printable: (codePoint: number) => boolean = (cp) => cp >= 0x20 && cp < 0x7f;
+
 /**
- * Makes text printable with the standard fonts, which only cover WinAnsi: accents outside it lose
- * their mark (ł → l, ő → o), other characters become '?', line breaks and tabs become spaces.
- * Standard fonts keep labels small and fast, and need no font file on the server.
+ * Makes text printable in {@link FONT} (spec 3 §4 inventory ticket and EAN label show product names as entered):
+ * every character the font has stays (ł, č, ő, ș, Greek, Cyrillic), a character it lacks (Chinese, emoji) becomes
+ * '?', control characters are left out, and line breaks and tabs become spaces.
  */
 export function pdfText(value: unknown): string {
   const s = value === null || value === undefined ? '' : String(value);
   let out = '';
-  for (const ch of s.replace(/[\r\n\t]+/g, ' ')) {
+  for (const ch of s.replace(/[\r\n\t]+/g, ' ').normalize('NFC')) {
     const code = ch.codePointAt(0) ?? 63;
-    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch)) {
-      out += ch;
-      continue;
-    }
-    const base = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-    out +=
-      base && [...base].every((c) => (c.codePointAt(0) ?? 0) < 0x7f) ? base : (LATIN_FALLBACK[ch] ?? '?');
+    if (code < 0x20 || (code >= 0x7f && code < 0xa0)) continue;
+    out += printable(code) ? ch : '?';
   }
   return out.trim();
 }
@@ -104,14 +123,17 @@ export interface PdfMeta {
 
 /**
  * Builds a PDF with pdfkit and resolves with its bytes. `build` adds the pages (the document starts
- * without one, so each builder picks its page size). Fonts: the standard Helvetica family. pdfkit loads on the
- * first call, not at the API's start-up (docs/decisions/0088-*.md).
+ * without one, so each builder picks its page size). Fonts: {@link FONT} and {@link FONT_BOLD}, embedded (subset) so
+ * names in any Latin script, Greek or Cyrillic print as entered. pdfkit loads on the first call, not at the API's
+ * start-up (docs/decisions/0088-*.md).
  */
 export async function renderPdf(
   meta: PdfMeta,
   build: (doc: PDFKit.PDFDocument) => void | Promise<void>,
 ): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
+  const loaded = await loadFonts();
+  printable = loaded.has;
   return new Promise<Buffer>((resolve, reject) => {
     const doc = new PDFDocument({
       autoFirstPage: false,
@@ -124,6 +146,8 @@ export async function renderPdf(
         Producer: 'Hoppa',
       },
     });
+    for (const [name, file] of Object.entries(loaded.files)) doc.registerFont(name, file);
+    doc.font(FONT);
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));

@@ -1,6 +1,17 @@
 import { streetLine } from '@hoppa/core';
 import type { PostalAddress } from '../carriers/carrier.ts';
-import { A6, fitText, formatDate, horizontalRule, MM, pdfText, renderPdf, shrinkToFit } from './pdf.ts';
+import {
+  A6,
+  FONT,
+  FONT_BOLD,
+  fitText,
+  formatDate,
+  horizontalRule,
+  MM,
+  pdfText,
+  renderPdf,
+  shrinkToFit,
+} from './pdf.ts';
 
 /** Everything printed on a stamp label (issue 14; spec 1 §4 'a stamp/letter product (with an amount, 1 or 2)'). */
 export interface StampLabelData {
@@ -47,19 +58,19 @@ export async function buildStampLabelPdf(data: StampLabelData): Promise<Buffer> 
           .rect(bx, boxTop, box, box * 1.2)
           .stroke()
           .restore();
-        doc.font('Helvetica').fontSize(6).fillColor('#555');
+        doc.font(FONT).fontSize(6).fillColor('#555');
         doc.text('POSTZEGEL', bx + (box - doc.widthOfString('POSTZEGEL')) / 2, boxTop + box * 0.55, {
           lineBreak: false,
         });
       }
-      doc.fillColor('#000').font('Helvetica-Bold').fontSize(26);
+      doc.fillColor('#000').font(FONT_BOLD).fontSize(26);
       doc.text(`${data.amount} ×`, x, boxTop + 1 * MM, { lineBreak: false });
       doc
         .fontSize(9)
         .text(data.amount === 1 ? 'POSTZEGEL / STAMP' : 'POSTZEGELS / STAMPS', x, boxTop + 11 * MM, {
           lineBreak: false,
         });
-      doc.font('Helvetica').fontSize(7);
+      doc.font(FONT).fontSize(7);
       doc.text(fitText(doc, pdfText(data.methodName), inner * 0.4), x, boxTop + 15.5 * MM, {
         lineBreak: false,
       });
@@ -68,9 +79,9 @@ export async function buildStampLabelPdf(data: StampLabelData): Promise<Buffer> 
       horizontalRule(doc, M, y, inner, 0.8);
       y += 2.5 * MM;
       const s = data.sender;
-      doc.font('Helvetica-Bold').fontSize(6.5).text('AFZENDER / FROM', x, y, { lineBreak: false });
+      doc.font(FONT_BOLD).fontSize(6.5).text('AFZENDER / FROM', x, y, { lineBreak: false });
       y += 3.2 * MM;
-      doc.font('Helvetica').fontSize(7.5);
+      doc.font(FONT).fontSize(7.5);
       for (const line of [
         `${pdfText(s.name)} · namens ${pdfText(data.merchantName)}`,
         `${pdfText(streetLine(s))}, ${pdfText(s.zipCode)} ${pdfText(s.city)}, ${pdfText(s.countryCode)}`,
@@ -83,15 +94,14 @@ export async function buildStampLabelPdf(data: StampLabelData): Promise<Buffer> 
 
       y += 3 * MM;
       const r = data.recipient;
-      doc.font('Helvetica-Bold').fontSize(7).text('AAN / TO', x, y, { lineBreak: false });
+      doc.font(FONT_BOLD).fontSize(7).text('AAN / TO', x, y, { lineBreak: false });
       y += 4.5 * MM;
       const lines: { text: string; font: string; size: number }[] = [];
-      if (r.company && r.company !== r.name)
-        lines.push({ text: r.company, font: 'Helvetica-Bold', size: 13 });
-      lines.push({ text: r.name, font: 'Helvetica-Bold', size: 14 });
-      lines.push({ text: streetLine(r), font: 'Helvetica', size: 13 });
-      lines.push({ text: `${r.zipCode}  ${r.city.toUpperCase()}`, font: 'Helvetica-Bold', size: 14 });
-      if (r.countryCode !== 'NL') lines.push({ text: r.countryCode, font: 'Helvetica-Bold', size: 12 });
+      if (r.company && r.company !== r.name) lines.push({ text: r.company, font: FONT_BOLD, size: 13 });
+      lines.push({ text: r.name, font: FONT_BOLD, size: 14 });
+      lines.push({ text: streetLine(r), font: FONT, size: 13 });
+      lines.push({ text: `${r.zipCode}  ${r.city.toUpperCase()}`, font: FONT_BOLD, size: 14 });
+      if (r.countryCode !== 'NL') lines.push({ text: r.countryCode, font: FONT_BOLD, size: 12 });
       for (const line of lines) {
         doc.font(line.font);
         doc.text(shrinkToFit(doc, pdfText(line.text), w, line.size, 8), x, y, { lineBreak: false });
@@ -100,11 +110,11 @@ export async function buildStampLabelPdf(data: StampLabelData): Promise<Buffer> 
 
       const footTop = H - M - 13 * MM;
       horizontalRule(doc, M, footTop, inner, 0.8);
-      doc.font('Helvetica-Bold').fontSize(8.5);
+      doc.font(FONT_BOLD).fontSize(8.5);
       doc.text(fitText(doc, `Order ${pdfText(data.shopOrderId)}`, inner * 0.6), x, footTop + 2 * MM, {
         lineBreak: false,
       });
-      doc.font('Helvetica').fontSize(7);
+      doc.font(FONT).fontSize(7);
       doc.text(fitText(doc, pdfText(data.merchantName), inner * 0.6), x, footTop + 5.6 * MM, {
         lineBreak: false,
       });
@@ -112,7 +122,7 @@ export async function buildStampLabelPdf(data: StampLabelData): Promise<Buffer> 
         lineBreak: false,
       });
       const code = pdfText(data.methodCode);
-      doc.font('Helvetica-Bold').fontSize(8);
+      doc.font(FONT_BOLD).fontSize(8);
       doc.text(code, M + inner - 3 * MM - doc.widthOfString(code), footTop + 2 * MM, { lineBreak: false });
     },
   );

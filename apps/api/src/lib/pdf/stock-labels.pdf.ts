@@ -1,5 +1,5 @@
 import { isValidEan, type LabelFormat } from '@hoppa/core';
-import { drawBarcode, drawQr, MM, pdfText, renderPdf, shrinkToFit } from './pdf.ts';
+import { drawBarcode, drawQr, FONT, FONT_BOLD, MM, pdfText, renderPdf, shrinkToFit } from './pdf.ts';
 
 /**
  * Page sizes of the label formats, landscape, in points: A6 (148 × 105 mm) and a 62 mm roll label cut at 100 mm (a
@@ -44,11 +44,11 @@ export async function buildLocationLabelsPdf(
         const quiet = small ? 5 * MM : 7 * MM;
         const textW = W - M - 2 * quiet - qrSize;
         // The name: what a person reads from a distance.
-        doc.font('Helvetica-Bold');
+        doc.font(FONT_BOLD);
         const nameSize = small ? 22 : 54;
         const name = shrinkToFit(doc, pdfText(label.name), textW, nameSize, small ? 10 : 18);
         doc.text(name, M, M, { lineBreak: false });
-        doc.font('Helvetica').fontSize(small ? 6 : 10);
+        doc.font(FONT).fontSize(small ? 6 : 10);
         const sub = [label.parentName ? `in ${label.parentName}` : null, label.type]
           .filter(Boolean)
           .join(' · ');
@@ -90,14 +90,14 @@ export async function buildEanLabelsPdf(
   return renderPdf({ title: `EAN labels ${product.ean} (${amount})`, subject: product.name }, (doc) => {
     for (let i = 0; i < amount; i++) {
       doc.addPage({ size: [W, H], margin: 0 });
-      doc.fillColor('#000').font('Helvetica-Bold');
+      doc.fillColor('#000').font(FONT_BOLD);
       const title = shrinkToFit(doc, pdfText(product.name), W - 2 * M, small ? 12 : 16, 7);
       doc.text(title, M, M, { lineBreak: false });
       const barW = Math.min(W - 2 * M, small ? 60 * MM : 90 * MM);
       const barH = small ? 28 * MM : 40 * MM;
       const barY = M + (small ? 8 : 10) * MM;
       drawBarcode(doc, symbology, product.ean, (W - barW) / 2, barY, { width: barW, height: barH });
-      doc.font('Helvetica').fontSize(small ? 11 : 14);
+      doc.font(FONT).fontSize(small ? 11 : 14);
       const digits = pdfText(product.ean);
       doc.text(digits, (W - doc.widthOfString(digits)) / 2, barY + barH + 1 * MM, { lineBreak: false });
       if (product.sku) {

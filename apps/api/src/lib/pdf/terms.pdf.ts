@@ -1,5 +1,5 @@
 import { TERMS_VERSION } from '@hoppa/core';
-import { MM, pdfText, renderPdf } from './pdf.ts';
+import { FONT, FONT_BOLD, MM, pdfText, renderPdf } from './pdf.ts';
 
 /** The articles of the terms of service (ADR 0050: our own general terms for the fulfilment service). */
 const ARTICLES: { title: string; body: string[] }[] = [
@@ -57,10 +57,10 @@ export function termsPdf(): Promise<Buffer> {
     const margin = 20 * MM;
     doc.addPage({ size: 'A4', margin });
     const width = doc.page.width - 2 * margin;
-    doc.font('Helvetica-Bold').fontSize(20).text('Terms of service', margin, margin, { width });
+    doc.font(FONT_BOLD).fontSize(20).text('Terms of service', margin, margin, { width });
     doc.moveDown(0.3);
     doc
-      .font('Helvetica')
+      .font(FONT)
       .fontSize(10)
       .fillColor('#555')
       .text(pdfText(`Version ${TERMS_VERSION} · fulfilment by the provider of this Hoppa installation`), {
@@ -68,10 +68,10 @@ export function termsPdf(): Promise<Buffer> {
       });
     doc.fillColor('#000').moveDown(1.2);
     for (const a of ARTICLES) {
-      doc.font('Helvetica-Bold').fontSize(12).text(pdfText(a.title), { width });
+      doc.font(FONT_BOLD).fontSize(12).text(pdfText(a.title), { width });
       doc.moveDown(0.3);
       for (const p of a.body) {
-        doc.font('Helvetica').fontSize(10).text(pdfText(p), { width, align: 'justify', lineGap: 2 });
+        doc.font(FONT).fontSize(10).text(pdfText(p), { width, align: 'justify', lineGap: 2 });
         doc.moveDown(0.5);
       }
       doc.moveDown(0.4);
