@@ -312,6 +312,8 @@ describe('the product location widget on the card (spec 2 §2)', { timeout: 30_0
       'true',
     );
     expect(await screen.findByText('Stock set')).toBeTruthy();
+    // DD-MM-YYYY HH:mm in Amsterdam time.
+    expect(screen.getByText('25-11-2026 10:00')).toBeTruthy();
 
     const scan = screen.getByLabelText('Add a location');
     fireEvent.input(scan, { target: { value: 'A-01-02' } });

@@ -4,6 +4,7 @@ import {
   clearLocationEndpoint,
   correctStockEndpoint,
   eanLabelEndpoint,
+  formatDateTime,
   isProblem,
   type LabelFormat,
   LOCATION_NOT_EMPTY_TEXT,
@@ -290,9 +291,8 @@ export function RecountSection({ id, product }: { id: string; product: ProductCa
 
 /** The product's stock ledger, newest first (spec 3 §2 Location history panel; spec 2 §6). */
 export function HistorySection({ id }: { id: string }) {
-  const { t, i18n } = useTranslation('stock');
+  const { t } = useTranslation('stock');
   const history = useProductHistory(id, HISTORY_ROWS);
-  const lang = i18n.resolvedLanguage?.startsWith('nl') ? 'nl' : 'en';
   if (history.isError) return <ErrorBanner error={history.error} />;
   if (history.isPending) return <PageLoader />;
   if (history.data.mutations.length === 0) return <Text c="dimmed">{t('card.noHistory')}</Text>;
@@ -310,7 +310,7 @@ export function HistorySection({ id }: { id: string }) {
       <Table.Tbody>
         {history.data.mutations.map((m) => (
           <Table.Tr key={m.id}>
-            <Table.Td>{new Date(m.created_at).toLocaleString(lang === 'nl' ? 'nl-NL' : 'en-GB')}</Table.Td>
+            <Table.Td>{formatDateTime(m.created_at)}</Table.Td>
             <Table.Td>
               {t(`reason.${m.reason}`)}
               {m.order ? ` · ${m.order.order_id}` : ''}
