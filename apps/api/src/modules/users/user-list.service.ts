@@ -1,4 +1,5 @@
 import { type Page, parseSort, type ShopUser, type USER_SORT_FIELDS } from '@hoppa/core';
+import { sql } from 'kysely';
 import { orgScope, tenantSql } from '../../db/tenant.ts';
 import type { RequestContext } from '../../lib/route.ts';
 
@@ -18,7 +19,8 @@ const LANGS = new Set(['nl', 'en', 'fr', 'es']);
 /**
  * The users of the current shop, or with `orgs=all` of every shop the caller may see (spec 3 §2 Users; provider staff
  * see every shop): one row per user and shop with name, e-mail, licence, role and the verified tick. Search is a
- * case-insensitive substring of first name, last name or e-mail; sorted and paged on the server. A shop outside the
+ * case-insensitive substring of first name, last name or e-mail; sorted (names and e-mail case-insensitively) and
+ * paged on the server. A shop outside the
  * caller's organisations never appears (tenant scope on the memberships); without a current shop `current` is empty.
  */
 export async function listUsers(ctx: RequestContext, query: UserListQuery): Promise<Page<ShopUser>> {
@@ -67,6 +69,9 @@ export async function listUsers(ctx: RequestContext, query: UserListQuery): Prom
         'r.key as role',
         'm.stakeholders_group',
       ])
+      // Names and e-mail case-insensitively ("de Vries" between "Bakker" and "Tester", whatever the database's
+      // collation: PGlite's C collation put every capital first), then as written, so equal names keep one order.
+      .$if(field !== 'created_at', (qb) => qb.orderBy(sql`lower(${sql.ref(column)})`, desc ? 'desc' : 'asc'))
       .orderBy(column, desc ? 'desc' : 'asc')
       .orderBy('u.id')
       .orderBy('m.org_id')

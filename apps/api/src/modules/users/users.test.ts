@@ -2,6 +2,7 @@ import {
   AddUsersResultSchema,
   APP_HEADER,
   CurrentUserSchema,
+  newId,
   pageOf,
   ShopUserSchema,
   TERMS_VERSION,
@@ -102,6 +103,39 @@ describe('users and licences of a shop (spec 3 §2 Users, §5 add user / users i
     );
     const current = UsersPage.parse((await inject('GET', '/api/users', admin)).json());
     expect(new Set(current.items.map((u) => u.org_id))).toEqual(new Set([orgs.provider]));
+  });
+
+  it('sorts by last and first name case-insensitively ("de Vries" between "Bakker" and "Tester")', async () => {
+    const role = await t.db.query<{ role_id: string }>(
+      'SELECT role_id FROM memberships WHERE org_id = $1 LIMIT 1',
+      [orgs.stroop],
+    );
+    const people = [
+      ['Tom', 'Tester'],
+      ['anna', 'de Vries'],
+      ['Bert', 'Bakker'],
+      ['Zoë', 'van Dam'],
+    ];
+    for (const [first, family] of people) {
+      const id = newId();
+      await t.db.query(
+        `INSERT INTO users (id, first_name, family_name, email, password_hash) VALUES ($1, $2, $3, $4, 'x')`,
+        [id, first, family, `${family?.replace(' ', '')}@sort.example`],
+      );
+      await t.db.query('INSERT INTO memberships (user_id, org_id, role_id) VALUES ($1, $2, $3)', [
+        id,
+        orgs.stroop,
+        role.rows[0]?.role_id,
+      ]);
+    }
+    const stroop = await t.login(DEMO_USERS.stroopOwner.email, DEMO_USERS.stroopOwner.password);
+    const sorted = async (sort: string, key: 'family_name' | 'first_name') =>
+      UsersPage.parse((await inject('GET', `/api/users?orgs=all&limit=100&sort=${sort}`, stroop)).json())
+        .items.filter((u) => u.email.endsWith('@sort.example'))
+        .map((u) => u[key]);
+    expect(await sorted('family_name', 'family_name')).toEqual(['Bakker', 'de Vries', 'Tester', 'van Dam']);
+    expect(await sorted('-family_name', 'family_name')).toEqual(['van Dam', 'Tester', 'de Vries', 'Bakker']);
+    expect(await sorted('first_name', 'first_name')).toEqual(['anna', 'Bert', 'Tom', 'Zoë']);
   });
 
   it('invites a colleague: unconfirmed until the mailed link sets a password, then logs in with the licence', async () => {
