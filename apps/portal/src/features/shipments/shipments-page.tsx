@@ -49,8 +49,11 @@ const ShipmentsUrlState = z.object({
 /** The order the screen shows the speed groups in (spec 1 §2: not sorted, on the way, delivered in 2 days, in 1 day). */
 const GROUP_ORDER: readonly DeliveryGroup[] = ['not_sorted', 'on_the_way', 'd_48h', 'd_24h', 'd_late'];
 
+/** Product pictures a row shows; more are counted ('+2'). */
+const SHOWN_PRODUCTS = 3;
+
 /** The columns of a shipments table (spec 1 §2 Shipments item: platform, order id, batch, orderer, dates, method, tracking, status, images, detail). */
-function shipmentColumns(t: TFunction<'shipments'>): DataColumn<ShipmentListItem>[] {
+export function shipmentColumns(t: TFunction<'shipments'>): DataColumn<ShipmentListItem>[] {
   return [
     {
       id: 'order_id',
@@ -66,7 +69,8 @@ function shipmentColumns(t: TFunction<'shipments'>): DataColumn<ShipmentListItem
           >
             {s.order_id}
           </Anchor>
-          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {/* May wrap under the order number: on one line it made the column ~45 px wider than the number. */}
+          <Text size="xs" c="dimmed">
             {s.platform} · {s.org_name}
           </Text>
           {s.batch_id && (
@@ -135,7 +139,15 @@ function shipmentColumns(t: TFunction<'shipments'>): DataColumn<ShipmentListItem
       header: t('cols.status'),
       cell: (s) =>
         s.latest_status ? (
-          <Text size="xs" lineClamp={2} maw={220} title={formatDateTime(s.latest_status.at)}>
+          <Text
+            size="xs"
+            lineClamp={2}
+            maw={220}
+            title={t('statusTitle', {
+              status: s.latest_status.description,
+              date: formatDateTime(s.latest_status.at),
+            })}
+          >
             {s.latest_status.description}
           </Text>
         ) : (
@@ -148,19 +160,20 @@ function shipmentColumns(t: TFunction<'shipments'>): DataColumn<ShipmentListItem
       id: 'products',
       header: t('cols.products'),
       cell: (s) => (
-        <Group gap={6} wrap="nowrap">
-          {s.products.slice(0, 4).map((p) => (
+        // Three pictures of 30 px (four of 34 made the table ~80 px wider than its box at 1366 px in Dutch).
+        <Group gap={4} wrap="nowrap">
+          {s.products.slice(0, SHOWN_PRODUCTS).map((p) => (
             <Tooltip key={`${p.product_id}-${p.ean}`} label={`${p.quantity} × ${p.title}`}>
               <Indicator label={p.quantity} size={16} disabled={p.quantity < 2} color="dark">
-                <Avatar src={p.img_url} alt={p.title} radius="sm" size={34}>
+                <Avatar src={p.img_url} alt={p.title} radius="sm" size={30}>
                   {p.title.slice(0, 2)}
                 </Avatar>
               </Indicator>
             </Tooltip>
           ))}
-          {s.products.length > 4 && (
+          {s.products.length > SHOWN_PRODUCTS && (
             <Text size="xs" c="dimmed">
-              +{s.products.length - 4}
+              +{s.products.length - SHOWN_PRODUCTS}
             </Text>
           )}
         </Group>

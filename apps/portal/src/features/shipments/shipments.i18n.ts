@@ -27,6 +27,8 @@ export const shipmentsI18n = {
     emptySearch: 'No shipments match "{{term}}".',
     batch: 'BATCH',
     placedOn: 'placed {{date}}',
+    /** Hover text of the status column (clamped to two lines): the whole status and when the carrier reported it. */
+    statusTitle: '{{status}} ({{date}})',
     deliveredOn: 'delivered {{date}}',
     searchResults: 'Search results',
     emptyGroup: 'No shipments in this group.',
@@ -161,6 +163,7 @@ export const shipmentsI18n = {
     emptySearch: 'Geen zendingen gevonden voor "{{term}}".',
     batch: 'BATCH',
     placedOn: 'besteld {{date}}',
+    statusTitle: '{{status}} ({{date}})',
     deliveredOn: 'bezorgd {{date}}',
     searchResults: 'Zoekresultaten',
     emptyGroup: 'Geen zendingen in deze groep.',
