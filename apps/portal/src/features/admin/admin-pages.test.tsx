@@ -131,11 +131,22 @@ describe('the admin area (spec 3 §2 Admin area)', { timeout: 30_000 }, () => {
     fireEvent.input(price, { target: { value: '1,2x' } });
     fireEvent.keyDown(price, { key: 'Enter' });
     expect(calls.filter(([k]) => k.startsWith('PUT'))).toHaveLength(1);
+    expect(within(row).getByText('Enter a price in euro, such as 1,50')).toBeTruthy();
     fireEvent.input(price, { target: { value: '1,25' } });
     fireEvent.keyDown(price, { key: 'Enter' });
     await waitFor(() =>
       expect(calls.filter(([k]) => k.startsWith('PUT')).at(-1)?.[1]).toEqual({ price: 1.25 }),
     );
+    // An empty name is refused in the cell with a whole sentence, not only the word "Name".
+    await waitFor(() =>
+      expect(within(row).queryByRole('textbox', { name: 'Change Price of Breekbaar inpakken' })).toBeNull(),
+    );
+    fireEvent.click(within(row).getByRole('button', { name: 'Change Name of Breekbaar inpakken' }));
+    const name = within(row).getByRole('textbox', { name: 'Change Name of Breekbaar inpakken' });
+    fireEvent.input(name, { target: { value: '  ' } });
+    fireEvent.keyDown(name, { key: 'Enter' });
+    expect(within(row).getByText('Name is required')).toBeTruthy();
+    expect(calls.filter(([k]) => k.startsWith('PUT'))).toHaveLength(2);
   });
 
   it('adds a shipment method only when name, code and peak surcharge are given, in euro', async () => {
@@ -286,5 +297,11 @@ describe('the admin area (spec 3 §2 Admin area)', { timeout: 30_000 }, () => {
         ],
       }),
     );
+    // A grant added and left empty is refused with a message at its path, and nothing is saved.
+    fireEvent.click(screen.getByRole('button', { name: 'Add grant' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save role' }));
+    expect(await screen.findByText('Fill in the path this grant allows, e.g. /orders*')).toBeTruthy();
+    expect(screen.getByLabelText('Path pattern #3').getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter(([k]) => k.startsWith('PUT'))).toHaveLength(1);
   });
 });

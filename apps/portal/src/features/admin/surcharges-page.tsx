@@ -75,7 +75,15 @@ function EditableCell(props: { row: AdminSurcharge; field: EditField }): ReactNo
     }
     const patch = patchOf(field, text);
     if (!patch) {
-      setError(t(`surcharges.field.${field}`));
+      // A whole sentence under the cell, not only the field's name in red.
+      const what = t(`surcharges.col.${field}`);
+      setError(
+        text.trim() === ''
+          ? t('surcharges.cellRequired', { field: what })
+          : field === 'price'
+            ? t('surcharges.cellPrice')
+            : t('surcharges.cellInvalid', { field: what }),
+      );
       return;
     }
     update.mutate(

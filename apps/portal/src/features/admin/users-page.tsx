@@ -64,6 +64,16 @@ const fromDraft = (d: DraftGrant): Grant => {
   return { methods: d.methods, path: d.path.trim(), ...(except.length > 0 ? { except } : {}) };
 };
 
+/**
+ * What is wrong with a draft grant, as an i18n key of the admin texts; null when it is whole. A grant needs a path
+ * (not only `/`, which opens nothing) and a method: an empty one was saved as `GET /` before.
+ */
+function grantProblem(d: DraftGrant): 'users.pathRequired' | 'users.methodsRequired' | null {
+  const path = d.path.trim();
+  if (path === '' || path === '/') return 'users.pathRequired';
+  return d.methods.length === 0 ? 'users.methodsRequired' : null;
+}
+
 /** The screens of the menu a draft role may open, decided by core's permission rule (as the menu does). */
 function PreviewScreens({ grants, allOrgs }: { grants: Grant[]; allOrgs: boolean }): ReactNode {
   const { t } = useTranslation(['admin', 'layout']);
@@ -93,6 +103,8 @@ function RoleEditor({ role }: { role: AdminRole }): ReactNode {
   const preview = usePreviewRole();
   const [name, setName] = useState(role.name);
   const [drafts, setDrafts] = useState<DraftGrant[]>(() => role.grants.map(toDraft));
+  // The refused grants of the last Save, by draft key (shown under the grant until it changes).
+  const [problems, setProblems] = useState<Record<number, string>>({});
   // Back to the server's role when it changes (after a save or reset), not on mount: Preact runs the mount's effect
   // after the paint (ADR 0063), where it would drop a grant added in that moment.
   const shownRole = useRef(role);
@@ -108,8 +120,25 @@ function RoleEditor({ role }: { role: AdminRole }): ReactNode {
   );
   const differs =
     role.is_default && role.edited_at && JSON.stringify(role.default_grants) !== JSON.stringify(role.grants);
-  const change = (key: number, patch: Partial<DraftGrant>) =>
+  const change = (key: number, patch: Partial<DraftGrant>) => {
     setDrafts((ds) => ds.map((d) => (d.key === key ? { ...d, ...patch } : d)));
+    setProblems(({ [key]: _fixed, ...rest }) => rest);
+  };
+  const submit = () => {
+    const refused: Record<number, string> = {};
+    for (const d of drafts) {
+      const p = grantProblem(d);
+      if (p) refused[d.key] = t(p);
+    }
+    setProblems(refused);
+    if (Object.keys(refused).length > 0) return;
+    save.mutate(
+      { id: role.id, name: name.trim(), grants },
+      {
+        onSuccess: (r) => notifications.show({ color: 'green', message: t('users.saved', { name: r.name }) }),
+      },
+    );
+  };
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
@@ -163,6 +192,8 @@ function RoleEditor({ role }: { role: AdminRole }): ReactNode {
                     ff="monospace"
                     miw={200}
                     aria-label={`${t('users.path')} #${i + 1}`}
+                    placeholder="/orders*"
+                    error={problems[d.key]}
                     value={d.path}
                     onChange={(e) => change(d.key, { path: e.currentTarget.value })}
                   />
@@ -195,7 +226,7 @@ function RoleEditor({ role }: { role: AdminRole }): ReactNode {
         <Button
           variant="light"
           onClick={() =>
-            setDrafts((ds) => [...ds, { key: draftKey++, methods: ['GET'], path: '/', except: '' }])
+            setDrafts((ds) => [...ds, { key: draftKey++, methods: ['GET'], path: '', except: '' }])
           }
         >
           {t('users.addGrant')}
@@ -257,18 +288,7 @@ function RoleEditor({ role }: { role: AdminRole }): ReactNode {
             {t('users.reset')}
           </Button>
         ) : null}
-        <Button
-          loading={save.isPending}
-          onClick={() =>
-            save.mutate(
-              { id: role.id, name: name.trim(), grants },
-              {
-                onSuccess: (r) =>
-                  notifications.show({ color: 'green', message: t('users.saved', { name: r.name }) }),
-              },
-            )
-          }
-        >
+        <Button loading={save.isPending} onClick={submit}>
           {t('users.save')}
         </Button>
       </Group>
