@@ -1,4 +1,5 @@
 import { Alert, ScrollArea, Table, Text } from '@mantine/core';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cellDisplay, type MappedRow, PREVIEW_ROW_LIMIT } from './spreadsheet.rules.ts';
 
@@ -21,6 +22,7 @@ export function ImportPreviewTable<F extends string>({
 }: ImportPreviewTableProps<F>) {
   const { t } = useTranslation('products');
   const shown = rows.slice(0, PREVIEW_ROW_LIMIT);
+  const captionId = useId();
   return (
     <>
       {rows.length > shown.length && (
@@ -28,11 +30,21 @@ export function ImportPreviewTable<F extends string>({
           {t('spreadsheet.previewCapped', { shown: shown.length, total: rows.length })}
         </Alert>
       )}
+      {/* The caption stands above the scroll area, not in it: as the table's <caption> it was drawn over the
+          horizontal scrollbar. It still names the table (aria-labelledby). */}
+      <Text id={captionId} size="sm" c="dimmed">
+        {t('spreadsheet.previewCaption', { shown: shown.length, total: rows.length })}
+      </Text>
       <ScrollArea.Autosize mah={480} type="auto">
-        <Table striped withTableBorder withColumnBorders stickyHeader fz="xs" verticalSpacing={4}>
-          <Table.Caption>
-            {t('spreadsheet.previewCaption', { shown: shown.length, total: rows.length })}
-          </Table.Caption>
+        <Table
+          striped
+          withTableBorder
+          withColumnBorders
+          stickyHeader
+          fz="xs"
+          verticalSpacing={4}
+          aria-labelledby={captionId}
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('spreadsheet.rowNumber')}</Table.Th>
