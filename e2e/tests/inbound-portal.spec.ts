@@ -41,28 +41,28 @@ test('a merchant announces three products through the wizard', async ({ page, se
 
   // Step 0: no type → the spec's message; then a pallet.
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByTestId('wizard-block')).toHaveText('Kies eerst een type zending');
+  await expect(page.getByTestId('wizard-block')).toHaveText('Choose a type of delivery first');
   await page.getByRole('radio', { name: 'Pallet' }).click();
   await shot(page, 'inbound-portal-01-wizard-type');
   await page.getByRole('button', { name: 'Next' }).click();
 
   // Step 1: no products → the spec's message; then three, found by EAN, name and EAN.
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByTestId('wizard-block')).toHaveText('Voeg producten toe');
+  await expect(page.getByTestId('wizard-block')).toHaveText('Add products');
   const lines: [Hit, string, number, number][] = [
     [a, a.ean, 4, 6],
     [b, b.name.slice(0, 8), 2, 10],
     [c, c.ean, 1, 12],
   ];
   for (const [p, search, boxes, perBox] of lines) {
-    await page.getByPlaceholder('Zoek op EAN / naam').fill(search);
+    await page.getByPlaceholder('Search by EAN / name').fill(search);
     await page.getByRole('listitem', { name: `Choose ${p.name}`, exact: true }).click();
     await page.getByLabel('Boxes', { exact: false }).first().fill(String(boxes));
     await page.getByLabel('Items per box', { exact: false }).fill(String(perBox));
     if (p === a) await page.getByLabel('Batch number').fill('B-2026-11');
     await expect(page.getByTestId('product-total')).toHaveText(`Total: ${boxes * perBox} pieces`);
     if (p === c) await shot(page, 'inbound-portal-02-wizard-product');
-    await page.getByRole('button', { name: 'Product toevoegen' }).click();
+    await page.getByRole('button', { name: 'Add product' }).click();
     await expect(page.getByRole('row').filter({ hasText: p.ean })).toBeVisible();
   }
   await shot(page, 'inbound-portal-03-wizard-products');
@@ -73,7 +73,7 @@ test('a merchant announces three products through the wizard', async ({ page, se
     '',
   );
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByTestId('wizard-block')).toHaveText('Vul alle verplichte velden in');
+  await expect(page.getByTestId('wizard-block')).toHaveText('Fill in all required fields');
   await expect(page.getByText('Track & trace is required.')).toBeVisible();
   await shot(page, 'inbound-portal-04-wizard-information-refused');
   await page.getByLabel('Track & trace', { exact: false }).fill('3SBOL0009876');

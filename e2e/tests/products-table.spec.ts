@@ -135,7 +135,7 @@ test('a merchant filters, sorts and exports the product table, changes a selecti
   const ean = `${body}${gtinCheckDigit(body)}`;
   await page.getByLabel(/^Product name/).fill('Zeeuwse bolussen 4 stuks');
   await page.getByLabel(/^EAN/).fill(`${body}${(gtinCheckDigit(body) + 1) % 10}`);
-  await page.getByRole('button', { name: 'Afronden en product toevoegen' }).click();
+  await page.getByRole('button', { name: 'Finish and add product' }).click();
   await expect(page.getByText(/check digit does not match/)).toBeVisible();
   await shot(page, 'products-table-05-new-product-check-digit');
   await page.getByLabel(/^EAN/).fill(ean);

@@ -80,11 +80,16 @@ export const ProductImportBodySchema = z
   .min(1, 'Error: No data available for import')
   .max(50_000, 'At most 50,000 rows per import');
 
-/** A rejected product row: its 1-based data row number, the EAN as given and the reason. */
+/**
+ * A rejected product row (spec 3 §2 Bulk import: results): its 1-based data row number, the EAN as given and the
+ * reason. A repeated EAN also gives `first_row`, the data row (same numbering as `row`) where it first appears, so the
+ * portal shows both as the sheet lines its table numbers rows by; the reason names no row number of its own.
+ */
 export const ProductImportErrorSchema = z.object({
   row: z.number().int(),
   ean: z.string(),
   reason: z.string(),
+  first_row: z.number().int().optional(),
 });
 export type ProductImportError = z.infer<typeof ProductImportErrorSchema>;
 

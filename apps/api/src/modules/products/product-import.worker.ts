@@ -55,7 +55,8 @@ export default function run(task: { body: Uint8Array }): ProductPlan {
       errors.push({
         row: i + 1,
         ean: r.value.ean,
-        reason: `EAN appears twice in this file (first in row ${earlier})`,
+        reason: 'EAN appears twice in this file',
+        first_row: earlier,
       });
       return;
     }

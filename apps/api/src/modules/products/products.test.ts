@@ -69,7 +69,9 @@ describe('products', () => {
         { row: 3, ean: '5901234123457', reason: 'Product name is missing' },
         { row: 4, ean: '8712345678907', reason: 'EAN check digit is wrong' },
         { row: 5, ean: '12345', reason: 'EAN must have 8 to 14 digits' },
-        { row: 6, ean: '8712345678906', reason: 'EAN appears twice in this file (first in row 1)' },
+        // The repeat names its first row as a number the table maps to a sheet line, not inside the text (a data row
+        // number there read as the sheet's line 1, the header).
+        { row: 6, ean: '8712345678906', reason: 'EAN appears twice in this file', first_row: 1 },
       ],
     });
 

@@ -51,15 +51,15 @@ describe('add inventory wizard (spec 2 §2, §4, §5)', { timeout: 30_000 }, () 
     // Step 0: no type chosen.
     await screen.findByRole('radio', { name: 'Pallet' });
     next();
-    expect((await screen.findByTestId('wizard-block')).textContent).toBe('Kies eerst een type zending');
+    expect((await screen.findByTestId('wizard-block')).textContent).toBe('Choose a type of delivery first');
     fireEvent.click(screen.getByRole('radio', { name: 'Pallet' }));
     expect(screen.queryByTestId('wizard-block')).toBeNull();
     next();
 
     // Step 1: no products yet.
-    const search = await screen.findByPlaceholderText('Zoek op EAN / naam');
+    const search = await screen.findByPlaceholderText('Search by EAN / name');
     next();
-    expect((await screen.findByTestId('wizard-block')).textContent).toBe('Voeg producten toe');
+    expect((await screen.findByTestId('wizard-block')).textContent).toBe('Add products');
     // Three characters do not search; more do.
     fireEvent.input(search, { target: { value: 'aar' } });
     await new Promise((r) => setTimeout(r, 400));
@@ -69,13 +69,13 @@ describe('add inventory wizard (spec 2 §2, §4, §5)', { timeout: 30_000 }, () 
     fireEvent.input(search, { target: { value: 'aardbei' } });
     fireEvent.click(await screen.findByRole('listitem', { name: 'Choose Aardbeienjam' }));
     // Both counts are required: nothing is added without them.
-    fireEvent.click(screen.getByRole('button', { name: 'Product toevoegen' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add product' }));
     expect(await screen.findAllByText('Required')).toHaveLength(2);
     fireEvent.input(screen.getByLabelText(/^Boxes/), { target: { value: '4' } });
     fireEvent.input(screen.getByLabelText(/^Items per box/), { target: { value: '12' } });
     fireEvent.input(screen.getByLabelText('Batch number'), { target: { value: 'B-77' } });
     expect(screen.getByTestId('product-total').textContent).toBe('Total: 48 pieces');
-    fireEvent.click(screen.getByRole('button', { name: 'Product toevoegen' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add product' }));
     const row = await screen.findByRole('row', { name: 'Aardbeienjam' });
     expect(within(row).getByText('48')).toBeTruthy();
     expect(within(row).getByText('B-77')).toBeTruthy();
@@ -86,7 +86,7 @@ describe('add inventory wizard (spec 2 §2, §4, §5)', { timeout: 30_000 }, () 
       ((await screen.findByLabelText(/^Contact person$|^Contact person \*/)) as HTMLInputElement).value,
     ).toBe('Anna de Vries');
     next();
-    expect((await screen.findByTestId('wizard-block')).textContent).toBe('Vul alle verplichte velden in');
+    expect((await screen.findByTestId('wizard-block')).textContent).toBe('Fill in all required fields');
     expect(await screen.findByText('Track & trace is required.')).toBeTruthy();
     fireEvent.input(screen.getByLabelText(/^Track & trace/), { target: { value: '3SHOP999' } });
     next();
@@ -118,10 +118,10 @@ describe('add inventory wizard (spec 2 §2, §4, §5)', { timeout: 30_000 }, () 
     renderWizard([]);
     fireEvent.click(await screen.findByRole('radio', { name: 'Package' }));
     next();
-    await screen.findByPlaceholderText('Zoek op EAN / naam');
+    await screen.findByPlaceholderText('Search by EAN / name');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('radio', { name: 'Package' })).toHaveProperty('ariaChecked', 'false');
     next();
-    expect((await screen.findByTestId('wizard-block')).textContent).toBe('Kies eerst een type zending');
+    expect((await screen.findByTestId('wizard-block')).textContent).toBe('Choose a type of delivery first');
   });
 });

@@ -147,8 +147,8 @@ describe('inbound details (spec 2 §2 /checkin_inventory/{id}, §9)', { timeout:
     fireEvent.click(await screen.findByRole('listitem', { name: 'Choose Honing' }));
     fireEvent.input(screen.getByLabelText(/^Boxes/), { target: { value: '3' } });
     fireEvent.input(screen.getByLabelText(/^Items per box/), { target: { value: '5' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Product toevoegen' }));
-    expect(await screen.findByText('Product toegevoegd!')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add product' }));
+    expect(await screen.findByText('Product added!')).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       product_id: hex(909),
       units: 3,
@@ -156,7 +156,7 @@ describe('inbound details (spec 2 §2 /checkin_inventory/{id}, §9)', { timeout:
       batch_nr: null,
       expiration_date: null,
     });
-    expect(screen.getByRole('button', { name: 'Nog een product toevoegen' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add another product' })).toBeTruthy();
   });
 
   it("lets the warehouse staff find the products of the inbound's shop, not of their own organisation", async () => {

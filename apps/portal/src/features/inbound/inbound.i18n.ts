@@ -1,8 +1,8 @@
 /**
  * Texts of the inbound area (namespace 'inbound'; spec 2 §2 Inbound announcement, Inbound lists and edit, §5, §8),
- * loaded with its first screen. Dutch is the default; the spec's Dutch messages are used verbatim ('Kies eerst een
- * type zending', 'Voeg producten toe', 'Vul alle verplichte velden in', 'Zoek op EAN / naam', 'Product toevoegen',
- * 'Product toegevoegd!', 'Nog een product toevoegen') in both languages where the spec gives only Dutch, and its
+ * loaded with its first screen. Dutch is the default; the spec's Dutch messages ('Kies eerst een type zending', 'Voeg
+ * producten toe', 'Vul alle verplichte velden in', 'Zoek op EAN / naam', 'Product toevoegen', 'Product toegevoegd!',
+ * 'Nog een product toevoegen') are used verbatim in the Dutch UI and given in English in the English UI, and its
  * English information messages in English.
  */
 const en = {
@@ -69,9 +69,9 @@ const en = {
       confirmation: 'Check and send',
     },
     chooseType: 'What kind of delivery is it?',
-    noType: 'Kies eerst een type zending',
-    noProducts: 'Voeg producten toe',
-    missingInfo: 'Vul alle verplichte velden in',
+    noType: 'Choose a type of delivery first',
+    noProducts: 'Add products',
+    missingInfo: 'Fill in all required fields',
     next: 'Next',
     back: 'Back',
     cancel: 'Cancel',
@@ -91,7 +91,7 @@ const en = {
   },
   product: {
     search: 'Search product',
-    searchPlaceholder: 'Zoek op EAN / naam',
+    searchPlaceholder: 'Search by EAN / name',
     searchHint: 'Type more than 3 characters, or scan a barcode and press Enter.',
     noHits: 'No product of your shop matches “{{text}}”.',
     notFound: 'No product with barcode {{code}} in your shop.',
@@ -102,9 +102,9 @@ const en = {
     batch: 'Batch number',
     expiry: 'Expiry date',
     total: 'Total: {{pieces}} pieces',
-    add: 'Product toevoegen',
-    added: 'Product toegevoegd!',
-    addAnother: 'Nog een product toevoegen',
+    add: 'Add product',
+    added: 'Product added!',
+    addAnother: 'Add another product',
     required: 'Required',
   },
   excel: {
@@ -114,7 +114,7 @@ const en = {
     template: 'Download example file',
     information: 'Delivery information',
     type: 'Type of delivery',
-    infoInvalid: 'Vul alle verplichte velden in',
+    infoInvalid: 'Fill in all required fields',
     created: 'Inbound {{number}} announced with {{count}} products.',
     rejected: 'Nothing was announced: fix these rows and import the file again.',
     rejectedTitle: 'Rows that cannot be announced',
@@ -152,6 +152,7 @@ const en = {
   list: {
     title: 'Inbounds',
     intro: 'Your announced deliveries: expected ones first, then those checked in.',
+    introStaff: 'Deliveries the shops announced: expected ones first, then those checked in.',
     announce: 'Announce stock',
     scan: 'Scan QR code',
     scanPlaceholder: 'Scan or type the QR code of a label',
@@ -407,6 +408,7 @@ const nl: typeof en = {
   list: {
     title: 'Inbounds',
     intro: 'Je aangemelde leveringen: eerst de verwachte, daarna de ingecheckte.',
+    introStaff: 'Leveringen die de winkels aanmeldden: eerst de verwachte, daarna de ingecheckte.',
     announce: 'Voorraad aanmelden',
     scan: 'QR-code scannen',
     scanPlaceholder: 'Scan of typ de QR-code van een label',

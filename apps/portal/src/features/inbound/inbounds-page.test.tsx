@@ -64,6 +64,8 @@ function renderList(r = owner, calls: Call[] = [], path = '/checkin_inventory') 
   );
 }
 
+const EMPTY = { items: [], total: 0, skip: 0, limit: 25 };
+
 describe('inbound list (spec 2 §2 /checkin_inventory)', { timeout: 30_000 }, () => {
   beforeEach(() => stubPageRequest());
   afterEach(() => vi.unstubAllGlobals());
@@ -92,6 +94,26 @@ describe('inbound list (spec 2 §2 /checkin_inventory)', { timeout: 30_000 }, ()
       ).toBe(true),
     );
     expect(screen.getByRole('link', { name: 'Announce stock' })).toBeTruthy();
+    expect(
+      screen.getByText('Your announced deliveries: expected ones first, then those checked in.'),
+    ).toBeTruthy();
+  });
+
+  it('words the list for the warehouse staff, whose own organisation announces nothing', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeApi({ 'GET /api/inbounds/status/pending': EMPTY, 'GET /api/inbounds/status/checked_in': EMPTY }),
+    );
+    const staff = role('warehouse_staff', INBOUND_OWNER_GRANTS);
+    const provider = { id: hex(77), name: 'Hoppa Fulfilment', kind: 'provider' };
+    renderRoutes([{ path: '/checkin_inventory', element: <InboundsPage /> }], {
+      path: '/checkin_inventory',
+      session: { user: user(staff), orgAuth: orgAuth(staff, { org: provider } as never) },
+    });
+    expect(
+      await screen.findByText('Deliveries the shops announced: expected ones first, then those checked in.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Your announced deliveries/)).toBeNull();
   });
 
   it('opens an inbound by its scanned QR code (its id), and says so when a code is unknown', async () => {

@@ -65,7 +65,7 @@ export function InboundsPage(): ReactNode {
     <Stack gap="md">
       <PageHeader
         title={t('list.title')}
-        description={t('list.intro')}
+        description={t(orgAuth?.org?.kind === 'provider' ? 'list.introStaff' : 'list.intro')}
         actions={
           mayAnnounce ? (
             <Button component={Link} to={PATHS.preNotify} leftSection={<Icon name="plus" size={16} />}>

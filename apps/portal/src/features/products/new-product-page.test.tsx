@@ -34,12 +34,12 @@ describe('new product form (spec 3 §2 New product form, §5)', { timeout: 30_00
 
   it('names what is missing and a wrong check digit, and sends nothing', async () => {
     open();
-    fireEvent.click(await screen.findByRole('button', { name: 'Afronden en product toevoegen' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Finish and add product' }));
     expect(await screen.findByText('Add product name')).toBeTruthy();
     expect(screen.getByText('Add EAN')).toBeTruthy();
     type(/^Product name/, 'Drop zout');
     type(/^EAN/, '871234567890');
-    fireEvent.click(screen.getByRole('button', { name: 'Afronden en product toevoegen' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Finish and add product' }));
     expect(await screen.findByText('Invalid EAN, must contain 13 digits')).toBeTruthy();
     type(/^EAN/, '8712345678907');
     expect(await screen.findByText('Invalid EAN: the check digit does not match (expected 6)')).toBeTruthy();
@@ -48,7 +48,7 @@ describe('new product form (spec 3 §2 New product form, §5)', { timeout: 30_00
 
   it('submits with Enter in the value field, sends one import row and goes back one page', async () => {
     const { router } = open();
-    await screen.findByRole('button', { name: 'Afronden en product toevoegen' });
+    await screen.findByRole('button', { name: 'Finish and add product' });
     type(/^Product name/, ' Drop zout ');
     type(/^EAN/, '8712345678906');
     type('Note', 'Breekbaar');
@@ -78,10 +78,10 @@ describe('new product form (spec 3 §2 New product form, §5)', { timeout: 30_00
       products: { created: 0, updated: 0, errors: [{ row: 1, ean: '8712345678906', reason: 'Nope' }] },
     };
     const { router } = open();
-    await screen.findByRole('button', { name: 'Afronden en product toevoegen' });
+    await screen.findByRole('button', { name: 'Finish and add product' });
     type(/^Product name/, 'Drop zout');
     type(/^EAN/, '8712345678906');
-    fireEvent.click(screen.getByRole('button', { name: 'Afronden en product toevoegen' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Finish and add product' }));
     expect(await screen.findByText('The product was not added: Nope')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/products/new');
   });

@@ -186,7 +186,7 @@ export const productTableI18n = {
       hs: 'HS code',
       weight: 'Weight in kg',
       value: 'Value (€)',
-      submit: 'Afronden en product toevoegen',
+      submit: 'Finish and add product',
       back: 'Back',
       nameRequired: 'Add product name',
       eanRequired: 'Add EAN',
