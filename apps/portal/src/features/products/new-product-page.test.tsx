@@ -1,19 +1,31 @@
+import type { ProductRow } from '@hoppa/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubPageRequest } from '../../test/page-request.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { NewProductPage } from './new-product-page.tsx';
-import { type Call, fakeApi } from './product-table.test-data.ts';
+import { type Call, fakeApi, productRow } from './product-table.test-data.ts';
 
 describe('new product form (spec 3 §2 New product form, §5)', { timeout: 30_000 }, () => {
   let calls: Call[];
   let answer: { products: { created: number; updated: number; errors: unknown[] } };
+  let existing: ProductRow[];
 
   beforeEach(() => {
     calls = [];
     answer = { products: { created: 1, updated: 0, errors: [] } };
     stubPageRequest();
-    vi.stubGlobal('fetch', fakeApi({ 'POST /api/products/import': () => answer }, calls));
+    existing = [];
+    vi.stubGlobal(
+      'fetch',
+      fakeApi(
+        {
+          'POST /api/products/import': () => answer,
+          'GET /api/products/ean/8712345678906': () => ({ products: existing }),
+        },
+        calls,
+      ),
+    );
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -43,7 +55,7 @@ describe('new product form (spec 3 §2 New product form, §5)', { timeout: 30_00
     expect(await screen.findByText('Invalid EAN, must contain 13 digits')).toBeTruthy();
     type(/^EAN/, '8712345678907');
     expect(await screen.findByText('Invalid EAN: the check digit does not match (expected 6)')).toBeTruthy();
-    expect(calls).toEqual([]);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   it('submits with Enter in the value field, sends one import row and goes back one page', async () => {
@@ -60,7 +72,7 @@ describe('new product form (spec 3 §2 New product form, §5)', { timeout: 30_00
       screen.getByLabelText('Value (€)', { selector: 'input' }).closest('form') as HTMLFormElement,
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/products'));
-    expect(calls[0]?.body).toEqual([
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual([
       {
         Product_name: 'Drop zout',
         barcode_sku_ean: '8712345678906',
@@ -71,6 +83,31 @@ describe('new product form (spec 3 §2 New product form, §5)', { timeout: 30_00
       },
     ]);
     expect(await screen.findByText('Product Drop zout added')).toBeTruthy();
+  });
+
+  it('asks before overwriting the product that already has the EAN, naming it, and sends only after yes', async () => {
+    answer = { products: { created: 0, updated: 1, errors: [] } };
+    existing = [productRow(1, { name: 'Strong pasta', ean: '8712345678906', org: 'a'.repeat(24) })];
+    const { router } = open();
+    await screen.findByRole('button', { name: 'Finish and add product' });
+    type(/^Product name/, 'QA Test Koek');
+    type(/^EAN/, '8712345678906');
+    fireEvent.click(screen.getByRole('button', { name: 'Finish and add product' }));
+    expect(
+      await screen.findByText(
+        'EAN 8712345678906 already belongs to “Strong pasta”. Adding overwrites that product with “QA Test Koek” and what you filled in.',
+      ),
+    ).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    // Cancel keeps the form and sends nothing.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByText(/already belongs to/)).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Finish and add product' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Overwrite “Strong pasta”' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products'));
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(await screen.findByText('Product QA Test Koek updated (the EAN existed)')).toBeTruthy();
   });
 
   it('keeps the form and shows the reason when the server refuses the row', async () => {

@@ -1,12 +1,14 @@
-import { newProductProblems } from '@hoppa/core';
+import { newProductProblems, productEanSearchEndpoint } from '@hoppa/core';
 import {
   Alert,
   Button,
   Collapse,
   Group,
+  Modal,
   Paper,
   SimpleGrid,
   Stack,
+  Text,
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
@@ -14,9 +16,11 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useSession } from '../../app/session.ts';
 import { ErrorBanner } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { call } from '../../lib/api.ts';
 import { useImportProducts } from './api/import-products.ts';
 
 interface NewProductForm {
@@ -34,8 +38,9 @@ const EMPTY: NewProductForm = { name: '', ean: '', note: '', hs: '', weight_kg: 
  * The new-product form (/products/new and /products/new_product; spec 3 §2 New product form, §5 New product): name,
  * EAN (13 digits with a valid check digit, core `newProductProblems`), note and an expandable customs section (HS code,
  * weight in kg, value). Enter in any field submits (the note and value fields are single-line, spec 3 §2), the button
- * reads 'Afronden en product toevoegen'. The product is sent as one import row (`POST /products/import`, which spec 3
- * §7 names for this form): an EAN the shop already has updates that product. After success the browser goes back one
+ * reads 'Afronden en product toevoegen' (English: 'Finish and add product'). The product is sent as one import row (`POST /products/import`, which spec 3
+ * §7 names for this form): an EAN the shop already has updates that product, so the form first asks (`GET
+ * /products/ean/{ean}`) and, when the EAN is taken, names that product and overwrites it only after the user agrees. After success the browser goes back one
  * page; a row the server refuses shows its reason and keeps the form.
  */
 export function NewProductPage() {
@@ -46,6 +51,12 @@ export function NewProductPage() {
   const [checked, setChecked] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
   const save = useImportProducts();
+  const { orgAuth } = useSession();
+  const orgId = orgAuth?.org?.id;
+  const [looking, setLooking] = useState(false);
+  const [lookupError, setLookupError] = useState<unknown>(null);
+  // The shop's product with the typed EAN, while the user is asked whether to overwrite it.
+  const [overwrite, setOverwrite] = useState<{ name: string; ean: string } | null>(null);
   const problems = newProductProblems(form);
   const shown = checked ? problems : {};
   const set = (key: keyof NewProductForm) => (e: React.ChangeEvent<HTMLInputElement>) => {
@@ -61,11 +72,29 @@ export function NewProductPage() {
           ? t('newProduct.eanCheck', { digit: shown.expectedDigit })
           : undefined;
 
-  const submit = (e: React.FormEvent) => {
+  const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setChecked(true);
     setRefused(null);
+    setLookupError(null);
     if (Object.keys(problems).length > 0) return;
+    // An EAN the shop already has would rename that product: ask first, naming it.
+    setLooking(true);
+    try {
+      const ean = form.ean.trim();
+      const { products } = await call(productEanSearchEndpoint, { params: { text: ean } });
+      const existing = products.find((p) => p.ean === ean && (!orgId || p.org === orgId));
+      if (existing) setOverwrite({ name: existing.name, ean });
+      else send();
+    } catch (err) {
+      setLookupError(err);
+    } finally {
+      setLooking(false);
+    }
+  };
+
+  const send = () => {
+    setOverwrite(null);
     const name = form.name.trim();
     save.mutate(
       [
@@ -152,16 +181,41 @@ export function NewProductPage() {
             </Alert>
           ) : null}
           {save.error ? <ErrorBanner error={save.error} /> : null}
+          {lookupError ? <ErrorBanner error={lookupError} /> : null}
           <Group justify="space-between">
             <Button variant="default" onClick={() => navigate(-1)}>
               {t('newProduct.back')}
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={save.isPending || looking}>
               {t('newProduct.submit')}
             </Button>
           </Group>
         </Stack>
       </Paper>
+      <Modal
+        opened={overwrite !== null}
+        onClose={() => setOverwrite(null)}
+        title={t('newProduct.existsTitle')}
+        centered
+      >
+        <Stack>
+          <Text>
+            {t('newProduct.exists', {
+              ean: overwrite?.ean ?? '',
+              existing: overwrite?.name ?? '',
+              name: form.name.trim(),
+            })}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOverwrite(null)}>
+              {t('newProduct.keep')}
+            </Button>
+            <Button color="orange" onClick={send}>
+              {t('newProduct.overwrite', { existing: overwrite?.name ?? '' })}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Stack>
   );
 }

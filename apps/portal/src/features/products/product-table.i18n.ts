@@ -187,6 +187,11 @@ export const productTableI18n = {
       weight: 'Weight in kg',
       value: 'Value (€)',
       submit: 'Finish and add product',
+      existsTitle: 'This EAN already exists',
+      exists:
+        'EAN {{ean}} already belongs to “{{existing}}”. Adding overwrites that product with “{{name}}” and what you filled in.',
+      keep: 'Cancel',
+      overwrite: 'Overwrite “{{existing}}”',
       back: 'Back',
       nameRequired: 'Add product name',
       eanRequired: 'Add EAN',
@@ -383,6 +388,11 @@ export const productTableI18n = {
       weight: 'Gewicht in kg',
       value: 'Waarde (€)',
       submit: 'Afronden en product toevoegen',
+      existsTitle: 'Deze EAN bestaat al',
+      exists:
+        'EAN {{ean}} hoort al bij “{{existing}}”. Toevoegen overschrijft dat product met “{{name}}” en wat je hebt ingevuld.',
+      keep: 'Annuleren',
+      overwrite: '“{{existing}}” overschrijven',
       back: 'Terug',
       nameRequired: 'Voeg een productnaam toe',
       eanRequired: 'Voeg een EAN toe',
