@@ -72,7 +72,8 @@ export type ProductList = z.infer<typeof ProductListSchema>;
 
 /**
  * Answer of `GET /products/count` (spec 3 §7: totalProducts, totalProductsInStock, soldOutProducts;
- * `lowStockProducts`, stock 1 to 5, is ours): counts of the current organisation's products by stock.
+ * `lowStockProducts`, stock 1 to 5, is ours): counts of the current organisation's products by spec 3 §2's stock
+ * classification: in stock above 5 (the 'In stock' filter), low 1 to 5, sold out 0 or below; the three add up.
  */
 export const ProductCountSchema = z.object({
   totalProducts: z.number().int(),

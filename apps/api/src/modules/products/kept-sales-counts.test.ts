@@ -140,7 +140,7 @@ describe('kept best sellers and product counts equal a recount', () => {
   const recountCounts = async (orgId: string): Promise<ProductCount> => {
     const r = (
       await t.db.query<{ total: number; in_stock: number; sold_out: number; low: number }>(
-        `SELECT count(*)::int AS total, (count(*) FILTER (WHERE s > 0))::int AS in_stock,
+        `SELECT count(*)::int AS total, (count(*) FILTER (WHERE s > $2))::int AS in_stock,
                 (count(*) FILTER (WHERE s <= 0))::int AS sold_out,
                 (count(*) FILTER (WHERE s BETWEEN 1 AND $2))::int AS low
            FROM (SELECT p.id, COALESCE(sum(pl.stock), 0) AS s FROM products p

@@ -315,8 +315,9 @@ export function startStockCountsFolder(db: Db, log: (msg: string) => void): () =
 }
 
 /**
- * Counts of the scope's products by the stock they hold (spec 3 §7 `GET /products/count`): all, with stock above 0,
- * with 0 or below (sold out) and with 1 to 5 pieces (low). Read from the counts kept per organisation and stock class
+ * Counts of the scope's products by the stock they hold (spec 3 §7 `GET /products/count`), in spec 3 §2's stock
+ * classification, the one the table's stock filters use: all, in stock (above 5), low (1 to 5) and sold out (0 or
+ * below), so in stock + low + sold out = all. Read from the counts kept per organisation and stock class
  * (`product_stock_counts`, migration 0430, ADR 0103: the sums of the organisation's few signed rows, which the
  * triggers on `product_stock` add whenever a product enters, leaves or changes class; {@link foldStockCounts} keeps
  * them few). A read only: it writes nothing.
@@ -335,7 +336,7 @@ export async function countProducts(scope: TenantScope): Promise<ProductCount> {
   const total = (key: 'sold_out' | 'low' | 'high') => Number(sums[key]);
   return {
     totalProducts: total('sold_out') + total('low') + total('high'),
-    totalProductsInStock: total('low') + total('high'),
+    totalProductsInStock: total('high'),
     soldOutProducts: total('sold_out'),
     lowStockProducts: total('low'),
   };
