@@ -1,5 +1,5 @@
 import type { AdminOrder, AdminRole, AdminSurcharge } from '@hoppa/core';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NavItemsContext } from '../../app/nav-items.ts';
 import { orgAuth, role, user } from '../../test/fixtures.ts';
@@ -225,6 +225,33 @@ describe('the admin area (spec 3 §2 Admin area)', { timeout: 30_000 }, () => {
         `DELETE /api/orders/searchOrderId/${ORDER._id}?org_id=${ORDER.org_id}`,
       ),
     );
+  });
+
+  it('names the shipped roles as the header does (“Shop owner”, not the database’s “Merchant owner”)', async () => {
+    const owner: AdminRole = {
+      ...ROLE,
+      id: hex(21),
+      key: 'merchant_owner',
+      name: 'Merchant owner',
+      all_orgs: false,
+    };
+    const custom: AdminRole = { ...ROLE, id: hex(22), key: 'inpakker', name: 'Inpakker', is_default: false };
+    vi.stubGlobal(
+      'fetch',
+      fakeApi(
+        { 'GET /api/roles': () => [200, { items: [ROLE, owner, custom], total: 3, skip: 0, limit: 100 }] },
+        [],
+      ),
+    );
+    renderUi(<UsersPage />, { path: '/admin/users', session });
+    expect(await screen.findByText('Shop owner')).toBeTruthy();
+    expect(screen.queryByText('Merchant owner')).toBeNull();
+    expect(screen.getByText('Inpakker')).toBeTruthy();
+    cleanup();
+    // In Dutch as in the header ("Winkeleigenaar"), not the database's English names.
+    renderUi(<UsersPage />, { path: '/admin/users', session, lang: 'nl' });
+    expect(await screen.findByText('Winkeleigenaar')).toBeTruthy();
+    expect(screen.getAllByText('Magazijnmedewerker').length).toBeGreaterThan(0);
   });
 
   it('edits a role’s grants, previews the screens it opens, and saves the whole list', async () => {

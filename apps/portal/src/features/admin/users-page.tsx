@@ -28,6 +28,7 @@ import { useNavItems } from '../../app/nav-items.ts';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table.tsx';
 import { MutationError, QueryState } from '../../components/error-banner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { roleDisplayName } from '../../i18n/role-names.ts';
 import { useUrlState } from '../../lib/url-state.ts';
 import {
   ADMIN_PAGE_SIZE,
@@ -298,7 +299,7 @@ function RoleEditor({ role }: { role: AdminRole }): ReactNode {
 
 /** Users with their role per shop; the role of a user in a shop changes with the select. */
 function Memberships({ roles }: { roles: AdminRole[] }): ReactNode {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'layout']);
   const [state, update] = useUrlState(MembersUrlState);
   const list = useMemberships(state.mpage, state.mq);
   const setRole = useSetMembershipRole();
@@ -343,7 +344,7 @@ function Memberships({ roles }: { roles: AdminRole[] }): ReactNode {
             aria-label={`${t('users.role')} ${m.email} ${m.org_name}`}
             allowDeselect={false}
             value={m.role_id}
-            data={roles.map((r) => ({ value: r.id, label: r.name }))}
+            data={roles.map((r) => ({ value: r.id, label: roleDisplayName(t, r) }))}
             onChange={(v) => {
               if (!v || v === m.role_id) return;
               setRole.mutate(
@@ -354,7 +355,10 @@ function Memberships({ roles }: { roles: AdminRole[] }): ReactNode {
                       color: 'green',
                       message: t('users.changed', {
                         name: `${x.first_name} ${x.family_name}`,
-                        role: x.role_name,
+                        role: roleDisplayName(t, {
+                          key: roles.find((r) => r.id === x.role_id)?.key ?? '',
+                          name: x.role_name,
+                        }),
                         shop: x.org_name,
                       }),
                     }),
@@ -409,7 +413,7 @@ const MembersUrlState = z.object({
  * draft allows (core's `can()`), and the users with their role per shop.
  */
 export function UsersPage(): ReactNode {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'layout']);
   const [state, update] = useUrlState(MembersUrlState);
   const roles = useRoles();
   return (
@@ -431,7 +435,7 @@ export function UsersPage(): ReactNode {
                       <NavLink
                         key={r.id}
                         active={r.id === selected?.id}
-                        label={r.name}
+                        label={roleDisplayName(t, r)}
                         description={`${r.key} · ${t('users.usersCount', { count: r.users })}`}
                         onClick={() => update({ role: r.id })}
                       />
