@@ -637,6 +637,33 @@ describe("open orders 'print single orders' (spec 1 §2, §4, §7)", { timeout: 
     expect(await screen.findByRole('link', { name: 'Import orders' })).toBeTruthy();
   });
 
+  it("links to the floor's pick list, order grouping and returns desk for a role that may use them (spec 1 §2)", async () => {
+    vi.stubGlobal('fetch', batchApi([]));
+    const view = renderUi(<OpenOrdersPage />, {
+      path: '/orders',
+      session: { user: user(packer), orgAuth: orgAuth(packer) },
+    });
+    await screen.findByRole('article', { name: 'Order #1001' });
+    expect(screen.queryByRole('link', { name: 'Pick list' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Returns' })).toBeNull();
+    view.unmount();
+    const floorLead = role('floor_lead', [
+      { methods: ['GET'], path: '/orders*' },
+      { methods: ['GET'], path: '/pick_list/*' },
+      { methods: ['POST'], path: '/returns' },
+    ]);
+    renderUi(<OpenOrdersPage />, {
+      path: '/orders',
+      lang: 'nl',
+      session: { user: user(floorLead), orgAuth: orgAuth(floorLead) },
+    });
+    expect((await screen.findByRole('link', { name: 'Picklijst' })).getAttribute('href')).toBe('/floor/pick');
+    expect(screen.getByRole('link', { name: 'Orders groeperen' }).getAttribute('href')).toBe(
+      '/floor/order-grouping',
+    );
+    expect(screen.getByRole('link', { name: 'Retouren' }).getAttribute('href')).toBe('/floor/returns');
+  });
+
   it('is offered only to a role that may batch-ship', async () => {
     vi.stubGlobal('fetch', batchApi([]));
     renderUi(<OpenOrdersPage />, {

@@ -28,6 +28,13 @@ const NO_METHODS: readonly ShipmentMethod[] = [];
 const NO_BOXES: readonly ShipmentBox[] = [];
 const NO_ORGS: readonly Org[] = [];
 
+/** The floor app's screens the orders screen links to (spec 1 §2 Open orders list), each with what gates it. */
+const FLOOR_LINKS = [
+  { key: 'pickList', href: '/floor/pick', icon: 'listCheck', needs: 'pickList' },
+  { key: 'orderGrouping', href: '/floor/order-grouping', icon: 'orders', needs: 'pickList' },
+  { key: 'returns', href: '/floor/returns', icon: 'inbound', needs: 'returnsDesk' },
+] as const;
+
 /**
  * The open orders list and packing station (/orders; spec 1 §2 Open orders list, Order card, §4).
  * Orders come grouped per pick location; the filters live in the URL (use-open-orders-filters.ts). A barcode
@@ -107,6 +114,9 @@ export function OpenOrdersPage() {
   );
 
   const total = list.data?.total ?? 0;
+  // Spec 1 §2's pick list, order grouping and returns buttons: those screens are the floor app's (docs/spec-coverage.md),
+  // another app on this origin, so a plain link (not the router's) opens them, for a role that may use them.
+  const floorLinks = FLOOR_LINKS.filter((l) => allowed[l.needs]);
   // "10 of 79 open orders" when 'Show at most' leaves some of the matching orders off the board.
   const countLine = (data: { total: number; matching: number; matching_capped: boolean }) => {
     if (data.matching <= data.total) return t('count', { count: data.total });
@@ -158,6 +168,18 @@ export function OpenOrdersPage() {
                 {t('actions.import')}
               </Button>
             ) : null}
+            {floorLinks.map((l) => (
+              <Button
+                key={l.key}
+                component="a"
+                href={l.href}
+                variant="default"
+                leftSection={<Icon name={l.icon} size={16} />}
+                visibleFrom="sm"
+              >
+                {t(`actions.${l.key}`)}
+              </Button>
+            ))}
             {/* The mobile menu offers the same actions (spec 1 §2 Open orders list). */}
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
@@ -187,6 +209,16 @@ export function OpenOrdersPage() {
                     {t('actions.import')}
                   </Menu.Item>
                 ) : null}
+                {floorLinks.map((l) => (
+                  <Menu.Item
+                    key={l.key}
+                    component="a"
+                    href={l.href}
+                    leftSection={<Icon name={l.icon} size={16} />}
+                  >
+                    {t(`actions.${l.key}`)}
+                  </Menu.Item>
+                ))}
               </Menu.Dropdown>
             </Menu>
           </>

@@ -43,6 +43,10 @@ export const ordersI18n = {
       refresh: 'Refresh',
       import: 'Import orders',
       addOrder: 'Add order',
+      /** Entry points to the floor app's screens (spec 1 §2 Open orders list), served under /floor/. */
+      pickList: 'Pick list',
+      orderGrouping: 'Order grouping',
+      returns: 'Returns',
     },
     filters: {
       title: 'Filters',
@@ -295,6 +299,9 @@ export const ordersI18n = {
       refresh: 'Vernieuwen',
       import: 'Orders importeren',
       addOrder: 'Order toevoegen',
+      pickList: 'Picklijst',
+      orderGrouping: 'Orders groeperen',
+      returns: 'Retouren',
     },
     filters: {
       title: 'Filters',

@@ -12,6 +12,8 @@ import {
   orderShipmentMethodEndpoint,
   orderShipmentPackageEndpoint,
   packingSlipEndpoint,
+  pickListEndpoint,
+  returnUpdateEndpoint,
   shipOrderEndpoint,
 } from '@hoppa/core';
 import { useMemo } from 'react';
@@ -28,6 +30,12 @@ export interface OrderPermissions {
   packingSlip: boolean;
   /** Create an order by wizard ('add order', spec 1 §2 Open orders list; `POST /orders`). */
   create: boolean;
+  /**
+   * The floor app's pick list and order grouping (`GET /pick_list/pick/…`, what the floor gates both on) and returns
+   * desk (`POST /returns`): the orders screen's entry points to them (spec 1 §2).
+   */
+  pickList: boolean;
+  returnsDesk: boolean;
   /** Import orders from a spreadsheet (`POST /orders/import`). */
   importOrders: boolean;
   /** The order list (O) PDF, the note editor and edit order (issue 13). */
@@ -58,6 +66,8 @@ export function useOrderPermissions(): OrderPermissions {
       packingSlip: canCall(role, packingSlipEndpoint),
       create: canCall(role, createOrderEndpoint),
       importOrders: canCall(role, orderImportEndpoint),
+      pickList: canCall(role, pickListEndpoint),
+      returnsDesk: canCall(role, returnUpdateEndpoint),
       orderList: canCall(role, orderListDocumentEndpoint),
       notes: canCall(role, orderNotesEndpoint),
       edit: canCall(role, orderEditEndpoint),

@@ -43,6 +43,8 @@ const NONE: OrderPermissions = {
   packingSlip: false,
   create: false,
   importOrders: false,
+  pickList: false,
+  returnsDesk: false,
   orderList: false,
   notes: false,
   edit: false,

@@ -77,6 +77,8 @@ const PACKER: OrderPermissions = {
   packingSlip: true,
   create: false,
   importOrders: false,
+  pickList: false,
+  returnsDesk: false,
   orderList: false,
   notes: false,
   edit: false,
