@@ -41,10 +41,11 @@ describe('groupBundleRows', () => {
         ],
       },
     ]);
-    expect(r.skipped).toBe(1);
-    expect(r.refused.map((x) => [x.row, x.reason])).toEqual([
-      [1, 'item has no bundle (bundle_name and main_product_ean above it)'],
-      [5, 'main_product_ean is missing'],
+    // The bundle without items is reported, not left out in silence (spec 3 §2 Bulk import: results).
+    expect(r.refused.map((x) => [x.row, x.ean, x.reason])).toEqual([
+      [1, '4006381333931', 'item has no bundle (bundle_name and main_product_ean above it)'],
+      [4, '96385074', 'bundle has no items'],
+      [5, '', 'main_product_ean is missing'],
     ]);
   });
 });

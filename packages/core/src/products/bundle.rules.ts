@@ -87,13 +87,13 @@ export interface BundleFileRow {
  * Groups the rows of a bundle file into transformed bundles (spec 3 §3/§5): a row with bundle name and main EAN
  * starts (or continues, for the same main EAN) a bundle; a row with an item EAN adds a part to the bundle of its own
  * main EAN, or, when it has none, to the bundle above it; an item without a bundle is refused; quantity defaults
- * to 1 when not a number; bundles without items are skipped. Returns the bundles in file order (with the row of
- * their first line) and the refused rows (1-based data rows).
+ * to 1 when not a number; a bundle without items is refused ('bundle has no items', the row of its first line), so
+ * the results report it instead of leaving it out. Returns the bundles in file order (with the row of their first
+ * line) and the refused rows (1-based data rows), in row order.
  */
 export function groupBundleRows(rows: readonly BundleFileRow[]): {
   bundles: (BundleImport & { row: number })[];
   refused: { row: number; ean: string; reason: string }[];
-  skipped: number;
 } {
   const byEan = new Map<string, BundleImport & { row: number }>();
   const refused: { row: number; ean: string; reason: string }[] = [];
@@ -143,6 +143,9 @@ export function groupBundleRows(rows: readonly BundleFileRow[]): {
     });
   });
   const all = [...byEan.values()];
-  const bundles = all.filter((b) => b.bundle_items.length > 0);
-  return { bundles, refused, skipped: all.length - bundles.length };
+  for (const b of all)
+    if (b.bundle_items.length === 0)
+      refused.push({ row: b.row, ean: text(b.parent_ean), reason: 'bundle has no items' });
+  refused.sort((a, b) => a.row - b.row);
+  return { bundles: all.filter((b) => b.bundle_items.length > 0), refused };
 }
