@@ -45,11 +45,18 @@ export const authI18n = {
       savedTitle: 'Password changed',
       toLogin: 'Back to login',
       requestNew: 'Request a new link',
+      inviteTitle: 'Choose your password',
+      inviteIntro: 'Welcome to Hoppa. Choose the password you will log in with.',
+      inviteSubmit: 'Save password',
+      inviteSaved: 'Your password has been set. You can log in now.',
+      inviteSavedTitle: 'Password set',
     },
     problems: {
       invalidCredentials: 'The email address or password is incorrect',
       rateLimited: 'Too many attempts. Wait a few minutes and try again.',
       invalidToken: 'This reset link is invalid or has expired. Please request a new one.',
+      invalidInvite:
+        'This invitation link has already been used or has expired. Log in with your password, or request a new link below.',
     },
   },
   nl: {
@@ -98,11 +105,18 @@ export const authI18n = {
       savedTitle: 'Wachtwoord gewijzigd',
       toLogin: 'Terug naar inloggen',
       requestNew: 'Nieuwe link aanvragen',
+      inviteTitle: 'Kies je wachtwoord',
+      inviteIntro: 'Welkom bij Hoppa. Kies het wachtwoord waarmee je inlogt.',
+      inviteSubmit: 'Wachtwoord opslaan',
+      inviteSaved: 'Je wachtwoord is ingesteld. Je kunt nu inloggen.',
+      inviteSavedTitle: 'Wachtwoord ingesteld',
     },
     problems: {
       invalidCredentials: 'Het e-mailadres of wachtwoord is onjuist',
       rateLimited: 'Te veel pogingen. Wacht een paar minuten en probeer het opnieuw.',
       invalidToken: 'Deze herstellink is ongeldig of verlopen. Vraag een nieuwe aan.',
+      invalidInvite:
+        'Deze uitnodigingslink is al gebruikt of verlopen. Log in met je wachtwoord, of vraag hieronder een nieuwe link aan.',
     },
   },
 };

@@ -15,12 +15,17 @@ import { AuthLayout } from './auth-layout.tsx';
 /**
  * /reset (spec 2 §2, §5): without a token it asks for the account's email and answers with a neutral
  * message (it never tells whether the address exists); with `?token=…` from the mailed link it asks for
- * the new password (minimum 6 characters), then goes to /login with a success toast.
+ * the new password (minimum 6 characters), then goes to /login with a success toast. An invitation's link
+ * (`&invite=1`, users/invite.service.ts) asks the invited person to choose their (first) password instead.
  */
 export function ResetPage(): ReactNode {
   const [params] = useSearchParams();
   const token = params.get('token');
-  return token ? <NewPasswordForm token={token} /> : <RequestResetForm />;
+  return token ? (
+    <NewPasswordForm token={token} invite={params.get('invite') === '1'} />
+  ) : (
+    <RequestResetForm />
+  );
 }
 
 function BackToLogin(): ReactNode {
@@ -79,15 +84,16 @@ function RequestResetForm(): ReactNode {
   );
 }
 
-function NewPasswordForm({ token }: { token: string }): ReactNode {
+/** The password form of a mailed link: a reset's new password, or an invitation's first one (`invite`). */
+function NewPasswordForm({ token, invite }: { token: string; invite: boolean }): ReactNode {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const reset = useResetPassword();
   const { field, onSubmit } = useZodForm(PasswordResetBodySchema, { password: '' });
   return (
     <AuthLayout
-      title={t('reset.newTitle')}
-      intro={t('reset.newIntro')}
+      title={t(invite ? 'reset.inviteTitle' : 'reset.newTitle')}
+      intro={t(invite ? 'reset.inviteIntro' : 'reset.newIntro')}
       footer={
         <>
           <Anchor component={Link} to={PATHS.reset} fw={500}>
@@ -107,8 +113,8 @@ function NewPasswordForm({ token }: { token: string }): ReactNode {
               onSuccess: () => {
                 notifications.show({
                   color: 'green',
-                  title: t('reset.savedTitle'),
-                  message: t('reset.saved'),
+                  title: t(invite ? 'reset.inviteSavedTitle' : 'reset.savedTitle'),
+                  message: t(invite ? 'reset.inviteSaved' : 'reset.saved'),
                   autoClose: 5000,
                 });
                 navigate(PATHS.login, { replace: true });
@@ -119,7 +125,7 @@ function NewPasswordForm({ token }: { token: string }): ReactNode {
       >
         <Stack gap="md">
           <PasswordField
-            label={t('fields.newPassword')}
+            label={t(invite ? 'fields.password' : 'fields.newPassword')}
             description={t('reset.passwordHint')}
             autoComplete="new-password"
             required
@@ -129,10 +135,13 @@ function NewPasswordForm({ token }: { token: string }): ReactNode {
           <MutationError
             mutation={reset}
             serverMessageFor={[429]}
-            messages={{ invalid_token: t('problems.invalidToken'), rate_limited: t('problems.rateLimited') }}
+            messages={{
+              invalid_token: t(invite ? 'problems.invalidInvite' : 'problems.invalidToken'),
+              rate_limited: t('problems.rateLimited'),
+            }}
           />
           <Button type="submit" fullWidth loading={reset.isPending}>
-            {t('reset.saveSubmit')}
+            {t(invite ? 'reset.inviteSubmit' : 'reset.saveSubmit')}
           </Button>
         </Stack>
       </form>
