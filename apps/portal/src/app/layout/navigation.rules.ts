@@ -39,7 +39,7 @@ export function navItemOf(items: readonly NavItem[], pathname: string): NavItem 
 }
 
 /** The routes that say what they need themselves (`AreaRoute.needs`), e.g. /orders/import or /order/edit/:id. */
-export const ROUTE_NEEDS: readonly { path: string; needs: Needs }[] = AREAS.flatMap((a) =>
+const ROUTE_NEEDS: readonly { path: string; needs: Needs }[] = AREAS.flatMap((a) =>
   (a.routes ?? []).flatMap((r) => (r.needs ? [{ path: r.path, needs: r.needs }] : [])),
 );
 
