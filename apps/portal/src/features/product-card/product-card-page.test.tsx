@@ -335,6 +335,21 @@ describe('the product location widget on the card (spec 2 §2)', { timeout: 30_0
     ).toBeTruthy();
   });
 
+  it('says that marking a move for later keeps no destination once one is typed', async () => {
+    vi.stubGlobal('fetch', fakeApi([]));
+    renderRoutes([{ path: '/products/:id', element: <ProductCardPage /> }], {
+      path: `/products/${PRODUCT}`,
+      session: { user: user(staff), orgAuth: orgAuth(staff) },
+    });
+    const row = await screen.findByRole('row', { name: 'A-01-01' });
+    fireEvent.click(within(row).getByRole('button', { name: 'Move' }));
+    const to = await screen.findByLabelText('New location (scan or type)');
+    const hint = 'Mark to move later keeps no new location: whoever moves the pieces scans where they go.';
+    expect(screen.queryByText(hint)).toBeNull();
+    fireEvent.input(to, { target: { value: 'A-02-10' } });
+    expect(await screen.findByText(hint)).toBeTruthy();
+  });
+
   it('after a stock correction shows the new total in the header and the recount panel, and empties the form', async () => {
     const calls: string[] = [];
     vi.stubGlobal('fetch', fakeApi(calls));

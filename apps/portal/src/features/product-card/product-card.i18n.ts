@@ -36,6 +36,8 @@ export const stockI18n = {
     quantityHint_other: '{{count}} pieces lie here; empty moves them all.',
     newLocation: 'New location (scan or type)',
     markMove: 'Mark to move later',
+    markMoveNoDestination:
+      'Mark to move later keeps no new location: whoever moves the pieces scans where they go.',
     moveNow: 'Move now',
     recount: 'Recount',
     recountFlag: 'Recount requested',
@@ -198,6 +200,8 @@ export const stockI18n = {
     quantityHint_other: 'Hier liggen {{count}} stuks; leeg verplaatst alles.',
     newLocation: 'Nieuwe locatie (scannen of typen)',
     markMove: 'Later verplaatsen',
+    markMoveNoDestination:
+      'Later verplaatsen bewaart geen nieuwe locatie: wie de stuks verplaatst, scant waar ze heen gaan.',
     moveNow: 'Nu verplaatsen',
     recount: 'Hertelling',
     recountFlag: 'Hertelling gevraagd',

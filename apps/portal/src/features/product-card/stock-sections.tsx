@@ -511,6 +511,12 @@ function TransferModal({
             {t('moveNow')}
           </Button>
         </Group>
+        {/* The marked transfer (POST /product/new_transfer/ass) takes no destination: say so rather than drop it. */}
+        {to.trim() ? (
+          <Text size="sm" c="dimmed">
+            {t('markMoveNoDestination')}
+          </Text>
+        ) : null}
       </Stack>
     </Modal>
   );
