@@ -91,6 +91,22 @@ export const passwordResetEmailEndpoint = defineEndpoint({
   tags,
 });
 
+/**
+ * GET /users/password_reset/:token (ours: the catalogue has only the POST): whether a mailed reset or invitation link
+ * can still set a password, asked when the link's page opens so a used or expired link is refused before anyone
+ * types a password. Uses nothing up; 400 `invalid_token` when the token is unknown, used or expired.
+ */
+export const passwordResetCheckEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/users/password_reset/:token',
+  summary: 'Check a reset or invitation token before choosing a password',
+  public: true,
+  params: PasswordResetParamsSchema,
+  response: MessageSchema,
+  problems: ['invalid_token'],
+  tags,
+});
+
 /** POST /users/password_reset/:token: sets a new password with a single-use, expiring token; 400 when invalid. */
 export const passwordResetEndpoint = defineEndpoint({
   method: 'POST',

@@ -2,6 +2,7 @@ import {
   currentUserEndpoint,
   loginEndpoint,
   logoutEndpoint,
+  passwordResetCheckEndpoint,
   passwordResetEmailEndpoint,
   passwordResetEndpoint,
   SIGNUP_MAIL_MESSAGE,
@@ -15,7 +16,12 @@ import { destroySession, SESSION_COOKIE } from '../../lib/auth.ts';
 import { publicRoute, route } from '../../lib/route.ts';
 import { type AuthContext, settleBackgroundWork } from './auth.deps.ts';
 import { currentUserView, DEVICE_COOKIE, LoginThrottled, login, updateProfile } from './auth.service.ts';
-import { RESET_MAIL_MESSAGE, requestPasswordReset, resetPassword } from './password-reset.service.ts';
+import {
+  checkResetToken,
+  RESET_MAIL_MESSAGE,
+  requestPasswordReset,
+  resetPassword,
+} from './password-reset.service.ts';
 import { confirmSignup, requestSignup } from './signup.service.ts';
 
 /**
@@ -96,6 +102,11 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
   publicRoute(app, passwordResetEmailEndpoint, async ({ body }, ctx, req) => {
     await requestPasswordReset(authCtx(ctx.db), { body, client: { ip: req.ip } });
     return { ok: true as const, message: RESET_MAIL_MESSAGE };
+  });
+
+  publicRoute(app, passwordResetCheckEndpoint, async ({ params }, ctx, req) => {
+    await checkResetToken(ctx, { params, client: { ip: req.ip } });
+    return { ok: true as const, message: 'This link can set a password.' };
   });
 
   publicRoute(app, passwordResetEndpoint, async ({ params, body }, ctx, req) => {

@@ -74,6 +74,33 @@ async function mailResetLink(ctx: AuthContext, email: string): Promise<void> {
 }
 
 /**
+ * Whether a reset or invitation token can still set a password (`GET /users/password_reset/:token`): it exists, is
+ * unused and unexpired. Uses nothing up; counts against the same per-address limit as setting a password.
+ * Errors: 400 `invalid_token`, 429 `rate_limited`.
+ */
+export async function checkResetToken(
+  ctx: Pick<AuthContext, 'db'>,
+  { params, client }: { params: { token: string }; client: ClientInfo },
+): Promise<void> {
+  const addressKey = `reset-token:ip:${client.ip}`;
+  await assertUnderLimits(ctx.db, [{ key: addressKey, limit: AUTH_LIMITS.resetTokenPerAddress }]);
+  await hit(ctx.db, addressKey);
+  const valid = await systemSql(ctx.db)
+    .selectFrom('password_resets')
+    .select('user_id')
+    .where('token_hash', '=', hashToken(params.token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  if (!valid)
+    throw new HttpProblem(
+      400,
+      'invalid_token',
+      'This reset link is invalid or has expired. Please request a new one.',
+    );
+}
+
+/**
  * Sets a new password with a reset token (spec 2 §7 POST /users/password_reset/:token): the token must exist, be
  * unused and unexpired; it is used up in the same transaction, and every session of the account ends.
  * Errors: 400 `invalid_token`, 429 `rate_limited`.

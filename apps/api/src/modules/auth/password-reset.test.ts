@@ -70,6 +70,11 @@ describe('password reset by e-mailed token (spec 2 §2, §5, §7)', () => {
     await requestReset(email);
     const token = tokenFrom(t.mails().at(-1) as string);
 
+    // The link's page asks first whether the token can still set a password; asking uses nothing up.
+    const check = () => t.app.inject({ method: 'GET', url: `/api/users/password_reset/${token}` });
+    expect((await check()).statusCode).toBe(200);
+    expect((await check()).statusCode).toBe(200);
+
     const short = await reset(token, '12345');
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe('password: Minimum 6 characters');
@@ -84,6 +89,9 @@ describe('password reset by e-mailed token (spec 2 §2, §5, §7)', () => {
     const twice = await reset(token, 'nog-een-keer');
     expect(twice.statusCode).toBe(400);
     expect(twice.json().code).toBe('invalid_token');
+    const used = await check();
+    expect(used.statusCode).toBe(400);
+    expect(used.json().code).toBe('invalid_token');
     expect(await loginStatus(email, 'nog-een-keer')).toBe(401);
   });
 

@@ -87,6 +87,7 @@ describe('every /api route checks session and grants', () => {
         'POST /api/login',
         'POST /api/signup',
         'POST /api/signup/confirm/:token',
+        'GET /api/users/password_reset/:token',
         'POST /api/users/password_reset/:token',
         'POST /api/users/password_reset/email',
       ].sort(),

@@ -8,13 +8,14 @@ import {
   loginEndpoint,
   type PasswordResetBody,
   type PasswordResetEmailBody,
+  passwordResetCheckEndpoint,
   passwordResetEmailEndpoint,
   passwordResetEndpoint,
   type SignupBody,
   signupConfirmEndpoint,
   signupEndpoint,
 } from '@hoppa/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CURRENT_ORG_AUTH_KEY, CURRENT_USER_KEY } from '../../app/session.ts';
 import { call } from '../../lib/api.ts';
 
@@ -59,5 +60,18 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: ({ token, password }: { token: string } & PasswordResetBody) =>
       call(passwordResetEndpoint, { params: { token }, body: { password } }),
+  });
+}
+
+/**
+ * Whether a mailed reset or invitation link can still set a password (`GET /users/password_reset/:token`), asked
+ * once when its page opens, so a used or expired link is refused before anyone types a password.
+ */
+export function useResetTokenCheck(token: string) {
+  return useQuery({
+    queryKey: ['password-reset-check', token],
+    queryFn: () => call(passwordResetCheckEndpoint, { params: { token } }),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }

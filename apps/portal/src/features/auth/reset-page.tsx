@@ -1,4 +1,4 @@
-import { PasswordResetBodySchema, PasswordResetEmailBodySchema } from '@hoppa/core';
+import { ApiError, PasswordResetBodySchema, PasswordResetEmailBodySchema } from '@hoppa/core';
 import { useZodForm } from '@hoppa/web';
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -9,14 +9,16 @@ import { PATHS } from '../../app/paths.ts';
 import { MutationError } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
-import { useRequestPasswordReset, useResetPassword } from './auth.hooks.ts';
+import { useRequestPasswordReset, useResetPassword, useResetTokenCheck } from './auth.hooks.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
 /**
  * /reset (spec 2 §2, §5): without a token it asks for the account's email and answers with a neutral
  * message (it never tells whether the address exists); with `?token=…` from the mailed link it asks for
  * the new password (minimum 6 characters), then goes to /login with a success toast. An invitation's link
- * (`&invite=1`, users/invite.service.ts) asks the invited person to choose their (first) password instead.
+ * (`&invite=1`, users/invite.service.ts) asks the invited person to choose their (first) password instead. The
+ * token is checked when the page opens (`GET /users/password_reset/:token`): a used or expired link is refused at
+ * once, without the form.
  */
 export function ResetPage(): ReactNode {
   const [params] = useSearchParams();
@@ -89,20 +91,35 @@ function NewPasswordForm({ token, invite }: { token: string; invite: boolean }):
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const reset = useResetPassword();
+  const check = useResetTokenCheck(token);
   const { field, onSubmit } = useZodForm(PasswordResetBodySchema, { password: '' });
+  const footer = (
+    <>
+      <Anchor component={Link} to={PATHS.reset} fw={500}>
+        {t('reset.requestNew')}
+      </Anchor>
+      {' · '}
+      <BackToLogin />
+    </>
+  );
+  // A used or expired link is refused when the page opens, not after a password was typed.
+  if (
+    check.error instanceof ApiError &&
+    check.error.status === 400 &&
+    (check.error.body as { code?: string } | null)?.code === 'invalid_token'
+  )
+    return (
+      <AuthLayout title={t(invite ? 'reset.inviteTitle' : 'reset.newTitle')} footer={footer}>
+        <Alert color="red" variant="light" icon={<Icon name="alert" />} role="alert">
+          {t(invite ? 'problems.invalidInvite' : 'problems.invalidToken')}
+        </Alert>
+      </AuthLayout>
+    );
   return (
     <AuthLayout
       title={t(invite ? 'reset.inviteTitle' : 'reset.newTitle')}
       intro={t(invite ? 'reset.inviteIntro' : 'reset.newIntro')}
-      footer={
-        <>
-          <Anchor component={Link} to={PATHS.reset} fw={500}>
-            {t('reset.requestNew')}
-          </Anchor>
-          {' · '}
-          <BackToLogin />
-        </>
-      }
+      footer={footer}
     >
       <form
         noValidate
