@@ -23,12 +23,12 @@ const DATE_FORMAT = 'dd-mm-yyyy';
  * a Date's UTC fields), so the cell gets the Date whose UTC fields are Amsterdam's clock at that instant — an order
  * shipped at 00:30 in Amsterdam shows that day, not the day before (UTC).
  */
-export function excelAmsterdamMoment(instant: string | Date): Date {
+function excelAmsterdamMoment(instant: string | Date): Date {
   return new Date(`${amsterdamWallTime(instant).replace(' ', 'T')}Z`);
 }
 
 /** An Amsterdam calendar day `YYYY-MM-DD` as an Excel date cell (midnight of that day, no zone). */
-export function excelDay(day: string): Date {
+function excelDay(day: string): Date {
   return new Date(`${day}T00:00:00Z`);
 }
 
