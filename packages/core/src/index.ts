@@ -31,6 +31,7 @@ export * from './http/page.ts';
 export * from './http/problems.ts';
 export * from './import/column-mapping.rules.ts';
 export * from './inbound/inbound.endpoints.ts';
+export * from './inbound/inbound.rules.ts';
 export * from './inbound/inbound.schema.ts';
 export * from './invoices/invoice.endpoints.ts';
 export * from './invoices/invoice.rules.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
 import { phoneField } from '../common/phone.ts';
 import { boundedText } from '../common/text.ts';
+import { InboundProgressSchema } from './inbound.rules.ts';
 
 /** Inbound types (spec 2 §3 Inbound types, §9): package, pallet, container/other. */
 export const INBOUND_TYPES = ['package', 'pallet', 'container_other'] as const;
@@ -141,6 +142,11 @@ export const InboundSchema = z.object({
   org_name: z.string(),
   type: z.enum(INBOUND_TYPES),
   status: InboundStatusSchema,
+  /**
+   * `inboundProgress` of status and pieces checked in: what every screen shows as the inbound's state. The API always
+   * sends it; optional so a copy the floor kept offline from before it still reads.
+   */
+  progress: InboundProgressSchema.optional(),
   expected_delivery: z.string().nullable(),
   direct: z.boolean(),
   created_at: z.string(),
@@ -207,6 +213,8 @@ export const CalendarEventSchema = z.object({
   title: z.string(),
   type: z.enum(INBOUND_TYPES),
   status: InboundStatusSchema,
+  /** `inboundProgress`: the calendar's colour and badge, the same state the inbound list shows (always sent). */
+  progress: InboundProgressSchema.optional(),
   track_trace: z.string(),
   expected_delivery: z.string().nullable(),
   checked_in_at: z.string().nullable(),

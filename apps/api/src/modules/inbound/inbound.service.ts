@@ -16,6 +16,7 @@ import {
   type InboundItemCheckinEditSchema,
   type InboundItemEditSchema,
   type InboundItemInputSchema,
+  inboundProgress,
   inventoryCheckinEndpoint,
   newId,
   orgAddressLine,
@@ -219,6 +220,10 @@ async function loadInbounds(
           r.first_name !== null ? { first_name: r.first_name, family_name: r.family_name ?? '' } : null,
         pieces_expected: its.reduce((s, i) => s + i.pieces_expected, 0),
         pieces_checked_in: its.reduce((s, i) => s + i.pieces_checked_in, 0),
+        progress: inboundProgress({
+          status: r.status as Status,
+          pieces_checked_in: its.reduce((s, i) => s + i.pieces_checked_in, 0),
+        }),
         surcharge_total_eur: its.reduce((s, i) => s + i.surcharge_total_eur, 0),
         items: its,
       };
@@ -790,18 +795,22 @@ export async function calendar(db: TenantScope['db'], token: string, from: strin
     .execute();
   const items = await loadItems(scope, { inboundIds: rows.map((r) => r.id) });
   return {
-    items: rows.map((r) => ({
-      id: r.id,
-      inbound_number: r.inbound_number,
-      title: `${org.name} ${r.inbound_number}`,
-      type: r.type as Inbound['type'],
-      status: r.status as Status,
-      track_trace: r.track_trace,
-      expected_delivery: r.expected_delivery,
-      checked_in_at: iso(r.checked_in_at),
-      items: items
-        .filter((i) => i.inbound_id === r.id)
-        .map((i) => ({
+    items: rows.map((r) => {
+      const its = items.filter((i) => i.inbound_id === r.id);
+      return {
+        id: r.id,
+        inbound_number: r.inbound_number,
+        title: `${org.name} ${r.inbound_number}`,
+        type: r.type as Inbound['type'],
+        status: r.status as Status,
+        progress: inboundProgress({
+          status: r.status as Status,
+          pieces_checked_in: its.reduce((n, i) => n + i.pieces_checked_in, 0),
+        }),
+        track_trace: r.track_trace,
+        expected_delivery: r.expected_delivery,
+        checked_in_at: iso(r.checked_in_at),
+        items: its.map((i) => ({
           ean: i.product.ean,
           name: i.product.name,
           units: i.units,
@@ -809,7 +818,8 @@ export async function calendar(db: TenantScope['db'], token: string, from: strin
           pieces_expected: i.pieces_expected,
           pieces_checked_in: i.pieces_checked_in,
         })),
-    })),
+      };
+    }),
   };
 }
 

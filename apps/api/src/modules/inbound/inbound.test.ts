@@ -528,6 +528,30 @@ describe('documents, mail, images and the calendar', () => {
     expect(tooBig.statusCode).toBe(400);
   });
 
+  it('gives one state for a partly checked-in inbound in the list, the detail and the calendar (spec 2 §4)', async () => {
+    const { inbound, jam, binA } = await scene();
+    const jamItem = inbound.items.find((i) => i.product.id === jam.id) as InboundItem;
+    expect(inbound.progress).toBe('expected');
+    await api(picker, 'POST', '/locations/assign', {
+      product_id: jam.id,
+      location_id: binA,
+      amount: 12,
+      inbound_item_id: jamItem.id,
+    });
+    const detail = await api<Inbound>(bolOwner, 'GET', `/inbound/${inbound.id}`);
+    expect([detail.body.status, detail.body.progress]).toEqual(['pending', 'partly_checked_in']);
+    const list = await api<{ items: Inbound[] }>(bolOwner, 'GET', '/inbounds?limit=100');
+    expect(list.body.items.find((i) => i.id === inbound.id)?.progress).toBe('partly_checked_in');
+    const link = await api<{ token: string }>(bolOwner, 'POST', '/inbound/calendar_link');
+    const cal = await t.app.inject({
+      method: 'GET',
+      url: `/api/inbounds-report/${link.body.token}?from=2026-11-23&to=2026-11-29`,
+    });
+    expect(cal.json().items.find((e: { id: string }) => e.id === inbound.id)?.progress).toBe(
+      'partly_checked_in',
+    );
+  });
+
   it('serves the public calendar behind a secret link, without personal data', async () => {
     const { inbound } = await scene();
     const link = await api<{ token: string }>(bolOwner, 'POST', '/inbound/calendar_link');
