@@ -47,6 +47,11 @@ describe('parseProductImportRow (spec 3 §3 Import row for products, §5)', () =
       reason: 'value must be at most 1,000,000 EUR',
     });
     expect(parseProductImportRow({ ...base, Product_name: 'Do\u0000os' })).toMatchObject({ ok: false });
+    // A C1 control (a real sample's double-decoded 'limão') is left out of the name instead of refusing the row.
+    expect(parseProductImportRow({ ...base, Product_name: 'Ice tea lim\u00c3\u0083o' })).toMatchObject({
+      ok: true,
+      value: { name: 'Ice tea lim\u00c3o' },
+    });
     // A refused EAN cell (a megabyte) is not echoed back.
     expect(parseProductImportRow({ ...base, barcode_sku_ean: '8'.repeat(1_000_000) })).toMatchObject({
       ok: false,

@@ -35,7 +35,7 @@ const PRODUCT_CELL_TEXT: Partial<Record<ProductImportField, ReturnType<typeof co
 /** The first text cell the shared text family refuses, as the row's reason; null when all are fine. */
 function badProductCell(row: ProductImportRow): string | null {
   for (const f of PRODUCT_IMPORT_FIELDS) {
-    const v = row[f];
+    const v = f === 'Product_name' ? withoutC1(row[f]) : row[f];
     if (typeof v !== 'string') continue;
     const r = PRODUCT_CELL_TEXT[f]?.safeParse(v);
     if (r && !r.success) return r.error.issues[0]?.message ?? `${f}: invalid text`;
@@ -98,6 +98,16 @@ export interface ValidProductImportRow {
   customsValue: number | null;
   /** The product photo as given (http or https); null keeps the stored one on update. */
   imgUrl: string | null;
+}
+
+/**
+ * A name cell without C1 control characters (U+0080–U+009F; spec 3 §5 import validation). They are invisible, never
+ * meant in a product name, and come from text decoded twice (Open Food Facts' 'limÃ\u0083o' for 'limão'): the row is
+ * imported with the rest of the name as it stands rather than refused for a character the merchant cannot see.
+ * Other values pass unchanged (C0 controls such as NUL are still refused).
+ */
+function withoutC1(v: unknown): unknown {
+  return typeof v === 'string' ? v.replace(/[\u0080-\u009f]/g, '') : v;
 }
 
 /** Trimmed text of a spreadsheet cell; empty cells give ''. */
@@ -174,7 +184,7 @@ export function parseProductImportRow(
     };
   const ean = normaliseEan(row.barcode_sku_ean);
   const fail = (reason: string) => ({ ok: false as const, ean, reason });
-  const name = cellText(row.Product_name);
+  const name = cellText(withoutC1(row.Product_name));
   if (name === '') return fail('Product name is missing');
   const problem = eanProblem(ean);
   if (problem) return fail(EAN_PROBLEM_TEXT[problem]);
