@@ -262,7 +262,10 @@ describe('POST /orders/ship/smf', () => {
       expect(tracking).toMatch(/^ST\d{11}NL$/);
       const pdf = await readPdf(res.rawPayload);
       expect(pdf.pages).toBe(1);
-      expect(pdf.text).toContain(`${amount} × ${amount === 1 ? 'POSTZEGEL / STAMP' : 'POSTZEGELS / STAMPS'}`);
+      // The amount and the word are two lines (Noto Sans' taller 26 pt line reads back without a space between).
+      expect(pdf.text).toMatch(
+        new RegExp(`${amount} ×\\s*${amount === 1 ? 'POSTZEGEL / STAMP' : 'POSTZEGELS / STAMPS'}`),
+      );
       expect(pdf.text).toContain('Sanne de Boer');
       expect(pdf.text).toContain('1015 CJ AMSTERDAM');
       expect(pdf.text).toContain(`Order ${o.shopOrderId}`);
