@@ -139,7 +139,7 @@ export const productLocationsEndpoint = defineEndpoint({
  * typed, any case), with no pieces yet; nothing changes when it already lies there. 404 for an unknown location
  * name or product. Answers the product's locations. 405 `location_held` when other products (of any shop) lie on
  * the location (spec 2 §4, spec 3 §4: the UI offers to clear them); its `issues` name each one, with `path`
- * `location_products.<link id>` for `DELETE /locations/clear/…`. An `Idempotency-Key` makes a resend harmless.
+ * `location_products.<link id>.<product id>` for `DELETE /locations/clear/…`. An `Idempotency-Key` makes a resend harmless.
  */
 export const assignLocationByNameEndpoint = defineEndpoint({
   method: 'POST',

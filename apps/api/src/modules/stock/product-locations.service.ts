@@ -116,7 +116,8 @@ export async function getProductLocations(ctx: TenantScope, productId: string): 
  * lies there. 404 for an unknown product or location name; 409 `location_inactive`. When other products (of any
  * shop the caller works for) lie on the location it answers 405 `location_held` and changes nothing (spec 2 §4, spec
  * 3 §4: '202 or 405 means other products hold the location (offer to clear)'), so a bin no longer goes to error
- * (several products) without a word; the issues name each product and its link for `DELETE /locations/clear/…`.
+ * (several products) without a word; the issues name each product, its link and its id (`location_products.<link>.<product>`) for
+ * `DELETE /locations/clear/…`.
  */
 export async function assignLocationByName(
   ctx: StockContext,
@@ -142,7 +143,7 @@ export async function assignLocationByName(
       .selectFrom('product_locations as pl')
       .innerJoin('products as p', 'p.id', 'pl.product_id')
       .innerJoin('organisations as o', 'o.id', 'pl.org_id')
-      .select(['pl.id', 'pl.stock', 'p.name', 'p.ean', 'o.name as shop'])
+      .select(['pl.id', 'pl.product_id', 'pl.stock', 'p.name', 'p.ean', 'o.name as shop'])
       .where('pl.location_id', '=', location.id)
       .where('pl.product_id', '<>', product.id)
       .where(orgScope(ctx, 'pl'))
@@ -155,7 +156,7 @@ export async function assignLocationByName(
         'location_held',
         `Location ${location.name} holds other products (${others.map((o) => o.name).join(', ')}): clear it first`,
         others.map((o) => ({
-          path: `location_products.${o.id}`,
+          path: `location_products.${o.id}.${o.product_id}`,
           message: `${o.name} (${o.ean}, ${o.shop}): ${o.stock} in stock`,
         })),
       );

@@ -321,7 +321,7 @@ describe("a product's locations (spec 2 §2 Product location widget, §7 Locatio
       .locations[0];
     expect(held.body.issues).toEqual([
       {
-        path: `location_products.${link?.id}`,
+        path: `location_products.${link?.id}.${theirs.id}`,
         message: expect.stringContaining('Stroopwafel & Co): 4 in stock'),
       },
     ]);
