@@ -137,7 +137,8 @@ test('a merchant creates a manual order with a PDF attachment, refused a step fi
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
   await page.getByRole('link', { name: 'Show in open orders' }).click();
-  await expect(page).toHaveURL(/\/orders$/);
+  // From 22:00 the link carries `until` (next midnight), so the new order is on the board it opens (ADR 0118).
+  await expect(page).toHaveURL(/\/orders(\?until=[^&]+)?$/);
   // The list defaults to "until today 22:00" (spec 1 §9): an order made later in the evening is listed from then.
   await page.getByLabel('Until').fill(tomorrowNight());
   await page.getByRole('heading', { name: 'Open orders' }).click();
@@ -206,7 +207,8 @@ test('a merchant creates a B2B pallet order in six steps', async ({ page }) => {
   await expect(created).toContainText(/B2B-\d{6}-[A-Z0-9]{5}/);
   const number = ((await created.textContent()) ?? '').match(/B2B-\d{6}-[A-Z0-9]{5}/)?.[0] ?? '';
   await page.getByRole('link', { name: 'Show in open orders' }).click();
-  await expect(page).toHaveURL(/\/orders\?b2b=true$/);
+  // From 22:00 the link also carries `until` (next midnight), so the new order is on the board it opens.
+  await expect(page).toHaveURL(/\/orders\?(until=[^&]+&)?b2b=true$/);
   await page.getByLabel('Until').fill(tomorrowNight());
   await page.getByRole('heading', { name: 'Open orders' }).click();
   await expect(page.getByText(number).first()).toBeVisible();
