@@ -7,13 +7,12 @@
  *   The space after € is a no-break space (U+00A0), as Intl prints it, so the amount never wraps.
  * - `parseMoney(text)` → cents from what a user typed ('12,50', '€ 1.234,5', '12.5'); null when not a number.
  */
-const euro = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
+import { formatEuroCents } from '@hoppa/core';
 
 /** Formats integer euro cents as '€ 0,00' (nl-NL). Throws on a non-integer, which means a bug upstream. */
 export function formatMoney(cents: number | null | undefined): string {
   if (cents === null || cents === undefined) return '';
-  if (!Number.isInteger(cents)) throw new Error(`formatMoney expects integer cents, got ${cents}`);
-  return euro.format(cents / 100);
+  return formatEuroCents(cents);
 }
 
 /**
