@@ -64,3 +64,24 @@ describe('home order tiles', () => {
     expect((await screen.findByTestId('stat-shipments')).textContent).toBe(`${SHIPMENTS_COUNT_CAP}+`);
   });
 });
+
+describe('home header (spec 1 §2 Home dashboard)', () => {
+  const providerAdmin = { ...role('provider_admin', staff.grants), all_orgs: true };
+
+  it('names the current shop when the figures are that shop’s', async () => {
+    vi.stubGlobal('fetch', fakeApi({ matching: 3, matching_capped: false }, 1));
+    renderUi(<HomePage />, { path: '/home', session: { user: user(staff), orgAuth: orgAuth(staff) } });
+    expect(await screen.findByText(/^Working for Bakkerij Bol · /)).toBeTruthy();
+  });
+
+  it('says "all clients" for provider staff, whose counts cover every shop whichever one is current', async () => {
+    vi.stubGlobal('fetch', fakeApi({ matching: 42, matching_capped: false }, 7));
+    renderUi(<HomePage />, {
+      path: '/home',
+      session: { user: user(providerAdmin), orgAuth: orgAuth(providerAdmin, { org_count: 3 }) },
+    });
+    expect(await screen.findByText(/^All clients · /)).toBeTruthy();
+    expect(screen.queryByText(/Bakkerij Bol/)).toBeNull();
+    expect((await screen.findByTestId('stat-orders')).textContent).toBe('42');
+  });
+});

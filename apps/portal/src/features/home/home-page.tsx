@@ -24,8 +24,9 @@ import { greetingPart, showsOrderTiles, visibleMenuTiles } from './home.rules.ts
 import { HomeInsights } from './home-insights.tsx';
 
 /**
- * /home (spec 1 §2 Home dashboard): a greeting with the user's first name, the two order count tiles
- * when the role may GET /orders, the menu tiles the role may use (home.rules.ts), then the 30-day
+ * /home (spec 1 §2 Home dashboard): a greeting with the user's first name over whose figures these are (the current
+ * shop; "all clients" for provider staff, whose calls count every organisation whichever shop the switcher names),
+ * the two order count tiles when the role may GET /orders, the menu tiles the role may use (home.rules.ts), then the 30-day
  * chart, the pick/pack report and 'orders needing attention' (home-insights.tsx).
  */
 export function HomePage(): ReactNode {
@@ -42,7 +43,12 @@ export function HomePage(): ReactNode {
       <PageHeader
         title={greeting}
         description={
-          orgAuth?.org ? t('workingFor', { org: orgAuth.org.name, date: formatDate(now) }) : formatDate(now)
+          // Provider staff (a role for all organisations) see every client's figures whichever shop is current.
+          role?.all_orgs
+            ? t('workingForAll', { date: formatDate(now) })
+            : orgAuth?.org
+              ? t('workingFor', { org: orgAuth.org.name, date: formatDate(now) })
+              : formatDate(now)
         }
       />
       <Stack gap="xl">

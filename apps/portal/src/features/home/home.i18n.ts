@@ -8,6 +8,7 @@ export const homeI18n = {
       evening: 'Good evening, {{name}}',
     },
     workingFor: 'Working for {{org}} · {{date}}',
+    workingForAll: 'All clients · {{date}}',
     today: 'Today',
     stats: {
       openToday: 'Open orders today',
@@ -59,6 +60,7 @@ export const homeI18n = {
       evening: 'Goedenavond, {{name}}',
     },
     workingFor: 'Je werkt voor {{org}} · {{date}}',
+    workingForAll: 'Alle klanten · {{date}}',
     today: 'Vandaag',
     stats: {
       openToday: 'Open orders vandaag',
