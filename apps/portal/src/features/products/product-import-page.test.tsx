@@ -27,6 +27,30 @@ describe('bulk import page', { timeout: 30_000 }, () => {
           },
           { status: 201 },
         );
+      if (url.pathname === '/api/products/import')
+        return Response.json(
+          {
+            products: {
+              created: 2,
+              updated: 0,
+              errors: [
+                { row: 3, ean: '8712345678906', reason: 'EAN appears twice in this file', first_row: 1 },
+              ],
+            },
+          },
+          { status: 201 },
+        );
+      if (url.pathname === '/api/products/import-automations')
+        return Response.json(
+          {
+            automations: {
+              success: 1,
+              unchanged: 0,
+              errors: [{ row: 2, ean: '8710398500014', reason: 'automation_operator is missing' }],
+            },
+          },
+          { status: 201 },
+        );
       return Response.json({ statusCode: 404, code: 'not_found', message: 'no' }, { status: 404 });
     });
   });
@@ -94,6 +118,44 @@ describe('bulk import page', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Show preview' }));
     expect(await screen.findByRole('tab', { name: 'Automations (1)' })).toBeTruthy();
     expect(screen.getByText('SMF-POSTNL-BE')).toBeTruthy();
+  });
+
+  it('reports a rule row without an operator as refused, on its sheet line, instead of dropping it', async () => {
+    render();
+    choose(
+      'rules.csv',
+      'product_ean,automation_field,automation_operator,automation_value,automation_action_field,automation_action_value\n' +
+        '8712345678906,shipmentDetails.countryCode,==,BE,selected_ship_option,SMF-POSTNL-BE\n' +
+        '8710398500014,shipmentDetails.countryCode,,DE,selected_ship_option,SMF-POSTNL-BE\n',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Show preview' }));
+    expect(await screen.findByRole('tab', { name: 'Automations (2)' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Go to Products')).toBeTruthy();
+    const sent = calls.find((c) => c.path === 'POST /api/products/import-automations');
+    expect(
+      ((sent?.body ?? []) as { product_ean: string; automation_operator: string | null }[]).map((r) => [
+        r.product_ean,
+        r.automation_operator,
+      ]),
+    ).toEqual([
+      ['8712345678906', '=='],
+      ['8710398500014', null],
+    ]);
+    expect(screen.getByLabelText('Errors: 1')).toBeTruthy();
+    const refused = screen.getByText('automation_operator is missing').closest('tr') as HTMLElement;
+    expect(refused.textContent).toBe('38710398500014automation_operator is missing');
+  });
+
+  it("shows a repeated EAN's first_row as the sheet line it is on", async () => {
+    render();
+    choose('products.csv', 'ean,name\n8712345678906,Jam\n8710398500014,Pasta\n8712345678906,Jam again\n');
+    fireEvent.click(await screen.findByRole('button', { name: 'Show preview' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Import' }));
+    const reason = await screen.findByText('EAN appears twice in this file (first on line 2)');
+    expect(reason.closest('tr')?.textContent).toBe(
+      '48712345678906EAN appears twice in this file (first on line 2)',
+    );
   });
 
   it('downloads the template of the chosen type as xlsx', async () => {

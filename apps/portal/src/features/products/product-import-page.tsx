@@ -47,11 +47,15 @@ import { downloadImportTemplate } from './product-template.ts';
 /** Toasts of the import stay 5 seconds (spec 3 §9). */
 const TOAST_MS = 5000;
 
-/** One rejected row of any import type: its number in the sent rows, its EAN and the reason. */
+/**
+ * One rejected row of any import type: its number in the sent rows, its EAN and the reason; a product row whose EAN
+ * came earlier in the file also has `first_row`, that earlier row in the same numbering.
+ */
 interface Issue {
   row: number;
   ean: string;
   reason: string;
+  first_row?: number;
 }
 
 /** The result of one import, whatever its type, as the results step shows it. */
@@ -408,6 +412,11 @@ function BulkImportResults({
           idOf={(e: Issue) => e.ean}
           issues={errors}
           rows={rows}
+          reasonText={(e, lineOf) =>
+            e.first_row === undefined
+              ? e.reason
+              : t('import.firstRow', { reason: e.reason, line: lineOf(e.first_row) })
+          }
         />
       )}
       {result.automations && (

@@ -79,10 +79,23 @@ export function guessImportMapping(
   return guessColumnMapping(fields, columns, aliases) as ColumnMapping<BulkImportField>;
 }
 
+/** The cells of a rule: a row with any of them filled is an automation row. */
+const RULE_CELLS = [
+  'automation_field',
+  'automation_operator',
+  'automation_value',
+  'automation_action_field',
+  'automation_action_value',
+  'automation_action_qty',
+] as const satisfies readonly BulkImportField[];
+
 /**
- * The automation rows of a mapped file (spec 3 §5: a row counts only when condition field, operator and action field
- * are present). In a product file with the automation toggle on, the rule's product is the row's product
- * (`barcode_sku_ean`). Each keeps its index in `rows` (1-based) so refusals point at the right line.
+ * The automation rows of a mapped file (spec 3 §3 automation import fields, §5): every row with any rule cell filled
+ * (condition field, operator, value, action field, action value or quantity). A row that misses a required one (e.g.
+ * no operator) is sent too, so the API refuses it with its reason ('automation_operator is missing') and the results
+ * list it, instead of it being dropped unseen (ADR 0118 'Left for later'); rows without any rule cell (a product
+ * file's plain products) are not rules. In a product file with the automation toggle on, the rule's product is the
+ * row's product (`barcode_sku_ean`). Each keeps its sheet line so refusals point at the right line.
  */
 export function automationImportRows(rows: readonly MappedRow<BulkImportField>[]): {
   rows: AutomationImportRow[];
@@ -93,7 +106,7 @@ export function automationImportRows(rows: readonly MappedRow<BulkImportField>[]
   for (const r of rows) {
     const v = r.values as Partial<Record<BulkImportField, unknown>>;
     const has = (f: BulkImportField) => v[f] !== null && v[f] !== undefined && String(v[f]).trim() !== '';
-    if (!has('automation_field') || !has('automation_operator') || !has('automation_action_field')) continue;
+    if (!RULE_CELLS.some(has)) continue;
     out.push({
       product_ean: (has('product_ean')
         ? v.product_ean
