@@ -335,6 +335,127 @@ describe('the product location widget on the card (spec 2 §2)', { timeout: 30_0
     ).toBeTruthy();
   });
 
+  /**
+   * The API as fakeApi, but A-01-05 is held by another product (`stock` pieces on it): assign_location answers 405
+   * `location_held` naming the holder until the holder's link is cleared.
+   */
+  function heldApi(calls: string[], stock: number) {
+    const base = fakeApi(calls);
+    const HOLDER = hex(3);
+    const LINK = hex(103);
+    const BIN = hex(205);
+    let holding = true;
+    const holder = (): ProductLocations => ({
+      product: {
+        id: HOLDER,
+        org_id: hex(9),
+        name: 'Stroopwafel los',
+        ean: '8712345678920',
+        needs_recount: false,
+        stock,
+        return_instruction: null,
+      },
+      locations: holding
+        ? [
+            {
+              id: LINK,
+              location: { id: BIN, name: 'A-01-05', parent_name: 'A-01', type: 'half-box', active: true },
+              stock,
+              active: true,
+              to_transfer: false,
+              transfer_quantity: null,
+              position: 0,
+            },
+          ]
+        : [],
+    });
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const req =
+        input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+      const url = new URL(req.url);
+      if (url.pathname === `/api/product/locations/${HOLDER}`) return json(holder());
+      if (url.pathname === `/api/locations/clear/${LINK}/${HOLDER}/${BIN}` && req.method === 'DELETE') {
+        calls.push(`clear ${LINK}/${HOLDER}/${BIN}`);
+        holding = false;
+        return json(holder());
+      }
+      if (url.pathname === '/api/product/assign_location' && holding) {
+        calls.push(`refused ${JSON.stringify(await req.json())}`);
+        return json(
+          {
+            statusCode: 405,
+            code: 'location_held',
+            message: 'Location A-01-05 holds other products (Stroopwafel los): clear it first',
+            issues: [
+              {
+                path: `location_products.${LINK}.${HOLDER}`,
+                message: `Stroopwafel los (8712345678920, Bakkerij Bol): ${stock} in stock`,
+              },
+            ],
+          },
+          405,
+        );
+      }
+      return base(req);
+    });
+  }
+
+  it('names the products holding a location and, when they lie there empty, clears them and adds it after a confirmation', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', heldApi(calls, 0));
+    renderRoutes([{ path: '/products/:id', element: <ProductCardPage /> }], {
+      path: `/products/${PRODUCT}`,
+      session: { user: user(staff), orgAuth: orgAuth(staff) },
+    });
+    const scan = await screen.findByLabelText('Add a location');
+    fireEvent.input(scan, { target: { value: 'A-01-05' } });
+    fireEvent.keyDown(scan, { key: 'Enter' });
+    const notice = await screen.findByRole('alert', { name: 'A-01-05 holds other products' });
+    expect(await within(notice).findByText('Stroopwafel los · EAN 8712345678920 · 0 pieces')).toBeTruthy();
+    fireEvent.click(within(notice).getByRole('button', { name: 'Clear A-01-05 and add it' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Clear A-01-05?' });
+    expect(
+      within(dialog).getByText(
+        'Stroopwafel los is taken off A-01-05. It has 0 pieces there, so no stock is moved or removed. Then A-01-05 is added to Ontbijtkoek.',
+      ),
+    ).toBeTruthy();
+    expect(calls).toEqual([
+      `refused {"product_id":"${PRODUCT}","rack_number":"A-01-05","raw_scan":"A-01-05"}`,
+    ]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Clear and add' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('alert', { name: 'A-01-05 holds other products' })).toBeNull(),
+    );
+    expect(calls.slice(1)).toEqual([
+      `clear ${hex(103)}/${hex(3)}/${hex(205)}`,
+      `assign {"product_id":"${PRODUCT}","rack_number":"A-01-05","raw_scan":"A-01-05"}`,
+    ]);
+  });
+
+  it('refuses to clear a holder with pieces on the location and links to its card instead', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', heldApi(calls, 4));
+    renderRoutes([{ path: '/products/:id', element: <ProductCardPage /> }], {
+      path: `/products/${PRODUCT}`,
+      session: { user: user(staff), orgAuth: orgAuth(staff) },
+    });
+    const scan = await screen.findByLabelText('Add a location');
+    fireEvent.input(scan, { target: { value: 'A-01-05' } });
+    fireEvent.keyDown(scan, { key: 'Enter' });
+    const notice = await screen.findByRole('alert', { name: 'A-01-05 holds other products' });
+    expect(await within(notice).findByText(/Stroopwafel los · EAN 8712345678920 · 4 pieces/)).toBeTruthy();
+    expect(within(notice).getByRole('link', { name: 'Open Stroopwafel los' }).getAttribute('href')).toBe(
+      `/products/${hex(3)}`,
+    );
+    expect(
+      within(notice).getByText(/cannot be cleared from it: move its pieces or count them off first/),
+    ).toBeTruthy();
+    expect(within(notice).queryByRole('button', { name: 'Clear A-01-05 and add it' })).toBeNull();
+    expect(calls).toHaveLength(1);
+  });
+
   it('says that marking a move for later keeps no destination once one is typed', async () => {
     vi.stubGlobal('fetch', fakeApi([]));
     renderRoutes([{ path: '/products/:id', element: <ProductCardPage /> }], {

@@ -9,6 +9,8 @@ import {
   type LabelFormat,
   LOCATION_NOT_EMPTY_TEXT,
   LOCATION_NOT_EMPTY_TITLE,
+  type LocationHolder,
+  locationHolders,
   type ProductCard,
   type ProductLocationLink,
   productHistoryEndpoint,
@@ -50,6 +52,7 @@ import {
   useProductLocations,
   useSaveReturnInstruction,
 } from './api/product-locations.ts';
+import { HeldLocation } from './held-location.tsx';
 
 const HISTORY_ROWS = 50;
 
@@ -60,6 +63,7 @@ export function useStockPermissions() {
   return {
     edit: canCall(role, stockUpdateEndpoint),
     add: canCall(role, assignLocationByNameEndpoint),
+    clear: canCall(role, clearLocationEndpoint),
     move: canCall(role, transferEndpoint) && canCall(role, switchLocationEndpoint),
     recount: canCall(role, recountEndpoint),
     correct: canCall(role, correctStockEndpoint),
@@ -84,13 +88,16 @@ export function LocationsSection({ id }: { id: string }) {
   const actions = useLocationActions(id);
   const [scan, setScan] = useState('');
   const [notEmpty, setNotEmpty] = useState(false);
+  // The location just refused because other products hold it (405 `location_held`), with its holders.
+  const [held, setHeld] = useState<{ name: string; holders: LocationHolder[] } | null>(null);
   const [transferFor, setTransferFor] = useState<ProductLocationLink | null>(null);
 
   if (data.isError) return <ErrorBanner error={data.error} />;
   if (data.isPending) return <PageLoader />;
   const { locations } = data.data;
+  const addHeld = isProblem(actions.add.error, assignLocationByNameEndpoint, 'location_held');
   const failed =
-    actions.add.error ??
+    (addHeld ? null : actions.add.error) ??
     actions.setStock.error ??
     actions.transfer.error ??
     actions.move.error ??
@@ -99,7 +106,17 @@ export function LocationsSection({ id }: { id: string }) {
   const addScanned = () => {
     const name = scan.trim();
     if (!name) return;
-    actions.add.mutate({ name }, { onSuccess: () => setScan('') });
+    setHeld(null);
+    actions.add.mutate(
+      { name },
+      {
+        onSuccess: () => setScan(''),
+        onError: (e) => {
+          if (isProblem(e, assignLocationByNameEndpoint, 'location_held'))
+            setHeld({ name, holders: locationHolders(e.body.issues) });
+        },
+      },
+    );
   };
 
   return (
@@ -124,6 +141,21 @@ export function LocationsSection({ id }: { id: string }) {
             w={320}
           />
         )}
+        {held ? (
+          <HeldLocation
+            key={held.name}
+            productId={id}
+            productName={data.data.product.name}
+            location={held.name}
+            holders={held.holders}
+            mayClear={may.clear}
+            onDone={() => {
+              setHeld(null);
+              actions.add.reset();
+              setScan('');
+            }}
+          />
+        ) : null}
         {locations.length === 0 ? (
           <Text c="dimmed">{t('noLocations')}</Text>
         ) : (

@@ -17,7 +17,7 @@ import {
   switchLocationEndpoint,
   transferEndpoint,
 } from '@hoppa/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api.ts';
 import { endpointKey, endpointQuery } from '../../../lib/endpoint-query.ts';
 
@@ -104,6 +104,46 @@ export function useLocationActions(id: string) {
       onSuccess: (r) => changed(r.result),
     }),
   };
+}
+
+/**
+ * The products holding a location (`locationHolders` of a 405 `location_held`), each read with
+ * `GET /product/locations/:id`: its name, EAN and its link there (pieces, open transfer, the location's id the clear
+ * call needs). One query per holder, in the answer's order.
+ */
+export function useHolderLocations(productIds: readonly string[]) {
+  return useQueries({
+    queries: productIds.map((pid) => endpointQuery(productLocationsEndpoint, { params: { id: pid } })),
+  });
+}
+
+/**
+ * Clears a held location and retries the assignment, one step for the user (spec 2 §4, spec 3 §4 '405 means other
+ * products hold the location (offer to clear)'; ADR 0118 decision 3): `DELETE /locations/clear/…` for each holder
+ * (only empty links: the API refuses one with pieces, 409 `location_not_empty`, and the steps stop there), then
+ * `POST /product/assign_location` again. The answer replaces this product's locations; the holders' are read again.
+ */
+export function useClearHeldAndAssign(id: string) {
+  const changed = useStockChanged(id);
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: {
+      name: string;
+      holders: { location_product_id: string; product_id: string; location_id: string }[];
+    }) => {
+      for (const h of v.holders) await call(clearLocationEndpoint, { params: h });
+      return call(assignLocationByNameEndpoint, {
+        body: { product_id: id, rack_number: v.name, raw_scan: v.name },
+      });
+    },
+    onSuccess: (after) => changed(after),
+    onSettled: (_after, _err, v) => {
+      for (const h of v.holders)
+        void qc.invalidateQueries({
+          queryKey: endpointQuery(productLocationsEndpoint, { params: { id: h.product_id } }).queryKey,
+        });
+    },
+  });
 }
 
 /**

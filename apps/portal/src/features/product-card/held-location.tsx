@@ -1,0 +1,143 @@
+import { clearableLink, type LocationHolder } from '@hoppa/core';
+import { Alert, Anchor, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { pathTo } from '../../app/paths.ts';
+import { ErrorBanner } from '../../components/error-banner.tsx';
+import { useClearHeldAndAssign, useHolderLocations } from './api/product-locations.ts';
+
+/**
+ * What the product card shows when the location typed or scanned is held by other products (spec 2 §4, spec 3 §4:
+ * '202 or 405 means other products hold the location (offer to clear)'; ADR 0118 decision 3). Names each holder by
+ * name, EAN and its pieces there (read with `GET /product/locations/:id`). When every holder lies there with 0 pieces
+ * and no open transfer and the role may clear, it offers to clear them and add the location in one step, after a
+ * confirmation that says no stock is moved or removed (the clear call takes only empty products off, spec 2 §2);
+ * a holder with pieces is refused with what to do instead (move or count its pieces off, a link to its card).
+ */
+export function HeldLocation({
+  productId,
+  productName,
+  location,
+  holders,
+  mayClear,
+  onDone,
+}: {
+  productId: string;
+  productName: string;
+  /** The location's name as typed or scanned. */
+  location: string;
+  holders: LocationHolder[];
+  /** The role may call `DELETE /locations/clear/…`. */
+  mayClear: boolean;
+  /** Closes the notice: after the location was added, or when the user closes it. */
+  onDone(): void;
+}) {
+  const { t } = useTranslation('stock');
+  const reads = useHolderLocations(holders.map((h) => h.product_id));
+  const clearAndAdd = useClearHeldAndAssign(productId);
+  const [confirming, setConfirming] = useState(false);
+  const failed = reads.find((r) => r.isError)?.error;
+  const loading = reads.some((r) => r.isPending);
+  const rows = holders.flatMap((h, i) => {
+    const data = reads[i]?.data;
+    const link = data?.locations.find((l) => l.id === h.location_product_id);
+    return data && link ? [{ ...h, product: data.product, link }] : [];
+  });
+  // A holder whose link is gone meanwhile no longer holds the location: only the ones read here count.
+  const blocked = rows.filter((r) => !clearableLink(r.link));
+  const names = rows.map((r) => r.product.name).join(', ');
+
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      title={t('held.title', { location })}
+      withCloseButton
+      closeButtonLabel={t('held.close')}
+      onClose={onDone}
+      role="alert"
+    >
+      <Stack gap="xs">
+        <Text size="sm">{t('held.intro', { location })}</Text>
+        {loading ? <Loader size="sm" aria-label={t('held.loading')} /> : null}
+        <ErrorBanner error={failed ?? clearAndAdd.error} />
+        <List size="sm" spacing={4}>
+          {rows.map((r) => (
+            <List.Item key={r.location_product_id}>
+              {t('held.holder', { name: r.product.name, ean: r.product.ean, count: r.link.stock })}
+              {r.link.to_transfer ? ` · ${t('held.toMove')}` : ''}
+              {!clearableLink(r.link) ? (
+                <>
+                  {' · '}
+                  <Anchor component={Link} to={pathTo('product', { id: r.product_id })} size="sm">
+                    {t('held.open', { name: r.product.name })}
+                  </Anchor>
+                </>
+              ) : null}
+            </List.Item>
+          ))}
+        </List>
+        {loading || failed ? null : rows.length === 0 ? (
+          // Every holder left the location meanwhile: adding it again is all there is to do.
+          <Group>
+            <Text size="sm">{t('held.gone', { location })}</Text>
+            <Button
+              variant="default"
+              loading={clearAndAdd.isPending}
+              onClick={() => clearAndAdd.mutate({ name: location, holders: [] }, { onSuccess: onDone })}
+            >
+              {t('held.retry', { location })}
+            </Button>
+          </Group>
+        ) : blocked.length > 0 ? (
+          <Text size="sm" fw={600}>
+            {t('held.blocked', { location })}
+          </Text>
+        ) : !mayClear ? (
+          <Text size="sm">{t('held.notAllowed', { location })}</Text>
+        ) : (
+          <Group>
+            <Button color="orange" onClick={() => setConfirming(true)} loading={clearAndAdd.isPending}>
+              {t('held.clear', { location })}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('held.confirmTitle', { location })}
+        centered
+      >
+        <Stack>
+          <Text>{t('held.confirmText', { count: rows.length, names, location, product: productName })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {t('held.cancel')}
+            </Button>
+            <Button
+              color="orange"
+              onClick={() => {
+                setConfirming(false);
+                clearAndAdd.mutate(
+                  {
+                    name: location,
+                    holders: rows.map((r) => ({
+                      location_product_id: r.location_product_id,
+                      product_id: r.product_id,
+                      location_id: r.link.location.id,
+                    })),
+                  },
+                  { onSuccess: onDone },
+                );
+              }}
+            >
+              {t('held.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Alert>
+  );
+}
