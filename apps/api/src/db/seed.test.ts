@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { LocationList } from '@hoppa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -136,6 +137,51 @@ describe('demo seed (spec 2 §3, spec 1 §9)', () => {
   it('refuses to seed a database that already has organisations', async () => {
     await expect(seedDemo(t.db, { products: 1 })).rejects.toThrow(/empty/);
     expect((await one<{ n: number }>('SELECT count(*) AS n FROM organisations')).n).toBe(3);
+  });
+});
+
+describe('the demo map at scale (spec 3 §2 Locations: a bin with more than one product is in error)', () => {
+  // Enough products that the pick halls run over a hall of racks and the reserve stock over hall P's first 40 places;
+  // the full demo (5,000) followed the same rules and had about 550 bins in error.
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: { products: 1100 } });
+    // A template of its own: every migration and the seed, over two minutes on a busy machine.
+  }, 300_000);
+  afterAll(async () => t?.close());
+
+  it('gives every product a pick bin of its own and every reserve a pallet place of its own, 10% of each free', async () => {
+    const shared = await t.db.query<{ name: string }>(
+      `SELECT l.name FROM product_locations pl JOIN locations l ON l.id = pl.location_id
+        GROUP BY l.name HAVING count(*) > 1`,
+    );
+    expect(shared.rows).toEqual([]);
+    const use = await t.db.query<{ kind: string; bins: number; used: number }>(
+      `SELECT CASE WHEN l.type IN ('half-box', 'rack-box') THEN 'pick' ELSE 'pallet' END AS kind,
+              count(*)::int AS bins, count(pl.id)::int AS used
+         FROM locations l LEFT JOIN product_locations pl ON pl.location_id = l.id
+        WHERE l.level = 'bin' AND l.type <> 'warehousing' GROUP BY 1 ORDER BY 1`,
+    );
+    expect(use.rows.map((r) => r.kind)).toEqual(['pallet', 'pick']);
+    for (const r of use.rows) expect(r.bins - r.used).toBeGreaterThanOrEqual(Math.floor(r.used / 10));
+    expect(use.rows.find((r) => r.kind === 'pallet')?.used).toBe(1100 / 25);
+  });
+
+  it('shows no hall of the warehouse map in error to the provider admin', async () => {
+    const cookie = await t.login(DEMO_USERS.admin.email, DEMO_USERS.admin.password);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/locations/null?limit=50',
+      headers: { cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const halls = res.json<LocationList>().items;
+    // Pick halls A and B (27 racks of 25 a hall) and pallet hall P, each holding stock, none in error.
+    expect(halls.map((h) => [h.name, h.status, h.problems])).toEqual([
+      ['A', 'used', []],
+      ['B', 'used', []],
+      ['P', 'used', []],
+    ]);
   });
 });
 

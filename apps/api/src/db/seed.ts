@@ -397,9 +397,20 @@ async function seedUsers(
   return users;
 }
 
+/** Every how manyth demo product also has reserve stock on a pallet place (position 1). */
+const RESERVE_EVERY = 25;
+/** Bins per rack of the pick halls: 30 half-box and 15 rack-box (the pick bins), 5 warehousing on top. */
+const BINS_PER_RACK = 50;
+const PICK_BINS_PER_RACK = 45;
+/** Pallet places per rack of hall P: 5 half pallet, 5 pallet. */
+const PALLET_PLACES_PER_RACK = 10;
+
 /**
- * The warehouse map (spec 2 §3 Location types): pick halls A, B, … of racks with 50 bins each, sized for
- * `products` products plus 10% free, and pallet hall P. Returns the pick and pallet bins and the counts.
+ * The warehouse map (spec 2 §3 Location types): pick halls A, B, … of racks with 50 bins each, sized so that
+ * `products` products each get a pick bin of their own with 10% of the pick bins free, and pallet hall P, sized so
+ * that every product with reserve stock gets a pallet place of its own, again with 10% free (at least 4 racks). A
+ * bin holding more than one product is shown in error on the map (spec 3 §2 Locations), so the base map has none.
+ * Returns the pick and pallet bins and the counts.
  */
 async function seedLocations(
   tx: Db,
@@ -409,10 +420,11 @@ async function seedLocations(
   const orgs = { provider: providerId };
   // Location tree. Pick halls A, B, … with racks of 50 bins (half-box low, rack-box higher, warehousing
   // on top), sized for one bin per product plus 10% free; hall P holds the pallet places (reserve stock).
-  const BINS_PER_RACK = 50;
   const RACKS_PER_HALL = 25;
-  const pickBinsNeeded = Math.max(BINS_PER_RACK, Math.ceil(products * 1.1));
-  const racksNeeded = Math.ceil(pickBinsNeeded / BINS_PER_RACK);
+  // Racks are counted by their pick bins (45 of 50): counting all 50 left too few, and the products wrapped round
+  // onto bins already holding one (about 550 bins in error on the full demo).
+  const pickBinsNeeded = Math.max(PICK_BINS_PER_RACK, products + Math.ceil(products / 10));
+  const racksNeeded = Math.ceil(pickBinsNeeded / PICK_BINS_PER_RACK);
   const locRows: unknown[][] = [];
   const pickBins: string[] = [];
   const palletBins: string[] = [];
@@ -436,10 +448,12 @@ async function seedLocations(
   }
   const palletHall = newId();
   locRows.push([palletHall, orgs.provider, null, 'P', 'hall', null, sequence++]);
-  for (let r = 1; r <= 4; r++) {
+  const reserves = Math.floor(products / RESERVE_EVERY);
+  const palletRacks = Math.max(4, Math.ceil((reserves + Math.ceil(reserves / 10)) / PALLET_PLACES_PER_RACK));
+  for (let r = 1; r <= palletRacks; r++) {
     const rackId = newId();
     locRows.push([rackId, orgs.provider, palletHall, `P-${pad(r)}`, 'rack', null, sequence++]);
-    for (let b = 1; b <= 10; b++) {
+    for (let b = 1; b <= PALLET_PLACES_PER_RACK; b++) {
       const binId = newId();
       locRows.push([
         binId,
@@ -495,7 +509,9 @@ async function seedShipping(tx: Db): Promise<void> {
 
 /**
  * The sample products, alternating between the two merchants, each with stock on its own pick bin (every 25th
- * also on a pallet place) and the matching `seed` rows in the stock ledger. Returns how many.
+ * also on a pallet place of its own) and the matching `seed` rows in the stock ledger; every tenth pick bin stays
+ * free for put-away. Needs the map of {@link seedLocations} for as many products (throws when a bin would be
+ * shared). Returns how many.
  */
 async function seedProducts(
   tx: Db,
@@ -506,7 +522,7 @@ async function seedProducts(
 ): Promise<number> {
   const { pickBins, palletBins } = places;
   // Products alternate between the two merchants; each gets its own pick bin with stock, and every
-  // 25th also reserve stock on a pallet place (position 1).
+  // 25th also reserve stock on a pallet place of its own (position 1).
   const rand = lcg(20_260_101);
   const productRows: unknown[][] = [];
   const plRows: unknown[][] = [];
@@ -519,13 +535,15 @@ async function seedProducts(
     productRows.push([productId, orgId, p.name, p.ean, `SKU-${p.ean.slice(-6)}`, p.imageUrl, weight]);
     // Skip a free bin now and then so the racks have empty places for put-away.
     if (i % 10 === 9) bin++;
-    const binId = pickBins[bin++ % pickBins.length] as string;
+    const binId = pickBins[bin++];
+    if (!binId) throw new Error(`the demo map has too few pick bins for ${products.length} products`);
     const stock = 5 + Math.floor(rand() * 60);
     const plId = newId();
     plRows.push([plId, orgId, productId, binId, stock, 0]);
     mutationRows.push([newId(), orgId, productId, binId, stock, 'seed', users.admin, 'Demo stock']);
-    if (i % 25 === 24 && palletBins.length > 0) {
-      const reserveBin = palletBins[Math.floor(i / 25) % palletBins.length] as string;
+    const reserveBin =
+      i % RESERVE_EVERY === RESERVE_EVERY - 1 ? palletBins[Math.floor(i / RESERVE_EVERY)] : null;
+    if (reserveBin) {
       const reserve = 50 + Math.floor(rand() * 150);
       plRows.push([newId(), orgId, productId, reserveBin, reserve, 1]);
       mutationRows.push([
