@@ -9,10 +9,8 @@ import {
   normaliseCountryCode,
   normaliseDutchPostcode,
   normalisePostcode,
-  ORDER_IMPORT_REASON,
   parseQuantity,
   planOrderImport,
-  siblingReasonParts,
   splitStreetAndNumber,
   validateImportOrder,
   validateImportRow,
@@ -31,6 +29,10 @@ const address = {
   countryCode: 'NL',
   email: 'anna@example.nl',
 };
+
+/** The row, order id and English reason of each issue (the codes are checked on their own). */
+const brief = (issues: readonly { row: number; order_id: string; reason: string }[]) =>
+  issues.map(({ row, order_id, reason }) => ({ row, order_id, reason }));
 
 const lookup = (known: string[] = [EAN_A, EAN_B], imported: string[] = []): ImportLookup => ({
   isKnownProduct: (ean) => known.includes(ean),
@@ -138,15 +140,19 @@ describe('mergeOrderFields', () => {
 
 describe('validateImportRow', () => {
   it('reports a row with NUL, a lone surrogate or a 1 MB cell, and keeps its keys out of the lookups (issue 7)', () => {
-    expect(validateImportRow({ order_id: 'A\u00001', product_ean: EAN_A, quantity: '1' })).toBe(
+    expect(validateImportRow({ order_id: 'A\u00001', product_ean: EAN_A, quantity: '1' })?.reason).toBe(
       'order_id contains control or invalid characters',
     );
     expect(
       validateImportRow({ order_id: '1', product_ean: EAN_A, quantity: '1', city: 'x'.repeat(1 << 20) }),
-    ).toBe('city is too long (at most 200 characters)');
-    expect(validateImportRow({ order_id: '1', product_ean: EAN_A, quantity: '1', surName: 'K\uD800' })).toBe(
-      'surName contains control or invalid characters',
-    );
+    ).toEqual({
+      code: 'text_too_long',
+      values: { field: 'city', limit: 200 },
+      reason: 'city is too long (at most 200 characters)',
+    });
+    expect(
+      validateImportRow({ order_id: '1', product_ean: EAN_A, quantity: '1', surName: 'K\uD800' })?.reason,
+    ).toBe('surName contains control or invalid characters');
     expect(
       collectImportKeys([
         { order_id: 'A\u00001', product_ean: EAN_A, quantity: '1' },
@@ -156,9 +162,13 @@ describe('validateImportRow', () => {
   });
 
   it('names the problem of a row', () => {
-    expect(validateImportRow({ order_id: '', product_ean: EAN_A, quantity: '1' })).toBe('missing order id');
-    expect(validateImportRow({ order_id: '1', product_ean: '', quantity: '1' })).toBe('missing product EAN');
-    expect(validateImportRow({ order_id: '1', product_ean: EAN_A, quantity: '0' })).toBe(
+    expect(validateImportRow({ order_id: '', product_ean: EAN_A, quantity: '1' })?.reason).toBe(
+      'missing order id',
+    );
+    expect(validateImportRow({ order_id: '1', product_ean: '', quantity: '1' })?.reason).toBe(
+      'missing product EAN',
+    );
+    expect(validateImportRow({ order_id: '1', product_ean: EAN_A, quantity: '0' })?.reason).toBe(
       "quantity not a positive integer: '0'",
     );
     expect(validateImportRow({ order_id: '1', product_ean: EAN_A, quantity: '1' })).toBeNull();
@@ -187,18 +197,18 @@ describe('buildImportAddress', () => {
   });
   it('names the missing required field', () => {
     for (const field of ['streetName', 'zipcode', 'city'] as const) {
-      expect(buildImportAddress({ ...base, [field]: '' })).toEqual({
+      expect(buildImportAddress({ ...base, [field]: '' })).toMatchObject({
         ok: false,
-        reason: `missing required address field: ${field}`,
+        problem: { reason: `missing required address field: ${field}` },
       });
     }
-    expect(buildImportAddress({ ...base, houseNumber: '', streetName: 'Kerkstraat' })).toEqual({
+    expect(buildImportAddress({ ...base, houseNumber: '', streetName: 'Kerkstraat' })).toMatchObject({
       ok: false,
-      reason: 'missing required address field: houseNumber',
+      problem: { reason: 'missing required address field: houseNumber' },
     });
-    expect(buildImportAddress({ ...base, firstName: '', surName: '' })).toEqual({
+    expect(buildImportAddress({ ...base, firstName: '', surName: '' })).toMatchObject({
       ok: false,
-      reason: 'missing required address field: firstName or surName',
+      problem: { reason: 'missing required address field: firstName or surName' },
     });
   });
   it('splits a full name and a street with number, as shop exports give them', () => {
@@ -218,9 +228,11 @@ describe('buildImportAddress', () => {
     });
   });
   it('refuses a bad Dutch postcode, a bad email and an unknown country', () => {
-    expect(buildImportAddress({ ...base, zipcode: '123 AB' })).toEqual({
+    expect(buildImportAddress({ ...base, zipcode: '123 AB' })).toMatchObject({
       ok: false,
-      reason: "invalid postcode for NL: '123 AB' (four digits, optional space, two letters, e.g. 1234 AB)",
+      problem: {
+        reason: "invalid postcode for NL: '123 AB' (four digits, optional space, two letters, e.g. 1234 AB)",
+      },
     });
     expect(buildImportAddress({ ...base, email: 'anna.example.nl' }).ok).toBe(false);
     expect(buildImportAddress({ ...base, countryCode: 'Atlantis' }).ok).toBe(false);
@@ -261,7 +273,7 @@ describe('validateImportOrder and planOrderImport (issue 3 §1)', () => {
       lookup(),
     );
     expect(plan.orders.map((o) => o.orderId)).toEqual(['B']);
-    expect(plan.errors).toEqual([
+    expect(brief(plan.errors)).toEqual([
       {
         row: 1,
         order_id: 'A',
@@ -282,13 +294,12 @@ describe('validateImportOrder and planOrderImport (issue 3 §1)', () => {
       { order_id: 'A', product_ean: EAN_B, quantity: '1' },
     ]);
     const r = validateImportOrder(group as NonNullable<typeof group>, lookup(undefined, ['A']));
-    expect(r).toEqual({
-      ok: false,
-      errors: [
-        { row: 1, order_id: 'A', reason: 'duplicate order id already imported' },
-        { row: 2, order_id: 'A', reason: 'duplicate order id already imported' },
-      ],
-    });
+    expect(r.ok).toBe(false);
+    expect(!r.ok && brief(r.errors)).toEqual([
+      { row: 1, order_id: 'A', reason: 'duplicate order id already imported' },
+      { row: 2, order_id: 'A', reason: 'duplicate order id already imported' },
+    ]);
+    expect(!r.ok && r.errors.map((e) => e.code)).toEqual(['duplicate', 'duplicate']);
   });
 
   it('rejects an order without product lines and a row without order id', () => {
@@ -300,7 +311,7 @@ describe('validateImportOrder and planOrderImport (issue 3 §1)', () => {
       lookup(),
     );
     expect(plan.orders).toEqual([]);
-    expect(plan.errors).toEqual([
+    expect(brief(plan.errors)).toEqual([
       { row: 1, order_id: 'A', reason: 'order has no product lines' },
       { row: 2, order_id: '', reason: 'missing order id' },
     ]);
@@ -314,17 +325,40 @@ describe('validateImportOrder and planOrderImport (issue 3 §1)', () => {
       ],
       lookup(),
     );
-    expect(plan.errors).toEqual([
+    expect(brief(plan.errors)).toEqual([
       { row: 1, order_id: 'Q', reason: "quantity not a positive integer: '1.5'" },
       { row: 2, order_id: 'C', reason: 'missing required address field: city' },
     ]);
   });
 });
 
-describe('siblingReasonParts', () => {
-  it("reads back the row and the reason of ORDER_IMPORT_REASON.sibling, and nothing of a row's own reason", () => {
-    const own = ORDER_IMPORT_REASON.badQuantity('x: 2');
-    expect(siblingReasonParts(ORDER_IMPORT_REASON.sibling(6, own))).toEqual({ row: 6, reason: own });
-    expect(siblingReasonParts(own)).toBeNull();
+describe('the reason codes of the order import (ADR 0118 Left for later)', () => {
+  it('gives each issue its code and values, and a row refused for another row that row as rejected_by_row', () => {
+    const plan = planOrderImport(
+      [
+        { order_id: 'A', product_ean: EAN_A, quantity: '1', ...address },
+        { order_id: 'A', product_ean: '8712345678906', quantity: '1' },
+        { order_id: 'P', product_ean: EAN_A, quantity: '1', ...address, zipcode: '123 AB' },
+      ],
+      lookup(),
+    );
+    expect(
+      plan.errors.map(({ row, code, values, rejected_by_row }) => ({ row, code, values, rejected_by_row })),
+    ).toEqual([
+      { row: 1, code: 'unknown_ean', values: { ean: '8712345678906' }, rejected_by_row: 2 },
+      { row: 2, code: 'unknown_ean', values: { ean: '8712345678906' }, rejected_by_row: null },
+      { row: 3, code: 'bad_postcode', values: { country: 'NL', value: '123 AB' }, rejected_by_row: null },
+    ]);
+  });
+
+  it('names a missing name as the field name and a refused character as text_invalid', () => {
+    const base = mergeOrderFields({ orderId: 'x', rows: [{ row: 1, data: { order_id: 'x', ...address } }] });
+    expect(buildImportAddress({ ...base, firstName: '', surName: '' })).toMatchObject({
+      problem: { code: 'missing_address', values: { field: 'name' } },
+    });
+    expect(validateImportRow({ order_id: 'A\u00001', product_ean: EAN_A, quantity: '1' })).toMatchObject({
+      code: 'text_invalid',
+      values: { field: 'order_id' },
+    });
   });
 });

@@ -1,7 +1,13 @@
 import { addressLine, codeText, passesSingleLineText } from '../common/text.ts';
 import { normaliseEan } from '../products/ean.rules.ts';
 import { cellText } from '../products/product-import.rules.ts';
-import type { OrderImportIssue, OrderImportRow, ShipmentDetails } from './order.schema.ts';
+import type {
+  OrderImportIssue,
+  OrderImportReasonCode,
+  OrderImportReasonValues,
+  OrderImportRow,
+  ShipmentDetails,
+} from './order.schema.ts';
 
 /** The import fields of the order import, in screen order (spec 1 §3 Import fields). */
 export const ORDER_IMPORT_FIELDS = [
@@ -96,35 +102,65 @@ export const ORDER_IMPORT_ALIASES: Partial<Record<OrderImportField, readonly str
   company: ['Shipping Company', 'Bedrijfsnaam bezorging', 'Bedrijfsnaam', 'Company name'],
 };
 
-/** Readable reasons of the order import report (issue 3 §1); the row's own problem comes first. */
-export const ORDER_IMPORT_REASON = {
-  missingOrderId: 'missing order id',
-  missingEan: 'missing product EAN',
-  unknownEan: (ean: string) => `unknown EAN for this organisation: ${ean}`,
-  badQuantity: (raw: string) => `quantity not a positive integer: '${raw}'`,
-  missingAddress: (field: string) => `missing required address field: ${field}`,
-  badPostcode: (country: string, raw: string) =>
-    country === 'NL'
-      ? `invalid postcode for NL: '${raw}' (four digits, optional space, two letters, e.g. 1234 AB)`
-      : `invalid postcode for ${country}: '${raw}'`,
-  badCountry: (raw: string) => `invalid country code: '${raw}' (use a two-letter code such as NL)`,
-  badHouseNumber: (raw: string) => `house number must start with a number: '${raw}'`,
-  badEmail: (raw: string) => `invalid email address: '${raw}'`,
-  noLines: 'order has no product lines',
-  duplicate: 'duplicate order id already imported',
-  sibling: (row: number, reason: string) => `order rejected because of row ${row}: ${reason}`,
-} as const;
+/**
+ * The English text of each reason code of the order import report (issue 3 §1), sent as the issue's `reason` for
+ * clients that do not translate the codes (the portal translates them: orders.i18n `import.reasons`).
+ */
+export const ORDER_IMPORT_REASON_TEXT: Record<OrderImportReasonCode, (v: OrderImportReasonValues) => string> =
+  {
+    missing_order_id: () => 'missing order id',
+    missing_ean: () => 'missing product EAN',
+    unknown_ean: (v) => `unknown EAN for this organisation: ${v.ean}`,
+    bad_quantity: (v) => `quantity not a positive integer: '${v.value}'`,
+    missing_address: (v) =>
+      `missing required address field: ${v.field === 'name' ? 'firstName or surName' : v.field}`,
+    bad_postcode: (v) =>
+      v.country === 'NL'
+        ? `invalid postcode for NL: '${v.value}' (four digits, optional space, two letters, e.g. 1234 AB)`
+        : `invalid postcode for ${v.country}: '${v.value}'`,
+    bad_country: (v) => `invalid country code: '${v.value}' (use a two-letter code such as NL)`,
+    bad_house_number: (v) => `house number must start with a number: '${v.value}'`,
+    bad_email: (v) => `invalid email address: '${v.value}'`,
+    no_lines: () => 'order has no product lines',
+    duplicate: () => 'duplicate order id already imported',
+    text_too_long: (v) => `${v.field} is too long (at most ${v.limit} characters)`,
+    text_invalid: (v) => `${v.field} contains control or invalid characters`,
+    not_saved: (v) => `could not be saved: ${v.message}`,
+    no_pick_location: (v) => `no pick location: EAN ${v.ean} has no stock on an active location`,
+  };
 
-const SIBLING_REASON = /^order rejected because of row (\d+): (.*)$/s;
+/** One problem of the order import: its code, the values it names and the English text of both. */
+export type OrderImportProblem = Pick<OrderImportIssue, 'code' | 'values' | 'reason'>;
+
+/** The problem `code` with `values`, its English `reason` made by {@link ORDER_IMPORT_REASON_TEXT}. */
+export function orderImportProblem(
+  code: OrderImportReasonCode,
+  values: OrderImportReasonValues = {},
+): OrderImportProblem {
+  return { code, values, reason: ORDER_IMPORT_REASON_TEXT[code](values) };
+}
 
 /**
- * The parts of a reason made by `ORDER_IMPORT_REASON.sibling` (the row number is the API's data row, from 1, as the
- * issues' `row`), or null for a row's own reason: a UI that shows its own row numbers (the spreadsheet's lines) puts
- * its number for that row into the message too, so the message and its Row column agree.
+ * The issue of data row `row` of order `orderId` for `problem`; with `rejectedByRow` (another data row of the order,
+ * whose problem it is) the English reason reads 'order rejected because of row N: …'.
  */
-export function siblingReasonParts(reason: string): { row: number; reason: string } | null {
-  const m = SIBLING_REASON.exec(reason);
-  return m ? { row: Number(m[1]), reason: m[2] as string } : null;
+export function orderImportIssue(
+  row: number,
+  orderId: string,
+  problem: OrderImportProblem,
+  rejectedByRow: number | null = null,
+): OrderImportIssue {
+  return {
+    row,
+    order_id: orderId,
+    code: problem.code,
+    values: problem.values,
+    reason:
+      rejectedByRow === null
+        ? problem.reason
+        : `order rejected because of row ${rejectedByRow}: ${problem.reason}`,
+    rejected_by_row: rejectedByRow,
+  };
 }
 
 const COUNTRY_NAMES: Record<string, string> = {
@@ -320,16 +356,21 @@ const CELL_MAX = Object.fromEntries(ORDER_IMPORT_FIELDS.map((f) => [f, isCode(f)
 >;
 
 /**
- * The first text cell of `row` that the shared text family refuses (control characters such as NUL, lone
- * surrogates, too long; core common/text.ts, issue 7), as the row's reason, e.g. `city is too long (at most
- * 200 characters)`; null when every text cell is fine. Such a row is reported, and its keys never reach a lookup.
+ * The first text cell of `row` that the shared text family refuses (core common/text.ts, issue 7), as the row's
+ * problem: `text_too_long` (values field and limit, 'city is too long (at most 200 characters)') or `text_invalid`
+ * (control characters such as NUL, lone surrogates); null when every text cell is fine. Such a row is reported, and
+ * its keys never reach a lookup.
  */
-function badTextCell(row: OrderImportRow): string | null {
+function badTextCell(row: OrderImportRow): OrderImportProblem | null {
   for (const f of ORDER_IMPORT_FIELDS) {
     const v = row[f];
     if (typeof v !== 'string' || passesSingleLineText(v, CELL_MAX[f])) continue;
     const r = CELL_TEXT[f].safeParse(v);
-    if (!r.success) return r.error.issues[0]?.message ?? `${f}: invalid text`;
+    if (r.success) continue;
+    // The schema trims before it measures, so a cell that is too long once trimmed is refused for its length.
+    return v.trim().length > CELL_MAX[f]
+      ? orderImportProblem('text_too_long', { field: f, limit: CELL_MAX[f] })
+      : orderImportProblem('text_invalid', { field: f });
   }
   return null;
 }
@@ -337,17 +378,17 @@ function badTextCell(row: OrderImportRow): string | null {
 /**
  * The row-level checks (spec 1 §5 Import; issue 3 §1), before any lookup: order id present and,
  * when the row carries a product, EAN present and quantity a positive integer. A row with neither
- * EAN nor quantity only carries address data. Returns the reason, or null when the row is fine.
+ * EAN nor quantity only carries address data. Returns the problem, or null when the row is fine.
  */
-export function validateImportRow(row: OrderImportRow): string | null {
+export function validateImportRow(row: OrderImportRow): OrderImportProblem | null {
   const bad = badTextCell(row);
   if (bad) return bad;
-  if (cellText(row.order_id) === '') return ORDER_IMPORT_REASON.missingOrderId;
+  if (cellText(row.order_id) === '') return orderImportProblem('missing_order_id');
   const ean = normaliseEan(row.product_ean);
   const qty = cellText(row.quantity);
   if (ean === '' && qty === '') return null;
-  if (ean === '') return ORDER_IMPORT_REASON.missingEan;
-  if (parseQuantity(row.quantity) === null) return ORDER_IMPORT_REASON.badQuantity(qty);
+  if (ean === '') return orderImportProblem('missing_ean');
+  if (parseQuantity(row.quantity) === null) return orderImportProblem('bad_quantity', { value: qty });
   return null;
 }
 
@@ -382,13 +423,18 @@ export function mergeOrderFields(group: ImportOrderGroup): Record<AddressField, 
  * defaults to NL; the house number is split from the street when only the street carries it, and an
  * addition is split off the house number ('12a'); a full name in firstName is split when surName is
  * empty. Required: a name (firstName or surName), streetName, houseNumber, zipcode, city. Returns the
- * shipment details, or the first reason the address is refused.
+ * shipment details, or the first problem the address is refused for (`bad_country`, `bad_house_number`,
+ * `missing_address`, `bad_postcode`, `bad_email`).
  */
 export function buildImportAddress(
   f: Record<AddressField, string>,
-): { ok: true; details: ShipmentDetails } | { ok: false; reason: string } {
+): { ok: true; details: ShipmentDetails } | { ok: false; problem: OrderImportProblem } {
+  const refuse = (code: OrderImportReasonCode, values: OrderImportReasonValues) => ({
+    ok: false as const,
+    problem: orderImportProblem(code, values),
+  });
   const countryCode = normaliseCountryCode(f.countryCode);
-  if (!countryCode) return { ok: false, reason: ORDER_IMPORT_REASON.badCountry(f.countryCode) };
+  if (!countryCode) return refuse('bad_country', { value: f.countryCode });
   let { streetName, houseNumber, houseNumberExtension } = f;
   if (houseNumber === '' && streetName !== '') {
     const split = splitStreetAndNumber(streetName);
@@ -399,7 +445,7 @@ export function buildImportAddress(
     }
   } else if (houseNumber !== '') {
     const split = splitHouseNumber(houseNumber);
-    if (!split) return { ok: false, reason: ORDER_IMPORT_REASON.badHouseNumber(houseNumber) };
+    if (!split) return refuse('bad_house_number', { value: houseNumber });
     houseNumber = split.houseNumber;
     houseNumberExtension ||= split.extension;
   }
@@ -410,8 +456,7 @@ export function buildImportAddress(
     surname = firstName.slice(i + 1).trim();
     firstName = firstName.slice(0, i);
   }
-  if (firstName === '' && surname === '')
-    return { ok: false, reason: ORDER_IMPORT_REASON.missingAddress('firstName or surName') };
+  if (firstName === '' && surname === '') return refuse('missing_address', { field: 'name' });
   const required: [string, string][] = [
     ['streetName', streetName],
     ['houseNumber', houseNumber],
@@ -419,13 +464,12 @@ export function buildImportAddress(
     ['city', f.city],
   ];
   for (const [field, value] of required) {
-    if (value === '') return { ok: false, reason: ORDER_IMPORT_REASON.missingAddress(field) };
+    if (value === '') return refuse('missing_address', { field });
   }
   const zipCode = normalisePostcode(countryCode, f.zipcode);
-  if (!zipCode) return { ok: false, reason: ORDER_IMPORT_REASON.badPostcode(countryCode, f.zipcode) };
-  if (f.email !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email)) {
-    return { ok: false, reason: ORDER_IMPORT_REASON.badEmail(f.email) };
-  }
+  if (!zipCode) return refuse('bad_postcode', { country: countryCode, value: f.zipcode });
+  if (f.email !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email))
+    return refuse('bad_email', { value: f.email });
   const details: ShipmentDetails = {
     firstName,
     surname,
@@ -456,13 +500,14 @@ export interface ImportLookup {
  * Checks one order of the import (spec 1 §5 Import; issue 3 §1): every row's own checks and its
  * EAN, the merged address, at least one product line, and that the order id is not imported yet.
  * A rejected row rejects the whole order: every row is reported, the faulty ones with their own
- * reason and the others with 'order rejected because of row N: …'.
+ * problem and the others with the first faulty row's, `rejected_by_row` naming that row ('order rejected because of
+ * row N: …').
  */
 export function validateImportOrder(
   group: ImportOrderGroup,
   lookup: ImportLookup,
 ): { ok: true; order: ValidImportOrder } | { ok: false; errors: OrderImportIssue[] } {
-  const rowErrors = new Map<number, string>();
+  const rowErrors = new Map<number, OrderImportProblem>();
   const lines: ValidImportLine[] = [];
   for (const { row, data } of group.rows) {
     const problem = validateImportRow(data);
@@ -473,32 +518,33 @@ export function validateImportOrder(
     const ean = normaliseEan(data.product_ean);
     if (ean === '') continue;
     if (!lookup.isKnownProduct(ean)) {
-      rowErrors.set(row, ORDER_IMPORT_REASON.unknownEan(ean));
+      rowErrors.set(row, orderImportProblem('unknown_ean', { ean }));
       continue;
     }
     lines.push({ row, ean, quantity: parseQuantity(data.quantity) as number });
   }
-  const reject = (reason: string): { ok: false; errors: OrderImportIssue[] } => ({
+  const reject = (problem: OrderImportProblem): { ok: false; errors: OrderImportIssue[] } => ({
     ok: false,
-    errors: group.rows.map(({ row }) => ({ row, order_id: group.orderId, reason })),
+    errors: group.rows.map(({ row }) => orderImportIssue(row, group.orderId, problem)),
   });
   if (group.orderId !== '' && lookup.isImportedOrderId(group.orderId))
-    return reject(ORDER_IMPORT_REASON.duplicate);
+    return reject(orderImportProblem('duplicate'));
   if (rowErrors.size > 0) {
-    const [firstRow, firstReason] = rowErrors.entries().next().value as [number, string];
+    const [firstRow, firstProblem] = rowErrors.entries().next().value as [number, OrderImportProblem];
     return {
       ok: false,
-      errors: group.rows.map(({ row }) => ({
-        row,
-        order_id: group.orderId,
-        reason: rowErrors.get(row) ?? ORDER_IMPORT_REASON.sibling(firstRow, firstReason),
-      })),
+      errors: group.rows.map(({ row }) => {
+        const own = rowErrors.get(row);
+        return own
+          ? orderImportIssue(row, group.orderId, own)
+          : orderImportIssue(row, group.orderId, firstProblem, firstRow);
+      }),
     };
   }
   const fields = mergeOrderFields(group);
   const address = buildImportAddress(fields);
-  if (!address.ok) return reject(address.reason);
-  if (lines.length === 0) return reject(ORDER_IMPORT_REASON.noLines);
+  if (!address.ok) return reject(address.problem);
+  if (lines.length === 0) return reject(orderImportProblem('no_lines'));
   return {
     ok: true,
     order: {

@@ -270,11 +270,64 @@ export const OrderImportBodySchema = z
   .min(1, 'Error: No data available for import')
   .max(50_000, 'At most 50,000 rows per import');
 
-/** A reported row of the order import: 1-based data row number, the shop's order id and the reason. */
+/**
+ * Why the order import refused a row or warns about it (spec 1 §5 Import; issue 3 §1; ADR 0118 "Left for later"), a
+ * stable code the apps translate: `missing_order_id`, `missing_ean`, `unknown_ean` (values.ean), `bad_quantity`
+ * (values.value), `missing_address` (values.field: an import field, or `name` for firstName or surName),
+ * `bad_postcode` (values.country, values.value), `bad_country`, `bad_house_number`, `bad_email` (values.value),
+ * `no_lines`, `duplicate`, `text_too_long` (values.field, values.limit), `text_invalid` (values.field: control or
+ * invalid characters), `not_saved` (values.message: the database's own words) and, as a warning,
+ * `no_pick_location` (values.ean).
+ */
+export const ORDER_IMPORT_REASON_CODES = [
+  'missing_order_id',
+  'missing_ean',
+  'unknown_ean',
+  'bad_quantity',
+  'missing_address',
+  'bad_postcode',
+  'bad_country',
+  'bad_house_number',
+  'bad_email',
+  'no_lines',
+  'duplicate',
+  'text_too_long',
+  'text_invalid',
+  'not_saved',
+  'no_pick_location',
+] as const;
+export const OrderImportReasonCodeSchema = z.enum(ORDER_IMPORT_REASON_CODES);
+export type OrderImportReasonCode = z.infer<typeof OrderImportReasonCodeSchema>;
+
+/** The values a reason code names (see {@link ORDER_IMPORT_REASON_CODES}); cells as given, trimmed. */
+export const OrderImportReasonValuesSchema = z.object({
+  /** An import field (spec 1 §3 Import fields), or `name` for "firstName or surName". */
+  field: z.string().optional(),
+  /** The cell as given (quantity, postcode, country, house number, e-mail). */
+  value: z.string().optional(),
+  ean: z.string().optional(),
+  /** The destination country (ISO alpha-2) a postcode was checked for. */
+  country: z.string().optional(),
+  /** The most characters the cell may have. */
+  limit: z.number().int().optional(),
+  /** The database's message of an order that could not be saved (untranslated). */
+  message: z.string().optional(),
+});
+export type OrderImportReasonValues = z.infer<typeof OrderImportReasonValuesSchema>;
+
+/**
+ * A reported row of the order import: 1-based data row number, the shop's order id, the reason as `code` with its
+ * `values`, and `rejected_by_row`: when set, this row is refused because another row of its order (that data row)
+ * was, and `code`/`values` are that row's problem. `reason` is the same in English, for clients that do not know
+ * the codes ('order rejected because of row 3: missing required address field: city').
+ */
 export const OrderImportIssueSchema = z.object({
   row: z.number().int(),
   order_id: z.string(),
   reason: z.string(),
+  code: OrderImportReasonCodeSchema,
+  values: OrderImportReasonValuesSchema,
+  rejected_by_row: z.number().int().nullable(),
 });
 export type OrderImportIssue = z.infer<typeof OrderImportIssueSchema>;
 

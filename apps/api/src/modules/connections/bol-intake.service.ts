@@ -119,9 +119,7 @@ export async function pullBolOrders(db: Db, conn: ConnectionRow, bol: BolClient)
   );
   result.imported = answer.created;
   const ourId = new Map(answer.orders.map((o) => [o.order_id, o.id]));
-  const duplicate = new Set(
-    answer.errors.filter((e) => e.reason.startsWith('duplicate order id')).map((e) => e.order_id),
-  );
+  const duplicate = new Set(answer.errors.filter((e) => e.code === 'duplicate').map((e) => e.order_id));
   for (const e of answer.errors)
     if (!duplicate.has(e.order_id) && !result.refused.some((r) => r.order_id === e.order_id))
       result.refused.push({ order_id: e.order_id, reason: e.reason });

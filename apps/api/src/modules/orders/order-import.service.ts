@@ -1,5 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { newId, type OrderImportIssue, type OrderImportResult } from '@hoppa/core';
+import {
+  newId,
+  type OrderImportIssue,
+  type OrderImportResult,
+  orderImportIssue,
+  orderImportProblem,
+} from '@hoppa/core';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { orgScope, tenantSql } from '../../db/tenant.ts';
@@ -66,7 +72,9 @@ interface ImportProduct {
  * Orders get status open, platform 'import' (or `options.platform`: the bol order intake passes 'bol' or 'bol_be',
  * issue 14), type manual_order and placed_at now, plus one microsecond per order of the chunk, so the orders of one
  * file keep their file order on the open list.
- * Returns `{ created, orders: [{order_id, id}], errors: [{row, order_id, reason}], warnings }`.
+ * Returns `{ created, orders: [{order_id, id}], errors: [{row, order_id, code, values, rejected_by_row, reason}],
+ * warnings }`: each issue's reason as a code with the values it names (core `ORDER_IMPORT_REASON_CODES`), which the
+ * apps translate, and in English as `reason`.
  * Errors: 400 `validation` when the body is not a list of 1–50,000 rows of text cells.
  */
 export async function importOrders(
@@ -233,7 +241,7 @@ export async function importOrders(
       const id = idOf.get(orderId);
       if (!id) {
         for (const row of plan.rows[i] ?? [])
-          chunkDuplicates.push({ row, order_id: orderId, reason: 'duplicate order id already imported' });
+          chunkDuplicates.push(orderImportIssue(row, orderId, orderImportProblem('duplicate')));
         continue;
       }
       chunkCreated.push({ order_id: orderId, id, index: i });
@@ -253,11 +261,13 @@ export async function importOrders(
         line.placed.push(placedOf.get(id) as string);
         line.shop.push(orderId);
         if (!loc && !bundles.has(product.id)) {
-          chunkWarnings.push({
-            row: plan.lineRow[li] as number,
-            order_id: orderId,
-            reason: `no pick location: EAN ${product.ean} has no stock on an active location`,
-          });
+          chunkWarnings.push(
+            orderImportIssue(
+              plan.lineRow[li] as number,
+              orderId,
+              orderImportProblem('no_pick_location', { ean: product.ean }),
+            ),
+          );
         }
       }
     }
@@ -325,11 +335,13 @@ export async function importOrders(
           record(await db.transaction((tx) => write(tx, [order])));
         } catch (err) {
           for (const row of plan.rows[order] ?? []) {
-            errors.push({
-              row,
-              order_id: plan.orderId[order] as string,
-              reason: `could not be saved: ${(err as Error).message}`,
-            });
+            errors.push(
+              orderImportIssue(
+                row,
+                plan.orderId[order] as string,
+                orderImportProblem('not_saved', { message: (err as Error).message }),
+              ),
+            );
           }
         }
       }

@@ -85,7 +85,7 @@ export function OrderImportPage() {
                 idOf={(e) => e.order_id}
                 issues={result.errors}
                 rows={rows}
-                reasonText={(e, lineOf) => importReasonText(e.reason, lineOf)}
+                reasonText={(e, lineOf) => importReasonText(t, e, lineOf)}
               />
             )}
             {result.warnings.length > 0 && (
@@ -97,7 +97,7 @@ export function OrderImportPage() {
                 idOf={(e) => e.order_id}
                 issues={result.warnings}
                 rows={rows}
-                reasonText={(e, lineOf) => importReasonText(e.reason, lineOf)}
+                reasonText={(e, lineOf) => importReasonText(t, e, lineOf)}
               />
             )}
           </>

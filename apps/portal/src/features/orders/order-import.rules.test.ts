@@ -1,7 +1,8 @@
-import { ORDER_IMPORT_REASON } from '@hoppa/core';
-import { describe, expect, it } from 'vitest';
+import { type OrderImportIssue, orderImportIssue, orderImportProblem } from '@hoppa/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readCsv } from '../../components/spreadsheet-import/read-spreadsheet.ts';
 import { applyColumnMapping, sheetLineOf } from '../../components/spreadsheet-import/spreadsheet.rules.ts';
+import { createI18n, loadAllAreaTexts } from '../../i18n/i18n.ts';
 import {
   countImportOrders,
   guessOrderMapping,
@@ -123,8 +124,11 @@ describe('order import mapping (spec 1 §2 Import, §5)', () => {
   });
 });
 
-describe('importReasonText: the rejection message names the row the Row column shows', () => {
-  it("puts the sheet line of the faulty row into 'order rejected because of row N'", () => {
+describe('importReasonText: the reason in the UI language, naming the row the Row column shows (ADR 0118)', () => {
+  beforeAll(() => loadAllAreaTexts());
+  const tOf = (lang: 'en' | 'nl') => createI18n(lang).getFixedT(lang, 'orders');
+
+  it("puts the sheet line of the faulty row into 'Order rejected because of row N'", () => {
     const csv = ['order_id,product_ean,quantity', '#2001,8700001234016,1', '#2001,0000000000000,1'].join(
       '\n',
     );
@@ -132,11 +136,46 @@ describe('importReasonText: the rejection message names the row the Row column s
     const mapped = applyColumnMapping(sheet.rows, guessOrderMapping(sheet.columns));
     const lineOf = (apiRow: number) => sheetLineOf(mapped, apiRow);
     // The API rejects its row 2 (the bad EAN, sheet line 3) and names that row on its sibling, row 1 (line 2).
-    const reason = ORDER_IMPORT_REASON.sibling(2, ORDER_IMPORT_REASON.unknownEan('0000000000000'));
-    expect(lineOf(1)).toBe(2);
-    expect(importReasonText(reason, lineOf)).toBe(
-      'order rejected because of row 3: unknown EAN for this organisation: 0000000000000',
+    const sibling = orderImportIssue(
+      1,
+      '#2001',
+      orderImportProblem('unknown_ean', { ean: '0000000000000' }),
+      2,
     );
-    expect(importReasonText('missing order id', lineOf)).toBe('missing order id');
+    expect(lineOf(1)).toBe(2);
+    expect(importReasonText(tOf('en'), sibling, lineOf)).toBe(
+      'Order rejected because of row 3: Unknown EAN for this shop: 0000000000000',
+    );
+    expect(importReasonText(tOf('nl'), sibling, lineOf)).toBe(
+      'Order geweigerd vanwege regel 3: Onbekende EAN voor deze webwinkel: 0000000000000',
+    );
+  });
+
+  it('shows a Dutch UI the Dutch reason, fields by their Dutch labels, and keeps "quantity" in English', () => {
+    const issue = (code: Parameters<typeof orderImportProblem>[0], values = {}) =>
+      orderImportIssue(1, 'A', orderImportProblem(code, values));
+    const nl = tOf('nl');
+    const en = tOf('en');
+    const same = (n: number) => n;
+    expect(importReasonText(nl, issue('missing_address', { field: 'city' }), same)).toBe(
+      'Plaats ontbreekt (nodig voor het adres)',
+    );
+    expect(importReasonText(nl, issue('missing_address', { field: 'name' }), same)).toBe(
+      'Voornaam of achternaam ontbreekt (nodig voor het adres)',
+    );
+    expect(importReasonText(nl, issue('bad_postcode', { country: 'NL', value: '123 AB' }), same)).toBe(
+      "Ongeldige Nederlandse postcode: '123 AB' (vier cijfers en twee letters, bijv. 1234 AB)",
+    );
+    expect(importReasonText(nl, issue('bad_postcode', { country: 'BE', value: '12' }), same)).toBe(
+      "Ongeldige postcode voor BE: '12'",
+    );
+    expect(importReasonText(nl, issue('text_too_long', { field: 'city', limit: 200 }), same)).toBe(
+      'Plaats is te lang (hoogstens 200 tekens)',
+    );
+    expect(importReasonText(nl, issue('duplicate'), same)).toBe('Dit ordernummer is al eerder geïmporteerd');
+    expect(importReasonText(en, issue('bad_quantity', { value: '0' }), same)).toContain('quantity');
+    // A code of a newer API falls back to its English reason.
+    const newer = { ...issue('duplicate'), code: 'later_code', reason: 'a later reason' };
+    expect(importReasonText(nl, newer as unknown as OrderImportIssue, same)).toBe('a later reason');
   });
 });

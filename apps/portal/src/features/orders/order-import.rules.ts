@@ -2,12 +2,13 @@ import {
   guessColumnMapping,
   ORDER_IMPORT_ALIASES,
   ORDER_IMPORT_FIELDS,
-  ORDER_IMPORT_REASON,
+  ORDER_IMPORT_REASON_CODES,
   ORDER_IMPORT_REQUIRED_FIELDS,
   type OrderImportField,
+  type OrderImportIssue,
   type OrderImportRow,
-  siblingReasonParts,
 } from '@hoppa/core';
+import type { TFunction } from 'i18next';
 import type { ColumnMapping, MappedRow } from '../../components/spreadsheet-import/spreadsheet.rules.ts';
 
 /**
@@ -47,10 +48,29 @@ export function countImportOrders(rows: readonly MappedRow<OrderImportField>[]):
 }
 
 /**
- * A rejection reason as the results table shows it: 'order rejected because of row N' names the API's data row N,
- * which becomes the spreadsheet line the table's Row column shows for that row (`lineOf`), so the two agree.
+ * A reason of the order import's report as the results table shows it, in the UI's language (ADR 0118 "Left for
+ * later"): the issue's `code` with its `values` through the orders texts `import.reasons.<code>` (a field by its label
+ * `fields.<field>`, `name` as "first name or surname"; a Dutch postcode with its own hint). A row refused because of
+ * another row of its order (`rejected_by_row`) reads 'Order rejected because of row N: …', N being the spreadsheet line
+ * the Row column shows for that row (`lineOf`), so the two agree. A code this portal does not know shows the API's
+ * English `reason`.
  */
-export function importReasonText(reason: string, lineOf: (apiRow: number) => number): string {
-  const sibling = siblingReasonParts(reason);
-  return sibling ? ORDER_IMPORT_REASON.sibling(lineOf(sibling.row), sibling.reason) : reason;
+export function importReasonText(
+  t: TFunction<'orders'>,
+  issue: Pick<OrderImportIssue, 'code' | 'values' | 'reason' | 'rejected_by_row'>,
+  lineOf: (apiRow: number) => number,
+): string {
+  if (!(ORDER_IMPORT_REASON_CODES as readonly string[]).includes(issue.code)) return issue.reason;
+  const { field, country } = issue.values;
+  const fieldLabel =
+    field === 'name'
+      ? t('import.reasons.nameField')
+      : field && (ORDER_IMPORT_FIELDS as readonly string[]).includes(field)
+        ? t(`fields.${field as OrderImportField}`)
+        : field;
+  const key = issue.code === 'bad_postcode' && country === 'NL' ? 'bad_postcode_nl' : issue.code;
+  const reason = t(`import.reasons.${key}`, { ...issue.values, field: fieldLabel });
+  return issue.rejected_by_row === null
+    ? reason
+    : t('import.reasons.rejectedByRow', { row: lineOf(issue.rejected_by_row), reason });
 }
