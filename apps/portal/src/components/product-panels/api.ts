@@ -7,7 +7,7 @@ import {
   automationUpdateEndpoint,
   PRODUCT_SEARCH_MIN,
   productBundleEndpoint,
-  productEanSearchEndpoint,
+  productsOfOrgEndpoint,
   shipmentBoxesEndpoint,
   shipmentMethodsEndpoint,
 } from '@hoppa/core';
@@ -62,13 +62,27 @@ export function useShippingChoices() {
   return { methods: methods.data ?? [], boxes: boxes.data ?? [] };
 }
 
-/** `GET /products/ean/{text}` from 3 characters (spec 3 §2 panel: EAN search from 3 characters). */
-export function useProductSearch(text: string) {
+/** How many products the rule editor's product search lists. */
+const PRODUCT_SEARCH_HITS = 20;
+
+/**
+ * The products of shop `orgId` (the rule's product's shop: an added product must be one of its products) whose name,
+ * EAN or SKU contains `text`, from 3 characters (spec 3 §2 panel: search from 3 characters), through the product
+ * table's search (`GET /products/org/{id}?search&limit`, which a merchant may ask of their own shops and the
+ * provider's staff of any client); `{ products: [{ id, ean, name }] }`, at most {@link PRODUCT_SEARCH_HITS}.
+ */
+export function useProductSearch(text: string, orgId: string) {
   const q = text.trim();
   return useQuery({
-    queryKey: ['product-ean-search', q],
-    queryFn: () => call(productEanSearchEndpoint, { params: { text: q } }),
-    enabled: q.length >= PRODUCT_SEARCH_MIN,
+    queryKey: ['product-search', orgId, q],
+    queryFn: async () => {
+      const page = await call(productsOfOrgEndpoint, {
+        params: { id: orgId },
+        query: { search: q, limit: PRODUCT_SEARCH_HITS },
+      });
+      return { products: page.items.map((p) => ({ id: p.id, ean: p.ean, name: p.name })) };
+    },
+    enabled: q.length >= PRODUCT_SEARCH_MIN && !!orgId,
     staleTime: 30_000,
   });
 }

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { productRow } from '../../features/products/product-table.test-data.ts';
 import { stubPageRequest } from '../../test/page-request.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { BundlePartsPanel } from './bundle-parts-panel.tsx';
@@ -7,6 +8,7 @@ import { ProductAutomationsPanel } from './product-automations-panel.tsx';
 
 const hex = (n: number) => n.toString(16).padStart(24, '0');
 const PRODUCT = hex(1);
+const SHOP = hex(2);
 
 /** The product panels of issue 15 (spec 3 §2 Automation rules panel; bundle parts with derived stock). */
 describe('product panels', { timeout: 30_000 }, () => {
@@ -50,12 +52,27 @@ describe('product panels', { timeout: 30_000 }, () => {
           },
         ]);
       if (url.pathname === '/api/shipment_boxes') return Response.json([]);
+      if (url.pathname === `/api/products/org/${SHOP}`) {
+        const search = (url.searchParams.get('search') ?? '').toLowerCase();
+        const all = [
+          productRow(3, { id: hex(3), org: SHOP, ean: '8712345678906', name: 'Mok', bsku: 'MOK-01' }),
+          productRow(4, { id: hex(4), org: SHOP, ean: '4006381333931', name: 'Thee', bsku: 'THEE-ROOIBOS' }),
+        ];
+        const items = all.filter((p) =>
+          [p.name, p.ean, p.bsku ?? ''].some((v) => v.toLowerCase().includes(search)),
+        );
+        return Response.json({ items, total: items.length, skip: 0, limit: 20, total_capped: false });
+      }
       if (url.pathname === '/api/automation/' && req.method === 'POST') {
         const made = {
           ...(rules[0] as object),
           id: hex(10),
           _id: hex(10),
           ...(body as object),
+          // The API names an added product by its id and name too.
+          actions: (body as { actions: object[] }).actions.map((a) =>
+            'ean' in a ? { ...a, product_id: hex(4), name: 'Thee' } : a,
+          ),
           created_at: new Date().toISOString(),
         };
         rules = [...rules, made];
@@ -79,7 +96,9 @@ describe('product panels', { timeout: 30_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists the rules and saves a new country rule with the chosen shipment method', async () => {
-    renderRoutes([{ path: '/p', element: <ProductAutomationsPanel productId={PRODUCT} /> }], { path: '/p' });
+    renderRoutes([{ path: '/p', element: <ProductAutomationsPanel productId={PRODUCT} orgId={SHOP} /> }], {
+      path: '/p',
+    });
     const panel = await screen.findByRole('region', { name: 'Automation rules' });
     expect(await within(panel).findByText('add 1 × Flyer (4006381333931)')).toBeTruthy();
     fireEvent.click(within(panel).getByRole('button', { name: 'Add rule' }));
@@ -104,6 +123,35 @@ describe('product panels', { timeout: 30_000 }, () => {
       value: 'BE',
       type: 'change',
       actions: [{ field: 'selected_ship_option', value: 'SMF-POSTNL-BE' }],
+    });
+  });
+
+  it("finds the product to add by name or SKU in the product's shop, not only by EAN", async () => {
+    renderRoutes([{ path: '/p', element: <ProductAutomationsPanel productId={PRODUCT} orgId={SHOP} /> }], {
+      path: '/p',
+    });
+    const panel = await screen.findByRole('region', { name: 'Automation rules' });
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Add rule' }));
+    fireEvent.input(within(panel).getByLabelText('Value'), { target: { value: '2' } });
+    fireEvent.click(within(panel).getByText('Add a product'));
+    const label = 'Product (name, EAN or SKU, 3+ characters)';
+    const choose = async (text: string, option: string) => {
+      const search = within(panel).getByLabelText(label, { selector: 'input' });
+      // Mantine takes a change of an input without focus for autofill, not typing.
+      search.focus();
+      fireEvent.click(search);
+      fireEvent.input(search, { target: { value: text } });
+      const list = await screen.findByRole('listbox', { name: label, hidden: true });
+      return within(list).findByRole('option', { name: option, hidden: true });
+    };
+    expect(await choose('rooibos', 'Thee (4006381333931)')).toBeTruthy();
+    fireEvent.click(await choose('thee', 'Thee (4006381333931)'));
+    expect(calls.some((c) => c.path === `GET /api/products/org/${SHOP}`)).toBe(true);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save rule' }));
+    await waitFor(() => expect(calls.some((c) => c.path === 'POST /api/automation/')).toBe(true));
+    expect(calls.find((c) => c.path === 'POST /api/automation/')?.body).toMatchObject({
+      type: 'add',
+      actions: [{ ean: '4006381333931', quantity: 1 }],
     });
   });
 

@@ -89,14 +89,17 @@ function draftOf(a: Automation): Draft {
  * issue 15 item 2): the product's rules as 'When … Then …' rows with edit and delete, and a form for a new or changed
  * rule — condition field (quantity, EAN, country), operator (equal, not equal, greater than, less than, at least, at
  * most; the text fields only equal and not equal), value; action change (shipment method or packaging, with its
- * value) or add (a product found by EAN or name from 3 characters, debounced 300 ms, with a quantity factor).
- * Self-contained: give it the product's id; it reads and writes through the API and keeps its own texts.
+ * value) or add (a product of the shop found by name, EAN or SKU from 3 characters, debounced 300 ms, with a quantity factor).
+ * Self-contained: give it the product's id and shop; it reads and writes through the API and keeps its own texts.
  */
 export function ProductAutomationsPanel({
   productId,
+  orgId,
   canEdit = true,
 }: {
   productId: string;
+  /** The product's shop, whose products an add action may name (searched by name, EAN or SKU). */
+  orgId: string;
   canEdit?: boolean;
 }) {
   const t = useProductPanelTexts();
@@ -107,7 +110,7 @@ export function ProductAutomationsPanel({
   const [draft, setDraft] = useState<Draft | null>(null);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
-  const found = useProductSearch(debounced);
+  const found = useProductSearch(debounced, orgId);
   const [problem, setProblem] = useState<string | null>(null);
 
   const boxName = (id: string) => boxes.find((b) => b.id === id)?.name ?? id;

@@ -235,7 +235,10 @@ export function ProductCardPage() {
       >
         {panel('options', <OptionsPanel product={p} editable={may.settings} mayInstruct={stock.instruct} />)}
         {may.automations &&
-          panel('automations', <ProductAutomationsPanel productId={id} canEdit={may.editAutomations} />)}
+          panel(
+            'automations',
+            <ProductAutomationsPanel productId={id} orgId={p.org} canEdit={may.editAutomations} />,
+          )}
         {stock.history && panel('history', <HistorySection id={id} />)}
         {panel('analysis', <AnalysisPanel product={p} />)}
         {panel('customs', <CustomsPanel product={p} editable={may.customs} />)}
