@@ -10,6 +10,7 @@ import {
 import { sql } from 'kysely';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { notFound } from '../../lib/errors.ts';
+import { lockProducts } from '../stock/index.ts';
 
 /** One part of a bundle as the order expansion needs it. */
 export interface BundlePartRow {
@@ -222,6 +223,14 @@ export async function importBundles(
       }
       write.push(g);
     }
+    // The parts and the existing parents, before any composition changes (ADR 0106's products level, ascending), so a
+    // stock change of a part in flight commits first and the bundles' kept stock (migration 0445) is computed after it.
+    await lockProducts(
+      scope,
+      write.flatMap(({ b }) =>
+        [b.parentEan, ...b.items.map((it) => it.ean)].flatMap((e) => idOf.get(e) ?? []),
+      ),
+    );
     for (const { b } of write) {
       let parentId = idOf.get(b.parentEan);
       if (!parentId) {

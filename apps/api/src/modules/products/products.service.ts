@@ -8,7 +8,9 @@ const num = (v: string | null): number | null => (v === null ? null : Number(v))
 
 /**
  * Products of the scope with their stock places in one statement: the lateral join aggregates each product's
- * locations (by position) and the total stock held by the provider (tenant-scoped, docs/architecture.md).
+ * locations (by position); `sf_stock` is the product's kept stock (`product_stock`, migrations 0410 and 0445: the sum
+ * of its places, and for a bundle the whole bundles its parts make, core's `bundleStock`), the figure the product
+ * table's stock filters, sort and counts read (spec 3 §2, §7 `GET /products`; tenant-scoped, docs/architecture.md).
  */
 export function productQuery(scope: TenantScope) {
   return tenantSql(scope)
@@ -30,6 +32,9 @@ export function productQuery(scope: TenantScope) {
           ])
           .as('pl'),
       (join) => join.onTrue(),
+    )
+    .leftJoin('product_stock as st', (join) =>
+      join.onRef('st.product_id', '=', 'p.id').on(orgScope(scope, 'st')),
     )
     .where(orgScope(scope, 'p'))
     .select([
@@ -53,7 +58,7 @@ export function productQuery(scope: TenantScope) {
       'p.fulfilled_by_sf',
       'p.active',
       'p.needs_recount',
-      sql<number>`COALESCE(pl.stock, 0)::int`.as('sf_stock'),
+      sql<number>`COALESCE(st.stock, 0)::int`.as('sf_stock'),
       sql<Product['locations']>`COALESCE(pl.locations, '[]'::json)`.as('locations'),
     ]);
 }

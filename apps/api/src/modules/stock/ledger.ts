@@ -32,16 +32,50 @@ export interface StockChange {
  * several products calls it once with all of them before its first change; {@link applyStockChange} calls it for its
  * one product, a no-op when the caller holds the lock already. NO KEY UPDATE so that inserts referencing the product
  * (an order line's foreign key check, `FOR KEY SHARE`) do not wait; it conflicts with the stock module's `FOR UPDATE`
- * of the product (`productOf(…, true)`), so both queue on the one row.
+ * of the product (`productOf(…, true)`), so both queue on the one row. When some of the products are parts of a bundle
+ * (`product_bundle_items`), a second statement then locks those bundles' kept stock rows (`product_stock`, ascending),
+ * which the stock trigger recomputes from their parts (migration 0445; spec 3 §2, ADR 0049's bundle stock): every
+ * writer of a part takes them after its products and before its first place or ledger row.
  */
 export async function lockProducts(scope: TenantScope, productIds: readonly string[]): Promise<void> {
   if (productIds.length === 0) return;
-  await tenantSql(scope)
+  const q = tenantSql(scope);
+  const locked = await q
     .selectFrom('products as p')
-    .select('p.id')
+    .select([
+      'p.id',
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('product_bundle_items as bi')
+              .select('bi.id')
+              .whereRef('bi.product_id', '=', 'p.id')
+              .where(orgScope(scope, 'bi')),
+          )
+          .as('is_part'),
+    ])
     .where('p.id', 'in', [...new Set(productIds)])
     .where(orgScope(scope, 'p'))
     .orderBy('p.id')
+    .forNoKeyUpdate('p')
+    .execute();
+  const parts = locked.filter((r) => r.is_part).map((r) => r.id);
+  if (parts.length === 0) return;
+  // The kept stock rows of the bundles these products are parts of, which the stock trigger recomputes (migration
+  // 0445): taken here, after the products and before any place or ledger row, in product_id order.
+  await q
+    .selectFrom('product_stock as st')
+    .select('st.product_id')
+    .where(orgScope(scope, 'st'))
+    .where('st.product_id', 'in', (eb) =>
+      eb
+        .selectFrom('product_bundle_items as bi')
+        .select('bi.bundle_id')
+        .where(orgScope(scope, 'bi'))
+        .where('bi.product_id', 'in', parts),
+    )
+    .orderBy('st.product_id')
     .forNoKeyUpdate()
     .execute();
 }
