@@ -3,11 +3,11 @@
  * where an inbound sits on the calendar and for how long, the item table's unit header, the date range a view
  * asks the API for, and the years view's blocks and counts. docs/decisions/0039-inbound-calendar.md.
  */
-import type { Inbound, InboundType } from '@hoppa/core';
+import type { Inbound, InboundProgress, InboundType } from '@hoppa/core';
 
 /**
  * One inbound as the public calendar answers it (core `CalendarEventSchema`, `GET /inbounds-report/{token}`):
- * `{ id, inbound_number, title, type, status, track_trace, expected_delivery: 'YYYY-MM-DD' | null,
+ * `{ id, inbound_number, title, type, status, progress, track_trace, expected_delivery: 'YYYY-MM-DD' | null,
  * checked_in_at: ISO | null, items: [{ ean, name, units, packed_per, pieces_expected, pieces_checked_in }] }`.
  * Written out (not inferred from the schema) so this file stays free of zod.
  */
@@ -17,6 +17,8 @@ export interface CalendarInbound {
   title: string;
   type: InboundType;
   status: 'pending' | 'checked_in';
+  /** The API's `progress` (core `inboundProgress`): expected, partly checked in or checked in; what the event shows. */
+  progress?: InboundProgress;
   track_trace: string;
   expected_delivery: string | null;
   checked_in_at: string | null;
@@ -144,6 +146,7 @@ export function toCalendarInbound(ib: Inbound): CalendarInbound {
     title: `${ib.org_name} ${ib.inbound_number}`,
     type: ib.type,
     status: ib.status,
+    ...(ib.progress ? { progress: ib.progress } : {}),
     track_trace: ib.track_trace,
     expected_delivery: ib.expected_delivery?.slice(0, 10) ?? MISSING_EXPECTED_DATE,
     checked_in_at: ib.checked_in_at,

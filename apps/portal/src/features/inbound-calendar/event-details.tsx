@@ -1,13 +1,33 @@
-import { formatDate, formatDateTime } from '@hoppa/core';
+import { formatDate, formatDateTime, type InboundProgress, inboundProgress } from '@hoppa/core';
 import { Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CalendarInbound, MISSING_EXPECTED_DATE, unitsHeaderKey } from './calendar.rules.ts';
 
-/** The colour of an inbound's status (and of its event): expected, partly checked in, checked in. */
+/**
+ * An inbound's state (spec 2 §4: expected, partly checked in, checked in) as the API sends it (`progress`); a copy
+ * without the field is judged by the same rule, core's `inboundProgress`.
+ */
+export function progressOf(ev: CalendarInbound): InboundProgress {
+  return (
+    ev.progress ??
+    inboundProgress({
+      status: ev.status,
+      pieces_checked_in: ev.items.reduce((s, i) => s + i.pieces_checked_in, 0),
+    })
+  );
+}
+
+/** The colour of each state (the event's and its badge's). */
+const PROGRESS_COLOR = {
+  expected: 'brand',
+  partly_checked_in: 'orange',
+  checked_in: 'teal',
+} as const satisfies Record<InboundProgress, string>;
+
+/** The colour of an inbound's state ({@link progressOf}): expected brand, partly checked in orange, checked in teal. */
 export function statusColor(ev: CalendarInbound): 'brand' | 'orange' | 'teal' {
-  if (ev.status === 'checked_in') return 'teal';
-  return ev.items.some((i) => i.pieces_checked_in > 0) ? 'orange' : 'brand';
+  return PROGRESS_COLOR[progressOf(ev)];
 }
 
 /** What a field without a value shows ('Nothing here' is for the item table's cells, spec 2 §2). */
@@ -30,7 +50,7 @@ function Field({ label, value }: { label: string; value: ReactNode }): ReactNode
 /**
  * What a calendar event shows (spec 2 §2 Inbound calendar): status, title, id, track and trace, and a table per item
  * with EAN, units × packed per pcs (header 'Pallets' for a pallet, else 'Dozen'), expected and checked-in pieces;
- * an empty cell, or a table without items, says 'Nothing here'. A badge marks an expected inbound partly checked in.
+ * an empty cell, or a table without items, says 'Nothing here'. One badge gives the state the API sends (`progress`).
  */
 export function EventDetails({ inbound }: { inbound: CalendarInbound }): ReactNode {
   const { t } = useTranslation('inboundCalendar');
@@ -45,18 +65,9 @@ export function EventDetails({ inbound }: { inbound: CalendarInbound }): ReactNo
   return (
     <Stack gap="md" data-testid="calendar-event-details">
       <Group gap="xs">
-        <Badge
-          color={inbound.status === 'checked_in' ? 'teal' : 'brand'}
-          variant="light"
-          data-testid="calendar-event-status"
-        >
-          {t(`status.${inbound.status}`)}
+        <Badge color={statusColor(inbound)} variant="light" data-testid="calendar-event-status">
+          {t(`progress.${progressOf(inbound)}`)}
         </Badge>
-        {statusColor(inbound) === 'orange' ? (
-          <Badge color="orange" variant="light">
-            {t('legend.partly')}
-          </Badge>
-        ) : null}
         <Badge color="gray" variant="outline">
           {t(`type.${inbound.type}`)}
         </Badge>

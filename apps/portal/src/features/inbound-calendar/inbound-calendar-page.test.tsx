@@ -17,6 +17,7 @@ function inbound(over: Partial<CalendarInbound> = {}): CalendarInbound {
     title: 'Bakkerij Bol IN-0000000A',
     type: 'package',
     status: 'pending',
+    progress: 'partly_checked_in',
     track_trace: '3SBOL000001',
     expected_delivery: new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Amsterdam' }),
     checked_in_at: null,
@@ -59,8 +60,8 @@ afterEach(() => vi.unstubAllGlobals());
 describe('an event’s content (spec 2 §2 Inbound calendar)', () => {
   it('shows status, title, id, track and trace and the item table; Dozen for a package', () => {
     renderUi(<EventDetails inbound={inbound()} />, { lang: 'nl' });
-    expect(screen.getByTestId('calendar-event-status').textContent).toBe('Verwacht');
-    expect(screen.getByText('Deels ingecheckt')).toBeTruthy();
+    expect(screen.getByTestId('calendar-event-status').textContent).toBe('Deels ingecheckt');
+    expect(screen.getAllByText('Deels ingecheckt')).toHaveLength(1);
     expect(screen.getByText('IN-0000000A')).toBeTruthy();
     expect(screen.getByText('3SBOL000001')).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Producten van IN-0000000A' });
@@ -74,6 +75,18 @@ describe('an event’s content (spec 2 §2 Inbound calendar)', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['8711000000001', 'Aardbeienjam', '3 × 12 st.', '36', '12']);
+  });
+
+  it("shows the API's progress as the one state badge, whatever the pieces it lists", () => {
+    const { unmount } = renderUi(<EventDetails inbound={inbound({ progress: 'checked_in' })} />, {
+      lang: 'en',
+    });
+    expect(screen.getAllByTestId('calendar-event-status').map((b) => b.textContent)).toEqual(['Checked in']);
+    expect(screen.queryByText('Partly checked in')).toBeNull();
+    unmount();
+    renderUi(<EventDetails inbound={inbound({ progress: 'expected' })} />, { lang: 'en' });
+    expect(screen.getAllByTestId('calendar-event-status').map((b) => b.textContent)).toEqual(['Expected']);
+    expect(screen.queryByText('Partly checked in')).toBeNull();
   });
 
   it('heads the unit column Pallets for a pallet', () => {
