@@ -174,11 +174,16 @@ export type InboundOp =
       amount?: number;
     };
 
-/** Why the server refused a row for good (problem body of a 409 or other terminal 4xx). */
+/**
+ * Why the server refused a row for good (problem body of a 409 or other terminal 4xx). `issues` (optional, not
+ * indexed, so no new version) are the problem's own when it has them: a 405 `location_held` names the products
+ * holding the location there (`location_products.<link id>.<product id>`), which the Locations task offers to clear.
+ */
 export interface OutboxRejection {
   status: number;
   code: string;
   message: string;
+  issues?: { path: string; message: string }[];
 }
 
 /**

@@ -29,6 +29,20 @@ describe('classifySendOutcome', () => {
     });
   });
 
+  it("keeps a refusal's issues, which name the products holding a location (405 location_held)", () => {
+    const issues = [{ path: 'location_products.a.b', message: 'Stroopwafel (871, Shop): 0 in stock' }];
+    const body = {
+      statusCode: 405,
+      code: 'location_held',
+      message: 'Location A holds other products',
+      issues,
+    };
+    expect(classifySendOutcome({ status: 405, body })).toEqual({
+      kind: 'rejected',
+      rejection: { status: 405, code: 'location_held', message: 'Location A holds other products', issues },
+    });
+  });
+
   it('rejects other 4xx answers, reading a plain-text or missing body', () => {
     expect(classifySendOutcome({ status: 404, body: 'Order line not found' })).toEqual({
       kind: 'rejected',

@@ -31,19 +31,37 @@ export function classifySendOutcome(outcome: SendOutcome): SendVerdict {
 }
 
 /**
- * Reads code and message from a problem body (core's `Problem`: `{ statusCode, code, message }`); falls back to the
+ * Reads code, message and issues (when it has them) from a problem body (core's `Problem`: `{ statusCode, code, message }`); falls back to the
  * status for anything else. A plain shape check rather than the zod schema: this runs in the first load (ADR 0033).
  */
 function rejectionOf(status: number, body: unknown): OutboxRejection {
-  const problem = body as { statusCode?: unknown; code?: unknown; message?: unknown } | null;
+  const problem = body as {
+    statusCode?: unknown;
+    code?: unknown;
+    message?: unknown;
+    issues?: unknown;
+  } | null;
   if (
     typeof problem === 'object' &&
     problem !== null &&
     typeof problem.statusCode === 'number' &&
     typeof problem.code === 'string' &&
     typeof problem.message === 'string'
-  )
-    return { status, code: problem.code, message: problem.message };
+  ) {
+    const issues = Array.isArray(problem.issues)
+      ? problem.issues.flatMap((i: { path?: unknown; message?: unknown } | null) =>
+          typeof i?.path === 'string' && typeof i.message === 'string'
+            ? [{ path: i.path, message: i.message }]
+            : [],
+        )
+      : [];
+    return {
+      status,
+      code: problem.code,
+      message: problem.message,
+      ...(issues.length > 0 ? { issues } : {}),
+    };
+  }
   if (typeof body === 'string' && body.trim())
     return { status, code: `http_${status}`, message: body.trim() };
   return { status, code: `http_${status}`, message: `HTTP ${status}` };

@@ -79,6 +79,30 @@ export const locationsTexts = {
       'De voorraad is intussen door iemand anders gewijzigd. Kijk opnieuw en vul het opnieuw in.',
     reason_location_not_empty: 'Oeps! deze locatie is nog niet leeg',
     reason_location_inactive: 'Deze locatie is niet actief.',
+    reason_location_held:
+      'Op deze locatie liggen andere producten: open dit product om ze te zien en de locatie leeg te maken.',
+    heldTitle: '{{location}} is bezet',
+    heldIntro: 'Niet toegevoegd aan {{product}}: op {{location}} liggen andere producten.',
+    heldHolder_one: '{{name}} · EAN {{ean}} · {{count}} st.',
+    heldHolder_other: '{{name}} · EAN {{ean}} · {{count}} st.',
+    heldToMove: 'te verplaatsen',
+    heldOpen: '{{name}} openen',
+    heldBlocked:
+      'Een product met stuks op {{location}} kan er niet af: verplaats of tel die stuks eerst weg en scan {{location}} daarna opnieuw.',
+    heldNotAllowed: 'Je rol mag geen locaties leegmaken: vraag een collega om {{location}} leeg te maken.',
+    heldOffline:
+      'Offline: de producten op {{location}} staan niet op dit toestel. Leegmaken en opnieuw toevoegen kan als er weer verbinding is.',
+    heldUnread: 'De producten op {{location}} konden niet worden gelezen. Probeer het later opnieuw.',
+    heldClear: '{{location}} leegmaken en toevoegen',
+    heldRetry: '{{location}} opnieuw toevoegen',
+    heldGone: 'De andere producten zijn intussen van {{location}} af.',
+    heldConfirmTitle: '{{location}} leegmaken?',
+    heldConfirmText_one:
+      '{{names}} gaat van {{location}} af. Het heeft daar 0 stuks: er wordt geen voorraad verplaatst of verwijderd. Daarna wordt {{location}} aan {{product}} toegevoegd.',
+    heldConfirmText_other:
+      '{{names}} gaan van {{location}} af. Ze hebben daar 0 stuks: er wordt geen voorraad verplaatst of verwijderd. Daarna wordt {{location}} aan {{product}} toegevoegd.',
+    heldConfirm: 'Leegmaken en toevoegen',
+    heldQueued: '{{location}} wordt leeggemaakt en toegevoegd',
     dismiss: 'Gezien',
     label_add: '{{location}} toevoegen · {{product}}',
     label_set: '{{location}}: {{from}} → {{to}} st. · {{product}}',
@@ -162,6 +186,30 @@ export const locationsTexts = {
     reason_stock_changed: 'Someone else changed the stock meanwhile. Look again and enter it again.',
     reason_location_not_empty: 'Oeps! deze locatie is nog niet leeg',
     reason_location_inactive: 'This location is not active.',
+    reason_location_held:
+      'Other products lie on this location: open this product to see them and clear the location.',
+    heldTitle: '{{location}} is held',
+    heldIntro: 'Not added to {{product}}: other products lie on {{location}}.',
+    heldHolder_one: '{{name}} · EAN {{ean}} · {{count}} pc',
+    heldHolder_other: '{{name}} · EAN {{ean}} · {{count}} pcs',
+    heldToMove: 'to move',
+    heldOpen: 'Open {{name}}',
+    heldBlocked:
+      'A product with pieces on {{location}} cannot be cleared from it: move its pieces or count them off first, then scan {{location}} again.',
+    heldNotAllowed: 'Your role may not clear locations: ask a colleague to clear {{location}}.',
+    heldOffline:
+      'Offline: the products on {{location}} are not on this device. Clearing it and adding it again needs a connection.',
+    heldUnread: 'The products on {{location}} could not be read. Try again later.',
+    heldClear: 'Clear {{location}} and add it',
+    heldRetry: 'Add {{location}} again',
+    heldGone: 'The other products have left {{location}} meanwhile.',
+    heldConfirmTitle: 'Clear {{location}}?',
+    heldConfirmText_one:
+      '{{names}} is taken off {{location}}. It has 0 pieces there, so no stock is moved or removed. Then {{location}} is added to {{product}}.',
+    heldConfirmText_other:
+      '{{names}} are taken off {{location}}. They have 0 pieces there, so no stock is moved or removed. Then {{location}} is added to {{product}}.',
+    heldConfirm: 'Clear and add',
+    heldQueued: 'Clearing {{location}} and adding it',
     dismiss: 'Seen',
     label_add: 'Add {{location}} · {{product}}',
     label_set: '{{location}}: {{from}} → {{to}} pcs · {{product}}',

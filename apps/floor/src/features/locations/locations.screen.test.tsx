@@ -161,6 +161,68 @@ function typeAmount(name: string, amount: string) {
   fireEvent.blur(input);
 }
 
+const HOLDER = hexId(0x55);
+const BIN_H = { id: hexId(0x65), name: 'R-01-05' };
+const HOLDER_LINK = hexId(0x7555);
+
+/** The product lying on R-01-05 with `stock` pieces, as `GET /product/locations/{id}` answers it. */
+function holderAnswer(stock: number, there = true): ProductLocations {
+  return {
+    product: {
+      id: HOLDER,
+      org_id: ORG,
+      name: 'Stroopwafel los',
+      ean: '8712100486555',
+      needs_recount: false,
+      stock: there ? stock : 0,
+      return_instruction: null,
+    },
+    locations: there ? [{ ...link(BIN_H, stock, 1), id: HOLDER_LINK }] : [],
+  };
+}
+
+/**
+ * The fake API of {@link fakeApi} with R-01-05 held by another product (`stock` pieces there): assigning the
+ * product onto it by name answers 405 `location_held` naming the holder until its link is cleared.
+ */
+function heldApi(start: ProductLocations, stock: number) {
+  const api = fakeApi(start);
+  const serve = browser.server;
+  let holding = true;
+  browser.server = async (req) => {
+    const path = new URL(req.url).pathname.replace(/^\/api/, '');
+    if (path === `/product/locations/${HOLDER}`) {
+      api.calls.push({ method: req.method, path, body: null, key: null });
+      return json(200, holderAnswer(stock, holding));
+    }
+    if (req.method === 'DELETE' && path === `/locations/clear/${HOLDER_LINK}/${HOLDER}/${BIN_H.id}`) {
+      api.calls.push({ method: req.method, path, body: null, key: req.headers.get('idempotency-key') });
+      holding = false;
+      return json(200, holderAnswer(stock, false));
+    }
+    if (path === '/product/assign_location') {
+      const body = (await req.json()) as { rack_number: string };
+      api.calls.push({ method: req.method, path, body, key: req.headers.get('idempotency-key') });
+      if (holding)
+        return json(405, {
+          statusCode: 405,
+          code: 'location_held',
+          message: 'Location R-01-05 holds other products (Stroopwafel los): clear it first',
+          issues: [
+            {
+              path: `location_products.${HOLDER_LINK}.${HOLDER}`,
+              message: `Stroopwafel los (8712100486555, Bakkerij Bol): ${stock} in stock`,
+            },
+          ],
+        });
+      api.set(answer([...api.state.locations, link(BIN_H, 0, api.state.locations.length + 1)]));
+      return json(200, api.state);
+    }
+    return serve(req);
+  };
+  return api;
+}
+
 describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
   beforeEach(async () => {
     browser.reset();
@@ -332,6 +394,100 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
       location_product_id: empty.id,
       location_id: BIN_B.id,
     });
+  });
+
+  it('a typed location other products hold names them; clearing the empty holder and adding it again is one confirmed step', async () => {
+    const api = heldApi(answer([link(BIN_A, 5, 1)]), 0);
+    renderFloor(`/locations?product=${PRODUCT}`, { lang: 'nl' });
+    await screen.findByTestId('location-list');
+    scan('R-01-05');
+    const held = await screen.findByRole('alert', { name: 'R-01-05 is bezet' });
+    expect((await within(held).findByTestId('held-product')).textContent).toBe(
+      'Stroopwafel los · EAN 8712100486555 · 0 st.',
+    );
+    // the refusal is this offer, not a second line in the refused changes
+    expect(screen.queryByTestId('rejected-list')).toBeNull();
+    fireEvent.click(within(held).getByRole('button', { name: 'R-01-05 leegmaken en toevoegen' }));
+    expect((await screen.findByTestId('held-confirm-text')).textContent).toBe(
+      'Stroopwafel los gaat van R-01-05 af. Het heeft daar 0 stuks: er wordt geen voorraad verplaatst of verwijderd. Daarna wordt R-01-05 aan Beschuit volkoren toegevoegd.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Leegmaken en toevoegen' }));
+    await waitFor(() => expect(row('R-01-05').dataset.pending).toBe('false'));
+    expect(screen.queryByRole('alert', { name: 'R-01-05 is bezet' })).toBeNull();
+    expect(await floorDb().outbox.count()).toBe(0);
+    expect(api.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /product/assign_location',
+      `DELETE /locations/clear/${HOLDER_LINK}/${HOLDER}/${BIN_H.id}`,
+      'POST /product/assign_location',
+    ]);
+  });
+
+  it('a holder with pieces on the location is not cleared: the offer says why and opens that product instead', async () => {
+    heldApi(answer([link(BIN_A, 5, 1)]), 3);
+    renderFloor(`/locations?product=${PRODUCT}`, { lang: 'nl' });
+    await screen.findByTestId('location-list');
+    scan('R-01-05');
+    const held = await screen.findByRole('alert', { name: 'R-01-05 is bezet' });
+    expect((await within(held).findByTestId('held-blocked')).textContent).toBe(
+      'Een product met stuks op R-01-05 kan er niet af: verplaats of tel die stuks eerst weg en scan R-01-05 daarna opnieuw.',
+    );
+    expect(within(held).getByTestId('held-product').textContent).toContain(
+      'Stroopwafel los · EAN 8712100486555 · 3 st.',
+    );
+    expect(within(held).queryByRole('button', { name: 'R-01-05 leegmaken en toevoegen' })).toBeNull();
+    fireEvent.click(within(held).getByRole('button', { name: 'Stroopwafel los openen' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`/locations?product=${HOLDER}`));
+  });
+
+  it('offline: the clear needs the holders on the device (else it says it needs a connection), then queues clear and assignment in order', async () => {
+    await storeProduct(floorDb(), answer([link(BIN_A, 5, 1)]));
+    // the assignment was refused while online; the network is gone since
+    await floorDb().outbox.add({
+      id: 'held-row',
+      pickId: `stock:${PRODUCT}`,
+      label: 'R-01-05 toevoegen · Beschuit volkoren',
+      status: 'rejected',
+      attempts: 1,
+      nextAttemptAt: 0,
+      createdAt: 0,
+      lastError: null,
+      rejection: {
+        status: 405,
+        code: 'location_held',
+        message: 'Location R-01-05 holds other products (Stroopwafel los): clear it first',
+        issues: [
+          { path: `location_products.${HOLDER_LINK}.${HOLDER}`, message: 'Stroopwafel los: 0 in stock' },
+        ],
+      },
+      kind: 'stock.change',
+      body: { op: 'assign_by_name', product_id: PRODUCT, rack_number: 'R-01-05', raw_scan: 'R-01-05' },
+    });
+    browser.online = false;
+    renderFloor(`/locations?product=${PRODUCT}`, { lang: 'nl' });
+    const held = await screen.findByRole('alert', { name: 'R-01-05 is bezet' });
+    expect((await within(held).findByTestId('held-offline')).textContent).toBe(
+      'Offline: de producten op R-01-05 staan niet op dit toestel. Leegmaken en opnieuw toevoegen kan als er weer verbinding is.',
+    );
+    expect(within(held).queryByRole('button', { name: 'R-01-05 leegmaken en toevoegen' })).toBeNull();
+
+    // the holder read earlier on this device: the clear can be built and waits in the outbox like any change
+    await storeProduct(floorDb(), holderAnswer(0));
+    fireEvent.click(await within(held).findByRole('button', { name: 'R-01-05 leegmaken en toevoegen' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Leegmaken en toevoegen' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('locations-message').textContent).toBe(
+        'R-01-05 wordt leeggemaakt en toegevoegd',
+      ),
+    );
+    const rows = await floorDb().outbox.orderBy('seq').toArray();
+    expect(rows.map((r) => [r.status, r.body])).toEqual([
+      [
+        'pending',
+        { op: 'clear', product_id: HOLDER, location_product_id: HOLDER_LINK, location_id: BIN_H.id },
+      ],
+      ['pending', { op: 'assign_by_name', product_id: PRODUCT, rack_number: 'R-01-05', raw_scan: 'R-01-05' }],
+    ]);
+    expect(row('R-01-05').dataset.pending).toBe('true');
   });
 
   it('moves part of the stock by scanning the new location, and checks the quantity first', async () => {

@@ -1,4 +1,4 @@
-import { canCall, correctStockEndpoint, stockUpdateEndpoint } from '@hoppa/core';
+import { canCall, clearLocationEndpoint, correctStockEndpoint, stockUpdateEndpoint } from '@hoppa/core';
 import { Button, Loader, Modal, UnstyledButton } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { TFunction } from 'i18next';
@@ -19,6 +19,7 @@ import { type BeepFeedback, deviceBeeps, preloadSounds } from '../../scan/feedba
 import { useFieldScan } from '../../scan/field-scan.ts';
 import { useHeldScans } from '../../scan/held-scans.ts';
 import type { ScanInputHandle } from '../../scan/scan-input.tsx';
+import { HeldLocation, isHeldRow } from './held-location.tsx';
 import { LocationList } from './location-list.tsx';
 import './locations.css';
 import { lookupProduct, type ProductLookup } from '../../offline/products.ts';
@@ -73,6 +74,7 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
   const failed = productId !== null && failedFor === productId && !loading;
   const canEdit = canCall(user?.curr_role, stockUpdateEndpoint);
   const canCount = canCall(user?.curr_role, correctStockEndpoint);
+  const canClear = canCall(user?.curr_role, clearLocationEndpoint);
 
   const [mode, setMode] = useState<Mode>({ kind: 'add' });
   const [inputShown, setInputShown] = useState(true);
@@ -88,7 +90,10 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
   // product, so it waits for it instead of being read as a product code or added to the product shown before.
   const lookups = useRef(0);
   const held = useHeldScans(onScan, () => lookups.current === 0 && !choices && ready);
-  const rejected = useRejectedRows().filter((r) => r.kind === 'stock.change');
+  const refused = useRejectedRows().filter((r) => r.kind === 'stock.change');
+  // The open product's assignments refused because other products hold the location get the offer to clear.
+  const heldRows = refused.filter((r) => isHeldRow(r, product?.id));
+  const rejected = refused.filter((r) => !isHeldRow(r, product?.id));
   const recent = useLiveQuery(
     () =>
       db.products
@@ -407,11 +412,36 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
           }}
           reason={(row) => {
             const code = row.rejection?.code ?? '';
-            if (code === 'stock_changed' || code === 'location_not_empty' || code === 'location_inactive')
+            if (
+              code === 'stock_changed' ||
+              code === 'location_not_empty' ||
+              code === 'location_inactive' ||
+              code === 'location_held'
+            )
               return t(`reason_${code}`);
             return row.rejection?.message ?? '';
           }}
         />
+        {product
+          ? heldRows.map((row) => (
+              <HeldLocation
+                key={row.id}
+                row={row}
+                productName={product.name}
+                online={online}
+                mayClear={canClear && canEdit}
+                queue={queue}
+                onOpen={open}
+                onDismiss={() => void dismissRejected(db, row.id)}
+                onQueued={() => {
+                  void dismissRejected(db, row.id);
+                  setMessage({ tone: 'ok', text: t('heldQueued', { location: row.body.rack_number }) });
+                  feedback.ok();
+                }}
+                t={t}
+              />
+            ))
+          : null}
         <ErrorBanner error={lookupError ?? (error && !(product && !online) ? error : null)} />
 
         {mode.kind === 'transfer' && product ? (
