@@ -7,6 +7,7 @@ import {
   iconEventCode,
   isKnownEventCode,
   percentage,
+  trackingStatusOf,
 } from './delivery.rules.ts';
 
 const shippedAt = new Date('2026-11-20T10:00:00Z');
@@ -68,5 +69,17 @@ describe('eventMilestone (ADR 0046: what a carrier event says of the parcel)', (
   it('shows PostNL’s delivered 01B with the I11 icon', () => {
     expect(iconEventCode('01B')).toBe('I11');
     expect(iconEventCode('J05')).toBe('J05');
+  });
+});
+
+describe('trackingStatusOf: a carrier event as a status the apps translate (ADR 0118)', () => {
+  it('names the codes of every carrier, a stamp letter and an own shipment by their own words, and no other code', () => {
+    expect(trackingStatusOf('dhl', 'J01')).toBe('sorted');
+    expect(trackingStatusOf('postnl', '01B')).toBe('delivered');
+    expect(trackingStatusOf('local', 'B01')).toBe('handed_over');
+    expect(trackingStatusOf('dhl', 'DX01')).toBe('delayed');
+    expect(trackingStatusOf('stamp', 'B01')).toBe('letter_posted');
+    expect(trackingStatusOf('own', 'I11')).toBe('delivered_reported_by_shop');
+    expect(trackingStatusOf('postnl', 'P01')).toBeNull();
   });
 });

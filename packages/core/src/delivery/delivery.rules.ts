@@ -51,6 +51,69 @@ export function distinctEventCodes(events: readonly { code: string }[]): string[
 }
 
 /**
+ * What a carrier event says, as a stable status the apps translate (ADR 0118 "Left for later"; the carriers' own
+ * `description` is Dutch, or the carrier's words): `label_created` (A01: label made or announced, the carrier has not
+ * got the parcel), `handed_over` (B01), `sorted` (J01), `out_for_delivery` (J05), `delivered` (I11, PostNL's 01B),
+ * `customs` (DC01), `delayed` (DX01), `intervention` (DX02), `status_unknown` (DX09: the carrier does not know it);
+ * a stamp letter's `letter_label_created`, `letter_posted`, `letter_delivered` and an own shipment's `own_shipment`,
+ * `handed_to_shop`, `delivered_reported_by_shop` (the same codes A01, B01, I11 of the `stamp` and `own` carriers).
+ */
+export const TRACKING_STATUSES = [
+  'label_created',
+  'handed_over',
+  'sorted',
+  'out_for_delivery',
+  'delivered',
+  'customs',
+  'delayed',
+  'intervention',
+  'status_unknown',
+  'letter_label_created',
+  'letter_posted',
+  'letter_delivered',
+  'own_shipment',
+  'handed_to_shop',
+  'delivered_reported_by_shop',
+] as const;
+export type TrackingStatus = (typeof TRACKING_STATUSES)[number];
+
+const STATUS_OF_CODE: Record<string, TrackingStatus> = {
+  A01: 'label_created',
+  B01: 'handed_over',
+  J01: 'sorted',
+  J05: 'out_for_delivery',
+  I11: 'delivered',
+  '01B': 'delivered',
+  DC01: 'customs',
+  DX01: 'delayed',
+  DX02: 'intervention',
+  DX09: 'status_unknown',
+};
+const CARRIER_STATUS: Record<string, Partial<Record<TrackingStatus, TrackingStatus>>> = {
+  stamp: {
+    label_created: 'letter_label_created',
+    handed_over: 'letter_posted',
+    delivered: 'letter_delivered',
+  },
+  own: {
+    label_created: 'own_shipment',
+    handed_over: 'handed_to_shop',
+    delivered: 'delivered_reported_by_shop',
+  },
+};
+
+/**
+ * The status of a carrier event from the shipment's `carrier` (`postnl`, `dhl`, `local`, `bol`, `stamp`, `own`) and the
+ * event's `code` (see {@link TRACKING_STATUSES}); null for a code we do not know (a carrier's other scans), which the
+ * apps show with the carrier's own description.
+ */
+export function trackingStatusOf(carrier: string, code: string): TrackingStatus | null {
+  const status = STATUS_OF_CODE[code.trim().toUpperCase()];
+  if (!status) return null;
+  return CARRIER_STATUS[carrier.trim().toLowerCase()]?.[status] ?? status;
+}
+
+/**
  * The speed groups of the shipments screen (spec 1 §2 Shipments, §4 Sent-order categories): `not_sorted` (label
  * made, not yet handed to the carrier), `on_the_way` (handed over, not delivered), `d_24h` (delivered within 24 h of
  * shipping), `d_48h` (after 24 h, within 48 h), `d_late` (after more than 2 days).

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
 import { codeText, searchText } from '../common/text.ts';
+import { TRACKING_STATUSES } from '../delivery/delivery.rules.ts';
 import { DateTimeParamSchema } from '../pick/pick.schema.ts';
 import { SpreadsheetCellSchema } from '../products/product.schema.ts';
 import { MAX_LABELS } from '../shipping/shipping.rules.ts';
@@ -119,9 +120,19 @@ export const OrderSchema = z.object({
   products: z.array(OrderLineSchema),
   /**
    * The carrier status events of the order's parcels, oldest first (spec 1 §3 shipment_status: code, description,
-   * ISO time; codes in core `EVENT_CODES`). Only `GET /order/get/{id}` fills it; the lists leave it out.
+   * ISO time; codes in core `EVENT_CODES`; `status` as core `trackingStatusOf`, null for a code we do not know). Only
+   * `GET /order/get/{id}` fills it; the lists leave it out.
    */
-  events: z.array(z.object({ code: z.string(), description: z.string(), at: z.string() })).optional(),
+  events: z
+    .array(
+      z.object({
+        code: z.string(),
+        status: z.enum(TRACKING_STATUSES).nullable(),
+        description: z.string(),
+        at: z.string(),
+      }),
+    )
+    .optional(),
   /** What automation rules did to the order when it arrived, oldest first (ADR 0049). Only `GET /order/get/{id}`. */
   automations: z
     .array(z.object({ automation_id: IdSchema.nullable(), description: z.string(), at: z.string() }))

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
 import { codeText, searchText } from '../common/text.ts';
+import { TRACKING_STATUSES } from '../delivery/delivery.rules.ts';
 import { pageOf, pageQuery, sortQuery } from '../http/page.ts';
 import { MarketplaceConfirmationSchema } from '../marketplace/confirmation.schema.ts';
 import { OrderLineBaseSchema } from '../orders/order-line.schema.ts';
@@ -49,9 +50,14 @@ export const ShipmentAddressSchema = z.object({
 });
 export type ShipmentAddress = z.infer<typeof ShipmentAddressSchema>;
 
-/** A carrier status event (spec 1 §2 Order detail: codes A01, B01, J01, J05, I11 have icons). */
+/**
+ * A carrier status event (spec 1 §2 Order detail: codes A01, B01, J01, J05, I11 have icons): the carrier's code, its
+ * `status` the apps translate (core `trackingStatusOf`; null for a code we do not know) and the carrier's own
+ * `description` (Dutch or the carrier's words; shown when `status` is null, and for clients that do not translate).
+ */
 export const TrackingEventSchema = z.object({
   code: z.string(),
+  status: z.enum(TRACKING_STATUSES).nullable(),
   description: z.string(),
   at: z.string(),
 });

@@ -253,6 +253,7 @@ describe('order events, POST /order/shipped/:id and delivery performance', () =>
 
     const order = (await call('GET', `/order/get/${o.id}`, bolOwner)).json<Order>();
     expect(order.events?.map((e) => e.code)).toEqual(['A01', 'B01', 'I11']);
+    expect(order.events?.map((e) => e.status)).toEqual(['label_created', 'handed_over', 'delivered']);
     const detail = (await call('GET', `/shipments/${s.shipmentId}`, bolOwner)).json<ShipmentDetail>();
     expect(detail.events.map((e) => e.code)).toEqual(['A01', 'B01', 'I11']);
     expect(detail.delivery_group).toBe('d_24h');

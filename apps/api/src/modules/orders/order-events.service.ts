@@ -1,5 +1,5 @@
 import type { MarkShippedBody, TrackingEvent } from '@hoppa/core';
-import { orderShippedEndpoint } from '@hoppa/core';
+import { orderShippedEndpoint, trackingStatusOf } from '@hoppa/core';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { carrierByCode } from '../../lib/carriers/index.ts';
 import { notFound, problem } from '../../lib/errors.ts';
@@ -51,15 +51,24 @@ export async function markOrderShipped(
   });
 }
 
-/** The carrier events of an order's parcels, oldest first (spec 1 §3 shipment_status), for `GET /order/get/{id}`. */
+/**
+ * The carrier events of an order's parcels, oldest first (spec 1 §3 shipment_status), for `GET /order/get/{id}`, each
+ * with its status for the apps to translate (core `trackingStatusOf` of its shipment's carrier and the code).
+ */
 export async function eventsOfOrder(ctx: TenantScope, orderId: string): Promise<TrackingEvent[]> {
   const rows = await tenantSql(ctx)
     .selectFrom('order_events as e')
-    .select(['e.code', 'e.description', 'e.at'])
+    .leftJoin('shipments as s', (j) => j.onRef('s.id', '=', 'e.shipment_id').on(orgScope(ctx, 's')))
+    .select(['e.code', 'e.description', 'e.at', 's.carrier'])
     .where('e.order_id', '=', orderId)
     .where(orgScope(ctx, 'e'))
     .orderBy('e.at')
     .orderBy('e.id')
     .execute();
-  return rows.map((r) => ({ code: r.code, description: r.description, at: r.at.toISOString() }));
+  return rows.map((r) => ({
+    code: r.code,
+    status: trackingStatusOf(r.carrier ?? '', r.code),
+    description: r.description,
+    at: r.at.toISOString(),
+  }));
 }

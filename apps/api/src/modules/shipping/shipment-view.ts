@@ -3,6 +3,7 @@ import {
   type DeliveryGroup,
   type ShipmentListItem,
   type TrackingEvent,
+  trackingStatusOf,
 } from '@hoppa/core';
 import { orgScope, tenantSql } from '../../db/tenant.ts';
 import { addressFromShipmentDetails } from '../../lib/carriers/address.ts';
@@ -49,7 +50,8 @@ type ShipmentRow = Awaited<ReturnType<ReturnType<typeof shipmentQuery>['executeT
 
 /**
  * The carrier status events of the given shipments (`order_events`, migration 0200: every carrier's events land
- * there, the local carrier's own and, from the carriers issue, the real carriers'), per shipment id, oldest first.
+ * there, the local carrier's own and, from the carriers issue, the real carriers'), per shipment id, oldest first,
+ * each with its status for the apps to translate (core `trackingStatusOf` of the shipment's carrier and the code).
  * One query for a whole page.
  */
 export async function eventsOfShipments(
@@ -60,7 +62,8 @@ export async function eventsOfShipments(
   if (shipmentIds.length === 0) return byShipment;
   const rows = await tenantSql(ctx)
     .selectFrom('order_events as e')
-    .select(['e.shipment_id', 'e.code', 'e.description', 'e.at'])
+    .innerJoin('shipments as s', (j) => j.onRef('s.id', '=', 'e.shipment_id').on(orgScope(ctx, 's')))
+    .select(['e.shipment_id', 'e.code', 'e.description', 'e.at', 's.carrier'])
     .where('e.shipment_id', 'in', shipmentIds)
     .where(orgScope(ctx, 'e'))
     .orderBy('e.at')
@@ -68,7 +71,12 @@ export async function eventsOfShipments(
     .execute();
   for (const r of rows) {
     const list = byShipment.get(r.shipment_id as string) ?? [];
-    list.push({ code: r.code, description: r.description, at: r.at.toISOString() });
+    list.push({
+      code: r.code,
+      status: trackingStatusOf(r.carrier, r.code),
+      description: r.description,
+      at: r.at.toISOString(),
+    });
     byShipment.set(r.shipment_id as string, list);
   }
   return byShipment;

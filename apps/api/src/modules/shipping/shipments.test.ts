@@ -106,7 +106,8 @@ describe('GET /shipments', () => {
       batch_id: null,
       delivery_group: 'not_sorted',
       delivered_at: null,
-      latest_status: { code: 'A01' },
+      // The status as a code the apps translate (the description is the carrier's Dutch; ADR 0118).
+      latest_status: { code: 'A01', status: 'label_created' },
       products: [
         {
           product_id: a.product.id,
@@ -348,7 +349,7 @@ describe('GET /shipments/:id and its documents', () => {
           location: a.bin,
         },
       ],
-      events: [{ code: 'A01' }],
+      events: [{ code: 'A01', status: 'label_created' }],
     });
     expect(new Date(d.shipped_at).getTime()).toBeGreaterThan(new Date(d.placed_at).getTime());
   });

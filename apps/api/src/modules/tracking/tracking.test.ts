@@ -133,6 +133,7 @@ describe('the tracking job (issue 14; ADR 0046)', () => {
     const d = await detail(s.shipmentId);
     expect(d.delivery_group).toBe('on_the_way');
     expect(d.latest_status?.description).toBe('Zending is gesorteerd (SORTED)');
+    expect(d.latest_status?.status).toBe('sorted');
   });
 
   it('moves a delivered parcel to the delivered group and into the performance figures', async () => {

@@ -30,7 +30,12 @@ const DHL_PARCEL: ShipmentDetail = {
   label_quantity: 1,
   placed_at: at(-2),
   shipped_at: at(0),
-  latest_status: { code: 'I11', description: 'Zending is bezorgd (DELIVERED)', at: at(26) },
+  latest_status: {
+    code: 'I11',
+    status: 'delivered',
+    description: 'Zending is bezorgd (DELIVERED)',
+    at: at(26),
+  },
   batch_id: null,
   delivery_group: 'd_48h',
   delivered_at: at(26),
@@ -43,13 +48,23 @@ const DHL_PARCEL: ShipmentDetail = {
   is_fulfilled_by_sf: true,
   lines: [],
   events: [
-    { code: 'A01', description: 'Label aangemaakt bij DHL', at: at(0) },
-    { code: 'B01', description: 'Zending is ontvangen door DHL (SHIPMENT_ACCEPTANCE)', at: at(2) },
-    { code: 'J01', description: 'Zending is gesorteerd (SORTED)', at: at(8) },
-    { code: 'J01', description: 'Zending is gesorteerd (SORTED)', at: at(12) },
-    { code: 'J05', description: 'Bezorger is onderweg (OUT_FOR_DELIVERY)', at: at(24) },
-    { code: 'I11', description: 'Zending is bezorgd (DELIVERED)', at: at(26) },
-    { code: 'DX01', description: 'Vertraging (DAMAGED)', at: at(27) },
+    { code: 'A01', status: 'label_created', description: 'Label aangemaakt bij DHL', at: at(0) },
+    {
+      code: 'B01',
+      status: 'handed_over',
+      description: 'Zending is ontvangen door DHL (SHIPMENT_ACCEPTANCE)',
+      at: at(2),
+    },
+    { code: 'J01', status: 'sorted', description: 'Zending is gesorteerd (SORTED)', at: at(8) },
+    { code: 'J01', status: 'sorted', description: 'Zending is gesorteerd (SORTED)', at: at(12) },
+    {
+      code: 'J05',
+      status: 'out_for_delivery',
+      description: 'Bezorger is onderweg (OUT_FOR_DELIVERY)',
+      at: at(24),
+    },
+    { code: 'I11', status: 'delivered', description: 'Zending is bezorgd (DELIVERED)', at: at(26) },
+    { code: 'DX01', status: 'delayed', description: 'Vertraging (DAMAGED)', at: at(27) },
   ],
   marketplace_confirmation: null,
 };
@@ -120,7 +135,7 @@ describe('order detail status icons and tracking link (spec 1 §2 Order detail, 
       'I11',
       'DX01',
     ]);
-    expect(within(icons).getByLabelText('J05: Bezorger is onderweg (OUT_FOR_DELIVERY)')).toBeTruthy();
+    expect(within(icons).getByLabelText('J05: Out for delivery')).toBeTruthy();
     const follow = screen.getByRole('link', { name: 'Follow the parcel' });
     expect(follow.getAttribute('href')).toBe(DHL_PARCEL.tracking_url);
     expect(follow.getAttribute('target')).toBe('_blank');
@@ -141,5 +156,37 @@ describe('order detail status icons and tracking link (spec 1 §2 Order detail, 
     expect(await screen.findByText('Geen openbare volgpagina')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Volg het pakket' })).toBeNull();
     expect(within(screen.getByRole('list', { name: 'status' })).queryAllByRole('listitem')).toEqual([]);
+  });
+});
+
+describe('carrier statuses in the UI language (ADR 0118: the carriers write Dutch)', () => {
+  beforeEach(() => stubPageRequest());
+  afterEach(() => vi.unstubAllGlobals());
+
+  const withPickup: ShipmentDetail = {
+    ...DHL_PARCEL,
+    events: [
+      ...DHL_PARCEL.events,
+      { code: 'P01', status: null, description: 'Pakket ligt bij het afhaalpunt', at: at(28) },
+    ],
+  };
+
+  it('shows a Dutch UI the Dutch status in the timeline and the icons, and an unknown code in the carrier’s words', async () => {
+    serve(withPickup);
+    page('nl');
+    const icons = await screen.findByRole('list', { name: 'status' });
+    expect(within(icons).getByLabelText('J05: Bezorger is onderweg')).toBeTruthy();
+    expect(screen.getByText('Pakket overgedragen aan de vervoerder')).toBeTruthy();
+    expect(screen.getByText('Vertraging: er ging iets mis onderweg')).toBeTruthy();
+    expect(screen.getByText('Pakket ligt bij het afhaalpunt')).toBeTruthy();
+  });
+
+  it('shows an English UI the English status, not the carrier’s Dutch', async () => {
+    serve(withPickup);
+    page('en');
+    await screen.findByRole('list', { name: 'status' });
+    expect(screen.getByText('Handed over to the carrier')).toBeTruthy();
+    expect(screen.getByText('Delayed: something went wrong on the way')).toBeTruthy();
+    expect(screen.queryByText('Zending is ontvangen door DHL (SHIPMENT_ACCEPTANCE)')).toBeNull();
   });
 });

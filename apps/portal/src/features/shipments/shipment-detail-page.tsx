@@ -46,6 +46,7 @@ import { useDownloadShipmentDocument } from './api/download-shipment-document.ts
 import { useMarkShipped, useOrderDocument } from './api/get-delivery.ts';
 import { useShipment } from './api/get-shipments.ts';
 import { OrderReturns } from './order-returns.tsx';
+import { trackingEventText } from './shipments.rules.ts';
 
 /**
  * Order detail of a shipment (/shipments/:id; spec 1 §2 Order detail): placed, shipped and delivered
@@ -161,7 +162,10 @@ export function ShipmentDetailPage() {
                   <Text size="xs" c="dimmed" tt="uppercase" fw={700} mb={6}>
                     {t('detail.statusIcons')}
                   </Text>
-                  <CarrierStatusIcons events={s.events} size={36} />
+                  <CarrierStatusIcons
+                    events={s.events.map((e) => ({ code: e.code, description: trackingEventText(t, e) }))}
+                    size={36}
+                  />
                 </div>
                 <Group gap="sm">
                   {s.tracking_url ? (
@@ -275,7 +279,7 @@ export function ShipmentDetailPage() {
                       <Timeline.Item
                         key={`${e.code}-${e.at}`}
                         bullet={<Icon name={eventIcon(e.code).icon} size={13} />}
-                        title={<Text size="sm">{e.description}</Text>}
+                        title={<Text size="sm">{trackingEventText(t, e)}</Text>}
                       >
                         <Text size="xs" c="dimmed">
                           {e.code} · {formatDateTime(e.at)}

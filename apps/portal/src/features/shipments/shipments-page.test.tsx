@@ -13,7 +13,7 @@ const ROW = {
   order_id: 'BB-1006',
   platform: 'import',
   org_name: 'Bakkerij Bol',
-  latest_status: { code: 'J01', description: STATUS, at: '2026-11-30T21:11:00.000Z' },
+  latest_status: { code: 'J01', status: 'sorted', description: STATUS, at: '2026-11-30T21:11:00.000Z' },
   products: [1, 2, 3, 4, 5].map((n) => ({
     product_id: hex(10 + n),
     ean: `870000000000${n}`,
@@ -23,14 +23,14 @@ const ROW = {
   })),
 } as unknown as ShipmentListItem;
 
-function Cells({ ids }: { ids: string[] }) {
+function Cells({ ids, row = ROW }: { ids: string[]; row?: ShipmentListItem }) {
   const { t } = useTranslation('shipments');
   const columns = shipmentColumns(t).filter((c) => ids.includes(c.id));
   return (
     <div>
       {columns.map((c) => (
         <div key={c.id} data-testid={c.id}>
-          {c.cell(ROW)}
+          {c.cell(row)}
         </div>
       ))}
     </div>
@@ -39,9 +39,24 @@ function Cells({ ids }: { ids: string[] }) {
 
 describe('shipments table cells (spec 1 §2 Shipments)', () => {
   it('gives the whole status text on hover, not only its date (the cell clamps it to two lines)', async () => {
-    renderUi(<Cells ids={['status']} />, { lang: 'nl' });
+    const unknown = {
+      ...ROW,
+      latest_status: { ...ROW.latest_status, code: 'P01', status: null },
+    } as ShipmentListItem;
+    renderUi(<Cells ids={['status']} row={unknown} />, { lang: 'nl' });
     const status = await screen.findByText(STATUS);
     expect(status.getAttribute('title')).toBe(`${STATUS} (30-11-2026 22:11)`);
+  });
+
+  it('shows the status in the UI language: Dutch in a Dutch UI, English in an English one (ADR 0118)', async () => {
+    const nl = renderUi(<Cells ids={['status']} />, { lang: 'nl' });
+    expect((await screen.findByText('Zending is gesorteerd')).getAttribute('title')).toBe(
+      'Zending is gesorteerd (30-11-2026 22:11)',
+    );
+    nl.unmount();
+    renderUi(<Cells ids={['status']} />, { lang: 'en' });
+    expect(await screen.findByText('Sorted')).toBeTruthy();
+    expect(screen.queryByText(STATUS)).toBeNull();
   });
 
   it('shows three product pictures and counts the rest, so the table fits its box at 1366 px', async () => {

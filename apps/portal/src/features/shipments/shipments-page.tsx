@@ -35,7 +35,12 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { useUrlState } from '../../lib/url-state.ts';
 import { useUrlText } from '../../lib/url-text.ts';
 import { GROUP_PAGE_SIZE, usePerformance, useShipmentGroup, useShipmentSearch } from './api/get-delivery.ts';
-import { defaultShipmentRange, effectiveSearch, shipmentRangeToIso } from './shipments.rules.ts';
+import {
+  defaultShipmentRange,
+  effectiveSearch,
+  shipmentRangeToIso,
+  trackingEventText,
+} from './shipments.rules.ts';
 
 /** The list's state in the URL (a reload or a shared link shows the same page): period, search, search page, open groups. */
 const ShipmentsUrlState = z.object({
@@ -144,11 +149,11 @@ export function shipmentColumns(t: TFunction<'shipments'>): DataColumn<ShipmentL
             lineClamp={2}
             maw={220}
             title={t('statusTitle', {
-              status: s.latest_status.description,
+              status: trackingEventText(t, s.latest_status),
               date: formatDateTime(s.latest_status.at),
             })}
           >
-            {s.latest_status.description}
+            {trackingEventText(t, s.latest_status)}
           </Text>
         ) : (
           <Text size="sm" c="dimmed">

@@ -4,7 +4,10 @@ import {
   amsterdamWallTime,
   SHIPMENT_SEARCH_MIN,
   SHIPMENTS_DEFAULT_DAYS,
+  TRACKING_STATUSES,
+  type TrackingEvent,
 } from '@hoppa/core';
+import type { TFunction } from 'i18next';
 
 /**
  * Default period of the shipments list (spec 1 §9: one week): a week ago until today, as date inputs
@@ -36,4 +39,20 @@ export function shipmentRangeToIso(from: string, until: string): { start: string
 export function effectiveSearch(input: string): string | null {
   const s = input.trim();
   return s.length >= SHIPMENT_SEARCH_MIN ? s : null;
+}
+
+/**
+ * A carrier event as the shipments list, the order detail's timeline and its status icons show it, in the UI's
+ * language (ADR 0118 "Left for later"): its `status` (core `trackingStatusOf`) through the shipments texts
+ * `statuses.<status>`; an event without a known status (a carrier's other scans, or a status newer than this portal)
+ * shows the carrier's own `description`.
+ */
+export function trackingEventText(
+  t: TFunction<'shipments'>,
+  event: Pick<TrackingEvent, 'status' | 'description'>,
+): string {
+  const { status } = event;
+  return status && (TRACKING_STATUSES as readonly string[]).includes(status)
+    ? t(`statuses.${status}`)
+    : event.description;
 }
