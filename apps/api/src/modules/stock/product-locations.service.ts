@@ -6,6 +6,7 @@ import {
   type ClearLocationParamsSchema,
   type CorrectStockBody,
   type CorrectStockResultSchema,
+  clearableLink,
   clearLocationEndpoint,
   LOCATION_NOT_EMPTY_TEXT,
   LOCATION_NOT_EMPTY_TITLE,
@@ -301,7 +302,8 @@ export async function clearLocation(
   const link = await linkOf(ctx, product.id, params.location_product_id);
   if (link.location_id !== params.location_id)
     throw notFound(`Location link ${link.id} is not at ${params.location_id}`);
-  if (link.stock !== 0 || link.to_transfer) {
+  // One rule with the apps' offer to clear a held location (core clearableLink).
+  if (!clearableLink(link)) {
     throw problem(
       clearLocationEndpoint,
       'location_not_empty',
