@@ -405,8 +405,9 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
     expect((await within(held).findByTestId('held-product')).textContent).toBe(
       'Stroopwafel los · EAN 8712100486555 · 0 st.',
     );
-    // the refusal is this offer, not a second line in the refused changes
+    // the refusal is this offer, not a second line in the refused changes, and it buzzes like a wrong scan
     expect(screen.queryByTestId('rejected-list')).toBeNull();
+    expect(browser.vibrate).toHaveBeenCalledWith([200, 100, 200]);
     fireEvent.click(within(held).getByRole('button', { name: 'R-01-05 leegmaken en toevoegen' }));
     expect((await screen.findByTestId('held-confirm-text')).textContent).toBe(
       'Stroopwafel los gaat van R-01-05 af. Het heeft daar 0 stuks: er wordt geen voorraad verplaatst of verwijderd. Daarna wordt R-01-05 aan Beschuit volkoren toegevoegd.',

@@ -94,6 +94,13 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
   // The open product's assignments refused because other products hold the location get the offer to clear.
   const heldRows = refused.filter((r) => isHeldRow(r, product?.id));
   const rejected = refused.filter((r) => !isHeldRow(r, product?.id));
+  // The add was confirmed with the ok sound when it was queued: its refusal gets the wrong-scan buzz once.
+  const heardHeld = useRef(new Set<string>());
+  useEffect(() => {
+    const fresh = heldRows.filter((r) => !heardHeld.current.has(r.id));
+    for (const r of fresh) heardHeld.current.add(r.id);
+    if (fresh.length > 0) feedback.wrong();
+  });
   const recent = useLiveQuery(
     () =>
       db.products
