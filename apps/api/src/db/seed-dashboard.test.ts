@@ -34,6 +34,13 @@ describe('the dashboard demo (issue 13 item 4)', () => {
       [before.rows.map((r) => r.id)],
     );
     expect(labels.rows[0]?.n).toBe(3);
+    // Each packed in a box, so its fulfilment fee is on the shop's invoice (ADR 0118: the demo shipped without).
+    const boxed = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM shipments s JOIN order_charges c ON c.order_id = s.order_id
+        WHERE NOT (s.id = ANY($1::char(24)[])) AND c.box_id IS NOT NULL AND c.fulfilment_cents > 0`,
+      [before.rows.map((r) => r.id)],
+    );
+    expect(boxed.rows[0]?.n).toBe(3);
     const red = await t.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM orders WHERE notes_color = 'red' AND status = 'open'`,
     );

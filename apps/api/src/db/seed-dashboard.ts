@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { APP_HEADER, type Order } from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from './client.ts';
-import { login } from './seed-orders.ts';
+import { demoBoxIds, login, packDemoOrder } from './seed-orders.ts';
 
 /** What {@link seedLiveDashboard} made. */
 export interface LiveDashboardResult {
@@ -81,7 +81,10 @@ export async function seedLiveDashboard(app: FastifyInstance, db: Db): Promise<L
                          AND (l.picked_quantity < l.quantity OR l.group_location_id IS NOT NULL OR l.cancellation_request))
       ORDER BY o.placed_at, o.id LIMIT 3`,
   );
+  const boxes = await demoBoxIds(app, admin);
   for (const { id } of picked.rows) {
+    const order = (await call(app, admin, 'GET', `/order/get/${id}`)).json() as Order;
+    await packDemoOrder(app, admin, order, boxes);
     await call(app, admin, 'POST', '/orders/ship', { order_id: id });
     result.shipped++;
   }

@@ -1,8 +1,9 @@
-import type { Invoice } from '@hoppa/core';
+import { amsterdamDay, type Invoice } from '@hoppa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { DEMO_USERS } from './seed.ts';
 import { DEMO_INVOICE_ORDERS, seedLiveInvoices } from './seed-invoices.ts';
+import { demoParcelBox, seedLiveOrders } from './seed-orders.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,5 +48,62 @@ describe('demo invoice month (issue 16 item 7)', () => {
         inv.total_inbound_surcharge_cents +
         inv.total_storage_cents,
     );
+  });
+});
+
+describe('the demo’s week and month of parcels on the invoice (ADR 0118: they shipped without a box)', () => {
+  let t2: TestApp;
+  beforeAll(async () => {
+    t2 = await createTestApp({ seed: { products: 60 } });
+    if (!t2.seed) throw new Error('no seed');
+    await seedLiveOrders(t2.app, t2.db, t2.seed, {
+      mix: { open: 0, partly_picked: 0, picked: 0, shipped: 4, cancelled: 0 },
+      salesHistory: 6,
+    });
+  }, 240_000);
+  afterAll(async () => {
+    await t2?.close();
+  });
+
+  it('packs every parcel in a box that fits, so the provider admin’s invoice of a shop has its fulfilment fees', async () => {
+    const admin = await t2.login(DEMO_USERS.admin.email, DEMO_USERS.admin.password);
+    const bol = (
+      await t2.db.query<{ id: string }>(`SELECT id FROM organisations WHERE name = 'Bakkerij Bol'`)
+    ).rows[0]?.id;
+    const switched = await t2.app.inject({
+      method: 'POST',
+      url: '/api/orgs/set_curr',
+      headers: { cookie: admin },
+      payload: { customer_id: bol },
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    // The last 31 days hold the week (0–6 days back) and the month before it (7–29 days back).
+    const now = Date.now();
+    const start = amsterdamDay(new Date(now - 31 * 86_400_000));
+    const end = amsterdamDay(new Date(now));
+    const res = await t2.app.inject({
+      method: 'GET',
+      url: `/api/invoice/get/${start}/${end}?limit=100`,
+      headers: { cookie: admin },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const inv = res.json<Invoice>();
+    expect(inv.orders_count).toBe(4 + 6);
+    const boxes = new Map(
+      (
+        await t2.db.query<{ label: string; name: string; price_cents: number }>(
+          'SELECT label, name, price_cents FROM shipment_boxes',
+        )
+      ).rows.map((b) => [b.name, b]),
+    );
+    for (const o of inv.orders.items) {
+      const box = boxes.get(o.box ?? '');
+      // By its pieces (a B2B order's cartons hold at least six a line, so they go in L either way).
+      expect(box?.label, o.order_id).toBe(demoParcelBox(o.pieces, false));
+      expect(o.fulfilment_cents).toBe(box?.price_cents);
+      expect(o.packaging_cents).toBeGreaterThan(0);
+    }
+    expect(inv.total_fulfilment_cents).toBe(inv.orders.items.reduce((n, o) => n + o.fulfilment_cents, 0));
+    expect(inv.total_fulfilment_cents).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Order, OrderImportResult, OrderImportRow } from '@hoppa/core';
+import type { Order, OrderImportResult, OrderImportRow, ShipmentBox } from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
 import { SESSION_COOKIE } from '../lib/auth.ts';
 import type { Db } from './client.ts';
@@ -288,6 +288,51 @@ function planOrders(
   return planned;
 }
 
+/** The labels of the demo boxes a packer takes for a parcel ({@link DEMO_SHIPMENT_BOXES} in seed.ts). */
+export type DemoParcelBox = 'S' | 'M' | 'L';
+
+/**
+ * The box a packer takes for a demo parcel (spec 1 §4 shipping a card with its packaging; the box's price is the
+ * order's fulfilment fee on the invoice, ADR 0052): a B2B order's cartons and parcels of four pieces or more go in
+ * L, two or three pieces in M, one piece in S. `pieces` is the order's total quantity.
+ */
+export function demoParcelBox(pieces: number, b2b: boolean): DemoParcelBox {
+  if (b2b || pieces >= 4) return 'L';
+  return pieces >= 2 ? 'M' : 'S';
+}
+
+/**
+ * Packs a demo order as the packer does at the packing station before shipping it: the box of {@link demoParcelBox}
+ * chosen on the order card (`POST /api/order/shipment_package/{id}` {id}, the order's `selected_packaging_option`,
+ * which `POST /orders/ship` then uses). `boxes` are the ids by label from `GET /api/shipment_boxes`
+ * ({@link demoBoxIds}); a label missing there leaves the order without a box. Throws when the call fails.
+ */
+export async function packDemoOrder(
+  app: FastifyInstance,
+  cookie: string,
+  order: Pick<Order, 'id' | 'order_type' | 'products'>,
+  boxes: ReadonlyMap<string, string>,
+): Promise<void> {
+  const pieces = order.products.reduce((n, line) => n + line.quantity, 0);
+  const box = boxes.get(demoParcelBox(pieces, order.order_type === 'b2b_order'));
+  if (!box) return;
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/order/shipment_package/${order.id}`,
+    headers: { cookie, 'idempotency-key': randomUUID() },
+    payload: { id: box },
+  });
+  if (res.statusCode >= 300)
+    throw new Error(`demo box for order ${order.id} refused: ${res.statusCode} ${res.body.slice(0, 300)}`);
+}
+
+/** The shipment boxes' ids by label, as the packing station lists them (`GET /api/shipment_boxes`). */
+export async function demoBoxIds(app: FastifyInstance, cookie: string): Promise<Map<string, string>> {
+  const res = await app.inject({ method: 'GET', url: '/api/shipment_boxes', headers: { cookie } });
+  if (res.statusCode !== 200) throw new Error(`demo GET /shipment_boxes failed: ${res.statusCode}`);
+  return new Map(res.json<ShipmentBox[]>().map((b) => [b.label, b.id]));
+}
+
 /** Logs a demo user in through `POST /api/login` and answers the `Cookie` header (also the demo stock's, seed-stock.ts). */
 export async function login(app: FastifyInstance, key: DemoUserKey): Promise<string> {
   const u = DEMO_USERS[key];
@@ -325,8 +370,8 @@ async function call<T>(
 /**
  * Creates the live demo orders (issue 6 §6) on a database that {@link seedDemo} just filled, through `app`'s HTTP
  * routes: per merchant a week of orders in every state of {@link DEMO_ORDER_MIX} — open and unpicked, partly
- * picked, picked and waiting at the packing station, shipped with label, packing slip and tracking number (spread
- * over the last seven days, some today), cancelled — with Dutch addresses, single-line, multi-line and B2B orders.
+ * picked, picked and waiting at the packing station, shipped in a box that fits ({@link packDemoOrder}) with label,
+ * packing slip and tracking number (spread over the last seven days, some today), cancelled — with Dutch addresses, single-line, multi-line and B2B orders.
  * Deterministic apart from the times, which are relative to `now`. Throws when a call fails.
  */
 export async function seedLiveOrders(
@@ -339,6 +384,7 @@ export async function seedLiveOrders(
   const mix = opts.mix ?? DEMO_ORDER_MIX;
   const rand = lcg(20_261_122);
   const picker = await login(app, 'picker');
+  const boxes = await demoBoxIds(app, picker);
   const result: LiveOrdersResult = {
     byState: { open: 0, partly_picked: 0, picked: 0, shipped: 0, cancelled: 0 },
     orders: 0,
@@ -427,6 +473,8 @@ export async function seedLiveOrders(
         result.picks++;
       }
       if (o.state !== 'shipped') continue;
+      // The packer packs the parcel in a box that fits it (its price is the order's fulfilment fee), then ships.
+      await packDemoOrder(app, picker, order, boxes);
       const shipped = await call<Buffer>(app, picker, 'POST', '/api/orders/ship', {
         order_id: id,
         ...(o.methodCode ? { method_code: o.methodCode } : {}),
