@@ -128,7 +128,7 @@ test('and announces more by spreadsheet: a file with an unknown EAN is refused p
   ).toBeVisible();
   const rejected = page.getByRole('table', { name: 'Rows that cannot be announced' }).getByRole('row');
   await expect(rejected.nth(1)).toHaveText(
-    ['3', '9999999999994', 'Your shop has no product with this EAN'].join(''),
+    ['3', '9999999999994', 'EAN', 'Your shop has no product with this EAN'].join(''),
   );
   await shot(page, 'inbound-portal-08-excel-rejected');
 

@@ -435,6 +435,31 @@ export const inboundExcelEndpoint = defineEndpoint({
   tags,
 });
 
+/** Body of `POST /inbound/excel/check`: the EANs of a spreadsheet's rows (1–5,000, as {@link InboundExcelBodySchema}). */
+export const InboundExcelCheckBodySchema = z.object({
+  eans: z
+    .array(boundedText('EAN', 50, { min: 1 }))
+    .min(1)
+    .max(5000),
+});
+
+/**
+ * `POST /inbound/excel/check {eans}` (our own call; /add_inventory_excel, ADR 0118 'Left for later'): which of `eans`
+ * are no product of the current organisation, `{ unknown: [ean, …] }` (each once, in the order sent). Changes
+ * nothing. The import wizard asks it together with its own row checks, so every rejected row of a sheet is listed in
+ * one round before anything is announced; `POST /inbound/excel` still checks the EANs itself.
+ */
+export const inboundExcelCheckEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/inbound/excel/check',
+  summary:
+    "Which EANs of an inbound spreadsheet are no product of the current organisation (own call: the wizard's one round of row checks before POST /inbound/excel)",
+  scope: 'org',
+  body: InboundExcelCheckBodySchema,
+  response: z.object({ unknown: z.array(z.string()) }),
+  tags,
+});
+
 /**
  * `POST /inventory/add_inventory` (spec 2 §7): the short announcement form, products with pieces (`amount`) in
  * `coli` boxes or `pallets`; the information comes from the current organisation, expected today.

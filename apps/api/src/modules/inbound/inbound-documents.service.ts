@@ -68,15 +68,11 @@ export async function inboundFromExcel(
   orgId: string,
   body: z.output<typeof InboundExcelBodySchema>,
 ): Promise<Inbound> {
-  const eans = [...new Set(body.products.map((p) => p.ean))];
-  const products = await tenantSql(ctx)
-    .selectFrom('products as p')
-    .select(['p.id', 'p.ean'])
-    .where('p.ean', 'in', eans)
-    .where('p.org_id', '=', orgId)
-    .where(orgScope(ctx, 'p'))
-    .execute();
-  const byEan = new Map(products.map((p) => [p.ean, p.id]));
+  const byEan = await productIdsByEan(
+    ctx,
+    orgId,
+    body.products.map((p) => p.ean),
+  );
   const issues = body.products.flatMap((p, n) =>
     byEan.has(p.ean)
       ? []
@@ -95,4 +91,35 @@ export async function inboundFromExcel(
       expiration_date: r.expiration_date ?? null,
     })),
   });
+}
+
+/** The ids of organisation `orgId`'s products among `eans`, by EAN (an EAN that is none of its products is absent). */
+async function productIdsByEan(
+  ctx: TenantScope,
+  orgId: string,
+  eans: readonly string[],
+): Promise<Map<string, string>> {
+  const distinct = [...new Set(eans)];
+  if (distinct.length === 0) return new Map();
+  const products = await tenantSql(ctx)
+    .selectFrom('products as p')
+    .select(['p.id', 'p.ean'])
+    .where('p.ean', 'in', distinct)
+    .where('p.org_id', '=', orgId)
+    .where(orgScope(ctx, 'p'))
+    .execute();
+  return new Map(products.map((p) => [p.ean, p.id]));
+}
+
+/**
+ * The EANs of a spreadsheet that are no product of organisation `orgId` (`POST /inbound/excel/check`, the rule of
+ * `POST /inbound/excel`): `{ unknown }`, each once, in the order given. Reads only.
+ */
+export async function unknownInboundEans(
+  ctx: TenantScope,
+  orgId: string,
+  eans: readonly string[],
+): Promise<{ unknown: string[] }> {
+  const known = await productIdsByEan(ctx, orgId, eans);
+  return { unknown: [...new Set(eans)].filter((ean) => !known.has(ean)) };
 }

@@ -20,6 +20,7 @@ import {
   findLocationsEndpoint,
   inboundEmailEndpoint,
   inboundEndpoint,
+  inboundExcelCheckEndpoint,
   inboundExcelEndpoint,
   inboundImageEndpoint,
   inboundImageUploadEndpoint,
@@ -82,6 +83,7 @@ import {
   inventoryTicketPdf,
   mailCheckinSummary,
   pendingInventoryPdf,
+  unknownInboundEans,
 } from './inbound-documents.service.ts';
 
 /** One change in one transaction; with an `Idempotency-Key` (the floor's outbox sends one) applied once. */
@@ -106,6 +108,9 @@ export function registerInboundRoutes(app: FastifyInstance): void {
     reply.code(201);
     return made;
   });
+  route(app, inboundExcelCheckEndpoint, async ({ body }, ctx) =>
+    unknownInboundEans(ctx, ctx.currOrgId, body.eans),
+  );
   route(app, editInboundEndpoint, async ({ params, body }, ctx, req) =>
     change(ctx, req, (ic) => editInbound(ic, params.id, body)),
   );

@@ -186,6 +186,30 @@ describe('announcing an inbound (spec 2 §4 wizard, §7 POST /inbound/)', () => 
     expect(ok.status).toBe(201);
     expect(ok.body.items[0]?.pieces_expected).toBe(20);
   });
+
+  it('names every EAN of a sheet that is no product of the shop, in one answer, and makes nothing', async () => {
+    const jam = await addProduct(t.db, bol, { name: 'Jam check', stock: [] });
+    const theirs = await addProduct(t.db, stroop, { name: 'Stroopwafel check', stock: [] });
+    const before = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM inbounds');
+    const eans = [
+      '0000000000017',
+      jam.ean,
+      theirs.ean,
+      ...Array.from({ length: 12 }, (_, i) => `99${String(i).padStart(11, '0')}`),
+      '0000000000017',
+    ];
+    const r = await api<{ unknown: string[] }>(bolOwner, 'POST', '/inbound/excel/check', { eans });
+    expect(r.status).toBe(200);
+    // Another shop's product is none of this shop's; each unknown EAN once, in the order sent, past 10 of them.
+    expect(r.body.unknown).toEqual([
+      '0000000000017',
+      theirs.ean,
+      ...Array.from({ length: 12 }, (_, i) => `99${String(i).padStart(11, '0')}`),
+    ]);
+    const after = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM inbounds');
+    expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
+    expect((await api(bolOwner, 'POST', '/inbound/excel/check', { eans: [] })).status).toBe(400);
+  });
 });
 
 describe('lists and reads (spec 2 §7 GET /inbounds…)', () => {

@@ -19,6 +19,9 @@ export interface ImportIssueTableProps<I extends ImportIssue> {
   /** Header and value of the column that names the row's subject (order number, EAN). */
   idLabel: string;
   idOf: (issue: I) => string;
+  /** Header and value of a column naming the sheet column a problem is in (shown only when given). */
+  columnLabel?: string;
+  columnOf?: (issue: I) => string;
   issues: readonly I[];
   /** The previewed rows, to turn the API's row numbers back into spreadsheet lines. */
   rows: readonly { line: number }[];
@@ -31,8 +34,8 @@ export interface ImportIssueTableProps<I extends ImportIssue> {
 
 /**
  * The rows of an import result with their reasons (spec 3 §2 Bulk import 'error details'; the order
- * import's rejected rows and warnings): spreadsheet line, the row's order number or EAN, and the
- * reason, in a table named by its title.
+ * import's rejected rows and warnings): spreadsheet line, the row's order number or EAN, optionally the sheet column
+ * the problem is in, and the reason, in a table named by its title.
  */
 export function ImportIssueTable<I extends ImportIssue>({
   ns,
@@ -41,6 +44,8 @@ export function ImportIssueTable<I extends ImportIssue>({
   color,
   idLabel,
   idOf,
+  columnLabel,
+  columnOf,
   issues,
   rows,
   reasonText,
@@ -62,6 +67,7 @@ export function ImportIssueTable<I extends ImportIssue>({
           <Table.Tr>
             <Table.Th w={80}>{t('import.row')}</Table.Th>
             <Table.Th w={160}>{idLabel}</Table.Th>
+            {columnOf && <Table.Th w={160}>{columnLabel}</Table.Th>}
             <Table.Th>{t('import.reason')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -70,6 +76,7 @@ export function ImportIssueTable<I extends ImportIssue>({
             <Table.Tr key={`${e.row}-${e.reason}`}>
               <Table.Td>{lineOf(e.row)}</Table.Td>
               <Table.Td>{idOf(e)}</Table.Td>
+              {columnOf && <Table.Td>{columnOf(e)}</Table.Td>}
               <Table.Td>{reasonText ? reasonText(e, lineOf) : e.reason}</Table.Td>
             </Table.Tr>
           ))}

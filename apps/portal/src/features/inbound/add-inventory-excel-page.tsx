@@ -9,7 +9,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { ImportIssueTable } from '../../components/spreadsheet-import/import-issue-table.tsx';
 import { SpreadsheetImportWizard } from '../../components/spreadsheet-import/spreadsheet-import-wizard.tsx';
 import { useSpreadsheetImport } from '../../components/spreadsheet-import/use-spreadsheet-import.ts';
-import { useInboundExcel } from './api/change-inbound.ts';
+import { useInboundExcel, useInboundExcelCheck } from './api/change-inbound.ts';
 import { useCurrentOrg } from './api/get-inbounds.ts';
 import {
   apiRowIssues,
@@ -22,6 +22,8 @@ import {
   type InfoValues,
   infoDefaults,
   infoProblems,
+  sheetEans,
+  sheetIssues,
 } from './inbound.rules.ts';
 import { InboundInfoFields, useInboundInfoForm } from './inbound-information.tsx';
 
@@ -36,9 +38,10 @@ const TEMPLATE = 'ean,units,packed_per,batchnr,expiration_date\n8712345678906,4,
  * Announce by spreadsheet (/add_inventory_excel; spec 2 §2 'columns ean, units, packed_per, batchnr,
  * expiration_date, plus the information fields', §7 `POST /inbound/excel`): the type and the information (prefilled
  * from the organisation) on the page, then the shared import wizard: choose a CSV or XLSX file, map its columns
- * (guessed), preview, Announce. Rows are checked before sending (EAN, whole boxes and per box, a real expiry date)
- * and the API refuses unknown EANs; either way nothing is announced and each rejected row is listed with its
- * reason. A success goes to the new inbound.
+ * (guessed), preview, Announce. Before anything is sent every row is checked (EAN, whole boxes and per box, a real
+ * expiry date) and the sheet's EANs are asked of the API (`POST /inbound/excel/check`): every problem of every row is
+ * listed in one round (sheet line, EAN, sheet column, reason) and nothing is announced while any row fails. A success
+ * goes to the new inbound.
  */
 export function AddInventoryExcelPage(): ReactNode {
   const org = useCurrentOrg();
@@ -52,6 +55,7 @@ function ExcelAnnounce({ defaults }: { defaults: InfoValues }): ReactNode {
   const [type, setType] = useState<InboundType>('package');
   const info = useInboundInfoForm(defaults);
   const send = useInboundExcel();
+  const check = useInboundExcelCheck();
   const importer = useSpreadsheetImport<InboundImportField, ExcelResult>({
     ns: 'inbound',
     guessMapping: (columns) => guessColumnMapping(INBOUND_IMPORT_FIELDS, columns, INBOUND_IMPORT_ALIASES),
@@ -62,7 +66,11 @@ function ExcelAnnounce({ defaults }: { defaults: InfoValues }): ReactNode {
         info.form.validate();
         throw new Error(t('excel.infoInvalid'));
       }
-      const { products, issues } = excelProducts(rows, (p) => t(`excel.rowProblems.${p}`));
+      const { products, issues: rowIssues } = excelProducts(rows, (p) => t(`excel.rowProblems.${p}`));
+      // Every problem in one round: the rows' own and the EANs the shop does not have, before anything is sent.
+      const eans = sheetEans(rows);
+      const { unknown } = eans.length > 0 ? await check.mutateAsync(eans) : { unknown: [] };
+      const issues = sheetIssues(rows, rowIssues, unknown, () => t('excel.unknownEan'));
       if (issues.length > 0) return { inbound: null, issues };
       try {
         return { inbound: await send.mutateAsync({ ...values, type, products }), issues: [] };
@@ -153,6 +161,8 @@ function ExcelAnnounce({ defaults }: { defaults: InfoValues }): ReactNode {
                 color="red"
                 idLabel={t('fields.ean')}
                 idOf={(e) => e.ean}
+                columnLabel={t('excel.column')}
+                columnOf={(e) => (e.field ? (importer.mapping?.[e.field] ?? t(`fields.${e.field}`)) : '')}
                 issues={result.issues}
                 rows={importer.rows}
               />

@@ -119,6 +119,7 @@ const en = {
     rejected: 'Nothing was announced: fix these rows and import the file again.',
     rejectedTitle: 'Rows that cannot be announced',
     unknownEan: 'Your shop has no product with this EAN',
+    column: 'Column',
     goToList: 'Go to my inbounds',
     rowProblems: {
       ean: 'EAN is missing',
@@ -370,6 +371,7 @@ const nl: typeof en = {
     rejected: 'Er is niets aangemeld: verbeter deze regels en importeer het bestand opnieuw.',
     rejectedTitle: 'Regels die niet kunnen worden aangemeld',
     unknownEan: 'Je winkel heeft geen product met deze EAN',
+    column: 'Kolom',
     goToList: 'Naar mijn inbounds',
     rowProblems: {
       ean: 'EAN ontbreekt',

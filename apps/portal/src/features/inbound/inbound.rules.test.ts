@@ -9,6 +9,8 @@ import {
   isScannedCode,
   searchRuns,
   sheetDate,
+  sheetEans,
+  sheetIssues,
   totalPieces,
   type WizardItem,
   wizardBlock,
@@ -134,10 +136,34 @@ describe('the spreadsheet announcement (spec 2 §2, §9)', () => {
       { ean: '8710000000011', units: 4, packed_per: 12, batch_nr: 'B1', expiration_date: '2027-12-31' },
     ]);
     expect(issues).toEqual([
-      { row: 2, ean: '', reason: 'ean' },
-      { row: 3, ean: '8710000000028', reason: 'units' },
-      { row: 4, ean: '8710000000035', reason: 'packed_per' },
-      { row: 5, ean: '8710000000042', reason: 'expiration_date' },
+      { row: 2, ean: '', field: 'ean', reason: 'ean' },
+      { row: 3, ean: '8710000000028', field: 'units', reason: 'units' },
+      { row: 4, ean: '8710000000035', field: 'packed_per', reason: 'packed_per' },
+      { row: 5, ean: '8710000000042', field: 'expiration_date', reason: 'expiration_date' },
+    ]);
+  });
+
+  it('lists every problem of every row at once: each bad column, and an EAN the shop does not have', () => {
+    const rows = [
+      { line: 2, values: { ean: '8710000000011', units: 2, packed_per: 6 } },
+      { line: 3, values: { ean: '', units: 0, packed_per: 'x', expiration_date: '31-02-2027' } },
+      { line: 4, values: { ean: '999', units: 'two', packed_per: 6 } },
+      { line: 5, values: { ean: ' 999 ', units: 1, packed_per: 1 } },
+    ];
+    const { issues } = excelProducts(rows, (p) => p);
+    expect(issues).toEqual([
+      { row: 2, ean: '', field: 'ean', reason: 'ean' },
+      { row: 2, ean: '', field: 'units', reason: 'units' },
+      { row: 2, ean: '', field: 'packed_per', reason: 'packed_per' },
+      { row: 2, ean: '', field: 'expiration_date', reason: 'expiration_date' },
+      { row: 3, ean: '999', field: 'units', reason: 'units' },
+    ]);
+    expect(sheetEans(rows)).toEqual(['8710000000011', '999']);
+    expect(sheetIssues(rows, issues, ['999'], (ean) => `unknown ${ean}`)).toEqual([
+      ...issues.slice(0, 4),
+      { row: 3, ean: '999', field: 'ean', reason: 'unknown 999' },
+      { row: 3, ean: '999', field: 'units', reason: 'units' },
+      { row: 4, ean: '999', field: 'ean', reason: 'unknown 999' },
     ]);
   });
 
@@ -152,7 +178,7 @@ describe('the spreadsheet announcement (spec 2 §2, §9)', () => {
         (ean) => `unknown ${ean}`,
       ),
     ).toEqual([
-      { row: 2, ean: '999', reason: 'unknown 999' },
+      { row: 2, ean: '999', field: 'ean', reason: 'unknown 999' },
       { row: 1, ean: '111', reason: 'Too big' },
     ]);
   });

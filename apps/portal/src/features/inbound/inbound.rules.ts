@@ -2,7 +2,7 @@
  * Pure rules of the portal's inbound screens (spec 2 §2 Inbound announcement, §4 Inbound, §5, §9), kept apart from
  * the components so they can be tested on their own: the wizard's step gates and messages, the information
  * defaults from the organisation, box and piece counts, the product search's start rule, and the spreadsheet rows
- * turned into the body of `POST /inbound/excel` with one problem per row.
+ * turned into the body of `POST /inbound/excel` with every problem of every row.
  */
 import {
   amsterdamDay,
@@ -197,10 +197,14 @@ function positiveInt(value: unknown): number | null {
 /** Why a spreadsheet row cannot be announced, checked before sending. */
 export type RowProblem = 'ean' | 'units' | 'packed_per' | 'expiration_date';
 
-/** A rejected row: its number among the sent rows (from 1), the EAN it names and why. */
+/**
+ * A problem of a row: the row's number among the mapped rows (from 1; the issue table shows its sheet line), the EAN
+ * it names, the column (field) the problem is in when it is one column's, and why. A row may have several.
+ */
 export interface InboundRowIssue {
   row: number;
   ean: string;
+  field?: InboundImportField;
   reason: string;
 }
 
@@ -208,10 +212,10 @@ export interface InboundRowIssue {
 export type ExcelProduct = z.input<typeof InboundExcelBodySchema>['products'][number];
 
 /**
- * The products of `POST /inbound/excel` from the mapped rows (spec 2 §2 spreadsheet columns), and the rows that
- * cannot go as they are: an EAN is required, boxes and per box are whole numbers from 1, an expiry date must be a
- * date. `reason(problem)` words a problem. Rows keep their order, so the API's `products.<n>` issues point back to
- * them.
+ * The products of `POST /inbound/excel` from the mapped rows (spec 2 §2 spreadsheet columns), and every problem of
+ * every row that cannot go as it is, one issue per column: an EAN is required, boxes and per box are whole numbers
+ * from 1, an expiry date must be a date. `reason(problem)` words a problem. Rows keep their order, so the API's
+ * `products.<n>` issues point back to them (when no row has a problem, `products[n]` is row n + 1).
  */
 export function excelProducts(
   rows: readonly MappedRow<InboundImportField>[],
@@ -226,17 +230,14 @@ export function excelProducts(
     const perBox = positiveInt(v.packed_per);
     const rawDate = v.expiration_date;
     const date = sheetDate(rawDate);
-    const problem: RowProblem | null = !ean
-      ? 'ean'
-      : units === null
-        ? 'units'
-        : perBox === null
-          ? 'packed_per'
-          : rawDate !== null && rawDate !== undefined && rawDate !== '' && date === null
-            ? 'expiration_date'
-            : null;
-    if (problem) {
-      issues.push({ row: i + 1, ean, reason: reason(problem) });
+    const problems: RowProblem[] = [];
+    if (!ean) problems.push('ean');
+    if (units === null) problems.push('units');
+    if (perBox === null) problems.push('packed_per');
+    if (rawDate !== null && rawDate !== undefined && rawDate !== '' && date === null)
+      problems.push('expiration_date');
+    if (problems.length > 0) {
+      for (const p of problems) issues.push({ row: i + 1, ean, field: p, reason: reason(p) });
       return;
     }
     const batch = String(v.batchnr ?? '').trim();
@@ -249,6 +250,32 @@ export function excelProducts(
     });
   });
   return { products, issues };
+}
+
+/** The distinct EANs the mapped rows name (trimmed, empty ones left out), for `POST /inbound/excel/check`. */
+export function sheetEans(rows: readonly MappedRow<InboundImportField>[]): string[] {
+  return [...new Set(rows.map((r) => String(r.values.ean ?? '').trim()).filter((e) => e !== ''))];
+}
+
+/**
+ * All problems of a sheet in one list (ADR 0118 'Left for later': one round): the rows' own problems
+ * ({@link excelProducts}) and, for every row whose EAN is in `unknown` (`POST /inbound/excel/check`), that EAN as
+ * its problem, worded by `unknownEan`; ordered by row, then by column in the sheet's column order.
+ */
+export function sheetIssues(
+  rows: readonly MappedRow<InboundImportField>[],
+  rowIssues: readonly InboundRowIssue[],
+  unknown: readonly string[],
+  unknownEan: (ean: string) => string,
+): InboundRowIssue[] {
+  const missing = new Set(unknown);
+  const eanIssues: InboundRowIssue[] = [];
+  rows.forEach((r, i) => {
+    const ean = String(r.values.ean ?? '').trim();
+    if (ean && missing.has(ean)) eanIssues.push({ row: i + 1, ean, field: 'ean', reason: unknownEan(ean) });
+  });
+  const order = (f: InboundImportField | undefined) => (f ? INBOUND_IMPORT_FIELDS.indexOf(f) : -1);
+  return [...rowIssues, ...eanIssues].sort((a, b) => a.row - b.row || order(a.field) - order(b.field));
 }
 
 /**
@@ -265,6 +292,8 @@ export function apiRowIssues(
     const n = /^products\.(\d+)(\.ean)?/.exec(issue.path);
     const index = n ? Number(n[1]) : -1;
     const ean = products[index]?.ean ?? '';
-    return { row: index + 1, ean, reason: n?.[2] ? unknownEan(ean) : issue.message };
+    return n?.[2]
+      ? { row: index + 1, ean, field: 'ean', reason: unknownEan(ean) }
+      : { row: index + 1, ean, reason: issue.message };
   });
 }

@@ -6,6 +6,7 @@ import {
   type EndpointInput,
   editInboundEndpoint,
   inboundEmailEndpoint,
+  inboundExcelCheckEndpoint,
   inboundExcelEndpoint,
 } from '@hoppa/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -42,6 +43,16 @@ export function useInboundExcel() {
     mutationFn: (body: EndpointInput<typeof inboundExcelEndpoint>['body']) =>
       call(inboundExcelEndpoint, { body }),
     onSuccess: refresh,
+  });
+}
+
+/**
+ * `POST /inbound/excel/check {eans}` (/add_inventory_excel): which EANs of the sheet are no product of the current
+ * shop, `{ unknown: [ean] }`; changes nothing.
+ */
+export function useInboundExcelCheck() {
+  return useMutation({
+    mutationFn: (eans: string[]) => call(inboundExcelCheckEndpoint, { body: { eans } }),
   });
 }
 
