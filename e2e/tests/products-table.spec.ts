@@ -1,12 +1,11 @@
 import { gtinCheckDigit, type MostSold, type ProductList } from '@hoppa/core';
-import { test as base } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { apiSession, json } from '../fixtures/api.ts';
 import { DEMO_USERS, portalLogin } from '../fixtures/demo.ts';
 import { expect, shot } from '../fixtures/hoppa.ts';
+import { testWithOwnServer } from '../fixtures/own-server.ts';
 import { SAMPLE_PHOTO_HOST, serveSamplePhotos } from '../fixtures/photos.ts';
 import { scan } from '../fixtures/scanner.ts';
-import { type StartedServer, startServer } from '../fixtures/server.ts';
 
 /**
  * Product management (issue 15; spec 3 §2 Product management, Scanner, New product form) on its own server with the
@@ -14,17 +13,7 @@ import { type StartedServer, startServer } from '../fixtures/server.ts';
  * table, exports the filtered products to xlsx (the download is parsed and its rows checked against the API), switches
  * the track-and-trace email off for a selection, finds a product on the scanner page and adds a new product.
  */
-const test = base.extend<object, { demo: StartedServer }>({
-  demo: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
-    async ({}, use) => {
-      const server = await startServer({ logName: 'server-products-table.log' });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 300_000 },
-  ],
-});
+const test = testWithOwnServer({}, 'server-products-table.log');
 
 test('a merchant filters, sorts and exports the product table, changes a selection, scans and adds a product', async ({
   browser,

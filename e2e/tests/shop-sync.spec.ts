@@ -1,10 +1,9 @@
-import { test as base } from '@playwright/test';
 import { sampleShopCatalogue } from '../../apps/api/src/test/fakes/shop-catalogue.ts';
 import { startWooFake, type WooFake } from '../../apps/api/src/test/fakes/woo-fake.ts';
 import { apiSession, json } from '../fixtures/api.ts';
 import { DEMO_USERS, portalLogin } from '../fixtures/demo.ts';
 import { expect, shot } from '../fixtures/hoppa.ts';
-import { type StartedServer, startServer } from '../fixtures/server.ts';
+import { testWithOwnServer } from '../fixtures/own-server.ts';
 
 /**
  * The product sync from a merchant's own shop (spec 3 §7 Sync `GET /products/sync/woo`, the product table's Sync
@@ -12,30 +11,18 @@ import { type StartedServer, startServer } from '../fixtures/server.ts';
  * half of them Bakkerij Bol's own, half the other merchant's, so new to Bakkerij Bol; a product with three variations;
  * units without a usable EAN), the merchant adds a WooCommerce connection pointing at the fake, synchronises from the
  * product table and sees the counts and the skipped units; the new products are in the table and a second sync
- * creates nothing. Its own server (the sync creates products).
+ * creates nothing. Its own server (the sync creates products), and the WooCommerce fake for the test.
  */
-const test = base.extend<object, { woo: WooFake; demo: StartedServer }>({
-  woo: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
-    async ({}, use) => {
-      const fake = await startWooFake({ items: sampleShopCatalogue({ from: 4500, simple: 4 }) });
-      await use(fake);
-      await fake.close();
-    },
-    { scope: 'worker' },
-  ],
-  demo: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
-    async ({}, use) => {
-      const server = await startServer({
-        env: { DEMO_ORDERS: 'false', ALLOW_PRIVATE_SHOP_HOSTS: 'true' },
-        logName: 'server-shop-sync.log',
-      });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
+const test = testWithOwnServer(
+  { DEMO_ORDERS: 'false', ALLOW_PRIVATE_SHOP_HOSTS: 'true' },
+  'server-shop-sync.log',
+).extend<{ woo: WooFake }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+  woo: async ({}, use) => {
+    const fake = await startWooFake({ items: sampleShopCatalogue({ from: 4500, simple: 4 }) });
+    await use(fake);
+    await fake.close();
+  },
 });
 
 test('a merchant connects a WooCommerce shop and synchronises its products from the product table', async ({
