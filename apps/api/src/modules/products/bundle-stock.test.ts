@@ -436,4 +436,52 @@ describe('a bundle’s stock in the product table and the counts follows its par
     expect(await stockSeen(ids.get(e1) as string)).toEqual(everywhere(19));
     expect(await stockSeen(ids.get(e2) as string)).toEqual(everywhere(19));
   });
+
+  it('follows writes by SQL: several parts in one statement, a changed quantity, the bundle’s own place, a rollback', async () => {
+    const loc = await bin(8);
+    const [a, b, plain] = [
+      await addProduct(t.db, bol, { ean: ean(), name: 'SQL deel A', stock: [{ locationId: loc, stock: 8 }] }),
+      await addProduct(t.db, bol, { ean: ean(), name: 'SQL deel B', stock: [{ locationId: loc, stock: 8 }] }),
+      await addProduct(t.db, bol, { ean: ean(), name: 'SQL los', stock: [{ locationId: loc, stock: 8 }] }),
+    ];
+    const parent = ean();
+    const box = (
+      await importBundles([
+        {
+          ean: parent,
+          name: 'SQL box',
+          parts: [
+            [a.ean, 1],
+            [b.ean, 2],
+          ],
+        },
+      ])
+    ).get(parent) as string;
+    expect(await stockSeen(box)).toEqual(everywhere(4));
+    // One statement over both parts and a product of no bundle (the several-products path): A 20, B 20, 10 boxes.
+    await t.db.query('UPDATE product_locations SET stock = 20 WHERE product_id = ANY($1::char(24)[])', [
+      [a.id, b.id, plain.id],
+    ]);
+    expect(await stockSeen(box)).toEqual(everywhere(10));
+    await t.db.query(
+      'UPDATE product_bundle_items SET quantity = 5 WHERE bundle_id = $1 AND product_id = $2',
+      [box, b.id],
+    );
+    expect(await stockSeen(box)).toEqual(everywhere(4));
+    // A place of the bundle itself does not count (no writer makes one; the parts make the bundle).
+    await t.db.query(
+      `INSERT INTO product_locations (id, org_id, product_id, location_id, stock, active, position)
+       VALUES ($1, $2, $3, $4, 7, true, 0)`,
+      [newId(), bol, box, loc],
+    );
+    await t.db.query('UPDATE product_locations SET stock = 9 WHERE product_id = $1', [box]);
+    expect(await stockSeen(box)).toEqual(everywhere(4));
+    await t.db
+      .transaction(async (tx) => {
+        await tx.query('UPDATE product_locations SET stock = 0 WHERE product_id = $1', [a.id]);
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(await stockSeen(box)).toEqual(everywhere(4));
+  });
 });
