@@ -142,7 +142,8 @@ describe('product panels', { timeout: 30_000 }, () => {
       fireEvent.click(search);
       fireEvent.input(search, { target: { value: text } });
       const list = await screen.findByRole('listbox', { name: label, hidden: true });
-      return within(list).findByRole('option', { name: option, hidden: true });
+      // The search waits 300 ms after the last key; a busy machine needs longer than the default second.
+      return within(list).findByRole('option', { name: option, hidden: true }, { timeout: 10_000 });
     };
     expect(await choose('rooibos', 'Thee (4006381333931)')).toBeTruthy();
     fireEvent.click(await choose('thee', 'Thee (4006381333931)'));
