@@ -23,7 +23,6 @@ export function productQuery(scope: TenantScope) {
           .whereRef('x.product_id', '=', 'p.id')
           .where(orgScope(scope, 'x'))
           .select([
-            sql<number | null>`sum(x.stock)`.as('stock'),
             sql<
               Product['locations'] | null
             >`json_agg(json_build_object('id', x.id, 'location_id', x.location_id,
