@@ -70,6 +70,8 @@ test('the provider admin sees both merchants at the packing station and a week o
   await shot(page, 'demo-04-shipments-admin');
 
   await page.goto('/home');
+  // The admin's figures count every client, and the header says so (not the shop the switcher names).
+  await expect(page.getByText(/^All clients · /)).toBeVisible();
   await shot(page, 'demo-05-home-admin');
   await context.close();
 });
@@ -84,6 +86,15 @@ test('the provider admin finds the warehouse map with its receiving rack, a bin 
   await page.getByRole('link', { name: 'Locations' }).click();
   await expect(page).toHaveURL(/\/admin\/locations$/);
   await expect(page.getByRole('button', { name: 'Open A' })).toBeVisible();
+  // One product a bin (spec 3 §2 Locations: more than one is an error): the pick halls and the pallet hall hold stock,
+  // none in error; the one deliberate error is the receiving rack's below.
+  for (const hall of ['A', 'E', 'P']) {
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: `Open ${hall}`, exact: true }) });
+    await expect(row).toContainText('Used');
+    await expect(row).not.toContainText('Error');
+  }
   await shot(page, 'demo-06-locations-halls');
   await page.getByRole('button', { name: 'Open R' }).click();
   await page.getByRole('button', { name: 'Open R-01' }).click();
