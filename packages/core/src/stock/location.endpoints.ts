@@ -220,7 +220,8 @@ export const recountEndpoint = defineEndpoint({
 
 /**
  * `POST /correct_stock/` (spec 2 §5, §7, §8; spec 3 §7 Recount): set the counted amount of a product, with a reason,
- * through the ledger, and clear its recount flag. 404 for an unknown product; 400 when it has no location.
+ * through the ledger, and clear its recount flag. 404 for an unknown product; 400 when it has no location, and for a
+ * bundle, whose stock is what its parts make (migration 0445: correct the parts).
  */
 export const correctStockEndpoint = defineEndpoint({
   method: 'POST',

@@ -180,6 +180,19 @@ describe('a bundle’s stock in the product table and the counts follows its par
       picks: [{ order_line_id: order.lineIds[0], quantity: 4, location_id: y }],
     });
     expect(await stockSeen(box)).toEqual(everywhere(4));
+    // A stock correction on the bundle itself (the card's recount panel) is refused: its stock is what its parts make,
+    // and pieces counted onto a place of the bundle would count nowhere. Nothing changes.
+    await put(box, x, 0, 'add');
+    const bundleEan = (await api<ProductCard>(owner, 'GET', `/product/${box}`)).ean;
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/correct_stock/',
+      headers: { cookie: picker, [APP_HEADER]: 'test', 'idempotency-key': newId() },
+      payload: { org_id: bol, ean: bundleEan, curr_amount: 9, desc: 'geteld', language: 'nl' },
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json<{ message: string }>().message).toMatch(/bundle.*parts/i);
+    expect(await stockSeen(box)).toEqual(everywhere(4));
   });
 
   it('a change of a bundle’s composition moves its stock, and a deleted part takes its share along', async () => {

@@ -364,6 +364,17 @@ export async function correctStock(
     .executeTakeFirst();
   if (!found) throw notFound(`Product ${body.ean} not found`);
   const product = await productOf(ctx, found.id, true);
+  const part = await tenantSql(ctx)
+    .selectFrom('product_bundle_items as bi')
+    .select('bi.id')
+    .where(orgScope(ctx, 'bi'))
+    .where('bi.bundle_id', '=', product.id)
+    .limit(1)
+    .executeTakeFirst();
+  // A bundle's stock is the whole bundles its parts make (migration 0445): pieces counted onto a place of the bundle
+  // would count nowhere, so its parts are what a count corrects.
+  if (part)
+    throw badRequest(`${body.ean} is a bundle: its stock is what its parts make; correct the parts' stock`);
   const links = await tenantSql(ctx)
     .selectFrom('product_locations as pl')
     .select(['pl.id', 'pl.location_id', 'pl.stock'])
