@@ -63,9 +63,16 @@ test('the merchants have orders to pick: a pallet-stocked product, a flagged one
   const stock = await productsInStock(bol, 400);
   // The seed gives every 25th product a pallet place besides its pick bin.
   scene.reserve = stock.find((p) => p.locations.length === 2);
-  const single = stock.filter((p) => p.locations.length === 1);
-  scene.flagged = single[0];
-  scene.zoned = single[1];
+  // Of a few products on one bin each, the one on the bin walked first is zoned and the one walked last is flagged:
+  // the flagged product's recount popup opens as soon as it is the pick screen's first item (spec 2 §4), so it must
+  // not be first in the whole window, where the other tests open the filter.
+  const single = stock.filter((p) => p.locations.length === 1).slice(0, 8);
+  const walked = await Promise.all(
+    single.map(async (p) => ({ p, bin: (await locationsOf(bol, p.id)).locations[0]?.location.name ?? '' })),
+  );
+  walked.sort((a, b) => a.bin.localeCompare(b.bin, 'en', { numeric: true }));
+  scene.zoned = walked[0]?.p;
+  scene.flagged = walked.at(-1)?.p;
   expect(scene.reserve && scene.flagged && scene.zoned).toBeTruthy();
   // A new product on no location yet.
   const ean = '8719999000015';
