@@ -63,7 +63,8 @@ const STATUS_COLOR = { free: 'gray', used: 'blue', error: 'red' } as const;
 
 function StatusBadge({ node, t }: { node: LocationNode; t: TFunction<'locations'> }) {
   const badge = (
-    <Badge color={node.active ? STATUS_COLOR[node.status] : 'dark'} variant="light">
+    // Never narrower than its word: beside a problem's text in a row that does not wrap, it was cut to "ER…".
+    <Badge color={node.active ? STATUS_COLOR[node.status] : 'dark'} variant="light" style={{ flexShrink: 0 }}>
       {node.active ? t(`status.${node.status}`) : t('status.inactive')}
     </Badge>
   );
