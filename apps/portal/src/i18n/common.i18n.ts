@@ -15,6 +15,12 @@ export const commonI18n = {
       previous: 'Previous page',
       next: 'Next page',
     },
+    /** An inbound's state (spec 2 §4; components/inbound-progress-badge.tsx). */
+    inboundProgress: {
+      expected: 'Expected',
+      partly_checked_in: 'Partly checked in',
+      checked_in: 'Checked in',
+    },
     actions: {
       back: 'Back',
       retry: 'Try again',
@@ -48,6 +54,11 @@ export const commonI18n = {
       pages: "Pagina's",
       previous: 'Vorige pagina',
       next: 'Volgende pagina',
+    },
+    inboundProgress: {
+      expected: 'Verwacht',
+      partly_checked_in: 'Deels ingecheckt',
+      checked_in: 'Ingecheckt',
     },
     actions: {
       back: 'Terug',

@@ -2,6 +2,7 @@ import { formatDate, formatDateTime, type InboundProgress, inboundProgress } fro
 import { Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InboundProgressBadge, PROGRESS_COLOR } from '../../components/inbound-progress-badge.tsx';
 import { type CalendarInbound, MISSING_EXPECTED_DATE, unitsHeaderKey } from './calendar.rules.ts';
 
 /**
@@ -17,13 +18,6 @@ export function progressOf(ev: CalendarInbound): InboundProgress {
     })
   );
 }
-
-/** The colour of each state (the event's and its badge's). */
-const PROGRESS_COLOR = {
-  expected: 'brand',
-  partly_checked_in: 'orange',
-  checked_in: 'teal',
-} as const satisfies Record<InboundProgress, string>;
 
 /** The colour of an inbound's state ({@link progressOf}): expected brand, partly checked in orange, checked in teal. */
 export function statusColor(ev: CalendarInbound): 'brand' | 'orange' | 'teal' {
@@ -65,9 +59,7 @@ export function EventDetails({ inbound }: { inbound: CalendarInbound }): ReactNo
   return (
     <Stack gap="md" data-testid="calendar-event-details">
       <Group gap="xs">
-        <Badge color={statusColor(inbound)} variant="light" data-testid="calendar-event-status">
-          {t(`progress.${progressOf(inbound)}`)}
-        </Badge>
+        <InboundProgressBadge progress={progressOf(inbound)} testId="calendar-event-status" />
         <Badge color="gray" variant="outline">
           {t(`type.${inbound.type}`)}
         </Badge>

@@ -119,6 +119,15 @@ describe('inbound details (spec 2 §2 /checkin_inventory/{id}, §9)', { timeout:
     expect(photo.getAttribute('src')).toBe(`/api/inbound_item/image/${hex(501)}/${hex(901)}`);
   });
 
+  it("shows the inbound's and each item's state as the calendar's badge: the API's progress (ADR 0119 §4)", async () => {
+    renderDetail({ ...PENDING, progress: 'partly_checked_in' });
+    expect((await screen.findByTestId('inbound-progress')).textContent).toBe('Partly checked in');
+    // Items carry no progress: the same rule on their status and pieces (30 of Aardbeienjam in, none of Theedoek).
+    const jam = screen.getByRole('row', { name: 'Aardbeienjam' });
+    expect(within(jam).getByText('Partly checked in')).toBeTruthy();
+    expect(within(screen.getByRole('row', { name: 'Theedoek' })).getByText('Expected')).toBeTruthy();
+  });
+
   it('mails the check-in summary and deletes an item after asking', async () => {
     const calls: Call[] = [];
     renderDetail(PENDING, calls, {

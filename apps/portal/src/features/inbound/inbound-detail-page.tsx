@@ -34,13 +34,14 @@ import { PATHS, pathTo } from '../../app/paths.ts';
 import { roleInForce, useSession } from '../../app/session.ts';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
+import { InboundProgressBadge, progressOfInbound } from '../../components/inbound-progress-badge.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { useAddInboundItem, useDeleteInboundItem, useSendInboundEmail } from './api/change-inbound.ts';
 import { useInbound } from './api/get-inbounds.ts';
 import { inboundDocumentUrl, inboundImageUrl } from './api/inbound-documents.ts';
 import { eurToCents } from './inbound.rules.ts';
-import { Fact, InboundStatusBadge } from './inbound-parts.tsx';
+import { Fact } from './inbound-parts.tsx';
 import { ProductAddForm } from './product-add-form.tsx';
 
 /**
@@ -252,7 +253,7 @@ function StatusCard({ inbound }: { inbound: Inbound }): ReactNode {
         <Title order={2} fz="md">
           {t('detail.progress')}
         </Title>
-        <InboundStatusBadge status={inbound.status} />
+        <InboundProgressBadge progress={progressOfInbound(inbound)} testId="inbound-progress" />
       </Group>
       <Stepper active={done ? 3 : 1} size="xs" allowNextStepsSelect={false} aria-label={t('detail.progress')}>
         <Stepper.Step label={t('detail.announced')} description={formatDate(inbound.created_at)} />
@@ -348,7 +349,7 @@ function ItemsTable({ inbound, mayDelete }: { inbound: Inbound; mayDelete: boole
                   {i.expiration_date ? formatDate(i.expiration_date.slice(0, 10)) : '—'}
                 </Table.Td>
                 <Table.Td>
-                  <InboundStatusBadge status={i.status} />
+                  <InboundProgressBadge progress={progressOfInbound(i)} />
                 </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {i.surcharges.length ? formatMoney(eurToCents(i.surcharge_total_eur)) : '—'}

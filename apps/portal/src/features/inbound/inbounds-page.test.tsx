@@ -25,7 +25,7 @@ const DONE = inbound(2, {
   items: [item(3, hex(102), { pieces_checked_in: 12, status: 'checked_in' })],
 });
 
-function renderList(r = owner, calls: Call[] = [], path = '/checkin_inventory') {
+function renderList(r = owner, calls: Call[] = [], path = '/checkin_inventory', lang: 'en' | 'nl' = 'en') {
   vi.stubGlobal(
     'fetch',
     fakeApi(
@@ -60,7 +60,7 @@ function renderList(r = owner, calls: Call[] = [], path = '/checkin_inventory') 
       { path: '/checkin_inventory', element: <InboundsPage /> },
       { path: '/checkin_inventory/:id', element: <p>detail page</p> },
     ],
-    { path, session: { user: user(r), orgAuth: orgAuth(r) } },
+    { path, lang, session: { user: user(r), orgAuth: orgAuth(r) } },
   );
 }
 
@@ -97,6 +97,22 @@ describe('inbound list (spec 2 §2 /checkin_inventory)', { timeout: 30_000 }, ()
     expect(
       screen.getByText('Your announced deliveries: expected ones first, then those checked in.'),
     ).toBeTruthy();
+  });
+
+  it("shows each inbound's state as the API's progress, the calendar's badge (ADR 0119 §4)", async () => {
+    PENDING.progress = 'partly_checked_in';
+    DONE.progress = 'checked_in';
+    renderList(owner, [], '/checkin_inventory', 'nl');
+    const pending = await screen.findByRole('table', { name: 'Verwacht' });
+    const row = within(pending).getByRole('link', { name: 'IN-0000AAA1' }).closest('tr') as HTMLElement;
+    // Pending with 6 pieces in: partly checked in, not 'Verwacht' from its status.
+    expect(within(row).getByText('Deels ingecheckt')).toBeTruthy();
+    expect(within(row).queryByText('Verwacht')).toBeNull();
+    const done = screen.getByRole('table', { name: 'Ingecheckt' });
+    const doneRow = within(done).getByRole('link', { name: 'IN-0000BBB2' }).closest('tr') as HTMLElement;
+    expect(within(doneRow).getByText('Ingecheckt')).toBeTruthy();
+    delete PENDING.progress;
+    delete DONE.progress;
   });
 
   it('words the list for the warehouse staff, whose own organisation announces nothing', async () => {

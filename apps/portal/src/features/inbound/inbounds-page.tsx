@@ -10,11 +10,11 @@ import { roleInForce, useSession } from '../../app/session.ts';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table.tsx';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
+import { InboundProgressBadge, progressOfInbound } from '../../components/inbound-progress-badge.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useUrlState } from '../../lib/url-state.ts';
 import { INBOUNDS_PAGE_SIZE, useInboundList, usePendingItems } from './api/get-inbounds.ts';
 import { usePendingTicketsPdf } from './api/inbound-documents.ts';
-import { InboundStatusBadge } from './inbound-parts.tsx';
 
 type PendingItem = z.infer<typeof PendingItemSchema>;
 
@@ -208,7 +208,11 @@ function inboundColumns(t: TFunction<'inbound'>, status: Inbound['status']): Dat
       ),
     },
     { id: 'type', header: t('list.cols.type'), cell: (i) => <Text size="sm">{t(`types.${i.type}`)}</Text> },
-    { id: 'status', header: t('list.cols.status'), cell: (i) => <InboundStatusBadge status={i.status} /> },
+    {
+      id: 'status',
+      header: t('list.cols.status'),
+      cell: (i) => <InboundProgressBadge progress={progressOfInbound(i)} />,
+    },
     {
       id: 'expected',
       header: t('list.cols.expected'),
