@@ -118,15 +118,16 @@ export async function seedLiveStock(app: FastifyInstance, db: Db): Promise<LiveS
     }
   }
 
-  // One bin in error: a second product put on a bin that already holds one (spec 3 §2: more than one product).
+  // One bin in error: pieces of a second product moved onto a bin that already holds one (spec 3 §2: more than one
+  // product). A move is how it happens on the floor: putting a product on a held bin answers 405 location_held.
   let errors = 0;
   const first = reserve[0];
   const second = reserve[4] ?? reserve[1];
   if (first && second && bins[0] && second.product_id !== first.product_id) {
-    await call(app, picker, 'POST', '/locations/assign', {
-      product_id: second.product_id,
+    await call(app, picker, 'POST', `/product/transfer/${second.link_id}`, {
       location_id: bins[0].id,
-      amount: 3,
+      quantity: 3,
+      raw_scan: bins[0].id,
     });
     errors++;
   }

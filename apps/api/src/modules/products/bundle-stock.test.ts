@@ -181,8 +181,9 @@ describe('a bundle’s stock in the product table and the counts follows its par
     });
     expect(await stockSeen(box)).toEqual(everywhere(4));
     // A stock correction on the bundle itself (the card's recount panel) is refused: its stock is what its parts make,
-    // and pieces counted onto a place of the bundle would count nowhere. Nothing changes.
-    await put(box, x, 0, 'add');
+    // and pieces counted onto a place of the bundle would count nowhere. Nothing changes. (The bundle gets a bin of
+    // its own: one the mug holds answers 405 location_held.)
+    await put(box, await bin(4), 0, 'add');
     const bundleEan = (await api<ProductCard>(owner, 'GET', `/product/${box}`)).ean;
     const refused = await t.app.inject({
       method: 'POST',

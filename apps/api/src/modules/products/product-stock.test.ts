@@ -26,7 +26,7 @@ describe('the product table’s stock follows every change of stock', () => {
   let owner: string;
   let admin: string;
   let bol: string;
-  let bins: [string, string, string];
+  let bins: [string, string, string, string];
 
   const api = async <T>(cookie: string, method: HTTPMethods, url: string, payload?: unknown) => {
     const res = await t.app.inject({
@@ -133,7 +133,7 @@ describe('the product table’s stock follows every change of stock', () => {
     admin = await t.login(DEMO_USERS.admin.email, DEMO_USERS.admin.password);
     const bin = (i: number) =>
       addLocation(t.db, { name: `PS-${Date.now().toString(36)}-${i}`, sequence: 90 + i });
-    bins = [await bin(0), await bin(1), await bin(2)];
+    bins = [await bin(0), await bin(1), await bin(2), await bin(3)];
   });
   afterAll(async () => t.close());
 
@@ -145,11 +145,12 @@ describe('the product table’s stock follows every change of stock', () => {
     const a = await addProduct(t.db, bol, { name: 'Voorraad A' });
     const b = await addProduct(t.db, bol, { name: 'Voorraad B' });
     await expectTableAnswersAsTheSum();
-    // Assign: a new place, then more on the same place (the ledger's upsert), then a second place.
+    // Assign: a new place, then more on the same place (the ledger's upsert), then a second place; b on a bin of its
+    // own, as a worker must (a bin another product holds answers 405 location_held, spec 2 §4).
     await api(picker, 'POST', '/locations/assign', { product_id: a.id, location_id: bins[0], amount: 3 });
     await api(picker, 'POST', '/locations/assign', { product_id: a.id, location_id: bins[0], amount: 4 });
     await api(picker, 'POST', '/locations/assign', { product_id: a.id, location_id: bins[1], amount: 2 });
-    await api(picker, 'POST', '/locations/assign', { product_id: b.id, location_id: bins[1], amount: 1 });
+    await api(picker, 'POST', '/locations/assign', { product_id: b.id, location_id: bins[3], amount: 1 });
     await expectTableAnswersAsTheSum();
     // A move of 5 from the first place to a third.
     const first = (await placesOf(a.id)).find((l) => l.location.id === bins[0]);
@@ -159,12 +160,12 @@ describe('the product table’s stock follows every change of stock', () => {
     const order = await addOrder(t.db, bol, {
       orderId: `PS-${Date.now()}`,
       placedAt: new Date(),
-      lines: [{ productId: b.id, quantity: 3, locationId: bins[1] }],
+      lines: [{ productId: b.id, quantity: 3, locationId: bins[3] }],
     });
     await api(picker, 'POST', '/pick_list/confirm', {
       order_line_id: order.lineIds[0],
       quantity: 3,
-      location_id: bins[1],
+      location_id: bins[3],
     });
     await expectTableAnswersAsTheSum();
     // Corrections: b counted at 4 on its place, a counted at 0 on its first.
@@ -173,7 +174,7 @@ describe('the product table’s stock follows every change of stock', () => {
       ean: b.ean,
       curr_amount: 4,
       desc: 'Geteld',
-      location_id: bins[1],
+      location_id: bins[3],
     });
     await api(picker, 'POST', '/correct_stock/', {
       org_id: bol,

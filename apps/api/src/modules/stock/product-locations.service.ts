@@ -112,6 +112,43 @@ export async function getProductLocations(ctx: TenantScope, productId: string): 
 }
 
 /**
+ * Refuses to put product `productId` on `location` while other products (of any shop the caller works for) lie
+ * there: 405 `location_held` of `endpoint` (spec 2 §4, spec 3 §4: '202 or 405 means other products hold the location
+ * (offer to clear)'), whose issues name each holder as `location_products.<link id>.<product id>` with its name, EAN,
+ * shop and pieces (core `locationHolders` reads them for `DELETE /locations/clear/…`). Every link counts, 0 pieces
+ * too, since any makes the bin hold several products; the warehouse's location types are not told apart (a bin of
+ * any type with several products is in error, spec 3 §2). Call it only when the product is not on the location yet.
+ */
+async function refuseHeldLocation(
+  ctx: TenantScope,
+  endpoint: typeof assignLocationByNameEndpoint | typeof assignLocationEndpoint,
+  productId: string,
+  location: { id: string; name: string },
+): Promise<void> {
+  const others = await tenantSql(ctx)
+    .selectFrom('product_locations as pl')
+    .innerJoin('products as p', 'p.id', 'pl.product_id')
+    .innerJoin('organisations as o', 'o.id', 'pl.org_id')
+    .select(['pl.id', 'pl.product_id', 'pl.stock', 'p.name', 'p.ean', 'o.name as shop'])
+    .where('pl.location_id', '=', location.id)
+    .where('pl.product_id', '<>', productId)
+    .where(orgScope(ctx, 'pl'))
+    .where(orgScope(ctx, 'p'))
+    .orderBy('p.name')
+    .execute();
+  if (others.length)
+    throw problem(
+      endpoint,
+      'location_held',
+      `Location ${location.name} holds other products (${others.map((o) => o.name).join(', ')}): clear it first`,
+      others.map((o) => ({
+        path: `location_products.${o.id}.${o.product_id}`,
+        message: `${o.name} (${o.ean}, ${o.shop}): ${o.stock} in stock`,
+      })),
+    );
+}
+
+/**
  * Puts the product on the location named `rack_number` with no pieces (spec 2 §7 `POST /product/assign_location`;
  * the widget's scan of a location label): an `assign` ledger row of 0 with the raw scan; nothing when it already
  * lies there. 404 for an unknown product or location name; 409 `location_inactive`. When other products (of any
@@ -140,27 +177,7 @@ export async function assignLocationByName(
     .where(orgScope(ctx, 'pl'))
     .executeTakeFirst();
   if (!existing) {
-    const others = await tenantSql(ctx)
-      .selectFrom('product_locations as pl')
-      .innerJoin('products as p', 'p.id', 'pl.product_id')
-      .innerJoin('organisations as o', 'o.id', 'pl.org_id')
-      .select(['pl.id', 'pl.product_id', 'pl.stock', 'p.name', 'p.ean', 'o.name as shop'])
-      .where('pl.location_id', '=', location.id)
-      .where('pl.product_id', '<>', product.id)
-      .where(orgScope(ctx, 'pl'))
-      .where(orgScope(ctx, 'p'))
-      .orderBy('p.name')
-      .execute();
-    if (others.length)
-      throw problem(
-        assignLocationByNameEndpoint,
-        'location_held',
-        `Location ${location.name} holds other products (${others.map((o) => o.name).join(', ')}): clear it first`,
-        others.map((o) => ({
-          path: `location_products.${o.id}.${o.product_id}`,
-          message: `${o.name} (${o.ean}, ${o.shop}): ${o.stock} in stock`,
-        })),
-      );
+    await refuseHeldLocation(ctx, assignLocationByNameEndpoint, product.id, location);
     await applyStockChange(ctx, {
       orgId: product.org_id,
       productId: product.id,
@@ -175,9 +192,14 @@ export async function assignLocationByName(
 }
 
 /**
- * Puts `amount` pieces of the product on a location (spec 2 §7 `POST /locations/assign`): `add` adds them, `set`
- * makes it the amount there; the ledger row is a check-in with `inbound_item_id`, else `assign`. 404 for an
- * unknown product or location; 409 `location_inactive`.
+ * Puts `amount` pieces of the product on a location (spec 2 §7 `POST /locations/assign`: the floor's label scan, a
+ * count on a location added by its label, the location editor): `add` adds them, `set` makes it the amount there; an
+ * `assign` ledger row. A product already on the location just gets its pieces. Onto a location other products hold it
+ * answers 405 `location_held` like `POST /product/assign_location` and changes nothing (spec 2 §4: '202 or 405 means
+ * other products hold the location (offer to clear)'). With `inbound_item_id` it places the item's checked-in pieces
+ * ({@link placeInbound}: a `checkin` row, the item's reserved locations decide), without that refusal: the location
+ * finder reserves bins holding the product or no other product's pieces. 404 for an unknown product or location;
+ * 409 `location_inactive`.
  */
 export async function assignLocation(
   ctx: StockContext,
@@ -196,26 +218,22 @@ export async function assignLocation(
       rawScan: body.raw_scan ?? null,
     }).then(() => getProductLocations(ctx, product.id));
   }
-  let delta = body.amount;
-  if (body.type === 'set') {
-    const current = await tenantSql(ctx)
-      .selectFrom('product_locations as pl')
-      .select('pl.stock')
-      .where('pl.product_id', '=', product.id)
-      .where('pl.location_id', '=', location.id)
-      .where(orgScope(ctx, 'pl'))
-      .forUpdate()
-      .executeTakeFirst();
-    delta = body.amount - (current?.stock ?? 0);
-  }
+  // Its place there, if any: locked for `set` (the amount there decides the change), only read for `add`.
+  const place = tenantSql(ctx)
+    .selectFrom('product_locations as pl')
+    .select('pl.stock')
+    .where('pl.product_id', '=', product.id)
+    .where('pl.location_id', '=', location.id)
+    .where(orgScope(ctx, 'pl'));
+  const current = await (body.type === 'set' ? place.forUpdate() : place).executeTakeFirst();
+  if (!current) await refuseHeldLocation(ctx, assignLocationEndpoint, product.id, location);
   await applyStockChange(ctx, {
     orgId: product.org_id,
     productId: product.id,
     locationId: location.id,
-    delta,
-    reason: body.inbound_item_id ? 'checkin' : 'assign',
+    delta: body.type === 'set' ? body.amount - (current?.stock ?? 0) : body.amount,
+    reason: 'assign',
     userId: ctx.userId,
-    note: body.inbound_item_id ? `inbound item ${body.inbound_item_id}` : null,
     rawScan: body.raw_scan ?? null,
   });
   return getProductLocations(ctx, product.id);

@@ -342,10 +342,60 @@ describe("a product's locations (spec 2 §2 Product location widget, §7 Locatio
     expect(await ledgerBreaks()).toEqual([]);
   });
 
+  it('answers 405 location_held to POST /locations/assign too (a label scan by bin id), and adds pieces where the product lies (spec 2 §4)', async () => {
+    const bin = await addLocation(t.db, { name: uniqueName('L'), sequence: 15 });
+    const theirs = await productWithStock(stroop, 'Andermans wafel', [{ locationId: bin, stock: 0 }]);
+    const own = await productWithStock(bol, 'Eigen wafel', []);
+    const link = (await api<ProductLocations>(picker, 'GET', `/product/locations/${theirs.id}`)).body
+      .locations[0];
+    // Held by a product with 0 pieces counts too: adding or setting pieces, nothing changes.
+    for (const type of ['add', 'set'] as const) {
+      const held = await api<{ code: string; message: string; issues: { path: string; message: string }[] }>(
+        picker,
+        'POST',
+        '/locations/assign',
+        { product_id: own.id, location_id: bin, amount: 2, type, raw_scan: bin },
+      );
+      expect([held.status, held.body.code]).toEqual([405, 'location_held']);
+      expect(held.body.message).toContain('Andermans wafel');
+      expect(held.body.issues).toEqual([
+        {
+          path: `location_products.${link?.id}.${theirs.id}`,
+          message: expect.stringContaining('Stroopwafel & Co): 0 in stock'),
+        },
+      ]);
+    }
+    expect(
+      (await api<ProductLocations>(picker, 'GET', `/product/locations/${own.id}`)).body.locations,
+    ).toEqual([]);
+    expect(await mutations(own.id)).toEqual([]);
+    // The product already on the bin gets its pieces as before.
+    const more = await api<ProductLocations>(picker, 'POST', '/locations/assign', {
+      product_id: theirs.id,
+      location_id: bin,
+      amount: 3,
+    });
+    expect([more.status, more.body.product.stock]).toEqual([200, 3]);
+    // Counted off and cleared (the offer to clear), the bin takes the other product by its id.
+    await api(picker, 'GET', `/locations/stock/update/${theirs.id}/${link?.id}/0`);
+    expect((await api(picker, 'DELETE', `/locations/clear/${link?.id}/${theirs.id}/${bin}`)).status).toBe(
+      200,
+    );
+    const put = await api<ProductLocations>(picker, 'POST', '/locations/assign', {
+      product_id: own.id,
+      location_id: bin,
+      amount: 2,
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body.locations.map((l) => [l.location.id, l.stock])).toEqual([[bin, 2]]);
+    expect(await ledgerBreaks()).toEqual([]);
+  });
+
   it('keeps merchants to their own products (404) and lets them read their locations', async () => {
     const bin = await addLocation(t.db, { name: uniqueName('T'), sequence: 14 });
+    const ownBin = await addLocation(t.db, { name: uniqueName('T'), sequence: 14 });
     const theirs = await productWithStock(stroop, 'Not yours', [{ locationId: bin, stock: 3 }]);
-    const own = await productWithStock(bol, 'Yours', [{ locationId: bin, stock: 1 }]);
+    const own = await productWithStock(bol, 'Yours', [{ locationId: ownBin, stock: 1 }]);
     expect((await api(bolOwner, 'GET', `/product/locations/${theirs.id}`)).status).toBe(404);
     const mine = await api<ProductLocations>(bolOwner, 'GET', `/product/locations/${own.id}`);
     expect(mine.body.locations.map((l) => l.stock)).toEqual([1]);
