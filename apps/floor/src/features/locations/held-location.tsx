@@ -7,21 +7,28 @@ import type { OutboxRecord, StockOp } from '../../offline/db.ts';
 import { floorDb } from '../../offline/db.ts';
 import { refreshProduct } from '../../offline/products.ts';
 
-/** A refused `assign_by_name` row: the location typed or read from an old label, refused with 405 `location_held`. */
+/**
+ * A refused assignment, 405 `location_held`: `assign_by_name` (`POST /product/assign_location`, the location typed or
+ * read from an old label) or `assign` (`POST /locations/assign`, a label scanned as the bin's id, or a count typed on
+ * a location added that way).
+ */
 export type HeldRow = OutboxRecord & {
   kind: 'stock.change';
-  body: Extract<StockOp, { op: 'assign_by_name' }>;
+  body: Extract<StockOp, { op: 'assign_by_name' | 'assign' }>;
 };
 
 /** Whether a refused row is the assignment of `productId` onto a location other products hold. */
 export function isHeldRow(row: OutboxRecord, productId: string | undefined): row is HeldRow {
   return (
     row.kind === 'stock.change' &&
-    row.body.op === 'assign_by_name' &&
+    (row.body.op === 'assign_by_name' || row.body.op === 'assign') &&
     row.body.product_id === productId &&
     row.rejection?.code === 'location_held'
   );
 }
+
+/** A text with its first letter in capitals (a sentence that starts with the fallback name 'deze locatie'). */
+const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * The offer to clear a held location on the floor (spec 2 §4 '202 or 405 means other products hold the location
@@ -33,11 +40,13 @@ export function isHeldRow(row: OutboxRecord, productId: string | undefined): row
  * again, as outbox rows in that order like the screen's other changes; the refused row is then dismissed. A holder
  * with pieces is refused with what to do instead (open it, move or count its pieces off). Offline without the
  * holders on the device the clear cannot be built (it needs the location's id and the pieces): it says it needs a
- * connection.
+ * connection. A row by bin id names the location as this device knows it (`locationName`, or the holders' place
+ * once read), never by its internal id; its retry is the same `POST /locations/assign` again.
  */
 export function HeldLocation({
   row,
   productName,
+  locationName,
   online,
   mayClear,
   queue,
@@ -48,6 +57,8 @@ export function HeldLocation({
 }: {
   row: HeldRow;
   productName: string;
+  /** The location's name known on this device, for a row by bin id (`assign`). */
+  locationName?: string | undefined;
   online: boolean;
   /** The role may call `DELETE /locations/clear/…`. */
   mayClear: boolean;
@@ -55,12 +66,11 @@ export function HeldLocation({
   /** Opens a holder on this screen (to move or count its pieces). */
   onOpen(productId: string): void;
   onDismiss(): void;
-  /** The clears and the assignment are queued. */
-  onQueued(): void;
+  /** The clears and the assignment are queued; `message` says so ('R-01-05 wordt leeggemaakt en toegevoegd'). */
+  onQueued(message: string): void;
   t: TFunction<'locations', undefined>;
 }) {
   const db = floorDb();
-  const location = row.body.rack_number;
   const holders = locationHolders(row.rejection?.issues);
   const ids = holders.map((h) => h.product_id);
   const key = ids.join(',');
@@ -89,6 +99,11 @@ export function HeldLocation({
     const link = data?.locations.find((l) => l.id === h.location_product_id);
     return data && link ? [{ ...h, product: data.product, link }] : [];
   });
+  const named =
+    row.body.op === 'assign_by_name' ? row.body.rack_number : (locationName ?? known[0]?.link.location.name);
+  const location = named ?? t('heldUnnamed');
+  // A sentence that starts with the location's name starts with a capital also when the name is 'deze locatie'.
+  const start = (text: string) => (named ? text : upperFirst(text));
   // Every holder known on the device, or read just now (one whose link is gone no longer holds the location).
   const complete = stored?.every((s) => s !== undefined) ?? false;
   const blocked = known.filter((k) => !clearableLink(k.link));
@@ -107,20 +122,27 @@ export function HeldLocation({
         t('label_clear', { location, product: k.product.name }),
       );
     await queue(
-      {
-        op: 'assign_by_name',
-        product_id: row.body.product_id,
-        rack_number: location,
-        ...(row.body.raw_scan ? { raw_scan: row.body.raw_scan } : {}),
-      },
+      row.body.op === 'assign_by_name'
+        ? {
+            op: 'assign_by_name',
+            product_id: row.body.product_id,
+            rack_number: row.body.rack_number,
+            ...(row.body.raw_scan ? { raw_scan: row.body.raw_scan } : {}),
+          }
+        : row.body,
       t('label_add', { location, product: productName }),
     );
-    onQueued();
+    onQueued(start(t('heldQueued', { location })));
   }
 
   return (
-    <section className="loc-held" role="alert" aria-label={t('heldTitle', { location })} data-testid="held">
-      <h2>{t('heldTitle', { location })}</h2>
+    <section
+      className="loc-held"
+      role="alert"
+      aria-label={start(t('heldTitle', { location }))}
+      data-testid="held"
+    >
+      <h2>{start(t('heldTitle', { location }))}</h2>
       <p>{t('heldIntro', { location, product: productName })}</p>
       {waiting ? <Loader size="sm" /> : null}
       <ul>
@@ -150,7 +172,7 @@ export function HeldLocation({
         <p>{t('heldNotAllowed', { location })}</p>
       ) : (
         <Button fullWidth size="lg" color="orange" onClick={() => setConfirming(true)}>
-          {known.length > 0 ? t('heldClear', { location }) : t('heldRetry', { location })}
+          {start(known.length > 0 ? t('heldClear', { location }) : t('heldRetry', { location }))}
         </Button>
       )}
       <Button fullWidth size="lg" variant="subtle" mt="xs" onClick={onDismiss}>
@@ -159,7 +181,7 @@ export function HeldLocation({
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}
-        title={t('heldConfirmTitle', { location })}
+        title={start(t('heldConfirmTitle', { location }))}
         centered
       >
         <p data-testid="held-confirm-text">
@@ -173,7 +195,7 @@ export function HeldLocation({
             : t('heldGone', { location })}
         </p>
         <Button fullWidth size="lg" color="orange" onClick={() => void clearAndAdd()}>
-          {known.length > 0 ? t('heldConfirm') : t('heldRetry', { location })}
+          {known.length > 0 ? t('heldConfirm') : start(t('heldRetry', { location }))}
         </Button>
         <Button fullWidth size="lg" variant="default" mt="xs" onClick={() => setConfirming(false)}>
           {t('cancel')}

@@ -181,9 +181,24 @@ function holderAnswer(stock: number, there = true): ProductLocations {
   };
 }
 
+/** The 405 `location_held` both assignment calls answer for R-01-05 while the holder lies there. */
+function heldProblem(stock: number) {
+  return {
+    statusCode: 405,
+    code: 'location_held',
+    message: 'Location R-01-05 holds other products (Stroopwafel los): clear it first',
+    issues: [
+      {
+        path: `location_products.${HOLDER_LINK}.${HOLDER}`,
+        message: `Stroopwafel los (8712100486555, Bakkerij Bol): ${stock} in stock`,
+      },
+    ],
+  };
+}
+
 /**
  * The fake API of {@link fakeApi} with R-01-05 held by another product (`stock` pieces there): assigning the
- * product onto it by name answers 405 `location_held` naming the holder until its link is cleared.
+ * product onto it by name or by its id answers 405 `location_held` naming the holder until its link is cleared.
  */
 function heldApi(start: ProductLocations, stock: number) {
   const api = fakeApi(start);
@@ -203,20 +218,19 @@ function heldApi(start: ProductLocations, stock: number) {
     if (path === '/product/assign_location') {
       const body = (await req.json()) as { rack_number: string };
       api.calls.push({ method: req.method, path, body, key: req.headers.get('idempotency-key') });
-      if (holding)
-        return json(405, {
-          statusCode: 405,
-          code: 'location_held',
-          message: 'Location R-01-05 holds other products (Stroopwafel los): clear it first',
-          issues: [
-            {
-              path: `location_products.${HOLDER_LINK}.${HOLDER}`,
-              message: `Stroopwafel los (8712100486555, Bakkerij Bol): ${stock} in stock`,
-            },
-          ],
-        });
+      if (holding) return json(405, heldProblem(stock));
       api.set(answer([...api.state.locations, link(BIN_H, 0, api.state.locations.length + 1)]));
       return json(200, api.state);
+    }
+    // The same refusal by the bin's id (a scanned label), as POST /locations/assign answers it.
+    if (path === '/locations/assign') {
+      const body = (await req.clone().json()) as { location_id: string; amount: number };
+      if (body.location_id === BIN_H.id) {
+        api.calls.push({ method: req.method, path, body, key: req.headers.get('idempotency-key') });
+        if (holding) return json(405, heldProblem(stock));
+        api.set(answer([...api.state.locations, link(BIN_H, body.amount, api.state.locations.length + 1)]));
+        return json(200, api.state);
+      }
     }
     return serve(req);
   };
@@ -421,6 +435,66 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
       `DELETE /locations/clear/${HOLDER_LINK}/${HOLDER}/${BIN_H.id}`,
       'POST /product/assign_location',
     ]);
+  });
+
+  it('a scanned label (the bin id) other products hold gets the same offer: named by the bin, cleared and assigned by id again', async () => {
+    const api = heldApi(answer([link(BIN_A, 5, 1)]), 0);
+    renderFloor(`/locations?product=${PRODUCT}`, { lang: 'nl' });
+    await screen.findByTestId('location-list');
+    scan(BIN_H.id);
+    // the label's bin is named once the holder is read (never by its internal id)
+    const held = await screen.findByRole('alert', { name: 'R-01-05 is bezet' });
+    expect(held.textContent).not.toContain(BIN_H.id);
+    expect((await within(held).findByTestId('held-product')).textContent).toBe(
+      'Stroopwafel los · EAN 8712100486555 · 0 st.',
+    );
+    expect(screen.queryByTestId('rejected-list')).toBeNull();
+    expect(browser.vibrate).toHaveBeenCalledWith([200, 100, 200]);
+    fireEvent.click(within(held).getByRole('button', { name: 'R-01-05 leegmaken en toevoegen' }));
+    expect((await screen.findByTestId('held-confirm-text')).textContent).toBe(
+      'Stroopwafel los gaat van R-01-05 af. Het heeft daar 0 stuks: er wordt geen voorraad verplaatst of verwijderd. Daarna wordt R-01-05 aan Beschuit volkoren toegevoegd.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Leegmaken en toevoegen' }));
+    await waitFor(() => expect(row('R-01-05').dataset.pending).toBe('false'));
+    expect(screen.queryByRole('alert', { name: 'R-01-05 is bezet' })).toBeNull();
+    expect(await floorDb().outbox.count()).toBe(0);
+    const changes = api.calls.filter((c) => c.method !== 'GET');
+    expect(changes.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /locations/assign',
+      `DELETE /locations/clear/${HOLDER_LINK}/${HOLDER}/${BIN_H.id}`,
+      'POST /locations/assign',
+    ]);
+    expect(changes[2]?.body).toEqual({
+      product_id: PRODUCT,
+      location_id: BIN_H.id,
+      amount: 0,
+      type: 'add',
+      raw_scan: BIN_H.id,
+    });
+  });
+
+  it('offline, a refused label scan whose bin and holders this device does not know says "deze locatie", never the id', async () => {
+    await storeProduct(floorDb(), answer([link(BIN_A, 5, 1)]));
+    await floorDb().outbox.add({
+      id: 'held-by-id',
+      pickId: `stock:${PRODUCT}`,
+      label: 'Locatie toevoegen · Beschuit volkoren',
+      status: 'rejected',
+      attempts: 1,
+      nextAttemptAt: 0,
+      createdAt: 0,
+      lastError: null,
+      rejection: { status: 405, ...heldProblem(0) },
+      kind: 'stock.change',
+      body: { op: 'assign', product_id: PRODUCT, location_id: BIN_H.id, amount: 0, raw_scan: BIN_H.id },
+    });
+    browser.online = false;
+    renderFloor(`/locations?product=${PRODUCT}`, { lang: 'nl' });
+    const held = await screen.findByRole('alert', { name: 'Deze locatie is bezet' });
+    expect((await within(held).findByTestId('held-offline')).textContent).toBe(
+      'Offline: de producten op deze locatie staan niet op dit toestel. Leegmaken en opnieuw toevoegen kan als er weer verbinding is.',
+    );
+    expect(held.textContent).not.toContain(BIN_H.id);
   });
 
   it('a holder with pieces on the location is not cleared: the offer says why and opens that product instead', async () => {

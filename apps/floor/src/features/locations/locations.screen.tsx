@@ -435,14 +435,15 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
                 key={row.id}
                 row={row}
                 productName={product.name}
+                locationName={row.body.op === 'assign' ? serverName(row.body.location_id) : undefined}
                 online={online}
                 mayClear={canClear && canEdit}
                 queue={queue}
                 onOpen={open}
                 onDismiss={() => void dismissRejected(db, row.id)}
-                onQueued={() => {
+                onQueued={(text) => {
                   void dismissRejected(db, row.id);
-                  setMessage({ tone: 'ok', text: t('heldQueued', { location: row.body.rack_number }) });
+                  setMessage({ tone: 'ok', text });
                   feedback.ok();
                 }}
                 t={t}
