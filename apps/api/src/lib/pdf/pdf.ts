@@ -24,20 +24,38 @@ const FONT_FILES = {
   ),
 };
 
-let fonts: Promise<{ files: Record<string, Buffer>; has: (codePoint: number) => boolean }> | undefined;
+let fonts: Promise<{ parsed: Record<string, fontkit.Font>; has: (codePoint: number) => boolean }> | undefined;
 
-/** The font files, read once, and which characters the regular font has a glyph for (fontkit's cmap). */
+/**
+ * The fonts, read and parsed by fontkit once per process, and which characters the regular font has a glyph for
+ * (fontkit's cmap). pdfkit takes a parsed font as it takes a file (a `layout` function tells it apart) and only makes
+ * a subset of it per document; given the file, it parsed all of Noto Sans again for every PDF (≈ 0.2–0.4 s of CPU for
+ * a label or packing slip, most of what shipping an order cost).
+ */
 function loadFonts() {
   fonts ??= (async () => {
     const [regular, bold, italic] = await Promise.all(
       [FONT, FONT_BOLD, FONT_ITALIC].map((name) => readFile(FONT_FILES[name])),
     );
     if (!regular || !bold || !italic) throw new Error('Noto Sans font files missing');
-    const font = fontkit.create(regular);
-    const glyphs = 'hasGlyphForCodePoint' in font ? font : null;
+    const parse = (file: Buffer): fontkit.Font => {
+      const font = fontkit.create(file);
+      if (!('hasGlyphForCodePoint' in font)) throw new Error('a Noto Sans font file is a collection');
+      // fontkit caches a glyph by id with the characters of its first request; a PDF's subset asks for the parts of
+      // composite glyphs (the y of ý) without characters. Shared between PDFs, such a glyph drawn later as itself
+      // would lose its character in that PDF's text layer (copy, search), so a request with characters fills them in.
+      const getGlyph = font.getGlyph.bind(font);
+      font.getGlyph = (id, codePoints = []) => {
+        const glyph = getGlyph(id, codePoints);
+        if (glyph && glyph.codePoints.length === 0 && codePoints.length > 0) glyph.codePoints = codePoints;
+        return glyph;
+      };
+      return font;
+    };
+    const font = parse(regular);
     return {
-      files: { [FONT]: regular, [FONT_BOLD]: bold, [FONT_ITALIC]: italic },
-      has: (cp: number) => glyphs?.hasGlyphForCodePoint(cp) ?? cp < 0x80,
+      parsed: { [FONT]: font, [FONT_BOLD]: parse(bold), [FONT_ITALIC]: parse(italic) },
+      has: (cp: number) => font.hasGlyphForCodePoint(cp),
     };
   })();
   return fonts;
@@ -146,7 +164,9 @@ export async function renderPdf(
         Producer: 'Hoppa',
       },
     });
-    for (const [name, file] of Object.entries(loaded.files)) doc.registerFont(name, file);
+    // pdfkit's types list files only; its font factory takes a parsed fontkit font as well (see loadFonts).
+    for (const [name, font] of Object.entries(loaded.parsed))
+      doc.registerFont(name, font as unknown as PDFKit.Mixins.PDFFontSource);
     doc.font(FONT);
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
