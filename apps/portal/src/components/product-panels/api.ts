@@ -87,10 +87,14 @@ export function useProductSearch(text: string, orgId: string) {
   });
 }
 
-/** `GET /product/bundle/{product_id}`: the bundle's parts, derived stock, and the bundles the product is part of. */
-export function useProductBundle(productId: string) {
+/**
+ * `GET /product/bundle/{product_id}`: the bundle's parts, derived stock, and the bundles the product is part of.
+ * `enabled` false (a role without the call) reads nothing.
+ */
+export function useProductBundle(productId: string, enabled = true) {
   return useQuery({
     queryKey: keys.bundle(productId),
     queryFn: () => call(productBundleEndpoint, { params: { product_id: productId } }),
+    enabled,
   });
 }

@@ -1,4 +1,4 @@
-import type { ProductCard, ProductHistoryResponse, ProductLocations } from '@hoppa/core';
+import type { ProductBundle, ProductCard, ProductHistoryResponse, ProductLocations } from '@hoppa/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orgAuth, role, user } from '../../test/fixtures.ts';
@@ -112,7 +112,14 @@ const staff = role('warehouse_staff', [
 /** Answers the screen's calls like the API; records the changes. */
 function fakeApi(
   calls: string[],
-  opts: { failCard?: number; loads?: number[]; children?: boolean; card?: Partial<ProductCard> } = {},
+  opts: {
+    failCard?: number;
+    loads?: number[];
+    children?: boolean;
+    card?: Partial<ProductCard>;
+    /** The parts `GET /product/bundle/{id}` answers (the product is a bundle); none by default. */
+    parts?: ProductBundle['parts'];
+  } = {},
 ) {
   let state = locations(12);
   let card = cardOf({
@@ -217,6 +224,20 @@ function fakeApi(
       calls.push(`${url.pathname.replace('/api', '')} ${JSON.stringify(body)}`);
       card = { ...card, ...set(body) };
       return json(card);
+    }
+    if (url.pathname === `/api/product/bundle/${PRODUCT}`) {
+      const parts = opts.parts ?? [];
+      const bundle: ProductBundle = {
+        product_id: PRODUCT,
+        is_bundle: parts.length > 0,
+        description: null,
+        parts,
+        stock: parts.length
+          ? Math.max(0, Math.min(...parts.map((p) => Math.floor(p.stock / p.quantity))))
+          : 0,
+        part_of: [],
+      };
+      return json(bundle);
     }
     if (url.pathname === `/api/product/locations/${PRODUCT}`) return json(state);
     if (url.pathname === `/api/product/history_locations/${PRODUCT}`) return json(HISTORY);
@@ -494,6 +515,44 @@ describe('the product location widget on the card (spec 2 §2)', { timeout: 30_0
     await waitFor(() => expect((screen.getByLabelText('Current stock') as HTMLInputElement).value).toBe('7'));
     expect((screen.getByLabelText('Counted') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('Reason') as HTMLInputElement).value).toBe('');
+  });
+
+  it('on a bundle offers no correction (its stock follows from its parts) but says to count the parts, each linked to its card', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      fakeApi(calls, {
+        parts: [
+          { product_id: hex(3), ean: '8712345678920', name: 'Mok wit', quantity: 1, stock: 10 },
+          { product_id: hex(4), ean: '8712345678937', name: 'Thee rooibos', quantity: 2, stock: 7 },
+        ],
+      }),
+    );
+    const counter = role('warehouse_staff', [
+      { methods: ['GET'], path: '/product/*' },
+      { methods: ['POST'], path: '/product/recount/*' },
+      { methods: ['POST'], path: '/correct_stock/' },
+    ]);
+    renderRoutes([{ path: '/products/:id', element: <ProductCardPage /> }], {
+      path: `/products/${PRODUCT}`,
+      session: { user: user(counter), orgAuth: orgAuth(counter) },
+    });
+    await screen.findByRole('heading', { name: 'Ontbijtkoek' });
+    fireEvent.click(screen.getByRole('button', { name: 'Recount' }));
+    const text = await screen.findByTestId('bundle-recount');
+    expect(text.textContent).toContain(
+      "This is a bundle: its stock follows from its parts, so it is not corrected here. Count the parts and correct each part's stock.",
+    );
+    const parts = within(screen.getByRole('list', { name: 'Parts to count' }));
+    expect(parts.getByRole('link', { name: 'Mok wit' }).getAttribute('href')).toBe(`/products/${hex(3)}`);
+    expect(parts.getByRole('link', { name: 'Thee rooibos' }).getAttribute('href')).toBe(
+      `/products/${hex(4)}`,
+    );
+    // the recount flag stays; the correction field and its button are gone
+    expect(screen.getByLabelText('Recount requested')).toBeTruthy();
+    expect(screen.queryByLabelText('Counted')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Correct stock' })).toBeNull();
+    expect(calls).toEqual([]);
   });
 
   it('saves the return instruction the returns desk shows, and shows it read-only to a role that may not set it', async () => {

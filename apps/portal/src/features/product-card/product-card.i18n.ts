@@ -68,6 +68,9 @@ export const stockI18n = {
     counted: 'Counted',
     reasonLabel: 'Reason',
     reasonNeeded: 'Give a reason for the correction.',
+    bundleRecount:
+      "This is a bundle: its stock follows from its parts, so it is not corrected here. Count the parts and correct each part's stock.",
+    bundleRecountParts: 'Parts to count',
     correct: 'Correct stock',
     history: 'Location history',
     when: 'When',
@@ -255,6 +258,9 @@ export const stockI18n = {
     counted: 'Geteld',
     reasonLabel: 'Reden',
     reasonNeeded: 'Geef een reden voor de correctie.',
+    bundleRecount:
+      'Dit is een bundel: de voorraad volgt uit de onderdelen en wordt hier niet gecorrigeerd. Tel de onderdelen en corrigeer de voorraad van elk onderdeel.',
+    bundleRecountParts: 'Onderdelen om te tellen',
     correct: 'Voorraad corrigeren',
     history: 'Locatiehistorie',
     when: 'Wanneer',

@@ -13,6 +13,7 @@ import {
   locationHolders,
   type ProductCard,
   type ProductLocationLink,
+  productBundleEndpoint,
   productHistoryEndpoint,
   productOpenTransfersEndpoint,
   recountEndpoint,
@@ -28,6 +29,7 @@ import {
   Badge,
   Button,
   Group,
+  List,
   Modal,
   NativeSelect,
   NumberInput,
@@ -43,8 +45,11 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { pathTo } from '../../app/paths.ts';
 import { roleInForce, useSession } from '../../app/session.ts';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
+import { useProductBundle } from '../../components/product-panels/api.ts';
 import {
   useLocationActions,
   usePrintEanLabels,
@@ -71,6 +76,7 @@ export function useStockPermissions() {
     labels: canCall(role, eanLabelEndpoint),
     history: canCall(role, productHistoryEndpoint),
     transfers: canCall(role, productOpenTransfersEndpoint),
+    bundle: canCall(role, productBundleEndpoint),
   };
 }
 
@@ -291,19 +297,26 @@ export function LocationsSection({ id }: { id: string }) {
 
 /**
  * The recount flag and a stock correction through the ledger (spec 3 §2 Recount panel, §5 Stock correction; spec 2
- * §5): the amount is the product's total; the answer replaces the cached locations.
+ * §5): the amount is the product's total; the answer replaces the cached locations. A bundle (`GET
+ * /product/bundle/{id}`, the bundle panel's read) gets no correction field, which `POST /correct_stock/` would refuse
+ * (400: its stock is what its parts make, migration 0445): a text says to count its parts instead, with a link to each
+ * part's card. While that read is under way the field waits; a role without the read keeps the field.
  */
 export function RecountSection({ id, product }: { id: string; product: ProductCard }) {
   const { i18n } = useTranslation('stock');
   const may = useStockPermissions();
   const actions = useLocationActions(id);
+  const bundle = useProductBundle(id, may.bundle && may.correct);
   const lang = i18n.resolvedLanguage?.startsWith('nl') ? 'nl' : 'en';
+  const parts = bundle.data?.is_bundle ? bundle.data.parts : null;
+  const known = !(may.bundle && may.correct) || bundle.isError || bundle.data !== undefined;
   return (
     <RecountPanel
       needsRecount={product.needs_recount}
       stock={product.sf_stock}
       mayFlag={may.recount}
-      mayCorrect={may.correct}
+      mayCorrect={may.correct && known}
+      bundleParts={may.correct ? parts : null}
       flag={(v) => actions.recount.mutate(v)}
       correct={(amount, reason, done) =>
         actions.correct.mutate(
@@ -560,6 +573,7 @@ function RecountPanel({
   stock,
   mayFlag,
   mayCorrect,
+  bundleParts,
   flag,
   correct,
   error,
@@ -568,6 +582,8 @@ function RecountPanel({
   stock: number;
   mayFlag: boolean;
   mayCorrect: boolean;
+  /** The parts when the product is a bundle: no correction field, a text to count the parts instead. */
+  bundleParts: readonly { product_id: string; name: string; ean: string }[] | null;
   flag: (v: boolean) => void;
   /** Sends the correction; `done` runs once it is saved (the form is emptied). */
   correct: (amount: number, reason: string, done: () => void) => void;
@@ -592,37 +608,57 @@ function RecountPanel({
             onChange={(e) => flag(e.currentTarget.checked)}
           />
         )}
-        {mayCorrect && (
-          <Group align="flex-end" gap="sm">
-            <TextInput label={t('currentStock')} value={String(stock)} readOnly w={110} />
-            <NumberInput
-              label={t('counted')}
-              value={amount}
-              onChange={setAmount}
-              min={0}
-              allowDecimal={false}
-              allowNegative={false}
-              w={120}
-            />
-            <TextInput
-              label={t('reasonLabel')}
-              value={reason}
-              onChange={(e) => setReason(e.currentTarget.value)}
-              maxLength={500}
-              w={280}
-            />
-            <Button
-              disabled={!valid}
-              onClick={() =>
-                correct(n, reason.trim(), () => {
-                  setAmount('');
-                  setReason('');
-                })
-              }
-            >
-              {t('correct')}
-            </Button>
-          </Group>
+        {bundleParts ? (
+          <Stack gap={4} data-testid="bundle-recount">
+            <Text size="sm">{t('bundleRecount')}</Text>
+            {bundleParts.length > 0 && (
+              <List size="sm" spacing={2} aria-label={t('bundleRecountParts')}>
+                {bundleParts.map((p) => (
+                  <List.Item key={p.product_id}>
+                    <Anchor component={Link} to={pathTo('product', { id: p.product_id })} size="sm">
+                      {p.name}
+                    </Anchor>{' '}
+                    <Text span size="sm" c="dimmed">
+                      {p.ean}
+                    </Text>
+                  </List.Item>
+                ))}
+              </List>
+            )}
+          </Stack>
+        ) : (
+          mayCorrect && (
+            <Group align="flex-end" gap="sm">
+              <TextInput label={t('currentStock')} value={String(stock)} readOnly w={110} />
+              <NumberInput
+                label={t('counted')}
+                value={amount}
+                onChange={setAmount}
+                min={0}
+                allowDecimal={false}
+                allowNegative={false}
+                w={120}
+              />
+              <TextInput
+                label={t('reasonLabel')}
+                value={reason}
+                onChange={(e) => setReason(e.currentTarget.value)}
+                maxLength={500}
+                w={280}
+              />
+              <Button
+                disabled={!valid}
+                onClick={() =>
+                  correct(n, reason.trim(), () => {
+                    setAmount('');
+                    setReason('');
+                  })
+                }
+              >
+                {t('correct')}
+              </Button>
+            </Group>
+          )
         )}
         {!valid && amount !== '' && reason.trim() === '' && (
           <Alert color="gray" variant="light" py={4}>
