@@ -18,6 +18,7 @@ export * from './common/id.ts';
 export * from './common/money.ts';
 export * from './common/phone.rules.ts';
 export * from './common/phone.ts';
+export * from './common/reason.ts';
 export * from './common/screen.ts';
 export * from './connections/connection.endpoints.ts';
 export * from './connections/connection.schema.ts';

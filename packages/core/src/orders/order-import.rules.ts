@@ -1,3 +1,4 @@
+import { codedReason } from '../common/reason.ts';
 import { addressLine, codeText, passesSingleLineText } from '../common/text.ts';
 import { normaliseEan } from '../products/ean.rules.ts';
 import { cellText } from '../products/product-import.rules.ts';
@@ -137,7 +138,7 @@ export function orderImportProblem(
   code: OrderImportReasonCode,
   values: OrderImportReasonValues = {},
 ): OrderImportProblem {
-  return { code, values, reason: ORDER_IMPORT_REASON_TEXT[code](values) };
+  return codedReason(ORDER_IMPORT_REASON_TEXT, code, values);
 }
 
 /**

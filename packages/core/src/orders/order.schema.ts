@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
+import { ReasonValuesSchema } from '../common/reason.ts';
 import { codeText, searchText } from '../common/text.ts';
 import { TRACKING_STATUSES } from '../delivery/delivery.rules.ts';
 import { DateTimeParamSchema } from '../pick/pick.schema.ts';
@@ -310,20 +311,11 @@ export const ORDER_IMPORT_REASON_CODES = [
 export const OrderImportReasonCodeSchema = z.enum(ORDER_IMPORT_REASON_CODES);
 export type OrderImportReasonCode = z.infer<typeof OrderImportReasonCodeSchema>;
 
-/** The values a reason code names (see {@link ORDER_IMPORT_REASON_CODES}); cells as given, trimmed. */
-export const OrderImportReasonValuesSchema = z.object({
-  /** An import field (spec 1 §3 Import fields), or `name` for "firstName or surName". */
-  field: z.string().optional(),
-  /** The cell as given (quantity, postcode, country, house number, e-mail). */
-  value: z.string().optional(),
-  ean: z.string().optional(),
-  /** The destination country (ISO alpha-2) a postcode was checked for. */
-  country: z.string().optional(),
-  /** The most characters the cell may have. */
-  limit: z.number().int().optional(),
-  /** The database's message of an order that could not be saved (untranslated). */
-  message: z.string().optional(),
-});
+/**
+ * The values a reason code names (see {@link ORDER_IMPORT_REASON_CODES}): the one shape of every coded report (core
+ * `ReasonValuesSchema`, ADR 0119 §3); cells as given, trimmed.
+ */
+export const OrderImportReasonValuesSchema = ReasonValuesSchema;
 export type OrderImportReasonValues = z.infer<typeof OrderImportReasonValuesSchema>;
 
 /**

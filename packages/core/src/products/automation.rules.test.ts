@@ -150,4 +150,28 @@ describe('parseAutomationImportRow', () => {
     );
     expect(reason({ automation_action_qty: 500 })).toBe('automation_action_qty must be 1 to 100');
   });
+
+  it('gives each refusal a code with the values it names (ADR 0119 §3)', () => {
+    const problem = (over: object) => {
+      const r = parseAutomationImportRow({ ...row, ...over });
+      return r.ok ? null : { code: r.code, values: r.values };
+    };
+    expect(problem({ automation_operator: '' })).toEqual({
+      code: 'missing',
+      values: { field: 'automation_operator' },
+    });
+    expect(problem({ automation_operator: 'about' })).toEqual({
+      code: 'not_one_of',
+      values: { field: 'automation_operator', value: 'about', allowed: '== != > < >= <=' },
+    });
+    expect(problem({ product_ean: '123' })).toEqual({ code: 'ean_length', values: { field: 'product_ean' } });
+    expect(problem({ automation_action_qty: 500 })).toEqual({
+      code: 'out_of_range',
+      values: { field: 'automation_action_qty', min: 1, limit: 100 },
+    });
+    expect(problem({ automation_value: 'x'.repeat(65) })).toEqual({
+      code: 'text_too_long',
+      values: { field: 'automation_value', limit: 64 },
+    });
+  });
 });

@@ -1,3 +1,4 @@
+import { type CodedReason, codedReason, type ReasonValues } from '../common/reason.ts';
 import { codeText } from '../common/text.ts';
 import {
   AUTOMATION_ADD_FIELD,
@@ -7,10 +8,12 @@ import {
   AUTOMATION_OPERATORS,
   type AutomationChangeField,
   type AutomationField,
+  type AutomationImportReasonCode,
   type AutomationImportRow,
   type AutomationOperator,
 } from './automation.schema.ts';
-import { EAN_PROBLEM_TEXT, eanProblem, normaliseEan } from './ean.rules.ts';
+import { eanProblem, normaliseEan } from './ean.rules.ts';
+import { EAN_REASON_CODE, eanReasonTexts } from './product-import.rules.ts';
 
 /** A rule as the evaluation needs it (a stored automation; actions resolved to products for add). */
 export interface AutomationRule {
@@ -224,20 +227,56 @@ export interface ValidAutomationImportRow {
 }
 
 const cellText = (v: unknown) => (v === null || v === undefined ? '' : String(v).trim());
+/** The most characters of a rule cell (core `codeText`). */
+const CELL_MAX = 64;
 const cellCheck = codeText('Cell');
+
+/**
+ * The English text of each reason code of the automation import (spec 3 §5; ADR 0119 §3), sent as the row's `reason`
+ * for clients that do not translate the codes (the portal does: bulkImport `reasons.<code>`).
+ */
+export const AUTOMATION_IMPORT_REASON_TEXT: Record<AutomationImportReasonCode, (v: ReasonValues) => string> =
+  {
+    text_too_long: (v) => `${v.field} is too long (at most ${v.limit} characters)`,
+    text_invalid: (v) => `${v.field} contains control or invalid characters`,
+    ...eanReasonTexts(),
+    missing: (v) => `${v.field} is missing`,
+    not_one_of: (v) => `${v.field} must be one of ${v.allowed}`,
+    text_operator: (v) => `${v.field} compares only with == or !=`,
+    quantity_not_a_number: (v) => `${v.field} must be a number for quantity`,
+    out_of_range: (v) => `${v.field} must be ${v.min} to ${v.limit}`,
+    unknown_product: (v) => `${v.field} ${v.ean} is not a product of this shop`,
+    unknown_shipment_method: (v) => `unknown shipment method ${v.value}`,
+    unknown_packaging: (v) => `unknown packaging ${v.value}`,
+  };
+
+/** A problem of an automation row: its code, values and English reason. */
+export type AutomationImportProblem = CodedReason<AutomationImportReasonCode>;
+
+/** The problem `code` with `values` of the automation import. */
+export function automationImportProblem(
+  code: AutomationImportReasonCode,
+  values: ReasonValues = {},
+): AutomationImportProblem {
+  return codedReason(AUTOMATION_IMPORT_REASON_TEXT, code, values);
+}
 
 /**
  * Checks one row of the automation import (spec 3 §3 Automation import fields, §5: a rule needs product EAN,
  * condition field, operator, value, action field and action value; 'bundled_products' needs the added product's
  * EAN as action value; its quantity defaults to 1). Accepts the import spellings of fields and operators ('===',
- * 'equals', 'country', …). Returns the rule, or the row's reason. The products behind the EANs are checked by the
- * service.
+ * 'equals', 'country', …). Returns the rule, or the row's problem (`{ ok: false, ean, code, values, reason }`, codes
+ * {@link AUTOMATION_IMPORT_REASON_TEXT}). The products behind the EANs are checked by the service.
  */
 export function parseAutomationImportRow(
   row: AutomationImportRow,
-): { ok: true; value: ValidAutomationImportRow } | { ok: false; ean: string; reason: string } {
+): { ok: true; value: ValidAutomationImportRow } | ({ ok: false; ean: string } & AutomationImportProblem) {
   const ean = normaliseEan(cellText(row.product_ean));
-  const fail = (reason: string) => ({ ok: false as const, ean, reason });
+  const fail = (code: AutomationImportReasonCode, values: ReasonValues = {}) => ({
+    ok: false as const,
+    ean,
+    ...automationImportProblem(code, values),
+  });
   for (const key of Object.keys(row) as (keyof AutomationImportRow)[]) {
     const v = row[key];
     if (
@@ -246,33 +285,46 @@ export function parseAutomationImportRow(
       key !== 'product_name' &&
       key !== 'automation_action_product_name'
     )
-      return fail(`${String(key)}: text too long or with control characters`);
+      return v.trim().length > CELL_MAX
+        ? fail('text_too_long', { field: String(key), limit: CELL_MAX })
+        : fail('text_invalid', { field: String(key) });
   }
   const eanIssue = eanProblem(ean);
-  if (eanIssue) return fail(`product_ean: ${EAN_PROBLEM_TEXT[eanIssue]}`);
+  if (eanIssue) return fail(EAN_REASON_CODE[eanIssue], { field: 'product_ean' });
   const fieldRaw = cellText(row.automation_field);
-  if (!fieldRaw) return fail('automation_field is missing');
+  if (!fieldRaw) return fail('missing', { field: 'automation_field' });
   const field = FIELD_ALIASES[fieldRaw.toLowerCase()];
-  if (!field) return fail(`automation_field must be one of ${AUTOMATION_FIELDS.join(', ')}`);
+  if (!field)
+    return fail('not_one_of', {
+      field: 'automation_field',
+      value: fieldRaw,
+      allowed: AUTOMATION_FIELDS.join(', '),
+    });
   const opRaw = cellText(row.automation_operator);
-  if (!opRaw) return fail('automation_operator is missing');
+  if (!opRaw) return fail('missing', { field: 'automation_operator' });
   const op = OPERATOR_ALIASES[opRaw.toLowerCase()];
-  if (!op) return fail(`automation_operator must be one of ${AUTOMATION_OPERATORS.join(' ')}`);
-  if (field !== 'quantity' && !TEXT_OPERATORS.includes(op))
-    return fail(`${field} compares only with == or !=`);
+  if (!op)
+    return fail('not_one_of', {
+      field: 'automation_operator',
+      value: opRaw,
+      allowed: AUTOMATION_OPERATORS.join(' '),
+    });
+  if (field !== 'quantity' && !TEXT_OPERATORS.includes(op)) return fail('text_operator', { field });
   const value = cellText(row.automation_value);
-  if (!value) return fail('automation_value is missing');
+  if (!value) return fail('missing', { field: 'automation_value' });
   if (field === 'quantity' && !Number.isFinite(Number(value.replace(',', '.'))))
-    return fail('automation_value must be a number for quantity');
+    return fail('quantity_not_a_number', { field: 'automation_value', value });
   const actionRaw = cellText(row.automation_action_field);
-  if (!actionRaw) return fail('automation_action_field is missing');
+  if (!actionRaw) return fail('missing', { field: 'automation_action_field' });
   const action = ACTION_ALIASES[actionRaw.toLowerCase()];
   if (!action)
-    return fail(
-      `automation_action_field must be one of ${[...AUTOMATION_CHANGE_FIELDS, AUTOMATION_ADD_FIELD].join(', ')}`,
-    );
+    return fail('not_one_of', {
+      field: 'automation_action_field',
+      value: actionRaw,
+      allowed: [...AUTOMATION_CHANGE_FIELDS, AUTOMATION_ADD_FIELD].join(', '),
+    });
   const actionValue = cellText(row.automation_action_value);
-  if (!actionValue) return fail('automation_action_value is missing');
+  if (!actionValue) return fail('missing', { field: 'automation_action_value' });
   const base = {
     productEan: ean,
     affected_field: field,
@@ -282,12 +334,12 @@ export function parseAutomationImportRow(
   if (action === AUTOMATION_ADD_FIELD) {
     const addEan = normaliseEan(actionValue);
     const addIssue = eanProblem(addEan);
-    if (addIssue) return fail(`automation_action_value: ${EAN_PROBLEM_TEXT[addIssue]}`);
+    if (addIssue) return fail(EAN_REASON_CODE[addIssue], { field: 'automation_action_value', ean: addEan });
     const qtyRaw = cellText(row.automation_action_qty);
     const qty = qtyRaw === '' ? 1 : Number(qtyRaw);
     const quantity = Number.isInteger(qty) ? qty : 1;
     if (quantity < 1 || quantity > AUTOMATION_MAX_FACTOR)
-      return fail(`automation_action_qty must be 1 to ${AUTOMATION_MAX_FACTOR}`);
+      return fail('out_of_range', { field: 'automation_action_qty', min: 1, limit: AUTOMATION_MAX_FACTOR });
     return { ok: true, value: { ...base, type: 'add', action: { ean: addEan, quantity } } };
   }
   return { ok: true, value: { ...base, type: 'change', action: { field: action, value: actionValue } } };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
+import { ReasonValuesSchema } from '../common/reason.ts';
 import { boundedText, codeText } from '../common/text.ts';
 import { pageOf, pageQuery } from '../http/page.ts';
 import { SpreadsheetCellSchema } from './product.schema.ts';
@@ -139,11 +140,42 @@ export const AutomationImportBodySchema = z
   .min(1, 'Error: No data available for import')
   .max(10_000, 'At most 10,000 rows per import');
 
-/** A refused automation row: 1-based data row, the product EAN as given, the reason. */
+/**
+ * Why the automation import refused a row (spec 3 §3, §5; ADR 0119 §3), a stable code the apps translate, with the
+ * values it names: `text_too_long` (field, limit), `text_invalid` (field), `missing_ean`, `ean_not_digits`,
+ * `ean_length`, `ean_check_digit` (field `product_ean` or `automation_action_value`, ean), `missing` (field: e.g.
+ * `automation_operator`), `not_one_of` (field, value, allowed), `text_operator` (field: compares only with == or !=),
+ * `quantity_not_a_number` (field, value), `out_of_range` (field, min, limit), `unknown_product` (field, ean: no product of this
+ * shop), `unknown_shipment_method` and `unknown_packaging` (value).
+ */
+export const AUTOMATION_IMPORT_REASON_CODES = [
+  'text_too_long',
+  'text_invalid',
+  'missing_ean',
+  'ean_not_digits',
+  'ean_length',
+  'ean_check_digit',
+  'missing',
+  'not_one_of',
+  'text_operator',
+  'quantity_not_a_number',
+  'out_of_range',
+  'unknown_product',
+  'unknown_shipment_method',
+  'unknown_packaging',
+] as const;
+export type AutomationImportReasonCode = (typeof AUTOMATION_IMPORT_REASON_CODES)[number];
+
+/**
+ * A refused automation row: 1-based data row, the product EAN as given, the reason as `code` with its `values`
+ * ({@link AUTOMATION_IMPORT_REASON_CODES}) and in English (`reason`, for clients that do not know the codes).
+ */
 export const AutomationImportErrorSchema = z.object({
   row: z.number().int(),
   ean: z.string(),
   reason: z.string(),
+  code: z.enum(AUTOMATION_IMPORT_REASON_CODES),
+  values: ReasonValuesSchema,
 });
 export type AutomationImportError = z.infer<typeof AutomationImportErrorSchema>;
 

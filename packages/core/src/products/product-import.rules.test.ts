@@ -36,6 +36,8 @@ describe('parseProductImportRow (spec 3 §3 Import row for products, §5)', () =
     expect(parseProductImportRow({ ...base, weight_kg: '10000000' })).toEqual({
       ok: false,
       ean: '8700001234016',
+      code: 'too_large',
+      values: { field: 'weight_kg', limit: 10_000, unit: 'kg' },
       reason: `weight_kg must be at most 10,000 kg`,
     });
     expect(parseProductImportRow({ ...base, length: '10000,5' })).toMatchObject({
@@ -46,7 +48,17 @@ describe('parseProductImportRow (spec 3 §3 Import row for products, §5)', () =
       ok: false,
       reason: 'value must be at most 1,000,000 EUR',
     });
-    expect(parseProductImportRow({ ...base, Product_name: 'Do\u0000os' })).toMatchObject({ ok: false });
+    expect(parseProductImportRow({ ...base, Product_name: 'Do\u0000os' })).toMatchObject({
+      ok: false,
+      code: 'text_invalid',
+      values: { field: 'Product_name' },
+      reason: 'Product_name contains control or invalid characters',
+    });
+    expect(parseProductImportRow({ ...base, note: 'x'.repeat(2001) })).toMatchObject({
+      code: 'text_too_long',
+      values: { field: 'note', limit: 2000 },
+      reason: 'note is too long (at most 2000 characters)',
+    });
     // A C1 control (a real sample's double-decoded 'limão') is left out of the name instead of refusing the row.
     expect(parseProductImportRow({ ...base, Product_name: 'Ice tea lim\u00c3\u0083o' })).toMatchObject({
       ok: true,
@@ -99,6 +111,8 @@ describe('parseProductImportRow (spec 3 §3 Import row for products, §5)', () =
     expect(parseProductImportRow({ Product_name: '', barcode_sku_ean: '8700001234016' })).toEqual({
       ok: false,
       ean: '8700001234016',
+      code: 'missing_name',
+      values: { field: 'Product_name' },
       reason: 'Product name is missing',
     });
     expect(parseProductImportRow({ Product_name: 'x', barcode_sku_ean: '8700001234017' })).toMatchObject({
@@ -109,6 +123,8 @@ describe('parseProductImportRow (spec 3 §3 Import row for products, §5)', () =
       parseProductImportRow({ Product_name: 'x', barcode_sku_ean: '8700001234016', parent_ean: '12' }),
     ).toMatchObject({
       ok: false,
+      code: 'ean_length',
+      values: { field: 'parent_ean', ean: '12' },
       reason: 'Parent EAN must have 8 to 14 digits',
     });
     expect(
@@ -125,6 +141,8 @@ describe('parseProductImportRow (spec 3 §3 Import row for products, §5)', () =
     ).toEqual({
       ok: false,
       ean: '8700001234016',
+      code: 'bad_url',
+      values: { field: 'img_url', limit: 2048 },
       reason: 'img_url must be a web address starting with http:// or https:// (at most 2048 characters)',
     });
   });

@@ -1,6 +1,7 @@
+import { type CodedReason, codedReason, type ReasonValues } from '../common/reason.ts';
 import { boundedText, codeText, noteText } from '../common/text.ts';
-import { EAN_PROBLEM_TEXT, eanProblem, normaliseEan } from './ean.rules.ts';
-import type { ProductImportRow } from './product.schema.ts';
+import { EAN_PROBLEM_TEXT, type EanProblem, eanProblem, normaliseEan } from './ean.rules.ts';
+import type { ProductImportReasonCode, ProductImportRow } from './product.schema.ts';
 import { PRODUCT_IMPORT_FIELDS, type ProductImportField } from './product-import.fields.ts';
 
 /**
@@ -32,13 +33,83 @@ const PRODUCT_CELL_TEXT: Partial<Record<ProductImportField, ReturnType<typeof co
   img_url: boundedText('img_url', 10_000),
 };
 
-/** The first text cell the shared text family refuses, as the row's reason; null when all are fine. */
-function badProductCell(row: ProductImportRow): string | null {
+/** The most characters of each text cell (the limits of {@link PRODUCT_CELL_TEXT}). */
+const PRODUCT_CELL_MAX: Partial<Record<ProductImportField, number>> = {
+  Product_name: 500,
+  note: 2000,
+  img_url: 10_000,
+};
+
+/**
+ * The English text of each reason code of the product import (spec 3 §5; ADR 0119 §3), sent as the row's `reason`
+ * for clients that do not translate the codes (the portal does: bulkImport `reasons.<code>`).
+ */
+export const PRODUCT_IMPORT_REASON_TEXT: Record<ProductImportReasonCode, (v: ReasonValues) => string> = {
+  text_too_long: (v) => `${v.field} is too long (at most ${v.limit} characters)`,
+  text_invalid: (v) => `${v.field} contains control or invalid characters`,
+  missing_name: () => 'Product name is missing',
+  ...eanReasonTexts(),
+  parent_is_self: () => 'Parent EAN is the product itself',
+  bad_boolean: (v) => `${v.field} must be yes/no (true/false, 1/0, ja/nee)`,
+  not_a_number: (v) => `${v.field} must be a number of 0 or more`,
+  too_large: (v) => `${v.field} must be at most ${(v.limit ?? 0).toLocaleString('en')} ${v.unit}`,
+  bad_url: (v) =>
+    `${v.field} must be a web address starting with http:// or https:// (at most ${v.limit} characters)`,
+  duplicate_ean: () => 'EAN appears twice in this file',
+};
+
+/** The reason code of an EAN problem (core `eanProblem`), the same in every import that checks EANs. */
+export const EAN_REASON_CODE = {
+  missing: 'missing_ean',
+  'not-digits': 'ean_not_digits',
+  length: 'ean_length',
+  'check-digit': 'ean_check_digit',
+} as const satisfies Record<EanProblem, string>;
+
+/**
+ * The English texts of the EAN codes: the product's own EAN (field `barcode_sku_ean`, or none) reads 'EAN must have 8
+ * to 14 digits'; the parent's 'Parent EAN …'; any other field is named in front ('automation_action_value: …').
+ */
+export function eanReasonTexts(): Record<(typeof EAN_REASON_CODE)[EanProblem], (v: ReasonValues) => string> {
+  const text = (p: EanProblem) => (v: ReasonValues) =>
+    !v.field || v.field === 'barcode_sku_ean'
+      ? EAN_PROBLEM_TEXT[p]
+      : v.field === 'parent_ean'
+        ? `Parent ${EAN_PROBLEM_TEXT[p]}`
+        : `${v.field}: ${EAN_PROBLEM_TEXT[p]}`;
+  return {
+    missing_ean: text('missing'),
+    ean_not_digits: text('not-digits'),
+    ean_length: text('length'),
+    ean_check_digit: text('check-digit'),
+  };
+}
+
+/** A problem of a product row: its code, values and English reason. */
+export type ProductImportProblem = CodedReason<ProductImportReasonCode>;
+
+/** The problem `code` with `values` of the product import. */
+export function productImportProblem(
+  code: ProductImportReasonCode,
+  values: ReasonValues = {},
+): ProductImportProblem {
+  return codedReason(PRODUCT_IMPORT_REASON_TEXT, code, values);
+}
+
+/**
+ * The first text cell the shared text family refuses, as the row's problem: `text_too_long` (field, limit) or
+ * `text_invalid` (field: control or invalid characters); null when all are fine.
+ */
+function badProductCell(row: ProductImportRow): ProductImportProblem | null {
   for (const f of PRODUCT_IMPORT_FIELDS) {
     const v = f === 'Product_name' ? withoutC1(row[f]) : row[f];
     if (typeof v !== 'string') continue;
     const r = PRODUCT_CELL_TEXT[f]?.safeParse(v);
-    if (r && !r.success) return r.error.issues[0]?.message ?? `${f}: invalid text`;
+    if (!r || r.success) continue;
+    const limit = PRODUCT_CELL_MAX[f] ?? 64;
+    return v.trim().length > limit
+      ? productImportProblem('text_too_long', { field: f, limit })
+      : productImportProblem('text_invalid', { field: f });
   }
   return null;
 }
@@ -168,34 +239,40 @@ export function cellHttpUrl(v: unknown): string | null {
  * Checks one product import row (spec 3 §5 Import; issue 3 §1): name required, EAN digits only,
  * 8–14 long with a valid check digit, optional parent EAN valid too, sizes/weight/value non-negative
  * numbers, fulfilment a yes/no value, image URL (`img_url`) an http(s) URL. Returns the values to store,
- * or the first reason to reject it. A bad image URL rejects the whole row like any other bad cell:
+ * or the first problem to reject it for (`{ ok: false, ean, code, values, reason }`, codes
+ * {@link PRODUCT_IMPORT_REASON_TEXT}). A bad image URL rejects the whole row like any other bad cell:
  * importing the rest and silently dropping the photo would hide the mistake in a large file.
  */
 export function parseProductImportRow(
   row: ProductImportRow,
-): { ok: true; value: ValidProductImportRow } | { ok: false; ean: string; reason: string } {
+): { ok: true; value: ValidProductImportRow } | ({ ok: false; ean: string } & ProductImportProblem) {
   const bad = badProductCell(row);
   // A refused cell may be the EAN itself (a NUL, a megabyte): it is not echoed back then.
   if (bad)
     return {
       ok: false,
       ean: codeText().safeParse(cellText(row.barcode_sku_ean)).success ? cellText(row.barcode_sku_ean) : '',
-      reason: bad,
+      ...bad,
     };
   const ean = normaliseEan(row.barcode_sku_ean);
-  const fail = (reason: string) => ({ ok: false as const, ean, reason });
+  const fail = (code: ProductImportReasonCode, values: ReasonValues = {}) => ({
+    ok: false as const,
+    ean,
+    ...productImportProblem(code, values),
+  });
   const name = cellText(withoutC1(row.Product_name));
-  if (name === '') return fail('Product name is missing');
+  if (name === '') return fail('missing_name', { field: 'Product_name' });
   const problem = eanProblem(ean);
-  if (problem) return fail(EAN_PROBLEM_TEXT[problem]);
+  if (problem) return fail(EAN_REASON_CODE[problem], { field: 'barcode_sku_ean' });
   const parentEan = normaliseEan(row.parent_ean);
   if (parentEan !== '') {
     const parentProblem = eanProblem(parentEan);
-    if (parentProblem) return fail(`Parent ${EAN_PROBLEM_TEXT[parentProblem]}`);
-    if (parentEan === ean) return fail('Parent EAN is the product itself');
+    if (parentProblem) return fail(EAN_REASON_CODE[parentProblem], { field: 'parent_ean', ean: parentEan });
+    if (parentEan === ean) return fail('parent_is_self', { field: 'parent_ean' });
   }
   const fulfilledBySf = cellBoolean(row.fullfilled_bysf);
-  if (fulfilledBySf === undefined) return fail('fullfilled_bysf must be yes/no (true/false, 1/0, ja/nee)');
+  if (fulfilledBySf === undefined)
+    return fail('bad_boolean', { field: 'fullfilled_bysf', value: cellText(row.fullfilled_bysf) });
   const numbers: Record<'length' | 'height' | 'width' | 'weight_kg' | 'value', number | null> = {
     length: cellNumber(row.length),
     height: cellNumber(row.height),
@@ -204,15 +281,12 @@ export function parseProductImportRow(
     value: cellNumber(row.value),
   };
   for (const [field, n] of Object.entries(numbers) as [keyof typeof PRODUCT_NUMBER_LIMITS, number | null][]) {
-    if (n !== null && Number.isNaN(n)) return fail(`${field} must be a number of 0 or more`);
+    if (n !== null && Number.isNaN(n)) return fail('not_a_number', { field, value: cellText(row[field]) });
     const { max, unit } = PRODUCT_NUMBER_LIMITS[field];
-    if (n !== null && n > max) return fail(`${field} must be at most ${max.toLocaleString('en')} ${unit}`);
+    if (n !== null && n > max) return fail('too_large', { field, limit: max, unit });
   }
   const imgUrl = cellHttpUrl(row.img_url);
-  if (imgUrl === null)
-    return fail(
-      `img_url must be a web address starting with http:// or https:// (at most ${IMG_URL_MAX_LENGTH} characters)`,
-    );
+  if (imgUrl === null) return fail('bad_url', { field: 'img_url', limit: IMG_URL_MAX_LENGTH });
   return {
     ok: true,
     value: {

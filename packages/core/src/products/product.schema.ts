@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
+import { ReasonValuesSchema } from '../common/reason.ts';
 import { boundedText, inDateRange } from '../common/text.ts';
 
 /** A cell as it comes out of a spreadsheet parser: text, number, boolean or empty. */
@@ -81,14 +82,42 @@ export const ProductImportBodySchema = z
   .max(50_000, 'At most 50,000 rows per import');
 
 /**
- * A rejected product row (spec 3 §2 Bulk import: results): its 1-based data row number, the EAN as given and the
- * reason. A repeated EAN also gives `first_row`, the data row (same numbering as `row`) where it first appears, so the
- * portal shows both as the sheet lines its table numbers rows by; the reason names no row number of its own.
+ * Why the product import refused a row (spec 3 §5; ADR 0119 §3), a stable code the apps translate, with the values it
+ * names: `text_too_long` (field, limit), `text_invalid` (field: control or invalid characters), `missing_name`,
+ * `missing_ean`, `ean_not_digits`, `ean_length`, `ean_check_digit` (field: `barcode_sku_ean` or `parent_ean`; ean for
+ * the parent's), `parent_is_self`, `bad_boolean` (field `fullfilled_bysf`, value), `not_a_number` (field, value),
+ * `too_large` (field, limit, unit), `bad_url` (field `img_url`, limit) and `duplicate_ean` (with `first_row`).
+ */
+export const PRODUCT_IMPORT_REASON_CODES = [
+  'text_too_long',
+  'text_invalid',
+  'missing_name',
+  'missing_ean',
+  'ean_not_digits',
+  'ean_length',
+  'ean_check_digit',
+  'parent_is_self',
+  'bad_boolean',
+  'not_a_number',
+  'too_large',
+  'bad_url',
+  'duplicate_ean',
+] as const;
+export type ProductImportReasonCode = (typeof PRODUCT_IMPORT_REASON_CODES)[number];
+
+/**
+ * A rejected product row (spec 3 §2 Bulk import: results): its 1-based data row number, the EAN as given, the reason
+ * as `code` with its `values` ({@link PRODUCT_IMPORT_REASON_CODES}) and in English (`reason`, for clients that do not
+ * know the codes). A repeated EAN also gives `first_row`, the data row (same numbering as `row`) where it first
+ * appears, so the portal shows both as the sheet lines its table numbers rows by; the reason names no row number of
+ * its own.
  */
 export const ProductImportErrorSchema = z.object({
   row: z.number().int(),
   ean: z.string(),
   reason: z.string(),
+  code: z.enum(PRODUCT_IMPORT_REASON_CODES),
+  values: ReasonValuesSchema,
   first_row: z.number().int().optional(),
 });
 export type ProductImportError = z.infer<typeof ProductImportErrorSchema>;

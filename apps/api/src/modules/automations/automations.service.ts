@@ -7,6 +7,7 @@ import {
   type AutomationRule,
   type AutomationUpdateBody,
   automationConditionProblem,
+  automationImportProblem,
   newId,
   parseAutomationImportRow,
   type StoredAutomationAction,
@@ -312,7 +313,7 @@ export async function importAutomations(
   const accepted: { row: number; product_id: string; rule: Omit<AutomationRow, 'id' | 'created_at'> }[] = [];
   for (const { row, r } of parsed) {
     if (!r.ok) {
-      errors.push({ row, ean: r.ean, reason: r.reason });
+      errors.push({ row, ean: r.ean, code: r.code, values: r.values, reason: r.reason });
       continue;
     }
     const v = r.value;
@@ -321,7 +322,7 @@ export async function importAutomations(
       errors.push({
         row,
         ean: v.productEan,
-        reason: `product_ean ${v.productEan} is not a product of this shop`,
+        ...automationImportProblem('unknown_product', { field: 'product_ean', ean: v.productEan }),
       });
       continue;
     }
@@ -332,21 +333,32 @@ export async function importAutomations(
         errors.push({
           row,
           ean: v.productEan,
-          reason: `automation_action_value ${v.action.ean} is not a product of this shop`,
+          ...automationImportProblem('unknown_product', {
+            field: 'automation_action_value',
+            ean: v.action.ean,
+          }),
         });
         continue;
       }
       action = { ean: add.ean, quantity: v.action.quantity, product_id: add.id, name: add.name };
     } else if (v.action.field === 'selected_ship_option') {
       if (!methodCodes.has(v.action.value)) {
-        errors.push({ row, ean: v.productEan, reason: `unknown shipment method ${v.action.value}` });
+        errors.push({
+          row,
+          ean: v.productEan,
+          ...automationImportProblem('unknown_shipment_method', { value: v.action.value }),
+        });
         continue;
       }
       action = v.action;
     } else {
       const boxId = boxOf.get(v.action.value);
       if (!boxId) {
-        errors.push({ row, ean: v.productEan, reason: `unknown packaging ${v.action.value}` });
+        errors.push({
+          row,
+          ean: v.productEan,
+          ...automationImportProblem('unknown_packaging', { value: v.action.value }),
+        });
         continue;
       }
       action = { field: v.action.field, value: boxId };

@@ -285,14 +285,29 @@ describe('automation rules', () => {
     const first = await call<AutomationImportResult>(bol, 'POST', '/api/products/import-automations', rows);
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     expect(first.body.automations.success).toBe(2);
+    // Each reason as a code with the values it names, and in English for older clients (ADR 0119 §3).
     expect(first.body.automations.errors).toEqual([
-      { row: 3, ean: mug.ean, reason: 'automation_value is missing' },
+      {
+        row: 3,
+        ean: mug.ean,
+        code: 'missing',
+        values: { field: 'automation_value' },
+        reason: 'automation_value is missing',
+      },
       {
         row: 4,
         ean: stroopProduct.ean,
+        code: 'unknown_product',
+        values: { field: 'product_ean', ean: stroopProduct.ean },
         reason: `product_ean ${stroopProduct.ean} is not a product of this shop`,
       },
-      { row: 5, ean: mug.ean, reason: 'unknown shipment method NO-SUCH-METHOD' },
+      {
+        row: 5,
+        ean: mug.ean,
+        code: 'unknown_shipment_method',
+        values: { value: 'NO-SUCH-METHOD' },
+        reason: 'unknown shipment method NO-SUCH-METHOD',
+      },
     ]);
     const listed = await call<{ items: Automation[] }>(bol, 'GET', `/api/automations/${mug.id}?limit=100`);
     const de = listed.body.items.find((a) => a.value === 'DE');

@@ -7,6 +7,7 @@ import {
   ProductImportBodySchema,
   type ProductImportError,
   parseProductImportRow,
+  productImportProblem,
   type ValidProductImportRow,
 } from '@hoppa/core';
 
@@ -47,7 +48,7 @@ export default function run(task: { body: Uint8Array }): ProductPlan {
   parsed.data.forEach((row, i) => {
     const r = parseProductImportRow(row);
     if (!r.ok) {
-      errors.push({ row: i + 1, ean: r.ean, reason: r.reason });
+      errors.push({ row: i + 1, ean: r.ean, code: r.code, values: r.values, reason: r.reason });
       return;
     }
     const earlier = firstRowOfEan.get(r.value.ean);
@@ -55,7 +56,7 @@ export default function run(task: { body: Uint8Array }): ProductPlan {
       errors.push({
         row: i + 1,
         ean: r.value.ean,
-        reason: 'EAN appears twice in this file',
+        ...productImportProblem('duplicate_ean'),
         first_row: earlier,
       });
       return;

@@ -66,12 +66,38 @@ describe('products', () => {
       created: 2,
       updated: 0,
       errors: [
-        { row: 3, ean: '5901234123457', reason: 'Product name is missing' },
-        { row: 4, ean: '8712345678907', reason: 'EAN check digit is wrong' },
-        { row: 5, ean: '12345', reason: 'EAN must have 8 to 14 digits' },
+        // Each reason as a code with the values it names, and in English for older clients (ADR 0119 §3).
+        {
+          row: 3,
+          ean: '5901234123457',
+          code: 'missing_name',
+          values: { field: 'Product_name' },
+          reason: 'Product name is missing',
+        },
+        {
+          row: 4,
+          ean: '8712345678907',
+          code: 'ean_check_digit',
+          values: { field: 'barcode_sku_ean' },
+          reason: 'EAN check digit is wrong',
+        },
+        {
+          row: 5,
+          ean: '12345',
+          code: 'ean_length',
+          values: { field: 'barcode_sku_ean' },
+          reason: 'EAN must have 8 to 14 digits',
+        },
         // The repeat names its first row as a number the table maps to a sheet line, not inside the text (a data row
         // number there read as the sheet's line 1, the header).
-        { row: 6, ean: '8712345678906', reason: 'EAN appears twice in this file', first_row: 1 },
+        {
+          row: 6,
+          ean: '8712345678906',
+          code: 'duplicate_ean',
+          values: {},
+          reason: 'EAN appears twice in this file',
+          first_row: 1,
+        },
       ],
     });
 
@@ -122,6 +148,8 @@ describe('products', () => {
         {
           row: 2,
           ean: '8712345678920',
+          code: 'bad_url',
+          values: { field: 'img_url', limit: 2048 },
           reason: 'img_url must be a web address starting with http:// or https:// (at most 2048 characters)',
         },
       ],

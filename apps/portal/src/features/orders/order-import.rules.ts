@@ -10,6 +10,7 @@ import {
 } from '@hoppa/core';
 import type { TFunction } from 'i18next';
 import type { ColumnMapping, MappedRow } from '../../components/spreadsheet-import/spreadsheet.rules.ts';
+import { codedReasonText } from '../../lib/reason-text.ts';
 
 /**
  * Fields the mapping screen insists on before the preview. The house number is left out of core's
@@ -60,6 +61,7 @@ export function importReasonText(
   issue: Pick<OrderImportIssue, 'code' | 'values' | 'reason' | 'rejected_by_row'>,
   lineOf: (apiRow: number) => number,
 ): string {
+  // A newer API's code: its English reason whole (it names the row itself).
   if (!(ORDER_IMPORT_REASON_CODES as readonly string[]).includes(issue.code)) return issue.reason;
   const { field, country } = issue.values;
   const fieldLabel =
@@ -68,8 +70,10 @@ export function importReasonText(
       : field && (ORDER_IMPORT_FIELDS as readonly string[]).includes(field)
         ? t(`fields.${field as OrderImportField}`)
         : field;
-  const key = issue.code === 'bad_postcode' && country === 'NL' ? 'bad_postcode_nl' : issue.code;
-  const reason = t(`import.reasons.${key}`, { ...issue.values, field: fieldLabel });
+  const reason = codedReasonText(t, 'import.reasons', ORDER_IMPORT_REASON_CODES, issue, {
+    key: issue.code === 'bad_postcode' && country === 'NL' ? 'bad_postcode_nl' : issue.code,
+    values: { field: fieldLabel },
+  });
   return issue.rejected_by_row === null
     ? reason
     : t('import.reasons.rejectedByRow', { row: lineOf(issue.rejected_by_row), reason });

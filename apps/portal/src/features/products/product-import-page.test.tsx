@@ -34,7 +34,14 @@ describe('bulk import page', { timeout: 30_000 }, () => {
               created: 2,
               updated: 0,
               errors: [
-                { row: 3, ean: '8712345678906', reason: 'EAN appears twice in this file', first_row: 1 },
+                {
+                  row: 3,
+                  ean: '8712345678906',
+                  code: 'duplicate_ean',
+                  values: {},
+                  reason: 'EAN appears twice in this file',
+                  first_row: 1,
+                },
               ],
             },
           },
@@ -46,7 +53,15 @@ describe('bulk import page', { timeout: 30_000 }, () => {
             automations: {
               success: 1,
               unchanged: 0,
-              errors: [{ row: 2, ean: '8710398500014', reason: 'automation_operator is missing' }],
+              errors: [
+                {
+                  row: 2,
+                  ean: '8710398500014',
+                  code: 'missing',
+                  values: { field: 'automation_operator' },
+                  reason: 'automation_operator is missing',
+                },
+              ],
             },
           },
           { status: 201 },
@@ -152,9 +167,9 @@ describe('bulk import page', { timeout: 30_000 }, () => {
     choose('products.csv', 'ean,name\n8712345678906,Jam\n8710398500014,Pasta\n8712345678906,Jam again\n');
     fireEvent.click(await screen.findByRole('button', { name: 'Show preview' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Import' }));
-    const reason = await screen.findByText('EAN appears twice in this file (first on line 2)');
+    const reason = await screen.findByText('This EAN appears twice in the file (first on line 2)');
     expect(reason.closest('tr')?.textContent).toBe(
-      '48712345678906EAN appears twice in this file (first on line 2)',
+      '48712345678906This EAN appears twice in the file (first on line 2)',
     );
   });
 

@@ -31,12 +31,14 @@ import { ImportPreviewTable } from '../../components/spreadsheet-import/import-p
 import type { MappedRow } from '../../components/spreadsheet-import/spreadsheet.rules.ts';
 import { SpreadsheetImportWizard } from '../../components/spreadsheet-import/spreadsheet-import-wizard.tsx';
 import { useSpreadsheetImport } from '../../components/spreadsheet-import/use-spreadsheet-import.ts';
+import type { CodedIssue } from '../../lib/reason-text.ts';
 import { useImportAutomations, useImportBundles } from './api/import-bundles.ts';
 import { useImportProducts } from './api/import-products.ts';
 import { useBulkImportTexts } from './product-import.i18n.ts';
 import {
   automationImportRows,
   type BulkImportField,
+  bulkReasonText,
   guessImportMapping,
   importFieldsOf,
   parentChildMapping,
@@ -48,13 +50,13 @@ import { downloadImportTemplate } from './product-template.ts';
 const TOAST_MS = 5000;
 
 /**
- * One rejected row of any import type: its number in the sent rows, its EAN and the reason; a product row whose EAN
- * came earlier in the file also has `first_row`, that earlier row in the same numbering.
+ * One rejected row of any import type: its number in the sent rows, its EAN and the reason (a code with its values
+ * from the product and automation imports, ADR 0119 §3); a product row whose EAN came earlier in the file also has
+ * `first_row`, that earlier row in the same numbering.
  */
-interface Issue {
+interface Issue extends CodedIssue {
   row: number;
   ean: string;
-  reason: string;
   first_row?: number;
 }
 
@@ -412,11 +414,7 @@ function BulkImportResults({
           idOf={(e: Issue) => e.ean}
           issues={errors}
           rows={rows}
-          reasonText={(e, lineOf) =>
-            e.first_row === undefined
-              ? e.reason
-              : t('import.firstRow', { reason: e.reason, line: lineOf(e.first_row) })
-          }
+          reasonText={(e, lineOf) => bulkReasonText(t, tb, e, lineOf)}
         />
       )}
       {result.automations && (
@@ -450,6 +448,7 @@ function BulkImportResults({
               idOf={(e: Issue) => e.ean}
               issues={result.automations.result.automations.errors}
               rows={result.automations.lines}
+              reasonText={(e, lineOf) => bulkReasonText(t, tb, e, lineOf)}
             />
           )}
         </>

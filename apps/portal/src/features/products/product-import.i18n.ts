@@ -30,6 +30,34 @@ export const bulkImportI18n = {
     createdParents: 'New bundle products',
     unchanged: 'Already there',
     automationResults: 'Automation rules',
+    /**
+     * The product and automation imports' reasons by core PRODUCT_IMPORT_REASON_CODES and
+     * AUTOMATION_IMPORT_REASON_CODES (ADR 0119 §3); `field` is the column's label.
+     */
+    reasons: {
+      text_too_long: '{{field}} is too long (at most {{limit}} characters)',
+      text_invalid: '{{field}} contains control or invalid characters',
+      missing_name: 'Product name is missing',
+      missing_ean: '{{field}} is missing',
+      ean_not_digits: '{{field}} may hold digits only',
+      ean_length: '{{field}} must have 8 to 14 digits',
+      ean_check_digit: '{{field}}: the check digit is wrong',
+      parent_is_self: 'The parent EAN is the product itself',
+      bad_boolean: "{{field}} must be yes or no (ja/nee, 1/0): '{{value}}'",
+      not_a_number: "{{field}} must be a number of 0 or more: '{{value}}'",
+      too_large: '{{field}} must be at most {{limit}} {{unit}}',
+      bad_url:
+        '{{field}} must be a web address starting with http:// or https:// (at most {{limit}} characters)',
+      duplicate_ean: 'This EAN appears twice in the file',
+      missing: '{{field}} is missing',
+      not_one_of: "{{field}} must be one of {{allowed}} (not '{{value}}')",
+      text_operator: '{{field}} compares only with == or !=',
+      quantity_not_a_number: "{{field}} must be a number when the condition is the quantity: '{{value}}'",
+      out_of_range: '{{field}} must be {{min}} to {{limit}}',
+      unknown_product: '{{field}}: your shop has no product with EAN {{ean}}',
+      unknown_shipment_method: 'Unknown shipment method: {{value}}',
+      unknown_packaging: 'Unknown packaging: {{value}}',
+    },
   },
   nl: {
     title: 'Bulkimport',
@@ -60,6 +88,30 @@ export const bulkImportI18n = {
     createdParents: 'Nieuwe bundelproducten',
     unchanged: 'Bestond al',
     automationResults: 'Automatiseringsregels',
+    reasons: {
+      text_too_long: '{{field}} is te lang (hoogstens {{limit}} tekens)',
+      text_invalid: '{{field}} bevat stuur- of ongeldige tekens',
+      missing_name: 'Productnaam ontbreekt',
+      missing_ean: '{{field}} ontbreekt',
+      ean_not_digits: '{{field}} mag alleen cijfers bevatten',
+      ean_length: '{{field}} moet 8 tot 14 cijfers hebben',
+      ean_check_digit: '{{field}}: het controlecijfer klopt niet',
+      parent_is_self: 'De EAN van het hoofdproduct is het product zelf',
+      bad_boolean: "{{field}} moet ja of nee zijn (yes/no, 1/0): '{{value}}'",
+      not_a_number: "{{field}} moet een getal van 0 of meer zijn: '{{value}}'",
+      too_large: '{{field}} mag hoogstens {{limit}} {{unit}} zijn',
+      bad_url:
+        '{{field}} moet een webadres zijn dat met http:// of https:// begint (hoogstens {{limit}} tekens)',
+      duplicate_ean: 'Deze EAN staat twee keer in het bestand',
+      missing: '{{field}} ontbreekt',
+      not_one_of: "{{field}} moet een van deze zijn: {{allowed}} (niet '{{value}}')",
+      text_operator: '{{field}} vergelijkt alleen met == of !=',
+      quantity_not_a_number: "{{field}} moet een getal zijn als de voorwaarde het aantal is: '{{value}}'",
+      out_of_range: '{{field}} moet {{min}} tot {{limit}} zijn',
+      unknown_product: '{{field}}: je winkel heeft geen product met EAN {{ean}}',
+      unknown_shipment_method: 'Onbekende verzendmethode: {{value}}',
+      unknown_packaging: 'Onbekende verpakking: {{value}}',
+    },
   },
 };
 

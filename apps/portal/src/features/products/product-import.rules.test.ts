@@ -1,7 +1,61 @@
-import { describe, expect, it } from 'vitest';
+import {
+  AUTOMATION_IMPORT_REASON_CODES,
+  automationImportProblem,
+  PRODUCT_IMPORT_REASON_CODES,
+  productImportProblem,
+} from '@hoppa/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readCsv } from '../../components/spreadsheet-import/read-spreadsheet.ts';
 import { applyColumnMapping } from '../../components/spreadsheet-import/spreadsheet.rules.ts';
-import { guessProductMapping, productImportRows } from './product-import.rules.ts';
+import { createI18n, loadAllAreaTexts } from '../../i18n/i18n.ts';
+import { bulkImportI18n } from './product-import.i18n.ts';
+import { bulkReasonText, guessProductMapping, productImportRows } from './product-import.rules.ts';
+
+describe("bulkReasonText: the product and automation imports' reasons in the UI language (ADR 0119 §3)", () => {
+  beforeAll(() => loadAllAreaTexts());
+  const textsOf = (lang: 'en' | 'nl') => {
+    const i18n = createI18n(lang);
+    i18n.addResourceBundle(lang, 'bulkImport', bulkImportI18n[lang]);
+    return { t: i18n.getFixedT(lang, 'products'), tb: i18n.getFixedT(lang, 'bulkImport') };
+  };
+  const same = (n: number) => n + 1;
+
+  it('shows a Dutch UI the Dutch reason of each code, product fields by their Dutch labels', () => {
+    const { t, tb } = textsOf('nl');
+    const text = (issue: Parameters<typeof bulkReasonText>[2]) => bulkReasonText(t, tb, issue, same);
+    expect(text(productImportProblem('missing_name', { field: 'Product_name' }))).toBe(
+      'Productnaam ontbreekt',
+    );
+    expect(text(productImportProblem('ean_check_digit', { field: 'barcode_sku_ean' }))).toBe(
+      'EAN (barcode): het controlecijfer klopt niet',
+    );
+    expect(text(productImportProblem('too_large', { field: 'weight_kg', limit: 10_000, unit: 'kg' }))).toBe(
+      'Gewicht (kg) mag hoogstens 10000 kg zijn',
+    );
+    expect(text({ ...productImportProblem('duplicate_ean'), first_row: 1 })).toBe(
+      'Deze EAN staat twee keer in het bestand (eerst op regel 2)',
+    );
+    expect(text(automationImportProblem('missing', { field: 'automation_operator' }))).toBe(
+      'automation_operator ontbreekt',
+    );
+    expect(text(automationImportProblem('unknown_shipment_method', { value: 'NO-SUCH' }))).toBe(
+      'Onbekende verzendmethode: NO-SUCH',
+    );
+    // A report without codes (the bundle import) or a newer API's code shows the English reason.
+    expect(text({ reason: 'bundle has no items' })).toBe('bundle has no items');
+    expect(text({ code: 'later_code', values: {}, reason: 'a later reason' })).toBe('a later reason');
+  });
+
+  it('words every code of both imports in English and Dutch', () => {
+    const codes: string[] = [...PRODUCT_IMPORT_REASON_CODES, ...AUTOMATION_IMPORT_REASON_CODES];
+    for (const lang of ['en', 'nl'] as const)
+      for (const code of codes) expect(bulkImportI18n[lang].reasons, code).toHaveProperty(code);
+    const { t, tb } = textsOf('en');
+    expect(
+      bulkReasonText(t, tb, automationImportProblem('missing', { field: 'automation_operator' }), same),
+    ).toBe('automation_operator is missing');
+  });
+});
 
 describe('product import mapping (spec 3 §2 Bulk import, §4 Import wizard)', () => {
   it('maps the sample file (ean,name,image_url) onto EAN, product name and image URL', () => {

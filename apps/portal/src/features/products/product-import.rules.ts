@@ -2,6 +2,7 @@ import type { AutomationImportRow, ProductImportRow } from '@hoppa/core';
 import {
   AUTOMATION_IMPORT_ALIASES,
   AUTOMATION_IMPORT_FIELDS,
+  AUTOMATION_IMPORT_REASON_CODES,
   AUTOMATION_IMPORT_REQUIRED_FIELDS,
   type AutomationImportField,
   BUNDLE_IMPORT_ALIASES,
@@ -13,10 +14,40 @@ import {
   normaliseEan,
   PRODUCT_IMPORT_ALIASES,
   PRODUCT_IMPORT_FIELDS,
+  PRODUCT_IMPORT_REASON_CODES,
   PRODUCT_IMPORT_REQUIRED_FIELDS,
   type ProductImportField,
 } from '@hoppa/core';
+import type { TFunction } from 'i18next';
 import type { ColumnMapping, MappedRow } from '../../components/spreadsheet-import/spreadsheet.rules.ts';
+import { type CodedIssue, codedReasonText } from '../../lib/reason-text.ts';
+
+/** The reason codes the bulk import's results word (the product and the automation imports'). */
+const BULK_REASON_CODES: readonly string[] = [
+  ...new Set([...PRODUCT_IMPORT_REASON_CODES, ...AUTOMATION_IMPORT_REASON_CODES]),
+];
+
+/**
+ * A refused row's reason of the product or automation import as the results table shows it, in the UI's language
+ * (ADR 0119 §3): the issue's `code` with its `values` through the texts bulkImport `reasons.<code>` (`tb`), a product
+ * field by its label (products `fields.<field>`, `t`), other columns by their name; a repeated EAN adds the sheet line
+ * of its first row (`first_row`, through `lineOf`, as the Row column numbers it). A code this portal does not know, or
+ * a report without codes (the bundle import's), shows the API's English `reason`.
+ */
+export function bulkReasonText(
+  t: TFunction<'products'>,
+  tb: TFunction<'bulkImport'>,
+  issue: CodedIssue & { first_row?: number },
+  lineOf: (apiRow: number) => number,
+): string {
+  const field = issue.values?.field;
+  const label =
+    field && PRODUCT_IMPORT_FIELDS.includes(field as ProductImportField) ? t(`fields.${field}`) : field;
+  const reason = codedReasonText(tb, 'reasons', BULK_REASON_CODES, issue, { values: { field: label } });
+  return issue.first_row === undefined
+    ? reason
+    : t('import.firstRow', { reason, line: lineOf(issue.first_row) });
+}
 
 /**
  * The automatic column guess of the product import (spec 3 §2 Bulk import: similarity above 0.6),

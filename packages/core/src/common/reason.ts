@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * The values a reason code names (ADR 0119 §3: reasons as `code` with `values`, the English `reason` kept for older
+ * clients; the apps word a code in their language). One shape for every report that gives codes: the order import,
+ * the product and automation imports, the announce-by-spreadsheet check and the bol intake's last pull. Cells as
+ * given, trimmed.
+ */
+export const ReasonValuesSchema = z.object({
+  /** An import field or column (spec 1 §3, spec 3 §3 import fields; the order import's `name` for "firstName or surName"). */
+  field: z.string().optional(),
+  /** The cell (or code) as given: a quantity, postcode, country, house number, e-mail, method, packaging. */
+  value: z.string().optional(),
+  ean: z.string().optional(),
+  /** The destination country (ISO alpha-2) a postcode was checked for. */
+  country: z.string().optional(),
+  /** The most characters the cell may have, or the largest number it may hold. */
+  limit: z.number().optional(),
+  /** The smallest number the cell may hold. */
+  min: z.number().optional(),
+  /** The unit of `limit` (cm, kg, EUR). */
+  unit: z.string().optional(),
+  /** The values the cell may take, as the English reason lists them ('quantity, ean, shipmentDetails.countryCode'). */
+  allowed: z.string().optional(),
+  /** An order number (the bol intake's refused orders). */
+  order_id: z.string().optional(),
+  /** Untranslated words of another system: the database's message, an outside service's answer. */
+  message: z.string().optional(),
+});
+export type ReasonValues = z.infer<typeof ReasonValuesSchema>;
+
+/** A problem as a report sends it: its code, the values it names and the English words of both. */
+export interface CodedReason<C extends string> {
+  code: C;
+  values: ReasonValues;
+  reason: string;
+}
+
+/**
+ * The problem `code` with `values`, its English `reason` made by `texts[code]` (each report's table of English
+ * texts, e.g. core `ORDER_IMPORT_REASON_TEXT`): `{ code, values, reason }`.
+ */
+export function codedReason<C extends string>(
+  texts: Record<C, (v: ReasonValues) => string>,
+  code: C,
+  values: ReasonValues = {},
+): CodedReason<C> {
+  return { code, values, reason: texts[code](values) };
+}
