@@ -181,6 +181,11 @@ export const ProductLocationsSchema = z.object({
     stock: z.number().int(),
     /** What the returns desk does with a returned piece (spec 3 §2; `POST /product/return_instruction`). */
     return_instruction: z.string().nullable(),
+    /**
+     * A bundle (it has parts): its stock is what its parts make (migration 0445), so `POST /correct_stock/` refuses
+     * it and a count is of its parts. Absent in answers the floor stored before the API sent it (read as not a bundle).
+     */
+    is_bundle: z.boolean().optional(),
   }),
   locations: z.array(ProductLocationLinkSchema),
 });

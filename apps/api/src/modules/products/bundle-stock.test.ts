@@ -6,6 +6,7 @@ import {
   type ProductCard,
   type ProductCount,
   type ProductList,
+  type ProductLocations,
 } from '@hoppa/core';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -194,6 +195,10 @@ describe('a bundle’s stock in the product table and the counts follows its par
     expect(refused.statusCode, refused.body).toBe(400);
     expect(refused.json<{ message: string }>().message).toMatch(/bundle.*parts/i);
     expect(await stockSeen(box)).toEqual(everywhere(4));
+    // Its locations say it is a bundle, so the apps' recount offers to count its parts instead; a part is none.
+    const locationsOf = (id: string) => api<ProductLocations>(picker, 'GET', `/product/locations/${id}`);
+    expect((await locationsOf(box)).product.is_bundle).toBe(true);
+    expect((await locationsOf(mug.id)).product.is_bundle).toBe(false);
   });
 
   it('a change of a bundle’s composition moves its stock, and a deleted part takes its share along', async () => {

@@ -55,12 +55,30 @@ export async function locationOf(ctx: TenantScope, by: { id: string } | { name: 
 }
 
 /**
+ * Whether the product of `orgId` is a bundle: it has parts (`product_bundle_items`), so its stock is the whole bundles
+ * they make (migration 0445). One probe of the parts' (org_id, bundle_id) index.
+ */
+async function isBundle(ctx: TenantScope, orgId: string, productId: string): Promise<boolean> {
+  const part = await tenantSql(ctx)
+    .selectFrom('product_bundle_items as bi')
+    .select('bi.id')
+    .where(orgScope(ctx, 'bi'))
+    .where('bi.org_id', '=', orgId)
+    .where('bi.bundle_id', '=', productId)
+    .limit(1)
+    .executeTakeFirst();
+  return part !== undefined;
+}
+
+/**
  * A product with its locations in their order (spec 2 §7 `GET /product/locations/{id}`): each link with its
- * location (name, parent's name, type, active), stock, transfer mark and position; the product's total stock and
- * recount flag. 404 when the product is not one of `orgIds`'.
+ * location (name, parent's name, type, active), stock, transfer mark and position; the product's total stock,
+ * recount flag and whether it is a bundle (`is_bundle`: the apps' recount then counts its parts instead). 404 when
+ * the product is not one of `orgIds`'.
  */
 export async function getProductLocations(ctx: TenantScope, productId: string): Promise<ProductLocations> {
   const product = await productOf(ctx, productId);
+  const bundle = await isBundle(ctx, product.org_id, product.id);
   const links = await tenantSql(ctx)
     .selectFrom('product_locations as pl')
     .innerJoin('locations as l', 'l.id', 'pl.location_id')
@@ -92,6 +110,7 @@ export async function getProductLocations(ctx: TenantScope, productId: string): 
       needs_recount: product.needs_recount,
       stock: links.reduce((n, l) => n + l.stock, 0),
       return_instruction: product.return_instruction,
+      is_bundle: bundle,
     },
     locations: links.map((l) => ({
       id: l.id,
@@ -382,16 +401,9 @@ export async function correctStock(
     .executeTakeFirst();
   if (!found) throw notFound(`Product ${body.ean} not found`);
   const product = await productOf(ctx, found.id, true);
-  const part = await tenantSql(ctx)
-    .selectFrom('product_bundle_items as bi')
-    .select('bi.id')
-    .where(orgScope(ctx, 'bi'))
-    .where('bi.bundle_id', '=', product.id)
-    .limit(1)
-    .executeTakeFirst();
   // A bundle's stock is the whole bundles its parts make (migration 0445): pieces counted onto a place of the bundle
   // would count nowhere, so its parts are what a count corrects.
-  if (part)
+  if (await isBundle(ctx, product.org_id, product.id))
     throw badRequest(`${body.ean} is a bundle: its stock is what its parts make; correct the parts' stock`);
   const links = await tenantSql(ctx)
     .selectFrom('product_locations as pl')

@@ -69,6 +69,9 @@ export const locationsTexts = {
     recountTitle: 'Voorraad tellen',
     recountHint: 'Tel wat er op elke locatie ligt en vul het in.',
     recountReason: 'Hertelling op de vloer',
+    recountBundle:
+      'Dit is een bundel: de voorraad volgt uit de onderdelen en wordt hier niet geteld. Tel de onderdelen: open elk onderdeel en tel het daar.',
+    recountPartsDone: 'Onderdelen geteld',
     scannedNotCount: 'Dat was een scan, geen aantal. Tel de stuks en typ het aantal.',
     save: 'Opslaan',
     invalidScan: 'Deze code kan ik niet lezen: {{scan}}',
@@ -178,6 +181,9 @@ export const locationsTexts = {
     recountTitle: 'Count the stock',
     recountHint: 'Count what lies on each location and enter it.',
     recountReason: 'Recount on the floor',
+    recountBundle:
+      'This is a bundle: its stock follows from its parts, so it is not counted here. Count the parts: open each part and count it there.',
+    recountPartsDone: 'Parts counted',
     scannedNotCount: 'That was a scan, not a count. Count the pieces and type the number.',
     save: 'Save',
     invalidScan: 'This code cannot be read: {{scan}}',

@@ -64,6 +64,8 @@ export interface ShownProduct {
   name: string;
   ean: string;
   needsRecount: boolean;
+  /** A bundle: its stock is what its parts make, so a recount counts its parts (`POST /correct_stock/` refuses it). */
+  isBundle: boolean;
   /** Sum of the shown stock. */
   stock: number;
   /** A queued change touches the product (its recount flag, a row). */
@@ -209,6 +211,7 @@ export function overlayPending(
     name: data.product.name,
     ean: data.product.ean,
     needsRecount,
+    isBundle: data.product.is_bundle === true,
     stock: rows.reduce((sum, r) => sum + r.stock, 0),
     pending: productPending,
     locations: rows,

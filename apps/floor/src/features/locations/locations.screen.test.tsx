@@ -661,6 +661,24 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
     ]);
   });
 
+  it('a bundle in the recount popup gets no counts (its stock follows from its parts) but says to count the parts', async () => {
+    const flagged = answer([link(BIN_A, 3, 1)], true);
+    await storeProduct(floorDb(), { ...flagged, product: { ...flagged.product, is_bundle: true } });
+    browser.online = false;
+    renderFloor(`/locations?product=${PRODUCT}`, { lang: 'nl' });
+    fireEvent.click(await screen.findByTestId('recount-open'));
+    expect((await screen.findByTestId('recount-bundle')).textContent).toBe(
+      'Dit is een bundel: de voorraad volgt uit de onderdelen en wordt hier niet geteld. Tel de onderdelen: open elk onderdeel en tel het daar.',
+    );
+    expect(screen.queryAllByTestId('recount-amount')).toEqual([]);
+    expect(screen.queryByTestId('recount-save')).toBeNull();
+    // the parts counted, the bundle's recount flag is cleared; no correction is queued
+    fireEvent.click(screen.getByTestId('recount-parts-done'));
+    await waitFor(() => expect(screen.queryByTestId('recount-open')).toBeNull());
+    const rows = await floorDb().outbox.toArray();
+    expect(rows.map((r) => r.body)).toEqual([{ op: 'recount', product_id: PRODUCT, recount: false }]);
+  });
+
   it('a scan into a count of the recount popup is no count: the count stays, the message says why', async () => {
     await storeProduct(floorDb(), answer([link(BIN_A, 5, 1)], true));
     browser.online = false;

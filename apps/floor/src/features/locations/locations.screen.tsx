@@ -674,7 +674,9 @@ function ProductPicker({
 
 /**
  * The recount popup (spec 2 §6 Recount panel, §4: a counted amount replaces the stock and clears the recount flag):
- * one field per location, prefilled with the stock; saving queues one correction per location.
+ * one field per location, prefilled with the stock; saving queues one correction per location. A bundle gets no
+ * fields (its stock is what its parts make; `POST /correct_stock/` refuses it): a text says to count its parts, and
+ * 'Parts counted' clears its recount flag.
  */
 function RecountModal({
   opened,
@@ -706,48 +708,59 @@ function RecountModal({
   }, [opened]);
   return (
     <Modal opened={opened} onClose={onClose} title={t('recountTitle')} centered>
-      <p>{t('recountHint')}</p>
-      <div className="loc-recount" data-testid="recount-form">
-        {rows.map((r) => (
-          <label key={r.key} className="loc-recount-row">
-            <span>{r.name}</span>
-            <input
-              type="text"
-              inputMode="numeric"
-              data-testid="recount-amount"
-              value={values[r.key] ?? ''}
-              onChange={(e) => {
-                setScanned(false);
-                setValues({ ...values, [r.key]: e.currentTarget.value });
-              }}
-              onKeyDown={(e) => {
-                const field = e.currentTarget;
-                if (countScan(e)) setValues((v) => ({ ...v, [r.key]: field.value }));
-              }}
-            />
-          </label>
-        ))}
-      </div>
-      {scanned ? (
-        <p className="loc-message loc-message-error" data-testid="recount-scanned">
-          {t('scannedNotCount')}
-        </p>
-      ) : null}
-      {invalid ? <p className="loc-message loc-message-error">{t('badAmount')}</p> : null}
-      <Button
-        fullWidth
-        size="lg"
-        mt="md"
-        data-testid="recount-save"
-        onClick={() => {
-          const counts = rows.map((row) => ({ row, amount: parseAmount(values[row.key] ?? '') }));
-          if (counts.some((c) => c.amount === null)) return setInvalid(true);
-          setInvalid(false);
-          onSave(counts as { row: ShownLocation; amount: number }[]);
-        }}
-      >
-        {t('save')}
-      </Button>
+      {product.isBundle ? (
+        <>
+          <p data-testid="recount-bundle">{t('recountBundle')}</p>
+          <Button fullWidth size="lg" mt="md" data-testid="recount-parts-done" onClick={() => onSave([])}>
+            {t('recountPartsDone')}
+          </Button>
+        </>
+      ) : (
+        <>
+          <p>{t('recountHint')}</p>
+          <div className="loc-recount" data-testid="recount-form">
+            {rows.map((r) => (
+              <label key={r.key} className="loc-recount-row">
+                <span>{r.name}</span>
+                <input
+                  type="text"
+                  inputMode="numeric"
+                  data-testid="recount-amount"
+                  value={values[r.key] ?? ''}
+                  onChange={(e) => {
+                    setScanned(false);
+                    setValues({ ...values, [r.key]: e.currentTarget.value });
+                  }}
+                  onKeyDown={(e) => {
+                    const field = e.currentTarget;
+                    if (countScan(e)) setValues((v) => ({ ...v, [r.key]: field.value }));
+                  }}
+                />
+              </label>
+            ))}
+          </div>
+          {scanned ? (
+            <p className="loc-message loc-message-error" data-testid="recount-scanned">
+              {t('scannedNotCount')}
+            </p>
+          ) : null}
+          {invalid ? <p className="loc-message loc-message-error">{t('badAmount')}</p> : null}
+          <Button
+            fullWidth
+            size="lg"
+            mt="md"
+            data-testid="recount-save"
+            onClick={() => {
+              const counts = rows.map((row) => ({ row, amount: parseAmount(values[row.key] ?? '') }));
+              if (counts.some((c) => c.amount === null)) return setInvalid(true);
+              setInvalid(false);
+              onSave(counts as { row: ShownLocation; amount: number }[]);
+            }}
+          >
+            {t('save')}
+          </Button>
+        </>
+      )}
     </Modal>
   );
 }
