@@ -20,6 +20,7 @@ import {
   PendingItemSchema,
   SurchargeSchema,
 } from './inbound.schema.ts';
+import { InboundExcelIssueSchema, InboundExcelRowSchema } from './inbound-excel.rules.ts';
 
 const idParams = z.object({ id: IdSchema });
 const tags = ['inbound'];
@@ -435,28 +436,38 @@ export const inboundExcelEndpoint = defineEndpoint({
   tags,
 });
 
-/** Body of `POST /inbound/excel/check`: the EANs of a spreadsheet's rows (1–5,000, as {@link InboundExcelBodySchema}). */
-export const InboundExcelCheckBodySchema = z.object({
-  eans: z
-    .array(boundedText('EAN', 50, { min: 1 }))
-    .min(1)
-    .max(5000),
-});
+/**
+ * Body of `POST /inbound/excel/check`: the spreadsheet's `rows` (1–5,000, cells by column as the sheet gives them,
+ * core `InboundExcelRowSchema`), or only its `eans` (1–5,000; the first form of the call, still answered).
+ */
+export const InboundExcelCheckBodySchema = z
+  .object({
+    eans: z
+      .array(boundedText('EAN', 50, { min: 1 }))
+      .min(1)
+      .max(5000)
+      .optional(),
+    rows: z.array(InboundExcelRowSchema).min(1).max(5000).optional(),
+  })
+  .refine((b) => b.eans !== undefined || b.rows !== undefined, { message: 'Send rows or eans' });
 
 /**
- * `POST /inbound/excel/check {eans}` (our own call; /add_inventory_excel, ADR 0118 'Left for later'): which of `eans`
- * are no product of the current organisation, `{ unknown: [ean, …] }` (each once, in the order sent). Changes
- * nothing. The import wizard asks it together with its own row checks, so every rejected row of a sheet is listed in
- * one round before anything is announced; `POST /inbound/excel` still checks the EANs itself.
+ * `POST /inbound/excel/check {rows}` (our own call; /add_inventory_excel, ADR 0118 'Left for later', ADR 0119 §3):
+ * every problem of every row, `{ unknown: [ean, …], issues: [{ row, ean, field, code, values, reason }] }`: `issues`
+ * by core `inboundExcelIssues` (EAN missing or no product of the current organisation, boxes and per box whole numbers
+ * of 1–100,000, a real expiry date, EAN and batch text limits), each a code with its values
+ * (`INBOUND_EXCEL_REASON_CODES`) and an English `reason`; `unknown` the EANs that are no product of the organisation
+ * (each once, in the order sent; with `{eans}` only this, and no issues). Changes nothing. The import wizard asks it
+ * before anything is announced; `POST /inbound/excel` still checks the rows itself.
  */
 export const inboundExcelCheckEndpoint = defineEndpoint({
   method: 'POST',
   path: '/inbound/excel/check',
   summary:
-    "Which EANs of an inbound spreadsheet are no product of the current organisation (own call: the wizard's one round of row checks before POST /inbound/excel)",
+    "Every problem of an inbound spreadsheet's rows, with reason codes, and its EANs that are no product of the current organisation (own call: the wizard's one round of row checks before POST /inbound/excel)",
   scope: 'org',
   body: InboundExcelCheckBodySchema,
-  response: z.object({ unknown: z.array(z.string()) }),
+  response: z.object({ unknown: z.array(z.string()), issues: z.array(InboundExcelIssueSchema) }),
   tags,
 });
 

@@ -1,4 +1,10 @@
-import type { Inbound, InboundExcelBodySchema } from '@hoppa/core';
+import {
+  type Inbound,
+  type InboundExcelBodySchema,
+  type InboundExcelIssue,
+  type InboundExcelRow,
+  inboundExcelIssues,
+} from '@hoppa/core';
 import type { z } from 'zod';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -112,14 +118,22 @@ async function productIdsByEan(
 }
 
 /**
- * The EANs of a spreadsheet that are no product of organisation `orgId` (`POST /inbound/excel/check`, the rule of
- * `POST /inbound/excel`): `{ unknown }`, each once, in the order given. Reads only.
+ * Every problem of an announcement spreadsheet for organisation `orgId` (`POST /inbound/excel/check`, the rules of
+ * `POST /inbound/excel`; ADR 0119 §3): `{ unknown, issues }`, `issues` by core `inboundExcelIssues` for the `rows`
+ * (each a code with its values and an English reason), `unknown` the EANs of `rows` and `eans` that are no product of
+ * the organisation, each once, in the order given. Reads only.
  */
-export async function unknownInboundEans(
+export async function checkInboundExcel(
   ctx: TenantScope,
   orgId: string,
-  eans: readonly string[],
-): Promise<{ unknown: string[] }> {
+  body: { eans?: readonly string[]; rows?: readonly InboundExcelRow[] },
+): Promise<{ unknown: string[]; issues: InboundExcelIssue[] }> {
+  const rows = body.rows ?? [];
+  const rowEans = rows.map((r) => (r.ean === null || r.ean === undefined ? '' : String(r.ean).trim()));
+  const eans = [...rowEans.filter((e) => e !== '' && e.length <= 50), ...(body.eans ?? [])];
   const known = await productIdsByEan(ctx, orgId, eans);
-  return { unknown: [...new Set(eans)].filter((ean) => !known.has(ean)) };
+  return {
+    unknown: [...new Set(eans)].filter((ean) => !known.has(ean)),
+    issues: inboundExcelIssues(rows, (ean) => known.has(ean)),
+  };
 }

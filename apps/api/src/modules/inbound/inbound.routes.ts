@@ -78,12 +78,12 @@ import {
   submitInboundItem,
 } from './inbound.service.ts';
 import {
+  checkInboundExcel,
   inboundFromExcel,
   inboundQrPdf,
   inventoryTicketPdf,
   mailCheckinSummary,
   pendingInventoryPdf,
-  unknownInboundEans,
 } from './inbound-documents.service.ts';
 
 /** One change in one transaction; with an `Idempotency-Key` (the floor's outbox sends one) applied once. */
@@ -108,9 +108,7 @@ export function registerInboundRoutes(app: FastifyInstance): void {
     reply.code(201);
     return made;
   });
-  route(app, inboundExcelCheckEndpoint, async ({ body }, ctx) =>
-    unknownInboundEans(ctx, ctx.currOrgId, body.eans),
-  );
+  route(app, inboundExcelCheckEndpoint, async ({ body }, ctx) => checkInboundExcel(ctx, ctx.currOrgId, body));
   route(app, editInboundEndpoint, async ({ params, body }, ctx, req) =>
     change(ctx, req, (ic) => editInbound(ic, params.id, body)),
   );

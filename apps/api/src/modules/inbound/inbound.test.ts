@@ -210,6 +210,47 @@ describe('announcing an inbound (spec 2 §4 wizard, §7 POST /inbound/)', () => 
     expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
     expect((await api(bolOwner, 'POST', '/inbound/excel/check', { eans: [] })).status).toBe(400);
   });
+
+  it("answers every problem of a sheet's rows as reason codes with their values, the English reason kept (ADR 0119 §3)", async () => {
+    const jam = await addProduct(t.db, bol, { name: 'Jam rows', stock: [] });
+    const rows = [
+      { ean: jam.ean, units: '2', packed_per: 6, batchnr: 'B1', expiration_date: '31-12-2027' },
+      { ean: '9900000000002', units: 'nul', packed_per: 6 },
+      { ean: '', units: 1, packed_per: 200_000, batchnr: 'x'.repeat(101), expiration_date: '31-02-2027' },
+    ];
+    const r = await api<{ unknown: string[]; issues: unknown[] }>(bolOwner, 'POST', '/inbound/excel/check', {
+      rows,
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.unknown).toEqual(['9900000000002']);
+    expect(r.body.issues).toEqual([
+      {
+        row: 2,
+        ean: '9900000000002',
+        field: 'ean',
+        code: 'unknown_ean',
+        values: { ean: '9900000000002' },
+        reason: 'no product of this shop has EAN 9900000000002',
+      },
+      {
+        row: 2,
+        ean: '9900000000002',
+        field: 'units',
+        code: 'not_whole_number',
+        values: { field: 'units', value: 'nul', min: 1, limit: 100_000 },
+        reason: "units must be a whole number from 1 to 100000: 'nul'",
+      },
+      { row: 3, ean: '', field: 'ean', code: 'missing_ean', values: {}, reason: 'EAN is missing' },
+      expect.objectContaining({ row: 3, field: 'packed_per', code: 'not_whole_number' }),
+      expect.objectContaining({
+        row: 3,
+        field: 'batchnr',
+        code: 'text_too_long',
+        values: { field: 'batchnr', limit: 100 },
+      }),
+      expect.objectContaining({ row: 3, field: 'expiration_date', code: 'bad_date' }),
+    ]);
+  });
 });
 
 describe('lists and reads (spec 2 §7 GET /inbounds…)', () => {

@@ -1,3 +1,4 @@
+import { type InboundExcelRow, inboundExcelIssues } from '@hoppa/core';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orgAuth, orgDetail, role, user } from '../../test/fixtures.ts';
@@ -13,24 +14,32 @@ describe('announce by spreadsheet', { timeout: 30_000 }, () => {
   beforeEach(() => stubPageRequest());
   afterEach(() => vi.unstubAllGlobals());
 
-  it('lists every problem of every row in one round, unknown EANs included, and announces nothing', async () => {
-    const calls: Call[] = [];
+  /** The page against a fake API whose check answers as the API does (core's rules; EANs from 999 unknown). */
+  function renderPage(calls: Call[], lang: 'en' | 'nl' = 'en') {
     vi.stubGlobal(
       'fetch',
       fakeApi(
         {
           'GET /api/current_org': orgDetail(CURRENT_ORG),
-          'POST /api/inbound/excel/check': (c: Call) => ({
-            unknown: (c.body as { eans: string[] }).eans.filter((e) => e.startsWith('999')),
-          }),
+          'POST /api/inbound/excel/check': (c: Call) => {
+            const rows = (c.body as { rows: InboundExcelRow[] }).rows;
+            const issues = inboundExcelIssues(rows, (e) => !e.startsWith('999'));
+            return { unknown: [...new Set(issues.flatMap((i) => i.values.ean ?? []))], issues };
+          },
         },
         calls,
       ),
     );
     renderRoutes([{ path: '/add_inventory_excel', element: <AddInventoryExcelPage /> }], {
       path: '/add_inventory_excel',
+      lang,
       session: { user: user(owner), orgAuth: orgAuth(owner) },
     });
+  }
+
+  it('lists every problem of every row in one round, unknown EANs included, and announces nothing', async () => {
+    const calls: Call[] = [];
+    renderPage(calls);
     fireEvent.change(await screen.findByLabelText('Track & trace', { exact: false }), {
       target: { value: '3SBOL0005555' },
     });
@@ -63,16 +72,62 @@ describe('announce by spreadsheet', { timeout: 30_000 }, () => {
       );
     expect(rows.slice(1)).toEqual([
       ['3', '9999999999994', 'EAN', 'Your shop has no product with this EAN'],
-      ['3', '9999999999994', 'Dozen', 'units (boxes) must be a whole number from 1'],
+      ['3', '9999999999994', 'Dozen', "Dozen must be a whole number from 1 to 100000: 'nul'"],
       ['4', '', 'EAN', 'EAN is missing'],
-      ['4', '', 'Dozen', 'units (boxes) must be a whole number from 1'],
-      ['4', '', 'Stuks per doos', 'packed_per (items per box) must be a whole number from 1'],
-      ['4', '', 'Houdbaarheidsdatum', 'expiration_date is not a date (use DD-MM-YYYY or YYYY-MM-DD)'],
+      ['4', '', 'Dozen', "Dozen must be a whole number from 1 to 100000: '0'"],
+      ['4', '', 'Stuks per doos', "Stuks per doos must be a whole number from 1 to 100000: 'x'"],
+      [
+        '4',
+        '',
+        'Houdbaarheidsdatum',
+        "Houdbaarheidsdatum is not a date (use DD-MM-YYYY or YYYY-MM-DD): '31-02-2027'",
+      ],
       ['5', '9999999999987', 'EAN', 'Your shop has no product with this EAN'],
     ]);
-    expect(calls.find((c) => c.path === '/api/inbound/excel/check')?.body).toEqual({
-      eans: ['8710000000011', '9999999999994', '9999999999987'],
-    });
+    // The check gets every row, each cell by column.
+    expect(
+      (calls.find((c) => c.path === '/api/inbound/excel/check')?.body as { rows: unknown[] } | undefined)
+        ?.rows,
+    ).toEqual([
+      {
+        ean: '8710000000011',
+        units: '3',
+        packed_per: '8',
+        batchnr: 'LOT-9',
+        expiration_date: '31-12-2027',
+      },
+      expect.objectContaining({ ean: '9999999999994', units: 'nul' }),
+      expect.objectContaining({ ean: null, units: '0' }),
+      expect.objectContaining({ ean: '9999999999987' }),
+    ]);
     expect(calls.some((c) => c.path === '/api/inbound/excel')).toBe(false);
+  });
+
+  it("shows a Dutch portal the Dutch text of each of the check's reason codes", async () => {
+    renderPage([], 'nl');
+    fireEvent.change(await screen.findByLabelText('Track & trace', { exact: false }), {
+      target: { value: '3SBOL0005555' },
+    });
+    const text = ['EAN,Dozen,Stuks per doos', '9999999999994,nul,8', ',2,8'].join('\n');
+    fireEvent.change(screen.getByLabelText('Bestand kiezen'), {
+      target: {
+        files: [
+          Object.assign(new File([text], 'aanmelding.csv', { type: 'text/csv' }), { text: async () => text }),
+        ],
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Voorbeeld tonen' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Aanmelden' }));
+    const table = await screen.findByRole('table', { name: 'Regels die niet kunnen worden aangemeld' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('cell').at(-1)?.textContent),
+    ).toEqual([
+      'Je winkel heeft geen product met deze EAN',
+      "Dozen moet een heel getal van 1 tot 100000 zijn: 'nul'",
+      'EAN ontbreekt',
+    ]);
   });
 });

@@ -1,4 +1,11 @@
-import { ApiError, guessColumnMapping, INBOUND_TYPES, type Inbound, type InboundType } from '@hoppa/core';
+import {
+  ApiError,
+  guessColumnMapping,
+  INBOUND_EXCEL_REASON_CODES,
+  INBOUND_TYPES,
+  type Inbound,
+  type InboundType,
+} from '@hoppa/core';
 import { Alert, Anchor, Button, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +16,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { ImportIssueTable } from '../../components/spreadsheet-import/import-issue-table.tsx';
 import { SpreadsheetImportWizard } from '../../components/spreadsheet-import/spreadsheet-import-wizard.tsx';
 import { useSpreadsheetImport } from '../../components/spreadsheet-import/use-spreadsheet-import.ts';
+import { codedReasonText } from '../../lib/reason-text.ts';
 import { useInboundExcel, useInboundExcelCheck } from './api/change-inbound.ts';
 import { useCurrentOrg } from './api/get-inbounds.ts';
 import {
@@ -22,8 +30,7 @@ import {
   type InfoValues,
   infoDefaults,
   infoProblems,
-  sheetEans,
-  sheetIssues,
+  sheetRows,
 } from './inbound.rules.ts';
 import { InboundInfoFields, useInboundInfoForm } from './inbound-information.tsx';
 
@@ -66,12 +73,12 @@ function ExcelAnnounce({ defaults }: { defaults: InfoValues }): ReactNode {
         info.form.validate();
         throw new Error(t('excel.infoInvalid'));
       }
-      const { products, issues: rowIssues } = excelProducts(rows, (p) => t(`excel.rowProblems.${p}`));
-      // Every problem in one round: the rows' own and the EANs the shop does not have, before anything is sent.
-      const eans = sheetEans(rows);
-      const { unknown } = eans.length > 0 ? await check.mutateAsync(eans) : { unknown: [] };
-      const issues = sheetIssues(rows, rowIssues, unknown, () => t('excel.unknownEan'));
-      if (issues.length > 0) return { inbound: null, issues };
+      const { products, issues: ownIssues } = excelProducts(rows);
+      // Every problem in one round, as the API words it (codes, ADR 0119 §3): the rows' own and the EANs the shop
+      // does not have, before anything is sent.
+      const { issues } = await check.mutateAsync(sheetRows(rows));
+      if (issues.length > 0 || ownIssues.length > 0)
+        return { inbound: null, issues: issues.length > 0 ? issues : ownIssues };
       try {
         return { inbound: await send.mutateAsync({ ...values, type, products }), issues: [] };
       } catch (err) {
@@ -80,7 +87,7 @@ function ExcelAnnounce({ defaults }: { defaults: InfoValues }): ReactNode {
         if (err instanceof ApiError && err.status === 400 && body?.issues?.length)
           return {
             inbound: null,
-            issues: apiRowIssues(body.issues, products, () => t('excel.unknownEan')),
+            issues: apiRowIssues(body.issues, products),
           };
         throw err;
       }
@@ -165,6 +172,11 @@ function ExcelAnnounce({ defaults }: { defaults: InfoValues }): ReactNode {
                 columnOf={(e) => (e.field ? (importer.mapping?.[e.field] ?? t(`fields.${e.field}`)) : '')}
                 issues={result.issues}
                 rows={importer.rows}
+                reasonText={(e) =>
+                  codedReasonText(t, 'excel.reasons', INBOUND_EXCEL_REASON_CODES, e, {
+                    values: { field: e.field ? (importer.mapping?.[e.field] ?? t(`fields.${e.field}`)) : '' },
+                  })
+                }
               />
             </>
           )

@@ -118,14 +118,16 @@ const en = {
     created: 'Inbound {{number}} announced with {{count}} products.',
     rejected: 'Nothing was announced: fix these rows and import the file again.',
     rejectedTitle: 'Rows that cannot be announced',
-    unknownEan: 'Your shop has no product with this EAN',
     column: 'Column',
     goToList: 'Go to my inbounds',
-    rowProblems: {
-      ean: 'EAN is missing',
-      units: 'units (boxes) must be a whole number from 1',
-      packed_per: 'packed_per (items per box) must be a whole number from 1',
-      expiration_date: 'expiration_date is not a date (use DD-MM-YYYY or YYYY-MM-DD)',
+    /** The check's reasons by core INBOUND_EXCEL_REASON_CODES (ADR 0119 §3); `field` is the sheet's column. */
+    reasons: {
+      missing_ean: 'EAN is missing',
+      unknown_ean: 'Your shop has no product with this EAN',
+      not_whole_number: "{{field}} must be a whole number from {{min}} to {{limit}}: '{{value}}'",
+      bad_date: "{{field}} is not a date (use DD-MM-YYYY or YYYY-MM-DD): '{{value}}'",
+      text_too_long: '{{field}} is too long (at most {{limit}} characters)',
+      text_invalid: '{{field}} contains control or invalid characters',
     },
   },
   fields: {
@@ -370,14 +372,15 @@ const nl: typeof en = {
     created: 'Inbound {{number}} aangemeld met {{count}} producten.',
     rejected: 'Er is niets aangemeld: verbeter deze regels en importeer het bestand opnieuw.',
     rejectedTitle: 'Regels die niet kunnen worden aangemeld',
-    unknownEan: 'Je winkel heeft geen product met deze EAN',
     column: 'Kolom',
     goToList: 'Naar mijn inbounds',
-    rowProblems: {
-      ean: 'EAN ontbreekt',
-      units: 'units (dozen) moet een heel getal vanaf 1 zijn',
-      packed_per: 'packed_per (stuks per doos) moet een heel getal vanaf 1 zijn',
-      expiration_date: 'expiration_date is geen datum (gebruik DD-MM-JJJJ of JJJJ-MM-DD)',
+    reasons: {
+      missing_ean: 'EAN ontbreekt',
+      unknown_ean: 'Je winkel heeft geen product met deze EAN',
+      not_whole_number: "{{field}} moet een heel getal van {{min}} tot {{limit}} zijn: '{{value}}'",
+      bad_date: "{{field}} is geen datum (gebruik DD-MM-JJJJ of JJJJ-MM-DD): '{{value}}'",
+      text_too_long: '{{field}} is te lang (hoogstens {{limit}} tekens)',
+      text_invalid: '{{field}} bevat stuur- of ongeldige tekens',
     },
   },
   fields: {

@@ -1,3 +1,4 @@
+import { sheetDate } from '@hoppa/core';
 import { describe, expect, it } from 'vitest';
 import {
   apiRowIssues,
@@ -8,9 +9,7 @@ import {
   infoProblems,
   isScannedCode,
   searchRuns,
-  sheetDate,
-  sheetEans,
-  sheetIssues,
+  sheetRows,
   totalPieces,
   type WizardItem,
   wizardBlock,
@@ -112,62 +111,42 @@ describe('the spreadsheet announcement (spec 2 §2, §9)', () => {
     expect(sheetDate(null)).toBeNull();
   });
 
-  it('turns rows into products and lists the rows that cannot go, numbered from 1', () => {
-    const { products, issues } = excelProducts(
-      [
-        {
-          line: 2,
-          values: {
-            ean: '8710000000011',
-            units: '4',
-            packed_per: 12,
-            batchnr: 'B1',
-            expiration_date: '31-12-2027',
-          },
+  it('turns rows into products and lists the rows that cannot go, numbered from 1, as reason codes', () => {
+    const { products, issues } = excelProducts([
+      {
+        line: 2,
+        values: {
+          ean: '8710000000011',
+          units: '4',
+          packed_per: 12,
+          batchnr: 'B1',
+          expiration_date: '31-12-2027',
         },
-        { line: 3, values: { ean: '', units: 1, packed_per: 1 } },
-        { line: 4, values: { ean: '8710000000028', units: '1.5', packed_per: 1 } },
-        { line: 5, values: { ean: '8710000000035', units: 1, packed_per: 0 } },
-        { line: 6, values: { ean: '8710000000042', units: 1, packed_per: 2, expiration_date: 'later' } },
-      ],
-      (p) => p,
-    );
+      },
+      { line: 3, values: { ean: '', units: 1, packed_per: 1 } },
+      { line: 4, values: { ean: '8710000000028', units: '1.5', packed_per: 1 } },
+      { line: 5, values: { ean: '8710000000035', units: 1, packed_per: 0 } },
+      { line: 6, values: { ean: '8710000000042', units: 1, packed_per: 2, expiration_date: 'later' } },
+    ]);
     expect(products).toEqual([
       { ean: '8710000000011', units: 4, packed_per: 12, batch_nr: 'B1', expiration_date: '2027-12-31' },
     ]);
-    expect(issues).toEqual([
-      { row: 2, ean: '', field: 'ean', reason: 'ean' },
-      { row: 3, ean: '8710000000028', field: 'units', reason: 'units' },
-      { row: 4, ean: '8710000000035', field: 'packed_per', reason: 'packed_per' },
-      { row: 5, ean: '8710000000042', field: 'expiration_date', reason: 'expiration_date' },
+    expect(issues.map(({ row, ean, field, code }) => ({ row, ean, field, code }))).toEqual([
+      { row: 2, ean: '', field: 'ean', code: 'missing_ean' },
+      { row: 3, ean: '8710000000028', field: 'units', code: 'not_whole_number' },
+      { row: 4, ean: '8710000000035', field: 'packed_per', code: 'not_whole_number' },
+      { row: 5, ean: '8710000000042', field: 'expiration_date', code: 'bad_date' },
+    ]);
+    expect(issues[1]?.values).toEqual({ field: 'units', value: '1.5', min: 1, limit: 100_000 });
+  });
+
+  it('sends the check every row with its cells by column', () => {
+    expect(sheetRows([{ line: 2, values: { ean: '8710000000011', units: 2, packed_per: 6 } }])).toEqual([
+      { ean: '8710000000011', units: 2, packed_per: 6, batchnr: null, expiration_date: null },
     ]);
   });
 
-  it('lists every problem of every row at once: each bad column, and an EAN the shop does not have', () => {
-    const rows = [
-      { line: 2, values: { ean: '8710000000011', units: 2, packed_per: 6 } },
-      { line: 3, values: { ean: '', units: 0, packed_per: 'x', expiration_date: '31-02-2027' } },
-      { line: 4, values: { ean: '999', units: 'two', packed_per: 6 } },
-      { line: 5, values: { ean: ' 999 ', units: 1, packed_per: 1 } },
-    ];
-    const { issues } = excelProducts(rows, (p) => p);
-    expect(issues).toEqual([
-      { row: 2, ean: '', field: 'ean', reason: 'ean' },
-      { row: 2, ean: '', field: 'units', reason: 'units' },
-      { row: 2, ean: '', field: 'packed_per', reason: 'packed_per' },
-      { row: 2, ean: '', field: 'expiration_date', reason: 'expiration_date' },
-      { row: 3, ean: '999', field: 'units', reason: 'units' },
-    ]);
-    expect(sheetEans(rows)).toEqual(['8710000000011', '999']);
-    expect(sheetIssues(rows, issues, ['999'], (ean) => `unknown ${ean}`)).toEqual([
-      ...issues.slice(0, 4),
-      { row: 3, ean: '999', field: 'ean', reason: 'unknown 999' },
-      { row: 3, ean: '999', field: 'units', reason: 'units' },
-      { row: 4, ean: '999', field: 'ean', reason: 'unknown 999' },
-    ]);
-  });
-
-  it("maps the API's products.<n> issues back to the rows sent, wording an unknown EAN", () => {
+  it("maps the API's products.<n> issues back to the rows sent, an unknown EAN as its code", () => {
     expect(
       apiRowIssues(
         [
@@ -175,10 +154,16 @@ describe('the spreadsheet announcement (spec 2 §2, §9)', () => {
           { path: 'products.0.units', message: 'Too big' },
         ],
         [{ ean: '111' }, { ean: '999' }],
-        (ean) => `unknown ${ean}`,
       ),
     ).toEqual([
-      { row: 2, ean: '999', field: 'ean', reason: 'unknown 999' },
+      {
+        row: 2,
+        ean: '999',
+        field: 'ean',
+        code: 'unknown_ean',
+        values: { ean: '999' },
+        reason: 'Row 2: no product with EAN 999',
+      },
       { row: 1, ean: '111', reason: 'Too big' },
     ]);
   });

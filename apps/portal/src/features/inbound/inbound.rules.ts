@@ -6,15 +6,21 @@
  */
 import {
   amsterdamDay,
+  INBOUND_EXCEL_FIELDS,
   INBOUND_TYPES,
   type InboundExcelBodySchema,
+  type InboundExcelRow,
   type InboundInformation,
   InboundInformationSchema,
   type InboundType,
+  inboundExcelIssues,
   orgAddressLine,
+  sheetCount,
+  sheetDate,
 } from '@hoppa/core';
 import type { z } from 'zod';
 import type { MappedRow } from '../../components/spreadsheet-import/spreadsheet.rules.ts';
+import type { CodedIssue } from '../../lib/reason-text.ts';
 
 /** The fields of the inbound information form (spec 2 §2, §5 Inbound information), in screen order. */
 export const INFO_FIELDS = [
@@ -145,7 +151,7 @@ export function eurToCents(eur: number): number {
 }
 
 /** A spreadsheet column of the announcement (spec 2 §2 'columns ean, units, packed_per, batchnr, expiration_date'). */
-export const INBOUND_IMPORT_FIELDS = ['ean', 'units', 'packed_per', 'batchnr', 'expiration_date'] as const;
+export const INBOUND_IMPORT_FIELDS = INBOUND_EXCEL_FIELDS;
 /** One of {@link INBOUND_IMPORT_FIELDS}. */
 export type InboundImportField = (typeof INBOUND_IMPORT_FIELDS)[number];
 /** The columns the mapping step insists on. */
@@ -160,140 +166,68 @@ export const INBOUND_IMPORT_ALIASES: Partial<Record<InboundImportField, readonly
 };
 
 /**
- * A spreadsheet date as YYYY-MM-DD (spec 2 §9 'Expiration date cut to first 10 characters'): ISO text (a longer ISO
- * timestamp is cut to its date), the Dutch DD-MM-YYYY (also with / or .), or an Excel serial day number; null when
- * it is not a real date.
- */
-export function sheetDate(value: unknown): string | null {
-  if (value === null || value === undefined || value === '') return null;
-  if (typeof value === 'number' && Number.isFinite(value) && value > 20000 && value < 80000) {
-    // Excel's day 25569 is 1970-01-01.
-    return new Date(Math.round((value - 25569) * 86_400_000)).toISOString().slice(0, 10);
-  }
-  const s = String(value).trim();
-  let y: number;
-  let m: number;
-  let d: number;
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})/.exec(s.slice(0, 10));
-  const dutch = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(s);
-  if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-  else if (dutch) [y, m, d] = [Number(dutch[3]), Number(dutch[2]), Number(dutch[1])];
-  else return null;
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
-  return date.toISOString().slice(0, 10);
-}
-
-/** A whole number of at least 1 from a cell ('12', 12, '12,0'); null otherwise. */
-function positiveInt(value: unknown): number | null {
-  const s = String(value ?? '')
-    .trim()
-    .replace(/,0+$/, '');
-  if (!/^\d+$/.test(s)) return null;
-  const n = Number(s);
-  return n >= 1 && n <= 100_000 ? n : null;
-}
-
-/** Why a spreadsheet row cannot be announced, checked before sending. */
-export type RowProblem = 'ean' | 'units' | 'packed_per' | 'expiration_date';
-
-/**
  * A problem of a row: the row's number among the mapped rows (from 1; the issue table shows its sheet line), the EAN
- * it names, the column (field) the problem is in when it is one column's, and why. A row may have several.
+ * it names, the column (field) the problem is in when it is one column's, and why: a code with its values (core
+ * `INBOUND_EXCEL_REASON_CODES`, ADR 0119 §3) and the English `reason`. A row may have several.
  */
-export interface InboundRowIssue {
+export interface InboundRowIssue extends CodedIssue {
   row: number;
   ean: string;
   field?: InboundImportField;
-  reason: string;
 }
 
 /** The products of the `POST /inbound/excel` body. */
 export type ExcelProduct = z.input<typeof InboundExcelBodySchema>['products'][number];
 
+/** The mapped rows as `POST /inbound/excel/check` takes them: each row's cells by column. */
+export function sheetRows(rows: readonly MappedRow<InboundImportField>[]): InboundExcelRow[] {
+  return rows.map((r) =>
+    Object.fromEntries(INBOUND_IMPORT_FIELDS.map((f) => [f, r.values[f] ?? null])),
+  ) as InboundExcelRow[];
+}
+
 /**
- * The products of `POST /inbound/excel` from the mapped rows (spec 2 §2 spreadsheet columns), and every problem of
- * every row that cannot go as it is, one issue per column: an EAN is required, boxes and per box are whole numbers
- * from 1, an expiry date must be a date. `reason(problem)` words a problem. Rows keep their order, so the API's
- * `products.<n>` issues point back to them (when no row has a problem, `products[n]` is row n + 1).
+ * The products of `POST /inbound/excel` from the mapped rows (spec 2 §2 spreadsheet columns): the rows without a
+ * problem of their own (core `inboundExcelIssues`, the rules `POST /inbound/excel/check` answers with; an EAN is
+ * taken as known here), boxes and per box as numbers, the expiry date as YYYY-MM-DD; and those rows' `issues`.
  */
-export function excelProducts(
-  rows: readonly MappedRow<InboundImportField>[],
-  reason: (p: RowProblem) => string,
-): { products: ExcelProduct[]; issues: InboundRowIssue[] } {
+export function excelProducts(rows: readonly MappedRow<InboundImportField>[]): {
+  products: ExcelProduct[];
+  issues: InboundRowIssue[];
+} {
+  const issues = inboundExcelIssues(sheetRows(rows), () => true);
+  const bad = new Set(issues.map((i) => i.row));
   const products: ExcelProduct[] = [];
-  const issues: InboundRowIssue[] = [];
   rows.forEach((r, i) => {
+    if (bad.has(i + 1)) return;
     const v = r.values;
-    const ean = String(v.ean ?? '').trim();
-    const units = positiveInt(v.units);
-    const perBox = positiveInt(v.packed_per);
-    const rawDate = v.expiration_date;
-    const date = sheetDate(rawDate);
-    const problems: RowProblem[] = [];
-    if (!ean) problems.push('ean');
-    if (units === null) problems.push('units');
-    if (perBox === null) problems.push('packed_per');
-    if (rawDate !== null && rawDate !== undefined && rawDate !== '' && date === null)
-      problems.push('expiration_date');
-    if (problems.length > 0) {
-      for (const p of problems) issues.push({ row: i + 1, ean, field: p, reason: reason(p) });
-      return;
-    }
     const batch = String(v.batchnr ?? '').trim();
     products.push({
-      ean,
-      units: units as number,
-      packed_per: perBox as number,
+      ean: String(v.ean ?? '').trim(),
+      units: sheetCount(v.units) as number,
+      packed_per: sheetCount(v.packed_per) as number,
       batch_nr: batch || null,
-      expiration_date: date,
+      expiration_date: sheetDate(v.expiration_date),
     });
   });
   return { products, issues };
 }
 
-/** The distinct EANs the mapped rows name (trimmed, empty ones left out), for `POST /inbound/excel/check`. */
-export function sheetEans(rows: readonly MappedRow<InboundImportField>[]): string[] {
-  return [...new Set(rows.map((r) => String(r.values.ean ?? '').trim()).filter((e) => e !== ''))];
-}
-
-/**
- * All problems of a sheet in one list (ADR 0118 'Left for later': one round): the rows' own problems
- * ({@link excelProducts}) and, for every row whose EAN is in `unknown` (`POST /inbound/excel/check`), that EAN as
- * its problem, worded by `unknownEan`; ordered by row, then by column in the sheet's column order.
- */
-export function sheetIssues(
-  rows: readonly MappedRow<InboundImportField>[],
-  rowIssues: readonly InboundRowIssue[],
-  unknown: readonly string[],
-  unknownEan: (ean: string) => string,
-): InboundRowIssue[] {
-  const missing = new Set(unknown);
-  const eanIssues: InboundRowIssue[] = [];
-  rows.forEach((r, i) => {
-    const ean = String(r.values.ean ?? '').trim();
-    if (ean && missing.has(ean)) eanIssues.push({ row: i + 1, ean, field: 'ean', reason: unknownEan(ean) });
-  });
-  const order = (f: InboundImportField | undefined) => (f ? INBOUND_IMPORT_FIELDS.indexOf(f) : -1);
-  return [...rowIssues, ...eanIssues].sort((a, b) => a.row - b.row || order(a.field) - order(b.field));
-}
-
 /**
  * The rows the API rejected (its 400 `validation` issues `products.<n>.…`, 0-based) as row issues numbered from 1;
- * an issue about a row's EAN (the API knows no such product of the organisation) is worded by `unknownEan`, others
- * keep the API's message; an issue that names no row is kept under row 0.
+ * an issue about a row's EAN (the API knows no such product of the organisation) is `unknown_ean`, others keep the
+ * API's message; an issue that names no row is kept under row 0.
  */
 export function apiRowIssues(
   issues: readonly { path: string; message: string }[],
   products: readonly { ean: string }[],
-  unknownEan: (ean: string) => string,
 ): InboundRowIssue[] {
   return issues.map((issue) => {
     const n = /^products\.(\d+)(\.ean)?/.exec(issue.path);
     const index = n ? Number(n[1]) : -1;
     const ean = products[index]?.ean ?? '';
     return n?.[2]
-      ? { row: index + 1, ean, field: 'ean', reason: unknownEan(ean) }
+      ? { row: index + 1, ean, field: 'ean', code: 'unknown_ean', values: { ean }, reason: issue.message }
       : { row: index + 1, ean, reason: issue.message };
   });
 }

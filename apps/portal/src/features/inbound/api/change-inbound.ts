@@ -5,6 +5,7 @@ import {
   deleteInboundItemEndpoint,
   type EndpointInput,
   editInboundEndpoint,
+  type InboundExcelRow,
   inboundEmailEndpoint,
   inboundExcelCheckEndpoint,
   inboundExcelEndpoint,
@@ -47,12 +48,12 @@ export function useInboundExcel() {
 }
 
 /**
- * `POST /inbound/excel/check {eans}` (/add_inventory_excel): which EANs of the sheet are no product of the current
- * shop, `{ unknown: [ean] }`; changes nothing.
+ * `POST /inbound/excel/check {rows}` (/add_inventory_excel): every problem of the sheet's rows as reason codes,
+ * `{ unknown: [ean], issues: [{ row, ean, field, code, values, reason }] }`; changes nothing.
  */
 export function useInboundExcelCheck() {
   return useMutation({
-    mutationFn: (eans: string[]) => call(inboundExcelCheckEndpoint, { body: { eans } }),
+    mutationFn: (rows: InboundExcelRow[]) => call(inboundExcelCheckEndpoint, { body: { rows } }),
   });
 }
 
