@@ -128,6 +128,11 @@ export const PickItemSchema = z.object({
   product__note: z.string().nullable(),
   pick_note: z.string().nullable(),
   needs_recount: z.boolean(),
+  /**
+   * The product is a bundle (it has parts; an order line made before it got them): its stock is what its parts make,
+   * so its recount is of the parts (`POST /correct_stock/` refuses a bundle). Sent only when true.
+   */
+  is_bundle: z.boolean().optional(),
   /** Location name (the rack-location label text); '' when the product has no pick location. */
   rack: z.string(),
   /** Name of the parent location (rack or hall), null at the top. */

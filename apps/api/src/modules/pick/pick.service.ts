@@ -196,6 +196,8 @@ type PickRow = {
   note: string | null;
   pick_note: string | null;
   needs_recount: boolean;
+  /** The product has parts (a bundle line made before it got them): the floor's recount then counts the parts. */
+  is_bundle: boolean;
   org_id: string;
   org_name: string;
   loc_name: string | null;
@@ -422,7 +424,9 @@ export async function pickListText(
     )
     SELECT g.product_id, g.loc_id, g.has_unassigned, g.qty, g.lines, g.product_name, g.ean, g.img_url, g.note,
            g.pick_note, g.needs_recount, g.org_id, org.name AS org_name, g.loc_name, parent.name AS loc_parent,
-           g.loc_sequence, pl.id AS prod_loc_id, pl.stock AS loc_stock, g.total
+           g.loc_sequence, pl.id AS prod_loc_id, pl.stock AS loc_stock, g.total,
+           EXISTS (SELECT 1 FROM product_bundle_items bi WHERE bi.org_id = g.org_id AND bi.bundle_id = g.product_id)
+             AS is_bundle
     FROM page g
     JOIN organisations org ON org.id = g.org_id
     LEFT JOIN locations parent ON parent.id = g.loc_parent_id
@@ -514,7 +518,7 @@ export async function pickListText(
     const count = orders ? (round?.round_orders ?? 0) : 0;
     const qty = orders ? (round?.round_qty ?? 0) : 0;
     const firstShop = str((orders ? round?.first_shop : null) ?? '');
-    text += `${n === 0 ? '' : ','}{"id":${str(`${r.product_id}:${r.loc_id ?? 'none'}`)},"product__id":${str(r.product_id)},"product__name":${str(r.product_name)},"product__stock":${r.loc_stock ?? 0},"product__note":${str(r.note)},"pick_note":${str(r.pick_note)},"needs_recount":${r.needs_recount},"rack":${str(r.loc_name ?? '')},"rack_parent":${str(r.loc_parent)},"loc_number":${r.loc_sequence ?? 0},"loc_id":${str(r.loc_id)},"prod__loc_id":${str(r.prod_loc_id)},"qty":${qty},"round_orders":${count},"more_orders":${Math.max(0, r.lines - count)},"more_qty":${Math.max(0, r.qty - qty)},"ean":${str(r.ean)},"image":${str(r.img_url)},"org_id":${str(r.org_id)},"org_name":${str(r.org_name)},"order_id":${firstShop},"orders":[${orders}],"other_locations":[${othersOf[n] ?? ''}]}`;
+    text += `${n === 0 ? '' : ','}{"id":${str(`${r.product_id}:${r.loc_id ?? 'none'}`)},"product__id":${str(r.product_id)},"product__name":${str(r.product_name)},"product__stock":${r.loc_stock ?? 0},"product__note":${str(r.note)},"pick_note":${str(r.pick_note)},"needs_recount":${r.needs_recount}${r.is_bundle ? ',"is_bundle":true' : ''},"rack":${str(r.loc_name ?? '')},"rack_parent":${str(r.loc_parent)},"loc_number":${r.loc_sequence ?? 0},"loc_id":${str(r.loc_id)},"prod__loc_id":${str(r.prod_loc_id)},"qty":${qty},"round_orders":${count},"more_orders":${Math.max(0, r.lines - count)},"more_qty":${Math.max(0, r.qty - qty)},"ean":${str(r.ean)},"image":${str(r.img_url)},"org_id":${str(r.org_id)},"org_name":${str(r.org_name)},"order_id":${firstShop},"orders":[${orders}],"other_locations":[${othersOf[n] ?? ''}]}`;
   }
   return `${text}],"total":${total},"skip":${query.skip},"limit":${query.limit}}`;
 }

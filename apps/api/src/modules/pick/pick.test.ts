@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {
+  newId,
   PICK_ITEM_LIST_ORDERS,
   PICK_ITEM_MAX_ORDERS,
   type PickConfirmResponse,
@@ -171,6 +172,21 @@ describe('GET /pick_list/pick', () => {
         shop_order_id: `B2-${s.w.start.getTime()}`,
         qty: 3,
       },
+    ]);
+  });
+
+  it("marks an item of a bundle (a line made before the product got parts) so the floor's recount counts its parts", async () => {
+    const s = await scene();
+    // Krentenbollen becomes a bundle of Volkorenbrood after its order arrived (an import of bundles does that).
+    await t.db.query(
+      `INSERT INTO product_bundle_items (id, org_id, bundle_id, product_id, quantity) VALUES ($1, $2, $3, $4, 2)`,
+      [newId(), bol, s.rolls.id, s.bread.id],
+    );
+    const list = await listOf(s.w);
+    expect(list.items.map((i) => [i.product__name, i.is_bundle])).toEqual([
+      ['Krentenbollen', true],
+      ['Volkorenbrood', undefined],
+      ['Stroopwafels', undefined],
     ]);
   });
 

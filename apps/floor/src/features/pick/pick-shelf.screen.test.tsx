@@ -266,6 +266,22 @@ describe('pick screen at the shelf (issue 11; spec 2 §2 sub-menu, §4 recount, 
     expect(await queued()).toEqual([expect.objectContaining({ op: 'correct', curr_amount: 1 })]);
   });
 
+  it('a flagged bundle gets no count field (its stock follows from its parts): it says to count the parts, then clears the flag', async () => {
+    const bundle = pickItem({ rack: 'B-01-01', needs_recount: true, product__stock: 0, is_bundle: true });
+    await offlineWith([bundle]);
+    renderFloor('/pick', { lang: 'nl' });
+    expect((await screen.findByTestId('recount-bundle')).textContent).toBe(
+      'Dit is een bundel: de voorraad volgt uit de onderdelen en wordt hier niet geteld. Tel de onderdelen in de taak Locaties.',
+    );
+    expect(screen.queryByTestId('recount-count')).toBeNull();
+    expect(screen.queryByTestId('recount-save')).toBeNull();
+    fireEvent.click(screen.getByTestId('recount-parts-done'));
+    await waitFor(() => expect(screen.queryByTestId('recount-bundle')).toBeNull());
+    // no correction of the bundle (the API refuses it): only its recount flag cleared
+    expect(await queued()).toEqual([{ op: 'recount', product_id: bundle.product__id, recount: false }]);
+    expect((await floorDb().picks.get(bundle.id))?.item.needs_recount).toBe(false);
+  });
+
   it("a scan into 'insufficient''s count is no count either", async () => {
     const item = pickItem({ rack: 'A-01-01', lines: [5] });
     await offlineWith([item]);

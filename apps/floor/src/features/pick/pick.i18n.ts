@@ -92,6 +92,9 @@ export const pickTexts = {
     recountTitle: 'Tel de voorraad',
     recountText: 'Hoeveel stuks liggen er op {{location}}?',
     recountReason: 'Hertelling bij het picken',
+    recountBundle:
+      'Dit is een bundel: de voorraad volgt uit de onderdelen en wordt hier niet geteld. Tel de onderdelen in de taak Locaties.',
+    recountPartsDone: 'Onderdelen geteld',
     scannedNotCount: 'Dat was een scan, geen aantal. Tel de stuks en typ het aantal.',
     save: 'Opslaan',
     later: 'Later',

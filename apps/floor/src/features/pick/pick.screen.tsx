@@ -314,6 +314,16 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
       `${t('recountSaved', { count, location: item.rack })} · ${item.product__name.slice(0, 60)}`,
     ).catch(setError);
   }
+  /** A bundle's parts were counted: its recount flag is cleared (a correction of the bundle itself is refused). */
+  function partsCounted() {
+    if (!recountPick) return;
+    const { item } = recountPick;
+    void queueForPick(
+      { ...recountPick, item: { ...item, needs_recount: false } },
+      { op: 'recount', product_id: item.product__id, recount: false },
+      `${t('recountPartsDone')} · ${item.product__name.slice(0, 60)}`,
+    ).catch(setError);
+  }
   // The header and the scan row are the same elements from render to render unless what they show changes, so the
   // screen's other renders (the list arriving, its storing, the claim) skip them (ADR 0076).
   const header = useMemo(
@@ -450,6 +460,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
         <RecountPopup
           pick={recountPick}
           onCount={countedStock}
+          onPartsCounted={partsCounted}
           onLater={() => recountPick && setRecountLater((s) => new Set(s).add(recountPick.id))}
           onScanned={() => feedback.wrong(null)}
           t={t}

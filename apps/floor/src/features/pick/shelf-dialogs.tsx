@@ -156,17 +156,22 @@ export function ProblemSheet({
 
 /**
  * The recount popup (spec 2 §4: shown when the pick's product is flagged for a recount): how many lie on this
- * location; `onCount(n)` corrects the stock there through the ledger and clears the flag; Later leaves it.
+ * location; `onCount(n)` corrects the stock there through the ledger and clears the flag; Later leaves it. A bundle
+ * (`is_bundle`) gets no count field, since its stock is what its parts make and a correction of it is refused: a text
+ * says to count its parts, and `onPartsCounted` clears its flag.
  */
 export function RecountPopup({
   pick,
   onCount,
+  onPartsCounted,
   onLater,
   onScanned,
   t,
 }: {
   pick: PickRecord | null;
   onCount(count: number): void;
+  /** A bundle's parts were counted (in the Locations task): its recount flag is cleared. */
+  onPartsCounted(): void;
   onLater(): void;
   /** A scanner burst typed into the count field (an EAN, a label): not a count; the wrong-scan feedback. */
   onScanned(): void;
@@ -191,33 +196,44 @@ export function RecountPopup({
       styles={DIALOG_STYLES}
     >
       <Stack gap="md">
-        <TextInput
-          size="lg"
-          inputMode="numeric"
-          label={t('recountText', { location: pick?.item.rack ?? '' })}
-          data-autofocus
-          value={value}
-          data-testid="recount-count"
-          error={scanned ? t('scannedNotCount') : undefined}
-          onChange={(e) => {
-            setScanned(false);
-            setValue(e.currentTarget.value);
-          }}
-          onKeyDown={countScan}
-        />
-        <Button
-          size="xl"
-          disabled={count === null}
-          data-testid="recount-save"
-          onClick={() => {
-            if (count === null) return;
-            setValue('');
-            setScanned(false);
-            onCount(count);
-          }}
-        >
-          {t('save')}
-        </Button>
+        {pick?.item.is_bundle ? (
+          <>
+            <p data-testid="recount-bundle">{t('recountBundle')}</p>
+            <Button size="xl" data-testid="recount-parts-done" onClick={onPartsCounted}>
+              {t('recountPartsDone')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <TextInput
+              size="lg"
+              inputMode="numeric"
+              label={t('recountText', { location: pick?.item.rack ?? '' })}
+              data-autofocus
+              value={value}
+              data-testid="recount-count"
+              error={scanned ? t('scannedNotCount') : undefined}
+              onChange={(e) => {
+                setScanned(false);
+                setValue(e.currentTarget.value);
+              }}
+              onKeyDown={countScan}
+            />
+            <Button
+              size="xl"
+              disabled={count === null}
+              data-testid="recount-save"
+              onClick={() => {
+                if (count === null) return;
+                setValue('');
+                setScanned(false);
+                onCount(count);
+              }}
+            >
+              {t('save')}
+            </Button>
+          </>
+        )}
         <Button
           size="xl"
           variant="default"
