@@ -33,6 +33,7 @@ export interface ApiConnections {
   last_sync_error: string | null;
   last_sync_imported: number | null;
   last_sync_ok: boolean | null;
+  last_sync_problem: Json | null;
   org_id: string;
   platform: string;
   platform_lang: Generated<string>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
+import { ReasonValuesSchema } from '../common/reason.ts';
 import { boundedText, codeText, nameText } from '../common/text.ts';
+import { OrderImportReasonCodeSchema } from '../orders/order.schema.ts';
 
 /**
  * The merchant's own shop platforms whose product list can be synchronised (spec 3 §7 Sync: `GET /products/sync/woo`,
@@ -98,14 +100,38 @@ export type ConnectionSettings = z.infer<typeof ConnectionSettingsSchema>;
 export const UnknownEanOrderSchema = z.object({ order_id: z.string(), eans: z.array(z.string()) });
 
 /**
+ * Why the last bol order pull did not go well (ADR 0119 §3), a stable code the apps translate: `pull_failed`
+ * (values.message: the outside service's words, or the pull's own, untranslated) or `orders_refused` (the order
+ * import refused orders: the status's `refused` names them).
+ */
+export const CONNECTION_SYNC_REASON_CODES = ['pull_failed', 'orders_refused'] as const;
+export type ConnectionSyncReasonCode = (typeof CONNECTION_SYNC_REASON_CODES)[number];
+
+/** An order the last bol pull could not take in: bol's order id and the order import's reason, coded and in English. */
+export const RefusedBolOrderSchema = z.object({
+  order_id: z.string(),
+  code: OrderImportReasonCodeSchema,
+  values: ReasonValuesSchema,
+  reason: z.string(),
+});
+export type RefusedBolOrder = z.infer<typeof RefusedBolOrderSchema>;
+
+/**
  * What the last scheduled order pull of a connection did (issue 14 item 3): when it ended, whether it went well, its
- * error (the outside service's message), how many orders it brought in (and all pulls together), and the orders it held
- * back for unknown EANs. Null before the first pull.
+ * error in English (the outside service's message, or the orders not taken in with their reasons), the same as a code
+ * (`problem`, {@link CONNECTION_SYNC_REASON_CODES}, and `refused`, each order with the order import's code; ADR 0119
+ * §3), how many orders it brought in (and all pulls together), and the orders it held back for unknown EANs. Null
+ * before the first pull. This API always sends `problem` and `refused` (null and [] when the pull went well).
  */
 export const ConnectionStatusSchema = z.object({
   last_sync_at: z.string().nullable(),
   ok: z.boolean().nullable(),
   error: z.string().nullable(),
+  problem: z
+    .object({ code: z.enum(CONNECTION_SYNC_REASON_CODES), values: ReasonValuesSchema })
+    .nullable()
+    .optional(),
+  refused: z.array(RefusedBolOrderSchema).optional(),
   imported: z.number().int().nullable(),
   /** Orders taken in through the connection since it was made. */
   imported_total: z.number().int(),

@@ -1,4 +1,4 @@
-import type { OrderImportRow } from '@hoppa/core';
+import type { OrderImportRow, RefusedBolOrder } from '@hoppa/core';
 import type { Db } from '../../db/client.ts';
 import { orgScope, tenantSql } from '../../db/tenant.ts';
 import type { BolClient, BolOrder, BolReducedOrder } from '../../lib/outside/bol.ts';
@@ -14,8 +14,11 @@ export interface BolPullResult {
   imported: number;
   /** Orders held back because an EAN is not a product of the organisation (retried by every pull). */
   unknownEans: { order_id: string; eans: string[] }[];
-  /** Orders the order import refused (e.g. an address it cannot use), with its reason. */
-  refused: { order_id: string; reason: string }[];
+  /**
+   * Orders the order import refused (e.g. an address it cannot use), each with the problem of its faulty row: the
+   * order import's code with its values, and in English.
+   */
+  refused: RefusedBolOrder[];
 }
 
 /** The order import's row for one bol order item (spec 1 §3 Import fields), the address from the order details. */
@@ -120,9 +123,15 @@ export async function pullBolOrders(db: Db, conn: ConnectionRow, bol: BolClient)
   result.imported = answer.created;
   const ourId = new Map(answer.orders.map((o) => [o.order_id, o.id]));
   const duplicate = new Set(answer.errors.filter((e) => e.code === 'duplicate').map((e) => e.order_id));
+  // Per order the faulty row's own problem (not 'rejected because of row N': bol's items have no sheet rows).
   for (const e of answer.errors)
-    if (!duplicate.has(e.order_id) && !result.refused.some((r) => r.order_id === e.order_id))
-      result.refused.push({ order_id: e.order_id, reason: e.reason });
+    if (
+      !duplicate.has(e.order_id) &&
+      !result.refused.some((r) => r.order_id === e.order_id) &&
+      (e.rejected_by_row === null ||
+        !answer.errors.some((o) => o.order_id === e.order_id && o.rejected_by_row === null))
+    )
+      result.refused.push({ order_id: e.order_id, code: e.code, values: e.values, reason: e.reason });
 
   // Taken in (or already there from an earlier pull that stopped before this step): never again.
   const done = take.filter((d) => ourId.has(d.orderId) || duplicate.has(d.orderId));

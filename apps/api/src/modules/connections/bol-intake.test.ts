@@ -188,6 +188,29 @@ describe('bol order intake (issue 14 item 3)', () => {
     expect(await status()).toMatchObject({ ok: true, error: null });
   });
 
+  it('names each order the order import refused with its reason code, the English text kept (ADR 0119 §3)', async () => {
+    const long = { ...order(jam.ean), orderId: `B${'9'.repeat(70)}` };
+    fake.orders = [long];
+    await syncConnection(deps, conn._id);
+    const s = await status();
+    expect(s).toMatchObject({
+      ok: false,
+      error: `Orders not taken in: ${long.orderId}: order_id is too long (at most 64 characters)`,
+      problem: { code: 'orders_refused', values: {} },
+      refused: [
+        {
+          order_id: long.orderId,
+          code: 'text_too_long',
+          values: { field: 'order_id', limit: 64 },
+          reason: 'order_id is too long (at most 64 characters)',
+        },
+      ],
+    });
+    fake.orders = [];
+    await syncConnection(deps, conn._id);
+    expect(await status()).toMatchObject({ ok: true, error: null, problem: null, refused: [] });
+  });
+
   it('shows bol’s message when the credentials are refused', async () => {
     await t.app.inject({
       method: 'PUT',
@@ -196,7 +219,13 @@ describe('bol order intake (issue 14 item 3)', () => {
       payload: { _id: conn._id, secret: 'wrong' },
     });
     await syncConnection(deps, conn._id);
-    expect(await status()).toMatchObject({ ok: false, error: 'bol.com: Bad client credentials' });
+    // The same as a code the apps word in their language, the service's words untranslated (ADR 0119 §3).
+    expect(await status()).toMatchObject({
+      ok: false,
+      error: 'bol.com: Bad client credentials',
+      problem: { code: 'pull_failed', values: { message: 'bol.com: Bad client credentials' } },
+      refused: [],
+    });
     await t.app.inject({
       method: 'PUT',
       url: '/api/update-api',

@@ -2,10 +2,13 @@ import {
   type ApiConnection,
   type ConnectionPlatform,
   type ConnectionSettings,
+  type ConnectionSyncReasonCode,
   isShopPlatform,
   isTokenOnlyPlatform,
   newId,
   type Page,
+  type ReasonValues,
+  type RefusedBolOrder,
   type StoreApiBody,
   StoreApiBodySchema,
   type UpdateApiBody,
@@ -44,6 +47,12 @@ export interface ConnectionRow {
   last_sync_ok: boolean | null;
   last_sync_error: string | null;
   last_sync_imported: number | null;
+  /** The last pull's problem as a code (migration 0447), null when it went well. */
+  last_sync_problem: {
+    code: ConnectionSyncReasonCode;
+    values: ReasonValues;
+    refused?: RefusedBolOrder[];
+  } | null;
   unknown_eans: { order_id: string; eans: string[] }[];
   /** bol orders taken in through this connection so far. */
   imported_total: number | string | null;
@@ -66,6 +75,7 @@ const COLUMNS = [
   'c.last_sync_ok',
   'c.last_sync_error',
   'c.last_sync_imported',
+  'c.last_sync_problem',
   'c.unknown_eans',
 ] as const;
 
@@ -90,6 +100,10 @@ export function toApiConnection(r: ConnectionRow): ApiConnection {
       last_sync_at: iso(r.last_sync_at),
       ok: r.last_sync_ok,
       error: r.last_sync_error,
+      problem: r.last_sync_problem
+        ? { code: r.last_sync_problem.code, values: r.last_sync_problem.values }
+        : null,
+      refused: r.last_sync_problem?.refused ?? [],
       imported: r.last_sync_imported,
       imported_total: Number(r.imported_total ?? 0),
       unknown_eans: r.unknown_eans ?? [],

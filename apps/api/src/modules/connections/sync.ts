@@ -21,6 +21,9 @@ export interface SyncDeps {
 /** How long one process may hold a connection's pull before another may take over (a crashed process's lease ends). */
 export const SYNC_LEASE_SECONDS = 300;
 
+/** Most refused orders a status keeps with their codes (a pull reads at most 500 orders). */
+const SYNC_REFUSED_KEPT = 100;
+
 /** This process's name on a lease. */
 const OWNER = `${hostname()}:${process.pid}:${Math.random().toString(16).slice(2, 8)}`;
 
@@ -33,7 +36,8 @@ function failureText(err: unknown): string {
 /**
  * Runs the order pull of one bol connection if no other process is running it (issue 14 item 3): takes the
  * connection's lease (`sync_lease_until` / `sync_lease_owner`, one UPDATE, so of several API processes exactly one
- * wins), pulls (`pullBolOrders`), stores the status (last_sync_at, ok, error, imported, unknown_eans) and releases the
+ * wins), pulls (`pullBolOrders`), stores the status (last_sync_at, ok, error, imported, unknown_eans; the error also as a
+ * reason code, `last_sync_problem`: pull_failed or orders_refused with each order's code, ADR 0119 §3) and releases the
  * lease. Returns false when the lease was taken, the connection is disabled or not a bol one.
  */
 export async function syncConnection(deps: SyncDeps, connectionId: string): Promise<boolean> {
@@ -51,6 +55,7 @@ export async function syncConnection(deps: SyncDeps, connectionId: string): Prom
   let status: {
     last_sync_ok: boolean;
     last_sync_error: string | null;
+    last_sync_problem: string | null;
     last_sync_imported: number | null;
     unknown_eans?: string;
   };
@@ -68,11 +73,24 @@ export async function syncConnection(deps: SyncDeps, connectionId: string): Prom
     status = {
       last_sync_ok: r.refused.length === 0,
       last_sync_error: refused ? `Orders not taken in: ${refused}`.slice(0, 1000) : null,
+      last_sync_problem: r.refused.length
+        ? JSON.stringify({
+            code: 'orders_refused',
+            values: {},
+            refused: r.refused.slice(0, SYNC_REFUSED_KEPT),
+          })
+        : null,
       last_sync_imported: r.imported,
       unknown_eans: JSON.stringify(r.unknownEans),
     };
   } catch (err) {
-    status = { last_sync_ok: false, last_sync_error: failureText(err).slice(0, 1000), last_sync_imported: 0 };
+    const message = failureText(err).slice(0, 1000);
+    status = {
+      last_sync_ok: false,
+      last_sync_error: message,
+      last_sync_problem: JSON.stringify({ code: 'pull_failed', values: { message } }),
+      last_sync_imported: 0,
+    };
   }
   await db
     .updateTable('api_connections')

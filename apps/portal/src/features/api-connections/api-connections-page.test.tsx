@@ -42,7 +42,13 @@ function connection(n: number, over: Partial<ApiConnection> = {}): ApiConnection
   };
 }
 
-function render(r: typeof owner, items: ApiConnection[], calls: Call[] = [], path = '/settings/apis') {
+function render(
+  r: typeof owner,
+  items: ApiConnection[],
+  calls: Call[] = [],
+  path = '/settings/apis',
+  lang: 'en' | 'nl' = 'en',
+) {
   vi.stubGlobal(
     'fetch',
     fakeApi(
@@ -69,7 +75,7 @@ function render(r: typeof owner, items: ApiConnection[], calls: Call[] = [], pat
       { path: '/settings/apis/add', element: <ApiConnectionAddPage /> },
       { path: '/settings/apis/bol/:api_name', element: <BolProductsPage /> },
     ],
-    { path, session: { user: user(r), orgAuth: orgAuth(r) } },
+    { path, lang, session: { user: user(r), orgAuth: orgAuth(r) } },
   );
 }
 
@@ -137,6 +143,61 @@ describe('API connections (spec 3 §2 API integrations)', { timeout: 30_000 }, (
         send_invoice: true,
       }),
     );
+  });
+
+  it("words the last pull's problem in the UI's language by its code: each refused order with the order import's reason", async () => {
+    const failedAt = { last_sync_at: '2026-11-25T09:30:00.000Z', ok: false, imported: 0, imported_total: 0 };
+    render(
+      owner,
+      [
+        connection(1, {
+          status: {
+            ...failedAt,
+            error:
+              'Orders not taken in: B1001: invalid postcode for NL: ...; B1002: duplicate order id already imported',
+            problem: { code: 'orders_refused', values: {} },
+            refused: [
+              {
+                order_id: 'B1001',
+                code: 'bad_postcode',
+                values: { country: 'NL', value: '123' },
+                reason: "invalid postcode for NL: '123'",
+              },
+              {
+                order_id: 'B1002',
+                code: 'missing_address',
+                values: { field: 'city' },
+                reason: 'missing city',
+              },
+            ],
+            unknown_eans: [],
+          },
+        }),
+        connection(2, {
+          api_name: 'België',
+          platform: 'bol_be',
+          status: {
+            ...failedAt,
+            error: 'bol.com: Bad client credentials',
+            problem: { code: 'pull_failed', values: { message: 'bol.com: Bad client credentials' } },
+            refused: [],
+            unknown_eans: [],
+          },
+        }),
+      ],
+      [],
+      '/settings/apis',
+      'nl',
+    );
+    const table = await screen.findByRole('table', { name: 'API-koppelingen' });
+    const row = within(table).getByText('Shop 1').closest('tr') as HTMLElement;
+    expect(
+      within(row).getByText(
+        "Orders niet overgenomen: B1001: Ongeldige Nederlandse postcode: '123' (vier cijfers en twee letters, bijv. 1234 AB); B1002: Plaats ontbreekt (nodig voor het adres)",
+      ),
+    ).toBeTruthy();
+    const be = within(table).getByText('België').closest('tr') as HTMLElement;
+    expect(within(be).getByText('Ophalen mislukt: bol.com: Bad client credentials')).toBeTruthy();
   });
 
   it("shows a shop connection's product sync: never, products linked or created, failed with its message", async () => {

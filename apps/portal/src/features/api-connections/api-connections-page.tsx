@@ -1,4 +1,10 @@
-import { type ApiConnection, canCall, formatDateTime, isShopPlatform } from '@hoppa/core';
+import {
+  type ApiConnection,
+  CONNECTION_SYNC_REASON_CODES,
+  canCall,
+  formatDateTime,
+  isShopPlatform,
+} from '@hoppa/core';
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
@@ -12,6 +18,8 @@ import { type DataColumn, DataTable } from '../../components/data-table/data-tab
 import { ErrorBanner, MutationError, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { importReasonText } from '../../lib/order-import-reason.ts';
+import { codedReasonText } from '../../lib/reason-text.ts';
 import { useUrlState } from '../../lib/url-state.ts';
 import { CONNECTIONS_PAGE_SIZE, useChangeConnection, useConnections } from './api/connections.ts';
 import { ConnectionEditDialog } from './connection-edit-dialog.tsx';
@@ -19,10 +27,34 @@ import { ConnectionEditDialog } from './connection-edit-dialog.tsx';
 const UrlState = z.object({ page: z.coerce.number().int().min(1).default(1) });
 
 /**
+ * The last pull's problem in the UI's language (ADR 0119 §3): `pull_failed` with the service's own (untranslated)
+ * words, or `orders_refused` naming each order with the order import's reason (orders texts, `importReasonText`); a
+ * status without a code (a shop's product sync, an older API) shows its English `error`.
+ */
+export function syncProblemText(
+  s: ApiConnection['status'],
+  t: TFunction<'apiConnections'>,
+  tOrders: TFunction<'orders'>,
+): string {
+  const p = s.problem;
+  if (p?.code === 'orders_refused' && !s.refused?.length) return s.error ?? '';
+  if (p?.code === 'orders_refused' && s.refused?.length)
+    return t('list.problems.orders_refused', {
+      list: s.refused
+        .map((r) => `${r.order_id}: ${importReasonText(tOrders, { ...r, rejected_by_row: null }, (n) => n)}`)
+        .join('; '),
+    });
+  return p
+    ? codedReasonText(t, 'list.problems', CONNECTION_SYNC_REASON_CODES, { ...p, reason: s.error ?? '' })
+    : (s.error ?? '');
+}
+
+/**
  * The last pull of a connection in words: never, taken in N orders (a shop: N products synchronised), or failed with
  * the service's message; for bol also the orders held back for an unknown EAN. Platforms that are not pulled say so.
  */
 function SyncStatus({ c, t }: { c: ApiConnection; t: TFunction<'apiConnections'> }): ReactNode {
+  const { t: tOrders } = useTranslation('orders');
   const s = c.status;
   const shop = isShopPlatform(c.platform);
   if (!shop && c.platform !== 'bol' && c.platform !== 'bol_be')
@@ -48,7 +80,7 @@ function SyncStatus({ c, t }: { c: ApiConnection; t: TFunction<'apiConnections'>
       </Text>
       {s.error ? (
         <Text size="xs" c="red.8">
-          {s.error}
+          {syncProblemText(c.status, t, tOrders)}
         </Text>
       ) : null}
       {!shop && s.unknown_eans.length ? (

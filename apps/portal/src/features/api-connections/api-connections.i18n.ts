@@ -23,6 +23,11 @@ export const apiConnectionsI18n = {
       synced_one: '{{when}}: 1 new order · {{total}} taken in so far',
       synced_other: '{{when}}: {{count}} new orders · {{total}} taken in so far',
       failed: '{{when}}: failed',
+      /** The last pull's problem by core CONNECTION_SYNC_REASON_CODES (ADR 0119 §3). */
+      problems: {
+        pull_failed: 'The pull failed: {{message}}',
+        orders_refused: 'Orders not taken in: {{list}}',
+      },
       unknownEans: 'Held back, unknown EAN: {{list}}',
       toggleActive: 'Active: {{name}}',
       toggleInvoice: 'Send invoices through {{name}}',
@@ -145,6 +150,10 @@ export const apiConnectionsI18n = {
       synced_one: '{{when}}: 1 nieuwe order · {{total}} binnengehaald tot nu toe',
       synced_other: '{{when}}: {{count}} nieuwe orders · {{total}} binnengehaald tot nu toe',
       failed: '{{when}}: mislukt',
+      problems: {
+        pull_failed: 'Ophalen mislukt: {{message}}',
+        orders_refused: 'Orders niet overgenomen: {{list}}',
+      },
       unknownEans: 'Tegengehouden, onbekende EAN: {{list}}',
       toggleActive: 'Actief: {{name}}',
       toggleInvoice: 'Facturen sturen via {{name}}',

@@ -16,6 +16,8 @@ export const apiConnectionsArea = defineArea({
       path: 'settings/apis',
       layout: 'settings',
       screens: ['API integrations (custom APIs list + add form)'],
+      // The bol intake's refused orders are worded by the order import's reason texts (ADR 0119 §3).
+      alsoTexts: ['orders'],
       lazy: () => import('./api-connections-page.tsx').then((m) => ({ Component: m.ApiConnectionsPage })),
     },
     {

@@ -10,11 +10,11 @@ import { ImportIssueTable } from '../../components/spreadsheet-import/import-iss
 import { applyColumnMapping } from '../../components/spreadsheet-import/spreadsheet.rules.ts';
 import { SpreadsheetImportWizard } from '../../components/spreadsheet-import/spreadsheet-import-wizard.tsx';
 import { useSpreadsheetImport } from '../../components/spreadsheet-import/use-spreadsheet-import.ts';
+import { importReasonText } from '../../lib/order-import-reason.ts';
 import { useImportOrders } from './api/import-orders.ts';
 import {
   countImportOrders,
   guessOrderMapping,
-  importReasonText,
   ORDER_IMPORT_UI_REQUIRED,
   orderImportRows,
 } from './order-import.rules.ts';

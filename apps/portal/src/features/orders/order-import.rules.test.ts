@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readCsv } from '../../components/spreadsheet-import/read-spreadsheet.ts';
 import { applyColumnMapping, sheetLineOf } from '../../components/spreadsheet-import/spreadsheet.rules.ts';
 import { createI18n, loadAllAreaTexts } from '../../i18n/i18n.ts';
+import { importReasonText } from '../../lib/order-import-reason.ts';
 import {
   countImportOrders,
   guessOrderMapping,
-  importReasonText,
   ORDER_IMPORT_UI_REQUIRED,
   orderImportRows,
 } from './order-import.rules.ts';
