@@ -9,7 +9,7 @@ import {
 } from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from './client.ts';
-import { login } from './seed-orders.ts';
+import { DEMO_LETTERBOX_METHOD, demoBoxIds, fitsDemoLetterbox, login, packDemoOrder } from './seed-orders.ts';
 import { DEMO_SURCHARGES } from './seed-product-card.ts';
 
 /** What {@link seedLiveInvoices} made, both demo merchants together. */
@@ -18,6 +18,8 @@ export interface LiveInvoicesResult {
   start: string;
   end: string;
   shipped: number;
+  /** Of the shipped orders, parcels sent through the letterbox in the letterbox box (seed-orders.ts `fitsDemoLetterbox`). */
+  letterbox: number;
   surchargedProducts: number;
   inboundSurcharges: number;
 }
@@ -93,8 +95,10 @@ function workMoments(start: string, end: string, count: number): Date[] {
  * Bol's and Stroopwafel & Co's owners and the demo picker:
  * - surcharges chosen for three products per merchant (`POST /surcharges/select`: order-line, order, line-amount
  *   and store);
- * - {@link DEMO_INVOICE_ORDERS} orders per merchant imported (`POST /orders/import`), picked (`POST /pick_list/confirm`)
- *   and shipped (`POST /orders/ship` with a box of the demo's list), then moved into last month;
+ * - `ordersPerMerchant` ({@link DEMO_INVOICE_ORDERS} by default) orders per merchant imported (`POST /orders/import`),
+ *   picked (`POST /pick_list/confirm`) and shipped (`POST /orders/ship`) in the box the packer chose on the card
+ *   (`packDemoOrder`: by pieces; a parcel of one or two small pieces with the letterbox method in the letterbox box),
+ *   then moved into last month;
  * - one inbound per merchant announced, given two surcharges by the warehouse, placed and submitted, then moved to the
  *   middle of last month.
  * The services stamp "now"; as the other demo parts do, commented SQL moves the moments afterwards (orders, shipments
@@ -105,9 +109,17 @@ export async function seedLiveInvoices(
   app: FastifyInstance,
   db: Db,
   now = new Date(),
+  ordersPerMerchant = DEMO_INVOICE_ORDERS,
 ): Promise<LiveInvoicesResult> {
   const { start, end } = previousMonthPeriod(now);
-  const result: LiveInvoicesResult = { start, end, shipped: 0, surchargedProducts: 0, inboundSurcharges: 0 };
+  const result: LiveInvoicesResult = {
+    start,
+    end,
+    shipped: 0,
+    letterbox: 0,
+    surchargedProducts: 0,
+    inboundSurcharges: 0,
+  };
   // (1) The base map's stock arrived before last month (its `seed` rows are stamped with the first start).
   await db.query(
     `UPDATE stock_mutations SET created_at = ($1::date - 1)::timestamp AT TIME ZONE 'Europe/Amsterdam' + interval '8 hours'
@@ -140,21 +152,17 @@ export async function seedLiveInvoices(
       (r) => [r.code, r.id],
     ),
   );
-  const boxes = (
-    await db.query<{ id: string }>(
-      `SELECT id FROM shipment_boxes WHERE label <> 'PAL' ORDER BY price_cents, id`,
-    )
-  ).rows.map((r) => r.id);
   const picker = await login(app, 'picker');
-  const moments = workMoments(start, end, DEMO_INVOICE_ORDERS);
+  const boxes = await demoBoxIds(app, picker);
+  const moments = workMoments(start, end, ordersPerMerchant);
 
   for (const [m, key] of (['bolOwner', 'stroopOwner'] as const).entries()) {
     const owner = await login(app, key);
     const org = (await call<{ id: string }>(app, owner, 'GET', '/current_org')).body;
     // Products with plenty of stock on a pick place and no surcharges yet, in a fixed order.
     const products = (
-      await db.query<{ id: string; ean: string }>(
-        `SELECT p.id, p.ean FROM products p
+      await db.query<{ id: string; ean: string; weight_kg: string | null }>(
+        `SELECT p.id, p.ean, p.weight_kg FROM products p
           WHERE p.org_id = $1 AND p.active
             AND NOT EXISTS (SELECT 1 FROM product_surcharges s WHERE s.product_id = p.id)
             AND EXISTS (SELECT 1 FROM product_locations pl WHERE pl.product_id = p.id AND pl.stock >= 40)
@@ -163,6 +171,7 @@ export async function seedLiveInvoices(
       )
     ).rows;
     if (products.length < 4) continue;
+    const weightOf = new Map(products.map((p) => [p.ean, p.weight_kg === null ? null : Number(p.weight_kg)]));
     // (3) Surcharges per product, through the product card's call.
     const choose: [number, string[]][] = [
       [0, ['FRAGILE']],
@@ -213,6 +222,7 @@ export async function seedLiveInvoices(
     ).body;
     if (imported.errors.length > 0)
       throw new Error(`demo invoice orders refused: ${JSON.stringify(imported.errors.slice(0, 3))}`);
+    const parcels: { order: string; shipment: string; at: Date }[] = [];
     for (const [i, o] of imported.orders.entries()) {
       const order = (await call<Order>(app, picker, 'GET', `/order/get/${o.id}`)).body;
       for (const line of order.products) {
@@ -224,27 +234,38 @@ export async function seedLiveInvoices(
           scanned: line.ean,
         });
       }
-      const shippedAt = moments[i] as Date;
-      const res = await call(app, picker, 'POST', '/orders/ship', {
-        order_id: o.id,
-        box_id: boxes[i % Math.max(1, boxes.length)],
-      });
+      // The packer's choices, as for the live orders: a parcel of one or two small pieces through the letterbox in
+      // the letterbox box, any other in the box its pieces fit (seed-orders.ts).
+      const letterbox = fitsDemoLetterbox(
+        order.products.map((l) => ({ quantity: l.quantity, weightKg: weightOf.get(l.ean) ?? null })),
+        'NL',
+        false,
+      );
+      if (letterbox)
+        await call(app, picker, 'POST', `/order/shipment_method/${o.id}`, { code: DEMO_LETTERBOX_METHOD });
+      await packDemoOrder(app, picker, order, boxes, letterbox);
+      const res = await call(app, picker, 'POST', '/orders/ship', { order_id: o.id });
       result.shipped++;
-      // (5) Shipping stamps "now": this parcel left last month, its order placed a few hours before.
-      await db.query('UPDATE shipments SET created_at = $1 WHERE id = $2', [
-        shippedAt,
-        res.headers['x-shipment-id'],
-      ]);
-      await db.query('UPDATE orders SET shipped_at = $1, placed_at = $2, created_at = $2 WHERE id = $3', [
-        shippedAt,
-        new Date(shippedAt.getTime() - 5 * HOUR),
-        o.id,
-      ]);
-      await db.query('UPDATE stock_mutations SET created_at = $1 WHERE order_id = $2', [
-        new Date(shippedAt.getTime() - HOUR),
-        o.id,
-      ]);
+      if (letterbox) result.letterbox++;
+      parcels.push({ order: o.id, shipment: String(res.headers['x-shipment-id']), at: moments[i] as Date });
     }
+    // (5) Shipping stamps "now": these parcels left last month, each order placed five hours and picked an hour
+    // before; one statement per table.
+    await db.query(
+      `UPDATE shipments s SET created_at = v.at
+         FROM unnest($1::text[], $2::timestamptz[]) AS v(id, at) WHERE s.id = v.id`,
+      [parcels.map((p) => p.shipment), parcels.map((p) => p.at)],
+    );
+    await db.query(
+      `UPDATE orders o SET shipped_at = v.at, placed_at = v.at - interval '5 hours', created_at = v.at - interval '5 hours'
+         FROM unnest($1::text[], $2::timestamptz[]) AS v(id, at) WHERE o.id = v.id`,
+      [parcels.map((p) => p.order), parcels.map((p) => p.at)],
+    );
+    await db.query(
+      `UPDATE stock_mutations m SET created_at = v.at - interval '1 hour'
+         FROM unnest($1::text[], $2::timestamptz[]) AS v(id, at) WHERE m.order_id = v.id`,
+      [parcels.map((p) => p.order), parcels.map((p) => p.at)],
+    );
 
     // (6) An inbound in the middle of last month with the warehouse's extra work on it.
     const mid = `${start.slice(0, 8)}14`;

@@ -3,14 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPdf } from '../lib/pdf/pdf.test-helpers.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { DEMO_USERS } from './seed.ts';
-import { DEMO_ORDER_MIX, type LiveOrdersResult, seedLiveOrders } from './seed-orders.ts';
+import {
+  DEMO_LETTERBOX_METHOD,
+  DEMO_LETTERBOX_PIECE_KG,
+  DEMO_ORDER_MIX,
+  type LiveOrdersResult,
+  seedLiveOrders,
+} from './seed-orders.ts';
 
 let t: TestApp;
 let live: LiveOrdersResult;
 const now = new Date();
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: { products: 600 } });
+  // 100 products a merchant hold more than the 50 pick items below; the size seed-stock.test.ts seeds too, so a run
+  // builds that template once for both.
+  t = await createTestApp({ seed: { products: 200 } });
   if (!t.seed) throw new Error('seed missing');
   live = await seedLiveOrders(t.app, t.db, t.seed, { now });
 }, 120_000);
@@ -104,6 +112,42 @@ describe('the live demo warehouse', () => {
     });
     expect(label.headers['content-type']).toBe('application/pdf');
     expect((await readPdf(label.rawPayload)).text).toContain(first.tracking_number);
+  });
+
+  it('sends parcels of one or two small pieces through the letterbox in the letterbox box, as the packer chose', async () => {
+    const parcels = (
+      await t.db.query<{
+        method: string;
+        box: string | null;
+        country: string;
+        b2b: boolean;
+        pieces: number;
+        kg: string;
+      }>(
+        `SELECT s.method_code AS method, b.label AS box, o.shipment_details->>'countryCode' AS country,
+                o.order_type = 'b2b_order' AS b2b, sum(l.quantity)::int AS pieces, max(p.weight_kg) AS kg
+           FROM shipments s JOIN orders o ON o.id = s.order_id LEFT JOIN shipment_boxes b ON b.id = o.selected_box_id
+           JOIN order_lines l ON l.order_id = o.id JOIN products p ON p.id = l.product_id
+          GROUP BY s.id, b.label, o.id`,
+      )
+    ).rows;
+    const letterbox = parcels.filter((p) => p.method === DEMO_LETTERBOX_METHOD);
+    expect(letterbox.length).toBe(live.letterbox);
+    // A realistic share: some of the week's parcels, not most of them.
+    expect(letterbox.length).toBeGreaterThanOrEqual(3);
+    expect(letterbox.length).toBeLessThan(parcels.length / 3);
+    for (const p of letterbox) {
+      expect(p).toMatchObject({ box: 'BB', country: 'NL', b2b: false });
+      expect(p.pieces).toBeLessThanOrEqual(2);
+      expect(Number(p.kg)).toBeLessThanOrEqual(DEMO_LETTERBOX_PIECE_KG);
+    }
+    // The letterbox box holds letterbox parcels only.
+    expect(parcels.filter((p) => p.box === 'BB').length).toBe(letterbox.length);
+    // The shipments list shows them by the method's name, to the provider admin as to the shop.
+    const list = await get<ShipmentListResponse>('/api/shipments?limit=1000', 'admin');
+    expect(
+      list.items.filter((s) => s.method_code === DEMO_LETTERBOX_METHOD).map((s) => s.method_name),
+    ).toEqual(letterbox.map(() => 'PostNL brievenbuspakje NL'));
   });
 
   it('keeps the stock ledger equal to the stock on hand after the demo picks', async () => {

@@ -22,6 +22,8 @@ export interface LiveOrdersResult {
   byState: Record<DemoOrderState, number>;
   orders: number;
   shipments: number;
+  /** Of the shipments, parcels sent with {@link DEMO_LETTERBOX_METHOD} in the letterbox box. */
+  letterbox: number;
   picks: number;
 }
 
@@ -288,33 +290,68 @@ function planOrders(
   return planned;
 }
 
-/** The labels of the demo boxes a packer takes for a parcel ({@link DEMO_SHIPMENT_BOXES} in seed.ts). */
-export type DemoParcelBox = 'S' | 'M' | 'L';
+/** The labels of the demo boxes a packer takes for a parcel ({@link DEMO_SHIPMENT_BOXES} in seed.ts; BB: letterbox). */
+export type DemoParcelBox = 'BB' | 'S' | 'M' | 'L';
 
 /**
  * The box a packer takes for a demo parcel (spec 1 §4 shipping a card with its packaging; the box's price is the
- * order's fulfilment fee on the invoice, ADR 0052): a B2B order's cartons and parcels of four pieces or more go in
- * L, two or three pieces in M, one piece in S. `pieces` is the order's total quantity.
+ * order's fulfilment fee on the invoice, ADR 0052): a letterbox parcel ({@link fitsDemoLetterbox}, sent with
+ * {@link DEMO_LETTERBOX_METHOD}) goes in the letterbox box BB; else a B2B order's cartons and parcels of four pieces
+ * or more go in L, two or three pieces in M, one piece in S. `pieces` is the order's total quantity.
  */
-export function demoParcelBox(pieces: number, b2b: boolean): DemoParcelBox {
+export function demoParcelBox(pieces: number, b2b: boolean, letterbox = false): DemoParcelBox {
+  if (letterbox) return 'BB';
   if (b2b || pieces >= 4) return 'L';
   return pieces >= 2 ? 'M' : 'S';
+}
+
+/** The demo's letterbox method (PostNL brievenbuspakje, product 2928; {@link DEMO_SHIPMENT_METHODS} in seed.ts). */
+export const DEMO_LETTERBOX_METHOD = 'SMF-BRIEF-NL';
+
+/**
+ * The heaviest piece the demo's packer puts through a letterbox, kg: the demo's products carry a weight but no sizes,
+ * and a piece of at most half a kilo (a pack of stroopwafels, a bag of coffee) fits the letterbox box (38 × 26.5 ×
+ * 3.2 cm; PostNL takes letterbox parcels up to 2 kg).
+ */
+export const DEMO_LETTERBOX_PIECE_KG = 0.5;
+
+/**
+ * Whether a demo parcel goes through the letterbox (spec 1 §9 methods; the packer's choice at the packing station): a
+ * consumer parcel within the Netherlands (`country` ISO alpha-2; not B2B) of one or two pieces, each weighing at most
+ * {@link DEMO_LETTERBOX_PIECE_KG} (`lines`: quantity and the product's weight in kg, null when unknown, which does
+ * not fit).
+ */
+export function fitsDemoLetterbox(
+  lines: readonly { quantity: number; weightKg: number | null }[],
+  country: string,
+  b2b: boolean,
+): boolean {
+  const pieces = lines.reduce((n, l) => n + l.quantity, 0);
+  return (
+    country === 'NL' &&
+    !b2b &&
+    pieces >= 1 &&
+    pieces <= 2 &&
+    lines.every((l) => l.weightKg !== null && l.weightKg <= DEMO_LETTERBOX_PIECE_KG)
+  );
 }
 
 /**
  * Packs a demo order as the packer does at the packing station before shipping it: the box of {@link demoParcelBox}
  * chosen on the order card (`POST /api/order/shipment_package/{id}` {id}, the order's `selected_packaging_option`,
- * which `POST /orders/ship` then uses). `boxes` are the ids by label from `GET /api/shipment_boxes`
- * ({@link demoBoxIds}); a label missing there leaves the order without a box. Throws when the call fails.
+ * which `POST /orders/ship` then uses); `letterbox` when the packer chose the letterbox method for it (the BB box).
+ * `boxes` are the ids by label from `GET /api/shipment_boxes` ({@link demoBoxIds}); a label missing there leaves the
+ * order without a box. Throws when the call fails.
  */
 export async function packDemoOrder(
   app: FastifyInstance,
   cookie: string,
   order: Pick<Order, 'id' | 'order_type' | 'products'>,
   boxes: ReadonlyMap<string, string>,
+  letterbox = false,
 ): Promise<void> {
   const pieces = order.products.reduce((n, line) => n + line.quantity, 0);
-  const box = boxes.get(demoParcelBox(pieces, order.order_type === 'b2b_order'));
+  const box = boxes.get(demoParcelBox(pieces, order.order_type === 'b2b_order', letterbox));
   if (!box) return;
   const res = await app.inject({
     method: 'POST',
@@ -371,7 +408,9 @@ async function call<T>(
  * Creates the live demo orders (issue 6 §6) on a database that {@link seedDemo} just filled, through `app`'s HTTP
  * routes: per merchant a week of orders in every state of {@link DEMO_ORDER_MIX} — open and unpicked, partly
  * picked, picked and waiting at the packing station, shipped in a box that fits ({@link packDemoOrder}) with label,
- * packing slip and tracking number (spread over the last seven days, some today), cancelled — with Dutch addresses, single-line, multi-line and B2B orders.
+ * packing slip and tracking number (spread over the last seven days, some today; a parcel of one or two small pieces
+ * without a carrier of the shop's through the letterbox, {@link fitsDemoLetterbox}), cancelled — with Dutch
+ * addresses, single-line, multi-line and B2B orders.
  * Deterministic apart from the times, which are relative to `now`. Throws when a call fails.
  */
 export async function seedLiveOrders(
@@ -389,6 +428,7 @@ export async function seedLiveOrders(
     byState: { open: 0, partly_picked: 0, picked: 0, shipped: 0, cancelled: 0 },
     orders: 0,
     shipments: 0,
+    letterbox: 0,
     picks: 0,
   };
 
@@ -399,14 +439,16 @@ export async function seedLiveOrders(
   let variantTurn = 0;
   for (const m of merchants) {
     // Products with stock on a pick location, in a fixed order, so every fresh start looks the same.
-    const eans = (
-      await db.query<{ ean: string }>(
-        `SELECT p.ean FROM products p
+    const products = (
+      await db.query<{ ean: string; weight_kg: string | null }>(
+        `SELECT p.ean, p.weight_kg FROM products p
           WHERE p.org_id = $1 AND EXISTS (SELECT 1 FROM product_locations pl WHERE pl.product_id = p.id AND pl.stock >= 20)
           ORDER BY p.ean LIMIT 400`,
         [m.orgId],
       )
-    ).rows.map((r) => r.ean);
+    ).rows;
+    const eans = products.map((r) => r.ean);
+    const weightOf = new Map(products.map((r) => [r.ean, r.weight_kg === null ? null : Number(r.weight_kg)]));
     if (eans.length === 0) continue;
     const planned = planOrders(m.prefix, eans, now, mix, rand, opts.salesHistory ?? 0);
     const owner = await login(app, m.key);
@@ -423,18 +465,19 @@ export async function seedLiveOrders(
       throw new Error(`demo order import refused rows: ${JSON.stringify(imported.errors.slice(0, 3))}`);
     const idOf = new Map(imported.orders.map((o) => [o.order_id, o.id]));
 
-    // (1) The import stamps orders with the moment of the import; the demo's orders arrived over the past week.
-    for (const o of planned) {
-      await db.query('UPDATE orders SET placed_at = $1, created_at = $1 WHERE id = $2', [
-        o.placedAt,
-        idOf.get(o.shopOrderId),
-      ]);
-    }
+    // (1) The import stamps orders with the moment of the import; the demo's orders arrived over the past week (one
+    // statement for the merchant's orders: a statement per order cost ≈ 10 ms each on PGlite).
+    await db.query(
+      `UPDATE orders o SET placed_at = v.at, created_at = v.at
+         FROM unnest($1::text[], $2::timestamptz[]) AS v(id, at) WHERE o.id = v.id`,
+      [planned.map((o) => idOf.get(o.shopOrderId)), planned.map((o) => o.placedAt)],
+    );
     // (3) Order types are not part of the import yet: mark the B2B orders as such.
     const b2b = planned.filter((o) => o.b2b).map((o) => idOf.get(o.shopOrderId));
     if (b2b.length > 0)
       await db.query(`UPDATE orders SET order_type = 'b2b_order' WHERE id = ANY($1)`, [b2b]);
 
+    const parcels: { order: string; shipment: string; at: Date }[] = [];
     for (const o of planned) {
       const id = idOf.get(o.shopOrderId) as string;
       result.orders++;
@@ -473,25 +516,52 @@ export async function seedLiveOrders(
         result.picks++;
       }
       if (o.state !== 'shipped') continue;
+      // A parcel of one or two small pieces whose shop asked for no carrier goes through the letterbox: the packer
+      // chooses the letterbox method on the order card and packs it in the letterbox box.
+      const letterbox =
+        !o.methodCode &&
+        fitsDemoLetterbox(
+          o.rows.map((r) => ({
+            quantity: Number(r.quantity),
+            weightKg: weightOf.get(String(r.product_ean)) ?? null,
+          })),
+          String(o.rows[0]?.countryCode ?? ''),
+          o.b2b,
+        );
+      if (letterbox)
+        await call(app, picker, 'POST', `/api/order/shipment_method/${id}`, { code: DEMO_LETTERBOX_METHOD });
       // The packer packs the parcel in a box that fits it (its price is the order's fulfilment fee), then ships.
-      await packDemoOrder(app, picker, order, boxes);
+      await packDemoOrder(app, picker, order, boxes, letterbox);
       const shipped = await call<Buffer>(app, picker, 'POST', '/api/orders/ship', {
         order_id: id,
         ...(o.methodCode ? { method_code: o.methodCode } : {}),
         ...(o.b2b ? { label_quantity: 2 } : {}),
       });
+      if (letterbox) result.letterbox++;
       result.shipments++;
-      // (2) Shipping stamps "now": the demo's parcels left over the past week.
-      await db.query('UPDATE shipments SET created_at = $1 WHERE id = $2', [
-        o.shippedAt,
-        shipped.headers['x-shipment-id'],
-      ]);
-      await db.query('UPDATE orders SET shipped_at = $1 WHERE id = $2', [o.shippedAt, id]);
-      await db.query('UPDATE stock_mutations SET created_at = $1 WHERE order_id = $2', [
-        new Date((o.shippedAt as Date).getTime() - HOUR / 2),
-        id,
-      ]);
+      parcels.push({
+        order: id,
+        shipment: String(shipped.headers['x-shipment-id']),
+        at: o.shippedAt as Date,
+      });
     }
+    // (2) Shipping stamps "now": the merchant's parcels left over the past week (and the month before), their pieces
+    // were picked half an hour before; one statement per table.
+    await db.query(
+      `UPDATE shipments s SET created_at = v.at
+         FROM unnest($1::text[], $2::timestamptz[]) AS v(id, at) WHERE s.id = v.id`,
+      [parcels.map((p) => p.shipment), parcels.map((p) => p.at)],
+    );
+    await db.query(
+      `UPDATE orders o SET shipped_at = v.at
+         FROM unnest($1::text[], $2::timestamptz[]) AS v(id, at) WHERE o.id = v.id`,
+      [parcels.map((p) => p.order), parcels.map((p) => p.at)],
+    );
+    await db.query(
+      `UPDATE stock_mutations m SET created_at = v.at
+         FROM unnest($1::text[], $2::timestamptz[]) AS v(id, at) WHERE m.order_id = v.id`,
+      [parcels.map((p) => p.order), parcels.map((p) => new Date(p.at.getTime() - HOUR / 2))],
+    );
   }
   return result;
 }
