@@ -112,14 +112,54 @@ describe('new product form (spec 3 §2 New product form, §5)', { timeout: 30_00
 
   it('keeps the form and shows the reason when the server refuses the row', async () => {
     answer = {
-      products: { created: 0, updated: 0, errors: [{ row: 1, ean: '8712345678906', reason: 'Nope' }] },
+      products: {
+        created: 0,
+        updated: 0,
+        errors: [
+          {
+            row: 1,
+            ean: '8712345678906',
+            code: 'parent_is_self',
+            values: { field: 'parent_ean' },
+            reason: 'Parent EAN is the product itself',
+          },
+        ],
+      },
     };
     const { router } = open();
     await screen.findByRole('button', { name: 'Finish and add product' });
     type(/^Product name/, 'Drop zout');
     type(/^EAN/, '8712345678906');
     fireEvent.click(screen.getByRole('button', { name: 'Finish and add product' }));
-    expect(await screen.findByText('The product was not added: Nope')).toBeTruthy();
+    expect(
+      await screen.findByText('The product was not added: The parent EAN is the product itself'),
+    ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/products/new');
+  });
+
+  it("words the import's reason code in the UI's language (ADR 0119 §3)", async () => {
+    answer = {
+      products: {
+        created: 0,
+        updated: 0,
+        errors: [
+          {
+            row: 1,
+            ean: '8712345678906',
+            code: 'too_large',
+            values: { field: 'weight_kg', limit: 10_000, unit: 'kg' },
+            reason: 'weight_kg must be at most 10,000 kg',
+          },
+        ],
+      },
+    };
+    open();
+    await screen.findByRole('button', { name: 'Finish and add product' });
+    type(/^Product name/, 'Drop zout');
+    type(/^EAN/, '8712345678906');
+    fireEvent.click(screen.getByRole('button', { name: 'Finish and add product' }));
+    expect(
+      await screen.findByText('The product was not added: Weight (kg) must be at most 10000 kg'),
+    ).toBeTruthy();
   });
 });

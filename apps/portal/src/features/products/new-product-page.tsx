@@ -22,6 +22,8 @@ import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { call } from '../../lib/api.ts';
 import { useImportProducts } from './api/import-products.ts';
+import { useBulkImportTexts } from './product-import.i18n.ts';
+import { bulkReasonText } from './product-import.rules.ts';
 
 interface NewProductForm {
   name: string;
@@ -45,6 +47,8 @@ const EMPTY: NewProductForm = { name: '', ean: '', note: '', hs: '', weight_kg: 
  */
 export function NewProductPage() {
   const { t } = useTranslation('productTable');
+  const { t: tp } = useTranslation('products');
+  const tb = useBulkImportTexts();
   const navigate = useNavigate();
   const [form, setForm] = useState<NewProductForm>(EMPTY);
   const [customsOpen, setCustomsOpen] = useState(false);
@@ -111,7 +115,8 @@ export function NewProductPage() {
         onSuccess: ({ products }) => {
           const error = products.errors[0];
           if (error) {
-            setRefused(error.reason);
+            // The import's reason in the UI's language (ADR 0119 §3).
+            setRefused(bulkReasonText(tp, tb, error, (n) => n));
             return;
           }
           notifications.show({
