@@ -106,6 +106,17 @@ export function sheetCount(value: unknown): number | null {
 const cellText = (v: unknown) => (v === null || v === undefined ? '' : String(v).trim());
 
 /**
+ * The EANs of `rows` that {@link inboundExcelIssues} looks up among the shop's products: each row's EAN cell, trimmed,
+ * when it is there and passes its text check (a megabyte or a NUL is never sent to the database); each once.
+ */
+export function inboundExcelLookupEans(rows: readonly InboundExcelRow[]): string[] {
+  const eans = rows
+    .map((r) => cellText(r.ean))
+    .filter((e) => e !== '' && passesSingleLineText(e, CELL_MAX.ean ?? 50));
+  return [...new Set(eans)];
+}
+
+/**
  * Every problem of every row (spec 2 §2; ADR 0118 'one round'), in row order and, within a row, in column order: an
  * EAN is required (and `isKnown` of the shop's products), boxes and per box are whole numbers from 1 to 100,000, an
  * expiry date must be a date, EAN and batch are single-line text of at most 50 and 100 characters. `row` counts the

@@ -4,6 +4,7 @@ import {
   type InboundExcelIssue,
   type InboundExcelRow,
   inboundExcelIssues,
+  inboundExcelLookupEans,
 } from '@hoppa/core';
 import type { z } from 'zod';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
@@ -129,8 +130,7 @@ export async function checkInboundExcel(
   body: { eans?: readonly string[]; rows?: readonly InboundExcelRow[] },
 ): Promise<{ unknown: string[]; issues: InboundExcelIssue[] }> {
   const rows = body.rows ?? [];
-  const rowEans = rows.map((r) => (r.ean === null || r.ean === undefined ? '' : String(r.ean).trim()));
-  const eans = [...rowEans.filter((e) => e !== '' && e.length <= 50), ...(body.eans ?? [])];
+  const eans = [...inboundExcelLookupEans(rows), ...(body.eans ?? [])];
   const known = await productIdsByEan(ctx, orgId, eans);
   return {
     unknown: [...new Set(eans)].filter((ean) => !known.has(ean)),

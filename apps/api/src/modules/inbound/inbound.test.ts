@@ -217,6 +217,8 @@ describe('announcing an inbound (spec 2 §4 wizard, §7 POST /inbound/)', () => 
       { ean: jam.ean, units: '2', packed_per: 6, batchnr: 'B1', expiration_date: '31-12-2027' },
       { ean: '9900000000002', units: 'nul', packed_per: 6 },
       { ean: '', units: 1, packed_per: 200_000, batchnr: 'x'.repeat(101), expiration_date: '31-02-2027' },
+      // An EAN cell with a NUL is refused, never looked up (PostgreSQL refuses NUL in text).
+      { ean: '87\u000012', units: 1, packed_per: 1 },
     ];
     const r = await api<{ unknown: string[]; issues: unknown[] }>(bolOwner, 'POST', '/inbound/excel/check', {
       rows,
@@ -249,6 +251,14 @@ describe('announcing an inbound (spec 2 §4 wizard, §7 POST /inbound/)', () => 
         values: { field: 'batchnr', limit: 100 },
       }),
       expect.objectContaining({ row: 3, field: 'expiration_date', code: 'bad_date' }),
+      {
+        row: 4,
+        ean: '',
+        field: 'ean',
+        code: 'text_invalid',
+        values: { field: 'ean' },
+        reason: 'ean contains control or invalid characters',
+      },
     ]);
   });
 });
