@@ -2,24 +2,26 @@ import { amsterdamDay, type Invoice, type InvoiceOrder } from '@hoppa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { DEMO_USERS } from './seed.ts';
-import { DEMO_INVOICE_ORDERS, seedLiveInvoices } from './seed-invoices.ts';
+import { DEMO_INVOICE_ORDERS, type LiveInvoicesResult, seedLiveInvoices } from './seed-invoices.ts';
 import { DEMO_LETTERBOX_METHOD, demoParcelBox, seedLiveOrders } from './seed-orders.ts';
 
+/** Orders per merchant in the test's month (a fresh start ships {@link DEMO_INVOICE_ORDERS}). */
+const MONTH_ORDERS = 12;
+
 let t: TestApp;
+let made: LiveInvoicesResult;
 beforeAll(async () => {
   t = await createTestApp({ seed: { products: 24 } });
+  // Fewer orders than a fresh start's DEMO_INVOICE_ORDERS: what the invoice shows of them does not depend on how many.
+  // Seeded in the hook (its time limit is the hook's, as for the other demo parts' tests).
+  made = await seedLiveInvoices(t.app, t.db, new Date(), MONTH_ORDERS);
 });
 afterAll(async () => {
   await t?.close();
 });
 
-/** Orders per merchant in the test's month (a fresh start ships {@link DEMO_INVOICE_ORDERS}). */
-const MONTH_ORDERS = 12;
-
 describe('demo invoice month (issue 16 item 7)', () => {
   it('gives last month’s invoice real lines: orders, surcharges, storage and inbound surcharges', async () => {
-    // Fewer orders than a fresh start's DEMO_INVOICE_ORDERS: what the invoice shows of them does not depend on how many.
-    const made = await seedLiveInvoices(t.app, t.db, new Date(), MONTH_ORDERS);
     expect(made.shipped).toBe(2 * MONTH_ORDERS);
     const cookie = await t.login(DEMO_USERS.bolOwner.email, DEMO_USERS.bolOwner.password);
     const res = await t.app.inject({
