@@ -305,6 +305,73 @@ describe('open orders and order card calls', () => {
     expect(list.groups.slice(0, -1).every((g) => g.location !== null)).toBe(true);
   });
 
+  it('writes each open order exactly as the order card reads it (ADR 0120: its lines are JSON text written by the database)', async () => {
+    const orgs = t.seed?.orgs as { stroop: string };
+    // Text JSON must escape (quotes, backslash, control characters), two-byte and astral characters, and a line with
+    // a group location, a bundle without EAN, no photo and notes; an address with only `phone` and a key the
+    // contract does not have; a time with microseconds; and an order without lines.
+    const tricky = 'Stroopwafel "echt" \\ ®️ 日本 🧇 \n\t\u0001 é';
+    const x1 = ids['X-1'] as string;
+    const [line] = (
+      await t.db.query<{ id: string; product_id: string }>(
+        'SELECT id, product_id FROM order_lines WHERE order_id = $1',
+        [x1],
+      )
+    ).rows;
+    if (!line) throw new Error('X-1 has no line');
+    const shelf = await locationOf(stroopEans[1] as string);
+    const lineless = `cb${'0'.repeat(21)}1`;
+    await t.db.query(
+      `UPDATE order_lines SET title = $2, group_location_id = $3, bundle_product_id = product_id, bundle_ean = NULL,
+         bundle_title = $2, bundle_quantity = 3 WHERE id = $1`,
+      [line.id, tricky, shelf.id],
+    );
+    await t.db.query(`UPDATE products SET pack_note = $2, pick_note = '', img_url = NULL WHERE id = $1`, [
+      line.product_id,
+      tricky,
+    ]);
+    await t.db.query(
+      `UPDATE orders SET shipment_details = (shipment_details - 'phone' - 'deliveryPhoneNumber')
+           || '{"phone": "+31 6 12345678", "extra": "not in the contract"}'::jsonb,
+         notes_text = $2, notes_color = 'red', placed_at = placed_at + interval '123456 microseconds',
+         delivery_at = now() WHERE id = $1`,
+      [x1, tricky],
+    );
+    await t.db.query(
+      `INSERT INTO orders (id, org_id, order_id, placed_at) VALUES ($1, $2, 'EMPTY-1', now())`,
+      [lineless, orgs.stroop],
+    );
+    try {
+      const list = await open(picker);
+      const listed = list.groups.flatMap((g) => g.orders);
+      expect(listed.map((o) => o.orderId).sort()).toEqual(['EMPTY-1', 'M-1', 'S-3', 'X-1']);
+      for (const order of listed) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/api/order/get/${order.id}`,
+          headers: { cookie: picker },
+        });
+        const { events: _events, automations: _automations, ...card } = res.json() as Record<string, unknown>;
+        expect(order).toEqual(card);
+      }
+      const x = listed.find((o) => o.orderId === 'X-1');
+      expect(x?.products[0]).toMatchObject({
+        title: tricky,
+        pack_note: tricky,
+        img_url: null,
+        group_location: { id: shelf.id, name: shelf.name },
+        bundle: { ean: '', title: tricky, quantity: 3 },
+      });
+      expect(x?.shipmentDetails.deliveryPhoneNumber).toBe('+31 6 12345678');
+      expect(listed.find((o) => o.orderId === 'EMPTY-1')).toMatchObject({
+        products: [],
+        isFulfilledBySF: false,
+      });
+    } finally {
+      await t.db.query('DELETE FROM orders WHERE id = $1', [lineless]);
+    }
+  });
+
   it('marks an order that already has a shipping label (label: true), and only that one', async () => {
     const orgs = t.seed?.orgs as { bol: string };
     await t.db.query(
