@@ -83,6 +83,8 @@ describe('API connections (spec 3 §7)', () => {
       imported: null,
       imported_total: 0,
       unknown_eans: [],
+      problem: null,
+      refused: [],
     });
     expect(r.body).not.toContain(SECRET);
     const stored = await t.db.query<{ encrypted_secret: string }>(
