@@ -1,20 +1,19 @@
 import {
   type LocationRef,
   OPEN_ORDERS_COUNT_CAP,
+  type OpenOrders,
   type OpenOrdersQuery,
   type Order,
   type OrderLine,
   type ShipmentBox,
   type ShipmentDetails,
-  ShipmentDetailsSchema,
   type ShipmentMethod,
 } from '@hoppa/core';
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { systemSql } from '../../db/kysely.ts';
 import type { DB, Orders, ShipmentMethods } from '../../db/schema.generated.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { JsonText } from '../../lib/json-text.ts';
 import { eventsOfOrder } from './order-events.service.ts';
 
 /**
@@ -69,10 +68,16 @@ function orderQuery(ctx: TenantScope) {
 
 type OrderRow = Awaited<ReturnType<ReturnType<typeof orderQuery>['executeTakeFirstOrThrow']>>;
 
-/** The lines of the given orders with product and pick location, per order id in position order. */
-async function loadLines(ctx: TenantScope, orderIds: string[]) {
+/** A query of order ids (column `id`), for {@link loadLines}. */
+type OrderIdQuery = SelectQueryBuilder<DB & { o: Orders; sm: ShipmentMethods }, 'o' | 'sm', { id: string }>;
+
+/**
+ * The lines of the given orders (ids, or a query of them: the open list asks for its page's lines in the same round
+ * trip as the page) with product and pick location, per order id in position order.
+ */
+async function loadLines(ctx: TenantScope, orderIds: string[] | OrderIdQuery) {
   const byOrder = new Map<string, LineRow[]>();
-  if (orderIds.length === 0) return byOrder;
+  if (Array.isArray(orderIds) && orderIds.length === 0) return byOrder;
   const rows = await tenantSql(ctx)
     .selectFrom('order_lines as l')
     .innerJoin('products as p', 'p.id', 'l.product_id')
@@ -204,155 +209,6 @@ function toOrder(o: OrderRow, lines: LineRow[]): Order {
   };
 }
 
-/** A value as JSON text in SQL, spelled as `JSON.stringify` spells it (`to_json` escapes text the same way), null as `null`. */
-const jsonOf = (column: string) => sql.raw(`coalesce(to_json(${column})::text, 'null')`);
-
-/**
- * One order line as JSON text, written by the database in OrderLineSchema's key order and JSON.stringify's spelling
- * (ids are 24 hex digits, counts integers): the same value as {@link toLine}'s, for the rows {@link loadLines} joins
- * (`l` the line, `p` its product, `loc` its pick location, `gl` its group location). Issue 8 §3, ADR 0120.
- */
-const LINE_JSON = sql<string>`'{"id":"' || l.id || '","product_id":"' || l.product_id || '","ean":' || ${jsonOf('l.ean')}
-  || ',"title":' || ${jsonOf('l.title')} || ',"quantity":' || l.quantity || ',"picked_quantity":' || l.picked_quantity
-  || ',"picked":' || (l.picked_quantity >= l.quantity)::text
-  || ',"pick_location":' || CASE WHEN l.pick_location_id IS NULL THEN 'null'
-       ELSE '{"id":"' || l.pick_location_id || '","name":' || to_json(coalesce(loc.name, ''))::text || '}' END
-  || ',"group_location":' || CASE WHEN l.group_location_id IS NULL THEN 'null'
-       ELSE '{"id":"' || l.group_location_id || '","name":' || to_json(coalesce(gl.name, ''))::text || '}' END
-  || ',"img_url":' || ${jsonOf('p.img_url')} || ',"pack_note":' || ${jsonOf('p.pack_note')}
-  || ',"pick_note":' || ${jsonOf('p.pick_note')} || ',"cancellationRequest":' || l.cancellation_request::text
-  || ',"position":' || l.position
-  || ',"bundle":' || CASE WHEN l.bundle_product_id IS NULL THEN 'null'
-       ELSE '{"product_id":"' || l.bundle_product_id || '","ean":' || to_json(coalesce(l.bundle_ean, ''))::text
-         || ',"title":' || to_json(coalesce(l.bundle_title, ''))::text || ',"quantity":' || coalesce(l.bundle_quantity, 1)
-         || '}' END
-  || ',"added_by_rule":' || (l.automation_id IS NOT NULL)::text || '}'`;
-
-/**
- * The lines of one order as the open list writes them (ADR 0120): `products` the lines' JSON text in position order
- * (comma-separated, without brackets), `all_sf` whether every line's product is fulfilled by the provider, and the
- * pick location of its first line (by position) that has one, which names the order's group (`loc_*`, null without).
- */
-interface OrderLinesText {
-  products: string;
-  all_sf: boolean;
-  loc_id: string | null;
-  loc_name: string | null;
-  loc_sequence: number | null;
-}
-
-/** {@link loadLines} for the open list: one row per order with its lines as JSON text ({@link OrderLinesText}). */
-async function linesTextOf(ctx: TenantScope, orderIds: string[]) {
-  const byOrder = new Map<string, OrderLinesText>();
-  if (orderIds.length === 0) return byOrder;
-  const firstLocated = (column: string) =>
-    sql.raw(
-      `(array_agg(${column} ORDER BY l.position, l.id) FILTER (WHERE l.pick_location_id IS NOT NULL))[1]`,
-    );
-  // The product and the two locations by primary key per line (LATERAL … LIMIT 1): as joins, PostgreSQL hashed every
-  // product and every location of the warehouse twice for a page's 200 lines (ADR 0120).
-  const rows = await tenantSql(ctx)
-    .selectFrom('order_lines as l')
-    .innerJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('products as p')
-          .select(['p.img_url', 'p.pack_note', 'p.pick_note', 'p.fulfilled_by_sf'])
-          .whereRef('p.id', '=', 'l.product_id')
-          .where(orgScope(ctx, 'p'))
-          .limit(1)
-          .as('p'),
-      (join) => join.onTrue(),
-    )
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('locations as pl')
-          .select(['pl.name', 'pl.sequence'])
-          .whereRef('pl.id', '=', 'l.pick_location_id')
-          .limit(1)
-          .as('loc'),
-      (join) => join.onTrue(),
-    )
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('locations as g')
-          .select('g.name')
-          .whereRef('g.id', '=', 'l.group_location_id')
-          .limit(1)
-          .as('gl'),
-      (join) => join.onTrue(),
-    )
-    .where(orgScope(ctx, 'l'))
-    .where(sql<boolean>`l.order_id = any(${orderIds}::char(24)[])`)
-    .groupBy('l.order_id')
-    .select([
-      'l.order_id',
-      sql<string>`string_agg(${LINE_JSON}, ',' ORDER BY l.position, l.id)`.as('products'),
-      sql<boolean>`bool_and(p.fulfilled_by_sf)`.as('all_sf'),
-      sql<string | null>`${firstLocated('l.pick_location_id')}`.as('loc_id'),
-      sql<string | null>`${firstLocated('loc.name')}`.as('loc_name'),
-      sql<number | null>`${firstLocated('loc.sequence')}`.as('loc_sequence'),
-    ])
-    .execute();
-  for (const { order_id, ...text } of rows) byOrder.set(order_id, text);
-  return byOrder;
-}
-
-/** A moment in SQL as `Date.prototype.toISOString` writes it (UTC, milliseconds truncated as the pg driver's), null as `null`. */
-const isoOf = (column: string) =>
-  sql.raw(
-    `coalesce('"' || to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null')`,
-  );
-
-/** A boolean or integer in SQL as JSON text, null as `null`. */
-const plainOf = (column: string) => sql.raw(`coalesce((${column})::text, 'null')`);
-
-/**
- * The address of an order (`d`, its `shipment_details`) as JSON text the way {@link toOrder} and OrderSchema's
- * serializer write it: ShipmentDetailsSchema's keys in their order, each only when stored (a stored null stays null),
- * other stored keys left out, and `deliveryPhoneNumber` the stored one or else `phone`.
- */
-const DETAILS_JSON = (() => {
-  const parts = Object.keys(ShipmentDetailsSchema.shape).map((key) => {
-    if (!/^[A-Za-z]+$/.test(key)) throw new Error(`not a plain key: ${key}`);
-    if (key === 'deliveryPhoneNumber') {
-      const phone = `coalesce(nullif(d->'deliveryPhoneNumber', 'null'::jsonb), d->'phone')`;
-      return `CASE WHEN ${phone} IS NOT NULL THEN '"deliveryPhoneNumber":' || (${phone})::text END`;
-    }
-    return `CASE WHEN d ? '${key}' THEN '"${key}":' || (d->'${key}')::text END`;
-  });
-  return sql.raw(`(SELECT '{' || concat_ws(',', ${parts.join(', ')}) || '}'
-    FROM (SELECT coalesce(o.shipment_details, '{}'::jsonb) AS d) x)`);
-})();
-
-/**
- * An open-list order's head as JSON text, written by the database for the rows of {@link orderQuery} (`o`, `org`,
- * `sm`, `lbl`): OrderSchema's keys from `id` to `used_shipment_method` in order, spelled as JSON.stringify does, the same
- * values as {@link toOrder}'s, without the closing brace ({@link openOrderText} adds the lines). Issue 8 §3, ADR 0120.
- */
-const HEAD_JSON = sql<string>`'{"id":"' || o.id || '","orderId":' || ${jsonOf('o.order_id')}
-  || ',"org":"' || o.org_id || '","org_name":' || ${jsonOf('org.name')} || ',"platform":' || ${jsonOf('o.platform')}
-  || ',"order_type":' || ${jsonOf('o.order_type')} || ',"status":' || ${jsonOf('o.status')}
-  || ',"reason":' || ${jsonOf('o.reason')} || ',"orderPlacedDateTime":' || ${isoOf('o.placed_at')}
-  || ',"deliveryDateTime":' || ${isoOf('o.delivery_at')} || ',"fulfilledDateTime":' || ${isoOf('o.shipped_at')}
-  || ',"shipmentDetails":' || ${DETAILS_JSON} || ',"notes_text":' || ${jsonOf('o.notes_text')}
-  || ',"notes_color":' || ${jsonOf('o.notes_color')} || ',"notes_notify":' || ${plainOf('o.notes_notify')}
-  || ',"selected_ship_option":' || ${jsonOf('sm.code')} || ',"selected_packaging_option":' || ${jsonOf('o.selected_box_id')}
-  || ',"label_quantity":' || ${plainOf('o.label_quantity')} || ',"label":' || (lbl.id IS NOT NULL)::text
-  || ',"shipped":' || ${plainOf("o.status = 'shipped'")} || ',"track_trace":' || ${jsonOf('o.track_trace')}
-  || ',"used_shipment_method":' || ${jsonOf('o.used_shipment_method')}`;
-
-/**
- * An open-list order as JSON text, exactly as the endpoint's serializer writes {@link toOrder}'s value: its head and
- * its lines as the database wrote them (OrderSchema's key order: `isFulfilledBySF` and `products` last, `events` left
- * out as the lists do).
- */
-function openOrderText(head: string, lines: OrderLinesText | undefined): string {
-  return `${head},"isFulfilledBySF":${lines?.all_sf ?? false},"products":[${lines?.products ?? ''}]}`;
-}
-
 /**
  * One order of the request's organisations with its lines and its parcels' carrier events, oldest first (spec 1 §7
  * `GET /order/get/:id`, §3 shipment_status); 404 otherwise.
@@ -408,7 +264,7 @@ export async function listOpenOrders(
     params,
     query,
   }: { params: { start: string; end: string; pack_size: '0' | '1' | '2' | 'all' }; query: OpenOrdersQuery },
-): Promise<JsonText> {
+): Promise<OpenOrders> {
   const start = new Date(params.start);
   const end = new Date(params.end);
   if (start > end) throw badRequest('The start of the date range lies after its end');
@@ -448,9 +304,18 @@ export async function listOpenOrders(
     return eb.and(all);
   };
   // The page walks the (placed_at, id) index of open orders and stops at `limit`; `matching` (the home tile asks with
-  // limit 1) counts the filtered orders up to OPEN_ORDERS_COUNT_CAP + 1, so neither grows with the backlog. The two run
-  // at once; the page's lines are read after the page, by its ids.
+  // limit 1) counts the filtered orders up to OPEN_ORDERS_COUNT_CAP + 1, so neither grows with the backlog. The page's
+  // lines are read at the same time, for the same page of ids (issue 8: three statements at once, not two then one).
   const limit = query.limit ?? OPEN_ORDERS_DEFAULT_LIMIT;
+  const pageIds: OrderIdQuery = tenantSql(ctx)
+    .selectFrom('orders as o')
+    .leftJoin('shipment_methods as sm', 'sm.id', 'o.selected_ship_method_id')
+    .where(orgScope(ctx, 'o'))
+    .where(matches)
+    .select('o.id')
+    .orderBy('o.placed_at')
+    .orderBy('o.id')
+    .limit(limit);
   // The count reads nothing but what `orders_org_open_idx (org_id, placed_at) WHERE status = 'open'` holds, so
   // without further filters it is an index-only range (ADR 0067). It joins the methods only when it filters on them:
   // PostgreSQL removes an unused left join only after it has chosen how to read the orders, and the join's column
@@ -463,16 +328,8 @@ export async function listOpenOrders(
     methods.length > 0
       ? withMethods
       : (tenantSql(ctx).selectFrom('orders as o') as unknown as typeof withMethods);
-  const [rows, counted] = await Promise.all([
-    // Each order's head as JSON text (ADR 0120): no column of it parsed here, no order object built.
-    orderQuery(ctx)
-      .clearSelect()
-      .select(['o.id', HEAD_JSON.as('head')])
-      .where(matches)
-      .orderBy('o.placed_at')
-      .orderBy('o.id')
-      .limit(limit)
-      .execute(),
+  const [rows, counted, lines] = await Promise.all([
+    orderQuery(ctx).where(matches).orderBy('o.placed_at').orderBy('o.id').limit(limit).execute(),
     tenantSql(ctx)
       .selectFrom(
         countFrom
@@ -484,50 +341,46 @@ export async function listOpenOrders(
       )
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
+    loadLines(ctx, pageIds),
   ]);
-  // The page's lines by its ids, after it: a statement PostgreSQL plans in a fraction of a millisecond, where the
-  // same statement over the page's query took it 7–20 ms to plan (ADR 0120).
-  const lines = await linesTextOf(
-    ctx,
-    rows.map((o) => o.id),
-  );
+  // The statements read separate snapshots: an order that entered the page between them (an import of older
+  // orders) gets its lines now, so no order is listed without them.
+  const missing = rows.filter((o) => !lines.has(o.id)).map((o) => o.id);
+  if (missing.length > 0) for (const [id, l] of await loadLines(ctx, missing)) lines.set(id, l);
 
-  // The answer as JSON text (ADR 0120): each order's head written by the contract's shape serializer, its lines as the
-  // database wrote them, the groups around them here. No line row is parsed and no line object built.
   interface Group {
     location: LocationRef | null;
     sequence: number;
-    orders: string[];
+    orders: Order[];
   }
   const groups = new Map<string, Group>();
   for (const row of rows) {
-    const orderLines = lines.get(row.id);
-    const key = orderLines?.loc_id ?? '';
+    const orderLines = lines.get(row.id) ?? [];
+    const first = orderLines.find((l) => l.pick_location_id);
+    const key = first?.pick_location_id ?? '';
     let group = groups.get(key);
     if (!group) {
       group = {
-        location: orderLines?.loc_id ? { id: orderLines.loc_id, name: orderLines.loc_name ?? '' } : null,
-        sequence: orderLines?.loc_sequence ?? 0,
+        location: first?.pick_location_id
+          ? { id: first.pick_location_id, name: first.location_name ?? '' }
+          : null,
+        sequence: first?.location_sequence ?? 0,
         orders: [],
       };
       groups.set(key, group);
     }
-    group.orders.push(openOrderText(row.head, orderLines));
+    group.orders.push(toOrder(row, orderLines));
   }
   const sorted = [...groups.values()].sort((a, b) => {
     if (!a.location || !b.location) return a.location ? -1 : b.location ? 1 : 0;
     return a.sequence - b.sequence || a.location.name.localeCompare(b.location.name, 'nl', { numeric: true });
   });
-  const groupsText = sorted
-    .map(
-      (g) =>
-        `{"location":${JSON.stringify(g.location)},"count":${g.orders.length},"orders":[${g.orders.join(',')}]}`,
-    )
-    .join(',');
-  const n = Number(counted.n);
-  return new JsonText(
-    `{"groups":[${groupsText}],"total":${rows.length},"matching":${Math.min(n, OPEN_ORDERS_COUNT_CAP)},"matching_capped":${n > OPEN_ORDERS_COUNT_CAP}}`,
-  );
+  return {
+    groups: sorted.map((g) => ({ location: g.location, count: g.orders.length, orders: g.orders })),
+    total: rows.length,
+    matching: Math.min(Number(counted.n), OPEN_ORDERS_COUNT_CAP),
+    matching_capped: Number(counted.n) > OPEN_ORDERS_COUNT_CAP,
+  };
 }
 
 /** Sets how many shipping labels an order gets (spec 1 §7 `POST /order/labels/quantity`); 404 when not visible. */

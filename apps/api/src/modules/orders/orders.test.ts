@@ -305,7 +305,7 @@ describe('open orders and order card calls', () => {
     expect(list.groups.slice(0, -1).every((g) => g.location !== null)).toBe(true);
   });
 
-  it('writes each open order exactly as the order card reads it (ADR 0120: its lines are JSON text written by the database)', async () => {
+  it('lists each open order exactly as the order card reads it (text to escape, group location, bundle, address keys, microseconds, no lines)', async () => {
     const orgs = t.seed?.orgs as { stroop: string };
     // Text JSON must escape (quotes, backslash, control characters), two-byte and astral characters, and a line with
     // a group location, a bundle without EAN, no photo and notes; an address with only `phone` and a key the
