@@ -189,7 +189,7 @@ async function loadInbounds(
       'u.family_name',
     ])
     .orderBy(sql`CASE WHEN ib.status = 'pending' THEN 0 ELSE 1 END`)
-    .orderBy(sql`CASE WHEN ib.status = 'pending' THEN ib.expected_delivery END`, sql`ASC NULLS LAST`)
+    .orderBy(sql`CASE WHEN ib.status = 'pending' THEN ib.expected_delivery END`, (ob) => ob.asc().nullsLast())
     .orderBy('ib.checked_in_at', 'desc')
     .orderBy('ib.id')
     .offset(page.skip)
@@ -200,6 +200,7 @@ async function loadInbounds(
     total: Number(count.n),
     items: rows.map((r) => {
       const its = items.filter((i) => i.inbound_id === r.id);
+      const checkedIn = its.reduce((s, i) => s + i.pieces_checked_in, 0);
       return {
         id: r.id,
         inbound_number: r.inbound_number,
@@ -219,11 +220,8 @@ async function loadInbounds(
         created_by:
           r.first_name !== null ? { first_name: r.first_name, family_name: r.family_name ?? '' } : null,
         pieces_expected: its.reduce((s, i) => s + i.pieces_expected, 0),
-        pieces_checked_in: its.reduce((s, i) => s + i.pieces_checked_in, 0),
-        progress: inboundProgress({
-          status: r.status as Status,
-          pieces_checked_in: its.reduce((s, i) => s + i.pieces_checked_in, 0),
-        }),
+        pieces_checked_in: checkedIn,
+        progress: inboundProgress({ status: r.status as Status, pieces_checked_in: checkedIn }),
         surcharge_total_eur: its.reduce((s, i) => s + i.surcharge_total_eur, 0),
         items: its,
       };
