@@ -45,7 +45,7 @@ export async function defaultShipmentMethod(db: Db, countryCode: string): Promis
     .where('carrier', 'not in', ['own', 'stamp'])
     .orderBy('is_default', 'desc')
     .orderBy(sql`(carrier = 'local')`, 'desc')
-    .orderBy(sql`(upper(country_code) = ${country})`, sql`desc nulls last`)
+    .orderBy(sql`(upper(country_code) = ${country})`, (ob) => ob.desc().nullsLast())
     .orderBy('price_cents')
     .orderBy('code')
     .limit(1)
