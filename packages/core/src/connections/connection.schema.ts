@@ -100,11 +100,20 @@ export type ConnectionSettings = z.infer<typeof ConnectionSettingsSchema>;
 export const UnknownEanOrderSchema = z.object({ order_id: z.string(), eans: z.array(z.string()) });
 
 /**
- * Why the last bol order pull did not go well (ADR 0119 §3), a stable code the apps translate: `pull_failed`
- * (values.message: the outside service's words, or the pull's own, untranslated) or `orders_refused` (the order
- * import refused orders: the status's `refused` names them).
+ * Why the last bol order pull or shop product sync (spec 3 §7 Sync) did not go well (ADR 0119 §3), a stable code the
+ * apps translate: `pull_failed` (values.message: the outside service's words, or the pull's own, untranslated),
+ * `orders_refused` (the order import refused orders: the status's `refused` names them); a shop's product sync:
+ * `products_sync_failed` (values.message: the shop platform's words, or the sync's own, untranslated),
+ * `shop_url_not_public` (values.value: the address on the server's own network the shop URL leads to) and
+ * `shop_led_elsewhere` (values.message: where the shop led the sync, untranslated: a redirect or DNS answer).
  */
-export const CONNECTION_SYNC_REASON_CODES = ['pull_failed', 'orders_refused'] as const;
+export const CONNECTION_SYNC_REASON_CODES = [
+  'pull_failed',
+  'orders_refused',
+  'products_sync_failed',
+  'shop_url_not_public',
+  'shop_led_elsewhere',
+] as const;
 export type ConnectionSyncReasonCode = (typeof CONNECTION_SYNC_REASON_CODES)[number];
 
 /** An order the last bol pull could not take in: bol's order id and the order import's reason, coded and in English. */

@@ -1,10 +1,12 @@
 import { hostname } from 'node:os';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
+  type ConnectionSyncReasonCode,
   EAN_PROBLEM_TEXT,
   eanProblem,
   isTokenOnlyPlatform,
   LIGHTSPEED_DEFAULT_URL,
+  type ReasonValues,
   SHOP_SYNC_SKIPPED_LISTED,
   type ShopSyncResult,
   type ValidProductImportRow,
@@ -261,11 +263,23 @@ async function takeLease(db: Db, connectionId: string): Promise<boolean> {
   return Boolean(r);
 }
 
-/** Stores the sync's outcome on the connection's status and gives the lease back. */
+/** Why a product sync failed, as the status's `problem` (core `CONNECTION_SYNC_REASON_CODES`; ADR 0119 §3). */
+type SyncProblem = {
+  code: Extract<
+    ConnectionSyncReasonCode,
+    'products_sync_failed' | 'shop_url_not_public' | 'shop_led_elsewhere'
+  >;
+  values: ReasonValues;
+};
+
+/**
+ * Stores the sync's outcome on the connection's status and gives the lease back: `error` in English for older
+ * clients, `problem` as its code with values (null when the sync went well).
+ */
 async function endSync(
   db: Db,
   connectionId: string,
-  status: { ok: boolean; error: string | null; written: number },
+  status: { ok: boolean; error: string | null; problem: SyncProblem | null; written: number },
 ): Promise<void> {
   await systemSql(db)
     .updateTable('api_connections')
@@ -273,6 +287,17 @@ async function endSync(
       last_sync_at: new Date(),
       last_sync_ok: status.ok,
       last_sync_error: status.error?.slice(0, 1000) ?? null,
+      last_sync_problem: status.problem
+        ? JSON.stringify({
+            code: status.problem.code,
+            values: Object.fromEntries(
+              Object.entries(status.problem.values).map(([k, v]) => [
+                k,
+                typeof v === 'string' ? v.slice(0, 1000) : v,
+              ]),
+            ),
+          })
+        : null,
       last_sync_imported: status.written,
       sync_lease_owner: null,
       sync_lease_until: null,
@@ -318,9 +343,10 @@ export async function syncShopProducts(
       `A product sync of ${conn.api_name} is running already; try again when it has finished`,
     );
   let written = 0;
+  let blocked: string | null = null;
   try {
     const creds = shopCredentials(conn, deps.box);
-    const blocked = deps.allowPrivateHosts ? null : await privateAddressOf(creds.url, deps.resolveHost);
+    blocked = deps.allowPrivateHosts ? null : await privateAddressOf(creds.url, deps.resolveHost);
     if (blocked)
       throw new HttpProblem(
         422,
@@ -355,7 +381,7 @@ export async function syncShopProducts(
       skipped.push(...did.skipped);
       written += did.linked + did.created;
     }
-    await endSync(db, conn.id, { ok: true, error: null, written });
+    await endSync(db, conn.id, { ok: true, error: null, problem: null, written });
     return {
       platform,
       api_id: conn.id,
@@ -382,7 +408,21 @@ export async function syncShopProducts(
       err instanceof OutsideServiceError || err instanceof HttpProblem
         ? err.message
         : `The product sync failed: ${(err as Error).message}`;
-    await endSync(db, conn.id, { ok: false, error: message, written }).catch(() => {});
+    const problem: SyncProblem =
+      blocked !== null
+        ? { code: 'shop_url_not_public', values: { value: blocked } }
+        : err !== caught
+          ? { code: 'shop_led_elsewhere', values: { message: (caught as OutsideServiceError).detail } }
+          : {
+              code: 'products_sync_failed',
+              values: {
+                message:
+                  err instanceof HttpProblem || err instanceof OutsideServiceError
+                    ? message
+                    : (err as Error).message,
+              },
+            };
+    await endSync(db, conn.id, { ok: false, error: message, problem, written }).catch(() => {});
     if (err instanceof OutsideServiceError) throw new HttpProblem(502, 'outside_service', err.message);
     throw err;
   }

@@ -215,7 +215,7 @@ describe('GET /products/sync/{platform} (spec 3 §7 Sync; ADR 0107)', () => {
 
   it('stores the outcome on the connection’s status', async () => {
     const r = await call('GET', `/api/get-api/${wooId}`, owner);
-    expect(r.json().status).toMatchObject({ ok: true, error: null, imported: 10 });
+    expect(r.json().status).toMatchObject({ ok: true, error: null, problem: null, imported: 10 });
     expect(r.json().status.last_sync_at).toEqual(expect.any(String));
   });
 
@@ -244,6 +244,12 @@ describe('GET /products/sync/{platform} (spec 3 §7 Sync; ADR 0107)', () => {
     expect(await productsOf(fresh.map((i) => i.ean as string))).toEqual([]);
     const status = (await call('GET', `/api/get-api/${wooId}`, owner)).json().status;
     expect(status).toMatchObject({ ok: false, error: expect.stringMatching(/critical error/) });
+    // Coded for the portal (ADR 0119 §3): the platform's own words as the value, the English `error` kept.
+    expect(status.problem).toEqual({
+      code: 'products_sync_failed',
+      values: { message: status.error },
+    });
+    expect(status.problem.values.message).toMatch(/^WooCommerce: /);
     woo.items = saved;
   });
 
@@ -316,6 +322,10 @@ describe('GET /products/sync/{platform} (spec 3 §7 Sync; ADR 0107)', () => {
     );
     expect(status.rows[0]).toMatchObject({ last_sync_ok: false });
     expect(status.rows[0]?.last_sync_error).toContain('only connects to shops on the internet');
+    expect((await call('GET', `/api/get-api/${wooId}`, owner)).json().status.problem).toEqual({
+      code: 'shop_url_not_public',
+      values: { value: '127.0.0.1' },
+    });
   });
 
   it('refuses a shop whose name resolves elsewhere when the sync connects (rebinding), as it refuses the URL', async () => {
@@ -341,6 +351,11 @@ describe('GET /products/sync/{platform} (spec 3 §7 Sync; ADR 0107)', () => {
         [wooId],
       );
       expect(status.rows[0]).toMatchObject({ last_sync_ok: false, last_sync_error: (err as Error).message });
+      const problem = (await call('GET', `/api/get-api/${wooId}`, owner)).json().status.problem;
+      expect(problem).toEqual({
+        code: 'shop_led_elsewhere',
+        values: { message: expect.stringContaining('winkel.example leads to 127.0.0.1') },
+      });
     } finally {
       await t.db.query(
         `UPDATE api_connections SET url = replace(url, 'winkel.example', '127.0.0.1') WHERE id = $1`,

@@ -233,6 +233,60 @@ describe('API connections (spec 3 §2 API integrations)', { timeout: 30_000 }, (
     expect(within(table).queryByText(/new order/)).toBeNull();
   });
 
+  it("words a shop's failed product sync in Dutch by its code, the platform's own words and the address as values", async () => {
+    const failed = {
+      last_sync_at: '2026-11-25T09:30:00.000Z',
+      ok: false,
+      imported: 0,
+      imported_total: 0,
+      unknown_eans: [],
+    };
+    render(
+      owner,
+      [
+        connection(1, {
+          platform: 'woo',
+          api_name: 'Webwinkel',
+          url: 'https://winkel.nl',
+          status: {
+            ...failed,
+            error: 'WooCommerce: Sorry, you cannot list resources.',
+            problem: {
+              code: 'products_sync_failed',
+              values: { message: 'WooCommerce: Sorry, you cannot list resources.' },
+            },
+          },
+        }),
+        connection(2, {
+          platform: 'shopify',
+          api_name: 'Shopify',
+          status: {
+            ...failed,
+            error:
+              "The shop URL of Shopify leads to 10.0.0.5, an address on this server's own network; Hoppa only connects to shops on the internet",
+            problem: { code: 'shop_url_not_public', values: { value: '10.0.0.5' } },
+          },
+        }),
+      ],
+      [],
+      '/settings/apis',
+      'nl',
+    );
+    const table = await screen.findByRole('table');
+    const rowOf = (name: string) =>
+      within(table).getByText(name, { selector: 'p' }).closest('tr') as HTMLElement;
+    expect(
+      within(rowOf('Webwinkel')).getByText(
+        'Producten synchroniseren mislukt: WooCommerce: Sorry, you cannot list resources.',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(rowOf('Shopify')).getByText(
+        'Het webadres van de winkel leidt naar 10.0.0.5, een adres in het eigen netwerk van Hoppa; Hoppa maakt alleen verbinding met winkels op internet',
+      ),
+    ).toBeTruthy();
+  });
+
   it('shows the switches disabled and no add button to a reader', async () => {
     render(reader, [connection(1)]);
     expect(

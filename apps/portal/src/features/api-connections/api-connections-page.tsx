@@ -29,7 +29,8 @@ const UrlState = z.object({ page: z.coerce.number().int().min(1).default(1) });
 /**
  * The last pull's problem in the UI's language (ADR 0119 §3): `pull_failed` with the service's own (untranslated)
  * words, or `orders_refused` naming each order with the order import's reason (orders texts, `importReasonText`); a
- * status without a code (a shop's product sync, an older API) shows its English `error`.
+ * shop's product sync by its code (`products_sync_failed` with the platform's words, `shop_url_not_public` with the
+ * address, `shop_led_elsewhere`); a status without a code (an older API) shows its English `error`.
  */
 export function syncProblemText(
   s: ApiConnection['status'],

@@ -27,6 +27,11 @@ export const apiConnectionsI18n = {
       problems: {
         pull_failed: 'The pull failed: {{message}}',
         orders_refused: 'Orders not taken in: {{list}}',
+        products_sync_failed: 'The product sync failed: {{message}}',
+        shop_url_not_public:
+          "The shop URL leads to {{value}}, an address on Hoppa's own network; Hoppa only connects to shops on the internet",
+        shop_led_elsewhere:
+          'The shop led the sync elsewhere ({{message}}); Hoppa only connects to shops on the internet',
       },
       unknownEans: 'Held back, unknown EAN: {{list}}',
       toggleActive: 'Active: {{name}}',
@@ -153,6 +158,11 @@ export const apiConnectionsI18n = {
       problems: {
         pull_failed: 'Ophalen mislukt: {{message}}',
         orders_refused: 'Orders niet overgenomen: {{list}}',
+        products_sync_failed: 'Producten synchroniseren mislukt: {{message}}',
+        shop_url_not_public:
+          'Het webadres van de winkel leidt naar {{value}}, een adres in het eigen netwerk van Hoppa; Hoppa maakt alleen verbinding met winkels op internet',
+        shop_led_elsewhere:
+          'De winkel stuurde de synchronisatie elders heen ({{message}}); Hoppa maakt alleen verbinding met winkels op internet',
       },
       unknownEans: 'Tegengehouden, onbekende EAN: {{list}}',
       toggleActive: 'Actief: {{name}}',
