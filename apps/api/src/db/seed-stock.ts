@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { APP_HEADER, type LocationList, type LocationNode } from '@hoppa/core';
+import { APP_HEADER, type LocationList, type LocationNode, newId } from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
+import { applyStockChange } from '../modules/stock/ledger.ts';
 import type { Db } from './client.ts';
+import { DEMO_USERS } from './seed.ts';
 import { login } from './seed-orders.ts';
 
 /** What {@link seedLiveStock} made. */
@@ -35,6 +37,46 @@ async function call<T>(
   if (res.statusCode >= 300)
     throw new Error(`demo ${method} ${url} failed: ${res.statusCode} ${res.body.slice(0, 300)}`);
   return res.json() as T;
+}
+
+/**
+ * Moves `quantity` pieces of the product location link `linkId` onto the location `to` through the ledger
+ * ({@link applyStockChange}: two `transfer` rows with one transfer id, by the demo picker), without the held check of
+ * `POST /product/transfer/{id}` (spec 2 §7): the demo's one bin in error (spec 3 §2), which no call makes any more.
+ */
+async function moveOntoHeldBin(
+  db: Db,
+  linkId: string,
+  to: { id: string; name: string },
+  quantity: number,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const link = (
+      await tx.query<{ org_id: string; product_id: string; location_id: string; user_id: string | null }>(
+        `SELECT pl.org_id, pl.product_id, pl.location_id,
+                (SELECT u.id FROM users u WHERE u.email = $2) AS user_id
+           FROM product_locations pl WHERE pl.id = $1`,
+        [linkId, DEMO_USERS.picker.email],
+      )
+    ).rows[0];
+    if (!link) throw new Error(`demo move: link ${linkId} not found`);
+    const scope = { db: tx, orgIds: [link.org_id] };
+    const base = {
+      orgId: link.org_id,
+      productId: link.product_id,
+      reason: 'transfer' as const,
+      userId: link.user_id,
+      transferId: newId(),
+      rawScan: to.id,
+    };
+    await applyStockChange(scope, {
+      ...base,
+      locationId: link.location_id,
+      delta: -quantity,
+      note: `to ${to.name}`,
+    });
+    await applyStockChange(scope, { ...base, locationId: to.id, delta: quantity, note: null });
+  });
 }
 
 /**
@@ -119,16 +161,15 @@ export async function seedLiveStock(app: FastifyInstance, db: Db): Promise<LiveS
   }
 
   // One bin in error: pieces of a second product moved onto a bin that already holds one (spec 3 §2: more than one
-  // product). A move is how it happens on the floor: putting a product on a held bin answers 405 location_held.
+  // product). No call of the apps does that any more (a move or an assignment onto a held bin answers 405
+  // location_held), so the demo writes that move straight into the ledger, as the transfer call would have: two
+  // `transfer` rows of one transfer id, by the picker. It stands for a bin that went wrong on the floor (pieces put
+  // on it without a scan), which the map's error status exists to show.
   let errors = 0;
   const first = reserve[0];
   const second = reserve[4] ?? reserve[1];
   if (first && second && bins[0] && second.product_id !== first.product_id) {
-    await call(app, picker, 'POST', `/product/transfer/${second.link_id}`, {
-      location_id: bins[0].id,
-      quantity: 3,
-      raw_scan: bins[0].id,
-    });
+    await moveOntoHeldBin(db, second.link_id, bins[0], 3);
     errors++;
   }
   return {

@@ -1,8 +1,9 @@
 /**
  * The offer to clear a held location (spec 2 §4 and spec 3 §4: '202 or 405 means other products hold the location
  * (offer to clear)'; ADR 0118 decision 3). Pure rules the portal's product card and the floor's Locations task share:
- * which products a 405 `location_held` names (of `POST /product/assign_location` or `POST /locations/assign`), and
- * which of them `DELETE /locations/clear/{location_product_id}/{product_id}/{location_id}` may take off the location.
+ * which products a 405 `location_held` names (of `POST /product/assign_location`, `POST /locations/assign` or a move,
+ * `POST /product/transfer/{id}`), and which of them `DELETE /locations/clear/{location_product_id}/{product_id}/
+ * {location_id}` may take off the location.
  */
 
 /** One product holding a location: its link there (`location_product_id`) and the product (`product_id`). */

@@ -239,7 +239,9 @@ export const correctStockEndpoint = defineEndpoint({
  * `POST /product/transfer/:id` (spec 2 §7): move pieces from the link `:id` to another location (by id or scanned
  * name): two `transfer` ledger rows with one `transfer_id`, −n at the source and +n at the destination, in one
  * transaction; completes the link's open transfer. 400 for the same location or more pieces than lie there; 409
- * `location_inactive` for an inactive destination.
+ * `location_inactive` for an inactive destination; 405 `location_held` when other products lie on a destination the
+ * product is not on yet (spec 2 §4, spec 3 §2: a bin with several products is in error), with the same body as
+ * `POST /product/assign_location` (core `locationHolders` reads the holders for the offer to clear).
  */
 export const transferEndpoint = defineEndpoint({
   method: 'POST',
@@ -248,7 +250,7 @@ export const transferEndpoint = defineEndpoint({
   params: z.object({ id: IdSchema }),
   body: TransferBodySchema,
   response: ProductLocationsSchema,
-  problems: ['location_inactive'],
+  problems: ['location_inactive', 'location_held'],
   tags: ['locations'],
 });
 

@@ -195,4 +195,73 @@ describe('stock writers of different kinds take their locks in one order (ADR 01
       { product_id: second, stock: 2 * rounds, places: 2 * rounds },
     ]);
   });
+
+  it('two products put on one empty bin at once (assign by id, by name, a move): one takes it, the other is refused 405', async () => {
+    // Each pair meets on a fresh empty bin. Before the location's row was locked ahead of the held check, both saw
+    // the bin empty (neither saw the other's uncommitted link) and both were put there: a bin in error (spec 3 §2).
+    type Way = 'id' | 'name' | 'move';
+    const pairs: [Way, Way][] = [
+      ['id', 'id'],
+      ['name', 'id'],
+      ['move', 'id'],
+      ['move', 'name'],
+      ['move', 'move'],
+    ];
+    const rounds = 3;
+    const source = await bin(5);
+    let n = 0;
+    /** A new product of its own, with 5 pieces on `source` when it is to be moved: a request putting it on `target`. */
+    async function put(way: Way, target: { id: string; name: string }): Promise<() => Promise<number>> {
+      const p = (
+        await addProduct(t.db, bol, {
+          name: `Lock order bin ${n++}`,
+          stock: way === 'move' ? [{ locationId: source, stock: 5 }] : [],
+        })
+      ).id;
+      if (way === 'id')
+        return () =>
+          call('POST', '/locations/assign', {
+            product_id: p,
+            location_id: target.id,
+            amount: 1,
+            type: 'add',
+          });
+      if (way === 'name')
+        return () => call('POST', '/product/assign_location', { product_id: p, rack_number: target.name });
+      const link = (
+        await t.db.query<{ id: string }>(
+          'SELECT id FROM product_locations WHERE product_id = $1 AND location_id = $2',
+          [p, source],
+        )
+      ).rows[0]?.id as string;
+      return () => call('POST', `/product/transfer/${link}`, { location_id: target.id, quantity: 2 });
+    }
+    const targets: string[] = [];
+    const requests: (() => Promise<number>)[] = [];
+    for (let r = 0; r < rounds; r++) {
+      for (const [a, b] of pairs) {
+        const name = `LB-${newId().slice(-8)}`;
+        const target = { id: await addLocation(t.db, { name, sequence: 9400 + targets.length }), name };
+        targets.push(target.id);
+        requests.push(await put(a, target), await put(b, target));
+      }
+    }
+
+    const outcome = await together(requests);
+
+    // Each pair: exactly one answered 2xx and the other 405 location_held, and nothing was tried again.
+    const perPair = targets.map((_, i) =>
+      [outcome.statuses[2 * i], outcome.statuses[2 * i + 1]].sort((x, y) => (x ?? 0) - (y ?? 0)),
+    );
+    expect({ perPair, retries: outcome.retries }).toEqual({
+      perPair: targets.map(() => [200, 405]),
+      retries: 0,
+    });
+    const held = await t.db.query<{ location_id: string; products: number }>(
+      `SELECT location_id, count(*)::int AS products FROM product_locations
+        WHERE location_id = ANY($1::char(24)[]) GROUP BY location_id`,
+      [targets],
+    );
+    expect(held.rows.map((r) => r.products)).toEqual(targets.map(() => 1));
+  });
 });

@@ -17,6 +17,7 @@ import {
   type StockUpdateQuerySchema,
   type SwitchLocationBodySchema,
   stockUpdateEndpoint,
+  type transferEndpoint,
 } from '@hoppa/core';
 import { sql } from 'kysely';
 import type { z } from 'zod';
@@ -42,14 +43,21 @@ export async function productOf(ctx: TenantScope, productId: string, lock = fals
   return row;
 }
 
-/** A location of the warehouse or 404 (`by`: id, or name in any case). */
-export async function locationOf(ctx: TenantScope, by: { id: string } | { name: string }) {
-  const row = await tenantSql(ctx)
+/**
+ * A location of the warehouse or 404 (`by`: id, or name in any case). With `lock` its row is locked `FOR NO KEY
+ * UPDATE` for the rest of the transaction: every call that may put a product on a location it does not lie on yet
+ * takes it before {@link refuseHeldLocation}, so two products put on one empty bin at once queue there and the second
+ * sees the first's link (405) instead of both passing the check. Take it after the product's lock and before any of
+ * the product's places (the ledger's order, docs/decisions/0106-*.md). NO KEY so that the foreign key checks of other
+ * writers' ledger rows and places on this location (`FOR KEY SHARE`) do not wait on it.
+ */
+export async function locationOf(ctx: TenantScope, by: { id: string } | { name: string }, lock = false) {
+  const q = tenantSql(ctx)
     .selectFrom('locations as l')
     .select(['l.id', 'l.name', 'l.active', 'l.level'])
     .$if('id' in by, (w) => w.where('l.id', '=', (by as { id: string }).id))
-    .$if('name' in by, (w) => w.where(sql`lower(l.name)`, '=', (by as { name: string }).name.toLowerCase()))
-    .executeTakeFirst();
+    .$if('name' in by, (w) => w.where(sql`lower(l.name)`, '=', (by as { name: string }).name.toLowerCase()));
+  const row = await (lock ? q.forNoKeyUpdate() : q).executeTakeFirst();
   if (!row) throw notFound('id' in by ? `Location ${by.id} not found` : `Location ${by.name} does not exist`);
   return row;
 }
@@ -136,11 +144,13 @@ export async function getProductLocations(ctx: TenantScope, productId: string): 
  * (offer to clear)'), whose issues name each holder as `location_products.<link id>.<product id>` with its name, EAN,
  * shop and pieces (core `locationHolders` reads them for `DELETE /locations/clear/…`). Every link counts, 0 pieces
  * too, since any makes the bin hold several products; the warehouse's location types are not told apart (a bin of
- * any type with several products is in error, spec 3 §2). Call it only when the product is not on the location yet.
+ * any type with several products is in error, spec 3 §2). Call it only when the product is not on the location yet,
+ * with the location locked ({@link locationOf} with `lock`), so a concurrent call cannot add a holder unseen. Used by
+ * `POST /product/assign_location`, `POST /locations/assign` and the move `POST /product/transfer/{id}`.
  */
-async function refuseHeldLocation(
+export async function refuseHeldLocation(
   ctx: TenantScope,
-  endpoint: typeof assignLocationByNameEndpoint | typeof assignLocationEndpoint,
+  endpoint: typeof assignLocationByNameEndpoint | typeof assignLocationEndpoint | typeof transferEndpoint,
   productId: string,
   location: { id: string; name: string },
 ): Promise<void> {
@@ -181,7 +191,7 @@ export async function assignLocationByName(
   body: z.output<typeof AssignLocationByNameBodySchema>,
 ): Promise<ProductLocations> {
   const product = await productOf(ctx, body.product_id, true);
-  const location = await locationOf(ctx, { name: body.rack_number });
+  const location = await locationOf(ctx, { name: body.rack_number }, true);
   if (!location.active)
     throw problem(
       assignLocationByNameEndpoint,
@@ -225,7 +235,8 @@ export async function assignLocation(
   body: z.output<typeof AssignLocationBodySchema>,
 ): Promise<ProductLocations> {
   const product = await productOf(ctx, body.product_id, true);
-  const location = await locationOf(ctx, { id: body.location_id });
+  // Locked unless it places an inbound item (not refused, see above): the held check below must see every link.
+  const location = await locationOf(ctx, { id: body.location_id }, !body.inbound_item_id);
   if (!location.active)
     throw problem(assignLocationEndpoint, 'location_inactive', `Location ${location.name} is not active`);
   if (body.inbound_item_id) {

@@ -9,10 +9,15 @@ import { sql } from 'kysely';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { badRequest, notFound, problem } from '../../lib/errors.ts';
 import { applyStockChange, lockLink } from './ledger.ts';
-import { getProductLocations, productOf, type StockContext } from './product-locations.service.ts';
+import {
+  getProductLocations,
+  productOf,
+  refuseHeldLocation,
+  type StockContext,
+} from './product-locations.service.ts';
 
-/** The link `linkId` with its product locked first (the order every stock change locks in), or 404. */
-async function lockedLink(ctx: TenantScope, linkId: string) {
+/** Locks the product of the link `linkId` (the first lock every stock change takes) and answers its id, or 404. */
+async function lockLinkProduct(ctx: TenantScope, linkId: string): Promise<string> {
   const peek = await tenantSql(ctx)
     .selectFrom('product_locations as pl')
     .select('pl.product_id')
@@ -21,6 +26,12 @@ async function lockedLink(ctx: TenantScope, linkId: string) {
     .executeTakeFirst();
   if (!peek) throw notFound(`Location link ${linkId} not found`);
   await productOf(ctx, peek.product_id, true);
+  return peek.product_id;
+}
+
+/** The link `linkId` with its product locked first (the order every stock change locks in), or 404. */
+async function lockedLink(ctx: TenantScope, linkId: string) {
+  await lockLinkProduct(ctx, linkId);
   const link = await lockLink(ctx, linkId);
   if (!link) throw notFound(`Location link ${linkId} not found`);
   return link;
@@ -31,14 +42,19 @@ async function lockedLink(ctx: TenantScope, linkId: string) {
  * transfer by scanning the new location): `quantity`, else the open transfer's quantity, else everything there.
  * Two `transfer` ledger rows sharing a `transfer_id` (−n at the source, +n at the destination, which gets a link when
  * it had none), and the source's open transfer is done (or lowered by what moved). 404 unknown link or location;
- * 400 same location, nothing there or more than lies there; 409 `location_inactive` for the destination.
+ * 400 same location, nothing there or more than lies there; 409 `location_inactive` for the destination; 405
+ * `location_held` when other products lie on a destination the product is not on yet, with the holders as
+ * `POST /product/assign_location` names them (spec 2 §4, spec 3 §2: a bin with several products is in error), and
+ * nothing moves. A destination the product already lies on takes the pieces. The destination's row is locked after
+ * the product and before the product's places (as `locationOf(…, true)` does for an assignment), so a move and an
+ * assignment of another product onto one empty bin at once cannot both pass the check.
  */
 export async function transferStock(
   ctx: StockContext,
   linkId: string,
   body: TransferBody,
 ): Promise<ProductLocations> {
-  const link = await lockedLink(ctx, linkId);
+  const productId = await lockLinkProduct(ctx, linkId);
   const dest = await tenantSql(ctx)
     .selectFrom('locations as l')
     .select(['l.id', 'l.name', 'l.active'])
@@ -46,8 +62,11 @@ export async function transferStock(
     .$if(Boolean(body.rack_number), (w) =>
       w.where(sql`lower(l.name)`, '=', (body.rack_number as string).toLowerCase()),
     )
+    .forNoKeyUpdate()
     .executeTakeFirst();
   if (!dest) throw notFound(`Location ${body.location_id ?? body.rack_number} does not exist`);
+  const link = await lockLink(ctx, linkId);
+  if (!link) throw notFound(`Location link ${linkId} not found`);
   if (!dest.active)
     throw problem(transferEndpoint, 'location_inactive', `Location ${dest.name} is not active`);
   if (dest.id === link.location_id)
@@ -55,6 +74,14 @@ export async function transferStock(
   const quantity = body.quantity ?? link.transfer_quantity ?? link.stock;
   if (quantity < 1) throw badRequest('There is nothing on this location to move');
   if (quantity > link.stock) throw badRequest(`Only ${link.stock} pieces lie here; ${quantity} cannot move`);
+  const there = await tenantSql(ctx)
+    .selectFrom('product_locations as pl')
+    .select('pl.id')
+    .where('pl.product_id', '=', productId)
+    .where('pl.location_id', '=', dest.id)
+    .where(orgScope(ctx, 'pl'))
+    .executeTakeFirst();
+  if (!there) await refuseHeldLocation(ctx, transferEndpoint, productId, dest);
 
   const transferId = newId();
   const base = {
