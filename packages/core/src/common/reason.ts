@@ -3,8 +3,8 @@ import { z } from 'zod';
 /**
  * The values a reason code names (ADR 0119 §3: reasons as `code` with `values`, the English `reason` kept for older
  * clients; the apps word a code in their language). One shape for every report that gives codes: the order import,
- * the product and automation imports, the announce-by-spreadsheet check and the bol intake's last pull. Cells as
- * given, trimmed.
+ * the product, bundle and automation imports, `POST /automation`'s condition and actions, the announce-by-spreadsheet
+ * check and `POST /inbound/excel`, and a connection's last pull or product sync. Cells as given, trimmed.
  */
 export const ReasonValuesSchema = z.object({
   /** An import field or column (spec 1 §3, spec 3 §3 import fields; the order import's `name` for "firstName or surName"). */
@@ -22,6 +22,8 @@ export const ReasonValuesSchema = z.object({
   unit: z.string().optional(),
   /** The values the cell may take, as the English reason lists them ('quantity, ean, shipmentDetails.countryCode'). */
   allowed: z.string().optional(),
+  /** The part's number within its bundle, from 1 (the bundle import: 'item 2: …'). */
+  item: z.number().optional(),
   /** An order number (the bol intake's refused orders). */
   order_id: z.string().optional(),
   /** Untranslated words of another system: the database's message, an outside service's answer. */

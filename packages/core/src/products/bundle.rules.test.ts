@@ -47,6 +47,11 @@ describe('groupBundleRows', () => {
       [4, '96385074', 'bundle has no items'],
       [5, '', 'main_product_ean is missing'],
     ]);
+    expect(r.refused.map((x) => [x.code, x.values])).toEqual([
+      ['part_without_bundle', {}],
+      ['no_parts', {}],
+      ['missing', { field: 'main_product_ean' }],
+    ]);
   });
 });
 
@@ -82,5 +87,22 @@ describe('parseBundleImport', () => {
     );
     expect(reason({ bundle_items: [{ ean: '4006381333931', quantity: 0 }] })).toMatch(/whole number/);
     expect(reason({ bundle_items: [{ ean: '4006381333932', quantity: 1 }] })).toMatch(/check digit/);
+    const coded = parseBundleImport({
+      ...b,
+      bundle_items: [
+        { ean: '4006381333931', quantity: 1 },
+        { ean: '4006381333932', quantity: 1 },
+      ],
+    });
+    expect(coded.ok ? null : [coded.code, coded.values, coded.reason]).toEqual([
+      'ean_check_digit',
+      { field: 'bundle_item_ean', item: 2, ean: '4006381333932' },
+      'item 2: bundle_item_ean: EAN check digit is wrong',
+    ]);
+    const long = parseBundleImport({ ...b, parent_name: 'x'.repeat(501) });
+    expect(long.ok ? null : [long.code, long.values]).toEqual([
+      'text_too_long',
+      { field: 'bundle_name', limit: 500 },
+    ]);
   });
 });

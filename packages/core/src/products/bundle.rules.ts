@@ -1,6 +1,8 @@
+import { type CodedReason, codedReason, type ReasonValues } from '../common/reason.ts';
 import { boundedText, freeText } from '../common/text.ts';
-import { BUNDLE_MAX_QUANTITY, type BundleImport } from './bundle.schema.ts';
+import { BUNDLE_MAX_QUANTITY, type BundleImport, type BundleImportReasonCode } from './bundle.schema.ts';
 import { EAN_PROBLEM_TEXT, eanProblem, normaliseEan } from './ean.rules.ts';
+import { EAN_REASON_CODE } from './product-import.rules.ts';
 
 /**
  * The stock of a bundle, derived from its parts (issue 15 item 1; ADR 0049): the whole bundles the parts make, the
@@ -22,42 +24,107 @@ export interface ValidBundleImport {
 }
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v).trim());
-const nameCheck = boundedText('parent_name', 500);
+/** The most characters of a bundle's name and of its description. */
+const NAME_MAX = 500;
+const DESCRIPTION_MAX = 5000;
+const nameCheck = boundedText('parent_name', NAME_MAX);
 const descriptionCheck = freeText('description');
+
+/** 'item 2: ' in front of a part's problem (values.item), nothing for the bundle's own. */
+const ofItem = (v: ReasonValues) => (v.item === undefined ? '' : `item ${v.item}: `);
+const eanText = (p: keyof typeof EAN_PROBLEM_TEXT) => (v: ReasonValues) =>
+  `${ofItem(v)}${v.field}: ${EAN_PROBLEM_TEXT[p]}`;
+
+/**
+ * The English text of each reason code of the bundle import (spec 3 §5; ADR 0119 §3), sent as the bundle's `reason`
+ * for clients that do not translate the codes (the portal does: bulkImport `reasons.<code>`, a part's problem as
+ * `reasonOfItem`).
+ */
+export const BUNDLE_IMPORT_REASON_TEXT: Record<BundleImportReasonCode, (v: ReasonValues) => string> = {
+  text_too_long: (v) => `${v.field} is too long (at most ${v.limit} characters)`,
+  text_invalid: (v) => `${v.field} contains control or invalid characters`,
+  missing_ean: eanText('missing'),
+  ean_not_digits: eanText('not-digits'),
+  ean_length: eanText('length'),
+  ean_check_digit: eanText('check-digit'),
+  missing: (v) => `${v.field} is missing`,
+  part_without_bundle: () => 'item has no bundle (bundle_name and main_product_ean above it)',
+  contains_itself: (v) => `${ofItem(v)}a bundle cannot contain itself`,
+  out_of_range: (v) => `${ofItem(v)}${v.field} must be a whole number from ${v.min} to ${v.limit}`,
+  no_parts: () => 'bundle has no items',
+  duplicate_bundle: () => 'bundle appears twice in this file',
+  part_is_bundle: (v) => `${v.field} ${v.ean} is a bundle itself`,
+  unknown_product: (v) => `${v.field} ${v.ean} is not a product of this shop`,
+  parent_is_part: () => 'this product is a part of another bundle',
+  missing_new_name: (v) => `${v.field} is missing (needed for a new product)`,
+};
+
+/** A problem of a bundle: its code, values and English reason. */
+export type BundleImportProblem = CodedReason<BundleImportReasonCode>;
+
+/** The problem `code` with `values` of the bundle import ({@link BUNDLE_IMPORT_REASON_TEXT}). */
+export function bundleImportProblem(
+  code: BundleImportReasonCode,
+  values: ReasonValues = {},
+): BundleImportProblem {
+  return codedReason(BUNDLE_IMPORT_REASON_TEXT, code, values);
+}
+
+/** A cell's text problem (too long, or control or invalid characters) of `field`, at most `limit` characters. */
+const textProblem = (field: string, value: string, limit: number) =>
+  value.length > limit
+    ? bundleImportProblem('text_too_long', { field, limit })
+    : bundleImportProblem('text_invalid', { field });
 
 /**
  * Checks one transformed bundle of the bundle import (spec 3 §5: a bundle needs its main EAN (the portal already
  * refused rows without a bundle name), each item an item EAN; quantity defaults to 1 when not a number; bundles
  * without items are refused). Also: EANs with valid GS1 check digits, a part is not the bundle itself and appears
- * once (two rows of one part add up), quantity a whole number 1–10,000. Returns the bundle or the reason. Whether the
- * EANs are products of the organisation is the service's check.
+ * once (two rows of one part add up), quantity a whole number 1–10,000. Returns the bundle or its problem (`{ ok:
+ * false, ean, code, values, reason }`, codes {@link BUNDLE_IMPORT_REASON_TEXT}). Whether the EANs are products of the
+ * organisation is the service's check.
  */
 export function parseBundleImport(
   b: BundleImport,
-): { ok: true; value: ValidBundleImport } | { ok: false; ean: string; reason: string } {
+): { ok: true; value: ValidBundleImport } | ({ ok: false; ean: string } & BundleImportProblem) {
   const parentEan = normaliseEan(b.parent_ean);
-  const fail = (reason: string) => ({ ok: false as const, ean: parentEan, reason });
+  const fail = (p: BundleImportProblem) => ({ ok: false as const, ean: parentEan, ...p });
   const issue = eanProblem(parentEan);
-  if (issue) return fail(`main_product_ean: ${EAN_PROBLEM_TEXT[issue]}`);
+  if (issue) return fail(bundleImportProblem(EAN_REASON_CODE[issue], { field: 'main_product_ean' }));
   const name = text(b.parent_name);
-  if (!nameCheck.safeParse(name).success) return fail('bundle_name is too long or has control characters');
+  if (!nameCheck.safeParse(name).success) return fail(textProblem('bundle_name', name, NAME_MAX));
   const description = text(b.description);
   if (!descriptionCheck.safeParse(description).success)
-    return fail('bundle_description is too long or has control characters');
+    return fail(textProblem('bundle_description', description, DESCRIPTION_MAX));
   const items = new Map<string, number>();
   for (const [i, item] of b.bundle_items.entries()) {
     const ean = normaliseEan(item.ean);
     const itemIssue = eanProblem(ean);
-    if (itemIssue) return fail(`item ${i + 1}: bundle_item_ean: ${EAN_PROBLEM_TEXT[itemIssue]}`);
-    if (ean === parentEan) return fail(`item ${i + 1}: a bundle cannot contain itself`);
+    if (itemIssue)
+      return fail(
+        bundleImportProblem(EAN_REASON_CODE[itemIssue], {
+          field: 'bundle_item_ean',
+          item: i + 1,
+          ...(itemIssue === 'missing' ? {} : { ean: ean.slice(0, 50) }),
+        }),
+      );
+    if (ean === parentEan) return fail(bundleImportProblem('contains_itself', { item: i + 1 }));
     const raw = text(item.quantity).replace(',', '.');
     const n = raw === '' ? 1 : Number(raw);
     const quantity = Number.isFinite(n) ? n : 1;
     if (!Number.isInteger(quantity) || quantity < 1 || quantity > BUNDLE_MAX_QUANTITY)
-      return fail(`item ${i + 1}: bundle_item_qty must be a whole number from 1 to ${BUNDLE_MAX_QUANTITY}`);
+      return fail(
+        bundleImportProblem('out_of_range', {
+          field: 'bundle_item_qty',
+          item: i + 1,
+          value: raw.slice(0, 50),
+          min: 1,
+          limit: BUNDLE_MAX_QUANTITY,
+        }),
+      );
     items.set(ean, (items.get(ean) ?? 0) + quantity);
   }
-  if (items.size === 0) return fail('bundle has no items');
+  if (items.size === 0) return fail(bundleImportProblem('no_parts'));
   return {
     ok: true,
     value: {
@@ -89,14 +156,15 @@ export interface BundleFileRow {
  * main EAN, or, when it has none, to the bundle above it; an item without a bundle is refused; quantity defaults
  * to 1 when not a number; a bundle without items is refused ('bundle has no items', the row of its first line), so
  * the results report it instead of leaving it out. Returns the bundles in file order (with the row of their first
- * line) and the refused rows (1-based data rows), in row order.
+ * line) and the refused rows (1-based data rows), in row order, each with its code, values and English reason
+ * ({@link BUNDLE_IMPORT_REASON_TEXT}).
  */
 export function groupBundleRows(rows: readonly BundleFileRow[]): {
   bundles: (BundleImport & { row: number })[];
-  refused: { row: number; ean: string; reason: string }[];
+  refused: ({ row: number; ean: string } & BundleImportProblem)[];
 } {
   const byEan = new Map<string, BundleImport & { row: number }>();
-  const refused: { row: number; ean: string; reason: string }[] = [];
+  const refused: ({ row: number; ean: string } & BundleImportProblem)[] = [];
   let current: (BundleImport & { row: number }) | null = null;
   rows.forEach((r, i) => {
     const row = i + 1;
@@ -105,7 +173,7 @@ export function groupBundleRows(rows: readonly BundleFileRow[]): {
     const itemEan = normaliseEan(r.bundle_item_ean);
     if (mainEan) {
       if (!name && !byEan.has(mainEan)) {
-        refused.push({ row, ean: mainEan, reason: 'bundle_name is missing' });
+        refused.push({ row, ean: mainEan, ...bundleImportProblem('missing', { field: 'bundle_name' }) });
         current = null;
         return;
       }
@@ -122,17 +190,13 @@ export function groupBundleRows(rows: readonly BundleFileRow[]): {
       }
       current = b;
     } else if (name && !itemEan) {
-      refused.push({ row, ean: '', reason: 'main_product_ean is missing' });
+      refused.push({ row, ean: '', ...bundleImportProblem('missing', { field: 'main_product_ean' }) });
       current = null;
       return;
     }
     if (!itemEan) return;
     if (!current) {
-      refused.push({
-        row,
-        ean: itemEan,
-        reason: 'item has no bundle (bundle_name and main_product_ean above it)',
-      });
+      refused.push({ row, ean: itemEan, ...bundleImportProblem('part_without_bundle') });
       return;
     }
     const qty = Number(text(r.bundle_item_qty));
@@ -145,7 +209,7 @@ export function groupBundleRows(rows: readonly BundleFileRow[]): {
   const all = [...byEan.values()];
   for (const b of all)
     if (b.bundle_items.length === 0)
-      refused.push({ row: b.row, ean: text(b.parent_ean), reason: 'bundle has no items' });
+      refused.push({ row: b.row, ean: text(b.parent_ean), ...bundleImportProblem('no_parts') });
   refused.sort((a, b) => a.row - b.row);
   return { bundles: all.filter((b) => b.bundle_items.length > 0), refused };
 }

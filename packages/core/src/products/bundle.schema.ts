@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
+import { ReasonValuesSchema } from '../common/reason.ts';
 import { SpreadsheetCellSchema } from './product.schema.ts';
 
 /** Most parts in one bundle, and most pieces of one part. */
@@ -39,11 +40,49 @@ export const BundleImportBodySchema = z
   .min(1, 'Error: No data available for import')
   .max(5_000, 'At most 5,000 bundles per import');
 
-/** A refused bundle: its number in the body (1-based) or its spreadsheet row, the parent EAN, the reason. */
+/**
+ * Why the bundle import refused a bundle or a row (spec 3 §3, §5; ADR 0119 §3), a stable code the apps translate,
+ * with the values it names; codes that mean what they mean in the product and automation imports share their names:
+ * `text_too_long` (field, limit), `text_invalid` (field), `missing_ean`, `ean_not_digits`, `ean_length`,
+ * `ean_check_digit` (field `main_product_ean`, or `bundle_item_ean` with item and ean), `missing` (field
+ * `bundle_name` or `main_product_ean`: a row of the file), `part_without_bundle` (an item row with no bundle above
+ * it), `contains_itself` (item), `out_of_range` (field `bundle_item_qty`, item, min, limit), `no_parts`,
+ * `duplicate_bundle` (with `first_row`), `part_is_bundle` and `unknown_product` (field `bundle_item_ean`, ean: a part
+ * that is a bundle itself, or no product of this shop), `parent_is_part` (the main product is a part of another
+ * bundle) and `missing_new_name` (field `bundle_name`: needed for a new product).
+ */
+export const BUNDLE_IMPORT_REASON_CODES = [
+  'text_too_long',
+  'text_invalid',
+  'missing_ean',
+  'ean_not_digits',
+  'ean_length',
+  'ean_check_digit',
+  'missing',
+  'part_without_bundle',
+  'contains_itself',
+  'out_of_range',
+  'no_parts',
+  'duplicate_bundle',
+  'part_is_bundle',
+  'unknown_product',
+  'parent_is_part',
+  'missing_new_name',
+] as const;
+export type BundleImportReasonCode = (typeof BUNDLE_IMPORT_REASON_CODES)[number];
+
+/**
+ * A refused bundle: its number in the body (1-based) or its spreadsheet row, the parent EAN, the reason as `code`
+ * with its `values` ({@link BUNDLE_IMPORT_REASON_CODES}) and in English (`reason`, for clients that do not know the
+ * codes). A bundle repeated in the body also gives `first_row`, the row (same numbering) where it first appears.
+ */
 export const BundleImportErrorSchema = z.object({
   row: z.number().int(),
   ean: z.string(),
   reason: z.string(),
+  code: z.enum(BUNDLE_IMPORT_REASON_CODES),
+  values: ReasonValuesSchema,
+  first_row: z.number().int().optional(),
 });
 export type BundleImportError = z.infer<typeof BundleImportErrorSchema>;
 

@@ -1,6 +1,7 @@
 import {
   type BundleImport,
   type BundleImportResult,
+  bundleImportProblem,
   bundleStock,
   newId,
   type ProductBundle,
@@ -118,7 +119,8 @@ export async function getProductBundle(ctx: TenantScope, productId: string): Pro
  * (name from bundle_name, not fulfilled by the warehouse's own stock: it is made of parts). An accepted bundle gets
  * exactly the parts of the file (a re-import replaces them) and its description. All accepted bundles are written in
  * one transaction. The report's `row` is the bundle's spreadsheet row when the portal sent one, else its number in
- * the body. Returns `{ success, created, errors }`.
+ * the body; each refused bundle has its reason as a code with values and in English (core
+ * `BUNDLE_IMPORT_REASON_CODES`; a repeat also `first_row`). Returns `{ success, created, errors }`.
  */
 export async function importBundles(
   ctx: { db: TenantScope['db']; orgId: string },
@@ -131,7 +133,7 @@ export async function importBundles(
     const row = raw.row ?? i + 1;
     const r = parseBundleImport(raw);
     if (!r.ok) {
-      errors.push({ row, ean: r.ean, reason: r.reason });
+      errors.push({ row, ean: r.ean, code: r.code, values: r.values, reason: r.reason });
       return;
     }
     const earlier = seen.get(r.value.parentEan);
@@ -139,7 +141,9 @@ export async function importBundles(
       errors.push({
         row,
         ean: r.value.parentEan,
+        ...bundleImportProblem('duplicate_bundle'),
         reason: `bundle appears twice in this file (first in row ${earlier})`,
+        first_row: earlier,
       });
       return;
     }
@@ -196,7 +200,7 @@ export async function importBundles(
         refused.push({
           row: g.row,
           ean: b.parentEan,
-          reason: `bundle_item_ean ${nested.ean} is a bundle itself`,
+          ...bundleImportProblem('part_is_bundle', { field: 'bundle_item_ean', ean: nested.ean }),
         });
         continue;
       }
@@ -205,19 +209,19 @@ export async function importBundles(
         refused.push({
           row: g.row,
           ean: b.parentEan,
-          reason: `bundle_item_ean ${missing.ean} is not a product of this shop`,
+          ...bundleImportProblem('unknown_product', { field: 'bundle_item_ean', ean: missing.ean }),
         });
         continue;
       }
       if (parentId && partIds.has(parentId)) {
-        refused.push({ row: g.row, ean: b.parentEan, reason: 'this product is a part of another bundle' });
+        refused.push({ row: g.row, ean: b.parentEan, ...bundleImportProblem('parent_is_part') });
         continue;
       }
       if (!parentId && !b.parentName) {
         refused.push({
           row: g.row,
           ean: b.parentEan,
-          reason: 'bundle_name is missing (needed for a new product)',
+          ...bundleImportProblem('missing_new_name', { field: 'bundle_name' }),
         });
         continue;
       }

@@ -89,11 +89,30 @@ describe('bundles', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.success).toBe(1);
     expect(res.body.created).toBe(1);
+    // Each reason as a code with its values (ADR 0119 §3), the English reason kept for older clients.
     expect(res.body.errors).toEqual([
-      { row: 4, ean: '4012345678901', reason: 'bundle_item_ean 4000000000006 is not a product of this shop' },
-      { row: 5, ean: '12345', reason: 'main_product_ean: EAN must have 8 to 14 digits' },
-      { row: 6, ean: '4012345678901', reason: 'bundle has no items' },
-      { row: 7, ean: '40123455', reason: 'bundle_item_ean 96385074 is a bundle itself' },
+      {
+        row: 4,
+        ean: '4012345678901',
+        code: 'unknown_product',
+        values: { field: 'bundle_item_ean', ean: '4000000000006' },
+        reason: 'bundle_item_ean 4000000000006 is not a product of this shop',
+      },
+      {
+        row: 5,
+        ean: '12345',
+        code: 'ean_length',
+        values: { field: 'main_product_ean' },
+        reason: 'main_product_ean: EAN must have 8 to 14 digits',
+      },
+      { row: 6, ean: '4012345678901', code: 'no_parts', values: {}, reason: 'bundle has no items' },
+      {
+        row: 7,
+        ean: '40123455',
+        code: 'part_is_bundle',
+        values: { field: 'bundle_item_ean', ean: '96385074' },
+        reason: 'bundle_item_ean 96385074 is a bundle itself',
+      },
     ]);
     // The other merchant cannot use Bakkerij Bol's products as parts.
     const foreign = await call<BundleImportResult>(stroop, 'POST', '/api/products/import-bundles', [
@@ -101,6 +120,68 @@ describe('bundles', () => {
     ]);
     expect(foreign.body.success).toBe(0);
     expect(foreign.body.errors[0]?.reason).toBe(`bundle_item_ean ${mug.ean} is not a product of this shop`);
+  });
+
+  it("codes every other refusal with its values: a part's number, a repeat's first row, a parent that is a part", async () => {
+    // Nothing of this file is written: each bundle is refused.
+    const res = await call<BundleImportResult>(bol, 'POST', '/api/products/import-bundles', [
+      {
+        parent_ean: '8710000000109',
+        parent_name: 'Cadeau',
+        bundle_items: [{ ean: '4000000000006', quantity: 1 }],
+      },
+      { parent_ean: '8710000000109', parent_name: 'Nog eens', bundle_items: [{ ean: tea.ean, quantity: 1 }] },
+      {
+        parent_ean: '4012345678901',
+        parent_name: 'Te veel',
+        bundle_items: [
+          { ean: tea.ean, quantity: 1 },
+          { ean: card.ean, quantity: 20_000 },
+        ],
+      },
+      { parent_ean: mug.ean, parent_name: 'Mok als bundel', bundle_items: [{ ean: card.ean, quantity: 1 }] },
+      { parent_ean: '40123455', parent_name: '', bundle_items: [{ ean: card.ean, quantity: 1 }] },
+    ]);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.success).toBe(0);
+    expect(res.body.errors).toEqual([
+      {
+        row: 1,
+        ean: '8710000000109',
+        code: 'unknown_product',
+        values: { field: 'bundle_item_ean', ean: '4000000000006' },
+        reason: 'bundle_item_ean 4000000000006 is not a product of this shop',
+      },
+      {
+        row: 2,
+        ean: '8710000000109',
+        code: 'duplicate_bundle',
+        values: {},
+        first_row: 1,
+        reason: 'bundle appears twice in this file (first in row 1)',
+      },
+      {
+        row: 3,
+        ean: '4012345678901',
+        code: 'out_of_range',
+        values: { field: 'bundle_item_qty', item: 2, value: '20000', min: 1, limit: 10_000 },
+        reason: 'item 2: bundle_item_qty must be a whole number from 1 to 10000',
+      },
+      {
+        row: 4,
+        ean: mug.ean,
+        code: 'parent_is_part',
+        values: {},
+        reason: 'this product is a part of another bundle',
+      },
+      {
+        row: 5,
+        ean: '40123455',
+        code: 'missing_new_name',
+        values: { field: 'bundle_name' },
+        reason: 'bundle_name is missing (needed for a new product)',
+      },
+    ]);
   });
 
   it('derives the bundle stock from its parts', async () => {
@@ -206,8 +287,14 @@ describe('bundles', () => {
       success: 1,
       created: 1,
       errors: [
-        { row: 3, ean: '8710000000055', reason: 'bundle_item_ean 96385074 is a bundle itself' },
-        { row: 4, ean: '8710000000062', reason: 'bundle has no items' },
+        {
+          row: 3,
+          ean: '8710000000055',
+          code: 'part_is_bundle',
+          values: { field: 'bundle_item_ean', ean: '96385074' },
+          reason: 'bundle_item_ean 96385074 is a bundle itself',
+        },
+        { row: 4, ean: '8710000000062', code: 'no_parts', values: {}, reason: 'bundle has no items' },
       ],
     });
     const parts = await t.db.query<{ n: number }>(

@@ -23,7 +23,9 @@ describe('bulk import page', { timeout: 30_000 }, () => {
           {
             success: 1,
             created: 1,
-            errors: [{ row: 3, ean: '4006381333931', reason: 'bundle has no items' }],
+            errors: [
+              { row: 3, ean: '4006381333931', code: 'no_parts', values: {}, reason: 'bundle has no items' },
+            ],
           },
           { status: 201 },
         );
@@ -116,7 +118,7 @@ describe('bulk import page', { timeout: 30_000 }, () => {
     ]);
     expect(screen.getByLabelText('Errors: 1')).toBeTruthy();
     expect(screen.getByLabelText('Bundles saved: 1')).toBeTruthy();
-    expect(screen.getByText('bundle has no items')).toBeTruthy();
+    expect(screen.getByText('This bundle has no parts')).toBeTruthy();
   });
 
   it('switches to automation rules from condition/action headers and shows them under Automations', async () => {

@@ -31,8 +31,8 @@ export const bulkImportI18n = {
     unchanged: 'Already there',
     automationResults: 'Automation rules',
     /**
-     * The product and automation imports' reasons by core PRODUCT_IMPORT_REASON_CODES and
-     * AUTOMATION_IMPORT_REASON_CODES (ADR 0119 §3); `field` is the column's label.
+     * The product, bundle and automation imports' reasons by core PRODUCT_IMPORT_REASON_CODES,
+     * BUNDLE_IMPORT_REASON_CODES and AUTOMATION_IMPORT_REASON_CODES (ADR 0119 §3); `field` is the column's label.
      */
     reasons: {
       text_too_long: '{{field}} is too long (at most {{limit}} characters)',
@@ -57,7 +57,16 @@ export const bulkImportI18n = {
       unknown_product: '{{field}}: your shop has no product with EAN {{ean}}',
       unknown_shipment_method: 'Unknown shipment method: {{value}}',
       unknown_packaging: 'Unknown packaging: {{value}}',
+      part_without_bundle: 'This part has no bundle (a bundle name and main EAN above it)',
+      contains_itself: 'A bundle cannot contain itself',
+      no_parts: 'This bundle has no parts',
+      duplicate_bundle: 'This bundle appears twice in the file',
+      part_is_bundle: '{{field}}: the product with EAN {{ean}} is a bundle itself',
+      parent_is_part: 'This product is a part of another bundle',
+      missing_new_name: '{{field}} is missing (needed for a new product)',
     },
+    /** A bundle part's problem, by the part's number within its bundle (values.item). */
+    reasonOfItem: 'Part {{item}}: {{reason}}',
   },
   nl: {
     title: 'Bulkimport',
@@ -111,7 +120,15 @@ export const bulkImportI18n = {
       unknown_product: '{{field}}: je winkel heeft geen product met EAN {{ean}}',
       unknown_shipment_method: 'Onbekende verzendmethode: {{value}}',
       unknown_packaging: 'Onbekende verpakking: {{value}}',
+      part_without_bundle: 'Dit onderdeel hoort bij geen bundel (een bundelnaam en hoofd-EAN erboven)',
+      contains_itself: 'Een bundel kan zichzelf niet bevatten',
+      no_parts: 'Deze bundel heeft geen onderdelen',
+      duplicate_bundle: 'Deze bundel staat twee keer in het bestand',
+      part_is_bundle: '{{field}}: het product met EAN {{ean}} is zelf een bundel',
+      parent_is_part: 'Dit product is een onderdeel van een andere bundel',
+      missing_new_name: '{{field}} ontbreekt (nodig voor een nieuw product)',
     },
+    reasonOfItem: 'Onderdeel {{item}}: {{reason}}',
   },
 };
 

@@ -1,6 +1,8 @@
 import {
   AUTOMATION_IMPORT_REASON_CODES,
   automationImportProblem,
+  BUNDLE_IMPORT_REASON_CODES,
+  bundleImportProblem,
   PRODUCT_IMPORT_REASON_CODES,
   productImportProblem,
 } from '@hoppa/core';
@@ -11,7 +13,7 @@ import { createI18n, loadAllAreaTexts } from '../../i18n/i18n.ts';
 import { bulkImportI18n } from './product-import.i18n.ts';
 import { bulkReasonText, guessProductMapping, productImportRows } from './product-import.rules.ts';
 
-describe("bulkReasonText: the product and automation imports' reasons in the UI language (ADR 0119 §3)", () => {
+describe("bulkReasonText: the product, bundle and automation imports' reasons in the UI language (ADR 0119 §3)", () => {
   beforeAll(() => loadAllAreaTexts());
   const textsOf = (lang: 'en' | 'nl') => {
     const i18n = createI18n(lang);
@@ -41,13 +43,42 @@ describe("bulkReasonText: the product and automation imports' reasons in the UI 
     expect(text(automationImportProblem('unknown_shipment_method', { value: 'NO-SUCH' }))).toBe(
       'Onbekende verzendmethode: NO-SUCH',
     );
-    // A report without codes (the bundle import) or a newer API's code shows the English reason.
+    // The bundle import's codes: a part by its number, a repeated bundle with its first line.
+    expect(
+      text(bundleImportProblem('unknown_product', { field: 'bundle_item_ean', ean: '4000000000006' })),
+    ).toBe('bundle_item_ean: je winkel heeft geen product met EAN 4000000000006');
+    expect(
+      text(
+        bundleImportProblem('out_of_range', {
+          field: 'bundle_item_qty',
+          item: 2,
+          value: '0',
+          min: 1,
+          limit: 10_000,
+        }),
+      ),
+    ).toBe('Onderdeel 2: bundle_item_qty moet 1 tot 10000 zijn');
+    expect(
+      text(bundleImportProblem('ean_check_digit', { field: 'bundle_item_ean', item: 1, ean: '123' })),
+    ).toBe('Onderdeel 1: bundle_item_ean: het controlecijfer klopt niet');
+    expect(text({ ...bundleImportProblem('duplicate_bundle'), first_row: 3 })).toBe(
+      'Deze bundel staat twee keer in het bestand (eerst op regel 4)',
+    );
+    expect(text(bundleImportProblem('no_parts'))).toBe('Deze bundel heeft geen onderdelen');
+    expect(text(bundleImportProblem('parent_is_part'))).toBe(
+      'Dit product is een onderdeel van een andere bundel',
+    );
+    // A report without codes (an older API) or a newer API's code shows the English reason.
     expect(text({ reason: 'bundle has no items' })).toBe('bundle has no items');
     expect(text({ code: 'later_code', values: {}, reason: 'a later reason' })).toBe('a later reason');
   });
 
-  it('words every code of both imports in English and Dutch', () => {
-    const codes: string[] = [...PRODUCT_IMPORT_REASON_CODES, ...AUTOMATION_IMPORT_REASON_CODES];
+  it('words every code of the three imports in English and Dutch', () => {
+    const codes: string[] = [
+      ...PRODUCT_IMPORT_REASON_CODES,
+      ...BUNDLE_IMPORT_REASON_CODES,
+      ...AUTOMATION_IMPORT_REASON_CODES,
+    ];
     for (const lang of ['en', 'nl'] as const)
       for (const code of codes) expect(bulkImportI18n[lang].reasons, code).toHaveProperty(code);
     const { t, tb } = textsOf('en');

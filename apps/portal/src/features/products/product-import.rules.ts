@@ -7,6 +7,7 @@ import {
   type AutomationImportField,
   BUNDLE_IMPORT_ALIASES,
   BUNDLE_IMPORT_FIELDS,
+  BUNDLE_IMPORT_REASON_CODES,
   BUNDLE_IMPORT_REQUIRED_FIELDS,
   type BulkImportType,
   type BundleImportField,
@@ -22,17 +23,22 @@ import type { TFunction } from 'i18next';
 import type { ColumnMapping, MappedRow } from '../../components/spreadsheet-import/spreadsheet.rules.ts';
 import { type CodedIssue, codedReasonText } from '../../lib/reason-text.ts';
 
-/** The reason codes the bulk import's results word (the product and the automation imports'). */
-const BULK_REASON_CODES: readonly string[] = [
-  ...new Set([...PRODUCT_IMPORT_REASON_CODES, ...AUTOMATION_IMPORT_REASON_CODES]),
+/** The reason codes the bulk import's results word (the product, bundle and automation imports'). */
+export const BULK_REASON_CODES: readonly string[] = [
+  ...new Set([
+    ...PRODUCT_IMPORT_REASON_CODES,
+    ...BUNDLE_IMPORT_REASON_CODES,
+    ...AUTOMATION_IMPORT_REASON_CODES,
+  ]),
 ];
 
 /**
- * A refused row's reason of the product or automation import as the results table shows it, in the UI's language
- * (ADR 0119 §3): the issue's `code` with its `values` through the texts bulkImport `reasons.<code>` (`tb`), a product
- * field by its label (products `fields.<field>`, `t`), other columns by their name; a repeated EAN adds the sheet line
- * of its first row (`first_row`, through `lineOf`, as the Row column numbers it). A code this portal does not know, or
- * a report without codes (the bundle import's), shows the API's English `reason`.
+ * A refused row's reason of the product, bundle or automation import as the results table shows it, in the UI's
+ * language (ADR 0119 §3): the issue's `code` with its `values` through the texts bulkImport `reasons.<code>` (`tb`), a
+ * product field by its label (products `fields.<field>`, `t`), other columns by their name; a bundle part's problem
+ * (values.item) is named by the part's number (`reasonOfItem`); a repeated EAN or bundle adds the sheet line of its
+ * first row (`first_row`, through `lineOf`, as the Row column numbers it). A code this portal does not know, or a
+ * report without codes (an older API's), shows the API's English `reason`.
  */
 export function bulkReasonText(
   t: TFunction<'products'>,
@@ -43,7 +49,12 @@ export function bulkReasonText(
   const field = issue.values?.field;
   const label =
     field && PRODUCT_IMPORT_FIELDS.includes(field as ProductImportField) ? t(`fields.${field}`) : field;
-  const reason = codedReasonText(tb, 'reasons', BULK_REASON_CODES, issue, { values: { field: label } });
+  const coded = codedReasonText(tb, 'reasons', BULK_REASON_CODES, issue, { values: { field: label } });
+  const item = issue.values?.item;
+  const reason =
+    item !== undefined && issue.code && BULK_REASON_CODES.includes(issue.code)
+      ? tb('reasonOfItem', { item, reason: coded })
+      : coded;
   return issue.first_row === undefined
     ? reason
     : t('import.firstRow', { reason, line: lineOf(issue.first_row) });
