@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../../app/paths.ts';
 import { ErrorBanner } from '../../components/error-banner.tsx';
-import { useClearHeldAndAssign, useHolderLocations } from './api/product-locations.ts';
+import { useClearHeldAndRetry, useHolderLocations } from './api/product-locations.ts';
 
 /**
  * What the product card shows when the location typed or scanned is held by other products (spec 2 §4, spec 3 §4:
@@ -13,7 +13,9 @@ import { useClearHeldAndAssign, useHolderLocations } from './api/product-locatio
  * name, EAN and its pieces there (read with `GET /product/locations/:id`). When every holder lies there with 0 pieces
  * and no open transfer and the role may clear, it offers to clear them and add the location in one step, after a
  * confirmation that says no stock is moved or removed (the clear call takes only empty products off, spec 2 §2);
- * a holder with pieces is refused with what to do instead (move or count its pieces off, a link to its card).
+ * a holder with pieces is refused with what to do instead (move or count its pieces off, a link to its card). The
+ * same notice answers a refused move (`move`: `POST /product/transfer/{id}` onto a held location): clearing then sends
+ * the move again instead of adding the location.
  */
 export function HeldLocation({
   productId,
@@ -21,6 +23,7 @@ export function HeldLocation({
   location,
   holders,
   mayClear,
+  move,
   onDone,
 }: {
   productId: string;
@@ -30,12 +33,16 @@ export function HeldLocation({
   holders: LocationHolder[];
   /** The role may call `DELETE /locations/clear/…`. */
   mayClear: boolean;
+  /** The refused call was a move of this link's pieces (`quantity`, else all) to the location, not an assignment. */
+  move?: { linkId: string; quantity?: number };
   /** Closes the notice: after the location was added, or when the user closes it. */
   onDone(): void;
 }) {
   const { t } = useTranslation('stock');
   const reads = useHolderLocations(holders.map((h) => h.product_id));
-  const clearAndAdd = useClearHeldAndAssign(productId);
+  const clearAndAdd = useClearHeldAndRetry(productId);
+  // The texts that name what happens after clearing: the location is added, or the pieces are moved there.
+  const then = move ? 'held.move.' : 'held.';
   const [confirming, setConfirming] = useState(false);
   const failed = reads.find((r) => r.isError)?.error;
   const loading = reads.some((r) => r.isPending);
@@ -85,21 +92,21 @@ export function HeldLocation({
             <Button
               variant="default"
               loading={clearAndAdd.isPending}
-              onClick={() => clearAndAdd.mutate({ name: location, holders: [] }, { onSuccess: onDone })}
+              onClick={() => clearAndAdd.mutate({ name: location, holders: [], move }, { onSuccess: onDone })}
             >
-              {t('held.retry', { location })}
+              {t(`${then}retry`, { location })}
             </Button>
           </Group>
         ) : blocked.length > 0 ? (
           <Text size="sm" fw={600}>
-            {t('held.blocked', { location })}
+            {t(`${then}blocked`, { location })}
           </Text>
         ) : !mayClear ? (
           <Text size="sm">{t('held.notAllowed', { location })}</Text>
         ) : (
           <Group>
             <Button color="orange" onClick={() => setConfirming(true)} loading={clearAndAdd.isPending}>
-              {t('held.clear', { location })}
+              {t(`${then}clear`, { location })}
             </Button>
           </Group>
         )}
@@ -111,7 +118,9 @@ export function HeldLocation({
         centered
       >
         <Stack>
-          <Text>{t('held.confirmText', { count: rows.length, names, location, product: productName })}</Text>
+          <Text>
+            {t(`${then}confirmText`, { count: rows.length, names, location, product: productName })}
+          </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
               {t('held.cancel')}
@@ -128,12 +137,13 @@ export function HeldLocation({
                       product_id: r.product_id,
                       location_id: r.link.location.id,
                     })),
+                    move,
                   },
                   { onSuccess: onDone },
                 );
               }}
             >
-              {t('held.confirm')}
+              {t(`${then}confirm`)}
             </Button>
           </Group>
         </Stack>

@@ -357,8 +357,9 @@ describe('the product location widget on the card (spec 2 §2)', { timeout: 30_0
   });
 
   /**
-   * The API as fakeApi, but A-01-05 is held by another product (`stock` pieces on it): assign_location answers 405
-   * `location_held` naming the holder until the holder's link is cleared.
+   * The API as fakeApi, but A-01-05 is held by another product (`stock` pieces on it): assign_location and a move
+   * there (`POST /product/transfer/{id}`) answer 405 `location_held` naming the holder until the holder's link is
+   * cleared.
    */
   function heldApi(calls: string[], stock: number) {
     const base = fakeApi(calls);
@@ -402,8 +403,13 @@ describe('the product location widget on the card (spec 2 §2)', { timeout: 30_0
         holding = false;
         return json(holder());
       }
-      if (url.pathname === '/api/product/assign_location' && holding) {
-        calls.push(`refused ${JSON.stringify(await req.json())}`);
+      const moving = url.pathname === `/api/product/transfer/${hex(101)}`;
+      if (moving && !holding) {
+        calls.push(`move ${JSON.stringify(await req.json())}`);
+        return json(locations(12));
+      }
+      if ((url.pathname === '/api/product/assign_location' || moving) && holding) {
+        calls.push(`refused ${moving ? 'move ' : ''}${JSON.stringify(await req.json())}`);
         return json(
           {
             statusCode: 405,
@@ -452,6 +458,41 @@ describe('the product location widget on the card (spec 2 §2)', { timeout: 30_0
     expect(calls.slice(1)).toEqual([
       `clear ${hex(103)}/${hex(3)}/${hex(205)}`,
       `assign {"product_id":"${PRODUCT}","rack_number":"A-01-05","raw_scan":"A-01-05"}`,
+    ]);
+  });
+
+  it('names the products holding the location a move goes to and, after a confirmation, clears them and moves the pieces there', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', heldApi(calls, 0));
+    renderRoutes([{ path: '/products/:id', element: <ProductCardPage /> }], {
+      path: `/products/${PRODUCT}`,
+      session: { user: user(staff), orgAuth: orgAuth(staff) },
+    });
+    const row = await screen.findByRole('row', { name: 'A-01-01' });
+    fireEvent.click(within(row).getByRole('button', { name: 'Move' }));
+    fireEvent.change(await screen.findByLabelText('Pieces'), { target: { value: '5' } });
+    const to = await screen.findByLabelText('New location (scan or type)');
+    fireEvent.input(to, { target: { value: 'A-01-05' } });
+    fireEvent.keyDown(to, { key: 'Enter' });
+    // The same notice as a refused add, and the move's dialog is closed.
+    const notice = await screen.findByRole('alert', { name: 'A-01-05 holds other products' });
+    expect(await within(notice).findByText('Stroopwafel los · EAN 8712345678920 · 0 pieces')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByLabelText('New location (scan or type)')).toBeNull());
+    fireEvent.click(within(notice).getByRole('button', { name: 'Clear A-01-05 and move the pieces there' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Clear A-01-05?' });
+    expect(
+      within(dialog).getByText(
+        'Stroopwafel los is taken off A-01-05. It has 0 pieces there, so no stock is moved or removed. Then the pieces of Ontbijtkoek are moved to A-01-05.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Clear and move' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('alert', { name: 'A-01-05 holds other products' })).toBeNull(),
+    );
+    expect(calls).toEqual([
+      'refused move {"rack_number":"A-01-05","raw_scan":"A-01-05","quantity":5}',
+      `clear ${hex(103)}/${hex(3)}/${hex(205)}`,
+      'move {"rack_number":"A-01-05","raw_scan":"A-01-05","quantity":5}',
     ]);
   });
 

@@ -37,6 +37,17 @@ export const stockI18n = {
       close: 'Close',
       gone: 'The other products have left {{location}} meanwhile.',
       retry: 'Add {{location}} again',
+      move: {
+        blocked:
+          'A product with pieces on {{location}} cannot be cleared from it: move its pieces or count them off first (open the product), then move to {{location}} again.',
+        clear: 'Clear {{location}} and move the pieces there',
+        confirmText_one:
+          '{{names}} is taken off {{location}}. It has 0 pieces there, so no stock is moved or removed. Then the pieces of {{product}} are moved to {{location}}.',
+        confirmText_other:
+          '{{names}} are taken off {{location}}. They have 0 pieces there, so no stock is moved or removed. Then the pieces of {{product}} are moved to {{location}}.',
+        confirm: 'Clear and move',
+        retry: 'Move to {{location}} again',
+      },
     },
     noLocations: 'This product lies on no location yet.',
     location: 'Location',
@@ -227,6 +238,17 @@ export const stockI18n = {
       close: 'Sluiten',
       gone: 'De andere producten zijn intussen van {{location}} af.',
       retry: '{{location}} opnieuw toevoegen',
+      move: {
+        blocked:
+          'Een product met stuks op {{location}} kan er niet af: verplaats of tel die stuks eerst weg (open het product) en verplaats daarna opnieuw naar {{location}}.',
+        clear: '{{location}} leegmaken en de stuks erheen verplaatsen',
+        confirmText_one:
+          '{{names}} gaat van {{location}} af. Het heeft daar 0 stuks: er wordt geen voorraad verplaatst of verwijderd. Daarna worden de stuks van {{product}} naar {{location}} verplaatst.',
+        confirmText_other:
+          '{{names}} gaan van {{location}} af. Ze hebben daar 0 stuks: er wordt geen voorraad verplaatst of verwijderd. Daarna worden de stuks van {{product}} naar {{location}} verplaatst.',
+        confirm: 'Leegmaken en verplaatsen',
+        retry: 'Opnieuw naar {{location}} verplaatsen',
+      },
     },
     noLocations: 'Dit product ligt nog op geen enkele locatie.',
     location: 'Locatie',

@@ -94,18 +94,27 @@ export function LocationsSection({ id }: { id: string }) {
   const actions = useLocationActions(id);
   const [scan, setScan] = useState('');
   const [notEmpty, setNotEmpty] = useState(false);
-  // The location just refused because other products hold it (405 `location_held`), with its holders.
-  const [held, setHeld] = useState<{ name: string; holders: LocationHolder[] } | null>(null);
+  // The location just refused because other products hold it (405 `location_held`), with its holders; `move` when a
+  // move of pieces there was refused rather than adding it.
+  const [held, setHeld] = useState<{
+    name: string;
+    holders: LocationHolder[];
+    move?: { linkId: string; quantity?: number };
+  } | null>(null);
   const [transferFor, setTransferFor] = useState<ProductLocationLink | null>(null);
 
   if (data.isError) return <ErrorBanner error={data.error} />;
   if (data.isPending) return <PageLoader />;
   const { locations } = data.data;
   const addHeld = isProblem(actions.add.error, assignLocationByNameEndpoint, 'location_held');
+  // A refused move shows the held notice instead (the move's dialog closes).
+  const transferError = isProblem(actions.transfer.error, transferEndpoint, 'location_held')
+    ? null
+    : actions.transfer.error;
   const failed =
     (addHeld ? null : actions.add.error) ??
     actions.setStock.error ??
-    actions.transfer.error ??
+    transferError ??
     actions.move.error ??
     actions.markTransfer.error;
 
@@ -155,10 +164,14 @@ export function LocationsSection({ id }: { id: string }) {
             location={held.name}
             holders={held.holders}
             mayClear={may.clear}
+            {...(held.move ? { move: held.move } : {})}
             onDone={() => {
               setHeld(null);
-              actions.add.reset();
-              setScan('');
+              if (held.move) actions.transfer.reset();
+              else {
+                actions.add.reset();
+                setScan('');
+              }
             }}
           />
         ) : null}
@@ -279,7 +292,18 @@ export function LocationsSection({ id }: { id: string }) {
           transferFor &&
           actions.transfer.mutate(
             { linkId: transferFor.id, to, quantity },
-            { onSuccess: () => setTransferFor(null) },
+            {
+              onSuccess: () => setTransferFor(null),
+              onError: (e) => {
+                if (!isProblem(e, transferEndpoint, 'location_held')) return;
+                setTransferFor(null);
+                setHeld({
+                  name: to,
+                  holders: locationHolders(e.body.issues),
+                  move: { linkId: transferFor.id, quantity },
+                });
+              },
+            },
           )
         }
         mark={(quantity) =>
@@ -289,7 +313,7 @@ export function LocationsSection({ id }: { id: string }) {
             { onSuccess: () => setTransferFor(null) },
           )
         }
-        error={actions.transfer.error ?? actions.markTransfer.error}
+        error={transferError ?? actions.markTransfer.error}
       />
     </Paper>
   );

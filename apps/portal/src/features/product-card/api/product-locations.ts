@@ -53,6 +53,18 @@ function useLocationChange<V>(id: string, fn: (v: V) => Promise<ProductLocations
   return useMutation({ mutationFn: fn, onSuccess: (after) => changed(after) });
 }
 
+/**
+ * Moves `quantity` pieces (all, or the open transfer's, without it) of the link `linkId` to the location named `to`
+ * as typed or scanned (`POST /product/transfer/{id}`, spec 2 §7): the product's locations after it. 405
+ * `location_held` when other products hold `to`.
+ */
+function transferTo(linkId: string, to: string, quantity?: number): Promise<ProductLocations> {
+  return call(transferEndpoint, {
+    params: { id: linkId },
+    body: { rack_number: to, raw_scan: to, ...(quantity ? { quantity } : {}) },
+  });
+}
+
 /** The widget's calls (spec 2 §7 Locations), each answering the product's locations. */
 export function useLocationActions(id: string) {
   const changed = useStockChanged(id);
@@ -67,10 +79,7 @@ export function useLocationActions(id: string) {
       }),
     ),
     transfer: useLocationChange(id, (v: { linkId: string; to: string; quantity?: number }) =>
-      call(transferEndpoint, {
-        params: { id: v.linkId },
-        body: { rack_number: v.to, raw_scan: v.to, ...(v.quantity ? { quantity: v.quantity } : {}) },
-      }),
+      transferTo(v.linkId, v.to, v.quantity),
     ),
     markTransfer: useLocationChange(id, (v: { linkId: string; quantity: number }) =>
       call(newTransferEndpoint, { body: { location_product_id: v.linkId, quantity: v.quantity } }),
@@ -118,20 +127,23 @@ export function useHolderLocations(productIds: readonly string[]) {
 }
 
 /**
- * Clears a held location and retries the assignment, one step for the user (spec 2 §4, spec 3 §4 '405 means other
- * products hold the location (offer to clear)'; ADR 0118 decision 3): `DELETE /locations/clear/…` for each holder
- * (only empty links: the API refuses one with pieces, 409 `location_not_empty`, and the steps stop there), then
- * `POST /product/assign_location` again. The answer replaces this product's locations; the holders' are read again.
+ * Clears a held location and sends the refused call again, one step for the user (spec 2 §4, spec 3 §4 '405 means
+ * other products hold the location (offer to clear)'; ADR 0118 decision 3): `DELETE /locations/clear/…` for each
+ * holder (only empty links: the API refuses one with pieces, 409 `location_not_empty`, and the steps stop there), then
+ * `POST /product/assign_location` again, or with `move` (a refused move) `POST /product/transfer/{linkId}` with the
+ * same quantity. The answer replaces this product's locations; the holders' are read again.
  */
-export function useClearHeldAndAssign(id: string) {
+export function useClearHeldAndRetry(id: string) {
   const changed = useStockChanged(id);
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (v: {
       name: string;
       holders: { location_product_id: string; product_id: string; location_id: string }[];
+      move?: { linkId: string; quantity?: number };
     }) => {
       for (const h of v.holders) await call(clearLocationEndpoint, { params: h });
+      if (v.move) return transferTo(v.move.linkId, v.name, v.move.quantity);
       return call(assignLocationByNameEndpoint, {
         body: { product_id: id, rack_number: v.name, raw_scan: v.name },
       });
