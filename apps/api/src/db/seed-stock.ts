@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { APP_HEADER, type LocationList, type LocationNode, newId } from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
-import { applyStockChange } from '../modules/stock/ledger.ts';
+import { applyStockChange } from '../modules/stock/index.ts';
 import type { Db } from './client.ts';
 import { DEMO_USERS } from './seed.ts';
 import { login } from './seed-orders.ts';
