@@ -1,4 +1,4 @@
-import { type Endpoint, type EndpointProblem, PROBLEMS, type Problem } from '@hoppa/core';
+import { type Endpoint, type EndpointProblem, PROBLEMS, type Problem, type ReasonValues } from '@hoppa/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -17,8 +17,18 @@ function clip(text: string, max: number): string {
     .join('')}…`;
 }
 
-/** A field-level issue of a problem body: dotted path (`body.products.0.ean`) and readable message. */
-export type ProblemIssue = { path: string; message: string };
+/** An issue's reason values with each text cut to {@link MAX_ISSUE_MESSAGE} characters (numbers as they are). */
+function clippedValues(values: ReasonValues): ReasonValues {
+  return Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? clip(v, MAX_ISSUE_MESSAGE) : v]),
+  );
+}
+
+/**
+ * A field-level issue of a problem body: dotted path (`body.products.0.ean`) and readable message; where the call
+ * words its problems as reason codes (ADR 0119 §3), the `code` with its `values` (core `ReasonValues`).
+ */
+export type ProblemIssue = { path: string; message: string; code?: string; values?: ReasonValues };
 
 /**
  * An error that becomes a problem body `{statusCode, code, message, issues?}` (ProblemSchema in core,
@@ -44,6 +54,7 @@ export class HttpProblem extends Error {
     const issues = this.issues?.slice(0, MAX_ISSUES).map((i) => ({
       path: clip(i.path, 200),
       message: clip(i.message, MAX_ISSUE_MESSAGE),
+      ...(i.code ? { code: i.code, values: clippedValues(i.values ?? {}) } : {}),
     }));
     return {
       statusCode: this.statusCode,

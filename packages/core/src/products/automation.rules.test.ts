@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type AutomationRule,
   automationConditionHolds,
+  automationConditionProblem,
   evaluateAutomations,
   finalChanges,
   parseAutomationImportRow,
@@ -149,6 +150,20 @@ describe('parseAutomationImportRow', () => {
       'ean compares only with == or !=',
     );
     expect(reason({ automation_action_qty: 500 })).toBe('automation_action_qty must be 1 to 100');
+  });
+
+  it("codes a rule form's condition that cannot hold (POST /automation/)", () => {
+    expect(automationConditionProblem('ean', '>', '8712345678906')).toEqual({
+      code: 'text_operator',
+      values: { field: 'ean' },
+      reason: 'ean compares only with == or !=',
+    });
+    expect(automationConditionProblem('quantity', '>=', ' veel ')).toEqual({
+      code: 'quantity_not_a_number',
+      values: { field: 'value', value: 'veel' },
+      reason: 'value must be a number for quantity',
+    });
+    expect(automationConditionProblem('quantity', '>=', '2,5')).toBeNull();
   });
 
   it('gives each refusal a code with the values it names (ADR 0119 §3)', () => {

@@ -346,16 +346,20 @@ export function parseAutomationImportRow(
 }
 
 /**
- * Why a condition cannot be stored, or null (the API's check of POST/PUT /automation/): text fields compare with
- * == or != only, a quantity compares with a number.
+ * Why a condition cannot be stored, or null (spec 3 §2 Automation rules panel, §7 `POST`/`PUT /automation/`; the
+ * API's check and the portal's rule form): text fields compare with == or != only (`text_operator`, field: the
+ * condition's field), a quantity compares with a number (`quantity_not_a_number`, field `value`, value), as the
+ * automation import's codes with their English `reason` ({@link AUTOMATION_IMPORT_REASON_TEXT}).
  */
 export function automationConditionProblem(
   field: AutomationField,
   op: AutomationOperator,
   value: string,
-): string | null {
-  if (field !== 'quantity' && !TEXT_OPERATORS.includes(op)) return `${field} compares only with == or !=`;
-  if (field === 'quantity' && !Number.isFinite(Number(value.trim().replace(',', '.'))))
-    return 'Value must be a number for quantity';
+): AutomationImportProblem | null {
+  if (field !== 'quantity' && !TEXT_OPERATORS.includes(op))
+    return automationImportProblem('text_operator', { field });
+  const v = value.trim();
+  if (field === 'quantity' && !Number.isFinite(Number(v.replace(',', '.'))))
+    return automationImportProblem('quantity_not_a_number', { field: 'value', value: v });
   return null;
 }

@@ -1,6 +1,7 @@
 import {
   type Automation,
   type AutomationBody,
+  type AutomationImportReasonCode,
   type AutomationImportResult,
   type AutomationImportRow,
   type AutomationList,
@@ -10,6 +11,7 @@ import {
   automationImportProblem,
   newId,
   parseAutomationImportRow,
+  type ReasonValues,
   type StoredAutomationAction,
 } from '@hoppa/core';
 import { systemSql } from '../../db/kysely.ts';
@@ -52,8 +54,15 @@ function toAutomation(r: AutomationRow): Automation {
   };
 }
 
-const invalid = (path: string, message: string) =>
-  new HttpProblem(400, 'validation', message, [{ path, message }]);
+/**
+ * 400 `validation` with one issue at `path`: the English `message` and, for the apps, the automation import's reason
+ * `code` with its `values` (ADR 0119 §3).
+ */
+const invalid = (
+  path: string,
+  message: string,
+  coded: { code: AutomationImportReasonCode; values: ReasonValues },
+) => new HttpProblem(400, 'validation', message, [{ path, message, code: coded.code, values: coded.values }]);
 
 /** The product of a rule, visible to the request (404 otherwise): its id and organisation. */
 async function productOf(ctx: TenantScope, productId: string): Promise<{ id: string; org_id: string }> {
@@ -71,7 +80,8 @@ async function productOf(ctx: TenantScope, productId: string): Promise<{ id: str
  * Checks the actions of a rule against what exists and resolves them (ADR 0049): a change of shipment method needs
  * an active method with that code; a change of packaging a box with that name or id (stored as the box id); an add
  * action a product of the rule's organisation with that EAN (stored with its id and name). Returns the stored actions
- * or throws 400 `validation` naming the action.
+ * or throws 400 `validation` naming the action, its issue coded (`unknown_shipment_method`, `unknown_packaging` with
+ * the value; `unknown_product` with field `ean` and the EAN).
  */
 async function resolveActions(
   ctx: TenantScope,
@@ -89,7 +99,11 @@ async function resolveActions(
           .where('code', '=', a.value)
           .where('active', '=', true)
           .executeTakeFirst();
-        if (!m) throw invalid(`${path}.value`, `Unknown shipment method ${a.value}`);
+        if (!m)
+          throw invalid(`${path}.value`, `Unknown shipment method ${a.value}`, {
+            code: 'unknown_shipment_method',
+            values: { value: a.value },
+          });
         out.push({ field: a.field, value: m.code });
       } else {
         const box = await systemSql(ctx.db)
@@ -97,7 +111,11 @@ async function resolveActions(
           .select(['id', 'name'])
           .where((eb) => eb.or([eb('name', '=', a.value), eb('id', '=', a.value)]))
           .executeTakeFirst();
-        if (!box) throw invalid(`${path}.value`, `Unknown packaging ${a.value}`);
+        if (!box)
+          throw invalid(`${path}.value`, `Unknown packaging ${a.value}`, {
+            code: 'unknown_packaging',
+            values: { value: a.value },
+          });
         out.push({ field: a.field, value: box.id });
       }
     } else {
@@ -108,17 +126,29 @@ async function resolveActions(
         .where(orgScope(scope, 'p'))
         .where('p.ean', '=', a.ean)
         .executeTakeFirst();
-      if (!p) throw invalid(`${path}.ean`, `No product with EAN ${a.ean}`);
+      if (!p)
+        throw invalid(`${path}.ean`, `No product with EAN ${a.ean}`, {
+          code: 'unknown_product',
+          values: { field: 'ean', ean: a.ean },
+        });
       out.push({ ean: p.ean, quantity: a.quantity, product_id: p.id, name: p.name });
     }
   }
   return out;
 }
 
-/** The condition check of POST/PUT: text fields compare with == or != only, a quantity with a number. */
+/**
+ * The condition check of POST/PUT: text fields compare with == or != only, a quantity with a number; a refusal is a
+ * 400 whose issue carries core `automationConditionProblem`'s code and values.
+ */
 function checkCondition(body: Pick<AutomationBody, 'affected_field' | 'logical_operator' | 'value'>): void {
   const why = automationConditionProblem(body.affected_field, body.logical_operator, body.value);
-  if (why) throw invalid(body.affected_field === 'quantity' ? 'body.value' : 'body.logical_operator', why);
+  if (why)
+    throw invalid(
+      body.affected_field === 'quantity' ? 'body.value' : 'body.logical_operator',
+      why.reason,
+      why,
+    );
 }
 
 /**

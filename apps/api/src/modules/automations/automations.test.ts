@@ -99,6 +99,53 @@ describe('automation rules', () => {
     });
     expect(otherEan.status).toBe(400);
     expect(otherEan.body.message).toBe(`No product with EAN ${stroopProduct.ean}`);
+    // The issue as a code with its values for the portal's rule form (ADR 0119 §3), the English message kept.
+    expect((otherEan.body as { issues?: unknown }).issues).toEqual([
+      {
+        path: 'body.actions.0.ean',
+        message: `No product with EAN ${stroopProduct.ean}`,
+        code: 'unknown_product',
+        values: { field: 'ean', ean: stroopProduct.ean },
+      },
+    ]);
+    const rule = { product_id: mug.id, affected_field: 'quantity', logical_operator: '>', value: '1' };
+    const unknownMethod = await call<{ issues: unknown }>(bol, 'POST', '/api/automation/', {
+      ...rule,
+      type: 'change',
+      actions: [{ field: 'selected_ship_option', value: 'NO-SUCH' }],
+    });
+    expect(unknownMethod.status).toBe(400);
+    expect(unknownMethod.body.issues).toEqual([
+      {
+        path: 'body.actions.0.value',
+        message: 'Unknown shipment method NO-SUCH',
+        code: 'unknown_shipment_method',
+        values: { value: 'NO-SUCH' },
+      },
+    ]);
+    const unknownBox = await call<{ issues: unknown }>(bol, 'POST', '/api/automation/', {
+      ...rule,
+      type: 'change',
+      actions: [{ field: 'selected_packaging_option', value: 'Geen doos' }],
+    });
+    expect(unknownBox.body.issues).toEqual([
+      expect.objectContaining({ code: 'unknown_packaging', values: { value: 'Geen doos' } }),
+    ]);
+    const notANumber = await call<{ message: string; issues: unknown }>(bol, 'POST', '/api/automation/', {
+      ...rule,
+      value: 'veel',
+      type: 'change',
+      actions: [{ field: 'selected_ship_option', value: 'SMF-POSTNL-BE' }],
+    });
+    expect(notANumber.status).toBe(400);
+    expect(notANumber.body.issues).toEqual([
+      {
+        path: 'body.value',
+        message: 'value must be a number for quantity',
+        code: 'quantity_not_a_number',
+        values: { field: 'value', value: 'veel' },
+      },
+    ]);
 
     const changed = await call<Automation>(bol, 'PUT', '/api/automation/', {
       _id: made.body.id,
@@ -119,6 +166,14 @@ describe('automation rules', () => {
       logical_operator: '>',
     });
     expect(bad.status).toBe(400);
+    expect((bad.body as { issues: unknown }).issues).toEqual([
+      {
+        path: 'body.logical_operator',
+        message: 'shipmentDetails.countryCode compares only with == or !=',
+        code: 'text_operator',
+        values: { field: 'shipmentDetails.countryCode' },
+      },
+    ]);
 
     expect((await call(bol, 'DELETE', `/api/automation/${made.body.id}`)).status).toBe(200);
     expect((await call<{ total: number }>(bol, 'GET', `/api/automations/${mug.id}`)).body.total).toBe(0);

@@ -43,6 +43,14 @@ const productPanelsI18n = {
       shipMethod: 'shipment method {{value}}',
       packaging: 'packaging {{value}}',
       needAll: 'Fill in the condition and the action.',
+      /** A rule's problems by core's automation reason codes (ADR 0119 §3); `field` is the form's label. */
+      problems: {
+        text_operator: '{{field}} can only be equal or not equal',
+        quantity_not_a_number: "{{field}} must be a number when the condition is the quantity: '{{value}}'",
+        unknown_shipment_method: 'There is no active shipment method {{value}}',
+        unknown_packaging: 'There is no packaging {{value}}',
+        unknown_product: 'Your shop has no product with EAN {{ean}}',
+      },
     },
     bundle: {
       title: 'Bundle parts',
@@ -94,6 +102,13 @@ const productPanelsI18n = {
       shipMethod: 'verzendmethode {{value}}',
       packaging: 'verpakking {{value}}',
       needAll: 'Vul de conditie en de actie in.',
+      problems: {
+        text_operator: '{{field}} kan alleen gelijk aan of niet gelijk aan zijn',
+        quantity_not_a_number: "{{field}} moet een getal zijn als de conditie het aantal is: '{{value}}'",
+        unknown_shipment_method: 'Er is geen actieve verzendmethode {{value}}',
+        unknown_packaging: 'Er is geen verpakking {{value}}',
+        unknown_product: 'Je winkel heeft geen product met EAN {{ean}}',
+      },
     },
     bundle: {
       title: 'Onderdelen van de bundel',

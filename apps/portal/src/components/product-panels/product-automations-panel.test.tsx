@@ -14,8 +14,11 @@ const SHOP = hex(2);
 describe('product panels', { timeout: 30_000 }, () => {
   const calls: { path: string; body: unknown }[] = [];
   let rules: unknown[] = [];
+  /** A problem body the next POST /automation/ answers with (400), instead of saving. */
+  let refuseWith: object | null = null;
   beforeEach(() => {
     calls.length = 0;
+    refuseWith = null;
     rules = [
       {
         id: hex(9),
@@ -63,6 +66,8 @@ describe('product panels', { timeout: 30_000 }, () => {
         );
         return Response.json({ items, total: items.length, skip: 0, limit: 20, total_capped: false });
       }
+      if (url.pathname === '/api/automation/' && req.method === 'POST' && refuseWith)
+        return Response.json(refuseWith, { status: 400 });
       if (url.pathname === '/api/automation/' && req.method === 'POST') {
         const made = {
           ...(rules[0] as object),
@@ -124,6 +129,46 @@ describe('product panels', { timeout: 30_000 }, () => {
       type: 'change',
       actions: [{ field: 'selected_ship_option', value: 'SMF-POSTNL-BE' }],
     });
+  });
+
+  it("says a rule's problems in Dutch by their codes: its own condition check and the API's refusal", async () => {
+    refuseWith = {
+      statusCode: 400,
+      code: 'validation',
+      message: 'Unknown shipment method SMF-POSTNL-BE',
+      issues: [
+        {
+          path: 'body.actions.0.value',
+          message: 'Unknown shipment method SMF-POSTNL-BE',
+          code: 'unknown_shipment_method',
+          values: { value: 'SMF-POSTNL-BE' },
+        },
+      ],
+    };
+    renderRoutes([{ path: '/p', element: <ProductAutomationsPanel productId={PRODUCT} orgId={SHOP} /> }], {
+      path: '/p',
+      lang: 'nl',
+    });
+    const panel = await screen.findByRole('region', { name: 'Automatiseringsregels' });
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Regel toevoegen' }));
+    const pick = async (label: string, option: string) => {
+      fireEvent.click(within(panel).getByLabelText(label, { selector: 'input' }));
+      const list = await screen.findByRole('listbox', { name: label, hidden: true });
+      fireEvent.click(await within(list).findByRole('option', { name: option, hidden: true }));
+    };
+    await pick('Naar', 'PostNL pakket BE (SMF-POSTNL-BE)');
+    // The quantity compared with a word: the form's own check, in Dutch, and nothing sent.
+    fireEvent.input(within(panel).getByLabelText('Waarde'), { target: { value: 'veel' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Regel opslaan' }));
+    expect(
+      await within(panel).findByText("Waarde moet een getal zijn als de conditie het aantal is: 'veel'"),
+    ).toBeTruthy();
+    expect(calls.some((c) => c.path === 'POST /api/automation/')).toBe(false);
+    // The API refuses the method (gone meanwhile): its code in Dutch in the form, not its English message.
+    fireEvent.input(within(panel).getByLabelText('Waarde'), { target: { value: '2' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Regel opslaan' }));
+    expect(await within(panel).findByText('Er is geen actieve verzendmethode SMF-POSTNL-BE')).toBeTruthy();
+    expect(within(panel).queryByText(/Unknown shipment method/)).toBeNull();
   });
 
   it("finds the product to add by name or SKU in the product's shop, not only by EAN", async () => {

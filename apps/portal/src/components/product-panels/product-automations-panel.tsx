@@ -1,12 +1,15 @@
 import {
+  ApiError,
   AUTOMATION_CHANGE_FIELDS,
   AUTOMATION_FIELDS,
   AUTOMATION_OPERATORS,
   type Automation,
   type AutomationChangeField,
   type AutomationField,
+  type AutomationImportReasonCode,
   type AutomationOperator,
   automationConditionProblem,
+  type ReasonValues,
 } from '@hoppa/core';
 import {
   ActionIcon,
@@ -25,6 +28,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { type CodedIssue, codedReasonText } from '../../lib/reason-text.ts';
 import { ErrorBanner } from '../error-banner.tsx';
 import {
   useAutomations,
@@ -69,6 +73,28 @@ const OPERATOR_SIGN: Record<AutomationOperator, string> = {
   '<=': '≤',
 };
 
+/**
+ * The problems of a rule the form words in the UI's language (ADR 0119 §3): its own condition check's and those of
+ * `POST`/`PUT /automation/`'s 400 issue (core automation import codes; texts `automations.problems.<code>`).
+ */
+const RULE_PROBLEM_CODES: readonly AutomationImportReasonCode[] = [
+  'text_operator',
+  'quantity_not_a_number',
+  'unknown_shipment_method',
+  'unknown_packaging',
+  'unknown_product',
+];
+
+/** The coded issue of a refused save (a 400 whose first issue has a code the form words), or null. */
+export function ruleIssueOf(error: unknown): CodedIssue | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const body = error.body as { issues?: { message: string; code?: string; values?: ReasonValues }[] } | null;
+  const issue = body?.issues?.[0];
+  return issue?.code && (RULE_PROBLEM_CODES as readonly string[]).includes(issue.code)
+    ? { code: issue.code, values: issue.values ?? {}, reason: issue.message }
+    : null;
+}
+
 function draftOf(a: Automation): Draft {
   const first = a.actions[0];
   return {
@@ -90,7 +116,9 @@ function draftOf(a: Automation): Draft {
  * rule — condition field (quantity, EAN, country), operator (equal, not equal, greater than, less than, at least, at
  * most; the text fields only equal and not equal), value; action change (shipment method or packaging, with its
  * value) or add (a product of the shop found by name, EAN or SKU from 3 characters, debounced 300 ms, with a quantity factor).
- * Self-contained: give it the product's id and shop; it reads and writes through the API and keeps its own texts.
+ * A condition that cannot hold, or an action the API refuses (unknown method, box or product), is said in the form in
+ * the UI's language by its reason code. Self-contained: give it the product's id and shop; it reads and writes through
+ * the API and keeps its own texts.
  */
 export function ProductAutomationsPanel({
   productId,
@@ -112,6 +140,18 @@ export function ProductAutomationsPanel({
   const [debounced] = useDebouncedValue(search, 300);
   const found = useProductSearch(debounced, orgId);
   const [problem, setProblem] = useState<string | null>(null);
+  const refused = ruleIssueOf(save.error);
+  /** A coded problem in the UI's language; the condition's field by the form's label, the value as 'Value'. */
+  const problemText = (issue: CodedIssue) => {
+    const field = issue.values?.field;
+    const label =
+      field && (AUTOMATION_FIELDS as readonly string[]).includes(field)
+        ? t(`automations.fields.${field}`)
+        : t('automations.value');
+    return codedReasonText(t, 'automations.problems', RULE_PROBLEM_CODES, issue, {
+      values: { field: label },
+    });
+  };
 
   const boxName = (id: string) => boxes.find((b) => b.id === id)?.name ?? id;
   const describeAction = (a: Automation['actions'][number]) =>
@@ -131,7 +171,7 @@ export function ProductAutomationsPanel({
     }
     const why = automationConditionProblem(draft.field, draft.operator, value);
     if (why) {
-      setProblem(why);
+      setProblem(problemText(why));
       return;
     }
     setProblem(null);
@@ -153,7 +193,12 @@ export function ProductAutomationsPanel({
             type: 'add' as const,
             actions: [{ ean: draft.addEan as string, quantity: draft.factor }],
           };
-    await save.mutateAsync(draft.id ? { ...body, _id: draft.id } : body);
+    try {
+      await save.mutateAsync(draft.id ? { ...body, _id: draft.id } : body);
+    } catch {
+      // Shown from save.error: a coded refusal in the form, any other failure in the banner.
+      return;
+    }
     notifications.show({ color: 'green', message: t('automations.saved'), autoClose: 5000 });
     setDraft(null);
   }
@@ -183,7 +228,7 @@ export function ProductAutomationsPanel({
         <Text size="sm" c="dimmed">
           {t('automations.intro')}
         </Text>
-        <ErrorBanner error={list.error ?? save.error ?? remove.error} />
+        <ErrorBanner error={list.error ?? (refused ? null : save.error) ?? remove.error} />
         {list.data && list.data.items.length === 0 && <Text size="sm">{t('automations.empty')}</Text>}
         {list.data && list.data.items.length > 0 && (
           <Table fz="sm" withTableBorder>
@@ -318,9 +363,9 @@ export function ProductAutomationsPanel({
                   />
                 </Group>
               )}
-              {problem && (
+              {(problem ?? refused) && (
                 <Text c="red" size="sm" role="alert">
-                  {problem}
+                  {problem ?? (refused ? problemText(refused) : null)}
                 </Text>
               )}
               <Group justify="flex-end">
