@@ -8,20 +8,21 @@ import { floorDb } from '../../offline/db.ts';
 import { refreshProduct } from '../../offline/products.ts';
 
 /**
- * A refused assignment, 405 `location_held`: `assign_by_name` (`POST /product/assign_location`, the location typed or
- * read from an old label) or `assign` (`POST /locations/assign`, a label scanned as the bin's id, or a count typed on
- * a location added that way).
+ * A refused assignment or move, 405 `location_held`: `assign_by_name` (`POST /product/assign_location`, the location
+ * typed or read from an old label), `assign` (`POST /locations/assign`, a label scanned as the bin's id, or a count
+ * typed on a location added that way) or `transfer` (`POST /product/transfer/{id}`, pieces moved to a location by its
+ * scanned label or name).
  */
 export type HeldRow = OutboxRecord & {
   kind: 'stock.change';
-  body: Extract<StockOp, { op: 'assign_by_name' | 'assign' }>;
+  body: Extract<StockOp, { op: 'assign_by_name' | 'assign' | 'transfer' }>;
 };
 
-/** Whether a refused row is the assignment of `productId` onto a location other products hold. */
+/** Whether a refused row is the assignment or move of `productId` onto a location other products hold. */
 export function isHeldRow(row: OutboxRecord, productId: string | undefined): row is HeldRow {
   return (
     row.kind === 'stock.change' &&
-    (row.body.op === 'assign_by_name' || row.body.op === 'assign') &&
+    (row.body.op === 'assign_by_name' || row.body.op === 'assign' || row.body.op === 'transfer') &&
     row.body.product_id === productId &&
     row.rejection?.code === 'location_held'
   );
@@ -41,12 +42,15 @@ const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
  * with pieces is refused with what to do instead (open it, move or count its pieces off). Offline without the
  * holders on the device the clear cannot be built (it needs the location's id and the pieces): it says it needs a
  * connection. A row by bin id names the location as this device knows it (`locationName`, or the holders' place
- * once read), never by its internal id; its retry is the same `POST /locations/assign` again.
+ * once read), never by its internal id; its retry is the same `POST /locations/assign` again. A refused move
+ * (`transfer`) gets the same offer, saying the pieces are moved instead of the location added, and its retry is the
+ * same move again (`moveFrom` names where the pieces lie, for the queued row's label).
  */
 export function HeldLocation({
   row,
   productName,
   locationName,
+  moveFrom,
   online,
   mayClear,
   queue,
@@ -57,8 +61,10 @@ export function HeldLocation({
 }: {
   row: HeldRow;
   productName: string;
-  /** The location's name known on this device, for a row by bin id (`assign`). */
+  /** The location's name known on this device, for a row by bin id (`assign`, a `transfer` by `location_id`). */
   locationName?: string | undefined;
+  /** For a refused move: the name of the location its pieces lie on. */
+  moveFrom?: string | undefined;
   online: boolean;
   /** The role may call `DELETE /locations/clear/…`. */
   mayClear: boolean;
@@ -99,8 +105,15 @@ export function HeldLocation({
     const link = data?.locations.find((l) => l.id === h.location_product_id);
     return data && link ? [{ ...h, product: data.product, link }] : [];
   });
-  const named =
-    row.body.op === 'assign_by_name' ? row.body.rack_number : (locationName ?? known[0]?.link.location.name);
+  const body = row.body;
+  const move = body.op === 'transfer';
+  const typed =
+    body.op === 'assign_by_name'
+      ? body.rack_number
+      : body.op === 'transfer' && 'rack_number' in body.to
+        ? body.to.rack_number
+        : undefined;
+  const named = typed ?? locationName ?? known[0]?.link.location.name;
   const location = named ?? t('heldUnnamed');
   // A sentence that starts with the location's name starts with a capital also when the name is 'deze locatie'.
   const start = (text: string) => (named ? text : upperFirst(text));
@@ -108,6 +121,15 @@ export function HeldLocation({
   const complete = stored?.every((s) => s !== undefined) ?? false;
   const blocked = known.filter((k) => !clearableLink(k.link));
   const waiting = stored === undefined || (reading && !complete);
+  // What happens after clearing, in the offer's texts: the location is added, or the pieces are moved there.
+  const clearText = move ? t('heldClearMove', { location }) : t('heldClear', { location });
+  const retryText = move ? t('heldRetryMove', { location }) : t('heldRetry', { location });
+  const confirmValues = {
+    count: known.length,
+    names: known.map((k) => k.product.name).join(', '),
+    location,
+    product: productName,
+  };
 
   async function clearAndAdd() {
     setConfirming(false);
@@ -122,17 +144,24 @@ export function HeldLocation({
         t('label_clear', { location, product: k.product.name }),
       );
     await queue(
-      row.body.op === 'assign_by_name'
+      body.op === 'assign_by_name'
         ? {
             op: 'assign_by_name',
-            product_id: row.body.product_id,
-            rack_number: row.body.rack_number,
-            ...(row.body.raw_scan ? { raw_scan: row.body.raw_scan } : {}),
+            product_id: body.product_id,
+            rack_number: body.rack_number,
+            ...(body.raw_scan ? { raw_scan: body.raw_scan } : {}),
           }
-        : row.body,
-      t('label_add', { location, product: productName }),
+        : body,
+      body.op === 'transfer'
+        ? t('label_transfer', {
+            count: body.quantity ?? 0,
+            from: moveFrom ?? '',
+            to: location,
+            product: productName,
+          })
+        : t('label_add', { location, product: productName }),
     );
-    onQueued(start(t('heldQueued', { location })));
+    onQueued(start(move ? t('heldQueuedMove', { location }) : t('heldQueued', { location })));
   }
 
   return (
@@ -143,7 +172,11 @@ export function HeldLocation({
       data-testid="held"
     >
       <h2>{start(t('heldTitle', { location }))}</h2>
-      <p>{t('heldIntro', { location, product: productName })}</p>
+      <p>
+        {move
+          ? t('heldIntroMove', { location, product: productName })
+          : t('heldIntro', { location, product: productName })}
+      </p>
       {waiting ? <Loader size="sm" /> : null}
       <ul>
         {known.map((k) => (
@@ -162,7 +195,7 @@ export function HeldLocation({
       </ul>
       {waiting ? null : !complete && !online ? (
         <p className="loc-message loc-message-error" data-testid="held-offline">
-          {t('heldOffline', { location })}
+          {move ? t('heldOfflineMove', { location }) : t('heldOffline', { location })}
         </p>
       ) : !complete && readFailed ? (
         <p className="loc-message loc-message-error">{t('heldUnread', { location })}</p>
@@ -172,7 +205,7 @@ export function HeldLocation({
         <p>{t('heldNotAllowed', { location })}</p>
       ) : (
         <Button fullWidth size="lg" color="orange" onClick={() => setConfirming(true)}>
-          {start(known.length > 0 ? t('heldClear', { location }) : t('heldRetry', { location }))}
+          {start(known.length > 0 ? clearText : retryText)}
         </Button>
       )}
       <Button fullWidth size="lg" variant="subtle" mt="xs" onClick={onDismiss}>
@@ -186,16 +219,13 @@ export function HeldLocation({
       >
         <p data-testid="held-confirm-text">
           {known.length > 0
-            ? t('heldConfirmText', {
-                count: known.length,
-                names: known.map((k) => k.product.name).join(', '),
-                location,
-                product: productName,
-              })
+            ? move
+              ? t('heldConfirmTextMove', confirmValues)
+              : t('heldConfirmText', confirmValues)
             : t('heldGone', { location })}
         </p>
         <Button fullWidth size="lg" color="orange" onClick={() => void clearAndAdd()}>
-          {known.length > 0 ? t('heldConfirm') : start(t('heldRetry', { location }))}
+          {known.length > 0 ? (move ? t('heldConfirmMove') : t('heldConfirm')) : start(retryText)}
         </Button>
         <Button fullWidth size="lg" variant="default" mt="xs" onClick={() => setConfirming(false)}>
           {t('cancel')}

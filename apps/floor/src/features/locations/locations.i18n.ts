@@ -107,6 +107,17 @@ export const locationsTexts = {
     heldConfirm: 'Leegmaken en toevoegen',
     heldQueued: '{{location}} wordt leeggemaakt en toegevoegd',
     heldUnnamed: 'deze locatie',
+    heldIntroMove: 'Niet verplaatst: op {{location}} liggen andere producten.',
+    heldOfflineMove:
+      'Offline: de producten op {{location}} staan niet op dit toestel. Leegmaken en opnieuw verplaatsen kan als er weer verbinding is.',
+    heldClearMove: '{{location}} leegmaken en erheen verplaatsen',
+    heldRetryMove: 'Opnieuw naar {{location}} verplaatsen',
+    heldConfirmTextMove_one:
+      '{{names}} gaat van {{location}} af. Het heeft daar 0 stuks: er wordt geen voorraad verplaatst of verwijderd. Daarna worden de stuks van {{product}} naar {{location}} verplaatst.',
+    heldConfirmTextMove_other:
+      '{{names}} gaan van {{location}} af. Ze hebben daar 0 stuks: er wordt geen voorraad verplaatst of verwijderd. Daarna worden de stuks van {{product}} naar {{location}} verplaatst.',
+    heldConfirmMove: 'Leegmaken en verplaatsen',
+    heldQueuedMove: '{{location}} wordt leeggemaakt en de stuks gaan erheen',
     dismiss: 'Gezien',
     label_add: '{{location}} toevoegen · {{product}}',
     label_set: '{{location}}: {{from}} → {{to}} st. · {{product}}',
@@ -218,6 +229,17 @@ export const locationsTexts = {
     heldConfirm: 'Clear and add',
     heldQueued: 'Clearing {{location}} and adding it',
     heldUnnamed: 'this location',
+    heldIntroMove: 'Not moved: other products lie on {{location}}.',
+    heldOfflineMove:
+      'Offline: the products on {{location}} are not on this device. Clearing it and moving there again needs a connection.',
+    heldClearMove: 'Clear {{location}} and move there',
+    heldRetryMove: 'Move to {{location}} again',
+    heldConfirmTextMove_one:
+      '{{names}} is taken off {{location}}. It has 0 pieces there, so no stock is moved or removed. Then the pieces of {{product}} are moved to {{location}}.',
+    heldConfirmTextMove_other:
+      '{{names}} are taken off {{location}}. They have 0 pieces there, so no stock is moved or removed. Then the pieces of {{product}} are moved to {{location}}.',
+    heldConfirmMove: 'Clear and move',
+    heldQueuedMove: 'Clearing {{location}} and moving the pieces there',
     dismiss: 'Seen',
     label_add: 'Add {{location}} · {{product}}',
     label_set: '{{location}}: {{from}} → {{to}} pcs · {{product}}',

@@ -198,7 +198,8 @@ function heldProblem(stock: number) {
 
 /**
  * The fake API of {@link fakeApi} with R-01-05 held by another product (`stock` pieces there): assigning the
- * product onto it by name or by its id answers 405 `location_held` naming the holder until its link is cleared.
+ * product onto it by name or by its id, or moving pieces there (`POST /product/transfer/{id}`), answers 405
+ * `location_held` naming the holder until its link is cleared.
  */
 function heldApi(start: ProductLocations, stock: number) {
   const api = fakeApi(start);
@@ -220,6 +221,18 @@ function heldApi(start: ProductLocations, stock: number) {
       api.calls.push({ method: req.method, path, body, key: req.headers.get('idempotency-key') });
       if (holding) return json(405, heldProblem(stock));
       api.set(answer([...api.state.locations, link(BIN_H, 0, api.state.locations.length + 1)]));
+      return json(200, api.state);
+    }
+    // A move there, by its scanned label or name, as POST /product/transfer/{id} answers it.
+    if (path.startsWith('/product/transfer/') && req.method === 'POST') {
+      const body = (await req.json()) as { location_id?: string; rack_number?: string; quantity: number };
+      api.calls.push({ method: req.method, path, body, key: req.headers.get('idempotency-key') });
+      if (holding) return json(405, heldProblem(stock));
+      const from = path.split('/').pop();
+      const moved = api.state.locations.map((l) =>
+        l.id === from ? { ...l, stock: l.stock - body.quantity } : l,
+      );
+      api.set(answer([...moved, link(BIN_H, body.quantity, api.state.locations.length + 1)]));
       return json(200, api.state);
     }
     // The same refusal by the bin's id (a scanned label), as POST /locations/assign answers it.
@@ -435,6 +448,42 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
       `DELETE /locations/clear/${HOLDER_LINK}/${HOLDER}/${BIN_H.id}`,
       'POST /product/assign_location',
     ]);
+  });
+
+  it('a move to a label (the bin id) other products hold gets the same offer: named by the bin, cleared and moved again', async () => {
+    const api = heldApi(answer([link(BIN_A, 5, 1)]), 0);
+    renderFloor(`/locations?product=${PRODUCT}`, { lang: 'nl' });
+    await screen.findByTestId('location-list');
+    fireEvent.click(within(row('R-01-01')).getByTestId('location-move'));
+    fireEvent.input(await screen.findByTestId('transfer-quantity'), { target: { value: '2' } });
+    scan(BIN_H.id);
+    const held = await screen.findByRole('alert', { name: 'R-01-05 is bezet' });
+    expect(held.textContent).not.toContain(BIN_H.id);
+    expect(held.textContent).toContain('Niet verplaatst: op R-01-05 liggen andere producten.');
+    expect((await within(held).findByTestId('held-product')).textContent).toBe(
+      'Stroopwafel los · EAN 8712100486555 · 0 st.',
+    );
+    // the offer, not a line in the refused changes; it buzzes like a wrong scan
+    expect(screen.queryByTestId('rejected-list')).toBeNull();
+    expect(browser.vibrate).toHaveBeenCalledWith([200, 100, 200]);
+    fireEvent.click(within(held).getByRole('button', { name: 'R-01-05 leegmaken en erheen verplaatsen' }));
+    expect((await screen.findByTestId('held-confirm-text')).textContent).toBe(
+      'Stroopwafel los gaat van R-01-05 af. Het heeft daar 0 stuks: er wordt geen voorraad verplaatst of verwijderd. Daarna worden de stuks van Beschuit volkoren naar R-01-05 verplaatst.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Leegmaken en verplaatsen' }));
+    await waitFor(() => expect(row('R-01-05').dataset.pending).toBe('false'));
+    expect(screen.queryByRole('alert', { name: 'R-01-05 is bezet' })).toBeNull();
+    expect(await floorDb().outbox.count()).toBe(0);
+    expect(row('R-01-01').querySelector('input')?.value).toBe('3');
+    expect(row('R-01-05').querySelector('input')?.value).toBe('2');
+    const changes = api.calls.filter((c) => c.method !== 'GET');
+    const move = `POST /product/transfer/${link(BIN_A, 5, 1).id}`;
+    expect(changes.map((c) => `${c.method} ${c.path}`)).toEqual([
+      move,
+      `DELETE /locations/clear/${HOLDER_LINK}/${HOLDER}/${BIN_H.id}`,
+      move,
+    ]);
+    expect(changes[2]?.body).toEqual({ location_id: BIN_H.id, quantity: 2, raw_scan: BIN_H.id });
   });
 
   it('a scanned label (the bin id) other products hold gets the same offer: named by the bin, cleared and assigned by id again', async () => {

@@ -19,7 +19,7 @@ import { type BeepFeedback, deviceBeeps, preloadSounds } from '../../scan/feedba
 import { useFieldScan } from '../../scan/field-scan.ts';
 import { useHeldScans } from '../../scan/held-scans.ts';
 import type { ScanInputHandle } from '../../scan/scan-input.tsx';
-import { HeldLocation, isHeldRow } from './held-location.tsx';
+import { HeldLocation, type HeldRow, isHeldRow } from './held-location.tsx';
 import { LocationList } from './location-list.tsx';
 import './locations.css';
 import { lookupProduct, type ProductLookup } from '../../offline/products.ts';
@@ -240,6 +240,19 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
     );
   }
 
+  /** The name of the location the open product's link `linkId` is on (where a move's pieces lie). */
+  function locationOfLink(linkId: string): string | undefined {
+    return product?.locations.find((r) => r.link?.id === linkId)?.name;
+  }
+
+  /** The server's name of the bin a refused assignment or move names by its id (a label scan), if it does. */
+  function heldLocationName(row: HeldRow): string | undefined {
+    if (row.body.op === 'assign') return serverName(row.body.location_id);
+    if (row.body.op === 'transfer' && 'location_id' in row.body.to)
+      return serverName(row.body.to.location_id);
+    return undefined;
+  }
+
   /** The message line's words, with a location's name as soon as the server has given it. */
   function messageText(m: NonNullable<Message>): string {
     if ('text' in m) return m.text;
@@ -435,7 +448,10 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
                 key={row.id}
                 row={row}
                 productName={product.name}
-                locationName={row.body.op === 'assign' ? serverName(row.body.location_id) : undefined}
+                locationName={heldLocationName(row)}
+                moveFrom={
+                  row.body.op === 'transfer' ? locationOfLink(row.body.location_product_id) : undefined
+                }
                 online={online}
                 mayClear={canClear && canEdit}
                 queue={queue}
