@@ -86,29 +86,33 @@ async function isBundle(ctx: TenantScope, orgId: string, productId: string): Pro
  */
 export async function getProductLocations(ctx: TenantScope, productId: string): Promise<ProductLocations> {
   const product = await productOf(ctx, productId);
-  const bundle = await isBundle(ctx, product.org_id, product.id);
-  const links = await tenantSql(ctx)
-    .selectFrom('product_locations as pl')
-    .innerJoin('locations as l', 'l.id', 'pl.location_id')
-    .leftJoin('locations as parent', 'parent.id', 'l.parent_id')
-    .select([
-      'pl.id',
-      'pl.stock',
-      'pl.active',
-      'pl.to_transfer',
-      'pl.transfer_quantity',
-      'pl.position',
-      'l.id as location_id',
-      'l.name as location_name',
-      'l.type as location_type',
-      'l.active as location_active',
-      'parent.name as parent_name',
-    ])
-    .where('pl.product_id', '=', product.id)
-    .where(orgScope(ctx, 'pl'))
-    .orderBy('pl.position')
-    .orderBy('l.name')
-    .execute();
+  // Both at once: side by side on the pool for `GET /product/locations` (outside a transaction); inside a writer's
+  // transaction the connection's serial runner sends them one after the other, as before.
+  const [bundle, links] = await Promise.all([
+    isBundle(ctx, product.org_id, product.id),
+    tenantSql(ctx)
+      .selectFrom('product_locations as pl')
+      .innerJoin('locations as l', 'l.id', 'pl.location_id')
+      .leftJoin('locations as parent', 'parent.id', 'l.parent_id')
+      .select([
+        'pl.id',
+        'pl.stock',
+        'pl.active',
+        'pl.to_transfer',
+        'pl.transfer_quantity',
+        'pl.position',
+        'l.id as location_id',
+        'l.name as location_name',
+        'l.type as location_type',
+        'l.active as location_active',
+        'parent.name as parent_name',
+      ])
+      .where('pl.product_id', '=', product.id)
+      .where(orgScope(ctx, 'pl'))
+      .orderBy('pl.position')
+      .orderBy('l.name')
+      .execute(),
+  ]);
   return {
     product: {
       id: product.id,
