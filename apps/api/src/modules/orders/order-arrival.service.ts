@@ -4,21 +4,11 @@ import type { Db } from '../../db/client.ts';
 import { systemSql } from '../../db/kysely.ts';
 import { orgScope, tenantSql } from '../../db/tenant.ts';
 import { rulesOfProducts } from '../automations/index.ts';
-import { bundlePartsOf } from '../products/index.ts';
-import { pickLocationsOf } from './pick-locations.service.ts';
+import { type BundleLineCandidate, expandBundleLines } from '../products/index.ts';
+import { pickLocationsOf } from '../stock/index.ts';
 
-interface ArrivedLine {
-  id: string;
-  order_id: string;
-  product_id: string;
-  ean: string;
-  title: string;
-  quantity: number;
-  position: number;
-  /** The order's placed_at as PostgreSQL's text, microseconds kept (a Date has milliseconds only; ADR 0074). */
-  placed_at: string;
-  automation_id: string | null;
-}
+/** An order line as the arrival rules read it (the products module's bundle-line shape). */
+type ArrivedLine = BundleLineCandidate;
 
 /** What the arrival rules did: orders changed by a rule, lines added by rules, bundle lines expanded. */
 export interface ArrivalResult {
@@ -191,52 +181,6 @@ export async function applyArrivalRules(
   }
 
   // 2. Bundles.
-  const partsOf = await bundlePartsOf(scope, [...new Set(lines.map((l) => l.product_id))]);
-  const bundleLines = lines.filter((l) => partsOf.has(l.product_id));
-  if (bundleLines.length === 0) return result;
-  const partIds = [...new Set([...partsOf.values()].flat().map((p) => p.product_id))];
-  const locationOf = await pickLocationsOf(scope, partIds);
-  // Positions × 100 make room for the parts in the customer's line order (a bundle has at most 50 parts).
-  const parts = bundleLines.flatMap((l) =>
-    (partsOf.get(l.product_id) ?? []).map((p, k) => ({
-      id: newId(),
-      order_id: l.order_id,
-      org_id: orgId,
-      product_id: p.product_id,
-      ean: p.ean,
-      title: p.name,
-      quantity: l.quantity * p.quantity,
-      pick_location_id: locationOf.get(p.product_id) ?? null,
-      position: l.position * 100 + k,
-      placed_at: sql<string>`${l.placed_at}::text::timestamptz`,
-      automation_id: l.automation_id,
-      bundle_product_id: l.product_id,
-      bundle_ean: l.ean,
-      bundle_title: l.title,
-      bundle_quantity: l.quantity,
-    })),
-  );
-  await q
-    .deleteFrom('order_lines as l')
-    .where(orgScope(scope, 'l'))
-    .where(
-      'l.id',
-      'in',
-      bundleLines.map((l) => l.id),
-    )
-    .execute();
-  await q
-    .updateTable('order_lines as l')
-    .set((eb) => ({ position: eb('l.position', '*', 100) }))
-    .where(orgScope(scope, 'l'))
-    .where('l.order_id', 'in', [...new Set(bundleLines.map((l) => l.order_id))])
-    .execute();
-  // Within PostgreSQL's 65,535 parameters per statement.
-  for (let i = 0; i < parts.length; i += 2000)
-    await q
-      .insertInto('order_lines')
-      .values(parts.slice(i, i + 2000))
-      .execute();
-  result.bundlesExpanded += bundleLines.length;
+  result.bundlesExpanded += await expandBundleLines(db, orgId, lines);
   return result;
 }

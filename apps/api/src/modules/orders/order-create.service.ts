@@ -17,8 +17,8 @@ import { orgScope, tenantSql } from '../../db/tenant.ts';
 import { HttpProblem } from '../../lib/errors.ts';
 import { isEuropeanCountry, postcodeFormat } from '../address/index.ts';
 import { orderShippingDefaults, productShippingDefaults } from '../products/index.ts';
+import { pickLocationsOf } from '../stock/index.ts';
 import { applyArrivalRules } from './order-arrival.service.ts';
-import { pickLocationsOf } from './pick-locations.service.ts';
 
 /** The parsed body of `POST /orders`. */
 export type CreateOrderInput = z.output<typeof CreateOrderBodySchema>;

@@ -15,9 +15,9 @@ import { runInWorker, warmWorker, workerUrl } from '../../lib/workers.ts';
 import { rulesOfProducts } from '../automations/index.ts';
 import { bundlePartsOf, orderShippingDefaults, productShippingDefaults } from '../products/index.ts';
 import { defaultShipmentMethod } from '../shipping/index.ts';
+import { pickLocationsOf } from '../stock/index.ts';
 import { applyArrivalRules } from './order-arrival.service.ts';
 import type { KeysAnswer, PlanAnswer, PlannedOrders } from './order-import.worker.ts';
-import { pickLocationsOf } from './pick-locations.service.ts';
 
 /** Orders written per transaction; each chunk is two multi-row INSERTs (orders, lines), then other requests get a turn. */
 const ORDER_CHUNK = 250;

@@ -1,8 +1,8 @@
 import { type Order, restoreOrderEndpoint } from '@hoppa/core';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { notFound, problem } from '../../lib/errors.ts';
+import { pickLocationsOf } from '../stock/index.ts';
 import { getOrder } from './orders.service.ts';
-import { pickLocationsOf } from './pick-locations.service.ts';
 
 /**
  * Restores an order (spec 1 §7 `POST /order/restore {_id}`, 'restore order'; ADR 0040) in the caller's transaction:

@@ -12,44 +12,7 @@ import { sql } from 'kysely';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { notFound } from '../../lib/errors.ts';
 import { lockProducts } from '../stock/index.ts';
-
-/** One part of a bundle as the order expansion needs it. */
-export interface BundlePartRow {
-  bundle_id: string;
-  product_id: string;
-  ean: string;
-  name: string;
-  quantity: number;
-}
-
-/**
- * The parts of the given bundles (products with parts), by bundle id in position order (ADR 0049). Products that are
- * not bundles are missing from the map. One query.
- */
-export async function bundlePartsOf(
-  scope: TenantScope,
-  productIds: readonly string[],
-): Promise<Map<string, BundlePartRow[]>> {
-  const out = new Map<string, BundlePartRow[]>();
-  if (productIds.length === 0) return out;
-  const rows = await tenantSql(scope)
-    .selectFrom('product_bundle_items as bi')
-    .innerJoin('products as p', 'p.id', 'bi.product_id')
-    .select(['bi.bundle_id', 'bi.product_id', 'p.ean', 'p.name', 'bi.quantity'])
-    .where(orgScope(scope, 'bi'))
-    .where(orgScope(scope, 'p'))
-    .where('bi.bundle_id', 'in', [...productIds])
-    .orderBy('bi.bundle_id')
-    .orderBy('bi.position')
-    .orderBy('bi.id')
-    .execute();
-  for (const r of rows) {
-    const list = out.get(r.bundle_id);
-    if (list) list.push(r);
-    else out.set(r.bundle_id, [r]);
-  }
-  return out;
-}
+import { expandOpenBundleLines } from './bundle-lines.service.ts';
 
 /**
  * A product's bundle view (`GET /product/bundle/{product_id}`; issue 15 item 1): its parts with their stock (sum over
@@ -235,6 +198,7 @@ export async function importBundles(
         [b.parentEan, ...b.items.map((it) => it.ean)].flatMap((e) => idOf.get(e) ?? []),
       ),
     );
+    const written: string[] = [];
     for (const { b } of write) {
       let parentId = idOf.get(b.parentEan);
       if (!parentId) {
@@ -282,8 +246,11 @@ export async function importBundles(
           })),
         )
         .execute();
+      written.push(bundleId);
       success++;
     }
+    // Open orders that hold unpicked lines of a product that just got parts list the parts from now on (ADR 0122).
+    await expandOpenBundleLines(tx, ctx.orgId, written);
     return { success, created, refused };
   });
   errors.push(...written.refused);

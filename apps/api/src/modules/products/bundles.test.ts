@@ -261,6 +261,84 @@ describe('bundles', () => {
     expect(after.body.stock).toBe(1);
   });
 
+  it('a product that gets parts while open orders hold it: its unpicked lines list the parts, a picked one stays', async () => {
+    const orgs = t.seed?.orgs as { bol: string };
+    const sampler = await addProduct(t.db, orgs.bol, {
+      name: 'Proefpakket',
+      ean: '8719990000014',
+      stock: [{ locationId: loc, stock: 5 }],
+    });
+    const address = {
+      firstName: 'Sem',
+      surName: 'Dekker',
+      streetName: 'Markt',
+      houseNumber: '64',
+      zipcode: '2801 JG',
+      city: 'Gouda',
+      countryCode: 'NL',
+    };
+    const start = new Date(Date.now() - 60_000);
+    const imported = await call<OrderImportResult>(bol, 'POST', '/api/orders/import', [
+      { order_id: 'LATE-1', product_ean: sampler.ean, quantity: '2', ...address },
+      { order_id: 'LATE-1', product_ean: mug.ean, quantity: '1', ...address },
+      { order_id: 'LATE-2', product_ean: sampler.ean, quantity: '1', ...address },
+    ]);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    const idOf = new Map(imported.body.orders.map((o) => [o.order_id, o.id]));
+    const end = new Date(Date.now() + 60_000);
+    const pickList = (orderId: string) =>
+      call<PickListResponse>(
+        picker,
+        'GET',
+        `/api/pick_list/pick/all/all/${start.toISOString()}/${end.toISOString()}/all?order_id=${orderId}`,
+      );
+    // LATE-2's line is picked before the product gets parts: it came from the shelf and stays as it is.
+    const late2 = (await pickList('LATE-2')).body.items.find((i) => i.product__id === sampler.id);
+    const picked = await t.app.inject({
+      method: 'POST',
+      url: '/api/pick_list/confirm',
+      headers: { cookie: picker, 'idempotency-key': `late-bundle-${Date.now()}` },
+      payload: {
+        order_line_id: late2?.orders[0]?.order_line_id,
+        quantity: 1,
+        location_id: loc,
+        scanned: sampler.ean,
+      },
+    });
+    expect(picked.statusCode, picked.body).toBe(200);
+
+    const res = await call<BundleImportResult>(bol, 'POST', '/api/products/import-bundles', [
+      {
+        row: 1,
+        parent_ean: sampler.ean,
+        bundle_items: [
+          { ean: mug.ean, quantity: 1 },
+          { ean: card.ean, quantity: 2 },
+        ],
+      },
+    ]);
+    expect(res.body, JSON.stringify(res.body)).toMatchObject({ success: 1, errors: [] });
+
+    const late1 = await call<Order>(bol, 'GET', `/api/order/get/${idOf.get('LATE-1')}`);
+    expect(
+      late1.body.products.map((l) => [l.ean, l.quantity, l.bundle?.title ?? null, l.bundle?.quantity ?? null]),
+    ).toEqual([
+      [mug.ean, 2, 'Proefpakket', 2],
+      [card.ean, 4, 'Proefpakket', 2],
+      [mug.ean, 1, null, null],
+    ]);
+    expect(late1.body.products.map((l) => l.position)).toEqual([0, 1, 2]);
+    // The picker is sent to the parts' shelves, never to the bundle's own place, which holds nothing of it.
+    const items = (await pickList('LATE-1')).body.items;
+    expect(items.some((i) => i.product__id === sampler.id)).toBe(false);
+    expect(items.find((i) => i.product__id === card.id)?.orders.map((o) => o.qty)).toEqual([4]);
+
+    const late2After = await call<Order>(bol, 'GET', `/api/order/get/${idOf.get('LATE-2')}`);
+    expect(late2After.body.products.map((l) => [l.ean, l.quantity, l.picked_quantity, l.bundle])).toEqual([
+      [sampler.ean, 1, 1, null],
+    ]);
+  });
+
   it('reports each bundle once when the import transaction runs again after a deadlock', async () => {
     const orgId = (t.seed as NonNullable<TestApp['seed']>).orgs.bol;
     const db = replayedTransactions(t.db);

@@ -2,5 +2,6 @@
 
 export { placeInbound } from './inbound-checkin.ts';
 export { applyStockChange, lockProducts } from './ledger.ts';
+export { pickLocationsOf } from './pick-locations.service.ts';
 export { locationOf } from './product-locations.service.ts';
 export { registerStockRoutes } from './stock.routes.ts';
