@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
 import { phoneField } from '../common/phone.ts';
 import { boundedText } from '../common/text.ts';
+import { SpreadsheetCellSchema } from '../products/product.schema.ts';
 import { InboundProgressSchema } from './inbound.rules.ts';
 
 /** Inbound types (spec 2 §3 Inbound types, §9): package, pallet, container/other. */
@@ -244,21 +245,23 @@ export const PendingItemSchema = z.object({
   pieces_open: z.number().int(),
 });
 
-/** Body of `POST /inbound/excel` (spec 2 §7): information and products by EAN, as mapped by the import wizard. */
+/**
+ * Body of `POST /inbound/excel` (spec 2 §7): information and products by EAN, as mapped by the import wizard. A
+ * product's cells are taken as the sheet gives them (text, number or empty) and checked by the service with core
+ * `inboundExcelIssues`, the rule of `POST /inbound/excel/check`, so each refused cell comes back as a reason code
+ * (ADR 0119 §3): an EAN of at most 50 characters, units (boxes) and packed_per whole numbers of 1–100,000, batch_nr
+ * single-line text of at most 100 characters, expiration_date a date (YYYY-MM-DD, DD-MM-YYYY or an Excel day).
+ */
 export const InboundExcelBodySchema = InboundInformationSchema.extend({
   type: z.enum(INBOUND_TYPES).default('package'),
   products: z
     .array(
       z.object({
-        ean: boundedText('EAN', 50, { min: 1 }),
-        units: z.coerce.number().int().min(1).max(100_000),
-        packed_per: z.coerce.number().int().min(1).max(100_000),
-        batch_nr: boundedText('Batch', 100).nullable().optional(),
-        expiration_date: z
-          .string()
-          .regex(/^\d{4}-\d{2}-\d{2}$/)
-          .nullable()
-          .optional(),
+        ean: SpreadsheetCellSchema,
+        units: SpreadsheetCellSchema,
+        packed_per: SpreadsheetCellSchema,
+        batch_nr: SpreadsheetCellSchema,
+        expiration_date: SpreadsheetCellSchema,
       }),
     )
     .min(1, 'Voeg producten toe')

@@ -1,10 +1,13 @@
 import {
   type Inbound,
   type InboundExcelBodySchema,
+  type InboundExcelField,
   type InboundExcelIssue,
   type InboundExcelRow,
   inboundExcelIssues,
   inboundExcelLookupEans,
+  sheetCount,
+  sheetDate,
 } from '@hoppa/core';
 import type { z } from 'zod';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
@@ -66,36 +69,58 @@ export async function mailCheckinSummary(
   return { ok: true };
 }
 
+/** The body's name of a sheet column in an issue's path (`products.<n>.batch_nr`). */
+const BODY_FIELD: Record<InboundExcelField, string> = {
+  ean: 'ean',
+  units: 'units',
+  packed_per: 'packed_per',
+  batchnr: 'batch_nr',
+  expiration_date: 'expiration_date',
+};
+
+const cellText = (v: unknown) => (v === null || v === undefined ? '' : String(v).trim());
+
 /**
- * An inbound from spreadsheet rows (spec 2 §7 `POST /inbound/excel`): each EAN must be a product of the current
- * organisation; any rejected row answers 400 with its reason per row, and nothing is made (one transaction).
+ * An inbound from spreadsheet rows (spec 2 §7 `POST /inbound/excel`): every row passes core `inboundExcelIssues` (the
+ * rule of `POST /inbound/excel/check`: the EAN a product of the current organisation, whole boxes and per box of
+ * 1–100,000, a real expiry date, EAN and batch text limits); any rejected row answers 400 `bad_request` with one issue
+ * per problem, `{ path: products.<n>.<field>, message: 'Row <n+1>: …' (English), code, values }` (ADR 0119 §3), and
+ * nothing is made (one transaction).
  */
 export async function inboundFromExcel(
   ctx: InboundContext,
   orgId: string,
   body: z.output<typeof InboundExcelBodySchema>,
 ): Promise<Inbound> {
-  const byEan = await productIdsByEan(
-    ctx,
-    orgId,
-    body.products.map((p) => p.ean),
-  );
-  const issues = body.products.flatMap((p, n) =>
-    byEan.has(p.ean)
-      ? []
-      : [{ path: `products.${n}.ean`, message: `Row ${n + 1}: no product with EAN ${p.ean}` }],
-  );
-  if (issues.length) throw badRequest(`${issues.length} rows rejected`, issues);
-  const { type, products: rows, ...information } = body;
+  const rows: InboundExcelRow[] = body.products.map((p) => ({
+    ean: p.ean,
+    units: p.units,
+    packed_per: p.packed_per,
+    batchnr: p.batch_nr,
+    expiration_date: p.expiration_date,
+  }));
+  const byEan = await productIdsByEan(ctx, orgId, inboundExcelLookupEans(rows));
+  const found = inboundExcelIssues(rows, (ean) => byEan.has(ean));
+  if (found.length) {
+    const issues = found.map((i) => ({
+      path: `products.${i.row - 1}.${BODY_FIELD[i.field]}`,
+      // The unknown EAN's English words as before (older clients).
+      message: `Row ${i.row}: ${i.code === 'unknown_ean' ? `no product with EAN ${i.ean}` : i.reason}`,
+      code: i.code,
+      values: i.values,
+    }));
+    throw badRequest(`${new Set(found.map((i) => i.row)).size} rows rejected`, issues);
+  }
+  const { type, products: _sent, ...information } = body;
   return createInbound(ctx, orgId, {
     type,
     information,
     items: rows.map((r) => ({
-      product_id: byEan.get(r.ean) as string,
-      units: r.units,
-      packed_per: r.packed_per,
-      batch_nr: r.batch_nr ?? null,
-      expiration_date: r.expiration_date ?? null,
+      product_id: byEan.get(cellText(r.ean)) as string,
+      units: sheetCount(r.units) as number,
+      packed_per: sheetCount(r.packed_per) as number,
+      batch_nr: cellText(r.batchnr) || null,
+      expiration_date: sheetDate(r.expiration_date),
     })),
   });
 }

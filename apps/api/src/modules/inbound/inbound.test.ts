@@ -175,7 +175,54 @@ describe('announcing an inbound (spec 2 §4 wizard, §7 POST /inbound/)', () => 
     );
     expect(bad.status).toBe(400);
     expect(bad.body.issues).toEqual([
-      { path: 'products.1.ean', message: 'Row 2: no product with EAN 0000000000000' },
+      {
+        path: 'products.1.ean',
+        message: 'Row 2: no product with EAN 0000000000000',
+        code: 'unknown_ean',
+        values: { ean: '0000000000000' },
+      },
+    ]);
+    // The other cells' problems too, each a code with its values (ADR 0119 §3), the English message kept.
+    const cells = await api<{ message: string; issues: unknown[] }>(bolOwner, 'POST', '/inbound/excel', {
+      ...INFO,
+      products: [
+        { ean: jam.ean, units: 0, packed_per: '2,5', batch_nr: 'B\u0000', expiration_date: '31-02-2027' },
+        { ean: jam.ean, units: 2, packed_per: 10, batch_nr: 'x'.repeat(101) },
+      ],
+    });
+    expect(cells.status).toBe(400);
+    expect(cells.body.message).toBe('2 rows rejected');
+    expect(cells.body.issues).toEqual([
+      {
+        path: 'products.0.units',
+        message: "Row 1: units must be a whole number from 1 to 100000: '0'",
+        code: 'not_whole_number',
+        values: { field: 'units', value: '0', min: 1, limit: 100_000 },
+      },
+      {
+        path: 'products.0.packed_per',
+        message: "Row 1: packed_per must be a whole number from 1 to 100000: '2,5'",
+        code: 'not_whole_number',
+        values: { field: 'packed_per', value: '2,5', min: 1, limit: 100_000 },
+      },
+      {
+        path: 'products.0.batch_nr',
+        message: 'Row 1: batchnr contains control or invalid characters',
+        code: 'text_invalid',
+        values: { field: 'batchnr' },
+      },
+      {
+        path: 'products.0.expiration_date',
+        message: "Row 1: expiration_date is not a date (use DD-MM-YYYY or YYYY-MM-DD): '31-02-2027'",
+        code: 'bad_date',
+        values: { field: 'expiration_date', value: '31-02-2027' },
+      },
+      {
+        path: 'products.1.batch_nr',
+        message: 'Row 2: batchnr is too long (at most 100 characters)',
+        code: 'text_too_long',
+        values: { field: 'batchnr', limit: 100 },
+      },
     ]);
     const after = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM inbounds');
     expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
@@ -185,6 +232,25 @@ describe('announcing an inbound (spec 2 §4 wizard, §7 POST /inbound/)', () => 
     });
     expect(ok.status).toBe(201);
     expect(ok.body.items[0]?.pieces_expected).toBe(20);
+    // Cells as a sheet gives them: texts of whole numbers, a Dutch date, a batch with spaces.
+    const sheet = await api<Inbound>(bolOwner, 'POST', '/inbound/excel', {
+      ...INFO,
+      products: [
+        {
+          ean: ` ${jam.ean} `,
+          units: '3',
+          packed_per: '4,0',
+          batch_nr: ' B-7 ',
+          expiration_date: '31-12-2027',
+        },
+      ],
+    });
+    expect(sheet.status, JSON.stringify(sheet.body)).toBe(201);
+    expect(sheet.body.items[0]).toMatchObject({
+      pieces_expected: 12,
+      batch_nr: 'B-7',
+      expiration_date: '2027-12-31',
+    });
   });
 
   it('names every EAN of a sheet that is no product of the shop, in one answer, and makes nothing', async () => {

@@ -14,8 +14,11 @@ describe('announce by spreadsheet', { timeout: 30_000 }, () => {
   beforeEach(() => stubPageRequest());
   afterEach(() => vi.unstubAllGlobals());
 
-  /** The page against a fake API whose check answers as the API does (core's rules; EANs from 999 unknown). */
-  function renderPage(calls: Call[], lang: 'en' | 'nl' = 'en') {
+  /**
+   * The page against a fake API whose check answers as the API does (core's rules; EANs from 999 unknown); `announce`
+   * answers `POST /inbound/excel` (none: 404).
+   */
+  function renderPage(calls: Call[], lang: 'en' | 'nl' = 'en', announce?: (c: Call) => unknown) {
     vi.stubGlobal(
       'fetch',
       fakeApi(
@@ -26,6 +29,7 @@ describe('announce by spreadsheet', { timeout: 30_000 }, () => {
             const issues = inboundExcelIssues(rows, (e) => !e.startsWith('999'));
             return { unknown: [...new Set(issues.flatMap((i) => i.values.ean ?? []))], issues };
           },
+          ...(announce ? { 'POST /api/inbound/excel': announce } : {}),
         },
         calls,
       ),
@@ -128,6 +132,49 @@ describe('announce by spreadsheet', { timeout: 30_000 }, () => {
       'Je winkel heeft geen product met deze EAN',
       "Dozen moet een heel getal van 1 tot 100000 zijn: 'nul'",
       'EAN ontbreekt',
+    ]);
+  });
+
+  it("shows a Dutch portal the Dutch text of POST /inbound/excel's own coded 400, in the sheet's column", async () => {
+    // The check passed, yet the announcement is refused (a product removed meanwhile, a limit the check missed).
+    const refusal = {
+      statusCode: 400,
+      code: 'bad_request',
+      message: '1 rows rejected',
+      issues: [
+        {
+          path: 'products.0.packed_per',
+          message: "Row 1: packed_per must be a whole number from 1 to 100000: '8'",
+          code: 'not_whole_number',
+          values: { field: 'packed_per', value: '8', min: 1, limit: 100_000 },
+        },
+        {
+          path: 'products.0.ean',
+          message: 'Row 1: no product with EAN 8710000000011',
+          code: 'unknown_ean',
+          values: { ean: '8710000000011' },
+        },
+      ],
+    };
+    renderPage([], 'nl', () => Response.json(refusal, { status: 400 }));
+    fireEvent.change(await screen.findByLabelText('Track & trace', { exact: false }), {
+      target: { value: '3SBOL0005555' },
+    });
+    const text = ['EAN,Dozen,Stuks per doos', '8710000000011,2,8'].join('\n');
+    fireEvent.change(screen.getByLabelText('Bestand kiezen'), {
+      target: {
+        files: [
+          Object.assign(new File([text], 'aanmelding.csv', { type: 'text/csv' }), { text: async () => text }),
+        ],
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Voorbeeld tonen' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Aanmelden' }));
+    const table = await screen.findByRole('table', { name: 'Regels die niet kunnen worden aangemeld' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell').at(-1)?.textContent)).toEqual([
+      "Stuks per doos moet een heel getal van 1 tot 100000 zijn: '8'",
+      'Je winkel heeft geen product met deze EAN',
     ]);
   });
 });

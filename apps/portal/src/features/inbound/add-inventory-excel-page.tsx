@@ -83,7 +83,9 @@ function ExcelAnnounce({ defaults }: { defaults: InfoValues }): ReactNode {
         return { inbound: await send.mutateAsync({ ...values, type, products }), issues: [] };
       } catch (err) {
         const body =
-          err instanceof ApiError ? (err.body as { issues?: { path: string; message: string }[] }) : null;
+          err instanceof ApiError
+            ? (err.body as { issues?: Parameters<typeof apiRowIssues>[0] } | null)
+            : null;
         if (err instanceof ApiError && err.status === 400 && body?.issues?.length)
           return {
             inbound: null,

@@ -166,5 +166,28 @@ describe('the spreadsheet announcement (spec 2 §2, §9)', () => {
       },
       { row: 1, ean: '111', reason: 'Too big' },
     ]);
+    // A coded issue keeps its code and values, in the sheet's column (batch_nr is the column batchnr).
+    expect(
+      apiRowIssues(
+        [
+          {
+            path: 'products.0.batch_nr',
+            message: 'Row 1: batchnr is too long (at most 100 characters)',
+            code: 'text_too_long',
+            values: { field: 'batchnr', limit: 100 },
+          },
+        ],
+        [{ ean: '111' }],
+      ),
+    ).toEqual([
+      {
+        row: 1,
+        ean: '111',
+        field: 'batchnr',
+        code: 'text_too_long',
+        values: { field: 'batchnr', limit: 100 },
+        reason: 'Row 1: batchnr is too long (at most 100 characters)',
+      },
+    ]);
   });
 });

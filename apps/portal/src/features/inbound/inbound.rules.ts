@@ -15,6 +15,7 @@ import {
   type InboundType,
   inboundExcelIssues,
   orgAddressLine,
+  type ReasonValues,
   sheetCount,
   sheetDate,
 } from '@hoppa/core';
@@ -213,21 +214,42 @@ export function excelProducts(rows: readonly MappedRow<InboundImportField>[]): {
   return { products, issues };
 }
 
+/** The sheet's column of a body field in the API's issue path (`products.<n>.batch_nr` is the column batchnr). */
+const COLUMN_OF: Record<string, InboundImportField> = {
+  ean: 'ean',
+  units: 'units',
+  packed_per: 'packed_per',
+  batch_nr: 'batchnr',
+  expiration_date: 'expiration_date',
+};
+
 /**
- * The rows the API rejected (its 400 `validation` issues `products.<n>.…`, 0-based) as row issues numbered from 1;
- * an issue about a row's EAN (the API knows no such product of the organisation) is `unknown_ean`, others keep the
- * API's message; an issue that names no row is kept under row 0.
+ * The rows `POST /inbound/excel` rejected (its 400 issues `products.<n>.<field>`, 0-based) as row issues numbered
+ * from 1, in the sheet's column: an issue with a reason `code` keeps it with its `values` (core
+ * INBOUND_EXCEL_REASON_CODES, ADR 0119 §3), so the page words it in the UI's language; an uncoded issue about a row's
+ * EAN (an older API: no such product of the organisation) is `unknown_ean`; others keep the API's English message;
+ * an issue that names no row is kept under row 0.
  */
 export function apiRowIssues(
-  issues: readonly { path: string; message: string }[],
-  products: readonly { ean: string }[],
+  issues: readonly { path: string; message: string; code?: string; values?: ReasonValues }[],
+  products: readonly { ean?: unknown }[],
 ): InboundRowIssue[] {
   return issues.map((issue) => {
-    const n = /^products\.(\d+)(\.ean)?/.exec(issue.path);
+    const n = /^products\.(\d+)(?:\.(\w+))?/.exec(issue.path);
     const index = n ? Number(n[1]) : -1;
-    const ean = products[index]?.ean ?? '';
-    return n?.[2]
-      ? { row: index + 1, ean, field: 'ean', code: 'unknown_ean', values: { ean }, reason: issue.message }
+    const ean = String(products[index]?.ean ?? '').trim();
+    const field = n?.[2] ? COLUMN_OF[n[2]] : undefined;
+    if (issue.code)
+      return {
+        row: index + 1,
+        ean,
+        field,
+        code: issue.code,
+        values: issue.values ?? {},
+        reason: issue.message,
+      };
+    return field === 'ean'
+      ? { row: index + 1, ean, field, code: 'unknown_ean', values: { ean }, reason: issue.message }
       : { row: index + 1, ean, reason: issue.message };
   });
 }
