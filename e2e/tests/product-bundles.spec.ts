@@ -74,7 +74,7 @@ test('bundle template, bundle import, a rule on the product page, and orders tha
   await expect(page.getByLabel('Bundles saved: 1')).toBeVisible();
   await expect(page.getByLabel('New bundle products: 1')).toBeVisible();
   await expect(page.getByLabel('Errors: 1')).toBeVisible();
-  await expect(page.getByText('main_product_ean: EAN must have 8 to 14 digits')).toBeVisible();
+  await expect(page.getByText('main_product_ean must have 8 to 14 digits')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Import More' })).toBeVisible();
   await shot(page, 'product-bundles-02-results');
 
