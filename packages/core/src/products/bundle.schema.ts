@@ -88,12 +88,14 @@ export type BundleImportError = z.infer<typeof BundleImportErrorSchema>;
 
 /**
  * Answer of `POST /products/import-bundles` (spec 3 §7: reads success and errors): bundles saved, of them the parent
- * products created new, and every refused bundle.
+ * products created new, every refused bundle, and `lines_expanded`: the unpicked lines of open orders that held a saved
+ * bundle's product and now list its parts instead (ADR 0122; 0 when none).
  */
 export const BundleImportResultSchema = z.object({
   success: z.number().int(),
   created: z.number().int(),
   errors: z.array(BundleImportErrorSchema),
+  lines_expanded: z.number().int().nonnegative(),
 });
 export type BundleImportResult = z.infer<typeof BundleImportResultSchema>;
 

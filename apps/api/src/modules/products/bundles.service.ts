@@ -83,7 +83,9 @@ export async function getProductBundle(ctx: TenantScope, productId: string): Pro
  * exactly the parts of the file (a re-import replaces them) and its description. All accepted bundles are written in
  * one transaction. The report's `row` is the bundle's spreadsheet row when the portal sent one, else its number in
  * the body; each refused bundle has its reason as a code with values and in English (core
- * `BUNDLE_IMPORT_REASON_CODES`; a repeat also `first_row`). Returns `{ success, created, errors }`.
+ * `BUNDLE_IMPORT_REASON_CODES`; a repeat also `first_row`). Unpicked lines of open orders that hold a saved bundle's
+ * product are replaced by its parts in the same transaction (ADR 0122). Returns `{ success, created, errors,
+ * lines_expanded }`.
  */
 export async function importBundles(
   ctx: { db: TenantScope['db']; orgId: string },
@@ -113,7 +115,8 @@ export async function importBundles(
     seen.set(r.value.parentEan, row);
     good.push({ row, b: r.value });
   });
-  if (good.length === 0) return { success: 0, created: 0, errors: errors.sort((a, b) => a.row - b.row) };
+  if (good.length === 0)
+    return { success: 0, created: 0, errors: errors.sort((a, b) => a.row - b.row), lines_expanded: 0 };
 
   // Counted and refused inside, taken once the transaction holds: after a deadlock it runs again (db/client.ts).
   const written = await ctx.db.transaction(async (tx) => {
@@ -250,10 +253,10 @@ export async function importBundles(
       success++;
     }
     // Open orders that hold unpicked lines of a product that just got parts list the parts from now on (ADR 0122).
-    await expandOpenBundleLines(tx, ctx.orgId, written);
-    return { success, created, refused };
+    const expanded = await expandOpenBundleLines(tx, ctx.orgId, written);
+    return { success, created, refused, expanded };
   });
   errors.push(...written.refused);
   errors.sort((a, b) => a.row - b.row);
-  return { success: written.success, created: written.created, errors };
+  return { success: written.success, created: written.created, errors, lines_expanded: written.expanded };
 }

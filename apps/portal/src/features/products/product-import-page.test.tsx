@@ -26,6 +26,7 @@ describe('bulk import page', { timeout: 30_000 }, () => {
             errors: [
               { row: 3, ean: '4006381333931', code: 'no_parts', values: {}, reason: 'bundle has no items' },
             ],
+            lines_expanded: 2,
           },
           { status: 201 },
         );
@@ -119,6 +120,10 @@ describe('bulk import page', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('Errors: 1')).toBeTruthy();
     expect(screen.getByLabelText('Bundles saved: 1')).toBeTruthy();
     expect(screen.getByText('This bundle has no parts')).toBeTruthy();
+    // Open orders that held the product unpicked now list its parts (ADR 0122).
+    expect(screen.getByTestId('bundle-lines-expanded').textContent).toBe(
+      '2 unpicked lines of open orders now list the bundle’s parts, so the pickers pick the parts.',
+    );
   });
 
   it('switches to automation rules from condition/action headers and shows them under Automations', async () => {

@@ -68,6 +68,8 @@ interface BulkResult {
   errors: Issue[];
   /** Rules imported with a product file (automation toggle), with their own rows. */
   automations?: { result: AutomationImportResult; lines: { line: number }[] };
+  /** Bundles: unpicked lines of open orders that now list a saved bundle's parts (ADR 0122). */
+  linesExpanded?: number;
 }
 
 const PRODUCT_FIELDS = new Set<string>(PRODUCT_IMPORT_FIELDS);
@@ -133,13 +135,14 @@ export function ProductImportPage() {
         throw new Error(t('import.noFinalData'));
       const res = grouped.bundles.length
         ? await importBundles.mutateAsync(grouped.bundles)
-        : { success: 0, created: 0, errors: [] };
+        : { success: 0, created: 0, errors: [], lines_expanded: 0 };
       // For bundles the two counts are: bundles saved, and of them the parents that became new products.
       return {
         type: current,
         created: res.success,
         updated: res.created,
         errors: [...grouped.refused, ...res.errors].sort((a, b) => a.row - b.row),
+        linesExpanded: res.lines_expanded,
       };
     }
     if (current === 'automations') {
@@ -406,6 +409,12 @@ function BulkImportResults({
         <Count label={labels[1] as string} value={updated} color="blue" />
         <Count label={t('import.errors')} value={errors.length} color={errors.length ? 'red' : 'gray'} />
       </SimpleGrid>
+      {result.linesExpanded ? (
+        // Orders placed before the product became a bundle are picked by their parts from now on.
+        <Text data-testid="bundle-lines-expanded">
+          {tb('linesExpanded', { count: result.linesExpanded })}
+        </Text>
+      ) : null}
       {errors.length > 0 && (
         <ImportIssueTable
           ns="products"

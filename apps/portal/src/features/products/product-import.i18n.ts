@@ -28,6 +28,10 @@ export const bulkImportI18n = {
     saved: 'Saved',
     bundlesSaved: 'Bundles saved',
     createdParents: 'New bundle products',
+    linesExpanded_one:
+      '{{count}} unpicked line of an open order now lists the bundle’s parts, so the pickers pick the parts.',
+    linesExpanded_other:
+      '{{count}} unpicked lines of open orders now list the bundle’s parts, so the pickers pick the parts.',
     unchanged: 'Already there',
     automationResults: 'Automation rules',
     /**
@@ -95,6 +99,10 @@ export const bulkImportI18n = {
     saved: 'Opgeslagen',
     bundlesSaved: 'Bundels opgeslagen',
     createdParents: 'Nieuwe bundelproducten',
+    linesExpanded_one:
+      '{{count}} ongepickte regel van een openstaande order toont nu de onderdelen van de bundel: die worden gepickt.',
+    linesExpanded_other:
+      '{{count}} ongepickte regels van openstaande orders tonen nu de onderdelen van de bundel: die worden gepickt.',
     unchanged: 'Bestond al',
     automationResults: 'Automatiseringsregels',
     reasons: {
