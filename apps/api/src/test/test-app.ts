@@ -12,6 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SignupBody } from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -282,9 +283,188 @@ async function pgliteFromTemplate(seed: SeedOptions | null): Promise<{ db: Db; s
 }
 
 /**
- * Builds the API on a fresh database for one test file (docs/architecture.md): an in-memory PGlite, or
- * with TEST_DATABASE_URL a new PostgreSQL database `hoppa_t_<random>` dropped on close, so test files
- * run in parallel safely. Migrated, roles synced, optionally seeded; logging off; mail as `.eml` files
+ * The worker's PGlite that test files take turns on (vitest.config.ts `isolate: false` keeps it from one file to the
+ * next): opening a PGlite from a dump costs ≈ 1.5–2.5 CPU s a file, putting its tables back ≈ 0.3 s. `public` is the
+ * test's database; each template it has served lives beside it as a schema `hoppa_tpl_<key>` of plain copies of
+ * every table (`snapshots`: the seed's result by template key), and `catalog` is the fingerprint of `public`'s
+ * definitions ({@link catalogPrint}) those copies fit.
+ */
+interface SharedPglite {
+  lite: PGlite;
+  db: Db;
+  /** The public tables and their columns that can be written (generated columns left out), quoted. */
+  tables: { name: string; columns: string }[];
+  catalog: string;
+  snapshots: Map<string, SeedResult | null>;
+  /** A test file has it now (a second app of the same file gets a PGlite of its own). */
+  busy: boolean;
+}
+
+let shared: Promise<SharedPglite | null> | null = null;
+
+/**
+ * The fingerprint of what `public` defines (tables, columns, defaults, constraints, indexes, triggers, functions,
+ * types) and of the schemas, extensions and roles beside it: a test that changes any of them (an added constraint, a
+ * dropped trigger) makes the shared PGlite unusable for the next file, which then gets a new one.
+ */
+async function catalogPrint(db: Db): Promise<string> {
+  const { rows } = await db.query<{ print: string }>(`
+    SELECT concat_ws('|',
+      (SELECT count(*) || ':' || coalesce(sum(oid::int8), 0) FROM pg_class WHERE relnamespace = 'public'::regnamespace),
+      (SELECT count(*) || ':' || coalesce(sum(a.attnum + a.atttypid::int8 + a.attnotnull::int), 0)
+         FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+        WHERE c.relnamespace = 'public'::regnamespace AND NOT a.attisdropped),
+      (SELECT count(*) || ':' || coalesce(sum(d.oid::int8), 0)
+         FROM pg_attrdef d JOIN pg_class c ON c.oid = d.adrelid WHERE c.relnamespace = 'public'::regnamespace),
+      (SELECT count(*) || ':' || coalesce(sum(oid::int8), 0) FROM pg_constraint),
+      (SELECT count(*) || ':' || coalesce(sum(oid::int8), 0) FROM pg_trigger),
+      (SELECT count(*) || ':' || coalesce(sum(oid::int8), 0) FROM pg_proc),
+      (SELECT count(*) || ':' || coalesce(sum(oid::int8), 0) FROM pg_type WHERE typnamespace = 'public'::regnamespace),
+      (SELECT count(*) FROM pg_namespace WHERE nspname !~ '^(hoppa_tpl_|pg_temp_|pg_toast_temp_)'),
+      (SELECT count(*) FROM pg_extension),
+      (SELECT count(*) FROM pg_roles)) AS print`);
+  return rows[0]?.print ?? '';
+}
+
+/** Opens the worker's shared PGlite from the unseeded template, or null when the environment asks for none. */
+async function openShared(): Promise<SharedPglite | null> {
+  if (process.env.HOPPA_TEST_PGLITE_PER_FILE) return null;
+  const lite = await createPglite({ loadDataDir: templateDump(await pgliteTemplate(null)) });
+  const db = wrapPglite(lite);
+  const { rows } = await db.query<{ name: string; columns: string }>(`
+    SELECT quote_ident(c.relname) AS name,
+           string_agg(quote_ident(a.attname), ', ' ORDER BY a.attnum) AS columns
+      FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid
+     WHERE c.relnamespace = 'public'::regnamespace AND c.relkind = 'r'
+       AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = ''
+     GROUP BY c.relname ORDER BY c.relname`);
+  return { lite, db, tables: rows, catalog: await catalogPrint(db), snapshots: new Map(), busy: false };
+}
+
+/** Ends what a test file may have left in the session: settings, temporary tables, advisory locks. */
+const END_SESSION = 'RESET ALL; DISCARD TEMP; SELECT pg_advisory_unlock_all()';
+
+/** Copies every public table into the schema `hoppa_tpl_<key>`. */
+async function takeSnapshot(s: SharedPglite, key: string): Promise<void> {
+  const schema = `hoppa_tpl_${key}`;
+  await s.db.exec(
+    [
+      `DROP SCHEMA IF EXISTS ${schema} CASCADE`,
+      `CREATE SCHEMA ${schema}`,
+      ...s.tables.map((t) => `CREATE TABLE ${schema}.${t.name} AS SELECT ${t.columns} FROM public.${t.name}`),
+    ].join(';\n'),
+  );
+}
+
+/**
+ * Puts every public table back to its copy in `hoppa_tpl_<key>` (TRUNCATE, then the rows in their stored order),
+ * with triggers and foreign-key checks off while it copies (the rows were consistent when copied), in one
+ * transaction, after {@link END_SESSION}.
+ */
+async function restoreSnapshot(s: SharedPglite, key: string): Promise<void> {
+  const schema = `hoppa_tpl_${key}`;
+  await s.db.exec(END_SESSION);
+  await s.db.exec(
+    [
+      'BEGIN',
+      'SET LOCAL session_replication_role = replica',
+      `TRUNCATE ${s.tables.map((t) => `public.${t.name}`).join(', ')}`,
+      ...s.tables.map(
+        (t) =>
+          `INSERT INTO public.${t.name} (${t.columns}) OVERRIDING SYSTEM VALUE SELECT ${t.columns} FROM ${schema}.${t.name}`,
+      ),
+      'COMMIT',
+    ].join(';\n'),
+  );
+}
+
+/**
+ * A {@link Db} over the shared PGlite for one test file, as if it were its own: `close()` stops its listeners and
+ * hands the PGlite back (after which this handle refuses statements, as a closed PGlite does), and a later file
+ * finds the tables put back. When the file changed `public`'s definitions the PGlite is closed instead.
+ */
+function lease(s: SharedPglite): Db {
+  let closed = false;
+  const stops = new Set<() => Promise<void>>();
+  const open = () => {
+    if (closed) throw new Error('PGlite is closed');
+  };
+  return {
+    kind: 'pglite',
+    async query(sql, params) {
+      open();
+      return s.db.query(sql, params);
+    },
+    async exec(sql) {
+      open();
+      await s.db.exec(sql);
+    },
+    async transaction(fn) {
+      open();
+      return s.db.transaction(fn);
+    },
+    async listen(channel, on) {
+      open();
+      const stop = await s.db.listen(channel, on);
+      stops.add(stop);
+      return async () => {
+        if (stops.delete(stop)) await stop();
+      };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const stop of stops) await stop();
+      stops.clear();
+      await s.db.exec(END_SESSION);
+      if ((await catalogPrint(s.db)) === s.catalog) {
+        s.busy = false;
+        return;
+      }
+      shared = null;
+      await s.db.close();
+    },
+  };
+}
+
+/**
+ * The database of a test file on PGlite: the worker's shared PGlite ({@link SharedPglite}) with its tables put back
+ * to the template for `seed` (seeded there the first time this worker meets the template's key, then copied), or,
+ * while another app of the same file holds it, a PGlite of its own from the dump ({@link pgliteFromTemplate}).
+ * `HOPPA_TEST_PGLITE_PER_FILE=1` gives every app its own, as before.
+ */
+async function pgliteForTest(seed: SeedOptions | null): Promise<{ db: Db; seed: SeedResult | null }> {
+  shared ??= openShared();
+  const s = await shared;
+  if (!s || s.busy || s.lite.closed) return pgliteFromTemplate(seed);
+  s.busy = true;
+  try {
+    const key = templateKey(seed);
+    if (!s.snapshots.has(key)) {
+      const base = templateKey(null);
+      if (!s.snapshots.has(base)) {
+        await takeSnapshot(s, base);
+        s.snapshots.set(base, null);
+      }
+      await restoreSnapshot(s, base);
+      if (seed) {
+        const result = await seedDemo(s.db, seed);
+        await takeSnapshot(s, key);
+        s.snapshots.set(key, result);
+      }
+    }
+    await restoreSnapshot(s, key);
+    return { db: lease(s), seed: s.snapshots.get(key) ?? null };
+  } catch (err) {
+    s.busy = false;
+    throw err;
+  }
+}
+
+/**
+ * Builds the API on a fresh database for one test file (docs/architecture.md): the worker's in-memory PGlite with
+ * every table put back to the template's rows ({@link pgliteForTest}), or with TEST_DATABASE_URL a new PostgreSQL
+ * database `hoppa_t_<random>` dropped on close, so test files run in parallel safely. Migrated, roles synced, optionally seeded; logging off; mail as `.eml` files
  * in a temporary folder.
  */
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -304,7 +484,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     const fresh = await freshPostgres(testUrl, seedOpts);
     ({ db, seed } = fresh);
     pgdb = fresh;
-  } else ({ db, seed } = await pgliteFromTemplate(seedOpts));
+  } else ({ db, seed } = await pgliteForTest(seedOpts));
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '8080' }),
     // Tests never reach the real bol.com: nothing listens on port 9 (a test that wants bol starts the bol fake).
