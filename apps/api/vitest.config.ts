@@ -17,18 +17,21 @@ class LongFirstSequencer extends BaseSequencer {
   }
 }
 
-// API tests run through buildApp() on a fresh PGlite (or PostgreSQL with TEST_DATABASE_URL) per file.
+// API tests run through buildApp() on a database of their own per file: the worker's PGlite with its tables put back to
+// the template's (test/test-app.ts), or a fresh PostgreSQL database with TEST_DATABASE_URL.
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',
+    // A cheap argon2 cost for the passwords the tests hash (src/test/setup.ts).
+    setupFiles: ['src/test/setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Two cores are shared; PGlite start-up and argon2 are CPU-bound.
     maxWorkers: 2,
     // Each worker keeps its module graph from one test file to the next instead of importing the whole app again
     // per file (ADR 0055: the suite spent ~95 s importing). Every file still builds its own app on its own database
-    // (test/test-app.ts); what lives in module scope is either a constant, a cache keyed by its inputs, or set by
+    // (test/test-app.ts; on PGlite the worker's one PGlite, its tables put back to the template's between files); what lives in module scope is either a constant, a cache keyed by its inputs, or set by
     // each buildApp() (lib/carriers configureCarriers).
     isolate: false,
     sequence: { sequencer: LongFirstSequencer },

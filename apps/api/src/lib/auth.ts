@@ -45,15 +45,36 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/**
- * argon2id hash of a password with OWASP's recommended parameters (19 MiB, 2 passes, 1 lane;
- * docs/decisions/0005-sessions.md). The parameters are stored in the hash, so they can be raised later.
- */
-export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+/** The cost of argon2id: memory in KiB, passes, lanes. */
+export interface PasswordCost {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
 }
 
+/** OWASP's recommended argon2id parameters (19 MiB, 2 passes, 1 lane; docs/decisions/0005-sessions.md). */
+export const PASSWORD_COST: Readonly<PasswordCost> = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+let passwordCost: Readonly<PasswordCost> = PASSWORD_COST;
 let dummyHash: Promise<string> | undefined;
+
+/**
+ * Tests only (src/test/setup.ts): hash the passwords of this process with `cost` from now on, `PASSWORD_COST` when
+ * omitted. A hash stores its parameters, so hashes of either cost verify. The test suite hashes and verifies
+ * hundreds of passwords at ≈ 50 CPU ms each with OWASP's cost; src/lib/auth.test.ts checks that cost.
+ */
+export function setPasswordCostForTests(cost: Readonly<PasswordCost> = PASSWORD_COST): void {
+  passwordCost = cost;
+  dummyHash = undefined;
+}
+
+/**
+ * argon2id hash of a password with {@link PASSWORD_COST}. The parameters are stored in the hash, so they can be
+ * raised later.
+ */
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, { type: argon2.argon2id, ...passwordCost });
+}
 
 /**
  * Checks a password against a stored hash. With `hash` null (unknown account) it still runs one argon2
