@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { systemSql } from '../../db/kysely.ts';
 import { orgScope, tenantSql } from '../../db/tenant.ts';
 import { rulesOfProducts } from '../automations/index.ts';
-import { type BundleLineCandidate, expandBundleLines } from '../products/index.ts';
+import { BUNDLE_LINE_COLUMNS, type BundleLineCandidate, expandBundleLines } from '../products/index.ts';
 import { pickLocationsOf } from '../stock/index.ts';
 
 /** An order line as the arrival rules read it (the products module's bundle-line shape). */
@@ -43,17 +43,7 @@ export async function applyArrivalRules(
   const loadLines = () =>
     q
       .selectFrom('order_lines as l')
-      .select([
-        'l.id',
-        'l.order_id',
-        'l.product_id',
-        'l.ean',
-        'l.title',
-        'l.quantity',
-        'l.position',
-        sql<string>`l.placed_at::text`.as('placed_at'),
-        'l.automation_id',
-      ])
+      .select(BUNDLE_LINE_COLUMNS)
       .where(orgScope(scope, 'l'))
       .where('l.order_id', 'in', [...orderIds])
       .where('l.bundle_product_id', 'is', null)

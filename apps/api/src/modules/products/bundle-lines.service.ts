@@ -58,6 +58,22 @@ export interface BundleLineCandidate {
 }
 
 /**
+ * The columns of an order line (alias `l`) that {@link expandBundleLines} needs, as a {@link BundleLineCandidate}:
+ * `placed_at` as PostgreSQL's text (microseconds kept). Select them with `.select(BUNDLE_LINE_COLUMNS)`.
+ */
+export const BUNDLE_LINE_COLUMNS = [
+  'l.id',
+  'l.order_id',
+  'l.product_id',
+  'l.ean',
+  'l.title',
+  'l.quantity',
+  'l.position',
+  sql<string>`l.placed_at::text`.as('placed_at'),
+  'l.automation_id',
+] as const;
+
+/**
  * Replaces every line of `lines` whose product is a bundle (a product with parts, ADR 0049) by one line per part, in
  * the caller's transaction on organisation `orgId`'s orders: `quantity` = line quantity × part quantity, the part's
  * pick location ({@link pickLocationsOf}), the line's `placed_at` and rule, and the bundle's id, EAN, title and pieces
@@ -150,17 +166,7 @@ export async function expandOpenBundleLines(
   const lines = (await tenantSql(scope)
     .selectFrom('order_lines as l')
     .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .select([
-      'l.id',
-      'l.order_id',
-      'l.product_id',
-      'l.ean',
-      'l.title',
-      'l.quantity',
-      'l.position',
-      sql<string>`l.placed_at::text`.as('placed_at'),
-      'l.automation_id',
-    ])
+    .select(BUNDLE_LINE_COLUMNS)
     .where(orgScope(scope, 'l'))
     .where(orgScope(scope, 'o'))
     .where('o.status', '=', 'open')
