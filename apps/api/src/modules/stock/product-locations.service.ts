@@ -148,8 +148,9 @@ export async function getProductLocations(ctx: TenantScope, productId: string): 
  * (offer to clear)'), whose issues name each holder as `location_products.<link id>.<product id>` with its name, EAN,
  * shop and pieces (core `locationHolders` reads them for `DELETE /locations/clear/…`). Every link counts, 0 pieces
  * too, since any makes the bin hold several products; the warehouse's location types are not told apart (a bin of
- * any type with several products is in error, spec 3 §2). Call it only when the product is not on the location yet,
- * with the location locked ({@link locationOf} with `lock`), so a concurrent call cannot add a holder unseen. Used by
+ * any type with several products is in error, spec 3 §2). Nothing is refused when the product lies on the location
+ * already (it only gets pieces there). Call it with the location locked ({@link locationOf} with `lock`), so a
+ * concurrent call cannot add a holder unseen. Used by
  * `POST /product/assign_location`, `POST /locations/assign` and the move `POST /product/transfer/{id}`.
  */
 export async function refuseHeldLocation(
@@ -167,6 +168,17 @@ export async function refuseHeldLocation(
     .where('pl.product_id', '<>', productId)
     .where(orgScope(ctx, 'pl'))
     .where(orgScope(ctx, 'p'))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('product_locations as own')
+            .select('own.id')
+            .where('own.location_id', '=', location.id)
+            .where('own.product_id', '=', productId)
+            .where(orgScope(ctx, 'own')),
+        ),
+      ),
+    )
     .orderBy('p.name')
     .execute();
   if (others.length)

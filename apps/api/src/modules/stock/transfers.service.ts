@@ -5,12 +5,12 @@ import {
   type TransferBody,
   transferEndpoint,
 } from '@hoppa/core';
-import { sql } from 'kysely';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { badRequest, notFound, problem } from '../../lib/errors.ts';
 import { applyStockChange, lockLink } from './ledger.ts';
 import {
   getProductLocations,
+  locationOf,
   productOf,
   refuseHeldLocation,
   type StockContext,
@@ -55,16 +55,12 @@ export async function transferStock(
   body: TransferBody,
 ): Promise<ProductLocations> {
   const productId = await lockLinkProduct(ctx, linkId);
-  const dest = await tenantSql(ctx)
-    .selectFrom('locations as l')
-    .select(['l.id', 'l.name', 'l.active'])
-    .$if(Boolean(body.location_id), (w) => w.where('l.id', '=', body.location_id as string))
-    .$if(Boolean(body.rack_number), (w) =>
-      w.where(sql`lower(l.name)`, '=', (body.rack_number as string).toLowerCase()),
-    )
-    .forNoKeyUpdate()
-    .executeTakeFirst();
-  if (!dest) throw notFound(`Location ${body.location_id ?? body.rack_number} does not exist`);
+  // Exactly one of the two is given (core's TransferBodySchema); locked as an assignment locks it.
+  const dest = await locationOf(
+    ctx,
+    body.location_id ? { id: body.location_id } : { name: body.rack_number as string },
+    true,
+  );
   const link = await lockLink(ctx, linkId);
   if (!link) throw notFound(`Location link ${linkId} not found`);
   if (!dest.active)
@@ -74,14 +70,7 @@ export async function transferStock(
   const quantity = body.quantity ?? link.transfer_quantity ?? link.stock;
   if (quantity < 1) throw badRequest('There is nothing on this location to move');
   if (quantity > link.stock) throw badRequest(`Only ${link.stock} pieces lie here; ${quantity} cannot move`);
-  const there = await tenantSql(ctx)
-    .selectFrom('product_locations as pl')
-    .select('pl.id')
-    .where('pl.product_id', '=', productId)
-    .where('pl.location_id', '=', dest.id)
-    .where(orgScope(ctx, 'pl'))
-    .executeTakeFirst();
-  if (!there) await refuseHeldLocation(ctx, transferEndpoint, productId, dest);
+  await refuseHeldLocation(ctx, transferEndpoint, productId, dest);
 
   const transferId = newId();
   const base = {
