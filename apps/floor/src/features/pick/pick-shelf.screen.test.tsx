@@ -280,6 +280,22 @@ describe('pick screen at the shelf (issue 11; spec 2 §2 sub-menu, §4 recount, 
     // no correction of the bundle (the API refuses it): only its recount flag cleared
     expect(await queued()).toEqual([{ op: 'recount', product_id: bundle.product__id, recount: false }]);
     expect((await floorDb().picks.get(bundle.id))?.item.needs_recount).toBe(false);
+    // Its own place holds nothing (stock 0), yet the cleared flag is not raised again at once by the zero-stock rule.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await queued()).toHaveLength(1);
+    expect((await floorDb().picks.get(bundle.id))?.item.needs_recount).toBe(false);
+  });
+
+  it('a count of 0 clears the flag and does not raise it again at once', async () => {
+    const flagged = pickItem({ rack: 'B-01-01', needs_recount: true, product__stock: 3 });
+    await offlineWith([flagged]);
+    renderFloor('/pick', { lang: 'nl' });
+    fireEvent.input(await screen.findByTestId('recount-count'), { target: { value: '0' } });
+    fireEvent.click(screen.getByTestId('recount-save'));
+    await waitFor(() => expect(screen.getByTestId('pick-stock').textContent).toBe('0'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await queued()).toEqual([expect.objectContaining({ op: 'correct', curr_amount: 0 })]);
+    expect((await floorDb().picks.get(flagged.id))?.item.needs_recount).toBe(false);
   });
 
   it("a scan into 'insufficient''s count is no count either", async () => {

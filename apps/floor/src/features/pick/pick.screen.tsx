@@ -299,6 +299,8 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
   function countedStock(count: number) {
     if (!recountPick?.item.loc_id) return;
     const { item } = recountPick;
+    // Counted: a count of 0 (or a bundle below, whose own place holds nothing) must not raise the flag again at once.
+    requested.current.add(item.product__id);
     setNotice(t('recountSaved', { count, location: item.rack }));
     void queueForPick(
       { ...recountPick, item: { ...item, product__stock: count, needs_recount: false } },
@@ -318,6 +320,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
   function partsCounted() {
     if (!recountPick) return;
     const { item } = recountPick;
+    requested.current.add(item.product__id);
     void queueForPick(
       { ...recountPick, item: { ...item, needs_recount: false } },
       { op: 'recount', product_id: item.product__id, recount: false },
