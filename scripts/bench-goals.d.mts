@@ -14,3 +14,12 @@ export interface GoalRow {
 
 /** Writes `bench-output/<bench>.goals.json` (`{ bench, at, load, rows }`) at the repository root; returns its path. */
 export function writeGoals(bench: string, rows: GoalRow[]): string;
+
+/**
+ * Waits (at most `maxMs`, default `BENCH_QUIET_MAX_S` seconds or none; `npm run bench` sets 600) until the machine's 1-minute load average is at or
+ * below 1.0 before a latency-sensitive measurement; never throws (ADR 0123).
+ */
+export function waitForQuiet(
+  what: string,
+  maxMs?: number,
+): Promise<{ quiet: boolean; load: number; waitedMs: number }>;

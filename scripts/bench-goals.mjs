@@ -15,6 +15,35 @@ import { ROOT } from './util.mjs';
  * @property {boolean | null} met whether the goal is met; null when the figure is only recorded
  */
 
+/** The 1-minute load average at or below which the machine counts as quiet (2 cores; the benchmark's idle server included). */
+const QUIET_LOAD = 1.0;
+
+/**
+ * Waits until the machine is quiet before a latency-sensitive measurement (Lighthouse, scan feedback, hot reads):
+ * the 1-minute load average at or below {@link QUIET_LOAD}, polled every 5 s, for at most `maxMs` (`BENCH_QUIET_MAX_S`
+ * seconds: `npm run bench` sets 600; a benchmark run by hand does not wait unless it is set). What an earlier benchmark left running (PostgreSQL's autovacuum and checkpoints
+ * after a 100,000-order seed, a server's start-up work) otherwise lands in the next one's figures: on 2026-12-01 the
+ * same Lighthouse pages scored 90/89/86 at load 2.5 inside `npm run bench` and 96/96/97 at load 0.7 (ADR 0123).
+ * Never throws: after `maxMs` it returns with `quiet: false` and the figure is written with its load as usual.
+ * @param {string} what the measurement about to start, for the log line
+ * @param {number} [maxMs]
+ * @returns {Promise<{ quiet: boolean, load: number, waitedMs: number }>}
+ */
+export async function waitForQuiet(what, maxMs = Number(process.env.BENCH_QUIET_MAX_S ?? 0) * 1000) {
+  const started = Date.now();
+  let load = loadavg()[0] ?? 0;
+  while (load > QUIET_LOAD && Date.now() - started < maxMs) {
+    await new Promise((done) => setTimeout(done, 5000));
+    load = loadavg()[0] ?? 0;
+  }
+  const waitedMs = Date.now() - started;
+  const quiet = load <= QUIET_LOAD;
+  console.log(
+    `${what}: ${quiet ? 'machine quiet' : 'machine still busy'} (1-minute load ${load.toFixed(2)}) after ${Math.round(waitedMs / 1000)} s`,
+  );
+  return { quiet, load, waitedMs };
+}
+
 /**
  * Writes `bench-output/<bench>.goals.json` at the repository root: `{ bench, at, load, rows }` with `at` the ISO time
  * of writing, so the scorecard can tell a figure of this run from one left by an earlier run, and `load` the machine's

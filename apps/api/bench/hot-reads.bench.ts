@@ -32,7 +32,7 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { amsterdamWallTime, amsterdamWallTimeToIso, PICK_ITEM_LIST_ORDERS } from '@hoppa/core';
-import { type GoalRow, writeGoals } from '../../../scripts/bench-goals.mjs';
+import { type GoalRow, waitForQuiet, writeGoals } from '../../../scripts/bench-goals.mjs';
 import { DEMO_USERS } from '../src/db/seed.ts';
 import { createTestApp } from '../src/test/test-app.ts';
 import { backendCpuMs, backendPids as listBackendPids } from './backend-cpu.ts';
@@ -285,6 +285,8 @@ try {
   // HOT_READS_ONLY=<regular expression>: only the reads whose name matches (e.g. `open orders`), after HOT_READS_CASES.
   const onlyNamed = process.env.HOT_READS_ONLY ? new RegExp(process.env.HOT_READS_ONLY, 'i') : null;
   if (onlyNamed) cases.splice(0, cases.length, ...cases.filter((c) => onlyNamed.test(c.name)));
+  // What the seed left running (autovacuum, checkpoints) must not land in the timed reads (ADR 0123).
+  const quiet = await waitForQuiet('hot reads');
   // HOT_READS_ENCODING=<Accept-Encoding> (e.g. `gzip, deflate, br`, what the floor's and portal's browsers send): the
   // timed reads ask for a compressed answer, so the API's compression (lib/compression.ts) is in the time and CPU.
   const encoding = process.env.HOT_READS_ENCODING;
@@ -481,7 +483,7 @@ try {
 
 One merchant with ${ORDERS.toLocaleString('en')} open orders and as many shipped ones with their shipments (${lines?.toLocaleString('en')} order lines, placed over 14 days) on ${kind},
 ${t.seed ? `seeded by the benchmark in ${seedS.toFixed(1)} s` : `seeded earlier (${keepDatabase})`}; requests through the real routes as the demo picker (session cached),
-${served ? 'over HTTP (one keep-alive connection) to the API in a process of its own, its request log at info' : "through `app.inject` in the benchmark's own process"} (ADR 0111), ${RUNS} timed after ${WARMUP} warm-ups. Node ${process.version}, ${cpus().length} CPU(s); load average ${loadAtStart} at the start.
+${served ? 'over HTTP (one keep-alive connection) to the API in a process of its own, its request log at info' : "through `app.inject` in the benchmark's own process"} (ADR 0111), ${RUNS} timed after ${WARMUP} warm-ups. Node ${process.version}, ${cpus().length} CPU(s); load average ${loadAtStart} at the start, ${quiet.load.toFixed(1)} when the timed reads began${quiet.waitedMs >= 5000 ? ` (after ${Math.round(quiet.waitedMs / 1000)} s waiting for a quiet machine${quiet.quiet ? '' : ', which did not come'})` : ''}.
 Goal (issue 8): p95 ≤ 20 ms per page, payload bounded per pick item.
 
 | read | items in the answer | p50 ms | p95 ms | answer | goal |
