@@ -1,6 +1,8 @@
 import {
   type LocationRef,
   OPEN_ORDERS_COUNT_CAP,
+  type OpenOrder,
+  type OpenOrderLine,
   type OpenOrders,
   type OpenOrdersQuery,
   type Order,
@@ -210,6 +212,60 @@ function toOrder(o: OrderRow, lines: LineRow[]): Order {
 }
 
 /**
+ * An order of the open list (core `OpenOrderSchema`, issue 8 §3): the card's fields only, each as {@link toOrder}
+ * writes it. The address is the stored object: the answer's serializer writes only `OpenOrderAddressSchema`'s keys.
+ */
+function toOpenOrder(o: OrderRow, lines: LineRow[]): OpenOrder {
+  return {
+    id: o.id,
+    orderId: o.order_id,
+    org: o.org_id,
+    org_name: o.org_name,
+    platform: o.platform,
+    status: o.status as Order['status'],
+    orderPlacedDateTime: o.placed_at.toISOString(),
+    deliveryDateTime: o.delivery_at?.toISOString() ?? null,
+    shipmentDetails: (o.shipment_details ?? {}) as ShipmentDetails,
+    notes_text: o.notes_text,
+    notes_color: o.notes_color as Order['notes_color'],
+    notes_notify: o.notes_notify,
+    selected_ship_option: o.ship_code,
+    selected_packaging_option: o.selected_box_id,
+    label_quantity: o.label_quantity,
+    label: Boolean(o.has_label),
+    shipped: o.status === 'shipped',
+    isFulfilledBySF: lines.length > 0 && lines.every((l) => l.fulfilled_by_sf),
+    products: lines.map(toOpenLine),
+  };
+}
+
+/** A line of the open list (core `OpenOrderLineSchema`), each value as {@link toLine} writes it. */
+function toOpenLine(l: LineRow): OpenOrderLine {
+  return {
+    id: l.id,
+    ean: l.ean,
+    title: l.title,
+    quantity: l.quantity,
+    picked_quantity: l.picked_quantity,
+    pick_location: l.pick_location_id ? { id: l.pick_location_id, name: l.location_name ?? '' } : null,
+    group_location: l.group_location_id
+      ? { id: l.group_location_id, name: l.group_location_name ?? '' }
+      : null,
+    pack_note: l.pack_note,
+    cancellationRequest: l.cancellation_request,
+    bundle: l.bundle_product_id
+      ? {
+          product_id: l.bundle_product_id,
+          ean: l.bundle_ean ?? '',
+          title: l.bundle_title ?? '',
+          quantity: l.bundle_quantity ?? 1,
+        }
+      : null,
+    added_by_rule: l.automation_id !== null,
+  };
+}
+
+/**
  * One order of the request's organisations with its lines and its parcels' carrier events, oldest first (spec 1 §7
  * `GET /order/get/:id`, §3 shipment_status); 404 otherwise.
  */
@@ -351,7 +407,7 @@ export async function listOpenOrders(
   interface Group {
     location: LocationRef | null;
     sequence: number;
-    orders: Order[];
+    orders: OpenOrder[];
   }
   const groups = new Map<string, Group>();
   for (const row of rows) {
@@ -369,7 +425,7 @@ export async function listOpenOrders(
       };
       groups.set(key, group);
     }
-    group.orders.push(toOrder(row, orderLines));
+    group.orders.push(toOpenOrder(row, orderLines));
   }
   const sorted = [...groups.values()].sort((a, b) => {
     if (!a.location || !b.location) return a.location ? -1 : b.location ? 1 : 0;

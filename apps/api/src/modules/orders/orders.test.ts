@@ -1,6 +1,9 @@
 import {
   OPEN_ORDERS_COUNT_CAP,
+  OpenOrderLineSchema,
+  OpenOrderSchema,
   type OpenOrders,
+  type Order,
   type OrderImportResult,
   type OrderImportRow,
 } from '@hoppa/core';
@@ -130,11 +133,17 @@ describe('open orders and order card calls', () => {
         ean: b1,
         quantity: 2,
         picked_quantity: 0,
-        picked: false,
         pick_location: { id: l1.id, name: l1.name },
       }),
     ]);
-    expect(s2?.products[0]?.img_url).toMatch(/^https:\/\/static\.openfoodfacts\.org\//);
+    // The photo is the order card's (GET /order/get/{id}), not the list's: no screen of the list shows it (issue 8 §3).
+    expect(s2?.products[0]).not.toHaveProperty('img_url');
+    const card = await t.app.inject({
+      method: 'GET',
+      url: `/api/order/get/${s2?.id}`,
+      headers: { cookie: bol },
+    });
+    expect((card.json() as Order).products[0]?.img_url).toMatch(/^https:\/\/static\.openfoodfacts\.org\//);
     expect(s2).toMatchObject({
       label_quantity: 1,
       label: false,
@@ -305,7 +314,7 @@ describe('open orders and order card calls', () => {
     expect(list.groups.slice(0, -1).every((g) => g.location !== null)).toBe(true);
   });
 
-  it('lists each open order exactly as the order card reads it (text to escape, group location, bundle, address keys, microseconds, no lines)', async () => {
+  it('lists each open order exactly as the order card reads it, each list field (text to escape, group location, bundle, address keys, microseconds, no lines)', async () => {
     const orgs = t.seed?.orgs as { stroop: string };
     // Text JSON must escape (quotes, backslash, control characters), two-byte and astral characters, and a line with
     // a group location, a bundle without EAN, no photo and notes; an address with only `phone` and a key the
@@ -351,18 +360,30 @@ describe('open orders and order card calls', () => {
           url: `/api/order/get/${order.id}`,
           headers: { cookie: picker },
         });
-        const { events: _events, automations: _automations, ...card } = res.json() as Record<string, unknown>;
-        expect(order).toEqual(card);
+        // Every field of the list's order equals the card's (issue 8 §3: the list carries the card's fields the
+        // packing station reads, OpenOrderSchema); the card's other fields are left out of the list.
+        const card = res.json() as Order;
+        expect(order).toEqual(OpenOrderSchema.parse(card));
+        expect(Object.keys(order).sort()).toEqual(Object.keys(OpenOrderSchema.shape).sort());
+        for (const line of order.products) {
+          expect(Object.keys(line).sort()).toEqual(Object.keys(OpenOrderLineSchema.shape).sort());
+        }
       }
       const x = listed.find((o) => o.orderId === 'X-1');
       expect(x?.products[0]).toMatchObject({
         title: tricky,
         pack_note: tricky,
-        img_url: null,
         group_location: { id: shelf.id, name: shelf.name },
         bundle: { ean: '', title: tricky, quantity: 3 },
       });
-      expect(x?.shipmentDetails.deliveryPhoneNumber).toBe('+31 6 12345678');
+      // The phone is the card's only (GET /order/get/{id}), with its `deliveryPhoneNumber` name filled from `phone`.
+      expect(x?.shipmentDetails).not.toHaveProperty('phone');
+      const xCard = await t.app.inject({
+        method: 'GET',
+        url: `/api/order/get/${x1}`,
+        headers: { cookie: picker },
+      });
+      expect((xCard.json() as Order).shipmentDetails.deliveryPhoneNumber).toBe('+31 6 12345678');
       expect(listed.find((o) => o.orderId === 'EMPTY-1')).toMatchObject({
         products: [],
         isFulfilledBySF: false,

@@ -1,4 +1,4 @@
-import type { OpenOrders, Order, OrderLine } from '@hoppa/core';
+import type { OpenOrder, OpenOrderLine, OpenOrders } from '@hoppa/core';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orgAuth, role, user } from '../../test/fixtures.ts';
@@ -10,37 +10,29 @@ const hex = (n: number) => n.toString(16).padStart(24, '0');
 const PASTA = '8700001234016';
 const SAUCE = '8700020241422';
 
-function line(n: number, ean: string, quantity = 1, pack_note: string | null = null): OrderLine {
+function line(n: number, ean: string, quantity = 1, pack_note: string | null = null): OpenOrderLine {
   return {
     id: hex(100 + n),
-    product_id: hex(200 + n),
     ean,
     title: `Product ${ean}`,
     quantity,
     picked_quantity: quantity,
-    picked: true,
     pick_location: { id: hex(300), name: 'A-01' },
-    img_url: null,
     pack_note,
-    pick_note: null,
     cancellationRequest: false,
-    position: 0,
   };
 }
 
-function order(n: number, orderId: string, products: OrderLine[]): Order {
+function order(n: number, orderId: string, products: OpenOrderLine[]): OpenOrder {
   return {
     id: hex(n),
     orderId,
     org: hex(9),
     org_name: 'Bakkerij Bol',
     platform: 'import',
-    order_type: 'manual_order',
     status: 'open',
-    reason: null,
     orderPlacedDateTime: '2026-03-02T09:00:00.000Z',
     deliveryDateTime: null,
-    fulfilledDateTime: null,
     shipmentDetails: { firstName: 'Jan', surname: 'Jansen', countryCode: 'NL', city: 'Utrecht' },
     notes_text: null,
     notes_color: null,
@@ -50,8 +42,6 @@ function order(n: number, orderId: string, products: OrderLine[]): Order {
     label_quantity: 1,
     label: false,
     shipped: false,
-    track_trace: null,
-    used_shipment_method: null,
     isFulfilledBySF: true,
     products,
   };
@@ -584,7 +574,7 @@ describe("open orders 'print single orders' (spec 1 §2, §4, §7)", { timeout: 
       const url = new URL(req.url);
       if (url.pathname.startsWith('/api/orders/open/')) {
         const shipped = batches.length > 0;
-        const a = shipped ? [ORDERS[1] as Order, MULTI] : [...ORDERS, MULTI];
+        const a = shipped ? [ORDERS[1] as OpenOrder, MULTI] : [...ORDERS, MULTI];
         const body: OpenOrders = {
           groups: [
             { location: { id: hex(300), name: 'A-01' }, count: a.length, orders: a },

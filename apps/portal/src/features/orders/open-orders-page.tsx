@@ -1,4 +1,4 @@
-import type { Order, Org, ShipmentBox, ShipmentMethod } from '@hoppa/core';
+import type { OpenOrder, Org, ShipmentBox, ShipmentMethod } from '@hoppa/core';
 import { ActionIcon, Button, Menu, Paper, Stack, Text } from '@mantine/core';
 import { useCallback, useDeferredValue, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -71,13 +71,14 @@ export function OpenOrdersPage() {
   const latest = useRef(station.shipping);
   latest.current = station.shipping;
   const onCardShip = useCallback(
-    (order: Order, choice: ShipChoice) => void latest.current.ship(order, choice, { clearSelection: false }),
+    (order: OpenOrder, choice: ShipChoice) =>
+      void latest.current.ship(order, choice, { clearSelection: false }),
     [],
   );
-  const onCardPackingSlip = useCallback((order: Order) => void latest.current.openPackingSlip(order), []);
+  const onCardPackingSlip = useCallback((order: OpenOrder) => void latest.current.openPackingSlip(order), []);
   const askSingles = station.singles.ask;
   const onPrintSingles = useCallback(
-    (location: string, group: Order[]) => askSingles({ location, orders: group }),
+    (location: string, group: OpenOrder[]) => askSingles({ location, orders: group }),
     [askSingles],
   );
   const methodList = methods.data ?? NO_METHODS;
@@ -85,7 +86,7 @@ export function OpenOrdersPage() {
   const { selectedEan, nextToShip } = station.scan;
   const { shippingIds, shipErrors } = station.shipping;
   const renderCard = useCallback(
-    (o: Order) => (
+    (o: OpenOrder) => (
       <OrderCard
         key={o.id}
         order={o}

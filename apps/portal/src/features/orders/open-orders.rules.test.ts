@@ -1,4 +1,4 @@
-import type { Order, OrderLine, ShipmentMethod } from '@hoppa/core';
+import type { OpenOrder, OpenOrderLine, ShipmentMethod } from '@hoppa/core';
 import { createScanBuffer, PACK_SCAN_BUFFER, type PackScanState, packScanAfterShip } from '@hoppa/core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -25,27 +25,22 @@ import {
 let seq = 0;
 const hex = (n: number) => n.toString(16).padStart(24, '0');
 
-function line(ean: string, over: Partial<OrderLine> = {}): OrderLine {
+function line(ean: string, over: Partial<OpenOrderLine> = {}): OpenOrderLine {
   seq += 1;
   return {
     id: hex(1000 + seq),
-    product_id: hex(2000 + seq),
     ean,
     title: `Product ${ean}`,
     quantity: 1,
     picked_quantity: 1,
-    picked: true,
     pick_location: { id: hex(3000), name: 'A-01' },
-    img_url: null,
     pack_note: null,
-    pick_note: null,
     cancellationRequest: false,
-    position: 0,
     ...over,
   };
 }
 
-function order(orderId: string, products: OrderLine[], over: Partial<Order> = {}): Order {
+function order(orderId: string, products: OpenOrderLine[], over: Partial<OpenOrder> = {}): OpenOrder {
   seq += 1;
   return {
     id: hex(seq),
@@ -53,12 +48,9 @@ function order(orderId: string, products: OrderLine[], over: Partial<Order> = {}
     org: hex(9000),
     org_name: 'Bakkerij Bol',
     platform: 'import',
-    order_type: 'manual_order',
     status: 'open',
-    reason: 'webshop_order',
     orderPlacedDateTime: '2026-03-02T09:00:00.000Z',
     deliveryDateTime: null,
-    fulfilledDateTime: null,
     shipmentDetails: { firstName: 'Jan', surname: 'Jansen', countryCode: 'NL' },
     notes_text: null,
     notes_color: null,
@@ -68,8 +60,6 @@ function order(orderId: string, products: OrderLine[], over: Partial<Order> = {}
     label_quantity: 1,
     label: false,
     shipped: false,
-    track_trace: null,
-    used_shipment_method: null,
     isFulfilledBySF: true,
     products,
     ...over,
@@ -159,9 +149,9 @@ describe('card helpers', () => {
   });
 
   it('derives the picking state of a line (spec 1 §4)', () => {
-    expect(linePickState({ quantity: 2, picked_quantity: 2, picked: false })).toBe('picked');
-    expect(linePickState({ quantity: 2, picked_quantity: 1, picked: false })).toBe('partial');
-    expect(linePickState({ quantity: 2, picked_quantity: 0, picked: false })).toBe('none');
+    expect(linePickState({ quantity: 2, picked_quantity: 2 })).toBe('picked');
+    expect(linePickState({ quantity: 2, picked_quantity: 1 })).toBe('partial');
+    expect(linePickState({ quantity: 2, picked_quantity: 0 })).toBe('none');
   });
 
   it('refuses to ship orders with a label, shipped or with a cancellation request', () => {
@@ -305,7 +295,7 @@ describe('open orders scan handler (spec 1 §4 Open orders screen barcode scan)'
 describe('groupedLocation (spec 1 §4 picked grouped)', () => {
   const cart = { id: 'c'.repeat(24), name: 'KAR-01' };
   const line = (group: typeof cart | null, cancel = false) =>
-    ({ group_location: group, cancellationRequest: cancel }) as unknown as OrderLine;
+    ({ group_location: group, cancellationRequest: cancel }) as unknown as OpenOrderLine;
   it('names the location when every active line is in it, else nothing', () => {
     expect(groupedLocation({ products: [line(cart), line(cart)] })).toEqual(cart);
     expect(groupedLocation({ products: [line(cart), line(null)] })).toBeNull();

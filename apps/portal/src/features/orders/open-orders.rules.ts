@@ -2,8 +2,8 @@ import {
   amsterdamWallTime,
   amsterdamWallTimeToIso,
   carrierAllowsCountry,
+  type OpenOrder,
   type OpenOrders,
-  type Order,
   type OrderLine,
   type PackCandidate,
   type PackScanAction,
@@ -137,18 +137,21 @@ export function groupLocationTitle(location: { name: string } | null): string | 
  * The location an order waits in at the packing station (spec 1 §4 'picked grouped', spec 2 §4 Order grouping flow):
  * the group location when every line that is not being cancelled is in the same one, else null.
  */
-export function groupedLocation(order: Pick<Order, 'products'>): { id: string; name: string } | null {
+export function groupedLocation(order: Pick<OpenOrder, 'products'>): { id: string; name: string } | null {
   const lines = order.products.filter((l) => !l.cancellationRequest);
   const first = lines[0]?.group_location;
   if (!first) return null;
   return lines.every((l) => l.group_location?.id === first.id) ? first : null;
 }
 
-/** Picking state of a line (spec 1 §4): picked when picked_quantity reached quantity. */
+/**
+ * Picking state of a line (spec 1 §4): picked when picked_quantity reached quantity (the API's `picked` on the order
+ * card says the same; the open list leaves it out, core `OpenOrderLineSchema`).
+ */
 export function linePickState(
-  line: Pick<OrderLine, 'quantity' | 'picked_quantity' | 'picked'>,
+  line: Pick<OrderLine, 'quantity' | 'picked_quantity'>,
 ): 'picked' | 'partial' | 'none' {
-  if (line.picked || line.picked_quantity >= line.quantity) return 'picked';
+  if (line.picked_quantity >= line.quantity) return 'picked';
   return line.picked_quantity > 0 ? 'partial' : 'none';
 }
 
@@ -162,17 +165,17 @@ export function sameEan(a: string, b: string): boolean {
 }
 
 /** Spec 1 §4: shipping options are disabled when any line has a cancellation request. */
-export function hasCancellation(order: Pick<Order, 'products'>): boolean {
+export function hasCancellation(order: Pick<OpenOrder, 'products'>): boolean {
   return order.products.some((l) => l.cancellationRequest);
 }
 
 /** An order can be shipped from the open list: not shipped, no label yet, no cancellation request. */
-export function canShip(order: Pick<Order, 'products' | 'shipped' | 'label' | 'status'>): boolean {
+export function canShip(order: Pick<OpenOrder, 'products' | 'shipped' | 'label' | 'status'>): boolean {
   return order.status === 'open' && !order.shipped && !order.label && !hasCancellation(order);
 }
 
 /** The orders of the list in screen order (groups in walking order, orders oldest first). */
-export function ordersInListOrder(data: Pick<OpenOrders, 'groups'> | undefined): Order[] {
+export function ordersInListOrder(data: Pick<OpenOrders, 'groups'> | undefined): OpenOrder[] {
   return data ? data.groups.flatMap((g) => g.orders) : [];
 }
 
@@ -183,10 +186,10 @@ export function ordersInListOrder(data: Pick<OpenOrders, 'groups'> | undefined):
  * over lines), the first pack note of those lines and whether a ship option is set.
  */
 export function findPackCandidate(
-  orders: readonly Order[],
+  orders: readonly OpenOrder[],
   ean: string,
   skip: ReadonlySet<string> = new Set(),
-): { order: Order; candidate: PackCandidate } | undefined {
+): { order: OpenOrder; candidate: PackCandidate } | undefined {
   for (const order of orders) {
     if (skip.has(order.id) || !canShip(order)) continue;
     const lines = order.products.filter((l) => sameEan(l.ean, ean));
@@ -212,10 +215,10 @@ export function findPackCandidate(
 export function openOrdersScan(
   state: PackScanState,
   raw: string,
-  orders: readonly Order[],
+  orders: readonly OpenOrder[],
   skip: ReadonlySet<string> = new Set(),
-): { state: PackScanState; action: PackScanAction; order: Order | undefined } {
-  let found: Order | undefined;
+): { state: PackScanState; action: PackScanAction; order: OpenOrder | undefined } {
+  let found: OpenOrder | undefined;
   const step = packScanStep(state, raw, (ean) => {
     const hit = findPackCandidate(orders, ean, skip);
     found = hit?.order;
@@ -250,7 +253,7 @@ export function methodsForOrder(
  * none chose one. Ties go to the box of the earliest order.
  */
 export function groupPackagingName(
-  orders: readonly Pick<Order, 'selected_packaging_option'>[],
+  orders: readonly Pick<OpenOrder, 'selected_packaging_option'>[],
   boxes: readonly { id: string; name: string }[],
 ): string | null {
   const counts = new Map<string, number>();

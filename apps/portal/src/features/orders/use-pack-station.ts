@@ -1,4 +1,10 @@
-import { type Order, type PackScanState, type PrintFrame, packScanAfterShip, shipVariant } from '@hoppa/core';
+import {
+  type OpenOrder,
+  type PackScanState,
+  type PrintFrame,
+  packScanAfterShip,
+  shipVariant,
+} from '@hoppa/core';
 import { errorDisplay, errorText } from '@hoppa/web';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +41,7 @@ function withoutKey<V>(map: ReadonlyMap<string, V>, key: string): ReadonlyMap<st
 }
 
 /** The order's own choices, as its card shows them. */
-export function choiceOf(order: Order): ShipChoice {
+export function choiceOf(order: OpenOrder): ShipChoice {
   return {
     methodCode: order.selected_ship_option,
     boxId: order.selected_packaging_option,
@@ -64,7 +70,7 @@ export type ScanNarrowingState = ReturnType<typeof useScanNarrowing>;
  * are remembered so a quick next scan never picks them again before the list has reloaded.
  */
 export function usePackStation(
-  orders: readonly Order[],
+  orders: readonly OpenOrder[],
   allowed: OrderPermissions,
   narrowing: ScanNarrowingState,
   /**
@@ -102,7 +108,7 @@ export function usePackStation(
     setFeedback({ raw, text, tone, seq: seq.current });
   }
 
-  async function ship(order: Order, choice: ShipChoice, opts: { clearSelection: boolean; raw?: string }) {
+  async function ship(order: OpenOrder, choice: ShipChoice, opts: { clearSelection: boolean; raw?: string }) {
     doneIds.current.add(order.id);
     setShippingIds((s) => new Set(s).add(order.id));
     setShipErrors((m) => withoutKey(m, order.id));
@@ -283,7 +289,7 @@ export function usePackStation(
   }
 
   /** Opens the packing slip of an order from its card. */
-  async function openPackingSlip(order: Order) {
+  async function openPackingSlip(order: OpenOrder) {
     setViewer({
       orderNumber: order.orderId,
       orderId: order.id,

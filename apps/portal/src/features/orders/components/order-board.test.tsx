@@ -1,4 +1,4 @@
-import type { OpenOrders, Order } from '@hoppa/core';
+import type { OpenOrder, OpenOrders } from '@hoppa/core';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../../../test/render.tsx';
@@ -22,7 +22,7 @@ function groups(sizes: number[]): Group[] {
     count: size,
     orders: Array.from({ length: size }, () => {
       n += 1;
-      return { id: hex(n), orderId: `ORD-${n}`, products: [] } as unknown as Order;
+      return { id: hex(n), orderId: `ORD-${n}`, products: [] } as unknown as OpenOrder;
     }),
   }));
 }

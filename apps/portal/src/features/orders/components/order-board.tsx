@@ -1,4 +1,4 @@
-import { isSingleLineOrder, type OpenOrders, type Order } from '@hoppa/core';
+import { isSingleLineOrder, type OpenOrder, type OpenOrders } from '@hoppa/core';
 import { Badge, Box, Button, Group, Title } from '@mantine/core';
 import {
   memo,
@@ -145,9 +145,9 @@ export const OrderBoard = memo(function OrderBoard({
   groups: OpenOrders['groups'];
   /** The shipment boxes, for the packaging name in each group header (spec 1 §2). */
   boxes?: readonly { id: string; name: string }[];
-  renderCard: (order: Order) => ReactNode;
+  renderCard: (order: OpenOrder) => ReactNode;
   /** Asks to ship the group's single-line orders (`singles`, in list order); absent without the grant. */
-  onPrintSingles?: (title: string, singles: Order[]) => void;
+  onPrintSingles?: (title: string, singles: OpenOrder[]) => void;
   /** The title of the group whose batch is being shipped, for its button's loading state. */
   printingGroup?: string | null;
 }) {
@@ -219,8 +219,8 @@ const BoardGroup = memo(function BoardGroup({
   span: number;
   /** How many of its cards are rendered so far (useCardLimit). */
   cards: number;
-  renderCard: (order: Order) => ReactNode;
-  onPrintSingles?: (title: string, singles: Order[]) => void;
+  renderCard: (order: OpenOrder) => ReactNode;
+  onPrintSingles?: (title: string, singles: OpenOrder[]) => void;
   printingGroup?: string | null;
   boxes: readonly { id: string; name: string }[];
 }) {

@@ -1,4 +1,4 @@
-import type { Order } from '@hoppa/core';
+import type { OpenOrder } from '@hoppa/core';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubPageRequest } from '../../../test/page-request.ts';
@@ -7,18 +7,15 @@ import type { OrderPermissions } from '../use-order-permissions.ts';
 import { OrderCardActions } from './order-card-actions.tsx';
 
 const hex = (n: number) => n.toString(16).padStart(24, '0');
-const ORDER: Order = {
+const ORDER: OpenOrder = {
   id: hex(1),
   orderId: 'BOL-1001',
   org: hex(9),
   org_name: 'Bakkerij Bol',
   platform: 'portal',
-  order_type: 'manual_order',
   status: 'open',
-  reason: 'webshop_order',
   orderPlacedDateTime: '2026-11-25T09:00:00.000Z',
   deliveryDateTime: null,
-  fulfilledDateTime: null,
   shipmentDetails: { firstName: 'Jan', surname: 'Jansen', countryCode: 'NL' },
   notes_text: null,
   notes_color: null,
@@ -28,8 +25,6 @@ const ORDER: Order = {
   label_quantity: 1,
   label: false,
   shipped: false,
-  track_trace: null,
-  used_shipment_method: null,
   isFulfilledBySF: true,
   products: [],
 };

@@ -1,4 +1,4 @@
-import { type Order, orderListDocumentEndpoint } from '@hoppa/core';
+import { type OpenOrder, orderListDocumentEndpoint } from '@hoppa/core';
 import { Button, Group, Modal } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -46,9 +46,9 @@ export function OrderCardActions({
   allowed,
   onPackingSlip,
 }: {
-  order: Order;
+  order: OpenOrder;
   allowed: OrderPermissions;
-  onPackingSlip: (order: Order) => void;
+  onPackingSlip: (order: OpenOrder) => void;
 }) {
   const { t } = useTranslation('orders');
   const [notesOpen, setNotesOpen] = useState(false);

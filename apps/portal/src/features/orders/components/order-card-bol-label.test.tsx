@@ -1,4 +1,4 @@
-import type { BolShipOptions, Order } from '@hoppa/core';
+import type { BolShipOptions, OpenOrder } from '@hoppa/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubPageRequest } from '../../../test/page-request.ts';
@@ -6,18 +6,15 @@ import { renderUi } from '../../../test/render.tsx';
 import { OrderCardBolLabel } from './order-card-bol-label.tsx';
 
 const hex = (n: number) => n.toString(16).padStart(24, '0');
-const ORDER: Order = {
+const ORDER: OpenOrder = {
   id: hex(1),
   orderId: '1043946570',
   org: hex(9),
   org_name: 'Bakkerij Bol',
   platform: 'bol',
-  order_type: 'manual_order',
   status: 'open',
-  reason: 'webshop_order',
   orderPlacedDateTime: '2026-11-25T09:00:00.000Z',
   deliveryDateTime: null,
-  fulfilledDateTime: null,
   shipmentDetails: { firstName: 'Hans', surname: 'de Grote', countryCode: 'NL' },
   notes_text: null,
   notes_color: null,
@@ -27,8 +24,6 @@ const ORDER: Order = {
   label_quantity: 1,
   label: false,
   shipped: false,
-  track_trace: null,
-  used_shipment_method: null,
   isFulfilledBySF: false,
   products: [],
 };

@@ -1,4 +1,4 @@
-import { ApiError, type BolShipOption, formatDateTime, type Order } from '@hoppa/core';
+import { ApiError, type BolShipOption, formatDateTime, type OpenOrder } from '@hoppa/core';
 import { Alert, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type ReactNode, useState } from 'react';
@@ -34,7 +34,7 @@ export function bolOptionText(o: BolShipOption, handoverBy: (when: string) => st
  * API), picks one and ships: the label bought from bol opens to print, the order leaves the list. When bol refuses
  * or does not answer, the card keeps the order and says why, naming bol.
  */
-export function OrderCardBolLabel({ order, disabled }: { order: Order; disabled: boolean }): ReactNode {
+export function OrderCardBolLabel({ order, disabled }: { order: OpenOrder; disabled: boolean }): ReactNode {
   const { t } = useTranslation('orders');
   const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState<string>('');

@@ -1,4 +1,4 @@
-import type { Order } from '@hoppa/core';
+import type { OpenOrder } from '@hoppa/core';
 import { Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { linePickState, sameEan, truncateTitle } from '../open-orders.rules.ts';
@@ -10,7 +10,7 @@ import { CardBadge, CardTbody, CardTd, CardText, CardTh, CardThead, CardTr } fro
  * highlighted; lines with a cancellation request are dimmed (spec 1 §4). Mantine's table markup written out
  * (card-markup.tsx; ADR 0071): only the table itself is a Mantine component.
  */
-export function OrderCardLines({ order, selectedEan }: { order: Order; selectedEan: string | null }) {
+export function OrderCardLines({ order, selectedEan }: { order: OpenOrder; selectedEan: string | null }) {
   const { t } = useTranslation('orders');
   return (
     <Table fz="sm" verticalSpacing={4} horizontalSpacing={6}>

@@ -1,4 +1,4 @@
-import type { Order, ShipmentMethod } from '@hoppa/core';
+import type { OpenOrder, ShipmentMethod } from '@hoppa/core';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubPageRequest } from '../../../test/page-request.ts';
@@ -39,19 +39,16 @@ const METHODS: ShipmentMethod[] = [
   method(7, 'LOCAL-NL', 'Lokale bezorging NL', 'local', null, 'NL'),
 ];
 
-function order(selected: string | null, countryCode = 'NL'): Order {
+function order(selected: string | null, countryCode = 'NL'): OpenOrder {
   return {
     id: hex(1),
     orderId: 'BOL-1001',
     org: hex(9),
     org_name: 'Bakkerij Bol',
     platform: 'portal',
-    order_type: 'manual_order',
     status: 'open',
-    reason: 'webshop_order',
     orderPlacedDateTime: '2026-11-25T09:00:00.000Z',
     deliveryDateTime: null,
-    fulfilledDateTime: null,
     shipmentDetails: { firstName: 'Jan', surname: 'Jansen', countryCode },
     notes_text: null,
     notes_color: null,
@@ -61,8 +58,6 @@ function order(selected: string | null, countryCode = 'NL'): Order {
     label_quantity: 2,
     label: false,
     shipped: false,
-    track_trace: null,
-    used_shipment_method: null,
     isFulfilledBySF: true,
     products: [],
   };
@@ -86,7 +81,7 @@ const PACKER: OrderPermissions = {
   attach: false,
 };
 
-function renderControls(o: Order, onShip = vi.fn(), shipError: string | null = null) {
+function renderControls(o: OpenOrder, onShip = vi.fn(), shipError: string | null = null) {
   renderUi(
     <OrderCardShipControls
       order={o}

@@ -1,7 +1,7 @@
 import {
   isBolPlatform,
   MAX_LABELS,
-  type Order,
+  type OpenOrder,
   PRINT_FRAMES,
   type PrintFrame,
   type ShipmentBox,
@@ -66,14 +66,14 @@ export function OrderCardShipControls({
   onShip,
   allowed,
 }: {
-  order: Order;
+  order: OpenOrder;
   methods: readonly ShipmentMethod[];
   boxes: readonly ShipmentBox[];
   /** The order is being shipped: its Ship button spins. */
   shipping: boolean;
   /** Why the last ship failed (names the carrier and its reason), shown above the buttons; null when none. */
   shipError?: string | null;
-  onShip: (order: Order, choice: ShipControlsChoice) => void;
+  onShip: (order: OpenOrder, choice: ShipControlsChoice) => void;
   allowed: OrderPermissions;
 }) {
   const { t } = useTranslation('orders');

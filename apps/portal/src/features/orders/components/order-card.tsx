@@ -3,7 +3,7 @@ import {
   addressLines,
   formatDate,
   formatDateTime,
-  type Order,
+  type OpenOrder,
   type ShipmentBox,
   type ShipmentMethod,
 } from '@hoppa/core';
@@ -21,7 +21,7 @@ import { OrderCardShipControls, type ShipControlsChoice } from './order-card-shi
 const NOTE_COLORS = { red: 'red', green: 'green', yellow: 'yellow' } as const;
 
 export interface OrderCardProps {
-  order: Order;
+  order: OpenOrder;
   methods: readonly ShipmentMethod[];
   boxes: readonly ShipmentBox[];
   /** The scanned EAN, to highlight its lines. */
@@ -31,8 +31,8 @@ export interface OrderCardProps {
   shipping: boolean;
   /** Why the last ship of this order failed (the carrier's message), or null. */
   shipError?: string | null;
-  onShip: (order: Order, choice: ShipControlsChoice) => void;
-  onPackingSlip: (order: Order) => void;
+  onShip: (order: OpenOrder, choice: ShipControlsChoice) => void;
+  onPackingSlip: (order: OpenOrder) => void;
   allowed: OrderPermissions;
 }
 

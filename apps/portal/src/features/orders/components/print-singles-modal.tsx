@@ -1,4 +1,4 @@
-import type { BatchSkipReason, Order } from '@hoppa/core';
+import type { BatchSkipReason, OpenOrder } from '@hoppa/core';
 import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 export interface PrintSinglesState {
   /** The group header's title (the pick location). */
   location: string;
-  orders: Order[];
+  orders: OpenOrder[];
 }
 
 /** Confirms shipping a pick location's single-line orders, naming how many (spec 1 §2, §4). */

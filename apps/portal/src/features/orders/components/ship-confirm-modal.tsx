@@ -1,10 +1,10 @@
-import type { Order } from '@hoppa/core';
+import type { OpenOrder } from '@hoppa/core';
 import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { sameEan, truncateTitle } from '../open-orders.rules.ts';
 
 export interface ShipConfirmState {
-  order: Order;
+  order: OpenOrder;
   ean: string;
   quantity: number;
   packNote: string | null;
