@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type OpenOrders, type Order, scoreboardDefaultRange } from '@hoppa/core';
+import { type OpenOrder, type OpenOrders, scoreboardDefaultRange } from '@hoppa/core';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { apiSession, json } from '../fixtures/api.ts';
 import { DEMO_USERS, portalLogin } from '../fixtures/demo.ts';
@@ -86,7 +86,7 @@ test("the scoreboard counts a pick made now on the picker's row", async ({ brows
   );
   const line = open.groups
     .flatMap((g) => g.orders)
-    .flatMap((o: Order) => o.products)
+    .flatMap((o: OpenOrder) => o.products)
     .find((l) => l.pick_location && l.picked_quantity === 0 && !l.cancellationRequest);
   if (!line?.pick_location) throw new Error('no open line to pick in the demo');
   await json(
@@ -173,7 +173,9 @@ test("a print run shows this hour's labels and Enter goes to the next", async ({
   );
   const picked = open.groups
     .flatMap((g) => g.orders)
-    .filter((o: Order) => o.products.every((l) => l.picked && !l.cancellationRequest))
+    .filter((o: OpenOrder) =>
+      o.products.every((l) => l.picked_quantity >= l.quantity && !l.cancellationRequest),
+    )
     .slice(0, 2);
   expect(picked).toHaveLength(2);
   for (const o of picked) {
