@@ -19,10 +19,11 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { eventsOfOrder } from './order-events.service.ts';
 
 /**
- * The orders of the request's organisations with their merchant and chosen method: the one query the open list and
- * the order detail start from (tenant-scoped, docs/architecture.md).
+ * The orders of the request's organisations with their merchant and chosen method, with the columns the open list
+ * writes (core `OpenOrderSchema`); {@link orderQuery} adds the order card's other columns (tenant-scoped,
+ * docs/architecture.md). The list reads no column it does not send (issue 8 §3: the driver parses every column).
  */
-function orderQuery(ctx: TenantScope) {
+function openOrderQuery(ctx: TenantScope) {
   return (
     tenantSql(ctx)
       .selectFrom('orders as o')
@@ -48,12 +49,9 @@ function orderQuery(ctx: TenantScope) {
         'org.name as org_name',
         'o.order_id',
         'o.platform',
-        'o.order_type',
         'o.status',
-        'o.reason',
         'o.placed_at',
         'o.delivery_at',
-        'o.shipped_at',
         'o.shipment_details',
         'o.notes_text',
         'o.notes_color',
@@ -61,26 +59,35 @@ function orderQuery(ctx: TenantScope) {
         'sm.code as ship_code',
         'o.selected_box_id',
         'o.label_quantity',
-        'o.track_trace',
-        'o.used_shipment_method',
         sql<boolean>`lbl.id IS NOT NULL`.as('has_label'),
       ])
   );
 }
 
+/** One order as the order card reads it (`GET /order/get/{id}`): the open list's columns and the card's own. */
+function orderQuery(ctx: TenantScope) {
+  return openOrderQuery(ctx).select([
+    'o.order_type',
+    'o.reason',
+    'o.shipped_at',
+    'o.track_trace',
+    'o.used_shipment_method',
+  ]);
+}
+
+type OpenOrderRow = Awaited<ReturnType<ReturnType<typeof openOrderQuery>['executeTakeFirstOrThrow']>>;
 type OrderRow = Awaited<ReturnType<ReturnType<typeof orderQuery>['executeTakeFirstOrThrow']>>;
 
-/** A query of order ids (column `id`), for {@link loadLines}. */
+/** A query of order ids (column `id`), for {@link loadOpenLines}. */
 type OrderIdQuery = SelectQueryBuilder<DB & { o: Orders; sm: ShipmentMethods }, 'o' | 'sm', { id: string }>;
 
 /**
  * The lines of the given orders (ids, or a query of them: the open list asks for its page's lines in the same round
- * trip as the page) with product and pick location, per order id in position order.
+ * trip as the page) with product and pick location, in position order, with the columns the open list writes (core
+ * `OpenOrderLineSchema`); {@link loadLines} adds the order card's other columns.
  */
-async function loadLines(ctx: TenantScope, orderIds: string[] | OrderIdQuery) {
-  const byOrder = new Map<string, LineRow[]>();
-  if (Array.isArray(orderIds) && orderIds.length === 0) return byOrder;
-  const rows = await tenantSql(ctx)
+function openLineQuery(ctx: TenantScope, orderIds: string[] | OrderIdQuery) {
+  return tenantSql(ctx)
     .selectFrom('order_lines as l')
     .innerJoin('products as p', 'p.id', 'l.product_id')
     .leftJoin('locations as loc', 'loc.id', 'l.pick_location_id')
@@ -91,7 +98,6 @@ async function loadLines(ctx: TenantScope, orderIds: string[] | OrderIdQuery) {
     .select([
       'l.id',
       'l.order_id',
-      'l.product_id',
       'l.ean',
       'l.title',
       'l.quantity',
@@ -101,12 +107,9 @@ async function loadLines(ctx: TenantScope, orderIds: string[] | OrderIdQuery) {
       'loc.sequence as location_sequence',
       'l.group_location_id',
       'gl.name as group_location_name',
-      'p.img_url',
       'p.pack_note',
-      'p.pick_note',
       'p.fulfilled_by_sf',
       'l.cancellation_request',
-      'l.position',
       'l.bundle_product_id',
       'l.bundle_ean',
       'l.bundle_title',
@@ -115,40 +118,42 @@ async function loadLines(ctx: TenantScope, orderIds: string[] | OrderIdQuery) {
     ])
     .orderBy('l.order_id')
     .orderBy('l.position')
-    .orderBy('l.id')
-    .execute();
-  for (const line of rows) {
-    const list = byOrder.get(line.order_id);
-    if (list) list.push(line);
-    else byOrder.set(line.order_id, [line]);
+    .orderBy('l.id');
+}
+
+/** Rows per order id, in the rows' order. */
+function byOrderId<T extends { order_id: string }>(rows: readonly T[]): Map<string, T[]> {
+  const byOrder = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = byOrder.get(row.order_id);
+    if (list) list.push(row);
+    else byOrder.set(row.order_id, [row]);
   }
   return byOrder;
 }
 
-type LineRow = {
-  id: string;
-  order_id: string;
+/** The open list's lines of the given orders per order id, in position order ({@link openLineQuery}). */
+async function loadOpenLines(ctx: TenantScope, orderIds: string[] | OrderIdQuery) {
+  if (Array.isArray(orderIds) && orderIds.length === 0) return new Map<string, OpenLineRow[]>();
+  return byOrderId(await openLineQuery(ctx, orderIds).execute());
+}
+
+/** The order card's lines of the given orders per order id, in position order: the list's columns and the card's. */
+async function loadLines(ctx: TenantScope, orderIds: string[]) {
+  if (orderIds.length === 0) return new Map<string, LineRow[]>();
+  return byOrderId(
+    await openLineQuery(ctx, orderIds)
+      .select(['l.product_id', 'p.img_url', 'p.pick_note', 'l.position'])
+      .execute(),
+  );
+}
+
+type OpenLineRow = Awaited<ReturnType<ReturnType<typeof openLineQuery>['execute']>>[number];
+type LineRow = OpenLineRow & {
   product_id: string;
-  ean: string;
-  title: string;
-  quantity: number;
-  picked_quantity: number;
-  pick_location_id: string | null;
-  location_name: string | null;
-  location_sequence: number | null;
-  group_location_id: string | null;
-  group_location_name: string | null;
   img_url: string | null;
-  pack_note: string | null;
   pick_note: string | null;
-  fulfilled_by_sf: boolean;
-  cancellation_request: boolean;
   position: number;
-  bundle_product_id: string | null;
-  bundle_ean: string | null;
-  bundle_title: string | null;
-  bundle_quantity: number | null;
-  automation_id: string | null;
 };
 
 function toLine(l: LineRow): OrderLine {
@@ -215,7 +220,7 @@ function toOrder(o: OrderRow, lines: LineRow[]): Order {
  * An order of the open list (core `OpenOrderSchema`, issue 8 §3): the card's fields only, each as {@link toOrder}
  * writes it. The address is the stored object: the answer's serializer writes only `OpenOrderAddressSchema`'s keys.
  */
-function toOpenOrder(o: OrderRow, lines: LineRow[]): OpenOrder {
+function toOpenOrder(o: OpenOrderRow, lines: OpenLineRow[]): OpenOrder {
   return {
     id: o.id,
     orderId: o.order_id,
@@ -240,7 +245,7 @@ function toOpenOrder(o: OrderRow, lines: LineRow[]): OpenOrder {
 }
 
 /** A line of the open list (core `OpenOrderLineSchema`), each value as {@link toLine} writes it. */
-function toOpenLine(l: LineRow): OpenOrderLine {
+function toOpenLine(l: OpenLineRow): OpenOrderLine {
   return {
     id: l.id,
     ean: l.ean,
@@ -385,7 +390,7 @@ export async function listOpenOrders(
       ? withMethods
       : (tenantSql(ctx).selectFrom('orders as o') as unknown as typeof withMethods);
   const [rows, counted, lines] = await Promise.all([
-    orderQuery(ctx).where(matches).orderBy('o.placed_at').orderBy('o.id').limit(limit).execute(),
+    openOrderQuery(ctx).where(matches).orderBy('o.placed_at').orderBy('o.id').limit(limit).execute(),
     tenantSql(ctx)
       .selectFrom(
         countFrom
@@ -397,12 +402,12 @@ export async function listOpenOrders(
       )
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
-    loadLines(ctx, pageIds),
+    loadOpenLines(ctx, pageIds),
   ]);
   // The statements read separate snapshots: an order that entered the page between them (an import of older
   // orders) gets its lines now, so no order is listed without them.
   const missing = rows.filter((o) => !lines.has(o.id)).map((o) => o.id);
-  if (missing.length > 0) for (const [id, l] of await loadLines(ctx, missing)) lines.set(id, l);
+  if (missing.length > 0) for (const [id, l] of await loadOpenLines(ctx, missing)) lines.set(id, l);
 
   interface Group {
     location: LocationRef | null;
