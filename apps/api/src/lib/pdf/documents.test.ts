@@ -1,13 +1,13 @@
 import type { Inbound } from '@hoppa/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PostalAddress } from '../carriers/carrier.ts';
 import { readPdfBarcodes } from './barcodes.test-helpers.ts';
 import { buildInventoryTicketPdf } from './inbound.pdf.ts';
 import { buildShippingLabelPdf, routingCode } from './label.pdf.ts';
 import { buildPackingSlipPdf } from './packing-slip.pdf.ts';
 import { readPdf, TEST_SENDER } from './pdf.test-helpers.ts';
-import { A6, FONT, FONT_BOLD, pdfText, renderPdf } from './pdf.ts';
-import { buildEanLabelsPdf } from './stock-labels.pdf.ts';
+import { A6, FONT, FONT_BOLD, fitText, pdfText, renderPdf } from './pdf.ts';
+import { buildEanLabelsPdf, buildLocationLabelsPdf } from './stock-labels.pdf.ts';
 
 const sender = TEST_SENDER;
 const recipient: PostalAddress = {
@@ -121,10 +121,10 @@ describe('renderPdf', () => {
 });
 
 describe('pdfText', () => {
-  it('keeps what the embedded Noto Sans shows and marks the rest (spec 3 §4: names as entered)', async () => {
+  it('keeps what the embedded fonts show and marks the rest (spec 3 §4: names as entered)', async () => {
     await buildEanLabelsPdf({ name: 'x', ean: '8710398527172', sku: null }, 1, 'a6'); // loads the font
     expect(pdfText('Crème brûlée – “oké” €5')).toBe('Crème brûlée – “oké” €5');
-    expect(pdfText('Łódź\nŞişli 東京 Ελληνικά Україна')).toBe('Łódź Şişli ?? Ελληνικά Україна');
+    expect(pdfText('Łódź\nŞişli 東京 Ελληνικά Україна 😀')).toBe('Łódź Şişli 東京 Ελληνικά Україна ?');
     expect(pdfText('Kec\u030cup\u0083')).toBe('Kečup');
     expect(pdfText(null)).toBe('');
   });
@@ -168,5 +168,110 @@ describe('pdfText', () => {
 
   it('routing code is country plus the postcode digits', () => {
     expect(routingCode({ countryCode: 'NL', zipCode: '1015 CJ' })).toBe('NL 1015');
+  });
+});
+
+/** The fonts a PDF embeds (pdfkit's subsets: `/BaseFont /ABCDEF+NotoSans-Bold`), without the subset tag. */
+function embeddedFonts(pdf: Buffer): string[] {
+  const names = [...pdf.toString('latin1').matchAll(/\/BaseFont \/(?:[A-Z]{6}\+)?([\w-]+)/g)].map(
+    (m) => m[1],
+  );
+  return [...new Set(names)].sort() as string[];
+}
+
+describe('Chinese, Japanese and Korean text', () => {
+  const chinese = '老干妈 风味豆豉油制辣椒';
+  const japanese = '山田 花子（やまだ はなこ）';
+  const korean = '신라면 120g';
+
+  it('prints a Chinese and a Korean product name and a Japanese customer name on the packing slip', async () => {
+    const pdf = await buildPackingSlipPdf({
+      shopOrderId: 'WEB-4712',
+      merchantName: 'Asia Toko Utrecht',
+      sender,
+      recipient: { ...recipient, name: japanese },
+      placedAt: new Date('2026-03-01T10:00:00Z'),
+      shippedAt: null,
+      methodName: 'PostNL pakket BE',
+      trackingNumber: null,
+      notes: '',
+      lines: [
+        { ean: '6901234567892', title: chinese, quantity: 2, location: 'A-01-01' },
+        { ean: '8801043150699', title: korean, quantity: 5, location: 'A-01-02' },
+        { ean: '8710398527172', title: 'Zoë Łukasiewicz 王', quantity: 1, location: 'A-01-03' },
+      ],
+    });
+    const { text } = await readPdf(pdf);
+    expect(text).toContain(chinese);
+    expect(text).toContain(korean);
+    expect(text).toContain(japanese);
+    // Noto Sans SC lacks ł and ź: the string is set in Noto Sans SC with them as '?' would lose the name, so the
+    // font with fewest gaps wins.
+    expect(text).not.toMatch(/\?{2,}/);
+    expect(embeddedFonts(pdf)).toEqual([
+      'Courier',
+      'NotoSans-Bold',
+      'NotoSans-Regular',
+      'NotoSansKR-Regular',
+      'NotoSansSC-Regular',
+    ]);
+  });
+
+  it('prints them on EAN and location labels, fitted in the font that draws them', async () => {
+    for (const name of [chinese, japanese, korean]) {
+      const label = await buildEanLabelsPdf({ name, ean: '6901234567892', sku: null }, 1, '62mm');
+      expect((await readPdf(label)).text).toContain(name);
+    }
+    const long = '老干妈 风味豆豉油制辣椒 老干妈 风味豆豉油制辣椒 老干妈 风味豆豉油制辣椒';
+    const location = await buildLocationLabelsPdf(
+      [{ id: '6b0de2c3c1c767674356439c', name: '冷冻区 A', parentName: '仓库 1', type: 'rack' }],
+      'a6',
+    );
+    const { text } = await readPdf(location);
+    expect(text).toContain('冷冻区 A');
+    expect(text).toContain('in 仓库 1 · rack');
+    // A name too wide is shortened by the width of the CJK glyphs (measured in Noto Sans they are .notdef boxes).
+    let shortened = '';
+    const fitted = await renderPdf({ title: 'fit' }, (doc) => {
+      doc.addPage({ size: A6 });
+      doc.font(FONT_BOLD).fontSize(12);
+      // 33 ideographs a full em wide each (Noto Sans's missing-glyph box is 0.6 em), and 5 spaces.
+      expect(doc.widthOfString(long)).toBeGreaterThan(33 * 12);
+      shortened = fitText(doc, long, 200);
+      doc.text(shortened, 10, 10, { lineBreak: false });
+    });
+    // 200 points at 12 points: 14 ideographs, two spaces and the ellipsis; the 15th ideograph and its space no more.
+    expect(shortened).toBe('老干妈 风味豆豉油制辣椒 老干妈…');
+    expect((await readPdf(fitted)).text).toContain(shortened);
+  });
+
+  it('keeps what one of the fonts has and marks only what none has (emoji)', async () => {
+    await buildEanLabelsPdf({ name: 'x', ean: '8710398527172', sku: null }, 1, 'a6'); // loads Noto Sans
+    expect(pdfText(`${chinese} 🌶️ ${korean}`)).toBe(`${chinese} ?? ${korean}`);
+    expect(pdfText('東京 こんにちは')).toBe('東京 こんにちは');
+    const label = await readPdf(
+      await buildEanLabelsPdf({ name: '辣椒油 🌶', ean: '6901234567892', sku: null }, 1, 'a6'),
+    );
+    expect(label.text).toContain('辣椒油 ?');
+  });
+
+  it('loads and embeds no CJK font for a PDF without CJK text', async () => {
+    vi.resetModules(); // a fresh pdf.ts: this process's earlier PDFs loaded the fallback fonts
+    const pdfModule = await import('./pdf.ts');
+    const { buildPackingSlipPdf: build } = await import('./packing-slip.pdf.ts');
+    const pdf = await build({
+      shopOrderId: 'WEB-4713',
+      merchantName: 'Stroopwafel & Co',
+      sender,
+      recipient,
+      placedAt: new Date('2026-03-01T10:00:00Z'),
+      shippedAt: null,
+      methodName: 'PostNL pakket BE',
+      trackingNumber: null,
+      notes: 'Ελληνικά Україна',
+      lines: [{ ean: '8710398527172', title: 'Kečup pikantný', quantity: 1, location: 'A-01-01' }],
+    });
+    expect(pdfModule.loadedFallbackFonts()).toEqual([]);
+    expect(embeddedFonts(pdf)).toEqual(['Courier', 'NotoSans-Bold', 'NotoSans-Italic', 'NotoSans-Regular']);
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import bwipjs from 'bwip-js/node';
@@ -24,6 +25,24 @@ const FONT_FILES = {
   ),
 };
 
+/**
+ * Parses a TTF file with fontkit for sharing between PDFs. fontkit caches a glyph by id with the characters of its
+ * first request; a PDF's subset asks for the parts of composite glyphs (the y of ý) without characters. Shared
+ * between PDFs, such a glyph drawn later as itself would lose its character in that PDF's text layer (copy, search),
+ * so a request with characters fills them in.
+ */
+function parseFont(file: Buffer): fontkit.Font {
+  const font = fontkit.create(file);
+  if (!('hasGlyphForCodePoint' in font)) throw new Error('a font file is a collection');
+  const getGlyph = font.getGlyph.bind(font);
+  font.getGlyph = (id, codePoints = []) => {
+    const glyph = getGlyph(id, codePoints);
+    if (glyph && glyph.codePoints.length === 0 && codePoints.length > 0) glyph.codePoints = codePoints;
+    return glyph;
+  };
+  return font;
+}
+
 let fonts: Promise<{ parsed: Record<string, fontkit.Font>; has: (codePoint: number) => boolean }> | undefined;
 
 /**
@@ -38,36 +57,135 @@ function loadFonts() {
       [FONT, FONT_BOLD, FONT_ITALIC].map((name) => readFile(FONT_FILES[name])),
     );
     if (!regular || !bold || !italic) throw new Error('Noto Sans font files missing');
-    const parse = (file: Buffer): fontkit.Font => {
-      const font = fontkit.create(file);
-      if (!('hasGlyphForCodePoint' in font)) throw new Error('a Noto Sans font file is a collection');
-      // fontkit caches a glyph by id with the characters of its first request; a PDF's subset asks for the parts of
-      // composite glyphs (the y of ý) without characters. Shared between PDFs, such a glyph drawn later as itself
-      // would lose its character in that PDF's text layer (copy, search), so a request with characters fills them in.
-      const getGlyph = font.getGlyph.bind(font);
-      font.getGlyph = (id, codePoints = []) => {
-        const glyph = getGlyph(id, codePoints);
-        if (glyph && glyph.codePoints.length === 0 && codePoints.length > 0) glyph.codePoints = codePoints;
-        return glyph;
-      };
-      return font;
-    };
-    const font = parse(regular);
+    const font = parseFont(regular);
     return {
-      parsed: { [FONT]: font, [FONT_BOLD]: parse(bold), [FONT_ITALIC]: parse(italic) },
+      parsed: { [FONT]: font, [FONT_BOLD]: parseFont(bold), [FONT_ITALIC]: parseFont(italic) },
       has: (cp: number) => font.hasGlyphForCodePoint(cp),
     };
   })();
   return fonts;
 }
 
-/** What {@link pdfText} keeps: set by {@link renderPdf} once the font is loaded; ASCII until then. */
-let printable: (codePoint: number) => boolean = (cp) => cp >= 0x20 && cp < 0x7f;
+/**
+ * The fonts for text {@link FONT} lacks, in the order they are tried: Noto Sans SC (Chinese, simplified and the
+ * common traditional characters, Japanese kana, Latin without most of Latin Extended-A) and Noto Sans KR (Hangul and
+ * 8,000 Chinese characters, not the simplified ones). Regular weight only: bold or italic CJK text is set in it.
+ */
+export const FALLBACK_FONTS = ['NotoSansSC', 'NotoSansKR'] as const;
+type FallbackFont = (typeof FALLBACK_FONTS)[number];
+const FALLBACK_FILES: Record<FallbackFont, string> = {
+  NotoSansSC: require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'),
+  NotoSansKR: require.resolve('@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf'),
+};
+const fallbacks: Partial<Record<FallbackFont, fontkit.Font>> = {};
 
 /**
- * Makes text printable in {@link FONT} (spec 3 §4 inventory ticket and EAN label show product names as entered):
- * every character the font has stays (ł, č, ő, ș, Greek, Cyrillic), a character it lacks (Chinese, emoji) becomes
- * '?', control characters are left out, and line breaks and tabs become spaces.
+ * A fallback font, read (10 and 6 MB) and parsed the first time a PDF has a character {@link FONT} lacks (and, for
+ * Noto Sans KR, Noto Sans SC lacks too), once per process; synchronous, as pdfkit draws text synchronously (≈ 15 ms
+ * once; fontkit reads the tables it needs on demand).
+ */
+function fallbackFont(name: FallbackFont): fontkit.Font {
+  fallbacks[name] ??= parseFont(readFileSync(FALLBACK_FILES[name]));
+  return fallbacks[name];
+}
+
+/** The fallback fonts this process has loaded so far (tests: a PDF without CJK text loads none). */
+export function loadedFallbackFonts(): FallbackFont[] {
+  return FALLBACK_FONTS.filter((name) => fallbacks[name]);
+}
+
+/** Whether a fallback font has a glyph for the character; loads only the fonts it has to ask. */
+function fallbackHas(codePoint: number): boolean {
+  return FALLBACK_FONTS.some((name) => fallbackFont(name).hasGlyphForCodePoint(codePoint));
+}
+
+/**
+ * The font to set `text` in when {@link FONT} lacks some of its characters, and the text with the characters that
+ * font lacks as '?': the first of Noto Sans and {@link FALLBACK_FONTS} with every character, else the one lacking
+ * fewest (a Polish name beside Chinese: Noto Sans SC lacks ł). `undefined` when Noto Sans has them all (or no
+ * fallback font has one of those it lacks), so the current font draws the text unchanged.
+ */
+function fallbackFor(
+  text: string,
+  has: (codePoint: number) => boolean,
+): { font: FallbackFont; text: string } | undefined {
+  const lacking: number[] = [];
+  for (const ch of text) {
+    const cp = ch.codePointAt(0) ?? 0;
+    if (cp >= 0x80 && !has(cp)) lacking.push(cp);
+  }
+  if (lacking.length === 0 || !lacking.some(fallbackHas)) return undefined;
+  let best: { font: FallbackFont | undefined; lacks: number } = { font: undefined, lacks: lacking.length };
+  for (const name of FALLBACK_FONTS) {
+    const font = fallbackFont(name);
+    let lacks = 0;
+    for (const ch of text) {
+      const cp = ch.codePointAt(0) ?? 0;
+      if (cp >= 0x20 && !font.hasGlyphForCodePoint(cp)) lacks++;
+    }
+    if (lacks < best.lacks) best = { font: name, lacks };
+    if (lacks === 0) break;
+  }
+  const { font: name } = best;
+  if (!name) return undefined;
+  if (best.lacks === 0) return { font: name, text };
+  const font = fallbackFont(name);
+  let out = '';
+  for (const ch of text) {
+    const cp = ch.codePointAt(0) ?? 0;
+    out += cp < 0x20 || font.hasGlyphForCodePoint(cp) ? ch : '?';
+  }
+  return { font: name, text: out };
+}
+
+/**
+ * Makes the document set a string with characters {@link FONT} lacks but a {@link FALLBACK_FONTS} font has in that
+ * font: its `text`, `widthOfString` and `heightOfString` switch to it for the call and restore the document's font
+ * (and size) after, so the documents' layout code stays as it is and measures with the font that draws (centred and
+ * right-aligned text, fitted names). pdfkit measures the words of a wrapped line with `widthOfString` inside `text`:
+ * those calls keep the font chosen for the whole string.
+ */
+function drawWithFallbacks(doc: PDFKit.PDFDocument, has: (codePoint: number) => boolean): void {
+  type Method = (text: unknown, ...rest: unknown[]) => unknown;
+  // pdfkit's current font, its source and family (private): what `doc.font(name)` sets.
+  const state = doc as unknown as Record<'_font' | '_fontSource' | '_fontFamily', unknown> &
+    Record<'text' | 'widthOfString' | 'heightOfString', Method>;
+  const registered = new Set<FallbackFont>();
+  let inside = false;
+  for (const method of ['text', 'widthOfString', 'heightOfString'] as const) {
+    const original = state[method].bind(doc) as Method;
+    state[method] = (text, ...rest) => {
+      if (inside || typeof text !== 'string') return original(text, ...rest);
+      const fallback = fallbackFor(text, has);
+      if (!fallback) return original(text, ...rest);
+      const saved = { _font: state._font, _fontSource: state._fontSource, _fontFamily: state._fontFamily };
+      if (!registered.has(fallback.font)) {
+        doc.registerFont(
+          fallback.font,
+          fallbackFont(fallback.font) as unknown as PDFKit.Mixins.PDFFontSource,
+        );
+        registered.add(fallback.font);
+      }
+      doc.font(fallback.font);
+      inside = true;
+      try {
+        return original(fallback.text, ...rest);
+      } finally {
+        inside = false;
+        Object.assign(state, saved);
+      }
+    };
+  }
+}
+
+/** What {@link FONT} has: set by {@link renderPdf} once the font is loaded; until then ASCII, and no fallbacks. */
+let printable: ((codePoint: number) => boolean) | undefined;
+
+/**
+ * Makes text printable in {@link FONT} or a {@link FALLBACK_FONTS} font (spec 3 §4 inventory ticket and EAN label,
+ * spec 1 §2 packing and order lists: product and customer names as entered): every character one of the fonts has
+ * stays (ł, č, ő, ș, Greek, Cyrillic, Chinese, Japanese, Korean), a character none has (emoji) becomes '?', control
+ * characters are left out, and line breaks and tabs become spaces.
  */
 export function pdfText(value: unknown): string {
   const s = value === null || value === undefined ? '' : String(value);
@@ -75,7 +193,8 @@ export function pdfText(value: unknown): string {
   for (const ch of s.replace(/[\r\n\t]+/g, ' ').normalize('NFC')) {
     const code = ch.codePointAt(0) ?? 63;
     if (code < 0x20 || (code >= 0x7f && code < 0xa0)) continue;
-    out += printable(code) ? ch : '?';
+    const ok = printable ? printable(code) || fallbackHas(code) : code >= 0x20 && code < 0x7f;
+    out += ok ? ch : '?';
   }
   return out.trim();
 }
@@ -142,8 +261,9 @@ export interface PdfMeta {
 /**
  * Builds a PDF with pdfkit and resolves with its bytes. `build` adds the pages (the document starts
  * without one, so each builder picks its page size). Fonts: {@link FONT} and {@link FONT_BOLD}, embedded (subset) so
- * names in any Latin script, Greek or Cyrillic print as entered. pdfkit loads on the first call, not at the API's
- * start-up (docs/decisions/0088-*.md).
+ * names in any Latin script, Greek or Cyrillic print as entered; a string with Chinese, Japanese or Korean characters
+ * is set in a {@link FALLBACK_FONTS} font, loaded and embedded only when a PDF has one (see `drawWithFallbacks`).
+ * pdfkit loads on the first call, not at the API's start-up (docs/decisions/0088-*.md).
  */
 export async function renderPdf(
   meta: PdfMeta,
@@ -168,6 +288,7 @@ export async function renderPdf(
     for (const [name, font] of Object.entries(loaded.parsed))
       doc.registerFont(name, font as unknown as PDFKit.Mixins.PDFFontSource);
     doc.font(FONT);
+    drawWithFallbacks(doc, loaded.has);
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
