@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 
 /**
@@ -6,23 +6,43 @@ import { Piscina } from 'piscina';
  * held `/api/health` for seconds; docs/decisions/0012-imports-off-the-event-loop.md). One pool per worker file,
  * created on first use, at most one thread (the API shares two cores with the database), idle threads end after a
  * minute — except a pool started with {@link warmWorker}, which keeps its thread (ADR 0066: the order import's first
- * request otherwise pays the thread's start-up). Under tsx (development, tests) a `.ts` worker gets tsx's loader;
- * the compiled build runs `.js` workers.
+ * request otherwise pays the thread's start-up). From source (development, tests) a `.ts` worker starts through
+ * `ts-worker.mjs`, which registers tsx's loader itself before it imports the worker (ADR 0122 "Left": a worker
+ * given `--import tsx` sometimes started without the loader under load); the compiled build runs `.js` workers.
  */
 const pools = new Map<string, Piscina>();
+
+/** The bootstrap that starts a `.ts` worker under tsx (used only when the API runs from source). */
+const TS_WORKER = fileURLToPath(new URL('./ts-worker.mjs', import.meta.url));
+
+/**
+ * `args` (a process's execArgv) without tsx's own flags (`--import tsx`, the tsx CLI's `--require …/tsx/…` and
+ * `--import file:///…/tsx/…`): a `.ts` worker's bootstrap registers tsx itself, and twice would run both loaders.
+ */
+export function withoutTsx(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const arg of args) {
+    if (arg.includes('tsx')) {
+      if (/^(--import|--require|-r|--loader|--experimental-loader)$/.test(out.at(-1) ?? '')) out.pop();
+      continue;
+    }
+    out.push(arg);
+  }
+  return out;
+}
 
 function poolFor(url: URL, keep = false): Piscina {
   const filename = fileURLToPath(url);
   let pool = pools.get(filename);
   if (!pool) {
     const typescript = filename.endsWith('.ts');
-    const hasTsx = process.execArgv.some((a) => a.includes('tsx'));
     pool = new Piscina({
-      filename,
+      filename: typescript ? TS_WORKER : filename,
+      workerData: typescript ? { tsWorker: pathToFileURL(filename).href } : undefined,
       maxThreads: 1,
       minThreads: keep ? 1 : 0,
       idleTimeout: 60_000,
-      execArgv: typescript && !hasTsx ? [...process.execArgv, '--import', 'tsx'] : process.execArgv,
+      execArgv: typescript ? withoutTsx(process.execArgv) : process.execArgv,
     });
     pools.set(filename, pool);
   }
