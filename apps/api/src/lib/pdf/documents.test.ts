@@ -238,6 +238,14 @@ describe('Chinese, Japanese and Korean text', () => {
       // 33 ideographs a full em wide each (Noto Sans's missing-glyph box is 0.6 em), and 5 spaces.
       expect(doc.widthOfString(long)).toBeGreaterThan(33 * 12);
       shortened = fitText(doc, long, 200);
+      // On Noto Sans's lines: what follows a CJK name stays where it was.
+      expect(doc.heightOfString(long, { width: 100 })).toBe(
+        doc.heightOfString('Hagelslag puur '.repeat(5), { width: 100 }),
+      );
+      doc.text('老干妈', 10, 50);
+      const afterCjk = doc.y;
+      doc.text('Hagelslag', 10, 50);
+      expect(afterCjk).toBe(doc.y);
       doc.text(shortened, 10, 10, { lineBreak: false });
     });
     // 200 points at 12 points: 14 ideographs, two spaces and the ellipsis; the 15th ideograph and its space no more.

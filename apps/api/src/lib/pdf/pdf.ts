@@ -140,13 +140,14 @@ function fallbackFor(
 
 /**
  * Makes the document set a string with characters {@link FONT} lacks but a {@link FALLBACK_FONTS} font has in that
- * font: its `text`, `widthOfString` and `heightOfString` switch to it for the call and restore the document's font
- * (and size) after, so the documents' layout code stays as it is and measures with the font that draws (centred and
- * right-aligned text, fitted names). pdfkit measures the words of a wrapped line with `widthOfString` inside `text`:
+ * font: its `text`, `widthOfString` and `heightOfString` switch to it for the call, on the line height and baseline
+ * of the font it replaces, and restore the document's font (and size) after, so the documents' layout code stays as
+ * it is and measures with the font that draws (centred and right-aligned text, fitted names). pdfkit measures the words of a wrapped line with `widthOfString` inside `text`:
  * those calls keep the font chosen for the whole string.
  */
 function drawWithFallbacks(doc: PDFKit.PDFDocument, has: (codePoint: number) => boolean): void {
   type Method = (text: unknown, ...rest: unknown[]) => unknown;
+  type Metrics = { ascender: number; descender: number; lineGap: number };
   // pdfkit's current font, its source and family (private): what `doc.font(name)` sets.
   const state = doc as unknown as Record<'_font' | '_fontSource' | '_fontFamily', unknown> &
     Record<'text' | 'widthOfString' | 'heightOfString', Method>;
@@ -167,6 +168,11 @@ function drawWithFallbacks(doc: PDFKit.PDFDocument, has: (codePoint: number) => 
         registered.add(fallback.font);
       }
       doc.font(fallback.font);
+      // On the line and baseline of the font it stands in for: Noto Sans SC and KR are taller (ascent 1.16 em
+      // against 1.069), so their text would sit 5 points lower at 54 points and move what follows down.
+      const font = state._font as Metrics;
+      const { ascender, descender, lineGap } = saved._font as Metrics;
+      Object.assign(font, { ascender, descender, lineGap });
       inside = true;
       try {
         return original(fallback.text, ...rest);
