@@ -71,7 +71,7 @@ function loadFonts() {
  * common traditional characters, Japanese kana, Latin without most of Latin Extended-A) and Noto Sans KR (Hangul and
  * 8,000 Chinese characters, not the simplified ones). Regular weight only: bold or italic CJK text is set in it.
  */
-export const FALLBACK_FONTS = ['NotoSansSC', 'NotoSansKR'] as const;
+const FALLBACK_FONTS = ['NotoSansSC', 'NotoSansKR'] as const;
 type FallbackFont = (typeof FALLBACK_FONTS)[number];
 const FALLBACK_FILES: Record<FallbackFont, string> = {
   NotoSansSC: require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'),
@@ -94,21 +94,29 @@ export function loadedFallbackFonts(): FallbackFont[] {
   return FALLBACK_FONTS.filter((name) => fallbacks[name]);
 }
 
-/** Whether a fallback font has a glyph for the character; loads only the fonts it has to ask. */
+/**
+ * Whether a fallback font has a glyph for the character; loads only the fonts it has to ask. Neither has emoji
+ * (U+1F300–1FAFF, variation selectors, zero-width joiner): those are answered without loading them.
+ */
 function fallbackHas(codePoint: number): boolean {
-  return FALLBACK_FONTS.some((name) => fallbackFont(name).hasGlyphForCodePoint(codePoint));
+  const emoji =
+    (codePoint >= 0x1f300 && codePoint <= 0x1faff) ||
+    (codePoint >= 0xfe00 && codePoint <= 0xfe0f) ||
+    codePoint === 0x200d;
+  return !emoji && FALLBACK_FONTS.some((name) => fallbackFont(name).hasGlyphForCodePoint(codePoint));
 }
 
 /**
- * The font to set `text` in when {@link FONT} lacks some of its characters, and the text with the characters that
- * font lacks as '?': the first of Noto Sans and {@link FALLBACK_FONTS} with every character, else the one lacking
- * fewest (a Polish name beside Chinese: Noto Sans SC lacks ł). `undefined` when Noto Sans has them all (or no
- * fallback font has one of those it lacks), so the current font draws the text unchanged.
+ * The font to set `text` in when {@link FONT} lacks some of its characters and a fallback font has one of them, and
+ * the text with the characters that font lacks as '?' (not a missing-glyph box): the first of Noto Sans (`font`
+ * undefined: the document's font) and {@link FALLBACK_FONTS} with every character, else the one lacking fewest (a
+ * Polish name beside one Chinese character stays in Noto Sans, as Noto Sans SC lacks ł and ź). `undefined` when the
+ * document's font draws the text unchanged.
  */
 function fallbackFor(
   text: string,
   has: (codePoint: number) => boolean,
-): { font: FallbackFont; text: string } | undefined {
+): { font: FallbackFont | undefined; text: string } | undefined {
   const lacking: number[] = [];
   for (const ch of text) {
     const cp = ch.codePointAt(0) ?? 0;
@@ -126,24 +134,24 @@ function fallbackFor(
     if (lacks < best.lacks) best = { font: name, lacks };
     if (lacks === 0) break;
   }
-  const { font: name } = best;
-  if (!name) return undefined;
-  if (best.lacks === 0) return { font: name, text };
-  const font = fallbackFont(name);
+  if (best.lacks === 0) return { font: best.font, text };
+  const lacks = best.font
+    ? (cp: number) => !fallbackFont(best.font as FallbackFont).hasGlyphForCodePoint(cp)
+    : (cp: number) => cp >= 0x80 && !has(cp);
   let out = '';
   for (const ch of text) {
     const cp = ch.codePointAt(0) ?? 0;
-    out += cp < 0x20 || font.hasGlyphForCodePoint(cp) ? ch : '?';
+    out += cp >= 0x20 && lacks(cp) ? '?' : ch;
   }
-  return { font: name, text: out };
+  return { font: best.font, text: out };
 }
 
 /**
  * Makes the document set a string with characters {@link FONT} lacks but a {@link FALLBACK_FONTS} font has in that
  * font: its `text`, `widthOfString` and `heightOfString` switch to it for the call, on the line height and baseline
  * of the font it replaces, and restore the document's font (and size) after, so the documents' layout code stays as
- * it is and measures with the font that draws (centred and right-aligned text, fitted names). pdfkit measures the words of a wrapped line with `widthOfString` inside `text`:
- * those calls keep the font chosen for the whole string.
+ * it is and measures with the font that draws (centred and right-aligned text, fitted names). pdfkit measures the
+ * words of a wrapped line with `widthOfString` inside `text`: those calls keep the font chosen for the whole string.
  */
 function drawWithFallbacks(doc: PDFKit.PDFDocument, has: (codePoint: number) => boolean): void {
   type Method = (text: unknown, ...rest: unknown[]) => unknown;
@@ -159,6 +167,7 @@ function drawWithFallbacks(doc: PDFKit.PDFDocument, has: (codePoint: number) => 
       if (inside || typeof text !== 'string') return original(text, ...rest);
       const fallback = fallbackFor(text, has);
       if (!fallback) return original(text, ...rest);
+      if (!fallback.font) return original(fallback.text, ...rest);
       const saved = { _font: state._font, _fontSource: state._fontSource, _fontFamily: state._fontFamily };
       if (!registered.has(fallback.font)) {
         doc.registerFont(
@@ -170,9 +179,8 @@ function drawWithFallbacks(doc: PDFKit.PDFDocument, has: (codePoint: number) => 
       doc.font(fallback.font);
       // On the line and baseline of the font it stands in for: Noto Sans SC and KR are taller (ascent 1.16 em
       // against 1.069), so their text would sit 5 points lower at 54 points and move what follows down.
-      const font = state._font as Metrics;
       const { ascender, descender, lineGap } = saved._font as Metrics;
-      Object.assign(font, { ascender, descender, lineGap });
+      Object.assign(state._font as Metrics, { ascender, descender, lineGap });
       inside = true;
       try {
         return original(fallback.text, ...rest);
