@@ -1,4 +1,11 @@
-import { type Endpoint, type EndpointProblem, PROBLEMS, type Problem, type ReasonValues } from '@hoppa/core';
+import {
+  type Endpoint,
+  type EndpointProblem,
+  PROBLEMS,
+  type Problem,
+  type ReasonValues,
+  type ValidationReasonCode,
+} from '@hoppa/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -113,11 +120,71 @@ const CONTEXT_NAME: Record<string, string> = {
   headers: 'headers',
 };
 
-function validationProblem(err: FastifyError & { validation: unknown[] }): HttpProblem {
-  const where = CONTEXT_NAME[err.validationContext ?? 'body'] ?? 'body';
-  const issues = (err.validation as { instancePath?: string; message?: string }[]).map((v) => {
-    const sub = (v.instancePath ?? '').split('/').filter(Boolean).join('.');
-    return { path: sub ? `${where}.${sub}` : where, message: v.message ?? 'Invalid value' };
+/** The value at `path` (keys of the request's part) in `input`, or undefined. */
+function valueAt(input: unknown, path: readonly string[]): unknown {
+  let at = input;
+  for (const key of path) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = (at as Record<string, unknown>)[key];
+  }
+  return at;
+}
+
+/**
+ * The reason code of one of zod's own refusals at the edge (core `VALIDATION_REASON_CODES`, ADR 0121 §4's one
+ * mechanism), so the apps word it in the user's language: `keyword` is zod's issue code, `params` the rest of the
+ * issue (`values`, `origin`, `minimum`, `maximum`, `format`), `path` the keys within the request part and `given`
+ * the value found there. `field` is the path's last key; `value` the given text (cut later like every value).
+ * Undefined for a refusal of another kind (it keeps zod's English message).
+ */
+export function validationIssueCode(
+  keyword: string | undefined,
+  params: Record<string, unknown>,
+  path: readonly string[],
+  given: unknown,
+): { code: ValidationReasonCode; values: ReasonValues } | undefined {
+  const field = path.findLast((k) => !/^\d+$/.test(k));
+  if (!field) return undefined;
+  const value = typeof given === 'string' || typeof given === 'number' ? String(given) : undefined;
+  const withValue = value === undefined ? {} : { value };
+  const bound = (n: unknown) => (typeof n === 'number' || typeof n === 'bigint' ? Number(n) : undefined);
+  if (keyword === 'invalid_value' && Array.isArray(params.values))
+    return {
+      code: 'not_one_of',
+      values: { field, allowed: params.values.map(String).join(', '), ...withValue },
+    };
+  if (given === undefined || given === null || (typeof given === 'string' && given.trim() === ''))
+    return keyword === 'invalid_type' || keyword === 'too_small'
+      ? { code: 'missing', values: { field } }
+      : undefined;
+  if (keyword === 'too_big' && params.origin === 'string')
+    return { code: 'text_too_long', values: { field, limit: bound(params.maximum) } };
+  if ((keyword === 'too_big' || keyword === 'too_small') && params.origin === 'number')
+    return keyword === 'too_big'
+      ? { code: 'out_of_range', values: { field, limit: bound(params.maximum), ...withValue } }
+      : { code: 'out_of_range', values: { field, min: bound(params.minimum), ...withValue } };
+  if (keyword === 'invalid_format' && params.format === 'email')
+    return { code: 'email_invalid', values: { field, ...withValue } };
+  return undefined;
+}
+
+function validationProblem(err: FastifyError & { validation: unknown[] }, req?: FastifyRequest): HttpProblem {
+  const context = err.validationContext ?? 'body';
+  const where = CONTEXT_NAME[context] ?? 'body';
+  const part = req ? (req as unknown as Record<string, unknown>)[context] : undefined;
+  const issues = (
+    err.validation as {
+      instancePath?: string;
+      message?: string;
+      keyword?: string;
+      params?: Record<string, unknown>;
+    }[]
+  ).map((v): ProblemIssue => {
+    const keys = (v.instancePath ?? '').split('/').filter(Boolean);
+    const sub = keys.join('.');
+    const issue = { path: sub ? `${where}.${sub}` : where, message: v.message ?? 'Invalid value' };
+    const coded = validationIssueCode(v.keyword, v.params ?? {}, keys, valueAt(part, keys));
+    return coded ? { ...issue, ...coded } : issue;
   });
   // Readable for the person at the form: "password: Password must be at least 9 characters".
   const text = issues
@@ -134,8 +201,9 @@ export function toProblem(err: unknown, req: FastifyRequest): HttpProblem {
   if (err instanceof HttpProblem) return err;
   const fe = err as FastifyError;
   if (hasZodFastifySchemaValidationErrors(fe))
-    return validationProblem(fe as FastifyError & { validation: unknown[] });
-  if (Array.isArray(fe?.validation)) return validationProblem(fe as FastifyError & { validation: unknown[] });
+    return validationProblem(fe as FastifyError & { validation: unknown[] }, req);
+  if (Array.isArray(fe?.validation))
+    return validationProblem(fe as FastifyError & { validation: unknown[] }, req);
   switch (fe?.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

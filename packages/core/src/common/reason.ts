@@ -49,3 +49,19 @@ export function codedReason<C extends string>(
 ): CodedReason<C> {
   return { code, values, reason: texts[code](values) };
 }
+
+/**
+ * Codes of the refusals a call's own schema gives before any service runs (a 400 `validation` issue's `code`, the
+ * API's `validationIssueCode`): `not_one_of` (field, allowed, value: e.g. a rule's condition field or operator),
+ * `missing` (field), `text_too_long` (field, limit), `email_invalid` (field, value), `out_of_range` (field, min or
+ * limit). `field` is the body's own key (`affected_field`, `contact_person`); the apps name it by their label. A
+ * refusal of another kind carries no code and keeps zod's English message.
+ */
+export const VALIDATION_REASON_CODES = [
+  'not_one_of',
+  'missing',
+  'text_too_long',
+  'email_invalid',
+  'out_of_range',
+] as const;
+export type ValidationReasonCode = (typeof VALIDATION_REASON_CODES)[number];

@@ -109,6 +109,39 @@ describe('automation rules', () => {
       },
     ]);
     const rule = { product_id: mug.id, affected_field: 'quantity', logical_operator: '>', value: '1' };
+    // zod's own refusals at the edge carry a code too (core VALIDATION_REASON_CODES), so the form words them in Dutch.
+    for (const [method, extra] of [
+      ['POST', {}],
+      ['PUT', { _id: '00000000-0000-4000-8000-000000000000' }],
+    ] as const) {
+      const unknownField = await call<{ issues: unknown }>(bol, method, '/api/automation/', {
+        ...rule,
+        ...extra,
+        affected_field: 'weight',
+        logical_operator: '~',
+        type: 'change',
+        actions: [{ field: 'selected_ship_option', value: 'PNL-STD' }],
+      });
+      expect(unknownField.status).toBe(400);
+      expect(unknownField.body.issues).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            path: 'body.affected_field',
+            code: 'not_one_of',
+            values: {
+              field: 'affected_field',
+              value: 'weight',
+              allowed: 'quantity, ean, shipmentDetails.countryCode',
+            },
+          }),
+          expect.objectContaining({
+            path: 'body.logical_operator',
+            code: 'not_one_of',
+            values: { field: 'logical_operator', value: '~', allowed: '==, !=, >, <, >=, <=' },
+          }),
+        ]),
+      );
+    }
     const unknownMethod = await call<{ issues: unknown }>(bol, 'POST', '/api/automation/', {
       ...rule,
       type: 'change',

@@ -182,6 +182,34 @@ describe('announcing an inbound (spec 2 §4 wizard, §7 POST /inbound/)', () => 
         values: { ean: '0000000000000' },
       },
     ]);
+    // The information fields' refusals by zod at the edge carry a code too (core VALIDATION_REASON_CODES).
+    const info = await api<{ issues: unknown[] }>(bolOwner, 'POST', '/inbound/excel', {
+      ...INFO,
+      contact_person: '',
+      contact_person_email: 'not-an-email',
+      shipping_address: 'x'.repeat(501),
+      products: [{ ean: jam.ean, units: 2, packed_per: 10 }],
+    });
+    expect(info.status).toBe(400);
+    expect(info.body.issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          path: 'body.contact_person',
+          code: 'missing',
+          values: { field: 'contact_person' },
+        }),
+        expect.objectContaining({
+          path: 'body.contact_person_email',
+          code: 'email_invalid',
+          values: { field: 'contact_person_email', value: 'not-an-email' },
+        }),
+        expect.objectContaining({
+          path: 'body.shipping_address',
+          code: 'text_too_long',
+          values: { field: 'shipping_address', limit: 500 },
+        }),
+      ]),
+    );
     // The other cells' problems too, each a code with its values (ADR 0119 §3), the English message kept.
     const cells = await api<{ message: string; issues: unknown[] }>(bolOwner, 'POST', '/inbound/excel', {
       ...INFO,

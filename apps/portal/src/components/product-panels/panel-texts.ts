@@ -50,6 +50,9 @@ const productPanelsI18n = {
         unknown_shipment_method: 'There is no active shipment method {{value}}',
         unknown_packaging: 'There is no packaging {{value}}',
         unknown_product: 'Your shop has no product with EAN {{ean}}',
+        not_one_of: "{{field}} must be one of {{allowed}} (not '{{value}}')",
+        missing: '{{field}} is missing',
+        text_too_long: '{{field}} is too long (at most {{limit}} characters)',
       },
     },
     bundle: {
@@ -108,6 +111,9 @@ const productPanelsI18n = {
         unknown_shipment_method: 'Er is geen actieve verzendmethode {{value}}',
         unknown_packaging: 'Er is geen verpakking {{value}}',
         unknown_product: 'Je winkel heeft geen product met EAN {{ean}}',
+        not_one_of: "{{field}} moet een van deze zijn: {{allowed}} (niet '{{value}}')",
+        missing: '{{field}} ontbreekt',
+        text_too_long: '{{field}} is te lang (hoogstens {{limit}} tekens)',
       },
     },
     bundle: {

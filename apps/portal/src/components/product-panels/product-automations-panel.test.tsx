@@ -171,6 +171,45 @@ describe('product panels', { timeout: 30_000 }, () => {
     expect(within(panel).queryByText(/Unknown shipment method/)).toBeNull();
   });
 
+  it("says zod's own refusal at the edge in Dutch by its code (an unknown condition field), not in English", async () => {
+    refuseWith = {
+      statusCode: 400,
+      code: 'validation',
+      message: 'affected_field: Invalid option',
+      issues: [
+        {
+          path: 'body.affected_field',
+          message: 'Invalid option: expected one of "quantity"|"ean"|"shipmentDetails.countryCode"',
+          code: 'not_one_of',
+          values: {
+            field: 'affected_field',
+            value: 'weight',
+            allowed: 'quantity, ean, shipmentDetails.countryCode',
+          },
+        },
+      ],
+    };
+    renderRoutes([{ path: '/p', element: <ProductAutomationsPanel productId={PRODUCT} orgId={SHOP} /> }], {
+      path: '/p',
+      lang: 'nl',
+    });
+    const panel = await screen.findByRole('region', { name: 'Automatiseringsregels' });
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Regel toevoegen' }));
+    fireEvent.click(within(panel).getByLabelText('Naar', { selector: 'input' }));
+    const list = await screen.findByRole('listbox', { name: 'Naar', hidden: true });
+    fireEvent.click(
+      await within(list).findByRole('option', { name: 'PostNL pakket BE (SMF-POSTNL-BE)', hidden: true }),
+    );
+    fireEvent.input(within(panel).getByLabelText('Waarde'), { target: { value: '2' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Regel opslaan' }));
+    expect(
+      await within(panel).findByText(
+        "Conditieveld moet een van deze zijn: quantity, ean, shipmentDetails.countryCode (niet 'weight')",
+      ),
+    ).toBeTruthy();
+    expect(within(panel).queryByText(/Invalid option/)).toBeNull();
+  });
+
   it("finds the product to add by name or SKU in the product's shop, not only by EAN", async () => {
     renderRoutes([{ path: '/p', element: <ProductAutomationsPanel productId={PRODUCT} orgId={SHOP} /> }], {
       path: '/p',

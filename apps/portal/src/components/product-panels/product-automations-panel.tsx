@@ -10,6 +10,7 @@ import {
   type AutomationOperator,
   automationConditionProblem,
   type ReasonValues,
+  type ValidationReasonCode,
 } from '@hoppa/core';
 import {
   ActionIcon,
@@ -74,16 +75,26 @@ const OPERATOR_SIGN: Record<AutomationOperator, string> = {
 };
 
 /**
- * The problems of a rule the form words in the UI's language (ADR 0119 §3): its own condition check's and those of
- * `POST`/`PUT /automation/`'s 400 issue (core automation import codes; texts `automations.problems.<code>`).
+ * The problems of a rule the form words in the UI's language (ADR 0119 §3): its own condition check's, those of
+ * `POST`/`PUT /automation/`'s 400 issue (core automation import codes) and zod's own refusals at the edge (core
+ * `VALIDATION_REASON_CODES`: an unknown condition field or operator); texts `automations.problems.<code>`.
  */
-const RULE_PROBLEM_CODES: readonly AutomationImportReasonCode[] = [
+const RULE_PROBLEM_CODES: readonly (AutomationImportReasonCode | ValidationReasonCode)[] = [
   'text_operator',
   'quantity_not_a_number',
   'unknown_shipment_method',
   'unknown_packaging',
   'unknown_product',
+  'not_one_of',
+  'missing',
+  'text_too_long',
 ];
+
+/** The form's label of a body key a coded problem names (`affected_field`, `logical_operator`). */
+const BODY_FIELD_LABEL: Record<string, string> = {
+  affected_field: 'automations.field',
+  logical_operator: 'automations.operator',
+};
 
 /** The coded issue of a refused save (a 400 whose first issue has a code the form words), or null. */
 export function ruleIssueOf(error: unknown): CodedIssue | null {
@@ -147,7 +158,7 @@ export function ProductAutomationsPanel({
     const label =
       field && (AUTOMATION_FIELDS as readonly string[]).includes(field)
         ? t(`automations.fields.${field}`)
-        : t('automations.value');
+        : t((field && BODY_FIELD_LABEL[field]) || 'automations.value');
     return codedReasonText(t, 'automations.problems', RULE_PROBLEM_CODES, issue, {
       values: { field: label },
     });

@@ -177,4 +177,38 @@ describe('announce by spreadsheet', { timeout: 30_000 }, () => {
       'Je winkel heeft geen product met deze EAN',
     ]);
   });
+  it("shows a Dutch portal zod's own refusal of an information field in Dutch, named by the form's label", async () => {
+    const refusal = {
+      statusCode: 400,
+      code: 'validation',
+      message: 'contact_person_email: Valid email is required.',
+      issues: [
+        {
+          path: 'body.contact_person_email',
+          message: 'Valid email is required.',
+          code: 'email_invalid',
+          values: { field: 'contact_person_email', value: 'jan@' },
+        },
+      ],
+    };
+    renderPage([], 'nl', () => Response.json(refusal, { status: 400 }));
+    fireEvent.change(await screen.findByLabelText('Track & trace', { exact: false }), {
+      target: { value: '3SBOL0005555' },
+    });
+    const text = ['EAN,Dozen,Stuks per doos', '8710000000011,2,8'].join('\n');
+    fireEvent.change(screen.getByLabelText('Bestand kiezen'), {
+      target: {
+        files: [
+          Object.assign(new File([text], 'aanmelding.csv', { type: 'text/csv' }), { text: async () => text }),
+        ],
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Voorbeeld tonen' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Aanmelden' }));
+    const table = await screen.findByRole('table', { name: 'Regels die niet kunnen worden aangemeld' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell').at(-1)?.textContent)).toEqual([
+      "E-mail contactpersoon is geen geldig e-mailadres: 'jan@'",
+    ]);
+  });
 });

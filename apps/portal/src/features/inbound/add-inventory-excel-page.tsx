@@ -4,7 +4,9 @@ import {
   INBOUND_EXCEL_REASON_CODES,
   INBOUND_TYPES,
   type Inbound,
+  InboundInformationSchema,
   type InboundType,
+  VALIDATION_REASON_CODES,
 } from '@hoppa/core';
 import { Alert, Anchor, Button, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
@@ -34,6 +36,11 @@ import {
 } from './inbound.rules.ts';
 import { InboundInfoFields, useInboundInfoForm } from './inbound-information.tsx';
 
+/**
+ * The codes the page words: the sheet check's and `POST /inbound/excel`'s (core `INBOUND_EXCEL_REASON_CODES`) and
+ * zod's own refusals of the information fields before the service runs (core `VALIDATION_REASON_CODES`).
+ */
+const EXCEL_REASON_CODES: readonly string[] = [...INBOUND_EXCEL_REASON_CODES, ...VALIDATION_REASON_CODES];
 /** What announcing a spreadsheet ends with: the inbound made, or the rows that stopped it (nothing made). */
 type ExcelResult = { inbound: Inbound; issues: [] } | { inbound: null; issues: InboundRowIssue[] };
 
@@ -105,6 +112,10 @@ function ExcelAnnounce({ defaults }: { defaults: InfoValues }): ReactNode {
     },
   });
 
+  /** An information field a coded refusal names (`contact_person`) by the form's label; another key as it is. */
+  const infoLabel = (field: string | undefined) =>
+    field && field in InboundInformationSchema.shape ? t(`info.${field}`) : (field ?? '');
+
   function template() {
     const url = URL.createObjectURL(new Blob([TEMPLATE], { type: 'text/csv' }));
     const a = document.createElement('a');
@@ -175,8 +186,12 @@ function ExcelAnnounce({ defaults }: { defaults: InfoValues }): ReactNode {
                 issues={result.issues}
                 rows={importer.rows}
                 reasonText={(e) =>
-                  codedReasonText(t, 'excel.reasons', INBOUND_EXCEL_REASON_CODES, e, {
-                    values: { field: e.field ? (importer.mapping?.[e.field] ?? t(`fields.${e.field}`)) : '' },
+                  codedReasonText(t, 'excel.reasons', EXCEL_REASON_CODES, e, {
+                    values: {
+                      field: e.field
+                        ? (importer.mapping?.[e.field] ?? t(`fields.${e.field}`))
+                        : infoLabel(e.values?.field),
+                    },
                   })
                 }
               />

@@ -128,6 +128,10 @@ const en = {
       bad_date: "{{field}} is not a date (use DD-MM-YYYY or YYYY-MM-DD): '{{value}}'",
       text_too_long: '{{field}} is too long (at most {{limit}} characters)',
       text_invalid: '{{field}} contains control or invalid characters',
+      missing: '{{field}} is missing',
+      email_invalid: "{{field}} is not a valid e-mail address: '{{value}}'",
+      not_one_of: "{{field}} must be one of {{allowed}} (not '{{value}}')",
+      out_of_range: "{{field}} is out of range: '{{value}}'",
     },
   },
   fields: {
@@ -381,6 +385,10 @@ const nl: typeof en = {
       bad_date: "{{field}} is geen datum (gebruik DD-MM-JJJJ of JJJJ-MM-DD): '{{value}}'",
       text_too_long: '{{field}} is te lang (hoogstens {{limit}} tekens)',
       text_invalid: '{{field}} bevat stuur- of ongeldige tekens',
+      missing: '{{field}} ontbreekt',
+      email_invalid: "{{field}} is geen geldig e-mailadres: '{{value}}'",
+      not_one_of: "{{field}} moet een van deze zijn: {{allowed}} (niet '{{value}}')",
+      out_of_range: "{{field}} valt buiten het toegestane bereik: '{{value}}'",
     },
   },
   fields: {
