@@ -423,7 +423,11 @@ export async function syncShopProducts(
               },
             };
     await endSync(db, conn.id, { ok: false, error: message, problem, written }).catch(() => {});
-    if (err instanceof OutsideServiceError) throw new HttpProblem(502, 'outside_service', err.message);
+    // The answer carries the coded problem the status keeps, so the product table's Sync button words it too.
+    const issue = [{ path: 'api_id', message, ...problem }];
+    if (err instanceof OutsideServiceError) throw new HttpProblem(502, 'outside_service', err.message, issue);
+    if (err instanceof HttpProblem && !err.issues?.length)
+      throw new HttpProblem(err.statusCode, err.code, err.message, issue);
     throw err;
   }
 }

@@ -250,6 +250,15 @@ describe('GET /products/sync/{platform} (spec 3 §7 Sync; ADR 0107)', () => {
       values: { message: status.error },
     });
     expect(status.problem.values.message).toMatch(/^WooCommerce: /);
+    // The answer itself carries the same coded problem, for the product table's Sync button.
+    expect(r.json().issues).toEqual([
+      {
+        path: 'api_id',
+        message: status.error,
+        code: 'products_sync_failed',
+        values: { message: status.error },
+      },
+    ]);
     woo.items = saved;
   });
 
@@ -312,7 +321,11 @@ describe('GET /products/sync/{platform} (spec 3 §7 Sync; ADR 0107)', () => {
       sources: SHOP_SOURCES,
       allowPrivateHosts: false,
     }).catch((e: unknown) => e);
-    expect(err).toMatchObject({ statusCode: 422, code: 'shop_url_not_public' });
+    expect(err).toMatchObject({
+      statusCode: 422,
+      code: 'shop_url_not_public',
+      issues: [expect.objectContaining({ code: 'shop_url_not_public', values: { value: '127.0.0.1' } })],
+    });
     expect((err as Error).message).toContain('leads to 127.0.0.1');
     expect(woo.requests).toEqual([]);
     const status = await t.db.query<{ last_sync_ok: boolean; last_sync_error: string }>(

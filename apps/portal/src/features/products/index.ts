@@ -38,6 +38,8 @@ export const productTableArea = defineArea({
     {
       path: 'products',
       screens: ['Product management table'],
+      // The Sync button words a failed sync as the connection page does (ADR 0121 §4: `list.problems.<code>`).
+      alsoTexts: ['apiConnections'],
       lazy: () => import('./products-page.tsx').then((m) => ({ Component: m.ProductsPage })),
     },
     {

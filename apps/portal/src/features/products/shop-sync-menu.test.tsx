@@ -145,4 +145,52 @@ describe('the product table’s Sync menu (spec 3 §7 Sync; ADR 0107)', { timeou
       await screen.findByRole('menuitem', { name: 'Synchroniseren met WooCommerce (Webwinkel)' }),
     ).toBeTruthy();
   });
+  it('says a failed sync in Dutch by its code, as the connection page does, not in English', async () => {
+    const words = 'WooCommerce: Sorry, you cannot list resources.';
+    stubApi(
+      [connection(1, { api_name: 'Webwinkel' })],
+      () => [
+        502,
+        {
+          statusCode: 502,
+          code: 'outside_service',
+          message: words,
+          issues: [
+            { path: 'api_id', message: words, code: 'products_sync_failed', values: { message: words } },
+          ],
+        },
+      ],
+      calls,
+    );
+    renderUi(<ShopSyncMenu />, { lang: 'nl', session: { user: user(owner), orgAuth: orgAuth(owner) } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Synchroniseren' }));
+    fireEvent.click(
+      await screen.findByRole('menuitem', { name: 'Synchroniseren met WooCommerce (Webwinkel)' }),
+    );
+    expect(await screen.findByText(`Producten synchroniseren mislukt: ${words}`)).toBeTruthy();
+  });
+
+  it('names the address of a shop URL on the own network in Dutch', async () => {
+    stubApi(
+      [connection(1, { api_name: 'Webwinkel' })],
+      () => [
+        422,
+        {
+          statusCode: 422,
+          code: 'shop_url_not_public',
+          message: 'The shop URL of Webwinkel leads to 10.0.0.5',
+          issues: [
+            { path: 'api_id', message: 'x', code: 'shop_url_not_public', values: { value: '10.0.0.5' } },
+          ],
+        },
+      ],
+      calls,
+    );
+    renderUi(<ShopSyncMenu />, { lang: 'nl', session: { user: user(owner), orgAuth: orgAuth(owner) } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Synchroniseren' }));
+    fireEvent.click(
+      await screen.findByRole('menuitem', { name: 'Synchroniseren met WooCommerce (Webwinkel)' }),
+    );
+    expect(await screen.findByText(/Het webadres van de winkel leidt naar 10\.0\.0\.5/)).toBeTruthy();
+  });
 });

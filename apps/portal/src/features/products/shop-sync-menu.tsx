@@ -1,12 +1,20 @@
-import { canCall, type ShopSyncResult } from '@hoppa/core';
+import {
+  ApiError,
+  CONNECTION_SYNC_REASON_CODES,
+  canCall,
+  type ReasonValues,
+  type ShopSyncResult,
+} from '@hoppa/core';
 import { Button, Group, Menu, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../app/paths.ts';
 import { roleInForce, useSession } from '../../app/session.ts';
 import { Icon } from '../../components/icons.tsx';
+import { codedReasonText } from '../../lib/reason-text.ts';
 import { type ShopConnection, useShopConnections, useShopSync } from './api/shop-sync.ts';
 
 /** The platforms' names in the menu ('Synchroniseren met WooCommerce (Webwinkel)'). */
@@ -69,6 +77,23 @@ function SyncResult({ r }: { r: ShopSyncResult }): ReactNode {
 }
 
 /**
+ * Why a sync failed, in the UI's language: the refusal's coded issue (`products_sync_failed` with the platform's own
+ * words, `shop_url_not_public` with the address, `shop_led_elsewhere`; core `CONNECTION_SYNC_REASON_CODES`) in the
+ * connection page's words (`apiConnections` `list.problems.<code>`, ADR 0121 §4); without a code (an older API, a
+ * network failure) the error's own message.
+ */
+export function syncFailureText(err: Error, t: TFunction<'apiConnections'>): string {
+  const body =
+    err instanceof ApiError
+      ? (err.body as { issues?: { code?: string; values?: ReasonValues }[] } | null)
+      : null;
+  const issue = body?.issues?.find((i) => i.code);
+  return issue
+    ? codedReasonText(t, 'list.problems', CONNECTION_SYNC_REASON_CODES, { ...issue, reason: err.message })
+    : err.message;
+}
+
+/**
  * The product table's Sync button (spec 3 §2 Product management, §7 Sync `GET /products/sync/{platform}`, §8 toasts
  * 'Products synchronized successfully' / 'Failed to sync products'; ADR 0107): a menu with one item per active shop
  * connection of the organisation ('Sync with WooCommerce (name)'); choosing one runs that connection's sync and shows
@@ -77,6 +102,7 @@ function SyncResult({ r }: { r: ShopSyncResult }): ReactNode {
  */
 export function ShopSyncMenu(): ReactNode {
   const { t } = useTranslation('productTable');
+  const { t: tConnections } = useTranslation('apiConnections');
   const { user, orgAuth } = useSession();
   const role = roleInForce(user, orgAuth);
   const maySync =
@@ -108,7 +134,7 @@ export function ShopSyncMenu(): ReactNode {
         notifications.show({
           color: 'red',
           title: t('shopSync.failed'),
-          message: err.message,
+          message: syncFailureText(err, tConnections),
           autoClose: false,
         }),
     });
