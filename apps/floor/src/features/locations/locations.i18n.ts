@@ -84,6 +84,8 @@ export const locationsTexts = {
     reason_location_inactive: 'Deze locatie is niet actief.',
     reason_location_held:
       'Op deze locatie liggen andere producten: open dit product om ze te zien en de locatie leeg te maken.',
+    reason_location_held_by:
+      'Op deze locatie liggen andere producten ({{names}}): open dit product om de locatie leeg te maken.',
     heldTitle: '{{location}} is bezet',
     heldIntro: 'Niet toegevoegd aan {{product}}: op {{location}} liggen andere producten.',
     heldHolder_one: '{{name}} · EAN {{ean}} · {{count}} st.',
@@ -206,6 +208,8 @@ export const locationsTexts = {
     reason_location_inactive: 'This location is not active.',
     reason_location_held:
       'Other products lie on this location: open this product to see them and clear the location.',
+    reason_location_held_by:
+      'Other products lie on this location ({{names}}): open this product to clear the location.',
     heldTitle: '{{location}} is held',
     heldIntro: 'Not added to {{product}}: other products lie on {{location}}.',
     heldHolder_one: '{{name}} · EAN {{ean}} · {{count}} pc',

@@ -614,6 +614,51 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
     expect(row('R-01-05').dataset.pending).toBe('true');
   });
 
+  it('names the holders of a refused move of a product that is not open, in the refused list', async () => {
+    // the holder was read on this device before; the refused move is of Beschuit volkoren, which is not open
+    await storeProduct(floorDb(), holderAnswer(3));
+    await floorDb().outbox.add({
+      id: 'held-move',
+      pickId: `stock:${PRODUCT}`,
+      label: '2 st. R-01-01 → R-01-05 · Beschuit volkoren',
+      status: 'rejected',
+      attempts: 1,
+      nextAttemptAt: 0,
+      createdAt: 0,
+      lastError: null,
+      rejection: (({ statusCode, ...rest }) => ({ status: statusCode, ...rest }))(heldProblem(3)),
+      kind: 'stock.change',
+      body: {
+        op: 'transfer',
+        product_id: PRODUCT,
+        location_product_id: 'l'.repeat(24),
+        to: { rack_number: 'R-01-05' },
+        quantity: 2,
+      },
+    });
+    browser.online = false;
+    renderFloor('/locations', { lang: 'nl' });
+    let list = await screen.findByTestId('rejected-list');
+    await waitFor(() =>
+      expect(within(list).getByTestId('rejected-change').textContent).toContain(
+        'Op deze locatie liggen andere producten (Stroopwafel los): open dit product om de locatie leeg te maken.',
+      ),
+    );
+    cleanup();
+    // online, with the holder not on the device: it is read from the server once
+    await floorDb().products.delete(HOLDER);
+    const api = heldApi(answer([link(BIN_A, 5, 1)]), 3);
+    browser.online = true;
+    renderFloor('/locations', { lang: 'nl' });
+    list = await screen.findByTestId('rejected-list');
+    await waitFor(() =>
+      expect(within(list).getByTestId('rejected-change').textContent).toContain(
+        'Op deze locatie liggen andere producten (Stroopwafel los): open dit product om de locatie leeg te maken.',
+      ),
+    );
+    expect(api.calls.filter((c) => c.path === `/product/locations/${HOLDER}`)).toHaveLength(1);
+  });
+
   it('moves part of the stock by scanning the new location, and checks the quantity first', async () => {
     await storeProduct(floorDb(), answer([link(BIN_A, 5, 1)]));
     browser.online = false;

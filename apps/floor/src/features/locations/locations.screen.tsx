@@ -1,4 +1,10 @@
-import { canCall, clearLocationEndpoint, correctStockEndpoint, stockUpdateEndpoint } from '@hoppa/core';
+import {
+  canCall,
+  clearLocationEndpoint,
+  correctStockEndpoint,
+  locationHolders,
+  stockUpdateEndpoint,
+} from '@hoppa/core';
 import { Button, Loader, Modal, UnstyledButton } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { TFunction } from 'i18next';
@@ -13,7 +19,7 @@ import { ErrorBanner } from '../../components/error-banner.tsx';
 import { RejectedChanges } from '../../components/rejected-changes.tsx';
 import { ScanBar } from '../../components/scan-bar.tsx';
 import { CloseHeaderButton, StatusBar } from '../../components/status-bar.tsx';
-import { floorDb } from '../../offline/db.ts';
+import { floorDb, type OutboxRecord } from '../../offline/db.ts';
 import { dismissRejected } from '../../offline/outbox.ts';
 import { type BeepFeedback, deviceBeeps, preloadSounds } from '../../scan/feedback.ts';
 import { useFieldScan } from '../../scan/field-scan.ts';
@@ -22,7 +28,7 @@ import type { ScanInputHandle } from '../../scan/scan-input.tsx';
 import { HeldLocation, type HeldRow, isHeldRow } from './held-location.tsx';
 import { LocationList } from './location-list.tsx';
 import './locations.css';
-import { lookupProduct, type ProductLookup } from '../../offline/products.ts';
+import { lookupProduct, type ProductLookup, refreshProduct } from '../../offline/products.ts';
 import {
   classifyScan,
   parseAmount,
@@ -94,6 +100,31 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
   // The open product's assignments refused because other products hold the location get the offer to clear.
   const heldRows = refused.filter((r) => isHeldRow(r, product?.id));
   const rejected = refused.filter((r) => !isHeldRow(r, product?.id));
+  // A held refusal of a product that is not open names its holders by name in the refused list (their offer to clear
+  // shows when that product is opened): read once online and kept on the device, like the offer's holders.
+  const holderIds = [
+    ...new Set(
+      rejected
+        .filter((r) => r.rejection?.code === 'location_held')
+        .flatMap((r) => locationHolders(r.rejection?.issues).map((h) => h.product_id)),
+    ),
+  ];
+  const holderKey = holderIds.join(',');
+  const holderProducts = useLiveQuery(() => db.products.bulkGet(holderIds), [db, holderKey]);
+  const holdersAsked = useRef(new Set<string>());
+  useEffect(() => {
+    if (!online || !holderProducts) return;
+    holderIds.forEach((id, i) => {
+      if (holderProducts[i] || holdersAsked.current.has(id)) return;
+      holdersAsked.current.add(id);
+      refreshProduct(db, id).catch(() => holdersAsked.current.delete(id));
+    });
+  });
+  /** The names of the products a 405 `location_held` row names, as far as this device knows them. */
+  const holderNames = (row: OutboxRecord) =>
+    locationHolders(row.rejection?.issues).flatMap(
+      (h) => holderProducts?.find((p) => p?.id === h.product_id)?.data.product.name ?? [],
+    );
   // The add was confirmed with the ok sound when it was queued: its refusal gets the wrong-scan buzz once.
   const heardHeld = useRef(new Set<string>());
   useEffect(() => {
@@ -432,12 +463,13 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
           }}
           reason={(row) => {
             const code = row.rejection?.code ?? '';
-            if (
-              code === 'stock_changed' ||
-              code === 'location_not_empty' ||
-              code === 'location_inactive' ||
-              code === 'location_held'
-            )
+            if (code === 'location_held') {
+              const names = holderNames(row);
+              return names.length > 0
+                ? t('reason_location_held_by', { names: names.join(', ') })
+                : t('reason_location_held');
+            }
+            if (code === 'stock_changed' || code === 'location_not_empty' || code === 'location_inactive')
               return t(`reason_${code}`);
             return row.rejection?.message ?? '';
           }}
