@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { PREACT_ALIASES, PREACT_DEDUPE } from '../../packages/web/preact/config.ts';
 
 // Offline logic runs in node with fake-indexeddb (each test opens its own IDBFactory);
@@ -12,6 +14,25 @@ const testingLibrary = join(
   createRequire(import.meta.url).resolve('@testing-library/react/package.json'),
   '../dist/@testing-library/react.esm.js',
 );
+
+/** A file's own environment line (`// @vitest-environment jsdom`), read as Vitest reads it; `node` without one. */
+function environmentOf(file: string): string {
+  return /@(?:vitest|jest)-environment\s+([\w-]+)/.exec(readFileSync(file, 'utf8'))?.[1] ?? 'node';
+}
+
+/**
+ * Vitest's order (failed, then longest, or largest without a cache), with the jsdom files before the node files.
+ * A worker is kept for the next file only when that file's environment is the same (`isolate: false`); in Vitest's
+ * order the two kinds alternated (≈ 20 changes in a clean clone), and each change stopped the worker and started
+ * another that imported Preact, Mantine and the app again.
+ */
+class EnvironmentGroupSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const jsdom = (f: TestSpecification) => environmentOf(f.moduleId) === 'jsdom';
+    return [...sorted.filter(jsdom), ...sorted.filter((f) => !jsdom(f))];
+  }
+}
 
 export default defineConfig({
   resolve: {
@@ -31,5 +52,6 @@ export default defineConfig({
     // localStorage, IndexedDB, the app's module-level state); nothing else may stay in module scope between files.
     isolate: false,
     setupFiles: ['src/test/setup.ts'],
+    sequence: { sequencer: EnvironmentGroupSequencer },
   },
 });
