@@ -14,11 +14,23 @@ export async function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const { Workbox } = await import('workbox-window');
   const wb = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
-  wb.addEventListener('waiting', () => {
+  const markWaiting = () => {
     waiting = wb;
     for (const l of listeners) l();
+  };
+  wb.addEventListener('waiting', markWaiting);
+  const registration = await wb
+    .register()
+    .catch((err: unknown) => console.warn('Service worker registration failed', err));
+  // A new version whose install began before this registration (the browser checks for one on every navigation, and
+  // this registration waits until the first screen is up: ADR 0072) fired its `updatefound` before workbox-window
+  // listened, and workbox-window only reports one that is already waiting: follow it here until it is installed.
+  // Only when a version already controls this page: on the first install there is nothing to update, and that
+  // version activates by itself (offering it covered the screen's own buttons: ADR 0123 §2).
+  const installing = navigator.serviceWorker.controller ? registration?.installing : undefined;
+  installing?.addEventListener('statechange', () => {
+    if (installing.state === 'installed' && registration?.waiting === installing) markWaiting();
   });
-  wb.register().catch((err: unknown) => console.warn('Service worker registration failed', err));
 }
 
 /** Activates the waiting version and reloads once it controls the page. */
@@ -39,3 +51,6 @@ function subscribeWaiting(cb: () => void): () => void {
   return () => listeners.delete(cb);
 }
 const waitingNow = () => waiting !== null;
+
+/** Whether a new version is waiting, outside React (the update prompt uses {@link useUpdateWaiting}). */
+export const isUpdateWaiting = waitingNow;
