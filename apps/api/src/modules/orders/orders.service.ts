@@ -156,62 +156,29 @@ type LineRow = OpenLineRow & {
   position: number;
 };
 
+/** A line of the order card: the open list's line ({@link toOpenLine}) and the card's own fields. */
 function toLine(l: LineRow): OrderLine {
   return {
-    id: l.id,
+    ...toOpenLine(l),
     product_id: l.product_id,
-    ean: l.ean,
-    title: l.title,
-    quantity: l.quantity,
-    picked_quantity: l.picked_quantity,
     picked: l.picked_quantity >= l.quantity,
-    pick_location: l.pick_location_id ? { id: l.pick_location_id, name: l.location_name ?? '' } : null,
-    group_location: l.group_location_id
-      ? { id: l.group_location_id, name: l.group_location_name ?? '' }
-      : null,
     img_url: l.img_url,
-    pack_note: l.pack_note,
     pick_note: l.pick_note,
-    cancellationRequest: l.cancellation_request,
     position: l.position,
-    bundle: l.bundle_product_id
-      ? {
-          product_id: l.bundle_product_id,
-          ean: l.bundle_ean ?? '',
-          title: l.bundle_title ?? '',
-          quantity: l.bundle_quantity ?? 1,
-        }
-      : null,
-    added_by_rule: l.automation_id !== null,
   };
 }
 
+/** The order card (`GET /order/get/{id}`): the open list's order ({@link toOpenOrder}) and the card's own fields. */
 function toOrder(o: OrderRow, lines: LineRow[]): Order {
   const details = (o.shipment_details ?? {}) as ShipmentDetails;
   return {
-    id: o.id,
-    orderId: o.order_id,
-    org: o.org_id,
-    org_name: o.org_name,
-    platform: o.platform,
+    ...toOpenOrder(o, lines),
     order_type: o.order_type,
-    status: o.status as Order['status'],
     reason: o.reason,
-    orderPlacedDateTime: o.placed_at.toISOString(),
-    deliveryDateTime: o.delivery_at?.toISOString() ?? null,
     fulfilledDateTime: o.shipped_at?.toISOString() ?? null,
     shipmentDetails: { ...details, deliveryPhoneNumber: details.deliveryPhoneNumber ?? details.phone },
-    notes_text: o.notes_text,
-    notes_color: o.notes_color as Order['notes_color'],
-    notes_notify: o.notes_notify,
-    selected_ship_option: o.ship_code,
-    selected_packaging_option: o.selected_box_id,
-    label_quantity: o.label_quantity,
-    label: Boolean(o.has_label),
-    shipped: o.status === 'shipped',
     track_trace: o.track_trace,
     used_shipment_method: o.used_shipment_method,
-    isFulfilledBySF: lines.length > 0 && lines.every((l) => l.fulfilled_by_sf),
     products: lines.map(toLine),
   };
 }
