@@ -1,8 +1,18 @@
-import { ProblemSchema } from '@hoppa/core';
-import type { FastifyRequest } from 'fastify';
+import {
+  DateTimeParamSchema,
+  EditAddressSchema,
+  InboundInformationSchema,
+  InboundItemInputSchema,
+  ProblemSchema,
+  ReturnAddressSchema,
+  ShipmentMethodBodySchema,
+} from '@hoppa/core';
+import Fastify, { type FastifyRequest } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { HttpProblem, toProblem } from './errors.ts';
+import { HttpProblem, installErrorHandlers, toProblem } from './errors.ts';
 
 describe('error contract (spec 1 §8)', () => {
   let t: TestApp;
@@ -96,5 +106,148 @@ describe('error contract (spec 1 §8)', () => {
       expect(ProblemSchema.parse(res.json()).code).toBe('bad_request');
       expect(res.body.length, url).toBeLessThan(300);
     }
+  });
+});
+
+/**
+ * zod's own refusals at the edge as reason codes (core `VALIDATION_REASON_CODES`), so the apps word them in the
+ * user's language: phone numbers, dates, wrong kinds of value and named formats, through the request schemas of core
+ * that hold them. No database: a bare Fastify app with the API's validator and error handler.
+ */
+describe("zod's refusals coded (core VALIDATION_REASON_CODES)", () => {
+  const Body = z
+    .object({
+      phone: InboundInformationSchema.shape.phone,
+      expected_delivery: InboundInformationSchema.shape.expected_delivery,
+      contact_person: InboundInformationSchema.shape.contact_person,
+      units: InboundItemInputSchema.shape.units,
+      packed_per: InboundItemInputSchema.shape.packed_per,
+      cut_off: ShipmentMethodBodySchema.shape.cut_off,
+      email: EditAddressSchema.shape.email,
+      start: DateTimeParamSchema,
+      end: DateTimeParamSchema,
+      country: z.string().regex(/^[A-Za-z]{2}$/, 'Use a two-letter country code'),
+      website: z.union([z.literal(''), z.url()]),
+      vat: z.string().min(4),
+      tags: z.array(z.string()),
+      key: z.string().regex(/^[a-z]+$/, 'Lower-case letters'),
+      address: ReturnAddressSchema,
+    })
+    .partial();
+  const app = Fastify();
+  beforeAll(async () => {
+    app.setValidatorCompiler(validatorCompiler);
+    installErrorHandlers(app);
+    app.post('/check', { schema: { body: Body } }, async () => ({ ok: true }));
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  /** The coded issues of the answer to `body`, by field. */
+  async function coded(body: Record<string, unknown>) {
+    const res = await app.inject({ method: 'POST', url: '/check', payload: body });
+    expect(res.statusCode, res.body).toBe(400);
+    const problem = ProblemSchema.parse(res.json());
+    expect(problem.code).toBe('validation');
+    return Object.fromEntries(
+      (problem.issues ?? []).map((i) => [i.path, { code: i.code, values: i.values }]),
+    );
+  }
+
+  it('codes phone numbers, dates and texts with invalid characters, with the value given', async () => {
+    expect(
+      await coded({
+        phone: 'abc',
+        expected_delivery: '2026-02-31',
+        contact_person: 'Jan\u0007',
+        start: 'gisteren',
+        end: '1999-12-31',
+      }),
+    ).toEqual({
+      'body.phone': { code: 'phone_invalid', values: { field: 'phone', value: 'abc' } },
+      'body.expected_delivery': {
+        code: 'date_invalid',
+        values: { field: 'expected_delivery', value: '2026-02-31' },
+      },
+      'body.contact_person': { code: 'text_invalid', values: { field: 'contact_person' } },
+      'body.start': { code: 'date_invalid', values: { field: 'start', value: 'gisteren' } },
+      'body.end': {
+        code: 'out_of_range',
+        values: { field: 'end', min: 2000, limit: 2100, value: '1999-12-31' },
+      },
+    });
+    // A day in another form, and a blank one (left empty, not wrongly written).
+    expect(await coded({ expected_delivery: '31-12-2026', start: ' ' })).toEqual({
+      'body.expected_delivery': {
+        code: 'date_invalid',
+        values: { field: 'expected_delivery', value: '31-12-2026' },
+      },
+      'body.start': { code: 'missing', values: { field: 'start' } },
+    });
+  });
+
+  it('codes a wrong kind of value with the kind expected, and named formats with their name', async () => {
+    expect(
+      await coded({
+        units: 'two',
+        packed_per: 2.5,
+        tags: 'a',
+        cut_off: '25:00',
+        country: 'NLD',
+        website: 'not a web address',
+        email: 'jan@',
+        vat: 'NL1',
+      }),
+    ).toEqual({
+      'body.units': { code: 'wrong_type', values: { field: 'units', expected: 'number' } },
+      'body.packed_per': { code: 'wrong_type', values: { field: 'packed_per', expected: 'int' } },
+      'body.tags': { code: 'wrong_type', values: { field: 'tags', expected: 'array' } },
+      'body.cut_off': {
+        code: 'format_invalid',
+        values: { field: 'cut_off', format: 'time', value: '25:00' },
+      },
+      'body.country': {
+        code: 'format_invalid',
+        values: { field: 'country', format: 'country_code', value: 'NLD' },
+      },
+      'body.website': {
+        code: 'format_invalid',
+        values: { field: 'website', format: 'url', value: 'not a web address' },
+      },
+      'body.email': { code: 'email_invalid', values: { field: 'email', value: 'jan@' } },
+      'body.vat': { code: 'text_too_short', values: { field: 'vat', min: 4 } },
+    });
+  });
+
+  it("codes a return address's house number and Dutch postcode as formats", async () => {
+    const address = {
+      countryCode: 'NL',
+      zipCode: '1015 CJ',
+      houseNumber: '125',
+      streetName: 'Keizersgracht',
+      city: 'Amsterdam',
+      firstName: 'Anna',
+      surname: 'Bol',
+      email: 'anna@example.nl',
+    };
+    expect(await coded({ address: { ...address, houseNumber: '0' } })).toEqual({
+      'body.address.houseNumber': {
+        code: 'format_invalid',
+        values: { field: 'houseNumber', format: 'house_number', value: '0' },
+      },
+    });
+    expect(await coded({ address: { ...address, zipCode: '10155' } })).toEqual({
+      'body.address.zipCode': {
+        code: 'format_invalid',
+        values: { field: 'zipCode', format: 'postcode_nl', value: '10155' },
+      },
+    });
+  });
+
+  it('leaves a refusal of no named kind uncoded, with its English message', async () => {
+    const res = await app.inject({ method: 'POST', url: '/check', payload: { key: 'ABC' } });
+    expect(ProblemSchema.parse(res.json()).issues).toEqual([
+      { path: 'body.key', message: 'Lower-case letters' },
+    ]);
   });
 });

@@ -28,6 +28,10 @@ export const ReasonValuesSchema = z.object({
   order_id: z.string().optional(),
   /** Untranslated words of another system: the database's message, an outside service's answer. */
   message: z.string().optional(),
+  /** The kind of value a field takes where another kind was given (`wrong_type`): one of {@link EXPECTED_TYPES}. */
+  expected: z.string().optional(),
+  /** The named format a text did not follow (`format_invalid`): one of {@link VALIDATION_FORMATS}. */
+  format: z.string().optional(),
 });
 export type ReasonValues = z.infer<typeof ReasonValuesSchema>;
 
@@ -52,10 +56,21 @@ export function codedReason<C extends string>(
 
 /**
  * Codes of the refusals a call's own schema gives before any service runs (a 400 `validation` issue's `code`, the
- * API's `validationIssueCode`): `not_one_of` (field, allowed, value: e.g. a rule's condition field or operator),
- * `missing` (field), `text_too_long` (field, limit), `email_invalid` (field, value), `out_of_range` (field, min or
- * limit). `field` is the body's own key (`affected_field`, `contact_person`); the apps name it by their label. A
- * refusal of another kind carries no code and keeps zod's English message.
+ * API's `validationIssueCode`), with the values each names:
+ * - `not_one_of` (field, allowed, value): e.g. a rule's condition field or operator;
+ * - `missing` (field): absent or blank, also a blank date or format field;
+ * - `text_too_long` (field, limit) and `text_too_short` (field, min: characters);
+ * - `text_invalid` (field): control or invalid characters (core `boundedText`);
+ * - `email_invalid` (field, value);
+ * - `out_of_range` (field, min or limit, value): a number, or a date's year (min 2000, limit 2100);
+ * - `phone_invalid` (field, value): not a phone number (core `phoneField`, spec 3 §5);
+ * - `date_invalid` (field, value): not a date or date-time as the call writes it (`YYYY-MM-DD`, ISO date-time), or
+ *   a day that does not exist (2026-02-31);
+ * - `wrong_type` (field, expected: one of {@link EXPECTED_TYPES}, e.g. a number where text is expected);
+ * - `format_invalid` (field, format: one of {@link VALIDATION_FORMATS}, value).
+ * `field` is the body's own key (`affected_field`, `contact_person`); the apps name it by their label. A refusal of
+ * another kind (an unnamed pattern, a rule across fields, a list too long) carries no code and keeps zod's English
+ * message.
  */
 export const VALIDATION_REASON_CODES = [
   'not_one_of',
@@ -63,5 +78,65 @@ export const VALIDATION_REASON_CODES = [
   'text_too_long',
   'email_invalid',
   'out_of_range',
+  'text_too_short',
+  'text_invalid',
+  'phone_invalid',
+  'date_invalid',
+  'wrong_type',
+  'format_invalid',
 ] as const;
 export type ValidationReasonCode = (typeof VALIDATION_REASON_CODES)[number];
+
+/**
+ * The kinds of value a `wrong_type` refusal names as `expected` (zod's own names): text, a number, a whole number
+ * (`int`), true or false, a list, an object. A refusal expecting another kind carries no code.
+ */
+export const EXPECTED_TYPES = ['string', 'number', 'int', 'boolean', 'array', 'object'] as const;
+
+/**
+ * The named formats a `format_invalid` refusal names as `format`: a clock time `HH:mm` (`time`), a two-letter
+ * country code (`country_code`), a 24-character id (`id`), a web address (`url`), a house number from 1
+ * (`house_number`), a Dutch postcode `1234 AB` (`postcode_nl`).
+ */
+export const VALIDATION_FORMATS = [
+  'time',
+  'country_code',
+  'id',
+  'url',
+  'house_number',
+  'postcode_nl',
+] as const;
+/** One of {@link VALIDATION_FORMATS}. */
+export type ValidationFormat = (typeof VALIDATION_FORMATS)[number];
+
+/**
+ * The patterns of the request schemas that name a format, as zod reports a refused one (`String(regex)` in the
+ * issue's `pattern`): the day `YYYY-MM-DD` (`date`, coded `date_invalid`), clock times, country codes, ids and house
+ * numbers (coded `format_invalid`). A pattern not listed is no named format (its refusal keeps the schema's English message).
+ */
+export const PATTERN_FORMATS: ReadonlyMap<string, ValidationFormat | 'date'> = new Map<
+  string,
+  ValidationFormat | 'date'
+>([
+  [String(/^\d{4}-\d{2}-\d{2}$/), 'date'],
+  [String(/^([01]\d|2[0-3]):[0-5]\d$/), 'time'],
+  [String(/^(([01]\d|2[0-3]):[0-5]\d)?$/), 'time'],
+  [String(/^[A-Za-z]{2}$/), 'country_code'],
+  [String(/^([A-Za-z]{2})?$/), 'country_code'],
+  [String(/^([A-Z]{2})?$/), 'country_code'],
+  [String(/^[0-9a-f]{24}$/), 'id'],
+  [String(/^[1-9]\d{0,5}$/), 'house_number'],
+]);
+
+/**
+ * The `params` a schema's own check (`refine`) gives its issue so the API codes the refusal (zod copies them onto
+ * the issue): `{ reason }`, one of `phone_invalid`, `date_invalid`, `text_invalid`, `out_of_range` with the bounds
+ * (`min`, `limit`) or `format_invalid` with the `format`. E.g. `.refine(isValidPhone, { message: PHONE_MESSAGE,
+ * params: reasonParams('phone_invalid') })`.
+ */
+export function reasonParams(
+  reason: 'phone_invalid' | 'date_invalid' | 'text_invalid' | 'out_of_range' | 'format_invalid',
+  extra: { min?: number; limit?: number; format?: ValidationFormat } = {},
+): { reason: ValidationReasonCode; min?: number; limit?: number; format?: ValidationFormat } {
+  return { reason, ...extra };
+}

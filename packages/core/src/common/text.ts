@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reasonParams } from './reason.ts';
 
 /**
  * One family of input string schemas for every text a person or a shop sends us (issue 7 "fix the classes at the
@@ -31,6 +32,16 @@ export function passesSingleLineText(s: string, max: number): boolean {
   return s.length <= max && !CONTROL_SINGLE_LINE.test(s) && !LONE_SURROGATE.test(s);
 }
 
+/** The reason a refused text's issue carries (a 400 codes it `text_invalid`, core `VALIDATION_REASON_CODES`). */
+const TEXT_INVALID = reasonParams('text_invalid');
+
+/** The reason a refused date's issue carries (a 400 codes it `date_invalid`, core `VALIDATION_REASON_CODES`). */
+const DATE_INVALID = reasonParams('date_invalid');
+/** A date or date-time as the calls write it: `2026-03-02`, `2026-03-02T00:00:00Z`, with an offset. */
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+/** A day as the calls write it (`YYYY-MM-DD`; core `PATTERN_FORMATS` names it `date`). */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 /**
  * A trimmed text of at most `max` characters without control characters (tab/LF/CR allowed when `multiLine`).
  * `label` starts the messages ("Name is too long (at most 200 characters)").
@@ -46,6 +57,7 @@ export function boundedText(label: string, max: number, opts: { multiLine?: bool
     z.minLength(min, `${label} is required`),
     z.refine((s: string) => badCharacters(s, opts.multiLine ?? false) === null, {
       message: `${label} contains control or invalid characters`,
+      params: TEXT_INVALID,
     }),
   );
 }
@@ -75,13 +87,42 @@ export function inDateRange(s: string): boolean {
 
 /**
  * A date or date-time input (`2026-03-02`, `2026-03-02T00:00:00Z`, with an offset) in the years 2000–2100; anything
- * else, including year 0000, negative and six-digit years and impossible dates, is a 400 with a short message.
+ * else, including year 0000, negative and six-digit years and impossible dates, is a 400 with a short message (coded
+ * `date_invalid`, or `out_of_range` with min 2000 and limit 2100 for another year).
  */
 export const boundedDateTime = (label = 'Date') =>
   z
     .string({ error: `${label} must be a date` })
     .max(40, `${label} must be an ISO date-time, e.g. 2026-03-02T00:00:00Z`)
-    .refine((s) => /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(s.trim()), {
+    .refine(isIsoDateTime, {
       message: `${label} must be an ISO date-time, e.g. 2026-03-02T00:00:00Z`,
+      params: DATE_INVALID,
     })
-    .refine(inDateRange, { message: `${label} must lie in the years 2000 to 2100` });
+    // Only a date-time in the right form is bounded, so a wrong form gets one message, not two.
+    .refine((s) => !isIsoDateTime(s) || inDateRange(s), {
+      message: `${label} must lie in the years 2000 to 2100`,
+      params: reasonParams('out_of_range', { min: 2000, limit: 2100 }),
+    });
+
+/** True when `s` (trimmed) is a date or date-time as {@link boundedDateTime} takes it, on a day that exists. */
+function isIsoDateTime(s: string): boolean {
+  const t = s.trim();
+  return ISO_DATE_TIME.test(t) && isCalendarDay(t.slice(0, 10));
+}
+
+/** True when `day` (`YYYY-MM-DD`) names a day of the calendar (2026-02-29, 2026-04-31 and year 0000 do not). */
+export function isCalendarDay(day: string): boolean {
+  const t = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(t) && !day.startsWith('0000') && new Date(t).toISOString().startsWith(day);
+}
+
+/**
+ * A calendar day `YYYY-MM-DD` (a delivery or expiry date): another form is refused with `message`, a day that does
+ * not exist (2026-02-31, which PostgreSQL refuses) with 'Not a calendar day'; both coded `date_invalid` in a 400.
+ */
+export const dayText = (message = 'Expected a date YYYY-MM-DD') =>
+  z
+    .string()
+    .regex(DAY, message)
+    // Only a day in the right form is looked up, so a wrong form gets one message, not two.
+    .refine((d) => !DAY.test(d) || isCalendarDay(d), { message: 'Not a calendar day', params: DATE_INVALID });

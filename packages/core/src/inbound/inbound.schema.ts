@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
 import { phoneField } from '../common/phone.ts';
-import { boundedText } from '../common/text.ts';
+import { boundedText, dayText } from '../common/text.ts';
 import { SpreadsheetCellSchema } from '../products/product.schema.ts';
 import { InboundProgressSchema } from './inbound.rules.ts';
 
@@ -12,7 +12,8 @@ export type InboundType = (typeof INBOUND_TYPES)[number];
 /** Status of an inbound and of its items (spec 2 §4 Inbound): pending (open) or checked_in (closed). */
 export const InboundStatusSchema = z.enum(['pending', 'checked_in']);
 
-const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date YYYY-MM-DD');
+/** A delivery or expiry day `YYYY-MM-DD` that exists (2026-02-31 is refused, coded `date_invalid`). */
+const dateOnly = dayText('Expected a date YYYY-MM-DD');
 const text = (max: number) => boundedText('Text', max, { multiLine: max > 500 });
 
 /** 'Extra work' on an item (spec 2 §5 Surcharge): what, cost per time in cents, how many times. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dayText } from '../common/text.ts';
 import { pageOf, pageQuery } from '../http/page.ts';
 
 /**
@@ -21,16 +22,7 @@ export const INVOICE_MAX_DAYS = 92;
 const DAY_MS = 86_400_000;
 
 /** A calendar day `YYYY-MM-DD` that exists (2026-02-30 is refused). */
-export const InvoiceDaySchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'A day is written YYYY-MM-DD' })
-  .refine(
-    (d) =>
-      !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-    {
-      message: 'Not a calendar day',
-    },
-  );
+export const InvoiceDaySchema = dayText('A day is written YYYY-MM-DD');
 
 /**
  * The period of `GET /invoice/get/{start}/{end}` and the export (spec 3 §7 billing): two Amsterdam calendar days, both

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
+import { reasonParams } from '../common/reason.ts';
 import { codeText } from '../common/text.ts';
 import { pageOf } from '../http/page.ts';
 import { SHIPMENT_ID_HEADER, TRACKING_NUMBER_HEADER } from '../shipping/shipment.schema.ts';
@@ -105,10 +106,13 @@ export const BolShipmentListBodySchema = z.object({
   date: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date YYYY-MM-DD')
-    .refine((d) => {
-      const y = Number(d.slice(0, 4));
-      return y >= 2000 && y <= 2100 && !Number.isNaN(Date.parse(`${d}T00:00:00Z`));
-    }, 'Expected a real date between 2000 and 2100')
+    .refine(
+      (d) => {
+        const y = Number(d.slice(0, 4));
+        return y >= 2000 && y <= 2100 && !Number.isNaN(Date.parse(`${d}T00:00:00Z`));
+      },
+      { message: 'Expected a real date between 2000 and 2100', params: reasonParams('date_invalid') },
+    )
     .optional(),
   platform: z.enum(['bol', 'bol_be']).optional(),
   status: z.enum(CONFIRMATION_STATUSES).optional(),

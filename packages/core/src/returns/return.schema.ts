@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
 import { phoneField } from '../common/phone.ts';
+import { reasonParams } from '../common/reason.ts';
 import { boundedText, codeText, freeText } from '../common/text.ts';
 
 /**
@@ -126,6 +127,7 @@ export const ReturnAddressSchema = z
   .refine((a) => a.countryCode !== 'NL' || /^\d{4}\s?[A-Za-z]{2}$/.test(a.zipCode), {
     message: 'Dutch postal code: four digits and two letters',
     path: ['zipCode'],
+    params: reasonParams('format_invalid', { format: 'postcode_nl' }),
   });
 
 /**

@@ -210,6 +210,26 @@ describe('announcing an inbound (spec 2 §4 wizard, §7 POST /inbound/)', () => 
         }),
       ]),
     );
+    // A phone number and a day that does not exist too (the day's pattern alone let 2026-02-31 through).
+    const day = await api<{ issues: unknown[] }>(bolOwner, 'POST', '/inbound/excel', {
+      ...INFO,
+      phone: 'abc',
+      expected_delivery: '2026-02-31',
+      products: [{ ean: jam.ean, units: 2, packed_per: 10 }],
+    });
+    expect(day.status).toBe(400);
+    expect(day.body.issues).toEqual([
+      expect.objectContaining({
+        path: 'body.phone',
+        code: 'phone_invalid',
+        values: { field: 'phone', value: 'abc' },
+      }),
+      expect.objectContaining({
+        path: 'body.expected_delivery',
+        code: 'date_invalid',
+        values: { field: 'expected_delivery', value: '2026-02-31' },
+      }),
+    ]);
     // The other cells' problems too, each a code with its values (ADR 0119 §3), the English message kept.
     const cells = await api<{ message: string; issues: unknown[] }>(bolOwner, 'POST', '/inbound/excel', {
       ...INFO,

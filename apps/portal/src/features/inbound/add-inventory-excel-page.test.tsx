@@ -211,4 +211,53 @@ describe('announce by spreadsheet', { timeout: 30_000 }, () => {
       "E-mail contactpersoon is geen geldig e-mailadres: 'jan@'",
     ]);
   });
+  it('says the phone, date, type and format refusals of zod at the edge in Dutch too (by kind and format)', async () => {
+    const issue = (field: string, code: string, values: Record<string, string>, message: string) => ({
+      path: `body.${field}`,
+      message,
+      code,
+      values: { field, ...values },
+    });
+    const refusal = {
+      statusCode: 400,
+      code: 'validation',
+      message: 'phone: Please enter a valid phone number; …',
+      issues: [
+        issue('phone', 'phone_invalid', { value: 'abc' }, 'Please enter a valid phone number'),
+        issue('expected_delivery', 'date_invalid', { value: '2026-02-31' }, 'Not a calendar day'),
+        issue(
+          'track_trace',
+          'wrong_type',
+          { expected: 'string' },
+          'Invalid input: expected string, received number',
+        ),
+        issue('shipping_address', 'format_invalid', { format: 'url', value: 'x' }, 'Invalid URL'),
+        issue('contact_person', 'wrong_type', { expected: 'bigint' }, 'Invalid input: expected bigint'),
+      ],
+    };
+    renderPage([], 'nl', () => Response.json(refusal, { status: 400 }));
+    fireEvent.change(await screen.findByLabelText('Track & trace', { exact: false }), {
+      target: { value: '3SBOL0005555' },
+    });
+    const text = ['EAN,Dozen,Stuks per doos', '8710000000011,2,8'].join('\n');
+    fireEvent.change(screen.getByLabelText('Bestand kiezen'), {
+      target: {
+        files: [
+          Object.assign(new File([text], 'aanmelding.csv', { type: 'text/csv' }), { text: async () => text }),
+        ],
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Voorbeeld tonen' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Aanmelden' }));
+    const table = await screen.findByRole('table', { name: 'Regels die niet kunnen worden aangemeld' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell').at(-1)?.textContent)).toEqual([
+      "Telefoon is geen geldig telefoonnummer: 'abc'",
+      "Verwachte leverdatum is geen geldige datum: '2026-02-31'",
+      'Track & trace moet tekst zijn',
+      "Verzendadres is geen geldig webadres: 'x'",
+      // A kind the page has no text of gets the code's bare text.
+      'Contactpersoon heeft een verkeerd soort waarde',
+    ]);
+  });
 });
