@@ -1,4 +1,5 @@
 import type { Inbound } from '@hoppa/core';
+import { extractTextItems } from 'unpdf';
 import { describe, expect, it, vi } from 'vitest';
 import type { PostalAddress } from '../carriers/carrier.ts';
 import { readPdfBarcodes } from './barcodes.test-helpers.ts';
@@ -205,8 +206,8 @@ describe('Chinese, Japanese and Korean text', () => {
     expect(text).toContain(chinese);
     expect(text).toContain(korean);
     expect(text).toContain(japanese);
-    // Noto Sans SC lacks Ł and ł: the font with fewest gaps (Noto Sans) sets the string, with '?' for 王, not a box.
-    expect(text).toContain('Zoë Łukasiewicz ?');
+    // Noto Sans SC lacks Ł and ł: each character is set in the first font that has it (ADR 0124).
+    expect(text).toContain('Zoë Łukasiewicz 王');
     expect(embeddedFonts(pdf)).toEqual([
       'Courier',
       'NotoSans-Bold',
@@ -247,9 +248,104 @@ describe('Chinese, Japanese and Korean text', () => {
       expect(afterCjk).toBe(doc.y);
       doc.text(shortened, 10, 10, { lineBreak: false });
     });
-    // 200 points at 12 points: 14 ideographs, two spaces and the ellipsis; the 15th ideograph and its space no more.
-    expect(shortened).toBe('老干妈 风味豆豉油制辣椒 老干妈…');
+    // 200 points at 12 points: 15 ideographs (180), and in Noto Sans Bold, which has them, three spaces (3.1 each) and
+    // the ellipsis (10.3): 199.6; the 16th ideograph no more.
+    expect(shortened).toBe('老干妈 风味豆豉油制辣椒 老干妈 风…');
     expect((await readPdf(fitted)).text).toContain(shortened);
+  });
+
+  it('prints every character of a name, title or note mixing Latin, Greek or Cyrillic with CJK', async () => {
+    // Noto Sans SC and KR have Latin-1 (Ö, ç, ü), Greek and Russian, but not Latin Extended-A (Ł, ś, ő, Ş, ı) nor
+    // Ukrainian ї; Noto Sans lacks the ideographs and Hangul.
+    const name = 'Łukasz Wiśniewski 王';
+    const title = 'Ölçü 東京 set';
+    const greek = 'Ελληνικό 酸奶 Україна 김치 Győr';
+    const pdf = await buildPackingSlipPdf({
+      shopOrderId: 'WEB-4714',
+      merchantName: 'Şişli 商店',
+      sender,
+      recipient: { ...recipient, name },
+      placedAt: new Date('2026-03-01T10:00:00Z'),
+      shippedAt: null,
+      methodName: 'PostNL pakket BE',
+      trackingNumber: null,
+      notes: `Bel aan bij ${name}, ${greek}`,
+      lines: [
+        { ean: '8710398527172', title, quantity: 1, location: 'A-01-01' },
+        { ean: '6901234567892', title: greek, quantity: 2, location: 'A-01-02' },
+      ],
+    });
+    const { text } = await readPdf(pdf);
+    for (const s of [name, title, greek, 'Şişli 商店', `Opmerking: Bel aan bij ${name}, ${greek}`])
+      expect(text).toContain(s);
+    // No character printed as '?' (the slip's one question is its own).
+    expect(text.replace('Vragen over je bestelling?', '')).not.toContain('?');
+    expect(embeddedFonts(pdf)).toEqual([
+      'Courier',
+      'NotoSans-Bold',
+      'NotoSans-Italic',
+      'NotoSans-Regular',
+      'NotoSansKR-Regular',
+      'NotoSansSC-Regular',
+    ]);
+  });
+
+  it('measures a mixed string run by run and shortens it in the fonts that draw it', async () => {
+    const name = 'Łukasz Wiśniewski 王';
+    let runs = 0;
+    let whole = 0;
+    let shortened = '';
+    const pdf = await renderPdf({ title: 'runs' }, (doc) => {
+      doc.addPage({ size: A6 });
+      doc.font(FONT).fontSize(10);
+      // 王 alone is set in Noto Sans SC, a full em wide (Noto Sans's missing-glyph box is 0.6 em).
+      expect(doc.widthOfString('王')).toBeCloseTo(10, 6);
+      runs = doc.widthOfString('Łukasz Wiśniewski ') + doc.widthOfString('王');
+      whole = doc.widthOfString(name);
+      shortened = fitText(doc, `${name}王王王王`, runs + 2 * 10 + doc.widthOfString('…') + 1);
+      doc.text(shortened, 10, 10, { lineBreak: false });
+    });
+    expect(whole).toBeCloseTo(runs, 6);
+    // Room for two more ideographs and the ellipsis, not three (measured as .notdef boxes, all four would fit).
+    expect(shortened).toBe(`${name}王王…`);
+    expect((await readPdf(pdf)).text).toContain(shortened);
+  });
+
+  it('aligns a mixed line as a whole, on one baseline: right, centred and justified', async () => {
+    const mixed = 'Łukasz 王 Wiśniewski';
+    const pdf = await renderPdf({ title: 'align' }, (doc) => {
+      doc.addPage({ size: A6 });
+      doc.font(FONT).fontSize(10);
+      doc.text(mixed, 20, 20, { width: 200, align: 'right' });
+      doc.text(mixed, 20, 60, { width: 200, align: 'center' });
+      doc.text(`${mixed} `.repeat(6).trim(), 20, 100, { width: 200, align: 'justify' });
+    });
+    // The page's text pieces (one per font change) by baseline, top line first: left and right edge, text without
+    // spaces (pieces drawn one after another carry no space between them in the text layer).
+    const { items } = await extractTextItems(new Uint8Array(pdf));
+    const byBaseline = new Map<number, { left: number; right: number; text: string }>();
+    for (const item of [...(items[0] ?? [])].sort((a, b) => a.x - b.x)) {
+      if (!item.str.trim()) continue;
+      const y = Math.round(item.y * 10) / 10;
+      const line = byBaseline.get(y) ?? { left: item.x, right: item.x, text: '' };
+      line.right = Math.max(line.right, item.x + item.width);
+      line.text += item.str.replace(/\s+/g, '');
+      byBaseline.set(y, line);
+    }
+    const lines = [...byBaseline.entries()].sort(([a], [b]) => b - a).map(([, line]) => line);
+    const [right, centred, ...justified] = lines;
+    const bare = (s: string) => s.replace(/\s+/g, '');
+    expect(right?.text).toBe(bare(mixed));
+    expect(right?.right).toBeCloseTo(220, 0);
+    expect(centred?.text).toBe(bare(mixed));
+    expect(((centred?.left ?? 0) + (centred?.right ?? 0)) / 2).toBeCloseTo(120, 0);
+    expect(justified.length).toBeGreaterThan(2);
+    expect(justified.map((l) => l.text).join('')).toBe(bare(mixed).repeat(6));
+    // Every justified line but the last (set flush left, as pdfkit does) spans the width.
+    for (const line of justified.slice(0, -1)) {
+      expect(line.left).toBeCloseTo(20, 0);
+      expect(line.right).toBeCloseTo(220, 0);
+    }
   });
 
   it('keeps what one of the fonts has and marks only what none has (emoji)', async () => {

@@ -95,101 +95,164 @@ export function loadedFallbackFonts(): FallbackFont[] {
 }
 
 /**
- * Whether a fallback font has a glyph for the character; loads only the fonts it has to ask. Neither has emoji
- * (U+1F300–1FAFF, variation selectors, zero-width joiner): those are answered without loading them.
+ * The first {@link FALLBACK_FONTS} font with a glyph for the character, loading only the fonts it has to ask;
+ * `undefined` when neither has it. Neither has emoji (U+1F300–1FAFF, variation selectors, zero-width joiner): those
+ * are answered without loading them.
  */
-function fallbackHas(codePoint: number): boolean {
+function fallbackWith(codePoint: number): FallbackFont | undefined {
   const emoji =
     (codePoint >= 0x1f300 && codePoint <= 0x1faff) ||
     (codePoint >= 0xfe00 && codePoint <= 0xfe0f) ||
     codePoint === 0x200d;
-  return !emoji && FALLBACK_FONTS.some((name) => fallbackFont(name).hasGlyphForCodePoint(codePoint));
+  if (emoji) return undefined;
+  return FALLBACK_FONTS.find((name) => fallbackFont(name).hasGlyphForCodePoint(codePoint));
+}
+
+/** A stretch of a string set in one font: a {@link FALLBACK_FONTS} font, or `undefined` for the document's font. */
+interface Run {
+  font: FallbackFont | undefined;
+  text: string;
 }
 
 /**
- * The font to set `text` in when {@link FONT} lacks some of its characters and a fallback font has one of them, and
- * the text with the characters that font lacks as '?' (not a missing-glyph box): the first of Noto Sans (`font`
- * undefined: the document's font) and {@link FALLBACK_FONTS} with every character, else the one lacking fewest (a
- * Polish name beside one Chinese character stays in Noto Sans, as Noto Sans SC lacks ł and ź). `undefined` when the
- * document's font draws the text unchanged.
+ * Splits `text` into runs of consecutive characters set in the same font: each character in the first of
+ * {@link FONT} (`has`: the document's font) and {@link FALLBACK_FONTS} that has it, as a browser falls back per
+ * character ("Łukasz 王": "Łukasz " in Noto Sans, "王" in Noto Sans SC, which lacks Ł), and a character none has
+ * (emoji) as '?' in the document's font, not a missing-glyph box. `undefined` when the document's font has every
+ * character, the common case: decided by one pass over the string, without loading a fallback font.
  */
-function fallbackFor(
-  text: string,
-  has: (codePoint: number) => boolean,
-): { font: FallbackFont | undefined; text: string } | undefined {
-  const lacking: number[] = [];
-  for (const ch of text) {
-    const cp = ch.codePointAt(0) ?? 0;
-    if (cp >= 0x80 && !has(cp)) lacking.push(cp);
+function fontRuns(text: string, has: (codePoint: number) => boolean): Run[] | undefined {
+  let i = 0;
+  for (; i < text.length; i++) {
+    if (text.charCodeAt(i) < 0x80) continue;
+    const cp = text.codePointAt(i) ?? 0;
+    if (!has(cp)) break;
+    if (cp > 0xffff) i++;
   }
-  if (lacking.length === 0 || !lacking.some(fallbackHas)) return undefined;
-  let best: { font: FallbackFont | undefined; lacks: number } = { font: undefined, lacks: lacking.length };
-  for (const name of FALLBACK_FONTS) {
-    const font = fallbackFont(name);
-    let lacks = 0;
-    for (const ch of text) {
-      const cp = ch.codePointAt(0) ?? 0;
-      if (cp >= 0x20 && !font.hasGlyphForCodePoint(cp)) lacks++;
+  if (i >= text.length) return undefined;
+  const runs: Run[] = [];
+  const add = (font: FallbackFont | undefined, s: string) => {
+    const last = runs.at(-1);
+    if (last && last.font === font) last.text += s;
+    else runs.push({ font, text: s });
+  };
+  if (i > 0) add(undefined, text.slice(0, i));
+  for (const ch of text.slice(i)) {
+    const cp = ch.codePointAt(0) ?? 0;
+    if (cp < 0x80 || has(cp)) add(undefined, ch);
+    else {
+      const font = fallbackWith(cp);
+      add(font, font ? ch : '?');
     }
-    if (lacks < best.lacks) best = { font: name, lacks };
-    if (lacks === 0) break;
   }
-  if (best.lacks === 0) return { font: best.font, text };
-  const lacks = best.font
-    ? (cp: number) => !fallbackFont(best.font as FallbackFont).hasGlyphForCodePoint(cp)
-    : (cp: number) => cp >= 0x80 && !has(cp);
-  let out = '';
-  for (const ch of text) {
-    const cp = ch.codePointAt(0) ?? 0;
-    out += cp >= 0x20 && lacks(cp) ? '?' : ch;
-  }
-  return { font: best.font, text: out };
+  return runs;
 }
 
 /**
- * Makes the document set a string with characters {@link FONT} lacks but a {@link FALLBACK_FONTS} font has in that
- * font: its `text`, `widthOfString` and `heightOfString` switch to it for the call, on the line height and baseline
- * of the font it replaces, and restore the document's font (and size) after, so the documents' layout code stays as
- * it is and measures with the font that draws (centred and right-aligned text, fitted names). pdfkit measures the
- * words of a wrapped line with `widthOfString` inside `text`: those calls keep the font chosen for the whole string.
+ * pdfkit's options of a line it draws: the text options (`horizontalScaling` in per cent, which its types do not list)
+ * and what its line wrapper measured, in points.
  */
-function drawWithFallbacks(doc: PDFKit.PDFDocument, has: (codePoint: number) => boolean): void {
-  type Method = (text: unknown, ...rest: unknown[]) => unknown;
+type LineOptions = PDFKit.Mixins.TextOptions & {
+  horizontalScaling?: number;
+  lineWidth?: number;
+  textWidth?: number;
+  wordCount?: number;
+};
+
+/**
+ * Makes the document set the characters {@link FONT} lacks in the {@link FALLBACK_FONTS} font that has them, in runs
+ * (see {@link fontRuns}), so a string mixing Latin Extended, Greek or Cyrillic with Chinese, Japanese or Korean
+ * prints every character. Two of pdfkit's methods are wrapped, so the documents' layout code stays as it is:
+ * `widthOfString` sums the widths of the runs, each in its font, so what measures (pdfkit's line wrapping,
+ * `heightOfString`, centred and right-aligned text, {@link fitText}) measures what is drawn; and `_fragment`, where
+ * pdfkit draws one line (its private method), aligns the whole line as pdfkit does and draws run after run. A run in
+ * a fallback font sits on the line height and baseline of the font it stands in for: Noto Sans SC and KR are taller
+ * (ascent 1.16 em against 1.069), so their text would sit 5 points lower at 54 points. pdfkit's `continued: true`
+ * text is not used: it aligns each piece of a centred or right-aligned line on its own (foliojs/pdfkit#240, #1206).
+ */
+function setInRuns(doc: PDFKit.PDFDocument, has: (codePoint: number) => boolean): void {
   type Metrics = { ascender: number; descender: number; lineGap: number };
-  // pdfkit's current font, its source and family (private): what `doc.font(name)` sets.
-  const state = doc as unknown as Record<'_font' | '_fontSource' | '_fontFamily', unknown> &
-    Record<'text' | 'widthOfString' | 'heightOfString', Method>;
+  // pdfkit's current font, its source and family (private): what `doc.font(name)` sets; its line drawing.
+  const state = doc as unknown as Record<'_font' | '_fontSource' | '_fontFamily', unknown> & {
+    _fragment: (text: string, x: number, y: number, options: LineOptions) => void;
+  };
+  const widthOf = doc.widthOfString.bind(doc);
+  const fragment = state._fragment.bind(doc);
   const registered = new Set<FallbackFont>();
-  let inside = false;
-  for (const method of ['text', 'widthOfString', 'heightOfString'] as const) {
-    const original = state[method].bind(doc) as Method;
-    state[method] = (text, ...rest) => {
-      if (inside || typeof text !== 'string') return original(text, ...rest);
-      const fallback = fallbackFor(text, has);
-      if (!fallback) return original(text, ...rest);
-      if (!fallback.font) return original(fallback.text, ...rest);
-      const saved = { _font: state._font, _fontSource: state._fontSource, _fontFamily: state._fontFamily };
-      if (!registered.has(fallback.font)) {
-        doc.registerFont(
-          fallback.font,
-          fallbackFont(fallback.font) as unknown as PDFKit.Mixins.PDFFontSource,
-        );
-        registered.add(fallback.font);
+  // Inside a run: pdfkit's own calls measure and draw in the run's font, as they are.
+  let inRun = false;
+  const inFontOf = <T>(run: Run, f: () => T): T => {
+    const saved = { _font: state._font, _fontSource: state._fontSource, _fontFamily: state._fontFamily };
+    if (run.font) {
+      if (!registered.has(run.font)) {
+        doc.registerFont(run.font, fallbackFont(run.font) as unknown as PDFKit.Mixins.PDFFontSource);
+        registered.add(run.font);
       }
-      doc.font(fallback.font);
-      // On the line and baseline of the font it stands in for: Noto Sans SC and KR are taller (ascent 1.16 em
-      // against 1.069), so their text would sit 5 points lower at 54 points and move what follows down.
+      doc.font(run.font);
       const { ascender, descender, lineGap } = saved._font as Metrics;
       Object.assign(state._font as Metrics, { ascender, descender, lineGap });
-      inside = true;
-      try {
-        return original(fallback.text, ...rest);
-      } finally {
-        inside = false;
-        Object.assign(state, saved);
+    }
+    const outer = inRun;
+    inRun = true;
+    try {
+      return f();
+    } finally {
+      inRun = outer;
+      Object.assign(state, saved);
+    }
+  };
+  const spacing = (options: LineOptions) =>
+    ((options.characterSpacing ?? 0) * (options.horizontalScaling ?? 100)) / 100;
+
+  doc.widthOfString = (text: string, options: LineOptions = {}) => {
+    const runs = inRun || typeof text !== 'string' ? undefined : fontRuns(text, has);
+    if (!runs) return widthOf(text, options);
+    let width = 0;
+    for (const run of runs) width += inFontOf(run, () => widthOf(run.text, options));
+    // Each run's width has the character spacing between its own characters; this adds it between the runs.
+    return width + spacing(options) * (runs.length - 1);
+  };
+
+  state._fragment = (text, x, y, options) => {
+    const line = `${text}`.replace(/\n/g, '');
+    const runs = inRun ? undefined : fontRuns(line, has);
+    if (!runs) return fragment(text, x, y, options);
+    // pdfkit's alignment of a wrapped line (its `_fragment`), on the widths of the runs.
+    let wordSpacing = options.wordSpacing ?? 0;
+    const spaceWidth = doc.widthOfString(' ') + (options.characterSpacing ?? 0);
+    if (options.width && options.lineWidth !== undefined) {
+      if (options.align === 'right')
+        x += options.lineWidth - doc.widthOfString(line.replace(/\s+$/, ''), options);
+      else if (options.align === 'center') x += options.lineWidth / 2 - (options.textWidth ?? 0) / 2;
+      else if (options.align === 'justify') {
+        const gaps = Math.max(1, line.trim().split(/\s+/).length - 1);
+        const words = doc.widthOfString(line.replace(/\s+/g, ''), options);
+        wordSpacing = Math.max(0, (options.lineWidth - words) / gaps - spaceWidth);
       }
+    }
+    // Each run drawn left-aligned where the previous one ended (pdfkit's character spacing follows every glyph).
+    const plain: LineOptions = {
+      ...options,
+      width: undefined,
+      align: 'left',
+      wordSpacing: 0,
+      textWidth: undefined,
+      wordCount: undefined,
     };
-  }
+    const draw = (parts: Run[]) => {
+      for (const run of parts)
+        x += inFontOf(run, () => {
+          fragment(run.text, x, y, plain);
+          return widthOf(run.text, plain) + spacing(plain);
+        });
+    };
+    if (!wordSpacing) return draw(runs);
+    // Justified (or spaced) words: as pdfkit, each gap between words is a space widened by `wordSpacing`.
+    for (const word of line.trim().split(/\s+/)) {
+      draw(fontRuns(word, has) ?? [{ font: undefined, text: word }]);
+      x += spaceWidth + wordSpacing;
+    }
+  };
 }
 
 /** What {@link FONT} has: set by {@link renderPdf} once the font is loaded; until then ASCII, and no fallbacks. */
@@ -207,7 +270,7 @@ export function pdfText(value: unknown): string {
   for (const ch of s.replace(/[\r\n\t]+/g, ' ').normalize('NFC')) {
     const code = ch.codePointAt(0) ?? 63;
     if (code < 0x20 || (code >= 0x7f && code < 0xa0)) continue;
-    const ok = printable ? printable(code) || fallbackHas(code) : code >= 0x20 && code < 0x7f;
+    const ok = printable ? printable(code) || fallbackWith(code) !== undefined : code >= 0x20 && code < 0x7f;
     out += ok ? ch : '?';
   }
   return out.trim();
@@ -275,8 +338,9 @@ export interface PdfMeta {
 /**
  * Builds a PDF with pdfkit and resolves with its bytes. `build` adds the pages (the document starts
  * without one, so each builder picks its page size). Fonts: {@link FONT} and {@link FONT_BOLD}, embedded (subset) so
- * names in any Latin script, Greek or Cyrillic print as entered; a string with Chinese, Japanese or Korean characters
- * is set in a {@link FALLBACK_FONTS} font, loaded and embedded only when a PDF has one (see `drawWithFallbacks`).
+ * names in any Latin script, Greek or Cyrillic print as entered; Chinese, Japanese and Korean characters, alone or
+ * within such a text, are set in a {@link FALLBACK_FONTS} font, loaded and embedded only when a PDF has one (see
+ * `setInRuns`).
  * pdfkit loads on the first call, not at the API's start-up (docs/decisions/0088-*.md).
  */
 export async function renderPdf(
@@ -302,7 +366,7 @@ export async function renderPdf(
     for (const [name, font] of Object.entries(loaded.parsed))
       doc.registerFont(name, font as unknown as PDFKit.Mixins.PDFFontSource);
     doc.font(FONT);
-    drawWithFallbacks(doc, loaded.has);
+    setInRuns(doc, loaded.has);
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
