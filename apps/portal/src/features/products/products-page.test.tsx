@@ -1,6 +1,7 @@
 import type { ProductRow } from '@hoppa/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { advanceUntil, installFakeClock } from '../../test/fake-clock.ts';
 import { stubPageRequest } from '../../test/page-request.ts';
 import { renderUi } from '../../test/render.tsx';
 import { COLUMN_PREFERENCES_KEY } from './product-table.rules.ts';
@@ -51,7 +52,10 @@ describe('product management table (spec 3 §2 Product management)', { timeout: 
       ),
     );
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it('asks the server with the search (after the pause), stock status and fulfilment, back on page 1', async () => {
     const { router } = renderUi(<ProductsPage />, { path: '/products?page=2' });
@@ -176,15 +180,17 @@ describe('product management table (spec 3 §2 Product management)', { timeout: 
   });
 
   it('asks again after 500 ms and 1 s while the unfiltered table answers no products (spec 3 §4)', async () => {
+    // The waits run on a fake clock: the test checks them without sleeping through them.
+    installFakeClock();
     const all = rows;
     rows = [];
-    let answered = 0;
+    const askedAt: number[] = [];
     const fetchFake = fakeApi(
       {
         'GET /api/products': (c: Call) => {
-          answered += 1;
+          askedAt.push(Date.now());
           // The shop's products arrive between the second and the third load.
-          const items = answered >= 3 ? all : [];
+          const items = askedAt.length >= 3 ? all : [];
           return {
             items,
             total: items.length,
@@ -199,10 +205,14 @@ describe('product management table (spec 3 §2 Product management)', { timeout: 
     );
     vi.stubGlobal('fetch', fetchFake);
     renderUi(<ProductsPage />, { path: '/products' });
-    expect(await screen.findByText('Stroopwafels', {}, { timeout: 5000 })).toBeTruthy();
+    await advanceUntil(() => askedAt.length >= 3);
+    expect(await screen.findByText('Stroopwafels')).toBeTruthy();
     expect(listCalls()).toHaveLength(3);
+    const [first = 0, second = 0, third = 0] = askedAt;
+    expect(second - first).toBeGreaterThanOrEqual(500);
+    expect(third - second).toBeGreaterThanOrEqual(1000);
     // Products found: no more loads.
-    await new Promise((r) => setTimeout(r, 1200));
+    await vi.advanceTimersByTimeAsync(5000);
     expect(listCalls()).toHaveLength(3);
   });
 
