@@ -12,7 +12,7 @@ import ExcelJS from 'exceljs';
 import { startViesFake, type ViesFake } from '../../apps/api/src/test/fakes/vies-fake.ts';
 import { apiSession, json, orderRow, productsInStock } from '../fixtures/api.ts';
 import { DEMO_USERS, portalLogin, uniqueEmail } from '../fixtures/demo.ts';
-import { expect, newestMailTo, shot } from '../fixtures/hoppa.ts';
+import { expect, newestMailTo, settleForShot, shot } from '../fixtures/hoppa.ts';
 import { type StartedServer, startServer } from '../fixtures/server.ts';
 
 /**
@@ -259,7 +259,7 @@ test('3 · the merchant chooses licences (totals in nl-NL euro) and accepts the 
   await page.getByRole('checkbox', { name: 'I accept the terms of service' }).check();
   await expect(cont).toBeEnabled();
   // The PDF viewer draws its first page a moment after the frame appears.
-  await page.waitForTimeout(1000);
+  await settleForShot(page, 1000);
   await shot(page, 'administration-billing-11-terms');
   await cont.click();
   await expect(page).toHaveURL(/\/settings\/subscription$/);

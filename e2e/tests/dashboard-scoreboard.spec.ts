@@ -3,7 +3,7 @@ import { type OpenOrder, type OpenOrders, scoreboardDefaultRange } from '@hoppa/
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { apiSession, json } from '../fixtures/api.ts';
 import { DEMO_USERS, portalLogin } from '../fixtures/demo.ts';
-import { expect, shot } from '../fixtures/hoppa.ts';
+import { expect, settleForShot, shot } from '../fixtures/hoppa.ts';
 import { testWithOwnServer } from '../fixtures/own-server.ts';
 import type { StartedServer } from '../fixtures/server.ts';
 
@@ -191,7 +191,7 @@ test("a print run shows this hour's labels and Enter goes to the next", async ({
   await expect(position).toHaveText(/^Label 1 (of|van) ([2-9]|\d\d+)$/, { timeout: 20_000 });
   await expect(show.locator('iframe')).toHaveAttribute('src', /^blob:/);
   // Chromium's PDF viewer draws the label a moment after the frame loaded.
-  await page.waitForTimeout(2500);
+  await settleForShot(page, 2500);
   await shot(page, 'dashboard-05-print-run');
   // Enter on the page (not on a button, where it would press the button).
   await position.click();
