@@ -41,6 +41,32 @@ describe('announce by spreadsheet', { timeout: 30_000 }, () => {
     });
   }
 
+  /**
+   * Announces a one-row sheet in a Dutch portal whose `POST /inbound/excel` answers `refusal` (a 400), and gives the
+   * reason column of the table of refused rows.
+   */
+  async function refusedReasons(refusal: unknown): Promise<(string | null | undefined)[]> {
+    renderPage([], 'nl', () => Response.json(refusal, { status: 400 }));
+    fireEvent.change(await screen.findByLabelText('Track & trace', { exact: false }), {
+      target: { value: '3SBOL0005555' },
+    });
+    const text = ['EAN,Dozen,Stuks per doos', '8710000000011,2,8'].join('\n');
+    fireEvent.change(screen.getByLabelText('Bestand kiezen'), {
+      target: {
+        files: [
+          Object.assign(new File([text], 'aanmelding.csv', { type: 'text/csv' }), { text: async () => text }),
+        ],
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Voorbeeld tonen' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Aanmelden' }));
+    const table = await screen.findByRole('table', { name: 'Regels die niet kunnen worden aangemeld' });
+    return within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell').at(-1)?.textContent);
+  }
+
   it('lists every problem of every row in one round, unknown EANs included, and announces nothing', async () => {
     const calls: Call[] = [];
     renderPage(calls);
@@ -156,23 +182,7 @@ describe('announce by spreadsheet', { timeout: 30_000 }, () => {
         },
       ],
     };
-    renderPage([], 'nl', () => Response.json(refusal, { status: 400 }));
-    fireEvent.change(await screen.findByLabelText('Track & trace', { exact: false }), {
-      target: { value: '3SBOL0005555' },
-    });
-    const text = ['EAN,Dozen,Stuks per doos', '8710000000011,2,8'].join('\n');
-    fireEvent.change(screen.getByLabelText('Bestand kiezen'), {
-      target: {
-        files: [
-          Object.assign(new File([text], 'aanmelding.csv', { type: 'text/csv' }), { text: async () => text }),
-        ],
-      },
-    });
-    fireEvent.click(await screen.findByRole('button', { name: 'Voorbeeld tonen' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Aanmelden' }));
-    const table = await screen.findByRole('table', { name: 'Regels die niet kunnen worden aangemeld' });
-    const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell').at(-1)?.textContent)).toEqual([
+    expect(await refusedReasons(refusal)).toEqual([
       "Stuks per doos moet een heel getal van 1 tot 100000 zijn: '8'",
       'Je winkel heeft geen product met deze EAN',
     ]);
@@ -191,23 +201,7 @@ describe('announce by spreadsheet', { timeout: 30_000 }, () => {
         },
       ],
     };
-    renderPage([], 'nl', () => Response.json(refusal, { status: 400 }));
-    fireEvent.change(await screen.findByLabelText('Track & trace', { exact: false }), {
-      target: { value: '3SBOL0005555' },
-    });
-    const text = ['EAN,Dozen,Stuks per doos', '8710000000011,2,8'].join('\n');
-    fireEvent.change(screen.getByLabelText('Bestand kiezen'), {
-      target: {
-        files: [
-          Object.assign(new File([text], 'aanmelding.csv', { type: 'text/csv' }), { text: async () => text }),
-        ],
-      },
-    });
-    fireEvent.click(await screen.findByRole('button', { name: 'Voorbeeld tonen' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Aanmelden' }));
-    const table = await screen.findByRole('table', { name: 'Regels die niet kunnen worden aangemeld' });
-    const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell').at(-1)?.textContent)).toEqual([
+    expect(await refusedReasons(refusal)).toEqual([
       "E-mail contactpersoon is geen geldig e-mailadres: 'jan@'",
     ]);
   });
@@ -235,23 +229,7 @@ describe('announce by spreadsheet', { timeout: 30_000 }, () => {
         issue('contact_person', 'wrong_type', { expected: 'bigint' }, 'Invalid input: expected bigint'),
       ],
     };
-    renderPage([], 'nl', () => Response.json(refusal, { status: 400 }));
-    fireEvent.change(await screen.findByLabelText('Track & trace', { exact: false }), {
-      target: { value: '3SBOL0005555' },
-    });
-    const text = ['EAN,Dozen,Stuks per doos', '8710000000011,2,8'].join('\n');
-    fireEvent.change(screen.getByLabelText('Bestand kiezen'), {
-      target: {
-        files: [
-          Object.assign(new File([text], 'aanmelding.csv', { type: 'text/csv' }), { text: async () => text }),
-        ],
-      },
-    });
-    fireEvent.click(await screen.findByRole('button', { name: 'Voorbeeld tonen' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Aanmelden' }));
-    const table = await screen.findByRole('table', { name: 'Regels die niet kunnen worden aangemeld' });
-    const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell').at(-1)?.textContent)).toEqual([
+    expect(await refusedReasons(refusal)).toEqual([
       "Telefoon is geen geldig telefoonnummer: 'abc'",
       "Verwachte leverdatum is geen geldige datum: '2026-02-31'",
       'Track & trace moet tekst zijn',
