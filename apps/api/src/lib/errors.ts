@@ -1,4 +1,5 @@
 import {
+  CHECK_REASON_CODES,
   type Endpoint,
   type EndpointProblem,
   EXPECTED_TYPES,
@@ -133,15 +134,6 @@ function valueAt(input: unknown, path: readonly string[]): unknown {
   return at;
 }
 
-/** The reasons core schemas' own checks give their issues (core `reasonParams`), coded as they are named. */
-const REFINE_REASONS: readonly ValidationReasonCode[] = [
-  'phone_invalid',
-  'date_invalid',
-  'text_invalid',
-  'out_of_range',
-  'format_invalid',
-];
-
 /** Whether a union branch's `invalid_value` names only the empty text or null (`z.literal('')`): not the refusal. */
 function isEmptyLiteral(values: unknown): boolean {
   return Array.isArray(values) && values.every((v) => v === '' || v === null);
@@ -181,7 +173,7 @@ export function validationIssueCode(
     | { reason?: unknown; min?: unknown; limit?: unknown; format?: unknown }
     | undefined;
   const reason =
-    keyword === 'custom' && (REFINE_REASONS as readonly unknown[]).includes(own?.reason)
+    keyword === 'custom' && (CHECK_REASON_CODES as readonly unknown[]).includes(own?.reason)
       ? (own?.reason as ValidationReasonCode)
       : undefined;
   // A blank text where a date, phone number or format is expected was left empty, as was an absent value.

@@ -128,6 +128,17 @@ export const PATTERN_FORMATS: ReadonlyMap<string, ValidationFormat | 'date'> = n
   [String(/^[1-9]\d{0,5}$/), 'house_number'],
 ]);
 
+/** The codes a schema's own check may give its refusal through {@link reasonParams} (the API codes the issue by it). */
+export const CHECK_REASON_CODES = [
+  'phone_invalid',
+  'date_invalid',
+  'text_invalid',
+  'out_of_range',
+  'format_invalid',
+] as const satisfies readonly ValidationReasonCode[];
+/** One of {@link CHECK_REASON_CODES}. */
+export type CheckReasonCode = (typeof CHECK_REASON_CODES)[number];
+
 /**
  * The `params` a schema's own check (`refine`) gives its issue so the API codes the refusal (zod copies them onto
  * the issue): `{ reason }`, one of `phone_invalid`, `date_invalid`, `text_invalid`, `out_of_range` with the bounds
@@ -135,8 +146,8 @@ export const PATTERN_FORMATS: ReadonlyMap<string, ValidationFormat | 'date'> = n
  * params: reasonParams('phone_invalid') })`.
  */
 export function reasonParams(
-  reason: 'phone_invalid' | 'date_invalid' | 'text_invalid' | 'out_of_range' | 'format_invalid',
+  reason: CheckReasonCode,
   extra: { min?: number; limit?: number; format?: ValidationFormat } = {},
-): { reason: ValidationReasonCode; min?: number; limit?: number; format?: ValidationFormat } {
+): { reason: CheckReasonCode; min?: number; limit?: number; format?: ValidationFormat } {
   return { reason, ...extra };
 }
