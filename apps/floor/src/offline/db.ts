@@ -297,8 +297,10 @@ export interface MetaValues {
   /**
    * The check-in task's work list (issue 10): the pending inbounds as the server last answered (at most one page of
    * 100, soonest expected first, each with its items), and any inbound opened by scanning its QR label since.
+   * `answered` maps an item id to when (ms since epoch) a server answer for that item was stored here, so a list
+   * download that was already on its way then does not put the older item back (`withDownloadedInbounds`).
    */
-  checkinDesk: { at: number; inbounds: Inbound[] };
+  checkinDesk: { at: number; inbounds: Inbound[]; answered?: Record<string, number> };
   /** The clients a direct check-in can be for, as `GET /orgs` last answered (their contact data fill the form). */
   directOrgs: { at: number; orgs: Org[] };
   /** The direct check-ins this device sent, newest first (at most 10), as the server answered them. */

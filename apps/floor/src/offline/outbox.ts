@@ -224,28 +224,112 @@ function isInboundItem(x: unknown): x is InboundItem {
   return typeof id === 'string' && typeof inbound_id === 'string' && typeof pieces_checked_in === 'number';
 }
 
+/** An inbound with the given items: its checked-in pieces and extra-work total summed again over them. */
+function withItems(inbound: Inbound, items: InboundItem[], status: Inbound['status']): Inbound {
+  return {
+    ...inbound,
+    items,
+    status,
+    pieces_checked_in: items.reduce((n, it) => n + it.pieces_checked_in, 0),
+    surcharge_total_eur: items.reduce((n, it) => n + it.surcharge_total_eur, 0),
+  };
+}
+
 /**
  * The stored check-in list with one item replaced by the server's answer: the inbound's checked-in pieces are summed
- * again and its status follows the item's `inbound_status` (checked in with its last item).
+ * again and its status follows the item's `inbound_status` (checked in with its last item). `answeredAt` (ms since
+ * epoch, default now) is recorded for the item so that a list download already on its way cannot undo the answer.
  */
 export function withInboundItem(
   desk: MetaValues['checkinDesk'],
   item: InboundItem,
+  answeredAt = Date.now(),
 ): MetaValues['checkinDesk'] {
   return {
     ...desk,
-    inbounds: desk.inbounds.map((ib) => {
-      if (ib.id !== item.inbound_id) return ib;
-      const items = ib.items.map((it) => (it.id === item.id ? item : it));
-      return {
-        ...ib,
-        items,
-        status: item.inbound_status,
-        pieces_checked_in: items.reduce((n, it) => n + it.pieces_checked_in, 0),
-        surcharge_total_eur: items.reduce((n, it) => n + it.surcharge_total_eur, 0),
-      };
-    }),
+    answered: { ...desk.answered, [item.id]: answeredAt },
+    inbounds: desk.inbounds.map((ib) =>
+      ib.id === item.inbound_id
+        ? withItems(
+            ib,
+            ib.items.map((it) => (it.id === item.id ? item : it)),
+            item.inbound_status,
+          )
+        : ib,
+    ),
   };
+}
+
+/**
+ * The check-in list after a download of the pending inbounds (spec 2 §7) that was sent at `startedAt` (ms since
+ * epoch) and answered `downloaded` at `now`. The server's inbounds replace the stored ones, except:
+ * - an item whose answer was stored at or after `startedAt` (`before.answered`) keeps that answer: the list was read
+ *   on the server before the change it answers, so its copy of the item is older (issue 10: a confirmed item must not
+ *   fall back to open because a list crossed the outbox's sending); the inbound's status then follows the newest
+ *   such answer;
+ * - an inbound the server no longer lists but this device still has changes waiting for (`waiting` holds outbox
+ *   pick ids, `inbound:<id>`) stays.
+ * Answers older than the download are forgotten: the list already holds what they said. Pure.
+ */
+export function withDownloadedInbounds(
+  before: MetaValues['checkinDesk'] | undefined,
+  downloaded: readonly Inbound[],
+  waiting: ReadonlySet<string>,
+  startedAt: number,
+  now: number,
+): MetaValues['checkinDesk'] {
+  const answered = Object.fromEntries(
+    Object.entries(before?.answered ?? {}).filter(([, at]) => at >= startedAt),
+  );
+  const inbounds = downloaded.map((ib) => keepNewerAnswers(ib, before, answered));
+  const kept = (before?.inbounds ?? []).filter(
+    (ib) => waiting.has(`inbound:${ib.id}`) && !downloaded.some((x) => x.id === ib.id),
+  );
+  return { at: now, inbounds: [...inbounds, ...kept], answered };
+}
+
+/**
+ * The check-in list with one inbound as `GET /inbound/{id}` answered it (a scanned QR label), sent at `startedAt`:
+ * it replaces the stored copy, keeping item answers stored since (as `withDownloadedInbounds`). Pure.
+ */
+export function withFetchedInbound(
+  before: MetaValues['checkinDesk'] | undefined,
+  found: Inbound,
+  startedAt: number,
+  now: number,
+): MetaValues['checkinDesk'] {
+  const answered = Object.fromEntries(
+    Object.entries(before?.answered ?? {}).filter(
+      ([id, at]) => at >= startedAt || !found.items.some((it) => it.id === id),
+    ),
+  );
+  return {
+    at: before?.at ?? now,
+    answered,
+    inbounds: [
+      ...(before?.inbounds ?? []).filter((ib) => ib.id !== found.id),
+      keepNewerAnswers(found, before, answered),
+    ],
+  };
+}
+
+/** `fetched` with each item the device stored an answer for since the read (`answered`) taken from `before`. */
+function keepNewerAnswers(
+  fetched: Inbound,
+  before: MetaValues['checkinDesk'] | undefined,
+  answered: Record<string, number>,
+): Inbound {
+  const stored = before?.inbounds.find((ib) => ib.id === fetched.id);
+  const newer = (stored?.items ?? []).filter(
+    (it) => answered[it.id] !== undefined && fetched.items.some((f) => f.id === it.id),
+  );
+  if (newer.length === 0) return fetched;
+  const newest = newer.reduce((a, b) => ((answered[b.id] ?? 0) > (answered[a.id] ?? 0) ? b : a));
+  return withItems(
+    fetched,
+    fetched.items.map((it) => newer.find((n) => n.id === it.id) ?? it),
+    newest.inbound_status,
+  );
 }
 
 /**

@@ -4,7 +4,8 @@ import type { InboundItem } from '@hoppa/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { kickOutbox, outboxSender } from '../../app/sync.ts';
-import { floorDb, setMeta } from '../../offline/db.ts';
+import { floorDb, getMeta, setMeta } from '../../offline/db.ts';
+import { enqueueInboundChange } from '../../offline/outbox.ts';
 import { browser, json } from '../../test/dom-setup.ts';
 import { clearFloorDb, currentUser, renderFloor } from '../../test/render.tsx';
 import { hex, inbound, item } from './checkin.test-fixtures.ts';
@@ -109,6 +110,48 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
     const after = (desk?.value as { inbounds: { status: string; pieces_checked_in: number }[] } | undefined)
       ?.inbounds[0];
     expect(after).toMatchObject({ status: 'checked_in', pieces_checked_in: 18 });
+  });
+
+  it('keeps a confirmed item confirmed when a list download read before the confirmation lands after its answer', async () => {
+    // CI stop 46: the list download the screen starts crossed the sending of Confirm; it landed after the answer and
+    // put the item back to open, and with the network gone no later download corrected it.
+    const second = item({
+      id: hex(12),
+      product: { id: hex(501), ean: '8712345678913', bsku: 'MUG-02', name: 'Kop' },
+    });
+    await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [inbound({ items: [item(), second] })] });
+    // The server's list also carries a change made elsewhere (the contact), which must arrive.
+    const stale = inbound({ items: [item(), second], contact_person: 'Bert' });
+    await enqueueInboundChange(floorDb(), hex(1), { op: 'submit', item_id: hex(11) }, 'IN-00000001 · Mok');
+    let listed = 0;
+    let landList: (r: Response) => void = () => undefined;
+    browser.server = (req) => {
+      const url = new URL(req.url);
+      if (url.pathname === '/api/inbounds/status/pending') {
+        listed += 1;
+        // The first list was read on the server before Confirm; it arrives late. Later reads find no network.
+        if (listed === 1) return new Promise<Response>((resolve) => (landList = resolve));
+        throw new TypeError('Failed to fetch');
+      }
+      if (url.pathname === `/api/inbound_item/submitInboundItem/${hex(11)}`)
+        return json(200, { ...item(), status: 'checked_in' });
+      if (url.pathname === '/api/current_user') return json(200, staff);
+      throw new TypeError('Failed to fetch');
+    };
+    renderFloor(`/inbound?inbound=${hex(1)}`, { lang: 'en' });
+    await waitFor(() => expect(listed).toBe(1));
+    kickOutbox(true);
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(0));
+    landList(json(200, { items: [stale], total: 1, skip: 0, limit: 100 }));
+    await waitFor(() => expect(listed).toBe(2));
+    await waitFor(async () => {
+      const desk = await getMeta(floorDb(), 'checkinDesk');
+      expect(desk?.inbounds[0]?.contact_person).toBe('Bert');
+      expect(desk?.inbounds[0]?.items.map((it) => it.status)).toEqual(['checked_in', 'pending']);
+    });
+    const rows = screen.getAllByTestId('inbound-item');
+    expect(rows[0]?.textContent).toContain('Confirmed');
+    expect(rows[1]?.textContent).not.toContain('Confirmed');
   });
 
   it('moves pieces from a temporary place onto the reserved location through the outbox', async () => {

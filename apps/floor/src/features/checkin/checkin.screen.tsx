@@ -26,7 +26,13 @@ import { RejectedChanges } from '../../components/rejected-changes.tsx';
 import { ScanBar } from '../../components/scan-bar.tsx';
 import { CloseHeaderButton, StatusBar } from '../../components/status-bar.tsx';
 import { floorDb, getMeta, type InboundOp, type MetaValues, setMeta } from '../../offline/db.ts';
-import { dismissRejected, enqueueInboundChange, withInboundItem } from '../../offline/outbox.ts';
+import {
+  dismissRejected,
+  enqueueInboundChange,
+  withDownloadedInbounds,
+  withFetchedInbound,
+  withInboundItem,
+} from '../../offline/outbox.ts';
 import { deviceBeeps } from '../../scan/feedback.ts';
 import type { ScanInputHandle } from '../../scan/scan-input.tsx';
 import { speak } from '../../scan/speech.ts';
@@ -115,17 +121,20 @@ export function CheckinScreen() {
   const download = useCallback(async () => {
     setLoading(true);
     setError(null);
+    const startedAt = Date.now();
     try {
       const page = await request(api, pendingInboundsEndpoint, { query: { skip: 0, limit: CHECKIN_WINDOW } });
-      const before = await getMeta(db, 'checkinDesk');
-      const waiting = new Set(
-        (await db.outbox.where('status').equals('pending').toArray()).map((r) => r.pickId),
-      );
-      // Keep what this device still sends changes for, even when the server no longer lists it as pending.
-      const kept = (before?.inbounds ?? []).filter(
-        (ib) => waiting.has(`inbound:${ib.id}`) && !page.items.some((x) => x.id === ib.id),
-      );
-      await setMeta(db, 'checkinDesk', { at: Date.now(), inbounds: [...page.items, ...kept] });
+      await db.transaction('rw', [db.meta, db.outbox], async () => {
+        const before = await getMeta(db, 'checkinDesk');
+        const waiting = new Set(
+          (await db.outbox.where('status').equals('pending').toArray()).map((r) => r.pickId),
+        );
+        await setMeta(
+          db,
+          'checkinDesk',
+          withDownloadedInbounds(before, page.items, waiting, startedAt, Date.now()),
+        );
+      });
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 0)) setError(err);
     } finally {
@@ -137,8 +146,8 @@ export function CheckinScreen() {
     if (online) void download();
   }, [online, download]);
 
-  // A download that crossed the outbox's sending may hold an older state of an item: read the list again once the
-  // device's changes are all sent.
+  // Once the device's changes are all sent, read the list again for what others changed meanwhile (a download that
+  // crossed the sending keeps this device's answers: withDownloadedInbounds).
   const waitingRows = useRef(0);
   useEffect(() => {
     if (waitingRows.current > 0 && ops.length === 0 && online) void download();
@@ -146,12 +155,12 @@ export function CheckinScreen() {
   }, [ops.length, online, download]);
 
   async function fetchInbound(id: string) {
+    const startedAt = Date.now();
     try {
       const found = await request(api, inboundEndpoint, { params: { id } });
-      const stored = (await getMeta(db, 'checkinDesk')) ?? { at: Date.now(), inbounds: [] };
-      await setMeta(db, 'checkinDesk', {
-        ...stored,
-        inbounds: [...stored.inbounds.filter((ib) => ib.id !== found.id), found],
+      await db.transaction('rw', [db.meta], async () => {
+        const before = await getMeta(db, 'checkinDesk');
+        await setMeta(db, 'checkinDesk', withFetchedInbound(before, found, startedAt, Date.now()));
       });
       deviceBeeps.ok();
       open({ inbound: found.id });
