@@ -311,6 +311,32 @@ describe('Chinese, Japanese and Korean text', () => {
     expect((await readPdf(pdf)).text).toContain(shortened);
   });
 
+  it('shortens a name between whole characters: no half of a surrogate pair, no accent torn from its letter', async () => {
+    // 𠮷 (U+20BB7) is two UTF-16 units; é here is e + U+0301; 👩‍👩‍👧 is five code points joined. Odd widths give the
+    // search odd cut points, which used to fall inside a character.
+    const texts = ['𠮷'.repeat(80), 'Cafe\u0301 '.repeat(12), 'Familie 👩‍👩‍👧 '.repeat(8)];
+    const shortened: string[][] = [];
+    await renderPdf({ title: 'graphemes' }, (doc) => {
+      doc.addPage({ size: A6 });
+      doc.font(FONT).fontSize(10);
+      for (const text of texts)
+        shortened.push([37, 61, 83, 101, 129].map((width) => fitText(doc, text, width)));
+    });
+    const whole = (s: string) =>
+      [...new Intl.Segmenter('nl', { granularity: 'grapheme' }).segment(s)].map((g) => g.segment);
+    for (const [i, text] of texts.entries()) {
+      const source = whole(text);
+      for (const cut of shortened[i] ?? []) {
+        expect(cut.endsWith('…')).toBe(true);
+        const kept = whole(cut.slice(0, -1));
+        expect(kept.length).toBeGreaterThan(0);
+        // Every character kept is the source's whole character, in order.
+        expect(kept).toEqual(source.slice(0, kept.length));
+        expect(cut).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+      }
+    }
+  });
+
   it('aligns a mixed line as a whole, on one baseline: right, centred and justified', async () => {
     const mixed = 'Łukasz 王 Wiśniewski';
     const pdf = await renderPdf({ title: 'align' }, (doc) => {

@@ -396,17 +396,26 @@ export function horizontalRule(
     .stroke();
 }
 
-/** Text that must fit a width: shortened with an ellipsis at the current font and size. */
+const graphemes = new Intl.Segmenter('nl', { granularity: 'grapheme' });
+
+/**
+ * Text that must fit `width` (points) at the current font and size: returned whole when it fits, else shortened with
+ * an ellipsis. It is cut between user-perceived characters (grapheme clusters), never inside one, so an ideograph
+ * outside the Basic Multilingual Plane (a surrogate pair), a letter with a combining accent or an emoji sequence is
+ * kept whole or dropped whole.
+ */
 export function fitText(doc: PDFKit.PDFDocument, text: string, width: number): string {
   if (doc.widthOfString(text) <= width) return text;
+  // Cut points: the UTF-16 offsets where a grapheme ends (the first grapheme's end first).
+  const ends = [...graphemes.segment(text)].map((g) => g.index + g.segment.length);
   let lo = 0;
-  let hi = text.length;
+  let hi = ends.length;
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    if (doc.widthOfString(`${text.slice(0, mid)}…`) <= width) lo = mid;
+    if (doc.widthOfString(`${text.slice(0, ends[mid - 1])}…`) <= width) lo = mid;
     else hi = mid - 1;
   }
-  return `${text.slice(0, lo).trimEnd()}…`;
+  return `${text.slice(0, lo === 0 ? 0 : ends[lo - 1]).trimEnd()}…`;
 }
 
 /**
