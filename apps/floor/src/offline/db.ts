@@ -291,9 +291,17 @@ export interface MetaValues {
   pickLookups: PickLookups;
   /**
    * The returns desk's last search and the returns it found, as the server last answered (issue 12); query '' is the
-   * default list of open returns (`GET /returns/open`, its first page, with the total).
+   * default list of open returns (`GET /returns/open`, its first page, with the total). `answered` maps a return id
+   * to when (ms since epoch) a sent change's answer for it was stored here, so a list or search that was already on
+   * its way then does not put the older return back (outbox.ts `withDownloadedReturns`).
    */
-  returnsDesk: { query: string; at: number; returns: Return[]; total?: number };
+  returnsDesk: {
+    query: string;
+    at: number;
+    returns: Return[];
+    total?: number;
+    answered?: Record<string, number>;
+  };
   /**
    * The check-in task's work list (issue 10): the pending inbounds as the server last answered (at most one page of
    * 100, soonest expected first, each with its items), and any inbound opened by scanning its QR label since.

@@ -333,6 +333,52 @@ function keepNewerAnswers(
 }
 
 /**
+ * The returns desk with one return replaced by a sent change's answer (`return.change`, the return after the change;
+ * issue 12). `answeredAt` (ms since epoch, default now) is recorded for the return, so that an open list or search
+ * already on its way cannot put the older return back ({@link withDownloadedReturns}).
+ */
+export function withAnsweredReturn(
+  desk: MetaValues['returnsDesk'],
+  returned: Return,
+  answeredAt = Date.now(),
+): MetaValues['returnsDesk'] {
+  return {
+    ...desk,
+    answered: { ...desk.answered, [returned.id]: answeredAt },
+    returns: desk.returns.map((r) => (r.id === returned.id ? returned : r)),
+  };
+}
+
+/**
+ * The returns desk after a download (the open list `GET /returns/open`, or a search `GET /returns/get/{id}`; spec 2
+ * §7 Returns) that was sent at `startedAt` (ms since epoch) and answered `found` at `now`: the server's returns
+ * replace the stored ones, except that a return whose change's answer was stored at or after `startedAt`
+ * (`before.answered`) keeps that answer: the download was read on the server before the change, so its copy is
+ * older (an item closed on this device must not come back open because the list crossed the outbox's sending, as
+ * when the device comes back online). Answers older than the download are forgotten. Pure.
+ */
+export function withDownloadedReturns(
+  before: MetaValues['returnsDesk'] | undefined,
+  found: { query: string; returns: readonly Return[]; total?: number },
+  startedAt: number,
+  now: number,
+): MetaValues['returnsDesk'] {
+  const answered = Object.fromEntries(
+    Object.entries(before?.answered ?? {}).filter(([, at]) => at >= startedAt),
+  );
+  const returns = found.returns.map(
+    (r) => (answered[r.id] !== undefined && before?.returns.find((b) => b.id === r.id)) || r,
+  );
+  return {
+    query: found.query,
+    at: now,
+    returns,
+    ...(found.total === undefined ? {} : { total: found.total }),
+    answered,
+  };
+}
+
+/**
  * The server accepted the row: drop it; the pick is `sent` once none of its rows wait any more. For a change of a
  * product's locations, `answer` (the product with its locations after the change, `ProductLocations`) replaces the
  * stored product in the same transaction, so the screen never shows the change twice (once applied, once queued).
@@ -346,11 +392,7 @@ export async function markSent(db: FloorDb, row: OutboxRecord, answer?: unknown)
     await db.outbox.where('id').equals(row.id).delete();
     if (returned) {
       const desk = (await db.meta.get('returnsDesk'))?.value as MetaValues['returnsDesk'] | undefined;
-      if (desk)
-        await db.meta.put({
-          key: 'returnsDesk',
-          value: { ...desk, returns: desk.returns.map((r) => (r.id === returned.id ? returned : r)) },
-        });
+      if (desk) await db.meta.put({ key: 'returnsDesk', value: withAnsweredReturn(desk, returned) });
     }
     if (direct) {
       const done = ((await db.meta.get('directDone'))?.value as MetaValues['directDone'] | undefined) ?? [];

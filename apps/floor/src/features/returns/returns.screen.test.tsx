@@ -4,7 +4,8 @@ import type { Return } from '@hoppa/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { kickOutbox, outboxSender } from '../../app/sync.ts';
-import { floorDb, setMeta } from '../../offline/db.ts';
+import { floorDb, getMeta, setMeta } from '../../offline/db.ts';
+import { enqueueReturnChange } from '../../offline/outbox.ts';
 import { browser, json } from '../../test/dom-setup.ts';
 import { hexId } from '../../test/fixtures.ts';
 import { clearFloorDb, currentUser, renderFloor } from '../../test/render.tsx';
@@ -174,6 +175,56 @@ describe('returns desk (issue 12; spec 2 §2 Returns desk)', () => {
     expect((await screen.findByTestId('return-item-done')).textContent).toBe(
       'Afgehandeld · Terug op voorraad',
     );
+  });
+
+  it('keeps a closed item closed when the open list, read before the close was sent, lands after its answer', async () => {
+    // Coming back online, the desk downloads the open returns while the outbox sends the close made offline: the list
+    // was read on the server before the close but lands after its answer, and offline again nothing corrects it.
+    const r = aReturn();
+    await setMeta(floorDb(), 'returnsDesk', { query: '', at: Date.now(), returns: [r], total: 1 });
+    await enqueueReturnChange(
+      floorDb(),
+      r.id,
+      { op: 'fulfill', return_id: r.id, ean: '8710000000011' },
+      'R · 1',
+    );
+    const closed: Return = {
+      ...r,
+      items: [
+        {
+          ...(r.items[0] as Return['items'][number]),
+          fulfilled_at: new Date().toISOString(),
+          quarantined: false,
+        },
+        r.items[1] as Return['items'][number],
+      ],
+    };
+    let listed = 0;
+    let landList: (res: Response) => void = () => undefined;
+    browser.online = false;
+    browser.server = (req) => {
+      const url = new URL(req.url);
+      if (url.pathname === '/api/returns/open') {
+        listed += 1;
+        if (listed === 1) return new Promise<Response>((resolve) => (landList = resolve));
+        throw new TypeError('Failed to fetch');
+      }
+      // The close reaches the server only once the list has been read there.
+      if (url.pathname.startsWith(`/api/returns/fulfill/${r.id}/`) && listed > 0) return json(200, closed);
+      throw new TypeError('Failed to fetch');
+    };
+    renderFloor('/returns', { lang: 'nl' });
+    await screen.findAllByTestId('return-item');
+    browser.setOnline(true);
+    await waitFor(() => expect(listed).toBe(1));
+    kickOutbox(true);
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(0));
+    // The server's list also carries what changed elsewhere (the count), which must arrive.
+    landList(json(200, { items: [r], total: 7, skip: 0, limit: 50 }));
+    await waitFor(() => expect(screen.getByTestId('returns-count').textContent).toBe('7 open retouren'));
+    const desk = await getMeta(floorDb(), 'returnsDesk');
+    expect(desk?.returns[0]?.items.map((it) => it.fulfilled_at !== null)).toEqual([true, false]);
+    expect(screen.getByTestId('return-item-done').textContent).toBe('Afgehandeld · Terug op voorraad');
   });
 
   it('offers a return from a shipped order only with a reason', async () => {

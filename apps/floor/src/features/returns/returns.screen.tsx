@@ -25,7 +25,7 @@ import { RejectedChanges } from '../../components/rejected-changes.tsx';
 import { ScanBar } from '../../components/scan-bar.tsx';
 import { CloseHeaderButton, StatusBar } from '../../components/status-bar.tsx';
 import { floorDb, getMeta, type ReturnOp, setMeta } from '../../offline/db.ts';
-import { dismissRejected, enqueueReturnChange } from '../../offline/outbox.ts';
+import { dismissRejected, enqueueReturnChange, withDownloadedReturns } from '../../offline/outbox.ts';
 import { deviceBeeps } from '../../scan/feedback.ts';
 import type { ScanInputHandle } from '../../scan/scan-input.tsx';
 import {
@@ -100,10 +100,14 @@ export function ReturnsScreen() {
     const started = Date.now();
     try {
       const page = await request(api, openReturnsEndpoint, { query: { skip: 0, limit: OPEN_PAGE } });
-      // A search made while the list was on its way wins.
-      const now = await getMeta(db, 'returnsDesk');
-      if (now && now.query !== '' && now.at >= started) return;
-      await setMeta(db, 'returnsDesk', { query: '', at: Date.now(), returns: page.items, total: page.total });
+      await db.transaction('rw', [db.meta], async () => {
+        // A search made while the list was on its way wins.
+        const now = await getMeta(db, 'returnsDesk');
+        if (now && now.query !== '' && now.at >= started) return;
+        // A change sent while the list was on its way keeps its answer (withDownloadedReturns).
+        const found = { query: '', returns: page.items, total: page.total };
+        await setMeta(db, 'returnsDesk', withDownloadedReturns(now, found, started, Date.now()));
+      });
     } catch (err) {
       if (err instanceof ApiError && err.status === 0) setNotice(t('offline'));
       else setError(err);
@@ -130,11 +134,21 @@ export function ReturnsScreen() {
     setError(null);
     setNotice(null);
     setOrder(null);
+    const started = Date.now();
     try {
       const found = await request(api, returnSearchEndpoint, { params: { id: q } });
       if (found.status === 'found') {
         deviceBeeps.ok();
-        await setMeta(db, 'returnsDesk', { query: q, at: Date.now(), returns: found.returns });
+        await db.transaction('rw', [db.meta], async () => {
+          const before = await getMeta(db, 'returnsDesk');
+          const returns = withDownloadedReturns(
+            before,
+            { query: q, returns: found.returns },
+            started,
+            Date.now(),
+          );
+          await setMeta(db, 'returnsDesk', returns);
+        });
       } else {
         deviceBeeps.ok();
         await setMeta(db, 'returnsDesk', { query: q, at: Date.now(), returns: [] });
