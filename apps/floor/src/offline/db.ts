@@ -125,6 +125,11 @@ export interface ProductRecord {
   data: ProductLocations;
   /** Epoch ms of the answer. */
   fetchedAt: number;
+  /**
+   * Epoch ms when `data` was stored as a sent change's answer (outbox.ts `markSent`); absent for a read. A read of the
+   * product sent before then keeps this answer (products.ts `refreshProduct`). Not indexed: no new version.
+   */
+  answeredAt?: number;
 }
 
 /**

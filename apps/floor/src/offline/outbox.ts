@@ -381,7 +381,9 @@ export function withDownloadedReturns(
 /**
  * The server accepted the row: drop it; the pick is `sent` once none of its rows wait any more. For a change of a
  * product's locations, `answer` (the product with its locations after the change, `ProductLocations`) replaces the
- * stored product in the same transaction, so the screen never shows the change twice (once applied, once queued).
+ * stored product in the same transaction, so the screen never shows the change twice (once applied, once queued),
+ * stamped `answeredAt` so that a read of the product already on its way keeps it (products.ts `refreshProduct`); a
+ * returns-desk or check-in answer likewise ({@link withAnsweredReturn}, {@link withInboundItem}).
  */
 export async function markSent(db: FloorDb, row: OutboxRecord, answer?: unknown): Promise<void> {
   const product = row.kind === 'stock.change' && isProductLocations(answer) ? answer : undefined;
@@ -410,13 +412,16 @@ export async function markSent(db: FloorDb, row: OutboxRecord, answer?: unknown)
       const desk = (await db.meta.get('checkinDesk'))?.value as MetaValues['checkinDesk'] | undefined;
       if (desk) await db.meta.put({ key: 'checkinDesk', value: withInboundItem(desk, inboundItem) });
     }
-    if (product)
+    if (product) {
+      const at = Date.now();
       await db.products.put({
         id: product.product.id,
         ean: product.product.ean,
         data: product,
-        fetchedAt: Date.now(),
+        fetchedAt: at,
+        answeredAt: at,
       });
+    }
     const waiting = await db.outbox
       .where('pickId')
       .equals(row.pickId)

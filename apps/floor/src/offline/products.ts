@@ -23,9 +23,12 @@ export async function storeProduct(db: FloorDb, data: ProductLocations): Promise
 /**
  * Fetches the product's locations (`GET /product/locations/{id}`) and stores them, unless a change of it waits in
  * the outbox: then the stored answer (which the queued changes are drawn over) stays, and the answer of the last
- * change replaces it when it is sent (outbox.ts `markSent`). Throws the API error (status 0 offline).
+ * change replaces it when it is sent (outbox.ts `markSent`). A change's answer stored since the read was sent
+ * (`answeredAt`) stays too: the server read the product before that change, so its copy is older. Returns what the
+ * server answered either way. Throws the API error (status 0 offline).
  */
 export async function refreshProduct(db: FloorDb, productId: string): Promise<ProductLocations> {
+  const startedAt = Date.now();
   const data = await request(api, productLocationsEndpoint, { params: { id: productId } });
   await db.transaction('rw', db.outbox, db.products, async () => {
     const waiting = await db.outbox
@@ -33,7 +36,9 @@ export async function refreshProduct(db: FloorDb, productId: string): Promise<Pr
       .equals(stockKey(productId))
       .filter((r) => r.status === 'pending')
       .count();
-    if (waiting === 0 || !(await db.products.get(productId))) await storeProduct(db, data);
+    const stored = await db.products.get(productId);
+    const answeredSince = (stored?.answeredAt ?? Number.NEGATIVE_INFINITY) >= startedAt;
+    if (!stored || (waiting === 0 && !answeredSince)) await storeProduct(db, data);
   });
   return data;
 }

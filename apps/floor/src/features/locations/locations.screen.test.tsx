@@ -6,7 +6,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { kickOutbox, outboxSender } from '../../app/sync.ts';
 import { floorDb, setMeta } from '../../offline/db.ts';
-import { storeProduct } from '../../offline/products.ts';
+import { enqueueStockChange } from '../../offline/outbox.ts';
+import { refreshProduct, storeProduct } from '../../offline/products.ts';
 import { browser, json } from '../../test/dom-setup.ts';
 import { hexId } from '../../test/fixtures.ts';
 import { clearFloorDb, currentUser, renderFloor, wedgeInto } from '../../test/render.tsx';
@@ -380,6 +381,43 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
     ]);
     await waitFor(() => expect(row('R-01-03').dataset.pending).toBe('false'));
     expect(screen.getByTestId('product-total').textContent).toBe('Totaal 10 st.');
+  });
+
+  it('keeps a change’s answer when a read of the product sent before the change lands after its answer', async () => {
+    // The task reads the product on opening while the worker counts it: the read was answered on the server before the
+    // count but lands after the count's answer was stored, and must not put the older amount back.
+    await storeProduct(floorDb(), answer([link(BIN_A, 5, 1)]));
+    const api = fakeApi(answer([link(BIN_A, 5, 1)]));
+    const serve = browser.server;
+    let reads = 0;
+    let land: () => void = () => undefined;
+    browser.server = (req) => {
+      if (new URL(req.url).pathname !== `/api/product/locations/${PRODUCT}`) return serve(req);
+      reads += 1;
+      const read = api.state;
+      return new Promise<Response>((resolve) => (land = () => resolve(json(200, read))));
+    };
+    const opening = refreshProduct(floorDb(), PRODUCT);
+    await waitFor(() => expect(reads).toBe(1));
+    const op = {
+      op: 'set',
+      product_id: PRODUCT,
+      location_product_id: link(BIN_A, 0, 1).id,
+      amount: 7,
+      expected: 5,
+    };
+    await enqueueStockChange(floorDb(), op as const, 'R-01-01 · 7');
+    kickOutbox(true);
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(0));
+    expect(api.state.locations[0]?.stock).toBe(7);
+    land();
+    await opening;
+    expect((await floorDb().products.get(PRODUCT))?.data.locations.map((l) => l.stock)).toEqual([7]);
+    // A read sent after the answer is the server's word again (a colleague counted 9 since).
+    browser.server = serve;
+    api.set(answer([link(BIN_A, 9, 1)]));
+    await refreshProduct(floorDb(), PRODUCT);
+    expect((await floorDb().products.get(PRODUCT))?.data.locations.map((l) => l.stock)).toEqual([9]);
   });
 
   it('shows a count refused because someone changed the stock meanwhile, and the amount the server holds', async () => {
