@@ -5,7 +5,7 @@ import type { Product, ProductLocationLink, ProductLocations } from '@hoppa/core
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { kickOutbox, outboxSender } from '../../app/sync.ts';
-import { floorDb, setMeta } from '../../offline/db.ts';
+import { floorDb, type StockOp, setMeta } from '../../offline/db.ts';
 import { enqueueStockChange } from '../../offline/outbox.ts';
 import { refreshProduct, storeProduct } from '../../offline/products.ts';
 import { browser, json } from '../../test/dom-setup.ts';
@@ -399,14 +399,14 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
     };
     const opening = refreshProduct(floorDb(), PRODUCT);
     await waitFor(() => expect(reads).toBe(1));
-    const op = {
+    const op: StockOp = {
       op: 'set',
       product_id: PRODUCT,
       location_product_id: link(BIN_A, 0, 1).id,
       amount: 7,
       expected: 5,
     };
-    await enqueueStockChange(floorDb(), op as const, 'R-01-01 · 7');
+    await enqueueStockChange(floorDb(), op, 'R-01-01 · 7');
     kickOutbox(true);
     await waitFor(async () => expect(await floorDb().outbox.count()).toBe(0));
     expect(api.state.locations[0]?.stock).toBe(7);
