@@ -51,4 +51,74 @@ describe('ErrorBanner (spec 1 §8, spec 2 §8)', () => {
     show(<ErrorBanner error={problem(401, 'unauthenticated', 'no')} lng="nl" variant="filled" />);
     expect(screen.getByRole('alert').textContent).toBe('Je bent niet bevoegd voor deze actie');
   });
+
+  it("words a 400's coded issues in the UI language with the shared field names, keeping uncoded issues as sent", () => {
+    const refused = new ApiError(
+      400,
+      {
+        statusCode: 400,
+        code: 'validation',
+        message: 'phone: Not a phone number; products.1.ean: EAN must have 13 digits; foo_bar: Invalid input',
+        issues: [
+          {
+            path: 'body.phone',
+            message: 'Not a phone number',
+            code: 'phone_invalid',
+            values: { field: 'phone', value: '12' },
+          },
+          { path: 'body.products.1.ean', message: 'EAN must have 13 digits' },
+          {
+            path: 'body.products.1.quantity',
+            message: 'Too small',
+            code: 'out_of_range',
+            values: { field: 'quantity', min: 1, value: '0' },
+          },
+          {
+            path: 'body.foo_bar',
+            message: 'Invalid input: expected number',
+            code: 'wrong_type',
+            values: { field: 'foo_bar', expected: 'number' },
+          },
+          {
+            path: 'query.from',
+            message: 'Invalid date',
+            code: 'date_invalid',
+            values: { field: 'from', value: '2026-02-31' },
+          },
+        ],
+      },
+      'phone: Not a phone number',
+    );
+    show(<ErrorBanner error={refused} />, '/orders', 'nl');
+    expect(screen.getByRole('alert').textContent).toBe(
+      "Telefoonnummer is geen geldig telefoonnummer: '12'; products.1.ean: EAN must have 13 digits; " +
+        "Aantal (nr. 2) valt buiten het toegestane bereik: '0'; foo_bar moet een getal zijn; " +
+        "Van is geen geldige datum: '2026-02-31'",
+    );
+    cleanup();
+    show(<ErrorBanner error={refused} />, '/orders', 'en');
+    expect(screen.getByRole('alert').textContent).toBe(
+      "Phone number is not a valid phone number: '12'; products.1.ean: EAN must have 13 digits; " +
+        "Quantity (item 2) is out of range: '0'; foo_bar must be a number; From is not a valid date: '2026-02-31'",
+    );
+    cleanup();
+    // The floor's Dutch-only pick screen words it in Dutch whatever the app language.
+    show(<ErrorBanner error={refused} lng="nl" />, '/pick', 'en');
+    expect(screen.getByRole('alert').textContent).toMatch(/^Telefoonnummer is geen geldig telefoonnummer/);
+  });
+
+  it("keeps the server's message for a 400 without coded issues, or with codes only another screen words", () => {
+    const uncoded = new ApiError(
+      400,
+      {
+        statusCode: 400,
+        code: 'validation',
+        message: 'vat_id: Not a VAT number',
+        issues: [{ path: 'body.vat_id', message: 'Not a VAT number', code: 'unknown_product', values: {} }],
+      },
+      'vat_id: Not a VAT number',
+    );
+    show(<ErrorBanner error={uncoded} />, '/orders', 'nl');
+    expect(screen.getByRole('alert').textContent).toBe('vat_id: Not a VAT number');
+  });
 });

@@ -4,13 +4,16 @@
  * `/`), anything else 'Something went wrong, please consult your logs'. A screen passes `messages` with its own
  * translated texts for problem codes or statuses it expects (`{ invalid_credentials: t('…'), 409: t('…') }`), so a
  * Dutch user reads the server's answer in Dutch, and `serverMessageFor` for further statuses whose server message
- * is shown as is. Must be rendered inside the router (the 401 rule depends on the current path).
+ * is shown as is. A 400 whose issues carry validation codes (core `VALIDATION_REASON_CODES`) is worded in the UI's
+ * language instead, each field by its shared name (`codedProblemText`, ADR 0125); its issues without a code keep the
+ * server's words. Must be rendered inside the router (the 401 rule depends on the current path).
  */
 import { Alert, type AlertProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { errorDisplay, errorText, knownProblemText, type ProblemMessages } from './http-error.ts';
+import { codedProblemText } from './reason-text.ts';
 
 /** What {@link ErrorBanner} takes. */
 export interface ErrorBannerProps {
@@ -45,7 +48,9 @@ export function ErrorBanner({
   const { pathname } = useLocation();
   if (error === null || error === undefined) return null;
   const text =
-    knownProblemText(error, messages) ?? errorText(errorDisplay(error, pathname, serverMessageFor), t);
+    knownProblemText(error, messages) ??
+    codedProblemText(error, t) ??
+    errorText(errorDisplay(error, pathname, serverMessageFor), t);
   if (text === null) return null;
   return (
     <Alert

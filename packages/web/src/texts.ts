@@ -1,10 +1,17 @@
 import { fieldProblemText, HTTP_ERROR_TEXT } from '@hoppa/core';
+import { fieldNames } from './field-names.ts';
 
 /**
  * The texts every screen of both apps shares, merged into each app's `common` namespace by {@link createI18n}: the
  * error contract (spec 1 §8, spec 2 §8; English from core's HTTP_ERROR_TEXT), the field problems of a form by
  * core's FieldProblemCode (spec 2 §5; English from core's fieldProblemText, the bound as `{{limit}}`), and the
  * loading label. Used as `t('common:errors.generic')`, `t('common:validation.min_length', { limit })`.
+ *
+ * `reasons` words a 400's validation refusals by their code (core `VALIDATION_REASON_CODES`, ADR 0124 §2): one text
+ * per code with `{{field}}` (a field's name from `fields`, the table of `FIELD_NAMES`, or a screen's own label) and
+ * the issue's values; `wrong_type` and `format_invalid` have a variant per `expected` kind or `format` (i18next
+ * context, core `EXPECTED_TYPES`, `VALIDATION_FORMATS`). Read through `codedReasonText` (./reason-text.ts) by
+ * `ErrorBanner`, the spreadsheet announcement and the automation rule form. `fieldAt` names a field within a list.
  */
 export const WEB_TEXTS = {
   en: {
@@ -19,6 +26,33 @@ export const WEB_TEXTS = {
       too_long: 'Maximum {{limit}} characters',
       format: fieldProblemText('format'),
     },
+    reasons: {
+      text_too_long: '{{field}} is too long (at most {{limit}} characters)',
+      text_invalid: '{{field}} contains control or invalid characters',
+      missing: '{{field}} is missing',
+      email_invalid: "{{field}} is not a valid e-mail address: '{{value}}'",
+      not_one_of: "{{field}} must be one of {{allowed}} (not '{{value}}')",
+      out_of_range: "{{field}} is out of range: '{{value}}'",
+      text_too_short: '{{field}} is too short (at least {{min}} characters)',
+      phone_invalid: "{{field}} is not a valid phone number: '{{value}}'",
+      date_invalid: "{{field}} is not a valid date: '{{value}}'",
+      wrong_type: '{{field}} has the wrong kind of value',
+      wrong_type_string: '{{field}} must be text',
+      wrong_type_number: '{{field}} must be a number',
+      wrong_type_int: '{{field}} must be a whole number',
+      wrong_type_boolean: '{{field}} must be yes or no',
+      wrong_type_array: '{{field}} must be a list',
+      wrong_type_object: '{{field}} must be a group of fields',
+      format_invalid: "{{field}} is not in the right format: '{{value}}'",
+      format_invalid_time: "{{field}} is not a time like 15:30: '{{value}}'",
+      format_invalid_country_code: "{{field}} is not a two-letter country code: '{{value}}'",
+      format_invalid_id: "{{field}} is not a valid id: '{{value}}'",
+      format_invalid_url: "{{field}} is not a valid web address: '{{value}}'",
+      format_invalid_house_number: "{{field}} is not a house number from 1: '{{value}}'",
+      format_invalid_postcode_nl: "{{field}} is not a Dutch postcode (1234 AB): '{{value}}'",
+    },
+    fieldAt: '{{field}} (item {{position}})',
+    fields: fieldNames('en'),
   },
   nl: {
     loading: 'Laden…',
@@ -35,5 +69,32 @@ export const WEB_TEXTS = {
       too_long: 'Maximaal {{limit}} tekens',
       format: 'Ongeldig formaat!',
     },
+    reasons: {
+      text_too_long: '{{field}} is te lang (hoogstens {{limit}} tekens)',
+      text_invalid: '{{field}} bevat stuur- of ongeldige tekens',
+      missing: '{{field}} ontbreekt',
+      email_invalid: "{{field}} is geen geldig e-mailadres: '{{value}}'",
+      not_one_of: "{{field}} moet een van deze zijn: {{allowed}} (niet '{{value}}')",
+      out_of_range: "{{field}} valt buiten het toegestane bereik: '{{value}}'",
+      text_too_short: '{{field}} is te kort (minstens {{min}} tekens)',
+      phone_invalid: "{{field}} is geen geldig telefoonnummer: '{{value}}'",
+      date_invalid: "{{field}} is geen geldige datum: '{{value}}'",
+      wrong_type: '{{field}} heeft een verkeerd soort waarde',
+      wrong_type_string: '{{field}} moet tekst zijn',
+      wrong_type_number: '{{field}} moet een getal zijn',
+      wrong_type_int: '{{field}} moet een heel getal zijn',
+      wrong_type_boolean: '{{field}} moet ja of nee zijn',
+      wrong_type_array: '{{field}} moet een lijst zijn',
+      wrong_type_object: '{{field}} moet een groep velden zijn',
+      format_invalid: "{{field}} heeft niet de juiste vorm: '{{value}}'",
+      format_invalid_time: "{{field}} is geen tijd zoals 15:30: '{{value}}'",
+      format_invalid_country_code: "{{field}} is geen landcode van twee letters: '{{value}}'",
+      format_invalid_id: "{{field}} is geen geldige id: '{{value}}'",
+      format_invalid_url: "{{field}} is geen geldig webadres: '{{value}}'",
+      format_invalid_house_number: "{{field}} is geen huisnummer vanaf 1: '{{value}}'",
+      format_invalid_postcode_nl: "{{field}} is geen Nederlandse postcode (1234 AB): '{{value}}'",
+    },
+    fieldAt: '{{field}} (nr. {{position}})',
+    fields: fieldNames('nl'),
   },
 } as const;

@@ -4,8 +4,8 @@ import {
   type OrderImportField,
   type OrderImportIssue,
 } from '@hoppa/core';
+import { codedReasonText } from '@hoppa/web';
 import type { TFunction } from 'i18next';
-import { codedReasonText } from './reason-text.ts';
 
 /**
  * A reason of the order import's report as the results table shows it, in the UI's language (ADR 0118 "Left for

@@ -97,4 +97,29 @@ describe('password reset screen (spec 2 §2, §5)', () => {
     );
     expect(screen.getByRole('link', { name: 'Nieuwe herstellink aanvragen' })).toBeTruthy();
   });
+
+  it("says a 400's coded refusal of the password in Dutch, naming the field, not in the server's English", async () => {
+    anonymousApi(() =>
+      json(400, {
+        statusCode: 400,
+        code: 'validation',
+        message: 'password: Too big: expected string to have <=200 characters',
+        issues: [
+          {
+            path: 'body.password',
+            message: 'Too big: expected string to have <=200 characters',
+            code: 'text_too_long',
+            values: { field: 'password', limit: 200 },
+          },
+        ],
+      }),
+    );
+    renderFloor(`/reset?token=${TOKEN}`, { lang: 'nl' });
+    await screen.findByRole('heading', { name: 'Nieuw wachtwoord kiezen' });
+    type('Nieuw wachtwoord', 'nieuw-2026');
+    fireEvent.click(screen.getByRole('button', { name: 'Wachtwoord opslaan' }));
+    expect((await screen.findByTestId('error-banner')).textContent).toBe(
+      'Wachtwoord is te lang (hoogstens 200 tekens)',
+    );
+  });
 });

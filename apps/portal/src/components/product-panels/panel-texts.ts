@@ -43,16 +43,17 @@ const productPanelsI18n = {
       shipMethod: 'shipment method {{value}}',
       packaging: 'packaging {{value}}',
       needAll: 'Fill in the condition and the action.',
-      /** A rule's problems by core's automation reason codes (ADR 0119 §3); `field` is the form's label. */
+      /**
+       * A rule's problems by core's automation reason codes (ADR 0119 §3); `field` is the form's label. Zod's own
+       * refusals (`not_one_of`, `missing`, `text_too_long`: core VALIDATION_REASON_CODES) use the shared
+       * `common:reasons` texts (@hoppa/web `codedReasonText`).
+       */
       problems: {
         text_operator: '{{field}} can only be equal or not equal',
         quantity_not_a_number: "{{field}} must be a number when the condition is the quantity: '{{value}}'",
         unknown_shipment_method: 'There is no active shipment method {{value}}',
         unknown_packaging: 'There is no packaging {{value}}',
         unknown_product: 'Your shop has no product with EAN {{ean}}',
-        not_one_of: "{{field}} must be one of {{allowed}} (not '{{value}}')",
-        missing: '{{field}} is missing',
-        text_too_long: '{{field}} is too long (at most {{limit}} characters)',
       },
     },
     bundle: {
@@ -111,9 +112,6 @@ const productPanelsI18n = {
         unknown_shipment_method: 'Er is geen actieve verzendmethode {{value}}',
         unknown_packaging: 'Er is geen verpakking {{value}}',
         unknown_product: 'Je winkel heeft geen product met EAN {{ean}}',
-        not_one_of: "{{field}} moet een van deze zijn: {{allowed}} (niet '{{value}}')",
-        missing: '{{field}} ontbreekt',
-        text_too_long: '{{field}} is te lang (hoogstens {{limit}} tekens)',
       },
     },
     bundle: {

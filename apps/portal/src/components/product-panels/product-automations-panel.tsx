@@ -12,6 +12,7 @@ import {
   type ReasonValues,
   type ValidationReasonCode,
 } from '@hoppa/core';
+import { type CodedIssue, codedReasonText } from '@hoppa/web';
 import {
   ActionIcon,
   Button,
@@ -29,7 +30,6 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { type CodedIssue, codedReasonText } from '../../lib/reason-text.ts';
 import { ErrorBanner } from '../error-banner.tsx';
 import {
   useAutomations,

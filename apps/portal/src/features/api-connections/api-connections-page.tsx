@@ -5,6 +5,7 @@ import {
   formatDateTime,
   isShopPlatform,
 } from '@hoppa/core';
+import { codedReasonText } from '@hoppa/web';
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
@@ -19,7 +20,6 @@ import { ErrorBanner, MutationError, PageLoader } from '../../components/error-b
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { importReasonText } from '../../lib/order-import-reason.ts';
-import { codedReasonText } from '../../lib/reason-text.ts';
 import { useUrlState } from '../../lib/url-state.ts';
 import { CONNECTIONS_PAGE_SIZE, useChangeConnection, useConnections } from './api/connections.ts';
 import { ConnectionEditDialog } from './connection-edit-dialog.tsx';

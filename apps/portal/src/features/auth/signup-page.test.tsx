@@ -93,3 +93,54 @@ describe('sign-up by mailed link (docs/decisions/0015-signup-confirmation.md)', 
     expect(screen.getByRole('link', { name: 'Sign up again' })).toBeTruthy();
   });
 });
+
+describe("a 400's coded refusal in the user's language (ADR 0124 §2, @hoppa/web ErrorBanner)", () => {
+  beforeEach(() => {
+    stubPageRequest();
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(
+          JSON.stringify({
+            statusCode: 400,
+            code: 'validation',
+            message:
+              'phone: Not a phone number; family_name: Too big: expected string to have <=80 characters',
+            issues: [
+              {
+                path: 'body.phone',
+                message: 'Not a phone number',
+                code: 'phone_invalid',
+                values: { field: 'phone', value: '+31 6 1234 5678' },
+              },
+              {
+                path: 'body.family_name',
+                message: 'Too big: expected string to have <=80 characters',
+                code: 'text_too_long',
+                values: { field: 'family_name', limit: 80 },
+              },
+            ],
+          }),
+          { status: 400, headers: { 'content-type': 'application/json' } },
+        ),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('names each refused field by its Dutch name and says why in Dutch, not in the English of the server', async () => {
+    renderUi(<SignupPage />, { path: '/signup', lang: 'nl' });
+    const type = (label: RegExp, value: string) =>
+      fireEvent.input(screen.getByLabelText(label), { target: { value } });
+    type(/Voornaam/, 'Femke');
+    type(/Achternaam/, 'de Boer');
+    type(/E-mailadres/, 'femke@example.nl');
+    fireEvent.input(screen.getByRole('textbox', { name: /Telefoonnummer/ }), {
+      target: { value: '06 1234 5678' },
+    });
+    type(/^Wachtwoord/, 'negen-tekens');
+    fireEvent.click(screen.getByRole('button', { name: 'Account aanmaken' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "Telefoonnummer is geen geldig telefoonnummer: '+31 6 1234 5678'; Achternaam is te lang (hoogstens 80 tekens)",
+    );
+  });
+});

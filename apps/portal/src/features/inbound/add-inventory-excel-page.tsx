@@ -8,6 +8,7 @@ import {
   type InboundType,
   VALIDATION_REASON_CODES,
 } from '@hoppa/core';
+import { codedReasonText } from '@hoppa/web';
 import { Alert, Anchor, Button, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +19,6 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { ImportIssueTable } from '../../components/spreadsheet-import/import-issue-table.tsx';
 import { SpreadsheetImportWizard } from '../../components/spreadsheet-import/spreadsheet-import-wizard.tsx';
 import { useSpreadsheetImport } from '../../components/spreadsheet-import/use-spreadsheet-import.ts';
-import { codedReasonText } from '../../lib/reason-text.ts';
 import { useInboundExcel, useInboundExcelCheck } from './api/change-inbound.ts';
 import { useCurrentOrg } from './api/get-inbounds.ts';
 import {

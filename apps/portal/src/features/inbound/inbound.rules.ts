@@ -19,9 +19,9 @@ import {
   sheetCount,
   sheetDate,
 } from '@hoppa/core';
+import type { CodedIssue } from '@hoppa/web';
 import type { z } from 'zod';
 import type { MappedRow } from '../../components/spreadsheet-import/spreadsheet.rules.ts';
-import type { CodedIssue } from '../../lib/reason-text.ts';
 
 /** The fields of the inbound information form (spec 2 §2, §5 Inbound information), in screen order. */
 export const INFO_FIELDS = [

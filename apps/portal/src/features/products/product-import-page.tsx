@@ -7,6 +7,7 @@ import {
   PRODUCT_IMPORT_FIELDS,
   type ProductImportResult,
 } from '@hoppa/core';
+import type { CodedIssue } from '@hoppa/web';
 import {
   Alert,
   Button,
@@ -31,7 +32,6 @@ import { ImportPreviewTable } from '../../components/spreadsheet-import/import-p
 import type { MappedRow } from '../../components/spreadsheet-import/spreadsheet.rules.ts';
 import { SpreadsheetImportWizard } from '../../components/spreadsheet-import/spreadsheet-import-wizard.tsx';
 import { useSpreadsheetImport } from '../../components/spreadsheet-import/use-spreadsheet-import.ts';
-import type { CodedIssue } from '../../lib/reason-text.ts';
 import { useImportAutomations, useImportBundles } from './api/import-bundles.ts';
 import { useImportProducts } from './api/import-products.ts';
 import { useBulkImportTexts } from './product-import.i18n.ts';

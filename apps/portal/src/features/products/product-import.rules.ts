@@ -19,9 +19,9 @@ import {
   PRODUCT_IMPORT_REQUIRED_FIELDS,
   type ProductImportField,
 } from '@hoppa/core';
+import { type CodedIssue, codedReasonText } from '@hoppa/web';
 import type { TFunction } from 'i18next';
 import type { ColumnMapping, MappedRow } from '../../components/spreadsheet-import/spreadsheet.rules.ts';
-import { type CodedIssue, codedReasonText } from '../../lib/reason-text.ts';
 
 /** The reason codes the bulk import's results word (the product, bundle and automation imports'). */
 export const BULK_REASON_CODES: readonly string[] = [

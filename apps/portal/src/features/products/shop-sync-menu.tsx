@@ -5,6 +5,7 @@ import {
   type ReasonValues,
   type ShopSyncResult,
 } from '@hoppa/core';
+import { codedReasonText } from '@hoppa/web';
 import { Button, Group, Menu, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
@@ -14,7 +15,6 @@ import { Link } from 'react-router';
 import { PATHS } from '../../app/paths.ts';
 import { roleInForce, useSession } from '../../app/session.ts';
 import { Icon } from '../../components/icons.tsx';
-import { codedReasonText } from '../../lib/reason-text.ts';
 import { type ShopConnection, useShopConnections, useShopSync } from './api/shop-sync.ts';
 
 /** The platforms' names in the menu ('Synchroniseren met WooCommerce (Webwinkel)'). */

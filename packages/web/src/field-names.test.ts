@@ -1,0 +1,51 @@
+import * as core from '@hoppa/core';
+import { EXPECTED_TYPES, VALIDATION_FORMATS, VALIDATION_REASON_CODES } from '@hoppa/core';
+import { describe, expect, it } from 'vitest';
+import { FIELD_NAMES } from './field-names.ts';
+import { WEB_TEXTS } from './texts.ts';
+
+/** Every object key of a request schema (zod's own definitions: objects, lists, optionals, unions, pipes …). */
+function keysOf(schema: unknown, into: Set<string>, seen = new Set<unknown>()): Set<string> {
+  const def = (schema as { _zod?: { def?: Record<string, unknown> } } | undefined)?._zod?.def;
+  if (!def || seen.has(schema)) return into;
+  seen.add(schema);
+  const walk = (s: unknown) => keysOf(s, into, seen);
+  if (def.type === 'object')
+    for (const [k, v] of Object.entries(def.shape as Record<string, unknown>)) {
+      into.add(k);
+      walk(v);
+    }
+  else if (def.type === 'array') walk(def.element);
+  else if (def.type === 'union') for (const o of def.options as unknown[]) walk(o);
+  else if (def.type === 'pipe') [def.in, def.out].forEach(walk);
+  else if (def.type === 'intersection') [def.left, def.right].forEach(walk);
+  else if (def.type === 'record') walk(def.valueType);
+  else if (def.type === 'lazy') walk((def.getter as () => unknown)());
+  else if ('innerType' in def) walk(def.innerType);
+  return into;
+}
+
+describe('the shared field names (FIELD_NAMES)', () => {
+  it("names every field of every call's params, query and body, in English and Dutch", () => {
+    const keys = new Set<string>();
+    for (const e of Object.values(core) as Record<string, unknown>[]) {
+      if (!e || typeof e !== 'object' || typeof e.method !== 'string' || typeof e.path !== 'string') continue;
+      for (const part of [e.params, e.query, e.body]) keysOf(part, keys);
+    }
+    expect(keys.size).toBeGreaterThan(250);
+    expect([...keys].filter((k) => !Object.hasOwn(FIELD_NAMES, k))).toEqual([]);
+    for (const [en, nl] of Object.values(FIELD_NAMES)) expect(en && nl).toBeTruthy();
+  });
+
+  it('has a text for each validation code, each expected kind and each named format, in both languages', () => {
+    const keys = [
+      ...VALIDATION_REASON_CODES,
+      ...EXPECTED_TYPES.map((k) => `wrong_type_${k}`),
+      ...VALIDATION_FORMATS.map((f) => `format_invalid_${f}`),
+    ];
+    for (const lang of ['en', 'nl'] as const) {
+      const texts: Record<string, string> = WEB_TEXTS[lang].reasons;
+      expect(keys.filter((k) => !texts[k]?.includes('{{field}}'))).toEqual([]);
+    }
+  });
+});

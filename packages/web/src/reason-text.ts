@@ -1,0 +1,100 @@
+import { ApiError, type ReasonValues, VALIDATION_REASON_CODES } from '@hoppa/core';
+import type { TFunction } from 'i18next';
+import { FIELD_NAMES } from './field-names.ts';
+
+/** A reason as a report of the API sends it (ADR 0119 §3): a `code` with its `values`, and the English `reason`. */
+export interface CodedIssue {
+  code?: string;
+  values?: ReasonValues;
+  reason: string;
+}
+
+/**
+ * A coded reason in the UI's language (ADR 0119 §3), the one way both apps word the API's codes: the text
+ * `<prefix>.<code>` of `t`'s namespace, else the shared `common:reasons.<code>` (a 400's validation refusals, core
+ * `VALIDATION_REASON_CODES`, worded once in @hoppa/web's texts), with the issue's `values` (and `opts.values`, e.g.
+ * a field by its label; `opts.key` names another text of the code). A value's `expected` kind or named `format`
+ * (`wrong_type`, `format_invalid`) picks the text's variant `<code>_<kind>` (i18next's context), the bare `<code>`
+ * text when there is none. A code that `codes` does not list (a newer API's), or an issue without one, shows the
+ * API's English `reason`.
+ */
+export function codedReasonText(
+  t: TFunction,
+  prefix: string,
+  codes: readonly string[],
+  issue: CodedIssue,
+  opts: { key?: string; values?: Record<string, unknown> } = {},
+): string {
+  if (!issue.code || !codes.includes(issue.code)) return issue.reason;
+  const context = issue.values?.expected ?? issue.values?.format;
+  const key = opts.key ?? issue.code;
+  return t([`${prefix}.${key}`, `common:reasons.${key}`], {
+    ...issue.values,
+    ...opts.values,
+    ...(context ? { context } : {}),
+  });
+}
+
+/** One issue of a problem body (core `ProblemSchema`): the dotted `path` (`body.products.0.ean`) and its message. */
+interface ProblemIssue {
+  path: string;
+  message: string;
+  code?: string;
+  values?: ReasonValues;
+}
+
+/** The request part a path starts with (the API's `validationProblem`: `body`, `query`, `params`, `headers`). */
+const PARTS = new Set(['body', 'query', 'params', 'headers']);
+
+/**
+ * The name of the field an issue is about, as the user reads it: the shared name of its key (`values.field`, else
+ * the path's last key that is no list position) from `common:fields` (@hoppa/web `FIELD_NAMES`), with its place in
+ * a list (`EAN (item 2)` for `body.products.1.ean`); a key the table lacks gives the raw path as the server writes
+ * it (`body.` left off: `products.1.foo`).
+ */
+export function fieldLabel(t: TFunction, path: string, field?: string): string {
+  const keys = path.split('.');
+  if (PARTS.has(keys[0] ?? '')) keys.shift();
+  const name = field ?? keys.findLast((k) => !/^\d+$/.test(k));
+  if (!name || !Object.hasOwn(FIELD_NAMES, name)) return rawPath(path);
+  const label = t(`common:fields.${name}`);
+  const position = keys.findLast((k) => /^\d+$/.test(k));
+  return position === undefined
+    ? label
+    : t('common:fieldAt', { field: label, position: Number(position) + 1 });
+}
+
+/** A path as the server's message writes it: a body's fields without `body.` (`password`), other parts whole. */
+function rawPath(path: string): string {
+  return path === 'body' ? path : path.replace(/^body\./, '');
+}
+
+/**
+ * A 400's field issues in the UI's language (ADR 0125; spec 1 §8 shows a 400's body, here worded for the user):
+ * each issue with a validation code (core `VALIDATION_REASON_CODES`) by the shared `common:reasons` text, its field
+ * named by {@link fieldLabel}; an issue without one (or with another code) as the server wrote it
+ * (`field: message`); joined by '; ' as the server's message joins them. Null when `error` is no 400 or none of its
+ * issues has such a code, so the caller shows the server's message as is.
+ */
+export function codedProblemText(error: unknown, t: TFunction): string | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const body = error.body as { issues?: unknown } | null;
+  const issues = Array.isArray(body?.issues) ? (body.issues as ProblemIssue[]) : [];
+  const shared: readonly string[] = VALIDATION_REASON_CODES;
+  const valid = issues.filter((i) => i && typeof i.path === 'string' && typeof i.message === 'string');
+  if (!valid.some((i) => i.code && shared.includes(i.code))) return null;
+  return valid
+    .map((i) => {
+      const reason = i.path === 'body' ? i.message : `${rawPath(i.path)}: ${i.message}`;
+      return codedReasonText(
+        t,
+        'common:reasons',
+        shared,
+        { code: i.code, values: i.values, reason },
+        {
+          values: { field: fieldLabel(t, i.path, i.values?.field) },
+        },
+      );
+    })
+    .join('; ');
+}
