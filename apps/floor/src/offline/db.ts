@@ -61,6 +61,12 @@ export interface PickRecord {
   pickedAt: number | null;
   /** The raw scan that confirmed it (EAN or location id). */
   scanned: string | null;
+  /**
+   * Epoch ms when the server accepted the last of its outbox rows (it became `sent`, outbox.ts `markSent`); absent
+   * before, and on records stored before this field. A list download sent before then keeps the pick as sent
+   * (pick-download.ts `storePickList`). Not indexed: no new version.
+   */
+  sentAt?: number;
 }
 
 /**

@@ -379,7 +379,9 @@ export function withDownloadedReturns(
 }
 
 /**
- * The server accepted the row: drop it; the pick is `sent` once none of its rows wait any more. For a change of a
+ * The server accepted the row: drop it; the pick is `sent` once none of its rows wait any more (stamped `sentAt`, so
+ * that a pick list download already on its way does not list it as open again: pick-download.ts `storePickList`).
+ * For a change of a
  * product's locations, `answer` (the product with its locations after the change, `ProductLocations`) replaces the
  * stored product in the same transaction, so the screen never shows the change twice (once applied, once queued),
  * stamped `answeredAt` so that a read of the product already on its way keeps it (products.ts `refreshProduct`); a
@@ -429,7 +431,7 @@ export async function markSent(db: FloorDb, row: OutboxRecord, answer?: unknown)
       .count();
     const pick = await db.picks.get(row.pickId);
     if (pick && pick.status === 'queued' && waiting === 0)
-      await db.picks.update(row.pickId, { status: 'sent' });
+      await db.picks.update(row.pickId, { status: 'sent', sentAt: Date.now() });
   });
 }
 

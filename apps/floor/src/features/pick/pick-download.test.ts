@@ -155,6 +155,23 @@ describe('storePickList', () => {
     expect((await db.outbox.toArray()).map((r) => r.status)).toEqual(['rejected']);
   });
 
+  it('keeps a pick accepted after the download was sent as sent: the list read before it must not reopen it', async () => {
+    // The list's pages were read on the server before the pick's confirm, which the outbox sent meanwhile: its answer
+    // was stored (row gone, pick sent) before the list landed, and the server's older copy lists it as still to pick.
+    const { db } = testDb();
+    const [a, b] = [pickItem(), pickItem()] as [PickItem, PickItem];
+    await seedPicks(db, [a, b]);
+    const [row] = (await enqueuePick(db, a.id, a.ean)) ?? [];
+    const startedAt = Date.now();
+    if (row) await markSent(db, row);
+    await storePickList(db, [a, b], filter, startedAt + 5, startedAt);
+    expect((await db.picks.get(a.id))?.status).toBe('sent');
+    expect((await db.picks.where('status').equals('open').toArray()).map((p) => p.id)).toEqual([b.id]);
+    // A download sent after the answer lists what the server still has there (the item's next round).
+    await storePickList(db, [a, b], filter, Date.now() + 10, Date.now() + 1);
+    expect((await db.picks.get(a.id))?.status).toBe('open');
+  });
+
   it('keeps a pick whose other order line still waits after one line was rejected (no second confirm)', async () => {
     const { db } = testDb();
     const a = pickItem({ lines: [1, 2] });

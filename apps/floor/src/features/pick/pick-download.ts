@@ -137,19 +137,29 @@ export const STORE_BATCH = 20;
  * out of the list) even when the server still lists them; that includes a pick of several order lines
  * of which one was rejected while another still waits, which must not come back as open and be
  * confirmed twice. Other sent and rejected picks are replaced by what the server says now; rejected
- * outbox rows stay for the picker to read.
+ * outbox rows stay for the picker to read. `startedAt` (ms since epoch) is when the download's pages were first asked:
+ * a pick the server accepted at or after it (`sentAt`, outbox.ts `markSent`) stays sent too, because the list was
+ * read on the server before that pick and would list it as open again (picked twice); the next download lists what
+ * is still to pick there. Without `startedAt` no sent pick is kept.
  */
 export async function storePickList(
   db: FloorDb,
   items: PickItem[],
   filter: PickFilter,
   now: number,
+  startedAt?: number,
 ): Promise<void> {
   await db.transaction('rw', db.picks, db.outbox, db.meta, async () => {
     const waiting = new Set(
       (await db.outbox.where('status').equals('pending').toArray()).map((r) => r.pickId),
     );
-    const keep = (await db.picks.bulkGet([...waiting])).filter((p) => p !== undefined);
+    const answered =
+      startedAt === undefined
+        ? []
+        : (await db.picks.where('status').equals('sent').toArray()).filter(
+            (p) => p.sentAt !== undefined && p.sentAt >= startedAt && !waiting.has(p.id),
+          );
+    const keep = [...(await db.picks.bulkGet([...waiting])).filter((p) => p !== undefined), ...answered];
     const keepIds = new Set(keep.map((p) => p.id));
     await db.picks.clear();
     const fresh: PickRecord[] = items

@@ -28,6 +28,13 @@ export interface Download {
   pages: Promise<PickItem[]>;
   /** Lets the rest of the list be asked: called once the card of the first page has been painted. */
   shown: () => void;
+  /**
+   * When (ms since epoch) the download's pages were first asked, after `before` (the outbox's drain): picks accepted
+   * since were read by the server before they were picked (pick-download.ts `storePickList`). Set when `pages`
+   * starts asking; read it once `pages` has settled. A first page sent by main.tsx beside the session check (ADR 0078)
+   * left a moment earlier, on a fresh device that has no picks to send.
+   */
+  readonly startedAt: number;
 }
 
 /** How long the rest of a download waits for {@link Download.shown} at most (ms): nobody may show its card. */
@@ -44,15 +51,24 @@ export function startDownload(before: () => Promise<void>, fetchPage: PickPageFe
   // The rest leaves once the card is on screen: a request started before the card's paint delays it on a phone's
   // network (and Lighthouse counts every request started before the largest paint as in its way).
   const painted = new Promise<void>((resolve) => (shown = resolve));
-  const pages = before().then(() =>
-    downloadPickList(fetchPage, PICK_PAGE_SIZE, PICK_OFFLINE_MAX_ITEMS, {
+  let startedAt = Date.now();
+  const pages = before().then(() => {
+    startedAt = Date.now();
+    return downloadPickList(fetchPage, PICK_PAGE_SIZE, PICK_OFFLINE_MAX_ITEMS, {
       firstPage: PICK_FIRST_PAGE_SIZE,
       onFirstPage: (items, total) => firstIn({ items, total }),
       beforeRest: () =>
         Promise.race([painted, new Promise<void>((resolve) => setTimeout(resolve, SHOWN_WAIT_MS))]),
-    }),
-  );
-  return { first, pages, shown };
+    });
+  });
+  return {
+    first,
+    pages,
+    shown,
+    get startedAt() {
+      return startedAt;
+    },
+  };
 }
 
 /**

@@ -190,6 +190,40 @@ describe('pick screen (spec 2 §2 Pick screen, §4 Pick flow)', () => {
     expect(screen.getByTestId('pick-card').dataset.pickId).toBe(second.id);
   });
 
+  it('keeps a pick sent while a list download was on its way out of the list that download brings', async () => {
+    // The list's pages were read on the server before the pick's confirm, which the outbox sent meanwhile: the older
+    // list lands after the answer and must not bring the pick back as open (picked twice).
+    let release: (r: Response) => void = () => undefined;
+    const asked = pickListServer(() => new Promise<Response>((resolve) => (release = resolve)));
+    const serve = browser.server;
+    browser.server = (req) => {
+      const line = first.orders[0];
+      if (!new URL(req.url).pathname.endsWith('/pick_list/confirm') || !line) return serve(req);
+      const picked = {
+        order_line_id: line.order_line_id,
+        order_id: line.order_id,
+        quantity: 3,
+        picked_quantity: 3,
+      };
+      return json(200, { ok: true, lines: [{ ...picked, picked: true }], stock: [] });
+    };
+    renderFloor('/pick', { lang: 'nl' });
+    await screen.findByTestId('pick-card');
+    fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    fireEvent.click(await screen.findByLabelText('Alleen orders met één product'));
+    fireEvent.click(screen.getByRole('button', { name: 'Toepassen' }));
+    await waitFor(() => expect(asked).toHaveLength(1));
+    scan(first.ean);
+    await waitFor(async () => expect((await floorDb().picks.get(first.id))?.status).toBe('sent'));
+    // The server's list also holds an item that came meanwhile, which must arrive.
+    const third = pickItem({ rack: 'D-01-01' });
+    release(pickListPage([first, second, third]));
+    await waitFor(async () => expect((await getMeta(floorDb(), 'lastSync'))?.total).toBe(3));
+    expect((await floorDb().picks.get(first.id))?.status).toBe('sent');
+    await waitFor(() => expect(screen.getByTestId('pick-remaining').textContent).toBe('Nog 2 te picken'));
+    expect(screen.getByTestId('pick-card').dataset.pickId).toBe(second.id);
+  });
+
   it('keeps the filter the picker applied when the first download answers after it', async () => {
     const { asked, releaseFirst } = await freshDeviceWithSlowFirstDownload(second);
     // The first load (default filter) is still on its way when the picker narrows to single-line orders.

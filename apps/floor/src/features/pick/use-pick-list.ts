@@ -181,7 +181,8 @@ export function usePickList() {
         const items = await completeRounds(pages, apiPickRounds(api, f));
         if (!isNewest()) return false;
         // Never before the download started (a clock set back), or the read-only first item would outstay the list.
-        await storePickList(db, items, f, Math.max(Date.now(), startedAt));
+        // A pick accepted while the pages were on their way stays sent (the list was read before it).
+        await storePickList(db, items, f, Math.max(Date.now(), startedAt), download.startedAt);
         return true;
       } catch (err) {
         if (isNewest()) setListed(null);
