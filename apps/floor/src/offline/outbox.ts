@@ -353,9 +353,10 @@ export function withAnsweredReturn(
  * The returns desk after a download (the open list `GET /returns/open`, or a search `GET /returns/get/{id}`; spec 2
  * §7 Returns) that was sent at `startedAt` (ms since epoch) and answered `found` at `now`: the server's returns
  * replace the stored ones, except that a return whose change's answer was stored at or after `startedAt`
- * (`before.answered`) keeps that answer: the download was read on the server before the change, so its copy is
- * older (an item closed on this device must not come back open because the list crossed the outbox's sending, as
- * when the device comes back online). Answers older than the download are forgotten. Pure.
+ * (`before.answered`) keeps that answer, whole: the download was read on the server before the change, and the
+ * answer is the entire return after it, so newer in every field (an item closed on this device must not come back
+ * open because the list crossed the outbox's sending, as when the device comes back online). Answers older than the
+ * download are forgotten. Pure.
  */
 export function withDownloadedReturns(
   before: MetaValues['returnsDesk'] | undefined,

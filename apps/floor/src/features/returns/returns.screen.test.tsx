@@ -227,6 +227,57 @@ describe('returns desk (issue 12; spec 2 §2 Returns desk)', () => {
     expect(screen.getByTestId('return-item-done').textContent).toBe('Afgehandeld · Terug op voorraad');
   });
 
+  it('keeps a closed item closed when a search read before the close was sent lands after its answer', async () => {
+    const r = aReturn();
+    await setMeta(floorDb(), 'returnsDesk', { query: r.tracking_number, at: Date.now(), returns: [r] });
+    await enqueueReturnChange(
+      floorDb(),
+      r.id,
+      { op: 'fulfill', return_id: r.id, ean: '8710000000011' },
+      'R · 1',
+    );
+    const closed: Return = {
+      ...r,
+      items: [
+        {
+          ...(r.items[0] as Return['items'][number]),
+          fulfilled_at: new Date().toISOString(),
+          quarantined: false,
+        },
+        r.items[1] as Return['items'][number],
+      ],
+    };
+    let searched = 0;
+    let landSearch: (res: Response) => void = () => undefined;
+    browser.online = false;
+    browser.server = (req) => {
+      const url = new URL(req.url);
+      if (url.pathname === `/api/returns/get/${r.tracking_number}`) {
+        searched += 1;
+        return new Promise<Response>((resolve) => (landSearch = resolve));
+      }
+      if (url.pathname.startsWith(`/api/returns/fulfill/${r.id}/`) && searched > 0) return json(200, closed);
+      throw new TypeError('Failed to fetch');
+    };
+    renderFloor('/returns', { lang: 'nl' });
+    await screen.findAllByTestId('return-item');
+    browser.online = true;
+    // The worker scans the parcel again while the close made offline is being sent.
+    scan(r.tracking_number);
+    await waitFor(() => expect(searched).toBe(1));
+    kickOutbox(true);
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(0));
+    // The search also finds a second return registered for the parcel meanwhile, which must arrive.
+    const another = { ...aReturn(), id: hexId(9), return_number: 'R00000043' };
+    landSearch(json(200, { status: 'found', returns: [r, another] }));
+    await waitFor(async () => expect((await getMeta(floorDb(), 'returnsDesk'))?.returns).toHaveLength(2));
+    const desk = await getMeta(floorDb(), 'returnsDesk');
+    expect(desk?.returns[0]?.items.map((it) => it.fulfilled_at !== null)).toEqual([true, false]);
+    expect((await screen.findByTestId('return-item-done')).textContent).toBe(
+      'Afgehandeld · Terug op voorraad',
+    );
+  });
+
   it('offers a return from a shipped order only with a reason', async () => {
     const r = aReturn();
     const made: unknown[] = [];
