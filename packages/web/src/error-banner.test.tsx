@@ -121,4 +121,41 @@ describe('ErrorBanner (spec 1 §8, spec 2 §8)', () => {
     show(<ErrorBanner error={uncoded} />, '/orders', 'nl');
     expect(screen.getByRole('alert').textContent).toBe('vat_id: Not a VAT number');
   });
+
+  it('words the VAT number, HS code, shop address and list-length codes through the same texts', () => {
+    const issue = (path: string, code: string, values: Record<string, unknown>) => ({
+      path,
+      message: 'x',
+      code,
+      values,
+    });
+    const refused = new ApiError(
+      400,
+      {
+        statusCode: 400,
+        code: 'validation',
+        message: 'x',
+        issues: [
+          issue('query.vatNumber', 'format_invalid', {
+            field: 'vatNumber',
+            format: 'vat_number',
+            value: '123',
+          }),
+          issue('body.hs', 'format_invalid', { field: 'hs', format: 'hs_code', value: '12345' }),
+          issue('body.url', 'format_invalid', { field: 'url', format: 'shop_url', value: 'http://a.nl' }),
+          issue('body.grants', 'list_too_long', { field: 'grants', limit: 200 }),
+          issue('body.rows', 'list_too_short', { field: 'rows', min: 1 }),
+        ],
+      },
+      'x',
+    );
+    show(<ErrorBanner error={refused} />, '/orders', 'nl');
+    expect(screen.getByRole('alert').textContent?.split('; ')).toEqual([
+      "Btw-nummer is geen btw-nummer met landcode, zoals NL123456789B01: '123'",
+      "HS-code is geen HS-code van 6 tot 10 cijfers: '12345'",
+      "Webadres is geen https://-adres van een winkel: 'http://a.nl'",
+      'Rechten heeft te veel items (hoogstens 200)',
+      'Rijen heeft te weinig items (minstens 1)',
+    ]);
+  });
 });

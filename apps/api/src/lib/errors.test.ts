@@ -1,11 +1,15 @@
 import {
+  CustomsBodySchema,
   DateTimeParamSchema,
   EditAddressSchema,
   InboundInformationSchema,
   InboundItemInputSchema,
   ProblemSchema,
   ReturnAddressSchema,
+  RolePreviewBodySchema,
   ShipmentMethodBodySchema,
+  ShopUrlSchema,
+  VatLookupQuerySchema,
 } from '@hoppa/core';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -132,6 +136,11 @@ describe("zod's refusals coded (core VALIDATION_REASON_CODES)", () => {
       tags: z.array(z.string()),
       key: z.string().regex(/^[a-z]+$/, 'Lower-case letters'),
       address: ReturnAddressSchema,
+      vatNumber: VatLookupQuerySchema.shape.vatNumber,
+      hs: CustomsBodySchema.shape.hs,
+      url: ShopUrlSchema,
+      grants: RolePreviewBodySchema.shape.grants,
+      eans: z.array(z.string()).min(1),
     })
     .partial();
   const app = Fastify();
@@ -242,6 +251,37 @@ describe("zod's refusals coded (core VALIDATION_REASON_CODES)", () => {
         values: { field: 'zipCode', format: 'postcode_nl', value: '10155' },
       },
     });
+  });
+
+  it('codes VAT numbers, HS codes, shop addresses and list lengths, keeping the English message', async () => {
+    const body = {
+      vatNumber: '123456789',
+      hs: '12345',
+      url: 'http://winkel.nl',
+      grants: Array.from({ length: 201 }, () => ({ path: '/orders' })),
+      eans: [],
+    };
+    expect(await coded(body)).toEqual({
+      'body.vatNumber': {
+        code: 'format_invalid',
+        values: { field: 'vatNumber', format: 'vat_number', value: '123456789' },
+      },
+      'body.hs': { code: 'format_invalid', values: { field: 'hs', format: 'hs_code', value: '12345' } },
+      'body.url': {
+        code: 'format_invalid',
+        values: { field: 'url', format: 'shop_url', value: 'http://winkel.nl' },
+      },
+      'body.grants': { code: 'list_too_long', values: { field: 'grants', limit: 200 } },
+      'body.eans': { code: 'list_too_short', values: { field: 'eans', min: 1 } },
+    });
+    const res = await app.inject({ method: 'POST', url: '/check', payload: body });
+    expect(ProblemSchema.parse(res.json()).issues?.map((i) => i.message)).toEqual([
+      'Invalid VAT number',
+      'HS code must be 6 to 10 digits',
+      'URL must be an https:// address of the shop',
+      'Too big: expected array to have <=200 items',
+      'Too small: expected array to have >=1 items',
+    ]);
   });
 
   it('leaves a refusal of no named kind uncoded, with its English message', async () => {

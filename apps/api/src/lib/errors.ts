@@ -145,11 +145,12 @@ function isEmptyLiteral(values: unknown): boolean {
  * issue (`values`, `origin`, `minimum`, `maximum`, `format`, `pattern`, `expected`, a check's own `params`), `path`
  * the keys within the request part and `given` the value found there. `field` is the path's last key; `value` the
  * given text (cut later like every value). Codes: an enum's `not_one_of`; a blank value's `missing`; a text's
- * `text_too_long` / `text_too_short`; a number's `out_of_range`; `email_invalid`; a format's `date_invalid` (zod's
+ * `text_too_long` / `text_too_short`; a list's `list_too_long` / `list_too_short` (its items); a number's
+ * `out_of_range`; `email_invalid`; a format's `date_invalid` (zod's
  * date and date-time formats and the day pattern) or `format_invalid` with the format's name (core `PATTERN_FORMATS`,
  * a web address `url`); `wrong_type` with the kind `expected` (core `EXPECTED_TYPES`); and the reason a core check
  * gives its refusal (core `reasonParams`: `phone_invalid`, `date_invalid`, `text_invalid`, a year's `out_of_range`,
- * a Dutch postcode's `format_invalid`).
+ * a Dutch postcode's, VAT number's, HS code's or shop address's `format_invalid`).
  * A union of the empty text and another schema (`'' or an e-mail address`) is coded by that schema's refusal.
  * Undefined for a refusal of another kind (it keeps zod's English message).
  */
@@ -187,6 +188,13 @@ export function validationIssueCode(
     return { code: 'text_too_long', values: { field, limit: bound(params.maximum) } };
   if (keyword === 'too_small' && params.origin === 'string')
     return { code: 'text_too_short', values: { field, min: bound(params.minimum) } };
+  if (
+    (keyword === 'too_big' || keyword === 'too_small') &&
+    (params.origin === 'array' || params.origin === 'set')
+  )
+    return keyword === 'too_big'
+      ? { code: 'list_too_long', values: { field, limit: bound(params.maximum) } }
+      : { code: 'list_too_short', values: { field, min: bound(params.minimum) } };
   if ((keyword === 'too_big' || keyword === 'too_small') && params.origin === 'number')
     return keyword === 'too_big'
       ? { code: 'out_of_range', values: { field, limit: bound(params.maximum), ...withValue } }

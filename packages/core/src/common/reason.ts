@@ -67,10 +67,10 @@ export function codedReason<C extends string>(
  * - `date_invalid` (field, value): not a date or date-time as the call writes it (`YYYY-MM-DD`, ISO date-time), or
  *   a day that does not exist (2026-02-31);
  * - `wrong_type` (field, expected: one of {@link EXPECTED_TYPES}, e.g. a number where text is expected);
- * - `format_invalid` (field, format: one of {@link VALIDATION_FORMATS}, value).
+ * - `format_invalid` (field, format: one of {@link VALIDATION_FORMATS}, value);
+ * - `list_too_long` (field, limit) and `list_too_short` (field, min: items of a list).
  * `field` is the body's own key (`affected_field`, `contact_person`); the apps name it by their label. A refusal of
- * another kind (an unnamed pattern, a rule across fields, a list too long) carries no code and keeps zod's English
- * message.
+ * another kind (an unnamed pattern, a rule across fields) carries no code and keeps zod's English message.
  */
 export const VALIDATION_REASON_CODES = [
   'not_one_of',
@@ -84,6 +84,8 @@ export const VALIDATION_REASON_CODES = [
   'date_invalid',
   'wrong_type',
   'format_invalid',
+  'list_too_long',
+  'list_too_short',
 ] as const;
 export type ValidationReasonCode = (typeof VALIDATION_REASON_CODES)[number];
 
@@ -96,7 +98,9 @@ export const EXPECTED_TYPES = ['string', 'number', 'int', 'boolean', 'array', 'o
 /**
  * The named formats a `format_invalid` refusal names as `format`: a clock time `HH:mm` (`time`), a two-letter
  * country code (`country_code`), a 24-character id (`id`), a web address (`url`), a house number from 1
- * (`house_number`), a Dutch postcode `1234 AB` (`postcode_nl`).
+ * (`house_number`), a Dutch postcode `1234 AB` (`postcode_nl`), a VAT number with its country prefix
+ * `NL123456789B01` (`vat_number`), an HS code of 6 to 10 digits (`hs_code`, spec 3 §7) and a shop's https:// address
+ * (`shop_url`, core `shopUrlProblem`).
  */
 export const VALIDATION_FORMATS = [
   'time',
@@ -105,6 +109,9 @@ export const VALIDATION_FORMATS = [
   'url',
   'house_number',
   'postcode_nl',
+  'vat_number',
+  'hs_code',
+  'shop_url',
 ] as const;
 /** One of {@link VALIDATION_FORMATS}. */
 export type ValidationFormat = (typeof VALIDATION_FORMATS)[number];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
-import { ReasonValuesSchema } from '../common/reason.ts';
+import { ReasonValuesSchema, reasonParams } from '../common/reason.ts';
 import { boundedText, codeText, nameText } from '../common/text.ts';
 import { OrderImportReasonCodeSchema } from '../orders/order.schema.ts';
 
@@ -73,7 +73,10 @@ export function shopUrlProblem(raw: string): string | null {
 /** The shop's base URL of a connection (see {@link shopUrlProblem}). */
 export const ShopUrlSchema = boundedText('URL', SHOP_URL_MAX_LENGTH, { min: 1 }).refine(
   (s) => shopUrlProblem(s) === null,
-  { message: 'URL must be an https:// address of the shop' },
+  {
+    message: 'URL must be an https:// address of the shop',
+    params: reasonParams('format_invalid', { format: 'shop_url' }),
+  },
 );
 
 /** Shop platforms whose connection needs a `url` (Lightspeed's defaults to {@link LIGHTSPEED_DEFAULT_URL}). */

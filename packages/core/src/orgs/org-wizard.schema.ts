@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { phoneField } from '../common/phone.ts';
+import { reasonParams } from '../common/reason.ts';
 import { boundedText, nameText, noteText } from '../common/text.ts';
 import { OrgSchema } from './org.schema.ts';
 
@@ -389,7 +390,7 @@ export type VatLookup = z.infer<typeof VatLookupSchema>;
 export const VatLookupQuerySchema = z.object({
   vatNumber: boundedText('VAT number', 30, { min: 4 }).refine(
     (v) => /^[A-Za-z]{2}[A-Za-z0-9+*]{2,14}$/.test(v.replace(/[\s.-]/g, '')),
-    'Invalid VAT number',
+    { message: 'Invalid VAT number', params: reasonParams('format_invalid', { format: 'vat_number' }) },
   ),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
+import { reasonParams } from '../common/reason.ts';
 import { codeText, noteText } from '../common/text.ts';
 import { pageOf, pageQuery } from '../http/page.ts';
 import { ProductSchema } from './product.schema.ts';
@@ -169,7 +170,10 @@ export const HS_CODE_PATTERN = /^\d{4}(?:[.\s]?\d{2}){1,3}$/;
  */
 export const CustomsBodySchema = z.object({
   hs: codeText('HS code')
-    .refine((s) => s === '' || HS_CODE_PATTERN.test(s), 'HS code must be 6 to 10 digits')
+    .refine((s) => s === '' || HS_CODE_PATTERN.test(s), {
+      message: 'HS code must be 6 to 10 digits',
+      params: reasonParams('format_invalid', { format: 'hs_code' }),
+    })
     .nullable(),
   value: z
     .number({ error: 'Value must be a number' })
