@@ -210,7 +210,17 @@ export type OutboxRecord = OutboxFields &
         /** `POST /pick_list/confirm` body: one order line. */
         body: PickConfirmLine;
       }
-    | { kind: 'stock.change'; body: StockOp }
+    | {
+        kind: 'stock.change';
+        body: StockOp;
+        /**
+         * The pick record the picker changed at the shelf along with this change (pick screen: a problem report, a
+         * recount or a count; outbox.ts `enqueueShelfChange`); absent for the Locations task's changes and on rows
+         * stored before this field. A pick list download keeps that record while the row waits
+         * (pick-download.ts `storePickList`). Not indexed: no new version.
+         */
+        pickEdit?: string;
+      }
     | { kind: 'return.change'; body: ReturnOp }
     | { kind: 'inbound.change'; body: InboundOp }
     | {
@@ -324,6 +334,12 @@ export interface MetaValues {
   directOrgs: { at: number; orgs: Org[] };
   /** The direct check-ins this device sent, newest first (at most 10), as the server answered them. */
   directDone: DirectDone[];
+  /**
+   * Pick records changed at the shelf whose stock change the server accepted: pick id → when (ms since epoch) it was
+   * accepted (outbox.ts `markSent`). A pick list download whose pages were asked before then keeps the picker's
+   * record; a download landing prunes the entries older than its pages (pick-download.ts `storePickList`).
+   */
+  pickEditsSent: Record<string, number>;
 }
 
 /** A direct check-in the server made (issue 10 item 3): its inbound number, client and pieces. */

@@ -104,6 +104,34 @@ export async function enqueueStockChange(
   return row;
 }
 
+/**
+ * A change the picker makes at the shelf (spec 2 §2 Pick screen sub-menu, §4 recount): in one transaction `pick`, the
+ * pick record as changed (moved to its next location, its recount flag raised or cleared, a counted stock), replaces
+ * the stored one, and `op` is queued as {@link enqueueStockChange} does, naming the pick in `pickEdit`, so that a pick
+ * list download keeps the changed record until its list can know of the change (pick-download.ts `storePickList`).
+ * Answers the queued row.
+ */
+export async function enqueueShelfChange(
+  db: FloorDb,
+  pick: PickRecord,
+  op: StockOp,
+  label: string,
+  now: number = Date.now(),
+  newId: () => string = newOutboxId,
+): Promise<OutboxRecord> {
+  const row: OutboxRecord = {
+    ...pendingFields(stockKey(op.product_id), label, now, newId),
+    kind: 'stock.change',
+    body: op,
+    pickEdit: pick.id,
+  };
+  await db.transaction('rw', db.picks, db.outbox, async () => {
+    await db.picks.put(pick);
+    await db.outbox.add(row);
+  });
+  return row;
+}
+
 /** Queues one change at the returns desk (issue 12): one outbox row with its own Idempotency-Key. */
 export async function enqueueReturnChange(
   db: FloorDb,
@@ -386,7 +414,9 @@ export function withDownloadedReturns(
  * product's locations, `answer` (the product with its locations after the change, `ProductLocations`) replaces the
  * stored product in the same transaction, so the screen never shows the change twice (once applied, once queued),
  * stamped `answeredAt` so that a read of the product already on its way keeps it (products.ts `refreshProduct`); a
- * returns-desk or check-in answer likewise ({@link withAnsweredReturn}, {@link withInboundItem}).
+ * returns-desk or check-in answer likewise ({@link withAnsweredReturn}, {@link withInboundItem}). A change made with a
+ * pick at the shelf ({@link enqueueShelfChange}) stamps that pick in meta `pickEditsSent`, so that a pick list download
+ * already on its way keeps the picker's record.
  */
 export async function markSent(db: FloorDb, row: OutboxRecord, answer?: unknown): Promise<void> {
   const product = row.kind === 'stock.change' && isProductLocations(answer) ? answer : undefined;
@@ -424,6 +454,11 @@ export async function markSent(db: FloorDb, row: OutboxRecord, answer?: unknown)
         fetchedAt: at,
         answeredAt: at,
       });
+    }
+    if (row.kind === 'stock.change' && row.pickEdit !== undefined) {
+      const edits =
+        ((await db.meta.get('pickEditsSent'))?.value as MetaValues['pickEditsSent'] | undefined) ?? {};
+      await db.meta.put({ key: 'pickEditsSent', value: { ...edits, [row.pickEdit]: Date.now() } });
     }
     const waiting = await db.outbox
       .where('pickId')

@@ -1,9 +1,9 @@
 import type { PickItem } from '@hoppa/core';
 import { describe, expect, it, vi } from 'vitest';
 import { getMeta } from '../../offline/db.ts';
-import { enqueuePick, markRejected, markSent } from '../../offline/outbox.ts';
+import { enqueuePick, enqueueShelfChange, markRejected, markSent } from '../../offline/outbox.ts';
 import { pickItem, seedPicks, testDb } from '../../test/fixtures.ts';
-import { defaultPickFilter } from './pick.rules.ts';
+import { defaultPickFilter, moveToNextLocation } from './pick.rules.ts';
 import { completeRounds, downloadPickList, STORE_BATCH, storePickList } from './pick-download.ts';
 
 describe('downloadPickList', () => {
@@ -170,6 +170,57 @@ describe('storePickList', () => {
     // A download sent after the answer lists what the server still has there (the item's next round).
     await storePickList(db, [a, b], filter, Date.now() + 10, Date.now() + 1);
     expect((await db.picks.get(a.id))?.status).toBe('open');
+  });
+
+  it('keeps a pick moved at the shelf while its problem report waits, and after it was answered during the download', async () => {
+    // The picker found the location empty: the pick moved to the product's next location and the report was queued
+    // under stock:<product>, not under the pick. A download landing meanwhile must not send the picker back.
+    const { db } = testDb();
+    const other = { loc_id: 'b'.repeat(24), rack: 'B-09', rack_parent: 'Hal 2', stock: 4 };
+    const [a, b] = [pickItem({ other_locations: [other] }), pickItem()] as [PickItem, PickItem];
+    await seedPicks(db, [a, b]);
+    const pick = await db.picks.get(a.id);
+    const moved = pick && moveToNextLocation(pick);
+    if (!moved || !a.loc_id) throw new Error('no next location');
+    const startedAt = Date.now();
+    const row = await enqueueShelfChange(
+      db,
+      moved,
+      { op: 'problem', product_id: a.product__id, location_id: a.loc_id, kind: 'not_present' },
+      'Niet aanwezig',
+    );
+    // The report still waits (offline): the server's list cannot know of it.
+    await storePickList(db, [a, b], filter, startedAt + 1, startedAt);
+    expect((await db.picks.get(a.id))?.item.loc_id).toBe(other.loc_id);
+    // Answered after this download's pages were asked: its list was read before the report, so still kept.
+    await markSent(db, row);
+    await storePickList(db, [a, b], filter, startedAt + 2, startedAt);
+    expect((await db.picks.get(a.id))?.item).toMatchObject({ loc_id: other.loc_id, needs_recount: true });
+    expect((await db.picks.where('status').equals('open').toArray()).map((p) => p.id).sort()).toEqual(
+      [a.id, b.id].sort(),
+    );
+    // A download asked after the answer lists what the server says now (the report is known there).
+    const later = Date.now() + 1;
+    await storePickList(db, [{ ...a, needs_recount: true }, b], filter, later + 1, later);
+    expect((await db.picks.get(a.id))?.item).toMatchObject({ loc_id: a.loc_id, needs_recount: true });
+    expect(await getMeta(db, 'pickEditsSent')).toEqual({});
+  });
+
+  it("gives a shelf change the server refused back to the server's copy", async () => {
+    const { db } = testDb();
+    const a = pickItem({ product__stock: 0 });
+    await seedPicks(db, [a]);
+    const pick = await db.picks.get(a.id);
+    if (!pick) throw new Error('no pick');
+    const row = await enqueueShelfChange(
+      db,
+      { ...pick, item: { ...pick.item, needs_recount: true } },
+      { op: 'recount', product_id: a.product__id, recount: true },
+      'Hertelling',
+    );
+    await markRejected(db, row, { status: 404, code: 'not_found', message: 'Gone' });
+    await storePickList(db, [a], filter, Date.now() + 1, Date.now());
+    expect((await db.picks.get(a.id))?.item.needs_recount).toBe(false);
   });
 
   it('keeps a pick whose other order line still waits after one line was rejected (no second confirm)', async () => {

@@ -6,7 +6,7 @@ import {
   type PickItemOrder,
 } from '@hoppa/core';
 import type { FloorDb, PickFilter, PickRecord } from '../../offline/db.ts';
-import { setMeta } from '../../offline/db.ts';
+import { getMeta, setMeta } from '../../offline/db.ts';
 import { pickListRequest } from './pick.rules.ts';
 import { fetchPickListPage, fetchPickRounds } from './pick-calls.ts';
 
@@ -141,6 +141,15 @@ export const STORE_BATCH = 20;
  * a pick the server accepted at or after it (`sentAt`, outbox.ts `markSent`) stays sent too, because the list was
  * read on the server before that pick and would list it as open again (picked twice); the next download lists what
  * is still to pick there. Without `startedAt` no sent pick is kept.
+ *
+ * A pick the picker changed at the shelf (a problem report moved it to the product's next location, a recount request
+ * or a count set or cleared its recount flag or stock; outbox.ts `enqueueShelfChange`) is queued under
+ * `stock:<product>`, with the pick named in the row's `pickEdit`: that record stays as the picker left it while the
+ * row waits, and when the server accepted the row at or after `startedAt` (meta `pickEditsSent`, outbox.ts
+ * `markSent`). A download asked after the acceptance lists what the server says then: a count or recount flag as
+ * changed, but after a problem report the product's location as before (the server records the report and raises the
+ * recount flag, it does not move the lines), so the edit is not kept past that download; its older `pickEditsSent`
+ * entries are dropped. A refused row (rejected) keeps nothing: the server's copy comes back.
  */
 export async function storePickList(
   db: FloorDb,
@@ -150,16 +159,28 @@ export async function storePickList(
   startedAt?: number,
 ): Promise<void> {
   await db.transaction('rw', db.picks, db.outbox, db.meta, async () => {
-    const waiting = new Set(
-      (await db.outbox.where('status').equals('pending').toArray()).map((r) => r.pickId),
-    );
+    const waiting = new Set<string>();
+    for (const r of await db.outbox.where('status').equals('pending').toArray()) {
+      waiting.add(r.pickId);
+      if (r.kind === 'stock.change' && r.pickEdit !== undefined) waiting.add(r.pickEdit);
+    }
     const answered =
       startedAt === undefined
         ? []
         : (await db.picks.where('status').equals('sent').toArray()).filter(
             (p) => p.sentAt !== undefined && p.sentAt >= startedAt && !waiting.has(p.id),
           );
-    const keep = [...(await db.picks.bulkGet([...waiting])).filter((p) => p !== undefined), ...answered];
+    // Shelf changes the server accepted since this download's pages were asked; older ones are in its list.
+    const editsSent = (await getMeta(db, 'pickEditsSent')) ?? {};
+    const editsKept = Object.fromEntries(
+      Object.entries(editsSent).filter(([, at]) => startedAt !== undefined && at >= startedAt),
+    );
+    const keptIds = new Set([...waiting, ...answered.map((p) => p.id)]);
+    const edited = Object.keys(editsKept).filter((id) => !keptIds.has(id));
+    const keep = [
+      ...(await db.picks.bulkGet([...waiting, ...edited])).filter((p) => p !== undefined),
+      ...answered,
+    ];
     const keepIds = new Set(keep.map((p) => p.id));
     await db.picks.clear();
     const fresh: PickRecord[] = items
@@ -180,5 +201,6 @@ export async function storePickList(
       await db.picks.bulkPut(records.slice(at, at + STORE_BATCH));
     await setMeta(db, 'lastSync', { at: now, filter, total: items.length });
     await setMeta(db, 'pickFilter', filter);
+    if (Object.keys(editsSent).length > 0) await setMeta(db, 'pickEditsSent', editsKept);
   });
 }

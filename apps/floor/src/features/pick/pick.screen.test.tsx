@@ -224,6 +224,42 @@ describe('pick screen (spec 2 §2 Pick screen, §4 Pick flow)', () => {
     expect(screen.getByTestId('pick-card').dataset.pickId).toBe(second.id);
   });
 
+  it('keeps a pick moved at the shelf out of reach of a list download that was on its way', async () => {
+    // The download's pages were read on the server before the picker reported the location empty; the report is
+    // queued under the product (stock:<product>), answered meanwhile, and the older list lands after: it must not send
+    // the picker back to the empty location.
+    const moving = pickItem({
+      rack: 'A-01-01',
+      other_locations: [{ loc_id: 'a1'.repeat(12), rack: 'P-02-03', rack_parent: 'P-02', stock: 40 }],
+    });
+    await floorDb().picks.clear();
+    await seedPicks(floorDb(), [moving, second]);
+    let release: (r: Response) => void = () => undefined;
+    const asked = pickListServer(() => new Promise<Response>((resolve) => (release = resolve)));
+    const serve = browser.server;
+    browser.server = (req) =>
+      new URL(req.url).pathname.endsWith('/pick_list/problem')
+        ? json(200, { id: 'c'.repeat(24), product_id: moving.product__id, needs_recount: true })
+        : serve(req);
+    renderFloor('/pick', { lang: 'nl' });
+    await screen.findByTestId('pick-card');
+    fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    fireEvent.click(await screen.findByLabelText('Alleen orders met één product'));
+    fireEvent.click(screen.getByRole('button', { name: 'Toepassen' }));
+    await waitFor(() => expect(asked).toHaveLength(1));
+    fireEvent.click(screen.getByTestId('pick-problem'));
+    fireEvent.click(await screen.findByTestId('problem-not-present'));
+    await waitFor(() => expect(screen.getByTestId('pick-location').textContent).toBe('P-02-03'));
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(0));
+    release(pickListPage([moving, second]));
+    await waitFor(async () => expect((await getMeta(floorDb(), 'lastSync'))?.filter.singleOrders).toBe(true));
+    expect((await floorDb().picks.get(moving.id))?.item).toMatchObject({
+      rack: 'P-02-03',
+      needs_recount: true,
+    });
+    expect(screen.getByTestId('pick-location').textContent).toBe('P-02-03');
+  });
+
   it('keeps the filter the picker applied when the first download answers after it', async () => {
     const { asked, releaseFirst } = await freshDeviceWithSlowFirstDownload(second);
     // The first load (default filter) is still on its way when the picker narrows to single-line orders.

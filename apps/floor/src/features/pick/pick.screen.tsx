@@ -19,8 +19,8 @@ import { kickOutbox, useRejectedRows } from '../../app/sync.ts';
 import { ErrorBanner } from '../../components/error-banner.tsx';
 import { ScanBar } from '../../components/scan-bar.tsx';
 import { HeaderButton, StatusBar } from '../../components/status-bar.tsx';
-import { type PickFilter, type PickRecord, setMeta } from '../../offline/db.ts';
-import { dismissRejected, enqueueStockChange } from '../../offline/outbox.ts';
+import { type PickFilter, type PickRecord, type StockOp, setMeta } from '../../offline/db.ts';
+import { dismissRejected, enqueueShelfChange } from '../../offline/outbox.ts';
 import { deviceFeedback, preloadSounds, type ScanFeedback } from '../../scan/feedback.ts';
 import type { ScanInputHandle } from '../../scan/scan-input.tsx';
 import {
@@ -176,13 +176,13 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
     if (flashStore.get()?.kind !== 'valid' && flashStore.get() !== null) flashStore.set(null);
   }, [pickPlace, flashStore]);
 
-  /** Writes a changed pick record and queues a change of its product (the outbox sends it in order). */
+  /**
+   * Writes a changed pick record and queues a change of its product (the outbox sends it in order), naming the pick so
+   * that a list download does not put the server's older copy back before it knows of the change.
+   */
   const queueForPick = useCallback(
-    async (next: PickRecord, op: Parameters<typeof enqueueStockChange>[1], label: string) => {
-      await db.transaction('rw', db.picks, db.outbox, async () => {
-        await db.picks.put(next);
-        await enqueueStockChange(db, op, label);
-      });
+    async (next: PickRecord, op: StockOp, label: string) => {
+      await enqueueShelfChange(db, next, op, label);
       kickOutbox();
     },
     [db],
