@@ -95,13 +95,25 @@ export async function enqueueStockChange(
   now: number = Date.now(),
   newId: () => string = newOutboxId,
 ): Promise<OutboxRecord> {
-  const row: OutboxRecord = {
+  const row = stockRow(op, label, now, newId);
+  await db.outbox.add(row);
+  return row;
+}
+
+/** The outbox row of a stock change: keyed by its product (`stock:<product id>`), naming the pick it changed if any. */
+function stockRow(
+  op: StockOp,
+  label: string,
+  now: number,
+  newId: () => string,
+  pickEdit?: string,
+): OutboxRecord {
+  return {
     ...pendingFields(stockKey(op.product_id), label, now, newId),
     kind: 'stock.change',
     body: op,
+    ...(pickEdit === undefined ? {} : { pickEdit }),
   };
-  await db.outbox.add(row);
-  return row;
 }
 
 /**
@@ -119,12 +131,7 @@ export async function enqueueShelfChange(
   now: number = Date.now(),
   newId: () => string = newOutboxId,
 ): Promise<OutboxRecord> {
-  const row: OutboxRecord = {
-    ...pendingFields(stockKey(op.product_id), label, now, newId),
-    kind: 'stock.change',
-    body: op,
-    pickEdit: pick.id,
-  };
+  const row = stockRow(op, label, now, newId, pick.id);
   await db.transaction('rw', db.picks, db.outbox, async () => {
     await db.picks.put(pick);
     await db.outbox.add(row);

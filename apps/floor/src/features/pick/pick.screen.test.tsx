@@ -49,6 +49,16 @@ async function freshDeviceWithSlowFirstDownload(second: PickItem) {
   return { asked, releaseFirst };
 }
 
+/** Opens the pick screen and applies the single-orders filter, which starts a download; waits until it is asked. */
+async function openAndFilter(asked: readonly unknown[]) {
+  renderFloor('/pick', { lang: 'nl' });
+  await screen.findByTestId('pick-card');
+  fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
+  fireEvent.click(await screen.findByLabelText('Alleen orders met één product'));
+  fireEvent.click(screen.getByRole('button', { name: 'Toepassen' }));
+  await waitFor(() => expect(asked).toHaveLength(1));
+}
+
 describe('pick screen (spec 2 §2 Pick screen, §4 Pick flow)', () => {
   let first: PickItem;
   let second: PickItem;
@@ -207,12 +217,7 @@ describe('pick screen (spec 2 §2 Pick screen, §4 Pick flow)', () => {
       };
       return json(200, { ok: true, lines: [{ ...picked, picked: true }], stock: [] });
     };
-    renderFloor('/pick', { lang: 'nl' });
-    await screen.findByTestId('pick-card');
-    fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
-    fireEvent.click(await screen.findByLabelText('Alleen orders met één product'));
-    fireEvent.click(screen.getByRole('button', { name: 'Toepassen' }));
-    await waitFor(() => expect(asked).toHaveLength(1));
+    await openAndFilter(asked);
     scan(first.ean);
     await waitFor(async () => expect((await floorDb().picks.get(first.id))?.status).toBe('sent'));
     // The server's list also holds an item that came meanwhile, which must arrive.
@@ -241,12 +246,7 @@ describe('pick screen (spec 2 §2 Pick screen, §4 Pick flow)', () => {
       new URL(req.url).pathname.endsWith('/pick_list/problem')
         ? json(200, { id: 'c'.repeat(24), product_id: moving.product__id, needs_recount: true })
         : serve(req);
-    renderFloor('/pick', { lang: 'nl' });
-    await screen.findByTestId('pick-card');
-    fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
-    fireEvent.click(await screen.findByLabelText('Alleen orders met één product'));
-    fireEvent.click(screen.getByRole('button', { name: 'Toepassen' }));
-    await waitFor(() => expect(asked).toHaveLength(1));
+    await openAndFilter(asked);
     fireEvent.click(screen.getByTestId('pick-problem'));
     fireEvent.click(await screen.findByTestId('problem-not-present'));
     await waitFor(() => expect(screen.getByTestId('pick-location').textContent).toBe('P-02-03'));

@@ -62,6 +62,18 @@ function scan(code: string) {
   fireEvent.keyDown(input, { key: 'Enter' });
 }
 
+/** Queues the close of `r`'s first item (back in stock) in the outbox; answers the return as the server then has it. */
+async function queueClose(r: Return): Promise<Return> {
+  await enqueueReturnChange(
+    floorDb(),
+    r.id,
+    { op: 'fulfill', return_id: r.id, ean: '8710000000011' },
+    'R · 1',
+  );
+  const [first, ...rest] = r.items as [Return['items'][number], ...Return['items']];
+  return { ...r, items: [{ ...first, fulfilled_at: new Date().toISOString(), quarantined: false }, ...rest] };
+}
+
 describe('returns desk (issue 12; spec 2 §2 Returns desk)', () => {
   beforeEach(async () => {
     browser.reset();
@@ -182,23 +194,7 @@ describe('returns desk (issue 12; spec 2 §2 Returns desk)', () => {
     // was read on the server before the close but lands after its answer, and offline again nothing corrects it.
     const r = aReturn();
     await setMeta(floorDb(), 'returnsDesk', { query: '', at: Date.now(), returns: [r], total: 1 });
-    await enqueueReturnChange(
-      floorDb(),
-      r.id,
-      { op: 'fulfill', return_id: r.id, ean: '8710000000011' },
-      'R · 1',
-    );
-    const closed: Return = {
-      ...r,
-      items: [
-        {
-          ...(r.items[0] as Return['items'][number]),
-          fulfilled_at: new Date().toISOString(),
-          quarantined: false,
-        },
-        r.items[1] as Return['items'][number],
-      ],
-    };
+    const closed = await queueClose(r);
     let listed = 0;
     let landList: (res: Response) => void = () => undefined;
     browser.online = false;
@@ -230,23 +226,7 @@ describe('returns desk (issue 12; spec 2 §2 Returns desk)', () => {
   it('keeps a closed item closed when a search read before the close was sent lands after its answer', async () => {
     const r = aReturn();
     await setMeta(floorDb(), 'returnsDesk', { query: r.tracking_number, at: Date.now(), returns: [r] });
-    await enqueueReturnChange(
-      floorDb(),
-      r.id,
-      { op: 'fulfill', return_id: r.id, ean: '8710000000011' },
-      'R · 1',
-    );
-    const closed: Return = {
-      ...r,
-      items: [
-        {
-          ...(r.items[0] as Return['items'][number]),
-          fulfilled_at: new Date().toISOString(),
-          quarantined: false,
-        },
-        r.items[1] as Return['items'][number],
-      ],
-    };
+    const closed = await queueClose(r);
     let searched = 0;
     let landSearch: (res: Response) => void = () => undefined;
     browser.online = false;
