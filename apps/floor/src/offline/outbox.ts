@@ -295,6 +295,14 @@ export function withInboundItem(
   };
 }
 
+/** The answer stamps (record id → ms stored) at or after `startedAt`: those a download sent then cannot know of. */
+function answersSince(
+  answered: Record<string, number> | undefined,
+  startedAt: number,
+): Record<string, number> {
+  return Object.fromEntries(Object.entries(answered ?? {}).filter(([, at]) => at >= startedAt));
+}
+
 /**
  * The check-in list after a download of the pending inbounds (spec 2 §7) that was sent at `startedAt` (ms since
  * epoch) and answered `downloaded` at `now`. The server's inbounds replace the stored ones, except:
@@ -313,9 +321,7 @@ export function withDownloadedInbounds(
   startedAt: number,
   now: number,
 ): MetaValues['checkinDesk'] {
-  const answered = Object.fromEntries(
-    Object.entries(before?.answered ?? {}).filter(([, at]) => at >= startedAt),
-  );
+  const answered = answersSince(before?.answered, startedAt);
   const inbounds = downloaded.map((ib) => keepNewerAnswers(ib, before, answered));
   const kept = (before?.inbounds ?? []).filter(
     (ib) => waiting.has(`inbound:${ib.id}`) && !downloaded.some((x) => x.id === ib.id),
@@ -399,9 +405,7 @@ export function withDownloadedReturns(
   startedAt: number,
   now: number,
 ): MetaValues['returnsDesk'] {
-  const answered = Object.fromEntries(
-    Object.entries(before?.answered ?? {}).filter(([, at]) => at >= startedAt),
-  );
+  const answered = answersSince(before?.answered, startedAt);
   const returns = found.returns.map(
     (r) => (answered[r.id] !== undefined && before?.returns.find((b) => b.id === r.id)) || r,
   );
