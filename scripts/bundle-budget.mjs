@@ -34,6 +34,13 @@ const APPS = [
   },
 ];
 
+/**
+ * Libraries kept off every first load (ADR 0033: the schemas and typed calls load on first use; ADR 0125 §7: a
+ * constant imported from a core module that builds zod schemas pulled zod in), each by a marker its code keeps when
+ * minified.
+ */
+const KEPT_OFF_FIRST_LOAD = [{ name: 'zod', marker: 'ZodError' }];
+
 const TEXT_ASSET = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
 const PRECOMPRESS_FROM = 1024;
 
@@ -107,6 +114,13 @@ for (const app of APPS) {
     rows.push(
       `| ${app.name} | ${kind.toUpperCase()} | ${files[kind].length} | ${size.toFixed(1)} KB | ${goalNote} | ${ceiling === null ? '–' : `${ceiling} KB`} | ${ok ? 'pass' : 'FAIL'} |`,
     );
+  }
+  for (const { name, marker } of KEPT_OFF_FIRST_LOAD) {
+    const carrying = files.js.filter((f) => readFileSync(join(dist, f), 'utf8').includes(marker));
+    if (carrying.length > 0)
+      failures.push(
+        `${app.name}: the first load carries ${name} (${carrying.join(', ')}); it must load on first use`,
+      );
   }
   const missing = uncompressed(dist);
   if (missing.length > 0)
