@@ -119,7 +119,10 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
       id: hex(12),
       product: { id: hex(501), ean: '8712345678913', bsku: 'MUG-02', name: 'Kop' },
     });
-    await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [inbound({ items: [item(), second] })] });
+    await setMeta(floorDb(), 'checkinDesk', {
+      at: Date.now(),
+      inbounds: [inbound({ items: [item(), second] })],
+    });
     // The server's list also carries a change made elsewhere (the contact), which must arrive.
     const stale = inbound({ items: [item(), second], contact_person: 'Bert' });
     await enqueueInboundChange(floorDb(), hex(1), { op: 'submit', item_id: hex(11) }, 'IN-00000001 · Mok');
