@@ -1,4 +1,4 @@
-import { ApiError, type ReasonValues, VALIDATION_REASON_CODES } from '@hoppa/core';
+import { ApiError, type Problem, type ReasonValues, VALIDATION_REASON_CODES } from '@hoppa/core';
 import type { TFunction } from 'i18next';
 import { FIELD_NAMES } from './field-names.ts';
 
@@ -36,12 +36,7 @@ export function codedReasonText(
 }
 
 /** One issue of a problem body (core `ProblemSchema`): the dotted `path` (`body.products.0.ean`) and its message. */
-interface ProblemIssue {
-  path: string;
-  message: string;
-  code?: string;
-  values?: ReasonValues;
-}
+type ProblemIssue = NonNullable<Problem['issues']>[number];
 
 /** The request part a path starts with (the API's `validationProblem`: `body`, `query`, `params`, `headers`). */
 const PARTS = new Set(['body', 'query', 'params', 'headers']);

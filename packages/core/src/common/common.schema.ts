@@ -7,7 +7,8 @@ export type Id = z.infer<typeof IdSchema>;
 
 /**
  * The problem body of every non-2xx answer of `/api` (RFC 9457 style). `message` is a readable text
- * the apps show as is for 400 and 406 (spec 1 §8, spec 2 §8); `code` is a stable machine code
+ * the apps show for 400 and 406 (spec 1 §8, spec 2 §8), except that a 400 whose issues carry validation codes is
+ * worded issue by issue in the UI's language (@hoppa/web `codedProblemText`, ADR 0125 §4); `code` is a stable machine code
  * (`validation`, `unauthorized`, `forbidden`, `not_found`, `conflict`, …); `issues` lists field errors, each with
  * its English `message` and, where a call words its problems as reason codes (ADR 0119 §3: `POST /automation`,
  * `POST /inbound/excel`), the issue's `code` with its `values` for the apps to word in their language.
