@@ -138,6 +138,8 @@ describe("zod's refusals coded (core VALIDATION_REASON_CODES)", () => {
       address: ReturnAddressSchema,
       vatNumber: VatLookupQuerySchema.shape.vatNumber,
       hs: CustomsBodySchema.shape.hs,
+      value: CustomsBodySchema.shape.value,
+      weight_kg: CustomsBodySchema.shape.weight_kg,
       url: ShopUrlSchema,
       grants: RolePreviewBodySchema.shape.grants,
       eans: z.array(z.string()).min(1),
@@ -282,6 +284,23 @@ describe("zod's refusals coded (core VALIDATION_REASON_CODES)", () => {
       'Too big: expected array to have <=200 items',
       'Too small: expected array to have >=1 items',
     ]);
+  });
+
+  it('codes a euro amount past cents and a weight past grams with the decimals allowed', async () => {
+    expect(await coded({ value: 12.505, weight_kg: 0.2665 })).toEqual({
+      'body.value': { code: 'too_many_decimals', values: { field: 'value', limit: 2, value: '12.505' } },
+      'body.weight_kg': {
+        code: 'too_many_decimals',
+        values: { field: 'weight_kg', limit: 3, value: '0.2665' },
+      },
+    });
+    // Whole cents and grams pass (0.1 + 0.2 is no refusal of a step of 0.01).
+    const res = await app.inject({
+      method: 'POST',
+      url: '/check',
+      payload: { value: 0.1 + 0.2, weight_kg: 1.001 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
   });
 
   it('leaves a refusal of no named kind uncoded, with its English message', async () => {

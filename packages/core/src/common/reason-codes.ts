@@ -4,7 +4,7 @@
 
 /**
  * Codes of the refusals a call's own schema gives before any service runs (a 400 `validation` issue's `code`, the
- * API's `validationIssueCode`), with the values each names:
+ * core `validationIssueCode`), with the values each names:
  * - `not_one_of` (field, allowed, value): e.g. a rule's condition field or operator;
  * - `missing` (field): absent or blank, also a blank date or format field;
  * - `text_too_long` (field, limit) and `text_too_short` (field, min: characters);
@@ -16,7 +16,8 @@
  *   a day that does not exist (2026-02-31);
  * - `wrong_type` (field, expected: one of {@link EXPECTED_TYPES}, e.g. a number where text is expected);
  * - `format_invalid` (field, format: one of {@link VALIDATION_FORMATS}, value);
- * - `list_too_long` (field, limit) and `list_too_short` (field, min: items of a list).
+ * - `list_too_long` (field, limit) and `list_too_short` (field, min: items of a list);
+ * - `too_many_decimals` (field, limit: the decimals allowed, value): a euro amount past cents, a weight past grams.
  * `field` is the body's own key (`affected_field`, `contact_person`); the apps name it by their label. A refusal of
  * another kind (an unnamed pattern, a rule across fields) carries no code and keeps zod's English message.
  */
@@ -34,6 +35,7 @@ export const VALIDATION_REASON_CODES = [
   'format_invalid',
   'list_too_long',
   'list_too_short',
+  'too_many_decimals',
 ] as const;
 export type ValidationReasonCode = (typeof VALIDATION_REASON_CODES)[number];
 

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import type { ValidationFormat, ValidationReasonCode } from './reason-codes.ts';
+import {
+  EXPECTED_TYPES,
+  VALIDATION_FORMATS,
+  type ValidationFormat,
+  type ValidationReasonCode,
+} from './reason-codes.ts';
 
 export {
   EXPECTED_TYPES,
@@ -104,4 +109,147 @@ export function reasonParams(
   extra: { min?: number; limit?: number; format?: ValidationFormat } = {},
 ): { reason: CheckReasonCode; min?: number; limit?: number; format?: ValidationFormat } {
   return { reason, ...extra };
+}
+
+/** Whether a union branch's `invalid_value` names only the empty text or null (`z.literal('')`): not the refusal. */
+function isEmptyLiteral(values: unknown): boolean {
+  return Array.isArray(values) && values.every((v) => v === '' || v === null);
+}
+
+/**
+ * The reason code of one of zod's own refusals (the API's at the edge, an app's in a form check: {@link zodIssueCode}) (core `VALIDATION_REASON_CODES`, ADR 0121 §4's one
+ * mechanism), so the apps word it in the user's language: `keyword` is zod's issue code, `params` the rest of the
+ * issue (`values`, `origin`, `minimum`, `maximum`, `format`, `pattern`, `expected`, a check's own `params`), `path`
+ * the keys within the request part and `given` the value found there. `field` is the path's last key; `value` the
+ * given text (cut later like every value). Codes: an enum's `not_one_of`; a blank value's `missing`; a text's
+ * `text_too_long` / `text_too_short`; a list's `list_too_long` / `list_too_short` (its items); a number's
+ * `out_of_range` (`too_many_decimals` with the decimals allowed as `limit` past a step of 0.01 or 0.001); `email_invalid`; a format's `date_invalid` (zod's
+ * date and date-time formats and the day pattern) or `format_invalid` with the format's name (core `PATTERN_FORMATS`,
+ * a web address `url`); `wrong_type` with the kind `expected` (core `EXPECTED_TYPES`); and the reason a core check
+ * gives its refusal (core `reasonParams`: `phone_invalid`, `date_invalid`, `text_invalid`, a year's `out_of_range`,
+ * a Dutch postcode's, VAT number's, HS code's or shop address's `format_invalid`).
+ * A union of the empty text and another schema (`'' or an e-mail address`) is coded by that schema's refusal.
+ * Undefined for a refusal of another kind (it keeps zod's English message).
+ */
+export function validationIssueCode(
+  keyword: string | undefined,
+  params: Record<string, unknown>,
+  path: readonly string[],
+  given: unknown,
+): { code: ValidationReasonCode; values: ReasonValues } | undefined {
+  const field = path.findLast((k) => !/^\d+$/.test(k));
+  if (!field) return undefined;
+  const value = typeof given === 'string' || typeof given === 'number' ? String(given) : undefined;
+  const withValue = value === undefined ? {} : { value };
+  const bound = (n: unknown) => (typeof n === 'number' || typeof n === 'bigint' ? Number(n) : undefined);
+  if (keyword === 'invalid_value' && Array.isArray(params.values))
+    return {
+      code: 'not_one_of',
+      values: { field, allowed: params.values.map(String).join(', '), ...withValue },
+    };
+  const own = params.params as
+    | { reason?: unknown; min?: unknown; limit?: unknown; format?: unknown }
+    | undefined;
+  const reason =
+    keyword === 'custom' && (CHECK_REASON_CODES as readonly unknown[]).includes(own?.reason)
+      ? (own?.reason as ValidationReasonCode)
+      : undefined;
+  // A blank text where a date, phone number or format is expected was left empty, as was an absent value.
+  if (given === undefined || given === null || (typeof given === 'string' && given.trim() === ''))
+    return keyword === 'invalid_type' ||
+      keyword === 'too_small' ||
+      (typeof given === 'string' && (keyword === 'invalid_format' || reason !== undefined))
+      ? { code: 'missing', values: { field } }
+      : undefined;
+  if (keyword === 'too_big' && params.origin === 'string')
+    return { code: 'text_too_long', values: { field, limit: bound(params.maximum) } };
+  if (keyword === 'too_small' && params.origin === 'string')
+    return { code: 'text_too_short', values: { field, min: bound(params.minimum) } };
+  if (
+    (keyword === 'too_big' || keyword === 'too_small') &&
+    (params.origin === 'array' || params.origin === 'set')
+  )
+    return keyword === 'too_big'
+      ? { code: 'list_too_long', values: { field, limit: bound(params.maximum) } }
+      : { code: 'list_too_short', values: { field, min: bound(params.minimum) } };
+  if ((keyword === 'too_big' || keyword === 'too_small') && params.origin === 'number')
+    return keyword === 'too_big'
+      ? { code: 'out_of_range', values: { field, limit: bound(params.maximum), ...withValue } }
+      : { code: 'out_of_range', values: { field, min: bound(params.minimum), ...withValue } };
+  if (keyword === 'not_multiple_of' && params.origin === 'number') {
+    // A step of 0.01 or 0.001 (cents, grams): at most that many decimals.
+    const places = decimalPlaces(params.divisor);
+    return places === undefined
+      ? undefined
+      : { code: 'too_many_decimals', values: { field, limit: places, ...withValue } };
+  }
+  if (keyword === 'invalid_format') {
+    const format =
+      params.format === 'regex' && typeof params.pattern === 'string'
+        ? PATTERN_FORMATS.get(params.pattern)
+        : params.format;
+    if (format === 'email') return { code: 'email_invalid', values: { field, ...withValue } };
+    if (format === 'date' || format === 'datetime')
+      return { code: 'date_invalid', values: { field, ...withValue } };
+    if (typeof format === 'string' && (VALIDATION_FORMATS as readonly string[]).includes(format))
+      return { code: 'format_invalid', values: { field, format, ...withValue } };
+    return undefined;
+  }
+  if (keyword === 'invalid_union' && Array.isArray(params.errors)) {
+    // `'' or an address` (an optional e-mail, a website): the text is refused by the one branch that is not the
+    // empty literal; its refusal is the field's.
+    const branches = (params.errors as { code?: string; values?: unknown }[][]).filter(
+      (b) => !(b.length === 1 && b[0]?.code === 'invalid_value' && isEmptyLiteral(b[0].values)),
+    );
+    const first = branches.length === 1 ? branches[0]?.[0] : undefined;
+    if (!first || ((first as { path?: unknown[] }).path?.length ?? 0) > 0) return undefined;
+    const { code, ...rest } = first as Record<string, unknown>;
+    return validationIssueCode(typeof code === 'string' ? code : undefined, rest, path, given);
+  }
+  if (keyword === 'invalid_type' && (EXPECTED_TYPES as readonly unknown[]).includes(params.expected))
+    return { code: 'wrong_type', values: { field, expected: String(params.expected) } };
+  if (reason) {
+    if (reason === 'text_invalid') return { code: reason, values: { field } };
+    if (reason === 'format_invalid')
+      return typeof own?.format === 'string'
+        ? { code: reason, values: { field, format: own.format, ...withValue } }
+        : undefined;
+    if (reason === 'out_of_range')
+      return {
+        code: reason,
+        values: { field, min: bound(own?.min), limit: bound(own?.limit), ...withValue },
+      };
+    return { code: reason, values: { field, ...withValue } };
+  }
+  return undefined;
+}
+
+/** The decimals a step of `10^-n` allows (`0.01` → 2), or undefined for another step. */
+function decimalPlaces(divisor: unknown): number | undefined {
+  if (typeof divisor !== 'number' || !(divisor > 0) || divisor >= 1) return undefined;
+  const places = Math.round(-Math.log10(divisor));
+  return Math.abs(divisor - 10 ** -places) < 1e-12 ? places : undefined;
+}
+
+/** The value at `path` (keys) in `input`, or undefined. */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let at = input;
+  for (const key of path) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = (at as Record<PropertyKey, unknown>)[key];
+  }
+  return at;
+}
+
+/**
+ * The reason code of a refusal a form's own check gets from a core schema (`schema.safeParse(input)`'s issue), as
+ * {@link validationIssueCode} codes the same refusal at the API, so the app words it in the user's language (the
+ * customs panel, spec 3 §7). `input` is what was parsed. Undefined for a refusal of no named kind.
+ */
+export function zodIssueCode(
+  issue: z.core.$ZodIssue,
+  input: unknown,
+): { code: ValidationReasonCode; values: ReasonValues } | undefined {
+  const { code, path, message: _message, ...params } = issue as z.core.$ZodIssue & Record<string, unknown>;
+  return validationIssueCode(code, params, path.map(String), valueAt(input, path));
 }

@@ -733,7 +733,7 @@ describe('the product card (spec 3 §2)', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Customs' }));
     fireEvent.input(await screen.findByLabelText('HS code'), { target: { value: '19A5' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('HS code must be 6 to 10 digits')).toBeTruthy();
+    expect(await screen.findByText("HS code is not an HS code of 6 to 10 digits: '19A5'")).toBeTruthy();
     expect(calls).toEqual([]);
     fireEvent.input(screen.getByLabelText('HS code'), { target: { value: '1905.90.30' } });
     fireEvent.input(screen.getByLabelText('Customs value'), { target: { value: '€ 12.5' } });
@@ -745,11 +745,23 @@ describe('the product card (spec 3 §2)', { timeout: 30_000 }, () => {
       ]),
     );
     expect(customsErrors({ hs: '', value: -1, weight: '' }).errors).toEqual({
-      value: 'Value cannot be negative',
+      value: {
+        code: 'out_of_range',
+        values: { field: 'value', min: 0, value: '-1' },
+        reason: 'Value cannot be negative',
+      },
     });
     expect(customsErrors({ hs: '', value: 1.005, weight: 20_000 }).errors).toEqual({
-      value: 'Value has at most 2 decimals',
-      weight_kg: 'Weight is at most 10,000 kg',
+      value: {
+        code: 'too_many_decimals',
+        values: { field: 'value', limit: 2, value: '1.005' },
+        reason: 'Value has at most 2 decimals',
+      },
+      weight_kg: {
+        code: 'out_of_range',
+        values: { field: 'weight_kg', limit: 10_000, value: '20000' },
+        reason: 'Weight is at most 10,000 kg',
+      },
     });
   });
 
@@ -765,6 +777,15 @@ describe('the product card (spec 3 §2)', { timeout: 30_000 }, () => {
     const value = (await screen.findByLabelText('Douanewaarde')) as HTMLInputElement;
     expect(value.value).toBe('€ 3,50');
     expect((screen.getByLabelText('Gewicht') as HTMLInputElement).value).toBe('0,266 kg');
+    // A refusal of the form's own check is worded in Dutch, the field named by its label.
+    fireEvent.input(screen.getByLabelText('HS-code'), { target: { value: '12345' } });
+    fireEvent.input(screen.getByLabelText('Gewicht'), { target: { value: '20000' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText("HS-code is geen HS-code van 6 tot 10 cijfers: '12345'")).toBeTruthy();
+    expect(screen.getByText("Gewicht valt buiten het toegestane bereik: '20000'")).toBeTruthy();
+    expect(calls).toEqual([]);
+    fireEvent.input(screen.getByLabelText('HS-code'), { target: { value: '' } });
+    fireEvent.input(screen.getByLabelText('Gewicht'), { target: { value: '0,266' } });
     fireEvent.input(value, { target: { value: '12,50' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Opslaan' }));
     await waitFor(() =>

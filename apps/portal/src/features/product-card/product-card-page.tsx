@@ -30,7 +30,10 @@ import {
   surchargesEndpoint,
   syncStockEndpoint,
   trackTraceEmailEndpoint,
+  VALIDATION_REASON_CODES,
+  zodIssueCode,
 } from '@hoppa/core';
+import { type CodedIssue, codedReasonText } from '@hoppa/web';
 import {
   Accordion,
   Alert,
@@ -684,7 +687,15 @@ function OptionsPanel({
   );
 }
 
-/** The customs field errors of the panel's input, by field, in the schema's words (empty when it may be sent). */
+/** A field of the customs panel, by its key in `POST /product/customs/{id}`'s body. */
+type CustomsField = 'hs' | 'value' | 'weight_kg';
+
+/**
+ * The customs panel's input checked by core's `CustomsBodySchema` (the rules the API applies, spec 3 §7): the body
+ * to send, and each field's first refusal as a coded issue (core `zodIssueCode`: e.g. `format_invalid` of an HS code,
+ * `out_of_range`, `too_many_decimals`) with the schema's English words as `reason`, for the panel to word in the UI's
+ * language; `ok` when the body may be sent.
+ */
 export function customsErrors(input: { hs: string; value: string | number; weight: string | number }) {
   const body = {
     hs: input.hs.trim() || null,
@@ -692,14 +703,21 @@ export function customsErrors(input: { hs: string; value: string | number; weigh
     weight_kg: numberOrNull(input.weight),
   };
   const parsed = CustomsBodySchema.safeParse(body);
-  const errors: Partial<Record<'hs' | 'value' | 'weight_kg', string>> = {};
+  const errors: Partial<Record<CustomsField, CodedIssue>> = {};
   if (!parsed.success)
     for (const issue of parsed.error.issues) {
-      const key = issue.path[0] as 'hs' | 'value' | 'weight_kg';
-      errors[key] ??= issue.message;
+      const key = issue.path[0] as CustomsField;
+      errors[key] ??= { ...zodIssueCode(issue, body), reason: issue.message };
     }
   return { body, errors, ok: parsed.success };
 }
+
+/** The label text of each customs field (the panel's inputs), which names the field in its refusal. */
+const CUSTOMS_LABELS: Record<CustomsField, string> = {
+  hs: 'card.customs.hs',
+  value: 'card.customs.value',
+  weight_kg: 'card.customs.weight',
+};
 
 /** The customs panel (spec 3 §2, §7 `POST /product/customs/{id} {hs, value, weight_kg}`), checked before sending. */
 function CustomsPanel({ product: p, editable }: { product: ProductCard; editable: boolean }) {
@@ -714,7 +732,15 @@ function CustomsPanel({ product: p, editable }: { product: ProductCard; editable
   const [weight, setWeight] = useState<string | number>(p.weight_kg ?? '');
   const [tried, setTried] = useState(false);
   const check = customsErrors({ hs, value, weight });
-  const shown = tried ? check.errors : {};
+  /** A field's refusal in the UI's language, named by its label; shown once Save was pressed. */
+  const shown = (field: CustomsField) => {
+    const issue = tried ? check.errors[field] : undefined;
+    return issue
+      ? codedReasonText(t, 'common:reasons', VALIDATION_REASON_CODES, issue, {
+          values: { field: t(CUSTOMS_LABELS[field]) },
+        })
+      : undefined;
+  };
   const submit = () => {
     setTried(true);
     if (check.ok) save.mutate({ params: { id: p.id }, body: check.body });
@@ -727,7 +753,7 @@ function CustomsPanel({ product: p, editable }: { product: ProductCard; editable
           description={t('card.customs.hsHint')}
           value={hs}
           onChange={(e) => setHs(e.currentTarget.value)}
-          error={shown.hs}
+          error={shown('hs')}
           disabled={!editable}
           maxLength={16}
           w={200}
@@ -736,7 +762,7 @@ function CustomsPanel({ product: p, editable }: { product: ProductCard; editable
           label={t('card.customs.value')}
           value={value}
           onChange={setValue}
-          error={shown.value}
+          error={shown('value')}
           disabled={!editable}
           prefix="€ "
           {...separators}
@@ -749,7 +775,7 @@ function CustomsPanel({ product: p, editable }: { product: ProductCard; editable
           label={t('card.customs.weight')}
           value={weight}
           onChange={setWeight}
-          error={shown.weight_kg}
+          error={shown('weight_kg')}
           disabled={!editable}
           {...separators}
           decimalScale={3}
