@@ -189,6 +189,30 @@ describe('returns desk (issue 12; spec 2 §2 Returns desk)', () => {
     );
   });
 
+  it('shows a quick state in the UI language in the state text and keeps its code when left unchanged', async () => {
+    const r = aReturn();
+    const [first, second] = r.items as [Return['items'][number], Return['items'][number]];
+    r.items = [
+      { ...first, product_state: 'good' },
+      { ...second, product_state: 'deuk in de doos' },
+    ];
+    await setMeta(floorDb(), 'returnsDesk', { query: r.return_number, at: Date.now(), returns: [r] });
+    browser.online = false;
+    renderFloor('/returns', { lang: 'nl' });
+    const [one, two] = (await screen.findAllByTestId('return-item')) as [HTMLElement, HTMLElement];
+    const state = within(one).getByTestId<HTMLTextAreaElement>('return-state');
+    expect(state.value).toBe('Goed');
+    expect(within(two).getByTestId<HTMLTextAreaElement>('return-state').value).toBe('deuk in de doos');
+    fireEvent.blur(state);
+    fireEvent.input(state, { target: { value: 'Slecht' } });
+    fireEvent.blur(state);
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(1));
+    const rows = await floorDb().outbox.orderBy('seq').toArray();
+    expect(rows.map((row) => row.body)).toEqual([
+      { op: 'update', body: { return_id: r.id, ean: '8710000000011', product_state: 'bad' } },
+    ]);
+  });
+
   it('keeps a closed item closed when the open list, read before the close was sent, lands after its answer', async () => {
     // Coming back online, the desk downloads the open returns while the outbox sends the close made offline: the list
     // was read on the server before the close but lands after its answer, and offline again nothing corrects it.

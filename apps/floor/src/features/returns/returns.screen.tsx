@@ -363,6 +363,9 @@ function ReturnItemRow({
   const reason = RETURN_REASONS.find((x) => x.code === r.reason);
   const { i18n } = useTranslation();
   const lang = i18n.resolvedLanguage?.startsWith('nl') ? 'nl' : 'en';
+  /** The state as the text area shows it: a quick state's code ('good') as its word ('Goed'), free text as typed. */
+  const stateText = (state: string | null) =>
+    (RETURN_CONDITIONS as readonly string[]).includes(state ?? '') ? t(state as string) : (state ?? '');
   return (
     <article className="ret-item" data-testid="return-item" data-ean={item.ean} data-pending={item.pending}>
       <div className="ret-location">
@@ -437,12 +440,14 @@ function ReturnItemRow({
         <textarea
           key={`${item.id}:${item.product_state ?? ''}`}
           data-testid="return-state"
-          defaultValue={item.product_state ?? ''}
+          defaultValue={stateText(item.product_state)}
           disabled={done}
           maxLength={500}
           onBlur={(e) => {
-            if (e.currentTarget.value !== (item.product_state ?? ''))
-              save({ product_state: e.currentTarget.value });
+            // A quick state shows as its word in the UI language; that word (unchanged or typed) is kept as its code.
+            const typed = e.currentTarget.value;
+            const value = RETURN_CONDITIONS.find((c) => t(c) === typed) ?? typed;
+            if (value !== (item.product_state ?? '')) save({ product_state: value });
           }}
         />
       </label>
