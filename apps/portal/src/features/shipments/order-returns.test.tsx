@@ -81,10 +81,10 @@ describe('the returns of an order on its detail (issue 12)', () => {
     expect(asked).toEqual(['/api/returns/get/BOL-9']);
     expect(section.textContent).toContain('R00000777');
     expect(within(section).getByRole('row', { name: 'Aardbeienjam' }).textContent).toBe(
-      'Aardbeienjam2 / 2goodReturn receivedBack in stock',
+      'Aardbeienjam2 / 2GoodReturn receivedBack in stock',
     );
     expect(within(section).getByRole('row', { name: 'Koffiebekers' }).textContent).toBe(
-      'Koffiebekers1 / 2badDoes not meet the conditionsIn quarantine',
+      'Koffiebekers1 / 2BadDoes not meet the conditionsIn quarantine',
     );
   });
 });

@@ -1,3 +1,4 @@
+import { RETURN_CONDITIONS } from '@hoppa/core';
 import { Badge, Paper, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useOrderReturns } from './api/get-shipments.ts';
@@ -32,7 +33,11 @@ export function OrderReturns({ orderNumber }: { orderNumber: string }) {
                   <Table.Td ta="right">
                     {i.received_quantity ?? '–'} / {i.expected_quantity}
                   </Table.Td>
-                  <Table.Td>{i.product_state ?? ''}</Table.Td>
+                  <Table.Td>
+                    {(RETURN_CONDITIONS as readonly string[]).includes(i.product_state ?? '')
+                      ? t(`detail.state.${i.product_state as (typeof RETURN_CONDITIONS)[number]}`)
+                      : (i.product_state ?? '')}
+                  </Table.Td>
                   <Table.Td>{t(`detail.action.${i.return_action}`)}</Table.Td>
                   <Table.Td>
                     {i.fulfilled_at

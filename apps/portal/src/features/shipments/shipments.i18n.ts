@@ -104,6 +104,7 @@ export const shipmentsI18n = {
       quarantined: 'In quarantine',
       restocked: 'Back in stock',
       waiting: 'At the returns desk',
+      state: { excellent: 'Excellent', good: 'Good', bad: 'Bad' },
       action: {
         RETURN_RECEIVED: 'Return received',
         EXCHANGE_PRODUCT: 'Exchange product',
@@ -256,6 +257,7 @@ export const shipmentsI18n = {
       quarantined: 'In quarantaine',
       restocked: 'Terug op voorraad',
       waiting: 'Bij de retourbalie',
+      state: { excellent: 'Uitstekend', good: 'Goed', bad: 'Slecht' },
       action: {
         RETURN_RECEIVED: 'Retour ontvangen',
         EXCHANGE_PRODUCT: 'Product omruilen',
