@@ -378,15 +378,20 @@ describe('GET /orders/search/{term}: few and many matches', () => {
     for (const h of [8, 9, 10, 11]) await order({ surname: `Zoeker ${h}` }, [{ at: hoursAgo(h) }], true);
     // Found both by its name and by its tracking number: listed and counted once.
     await order({ surname: 'Zoekdubbel' }, [{ at: hoursAgo(12), tracking: `ZOEKD${now.getTime()}` }], true);
+    // A Dutch surname with its prefix kept in it ('van der'): found by the name after the prefix too.
+    await order({ surname: 'van der Zoekhuis' }, [{ at: hoursAgo(13) }], true);
     // Not found: parcels of others between them, a cancelled order, a parcel after `now`, another merchant's order.
     for (const h of [0.5, 1.5, 2.5, 6.5, 9.5]) await order({}, [{ at: hoursAgo(h) }], false);
     await order({ surname: 'Zoekverloren', status: 'cancelled' }, [{ at: hoursAgo(2.2) }], false);
     await order({ surname: 'Zoekmorgen' }, [{ at: new Date(now.getTime() + 3_600_000) }], false);
     await order({ surname: 'Zoekbol', owner: bol }, [{ at: hoursAgo(1.2) }], false);
+    // Nor a name with the term inside a word, after a prefix or not.
+    await order({ surname: 'Opzoeker' }, [{ at: hoursAgo(3.5) }], false);
+    await order({ surname: 'de Opzoeker' }, [{ at: hoursAgo(3.6) }], false);
     const newestFirst = expected
       .sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : -1))
       .map((e) => e.id);
-    expect(newestFirst).toHaveLength(14);
+    expect(newestFirst).toHaveLength(15);
 
     const ctx = { db: t.db, orgIds: [org] };
     const search = (skip: number, limit: number, options: Parameters<typeof searchShippedOrders>[2]) =>
@@ -398,8 +403,8 @@ describe('GET /orders/search/{term}: few and many matches', () => {
     });
     for (const limit of [1, 2, 5, 20]) {
       for (let skip = 0; skip <= newestFirst.length; skip += limit) {
-        const want = { ids: newestFirst.slice(skip, skip + limit), total: 14, capped: false };
-        // The matches sorted (13 orders, below the default threshold) …
+        const want = { ids: newestFirst.slice(skip, skip + limit), total: 15, capped: false };
+        // The matches sorted (14 orders, below the default threshold) …
         expect(answer(await search(skip, limit, {})), `sorted, skip ${skip} limit ${limit}`).toEqual(want);
         // … walked newest first (any match is "many") …
         expect(
@@ -453,7 +458,7 @@ describe('GET /orders/search/{term}: few and many matches', () => {
         ),
       );
     const sortedAfter = await changed({});
-    expect(sortedAfter.total).toBe(14 - 1 + 1 + 1);
+    expect(sortedAfter.total).toBe(15 - 1 + 1 + 1);
     expect(sortedAfter.ids).not.toContain(newestFirst[0]);
     expect(await changed({ walkAbove: 1 })).toEqual(sortedAfter);
 
