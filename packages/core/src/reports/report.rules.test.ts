@@ -19,6 +19,24 @@ describe('reportSeries', () => {
     ]);
   });
 
+  it('adds the hours without work between the first and the last as zeros, so the chart keeps its time scale', () => {
+    const s = reportSeries([
+      ['hour', 'Anna', 'Piet'],
+      ['07:00', 1, 0],
+      ['10:00', 0, 2],
+    ]);
+    expect(s.data).toEqual([
+      { hour: '07:00', Anna: 1, Piet: 0 },
+      { hour: '08:00', Anna: 0, Piet: 0 },
+      { hour: '09:00', Anna: 0, Piet: 0 },
+      { hour: '10:00', Anna: 0, Piet: 2 },
+    ]);
+    expect(s.totals).toEqual([
+      { name: 'Piet', total: 2 },
+      { name: 'Anna', total: 1 },
+    ]);
+  });
+
   it('gives nothing for a table without rows', () => {
     expect(reportSeries([['hour']])).toEqual({ data: [], people: [], totals: [] });
     expect(reportSeries([])).toEqual({ data: [], people: [], totals: [] });

@@ -29,7 +29,27 @@ export function reportSeries(table: ReportTable): ReportSeries {
   const totals = people
     .map((name) => ({ name, total: data.reduce((n, d) => n + Number(d[name] ?? 0), 0) }))
     .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
-  return { data, people, totals };
+  return { data: withQuietHours(data, people), people, totals };
+}
+
+/**
+ * The chart rows with the hours nobody worked between the first and the last hour added as zeros (the report lists
+ * only hours with work: '02:00' then '05:00' would draw as neighbours), when every row is an 'HH:00' hour. Pure.
+ */
+function withQuietHours(
+  data: Record<string, string | number>[],
+  people: string[],
+): Record<string, string | number>[] {
+  const hours = data.map((d) => /^(\d\d):00$/.exec(String(d.hour))?.[1]);
+  if (data.length === 0 || hours.some((h) => h === undefined)) return data;
+  const numbers = hours.map(Number);
+  const byHour = new Map(data.map((d, i) => [numbers[i], d]));
+  const filled: Record<string, string | number>[] = [];
+  for (let h = Math.min(...numbers); h <= Math.max(...numbers); h++) {
+    const hour = `${String(h).padStart(2, '0')}:00`;
+    filled.push(byHour.get(h) ?? Object.fromEntries([['hour', hour], ...people.map((p) => [p, 0])]));
+  }
+  return filled;
 }
 
 const DAY_MS = 86_400_000;
