@@ -7,12 +7,19 @@ import {
   type Order,
   previousMonthPeriod,
 } from '@hoppa/core';
-import { type BrowserContext, test as base, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { startViesFake, type ViesFake } from '../../apps/api/src/test/fakes/vies-fake.ts';
 import { apiSession, json, orderRow, productsInStock } from '../fixtures/api.ts';
 import { DEMO_USERS, portalLogin, uniqueEmail } from '../fixtures/demo.ts';
-import { expect, newestMailTo, settleForShot, shot } from '../fixtures/hoppa.ts';
+import {
+  test as base,
+  expect,
+  newestMailTo,
+  SERVER_START_MS,
+  settleForShot,
+  shot,
+} from '../fixtures/hoppa.ts';
 import { type StartedServer, startServer } from '../fixtures/server.ts';
 
 /**
@@ -29,30 +36,26 @@ import { type StartedServer, startServer } from '../fixtures/server.ts';
  * One server for the whole story, with the demo's live orders (last month's finished work for the invoice) and
  * VIES_API_URL pointed at the fake. The steps run in order and share their pages.
  */
-const test = base.extend<object, { vies: ViesFake; demo: StartedServer }>({
-  vies: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
-    async ({}, use) => {
-      const fake = await startViesFake({
+const test = base.extend<{ vies: ViesFake; demo: StartedServer }>({
+  vies: async ({ workerServers }, use, testInfo) => {
+    const start = () =>
+      startViesFake({
         NL859123456B01: { name: 'KAASHANDEL GOUDA B.V.', address: 'MARKT 00012\n2801JK GOUDA' },
       });
-      await use(fake);
-      await fake.close();
-    },
-    { scope: 'worker' },
-  ],
+    await use(await workerServers.forFile(testInfo.file, 'vies', start, (fake) => fake.close()));
+  },
   demo: [
-    async ({ vies }, use) => {
+    async ({ workerServers, vies }, use, testInfo) => {
       // The whole demo with its live orders and last month's work: allow a slow first start on a busy machine.
-      const server = await startServer({
-        env: { VIES_API_URL: vies.url },
-        logName: 'server-administration-billing.log',
-        healthTimeoutMs: 280_000,
-      });
-      await use(server);
-      await server.stop();
+      const start = () =>
+        startServer({
+          env: { VIES_API_URL: vies.url },
+          logName: 'server-administration-billing.log',
+          healthTimeoutMs: 280_000,
+        });
+      await use(await workerServers.forFile(testInfo.file, 'server', start, (server) => server.stop()));
     },
-    { scope: 'worker', timeout: 320_000 },
+    { scope: 'test', timeout: SERVER_START_MS },
   ],
 });
 test.describe.configure({ mode: 'serial' });

@@ -1,8 +1,7 @@
-import { test as base } from '@playwright/test';
 import { type BolFake, startBolFake } from '../../apps/api/src/test/fakes/bol-fake.ts';
 import { apiSession, productsInStock } from '../fixtures/api.ts';
 import { DEMO_USERS, portalLogin, tomorrowNight } from '../fixtures/demo.ts';
-import { expect, shot } from '../fixtures/hoppa.ts';
+import { test as base, expect, SERVER_START_MS, shot } from '../fixtures/hoppa.ts';
 import { type StartedServer, startServer } from '../fixtures/server.ts';
 
 /**
@@ -13,31 +12,32 @@ import { type StartedServer, startServer } from '../fixtures/server.ts';
  * sync with the order it held back for an EAN that is not one of the merchant's products. Its own server, pointed at
  * the fake by BOL_API_URL / BOL_LOGIN_URL.
  */
-const test = base.extend<object, { bol: BolFake; demo: StartedServer }>({
-  bol: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
-    async ({}, use) => {
-      const fake = await startBolFake({ orders: [] });
-      await use(fake);
-      await fake.close();
-    },
-    { scope: 'worker' },
-  ],
+const test = base.extend<{ bol: BolFake; demo: StartedServer }>({
+  bol: async ({ workerServers }, use, testInfo) => {
+    await use(
+      await workerServers.forFile(
+        testInfo.file,
+        'bol',
+        () => startBolFake({ orders: [] }),
+        (fake) => fake.close(),
+      ),
+    );
+  },
   demo: [
-    async ({ bol }, use) => {
-      const server = await startServer({
-        env: {
-          DEMO_ORDERS: 'false',
-          BOL_API_URL: bol.url,
-          BOL_LOGIN_URL: bol.url,
-          CONNECTIONS_SYNC_MS: '1500',
-        },
-        logName: 'server-api-connections.log',
-      });
-      await use(server);
-      await server.stop();
+    async ({ workerServers, bol }, use, testInfo) => {
+      const start = () =>
+        startServer({
+          env: {
+            DEMO_ORDERS: 'false',
+            BOL_API_URL: bol.url,
+            BOL_LOGIN_URL: bol.url,
+            CONNECTIONS_SYNC_MS: '1500',
+          },
+          logName: 'server-api-connections.log',
+        });
+      await use(await workerServers.forFile(testInfo.file, 'server', start, (server) => server.stop()));
     },
-    { scope: 'worker', timeout: 180_000 },
+    { scope: 'test', timeout: SERVER_START_MS },
   ],
 });
 

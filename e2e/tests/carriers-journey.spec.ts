@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, test as base, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { type BolFake, startBolFake } from '../../apps/api/src/test/fakes/bol-fake.ts';
 import { type PostnlFake, startPostnlFake } from '../../apps/api/src/test/fakes/postnl-fake.ts';
 import { apiSession, json, productsInStock } from '../fixtures/api.ts';
 import { DEMO_USERS, portalLogin, tomorrowNight } from '../fixtures/demo.ts';
-import { expect, shot } from '../fixtures/hoppa.ts';
+import { test as base, expect, SERVER_START_MS, shot } from '../fixtures/hoppa.ts';
 import { type StartedServer, startServer } from '../fixtures/server.ts';
 
 /**
@@ -16,42 +16,44 @@ import { type StartedServer, startServer } from '../fixtures/server.ts';
  * fakes' barcodes; the tracking job reads PostNL's events, the parcel is delivered and the shipments' performance
  * header changes. Its own server, pointed at both fakes.
  */
-const test = base.extend<object, { bol: BolFake; postnl: PostnlFake; demo: StartedServer }>({
-  bol: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
-    async ({}, use) => {
-      const fake = await startBolFake({ orders: [] });
-      await use(fake);
-      await fake.close();
-    },
-    { scope: 'worker' },
-  ],
-  postnl: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
-    async ({}, use) => {
-      const fake = await startPostnlFake();
-      await use(fake);
-      await fake.close();
-    },
-    { scope: 'worker' },
-  ],
+const test = base.extend<{ bol: BolFake; postnl: PostnlFake; demo: StartedServer }>({
+  bol: async ({ workerServers }, use, testInfo) => {
+    await use(
+      await workerServers.forFile(
+        testInfo.file,
+        'bol',
+        () => startBolFake({ orders: [] }),
+        (fake) => fake.close(),
+      ),
+    );
+  },
+  postnl: async ({ workerServers }, use, testInfo) => {
+    await use(
+      await workerServers.forFile(
+        testInfo.file,
+        'postnl',
+        () => startPostnlFake(),
+        (fake) => fake.close(),
+      ),
+    );
+  },
   demo: [
-    async ({ bol, postnl }, use) => {
-      const server = await startServer({
-        env: {
-          DEMO_ORDERS: 'false',
-          BOL_API_URL: bol.url,
-          BOL_LOGIN_URL: bol.url,
-          POSTNL_API_URL: postnl.url,
-          CONNECTIONS_SYNC_MS: '1500',
-          TRACKING_POLL_MS: '2000',
-        },
-        logName: 'server-carriers-journey.log',
-      });
-      await use(server);
-      await server.stop();
+    async ({ workerServers, bol, postnl }, use, testInfo) => {
+      const start = () =>
+        startServer({
+          env: {
+            DEMO_ORDERS: 'false',
+            BOL_API_URL: bol.url,
+            BOL_LOGIN_URL: bol.url,
+            POSTNL_API_URL: postnl.url,
+            CONNECTIONS_SYNC_MS: '1500',
+            TRACKING_POLL_MS: '2000',
+          },
+          logName: 'server-carriers-journey.log',
+        });
+      await use(await workerServers.forFile(testInfo.file, 'server', start, (server) => server.stop()));
     },
-    { scope: 'worker', timeout: 180_000 },
+    { scope: 'test', timeout: SERVER_START_MS },
   ],
 });
 
