@@ -137,15 +137,22 @@ function templateKey(seed: SeedOptions | null): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** Templates of earlier hours older than this are dropped when a new one is made. */
+/** PGlite template files of earlier hours older than this are removed when a new one is made. */
 const TEMPLATE_KEEP_HOURS = 24;
+/**
+ * PostgreSQL templates of hours before the previous one are dropped when a new one is made: a test asks for its own
+ * hour's template only, and the previous hour's is kept for a run that crossed the hour. (Kept 24 hours, they were
+ * ≈ 20 databases, one per seed option, for every hour with a test run: 33 were found on a machine after a few runs.)
+ */
+const PG_TEMPLATE_KEEP_HOURS = 1;
 
 /**
  * The template database for `seed` on the server of `admin` (ADR 0055): `hoppa_tpl_<key>_<hour>`, migrated, roles
  * synced and, with `seed`, the demo seeded; the seed's result is the database's comment. Made by whichever test
  * process needs it first, under an advisory lock (the others wait and find it), under a temporary name renamed when
  * complete, and closed to connections, so `CREATE DATABASE … TEMPLATE` copies it in a fraction of the ~2–4 s that
- * migrating and seeding each test's database took. Templates more than a day old are dropped.
+ * migrating and seeding each test's database took. Templates of hours before the previous one, and builds left
+ * by a failed one, are dropped ({@link PG_TEMPLATE_KEEP_HOURS}).
  */
 async function postgresTemplate(
   admin: pg.Client,
@@ -183,11 +190,15 @@ async function postgresTemplate(
       await admin.query(`COMMENT ON DATABASE ${building} IS ${pg.escapeLiteral(JSON.stringify(result))}`);
     await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
     await admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
+    // Under the lock no template is being built: a `hoppa_tplb_` left now is one whose build failed.
     const old = await admin.query<{ datname: string }>(
-      "SELECT datname FROM pg_database WHERE datname ~ '^hoppa_tpl_[0-9a-f]+_[0-9]+$'",
+      "SELECT datname FROM pg_database WHERE datname ~ '^hoppa_tpl_[0-9a-f]+_[0-9]+$' OR datname ~ '^hoppa_tplb_'",
     );
     for (const { datname } of old.rows)
-      if (Number(datname.split('_').at(-1)) < hour - TEMPLATE_KEEP_HOURS)
+      if (
+        datname.startsWith('hoppa_tplb_') ||
+        Number(datname.split('_').at(-1)) < hour - PG_TEMPLATE_KEEP_HOURS
+      )
         await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     return { name, seed: result };
   } finally {
