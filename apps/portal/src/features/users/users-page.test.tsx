@@ -67,6 +67,7 @@ function render(
   const items = [
     shopUser(1),
     shopUser(2, { confirmed: false, licence_id: STAKE, licence_name: 'Stakeholders' }),
+    shopUser(3, { licence_id: null, licence_name: null }),
   ];
   vi.stubGlobal(
     'fetch',
@@ -124,6 +125,9 @@ describe('users and licences (spec 3 §2 Users)', { timeout: 30_000 }, () => {
     expect(await screen.findByText('u1@shop.nl')).toBeTruthy();
     expect(screen.getByText('CSR Manager: 1 of 3 in use')).toBeTruthy();
     expect(screen.getByText('Not verified yet: invitation sent')).toBeTruthy();
+    // A user without a licence says so instead of showing an empty select.
+    const [none] = screen.getAllByLabelText('Licence of First3 Last3', { selector: 'input' });
+    expect((none as HTMLInputElement).placeholder).toBe('No licence');
     // The input, not the select's listbox (labelled alike), which comes first when Mantine's portal precedes the page.
     const [select] = screen.getAllByLabelText('Licence of First2 Last2', { selector: 'input' });
     if (!select) throw new Error('no licence select');

@@ -90,6 +90,7 @@ export function UsersPage(): ReactNode {
             aria-label={t('list.licenceFor', { name: `${u.first_name} ${u.family_name}` })}
             data={(plans.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
             value={u.licence_id}
+            placeholder={t('list.noLicence')}
             disabled={!mayLicence || setLicence.isPending}
             allowDeselect={false}
             onChange={(id) => {
