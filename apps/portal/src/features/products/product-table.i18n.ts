@@ -94,6 +94,7 @@ export const productTableI18n = {
     },
     empty: 'No products match these filters.',
     emptyAll: 'No products yet. Add one or import a spreadsheet.',
+    emptyProvider: '{{org}} has no products of its own: choose a shop at the top right to see its products.',
     select: {
       row: 'Select {{name}}',
       page: 'Select all products on this page',
@@ -294,6 +295,8 @@ export const productTableI18n = {
     },
     empty: 'Geen producten gevonden met deze filters.',
     emptyAll: 'Nog geen producten. Voeg er een toe of importeer een spreadsheet.',
+    emptyProvider:
+      '{{org}} heeft geen eigen producten: kies rechtsboven een winkel om haar producten te zien.',
     select: {
       row: '{{name}} selecteren',
       page: 'Alle producten op deze pagina selecteren',

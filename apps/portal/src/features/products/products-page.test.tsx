@@ -2,6 +2,7 @@ import type { ProductRow } from '@hoppa/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { advanceUntil, installFakeClock } from '../../test/fake-clock.ts';
+import { ORG_ID, orgAuth, role, user } from '../../test/fixtures.ts';
 import { stubPageRequest } from '../../test/page-request.ts';
 import { renderUi } from '../../test/render.tsx';
 import { COLUMN_PREFERENCES_KEY } from './product-table.rules.ts';
@@ -235,5 +236,21 @@ describe('product management table (spec 3 §2 Product management)', { timeout: 
     expect(
       listCalls().some((c) => c.query.get('limit') === '1000' && c.query.get('search') === 'niets'),
     ).toBe(true);
+  });
+  it('tells provider staff on the warehouse itself to choose a shop instead of offering to add a first product', async () => {
+    rows = [];
+    const staff = { ...role('provider_admin', [{ methods: ['*'], path: '/*' }]), all_orgs: true };
+    renderUi(<ProductsPage />, {
+      path: '/products',
+      session: {
+        user: user(staff),
+        orgAuth: orgAuth(staff, { org: { id: ORG_ID, name: 'Hoppa Fulfilment', kind: 'provider' } }),
+      },
+    });
+    expect(
+      await screen.findByText(
+        'Hoppa Fulfilment has no products of its own: choose a shop at the top right to see its products.',
+      ),
+    ).toBeTruthy();
   });
 });

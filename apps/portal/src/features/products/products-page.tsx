@@ -371,7 +371,14 @@ export function ProductsPage() {
         <PageLoader />
       ) : rows.length === 0 ? (
         <Paper withBorder p="xl" ta="center">
-          <Text c="dimmed">{filtered ? t('empty') : t('emptyAll')}</Text>
+          <Text c="dimmed">
+            {filtered
+              ? t('empty')
+              : // Provider staff whose current organisation is the warehouse itself: its products are the shops'.
+                orgAuth?.role.all_orgs && orgAuth.org?.kind === 'provider'
+                ? t('emptyProvider', { org: orgAuth.org.name })
+                : t('emptyAll')}
+          </Text>
         </Paper>
       ) : (
         <>
