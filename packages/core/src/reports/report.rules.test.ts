@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { labelRunDefaultRange, reportSeries, scoreboardDefaultRange } from './report.rules.ts';
+import {
+  labelRunDefaultRange,
+  reportSeries,
+  scoreboardDefaultRange,
+  withQuietHours,
+} from './report.rules.ts';
 
 describe('reportSeries', () => {
   it('turns the header-first table into chart rows and totals, most first', () => {
@@ -35,6 +40,27 @@ describe('reportSeries', () => {
       { name: 'Piet', total: 2 },
       { name: 'Anna', total: 1 },
     ]);
+  });
+
+  it('fills the quiet hours of other hourly chart rows too (packed orders per type), and leaves other rows alone', () => {
+    expect(
+      withQuietHours(
+        [
+          { hour: '03:00', b2b_order: 0, manual_order: 1 },
+          { hour: '05:00', b2b_order: 1, manual_order: 2 },
+        ],
+        ['b2b_order', 'manual_order'],
+      ),
+    ).toEqual([
+      { hour: '03:00', b2b_order: 0, manual_order: 1 },
+      { hour: '04:00', b2b_order: 0, manual_order: 0 },
+      { hour: '05:00', b2b_order: 1, manual_order: 2 },
+    ]);
+    const days = [
+      { hour: 'ma', n: 1 },
+      { hour: 'wo', n: 2 },
+    ];
+    expect(withQuietHours(days, ['n'])).toEqual(days);
   });
 
   it('gives nothing for a table without rows', () => {

@@ -33,12 +33,13 @@ export function reportSeries(table: ReportTable): ReportSeries {
 }
 
 /**
- * The chart rows with the hours nobody worked between the first and the last hour added as zeros (the report lists
- * only hours with work: '02:00' then '05:00' would draw as neighbours), when every row is an 'HH:00' hour. Pure.
+ * Chart rows (`{ hour: 'HH:00', [key]: count }`, hours ascending) with the hours nobody worked between the first and
+ * the last hour added, each `key` of `keys` 0 (the reports list only hours with work: '02:00' then '05:00' would draw
+ * as neighbours). Rows unchanged when any `hour` is not an 'HH:00' hour. Pure (spec 1 §2 Scoreboard).
  */
-function withQuietHours(
+export function withQuietHours(
   data: Record<string, string | number>[],
-  people: string[],
+  keys: string[],
 ): Record<string, string | number>[] {
   const hours = data.map((d) => /^(\d\d):00$/.exec(String(d.hour))?.[1]);
   if (data.length === 0 || hours.some((h) => h === undefined)) return data;
@@ -47,7 +48,7 @@ function withQuietHours(
   const filled: Record<string, string | number>[] = [];
   for (let h = Math.min(...numbers); h <= Math.max(...numbers); h++) {
     const hour = `${String(h).padStart(2, '0')}:00`;
-    filled.push(byHour.get(h) ?? Object.fromEntries([['hour', hour], ...people.map((p) => [p, 0])]));
+    filled.push(byHour.get(h) ?? Object.fromEntries([['hour', hour], ...keys.map((k) => [k, 0])]));
   }
   return filled;
 }

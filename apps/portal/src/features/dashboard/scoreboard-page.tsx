@@ -15,6 +15,7 @@ import {
   reportPickEndpoint,
   reportSeries,
   scoreboardDefaultRange,
+  withQuietHours,
 } from '@hoppa/core';
 import { ActionIcon, Group, Paper, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -129,10 +130,13 @@ export function ScoreboardPage(): ReactNode {
                       <NoData />
                     ) : (
                       <LazyStackedColumns
-                        data={d.categories.map((hour, i) => ({
-                          hour,
-                          ...Object.fromEntries(d.series.map((s) => [s.name, s.data[i] ?? 0])),
-                        }))}
+                        data={withQuietHours(
+                          d.categories.map((hour, i) => ({
+                            hour,
+                            ...Object.fromEntries(d.series.map((s) => [s.name, s.data[i] ?? 0])),
+                          })),
+                          d.series.map((s) => s.name),
+                        )}
                         dataKey="hour"
                         series={d.series.map((s) => ({
                           name: s.name,
