@@ -69,7 +69,7 @@ test('a merchant sets notes, customs and a default box, links a child and upload
   await expect(page.getByLabel('Pick note')).toHaveCount(0);
   await page.getByLabel('HS code').fill('19A5');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('HS code must be 6 to 10 digits')).toBeVisible();
+  await expect(page.getByText("HS code is not an HS code of 6 to 10 digits: '19A5'")).toBeVisible();
   await page.getByLabel('HS code').fill('1905.90.30');
   await page.getByLabel('Customs value').fill('4.95');
   await page.getByLabel('Weight').fill('0.45');
