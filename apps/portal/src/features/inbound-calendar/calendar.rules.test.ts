@@ -6,6 +6,7 @@ import {
   EVENT_MS,
   eventWindow,
   inRange,
+  shownHours,
   toCalendarInbound,
   unitsHeaderKey,
   viewRange,
@@ -47,6 +48,28 @@ describe('eventWindow (spec 2 §9: an event lasts an hour; a missing expected da
 
   it('keeps a checked-in inbound without a check-in time on its expected day', () => {
     expect(eventWindow(ev({ status: 'checked_in', checked_in_at: null })).start).toBe('2026-11-25T09:00:00');
+  });
+});
+
+describe('shownHours: the working day, widened to every event', () => {
+  it('shows 06:00–20:00 when every event falls inside, also with no events', () => {
+    expect(shownHours([])).toEqual({ slotMinTime: '06:00:00', slotMaxTime: '20:00:00' });
+    expect(shownHours([eventWindow(ev())])).toEqual({ slotMinTime: '06:00:00', slotMaxTime: '20:00:00' });
+  });
+
+  it('widens to whole hours for an inbound checked in early or late, on the Amsterdam clock', () => {
+    // 04:30 UTC in winter is 05:30 in Amsterdam; 21:10 UTC is 22:10, its hour ends 23:10.
+    const early = eventWindow(ev({ status: 'checked_in', checked_in_at: '2026-11-25T04:30:00Z' }));
+    const late = eventWindow(ev({ status: 'checked_in', checked_in_at: '2026-11-25T21:10:00Z' }));
+    expect(shownHours([early, late])).toEqual({ slotMinTime: '05:00:00', slotMaxTime: '24:00:00' });
+    // In summer Amsterdam is two hours ahead: 03:15 UTC is 05:15.
+    const summer = eventWindow(ev({ status: 'checked_in', checked_in_at: '2026-07-01T03:15:00Z' }));
+    expect(shownHours([summer]).slotMinTime).toBe('05:00:00');
+  });
+
+  it('draws an event that runs past midnight to the end of the day', () => {
+    const night = eventWindow(ev({ status: 'checked_in', checked_in_at: '2026-11-25T22:40:00Z' }));
+    expect(shownHours([night])).toEqual({ slotMinTime: '06:00:00', slotMaxTime: '24:00:00' });
   });
 });
 

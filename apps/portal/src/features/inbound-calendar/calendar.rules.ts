@@ -76,6 +76,50 @@ export function eventWindow(ev: Pick<CalendarInbound, 'status' | 'expected_deliv
   };
 }
 
+/** The hours the week and day views show when every event of the range falls inside them (the receiving day). */
+export const WORKING_HOURS = { from: 6, to: 20 } as const;
+
+const amsterdamHour = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Amsterdam',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Minutes after midnight of `at` on the Amsterdam clock: a zone-less local time as written, an instant converted. */
+function amsterdamMinutes(at: string): number | undefined {
+  const local = /T(\d{2}):(\d{2})(?::\d{2})?$/.exec(at);
+  if (local) return Number(local[1]) * 60 + Number(local[2]);
+  const t = Date.parse(at);
+  if (Number.isNaN(t)) return undefined;
+  const [h = 0, m = 0] = amsterdamHour.format(t).split(':').map(Number);
+  return h * 60 + m;
+}
+
+/**
+ * The hours the week and day views draw (FullCalendar's `slotMinTime`/`slotMaxTime`, 'HH:00:00'): the receiving day
+ * {@link WORKING_HOURS} (06:00–20:00), widened to whole hours so that every event of `events` (their
+ * {@link eventWindow}) is drawn whole, e.g. an inbound checked in at 22:30 makes it 06:00–24:00 (ADR 0126). So the
+ * first screen shows the working day instead of the night hours, and nothing is cut off.
+ */
+export function shownHours(events: readonly { start: string; end: string }[]): {
+  slotMinTime: string;
+  slotMaxTime: string;
+} {
+  let from = WORKING_HOURS.from * 60;
+  let to = WORKING_HOURS.to * 60;
+  for (const ev of events) {
+    const start = amsterdamMinutes(ev.start);
+    const end = amsterdamMinutes(ev.end);
+    if (start === undefined || end === undefined) continue;
+    from = Math.min(from, start);
+    // An event that ends past midnight (end before start on the clock) runs to the end of the day.
+    to = Math.max(to, end <= start ? 24 * 60 : end);
+  }
+  const hour = (minutes: number) => `${pad(minutes / 60)}:00:00`;
+  return { slotMinTime: hour(Math.floor(from / 60) * 60), slotMaxTime: hour(Math.ceil(to / 60) * 60) };
+}
+
 /**
  * The item table's unit column (spec 2 §2: 'Pallets' for type pallet, otherwise 'Dozen'), as a text key of the
  * area's namespace: `table.pallets` or `table.boxes`.

@@ -47,6 +47,7 @@ import {
   type CalendarView,
   countByYear,
   eventWindow,
+  shownHours,
   viewRange,
   YEARS_PER_BLOCK,
   yearsBlockStart,
@@ -248,6 +249,8 @@ export function InboundCalendar({
     [events],
   );
 
+  const hours = useMemo(() => shownHours(fcEvents), [fcEvents]);
+
   const go = (how: 'prev' | 'next' | 'today') => {
     if (state.view === 'years') {
       const year =
@@ -337,8 +340,10 @@ export function InboundCalendar({
             locale={i18n.language === 'nl' ? 'nl' : 'en-gb'}
             firstDay={1}
             headerToolbar={false}
-            // The whole day in one-hour rows (about 800 px): nothing hides behind an inner scroll.
+            // The receiving day in one-hour rows, widened to every event of the range (shownHours): nothing hides
+            // behind an inner scroll, and the first screen is the working day, not the night.
             height="auto"
+            {...hours}
             allDaySlot={false}
             nowIndicator
             slotDuration="01:00:00"
