@@ -19,6 +19,11 @@ const LOCATION_ID = /^[0-9a-fA-F]{24}$/;
 /** Longest location name (core `locationName`: 64 characters, one line). */
 const LOCATION_NAME_MAX = 64;
 
+/** Whether `code` is what a location label carries (its 24-hex id, issue 9 item 4). */
+export function isLocationLabel(code: string): boolean {
+  return LOCATION_ID.test(code.trim());
+}
+
 /**
  * Reads one scan (already trimmed). With no product open every code is a product to look up (EAN, or SKU typed by
  * hand). With a product open: a 24-hex code is a location label (its id), an 8/12/13/14-digit code another product,
@@ -29,7 +34,7 @@ export function classifyScan(raw: string, productOpen: boolean): LocationScan {
   if (!code || code.length > 200 || [...code].some((c) => c < ' ' || c === '\u007f'))
     return { kind: 'invalid' };
   if (!productOpen) return { kind: 'product', code };
-  if (LOCATION_ID.test(code)) return { kind: 'location_id', id: code.toLowerCase() };
+  if (isLocationLabel(code)) return { kind: 'location_id', id: code.toLowerCase() };
   if (PRODUCT_CODE.test(code)) return { kind: 'product', code };
   if (code.length > LOCATION_NAME_MAX) return { kind: 'invalid' };
   return { kind: 'location_name', name: code };

@@ -318,6 +318,25 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
     expect(api.state.locations.map((l) => l.location.name)).toEqual(['R-01-01', 'R-01-02']);
   });
 
+  it('with no product open, a location label or an unknown code says to scan a product first', async () => {
+    fakeApi(answer([link(BIN_A, 5, 1)]));
+    renderFloor('/locations', { lang: 'nl' });
+    await screen.findByTestId('recent-products');
+    scan(BIN_B.id);
+    await waitFor(() =>
+      expect(screen.getByTestId('locations-message').textContent).toBe(
+        'Dat is een locatielabel. Scan eerst een product (EAN of SKU), daarna de locatie.',
+      ),
+    );
+    scan('A-01-02');
+    await waitFor(() =>
+      expect(screen.getByTestId('locations-message').textContent).toBe(
+        'Geen product gevonden voor A-01-02. Scan eerst een product (EAN of SKU), daarna de locatie.',
+      ),
+    );
+    expect(screen.getByTestId('where').textContent).toBe('/locations');
+  });
+
   it('a label scanned after an unknown code is not added to the product shown before it, and says so', async () => {
     const api = fakeApi(answer([link(BIN_A, 5, 1)]));
     const serve = browser.server;

@@ -31,6 +31,7 @@ import './locations.css';
 import { lookupProduct, type ProductLookup, refreshProduct } from '../../offline/products.ts';
 import {
   classifyScan,
+  isLocationLabel,
   parseAmount,
   type ShownLocation,
   type ShownProduct,
@@ -174,7 +175,12 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
     setParams({ product: id });
   }
 
-  async function findProduct(code: string) {
+  /**
+   * Looks up a scanned product code and opens the product (a choice when several match). `first`: no product is open,
+   * so a code that finds nothing says to scan a product first (a location label: that it is one), since a worker who
+   * starts with the location gets no product for it.
+   */
+  async function findProduct(code: string, first = false) {
     setLookupError(null);
     // Scans still held from a choice not made belong to no product any more.
     if (lookups.current === 0) held.drop();
@@ -188,7 +194,14 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
         setChoices(found.products);
         setMessage(null);
       } else {
-        const text = found.offline ? t('notOffline', { code }) : t('noProduct', { code });
+        const text =
+          first && isLocationLabel(code)
+            ? t('labelFirst')
+            : found.offline
+              ? t('notOffline', { code })
+              : first
+                ? `${t('noProduct', { code })} ${t('productFirst')}`
+                : t('noProduct', { code });
         say('error', [text, dropHeld()].filter(Boolean).join(' '));
       }
     } catch (err) {
@@ -211,7 +224,7 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
     if (scan.kind === 'invalid') return say('error', t('invalidScan', { scan: raw.slice(0, 40) }));
     if (scan.kind === 'product') {
       if (product && scan.code === product.ean) return;
-      return void findProduct(scan.code);
+      return void findProduct(scan.code, product === null);
     }
     if (!product || !canEdit) return;
     if (current.kind === 'transfer') return transferTo(product, current, scan);
