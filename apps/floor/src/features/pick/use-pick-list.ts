@@ -158,6 +158,10 @@ export function usePickList() {
     async (f: PickFilter, after?: () => void) => {
       const mine = ++newestRefresh.current;
       const isNewest = () => mine === newestRefresh.current;
+      // A refresh decides the first load: a filter applied before the stored state was read (a picker who opens the
+      // filter at once) must not be followed by the first load's download of the older filter, which, as the newest,
+      // would store its list and put that filter back (pick-shift journey, CI of 2026-12-02; ADR 0126).
+      autoLoaded.current = true;
       const startedAt = Date.now();
       setLoading(true);
       setError(null);
