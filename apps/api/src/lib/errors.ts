@@ -5,6 +5,7 @@ import {
   type Problem,
   type ReasonValues,
   validationIssueCode,
+  valueAtKeys,
 } from '@hoppa/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -120,16 +121,6 @@ const CONTEXT_NAME: Record<string, string> = {
   headers: 'headers',
 };
 
-/** The value at `path` (keys of the request's part) in `input`, or undefined. */
-function valueAt(input: unknown, path: readonly string[]): unknown {
-  let at = input;
-  for (const key of path) {
-    if (at === null || typeof at !== 'object') return undefined;
-    at = (at as Record<string, unknown>)[key];
-  }
-  return at;
-}
-
 function validationProblem(err: FastifyError & { validation: unknown[] }, req?: FastifyRequest): HttpProblem {
   const context = err.validationContext ?? 'body';
   const where = CONTEXT_NAME[context] ?? 'body';
@@ -145,7 +136,7 @@ function validationProblem(err: FastifyError & { validation: unknown[] }, req?: 
     const keys = (v.instancePath ?? '').split('/').filter(Boolean);
     const sub = keys.join('.');
     const issue = { path: sub ? `${where}.${sub}` : where, message: v.message ?? 'Invalid value' };
-    const coded = validationIssueCode(v.keyword, v.params ?? {}, keys, valueAt(part, keys));
+    const coded = validationIssueCode(v.keyword, v.params ?? {}, keys, valueAtKeys(part, keys));
     return coded ? { ...issue, ...coded } : issue;
   });
   // Readable for the person at the form: "password: Password must be at least 9 characters".

@@ -117,14 +117,15 @@ function isEmptyLiteral(values: unknown): boolean {
 }
 
 /**
- * The reason code of one of zod's own refusals (the API's at the edge, an app's in a form check: {@link zodIssueCode}) (core `VALIDATION_REASON_CODES`, ADR 0121 §4's one
- * mechanism), so the apps word it in the user's language: `keyword` is zod's issue code, `params` the rest of the
+ * The reason code of one of zod's own refusals, the API's at the edge or an app's in a form check
+ * ({@link zodIssueCode}; core `VALIDATION_REASON_CODES`, ADR 0121 §4's one mechanism), so the apps word it in the
+ * user's language: `keyword` is zod's issue code, `params` the rest of the
  * issue (`values`, `origin`, `minimum`, `maximum`, `format`, `pattern`, `expected`, a check's own `params`), `path`
  * the keys within the request part and `given` the value found there. `field` is the path's last key; `value` the
  * given text (cut later like every value). Codes: an enum's `not_one_of`; a blank value's `missing`; a text's
  * `text_too_long` / `text_too_short`; a list's `list_too_long` / `list_too_short` (its items); a number's
- * `out_of_range` (`too_many_decimals` with the decimals allowed as `limit` past a step of 0.01 or 0.001); `email_invalid`; a format's `date_invalid` (zod's
- * date and date-time formats and the day pattern) or `format_invalid` with the format's name (core `PATTERN_FORMATS`,
+ * `out_of_range`; a step of 0.01 or 0.001 missed `too_many_decimals` (the decimals allowed as `limit`; ADR 0126);
+ * `email_invalid`; a format's `date_invalid` (zod's date and date-time formats and the day pattern) or `format_invalid` with the format's name (core `PATTERN_FORMATS`,
  * a web address `url`); `wrong_type` with the kind `expected` (core `EXPECTED_TYPES`); and the reason a core check
  * gives its refusal (core `reasonParams`: `phone_invalid`, `date_invalid`, `text_invalid`, a year's `out_of_range`,
  * a Dutch postcode's, VAT number's, HS code's or shop address's `format_invalid`).
@@ -231,8 +232,11 @@ function decimalPlaces(divisor: unknown): number | undefined {
   return Math.abs(divisor - 10 ** -places) < 1e-12 ? places : undefined;
 }
 
-/** The value at `path` (keys) in `input`, or undefined. */
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+/**
+ * The value at `path` (keys, e.g. `['address', 'zipCode']`) in `input`, or undefined where the path leaves the object:
+ * what a refusal at that path was given (the API's error handler, {@link zodIssueCode}).
+ */
+export function valueAtKeys(input: unknown, path: readonly PropertyKey[]): unknown {
   let at = input;
   for (const key of path) {
     if (at === null || typeof at !== 'object') return undefined;
@@ -251,5 +255,5 @@ export function zodIssueCode(
   input: unknown,
 ): { code: ValidationReasonCode; values: ReasonValues } | undefined {
   const { code, path, message: _message, ...params } = issue as z.core.$ZodIssue & Record<string, unknown>;
-  return validationIssueCode(code, params, path.map(String), valueAt(input, path));
+  return validationIssueCode(code, params, path.map(String), valueAtKeys(input, path));
 }
