@@ -15,6 +15,7 @@ import { DEMO_USERS, portalLogin, uniqueEmail } from '../fixtures/demo.ts';
 import {
   test as base,
   expect,
+  fakePerFile,
   newestMailTo,
   SERVER_START_MS,
   settleForShot,
@@ -37,13 +38,11 @@ import { type StartedServer, startServer } from '../fixtures/server.ts';
  * VIES_API_URL pointed at the fake. The steps run in order and share their pages.
  */
 const test = base.extend<{ vies: ViesFake; demo: StartedServer }>({
-  vies: async ({ workerServers }, use, testInfo) => {
-    const start = () =>
-      startViesFake({
-        NL859123456B01: { name: 'KAASHANDEL GOUDA B.V.', address: 'MARKT 00012\n2801JK GOUDA' },
-      });
-    await use(await workerServers.forFile(testInfo.file, 'vies', start, (fake) => fake.close()));
-  },
+  vies: fakePerFile('vies', () =>
+    startViesFake({
+      NL859123456B01: { name: 'KAASHANDEL GOUDA B.V.', address: 'MARKT 00012\n2801JK GOUDA' },
+    }),
+  ),
   demo: [
     async ({ workerServers, vies }, use, testInfo) => {
       // The whole demo with its live orders and last month's work: allow a slow first start on a busy machine.

@@ -1,8 +1,8 @@
 import { type BolFake, startBolFake } from '../../apps/api/src/test/fakes/bol-fake.ts';
 import { apiSession, productsInStock } from '../fixtures/api.ts';
 import { DEMO_USERS, portalLogin, tomorrowNight } from '../fixtures/demo.ts';
-import { test as base, expect, SERVER_START_MS, shot } from '../fixtures/hoppa.ts';
-import { type StartedServer, startServer } from '../fixtures/server.ts';
+import { test as base, expect, fakePerFile, SERVER_START_MS, shot } from '../fixtures/hoppa.ts';
+import type { StartedServer } from '../fixtures/server.ts';
 
 /**
  * API connections and bol.com order intake (issue 14, the part built so far): with the bol.com fake running (it
@@ -13,29 +13,16 @@ import { type StartedServer, startServer } from '../fixtures/server.ts';
  * the fake by BOL_API_URL / BOL_LOGIN_URL.
  */
 const test = base.extend<{ bol: BolFake; demo: StartedServer }>({
-  bol: async ({ workerServers }, use, testInfo) => {
-    await use(
-      await workerServers.forFile(
-        testInfo.file,
-        'bol',
-        () => startBolFake({ orders: [] }),
-        (fake) => fake.close(),
-      ),
-    );
-  },
+  bol: fakePerFile('bol', () => startBolFake({ orders: [] })),
   demo: [
     async ({ workerServers, bol }, use, testInfo) => {
-      const start = () =>
-        startServer({
-          env: {
-            DEMO_ORDERS: 'false',
-            BOL_API_URL: bol.url,
-            BOL_LOGIN_URL: bol.url,
-            CONNECTIONS_SYNC_MS: '1500',
-          },
-          logName: 'server-api-connections.log',
-        });
-      await use(await workerServers.forFile(testInfo.file, 'server', start, (server) => server.stop()));
+      const env = {
+        DEMO_ORDERS: 'false',
+        BOL_API_URL: bol.url,
+        BOL_LOGIN_URL: bol.url,
+        CONNECTIONS_SYNC_MS: '1500',
+      };
+      await use(await workerServers.ownServer(testInfo.file, { env, logName: 'server-api-connections.log' }));
     },
     { scope: 'test', timeout: SERVER_START_MS },
   ],

@@ -5,8 +5,8 @@ import { type BolFake, startBolFake } from '../../apps/api/src/test/fakes/bol-fa
 import { type PostnlFake, startPostnlFake } from '../../apps/api/src/test/fakes/postnl-fake.ts';
 import { apiSession, json, productsInStock } from '../fixtures/api.ts';
 import { DEMO_USERS, portalLogin, tomorrowNight } from '../fixtures/demo.ts';
-import { test as base, expect, SERVER_START_MS, shot } from '../fixtures/hoppa.ts';
-import { type StartedServer, startServer } from '../fixtures/server.ts';
+import { test as base, expect, fakePerFile, SERVER_START_MS, shot } from '../fixtures/hoppa.ts';
+import type { StartedServer } from '../fixtures/server.ts';
 
 /**
  * Real carriers and bol.com end to end (issue 14): with the bol.com and PostNL fakes running (answering from
@@ -17,41 +17,21 @@ import { type StartedServer, startServer } from '../fixtures/server.ts';
  * header changes. Its own server, pointed at both fakes.
  */
 const test = base.extend<{ bol: BolFake; postnl: PostnlFake; demo: StartedServer }>({
-  bol: async ({ workerServers }, use, testInfo) => {
-    await use(
-      await workerServers.forFile(
-        testInfo.file,
-        'bol',
-        () => startBolFake({ orders: [] }),
-        (fake) => fake.close(),
-      ),
-    );
-  },
-  postnl: async ({ workerServers }, use, testInfo) => {
-    await use(
-      await workerServers.forFile(
-        testInfo.file,
-        'postnl',
-        () => startPostnlFake(),
-        (fake) => fake.close(),
-      ),
-    );
-  },
+  bol: fakePerFile('bol', () => startBolFake({ orders: [] })),
+  postnl: fakePerFile('postnl', () => startPostnlFake()),
   demo: [
     async ({ workerServers, bol, postnl }, use, testInfo) => {
-      const start = () =>
-        startServer({
-          env: {
-            DEMO_ORDERS: 'false',
-            BOL_API_URL: bol.url,
-            BOL_LOGIN_URL: bol.url,
-            POSTNL_API_URL: postnl.url,
-            CONNECTIONS_SYNC_MS: '1500',
-            TRACKING_POLL_MS: '2000',
-          },
-          logName: 'server-carriers-journey.log',
-        });
-      await use(await workerServers.forFile(testInfo.file, 'server', start, (server) => server.stop()));
+      const env = {
+        DEMO_ORDERS: 'false',
+        BOL_API_URL: bol.url,
+        BOL_LOGIN_URL: bol.url,
+        POSTNL_API_URL: postnl.url,
+        CONNECTIONS_SYNC_MS: '1500',
+        TRACKING_POLL_MS: '2000',
+      };
+      await use(
+        await workerServers.ownServer(testInfo.file, { env, logName: 'server-carriers-journey.log' }),
+      );
     },
     { scope: 'test', timeout: SERVER_START_MS },
   ],
