@@ -1,8 +1,7 @@
-import { type BolFake, startBolFake } from '../../apps/api/src/test/fakes/bol-fake.ts';
 import { apiSession, productsInStock } from '../fixtures/api.ts';
+import { bolJourneyTest } from '../fixtures/bol-journey.ts';
 import { DEMO_USERS, portalLogin, tomorrowNight } from '../fixtures/demo.ts';
-import { test as base, expect, fakePerFile, SERVER_START_MS, shot } from '../fixtures/hoppa.ts';
-import type { StartedServer } from '../fixtures/server.ts';
+import { expect, shot } from '../fixtures/hoppa.ts';
 
 /**
  * API connections and bol.com order intake (issue 14, the part built so far): with the bol.com fake running (it
@@ -12,21 +11,7 @@ import type { StartedServer } from '../fixtures/server.ts';
  * sync with the order it held back for an EAN that is not one of the merchant's products. Its own server, pointed at
  * the fake by BOL_API_URL / BOL_LOGIN_URL.
  */
-const test = base.extend<{ bol: BolFake; demo: StartedServer }>({
-  bol: fakePerFile('bol', () => startBolFake({ orders: [] })),
-  demo: [
-    async ({ workerServers, bol }, use, testInfo) => {
-      const env = {
-        DEMO_ORDERS: 'false',
-        BOL_API_URL: bol.url,
-        BOL_LOGIN_URL: bol.url,
-        CONNECTIONS_SYNC_MS: '1500',
-      };
-      await use(await workerServers.ownServer(testInfo.file, { env, logName: 'server-api-connections.log' }));
-    },
-    { scope: 'test', timeout: SERVER_START_MS },
-  ],
-});
+const test = bolJourneyTest('server-api-connections.log');
 
 test('a merchant adds a bol.com connection and its orders arrive in the open orders', async ({
   browser,

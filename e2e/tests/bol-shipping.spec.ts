@@ -1,8 +1,7 @@
-import { type BolFake, startBolFake } from '../../apps/api/src/test/fakes/bol-fake.ts';
 import { apiSession, productsInStock } from '../fixtures/api.ts';
+import { bolJourneyTest } from '../fixtures/bol-journey.ts';
 import { DEMO_USERS, portalLogin, tomorrowNight } from '../fixtures/demo.ts';
-import { test as base, expect, fakePerFile, SERVER_START_MS, shot } from '../fixtures/hoppa.ts';
-import type { StartedServer } from '../fixtures/server.ts';
+import { expect, shot } from '../fixtures/hoppa.ts';
 
 /**
  * Shipping bol.com orders (issue 14, ADR 0045): the bol product list explains itself while the shop has only the
@@ -10,21 +9,7 @@ import type { StartedServer } from '../fixtures/server.ts';
  * and their bol_confirm switch; a bol order taken in by the pull shows bol's label options on its card at the packing
  * station, ships with the chosen bol label and is confirmed to bol. Its own server, pointed at the bol.com fake.
  */
-const test = base.extend<{ bol: BolFake; demo: StartedServer }>({
-  bol: fakePerFile('bol', () => startBolFake({ orders: [] })),
-  demo: [
-    async ({ workerServers, bol }, use, testInfo) => {
-      const env = {
-        DEMO_ORDERS: 'false',
-        BOL_API_URL: bol.url,
-        BOL_LOGIN_URL: bol.url,
-        CONNECTIONS_SYNC_MS: '1500',
-      };
-      await use(await workerServers.ownServer(testInfo.file, { env, logName: 'server-bol-shipping.log' }));
-    },
-    { scope: 'test', timeout: SERVER_START_MS },
-  ],
-});
+const test = bolJourneyTest('server-bol-shipping.log');
 
 test('a bol order ships with a bol.com label from the packing station', async ({ browser, demo, bol }) => {
   const merchant = await apiSession(demo.url, DEMO_USERS.bolOwner);

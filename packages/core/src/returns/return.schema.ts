@@ -48,6 +48,16 @@ export type ReturnAction = z.infer<typeof ReturnActionSchema>;
 
 /** The quick product states of the desk (spec 2 §3 Return product condition); the state text is free. */
 export const RETURN_CONDITIONS = ['excellent', 'good', 'bad'] as const;
+/** One of {@link RETURN_CONDITIONS}. */
+type ReturnCondition = (typeof RETURN_CONDITIONS)[number];
+
+/**
+ * Whether a return item's free `product_state` is one of the quick states (spec 2 §3), which the apps show as their
+ * word in the UI language ('good' as 'Goed') instead of the stored code.
+ */
+export function isReturnCondition(state: string | null | undefined): state is ReturnCondition {
+  return (RETURN_CONDITIONS as readonly unknown[]).includes(state);
+}
 
 /** One product of a return as the desk shows it (spec 2 §3 Return item). */
 export const ReturnItemSchema = z.object({

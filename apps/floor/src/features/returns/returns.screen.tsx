@@ -1,5 +1,6 @@
 import {
   ApiError,
+  isReturnCondition,
   locationLabelEndpoint,
   openReturnsEndpoint,
   RETURN_ACTIONS,
@@ -364,8 +365,7 @@ function ReturnItemRow({
   const { i18n } = useTranslation();
   const lang = i18n.resolvedLanguage?.startsWith('nl') ? 'nl' : 'en';
   /** The state as the text area shows it: a quick state's code ('good') as its word ('Goed'), free text as typed. */
-  const stateText = (state: string | null) =>
-    (RETURN_CONDITIONS as readonly string[]).includes(state ?? '') ? t(state as string) : (state ?? '');
+  const stateText = (state: string | null) => (isReturnCondition(state) ? t(state) : (state ?? ''));
   return (
     <article className="ret-item" data-testid="return-item" data-ean={item.ean} data-pending={item.pending}>
       <div className="ret-location">

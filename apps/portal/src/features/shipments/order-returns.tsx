@@ -1,4 +1,4 @@
-import { RETURN_CONDITIONS } from '@hoppa/core';
+import { isReturnCondition } from '@hoppa/core';
 import { Badge, Paper, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useOrderReturns } from './api/get-shipments.ts';
@@ -34,8 +34,8 @@ export function OrderReturns({ orderNumber }: { orderNumber: string }) {
                     {i.received_quantity ?? '–'} / {i.expected_quantity}
                   </Table.Td>
                   <Table.Td>
-                    {(RETURN_CONDITIONS as readonly string[]).includes(i.product_state ?? '')
-                      ? t(`detail.state.${i.product_state as (typeof RETURN_CONDITIONS)[number]}`)
+                    {isReturnCondition(i.product_state)
+                      ? t(`detail.state.${i.product_state}`)
                       : (i.product_state ?? '')}
                   </Table.Td>
                   <Table.Td>{t(`detail.action.${i.return_action}`)}</Table.Td>
