@@ -158,4 +158,59 @@ describe('ErrorBanner (spec 1 §8, spec 2 §8)', () => {
       'Rijen heeft te weinig items (minstens 1)',
     ]);
   });
+
+  it("words rules across fields, a service's refusal, a bare list body and a choice without a value (ADR 0127)", () => {
+    const issue = (path: string, code: string, values: Record<string, unknown>) => ({
+      path,
+      message: 'x',
+      code,
+      values,
+    });
+    const refused = (code: string, issues: ReturnType<typeof issue>[]) =>
+      new ApiError(400, { statusCode: 400, code, message: 'English words', issues }, 'English words');
+    const cases: [ApiError, string, string][] = [
+      [
+        refused('validation', [issue('query.end', 'range_reversed', { field: 'end', other: 'start' })]),
+        'Einde mag niet vóór Begin liggen',
+        'End must not lie before Start',
+      ],
+      [
+        refused('bad_request', [
+          issue('body', 'not_enough_stock', { field: 'quantity', limit: 2, value: '3' }),
+        ]),
+        'Hier liggen maar 2 stuks; 3 kunnen niet verplaatst worden',
+        'Only 2 pieces lie here; 3 cannot move',
+      ],
+      [
+        refused('validation', [issue('body', 'list_too_long', { limit: 10000 })]),
+        'De lijst heeft meer dan 10.000 regels',
+        'The list has more than 10,000 rows',
+      ],
+      [
+        refused('validation', [
+          issue('body.carrier', 'not_one_of', { field: 'carrier', allowed: 'dhl, postnl' }),
+        ]),
+        'Vervoerder moet een van deze zijn: dhl, postnl',
+        'Carrier must be one of dhl, postnl',
+      ],
+      [
+        refused('validation', [issue('body', 'nothing_to_change', {})]),
+        'Wijzig minstens één veld',
+        'Change at least one field',
+      ],
+      [
+        refused('validation', [issue('body.L', 'format_invalid', { field: 'L', format: 'mm', value: '0' })]),
+        "Lengte is geen heel aantal millimeters van 1 tot 9999: '0'",
+        "Length is not a whole number of millimetres from 1 to 9999: '0'",
+      ],
+    ];
+    for (const [error, nl, en] of cases) {
+      show(<ErrorBanner error={error} />, '/orders', 'nl');
+      expect(screen.getByRole('alert').textContent).toBe(nl);
+      cleanup();
+      show(<ErrorBanner error={error} />, '/orders', 'en');
+      expect(screen.getByRole('alert').textContent).toBe(en);
+      cleanup();
+    }
+  });
 });

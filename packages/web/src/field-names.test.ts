@@ -37,15 +37,26 @@ describe('the shared field names (FIELD_NAMES)', () => {
     for (const [en, nl] of Object.values(FIELD_NAMES)) expect(en && nl).toBeTruthy();
   });
 
-  it('has a text for each validation code, each expected kind and each named format, in both languages', () => {
+  it('has a text for each validation code, each expected kind and each named format, in both languages, naming the same values', () => {
     const keys = [
       ...VALIDATION_REASON_CODES,
       ...EXPECTED_TYPES.map((k) => `wrong_type_${k}`),
       ...VALIDATION_FORMATS.map((f) => `format_invalid_${f}`),
     ];
-    for (const lang of ['en', 'nl'] as const) {
-      const texts: Record<string, string> = WEB_TEXTS[lang].reasons;
-      expect(keys.filter((k) => !texts[k]?.includes('{{field}}'))).toEqual([]);
-    }
+    const en: Record<string, string> = WEB_TEXTS.en.reasons;
+    const nl: Record<string, string> = WEB_TEXTS.nl.reasons;
+    expect(keys.filter((k) => !en[k] || !nl[k])).toEqual([]);
+    // A Dutch text names the same values as its English one (a field, a limit, the other field, …).
+    const names = (text: string | undefined) =>
+      [...(text ?? '').matchAll(/\{\{(\w+)/g)].map((m) => m[1]).sort();
+    const all = new Set([...Object.keys(en), ...Object.keys(nl)]);
+    expect([...all].filter((k) => names(en[k]).join() !== names(nl[k]).join())).toEqual([]);
+    // A refusal of one field names it; the rules of the whole request and the services' refusals may not.
+    expect(
+      keys.filter(
+        (k) =>
+          /^(wrong_type|format_invalid|text_|email_|phone_|date_)/.test(k) && !en[k]?.includes('{{field}}'),
+      ),
+    ).toEqual([]);
   });
 });

@@ -106,6 +106,7 @@ export const FIELD_NAMES: Readonly<Record<string, readonly [en: string, nl: stri
   fake_stock: ['Virtual stock', 'Virtuele voorraad'],
   field: ['Field', 'Veld'],
   file_name: ['File name', 'Bestandsnaam'],
+  files: ['Files', 'Bestanden'],
   firstName: ['First name', 'Voornaam'],
   first_name: ['First name', 'Voornaam'],
   format: ['Format', 'Formaat'],

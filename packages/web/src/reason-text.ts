@@ -67,9 +67,11 @@ function rawPath(path: string): string {
 /**
  * A 400's field issues in the UI's language (ADR 0125; spec 1 §8 shows a 400's body, here worded for the user):
  * each issue with a validation code (core `VALIDATION_REASON_CODES`) by the shared `common:reasons` text, its field
- * named by {@link fieldLabel}; an issue without one (or with another code) as the server wrote it
- * (`field: message`); joined by '; ' as the server's message joins them. Null when `error` is no 400 or none of its
- * issues has such a code, so the caller shows the server's message as is.
+ * named by {@link fieldLabel} and a rule's second field (`values.other`) the same way; an issue without one (or with
+ * another code) as the server wrote it (`field: message`); joined by '; ' as the server's message joins them. An
+ * issue of a whole request part (path `body`, no field: a bare list too long) reads the text's `_whole` variant, an
+ * issue without a `value` its `_none` variant, where the code has one (ADR 0127). Null when `error` is no 400 or none
+ * of its issues has such a code, so the caller shows the server's message as is.
  */
 export function codedProblemText(error: unknown, t: TFunction): string | null {
   if (!(error instanceof ApiError) || error.status !== 400) return null;
@@ -86,10 +88,29 @@ export function codedProblemText(error: unknown, t: TFunction): string | null {
         'common:reasons',
         shared,
         { code: i.code, values: i.values, reason },
-        {
-          values: { field: fieldLabel(t, i.path, i.values?.field) },
-        },
+        { values: { ...issueNames(t, i), context: issueContext(i) } },
       );
     })
     .join('; ');
+}
+
+/** The names an issue's text reads: its `field` and a rule's `other` field, by {@link fieldLabel}. */
+function issueNames(t: TFunction, issue: ProblemIssue): { field: string; other?: string } {
+  const other = issue.values?.other;
+  return {
+    field: fieldLabel(t, issue.path, issue.values?.field),
+    ...(other ? { other: fieldLabel(t, other, other) } : {}),
+  };
+}
+
+/**
+ * The variant of an issue's text: `whole` for an issue of a whole request part (no field in its path or values),
+ * `none` for one without a `value`; undefined otherwise. A named kind or format (`expected`, `format`) takes
+ * precedence in {@link codedReasonText}.
+ */
+function issueContext(issue: ProblemIssue): 'whole' | 'none' | undefined {
+  const keys = issue.path.split('.');
+  if (PARTS.has(keys[0] ?? '')) keys.shift();
+  if (!issue.values?.field && !keys.some((k) => !/^\d+$/.test(k))) return 'whole';
+  return issue.values?.value === undefined ? 'none' : undefined;
 }

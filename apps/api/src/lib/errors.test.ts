@@ -5,10 +5,14 @@ import {
   InboundInformationSchema,
   InboundItemInputSchema,
   ProblemSchema,
+  ReportRangeQuerySchema,
   ReturnAddressSchema,
   RolePreviewBodySchema,
+  ShipmentBoxFormSchema,
   ShipmentMethodBodySchema,
+  ShipStampBodySchema,
   ShopUrlSchema,
+  SurchargePatchSchema,
   VatLookupQuerySchema,
 } from '@hoppa/core';
 import Fastify, { type FastifyRequest } from 'fastify';
@@ -143,6 +147,9 @@ describe("zod's refusals coded (core VALIDATION_REASON_CODES)", () => {
       url: ShopUrlSchema,
       grants: RolePreviewBodySchema.shape.grants,
       eans: z.array(z.string()).min(1),
+      L: ShipmentBoxFormSchema.shape.L,
+      amount: ShipStampBodySchema.shape.amount,
+      method: ShipmentMethodBodySchema.shape.carrier,
     })
     .partial();
   const app = Fastify();
@@ -150,13 +157,16 @@ describe("zod's refusals coded (core VALIDATION_REASON_CODES)", () => {
     app.setValidatorCompiler(validatorCompiler);
     installErrorHandlers(app);
     app.post('/check', { schema: { body: Body } }, async () => ({ ok: true }));
+    app.post('/list', { schema: { body: z.array(z.string()).max(3) } }, async () => ({ ok: true }));
+    app.post('/patch', { schema: { body: SurchargePatchSchema } }, async () => ({ ok: true }));
+    app.get('/range', { schema: { querystring: ReportRangeQuerySchema } }, async () => ({ ok: true }));
     await app.ready();
   });
   afterAll(() => app.close());
 
-  /** The coded issues of the answer to `body`, by field. */
-  async function coded(body: Record<string, unknown>) {
-    const res = await app.inject({ method: 'POST', url: '/check', payload: body });
+  /** The coded issues of the answer to `body` (posted to `url`), by field. */
+  async function coded(body: unknown, url = '/check') {
+    const res = await app.inject({ method: 'POST', url, payload: body as Record<string, unknown> });
     expect(res.statusCode, res.body).toBe(400);
     const problem = ProblemSchema.parse(res.json());
     expect(problem.code).toBe('validation');
@@ -308,5 +318,46 @@ describe("zod's refusals coded (core VALIDATION_REASON_CODES)", () => {
     expect(ProblemSchema.parse(res.json()).issues).toEqual([
       { path: 'body.key', message: 'Lower-case letters' },
     ]);
+  });
+
+  it('codes rules across fields with the other field, and a rule of the whole body without a field', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/range?start=2026-03-01T00:00:00Z&end=2026-02-01T00:00:00Z',
+    });
+    expect(ProblemSchema.parse(res.json()).issues).toEqual([
+      {
+        path: 'query.end',
+        message: 'Start must lie before end',
+        code: 'range_reversed',
+        values: { field: 'end', other: 'start', value: '2026-02-01T00:00:00Z' },
+      },
+    ]);
+    const long = await app.inject({
+      method: 'GET',
+      url: '/range?start=2026-01-01T00:00:00Z&end=2026-03-01T00:00:00Z',
+    });
+    expect(ProblemSchema.parse(long.json()).issues?.map((i) => [i.code, i.values?.limit])).toEqual([
+      ['range_too_long', 31],
+    ]);
+    expect(await coded({}, '/patch')).toEqual({ body: { code: 'nothing_to_change', values: {} } });
+  });
+
+  it('codes a bare list body too long without a field (POST /orders/import, /products/import, /users)', async () => {
+    expect(await coded(['a', 'b', 'c', 'd'], '/list')).toEqual({
+      body: { code: 'list_too_long', values: { limit: 3 } },
+    });
+  });
+
+  it("codes a box's millimetres as a format, a choice of numbers and a non-text value not one of a list", async () => {
+    expect(await coded({ L: '0', amount: 3, method: { name: 'dhl' } })).toEqual({
+      'body.L': { code: 'format_invalid', values: { field: 'L', format: 'mm', value: '0' } },
+      'body.amount': { code: 'not_one_of', values: { field: 'amount', allowed: '1, 2', value: '3' } },
+      'body.method': {
+        code: 'not_one_of',
+        values: { field: 'method', allowed: expect.stringContaining('dhl') },
+      },
+    });
+    expect((await coded({ method: true }))['body.method']?.values).toMatchObject({ value: 'true' });
   });
 });

@@ -4,6 +4,7 @@ import {
   PROBLEMS,
   type Problem,
   type ReasonValues,
+  type ValidationReasonCode,
   validationIssueCode,
   valueAtKeys,
 } from '@hoppa/core';
@@ -89,6 +90,19 @@ export function problem<E extends Endpoint, C extends EndpointProblem<E>>(
 /** 400 `bad_request`: the input is well-formed but not acceptable; `message` says why. */
 export const badRequest = (message: string, issues?: ProblemIssue[]) =>
   new HttpProblem(400, 'bad_request', message, issues);
+
+/**
+ * 400 `bad_request` for a rule a service checks (ADR 0127): the English `message` for API clients, and one issue at
+ * `path` (`body`, `query.start`, …) with the validation `code` (core `VALIDATION_REASON_CODES`) and its `values`, so
+ * the apps' error banner words it in the user's language. E.g. `refusal('start must not be after end',
+ * 'range_reversed', { field: 'end', other: 'start' }, 'query.end')`.
+ */
+export const refusal = (
+  message: string,
+  code: ValidationReasonCode,
+  values: ReasonValues = {},
+  path = 'body',
+): HttpProblem => new HttpProblem(400, 'bad_request', message, [{ path, message, code, values }]);
 /** 401 `unauthorized`: no valid session. */
 export const unauthorized = (message = 'You are not logged in') =>
   new HttpProblem(401, 'unauthorized', message);
@@ -124,7 +138,10 @@ const CONTEXT_NAME: Record<string, string> = {
 function validationProblem(err: FastifyError & { validation: unknown[] }, req?: FastifyRequest): HttpProblem {
   const context = err.validationContext ?? 'body';
   const where = CONTEXT_NAME[context] ?? 'body';
-  const part = req ? (req as unknown as Record<string, unknown>)[context] : undefined;
+  // Fastify names the query's part `querystring` but keeps it as `req.query`.
+  const part = req
+    ? (req as unknown as Record<string, unknown>)[context === 'querystring' ? 'query' : context]
+    : undefined;
   const issues = (
     err.validation as {
       instancePath?: string;

@@ -26,7 +26,7 @@ import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { accessibleOrgIds, hashToken, loadSession, SESSION_COOKIE, type SessionUser } from './auth.ts';
-import { badRequest, forbidden, HttpProblem, unauthorized } from './errors.ts';
+import { forbidden, HttpProblem, refusal, unauthorized } from './errors.ts';
 import { JsonText } from './json-text.ts';
 import type { MailTransport } from './mail.ts';
 import type { SessionCache, SessionEntry } from './session-cache.ts';
@@ -266,7 +266,12 @@ function register<E extends Endpoint, C extends PublicContext>(
         };
         checkContext(req.hoppaCtx);
         if (endpoint.changesState && !req.headers[APP_HEADER]) {
-          throw badRequest(`This call changes data and needs the ${APP_HEADER} header`);
+          throw refusal(
+            `This call changes data and needs the ${APP_HEADER} header`,
+            'missing',
+            { field: APP_HEADER },
+            `headers.${APP_HEADER}`,
+          );
         }
       },
       handler: async (req, reply) => {

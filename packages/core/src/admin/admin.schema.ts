@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
+import { reasonParams } from '../common/reason.ts';
 import { boundedText, codeText, nameText, noteText, searchText } from '../common/text.ts';
 import { pageOf, pageQuery } from '../http/page.ts';
 import { ORDER_STATUSES } from '../orders/order.schema.ts';
@@ -15,7 +16,10 @@ export const euroAmount = (label: string) =>
     .number({ error: `${label} must be a number` })
     .min(0, `${label} cannot be negative`)
     .max(100_000, `${label} is too large (at most 100000)`)
-    .refine((x) => Math.abs(x * 100 - Math.round(x * 100)) < 1e-6, `${label} has at most two decimals`);
+    .refine((x) => Math.abs(x * 100 - Math.round(x * 100)) < 1e-6, {
+      message: `${label} has at most two decimals`,
+      params: reasonParams('too_many_decimals', { limit: 2 }),
+    });
 
 /** Euro (a number with at most two decimals) to integer cents. */
 export function toCents(euro: number): number {
@@ -185,7 +189,10 @@ export const SurchargePatchSchema = z
     type: z.enum(SURCHARGE_TYPES).optional(),
     active: z.boolean().optional(),
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Change at least one field');
+  .refine((b) => Object.values(b).some((v) => v !== undefined), {
+    message: 'Change at least one field',
+    params: reasonParams('nothing_to_change'),
+  });
 export type SurchargePatch = z.input<typeof SurchargePatchSchema>;
 
 /** Query of `GET /surcharges/list`: every surcharge (inactive ones too) by name, paged. */
@@ -284,6 +291,12 @@ export const RoleListQuerySchema = pageQuery(100);
 /** Answer of `GET /roles`. */
 export const RoleListSchema = pageOf(AdminRoleSchema);
 
+/** A grant's path starts with `/` (coded `format_invalid`, format `path`). */
+const PATH_FROM_ROOT = {
+  message: 'A path starts with /',
+  params: reasonParams('format_invalid', { format: 'path' }),
+};
+
 /** A grant as the editor sends it: methods (GET, POST, PUT, DELETE, PATCH or `*`), a path pattern, exceptions. */
 export const GrantInputSchema = z.object({
   methods: z
@@ -296,9 +309,9 @@ export const GrantInputSchema = z.object({
     )
     .min(1, 'Choose at least one method')
     .max(6),
-  path: boundedText('Path', 200, { min: 1 }).refine((p) => p.startsWith('/'), 'A path starts with /'),
+  path: boundedText('Path', 200, { min: 1 }).refine((p) => p.startsWith('/'), PATH_FROM_ROOT),
   except: z
-    .array(boundedText('Except', 200, { min: 1 }).refine((p) => p.startsWith('/'), 'A path starts with /'))
+    .array(boundedText('Except', 200, { min: 1 }).refine((p) => p.startsWith('/'), PATH_FROM_ROOT))
     .max(50)
     .optional(),
 });
@@ -358,10 +371,10 @@ export const MembershipUpdateBodySchema = z.object({
 
 /** A typed euro amount in a form field: digits with a comma or dot and at most two decimals ('4,95', '12.5', ''). */
 const moneyText = (label: string, min = 0) =>
-  boundedText(label, 12, { min }).refine(
-    (s) => /^(\d{1,6}([.,]\d{1,2})?)?$/.test(s),
-    `${label}: use an amount like 4,95`,
-  );
+  boundedText(label, 12, { min }).refine((s) => /^(\d{1,6}([.,]\d{1,2})?)?$/.test(s), {
+    message: `${label}: use an amount like 4,95`,
+    params: reasonParams('format_invalid', { format: 'amount' }),
+  });
 
 /** A form's euro text to a number (`''` is 0): '4,95' → 4.95. For fields {@link moneyText} accepted. */
 export function euroFromText(text: string): number {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   EXPECTED_TYPES,
   VALIDATION_FORMATS,
+  VALIDATION_REASON_CODES,
   type ValidationFormat,
   type ValidationReasonCode,
 } from './reason-codes.ts';
@@ -46,6 +47,11 @@ export const ReasonValuesSchema = z.object({
   expected: z.string().optional(),
   /** The named format a text did not follow (`format_invalid`): one of {@link VALIDATION_FORMATS}. */
   format: z.string().optional(),
+  /**
+   * A second field a rule across fields relates `field` to, by its key like `field` (`range_reversed`: the range's
+   * start; `excludes`, `needs_field`, `one_of_fields`: the other field).
+   */
+  other: z.string().optional(),
 });
 export type ReasonValues = z.infer<typeof ReasonValuesSchema>;
 
@@ -70,8 +76,9 @@ export function codedReason<C extends string>(
 
 /**
  * The patterns of the request schemas that name a format, as zod reports a refused one (`String(regex)` in the
- * issue's `pattern`): the day `YYYY-MM-DD` (`date`, coded `date_invalid`), clock times, country codes, ids and house
- * numbers (coded `format_invalid`). A pattern not listed is no named format (its refusal keeps the schema's English message).
+ * issue's `pattern`): the day `YYYY-MM-DD` (`date`, coded `date_invalid`), clock times, country codes, ids, house
+ * numbers, a box's millimetres, a role's key, bol.com ids, base64, a link's code and a pick item (coded
+ * `format_invalid`). A pattern not listed is no named format (its refusal keeps the schema's English message).
  */
 export const PATTERN_FORMATS: ReadonlyMap<string, ValidationFormat | 'date'> = new Map<
   string,
@@ -85,29 +92,40 @@ export const PATTERN_FORMATS: ReadonlyMap<string, ValidationFormat | 'date'> = n
   [String(/^([A-Z]{2})?$/), 'country_code'],
   [String(/^[0-9a-f]{24}$/), 'id'],
   [String(/^[1-9]\d{0,5}$/), 'house_number'],
+  [String(/^[1-9]\d{0,3}$/), 'mm'],
+  [String(/^[a-z][a-z0-9_]{1,39}$/), 'role_key'],
+  [String(/^[A-Za-z0-9-]+$/), 'bol_id'],
+  [String(/^[A-Za-z0-9+/]*={0,2}$/), 'base64'],
+  [String(/^[A-Za-z0-9_-]{20,100}$/), 'token'],
+  [String(/^[0-9a-f]{24}:([0-9a-f]{24}|none)$/), 'pick_item'],
 ]);
 
-/** The codes a schema's own check may give its refusal through {@link reasonParams} (the API codes the issue by it). */
-export const CHECK_REASON_CODES = [
-  'phone_invalid',
-  'date_invalid',
-  'text_invalid',
-  'out_of_range',
-  'format_invalid',
-] as const satisfies readonly ValidationReasonCode[];
+/** The codes a schema's own check may give its refusal through {@link reasonParams}: every validation code. */
+export const CHECK_REASON_CODES: readonly ValidationReasonCode[] = VALIDATION_REASON_CODES;
 /** One of {@link CHECK_REASON_CODES}. */
-export type CheckReasonCode = (typeof CHECK_REASON_CODES)[number];
+export type CheckReasonCode = ValidationReasonCode;
+
+/** The values a schema's own check names beside its field (see {@link reasonParams}). */
+export interface CheckReasonExtra {
+  min?: number;
+  limit?: number;
+  format?: ValidationFormat;
+  /** The key of a second field of a rule across fields (`range_reversed`'s start, `excludes`' other field). */
+  other?: string;
+}
 
 /**
- * The `params` a schema's own check (`refine`) gives its issue so the API codes the refusal (zod copies them onto
- * the issue): `{ reason }`, one of `phone_invalid`, `date_invalid`, `text_invalid`, `out_of_range` with the bounds
- * (`min`, `limit`) or `format_invalid` with the `format`. E.g. `.refine(isValidPhone, { message: PHONE_MESSAGE,
- * params: reasonParams('phone_invalid') })`.
+ * The `params` a schema's own check (`refine`, `superRefine`'s issue) gives its issue so the API codes the refusal
+ * (zod copies them onto the issue): `{ reason }`, a validation code (core `VALIDATION_REASON_CODES`), e.g.
+ * `phone_invalid`, `date_invalid`, `text_invalid`, `out_of_range` with the bounds (`min`, `limit`),
+ * `format_invalid` with the `format`, `too_many_decimals` with the decimals as `limit`, or a rule across fields
+ * (`range_reversed` with the `other` field, `nothing_to_change` on the whole body). E.g. `.refine(isValidPhone,
+ * { message: PHONE_MESSAGE, params: reasonParams('phone_invalid') })`.
  */
 export function reasonParams(
   reason: CheckReasonCode,
-  extra: { min?: number; limit?: number; format?: ValidationFormat } = {},
-): { reason: CheckReasonCode; min?: number; limit?: number; format?: ValidationFormat } {
+  extra: CheckReasonExtra = {},
+): { reason: CheckReasonCode } & CheckReasonExtra {
   return { reason, ...extra };
 }
 
@@ -129,7 +147,11 @@ function isEmptyLiteral(values: unknown): boolean {
  * a web address `url`); `wrong_type` with the kind `expected` (core `EXPECTED_TYPES`); and the reason a core check
  * gives its refusal (core `reasonParams`: `phone_invalid`, `date_invalid`, `text_invalid`, a year's `out_of_range`,
  * a Dutch postcode's, VAT number's, HS code's or shop address's `format_invalid`).
- * A union of the empty text and another schema (`'' or an e-mail address`) is coded by that schema's refusal.
+ * A union of the empty text and another schema (`'' or an e-mail address`) is coded by that schema's refusal; a
+ * union of literals (`1 or 2`) as `not_one_of`. A rule across fields gives its code with `reasonParams` (the other
+ * field as `other`). On the whole request part (an empty `path`) only a list's length and a check's own reason are
+ * coded, without `field` (a bare list body too long: `list_too_long` with `limit`; `nothing_to_change`). `value` is
+ * the given text, number or true/false; a list or object gives none.
  * Undefined for a refusal of another kind (it keeps zod's English message).
  */
 export function validationIssueCode(
@@ -139,22 +161,23 @@ export function validationIssueCode(
   given: unknown,
 ): { code: ValidationReasonCode; values: ReasonValues } | undefined {
   const field = path.findLast((k) => !/^\d+$/.test(k));
-  if (!field) return undefined;
-  const value = typeof given === 'string' || typeof given === 'number' ? String(given) : undefined;
+  if (!field) return path.length === 0 ? wholeIssueCode(keyword, params) : undefined;
+  const value =
+    typeof given === 'string' || typeof given === 'number' || typeof given === 'boolean'
+      ? String(given)
+      : undefined;
   const withValue = value === undefined ? {} : { value };
-  const bound = (n: unknown) => (typeof n === 'number' || typeof n === 'bigint' ? Number(n) : undefined);
   if (keyword === 'invalid_value' && Array.isArray(params.values))
     return {
       code: 'not_one_of',
       values: { field, allowed: params.values.map(String).join(', '), ...withValue },
     };
-  const own = params.params as
-    | { reason?: unknown; min?: unknown; limit?: unknown; format?: unknown }
-    | undefined;
-  const reason =
-    keyword === 'custom' && (CHECK_REASON_CODES as readonly unknown[]).includes(own?.reason)
-      ? (own?.reason as ValidationReasonCode)
-      : undefined;
+  const own = params.params as CheckParams | undefined;
+  const reason = checkReason(keyword, own);
+  if (reason === 'missing') return { code: 'missing', values: { field } };
+  // A rule across fields (`range_reversed`, `one_of_fields` …) holds whatever the field was given, even nothing.
+  if (reason && !FIELD_CHECK_CODES.has(reason))
+    return { code: reason, values: { field, ...checkValues(own), ...withValue } };
   // A blank text where a date, phone number or format is expected was left empty, as was an absent value.
   if (given === undefined || given === null || (typeof given === 'string' && given.trim() === ''))
     return keyword === 'invalid_type' ||
@@ -166,13 +189,8 @@ export function validationIssueCode(
     return { code: 'text_too_long', values: { field, limit: bound(params.maximum) } };
   if (keyword === 'too_small' && params.origin === 'string')
     return { code: 'text_too_short', values: { field, min: bound(params.minimum) } };
-  if (
-    (keyword === 'too_big' || keyword === 'too_small') &&
-    (params.origin === 'array' || params.origin === 'set')
-  )
-    return keyword === 'too_big'
-      ? { code: 'list_too_long', values: { field, limit: bound(params.maximum) } }
-      : { code: 'list_too_short', values: { field, min: bound(params.minimum) } };
+  const list = listLengthCode(keyword, params);
+  if (list) return { code: list.code, values: { field, ...list.values } };
   if ((keyword === 'too_big' || keyword === 'too_small') && params.origin === 'number')
     return keyword === 'too_big'
       ? { code: 'out_of_range', values: { field, limit: bound(params.maximum), ...withValue } }
@@ -197,6 +215,29 @@ export function validationIssueCode(
     return undefined;
   }
   if (keyword === 'invalid_union' && Array.isArray(params.errors)) {
+    // A union of literals (`1 or 2`): each branch refuses with the one value it takes.
+    const all = params.errors as { code?: string; values?: unknown; path?: unknown[] }[][];
+    if (
+      all.length > 1 &&
+      all.every(
+        (b) =>
+          b.length === 1 &&
+          b[0]?.code === 'invalid_value' &&
+          Array.isArray(b[0].values) &&
+          !b[0].path?.length,
+      )
+    )
+      return {
+        code: 'not_one_of',
+        values: {
+          field,
+          allowed: all
+            .flatMap((b) => b[0]?.values as unknown[])
+            .map(String)
+            .join(', '),
+          ...withValue,
+        },
+      };
     // `'' or an address` (an optional e-mail, a website): the text is refused by the one branch that is not the
     // empty literal; its refusal is the field's.
     const branches = (params.errors as { code?: string; values?: unknown }[][]).filter(
@@ -211,18 +252,74 @@ export function validationIssueCode(
     return { code: 'wrong_type', values: { field, expected: String(params.expected) } };
   if (reason) {
     if (reason === 'text_invalid') return { code: reason, values: { field } };
-    if (reason === 'format_invalid')
-      return typeof own?.format === 'string'
-        ? { code: reason, values: { field, format: own.format, ...withValue } }
-        : undefined;
-    if (reason === 'out_of_range')
-      return {
-        code: reason,
-        values: { field, min: bound(own?.min), limit: bound(own?.limit), ...withValue },
-      };
-    return { code: reason, values: { field, ...withValue } };
+    if (reason === 'format_invalid' && typeof own?.format !== 'string') return undefined;
+    return { code: reason, values: { field, ...checkValues(own), ...withValue } };
   }
   return undefined;
+}
+
+/** The codes of a check of one field's own value: a blank value there was left empty (`missing`). */
+const FIELD_CHECK_CODES: ReadonlySet<ValidationReasonCode> = new Set<ValidationReasonCode>([
+  'phone_invalid',
+  'date_invalid',
+  'text_invalid',
+  'out_of_range',
+  'format_invalid',
+  'too_many_decimals',
+]);
+
+/** What a schema's own check puts in its issue's `params` ({@link reasonParams}), as read back untyped. */
+type CheckParams = { reason?: unknown; min?: unknown; limit?: unknown; format?: unknown; other?: unknown };
+
+/** A number of zod's issue (a bound, possibly a bigint) as a number, or undefined. */
+function bound(n: unknown): number | undefined {
+  return typeof n === 'number' || typeof n === 'bigint' ? Number(n) : undefined;
+}
+
+/** The validation code a custom issue's own `params` name ({@link reasonParams}), or undefined. */
+function checkReason(
+  keyword: string | undefined,
+  own: CheckParams | undefined,
+): ValidationReasonCode | undefined {
+  return keyword === 'custom' && (VALIDATION_REASON_CODES as readonly unknown[]).includes(own?.reason)
+    ? (own?.reason as ValidationReasonCode)
+    : undefined;
+}
+
+/** The values a check's own `params` name beside its field: the bounds, the format, the other field. */
+function checkValues(own: CheckParams | undefined): ReasonValues {
+  const values: ReasonValues = {};
+  if (bound(own?.min) !== undefined) values.min = bound(own?.min);
+  if (bound(own?.limit) !== undefined) values.limit = bound(own?.limit);
+  if (typeof own?.format === 'string') values.format = own.format;
+  if (typeof own?.other === 'string') values.other = own.other;
+  return values;
+}
+
+/** A list (or set) too long or too short: `list_too_long` with `limit`, `list_too_short` with `min` (items). */
+function listLengthCode(
+  keyword: string | undefined,
+  params: Record<string, unknown>,
+): { code: 'list_too_long' | 'list_too_short'; values: ReasonValues } | undefined {
+  if (params.origin !== 'array' && params.origin !== 'set') return undefined;
+  if (keyword === 'too_big') return { code: 'list_too_long', values: { limit: bound(params.maximum) } };
+  if (keyword === 'too_small') return { code: 'list_too_short', values: { min: bound(params.minimum) } };
+  return undefined;
+}
+
+/**
+ * A refusal of the whole request part (no field: a bare list body of `POST /orders/import`, a rule over the body):
+ * a list's length, or the code a check gives its issue ({@link reasonParams}); undefined otherwise.
+ */
+function wholeIssueCode(
+  keyword: string | undefined,
+  params: Record<string, unknown>,
+): { code: ValidationReasonCode; values: ReasonValues } | undefined {
+  const list = listLengthCode(keyword, params);
+  if (list) return list;
+  const own = params.params as CheckParams | undefined;
+  const reason = checkReason(keyword, own);
+  return reason && reason !== 'format_invalid' ? { code: reason, values: checkValues(own) } : undefined;
 }
 
 /** The decimals a step of `10^-n` allows (`0.01` → 2), or undefined for another step. */

@@ -188,23 +188,34 @@ function connectionFieldIssues(b: {
   customer_code?: string;
   customer_number?: string;
   collection_location?: string;
-}): { path: string[]; message: string }[] {
-  const out: { path: string[]; message: string }[] = [];
+}): ConnectionFieldIssue[] {
+  const out: ConnectionFieldIssue[] = [];
+  const missing = reasonParams('missing');
   if (!isTokenOnlyPlatform(b.platform) && !b.api_key?.trim())
-    out.push({ path: ['api_key'], message: 'Add the API key' });
+    out.push({ path: ['api_key'], message: 'Add the API key', params: missing });
   if (b.platform === 'postnl')
     for (const f of ['customer_code', 'customer_number', 'collection_location'] as const)
-      if (!b[f]?.trim()) out.push({ path: [f], message: `PostNL needs the ${f.replace('_', ' ')}` });
+      if (!b[f]?.trim())
+        out.push({ path: [f], message: `PostNL needs the ${f.replace('_', ' ')}`, params: missing });
   const url = b.url?.trim() ?? '';
-  if (shopNeedsUrl(b.platform) && !url) out.push({ path: ['url'], message: 'Add the URL of the shop' });
+  if (shopNeedsUrl(b.platform) && !url)
+    out.push({ path: ['url'], message: 'Add the URL of the shop', params: missing });
   else if (url && !isShopPlatform(b.platform))
-    out.push({ path: ['url'], message: 'Only shop platforms have a URL' });
+    out.push({
+      path: ['url'],
+      message: 'Only shop platforms have a URL',
+      params: reasonParams('excludes', { other: 'platform' }),
+    });
   else if (url) {
     const p = shopUrlProblem(url);
-    if (p) out.push({ path: ['url'], message: p });
+    if (p)
+      out.push({ path: ['url'], message: p, params: reasonParams('format_invalid', { format: 'shop_url' }) });
   }
   return out;
 }
+
+/** A refusal of {@link connectionFieldIssues}: the field's path, the English message and its code (core `reasonParams`). */
+type ConnectionFieldIssue = { path: string[]; message: string; params: ReturnType<typeof reasonParams> };
 
 /**
  * Body of `POST /store-api` (spec 3 §7; §5 API add form: api_name, secret and platform required). `api_key` is the bol
@@ -231,6 +242,7 @@ export const StoreApiBodySchema = z
         code: 'custom',
         path: i.path[0] === 'api_key' || i.path[0] === 'url' ? i.path : ['settings', ...i.path],
         message: i.message,
+        params: i.params,
       });
   });
 export type StoreApiBody = z.input<typeof StoreApiBodySchema>;
@@ -289,12 +301,19 @@ const connectionFormFields = {
 /** The checks across the API form's fields (those of {@link StoreApiBodySchema}). */
 function connectionFormIssues(
   b: Parameters<typeof connectionFieldIssues>[0],
-  ctx: { addIssue: (i: { code: 'custom'; path: string[]; message: string }) => void },
+  ctx: {
+    addIssue: (i: {
+      code: 'custom';
+      path: string[];
+      message: string;
+      params: ConnectionFieldIssue['params'];
+    }) => void;
+  },
 ): void {
   // The portal sends no URL for other platforms, so a left-over URL field of another platform is no error here.
   const url = isShopPlatform(b.platform) ? b.url : undefined;
   for (const i of connectionFieldIssues({ ...b, url }))
-    ctx.addIssue({ code: 'custom', path: i.path, message: i.message });
+    ctx.addIssue({ code: 'custom', path: i.path, message: i.message, params: i.params });
 }
 
 /**

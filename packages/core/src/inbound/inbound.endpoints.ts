@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, OkSchema } from '../common/common.schema.ts';
+import { reasonParams } from '../common/reason.ts';
 import { boundedText } from '../common/text.ts';
 import { defineEndpoint, IMAGE_MAX_BYTES, ImageBodySchema, PdfResponseSchema } from '../http/endpoint.ts';
 import { pageOf, pageQuery } from '../http/page.ts';
@@ -449,7 +450,11 @@ export const InboundExcelCheckBodySchema = z
       .optional(),
     rows: z.array(InboundExcelRowSchema).min(1).max(5000).optional(),
   })
-  .refine((b) => b.eans !== undefined || b.rows !== undefined, { message: 'Send rows or eans' });
+  .refine((b) => b.eans !== undefined || b.rows !== undefined, {
+    message: 'Send rows or eans',
+    path: ['rows'],
+    params: reasonParams('one_of_fields', { other: 'eans' }),
+  });
 
 /**
  * `POST /inbound/excel/check {rows}` (our own call; /add_inventory_excel, ADR 0118 'Left for later', ADR 0119 §3):

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reasonParams } from '../common/reason.ts';
 import { dayText } from '../common/text.ts';
 import { pageOf, pageQuery } from '../http/page.ts';
 
@@ -24,17 +25,27 @@ const DAY_MS = 86_400_000;
 /** A calendar day `YYYY-MM-DD` that exists (2026-02-30 is refused). */
 export const InvoiceDaySchema = dayText('A day is written YYYY-MM-DD');
 
+/** An invoice period's end before its start (coded `range_reversed`). */
+const PERIOD_REVERSED = {
+  message: 'The start day must not lie after the end day',
+  path: ['end'],
+  params: reasonParams('range_reversed', { other: 'start' }),
+};
+/** An invoice period longer than {@link INVOICE_MAX_DAYS} (coded `range_too_long`). */
+const PERIOD_TOO_LONG = {
+  message: `An invoice period spans at most ${INVOICE_MAX_DAYS} days`,
+  path: ['end'],
+  params: reasonParams('range_too_long', { limit: INVOICE_MAX_DAYS }),
+};
+
 /**
  * The period of `GET /invoice/get/{start}/{end}` and the export (spec 3 §7 billing): two Amsterdam calendar days, both
  * included, start not after end, at most {@link INVOICE_MAX_DAYS} days (else 400 `validation`).
  */
 export const InvoicePeriodSchema = z
   .object({ start: InvoiceDaySchema, end: InvoiceDaySchema })
-  .refine((p) => p.start <= p.end, { message: 'The start day must not lie after the end day', path: ['end'] })
-  .refine((p) => Date.parse(p.end) - Date.parse(p.start) < INVOICE_MAX_DAYS * DAY_MS, {
-    message: `An invoice period spans at most ${INVOICE_MAX_DAYS} days`,
-    path: ['end'],
-  });
+  .refine((p) => p.start <= p.end, PERIOD_REVERSED)
+  .refine((p) => Date.parse(p.end) - Date.parse(p.start) < INVOICE_MAX_DAYS * DAY_MS, PERIOD_TOO_LONG);
 export type InvoicePeriod = z.infer<typeof InvoicePeriodSchema>;
 
 /** Paging of the invoice's orders (25 a page by default, at most 1,000). */
@@ -174,11 +185,8 @@ export type StoragePrices = z.infer<typeof StoragePricesSchema>;
 /** Query of `GET /invoice/storage/price/{bool}`: the period (Amsterdam days, both included) and the page. */
 export const StorageLocationsQuerySchema = pageQuery(100)
   .extend({ start: InvoiceDaySchema, end: InvoiceDaySchema })
-  .refine((p) => p.start <= p.end, { message: 'The start day must not lie after the end day', path: ['end'] })
-  .refine((p) => Date.parse(p.end) - Date.parse(p.start) < INVOICE_MAX_DAYS * DAY_MS, {
-    message: `An invoice period spans at most ${INVOICE_MAX_DAYS} days`,
-    path: ['end'],
-  });
+  .refine((p) => p.start <= p.end, PERIOD_REVERSED)
+  .refine((p) => Date.parse(p.end) - Date.parse(p.start) < INVOICE_MAX_DAYS * DAY_MS, PERIOD_TOO_LONG);
 
 /**
  * A product on a location in the period (the export's Product Locations sheet): the Amsterdam days it held stock

@@ -204,7 +204,7 @@ type WizardValues = z.infer<z.ZodObject<typeof wizardShape>>;
 
 /** Adds an issue at `path` (spec 3 §5 conditional requirements). */
 function need(ctx: z.core.$RefinementCtx, path: (string | number)[], message: string): void {
-  ctx.addIssue({ code: 'custom', path, message, input: undefined });
+  ctx.addIssue({ code: 'custom', path, message, input: undefined, params: reasonParams('missing') });
 }
 
 /** The conditional rules of spec 3 §4/§5 over a parsed wizard body. */

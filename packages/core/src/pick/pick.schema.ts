@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
+import { reasonParams } from '../common/reason.ts';
 import { boundedDateTime, boundedText, codeText, searchText } from '../common/text.ts';
 import { PICK_CLAIM_SECONDS, PICK_ITEM_MAX_ORDERS, PICK_ORDERS_MAX_ITEMS } from './pick.limits.ts';
 
@@ -24,10 +25,10 @@ export const DateTimeParamSchema = boundedDateTime('Date');
 export const IdListParamSchema = z
   .string()
   .min(1)
-  .refine(
-    (s) => s === 'all' || s.split(',').every((p) => /^[0-9a-f]{24}$/.test(p.trim())),
-    "Expected 'all' or a comma list of 24-character hex ids",
-  );
+  .refine((s) => s === 'all' || s.split(',').every((p) => /^[0-9a-f]{24}$/.test(p.trim())), {
+    message: "Expected 'all' or a comma list of 24-character hex ids",
+    params: reasonParams('format_invalid', { format: 'id_list' }),
+  });
 
 /**
  * What the pick list holds (spec 2 §7 `{query_type}`): `all` every open, not fully picked line;
@@ -77,6 +78,7 @@ export const PickListQuerySchema = z
   .refine((q) => !(q.single_orders && q.multi_orders), {
     message: 'single_orders and multi_orders exclude each other',
     path: ['single_orders'],
+    params: reasonParams('excludes', { other: 'multi_orders' }),
   });
 export type PickListQuery = z.infer<typeof PickListQuerySchema>;
 
@@ -298,10 +300,16 @@ export const PickItemIdListSchema = z
   .string()
   .min(1)
   .max(PICK_ORDERS_MAX_ITEMS * 50)
-  .refine((s) => {
-    const ids = s.split(',');
-    return ids.length <= PICK_ORDERS_MAX_ITEMS && ids.every((id) => PickItemIdSchema.safeParse(id).success);
-  }, `Expected a comma list of 1 to ${PICK_ORDERS_MAX_ITEMS} pick item ids <product id>:<location id or none>`);
+  .refine(
+    (s) => {
+      const ids = s.split(',');
+      return ids.length <= PICK_ORDERS_MAX_ITEMS && ids.every((id) => PickItemIdSchema.safeParse(id).success);
+    },
+    {
+      message: `Expected a comma list of 1 to ${PICK_ORDERS_MAX_ITEMS} pick item ids <product id>:<location id or none>`,
+      params: reasonParams('format_invalid', { format: 'pick_item' }),
+    },
+  );
 
 /** Path parameters of `GET /pick_list/orders/:start/:end/:orgs` (issue 8; our path): the pick list's window. */
 export const PickItemOrdersParamsSchema = z.object({
@@ -333,6 +341,7 @@ export const PickItemOrdersQuerySchema = z
   .refine((q) => !(q.single_orders && q.multi_orders), {
     message: 'single_orders and multi_orders exclude each other',
     path: ['single_orders'],
+    params: reasonParams('excludes', { other: 'multi_orders' }),
   });
 export type PickItemOrdersQuery = z.infer<typeof PickItemOrdersQuerySchema>;
 

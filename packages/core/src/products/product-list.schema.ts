@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
+import { reasonParams } from '../common/reason.ts';
 import { boundedText } from '../common/text.ts';
 import { pageOf, pageQuery, sortQuery } from '../http/page.ts';
 import { ProductSchema } from './product.schema.ts';
@@ -91,7 +92,10 @@ export const ProductIdsSchema = z
   .array(IdSchema)
   .min(1, 'Select one or more products')
   .max(PRODUCT_BULK_MAX, `At most ${PRODUCT_BULK_MAX} products at once`)
-  .refine((ids) => new Set(ids).size === ids.length, 'A product is listed twice');
+  .refine((ids) => new Set(ids).size === ids.length, {
+    message: 'A product is listed twice',
+    params: reasonParams('listed_twice'),
+  });
 
 /** Body of `POST /products/bulk/active` (spec 3 §2 bulk active): the products and their new active state. */
 export const BulkActiveBodySchema = z.object({ ids: ProductIdsSchema, active: z.boolean() });
@@ -110,6 +114,7 @@ export const BulkTrackTraceBodySchema = z
   .refine((b) => b.track_trace_email !== undefined || b.share_track_trace !== undefined, {
     message: 'Choose track_trace_email, share_track_trace or both',
     path: ['track_trace_email'],
+    params: reasonParams('one_of_fields', { other: 'share_track_trace' }),
   });
 export type BulkTrackTraceBody = z.infer<typeof BulkTrackTraceBodySchema>;
 /** Body of `POST /products/bulk/delete` (spec 3 §2 delete, §5 confirmation). */

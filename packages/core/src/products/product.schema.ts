@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
-import { ReasonValuesSchema } from '../common/reason.ts';
+import { ReasonValuesSchema, reasonParams } from '../common/reason.ts';
 import { boundedText, inDateRange } from '../common/text.ts';
 
 /** A cell as it comes out of a spreadsheet parser: text, number, boolean or empty. */
@@ -188,11 +188,18 @@ export const ProductHistoryQuerySchema = z
     limit: z.coerce.number().int().min(1).max(1000).default(200),
     before: z.iso
       .datetime({ offset: true })
-      .refine(inDateRange, 'before must lie in the years 2000 to 2100')
+      .refine(inDateRange, {
+        message: 'before must lie in the years 2000 to 2100',
+        params: reasonParams('out_of_range', { min: 2000, limit: 2100 }),
+      })
       .optional(),
     before_id: IdSchema.optional(),
   })
-  .refine((q) => !q.before_id || q.before, { message: 'before_id needs before', path: ['before_id'] });
+  .refine((q) => !q.before_id || q.before, {
+    message: 'before_id needs before',
+    path: ['before_id'],
+    params: reasonParams('needs_field', { other: 'before' }),
+  });
 
 /**
  * Answer of `GET /product/history_locations/:product_id` (spec 3 §7 Relations and history; the product

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
+import { reasonParams } from '../common/reason.ts';
 import { boundedDateTime } from '../common/text.ts';
 import { pageOf, pageQuery } from '../http/page.ts';
 
@@ -17,10 +18,12 @@ export const ReportRangeQuerySchema = z
   .refine((q) => Date.parse(q.start) < Date.parse(q.end), {
     message: 'Start must lie before end',
     path: ['end'],
+    params: reasonParams('range_reversed', { other: 'start' }),
   })
   .refine((q) => Date.parse(q.end) - Date.parse(q.start) <= REPORT_MAX_DAYS * DAY_MS, {
     message: `The range may span at most ${REPORT_MAX_DAYS} days`,
     path: ['end'],
+    params: reasonParams('range_too_long', { limit: REPORT_MAX_DAYS }),
   });
 export type ReportRangeQuery = z.infer<typeof ReportRangeQuerySchema>;
 
@@ -122,10 +125,12 @@ export const LabelRunBodySchema = z
   .refine((q) => Date.parse(q.startDate) < Date.parse(q.endDate), {
     message: 'Start must lie before end',
     path: ['endDate'],
+    params: reasonParams('range_reversed', { other: 'startDate' }),
   })
   .refine((q) => Date.parse(q.endDate) - Date.parse(q.startDate) <= REPORT_MAX_DAYS * DAY_MS, {
     message: `The range may span at most ${REPORT_MAX_DAYS} days`,
     path: ['endDate'],
+    params: reasonParams('range_too_long', { limit: REPORT_MAX_DAYS }),
   });
 export type LabelRunBody = z.infer<typeof LabelRunBodySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
+import { reasonParams } from '../common/reason.ts';
 import { codeText } from '../common/text.ts';
 import { isStampCode, stampAmount } from './carrier.rules.ts';
 import { ShipOrderBodySchema } from './shipment.schema.ts';
@@ -30,6 +31,7 @@ export const ShipStampBodySchema = z
     order_id: IdSchema,
     method_code: codeText('Shipment method code', 1).refine(isStampCode, {
       message: 'Not a stamp product: the method code must contain STAMP',
+      params: reasonParams('format_invalid', { format: 'stamp_code' }),
     }),
     amount: z.union([z.literal(1), z.literal(2)]).optional(),
     box_id: IdSchema.optional(),
@@ -41,6 +43,7 @@ export const ShipStampBodySchema = z
         code: 'custom',
         path: ['amount'],
         message: `${b.method_code} is ${expected} stamp${expected === 1 ? '' : 's'}, not ${b.amount}`,
+        params: reasonParams('out_of_range', { min: expected, limit: expected }),
       });
   });
 export type ShipStampBody = z.infer<typeof ShipStampBodySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
+import { reasonParams } from '../common/reason.ts';
 import { boundedText, codeText, freeText } from '../common/text.ts';
 import { pageOf, pageQuery } from '../http/page.ts';
 
@@ -123,10 +124,15 @@ export const LocationBulkBodySchema = z
     digits: z.number().int().min(1).max(5).default(2),
     type: LocationTypeSchema.default('half-box'),
   })
-  .refine((b) => b.to >= b.from, { message: 'to must not be below from', path: ['to'] })
+  .refine((b) => b.to >= b.from, {
+    message: 'to must not be below from',
+    path: ['to'],
+    params: reasonParams('range_reversed', { other: 'from' }),
+  })
   .refine((b) => b.to - b.from < LOCATION_BULK_MAX, {
     message: `At most ${LOCATION_BULK_MAX} locations at once`,
     path: ['to'],
+    params: reasonParams('too_many_at_once', { limit: LOCATION_BULK_MAX }),
   });
 export type LocationBulkBody = z.infer<typeof LocationBulkBodySchema>;
 
@@ -142,7 +148,10 @@ export const LocationUpdateBodySchema = z
     active: z.boolean().optional(),
     group_id: IdSchema.nullable().optional(),
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to change' });
+  .refine((b) => Object.values(b).some((v) => v !== undefined), {
+    message: 'Nothing to change',
+    params: reasonParams('nothing_to_change'),
+  });
 export type LocationUpdateBody = z.infer<typeof LocationUpdateBodySchema>;
 
 /**
@@ -302,6 +311,8 @@ export const TransferBodySchema = z
   })
   .refine((b) => Boolean(b.location_id) !== Boolean(b.rack_number), {
     message: 'Give the new location by location_id or by rack_number (one of them)',
+    params: reasonParams('one_of_fields', { other: 'rack_number' }),
+    path: ['location_id'],
   });
 export type TransferBody = z.infer<typeof TransferBodySchema>;
 

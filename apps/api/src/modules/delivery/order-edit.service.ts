@@ -10,7 +10,7 @@ import {
 import { sql } from 'kysely';
 import { escapeLike } from '../../db/client.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
-import { badRequest, notFound, problem } from '../../lib/errors.ts';
+import { notFound, problem, refusal } from '../../lib/errors.ts';
 import { getOrder } from '../orders/index.ts';
 
 /**
@@ -75,7 +75,12 @@ export async function editOrder(
     for (const wanted of body.products) {
       if (!wanted.id) continue;
       const line = byId.get(wanted.id);
-      if (!line) throw badRequest(`Line ${wanted.id} is not a line of order ${order.order_id}`);
+      if (!line)
+        throw refusal(`Line ${wanted.id} is not a line of order ${order.order_id}`, 'not_of_order', {
+          field: 'id',
+          value: wanted.id,
+          order_id: order.order_id,
+        });
       kept.add(line.id);
       if (wanted.quantity < line.picked_quantity) {
         throw problem(
@@ -106,7 +111,11 @@ export async function editOrder(
       : [];
     const productOf = new Map(products.map((p) => [p.id, p]));
     for (const id of newProductIds)
-      if (!productOf.has(id)) throw badRequest(`Product ${id} is not a product of this shop`);
+      if (!productOf.has(id))
+        throw refusal(`Product ${id} is not a product of this shop`, 'not_of_shop', {
+          field: 'product_id',
+          value: id,
+        });
     const places = newProductIds.length
       ? await tenantSql(scope)
           .selectFrom('product_locations as pl')
@@ -201,7 +210,12 @@ export async function searchEditProducts(
 ): Promise<{ items: EditProduct[] }> {
   const term = query.search?.trim() ?? '';
   if (term && term.length < EDIT_SEARCH_MIN)
-    throw badRequest(`Search needs at least ${EDIT_SEARCH_MIN} characters`);
+    throw refusal(
+      `Search needs at least ${EDIT_SEARCH_MIN} characters`,
+      'text_too_short',
+      { field: 'search', min: EDIT_SEARCH_MIN },
+      'query.search',
+    );
   const order = await tenantSql(ctx)
     .selectFrom('orders as o')
     .select('o.org_id')

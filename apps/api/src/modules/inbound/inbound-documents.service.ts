@@ -11,7 +11,7 @@ import {
 } from '@hoppa/core';
 import type { z } from 'zod';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, refusal } from '../../lib/errors.ts';
 import type { MailTransport } from '../../lib/mail.ts';
 import { buildInboundQrPdf, buildInventoryTicketPdf } from '../../lib/pdf/inbound.pdf.ts';
 import { createInbound, getInbound, type InboundContext, listInbounds } from './inbound.service.ts';
@@ -33,7 +33,7 @@ export async function pendingInventoryPdf(ctx: TenantScope, ids: readonly string
   const inbounds: Inbound[] = ids?.length
     ? await Promise.all(ids.map((id) => getInbound(ctx, id)))
     : (await listInbounds(ctx, { status: 'pending' }, { skip: 0, limit: 200 })).items;
-  if (!inbounds.length) throw badRequest('There are no pending inbounds');
+  if (!inbounds.length) throw refusal('There are no pending inbounds', 'no_pending_inbounds');
   return { pdf: await buildInventoryTicketPdf(inbounds), fileName: 'pending-inventory.pdf' };
 }
 

@@ -28,7 +28,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import { systemSql } from '../../db/kysely.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
-import { badRequest, notFound, problem } from '../../lib/errors.ts';
+import { notFound, problem, refusal } from '../../lib/errors.ts';
 import { type ImageType, readImage, storeImage } from '../../lib/images.ts';
 import { applyStockChange, lockProducts } from '../stock/index.ts';
 
@@ -897,8 +897,11 @@ export async function addTransfer(
   if (peek) await lockProducts(ctx, [peek.product_id]);
   const item = await lockInboundItem(ctx, id);
   const destId = body.location_id ?? (item.reserved_locations as string[])[0];
-  if (!destId) throw badRequest('Reserve a location first, or choose one');
-  if (destId === departedId) throw badRequest('The pieces are on that location already: choose another one');
+  if (!destId) throw refusal('Reserve a location first, or choose one', 'missing', { field: 'location_id' });
+  if (destId === departedId)
+    throw refusal('The pieces are on that location already: choose another one', 'same_location', {
+      field: 'location_id',
+    });
   const dest = await systemSql(ctx.db)
     .selectFrom('locations')
     .select(['id', 'name', 'active'])
@@ -917,7 +920,11 @@ export async function addTransfer(
     .executeTakeFirst();
   const amount = body.amount ?? link?.stock ?? 0;
   if (!link || amount < 1 || amount > link.stock)
-    throw badRequest(`Only ${link?.stock ?? 0} pieces lie on the departed place; ${amount} cannot move`);
+    throw refusal(
+      `Only ${link?.stock ?? 0} pieces lie on the departed place; ${amount} cannot move`,
+      'not_enough_stock',
+      { field: 'amount', limit: link?.stock ?? 0, value: String(amount) },
+    );
   const transferId = newId();
   const base = {
     orgId: item.org_id,

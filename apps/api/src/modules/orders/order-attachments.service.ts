@@ -14,7 +14,7 @@ import {
 } from '@hoppa/core';
 import type { FastifyRequest } from 'fastify';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
-import { badRequest, HttpProblem, notFound, problem } from '../../lib/errors.ts';
+import { HttpProblem, notFound, problem, refusal } from '../../lib/errors.ts';
 
 /** One file of an upload: its (cleaned) name and bytes. */
 export interface AttachmentFile {
@@ -49,7 +49,10 @@ const tooLarge = (name: string) =>
  */
 export async function readAttachmentForm(req: FastifyRequest): Promise<AttachmentForm> {
   if (!req.isMultipart())
-    throw badRequest('Send the files as multipart/form-data with the parts files[] and instructions');
+    throw refusal(
+      'Send the files as multipart/form-data with the parts files[] and instructions',
+      'upload_unreadable',
+    );
   const form: AttachmentForm = { instructions: null, files: [] };
   try {
     const parts = req.parts({
@@ -78,8 +81,11 @@ export async function readAttachmentForm(req: FastifyRequest): Promise<Attachmen
   } catch (err) {
     if (err instanceof HttpProblem) throw err;
     if ((err as { code?: string }).code === 'FST_FILES_LIMIT')
-      throw badRequest(`At most ${ATTACHMENT_MAX_FILES} files per upload`);
-    throw badRequest('The upload could not be read as multipart/form-data');
+      throw refusal(`At most ${ATTACHMENT_MAX_FILES} files per upload`, 'list_too_long', {
+        field: 'files',
+        limit: ATTACHMENT_MAX_FILES,
+      });
+    throw refusal('The upload could not be read as multipart/form-data', 'upload_unreadable');
   }
   return form;
 }
@@ -132,12 +138,22 @@ export async function addOrderAttachments(
   if (order.status === 'shipped')
     throw problem(orderAttachmentUploadEndpoint, 'order_shipped', `Order ${order.order_id} has been shipped`);
   const text = (form.instructions ?? '').trim() || (order.attachment_instructions ?? '').trim();
-  if (form.files.length === 0) throw badRequest(NEW_ORDER_MESSAGES.attachmentFiles.en);
-  if (!text) throw badRequest(NEW_ORDER_MESSAGES.attachmentText.en);
-  if (text.length > 2000) throw badRequest('The instructions are too long (at most 2000 characters)');
+  if (form.files.length === 0)
+    throw refusal(NEW_ORDER_MESSAGES.attachmentFiles.en, 'list_too_short', { field: 'files', min: 1 });
+  if (!text) throw refusal(NEW_ORDER_MESSAGES.attachmentText.en, 'missing', { field: 'instructions' });
+  if (text.length > 2000)
+    throw refusal('The instructions are too long (at most 2000 characters)', 'text_too_long', {
+      field: 'instructions',
+      limit: 2000,
+    });
   for (const f of form.files) {
     if (f.bytes.byteLength > ATTACHMENT_MAX_BYTES) throw tooLarge(f.name);
-    if (!isPdfBytes(f.bytes)) throw badRequest(ATTACHMENT_FILE_MESSAGES.notPdf.en);
+    if (!isPdfBytes(f.bytes))
+      throw refusal(ATTACHMENT_FILE_MESSAGES.notPdf.en, 'format_invalid', {
+        field: 'files',
+        format: 'pdf',
+        value: f.name,
+      });
   }
   const held = await tenantSql(ctx)
     .selectFrom('order_attachments as a')
@@ -146,7 +162,10 @@ export async function addOrderAttachments(
     .where('a.order_id', '=', orderId)
     .executeTakeFirstOrThrow();
   if (Number(held.n) + form.files.length > ATTACHMENTS_PER_ORDER)
-    throw badRequest(`An order holds at most ${ATTACHMENTS_PER_ORDER} attachments`);
+    throw refusal(`An order holds at most ${ATTACHMENTS_PER_ORDER} attachments`, 'list_too_long', {
+      field: 'attachments',
+      limit: ATTACHMENTS_PER_ORDER,
+    });
 
   const rows: AttachmentRow[] = form.files.map((f) => ({
     id: newId(),

@@ -15,7 +15,7 @@ import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { systemSql } from '../../db/kysely.ts';
 import type { DB, Orders, ShipmentMethods } from '../../db/schema.generated.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { notFound, refusal } from '../../lib/errors.ts';
 import { eventsOfOrder } from './order-events.service.ts';
 
 /**
@@ -295,7 +295,13 @@ export async function listOpenOrders(
 ): Promise<OpenOrders> {
   const start = new Date(params.start);
   const end = new Date(params.end);
-  if (start > end) throw badRequest('The start of the date range lies after its end');
+  if (start > end)
+    throw refusal(
+      'The start of the date range lies after its end',
+      'range_reversed',
+      { field: 'end', other: 'start' },
+      'params.end',
+    );
   const locations = list(query.location);
   const methods = list(query.shipment_method);
   const ean = query.ean?.trim();
@@ -451,7 +457,11 @@ export async function selectShipmentMethod(
     .where('code', '=', body.code)
     .where('active', '=', true)
     .executeTakeFirst();
-  if (!method) throw badRequest(`Unknown shipment method: ${body.code}`);
+  if (!method)
+    throw refusal(`Unknown shipment method: ${body.code}`, 'unknown_value', {
+      field: 'shipment_method',
+      value: body.code,
+    });
   await tenantSql(ctx)
     .updateTable('orders as o')
     .set({ selected_ship_method_id: method.id })
@@ -474,7 +484,7 @@ export async function selectShipmentBox(
     .select('id')
     .where('id', '=', body.id)
     .executeTakeFirst();
-  if (!box) throw badRequest('Unknown shipment box');
+  if (!box) throw refusal('Unknown shipment box', 'unknown_value', { field: 'box_id', value: body.id });
   await tenantSql(ctx)
     .updateTable('orders as o')
     .set({ selected_box_id: body.id })

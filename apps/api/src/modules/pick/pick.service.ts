@@ -18,7 +18,7 @@ import {
 import { type RawBuilder, sql } from 'kysely';
 import { systemSql } from '../../db/kysely.ts';
 import { orgScope, orgScopeSql, type TenantScope, tenantSql } from '../../db/tenant.ts';
-import { badRequest, notFound, problem } from '../../lib/errors.ts';
+import { notFound, problem, refusal } from '../../lib/errors.ts';
 import { applyStockChange, lockProducts } from '../stock/index.ts';
 
 /** Who is asking: the organisations visible to the user, and the user (for the stock ledger). */
@@ -31,9 +31,18 @@ function idList(value: string): string[] | null {
   return [...new Set(value.split(',').map((s) => s.trim()))];
 }
 
+/** The values of a window whose end lies before its start (`range_reversed`). */
+const END_AFTER_START = { field: 'end', other: 'start' };
+
 function parseMoment(value: string, name: string): Date {
   const d = new Date(value);
-  if (Number.isNaN(d.getTime())) throw badRequest(`${name} is not a valid date-time: ${value}`);
+  if (Number.isNaN(d.getTime()))
+    throw refusal(
+      `${name} is not a valid date-time: ${value}`,
+      'date_invalid',
+      { field: name, value },
+      `params.${name}`,
+    );
   return d;
 }
 
@@ -286,7 +295,8 @@ export async function pickListText(
 ): Promise<string> {
   const start = parseMoment(params.start, 'start');
   const end = parseMoment(params.end, 'end');
-  if (start > end) throw badRequest('start must not be after end');
+  if (start > end)
+    throw refusal('start must not be after end', 'range_reversed', END_AFTER_START, 'params.end');
   const wantedOrgs = idList(params.orgs);
   const orgIds = wantedOrgs ? ctx.orgIds.filter((id) => wantedOrgs.includes(id)) : [...ctx.orgIds];
   const empty = JSON.stringify({ items: [], total: 0, skip: query.skip, limit: query.limit });
@@ -544,7 +554,8 @@ export async function getPickItemOrders(
 ): Promise<PickItemOrdersResponse> {
   const start = parseMoment(params.start, 'start');
   const end = parseMoment(params.end, 'end');
-  if (start > end) throw badRequest('start must not be after end');
+  if (start > end)
+    throw refusal('start must not be after end', 'range_reversed', END_AFTER_START, 'params.end');
   const ids = [...new Set(query.items.split(','))];
   const answer = (found: Map<string, { orders: PickOrderRef[]; total: number }>): PickItemOrdersResponse => ({
     items: ids.map((id) => ({ id, orders: found.get(id)?.orders ?? [], total: found.get(id)?.total ?? 0 })),

@@ -1,12 +1,12 @@
 import type { ProductCard } from '@hoppa/core';
 import { sql } from 'kysely';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { notFound, refusal } from '../../lib/errors.ts';
 import { getProductCard } from './product-card.service.ts';
 
 /** The two products of a link, both locked, in one organisation; 404 when the scope may not see one of them. */
 async function pair(scope: TenantScope, parentId: string, childId: string) {
-  if (parentId === childId) throw badRequest('A product cannot be linked to itself');
+  if (parentId === childId) throw refusal('A product cannot be linked to itself', 'link_itself');
   const rows = await tenantSql(scope)
     .selectFrom('products as p')
     .select(['p.id', 'p.org_id', 'p.ean', 'p.parent_ean', 'p.name'])
@@ -19,7 +19,11 @@ async function pair(scope: TenantScope, parentId: string, childId: string) {
   const child = rows.find((r) => r.id === childId);
   if (!parent) throw notFound(`Product ${parentId} not found`);
   if (!child) throw notFound(`Product ${childId} not found`);
-  if (parent.org_id !== child.org_id) throw badRequest('Linked products must belong to the same shop');
+  if (parent.org_id !== child.org_id)
+    throw refusal('Linked products must belong to the same shop', 'not_of_shop', {
+      field: 'child',
+      value: child.name,
+    });
   return { parent, child };
 }
 
@@ -35,7 +39,10 @@ export async function linkProducts(
   childId: string,
 ): Promise<ProductCard> {
   const { parent, child } = await pair(scope, parentId, childId);
-  if (parent.parent_ean) throw badRequest(`${parent.name} is itself linked under another product`);
+  if (parent.parent_ean)
+    throw refusal(`${parent.name} is itself linked under another product`, 'link_parent_linked', {
+      value: parent.name,
+    });
   const grandChildren = await tenantSql(scope)
     .selectFrom('products as p')
     .select('p.id')
@@ -45,7 +52,13 @@ export async function linkProducts(
     .limit(1)
     .execute();
   if (grandChildren.length > 0)
-    throw badRequest(`${child.name} has linked products of its own: unlink those first`);
+    throw refusal(
+      `${child.name} has linked products of its own: unlink those first`,
+      'link_child_has_links',
+      {
+        value: child.name,
+      },
+    );
   await tenantSql(scope)
     .updateTable('products as p')
     .set({ parent_ean: parent.ean, updated_at: sql`now()` })

@@ -10,7 +10,7 @@ import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Products } from '../../db/schema.generated.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
-import { badRequest, notFound, problem } from '../../lib/errors.ts';
+import { notFound, problem, refusal } from '../../lib/errors.ts';
 import { storeImage } from '../../lib/images.ts';
 import { getProductCard } from './product-card.service.ts';
 
@@ -204,7 +204,13 @@ export async function selectSurcharges(
       .where('id', 'in', ids)
       .where('active', '=', true)
       .execute();
-    if (known.length !== ids.length) throw badRequest('Unknown or inactive surcharge');
+    if (known.length !== ids.length) {
+      const found = new Set(known.map((k) => k.id));
+      throw refusal('Unknown or inactive surcharge', 'unknown_value', {
+        field: 'surcharge_ids',
+        value: ids.filter((id) => !found.has(id)).join(', '),
+      });
+    }
   }
   await q
     .deleteFrom('product_surcharges as ps')

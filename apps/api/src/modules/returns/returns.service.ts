@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { systemSql } from '../../db/kysely.ts';
 import { orgScope, orgScopeSql, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { newLocalTrackingNumber } from '../../lib/carriers/local.carrier.ts';
-import { badRequest, notFound, problem } from '../../lib/errors.ts';
+import { notFound, problem, refusal } from '../../lib/errors.ts';
 import { type ImageType, readImage, storeImage } from '../../lib/images.ts';
 import { applyStockChange } from '../stock/index.ts';
 
@@ -510,7 +510,9 @@ export async function fulfillReturnItem(
     } else {
       locationId = ret.items.find((i) => i.id === item.id)?.location?.id ?? null;
       if (!locationId && quantity > 0)
-        throw badRequest(`${item.title} has no location yet: scan the location to put it on`);
+        throw refusal(`${item.title} has no location yet: scan the location to put it on`, 'no_location', {
+          value: item.title,
+        });
     }
   } else {
     locationId = await quarantineLocation(ctx);

@@ -9,7 +9,7 @@ import {
 } from '@hoppa/core';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { BOL_METHOD_PREFIX, bolCarrier } from '../../lib/carriers/index.ts';
-import { badRequest, HttpProblem, problem } from '../../lib/errors.ts';
+import { HttpProblem, problem, refusal } from '../../lib/errors.ts';
 import type { BolClient, BolDeliveryOption } from '../../lib/outside/bol.ts';
 import { OutsideServiceError } from '../../lib/outside/http-client.ts';
 import { buildPackingSlipPdf } from '../../lib/pdf/packing-slip.pdf.ts';
@@ -220,8 +220,10 @@ async function buyLabel(
     const options = await bol.deliveryOptions(orderItemIds).catch(outsideProblem);
     const offer = options.find((o) => o.shippingLabelOfferId === offerId);
     if (!offer)
-      throw badRequest(
+      throw refusal(
         `bol.com no longer offers label ${offerId} for order ${order.order_id}; fetch the options again`,
+        'label_offer_gone',
+        { order_id: order.order_id },
       );
     purchaseId = newId();
     await q
@@ -329,7 +331,10 @@ export async function shipWithBolLabel(
   const bo = await loadBolOrder(scope, body.order_id, false);
   const order = bo.doc.order;
   if (body.org_id && body.org_id !== order.org_id)
-    throw badRequest(`Order ${order.order_id} does not belong to organisation ${body.org_id}`);
+    throw refusal(`Order ${order.order_id} does not belong to organisation ${body.org_id}`, 'not_of_shop', {
+      field: 'order_id',
+      value: order.order_id,
+    });
   if (bo.doc.lines.some((l) => l.cancellation_request))
     throw problem(
       shipBolOrderEndpoint,
@@ -341,7 +346,11 @@ export async function shipWithBolLabel(
     const asked = [...new Set(body.orderItems.map((i) => i.orderItemId))];
     const foreign = asked.filter((id) => !bo.orderItemIds.includes(id));
     if (foreign.length)
-      throw badRequest(`Order ${order.order_id} has no bol order item ${foreign.join(', ')}`);
+      throw refusal(`Order ${order.order_id} has no bol order item ${foreign.join(', ')}`, 'not_of_order', {
+        field: 'orderItemId',
+        value: foreign.join(', '),
+        order_id: order.order_id,
+      });
     orderItemIds = asked;
   }
   const bol = deps.bolFor(bo.connection);

@@ -6,13 +6,14 @@ import {
   type PrintFrame,
   type ShipOrderBody,
   shipOrderEndpoint,
+  type ValidationFormat,
 } from '@hoppa/core';
 import type { Db } from '../../db/client.ts';
 import { systemSql } from '../../db/kysely.ts';
 import { orgScope, tenantSql } from '../../db/tenant.ts';
 import type { CarrierAdapter, CarrierLabel, ShipmentMethodInfo } from '../../lib/carriers/carrier.ts';
 import { carrierFor } from '../../lib/carriers/index.ts';
-import { badRequest, HttpProblem, problem } from '../../lib/errors.ts';
+import { HttpProblem, problem, refusal } from '../../lib/errors.ts';
 import { OutsideServiceError } from '../../lib/outside/http-client.ts';
 import { buildPackingSlipPdf } from '../../lib/pdf/packing-slip.pdf.ts';
 import type { RequestContext } from '../../lib/route.ts';
@@ -43,7 +44,7 @@ export interface ShipOptions {
   /** The method must be of this carrier (`POST /orders/ship/postnl`): 400 otherwise. */
   requireCarrier?: string;
   /** The method code must pass this check (`POST /orders/ship/smf`: a STAMP code): 400 with `why` otherwise. */
-  requireMethod?: { test: (m: ShipmentMethodInfo) => boolean; why: string };
+  requireMethod?: { test: (m: ShipmentMethodInfo) => boolean; why: string; format: ValidationFormat };
   printFrame?: PrintFrame | null;
   stampAmount?: 1 | 2;
   /** A carrier the caller resolved itself, with its account (`POST /dhl/ship`, ADR 0046); else `carrierFor`. */
@@ -91,8 +92,10 @@ function checkShippable(doc: OrderForDocuments, singleLineOnly: boolean): void {
     );
   }
   if (!doc.recipient.zipCode || !doc.recipient.city || !doc.recipient.name) {
-    throw badRequest(
+    throw refusal(
       `Order ${order.order_id} has no complete delivery address (name, postcode and city are needed)`,
+      'address_incomplete',
+      { order_id: order.order_id },
     );
   }
 }
@@ -181,12 +184,22 @@ export async function shipOrder(
       doc.recipient.countryCode,
     );
     if (opts.requireCarrier && method.carrier !== opts.requireCarrier)
-      throw badRequest(`Shipment method ${method.code} is not a ${opts.requireCarrier} method`);
+      throw refusal(
+        `Shipment method ${method.code} is not a ${opts.requireCarrier} method`,
+        'method_wrong_carrier',
+        { field: 'method_code', value: method.code, allowed: opts.requireCarrier.toUpperCase() },
+      );
     if (opts.requireMethod && !opts.requireMethod.test(method))
-      throw badRequest(`Shipment method ${method.code}: ${opts.requireMethod.why}`);
+      throw refusal(`Shipment method ${method.code}: ${opts.requireMethod.why}`, 'format_invalid', {
+        field: 'method_code',
+        format: opts.requireMethod.format,
+        value: method.code,
+      });
     if (!carrierAllowsCountry({ ...method, product_code: method.productCode }, doc.recipient.countryCode))
-      throw badRequest(
+      throw refusal(
         `Shipment method ${method.code} (product ${method.productCode}) ships only within the Netherlands`,
+        'method_domestic_only',
+        { field: 'method_code', value: method.code },
       );
     let boxId = order.selected_box_id;
     if (body.box_id) {
@@ -195,7 +208,11 @@ export async function shipOrder(
         .select('id')
         .where('id', '=', body.box_id)
         .executeTakeFirst();
-      if (!box) throw badRequest(`Unknown shipment box: ${body.box_id}`);
+      if (!box)
+        throw refusal(`Unknown shipment box: ${body.box_id}`, 'unknown_value', {
+          field: 'box_id',
+          value: body.box_id,
+        });
       boxId = body.box_id;
     }
     const labelQuantity = body.label_quantity ?? order.label_quantity ?? 1;

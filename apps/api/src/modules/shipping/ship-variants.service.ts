@@ -29,7 +29,7 @@ export function shipWithStamps(ctx: ShippingContext, body: ShipStampBody): Promi
     ctx,
     { order_id: body.order_id, method_code: body.method_code, box_id: body.box_id, label_quantity: 1 },
     {
-      requireMethod: { test: (m) => isStampCode(m.code), why: 'not a stamp product' },
+      requireMethod: { test: (m) => isStampCode(m.code), why: 'not a stamp product', format: 'stamp_code' },
       stampAmount: amount,
     },
   );

@@ -11,7 +11,7 @@ import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { escapeLike } from '../../db/client.ts';
 import { orgScope, tenantSql } from '../../db/tenant.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/route.ts';
 import { eventsOfShipments, shipmentQuery, toShipmentItem } from './shipment-view.ts';
 
@@ -117,10 +117,21 @@ export async function listShipments(
   const start = query.start
     ? new Date(query.start)
     : new Date(end.getTime() - SHIPMENTS_DEFAULT_DAYS * 86_400_000);
-  if (start > end) throw badRequest('start must not be after end');
+  if (start > end)
+    throw refusal(
+      'start must not be after end',
+      'range_reversed',
+      { field: 'end', other: 'start' },
+      'query.end',
+    );
   const term = query.search?.trim() === 'null' ? '' : (query.search?.trim() ?? '');
   if (term && term.length < SHIPMENT_SEARCH_MIN)
-    throw badRequest(`Search needs at least ${SHIPMENT_SEARCH_MIN} characters`);
+    throw refusal(
+      `Search needs at least ${SHIPMENT_SEARCH_MIN} characters`,
+      'text_too_short',
+      { field: 'search', min: SHIPMENT_SEARCH_MIN },
+      'query.search',
+    );
   const like = `%${escapeLike(term)}%`;
   const sort = parseSort(query.sort);
   const dir = sort.desc ? 'desc' : 'asc';

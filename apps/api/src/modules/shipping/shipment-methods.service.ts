@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { systemSql } from '../../db/kysely.ts';
 import type { ShipmentMethodInfo } from '../../lib/carriers/carrier.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { refusal } from '../../lib/errors.ts';
 
 /** Shipment methods (a global table: every organisation ships with the provider's methods). */
 function methodQuery(db: Db) {
@@ -65,7 +65,11 @@ export async function resolveMethod(
 ): Promise<ShipmentMethodInfo> {
   if (code) {
     const row = await methodQuery(db).where('code', '=', code).where('active', '=', true).executeTakeFirst();
-    if (!row) throw badRequest(`Unknown or inactive shipment method: ${code}`);
+    if (!row)
+      throw refusal(`Unknown or inactive shipment method: ${code}`, 'unknown_value', {
+        field: 'method_code',
+        value: code,
+      });
     return toMethod(row);
   }
   if (selectedId) {
@@ -73,7 +77,8 @@ export async function resolveMethod(
     if (row) return toMethod(row);
   }
   const fallback = await defaultShipmentMethod(db, country);
-  if (!fallback) throw badRequest('Choose a shipment method for this order');
+  if (!fallback)
+    throw refusal('Choose a shipment method for this order', 'missing', { field: 'method_code' });
   return fallback;
 }
 
@@ -94,7 +99,16 @@ export async function carrierMethod(
   const ofCarrier = () => methodQuery(db).where('carrier', '=', carrier).where('active', '=', true);
   if (code) {
     const row = await ofCarrier().where('code', '=', code).executeTakeFirst();
-    if (!row) throw badRequest(`${code} is not an active ${carrier.toUpperCase()} shipment method`);
+    if (!row)
+      throw refusal(
+        `${code} is not an active ${carrier.toUpperCase()} shipment method`,
+        'method_wrong_carrier',
+        {
+          field: 'method_code',
+          value: code,
+          allowed: carrier.toUpperCase(),
+        },
+      );
     return toMethod(row);
   }
   if (selectedId) {
@@ -109,8 +123,10 @@ export async function carrierMethod(
     .limit(1)
     .executeTakeFirst();
   if (!row)
-    throw badRequest(
+    throw refusal(
       `There is no active ${carrier.toUpperCase()} shipment method for ${country}; add one under shipment methods`,
+      'no_method_for_country',
+      { allowed: carrier.toUpperCase(), country },
     );
   return toMethod(row);
 }

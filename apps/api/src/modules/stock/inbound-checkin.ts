@@ -1,7 +1,7 @@
 import { assignLocationEndpoint } from '@hoppa/core';
 import { sql } from 'kysely';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
-import { badRequest, notFound, problem } from '../../lib/errors.ts';
+import { notFound, problem, refusal } from '../../lib/errors.ts';
 import { applyStockChange } from './ledger.ts';
 
 /**
@@ -31,7 +31,7 @@ export async function placeInbound(
     .executeTakeFirst();
   if (!item) throw notFound(`Geen inbound item gevonden: inbound item ${input.itemId} bestaat niet`);
   if (input.productId && input.productId !== item.product_id)
-    throw badRequest('This product is not the product of the inbound item');
+    throw refusal('This product is not the product of the inbound item', 'wrong_product');
   if (item.status !== 'pending')
     throw problem(assignLocationEndpoint, 'inbound_item_submitted', 'Dit item is al ingecheckt');
   if (!input.location.active)

@@ -2,7 +2,7 @@ import { LABELS_MAX, type LabelFormat } from '@hoppa/core';
 import { sql } from 'kysely';
 import { systemSql } from '../../db/kysely.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { notFound, refusal } from '../../lib/errors.ts';
 import { buildEanLabelsPdf, buildLocationLabelsPdf } from '../../lib/pdf/stock-labels.pdf.ts';
 
 /**
@@ -31,9 +31,17 @@ export async function locationLabels(
      WHERE l.level = 'bin'
      ORDER BY l.sequence, l.name
      LIMIT ${LABELS_MAX + 1}`.execute(systemSql(ctx.db));
-  if (bins.rows.length === 0) throw badRequest(`${root.name} holds no bins to label`);
+  if (bins.rows.length === 0)
+    throw refusal(`${root.name} holds no bins to label`, 'no_bins', { value: root.name });
   if (bins.rows.length > LABELS_MAX)
-    throw badRequest(`${root.name} holds more than ${LABELS_MAX} bins: print its racks one by one`);
+    throw refusal(
+      `${root.name} holds more than ${LABELS_MAX} bins: print its racks one by one`,
+      'too_many_bins',
+      {
+        value: root.name,
+        limit: LABELS_MAX,
+      },
+    );
   const pdf = await buildLocationLabelsPdf(
     bins.rows.map((b) => ({ id: b.id, name: b.name, parentName: b.parent_name, type: b.type })),
     format,

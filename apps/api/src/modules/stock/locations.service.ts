@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import { escapeLike } from '../../db/client.ts';
 import { systemSql } from '../../db/kysely.ts';
 import { orgScopeSql, type TenantScope } from '../../db/tenant.ts';
-import { badRequest, notFound, problem } from '../../lib/errors.ts';
+import { notFound, problem, refusal } from '../../lib/errors.ts';
 import { warehouseId } from './warehouse.ts';
 
 /** The level below each level of the map: a hall holds racks, a rack bins; nothing goes under a bin. */
@@ -182,7 +182,10 @@ async function childSlot(ctx: TenantScope, parentId: string | null) {
     .executeTakeFirst();
   if (!parent) throw notFound(`Location ${parentId} not found`);
   const level = CHILD_LEVEL[parent.level as LocationLevel];
-  if (!level) throw badRequest(`${parent.name} is a bin: a bin holds no locations`);
+  if (!level)
+    throw refusal(`${parent.name} is a bin: a bin holds no locations`, 'bin_holds_nothing', {
+      value: parent.name,
+    });
   return { parent, level };
 }
 
@@ -260,7 +263,7 @@ export async function addBins(
 ): Promise<{ created: LocationNode[] }> {
   const warehouse = await warehouseId(ctx);
   const { parent, level } = await childSlot(ctx, body.parent_id);
-  if (level !== 'bin' || !parent) throw badRequest('Bins go into a rack: choose a rack');
+  if (level !== 'bin' || !parent) throw refusal('Bins go into a rack: choose a rack', 'bins_need_rack');
   const prefix = body.prefix ?? parent.name;
   const names: string[] = [];
   for (let n = body.from; n <= body.to; n++) names.push(`${prefix}-${String(n).padStart(body.digits, '0')}`);

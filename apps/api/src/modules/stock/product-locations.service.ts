@@ -22,7 +22,7 @@ import {
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
-import { badRequest, notFound, problem } from '../../lib/errors.ts';
+import { notFound, problem, refusal } from '../../lib/errors.ts';
 import { placeInbound } from './inbound-checkin.ts';
 import { applyStockChange, lockLink, writeMutation } from './ledger.ts';
 
@@ -431,7 +431,11 @@ export async function correctStock(
   // A bundle's stock is the whole bundles its parts make (migration 0445): pieces counted onto a place of the bundle
   // would count nowhere, so its parts are what a count corrects.
   if (await isBundle(ctx, product.org_id, product.id))
-    throw badRequest(`${body.ean} is a bundle: its stock is what its parts make; correct the parts' stock`);
+    throw refusal(
+      `${body.ean} is a bundle: its stock is what its parts make; correct the parts' stock`,
+      'bundle_stock',
+      { ean: body.ean },
+    );
   const links = await tenantSql(ctx)
     .selectFrom('product_locations as pl')
     .select(['pl.id', 'pl.location_id', 'pl.stock'])
@@ -444,14 +448,20 @@ export async function correctStock(
   const target = body.location_id ? links.find((l) => l.location_id === body.location_id) : links[0];
   if (!target) {
     if (body.location_id) throw notFound(`The product is not on location ${body.location_id}`);
-    throw badRequest('The product has no location to correct its stock on; put it on a location first');
+    throw refusal(
+      'The product has no location to correct its stock on; put it on a location first',
+      'no_location',
+      { value: body.ean },
+    );
   }
   const delta = body.location_id
     ? body.curr_amount - target.stock
     : body.curr_amount - links.reduce((n, l) => n + l.stock, 0);
   if (target.stock + delta < 0) {
-    throw badRequest(
+    throw refusal(
       `Correcting the total to ${body.curr_amount} would leave ${target.stock + delta} on the first location; correct each location instead`,
+      'correction_too_large',
+      { field: 'curr_amount', value: String(body.curr_amount), limit: target.stock + delta },
     );
   }
   await applyStockChange(ctx, {

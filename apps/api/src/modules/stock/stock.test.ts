@@ -183,6 +183,10 @@ describe('the warehouse map (spec 2 §7, spec 3 §7 Locations)', () => {
     );
     expect(underBin.status).toBe(400);
     expect(underBin.body.message).toContain('bin');
+    expect((underBin.body as { issues?: unknown[] }).issues?.[0]).toMatchObject({
+      code: 'bin_holds_nothing',
+      values: { value: bin.name },
+    });
   });
 
   it('needs the app header for the state-changing GET and the provider’s staff for map changes', async () => {
@@ -192,6 +196,7 @@ describe('the warehouse map (spec 2 §7, spec 3 §7 Locations)', () => {
       headers: { cookie: admin },
     });
     expect(noHeader.statusCode).toBe(400);
+    expect(noHeader.json().issues?.[0]).toMatchObject({ code: 'missing', values: { field: APP_HEADER } });
     const merchant = await api<{ code: string }>(bolOwner, 'GET', `/locations/add/${uniqueName('M')}/null`);
     expect(merchant.status).toBe(403);
   });
@@ -653,6 +658,7 @@ describe('transfers (spec 2 §7 Locations; spec 3 §2 Admin: all open transfers)
     const link = (await api<ProductLocations>(picker, 'GET', `/product/locations/${p.id}`)).body.locations[0];
     const same = await api(picker, 'POST', `/product/transfer/${link?.id}`, { rack_number: fromName });
     expect(same.status).toBe(400);
+    expect((same.body as { issues?: unknown[] }).issues?.[0]).toMatchObject({ code: 'same_location' });
     const tooMany = await api<{ message: string }>(picker, 'POST', `/product/transfer/${link?.id}`, {
       location_id: off,
       quantity: 3,
@@ -664,6 +670,10 @@ describe('transfers (spec 2 §7 Locations; spec 3 §2 Admin: all open transfers)
       quantity: 3,
     });
     expect([over.status, over.body.message]).toEqual([400, 'Only 2 pieces lie here; 3 cannot move']);
+    expect((over.body as { issues?: unknown[] }).issues?.[0]).toMatchObject({
+      code: 'not_enough_stock',
+      values: { field: 'quantity', limit: 2, value: '3' },
+    });
     expect(
       (await api(picker, 'POST', '/product/new_transfer/ass', { location_product_id: link?.id, quantity: 5 }))
         .status,

@@ -6,7 +6,7 @@ import {
   transferEndpoint,
 } from '@hoppa/core';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
-import { badRequest, notFound, problem } from '../../lib/errors.ts';
+import { notFound, problem, refusal } from '../../lib/errors.ts';
 import { applyStockChange, lockLink } from './ledger.ts';
 import {
   getProductLocations,
@@ -66,10 +66,17 @@ export async function transferStock(
   if (!dest.active)
     throw problem(transferEndpoint, 'location_inactive', `Location ${dest.name} is not active`);
   if (dest.id === link.location_id)
-    throw badRequest('The stock is on that location already: scan another one');
+    throw refusal('The stock is on that location already: scan another one', 'same_location', {
+      field: 'location_id',
+    });
   const quantity = body.quantity ?? link.transfer_quantity ?? link.stock;
-  if (quantity < 1) throw badRequest('There is nothing on this location to move');
-  if (quantity > link.stock) throw badRequest(`Only ${link.stock} pieces lie here; ${quantity} cannot move`);
+  if (quantity < 1) throw refusal('There is nothing on this location to move', 'nothing_to_move');
+  if (quantity > link.stock)
+    throw refusal(`Only ${link.stock} pieces lie here; ${quantity} cannot move`, 'not_enough_stock', {
+      field: 'quantity',
+      limit: link.stock,
+      value: String(quantity),
+    });
   await refuseHeldLocation(ctx, transferEndpoint, productId, dest);
 
   const transferId = newId();
@@ -112,7 +119,15 @@ export async function openTransfer(
 ): Promise<ProductLocations> {
   const link = await lockedLink(ctx, body.location_product_id);
   if (body.quantity > link.stock)
-    throw badRequest(`Only ${link.stock} pieces lie here; ${body.quantity} cannot be moved`);
+    throw refusal(
+      `Only ${link.stock} pieces lie here; ${body.quantity} cannot be moved`,
+      'not_enough_stock',
+      {
+        field: 'quantity',
+        limit: link.stock,
+        value: String(body.quantity),
+      },
+    );
   await tenantSql(ctx)
     .updateTable('product_locations as pl')
     .set({ to_transfer: true, transfer_quantity: body.quantity })
