@@ -256,6 +256,10 @@ describe('open orders and order card calls', () => {
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Unknown shipment method: NOPE');
+    expect(unknown.json().issues?.[0]).toMatchObject({
+      code: 'unknown_value',
+      values: { field: 'shipment_method', value: 'NOPE' },
+    });
     const still = (
       await t.app.inject({ method: 'GET', url: `/api/order/get/${ids['S-3']}`, headers: { cookie: bol } })
     ).json();

@@ -751,6 +751,15 @@ describe('GET /pick_list/pick', () => {
     });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().message).toBe('start must not be after end');
+    // Coded, so the floor's banner words it in the picker's language (ADR 0127).
+    expect(backwards.json().issues).toEqual([
+      {
+        path: 'params.end',
+        message: 'start must not be after end',
+        code: 'range_reversed',
+        values: { field: 'end', other: 'start' },
+      },
+    ]);
     const anonymous = await t.app.inject({
       method: 'GET',
       url: `/api/pick_list/pick/all/all/${w.start.toISOString()}/${w.end.toISOString()}/all`,

@@ -194,6 +194,7 @@ describe('a bundle’s stock in the product table and the counts follows its par
     });
     expect(refused.statusCode, refused.body).toBe(400);
     expect(refused.json<{ message: string }>().message).toMatch(/bundle.*parts/i);
+    expect(refused.json().issues?.[0]).toMatchObject({ code: 'bundle_stock', values: { ean: bundleEan } });
     expect(await stockSeen(box)).toEqual(everywhere(4));
     // Its locations say it is a bundle, so the apps' recount offers to count its parts instead; a part is none.
     const locationsOf = (id: string) => api<ProductLocations>(picker, 'GET', `/product/locations/${id}`);

@@ -373,11 +373,16 @@ describe('linked child products (spec 3 §7 Relations)', () => {
     expect((linked.json() as ProductCard).children.map((c) => c.id)).toEqual([child.id]);
     expect((await card(child.id)).parent_product).toMatchObject({ id: parent.id, name: 'Cadeaupakket' });
 
-    expect((await inject('GET', `/product/link/${parent.id}/${parent.id}`, bolOwner)).statusCode).toBe(400);
+    const itself = await inject('GET', `/product/link/${parent.id}/${parent.id}`, bolOwner);
+    expect([itself.statusCode, itself.json().issues?.[0]?.code]).toEqual([400, 'link_itself']);
     const grandchild = await product(bol, { name: 'Kleinkind' });
     const deep = await inject('GET', `/product/link/${child.id}/${grandchild.id}`, bolOwner);
     expect(deep.statusCode).toBe(400);
     expect(deep.json().message).toContain('itself linked');
+    expect(deep.json().issues?.[0]).toMatchObject({
+      code: 'link_parent_linked',
+      values: { value: 'Cadeaupakket los' },
+    });
     expect((await inject('GET', `/product/link/${parent.id}/${other.id}`, bolOwner)).statusCode).toBe(404);
     expect((await inject('GET', `/product/link/${parent.id}/${grandchild.id}`, bolUser)).statusCode).toBe(
       403,

@@ -1,6 +1,7 @@
 import {
   type MostSold,
   newId,
+  type Problem,
   type ProductCount,
   type ProductList,
   ProductListQuerySchema,
@@ -275,10 +276,17 @@ describe('product table', () => {
     const refused = await post(bol, '/api/products/bulk/active', { ids: [...ids, foreign], active: true });
     expect(refused.status).toBe(404);
     expect((await read()).map((r) => r[0])).toEqual([false, false]);
-    expect((await post(bol, '/api/products/bulk/track_trace', { ids })).status).toBe(400);
-    expect(
-      (await post(bol, '/api/products/bulk/active', { ids: [ids[0], ids[0]], active: true })).status,
-    ).toBe(400);
+    const neither = await post<Problem>(bol, '/api/products/bulk/track_trace', { ids });
+    expect([neither.status, neither.body.issues?.[0]?.code, neither.body.issues?.[0]?.values]).toEqual([
+      400,
+      'one_of_fields',
+      { field: 'track_trace_email', other: 'share_track_trace' },
+    ]);
+    const twice = await post<Problem>(bol, '/api/products/bulk/active', {
+      ids: [ids[0], ids[0]],
+      active: true,
+    });
+    expect([twice.status, twice.body.issues?.[0]?.code]).toEqual([400, 'listed_twice']);
     // Read-only users and the floor do not change products.
     expect((await post(bolUser, '/api/products/bulk/active', { ids, active: true })).status).toBe(403);
     expect((await post(picker, '/api/products/bulk/fulfilment', { ids, fullfilled_bysf: true })).status).toBe(

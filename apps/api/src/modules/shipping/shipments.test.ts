@@ -145,6 +145,11 @@ describe('GET /shipments', () => {
     const short = await get('/api/shipments?search=ab', bolOwner);
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe('Search needs at least 3 characters');
+    expect(short.json().issues?.[0]).toMatchObject({
+      path: 'query.search',
+      code: 'text_too_short',
+      values: { field: 'search', min: 3 },
+    });
   });
 
   it('keeps to the date range', async () => {
