@@ -9,6 +9,7 @@ import {
   SubscriptionListQuerySchema,
   SubscriptionSchema,
   TermsAcceptanceSchema,
+  TermsPdfQuerySchema,
 } from './billing.schema.ts';
 
 const tags = ['subscriptions'];
@@ -107,11 +108,15 @@ export const acceptTermsEndpoint = defineEndpoint({
   tags,
 });
 
-/** GET /terms/pdf: the terms of service in force as a PDF (the terms page, spec 3 §2; our path). */
+/**
+ * GET /terms/pdf?lang=nl|en: the terms of service in force as a PDF (the terms page, spec 3 §2; our path) in the
+ * language asked, Dutch without `lang`; an unknown language is a 400.
+ */
 export const termsPdfEndpoint = defineEndpoint({
   method: 'GET',
   path: '/terms/pdf',
-  summary: 'The terms of service (PDF)',
+  summary: 'The terms of service (PDF), in Dutch or English',
+  query: TermsPdfQuerySchema,
   response: PdfResponseSchema,
   binary: true,
   tags,

@@ -91,5 +91,16 @@ export type CurrentSubscription = z.infer<typeof CurrentSubscriptionSchema>;
 /** POST /subscriptions/set_curr body: the organisation (customer) to work on (spec 3 §7). */
 export const SetCurrSubscriptionBodySchema = z.object({ customer_id: IdSchema });
 
+/**
+ * The languages of the terms of service: one agreement, version {@link TERMS_VERSION}, in a Dutch and an English text;
+ * where they differ the Dutch text prevails (both PDFs say so).
+ */
+export const TERMS_LANGS = ['nl', 'en'] as const;
+/** A language of the terms of service. */
+export type TermsLang = (typeof TERMS_LANGS)[number];
+
+/** GET /terms/pdf query: `lang`, the portal's UI language (nl or en); without it the Dutch text, which prevails. */
+export const TermsPdfQuerySchema = z.object({ lang: z.enum(TERMS_LANGS).default('nl') });
+
 /** GET /subscriptions query: `current` lists the current organisation's versions, `all` every visible shop's. */
 export const SubscriptionListQuerySchema = z.object({ orgs: z.enum(['current', 'all']).default('current') });

@@ -333,6 +333,8 @@ export interface PdfMeta {
   title: string;
   subject?: string;
   author?: string;
+  /** The document's language (BCP 47, 'nl-NL'), for readers and screen readers; none when it mixes languages. */
+  lang?: string;
 }
 
 /**
@@ -355,6 +357,7 @@ export async function renderPdf(
       autoFirstPage: false,
       margin: 0,
       compress: true,
+      ...(meta.lang ? { lang: meta.lang } : {}),
       info: {
         Title: meta.title,
         Subject: meta.subject ?? meta.title,

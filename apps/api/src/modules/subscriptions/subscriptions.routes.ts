@@ -5,6 +5,8 @@ import {
   plansEndpoint,
   setCurrSubscriptionEndpoint,
   subscriptionsEndpoint,
+  TERMS_VERSION,
+  type TermsLang,
   termsPdfEndpoint,
   updateSubscriptionEndpoint,
 } from '@hoppa/core';
@@ -43,10 +45,16 @@ export function registerSubscriptionRoutes(app: FastifyInstance): void {
     return currentSubscription(ctx, user.currOrgId as string);
   });
   route(app, acceptTermsEndpoint, async (_input, ctx) => acceptTerms(ctx));
-  let pdf: Promise<Buffer> | null = null;
-  route(app, termsPdfEndpoint, async (_input, _ctx, _req, reply) => {
-    pdf ??= termsPdf();
-    inlinePdf(reply, 'hoppa-terms.pdf');
+  // Made once per language per process: the text only changes with a release (TERMS_VERSION).
+  const pdfs = new Map<TermsLang, Promise<Buffer>>();
+  route(app, termsPdfEndpoint, async ({ query }, _ctx, _req, reply) => {
+    let pdf = pdfs.get(query.lang);
+    if (!pdf) {
+      pdf = termsPdf(query.lang);
+      pdfs.set(query.lang, pdf);
+      pdf.catch(() => pdfs.delete(query.lang));
+    }
+    inlinePdf(reply, `hoppa-terms-${TERMS_VERSION}-${query.lang}.pdf`);
     return pdf;
   });
 }

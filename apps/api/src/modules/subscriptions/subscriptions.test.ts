@@ -3,6 +3,7 @@ import {
   CurrentSubscriptionSchema,
   CurrentUserSchema,
   PlanSchema,
+  ProblemSchema,
   pageOf,
   SubscriptionSchema,
   TERMS_VERSION,
@@ -11,6 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DEMO_USERS } from '../../db/seed.ts';
+import { readPdf } from '../../lib/pdf/pdf.test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { STANDARD_PLANS } from '../users/index.ts';
 
@@ -172,11 +174,33 @@ describe('plans, subscriptions and terms (spec 3 §2 pricing and terms, §3, §4
     expect((await call('GET', '/api/accept_terms', picker)).statusCode).toBe(403);
   });
 
-  it('serves the terms of service as a PDF that names the version', async () => {
-    const res = await call('GET', '/api/terms/pdf', owner);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('application/pdf');
-    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(res.rawPayload.toString('latin1')).toContain(`terms of service ${TERMS_VERSION}`);
+  it('serves the terms of service as a PDF in the language asked, Dutch without one, naming the version', async () => {
+    const pdf = async (query: string) => {
+      const res = await call('GET', `/api/terms/pdf${query}`, owner);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('application/pdf');
+      expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      return { res, text: (await readPdf(res.rawPayload)).text };
+    };
+    const nl = await pdf('?lang=nl');
+    expect(nl.text).toContain('Algemene voorwaarden');
+    expect(nl.text).toContain(`Versie ${TERMS_VERSION}`);
+    expect(nl.text).toContain('Artikel 7. Duur en beëindiging');
+    expect(nl.text).toContain('Bij verschil tussen beide teksten is de Nederlandse tekst beslissend.');
+    expect(nl.text).not.toContain('Terms of service');
+    expect(nl.res.headers['content-disposition']).toContain(`hoppa-terms-${TERMS_VERSION}-nl.pdf`);
+    const en = await pdf('?lang=en');
+    expect(en.text).toContain('Terms of service');
+    expect(en.text).toContain(`Version ${TERMS_VERSION}`);
+    expect(en.text).toContain('7. Term and termination');
+    expect(en.text).toContain('In case of differences between the two texts, the Dutch text prevails.');
+    expect(en.text).not.toContain('Algemene voorwaarden');
+    // Seven articles in each text: one agreement in two languages.
+    expect(nl.text.match(/Artikel \d\./g)).toHaveLength(7);
+    expect(en.text.match(/\b\d\. [A-Z]/g)).toHaveLength(7);
+    expect((await pdf('')).text).toContain('Algemene voorwaarden');
+    const other = await call('GET', '/api/terms/pdf?lang=de', owner);
+    expect(other.statusCode).toBe(400);
+    expect(ProblemSchema.parse(other.json()).issues?.map((i) => i.path)).toEqual(['query.lang']);
   });
 });

@@ -41,7 +41,7 @@ const none: CurrentSubscription = {
   terms_accepted: null,
 };
 
-function render(path: string, calls: Call[] = []) {
+function render(path: string, calls: Call[] = [], lang: 'nl' | 'en' = 'en') {
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:terms' }));
   vi.stubGlobal(
     'fetch',
@@ -90,7 +90,7 @@ function render(path: string, calls: Call[] = []) {
       { path: '/subscriptions/terms', element: <TermsPage /> },
       { path: '/settings/subscription', element: <SubscriptionPage /> },
     ],
-    { path, session: { user: me, orgAuth: orgAuth(owner) } },
+    { path, lang, session: { user: me, orgAuth: orgAuth(owner) } },
   );
 }
 
@@ -123,6 +123,8 @@ describe('pricing and terms (spec 3 §2, §4 terms continue rule)', { timeout: 3
     const cont = await screen.findByRole('button', { name: 'Continue' });
     expect((cont as HTMLButtonElement).disabled).toBe(true);
     expect(await screen.findByTitle('Terms of service (PDF)')).toBeTruthy();
+    // The English text of the terms for a user reading the portal in English.
+    expect(calls.filter((c) => c.path === '/api/terms/pdf').map((c) => c.search)).toEqual(['?lang=en']);
     fireEvent.click(screen.getByRole('checkbox', { name: 'I accept the terms of service' }));
     expect((cont as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(cont);
@@ -137,5 +139,12 @@ describe('pricing and terms (spec 3 §2, §4 terms continue rule)', { timeout: 3
         { id: STAKE, count: 3 },
       ],
     });
+  });
+
+  it('shows a Dutch user the Dutch text of the terms', async () => {
+    const calls: Call[] = [];
+    render('/subscriptions/terms', calls, 'nl');
+    expect(await screen.findByTitle('Algemene voorwaarden (PDF)')).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/api/terms/pdf').map((c) => c.search)).toEqual(['?lang=nl']);
   });
 });

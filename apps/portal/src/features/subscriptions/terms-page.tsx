@@ -11,16 +11,18 @@ import { useAcceptAndSubscribe, useCurrentSubscription, usePlans, useTermsPdf } 
 import { countsFromParam } from './subscriptions.rules.ts';
 
 /**
- * /subscriptions/terms (spec 3 §2: the terms PDF with an accept checkbox; §4 the continue rule: continue stays disabled
- * until the checkbox is ticked, core `termsContinueDisabled`): Continue records the acceptance (`GET /accept_terms`)
- * and saves the counts chosen on the pricing page (`POST` or `PUT /subscriptions`), then opens the subscription page.
+ * /subscriptions/terms (spec 3 §2: the terms PDF, in the UI language, with an accept checkbox; §4 the continue rule:
+ * continue stays disabled until the checkbox is ticked, core `termsContinueDisabled`): Continue records the acceptance
+ * (`GET /accept_terms`) and saves the counts chosen on the pricing page (`POST` or `PUT /subscriptions`), then opens
+ * the subscription page.
  */
 export function TermsPage(): ReactNode {
-  const { t } = useTranslation('subscriptions');
+  const { t, i18n } = useTranslation('subscriptions');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const counts = countsFromParam(params.get('plans'));
-  const pdf = useTermsPdf();
+  // The terms in the language the user reads the portal in (the Dutch text prevails; both PDFs say so).
+  const pdf = useTermsPdf(i18n.resolvedLanguage?.startsWith('nl') ? 'nl' : 'en');
   const current = useCurrentSubscription();
   const plans = usePlans();
   const save = useAcceptAndSubscribe();

@@ -5,6 +5,7 @@ import {
   plansEndpoint,
   type SubscriptionBody,
   subscriptionsEndpoint,
+  type TermsLang,
   termsPdfEndpoint,
   updateSubscriptionEndpoint,
 } from '@hoppa/core';
@@ -28,11 +29,14 @@ export function useSubscriptionHistory() {
   return useQuery(endpointQuery(subscriptionsEndpoint, { query: { skip: 0, limit: 10, orgs: 'current' } }));
 }
 
-/** The terms PDF as an object URL for the page's frame (the API's answers may not be framed directly). */
-export function useTermsPdf() {
+/**
+ * The terms PDF in `lang` (the UI language: the Dutch or the English text of the one agreement) as an object URL for
+ * the page's frame (the API's answers may not be framed directly).
+ */
+export function useTermsPdf(lang: TermsLang) {
   return useQuery({
-    queryKey: endpointKey(termsPdfEndpoint),
-    queryFn: async () => URL.createObjectURL(await call(termsPdfEndpoint, {})),
+    queryKey: [...endpointKey(termsPdfEndpoint), lang],
+    queryFn: async () => URL.createObjectURL(await call(termsPdfEndpoint, { query: { lang } })),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
