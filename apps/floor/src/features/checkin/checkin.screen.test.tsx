@@ -157,6 +157,33 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
     expect(rows[1]?.textContent).not.toContain('Confirmed');
   });
 
+  it('after the last item is confirmed and the list no longer holds the inbound, goes back to the list saying it is checked in', async () => {
+    // Session 40 (the day as users): the download after the sending dropped the checked-in inbound (the list holds
+    // pending ones only), and the screen said 'No inbound item found — Inbound with ID … does not exist'.
+    await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [inbound()] });
+    await enqueueInboundChange(floorDb(), hex(1), { op: 'submit', item_id: hex(11) }, 'IN-00000001 · Mok');
+    browser.server = (req) => {
+      const url = new URL(req.url);
+      if (url.pathname === '/api/inbounds/status/pending')
+        return json(200, { items: [], total: 0, skip: 0, limit: 100 });
+      if (url.pathname === `/api/inbound_item/submitInboundItem/${hex(11)}`)
+        return json(200, { ...item(), status: 'checked_in', inbound_status: 'checked_in' });
+      if (url.pathname === '/api/current_user') return json(200, staff);
+      throw new TypeError('Failed to fetch');
+    };
+    browser.online = false;
+    renderFloor(`/inbound?inbound=${hex(1)}`, { lang: 'en' });
+    expect((await screen.findByTestId('inbound-status')).textContent).toBe('Checked in');
+    browser.setOnline(true);
+    kickOutbox(true);
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(0));
+    expect((await screen.findByTestId('checkin-notice')).textContent).toBe(
+      'Inbound IN-00000001 is checked in.',
+    );
+    expect(screen.queryByTestId('checkin-missing')).toBeNull();
+    expect(screen.getByTestId('checkin-title').textContent).toBe('Check-in');
+  });
+
   it('moves pieces from a temporary place onto the reserved location through the outbox', async () => {
     const stored = inbound({ items: [item({ reserved_locations: [BIN], pieces_checked_in: 24 })] });
     await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [stored] });

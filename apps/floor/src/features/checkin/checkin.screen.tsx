@@ -118,6 +118,25 @@ export function CheckinScreen() {
     [setParams],
   );
 
+  // The inbound on screen as last shown. The list holds pending inbounds only, so the download after the last item's
+  // Confirm drops it: the screen then goes back to the list and says it is checked in, instead of 'does not exist'.
+  const lastShown = useRef<{ id: string; number: string; checkedIn: boolean } | null>(null);
+  useEffect(() => {
+    if (inbound) {
+      lastShown.current = {
+        id: inbound.id,
+        number: inbound.inbound_number,
+        checkedIn: inbound.status === 'checked_in',
+      };
+      return;
+    }
+    const last = lastShown.current;
+    if (!inboundId || last?.id !== inboundId || !last.checkedIn) return;
+    lastShown.current = null;
+    open({});
+    setNotice({ text: t('inboundDone', { number: last.number }), bad: false });
+  }, [inbound, inboundId, open, t]);
+
   const download = useCallback(async () => {
     setLoading(true);
     setError(null);
