@@ -60,7 +60,7 @@ const packer = role('warehouse_staff', [
 ]);
 
 /** Answers the calls of the page like the API would; records what was shipped. */
-function fakeApi(shipped: string[]) {
+function fakeApi(shipped: string[], listed: readonly OpenOrder[] = ORDERS) {
   return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const req =
       input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
@@ -69,7 +69,7 @@ function fakeApi(shipped: string[]) {
       new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     if (url.pathname.startsWith('/api/orders/open/')) {
       const ean = url.searchParams.get('ean');
-      const orders = ORDERS.filter(
+      const orders = listed.filter(
         (o) => !shipped.includes(o.id) && (!ean || o.products.some((l) => l.ean === ean)),
       );
       const body: OpenOrders = {
@@ -279,6 +279,26 @@ describe('open orders page scan flow (spec 1 §4)', { timeout: 30_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ship' }));
     await waitFor(() => expect(shipped).toEqual([hex(2)]));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Clear product selection' })).toBeNull());
+  });
+
+  it('says an order with a cancellation request must not be shipped, not that no order holds the product', async () => {
+    // Session 40 (a packer's day): the second scan said 'No open order in the list contains …' while the card with the
+    // product, marked 'Cancellation requested', was on screen.
+    const CAKE = '8700030000019';
+    const withRequest = order(3, '#1003', [{ ...line(3, CAKE), cancellationRequest: true }]);
+    const shipped: string[] = [];
+    vi.stubGlobal('fetch', fakeApi(shipped, [...ORDERS, withRequest]));
+    renderUi(<OpenOrdersPage />, {
+      path: '/orders',
+      session: { user: user(packer), orgAuth: orgAuth(packer) },
+    });
+    await screen.findByRole('article', { name: 'Order #1003' });
+    scan(CAKE);
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Order #1001' })).toBeNull());
+    scan(CAKE);
+    expect(await screen.findByText('Order #1003 has a cancellation request: do not ship it.')).toBeTruthy();
+    expect(screen.queryByText(`No open order in the list contains ${CAKE}.`)).toBeNull();
+    expect(shipped).toEqual([]);
   });
 
   it('logs and shows an unknown barcode without shipping', async () => {

@@ -210,21 +210,28 @@ export function findPackCandidate(
 
 /**
  * One scan on the open orders screen: core's {@link packScanStep} with the order lookup over the
- * orders on screen. Returns the next state, the action and the order it concerns (for ship/confirm).
+ * orders on screen. Returns the next state, the action and the order it concerns (for ship/confirm). When a second
+ * scan finds no order to ship (`no-order`) but an order on screen holds the EAN with a cancellation request (spec 1
+ * §4: it must not be shipped), that order is `blocked`, so the packer is told why instead of 'no open order'.
  */
 export function openOrdersScan(
   state: PackScanState,
   raw: string,
   orders: readonly OpenOrder[],
   skip: ReadonlySet<string> = new Set(),
-): { state: PackScanState; action: PackScanAction; order: OpenOrder | undefined } {
+): { state: PackScanState; action: PackScanAction; order: OpenOrder | undefined; blocked?: OpenOrder } {
   let found: OpenOrder | undefined;
   const step = packScanStep(state, raw, (ean) => {
     const hit = findPackCandidate(orders, ean, skip);
     found = hit?.order;
     return hit?.candidate;
   });
-  return { ...step, order: found };
+  if (step.action.type !== 'no-order') return { ...step, order: found };
+  const ean = step.action.ean;
+  const blocked = orders.find(
+    (o) => !skip.has(o.id) && hasCancellation(o) && o.products.some((l) => sameEan(l.ean, ean)),
+  );
+  return { ...step, order: found, ...(blocked ? { blocked } : {}) };
 }
 
 /**

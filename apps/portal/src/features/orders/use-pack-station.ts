@@ -225,7 +225,7 @@ export function usePackStation(
 
   /** What a scan on the station does (spec 1 §4 Open orders screen barcode scan). */
   function handleScan(raw: string) {
-    const { state, action, order } = openOrdersScan(scanState, raw, orders, doneIds.current);
+    const { state, action, order, blocked } = openOrdersScan(scanState, raw, orders, doneIds.current);
     setScanState(state);
     switch (action.type) {
       case 'filter-location':
@@ -261,7 +261,8 @@ export function usePackStation(
         }
         break;
       case 'no-order':
-        say(raw, t('scan.feedback.noOrder', { ean: action.ean }), 'warning');
+        if (blocked) say(raw, t('scan.feedback.cancellation', { order: blocked.orderId }), 'warning');
+        else say(raw, t('scan.feedback.noOrder', { ean: action.ean }), 'warning');
         break;
       case 'no-ship-option':
         say(
