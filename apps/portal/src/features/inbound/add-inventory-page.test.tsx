@@ -28,6 +28,7 @@ function renderWizard(calls: Call[]) {
             : [],
         }),
         'POST /api/inbound': () => Response.json(inbound(7, { type: 'pallet' }), { status: 201 }),
+        [`GET /api/products_org/ean/${JAM.ean}`]: { products: [JAM] },
       },
       calls,
     ),
@@ -111,6 +112,26 @@ describe('add inventory wizard (spec 2 §2, §4, §5)', { timeout: 30_000 }, () 
     expect((await screen.findByTestId('inbound-created')).textContent).toContain('IN-0000AB07');
     expect(screen.getByRole('link', { name: 'Open the inbound' }).getAttribute('href')).toBe(
       `/checkin_inventory/${hex(107)}`,
+    );
+  });
+
+  it('puts the cursor in Boxes after a scanned product and back in the search after adding it', async () => {
+    // Session 40 (a merchant's day): after a scan the cursor was nowhere, so the next keys (the boxes) went nowhere;
+    // after 'Add product' the next scan went nowhere either.
+    renderWizard([]);
+    fireEvent.click(await screen.findByRole('radio', { name: 'Pallet' }));
+    next();
+    const search = await screen.findByPlaceholderText('Search by EAN / name');
+    fireEvent.input(search, { target: { value: JAM.ean } });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    const boxes = await screen.findByLabelText(/^Boxes/);
+    await waitFor(() => expect(document.activeElement).toBe(boxes));
+    fireEvent.input(boxes, { target: { value: '2' } });
+    fireEvent.input(screen.getByLabelText(/^Items per box/), { target: { value: '6' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add product' }));
+    await screen.findByRole('row', { name: 'Aardbeienjam' });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByPlaceholderText('Search by EAN / name')),
     );
   });
 

@@ -28,7 +28,8 @@ type Product = WizardItem['product'];
  * barcode of 8+ digits ended by Enter picks its product), a list of name and EAN, then boxes* and items per box*
  * (both required, else nothing is sent; the total shown), batch number and expiry date, and 'Product toevoegen'.
  * With `confirm`, a success shows 'Product toegevoegd!' and 'Nog een product toevoegen'; otherwise the form is
- * ready for the next product at once (the wizard, which lists what was added).
+ * ready for the next product at once (the wizard, which lists what was added). The cursor follows the work: in the
+ * search box when it opens (a scanner types there), in Boxes once a product is chosen.
  */
 export function ProductAddForm({
   onAdd,
@@ -134,6 +135,8 @@ export function ProductAddForm({
           }}
           error={scanError}
           data-autofocus
+          // Mounted on opening the step and after each added product: the next scan goes into it.
+          autoFocus
         />
         <ErrorBanner error={search.error} />
         {asked && search.data && hits.length === 0 && debounced.trim() !== '' ? (
@@ -190,6 +193,8 @@ export function ProductAddForm({
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
         <NumberInput
           label={t('product.units')}
+          // Mounted when a product is chosen or scanned: the boxes are typed next.
+          autoFocus
           required
           min={1}
           max={100_000}
