@@ -49,6 +49,7 @@ function invoice(over: Partial<Invoice> = {}): Invoice {
       by_type: [
         { type: 'pallet', location_days: 2000, price_cents: 45, cents: 90_000 },
         { type: 'half-box', location_days: 16_728, price_cents: 2, cents: 33_456 },
+        { type: 'warehousing', location_days: 1, price_cents: 8, cents: 8 },
       ],
       total_cost_cents: 123_456,
       total_cost: '1234.56',
@@ -142,6 +143,8 @@ describe('Invoices (spec 3 §2 Invoices, §9 default period)', { timeout: 30_000
     expect(rows).toContain('Fulfilment (boxes)2 orders€ 1,30');
     expect(rows).toContain('Surcharge Breekbaar inpakken (FRAGILE)2 per order line€ 1,50');
     expect(rows).toContain('Storage pallet2.000 location-days × € 0,45€ 900,00');
+    // One location-day is singular (session 40: '1 locatiedagen').
+    expect(rows).toContain('Storage warehousing1 location-day × € 0,08€ 0,08');
     expect(rows).toContain('Inbound surcharges1€ 4,50');
     expect(screen.getByTestId('invoice-total').textContent?.replace(/\u00a0/g, ' ')).toBe('€ 1.253,01');
     expect(screen.getByRole('table', { name: 'Shipped orders' }).textContent).toContain('BB-F001');
