@@ -1,4 +1,5 @@
 import { ApiError } from '@hoppa/core';
+import { codedProblemText } from '@hoppa/web';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyColumnMapping, type ColumnMapping, type MappedRow, type Sheet } from './spreadsheet.rules.ts';
@@ -94,8 +95,11 @@ export function useSpreadsheetImport<F extends string, R>(options: SpreadsheetIm
       setResult(res);
       setStep(3);
     } catch (err) {
+      // A coded 400 (a list too long, a refused field) in the merchant's language (ADR 0127); else the server's words.
       const message =
-        (err instanceof ApiError || err instanceof Error ? err.message : '') || t('import.unknownError');
+        codedProblemText(err, t) ||
+        (err instanceof ApiError || err instanceof Error ? err.message : '') ||
+        t('import.unknownError');
       const text = t('import.failed', { message });
       setFailure(text);
       setStatus('error');
