@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PickRecord } from '../../offline/db.ts';
 import type { ScanFeedback } from '../../scan/feedback.ts';
 import { pickItem, seedPicks, testDb } from '../../test/fixtures.ts';
-import { usePickScan } from './use-pick-scan.ts';
+import { PICK_REPEAT_MS, usePickScan } from './use-pick-scan.ts';
 
 const t = ((key: string) => key) as unknown as TFunction<'pick', undefined>;
 
@@ -21,11 +21,15 @@ function feedbackSpy() {
   } satisfies ScanFeedback;
 }
 
+/** The pick in front of the picker, as the screen's ref holds it. */
+const nextPick: { current: PickRecord | null } = { current: null };
+
 /** The hook over a fresh database holding `items`, with the first item as the current pick. */
 async function scanning(name: string, items: PickItem[]) {
   const { db } = testDb(name);
   await seedPicks(db, items);
   const record = (await db.picks.get(items[0]?.id ?? '')) as PickRecord;
+  nextPick.current = record;
   const feedback = feedbackSpy();
   const markConfirmed = vi.fn();
   const { result } = renderHook(() =>
@@ -33,8 +37,8 @@ async function scanning(name: string, items: PickItem[]) {
       db,
       feedback,
       t,
-      // The screen has not rendered anything after this pick: it stays current.
-      pickRef: { current: record },
+      // The screen has not rendered anything after this pick: it stays current (a test may move it on).
+      pickRef: nextPick,
       openCountRef: { current: items.length },
       markConfirmed,
       unmarkConfirmed: vi.fn(),
@@ -59,6 +63,27 @@ describe('usePickScan', () => {
     await waitFor(async () => expect((await db.picks.get(a.id))?.status).toBe('queued'));
     expect(await db.outbox.count()).toBe(1);
     expect(result.current.flashStore.get()).toMatchObject({ kind: 'valid', qty: 2 });
+  });
+
+  it("ignores the scanner's double read that arrives after the next pick is on screen, but not a later wrong scan", async () => {
+    // Session 40 (a picker's day): the second read of a confirmed EAN, a moment after the next pick had rendered,
+    // sounded the error and showed 'Fout: … Ga naar …' for a pick the picker had not started.
+    const [a, b] = [pickItem({ rack: 'A-01' }), pickItem({ rack: 'A-02' })];
+    const { db, feedback, result } = await scanning('pick-scan-late-double', [a, b]);
+    act(() => result.current.onScan(a.ean));
+    expect(feedback.valid).toHaveBeenCalledTimes(1);
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    // The screen moves on to b; the scanner's second read of a arrives now.
+    nextPick.current = (await db.picks.get(b.id)) as PickRecord;
+    act(() => result.current.onScan(a.ean));
+    expect(feedback.wrong).not.toHaveBeenCalled();
+    expect(result.current.flashStore.get()).toMatchObject({ kind: 'valid' });
+    // A second later the same code is a wrong scan for b again.
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + PICK_REPEAT_MS + 1);
+    act(() => result.current.onScan(a.ean));
+    clock.mockRestore();
+    expect(feedback.wrong).toHaveBeenCalledWith('A 02');
+    expect(await db.outbox.count()).toBe(1);
   });
 
   it('shows the verdict through its store and judges a wrong scan without confirming', async () => {

@@ -11,6 +11,12 @@ import { enqueueLinkedPick } from './linked-pick.ts';
 import { speakableLocation } from './pick.rules.ts';
 
 /**
+ * How long after a confirming scan the same code again counts as the scanner's double read (ms): one that arrives
+ * after the next pick has rendered is ignored when it is wrong for that pick, instead of the error sound and 'Fout'.
+ */
+export const PICK_REPEAT_MS = 1000;
+
+/**
  * Scanning at the pick screen (spec 2 §4 Pick flow, §5 Pick screen scan): a scan of the pick's location id or EAN
  * confirms it — feedback first (sound, buzz, the verdict; the quantity is spoken right after), then one Dexie
  * transaction writes the pick state and its outbox rows, then the sender is nudged. Anything else is wrong: error
@@ -20,7 +26,8 @@ import { speakableLocation } from './pick.rules.ts';
  * move to the next pick is rendered after the verdict's frame has been painted ({@link afterPaint}). The Dexie
  * transaction is started in the scan's own task, before that paint, and awaited after it. Until the next pick has
  * rendered, the confirmed pick is still "current": a second scan of it in that moment (a scanner's double trigger) is
- * ignored, never confirmed twice.
+ * ignored, never confirmed twice; one arriving after it, within {@link PICK_REPEAT_MS}, is ignored too when it is wrong
+ * for the pick now in front (right for it, e.g. the same product on the next location, it confirms that one).
  */
 export function usePickScan(opts: {
   db: FloorDb;
@@ -42,13 +49,21 @@ export function usePickScan(opts: {
   const confirming = useRef<PickRecord | null>(null);
   /** The pick without a location whose product was scanned last: its location scan comes next. */
   const linking = useRef<string | null>(null);
+  /** The code and time (ms) of the last confirming scan. */
+  const lastConfirm = useRef<{ raw: string; at: number } | null>(null);
 
   const onScan = useCallback(
     (raw: string) => {
       const current = pickRef.current;
       if (current && current === confirming.current) return;
+      const last = lastConfirm.current;
+      const repeat = last !== null && last.raw === raw.trim() && Date.now() - last.at < PICK_REPEAT_MS;
+      const confirmed = () => {
+        lastConfirm.current = { raw: raw.trim(), at: Date.now() };
+      };
       const id = ++flashSeq.current;
       if (!current) {
+        if (repeat) return;
         feedback.wrong(null);
         setFlash({ id, kind: 'wrong', scan: raw, location: null });
         return;
@@ -58,6 +73,7 @@ export function usePickScan(opts: {
       if (!current.item.loc_id) {
         const scan = classifyPickScan(raw);
         if (scan.kind === 'location' && linking.current === current.id) {
+          confirmed();
           feedback.valid(current.item.qty);
           setFlash({ id, kind: 'valid', qty: current.item.qty, name: current.item.product__name });
           confirming.current = current;
@@ -84,12 +100,14 @@ export function usePickScan(opts: {
           setFlash({ id, kind: 'link', name: current.item.product__name });
           return;
         }
+        if (repeat) return;
         feedback.wrong(null);
         setFlash({ id, kind: 'wrong', scan: raw, location: null });
         return;
       }
       const verdict = judgePickScan(raw, { locationId: current.item.loc_id, ean: current.item.ean });
       if (verdict === 'valid') {
+        confirmed();
         feedback.valid(current.item.qty);
         setFlash({ id, kind: 'valid', qty: current.item.qty, name: current.item.product__name });
         confirming.current = current;
@@ -110,7 +128,7 @@ export function usePickScan(opts: {
             unmarkConfirmed(current.id);
             onError(err);
           });
-      } else {
+      } else if (!repeat) {
         feedback.wrong(current.item.rack ? speakableLocation(current.item.rack) : null);
         setFlash({ id, kind: 'wrong', scan: raw, location: current.item.rack || null });
       }
