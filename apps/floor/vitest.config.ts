@@ -21,16 +21,25 @@ function environmentOf(file: string): string {
 }
 
 /**
- * Vitest's order (failed, then longest, or largest without a cache), with the jsdom files before the node files.
- * A worker is kept for the next file only when that file's environment is the same (`isolate: false`); in Vitest's
- * order the two kinds alternated (≈ 20 changes in a clean clone), and each change stopped the worker and started
- * another that imported Preact, Mantine and the app again.
+ * Files known to take the longest: the offline proof starts a real API process (migrations and a seed on PGlite) and
+ * sends 1,000 flips (≈ 35 s). Without Vitest's cache of earlier durations (a clean clone) it sorted last and ran alone
+ * at the end while the other worker was idle (≈ 25 s of an 86 s run); first, it runs beside the screen tests.
+ */
+const LONG_FILES = [/offline-flips\.test\.ts$/];
+
+/**
+ * Vitest's order (failed, then longest, or largest without a cache), with {@link LONG_FILES} first, then the jsdom
+ * files, then the node files. A worker is kept for the next file only when that file's environment is the same
+ * (`isolate: false`); in Vitest's order the two kinds alternated (≈ 20 changes in a clean clone), and each change
+ * stopped the worker and started another that imported Preact, Mantine and the app again. The long files cost one
+ * such change.
  */
 class EnvironmentGroupSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const jsdom = (f: TestSpecification) => environmentOf(f.moduleId) === 'jsdom';
-    return [...sorted.filter(jsdom), ...sorted.filter((f) => !jsdom(f))];
+    const long = (f: TestSpecification) => LONG_FILES.some((re) => re.test(f.moduleId));
+    const jsdom = (f: TestSpecification) => !long(f) && environmentOf(f.moduleId) === 'jsdom';
+    return [...sorted.filter(long), ...sorted.filter(jsdom), ...sorted.filter((f) => !long(f) && !jsdom(f))];
   }
 }
 

@@ -26,8 +26,8 @@ const ON_POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
  */
 const SEED = Number(process.env.FUZZ_SEED ?? (ON_POSTGRES ? 20_261_123 : 20_261_122));
 /**
- * Runs per route; each run picks a role (or none) and one input. 50 on PostgreSQL, the second engine, where the
- * hostile-value sweep below still runs whole: the fuzz was ~40 % of that run's time.
+ * Runs per route; each run picks a role (or none) and one input. 50 on PostgreSQL, the second engine: the fuzz was
+ * ~40 % of that run's time.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? (ON_POSTGRES ? 50 : 100));
 /** "Every error body at most a few KB" (issue 7). */
@@ -182,6 +182,12 @@ const SWEEP: unknown[] = [
 ];
 /** Roles the sweep sends as: one with every provider grant and a merchant owner (scope 'org' routes). */
 const SWEEP_ROLES = ['admin', 'bolOwner'] as const;
+/**
+ * The sweep runs in the PGlite run only (ADR 0127 §1). Its inputs are fixed, so the PostgreSQL run sent the very same
+ * requests again; PGlite is the same PostgreSQL engine, and what differs on a server (node-postgres, its errors) is
+ * still met by that run's random runs, which carry hostile values in about one field in four under a seed of their own.
+ */
+const SWEEP_HERE = !ON_POSTGRES;
 
 /** How many test files the routes are split over (each its own app and database). */
 const FUZZ_PARTS = 3;
@@ -288,6 +294,7 @@ export async function fuzzRoutes(part: number): Promise<void> {
         );
       });
 
+      if (!SWEEP_HERE) continue;
       it(`${r.method} ${r.url}: each hostile value in each field`, async () => {
         const names = [...r.url.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1] as string);
         const base = {
