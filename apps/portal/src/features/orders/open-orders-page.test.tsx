@@ -301,6 +301,26 @@ describe('open orders page scan flow (spec 1 §4)', { timeout: 30_000 }, () => {
     expect(shipped).toEqual([]);
   });
 
+  it('says at once when no open order holds a selected product, without a second scan', async () => {
+    // Session 40: a product no order holds was 'Selected …. Scan it again to ship.' on an empty list.
+    const NONE = '8712345678906';
+    const shipped: string[] = [];
+    vi.stubGlobal('fetch', fakeApi(shipped));
+    renderUi(<OpenOrdersPage />, {
+      path: '/orders',
+      session: { user: user(packer), orgAuth: orgAuth(packer) },
+    });
+    await screen.findByRole('article', { name: 'Order #1001' });
+    scan(NONE);
+    expect(await screen.findByText(`No open order in the list contains ${NONE}.`)).toBeTruthy();
+    // A product that is on the list keeps its 'selected' line.
+    scan(PASTA);
+    expect(await screen.findByText(`Selected ${PASTA}. Scan it again to ship.`)).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryByText(`No open order in the list contains ${PASTA}.`)).toBeNull();
+    expect(shipped).toEqual([]);
+  });
+
   it('logs and shows an unknown barcode without shipping', async () => {
     const shipped: string[] = [];
     vi.stubGlobal('fetch', fakeApi(shipped));

@@ -17,7 +17,7 @@ import type { DocumentViewerState, ViewerDoc } from './components/document-viewe
 import type { PrintSinglesOutcome, PrintSinglesState } from './components/print-singles-modal.tsx';
 import type { ScanFeedback } from './components/scan-panel.tsx';
 import type { ShipConfirmState } from './components/ship-confirm-modal.tsx';
-import { findPackCandidate, openOrdersScan } from './open-orders.rules.ts';
+import { findPackCandidate, openOrdersScan, sameEan } from './open-orders.rules.ts';
 import type { OrderPermissions } from './use-order-permissions.ts';
 
 /** How an order is shipped: its method, box, number of labels and, for PostNL, where the labels print. */
@@ -203,6 +203,18 @@ export function usePackStation(
     }
   }
 
+  // A selected EAN waiting for its narrowed list (spec 1 §4): when that list holds no order with it, the packer hears
+  // so at once, not only after scanning it a second time ('selected, scan again to ship' was all it said).
+  const awaitingList = useRef<string | null>(null);
+  useEffect(() => {
+    const ean = awaitingList.current;
+    if (!ean || !listSettled) return;
+    awaitingList.current = null;
+    if (scanState.selectedEan !== ean) return;
+    if (orders.some((o) => o.products.some((l) => sameEan(l.ean, ean)))) return;
+    say(ean, t('scan.feedback.noOrder', { ean }), 'warning');
+  });
+
   // Scans that came while the list was not settled, oldest first; handled one per render once it is.
   const waiting = useRef<string[]>([]);
   const [waitingCount, setWaitingCount] = useState(0);
@@ -233,6 +245,7 @@ export function usePackStation(
         say(raw, t('scan.feedback.location', { id: action.locationId }), 'info');
         break;
       case 'select':
+        awaitingList.current = action.ean;
         setViewer(null);
         setConfirm(null);
         say(raw, t('scan.feedback.select', { ean: action.ean }), 'info');
