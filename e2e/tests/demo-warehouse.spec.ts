@@ -76,6 +76,43 @@ test('the provider admin sees both merchants at the packing station and a week o
   await context.close();
 });
 
+// Spec 1 §2 Shipments: each row's latest status. A merchant on a laptop's 1024 px window must read it whole in the list
+// (a word cut off or a sentence clamped to two lines is only whole in the hover text), in Dutch and in English.
+test("the merchant reads each parcel's whole status in the shipments list of a 1024 px window", async ({
+  browser,
+  demo,
+}) => {
+  for (const locale of ['nl-NL', 'en-GB']) {
+    const context = await browser.newContext({
+      baseURL: demo.url,
+      locale,
+      viewport: { width: 1024, height: 768 },
+    });
+    // Logged in through the API: the login form's labels are in the browser's language.
+    const { email, password } = DEMO_USERS.bolOwner;
+    const login = await context.request.post('/api/login', {
+      data: { email, password },
+      headers: { [APP_HEADER]: 'e2e' },
+    });
+    expect(login.ok()).toBe(true);
+    const page = await context.newPage();
+    // Every speed group open, so the week's parcels show every status they have.
+    await page.goto('/shipments?open=not_sorted,on_the_way,d_48h,d_24h,d_late');
+    const statuses = page.getByTestId('shipment-status');
+    await expect(statuses.first()).toBeVisible();
+    await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+    expect(await statuses.count()).toBeGreaterThan(5);
+    const cut = await statuses.evaluateAll((els) =>
+      els
+        .filter((e) => e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight)
+        .map((e) => e.textContent),
+    );
+    expect(cut).toEqual([]);
+    await shot(page, `demo-04b-shipments-1024-${locale}`);
+    await context.close();
+  }
+});
+
 test('the provider admin finds the warehouse map with its receiving rack, a bin in error and open transfers', async ({
   browser,
   demo,

@@ -38,7 +38,7 @@ function Cells({ ids, row = ROW }: { ids: string[]; row?: ShipmentListItem }) {
 }
 
 describe('shipments table cells (spec 1 §2 Shipments)', () => {
-  it('gives the whole status text on hover, not only its date (the cell clamps it to two lines)', async () => {
+  it("shows a carrier's own words whole and on hover with the time, for a status the portal has no words for", async () => {
     const unknown = {
       ...ROW,
       latest_status: { ...ROW.latest_status, code: 'P01', status: null },
@@ -46,17 +46,40 @@ describe('shipments table cells (spec 1 §2 Shipments)', () => {
     renderUi(<Cells ids={['status']} row={unknown} />, { lang: 'nl' });
     const status = await screen.findByText(STATUS);
     expect(status.getAttribute('title')).toBe(`${STATUS} (30-11-2026 22:11)`);
+    expect(status.hasAttribute('data-line-clamp')).toBe(false);
   });
 
   it('shows the status in the UI language: Dutch in a Dutch UI, English in an English one (ADR 0118)', async () => {
     const nl = renderUi(<Cells ids={['status']} />, { lang: 'nl' });
-    expect((await screen.findByText('Zending is gesorteerd')).getAttribute('title')).toBe(
+    expect((await screen.findByText('Gesorteerd')).closest('[title]')?.getAttribute('title')).toBe(
       'Zending is gesorteerd (30-11-2026 22:11)',
     );
     nl.unmount();
     renderUi(<Cells ids={['status']} />, { lang: 'en' });
     expect(await screen.findByText('Sorted')).toBeTruthy();
     expect(screen.queryByText(STATUS)).toBeNull();
+  });
+
+  it('shows a known status as a short word that is not clamped, the whole sentence in the hover text', async () => {
+    const labelled = {
+      ...ROW,
+      latest_status: {
+        code: 'A01',
+        status: 'label_created',
+        description: 'Pre-notified',
+        at: ROW.latest_status?.at,
+      },
+    } as ShipmentListItem;
+    const nl = renderUi(<Cells ids={['status']} row={labelled} />, { lang: 'nl' });
+    const cell = await screen.findByTestId('shipment-status');
+    expect(cell.textContent).toBe('Label aangemaakt');
+    expect(cell.getAttribute('title')).toBe(
+      'Label aangemaakt; pakket nog niet door de vervoerder ontvangen (30-11-2026 22:11)',
+    );
+    expect(cell.hasAttribute('data-line-clamp')).toBe(false);
+    nl.unmount();
+    renderUi(<Cells ids={['status']} row={labelled} />, { lang: 'en' });
+    expect((await screen.findByTestId('shipment-status')).textContent).toBe('Label created');
   });
 
   it('shows three product pictures and counts the rest, so the table fits its box at 1366 px', async () => {

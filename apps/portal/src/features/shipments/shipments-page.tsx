@@ -5,6 +5,7 @@ import {
   formatDateTime,
   SHIPMENT_SEARCH_MIN,
   type ShipmentListItem,
+  type TrackingStatus,
 } from '@hoppa/core';
 import {
   Accordion,
@@ -38,7 +39,9 @@ import { GROUP_PAGE_SIZE, usePerformance, useShipmentGroup, useShipmentSearch } 
 import {
   defaultShipmentRange,
   effectiveSearch,
+  knownTrackingStatus,
   shipmentRangeToIso,
+  trackingEventShort,
   trackingEventText,
 } from './shipments.rules.ts';
 
@@ -56,6 +59,29 @@ const GROUP_ORDER: readonly DeliveryGroup[] = ['not_sorted', 'on_the_way', 'd_48
 
 /** Product pictures a row shows; more are counted ('+2'). */
 const SHOWN_PRODUCTS = 3;
+
+/**
+ * The colour of each carrier status's badge in the list, as the order detail's status icons have them (gray label,
+ * blue handed over, indigo sorted, orange out for delivery, green delivered); red for a delay, yellow for what needs a
+ * look (customs, a changed delivery).
+ */
+const STATUS_COLOR: Record<TrackingStatus, string> = {
+  label_created: 'gray',
+  handed_over: 'blue',
+  sorted: 'indigo',
+  out_for_delivery: 'orange',
+  delivered: 'green',
+  customs: 'yellow',
+  delayed: 'red',
+  intervention: 'yellow',
+  status_unknown: 'gray',
+  letter_label_created: 'gray',
+  letter_posted: 'blue',
+  letter_delivered: 'green',
+  own_shipment: 'gray',
+  handed_to_shop: 'gray',
+  delivered_reported_by_shop: 'green',
+};
 
 /** The columns of a shipments table (spec 1 §2 Shipments item: platform, order id, batch, orderer, dates, method, tracking, status, images, detail). */
 export function shipmentColumns(t: TFunction<'shipments'>): DataColumn<ShipmentListItem>[] {
@@ -128,9 +154,10 @@ export function shipmentColumns(t: TFunction<'shipments'>): DataColumn<ShipmentL
       id: 'tracking',
       header: t('cols.tracking'),
       cell: (s) => (
-        <Text ff="monospace" fz="sm">
+        // xs, the link too: sm made the column ~35 px wider, and the table overflow its box at 1280 px in Dutch.
+        <Text ff="monospace" fz="xs">
           {s.tracking_url ? (
-            <Anchor href={s.tracking_url} target="_blank" rel="noreferrer">
+            <Anchor href={s.tracking_url} target="_blank" rel="noreferrer" inherit>
               {s.tracking_number}
             </Anchor>
           ) : (
@@ -142,24 +169,40 @@ export function shipmentColumns(t: TFunction<'shipments'>): DataColumn<ShipmentL
     {
       id: 'status',
       header: t('cols.status'),
-      cell: (s) =>
-        s.latest_status ? (
-          <Text
-            size="xs"
-            lineClamp={2}
-            maw={220}
-            title={t('statusTitle', {
-              status: trackingEventText(t, s.latest_status),
-              date: formatDateTime(s.latest_status.at),
-            })}
+      cell: (s) => {
+        const event = s.latest_status;
+        if (!event)
+          return (
+            <Text size="sm" c="dimmed">
+              —
+            </Text>
+          );
+        const title = t('statusTitle', {
+          status: trackingEventText(t, event),
+          date: formatDateTime(event.at),
+        });
+        const status = knownTrackingStatus(event.status);
+        // A known status as a short word in a badge that wraps rather than cuts: whole in a squeezed column (1280 and
+        // 1024 px windows), the full sentence and the time in the hover text. A carrier's own words wrap, whole too.
+        return status ? (
+          <Badge
+            data-testid="shipment-status"
+            title={title}
+            variant="light"
+            color={STATUS_COLOR[status]}
+            tt="none"
+            h="auto"
+            py={3}
+            styles={{ label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3 } }}
           >
-            {trackingEventText(t, s.latest_status)}
-          </Text>
+            {trackingEventShort(t, event)}
+          </Badge>
         ) : (
-          <Text size="sm" c="dimmed">
-            —
+          <Text data-testid="shipment-status" size="xs" maw={220} title={title}>
+            {event.description}
           </Text>
-        ),
+        );
+      },
     },
     {
       id: 'products',
@@ -193,7 +236,7 @@ export function shipmentColumns(t: TFunction<'shipments'>): DataColumn<ShipmentL
         <Button
           component={Link}
           to={pathTo('shipment', { id: s.id })}
-          size="xs"
+          size="compact-xs"
           variant="light"
           aria-label={t('openOrder', { order: s.order_id })}
         >

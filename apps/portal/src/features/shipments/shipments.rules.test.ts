@@ -1,4 +1,6 @@
+import { TRACKING_STATUSES } from '@hoppa/core';
 import { describe, expect, it } from 'vitest';
+import { shipmentsI18n } from './shipments.i18n.ts';
 import { defaultShipmentRange, effectiveSearch, shipmentRangeToIso } from './shipments.rules.ts';
 
 describe('shipments list rules (spec 1 §2 Shipments, §5, §9)', () => {
@@ -23,5 +25,14 @@ describe('shipments list rules (spec 1 §2 Shipments, §5, §9)', () => {
   it('searches from 3 characters', () => {
     expect(effectiveSearch(' 10 ')).toBeNull();
     expect(effectiveSearch(' 100 ')).toBe('100');
+  });
+
+  it('has a short word for every carrier status in both languages, for the list, beside the whole sentence', () => {
+    for (const lang of ['nl', 'en'] as const) {
+      const { statuses, statusesShort } = shipmentsI18n[lang];
+      expect(Object.keys(statusesShort).sort()).toEqual([...TRACKING_STATUSES].sort());
+      for (const s of TRACKING_STATUSES)
+        expect(statusesShort[s].length).toBeLessThanOrEqual(statuses[s].length);
+    }
   });
 });

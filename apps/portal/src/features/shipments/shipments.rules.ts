@@ -6,6 +6,7 @@ import {
   SHIPMENTS_DEFAULT_DAYS,
   TRACKING_STATUSES,
   type TrackingEvent,
+  type TrackingStatus,
 } from '@hoppa/core';
 import type { TFunction } from 'i18next';
 
@@ -51,8 +52,26 @@ export function trackingEventText(
   t: TFunction<'shipments'>,
   event: Pick<TrackingEvent, 'status' | 'description'>,
 ): string {
-  const { status } = event;
+  const status = knownTrackingStatus(event.status);
+  return status ? t(`statuses.${status}`) : event.description;
+}
+
+/** `status` when it is one of core's TRACKING_STATUSES this portal has words for, else null. */
+export function knownTrackingStatus(status: string | null | undefined): TrackingStatus | null {
   return status && (TRACKING_STATUSES as readonly string[]).includes(status)
-    ? t(`statuses.${status}`)
-    : event.description;
+    ? (status as TrackingStatus)
+    : null;
+}
+
+/**
+ * A carrier event in a word or two for the shipments list's status column (`statusesShort.<status>`: 'Gesorteerd',
+ * 'Label aangemaakt'), whole in a narrow column; {@link trackingEventText} has the sentence for the hover text and
+ * the order detail. An event without a known status shows the carrier's own `description`, as there.
+ */
+export function trackingEventShort(
+  t: TFunction<'shipments'>,
+  event: Pick<TrackingEvent, 'status' | 'description'>,
+): string {
+  const status = knownTrackingStatus(event.status);
+  return status ? t(`statusesShort.${status}`) : event.description;
 }
