@@ -29,6 +29,7 @@ import type {
   PickItem,
   PickLinkBody,
   ProductLocations,
+  ReasonValues,
   Return,
   ReturnUpdateBody,
   Surcharge,
@@ -194,7 +195,8 @@ export interface OutboxRejection {
   status: number;
   code: string;
   message: string;
-  issues?: { path: string; message: string }[];
+  /** The problem's issues; a coded one (core `VALIDATION_REASON_CODES`) with its `code` and `values` (ADR 0127). */
+  issues?: { path: string; message: string; code?: string; values?: ReasonValues }[];
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ReasonValues } from '@hoppa/core';
 import type { OutboxRejection } from './db.ts';
 
 /** What the transport saw for one send: the HTTP status (0 = no answer: offline, DNS, timeout) and body. */
@@ -48,11 +49,20 @@ function rejectionOf(status: number, body: unknown): OutboxRejection {
     typeof problem.code === 'string' &&
     typeof problem.message === 'string'
   ) {
+    // An issue's reason code and values are kept, so the list words a coded refusal in the worker's language.
     const issues = Array.isArray(problem.issues)
-      ? problem.issues.flatMap((i: { path?: unknown; message?: unknown } | null) =>
-          typeof i?.path === 'string' && typeof i.message === 'string'
-            ? [{ path: i.path, message: i.message }]
-            : [],
+      ? problem.issues.flatMap(
+          (i: { path?: unknown; message?: unknown; code?: unknown; values?: unknown } | null) =>
+            typeof i?.path === 'string' && typeof i.message === 'string'
+              ? [
+                  {
+                    path: i.path,
+                    message: i.message,
+                    ...(typeof i.code === 'string' ? { code: i.code } : {}),
+                    ...(i.values && typeof i.values === 'object' ? { values: i.values as ReasonValues } : {}),
+                  },
+                ]
+              : [],
         )
       : [];
     return {

@@ -16,7 +16,7 @@ import { FLOOR_PATHS } from '../../app/paths.ts';
 import { useCurrentUser } from '../../app/session.tsx';
 import { useRejectedRows } from '../../app/sync.ts';
 import { ErrorBanner } from '../../components/error-banner.tsx';
-import { RejectedChanges } from '../../components/rejected-changes.tsx';
+import { RejectedChanges, rejectionText } from '../../components/rejected-changes.tsx';
 import { ScanBar } from '../../components/scan-bar.tsx';
 import { CloseHeaderButton, StatusBar } from '../../components/status-bar.tsx';
 import { floorDb, type OutboxRecord } from '../../offline/db.ts';
@@ -484,7 +484,7 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
             }
             if (code === 'stock_changed' || code === 'location_not_empty' || code === 'location_inactive')
               return t(`reason_${code}`);
-            return row.rejection?.message ?? '';
+            return rejectionText(row.rejection, t);
           }}
         />
         {product

@@ -1,13 +1,16 @@
 import type { TFunction } from 'i18next';
-import { RejectedChanges } from '../../components/rejected-changes.tsx';
+import { RejectedChanges, rejectionText } from '../../components/rejected-changes.tsx';
 import type { OutboxRecord } from '../../offline/db.ts';
 
-/** The reason a picker reads for a refused pick: our Dutch text for known conflicts, else the server's. */
+/**
+ * The reason a picker reads for a refused pick: our Dutch text for known conflicts, else a coded refusal in the
+ * picker's language, else the server's words ({@link rejectionText}).
+ */
 export function rejectionReason(row: OutboxRecord, t: TFunction<'pick', undefined>): string {
   const code = row.rejection?.code ?? '';
   if (code === 'order_shipped' || code === 'order_cancelled' || code === 'over_pick')
     return t(`reason_${code}`);
-  return row.rejection?.message ?? '';
+  return rejectionText(row.rejection, t as unknown as TFunction);
 }
 
 /**
