@@ -136,4 +136,31 @@ describe('bol label options on the order card (spec 1 §3 Ship option, §4 marke
     ).toBeTruthy();
     expect(window.open).not.toHaveBeenCalled();
   });
+
+  it('says in Dutch that bol.com no longer offers the chosen label (a coded 400, ADR 0127)', async () => {
+    const message = `bol.com no longer offers label offer-brief for order ${ORDER.orderId}; fetch the options again`;
+    stubApi(() =>
+      Response.json(
+        {
+          statusCode: 400,
+          code: 'bad_request',
+          message,
+          issues: [{ path: 'body', message, code: 'label_offer_gone', values: { order_id: ORDER.orderId } }],
+        },
+        { status: 400 },
+      ),
+    );
+    renderUi(<OrderCardBolLabel order={ORDER} disabled={false} />, { lang: 'nl' });
+    fireEvent.click(screen.getByRole('button', { name: 'bol.com-labelopties' }));
+    await screen.findByRole('combobox', { name: 'bol.com-label' });
+    const ship = screen.getByRole('button', { name: `Verzend met bol-label ${ORDER.orderId}` });
+    await waitFor(() => expect((ship as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(ship);
+    expect(await screen.findByText('Geen bol.com-label gemaakt; de order blijft open')).toBeTruthy();
+    expect(
+      screen.getByText(
+        `bol.com biedt dit label voor order ${ORDER.orderId} niet meer aan; haal de opties opnieuw op`,
+      ),
+    ).toBeTruthy();
+  });
 });

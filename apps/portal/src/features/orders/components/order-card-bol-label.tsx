@@ -1,13 +1,20 @@
 import { ApiError, type BolShipOption, formatDateTime, type OpenOrder } from '@hoppa/core';
+import { codedProblemText } from '@hoppa/web';
 import { Alert, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBolShipOptions, useShipBolOrder } from '../api/bol-label.ts';
 import { CardButton } from './card-markup.tsx';
 
-/** The server's message of a failed call (bol's reason for 502 `outside_service`), else the error's own text. */
-function messageOf(err: unknown): string {
+/**
+ * Why the label was not made: a coded 400 (the label bol no longer offers, ADR 0127) in the packer's language, else
+ * the server's message (bol's reason for 502 `outside_service`), else the error's own text.
+ */
+function messageOf(err: unknown, t: TFunction): string {
+  const coded = codedProblemText(err, t);
+  if (coded) return coded;
   if (err instanceof ApiError) {
     const body = err.body as { message?: unknown } | null;
     if (body && typeof body.message === 'string') return body.message;
@@ -57,7 +64,7 @@ export function OrderCardBolLabel({ order, disabled }: { order: OpenOrder; disab
     <Stack gap={4}>
       {error ? (
         <Alert color="red" variant="light" p="xs" title={t('bolLabel.failedTitle')}>
-          <Text size="xs">{messageOf(error)}</Text>
+          <Text size="xs">{messageOf(error, t)}</Text>
         </Alert>
       ) : null}
       {options.data?.unavailable ? (
