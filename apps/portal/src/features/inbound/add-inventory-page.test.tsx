@@ -113,6 +113,10 @@ describe('add inventory wizard (spec 2 §2, §4, §5)', { timeout: 30_000 }, () 
     expect(screen.getByRole('link', { name: 'Open the inbound' }).getAttribute('href')).toBe(
       `/checkin_inventory/${hex(107)}`,
     );
+    // The text says to print the QR label: its PDF is one click away (session 40: only 'Open the inbound' was).
+    expect(screen.getByRole('link', { name: 'QR label (PDF)' }).getAttribute('href')).toBe(
+      `/api/inbounds/qr/${hex(107)}`,
+    );
   });
 
   it('puts the cursor in Boxes after a scanned product and back in the search after adding it', async () => {

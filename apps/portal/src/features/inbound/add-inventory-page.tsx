@@ -22,6 +22,7 @@ import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useCreateInbound } from './api/change-inbound.ts';
 import { useCurrentOrg } from './api/get-inbounds.ts';
+import { inboundDocumentUrl } from './api/inbound-documents.ts';
 import {
   type InfoValues,
   infoDefaults,
@@ -313,7 +314,10 @@ function Summary({
   );
 }
 
-/** The announced inbound: its number, what to do next, and links to it and to a new announcement. */
+/**
+ * The announced inbound: its number, what to do next (print the QR label: its PDF opens from here, as on the inbound's
+ * page), and links to it and to a new announcement.
+ */
 function Created({ inbound, onAnother }: { inbound: Inbound; onAnother: () => void }) {
   const { t } = useTranslation('inbound');
   return (
@@ -323,7 +327,10 @@ function Created({ inbound, onAnother }: { inbound: Inbound; onAnother: () => vo
         {t('wizard.created', { number: inbound.inbound_number })}
       </Alert>
       <Group>
-        <Button component={Link} to={pathTo('checkinInventoryDetail', { id: inbound.id })}>
+        <Button component="a" href={inboundDocumentUrl('qr', inbound.id)} target="_blank" rel="noopener">
+          {t('detail.qr')}
+        </Button>
+        <Button component={Link} to={pathTo('checkinInventoryDetail', { id: inbound.id })} variant="default">
           {t('wizard.openInbound')}
         </Button>
         <Button variant="default" onClick={onAnother}>
