@@ -103,6 +103,12 @@ export const refusal = (
   values: ReasonValues = {},
   path = 'body',
 ): HttpProblem => new HttpProblem(400, 'bad_request', message, [{ path, message, code, values }]);
+/**
+ * 400 `bad_request` `range_reversed` for a date range whose `start` lies after its `end`, the two fields of `part`
+ * (the route's path or query parameters): the English `message` for API clients, the issue at `<part>.end`.
+ */
+export const rangeReversed = (message: string, part: 'params' | 'query'): HttpProblem =>
+  refusal(message, 'range_reversed', { field: 'end', other: 'start' }, `${part}.end`);
 /** 401 `unauthorized`: no valid session. */
 export const unauthorized = (message = 'You are not logged in') =>
   new HttpProblem(401, 'unauthorized', message);

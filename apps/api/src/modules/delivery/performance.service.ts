@@ -8,20 +8,14 @@ import {
 import { type RawBuilder, sql } from 'kysely';
 import { escapeLike } from '../../db/client.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
-import { refusal } from '../../lib/errors.ts';
+import { rangeReversed } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/route.ts';
 import { listShipments, type ShipmentFilter, shipmentItems } from '../shipping/index.ts';
 
 function range(params: { start: string; end: string }) {
   const start = new Date(params.start);
   const end = new Date(params.end);
-  if (start > end)
-    throw refusal(
-      'The start of the date range lies after its end',
-      'range_reversed',
-      { field: 'end', other: 'start' },
-      'params.end',
-    );
+  if (start > end) throw rangeReversed('The start of the date range lies after its end', 'params');
   return { start, end };
 }
 

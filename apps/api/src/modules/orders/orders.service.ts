@@ -15,7 +15,7 @@ import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { systemSql } from '../../db/kysely.ts';
 import type { DB, Orders, ShipmentMethods } from '../../db/schema.generated.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
-import { notFound, refusal } from '../../lib/errors.ts';
+import { notFound, rangeReversed, refusal } from '../../lib/errors.ts';
 import { eventsOfOrder } from './order-events.service.ts';
 
 /**
@@ -295,13 +295,7 @@ export async function listOpenOrders(
 ): Promise<OpenOrders> {
   const start = new Date(params.start);
   const end = new Date(params.end);
-  if (start > end)
-    throw refusal(
-      'The start of the date range lies after its end',
-      'range_reversed',
-      { field: 'end', other: 'start' },
-      'params.end',
-    );
+  if (start > end) throw rangeReversed('The start of the date range lies after its end', 'params');
   const locations = list(query.location);
   const methods = list(query.shipment_method);
   const ean = query.ean?.trim();

@@ -18,7 +18,7 @@ import {
 import { type RawBuilder, sql } from 'kysely';
 import { systemSql } from '../../db/kysely.ts';
 import { orgScope, orgScopeSql, type TenantScope, tenantSql } from '../../db/tenant.ts';
-import { notFound, problem, refusal } from '../../lib/errors.ts';
+import { notFound, problem, rangeReversed, refusal } from '../../lib/errors.ts';
 import { applyStockChange, lockProducts } from '../stock/index.ts';
 
 /** Who is asking: the organisations visible to the user, and the user (for the stock ledger). */
@@ -30,9 +30,6 @@ function idList(value: string): string[] | null {
   if (value === 'all') return null;
   return [...new Set(value.split(',').map((s) => s.trim()))];
 }
-
-/** The values of a window whose end lies before its start (`range_reversed`). */
-const END_AFTER_START = { field: 'end', other: 'start' };
 
 function parseMoment(value: string, name: string): Date {
   const d = new Date(value);
@@ -295,8 +292,7 @@ export async function pickListText(
 ): Promise<string> {
   const start = parseMoment(params.start, 'start');
   const end = parseMoment(params.end, 'end');
-  if (start > end)
-    throw refusal('start must not be after end', 'range_reversed', END_AFTER_START, 'params.end');
+  if (start > end) throw rangeReversed('start must not be after end', 'params');
   const wantedOrgs = idList(params.orgs);
   const orgIds = wantedOrgs ? ctx.orgIds.filter((id) => wantedOrgs.includes(id)) : [...ctx.orgIds];
   const empty = JSON.stringify({ items: [], total: 0, skip: query.skip, limit: query.limit });
@@ -554,8 +550,7 @@ export async function getPickItemOrders(
 ): Promise<PickItemOrdersResponse> {
   const start = parseMoment(params.start, 'start');
   const end = parseMoment(params.end, 'end');
-  if (start > end)
-    throw refusal('start must not be after end', 'range_reversed', END_AFTER_START, 'params.end');
+  if (start > end) throw rangeReversed('start must not be after end', 'params');
   const ids = [...new Set(query.items.split(','))];
   const answer = (found: Map<string, { orders: PickOrderRef[]; total: number }>): PickItemOrdersResponse => ({
     items: ids.map((id) => ({ id, orders: found.get(id)?.orders ?? [], total: found.get(id)?.total ?? 0 })),

@@ -11,7 +11,7 @@ import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { escapeLike } from '../../db/client.ts';
 import { orgScope, tenantSql } from '../../db/tenant.ts';
-import { refusal } from '../../lib/errors.ts';
+import { rangeReversed, refusal } from '../../lib/errors.ts';
 import type { RequestContext } from '../../lib/route.ts';
 import { eventsOfShipments, shipmentQuery, toShipmentItem } from './shipment-view.ts';
 
@@ -117,13 +117,7 @@ export async function listShipments(
   const start = query.start
     ? new Date(query.start)
     : new Date(end.getTime() - SHIPMENTS_DEFAULT_DAYS * 86_400_000);
-  if (start > end)
-    throw refusal(
-      'start must not be after end',
-      'range_reversed',
-      { field: 'end', other: 'start' },
-      'query.end',
-    );
+  if (start > end) throw rangeReversed('start must not be after end', 'query');
   const term = query.search?.trim() === 'null' ? '' : (query.search?.trim() ?? '');
   if (term && term.length < SHIPMENT_SEARCH_MIN)
     throw refusal(
