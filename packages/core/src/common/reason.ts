@@ -100,11 +100,6 @@ export const PATTERN_FORMATS: ReadonlyMap<string, ValidationFormat | 'date'> = n
   [String(/^[0-9a-f]{24}:([0-9a-f]{24}|none)$/), 'pick_item'],
 ]);
 
-/** The codes a schema's own check may give its refusal through {@link reasonParams}: every validation code. */
-export const CHECK_REASON_CODES: readonly ValidationReasonCode[] = VALIDATION_REASON_CODES;
-/** One of {@link CHECK_REASON_CODES}. */
-export type CheckReasonCode = ValidationReasonCode;
-
 /** The values a schema's own check names beside its field (see {@link reasonParams}). */
 export interface CheckReasonExtra {
   min?: number;
@@ -123,9 +118,9 @@ export interface CheckReasonExtra {
  * { message: PHONE_MESSAGE, params: reasonParams('phone_invalid') })`.
  */
 export function reasonParams(
-  reason: CheckReasonCode,
+  reason: ValidationReasonCode,
   extra: CheckReasonExtra = {},
-): { reason: CheckReasonCode } & CheckReasonExtra {
+): { reason: ValidationReasonCode } & CheckReasonExtra {
   return { reason, ...extra };
 }
 
