@@ -14,7 +14,7 @@ describe('reportSeries', () => {
       ['09:00', 2, 0],
     ]);
     expect(s.people).toEqual(['Anna', 'Piet']);
-    expect(s.data).toEqual([
+    expect(s.data.slice(1, 3)).toEqual([
       { hour: '08:00', Anna: 1, Piet: 5 },
       { hour: '09:00', Anna: 2, Piet: 0 },
     ]);
@@ -24,22 +24,36 @@ describe('reportSeries', () => {
     ]);
   });
 
-  it('adds the hours without work between the first and the last as zeros, so the chart keeps its time scale', () => {
+  it('shows every hour of the working day on the axis, 0 where nobody worked, and widens it for early or late work', () => {
     const s = reportSeries([
       ['hour', 'Anna', 'Piet'],
-      ['07:00', 1, 0],
-      ['10:00', 0, 2],
+      ['09:00', 1, 0],
+      ['12:00', 0, 2],
     ]);
+    const zero = (hour: string) => ({ hour, Anna: 0, Piet: 0 });
     expect(s.data).toEqual([
-      { hour: '07:00', Anna: 1, Piet: 0 },
-      { hour: '08:00', Anna: 0, Piet: 0 },
-      { hour: '09:00', Anna: 0, Piet: 0 },
-      { hour: '10:00', Anna: 0, Piet: 2 },
+      zero('07:00'),
+      zero('08:00'),
+      { hour: '09:00', Anna: 1, Piet: 0 },
+      zero('10:00'),
+      zero('11:00'),
+      { hour: '12:00', Anna: 0, Piet: 2 },
+      ...['13', '14', '15', '16', '17', '18'].map((h) => zero(`${h}:00`)),
     ]);
     expect(s.totals).toEqual([
       { name: 'Piet', total: 2 },
       { name: 'Anna', total: 1 },
     ]);
+    // A night shift at 05:00 and a late packer at 21:00 widen the axis both ways.
+    const wide = reportSeries([
+      ['hour', 'Anna'],
+      ['05:00', 3],
+      ['21:00', 1],
+    ]);
+    expect(wide.data.map((d) => d.hour)).toEqual(
+      Array.from({ length: 17 }, (_, i) => `${String(i + 5).padStart(2, '0')}:00`),
+    );
+    expect(wide.data.reduce((n, d) => n + Number(d.Anna), 0)).toBe(4);
   });
 
   it('fills the quiet hours of other hourly chart rows too (packed orders per type), and leaves other rows alone', () => {
@@ -50,6 +64,7 @@ describe('reportSeries', () => {
           { hour: '05:00', b2b_order: 1, manual_order: 2 },
         ],
         ['b2b_order', 'manual_order'],
+        null,
       ),
     ).toEqual([
       { hour: '03:00', b2b_order: 0, manual_order: 1 },

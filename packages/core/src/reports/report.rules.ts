@@ -33,20 +33,38 @@ export function reportSeries(table: ReportTable): ReportSeries {
 }
 
 /**
- * Chart rows (`{ hour: 'HH:00', [key]: count }`, hours ascending) with the hours nobody worked between the first and
- * the last hour added, each `key` of `keys` 0 (the reports list only hours with work: '02:00' then '05:00' would draw
- * as neighbours). Rows unchanged when any `hour` is not an 'HH:00' hour. Pure (spec 1 §2 Scoreboard).
+ * The hours a report chart's axis always shows (spec 1 §2 Scoreboard, Home dashboard: "by hour"): a warehouse day
+ * shift, 07:00 up to and including 18:00, Amsterdam clock. Work outside it widens the axis; see {@link withQuietHours}.
+ */
+export const REPORT_WORKDAY_HOURS: HourFrame = { first: 7, last: 18 };
+
+/** An inclusive span of hours of the day, 0–23 (`{ first: 7, last: 18 }` is 07:00 up to and including 18:00). */
+export interface HourFrame {
+  first: number;
+  last: number;
+}
+
+/**
+ * Chart rows (`{ hour: 'HH:00', [key]: count }`, hours ascending) with every hour of the axis: the hours of `frame`
+ * (default {@link REPORT_WORKDAY_HOURS}; null for none), widened to the first and last hour with work, each hour
+ * without a row added with every `key` of `keys` 0. The reports list only hours with work: without this, '02:00'
+ * then '05:00' would draw as neighbours and a quiet morning would be missing from the axis a manager reads. No rows
+ * stay no rows (the chart's 'No data'); rows are unchanged when any `hour` is not an 'HH:00' hour. Pure (spec 1 §2
+ * Scoreboard).
  */
 export function withQuietHours(
   data: Record<string, string | number>[],
   keys: string[],
+  frame: HourFrame | null = REPORT_WORKDAY_HOURS,
 ): Record<string, string | number>[] {
-  const hours = data.map((d) => /^(\d\d):00$/.exec(String(d.hour))?.[1]);
+  const hours = data.map((d) => /^([01]\d|2[0-3]):00$/.exec(String(d.hour))?.[1]);
   if (data.length === 0 || hours.some((h) => h === undefined)) return data;
   const numbers = hours.map(Number);
   const byHour = new Map(data.map((d, i) => [numbers[i], d]));
+  const first = Math.min(...numbers, ...(frame ? [frame.first] : []));
+  const last = Math.max(...numbers, ...(frame ? [frame.last] : []));
   const filled: Record<string, string | number>[] = [];
-  for (let h = Math.min(...numbers); h <= Math.max(...numbers); h++) {
+  for (let h = first; h <= last; h++) {
     const hour = `${String(h).padStart(2, '0')}:00`;
     filled.push(byHour.get(h) ?? Object.fromEntries([['hour', hour], ...keys.map((k) => [k, 0])]));
   }
