@@ -74,6 +74,13 @@ export const locationsTexts = {
     recountBundle:
       'Dit is een bundel: de voorraad volgt uit de onderdelen en wordt hier niet geteld. Tel de onderdelen: open elk onderdeel en tel het daar.',
     recountPartsDone: 'Onderdelen geteld',
+    recountDiffers:
+      'De telling wijkt af van de voorraad. Klopt de telling? Dan wordt de voorraad het getelde aantal.',
+    recountExpected: 'verwacht {{count}}',
+    recountCounted: 'geteld {{count}}',
+    recountDifference: 'Verschil: {{difference}}',
+    recountConfirm: 'Telling bevestigen',
+    recountAgain: 'Opnieuw tellen',
     scannedNotCount: 'Dat was een scan, geen aantal. Tel de stuks en typ het aantal.',
     save: 'Opslaan',
     invalidScan: 'Deze code kan ik niet lezen: {{scan}}',
@@ -201,6 +208,13 @@ export const locationsTexts = {
     recountBundle:
       'This is a bundle: its stock follows from its parts, so it is not counted here. Count the parts: open each part and count it there.',
     recountPartsDone: 'Parts counted',
+    recountDiffers:
+      'The count differs from the stock. Is the count right? Then the stock becomes the counted amount.',
+    recountExpected: 'expected {{count}}',
+    recountCounted: 'counted {{count}}',
+    recountDifference: 'Difference: {{difference}}',
+    recountConfirm: 'Confirm count',
+    recountAgain: 'Count again',
     scannedNotCount: 'That was a scan, not a count. Count the pieces and type the number.',
     save: 'Save',
     invalidScan: 'This code cannot be read: {{scan}}',

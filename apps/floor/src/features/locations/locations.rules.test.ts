@@ -1,7 +1,14 @@
 import type { ProductLocationLink, ProductLocations } from '@hoppa/core';
 import { describe, expect, it } from 'vitest';
 import { hexId } from '../../test/fixtures.ts';
-import { classifyScan, overlayPending, parseAmount, swapsForMove } from './locations.rules.ts';
+import {
+  classifyScan,
+  overlayPending,
+  parseAmount,
+  recountDifferences,
+  signedDifference,
+  swapsForMove,
+} from './locations.rules.ts';
 
 const PRODUCT = hexId(1);
 const ORG = hexId(2);
@@ -185,5 +192,28 @@ describe('parseAmount', () => {
     expect(parseAmount('0')).toBe(0);
     expect(parseAmount('1000000')).toBe(1_000_000);
     for (const bad of ['', '-1', '1.5', '1e3', '1000001', 'abc']) expect(parseAmount(bad)).toBeNull();
+  });
+});
+
+describe('recountDifferences and signedDifference (spec 2 §6 Recount panel)', () => {
+  it('keeps only the counts that differ from the stock shown, with counted − expected, in order', () => {
+    const a = { name: 'A', stock: 5 };
+    const b = { name: 'B', stock: 2 };
+    const c = { name: 'C', stock: 0 };
+    expect(
+      recountDifferences([
+        { row: a, amount: 2 },
+        { row: b, amount: 2 },
+        { row: c, amount: 4 },
+      ]),
+    ).toEqual([
+      { row: a, expected: 5, counted: 2, difference: -3 },
+      { row: c, expected: 0, counted: 4, difference: 4 },
+    ]);
+    expect(recountDifferences([{ row: b, amount: 2 }])).toEqual([]);
+  });
+
+  it('writes a difference with its sign, a minus as the true minus sign', () => {
+    expect([signedDifference(-3), signedDifference(2), signedDifference(0)]).toEqual(['\u22123', '+2', '0']);
   });
 });

@@ -250,3 +250,36 @@ export function parseAmount(text: string): number | null {
   const n = Number(t);
   return n <= 1_000_000 ? n : null;
 }
+
+/** A location whose recount differs from the stock shown for it (spec 2 §6 Recount panel). */
+export interface RecountDifference<Row> {
+  row: Row;
+  /** The stock the screen showed (what the system expects there), pieces. */
+  expected: number;
+  /** The pieces counted. */
+  counted: number;
+  /** `counted − expected`: negative when pieces are missing. */
+  difference: number;
+}
+
+/**
+ * The counts of a recount that differ from the stock shown, in the order given (spec 2 §6 Recount panel): these ask
+ * the worker to confirm before the stock becomes the count; no differences save straight away. Pure.
+ */
+export function recountDifferences<Row extends { stock: number }>(
+  counts: readonly { row: Row; amount: number }[],
+): RecountDifference<Row>[] {
+  return counts
+    .filter((c) => c.amount !== c.row.stock)
+    .map((c) => ({
+      row: c.row,
+      expected: c.row.stock,
+      counted: c.amount,
+      difference: c.amount - c.row.stock,
+    }));
+}
+
+/** A difference as the floor shows it: '+2', '−3' (a true minus sign, U+2212), '0'. */
+export function signedDifference(n: number): string {
+  return n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : '0';
+}

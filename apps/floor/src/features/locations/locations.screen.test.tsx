@@ -797,6 +797,11 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
     expect(fields.map((f) => (f as HTMLInputElement).value)).toEqual(['5', '2']);
     fireEvent.input(fields[1] as HTMLElement, { target: { value: '4' } });
     fireEvent.click(screen.getByTestId('recount-save'));
+    // The count differs from the stock: the difference is shown and confirmed first.
+    expect((await screen.findByTestId('recount-difference')).textContent).toBe(
+      'R-01-02verwacht 2 · geteld 4Verschil: +2',
+    );
+    fireEvent.click(screen.getByTestId('recount-confirm'));
     await waitFor(() => expect(screen.getByTestId('product-total').textContent).toBe('Totaal 9 st.'));
     expect(screen.queryByTestId('recount-open')).toBeNull();
     const rows = await floorDb().outbox.toArray();
@@ -809,6 +814,58 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
         org_id: ORG,
       }),
       expect.objectContaining({ op: 'correct', location_id: BIN_B.id, curr_amount: 4 }),
+    ]);
+  });
+
+  it('a recount that differs from the stock shows the difference and saves only once confirmed; an equal count saves at once', async () => {
+    await storeProduct(floorDb(), answer([link(BIN_A, 5, 1), link(BIN_B, 2, 2)], true));
+    browser.online = false;
+    renderFloor(`/locations?product=${PRODUCT}`, { lang: 'nl' });
+    fireEvent.click(await screen.findByTestId('recount-open'));
+    const [first] = await screen.findAllByTestId('recount-amount');
+    fireEvent.input(first as HTMLElement, { target: { value: '2' } });
+    // Enter in a count field saves (the fields are a form).
+    fireEvent.submit(first as HTMLElement);
+    const review = await screen.findByTestId('recount-review');
+    expect(
+      within(review)
+        .getAllByTestId('recount-difference')
+        .map((d) => d.textContent),
+    ).toEqual(['R-01-01verwacht 5 · geteld 2Verschil: −3']);
+    // The confirm button has the focus, so a scanner user's Enter confirms.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('recount-confirm')));
+    expect(await floorDb().outbox.count()).toBe(0);
+    // Counting again keeps what was typed.
+    fireEvent.click(screen.getByTestId('recount-back'));
+    const [again] = (await screen.findAllByTestId('recount-amount')) as HTMLInputElement[];
+    expect(again?.value).toBe('2');
+    fireEvent.click(screen.getByTestId('recount-save'));
+    fireEvent.click(await screen.findByTestId('recount-confirm'));
+    await waitFor(() => expect(screen.getByTestId('product-total').textContent).toBe('Totaal 4 st.'));
+    expect(
+      (await floorDb().outbox.toArray()).map((r) => (r.body as { curr_amount: number }).curr_amount),
+    ).toEqual([2, 2]);
+  });
+
+  it('a recount equal to the stock saves straight away (the difference in English when it differs)', async () => {
+    await storeProduct(floorDb(), answer([link(BIN_A, 5, 1)], true));
+    browser.online = false;
+    renderFloor(`/locations?product=${PRODUCT}`, { lang: 'en' });
+    fireEvent.click(await screen.findByTestId('recount-open'));
+    const [field] = await screen.findAllByTestId('recount-amount');
+    fireEvent.input(field as HTMLElement, { target: { value: '6' } });
+    fireEvent.click(screen.getByTestId('recount-save'));
+    expect((await screen.findByTestId('recount-difference')).textContent).toBe(
+      'R-01-01expected 5 · counted 6Difference: +1',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Count again' }));
+    const [back] = await screen.findAllByTestId('recount-amount');
+    fireEvent.input(back as HTMLElement, { target: { value: '5' } });
+    fireEvent.click(screen.getByTestId('recount-save'));
+    await waitFor(() => expect(screen.queryByTestId('recount-open')).toBeNull());
+    expect(screen.queryByTestId('recount-review')).toBeNull();
+    expect((await floorDb().outbox.toArray()).map((r) => r.body)).toEqual([
+      expect.objectContaining({ op: 'correct', location_id: BIN_A.id, curr_amount: 5 }),
     ]);
   });
 

@@ -33,8 +33,11 @@ import {
   classifyScan,
   isLocationLabel,
   parseAmount,
+  type RecountDifference,
+  recountDifferences,
   type ShownLocation,
   type ShownProduct,
+  signedDifference,
   swapsForMove,
 } from './locations.rules.ts';
 import { useProductLocations } from './use-product-locations.ts';
@@ -735,7 +738,9 @@ function ProductPicker({
 
 /**
  * The recount popup (spec 2 §6 Recount panel, §4: a counted amount replaces the stock and clears the recount flag):
- * one field per location, prefilled with the stock; saving queues one correction per location. A bundle gets no
+ * one field per location, prefilled with the stock; saving queues one correction per location. Counts equal to the
+ * stock save straight away; a count that differs first shows each difference ('Verschil: −3') and asks to confirm,
+ * the confirm button focused so a scanner user confirms with Enter (Enter in a count field saves). A bundle gets no
  * fields (its stock is what its parts make; `POST /correct_stock/` refuses it): a text says to count its parts, and
  * 'Parts counted' clears its recount flag.
  */
@@ -759,6 +764,10 @@ function RecountModal({
   const [values, setValues] = useState<Record<string, string>>({});
   const [invalid, setInvalid] = useState(false);
   const [scanned, setScanned] = useState(false);
+  const [review, setReview] = useState<{
+    counts: { row: ShownLocation; amount: number }[];
+    differences: RecountDifference<ShownLocation>[];
+  } | null>(null);
   const countScan = useFieldScan(() => {
     setScanned(true);
     onScanned();
@@ -766,7 +775,17 @@ function RecountModal({
   // biome-ignore lint/correctness/useExhaustiveDependencies: prefilled once per opening, not on every new answer
   useEffect(() => {
     if (opened) setValues(Object.fromEntries(rows.map((r) => [r.key, String(r.stock)])));
+    setReview(null);
   }, [opened]);
+  function save() {
+    const counts = rows.map((row) => ({ row, amount: parseAmount(values[row.key] ?? '') }));
+    if (counts.some((c) => c.amount === null)) return setInvalid(true);
+    setInvalid(false);
+    const counted = counts as { row: ShownLocation; amount: number }[];
+    const differences = recountDifferences(counted);
+    if (differences.length === 0) onSave(counted);
+    else setReview({ counts: counted, differences });
+  }
   return (
     <Modal opened={opened} onClose={onClose} title={t('recountTitle')} centered>
       {product.isBundle ? (
@@ -776,8 +795,50 @@ function RecountModal({
             {t('recountPartsDone')}
           </Button>
         </>
+      ) : review ? (
+        <div data-testid="recount-review">
+          <p className="loc-recount-question">{t('recountDiffers')}</p>
+          <ul className="loc-recount-diffs">
+            {review.differences.map((d) => (
+              <li key={d.row.key} data-testid="recount-difference">
+                <strong>{d.row.name}</strong>
+                <span>
+                  {t('recountExpected', { count: d.expected })} · {t('recountCounted', { count: d.counted })}
+                </span>
+                <strong className={d.difference < 0 ? 'loc-diff-minus' : 'loc-diff-plus'}>
+                  {t('recountDifference', { difference: signedDifference(d.difference) })}
+                </strong>
+              </li>
+            ))}
+          </ul>
+          <Button
+            fullWidth
+            size="lg"
+            mt="md"
+            data-autofocus
+            data-testid="recount-confirm"
+            onClick={() => onSave(review.counts)}
+          >
+            {t('recountConfirm')}
+          </Button>
+          <Button
+            fullWidth
+            size="lg"
+            mt="xs"
+            variant="default"
+            data-testid="recount-back"
+            onClick={() => setReview(null)}
+          >
+            {t('recountAgain')}
+          </Button>
+        </div>
       ) : (
-        <>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            save();
+          }}
+        >
           <p>{t('recountHint')}</p>
           <div className="loc-recount" data-testid="recount-form">
             {rows.map((r) => (
@@ -806,21 +867,10 @@ function RecountModal({
             </p>
           ) : null}
           {invalid ? <p className="loc-message loc-message-error">{t('badAmount')}</p> : null}
-          <Button
-            fullWidth
-            size="lg"
-            mt="md"
-            data-testid="recount-save"
-            onClick={() => {
-              const counts = rows.map((row) => ({ row, amount: parseAmount(values[row.key] ?? '') }));
-              if (counts.some((c) => c.amount === null)) return setInvalid(true);
-              setInvalid(false);
-              onSave(counts as { row: ShownLocation; amount: number }[]);
-            }}
-          >
+          <Button type="submit" fullWidth size="lg" mt="md" data-testid="recount-save">
             {t('save')}
           </Button>
-        </>
+        </form>
       )}
     </Modal>
   );
