@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ScanInput } from './scan-input.tsx';
+import { ScanInput, type ScanInputHandle } from './scan-input.tsx';
 
 /**
  * Presses `code` and Enter on the page's body (the focus left the scan field, e.g. after a tap on a button), each
@@ -49,5 +49,58 @@ describe('ScanInput outside its field', () => {
     // keys 400 ms apart (over the 250 ms reset), handlers run at once
     pressOnBody('8710398500014', 400, 0);
     expect(onScan).not.toHaveBeenCalled();
+  });
+});
+
+describe('ScanInput reclaim (a download that finished)', () => {
+  afterEach(cleanup);
+
+  function renderWithHandle(active: boolean) {
+    const handle: { current: ScanInputHandle | null } = { current: null };
+    render(
+      <>
+        <ScanInput
+          ref={handle}
+          onScan={() => undefined}
+          manual={false}
+          label="Scan"
+          placeholder="Scan"
+          active={active}
+        />
+        <input aria-label="Ordernummer" />
+        <button type="button">Elders</button>
+        <div role="dialog">
+          <button type="button">Sluiten</button>
+        </div>
+      </>,
+    );
+    return handle;
+  }
+
+  it('takes the focus back from a button outside a dialog', () => {
+    const handle = renderWithHandle(true);
+    screen.getByRole('button', { name: 'Elders' }).focus();
+    handle.current?.reclaim();
+    expect(document.activeElement).toBe(screen.getByLabelText('Scan'));
+  });
+
+  it('leaves the focus in another text field and in a dialog', () => {
+    const handle = renderWithHandle(true);
+    const other = screen.getByLabelText('Ordernummer');
+    other.focus();
+    handle.current?.reclaim();
+    expect(document.activeElement).toBe(other);
+    const close = screen.getByRole('button', { name: 'Sluiten' });
+    close.focus();
+    handle.current?.reclaim();
+    expect(document.activeElement).toBe(close);
+  });
+
+  it('leaves the focus alone while the field is inactive (a dialog of the screen is open)', () => {
+    const handle = renderWithHandle(false);
+    const elsewhere = screen.getByRole('button', { name: 'Elders' });
+    elsewhere.focus();
+    handle.current?.reclaim();
+    expect(document.activeElement).toBe(elsewhere);
   });
 });

@@ -1,9 +1,17 @@
-import { type Ref, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
+import { type Ref, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
 import { markScanEnter } from './scan-perf.ts';
 import { createWedge } from './wedge.rules.ts';
 
+/** What a screen may ask of its scan field. */
 export interface ScanInputHandle {
+  /** Moves the focus to the scan field at once: for a move the worker made (Enter in a quantity, a scan in a field). */
   focus(): void;
+  /**
+   * Takes the focus back to the scan field after something the worker did not do (a download that finished), unless
+   * the field is inactive (a dialog of the screen is open) or the worker is in another text field or in a dialog
+   * (`[role=dialog]`): a list that arrives while the pick filter's order number is typed leaves it there (ADR 0127 §6).
+   */
+  reclaim(): void;
 }
 
 export interface ScanInputProps {
@@ -27,6 +35,11 @@ function isOtherEditable(el: EventTarget | null, own: HTMLInputElement | null): 
   if (el instanceof HTMLInputElement)
     return !['button', 'checkbox', 'radio', 'submit', 'reset'].includes(el.type);
   return false;
+}
+
+/** Whether the focus is where the worker put it on purpose: another text field, or anything in a dialog. */
+function focusedElsewhere(el: Element | null, own: HTMLInputElement | null): boolean {
+  return isOtherEditable(el, own) || (el instanceof HTMLElement && el.closest('[role="dialog"]') !== null);
 }
 
 /**
@@ -55,7 +68,17 @@ export function ScanInput({
   const activeRef = useRef(active);
   activeRef.current = active;
 
-  useImperativeHandle(ref, () => ({ focus: () => input.current?.focus({ preventScroll: true }) }), []);
+  // The focus back to the field unless it is inactive or the worker is in another field or a dialog (reads refs only).
+  const reclaim = useCallback(() => {
+    const el = input.current;
+    const a = document.activeElement;
+    if (!el || !activeRef.current || a === el || focusedElsewhere(a, el)) return;
+    el.focus({ preventScroll: true });
+  }, []);
+
+  useImperativeHandle(ref, () => ({ focus: () => input.current?.focus({ preventScroll: true }), reclaim }), [
+    reclaim,
+  ]);
 
   // A layout effect: the listener is there before the screen is painted, so no scan typed right after is lost
   // (Preact runs plain effects after the paint, ADR 0056).
@@ -100,12 +123,7 @@ export function ScanInput({
     const el = input.current;
     if (!el) return;
     const refocus = () => {
-      setTimeout(() => {
-        const a = document.activeElement;
-        if (!activeRef.current || a === el) return;
-        if (isOtherEditable(a, el) || (a instanceof HTMLElement && a.closest('[role="dialog"]'))) return;
-        el.focus({ preventScroll: true });
-      }, 0);
+      setTimeout(reclaim, 0);
     };
     el.addEventListener('blur', refocus);
     window.addEventListener('focus', refocus);
@@ -116,7 +134,7 @@ export function ScanInput({
       window.removeEventListener('focus', refocus);
       document.removeEventListener('visibilitychange', refocus);
     };
-  }, []);
+  }, [reclaim]);
 
   // back to the field when a dialog closes, and when the soft keyboard is switched on or off
   // biome-ignore lint/correctness/useExhaustiveDependencies: `manual` changes inputMode, which needs a fresh focus

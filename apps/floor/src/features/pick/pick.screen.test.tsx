@@ -49,6 +49,34 @@ async function freshDeviceWithSlowFirstDownload(second: PickItem) {
   return { asked, releaseFirst };
 }
 
+/**
+ * Types `text` key by key where the focus is at each key, as a picker's keyboard does: a keydown on the focused
+ * element, then (in a text field) the character added to its value.
+ */
+function typeKeys(text: string) {
+  for (const key of text) {
+    const target = document.activeElement ?? document.body;
+    fireEvent.keyDown(target, { key });
+    if (target instanceof HTMLInputElement)
+      fireEvent.input(target, { target: { value: target.value + key } });
+    fireEvent.keyUp(target, { key });
+  }
+}
+
+/**
+ * Opens the filter drawer and waits until its opening is over. Mantine's focus trap puts the focus on the drawer's first
+ * element (its close button) twice: when its node is attached, and again from its mount effect, which Preact runs after
+ * the next frame (≤ 35 ms, then a timer). A field focused before that would lose the focus to the trap, which no picker
+ * can do in one frame. The 100 ms timer is set after the effect's, so the trap's last focus comes first.
+ */
+async function openFilterDrawer() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Filter' }));
+  const close = await screen.findByRole('button', { name: 'Sluiten' });
+  await waitFor(() => expect(document.activeElement).toBe(close));
+  await new Promise((r) => setTimeout(r, 100));
+  await new Promise((r) => setTimeout(r, 0));
+}
+
 /** Opens the pick screen and applies the single-orders filter, which starts a download; waits until it is asked. */
 async function openAndFilter(asked: readonly unknown[]) {
   renderFloor('/pick', { lang: 'nl' });
@@ -354,5 +382,29 @@ describe('pick screen (spec 2 §2 Pick screen, §4 Pick flow)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Toepassen' }));
     await waitFor(() => expect(asked).toHaveLength(2));
     expect(asked[1]?.pathname).toContain(encodeURIComponent('2031-05-06T21:59:00.000Z'));
+  });
+
+  it('leaves the focus and the typing in the open filter when the first load ends meanwhile (ADR 0127 §6)', async () => {
+    const { asked, releaseFirst } = await freshDeviceWithSlowFirstDownload(second);
+    await waitFor(() => expect(asked).toHaveLength(1));
+    await openFilterDrawer();
+    const orderId = screen.getByLabelText('Ordernummer') as HTMLInputElement;
+    orderId.focus();
+    typeKeys('SHIFT');
+    expect(document.activeElement).toBe(orderId);
+    // The first load ends while the picker types: its list is stored and shown behind the drawer.
+    releaseFirst([first]);
+    await waitFor(async () => expect((await getMeta(floorDb(), 'lastSync'))?.total).toBe(1));
+    await waitFor(() => expect(screen.getByTestId('pick-card').dataset.pickId).toBe(first.id));
+    await new Promise((r) => setTimeout(r, 50));
+    typeKeys('-RC');
+    expect(document.activeElement).toBe(orderId);
+    expect(orderId.value).toBe('SHIFT-RC');
+    expect((screen.getByTestId('scan-input') as HTMLInputElement).value).toBe('');
+    // Applied, the order number narrows the next download; the drawer's closing gives the scan field its focus back.
+    fireEvent.click(screen.getByRole('button', { name: 'Toepassen' }));
+    await waitFor(() => expect(asked).toHaveLength(2));
+    expect(asked[1]?.searchParams.get('order_id')).toBe('SHIFT-RC');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('scan-input')));
   });
 });

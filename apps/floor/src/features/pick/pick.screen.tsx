@@ -124,9 +124,11 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
   const scannable = list.pick !== null;
   useEffect(() => (scannable ? whenIdle(preloadSounds) : undefined), [scannable]);
 
+  // A finished download takes the focus back to the scan field only when the picker is not in the filter, a popup or
+  // another field: the first load ending while the order number is typed must not take the rest of it (ADR 0127 §6).
   const reload = useCallback(
     (f: PickFilter) =>
-      void refresh(f, () => scanInput.current?.focus()).then((ok) => {
+      void refresh(f, () => scanInput.current?.reclaim()).then((ok) => {
         if (ok) setDone(false);
       }),
     [refresh, setDone],
