@@ -4,6 +4,7 @@ import { DEMO_USERS, floorLogin, portalLogin, scrollBoardTo } from '../fixtures/
 import { expect, PHONE, shot } from '../fixtures/hoppa.ts';
 import { testWithOwnServer } from '../fixtures/own-server.ts';
 import { serveSamplePhotos } from '../fixtures/photos.ts';
+import { scan } from '../fixtures/scanner.ts';
 import type { StartedServer } from '../fixtures/server.ts';
 
 /**
@@ -48,6 +49,70 @@ test('the picker sees ready orders of both merchants at the packing station', as
   await expect(page.getByLabel(/^Order SW-\d+$/).first()).toBeVisible();
   await shot(page, 'demo-02-packing-station-picker');
   await context.close();
+});
+
+// Spec 1 §4 Open orders barcode scan: a first scan marks the order that ships on the next scan and every other order
+// holding the product. A packer at a 1280 px window must read both badges whole (they were cut with an ellipsis), in
+// Dutch and in English.
+test("the packer reads the packing cards' scan badges whole in a 1280 px window", async ({
+  browser,
+  demo,
+}) => {
+  for (const locale of ['nl-NL', 'en-GB']) {
+    const context = await browser.newContext({
+      baseURL: demo.url,
+      locale,
+      viewport: { width: 1280, height: 800 },
+    });
+    // Logged in through the API: the login form's labels are in the browser's language.
+    const { email, password } = DEMO_USERS.picker;
+    const login = await context.request.post('/api/login', {
+      data: { email, password },
+      headers: { [APP_HEADER]: 'e2e' },
+    });
+    expect(login.ok()).toBe(true);
+    const page = await context.newPage();
+    const answer = page.waitForResponse((r) => r.url().includes('/api/orders/open/'));
+    await page.goto('/orders');
+    // A product in more than one open order, so one card ships on the next scan and another contains it.
+    const orders: { products: { ean: string }[] }[] = [];
+    const collect = (x: unknown): void => {
+      if (Array.isArray(x)) x.forEach(collect);
+      else if (x && typeof x === 'object') {
+        if ('orderId' in x && 'products' in x) orders.push(x as (typeof orders)[number]);
+        else Object.values(x).forEach(collect);
+      }
+    };
+    collect(await (await answer).json());
+    const eans = orders.flatMap((o) => [...new Set(o.products.map((l) => l.ean))]);
+    const ean = eans.find((e, i) => eans.indexOf(e) !== i);
+    expect(ean).toBeTruthy();
+    await expect(page.locator('article').first()).toBeVisible();
+    await scan(page, ean as string);
+    const [next, contains] =
+      locale === 'nl-NL'
+        ? ['Wordt verzonden bij volgende scan', 'Bevat gescand product']
+        : ['Ships on next scan', 'Contains scanned product'];
+    const badges = page.locator('article .mantine-Badge-root');
+    await expect(badges.filter({ hasText: next })).toHaveCount(1);
+    await expect(badges.filter({ hasText: contains }).first()).toBeVisible();
+    const cut = await badges.evaluateAll((els) =>
+      els
+        .filter((e) => {
+          const label = e.firstElementChild as HTMLElement;
+          return (
+            e.scrollWidth > e.clientWidth ||
+            e.scrollHeight > e.clientHeight ||
+            label.scrollWidth > label.clientWidth ||
+            label.scrollHeight > label.clientHeight
+          );
+        })
+        .map((e) => e.textContent),
+    );
+    expect(cut).toEqual([]);
+    await shot(page, `demo-02b-packing-badges-1280-${locale}`);
+    await context.close();
+  }
 });
 
 test('the provider admin sees both merchants at the packing station and a week of parcels', async ({

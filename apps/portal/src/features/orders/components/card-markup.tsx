@@ -64,6 +64,22 @@ export function CardText({
 
 const BORDER = 'calc(0.0625rem * var(--mantine-scale))';
 
+/** A wrapping badge's root: as high as its lines, a little air above and below them, rounded corners (not a pill). */
+const WRAPPED_ROOT = {
+  height: 'auto',
+  minHeight: 'var(--badge-height)',
+  paddingBlock: 2,
+  '--badge-radius': 'var(--mantine-radius-md)',
+} as CSSProperties;
+/** A wrapping badge's label: whole words on as many lines as needed, centred, nothing cut. */
+const WRAPPED_LABEL: CSSProperties = {
+  whiteSpace: 'normal',
+  overflow: 'visible',
+  textOverflow: 'clip',
+  textAlign: 'center',
+  lineHeight: 1.3,
+};
+
 /** Mantine's `<Badge variant color size tt>`: filled (the default), light or outline. */
 export function CardBadge({
   variant,
@@ -72,6 +88,7 @@ export function CardBadge({
   plainCase,
   labelStyle,
   title,
+  wrap,
   children,
 }: {
   /** Left out: Mantine's default (filled) without its data attribute, as `<Badge>` renders it. */
@@ -82,6 +99,11 @@ export function CardBadge({
   plainCase?: boolean;
   labelStyle?: CSSProperties;
   title?: string;
+  /**
+   * The label wraps onto more lines instead of being cut with an ellipsis (Mantine's badge is one line of a fixed
+   * height): for a sentence in a narrow card ('Bevat gescand product' at 1280 px).
+   */
+  wrap?: boolean;
   children: ReactNode;
 }): ReactNode {
   const look = variant ?? 'filled';
@@ -122,10 +144,14 @@ export function CardBadge({
           '--badge-color': colors.fg,
           '--badge-bd': colors.bd,
           ...(plainCase ? { textTransform: 'none' } : {}),
+          ...(wrap ? WRAPPED_ROOT : {}),
         } as CSSProperties
       }
     >
-      <span className={`${Badge.classes.label} mantine-Badge-label`} style={labelStyle}>
+      <span
+        className={`${Badge.classes.label} mantine-Badge-label`}
+        style={wrap ? { ...WRAPPED_LABEL, ...labelStyle } : labelStyle}
+      >
         {children}
       </span>
     </div>

@@ -100,11 +100,11 @@ export const OrderCard = memo(function OrderCard({
             </CardText>
           </div>
           {nextToShip ? (
-            <CardBadge color="blue" variant="filled">
+            <CardBadge color="blue" variant="filled" wrap>
               {t('card.nextToShip')}
             </CardBadge>
           ) : matches ? (
-            <CardBadge color="blue" variant="light">
+            <CardBadge color="blue" variant="light" wrap>
               {t('card.matches')}
             </CardBadge>
           ) : null}
