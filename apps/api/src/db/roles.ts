@@ -161,6 +161,8 @@ export const DEFAULT_ROLES: RoleDefinition[] = [
       { methods: ['PUT'], path: '/order/edit/*' },
       { methods: ['PUT'], path: '/order/notes' },
       { methods: ['POST'], path: '/order/restore' },
+      // Accepting a bol customer's cancellation request (ADR 0128): the merchant's decision, not the warehouse's.
+      { methods: ['POST'], path: '/order/bol/cancellation/*' },
       { methods: ['POST'], path: '/order/labels/*' },
       { methods: ['POST'], path: '/order/shipment_method/*' },
       { methods: ['POST'], path: '/order/shipment_package/*' },

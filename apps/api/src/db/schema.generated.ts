@@ -83,7 +83,10 @@ export interface BolLabelPurchases {
 
 export interface BolOrderItems {
   bol_order_id: string;
+  cancellation_request: Generated<boolean>;
+  cancelled_at: Timestamp | null;
   connection_id: string;
+  ean: string | null;
   imported_at: Generated<Timestamp>;
   order_id: string | null;
   order_item_id: string;
@@ -274,6 +277,7 @@ export interface OrderLines {
   bundle_quantity: number | null;
   bundle_title: string | null;
   cancellation_request: Generated<boolean>;
+  cancelled_at: Timestamp | null;
   ean: string;
   group_location_id: string | null;
   grouped_at: Timestamp | null;

@@ -103,6 +103,8 @@ export const PROBLEMS = {
   marketplace_connection_inactive: 409,
   /** Shipping with a carrier needs the organisation's active connection of that carrier (settings → API connections). */
   carrier_not_connected: 409,
+  /** The order has no open cancellation request of its customer (none came, or it was accepted already). */
+  no_cancellation_request: 409,
   // The admin area (issue 16; spec 3 §2 Admin area, ADR 0053).
   /** A shipment method or surcharge code, box name or role key is in use already (unique, case-insensitive). */
   code_taken: 409,

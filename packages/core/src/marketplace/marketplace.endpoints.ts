@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
 import { defineEndpoint, PdfResponseSchema } from '../http/endpoint.ts';
 import {
+  BolCancellationResultSchema,
   BolShipmentListBodySchema,
   BolShipmentListSchema,
   BolShipOptionsSchema,
@@ -67,4 +68,32 @@ export const bolShipmentListEndpoint = defineEndpoint({
   body: BolShipmentListBodySchema,
   response: BolShipmentListSchema,
   tags: ['shipping', 'bol.com'],
+});
+
+/**
+ * Accepts the customer's cancellation request of a bol order (spec 1 §3 Order product line `cancellationRequest`, §4
+ * Picking state; our path, no catalogue call: ADR 0128): every bol order item of the order with an open request is
+ * cancelled at bol (`PUT /retailer/orders/cancellation`, reason REQUESTED_BY_CUSTOMER, one item per call, each waited
+ * for), then in one transaction its lines get `cancelled_at`, their picked pieces go back to their locations and the
+ * order becomes cancelled when no line is left to ship. bol has no call to decline a request: an order with one
+ * cannot ship (409 `cancellation_requested` on every ship call) until it is accepted. Errors: 404 another
+ * organisation's order; 409 `order_shipped`, `order_cancelled`, `not_marketplace_order`,
+ * `marketplace_connection_inactive`, `no_cancellation_request`; 502 `outside_service` when bol refuses or does not
+ * answer (the items bol cancelled before that are cancelled here too).
+ */
+export const acceptBolCancellationEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/order/bol/cancellation/:id',
+  summary: "Accept a bol.com customer's cancellation request: cancel the items at bol and here",
+  params: z.object({ id: IdSchema }),
+  response: BolCancellationResultSchema,
+  problems: [
+    'order_shipped',
+    'order_cancelled',
+    'not_marketplace_order',
+    'marketplace_connection_inactive',
+    'no_cancellation_request',
+    'outside_service',
+  ],
+  tags: ['orders', 'bol.com'],
 });

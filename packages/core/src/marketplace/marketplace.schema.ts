@@ -144,3 +144,23 @@ export const BolShipmentListSchema = pageOf(BolShipmentListItemSchema, {
   counts: z.object({ pending: z.number().int(), confirmed: z.number().int(), failed: z.number().int() }),
 });
 export type BolShipmentList = z.infer<typeof BolShipmentListSchema>;
+
+/**
+ * Answer of `POST /order/bol/cancellation/:id` (spec 1 §3 Order product line `cancellationRequest`; ADR 0128): the
+ * bol order items cancelled at bol (reason REQUESTED_BY_CUSTOMER), the lines now cancelled, whether the whole order
+ * is cancelled (nothing left to ship) and the picked pieces of those lines booked back onto their locations (one
+ * ledger row each, reason `unpick`: put them back on the shelf).
+ */
+export const BolCancellationResultSchema = z.object({
+  order_id: IdSchema,
+  /** The shop's order number (bol's order id). */
+  orderId: z.string(),
+  orderItemIds: z.array(z.string()),
+  /** Our ids of the lines now cancelled. */
+  lines: z.array(IdSchema),
+  order_cancelled: z.boolean(),
+  returned: z.array(
+    z.object({ ean: z.string(), title: z.string(), location: z.string(), quantity: z.number().int() }),
+  ),
+});
+export type BolCancellationResult = z.infer<typeof BolCancellationResultSchema>;

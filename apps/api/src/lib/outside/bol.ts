@@ -19,6 +19,8 @@ export const BolReducedOrdersSchema = z.object({
             orderItemId: z.string().min(1),
             ean: z.string().min(1),
             quantity: z.number().int().positive(),
+            /** The customer asked bol to cancel the item before it was shipped. */
+            cancellationRequest: z.boolean().optional(),
           }),
         ),
       }),
@@ -111,6 +113,24 @@ export interface BolShipmentConfirmation {
   trackAndTrace: string;
 }
 
+/**
+ * bol's reasons for cancelling an order item (v10 OrderItemCancellation `reasonCode`); `REQUESTED_BY_CUSTOMER`
+ * accepts a customer's cancellation request.
+ */
+export type BolCancellationReason =
+  | 'OUT_OF_STOCK'
+  | 'REQUESTED_BY_CUSTOMER'
+  | 'BAD_CONDITION'
+  | 'HIGHER_SHIPCOST'
+  | 'INCORRECT_PRICE'
+  | 'NOT_AVAIL_IN_TIME'
+  | 'NO_BOL_GUARANTEE'
+  | 'ORDERED_TWICE'
+  | 'RETAIN_ITEM'
+  | 'TECH_ISSUE'
+  | 'UNFINDABLE_ITEM'
+  | 'OTHER';
+
 /** bol's process status (shared API `GET /shared/process-status/{id}`), the fields we read. */
 export type BolProcessStatus = z.infer<typeof ProcessStatusSchema>;
 
@@ -166,6 +186,13 @@ export interface BolClient {
   requestLabel(orderItemIds: string[], shippingLabelOfferId: string): Promise<string>;
   /** The label PDF and its track and trace (`GET /retailer/shipping-labels/{id}`, Accept `…v10+pdf`). */
   label(shippingLabelId: string): Promise<BolLabel>;
+  /**
+   * Cancels one order item at bol (`PUT /retailer/orders/cancellation`, answered 202; bol takes one item per request):
+   * with `REQUESTED_BY_CUSTOMER` it accepts the customer's cancellation request. Answers the process status id to
+   * wait for ({@link BolClient.waitForProcess}). Retried like a read on 429 and 5xx: cancelling an item twice cancels
+   * it once.
+   */
+  cancelOrderItem(orderItemId: string, reasonCode: BolCancellationReason): Promise<string>;
   /** Sends a shipment confirmation (`POST /retailer/shipments`, answered 202): the process status id. */
   confirmShipment(c: BolShipmentConfirmation): Promise<string>;
   /**
@@ -301,6 +328,15 @@ export function bolClient(opts: BolClientOptions): BolClient {
         trackAndTrace: a.headers.get('x-track-and-trace-code')?.trim() || null,
         transporterCode: a.headers.get('x-transporter-code')?.trim() || null,
       };
+    },
+    async cancelOrderItem(orderItemId, reasonCode) {
+      const a = await call({
+        method: 'PUT',
+        path: 'retailer/orders/cancellation',
+        json: { orderItems: [{ orderItemId, reasonCode }] },
+        schema: ProcessStatusSchema,
+      });
+      return processId(a.data, 'the cancellation');
     },
     async confirmShipment(c) {
       const a = await call({

@@ -7,7 +7,8 @@ import {
 import { sql } from 'kysely';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { notFound, problem } from '../../lib/errors.ts';
-import { applyStockChange, lockProducts } from '../stock/index.ts';
+import { bookPickedPiecesBack } from '../orders/picked-pieces.service.ts';
+import { lockProducts } from '../stock/index.ts';
 
 /** Most orders one search answers (one order number is used by at most a few shops). */
 const SEARCH_MAX = 50;
@@ -206,49 +207,11 @@ export async function deleteOrder(
     .where('o.id', '=', order.id)
     .execute();
 
-  const returned: DeleteOrderResult['returned'] = [];
-  const note = `Order ${order.order_id} deleted`;
-  for (const line of lines.filter((l) => l.picked_quantity > 0)) {
-    const picked = await tenantSql(one)
-      .selectFrom('stock_mutations as m')
-      .innerJoin('locations as loc', 'loc.id', 'm.location_id')
-      .select(['m.location_id', 'loc.name', sql<number>`(-sum(m.quantity))::int`.as('out')])
-      .where(orgScope(one, 'm'))
-      .where('m.order_line_id', '=', line.id)
-      .where('m.reason', 'in', ['pick', 'unpick'])
-      .groupBy(['m.location_id', 'loc.name'])
-      .orderBy('m.location_id')
-      .execute();
-    const back = picked
-      .filter((p) => Number(p.out) > 0 && p.location_id)
-      .map((p) => ({ locationId: p.location_id as string, name: p.name, quantity: Number(p.out) }));
-    let rest = line.picked_quantity - back.reduce((n, b) => n + b.quantity, 0);
-    if (rest > 0 && line.pick_location_id) {
-      const loc = await tenantSql(one)
-        .selectFrom('locations')
-        .select('name')
-        .where('id', '=', line.pick_location_id)
-        .executeTakeFirst();
-      const same = back.find((b) => b.locationId === line.pick_location_id);
-      if (same) same.quantity += rest;
-      else back.push({ locationId: line.pick_location_id, name: loc?.name ?? '', quantity: rest });
-      rest = 0;
-    }
-    for (const b of back) {
-      await applyStockChange(one, {
-        orgId: order.org_id,
-        productId: line.product_id,
-        locationId: b.locationId,
-        delta: b.quantity,
-        reason: 'unpick',
-        userId,
-        note,
-        orderId: order.id,
-        orderLineId: line.id,
-      });
-      returned.push({ ean: line.ean, title: line.title, location: b.name, quantity: b.quantity });
-    }
-  }
+  const returned: DeleteOrderResult['returned'] = await bookPickedPiecesBack(
+    one,
+    { orgId: order.org_id, orderId: order.id, userId, note: `Order ${order.order_id} deleted` },
+    lines,
+  );
   await tenantSql(one)
     .updateTable('order_lines as l')
     .set({ picked_quantity: 0, group_location_id: null })

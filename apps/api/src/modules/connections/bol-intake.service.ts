@@ -1,6 +1,6 @@
 import type { OrderImportRow, RefusedBolOrder } from '@hoppa/core';
 import type { Db } from '../../db/client.ts';
-import { orgScope, tenantSql } from '../../db/tenant.ts';
+import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import type { BolClient, BolOrder, BolReducedOrder } from '../../lib/outside/bol.ts';
 import { importOrders } from '../orders/index.ts';
 import type { ConnectionRow } from './connections.service.ts';
@@ -12,6 +12,11 @@ export const BOL_PULL_MAX_PAGES = 10;
 export interface BolPullResult {
   /** Orders created in our open orders. */
   imported: number;
+  /**
+   * bol order ids of orders taken in before whose lines got a cancellation request at this pull (the customer asked
+   * after the import).
+   */
+  cancellationRequests: string[];
   /** Orders held back because an EAN is not a product of the organisation (retried by every pull). */
   unknownEans: { order_id: string; eans: string[] }[];
   /**
@@ -51,10 +56,17 @@ function rowsOf(order: BolOrder, items: BolOrder['orderItems']): OrderImportRow[
  * reads bol's reduced list of open FBR orders page by page, skips the order items taken in before (table
  * `bol_order_items`, idempotent by bol's order item id), fetches each remaining order's details and hands the orders
  * whose every EAN is a product of the connection's organisation to the order import (`importOrders`, platform 'bol' or
- * 'bol_be'), which writes each order whole or not at all; items with a cancellation request are left out. Orders with
- * an unknown EAN are held back and reported (the
+ * 'bol_be'), which writes each order whole or not at all. Orders with an unknown EAN are held back and reported (the
  * next pull tries them again, so adding the product brings them in). Every answer of bol is read before anything is
  * written: a malformed answer or a failure of bol throws (an `OutsideServiceError`) and imports nothing of that pull.
+ *
+ * Cancellation requests (spec 1 §3 Order product line `cancellationRequest`, §4 Picking state): an item the customer
+ * asked to cancel is taken in like the others and its lines (the line of its EAN, or the parts of its bundle) get
+ * `cancellation_request`, so they are dimmed, left out of the pick list and the order cannot ship until the merchant
+ * accepts the request ({@link acceptBolCancellation}). An item taken in before whose request bol reports now (the
+ * customer asked after the import) gets the flag on its existing lines at this pull, while its order is open; a
+ * shipped or cancelled order is left as it is (bol lists only items that are still open; a parcel that left before
+ * the request reached us stays shipped and the customer returns it through bol).
  */
 export async function pullBolOrders(db: Db, conn: ConnectionRow, bol: BolClient): Promise<BolPullResult> {
   const scope = { db, orgIds: [conn.org_id] };
@@ -66,19 +78,16 @@ export async function pullBolOrders(db: Db, conn: ConnectionRow, bol: BolClient)
     if (orders.length < 50) break;
   }
   const itemIds = listed.flatMap((o) => o.orderItems.map((i) => i.orderItemId));
-  const seen = new Set(
-    itemIds.length
-      ? (
-          await q
-            .selectFrom('bol_order_items as b')
-            .select('b.order_item_id')
-            .where(orgScope(scope, 'b'))
-            .where('b.connection_id', '=', conn.id)
-            .where('b.order_item_id', 'in', itemIds)
-            .execute()
-        ).map((r) => r.order_item_id)
-      : [],
-  );
+  const taken = itemIds.length
+    ? await q
+        .selectFrom('bol_order_items as b')
+        .select(['b.order_item_id', 'b.order_id', 'b.ean', 'b.cancellation_request'])
+        .where(orgScope(scope, 'b'))
+        .where('b.connection_id', '=', conn.id)
+        .where('b.order_item_id', 'in', itemIds)
+        .execute()
+    : [];
+  const seen = new Set(taken.map((r) => r.order_item_id));
   const fresh = listed.filter((o) => o.orderItems.some((i) => !seen.has(i.orderItemId)));
   // Every detail first: a failure here leaves nothing half-imported.
   const details: BolOrder[] = [];
@@ -98,12 +107,35 @@ export async function pullBolOrders(db: Db, conn: ConnectionRow, bol: BolClient)
       : [],
   );
 
-  const result: BolPullResult = { imported: 0, unknownEans: [], refused: [] };
+  const result: BolPullResult = { imported: 0, cancellationRequests: [], unknownEans: [], refused: [] };
+  // Items taken in before that bol now lists with a cancellation request (or that miss their EAN, from before 0450).
+  const takenById = new Map(taken.map((r) => [r.order_item_id, r]));
+  const asked: CancellationOfItem[] = [];
+  for (const o of listed)
+    for (const i of o.orderItems) {
+      const row = takenById.get(i.orderItemId);
+      if (!row) continue;
+      if (i.cancellationRequest && !row.cancellation_request && row.order_id)
+        asked.push({ orderItemId: i.orderItemId, orderId: row.order_id, ean: i.ean });
+      else if (row.ean === null)
+        await q
+          .updateTable('bol_order_items as b')
+          .set({ ean: i.ean })
+          .where(orgScope(scope, 'b'))
+          .where('b.connection_id', '=', conn.id)
+          .where('b.order_item_id', '=', i.orderItemId)
+          .execute();
+    }
+  const flagged = await markCancellationRequests(scope, conn.id, asked);
+  result.cancellationRequests = [
+    ...new Set(
+      listed.filter((o) => o.orderItems.some((i) => flagged.has(i.orderItemId))).map((o) => o.orderId),
+    ),
+  ];
   const rows: OrderImportRow[] = [];
   const take: BolOrder[] = [];
   for (const d of details) {
-    // An item the customer asked to cancel is not sent (the retailer cancels it on bol); the next pull looks again.
-    const items = d.orderItems.filter((i) => !seen.has(i.orderItemId) && !i.cancellationRequest);
+    const items = d.orderItems.filter((i) => !seen.has(i.orderItemId));
     if (!items.length) continue;
     const unknown = [...new Set(items.map((i) => i.product.ean).filter((e) => !known.has(e)))];
     if (unknown.length) {
@@ -137,13 +169,14 @@ export async function pullBolOrders(db: Db, conn: ConnectionRow, bol: BolClient)
   const done = take.filter((d) => ourId.has(d.orderId) || duplicate.has(d.orderId));
   const values = done.flatMap((d) =>
     d.orderItems
-      .filter((i) => !i.cancellationRequest)
+      .filter((i) => !seen.has(i.orderItemId))
       .map((i) => ({
         connection_id: conn.id,
         org_id: conn.org_id,
         order_item_id: i.orderItemId,
         bol_order_id: d.orderId,
         order_id: ourId.get(d.orderId) ?? null,
+        ean: i.product.ean,
       })),
   );
   if (values.length)
@@ -152,5 +185,74 @@ export async function pullBolOrders(db: Db, conn: ConnectionRow, bol: BolClient)
       .values(values)
       .onConflict((oc) => oc.columns(['connection_id', 'order_item_id']).doNothing())
       .execute();
+  // The new orders' items the customer asked to cancel already: their lines carry the request from the start.
+  await markCancellationRequests(
+    scope,
+    conn.id,
+    take.flatMap((d) => {
+      const ours = ourId.get(d.orderId);
+      return ours
+        ? d.orderItems
+            .filter((i) => i.cancellationRequest && !seen.has(i.orderItemId))
+            .map((i) => ({ orderItemId: i.orderItemId, orderId: ours, ean: i.product.ean }))
+        : [];
+    }),
+  );
   return result;
+}
+
+/** A bol order item with a cancellation request: bol's item id, our order's id and the item's EAN. */
+interface CancellationOfItem {
+  orderItemId: string;
+  orderId: string;
+  ean: string;
+}
+
+/**
+ * Records bol's cancellation request of each item (`bol_order_items.cancellation_request`) and flags its lines in our
+ * order while the order is open: the line of the item's EAN, or the parts of the bundle of that EAN (not the lines an
+ * automation rule added, nor a line cancelled already). The pick aggregates follow through their triggers. Answers
+ * the ids of the items whose lines got the flag.
+ */
+async function markCancellationRequests(
+  scope: TenantScope,
+  connectionId: string,
+  items: readonly CancellationOfItem[],
+): Promise<Set<string>> {
+  const flagged = new Set<string>();
+  if (!items.length) return flagged;
+  await scope.db.transaction(async (tx) => {
+    const q = tenantSql({ db: tx, orgIds: scope.orgIds });
+    const txScope = { db: tx, orgIds: scope.orgIds };
+    for (const item of items) {
+      await q
+        .updateTable('bol_order_items as b')
+        .set({ cancellation_request: true, ean: item.ean })
+        .where(orgScope(txScope, 'b'))
+        .where('b.connection_id', '=', connectionId)
+        .where('b.order_item_id', '=', item.orderItemId)
+        .execute();
+      const lines = await q
+        .updateTable('order_lines as l')
+        .set({ cancellation_request: true })
+        .where(orgScope(txScope, 'l'))
+        .where('l.order_id', '=', item.orderId)
+        .where('l.automation_id', 'is', null)
+        .where('l.cancelled_at', 'is', null)
+        .where((eb) => eb(eb.fn.coalesce('l.bundle_ean', 'l.ean'), '=', item.ean))
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('orders as o')
+              .select('o.id')
+              .whereRef('o.id', '=', 'l.order_id')
+              .where(orgScope(txScope, 'o'))
+              .where('o.status', '=', 'open'),
+          ),
+        )
+        .executeTakeFirst();
+      if (Number(lines.numUpdatedRows) > 0) flagged.add(item.orderItemId);
+    }
+  });
+  return flagged;
 }

@@ -137,16 +137,20 @@ describe('bol order intake (issue 14 item 3)', () => {
     expect(await status()).toMatchObject({ ok: true, imported: 1, unknown_eans: [] });
   });
 
-  it('leaves out items the customer asked to cancel', async () => {
+  it('takes in items the customer asked to cancel as lines with a cancellation request (spec 1 §4)', async () => {
     const o = order(jam.ean, bread.ean);
     (o.orderItems[1] as { cancellationRequest?: boolean }).cancellationRequest = true;
     fake.orders.push(o);
     await syncConnection(deps, conn._id);
-    const lines = await t.db.query<{ ean: string }>(
-      `SELECT l.ean FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.order_id = $1`,
+    const lines = await t.db.query<{ ean: string; cancellation_request: boolean }>(
+      `SELECT l.ean, l.cancellation_request FROM order_lines l JOIN orders o ON o.id = l.order_id
+        WHERE o.order_id = $1 ORDER BY l.position`,
       [o.orderId],
     );
-    expect(lines.rows).toEqual([{ ean: jam.ean }]);
+    expect(lines.rows).toEqual([
+      { ean: jam.ean, cancellation_request: false },
+      { ean: bread.ean, cancellation_request: true },
+    ]);
   });
 
   it('renews the token on bol’s 401 Expired JWT and caches it otherwise', async () => {

@@ -1,4 +1,5 @@
 import {
+  acceptBolCancellationEndpoint,
   bolConfirmEndpoint,
   bolProductsEndpoint,
   getApiEndpoint,
@@ -14,6 +15,7 @@ import { SHOP_SOURCES } from '../../lib/outside/shops/registry.ts';
 import { SHOP_PLATFORMS, type ShopPlatform, type ShopProductSource } from '../../lib/outside/shops/source.ts';
 import { route } from '../../lib/route.ts';
 import { loadSecretsKey, secretBox } from '../../lib/secrets.ts';
+import { acceptBolCancellation } from './bol-cancellation.service.ts';
 import { activeBolConnection, bolProducts, setBolConfirm } from './bol-products.service.ts';
 import {
   connectionRow,
@@ -27,7 +29,8 @@ import { startScheduledSync } from './sync.ts';
 
 /**
  * Registers the API connection calls (issue 14; spec 3 §7 API connections, `GET /bol/products/get/{api_name}`,
- * `PUT /product/bol_confirm`, the shop product syncs `GET /products/sync/{platform}` of ADR 0107) and starts the
+ * `PUT /product/bol_confirm`, accepting a bol customer's cancellation request (`POST /order/bol/cancellation/{id}`,
+ * ADR 0128), the shop product syncs `GET /products/sync/{platform}` of ADR 0107) and starts the
  * scheduled bol order pull (CONNECTIONS_SYNC_MS) when the app is ready. `shopSources` replaces the shop adapters
  * (tests point them at fakes with quick retries); default {@link SHOP_SOURCES}.
  */
@@ -45,6 +48,9 @@ export function registerConnectionRoutes(
       clientSecret: box.open(conn.encrypted_secret),
     });
 
+  route(app, acceptBolCancellationEndpoint, ({ params }, ctx) =>
+    acceptBolCancellation(ctx, bolOf, params.id),
+  );
   route(app, storeApiEndpoint, async ({ body }, ctx, _req, reply) => {
     const made = await storeConnection({ ...ctx, box, orgId: ctx.currOrgId, userId: ctx.user.id }, body);
     reply.code(201);

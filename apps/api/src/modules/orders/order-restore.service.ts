@@ -6,7 +6,8 @@ import { getOrder } from './orders.service.ts';
 
 /**
  * Restores an order (spec 1 §7 `POST /order/restore {_id}`, 'restore order'; ADR 0040) in the caller's transaction:
- * a cancelled order becomes open again, its lines lose their cancellation requests, and lines without a pick location
+ * a cancelled order becomes open again, its lines lose their cancellation requests (not the lines cancelled at bol at
+ * the customer's request, ADR 0128), and lines without a pick location
  * get one as an import would ({@link pickLocationsOf}), so it is back on the open list and the floor's pick list
  * (the pick-item aggregate follows by its triggers). An open order is left as it is. 404 for an order the request
  * may not see; 409 `order_shipped` for a shipped one (a shipped order is resent with a new order instead). Returns
@@ -38,6 +39,8 @@ export async function restoreOrder(ctx: TenantScope, id: string): Promise<Order>
       .where(orgScope(ctx, 'l'))
       .where('l.order_id', '=', id)
       .where('l.cancellation_request', '=', true)
+      // A line cancelled at bol at the customer's request (ADR 0128) stays cancelled: bol will not take it.
+      .where('l.cancelled_at', 'is', null)
       .execute();
     const scope = { db: ctx.db, orgIds: [order.org_id] };
     const unplaced = await tenantSql(scope)

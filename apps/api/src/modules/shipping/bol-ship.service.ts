@@ -67,6 +67,8 @@ async function loadBolOrder(scope: TenantScope, orderId: string, lock: boolean):
     .innerJoin('api_connections as c', 'c.id', 'b.connection_id')
     .select(['b.order_item_id', 'c.id', 'c.active', 'c.api_key', 'c.encrypted_secret'])
     .where('b.order_id', '=', order.id)
+    // An item cancelled at the customer's request (ADR 0128) gets no label and no shipment confirmation.
+    .where('b.cancelled_at', 'is', null)
     .where(orgScope(scope, 'b'))
     .where(orgScope(scope, 'c'))
     .orderBy('b.order_item_id')
@@ -335,7 +337,7 @@ export async function shipWithBolLabel(
       field: 'order_id',
       value: order.order_id,
     });
-  if (bo.doc.lines.some((l) => l.cancellation_request))
+  if (bo.doc.lines.some((l) => l.cancellation_request && !l.cancelled_at))
     throw problem(
       shipBolOrderEndpoint,
       'cancellation_requested',

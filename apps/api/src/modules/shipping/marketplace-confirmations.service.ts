@@ -61,6 +61,8 @@ export async function queueMarketplaceConfirmation(
     .innerJoin('api_connections as c', 'c.id', 'b.connection_id')
     .select(['b.order_item_id', 'b.connection_id', 'c.platform'])
     .where('b.order_id', '=', parcel.orderId)
+    // Items cancelled at the customer's request (ADR 0128) were not shipped.
+    .where('b.cancelled_at', 'is', null)
     .where(orgScope(scope, 'b'))
     .where(orgScope(scope, 'c'))
     .orderBy('b.order_item_id')

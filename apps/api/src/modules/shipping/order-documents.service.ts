@@ -29,6 +29,7 @@ export async function orderLinesWithLocation(scope: TenantScope, orderId: string
       'ol.quantity',
       'ol.picked_quantity',
       'ol.cancellation_request',
+      'ol.cancelled_at',
       'ol.bundle_title',
       'ol.bundle_quantity',
       'p.img_url',

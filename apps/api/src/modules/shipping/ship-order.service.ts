@@ -84,7 +84,8 @@ function checkShippable(doc: OrderForDocuments, singleLineOnly: boolean): void {
   }
   if (order.status !== 'open')
     throw problem(shipOrderEndpoint, 'order_cancelled', `Order ${order.order_id} has been cancelled`);
-  if (doc.lines.some((l) => l.cancellation_request)) {
+  // A line cancelled at the customer's request (accepted, `cancelled_at`) is not shipped; an open request blocks.
+  if (doc.lines.some((l) => l.cancellation_request && !l.cancelled_at)) {
     throw problem(
       shipOrderEndpoint,
       'cancellation_requested',

@@ -39,6 +39,12 @@ export interface FakeBolShipment {
   transport: { transporterCode: string; trackAndTrace?: string } | null;
 }
 
+/** A cancellation the fake took (`PUT /retailer/orders/cancellation` whose process succeeded). */
+export interface FakeBolCancellation {
+  orderItemId: string;
+  reasonCode: string;
+}
+
 /** The error recordings that can be injected (`../shared/contracts/bol/fixtures/<name>.http`). */
 export type BolErrorRecording =
   | '401-jwt-expired'
@@ -69,6 +75,11 @@ export interface BolFake {
   labels: FakeBolLabel[];
   /** The shipment confirmations taken so far, oldest first (one per successful `POST /retailer/shipments`). */
   shipments: FakeBolShipment[];
+  /**
+   * The cancellations taken so far, oldest first; a cancelled item leaves the open orders list (bol: fulfilment status
+   * HANDLED), and an order without open items leaves it too.
+   */
+  cancellations: FakeBolCancellation[];
   /**
    * Makes the next `times` processes of `eventType` (CREATE_SHIPPING_LABEL, CONFIRM_SHIPMENT) end in FAILURE with
    * `errorMessage` instead of SUCCESS (bol refused the request after accepting it).
@@ -223,6 +234,7 @@ export async function startBolFake(
     deliveryOptions: recordedDeliveryOptions(),
     labels: [],
     shipments: [],
+    cancellations: [],
     pendingPolls: 1,
     failProcesses(eventType, errorMessage, times = 1) {
       failing.push({ eventType, errorMessage, times });
@@ -438,6 +450,22 @@ export async function startBolFake(
           `Confirm shipment for order item ${ids.join(', ')}.`,
           ids[0] ?? '',
           () => fake.shipments.push(shipment),
+        );
+      }
+      case 'cancel-order-item': {
+        const body = JSON.parse(r.body) as { orderItems: { orderItemId: string; reasonCode: string }[] };
+        const item = body.orderItems[0] as { orderItemId: string; reasonCode: string };
+        if (!knownItem(item.orderItemId)) return recording('bol/fixtures/404-not-found.http');
+        return startProcess(
+          'CANCEL_ORDER',
+          `Cancel order item ${item.orderItemId}.`,
+          item.orderItemId,
+          () => {
+            fake.cancellations.push({ orderItemId: item.orderItemId, reasonCode: item.reasonCode });
+            for (const o of fake.orders)
+              o.orderItems = o.orderItems.filter((i) => i.orderItemId !== item.orderItemId);
+            fake.orders = fake.orders.filter((o) => o.orderItems.length > 0);
+          },
         );
       }
       case 'get-offer-export': {
