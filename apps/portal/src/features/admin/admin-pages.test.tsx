@@ -1,4 +1,10 @@
-import type { AdminOrder, AdminRole, AdminSurcharge } from '@hoppa/core';
+import type {
+  AdminOrder,
+  AdminRole,
+  AdminShipmentBox,
+  AdminShipmentMethod,
+  AdminSurcharge,
+} from '@hoppa/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NavItemsContext } from '../../app/nav-items.ts';
@@ -6,7 +12,8 @@ import { orgAuth, role, user } from '../../test/fixtures.ts';
 import { stubPageRequest } from '../../test/page-request.ts';
 import { renderUi } from '../../test/render.tsx';
 import { SearchOrderPage } from './search-order-page.tsx';
-import { ShipmentMethodAddPage } from './shipment-methods-page.tsx';
+import { ShipmentBoxesPage } from './shipment-boxes-page.tsx';
+import { ShipmentMethodAddPage, ShipmentMethodsPage } from './shipment-methods-page.tsx';
 import { SurchargesPage } from './surcharges-page.tsx';
 import { UsersPage } from './users-page.tsx';
 
@@ -187,6 +194,82 @@ describe('the admin area (spec 3 §2 Admin area)', { timeout: 30_000 }, () => {
         active: true,
       }),
     );
+  });
+
+  it('names a method’s carrier in the UI’s language, in the list and in the form’s select, not by its code', async () => {
+    const method: AdminShipmentMethod = {
+      id: hex(30),
+      name: 'Lokale bezorging NL',
+      code: 'LOCAL-NL',
+      carrier: 'local',
+      group: 'Lokale bezorging',
+      price: 4.95,
+      price_cents: 495,
+      purchase_price: 3.1,
+      purchase_price_cents: 310,
+      cut_off: '16:00',
+      late_drop_surcharge: 1.5,
+      late_drop_surcharge_cents: 150,
+      peak_surcharge: 0.5,
+      peak_surcharge_cents: 50,
+      country_code: 'NL',
+      active: true,
+      open_orders: 3,
+    };
+    const stamp = { ...method, id: hex(31), name: 'Postzegel 1 NL', code: 'STAMP1-NL', carrier: 'stamp' };
+    vi.stubGlobal(
+      'fetch',
+      fakeApi(
+        {
+          'GET /api/shipment_methods/list': () => [
+            200,
+            { items: [method, stamp], total: 2, skip: 0, limit: 25 },
+          ],
+          'GET /api/shipment_methods/groups': () => [
+            200,
+            [{ group: 'Lokale bezorging', methods: 2, active: 2 }],
+          ],
+        },
+        [],
+      ),
+    );
+    renderUi(<ShipmentMethodsPage />, { path: '/admin/shipment_method', session, lang: 'nl' });
+    const row = (await screen.findByText('Lokale bezorging NL')).closest('tr') as HTMLElement;
+    expect(row.textContent).toContain('Lokale bezorging · NL');
+    expect(row.textContent).not.toMatch(/\blocal\b/);
+    const stampRow = screen.getByText('Postzegel 1 NL').closest('tr') as HTMLElement;
+    expect(stampRow.textContent).toContain('Postzegel (briefpost) · NL');
+    cleanup();
+
+    renderUi(<ShipmentMethodAddPage />, { path: '/admin/shipment_method/add', session, lang: 'nl' });
+    expect(await screen.findByDisplayValue('Lokale bezorging')).toHaveProperty('readOnly', true);
+  });
+
+  it('keeps a box’s size on one line: no breakable space between its three measures', async () => {
+    const box: AdminShipmentBox = {
+      id: hex(40),
+      name: 'Brievenbusdoos',
+      label: 'Brievenbusdoos',
+      max_size: { L: 380, W: 265, H: 32 },
+      fulfillment_cost: 0.45,
+      fulfillment_cost_cents: 45,
+      package_cost: 0.3,
+      package_cost_cents: 30,
+      purchase_cost: 0.22,
+      purchase_cost_cents: 22,
+      package_code: 'BB-380',
+      active: true,
+    };
+    vi.stubGlobal(
+      'fetch',
+      fakeApi(
+        { 'GET /api/shipment_boxes/list': () => [200, { items: [box], total: 1, skip: 0, limit: 25 }] },
+        [],
+      ),
+    );
+    renderUi(<ShipmentBoxesPage />, { path: '/admin/shipment_box', session, lang: 'nl' });
+    const size = await screen.findByText(/^380.×.265.×.32$/);
+    expect(size.textContent).not.toMatch(/ /);
   });
 
   it('finds an order and deletes it only after the warning, which says the picked pieces go back', async () => {

@@ -76,6 +76,15 @@ export const adminI18n = {
         country_code: 'Country (two letters, empty for all)',
         active: 'Active: offered on orders and at the packing station',
       },
+      /** The carriers of core's METHOD_CARRIERS by name, in the list's rows and the form's select. */
+      carrier: {
+        local: 'Local delivery',
+        postnl: 'PostNL',
+        dhl: 'DHL Parcel',
+        stamp: 'Stamp (letter post)',
+        own: 'Own shipment',
+        bol: 'Shipped via bol',
+      },
     },
     boxes: {
       title: 'Shipment boxes',
@@ -293,6 +302,14 @@ export const adminI18n = {
         peak_surcharge: 'Piektoeslag (€)',
         country_code: 'Land (twee letters, leeg voor alle)',
         active: 'Actief: aangeboden bij orders en aan de inpaktafel',
+      },
+      carrier: {
+        local: 'Lokale bezorging',
+        postnl: 'PostNL',
+        dhl: 'DHL Parcel',
+        stamp: 'Postzegel (briefpost)',
+        own: 'Eigen verzending',
+        bol: 'Verzenden via bol',
       },
     },
     boxes: {

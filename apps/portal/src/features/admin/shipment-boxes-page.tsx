@@ -94,7 +94,11 @@ function ShipmentBoxForm(props: {
           <TextInput label={t('boxes.field.package_cost')} inputMode="decimal" {...field('package_cost')} />
           <TextInput label={t('boxes.field.purchase_cost')} inputMode="decimal" {...field('purchase_cost')} />
         </SimpleGrid>
-        <TextInput label={t('boxes.field.package_code')} ff="monospace" {...field('package_code')} />
+        <TextInput
+          label={t('boxes.field.package_code')}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          {...field('package_code')}
+        />
         <Checkbox
           label={t('boxes.field.active')}
           checked={active}
@@ -145,7 +149,9 @@ export function ShipmentBoxesPage(): ReactNode {
       {
         id: 'size',
         header: t('boxes.col.size'),
-        cell: (b) => (b.max_size ? `${b.max_size.L} × ${b.max_size.W} × ${b.max_size.H}` : t('common.none')),
+        // No-break spaces: '380 × 265 × 32' stays on one line instead of one number a line in a narrow column.
+        cell: (b) =>
+          b.max_size ? [b.max_size.L, b.max_size.W, b.max_size.H].join('\u00a0×\u00a0') : t('common.none'),
       },
       {
         id: 'fulfillment',

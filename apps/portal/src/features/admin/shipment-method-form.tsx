@@ -7,6 +7,7 @@ import {
 } from '@hoppa/core';
 import { useZodForm } from '@hoppa/web';
 import { Button, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MutationError } from '../../components/error-banner.tsx';
@@ -15,6 +16,16 @@ import { useSaveShipmentMethod } from './api/admin-api.ts';
 type Field = keyof typeof ShipmentMethodFormSchema.shape;
 
 const euroText = (n: number) => (n === 0 ? '' : n.toFixed(2).replace('.', ','));
+
+/**
+ * A carrier's name in the UI's language ('Lokale bezorging' for `local`, core's METHOD_CARRIERS); a code the portal
+ * does not know yet shows as it is.
+ */
+export function carrierName(t: TFunction<'admin'>, carrier: string): string {
+  return (METHOD_CARRIERS as readonly string[]).includes(carrier)
+    ? t(`methods.carrier.${carrier as (typeof METHOD_CARRIERS)[number]}`)
+    : carrier;
+}
 
 /**
  * The shipment method form (spec 3 §2 Add shipment method form: name and code required, price, purchase price,
@@ -64,10 +75,16 @@ export function ShipmentMethodForm(props: {
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={t('methods.field.name')} required {...field('name')} />
-          <TextInput label={t('methods.field.code')} required ff="monospace" {...field('code')} />
+          <TextInput
+            label={t('methods.field.code')}
+            required
+            // The code in monospace, its label in the form's font like the others.
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            {...field('code')}
+          />
           <Select
             label={t('methods.field.carrier')}
-            data={METHOD_CARRIERS.map((c) => ({ value: c, label: c }))}
+            data={METHOD_CARRIERS.map((c) => ({ value: c, label: carrierName(t, c) }))}
             value={carrier}
             onChange={(v) => setCarrier(v ?? 'local')}
             allowDeselect={false}

@@ -12,7 +12,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { useUrlState } from '../../lib/url-state.ts';
 import { ADMIN_PAGE_SIZE, useShipmentMethodGroups, useShipmentMethods } from './api/admin-api.ts';
-import { ShipmentMethodForm } from './shipment-method-form.tsx';
+import { carrierName, ShipmentMethodForm } from './shipment-method-form.tsx';
 
 const MethodsUrlState = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -44,7 +44,7 @@ export function ShipmentMethodsPage(): ReactNode {
               {m.name}
             </Text>
             <Text size="xs" c="dimmed">
-              {m.carrier}
+              {carrierName(t, m.carrier)}
               {m.country_code ? ` · ${m.country_code}` : ''}
             </Text>
           </Stack>

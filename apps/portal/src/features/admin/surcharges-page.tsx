@@ -264,7 +264,12 @@ export function SurchargeAddPage(): ReactNode {
       <form noValidate onSubmit={submit}>
         <Stack gap="sm">
           <TextInput label={t('surcharges.field.name')} required {...field('name')} />
-          <TextInput label={t('surcharges.field.code')} required ff="monospace" {...field('code')} />
+          <TextInput
+            label={t('surcharges.field.code')}
+            required
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            {...field('code')}
+          />
           <TextInput label={t('surcharges.field.price')} inputMode="decimal" {...field('price')} />
           <Textarea label={t('surcharges.field.note')} autosize minRows={2} {...field('note')} />
           <Select
