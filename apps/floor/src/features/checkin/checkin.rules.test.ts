@@ -112,7 +112,7 @@ describe('location scans on an item', () => {
     expect(classifyLocationScan(hex(71), item())).toEqual({
       kind: 'location',
       locationId: hex(71),
-      name: hex(71),
+      name: null,
     });
     expect(classifyLocationScan('B-02', item())).toEqual({ kind: 'unknown' });
   });

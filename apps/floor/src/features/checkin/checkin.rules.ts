@@ -125,7 +125,8 @@ export function classifyListScan(raw: string, inbounds: readonly Inbound[]): Lis
 
 /** What a location scan on an item means. */
 export type LocationScan =
-  | { kind: 'location'; locationId: string; name: string }
+  /** `name`: the reserved location's name; null for a label of a location the item does not know (no reservations). */
+  | { kind: 'location'; locationId: string; name: string | null }
   /** The scan names a location, but the item has reserved locations and this is not one (spec 2 §4). */
   | { kind: 'not_reserved' }
   | { kind: 'unknown' };
@@ -145,7 +146,7 @@ export function classifyLocationScan(raw: string, item: InboundItem): LocationSc
   if (reserved) return { kind: 'location', locationId: reserved.location_id, name: reserved.name };
   if (!HEX_ID.test(code)) return { kind: 'unknown' };
   if (item.reserved_locations.length > 0) return { kind: 'not_reserved' };
-  return { kind: 'location', locationId: code, name: code };
+  return { kind: 'location', locationId: code, name: null };
 }
 
 /**

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import '../../test/dom-setup.ts';
-import type { InboundItem } from '@hoppa/core';
+import type { InboundItem, ProductLocations } from '@hoppa/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { kickOutbox, outboxSender } from '../../app/sync.ts';
 import { floorDb, getMeta, setMeta } from '../../offline/db.ts';
 import { enqueueInboundChange } from '../../offline/outbox.ts';
+import { storeProduct } from '../../offline/products.ts';
 import { browser, json } from '../../test/dom-setup.ts';
 import { clearFloorDb, currentUser, renderFloor } from '../../test/render.tsx';
 import { hex, inbound, item } from './checkin.test-fixtures.ts';
@@ -266,5 +267,80 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
     expect(screen.getByText('Stroopwafel & Co')).toBeTruthy();
     scan(hex(6));
     expect((await screen.findByTestId('checkin-notice')).textContent).toBe('Deze inbound bestaat niet.');
+  });
+
+  it('names a location placed on without reservations by its name: from the server online, from the stored product offline', async () => {
+    // No reserved locations: any location label is taken (spec 2 §4); the worker must read where the pieces went.
+    const stored = inbound({ items: [item()] });
+    await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [stored] });
+    const asked: string[] = [];
+    browser.server = (req) => {
+      const url = new URL(req.url);
+      if (url.pathname === '/api/inbounds/status/pending')
+        return json(200, { items: [stored], total: 1, skip: 0, limit: 100 });
+      asked.push(url.pathname);
+      if (url.pathname === `/api/locations/${hex(72)}`)
+        return json(200, {
+          items: [],
+          total: 0,
+          skip: 0,
+          limit: 1,
+          parent: { id: hex(72), name: 'B-07-3', level: 'bin', parent_id: hex(60), path: [] },
+        });
+      return json(404, { statusCode: 404, code: 'not_found', message: 'Location not found' });
+    };
+    renderFloor('/inbound', { lang: 'nl' });
+    await screen.findByTestId('inbound-card');
+    scan('in-00000001');
+    fireEvent.click(await screen.findByTestId('inbound-item'));
+    await screen.findByTestId('item-detail');
+    scan(hex(72));
+    await waitFor(() => expect(screen.getByTestId('checkin-notice').textContent).toBe('24 stuks op B-07-3'));
+    expect(asked).toContain(`/api/locations/${hex(72)}`);
+    // A label the warehouse does not know is refused before anything is queued.
+    scan(hex(73));
+    await waitFor(() =>
+      expect(screen.getByTestId('checkin-notice').textContent).toBe(
+        'Onbekende locatie: dit label hoort bij geen locatie in het magazijn.',
+      ),
+    );
+    const labels = (await floorDb().outbox.toArray()).map((r) => r.label);
+    expect(labels).toHaveLength(1);
+    expect(labels[0]).toContain('op B-07-3');
+    expect(labels[0]).not.toContain(hex(72));
+
+    // Offline: the product's locations stored on this device name it; a label they do not hold shows its end only.
+    browser.setOnline(false);
+    const own: ProductLocations = {
+      product: {
+        id: hex(500),
+        org_id: hex(900),
+        name: 'Mok',
+        ean: '8712345678906',
+        needs_recount: false,
+        stock: 3,
+        return_instruction: null,
+      },
+      locations: [
+        {
+          id: hex(80),
+          location: { id: hex(74), name: 'C-01-2', parent_name: 'C-01', type: 'half-box', active: true },
+          stock: 3,
+          active: true,
+          to_transfer: false,
+          transfer_quantity: null,
+          position: 1,
+        },
+      ],
+    };
+    await storeProduct(floorDb(), own);
+    scan(hex(74));
+    await waitFor(() => expect(screen.getByTestId('checkin-notice').textContent).toBe('24 stuks op C-01-2'));
+    scan(hex(75));
+    await waitFor(() =>
+      expect(screen.getByTestId('checkin-notice').textContent).toBe(
+        `24 stuks op locatie met label …${hex(75).slice(-6)}`,
+      ),
+    );
   });
 });

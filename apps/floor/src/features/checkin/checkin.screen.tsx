@@ -8,6 +8,7 @@ import {
   IMAGE_TYPES,
   type InboundItem,
   inboundEndpoint,
+  locationChildrenEndpoint,
   pendingInboundsEndpoint,
   request,
 } from '@hoppa/core';
@@ -201,10 +202,17 @@ export function CheckinScreen() {
     target: ShownInbound,
     it: ShownInboundItem,
     locationId: string,
-    name: string,
+    known: string | null,
     raw: string,
   ) {
     const pieces = amount ?? defaultPlaceAmount(it);
+    const found = known ?? (await labelName(locationId, it.product.id, online));
+    if (found === 'unknown') {
+      deviceBeeps.wrong();
+      setNotice({ text: t('unknownLocation'), bad: true });
+      return;
+    }
+    const name = found ?? t('scannedLocation', { tail: locationId.slice(-6) });
     await queue(
       target,
       { op: 'place', item_id: it.id, location_id: locationId, amount: pieces, raw_scan: raw },
@@ -501,7 +509,7 @@ function ItemDetail({
     target: ShownInbound,
     it: ShownInboundItem,
     locationId: string,
-    name: string,
+    known: string | null,
     raw: string,
   ): Promise<void>;
   onDone(): void;
@@ -846,6 +854,29 @@ function ItemDetail({
       )}
     </div>
   );
+}
+
+/**
+ * The name of a location scanned by its label (its id) that is none of the item's reserved locations (a putaway
+ * without reservations, spec 2 §4): the product's own locations as this device stored them (the Locations task;
+ * offline too), else the server's (`GET /locations/:id`: its answer's `parent` is the location itself). Null when
+ * neither knows it (offline, or the call failed): the caller names it by its label's last characters instead.
+ * 'unknown' when the server has no such location (404), which it would refuse to place on.
+ */
+async function labelName(id: string, productId: string, online: boolean): Promise<string | null | 'unknown'> {
+  const stored = await floorDb().products.get(productId);
+  const own = stored?.data.locations.find((l) => l.location.id === id)?.location.name;
+  if (own) return own;
+  if (!online) return null;
+  try {
+    const list = await request(api, locationChildrenEndpoint, {
+      params: { parent: id },
+      query: { limit: 1 },
+    });
+    return list.parent?.name ?? null;
+  } catch (err) {
+    return err instanceof ApiError && err.status === 404 ? 'unknown' : null;
+  }
 }
 
 /**
