@@ -1,10 +1,10 @@
 import { ApiError } from '@hoppa/core';
 import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ErrorBanner } from './error-banner.tsx';
 import { createI18n } from './i18n.ts';
 
@@ -212,5 +212,34 @@ describe('ErrorBanner (spec 1 §8, spec 2 §8)', () => {
       expect(screen.getByRole('alert').textContent).toBe(en);
       cleanup();
     }
+  });
+
+  it('reads the server message until the refusal texts arrive, then the user language (ADR 0128)', async () => {
+    // A page's first moments: a module graph whose refusal texts (their own chunk) have not been loaded yet.
+    vi.resetModules();
+    const [web, core] = await Promise.all([import('./index.ts'), import('@hoppa/core')]);
+    const refused = new core.ApiError(
+      400,
+      {
+        statusCode: 400,
+        code: 'validation',
+        message: 'x',
+        issues: [{ path: 'body.ean', message: 'is too long', code: 'text_too_long', values: { limit: 13 } }],
+      },
+      'x',
+    );
+    render(
+      <I18nextProvider i18n={web.createI18n({}, 'nl')}>
+        <MantineProvider>
+          <MemoryRouter initialEntries={['/orders']}>
+            <web.ErrorBanner error={refused} />
+          </MemoryRouter>
+        </MantineProvider>
+      </I18nextProvider>,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('ean: is too long');
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('EAN is te lang (hoogstens 13 tekens)'),
+    );
   });
 });

@@ -2,7 +2,7 @@ import * as core from '@hoppa/core';
 import { EXPECTED_TYPES, VALIDATION_FORMATS, VALIDATION_REASON_CODES } from '@hoppa/core';
 import { describe, expect, it } from 'vitest';
 import { FIELD_NAMES } from './field-names.ts';
-import { WEB_TEXTS } from './texts.ts';
+import { REASON_TEXTS } from './texts.ts';
 
 /** Every object key of a request schema (zod's own definitions: objects, lists, optionals, unions, pipes …). */
 function keysOf(schema: unknown, into: Set<string>, seen = new Set<unknown>()): Set<string> {
@@ -43,8 +43,8 @@ describe('the shared field names (FIELD_NAMES)', () => {
       ...EXPECTED_TYPES.map((k) => `wrong_type_${k}`),
       ...VALIDATION_FORMATS.map((f) => `format_invalid_${f}`),
     ];
-    const en: Record<string, string> = WEB_TEXTS.en.reasons;
-    const nl: Record<string, string> = WEB_TEXTS.nl.reasons;
+    const en: Record<string, string> = REASON_TEXTS.en.reasons;
+    const nl: Record<string, string> = REASON_TEXTS.nl.reasons;
     expect(keys.filter((k) => !en[k] || !nl[k])).toEqual([]);
     // A Dutch text names the same values as its English one (a field, a limit, the other field, …).
     const names = (text: string | undefined) =>

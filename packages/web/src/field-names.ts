@@ -3,7 +3,7 @@
  * Dutch: how a 400's coded issue (core `VALIDATION_REASON_CODES`) names the field its `values.field` or `path` gives,
  * e.g. `expected_delivery` → 'Expected delivery' / 'Verwachte levering'. One table for both apps (ADR 0124 §2's
  * open point); a key not in it is shown as the issue's raw path. Merged into `common` as `fields.<key>` by
- * `WEB_TEXTS` (texts.ts). Keys of several spellings (`zipcode`, `zipCode`, `postalCode`) share a name.
+ * `REASON_TEXTS` (texts.ts). Keys of several spellings (`zipcode`, `zipCode`, `postalCode`) share a name.
  */
 export const FIELD_NAMES: Readonly<Record<string, readonly [en: string, nl: string]>> = {
   H: ['Height', 'Hoogte'],

@@ -1,12 +1,15 @@
 /**
  * The i18next set-up of both apps (design: Interface). The UI language follows the browser: Dutch when the first
  * preferred language is nl (nl, nl-NL, nl-BE …), English otherwise (spec 1 §1, spec 2 §1). Each app passes its
- * namespaces (one per portal area or floor task, plus `common`); the shared texts of {@link WEB_TEXTS} are merged
- * into `common`. A namespace may be Dutch only (the floor's pick screen, spec 2 §9): English then falls back.
+ * namespaces (one per portal area or floor task, plus `common`); the shared texts of {@link BASE_TEXTS} are merged
+ * into `common` at once, the wording of a 400's coded refusals (./texts.ts) when its chunk arrives
+ * ({@link loadReasonTexts}). A namespace may be Dutch only (the floor's pick screen, spec 2 §9): English then falls
+ * back.
  */
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { WEB_TEXTS } from './texts.ts';
+import { BASE_TEXTS } from './base-texts.ts';
+import type { REASON_TEXTS } from './texts.ts';
 
 /** The two UI languages. */
 export type Lang = 'nl' | 'en';
@@ -38,7 +41,8 @@ export function createI18n(namespaces: Namespaces, lang: Lang = detectLanguage(b
     resources.nl[ns] = texts.nl;
     if (texts.en) resources.en[ns] = texts.en;
   }
-  for (const l of ['nl', 'en'] as const) resources[l].common = { ...WEB_TEXTS[l], ...resources[l].common };
+  for (const l of ['nl', 'en'] as const)
+    resources[l].common = { ...BASE_TEXTS[l], ...reasonTexts?.[l], ...resources[l].common };
   void instance.use(initReactI18next).init({
     resources,
     lng: lang,
@@ -48,9 +52,46 @@ export function createI18n(namespaces: Namespaces, lang: Lang = detectLanguage(b
     interpolation: { escapeValue: false }, // React escapes already
     initAsync: false,
     returnNull: false,
+    // Screens drawn before the refusal texts arrived draw again when they do (loadReasonTexts).
+    react: { bindI18nStore: 'added' },
   });
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  if (!reasonTexts) {
+    waiting.add(instance);
+    void loadReasonTexts();
+  }
   return instance;
+}
+
+/** The wording of a 400's coded refusals, once its chunk has arrived ({@link loadReasonTexts}). */
+let reasonTexts: typeof REASON_TEXTS | null = null;
+/** The chunk's import, started by the first {@link createI18n}. */
+let reasonLoad: Promise<typeof REASON_TEXTS> | null = null;
+/** Instances made before the chunk arrived, which receive its texts then. */
+const waiting = new Set<I18n>();
+
+/**
+ * Loads the wording of a 400's coded refusals (`common:reasons.*`, `common:fields.*`, `common:fieldAt`; ./texts.ts)
+ * into every instance {@link createI18n} made before, and into every later one at once. A chunk of its own: the
+ * field names of every request schema and a text per refusal code in two languages are ~7 KB gzip that neither app's
+ * first screen needs (ADR 0128). `createI18n` starts it, so it arrives with the first screen's own chunks; until
+ * then a refusal reads the server's English message ({@link codedReasonText}), and screens draw again when it comes.
+ * Tests await it in their set-up. Rejects when the chunk cannot be loaded (the next call tries again).
+ */
+export async function loadReasonTexts(): Promise<void> {
+  reasonLoad ??= import('./texts.ts').then(
+    (m) => m.REASON_TEXTS,
+    (error: unknown) => {
+      reasonLoad = null;
+      throw error;
+    },
+  );
+  const texts = await reasonLoad;
+  reasonTexts = texts;
+  for (const instance of waiting) {
+    for (const l of ['nl', 'en'] as const) instance.addResourceBundle(l, 'common', texts[l], true, false);
+  }
+  waiting.clear();
 }
 
 /**

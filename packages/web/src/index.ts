@@ -5,7 +5,6 @@
  * apps' first load: only lazy screens use it.
  */
 export { ErrorBanner, type ErrorBannerProps } from './error-banner.tsx';
-export { FIELD_NAMES } from './field-names.ts';
 export { useCheckedForm, useZodForm } from './form.ts';
 export {
   errorDisplay,
@@ -20,9 +19,9 @@ export {
   createI18n,
   detectLanguage,
   type Lang,
+  loadReasonTexts,
   type Namespaces,
   uiLanguageOf,
 } from './i18n.ts';
 export { LIGHT_ONLY_SCHEME } from './light-scheme.ts';
 export { type CodedIssue, codedProblemText, codedReasonText, fieldLabel } from './reason-text.ts';
-export { WEB_TEXTS } from './texts.ts';

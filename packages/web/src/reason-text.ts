@@ -1,6 +1,5 @@
 import { ApiError, type Problem, type ReasonValues, VALIDATION_REASON_CODES } from '@hoppa/core';
 import type { TFunction } from 'i18next';
-import { FIELD_NAMES } from './field-names.ts';
 
 /** A reason as a report of the API sends it (ADR 0119 §3): a `code` with its `values`, and the English `reason`. */
 export interface CodedIssue {
@@ -15,8 +14,9 @@ export interface CodedIssue {
  * `VALIDATION_REASON_CODES`, worded once in @hoppa/web's texts), with the issue's `values` (and `opts.values`, e.g.
  * a field by its label; `opts.key` names another text of the code). A value's `expected` kind or named `format`
  * (`wrong_type`, `format_invalid`) picks the text's variant `<code>_<kind>` (i18next's context), the bare `<code>`
- * text when there is none. A code that `codes` does not list (a newer API's), or an issue without one, shows the
- * API's English `reason`.
+ * text when there is none. A code that `codes` does not list (a newer API's), an issue without one, or a code whose
+ * text is not there (the shared refusal texts still on their way: @hoppa/web `loadReasonTexts`) shows the API's
+ * English `reason`.
  */
 export function codedReasonText(
   t: TFunction,
@@ -32,6 +32,7 @@ export function codedReasonText(
     ...issue.values,
     ...opts.values,
     ...(context ? { context } : {}),
+    defaultValue: issue.reason,
   });
 }
 
@@ -44,20 +45,23 @@ const PARTS = new Set(['body', 'query', 'params', 'headers']);
 /**
  * The name of the field an issue is about, as the user reads it: the shared name of its key (`values.field`, else
  * the path's last key that is no list position) from `common:fields` (@hoppa/web `FIELD_NAMES`), with its place in
- * a list (`EAN (item 2)` for `body.products.1.ean`); a key the table lacks gives the raw path as the server writes
- * it (`body.` left off: `products.1.foo`).
+ * a list (`EAN (item 2)` for `body.products.1.ean`); a key the table lacks (or the table not there yet:
+ * `loadReasonTexts`) gives the raw path as the server writes it (`body.` left off: `products.1.foo`).
  */
 export function fieldLabel(t: TFunction, path: string, field?: string): string {
   const keys = path.split('.');
   if (PARTS.has(keys[0] ?? '')) keys.shift();
   const name = field ?? keys.findLast((k) => !/^\d+$/.test(k));
-  if (!name || !Object.hasOwn(FIELD_NAMES, name)) return rawPath(path);
-  const label = t(`common:fields.${name}`);
+  const label = name && FIELD_KEY.test(name) ? t(`common:fields.${name}`, { defaultValue: '' }) : '';
+  if (!label) return rawPath(path);
   const position = keys.findLast((k) => /^\d+$/.test(k));
   return position === undefined
     ? label
     : t('common:fieldAt', { field: label, position: Number(position) + 1 });
 }
+
+/** A key that can name a field of `common:fields` (no i18next separators: `.` and `:`). */
+const FIELD_KEY = /^[\w-]+$/;
 
 /** A path as the server's message writes it: a body's fields without `body.` (`password`), other parts whole. */
 function rawPath(path: string): string {

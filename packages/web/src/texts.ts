@@ -1,11 +1,9 @@
-import { fieldProblemText, HTTP_ERROR_TEXT } from '@hoppa/core';
 import { fieldNames } from './field-names.ts';
 
 /**
- * The texts every screen of both apps shares, merged into each app's `common` namespace by {@link createI18n}: the
- * error contract (spec 1 §8, spec 2 §8; English from core's HTTP_ERROR_TEXT), the field problems of a form by
- * core's FieldProblemCode (spec 2 §5; English from core's fieldProblemText, the bound as `{{limit}}`), and the
- * loading label. Used as `t('common:errors.generic')`, `t('common:validation.min_length', { limit })`.
+ * The texts that word a 400's coded refusals, shared by both apps and merged into each app's `common` namespace when
+ * they arrive (@hoppa/web `loadReasonTexts`: a chunk of its own, off both apps' first load, ADR 0128). Used as
+ * `t('common:reasons.<code>')` through `codedReasonText` and `codedProblemText` (./reason-text.ts).
  *
  * `reasons` words a 400's validation refusals by their code (core `VALIDATION_REASON_CODES`, ADR 0124 §2): one text
  * per code with `{{field}}` (a field's name from `fields`, the table of `FIELD_NAMES`, or a screen's own label) and
@@ -17,19 +15,8 @@ import { fieldNames } from './field-names.ts';
  * rows"), and `_none` for an issue that gives no `value` (`not_one_of_none`); a code without the variant reads its
  * bare text.
  */
-export const WEB_TEXTS = {
+export const REASON_TEXTS = {
   en: {
-    loading: 'Loading…',
-    phone: { country: 'Country code' },
-    errors: { generic: HTTP_ERROR_TEXT.generic, unauthorized: HTTP_ERROR_TEXT.unauthorized },
-    validation: {
-      required: fieldProblemText('required'),
-      email: fieldProblemText('email'),
-      phone: fieldProblemText('phone'),
-      min_length: 'Minimum {{limit}} characters',
-      too_long: 'Maximum {{limit}} characters',
-      format: fieldProblemText('format'),
-    },
     reasons: {
       text_too_long: '{{field}} is too long (at most {{limit}} characters)',
       text_invalid: '{{field}} contains control or invalid characters',
@@ -117,20 +104,6 @@ export const WEB_TEXTS = {
     fields: fieldNames('en'),
   },
   nl: {
-    loading: 'Laden…',
-    phone: { country: 'Landcode' },
-    errors: {
-      generic: 'Er is iets misgegaan, raadpleeg je logs',
-      unauthorized: 'Je bent niet bevoegd voor deze actie',
-    },
-    validation: {
-      required: 'Dit veld is verplicht!',
-      email: 'Ongeldig e-mailadres!',
-      phone: 'Vul een geldig telefoonnummer in',
-      min_length: 'Minimaal {{limit}} tekens',
-      too_long: 'Maximaal {{limit}} tekens',
-      format: 'Ongeldig formaat!',
-    },
     reasons: {
       text_too_long: '{{field}} is te lang (hoogstens {{limit}} tekens)',
       text_invalid: '{{field}} bevat stuur- of ongeldige tekens',

@@ -1,6 +1,7 @@
 /**
  * Texts shared by every floor screen (status bar, update prompt, log-out). The error banner's texts and the
- * form field problems come from @hoppa/web's WEB_TEXTS, shared with the portal.
+ * form field problems come from @hoppa/web's BASE_TEXTS (a 400's coded refusals from its REASON_TEXTS, loaded a
+ * moment later), shared with the portal.
  */
 export const commonTexts = {
   nl: {

@@ -7,7 +7,8 @@
  * - an empty document and localStorage (no session copy, ADR 0072), the fake network online and answering nothing;
  * - an empty IndexedDB: a new fake-indexeddb factory for Dexie, and the app's database opened anew on it;
  * - no session check, early pick download or first pick page started (main.tsx starts them once per page load), no
- *   outbox sender, and the server counted as reachable.
+ *   outbox sender, and the server counted as reachable;
+ * - the shared refusal texts there, as they are once a page has loaded (for a file that uses the app's texts).
  *
  * Only what the worker has already loaded is reset: a module not loaded yet holds no state, and loading the app here for
  * a file that never uses it (the scan, feedback and Preact tests) cost more than 10 s under load. Whether a module is
@@ -93,6 +94,9 @@ beforeAll(async () => {
     () => import('../app/connectivity.ts'),
     (m) => m.resetReachableForTests(),
   );
+  // The shared refusal texts are there from the start for a file that uses the app's texts (in the app they arrive
+  // with the first screen: @hoppa/web loadReasonTexts, ADR 0128).
+  if (loaded('../i18n/index.ts')) await (await import('@hoppa/web')).loadReasonTexts();
 });
 
 // A file may end while a screen's lazy import is still loading (a camera dialog, a task's screen or texts); with the

@@ -1,7 +1,7 @@
 /**
  * Texts shared by every portal screen (namespace 'common'): common actions and the status pages. The error
- * contract's texts and the field problems (`t('common:validation.required')`) come from @hoppa/web's WEB_TEXTS,
- * shared with the floor app.
+ * contract's texts and the field problems (`t('common:validation.required')`) come from @hoppa/web's BASE_TEXTS
+ * (a 400's coded refusals from its REASON_TEXTS, loaded a moment later), shared with the floor app.
  */
 export const commonI18n = {
   en: {

@@ -1,4 +1,6 @@
 // jsdom lacks a few browser APIs Mantine uses; these stand-ins only make layout code run in tests.
+
+import { loadReasonTexts } from '@hoppa/web';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
@@ -16,8 +18,11 @@ afterEach(() => {
 // The machines running the suite are shared and busy: a screen may take longer than testing-library's 1 s default to
 // settle. Waiting longer changes no verdict, it only stops a slow render from reading as a missing element.
 configure({ asyncUtilTimeout: 5000 });
-// Screens render in tests without the router's step that loads their area's texts (app/router.tsx).
-beforeAll(() => loadAllAreaTexts());
+// Screens render in tests without the router's step that loads their area's texts (app/router.tsx), and the shared
+// refusal texts are there from the start (in the app they arrive with the first screen: @hoppa/web loadReasonTexts).
+beforeAll(async () => {
+  await Promise.all([loadAllAreaTexts(), loadReasonTexts()]);
+});
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
