@@ -166,7 +166,10 @@ export const confirmAsEndpoint = setting(
   ConfirmAsBodySchema,
 );
 
-/** `POST /product/stock/min/:product_id {value}` (spec 3 §7): the stock below which the product is to be reordered. */
+/**
+ * `POST /product/stock/min/:product_id {value}` (spec 3 §7): the stock below which the product is to be reordered;
+ * null clears it. 400 `out_of_range` above the product's maximum stock.
+ */
 export const stockMinEndpoint = defineEndpoint({
   method: 'POST',
   path: '/product/stock/min/:product_id',
@@ -176,7 +179,10 @@ export const stockMinEndpoint = defineEndpoint({
   response: ProductCardSchema,
   tags: ['products'],
 });
-/** `POST /product/stock/max/:product_id {value}` (spec 3 §7): the most stock the product should have. */
+/**
+ * `POST /product/stock/max/:product_id {value}` (spec 3 §7): the most stock the product should have; null clears it.
+ * 400 `out_of_range` below the product's minimum stock.
+ */
 export const stockMaxEndpoint = defineEndpoint({
   method: 'POST',
   path: '/product/stock/max/:product_id',

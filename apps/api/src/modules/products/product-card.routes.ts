@@ -36,6 +36,7 @@ import {
   selectSurcharges,
   setCustoms,
   setProductSettings,
+  setStockLimit,
   textOrNull,
   toggleFulfilment,
   uploadProductImage,
@@ -114,10 +115,10 @@ export function registerProductCardRoutes(app: FastifyInstance): void {
     change(ctx, req, (s) => setProductSettings(s, body.product_id, { confirm_as: body.confirm_as })),
   );
   route(app, stockMinEndpoint, async ({ params, body }, ctx, req) =>
-    change(ctx, req, (s) => setProductSettings(s, params.product_id, { stock_min: body.value })),
+    change(ctx, req, (s) => setStockLimit(s, params.product_id, 'stock_min', body.value)),
   );
   route(app, stockMaxEndpoint, async ({ params, body }, ctx, req) =>
-    change(ctx, req, (s) => setProductSettings(s, params.product_id, { stock_max: body.value })),
+    change(ctx, req, (s) => setStockLimit(s, params.product_id, 'stock_max', body.value)),
   );
   route(app, customsEndpoint, async ({ params, body }, ctx, req) =>
     change(ctx, req, (s) => setCustoms(s, params.id, body)),

@@ -193,6 +193,30 @@ describe('per-product settings (spec 3 §7 Settings)', () => {
     );
   });
 
+  it('refuses a minimum stock above the maximum, and a maximum below the minimum, keeping both', async () => {
+    const p = await product();
+    const set = (which: 'min' | 'max', value: number | null) =>
+      inject('POST', `/product/stock/${which}/${p.id}`, bolOwner, { value });
+    expect((await set('min', 20)).statusCode).toBe(200);
+    expect((await set('max', 50)).statusCode).toBe(200);
+    const tooHigh = await set('min', 60);
+    expect(tooHigh.statusCode).toBe(400);
+    expect(tooHigh.json().message).toContain('must not be more than the maximum stock (50)');
+    expect(tooHigh.json().issues[0]).toMatchObject({
+      path: 'body.value',
+      code: 'out_of_range',
+      values: { limit: 50, value: '60' },
+    });
+    const tooLow = await set('max', 10);
+    expect(tooLow.statusCode).toBe(400);
+    expect(tooLow.json().issues[0]).toMatchObject({ code: 'out_of_range', values: { min: 20, value: '10' } });
+    expect(await card(p.id)).toMatchObject({ stock_min: 20, stock_max: 50 });
+    // Equal limits are fine, and a cleared limit no longer bounds the other.
+    expect((await set('min', 50)).statusCode).toBe(200);
+    expect((await set('max', null)).statusCode).toBe(200);
+    expect((await set('min', 500)).json()).toMatchObject({ stock_min: 500, stock_max: null });
+  });
+
   it('refuses bad input with its reason and changes nothing', async () => {
     const p = await product();
     const bad: [string, unknown, string][] = [

@@ -82,6 +82,44 @@ export async function setProductSettings(
 }
 
 /**
+ * Sets a product's minimum or maximum stock (spec 3 §7 `POST /product/stock/min|max/{product_id} {value}`; null
+ * clears it) and answers the card. A minimum above the stored maximum, or a maximum below the stored minimum, is
+ * refused with 400 `out_of_range` at `body.value` (the other limit as `limit` or `min`): the reorder advice would
+ * ask for more than the most the product may have. 404 as {@link setProductSettings}.
+ */
+export async function setStockLimit(
+  scope: TenantScope,
+  productId: string,
+  limit: 'stock_min' | 'stock_max',
+  value: number | null,
+): Promise<ProductCard> {
+  if (value !== null) {
+    const row = await tenantSql(scope)
+      .selectFrom('products as p')
+      .select(['p.stock_min', 'p.stock_max'])
+      .where('p.id', '=', productId)
+      .where(orgScope(scope, 'p'))
+      .executeTakeFirst();
+    if (!row) throw notFound(`Product ${productId} not found`);
+    if (limit === 'stock_min' && row.stock_max !== null && value > row.stock_max)
+      throw refusal(
+        `The minimum stock (${value}) must not be more than the maximum stock (${row.stock_max})`,
+        'out_of_range',
+        { field: 'value', limit: row.stock_max, value: String(value) },
+        'body.value',
+      );
+    if (limit === 'stock_max' && row.stock_min !== null && value < row.stock_min)
+      throw refusal(
+        `The maximum stock (${value}) must not be less than the minimum stock (${row.stock_min})`,
+        'out_of_range',
+        { field: 'value', min: row.stock_min, value: String(value) },
+        'body.value',
+      );
+  }
+  return setProductSettings(scope, productId, { [limit]: value });
+}
+
+/**
  * The customs panel's change (spec 3 §7 `POST /product/customs/{id} {hs, value, weight_kg}`): the HS code without
  * dots or spaces, the value in euro and the weight in kg; null or empty clears a field.
  */

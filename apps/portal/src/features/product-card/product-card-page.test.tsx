@@ -201,6 +201,8 @@ function fakeApi(
       '/api/product/fake_stock': (b) => ({ fake_stock: b.fake_stock as boolean }),
       '/api/product/assign_box': (b) => ({ ship_box_id: b.box_id as string }),
       '/api/product/pick_note': (b) => ({ pick_note: b.pick_note as string }),
+      [`/api/product/stock/min/${PRODUCT}`]: (b) => ({ stock_min: b.value as number }),
+      [`/api/product/stock/max/${PRODUCT}`]: (b) => ({ stock_max: b.value as number }),
       [`/api/product/customs/${PRODUCT}`]: (b) => ({
         customs: { hs: b.hs as string, value: b.value as number },
         weight_kg: b.weight_kg as number,
@@ -723,6 +725,31 @@ describe('the product card (spec 3 §2)', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Save options' }));
     await waitFor(() =>
       expect(calls).toEqual([`/product/pick_note {"product_id":"${PRODUCT}","pick_note":"Two per box"}`]),
+    );
+  });
+
+  it('refuses a maximum stock below the minimum at the field, keeping the input, and sends a raised pair maximum first', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', fakeApi(calls, { card: { stock_min: 5, stock_max: 10 } }));
+    renderCard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Options' }));
+    const min = (await screen.findByLabelText('Minimum stock')) as HTMLInputElement;
+    fireEvent.input(min, { target: { value: '50' } });
+    expect(await screen.findByText('Not less than the minimum stock (50)')).toBeTruthy();
+    const save = screen.getByRole('button', { name: 'Save options' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    fireEvent.click(save);
+    expect(calls).toEqual([]);
+    expect(min.value).toBe('50');
+    // Both raised: the stored maximum (10) would refuse the minimum 50, so the new maximum goes first.
+    fireEvent.input(screen.getByLabelText('Maximum stock'), { target: { value: '80' } });
+    await waitFor(() => expect(screen.queryByText(/Not less than the minimum stock/)).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Save options' }));
+    await waitFor(() =>
+      expect(calls).toEqual([
+        `/product/stock/max/${PRODUCT} {"value":80}`,
+        `/product/stock/min/${PRODUCT} {"value":50}`,
+      ]),
     );
   });
 

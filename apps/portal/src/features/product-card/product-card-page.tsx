@@ -568,11 +568,19 @@ function OptionsPanel({
     setSaved(false);
   };
   const error = Object.values(calls).find((c) => c.error)?.error ?? email.error ?? confirm.error;
+  const newMin = numberOrNull(values.min);
+  const newMax = numberOrNull(values.max);
+  // The API refuses a minimum above the maximum: say so at the field, before anything is sent.
+  const limitsReversed = newMin !== null && newMax !== null && newMin > newMax;
+  // Raising the minimum above the stored maximum needs the new maximum first; otherwise the minimum goes first.
+  const maxFirst = newMin !== null && p.stock_max !== null && newMin > p.stock_max;
+  const order = maxFirst ? [...changed].sort((a, b) => (a === 'max' ? -1 : b === 'max' ? 1 : 0)) : changed;
 
   const save = async () => {
+    if (limitsReversed) return;
     setSaving(true);
     try {
-      for (const k of changed) {
+      for (const k of order) {
         const v = values[k];
         const text = String(v).trim() || null;
         if (k === 'lead')
@@ -614,6 +622,7 @@ function OptionsPanel({
       label={t(`card.options.${k}`)}
       value={values[k]}
       onChange={set(k)}
+      error={k === 'max' && limitsReversed ? t('card.options.maxBelowMin', { min: newMin }) : undefined}
       min={0}
       allowDecimal={false}
       allowNegative={false}
@@ -672,7 +681,7 @@ function OptionsPanel({
       </SimpleGrid>
       {editable && (
         <Group>
-          <Button onClick={save} disabled={changed.length === 0} loading={saving}>
+          <Button onClick={save} disabled={changed.length === 0 || limitsReversed} loading={saving}>
             {t('card.options.save')}
           </Button>
           {saved && changed.length === 0 && (
