@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
 /** Whether an image URL is one of the Open Food Facts sample photos, which need their credit (ODbL). */
 function isOpenFoodFacts(src: string): boolean {
@@ -13,6 +13,10 @@ function isOpenFoodFacts(src: string): boolean {
  * The product photo of a pick with a calm placeholder until (and unless) it loads: the sample photos
  * are often unreachable on the floor, and an offline scanner cannot load them at all, so the
  * placeholder is the normal case and must read well. The photo appears only once fully loaded.
+ *
+ * The state belongs to the photo it was reached for (`of`): a new `src` starts at 'loading' in the same render, with
+ * no effect to reset it. An effect ran after the paint, so a photo the browser had at once (cached) loaded first and
+ * was then put back to 'loading' for good: the picker saw the placeholder (a demo journey's flake, ADR 0128).
  */
 export function ProductImage({
   src,
@@ -23,8 +27,8 @@ export function ProductImage({
   alt: string;
   texts: { noImage: string; credit: string };
 }) {
-  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>(src ? 'loading' : 'failed');
-  useEffect(() => setState(src ? 'loading' : 'failed'), [src]);
+  const [reached, setReached] = useState<{ of: string; state: 'loaded' | 'failed' } | null>(null);
+  const state = !src ? 'failed' : reached?.of === src ? reached.state : 'loading';
   return (
     <figure className="product-image" data-state={state}>
       {state !== 'loaded' ? (
@@ -51,13 +55,14 @@ export function ProductImage({
       ) : null}
       {src && state !== 'failed' ? (
         <img
+          key={src}
           src={src}
           alt={alt}
           referrerPolicy="no-referrer"
           decoding="async"
           hidden={state !== 'loaded'}
-          onLoad={() => setState('loaded')}
-          onError={() => setState('failed')}
+          onLoad={() => setReached({ of: src, state: 'loaded' })}
+          onError={() => setReached({ of: src, state: 'failed' })}
         />
       ) : null}
       {state === 'loaded' && src && isOpenFoodFacts(src) ? <figcaption>{texts.credit}</figcaption> : null}
