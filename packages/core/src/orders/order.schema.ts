@@ -72,6 +72,12 @@ export const OrderLineSchema = OrderLineBaseSchema.extend({
   pack_note: z.string().nullable(),
   pick_note: z.string().nullable(),
   cancellationRequest: z.boolean(),
+  /**
+   * True for a line cancelled at the customer's request (the merchant accepted a bol.com cancellation request; ADR
+   * 0128): it keeps `cancellationRequest`, is not picked or shipped and no longer blocks shipping the rest of the
+   * order (spec 1 §4). Absent or false otherwise.
+   */
+  cancelled: z.boolean().optional(),
   position: z.number().int(),
   /**
    * The customer's bundle line this line is a part of (issue 15; ADR 0049): a bundle's order line becomes one line per
@@ -240,6 +246,7 @@ export const OpenOrderLineSchema = OrderLineSchema.pick({
   group_location: true,
   pack_note: true,
   cancellationRequest: true,
+  cancelled: true,
   bundle: true,
   added_by_rule: true,
 });

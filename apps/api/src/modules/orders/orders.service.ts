@@ -110,6 +110,7 @@ function openLineQuery(ctx: TenantScope, orderIds: string[] | OrderIdQuery) {
       'p.pack_note',
       'p.fulfilled_by_sf',
       'l.cancellation_request',
+      'l.cancelled_at',
       'l.bundle_product_id',
       'l.bundle_ean',
       'l.bundle_title',
@@ -225,6 +226,8 @@ function toOpenLine(l: OpenLineRow): OpenOrderLine {
       : null,
     pack_note: l.pack_note,
     cancellationRequest: l.cancellation_request,
+    // Only on a cancelled line (ADR 0128): the open list stays as small as before for every other line.
+    ...(l.cancelled_at ? { cancelled: true } : {}),
     bundle: l.bundle_product_id
       ? {
           product_id: l.bundle_product_id,

@@ -164,9 +164,12 @@ export function sameEan(a: string, b: string): boolean {
   return x !== '' && x === b.replace(/^0+/, '');
 }
 
-/** Spec 1 §4: shipping options are disabled when any line has a cancellation request. */
+/**
+ * Spec 1 §4: shipping options are disabled when any line has a cancellation request that is still open; a line
+ * cancelled at the customer's request (accepted, `cancelled`, ADR 0128) is simply not shipped.
+ */
 export function hasCancellation(order: Pick<OpenOrder, 'products'>): boolean {
-  return order.products.some((l) => l.cancellationRequest);
+  return order.products.some((l) => l.cancellationRequest && !l.cancelled);
 }
 
 /** An order can be shipped from the open list: not shipped, no label yet, no cancellation request. */

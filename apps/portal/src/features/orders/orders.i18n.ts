@@ -131,6 +131,7 @@ export const ordersI18n = {
       partlyPicked: '{{picked}} of {{quantity}} picked',
       notPicked: 'Not picked',
       cancellation: 'Cancellation requested',
+      cancelled: 'Cancelled',
       bundlePart: 'Part of {{count}}× {{title}}',
       addedByRule: 'Added by automation rule',
       cancellationBlocks: 'A line has a cancellation request: this order cannot be shipped.',
@@ -186,6 +187,27 @@ export const ordersI18n = {
         shipped: 'Order {{order}} shipped. Track and trace: {{tracking}}',
         shipFailed: 'Order {{order}} was not shipped: {{message}}',
         notAllowed: 'Your role cannot ship orders; the warehouse ships them.',
+      },
+    },
+    cancellation: {
+      bolHint:
+        'The customer asked bol.com to cancel. Accept the request to cancel the line at bol.com; bol.com has no way to decline it, so do not ship this order.',
+      accept: 'Accept cancellation',
+      back: 'Back',
+      confirmTitle: 'Accept the cancellation of order {{order}}?',
+      confirmBody:
+        'bol.com cancels these lines and refunds the customer. This cannot be undone. The rest of the order, if any, can then be shipped.',
+      done_one: 'Order {{order}}: {{count}} line cancelled.',
+      done_other: 'Order {{order}}: {{count}} lines cancelled.',
+      orderCancelled: 'Nothing is left to ship: the order is cancelled.',
+      restShips: 'The rest of the order can be shipped.',
+      putBack: 'Put back {{quantity}} × {{title}} on {{location}}.',
+      errors: {
+        none: 'This order has no open cancellation request any more.',
+        inactive:
+          'The bol.com connection of this order is disabled: enable it under Settings → API connections.',
+        shipped: 'This order has already been shipped.',
+        cancelled: 'This order has already been cancelled.',
       },
     },
     confirm: {
@@ -408,6 +430,7 @@ export const ordersI18n = {
       partlyPicked: '{{picked}} van {{quantity}} gepickt',
       notPicked: 'Niet gepickt',
       cancellation: 'Annulering aangevraagd',
+      cancelled: 'Geannuleerd',
       bundlePart: 'Onderdeel van {{count}}× {{title}}',
       addedByRule: 'Toegevoegd door automatiseringsregel',
       cancellationBlocks: 'Een regel heeft een annuleringsverzoek: deze order kan niet worden verzonden.',
@@ -465,6 +488,27 @@ export const ordersI18n = {
         shipped: 'Order {{order}} verzonden. Track en trace: {{tracking}}',
         shipFailed: 'Order {{order}} is niet verzonden: {{message}}',
         notAllowed: 'Je rol kan geen orders verzenden; dat doet het magazijn.',
+      },
+    },
+    cancellation: {
+      bolHint:
+        'De klant heeft bij bol.com om annulering gevraagd. Accepteer het verzoek om de regel bij bol.com te annuleren; bol.com kent geen weigering, dus verzend deze order niet.',
+      accept: 'Annulering accepteren',
+      back: 'Terug',
+      confirmTitle: 'Annulering van order {{order}} accepteren?',
+      confirmBody:
+        'bol.com annuleert deze regels en betaalt de klant terug. Dit kan niet ongedaan worden gemaakt. Wat overblijft van de order kan daarna worden verzonden.',
+      done_one: 'Order {{order}}: {{count}} regel geannuleerd.',
+      done_other: 'Order {{order}}: {{count}} regels geannuleerd.',
+      orderCancelled: 'Er blijft niets te verzenden over: de order is geannuleerd.',
+      restShips: 'De rest van de order kan worden verzonden.',
+      putBack: 'Leg {{quantity}} × {{title}} terug op {{location}}.',
+      errors: {
+        none: 'Deze order heeft geen open annuleringsverzoek meer.',
+        inactive:
+          'De bol.com-koppeling van deze order staat uit: zet haar aan onder Instellingen → API-koppelingen.',
+        shipped: 'Deze order is al verzonden.',
+        cancelled: 'Deze order is al geannuleerd.',
       },
     },
     confirm: {

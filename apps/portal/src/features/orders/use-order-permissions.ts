@@ -1,4 +1,5 @@
 import {
+  acceptBolCancellationEndpoint,
   batchShipSingleEndpoint,
   canCall,
   createOrderEndpoint,
@@ -45,6 +46,8 @@ export interface OrderPermissions {
   /** The order's attachments: read them (`GET /order_attachments/{id}`) and add some (`POST`). */
   attachments: boolean;
   attach: boolean;
+  /** Accept a bol customer's cancellation request (`POST /order/bol/cancellation/{id}`; the merchant's decision). */
+  acceptCancellation: boolean;
 }
 
 /**
@@ -73,6 +76,7 @@ export function useOrderPermissions(): OrderPermissions {
       edit: canCall(role, orderEditEndpoint),
       attachments: canCall(role, orderAttachmentsEndpoint),
       attach: canCall(role, orderAttachmentUploadEndpoint),
+      acceptCancellation: canCall(role, acceptBolCancellationEndpoint),
     }),
     [role],
   );

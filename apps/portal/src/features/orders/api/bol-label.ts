@@ -1,4 +1,5 @@
 import {
+  acceptBolCancellationEndpoint,
   bolShipOptionsEndpoint,
   MARKETPLACE_CONFIRMATION_HEADER,
   requestWithHeaders,
@@ -7,7 +8,7 @@ import {
   TRACKING_NUMBER_HEADER,
 } from '@hoppa/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { api, call } from '../../../lib/api.ts';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { orderKeys } from './get-open-orders.ts';
 
@@ -39,6 +40,19 @@ export function useShipBolOrder() {
         confirmation: headers[MARKETPLACE_CONFIRMATION_HEADER],
       };
     },
+    onSettled: () => qc.invalidateQueries({ queryKey: orderKeys.open }),
+  });
+}
+
+/**
+ * Accepts the customer's cancellation request of a bol order (`POST /order/bol/cancellation/{id}`, ADR 0128): bol
+ * cancels the requested items, the lines are cancelled here and the order too when nothing is left to ship. The open
+ * list is refetched either way (a refusal of bol may follow items bol did cancel).
+ */
+export function useAcceptBolCancellation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: string) => call(acceptBolCancellationEndpoint, { params: { id: orderId } }),
     onSettled: () => qc.invalidateQueries({ queryKey: orderKeys.open }),
   });
 }

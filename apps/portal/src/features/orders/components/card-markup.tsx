@@ -169,9 +169,23 @@ export function CardTbody({ children }: { children: ReactNode }): ReactNode {
 }
 
 /** Mantine's `Table.Tr` of a table with its default row borders. */
-export function CardTr({ style, children }: { style?: CSSProperties; children: ReactNode }): ReactNode {
+export function CardTr({
+  style,
+  children,
+  'aria-disabled': disabled,
+}: {
+  style?: CSSProperties;
+  children: ReactNode;
+  /** An inactive row (a line with a cancellation request, spec 1 §4). */
+  'aria-disabled'?: boolean;
+}): ReactNode {
   return (
-    <tr className={`${Table.classes.tr} mantine-Table-tr`} data-with-row-border="true" style={style}>
+    <tr
+      className={`${Table.classes.tr} mantine-Table-tr`}
+      data-with-row-border="true"
+      style={style}
+      aria-disabled={disabled}
+    >
       {children}
     </tr>
   );

@@ -45,6 +45,7 @@ const NONE: OrderPermissions = {
   edit: false,
   attachments: false,
   attach: false,
+  acceptCancellation: false,
 };
 
 describe('order card actions (spec 1 §2 Order card)', () => {

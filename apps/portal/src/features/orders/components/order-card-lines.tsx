@@ -7,7 +7,8 @@ import { CardBadge, CardTbody, CardTd, CardText, CardTh, CardThead, CardTr } fro
 /**
  * The products of an order card (spec 1 §2 Order card): title cut at 120 characters with its pick location, pack
  * note and cancellation request, the bundle the line is a part of and whether a rule added it (ADR 0049), EAN, quantity (bold above 1) and picking state. Lines of the scanned EAN are
- * highlighted; lines with a cancellation request are dimmed (spec 1 §4). Mantine's table markup written out
+ * highlighted; lines with a cancellation request are dimmed (spec 1 §4), and so are lines cancelled at the customer's
+ * request (ADR 0128), badged as cancelled. Mantine's table markup written out
  * (card-markup.tsx; ADR 0071): only the table itself is a Mantine component.
  */
 export function OrderCardLines({ order, selectedEan }: { order: OpenOrder; selectedEan: string | null }) {
@@ -29,6 +30,8 @@ export function OrderCardLines({ order, selectedEan }: { order: OpenOrder; selec
           return (
             <CardTr
               key={l.id}
+              // Inactive (spec 1 §4): not picked, not shipped; said to assistive technology too, not only dimmed.
+              aria-disabled={l.cancellationRequest || undefined}
               style={{
                 opacity: l.cancellationRequest ? 0.45 : 1,
                 background: hit ? 'var(--mantine-color-blue-0)' : undefined,
@@ -59,8 +62,8 @@ export function OrderCardLines({ order, selectedEan }: { order: OpenOrder; selec
                   </CardText>
                 )}
                 {l.cancellationRequest && (
-                  <CardBadge size="xs" color="red" variant="outline">
-                    {t('card.cancellation')}
+                  <CardBadge size="xs" color="red" variant={l.cancelled ? 'light' : 'outline'}>
+                    {l.cancelled ? t('card.cancelled') : t('card.cancellation')}
                   </CardBadge>
                 )}
               </CardTd>

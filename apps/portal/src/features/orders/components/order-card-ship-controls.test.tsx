@@ -79,6 +79,7 @@ const PACKER: OrderPermissions = {
   edit: false,
   attachments: false,
   attach: false,
+  acceptCancellation: false,
 };
 
 function renderControls(o: OpenOrder, onShip = vi.fn(), shipError: string | null = null) {

@@ -11,10 +11,11 @@ import { Alert, Group, Paper, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons.tsx';
-import { groupedLocation, hasCancellation, sameEan } from '../open-orders.rules.ts';
+import { groupedLocation, sameEan } from '../open-orders.rules.ts';
 import type { OrderPermissions } from '../use-order-permissions.ts';
 import { CardBadge, CardText } from './card-markup.tsx';
 import { OrderCardActions } from './order-card-actions.tsx';
+import { OrderCardCancellation } from './order-card-cancellation.tsx';
 import { OrderCardLines } from './order-card-lines.tsx';
 import { OrderCardShipControls, type ShipControlsChoice } from './order-card-ship-controls.tsx';
 
@@ -42,7 +43,8 @@ export interface OrderCardProps {
  * selectors preselected from the order's choice (a change is saved at once), label quantity
  * (default 1, saved after a short pause), packing slip and the ship button of the method's variant (PostNL, stamps,
  * own shipment; ADR 0044) with the carrier's message when shipping failed. Lines with a cancellation request
- * are dimmed and shipping is disabled (spec 1 §4).
+ * are dimmed and shipping is disabled (spec 1 §4), with the reason and, for a bol order, 'Annulering accepteren'
+ * (OrderCardCancellation, ADR 0128).
  */
 export const OrderCard = memo(function OrderCard({
   order,
@@ -59,7 +61,6 @@ export const OrderCard = memo(function OrderCard({
   const { t } = useTranslation('orders');
   const grouped = groupedLocation(order);
   const d = order.shipmentDetails;
-  const cancelled = hasCancellation(order);
   const matches = !!selectedEan && order.products.some((l) => sameEan(l.ean, selectedEan));
   // Printed as the label and packing slip print it (core common/address.ts).
   const address = addressLines(addressFromShipmentDetails(d as Record<string, unknown>));
@@ -143,11 +144,7 @@ export const OrderCard = memo(function OrderCard({
           </CardText>
         </div>
 
-        {cancelled && (
-          <Alert color="red" py={6}>
-            <Text size="sm">{t('card.cancellationBlocks')}</Text>
-          </Alert>
-        )}
+        <OrderCardCancellation order={order} allowed={allowed} />
         <OrderCardActions order={order} allowed={allowed} onPackingSlip={onPackingSlip} />
         <OrderCardShipControls
           order={order}
