@@ -47,7 +47,7 @@ export function OrderCardLines({ order, selectedEan }: { order: OpenOrder; selec
                   </CardText>
                 )}
                 {l.added_by_rule && (
-                  <CardBadge size="xs" color="violet" variant="light" plainCase>
+                  <CardBadge size="xs" color="violet" variant="light" plainCase wrap>
                     {t('card.addedByRule')}
                   </CardBadge>
                 )}
