@@ -3,7 +3,7 @@ import { loadConfig } from './config.ts';
 import { DEMO_USERS } from './db/seed.ts';
 import { seedLiveAdmin } from './db/seed-admin.ts';
 import { seedLiveAutomations } from './db/seed-automations.ts';
-import { seedLiveConnections } from './db/seed-connections.ts';
+import { seedBolCancellationRequest, seedLiveConnections } from './db/seed-connections.ts';
 import { seedLiveDashboard } from './db/seed-dashboard.ts';
 import { seedLiveDelivery } from './db/seed-delivery.ts';
 import { seedLiveGrouping } from './db/seed-grouping.ts';
@@ -155,6 +155,14 @@ if (seed) {
   } catch (err) {
     console.error(`The demo API connections could not be made: ${(err as Error).message}`);
   }
+  // A bol order whose customer asked to cancel a line (ADR 0128), taken in by the bol intake through that connection.
+  if (config.demoOrders)
+    try {
+      const n = await seedBolCancellationRequest(db);
+      console.log(`Demo bol cancellation request: ${n} order taken in.`);
+    } catch (err) {
+      console.error(`The demo bol cancellation request could not be made: ${(err as Error).message}`);
+    }
   // The admin area (issue 16): method groups and costs, box sizes, an XL box, surcharges of every type, via its calls.
   try {
     const a = await seedLiveAdmin(app);

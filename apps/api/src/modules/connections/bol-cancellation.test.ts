@@ -1,4 +1,4 @@
-import type { ApiConnection, BolCancellationResult, OpenOrders } from '@hoppa/core';
+import type { ApiConnection, BolCancellationResult, OpenOrders, Order } from '@hoppa/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
 import { forgetBolTokens } from '../../lib/outside/bol.ts';
@@ -190,6 +190,17 @@ describe('POST /order/bol/cancellation/{id}: accepting the request', () => {
     expect(after.lines).toEqual([
       { ean: jam.ean, cancellation_request: false, cancelled: false },
       { ean: bread.ean, cancellation_request: true, cancelled: true },
+    ]);
+    const card = await t.app.inject({
+      method: 'GET',
+      url: `/api/order/get/${got.id}`,
+      headers: { cookie: owner },
+    });
+    expect(
+      (card.json() as Order).products.map((l) => [l.ean, l.cancellationRequest, l.cancelled ?? false]),
+    ).toEqual([
+      [jam.ean, false, false],
+      [bread.ean, true, true],
     ]);
     // The rest of the order ships: bol is asked for label options of the remaining item only.
     const from = fake.requests.length;
