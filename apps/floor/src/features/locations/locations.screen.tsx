@@ -768,6 +768,13 @@ function RecountModal({
     counts: { row: ShownLocation; amount: number }[];
     differences: RecountDifference<ShownLocation>[];
   } | null>(null);
+  // The confirm button takes the focus when the differences show (the count field it came from is gone), so the
+  // scanner user's next Enter confirms: by this effect in the browser, and `data-autofocus` for the modal's focus
+  // trap when it runs again.
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (review) confirmRef.current?.focus();
+  }, [review]);
   const countScan = useFieldScan(() => {
     setScanned(true);
     onScanned();
@@ -815,6 +822,7 @@ function RecountModal({
             fullWidth
             size="lg"
             mt="md"
+            ref={confirmRef}
             data-autofocus
             data-testid="recount-confirm"
             onClick={() => onSave(review.counts)}
