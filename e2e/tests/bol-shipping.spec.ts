@@ -7,7 +7,8 @@ import { expect, shot } from '../fixtures/hoppa.ts';
  * Shipping bol.com orders (issue 14, ADR 0045): the bol product list explains itself while the shop has only the
  * demo's disabled example connection; once a bol connection is active it lists bol's offers with the linked products
  * and their bol_confirm switch; a bol order taken in by the pull shows bol's label options on its card at the packing
- * station, ships with the chosen bol label and is confirmed to bol. Its own server, pointed at the bol.com fake.
+ * station, ships with the chosen bol label and is confirmed to bol; a bol order whose customer asked to cancel is
+ * shown dimmed and unshippable and the merchant accepts the request. Its own server, pointed at the bol.com fake.
  */
 const test = bolJourneyTest('server-bol-shipping.log');
 
@@ -89,6 +90,38 @@ test('a bol order ships with a bol.com label from the packing station', async ({
     /jouw\.postnl\.nl\/track-and-trace\/3SBOL\d{10}-NL-1234AB/,
   );
   await shot(packer, 'bol-shipping-04-shipment-detail');
-  expect(bol.invalid.map((i) => i.errors)).toEqual([]);
   await packerContext.close();
+
+  // A customer asks bol to cancel (spec 1 §4; ADR 0128): the pull brings the order in with its line dimmed and
+  // shipping disabled, and the merchant accepts the request, which cancels the item at bol and the order here.
+  bol.orders = [
+    {
+      orderId: '1043946571',
+      orderPlacedDateTime: '2026-11-25T09:40:00+01:00',
+      orderItems: [{ orderItemId: '6042823872', ean: bread.ean, quantity: 1, cancellationRequest: true }],
+    },
+  ];
+  const ownerContext = await browser.newContext({ baseURL: demo.url });
+  const owner = await ownerContext.newPage();
+  await portalLogin(owner, DEMO_USERS.bolOwner);
+  const card = owner.getByRole('article', { name: 'Order 1043946571' });
+  await expect(async () => {
+    await owner.goto('/orders');
+    await owner.getByLabel('Until').fill(tomorrowNight());
+    await owner.getByRole('heading', { name: 'Open orders' }).click();
+    await expect(card).toBeVisible({ timeout: 1500 });
+  }).toPass({ timeout: 30_000 });
+  await expect(card.getByRole('row', { disabled: true })).toContainText('Cancellation requested');
+  await expect(
+    card.getByText('A line has a cancellation request: this order cannot be shipped.'),
+  ).toBeVisible();
+  await shot(owner, 'bol-shipping-05-cancellation-request');
+  await card.getByRole('button', { name: 'Accept cancellation' }).click();
+  const dialog = owner.getByRole('dialog', { name: 'Accept the cancellation of order 1043946571?' });
+  await dialog.getByRole('button', { name: 'Accept cancellation' }).click();
+  await expect(owner.getByText('Order 1043946571: 1 line cancelled.')).toBeVisible({ timeout: 15_000 });
+  await expect(card).toHaveCount(0);
+  expect(bol.cancellations).toEqual([{ orderItemId: '6042823872', reasonCode: 'REQUESTED_BY_CUSTOMER' }]);
+  expect(bol.invalid.map((i) => i.errors)).toEqual([]);
+  await ownerContext.close();
 });
