@@ -90,19 +90,27 @@ export function ShopsPage(): ReactNode {
                 <Icon name="shops" size={20} />
               )}
             </Center>
-            <Text fw={o.current ? 700 : 500} c={o.active ? undefined : 'red'}>
-              {o.name}
-            </Text>
-            {o.current ? (
-              <Badge size="sm" variant="light" style={{ flexShrink: 0 }}>
-                {t('list.current')}
-              </Badge>
-            ) : null}
-            {o.kind === 'provider' ? (
-              <Badge size="sm" variant="outline" color="gray" style={{ flexShrink: 0 }}>
-                {t('list.provider')}
-              </Badge>
-            ) : null}
+            {/* The badges under the name, each as wide as its word: beside a wrapping name they spilled over
+                the contact column (a badge's own minimum width is nearly nothing, its label clips). */}
+            <Stack gap={2} miw={0}>
+              <Text fw={o.current ? 700 : 500} c={o.active ? undefined : 'red'}>
+                {o.name}
+              </Text>
+              {o.current || o.kind === 'provider' ? (
+                <Group gap={4}>
+                  {o.current ? (
+                    <Badge size="sm" variant="light" miw="max-content">
+                      {t('list.current')}
+                    </Badge>
+                  ) : null}
+                  {o.kind === 'provider' ? (
+                    <Badge size="sm" variant="outline" color="gray" miw="max-content">
+                      {t('list.provider')}
+                    </Badge>
+                  ) : null}
+                </Group>
+              ) : null}
+            </Stack>
           </Group>
         ),
       },
@@ -125,7 +133,8 @@ export function ShopsPage(): ReactNode {
         hideable: false,
         align: 'right',
         cell: (o) => (
-          <Group gap="xs" justify="flex-end" wrap="nowrap">
+          // Wrapping: side by side the two buttons pushed the table past the page at 1280 px, Deactivate half hidden.
+          <Group gap={4} justify="flex-end">
             {!o.current && o.active ? (
               <Button
                 size="xs"
