@@ -82,7 +82,8 @@ export const orderAttachmentFileEndpoint = defineEndpoint({
 /**
  * `POST /order/restore` {_id} (spec 1 §7 'restore order'): a cancelled order back to open, its lines without
  * cancellation requests and with a pick location, so it is on the open list and the pick list again. Answers the
- * order. 409 `order_shipped` for a shipped order; an open order is answered as it is.
+ * order. 409 `order_shipped` for a shipped order; 409 `order_cancelled` for an order cancelled at bol.com at the
+ * customer's request (every line it had to ship was; ADR 0128); an open order is answered as it is.
  */
 export const restoreOrderEndpoint = defineEndpoint({
   method: 'POST',
@@ -90,7 +91,7 @@ export const restoreOrderEndpoint = defineEndpoint({
   summary: 'Restore a cancelled order to open',
   body: RestoreOrderBodySchema,
   response: OrderSchema,
-  problems: ['order_shipped'],
+  problems: ['order_shipped', 'order_cancelled'],
   tags: ['orders'],
 });
 

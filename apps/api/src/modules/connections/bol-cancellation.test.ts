@@ -251,6 +251,14 @@ describe('POST /order/bol/cancellation/{id}: accepting the request', () => {
     // bol no longer lists the item: the next pull changes nothing.
     await pull();
     expect((await ours(o.orderId)).status).toBe('cancelled');
+    // bol will not take this order any more: it cannot be restored.
+    const restore = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/restore',
+      headers: { cookie: owner },
+      payload: { _id: got.id },
+    });
+    expect([restore.statusCode, restore.json().code]).toEqual([409, 'order_cancelled']);
   });
 
   it('answers bol’s refusal as 502 and keeps the request open; refuses readers and orders without a request', async () => {

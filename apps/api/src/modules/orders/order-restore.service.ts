@@ -10,7 +10,8 @@ import { getOrder } from './orders.service.ts';
  * the customer's request, ADR 0128), and lines without a pick location
  * get one as an import would ({@link pickLocationsOf}), so it is back on the open list and the floor's pick list
  * (the pick-item aggregate follows by its triggers). An open order is left as it is. 404 for an order the request
- * may not see; 409 `order_shipped` for a shipped one (a shipped order is resent with a new order instead). Returns
+ * may not see; 409 `order_cancelled` for one cancelled at bol.com at the customer's request (no line left to ship);
+ * 409 `order_shipped` for a shipped one (a shipped order is resent with a new order instead). Returns
  * the order as `GET /order/get/{id}` answers it. 404 too for an order the admin deleted (ADR 0053).
  */
 export async function restoreOrder(ctx: TenantScope, id: string): Promise<Order> {
@@ -27,6 +28,23 @@ export async function restoreOrder(ctx: TenantScope, id: string): Promise<Order>
   if (order.status === 'shipped')
     throw problem(restoreOrderEndpoint, 'order_shipped', `Order ${order.order_id} has been shipped`);
   if (order.status === 'cancelled') {
+    // Cancelled at bol.com at the customer's request (ADR 0128): bol will not take a shipment of it any more.
+    const left = await tenantSql(ctx)
+      .selectFrom('order_lines as l')
+      .select((eb) => [
+        eb.fn.countAll<number>().filterWhere('l.cancelled_at', 'is', null).as('open'),
+        eb.fn.countAll<number>().filterWhere('l.cancelled_at', 'is not', null).as('cancelled'),
+      ])
+      .where(orgScope(ctx, 'l'))
+      .where('l.order_id', '=', id)
+      .where('l.automation_id', 'is', null)
+      .executeTakeFirstOrThrow();
+    if (Number(left.cancelled) > 0 && Number(left.open) === 0)
+      throw problem(
+        restoreOrderEndpoint,
+        'order_cancelled',
+        `Order ${order.order_id} was cancelled at bol.com at the customer's request; it cannot be reopened`,
+      );
     await tenantSql(ctx)
       .updateTable('orders as o')
       .set({ status: 'open' })
