@@ -22,9 +22,13 @@ describe('demo admin area (issue 16 item 7)', () => {
     }>('SELECT code, group_name, purchase_price_cents FROM shipment_methods ORDER BY code');
     expect(methods.rows.every((m) => m.group_name)).toBe(true);
     expect(methods.rows.find((m) => m.code === 'LOCAL-NL')).toMatchObject({
-      group_name: 'Local delivery',
+      group_name: 'Lokale bezorging',
       purchase_price_cents: 310,
     });
+    // The groups are Dutch like the demo's method names: the own shipment is under 'Overig', not 'Other'.
+    const groups = new Set(methods.rows.map((m) => m.group_name));
+    expect(groups.has('Other')).toBe(false);
+    expect(methods.rows.find((m) => m.code === 'OWN-SHIPMENT')?.group_name).toBe('Overig');
     const boxes = await t.db.query<{
       name: string;
       max_length_mm: number | null;

@@ -13,13 +13,14 @@ import { login } from './seed-orders.ts';
 
 /**
  * What the admin area's demo gives each shipment method of the seed (issue 16 item 7): its group, purchase price,
- * cut-off time and surcharges, by code. Methods not named keep their seed values and get the group 'Other'.
+ * cut-off time and surcharges, by code. Methods not named keep their seed values and get the group 'Overig' (the demo's names are Dutch, like its
+ * methods and boxes).
  */
 const METHOD_DETAILS: Record<
   string,
   { group: string; purchase: number; cutOff: string | null; lateDrop: number; peak: number }
 > = {
-  'LOCAL-NL': { group: 'Local delivery', purchase: 3.1, cutOff: '16:00', lateDrop: 1.5, peak: 0.5 },
+  'LOCAL-NL': { group: 'Lokale bezorging', purchase: 3.1, cutOff: '16:00', lateDrop: 1.5, peak: 0.5 },
   'SMF-BRIEF-NL': { group: 'PostNL', purchase: 3.05, cutOff: '17:00', lateDrop: 1, peak: 0.35 },
   'SMF-POSTNL-NL': { group: 'PostNL', purchase: 5.2, cutOff: '17:00', lateDrop: 1, peak: 0.5 },
 };
@@ -93,7 +94,7 @@ export async function seedLiveAdmin(
       name: m.name,
       code: m.code,
       carrier: m.carrier as ShipmentMethodBody['carrier'],
-      group: d?.group ?? (m.carrier === 'dhl' ? 'DHL' : m.carrier === 'postnl' ? 'PostNL' : 'Other'),
+      group: d?.group ?? (m.carrier === 'dhl' ? 'DHL' : m.carrier === 'postnl' ? 'PostNL' : 'Overig'),
       price: m.price,
       purchase_price: d?.purchase ?? Math.round(m.price * 70) / 100,
       cut_off: d?.cutOff ?? (m.carrier === 'own' ? null : '15:30'),
