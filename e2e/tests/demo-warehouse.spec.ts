@@ -20,6 +20,26 @@ async function contextFor(browser: Browser, demo: StartedServer, phone = false):
   return browser.newContext({ ...(phone ? PHONE : {}), baseURL: demo.url });
 }
 
+/**
+ * A desk browser in `locale` with a window of `viewport`, logged in as `user` through the API (the login form's
+ * labels are in the browser's language).
+ */
+async function loggedInAt(
+  browser: Browser,
+  demo: StartedServer,
+  user: { email: string; password: string },
+  locale: string,
+  viewport: { width: number; height: number },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: demo.url, locale, viewport });
+  const login = await context.request.post('/api/login', {
+    data: { email: user.email, password: user.password },
+    headers: { [APP_HEADER]: 'e2e' },
+  });
+  expect(login.ok()).toBe(true);
+  return context;
+}
+
 test('the picker finds pick items on the floor without any import', async ({ browser, demo }) => {
   const context = await contextFor(browser, demo, true);
   // The demo's products carry the sample's photo addresses (Open Food Facts); with no internet here the photo host
@@ -59,18 +79,7 @@ test("the packer reads the packing cards' scan badges whole in a 1280 px window"
   demo,
 }) => {
   for (const locale of ['nl-NL', 'en-GB']) {
-    const context = await browser.newContext({
-      baseURL: demo.url,
-      locale,
-      viewport: { width: 1280, height: 800 },
-    });
-    // Logged in through the API: the login form's labels are in the browser's language.
-    const { email, password } = DEMO_USERS.picker;
-    const login = await context.request.post('/api/login', {
-      data: { email, password },
-      headers: { [APP_HEADER]: 'e2e' },
-    });
-    expect(login.ok()).toBe(true);
+    const context = await loggedInAt(browser, demo, DEMO_USERS.picker, locale, { width: 1280, height: 800 });
     const page = await context.newPage();
     const answer = page.waitForResponse((r) => r.url().includes('/api/orders/open/'));
     await page.goto('/orders');
@@ -148,18 +157,10 @@ test("the merchant reads each parcel's whole status in the shipments list of a 1
   demo,
 }) => {
   for (const locale of ['nl-NL', 'en-GB']) {
-    const context = await browser.newContext({
-      baseURL: demo.url,
-      locale,
-      viewport: { width: 1024, height: 768 },
+    const context = await loggedInAt(browser, demo, DEMO_USERS.bolOwner, locale, {
+      width: 1024,
+      height: 768,
     });
-    // Logged in through the API: the login form's labels are in the browser's language.
-    const { email, password } = DEMO_USERS.bolOwner;
-    const login = await context.request.post('/api/login', {
-      data: { email, password },
-      headers: { [APP_HEADER]: 'e2e' },
-    });
-    expect(login.ok()).toBe(true);
     const page = await context.newPage();
     // Every speed group open, so the week's parcels show every status they have.
     await page.goto('/shipments?open=not_sorted,on_the_way,d_48h,d_24h,d_late');
