@@ -62,8 +62,20 @@ export type AddUsersBody = z.infer<typeof AddUsersBodySchema>;
 export const AddUsersResultSchema = z.object({
   invited: z.number().int(),
   added: z.number().int(),
-  /** 1-based data row numbers with the reason, e.g. 'e-mail address is missing'. */
-  errors: z.array(z.object({ row: z.number().int(), email: z.string(), reason: z.string() })),
+  /**
+   * 1-based data row numbers with the reason in English, e.g. 'e-mail address is missing'; `code` for the refusals the
+   * apps word in the user’s language (`already_member`: already a user of the shop; `no_free_licence`: no free licence of the
+   * plan named `licence` left).
+   */
+  errors: z.array(
+    z.object({
+      row: z.number().int(),
+      email: z.string(),
+      reason: z.string(),
+      code: z.enum(['already_member', 'no_free_licence']).optional(),
+      licence: z.string().optional(),
+    }),
+  ),
   /** Ids of the users invited or added, in row order. */
   user_ids: z.array(IdSchema),
 });

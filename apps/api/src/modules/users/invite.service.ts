@@ -121,16 +121,17 @@ export async function addUsersToShop(
   // Licences are handed out in row order, to rows that pass every other check.
   const taken = new Map<string, number>();
   const accepted = candidates.filter((c) => {
-    const reject = (reason: string) => {
-      errors.push({ row: c.row, email: c.email, reason });
+    const reject = (reason: string, code: 'already_member' | 'no_free_licence') => {
+      errors.push({ row: c.row, email: c.email, reason, code, licence: c.plan.name });
       return false;
     };
-    if (byEmail.get(c.email)?.member) return reject('already a user of this shop');
+    if (byEmail.get(c.email)?.member) return reject('already a user of this shop', 'already_member');
     const u = usage.get(c.plan.id) ?? { used: 0, count: 0 };
     const next = (taken.get(c.plan.id) ?? 0) + 1;
     if (input.checkFreeLicence !== false && u.used + next > u.count) {
       return reject(
         `no free "${c.plan.name}" licence left (${u.used + next - 1} of ${u.count} in use): add licences under Subscription`,
+        'no_free_licence',
       );
     }
     taken.set(c.plan.id, next);

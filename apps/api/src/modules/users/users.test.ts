@@ -222,6 +222,11 @@ describe('users and licences of a shop (spec 3 §2 Users, §5 add user / users i
       [6, 'already a user of this shop'],
       [8, 'no free "CSR Manager" licence left'],
     ]);
+    // The two refusals the portal words in the user's language carry their code and the licence.
+    expect(r.errors.filter((e) => e.code).map((e) => [e.row, e.code, e.licence])).toEqual([
+      [6, 'already_member', 'Stakeholders'],
+      [8, 'no_free_licence', 'CSR Manager'],
+    ]);
     const list = UsersPage.parse((await inject('GET', '/api/users?limit=100', bolOwner)).json());
     expect(list.items.find((u) => u.email === 'bram@bakkerijbol.nl')).toMatchObject({
       licence_name: 'Stakeholders',

@@ -76,8 +76,17 @@ export function AddUserForm({ plans }: { plans: readonly Plan[] }): ReactNode {
             { rows: [{ ...row, licence: v.licence || licence }], ...(message.trim() ? { message } : {}) },
             {
               onSuccess: (res) => {
-                if (res.errors.length) {
-                  form.setFieldError('email', res.errors[0]?.reason);
+                const refused = res.errors[0];
+                if (refused) {
+                  // The API's coded refusals in the UI's language; any other reason as the API words it.
+                  form.setFieldError(
+                    'email',
+                    refused.code === 'already_member'
+                      ? t('add.alreadyMember')
+                      : refused.code === 'no_free_licence'
+                        ? t('add.noFreeLicence', { licence: refused.licence })
+                        : refused.reason,
+                  );
                   return;
                 }
                 notifications.show({

@@ -1,5 +1,5 @@
 import type { AddUsersResult, Plan, ShopUser } from '@hoppa/core';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Call, fakeApi } from '../../test/fake-api.ts';
 import { orgAuth, role, user } from '../../test/fixtures.ts';
@@ -52,8 +52,8 @@ const shopUser = (n: number, over: Partial<ShopUser> = {}): ShopUser => ({
 });
 
 /** The add form's send button once the licences have loaded (it is disabled until then). */
-async function sendWhenReady(): Promise<HTMLButtonElement> {
-  const send = (await screen.findByRole('button', { name: 'Send invitation' })) as HTMLButtonElement;
+async function sendWhenReady(name = 'Send invitation'): Promise<HTMLButtonElement> {
+  const send = (await screen.findByRole('button', { name })) as HTMLButtonElement;
   await waitFor(() => expect(send.disabled).toBe(false));
   return send;
 }
@@ -63,6 +63,7 @@ function render(
   path = '/settings/users',
   calls: Call[] = [],
   extra: Record<string, unknown> = {},
+  lang: 'en' | 'nl' = 'en',
 ) {
   const items = [
     shopUser(1),
@@ -111,7 +112,7 @@ function render(
       { path: '/settings/users/import', element: <UsersPage /> },
       { path: '/settings/user', element: <UserSettingsPage /> },
     ],
-    { path, session: { user: me, orgAuth: orgAuth(r) } },
+    { path, session: { user: me, orgAuth: orgAuth(r) }, lang },
   );
 }
 
@@ -227,6 +228,39 @@ describe('users and licences (spec 3 §2 Users)', { timeout: 30_000 }, () => {
     fireEvent.input(screen.getByRole('textbox', { name: /^E-mail/ }), { target: { value: 'x@y.nl' } });
     fireEvent.click(await sendWhenReady());
     expect(await screen.findByText('already a user of this shop')).toBeTruthy();
+  });
+
+  it('words the coded refusals in the UI’s language: already a user, no free licence of the plan', async () => {
+    const refuse = (code: 'already_member' | 'no_free_licence', reason: string) => ({
+      'POST /api/users': {
+        invited: 0,
+        added: 0,
+        errors: [{ row: 1, email: 'x@y.nl', reason, code, licence: 'Stakeholders' }],
+        user_ids: [],
+      },
+    });
+    const fill = async () => {
+      fireEvent.input(await screen.findByRole('textbox', { name: /^Voornaam/ }), { target: { value: 'X' } });
+      fireEvent.input(screen.getByRole('textbox', { name: /^Achternaam/ }), { target: { value: 'Y' } });
+      fireEvent.input(screen.getByRole('textbox', { name: /^E-mail/ }), { target: { value: 'x@y.nl' } });
+      fireEvent.click(await sendWhenReady('Uitnodiging sturen'));
+    };
+    render(owner, '/settings/users/add', [], refuse('already_member', 'already a user of this shop'), 'nl');
+    await fill();
+    expect(await screen.findByText('Is al gebruiker van deze winkel')).toBeTruthy();
+    expect(screen.queryByText('already a user of this shop')).toBeNull();
+    cleanup();
+    render(
+      owner,
+      '/settings/users/add',
+      [],
+      refuse('no_free_licence', 'no free "Stakeholders" licence left'),
+      'nl',
+    );
+    await fill();
+    expect(
+      await screen.findByText('Geen vrije licentie “Stakeholders” meer: voeg licenties toe onder Abonnement'),
+    ).toBeTruthy();
   });
 
   it('offers the import wizard inside the page', async () => {

@@ -41,6 +41,8 @@ export const usersI18n = {
       submit: 'Send invitation',
       cancel: 'Cancel',
       sent: 'Invitation sent to {{email}}.',
+      alreadyMember: 'Already a user of this shop',
+      noFreeLicence: 'No free “{{licence}}” licence left: add licences under Subscription',
       added: '{{email}} already has an account: the shop was added to it.',
     },
     import: {
@@ -128,6 +130,8 @@ export const usersI18n = {
       submit: 'Uitnodiging sturen',
       cancel: 'Annuleren',
       sent: 'Uitnodiging verstuurd naar {{email}}.',
+      alreadyMember: 'Is al gebruiker van deze winkel',
+      noFreeLicence: 'Geen vrije licentie “{{licence}}” meer: voeg licenties toe onder Abonnement',
       added: '{{email}} heeft al een account: de winkel is eraan toegevoegd.',
     },
     import: {
