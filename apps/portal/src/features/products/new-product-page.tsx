@@ -215,8 +215,9 @@ export function NewProductPage() {
             <Button variant="default" onClick={() => setOverwrite(null)}>
               {t('newProduct.keep')}
             </Button>
+            {/* A short label: the text above names the product, and a long name was cut off in the button. */}
             <Button color="orange" onClick={send}>
-              {t('newProduct.overwrite', { existing: overwrite?.name ?? '' })}
+              {t('newProduct.overwrite')}
             </Button>
           </Group>
         </Stack>

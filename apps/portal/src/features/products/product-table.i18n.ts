@@ -192,7 +192,7 @@ export const productTableI18n = {
       exists:
         'EAN {{ean}} already belongs to “{{existing}}”. Adding overwrites that product with “{{name}}” and what you filled in.',
       keep: 'Cancel',
-      overwrite: 'Overwrite “{{existing}}”',
+      overwrite: 'Overwrite',
       back: 'Back',
       nameRequired: 'Add product name',
       eanRequired: 'Add EAN',
@@ -395,7 +395,7 @@ export const productTableI18n = {
       exists:
         'EAN {{ean}} hoort al bij “{{existing}}”. Toevoegen overschrijft dat product met “{{name}}” en wat je hebt ingevuld.',
       keep: 'Annuleren',
-      overwrite: '“{{existing}}” overschrijven',
+      overwrite: 'Overschrijven',
       back: 'Terug',
       nameRequired: 'Voeg een productnaam toe',
       eanRequired: 'Voeg een EAN toe',
