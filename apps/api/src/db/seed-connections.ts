@@ -1,8 +1,7 @@
 import { APP_HEADER, type StoreApiBody } from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
 import type { BolClient } from '../lib/outside/bol.ts';
-import { pullBolOrders } from '../modules/connections/bol-intake.service.ts';
-import { connectionRow } from '../modules/connections/connections.service.ts';
+import { connectionRow, pullBolOrders } from '../modules/connections/index.ts';
 import type { Db } from './client.ts';
 import { DEMO_USERS } from './seed.ts';
 import { login } from './seed-orders.ts';

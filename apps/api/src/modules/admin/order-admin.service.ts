@@ -7,7 +7,7 @@ import {
 import { sql } from 'kysely';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { notFound, problem } from '../../lib/errors.ts';
-import { bookPickedPiecesBack } from '../orders/picked-pieces.service.ts';
+import { bookPickedPiecesBack } from '../orders/index.ts';
 import { lockProducts } from '../stock/index.ts';
 
 /** Most orders one search answers (one order number is used by at most a few shops). */

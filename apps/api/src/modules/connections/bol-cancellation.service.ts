@@ -4,7 +4,7 @@ import { HttpProblem, notFound, problem } from '../../lib/errors.ts';
 import type { BolClient } from '../../lib/outside/bol.ts';
 import { OutsideServiceError } from '../../lib/outside/http-client.ts';
 import type { RequestContext } from '../../lib/route.ts';
-import { bookPickedPiecesBack } from '../orders/picked-pieces.service.ts';
+import { bookPickedPiecesBack } from '../orders/index.ts';
 import { lockProducts } from '../stock/index.ts';
 
 /** Makes the bol adapter of a connection (its client id and sealed secret). */

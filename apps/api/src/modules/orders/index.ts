@@ -4,4 +4,5 @@ export { markOrderShipped } from './order-events.service.ts';
 export { importOrders, warmOrderImport } from './order-import.service.ts';
 export { registerOrderRoutes } from './orders.routes.ts';
 export { getOrder } from './orders.service.ts';
+export { bookPickedPiecesBack } from './picked-pieces.service.ts';
 export { addProductImage } from './product-image.service.ts';
