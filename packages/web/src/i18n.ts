@@ -58,7 +58,9 @@ export function createI18n(namespaces: Namespaces, lang: Lang = detectLanguage(b
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
   if (!reasonTexts) {
     waiting.add(instance);
-    void loadReasonTexts();
+    // A chunk that cannot come (offline before it was cached, a deploy that replaced it) leaves the server's English
+    // messages; the next instance tries again. Not an unhandled rejection in the console.
+    loadReasonTexts().catch(() => {});
   }
   return instance;
 }
