@@ -294,6 +294,7 @@ export interface OrderLines {
   product_id: string;
   quantity: number;
   shop_order_id: string | null;
+  shop_order_item_id: string | null;
   title: string;
 }
 

@@ -81,8 +81,8 @@ async function loadRequest(scope: TenantScope, id: string, lock: boolean) {
  * items, `no_cancellation_request`, `marketplace_connection_inactive`). Then each bol order item with an open request
  * is cancelled at bol with reason REQUESTED_BY_CUSTOMER (`PUT /retailer/orders/cancellation`, one item per call) and
  * its process waited for. Then one transaction locks the order again and, for the items bol cancelled: stamps
- * `bol_order_items.cancelled_at`; gives their lines (the line of the item's EAN or the parts of its bundle, not the
- * lines a rule added) `cancelled_at`, books their picked pieces back onto their locations (reason `unpick`) and
+ * `bol_order_items.cancelled_at`; gives their lines (the lines that keep the item's id: its line or the parts of its
+ * bundle; by the item's EAN for an order taken in before migration 0451; not the lines a rule added) `cancelled_at`, books their picked pieces back onto their locations (reason `unpick`) and
  * unpicks and ungroups them; and when no line the customer ordered is left to ship, cancels the order (its
  * rule-added lines are unpicked too). When bol refuses an item (502 `outside_service`) the items it cancelled before
  * are still recorded here, so a retry asks only for the rest.
@@ -144,6 +144,7 @@ async function recordCancelled(
         'l.bundle_ean',
         'l.automation_id',
         'l.cancelled_at',
+        'l.shop_order_item_id',
       ])
       .where(orgScope(one, 'l'))
       .where('l.order_id', '=', order.id)
@@ -151,7 +152,17 @@ async function recordCancelled(
       .forUpdate()
       .execute();
     const open = all.filter((l) => !l.cancelled_at);
-    const cancelled = open.filter((l) => !l.automation_id && eans.includes(l.bundle_ean ?? l.ean));
+    // The lines of the items by the item id they keep (two items of one EAN stay apart); an order taken in before
+    // migration 0451 keeps no item ids: by the items' EANs.
+    const ids = new Set(mine.map((i) => i.order_item_id));
+    const byId = all.some((l) => l.shop_order_item_id !== null);
+    const cancelled = open.filter(
+      (l) =>
+        !l.automation_id &&
+        (byId
+          ? l.shop_order_item_id !== null && ids.has(l.shop_order_item_id)
+          : eans.includes(l.bundle_ean ?? l.ean)),
+    );
     const left = open.filter((l) => !l.automation_id && !cancelled.includes(l));
     const orderCancelled = left.length === 0;
     const unpicked = orderCancelled ? open : cancelled;

@@ -1,4 +1,10 @@
-import type { ApiConnection, BolCancellationResult, OpenOrders, Order } from '@hoppa/core';
+import {
+  type ApiConnection,
+  type BolCancellationResult,
+  newId,
+  type OpenOrders,
+  type Order,
+} from '@hoppa/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
 import { forgetBolTokens } from '../../lib/outside/bol.ts';
@@ -150,6 +156,78 @@ describe('the bol intake and cancellation requests', () => {
     expect((await ours(o.orderId)).lines.map((l) => l.cancellation_request)).toEqual([true, false]);
   });
 
+  it('writes the line of a requested item flagged in the import itself, never unflagged for a moment', async () => {
+    // Every write of a line's flag, as the database sees it: an INSERT with the flag it was written with, and each
+    // UPDATE of the flag afterwards (a reader between the two would see the line unflagged: a picker could pick it).
+    await t.db.exec(`
+      CREATE TABLE test_line_flag_writes (n serial, order_id char(24), ean text, op text, flagged boolean);
+      CREATE FUNCTION test_log_line_flag() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO test_line_flag_writes (order_id, ean, op, flagged)
+          VALUES (NEW.order_id, NEW.ean, TG_OP, NEW.cancellation_request);
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER test_log_line_flag AFTER INSERT OR UPDATE OF cancellation_request ON order_lines
+        FOR EACH ROW EXECUTE FUNCTION test_log_line_flag();`);
+    try {
+      const o = order([{ ean: jam.ean }, { ean: bread.ean, asked: true }]);
+      await pull(o);
+      const got = await ours(o.orderId);
+      const writes = await t.db.query<{ ean: string; op: string; flagged: boolean }>(
+        'SELECT ean, op, flagged FROM test_line_flag_writes WHERE order_id = $1 ORDER BY n',
+        [got.id],
+      );
+      expect(writes.rows).toEqual([
+        { ean: jam.ean, op: 'INSERT', flagged: false },
+        { ean: bread.ean, op: 'INSERT', flagged: true },
+      ]);
+    } finally {
+      await t.db.exec(`
+        DROP TRIGGER test_log_line_flag ON order_lines;
+        DROP FUNCTION test_log_line_flag();
+        DROP TABLE test_line_flag_writes;`);
+    }
+  });
+
+  it('flags only the requested item when the order holds two items of the same EAN (by bol’s order item id)', async () => {
+    const o = order([{ ean: jam.ean }, { ean: jam.ean, asked: true }, { ean: bread.ean }]);
+    await pull(o);
+    expect((await ours(o.orderId)).lines.map((l) => [l.ean, l.cancellation_request])).toEqual([
+      [jam.ean, false],
+      [jam.ean, true],
+      [bread.ean, false],
+    ]);
+    // The customer asks later for the other jam too: its own line gets the flag.
+    const later = order([{ ean: jam.ean }, { ean: jam.ean }]);
+    await pull(later);
+    (later.orderItems[0] as { cancellationRequest?: boolean }).cancellationRequest = true;
+    await pull();
+    expect((await ours(later.orderId)).lines.map((l) => l.cancellation_request)).toEqual([true, false]);
+  });
+
+  it('flags the parts of the requested bundle item only, also when a second item of that bundle asks later', async () => {
+    const bol = await orgId(t.db, 'Bakkerij Bol');
+    const box = await addProduct(t.db, bol, { name: 'Ontbijtpakket', weightKg: 1.2 });
+    await t.db.query(
+      `INSERT INTO product_bundle_items (id, org_id, bundle_id, product_id, quantity, position)
+       VALUES ($1, $3, $4, $5, 1, 0), ($2, $3, $4, $6, 1, 1)`,
+      [newId(), newId(), bol, box.id, jam.id, bread.id],
+    );
+    const o = order([{ ean: box.ean, asked: true }, { ean: box.ean }]);
+    await pull(o);
+    const parts = async () =>
+      (await ours(o.orderId)).lines.map((l) => [l.ean, l.cancellation_request] as const);
+    expect(await parts()).toEqual([
+      [jam.ean, true],
+      [bread.ean, true],
+      [jam.ean, false],
+      [bread.ean, false],
+    ]);
+    (o.orderItems[1] as { cancellationRequest?: boolean }).cancellationRequest = true;
+    await pull();
+    expect((await parts()).map(([, asked]) => asked)).toEqual([true, true, true, true]);
+  });
+
   it('leaves a shipped order shipped when a request comes after the parcel left', async () => {
     const o = order([{ ean: jam.ean }]);
     await pull(o);
@@ -215,6 +293,29 @@ describe('POST /order/bol/cancellation/{id}: accepting the request', () => {
     // Accepting again finds nothing to accept.
     const again = await accept(got.id);
     expect([again.statusCode, again.json().code]).toEqual([409, 'no_cancellation_request']);
+  });
+
+  it('cancels only the requested item’s line when another item of the order has the same EAN', async () => {
+    const o = order([{ ean: jam.ean, asked: true }, { ean: jam.ean }]);
+    await pull(o);
+    const got = await ours(o.orderId);
+    const [asked, kept] = o.orderItems.map((i) => i.orderItemId);
+    const r = await accept(got.id);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({ orderItemIds: [asked], order_cancelled: false });
+    expect((await ours(o.orderId)).lines).toEqual([
+      { ean: jam.ean, cancellation_request: true, cancelled: true },
+      { ean: jam.ean, cancellation_request: false, cancelled: false },
+    ]);
+    const from = fake.requests.length;
+    const opts = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/bol/ship_options/${got.id}`,
+      headers: { cookie: packer },
+    });
+    expect(opts.statusCode, opts.body).toBe(200);
+    const options = fake.requests.slice(from).find((q) => q.path.endsWith('/delivery-options'));
+    expect(JSON.parse(options?.body ?? '{}')).toEqual({ orderItems: [{ orderItemId: kept }] });
   });
 
   it('cancels the order when nothing is left to ship, and gives picked pieces back to their location', async () => {

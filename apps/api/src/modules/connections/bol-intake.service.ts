@@ -60,9 +60,11 @@ function rowsOf(order: BolOrder, items: BolOrder['orderItems']): OrderImportRow[
  * next pull tries them again, so adding the product brings them in). Every answer of bol is read before anything is
  * written: a malformed answer or a failure of bol throws (an `OutsideServiceError`) and imports nothing of that pull.
  *
- * Cancellation requests (spec 1 §3 Order product line `cancellationRequest`, §4 Picking state): an item the customer
- * asked to cancel is taken in like the others and its lines (the line of its EAN, or the parts of its bundle) get
- * `cancellation_request`, so they are dimmed, left out of the pick list and the order cannot ship until the merchant
+ * Every line keeps its bol order item's id (`shop_order_item_id`, also on the parts of a bundle), so two items of one
+ * EAN stay apart. Cancellation requests (spec 1 §3 Order product line `cancellationRequest`, §4 Picking state): an
+ * item the customer asked to cancel is taken in like the others and its lines are written with `cancellation_request`
+ * by the import itself, in the transaction that writes the order (no reader ever sees them unflagged), so they are
+ * dimmed, left out of the pick list and the order cannot ship until the merchant
  * accepts the request ({@link acceptBolCancellation}). An item taken in before whose request bol reports now (the
  * customer asked after the import) gets the flag on its existing lines at this pull, while its order is open; a
  * shipped or cancelled order is left as it is (bol lists only items that are still open; a parcel that left before
@@ -133,6 +135,8 @@ export async function pullBolOrders(db: Db, conn: ConnectionRow, bol: BolClient)
     ),
   ];
   const rows: OrderImportRow[] = [];
+  // Per row its bol order item: the line keeps the item's id and is written flagged when the customer asked already.
+  const itemOfRow: { shopOrderItemId: string; cancellationRequest: boolean }[] = [];
   const take: BolOrder[] = [];
   for (const d of details) {
     const items = d.orderItems.filter((i) => !seen.has(i.orderItemId));
@@ -143,6 +147,8 @@ export async function pullBolOrders(db: Db, conn: ConnectionRow, bol: BolClient)
       continue;
     }
     rows.push(...rowsOf(d, items));
+    for (const i of items)
+      itemOfRow.push({ shopOrderItemId: i.orderItemId, cancellationRequest: i.cancellationRequest === true });
     take.push(d);
   }
   if (!rows.length) return result;
@@ -150,7 +156,7 @@ export async function pullBolOrders(db: Db, conn: ConnectionRow, bol: BolClient)
   const answer = await importOrders(
     { db, currOrgId: conn.org_id },
     { body: new TextEncoder().encode(JSON.stringify(rows)) },
-    { platform: conn.platform },
+    { platform: conn.platform, itemOfRow },
   );
   result.imported = answer.created;
   const ourId = new Map(answer.orders.map((o) => [o.order_id, o.id]));
@@ -177,6 +183,8 @@ export async function pullBolOrders(db: Db, conn: ConnectionRow, bol: BolClient)
         bol_order_id: d.orderId,
         order_id: ourId.get(d.orderId) ?? null,
         ean: i.product.ean,
+        // Its lines were written flagged by the import (an order taken in by an earlier pull keeps its own lines).
+        cancellation_request: i.cancellationRequest === true && ourId.has(d.orderId),
       })),
   );
   if (values.length)
@@ -185,19 +193,6 @@ export async function pullBolOrders(db: Db, conn: ConnectionRow, bol: BolClient)
       .values(values)
       .onConflict((oc) => oc.columns(['connection_id', 'order_item_id']).doNothing())
       .execute();
-  // The new orders' items the customer asked to cancel already: their lines carry the request from the start.
-  await markCancellationRequests(
-    scope,
-    conn.id,
-    take.flatMap((d) => {
-      const ours = ourId.get(d.orderId);
-      return ours
-        ? d.orderItems
-            .filter((i) => i.cancellationRequest && !seen.has(i.orderItemId))
-            .map((i) => ({ orderItemId: i.orderItemId, orderId: ours, ean: i.product.ean }))
-        : [];
-    }),
-  );
   return result;
 }
 
@@ -210,8 +205,10 @@ interface CancellationOfItem {
 
 /**
  * Records bol's cancellation request of each item (`bol_order_items.cancellation_request`) and flags its lines in our
- * order while the order is open: the line of the item's EAN, or the parts of the bundle of that EAN (not the lines an
- * automation rule added, nor a line cancelled already). The pick aggregates follow through their triggers. Answers
+ * order while the order is open: the lines that keep the item's id (`shop_order_item_id`: the item's line, or the
+ * parts of its bundle), so a second item of the same EAN stays unflagged; an order taken in before migration 0451
+ * (no line keeps an item id) by the item's EAN instead. Not the lines an automation rule added, nor a line cancelled
+ * already. The pick aggregates follow through their triggers. Answers
  * the ids of the items whose lines got the flag.
  */
 async function markCancellationRequests(
@@ -239,7 +236,25 @@ async function markCancellationRequests(
         .where('l.order_id', '=', item.orderId)
         .where('l.automation_id', 'is', null)
         .where('l.cancelled_at', 'is', null)
-        .where((eb) => eb(eb.fn.coalesce('l.bundle_ean', 'l.ean'), '=', item.ean))
+        .where((eb) =>
+          eb.or([
+            eb('l.shop_order_item_id', '=', item.orderItemId),
+            // Lines taken in before migration 0451 without the item's id: by the item's EAN.
+            eb.and([
+              eb(eb.fn.coalesce('l.bundle_ean', 'l.ean'), '=', item.ean),
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom('order_lines as k')
+                    .select('k.id')
+                    .whereRef('k.order_id', '=', 'l.order_id')
+                    .where(orgScope(txScope, 'k'))
+                    .where('k.shop_order_item_id', 'is not', null),
+                ),
+              ),
+            ]),
+          ]),
+        )
         .where((eb) =>
           eb.exists(
             eb

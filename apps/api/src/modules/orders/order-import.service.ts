@@ -36,6 +36,16 @@ export function warmOrderImport(): Promise<void> {
   return warmWorker(WORKER, { phase: 'warm' });
 }
 
+/**
+ * The shop's order item behind one row of an import (the bol intake's rows, issue 14): bol's orderItemId, kept on the
+ * line as `shop_order_item_id`, and whether the customer asked to cancel it, written on the line as
+ * `cancellation_request` in the import's own transaction (spec 1 §3 Order product line `cancellationRequest`).
+ */
+interface ImportRowItem {
+  shopOrderItemId: string;
+  cancellationRequest: boolean;
+}
+
 interface ImportProduct {
   id: string;
   ean: string;
@@ -69,6 +79,9 @@ interface ImportProduct {
  * - each line is written with its order's placed_at and whether its order has more than one line (`order_multi`),
  *   so the order-line triggers (migrations 0310, 0330, 0350) have nothing to correct (ADR 0066), and each order with
  *   its line count, so the line-count trigger (migration 0365) rewrites no order (ADR 0068).
+ * - `options.itemOfRow` (the bol intake's, by row index from 0) gives a row's shop order item: its line is written
+ *   with that item's id (`shop_order_item_id`) and, when the customer asked to cancel it, already flagged
+ *   (`cancellation_request`, kept by the parts of a bundle), so no reader ever sees the line unflagged (ADR 0129).
  * Orders get status open, platform 'import' (or `options.platform`: the bol order intake passes 'bol' or 'bol_be',
  * issue 14), type manual_order and placed_at now, plus one microsecond per order of the chunk, so the orders of one
  * file keep their file order on the open list.
@@ -80,9 +93,10 @@ interface ImportProduct {
 export async function importOrders(
   ctx: Pick<OrgContext, 'db' | 'currOrgId'>,
   { body }: { body: Uint8Array },
-  options: { platform?: string } = {},
+  options: { platform?: string; itemOfRow?: readonly (ImportRowItem | undefined)[] } = {},
 ): Promise<OrderImportResult> {
   const platform = options.platform ?? 'import';
+  const itemOf = (row: number) => options.itemOfRow?.[row - 1];
   const { db, currOrgId: orgId } = ctx;
   const scope = { db, orgIds: [orgId] };
   const refused = (a: { message: string; issues: { path: string; message: string }[] }) =>
@@ -232,6 +246,10 @@ export async function importOrders(
       placed: [] as string[],
       /** The order's shop number, kept on the line for the pick rounds (migration 0390, ADR 0077). */
       shop: [] as string[],
+      /** The shop's order item id of the row (bol's orderItemId; migration 0451), or null. */
+      item: [] as (string | null)[],
+      /** The customer asked to cancel the row's item: the line is written flagged (spec 1 §3). */
+      asked: [] as boolean[],
     };
     const chunkWarnings: OrderImportIssue[] = [];
     const chunkDuplicates: OrderImportIssue[] = [];
@@ -260,6 +278,9 @@ export async function importOrders(
         line.multi.push(orderLines.length > 1);
         line.placed.push(placedOf.get(id) as string);
         line.shop.push(orderId);
+        const item = itemOf(plan.lineRow[li] as number);
+        line.item.push(item?.shopOrderItemId ?? null);
+        line.asked.push(item?.cancellationRequest ?? false);
         if (!loc && !bundles.has(product.id)) {
           chunkWarnings.push(
             orderImportIssue(
@@ -279,12 +300,12 @@ export async function importOrders(
       // through Date and would drop the microseconds.
       await tx.query(
         `INSERT INTO order_lines (id, order_id, org_id, product_id, ean, title, quantity, pick_location_id, position,
-                                  placed_at, order_multi, shop_order_id)
+                                  placed_at, order_multi, shop_order_id, shop_order_item_id, cancellation_request)
          SELECT u.id, u.order_id, $1, u.product_id, u.ean, u.title, u.qty, u.loc, u.pos, u.placed_at::timestamptz, u.multi,
-                u.shop_order_id
+                u.shop_order_id, u.item, u.asked
            FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[], $9::int[],
-                       $10::boolean[], $11::text[], $12::text[])
-                AS u(id, order_id, product_id, ean, title, qty, loc, pos, multi, placed_at, shop_order_id)`,
+                       $10::boolean[], $11::text[], $12::text[], $13::text[], $14::boolean[])
+                AS u(id, order_id, product_id, ean, title, qty, loc, pos, multi, placed_at, shop_order_id, item, asked)`,
         [
           orgId,
           line.id,
@@ -298,6 +319,8 @@ export async function importOrders(
           line.multi,
           line.placed,
           line.shop,
+          line.item,
+          line.asked,
         ],
       );
     }

@@ -55,6 +55,10 @@ export interface BundleLineCandidate {
   /** The order's placed_at as PostgreSQL's text, microseconds kept (a Date has milliseconds only; ADR 0074). */
   placed_at: string;
   automation_id: string | null;
+  /** Whether the customer asked to cancel the line's item (its parts keep the flag); false when not read. */
+  cancellation_request?: boolean;
+  /** The shop's id of the order item the line came from (bol's orderItemId; its parts keep it), or null. */
+  shop_order_item_id?: string | null;
 }
 
 /**
@@ -71,12 +75,15 @@ export const BUNDLE_LINE_COLUMNS = [
   'l.position',
   sql<string>`l.placed_at::text`.as('placed_at'),
   'l.automation_id',
+  'l.cancellation_request',
+  'l.shop_order_item_id',
 ] as const;
 
 /**
  * Replaces every line of `lines` whose product is a bundle (a product with parts, ADR 0049) by one line per part, in
  * the caller's transaction on organisation `orgId`'s orders: `quantity` = line quantity × part quantity, the part's
- * pick location ({@link pickLocationsOf}), the line's `placed_at` and rule, and the bundle's id, EAN, title and pieces
+ * pick location ({@link pickLocationsOf}), the line's `placed_at`, rule, cancellation request and shop order item id
+ * (bol's orderItemId), and the bundle's id, EAN, title and pieces
  * (`bundle_*`), so the pick list, stock and packing work on real products while the packing station still shows what
  * the customer bought. The parts take the bundle line's place in the customer's line order; the lines of every order
  * touched are then numbered 0, 1, 2 … again. Lines of products without parts are left alone. Returns how many lines
@@ -110,6 +117,8 @@ export async function expandBundleLines(
       position: l.position * 100 + k,
       placed_at: sql<string>`${l.placed_at}::text::timestamptz`,
       automation_id: l.automation_id,
+      cancellation_request: l.cancellation_request ?? false,
+      shop_order_item_id: l.shop_order_item_id ?? null,
       bundle_product_id: l.product_id,
       bundle_ean: l.ean,
       bundle_title: l.title,
