@@ -60,6 +60,10 @@ export const checkinTexts = {
     placedLabel: '{{amount}}× {{name}} op {{location}}',
     notReserved: 'Verkeerde locatie: scan het label van een gereserveerde locatie.',
     unknownLocation: 'Onbekende locatie: dit label hoort bij geen locatie in het magazijn.',
+    unknownLocationName: 'Onbekende locatie: er is geen locatie met de naam {{name}}.',
+    offlineLocationName:
+      'Offline: locatie {{name}} staat niet op dit toestel. Scan het label, of probeer het weer met verbinding.',
+    inactiveLocation: 'Locatie {{name}} is niet actief: kies een andere locatie.',
     scannedLocation: 'locatie met label …{{tail}}',
     itemDone: 'Dit item is al bevestigd.',
     unknownScan: 'Niet gevonden: {{code}}',
@@ -171,6 +175,10 @@ export const checkinTexts = {
     placedLabel: '{{amount}}× {{name}} on {{location}}',
     notReserved: 'Wrong location: scan the label of a reserved location.',
     unknownLocation: 'Unknown location: this label belongs to no location in the warehouse.',
+    unknownLocationName: 'Unknown location: there is no location named {{name}}.',
+    offlineLocationName:
+      'Offline: location {{name}} is not on this device. Scan its label, or try again when connected.',
+    inactiveLocation: 'Location {{name}} is not active: choose another location.',
     scannedLocation: 'location with label …{{tail}}',
     itemDone: 'This item is confirmed already.',
     unknownScan: 'Not found: {{code}}',

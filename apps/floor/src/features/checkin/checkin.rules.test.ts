@@ -114,7 +114,11 @@ describe('location scans on an item', () => {
       locationId: hex(71),
       name: null,
     });
-    expect(classifyLocationScan('B-02', item())).toEqual({ kind: 'unknown' });
+    expect(classifyLocationScan('B-02', reserved)).toEqual({ kind: 'not_reserved' });
+  });
+  it('pass a typed name on to be looked up when none are reserved, trimmed and as typed', () => {
+    expect(classifyLocationScan('  b-02 ', item())).toEqual({ kind: 'name', name: 'b-02' });
+    expect(classifyLocationScan('   ', item())).toEqual({ kind: 'unknown' });
   });
 });
 

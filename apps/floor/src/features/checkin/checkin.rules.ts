@@ -127,26 +127,32 @@ export function classifyListScan(raw: string, inbounds: readonly Inbound[]): Lis
 export type LocationScan =
   /** `name`: the reserved location's name; null for a label of a location the item does not know (no reservations). */
   | { kind: 'location'; locationId: string; name: string | null }
+  /**
+   * A location's name, typed (no reservations, so any location may take the pieces): trimmed, as typed; the screen
+   * looks it up (checkin-locations.ts `findLocationByName`) before it places anything.
+   */
+  | { kind: 'name'; name: string }
   /** The scan names a location, but the item has reserved locations and this is not one (spec 2 §4). */
   | { kind: 'not_reserved' }
   | { kind: 'unknown' };
 
 /**
  * Reads a location scan on an inbound item (spec 2 §4 Inbound location finder): a location label carries the
- * location's id (24 hex); a name may be typed when it is one of the item's reserved locations. With reserved
- * locations only those are accepted (the server answers 409 `wrong_location` otherwise); without, any location id.
- * Pure.
+ * location's id (24 hex); a location's name may be typed instead (any case, spaces around). With reserved locations
+ * only those are accepted, by id or name (the server answers 409 `wrong_location` otherwise); without, any location
+ * id, or a name to look up (`name`). Pure.
  */
 export function classifyLocationScan(raw: string, item: InboundItem): LocationScan {
-  const code = raw.trim().toLowerCase();
+  const typed = raw.trim();
+  const code = typed.toLowerCase();
   if (!code) return { kind: 'unknown' };
   const reserved = item.reserved_locations.find(
     (l) => l.location_id === code || l.name.toLowerCase() === code,
   );
   if (reserved) return { kind: 'location', locationId: reserved.location_id, name: reserved.name };
-  if (!HEX_ID.test(code)) return { kind: 'unknown' };
   if (item.reserved_locations.length > 0) return { kind: 'not_reserved' };
-  return { kind: 'location', locationId: code, name: null };
+  if (HEX_ID.test(code)) return { kind: 'location', locationId: code, name: null };
+  return { kind: 'name', name: typed };
 }
 
 /**

@@ -269,6 +269,115 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
     expect((await screen.findByTestId('checkin-notice')).textContent).toBe('Deze inbound bestaat niet.');
   });
 
+  it('takes a location typed by its name without reservations like its scanned label: the server online, this device offline', async () => {
+    // Session 41 (a worker on the floor): 'A-01-02' typed instead of scanned was refused when the item had no
+    // reservations. Any existing active location typed by its name (any case, spaces around) goes like its label.
+    const stored = inbound({ items: [item()] });
+    await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [stored] });
+    const node = (n: number, name: string, active = true) => ({
+      id: hex(n),
+      name,
+      level: 'bin',
+      type: 'half-box',
+      sequence: 1,
+      active,
+      parent_id: hex(60),
+      group: null,
+      children: 0,
+      products: 0,
+      stock: 0,
+      status: 'free',
+      problems: [],
+    });
+    const searched: string[] = [];
+    browser.server = (req) => {
+      const url = new URL(req.url);
+      if (url.pathname === '/api/inbounds/status/pending')
+        return json(200, { items: [stored], total: 1, skip: 0, limit: 100 });
+      if (url.pathname === '/api/locations/null') {
+        const search = url.searchParams.get('search') ?? '';
+        searched.push(search);
+        // The search finds names containing the text: the exact name must be picked among them.
+        const all = [node(76, 'A-01-020'), node(77, 'A-01-02'), node(78, 'Z-OLD', false)];
+        const items = all.filter((l) => l.name.toLowerCase().includes(search.toLowerCase()));
+        return json(200, {
+          items,
+          total: items.length,
+          skip: 0,
+          limit: 1000,
+          parent: null,
+          parent_parent_id: null,
+        });
+      }
+      return json(404, { statusCode: 404, code: 'not_found', message: 'Location not found' });
+    };
+    renderFloor(`/inbound?inbound=${hex(1)}&item=${hex(11)}`, { lang: 'nl' });
+    await screen.findByTestId('item-detail');
+
+    // Typed in the scan bar, other case and spaces around: placed on A-01-02 (not A-01-020).
+    scan('  a-01-02 ');
+    await waitFor(() => expect(screen.getByTestId('checkin-notice').textContent).toBe('24 stuks op A-01-02'));
+    expect(searched).toEqual(['a-01-02']);
+    expect((await floorDb().outbox.toArray()).map((r) => r.body)).toEqual([
+      { op: 'place', item_id: hex(11), location_id: hex(77), amount: 24, raw_scan: 'a-01-02' },
+    ]);
+    // A name the warehouse does not have, and an inactive location, are refused and queue nothing.
+    scan('A-99-99');
+    await waitFor(() =>
+      expect(screen.getByTestId('checkin-notice').textContent).toBe(
+        'Onbekende locatie: er is geen locatie met de naam A-99-99.',
+      ),
+    );
+    scan('z-old');
+    await waitFor(() =>
+      expect(screen.getByTestId('checkin-notice').textContent).toBe(
+        'Locatie Z-OLD is niet actief: kies een andere locatie.',
+      ),
+    );
+    expect(await floorDb().outbox.count()).toBe(1);
+
+    // Offline: a name this device knows (the product's stored locations) is taken from there, through the typed field.
+    browser.setOnline(false);
+    await storeProduct(floorDb(), {
+      product: {
+        id: hex(500),
+        org_id: hex(900),
+        name: 'Mok',
+        ean: '8712345678906',
+        needs_recount: false,
+        stock: 3,
+        return_instruction: null,
+      },
+      locations: [
+        {
+          id: hex(81),
+          location: { id: hex(74), name: 'C-01-2', parent_name: 'C-01', type: 'half-box', active: true },
+          stock: 3,
+          active: true,
+          to_transfer: false,
+          transfer_quantity: null,
+          position: 1,
+        },
+      ],
+    });
+    fireEvent.input(screen.getByLabelText('Locatie (naam of id)'), { target: { value: 'c-01-2 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Plaatsen' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('checkin-notice').textContent).toMatch(/ stuks op C-01-2$/),
+    );
+    const rows = (await floorDb().outbox.orderBy('seq').toArray()).map((r) => r.body);
+    expect(rows.at(-1)).toMatchObject({ op: 'place', location_id: hex(74), raw_scan: 'c-01-2' });
+    // Offline, a name this device does not know is told so: nothing is queued on a guess.
+    const before = rows.length;
+    scan('A-01-03');
+    await waitFor(() =>
+      expect(screen.getByTestId('checkin-notice').textContent).toBe(
+        'Offline: locatie A-01-03 staat niet op dit toestel. Scan het label, of probeer het weer met verbinding.',
+      ),
+    );
+    expect(await floorDb().outbox.count()).toBe(before);
+  });
+
   it('names a location placed on without reservations by its name: from the server online, from the stored product offline', async () => {
     // No reserved locations: any location label is taken (spec 2 §4); the worker must read where the pieces went.
     const stored = inbound({ items: [item()] });

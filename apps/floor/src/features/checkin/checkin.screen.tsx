@@ -51,6 +51,7 @@ import {
   stepAmount,
   temporaryPlaceId,
 } from './checkin.rules.ts';
+import { findLocationByName } from './checkin-locations.ts';
 import './checkin.css';
 
 type T = TFunction<'checkin', undefined>;
@@ -224,6 +225,31 @@ export function CheckinScreen() {
     setAmount(null);
   }
 
+  /**
+   * Places on a location typed by its name (no reservations; session 41): looked up online, or among the locations
+   * this device stored when offline ({@link findLocationByName}), then placed exactly as its scanned label would be.
+   * An unknown name, an inactive location, or a name unknown offline is told and queues nothing.
+   */
+  async function placeByName(target: ShownInbound, it: ShownInboundItem, typed: string) {
+    let found: Awaited<ReturnType<typeof findLocationByName>>;
+    try {
+      found = await findLocationByName(db, typed, online);
+    } catch (err) {
+      deviceBeeps.wrong();
+      setError(err);
+      return;
+    }
+    const refuse = (text: string) => {
+      console.info('Check-in: typed location refused', typed);
+      deviceBeeps.wrong();
+      setNotice({ text, bad: true });
+    };
+    if (found === 'unknown') refuse(t('unknownLocationName', { name: typed }));
+    else if (found === 'offline_unknown') refuse(t('offlineLocationName', { name: typed }));
+    else if (!found.active) refuse(t('inactiveLocation', { name: found.name }));
+    else await place(target, it, found.id, found.name, typed);
+  }
+
   function onScan(raw: string) {
     setNotice(null);
     if (inbound && item) {
@@ -235,6 +261,10 @@ export function CheckinScreen() {
       const verdict = classifyLocationScan(raw, item);
       if (verdict.kind === 'location') {
         void place(inbound, item, verdict.locationId, verdict.name, raw.trim());
+        return;
+      }
+      if (verdict.kind === 'name') {
+        void placeByName(inbound, item, verdict.name);
         return;
       }
       // A wrong scan is only logged (spec 2 §4) and told: nothing changes.
@@ -314,6 +344,7 @@ export function CheckinScreen() {
             online={online}
             queue={queue}
             place={place}
+            placeByName={placeByName}
             onDone={() => open({ inbound: inbound.id })}
             setError={setError}
             t={t}
@@ -495,6 +526,7 @@ function ItemDetail({
   online,
   queue,
   place,
+  placeByName,
   onDone,
   setError,
   t,
@@ -512,6 +544,8 @@ function ItemDetail({
     known: string | null,
     raw: string,
   ): Promise<void>;
+  /** Places on a location typed by its name (looked up first). */
+  placeByName(target: ShownInbound, it: ShownInboundItem, typed: string): Promise<void>;
   onDone(): void;
   setError(err: unknown): void;
   t: T;
@@ -729,6 +763,11 @@ function ItemDetail({
             disabled={!pending || !manualLocation.trim()}
             onClick={() => {
               const verdict = classifyLocationScan(manualLocation, item);
+              if (verdict.kind === 'name') {
+                setManualLocation('');
+                void placeByName(inbound, item, verdict.name);
+                return;
+              }
               if (verdict.kind !== 'location') {
                 deviceBeeps.wrong();
                 setError(new Error(verdict.kind === 'not_reserved' ? t('notReserved') : t('scanLocation')));

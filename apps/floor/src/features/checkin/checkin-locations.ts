@@ -1,0 +1,75 @@
+import { ApiError, locationRootsEndpoint, request } from '@hoppa/core';
+import { api } from '../../app/api.ts';
+import { type FloorDb, getMeta } from '../../offline/db.ts';
+
+/** A location the check-in found by its name: its id, its name as the warehouse spells it, and whether it is active. */
+export interface NamedLocation {
+  id: string;
+  name: string;
+  /** False for a deactivated location (the server refuses it: 409 `location_inactive`). */
+  active: boolean;
+}
+
+/**
+ * What a typed location name is (spec 2 §4; session 41: a name typed instead of a scanned label): the location, or
+ * `unknown` when the warehouse has no location of that name (the server said so), or `offline_unknown` when the
+ * device cannot ask the server and does not know the name itself.
+ */
+export type NameLookup = NamedLocation | 'unknown' | 'offline_unknown';
+
+/**
+ * Finds a location by its name as a worker types it: trimmed, any case (names are unique in the warehouse, spec 3 §7
+ * `location_exists`). Online the server answers (`GET /locations/null?search=`, which finds names containing the text;
+ * the exact one is taken among them); offline, or when the call cannot reach the server, the locations this device
+ * stored (see {@link storedLocationByName}). Another failure of the call is thrown (ApiError).
+ */
+export async function findLocationByName(db: FloorDb, typed: string, online: boolean): Promise<NameLookup> {
+  const name = typed.trim();
+  const key = name.toLowerCase();
+  // A location's name is 1 to 64 characters (spec 3 §7 `locationName`): longer text names none.
+  if (!key || name.length > 64) return 'unknown';
+  if (online) {
+    try {
+      const page = await request(api, locationRootsEndpoint, {
+        query: { skip: 0, limit: 1000, search: name },
+      });
+      const hit = page.items.find((l) => l.name.trim().toLowerCase() === key);
+      return hit ? { id: hit.id, name: hit.name, active: hit.active } : 'unknown';
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 0)) throw err;
+    }
+  }
+  return (await storedLocationByName(db, key)) ?? 'offline_unknown';
+}
+
+/**
+ * A location this device knows by its name (lower case, trimmed), from what it stored for offline work: the products'
+ * locations (the Locations task, Dexie `products`), the pick list's locations (Dexie `picks`) and the pick filter's
+ * halls and racks (meta `pickLookups`). Null when none holds it.
+ */
+export async function storedLocationByName(db: FloorDb, key: string): Promise<NamedLocation | null> {
+  const same = (n: string) => n.trim().toLowerCase() === key;
+  for (const p of await db.products.toArray()) {
+    const own = p.data.locations.find((l) => same(l.location.name))?.location;
+    if (own) return { id: own.id, name: own.name, active: own.active };
+  }
+  for (const pick of await db.picks.toArray()) {
+    if (pick.item.loc_id && same(pick.item.rack))
+      return { id: pick.item.loc_id, name: pick.item.rack, active: true };
+  }
+  const area = (await getMeta(db, 'pickLookups'))?.locations.find((l) => same(l.name));
+  return area ? { id: area.id, name: area.name, active: true } : null;
+}
+
+/**
+ * The name of a location this device stored (see {@link storedLocationByName}) by its id; null when none holds it.
+ */
+export async function storedLocationName(db: FloorDb, id: string): Promise<string | null> {
+  for (const p of await db.products.toArray()) {
+    const own = p.data.locations.find((l) => l.location.id === id);
+    if (own) return own.location.name;
+  }
+  for (const pick of await db.picks.toArray())
+    if (pick.item.loc_id === id && pick.item.rack) return pick.item.rack;
+  return (await getMeta(db, 'pickLookups'))?.locations.find((l) => l.id === id)?.name ?? null;
+}
