@@ -25,7 +25,8 @@ import {
  * product's first stocked pick location. Refused with 409 `order_shipped` / `order_cancelled` once the order left
  * the open state, 409 `fulfilled_by_provider` for an order fulfilled by the provider (isFulfilledBySF, spec 1 §2),
  * and 409 `picking_started` when a change would undo picking: removing a line with picked pieces, or lowering a
- * quantity below what is picked. 400 for a product of another shop.
+ * quantity below what is picked; 409 `cancellation_requested` when a line with a cancellation request of its customer
+ * (or cancelled at it; ADR 0128) would change its quantity or be removed. 400 for a product of another shop.
  */
 export const orderEditEndpoint = defineEndpoint({
   method: 'PUT',
@@ -34,7 +35,13 @@ export const orderEditEndpoint = defineEndpoint({
   params: OrderParamsSchema,
   body: OrderEditBodySchema,
   response: OrderSchema,
-  problems: ['order_shipped', 'order_cancelled', 'fulfilled_by_provider', 'picking_started'],
+  problems: [
+    'order_shipped',
+    'order_cancelled',
+    'fulfilled_by_provider',
+    'picking_started',
+    'cancellation_requested',
+  ],
   tags: ['orders'],
 });
 

@@ -242,6 +242,57 @@ describe('the bol intake and cancellation requests', () => {
   });
 });
 
+describe('PUT /order/edit/{id} of an order with a cancellation request', () => {
+  it('refuses to change the quantity of a requested line or to remove it, and keeps it flagged on other edits', async () => {
+    // Products the merchant fulfils itself: an order of the provider's products cannot be edited at all.
+    await t.db.query('UPDATE products SET fulfilled_by_sf = false WHERE id = ANY($1)', [[jam.id, bread.id]]);
+    const o = order([{ ean: jam.ean }, { ean: bread.ean, asked: true }]);
+    await pull(o);
+    const got = await ours(o.orderId);
+    const card = (
+      await t.app.inject({ method: 'GET', url: `/api/order/get/${got.id}`, headers: { cookie: owner } })
+    ).json() as Order;
+    const [plain, asked] = card.products as [Order['products'][number], Order['products'][number]];
+    const d = card.shipmentDetails;
+    const address = {
+      firstName: d.firstName ?? 'Jan',
+      surname: d.surname ?? 'Jansen',
+      email: d.email ?? '',
+      streetName: d.streetName ?? 'Dorpsstraat',
+      houseNumber: d.houseNumber ?? '1',
+      houseNumberExtension: d.houseNumberExtension ?? '',
+      zipCode: d.zipCode ?? '1234AB',
+      city: d.city ?? 'Utrecht',
+      countryCode: d.countryCode ?? 'NL',
+    };
+    const edit = (products: { id?: string; product_id: string; quantity: number }[]) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/order/edit/${got.id}`,
+        headers: { cookie: owner },
+        payload: { shipmentDetails: address, products },
+      });
+    const line = (l: typeof plain, quantity = l.quantity) => ({
+      id: l.id,
+      product_id: l.product_id,
+      quantity,
+    });
+    const more = await edit([line(plain), line(asked, asked.quantity + 1)]);
+    expect([more.statusCode, more.json().code], more.body).toEqual([409, 'cancellation_requested']);
+    expect(more.json().message).toContain(bread.ean);
+    const gone = await edit([line(plain)]);
+    expect([gone.statusCode, gone.json().code], gone.body).toEqual([409, 'cancellation_requested']);
+    // The other line may change; the requested one stays as bol has it, flagged.
+    const ok = await edit([line(plain, 3), line(asked)]);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((ok.json() as Order).products.map((l) => [l.ean, l.quantity, l.cancellationRequest])).toEqual([
+      [jam.ean, 3, false],
+      [bread.ean, 1, true],
+    ]);
+    await t.db.query('UPDATE products SET fulfilled_by_sf = true WHERE id = ANY($1)', [[jam.id, bread.id]]);
+  });
+});
+
 describe('POST /order/bol/cancellation/{id}: accepting the request', () => {
   it('cancels the requested item at bol with reason REQUESTED_BY_CUSTOMER and its line here; the rest ships', async () => {
     const o = order([{ ean: jam.ean }, { ean: bread.ean, asked: true }]);

@@ -21,9 +21,12 @@ import { getOrder } from '../orders/index.ts';
  * is added with the product's first active stocked location as pick location (as the import does).
  *
  * The rule: the address may change until the order is shipped; lines may change as long as no picked piece has to
- * go back — a line with picked pieces can be neither removed nor lowered below its picked quantity.
+ * go back — a line with picked pieces can be neither removed nor lowered below its picked quantity — and a line with
+ * a cancellation request of its customer (spec 1 §3 `cancellationRequest`, also once cancelled; ADR 0128) keeps its
+ * quantity and stays, since the shop cancels its item whole.
  * Errors: 404 order not visible; 409 `order_shipped`, `order_cancelled`, `fulfilled_by_provider` (isFulfilledBySF),
- * `picking_started` (the message names the line); 400 for a line id of another order or a product of another shop.
+ * `cancellation_requested` or `picking_started` (the message names the line); 400 for a line id of another order or a
+ * product of another shop.
  */
 export async function editOrder(
   ctx: TenantScope,
@@ -57,6 +60,8 @@ export async function editOrder(
         'l.quantity',
         'l.picked_quantity',
         'l.position',
+        'l.cancellation_request',
+        'l.cancelled_at',
         'p.fulfilled_by_sf',
       ])
       .where('l.order_id', '=', order.id)
@@ -91,6 +96,21 @@ export async function editOrder(
       }
     }
     const removed = lines.filter((l) => !kept.has(l.id));
+    // A line the customer asked to cancel (or that was cancelled at bol) stays as the shop has it, until the merchant
+    // accepts the request: its item is cancelled at the shop whole (ADR 0128, 0129).
+    const asked =
+      lines.find(
+        (l) =>
+          l.cancellation_request && body.products.some((w) => w.id === l.id && w.quantity !== l.quantity),
+      ) ?? removed.find((l) => l.cancellation_request);
+    if (asked)
+      throw problem(
+        orderEditEndpoint,
+        'cancellation_requested',
+        asked.cancelled_at
+          ? `${asked.title} (${asked.ean}) was cancelled at the customer's request; it can neither change nor be removed`
+          : `The customer asked to cancel ${asked.title} (${asked.ean}); its quantity cannot change and it cannot be removed until the request is accepted on the order card`,
+      );
     const picked = removed.find((l) => l.picked_quantity > 0);
     if (picked) {
       throw problem(
