@@ -178,7 +178,10 @@ export type InboundOp =
   | {
       op: 'transfer';
       item_id: string;
-      /** The temporary place the pieces lie on (its label's id) and what was scanned, for the screen. */
+      /**
+       * The temporary place the pieces lie on (its label's id, or found by its typed name) and its name for the
+       * screen (words when the device could not name a scanned label; never part of the id).
+       */
       from_location_id: string;
       from_label: string;
       /** Destination: a reserved location (default: the first reserved one); pieces: all there when unset. */

@@ -115,12 +115,17 @@ export const InboundItemSchema = z.object({
   surcharge_total_eur: z.number(),
   reserved_locations: z.array(ReservedLocationSchema),
   images: z.array(z.object({ id: IdSchema, mime: z.string(), size: z.number().int(), name: z.string() })),
-  /** Moves from a temporary place onto a location (spec 2 §3 Inbound item transfers). */
+  /**
+   * Moves from a temporary place onto a location (spec 2 §3 Inbound item transfers), each with its places' names as
+   * the warehouse spells them now (what a worker reads; session 41).
+   */
   transfers: z.array(
     z.object({
       transfer_id: IdSchema,
       departed_location_id: IdSchema,
+      departed_location_name: z.string(),
       arrived_location_id: IdSchema,
+      arrived_location_name: z.string(),
       stock: z.number().int(),
       departed_at: z.string(),
     }),

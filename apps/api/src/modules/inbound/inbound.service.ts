@@ -39,6 +39,11 @@ export interface InboundContext extends TenantScope {
 
 type Status = 'pending' | 'checked_in';
 type Image = { id: string; mime: ImageType; size: number; name: string };
+/** A move as `inbound_items.transfers` stores it (written by {@link addTransfer}); answers add the places' names. */
+type StoredTransfer = Omit<
+  InboundItem['transfers'][number],
+  'departed_location_name' | 'arrived_location_name'
+>;
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
@@ -95,14 +100,23 @@ async function loadItems(
   if (filter.itemIds) q = q.where('it.id', 'in', filter.itemIds.length ? filter.itemIds : ['']);
   const rows = await q.orderBy('it.created_at').orderBy('it.position').orderBy('it.id').execute();
   const locIds = [...new Set(rows.flatMap((r) => r.reserved_locations as string[]))];
-  const locs = locIds.length
+  // The places of the items' transfers are named too (what the floor shows, not their ids).
+  const moves = (r: (typeof rows)[number]) => (r.transfers as StoredTransfer[] | null) ?? [];
+  const namedIds = [
+    ...new Set([
+      ...locIds,
+      ...rows.flatMap((r) => moves(r).flatMap((x) => [x.departed_location_id, x.arrived_location_id])),
+    ]),
+  ];
+  const locs = namedIds.length
     ? await systemSql(ctx.db)
         .selectFrom('locations as l')
         .leftJoin('locations as pa', 'pa.id', 'l.parent_id')
         .select(['l.id', 'l.name', 'l.type', 'pa.name as parent_name'])
-        .where('l.id', 'in', locIds)
+        .where('l.id', 'in', namedIds)
         .execute()
     : [];
+  const nameOf = (id: string) => locs.find((x) => x.id === id)?.name ?? '';
   const stock = locIds.length
     ? await tenantSql(ctx)
         .selectFrom('product_locations as pl')
@@ -148,7 +162,11 @@ async function loadItems(
         ];
       }),
       images: (r.images as Image[]).map((i) => ({ id: i.id, mime: i.mime, size: i.size, name: i.name })),
-      transfers: r.transfers as InboundItem['transfers'],
+      transfers: moves(r).map((x) => ({
+        ...x,
+        departed_location_name: nameOf(x.departed_location_id),
+        arrived_location_name: nameOf(x.arrived_location_id),
+      })),
     };
   });
 }

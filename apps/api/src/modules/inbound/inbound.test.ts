@@ -818,9 +818,22 @@ describe('transfers from a temporary place and more than announced (spec 2 §7 a
       amount: 30,
     });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-    expect(moved.body.transfers).toMatchObject([
-      { departed_location_id: binB, arrived_location_id: binA, stock: 30 },
-    ]);
+    // Each move names its places (session 41: the floor showed the end of an id, not where the pieces went).
+    const names = await t.db.query<{ id: string; name: string }>(
+      'SELECT id, name FROM locations WHERE id = ANY($1)',
+      [[binA, binB]],
+    );
+    const nameOf = (id: string) => names.rows.find((r) => r.id === id)?.name;
+    const named = {
+      departed_location_id: binB,
+      departed_location_name: nameOf(binB),
+      arrived_location_id: binA,
+      arrived_location_name: nameOf(binA),
+      stock: 30,
+    };
+    expect(moved.body.transfers).toMatchObject([named]);
+    const read = await api<InboundItem>(picker, 'GET', `/inbound_item/${item.id}`);
+    expect(read.body.transfers).toMatchObject([named]);
     const rows = await t.db.query<{ location_id: string; quantity: number }>(
       `SELECT location_id, quantity FROM stock_mutations WHERE product_id = $1 AND reason = 'transfer' ORDER BY quantity`,
       [jam.id],

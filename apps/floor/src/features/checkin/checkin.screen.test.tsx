@@ -185,16 +185,20 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
     expect(screen.getByTestId('checkin-title').textContent).toBe('Check-in');
   });
 
-  it('moves pieces from a temporary place onto the reserved location through the outbox', async () => {
+  it('moves pieces from a temporary place onto the reserved location through the outbox, naming the place', async () => {
     const stored = inbound({ items: [item({ reserved_locations: [BIN], pieces_checked_in: 24 })] });
     await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [stored] });
     browser.online = false;
     renderFloor(`/inbound?inbound=${hex(1)}&item=${hex(11)}`, { lang: 'en' });
     const section = await screen.findByRole('region', { name: 'From a temporary place' });
-    fireEvent.input(within(section).getByLabelText('Temporary place'), { target: { value: 'DOCK-1' } });
     fireEvent.click(within(section).getByRole('button', { name: 'Move' }));
     expect(await within(section).findByText(/Scan the temporary place/)).toBeTruthy();
+    // Offline, a place typed by a name this device does not know is told so; nothing is queued.
+    fireEvent.input(within(section).getByLabelText('Temporary place'), { target: { value: 'DOCK-1' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Move' }));
+    expect(await within(section).findByText(/Offline: location DOCK-1 is not on this device/)).toBeTruthy();
     expect(await floorDb().outbox.count()).toBe(0);
+    // Its label's id is taken; the line shows no id, but says which place as well as it can.
     fireEvent.input(within(section).getByLabelText('Temporary place'), { target: { value: hex(80) } });
     fireEvent.input(within(section).getByLabelText('Amount (empty: all)'), { target: { value: '6' } });
     fireEvent.click(within(section).getByRole('button', { name: 'Move' }));
@@ -203,11 +207,72 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
       op: 'transfer',
       item_id: hex(11),
       from_location_id: hex(80),
-      from_label: hex(80),
+      from_label: 'the scanned place',
       to_location_id: hex(70),
       amount: 6,
     });
-    expect(await within(section).findByText(`6 pcs from ${hex(80)} waiting to send`)).toBeTruthy();
+    expect(await within(section).findByText('6 pcs from the scanned place waiting to send')).toBeTruthy();
+    // A place this device knows (the pick filter's areas) may be typed by its name, any case.
+    await setMeta(floorDb(), 'pickLookups', {
+      at: Date.now(),
+      locations: [{ id: hex(81), name: 'DOCK-2', parent_name: null }],
+      locationGroups: [],
+      cutOffGroups: [],
+      methods: [],
+      orgs: [],
+    });
+    fireEvent.input(within(section).getByLabelText('Temporary place'), { target: { value: ' dock-2' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Move' }));
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(2));
+    expect((await floorDb().outbox.orderBy('seq').toArray())[1]?.body).toMatchObject({
+      from_location_id: hex(81),
+      from_label: 'DOCK-2',
+    });
+    expect(await within(section).findByText('Everything from DOCK-2 waiting to send')).toBeTruthy();
+    expect(section.textContent).not.toContain(hex(80).slice(-6));
+  });
+
+  it('names both places of a move from a temporary place, never by a part of their ids (session 41)', async () => {
+    const moved = {
+      transfer_id: hex(90),
+      departed_location_id: hex(80),
+      departed_location_name: 'DOCK-1',
+      // Not (or no longer) a reserved location of the item.
+      arrived_location_id: hex(71),
+      arrived_location_name: 'B-02-1',
+      stock: 6,
+      departed_at: '2026-12-02T09:00:00.000Z',
+    };
+    // A move as a device stored it before answers named the places: the places this device knows name it, else words.
+    const old = {
+      transfer_id: hex(91),
+      departed_location_id: hex(82),
+      arrived_location_id: hex(83),
+      stock: 12,
+      departed_at: '2026-12-02T10:00:00.000Z',
+    } as unknown as typeof moved;
+    await setMeta(floorDb(), 'pickLookups', {
+      at: Date.now(),
+      locations: [{ id: hex(82), name: 'DOCK-3', parent_name: null }],
+      locationGroups: [],
+      cutOffGroups: [],
+      methods: [],
+      orgs: [],
+    });
+    const stored = inbound({
+      items: [item({ reserved_locations: [BIN], pieces_checked_in: 24, transfers: [moved, old] })],
+    });
+    await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [stored] });
+    browser.online = false;
+    renderFloor(`/inbound?inbound=${hex(1)}&item=${hex(11)}`, { lang: 'nl' });
+    const list = await screen.findByTestId('transfers');
+    await waitFor(() =>
+      expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+        '6 stuks van DOCK-1 naar B-02-1',
+        '12 stuks van DOCK-3 naar een andere locatie',
+      ]),
+    );
+    for (const n of [71, 82, 83]) expect(list.textContent).not.toContain(hex(n).slice(-6));
   });
 
   it('keeps a damage photo taken offline and sends it with its key once online', async () => {

@@ -51,7 +51,7 @@ import {
   stepAmount,
   temporaryPlaceId,
 } from './checkin.rules.ts';
-import { findLocationByName } from './checkin-locations.ts';
+import { findLocationByName, storedLocationName } from './checkin-locations.ts';
 import './checkin.css';
 
 type T = TFunction<'checkin', undefined>;
@@ -782,7 +782,7 @@ function ItemDetail({
         </div>
       </section>
 
-      <Transfers inbound={inbound} item={item} queue={queue} pending={pending} t={t} />
+      <Transfers inbound={inbound} item={item} queue={queue} pending={pending} online={online} t={t} />
 
       <Surcharges inbound={inbound} item={item} queue={queue} pending={pending} t={t} />
 
@@ -898,15 +898,16 @@ function ItemDetail({
 /**
  * The name of a location scanned by its label (its id) that is none of the item's reserved locations (a putaway
  * without reservations, spec 2 §4): the product's own locations as this device stored them (the Locations task;
- * offline too), else the server's (`GET /locations/:id`: its answer's `parent` is the location itself). Null when
- * neither knows it (offline, or the call failed): the caller names it by its label's last characters instead.
+ * offline too), else the server's (`GET /locations/:id`: its answer's `parent` is the location itself), offline the
+ * other locations this device stored (checkin-locations.ts `storedLocationName`). Null when none knows it (offline,
+ * or the call failed): the caller names it in words instead.
  * 'unknown' when the server has no such location (404), which it would refuse to place on.
  */
 async function labelName(id: string, productId: string, online: boolean): Promise<string | null | 'unknown'> {
   const stored = await floorDb().products.get(productId);
   const own = stored?.data.locations.find((l) => l.location.id === id)?.location.name;
   if (own) return own;
-  if (!online) return null;
+  if (!online) return storedLocationName(floorDb(), id);
   try {
     const list = await request(api, locationChildrenEndpoint, {
       params: { parent: id },
@@ -921,36 +922,81 @@ async function labelName(id: string, productId: string, online: boolean): Promis
 /**
  * Moving pieces from a temporary place onto a reserved location (spec 2 §2 Inbound item detail 'transfers', §3
  * transfers; `PUT /inbound_item/addTransfer/{id}/{departedLocationId}`): goods counted onto a dock spot or cart first
- * are put away later. The place is scanned (its label's id); without an amount every piece there moves.
+ * are put away later. The place is scanned (its label's id) or typed by its name (looked up as a placement's name is,
+ * checkin-locations.ts `findLocationByName`); without an amount every piece there moves. Each move names both its
+ * places (the server's names; for moves stored before answers carried them, the reserved locations and the places
+ * this device stored, else words): never a part of an id (session 41).
  */
 function Transfers({
   inbound,
   item,
   queue,
   pending,
+  online,
   t,
 }: {
   inbound: ShownInbound;
   item: ShownInboundItem;
   queue(target: ShownInbound, op: InboundOp, label: string): Promise<void>;
   pending: boolean;
+  online: boolean;
   t: T;
 }) {
   const [from, setFrom] = useState('');
   const [count, setCount] = useState('');
   const [to, setTo] = useState(item.reserved_locations[0]?.location_id ?? '');
   const [problem, setProblem] = useState<string | null>(null);
-  const nameOf = (id: string) =>
-    item.reserved_locations.find((l) => l.location_id === id)?.name ?? id.slice(-6);
+  // Names of the places of moves that carry none (stored before answers named them), from this device's locations.
+  const unnamed = [
+    ...new Set(
+      item.transfers.flatMap((x) => [
+        ...(x.departed_location_name ? [] : [x.departed_location_id]),
+        ...(x.arrived_location_name ? [] : [x.arrived_location_id]),
+      ]),
+    ),
+  ];
+  const known = useLiveQuery(
+    async () =>
+      new Map(
+        await Promise.all(unnamed.map(async (id) => [id, await storedLocationName(floorDb(), id)] as const)),
+      ),
+    [unnamed.join(',')],
+  );
+  const nameOf = (id: string, name: string | undefined) =>
+    name ||
+    item.reserved_locations.find((l) => l.location_id === id)?.name ||
+    known?.get(id) ||
+    t('otherLocation');
   const target = item.reserved_locations.some((l) => l.location_id === to)
     ? to
     : (item.reserved_locations[0]?.location_id ?? '');
+
+  /** The temporary place as scanned or typed: its id and the name to show, or the text that says why not. */
+  async function temporaryPlace(code: string): Promise<{ id: string; name: string } | { problem: string }> {
+    const id = temporaryPlaceId(code);
+    if (id) {
+      const name = await labelName(id, item.product.id, online);
+      if (name === 'unknown') return { problem: t('unknownLocation') };
+      return { id, name: name ?? t('scannedPlace') };
+    }
+    const found = await findLocationByName(floorDb(), code, online);
+    if (found === 'unknown') return { problem: t('unknownLocationName', { name: code }) };
+    if (found === 'offline_unknown') return { problem: t('offlineLocationName', { name: code }) };
+    return { id: found.id, name: found.name };
+  }
+
   return (
     <section className="ci-section" aria-label={t('transfers')}>
       <h2>{t('transfers')}</h2>
       <ul className="ci-surcharges" data-testid="transfers">
         {item.transfers.map((x) => (
-          <li key={x.transfer_id}>{t('moved', { count: x.stock, to: nameOf(x.arrived_location_id) })}</li>
+          <li key={x.transfer_id}>
+            {t('moved', {
+              count: x.stock,
+              from: nameOf(x.departed_location_id, x.departed_location_name),
+              to: nameOf(x.arrived_location_id, x.arrived_location_name),
+            })}
+          </li>
         ))}
         {item.pendingTransfers.map((x, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: queued moves in the order made; the position is their identity until sent
@@ -967,27 +1013,40 @@ function Transfers({
           className="ci-surcharge-form"
           onSubmit={(e) => {
             e.preventDefault();
-            const id = temporaryPlaceId(from);
+            const code = from.trim();
             const n = count.trim() ? parseCount(count) : null;
-            if (!id || (count.trim() && n === null)) {
+            if (!code || (count.trim() && n === null)) {
               setProblem(t('transferMissing'));
               return;
             }
-            setProblem(null);
-            void queue(
-              inbound,
-              {
-                op: 'transfer',
-                item_id: item.id,
-                from_location_id: id,
-                from_label: from.trim(),
-                to_location_id: target,
-                ...(n ? { amount: n } : {}),
-              },
-              t('movingAll', { from: from.trim() }),
-            );
-            setFrom('');
-            setCount('');
+            void (async () => {
+              let place: Awaited<ReturnType<typeof temporaryPlace>>;
+              try {
+                place = await temporaryPlace(code);
+              } catch (err) {
+                place = { problem: err instanceof Error ? err.message : String(err) };
+              }
+              if ('problem' in place) {
+                deviceBeeps.wrong();
+                setProblem(place.problem);
+                return;
+              }
+              setProblem(null);
+              await queue(
+                inbound,
+                {
+                  op: 'transfer',
+                  item_id: item.id,
+                  from_location_id: place.id,
+                  from_label: place.name,
+                  to_location_id: target,
+                  ...(n ? { amount: n } : {}),
+                },
+                t('movingAll', { from: place.name }),
+              );
+              setFrom('');
+              setCount('');
+            })();
           }}
         >
           <TextInput
