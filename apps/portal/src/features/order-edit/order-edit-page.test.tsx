@@ -135,6 +135,65 @@ describe('edit order page (spec 1 §2 Edit order)', { timeout: 20_000 }, () => {
     });
   });
 
+  it('shows a bol.com cancellation request on its line and keeps that line as bol.com has it', async () => {
+    const [first, second] = ORDER.products as [Order['products'][number], Order['products'][number]];
+    const BOL = {
+      ...ORDER,
+      orderId: '1043965710',
+      platform: 'bol',
+      products: [
+        { ...first, picked_quantity: 0 },
+        { ...second, quantity: 2, cancellationRequest: true },
+      ],
+    } satisfies Order;
+    let saved: unknown = null;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const req =
+        input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+      const url = new URL(req.url);
+      if (url.pathname === `/api/order/get/${hex(1)}`) return json(BOL);
+      if (url.pathname === `/api/order/edit/${hex(1)}` && req.method === 'PUT') {
+        saved = await req.json();
+        return json(BOL);
+      }
+      return json({}, 404);
+    });
+    renderRoutes(
+      [
+        { path: '/order/edit/:id', element: <OrderEditPage /> },
+        { path: '/shipments', element: <p>shipments</p> },
+      ],
+      {
+        path: `/order/edit/${hex(1)}`,
+        session: { user: user(merchantOwner), orgAuth: orgAuth(merchantOwner) },
+      },
+    );
+    const table = await screen.findByRole('table', { name: 'Products' });
+    // Why, above the lines: the customer asked bol.com, and where to accept it.
+    expect(screen.getByTestId('edit-cancellation-request').textContent).toContain(
+      'The customer asked bol.com to cancel',
+    );
+    const asked = within(table).getByRole('row', { name: /Krentenbol/ });
+    expect(asked.getAttribute('aria-disabled')).toBe('true');
+    expect(within(asked).getByText('Cancellation requested')).toBeTruthy();
+    expect((within(asked).getByLabelText('Quantity of Krentenbol') as HTMLInputElement).disabled).toBe(true);
+    expect(
+      (within(asked).getByRole('button', { name: 'Remove Krentenbol' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    const plain = within(table).getByRole('row', { name: /Roggebrood/ });
+    expect(plain.getAttribute('aria-disabled')).toBeNull();
+    expect((within(plain).getByLabelText('Quantity of Roggebrood') as HTMLInputElement).disabled).toBe(false);
+    fireEvent.change(within(plain).getByLabelText('Quantity of Roggebrood'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('shipments');
+    expect(saved).toMatchObject({
+      products: [
+        { id: hex(10), product_id: hex(20), quantity: 3 },
+        { id: hex(11), product_id: hex(21), quantity: 2 },
+      ],
+    });
+  });
+
   it('says why an order fulfilled by the provider cannot be edited', async () => {
     vi.stubGlobal('fetch', async () => json({ ...ORDER, isFulfilledBySF: true }));
     renderRoutes([{ path: '/order/edit/:id', element: <OrderEditPage /> }], {

@@ -1,9 +1,10 @@
-import { EDIT_SEARCH_DEBOUNCE_MS, EDIT_SEARCH_MIN, type Order } from '@hoppa/core';
+import { EDIT_SEARCH_DEBOUNCE_MS, EDIT_SEARCH_MIN, isBolPlatform, type Order } from '@hoppa/core';
 import {
   ActionIcon,
   Alert,
   Anchor,
   Avatar,
+  Badge,
   Button,
   Group,
   NumberInput,
@@ -41,7 +42,9 @@ import {
 
 /**
  * Edit order (/order/edit/:id; spec 1 §2 Edit order, §5): the address fields, the product lines with a remove button
- * each (a picked line cannot be removed: ADR 0041) and a product search to add (from 3 characters, 500 ms debounce,
+ * each (a picked line cannot be removed: ADR 0041; a line with a cancellation request of its customer is dimmed and
+ * badged as on the order card, keeps its quantity and stays, under a red notice why and where to accept it: ADR 0128)
+ * and a product search to add (from 3 characters, 500 ms debounce,
  * 10 results); Save sends `PUT /order/edit/{id}` and goes to /shipments (spec 1 §7). Shipped, cancelled and
  * provider-fulfilled orders show why they cannot be edited.
  */
@@ -62,6 +65,7 @@ function EditForm({ order }: { order: Order }) {
   const found = useEditProductSearch(order.id, debounced);
   const save = useEditOrder(order.id);
   const blocked = editBlocked(order);
+  const requested = lines.filter((l) => l.cancellation === 'requested').length;
   const [problem, setProblem] = useState<string | null>(null);
   const field = (key: keyof EditAddress, label: string, required = true) => (
     <TextInput
@@ -92,6 +96,18 @@ function EditForm({ order }: { order: Order }) {
                 {a.description}
               </Text>
             ))}
+          </Stack>
+        </Alert>
+      )}
+      {requested > 0 && !blocked && (
+        <Alert color="red" title={t('cancellation.title')} data-testid="edit-cancellation-request">
+          <Stack gap={4}>
+            <Text size="sm">
+              {isBolPlatform(order.platform)
+                ? t('cancellation.bol', { count: requested })
+                : t('cancellation.shop', { count: requested })}
+            </Text>
+            <Text size="sm">{t('cancellation.keep')}</Text>
           </Stack>
         </Alert>
       )}
@@ -150,7 +166,13 @@ function EditForm({ order }: { order: Order }) {
                 </Table.Thead>
                 <Table.Tbody>
                   {lines.map((l) => (
-                    <Table.Tr key={l.key}>
+                    <Table.Tr
+                      key={l.key}
+                      // As on the order card (spec 1 §4): a line the customer asked to cancel is inactive, dimmed and
+                      // said to assistive technology; it keeps its quantity and stays (ADR 0128).
+                      aria-disabled={l.cancellation ? true : undefined}
+                      style={l.cancellation ? { opacity: 0.55 } : undefined}
+                    >
                       <Table.Td>
                         <Text size="sm" title={l.title}>
                           {editTitle(l.title)}
@@ -159,6 +181,15 @@ function EditForm({ order }: { order: Order }) {
                           <Text size="xs" c="dimmed">
                             {t('pickedCount', { count: l.picked })}
                           </Text>
+                        )}
+                        {l.cancellation && (
+                          <Badge
+                            size="xs"
+                            color="red"
+                            variant={l.cancellation === 'cancelled' ? 'light' : 'outline'}
+                          >
+                            {l.cancellation === 'cancelled' ? t('lineCancelled') : t('lineRequested')}
+                          </Badge>
                         )}
                       </Table.Td>
                       <Table.Td ff="monospace" fz="xs">
@@ -170,6 +201,14 @@ function EditForm({ order }: { order: Order }) {
                           size="xs"
                           min={Math.max(1, l.picked)}
                           max={9999}
+                          disabled={!!l.cancellation}
+                          title={
+                            l.cancellation === 'cancelled'
+                              ? t('keepCancelled')
+                              : l.cancellation
+                                ? t('keepRequested')
+                                : undefined
+                          }
                           value={l.quantity}
                           onChange={(v) =>
                             setLines((all) =>
@@ -181,12 +220,22 @@ function EditForm({ order }: { order: Order }) {
                         />
                       </Table.Td>
                       <Table.Td>
-                        <Tooltip label={l.picked > 0 ? t('cannotRemovePicked') : t('remove')}>
+                        <Tooltip
+                          label={
+                            l.cancellation === 'cancelled'
+                              ? t('keepCancelled')
+                              : l.cancellation
+                                ? t('keepRequested')
+                                : l.picked > 0
+                                  ? t('cannotRemovePicked')
+                                  : t('remove')
+                          }
+                        >
                           <ActionIcon
                             variant="subtle"
                             color="red"
                             aria-label={t('removeLine', { title: l.title })}
-                            disabled={l.picked > 0 || lines.length === 1}
+                            disabled={!!l.cancellation || l.picked > 0 || lines.length === 1}
                             onClick={() => setLines((all) => all.filter((x) => x.key !== l.key))}
                           >
                             ✕
@@ -256,6 +305,7 @@ function EditForm({ order }: { order: Order }) {
               error={save.error}
               messages={{
                 picking_started: t('errors.picking_started'),
+                cancellation_requested: t('errors.cancellation_requested'),
                 fulfilled_by_provider: t('blocked.provider'),
                 order_shipped: t('blocked.shipped'),
                 order_cancelled: t('blocked.cancelled'),

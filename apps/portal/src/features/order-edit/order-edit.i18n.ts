@@ -30,6 +30,22 @@ export const orderEditI18n = {
     remove: 'Remove',
     removeLine: 'Remove {{title}}',
     cannotRemovePicked: 'Picked already: this line cannot be removed',
+    lineRequested: 'Cancellation requested',
+    lineCancelled: 'Cancelled',
+    keepRequested: 'Cancellation requested: this line stays as the shop has it',
+    keepCancelled: 'Cancelled at the customer’s request',
+    cancellation: {
+      title: 'Cancellation requested',
+      bol_one:
+        'The customer asked bol.com to cancel the marked line. Accept the request on the order card under Orders: bol.com then cancels that item and the rest of the order can ship. Until then this order cannot be shipped.',
+      bol_other:
+        'The customer asked bol.com to cancel the {{count}} marked lines. Accept the request on the order card under Orders: bol.com then cancels those items and the rest of the order can ship. Until then this order cannot be shipped.',
+      shop_one:
+        'The customer asked to cancel the marked line: this order cannot be shipped until the request is dealt with.',
+      shop_other:
+        'The customer asked to cancel the {{count}} marked lines: this order cannot be shipped until the request is dealt with.',
+      keep: 'A line with a cancellation request keeps its quantity and cannot be removed: the shop cancels the item whole.',
+    },
     addProduct: 'Add a product',
     searchPlaceholder: 'Name, EAN or SKU',
     searchHint: 'At least {{min}} characters',
@@ -51,6 +67,8 @@ export const orderEditI18n = {
     errors: {
       picking_started:
         'Picking has started: a picked line cannot be removed or lowered below what is picked. The address can still change.',
+      cancellation_requested:
+        'A line has a cancellation request of its customer: its quantity cannot change and it cannot be removed. The address and the other lines can still change.',
     },
   },
   nl: {
@@ -83,6 +101,22 @@ export const orderEditI18n = {
     remove: 'Verwijderen',
     removeLine: '{{title}} verwijderen',
     cannotRemovePicked: 'Al gepickt: deze regel kan niet worden verwijderd',
+    lineRequested: 'Annulering aangevraagd',
+    lineCancelled: 'Geannuleerd',
+    keepRequested: 'Annulering aangevraagd: deze regel blijft zoals de winkel hem heeft',
+    keepCancelled: 'Geannuleerd op verzoek van de klant',
+    cancellation: {
+      title: 'Annulering aangevraagd',
+      bol_one:
+        'De klant heeft bij bol.com gevraagd de gemarkeerde regel te annuleren. Accepteer het verzoek op de orderkaart onder Orders: bol.com annuleert dan dat artikel en de rest van de order kan worden verzonden. Tot dan kan deze order niet worden verzonden.',
+      bol_other:
+        'De klant heeft bij bol.com gevraagd de {{count}} gemarkeerde regels te annuleren. Accepteer het verzoek op de orderkaart onder Orders: bol.com annuleert dan die artikelen en de rest van de order kan worden verzonden. Tot dan kan deze order niet worden verzonden.',
+      shop_one:
+        'De klant heeft gevraagd de gemarkeerde regel te annuleren: deze order kan niet worden verzonden tot het verzoek is afgehandeld.',
+      shop_other:
+        'De klant heeft gevraagd de {{count}} gemarkeerde regels te annuleren: deze order kan niet worden verzonden tot het verzoek is afgehandeld.',
+      keep: 'Een regel met een annuleringsverzoek houdt zijn aantal en kan niet worden verwijderd: de winkel annuleert het artikel in zijn geheel.',
+    },
     addProduct: 'Product toevoegen',
     searchPlaceholder: 'Naam, EAN of SKU',
     searchHint: 'Minstens {{min}} tekens',
@@ -104,6 +138,8 @@ export const orderEditI18n = {
     errors: {
       picking_started:
         'Het picken is begonnen: een gepickte regel kan niet worden verwijderd of lager worden dan wat gepickt is. Het adres kan nog wel veranderen.',
+      cancellation_requested:
+        'Een regel heeft een annuleringsverzoek van de klant: het aantal kan niet veranderen en de regel kan niet worden verwijderd. Het adres en de andere regels kunnen nog wel veranderen.',
     },
   },
 };

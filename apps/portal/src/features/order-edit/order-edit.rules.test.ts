@@ -39,8 +39,19 @@ describe('order edit rules (spec 1 §2 Edit order, §5)', () => {
         title: 'Brood',
         quantity: 2,
         picked: 1,
+        cancellation: null,
       },
     ]);
+    // A line the customer asked to cancel, and one cancelled at that request (ADR 0128), keep saying so.
+    const line = order.products[0] as Order['products'][number];
+    const asked = formFromOrder({
+      ...order,
+      products: [
+        { ...line, cancellationRequest: true },
+        { ...line, cancellationRequest: true, cancelled: true },
+      ],
+    });
+    expect(asked.lines.map((l) => l.cancellation)).toEqual(['requested', 'cancelled']);
   });
   it('adds a searched product as a new line, a second time one more', () => {
     const f = formFromOrder(order);

@@ -10,6 +10,12 @@ export interface EditLine {
   quantity: number;
   /** Pieces already picked: the line cannot be removed, nor lowered below this (ADR 0041). */
   picked: number;
+  /**
+   * The customer asked the shop to cancel the line's item ('requested'), or it was cancelled at that request
+   * ('cancelled'; ADR 0128): the line keeps its quantity and cannot be removed (the API refuses with
+   * `cancellation_requested`). Null for other lines.
+   */
+  cancellation: 'requested' | 'cancelled' | null;
 }
 
 /** The address fields of the edit form (spec 1 §2 Edit order). */
@@ -51,6 +57,7 @@ export function formFromOrder(order: Order): { address: EditAddress; lines: Edit
       title: l.title,
       quantity: l.quantity,
       picked: l.picked_quantity,
+      cancellation: l.cancellationRequest ? (l.cancelled ? 'cancelled' : 'requested') : null,
     })),
   };
 }
@@ -72,7 +79,15 @@ export function addProduct(
   if (fresh) return lines.map((l) => (l === fresh ? { ...l, quantity: l.quantity + 1 } : l));
   return [
     ...lines,
-    { key: `new-${p.id}`, product_id: p.id, ean: p.ean, title: p.name, quantity: 1, picked: 0 },
+    {
+      key: `new-${p.id}`,
+      product_id: p.id,
+      ean: p.ean,
+      title: p.name,
+      quantity: 1,
+      picked: 0,
+      cancellation: null,
+    },
   ];
 }
 
