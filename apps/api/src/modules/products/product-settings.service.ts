@@ -85,7 +85,10 @@ export async function setProductSettings(
  * Sets a product's minimum or maximum stock (spec 3 §7 `POST /product/stock/min|max/{product_id} {value}`; null
  * clears it) and answers the card. A minimum above the stored maximum, or a maximum below the stored minimum, is
  * refused with 400 `out_of_range` at `body.value` (the other limit as `limit` or `min`): the reorder advice would
- * ask for more than the most the product may have. 404 as {@link setProductSettings}.
+ * ask for more than the most the product may have. 404 as {@link setProductSettings}. The row is read `FOR UPDATE` in
+ * the caller's transaction, so a minimum and a maximum set at the same moment are checked one after the other: of two
+ * calls that would cross, the second sees the first's limit and is refused (before session 42 both could pass and
+ * leave minimum > maximum on PostgreSQL; `stock-limits-race.test.ts`).
  */
 export async function setStockLimit(
   scope: TenantScope,
@@ -99,6 +102,7 @@ export async function setStockLimit(
       .select(['p.stock_min', 'p.stock_max'])
       .where('p.id', '=', productId)
       .where(orgScope(scope, 'p'))
+      .forUpdate()
       .executeTakeFirst();
     if (!row) throw notFound(`Product ${productId} not found`);
     if (limit === 'stock_min' && row.stock_max !== null && value > row.stock_max)
