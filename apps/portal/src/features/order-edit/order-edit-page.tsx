@@ -54,6 +54,9 @@ export function OrderEditPage() {
   return <QueryState query={query}>{(order) => <EditForm key={order.id} order={order} />}</QueryState>;
 }
 
+/** The product and EAN cells of a line with a cancellation request are dimmed, as on the order card. */
+const dim = (l: EditLine) => (l.cancellation ? { opacity: 0.5 } : undefined);
+
 function EditForm({ order }: { order: Order }) {
   const { t } = useTranslation('orderEdit');
   const navigate = useNavigate();
@@ -99,7 +102,7 @@ function EditForm({ order }: { order: Order }) {
           </Stack>
         </Alert>
       )}
-      {requested > 0 && !blocked && (
+      {requested > 0 && (
         <Alert color="red" title={t('cancellation.title')} data-testid="edit-cancellation-request">
           <Stack gap={4}>
             <Text size="sm">
@@ -107,7 +110,7 @@ function EditForm({ order }: { order: Order }) {
                 ? t('cancellation.bol', { count: requested })
                 : t('cancellation.shop', { count: requested })}
             </Text>
-            <Text size="sm">{t('cancellation.keep')}</Text>
+            {!blocked && <Text size="sm">{t('cancellation.keep')}</Text>}
           </Stack>
         </Alert>
       )}
@@ -169,11 +172,11 @@ function EditForm({ order }: { order: Order }) {
                     <Table.Tr
                       key={l.key}
                       // As on the order card (spec 1 §4): a line the customer asked to cancel is inactive, dimmed and
-                      // said to assistive technology; it keeps its quantity and stays (ADR 0128).
+                      // said to assistive technology; it keeps its quantity and stays (ADR 0128). The locked quantity
+                      // is not dimmed twice, so it stays readable.
                       aria-disabled={l.cancellation ? true : undefined}
-                      style={l.cancellation ? { opacity: 0.55 } : undefined}
                     >
-                      <Table.Td>
+                      <Table.Td style={dim(l)}>
                         <Text size="sm" title={l.title}>
                           {editTitle(l.title)}
                         </Text>
@@ -192,7 +195,7 @@ function EditForm({ order }: { order: Order }) {
                           </Badge>
                         )}
                       </Table.Td>
-                      <Table.Td ff="monospace" fz="xs">
+                      <Table.Td ff="monospace" fz="xs" style={dim(l)}>
                         {l.ean}
                       </Table.Td>
                       <Table.Td>
