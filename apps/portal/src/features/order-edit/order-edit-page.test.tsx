@@ -195,12 +195,24 @@ describe('edit order page (spec 1 §2 Edit order)', { timeout: 20_000 }, () => {
   });
 
   it('says why an order fulfilled by the provider cannot be edited', async () => {
-    vi.stubGlobal('fetch', async () => json({ ...ORDER, isFulfilledBySF: true }));
+    const [first, second] = ORDER.products as [Order['products'][number], Order['products'][number]];
+    vi.stubGlobal('fetch', async () =>
+      json({
+        ...ORDER,
+        platform: 'bol',
+        isFulfilledBySF: true,
+        products: [first, { ...second, cancellationRequest: true }],
+      }),
+    );
     renderRoutes([{ path: '/order/edit/:id', element: <OrderEditPage /> }], {
       path: `/order/edit/${hex(1)}`,
       session: { user: user(merchantOwner), orgAuth: orgAuth(merchantOwner) },
     });
     expect(await screen.findByText('The order is fulfilled by the provider.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    // The customer's cancellation request is still said, without the sentence about editing that line.
+    const notice = screen.getByTestId('edit-cancellation-request').textContent;
+    expect(notice).toContain('The customer asked bol.com to cancel the marked line');
+    expect(notice).not.toContain('keeps its quantity');
   });
 });
