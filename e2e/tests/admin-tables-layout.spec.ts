@@ -66,3 +66,57 @@ for (const width of [1280, 1024]) {
     await shot(page, `admin-tables-layout-boxes-${width}`);
   });
 }
+
+/**
+ * The horizontal overflow of the table scroll containers on the page: each one's scrollWidth past its clientWidth, in
+ * px (0 when the table fits). Session 41 found the shop's users list (/settings/users) needing a sideways scroll at
+ * 1280 px for its reset-mail column.
+ */
+function tableOverflow(page: Page): Promise<number[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('table')].map((table) => {
+      let box: HTMLElement | null = table.parentElement;
+      while (box && box !== document.body && getComputedStyle(box).overflowX === 'visible')
+        box = box.parentElement;
+      const scroller = box && box !== document.body ? box : document.documentElement;
+      return Math.max(0, scroller.scrollWidth - scroller.clientWidth);
+    }),
+  );
+}
+
+for (const who of ['bolOwner', 'admin'] as const) {
+  test(`at 1280 px the users list of the ${who} fits without a sideways scroll, its row actions in view (nl and en)`, async ({
+    browser,
+    baseURL,
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await portalLogin(page, DEMO_USERS[who]);
+    for (const locale of ['nl-NL', 'en-GB']) {
+      const context = await browser.newContext({
+        baseURL,
+        locale,
+        viewport: { width: 1280, height: 800 },
+        storageState: await page.context().storageState(),
+      });
+      const tab = await context.newPage();
+      await tab.goto('/settings/users');
+      const table = tab.getByRole('table', { name: /^(Users|Gebruikers)$/ });
+      await expect(table.getByRole('row').nth(1)).toBeVisible();
+      await shot(tab, `admin-tables-layout-users-1280-${who}-${locale}`);
+      expect(await tableOverflow(tab)).toEqual([0]);
+      expect(await spilledCells(tab)).toEqual([]);
+      // Each row's reset-mail action lies inside the visible table and the window.
+      const tableBox = await table.boundingBox();
+      const actions = table.getByRole('button', { name: /password reset|wachtwoord-reset/i });
+      expect(await actions.count()).toBeGreaterThan(0);
+      for (const a of await actions.all()) {
+        const box = await a.boundingBox();
+        expect(box && tableBox && box.x + box.width <= Math.min(tableBox.x + tableBox.width + 1, 1280)).toBe(
+          true,
+        );
+      }
+      await context.close();
+    }
+  });
+}

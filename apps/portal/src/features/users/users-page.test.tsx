@@ -120,12 +120,15 @@ describe('users and licences (spec 3 §2 Users)', { timeout: 30_000 }, () => {
   beforeEach(() => stubPageRequest());
   afterEach(() => vi.unstubAllGlobals());
 
-  it('lists names, e-mail, licence select, verified tick and the licence counts; changes a licence', async () => {
+  it('lists names, e-mail, licence select, status badge and the licence counts; changes a licence', async () => {
     const calls: Call[] = [];
     render(owner, '/settings/users', calls);
     expect(await screen.findByText('u1@shop.nl')).toBeTruthy();
     expect(screen.getByText('CSR Manager: 1 of 3 in use')).toBeTruthy();
-    expect(screen.getByText('Not verified yet: invitation sent')).toBeTruthy();
+    // A user who has not set a password yet shows a short 'Invited' badge, the full sentence as its tooltip.
+    const invited = screen.getAllByText('Invited');
+    expect(invited.length).toBeGreaterThan(0);
+    expect(invited[0]?.closest('[title]')?.getAttribute('title')).toBe('Not verified yet: invitation sent');
     // A user without a licence says so instead of showing an empty select.
     const [none] = screen.getAllByLabelText('Licence of First3 Last3', { selector: 'input' });
     expect((none as HTMLInputElement).placeholder).toBe('No licence');

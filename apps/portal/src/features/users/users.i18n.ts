@@ -5,7 +5,7 @@ export const usersI18n = {
     list: {
       title: 'Users',
       intro:
-        'The people of your shop with their licence. Invited users get the verified tick once they set a password.',
+        'The people of your shop with their licence. Invited users are verified once they set a password.',
       add: 'Add user',
       import: 'Import users',
       search: 'Search by name or e-mail',
@@ -15,7 +15,9 @@ export const usersI18n = {
       email: 'E-mail',
       licence: 'Licence',
       licenceFor: 'Licence of {{name}}',
+      status: 'Status',
       verified: 'Verified',
+      invited: 'Invited',
       notVerified: 'Not verified yet: invitation sent',
       reset: 'Send password reset mail',
       resetFor: 'Send {{name}} a password reset mail',
@@ -93,7 +95,7 @@ export const usersI18n = {
     list: {
       title: 'Gebruikers',
       intro:
-        'De mensen van je winkel met hun licentie. Uitgenodigde gebruikers krijgen het vinkje zodra ze een wachtwoord kiezen.',
+        'De mensen van je winkel met hun licentie. Uitgenodigde gebruikers zijn geverifieerd zodra ze een wachtwoord kiezen.',
       add: 'Gebruiker toevoegen',
       import: 'Gebruikers importeren',
       search: 'Zoek op naam of e-mail',
@@ -103,7 +105,9 @@ export const usersI18n = {
       email: 'E-mail',
       licence: 'Licentie',
       licenceFor: 'Licentie van {{name}}',
+      status: 'Status',
       verified: 'Geverifieerd',
+      invited: 'Uitgenodigd',
       notVerified: 'Nog niet geverifieerd: uitnodiging verstuurd',
       reset: 'Wachtwoord-resetmail sturen',
       resetFor: '{{name}} een wachtwoord-resetmail sturen',
