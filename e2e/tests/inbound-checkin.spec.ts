@@ -253,6 +253,72 @@ test('a worker checks unannounced goods in directly on the floor: scans, a locat
   await merchant.dispose();
 });
 
+test('a worker types a location by its name and moves the pieces on from that temporary place (Dutch)', async ({
+  browser,
+  demo,
+}) => {
+  // Session 41 (a worker on the floor): a location typed by its name was refused when the item had no reservations,
+  // and the moves from a temporary place showed the end of an id. The place is `bin`, where the first inbound went.
+  const temporary = bin;
+  expect(temporary).toBeTruthy();
+  const merchant = await apiSession(demo.url, DEMO_USERS.bolOwner);
+  const products = await json<{ items: { id: string; ean: string; name: string }[] }>(
+    await merchant.get('/api/products', { params: { limit: 20 } }),
+  );
+  const fourth = products.items[3];
+  expect(fourth).toBeTruthy();
+  const second = await json<Inbound>(
+    await merchant.post('/api/inbound', {
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      data: {
+        type: 'package',
+        items: [{ product_id: fourth?.id, units: 2, packed_per: 6 }],
+        information: INFO,
+      },
+    }),
+  );
+  await merchant.dispose();
+
+  const context = await browser.newContext({ ...PHONE, locale: 'nl-NL', baseURL: demo.url });
+  const page = await context.newPage();
+  // Logged in through the API: the login form's labels are checked in English above.
+  const login = await context.request.post('/api/login', {
+    data: { email: DEMO_USERS.picker.email, password: DEMO_USERS.picker.password },
+    headers: { 'x-hoppa-app': 'e2e' },
+  });
+  expect(login.ok()).toBe(true);
+  await page.goto('/floor/menu');
+  await page.getByTestId('task-checkin').click();
+  await expect(page.getByTestId('inbound-card').first()).toBeVisible();
+  await scan(page, second.id);
+  await page.getByTestId('inbound-item').click();
+  await expect(page.getByTestId('count-expected')).toHaveText('12');
+  await page.getByRole('button', { name: 'Minder', exact: true }).click();
+  await expect(page.getByTestId('place-amount')).toHaveText('6');
+  // No reservations: the location's name typed (another case, spaces around) is taken like its label.
+  await page.getByLabel('Locatie (naam of id)').fill(`  ${temporary?.name.toLowerCase()} `);
+  await page.getByRole('button', { name: 'Plaatsen', exact: true }).click();
+  await expect(page.getByTestId('checkin-notice')).toHaveText(`6 stuks op ${temporary?.name}`);
+  await expect(page.getByTestId('count-delivered')).toHaveText('6');
+
+  // The finder reserves a bin; the six pieces move on from the temporary place, typed by its name too.
+  await page.getByTestId('find-locations').click();
+  await expect(page.getByTestId('reserved-locations').locator('li')).toHaveCount(1);
+  const reserved = await json<{ reserved_locations: { name: string }[] }>(
+    await page.request.get(`/api/inbound_item/${second.items[0]?.id}`),
+  );
+  const destination = reserved.reserved_locations[0]?.name ?? '';
+  const moves = page.getByRole('region', { name: 'Van tijdelijke plek' });
+  await moves.getByLabel('Tijdelijke plek').fill(temporary?.name ?? '');
+  await moves.getByRole('button', { name: 'Verplaatsen' }).click();
+  // Sent: the line names both places, never a part of an id.
+  const line = page.getByTestId('transfers').locator('li');
+  await expect(line).toHaveText([`6 stuks van ${temporary?.name} naar ${destination}`], { timeout: 15_000 });
+  await moves.scrollIntoViewIfNeeded();
+  await shot(page, 'inbound-checkin-06-typed-name-transfer');
+  await context.close();
+});
+
 test('at a desk in the portal the worker finds the inbound by its QR code and opens an item’s details', async ({
   browser,
   demo,
