@@ -130,7 +130,6 @@ async function recordCancelled(
       throw err;
     });
     const mine = items.filter((i) => orderItemIds.includes(i.order_item_id));
-    const eans = [...new Set(mine.map((i) => i.ean).filter((e): e is string => !!e))];
     const q = tenantSql(one);
     const all = await q
       .selectFrom('order_lines as l')
@@ -152,16 +151,17 @@ async function recordCancelled(
       .forUpdate()
       .execute();
     const open = all.filter((l) => !l.cancelled_at);
-    // The lines of the items by the item id they keep (two items of one EAN stay apart); an order taken in before
-    // migration 0451 keeps no item ids: by the items' EANs.
+    // The lines of the items by the item id they keep (two items of one EAN stay apart); an item whose lines were
+    // taken in before migration 0451 (no line keeps its id): by its EAN among the lines that keep no item id.
     const ids = new Set(mine.map((i) => i.order_item_id));
-    const byId = all.some((l) => l.shop_order_item_id !== null);
+    const kept = new Set(all.map((l) => l.shop_order_item_id));
+    const byEan = mine.filter((i) => !kept.has(i.order_item_id)).map((i) => i.ean);
     const cancelled = open.filter(
       (l) =>
         !l.automation_id &&
-        (byId
-          ? l.shop_order_item_id !== null && ids.has(l.shop_order_item_id)
-          : eans.includes(l.bundle_ean ?? l.ean)),
+        (l.shop_order_item_id === null
+          ? byEan.includes(l.bundle_ean ?? l.ean)
+          : ids.has(l.shop_order_item_id)),
     );
     const left = open.filter((l) => !l.automation_id && !cancelled.includes(l));
     const orderCancelled = left.length === 0;

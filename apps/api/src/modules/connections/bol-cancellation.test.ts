@@ -369,6 +369,29 @@ describe('POST /order/bol/cancellation/{id}: accepting the request', () => {
     expect(JSON.parse(options?.body ?? '{}')).toEqual({ orderItems: [{ orderItemId: kept }] });
   });
 
+  it('finds the line of an item taken in before its id was kept on the line (migration 0451) by its EAN', async () => {
+    const o = order([{ ean: jam.ean }, { ean: bread.ean }]);
+    await pull(o);
+    const got = await ours(o.orderId);
+    // The jam line as an intake before migration 0451 wrote it: no item id; the bread line keeps its id.
+    await t.db.query('UPDATE order_lines SET shop_order_item_id = NULL WHERE order_id = $1 AND ean = $2', [
+      got.id,
+      jam.ean,
+    ]);
+    (o.orderItems[0] as { cancellationRequest?: boolean }).cancellationRequest = true;
+    await pull();
+    expect((await ours(o.orderId)).lines.map((l) => [l.ean, l.cancellation_request])).toEqual([
+      [jam.ean, true],
+      [bread.ean, false],
+    ]);
+    const r = await accept(got.id);
+    expect(r.statusCode, r.body).toBe(200);
+    expect((await ours(o.orderId)).lines).toEqual([
+      { ean: jam.ean, cancellation_request: true, cancelled: true },
+      { ean: bread.ean, cancellation_request: false, cancelled: false },
+    ]);
+  });
+
   it('cancels the order when nothing is left to ship, and gives picked pieces back to their location', async () => {
     const o = order([{ ean: jam.ean, asked: true }]);
     await pull(o);

@@ -206,8 +206,8 @@ interface CancellationOfItem {
 /**
  * Records bol's cancellation request of each item (`bol_order_items.cancellation_request`) and flags its lines in our
  * order while the order is open: the lines that keep the item's id (`shop_order_item_id`: the item's line, or the
- * parts of its bundle), so a second item of the same EAN stays unflagged; an order taken in before migration 0451
- * (no line keeps an item id) by the item's EAN instead. Not the lines an automation rule added, nor a line cancelled
+ * parts of its bundle), so a second item of the same EAN stays unflagged; an item whose lines were taken in before
+ * migration 0451 (no line keeps its id) by its EAN among the lines that keep no item id. Not the lines an automation rule added, nor a line cancelled
  * already. The pick aggregates follow through their triggers. Answers
  * the ids of the items whose lines got the flag.
  */
@@ -239,8 +239,10 @@ async function markCancellationRequests(
         .where((eb) =>
           eb.or([
             eb('l.shop_order_item_id', '=', item.orderItemId),
-            // Lines taken in before migration 0451 without the item's id: by the item's EAN.
+            // An item whose lines were taken in before migration 0451 without its id: the lines of its EAN that
+            // keep no item id.
             eb.and([
+              eb('l.shop_order_item_id', 'is', null),
               eb(eb.fn.coalesce('l.bundle_ean', 'l.ean'), '=', item.ean),
               eb.not(
                 eb.exists(
@@ -249,7 +251,7 @@ async function markCancellationRequests(
                     .select('k.id')
                     .whereRef('k.order_id', '=', 'l.order_id')
                     .where(orgScope(txScope, 'k'))
-                    .where('k.shop_order_item_id', 'is not', null),
+                    .where('k.shop_order_item_id', '=', item.orderItemId),
                 ),
               ),
             ]),
