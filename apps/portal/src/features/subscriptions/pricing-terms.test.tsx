@@ -147,4 +147,20 @@ describe('pricing and terms (spec 3 §2, §4 terms continue rule)', { timeout: 3
     expect(await screen.findByTitle('Algemene voorwaarden (PDF)')).toBeTruthy();
     expect(calls.filter((c) => c.path === '/api/terms/pdf').map((c) => c.search)).toEqual(['?lang=nl']);
   });
+
+  it('offers the terms PDF to open and download beside the frame, for a browser that shows no PDF inline', async () => {
+    for (const [lang, open, download, file] of [
+      ['en', 'Open PDF', 'Download PDF', 'hoppa-terms-of-service-2026-11.pdf'],
+      ['nl', 'PDF openen', 'PDF downloaden', 'hoppa-algemene-voorwaarden-2026-11.pdf'],
+    ] as const) {
+      const { unmount } = render('/subscriptions/terms', [], lang);
+      const opener = await screen.findByRole('link', { name: open });
+      expect(opener.getAttribute('href')).toBe('blob:terms');
+      expect(opener.getAttribute('target')).toBe('_blank');
+      const saver = screen.getByRole('link', { name: download });
+      expect(saver.getAttribute('href')).toBe('blob:terms');
+      expect(saver.getAttribute('download')).toBe(file);
+      unmount();
+    }
+  });
 });

@@ -29,6 +29,10 @@ export const subscriptionsI18n = {
       saved: 'Terms accepted and subscription saved.',
       acceptedOnly: 'Terms accepted.',
       pdf: 'Terms of service (PDF)',
+      noViewer: 'Terms not shown above? Open or download the PDF:',
+      open: 'Open PDF',
+      download: 'Download PDF',
+      file: 'hoppa-terms-of-service-{{version}}.pdf',
       summary: 'Your choice: {{list}}',
     },
     subscription: {
@@ -80,6 +84,10 @@ export const subscriptionsI18n = {
       saved: 'Voorwaarden geaccepteerd en abonnement opgeslagen.',
       acceptedOnly: 'Voorwaarden geaccepteerd.',
       pdf: 'Algemene voorwaarden (PDF)',
+      noViewer: 'Zie je de voorwaarden hierboven niet? Open of download de pdf:',
+      open: 'PDF openen',
+      download: 'PDF downloaden',
+      file: 'hoppa-algemene-voorwaarden-{{version}}.pdf',
       summary: 'Je keuze: {{list}}',
     },
     subscription: {

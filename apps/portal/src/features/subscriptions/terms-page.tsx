@@ -1,5 +1,5 @@
 import { formatDateTime, termsContinueDisabled } from '@hoppa/core';
-import { Alert, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,8 @@ import { useAcceptAndSubscribe, useCurrentSubscription, usePlans, useTermsPdf } 
 import { countsFromParam } from './subscriptions.rules.ts';
 
 /**
- * /subscriptions/terms (spec 3 §2: the terms PDF, in the UI language, with an accept checkbox; §4 the continue rule:
+ * /subscriptions/terms (spec 3 §2: the terms PDF, in the UI language, shown in a frame with links to open it in a tab
+ * and to download it for a browser that shows no PDF inline, and an accept checkbox; §4 the continue rule:
  * continue stays disabled until the checkbox is ticked, core `termsContinueDisabled`): Continue records the acceptance
  * (`GET /accept_terms`) and saves the counts chosen on the pricing page (`POST` or `PUT /subscriptions`), then opens
  * the subscription page.
@@ -53,6 +54,25 @@ export function TermsPage(): ReactNode {
           <PageLoader />
         )}
       </Paper>
+      {pdf.data && (
+        // A browser without an inline PDF viewer (headless Chromium, some phones) shows the frame as a grey box:
+        // the same file, opened in a tab of its own or saved, is the way to read it there (session 41).
+        <Group gap="md">
+          <Text size="sm" c="dimmed">
+            {t('terms.noViewer')}
+          </Text>
+          <Anchor size="sm" href={pdf.data} target="_blank" rel="noopener">
+            {t('terms.open')}
+          </Anchor>
+          <Anchor
+            size="sm"
+            href={pdf.data}
+            download={t('terms.file', { version: current.data.terms_version })}
+          >
+            {t('terms.download')}
+          </Anchor>
+        </Group>
+      )}
       {done && (
         <Text size="sm" c="dimmed">
           {t('terms.accepted', { name: done.accepted_by, date: formatDateTime(done.accepted_at) })}
