@@ -70,7 +70,8 @@ export const LocationChildrenQuerySchema = pageQuery(500);
 /**
  * Query of `GET /locations/null`: paging as {@link LocationChildrenQuerySchema}, and `search` (1 to 64 characters),
  * which finds locations at every level whose name contains it, any case, instead of listing the halls (issue 9: the
- * map's search).
+ * map's search); the location named exactly so (trimmed, any case) comes first (the floor's check-in looks a typed
+ * name up with `limit=1`).
  */
 export const LocationListQuerySchema = LocationChildrenQuerySchema.extend({
   search: codeText('Search').optional(),

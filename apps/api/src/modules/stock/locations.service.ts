@@ -47,7 +47,8 @@ interface NodeRow {
 
 /**
  * Locations with what lies on them (their own and, for a hall or rack, their racks' and bins'), over the caller's
- * organisations. `where` selects the nodes (an SQL condition on `l`); paged in walking order. The ledger check (a
+ * organisations. `where` selects the nodes (an SQL condition on `l`); paged in walking order, after the node named
+ * `exact` (lower case) when given (a search: the name typed on the floor comes first). The ledger check (a
  * product whose stock on a bin differs from the sum of its ledger rows there) runs for bins only: for a hall it
  * would sum the ledger of every bin in it on every request.
  */
@@ -55,11 +56,14 @@ async function nodes(
   ctx: TenantScope,
   where: ReturnType<typeof sql>,
   page: { skip: number; limit: number },
+  exact: string | null = null,
 ): Promise<{ rows: NodeRow[]; total: number }> {
   const result = await sql<NodeRow & { total: number }>`
     WITH picked AS (
-      SELECT l.*, count(*) OVER () AS total FROM locations l WHERE ${where}
-       ORDER BY l.sequence, l.name, l.id LIMIT ${page.limit} OFFSET ${page.skip}
+      SELECT l.*, count(*) OVER () AS total,
+             (${exact}::text IS NOT NULL AND lower(l.name) = ${exact}::text) AS exact_name
+        FROM locations l WHERE ${where}
+       ORDER BY exact_name DESC, l.sequence, l.name, l.id LIMIT ${page.limit} OFFSET ${page.skip}
     ), places AS (
       SELECT n.id AS node_id, n.id AS loc_id, n.active FROM picked n
       UNION ALL
@@ -93,7 +97,7 @@ async function nodes(
            )) AS mismatch
       FROM picked n
       LEFT JOIN location_groups g ON g.id = n.group_id
-     ORDER BY n.sequence, n.name, n.id`.execute(systemSql(ctx.db));
+     ORDER BY n.exact_name DESC, n.sequence, n.name, n.id`.execute(systemSql(ctx.db));
   return { rows: result.rows, total: result.rows[0]?.total ?? 0 };
 }
 
@@ -131,7 +135,8 @@ async function nodeById(ctx: TenantScope, id: string): Promise<LocationNode> {
 /**
  * The halls (`parent` null; spec 2 §7 `GET /locations/null`) or the children of a location (`GET
  * /locations/{parent}`), a page in walking order with their counts and status over `orgIds`; with `search` and no
- * parent, the locations of any level whose name contains it. 404 for an unknown parent.
+ * parent, the locations of any level whose name contains it (trimmed, any case), the one named exactly so first (the
+ * floor's check-in looks a typed name up this way). 404 for an unknown parent.
  */
 export async function listLocations(
   ctx: TenantScope,
@@ -168,7 +173,7 @@ export async function listLocations(
     : term
       ? sql`l.org_id = ${warehouse} AND l.name ILIKE ${`%${escapeLike(term)}%`}`
       : sql`l.org_id = ${warehouse} AND l.parent_id IS NULL`;
-  const { rows, total } = await nodes(ctx, where, page);
+  const { rows, total } = await nodes(ctx, where, page, !parent && term ? term.toLowerCase() : null);
   return { items: rows.map(toNode), total, skip: page.skip, limit: page.limit, parent: parentRow };
 }
 

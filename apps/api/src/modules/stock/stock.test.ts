@@ -139,6 +139,26 @@ describe('the warehouse map (spec 2 §7, spec 3 §7 Locations)', () => {
     expect(escaped.body.items).toEqual([]);
   });
 
+  it('lists the location named exactly as searched first, whatever its walking order (a name typed on the floor)', async () => {
+    // Session 41: the floor's check-in looks a typed name up through this search; `H-2` must not hide behind `H-22`.
+    const hallName = uniqueName('S');
+    const hall = await api<LocationNode>(admin, 'GET', `/locations/add/${hallName}/null`);
+    expect(hall.status, JSON.stringify(hall.body)).toBe(200);
+    const longer = await api<LocationNode>(admin, 'GET', `/locations/add/${hallName}-22/${hall.body.id}`);
+    const exact = await api<LocationNode>(admin, 'GET', `/locations/add/${hallName}-2/${hall.body.id}`);
+    expect(longer.body.sequence).toBeLessThan(exact.body.sequence);
+    const found = await api<LocationList>(
+      picker,
+      'GET',
+      `/locations/null?limit=1&search=${encodeURIComponent(`  ${hallName.toLowerCase()}-2 `)}`,
+    );
+    expect(found.body.items.map((l) => l.name)).toEqual([`${hallName}-2`]);
+    expect(found.body.total).toBe(2);
+    // Without an exact name the order stays the walking order.
+    const partial = await api<LocationList>(picker, 'GET', `/locations/null?search=${hallName}-`);
+    expect(partial.body.items.map((l) => l.name)).toEqual([`${hallName}-22`, `${hallName}-2`]);
+  });
+
   it('adds a hall, a rack and its bins; names are unique; nothing goes under a bin', async () => {
     const hallName = uniqueName('H');
     const hall = await api<LocationNode>(admin, 'GET', `/locations/add/${hallName}/null`);

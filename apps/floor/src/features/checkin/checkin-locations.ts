@@ -19,9 +19,10 @@ export type NameLookup = NamedLocation | 'unknown' | 'offline_unknown';
 
 /**
  * Finds a location by its name as a worker types it: trimmed, any case (names are unique in the warehouse, spec 3 §7
- * `location_exists`). Online the server answers (`GET /locations/null?search=`, which finds names containing the text;
- * the exact one is taken among them); offline, or when the call cannot reach the server, the locations this device
- * stored (see {@link storedLocationByName}). Another failure of the call is thrown (ApiError).
+ * `location_exists`). Online the server answers (`GET /locations/null?search=&limit=1`: the search finds names
+ * containing the text, the one named exactly so first; only an exact name is taken); offline, or when the call cannot
+ * reach the server, the locations this device stored (see {@link storedLocationByName}). Another failure of the call
+ * is thrown (ApiError).
  */
 export async function findLocationByName(db: FloorDb, typed: string, online: boolean): Promise<NameLookup> {
   const name = typed.trim();
@@ -31,7 +32,7 @@ export async function findLocationByName(db: FloorDb, typed: string, online: boo
   if (online) {
     try {
       const page = await request(api, locationRootsEndpoint, {
-        query: { skip: 0, limit: 1000, search: name },
+        query: { skip: 0, limit: 1, search: name },
       });
       const hit = page.items.find((l) => l.name.trim().toLowerCase() === key);
       return hit ? { id: hit.id, name: hit.name, active: hit.active } : 'unknown';
