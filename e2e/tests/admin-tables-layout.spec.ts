@@ -5,8 +5,9 @@ import { expect, shot, test } from '../fixtures/hoppa.ts';
 /**
  * The provider admin's lists on a laptop screen (1280 × 800) and a small one (1024 wide), as the session 41 walk-through
  * found them: the shops list's badges (Current, Provider) spilled over the contact person's column and its
- * Deactivate button lay half outside the table; a box's size stood one number a line. Each cell's content stays in
- * its cell, and at 1280 every action is inside the visible table.
+ * Deactivate button lay half outside the table; a box's size stood one number a line; the shop's users list
+ * (/settings/users) needed a sideways scroll in Dutch for its reset-mail column. Each cell's content stays in its
+ * cell, and at 1280 every action is inside the visible table.
  */
 
 /** The texts of table cells whose content reaches past the cell's right edge (over the next column). */
