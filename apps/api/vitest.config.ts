@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
@@ -19,9 +19,16 @@ class LongFirstSequencer extends BaseSequencer {
 
 // API tests run through buildApp() on a database of their own per file: the worker's PGlite with its tables put back to
 // the template's (test/test-app.ts), or a fresh PostgreSQL database with TEST_DATABASE_URL.
+/**
+ * Files about the embedded database alone, left out of the run on PostgreSQL (TEST_DATABASE_URL) instead of being
+ * reported there as skipped: how a worker's one PGlite is put back to the template between files (test/test-app.ts).
+ */
+const PGLITE_ONLY = ['src/test/test-app.test.ts'];
+
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? PGLITE_ONLY : [])],
     environment: 'node',
     // A cheap argon2 cost for the passwords the tests hash (src/test/setup.ts).
     setupFiles: ['src/test/setup.ts'],

@@ -45,7 +45,8 @@ async function scribble(db: Db): Promise<void> {
 }
 
 // Test files on PGlite take turns on the worker's PGlite and find its tables put back (test-app.ts `pgliteForTest`).
-describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the shared PGlite of a worker', () => {
+// PGlite only: the run on PostgreSQL leaves this file out (vitest.config.ts PGLITE_ONLY).
+describe('the shared PGlite of a worker', () => {
   it("gives the next app of a template exactly the template's rows, settings and definitions", async () => {
     const first = await createTestApp({ seed: { products: 3 } });
     const before = await contents(first.db);
