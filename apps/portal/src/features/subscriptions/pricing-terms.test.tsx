@@ -41,14 +41,23 @@ const none: CurrentSubscription = {
   terms_accepted: null,
 };
 
-function render(path: string, calls: Call[] = [], lang: 'nl' | 'en' = 'en') {
+const accepted: CurrentSubscription = {
+  ...none,
+  terms_accepted: {
+    version: '2026-11',
+    accepted_at: '2026-11-26T10:00:00.000Z',
+    accepted_by: 'Anna de Vries',
+  },
+};
+
+function render(path: string, calls: Call[] = [], lang: 'nl' | 'en' = 'en', current = none) {
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:terms' }));
   vi.stubGlobal(
     'fetch',
     fakeApi(
       {
         'GET /api/plans': plans,
-        'GET /api/current_subscr': none,
+        'GET /api/current_subscr': current,
         'GET /api/subscriptions': { items: [], total: 0, skip: 0, limit: 10 },
         'GET /api/terms/pdf': () =>
           new Response(new Blob(['%PDF-1.4']), { headers: { 'content-type': 'application/pdf' } }),
@@ -146,6 +155,24 @@ describe('pricing and terms (spec 3 §2, §4 terms continue rule)', { timeout: 3
     render('/subscriptions/terms', calls, 'nl');
     expect(await screen.findByTitle('Algemene voorwaarden (PDF)')).toBeTruthy();
     expect(calls.filter((c) => c.path === '/api/terms/pdf').map((c) => c.search)).toEqual(['?lang=nl']);
+  });
+
+  it('links the accepted terms version on the subscription settings page to the terms PDF in the UI language', async () => {
+    for (const [lang, view, version] of [
+      ['en', 'View terms (PDF)', /Terms 2026-11: accepted by Anna de Vries/],
+      ['nl', 'Voorwaarden bekijken (pdf)', /Voorwaarden 2026-11: geaccepteerd door Anna de Vries/],
+    ] as const) {
+      const calls: Call[] = [];
+      const { unmount } = render('/settings/subscription', calls, lang, accepted);
+      expect(await screen.findByText(version)).toBeTruthy();
+      const link = await screen.findByRole('link', { name: view });
+      expect(link.getAttribute('href')).toBe('blob:terms');
+      expect(link.getAttribute('target')).toBe('_blank');
+      expect(calls.filter((c) => c.path === '/api/terms/pdf').map((c) => c.search)).toEqual([
+        `?lang=${lang}`,
+      ]);
+      unmount();
+    }
   });
 
   it('offers the terms PDF to open and download beside the frame, for a browser that shows no PDF inline', async () => {

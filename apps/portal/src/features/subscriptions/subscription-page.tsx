@@ -1,5 +1,5 @@
 import { formatDate, formatDateTime } from '@hoppa/core';
-import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,22 +9,31 @@ import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { useCurrentSubscription, useSubscriptionHistory } from './api/billing.ts';
+import { useTermsPdfInUiLanguage } from './terms-pdf.ts';
 
 /**
  * /settings/subscription (the settings area's subscription entry, spec 3 §2; issue 16): the current shop's licences
  * per plan with what is in use, the price per order, subtotal, discount and total (integer cents in nl-NL euro), who
- * accepted which terms version when, and the earlier versions; 'Change licences' opens the pricing page.
+ * accepted which terms version when with a link to read those terms (the PDF in the UI language, in a tab of its own),
+ * and the earlier versions; 'Change licences' opens the pricing page.
  */
 export function SubscriptionPage(): ReactNode {
   const { t } = useTranslation('subscriptions');
   const { user } = useSession();
   const current = useCurrentSubscription();
   const history = useSubscriptionHistory();
+  const pdf = useTermsPdfInUiLanguage();
   if (current.isError) return <ErrorBanner error={current.error} />;
   if (!current.data) return <PageLoader />;
   const { subscription: sub, terms_accepted: terms, terms_version: version } = current.data;
   const used = (name: string) => user?.curr_org?.licences.find((l) => l.name === name)?.used ?? 0;
   const earlier = (history.data?.items ?? []).filter((s) => s.ended_at);
+  // The same object URL as the terms page's frame; the link appears once the PDF is loaded.
+  const viewTerms = pdf.data && (
+    <Anchor size="sm" href={pdf.data} target="_blank" rel="noopener">
+      {t('subscription.viewTerms')}
+    </Anchor>
+  );
   return (
     <Stack gap="md" maw={960}>
       <PageHeader
@@ -37,15 +46,23 @@ export function SubscriptionPage(): ReactNode {
         }
       />
       {terms ? (
-        <Text size="sm" c="dimmed">
-          {t('subscription.terms', {
-            version,
-            name: terms.accepted_by,
-            date: formatDateTime(terms.accepted_at),
-          })}
-        </Text>
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {t('subscription.terms', {
+              version,
+              name: terms.accepted_by,
+              date: formatDateTime(terms.accepted_at),
+            })}
+          </Text>
+          {viewTerms}
+        </Group>
       ) : (
-        <Alert color="yellow">{t('subscription.termsMissing', { version })}</Alert>
+        <Alert color="yellow">
+          <Group gap="xs">
+            <Text size="sm">{t('subscription.termsMissing', { version })}</Text>
+            {viewTerms}
+          </Group>
+        </Alert>
       )}
       {!sub ? (
         <Alert color="gray">{t('subscription.none')}</Alert>

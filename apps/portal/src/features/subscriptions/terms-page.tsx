@@ -7,8 +7,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../app/paths.ts';
 import { ErrorBanner, MutationError, PageLoader } from '../../components/error-banner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { useAcceptAndSubscribe, useCurrentSubscription, usePlans, useTermsPdf } from './api/billing.ts';
+import { useAcceptAndSubscribe, useCurrentSubscription, usePlans } from './api/billing.ts';
 import { countsFromParam } from './subscriptions.rules.ts';
+import { useTermsPdfInUiLanguage } from './terms-pdf.ts';
 
 /**
  * /subscriptions/terms (spec 3 §2: the terms PDF, in the UI language, shown in a frame with links to open it in a tab
@@ -18,12 +19,11 @@ import { countsFromParam } from './subscriptions.rules.ts';
  * the subscription page.
  */
 export function TermsPage(): ReactNode {
-  const { t, i18n } = useTranslation('subscriptions');
+  const { t } = useTranslation('subscriptions');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const counts = countsFromParam(params.get('plans'));
-  // The terms in the language the user reads the portal in (the Dutch text prevails; both PDFs say so).
-  const pdf = useTermsPdf(i18n.resolvedLanguage?.startsWith('nl') ? 'nl' : 'en');
+  const pdf = useTermsPdfInUiLanguage();
   const current = useCurrentSubscription();
   const plans = usePlans();
   const save = useAcceptAndSubscribe();
