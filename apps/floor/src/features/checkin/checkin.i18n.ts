@@ -64,7 +64,7 @@ export const checkinTexts = {
     offlineLocationName:
       'Offline: locatie {{name}} staat niet op dit toestel. Scan het label, of probeer het weer met verbinding.',
     inactiveLocation: 'Locatie {{name}} is niet actief: kies een andere locatie.',
-    scannedLocation: 'locatie met label …{{tail}}',
+    scannedLocation: 'de gescande locatie (nog niet bekend op dit apparaat)',
     itemDone: 'Dit item is al bevestigd.',
     unknownScan: 'Niet gevonden: {{code}}',
     notFound: 'Deze inbound bestaat niet.',
@@ -181,7 +181,7 @@ export const checkinTexts = {
     offlineLocationName:
       'Offline: location {{name}} is not on this device. Scan its label, or try again when connected.',
     inactiveLocation: 'Location {{name}} is not active: choose another location.',
-    scannedLocation: 'location with label …{{tail}}',
+    scannedLocation: 'the scanned location (not yet known on this device)',
     itemDone: 'This item is confirmed already.',
     unknownScan: 'Not found: {{code}}',
     notFound: 'This inbound does not exist.',

@@ -483,7 +483,7 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
     expect(labels[0]).toContain('op B-07-3');
     expect(labels[0]).not.toContain(hex(72));
 
-    // Offline: the product's locations stored on this device name it; a label they do not hold shows its end only.
+    // Offline: the product's locations stored on this device name it; a label nothing here holds is said in words.
     browser.setOnline(false);
     const own: ProductLocations = {
       product: {
@@ -517,8 +517,42 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
     scan(hex(75));
     await waitFor(() =>
       expect(screen.getByTestId('checkin-notice').textContent).toMatch(
-        new RegExp(`^(24|6) stuks op locatie met label …${hex(75).slice(-6)}$`),
+        /^(24|6) stuks op de gescande locatie \(nog niet bekend op dit apparaat\)$/,
       ),
     );
+  });
+
+  it('names a location this device does not know, scanned offline, in words and never by the end of its id (nl + en)', async () => {
+    // No reservations: any label is taken (spec 2 §4). Offline, neither the product's locations nor the device's other
+    // stored locations know this label's id; the worker must not read '…abc123'.
+    const label = hex(0xabc123);
+    for (const [lang, words] of [
+      ['nl', 'de gescande locatie (nog niet bekend op dit apparaat)'],
+      ['en', 'the scanned location (not yet known on this device)'],
+    ] as const) {
+      cleanup();
+      await clearFloorDb();
+      await setMeta(floorDb(), 'session', staff);
+      await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [inbound({ items: [item()] })] });
+      browser.online = false;
+      renderFloor('/inbound', { lang });
+      await screen.findByTestId('inbound-card');
+      scan('in-00000001');
+      fireEvent.click(await screen.findByTestId('inbound-item'));
+      await screen.findByTestId('item-detail');
+      scan(label);
+      await waitFor(() => expect(screen.getByTestId('checkin-notice').textContent).toContain(words));
+      const notice = screen.getByTestId('checkin-notice').textContent ?? '';
+      expect(notice).toBe(lang === 'nl' ? `24 stuks op ${words}` : `24 pcs on ${words}`);
+      const rows = await floorDb().outbox.toArray();
+      expect(rows.map((r) => r.body)).toEqual([
+        { op: 'place', item_id: hex(11), location_id: label, amount: 24, raw_scan: label },
+      ]);
+      for (const shown of [notice, rows[0]?.label ?? '']) {
+        expect(shown).not.toContain('abc123');
+        expect(shown).not.toContain('…');
+      }
+      expect(rows[0]?.label).toContain(words);
+    }
   });
 });

@@ -213,7 +213,9 @@ export function CheckinScreen() {
       setNotice({ text: t('unknownLocation'), bad: true });
       return;
     }
-    const name = found ?? t('scannedLocation', { tail: locationId.slice(-6) });
+    // Offline and known nowhere on this device: said in words, never by the end of its id (the move is sent by id; the
+    // item the server answers carries no placement names, so this notice and the queued line keep the words).
+    const name = found ?? t('scannedLocation');
     await queue(
       target,
       { op: 'place', item_id: it.id, location_id: locationId, amount: pieces, raw_scan: raw },
@@ -900,7 +902,7 @@ function ItemDetail({
  * without reservations, spec 2 §4): the product's own locations as this device stored them (the Locations task;
  * offline too), else the server's (`GET /locations/:id`: its answer's `parent` is the location itself), offline the
  * other locations this device stored (checkin-locations.ts `storedLocationName`). Null when none knows it (offline,
- * or the call failed): the caller names it in words instead.
+ * or the call failed): the caller names it in words instead ('the scanned location (not yet known on this device)').
  * 'unknown' when the server has no such location (404), which it would refuse to place on.
  */
 async function labelName(id: string, productId: string, online: boolean): Promise<string | null | 'unknown'> {
