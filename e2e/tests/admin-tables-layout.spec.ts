@@ -6,8 +6,9 @@ import { expect, shot, test } from '../fixtures/hoppa.ts';
  * The provider admin's lists on a laptop screen (1280 × 800) and a small one (1024 wide), as the session 41 walk-through
  * found them: the shops list's badges (Current, Provider) spilled over the contact person's column and its
  * Deactivate button lay half outside the table; a box's size stood one number a line; the shop's users list
- * (/settings/users) needed a sideways scroll in Dutch for its reset-mail column. Each cell's content stays in its
- * cell, and at 1280 every action is inside the visible table.
+ * (/settings/users) needed a sideways scroll in Dutch for its reset-mail column; the admin's users per shop
+ * (/admin/users, tab members) had not been looked at. Each cell's content stays in its cell, and at 1280 every
+ * action is inside the visible table.
  */
 
 /** The texts of table cells whose content reaches past the cell's right edge (over the next column). */
@@ -69,19 +70,22 @@ for (const width of [1280, 1024]) {
 }
 
 /**
- * The horizontal overflow of the table scroll containers on the page: each one's scrollWidth past its clientWidth, in
+ * The horizontal overflow of the scroll containers of the tables shown on the page: each one's scrollWidth past its clientWidth, in
  * px (0 when the table fits). Session 41 found the shop's users list (/settings/users) needing a sideways scroll at
  * 1280 px for its reset-mail column.
  */
 function tableOverflow(page: Page): Promise<number[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll('table')].map((table) => {
-      let box: HTMLElement | null = table.parentElement;
-      while (box && box !== document.body && getComputedStyle(box).overflowX === 'visible')
-        box = box.parentElement;
-      const scroller = box && box !== document.body ? box : document.documentElement;
-      return Math.max(0, scroller.scrollWidth - scroller.clientWidth);
-    }),
+    // Only the tables shown: a tab panel out of view keeps its table in the page, hidden.
+    [...document.querySelectorAll('table')]
+      .filter((table) => table.getClientRects().length > 0)
+      .map((table) => {
+        let box: HTMLElement | null = table.parentElement;
+        while (box && box !== document.body && getComputedStyle(box).overflowX === 'visible')
+          box = box.parentElement;
+        const scroller = box && box !== document.body ? box : document.documentElement;
+        return Math.max(0, scroller.scrollWidth - scroller.clientWidth);
+      }),
   );
 }
 
@@ -121,3 +125,38 @@ for (const who of ['bolOwner', 'admin'] as const) {
     }
   });
 }
+
+test("at 1280 px the admin's users per shop (/admin/users, tab members) fit without a sideways scroll, each role select in view (nl and en)", async ({
+  browser,
+  baseURL,
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await portalLogin(page, DEMO_USERS.admin);
+  for (const locale of ['nl-NL', 'en-GB']) {
+    const context = await browser.newContext({
+      baseURL,
+      locale,
+      viewport: { width: 1280, height: 800 },
+      storageState: await page.context().storageState(),
+    });
+    const tab = await context.newPage();
+    await tab.goto('/admin/users?tab=members');
+    const table = tab.getByRole('table', { name: /^(Users per shop|Gebruikers per winkel)$/ });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    await shot(tab, `admin-tables-layout-members-1280-${locale}`);
+    expect(await tableOverflow(tab)).toEqual([0]);
+    expect(await spilledCells(tab)).toEqual([]);
+    // Each row's role select lies inside the visible table and the window.
+    const tableBox = await table.boundingBox();
+    const selects = table.getByLabel(/^(Role|Rol) /);
+    expect(await selects.count()).toBeGreaterThan(0);
+    for (const s of await selects.all()) {
+      const box = await s.boundingBox();
+      expect(box && tableBox && box.x + box.width <= Math.min(tableBox.x + tableBox.width + 1, 1280)).toBe(
+        true,
+      );
+    }
+    await context.close();
+  }
+});
