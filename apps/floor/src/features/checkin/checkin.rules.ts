@@ -129,7 +129,7 @@ export type LocationScan =
   | { kind: 'location'; locationId: string; name: string | null }
   /**
    * A location's name, typed (no reservations, so any location may take the pieces): trimmed, as typed; the screen
-   * looks it up (checkin-locations.ts `findLocationByName`) before it places anything.
+   * looks it up (offline/location-names.ts `findLocationByName`) before it places anything.
    */
   | { kind: 'name'; name: string }
   /** The scan names a location, but the item has reserved locations and this is not one (spec 2 §4). */

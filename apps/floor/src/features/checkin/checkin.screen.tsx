@@ -8,7 +8,6 @@ import {
   IMAGE_TYPES,
   type InboundItem,
   inboundEndpoint,
-  locationChildrenEndpoint,
   pendingInboundsEndpoint,
   request,
 } from '@hoppa/core';
@@ -27,6 +26,7 @@ import { RejectedChanges } from '../../components/rejected-changes.tsx';
 import { ScanBar } from '../../components/scan-bar.tsx';
 import { CloseHeaderButton, StatusBar } from '../../components/status-bar.tsx';
 import { floorDb, getMeta, type InboundOp, type MetaValues, setMeta } from '../../offline/db.ts';
+import { findLocationByName, scannedLocationName, storedLocationName } from '../../offline/location-names.ts';
 import {
   dismissRejected,
   enqueueInboundChange,
@@ -51,7 +51,6 @@ import {
   stepAmount,
   temporaryPlaceId,
 } from './checkin.rules.ts';
-import { findLocationByName, storedLocationName } from './checkin-locations.ts';
 import './checkin.css';
 
 type T = TFunction<'checkin', undefined>;
@@ -207,7 +206,7 @@ export function CheckinScreen() {
     raw: string,
   ) {
     const pieces = amount ?? defaultPlaceAmount(it);
-    const found = known ?? (await labelName(locationId, it.product.id, online));
+    const found = known ?? (await scannedLocationName(db, locationId, it.product.id, online));
     if (found === 'unknown') {
       deviceBeeps.wrong();
       setNotice({ text: t('unknownLocation'), bad: true });
@@ -898,34 +897,10 @@ function ItemDetail({
 }
 
 /**
- * The name of a location scanned by its label (its id) that is none of the item's reserved locations (a putaway
- * without reservations, spec 2 §4): the product's own locations as this device stored them (the Locations task;
- * offline too), else the server's (`GET /locations/:id`: its answer's `parent` is the location itself), offline the
- * other locations this device stored (checkin-locations.ts `storedLocationName`). Null when none knows it (offline,
- * or the call failed): the caller names it in words instead ('the scanned location (not yet known on this device)').
- * 'unknown' when the server has no such location (404), which it would refuse to place on.
- */
-async function labelName(id: string, productId: string, online: boolean): Promise<string | null | 'unknown'> {
-  const stored = await floorDb().products.get(productId);
-  const own = stored?.data.locations.find((l) => l.location.id === id)?.location.name;
-  if (own) return own;
-  if (!online) return storedLocationName(floorDb(), id);
-  try {
-    const list = await request(api, locationChildrenEndpoint, {
-      params: { parent: id },
-      query: { limit: 1 },
-    });
-    return list.parent?.name ?? null;
-  } catch (err) {
-    return err instanceof ApiError && err.status === 404 ? 'unknown' : null;
-  }
-}
-
-/**
  * Moving pieces from a temporary place onto a reserved location (spec 2 §2 Inbound item detail 'transfers', §3
  * transfers; `PUT /inbound_item/addTransfer/{id}/{departedLocationId}`): goods counted onto a dock spot or cart first
  * are put away later. The place is scanned (its label's id) or typed by its name (looked up as a placement's name is,
- * checkin-locations.ts `findLocationByName`); without an amount every piece there moves. Each move names both its
+ * offline/location-names.ts `findLocationByName`); without an amount every piece there moves. Each move names both its
  * places (the server's names; for moves stored before answers carried them, the reserved locations and the places
  * this device stored, else words): never a part of an id (session 41).
  */
@@ -977,7 +952,7 @@ function Transfers({
   async function temporaryPlace(code: string): Promise<{ id: string; name: string } | { problem: string }> {
     const id = temporaryPlaceId(code);
     if (id) {
-      const name = await labelName(id, item.product.id, online);
+      const name = await scannedLocationName(floorDb(), id, item.product.id, online);
       if (name === 'unknown') return { problem: t('unknownLocation') };
       return { id, name: name ?? t('scannedPlace') };
     }

@@ -16,6 +16,8 @@ const JAM = { id: hexId(0x51), ean: '8712100486517', name: 'Aardbeienjam' };
 const TEA = { id: hexId(0x53), ean: '8712100486524', name: 'Theedoek' };
 const BIN_A = { id: hexId(0x61), name: 'R-01-01' };
 const BIN_NEW = hexId(0x69);
+/** The name the warehouse gave the location of label BIN_NEW (`GET /locations/{id}` answers it as `parent`). */
+const BIN_NEW_NAME = 'B-07-3';
 
 const staff = currentUser('picker', {
   curr_role: {
@@ -26,6 +28,7 @@ const staff = currentUser('picker', {
       { methods: ['GET'], path: '/product/*' },
       { methods: ['GET'], path: '/products/*' },
       { methods: ['GET'], path: '/orgs' },
+      { methods: ['GET'], path: '/locations/*' },
     ],
     all_orgs: true,
   },
@@ -114,6 +117,14 @@ function fakeApi() {
     }
     if (path === `/product/locations/${JAM.id}`) return json(200, locations(JAM, [link(BIN_A, 3)]));
     if (path === `/product/locations/${TEA.id}`) return json(200, locations(TEA, []));
+    if (path === `/locations/${BIN_NEW}`)
+      return json(200, {
+        items: [],
+        total: 0,
+        skip: 0,
+        limit: 1,
+        parent: { id: BIN_NEW, name: BIN_NEW_NAME, level: 'bin', parent_id: hexId(0x60), path: [] },
+      });
     if (path === '/inventory/direct_checkin') {
       const b = body as { items: { amount: number }[]; information: Record<string, string> };
       const pieces = b.items.reduce((n, i) => n + i.amount, 0);
@@ -251,6 +262,49 @@ describe('direct check-in on the floor (issue 10 item 3; spec 2 §2 Direct check
       ],
     });
     expect(screen.getByText('Nothing scanned yet.')).toBeTruthy();
+  });
+
+  it('names a scanned location label by its name: from the server online, in words when unknown offline, never by its id', async () => {
+    const calls = fakeApi();
+    renderFloor('/direct-checkin', { lang: 'nl' });
+    await screen.findByText('Nog niets gescand.');
+    scan(TEA.ean);
+    await screen.findByRole('article', { name: TEA.name });
+    scan(BIN_NEW);
+    await waitFor(() =>
+      expect(screen.getByTestId('direct-notice').textContent).toBe(`Theedoek gaat naar ${BIN_NEW_NAME}.`),
+    );
+    expect(calls.some((c) => c.path === `/locations/${BIN_NEW}`)).toBe(true);
+    const select = within(rowOf(TEA.name)).getByLabelText(`Locatie ${TEA.name}`) as HTMLSelectElement;
+    expect(select.value).toBe(BIN_NEW);
+    expect(select.selectedOptions[0]?.textContent).toBe(BIN_NEW_NAME);
+    expect(rowOf(TEA.name).textContent).not.toContain('…');
+    // A label the warehouse does not know is refused: the row keeps the location it had.
+    scan(hexId(0x6a));
+    await waitFor(() =>
+      expect(screen.getByTestId('direct-notice').textContent).toBe(
+        'Onbekende locatie: dit label hoort bij geen locatie in het magazijn.',
+      ),
+    );
+    expect(select.value).toBe(BIN_NEW);
+
+    // Offline, a label this device does not know is named in words, never by the end of its id.
+    browser.online = false;
+    browser.server = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const other = hexId(0x6b);
+    scan(other);
+    await waitFor(() =>
+      expect(screen.getByTestId('direct-notice').textContent).toBe(
+        'Theedoek gaat naar de gescande locatie (nog niet bekend op dit apparaat).',
+      ),
+    );
+    expect(select.value).toBe(other);
+    expect(select.selectedOptions[0]?.textContent).toBe(
+      'de gescande locatie (nog niet bekend op dit apparaat)',
+    );
+    expect(screen.getByTestId('direct-notice').textContent).not.toContain(other.slice(-6));
   });
 
   it('counts every scan when they come faster than the server answers: two of one EAN and a label at once', async () => {

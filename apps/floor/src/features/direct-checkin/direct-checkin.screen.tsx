@@ -15,6 +15,7 @@ import { RejectedChanges } from '../../components/rejected-changes.tsx';
 import { ScanBar } from '../../components/scan-bar.tsx';
 import { CloseHeaderButton, StatusBar } from '../../components/status-bar.tsx';
 import { floorDb, getMeta, setMeta } from '../../offline/db.ts';
+import { scannedLocationName } from '../../offline/location-names.ts';
 import { DIRECT_KEY, dismissRejected, enqueueDirectCheckin } from '../../offline/outbox.ts';
 import { lookupProduct, refreshProduct } from '../../offline/products.ts';
 import { deviceBeeps } from '../../scan/feedback.ts';
@@ -158,9 +159,19 @@ export function DirectCheckinScreen() {
         setNotice({ text: t('locationFirst'), bad: true });
         return;
       }
+      // Named as the check-in names a scanned label (offline/location-names.ts): the product's own locations, the
+      // server online, the device's stored locations offline; unknown to all, in words, never by a part of its id.
       const links = known[target.product.id]?.locations ?? [];
-      const name = links.find((l) => l.location.id === scan.id)?.location.name ?? null;
-      const next = rows.map((x) =>
+      const name =
+        links.find((l) => l.location.id === scan.id)?.location.name ??
+        (await scannedLocationName(db, scan.id, target.product.id, online));
+      if (name === 'unknown') {
+        deviceBeeps.wrong();
+        setNotice({ text: t('unknownLocation'), bad: true });
+        return;
+      }
+      // Read again: the rows may have changed while the server was asked.
+      const next = scanned.current.rows.map((x) =>
         x.product.id === target.product.id ? { ...x, location: { id: scan.id, name } } : x,
       );
       scanned.current = { ...scanned.current, rows: next };
@@ -169,7 +180,7 @@ export function DirectCheckinScreen() {
       setNotice({
         text: t('locationSet', {
           name: target.product.name,
-          location: name ?? t('scannedLocation', { tail: scan.id.slice(-6) }),
+          location: name ?? t('scannedLocation'),
         }),
         bad: false,
       });
@@ -410,7 +421,7 @@ function RowCard({
   if (row.location && !own.some((l) => l.location.id === row.location?.id))
     options.unshift({
       value: row.location.id,
-      label: row.location.name ?? t('scannedLocation', { tail: row.location.id.slice(-6) }),
+      label: row.location.name ?? t('scannedLocation'),
     });
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: location scans go to the chosen row; the keyboard reaches every control inside it.

@@ -1,6 +1,6 @@
-import { ApiError, locationRootsEndpoint, request } from '@hoppa/core';
-import { api } from '../../app/api.ts';
-import { type FloorDb, getMeta } from '../../offline/db.ts';
+import { ApiError, locationChildrenEndpoint, locationRootsEndpoint, request } from '@hoppa/core';
+import { api } from '../app/api.ts';
+import { type FloorDb, getMeta } from './db.ts';
 
 /** A location the check-in found by its name: its id, its name as the warehouse spells it, and whether it is active. */
 export interface NamedLocation {
@@ -73,4 +73,35 @@ export async function storedLocationName(db: FloorDb, id: string): Promise<strin
   for (const pick of await db.picks.toArray())
     if (pick.item.loc_id === id && pick.item.rack) return pick.item.rack;
   return (await getMeta(db, 'pickLookups'))?.locations.find((l) => l.id === id)?.name ?? null;
+}
+
+/**
+ * The name of a location scanned by its label (its id; spec 2 §4 a putaway without reservations, spec 2 §2 Direct
+ * check-in), for the check-in and the direct check-in: the product's own locations as this device stored them (the
+ * Locations task, Dexie `products`; offline too), else online the server's (`GET /locations/:id`: its answer's
+ * `parent` is the location itself), offline the other locations this device stored ({@link storedLocationName}).
+ * Null when none knows it (offline, or the call failed): the caller names it in words ('the scanned location (not yet
+ * known on this device)'), never by a part of its id. 'unknown' when the server has no such location (404), which it
+ * would refuse to place on.
+ */
+export async function scannedLocationName(
+  db: FloorDb,
+  id: string,
+  productId: string,
+  online: boolean,
+): Promise<string | null | 'unknown'> {
+  const stored = await db.products.get(productId);
+  const own = stored?.data.locations.find((l) => l.location.id === id)?.location.name;
+  if (own) return own;
+  if (!online) return storedLocationName(db, id);
+  try {
+    const list = await request(api, locationChildrenEndpoint, {
+      params: { parent: id },
+      query: { limit: 1 },
+    });
+    return list.parent?.name ?? null;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return 'unknown';
+    return err instanceof ApiError && err.status === 0 ? storedLocationName(db, id) : null;
+  }
 }
