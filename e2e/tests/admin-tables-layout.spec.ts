@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { DEMO_USERS, portalLogin } from '../fixtures/demo.ts';
 import { expect, shot, test } from '../fixtures/hoppa.ts';
 
@@ -89,6 +89,40 @@ function tableOverflow(page: Page): Promise<number[]> {
   );
 }
 
+/**
+ * Runs `look` on a new tab at 1280 × 800 in each of Dutch and English, logged in as `page`'s user (its cookies), and
+ * closes the tab's context after.
+ */
+async function inEachLanguageAt1280(
+  browser: Browser,
+  baseURL: string | undefined,
+  page: Page,
+  look: (tab: Page, locale: string) => Promise<void>,
+): Promise<void> {
+  for (const locale of ['nl-NL', 'en-GB']) {
+    const context = await browser.newContext({
+      baseURL,
+      locale,
+      viewport: { width: 1280, height: 800 },
+      storageState: await page.context().storageState(),
+    });
+    await look(await context.newPage(), locale);
+    await context.close();
+  }
+}
+
+/** Checks that each of `controls` (at least one) lies inside `table`'s visible part and the 1280 px window. */
+async function expectInsideTable(table: Locator, controls: Locator): Promise<void> {
+  const tableBox = await table.boundingBox();
+  expect(await controls.count()).toBeGreaterThan(0);
+  for (const c of await controls.all()) {
+    const box = await c.boundingBox();
+    expect(box && tableBox && box.x + box.width <= Math.min(tableBox.x + tableBox.width + 1, 1280)).toBe(
+      true,
+    );
+  }
+}
+
 for (const who of ['bolOwner', 'admin'] as const) {
   test(`at 1280 px the users list of the ${who} fits without a sideways scroll, its row actions in view (nl and en)`, async ({
     browser,
@@ -97,14 +131,7 @@ for (const who of ['bolOwner', 'admin'] as const) {
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await portalLogin(page, DEMO_USERS[who]);
-    for (const locale of ['nl-NL', 'en-GB']) {
-      const context = await browser.newContext({
-        baseURL,
-        locale,
-        viewport: { width: 1280, height: 800 },
-        storageState: await page.context().storageState(),
-      });
-      const tab = await context.newPage();
+    await inEachLanguageAt1280(browser, baseURL, page, async (tab, locale) => {
       await tab.goto('/settings/users');
       const table = tab.getByRole('table', { name: /^(Users|Gebruikers)$/ });
       await expect(table.getByRole('row').nth(1)).toBeVisible();
@@ -112,17 +139,8 @@ for (const who of ['bolOwner', 'admin'] as const) {
       expect(await tableOverflow(tab)).toEqual([0]);
       expect(await spilledCells(tab)).toEqual([]);
       // Each row's reset-mail action lies inside the visible table and the window.
-      const tableBox = await table.boundingBox();
-      const actions = table.getByRole('button', { name: /password reset|wachtwoord-reset/i });
-      expect(await actions.count()).toBeGreaterThan(0);
-      for (const a of await actions.all()) {
-        const box = await a.boundingBox();
-        expect(box && tableBox && box.x + box.width <= Math.min(tableBox.x + tableBox.width + 1, 1280)).toBe(
-          true,
-        );
-      }
-      await context.close();
-    }
+      await expectInsideTable(table, table.getByRole('button', { name: /password reset|wachtwoord-reset/i }));
+    });
   });
 }
 
@@ -133,14 +151,7 @@ test("at 1280 px the admin's users per shop (/admin/users, tab members) fit with
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await portalLogin(page, DEMO_USERS.admin);
-  for (const locale of ['nl-NL', 'en-GB']) {
-    const context = await browser.newContext({
-      baseURL,
-      locale,
-      viewport: { width: 1280, height: 800 },
-      storageState: await page.context().storageState(),
-    });
-    const tab = await context.newPage();
+  await inEachLanguageAt1280(browser, baseURL, page, async (tab, locale) => {
     await tab.goto('/admin/users?tab=members');
     const table = tab.getByRole('table', { name: /^(Users per shop|Gebruikers per winkel)$/ });
     await expect(table.getByRole('row').nth(1)).toBeVisible();
@@ -148,15 +159,6 @@ test("at 1280 px the admin's users per shop (/admin/users, tab members) fit with
     expect(await tableOverflow(tab)).toEqual([0]);
     expect(await spilledCells(tab)).toEqual([]);
     // Each row's role select lies inside the visible table and the window.
-    const tableBox = await table.boundingBox();
-    const selects = table.getByLabel(/^(Role|Rol) /);
-    expect(await selects.count()).toBeGreaterThan(0);
-    for (const s of await selects.all()) {
-      const box = await s.boundingBox();
-      expect(box && tableBox && box.x + box.width <= Math.min(tableBox.x + tableBox.width + 1, 1280)).toBe(
-        true,
-      );
-    }
-    await context.close();
-  }
+    await expectInsideTable(table, table.getByLabel(/^(Role|Rol) /));
+  });
 });
