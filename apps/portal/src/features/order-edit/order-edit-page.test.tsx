@@ -78,6 +78,39 @@ function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
+/**
+ * Serves `order` as the API would (`GET /order/get/:id`, `PUT /order/edit/:id`, the product search through `search`)
+ * and opens its edit page as the merchant owner; `saved()` is the body of the last save (null before one).
+ */
+function openEditPage(
+  order: Order,
+  search: (url: URL) => Response | null = () => null,
+): { saved: () => unknown } {
+  let saved: unknown = null;
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req =
+      input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+    const url = new URL(req.url);
+    if (url.pathname === `/api/order/get/${hex(1)}`) return json(order);
+    if (url.pathname === `/api/order/edit/${hex(1)}` && req.method === 'PUT') {
+      saved = await req.json();
+      return json(order);
+    }
+    return search(url) ?? json({}, 404);
+  });
+  renderRoutes(
+    [
+      { path: '/order/edit/:id', element: <OrderEditPage /> },
+      { path: '/shipments', element: <p>shipments</p> },
+    ],
+    {
+      path: `/order/edit/${hex(1)}`,
+      session: { user: user(merchantOwner), orgAuth: orgAuth(merchantOwner) },
+    },
+  );
+  return { saved: () => saved };
+}
+
 // The whole edit (remove, type, debounced search, pick, save) took 6–9 s on a busy shared machine on Preact (ADR 0063);
 // waiting longer changes no verdict.
 describe('edit order page (spec 1 §2 Edit order)', { timeout: 20_000 }, () => {
@@ -86,32 +119,11 @@ describe('edit order page (spec 1 §2 Edit order)', { timeout: 20_000 }, () => {
 
   it('keeps a picked line, removes another, adds a searched product and saves the whole order', async () => {
     const searches: string[] = [];
-    let saved: unknown = null;
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      const req =
-        input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
-      const url = new URL(req.url);
-      if (url.pathname === `/api/order/get/${hex(1)}`) return json(ORDER);
-      if (url.pathname === `/api/order/edit/${hex(1)}/products`) {
-        searches.push(url.searchParams.get('search') ?? '');
-        return json({ items: [{ id: hex(30), name: 'Speculaas', ean: '8710000000030', img_url: null }] });
-      }
-      if (url.pathname === `/api/order/edit/${hex(1)}` && req.method === 'PUT') {
-        saved = await req.json();
-        return json(ORDER);
-      }
-      return json({}, 404);
+    const page = openEditPage(ORDER, (url) => {
+      if (url.pathname !== `/api/order/edit/${hex(1)}/products`) return null;
+      searches.push(url.searchParams.get('search') ?? '');
+      return json({ items: [{ id: hex(30), name: 'Speculaas', ean: '8710000000030', img_url: null }] });
     });
-    renderRoutes(
-      [
-        { path: '/order/edit/:id', element: <OrderEditPage /> },
-        { path: '/shipments', element: <p>shipments</p> },
-      ],
-      {
-        path: `/order/edit/${hex(1)}`,
-        session: { user: user(merchantOwner), orgAuth: orgAuth(merchantOwner) },
-      },
-    );
     const table = await screen.findByRole('table', { name: 'Products' });
     expect(
       (within(table).getByRole('button', { name: 'Remove Roggebrood' }) as HTMLButtonElement).disabled,
@@ -126,7 +138,7 @@ describe('edit order page (spec 1 §2 Edit order)', { timeout: 20_000 }, () => {
     expect(searches).toEqual(['Spec']);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('shipments');
-    expect(saved).toMatchObject({
+    expect(page.saved()).toMatchObject({
       shipmentDetails: { streetName: 'Prinsengracht', houseNumberExtension: '', countryCode: 'NL' },
       products: [
         { id: hex(10), product_id: hex(20), quantity: 2 },
@@ -146,28 +158,7 @@ describe('edit order page (spec 1 §2 Edit order)', { timeout: 20_000 }, () => {
         { ...second, quantity: 2, cancellationRequest: true },
       ],
     } satisfies Order;
-    let saved: unknown = null;
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      const req =
-        input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
-      const url = new URL(req.url);
-      if (url.pathname === `/api/order/get/${hex(1)}`) return json(BOL);
-      if (url.pathname === `/api/order/edit/${hex(1)}` && req.method === 'PUT') {
-        saved = await req.json();
-        return json(BOL);
-      }
-      return json({}, 404);
-    });
-    renderRoutes(
-      [
-        { path: '/order/edit/:id', element: <OrderEditPage /> },
-        { path: '/shipments', element: <p>shipments</p> },
-      ],
-      {
-        path: `/order/edit/${hex(1)}`,
-        session: { user: user(merchantOwner), orgAuth: orgAuth(merchantOwner) },
-      },
-    );
+    const page = openEditPage(BOL);
     const table = await screen.findByRole('table', { name: 'Products' });
     // Why, above the lines: the customer asked bol.com, and where to accept it.
     expect(screen.getByTestId('edit-cancellation-request').textContent).toContain(
@@ -186,7 +177,7 @@ describe('edit order page (spec 1 §2 Edit order)', { timeout: 20_000 }, () => {
     fireEvent.change(within(plain).getByLabelText('Quantity of Roggebrood'), { target: { value: '3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('shipments');
-    expect(saved).toMatchObject({
+    expect(page.saved()).toMatchObject({
       products: [
         { id: hex(10), product_id: hex(20), quantity: 3 },
         { id: hex(11), product_id: hex(21), quantity: 2 },
