@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '../../test/dom-setup.ts';
-import type { InboundItem, ProductLocations } from '@hoppa/core';
+import type { InboundItem } from '@hoppa/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { kickOutbox, outboxSender } from '../../app/sync.ts';
@@ -9,7 +9,7 @@ import { enqueueInboundChange } from '../../offline/outbox.ts';
 import { storeProduct } from '../../offline/products.ts';
 import { browser, json } from '../../test/dom-setup.ts';
 import { clearFloorDb, currentUser, renderFloor } from '../../test/render.tsx';
-import { hex, inbound, item } from './checkin.test-fixtures.ts';
+import { hex, inbound, item, mokOnC012 } from './checkin.test-fixtures.ts';
 
 const staff = currentUser('picker', {
   curr_role: {
@@ -403,28 +403,7 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
 
     // Offline: a name this device knows (the product's stored locations) is taken from there, through the typed field.
     browser.setOnline(false);
-    await storeProduct(floorDb(), {
-      product: {
-        id: hex(500),
-        org_id: hex(900),
-        name: 'Mok',
-        ean: '8712345678906',
-        needs_recount: false,
-        stock: 3,
-        return_instruction: null,
-      },
-      locations: [
-        {
-          id: hex(81),
-          location: { id: hex(74), name: 'C-01-2', parent_name: 'C-01', type: 'half-box', active: true },
-          stock: 3,
-          active: true,
-          to_transfer: false,
-          transfer_quantity: null,
-          position: 1,
-        },
-      ],
-    });
+    await storeProduct(floorDb(), mokOnC012(hex(81)));
     fireEvent.input(screen.getByLabelText('Locatie (naam of id)'), { target: { value: 'c-01-2 ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Plaatsen' }));
     await waitFor(() =>
@@ -485,29 +464,7 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
 
     // Offline: the product's locations stored on this device name it; a label nothing here holds is said in words.
     browser.setOnline(false);
-    const own: ProductLocations = {
-      product: {
-        id: hex(500),
-        org_id: hex(900),
-        name: 'Mok',
-        ean: '8712345678906',
-        needs_recount: false,
-        stock: 3,
-        return_instruction: null,
-      },
-      locations: [
-        {
-          id: hex(80),
-          location: { id: hex(74), name: 'C-01-2', parent_name: 'C-01', type: 'half-box', active: true },
-          stock: 3,
-          active: true,
-          to_transfer: false,
-          transfer_quantity: null,
-          position: 1,
-        },
-      ],
-    };
-    await storeProduct(floorDb(), own);
+    await storeProduct(floorDb(), mokOnC012(hex(80)));
     scan(hex(74));
     // The amount is whatever the item has open by then (the first place's send may have been refused meanwhile, which
     // gives its 24 back, or not: one box of 6); the name is what this test is about.

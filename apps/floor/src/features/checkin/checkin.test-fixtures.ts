@@ -1,4 +1,4 @@
-import type { Inbound, InboundItem } from '@hoppa/core';
+import type { Inbound, InboundItem, ProductLocations } from '@hoppa/core';
 
 /** A 24-hex id from a number (test ids). */
 export const hex = (n: number) => n.toString(16).padStart(24, '0');
@@ -56,5 +56,34 @@ export function inbound(over: Partial<Inbound> = {}): Inbound {
     surcharge_total_eur: 0,
     items: [item()],
     ...over,
+  };
+}
+
+/**
+ * The item's product "Mok" as this device stores it (offline/products.ts) for the Locations task: on C-01-2 (id
+ * hex(74), 3 pieces) through the product-location link `linkId`.
+ */
+export function mokOnC012(linkId: string): ProductLocations {
+  return {
+    product: {
+      id: hex(500),
+      org_id: hex(900),
+      name: 'Mok',
+      ean: '8712345678906',
+      needs_recount: false,
+      stock: 3,
+      return_instruction: null,
+    },
+    locations: [
+      {
+        id: linkId,
+        location: { id: hex(74), name: 'C-01-2', parent_name: 'C-01', type: 'half-box', active: true },
+        stock: 3,
+        active: true,
+        to_transfer: false,
+        transfer_quantity: null,
+        position: 1,
+      },
+    ],
   };
 }
