@@ -44,35 +44,34 @@ export async function findLocationByName(db: FloorDb, typed: string, online: boo
 }
 
 /**
- * A location this device knows by its name (lower case, trimmed), from what it stored for offline work: the products'
+ * The first location this device stored for offline work that `match` takes (by its id and its name): the products'
  * locations (the Locations task, Dexie `products`), the pick list's locations (Dexie `picks`) and the pick filter's
- * halls and racks (meta `pickLookups`). Null when none holds it.
+ * halls and racks (meta `pickLookups`), in that order. Null when none does.
  */
-export async function storedLocationByName(db: FloorDb, key: string): Promise<NamedLocation | null> {
-  const same = (n: string) => n.trim().toLowerCase() === key;
+async function storedLocation(
+  db: FloorDb,
+  match: (id: string, name: string) => boolean,
+): Promise<NamedLocation | null> {
   for (const p of await db.products.toArray()) {
-    const own = p.data.locations.find((l) => same(l.location.name))?.location;
+    const own = p.data.locations.find((l) => match(l.location.id, l.location.name))?.location;
     if (own) return { id: own.id, name: own.name, active: own.active };
   }
   for (const pick of await db.picks.toArray()) {
-    if (pick.item.loc_id && same(pick.item.rack))
-      return { id: pick.item.loc_id, name: pick.item.rack, active: true };
+    const { loc_id: id, rack: name } = pick.item;
+    if (id && name && match(id, name)) return { id, name, active: true };
   }
-  const area = (await getMeta(db, 'pickLookups'))?.locations.find((l) => same(l.name));
+  const area = (await getMeta(db, 'pickLookups'))?.locations.find((l) => match(l.id, l.name));
   return area ? { id: area.id, name: area.name, active: true } : null;
 }
 
-/**
- * The name of a location this device stored (see {@link storedLocationByName}) by its id; null when none holds it.
- */
+/** A location this device knows by its name (lower case, trimmed; see {@link storedLocation}); null when none. */
+export function storedLocationByName(db: FloorDb, key: string): Promise<NamedLocation | null> {
+  return storedLocation(db, (_, name) => name.trim().toLowerCase() === key);
+}
+
+/** The name of a location this device stored (see {@link storedLocation}) by its id; null when none holds it. */
 export async function storedLocationName(db: FloorDb, id: string): Promise<string | null> {
-  for (const p of await db.products.toArray()) {
-    const own = p.data.locations.find((l) => l.location.id === id);
-    if (own) return own.location.name;
-  }
-  for (const pick of await db.picks.toArray())
-    if (pick.item.loc_id === id && pick.item.rack) return pick.item.rack;
-  return (await getMeta(db, 'pickLookups'))?.locations.find((l) => l.id === id)?.name ?? null;
+  return (await storedLocation(db, (locationId) => locationId === id))?.name ?? null;
 }
 
 /**

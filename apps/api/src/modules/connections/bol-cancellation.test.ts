@@ -66,6 +66,19 @@ async function ours(bolOrderId: string) {
 const accept = (id: string, cookie = owner) =>
   t.app.inject({ method: 'POST', url: `/api/order/bol/cancellation/${id}`, headers: { cookie } });
 
+/** The packer asks for an order's label options: the body of the delivery-options call bol got (`POST …/delivery-options`). */
+async function deliveryOptionsAsked(id: string): Promise<unknown> {
+  const from = fake.requests.length;
+  const opts = await t.app.inject({
+    method: 'GET',
+    url: `/api/orders/bol/ship_options/${id}`,
+    headers: { cookie: packer },
+  });
+  expect(opts.statusCode, opts.body).toBe(200);
+  const options = fake.requests.slice(from).find((q) => q.path.endsWith('/delivery-options'));
+  return JSON.parse(options?.body ?? '{}');
+}
+
 async function pull(...orders: FakeBolOrder[]) {
   fake.orders.push(...orders);
   expect(await syncConnection(deps, conn._id)).toBe(true);
@@ -332,15 +345,7 @@ describe('POST /order/bol/cancellation/{id}: accepting the request', () => {
       [bread.ean, true, true],
     ]);
     // The rest of the order ships: bol is asked for label options of the remaining item only.
-    const from = fake.requests.length;
-    const opts = await t.app.inject({
-      method: 'GET',
-      url: `/api/orders/bol/ship_options/${got.id}`,
-      headers: { cookie: packer },
-    });
-    expect(opts.statusCode, opts.body).toBe(200);
-    const options = fake.requests.slice(from).find((q) => q.path.endsWith('/delivery-options'));
-    expect(JSON.parse(options?.body ?? '{}')).toEqual({ orderItems: [{ orderItemId: kept }] });
+    expect(await deliveryOptionsAsked(got.id)).toEqual({ orderItems: [{ orderItemId: kept }] });
     // Accepting again finds nothing to accept.
     const again = await accept(got.id);
     expect([again.statusCode, again.json().code]).toEqual([409, 'no_cancellation_request']);
@@ -358,15 +363,7 @@ describe('POST /order/bol/cancellation/{id}: accepting the request', () => {
       { ean: jam.ean, cancellation_request: true, cancelled: true },
       { ean: jam.ean, cancellation_request: false, cancelled: false },
     ]);
-    const from = fake.requests.length;
-    const opts = await t.app.inject({
-      method: 'GET',
-      url: `/api/orders/bol/ship_options/${got.id}`,
-      headers: { cookie: packer },
-    });
-    expect(opts.statusCode, opts.body).toBe(200);
-    const options = fake.requests.slice(from).find((q) => q.path.endsWith('/delivery-options'));
-    expect(JSON.parse(options?.body ?? '{}')).toEqual({ orderItems: [{ orderItemId: kept }] });
+    expect(await deliveryOptionsAsked(got.id)).toEqual({ orderItems: [{ orderItemId: kept }] });
   });
 
   it('finds the line of an item taken in before its id was kept on the line (migration 0451) by its EAN', async () => {

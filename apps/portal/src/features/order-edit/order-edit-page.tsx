@@ -69,6 +69,9 @@ function EditForm({ order }: { order: Order }) {
   const save = useEditOrder(order.id);
   const blocked = editBlocked(order);
   const requested = lines.filter((l) => l.cancellation === 'requested').length;
+  /** Why a line with a cancellation request keeps its quantity and stays; undefined for other lines. */
+  const kept = (l: EditLine) =>
+    l.cancellation === 'cancelled' ? t('keepCancelled') : l.cancellation ? t('keepRequested') : undefined;
   const [problem, setProblem] = useState<string | null>(null);
   const field = (key: keyof EditAddress, label: string, required = true) => (
     <TextInput
@@ -205,13 +208,7 @@ function EditForm({ order }: { order: Order }) {
                           min={Math.max(1, l.picked)}
                           max={9999}
                           disabled={!!l.cancellation}
-                          title={
-                            l.cancellation === 'cancelled'
-                              ? t('keepCancelled')
-                              : l.cancellation
-                                ? t('keepRequested')
-                                : undefined
-                          }
+                          title={kept(l)}
                           value={l.quantity}
                           onChange={(v) =>
                             setLines((all) =>
@@ -223,17 +220,7 @@ function EditForm({ order }: { order: Order }) {
                         />
                       </Table.Td>
                       <Table.Td>
-                        <Tooltip
-                          label={
-                            l.cancellation === 'cancelled'
-                              ? t('keepCancelled')
-                              : l.cancellation
-                                ? t('keepRequested')
-                                : l.picked > 0
-                                  ? t('cannotRemovePicked')
-                                  : t('remove')
-                          }
-                        >
+                        <Tooltip label={kept(l) ?? (l.picked > 0 ? t('cannotRemovePicked') : t('remove'))}>
                           <ActionIcon
                             variant="subtle"
                             color="red"
