@@ -1,16 +1,26 @@
 import { fieldProblemText, HTTP_ERROR_TEXT } from '@hoppa/core';
+import type { TFunction } from 'i18next';
 
 /**
  * The texts every screen of both apps shares from its first paint, merged into each app's `common` namespace by
  * {@link createI18n}: the error contract (spec 1 §8, spec 2 §8; English from core's HTTP_ERROR_TEXT), the field
  * problems of a form by core's FieldProblemCode (spec 2 §5; English from core's fieldProblemText, the bound as
- * `{{limit}}`), and the loading label. Used as `t('common:errors.generic')`, `t('common:validation.min_length',
+ * `{{limit}}`), the loading label, and the names of the location types (core `LOCATION_TYPES`, spec 2 §3, spec 3 §3
+ * Location: `t('common:locationTypes.half-box')`; the codes stay for programs, screens show these). Used as `t('common:errors.generic')`, `t('common:validation.min_length',
  * { limit })`. The wording of a 400's coded refusals arrives a moment later (./texts.ts `REASON_TEXTS`, ADR 0128).
  */
 export const BASE_TEXTS = {
   en: {
     loading: 'Loading…',
     phone: { country: 'Country code' },
+    locationTypes: {
+      'half-box': 'Half box',
+      'rack-box': 'Rack box',
+      warehousing: 'Warehousing',
+      '1/2pallet': 'Half pallet',
+      '1/3pallet': '1/3 pallet',
+      pallet: 'Pallet',
+    },
     errors: { generic: HTTP_ERROR_TEXT.generic, unauthorized: HTTP_ERROR_TEXT.unauthorized },
     validation: {
       required: fieldProblemText('required'),
@@ -24,6 +34,14 @@ export const BASE_TEXTS = {
   nl: {
     loading: 'Laden…',
     phone: { country: 'Landcode' },
+    locationTypes: {
+      'half-box': 'Halve doos',
+      'rack-box': 'Stellingdoos',
+      warehousing: 'Bulkopslag',
+      '1/2pallet': 'Halve pallet',
+      '1/3pallet': '1/3 pallet',
+      pallet: 'Pallet',
+    },
     errors: {
       generic: 'Er is iets misgegaan, raadpleeg je logs',
       unauthorized: 'Je bent niet bevoegd voor deze actie',
@@ -38,3 +56,11 @@ export const BASE_TEXTS = {
     },
   },
 } as const;
+
+/**
+ * A location type's name in the UI language (`common:locationTypes`, spec 2 §3 Location types): 'Halve doos' for
+ * `half-box`; a type the texts do not know (a newer server) shows its code.
+ */
+export function locationTypeName(t: TFunction, type: string): string {
+  return t(`common:locationTypes.${type}`, { defaultValue: type });
+}

@@ -4,6 +4,8 @@
  * phone field of spec 3 §5 is its own entry point, `@hoppa/web/phone-field` (ADR 0057), so it stays out of both
  * apps' first load: only lazy screens use it.
  */
+
+export { locationTypeName } from './base-texts.ts';
 export { ErrorBanner, type ErrorBannerProps } from './error-banner.tsx';
 export { useCheckedForm, useZodForm } from './form.ts';
 export {

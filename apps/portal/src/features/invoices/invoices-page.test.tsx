@@ -107,7 +107,7 @@ function invoice(over: Partial<Invoice> = {}): Invoice {
 }
 
 /** Renders the page on a fake API: the invoice for any period, a small XLSX for the export; records each call. */
-function render(calls: Call[], path = '/settings/invoices') {
+function render(calls: Call[], path = '/settings/invoices', lang: 'nl' | 'en' = 'en') {
   vi.stubGlobal('fetch', (async (input: RequestInfo | URL, init?: RequestInit) => {
     const req = input instanceof Request ? input : new Request(String(input), init);
     const url = new URL(req.url);
@@ -121,6 +121,7 @@ function render(calls: Call[], path = '/settings/invoices') {
   }) as typeof fetch);
   return renderRoutes([{ path: '/settings/invoices', element: <InvoicesPage /> }], {
     path,
+    lang,
     session: { user: user(owner), orgAuth: orgAuth(owner) },
   });
 }
@@ -149,6 +150,22 @@ describe('Invoices (spec 3 §2 Invoices, §9 default period)', { timeout: 30_000
     expect(screen.getByTestId('invoice-total').textContent?.replace(/\u00a0/g, ' ')).toBe('€ 1.253,01');
     expect(screen.getByRole('table', { name: 'Shipped orders' }).textContent).toContain('BB-F001');
     expect(screen.getByRole('table', { name: 'Storage per day' }).textContent).toContain('01-10-2026');
+  });
+
+  it('names the location types of the storage part in the UI language, not by their codes', async () => {
+    render([], '/settings/invoices', 'nl');
+    const costs = await screen.findByRole('table', { name: 'Kosten' });
+    const rows = within(costs)
+      .getAllByRole('row')
+      .map((r) => r.textContent?.replace(/\u00a0/g, ' '));
+    expect(rows).toContain('Opslag halve doos16.728 locatiedagen × € 0,02€ 334,56');
+    expect(rows).toContain('Opslag bulkopslag1 locatiedag × € 0,08€ 0,08');
+    const perDay = screen.getByRole('table', { name: 'Opslag per dag' });
+    const heads = within(perDay)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(heads).toEqual(expect.arrayContaining(['Pallet', 'Halve doos']));
+    expect(perDay.textContent).not.toContain('half-box');
   });
 
   it('names each shipped-order column once and keeps the table narrow enough that Total stays in view', async () => {

@@ -7,6 +7,7 @@ import {
   previousMonthPeriod,
   STORAGE_TYPES,
 } from '@hoppa/core';
+import { locationTypeName } from '@hoppa/web';
 import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type ReactNode, useMemo } from 'react';
@@ -42,7 +43,11 @@ interface CostRow {
 }
 
 /** The cost table's rows (spec 3 §2 Invoices "cost table"): orders, surcharges, inbound surcharges, storage. */
-function costRows(inv: Invoice, t: (k: string, o?: Record<string, unknown>) => string): CostRow[] {
+function costRows(
+  inv: Invoice,
+  t: (k: string, o?: Record<string, unknown>) => string,
+  typeName: (type: string) => string,
+): CostRow[] {
   const orders = t('orders', { count: inv.orders_count });
   const rows: CostRow[] = [
     { key: 'fulfilment', label: t('fulfilment'), quantity: orders, cents: inv.total_fulfilment_cents },
@@ -70,7 +75,8 @@ function costRows(inv: Invoice, t: (k: string, o?: Record<string, unknown>) => s
   for (const s of inv.storage.by_type)
     rows.push({
       key: `st:${s.type}`,
-      label: t('storage', { type: s.type }),
+      // Within the sentence ('Opslag halve doos'), so in lower case.
+      label: t('storage', { type: typeName(s.type).toLocaleLowerCase() }),
       quantity: t('locationDays', {
         count: s.location_days,
         days: s.location_days.toLocaleString('nl-NL'),
@@ -96,6 +102,7 @@ const ORDERS_MIN_WIDTH = 760;
  */
 export function InvoicesPage(): ReactNode {
   const { t } = useTranslation('invoices');
+  const typeName = (type: string) => locationTypeName(t, type);
   const [state, update] = useUrlState(UrlState);
   const fallback = useMemo(() => previousMonthPeriod(new Date()), []);
   const start = state.start ?? fallback.start;
@@ -219,7 +226,7 @@ export function InvoicesPage(): ReactNode {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {costRows(inv, tt).map((r) => (
+                {costRows(inv, tt, typeName).map((r) => (
                   <Table.Tr key={r.key}>
                     <Table.Td>{r.label}</Table.Td>
                     <Table.Td>{r.quantity}</Table.Td>
@@ -309,7 +316,7 @@ export function InvoicesPage(): ReactNode {
                     <Table.Th ta="right">{t('transfers')}</Table.Th>
                     {storageTypes.map((ty) => (
                       <Table.Th key={ty} ta="right">
-                        {ty}
+                        {typeName(ty)}
                       </Table.Th>
                     ))}
                     <Table.Th ta="right">{t('locations')}</Table.Th>

@@ -5,6 +5,7 @@ import {
   type LocationNode,
   type LocationType,
 } from '@hoppa/core';
+import { locationTypeName } from '@hoppa/web';
 import {
   Anchor,
   Badge,
@@ -138,7 +139,7 @@ export function LocationsPage() {
         cell: (l) => (
           <Text size="sm">
             {t(`level.${l.level}`)}
-            {l.type ? ` · ${l.type}` : ''}
+            {l.type ? ` · ${locationTypeName(t, l.type)}` : ''}
           </Text>
         ),
       },
@@ -317,7 +318,7 @@ function AddLocationForm({
               label={t('add.type')}
               value={type}
               onChange={(e) => setType(e.currentTarget.value as LocationType)}
-              data={[...LOCATION_TYPES]}
+              data={LOCATION_TYPES.map((v) => ({ value: v, label: locationTypeName(t, v) }))}
             />
           )}
           <Button onClick={submit} loading={add.isPending} disabled={!name.trim()}>
@@ -374,7 +375,7 @@ function AddBinsForm({ rack }: { rack: { id: string; name: string } }) {
             label={t('add.type')}
             value={type}
             onChange={(e) => setType(e.currentTarget.value as LocationType)}
-            data={[...LOCATION_TYPES]}
+            data={LOCATION_TYPES.map((v) => ({ value: v, label: locationTypeName(t, v) }))}
           />
           <Button
             disabled={!valid}
