@@ -32,6 +32,8 @@ export const groupingTexts = {
     wrongGroup: 'Deze order staat al in {{name}}',
     moved: '{{title}} naar {{name}}',
     more: '+{{count}} meer op deze locatie',
+    offline:
+      'Geen verbinding: {{title}} is niet verplaatst. Scan de bestemming opnieuw zodra je weer online bent.',
   },
   en: {
     title: 'Order grouping',
@@ -61,5 +63,6 @@ export const groupingTexts = {
     wrongGroup: 'This order is grouped in {{name}}',
     moved: '{{title}} to {{name}}',
     more: '+{{count}} more on this location',
+    offline: 'No connection: {{title}} was not moved. Scan the destination again once you are back online.',
   },
 } as const;

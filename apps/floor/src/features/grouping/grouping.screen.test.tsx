@@ -56,6 +56,8 @@ function fakeApi(
     items?: GroupItem[];
     answerAfter?: (skip: number) => Promise<void>;
     moveAfter?: () => Promise<void>;
+    /** While true, a move finds no network (the phone lost its connection on the way to the cart). */
+    moveOffline?: () => boolean;
   } = {},
 ) {
   let items = opts.items ?? [itemAt(1, true), itemAt(2, false)];
@@ -79,6 +81,7 @@ function fakeApi(
     }
     if (path === '/process-product-scan') {
       const b = body as { _id: string; orderId: string; destinationLocationId: string };
+      if (opts.moveOffline?.()) throw new TypeError('Failed to fetch');
       await opts.moveAfter?.();
       items = items.filter((i) => i.products[0]?._id !== b._id);
       return json(200, {
@@ -155,6 +158,27 @@ describe('Order grouping task (spec 2 §2 Order grouping, §4 Order grouping flo
       expect.objectContaining({ _id: hexId(0x101), destinationLocationId: CART }),
       expect.objectContaining({ _id: hexId(0x102), destinationLocationId: OTHER }),
     ]);
+  });
+
+  it('a move without a connection says so in Dutch and asks for the same destination again, not a new one; back online the scan moves it', async () => {
+    let offline = true;
+    const calls = fakeApi({ moveOffline: () => offline });
+    renderFloor('/order-grouping', { lang: 'nl' });
+    await screen.findByText(/8712345678901/);
+    scan('8712345678901');
+    scan(CART);
+    const message = await screen.findByTestId('grouping-message');
+    await waitFor(() => expect(message.textContent).toMatch(/geen verbinding/i));
+    expect(message.textContent).toContain('Product 1');
+    expect(screen.queryByText(/raadpleeg je logs/)).toBeNull();
+    // The cart was right: the prompt is the destination again, not 'SCAN NIEUWE BESTEMMING' (a wrong cart's prompt).
+    expect(screen.getByTestId('grouping-prompt').textContent).toBe('SCAN BESTEMMING');
+    offline = false;
+    scan(CART);
+    await screen.findByText(/8712345678902/);
+    expect(calls.filter((c) => c.path === '/process-product-scan')).toHaveLength(2);
+    expect(screen.getByTestId('grouping-message').textContent).toBe('Product 1 naar KAR-1');
+    expect(screen.getByTestId('grouping-prompt').textContent).toBe('SCAN EAN/LOCATIE EN VERPLAATS');
   });
 
   it('Next shows the skipped count; the location button filters and a second tap clears it', async () => {

@@ -1,4 +1,5 @@
 import {
+  ApiError,
   type AvailablePickCarts,
   availablePickCartsEndpoint,
   isProblem,
@@ -47,7 +48,8 @@ type Message = { tone: 'ok' | 'error'; text: string } | null;
  * the error sound ('SCAN NEW DESTINATION'). After an accepted destination the list reloads, the next location is
  * spoken in Dutch and the state resets. Previous/Next skip locations; tapping the location filters to it (again:
  * off); capacity 10/20/30. Online only: the move needs the server's verdict on the order's group location. Scans
- * made while a move is sent wait for the reloaded list and are handled in order on it.
+ * made while a move is sent wait for the reloaded list and are handled in order on it. A move that finds no network
+ * says so ('Geen verbinding: … is niet verplaatst') and asks for the same destination again, not a new one.
  */
 export function GroupingScreen({
   feedback = deviceBeeps,
@@ -153,6 +155,12 @@ export function GroupingScreen({
       setState(START);
     } catch (err) {
       feedback.wrong();
+      if (err instanceof ApiError && err.status === 0) {
+        // No connection: the cart scanned may well be right, so the same destination is asked again (not a new one).
+        setMessage({ tone: 'error', text: t('offline', { title: p.title }) });
+        setState({ phase: 'destination', product: p, retry: false });
+        return;
+      }
       if (isProblem(err, processProductScanEndpoint, 'wrong_group_location'))
         setMessage({ tone: 'error', text: err.message });
       else setError(err);
