@@ -42,6 +42,11 @@ export const PROBLEMS = {
   location_exists: 409,
   /** Stock cannot go onto an inactive location. */
   location_inactive: 409,
+  /**
+   * Inbound stock cannot go onto a quarantine location (issue 12: returned goods wait there and are never picked;
+   * ADR 0130): the message names the location. Moving pieces off one is allowed.
+   */
+  location_quarantine: 409,
   /** A location to take off a product still holds stock: 'Oeps! deze locatie is nog niet leeg'. */
   location_not_empty: 409,
   /**

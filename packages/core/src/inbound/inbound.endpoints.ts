@@ -259,7 +259,8 @@ export const submitInboundItemEndpoint = defineEndpoint({
 
 /**
  * Direct check-in (spec 2 §2 Direct check-in; the spec shows no path): one inbound of the organisation named in the
- * body (the floor app) or else the current one (the portal; 409 `no_current_org` without either) made and checked in at once, each product's pieces onto its chosen location through the stock ledger.
+ * body (the floor app) or else the current one (the portal; 409 `no_current_org` without either) made and checked in at once, each product's pieces onto its chosen location through the stock ledger. A chosen location that is inactive
+ * (409 `location_inactive`) or a quarantine location (409 `location_quarantine`, issue 12) makes nothing.
  */
 export const directCheckinEndpoint = defineEndpoint({
   method: 'POST',
@@ -268,7 +269,7 @@ export const directCheckinEndpoint = defineEndpoint({
   body: DirectCheckinBodySchema,
   response: InboundSchema,
   status: 201,
-  problems: ['location_inactive', 'no_current_org'],
+  problems: ['location_inactive', 'location_quarantine', 'no_current_org'],
   catalogue: 'direct check-in and temporary check-in records',
   tags,
 });
@@ -381,7 +382,8 @@ export const calendarEndpoint = defineEndpoint({
 /**
  * Link barcode to location (inbound) (spec 2 §2 Inbound item detail, §7; the spec shows no path): places `amount`
  * checked-in pieces of the item on the scanned location through the stock ledger; the scan must name the location
- * (and be a reserved one when the item has any), else 409 `wrong_location` and nothing changes.
+ * (and be a reserved one when the item has any), else 409 `wrong_location` and nothing changes. A quarantine location
+ * answers 409 `location_quarantine` (its pieces would never be picked; issue 12), an inactive one `location_inactive`.
  */
 export const placeInboundItemEndpoint = defineEndpoint({
   method: 'POST',
@@ -394,7 +396,7 @@ export const placeInboundItemEndpoint = defineEndpoint({
     raw_scan: boundedText('Scan', 200).nullable().optional(),
   }),
   response: InboundItemSchema,
-  problems: ['wrong_location', 'inbound_item_submitted', 'location_inactive'],
+  problems: ['wrong_location', 'inbound_item_submitted', 'location_inactive', 'location_quarantine'],
   catalogue: 'link barcode to location (inbound)',
   tags,
 });
@@ -509,6 +511,8 @@ export const inventoryCheckinEndpoint = defineEndpoint({
  * `PUT /inbound_item/addTransfer/{id}/{departedLocationId}` (spec 2 §7, §3 transfers): moves pieces of the item's
  * product from a temporary place (`departedLocationId`) onto `location_id` (default: the item's first reserved
  * location): two `transfer` ledger rows and an entry in the item's transfers. `amount` defaults to all pieces there.
+ * 409 `location_inactive` or `location_quarantine` (issue 12) for such a destination; a temporary place that is a
+ * quarantine location may be emptied.
  */
 export const addTransferEndpoint = defineEndpoint({
   method: 'PUT',
@@ -519,7 +523,7 @@ export const addTransferEndpoint = defineEndpoint({
     .object({ location_id: IdSchema.optional(), amount: z.number().int().min(1).max(1_000_000).optional() })
     .optional(),
   response: InboundItemSchema,
-  problems: ['location_inactive'],
+  problems: ['location_inactive', 'location_quarantine'],
   tags,
 });
 

@@ -156,7 +156,8 @@ export const assignLocationByNameEndpoint = defineEndpoint({
  * `set` making it the amount there), writing the ledger. 409 `location_inactive` on an inactive location. 405
  * `location_held` when other products lie on a location the product is not on yet (spec 2 §4: '202 or 405 means other
  * products hold the location (offer to clear)'), with the same issues as `POST /product/assign_location`'s; not for
- * inbound placing (`inbound_item_id`), which follows the item's reserved locations.
+ * inbound placing (`inbound_item_id`), which follows the item's reserved locations and refuses a quarantine location
+ * (409 `location_quarantine`, issue 12).
  */
 export const assignLocationEndpoint = defineEndpoint({
   method: 'POST',
@@ -164,7 +165,13 @@ export const assignLocationEndpoint = defineEndpoint({
   summary: 'Put pieces of a product on a location',
   body: AssignLocationBodySchema,
   response: ProductLocationsSchema,
-  problems: ['location_inactive', 'location_held', 'wrong_location', 'inbound_item_submitted'],
+  problems: [
+    'location_inactive',
+    'location_held',
+    'wrong_location',
+    'inbound_item_submitted',
+    'location_quarantine',
+  ],
   tags: ['locations'],
 });
 

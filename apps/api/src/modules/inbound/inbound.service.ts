@@ -30,7 +30,7 @@ import { systemSql } from '../../db/kysely.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { notFound, problem, refusal } from '../../lib/errors.ts';
 import { type ImageType, readImage, storeImage } from '../../lib/images.ts';
-import { applyStockChange, lockProducts } from '../stock/index.ts';
+import { applyStockChange, lockProducts, quarantineRefusal } from '../stock/index.ts';
 
 /** Who is asking: the ledger and the inbound name the user (spec 2 §3 Inbound created_by). */
 export interface InboundContext extends TenantScope {
@@ -638,6 +638,24 @@ export async function directCheckin(
   orgId: string,
   body: z.output<typeof DirectCheckinBodySchema>,
 ): Promise<Inbound> {
+  // Every chosen location before anything is made: an inactive or quarantine one (issue 12) makes nothing.
+  const locations = await systemSql(ctx.db)
+    .selectFrom('locations')
+    .select(['id', 'name', 'active', 'quarantine'])
+    .where(
+      'id',
+      'in',
+      body.items.map((i) => i.location_id),
+    )
+    .execute();
+  for (const line of body.items) {
+    const loc = locations.find((l) => l.id === line.location_id);
+    if (!loc) throw notFound(`Location ${line.location_id} not found`);
+    if (!loc.active)
+      throw problem(directCheckinEndpoint, 'location_inactive', `Location ${loc.name} is not active`);
+    if (loc.quarantine)
+      throw problem(directCheckinEndpoint, 'location_quarantine', quarantineRefusal(loc.name));
+  }
   const made = await createInbound(
     ctx,
     orgId,
@@ -655,18 +673,10 @@ export async function directCheckin(
   );
   for (const [n, line] of body.items.entries()) {
     const item = made.items[n] as InboundItem;
-    const loc = await systemSql(ctx.db)
-      .selectFrom('locations')
-      .select(['id', 'name', 'active'])
-      .where('id', '=', line.location_id)
-      .executeTakeFirst();
-    if (!loc) throw notFound(`Location ${line.location_id} not found`);
-    if (!loc.active)
-      throw problem(directCheckinEndpoint, 'location_inactive', `Location ${loc.name} is not active`);
     await applyStockChange(ctx, {
       orgId,
       productId: line.product_id,
-      locationId: loc.id,
+      locationId: line.location_id,
       delta: line.amount,
       reason: 'checkin',
       userId: ctx.userId,
@@ -922,12 +932,15 @@ export async function addTransfer(
     });
   const dest = await systemSql(ctx.db)
     .selectFrom('locations')
-    .select(['id', 'name', 'active'])
+    .select(['id', 'name', 'active', 'quarantine'])
     .where('id', '=', destId)
     .executeTakeFirst();
   if (!dest) throw notFound(`Location ${destId} not found`);
   if (!dest.active)
     throw problem(addTransferEndpoint, 'location_inactive', `Location ${dest.name} is not active`);
+  // Onto a quarantine location no (issue 12); off one (the departed place) yes.
+  if (dest.quarantine)
+    throw problem(addTransferEndpoint, 'location_quarantine', quarantineRefusal(dest.name));
   const link = await tenantSql(ctx)
     .selectFrom('product_locations as pl')
     .select(['pl.stock'])

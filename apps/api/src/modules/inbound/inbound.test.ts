@@ -633,6 +633,68 @@ describe('placing stock (spec 2 §2 Inbound item detail; the stock ledger)', () 
   });
 });
 
+describe('a quarantine location at check-in (issue 12: returned goods there are never picked)', () => {
+  it('refuses fresh inbound stock onto a quarantine location with a coded reason naming it; moving off it is allowed', async () => {
+    const { inbound, jam, binA, binB } = await scene();
+    const name = `QUARANTINE-${Date.now()}`;
+    const quarantine = await addLocation(t.db, { name, sequence: 995 });
+    await t.db.query('UPDATE locations SET quarantine = true WHERE id = $1', [quarantine]);
+    const item = inbound.items.find((i) => i.product.id === jam.id) as InboundItem;
+    const refused = (r: { status: number; body: unknown }) => {
+      const body = r.body as { code: string; message: string };
+      expect([r.status, body.code], JSON.stringify(body)).toEqual([409, 'location_quarantine']);
+      expect(body.message).toContain(name);
+    };
+    // The floor's and the portal's check-in scan, and the same placing through POST /locations/assign.
+    refused(
+      await api(picker, 'POST', `/inbound_item/place/${item.id}`, { location_id: quarantine, amount: 12 }),
+    );
+    refused(
+      await api(picker, 'POST', '/locations/assign', {
+        product_id: jam.id,
+        location_id: quarantine,
+        amount: 12,
+        inbound_item_id: item.id,
+      }),
+    );
+    // Direct check-in: nothing made, not even the inbound.
+    await setCurr(picker, bol);
+    const before = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM inbounds');
+    refused(
+      await api(picker, 'POST', '/inventory/direct_checkin', {
+        information: INFO,
+        items: [{ product_id: jam.id, location_id: quarantine, amount: 3 }],
+      }),
+    );
+    expect((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM inbounds')).rows[0]?.n).toBe(
+      before.rows[0]?.n,
+    );
+    // A move from a temporary place onto it is refused too …
+    expect(
+      (await api(picker, 'POST', `/inbound_item/place/${item.id}`, { location_id: binB, amount: 12 })).status,
+    ).toBe(200);
+    refused(
+      await api(picker, 'PUT', `/inbound_item/addTransfer/${item.id}/${binB}`, {
+        location_id: quarantine,
+        amount: 12,
+      }),
+    );
+    const held = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM stock_mutations WHERE location_id = $1',
+      [quarantine],
+    );
+    expect(held.rows[0]?.n).toBe(0);
+    // … while pieces that lie on a quarantine location (put there before this rule) may move off it.
+    await t.db.query('UPDATE locations SET quarantine = true WHERE id = $1', [binB]);
+    const moved = await api<InboundItem>(picker, 'PUT', `/inbound_item/addTransfer/${item.id}/${binB}`, {
+      location_id: binA,
+      amount: 12,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await ledgerHolds([jam.id]);
+  });
+});
+
 describe('documents, mail, images and the calendar', () => {
   it('prints the QR label and the inventory ticket with codes that scan', async () => {
     const { inbound } = await scene();

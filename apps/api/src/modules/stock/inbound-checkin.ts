@@ -5,19 +5,29 @@ import { notFound, problem, refusal } from '../../lib/errors.ts';
 import { applyStockChange } from './ledger.ts';
 
 /**
+ * The English message of a 409 `location_quarantine` (issue 12; ADR 0130): fresh inbound stock is refused on a
+ * quarantine location, where returned goods wait and nothing is ever picked, so it would lie there unseen. The apps
+ * word the code in the user's language with the location's name.
+ */
+export function quarantineRefusal(name: string): string {
+  return `Location ${name} is a quarantine location: nothing on it is ever picked. Put inbound stock on another location`;
+}
+
+/**
  * Places checked-in pieces of an inbound item on a location (issue 10; spec 2 §2 Inbound item detail, §7
  * `POST /locations/assign` with `inbound_item_id`, "link barcode to location (inbound)"): in the caller's
  * transaction, locks the item, writes the `checkin` ledger row through {@link applyStockChange} and adds the pieces
  * to the item's `pieces_checked_in`, so the two never disagree. A scan that does not name the location (`rawScan`
  * neither its name nor its id), or a location that is not one of the item's reserved ones (when it has any),
- * answers 409 `wrong_location` and changes nothing; a submitted item 409 `inbound_item_submitted`.
+ * answers 409 `wrong_location` and changes nothing; a submitted item 409 `inbound_item_submitted`; a quarantine
+ * location 409 `location_quarantine` ({@link quarantineRefusal}).
  */
 export async function placeInbound(
   ctx: TenantScope & { userId: string },
   input: {
     itemId: string;
     productId: string | null;
-    location: { id: string; name: string; active: boolean };
+    location: { id: string; name: string; active: boolean; quarantine: boolean };
     amount: number;
     rawScan: string | null;
   },
@@ -40,6 +50,8 @@ export async function placeInbound(
       'location_inactive',
       `Location ${input.location.name} is not active`,
     );
+  if (input.location.quarantine)
+    throw problem(assignLocationEndpoint, 'location_quarantine', quarantineRefusal(input.location.name));
   const scan = input.rawScan?.trim().toLowerCase();
   const reserved = item.reserved_locations as string[];
   if (

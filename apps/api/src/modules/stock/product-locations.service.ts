@@ -54,7 +54,7 @@ export async function productOf(ctx: TenantScope, productId: string, lock = fals
 export async function locationOf(ctx: TenantScope, by: { id: string } | { name: string }, lock = false) {
   const q = tenantSql(ctx)
     .selectFrom('locations as l')
-    .select(['l.id', 'l.name', 'l.active', 'l.level'])
+    .select(['l.id', 'l.name', 'l.active', 'l.level', 'l.quarantine'])
     .$if('id' in by, (w) => w.where('l.id', '=', (by as { id: string }).id))
     .$if('name' in by, (w) => w.where(sql`lower(l.name)`, '=', (by as { name: string }).name.toLowerCase()));
   const row = await (lock ? q.forNoKeyUpdate() : q).executeTakeFirst();
