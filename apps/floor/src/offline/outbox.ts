@@ -424,8 +424,9 @@ export function withDownloadedReturns(
  * For a change of a
  * product's locations, `answer` (the product with its locations after the change, `ProductLocations`) replaces the
  * stored product in the same transaction, so the screen never shows the change twice (once applied, once queued),
- * stamped `answeredAt` so that a read of the product already on its way keeps it (products.ts `refreshProduct`); a
- * returns-desk or check-in answer likewise ({@link withAnsweredReturn}, {@link withInboundItem}). A change made with a
+ * stamped `answeredAt` so that a read of the product already on its way keeps it (products.ts `refreshProduct`); the
+ * recount flag's call answers no product, so its flag is written on the stored product (else the screen, its queued
+ * change gone, shows the flag as it was before); a returns-desk or check-in answer likewise ({@link withAnsweredReturn}, {@link withInboundItem}). A change made with a
  * pick at the shelf ({@link enqueueShelfChange}) stamps that pick in meta `pickEditsSent`, so that a pick list download
  * already on its way keeps the picker's record.
  */
@@ -465,6 +466,15 @@ export async function markSent(db: FloorDb, row: OutboxRecord, answer?: unknown)
         fetchedAt: at,
         answeredAt: at,
       });
+    } else if (row.kind === 'stock.change' && row.body.op === 'recount') {
+      const flag = row.body.recount;
+      const stored = await db.products.get(row.body.product_id);
+      if (stored)
+        await db.products.put({
+          ...stored,
+          data: { ...stored.data, product: { ...stored.data.product, needs_recount: flag } },
+          answeredAt: Date.now(),
+        });
     }
     if (row.kind === 'stock.change' && row.pickEdit !== undefined) {
       const edits =

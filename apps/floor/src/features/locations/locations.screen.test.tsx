@@ -295,6 +295,30 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
     expect(browser.vibrate).toHaveBeenCalledWith(80);
   });
 
+  it('Hertelling vragen keeps showing the requested recount (Tellen) after the server has confirmed it', async () => {
+    const api = fakeApi(answer([link(BIN_A, 5, 1)]));
+    const serve = browser.server;
+    browser.server = async (req) => {
+      const path = new URL(req.url).pathname.replace(/^\/api/, '');
+      if (path !== `/product/recount/${PRODUCT}`) return serve(req);
+      const body = (await req.json()) as { recount: boolean };
+      api.calls.push({ method: req.method, path, body, key: req.headers.get('idempotency-key') });
+      api.set({ ...api.state, product: { ...api.state.product, needs_recount: body.recount } });
+      return json(200, { id: PRODUCT, needs_recount: body.recount });
+    };
+    renderFloor('/locations', { lang: 'nl' });
+    await screen.findByTestId('recent-products');
+    scan(EAN);
+    await screen.findByTestId('product-total');
+    fireEvent.click(screen.getByRole('button', { name: 'Hertelling vragen' }));
+    await waitFor(() => expect(api.calls.some((c) => c.path === `/product/recount/${PRODUCT}`)).toBe(true));
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(0));
+    // Sent and confirmed: the worker sees the recount asked for, not the request button again.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('recount-open').textContent).toBe('Hertelling gevraagd · Tellen');
+    expect((await floorDb().products.get(PRODUCT))?.data.product.needs_recount).toBe(true);
+  });
+
   it('a label scanned before the product has opened waits for it and is added to that product', async () => {
     const api = fakeApi(answer([link(BIN_A, 5, 1)]));
     const serve = browser.server;
