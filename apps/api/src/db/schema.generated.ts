@@ -649,6 +649,7 @@ export interface ShipmentHours {
   org_id: string;
   shipments: number;
   shipped_by: string | null;
+  speed_group: Generated<string>;
 }
 
 export interface ShipmentMethods {

@@ -89,24 +89,24 @@ export function wholeHours(range: ReportRangeQuery): {
 }
 
 /**
- * The shipments of `range` as counted rows `(at, shipped_by, order_type, n)`: the kept `shipment_hours` of the whole
- * hours inside it (migration 0415; `at` the hour's start) and, one row per shipment, those of the two edge slices
+ * The shipments of `range` as counted rows `(at, shipped_by, order_type, speed_group, n)`: the kept `shipment_hours` of
+ * the whole hours inside it (migrations 0415, 0454; `at` the hour's start) and, one row per shipment, those of the two edge slices
  * from the shipments' `(org_id, created_at)` index. With `withType` an edge shipment takes its order's type by primary
  * key (a scalar subquery: NULL when the order lies outside the request's organisations, which the caller drops as
  * the join did; a join here made the planner start parallel workers for a few hundred rows), else NULL. A moment
  * grouped by its Amsterdam hour gives the same counts as grouping every shipment of the range.
  */
-function shipmentsOfRange(ctx: TenantScope, range: ReportRangeQuery, withType: boolean) {
+export function shipmentsOfRange(ctx: TenantScope, range: ReportRangeQuery, withType: boolean) {
   const r = wholeHours(range);
   const type = withType
     ? sql`(SELECT o.order_type FROM orders o WHERE o.id = s.order_id AND ${orgScopeSql(ctx, 'o')})`
     : sql`NULL::text`;
   const slice = (from: Date, bounds: RawBuilder<unknown>) => sql`
-    SELECT s.created_at AS at, s.shipped_by, ${type} AS order_type, 1 AS n
+    SELECT s.created_at AS at, s.shipped_by, ${type} AS order_type, s.speed_group, 1 AS n
       FROM shipments s
      WHERE ${orgScopeSql(ctx, 's')} AND s.created_at >= ${from} AND ${bounds}`;
   return sql`
-    SELECT h.hour AS at, h.shipped_by, h.order_type, h.shipments AS n
+    SELECT h.hour AS at, h.shipped_by, h.order_type, h.speed_group, h.shipments AS n
       FROM shipment_hours h
      WHERE ${orgScopeSql(ctx, 'h')} AND h.hour >= ${r.hoursFrom} AND h.hour < ${r.hoursTo}
     UNION ALL ${slice(r.start, sql`s.created_at < ${r.hoursFrom} AND s.created_at <= ${r.end}`)}

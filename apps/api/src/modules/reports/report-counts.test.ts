@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { DEMO_USERS } from '../../db/seed.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { deliveryPerformance } from '../delivery/performance.service.ts';
 import { addLocation, addOrder, addProduct } from '../pick/test/fulfilment.fixtures.ts';
 import { ordersPerDay } from './dashboard.service.ts';
 import { packDetails, packReport, toReportTable, wholeHours } from './pick-pack-report.service.ts';
@@ -32,24 +33,25 @@ async function liveDays(db: Db): Promise<string[]> {
   return r.rows.map((x) => x.k);
 }
 
-/** shipment_hours as sorted "org UTC-hour packer type shipments" strings (a row must start on its hour). */
+/** shipment_hours as sorted "org UTC-hour packer type group shipments" strings (a row must start on its hour). */
 async function keptHours(db: Db): Promise<string[]> {
   const r = await db.query<{ k: string }>(
     `SELECT org_id || ' ' || to_char(hour AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || ' ' ||
-            coalesce(shipped_by, '-') || ' ' || order_type || ' ' || shipments AS k
+            coalesce(shipped_by, '-') || ' ' || order_type || ' ' || speed_group || ' ' || shipments AS k
        FROM shipment_hours ORDER BY 1`,
   );
   return r.rows.map((x) => x.k);
 }
 
-/** The same from scratch: every shipment by its UTC hour, packer and its order's type. */
+/** The same from scratch: every shipment by its UTC hour, packer, its order's type and its speed group. */
 async function liveHours(db: Db): Promise<string[]> {
   const r = await db.query<{ k: string }>(
-    `SELECT org_id || ' ' || hour || ' ' || coalesce(shipped_by, '-') || ' ' || order_type || ' ' || count(*) AS k
+    `SELECT org_id || ' ' || hour || ' ' || coalesce(shipped_by, '-') || ' ' || order_type || ' ' || speed_group || ' ' ||
+            count(*) AS k
        FROM (SELECT s.org_id, to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:00:00.000000') AS hour,
-                    s.shipped_by, o.order_type
+                    s.shipped_by, o.order_type, s.speed_group
                FROM shipments s JOIN orders o ON o.id = s.order_id) x
-      GROUP BY org_id, hour, shipped_by, order_type ORDER BY 1`,
+      GROUP BY org_id, hour, shipped_by, order_type, speed_group ORDER BY 1`,
   );
   return r.rows.map((x) => x.k);
 }
@@ -92,6 +94,18 @@ async function detailsFromScratch(db: Db, orgs: string[], range: ReportRangeQuer
       data: categories.map((h) => rows.find((r) => r.hour === h && r.type === name)?.n ?? 0),
     })),
   };
+}
+
+/** The delivery-performance counts as they were read before migration 0454: every shipment of the range by group. */
+async function groupsFromScratch(db: Db, orgs: string[], range: ReportRangeQuery) {
+  const r = await db.query<{ g: string; n: number }>(
+    `SELECT speed_group AS g, count(*)::int AS n FROM shipments
+      WHERE org_id = any($1::char(24)[]) AND created_at >= $2 AND created_at <= $3 GROUP BY 1`,
+    [orgs, new Date(range.start), new Date(range.end)],
+  );
+  const counts = { not_sorted: 0, on_the_way: 0, d_24h: 0, d_48h: 0, d_late: 0 };
+  for (const x of r.rows) counts[x.g as keyof typeof counts] = x.n;
+  return counts;
 }
 
 /** The orders chart as it was read before migration 0415, for the days `ordersPerDay` lists. */
@@ -167,13 +181,17 @@ describe('order_place_days and shipment_hours follow the orders and shipments', 
   /** The reports from the kept counts answer what they answered from every row, for these ranges and orgs. */
   const expectSameAnswers = async (ranges: ReportRangeQuery[], nows: string[]) => {
     let withWork = 0;
+    let mixed = 0;
     for (const orgs of [[bol], [bol, stroop]]) {
       const ctx = { db: t.db, orgIds: orgs };
       for (const range of ranges) {
         const pack = await packReport(ctx, range);
         expect(pack).toEqual(await packFromScratch(t.db, orgs, range));
         expect(await packDetails(ctx, range)).toEqual(await detailsFromScratch(t.db, orgs, range));
+        const groups = (await deliveryPerformance(ctx, { params: range })).counts;
+        expect(groups).toEqual(await groupsFromScratch(t.db, orgs, range));
         if (pack.length > 1) withWork += 1;
+        if (Object.values(groups).filter((n) => n > 0).length > 1) mixed += 1;
       }
       for (const now of nows) {
         for (const days of [1, 3, 30]) {
@@ -188,8 +206,9 @@ describe('order_place_days and shipment_hours follow the orders and shipments', 
         }
       }
     }
-    // Most ranges hold shipments (the comparison is not one of empty answers).
+    // Most ranges hold shipments (the comparison is not one of empty answers), some of more than one speed group.
     expect(withWork).toBeGreaterThanOrEqual(ranges.length);
+    expect(mixed).toBeGreaterThanOrEqual(4);
   };
 
   beforeAll(async () => {
@@ -266,6 +285,24 @@ describe('order_place_days and shipment_hours follow the orders and shipments', 
     // An order's type changes: its shipments count for the new type.
     await t.db.query(`UPDATE orders SET order_type = 'bol_lvb_order' WHERE id = any($1)`, [[ids.w2, ids.s2]]);
     await expectInStep();
+    // Handed over and delivered: each parcel moves between speed groups of its hour (migration 0454), one in a
+    // statement of several rows; the delivery of a parcel handed over earlier moves it from on the way.
+    await t.db.query(
+      `UPDATE shipments SET handed_over_at = created_at + interval '2 hours' WHERE id = any($1)`,
+      [[ids['ship:w1'], ids['ship:s1'], ids['ship:f3']]],
+    );
+    await expectInStep();
+    await t.db.query(
+      `UPDATE shipments SET delivered_at = created_at + CASE id WHEN $1 THEN interval '20 hours'
+                                                               WHEN $2 THEN interval '30 hours'
+                                                               ELSE interval '3 days' END
+        WHERE id = any($3)`,
+      [ids['ship:w1'], ids['ship:s1'], [ids['ship:w1'], ids['ship:s1'], ids['ship:s2']]],
+    );
+    await expectInStep();
+    expect(await keptHours(t.db)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/ d_24h 1$/), expect.stringMatching(/ d_48h 1$/)]),
+    );
     // Deleted: a shipment, then its order; an order without shipments.
     await t.db.query('DELETE FROM shipments WHERE id = $1', [ids['ship:w2']]);
     await t.db.query('DELETE FROM orders WHERE id = $1', [ids.w2]);
@@ -282,7 +319,7 @@ describe('order_place_days and shipment_hours follow the orders and shipments', 
       }),
     ).rejects.toThrow('rolled back');
     await expectInStep();
-    expect(await keptHours(t.db)).toContain(`${bol} 2026-03-29 00:00:00.000000 - manual_order 1`);
+    expect(await keptHours(t.db)).toContain(`${bol} 2026-03-29 00:00:00.000000 - manual_order not_sorted 1`);
   });
 
   it('ships an order through the API and counts it', async () => {
@@ -346,9 +383,10 @@ describe('order_place_days and shipment_hours follow the orders and shipments', 
         tx.query(`UPDATE orders SET order_type = 'amazon_fba_order' WHERE id = $1`, [ids.f1]),
       shipments_hours_insert: (tx) => ship('s4', '2026-03-29T12:00:00.000Z', p1, tx),
       shipments_hours_delete: (tx) => tx.query('DELETE FROM shipments WHERE id = $1', [ids['ship:f3']]),
+      // A delivery alone (no key of migration 0415 moves, only the speed group of 0454).
       shipments_hours_update: (tx) =>
-        tx.query(`UPDATE shipments SET created_at = created_at + interval '1 hour' WHERE id = $1`, [
-          ids['ship:f3'],
+        tx.query(`UPDATE shipments SET delivered_at = created_at + interval '5 hours' WHERE id = $1`, [
+          ids['ship:f1'],
         ]),
     };
     const present = await t.db.query<{ tgname: string }>(
