@@ -54,6 +54,11 @@ export const LocationNodeSchema = z.object({
   type: LocationTypeSchema.nullable(),
   sequence: z.number().int(),
   active: z.boolean(),
+  /**
+   * A quarantine location (issue 12): returned goods wait there and are never picked, so check-in puts no stock on it
+   * (409 `location_quarantine`). Absent in answers stored before the API sent it: read as false.
+   */
+  quarantine: z.boolean().optional(),
   parent_id: IdSchema.nullable(),
   group: z.object({ id: IdSchema, name: z.string() }).nullable(),
   children: z.number().int(),
@@ -91,6 +96,8 @@ export const LocationListSchema = pageOf(LocationNodeSchema, {
       parent_id: IdSchema.nullable(),
       /** The parent's ancestors from the hall down (empty for a hall), for the breadcrumb. */
       path: z.array(z.object({ id: IdSchema, name: z.string() })),
+      /** Whether the parent is a quarantine location (issue 12); absent from older servers: read as false. */
+      quarantine: z.boolean().optional(),
     })
     .nullable(),
 });
@@ -168,6 +175,11 @@ export const ProductLocationLinkSchema = z.object({
     parent_name: z.string().nullable(),
     type: LocationTypeSchema.nullable(),
     active: z.boolean(),
+    /**
+     * A quarantine location (issue 12): returned goods wait there and are never picked, so check-in puts no stock on it
+     * (409 `location_quarantine`). Absent in answers stored before the API sent it: read as false.
+     */
+    quarantine: z.boolean().optional(),
   }),
   stock: z.number().int(),
   active: z.boolean(),

@@ -640,6 +640,19 @@ describe('a quarantine location at check-in (issue 12: returned goods there are 
     const quarantine = await addLocation(t.db, { name, sequence: 995 });
     await t.db.query('UPDATE locations SET quarantine = true WHERE id = $1', [quarantine]);
     const item = inbound.items.find((i) => i.product.id === jam.id) as InboundItem;
+    // The floor refuses it before queueing a placement: the location answers say which location is one.
+    const byLabel = await api<{ parent: { quarantine?: boolean } }>(
+      picker,
+      'GET',
+      `/locations/${quarantine}?limit=1`,
+    );
+    expect(byLabel.body.parent.quarantine).toBe(true);
+    const byName = await api<{ items: { name: string; quarantine?: boolean }[] }>(
+      picker,
+      'GET',
+      `/locations/null?search=${name}&limit=1`,
+    );
+    expect(byName.body.items.map((l) => [l.name, l.quarantine])).toEqual([[name, true]]);
     const refused = (r: { status: number; body: unknown }) => {
       const body = r.body as { code: string; message: string };
       expect([r.status, body.code], JSON.stringify(body)).toEqual([409, 'location_quarantine']);

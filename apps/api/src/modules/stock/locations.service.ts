@@ -33,6 +33,7 @@ interface NodeRow {
   type: LocationType | null;
   sequence: number;
   active: boolean;
+  quarantine: boolean;
   parent_id: string | null;
   group_id: string | null;
   group_name: string | null;
@@ -80,7 +81,7 @@ async function nodes(
         LEFT JOIN product_locations pl ON pl.location_id = p.loc_id AND ${orgScopeSql(ctx, 'pl')}
        GROUP BY p.node_id, p.loc_id, p.active
     )
-    SELECT n.id, n.name, n.level, n.type, n.sequence, n.active, n.parent_id, n.group_id, g.name AS group_name,
+    SELECT n.id, n.name, n.level, n.type, n.sequence, n.active, n.quarantine, n.parent_id, n.group_id, g.name AS group_name,
            n.total::int AS total,
            (SELECT count(*)::int FROM locations c WHERE c.parent_id = n.id) AS children,
            (SELECT coalesce(sum(pp.links), 0)::int FROM per_place pp WHERE pp.node_id = n.id) AS products,
@@ -114,6 +115,7 @@ function toNode(r: NodeRow): LocationNode {
     type: r.type,
     sequence: r.sequence,
     active: r.active,
+    quarantine: r.quarantine,
     parent_id: r.parent_id,
     group: r.group_id ? { id: r.group_id, name: r.group_name ?? '' } : null,
     children: r.children,
@@ -148,7 +150,7 @@ export async function listLocations(
   if (parent) {
     const p = await systemSql(ctx.db)
       .selectFrom('locations')
-      .select(['id', 'name', 'level', 'parent_id'])
+      .select(['id', 'name', 'level', 'parent_id', 'quarantine'])
       .where('id', '=', parent)
       .executeTakeFirst();
     if (!p) throw notFound(`Location ${parent} not found`);
@@ -165,6 +167,7 @@ export async function listLocations(
       level: p.level as LocationLevel,
       parent_id: p.parent_id,
       path: ancestors.rows.map((a) => ({ id: a.id, name: a.name })),
+      quarantine: p.quarantine,
     };
   }
   const term = page.search?.trim() ?? '';

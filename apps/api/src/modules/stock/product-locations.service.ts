@@ -105,6 +105,7 @@ export async function getProductLocations(ctx: TenantScope, productId: string): 
         'l.name as location_name',
         'l.type as location_type',
         'l.active as location_active',
+        'l.quarantine as location_quarantine',
         'parent.name as parent_name',
       ])
       .where('pl.product_id', '=', product.id)
@@ -132,6 +133,7 @@ export async function getProductLocations(ctx: TenantScope, productId: string): 
         parent_name: l.parent_name,
         type: l.location_type as ProductLocations['locations'][number]['location']['type'],
         active: l.location_active,
+        quarantine: l.location_quarantine,
       },
       stock: l.stock,
       active: l.active,

@@ -64,6 +64,8 @@ export const checkinTexts = {
     offlineLocationName:
       'Offline: locatie {{name}} staat niet op dit toestel. Scan het label, of probeer het weer met verbinding.',
     inactiveLocation: 'Locatie {{name}} is niet actief: kies een andere locatie.',
+    quarantineLocation:
+      'Locatie {{name}} is een quarantainelocatie: daar wordt nooit van gepickt. Kies een andere locatie.',
     scannedLocation: 'de gescande locatie (nog niet bekend op dit apparaat)',
     itemDone: 'Dit item is al bevestigd.',
     unknownScan: 'Niet gevonden: {{code}}',
@@ -113,6 +115,8 @@ export const checkinTexts = {
     confirmShort_one: 'Bevestigen ({{count}} stuk minder)',
     confirmShort_other: 'Bevestigen ({{count}} stuks minder)',
     confirmedLabel: '{{name}} bevestigd',
+    quarantineRejected:
+      'Niet geplaatst: dit is een quarantainelocatie, daar wordt nooit van gepickt. Plaats de stuks op een andere locatie.',
     rejectedTitle_one: '{{count}} wijziging geweigerd',
     rejectedTitle_other: '{{count}} wijzigingen geweigerd',
     dismiss: 'Gezien',
@@ -181,6 +185,8 @@ export const checkinTexts = {
     offlineLocationName:
       'Offline: location {{name}} is not on this device. Scan its label, or try again when connected.',
     inactiveLocation: 'Location {{name}} is not active: choose another location.',
+    quarantineLocation:
+      'Location {{name}} is a quarantine location: nothing there is ever picked. Choose another location.',
     scannedLocation: 'the scanned location (not yet known on this device)',
     itemDone: 'This item is confirmed already.',
     unknownScan: 'Not found: {{code}}',
@@ -230,6 +236,8 @@ export const checkinTexts = {
     confirmShort_one: 'Confirm ({{count}} piece short)',
     confirmShort_other: 'Confirm ({{count}} pieces short)',
     confirmedLabel: '{{name}} confirmed',
+    quarantineRejected:
+      'Not placed: this is a quarantine location, nothing there is ever picked. Put the pieces on another location.',
     rejectedTitle_one: '{{count}} change refused',
     rejectedTitle_other: '{{count}} changes refused',
     dismiss: 'Seen',

@@ -422,6 +422,96 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
     expect(await floorDb().outbox.count()).toBe(before);
   });
 
+  it('refuses a quarantine location before anything is queued: typed, scanned online and known offline (issue 12)', async () => {
+    // Returned goods wait on a quarantine location and are never picked: fresh inbound stock there would go unseen.
+    const stored = inbound({ items: [item()] });
+    await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [stored] });
+    const quarantine = {
+      id: hex(79),
+      name: 'Q-RETOUR',
+      level: 'bin',
+      type: 'half-box',
+      sequence: 1,
+      active: true,
+      quarantine: true,
+      parent_id: hex(60),
+      group: null,
+      children: 0,
+      products: 0,
+      stock: 0,
+      status: 'free',
+      problems: [],
+    };
+    browser.server = (req) => {
+      const url = new URL(req.url);
+      if (url.pathname === '/api/inbounds/status/pending')
+        return json(200, { items: [stored], total: 1, skip: 0, limit: 100 });
+      if (url.pathname === '/api/locations/null')
+        return json(200, { items: [quarantine], total: 1, skip: 0, limit: 1, parent: null });
+      if (url.pathname === `/api/locations/${hex(79)}`)
+        return json(200, {
+          items: [],
+          total: 0,
+          skip: 0,
+          limit: 1,
+          parent: {
+            id: hex(79),
+            name: 'Q-RETOUR',
+            level: 'bin',
+            parent_id: hex(60),
+            path: [],
+            quarantine: true,
+          },
+        });
+      return json(404, { statusCode: 404, code: 'not_found', message: 'Location not found' });
+    };
+    renderFloor(`/inbound?inbound=${hex(1)}&item=${hex(11)}`, { lang: 'nl' });
+    await screen.findByTestId('item-detail');
+    const refused =
+      'Locatie Q-RETOUR is een quarantainelocatie: daar wordt nooit van gepickt. Kies een andere locatie.';
+    // Each scan is told the same: wait until its answer is shown and anything it would queue is stored.
+    const refusedAfter = async (code: string) => {
+      scan(code);
+      await waitFor(() => expect(screen.getByTestId('checkin-notice').textContent).toBe(refused));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(await floorDb().outbox.count()).toBe(0);
+    };
+    await refusedAfter('q-retour');
+    await refusedAfter(hex(79));
+    // Offline: the product's locations stored on this device say which one is the quarantine location.
+    browser.setOnline(false);
+    const mok = mokOnC012(hex(81));
+    const link = mok.locations[0];
+    if (link) link.location = { ...link.location, id: hex(79), name: 'Q-RETOUR', quarantine: true };
+    await storeProduct(floorDb(), mok);
+    await refusedAfter(hex(79));
+    await refusedAfter('Q-retour');
+  });
+
+  it('says in Dutch why the server refused a placement queued offline on a quarantine location this device did not know', async () => {
+    const stored = inbound({ items: [item()] });
+    await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [stored] });
+    browser.online = false;
+    renderFloor(`/inbound?inbound=${hex(1)}&item=${hex(11)}`, { lang: 'nl' });
+    await screen.findByTestId('item-detail');
+    // Offline a label nothing on this device knows is queued (the server decides) …
+    scan(hex(79));
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(1));
+    browser.server = () =>
+      json(409, {
+        statusCode: 409,
+        code: 'location_quarantine',
+        message: 'Location Q-RETOUR is a quarantine location: nothing on it is ever picked.',
+      });
+    browser.setOnline(true);
+    kickOutbox(true);
+    // … and refused by the server: kept in the list, with the reason in the worker's language.
+    const reason = await screen.findByTestId('rejected-reason');
+    expect(reason.textContent).toBe(
+      'Niet geplaatst: dit is een quarantainelocatie, daar wordt nooit van gepickt. Plaats de stuks op een andere locatie.',
+    );
+  });
+
   it('names a location placed on without reservations by its name: from the server online, from the stored product offline', async () => {
     // No reserved locations: any location label is taken (spec 2 §4); the worker must read where the pieces went.
     const stored = inbound({ items: [item()] });

@@ -22,11 +22,16 @@ import { useOnline } from '../../app/outbox-status.ts';
 import { FLOOR_PATHS } from '../../app/paths.ts';
 import { kickOutbox, useRejectedRows } from '../../app/sync.ts';
 import { ErrorBanner } from '../../components/error-banner.tsx';
-import { RejectedChanges } from '../../components/rejected-changes.tsx';
+import { RejectedChanges, rejectionText } from '../../components/rejected-changes.tsx';
 import { ScanBar } from '../../components/scan-bar.tsx';
 import { CloseHeaderButton, StatusBar } from '../../components/status-bar.tsx';
 import { floorDb, getMeta, type InboundOp, type MetaValues, setMeta } from '../../offline/db.ts';
-import { findLocationByName, scannedLocationName, storedLocationName } from '../../offline/location-names.ts';
+import {
+  findLocationByName,
+  scannedLocation,
+  scannedLocationName,
+  storedLocationName,
+} from '../../offline/location-names.ts';
 import {
   dismissRejected,
   enqueueInboundChange,
@@ -206,15 +211,22 @@ export function CheckinScreen() {
     raw: string,
   ) {
     const pieces = amount ?? defaultPlaceAmount(it);
-    const found = known ?? (await scannedLocationName(db, locationId, it.product.id, online));
+    const found = known ?? (await scannedLocation(db, locationId, it.product.id, online));
     if (found === 'unknown') {
       deviceBeeps.wrong();
       setNotice({ text: t('unknownLocation'), bad: true });
       return;
     }
+    // A quarantine location (issue 12) is refused here, before anything is queued: its stock is never picked.
+    if (typeof found === 'object' && found?.quarantine) {
+      console.info('Check-in: quarantine location refused', raw);
+      deviceBeeps.wrong();
+      setNotice({ text: t('quarantineLocation', { name: found.name }), bad: true });
+      return;
+    }
     // Offline and known nowhere on this device: said in words, never by the end of its id (the move is sent by id; the
     // item the server answers carries no placement names, so this notice and the queued line keep the words).
-    const name = found ?? t('scannedLocation');
+    const name = (typeof found === 'string' ? found : found?.name) ?? t('scannedLocation');
     await queue(
       target,
       { op: 'place', item_id: it.id, location_id: locationId, amount: pieces, raw_scan: raw },
@@ -229,7 +241,8 @@ export function CheckinScreen() {
   /**
    * Places on a location typed by its name (no reservations; session 41): looked up online, or among the locations
    * this device stored when offline ({@link findLocationByName}), then placed exactly as its scanned label would be.
-   * An unknown name, an inactive location, or a name unknown offline is told and queues nothing.
+   * An unknown name, an inactive or quarantine location (issue 12), or a name unknown offline is told and queues
+   * nothing.
    */
   async function placeByName(target: ShownInbound, it: ShownInboundItem, typed: string) {
     let found: Awaited<ReturnType<typeof findLocationByName>>;
@@ -248,6 +261,7 @@ export function CheckinScreen() {
     if (found === 'unknown') refuse(t('unknownLocationName', { name: typed }));
     else if (found === 'offline_unknown') refuse(t('offlineLocationName', { name: typed }));
     else if (!found.active) refuse(t('inactiveLocation', { name: found.name }));
+    else if (found.quarantine) refuse(t('quarantineLocation', { name: found.name }));
     else await place(target, it, found.id, found.name, typed);
   }
 
@@ -334,6 +348,11 @@ export function CheckinScreen() {
           rows={rejected}
           onDismiss={(id) => void dismissRejected(db, id)}
           texts={{ title: t('rejectedTitle', { count: rejected.length }), dismiss: t('dismiss') }}
+          reason={(row) =>
+            row.rejection?.code === 'location_quarantine'
+              ? t('quarantineRejected')
+              : rejectionText(row.rejection, t)
+          }
         />
         {item && inbound ? (
           <ItemDetail

@@ -60,6 +60,10 @@ export const directCheckinTexts = {
     recent: 'Recent',
     waiting: 'Wacht op netwerk: {{label}}',
     done: '{{number}} · {{org}} · {{pieces}} st. ingecheckt',
+    quarantineLocation:
+      'Locatie {{name}} is een quarantainelocatie: daar wordt nooit van gepickt. Kies een andere locatie.',
+    quarantineRejected:
+      'Niet ingecheckt: een gekozen locatie is een quarantainelocatie, daar wordt nooit van gepickt. Kies een andere locatie en check opnieuw in.',
     rejectedTitle_one: '{{count}} check-in geweigerd',
     rejectedTitle_other: '{{count}} check-ins geweigerd',
     dismiss: 'Weg',
@@ -126,6 +130,10 @@ export const directCheckinTexts = {
     recent: 'Recent',
     waiting: 'Waiting for the network: {{label}}',
     done: '{{number}} · {{org}} · {{pieces}} pcs checked in',
+    quarantineLocation:
+      'Location {{name}} is a quarantine location: nothing there is ever picked. Choose another location.',
+    quarantineRejected:
+      'Not checked in: a chosen location is a quarantine location, nothing there is ever picked. Choose another location and check in again.',
     rejectedTitle_one: '{{count}} check-in refused',
     rejectedTitle_other: '{{count}} check-ins refused',
     dismiss: 'Dismiss',

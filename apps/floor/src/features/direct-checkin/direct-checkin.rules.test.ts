@@ -15,7 +15,7 @@ const hex = (n: number) => n.toString(16).padStart(24, '0');
 function product(
   n: number,
   org: number,
-  locations: { id: number; name: string; active?: boolean }[],
+  locations: { id: number; name: string; active?: boolean; quarantine?: boolean }[],
 ): ProductLocations {
   return {
     product: {
@@ -35,6 +35,7 @@ function product(
         parent_name: null,
         type: 'half-box',
         active: l.active ?? true,
+        ...(l.quarantine ? { quarantine: true } : {}),
       },
       stock: 1,
       active: true,
@@ -80,6 +81,16 @@ describe('direct check-in rules (spec 2 §2 Direct check-in, §9)', () => {
       ['P2', 1],
     ]);
     expect(totalPieces(rows)).toBe(3);
+  });
+
+  it('never proposes a quarantine location (returned pieces wait there, never picked; issue 12) for fresh stock', () => {
+    const jam = product(1, 9, [
+      { id: 52, name: 'QUARANTAINE', quarantine: true },
+      { id: 53, name: 'A-3' },
+    ]);
+    expect(addScanned([], jam)[0]?.location).toEqual({ id: hex(53), name: 'A-3' });
+    const onlyThere = product(2, 9, [{ id: 52, name: 'QUARANTAINE', quarantine: true }]);
+    expect(addScanned([], onlyThere)[0]?.location).toBeNull();
   });
 
   it('names the first problem: nothing, two clients, a bad amount, a missing location', () => {

@@ -54,10 +54,11 @@ export interface DirectRow {
 
 /**
  * The location a newly scanned product's pieces go to by default: its first active location (walking order as the
- * server answers), else none (the worker scans a label).
+ * server answers) that is no quarantine location (issue 12: its returned pieces wait there, never picked), else none
+ * (the worker scans a label).
  */
 export function defaultLocation(data: ProductLocations): DirectLocation | null {
-  const first = data.locations.find((l) => l.active && l.location.active);
+  const first = data.locations.find((l) => l.active && l.location.active && !l.location.quarantine);
   return first ? { id: first.location.id, name: first.location.name } : null;
 }
 

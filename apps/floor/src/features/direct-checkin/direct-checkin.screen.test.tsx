@@ -18,6 +18,8 @@ const BIN_A = { id: hexId(0x61), name: 'R-01-01' };
 const BIN_NEW = hexId(0x69);
 /** The name the warehouse gave the location of label BIN_NEW (`GET /locations/{id}` answers it as `parent`). */
 const BIN_NEW_NAME = 'B-07-3';
+/** The label of the warehouse's quarantine location (issue 12: returned goods wait there, never picked). */
+const QUARANTINE = hexId(0x6c);
 
 const staff = currentUser('picker', {
   curr_role: {
@@ -124,6 +126,21 @@ function fakeApi() {
         skip: 0,
         limit: 1,
         parent: { id: BIN_NEW, name: BIN_NEW_NAME, level: 'bin', parent_id: hexId(0x60), path: [] },
+      });
+    if (path === `/locations/${QUARANTINE}`)
+      return json(200, {
+        items: [],
+        total: 0,
+        skip: 0,
+        limit: 1,
+        parent: {
+          id: QUARANTINE,
+          name: 'Q-RETOUR',
+          level: 'bin',
+          parent_id: null,
+          path: [],
+          quarantine: true,
+        },
       });
     if (path === '/inventory/direct_checkin') {
       const b = body as { items: { amount: number }[]; information: Record<string, string> };
@@ -279,6 +296,14 @@ describe('direct check-in on the floor (issue 10 item 3; spec 2 §2 Direct check
     expect(select.value).toBe(BIN_NEW);
     expect(select.selectedOptions[0]?.textContent).toBe(BIN_NEW_NAME);
     expect(rowOf(TEA.name).textContent).not.toContain('…');
+    // The quarantine location's label is refused with its name: fresh stock there would never be picked.
+    scan(QUARANTINE);
+    await waitFor(() =>
+      expect(screen.getByTestId('direct-notice').textContent).toBe(
+        'Locatie Q-RETOUR is een quarantainelocatie: daar wordt nooit van gepickt. Kies een andere locatie.',
+      ),
+    );
+    expect(select.value).toBe(BIN_NEW);
     // A label the warehouse does not know is refused: the row keeps the location it had.
     scan(hexId(0x6a));
     await waitFor(() =>

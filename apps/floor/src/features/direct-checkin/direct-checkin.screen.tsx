@@ -11,11 +11,11 @@ import { useOnline } from '../../app/outbox-status.ts';
 import { FLOOR_PATHS } from '../../app/paths.ts';
 import { kickOutbox, useRejectedRows } from '../../app/sync.ts';
 import { ErrorBanner } from '../../components/error-banner.tsx';
-import { RejectedChanges } from '../../components/rejected-changes.tsx';
+import { RejectedChanges, rejectionText } from '../../components/rejected-changes.tsx';
 import { ScanBar } from '../../components/scan-bar.tsx';
 import { CloseHeaderButton, StatusBar } from '../../components/status-bar.tsx';
 import { floorDb, getMeta, setMeta } from '../../offline/db.ts';
-import { scannedLocationName } from '../../offline/location-names.ts';
+import { scannedLocation } from '../../offline/location-names.ts';
 import { DIRECT_KEY, dismissRejected, enqueueDirectCheckin } from '../../offline/outbox.ts';
 import { lookupProduct, refreshProduct } from '../../offline/products.ts';
 import { deviceBeeps } from '../../scan/feedback.ts';
@@ -162,14 +162,22 @@ export function DirectCheckinScreen() {
       // Named as the check-in names a scanned label (offline/location-names.ts): the product's own locations, the
       // server online, the device's stored locations offline; unknown to all, in words, never by a part of its id.
       const links = known[target.product.id]?.locations ?? [];
-      const name =
-        links.find((l) => l.location.id === scan.id)?.location.name ??
-        (await scannedLocationName(db, scan.id, target.product.id, online));
-      if (name === 'unknown') {
+      const own = links.find((l) => l.location.id === scan.id)?.location;
+      const found = own
+        ? { name: own.name, quarantine: own.quarantine ?? false }
+        : await scannedLocation(db, scan.id, target.product.id, online);
+      if (found === 'unknown') {
         deviceBeeps.wrong();
         setNotice({ text: t('unknownLocation'), bad: true });
         return;
       }
+      // A quarantine location (issue 12: returned goods, never picked) takes no fresh stock: refused here, not queued.
+      if (found?.quarantine) {
+        deviceBeeps.wrong();
+        setNotice({ text: t('quarantineLocation', { name: found.name }), bad: true });
+        return;
+      }
+      const name = found?.name ?? null;
       // Read again: the rows may have changed while the server was asked.
       const next = scanned.current.rows.map((x) =>
         x.product.id === target.product.id ? { ...x, location: { id: scan.id, name } } : x,
@@ -298,6 +306,11 @@ export function DirectCheckinScreen() {
           rows={rejected}
           onDismiss={(id) => void dismissRejected(db, id)}
           texts={{ title: t('rejectedTitle', { count: rejected.length }), dismiss: t('dismiss') }}
+          reason={(row) =>
+            row.rejection?.code === 'location_quarantine'
+              ? t('quarantineRejected')
+              : rejectionText(row.rejection, t)
+          }
         />
         {choices ? (
           <ul className="dc-choices" data-testid="direct-choices">
@@ -416,7 +429,7 @@ function RowCard({
   onRemove(): void;
   t: T;
 }) {
-  const own = (links?.locations ?? []).filter((l) => l.active && l.location.active);
+  const own = (links?.locations ?? []).filter((l) => l.active && l.location.active && !l.location.quarantine);
   const options = own.map((l) => ({ value: l.location.id, label: `${l.location.name} (${l.stock})` }));
   if (row.location && !own.some((l) => l.location.id === row.location?.id))
     options.unshift({
