@@ -114,6 +114,11 @@ test('a worker on a phone, partly offline, puts a product on two scanned bins, m
   const stockOf = (name: string) => rows.filter({ hasText: name }).getByTestId('location-stock');
   await stockOf(bin1.name).fill('4');
   await stockOf(bin1.name).press('Enter');
+  // A typed stock changes what the system holds: asked first, expected against counted; a scanner's Enter confirms.
+  await expect(page.getByTestId('amount-check')).toContainText('expected 0 · counted 4');
+  await shot(page, 'locations-04a-floor-confirm-count');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('amount-check')).toHaveCount(0);
   await expect(rows.filter({ hasText: bin1.name })).toHaveAttribute('data-pending', 'false');
   await shot(page, 'locations-04-floor-two-bins');
 

@@ -32,7 +32,8 @@ export interface LocationRowActions {
  * The product's locations in its order (spec 2 §2 Product location widget): per location the name (and its rack),
  * the stock as a field saved on change (Enter or leaving the field), move and delete, and a drag handle to change
  * the order (touch: hold, then drag; keyboard: Space on the handle, arrows, Space). `onReorder(from, to)` gets the
- * indexes among the confirmed rows; rows still waiting for the server cannot be dragged, moved or deleted yet.
+ * indexes among the confirmed rows; rows still waiting for the server cannot be dragged, moved or deleted yet. A new
+ * `fieldReset` puts the stock held back in every stock field (a typed stock the worker did not confirm).
  */
 export function LocationList({
   rows,
@@ -40,6 +41,7 @@ export function LocationList({
   onReorder,
   onScan,
   canEdit,
+  fieldReset = 0,
   t,
 }: {
   rows: ShownLocation[];
@@ -48,6 +50,8 @@ export function LocationList({
   /** A scanner burst typed into a stock field: the field's stock is put back and this gets the scan. */
   onScan(raw: string): void;
   canEdit: boolean;
+  /** Changed when the stock fields show the stock held again. */
+  fieldReset?: number;
   t: TFunction<'locations', undefined>;
 }) {
   const sensors = useSensors(
@@ -72,6 +76,7 @@ export function LocationList({
               actions={actions}
               onScan={onScan}
               canEdit={canEdit}
+              fieldReset={fieldReset}
               t={t}
             />
           ))}
@@ -87,6 +92,7 @@ function LocationRow({
   actions,
   onScan,
   canEdit,
+  fieldReset,
   t,
 }: {
   row: ShownLocation;
@@ -94,6 +100,7 @@ function LocationRow({
   actions: LocationRowActions;
   onScan(raw: string): void;
   canEdit: boolean;
+  fieldReset: number;
   t: TFunction<'locations', undefined>;
 }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
@@ -150,8 +157,8 @@ function LocationRow({
       <label className="loc-amount">
         <span className="sr-only">{t('stockOn', { location: row.name })}</span>
         <input
-          // a new amount from the server (or a queued change) resets the field
-          key={`${row.key}:${row.stock}`}
+          // a new amount from the server (or a queued change), or a typed one not confirmed, resets the field
+          key={`${row.key}:${row.stock}:${fieldReset}`}
           className="loc-amount-input"
           data-testid="location-stock"
           type="text"

@@ -81,6 +81,9 @@ export const locationsTexts = {
     recountDifference: 'Verschil: {{difference}}',
     recountConfirm: 'Telling bevestigen',
     recountAgain: 'Opnieuw tellen',
+    amountCheckTitle: 'Voorraad op {{location}} aanpassen?',
+    amountCheckQuestion:
+      'Het getelde aantal wijkt af van de voorraad. Klopt de telling? Dan wordt de voorraad het getelde aantal.',
     scannedNotCount: 'Dat was een scan, geen aantal. Tel de stuks en typ het aantal.',
     save: 'Opslaan',
     invalidScan: 'Deze code kan ik niet lezen: {{scan}}',
@@ -215,6 +218,9 @@ export const locationsTexts = {
     recountDifference: 'Difference: {{difference}}',
     recountConfirm: 'Confirm count',
     recountAgain: 'Count again',
+    amountCheckTitle: 'Change the stock on {{location}}?',
+    amountCheckQuestion:
+      'The count differs from the stock. Is the count right? Then the stock becomes the counted amount.',
     scannedNotCount: 'That was a scan, not a count. Count the pieces and type the number.',
     save: 'Save',
     invalidScan: 'This code cannot be read: {{scan}}',

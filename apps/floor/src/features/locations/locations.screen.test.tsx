@@ -162,6 +162,11 @@ function typeAmount(name: string, amount: string) {
   fireEvent.blur(input);
 }
 
+/** Confirms a typed stock that differs from the stock held (the popup naming expected and counted). */
+async function confirmCount() {
+  fireEvent.click(await screen.findByTestId('amount-confirm'));
+}
+
 const HOLDER = hexId(0x55);
 const BIN_H = { id: hexId(0x65), name: 'R-01-05' };
 const HOLDER_LINK = hexId(0x7555);
@@ -392,12 +397,14 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
     await screen.findByTestId('location-list');
 
     typeAmount('R-01-01', '7');
+    await confirmCount();
     scan(BIN_C.id);
     await waitFor(() => expect(screen.getByTestId('product-total').textContent).toBe('Totaal 7 st.'));
     expect(row('R-01-01').dataset.pending).toBe('true');
     expect(within(row(BIN_C.id)).getByTestId('location-pending').textContent).toBe('Wacht op verzenden');
     // a provisional row with a known label can be counted at once: an assign that sets the amount
     typeAmount(BIN_C.id, '3');
+    await confirmCount();
     await waitFor(() => expect(screen.getByTestId('product-total').textContent).toBe('Totaal 10 st.'));
     const rows = await floorDb().outbox.orderBy('seq').toArray();
     expect(rows.map((r) => (r.kind === 'stock.change' ? r.body.op : r.kind))).toEqual([
@@ -463,12 +470,44 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
     expect((await floorDb().products.get(PRODUCT))?.data.locations.map((l) => l.stock)).toEqual([9]);
   });
 
+  it("a location's typed stock that differs asks first, naming expected and counted (confirm focused for Enter); Opnieuw tellen saves nothing", async () => {
+    await storeProduct(floorDb(), answer([link(BIN_A, 5, 1)]));
+    browser.online = false;
+    renderFloor(`/locations?product=${PRODUCT}`, { lang: 'nl' });
+    await screen.findByTestId('location-list');
+
+    typeAmount('R-01-01', '3');
+    const text = await screen.findByTestId('amount-check');
+    expect(text.textContent).toContain('R-01-01');
+    expect(text.textContent).toContain('verwacht 5 · geteld 3');
+    expect(text.textContent).toContain('Verschil: −2');
+    const confirm = screen.getByTestId('amount-confirm');
+    await waitFor(() => expect(document.activeElement).toBe(confirm));
+    expect(await floorDb().outbox.count()).toBe(0);
+    // Count again: nothing saved, the field shows the stock held.
+    fireEvent.click(screen.getByRole('button', { name: 'Opnieuw tellen' }));
+    await waitFor(() => expect(screen.queryByTestId('amount-check')).toBeNull());
+    expect((within(row('R-01-01')).getByTestId('location-stock') as HTMLInputElement).value).toBe('5');
+    expect(await floorDb().outbox.count()).toBe(0);
+
+    typeAmount('R-01-01', '3');
+    await confirmCount();
+    await waitFor(() => expect(screen.getByTestId('product-total').textContent).toBe('Totaal 3 st.'));
+    const [queued] = await floorDb().outbox.toArray();
+    expect(queued?.body).toMatchObject({ op: 'set', amount: 3, expected: 5 });
+    expect(screen.getByTestId('locations-message').textContent).toBe('R-01-01: 3 st.');
+    // The same number again is no change: no question.
+    typeAmount('R-01-01', '3');
+    expect(screen.queryByTestId('amount-check')).toBeNull();
+  });
+
   it('shows a count refused because someone changed the stock meanwhile, and the amount the server holds', async () => {
     const api = fakeApi(answer([link(BIN_A, 5, 1)]));
     renderFloor(`/locations?product=${PRODUCT}`, { lang: 'nl' });
     await screen.findByTestId('location-list');
     api.set(answer([link(BIN_A, 9, 1)])); // a colleague counted 9 meanwhile
     typeAmount('R-01-01', '6');
+    await confirmCount();
     expect(await screen.findByTestId('rejected-reason')).toHaveProperty(
       'textContent',
       'De voorraad is intussen door iemand anders gewijzigd. Kijk opnieuw en vul het opnieuw in.',

@@ -64,6 +64,7 @@ type T = TFunction<'locations', undefined>;
  * product (`?product=<id>`); then scan a location label to add it (confirmation sound; Enter adds it with 0 pieces,
  * Escape hides the field), type the stock per location (saved on change), move pieces by scanning the new location,
  * delete an empty location (the spec's popup when it is not empty), drag to reorder, and count in the recount popup.
+ * A typed stock that differs from the stock held is asked first (expected against counted; Enter confirms).
  * It works offline: the product comes from IndexedDB, every change is an outbox row with its Idempotency-Key, shown
  * as waiting until the server confirms it; a change the server refuses (someone changed the stock meanwhile) is
  * listed with the reason and the product is read again, never overwritten silently. A scan made while a product is
@@ -94,6 +95,10 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
   const [choices, setChoices] = useState<Extract<ProductLookup, { kind: 'many' }>['products'] | null>(null);
   const [notEmpty, setNotEmpty] = useState(false);
   const [recountOpen, setRecountOpen] = useState(false);
+  /** A typed stock that differs from the stock held, waiting for the worker's confirmation. */
+  const [amountCheck, setAmountCheck] = useState<AmountCheck | null>(null);
+  /** Bumped when a typed stock is not confirmed: the stock fields show the stock held again. */
+  const [fieldReset, setFieldReset] = useState(0);
   const [lookupError, setLookupError] = useState<unknown>(null);
   const scanInput = useRef<ScanInputHandle>(null);
   // Scans made while a product is being found or read: a label scanned right after an EAN belongs to that EAN's
@@ -348,35 +353,42 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
     feedback.ok();
   }
 
+  /** Queues a location's counted stock (confirmed, or equal to nothing to confirm) as the outbox row of its kind. */
+  function saveAmount(row: ShownLocation, amount: number) {
+    if (!product) return;
+    const label = t('label_set', {
+      location: row.name,
+      from: row.stock,
+      to: amount,
+      product: product.name,
+    });
+    if (row.link)
+      void queue(
+        {
+          op: 'set',
+          product_id: product.id,
+          location_product_id: row.link.id,
+          amount,
+          expected: row.stock,
+        },
+        label,
+      );
+    else if (row.locationId)
+      void queue(
+        { op: 'assign', product_id: product.id, location_id: row.locationId, amount, type: 'set' },
+        label,
+      );
+    setMessage({ tone: 'ok', text: t('amountSaved', { location: row.name, amount }) });
+  }
+
   const actions = {
     setAmount(row: ShownLocation, text: string) {
       if (!product) return;
       const amount = parseAmount(text);
       if (amount === null) return say('error', t('badAmount'));
       if (amount === row.stock) return;
-      const label = t('label_set', {
-        location: row.name,
-        from: row.stock,
-        to: amount,
-        product: product.name,
-      });
-      if (row.link)
-        void queue(
-          {
-            op: 'set',
-            product_id: product.id,
-            location_product_id: row.link.id,
-            amount,
-            expected: row.stock,
-          },
-          label,
-        );
-      else if (row.locationId)
-        void queue(
-          { op: 'assign', product_id: product.id, location_id: row.locationId, amount, type: 'set' },
-          label,
-        );
-      setMessage({ tone: 'ok', text: t('amountSaved', { location: row.name, amount }) });
+      // A typed stock changes what the system holds: it is asked first, expected against counted (spec 2 §5).
+      setAmountCheck({ row, amount });
     },
     move(row: ShownLocation) {
       setMode({ kind: 'transfer', row, quantity: String(row.transferQuantity ?? row.stock) });
@@ -430,7 +442,7 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
     keyboard: t('keyboard'),
     camera: t('camera'),
   };
-  const dialogOpen = cameraOpen || notEmpty || recountOpen;
+  const dialogOpen = cameraOpen || notEmpty || recountOpen || amountCheck !== null;
 
   return (
     <div className="screen locations-screen">
@@ -614,6 +626,7 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
                 onReorder={reorder}
                 onScan={stockScan}
                 canEdit={canEdit}
+                fieldReset={fieldReset}
                 t={t}
               />
             )}
@@ -644,6 +657,19 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
           {t('ok')}
         </Button>
       </Modal>
+      <AmountCheckModal
+        check={amountCheck}
+        onConfirm={(check) => {
+          setAmountCheck(null);
+          saveAmount(check.row, check.amount);
+          feedback.ok();
+        }}
+        onCancel={() => {
+          setAmountCheck(null);
+          setFieldReset((n) => n + 1);
+        }}
+        t={t}
+      />
       {product ? (
         <RecountModal
           opened={recountOpen}
@@ -733,6 +759,74 @@ function ProductPicker({
         ))}
       </ul>
     </section>
+  );
+}
+
+/** A location's typed stock (`amount`) that differs from the stock the row holds. */
+type AmountCheck = { row: ShownLocation; amount: number };
+
+/**
+ * The question before a location's typed stock is saved (spec 2 §5 Manual location amount; like the recount popup's
+ * differences): the location, the stock expected and the count typed, and the difference ('Verschil: −2'). The
+ * confirm button has the focus, so a scanner user who typed the count and Enter confirms with Enter again;
+ * 'Opnieuw tellen' (or Escape) saves nothing and the field shows the stock held again. A count equal to the stock is
+ * no change and never asked.
+ */
+function AmountCheckModal({
+  check,
+  onConfirm,
+  onCancel,
+  t,
+}: {
+  check: AmountCheck | null;
+  onConfirm(check: AmountCheck): void;
+  onCancel(): void;
+  t: T;
+}) {
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (check) confirmRef.current?.focus();
+  }, [check]);
+  const difference = check ? check.amount - check.row.stock : 0;
+  return (
+    <Modal
+      opened={check !== null}
+      onClose={onCancel}
+      title={check ? t('amountCheckTitle', { location: check.row.name }) : ''}
+      centered
+    >
+      {check ? (
+        <div data-testid="amount-check">
+          <p className="loc-recount-question">{t('amountCheckQuestion')}</p>
+          <ul className="loc-recount-diffs">
+            <li>
+              <strong>{check.row.name}</strong>
+              <span>
+                {t('recountExpected', { count: check.row.stock })} ·{' '}
+                {t('recountCounted', { count: check.amount })}
+              </span>
+              <strong className={difference < 0 ? 'loc-diff-minus' : 'loc-diff-plus'}>
+                {t('recountDifference', { difference: signedDifference(difference) })}
+              </strong>
+            </li>
+          </ul>
+          <Button
+            fullWidth
+            size="lg"
+            mt="md"
+            ref={confirmRef}
+            data-autofocus
+            data-testid="amount-confirm"
+            onClick={() => onConfirm(check)}
+          >
+            {t('recountConfirm')}
+          </Button>
+          <Button fullWidth size="lg" mt="xs" variant="default" onClick={onCancel}>
+            {t('recountAgain')}
+          </Button>
+        </div>
+      ) : null}
+    </Modal>
   );
 }
 
