@@ -98,7 +98,10 @@ function inboundAnswer(body: {
 }
 
 /** Answers the screen's calls like the API; records the lookups and the check-in bodies. */
-function fakeApi(seen: { lookups: string[]; bodies: unknown[] }) {
+function fakeApi(
+  seen: { lookups: string[]; bodies: unknown[] },
+  over: { locations?: ProductLocations; refuse?: boolean } = {},
+) {
   return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const req = input instanceof Request ? input : new Request(String(input), init);
     const url = new URL(req.url);
@@ -111,12 +114,21 @@ function fakeApi(seen: { lookups: string[]; bodies: unknown[] }) {
       seen.lookups.push(text);
       return json({ products: JAM.ean.startsWith(text) ? [JAM] : [] });
     }
-    if (url.pathname === `/api/product/locations/${JAM.id}`) return json(LOCATIONS);
+    if (url.pathname === `/api/product/locations/${JAM.id}`) return json(over.locations ?? LOCATIONS);
     if (url.pathname === '/api/locations/null')
       return json({ items: [], total: 0, skip: 0, limit: 20, parent: null });
     if (url.pathname === '/api/inventory/direct_checkin' && req.method === 'POST') {
       const body = await req.json();
       seen.bodies.push(body);
+      if (over.refuse)
+        return json(
+          {
+            statusCode: 409,
+            code: 'location_quarantine',
+            message: 'Location A-01-01 is a quarantine location: nothing on it is ever picked.',
+          },
+          409,
+        );
       return json(inboundAnswer(body), 201);
     }
     return json({ statusCode: 404, code: 'not_found', message: url.pathname }, 404);
@@ -218,5 +230,48 @@ describe('direct check-in (spec 2 §2 Direct check-in (beta))', { timeout: 30_00
         items: [{ product_id: JAM.id, location_id: BIN.id, amount: 12 }],
       },
     ]);
+  });
+
+  it('never proposes the quarantine location a product lies on, and words a quarantine refusal in Dutch (issue 12)', async () => {
+    const seen = { lookups: [] as string[], bodies: [] as unknown[] };
+    const quarantine = {
+      id: hex(5),
+      location: {
+        id: hex(6),
+        name: 'Q-RETOUR',
+        parent_name: null,
+        type: null,
+        active: true,
+        quarantine: true,
+      },
+      stock: 2,
+      active: true,
+      to_transfer: false,
+      transfer_quantity: null,
+      position: 0,
+    };
+    const [bin] = LOCATIONS.locations;
+    if (!bin) throw new Error('fixture');
+    // The returned pieces lie first on the quarantine location; the sellable ones on A-01-01.
+    const locations = { ...LOCATIONS, locations: [quarantine, { ...bin, position: 1 }] };
+    vi.stubGlobal('fetch', fakeApi(seen, { locations, refuse: true }));
+    renderUi(<DirectCheckinPage />, {
+      path: '/checkin',
+      lang: 'nl',
+      session: { user: user(staff), orgAuth: orgAuth(staff) },
+    });
+    await screen.findByText('Voorraad van Bakkerij Bol');
+    await wedge('8711000000001');
+    const row = await screen.findByTestId('checkin-row');
+    await waitFor(() => expect(within(row).getByDisplayValue('A-01-01')).toBeTruthy());
+    expect(within(row).queryByDisplayValue('Q-RETOUR')).toBeNull();
+    // The server refuses all the same when a chosen location became one meanwhile: said in Dutch, nothing lost.
+    fireEvent.click(screen.getByRole('button', { name: '1 st. inchecken' }));
+    expect(
+      await screen.findByText(
+        'Niet ingecheckt: een gekozen locatie is een quarantainelocatie, daar wordt nooit van gepickt. Kies een andere locatie.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getAllByTestId('checkin-row')).toHaveLength(1);
   });
 });

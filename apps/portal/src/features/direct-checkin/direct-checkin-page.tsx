@@ -101,7 +101,11 @@ function ProductSearch({
   );
 }
 
-/** A row's location choice: the product's own locations first, then locations whose name contains the typed text. */
+/**
+ * A row's location choice: the product's own locations first, then locations whose name contains the typed text. A
+ * quarantine location (issue 12: returned goods, never picked) takes no fresh stock: not among the product's own, and
+ * shown but not choosable among the others, so whoever types its name sees why.
+ */
 function LocationSelect({
   productId,
   value,
@@ -122,11 +126,12 @@ function LocationSelect({
   const own = useProductLocations(productId);
   const found = useLocationSearch(search === value?.name ? '' : search);
   const ownItems = (own.data?.locations ?? [])
-    .filter((l) => l.active && l.location.active)
+    .filter((l) => l.active && l.location.active && !l.location.quarantine)
     .map((l) => ({
       value: l.location.id,
       label: l.location.name,
       hint: t('products.locationStock', { stock: l.stock }),
+      disabled: false,
     }));
   const ownIds = new Set(ownItems.map((o) => o.value));
   const foundItems = (found.data?.items ?? [])
@@ -134,11 +139,16 @@ function LocationSelect({
     .map((l) => ({
       value: l.id,
       label: l.name,
-      hint: l.status === 'free' ? t('products.locationFree') : t('products.locationUsed'),
+      hint: l.quarantine
+        ? t('products.locationQuarantine')
+        : l.status === 'free'
+          ? t('products.locationFree')
+          : t('products.locationUsed'),
+      disabled: l.quarantine ?? false,
     }));
   const all = [...ownItems, ...foundItems];
   if (value && !all.some((o) => o.value === value.id))
-    all.push({ value: value.id, label: value.name, hint: '' });
+    all.push({ value: value.id, label: value.name, hint: '', disabled: false });
   const groups = [
     { group: t('products.locationOwn'), items: ownItems },
     { group: t('products.locationFound'), items: foundItems },
@@ -155,7 +165,7 @@ function LocationSelect({
       data={[
         ...groups.map((g) => ({
           group: g.group,
-          items: g.items.map(({ value: v, label: l }) => ({ value: v, label: l })),
+          items: g.items.map(({ value: v, label: l, disabled }) => ({ value: v, label: l, disabled })),
         })),
         ...(extra && value ? [{ value: value.id, label: value.name }] : []),
       ]}
@@ -293,7 +303,8 @@ function CheckinForm({ org }: { org: Org }): ReactNode {
     let location: CheckinLocation | null = null;
     if (!existing) {
       const locs = await locationsOf(product.id).catch(() => null);
-      const first = locs?.locations.find((l) => l.active && l.location.active);
+      // Never the quarantine location its returned pieces may lie on (issue 12).
+      const first = locs?.locations.find((l) => l.active && l.location.active && !l.location.quarantine);
       location = first ? { id: first.location.id, name: first.location.name } : null;
     }
     setRows((now) => addProduct(now, product, location));
@@ -499,7 +510,11 @@ function CheckinForm({ org }: { org: Org }): ReactNode {
             {t('rowsIncomplete')}
           </Alert>
         ) : null}
-        <MutationError mutation={checkin} serverMessageFor={[404, 409]} />
+        <MutationError
+          mutation={checkin}
+          serverMessageFor={[404, 409]}
+          messages={{ location_quarantine: t('quarantineRefused') }}
+        />
         <Group justify="flex-end">
           <Button type="submit" size="md" loading={checkin.isPending} onClick={() => setTried(true)}>
             {pieces > 0 ? t('submit', { pieces }) : t('submitEmpty')}

@@ -32,6 +32,7 @@ export const directCheckinI18n = {
       locationStock: '{{stock}} pcs here',
       locationFree: 'empty',
       locationUsed: 'in use',
+      locationQuarantine: 'quarantine: not for new stock',
       needLocation: 'Choose a location',
       needAmount: 'At least 1',
       total_one: '{{count}} product, {{pieces}} pcs',
@@ -61,6 +62,8 @@ export const directCheckinI18n = {
     submitEmpty: 'Check in',
     noRows: 'Add products first.',
     rowsIncomplete: 'Choose a location for every product.',
+    quarantineRefused:
+      'Not checked in: a chosen location is a quarantine location, nothing there is ever picked. Choose another location.',
     done: {
       title: 'Inbound {{number}} checked in',
       text_one: '{{pieces}} pcs of {{count}} product are in stock on their location:',
@@ -98,6 +101,7 @@ export const directCheckinI18n = {
       locationStock: '{{stock}} st. hier',
       locationFree: 'leeg',
       locationUsed: 'in gebruik',
+      locationQuarantine: 'quarantaine: niet voor nieuwe voorraad',
       needLocation: 'Kies een locatie',
       needAmount: 'Minstens 1',
       total_one: '{{count}} product, {{pieces}} st.',
@@ -127,6 +131,8 @@ export const directCheckinI18n = {
     submitEmpty: 'Inchecken',
     noRows: 'Voeg producten toe',
     rowsIncomplete: 'Kies voor elk product een locatie.',
+    quarantineRefused:
+      'Niet ingecheckt: een gekozen locatie is een quarantainelocatie, daar wordt nooit van gepickt. Kies een andere locatie.',
     done: {
       title: 'Inbound {{number}} ingecheckt',
       text_one: '{{pieces}} st. van {{count}} product liggen op voorraad op de locatie:',

@@ -68,7 +68,7 @@ const INBOUND_ANSWER: Partial<Inbound> = {
 type Call = { method: string; path: string; body: unknown };
 
 /** The API as the page calls it: the item changes as the server would answer them. */
-function fakeApi(calls: Call[], start: InboundItem) {
+function fakeApi(calls: Call[], start: InboundItem, refusePlace = false) {
   let state = start;
   return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const req =
@@ -90,6 +90,15 @@ function fakeApi(calls: Call[], start: InboundItem) {
       };
       return ok(state);
     }
+    if (url.pathname === `/api/inbound_item/place/${ITEM}` && refusePlace)
+      return Response.json(
+        {
+          statusCode: 409,
+          code: 'location_quarantine',
+          message: 'Location A-01-02 is a quarantine location: nothing on it is ever picked.',
+        },
+        { status: 409 },
+      );
     if (url.pathname === `/api/inbound_item/place/${ITEM}`) {
       state = { ...state, pieces_checked_in: state.pieces_checked_in + body.amount, boxes_checked_in: 3 };
       return ok(state);
@@ -124,13 +133,13 @@ const merchant = role('merchant_user', [
   { methods: ['GET'], path: '/inbound_item/*' },
 ]);
 
-function renderItem(r = staff) {
+function renderItem(r = staff, lang: 'nl' | 'en' = 'en') {
   return renderRoutes(
     [
       { path: '/inbound/item/:id', element: <InboundItemPage /> },
       { path: '/checkin_inventory', element: <p>inbounds list</p> },
     ],
-    { path: `/inbound/item/${ITEM}`, session: { user: user(r), orgAuth: orgAuth(r) } },
+    { path: `/inbound/item/${ITEM}`, lang, session: { user: user(r), orgAuth: orgAuth(r) } },
   );
 }
 
@@ -178,6 +187,20 @@ describe('inbound item at the desk (spec 2 §2 Inbound item detail)', { timeout:
     fireEvent.click(screen.getByRole('button', { name: 'Confirm (12 pieces short)' }));
     expect(await screen.findByText('inbounds list')).toBeTruthy();
     expect(calls.some((c) => c.path.endsWith(`/submitInboundItem/${ITEM}`))).toBe(true);
+  });
+
+  it('says in Dutch that a reserved location turned quarantine takes no inbound stock, and counts nothing (issue 12)', async () => {
+    const calls: Call[] = [];
+    vi.stubGlobal('fetch', fakeApi(calls, item(), true));
+    renderItem(staff, 'nl');
+    expect((await screen.findByTestId('item-delivered')).textContent).toBe('6');
+    fireEvent.click(screen.getByRole('button', { name: '6 st. plaatsen' }));
+    expect(
+      await screen.findByText(
+        'Niet geplaatst: de locatie is een quarantainelocatie, daar wordt nooit van gepickt. Zoek een andere locatie.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByTestId('item-delivered').textContent).toBe('6');
   });
 
   it('chooses the first location found after the page opened, so Place works without a reload', async () => {

@@ -137,7 +137,11 @@ function Detail({ item }: { item: InboundItem }): ReactNode {
           {notice}
         </Alert>
       ) : null}
-      <ErrorBanner error={change.error} serverMessageFor={[400, 404, 409]} />
+      <ErrorBanner
+        error={change.error}
+        serverMessageFor={[400, 404, 409]}
+        messages={{ location_quarantine: t('quarantineRefused') }}
+      />
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
         <Count label={t('counts.expected')} value={item.pieces_expected} testId="item-expected" />
         <Count label={t('counts.delivered')} value={item.pieces_checked_in} testId="item-delivered" />

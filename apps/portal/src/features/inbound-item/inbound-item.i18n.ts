@@ -76,6 +76,8 @@ const en = {
   confirmShort: 'Confirm ({{count}} pieces short)',
   confirmed: 'Item confirmed',
   readOnly: 'This item is checked in: it can no longer be changed.',
+  quarantineRefused:
+    'Not placed: the location is a quarantine location, nothing there is ever picked. Find another location.',
   lookup: {
     title: 'Find an inbound item',
     hint: 'Scan the inbound’s QR label or type an inbound or item id.',
@@ -158,6 +160,8 @@ const nl: typeof en = {
   confirmShort: 'Bevestigen ({{count}} stuks te weinig)',
   confirmed: 'Item bevestigd',
   readOnly: 'Dit item is ingecheckt: het kan niet meer worden gewijzigd.',
+  quarantineRefused:
+    'Niet geplaatst: de locatie is een quarantainelocatie, daar wordt nooit van gepickt. Zoek een andere locatie.',
   lookup: {
     title: 'Inbound item zoeken',
     hint: 'Scan het QR-label van de inbound of typ een inbound- of item-id.',
