@@ -51,7 +51,9 @@ interface NodeRow {
  * organisations. `where` selects the nodes (an SQL condition on `l`); paged in walking order, after the node named
  * `exact` (lower case) when given (a search: the name typed on the floor comes first). The ledger check (a
  * product whose stock on a bin differs from the sum of its ledger rows there) runs for bins only: for a hall it
- * would sum the ledger of every bin in it on every request.
+ * would sum the ledger of every bin in it on every request. It sums the pair's ledger by day (`stock_days`, kept from
+ * the ledger rows in their own transaction: migration 0320), not its rows: a bin's rows grow with every pick (a year
+ * of a moderately picked product is thousands), its days with movement at most one a day (ADR 0130).
  */
 async function nodes(
   ctx: TenantScope,
@@ -93,8 +95,8 @@ async function nodes(
            (n.level = 'bin' AND EXISTS (
               SELECT 1 FROM product_locations pl
                WHERE pl.location_id = n.id AND ${orgScopeSql(ctx, 'pl')}
-                 AND pl.stock <> (SELECT coalesce(sum(m.quantity), 0) FROM stock_mutations m
-                                   WHERE m.location_id = n.id AND m.product_id = pl.product_id AND ${orgScopeSql(ctx, 'm')})
+                 AND pl.stock <> (SELECT coalesce(sum(d.net), 0) FROM stock_days d
+                                   WHERE d.org_id = pl.org_id AND d.product_id = pl.product_id AND d.location_id = n.id)
            )) AS mismatch
       FROM picked n
       LEFT JOIN location_groups g ON g.id = n.group_id

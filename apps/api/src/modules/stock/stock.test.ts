@@ -769,6 +769,14 @@ describe('pick-area lookups and stock analysis (spec 2 §7 pick lookups; spec 3 
     expect(ok.body.days).toHaveLength(1);
     expect(ok.body.days[0]).toMatchObject({ in: 17, out: 5, balance: 12 });
 
+    // The bin's ledger over several days (its rows moved back one and two days) sums to its stock: no error.
+    await t.db.query(
+      `UPDATE stock_mutations SET created_at = created_at - (CASE reason WHEN 'assign' THEN 2 ELSE 1 END) * interval '1 day'
+        WHERE product_id = $1 AND location_id = $2`,
+      [p.id, a],
+    );
+    const inStep = await api<LocationNode>(admin, 'PUT', `/locations/${a}`, { sequence: 52 });
+    expect(inStep.body.problems).toEqual([]);
     // A stock changed behind the ledger's back shows as a difference, and the map marks the bin in error.
     await t.db.query('UPDATE product_locations SET stock = stock + 2 WHERE id = $1', [link?.id]);
     const off = await api<StockAnalysis>(picker, 'GET', `/stock/analysis/${bol}/${p.ean}`);
