@@ -63,9 +63,10 @@ describe('returns desk rules', () => {
     expect(r.items[0]?.received_quantity).toBeNull();
   });
 
-  it('shows the expected quantity when none or 0 was received, reads typed quantities, names locations', () => {
+  it('shows the expected quantity when none was received and a received 0 as 0, reads typed quantities, names locations', () => {
     expect(shownReceived({ received_quantity: null, expected_quantity: 3 })).toBe(3);
-    expect(shownReceived({ received_quantity: 0, expected_quantity: 3 })).toBe(3);
+    // 0 typed (the item was not in the parcel) is what the server books on close: shown as 0, not as the expected 3.
+    expect(shownReceived({ received_quantity: 0, expected_quantity: 3 })).toBe(0);
     expect(shownReceived({ received_quantity: 2, expected_quantity: 3 })).toBe(2);
     expect(parseReceived(' 4 ')).toBe(4);
     for (const bad of ['-1', '1.5', '', 'x']) expect(parseReceived(bad)).toBeNull();

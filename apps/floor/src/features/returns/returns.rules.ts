@@ -36,11 +36,14 @@ export function overlayReturn(r: Return, ops: readonly ReturnOp[]): ShownReturn 
 }
 
 /**
- * The received quantity the desk shows (spec 2 §2: defaults to the expected quantity when empty or 0) and what a typed
- * value means: a whole number 0 or more, else null.
+ * The received quantity the desk shows: the expected quantity while none was entered (spec 2 §2 'defaults to the
+ * expected quantity'), else the quantity entered, 0 included. Spec 2 §2 also defaults a 0 to the expected quantity (its
+ * old store wrote 0 for empty); here empty is null, and a 0 typed (the item was not in the parcel) is what
+ * `POST /returns/fulfill` books (returns.service.ts: `received_quantity ?? expected_quantity`), so the card shows
+ * 0 and never a quantity that is not put back in stock.
  */
 export function shownReceived(item: { received_quantity: number | null; expected_quantity: number }): number {
-  return item.received_quantity ? item.received_quantity : item.expected_quantity;
+  return item.received_quantity ?? item.expected_quantity;
 }
 
 /** A typed received quantity: a whole number from 0 to 100,000, else null (spec 2 §5: at least 0). */
