@@ -9,6 +9,7 @@ import {
 } from '@hoppa/core';
 import { sql } from 'kysely';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
+import { shipmentsOfRange } from './pick-pack-report.service.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -146,9 +147,10 @@ export async function attentionOrders(
 }
 
 /**
- * Orders shipped in the last {@link FULFILLED_WINDOW_DAYS} days, newest first, one page (spec 2 §2 Notification
- * panel, §7 `GET /user/orders/fulfilled`): from the shipments' moment indexes (migration 0100), the count bounded
- * by the window.
+ * Orders shipped in the last {@link FULFILLED_WINDOW_DAYS} days up to `now`, newest first, one page (spec 2 §2
+ * Notification panel, §7 `GET /user/orders/fulfilled`): the page from the shipments' moment indexes (migration 0100),
+ * the count from the kept shipment hours of the window and its two edge slices ({@link shipmentsOfRange}, ADR 0130), so
+ * it follows the window's hours, not its parcels (the panel shows on every screen; a busy week is 50,000 parcels).
  */
 export async function fulfilledOrders(
   ctx: TenantScope,
@@ -165,6 +167,7 @@ export async function fulfilledOrders(
       .where(orgScope(ctx, 's'))
       .where(orgScope(ctx, 'o'))
       .where('s.created_at', '>=', since)
+      .where('s.created_at', '<=', now)
       .select([
         'o.id',
         'o.order_id',
@@ -179,12 +182,11 @@ export async function fulfilledOrders(
       .offset(page.skip)
       .limit(page.limit)
       .execute(),
-    q
-      .selectFrom('shipments as s')
-      .where(orgScope(ctx, 's'))
-      .where('s.created_at', '>=', since)
-      .select(sql<number>`count(*)::int`.as('n'))
-      .executeTakeFirstOrThrow(),
+    sql<{ n: number }>`
+      SELECT coalesce(sum(x.n), 0)::int AS n
+        FROM (${shipmentsOfRange(ctx, { start: since.toISOString(), end: now.toISOString() }, false)}) x`
+      .execute(q)
+      .then((r) => r.rows[0] ?? { n: 0 }),
   ]);
   return {
     items: rows.map(({ created_at, ...r }) => ({ ...r, shipped_at: created_at.toISOString() })),

@@ -6,7 +6,7 @@ import { DEMO_USERS } from '../../db/seed.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { deliveryPerformance } from '../delivery/performance.service.ts';
 import { addLocation, addOrder, addProduct } from '../pick/test/fulfilment.fixtures.ts';
-import { ordersPerDay } from './dashboard.service.ts';
+import { fulfilledOrders, ordersPerDay } from './dashboard.service.ts';
 import { packDetails, packReport, toReportTable, wholeHours } from './pick-pack-report.service.ts';
 
 /**
@@ -182,6 +182,7 @@ describe('order_place_days and shipment_hours follow the orders and shipments', 
   const expectSameAnswers = async (ranges: ReportRangeQuery[], nows: string[]) => {
     let withWork = 0;
     let mixed = 0;
+    let weeks = 0;
     for (const orgs of [[bol], [bol, stroop]]) {
       const ctx = { db: t.db, orgIds: orgs };
       for (const range of ranges) {
@@ -194,6 +195,15 @@ describe('order_place_days and shipment_hours follow the orders and shipments', 
         if (Object.values(groups).filter((n) => n > 0).length > 1) mixed += 1;
       }
       for (const now of nows) {
+        // The notification panel's count of the week before `now` (migration 0454's hours plus two edges).
+        const week = await fulfilledOrders(ctx, { skip: 0, limit: 1 }, new Date(now));
+        const counted = await t.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM shipments WHERE org_id = any($1::char(24)[])
+              AND created_at >= $2::timestamptz - interval '7 days' AND created_at <= $2::timestamptz`,
+          [orgs, now],
+        );
+        expect(week.total, now).toBe(counted.rows[0]?.n);
+        if (week.total > 0) weeks += 1;
         for (const days of [1, 3, 30]) {
           const kept = await ordersPerDay(ctx, days, new Date(now));
           expect(kept).toEqual(
@@ -209,6 +219,7 @@ describe('order_place_days and shipment_hours follow the orders and shipments', 
     // Most ranges hold shipments (the comparison is not one of empty answers), some of more than one speed group.
     expect(withWork).toBeGreaterThanOrEqual(ranges.length);
     expect(mixed).toBeGreaterThanOrEqual(4);
+    expect(weeks).toBeGreaterThanOrEqual(4);
   };
 
   beforeAll(async () => {
@@ -364,7 +375,13 @@ describe('order_place_days and shipment_hours follow the orders and shipments', 
           end: new Date(Date.now() + 3_600_000).toISOString(),
         },
       ],
-      ['2026-01-15T10:00:00Z', '2026-03-30T10:00:00Z', '2026-10-26T10:00:00Z', new Date().toISOString()],
+      [
+        '2026-01-15T10:00:00Z',
+        '2026-03-29T01:30:30Z',
+        '2026-03-30T10:00:00Z',
+        '2026-10-26T10:00:00Z',
+        new Date().toISOString(),
+      ],
     );
   });
 
