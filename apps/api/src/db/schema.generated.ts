@@ -434,7 +434,7 @@ export interface PickProblems {
 export interface Plans {
   active: Generated<boolean>;
   code: string;
-  description: Generated<string>;
+  descriptions: Generated<Json>;
   id: string;
   name: string;
   price_cents: number;

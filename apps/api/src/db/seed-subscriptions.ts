@@ -37,7 +37,7 @@ const COLLEAGUES: Record<'bolOwner' | 'stroopOwner', AddUsersBody> = {
  * (`GET /accept_terms`), subscribes (`POST /subscriptions`: 3 CSR Manager and 5 Stakeholders licences for the bakery, 2
  * and 3 for the stroopwafel shop) and invites colleagues (`POST /users`, their invitation mails land in
  * DATA_DIR/mail), through the routes the portal calls. The plans themselves are the standard price list of migration
- * 0270. Returns how many subscriptions were made; throws when a call fails.
+ * 0270, described in Dutch and English since migration 0452. Returns how many subscriptions were made; throws when a call fails.
  */
 export async function seedLiveSubscriptions(app: FastifyInstance): Promise<number> {
   const counts = { bolOwner: [3, 5], stroopOwner: [2, 3] } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discountPct, subscriptionTotals, termsContinueDisabled } from './billing.rules.ts';
+import { discountPct, planDescription, subscriptionTotals, termsContinueDisabled } from './billing.rules.ts';
 
 const plans = [
   { id: 'a', price_cents: 35 },
@@ -69,5 +69,25 @@ describe('terms continue rule (spec 3 §4)', () => {
     expect(termsContinueDisabled(false, false)).toBe(true);
     expect(termsContinueDisabled(true, false)).toBe(false);
     expect(termsContinueDisabled(true, true)).toBe(true);
+  });
+});
+
+describe("a plan's description in the UI language (spec 3 §3 Plan description)", () => {
+  it('takes the language asked, else English, else any, else the plain description', () => {
+    const both = {
+      description: '<p>Runs the shop</p>',
+      descriptions: { nl: '<p>Beheert de winkel</p>', en: '<p>Runs the shop</p>' },
+    };
+    expect(planDescription(both, 'nl')).toBe('<p>Beheert de winkel</p>');
+    expect(planDescription(both, 'en')).toBe('<p>Runs the shop</p>');
+    expect(planDescription(both, 'fr')).toBe('<p>Runs the shop</p>');
+    expect(planDescription({ description: '', descriptions: { es: '<p>Gestiona</p>' } }, 'nl')).toBe(
+      '<p>Gestiona</p>',
+    );
+    // A blank text counts as none; an answer of an older server has no descriptions at all.
+    expect(planDescription({ description: 'x', descriptions: { nl: ' ', en: 'English' } }, 'nl')).toBe(
+      'English',
+    );
+    expect(planDescription({ description: '<p>Old</p>' }, 'nl')).toBe('<p>Old</p>');
   });
 });

@@ -88,3 +88,27 @@ export function subscriptionTotals(
 export function termsContinueDisabled(accepted: boolean, saving: boolean): boolean {
   return !accepted || saving;
 }
+
+/**
+ * A plan's description in the UI language `lang` (spec 3 §3 Plan description, ADR 0130): the text of `lang`, else the
+ * English one, else the first of any language, else the plain `description` (an answer of a server before migration
+ * 0452 has no `descriptions`). A blank text counts as none. Returns HTML as stored: sanitise before showing. Pure.
+ */
+export function planDescription(
+  plan: { description: string; descriptions?: Readonly<Partial<Record<string, string>>> | undefined },
+  lang: string,
+): string {
+  const texts = plan.descriptions ?? {};
+  const given = (l: string) => {
+    const text = texts[l];
+    return text?.trim() ? text : undefined;
+  };
+  return (
+    given(lang) ??
+    given('en') ??
+    Object.keys(texts)
+      .map(given)
+      .find((x) => x) ??
+    plan.description
+  );
+}

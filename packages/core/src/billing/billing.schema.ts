@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USER_LANGS } from '../auth/auth.schema.ts';
 import { IdSchema } from '../common/common.schema.ts';
 
 /** The version of the terms of service in force; accepting records it (spec 3 §7 `GET /accept_terms`; ADR 0050). */
@@ -8,15 +9,26 @@ export const TERMS_VERSION = '2026-11';
 export const MAX_PLAN_COUNT = 1000;
 
 /**
+ * A plan's description per UI language (spec 3 §3 User lang: nl, en, fr, es; migration 0452): HTML, each sanitised
+ * with core's rich-text rule before storage and again before display. Any language may be missing; the apps choose
+ * with {@link planDescription}.
+ */
+export const PlanDescriptionsSchema = z.partialRecord(z.enum(USER_LANGS), z.string());
+export type PlanDescriptions = z.infer<typeof PlanDescriptionsSchema>;
+
+/**
  * A plan (spec 3 §3 Plan: id, name, description, price per order): a licence type (the plans are the licences of
- * spec 3 §2 Users: 'CSR Manager', 'Stakeholders'). `price_cents` is the price per order in euro cents; `description`
- * is HTML sanitised with core's rich-text rule before storage and again before display (spec 3 §2 Custom form
- * fields); `role` is the role a user with this licence gets in the shop (ADR 0050).
+ * spec 3 §2 Users: 'CSR Manager', 'Stakeholders'). `price_cents` is the price per order in euro cents;
+ * `descriptions` the description per UI language ({@link PlanDescriptionsSchema}), `description` the English one
+ * (else any; kept for the contract's clients), both HTML sanitised with core's rich-text rule before storage and
+ * again before display (spec 3 §2 Custom form fields); `role` is the role a user with this licence gets in the shop
+ * (ADR 0050).
  */
 export const PlanSchema = z.object({
   id: IdSchema,
   name: z.string(),
   description: z.string(),
+  descriptions: PlanDescriptionsSchema,
   price_cents: z.number().int(),
   role: z.enum(['merchant_owner', 'merchant_user']),
 });

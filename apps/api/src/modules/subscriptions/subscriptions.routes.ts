@@ -2,12 +2,14 @@ import {
   acceptTermsEndpoint,
   createSubscriptionEndpoint,
   currentSubscriptionEndpoint,
+  planDescription,
   plansEndpoint,
   setCurrSubscriptionEndpoint,
   subscriptionsEndpoint,
   TERMS_VERSION,
   type TermsLang,
   termsPdfEndpoint,
+  USER_LANGS,
   updateSubscriptionEndpoint,
 } from '@hoppa/core';
 import { sanitizeRichText } from '@hoppa/core/rich-text';
@@ -27,14 +29,24 @@ import {
 /** Plans, subscriptions and the terms of service (spec 3 §2 pricing and terms, §7 billing, `GET /accept_terms`). */
 export function registerSubscriptionRoutes(app: FastifyInstance): void {
   route(app, plansEndpoint, async (_input, ctx) =>
-    (await activePlans(ctx.db)).map((p) => ({
-      id: p.id,
-      name: p.name,
+    (await activePlans(ctx.db)).map((p) => {
       // Sanitised before storage, and again here: stored HTML from any source never reaches a screen unsanitised.
-      description: sanitizeRichText(p.description),
-      price_cents: p.price_cents,
-      role: p.role_key,
-    })),
+      const descriptions = Object.fromEntries(
+        USER_LANGS.flatMap((l) => {
+          const html = p.descriptions[l];
+          return html ? [[l, sanitizeRichText(html)]] : [];
+        }),
+      );
+      return {
+        id: p.id,
+        name: p.name,
+        // The contract's one description: the English text, else any (core planDescription).
+        description: planDescription({ description: '', descriptions }, 'en'),
+        descriptions,
+        price_cents: p.price_cents,
+        role: p.role_key,
+      };
+    }),
   );
   route(app, subscriptionsEndpoint, async ({ query }, ctx) => listSubscriptions(ctx, query));
   route(app, currentSubscriptionEndpoint, async (_input, ctx) => currentSubscription(ctx, ctx.currOrgId));

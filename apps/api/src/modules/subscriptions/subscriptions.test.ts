@@ -39,14 +39,28 @@ describe('plans, subscriptions and terms (spec 3 §2 pricing and terms, §3, §4
       ['CSR Manager', 35, 'merchant_owner'],
       ['Stakeholders', 10, 'merchant_user'],
     ]);
+    // A description per UI language (migration 0452): a Dutch merchant reads Dutch; `description` stays English.
+    expect(plans[0]?.descriptions.nl).toContain('<strong>gebruikers en het abonnement</strong>');
+    expect(plans[1]?.descriptions.nl).toContain('zonder iets te wijzigen');
+    expect(plans[0]?.descriptions.en).toContain('<strong>users and the subscription</strong>');
+    expect(plans[0]?.description).toBe(plans[0]?.descriptions.en);
     // A description stored with script (an older installation, a direct edit) still reaches no screen unsanitised.
     await t.db.query(
-      `UPDATE plans SET description = description || '<img src=x onerror=alert(1)>' WHERE id = $1`,
+      `UPDATE plans SET descriptions = jsonb_build_object('en', (descriptions->>'en') || '<img src=x onerror=alert(1)>',
+                                                         'nl', (descriptions->>'nl') || '<script>alert(1)</script>')
+        WHERE id = $1`,
       [CSR],
     );
     const again = z.array(PlanSchema).parse((await call('GET', '/api/plans', owner)).json());
-    expect(again[0]?.description).not.toContain('onerror');
-    expect(again[0]?.description).toContain('<strong>');
+    for (const html of [again[0]?.description, again[0]?.descriptions.en, again[0]?.descriptions.nl]) {
+      expect(html).not.toContain('onerror');
+      expect(html).not.toContain('<script');
+      expect(html).toContain('<strong>');
+    }
+    // Only the languages of the UI are stored (spec 3 §3 User lang).
+    await expect(
+      t.db.query(`UPDATE plans SET descriptions = '{"de": "<p>Führt den Laden</p>"}' WHERE id = $1`, [CSR]),
+    ).rejects.toThrow();
   });
 
   it('refuses to subscribe before the terms are accepted, and records who accepted which version when', async () => {

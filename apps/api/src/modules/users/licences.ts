@@ -8,7 +8,8 @@ export { STANDARD_PLANS } from '../../db/plans.ts';
 export interface PlanRow {
   id: string;
   name: string;
-  description: string;
+  /** HTML per UI language (migration 0452), as stored. */
+  descriptions: Partial<Record<string, string>>;
   price_cents: number;
   role_key: 'merchant_owner' | 'merchant_user';
 }
@@ -17,12 +18,16 @@ export interface PlanRow {
 export async function activePlans(db: Db): Promise<PlanRow[]> {
   const rows = await systemSql(db)
     .selectFrom('plans')
-    .select(['id', 'name', 'description', 'price_cents', 'role_key'])
+    .select(['id', 'name', 'descriptions', 'price_cents', 'role_key'])
     .where('active', '=', true)
     .orderBy('sequence')
     .orderBy('name')
     .execute();
-  return rows.map((r) => ({ ...r, role_key: r.role_key as PlanRow['role_key'] }));
+  return rows.map((r) => ({
+    ...r,
+    descriptions: (r.descriptions ?? {}) as PlanRow['descriptions'],
+    role_key: r.role_key as PlanRow['role_key'],
+  }));
 }
 
 /**

@@ -61,7 +61,7 @@ export function PricingPage(): ReactNode {
                 <Table.Tr key={p.id}>
                   <Table.Td>
                     <Text fw={600}>{p.name}</Text>
-                    <PlanDescription html={p.description} />
+                    <PlanDescription plan={p} />
                   </Table.Td>
                   <Table.Td>{t('pricing.perOrder', { price: formatMoney(p.price_cents) })}</Table.Td>
                   <Table.Td>

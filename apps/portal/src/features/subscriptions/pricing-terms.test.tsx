@@ -23,6 +23,10 @@ const plans: Plan[] = [
     id: CSR,
     name: 'CSR Manager',
     description: '<p>Runs <b>the shop</b><img src=x onerror="alert(1)"></p>',
+    descriptions: {
+      en: '<p>Runs <b>the shop</b><img src=x onerror="alert(1)"></p>',
+      nl: '<p>Beheert <b>de winkel</b><img src=x onerror="alert(1)"></p>',
+    },
     price_cents: 35,
     role: 'merchant_owner',
   },
@@ -30,6 +34,7 @@ const plans: Plan[] = [
     id: STAKE,
     name: 'Stakeholders',
     description: '<p>Reads along</p>',
+    descriptions: { en: '<p>Reads along</p>' },
     price_cents: 10,
     role: 'merchant_user',
   },
@@ -124,6 +129,15 @@ describe('pricing and terms (spec 3 §2, §4 terms continue rule)', { timeout: 3
     fireEvent.click(screen.getByRole('button', { name: 'Continue to the terms' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/subscriptions/terms'));
     expect(router.state.location.search).toBe(`?plans=${CSR}:2,${STAKE}:3`);
+  });
+
+  it('shows each plan described in the UI language, English where it has no Dutch text', async () => {
+    render('/subscriptions/add', [], 'nl');
+    const csr = await screen.findByText('Beheert');
+    expect(csr.closest('div')?.textContent).toBe('Beheert de winkel');
+    expect(screen.queryByText(/Runs/)).toBeNull();
+    expect(screen.getByText('Reads along')).toBeTruthy();
+    expect(document.body.innerHTML).not.toContain('onerror');
   });
 
   it('keeps Continue disabled until the terms are accepted, then accepts and subscribes', async () => {
