@@ -30,6 +30,7 @@ export const groupingTexts = {
     empty: 'Niets te groeperen.',
     wrong: 'Verkeerde scan: {{code}}',
     wrongGroup: 'Deze order staat al in {{name}}',
+    productFirst: 'Eerst het product: scan de EAN of de locatie {{name}}.',
     moved: '{{title}} naar {{name}}',
     more: '+{{count}} meer op deze locatie',
     offline:
@@ -61,6 +62,7 @@ export const groupingTexts = {
     empty: 'Nothing to group.',
     wrong: 'Wrong scan: {{code}}',
     wrongGroup: 'This order is grouped in {{name}}',
+    productFirst: 'The product first: scan the EAN or the location {{name}}.',
     moved: '{{title}} to {{name}}',
     more: '+{{count}} more on this location',
     offline: 'No connection: {{title}} was not moved. Scan the destination again once you are back online.',

@@ -30,6 +30,11 @@ export type GroupingEvent =
 const LOCATION_ID = /^[0-9a-fA-F]{24}$/;
 const PRODUCT_CODE = /^(\d{8}|\d{12,14})$/;
 
+/** Whether a scan is a location's label (its 24-hex id): a code the worker never reads, so never shown as such. */
+export function isLabelScan(raw: string): boolean {
+  return LOCATION_ID.test(raw.trim());
+}
+
 /**
  * Reads one scan on item `item` in state `state` (spec 2 §4 Order grouping flow): in `source` the EAN of one of its
  * products or the source location's id or name moves to `destination` for that product (the first for a location);

@@ -181,6 +181,19 @@ describe('Order grouping task (spec 2 §2 Order grouping, §4 Order grouping flo
     expect(screen.getByTestId('grouping-prompt').textContent).toBe('SCAN EAN/LOCATIE EN VERPLAATS');
   });
 
+  it("a cart's label scanned before the product is refused by the location to start at, never by the label's id", async () => {
+    const calls = fakeApi();
+    renderFloor('/order-grouping', { lang: 'nl' });
+    await screen.findByText(/8712345678901/);
+    scan(CART);
+    const message = await screen.findByTestId('grouping-message');
+    expect(message.textContent).not.toContain(CART);
+    expect(message.textContent).toBe('Eerst het product: scan de EAN of de locatie A-01.');
+    expect(screen.getByTestId('grouping-prompt').textContent).toBe('SCAN EAN/LOCATIE EN VERPLAATS');
+    expect(browser.vibrate).toHaveBeenCalledWith([200, 100, 200]);
+    expect(calls.some((c) => c.path === '/process-product-scan')).toBe(false);
+  });
+
   it('Next shows the skipped count; the location button filters and a second tap clears it', async () => {
     const calls = fakeApi();
     renderFloor('/order-grouping', { lang: 'en' });

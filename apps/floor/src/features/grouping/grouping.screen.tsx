@@ -25,6 +25,7 @@ import {
   CAPACITIES,
   type Capacity,
   type GroupingState,
+  isLabelScan,
   nextSpoken,
   onGroupingScan,
   promptOf,
@@ -49,7 +50,8 @@ type Message = { tone: 'ok' | 'error'; text: string } | null;
  * spoken in Dutch and the state resets. Previous/Next skip locations; tapping the location filters to it (again:
  * off); capacity 10/20/30. Online only: the move needs the server's verdict on the order's group location. Scans
  * made while a move is sent wait for the reloaded list and are handled in order on it. A move that finds no network
- * says so ('Geen verbinding: … is niet verplaatst') and asks for the same destination again, not a new one.
+ * says so ('Geen verbinding: … is niet verplaatst') and asks for the same destination again, not a new one. A cart's
+ * label scanned before the product is refused naming the location to start at, never by the label's id.
  */
 export function GroupingScreen({
   feedback = deviceBeeps,
@@ -116,7 +118,9 @@ export function GroupingScreen({
         text:
           event.reason === 'wrong_group_location' && group
             ? t('wrongGroup', { name: group.name })
-            : t('wrong', { code: raw }),
+            : state.phase === 'source' && item && isLabelScan(raw)
+              ? t('productFirst', { name: item.location_name })
+              : t('wrong', { code: raw }),
       });
       setState(refuseDestination(state));
       return;
