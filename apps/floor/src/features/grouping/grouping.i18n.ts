@@ -31,6 +31,12 @@ export const groupingTexts = {
     wrong: 'Verkeerde scan: {{code}}',
     wrongGroup: 'Deze order staat al in {{name}}',
     productFirst: 'Eerst het product: scan de EAN of de locatie {{name}}.',
+    inactive: 'Deze locatie is niet actief: scan een andere bestemming.',
+    groupedMeanwhile:
+      'Deze order is intussen in een andere kar gezet. De lijst is bijgewerkt: scan de kar die bij de order staat.',
+    notPicked: 'Deze regel is nog niet helemaal gepickt en kan nog niet gegroepeerd worden.',
+    notWaiting:
+      'Deze regel wacht niet meer op groeperen (al verplaatst of de order is gewijzigd). De lijst is bijgewerkt.',
     moved: '{{title}} naar {{name}}',
     more: '+{{count}} meer op deze locatie',
     offline:
@@ -63,6 +69,12 @@ export const groupingTexts = {
     wrong: 'Wrong scan: {{code}}',
     wrongGroup: 'This order is grouped in {{name}}',
     productFirst: 'The product first: scan the EAN or the location {{name}}.',
+    inactive: 'This location is not active: scan another destination.',
+    groupedMeanwhile:
+      'This order was put in another cart meanwhile. The list is up to date again: scan the cart the order shows.',
+    notPicked: 'This line is not fully picked yet and cannot be grouped.',
+    notWaiting:
+      'This line no longer waits for grouping (moved already, or the order changed). The list is up to date again.',
     moved: '{{title}} to {{name}}',
     more: '+{{count}} more on this location',
     offline: 'No connection: {{title}} was not moved. Scan the destination again once you are back online.',

@@ -58,6 +58,8 @@ function fakeApi(
     moveAfter?: () => Promise<void>;
     /** While true, a move finds no network (the phone lost its connection on the way to the cart). */
     moveOffline?: () => boolean;
+    /** The server's refusal of the next moves (a problem body), while it returns one. */
+    moveProblem?: () => { status: number; code: string; message: string } | null;
   } = {},
 ) {
   let items = opts.items ?? [itemAt(1, true), itemAt(2, false)];
@@ -82,6 +84,8 @@ function fakeApi(
     if (path === '/process-product-scan') {
       const b = body as { _id: string; orderId: string; destinationLocationId: string };
       if (opts.moveOffline?.()) throw new TypeError('Failed to fetch');
+      const refused = opts.moveProblem?.();
+      if (refused) return json(refused.status, { statusCode: refused.status, ...refused });
       await opts.moveAfter?.();
       items = items.filter((i) => i.products[0]?._id !== b._id);
       return json(200, {
@@ -192,6 +196,33 @@ describe('Order grouping task (spec 2 §2 Order grouping, §4 Order grouping flo
     expect(screen.getByTestId('grouping-prompt').textContent).toBe('SCAN EAN/LOCATIE EN VERPLAATS');
     expect(browser.vibrate).toHaveBeenCalledWith([200, 100, 200]);
     expect(calls.some((c) => c.path === '/process-product-scan')).toBe(false);
+  });
+
+  it("the server's refusals of a move are said in Dutch, never in the server's English or as 'raadpleeg je logs'", async () => {
+    const refusals = [
+      { status: 409, code: 'location_inactive', message: 'Location KAR-9 is not active' },
+      { status: 409, code: 'wrong_group_location', message: 'This order is grouped in KAR-2; scan KAR-2' },
+      { status: 409, code: 'over_pick', message: 'Only 1 of this line are picked' },
+      { status: 404, code: 'not_found', message: 'This order has no such picked line on that location' },
+    ];
+    const expected = [
+      'Deze locatie is niet actief: scan een andere bestemming.',
+      'Deze order is intussen in een andere kar gezet. De lijst is bijgewerkt: scan de kar die bij de order staat.',
+      'Deze regel is nog niet helemaal gepickt en kan nog niet gegroepeerd worden.',
+      'Deze regel wacht niet meer op groeperen (al verplaatst of de order is gewijzigd). De lijst is bijgewerkt.',
+    ];
+    let next = 0;
+    fakeApi({ items: [itemAt(2, false)], moveProblem: () => refusals[next] ?? null });
+    renderFloor('/order-grouping', { lang: 'nl' });
+    await screen.findByText(/8712345678902/);
+    for (const text of expected) {
+      if (screen.getByTestId('grouping-prompt').textContent === 'SCAN EAN/LOCATIE EN VERPLAATS')
+        scan('8712345678902');
+      scan(CART);
+      await waitFor(() => expect(screen.getByTestId('grouping-message').textContent).toBe(text));
+      expect(document.body.textContent).not.toMatch(/raadpleeg je logs|is not active|grouped in|are picked/);
+      next += 1;
+    }
   });
 
   it('Next shows the skipped count; the location button filters and a second tap clears it', async () => {

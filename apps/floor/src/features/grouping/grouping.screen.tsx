@@ -51,7 +51,9 @@ type Message = { tone: 'ok' | 'error'; text: string } | null;
  * off); capacity 10/20/30. Online only: the move needs the server's verdict on the order's group location. Scans
  * made while a move is sent wait for the reloaded list and are handled in order on it. A move that finds no network
  * says so ('Geen verbinding: … is niet verplaatst') and asks for the same destination again, not a new one. A cart's
- * label scanned before the product is refused naming the location to start at, never by the label's id.
+ * label scanned before the product is refused naming the location to start at, never by the label's id. The server's
+ * refusals are said in the worker's language: an inactive cart asks for another; a line grouped, changed or no longer
+ * waiting meanwhile reads the list again.
  */
 export function GroupingScreen({
   feedback = deviceBeeps,
@@ -165,10 +167,29 @@ export function GroupingScreen({
         setState({ phase: 'destination', product: p, retry: false });
         return;
       }
-      if (isProblem(err, processProductScanEndpoint, 'wrong_group_location'))
-        setMessage({ tone: 'error', text: err.message });
-      else setError(err);
-      setState(refuseDestination(next));
+      if (isProblem(err, processProductScanEndpoint, 'location_inactive')) {
+        setMessage({ tone: 'error', text: t('inactive') });
+        setState(refuseDestination(next));
+        return;
+      }
+      const stale = isProblem(err, processProductScanEndpoint, 'wrong_group_location')
+        ? 'groupedMeanwhile'
+        : isProblem(err, processProductScanEndpoint, 'over_pick')
+          ? 'notPicked'
+          : err instanceof ApiError && err.status === 404
+            ? 'notWaiting'
+            : null;
+      if (!stale) {
+        setError(err);
+        setState(refuseDestination(next));
+        return;
+      }
+      // The list on the screen was out of date (a colleague grouped or changed the order meanwhile): read it again;
+      // the same line, still waiting, asks for its (now known) cart, else the worker starts at the next line.
+      setMessage({ tone: 'error', text: t(stale) });
+      const reloaded = await load();
+      const same = reloaded?.items[0]?.products.find((x) => x._id === p._id);
+      setState(same ? { phase: 'destination', product: same, retry: true } : START);
     } finally {
       sending.current = false;
       held.wake();
