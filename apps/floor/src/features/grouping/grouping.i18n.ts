@@ -38,6 +38,7 @@ export const groupingTexts = {
     notWaiting:
       'Deze regel wacht niet meer op groeperen (al verplaatst of de order is gewijzigd). De lijst is bijgewerkt.',
     moved: '{{title}} naar {{name}}',
+    movedComplete: '{{title}} naar {{name}} · order {{order}} is compleet',
     more: '+{{count}} meer op deze locatie',
     offline:
       'Geen verbinding: {{title}} is niet verplaatst. Scan de bestemming opnieuw zodra je weer online bent.',
@@ -76,6 +77,7 @@ export const groupingTexts = {
     notWaiting:
       'This line no longer waits for grouping (moved already, or the order changed). The list is up to date again.',
     moved: '{{title}} to {{name}}',
+    movedComplete: '{{title}} to {{name}} · order {{order}} is complete',
     more: '+{{count}} more on this location',
     offline: 'No connection: {{title}} was not moved. Scan the destination again once you are back online.',
   },

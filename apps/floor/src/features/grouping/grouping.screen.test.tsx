@@ -60,6 +60,8 @@ function fakeApi(
     moveOffline?: () => boolean;
     /** The server's refusal of the next moves (a problem body), while it returns one. */
     moveProblem?: () => { status: number; code: string; message: string } | null;
+    /** Whether a move completes its order in the cart (`picked_grouped`); true unless said. */
+    completes?: boolean;
   } = {},
 ) {
   let items = opts.items ?? [itemAt(1, true), itemAt(2, false)];
@@ -92,7 +94,7 @@ function fakeApi(
         order_id: b.orderId,
         pick_group_location: { id: b.destinationLocationId, name: 'KAR-1' },
         has_grouped_products: true,
-        picked_grouped: true,
+        picked_grouped: opts.completes ?? true,
       });
     }
     return json(404, { statusCode: 404, code: 'not_found', message: `no route ${path}` });
@@ -181,7 +183,9 @@ describe('Order grouping task (spec 2 §2 Order grouping, §4 Order grouping flo
     scan(CART);
     await screen.findByText(/8712345678902/);
     expect(calls.filter((c) => c.path === '/process-product-scan')).toHaveLength(2);
-    expect(screen.getByTestId('grouping-message').textContent).toBe('Product 1 naar KAR-1');
+    expect(screen.getByTestId('grouping-message').textContent).toBe(
+      'Product 1 naar KAR-1 · order W1 is compleet',
+    );
     expect(screen.getByTestId('grouping-prompt').textContent).toBe('SCAN EAN/LOCATIE EN VERPLAATS');
   });
 
@@ -223,6 +227,26 @@ describe('Order grouping task (spec 2 §2 Order grouping, §4 Order grouping flo
       expect(document.body.textContent).not.toMatch(/raadpleeg je logs|is not active|grouped in|are picked/);
       next += 1;
     }
+  });
+
+  it('says when a move completes its order in the cart, and only then', async () => {
+    fakeApi({ completes: false });
+    renderFloor('/order-grouping', { lang: 'nl' });
+    await screen.findByText(/8712345678901/);
+    scan('8712345678901');
+    scan(CART);
+    await screen.findByText(/8712345678902/);
+    expect(screen.getByTestId('grouping-message').textContent).toBe('Product 1 naar KAR-1');
+    cleanup();
+    fakeApi({ completes: true });
+    renderFloor('/order-grouping', { lang: 'nl' });
+    await screen.findByText(/8712345678901/);
+    scan('8712345678901');
+    scan(CART);
+    await screen.findByText(/8712345678902/);
+    expect(screen.getByTestId('grouping-message').textContent).toBe(
+      'Product 1 naar KAR-1 · order W1 is compleet',
+    );
   });
 
   it('Next shows the skipped count; the location button filters and a second tap clears it', async () => {

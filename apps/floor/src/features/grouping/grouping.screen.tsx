@@ -53,7 +53,7 @@ type Message = { tone: 'ok' | 'error'; text: string } | null;
  * says so ('Geen verbinding: … is niet verplaatst') and asks for the same destination again, not a new one. A cart's
  * label scanned before the product is refused naming the location to start at, never by the label's id. The server's
  * refusals are said in the worker's language: an inactive cart asks for another; a line grouped, changed or no longer
- * waiting meanwhile reads the list again.
+ * waiting meanwhile reads the list again. A move that puts the order's last line in the cart says the order is complete.
  */
 export function GroupingScreen({
   feedback = deviceBeeps,
@@ -154,7 +154,9 @@ export function GroupingScreen({
         { headers: { 'Idempotency-Key': newId() } },
       );
       feedback.ok();
-      setMessage({ tone: 'ok', text: t('moved', { title: p.title, name: result.pick_group_location.name }) });
+      // Every line of the order is in this cart now: it can go to packing (spec 1 §4 'picked grouped').
+      const moved = { title: p.title, name: result.pick_group_location.name, order: p.order_number };
+      setMessage({ tone: 'ok', text: result.picked_grouped ? t('movedComplete', moved) : t('moved', moved) });
       const reloaded = await load();
       const spoken = nextSpoken(reloaded?.items[0] ?? null);
       if (spoken) say(spoken);
