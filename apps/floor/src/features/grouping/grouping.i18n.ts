@@ -31,6 +31,8 @@ export const groupingTexts = {
     wrong: 'Verkeerde scan: {{code}}',
     wrongGroup: 'Deze order staat al in {{name}}',
     productFirst: 'Eerst het product: scan de EAN of de locatie {{name}}.',
+    offlineList:
+      'Geen verbinding: groeperen kan alleen online. De lijst komt terug zodra je weer online bent.',
     inactive: 'Deze locatie is niet actief: scan een andere bestemming.',
     groupedMeanwhile:
       'Deze order is intussen in een andere kar gezet. De lijst is bijgewerkt: scan de kar die bij de order staat.',
@@ -70,6 +72,7 @@ export const groupingTexts = {
     wrong: 'Wrong scan: {{code}}',
     wrongGroup: 'This order is grouped in {{name}}',
     productFirst: 'The product first: scan the EAN or the location {{name}}.',
+    offlineList: 'No connection: grouping works online only. The list comes back once you are online again.',
     inactive: 'This location is not active: scan another destination.',
     groupedMeanwhile:
       'This order was put in another cart meanwhile. The list is up to date again: scan the cart the order shows.',

@@ -249,6 +249,19 @@ describe('Order grouping task (spec 2 §2 Order grouping, §4 Order grouping flo
     );
   });
 
+  it('opened without a connection it says so (not "raadpleeg je logs") and reads the list once the connection is back', async () => {
+    browser.online = false; // the fake network answers nothing
+    renderFloor('/order-grouping', { lang: 'nl' });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Geen verbinding: groeperen kan alleen online. De lijst komt terug zodra je weer online bent.',
+    );
+    expect(screen.queryByText(/raadpleeg je logs/)).toBeNull();
+    fakeApi();
+    browser.setOnline(true);
+    await screen.findByText(/8712345678901/);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('Next shows the skipped count; the location button filters and a second tap clears it', async () => {
     const calls = fakeApi();
     renderFloor('/order-grouping', { lang: 'en' });

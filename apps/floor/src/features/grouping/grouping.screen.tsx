@@ -12,6 +12,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../app/api.ts';
+import { useOnline } from '../../app/outbox-status.ts';
 import { FLOOR_PATHS } from '../../app/paths.ts';
 import { ErrorBanner } from '../../components/error-banner.tsx';
 import { ScanBar } from '../../components/scan-bar.tsx';
@@ -53,7 +54,8 @@ type Message = { tone: 'ok' | 'error'; text: string } | null;
  * says so ('Geen verbinding: … is niet verplaatst') and asks for the same destination again, not a new one. A cart's
  * label scanned before the product is refused naming the location to start at, never by the label's id. The server's
  * refusals are said in the worker's language: an inactive cart asks for another; a line grouped, changed or no longer
- * waiting meanwhile reads the list again. A move that puts the order's last line in the cart says the order is complete.
+ * waiting meanwhile reads the list again. Without a connection the list says it needs one, and is read again once
+ * the connection is back. A move that puts the order's last line in the cart says the order is complete.
  */
 export function GroupingScreen({
   feedback = deviceBeeps,
@@ -98,6 +100,13 @@ export function GroupingScreen({
     void load();
     setState(START);
   }, [load]);
+
+  // A list that could not be read (no connection) is read again as soon as the connection is back.
+  const online = useOnline();
+  const failedOffline = error instanceof ApiError && error.status === 0;
+  useEffect(() => {
+    if (online && failedOffline) void load();
+  }, [online, failedOffline, load]);
 
   const item = page?.items[0] ?? null;
 
@@ -226,7 +235,7 @@ export function GroupingScreen({
         <p className="gr-prompt" data-testid="grouping-prompt" aria-live="polite">
           {prompt}
         </p>
-        {error ? <ErrorBanner error={error} /> : null}
+        {error ? <ErrorBanner error={error} messages={{ '0': t('offlineList') }} /> : null}
         {message ? (
           <p role="status" data-testid="grouping-message" className={`gr-message gr-${message.tone}`}>
             {message.text}
