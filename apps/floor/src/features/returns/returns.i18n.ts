@@ -52,6 +52,8 @@ export const returnsTexts = {
     action_CUSTOMER_KEEPS_PRODUCT_PAID: 'Klant houdt product (betaald)',
     action_STILL_APPROVED: 'Toch goedgekeurd',
     close: 'Retour sluiten',
+    // the header's X: leaves the desk ('Retour sluiten' closes a return's item)
+    leave: 'Sluiten',
     itemClosed: 'Afgehandeld',
     quarantined: 'In quarantaine',
     restocked: 'Terug op voorraad',
@@ -114,6 +116,7 @@ export const returnsTexts = {
     action_CUSTOMER_KEEPS_PRODUCT_PAID: 'Customer keeps product (paid)',
     action_STILL_APPROVED: 'Still approved',
     close: 'Close return',
+    leave: 'Close',
     itemClosed: 'Done',
     quarantined: 'In quarantine',
     restocked: 'Back in stock',

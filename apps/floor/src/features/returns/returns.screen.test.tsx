@@ -103,6 +103,9 @@ describe('returns desk (issue 12; spec 2 §2 Returns desk)', () => {
     expect(screen.getByTestId('returns-count').textContent).toBe('7 open retouren');
     expect(screen.getAllByTestId('return-card')[0]?.textContent).toContain('R00000043');
     expect(asked).toContain('/api/returns/open?skip=0&limit=50');
+    // The header's X leaves the desk: named for that, not 'Retouren' (the desk's title).
+    expect(screen.getByRole('button', { name: 'Sluiten' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retouren' })).toBeNull();
     scan(older.tracking_number);
     await waitFor(() => expect(screen.getByTestId('returns-count').textContent).toBe('1 retour'));
     expect(screen.getAllByTestId('return-card')).toHaveLength(1);

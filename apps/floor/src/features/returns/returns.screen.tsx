@@ -184,7 +184,7 @@ export function ReturnsScreen() {
   return (
     <div className="screen returns-screen">
       <StatusBar
-        right={<CloseHeaderButton label={t('title')} onClick={() => navigate(FLOOR_PATHS.menu)} />}
+        right={<CloseHeaderButton label={t('leave')} onClick={() => navigate(FLOOR_PATHS.menu)} />}
       />
       <ScanBar
         inputRef={scanInput}
