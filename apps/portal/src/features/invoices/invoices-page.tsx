@@ -326,7 +326,9 @@ export function InvoicesPage(): ReactNode {
                 <Table.Tbody>
                   {inv.storage.storage.map((d) => (
                     <Table.Tr key={d.date}>
-                      <Table.Td>{formatDate(`${d.date}T12:00:00Z`)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {formatDate(`${d.date}T12:00:00Z`)}
+                      </Table.Td>
                       <Table.Td ta="right">{d.inbounds}</Table.Td>
                       <Table.Td ta="right">{d.outbounds}</Table.Td>
                       <Table.Td ta="right">{d.transfers}</Table.Td>
