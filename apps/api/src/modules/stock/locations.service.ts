@@ -51,9 +51,9 @@ interface NodeRow {
  * organisations. `where` selects the nodes (an SQL condition on `l`); paged in walking order, after the node named
  * `exact` (lower case) when given (a search: the name typed on the floor comes first). The ledger check (a
  * product whose stock on a bin differs from the sum of its ledger rows there) runs for bins only: for a hall it
- * would sum the ledger of every bin in it on every request. It sums the pair's ledger by day (`stock_days`, kept from
- * the ledger rows in their own transaction: migration 0320), not its rows: a bin's rows grow with every pick (a year
- * of a moderately picked product is thousands), its days with movement at most one a day (ADR 0130).
+ * would sum the ledger of every bin in it on every request. It reads the place's kept ledger total (`place_ledger`,
+ * added to by the ledger's triggers in the writing transaction: migration 0457), not its rows: a bin's rows grow with
+ * every pick (a year of a moderately picked product is thousands; ADR 0130).
  */
 async function nodes(
   ctx: TenantScope,
@@ -95,8 +95,9 @@ async function nodes(
            (n.level = 'bin' AND EXISTS (
               SELECT 1 FROM product_locations pl
                WHERE pl.location_id = n.id AND ${orgScopeSql(ctx, 'pl')}
-                 AND pl.stock <> (SELECT coalesce(sum(d.net), 0) FROM stock_days d
-                                   WHERE d.org_id = pl.org_id AND d.product_id = pl.product_id AND d.location_id = n.id)
+                 AND pl.stock <> coalesce((SELECT g.total FROM place_ledger g
+                                            WHERE g.product_id = pl.product_id AND g.location_id = n.id
+                                              AND g.org_id = pl.org_id), 0)
            )) AS mismatch
       FROM picked n
       LEFT JOIN location_groups g ON g.id = n.group_id
