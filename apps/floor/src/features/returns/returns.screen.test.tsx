@@ -129,8 +129,19 @@ describe('returns desk (issue 12; spec 2 §2 Returns desk)', () => {
     expect(screen.getByTestId('returns-count').textContent).toBe('1 retour');
     const [first, second] = within(card).getAllByTestId('return-item');
     expect(within(first as HTMLElement).getByTestId('return-location').textContent).toBe('A-01 - A-01-02');
-    expect(within(second as HTMLElement).getByTestId('return-location').textContent).toBe('Unknown Location');
+    expect(within(second as HTMLElement).getByTestId('return-location').textContent).toBe(
+      'Onbekende locatie',
+    );
     expect((within(first as HTMLElement).getByTestId('return-received') as HTMLInputElement).value).toBe('2');
+    // A received quantity that is no whole number is refused in Dutch.
+    const received = within(first as HTMLElement).getByTestId('return-received') as HTMLInputElement;
+    fireEvent.input(received, { target: { value: 'x' } });
+    fireEvent.blur(received);
+    expect(
+      within(first as HTMLElement).getByText(
+        'Vul in hoeveel stuks van deze EAN in de zending zaten (0 of meer).',
+      ),
+    ).toBeTruthy();
     expect(card.textContent).toContain('Beschadigd');
     // The product's return instruction (spec 3 §2) on the item it belongs to, and only there.
     expect(within(first as HTMLElement).getByTestId('return-instruction').textContent).toBe(
@@ -305,9 +316,9 @@ describe('returns desk (issue 12; spec 2 §2 Returns desk)', () => {
     await screen.findByTestId('returns-count');
     scan('BOL-1');
     expect((await screen.findByTestId('from-order-question')).textContent).toBe(
-      'Would you like to create a return based on this order?',
+      'Wil je een retour aanmaken voor deze order?',
     );
-    expect(screen.getByText('Please select a reason for the return.')).toBeTruthy();
+    expect(screen.getByText('Kies een reden voor de retour.')).toBeTruthy();
     const yes = screen.getByRole('button', { name: 'Ja' });
     expect((yes as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(screen.getByLabelText('Reden'), { target: { value: 'REFUSED' } });
