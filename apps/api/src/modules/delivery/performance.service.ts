@@ -1,5 +1,4 @@
 import {
-  DELIVERY_GROUPS,
   type DeliveryPerformance,
   percentage,
   type ShipmentListResponse,
