@@ -131,6 +131,8 @@ function scorecard() {
     `| ${cell(issueRow)} | ${cell(r.figure)} | ${cell(r.measured)} | ${cell(r.goal)} | ${verdict(r)} | ${typeof r.load === 'number' ? r.load.toFixed(1) : '–'} |`;
   const lines = [];
   const counted = [];
+  /** Verdicts of figures an earlier run measured (a run with `BENCH_ONLY` leaves them as they were). */
+  const carried = [];
   for (const { row, ids } of SCORECARD) {
     for (const id of ids) {
       const r = byId.get(id);
@@ -140,16 +142,20 @@ function scorecard() {
         continue;
       }
       lines.push(line(row, r));
-      if (r.met !== null && new Date(r.at) >= runStarted) counted.push(r.met);
+      if (r.met !== null) (new Date(r.at) >= runStarted ? counted : carried).push(r.met);
     }
   }
   const others = [...byId.values()].map((r) => line('other', r));
   const met = counted.filter(Boolean).length;
+  const carriedMet = carried.filter(Boolean).length;
+  const earlier = carried.length
+    ? ` ${carried.length} more carried over from an earlier run, as marked: ${carriedMet} met, ${carried.length - carriedMet} not met.`
+    : '';
   return [
     '## Issue 8 scorecard',
     '',
     `Every figure of issue 8's table next to its goal, measured in this run (${counted.length} figures with a goal:`,
-    `**${met} met, ${counted.length - met} not met**). The sections below hold each benchmark's full result. Load: the`,
+    `**${met} met, ${counted.length - met} not met**).${earlier} The sections below hold each benchmark's full result. Load: the`,
     "machine's 1-minute load average when the figure was written, the benchmark's own work included; on these 2 cores a",
     'load above about 2.5 means other work ran beside it, and latencies and Lighthouse scores are then not comparable.',
     '',
