@@ -194,7 +194,9 @@ const ANALYSIS_DAYS = 90;
 /**
  * Stock against its ledger (spec 3 §7 `GET /stock/analysis/{org_id}/{ean}`): per location, the stock and the sum of
  * its ledger rows; the ledger per reason; and for each Amsterdam day of the last 90 with movement the pieces in, out
- * and the balance at the end of that day. 404 when the product is not one of `orgIds`'.
+ * and the balance at the end of that day. The places' sums and the balance before the 90 days come from the kept
+ * place totals (`place_ledger`, migration 0457) and only the window's rows are read for the days (ADR 0130); the
+ * reasons still sum the product's whole ledger. 404 when the product is not one of `orgIds`'.
  */
 export async function stockAnalysis(ctx: TenantScope, orgId: string, ean: string): Promise<StockAnalysis> {
   const product = await tenantSql(ctx)
@@ -206,14 +208,14 @@ export async function stockAnalysis(ctx: TenantScope, orgId: string, ean: string
     .executeTakeFirst();
   if (!product) throw notFound(`Product ${ean} not found`);
   const run = systemSql(ctx.db);
+  const since = new Date(Date.now() - ANALYSIS_DAYS * 86_400_000).toISOString().slice(0, 10);
   const [places, reasons, days] = await Promise.all([
     sql<{ id: string; name: string; stock: number; ledger: number }>`
       SELECT l.id, l.name, coalesce(pl.stock, 0)::int AS stock, coalesce(m.total, 0)::int AS ledger
         FROM (SELECT location_id, stock FROM product_locations pl
                WHERE pl.product_id = ${product.id} AND ${orgScopeSql(ctx, 'pl')}) pl
-        FULL JOIN (SELECT location_id, sum(quantity)::int AS total FROM stock_mutations m
-                    WHERE m.product_id = ${product.id} AND m.location_id IS NOT NULL AND ${orgScopeSql(ctx, 'm')}
-                    GROUP BY location_id) m ON m.location_id = pl.location_id
+        FULL JOIN (SELECT g.location_id, g.total FROM place_ledger g
+                    WHERE g.product_id = ${product.id} AND ${orgScopeSql(ctx, 'g')}) m ON m.location_id = pl.location_id
         JOIN locations l ON l.id = coalesce(pl.location_id, m.location_id)
        WHERE coalesce(pl.stock, 0) <> 0 OR coalesce(m.total, 0) <> 0 OR pl.location_id IS NOT NULL
        ORDER BY l.sequence, l.name`.execute(run),
@@ -228,17 +230,22 @@ export async function stockAnalysis(ctx: TenantScope, orgId: string, ean: string
                (-coalesce(sum(m.quantity) FILTER (WHERE m.quantity < 0), 0))::int AS out,
                sum(m.quantity)::int AS net
           FROM stock_mutations m
-         WHERE m.product_id = ${product.id} AND ${orgScopeSql(ctx, 'm')}
+         WHERE m.product_id = ${product.id} AND m.location_id IS NOT NULL AND ${orgScopeSql(ctx, 'm')}
+           AND m.created_at >= (${since}::date::timestamp AT TIME ZONE 'Europe/Amsterdam')
          GROUP BY 1
+      ),
+      -- The balance before the window: the places' kept totals less the window's movement (migration 0457).
+      opening AS (
+        SELECT coalesce(sum(g.total), 0) - (SELECT coalesce(sum(net), 0) FROM daily) AS balance
+          FROM place_ledger g WHERE g.product_id = ${product.id} AND ${orgScopeSql(ctx, 'g')}
       )
       SELECT to_char(day, 'YYYY-MM-DD') AS day, coalesce("in", 0) AS "in", out,
-             (sum(net) OVER (ORDER BY day))::int AS balance
-        FROM daily
+             (o.balance + sum(net) OVER (ORDER BY day))::int AS balance
+        FROM daily CROSS JOIN opening o
        ORDER BY day`.execute(run),
   ]);
   const stock = places.rows.reduce((n, r) => n + r.stock, 0);
   const ledger = places.rows.reduce((n, r) => n + r.ledger, 0);
-  const since = new Date(Date.now() - ANALYSIS_DAYS * 86_400_000).toISOString().slice(0, 10);
   return {
     product,
     stock,

@@ -777,6 +777,18 @@ describe('pick-area lookups and stock analysis (spec 2 §7 pick lookups; spec 3 
     );
     const inStep = await api<LocationNode>(admin, 'PUT', `/locations/${a}`, { sequence: 52 });
     expect(inStep.body.problems).toEqual([]);
+    // The analysis shows the last 90 days; the balance carries what lies before them (the assignment, 100 days ago).
+    await t.db.query(
+      `UPDATE stock_mutations SET created_at = now() - interval '100 days' WHERE product_id = $1 AND reason = 'assign'`,
+      [p.id],
+    );
+    const window = await api<StockAnalysis>(bolOwner, 'GET', `/stock/analysis/${bol}/${p.ean}`);
+    expect(window.body).toMatchObject({ stock: 12, ledger: 12, difference: 0 });
+    // The move's two rows: off bin a yesterday (moved back a day above), onto bin b today.
+    expect(window.body.days.map((d) => [d.in, d.out, d.balance])).toEqual([
+      [0, 5, 7],
+      [5, 0, 12],
+    ]);
     // A stock changed behind the ledger's back shows as a difference, and the map marks the bin in error.
     await t.db.query('UPDATE product_locations SET stock = stock + 2 WHERE id = $1', [link?.id]);
     const off = await api<StockAnalysis>(picker, 'GET', `/stock/analysis/${bol}/${p.ean}`);
