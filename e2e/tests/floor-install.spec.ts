@@ -101,7 +101,7 @@ test('a new version is applied only after the queued scans are sent, and nothing
     await (await navigator.serviceWorker.getRegistration())?.update();
   });
   const prompt = page.getByRole('region', { name: 'A new version of the app is available.' });
-  await expect(prompt).toContainText('you can update once the scans have been sent');
+  await expect(prompt).toContainText('you can update once the changes have been sent');
   await expect(prompt.getByRole('button', { name: 'Update' })).toBeDisabled();
   await shot(page, 'install-02-update-waits-for-scans');
 

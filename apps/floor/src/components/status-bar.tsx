@@ -5,7 +5,7 @@ import { useOnline, useOutboxPaused, usePendingCount } from '../app/outbox-statu
 
 /**
  * The strip at the top of every floor screen: online/offline, what still waits in the outbox
- * ('3 scans wachten op verzending'), and a slot on the right (menu button).
+ * ('3 wijzigingen wachten op verzending'), and a slot on the right (menu button).
  */
 export function StatusBar({ lng, right }: { lng?: 'nl' | 'en'; right?: ReactNode }) {
   const { t } = useTranslation('common', lng ? { lng } : undefined);

@@ -246,7 +246,7 @@ export interface OutboxFields {
   seq?: number;
   id: string;
   /**
-   * What the row belongs to, for the "N scans waiting" counter and the screen's pending marks: the pick record
+   * What the row belongs to, for the "N changes waiting" counter and the screen's pending marks: the pick record
    * (a pick item sends one row per order line), or `stock:<product id>` for a change of a product's locations.
    */
   pickId: string;

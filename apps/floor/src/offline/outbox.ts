@@ -211,12 +211,14 @@ export function pendingCount(db: FloorDb): Promise<number> {
 }
 
 /**
- * Number of scans still to send (the "3 scans waiting to send" counter): one scan of a pick for two
- * orders writes two rows but is one scan for the picker.
+ * Number of changes still to send (the "3 wijzigingen wachten op verzending" counter): one scan of a pick for two
+ * orders writes two rows but is one change for the picker; every other row (a stock change, a return's judgement, a
+ * check-in) is one change of its own, also when several belong to one return or product.
  */
 export async function pendingScanCount(db: FloorDb): Promise<number> {
   const rows = await db.outbox.where('status').equals('pending').toArray();
-  return new Set(rows.map((r) => r.pickId)).size;
+  const picks = rows.filter((r) => r.kind === 'pick.confirm' || r.kind === 'pick.link');
+  return new Set(picks.map((r) => r.pickId)).size + rows.length - picks.length;
 }
 
 /** Rows the server refused for good, oldest first. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pickItem, seedPicks, testDb } from '../test/fixtures.ts';
 import type { FloorDb, OutboxRecord } from './db.ts';
-import { enqueuePick, pendingCount, pendingScanCount, rejectedRows } from './outbox.ts';
+import { enqueuePick, enqueueReturnChange, pendingCount, pendingScanCount, rejectedRows } from './outbox.ts';
 import type { SendOutcome } from './sync.rules.ts';
 import { createOutboxSender, type LockManagerLike, type OutboxTransport } from './sync.ts';
 
@@ -111,6 +111,15 @@ describe('enqueuePick (one Dexie transaction for pick state and outbox)', () => 
     // two rows, but one scan for the picker's counter
     expect(await pendingCount(db)).toBe(2);
     expect(await pendingScanCount(db)).toBe(1);
+    // Each change at the returns desk counts on its own (three changes to one return are three, not one).
+    for (const received_quantity of [1, 2, 3])
+      await enqueueReturnChange(
+        db,
+        'r1',
+        { op: 'update', body: { return_id: 'r1', ean: item.ean, received_quantity } },
+        'R1',
+      );
+    expect(await pendingScanCount(db)).toBe(4);
   });
 
   it('stores nothing when the outbox write fails: the pick stays open', async () => {
