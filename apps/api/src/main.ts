@@ -18,6 +18,7 @@ import { seedLiveStock } from './db/seed-stock.ts';
 import { seedLiveSubscriptions } from './db/seed-subscriptions.ts';
 import { seedLiveTracking } from './db/seed-tracking.ts';
 import { openPreparedDb } from './db/startup.ts';
+import { startHousekeeping } from './lib/housekeeping.ts';
 import { closeWorkers } from './lib/workers.ts';
 import { warmOrderImport } from './modules/orders/index.ts';
 import { startSalesWindowRoller, startStockCountsFolder } from './modules/products/index.ts';
@@ -214,6 +215,8 @@ if (config.weeklyReportMail) startWeeklyReportScheduler(db, app.hoppa.mail, (msg
 startSalesWindowRoller(db, (msg) => app.log.info(msg));
 // The product counts' rows are folded every minute, so the count read sums a few rows and writes nothing (ADR 0104).
 startStockCountsFolder(db, (msg) => app.log.info(msg));
+// Stored idempotency keys past their use and long-expired sessions go, a batch an hour (ADR 0130).
+startHousekeeping(db, (msg) => app.log.info(msg));
 
 const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const base = `http://${shown}:${config.port}`;
