@@ -263,13 +263,13 @@ const en = {
 
 const nl: typeof en = {
   ticketPage: {
-    title: 'Send your products to us',
+    title: 'Producten naar ons sturen',
     intro: 'Zo komt voorraad in het magazijn: aanmelden, voorraadbon printen, dozen versturen.',
     step1: 'Meld aan wat je stuurt (dozen, stuks per doos, batch en houdbaarheid).',
     announce: 'Voorraad aanmelden',
     step2: 'Download de bon en doe er een in of op elke doos of pallet.',
     step3: 'Stuur de dozen naar het magazijn; de check-in volg je op de inboundpagina.',
-    download: 'Download ticket',
+    download: 'Voorraadbon downloaden',
     hint: 'Eén PDF met de bon van elke aangemelde inbound die nog niet is ingecheckt.',
   },
   status: { pending: 'Verwacht', checked_in: 'Ingecheckt' },

@@ -41,4 +41,16 @@ describe('inventory ticket (spec 2 §2 /products/inventory_ticket)', { timeout: 
     await waitFor(() => expect(tab.location.href).toBe('blob:tickets'));
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/inventory/pending_inventory_pdf']);
   });
+
+  it('is Dutch on a Dutch screen: the heading and the button were the spec’s English quotes in the nl texts', async () => {
+    vi.stubGlobal('fetch', fakeApi({}, []));
+    renderRoutes([{ path: '/products/inventory_ticket', element: <InventoryTicketPage /> }], {
+      path: '/products/inventory_ticket',
+      lang: 'nl',
+      session: { user: user(owner), orgAuth: orgAuth(owner) },
+    });
+    expect(await screen.findByRole('heading', { name: 'Producten naar ons sturen' })).toBeTruthy();
+    expect(screen.queryByText('Send your products to us')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Voorraadbon downloaden' })).toBeTruthy();
+  });
 });
