@@ -179,4 +179,23 @@ describe('return creation wizard (spec 2 §2; issue 12)', { timeout: 30_000 }, (
     );
     expect(tab.location.href).toMatch(/^blob:/);
   });
+  it('speaks Dutch on a Dutch screen: the reason and photo refusals were the spec’s English quotes', async () => {
+    vi.stubGlobal('fetch', fakeApi([]));
+    renderRoutes([{ path: '/returns/create/:id', element: <ReturnWizardPage /> }], {
+      path: `/returns/create/${ORDER.id}`,
+      lang: 'nl',
+      session: { user: user(merchantOwner), orgAuth: orgAuth(merchantOwner) },
+    });
+    const jam = await screen.findByRole('row', { name: 'Aardbeienjam' });
+    fireEvent.click(within(jam).getByRole('button', { name: 'Eén meer' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Verder' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Verder' }));
+    expect(await screen.findByText('Kies een reden voor de retour.')).toBeTruthy();
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
+    expect(await screen.findByText('Alleen jpeg, png of webp is toegestaan.')).toBeTruthy();
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'grote-foto.jpg', { type: 'image/jpeg' });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(await screen.findByText('Bestand "grote-foto.jpg" is groter dan 5 MB.')).toBeTruthy();
+  });
 });
