@@ -47,7 +47,7 @@ test('a merchant creates a return for two of the products of a shipped order wit
   await portalLogin(page, DEMO_USERS.bolOwner);
   await page.goto(`/shipments/${shipmentId}`);
   await page.getByRole('link', { name: 'Create return' }).click();
-  await expect(page).toHaveURL(new RegExp(`/returns/create/${order.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/returns/create/${order.id}\\?shipment=${shipmentId}$`));
   const [a, b] = order.products as [Line, Line];
   for (const l of [a, b])
     await page.getByRole('row', { name: l.title }).getByRole('button', { name: 'One more' }).click();

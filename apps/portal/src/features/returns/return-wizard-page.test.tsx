@@ -120,10 +120,14 @@ describe('return creation wizard (spec 2 §2; issue 12)', { timeout: 30_000 }, (
       vi.fn(() => tab),
     );
     renderRoutes([{ path: '/returns/create/:id', element: <ReturnWizardPage /> }], {
-      path: `/returns/create/${ORDER.id}`,
+      path: `/returns/create/${ORDER.id}?shipment=${hex(50)}`,
       session: { user: user(merchantOwner), orgAuth: orgAuth(merchantOwner) },
     });
     const jam = await screen.findByRole('row', { name: 'Aardbeienjam' });
+    // The way back is the shipment the wizard was opened from, not the shipments list.
+    expect(screen.getByRole('link', { name: /Back to the shipment/ }).getAttribute('href')).toBe(
+      `/shipments/${hex(50)}`,
+    );
     // Nothing chosen: Continue says so.
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Choose at least one product.')).toBeTruthy();
@@ -178,6 +182,19 @@ describe('return creation wizard (spec 2 §2; issue 12)', { timeout: 30_000 }, (
       'Return R12345678 created: the label opens for printing.',
     );
     expect(tab.location.href).toMatch(/^blob:/);
+    // Made: no step back into a form that would change nothing; the label opens again (a blocked pop-up or a closed
+    // tab lost it) and the way back is a button too.
+    expect(screen.queryByRole('button', { name: 'Previous' })).toBeNull();
+    expect(screen.getByLabelText(/Postal code/).matches(':disabled')).toBe(true);
+    tab.location.href = '';
+    fireEvent.click(screen.getByRole('button', { name: 'Print the return label' }));
+    await waitFor(() => expect(tab.location.href).toMatch(/^blob:/));
+    expect(calls.filter((c) => c.path === `GET /api/returns/label/${hex(9)}`)).toHaveLength(2);
+    const backs = screen.getAllByRole('link', { name: /Back to the shipment/ });
+    expect(backs.map((a) => a.getAttribute('href'))).toEqual([
+      `/shipments/${hex(50)}`,
+      `/shipments/${hex(50)}`,
+    ]);
   });
   it('speaks Dutch on a Dutch screen: the reason and photo refusals were the spec’s English quotes', async () => {
     vi.stubGlobal('fetch', fakeApi([]));

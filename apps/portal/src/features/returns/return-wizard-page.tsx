@@ -1,5 +1,6 @@
 import {
   createReturnEndpoint,
+  IdSchema,
   IMAGE_MAX_BYTES,
   IMAGE_TYPES,
   type Order,
@@ -31,7 +32,8 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { PATHS, pathTo } from '../../app/paths.ts';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { api, call } from '../../lib/api.ts';
@@ -70,7 +72,9 @@ export function imageProblems(
  * products and how many of each come back (minus and plus, up to what was shipped), step 1 the reason (required),
  * what is wrong and photos (jpeg, png, webp, 5 MB each), step 2 the sender's address prefilled from the order (the
  * spec's postcode and phone rules, checked by the server's schema); Create return makes it, uploads the photos and
- * opens the return label for printing.
+ * opens the return label for printing. Once made, the form is done: 'Print the return label' opens the label again (a
+ * blocked pop-up or a closed tab lost it) and the way back leads to the shipment the wizard came from
+ * (`?shipment={shipment id}`, set by the shipment page; without it the shipments list).
  */
 export function ReturnWizardPage() {
   const { id = '' } = useParams();
@@ -84,6 +88,9 @@ export function ReturnWizardPage() {
 
 function Wizard({ order, lang }: { order: Order; lang: 'nl' | 'en' }) {
   const { t } = useTranslation('returns');
+  const [search] = useSearchParams();
+  const shipment = IdSchema.safeParse(search.get('shipment'));
+  const back = shipment.success ? pathTo('shipment', { id: shipment.data }) : PATHS.shipments;
   const [step, setStep] = useState(0);
   const [counts, setCounts] = useState<Record<string, number>>({});
   const [reason, setReason] = useState('');
@@ -106,6 +113,19 @@ function Wizard({ order, lang }: { order: Order; lang: 'nl' | 'en' }) {
     phone: d.phone ?? d.deliveryPhoneNumber ?? '',
   });
   const problems = imageProblems(files, (key, options) => t(key, options ?? {}));
+  const label = useMutation({
+    // The tab opens on the click, before the answer, so no pop-up blocker stops it (as Create return does).
+    mutationFn: async (returnId: string) => {
+      const tab = window.open('', '_blank');
+      try {
+        const pdf = await call(returnLabelEndpoint, { params: { id: returnId } });
+        if (tab) tab.location.href = URL.createObjectURL(pdf);
+      } catch (err) {
+        tab?.close();
+        throw err;
+      }
+    },
+  });
   const create = useMutation({
     mutationFn: async (address: Record<AddressField, string>) => {
       const tab = window.open('', '_blank');
@@ -139,7 +159,7 @@ function Wizard({ order, lang }: { order: Order; lang: 'nl' | 'en' }) {
 
   return (
     <Stack gap="md">
-      <Anchor component={Link} to="/shipments" size="sm">
+      <Anchor component={Link} to={back} size="sm">
         ← {t('back')}
       </Anchor>
       <PageHeader
@@ -151,139 +171,160 @@ function Wizard({ order, lang }: { order: Order; lang: 'nl' | 'en' }) {
           {t('created', { number: create.data.return_number })}
         </Alert>
       ) : null}
-      <ErrorBanner error={create.error} />
-      <Stepper active={step} onStepClick={(s) => s < step && setStep(s)} allowNextStepsSelect={false}>
-        <Stepper.Step label={t('step0')}>
-          <Paper withBorder p="md" radius="md">
-            <Table>
-              <Table.Tbody>
-                {order.products.map((line) => {
-                  const n = counts[line.id] ?? 0;
-                  const set = (v: number) =>
-                    setCounts({ ...counts, [line.id]: Math.max(0, Math.min(line.quantity, v)) });
-                  return (
-                    <Table.Tr key={line.id} aria-label={line.title}>
-                      <Table.Td>
-                        <Text fw={600}>{line.title}</Text>
-                        <Text size="sm" c="dimmed">
-                          {line.ean} · {t('shipped', { count: line.quantity })}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" justify="flex-end" wrap="nowrap">
-                          <ActionIcon
-                            variant="default"
-                            size="lg"
-                            aria-label={t('less')}
-                            onClick={() => set(n - 1)}
-                            disabled={n === 0}
-                          >
-                            −
-                          </ActionIcon>
-                          <Text w={32} ta="center" fw={700} data-testid="return-count">
-                            {n}
+      <ErrorBanner error={create.error ?? label.error} />
+      {/* A made return is not edited here: its fields stay to read, disabled. */}
+      <fieldset disabled={Boolean(create.data)} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+        <Stepper
+          active={step}
+          onStepClick={(s) => !create.data && s < step && setStep(s)}
+          allowNextStepsSelect={false}
+        >
+          <Stepper.Step label={t('step0')}>
+            <Paper withBorder p="md" radius="md">
+              <Table>
+                <Table.Tbody>
+                  {order.products.map((line) => {
+                    const n = counts[line.id] ?? 0;
+                    const set = (v: number) =>
+                      setCounts({ ...counts, [line.id]: Math.max(0, Math.min(line.quantity, v)) });
+                    return (
+                      <Table.Tr key={line.id} aria-label={line.title}>
+                        <Table.Td>
+                          <Text fw={600}>{line.title}</Text>
+                          <Text size="sm" c="dimmed">
+                            {line.ean} · {t('shipped', { count: line.quantity })}
                           </Text>
-                          <ActionIcon
-                            variant="default"
-                            size="lg"
-                            aria-label={t('more')}
-                            onClick={() => set(n + 1)}
-                            disabled={n >= line.quantity}
-                          >
-                            +
-                          </ActionIcon>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-            {noneChosen && !chosen ? <Text c="red">{t('noneChosen')}</Text> : null}
-          </Paper>
-        </Stepper.Step>
-        <Stepper.Step label={t('step1')}>
-          <Paper withBorder p="md" radius="md">
-            <Stack>
-              <NativeSelect
-                label={t('reason')}
-                required
-                value={reason}
-                error={reasonShown && !reason ? t('reasonMissing') : undefined}
-                data={[
-                  { value: '', label: '—' },
-                  ...RETURN_REASONS.filter((r) => r.kind === 'customer').map((r) => ({
-                    value: r.code,
-                    label: r[lang],
-                  })),
-                ]}
-                onChange={(e) => setReason(e.currentTarget.value)}
-              />
-              <Textarea
-                label={t('description')}
-                value={comments}
-                maxLength={5000}
-                rows={3}
-                onChange={(e) => setComments(e.currentTarget.value)}
-              />
-              <FileInput
-                label={t('images')}
-                multiple
-                clearable
-                accept={IMAGE_TYPES.join(',')}
-                value={files}
-                onChange={(f) => setFiles(f ?? [])}
-                error={problems.length ? problems.join(' ') : undefined}
-              />
-            </Stack>
-          </Paper>
-        </Stepper.Step>
-        <Stepper.Step label={t('step2')}>
-          <Paper withBorder p="md" radius="md">
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label={t('country')} required {...form.field('countryCode')} />
-              <TextInput label={t('zipCode')} required {...form.field('zipCode')} />
-              <TextInput label={t('houseNumber')} required {...form.field('houseNumber')} />
-              <TextInput label={t('addition')} {...form.field('houseNumberExtension')} />
-              <TextInput label={t('street')} required {...form.field('streetName')} />
-              <TextInput label={t('city')} required {...form.field('city')} />
-              <TextInput label={t('firstName')} required {...form.field('firstName')} />
-              <TextInput label={t('surname')} required {...form.field('surname')} />
-              <TextInput label={t('company')} {...form.field('company')} />
-              <TextInput label={t('email')} required {...form.field('email')} />
-              <PhoneField label={t('phone')} {...form.field('phone')} />
-            </SimpleGrid>
-          </Paper>
-        </Stepper.Step>
-      </Stepper>
-      <Group justify="space-between">
-        <Button variant="default" disabled={step === 0 || create.isPending} onClick={() => setStep(step - 1)}>
-          {t('previous')}
-        </Button>
-        {step < 2 ? (
-          <Button
-            onClick={() => {
-              if (step === 0) {
-                setNoneChosen(true);
-                if (chosen) setStep(1);
-              } else {
-                setReasonShown(true);
-                if (reason && problems.length === 0) setStep(2);
-              }
-            }}
-          >
-            {t('continue')}
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap="xs" justify="flex-end" wrap="nowrap">
+                            <ActionIcon
+                              variant="default"
+                              size="lg"
+                              aria-label={t('less')}
+                              onClick={() => set(n - 1)}
+                              disabled={n === 0}
+                            >
+                              −
+                            </ActionIcon>
+                            <Text w={32} ta="center" fw={700} data-testid="return-count">
+                              {n}
+                            </Text>
+                            <ActionIcon
+                              variant="default"
+                              size="lg"
+                              aria-label={t('more')}
+                              onClick={() => set(n + 1)}
+                              disabled={n >= line.quantity}
+                            >
+                              +
+                            </ActionIcon>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+              {noneChosen && !chosen ? <Text c="red">{t('noneChosen')}</Text> : null}
+            </Paper>
+          </Stepper.Step>
+          <Stepper.Step label={t('step1')}>
+            <Paper withBorder p="md" radius="md">
+              <Stack>
+                <NativeSelect
+                  label={t('reason')}
+                  required
+                  value={reason}
+                  error={reasonShown && !reason ? t('reasonMissing') : undefined}
+                  data={[
+                    { value: '', label: '—' },
+                    ...RETURN_REASONS.filter((r) => r.kind === 'customer').map((r) => ({
+                      value: r.code,
+                      label: r[lang],
+                    })),
+                  ]}
+                  onChange={(e) => setReason(e.currentTarget.value)}
+                />
+                <Textarea
+                  label={t('description')}
+                  value={comments}
+                  maxLength={5000}
+                  rows={3}
+                  onChange={(e) => setComments(e.currentTarget.value)}
+                />
+                <FileInput
+                  label={t('images')}
+                  multiple
+                  clearable
+                  accept={IMAGE_TYPES.join(',')}
+                  value={files}
+                  onChange={(f) => setFiles(f ?? [])}
+                  error={problems.length ? problems.join(' ') : undefined}
+                />
+              </Stack>
+            </Paper>
+          </Stepper.Step>
+          <Stepper.Step label={t('step2')}>
+            <Paper withBorder p="md" radius="md">
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput label={t('country')} required {...form.field('countryCode')} />
+                <TextInput label={t('zipCode')} required {...form.field('zipCode')} />
+                <TextInput label={t('houseNumber')} required {...form.field('houseNumber')} />
+                <TextInput label={t('addition')} {...form.field('houseNumberExtension')} />
+                <TextInput label={t('street')} required {...form.field('streetName')} />
+                <TextInput label={t('city')} required {...form.field('city')} />
+                <TextInput label={t('firstName')} required {...form.field('firstName')} />
+                <TextInput label={t('surname')} required {...form.field('surname')} />
+                <TextInput label={t('company')} {...form.field('company')} />
+                <TextInput label={t('email')} required {...form.field('email')} />
+                <PhoneField label={t('phone')} {...form.field('phone')} />
+              </SimpleGrid>
+            </Paper>
+          </Stepper.Step>
+        </Stepper>
+      </fieldset>
+      {create.data ? (
+        <Group justify="flex-end">
+          <Button variant="default" component={Link} to={back}>
+            {t('back')}
           </Button>
-        ) : (
-          <Button
-            loading={create.isPending}
-            disabled={Boolean(create.data)}
-            onClick={() => form.onSubmit((values) => create.mutate(values))()}
-          >
-            {t('create')}
+          <Button loading={label.isPending} onClick={() => label.mutate(create.data.id)}>
+            {t('label')}
           </Button>
-        )}
-      </Group>
+        </Group>
+      ) : (
+        <Group justify="space-between">
+          <Button
+            variant="default"
+            disabled={step === 0 || create.isPending}
+            onClick={() => setStep(step - 1)}
+          >
+            {t('previous')}
+          </Button>
+          {step < 2 ? (
+            <Button
+              onClick={() => {
+                if (step === 0) {
+                  setNoneChosen(true);
+                  if (chosen) setStep(1);
+                } else {
+                  setReasonShown(true);
+                  if (reason && problems.length === 0) setStep(2);
+                }
+              }}
+            >
+              {t('continue')}
+            </Button>
+          ) : (
+            <Button
+              loading={create.isPending}
+              onClick={() => form.onSubmit((values) => create.mutate(values))()}
+            >
+              {t('create')}
+            </Button>
+          )}
+        </Group>
+      )}
     </Stack>
   );
 }

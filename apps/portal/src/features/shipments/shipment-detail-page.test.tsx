@@ -112,8 +112,9 @@ describe('order detail actions follow the role in force (spec 1 §6)', () => {
         { methods: ['POST'], path: '/returns/create' },
       ]),
     );
+    // With the shipment, so the wizard's way back leads here again.
     expect((await screen.findByRole('link', { name: 'Create return' })).getAttribute('href')).toBe(
-      `/returns/create/${DHL_PARCEL.order__id}`,
+      `/returns/create/${DHL_PARCEL.order__id}?shipment=${DHL_PARCEL.id}`,
     );
   });
 });

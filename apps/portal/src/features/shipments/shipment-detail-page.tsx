@@ -122,7 +122,12 @@ export function ShipmentDetailPage() {
                     </Button>
                   )}
                   {may.createReturn && (
-                    <Button component={Link} to={pathTo('returnCreate', { id: s.order__id })} variant="light">
+                    <Button
+                      component={Link}
+                      // The wizard's way back is this shipment, not the list (?shipment=, ReturnWizardPage).
+                      to={`${pathTo('returnCreate', { id: s.order__id })}?shipment=${encodeURIComponent(s.id)}`}
+                      variant="light"
+                    >
                       {t('detail.createReturn')}
                     </Button>
                   )}
