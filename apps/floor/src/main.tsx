@@ -50,7 +50,8 @@ initI18n();
 // imports, so the load event comes before a screen has run, and workbox-window's request went out before the pick
 // card's paint (one more file in Lighthouse's LCP chain).
 afterLoadWhenIdle(() => {
-  void registerServiceWorker();
+  // Offline before workbox-window was ever cached its file cannot load: the next start registers (no page error).
+  registerServiceWorker().catch((err: unknown) => console.warn('Service worker not registered now', err));
   void navigator.storage?.persist?.().catch(() => false);
 });
 
