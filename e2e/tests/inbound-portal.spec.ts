@@ -213,11 +213,14 @@ test('the list shows both as expected; the detail prints the QR label, mails the
   await merchant.dispose();
 });
 
-test('in Dutch: the choice, the wizard and the list', async ({ browser, server }) => {
+test('in Dutch on a laptop (1280 × 800): the choice, the wizard, the list and the detail', async ({
+  browser,
+  server,
+}) => {
   const context = await browser.newContext({
     baseURL: server.url,
     locale: 'nl-NL',
-    viewport: { width: 1366, height: 900 },
+    viewport: { width: 1280, height: 800 },
   });
   const page = await context.newPage();
   const login = await context.request.post('/api/login', {
@@ -237,5 +240,24 @@ test('in Dutch: the choice, the wizard and the list', async ({ browser, server }
   await page.goto('/checkin_inventory');
   await expect(page.getByRole('table', { name: 'Verwacht' })).toBeVisible();
   await shot(page, 'inbound-portal-nl-02-list');
+  // The detail's products table fits the page at 1280 px (it needed a sideways scroll, 1120 px in 958, that hid
+  // Extra werk and each row's Verwijderen): the table is no wider than its box, every delete button inside it.
+  await page.goto(`/checkin_inventory/${excelInbound}`);
+  const items = page.getByRole('table', { name: 'Producten' });
+  await expect(items).toBeVisible();
+  const fit = await items.evaluate((t) => ({
+    table: t.getBoundingClientRect().right,
+    card: t.closest('.mantine-Paper-root')?.getBoundingClientRect().right ?? 0,
+  }));
+  expect(fit.table).toBeLessThanOrEqual(fit.card);
+  const deletes = items.getByRole('button', { name: /verwijderen$/ });
+  expect(await deletes.count()).toBeGreaterThan(0);
+  const edge = await items.boundingBox();
+  for (const b of await deletes.all()) {
+    const box = await b.boundingBox();
+    expect(box && edge && box.x + box.width <= edge.x + edge.width + 1).toBe(true);
+  }
+  await expect(page.getByRole('columnheader', { name: 'Extra werk' })).toBeInViewport({ ratio: 1 });
+  await shot(page, 'inbound-portal-nl-03-detail');
   await context.close();
 });

@@ -49,6 +49,7 @@ const PATHS = {
   delivered: 'M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1zM8.5 14l2.5 2.5 5-5',
   dot: 'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
   edit: 'M4 20h4L19 9l-4-4L4 16zM14 6l4 4',
+  trash: 'M4 7h16M10 11v6M14 11v6M5 7l1 13h12l1-13M9 7V4h6v3',
   note: 'M5 3h10l4 4v14H5zM14 3v5h5M8 12h8M8 16h6',
   document: 'M6 2h9l5 5v15H6zM14 2v6h6',
   menu: 'M4 6h16M4 12h16M4 18h16',

@@ -11,6 +11,7 @@ import {
   inboundEmailEndpoint,
 } from '@hoppa/core';
 import {
+  ActionIcon,
   Alert,
   Anchor,
   Badge,
@@ -26,6 +27,7 @@ import {
   Table,
   Text,
   Title,
+  Tooltip,
 } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -303,10 +305,12 @@ function ItemsTable({ inbound, mayDelete }: { inbound: Inbound; mayDelete: boole
         </Alert>
       ) : null}
       <ErrorBanner error={remove.error} serverMessageFor={[409]} />
+      {/* At 1280 px the table fits its card: the two-word headers may wrap and a row's delete is an icon (a
+          sideways scroll hid Extra werk and Verwijderen). */}
       <Table.ScrollContainer minWidth={860}>
         <Table striped aria-label={t('detail.items')} verticalSpacing="xs">
           <Table.Thead>
-            <Table.Tr style={{ whiteSpace: 'nowrap' }}>
+            <Table.Tr>
               <Table.Th>{t('detail.cols.product')}</Table.Th>
               <Table.Th ta="right">{t('detail.cols.boxesTimes')}</Table.Th>
               <Table.Th ta="right">{t('detail.cols.expected')}</Table.Th>
@@ -357,15 +361,16 @@ function ItemsTable({ inbound, mayDelete }: { inbound: Inbound; mayDelete: boole
                 {mayDelete ? (
                   <Table.Td ta="right">
                     {i.status === 'pending' && i.pieces_checked_in === 0 ? (
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('detail.delete', { name: i.product.name })}
-                        onClick={() => setAsked(i)}
-                      >
-                        {t('detail.deleteConfirm')}
-                      </Button>
+                      <Tooltip label={t('detail.deleteConfirm')}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('detail.delete', { name: i.product.name })}
+                          onClick={() => setAsked(i)}
+                        >
+                          <Icon name="trash" size={16} />
+                        </ActionIcon>
+                      </Tooltip>
                     ) : null}
                   </Table.Td>
                 ) : null}
