@@ -57,6 +57,8 @@ export const returnsTexts = {
     itemClosed: 'Afgehandeld',
     quarantined: 'In quarantaine',
     restocked: 'Terug op voorraad',
+    // closed with 0 received: nothing went into stock or quarantine
+    nothingReceived: 'Niets ontvangen',
     pending: 'Wacht op verzenden',
     registered: 'Geregistreerd {{when}}',
     badReceived: 'Vul in hoeveel stuks van deze EAN in de zending zaten (0 of meer).',
@@ -120,6 +122,7 @@ export const returnsTexts = {
     itemClosed: 'Done',
     quarantined: 'In quarantine',
     restocked: 'Back in stock',
+    nothingReceived: 'Nothing received',
     pending: 'Waiting to send',
     registered: 'Registered {{when}}',
     badReceived: 'Please select how many of this EAN were in the shipment.',

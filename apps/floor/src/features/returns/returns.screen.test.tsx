@@ -203,6 +203,24 @@ describe('returns desk (issue 12; spec 2 §2 Returns desk)', () => {
     );
   });
 
+  it('says a closed item of which nothing arrived went nowhere, not back in stock', async () => {
+    const r = aReturn();
+    const [first, second] = r.items as [Return['items'][number], Return['items'][number]];
+    const at = new Date().toISOString();
+    r.items = [
+      { ...first, received_quantity: 0, fulfilled_at: at, quarantined: false },
+      { ...second, received_quantity: 2, fulfilled_at: at, quarantined: false },
+    ];
+    await setMeta(floorDb(), 'returnsDesk', { query: r.return_number, at: Date.now(), returns: [r] });
+    browser.online = false;
+    renderFloor('/returns', { lang: 'nl' });
+    await screen.findAllByTestId('return-item');
+    expect(screen.getAllByTestId('return-item-done').map((e) => e.textContent)).toEqual([
+      'Afgehandeld · Niets ontvangen',
+      'Afgehandeld · Terug op voorraad',
+    ]);
+  });
+
   it('shows a quick state in the UI language in the state text and keeps its code when left unchanged', async () => {
     const r = aReturn();
     const [first, second] = r.items as [Return['items'][number], Return['items'][number]];

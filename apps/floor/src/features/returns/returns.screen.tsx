@@ -490,7 +490,12 @@ function ReturnItemRow({
         {item.pending ? <span className="ret-pending">{t('pending')}</span> : null}
         {item.fulfilled_at ? (
           <strong data-testid="return-item-done">
-            {t('itemClosed')} · {item.quarantined ? t('quarantined') : t('restocked')}
+            {t('itemClosed')} ·{' '}
+            {item.received_quantity === 0
+              ? t('nothingReceived')
+              : item.quarantined
+                ? t('quarantined')
+                : t('restocked')}
           </strong>
         ) : (
           <Button
