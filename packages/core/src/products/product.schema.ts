@@ -123,13 +123,15 @@ export const ProductImportErrorSchema = z.object({
 export type ProductImportError = z.infer<typeof ProductImportErrorSchema>;
 
 /**
- * Answer of `POST /products/import` (spec 3 §7 Import): counts of created and updated products and
- * the rejected rows; the portal shows 'Successfully imported {n} products ({m} updated)'.
+ * Answer of `POST /products/import` (spec 3 §7 Import): counts of created products, of known products the file
+ * changed (`updated`) and of known products it left as they were (`unchanged`: every value of the row already stored
+ * or empty; ADR 0130), and the rejected rows; the portal shows 'Successfully imported {n} products ({m} updated)'.
  */
 export const ProductImportResultSchema = z.object({
   products: z.object({
     created: z.number().int(),
     updated: z.number().int(),
+    unchanged: z.number().int(),
     errors: z.array(ProductImportErrorSchema),
   }),
 });

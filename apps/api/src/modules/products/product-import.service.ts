@@ -63,10 +63,10 @@ export async function insertNewProducts(
  * (`product-import.worker.ts`, {@link parseProductImportRow} with bounded numbers and text), so a bad row is a
  * reported row with its reason and never fails the others. Products whose EAN is new to the organisation are
  * created, the others updated (EAN is the key, unique per organisation), so importing a file twice updates instead
- * of duplicating. The image URL (`img_url`) is stored as given, never fetched. Empty cells keep the stored value on
+ * of duplicating; a known product the row changes nothing of is left alone and counted as unchanged. The image URL (`img_url`) is stored as given, never fetched. Empty cells keep the stored value on
  * update. A second row with the same EAN in one file is rejected. Written in chunks of {@link IMPORT_CHUNK}, one
  * transaction each, with other requests let in between. Row numbers are 1-based data rows.
- * Returns `{ products: { created, updated, errors } }`. Errors: 400 `validation` for a body that is not a list of
+ * Returns `{ products: { created, updated, unchanged, errors } }`. Errors: 400 `validation` for a body that is not a list of
  * 1–50,000 rows of text cells.
  */
 export async function importProducts(
@@ -81,6 +81,7 @@ export async function importProducts(
   const { good, errors } = plan;
   let created = 0;
   let updated = 0;
+  let unchanged = 0;
   for (let start = 0; start < good.length; start += IMPORT_CHUNK) {
     const chunk = good.slice(start, start + IMPORT_CHUNK);
     // Let waiting requests (a scanner, /api/health) in before the next chunk takes the database.
@@ -89,7 +90,7 @@ export async function importProducts(
     const counted = await db.transaction(async (tx) => {
       const insertedEans = await insertNewProducts(tx, orgId, chunk);
       const rest = chunk.filter((p) => !insertedEans.has(p.ean));
-      if (rest.length === 0) return { created: insertedEans.size, updated: 0 };
+      if (rest.length === 0) return { created: insertedEans.size, updated: 0, unchanged: 0 };
       const rcol = <K extends keyof ValidProductImportRow>(k: K) => rest.map((p) => p[k]);
       const upd = await sql`
         UPDATE products p
@@ -110,12 +111,22 @@ export async function importProducts(
                        ${rcol('widthCm')}::numeric[], ${rcol('weightKg')}::numeric[], ${rcol('note')}::text[],
                        ${rcol('hs')}::text[], ${rcol('customsValue')}::numeric[], ${rcol('imgUrl')}::text[])
                 AS u(name, ean, parent_ean, fbs, l, h, w, kg, note, hs, val, img)
-          WHERE ${orgScopeSql(scope, 'p')} AND p.ean = u.ean`.execute(systemSql(tx));
-      return { created: insertedEans.size, updated: Number(upd.numAffectedRows ?? 0) };
+          WHERE ${orgScopeSql(scope, 'p')} AND p.ean = u.ean
+            -- A row that changes nothing leaves the product (and its updated_at) alone: it counts as unchanged.
+            AND (p.name, p.parent_ean, p.fulfilled_by_sf, p.length_cm, p.height_cm, p.width_cm, p.weight_kg, p.note,
+                 p.customs_hs, p.customs_value, p.img_url)
+                IS DISTINCT FROM
+                (u.name, COALESCE(u.parent_ean, p.parent_ean), COALESCE(u.fbs, p.fulfilled_by_sf),
+                 COALESCE(u.l, p.length_cm), COALESCE(u.h, p.height_cm), COALESCE(u.w, p.width_cm),
+                 COALESCE(u.kg, p.weight_kg), COALESCE(u.note, p.note), COALESCE(u.hs, p.customs_hs),
+                 COALESCE(u.val, p.customs_value), COALESCE(u.img, p.img_url))`.execute(systemSql(tx));
+      const changed = Number(upd.numAffectedRows ?? 0);
+      return { created: insertedEans.size, updated: changed, unchanged: rest.length - changed };
     });
     created += counted.created;
     updated += counted.updated;
+    unchanged += counted.unchanged;
   }
   errors.sort((a, b) => a.row - b.row);
-  return { products: { created, updated, errors } };
+  return { products: { created, updated, unchanged, errors } };
 }

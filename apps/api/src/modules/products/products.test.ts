@@ -65,6 +65,7 @@ describe('products', () => {
     expect(first.body.products).toEqual({
       created: 2,
       updated: 0,
+      unchanged: 0,
       errors: [
         // Each reason as a code with the values it names, and in English for older clients (ADR 0119 §3).
         {
@@ -105,11 +106,25 @@ describe('products', () => {
       { Product_name: 'Roomboter stroopwafels (12 st.)', barcode_sku_ean: '8712345678906', weight_kg: '' },
       { Product_name: 'Speculaas', barcode_sku_ean: '5901234123457' },
     ]);
-    expect(second.body.products).toEqual({ created: 1, updated: 1, errors: [] });
+    expect(second.body.products).toEqual({ created: 1, updated: 1, unchanged: 0, errors: [] });
     const stored = await t.db.query<{ name: string; weight_kg: string; n: number }>(
       "SELECT name, weight_kg::text, count(*) OVER () AS n FROM products WHERE ean = '8712345678906'",
     );
     expect(stored.rows).toEqual([{ name: 'Roomboter stroopwafels (12 st.)', weight_kg: '0.400', n: 1 }]);
+    // The same file again changes nothing: both rows count as unchanged and the products keep their updated_at.
+    const touched = async () =>
+      (
+        await t.db.query<{ at: string }>(
+          "SELECT updated_at::text AS at FROM products WHERE ean IN ('8712345678906', '5901234123457') ORDER BY ean",
+        )
+      ).rows.map((r) => r.at);
+    const before = await touched();
+    const again = await importRows(bol, [
+      { Product_name: 'Roomboter stroopwafels (12 st.)', barcode_sku_ean: '8712345678906', weight_kg: '' },
+      { Product_name: 'Speculaas', barcode_sku_ean: '5901234123457' },
+    ]);
+    expect(again.body.products).toEqual({ created: 0, updated: 0, unchanged: 2, errors: [] });
+    expect(await touched()).toEqual(before);
 
     const found = await get(bol, '/api/products/ean/4006381333931');
     expect(found.status).toBe(200);
@@ -144,6 +159,7 @@ describe('products', () => {
     expect(first.body.products).toEqual({
       created: 1,
       updated: 0,
+      unchanged: 0,
       errors: [
         {
           row: 2,
@@ -165,7 +181,7 @@ describe('products', () => {
         img_url: 'https://example.nl/pasta.png',
       },
     ]);
-    expect(second.body.products).toEqual({ created: 0, updated: 1, errors: [] });
+    expect(second.body.products).toEqual({ created: 0, updated: 1, unchanged: 0, errors: [] });
     expect(await imgOf('8712345678913')).toBe('https://example.nl/pasta.png');
 
     await importRows(bol, [
@@ -248,7 +264,7 @@ describe('products', () => {
       { body: new TextEncoder().encode(JSON.stringify(rows)) },
     );
     expect(db.replays).toBe(1);
-    expect(r.products).toEqual({ created: 2, updated: 1, errors: [] });
+    expect(r.products).toEqual({ created: 2, updated: 1, unchanged: 0, errors: [] });
     const stored = await t.db.query<{ n: number }>(
       "SELECT count(*) AS n FROM products WHERE org_id = $1 AND ean IN ('8710000000017', '8710000000024')",
       [orgId],

@@ -8,12 +8,12 @@ import { type Call, fakeApi, productRow } from './product-table.test-data.ts';
 
 describe('new product form (spec 3 §2 New product form, §5)', { timeout: 30_000 }, () => {
   let calls: Call[];
-  let answer: { products: { created: number; updated: number; errors: unknown[] } };
+  let answer: { products: { created: number; updated: number; unchanged: number; errors: unknown[] } };
   let existing: ProductRow[];
 
   beforeEach(() => {
     calls = [];
-    answer = { products: { created: 1, updated: 0, errors: [] } };
+    answer = { products: { created: 1, updated: 0, unchanged: 0, errors: [] } };
     stubPageRequest();
     existing = [];
     vi.stubGlobal(
@@ -86,7 +86,7 @@ describe('new product form (spec 3 §2 New product form, §5)', { timeout: 30_00
   });
 
   it('asks before overwriting the product that already has the EAN, naming it, and sends only after yes', async () => {
-    answer = { products: { created: 0, updated: 1, errors: [] } };
+    answer = { products: { created: 0, updated: 1, unchanged: 0, errors: [] } };
     existing = [productRow(1, { name: 'Strong pasta', ean: '8712345678906', org: 'a'.repeat(24) })];
     const { router } = open();
     await screen.findByRole('button', { name: 'Finish and add product' });
@@ -116,6 +116,7 @@ describe('new product form (spec 3 §2 New product form, §5)', { timeout: 30_00
       products: {
         created: 0,
         updated: 0,
+        unchanged: 0,
         errors: [
           {
             row: 1,
@@ -143,6 +144,7 @@ describe('new product form (spec 3 §2 New product form, §5)', { timeout: 30_00
       products: {
         created: 0,
         updated: 0,
+        unchanged: 0,
         errors: [
           {
             row: 1,

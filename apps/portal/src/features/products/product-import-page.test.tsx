@@ -36,6 +36,7 @@ describe('bulk import page', { timeout: 30_000 }, () => {
             products: {
               created: 2,
               updated: 0,
+              unchanged: 1,
               errors: [
                 {
                   row: 3,
@@ -177,6 +178,10 @@ describe('bulk import page', { timeout: 30_000 }, () => {
     const reason = await screen.findByText('This EAN appears twice in the file (first on line 2)');
     expect(reason.closest('tr')?.textContent).toBe(
       '48712345678906This EAN appears twice in the file (first on line 2)',
+    );
+    // A known product the file left as it was is said apart from the created and updated ones (ADR 0130).
+    expect(screen.getByTestId('import-unchanged').textContent).toBe(
+      '1 product already matched the file and was left unchanged.',
     );
   });
 

@@ -65,6 +65,8 @@ interface BulkResult {
   type: BulkImportType;
   created: number;
   updated: number;
+  /** Products: known products the file left as they were (every value already stored; ADR 0130). */
+  unchanged?: number;
   errors: Issue[];
   /** Rules imported with a product file (automation toggle), with their own rows. */
   automations?: { result: AutomationImportResult; lines: { line: number }[] };
@@ -102,7 +104,7 @@ export function ProductImportPage() {
   };
 
   const toast = (res: BulkResult) => {
-    const n = res.type === 'product_bundles' ? res.created : res.created + res.updated;
+    const n = res.type === 'product_bundles' ? res.created : res.created + res.updated + (res.unchanged ?? 0);
     const message =
       res.type === 'products'
         ? t('import.toast', { imported: n, updated: res.updated })
@@ -120,6 +122,7 @@ export function ProductImportPage() {
         type: current,
         created: res.products.created,
         updated: res.products.updated,
+        unchanged: res.products.unchanged,
         errors: res.products.errors,
       };
       if (autoRef.current) {
@@ -409,6 +412,10 @@ function BulkImportResults({
         <Count label={labels[1] as string} value={updated} color="blue" />
         <Count label={t('import.errors')} value={errors.length} color={errors.length ? 'red' : 'gray'} />
       </SimpleGrid>
+      {result.unchanged ? (
+        // Rows whose every value the product already had: nothing written (a file imported again).
+        <Text data-testid="import-unchanged">{t('import.unchanged', { count: result.unchanged })}</Text>
+      ) : null}
       {result.linesExpanded ? (
         // Orders placed before the product became a bundle are picked by their parts from now on.
         <Text data-testid="bundle-lines-expanded">
