@@ -21,6 +21,19 @@ export const BASE_TEXTS = {
       '1/3pallet': '1/3 pallet',
       pallet: 'Pallet',
     },
+    platforms: {
+      import: 'Spreadsheet import',
+      portal: 'Entered in the portal',
+      manual: 'Manual',
+      bol: 'bol',
+      bol_be: 'bol Belgium',
+      shopify: 'Shopify',
+      woo: 'WooCommerce',
+      lightspeed: 'Lightspeed',
+      shopware: 'Shopware',
+      mirakl: 'Mirakl',
+      channel_engine: 'ChannelEngine',
+    },
     errors: { generic: HTTP_ERROR_TEXT.generic, unauthorized: HTTP_ERROR_TEXT.unauthorized },
     validation: {
       required: fieldProblemText('required'),
@@ -41,6 +54,19 @@ export const BASE_TEXTS = {
       '1/2pallet': 'Halve pallet',
       '1/3pallet': '1/3 pallet',
       pallet: 'Pallet',
+    },
+    platforms: {
+      import: 'Spreadsheet-import',
+      portal: 'Ingevoerd in het portaal',
+      manual: 'Handmatig',
+      bol: 'bol',
+      bol_be: 'bol België',
+      shopify: 'Shopify',
+      woo: 'WooCommerce',
+      lightspeed: 'Lightspeed',
+      shopware: 'Shopware',
+      mirakl: 'Mirakl',
+      channel_engine: 'ChannelEngine',
     },
     errors: {
       generic: 'Er is iets misgegaan, raadpleeg je logs',
@@ -63,4 +89,13 @@ export const BASE_TEXTS = {
  */
 export function locationTypeName(t: TFunction, type: string): string {
   return t(`common:locationTypes.${type}`, { defaultValue: type });
+}
+
+/**
+ * Where an order came from, in the UI language (`common:platforms`; spec 1 §2 Shipments item "platform"): 'Spreadsheet-
+ * import' for `import`, 'Ingevoerd in het portaal' for `portal`, the shop's own name for a shop; a platform the texts
+ * do not know (a newer server) shows its code.
+ */
+export function orderPlatformName(t: TFunction, platform: string): string {
+  return t(`common:platforms.${platform}`, { defaultValue: platform });
 }

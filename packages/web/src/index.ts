@@ -5,7 +5,7 @@
  * apps' first load: only lazy screens use it.
  */
 
-export { locationTypeName } from './base-texts.ts';
+export { locationTypeName, orderPlatformName } from './base-texts.ts';
 export { ErrorBanner, type ErrorBannerProps } from './error-banner.tsx';
 export { useCheckedForm, useZodForm } from './form.ts';
 export {

@@ -1,4 +1,5 @@
 import { type AdminOrder, ApiError, formatDate, formatDateTime } from '@hoppa/core';
+import { orderPlatformName } from '@hoppa/web';
 import {
   Alert,
   Badge,
@@ -43,7 +44,7 @@ function OrderCard({ order }: { order: AdminOrder }): ReactNode {
               {order.orderId}
             </Text>
             <Text size="sm" c="dimmed">
-              {order.org_name} · {order.platform}
+              {order.org_name} · {orderPlatformName(t, order.platform)}
             </Text>
           </Stack>
           <Group gap="xs">

@@ -180,6 +180,8 @@ describe('carrier statuses in the UI language (ADR 0118: the carriers write Dutc
     expect(screen.getByText('Pakket overgedragen aan de vervoerder')).toBeTruthy();
     expect(screen.getByText('Vertraging: er ging iets mis onderweg')).toBeTruthy();
     expect(screen.getByText('Pakket ligt bij het afhaalpunt')).toBeTruthy();
+    // Where the order came from, named: not the code 'import' (ADR 0130).
+    expect(screen.getByText('Bakkerij Bol · Spreadsheet-import')).toBeTruthy();
   });
 
   it('shows an English UI the English status, not the carrier’s Dutch', async () => {
@@ -188,6 +190,7 @@ describe('carrier statuses in the UI language (ADR 0118: the carriers write Dutc
     await screen.findByRole('list', { name: 'status' });
     expect(screen.getByText('Handed over to the carrier')).toBeTruthy();
     expect(screen.getByText('Delayed: something went wrong on the way')).toBeTruthy();
+    expect(screen.getByText('Bakkerij Bol · Spreadsheet import')).toBeTruthy();
     expect(screen.queryByText('Zending is ontvangen door DHL (SHIPMENT_ACCEPTANCE)')).toBeNull();
   });
 });

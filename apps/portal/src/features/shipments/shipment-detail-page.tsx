@@ -13,6 +13,7 @@ import {
   orderNotesEndpoint,
   orderShippedEndpoint,
 } from '@hoppa/core';
+import { orderPlatformName } from '@hoppa/web';
 import {
   Alert,
   Anchor,
@@ -89,7 +90,7 @@ export function ShipmentDetailPage() {
             </Anchor>
             <PageHeader
               title={t('detail.title', { order: s.order_id })}
-              description={`${s.org_name} · ${s.platform}`}
+              description={`${s.org_name} · ${orderPlatformName(t, s.platform)}`}
               actions={
                 <>
                   {/* An own shipment ('Eigen verzendwijze') has no label of ours, only the packing slip (ADR 0044). */}

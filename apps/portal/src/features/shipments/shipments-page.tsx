@@ -7,6 +7,7 @@ import {
   type ShipmentListItem,
   type TrackingStatus,
 } from '@hoppa/core';
+import { orderPlatformName } from '@hoppa/web';
 import {
   Accordion,
   Anchor,
@@ -102,7 +103,7 @@ export function shipmentColumns(t: TFunction<'shipments'>): DataColumn<ShipmentL
           </Anchor>
           {/* May wrap under the order number: on one line it made the column ~45 px wider than the number. */}
           <Text size="xs" c="dimmed">
-            {s.platform} · {s.org_name}
+            {orderPlatformName(t, s.platform)} · {s.org_name}
           </Text>
           {s.batch_id && (
             <Anchor
