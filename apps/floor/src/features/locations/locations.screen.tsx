@@ -765,6 +765,34 @@ function ProductPicker({
 /** A location's typed stock (`amount`) that differs from the stock the row holds. */
 type AmountCheck = { row: ShownLocation; amount: number };
 
+/** One location of a count that differs from the stock held: its name, expected · counted, and the signed difference. */
+function DifferenceRow({
+  name,
+  expected,
+  counted,
+  testId,
+  t,
+}: {
+  name: string;
+  expected: number;
+  counted: number;
+  testId?: string;
+  t: T;
+}) {
+  const difference = counted - expected;
+  return (
+    <li data-testid={testId}>
+      <strong>{name}</strong>
+      <span>
+        {t('recountExpected', { count: expected })} · {t('recountCounted', { count: counted })}
+      </span>
+      <strong className={difference < 0 ? 'loc-diff-minus' : 'loc-diff-plus'}>
+        {t('recountDifference', { difference: signedDifference(difference) })}
+      </strong>
+    </li>
+  );
+}
+
 /**
  * The question before a location's typed stock is saved (spec 2 §5 Manual location amount; like the recount popup's
  * differences): the location, the stock expected and the count typed, and the difference ('Verschil: −2'). The
@@ -787,7 +815,6 @@ function AmountCheckModal({
   useEffect(() => {
     if (check) confirmRef.current?.focus();
   }, [check]);
-  const difference = check ? check.amount - check.row.stock : 0;
   return (
     <Modal
       opened={check !== null}
@@ -799,16 +826,7 @@ function AmountCheckModal({
         <div data-testid="amount-check">
           <p className="loc-recount-question">{t('amountCheckQuestion')}</p>
           <ul className="loc-recount-diffs">
-            <li>
-              <strong>{check.row.name}</strong>
-              <span>
-                {t('recountExpected', { count: check.row.stock })} ·{' '}
-                {t('recountCounted', { count: check.amount })}
-              </span>
-              <strong className={difference < 0 ? 'loc-diff-minus' : 'loc-diff-plus'}>
-                {t('recountDifference', { difference: signedDifference(difference) })}
-              </strong>
-            </li>
+            <DifferenceRow name={check.row.name} expected={check.row.stock} counted={check.amount} t={t} />
           </ul>
           <Button
             fullWidth
@@ -901,15 +919,14 @@ function RecountModal({
           <p className="loc-recount-question">{t('recountDiffers')}</p>
           <ul className="loc-recount-diffs">
             {review.differences.map((d) => (
-              <li key={d.row.key} data-testid="recount-difference">
-                <strong>{d.row.name}</strong>
-                <span>
-                  {t('recountExpected', { count: d.expected })} · {t('recountCounted', { count: d.counted })}
-                </span>
-                <strong className={d.difference < 0 ? 'loc-diff-minus' : 'loc-diff-plus'}>
-                  {t('recountDifference', { difference: signedDifference(d.difference) })}
-                </strong>
-              </li>
+              <DifferenceRow
+                key={d.row.key}
+                testId="recount-difference"
+                name={d.row.name}
+                expected={d.expected}
+                counted={d.counted}
+                t={t}
+              />
             ))}
           </ul>
           <Button
