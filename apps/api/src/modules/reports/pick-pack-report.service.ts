@@ -90,8 +90,8 @@ export function wholeHours(range: ReportRangeQuery): {
 
 /**
  * The shipments of `range` as counted rows `(at, shipped_by, order_type, speed_group, n)`: the kept `shipment_hours` of
- * the whole hours inside it (migrations 0415, 0454; `at` the hour's start) and, one row per shipment, those of the two edge slices
- * from the shipments' `(org_id, created_at)` index. With `withType` an edge shipment takes its order's type by primary
+ * the whole hours inside it (migrations 0415, 0454; `at` the hour's start) and, one row per shipment, those of the two
+ * edge slices from the shipments' `(org_id, created_at)` index. With `withType` an edge shipment takes its order's type by primary
  * key (a scalar subquery: NULL when the order lies outside the request's organisations, which the caller drops as
  * the join did; a join here made the planner start parallel workers for a few hundred rows), else NULL. A moment
  * grouped by its Amsterdam hour gives the same counts as grouping every shipment of the range.
