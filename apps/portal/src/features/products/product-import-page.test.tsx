@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { merchantOwner, orgAuth, user } from '../../test/fixtures.ts';
 import { stubPageRequest } from '../../test/page-request.ts';
@@ -168,6 +168,23 @@ describe('bulk import page', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('Errors: 1')).toBeTruthy();
     const refused = screen.getByText('automation_operator is missing').closest('tr') as HTMLElement;
     expect(refused.textContent).toBe('38710398500014automation_operator is missing');
+  });
+
+  it('says which rows the import will refuse, with their reasons, already in the preview', async () => {
+    render();
+    choose('products.csv', 'ean,name\n8712345678906,Jam\n8712345678907,Bad check digit\n8710398500014,\n');
+    fireEvent.click(await screen.findByRole('button', { name: 'Show preview' }));
+    expect((await screen.findByTestId('preview-refused')).textContent).toBe(
+      '2 rows will not be imported: fix them in the file first, or import the others.',
+    );
+    // Each refused row on its sheet line (the header is line 1), with its EAN, before anything is sent.
+    const table = screen.getByRole('table', { name: 'Rows that will not be imported' });
+    const lines = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => (r.textContent ?? '').slice(0, 14));
+    expect(lines).toEqual(['38712345678907', '48710398500014']);
+    expect(calls.some((c) => c.path === 'POST /api/products/import')).toBe(false);
   });
 
   it("shows a repeated EAN's first_row as the sheet line it is on", async () => {

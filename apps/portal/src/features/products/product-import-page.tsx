@@ -6,6 +6,7 @@ import {
   groupBundleRows,
   PRODUCT_IMPORT_FIELDS,
   type ProductImportResult,
+  parseProductImportRow,
 } from '@hoppa/core';
 import type { CodedIssue } from '@hoppa/web';
 import {
@@ -314,7 +315,18 @@ function BulkPreview({
   fieldLabel: (f: BulkImportField) => string;
   showParents: boolean;
 }) {
+  const { t } = useTranslation('products');
   const tb = useBulkImportTexts();
+  // A product file's rows the import will refuse, by the same rule the server applies to each row (core
+  // parseProductImportRow): said before "Import", with their reasons (ADR 0130). A second row of one EAN is found by
+  // the server only.
+  const refused: Issue[] =
+    type === 'products'
+      ? productImportRows(rows).flatMap((row, i) => {
+          const r = parseProductImportRow(row);
+          return r.ok ? [] : [{ row: i + 1, ean: r.ean, code: r.code, values: r.values, reason: r.reason }];
+        })
+      : [];
   const automationFields = fields.filter(
     (f) => f.startsWith('automation_') || (type === 'automations' && f !== 'parent_ean'),
   );
@@ -329,6 +341,22 @@ function BulkPreview({
   const parents = showParents ? parentChildMapping(rows) : [];
   return (
     <Stack gap="sm">
+      {refused.length > 0 && (
+        <>
+          <Alert color="yellow" variant="light" data-testid="preview-refused">
+            {t('import.previewRefused', { count: refused.length })}
+          </Alert>
+          <ImportIssueTable
+            ns="products"
+            title={t('import.previewRefusedDetails')}
+            idLabel={t('import.ean')}
+            idOf={(e: Issue) => e.ean}
+            issues={refused}
+            rows={rows}
+            reasonText={(e, lineOf) => bulkReasonText(t, tb, e, lineOf)}
+          />
+        </>
+      )}
       {bundles && (
         <Alert color="blue" variant="light">
           {tb('bundlesSummary', {

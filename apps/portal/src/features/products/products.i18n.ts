@@ -44,6 +44,11 @@ export const productsI18n = {
       unchanged_other: '{{count}} products already matched the file and were left unchanged.',
       errors: 'Errors',
       errorDetails: 'Rows that were not imported',
+      previewRefused_one:
+        '{{count}} row will not be imported: fix it in the file first, or import the others.',
+      previewRefused_other:
+        '{{count}} rows will not be imported: fix them in the file first, or import the others.',
+      previewRefusedDetails: 'Rows that will not be imported',
       row: 'Row',
       ean: 'EAN',
       reason: 'Reason',
@@ -104,6 +109,11 @@ export const productsI18n = {
       unchanged_other: '{{count}} producten stonden er al zo in en zijn niet gewijzigd.',
       errors: 'Fouten',
       errorDetails: 'Regels die niet zijn geïmporteerd',
+      previewRefused_one:
+        '{{count}} regel wordt niet geïmporteerd: verbeter die eerst in het bestand, of importeer de rest.',
+      previewRefused_other:
+        '{{count}} regels worden niet geïmporteerd: verbeter die eerst in het bestand, of importeer de rest.',
+      previewRefusedDetails: 'Regels die niet worden geïmporteerd',
       row: 'Regel',
       ean: 'EAN',
       reason: 'Reden',
