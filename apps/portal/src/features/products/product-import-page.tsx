@@ -346,15 +346,7 @@ function BulkPreview({
           <Alert color="yellow" variant="light" data-testid="preview-refused">
             {t('import.previewRefused', { count: refused.length })}
           </Alert>
-          <ImportIssueTable
-            ns="products"
-            title={t('import.previewRefusedDetails')}
-            idLabel={t('import.ean')}
-            idOf={(e: Issue) => e.ean}
-            issues={refused}
-            rows={rows}
-            reasonText={(e, lineOf) => bulkReasonText(t, tb, e, lineOf)}
-          />
+          <BulkIssueTable title={t('import.previewRefusedDetails')} issues={refused} rows={rows} />
         </>
       )}
       {bundles && (
@@ -416,6 +408,34 @@ function BulkPreview({
   );
 }
 
+/**
+ * Rows of a bulk file the import refuses or refused, each on its sheet line with its EAN and its reason in the UI
+ * language: the preview's rows the core rule refuses and the results' refused rows.
+ */
+function BulkIssueTable({
+  title,
+  issues,
+  rows,
+}: {
+  title: string;
+  issues: Issue[];
+  rows: readonly MappedRow<BulkImportField>[];
+}) {
+  const { t } = useTranslation('products');
+  const tb = useBulkImportTexts();
+  return (
+    <ImportIssueTable
+      ns="products"
+      title={title}
+      idLabel={t('import.ean')}
+      idOf={(e: Issue) => e.ean}
+      issues={issues}
+      rows={rows}
+      reasonText={(e, lineOf) => bulkReasonText(t, tb, e, lineOf)}
+    />
+  );
+}
+
 /** Created, updated and error counts, then each refused row (spec 3 §2 Bulk import: results). */
 function BulkImportResults({
   result,
@@ -450,17 +470,7 @@ function BulkImportResults({
           {tb('linesExpanded', { count: result.linesExpanded })}
         </Text>
       ) : null}
-      {errors.length > 0 && (
-        <ImportIssueTable
-          ns="products"
-          title={t('import.errorDetails')}
-          idLabel={t('import.ean')}
-          idOf={(e: Issue) => e.ean}
-          issues={errors}
-          rows={rows}
-          reasonText={(e, lineOf) => bulkReasonText(t, tb, e, lineOf)}
-        />
-      )}
+      {errors.length > 0 && <BulkIssueTable title={t('import.errorDetails')} issues={errors} rows={rows} />}
       {result.automations && (
         <>
           <Text fw={600}>{tb('automationResults')}</Text>
