@@ -586,11 +586,13 @@ export interface ReturnItems {
   id: string;
   order_line_id: string;
   org_id: string;
+  parts: Generated<Json>;
   product_id: string;
   product_state: string | null;
   quarantined: boolean | null;
   received_quantity: number | null;
   restock_location_id: string | null;
+  restocked_quantity: number | null;
   return_action: Generated<string>;
   return_id: string;
   title: string;

@@ -85,8 +85,9 @@ export const returnFromOrderEndpoint = defineEndpoint({
 });
 
 /**
- * Saves the desk's judgement of one item at once (spec 2 §7 `POST /returns`, §5 Return update). 409 `return_closed`
- * when the item is fulfilled already; 404 for an unknown return or EAN.
+ * Saves the desk's judgement of one item at once (spec 2 §7 `POST /returns`, §5 Return update), whole or in `parts`
+ * (pieces of the one EAN judged apart: 1 good, 1 damaged). 409 `return_closed` when the item is fulfilled already;
+ * 404 for an unknown return or EAN; 400 when a received quantity sent along is not the parts' sum.
  */
 export const returnUpdateEndpoint = defineEndpoint({
   method: 'POST',
@@ -101,7 +102,8 @@ export const returnUpdateEndpoint = defineEndpoint({
 /**
  * Closes one item (spec 2 §7 `POST /returns/fulfill/{return_id}/{ean}`): the received quantity (the expected one when
  * not set) goes back through the stock ledger (reason `return`): sellable pieces onto `location_id` or the product's
- * pick location, pieces that are damaged or do not meet the conditions onto the quarantine location. Replayed with
+ * pick location, pieces that are damaged or do not meet the conditions onto the quarantine location — per judged
+ * part when the item was judged in parts. Replayed with
  * the same key it changes nothing again; a second close answers 409 `return_closed`.
  */
 export const returnFulfillEndpoint = defineEndpoint({

@@ -59,6 +59,21 @@ export function isReturnCondition(state: string | null | undefined): state is Re
   return (RETURN_CONDITIONS as readonly unknown[]).includes(state);
 }
 
+/**
+ * One judged part of a return line (spec 2 §3 Return item's judgement, per piece): `quantity` pieces (1 or more) with
+ * their own product state, damage flags and action, so that of two pieces of one EAN one can go back to stock and
+ * one to quarantine. Whether a part is sellable follows the rule of the whole line (the API's `isSellable`).
+ */
+export const ReturnItemPartSchema = z.object({
+  quantity: z.number().int(),
+  product_state: z.string().nullable(),
+  damaged_package: z.boolean(),
+  damaged_product: z.boolean(),
+  damaged_product_package: z.boolean(),
+  return_action: ReturnActionSchema,
+});
+export type ReturnItemPart = z.infer<typeof ReturnItemPartSchema>;
+
 /** One product of a return as the desk shows it (spec 2 §3 Return item). */
 export const ReturnItemSchema = z.object({
   id: IdSchema,
@@ -76,9 +91,19 @@ export const ReturnItemSchema = z.object({
   damaged_product: z.boolean(),
   damaged_product_package: z.boolean(),
   return_action: ReturnActionSchema,
-  /** Closed by the desk: when, and whether the pieces went to quarantine. */
+  /** Closed by the desk: when, and whether the pieces went to quarantine (any of them, when judged in parts). */
   fulfilled_at: z.string().nullable(),
   quarantined: z.boolean().nullable(),
+  /**
+   * The line judged in parts (their quantities add up to `received_quantity`); empty when the whole line has the one
+   * judgement above. Older answers lack it.
+   */
+  parts: z.array(ReturnItemPartSchema).default([]),
+  /**
+   * Once closed: how many pieces went back to sellable stock (0 when none did; the rest of `received_quantity` went
+   * to quarantine); null while open.
+   */
+  restocked_quantity: z.number().int().nullable().default(null),
 });
 export type ReturnItem = z.infer<typeof ReturnItemSchema>;
 
@@ -167,25 +192,56 @@ export const ReturnFromOrderBodySchema = z.object({
  * Body of `POST /returns` (spec 2 §7, §5 Return update): one item's judgement, saved at once. `return_id` and `ean`
  * name the item ('Return ID and EAN are required to update a return.').
  */
-export const ReturnUpdateBodySchema = z.object({
-  return_id: z.string({ error: 'Return ID and EAN are required to update a return.' }).pipe(IdSchema),
-  ean: z
-    .string({ error: 'Return ID and EAN are required to update a return.' })
-    .trim()
-    .min(1, 'Return ID and EAN are required to update a return.')
-    .max(64),
-  received_quantity: z
-    .number({ error: 'Please select how many of this EAN were in the shipment.' })
-    .int()
-    .min(0, 'Please select how many of this EAN were in the shipment.')
-    .max(100_000)
-    .optional(),
-  product_state: boundedText('Product state', 500).optional(),
-  return_action: ReturnActionSchema.optional(),
-  damaged_package: z.boolean().optional(),
-  damaged_product: z.boolean().optional(),
-  damaged_product_package: z.boolean().optional(),
-});
+export const ReturnUpdateBodySchema = z
+  .object({
+    return_id: z.string({ error: 'Return ID and EAN are required to update a return.' }).pipe(IdSchema),
+    ean: z
+      .string({ error: 'Return ID and EAN are required to update a return.' })
+      .trim()
+      .min(1, 'Return ID and EAN are required to update a return.')
+      .max(64),
+    received_quantity: z
+      .number({ error: 'Please select how many of this EAN were in the shipment.' })
+      .int()
+      .min(0, 'Please select how many of this EAN were in the shipment.')
+      .max(100_000)
+      .optional(),
+    product_state: boundedText('Product state', 500).optional(),
+    return_action: ReturnActionSchema.optional(),
+    damaged_package: z.boolean().optional(),
+    damaged_product: z.boolean().optional(),
+    damaged_product_package: z.boolean().optional(),
+    /**
+     * The line judged in parts (session 44): the pieces of one EAN with different judgements, e.g. 1 good and 1
+     * damaged. Replaces the parts saved before; the received quantity becomes their sum (a `received_quantity` sent
+     * along must be that sum). An empty list ends the split: the line's one judgement counts again.
+     */
+    parts: z
+      .array(
+        z.object({
+          quantity: z
+            .number({ error: 'Each part needs a number of pieces (1 or more).' })
+            .int()
+            .min(1, 'Each part needs a number of pieces (1 or more).')
+            .max(100_000),
+          product_state: boundedText('Product state', 500).optional(),
+          return_action: ReturnActionSchema.optional(),
+          damaged_package: z.boolean().optional(),
+          damaged_product: z.boolean().optional(),
+          damaged_product_package: z.boolean().optional(),
+        }),
+      )
+      .max(20)
+      .optional(),
+  })
+  .refine(
+    (b) =>
+      b.parts === undefined ||
+      b.parts.length === 0 ||
+      b.received_quantity === undefined ||
+      b.received_quantity === b.parts.reduce((n, p) => n + p.quantity, 0),
+    { message: 'The received quantity must be the sum of the judged parts.', path: ['received_quantity'] },
+  );
 export type ReturnUpdateBody = z.infer<typeof ReturnUpdateBodySchema>;
 
 /** Path of `POST /returns/fulfill/{return_id}/{ean}`. */

@@ -4,6 +4,7 @@ import {
   newId,
   type Return,
   type ReturnAction,
+  type ReturnItemPart,
   type ReturnReasonCode,
   type ReturnSearchResultSchema,
   type ReturnUpdateBody,
@@ -55,6 +56,8 @@ type ItemRow = {
   return_action: ReturnAction;
   fulfilled_at: Date | string | null;
   quarantined: boolean | null;
+  parts: ReturnItemPart[];
+  restocked_quantity: number | null;
   loc_id: string | null;
   loc_name: string | null;
   loc_parent: string | null;
@@ -75,7 +78,7 @@ export async function returnsById(ctx: TenantScope, ids: readonly string[]): Pro
   const items = await sql<ItemRow>`
     SELECT i.id, i.return_id, i.product_id, i.ean, i.title, i.expected_quantity, i.received_quantity, i.product_state,
            i.damaged_package, i.damaged_product, i.damaged_product_package, i.return_action, i.fulfilled_at,
-           i.quarantined, loc.id AS loc_id, loc.name AS loc_name, parent.name AS loc_parent,
+           i.quarantined, i.parts, i.restocked_quantity, loc.id AS loc_id, loc.name AS loc_name, parent.name AS loc_parent,
            p.return_instruction
     FROM return_items i
     JOIN products p ON p.id = i.product_id
@@ -135,6 +138,8 @@ export async function returnsById(ctx: TenantScope, ids: readonly string[]): Pro
             return_action: i.return_action,
             fulfilled_at: iso(i.fulfilled_at),
             quarantined: i.quarantined,
+            parts: i.parts,
+            restocked_quantity: i.restocked_quantity,
           })),
         images: images
           .filter((m) => m.return_id === id)
@@ -390,11 +395,35 @@ async function itemFor(
   return item;
 }
 
-/** Saves the desk's judgement of one item at once (spec 2 §7 `POST /returns`, §5 Return update). */
+/**
+ * Saves the desk's judgement of one item at once (spec 2 §7 `POST /returns`, §5 Return update). With `parts` the line
+ * is judged in parts: they replace the saved ones (with their defaults filled in: no state, no damage,
+ * RETURN_RECEIVED) and the received quantity becomes their sum; an empty list ends the split. A received quantity
+ * sent without parts to a line judged in parts judges the line anew as a whole (the parts no longer add up), so the
+ * split ends. Sending the same body again changes nothing.
+ */
 export async function updateReturnItem(ctx: TenantScope, body: ReturnUpdateBody): Promise<Return> {
   const item = await itemFor(ctx, body.return_id, body.ean, returnUpdateEndpoint);
+  const parts: ReturnItemPart[] | undefined = body.parts?.map((p) => ({
+    quantity: p.quantity,
+    product_state: p.product_state ?? null,
+    damaged_package: p.damaged_package ?? false,
+    damaged_product: p.damaged_product ?? false,
+    damaged_product_package: p.damaged_product_package ?? false,
+    return_action: p.return_action ?? 'RETURN_RECEIVED',
+  }));
+  const partsSum = parts && parts.length > 0 ? parts.reduce((n, p) => n + p.quantity, 0) : undefined;
+  const savedParts = item.parts as ReturnItemPart[];
+  const splitEnds =
+    parts === undefined &&
+    body.received_quantity !== undefined &&
+    savedParts.length > 0 &&
+    savedParts.reduce((n, p) => n + p.quantity, 0) !== body.received_quantity;
   const changes = {
     ...(body.received_quantity !== undefined ? { received_quantity: body.received_quantity } : {}),
+    ...(partsSum !== undefined ? { received_quantity: partsSum } : {}),
+    ...(parts !== undefined ? { parts: JSON.stringify(parts) } : {}),
+    ...(splitEnds ? { parts: '[]' } : {}),
     ...(body.product_state !== undefined ? { product_state: body.product_state } : {}),
     ...(body.return_action !== undefined ? { return_action: body.return_action } : {}),
     ...(body.damaged_package !== undefined ? { damaged_package: body.damaged_package } : {}),
@@ -478,8 +507,9 @@ async function quarantineLocation(ctx: TenantScope): Promise<string> {
 /**
  * Closes one item (spec 2 §7 `POST /returns/fulfill/{return_id}/{ean}`), in the caller's transaction: the received
  * quantity (the expected one when not set) goes back through the stock ledger with reason `return` and the return
- * number — sellable pieces onto `location_id` or the product's pick location, the rest onto the quarantine location —
- * and the return closes when its last item does. 400 when sellable pieces have nowhere to go (scan a location);
+ * number — sellable pieces onto `location_id` or the product's pick location, the rest onto the quarantine location,
+ * per judged part when the line was judged in parts (one ledger row each way) — and the return closes when its last
+ * item does. `restocked_quantity` records how many went back to sellable stock. 400 when sellable pieces have nowhere to go (scan a location);
  * 409 `location_inactive`, `return_closed`.
  */
 export async function fulfillReturnItem(
@@ -490,7 +520,16 @@ export async function fulfillReturnItem(
   const item = await itemFor(ctx, params.return_id, params.ean, returnFulfillEndpoint);
   const ret = await oneReturn(ctx, params.return_id);
   const quantity = item.received_quantity ?? item.expected_quantity;
-  const sellable = isSellable(item);
+  const parts = item.parts as ReturnItemPart[];
+  // Pieces judged sellable and not: per part when the line was judged in parts, else the line as a whole.
+  const restocked =
+    parts.length > 0
+      ? parts.filter((p) => isSellable(p)).reduce((n, p) => n + p.quantity, 0)
+      : isSellable(item)
+        ? quantity
+        : 0;
+  const quarantined = quantity - restocked;
+  const sellable = restocked > 0 || (parts.length === 0 && isSellable(item));
   let locationId: string | null = null;
   if (sellable) {
     if (body.location_id) {
@@ -509,31 +548,41 @@ export async function fulfillReturnItem(
       locationId = loc.id;
     } else {
       locationId = ret.items.find((i) => i.id === item.id)?.location?.id ?? null;
-      if (!locationId && quantity > 0)
+      if (!locationId && restocked > 0)
         throw refusal(`${item.title} has no location yet: scan the location to put it on`, 'no_location', {
           value: item.title,
         });
     }
-  } else {
-    locationId = await quarantineLocation(ctx);
   }
-  if (quantity > 0 && locationId)
+  if (restocked > 0 && locationId)
     await applyStockChange(ctx, {
       orgId: item.org_id,
       productId: item.product_id,
       locationId,
-      delta: quantity,
+      delta: restocked,
       reason: 'return',
       userId: ctx.userId,
-      note: `return ${ret.return_number}${sellable ? '' : ' (quarantine)'}`,
+      note: `return ${ret.return_number}`,
+    });
+  const quarantineId = quarantined > 0 || !sellable ? await quarantineLocation(ctx) : null;
+  if (quarantined > 0 && quarantineId)
+    await applyStockChange(ctx, {
+      orgId: item.org_id,
+      productId: item.product_id,
+      locationId: quarantineId,
+      delta: quarantined,
+      reason: 'return',
+      userId: ctx.userId,
+      note: `return ${ret.return_number} (quarantine)`,
     });
   await tenantSql(ctx)
     .updateTable('return_items as i')
     .set({
       fulfilled_at: new Date(),
-      restock_location_id: locationId,
-      quarantined: !sellable,
+      restock_location_id: sellable ? locationId : quarantineId,
+      quarantined: quarantined > 0 || !sellable,
       received_quantity: quantity,
+      restocked_quantity: restocked,
     })
     .where('i.id', '=', item.id)
     .where(orgScope(ctx, 'i'))

@@ -317,6 +317,88 @@ describe('returns (issue 12; spec 2 §7 Returns)', () => {
     ]);
   });
 
+  it('judges the pieces of one line apart: the good one back on its location, the damaged one in quarantine', async () => {
+    const s = await scene();
+    const made = (await create(s, [{ line: 1, quantity: 2 }])).json() as Return;
+    // Two cups came back: one fine, one broken (the same line and EAN, two judgements).
+    const split = await post('/api/returns', {
+      return_id: made.id,
+      ean: s.cups.ean,
+      parts: [
+        { quantity: 1, product_state: 'good' },
+        {
+          quantity: 1,
+          product_state: 'bad',
+          damaged_product: true,
+          return_action: 'RETURN_DOES_NOT_MEET_CONDITIONS',
+        },
+      ],
+    });
+    expect(split.statusCode, split.body).toBe(200);
+    const judged = (split.json() as Return).items[0];
+    expect(judged).toMatchObject({ received_quantity: 2, restocked_quantity: null });
+    expect(
+      judged?.parts.map((p) => [p.quantity, p.product_state, p.damaged_product, p.return_action]),
+    ).toEqual([
+      [1, 'good', false, 'RETURN_RECEIVED'],
+      [1, 'bad', true, 'RETURN_DOES_NOT_MEET_CONDITIONS'],
+    ]);
+    // The same judgement again (the outbox resends) changes nothing.
+    const again = await post('/api/returns', {
+      return_id: made.id,
+      ean: s.cups.ean,
+      parts: [
+        { quantity: 1, product_state: 'good' },
+        {
+          quantity: 1,
+          product_state: 'bad',
+          damaged_product: true,
+          return_action: 'RETURN_DOES_NOT_MEET_CONDITIONS',
+        },
+      ],
+    });
+    expect(again.json()).toEqual(split.json());
+    // A received quantity that is not the parts' sum is refused with the reason.
+    const wrong = await post('/api/returns', {
+      return_id: made.id,
+      ean: s.cups.ean,
+      received_quantity: 3,
+      parts: [{ quantity: 1, product_state: 'good' }],
+    });
+    expect(wrong.statusCode).toBe(400);
+
+    const key = `split-${s.tag}`;
+    const first = await post(`/api/returns/fulfill/${made.id}/${s.cups.ean}`, {}, picker, key);
+    expect(first.statusCode, first.body).toBe(200);
+    const closed = first.json() as Return;
+    expect(closed.closed_at).not.toBeNull();
+    expect(closed.items[0]).toMatchObject({ received_quantity: 2, restocked_quantity: 1 });
+    expect(await stockOf(s.cups.id, s.binB)).toBe(5);
+    // Replayed: nothing booked twice.
+    expect((await post(`/api/returns/fulfill/${made.id}/${s.cups.ean}`, {}, picker, key)).json()).toEqual(
+      first.json(),
+    );
+    expect(await stockOf(s.cups.id, s.binB)).toBe(5);
+    const ledger = await t.db.query<{ quantity: number; quarantine: boolean }>(
+      `SELECT m.quantity, l.quarantine FROM stock_mutations m JOIN locations l ON l.id = m.location_id
+       WHERE m.reason = 'return' AND m.product_id = $1 ORDER BY l.quarantine`,
+      [s.cups.id],
+    );
+    expect(ledger.rows).toEqual([
+      { quantity: 1, quarantine: false },
+      { quantity: 1, quarantine: true },
+    ]);
+  });
+
+  it('a plain received quantity still judges the whole line, and one closed with 0 puts nothing back', async () => {
+    const s = await scene();
+    const made = (await create(s, [{ line: 0, quantity: 2 }])).json() as Return;
+    await post('/api/returns', { return_id: made.id, ean: s.jam.ean, received_quantity: 0 });
+    const closed = (await post(`/api/returns/fulfill/${made.id}/${s.jam.ean}`, {})).json() as Return;
+    expect(closed.items[0]).toMatchObject({ received_quantity: 0, restocked_quantity: 0, parts: [] });
+    expect(await stockOf(s.jam.id, s.binA)).toBe(10);
+  });
+
   it("lists the open returns for the desk, newest first, paged; closed ones and other merchants' are left out", async () => {
     const get = (url: string, cookie = picker) => t.app.inject({ method: 'GET', url, headers: { cookie } });
     const s = await scene();

@@ -20,6 +20,8 @@ function aReturn(): Return {
     return_action: 'RETURN_RECEIVED' as const,
     fulfilled_at: null,
     quarantined: null,
+    parts: [],
+    restocked_quantity: null,
   });
   return {
     id: hexId(1),

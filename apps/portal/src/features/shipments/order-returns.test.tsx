@@ -25,6 +25,8 @@ function item(n: number, title: string, over: Partial<Return['items'][number]>):
     return_action: 'RETURN_RECEIVED',
     fulfilled_at: null,
     quarantined: null,
+    parts: [],
+    restocked_quantity: null,
     ...over,
   };
 }
