@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, OkSchema } from '../common/common.schema.ts';
 import { reasonParams } from '../common/reason.ts';
-import { boundedText } from '../common/text.ts';
+import { boundedText, dayText } from '../common/text.ts';
 import { defineEndpoint, IMAGE_MAX_BYTES, ImageBodySchema, PdfResponseSchema } from '../http/endpoint.ts';
 import { pageOf, pageQuery } from '../http/page.ts';
 import {
@@ -55,12 +55,33 @@ export const editInboundEndpoint = defineEndpoint({
 
 const InboundListSchema = pageOf(InboundSchema);
 
-/** `GET /inbounds` (spec 2 §7): the caller's inbounds, pending first, then by expected delivery. */
+/**
+ * `GET /inbounds` (spec 2 §7): the caller's inbounds, pending first (soonest expected first), then checked in (newest
+ * first). With `from` and `to` (dates, inclusive; our addition) only those a calendar of that range shows (spec 2 §9:
+ * expected, 1800-01-01 when missing, or checked in on an Amsterdam day in it): the merchant's own calendar reads its
+ * range instead of every inbound (issue 8). Each asks for the other; 400 when only one is given or `from` is after `to`.
+ */
 export const inboundsEndpoint = defineEndpoint({
   method: 'GET',
   path: '/inbounds',
   summary: 'Inbounds, pending first',
-  query: pageQuery(100),
+  query: pageQuery(100)
+    .extend({ from: dayText().optional(), to: dayText().optional() })
+    .refine((q) => q.from === undefined || q.to !== undefined, {
+      message: 'from needs to',
+      path: ['from'],
+      params: reasonParams('needs_field', { other: 'to' }),
+    })
+    .refine((q) => q.to === undefined || q.from !== undefined, {
+      message: 'to needs from',
+      path: ['to'],
+      params: reasonParams('needs_field', { other: 'from' }),
+    })
+    .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
+      message: 'from must not lie after to',
+      path: ['to'],
+      params: reasonParams('range_reversed', { other: 'from' }),
+    }),
   response: InboundListSchema,
   tags,
 });

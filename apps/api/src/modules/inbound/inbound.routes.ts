@@ -112,7 +112,12 @@ export function registerInboundRoutes(app: FastifyInstance): void {
   route(app, editInboundEndpoint, async ({ params, body }, ctx, req) =>
     change(ctx, req, (ic) => editInbound(ic, params.id, body)),
   );
-  route(app, inboundsEndpoint, async ({ query }, ctx) => listInbounds(ctx, {}, query));
+  route(app, inboundsEndpoint, async ({ query }, ctx) =>
+    listInbounds(ctx, query.from && query.to ? { range: { from: query.from, to: query.to } } : {}, {
+      skip: query.skip,
+      limit: query.limit,
+    }),
+  );
   route(app, pendingInboundsEndpoint, async ({ query }, ctx) =>
     listInbounds(ctx, { status: 'pending' }, query),
   );

@@ -95,8 +95,11 @@ async function loadItems(
     .where(orgScope(ctx, 'it'))
     .where(orgScope(ctx, 'ib'))
     .where(orgScope(ctx, 'p'));
-  if (filter.inboundIds)
-    q = q.where('it.inbound_id', 'in', filter.inboundIds.length ? filter.inboundIds : ['']);
+  if (filter.inboundIds) {
+    // Said of both sides, so the planner reads the page's inbounds by key rather than hashing all of them.
+    const ids = filter.inboundIds.length ? filter.inboundIds : [''];
+    q = q.where('it.inbound_id', 'in', ids).where('ib.id', 'in', ids);
+  }
   if (filter.itemIds) q = q.where('it.id', 'in', filter.itemIds.length ? filter.itemIds : ['']);
   const rows = await q.orderBy('it.created_at').orderBy('it.position').orderBy('it.id').execute();
   const locIds = [...new Set(rows.flatMap((r) => r.reserved_locations as string[]))];
@@ -171,9 +174,39 @@ async function loadItems(
   });
 }
 
-type InboundFilter = { ids?: readonly string[]; status?: Status; orgId?: string };
+type InboundFilter = {
+  ids?: readonly string[];
+  status?: Status;
+  orgId?: string;
+  /** Expected or checked in on these Amsterdam dates ('yyyy-MM-dd', inclusive), as {@link inCalendarRange}. */
+  range?: { from: string; to: string };
+};
 
-/** Inbounds matching `filter` with their items, pending first then soonest expected (spec 2 §2 /checkin_inventory). */
+/** The expected date a calendar gives an inbound without one (spec 2 §9: "a missing expected date counts as 1800"). */
+const MISSING_EXPECTED = '1800-01-01';
+
+/**
+ * Whether inbound `ib` belongs in the calendar range `from`–`to` (dates, inclusive; spec 2 §9): its expected date
+ * (1800-01-01 when missing) or its check-in day in Amsterdam falls in it. Written as two index ranges
+ * (`inbounds_expected_idx`, `inbounds_checked_in_idx`), so a calendar month reads its inbounds, not every one the
+ * organisation announced (issue 8).
+ */
+function inCalendarRange(from: string, to: string) {
+  const missing = from <= MISSING_EXPECTED && MISSING_EXPECTED <= to;
+  return sql<boolean>`((ib.expected_delivery BETWEEN ${from}::date AND ${to}::date
+      ${missing ? sql`OR ib.expected_delivery IS NULL` : sql``})
+    OR (ib.status = 'checked_in'
+      AND ib.checked_in_at >= (${from}::date::timestamp AT TIME ZONE 'Europe/Amsterdam')
+      AND ib.checked_in_at < ((${to}::date + 1)::timestamp AT TIME ZONE 'Europe/Amsterdam')))`;
+}
+
+/**
+ * Inbounds matching `filter` with their items, pending first then soonest expected (spec 2 §2 /checkin_inventory):
+ * pending soonest expected first (none expected last), then checked in newest first, each by id on ties. Each status
+ * is its own part of the list, read in its index's order (migration 0461: `(org_id, status, checked_in_at DESC, id)`),
+ * so a page costs its rows and not a sort of every inbound the organisations ever announced (issue 8: a year of
+ * inbounds is thousands); `total` counts them per status.
+ */
 async function loadInbounds(
   ctx: TenantScope,
   filter: InboundFilter,
@@ -183,41 +216,68 @@ async function loadInbounds(
   if (filter.ids) base = base.where('ib.id', 'in', filter.ids.length ? filter.ids : ['']);
   if (filter.status) base = base.where('ib.status', '=', filter.status);
   if (filter.orgId) base = base.where('ib.org_id', '=', filter.orgId);
-  const count = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .innerJoin('organisations as o', 'o.id', 'ib.org_id')
-    .leftJoin('users as u', 'u.id', 'ib.created_by')
-    .select([
-      'ib.id',
-      'ib.inbound_number',
-      'ib.org_id',
-      'o.name as org_name',
-      'ib.type',
-      'ib.status',
-      'ib.contact_person',
-      'ib.contact_person_email',
-      'ib.phone',
-      'ib.shipping_address',
-      'ib.track_trace',
-      sql<string | null>`to_char(ib.expected_delivery, 'YYYY-MM-DD')`.as('expected_delivery'),
-      'ib.direct',
-      'ib.created_at',
-      'ib.checked_in_at',
-      'u.first_name',
-      'u.family_name',
-    ])
-    .orderBy(sql`CASE WHEN ib.status = 'pending' THEN 0 ELSE 1 END`)
-    .orderBy(sql`CASE WHEN ib.status = 'pending' THEN ib.expected_delivery END`, (ob) => ob.asc().nullsLast())
-    .orderBy('ib.checked_in_at', 'desc')
-    .orderBy('ib.id')
-    .offset(page.skip)
-    .limit(page.limit)
+  if (filter.range) base = base.where(inCalendarRange(filter.range.from, filter.range.to));
+  const counts = await base
+    .select(['ib.status', (eb) => eb.fn.countAll<string>().as('n')])
+    .groupBy('ib.status')
     .execute();
+  const countOf = (status: Status) => Number(counts.find((c) => c.status === status)?.n ?? 0);
+  const pendingCount = countOf('pending');
+  // The page's parts: its pending rows, then its checked-in rows (skip counted past the pending ones).
+  const parts: { status: Status; skip: number; limit: number }[] = [];
+  if (filter.status) parts.push({ status: filter.status, ...page });
+  else {
+    const pendingTaken = Math.max(0, Math.min(page.limit, pendingCount - page.skip));
+    if (pendingTaken > 0) parts.push({ status: 'pending', skip: page.skip, limit: pendingTaken });
+    if (page.limit - pendingTaken > 0)
+      parts.push({
+        status: 'checked_in',
+        skip: Math.max(0, page.skip - pendingCount),
+        limit: page.limit - pendingTaken,
+      });
+  }
+  const rows = [];
+  for (const part of parts) {
+    let q = base
+      .where('ib.status', '=', part.status)
+      .innerJoin('organisations as o', 'o.id', 'ib.org_id')
+      .leftJoin('users as u', 'u.id', 'ib.created_by')
+      .select([
+        'ib.id',
+        'ib.inbound_number',
+        'ib.org_id',
+        'o.name as org_name',
+        'ib.type',
+        'ib.status',
+        'ib.contact_person',
+        'ib.contact_person_email',
+        'ib.phone',
+        'ib.shipping_address',
+        'ib.track_trace',
+        sql<string | null>`to_char(ib.expected_delivery, 'YYYY-MM-DD')`.as('expected_delivery'),
+        'ib.direct',
+        'ib.created_at',
+        'ib.checked_in_at',
+        'u.first_name',
+        'u.family_name',
+      ]);
+    q =
+      part.status === 'pending'
+        ? q.orderBy('ib.expected_delivery', (ob) => ob.asc().nullsLast()).orderBy('ib.id')
+        : q.orderBy('ib.checked_in_at', 'desc').orderBy('ib.id');
+    rows.push(...(await q.offset(part.skip).limit(part.limit).execute()));
+  }
   const items = await loadItems(ctx, { inboundIds: rows.map((r) => r.id) });
+  const itemsOf = new Map<string, InboundItem[]>();
+  for (const i of items) {
+    const list = itemsOf.get(i.inbound_id);
+    if (list) list.push(i);
+    else itemsOf.set(i.inbound_id, [i]);
+  }
   return {
-    total: Number(count.n),
+    total: pendingCount + countOf('checked_in'),
     items: rows.map((r) => {
-      const its = items.filter((i) => i.inbound_id === r.id);
+      const its = itemsOf.get(r.id) ?? [];
       const checkedIn = its.reduce((s, i) => s + i.pieces_checked_in, 0);
       return {
         id: r.id,
@@ -812,10 +872,7 @@ export async function calendar(db: TenantScope['db'], token: string, from: strin
       'ib.checked_in_at',
     ])
     .where(orgScope(scope, 'ib'))
-    .where(
-      sql<boolean>`(COALESCE(ib.expected_delivery, DATE '1800-01-01') BETWEEN ${from}::date AND ${to}::date
-                    OR (ib.checked_in_at AT TIME ZONE 'Europe/Amsterdam')::date BETWEEN ${from}::date AND ${to}::date)`,
-    )
+    .where(inCalendarRange(from, to))
     .orderBy('ib.expected_delivery')
     .limit(2000)
     .execute();

@@ -405,6 +405,94 @@ describe('lists and reads (spec 2 §7 GET /inbounds…)', () => {
   });
 });
 
+describe('the inbound lists by part and by calendar range (issue 8, ADR 0131)', () => {
+  /** Bol's inbounds in the list's order, by SQL: pending soonest expected first, then checked in newest first. */
+  async function expectedOrder(where = 'true', params: unknown[] = []) {
+    const r = await t.db.query<{ id: string }>(
+      `SELECT id FROM inbounds ib WHERE org_id = $1 AND (${where})
+        ORDER BY CASE WHEN status = 'pending' THEN 0 ELSE 1 END,
+                 CASE WHEN status = 'pending' THEN expected_delivery END ASC NULLS LAST, checked_in_at DESC, id`,
+      [bol, ...params],
+    );
+    return r.rows.map((x) => x.id);
+  }
+
+  it('pages pending then checked in, any page size giving the one order; a range gives what a calendar shows', async () => {
+    const made: string[] = [];
+    for (let n = 0; n < 7; n++) made.push((await scene()).inbound.id);
+    // Three checked in at different moments (one on a day's Amsterdam edge), four pending: two on one expected day,
+    // one without an expected date.
+    const set = (id: string, values: string) =>
+      t.db.query(`UPDATE inbounds SET ${values} WHERE id = $1`, [id]);
+    await set(made[0] as string, `status = 'checked_in', checked_in_at = '2026-03-04T10:00:00Z'`);
+    await set(made[1] as string, `status = 'checked_in', checked_in_at = '2026-03-05T23:30:00Z'`); // 6 March in NL
+    await set(made[2] as string, `status = 'checked_in', checked_in_at = '2026-03-01T09:00:00Z'`);
+    await set(made[3] as string, `expected_delivery = '2026-03-05'`);
+    await set(made[4] as string, `expected_delivery = '2026-03-05'`);
+    await set(made[5] as string, `expected_delivery = NULL`);
+    await set(made[6] as string, `expected_delivery = '2026-02-20'`);
+
+    const all = await api<{ items: Inbound[]; total: number }>(bolOwner, 'GET', '/inbounds?limit=1000');
+    const order = await expectedOrder();
+    expect(all.body.items.map((i) => i.id)).toEqual(order);
+    expect(all.body.total).toBe(order.length);
+    for (const size of [1, 2, 3, 5]) {
+      const ids: string[] = [];
+      for (let skip = 0; skip < order.length + size; skip += size) {
+        const page = await api<{ items: Inbound[]; total: number }>(
+          bolOwner,
+          'GET',
+          `/inbounds?skip=${skip}&limit=${size}`,
+        );
+        expect(page.body.total).toBe(order.length);
+        ids.push(...page.body.items.map((i) => i.id));
+      }
+      expect(ids, `page size ${size}`).toEqual(order);
+    }
+    const checked = await api<{ items: Inbound[] }>(
+      bolOwner,
+      'GET',
+      '/inbounds/status/checked_in?limit=2&skip=1',
+    );
+    expect(checked.body.items.map((i) => i.id)).toEqual(
+      (await expectedOrder(`status = 'checked_in'`)).slice(1, 3),
+    );
+
+    // A calendar range: expected in it (1800 when missing) or checked in on an Amsterdam day in it.
+    const inRange = `COALESCE(expected_delivery, DATE '1800-01-01') BETWEEN $2::date AND $3::date
+      OR (checked_in_at AT TIME ZONE 'Europe/Amsterdam')::date BETWEEN $2::date AND $3::date`;
+    for (const [from, to] of [
+      ['2026-03-05', '2026-03-06'],
+      ['2026-03-06', '2026-03-06'],
+      ['2026-02-01', '2026-03-04'],
+      ['1800-01-01', '1800-01-01'],
+    ] as const) {
+      const got = await api<{ items: Inbound[]; total: number }>(
+        bolOwner,
+        'GET',
+        `/inbounds?from=${from}&to=${to}&limit=1000`,
+      );
+      const want = await expectedOrder(inRange, [from, to]);
+      expect(want.length, `${from}…${to}`).toBeGreaterThan(0);
+      expect(
+        got.body.items.map((i) => i.id),
+        `${from}…${to}`,
+      ).toEqual(want);
+      expect(got.body.total).toBe(want.length);
+    }
+    const half = await api<{ issues?: { path: string; code: string }[] }>(
+      bolOwner,
+      'GET',
+      '/inbounds?from=2026-03-05',
+    );
+    expect(half.status).toBe(400);
+    expect(JSON.stringify(half.body)).toContain('needs_field');
+    const reversed = await api(bolOwner, 'GET', '/inbounds?from=2026-03-06&to=2026-03-05');
+    expect(reversed.status).toBe(400);
+    expect(JSON.stringify(reversed.body)).toContain('range_reversed');
+  });
+});
+
 describe('editing only while pending (spec 2 §4)', () => {
   it('edits information and items, adds and deletes items while pending; refuses all once checked in', async () => {
     const { inbound, jam, binA } = await scene();

@@ -183,5 +183,11 @@ describe('the merchant’s own calendar and its share link', { timeout: 30_000 }
     );
     expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
     expect(calls.some((u) => u.pathname === '/api/inbound/calendar_link')).toBe(true);
+    // The own calendar asks the server for its range (this week), not for every inbound (ADR 0131).
+    const asked = calls.find((u) => u.pathname === '/api/inbounds');
+    const from = new Date(`${asked?.searchParams.get('from')}T12:00:00Z`);
+    const to = new Date(`${asked?.searchParams.get('to')}T12:00:00Z`);
+    expect(from.getUTCDay()).toBe(1); // Monday
+    expect((to.getTime() - from.getTime()) / 86_400_000).toBe(6);
   });
 });

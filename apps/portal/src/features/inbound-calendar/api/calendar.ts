@@ -18,15 +18,23 @@ export function usePublicCalendar(token: string, range: CalendarRange | null) {
   });
 }
 
-/** The largest list the own calendar reads (`GET /inbounds?limit=`; ADR 0039). */
+/** The largest list the own calendar reads for one range (`GET /inbounds?from&to&limit=`; ADR 0039). */
 export const OWN_CALENDAR_LIMIT = 1000;
 
 /**
- * The logged-in merchant's own calendar: their inbounds (`GET /inbounds`, pending first, at most
- * {@link OWN_CALENDAR_LIMIT}) as calendar events, those of `range` selected as the public endpoint would.
+ * The logged-in merchant's own calendar: their inbounds of `range` (`GET /inbounds?from&to`, pending first, at most
+ * {@link OWN_CALENDAR_LIMIT}) as calendar events, selected by the server as the public endpoint selects (ADR 0131:
+ * a range's inbounds, not every one the merchant ever announced). The previous range's events stay on screen while
+ * the next loads; waits until the calendar has reported its range.
  */
 export function useOwnCalendar(range: CalendarRange | null) {
-  const q = useQuery(endpointQuery(inboundsEndpoint, { query: { skip: 0, limit: OWN_CALENDAR_LIMIT } }));
+  const q = useQuery({
+    ...endpointQuery(inboundsEndpoint, {
+      query: { skip: 0, limit: OWN_CALENDAR_LIMIT, from: range?.from, to: range?.to },
+    }),
+    enabled: range !== null,
+    placeholderData: keepPreviousData,
+  });
   const events = useMemo<CalendarInbound[]>(
     () =>
       range && q.data
