@@ -800,7 +800,10 @@ export async function pendingItemsReport(
     .innerJoin('inbounds as ib', 'ib.id', 'it.inbound_id')
     .where(orgScope(ctx, 'it'))
     .where(orgScope(ctx, 'ib'))
-    .where('it.status', '=', 'pending');
+    .where('it.status', '=', 'pending')
+    // An item still pending is of a pending inbound (one is checked in only when none of its items is pending:
+    // closeInboundIfDone); said, so the join reads the pending inbounds and not a year of checked-in ones (issue 8).
+    .where('ib.status', '=', 'pending');
   const count = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   const rows = await base
     .innerJoin('products as p', 'p.id', 'it.product_id')
