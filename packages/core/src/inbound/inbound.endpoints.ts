@@ -83,6 +83,8 @@ export const inboundsEndpoint = defineEndpoint({
       params: reasonParams('range_reversed', { other: 'from' }),
     }),
   response: InboundListSchema,
+  // A page of inbounds with their items (up to 100 × items, hundreds of KB): written in its shape (ADR 0065, 0131).
+  trustedOutput: true,
   tags,
 });
 
@@ -93,6 +95,8 @@ export const pendingInboundsEndpoint = defineEndpoint({
   summary: 'Pending inbounds',
   query: pageQuery(100),
   response: InboundListSchema,
+  // A page of inbounds with their items (up to 100 × items, hundreds of KB): written in its shape (ADR 0065, 0131).
+  trustedOutput: true,
   tags,
 });
 
@@ -103,6 +107,8 @@ export const checkedInInboundsEndpoint = defineEndpoint({
   summary: 'Checked-in inbounds',
   query: pageQuery(100),
   response: InboundListSchema,
+  // A page of inbounds with their items (up to 100 × items, hundreds of KB): written in its shape (ADR 0065, 0131).
+  trustedOutput: true,
   tags,
 });
 
@@ -114,6 +120,8 @@ export const orgCheckedInEndpoint = defineEndpoint({
   scope: 'org',
   query: pageQuery(100),
   response: InboundListSchema,
+  // A page of inbounds with their items (up to 100 × items, hundreds of KB): written in its shape (ADR 0065, 0131).
+  trustedOutput: true,
   tags,
 });
 
