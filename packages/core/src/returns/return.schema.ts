@@ -46,6 +46,28 @@ export const RETURN_ACTIONS = [
 export const ReturnActionSchema = z.enum(RETURN_ACTIONS);
 export type ReturnAction = z.infer<typeof ReturnActionSchema>;
 
+/** Actions after which the pieces may not be sold again (spec 2 §4 Returns). */
+const NOT_SELLABLE_ACTIONS: readonly ReturnAction[] = ['RETURN_DOES_NOT_MEET_CONDITIONS', 'REPAIR_PRODUCT'];
+
+/**
+ * Whether judged pieces (a return line, or one judged part of it) go back to sellable stock when the desk closes the
+ * line: no damage to the product or its packaging, a state other than 'bad', and an action that keeps them sellable;
+ * else they go to quarantine (the API's `POST /returns/fulfill`). Pure.
+ */
+export function isReturnSellable(j: {
+  damaged_product: boolean;
+  damaged_product_package: boolean;
+  product_state: string | null;
+  return_action: string;
+}): boolean {
+  return (
+    !j.damaged_product &&
+    !j.damaged_product_package &&
+    (j.product_state ?? '').trim().toLowerCase() !== 'bad' &&
+    !NOT_SELLABLE_ACTIONS.includes(j.return_action as ReturnAction)
+  );
+}
+
 /** The quick product states of the desk (spec 2 §3 Return product condition); the state text is free. */
 export const RETURN_CONDITIONS = ['excellent', 'good', 'bad'] as const;
 /** One of {@link RETURN_CONDITIONS}. */
@@ -62,7 +84,7 @@ export function isReturnCondition(state: string | null | undefined): state is Re
 /**
  * One judged part of a return line (spec 2 §3 Return item's judgement, per piece): `quantity` pieces (1 or more) with
  * their own product state, damage flags and action, so that of two pieces of one EAN one can go back to stock and
- * one to quarantine. Whether a part is sellable follows the rule of the whole line (the API's `isSellable`).
+ * one to quarantine. Whether a part is sellable follows the rule of the whole line ({@link isReturnSellable}).
  */
 export const ReturnItemPartSchema = z.object({
   quantity: z.number().int(),

@@ -1,6 +1,7 @@
 import {
   type CreateReturnBody,
   createReturnEndpoint,
+  isReturnSellable,
   newId,
   type Return,
   type ReturnAction,
@@ -442,27 +443,6 @@ export async function updateReturnItem(ctx: TenantScope, body: ReturnUpdateBody)
   return oneReturn(ctx, body.return_id);
 }
 
-/** Actions and states after which the pieces may not be sold again (spec 2 §4 Returns). */
-const NOT_SELLABLE_ACTIONS: readonly ReturnAction[] = ['RETURN_DOES_NOT_MEET_CONDITIONS', 'REPAIR_PRODUCT'];
-
-/**
- * Whether a judged item's pieces go back to sellable stock: no damage to the product, a state other than 'bad', and
- * an action that keeps it sellable. Pure.
- */
-export function isSellable(item: {
-  damaged_product: boolean;
-  damaged_product_package: boolean;
-  product_state: string | null;
-  return_action: string;
-}): boolean {
-  return (
-    !item.damaged_product &&
-    !item.damaged_product_package &&
-    (item.product_state ?? '').trim().toLowerCase() !== 'bad' &&
-    !NOT_SELLABLE_ACTIONS.includes(item.return_action as ReturnAction)
-  );
-}
-
 /** The warehouse's quarantine location, made on first need (a location the pick list never uses). */
 async function quarantineLocation(ctx: TenantScope): Promise<string> {
   const found = await systemSql(ctx.db)
@@ -524,12 +504,12 @@ export async function fulfillReturnItem(
   // Pieces judged sellable and not: per part when the line was judged in parts, else the line as a whole.
   const restocked =
     parts.length > 0
-      ? parts.filter((p) => isSellable(p)).reduce((n, p) => n + p.quantity, 0)
-      : isSellable(item)
+      ? parts.filter((p) => isReturnSellable(p)).reduce((n, p) => n + p.quantity, 0)
+      : isReturnSellable(item)
         ? quantity
         : 0;
   const quarantined = quantity - restocked;
-  const sellable = restocked > 0 || (parts.length === 0 && isSellable(item));
+  const sellable = restocked > 0 || (parts.length === 0 && isReturnSellable(item));
   let locationId: string | null = null;
   if (sellable) {
     if (body.location_id) {

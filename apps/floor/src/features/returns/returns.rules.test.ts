@@ -1,7 +1,15 @@
 import type { Return } from '@hoppa/core';
 import { describe, expect, it } from 'vitest';
 import { hexId } from '../../test/fixtures.ts';
-import { codeName, locationText, overlayReturn, parseReceived, shownReceived } from './returns.rules.ts';
+import {
+  codeName,
+  firstSplit,
+  locationText,
+  outcome,
+  overlayReturn,
+  parseReceived,
+  shownReceived,
+} from './returns.rules.ts';
 
 function aReturn(): Return {
   const item = (n: number, ean: string) => ({
@@ -43,6 +51,60 @@ function aReturn(): Return {
 }
 
 describe('returns desk rules', () => {
+  it('draws a judgement in parts over the line: the received quantity is their sum; a plain recount ends the split', () => {
+    const r = aReturn();
+    const parts = [
+      { quantity: 1, product_state: 'good' },
+      { quantity: 1, product_state: 'bad', damaged_product: true },
+    ];
+    const split = overlayReturn(r, [
+      { op: 'update', body: { return_id: r.id, ean: '8710000000011', parts } },
+    ]);
+    expect(split.items[0]?.received_quantity).toBe(2);
+    expect(
+      split.items[0]?.parts.map((p) => [p.quantity, p.product_state, p.damaged_product, p.return_action]),
+    ).toEqual([
+      [1, 'good', false, 'RETURN_RECEIVED'],
+      [1, 'bad', true, 'RETURN_RECEIVED'],
+    ]);
+    const recount = overlayReturn(r, [
+      { op: 'update', body: { return_id: r.id, ean: '8710000000011', parts } },
+      { op: 'update', body: { return_id: r.id, ean: '8710000000011', received_quantity: 3 } },
+    ]);
+    expect([recount.items[0]?.received_quantity, recount.items[0]?.parts]).toEqual([3, []]);
+  });
+
+  it('splits a line of 2 or more into the good pieces and one damaged, and says where closed pieces went', () => {
+    expect(firstSplit({ received_quantity: 3, expected_quantity: 3, product_state: 'good' })).toEqual([
+      { quantity: 2, product_state: 'good' },
+      { quantity: 1, product_state: 'bad', damaged_product: true },
+    ]);
+    expect(firstSplit({ received_quantity: null, expected_quantity: 2, product_state: null })).toEqual([
+      { quantity: 1, product_state: 'good' },
+      { quantity: 1, product_state: 'bad', damaged_product: true },
+    ]);
+    const closed = { fulfilled_at: '2026-12-03T12:00:00Z', quarantined: true };
+    expect(outcome({ ...closed, received_quantity: 2, restocked_quantity: 1 })).toEqual({
+      restocked: 1,
+      quarantined: 1,
+    });
+    expect(outcome({ ...closed, received_quantity: 0, restocked_quantity: 0 })).toEqual({
+      restocked: 0,
+      quarantined: 0,
+    });
+    // Answers from before restocked_quantity: the one flag says where all of them went.
+    expect(outcome({ ...closed, received_quantity: 2, restocked_quantity: undefined })).toEqual({
+      restocked: 0,
+      quarantined: 2,
+    });
+    expect(
+      outcome({ ...closed, quarantined: false, received_quantity: 2, restocked_quantity: null }),
+    ).toEqual({
+      restocked: 2,
+      quarantined: 0,
+    });
+  });
+
   it('draws queued judgements and closes over the server’s return, marking what waits', () => {
     const r = aReturn();
     const shown = overlayReturn(r, [

@@ -2,7 +2,7 @@
  * Pure rules of the returns desk (issue 12; spec 2 §2 Returns desk, §4 Returns, §5 Return update): a return as the
  * server last answered with the desk's queued changes drawn over it, and what a received quantity field means.
  */
-import type { Return } from '@hoppa/core';
+import type { Return, ReturnItemPart, ReturnUpdateBody } from '@hoppa/core';
 import type { ReturnOp } from '../../offline/db.ts';
 
 /** A returned item as the desk shows it: the server's with the queued changes applied, and whether any wait. */
@@ -15,15 +15,33 @@ export type ShownReturn = Omit<Return, 'items'> & { items: ShownReturnItem[]; pe
  * Pure.
  */
 export function overlayReturn(r: Return, ops: readonly ReturnOp[]): ShownReturn {
-  const items: ShownReturnItem[] = r.items.map((i) => ({ ...i, pending: false, closing: false }));
+  // A return stored before parts existed has none: the line's one judgement.
+  const items: ShownReturnItem[] = r.items.map((i) => ({
+    ...i,
+    parts: i.parts ?? [],
+    restocked_quantity: i.restocked_quantity ?? null,
+    pending: false,
+    closing: false,
+  }));
   const itemFor = (ean: string) =>
     items.find((i) => i.ean === ean && !i.fulfilled_at) ?? items.find((i) => i.ean === ean);
   for (const op of ops) {
     if (op.op === 'update') {
       const it = itemFor(op.body.ean);
       if (!it) continue;
-      const { return_id: _r, ean: _e, ...fields } = op.body;
+      const { return_id: _r, ean: _e, parts, ...fields } = op.body;
       Object.assign(it, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)));
+      // As the server does (returns.service.ts updateReturnItem): parts set the received quantity to their sum; a
+      // recount that does not match them ends the split.
+      if (parts !== undefined) {
+        it.parts = parts.map(fullPart);
+        if (parts.length > 0) it.received_quantity = parts.reduce((n, p) => n + p.quantity, 0);
+      } else if (
+        fields.received_quantity !== undefined &&
+        it.parts.length > 0 &&
+        it.parts.reduce((n, p) => n + p.quantity, 0) !== fields.received_quantity
+      )
+        it.parts = [];
       it.pending = true;
     } else {
       const it = itemFor(op.ean);
@@ -85,4 +103,63 @@ const NAMES: Readonly<Record<string, { nl: string; en: string }>> = {
  */
 export function codeName(code: string, lang: 'nl' | 'en'): string {
   return NAMES[code.toLowerCase()]?.[lang] ?? code;
+}
+
+type PartInput = NonNullable<ReturnUpdateBody['parts']>[number];
+
+/** A part as sent (`POST /returns` parts) with the server's defaults filled in: no state, no damage, RETURN_RECEIVED. Pure. */
+export function fullPart(p: PartInput): ReturnItemPart {
+  return {
+    quantity: p.quantity,
+    product_state: p.product_state ?? null,
+    damaged_package: p.damaged_package ?? false,
+    damaged_product: p.damaged_product ?? false,
+    damaged_product_package: p.damaged_product_package ?? false,
+    return_action: p.return_action ?? 'RETURN_RECEIVED',
+  };
+}
+
+/**
+ * The first split of a line the desk judges in parts (the common case: one of the pieces is damaged): the received
+ * quantity (the expected one while none was entered) less one, in the line's state or good, and one damaged piece.
+ * For a line of at least 2 pieces. Pure.
+ */
+export function firstSplit(item: {
+  received_quantity: number | null;
+  expected_quantity: number;
+  product_state: string | null;
+}): PartInput[] {
+  const received = shownReceived(item);
+  const state = item.product_state && item.product_state !== 'bad' ? item.product_state : 'good';
+  return [
+    { quantity: Math.max(1, received - 1), product_state: state },
+    { quantity: 1, product_state: 'bad', damaged_product: true },
+  ];
+}
+
+/**
+ * Where a closed line's pieces went: how many back to sellable stock and how many to quarantine (0 and 0 when
+ * nothing was received). From `restocked_quantity`; for an answer without it, the one `quarantined` flag. Pure.
+ */
+export function outcome(item: {
+  received_quantity: number | null;
+  expected_quantity?: number;
+  restocked_quantity?: number | null | undefined;
+  quarantined: boolean | null;
+}): { restocked: number; quarantined: number } {
+  // The server books the expected quantity when none was entered (returns.service.ts fulfillReturnItem).
+  const received = item.received_quantity ?? item.expected_quantity ?? 0;
+  const restocked =
+    item.restocked_quantity !== null && item.restocked_quantity !== undefined
+      ? item.restocked_quantity
+      : item.quarantined
+        ? 0
+        : received;
+  return { restocked, quarantined: received - restocked };
+}
+
+/** A part as `POST /returns` takes it: every field, the state left out while there is none. Pure. */
+export function sentPart(p: ReturnItemPart): PartInput {
+  const { product_state, ...rest } = p;
+  return product_state === null ? rest : { ...rest, product_state };
 }

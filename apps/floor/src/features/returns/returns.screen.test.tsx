@@ -58,6 +58,15 @@ function aReturn(): Return {
   };
 }
 
+const PART: Return['items'][number]['parts'][number] = {
+  quantity: 1,
+  product_state: null,
+  damaged_package: false,
+  damaged_product: false,
+  damaged_product_package: false,
+  return_action: 'RETURN_RECEIVED',
+};
+
 function scan(code: string) {
   const input = screen.getByTestId('scan-input');
   fireEvent.input(input, { target: { value: code } });
@@ -221,6 +230,102 @@ describe('returns desk (issue 12; spec 2 §2 Returns desk)', () => {
       'Afgehandeld · Niets ontvangen',
       'Afgehandeld · Terug op voorraad',
     ]);
+  });
+
+  it('judges the pieces of one line apart, offline through the outbox: 2 ontvangen, 1 goed, 1 beschadigd', async () => {
+    const r = aReturn();
+    await setMeta(floorDb(), 'returnsDesk', { query: r.return_number, at: Date.now(), returns: [r] });
+    browser.online = false;
+    renderFloor('/returns', { lang: 'nl' });
+    const [first] = await screen.findAllByTestId('return-item');
+    const item = first as HTMLElement;
+    fireEvent.click(within(item).getByRole('button', { name: 'Stuks apart beoordelen' }));
+    await waitFor(() =>
+      expect(within(item).getByTestId('return-split-summary').textContent).toBe(
+        '2 ontvangen: 1 goed, 1 beschadigd',
+      ),
+    );
+    const parts = within(item).getAllByTestId('return-part');
+    expect(parts.map((p) => within(p).getByTestId('return-part-outcome').textContent)).toEqual([
+      'Terug op voorraad',
+      'In quarantaine',
+    ]);
+    // The received quantity follows the parts; one more good piece found in the parcel.
+    expect(within(item).getByTestId<HTMLInputElement>('return-received').disabled).toBe(true);
+    fireEvent.click(within(parts[0] as HTMLElement).getByRole('button', { name: 'Eén meer' }));
+    await waitFor(() =>
+      expect(within(item).getByTestId('return-split-summary').textContent).toBe(
+        '3 ontvangen: 2 goed, 1 beschadigd',
+      ),
+    );
+    const rows = await floorDb().outbox.orderBy('seq').toArray();
+    expect(rows.map((row) => row.body)).toEqual([
+      {
+        op: 'update',
+        body: {
+          return_id: r.id,
+          ean: '8710000000011',
+          parts: [
+            { quantity: 1, product_state: 'good' },
+            { quantity: 1, product_state: 'bad', damaged_product: true },
+          ],
+        },
+      },
+      {
+        op: 'update',
+        body: {
+          return_id: r.id,
+          ean: '8710000000011',
+          parts: [
+            {
+              quantity: 2,
+              product_state: 'good',
+              damaged_package: false,
+              damaged_product: false,
+              damaged_product_package: false,
+              return_action: 'RETURN_RECEIVED',
+            },
+            {
+              quantity: 1,
+              product_state: 'bad',
+              damaged_package: false,
+              damaged_product: true,
+              damaged_product_package: false,
+              return_action: 'RETURN_RECEIVED',
+            },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('says where the pieces of a line closed in parts went', async () => {
+    const r = aReturn();
+    const [first, second] = r.items as [Return['items'][number], Return['items'][number]];
+    const at = new Date().toISOString();
+    r.items = [
+      {
+        ...first,
+        received_quantity: 2,
+        fulfilled_at: at,
+        quarantined: true,
+        restocked_quantity: 1,
+        parts: [
+          { ...PART, quantity: 1, product_state: 'good' },
+          { ...PART, quantity: 1, product_state: 'bad', damaged_product: true },
+        ],
+      },
+      { ...second, received_quantity: 2, fulfilled_at: at, quarantined: true, restocked_quantity: 0 },
+    ];
+    await setMeta(floorDb(), 'returnsDesk', { query: r.return_number, at: Date.now(), returns: [r] });
+    browser.online = false;
+    renderFloor('/returns', { lang: 'nl' });
+    await screen.findAllByTestId('return-item');
+    expect(screen.getAllByTestId('return-item-done').map((e) => e.textContent)).toEqual([
+      'Afgehandeld · 1 terug op voorraad · 1 in quarantaine',
+      'Afgehandeld · In quarantaine',
+    ]);
+    expect(screen.getByTestId('return-split-summary').textContent).toBe('2 ontvangen: 1 goed, 1 beschadigd');
   });
 
   it('shows a quick state in the UI language in the state text and keeps its code when left unchanged', async () => {

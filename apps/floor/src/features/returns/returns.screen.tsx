@@ -1,11 +1,13 @@
 import {
   ApiError,
   isReturnCondition,
+  isReturnSellable,
   locationLabelEndpoint,
   openReturnsEndpoint,
   RETURN_ACTIONS,
   RETURN_CONDITIONS,
   RETURN_REASONS,
+  type ReturnItemPart,
   type ReturnUpdateBody,
   request,
   returnFromOrderEndpoint,
@@ -31,11 +33,15 @@ import { deviceBeeps } from '../../scan/feedback.ts';
 import type { ScanInputHandle } from '../../scan/scan-input.tsx';
 import {
   codeName,
+  firstSplit,
+  fullPart,
   locationText,
+  outcome,
   overlayReturn,
   parseReceived,
   type ShownReturn,
   type ShownReturnItem,
+  sentPart,
   shownReceived,
 } from './returns.rules.ts';
 import './returns.css';
@@ -354,6 +360,7 @@ function ReturnItemRow({
   t: T;
 }) {
   const done = Boolean(item.fulfilled_at) || item.closing;
+  const split = item.parts.length > 0;
   const [receivedError, setReceivedError] = useState(false);
   const save = (fields: Omit<ReturnUpdateBody, 'return_id' | 'ean'>) =>
     void queue(
@@ -423,7 +430,7 @@ function ReturnItemRow({
           inputMode="numeric"
           data-testid="return-received"
           defaultValue={String(shownReceived(item))}
-          disabled={done}
+          disabled={done || split}
           onBlur={(e) => {
             const n = parseReceived(e.currentTarget.value);
             setReceivedError(n === null);
@@ -435,67 +442,85 @@ function ReturnItemRow({
         />
       </label>
       {receivedError ? <p className="ret-error">{t('badReceived')}</p> : null}
-      <label className="ret-field ret-field-wide">
-        <span>{t('state')}</span>
-        <textarea
-          key={`${item.id}:${item.product_state ?? ''}`}
-          data-testid="return-state"
-          defaultValue={stateText(item.product_state)}
-          disabled={done}
-          maxLength={500}
-          onBlur={(e) => {
-            // A quick state shows as its word in the UI language; that word (unchanged or typed) is kept as its code.
-            const typed = e.currentTarget.value;
-            const value = RETURN_CONDITIONS.find((c) => t(c) === typed) ?? typed;
-            if (value !== (item.product_state ?? '')) save({ product_state: value });
-          }}
+      {split ? (
+        <ReturnParts
+          parts={item.parts}
+          done={done}
+          onChange={(parts) => save({ parts: parts.map(sentPart) })}
+          t={t}
         />
-      </label>
-      <div className="ret-quick">
-        {RETURN_CONDITIONS.map((c) => (
-          <Button
-            key={c}
-            size="lg"
-            px="xs"
-            variant={item.product_state === c ? 'filled' : 'default'}
-            disabled={done}
-            onClick={() => save({ product_state: c })}
-          >
-            {t(c)}
-          </Button>
-        ))}
-      </div>
-      <div className="ret-checks">
-        {(['damaged_package', 'damaged_product', 'damaged_product_package'] as const).map((k) => (
-          <label key={k} className="ret-check">
-            <input
-              type="checkbox"
-              checked={item[k]}
+      ) : (
+        <>
+          {!done && shownReceived(item) >= 2 ? (
+            <Button
+              size="lg"
+              variant="default"
+              data-testid="return-split"
+              onClick={() => save({ parts: firstSplit(item) })}
+            >
+              {t('splitStart')}
+            </Button>
+          ) : null}
+          <label className="ret-field ret-field-wide">
+            <span>{t('state')}</span>
+            <textarea
+              key={`${item.id}:${item.product_state ?? ''}`}
+              data-testid="return-state"
+              defaultValue={stateText(item.product_state)}
               disabled={done}
-              onChange={(e) => save({ [k]: e.currentTarget.checked })}
+              maxLength={500}
+              onBlur={(e) => {
+                // A quick state shows as its word in the UI language; that word (unchanged or typed) is kept as its code.
+                const typed = e.currentTarget.value;
+                const value = RETURN_CONDITIONS.find((c) => t(c) === typed) ?? typed;
+                if (value !== (item.product_state ?? '')) save({ product_state: value });
+              }}
             />
-            {t(k)}
           </label>
-        ))}
-      </div>
-      <NativeSelect
-        size="lg"
-        label={t('action')}
-        value={item.return_action}
-        disabled={done}
-        data={RETURN_ACTIONS.map((a) => ({ value: a, label: t(`action_${a}`) }))}
-        onChange={(e) => save({ return_action: e.currentTarget.value as (typeof RETURN_ACTIONS)[number] })}
-      />
+          <div className="ret-quick">
+            {RETURN_CONDITIONS.map((c) => (
+              <Button
+                key={c}
+                size="lg"
+                px="xs"
+                variant={item.product_state === c ? 'filled' : 'default'}
+                disabled={done}
+                onClick={() => save({ product_state: c })}
+              >
+                {t(c)}
+              </Button>
+            ))}
+          </div>
+          <div className="ret-checks">
+            {(['damaged_package', 'damaged_product', 'damaged_product_package'] as const).map((k) => (
+              <label key={k} className="ret-check">
+                <input
+                  type="checkbox"
+                  checked={item[k]}
+                  disabled={done}
+                  onChange={(e) => save({ [k]: e.currentTarget.checked })}
+                />
+                {t(k)}
+              </label>
+            ))}
+          </div>
+          <NativeSelect
+            size="lg"
+            label={t('action')}
+            value={item.return_action}
+            disabled={done}
+            data={RETURN_ACTIONS.map((a) => ({ value: a, label: t(`action_${a}`) }))}
+            onChange={(e) =>
+              save({ return_action: e.currentTarget.value as (typeof RETURN_ACTIONS)[number] })
+            }
+          />
+        </>
+      )}
       <div className="ret-close">
         {item.pending ? <span className="ret-pending">{t('pending')}</span> : null}
         {item.fulfilled_at ? (
           <strong data-testid="return-item-done">
-            {t('itemClosed')} ·{' '}
-            {item.received_quantity === 0
-              ? t('nothingReceived')
-              : item.quarantined
-                ? t('quarantined')
-                : t('restocked')}
+            {t('itemClosed')} · {outcomeText(item, t)}
           </strong>
         ) : (
           <Button
@@ -516,5 +541,149 @@ function ReturnItemRow({
         )}
       </div>
     </article>
+  );
+}
+
+/**
+ * Where a closed line's pieces went, in words: nothing received, all back in stock, all in quarantine, or both with
+ * their numbers (a line judged in parts).
+ */
+function outcomeText(item: ShownReturnItem, t: T): string {
+  const o = outcome(item);
+  if (o.restocked === 0 && o.quarantined === 0) return t('nothingReceived');
+  if (o.quarantined === 0) return t('restocked');
+  if (o.restocked === 0) return t('quarantined');
+  return t('splitOutcome', { restocked: o.restocked, quarantined: o.quarantined });
+}
+
+/** A part's judgement in a word for the summary: 'beschadigd', the quick state ('goed'), free text, or 'niet beoordeeld'. */
+function partWord(p: ReturnItemPart, t: T): string {
+  if (p.damaged_product || p.damaged_product_package) return t('partDamaged');
+  if (isReturnCondition(p.product_state)) return t(p.product_state).toLocaleLowerCase();
+  return p.product_state?.trim() || t('partUnjudged');
+}
+
+/**
+ * A line judged in parts (the pieces of one EAN apart: '2 ontvangen: 1 goed, 1 beschadigd'): per part its number of
+ * pieces (one more or less, large buttons for a handheld), its state, product damage and action, and where it goes on
+ * close; parts can be added, removed, or the split ended. Each change saves the whole list at once (`POST /returns`
+ * parts, through the outbox).
+ */
+function ReturnParts({
+  parts,
+  done,
+  onChange,
+  t,
+}: {
+  parts: readonly ReturnItemPart[];
+  done: boolean;
+  onChange(parts: ReturnItemPart[]): void;
+  t: T;
+}) {
+  const received = parts.reduce((n, p) => n + p.quantity, 0);
+  const change = (index: number, fields: Partial<ReturnItemPart>) =>
+    onChange(parts.map((p, i) => (i === index ? { ...p, ...fields } : p)));
+  return (
+    <div className="ret-parts">
+      <p className="ret-split-summary" data-testid="return-split-summary">
+        {t('splitSummary', {
+          received,
+          parts: parts.map((p) => `${p.quantity} ${partWord(p, t)}`).join(', '),
+        })}
+      </p>
+      {parts.map((p, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a part has no id; its place in the list is what the desk edits
+        <section key={i} className="ret-part" data-testid="return-part" aria-label={t('part', { n: i + 1 })}>
+          <div className="ret-part-head">
+            <div className="ret-stepper">
+              <Button
+                size="lg"
+                variant="default"
+                aria-label={t('partLess')}
+                disabled={done || p.quantity <= 1}
+                onClick={() => change(i, { quantity: p.quantity - 1 })}
+              >
+                −
+              </Button>
+              <span className="ret-part-qty" data-testid="return-part-quantity">
+                {p.quantity}
+              </span>
+              <Button
+                size="lg"
+                variant="default"
+                aria-label={t('partMore')}
+                disabled={done}
+                onClick={() => change(i, { quantity: p.quantity + 1 })}
+              >
+                +
+              </Button>
+            </div>
+            <span
+              className={`ret-part-outcome${isReturnSellable(p) ? '' : ' ret-part-outcome-bad'}`}
+              data-testid="return-part-outcome"
+            >
+              {isReturnSellable(p) ? t('restocked') : t('quarantined')}
+            </span>
+          </div>
+          <div className="ret-quick">
+            {RETURN_CONDITIONS.map((c) => (
+              <Button
+                key={c}
+                size="lg"
+                px="xs"
+                variant={p.product_state === c ? 'filled' : 'default'}
+                disabled={done}
+                onClick={() => change(i, { product_state: c })}
+              >
+                {t(c)}
+              </Button>
+            ))}
+          </div>
+          <label className="ret-check">
+            <input
+              type="checkbox"
+              checked={p.damaged_product}
+              disabled={done}
+              onChange={(e) => change(i, { damaged_product: e.currentTarget.checked })}
+            />
+            {t('damaged_product')}
+          </label>
+          <NativeSelect
+            size="lg"
+            label={t('action')}
+            value={p.return_action}
+            disabled={done}
+            data={RETURN_ACTIONS.map((a) => ({ value: a, label: t(`action_${a}`) }))}
+            onChange={(e) =>
+              change(i, { return_action: e.currentTarget.value as (typeof RETURN_ACTIONS)[number] })
+            }
+          />
+          {!done && parts.length > 1 ? (
+            <Button
+              size="lg"
+              variant="subtle"
+              color="red"
+              onClick={() => onChange(parts.filter((_, j) => j !== i))}
+            >
+              {t('partRemove')}
+            </Button>
+          ) : null}
+        </section>
+      ))}
+      {done ? null : (
+        <div className="ret-part-actions">
+          <Button
+            size="lg"
+            variant="default"
+            onClick={() => onChange([...parts, fullPart({ quantity: 1, product_state: 'good' })])}
+          >
+            {t('partAdd')}
+          </Button>
+          <Button size="lg" variant="subtle" onClick={() => onChange([])}>
+            {t('splitEnd')}
+          </Button>
+        </div>
+      )}
+    </div>
   );
 }
