@@ -30,6 +30,8 @@ export const productListEndpoint = defineEndpoint({
   query: ProductListQuerySchema,
   response: ProductListSchema,
   scope: 'org',
+  // A page of up to 500 products with their locations and sales (hundreds of KB): written in its shape (ADR 0065, 0131).
+  trustedOutput: true,
   tags,
 });
 
@@ -44,6 +46,8 @@ export const productsAllEndpoint = defineEndpoint({
   query: ProductListQuerySchema,
   response: ProductListSchema,
   scope: 'provider',
+  // A page of up to 500 products with their locations and sales (hundreds of KB): written in its shape (ADR 0065, 0131).
+  trustedOutput: true,
   tags,
 });
 
@@ -59,6 +63,8 @@ export const productsOfOrgEndpoint = defineEndpoint({
   params: z.object({ id: IdSchema }),
   query: ProductListQuerySchema,
   response: ProductListSchema,
+  // A page of up to 500 products with their locations and sales (hundreds of KB): written in its shape (ADR 0065, 0131).
+  trustedOutput: true,
   tags,
 });
 
