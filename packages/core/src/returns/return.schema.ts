@@ -68,6 +68,27 @@ export function isReturnSellable(j: {
   );
 }
 
+/**
+ * Where a closed return line's pieces went (spec 2 §4 Returns; `POST /returns/fulfill`): how many back to sellable stock and how many to quarantine (0 and 0 when
+ * nothing was received). From `restocked_quantity`; for an answer without it, the one `quarantined` flag. Pure.
+ */
+export function returnOutcome(item: {
+  received_quantity: number | null;
+  expected_quantity?: number;
+  restocked_quantity?: number | null | undefined;
+  quarantined: boolean | null;
+}): { restocked: number; quarantined: number } {
+  // The server books the expected quantity when none was entered (the API's fulfillReturnItem).
+  const received = item.received_quantity ?? item.expected_quantity ?? 0;
+  const restocked =
+    item.restocked_quantity !== null && item.restocked_quantity !== undefined
+      ? item.restocked_quantity
+      : item.quarantined
+        ? 0
+        : received;
+  return { restocked, quarantined: received - restocked };
+}
+
 /** The quick product states of the desk (spec 2 §3 Return product condition); the state text is free. */
 export const RETURN_CONDITIONS = ['excellent', 'good', 'bad'] as const;
 /** One of {@link RETURN_CONDITIONS}. */

@@ -5,7 +5,6 @@ import {
   codeName,
   firstSplit,
   locationText,
-  outcome,
   overlayReturn,
   parseReceived,
   shownReceived,
@@ -74,7 +73,7 @@ describe('returns desk rules', () => {
     expect([recount.items[0]?.received_quantity, recount.items[0]?.parts]).toEqual([3, []]);
   });
 
-  it('splits a line of 2 or more into the good pieces and one damaged, and says where closed pieces went', () => {
+  it('splits a line of 2 or more into the good pieces and one damaged', () => {
     expect(firstSplit({ received_quantity: 3, expected_quantity: 3, product_state: 'good' })).toEqual([
       { quantity: 2, product_state: 'good' },
       { quantity: 1, product_state: 'bad', damaged_product: true },
@@ -83,26 +82,6 @@ describe('returns desk rules', () => {
       { quantity: 1, product_state: 'good' },
       { quantity: 1, product_state: 'bad', damaged_product: true },
     ]);
-    const closed = { fulfilled_at: '2026-12-03T12:00:00Z', quarantined: true };
-    expect(outcome({ ...closed, received_quantity: 2, restocked_quantity: 1 })).toEqual({
-      restocked: 1,
-      quarantined: 1,
-    });
-    expect(outcome({ ...closed, received_quantity: 0, restocked_quantity: 0 })).toEqual({
-      restocked: 0,
-      quarantined: 0,
-    });
-    // Answers from before restocked_quantity: the one flag says where all of them went.
-    expect(outcome({ ...closed, received_quantity: 2, restocked_quantity: undefined })).toEqual({
-      restocked: 0,
-      quarantined: 2,
-    });
-    expect(
-      outcome({ ...closed, quarantined: false, received_quantity: 2, restocked_quantity: null }),
-    ).toEqual({
-      restocked: 2,
-      quarantined: 0,
-    });
   });
 
   it('draws queued judgements and closes over the server’s return, marking what waits', () => {

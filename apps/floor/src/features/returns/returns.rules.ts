@@ -137,27 +137,6 @@ export function firstSplit(item: {
   ];
 }
 
-/**
- * Where a closed line's pieces went: how many back to sellable stock and how many to quarantine (0 and 0 when
- * nothing was received). From `restocked_quantity`; for an answer without it, the one `quarantined` flag. Pure.
- */
-export function outcome(item: {
-  received_quantity: number | null;
-  expected_quantity?: number;
-  restocked_quantity?: number | null | undefined;
-  quarantined: boolean | null;
-}): { restocked: number; quarantined: number } {
-  // The server books the expected quantity when none was entered (returns.service.ts fulfillReturnItem).
-  const received = item.received_quantity ?? item.expected_quantity ?? 0;
-  const restocked =
-    item.restocked_quantity !== null && item.restocked_quantity !== undefined
-      ? item.restocked_quantity
-      : item.quarantined
-        ? 0
-        : received;
-  return { restocked, quarantined: received - restocked };
-}
-
 /** A part as `POST /returns` takes it: every field, the state left out while there is none. Pure. */
 export function sentPart(p: ReturnItemPart): PartInput {
   const { product_state, ...rest } = p;

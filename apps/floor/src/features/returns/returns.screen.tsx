@@ -11,6 +11,7 @@ import {
   type ReturnUpdateBody,
   request,
   returnFromOrderEndpoint,
+  returnOutcome,
   returnSearchEndpoint,
 } from '@hoppa/core';
 import { Button, Modal, NativeSelect } from '@mantine/core';
@@ -36,7 +37,6 @@ import {
   firstSplit,
   fullPart,
   locationText,
-  outcome,
   overlayReturn,
   parseReceived,
   type ShownReturn,
@@ -549,7 +549,7 @@ function ReturnItemRow({
  * their numbers (a line judged in parts).
  */
 function outcomeText(item: ShownReturnItem, t: T): string {
-  const o = outcome(item);
+  const o = returnOutcome(item);
   if (o.restocked === 0 && o.quarantined === 0) return t('nothingReceived');
   if (o.quarantined === 0) return t('restocked');
   if (o.restocked === 0) return t('quarantined');

@@ -89,4 +89,53 @@ describe('the returns of an order on its detail (issue 12)', () => {
       'Koffiebekers1 / 2BadDoes not meet the conditionsIn quarantine',
     );
   });
+
+  it('shows a line judged in parts per part, where each went, and a line of which nothing came back as such', async () => {
+    const at = new Date().toISOString();
+    const part = {
+      product_state: null,
+      damaged_package: false,
+      damaged_product: false,
+      damaged_product_package: false,
+      return_action: 'RETURN_RECEIVED' as const,
+    };
+    const split: Return = {
+      ...RETURN,
+      items: [
+        item(1, 'Aardbeienjam', {
+          received_quantity: 2,
+          fulfilled_at: at,
+          quarantined: true,
+          restocked_quantity: 1,
+          parts: [
+            { ...part, quantity: 1, product_state: 'good' },
+            { ...part, quantity: 1, product_state: 'bad', damaged_product: true },
+          ],
+        }),
+        item(2, 'Koffiebekers', {
+          received_quantity: 0,
+          fulfilled_at: at,
+          quarantined: false,
+          restocked_quantity: 0,
+        }),
+      ],
+    };
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(JSON.stringify({ status: 'found', returns: [split] }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    renderUi(<OrderReturns orderNumber="BOL-9" />, {
+      session: { user: user(merchantOwner), orgAuth: orgAuth(merchantOwner) },
+    });
+    const section = await screen.findByRole('region', { name: 'Returns' });
+    expect(within(section).getByRole('row', { name: 'Aardbeienjam' }).textContent).toBe(
+      'Aardbeienjam2 / 21 Good · 1 Bad, product damagedReturn received1 back in stock · 1 in quarantine',
+    );
+    expect(within(section).getByRole('row', { name: 'Koffiebekers' }).textContent).toBe(
+      'Koffiebekers0 / 2Return receivedNothing received',
+    );
+  });
 });

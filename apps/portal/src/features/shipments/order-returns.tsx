@@ -1,11 +1,13 @@
-import { isReturnCondition } from '@hoppa/core';
+import { isReturnCondition, type ReturnItem, returnOutcome } from '@hoppa/core';
 import { Badge, Paper, Table, Text, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useOrderReturns } from './api/get-shipments.ts';
 
 /**
  * The returns of an order on its detail (issue 12; spec 2 §4 Returns): per return its number and whether it is
- * closed, per item what the desk received and decided, and where the pieces went (back in stock or quarantine).
+ * closed, per item what the desk received and decided (per part when it judged the pieces apart: '1 Goed · 1
+ * Slecht, product beschadigd'), and where the pieces went (back in stock, quarantine, both, or nothing received).
  * Nothing when the order has no return.
  */
 export function OrderReturns({ orderNumber }: { orderNumber: string }) {
@@ -33,19 +35,17 @@ export function OrderReturns({ orderNumber }: { orderNumber: string }) {
                   <Table.Td ta="right">
                     {i.received_quantity ?? '–'} / {i.expected_quantity}
                   </Table.Td>
+                  <Table.Td>{judgement(i, t)}</Table.Td>
                   <Table.Td>
-                    {isReturnCondition(i.product_state)
-                      ? t(`detail.state.${i.product_state}`)
-                      : (i.product_state ?? '')}
+                    {[
+                      ...new Set(
+                        (i.parts ?? []).length > 0 ? i.parts.map((p) => p.return_action) : [i.return_action],
+                      ),
+                    ]
+                      .map((a) => t(`detail.action.${a}`))
+                      .join(' · ')}
                   </Table.Td>
-                  <Table.Td>{t(`detail.action.${i.return_action}`)}</Table.Td>
-                  <Table.Td>
-                    {i.fulfilled_at
-                      ? i.quarantined
-                        ? t('detail.quarantined')
-                        : t('detail.restocked')
-                      : t('detail.waiting')}
-                  </Table.Td>
+                  <Table.Td>{i.fulfilled_at ? whereTo(i, t) : t('detail.waiting')}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -54,4 +54,33 @@ export function OrderReturns({ orderNumber }: { orderNumber: string }) {
       ))}
     </Paper>
   );
+}
+
+type T = TFunction<'shipments'>;
+
+/** A state as the desk set it: a quick state in the UI language, free text as typed. */
+function stateText(state: string | null, t: T): string {
+  return isReturnCondition(state) ? t(`detail.state.${state}`) : (state ?? '');
+}
+
+/** The desk's judgement of a line: its state, or per judged part its count, state and product damage. */
+function judgement(i: ReturnItem, t: T): string {
+  const parts = i.parts ?? [];
+  if (parts.length === 0) return stateText(i.product_state, t);
+  return parts
+    .map((p) => {
+      const damaged = p.damaged_product || p.damaged_product_package;
+      const state = stateText(p.product_state, t) || (damaged ? '' : t('detail.notJudged'));
+      return [`${p.quantity} ${state}`.trim(), damaged ? t('detail.damaged') : ''].filter(Boolean).join(', ');
+    })
+    .join(' · ');
+}
+
+/** Where a closed line's pieces went: nothing received, back in stock, quarantine, or both with their counts. */
+function whereTo(i: ReturnItem, t: T): string {
+  const o = returnOutcome(i);
+  if (o.restocked === 0 && o.quarantined === 0) return t('detail.nothingReceived');
+  if (o.quarantined === 0) return t('detail.restocked');
+  if (o.restocked === 0) return t('detail.quarantined');
+  return t('detail.splitOutcome', { restocked: o.restocked, quarantined: o.quarantined });
 }

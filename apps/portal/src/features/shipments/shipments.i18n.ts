@@ -121,6 +121,10 @@ export const shipmentsI18n = {
       returnClosed: 'Closed',
       quarantined: 'In quarantine',
       restocked: 'Back in stock',
+      nothingReceived: 'Nothing received',
+      splitOutcome: '{{restocked}} back in stock · {{quarantined}} in quarantine',
+      damaged: 'product damaged',
+      notJudged: 'not judged',
       waiting: 'At the returns desk',
       state: { excellent: 'Excellent', good: 'Good', bad: 'Bad' },
       action: {
@@ -291,6 +295,12 @@ export const shipmentsI18n = {
       returnClosed: 'Gesloten',
       quarantined: 'In quarantaine',
       restocked: 'Terug op voorraad',
+      // closed with 0 received: nothing went into stock or quarantine
+      nothingReceived: 'Niets ontvangen',
+      // a line judged in parts at the returns desk
+      splitOutcome: '{{restocked}} terug op voorraad · {{quarantined}} in quarantaine',
+      damaged: 'product beschadigd',
+      notJudged: 'niet beoordeeld',
       waiting: 'Bij de retourbalie',
       state: { excellent: 'Uitstekend', good: 'Goed', bad: 'Slecht' },
       action: {
