@@ -565,6 +565,14 @@ export interface RateLimitHits {
   key: string;
 }
 
+export interface ReasonLedger {
+  org_id: string;
+  product_id: string;
+  reason: string;
+  rows: number;
+  total: number;
+}
+
 export interface ReturnImages {
   created_at: Generated<Timestamp>;
   created_by: string | null;
@@ -861,6 +869,7 @@ export interface DB {
   product_surcharges: ProductSurcharges;
   products: Products;
   rate_limit_hits: RateLimitHits;
+  reason_ledger: ReasonLedger;
   return_images: ReturnImages;
   return_items: ReturnItems;
   returns: Returns;
@@ -885,4 +894,4 @@ export interface DB {
 }
 
 /** Tables whose rows belong to one organisation: queries on them need orgScope() (db/tenant.ts). */
-export const TENANT_TABLES = ["api_connections","automations","bol_label_purchases","bol_order_items","inbound_items","inbounds","marketplace_confirmations","order_attachments","order_automations","order_charge_days","order_charges","order_events","order_lines","order_place_days","order_surcharge_charges","order_surcharge_days","orders","pick_claims","pick_item_days","pick_item_totals","pick_problems","place_ledger","product_bundle_items","product_images","product_locations","product_sales_30d","product_sales_days","product_sales_window","product_stock","product_stock_counts","product_surcharges","products","return_images","return_items","returns","shipment_hours","shipments","stock_days","stock_move_days","stock_mutations","storage_occupancy","subscriptions","terms_acceptances","weekly_report_sends"] as const;
+export const TENANT_TABLES = ["api_connections","automations","bol_label_purchases","bol_order_items","inbound_items","inbounds","marketplace_confirmations","order_attachments","order_automations","order_charge_days","order_charges","order_events","order_lines","order_place_days","order_surcharge_charges","order_surcharge_days","orders","pick_claims","pick_item_days","pick_item_totals","pick_problems","place_ledger","product_bundle_items","product_images","product_locations","product_sales_30d","product_sales_days","product_sales_window","product_stock","product_stock_counts","product_surcharges","products","reason_ledger","return_images","return_items","returns","shipment_hours","shipments","stock_days","stock_move_days","stock_mutations","storage_occupancy","subscriptions","terms_acceptances","weekly_report_sends"] as const;

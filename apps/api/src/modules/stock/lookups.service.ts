@@ -196,7 +196,8 @@ const ANALYSIS_DAYS = 90;
  * its ledger rows; the ledger per reason; and for each Amsterdam day of the last 90 with movement the pieces in, out
  * and the balance at the end of that day. The places' sums and the balance before the 90 days come from the kept
  * place totals (`place_ledger`, migration 0457) and only the window's rows are read for the days (ADR 0130); the
- * reasons still sum the product's whole ledger. 404 when the product is not one of `orgIds`'.
+ * reasons (the whole ledger's pieces and rows per reason, rows without a location included) come from the kept
+ * reason totals (`reason_ledger`, migration 0460, ADR 0131). 404 when the product is not one of `orgIds`'.
  */
 export async function stockAnalysis(ctx: TenantScope, orgId: string, ean: string): Promise<StockAnalysis> {
   const product = await tenantSql(ctx)
@@ -220,9 +221,9 @@ export async function stockAnalysis(ctx: TenantScope, orgId: string, ean: string
        WHERE coalesce(pl.stock, 0) <> 0 OR coalesce(m.total, 0) <> 0 OR pl.location_id IS NOT NULL
        ORDER BY l.sequence, l.name`.execute(run),
     sql<{ reason: string; quantity: number; rows: number }>`
-      SELECT m.reason, sum(m.quantity)::int AS quantity, count(*)::int AS rows FROM stock_mutations m
-       WHERE m.product_id = ${product.id} AND ${orgScopeSql(ctx, 'm')}
-       GROUP BY m.reason ORDER BY m.reason`.execute(run),
+      SELECT r.reason, sum(r.total)::int AS quantity, sum(r.rows)::int AS rows FROM reason_ledger r
+       WHERE r.product_id = ${product.id} AND ${orgScopeSql(ctx, 'r')}
+       GROUP BY r.reason HAVING sum(r.rows) <> 0 ORDER BY r.reason`.execute(run),
     sql<{ day: string; in: number; out: number; balance: number }>`
       WITH daily AS (
         SELECT (m.created_at AT TIME ZONE 'Europe/Amsterdam')::date AS day,
