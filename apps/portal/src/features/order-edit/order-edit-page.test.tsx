@@ -125,6 +125,7 @@ describe('edit order page (spec 1 §2 Edit order)', { timeout: 20_000 }, () => {
       return json({ items: [{ id: hex(30), name: 'Speculaas', ean: '8710000000030', img_url: null }] });
     });
     const table = await screen.findByRole('table', { name: 'Products' });
+    expect(screen.getByText(/· Spreadsheet import$/)).toBeTruthy();
     expect(
       (within(table).getByRole('button', { name: 'Remove Roggebrood' }) as HTMLButtonElement).disabled,
     ).toBe(true);

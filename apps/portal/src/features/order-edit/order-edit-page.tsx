@@ -1,4 +1,5 @@
 import { EDIT_SEARCH_DEBOUNCE_MS, EDIT_SEARCH_MIN, isBolPlatform, type Order } from '@hoppa/core';
+import { orderPlatformName } from '@hoppa/web';
 import {
   ActionIcon,
   Alert,
@@ -92,7 +93,7 @@ function EditForm({ order }: { order: Order }) {
       </Anchor>
       <PageHeader
         title={t('title', { order: order.orderId })}
-        description={`${order.org_name} · ${order.platform}`}
+        description={`${order.org_name} · ${orderPlatformName(t, order.platform)}`}
       />
       {(order.automations?.length ?? 0) > 0 && (
         <Alert color="violet" variant="light" title={t('automationsTitle')}>

@@ -131,7 +131,10 @@ describe('open orders page scan flow (spec 1 §4)', { timeout: 30_000 }, () => {
       path: '/orders',
       session: { user: user(packer), orgAuth: orgAuth(packer) },
     });
-    await screen.findByRole('article', { name: 'Order #1001' });
+    const card = await screen.findByRole('article', { name: 'Order #1001' });
+    // Where the order came from in words, not the platform's code ('import').
+    expect(within(card).getByText('Spreadsheet import')).toBeTruthy();
+    expect(within(card).queryByText('import')).toBeNull();
 
     scan(SAUCE);
     expect(await screen.findByText(`Selected ${SAUCE}. Scan it again to ship.`)).toBeTruthy();

@@ -7,6 +7,7 @@ import {
   type ShipmentBox,
   type ShipmentMethod,
 } from '@hoppa/core';
+import { orderPlatformName } from '@hoppa/web';
 import { Alert, Group, Paper, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -88,7 +89,7 @@ export const OrderCard = memo(function OrderCard({
                 {order.orderId}
               </CardText>
               <CardBadge variant="light" color="gray" plainCase>
-                {order.platform}
+                {orderPlatformName(t, order.platform)}
               </CardBadge>
               {order.label && <CardBadge color="teal">{t('card.labelExists')}</CardBadge>}
               {grouped && <CardBadge color="grape">{t('card.grouped', { name: grouped.name })}</CardBadge>}
