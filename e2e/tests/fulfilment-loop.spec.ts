@@ -280,11 +280,11 @@ test('a picker picks every line on a phone, partly offline and through a reload'
     if (picks === 1) await shot(page, 'loop-05-pick-scanned');
     if (picks === 4 && !reloaded) {
       // Offline with scans waiting: a reload must bring back the list and keep the queue.
-      await expect(page.getByTestId('outbox-count')).not.toHaveAttribute('data-count', '0');
+      await expect(page.getByTestId('outbox-count')).toHaveAttribute('data-count', /^[1-9]/);
       await page.reload();
       reloaded = true;
       await expect(page.getByTestId('network-status')).toHaveAttribute('data-online', 'false');
-      await expect(page.getByTestId('outbox-count')).not.toHaveAttribute('data-count', '0');
+      await expect(page.getByTestId('outbox-count')).toHaveAttribute('data-count', /^[1-9]/);
       await shot(page, 'loop-06-pick-offline-after-reload');
     } else {
       // The card may leave between the two reads (the last pick): a short read that finds no card counts as done,

@@ -132,7 +132,7 @@ test('a worker on a phone, partly offline, puts a product on two scanned bins, m
   await expect(stockOf(bin1.name)).toHaveValue('2');
   await expect(stockOf(bin2.name)).toHaveValue('2');
   await expect(rows.filter({ hasText: bin2.name })).toHaveAttribute('data-pending', 'true');
-  await expect(page.getByTestId('outbox-count')).not.toHaveAttribute('data-count', '0');
+  await expect(page.getByTestId('outbox-count')).toHaveAttribute('data-count', /^[1-9]/);
   await shot(page, 'locations-05-floor-offline-move-waiting');
   await context.setOffline(false);
   await expect(page.getByTestId('outbox-count')).toHaveAttribute('data-count', '0', { timeout: 30_000 });

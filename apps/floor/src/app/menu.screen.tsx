@@ -10,7 +10,10 @@ import { TASKS } from './tasks.ts';
 /** The tasks' menu tiles in order (spec 2 §6: elements show only when the role allows the call). */
 const TILES = TASKS.flatMap((task) => (task.menu ? [task.menu] : [])).sort((a, b) => a.order - b.order);
 
-/** The floor's task menu: one large tile per task the role may do, and logging out. */
+/**
+ * The floor's task menu: one large tile per task the role may do, and logging out, which waits until the outbox was
+ * read and is empty (logging out while changes wait would strand them).
+ */
 export function MenuScreen() {
   const { t } = useTranslation('menu');
   const { t: tc } = useTranslation('common');
@@ -39,10 +42,10 @@ export function MenuScreen() {
             <span className="task-tile-hint">{t(`${task.key}Hint`)}</span>
           </UnstyledButton>
         ))}
-        <Button size="xl" variant="default" onClick={() => void logout()} disabled={pending > 0}>
+        <Button size="xl" variant="default" onClick={() => void logout()} disabled={pending !== 0}>
           {tc('logout')}
         </Button>
-        {pending > 0 ? <Text>{tc('logoutBlocked')}</Text> : null}
+        {pending ? <Text>{tc('logoutBlocked')}</Text> : null}
         <Text size="sm" c="dimmed" data-testid="app-version">
           {t('version', { build: import.meta.env.VITE_FLOOR_BUILD ?? 'dev' })}
         </Text>

@@ -16,9 +16,10 @@ beforeEach(clearFloorDb);
 afterEach(cleanup);
 
 describe('outbox-status: the first file’s outbox hooks without Dexie (ADR 0082)', () => {
-  it('counts the pending scans live once the outbox module has loaded', async () => {
+  it('counts the pending scans live once the outbox module has loaded, unknown (not 0) before', async () => {
     render(<Count />);
-    expect(screen.getByTestId('count').textContent).toBe('0');
+    expect(screen.getByTestId('count').textContent).toBe('');
+    await waitFor(() => expect(screen.getByTestId('count').textContent).toBe('0'));
     await floorDb().outbox.add({
       id: 'a1',
       pickId: 'p1',

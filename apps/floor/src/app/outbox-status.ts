@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { onReachableChange, serverReachable } from './connectivity.ts';
 import { pausedListeners, pausedSource } from './outbox-reports.ts';
 
@@ -35,25 +35,65 @@ export function startOutboxSync(): () => void {
 }
 
 /**
- * Number of scans still to send, live from IndexedDB (0 exactly when the outbox has nothing pending; 0 also until
- * the outbox's module has loaded and IndexedDB answered, as before IndexedDB's first answer).
+ * Number of changes still to send, live from IndexedDB (sync.ts `watchPendingCount`: 0 exactly when the outbox has
+ * nothing pending), or `undefined` while it is not known yet: until the outbox's module has loaded and IndexedDB has
+ * answered. Unknown is not 0: the update prompt must not offer a reload, nor the status bar say "Alles verstuurd",
+ * before the outbox was read. Every component shares one live count per tab, so a strip or screen that mounts while
+ * another one watches (the status bar) knows the count at once.
  */
-export function usePendingCount(): number {
-  const [count, setCount] = useState(0);
-  useEffect(() => {
-    let stop: (() => void) | null = null;
-    let done = false;
-    outboxModule()
-      .then((m) => {
-        if (!done) stop = m.watchPendingCount(setCount);
-      })
-      .catch((err: unknown) => console.error('Outbox count failed', err));
-    return () => {
-      done = true;
-      stop?.();
-    };
-  }, []);
-  return count;
+export function usePendingCount(): number | undefined {
+  return useSyncExternalStore(subscribePending, pendingNow);
+}
+
+/** The last count the live query answered; undefined while nobody watches or before its first answer. */
+let pendingCount: number | undefined;
+const pendingListeners = new Set<() => void>();
+/** Stops the shared live count; null while it is not running. */
+let stopPendingWatch: (() => void) | null = null;
+let pendingStopTimer: ReturnType<typeof setTimeout> | null = null;
+
+function pendingNow(): number | undefined {
+  return pendingCount;
+}
+
+function setPendingCount(count: number | undefined): void {
+  if (count === pendingCount) return;
+  pendingCount = count;
+  for (const l of pendingListeners) l();
+}
+
+function subscribePending(cb: () => void): () => void {
+  pendingListeners.add(cb);
+  if (pendingStopTimer !== null) clearTimeout(pendingStopTimer);
+  pendingStopTimer = null;
+  stopPendingWatch ??= watchPending();
+  return () => {
+    pendingListeners.delete(cb);
+    // A screen change unmounts one status bar and mounts the next: the count stops only when nobody mounts again.
+    if (pendingListeners.size > 0 || pendingStopTimer !== null) return;
+    pendingStopTimer = setTimeout(() => {
+      pendingStopTimer = null;
+      if (pendingListeners.size > 0) return;
+      stopPendingWatch?.();
+      stopPendingWatch = null;
+      setPendingCount(undefined);
+    }, 0);
+  };
+}
+
+/** Starts the live count once the outbox's module has loaded; returns its stop, which also holds before that. */
+function watchPending(): () => void {
+  let stop: (() => void) | null = null;
+  let stopped = false;
+  outboxModule()
+    .then((m) => {
+      if (!stopped) stop = m.watchPendingCount(setPendingCount);
+    })
+    .catch((err: unknown) => console.error('Outbox count failed', err));
+  return () => {
+    stopped = true;
+    stop?.();
+  };
 }
 
 /** Whether sending waits for a login. */

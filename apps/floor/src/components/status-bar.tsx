@@ -5,7 +5,8 @@ import { useOnline, useOutboxPaused, usePendingCount } from '../app/outbox-statu
 
 /**
  * The strip at the top of every floor screen: online/offline, what still waits in the outbox
- * ('3 wijzigingen wachten op verzending'), and a slot on the right (menu button).
+ * ('3 wijzigingen wachten op verzending'; 'Wachtrij controleren…' until the outbox was read, without a `data-count`),
+ * and a slot on the right (menu button).
  */
 export function StatusBar({ lng, right }: { lng?: 'nl' | 'en'; right?: ReactNode }) {
   const { t } = useTranslation('common', lng ? { lng } : undefined);
@@ -26,16 +27,18 @@ export function StatusBar({ lng, right }: { lng?: 'nl' | 'en'; right?: ReactNode
         </span>
         <Text
           component="span"
-          className={`outbox-count ${pending > 0 ? 'outbox-waiting' : ''}`}
+          className={`outbox-count ${pending ? 'outbox-waiting' : ''}`}
           data-testid="outbox-count"
           data-count={pending}
           aria-live="polite"
         >
           {paused
             ? t('outboxPaused')
-            : pending > 0
-              ? t('outboxWaiting', { count: pending })
-              : t('outboxEmpty')}
+            : pending === undefined
+              ? t('outboxChecking')
+              : pending > 0
+                ? t('outboxWaiting', { count: pending })
+                : t('outboxEmpty')}
         </Text>
       </Group>
       {right}

@@ -5,7 +5,8 @@ import { applyUpdate, useUpdateWaiting } from '../app/sw-update.ts';
 
 /**
  * Offers a new app version (design: 'Floor app offline model'): applying it reloads the page, so it is
- * only possible while the outbox is empty; until then the strip says why it waits. It is a slim strip
+ * only possible once the outbox was read and is empty; until then the strip says why it waits (the queue is being
+ * checked, or changes wait to be sent). It is a slim strip
  * above the pick buttons, never over the location and quantity the picker is working from.
  */
 export function UpdatePrompt() {
@@ -13,14 +14,19 @@ export function UpdatePrompt() {
   return useUpdateWaiting() ? <UpdateStrip /> : null;
 }
 
-/** The strip itself, with the outbox count that decides whether the update can be applied now. */
-function UpdateStrip() {
+/**
+ * The strip itself, with the outbox count that decides whether the update can be applied now: Update is enabled only
+ * when the count is known and 0 (unknown, before IndexedDB answered, is not "nothing queued").
+ */
+export function UpdateStrip() {
   const { t } = useTranslation('common');
   const pending = usePendingCount();
+  const text =
+    pending === undefined ? t('updateChecking') : pending > 0 ? t('updateWaitOutbox') : t('updateAvailable');
   return (
     <Paper className="update-prompt" shadow="lg" withBorder role="region" aria-label={t('updateAvailable')}>
-      <Text className="update-prompt-text">{pending > 0 ? t('updateWaitOutbox') : t('updateAvailable')}</Text>
-      <Button size="md" onClick={applyUpdate} disabled={pending > 0}>
+      <Text className="update-prompt-text">{text}</Text>
+      <Button size="md" onClick={applyUpdate} disabled={pending !== 0}>
         {t('updateNow')}
       </Button>
     </Paper>
