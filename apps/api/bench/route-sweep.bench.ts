@@ -25,6 +25,8 @@
  *   TEST_DATABASE_URL=postgres://hoppa:hoppa@127.0.0.1:5432/hoppa_test HOT_READS_DB=hoppa_sweep HOT_READS_CASES=1 \
  *     npx tsx apps/api/bench/hot-reads.bench.ts
  *   TEST_DATABASE_URL=postgres://hoppa:hoppa@127.0.0.1:5432/hoppa_test ROUTE_SWEEP_DB=hoppa_sweep \
+ *     npx tsx apps/api/bench/sweep-history.ts    # optional: a year of inbounds and 10,000 returns (ADR 0131)
+ *   TEST_DATABASE_URL=postgres://hoppa:hoppa@127.0.0.1:5432/hoppa_test ROUTE_SWEEP_DB=hoppa_sweep \
  *     npx tsx apps/api/bench/route-sweep.bench.ts
  *
  * (drop the database when done). It refuses to run without TEST_DATABASE_URL and ROUTE_SWEEP_DB, and when that
@@ -235,7 +237,7 @@ try {
     '/api/orders-by-picked-location/:id': 'pickLocation',
     '/api/products/org/:id': 'org',
     '/api/shipments/:id': 'shipment',
-    // The returns desk's search: a shipped order's number (no returns in the seed: answers 'order_found').
+    // The returns desk's search: a shipped order's number ('order_found'; with sweep-history.ts some have a return).
     '/api/returns/get/:id': 'shippedOrderNumber',
   };
   /** Routes that call a service outside the warehouse (not reachable from the benchmark's app). */
