@@ -153,3 +153,66 @@ test("the merchant's product history shows the return going back into stock", as
   await shot(page, 'returns-04-product-history');
   await context.close();
 });
+
+test('the desk judges two pieces of one line apart: one back in stock, one in quarantine (412 px phone)', async ({
+  browser,
+  demo,
+}) => {
+  // A shipped order with a line of two or more pieces and no return yet; a return of all of it, as the desk makes one.
+  const merchant = await apiSession(demo.url, DEMO_USERS.bolOwner);
+  const desk = await apiSession(demo.url, DEMO_USERS.picker);
+  const shipments = await json<{ items: { order__id: string }[] }>(
+    await merchant.get('/api/shipments', { params: { limit: 100 } }),
+  );
+  let split: Return | undefined;
+  for (const s of shipments.items.slice(-60)) {
+    if (s.order__id === order?.id || s.order__id === other?.id) continue;
+    const o = await json<typeof order>(await merchant.get(`/api/order/get/${s.order__id}`));
+    if (!o.products.some((l) => l.quantity >= 2)) continue;
+    const res = await desk.post('/api/returns/from_order', {
+      data: { orderId: o.id, reason_code: 'DAMAGED' },
+    });
+    if (res.status() !== 201) continue;
+    split = (await res.json()) as Return;
+    break;
+  }
+  expect(split).toBeTruthy();
+  const r = split as Return;
+  const line = r.items.find((i) => i.expected_quantity >= 2) as Return['items'][number];
+  const q = line.expected_quantity;
+
+  const context = await browser.newContext({
+    ...PHONE,
+    viewport: { width: 412, height: 915 },
+    baseURL: demo.url,
+  });
+  const page = await context.newPage();
+  await floorLogin(page, DEMO_USERS.picker);
+  await page.goto('/floor/menu');
+  await page.getByTestId('task-returns').click();
+  await expect(page.getByTestId('returns-count')).toContainText('open return');
+  await scan(page, r.return_number);
+  await expect(page.getByTestId('returns-count')).toHaveText('1 return');
+  const item = page.getByTestId('return-item').filter({ hasText: line.title });
+  await item.getByRole('button', { name: 'Judge pieces separately' }).click();
+  await expect(item.getByTestId('return-split-summary')).toHaveText(
+    `${q} received: ${q - 1} good, 1 damaged`,
+  );
+  await expect(item.getByTestId('return-part-outcome')).toHaveText(['Back in stock', 'In quarantine']);
+  await expect(page.getByTestId('outbox-count')).toHaveText('Everything sent', { timeout: 15_000 });
+  await shot(page, 'returns-05-desk-split');
+  await item.getByTestId('return-close').click();
+  await expect(item.getByTestId('return-item-done')).toHaveText(
+    `Done · ${q - 1} back in stock · 1 in quarantine`,
+  );
+  await shot(page, 'returns-06-desk-split-closed');
+  // The server booked it so: the good pieces back in stock, the damaged one in quarantine.
+  const after = await json<{ returns: Return[] }>(await desk.get(`/api/returns/get/${r.return_number}`));
+  expect(after.returns[0]?.items.find((i) => i.id === line.id)).toMatchObject({
+    received_quantity: q,
+    restocked_quantity: q - 1,
+  });
+  await merchant.dispose();
+  await desk.dispose();
+  await context.close();
+});

@@ -297,6 +297,17 @@ describe('returns desk (issue 12; spec 2 §2 Returns desk)', () => {
         },
       },
     ]);
+    // A count typed on the handheld's keypad counts as well.
+    const count = within(within(item).getAllByTestId('return-part')[0] as HTMLElement).getByTestId(
+      'return-part-quantity',
+    );
+    fireEvent.input(count, { target: { value: '4' } });
+    fireEvent.blur(count);
+    await waitFor(() =>
+      expect(within(item).getByTestId('return-split-summary').textContent).toBe(
+        '5 ontvangen: 4 goed, 1 beschadigd',
+      ),
+    );
   });
 
   it('says where the pieces of a line closed in parts went', async () => {
@@ -326,6 +337,8 @@ describe('returns desk (issue 12; spec 2 §2 Returns desk)', () => {
       'Afgehandeld · In quarantaine',
     ]);
     expect(screen.getByTestId('return-split-summary').textContent).toBe('2 ontvangen: 1 goed, 1 beschadigd');
+    // Closed: what was decided, without the controls to change it.
+    expect(screen.queryAllByTestId('return-part')).toHaveLength(0);
   });
 
   it('shows a quick state in the UI language in the state text and keeps its code when left unchanged', async () => {

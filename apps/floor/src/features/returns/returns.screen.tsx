@@ -591,85 +591,108 @@ function ReturnParts({
           parts: parts.map((p) => `${p.quantity} ${partWord(p, t)}`).join(', '),
         })}
       </p>
-      {parts.map((p, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a part has no id; its place in the list is what the desk edits
-        <section key={i} className="ret-part" data-testid="return-part" aria-label={t('part', { n: i + 1 })}>
-          <div className="ret-part-head">
-            <div className="ret-stepper">
-              <Button
-                size="lg"
-                variant="default"
-                aria-label={t('partLess')}
-                disabled={done || p.quantity <= 1}
-                onClick={() => change(i, { quantity: p.quantity - 1 })}
-              >
-                −
-              </Button>
-              <span className="ret-part-qty" data-testid="return-part-quantity">
-                {p.quantity}
-              </span>
-              <Button
-                size="lg"
-                variant="default"
-                aria-label={t('partMore')}
-                disabled={done}
-                onClick={() => change(i, { quantity: p.quantity + 1 })}
-              >
-                +
-              </Button>
-            </div>
-            <span
-              className={`ret-part-outcome${isReturnSellable(p) ? '' : ' ret-part-outcome-bad'}`}
-              data-testid="return-part-outcome"
+      {done
+        ? null
+        : parts.map((p, i) => (
+            <section
+              // biome-ignore lint/suspicious/noArrayIndexKey: a part has no id; its place in the list is what the desk edits
+              key={i}
+              className="ret-part"
+              data-testid="return-part"
+              aria-label={t('part', { n: i + 1 })}
             >
-              {isReturnSellable(p) ? t('restocked') : t('quarantined')}
-            </span>
-          </div>
-          <div className="ret-quick">
-            {RETURN_CONDITIONS.map((c) => (
-              <Button
-                key={c}
+              <div className="ret-part-head">
+                <div className="ret-stepper">
+                  <Button
+                    size="lg"
+                    variant="default"
+                    aria-label={t('partLess')}
+                    disabled={done || p.quantity <= 1}
+                    onClick={() => change(i, { quantity: p.quantity - 1 })}
+                  >
+                    −
+                  </Button>
+                  <input
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the part's place and count: a new count redraws the field
+                    key={`${i}:${p.quantity}`}
+                    className="ret-part-qty"
+                    type="text"
+                    inputMode="numeric"
+                    aria-label={t('partPieces')}
+                    data-testid="return-part-quantity"
+                    defaultValue={String(p.quantity)}
+                    disabled={done}
+                    onBlur={(e) => {
+                      const n = parseReceived(e.currentTarget.value);
+                      if (n !== null && n >= 1 && n !== p.quantity) change(i, { quantity: n });
+                      else e.currentTarget.value = String(p.quantity);
+                    }}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter') e.currentTarget.blur();
+                    }}
+                  />
+                  <Button
+                    size="lg"
+                    variant="default"
+                    aria-label={t('partMore')}
+                    disabled={done}
+                    onClick={() => change(i, { quantity: p.quantity + 1 })}
+                  >
+                    +
+                  </Button>
+                </div>
+                <span
+                  className={`ret-part-outcome${isReturnSellable(p) ? '' : ' ret-part-outcome-bad'}`}
+                  data-testid="return-part-outcome"
+                >
+                  {isReturnSellable(p) ? t('restocked') : t('quarantined')}
+                </span>
+              </div>
+              <div className="ret-quick">
+                {RETURN_CONDITIONS.map((c) => (
+                  <Button
+                    key={c}
+                    size="lg"
+                    px="xs"
+                    variant={p.product_state === c ? 'filled' : 'default'}
+                    disabled={done}
+                    onClick={() => change(i, { product_state: c })}
+                  >
+                    {t(c)}
+                  </Button>
+                ))}
+              </div>
+              <label className="ret-check">
+                <input
+                  type="checkbox"
+                  checked={p.damaged_product}
+                  disabled={done}
+                  onChange={(e) => change(i, { damaged_product: e.currentTarget.checked })}
+                />
+                {t('damaged_product')}
+              </label>
+              <NativeSelect
                 size="lg"
-                px="xs"
-                variant={p.product_state === c ? 'filled' : 'default'}
+                label={t('action')}
+                value={p.return_action}
                 disabled={done}
-                onClick={() => change(i, { product_state: c })}
-              >
-                {t(c)}
-              </Button>
-            ))}
-          </div>
-          <label className="ret-check">
-            <input
-              type="checkbox"
-              checked={p.damaged_product}
-              disabled={done}
-              onChange={(e) => change(i, { damaged_product: e.currentTarget.checked })}
-            />
-            {t('damaged_product')}
-          </label>
-          <NativeSelect
-            size="lg"
-            label={t('action')}
-            value={p.return_action}
-            disabled={done}
-            data={RETURN_ACTIONS.map((a) => ({ value: a, label: t(`action_${a}`) }))}
-            onChange={(e) =>
-              change(i, { return_action: e.currentTarget.value as (typeof RETURN_ACTIONS)[number] })
-            }
-          />
-          {!done && parts.length > 1 ? (
-            <Button
-              size="lg"
-              variant="subtle"
-              color="red"
-              onClick={() => onChange(parts.filter((_, j) => j !== i))}
-            >
-              {t('partRemove')}
-            </Button>
-          ) : null}
-        </section>
-      ))}
+                data={RETURN_ACTIONS.map((a) => ({ value: a, label: t(`action_${a}`) }))}
+                onChange={(e) =>
+                  change(i, { return_action: e.currentTarget.value as (typeof RETURN_ACTIONS)[number] })
+                }
+              />
+              {!done && parts.length > 1 ? (
+                <Button
+                  size="lg"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => onChange(parts.filter((_, j) => j !== i))}
+                >
+                  {t('partRemove')}
+                </Button>
+              ) : null}
+            </section>
+          ))}
       {done ? null : (
         <div className="ret-part-actions">
           <Button
