@@ -200,6 +200,7 @@ export const adminI18n = {
       methods: 'Methods',
       path: 'Path pattern',
       except: 'Except (comma-separated patterns)',
+      exceptHeader: 'Except',
       addGrant: 'Add grant',
       pathRequired: 'Fill in the path this grant allows, e.g. /orders*',
       methodsRequired: 'Choose at least one method',
@@ -223,7 +224,7 @@ export const adminI18n = {
       shop: 'Shop',
       current: 'current shop',
       changed: '{{name}} is now {{role}} in {{shop}}',
-      hint: 'Patterns: * matches anything; e.g. /orders* or /product/*.',
+      hint: 'Patterns: * matches anything; e.g. /orders* or /product/*. Under Except, several patterns separated by commas.',
     },
   },
   nl: {
@@ -429,6 +430,7 @@ export const adminI18n = {
       methods: 'Methoden',
       path: 'Padpatroon',
       except: 'Behalve (patronen, gescheiden door komma’s)',
+      exceptHeader: 'Behalve',
       addGrant: 'Recht toevoegen',
       pathRequired: 'Vul het pad in dat dit recht toestaat, bijv. /orders*',
       methodsRequired: 'Kies minstens één methode',
@@ -452,7 +454,7 @@ export const adminI18n = {
       shop: 'Winkel',
       current: 'huidige winkel',
       changed: '{{name}} is nu {{role}} in {{shop}}',
-      hint: 'Patronen: * past op alles; bijvoorbeeld /orders* of /product/*.',
+      hint: 'Patronen: * past op alles; bijvoorbeeld /orders* of /product/*. Onder Behalve meerdere patronen, gescheiden door komma’s.',
     },
   },
 };

@@ -169,7 +169,7 @@ function RoleEditor({ role }: { role: AdminRole }): ReactNode {
             <Table.Tr>
               <Table.Th>{t('users.methods')}</Table.Th>
               <Table.Th>{t('users.path')}</Table.Th>
-              <Table.Th>{t('users.except')}</Table.Th>
+              <Table.Th>{t('users.exceptHeader')}</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
@@ -178,7 +178,8 @@ function RoleEditor({ role }: { role: AdminRole }): ReactNode {
               <Table.Tr key={d.key}>
                 <Table.Td>
                   <Chip.Group multiple value={d.methods} onChange={(v) => change(d.key, { methods: v })}>
-                    <Group gap={4} wrap="nowrap">
+                    {/* Two rows of chips at most: the table fits its card at 1280 px with the except column. */}
+                    <Group gap={4} maw={230}>
                       {METHODS.map((m) => (
                         <Chip key={m} value={m} size="xs" aria-label={`${m} #${i + 1}`}>
                           {m}
@@ -203,6 +204,7 @@ function RoleEditor({ role }: { role: AdminRole }): ReactNode {
                   <TextInput
                     size="xs"
                     ff="monospace"
+                    miw={160}
                     aria-label={`${t('users.except')} #${i + 1}`}
                     value={d.except}
                     onChange={(e) => change(d.key, { except: e.currentTarget.value })}
