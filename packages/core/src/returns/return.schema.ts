@@ -295,3 +295,18 @@ export const ReturnFulfillParamsSchema = z.object({ return_id: IdSchema, ean: co
  * product's pick location.
  */
 export const ReturnFulfillBodySchema = z.object({ location_id: IdSchema.optional() }).default({});
+
+/**
+ * A judged part as `POST /returns` takes it (`parts[]`) with the defaults filled in as the server stores it: no
+ * state, no damage, RETURN_RECEIVED. Pure.
+ */
+export function fullReturnPart(p: NonNullable<ReturnUpdateBody['parts']>[number]): ReturnItemPart {
+  return {
+    quantity: p.quantity,
+    product_state: p.product_state ?? null,
+    damaged_package: p.damaged_package ?? false,
+    damaged_product: p.damaged_product ?? false,
+    damaged_product_package: p.damaged_product_package ?? false,
+    return_action: p.return_action ?? 'RETURN_RECEIVED',
+  };
+}

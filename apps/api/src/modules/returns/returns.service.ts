@@ -1,6 +1,7 @@
 import {
   type CreateReturnBody,
   createReturnEndpoint,
+  fullReturnPart,
   isReturnSellable,
   newId,
   type Return,
@@ -405,14 +406,7 @@ async function itemFor(
  */
 export async function updateReturnItem(ctx: TenantScope, body: ReturnUpdateBody): Promise<Return> {
   const item = await itemFor(ctx, body.return_id, body.ean, returnUpdateEndpoint);
-  const parts: ReturnItemPart[] | undefined = body.parts?.map((p) => ({
-    quantity: p.quantity,
-    product_state: p.product_state ?? null,
-    damaged_package: p.damaged_package ?? false,
-    damaged_product: p.damaged_product ?? false,
-    damaged_product_package: p.damaged_product_package ?? false,
-    return_action: p.return_action ?? 'RETURN_RECEIVED',
-  }));
+  const parts: ReturnItemPart[] | undefined = body.parts?.map(fullReturnPart);
   const partsSum = parts && parts.length > 0 ? parts.reduce((n, p) => n + p.quantity, 0) : undefined;
   const savedParts = item.parts as ReturnItemPart[];
   const splitEnds =

@@ -390,10 +390,20 @@ describe('returns (issue 12; spec 2 §7 Returns)', () => {
     ]);
   });
 
-  it('a plain received quantity still judges the whole line, and one closed with 0 puts nothing back', async () => {
+  it('a plain recount ends a split and judges the whole line again; one closed with 0 received puts nothing back', async () => {
     const s = await scene();
     const made = (await create(s, [{ line: 0, quantity: 2 }])).json() as Return;
-    await post('/api/returns', { return_id: made.id, ean: s.jam.ean, received_quantity: 0 });
+    await post('/api/returns', {
+      return_id: made.id,
+      ean: s.jam.ean,
+      parts: [
+        { quantity: 1, product_state: 'good' },
+        { quantity: 1, product_state: 'bad' },
+      ],
+    });
+    // A recount that is not the parts' sum judges the line anew as a whole: the split ends.
+    const recount = await post('/api/returns', { return_id: made.id, ean: s.jam.ean, received_quantity: 0 });
+    expect((recount.json() as Return).items[0]).toMatchObject({ received_quantity: 0, parts: [] });
     const closed = (await post(`/api/returns/fulfill/${made.id}/${s.jam.ean}`, {})).json() as Return;
     expect(closed.items[0]).toMatchObject({ received_quantity: 0, restocked_quantity: 0, parts: [] });
     expect(await stockOf(s.jam.id, s.binA)).toBe(10);

@@ -2,7 +2,7 @@
  * Pure rules of the returns desk (issue 12; spec 2 §2 Returns desk, §4 Returns, §5 Return update): a return as the
  * server last answered with the desk's queued changes drawn over it, and what a received quantity field means.
  */
-import type { Return, ReturnItemPart, ReturnUpdateBody } from '@hoppa/core';
+import { fullReturnPart, type Return, type ReturnItemPart, type ReturnUpdateBody } from '@hoppa/core';
 import type { ReturnOp } from '../../offline/db.ts';
 
 /** A returned item as the desk shows it: the server's with the queued changes applied, and whether any wait. */
@@ -34,7 +34,7 @@ export function overlayReturn(r: Return, ops: readonly ReturnOp[]): ShownReturn 
       // As the server does (returns.service.ts updateReturnItem): parts set the received quantity to their sum; a
       // recount that does not match them ends the split.
       if (parts !== undefined) {
-        it.parts = parts.map(fullPart);
+        it.parts = parts.map(fullReturnPart);
         if (parts.length > 0) it.received_quantity = parts.reduce((n, p) => n + p.quantity, 0);
       } else if (
         fields.received_quantity !== undefined &&
@@ -106,18 +106,6 @@ export function codeName(code: string, lang: 'nl' | 'en'): string {
 }
 
 type PartInput = NonNullable<ReturnUpdateBody['parts']>[number];
-
-/** A part as sent (`POST /returns` parts) with the server's defaults filled in: no state, no damage, RETURN_RECEIVED. Pure. */
-export function fullPart(p: PartInput): ReturnItemPart {
-  return {
-    quantity: p.quantity,
-    product_state: p.product_state ?? null,
-    damaged_package: p.damaged_package ?? false,
-    damaged_product: p.damaged_product ?? false,
-    damaged_product_package: p.damaged_product_package ?? false,
-    return_action: p.return_action ?? 'RETURN_RECEIVED',
-  };
-}
 
 /**
  * The first split of a line the desk judges in parts (the common case: one of the pieces is damaged): the received

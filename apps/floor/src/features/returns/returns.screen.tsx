@@ -1,5 +1,6 @@
 import {
   ApiError,
+  fullReturnPart,
   isReturnCondition,
   isReturnSellable,
   locationLabelEndpoint,
@@ -35,7 +36,6 @@ import type { ScanInputHandle } from '../../scan/scan-input.tsx';
 import {
   codeName,
   firstSplit,
-  fullPart,
   locationText,
   overlayReturn,
   parseReceived,
@@ -698,7 +698,7 @@ function ReturnParts({
           <Button
             size="lg"
             variant="default"
-            onClick={() => onChange([...parts, fullPart({ quantity: 1, product_state: 'good' })])}
+            onClick={() => onChange([...parts, fullReturnPart({ quantity: 1, product_state: 'good' })])}
           >
             {t('partAdd')}
           </Button>
