@@ -1,4 +1,4 @@
-import { type Invoice, previousMonthPeriod } from '@hoppa/core';
+import { formatDateTime, type Invoice, previousMonthPeriod } from '@hoppa/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orgAuth, role, user } from '../../test/fixtures.ts';
@@ -191,6 +191,20 @@ describe('Invoices (spec 3 §2 Invoices, §9 default period)', { timeout: 30_000
       /--table-min-width:\s*calc\((\d+(?:\.\d+)?)rem/.exec(scroll?.getAttribute('style') ?? '')?.[1],
     );
     expect(min * 16).toBeLessThanOrEqual(800);
+  });
+
+  it('never breaks an order number or a date inside it in the cramped shipped-orders table', async () => {
+    render([]);
+    const orders = await screen.findByRole('table', { name: 'Shipped orders' });
+    // At 1280 px beside the settings column 'BB-F001' broke after 'BB-' and '01-10-2026' after '01-10-'.
+    const whole = (text: string) =>
+      within(orders)
+        .getAllByText(text)
+        .some((el) => el.style.whiteSpace === 'nowrap');
+    expect(whole('BB-F001')).toBe(true);
+    const shipped = formatDateTime('2026-10-01T09:00:00.000Z').split(' ');
+    expect(shipped.length).toBe(2);
+    for (const part of shipped) expect(whole(part), part).toBe(true);
   });
 
   it('takes the period from the URL and refuses one the server would refuse', async () => {

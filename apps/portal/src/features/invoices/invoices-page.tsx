@@ -115,8 +115,27 @@ export function InvoicesPage(): ReactNode {
 
   const orderColumns = useMemo<DataColumn<InvoiceOrder>[]>(
     () => [
-      { id: 'order_id', header: t('order'), hideable: false, cell: (o) => o.order_id },
-      { id: 'shipped_at', header: t('shippedAt'), cell: (o) => formatDateTime(o.shipped_at) },
+      // The order number and the date and time each on one line: beside the settings column at 1280 px the table
+      // is cramped and broke 'BB-F001' after 'BB-' and a date after its second hyphen.
+      {
+        id: 'order_id',
+        header: t('order'),
+        hideable: false,
+        cell: (o) => <span style={{ whiteSpace: 'nowrap' }}>{o.order_id}</span>,
+      },
+      {
+        id: 'shipped_at',
+        header: t('shippedAt'),
+        cell: (o) => {
+          const [date, time] = formatDateTime(o.shipped_at).split(' ');
+          return (
+            <>
+              <span style={{ whiteSpace: 'nowrap' }}>{date}</span>{' '}
+              <span style={{ whiteSpace: 'nowrap' }}>{time}</span>
+            </>
+          );
+        },
+      },
       { id: 'box', header: t('box'), cell: (o) => o.box ?? t('none') },
       { id: 'method', header: t('method'), cell: (o) => o.method ?? t('none') },
       {
