@@ -85,11 +85,16 @@ test('the floor app passes Chromium’s installability check and starts cold off
 test('a new version is applied only after the queued scans are sent, and nothing queued is lost', async ({
   demo,
 }) => {
+  // The API will not answer the picks when the network comes back, so the scan stays queued. The route goes in before
+  // the scan: its first send starts at once, and a data-count of 1 says it was queued, not that this send has failed
+  // yet (it waits for the page's service worker's fetch event first). Playwright lets a request that started before
+  // the route was added go on unrouted (crNetworkManager: a paused request it already knew without interception is
+  // continued), so when that send reached the network after setOffline(false), the API got the pick, the outbox was
+  // empty and the strip rightly offered Update at once (the flaky failure: Update enabled for 15 s).
+  await page.route('**/api/pick_list/confirm', (route) => route.abort());
   await scan(page, product.ean);
   await expect(page.getByTestId('scan-feedback')).toHaveAttribute('data-kind', 'valid');
   await expect(page.getByTestId('outbox-count')).toHaveAttribute('data-count', '1');
-  // The network comes back, but the API does not answer the picks yet: the scan stays queued.
-  await page.route('**/api/pick_list/confirm', (route) => route.abort());
   await page.context().setOffline(false);
 
   // A new release is published: its service worker differs, the browser finds it and waits.
