@@ -5,7 +5,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { floorDb } from '../offline/db.ts';
 import { clearFloorDb } from '../test/render.tsx';
-import { startOutboxSync, usePendingCount } from './outbox-status.ts';
+import { resetPendingCountForTests, startOutboxSync, usePendingCount } from './outbox-status.ts';
 import { outboxSender } from './sync.ts';
 
 function Count() {
@@ -13,7 +13,11 @@ function Count() {
 }
 
 beforeEach(clearFloorDb);
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  // The shared count stops one tick after its last watcher; the next test starts from "unknown" (not this one's 0).
+  resetPendingCountForTests();
+});
 
 describe('outbox-status: the first file’s outbox hooks without Dexie (ADR 0082)', () => {
   it('counts the pending scans live once the outbox module has loaded, unknown (not 0) before', async () => {

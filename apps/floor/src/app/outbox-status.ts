@@ -81,6 +81,20 @@ function subscribePending(cb: () => void): () => void {
   };
 }
 
+/**
+ * Test-only: stops the shared live count at once and forgets it (unknown again), as the app does one tick after its
+ * last watcher unmounts. The floor's tests share their modules per worker (ADR 0089): src/test/setup.ts calls this
+ * before each test file, and tests of the unknown moment after each test. The app never calls it.
+ */
+export function resetPendingCountForTests(): void {
+  if (pendingStopTimer !== null) clearTimeout(pendingStopTimer);
+  pendingStopTimer = null;
+  stopPendingWatch?.();
+  stopPendingWatch = null;
+  pendingListeners.clear();
+  pendingCount = undefined;
+}
+
 /** Starts the live count once the outbox's module has loaded; returns its stop, which also holds before that. */
 function watchPending(): () => void {
   let stop: (() => void) | null = null;

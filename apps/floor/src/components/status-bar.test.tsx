@@ -4,6 +4,7 @@ import '../test/dom-setup.ts';
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetPendingCountForTests } from '../app/outbox-status.ts';
 import { theme } from '../app/theme.ts';
 import { initI18n } from '../i18n/index.ts';
 import { floorDb } from '../offline/db.ts';
@@ -11,7 +12,11 @@ import { clearFloorDb } from '../test/render.tsx';
 import { StatusBar } from './status-bar.tsx';
 
 beforeEach(clearFloorDb);
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  // The shared count stops one tick after its last watcher; the next test starts from "unknown" (not this one's 0).
+  resetPendingCountForTests();
+});
 
 describe('the status bar says what waits in the outbox only once it has read it', () => {
   it('says it checks the queue, not "Everything sent", until IndexedDB answered with the queued change', async () => {

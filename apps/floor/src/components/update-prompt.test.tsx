@@ -4,6 +4,7 @@ import '../test/dom-setup.ts';
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetPendingCountForTests } from '../app/outbox-status.ts';
 import { theme } from '../app/theme.ts';
 import { initI18n } from '../i18n/index.ts';
 import { floorDb } from '../offline/db.ts';
@@ -33,7 +34,11 @@ function renderStrip(lang: 'nl' | 'en' = 'en') {
 }
 
 beforeEach(clearFloorDb);
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  // The shared count stops one tick after its last watcher; the next test starts from "unknown" (not this one's 0).
+  resetPendingCountForTests();
+});
 
 describe('the update strip waits for the outbox count before it offers the update (applying it reloads)', () => {
   it('does not offer Update while it has not read the outbox, then says the queued scan is why it waits', async () => {

@@ -57,6 +57,11 @@ beforeAll(async () => {
     () => import('../app/sync.ts'),
     (m) => m.resetOutboxSenderForTests(),
   );
+  await resetIfLoaded(
+    '../app/outbox-status.ts',
+    () => import('../app/outbox-status.ts'),
+    (m) => m.resetPendingCountForTests(),
+  );
   if (loaded('../offline/db.ts')) {
     // dom-setup first: fake IndexedDB before Dexie.
     await import('./dom-setup.ts');
