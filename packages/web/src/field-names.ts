@@ -208,6 +208,7 @@ export const FIELD_NAMES: Readonly<Record<string, readonly [en: string, nl: stri
   parent_ean: ['Bundle EAN', 'EAN van de bundel'],
   parent_id: ['Parent', 'Hoofdproduct'],
   parent_name: ['Bundle name', 'Naam van de bundel'],
+  parts: ['Parts of the line', 'Delen van de regel'],
   password: ['Password', 'Wachtwoord'],
   path: ['Path', 'Pad'],
   peak_surcharge: ['Peak surcharge', 'Piektoeslag'],
