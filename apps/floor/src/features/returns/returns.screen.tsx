@@ -477,20 +477,12 @@ function ReturnItemRow({
               }}
             />
           </label>
-          <div className="ret-quick">
-            {RETURN_CONDITIONS.map((c) => (
-              <Button
-                key={c}
-                size="lg"
-                px="xs"
-                variant={item.product_state === c ? 'filled' : 'default'}
-                disabled={done}
-                onClick={() => save({ product_state: c })}
-              >
-                {t(c)}
-              </Button>
-            ))}
-          </div>
+          <ConditionButtons
+            value={item.product_state}
+            disabled={done}
+            onPick={(c) => save({ product_state: c })}
+            t={t}
+          />
           <div className="ret-checks">
             {(['damaged_package', 'damaged_product', 'damaged_product_package'] as const).map((k) => (
               <label key={k} className="ret-check">
@@ -504,15 +496,11 @@ function ReturnItemRow({
               </label>
             ))}
           </div>
-          <NativeSelect
-            size="lg"
-            label={t('action')}
+          <ActionSelect
             value={item.return_action}
             disabled={done}
-            data={RETURN_ACTIONS.map((a) => ({ value: a, label: t(`action_${a}`) }))}
-            onChange={(e) =>
-              save({ return_action: e.currentTarget.value as (typeof RETURN_ACTIONS)[number] })
-            }
+            onPick={(a) => save({ return_action: a })}
+            t={t}
           />
         </>
       )}
@@ -561,6 +549,60 @@ function partWord(p: ReturnItemPart, t: T): string {
   if (p.damaged_product || p.damaged_product_package) return t('partDamaged');
   if (isReturnCondition(p.product_state)) return t(p.product_state).toLocaleLowerCase();
   return p.product_state?.trim() || t('partUnjudged');
+}
+
+/** The quick product states (spec 2 §2 Returns desk) as large buttons, the chosen one filled: a line's or a part's. */
+function ConditionButtons({
+  value,
+  disabled,
+  onPick,
+  t,
+}: {
+  value: string | null | undefined;
+  disabled: boolean;
+  onPick(condition: (typeof RETURN_CONDITIONS)[number]): void;
+  t: T;
+}) {
+  return (
+    <div className="ret-quick">
+      {RETURN_CONDITIONS.map((c) => (
+        <Button
+          key={c}
+          size="lg"
+          px="xs"
+          variant={value === c ? 'filled' : 'default'}
+          disabled={disabled}
+          onClick={() => onPick(c)}
+        >
+          {t(c)}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+/** What happens to a line or a part (core RETURN_ACTIONS), as a large select in the UI language. */
+function ActionSelect({
+  value,
+  disabled,
+  onPick,
+  t,
+}: {
+  value: string;
+  disabled: boolean;
+  onPick(action: (typeof RETURN_ACTIONS)[number]): void;
+  t: T;
+}) {
+  return (
+    <NativeSelect
+      size="lg"
+      label={t('action')}
+      value={value}
+      disabled={disabled}
+      data={RETURN_ACTIONS.map((a) => ({ value: a, label: t(`action_${a}`) }))}
+      onChange={(e) => onPick(e.currentTarget.value as (typeof RETURN_ACTIONS)[number])}
+    />
+  );
 }
 
 /**
@@ -648,20 +690,12 @@ function ReturnParts({
                   {isReturnSellable(p) ? t('restocked') : t('quarantined')}
                 </span>
               </div>
-              <div className="ret-quick">
-                {RETURN_CONDITIONS.map((c) => (
-                  <Button
-                    key={c}
-                    size="lg"
-                    px="xs"
-                    variant={p.product_state === c ? 'filled' : 'default'}
-                    disabled={done}
-                    onClick={() => change(i, { product_state: c })}
-                  >
-                    {t(c)}
-                  </Button>
-                ))}
-              </div>
+              <ConditionButtons
+                value={p.product_state}
+                disabled={done}
+                onPick={(c) => change(i, { product_state: c })}
+                t={t}
+              />
               <label className="ret-check">
                 <input
                   type="checkbox"
@@ -671,15 +705,11 @@ function ReturnParts({
                 />
                 {t('damaged_product')}
               </label>
-              <NativeSelect
-                size="lg"
-                label={t('action')}
+              <ActionSelect
                 value={p.return_action}
                 disabled={done}
-                data={RETURN_ACTIONS.map((a) => ({ value: a, label: t(`action_${a}`) }))}
-                onChange={(e) =>
-                  change(i, { return_action: e.currentTarget.value as (typeof RETURN_ACTIONS)[number] })
-                }
+                onPick={(a) => change(i, { return_action: a })}
+                t={t}
               />
               {!done && parts.length > 1 ? (
                 <Button
