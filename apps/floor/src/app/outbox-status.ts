@@ -73,12 +73,18 @@ function subscribePending(cb: () => void): () => void {
     if (pendingListeners.size > 0 || pendingStopTimer !== null) return;
     pendingStopTimer = setTimeout(() => {
       pendingStopTimer = null;
-      if (pendingListeners.size > 0) return;
-      stopPendingWatch?.();
-      stopPendingWatch = null;
-      setPendingCount(undefined);
+      if (pendingListeners.size === 0) stopPending();
     }, 0);
   };
+}
+
+/** Stops the shared live count now; the count is unknown again. */
+function stopPending(): void {
+  if (pendingStopTimer !== null) clearTimeout(pendingStopTimer);
+  pendingStopTimer = null;
+  stopPendingWatch?.();
+  stopPendingWatch = null;
+  setPendingCount(undefined);
 }
 
 /**
@@ -87,12 +93,8 @@ function subscribePending(cb: () => void): () => void {
  * before each test file, and tests of the unknown moment after each test. The app never calls it.
  */
 export function resetPendingCountForTests(): void {
-  if (pendingStopTimer !== null) clearTimeout(pendingStopTimer);
-  pendingStopTimer = null;
-  stopPendingWatch?.();
-  stopPendingWatch = null;
   pendingListeners.clear();
-  pendingCount = undefined;
+  stopPending();
 }
 
 /** Starts the live count once the outbox's module has loaded; returns its stop, which also holds before that. */
