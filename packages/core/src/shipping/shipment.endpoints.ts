@@ -78,6 +78,9 @@ export const shipmentListEndpoint = defineEndpoint({
   summary: 'List shipments',
   query: ShipmentListQuerySchema,
   response: ShipmentListResponseSchema,
+  // A hot read (issue 8, 100 shipments a page with their products): written in the response's shape without checking
+  // every value (ADR 0065); under test the answer must equal zod's byte for byte.
+  trustedOutput: true,
   tags: ['shipping'],
 });
 
