@@ -86,10 +86,7 @@ export async function shipmentItems(
   const position = new Map(ids.map((id, i) => [id, i]));
   rows.sort((x, y) => (position.get(x.id) ?? 0) - (position.get(y.id) ?? 0));
   const events = await eventsOfShipments(ctx, ids);
-  return rows.map(({ products, ...r }) => ({
-    ...toShipmentItem(r, events.get(r.id) ?? []),
-    products,
-  }));
+  return rows.map((r) => toShipmentItem(r, events.get(r.id) ?? [], r.products));
 }
 
 /**

@@ -90,44 +90,60 @@ export async function trackingEvents(
   return (await eventsOfShipments(ctx, [row.id])).get(row.id) ?? [];
 }
 
-/** A shipment row as the list shows it, with the recipient from the order's address and the latest status. */
+/**
+ * A shipment row as the list shows it, with the recipient from the order's address and the latest status; with
+ * `products` the whole list item (ShipmentListItemSchema). Written as one object literal in the schema's key order:
+ * a copy by rest and spread of the row cost ≈ 25 µs an item (V8 then keeps the object as a dictionary), ≈ 5 ms of a
+ * 200-shipment page (issue 8, ADR 0132).
+ */
+export function toShipmentItem(row: ShipmentRow, events: TrackingEvent[]): Omit<ShipmentListItem, 'products'>;
 export function toShipmentItem(
   row: ShipmentRow,
   events: TrackingEvent[],
-): Omit<ShipmentListItem, 'products'> {
+  products: ShipmentListItem['products'],
+): ShipmentListItem;
+export function toShipmentItem(
+  row: ShipmentRow,
+  events: TrackingEvent[],
+  products?: ShipmentListItem['products'],
+): Omit<ShipmentListItem, 'products'> | ShipmentListItem {
   const address = addressFromShipmentDetails(row.shipment_details as Record<string, unknown> | null);
-  const {
-    shipment_details: _details,
-    placed_at,
-    shipped_at,
-    handed_over_at: _handedOver,
-    delivered_at,
-    speed_group,
-    method_carrier,
-    ...same
-  } = row;
-  return {
-    ...same,
+  const item: Omit<ShipmentListItem, 'products'> & { products?: ShipmentListItem['products'] } = {
+    id: row.id,
+    order__id: row.order__id,
+    order_id: row.order_id,
+    org_id: row.org_id,
+    org_name: row.org_name,
+    platform: row.platform,
+    order_type: row.order_type,
     recipient: address.name,
     zip_code: address.zipCode,
     city: address.city,
     country_code: address.countryCode,
+    carrier: row.carrier,
+    method_code: row.method_code,
+    method_name: row.method_name,
+    tracking_number: row.tracking_number,
     // The carrier's own page when it has one, else the public page of the carrier the method hands the parcel to
     // (core carrierTrackingUrl, spec 1 §7 external tracking link; ADR 0041).
     tracking_url:
       carrierByCode(row.carrier).trackingUrl(row.tracking_number, address, row.method_code) ??
       carrierTrackingUrl(
-        method_carrier ?? row.carrier,
+        row.method_carrier ?? row.carrier,
         row.tracking_number,
         address.countryCode,
         address.zipCode,
       ),
-    placed_at: placed_at.toISOString(),
-    shipped_at: shipped_at.toISOString(),
+    label_quantity: row.label_quantity,
+    placed_at: row.placed_at.toISOString(),
+    shipped_at: row.shipped_at.toISOString(),
     latest_status: events.at(-1) ?? null,
+    batch_id: row.batch_id,
     // Kept on the shipment (migration 0405, the same rule as core deliveryGroup), so the row's group is the group
     // list it is found in, to the microsecond.
-    delivery_group: speed_group as DeliveryGroup,
-    delivered_at: delivered_at?.toISOString() ?? null,
+    delivery_group: row.speed_group as DeliveryGroup,
+    delivered_at: row.delivered_at?.toISOString() ?? null,
   };
+  if (products) item.products = products;
+  return item;
 }
