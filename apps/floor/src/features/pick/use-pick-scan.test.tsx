@@ -86,6 +86,30 @@ describe('usePickScan', () => {
     expect(await db.outbox.count()).toBe(1);
   });
 
+  it("does not confirm the same product's next location with the scanner's double read of its EAN", async () => {
+    // Session 45 (a picker's shift): the product's order lines wait on two neighbouring bins, two picks in a row with
+    // the same EAN. The picker takes the first bin's pieces and scans one; the scanner's second read, a moment after
+    // the next pick is on screen, confirmed the second bin too: its pieces were counted picked and taken off its stock
+    // while they were still on the shelf.
+    const a = pickItem({ rack: 'A-01', ean: '8710000099991' });
+    const b = pickItem({ rack: 'A-02', ean: '8710000099991', product__id: a.product__id });
+    const { db, feedback, result } = await scanning('pick-scan-double-same-product', [a, b]);
+    act(() => result.current.onScan(a.ean));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    nextPick.current = (await db.picks.get(b.id)) as PickRecord;
+    act(() => result.current.onScan(b.ean));
+    expect(feedback.valid).toHaveBeenCalledTimes(1);
+    expect(feedback.wrong).not.toHaveBeenCalled();
+    expect((await db.picks.get(b.id))?.status).toBe('open');
+    expect(await db.outbox.count()).toBe(1);
+    // The picker at the second bin, a second later, scans the product: that confirms it.
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + PICK_REPEAT_MS + 1);
+    act(() => result.current.onScan(b.ean));
+    clock.mockRestore();
+    expect(feedback.valid).toHaveBeenCalledTimes(2);
+    await waitFor(async () => expect(await db.outbox.count()).toBe(2));
+  });
+
   it('shows the verdict through its store and judges a wrong scan without confirming', async () => {
     const a = pickItem({ rack: 'A-07' });
     const { db, feedback, markConfirmed, result } = await scanning('pick-scan-wrong', [a]);

@@ -12,7 +12,9 @@ import { speakableLocation } from './pick.rules.ts';
 
 /**
  * How long after a confirming scan the same code again counts as the scanner's double read (ms): one that arrives
- * after the next pick has rendered is ignored when it is wrong for that pick, instead of the error sound and 'Fout'.
+ * after the next pick has rendered is ignored, whatever it is for that pick: not the error sound and 'Fout' when it is
+ * wrong for it, and not a confirmation when it is right for it (the same product on the next location: a second
+ * within which nobody walks there and takes it).
  */
 export const PICK_REPEAT_MS = 1000;
 
@@ -26,8 +28,8 @@ export const PICK_REPEAT_MS = 1000;
  * move to the next pick is rendered after the verdict's frame has been painted ({@link afterPaint}). The Dexie
  * transaction is started in the scan's own task, before that paint, and awaited after it. Until the next pick has
  * rendered, the confirmed pick is still "current": a second scan of it in that moment (a scanner's double trigger) is
- * ignored, never confirmed twice; one arriving after it, within {@link PICK_REPEAT_MS}, is ignored too when it is wrong
- * for the pick now in front (right for it, e.g. the same product on the next location, it confirms that one).
+ * ignored, never confirmed twice; one arriving after it, within {@link PICK_REPEAT_MS}, is ignored too, wrong or right
+ * for the pick now in front (right for it, the same product on the next location, it confirmed that pick unpicked).
  */
 export function usePickScan(opts: {
   db: FloorDb;
@@ -57,13 +59,13 @@ export function usePickScan(opts: {
       const current = pickRef.current;
       if (current && current === confirming.current) return;
       const last = lastConfirm.current;
-      const repeat = last !== null && last.raw === raw.trim() && Date.now() - last.at < PICK_REPEAT_MS;
+      // The scanner's double read of the code that confirmed the last pick: nothing to judge (see PICK_REPEAT_MS).
+      if (last !== null && last.raw === raw.trim() && Date.now() - last.at < PICK_REPEAT_MS) return;
       const confirmed = () => {
         lastConfirm.current = { raw: raw.trim(), at: Date.now() };
       };
       const id = ++flashSeq.current;
       if (!current) {
-        if (repeat) return;
         feedback.wrong(null);
         setFlash({ id, kind: 'wrong', scan: raw, location: null });
         return;
@@ -100,7 +102,6 @@ export function usePickScan(opts: {
           setFlash({ id, kind: 'link', name: current.item.product__name });
           return;
         }
-        if (repeat) return;
         feedback.wrong(null);
         setFlash({ id, kind: 'wrong', scan: raw, location: null });
         return;
@@ -128,7 +129,7 @@ export function usePickScan(opts: {
             unmarkConfirmed(current.id);
             onError(err);
           });
-      } else if (!repeat) {
+      } else {
         feedback.wrong(current.item.rack ? speakableLocation(current.item.rack) : null);
         setFlash({ id, kind: 'wrong', scan: raw, location: current.item.rack || null });
       }
