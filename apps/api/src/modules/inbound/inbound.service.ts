@@ -826,7 +826,9 @@ export async function pendingItemsReport(
     .limit(page.limit)
     .execute();
   return {
-    items: rows.map((r) => ({ ...r, pieces_open: Math.max(0, r.pieces_expected - r.pieces_checked_in) })),
+    items: rows.map((r) =>
+      Object.assign(r, { pieces_open: Math.max(0, r.pieces_expected - r.pieces_checked_in) }),
+    ),
     total: Number(count.n),
     ...page,
   };

@@ -203,13 +203,13 @@ export async function invoiceOrders(
     items: rows.rows.map(({ cursor_at: _c, ...r }) => {
       const surcharges = (byOrder.get(r.id) ?? []).map(({ order_id: _o, ...c }) => c);
       const surchargeCents = surcharges.reduce((s, c) => s + c.cents, 0);
-      return {
-        ...r,
+      // Assigned onto the row, not spread into a new literal (≈ 3 µs a field on Node 20; ADR 0132).
+      return Object.assign(r, {
         shipped_at: new Date(r.shipped_at).toISOString(),
         surcharges,
         surcharge_cents: surchargeCents,
         total_cents: r.fulfilment_cents + r.shipment_method_cents + r.packaging_cents + surchargeCents,
-      };
+      });
     }),
     total,
     skip: page.skip,
@@ -252,7 +252,7 @@ export async function inboundSurcharges(
     WITH b AS (${periodBounds(p)})
     SELECT coalesce(sum(x.cost_cents * x.amount), 0)::int AS cents ${from}`.execute(db);
   return {
-    lines: lines.rows.map((r) => ({ ...r, submitted_at: new Date(r.submitted_at).toISOString() })),
+    lines: lines.rows.map((r) => Object.assign(r, { submitted_at: new Date(r.submitted_at).toISOString() })),
     totalCents: total.rows[0]?.cents ?? 0,
   };
 }

@@ -243,11 +243,12 @@ export async function storageLocations(
      LIMIT ${page.limit} OFFSET ${page.skip}`.execute(systemSql(scope.db));
   const total = rows.rows[0]?.total ?? (page.skip > 0 ? await countPairs(scope, p) : 0);
   return {
-    items: rows.rows.map(({ total: _t, ...r }) => ({
-      ...r,
-      price_cents: withPrice ? r.price_cents : null,
-      cost_cents: withPrice ? r.cost_cents : null,
-    })),
+    items: rows.rows.map(({ total: _t, ...r }) =>
+      Object.assign(r, {
+        price_cents: withPrice ? r.price_cents : null,
+        cost_cents: withPrice ? r.cost_cents : null,
+      }),
+    ),
     total,
     skip: page.skip,
     limit: page.limit,

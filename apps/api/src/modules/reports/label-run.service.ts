@@ -44,11 +44,12 @@ export async function labelRun(
     base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
   return {
-    items: rows.map(({ created_at, label_printed_at, ...r }) => ({
-      ...r,
-      created_at: created_at.toISOString(),
-      printed_at: label_printed_at?.toISOString() ?? null,
-    })),
+    items: rows.map(({ created_at, label_printed_at, ...r }) =>
+      Object.assign(r, {
+        created_at: created_at.toISOString(),
+        printed_at: label_printed_at?.toISOString() ?? null,
+      }),
+    ),
     total: count.n,
     skip: page.skip,
     limit: page.limit,
