@@ -67,8 +67,12 @@ export const PickFooter = memo(function PickFooter(props: {
   );
 });
 
-/** The end of the list (spec 2 §2: 'Hoppa! je bent klaar met picken!'). */
-export function PickDone({ t }: { t: TFunction<'pick', undefined> }) {
+/**
+ * The end of the list (spec 2 §2: 'Hoppa! je bent klaar met picken!'). `narrowed`: a filter narrows the period's picks
+ * (an order, a zone, an organisation…), so only the filter's picks are done and the hint says so, not that the period
+ * is done.
+ */
+export function PickDone({ t, narrowed = false }: { t: TFunction<'pick', undefined>; narrowed?: boolean }) {
   return (
     <section className="pick-done" data-testid="pick-done">
       <svg className="pick-done-mark" viewBox="0 0 96 96" aria-hidden="true">
@@ -83,7 +87,7 @@ export function PickDone({ t }: { t: TFunction<'pick', undefined> }) {
         />
       </svg>
       <h2>{t('done')}</h2>
-      <p>{t('doneHint')}</p>
+      <p>{narrowed ? t('doneHintFiltered') : t('doneHint')}</p>
     </section>
   );
 }

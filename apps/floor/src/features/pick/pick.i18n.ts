@@ -38,6 +38,8 @@ export const pickTexts = {
     noOpenPick: 'Er is geen pick open.',
     done: 'Hoppa! je bent klaar met picken!',
     doneHint: 'Alle picks van deze periode zijn gedaan.',
+    doneHintFiltered:
+      'Alle picks met deze filters zijn gedaan. Pas het filter aan voor de rest van de periode.',
     empty: 'Geen picks in deze periode.',
     emptyFiltered: 'Geen picks met deze filters in deze periode. Pas het filter aan.',
     neverSynced: 'Nog geen picklijst op dit toestel. Druk op Vernieuwen.',

@@ -209,6 +209,24 @@ describe('pick screen (spec 2 §2 Pick screen, §4 Pick flow)', () => {
     await waitFor(async () => expect(await floorDb().outbox.count()).toBe(2));
   });
 
+  it("says that only the filter's picks are done when a filter narrows the list", async () => {
+    // Session 45 (a picker's shift): after a round narrowed to one order the screen said every pick of the period was
+    // done, while the rest of the period's orders still waited.
+    const filter = { ...defaultPickFilter(), orderId: 'SW-1021' };
+    await setMeta(floorDb(), 'pickFilter', filter);
+    await setMeta(floorDb(), 'lastSync', { at: Date.now(), filter, total: 2 });
+    renderFloor('/pick', { lang: 'nl' });
+    await screen.findByTestId('pick-card');
+    scan(first.ean);
+    await waitFor(() => expect(screen.getByTestId('pick-location').textContent).toBe('C-01-01'));
+    scan(second.ean);
+
+    const done = await screen.findByTestId('pick-done');
+    expect(done.textContent).toContain('Hoppa! je bent klaar met picken!');
+    expect(done.textContent).toContain('Alle picks met deze filters zijn gedaan.');
+    expect(done.textContent).not.toContain('van deze periode zijn gedaan');
+  });
+
   it('resets the skip count and reloads the list when a switch changes (spec 2 §4)', async () => {
     const asked = pickListServer(() => pickListPage([second]));
     renderFloor('/pick', { lang: 'nl' });

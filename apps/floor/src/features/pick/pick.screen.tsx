@@ -415,7 +415,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
           // The downloaded list's first pick while its rounds complete: the same card, read only (ADR 0069).
           <PickCard pick={list.preview} t={t} />
         ) : list.finished || done ? (
-          <PickDone t={t} />
+          <PickDone t={t} narrowed={narrowed(filter)} />
         ) : list.listKnown && !loading ? (
           <section className="pick-empty" data-testid="pick-empty">
             <p>
