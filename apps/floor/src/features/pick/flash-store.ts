@@ -3,7 +3,17 @@ import { useSyncExternalStore } from 'react';
 /** The verdict of the last scan, shown until the next one. */
 export type Flash =
   | { id: number; kind: 'valid'; qty: number; name: string }
-  | { id: number; kind: 'wrong'; scan: string; location: string | null }
+  /**
+   * Not the pick in front. `picked`: the scan was of the pick confirmed last (its EAN or location: the picker scanned
+   * a piece of it again), whose quantity and name the verdict shows instead of the bare code.
+   */
+  | {
+      id: number;
+      kind: 'wrong';
+      scan: string;
+      location: string | null;
+      picked?: { qty: number; name: string };
+    }
   /** The product of an item without a pick location was scanned: the location it is taken from comes next. */
   | { id: number; kind: 'link'; name: string };
 

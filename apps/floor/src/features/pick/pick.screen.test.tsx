@@ -3,7 +3,7 @@
 import '../../test/dom-setup.ts';
 import type { PickItem } from '@hoppa/core';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { outboxSender } from '../../app/sync.ts';
 import { floorDb, getMeta, setMeta } from '../../offline/db.ts';
 import { browser, json } from '../../test/dom-setup.ts';
@@ -207,6 +207,23 @@ describe('pick screen (spec 2 §2 Pick screen, §4 Pick flow)', () => {
       }),
     );
     await waitFor(async () => expect(await floorDb().outbox.count()).toBe(2));
+  });
+
+  it('shows a scan of the pick just confirmed as already picked, with the way to the next location', async () => {
+    renderFloor('/pick', { lang: 'nl' });
+    await screen.findByTestId('pick-card');
+    scan(first.ean);
+    await waitFor(() => expect(screen.getByTestId('pick-location').textContent).toBe('C-01-01'));
+    // The second piece of the 3, scanned a few seconds later (not the scanner's double read).
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 5_000);
+    scan(first.ean);
+    clock.mockRestore();
+    const feedback = screen.getByTestId('scan-feedback');
+    expect(feedback.dataset.kind).toBe('wrong');
+    expect(feedback.textContent).toBe(
+      '✗ Al gepickt: 3× Bolletje Volkoren Beschuit met extra vez · Ga naar C-01-01',
+    );
+    expect(await floorDb().outbox.count()).toBe(1);
   });
 
   it("says that only the filter's picks are done when a filter narrows the list", async () => {

@@ -34,7 +34,10 @@ export function ScanVerdict({
       {flash?.kind === 'link' ? <span>✓ {t('scanLink')}</span> : null}
       {flash?.kind === 'wrong' ? (
         <span>
-          ✗ {t('wrong', { scan: flash.scan })}
+          ✗{' '}
+          {flash.picked
+            ? t('alreadyPicked', { qty: flash.picked.qty, name: flash.picked.name.slice(0, 40) })
+            : t('wrong', { scan: flash.scan })}
           {flash.location ? (
             <strong>
               {' · '}

@@ -110,6 +110,33 @@ describe('usePickScan', () => {
     await waitFor(async () => expect(await db.outbox.count()).toBe(2));
   });
 
+  it('says a scan of the pick just confirmed is already picked, not a bare "Fout"', async () => {
+    // Session 45 (a picker's shift): a picker who scans the second piece of a 2-piece pick (one scan counts both) got
+    // 'Fout: <EAN>' as if the product were wrong, and went looking for a mistake that was not there.
+    const [a, b] = [
+      pickItem({ rack: 'A-01', lines: [2], product__name: 'Cruesli Fruta' }),
+      pickItem({ rack: 'A-02' }),
+    ];
+    const { db, feedback, result } = await scanning('pick-scan-already-picked', [a, b]);
+    act(() => result.current.onScan(a.ean));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    nextPick.current = (await db.picks.get(b.id)) as PickRecord;
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + PICK_REPEAT_MS + 1);
+    act(() => result.current.onScan(a.ean));
+    clock.mockRestore();
+    // Still the error sound and the next location spoken (spec 2 §4: any other scan), but the verdict says why.
+    expect(feedback.wrong).toHaveBeenCalledWith('A 02');
+    expect(result.current.flashStore.get()).toMatchObject({
+      kind: 'wrong',
+      location: 'A-02',
+      picked: { qty: 2, name: 'Cruesli Fruta' },
+    });
+    expect(await db.outbox.count()).toBe(1);
+    // Another product is a plain wrong scan.
+    act(() => result.current.onScan('8711111111111'));
+    expect(result.current.flashStore.get()).toMatchObject({ kind: 'wrong', picked: undefined });
+  });
+
   it('shows the verdict through its store and judges a wrong scan without confirming', async () => {
     const a = pickItem({ rack: 'A-07' });
     const { db, feedback, markConfirmed, result } = await scanning('pick-scan-wrong', [a]);

@@ -53,6 +53,8 @@ export function usePickScan(opts: {
   const linking = useRef<string | null>(null);
   /** The code and time (ms) of the last confirming scan. */
   const lastConfirm = useRef<{ raw: string; at: number } | null>(null);
+  /** The pick confirmed last: a later scan of its EAN or location is a piece scanned again, shown as such. */
+  const lastPicked = useRef<PickRecord | null>(null);
 
   const onScan = useCallback(
     (raw: string) => {
@@ -63,6 +65,7 @@ export function usePickScan(opts: {
       if (last !== null && last.raw === raw.trim() && Date.now() - last.at < PICK_REPEAT_MS) return;
       const confirmed = () => {
         lastConfirm.current = { raw: raw.trim(), at: Date.now() };
+        lastPicked.current = current;
       };
       const id = ++flashSeq.current;
       if (!current) {
@@ -131,7 +134,12 @@ export function usePickScan(opts: {
           });
       } else {
         feedback.wrong(current.item.rack ? speakableLocation(current.item.rack) : null);
-        setFlash({ id, kind: 'wrong', scan: raw, location: current.item.rack || null });
+        const before = lastPicked.current?.item;
+        const again =
+          before && judgePickScan(raw, { locationId: before.loc_id, ean: before.ean }) === 'valid'
+            ? { qty: before.qty, name: before.product__name }
+            : undefined;
+        setFlash({ id, kind: 'wrong', scan: raw, location: current.item.rack || null, picked: again });
       }
     },
     [db, feedback, t, pickRef, openCountRef, markConfirmed, unmarkConfirmed, onError, setFlash],
