@@ -5,10 +5,12 @@ import {
   collectImportKeys,
   groupImportRows,
   type ImportLookup,
+  importTextProblems,
   mergeOrderFields,
   normaliseCountryCode,
   normaliseDutchPostcode,
   normalisePostcode,
+  type OrderImportProblem,
   parseQuantity,
   planOrderImport,
   splitStreetAndNumber,
@@ -173,6 +175,54 @@ describe('validateImportRow', () => {
     );
     expect(validateImportRow({ order_id: '1', product_ean: EAN_A, quantity: '1' })).toBeNull();
     expect(validateImportRow({ order_id: '1', city: 'Utrecht' })).toBeNull();
+  });
+});
+
+describe("importTextProblems: each row's text checked once per import (ADR 0074)", () => {
+  // A blank row first (it keeps its row number), a refused cell in an order's second row, a too-long one in another
+  // order's first row, a refused order id, and fine orders between them.
+  const rows: OrderImportRow[] = [
+    {},
+    { order_id: 'A1', product_ean: EAN_A, quantity: '1', ...address },
+    { order_id: 'A1', product_ean: EAN_B, quantity: '1', city: 'Utr\u0000echt' },
+    { order_id: 'B2', product_ean: EAN_A, quantity: '2', ...address },
+    { order_id: 'C3', product_ean: EAN_B, quantity: '1', ...address, surName: 'x'.repeat(201) },
+    { order_id: 'C3', product_ean: EAN_A, quantity: '1' },
+    { order_id: 'D\u00004', product_ean: '8700000000009', quantity: '1', ...address },
+    { order_id: 'E5', product_ean: EAN_B, quantity: '3', ...address },
+  ];
+
+  it('names each refused row by its data row number, as the report does', () => {
+    const problems = importTextProblems(rows);
+    expect([...problems.keys()]).toEqual([3, 5, 7]);
+    expect(problems.get(5)?.code).toBe('text_too_long');
+  });
+
+  it('gives the same keys and the same plan as checking every row on its own', () => {
+    const problems = importTextProblems(rows);
+    expect(collectImportKeys(rows, problems)).toEqual({
+      eans: [EAN_A, EAN_B],
+      orderIds: ['A1', 'B2', 'C3', 'E5'],
+    });
+    // The reference: every order validated with its rows' own checks (no problems handed in).
+    const orders: unknown[] = [];
+    const errors: { row: number }[] = [];
+    for (const group of groupImportRows(rows)) {
+      const one = validateImportOrder(group, lookup());
+      if (one.ok) orders.push(one.order);
+      else errors.push(...one.errors);
+    }
+    errors.sort((a, b) => a.row - b.row);
+    const plan = planOrderImport(rows, lookup(), problems);
+    expect(plan).toEqual({ orders, errors });
+    expect(plan.orders.map((o) => o.orderId)).toEqual(['B2', 'E5']);
+    expect(brief(plan.errors).map((e) => e.row)).toEqual([2, 3, 5, 6, 7]);
+    // A row's known problem is reported as given; none (null) lets the other checks speak.
+    const given: OrderImportProblem = { code: 'text_invalid', values: { field: 'city' }, reason: 'given' };
+    expect(validateImportRow({ order_id: 'A1', product_ean: EAN_A, quantity: '1' }, given)).toBe(given);
+    expect(validateImportRow({ order_id: '', product_ean: EAN_A, quantity: '1' }, null)?.code).toBe(
+      'missing_order_id',
+    );
   });
 });
 

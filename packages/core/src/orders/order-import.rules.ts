@@ -377,13 +377,32 @@ function badTextCell(row: OrderImportRow): OrderImportProblem | null {
 }
 
 /**
+ * The text problem of each data row of `rows` that has one (the first text cell the shared text family refuses:
+ * `text_too_long` or `text_invalid`, as {@link validateImportRow} reports it), by 1-based data row number as
+ * {@link groupImportRows} numbers the rows (blank rows count). Empty when every cell is fine. Made once per import and
+ * given to {@link collectImportKeys} and {@link planOrderImport}, so no row's cells are checked twice (ADR 0074).
+ */
+export function importTextProblems(rows: readonly OrderImportRow[]): Map<number, OrderImportProblem> {
+  const problems = new Map<number, OrderImportProblem>();
+  rows.forEach((row, i) => {
+    const bad = badTextCell(row);
+    if (bad) problems.set(i + 1, bad);
+  });
+  return problems;
+}
+
+/**
  * The row-level checks (spec 1 §5 Import; issue 3 §1), before any lookup: order id present and,
  * when the row carries a product, EAN present and quantity a positive integer. A row with neither
- * EAN nor quantity only carries address data. Returns the problem, or null when the row is fine.
+ * EAN nor quantity only carries address data. `textProblem` is the row's text problem when already known (from
+ * {@link importTextProblems}; null: its cells are fine); left out, the cells are checked here. Returns the problem, or
+ * null when the row is fine.
  */
-export function validateImportRow(row: OrderImportRow): OrderImportProblem | null {
-  const bad = badTextCell(row);
-  if (bad) return bad;
+export function validateImportRow(
+  row: OrderImportRow,
+  textProblem: OrderImportProblem | null = badTextCell(row),
+): OrderImportProblem | null {
+  if (textProblem) return textProblem;
   if (cellText(row.order_id) === '') return orderImportProblem('missing_order_id');
   const ean = normaliseEan(row.product_ean);
   const qty = cellText(row.quantity);
@@ -502,16 +521,20 @@ export interface ImportLookup {
  * EAN, the merged address, at least one product line, and that the order id is not imported yet.
  * A rejected row rejects the whole order: every row is reported, the faulty ones with their own
  * problem and the others with the first faulty row's, `rejected_by_row` naming that row ('order rejected because of
- * row N: …').
+ * row N: …'). `textProblems` (of {@link importTextProblems}, by row number) spares the rows' text checks; left out,
+ * each row's cells are checked here.
  */
 export function validateImportOrder(
   group: ImportOrderGroup,
   lookup: ImportLookup,
+  textProblems?: ReadonlyMap<number, OrderImportProblem>,
 ): { ok: true; order: ValidImportOrder } | { ok: false; errors: OrderImportIssue[] } {
   const rowErrors = new Map<number, OrderImportProblem>();
   const lines: ValidImportLine[] = [];
   for (const { row, data } of group.rows) {
-    const problem = validateImportRow(data);
+    const problem = textProblems
+      ? validateImportRow(data, textProblems.get(row) ?? null)
+      : validateImportRow(data);
     if (problem) {
       rowErrors.set(row, problem);
       continue;
@@ -562,16 +585,17 @@ export function validateImportOrder(
 /**
  * The whole check of an order import without the database: groups the rows, validates each order
  * against `lookup` and returns the accepted orders (file order) and every rejected row, sorted by
- * row number.
+ * row number. `textProblems`: the rows' {@link importTextProblems}, when the caller has them already.
  */
 export function planOrderImport(
   rows: readonly OrderImportRow[],
   lookup: ImportLookup,
+  textProblems: ReadonlyMap<number, OrderImportProblem> = importTextProblems(rows),
 ): { orders: ValidImportOrder[]; errors: OrderImportIssue[] } {
   const orders: ValidImportOrder[] = [];
   const errors: OrderImportIssue[] = [];
   for (const group of groupImportRows(rows)) {
-    const result = validateImportOrder(group, lookup);
+    const result = validateImportOrder(group, lookup, textProblems);
     if (result.ok) orders.push(result.order);
     else errors.push(...result.errors);
   }
@@ -579,13 +603,20 @@ export function planOrderImport(
   return { orders, errors };
 }
 
-/** The distinct, non-empty EANs and order ids of an import, for batched lookups. */
-export function collectImportKeys(rows: readonly OrderImportRow[]): { eans: string[]; orderIds: string[] } {
+/**
+ * The distinct, non-empty EANs and order ids of an import, for batched lookups; the rows with a text problem
+ * (`textProblems`, of {@link importTextProblems} by row number; made here when left out) are left out.
+ */
+export function collectImportKeys(
+  rows: readonly OrderImportRow[],
+  textProblems: ReadonlyMap<number, OrderImportProblem> = importTextProblems(rows),
+): { eans: string[]; orderIds: string[] } {
   const eans = new Set<string>();
   const orderIds = new Set<string>();
-  for (const r of rows) {
+  for (let i = 0; i < rows.length; i++) {
     // A row with a refused text cell is reported by validateImportRow; its values are not looked up.
-    if (badTextCell(r)) continue;
+    if (textProblems.has(i + 1)) continue;
+    const r = rows[i] as OrderImportRow;
     const ean = normaliseEan(r.product_ean);
     if (ean) eans.add(ean);
     const id = cellText(r.order_id);

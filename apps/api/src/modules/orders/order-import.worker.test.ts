@@ -54,6 +54,23 @@ describe('order import worker: one parse, rows kept between the phases', () => {
     expect(kept.ok && kept.orders.orderId).toEqual(['E-14']);
   });
 
+  it('checks the text cells once in the keys phase and reports a refused row by its number in the plan', () => {
+    const keys = run({
+      phase: 'keys',
+      token: 5,
+      body: body([
+        {},
+        row('F-6', '8710000000001'),
+        { ...row('G-7', '8710000000001'), city: 'Ams\u0000terdam' },
+      ]),
+    }) as KeysAnswer;
+    expect(keys).toEqual({ ok: true, eans: ['8710000000001'], orderIds: ['F-6'] });
+    const answer = plan(5);
+    if (!answer.ok) throw new Error(JSON.stringify(answer));
+    expect(answer.orders.orderId).toEqual(['F-6']);
+    expect(answer.errors.map((e) => [e.row, e.order_id, e.code])).toEqual([[3, 'G-7', 'text_invalid']]);
+  });
+
   it('refuses a body that is not JSON or not rows, as before', () => {
     expect(run({ phase: 'keys', token: 3, body: new TextEncoder().encode('{nope') })).toMatchObject({
       ok: false,

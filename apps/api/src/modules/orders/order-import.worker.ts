@@ -3,8 +3,9 @@
  * floor"): JSON parsing, the body schema, grouping and every row rule of core. The main thread only runs the
  * database lookups in between and the chunked writes after.
  *
- * One pass over the body (ADR 0068): phase `keys` parses the raw body once (JSON + body schema), keeps the parsed
- * rows on this thread under the task's `token` and answers the distinct EANs/SKUs and order ids to look up (or the
+ * One pass over the body (ADR 0068): phase `keys` parses the raw body once (JSON + body schema), checks every text
+ * cell once (`importTextProblems`), keeps the parsed rows and their text problems on this thread under the task's
+ * `token` and answers the distinct EANs/SKUs and order ids to look up (or the
  * validation problem). Phase `plan` takes the kept rows with what the lookups found → the accepted orders as flat
  * columns, ready for the multi-row INSERTs (cheap to hand back between threads), and every rejected row with its
  * reason. Should the rows be gone (the thread was replaced between the phases, or the import was dropped), `plan`
@@ -13,8 +14,10 @@
  */
 import {
   collectImportKeys,
+  importTextProblems,
   OrderImportBodySchema,
   type OrderImportIssue,
+  type OrderImportProblem,
   type OrderImportRow,
   planOrderImport,
 } from '@hoppa/core';
@@ -62,14 +65,20 @@ export type ImportTask =
   | { phase: 'plan'; token: number; body?: Uint8Array; knownKeys: string[]; importedIds: string[] }
   | { phase: 'drop'; token: number };
 
+/** One import's parsed rows and the text problems of its rows (core `importTextProblems`, by row number). */
+interface KeptRows {
+  rows: OrderImportRow[];
+  textProblems: Map<number, OrderImportProblem>;
+}
+
 /**
  * Parsed rows kept between the phases, by token. At most {@link KEPT} imports at once (the oldest goes first; its
  * `plan` then gets `gone` and the body again), so rows of an import whose caller vanished cannot pile up.
  */
-const kept = new Map<number, OrderImportRow[]>();
+const kept = new Map<number, KeptRows>();
 const KEPT = 4;
 
-function parse(body: Uint8Array): { ok: true; rows: OrderImportRow[] } | BodyRefused {
+function parse(body: Uint8Array): ({ ok: true } & KeptRows) | BodyRefused {
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder().decode(body));
@@ -77,7 +86,7 @@ function parse(body: Uint8Array): { ok: true; rows: OrderImportRow[] } | BodyRef
     return { ok: false, message: 'Body is not valid JSON', issues: [] };
   }
   const parsed = OrderImportBodySchema.safeParse(json);
-  if (parsed.success) return { ok: true, rows: parsed.data };
+  if (parsed.success) return { ok: true, rows: parsed.data, textProblems: importTextProblems(parsed.data) };
   const issues = parsed.error.issues.slice(0, 10).map((i) => {
     const sub = i.path.map(String).join('.');
     return { path: sub ? `body.${sub}` : 'body', message: i.message };
@@ -98,9 +107,10 @@ export default function run(task: ImportTask): KeysAnswer | PlanAnswer | { ok: t
   if (task.phase === 'keys') {
     const parsed = parse(task.body);
     if (!parsed.ok) return parsed;
-    kept.set(task.token, parsed.rows);
+    const { rows, textProblems } = parsed;
+    kept.set(task.token, { rows, textProblems });
     while (kept.size > KEPT) kept.delete(kept.keys().next().value as number);
-    return { ok: true, ...collectImportKeys(parsed.rows) };
+    return { ok: true, ...collectImportKeys(rows, textProblems) };
   }
   let rows = kept.get(task.token);
   kept.delete(task.token);
@@ -108,15 +118,16 @@ export default function run(task: ImportTask): KeysAnswer | PlanAnswer | { ok: t
     if (!task.body) return { ok: false, gone: true };
     const parsed = parse(task.body);
     if (!parsed.ok) return parsed;
-    rows = parsed.rows;
+    rows = { rows: parsed.rows, textProblems: parsed.textProblems };
   }
 
   const known = new Set(task.knownKeys);
   const imported = new Set(task.importedIds);
-  const plan = planOrderImport(rows, {
-    isKnownProduct: (ean) => known.has(ean),
-    isImportedOrderId: (id) => imported.has(id),
-  });
+  const plan = planOrderImport(
+    rows.rows,
+    { isKnownProduct: (ean) => known.has(ean), isImportedOrderId: (id) => imported.has(id) },
+    rows.textProblems,
+  );
   const out: PlannedOrders = {
     orderId: [],
     details: [],
