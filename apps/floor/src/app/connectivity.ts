@@ -9,10 +9,55 @@ type Listener = () => void;
 let reachable = true;
 const listeners = new Set<Listener>();
 
-/** The last request reached the server (any HTTP answer) or not (no answer at all). */
+/**
+ * How often (ms) the server is asked whether it answers again while it is unreachable: a page loaded offline gets no
+ * 'online' event when the network comes back in every browser, and a Wi-Fi without a route to the server that gets it
+ * back sends none at all. Without the question, a floor with nothing in its outbox made no request and stayed
+ * "Offline" (its Refresh disabled) for good.
+ */
+export const REACHABLE_PROBE_MS = 10_000;
+/** The public liveness route (`GET /health`, spec 1 §7), asked by the probe: small, no session needed. */
+const PROBE_URL = '/api/health';
+/** A probe without an answer within this time (ms) counts as none. */
+const PROBE_TIMEOUT_MS = 5_000;
+let probeTimer: ReturnType<typeof setTimeout> | null = null;
+
+function stopProbe(): void {
+  if (probeTimer !== null) clearTimeout(probeTimer);
+  probeTimer = null;
+}
+
+/** Asks {@link PROBE_URL} after {@link REACHABLE_PROBE_MS}, and again after each probe that got no answer. */
+function scheduleProbe(): void {
+  stopProbe();
+  probeTimer = setTimeout(() => {
+    probeTimer = null;
+    if (reachable) return;
+    // No network interface at all: nothing to ask yet (the 'online' event, or the next probe, follows).
+    if (typeof navigator !== 'undefined' && !navigator.onLine) {
+      scheduleProbe();
+      return;
+    }
+    const signal =
+      typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(PROBE_TIMEOUT_MS) : undefined;
+    globalThis
+      .fetch(PROBE_URL, { cache: 'no-store', credentials: 'same-origin', signal })
+      .then(() => reportReachable(true))
+      .catch(() => {
+        if (!reachable) scheduleProbe();
+      });
+  }, REACHABLE_PROBE_MS);
+}
+
+/**
+ * The last request reached the server (any HTTP answer) or not (no answer at all). While it has not, the server is
+ * asked again every {@link REACHABLE_PROBE_MS} until it answers.
+ */
 export function reportReachable(value: boolean): void {
   if (value === reachable) return;
   reachable = value;
+  if (value) stopProbe();
+  else scheduleProbe();
   for (const l of listeners) l();
 }
 
@@ -28,6 +73,7 @@ export function serverReachable(): boolean {
  */
 export function resetReachableForTests(): void {
   reachable = true;
+  stopProbe();
 }
 
 /** Calls `cb` whenever {@link serverReachable} changes; returns the unsubscribe. */
