@@ -22,6 +22,7 @@ const PATHS = {
   alert: 'M12 9v4M12 17h.01M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z',
   chevronDown: 'm6 9 6 6 6-6',
   chevronUp: 'm6 15 6-6 6 6',
+  chevronRight: 'm9 6 6 6-6 6',
   sortable: 'm8 9 4-4 4 4M8 15l4 4 4-4',
   columns: 'M4 4h16v16H4zM10 4v16M15 4v16',
   check: 'M20 6 9 17l-5-5',
