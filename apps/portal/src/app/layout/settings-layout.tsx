@@ -19,12 +19,14 @@ export function SettingsLayout(): ReactNode {
   const { pathname } = useLocation();
   const items = role ? visibleSettingsItems((needs) => mayUse(needs, role, orgAuth?.is_admin ?? false)) : [];
   return (
-    <Group align="flex-start" gap="lg" wrap="wrap">
+    // 180 px holds the longest entry ('API-koppelingen'); 220 and a wider gap narrowed the page beside it at a 1280 px
+    // laptop's window so far that the invoice's shipped orders scrolled Total out of view (session 44).
+    <Group align="flex-start" gap="md" wrap="wrap">
       <Paper
         withBorder
         radius="md"
         p="xs"
-        w={{ base: '100%', sm: 220 }}
+        w={{ base: '100%', sm: 180 }}
         component="nav"
         aria-label={t('title')}
       >

@@ -177,8 +177,7 @@ describe('Invoices (spec 3 §2 Invoices, §9 default period)', { timeout: 30_000
     expect(headers).toEqual([
       'Order',
       'Shipped',
-      'Box',
-      'Method',
+      'Box and method',
       'Fulfilment',
       'Shipping',
       'Packaging',
