@@ -24,8 +24,30 @@ export const PRODUCT_COLUMNS: readonly ProductColumnId[] = [
 /** localStorage key of the table's column choice (spec 3 §2: "remembered locally … under the key …"). */
 export const COLUMN_PREFERENCES_KEY = 'productTableColumnPreferences';
 
-/** Columns hidden until the user shows them: the table opens with the daily work (name, EAN, stock, sales, shipping). */
+/**
+ * Columns hidden until the user shows them: the table opens with the daily work (name, EAN, stock, sales, reorder
+ * point, days of stock, shipping method) and fits a 1280 px laptop's window beside the menu; the box, the
+ * track-and-trace switches, fulfilment, size and weight are one click away under Columns (session 45: with them shown
+ * by default the table was ~1570 px wide in Dutch and scrolled sideways in its 990 px box).
+ */
 export const DEFAULT_HIDDEN: readonly ProductColumnId[] = [
+  'platform',
+  'offer_id',
+  'own_stock',
+  'ship_box_id',
+  'fullfilled_bysf',
+  'track_trace_email',
+  'share_track_trace',
+  'return_instruction',
+  'note',
+  'size',
+  'weight_kg',
+  'customs.hs',
+  'customs.value',
+];
+
+/** The default hidden columns before session 45, which browsers that opened the table before then still hold. */
+const PREVIOUS_DEFAULT_HIDDEN: readonly ProductColumnId[] = [
   'platform',
   'offer_id',
   'own_stock',
@@ -34,6 +56,34 @@ export const DEFAULT_HIDDEN: readonly ProductColumnId[] = [
   'customs.hs',
   'customs.value',
 ];
+
+/** `columns` as a stored column choice: each one hidden (`false`). */
+const hiddenChoice = (columns: readonly ProductColumnId[]) =>
+  JSON.stringify(Object.fromEntries(columns.map((c) => [c, false])));
+
+/**
+ * The column choice to store under {@link COLUMN_PREFERENCES_KEY} before the table first renders, given what the
+ * browser holds there (`stored`, null when nothing): the default ({@link DEFAULT_HIDDEN}) on a first visit, and also
+ * in place of the untouched previous default (the same columns hidden, nothing else chosen), so the table opens
+ * narrow for those who never chose; null (keep it) for anything the user chose, or a value this code cannot read.
+ */
+export function columnPreferencesToStore(stored: string | null): string | null {
+  if (stored === null) return hiddenChoice(DEFAULT_HIDDEN);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stored);
+  } catch {
+    return null;
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+  const entries = Object.entries(parsed);
+  const untouched =
+    entries.length === PREVIOUS_DEFAULT_HIDDEN.length &&
+    entries.every(
+      ([id, shown]) => shown === false && (PREVIOUS_DEFAULT_HIDDEN as readonly string[]).includes(id),
+    );
+  return untouched ? hiddenChoice(DEFAULT_HIDDEN) : null;
+}
 
 /** Size as the table shows it: length × width × height in cm, or null when any is missing. */
 export function productSize(p: Pick<ProductRow, 'length' | 'width' | 'height'>): string | null {

@@ -40,7 +40,7 @@ import { BulkActionBar } from './product-bulk-actions.tsx';
 import { ExportModal } from './product-export-modal.tsx';
 import {
   COLUMN_PREFERENCES_KEY,
-  DEFAULT_HIDDEN,
+  columnPreferencesToStore,
   PRODUCT_COLUMN_GROUPS,
   type ProductColumnGroup,
   type ProductColumnId,
@@ -179,15 +179,12 @@ function productColumns(t: TFunction<'productTable'>, lang: string): DataColumn<
 const toColumnSort = (sort: string) => sort.replace('stock', 'sf_stock').replace('weight', 'weight_kg');
 const toServerSort = (sort: string) => sort.replace('sf_stock', 'stock').replace('weight_kg', 'weight');
 
-/** Seeds the remembered column choice with the default hidden columns on a browser's first visit. */
+/** Seeds the remembered column choice with the default hidden columns on a browser's first visit (and over the previous default). */
 function seedColumnPreferences(): void {
   try {
-    if (globalThis.localStorage?.getItem(COLUMN_PREFERENCES_KEY) === null) {
-      globalThis.localStorage.setItem(
-        COLUMN_PREFERENCES_KEY,
-        JSON.stringify(Object.fromEntries(DEFAULT_HIDDEN.map((c) => [c, false]))),
-      );
-    }
+    const store = globalThis.localStorage;
+    const next = store ? columnPreferencesToStore(store.getItem(COLUMN_PREFERENCES_KEY)) : null;
+    if (store && next !== null) store.setItem(COLUMN_PREFERENCES_KEY, next);
   } catch {
     // No storage: every column shows.
   }
@@ -385,7 +382,7 @@ export function ProductsPage() {
           <DataTable
             id="products"
             storageKey={COLUMN_PREFERENCES_KEY}
-            minWidth={1500}
+            minWidth={900}
             label={t('title')}
             columns={columns}
             columnGroups={groups}
