@@ -325,10 +325,12 @@ export const adminI18n = {
       col: {
         name: 'Naam',
         size: 'Max. maat L × B × H (mm)',
-        fulfillment: 'Fulfilmentkosten',
-        package: 'Verpakkingskosten',
-        purchase: 'Inkoopkosten',
-        code: 'Verpakkingscode',
+        // Soft hyphens: the long words may break in their headers, so the table (edit column included) fits a
+        // 1280 px window; whole they made it ~100 px wider than its box (session 45).
+        fulfillment: 'Fulfilment\u00adkosten',
+        package: 'Verpakkings\u00adkosten',
+        purchase: 'Inkoop\u00adkosten',
+        code: 'Verpakkings\u00adcode',
         status: 'Status',
       },
       field: {

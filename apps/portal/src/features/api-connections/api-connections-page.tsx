@@ -136,7 +136,9 @@ export function ApiConnectionsPage(): ReactNode {
         header: t('list.platform'),
         cell: (c) =>
           c.platform === 'bol' || c.platform === 'bol_be' ? (
-            <Group gap="xs" wrap="nowrap">
+            // The products link may go under the platform: side by side they kept the edit button half behind the
+            // table's edge beside the settings column at a 1280 px window (session 45).
+            <Group gap={6} wrap="wrap">
               <Text size="sm">{t(`platforms.${c.platform}`)}</Text>
               <Anchor
                 component={Link}
