@@ -652,6 +652,18 @@ function renderCard(r = owner) {
 }
 
 describe('the product card (spec 3 §2)', { timeout: 30_000 }, () => {
+  it("names a location's type in the UI language under the location, not by its code", async () => {
+    vi.stubGlobal('fetch', fakeApi([]));
+    renderRoutes([{ path: '/products/:id', element: <ProductCardPage /> }], {
+      path: `/products/${PRODUCT}`,
+      lang: 'nl',
+      session: { user: user(owner), orgAuth: orgAuth(owner) },
+    });
+    const row = await screen.findByRole('row', { name: 'A-01-01' });
+    // The 1280 px walk of session 45 read 'A-01 · half-box · hier eerst gepickt' in the Dutch card.
+    expect(within(row).getByText('A-01 · Halve doos · hier eerst gepickt')).toBeTruthy();
+  });
+
   it('shows stock, sales figures and the data-quality warning for a product without image', async () => {
     vi.stubGlobal('fetch', fakeApi([]));
     renderCard();

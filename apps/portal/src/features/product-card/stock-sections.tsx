@@ -22,6 +22,7 @@ import {
   switchLocationEndpoint,
   transferEndpoint,
 } from '@hoppa/core';
+import { locationTypeName } from '@hoppa/web';
 import {
   ActionIcon,
   Alert,
@@ -193,7 +194,11 @@ export function LocationsSection({ id }: { id: string }) {
                   <Table.Td>
                     <Text fw={600}>{l.location.name}</Text>
                     <Text size="xs" c="dimmed">
-                      {[l.location.parent_name, l.location.type, i === 0 ? t('first') : null]
+                      {[
+                        l.location.parent_name,
+                        l.location.type ? locationTypeName(t, l.location.type) : null,
+                        i === 0 ? t('first') : null,
+                      ]
                         .filter(Boolean)
                         .join(' · ')}
                     </Text>
