@@ -90,6 +90,13 @@ async function checkScreens(
   const english = locale.startsWith('en');
   const context = await browser.newContext({ ...PHONE, baseURL, locale });
   const page = await context.newPage();
+  // The login screen first, where every shift starts (its show-characters button was 32 × 32: session 45).
+  await page.goto('/floor/login');
+  await expect(page.getByRole('button', { name: english ? 'Log in' : 'Inloggen' })).toBeVisible();
+  found[`/floor/login (${locale})`] = [
+    ...(english ? await smallTargets(page) : []),
+    ...(await clippedLabels(page)).map((c) => `text cut off: ${c}`),
+  ];
   if (english) await floorLogin(page, DEMO_USERS.picker);
   else {
     // The shared login helper reads the English labels.

@@ -90,9 +90,22 @@ export function AuthTextInput({ kind, ...props }: TextInputProps & { kind?: 'ema
   return <TextInput type={kind} inputMode={kind} size="lg" {...props} />;
 }
 
+/** Side (CSS px) of the show-characters button: a gloved thumb's target on the floor (issue 11: at least 44). */
+const TOGGLE_PX = 44;
+
 /** A large password field of an account form; `toggleLabel` names its show-characters button. */
 export function AuthPasswordInput({ toggleLabel, ...props }: PasswordInputProps & { toggleLabel: string }) {
-  return <PasswordInput size="lg" visibilityToggleButtonProps={{ 'aria-label': toggleLabel }} {...props} />;
+  return (
+    <PasswordInput
+      size="lg"
+      rightSectionWidth={TOGGLE_PX + 6}
+      styles={{
+        visibilityToggle: { width: TOGGLE_PX, height: TOGGLE_PX, minWidth: TOGGLE_PX, minHeight: TOGGLE_PX },
+      }}
+      visibilityToggleButtonProps={{ 'aria-label': toggleLabel }}
+      {...props}
+    />
+  );
 }
 
 /** A notice above or instead of an account form (password changed, reset link sent), read aloud politely. */
