@@ -27,7 +27,7 @@ export const COLUMN_PREFERENCES_KEY = 'productTableColumnPreferences';
 /**
  * Columns hidden until the user shows them: the table opens with the daily work (name, EAN, stock, sales, reorder
  * point, days of stock, shipping method) and fits a 1280 px laptop's window beside the menu; the box, the
- * track-and-trace switches, fulfilment, size and weight are one click away under Columns (session 45: with them shown
+ * track-and-trace switches, fulfilment, size and weight are one click away under Columns (ADR 0132 §5: with them shown
  * by default the table was ~1570 px wide in Dutch and scrolled sideways in its 990 px box).
  */
 export const DEFAULT_HIDDEN: readonly ProductColumnId[] = [
@@ -46,7 +46,7 @@ export const DEFAULT_HIDDEN: readonly ProductColumnId[] = [
   'customs.value',
 ];
 
-/** The default hidden columns before session 45, which browsers that opened the table before then still hold. */
+/** The default hidden columns before ADR 0132, which browsers that opened the table before then still hold. */
 const PREVIOUS_DEFAULT_HIDDEN: readonly ProductColumnId[] = [
   'platform',
   'offer_id',
