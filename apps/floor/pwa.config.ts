@@ -41,7 +41,11 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     navigateFallbackDenylist: [/^\/api\//],
     runtimeCaching: [],
     cleanupOutdatedCaches: true,
-    clientsClaim: false,
+    // A device's first visit is controlled as soon as the app shell is cached, not from the next load on: the Wi-Fi
+    // may drop in that first session, and a screen not opened yet must then still load (ADR 0132 §10). An update
+    // still waits for the picker (skipWaiting false); pages it replaces were controlled already, so this changes
+    // only the first install.
+    clientsClaim: true,
     skipWaiting: false,
     // the camera's barcode reader (zxing-cpp as WebAssembly, ≈ 1.1 MB) must be precached for offline scanning
     maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
