@@ -42,7 +42,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     runtimeCaching: [],
     cleanupOutdatedCaches: true,
     // A device's first visit is controlled as soon as the app shell is cached, not from the next load on: the Wi-Fi
-    // may drop in that first session, and a screen not opened yet must then still load (ADR 0132 §10). An update
+    // may drop in that first session, and a screen not opened yet must then still load (ADR 0132 §7). An update
     // still waits for the picker (skipWaiting false); pages it replaces were controlled already, so this changes
     // only the first install.
     clientsClaim: true,

@@ -28,7 +28,7 @@ let page: Page;
 
 /**
  * Waits until the service worker controls the page, without a reload: the first visit is claimed as soon as the app
- * shell is cached (`clientsClaim`, ADR 0132 §10).
+ * shell is cached (`clientsClaim`, ADR 0132 §7).
  */
 async function controlled(p: Page): Promise<void> {
   await p.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
