@@ -26,7 +26,10 @@ describe('floor PWA configuration', () => {
   it('waits for the picker to apply a new version (prompt, no skipWaiting)', () => {
     expect(pwaOptions.registerType).toBe('prompt');
     expect(wb.skipWaiting).toBe(false);
-    expect(wb.clientsClaim).toBe(false);
+  });
+
+  it('controls a device’s first visit as soon as the shell is cached (clientsClaim, ADR 0132 §7)', () => {
+    expect(wb.clientsClaim).toBe(true);
   });
 
   it('installs as the standalone Hoppa Floor app at /floor/', () => {
