@@ -532,9 +532,8 @@ export function validateImportOrder(
   const rowErrors = new Map<number, OrderImportProblem>();
   const lines: ValidImportLine[] = [];
   for (const { row, data } of group.rows) {
-    const problem = textProblems
-      ? validateImportRow(data, textProblems.get(row) ?? null)
-      : validateImportRow(data);
+    // Without the import's text problems, `undefined` lets validateImportRow check the row's cells itself.
+    const problem = validateImportRow(data, textProblems ? (textProblems.get(row) ?? null) : undefined);
     if (problem) {
       rowErrors.set(row, problem);
       continue;

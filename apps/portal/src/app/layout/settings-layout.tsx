@@ -20,7 +20,7 @@ export function SettingsLayout(): ReactNode {
   const items = role ? visibleSettingsItems((needs) => mayUse(needs, role, orgAuth?.is_admin ?? false)) : [];
   return (
     // 180 px holds the longest entry ('API-koppelingen'); 220 and a wider gap narrowed the page beside it at a 1280 px
-    // laptop's window so far that the invoice's shipped orders scrolled Total out of view (session 44).
+    // laptop's window so far that the invoice's shipped orders scrolled Total out of view (ADR 0132 §5).
     <Group align="flex-start" gap="md" wrap="wrap">
       <Paper
         withBorder

@@ -326,7 +326,7 @@ export const adminI18n = {
         name: 'Naam',
         size: 'Max. maat L × B × H (mm)',
         // Soft hyphens: the long words may break in their headers, so the table (edit column included) fits a
-        // 1280 px window; whole they made it ~100 px wider than its box (session 45).
+        // 1280 px window; whole they made it ~100 px wider than its box (ADR 0132 §5).
         fulfillment: 'Fulfilment\u00adkosten',
         package: 'Verpakkings\u00adkosten',
         purchase: 'Inkoop\u00adkosten',

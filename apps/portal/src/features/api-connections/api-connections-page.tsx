@@ -137,7 +137,7 @@ export function ApiConnectionsPage(): ReactNode {
         cell: (c) =>
           c.platform === 'bol' || c.platform === 'bol_be' ? (
             // The products link may go under the platform: side by side they kept the edit button half behind the
-            // table's edge beside the settings column at a 1280 px window (session 45).
+            // table's edge beside the settings column at a 1280 px window (ADR 0132 §5).
             <Group gap={6} wrap="wrap">
               <Text size="sm">{t(`platforms.${c.platform}`)}</Text>
               <Anchor

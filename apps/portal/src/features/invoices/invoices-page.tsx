@@ -137,7 +137,7 @@ export function InvoicesPage(): ReactNode {
         },
       },
       // Box and method in one column, the method under the box: as two columns the table was ~190 px wider than its
-      // box beside the settings column at 1280 px in Dutch and scrolled Total out of view (session 44); both lines xs,
+      // box beside the settings column at 1280 px in Dutch and scrolled Total out of view (ADR 0132 §5); both lines xs,
       // as 'Brievenbusdoos' in sm alone kept it ~8 px too wide.
       {
         id: 'box_method',

@@ -234,7 +234,7 @@ export function shipmentColumns(t: TFunction<'shipments'>): DataColumn<ShipmentL
       hiddenHeader: true,
       hideable: false,
       // An arrow, not the word: the button with "Openen" made the table ~45 px wider than its box at 1280 px in Dutch
-      // (session 44). Its name and hover text say what it opens.
+      // (ADR 0132 §5). Its name and hover text say what it opens.
       cell: (s) => (
         <ActionIcon
           component={Link}
@@ -416,7 +416,7 @@ export function ShipmentsPage() {
         <Accordion
           multiple
           variant="separated"
-          // The table gets the width: the panel's default 16 px each side narrowed it at 1280 px (session 44).
+          // The table gets the width: the panel's default 16 px each side narrowed it at 1280 px (ADR 0132 §5).
           styles={{ content: { paddingInline: 'var(--mantine-spacing-xs)' } }}
           value={open}
           onChange={(v) => update({ open: v.join(',') }, { replace: true })}
