@@ -14,6 +14,7 @@ import { DEMO_SALES_HISTORY, seedLiveOrders } from './db/seed-orders.ts';
 import { seedLiveOrgs } from './db/seed-orgs.ts';
 import { seedLiveProductCards } from './db/seed-product-card.ts';
 import { seedLiveReturns } from './db/seed-returns.ts';
+import { seedLiveSalesLeads } from './db/seed-sales-leads.ts';
 import { seedLiveStock } from './db/seed-stock.ts';
 import { seedLiveSubscriptions } from './db/seed-subscriptions.ts';
 import { seedLiveTracking } from './db/seed-tracking.ts';
@@ -172,6 +173,13 @@ if (seed) {
     );
   } catch (err) {
     console.error(`The demo admin area could not be made: ${(err as Error).message}`);
+  }
+  // The sales dashboard (beta; spec 3 §2): 120 Dutch webshops as leads, three of them ticked 'contacted' via PUT /sales.
+  try {
+    const s = await seedLiveSalesLeads(app, db);
+    console.log(`Demo sales leads: ${s.leads} webshops, ${s.contacted} contacted.`);
+  } catch (err) {
+    console.error(`The demo sales leads could not be made: ${(err as Error).message}`);
   }
   // The product card (issue 15): notes, customs, default box and method, a photo and a linked child, via its calls.
   try {

@@ -99,6 +99,20 @@ export const REASON_TEXTS = {
       no_method_for_country:
         'There is no active {{allowed}} shipment method for {{country}}; add one under shipment methods',
       label_offer_gone: 'bol.com no longer offers this label for order {{order_id}}; fetch the options again',
+      query_unreadable: 'The query is not readable JSON: check the quotes, commas and brackets',
+      query_unknown_field:
+        "The query names an unknown field '{{value}}' at {{at}}; the fields are {{allowed}}",
+      query_unknown_operator: "'{{value}}' at {{at}} cannot be used there; use one of {{allowed}}",
+      query_bad_value: "The query's value at {{at}} is not valid: '{{value}}'",
+      query_bad_value_number: "{{at}} needs a number, not '{{value}}'",
+      query_bad_value_date: "{{at}} needs a date (2026-12-01, now, now-7d, now+12h), not '{{value}}'",
+      query_bad_value_boolean: "{{at}} needs true or false, not '{{value}}'",
+      query_bad_value_string: "{{at}} needs text in quotes, not '{{value}}'",
+      query_bad_value_array: "{{at}} needs a list [ … ], not '{{value}}'",
+      query_bad_value_object: "{{at}} needs an object { … }, not '{{value}}'",
+      query_bad_value_pattern:
+        "{{at}}: '{{value}}' is not a supported search (text with ^, $, .* and . only)",
+      query_too_large: 'The query is too large at {{at}}: at most {{limit}}',
     },
     fieldAt: '{{field}} (item {{position}})',
     fields: fieldNames('en'),
@@ -188,6 +202,20 @@ export const REASON_TEXTS = {
         'Er is geen actieve {{allowed}}-verzendmethode voor {{country}}; voeg er een toe onder verzendmethoden',
       label_offer_gone:
         'bol.com biedt dit label voor order {{order_id}} niet meer aan; haal de opties opnieuw op',
+      query_unreadable: "De query is geen leesbare JSON: controleer de aanhalingstekens, komma's en haakjes",
+      query_unknown_field:
+        "De query noemt een onbekend veld '{{value}}' bij {{at}}; de velden zijn {{allowed}}",
+      query_unknown_operator: "'{{value}}' bij {{at}} kan daar niet; gebruik een van {{allowed}}",
+      query_bad_value: "De waarde bij {{at}} in de query klopt niet: '{{value}}'",
+      query_bad_value_number: "{{at}} vraagt een getal, niet '{{value}}'",
+      query_bad_value_date: "{{at}} vraagt een datum (2026-12-01, now, now-7d, now+12h), niet '{{value}}'",
+      query_bad_value_boolean: "{{at}} vraagt true of false, niet '{{value}}'",
+      query_bad_value_string: "{{at}} vraagt tekst tussen aanhalingstekens, niet '{{value}}'",
+      query_bad_value_array: "{{at}} vraagt een lijst [ … ], niet '{{value}}'",
+      query_bad_value_object: "{{at}} vraagt een object { … }, niet '{{value}}'",
+      query_bad_value_pattern:
+        "{{at}}: '{{value}}' is geen ondersteunde zoekopdracht (tekst met alleen ^, $, .* en .)",
+      query_too_large: 'De query is te groot bij {{at}}: hoogstens {{limit}}',
     },
     fieldAt: '{{field}} (nr. {{position}})',
     fields: fieldNames('nl'),

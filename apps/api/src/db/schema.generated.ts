@@ -632,6 +632,20 @@ export interface Roles {
   name: string;
 }
 
+export interface SalesLeads {
+  address: Generated<string>;
+  contact_link: string | null;
+  contacted: Generated<boolean>;
+  contacted_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  delivery_time: Generated<string>;
+  id: string;
+  name: string;
+  products: Generated<number>;
+  profile_link: string;
+  updated: Timestamp;
+}
+
 export interface SchemaMigrations {
   applied_at: Generated<Timestamp>;
   name: string;
@@ -874,6 +888,7 @@ export interface DB {
   return_items: ReturnItems;
   returns: Returns;
   roles: Roles;
+  sales_leads: SalesLeads;
   schema_migrations: SchemaMigrations;
   sessions: Sessions;
   shipment_boxes: ShipmentBoxes;

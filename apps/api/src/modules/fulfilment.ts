@@ -12,6 +12,7 @@ import { registerPickRoutes } from './pick/index.ts';
 import { registerProductRoutes } from './products/index.ts';
 import { registerReportRoutes } from './reports/index.ts';
 import { registerReturnRoutes } from './returns/index.ts';
+import { registerSalesRoutes } from './sales/index.ts';
 import { registerBolShipRoutes, registerShippingRoutes } from './shipping/index.ts';
 import { registerStockRoutes } from './stock/index.ts';
 import { registerTracking } from './tracking/index.ts';
@@ -40,4 +41,5 @@ export async function registerFulfilmentModules(app: FastifyInstance): Promise<v
   registerTracking(app);
   registerAdminRoutes(app);
   registerInvoiceRoutes(app);
+  registerSalesRoutes(app);
 }

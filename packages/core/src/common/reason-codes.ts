@@ -39,7 +39,11 @@
  * - inbound: `wrong_product`, `no_pending_inbounds`; uploads: `upload_unreadable`;
  * - shipping: `address_incomplete` (order_id), `method_wrong_carrier` (value, allowed: the carrier),
  *   `method_domestic_only` (value), `no_method_for_country` (allowed: the carrier, country), `label_offer_gone`
- *   (order_id).
+ *   (order_id);
+ * - the sales dashboard's query (core `parseSaleQuery`; `at`: where in the query, `$match.products.$lte`):
+ *   `query_unreadable` (not JSON), `query_unknown_field` (value, allowed), `query_unknown_operator` (value, allowed),
+ *   `query_bad_value` (value, expected: `number`, `date`, `boolean`, `string`, `array`, `object` or `pattern`) and
+ *   `query_too_large` (limit).
  * `field` is the body's own key (`affected_field`, `contact_person`); the apps name it by their label, and `other`
  * the same way. A rule of the whole body (`nothing_to_change`, a bare list too long) has no `field`. A refusal of
  * another kind carries no code and keeps its English message.
@@ -91,6 +95,11 @@ export const VALIDATION_REASON_CODES = [
   'method_domestic_only',
   'no_method_for_country',
   'label_offer_gone',
+  'query_unreadable',
+  'query_unknown_field',
+  'query_unknown_operator',
+  'query_bad_value',
+  'query_too_large',
 ] as const;
 export type ValidationReasonCode = (typeof VALIDATION_REASON_CODES)[number];
 

@@ -52,6 +52,8 @@ export const ReasonValuesSchema = z.object({
    * start; `excludes`, `needs_field`, `one_of_fields`: the other field).
    */
   other: z.string().optional(),
+  /** Where in a query the refusal lies, as a dotted path (`$match.products.$lte`; the sales query's `query_*`). */
+  at: z.string().optional(),
 });
 export type ReasonValues = z.infer<typeof ReasonValuesSchema>;
 
