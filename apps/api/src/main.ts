@@ -6,6 +6,7 @@ import { seedLiveAutomations } from './db/seed-automations.ts';
 import { seedBolCancellationRequest, seedLiveConnections } from './db/seed-connections.ts';
 import { seedLiveDashboard } from './db/seed-dashboard.ts';
 import { seedLiveDelivery } from './db/seed-delivery.ts';
+import { seedLiveDrive } from './db/seed-drive.ts';
 import { seedLiveGrouping } from './db/seed-grouping.ts';
 import { seedLiveInbound } from './db/seed-inbound.ts';
 import { seedLiveInvoices } from './db/seed-invoices.ts';
@@ -103,6 +104,13 @@ if (seed && config.demoOrders) {
     console.log(`Demo wizard orders: ${n.manual} manual, ${n.b2b} B2B, ${n.attachments} with an attachment.`);
   } catch (err) {
     console.error(`The demo wizard orders could not be made: ${(err as Error).message}`);
+  }
+  // The route plan (spec 3 §7 sales/routes; ADR 0133): the own drivers' method and open orders across the country.
+  try {
+    const n = await seedLiveDrive(app, db);
+    console.log(`Demo route plan: ${n} open orders for the own drivers.`);
+  } catch (err) {
+    console.error(`The demo drive orders could not be made: ${(err as Error).message}`);
   }
 }
 if (seed && config.demoOrders) {

@@ -79,6 +79,8 @@ export * from './reports/report.rules.ts';
 export * from './reports/report.schema.ts';
 export * from './returns/return.endpoints.ts';
 export * from './returns/return.schema.ts';
+export * from './routing/routing.endpoints.ts';
+export * from './routing/routing.schema.ts';
 export * from './sales/sale.endpoints.ts';
 export * from './sales/sale.schema.ts';
 export * from './sales/sale-query.rules.ts';

@@ -139,6 +139,9 @@ export const DEFAULT_ROLES: RoleDefinition[] = [
       { methods: ['GET', 'POST', 'PUT'], path: '/inventory/*' },
       { methods: ['POST'], path: '/labels*' },
       { methods: ['POST'], path: '/checkaddress*' },
+      // The route plan of the own drivers (spec 3 §7 sales/routes; GET /orders/drive is under '/orders/*' above).
+      { methods: ['POST'], path: '/route_plan' },
+      { methods: ['POST'], path: '/routing/*' },
     ],
   },
   {

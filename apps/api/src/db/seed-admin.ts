@@ -23,6 +23,8 @@ const METHOD_DETAILS: Record<
   'LOCAL-NL': { group: 'Lokale bezorging', purchase: 3.1, cutOff: '16:00', lateDrop: 1.5, peak: 0.5 },
   'SMF-BRIEF-NL': { group: 'PostNL', purchase: 3.05, cutOff: '17:00', lateDrop: 1, peak: 0.35 },
   'SMF-POSTNL-NL': { group: 'PostNL', purchase: 5.2, cutOff: '17:00', lateDrop: 1, peak: 0.5 },
+  // The own drivers' method of the route plan's demo (seed-drive.ts): as it was added.
+  'HOPPA-RIT-NL': { group: 'Eigen bezorging', purchase: 3.5, cutOff: '12:00', lateDrop: 0, peak: 0 },
 };
 
 /** The demo's boxes: outer sizes in mm, purchase cost and the supplier's package code, by name. */

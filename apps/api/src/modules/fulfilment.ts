@@ -12,6 +12,7 @@ import { registerPickRoutes } from './pick/index.ts';
 import { registerProductRoutes } from './products/index.ts';
 import { registerReportRoutes } from './reports/index.ts';
 import { registerReturnRoutes } from './returns/index.ts';
+import { registerRoutingRoutes } from './routing/index.ts';
 import { registerSalesRoutes } from './sales/index.ts';
 import { registerBolShipRoutes, registerShippingRoutes } from './shipping/index.ts';
 import { registerStockRoutes } from './stock/index.ts';
@@ -41,5 +42,6 @@ export async function registerFulfilmentModules(app: FastifyInstance): Promise<v
   registerTracking(app);
   registerAdminRoutes(app);
   registerInvoiceRoutes(app);
+  registerRoutingRoutes(app);
   registerSalesRoutes(app);
 }

@@ -56,8 +56,11 @@ export const AdminShipmentMethodSchema = z.object({
 });
 export type AdminShipmentMethod = z.infer<typeof AdminShipmentMethodSchema>;
 
-/** Carriers a shipment method can ship with (the adapters of apps/api lib/carriers; ADR 0044, 0046). */
-export const METHOD_CARRIERS = ['local', 'postnl', 'dhl', 'stamp', 'own', 'bol'] as const;
+/**
+ * Carriers a shipment method can ship with (the adapters of apps/api lib/carriers; ADR 0044, 0046). `drive`: the
+ * warehouse's own drivers deliver it (the route plan's stops, ADR 0133); it ships with the local carrier's label.
+ */
+export const METHOD_CARRIERS = ['local', 'postnl', 'dhl', 'stamp', 'own', 'bol', 'drive'] as const;
 
 /**
  * Body of `POST /shipment_methods/add` and `PUT /shipment_methods/:id` (spec 3 §5: name and code required; price,

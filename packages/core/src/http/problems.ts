@@ -135,6 +135,9 @@ export const PROBLEMS = {
   no_licence_left: 409,
   /** The change would leave the shop without a user who may manage its users and subscription. */
   last_owner: 409,
+  // The route plan (spec 3 §7 sales/routes; ADR 0133).
+  /** The warehouse's address (the provider organisation's city and country) cannot be placed on the map. */
+  no_depot: 409,
 } as const;
 
 /** A problem code of the API. */

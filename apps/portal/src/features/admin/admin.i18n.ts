@@ -84,6 +84,7 @@ export const adminI18n = {
         stamp: 'Stamp (letter post)',
         own: 'Own shipment',
         bol: 'Shipped via bol',
+        drive: 'Own drivers (route plan)',
       },
     },
     boxes: {
@@ -311,6 +312,7 @@ export const adminI18n = {
         stamp: 'Postzegel (briefpost)',
         own: 'Eigen verzending',
         bol: 'Verzenden via bol',
+        drive: 'Eigen rijders (routeplanning)',
       },
     },
     boxes: {
