@@ -114,7 +114,8 @@ export type NavKey =
   | 'directCheckin'
   | 'admin'
   | 'labels'
-  | 'newOrder';
+  | 'newOrder'
+  | 'sales';
 
 /** A left-navigation entry of an area (spec 2 §2 Main layout); `order` places it among every area's entries. */
 export interface AreaNavItem {

@@ -21,6 +21,7 @@ import { orgsArea } from '../features/orgs/index.ts';
 import { productCardArea } from '../features/product-card/index.ts';
 import { productsArea, productTableArea } from '../features/products/index.ts';
 import { returnsArea } from '../features/returns/index.ts';
+import { salesArea } from '../features/sales/index.ts';
 import { shipmentsArea } from '../features/shipments/index.ts';
 import { subscriptionsArea } from '../features/subscriptions/index.ts';
 import { usersArea } from '../features/users/index.ts';
@@ -52,4 +53,5 @@ export const AREAS: readonly Area[] = [
   adminArea,
   usersArea,
   subscriptionsArea,
+  salesArea,
 ];

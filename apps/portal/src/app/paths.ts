@@ -65,6 +65,7 @@ export const PATHS = {
   orderEdit: '/order/edit/:id',
   scoreboard: '/scoreboard',
   adminLabels: '/admin/labels',
+  sales: '/sales',
 } as const;
 
 /** The name of a portal path. */

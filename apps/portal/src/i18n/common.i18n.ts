@@ -14,6 +14,10 @@ export const commonI18n = {
       pages: 'Pages',
       previous: 'Previous page',
       next: 'Next page',
+      prev: 'Previous',
+      nextShort: 'Next',
+      pageOf: 'Page {{page}} of {{pages}}',
+      resize: 'Width of column {{column}} (drag, or arrow keys)',
     },
     /** An inbound's state (spec 2 §4; components/inbound-progress-badge.tsx). */
     inboundProgress: {
@@ -54,6 +58,10 @@ export const commonI18n = {
       pages: "Pagina's",
       previous: 'Vorige pagina',
       next: 'Volgende pagina',
+      prev: 'Vorige',
+      nextShort: 'Volgende',
+      pageOf: 'Pagina {{page}} van {{pages}}',
+      resize: 'Breedte van kolom {{column}} (slepen, of pijltjestoetsen)',
     },
     inboundProgress: {
       expected: 'Verwacht',

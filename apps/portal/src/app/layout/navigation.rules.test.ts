@@ -47,6 +47,7 @@ describe('visibleNavItems (spec 2 §2 Main layout, §6)', () => {
       'inboundCalendar',
       'directCheckin',
       'scanner',
+      'sales',
       'orgs',
       'settingsOrg',
       'settingsUser',
@@ -79,6 +80,16 @@ describe('menu entries follow the endpoint their screen calls', () => {
     const shipmentsOnly = role('shipments_only', [{ methods: ['GET'], path: '/shipments*' }]);
     expect(keys(ordersOnly, false)).toEqual(['home', 'orders']);
     expect(keys(shipmentsOnly, false)).toEqual(['home', 'shipments']);
+  });
+});
+
+describe('the sales dashboard (spec 3 §2 Sales dashboard (beta))', () => {
+  it('is in the menu and opens only for a role that may call GET /sales (the provider administrator)', () => {
+    const sales = role('sales', [{ methods: ['GET'], path: '/sales' }]);
+    expect(keys(sales, false)).toEqual(['home', 'sales']);
+    expect(keys(merchantOwner, false)).not.toContain('sales');
+    expect(mayOpenPath('/sales', merchantOwner, false, true)).toBe(false);
+    expect(mayOpenPath('/sales', sales, false, true)).toBe(true);
   });
 });
 

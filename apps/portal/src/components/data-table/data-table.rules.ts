@@ -43,3 +43,15 @@ export function pageRange(
   const first = Math.min((page - 1) * pageSize + 1, total);
   return { first, last: Math.min(page * pageSize, total) };
 }
+
+/** The narrowest and widest a dragged column may get (px). */
+export const COLUMN_WIDTH_LIMITS = { min: 48, max: 800 } as const;
+
+/**
+ * A column's width after dragging its header's edge `dx` px from `start` px (or a keyboard step), kept within
+ * {@link COLUMN_WIDTH_LIMITS} and rounded to whole pixels (spec 3 §2 Sales dashboard: draggable column widths).
+ */
+export function draggedWidth(start: number, dx: number): number {
+  const w = Math.round(start + dx);
+  return Math.min(COLUMN_WIDTH_LIMITS.max, Math.max(COLUMN_WIDTH_LIMITS.min, w));
+}

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderUi } from '../../test/render.tsx';
-import { nextSort, pageRange, paramFromSorting, sortingFromParam } from './data-table.rules.ts';
+import { draggedWidth, nextSort, pageRange, paramFromSorting, sortingFromParam } from './data-table.rules.ts';
 import { type DataColumn, DataTable } from './data-table.tsx';
 
 interface Row {
@@ -29,7 +29,15 @@ const rows: Row[] = [
 ];
 
 /** The table inside a screen that keeps sort and page in state, as a list screen keeps them in its URL. */
-function Screen({ total = 2, capped = false }: { total?: number; capped?: boolean }) {
+function Screen({
+  total = 2,
+  capped = false,
+  sales = false,
+}: {
+  total?: number;
+  capped?: boolean;
+  sales?: boolean;
+}) {
   const [sort, setSort] = useState('name');
   const [page, setPage] = useState(1);
   return (
@@ -48,6 +56,7 @@ function Screen({ total = 2, capped = false }: { total?: number; capped?: boolea
         onPageChange={setPage}
         sort={sort}
         onSortChange={setSort}
+        {...(sales ? { resizable: true, pager: 'prevNext' as const } : {})}
       />
     </>
   );
@@ -120,5 +129,40 @@ describe('DataTable', () => {
   it('says "+" after a total the server only counted up to its cap', () => {
     renderUi(<Screen total={10000} capped />);
     expect(screen.getByText('1–2 of 10000+')).toBeTruthy();
+  });
+});
+
+describe('draggable column widths and Previous / Next (spec 3 §2 Sales dashboard)', () => {
+  it('keeps a dragged width between 48 and 800 px, in whole pixels', () => {
+    expect(draggedWidth(120, 30.4)).toBe(150);
+    expect(draggedWidth(120, -500)).toBe(48);
+    expect(draggedWidth(700, 400)).toBe(800);
+  });
+
+  it('widens a column with the arrow keys on its handle, and the table then lays out by the widths', () => {
+    renderUi(<Screen sales />);
+    const table = screen.getByRole('table', { name: 'Products' });
+    const handle = screen.getByRole('separator', { name: /Stock/ });
+    fireEvent.keyDown(handle, { key: 'ArrowRight' });
+    const th = handle.parentElement as HTMLElement;
+    // jsdom measures nothing: the width starts from 0 and one press gives the smallest width plus nothing more.
+    expect(th.style.width).toBe('48px');
+    fireEvent.keyDown(handle, { key: 'ArrowRight' });
+    expect(th.style.width).toBe('64px');
+    expect(table.style.tableLayout).toBe('fixed');
+  });
+
+  it("moves with Previous and Next and says 'Page x of y'", () => {
+    renderUi(<Screen sales total={5} />);
+    const prev = screen.getByRole<HTMLButtonElement>('button', { name: /Previous page|Vorige pagina/ });
+    const next = screen.getByRole<HTMLButtonElement>('button', { name: /Next page|Volgende pagina/ });
+    expect(prev.disabled).toBe(true);
+    expect(screen.getByText(/(Page|Pagina) 1 (of|van) 3/)).toBeTruthy();
+    fireEvent.click(next);
+    fireEvent.click(next);
+    expect(screen.getByText(/(Page|Pagina) 3 (of|van) 3/)).toBeTruthy();
+    expect(next.disabled).toBe(true);
+    expect(prev.disabled).toBe(false);
+    expect(screen.getByTestId('state').textContent).toBe('name 3');
   });
 });

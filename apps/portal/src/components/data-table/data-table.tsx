@@ -24,10 +24,10 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, type PointerEvent as ReactPointerEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../icons.tsx';
-import { nextSort, pageRange, sortingFromParam } from './data-table.rules.ts';
+import { draggedWidth, nextSort, pageRange, sortingFromParam } from './data-table.rules.ts';
 import { useColumnChoice } from './use-column-choice.ts';
 
 /** One column of a {@link DataTable}. */
@@ -81,6 +81,16 @@ export interface DataTableProps<T extends RowData> {
   selection?: DataSelection<T>;
   /** Width below which the table scrolls sideways instead of squeezing its columns (px; default 720). */
   minWidth?: number;
+  /**
+   * Each header gets a handle on its right edge that drags the column's width (or arrow keys on the focused handle,
+   * 16 px a press); the widths hold while the screen is open (spec 3 §2 Sales dashboard: draggable column widths).
+   */
+  resizable?: boolean;
+  /**
+   * How the pages are moved through: numbered page buttons (default), or `prevNext`: Previous and Next with
+   * 'Page x of y' between them (spec 3 §2 Sales dashboard).
+   */
+  pager?: 'pages' | 'prevNext';
 }
 
 /** A named group of columns of a {@link DataTable}'s Columns menu. */
@@ -103,7 +113,28 @@ export interface DataSelection<T> {
 export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNode {
   const { id, label, columns, rows, rowKey, total, page, pageSize, onPageChange, sort, onSortChange } = props;
   const { columnGroups, selection, storageKey, minWidth = 720, totalCapped = false } = props;
+  const { resizable = false, pager = 'pages' } = props;
   const { t } = useTranslation('common');
+  const [widths, setWidths] = useState<Record<string, number>>({});
+  const startDrag = (e: ReactPointerEvent<HTMLElement>, columnId: string) => {
+    const th = e.currentTarget.parentElement;
+    if (!th) return;
+    e.preventDefault();
+    const start = th.getBoundingClientRect().width;
+    const x0 = e.clientX;
+    const handle = e.currentTarget;
+    handle.setPointerCapture?.(e.pointerId);
+    const move = (ev: PointerEvent) =>
+      setWidths((w) => ({ ...w, [columnId]: draggedWidth(start, ev.clientX - x0) }));
+    const up = () => {
+      handle.removeEventListener('pointermove', move);
+      handle.removeEventListener('pointerup', up);
+      handle.removeEventListener('pointercancel', up);
+    };
+    handle.addEventListener('pointermove', move);
+    handle.addEventListener('pointerup', up);
+    handle.addEventListener('pointercancel', up);
+  };
   const [visibility, setVisibility] = useColumnChoice(id, storageKey);
   const defs = useMemo<ColumnDef<typeof features, T, unknown>[]>(
     () =>
@@ -201,7 +232,13 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNod
         ) : null}
       </Group>
       <Table.ScrollContainer minWidth={minWidth}>
-        <Table striped highlightOnHover withTableBorder aria-label={label}>
+        <Table
+          striped
+          highlightOnHover
+          withTableBorder
+          aria-label={label}
+          style={Object.keys(widths).length > 0 ? { tableLayout: 'fixed' } : undefined}
+        >
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>
@@ -226,6 +263,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNod
                       ta={col?.align}
                       aria-sort={
                         sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
+                      }
+                      style={
+                        resizable
+                          ? { position: 'relative', width: widths[header.column.id], overflow: 'hidden' }
+                          : undefined
                       }
                     >
                       {col?.hiddenHeader ? (
@@ -253,6 +295,38 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNod
                       ) : (
                         text
                       )}
+                      {resizable ? (
+                        // biome-ignore lint/a11y/useSemanticElements: an <hr> cannot be dragged; a focusable separator is the ARIA pattern of a splitter
+                        <div
+                          role="separator"
+                          aria-orientation="vertical"
+                          aria-label={t('table.resize', { column: text })}
+                          aria-valuenow={widths[header.column.id]}
+                          tabIndex={0}
+                          className="hoppa-column-resize"
+                          data-column={header.column.id}
+                          onPointerDown={(e) => startDrag(e, header.column.id)}
+                          onKeyDown={(e) => {
+                            if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+                            e.preventDefault();
+                            const th = e.currentTarget.parentElement;
+                            const start =
+                              widths[header.column.id] ?? th?.getBoundingClientRect().width ?? 120;
+                            const step = e.key === 'ArrowLeft' ? -16 : 16;
+                            setWidths((w) => ({ ...w, [header.column.id]: draggedWidth(start, step) }));
+                          }}
+                          style={{
+                            position: 'absolute',
+                            top: 0,
+                            right: 0,
+                            bottom: 0,
+                            width: 8,
+                            cursor: 'col-resize',
+                            touchAction: 'none',
+                            borderRight: '2px solid var(--mantine-color-gray-3)',
+                          }}
+                        />
+                      ) : null}
                     </Table.Th>
                   );
                 })}
@@ -285,7 +359,31 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNod
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {pages > 1 ? (
+      {pager === 'prevNext' ? (
+        <Group justify="center" gap="sm">
+          <Button
+            variant="default"
+            size="xs"
+            disabled={page <= 1}
+            onClick={() => onPageChange(page - 1)}
+            aria-label={t('table.previous')}
+          >
+            {t('table.prev')}
+          </Button>
+          <Text size="sm" aria-live="polite">
+            {t('table.pageOf', { page: Math.min(page, pages), pages })}
+          </Text>
+          <Button
+            variant="default"
+            size="xs"
+            disabled={page >= pages}
+            onClick={() => onPageChange(page + 1)}
+            aria-label={t('table.next')}
+          >
+            {t('table.nextShort')}
+          </Button>
+        </Group>
+      ) : pages > 1 ? (
         <Group justify="center">
           <Pagination
             total={pages}
