@@ -341,3 +341,37 @@ test('warehouse staff put a product on a scanned location, set its stock and see
   await shot(page, 'demo-09-product-stock');
   await context.close();
 });
+
+// Spec 3 §2 Route plan map, §7 sales/routes: the provider admin opens /planning from the menu, presses 'Planning
+// ophalen' and sees the demo's open orders for the own drivers divided over three drivers: a coloured line each on the
+// map of the Netherlands, and per driver the time as HH:mm:ss, the distance in km with a Dutch decimal comma and the
+// stops; the one order whose hamlet the offline place list does not know is listed, not dropped.
+test("the provider admin plans the own drivers' routes on the route plan map", async ({ browser, demo }) => {
+  const context = await loggedInAt(browser, demo, DEMO_USERS.admin, 'nl-NL', { width: 1280, height: 720 });
+  const page = await context.newPage();
+  await page.goto('/home');
+  await page.getByRole('link', { name: 'Routeplanning' }).click();
+  await expect(page).toHaveURL(/\/planning$/);
+  await expect(page.getByTestId('drive-waiting')).toHaveText(
+    /^3\d open orders wachten op de eigen rijders\.$/,
+  );
+  await expect(page.getByTestId('route-map').locator('path').first()).toBeAttached();
+  await shot(page, 'demo-planning-01-start');
+
+  await page.getByRole('button', { name: 'Planning ophalen' }).click();
+  const rows = page.getByTestId('route-row');
+  await expect(rows).toHaveCount(3);
+  for (const [i, row] of (await rows.all()).entries()) {
+    const cells = row.locator('td');
+    await expect(cells.nth(0)).toHaveText(`agent-${i + 1}`);
+    await expect(cells.nth(1)).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
+    await expect(cells.nth(2)).toHaveText(/^[\d.]+,\d km$/);
+    await expect(cells.nth(3)).toHaveText(/^\d+$/);
+  }
+  await expect(page.getByTestId('route-line')).toHaveCount(3);
+  await expect(page.getByTestId('route-stop')).toHaveCount(33);
+  await expect(page.getByTestId('route-depot')).toBeVisible();
+  await expect(page.getByTestId('route-unplaced')).toContainText('Ransdorp');
+  await shot(page, 'demo-planning-02-routes');
+  await context.close();
+});

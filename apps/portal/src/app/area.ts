@@ -115,6 +115,7 @@ export type NavKey =
   | 'admin'
   | 'labels'
   | 'newOrder'
+  | 'planning'
   | 'sales';
 
 /** A left-navigation entry of an area (spec 2 §2 Main layout); `order` places it among every area's entries. */

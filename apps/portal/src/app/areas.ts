@@ -18,6 +18,7 @@ import { newOrderArea } from '../features/new-order/index.ts';
 import { orderEditArea } from '../features/order-edit/index.ts';
 import { ordersArea } from '../features/orders/index.ts';
 import { orgsArea } from '../features/orgs/index.ts';
+import { planningArea } from '../features/planning/index.ts';
 import { productCardArea } from '../features/product-card/index.ts';
 import { productsArea, productTableArea } from '../features/products/index.ts';
 import { returnsArea } from '../features/returns/index.ts';
@@ -53,5 +54,6 @@ export const AREAS: readonly Area[] = [
   adminArea,
   usersArea,
   subscriptionsArea,
+  planningArea,
   salesArea,
 ];

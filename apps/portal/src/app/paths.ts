@@ -65,6 +65,7 @@ export const PATHS = {
   orderEdit: '/order/edit/:id',
   scoreboard: '/scoreboard',
   adminLabels: '/admin/labels',
+  planning: '/planning',
   sales: '/sales',
 } as const;
 

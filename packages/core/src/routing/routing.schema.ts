@@ -98,6 +98,17 @@ export const RoutePlanSchema = z.object({
   unplaced: z.array(DriveOrderSchema),
   /** Which planner answered (`in-process` today; a hosted routing service later). */
   provider: z.string(),
+  /**
+   * The estimates behind distance and time, for the screen to say so: road distance per straight-line distance,
+   * average speed (km/h) and time per stop (seconds). Null from a provider that routes on real roads.
+   */
+  assumptions: z
+    .object({
+      road_factor: z.number(),
+      average_speed_kmh: z.number(),
+      service_time_s: z.number().int(),
+    })
+    .nullable(),
 });
 export type RoutePlan = z.infer<typeof RoutePlanSchema>;
 

@@ -199,6 +199,7 @@ export async function planRoutes(
     depot: home,
     unplaced: orders.filter((o) => !o.placeable),
     provider: deps.routing.name,
+    assumptions: deps.routing.assumptions,
   };
 }
 

@@ -1,5 +1,13 @@
 import type { LonLat } from '@hoppa/core';
-import { measurePath, type PlannedRoute, type PlanStop, planRoutes } from './planner.ts';
+import {
+  AVERAGE_SPEED_KMH,
+  measurePath,
+  type PlannedRoute,
+  type PlanStop,
+  planRoutes,
+  ROAD_FACTOR,
+  SERVICE_TIME_S,
+} from './planner.ts';
 
 /**
  * The routing service of the route plan (spec 3 §7: 'a routing service is called with waypoints and mode drive'):
@@ -9,6 +17,8 @@ import { measurePath, type PlannedRoute, type PlanStop, planRoutes } from './pla
 export interface RoutingProvider {
   /** Short name shown in the plan's `provider` field. */
   readonly name: string;
+  /** The estimates its distances and times rest on (null when it routes on real roads): the plan's `assumptions`. */
+  readonly assumptions: { road_factor: number; average_speed_kmh: number; service_time_s: number } | null;
   /** Distance (meters) and time (seconds) of driving along `waypoints` in order, in total and per leg. */
   route(waypoints: readonly LonLat[]): Promise<{
     distance: number;
@@ -22,6 +32,7 @@ export interface RoutingProvider {
 /** The in-process provider: the planner's estimates (planner.ts); no network, no key. */
 export const inProcessRouting: RoutingProvider = {
   name: 'in-process',
+  assumptions: { road_factor: ROAD_FACTOR, average_speed_kmh: AVERAGE_SPEED_KMH, service_time_s: SERVICE_TIME_S },
   async route(waypoints) {
     return measurePath(waypoints);
   },

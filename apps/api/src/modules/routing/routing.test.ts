@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
 import { DRIVE_ADDRESSES, seedLiveDrive } from '../../db/seed-drive.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { haversineMeters, ROAD_FACTOR } from './planner.ts';
+import { AVERAGE_SPEED_KMH, haversineMeters, ROAD_FACTOR, SERVICE_TIME_S } from './planner.ts';
 
 /**
  * The route plan (spec 3 §7 sales/routes: GET /orders/drive, getRoutePlan as POST /route_plan, the routing service as
@@ -135,6 +135,11 @@ describe('POST /route_plan (getRoutePlan)', () => {
     expect(new Set(stops).size).toBe(stops.length);
     expect(plan.unplaced.map((o) => o.city)).toEqual(['Ransdorp']);
     expect(plan.provider).toBe('in-process');
+    expect(plan.assumptions).toEqual({
+      road_factor: ROAD_FACTOR,
+      average_speed_kmh: AVERAGE_SPEED_KMH,
+      service_time_s: SERVICE_TIME_S,
+    });
   });
 
   it('answers the same plan for the same input', async () => {

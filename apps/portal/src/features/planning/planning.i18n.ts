@@ -1,0 +1,63 @@
+/** Texts of the route plan screen (namespace 'planning'; spec 3 §2 Route plan map). */
+export const planningI18n = {
+  en: {
+    title: 'Route plan',
+    description:
+      'Routes for the own drivers: the open orders with a shipment method of the own drivers, divided over the drivers from the warehouse.',
+    waiting_one: '{{count}} open order waits for the own drivers.',
+    waiting_other: '{{count}} open orders wait for the own drivers.',
+    agents: 'Drivers',
+    getPlanning: 'Get planning',
+    mapLabel: 'Map of the routes over the Netherlands',
+    mapLoading: 'Loading the map…',
+    mapFailed: 'The map could not be loaded; the routes are listed below.',
+    depot: 'Warehouse',
+    routes: 'Routes',
+    agent: 'Driver',
+    time: 'Time',
+    distance: 'Distance',
+    stops: 'Stops',
+    total: 'Total',
+    noRoutes: 'There are no placeable orders to plan.',
+    estimate:
+      'Distances are straight-line distances × {{factor}} for the roads, times at {{speed}} km/h plus {{service}} minutes a stop.',
+    unplaced_one: '{{count}} order cannot be placed on the map',
+    unplaced_other: '{{count}} orders cannot be placed on the map',
+    unplacedHelp:
+      'Their place is not in the place list (places of 1,000 inhabitants or more). Check the address or deliver them separately.',
+    orderNo: 'Order',
+    shop: 'Shop',
+    address: 'Address',
+    stopTitle: 'Stop {{n}} of {{agent}}: {{label}}',
+  },
+  nl: {
+    title: 'Routeplanning',
+    description:
+      'Routes voor de eigen rijders: de open orders met een verzendwijze van de eigen rijders, verdeeld over de rijders vanaf het magazijn.',
+    waiting_one: '{{count}} open order wacht op de eigen rijders.',
+    waiting_other: '{{count}} open orders wachten op de eigen rijders.',
+    agents: 'Rijders',
+    getPlanning: 'Planning ophalen',
+    mapLabel: 'Kaart van de routes over Nederland',
+    mapLoading: 'Kaart laden…',
+    mapFailed: 'De kaart kon niet worden geladen; de routes staan hieronder.',
+    depot: 'Magazijn',
+    routes: 'Routes',
+    agent: 'Rijder',
+    time: 'Tijd',
+    distance: 'Afstand',
+    stops: 'Stops',
+    total: 'Totaal',
+    noRoutes: 'Er zijn geen plaatsbare orders om te plannen.',
+    estimate:
+      'Afstanden zijn hemelsbrede afstanden × {{factor}} voor de wegen, tijden met {{speed}} km/u plus {{service}} minuten per stop.',
+    unplaced_one: '{{count}} order kan niet op de kaart worden geplaatst',
+    unplaced_other: '{{count}} orders kunnen niet op de kaart worden geplaatst',
+    unplacedHelp:
+      'Hun plaats staat niet in de plaatsenlijst (plaatsen vanaf 1.000 inwoners). Controleer het adres of bezorg ze apart.',
+    orderNo: 'Order',
+    shop: 'Winkel',
+    address: 'Adres',
+    stopTitle: 'Stop {{n}} van {{agent}}: {{label}}',
+  },
+} as const;
