@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { DEMO_USERS, floorLogin } from '../fixtures/demo.ts';
 import { expect, PHONE } from '../fixtures/hoppa.ts';
 import { testWithOwnServer } from '../fixtures/own-server.ts';
+import { scan } from '../fixtures/scanner.ts';
 
 /**
  * Touch targets on the floor (issue 11: pickers wear gloves and hold a scanner in the other hand): on a phone, every
@@ -68,6 +69,92 @@ async function clippedLabels(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * The most common Android barcode scanners (Zebra TC2x, Honeywell EDA51): 360 CSS px wide, about 640 tall under the
+ * status bar, at three device pixels per CSS pixel (ADR 0133).
+ */
+const HANDHELD = {
+  viewport: { width: 360, height: 640 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 3,
+};
+
+/**
+ * The elements (by test id) a worker cannot see whole without scrolling: outside the viewport, or covered (a fixed
+ * foot over them) at their centre or near the middle of an edge: the topmost element at each of those points must be
+ * the element, inside it or around it (a disabled button lets the points through to its row).
+ */
+async function outOfView(page: Page, testIds: string[]): Promise<string[]> {
+  return page.evaluate((ids) => {
+    const out: string[] = [];
+    for (const id of ids) {
+      const el = document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+      if (!el) {
+        out.push(`${id}: missing`);
+        continue;
+      }
+      const b = el.getBoundingClientRect();
+      const inside = b.top >= 0 && b.left >= 0 && b.bottom <= innerHeight && b.right <= innerWidth;
+      const [cx, cy] = [b.left + b.width / 2, b.top + b.height / 2];
+      const points: [number, number][] = [
+        [cx, cy],
+        [cx, b.top + 4],
+        [cx, b.bottom - 4],
+        [b.left + 4, cy],
+        [b.right - 4, cy],
+      ];
+      const covered = points.some(([x, y]) => {
+        const top = document.elementsFromPoint(x, y)[0];
+        return top !== undefined && !el.contains(top) && !top.contains(el);
+      });
+      if (!inside || covered)
+        out.push(`${id}: ${Math.round(b.top)}–${Math.round(b.bottom)} px${covered ? ', covered' : ''}`);
+    }
+    return out;
+  }, testIds);
+}
+
+test('on a 360 × 640 handheld scanner the current pick and its actions are in view without scrolling', async ({
+  browser,
+  demo,
+}) => {
+  const context = await browser.newContext({ ...HANDHELD, baseURL: demo.url, locale: 'nl-NL' });
+  const page = await context.newPage();
+  await dutchLogin(page);
+  await page.goto('/floor/pick');
+  // The pick itself, not the read-only first pick shown while the list's rounds complete (it has no Probleem).
+  await expect(page.getByTestId('pick-problem')).toBeVisible();
+  // Everything a picker needs for the pick in front, and the foot's Back, Skip and Refresh (the scan confirms a pick).
+  const pick = ['pick-location', 'pick-quantity', 'pick-name', 'pick-ean', 'pick-order', 'pick-problem'];
+  const foot = ['pick-back', 'pick-skip', 'pick-refresh'];
+  expect(await outOfView(page, [...pick, ...foot])).toEqual([]);
+  // After a good scan the verdict line stays above the next pick: that pick is in view too.
+  const first = await page.getByTestId('pick-card').getAttribute('data-pick-id');
+  await scan(page, ((await page.getByTestId('pick-ean').textContent()) ?? '').trim());
+  await expect(page.getByTestId('scan-feedback')).toHaveAttribute('data-kind', 'valid');
+  await expect(page.getByTestId('pick-card')).not.toHaveAttribute('data-pick-id', first ?? '');
+  await expect(page.getByTestId('pick-problem')).toBeVisible();
+  expect(await outOfView(page, [...pick, ...foot])).toEqual([]);
+  // Order grouping: the prompt and the line to move (its EAN and order), above Previous and Next.
+  await page.goto('/floor/order-grouping');
+  await expect(page.getByTestId('grouping-line').first()).toBeVisible();
+  expect(
+    await outOfView(page, ['grouping-prompt', 'grouping-line', 'grouping-previous', 'grouping-next']),
+  ).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('grouping-360x640.png') });
+  await context.close();
+});
+
+/** Logs the picker in on the Dutch login screen (the shared helper reads the English labels). */
+async function dutchLogin(page: Page): Promise<void> {
+  await page.goto('/floor/login');
+  await page.getByRole('textbox', { name: 'E-mailadres', exact: true }).fill(DEMO_USERS.picker.email);
+  await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill(DEMO_USERS.picker.password);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).not.toHaveURL(/\/floor\/login/);
+}
+
 test('every control of the floor screens is at least 44 × 44 px on a phone, its text whole in English and Dutch', async ({
   browser,
   demo,
@@ -98,14 +185,7 @@ async function checkScreens(
     ...(await clippedLabels(page)).map((c) => `text cut off: ${c}`),
   ];
   if (english) await floorLogin(page, DEMO_USERS.picker);
-  else {
-    // The shared login helper reads the English labels.
-    await page.goto('/floor/login');
-    await page.getByRole('textbox', { name: 'E-mailadres', exact: true }).fill(DEMO_USERS.picker.email);
-    await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill(DEMO_USERS.picker.password);
-    await page.getByRole('button', { name: 'Inloggen' }).click();
-    await expect(page).not.toHaveURL(/\/floor\/login/);
-  }
+  else await dutchLogin(page);
   const check = async (name: string) => {
     found[`${name} (${locale})`] = [
       ...(english ? await smallTargets(page) : []),

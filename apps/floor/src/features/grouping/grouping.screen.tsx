@@ -282,6 +282,7 @@ export function GroupingScreen({
               {item.products.map((p) => (
                 <li
                   key={p._id}
+                  data-testid="grouping-line"
                   className={product?._id === p._id ? 'gr-line gr-line-current' : 'gr-line'}
                   aria-current={product?._id === p._id ? 'true' : undefined}
                 >
@@ -308,6 +309,7 @@ export function GroupingScreen({
         <Button
           size="lg"
           variant="default"
+          data-testid="grouping-previous"
           disabled={skip === 0}
           onClick={() => {
             setSkip((s) => stepSkip(s, -1, total));
@@ -319,6 +321,7 @@ export function GroupingScreen({
         <Button
           size="lg"
           variant="default"
+          data-testid="grouping-next"
           disabled={skip >= total - 1}
           onClick={() => {
             setSkip((s) => stepSkip(s, 1, total));

@@ -48,10 +48,22 @@ export const PickFooter = memo(function PickFooter(props: {
         ) : null}
       </div>
       <div className="pick-actions">
-        <Button size="xl" variant="default" onClick={() => onSkip(skip - 1)} disabled={skip === 0}>
+        <Button
+          size="xl"
+          variant="default"
+          data-testid="pick-back"
+          onClick={() => onSkip(skip - 1)}
+          disabled={skip === 0}
+        >
           {t('back')}
         </Button>
-        <Button size="xl" variant="default" onClick={() => onSkip(skip + 1)} disabled={remaining < 2}>
+        <Button
+          size="xl"
+          variant="default"
+          data-testid="pick-skip"
+          onClick={() => onSkip(skip + 1)}
+          disabled={remaining < 2}
+        >
           {t('skip')}
           {skip > 0 ? (
             <span className="skip-badge" aria-hidden="true">
@@ -59,7 +71,7 @@ export const PickFooter = memo(function PickFooter(props: {
             </span>
           ) : null}
         </Button>
-        <Button size="xl" onClick={onRefresh} disabled={loading || !online}>
+        <Button size="xl" data-testid="pick-refresh" onClick={onRefresh} disabled={loading || !online}>
           {t('refresh')}
         </Button>
       </div>
