@@ -208,7 +208,7 @@ const noScroll = (scroll: Record<string, number>) =>
 // invoice's shipped orders scrolling Total out of view beside the settings column, and the products table scrolling
 // sideways with its default columns; the admin's shipment boxes hid their edit column in Dutch. Nothing of these
 // scrolls sideways now, in Dutch and in English.
-test('at a 1280 px laptop window the shipments, the invoice, the products and the boxes fit without a sideways scroll', async ({
+test("at a 1280 px laptop window the shipments, the invoice, the products and the boxes fit without a sideways scroll, and the packing station's counts show whole at 1920 px", async ({
   browser,
   demo,
 }) => {
@@ -262,6 +262,29 @@ test('at a 1280 px laptop window the shipments, the invoice, the products and th
     scroll = await sidewaysScroll(adminPage);
     expect(scroll).toEqual(noScroll(scroll));
     await shot(adminPage, `demo-10-boxes-1280-${locale}`);
+
+    // The packing station on a 1920 px screen: four location columns, most with a 'print single orders' button
+    // beside the location's name. The order count next to the name was cut to '1 ORD…' there: every count badge
+    // shows its whole text.
+    await adminPage.setViewportSize({ width: 1920, height: 1080 });
+    await adminPage.goto('/orders');
+    const printSingles = adminPage.getByRole('button', {
+      name: nl ? 'Print enkele orders' : 'Print single orders',
+    });
+    await expect(printSingles.first()).toBeVisible();
+    // Measured to the fraction of a pixel: the cut badge lacked half a pixel (its text 56.2 px in a 55.7 px label),
+    // which `scrollWidth` and `clientWidth` round away while Chromium draws the ellipsis.
+    const cut = await adminPage.evaluate(() =>
+      [...document.querySelectorAll('section[aria-label] .mantine-Badge-label')].flatMap((l) => {
+        const text = document.createRange();
+        text.selectNodeContents(l);
+        return text.getBoundingClientRect().width > l.getBoundingClientRect().width + 0.01
+          ? [l.textContent]
+          : [];
+      }),
+    );
+    expect(cut).toEqual([]);
+    await shot(adminPage, `demo-11-packing-station-1920-${locale}`);
     await admin.close();
   }
 });

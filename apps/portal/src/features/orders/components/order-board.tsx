@@ -240,7 +240,9 @@ const BoardGroup = memo(function BoardGroup({
         <Title order={2} fz="lg" style={{ whiteSpace: 'nowrap' }}>
           {title}
         </Title>
-        <Badge variant="light" color="gray">
+        {/* The count keeps its width: beside the 'print single orders' button of a four-column board at 1920 px
+            it was cut to '1 ORD…' by half a pixel. */}
+        <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
           {t('group.count', { count: g.count })}
         </Badge>
         {packaging && (
