@@ -21,6 +21,7 @@
  * Nothing here is a cache of /api answers in the HTTP sense; the service worker never caches /api.
  */
 import type {
+  AvailablePickCarts,
   CurrentUser,
   DirectCheckinBody,
   Inbound,
@@ -345,6 +346,16 @@ export interface MetaValues {
    * record; a download landing prunes the entries older than its pages (pick-download.ts `storePickList`).
    */
   pickEditsSent: Record<string, number>;
+  /**
+   * The Order grouping task's page as the server last answered it (spec 2 §7 `POST /available-pick-carts`), with the
+   * request it answered and when (ms since epoch): without a connection the task shows what was waiting then, read
+   * only (a move needs the server's verdict on the order's cart, ADR 0133).
+   */
+  groupingDesk: {
+    at: number;
+    request: { skip: number; location: string | null; capacity: number };
+    page: AvailablePickCarts;
+  };
 }
 
 /** A direct check-in the server made (issue 10 item 3): its inbound number, client and pieces. */

@@ -33,6 +33,10 @@ export const groupingTexts = {
     productFirst: 'Eerst het product: scan de EAN of de locatie {{name}}.',
     offlineList:
       'Geen verbinding: groeperen kan alleen online. De lijst komt terug zodra je weer online bent.',
+    offlineStored:
+      'Geen verbinding: dit is de lijst van {{time}}. Groeperen kan alleen online; de producten blijven op hun locatie.',
+    offlineScan:
+      'Geen verbinding: {{title}} kan nu niet in een kar. Laat het op {{location}} liggen en scan het opnieuw zodra je weer online bent.',
     inactive: 'Deze locatie is niet actief: scan een andere bestemming.',
     groupedMeanwhile:
       'Deze order is intussen in een andere kar gezet. De lijst is bijgewerkt: scan de kar die bij de order staat.',
@@ -43,7 +47,7 @@ export const groupingTexts = {
     movedComplete: '{{title}} naar {{name}} · order {{order}} is compleet',
     more: '+{{count}} meer op deze locatie',
     offline:
-      'Geen verbinding: {{title}} is niet verplaatst. Scan de bestemming opnieuw zodra je weer online bent.',
+      'Geen verbinding: {{title}} is niet verplaatst; leg het nog niet in de kar. Scan de bestemming opnieuw zodra je weer online bent.',
   },
   en: {
     title: 'Order grouping',
@@ -73,6 +77,10 @@ export const groupingTexts = {
     wrongGroup: 'This order is grouped in {{name}}',
     productFirst: 'The product first: scan the EAN or the location {{name}}.',
     offlineList: 'No connection: grouping works online only. The list comes back once you are online again.',
+    offlineStored:
+      'No connection: this is the list of {{time}}. Grouping works online only; the products stay on their location.',
+    offlineScan:
+      'No connection: {{title}} cannot go into a cart now. Leave it on {{location}} and scan it again once you are back online.',
     inactive: 'This location is not active: scan another destination.',
     groupedMeanwhile:
       'This order was put in another cart meanwhile. The list is up to date again: scan the cart the order shows.',
@@ -82,6 +90,7 @@ export const groupingTexts = {
     moved: '{{title}} to {{name}}',
     movedComplete: '{{title}} to {{name}} · order {{order}} is complete',
     more: '+{{count}} more on this location',
-    offline: 'No connection: {{title}} was not moved. Scan the destination again once you are back online.',
+    offline:
+      'No connection: {{title}} was not moved; do not put it in the cart yet. Scan the destination again once you are back online.',
   },
 } as const;

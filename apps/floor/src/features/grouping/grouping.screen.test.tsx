@@ -262,6 +262,41 @@ describe('Order grouping task (spec 2 §2 Order grouping, §4 Order grouping flo
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('opened offline after a visit it shows the list as last read, with its time; a scanned product is refused with what to do, nothing is sent; online again the list is read anew', async () => {
+    const calls = fakeApi();
+    renderFloor('/order-grouping', { lang: 'nl' });
+    await screen.findByText(/8712345678901/);
+    cleanup();
+    // The connection drops; the worker opens the task again (a reload, another task and back).
+    const server = browser.server;
+    browser.server = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    browser.online = false;
+    renderFloor('/order-grouping', { lang: 'nl' });
+    // What was waiting is shown from the device, and the banner says since when and that grouping waits.
+    await screen.findByText(/8712345678901/);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/^Geen verbinding: dit is de lijst van \d\d:\d\d\./);
+    expect(alert.textContent).toContain('Groeperen kan alleen online');
+    expect(screen.queryByText(/raadpleeg je logs/)).toBeNull();
+    // A product scanned now stays at its location: no destination is asked, nothing is sent or queued.
+    const moves = () => calls.filter((c) => c.path === '/process-product-scan').length;
+    scan('8712345678901');
+    expect(screen.getByTestId('grouping-message').textContent).toBe(
+      'Geen verbinding: Product 1 kan nu niet in een kar. Laat het op A-01 liggen en scan het opnieuw zodra je weer online bent.',
+    );
+    expect(screen.getByTestId('grouping-prompt').textContent).toBe('SCAN EAN/LOCATIE EN VERPLAATS');
+    expect(moves()).toBe(0);
+    expect(await floorDb().outbox.count()).toBe(0);
+    // Back online: the list is read again (the banner goes) and the same scan moves on to the destination.
+    browser.server = server;
+    browser.setOnline(true);
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    scan('8712345678901');
+    expect(screen.getByTestId('grouping-prompt').textContent).toBe('SCAN BESTEMMING');
+  });
+
   it('Next shows the skipped count; the location button filters and a second tap clears it', async () => {
     const calls = fakeApi();
     renderFloor('/order-grouping', { lang: 'en' });

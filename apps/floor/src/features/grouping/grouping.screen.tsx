@@ -17,6 +17,7 @@ import { FLOOR_PATHS } from '../../app/paths.ts';
 import { ErrorBanner } from '../../components/error-banner.tsx';
 import { ScanBar } from '../../components/scan-bar.tsx';
 import { CloseHeaderButton, StatusBar } from '../../components/status-bar.tsx';
+import { floorDb, getMeta, setMeta } from '../../offline/db.ts';
 import { type BeepFeedback, deviceBeeps, preloadSounds } from '../../scan/feedback.ts';
 import { useHeldScans } from '../../scan/held-scans.ts';
 import type { ScanInputHandle } from '../../scan/scan-input.tsx';
@@ -49,9 +50,12 @@ type Message = { tone: 'ok' | 'error'; text: string } | null;
  * MOVE'), then the cart or grouping location ('SCAN DESTINATION'); a destination the order does not belong in plays
  * the error sound ('SCAN NEW DESTINATION'). After an accepted destination the list reloads, the next location is
  * spoken in Dutch and the state resets. Previous/Next skip locations; tapping the location filters to it (again:
- * off); capacity 10/20/30. Online only: the move needs the server's verdict on the order's group location. Scans
- * made while a move is sent wait for the reloaded list and are handled in order on it. A move that finds no network
- * says so ('Geen verbinding: … is niet verplaatst') and asks for the same destination again, not a new one. A cart's
+ * off); capacity 10/20/30. Online only: the move needs the server's verdict on the order's group location (the first
+ * accepted cart becomes the order's, whichever device scans it; ADR 0133), so nothing is queued. Each page read is
+ * kept on the device: without a connection the same page is shown with the time it was read, and a product scanned
+ * then is refused naming the location to leave it on, before it is carried to a cart. Scans made while a move is sent
+ * wait for the reloaded list and are handled in order on it. A move that finds no network says so ('Geen verbinding:
+ * … is niet verplaatst; leg het nog niet in de kar') and asks for the same destination again, not a new one. A cart's
  * label scanned before the product is refused naming the location to start at, never by the label's id. The server's
  * refusals are said in the worker's language: an inactive cart asks for another; a line grouped, changed or no longer
  * waiting meanwhile reads the list again. Without a connection the list says it needs one, and is read again once
@@ -64,7 +68,7 @@ export function GroupingScreen({
   feedback?: BeepFeedback;
   say?: (text: string) => void;
 }) {
-  const { t } = useTranslation('grouping');
+  const { t, i18n } = useTranslation('grouping');
   const navigate = useNavigate();
   const [skip, setSkip] = useState(0);
   const [capacity, setCapacity] = useState<Capacity>(10);
@@ -73,6 +77,8 @@ export function GroupingScreen({
   const [state, setState] = useState<GroupingState>(START);
   const [message, setMessage] = useState<Message>(null);
   const [error, setError] = useState<unknown>(null);
+  /** When the page shown was read, if it comes from the device because the server could not be reached (ms). */
+  const [storedAt, setStoredAt] = useState<number | null>(null);
   const [manual, setManual] = useState(false);
   const [cameraOpen, setCameraOpen] = useState(false);
   const scanInput = useRef<ScanInputHandle>(null);
@@ -81,16 +87,37 @@ export function GroupingScreen({
   /** A move is being sent and the list read again: scans wait for the item the reloaded list shows. */
   const sending = useRef(false);
 
+  // Each page read is kept on the device; without a connection the same request shows it, marked with its time.
   const load = useCallback(async () => {
     const asked = ++newestLoad.current;
+    const db = floorDb();
     try {
       const next = await request(api, availablePickCartsEndpoint, { body: { skip, location, capacity } });
       if (asked !== newestLoad.current) return null;
       setPage(next);
+      setStoredAt(null);
       setError(null);
+      void setMeta(db, 'groupingDesk', {
+        at: Date.now(),
+        request: { skip, location, capacity },
+        page: next,
+      }).catch(() => undefined);
       return next;
     } catch (err) {
-      if (asked === newestLoad.current) setError(err);
+      if (asked !== newestLoad.current) return null;
+      setError(err);
+      if (!(err instanceof ApiError && err.status === 0)) return null;
+      const stored = await getMeta(db, 'groupingDesk').catch(() => undefined);
+      const r = stored?.request;
+      if (
+        asked === newestLoad.current &&
+        r?.skip === skip &&
+        r.location === location &&
+        r.capacity === capacity
+      ) {
+        setPage(stored?.page ?? null);
+        setStoredAt(stored?.at ?? null);
+      }
       return null;
     }
   }, [skip, location, capacity]);
@@ -119,6 +146,21 @@ export function GroupingScreen({
   async function onScan(raw: string) {
     if (sending.current) return held.hold(raw);
     const event = onGroupingScan(state, item, raw);
+    // Without a connection a product is not taken to a cart: the order's cart is the server's to confirm (another
+    // device may put the order in another cart meanwhile), so it stays on its location until the connection is back.
+    if (
+      event.kind === 'state' &&
+      event.state.phase === 'destination' &&
+      item &&
+      (!online || storedAt !== null)
+    ) {
+      feedback.wrong();
+      setMessage({
+        tone: 'error',
+        text: t('offlineScan', { title: event.state.product.title, location: item.location_name }),
+      });
+      return;
+    }
     if (event.kind === 'wrong') {
       if (event.reason === 'unknown_format' || event.reason === 'mismatched_ean')
         console.warn(`grouping: ${event.reason}`, raw);
@@ -208,6 +250,10 @@ export function GroupingScreen({
   }
 
   const prompt = t(promptOf(state));
+  const clock = (at: number) =>
+    new Date(at).toLocaleTimeString(i18n.language.startsWith('en') ? 'en-GB' : 'nl-NL', {
+      timeStyle: 'short',
+    });
   const product = state.phase === 'source' ? null : state.product;
   const total = page?.total ?? 0;
 
@@ -235,7 +281,14 @@ export function GroupingScreen({
         <p className="gr-prompt" data-testid="grouping-prompt" aria-live="polite">
           {prompt}
         </p>
-        {error ? <ErrorBanner error={error} messages={{ '0': t('offlineList') }} /> : null}
+        {error ? (
+          <ErrorBanner
+            error={error}
+            messages={{
+              '0': storedAt === null ? t('offlineList') : t('offlineStored', { time: clock(storedAt) }),
+            }}
+          />
+        ) : null}
         {message ? (
           <p role="status" data-testid="grouping-message" className={`gr-message gr-${message.tone}`}>
             {message.text}
