@@ -111,6 +111,14 @@ function scan(code: string) {
   clock.mockRestore();
 }
 
+/** The z-index a Mantine modal is drawn at (its root's `--mb-z-index`): the higher one covers the other. */
+function stackingOf(dialog: HTMLElement): number {
+  let el: HTMLElement | null = dialog;
+  while (el && !el.style.getPropertyValue('--mb-z-index')) el = el.parentElement;
+  if (!el) throw new Error('no modal root around the dialog');
+  return Number(el.style.getPropertyValue('--mb-z-index'));
+}
+
 beforeEach(() => {
   stubPageRequest();
   // jsdom has no PDF viewer; the label frame only needs an object URL.
@@ -282,6 +290,41 @@ describe('open orders page scan flow (spec 1 §4)', { timeout: 30_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ship' }));
     await waitFor(() => expect(shipped).toEqual([hex(2)]));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Clear product selection' })).toBeNull());
+  });
+
+  it('puts a confirmation above a label that arrived after the packer moved on to the next product', async () => {
+    // A packer's walk (ADR 0133): the carrier answered the first order's label after the next product was selected;
+    // the label opened over the board, and the next scan's 'Ship order …?' opened beneath it, out of sight.
+    const shipped: string[] = [];
+    const api = fakeApi(shipped);
+    let answer = () => {};
+    const labelLater = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = input instanceof Request ? input.url : String(input);
+        if (url.includes('/api/orders/ship')) await labelLater;
+        return api(input, init);
+      }),
+    );
+    renderUi(<OpenOrdersPage />, {
+      path: '/orders',
+      session: { user: user(packer), orgAuth: orgAuth(packer) },
+    });
+    await screen.findByRole('article', { name: 'Order #1001' });
+    scan(SAUCE);
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Order #1002' })).toBeNull());
+    scan(SAUCE);
+    expect(await screen.findByText('Shipping order #1001…')).toBeTruthy();
+    scan(PASTA);
+    await screen.findByRole('article', { name: 'Order #1002' });
+    await act(async () => answer());
+    const label = await screen.findByRole('dialog', { name: 'Label for order #1001' });
+    scan(PASTA);
+    const confirm = await screen.findByRole('dialog', { name: 'Ship order #1002?' });
+    expect(stackingOf(confirm)).toBeGreaterThan(stackingOf(label));
   });
 
   it('says an order with a cancellation request must not be shipped, not that no order holds the product', async () => {

@@ -1,5 +1,5 @@
 import type { OpenOrder } from '@hoppa/core';
-import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, getDefaultZIndex, Modal, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { sameEan, truncateTitle } from '../open-orders.rules.ts';
 
@@ -13,7 +13,9 @@ export interface ShipConfirmState {
 /**
  * The popup before a scan ships an order whose scanned product has a quantity above 1 or a pack
  * note (spec 1 §4): it shows the quantity and the note; Ship confirms (it has focus, so Enter works),
- * Cancel keeps the order open.
+ * Cancel keeps the order open. It is drawn above the label viewer: a label the carrier answers late (after the
+ * packer has selected the next product) opens over the board, and the next scan's question must not open beneath it
+ * (ADR 0133).
  */
 export function ShipConfirmModal({
   state,
@@ -34,6 +36,7 @@ export function ShipConfirmModal({
       onClose={onCancel}
       title={state ? t('confirm.title', { order: state.order.orderId }) : ''}
       size="lg"
+      zIndex={getDefaultZIndex('modal') + 1}
     >
       {state && (
         <Stack gap="md">
