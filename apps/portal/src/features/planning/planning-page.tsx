@@ -1,4 +1,4 @@
-import type { RoutePlan } from '@hoppa/core';
+import { MAX_ROUTE_AGENTS, type RoutePlan } from '@hoppa/core';
 import { Alert, Badge, Button, Group, NumberInput, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +9,8 @@ import { useDriveOrderCount, useRoutePlan } from './api/route-plan.ts';
 import { RouteMap } from './route-map.tsx';
 import { formatDuration, formatKm, routeColour, stopCount } from './route-plan.rules.ts';
 
-/** Drivers asked for when the screen opens, and the most the API plans for (core MAX_ROUTE_AGENTS). */
+/** Drivers asked for when the screen opens (the API's default too). */
 const DEFAULT_AGENTS = 3;
-const MAX_AGENTS = 20;
 
 /** The per-agent list (spec 3 §2): agent id, time as HH:mm:ss, distance in km and the stops, with a total row. */
 function RouteList({ plan }: { plan: RoutePlan }): ReactNode {
@@ -129,7 +128,7 @@ export function PlanningPage(): ReactNode {
                 value={agents}
                 onChange={(v) => setAgents(typeof v === 'number' ? v : DEFAULT_AGENTS)}
                 min={1}
-                max={MAX_AGENTS}
+                max={MAX_ROUTE_AGENTS}
                 clampBehavior="strict"
                 allowDecimal={false}
                 w={120}

@@ -156,7 +156,17 @@ export function RouteMap({ plan }: { plan: RoutePlan | null }): ReactNode {
               stroke="#fff"
               strokeWidth={2}
             />
-            <text x={depot[0] + 14} y={depot[1]} dy="0.35em" fontSize={13} fontWeight={700} fill="#1f2933">
+            <text
+              x={depot[0] + 14}
+              y={depot[1]}
+              dy="0.35em"
+              fontSize={13}
+              fontWeight={700}
+              fill="#1f2933"
+              stroke="#fff"
+              strokeWidth={3}
+              paintOrder="stroke"
+            >
               {t('depot')}
             </text>
           </g>
