@@ -642,3 +642,78 @@ test('7 · a merchant opens last month’s invoice and exports it to Excel (four
   await shot(page, 'administration-billing-31-invoice-exported');
   await context.close();
 });
+
+test('8 · the provider admin opens the sales dashboard (beta), queries it, ticks a lead contacted and finds it kept after a reload', async ({
+  browser,
+  demo,
+}) => {
+  const context = await browser.newContext({ baseURL: demo.url, viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  await portalLogin(page, DEMO_USERS.admin);
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Sales (beta)' })
+    .click();
+  await expect(page).toHaveURL(/\/sales$/);
+  // The default query (spec 3 §2): the demo's leads with at most 75 products, updated within a week of now.
+  const table = page.getByRole('table', { name: 'Sales dashboard (beta)' });
+  await expect(table).toBeVisible();
+  expect(await table.getByRole('row').count()).toBeGreaterThan(5);
+  await expect(page.getByText(/^Page 1 of 1$/)).toBeVisible();
+  await shot(page, 'administration-billing-32-sales-1280');
+
+  // A mistake in the query is named beside it, and nothing is sent.
+  const query = page.getByRole('textbox', { name: 'Query' });
+  await query.fill('{"$match": {"prodcts": {"$lte": 75}}}');
+  await page.getByRole('button', { name: 'Run query' }).click();
+  await expect(page.getByText(/unknown field 'prodcts' at \$match\.prodcts/)).toBeVisible();
+  await shot(page, 'administration-billing-33-sales-query-refused');
+
+  // Every lead: 120, 50 a page, Previous / Next.
+  await query.fill('');
+  await page.getByRole('button', { name: 'Run query' }).click();
+  await expect(page.getByText(/^Page 1 of 3$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByText(/^Page 2 of 3$/)).toBeVisible();
+
+  // The cheese shops by name; tick the first one not yet contacted.
+  await query.fill('[{"$match": {"name": {"$regex": "^kaashandel"}}}, {"$sort": {"name": 1}}]');
+  await page.getByRole('button', { name: 'Run query' }).click();
+  await expect(page.getByText(/^Page 1 of 1$/)).toBeVisible();
+  const rows = table.getByRole('row');
+  await expect(rows).toHaveCount(9);
+  // The demo ticked three leads already: take the first one that is not.
+  let row = rows.nth(1);
+  for (let i = 1; i < 9 && (await rows.nth(i).getByRole('checkbox').isChecked()); i++) row = rows.nth(i + 1);
+  const name = ((await row.getByRole('cell').first().textContent()) ?? '').trim();
+  expect(name).toMatch(/^Kaashandel /);
+  const box = page.getByRole('checkbox', { name: `Contacted ${name}` });
+  await expect(box).not.toBeChecked();
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/sales') && r.request().method() === 'PUT');
+  await box.check();
+  expect((await saved).status()).toBe(200);
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: `Contacted ${name}` })).toBeChecked();
+
+  // The marketplace links open in a new tab without handing it this window.
+  const link = page.getByRole('link', { name: `Profile of ${name} (opens in a new tab)` });
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', /noopener/);
+
+  // A column's width is dragged by its header's edge.
+  const header = table.getByRole('columnheader', { name: 'Address' });
+  const before = (await header.boundingBox())?.width ?? 0;
+  const handle = page.getByRole('separator', { name: /Width of column Address/ });
+  const h = await handle.boundingBox();
+  if (!h) throw new Error('no handle');
+  await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(h.x + h.width / 2 + 120, h.y + h.height / 2, { steps: 6 });
+  await page.mouse.up();
+  const after = (await header.boundingBox())?.width ?? 0;
+  expect(after).toBeGreaterThan(before + 60);
+  await shot(page, 'administration-billing-34-sales-contacted');
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await shot(page, 'administration-billing-35-sales-1920');
+  await context.close();
+});

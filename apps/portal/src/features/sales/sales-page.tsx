@@ -53,6 +53,7 @@ function OutLink({ href, what, name }: { href: string; what: string; name: strin
       target="_blank"
       rel="noopener noreferrer"
       size="sm"
+      style={{ whiteSpace: 'nowrap' }}
       aria-label={t('opensNewTab', { what, name })}
     >
       {what} ↗
@@ -84,7 +85,8 @@ export function SalesPage(): ReactNode {
       return;
     }
     setProblem(null);
-    update({ q: text, page: 1 });
+    // A blank query is every lead: the empty pipeline, since an empty URL value reads as the default query.
+    update({ q: text.trim() === '' ? '[]' : text, page: 1 });
   };
 
   const columns = useMemo(
