@@ -47,6 +47,7 @@ describe('visibleNavItems (spec 2 §2 Main layout, §6)', () => {
       'inboundCalendar',
       'directCheckin',
       'scanner',
+      'planning',
       'sales',
       'orgs',
       'settingsOrg',
