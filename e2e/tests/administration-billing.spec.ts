@@ -715,5 +715,22 @@ test('8 · the provider admin opens the sales dashboard (beta), queries it, tick
   await shot(page, 'administration-billing-34-sales-contacted');
   await page.setViewportSize({ width: 1920, height: 1080 });
   await shot(page, 'administration-billing-35-sales-1920');
+
+  // The same screen for a Dutch browser: its texts, the pager and a refused query in Dutch.
+  const nl = await browser.newContext({
+    baseURL: demo.url,
+    locale: 'nl-NL',
+    viewport: { width: 1280, height: 720 },
+    storageState: await context.storageState(),
+  });
+  const nlPage = await nl.newPage();
+  await nlPage.goto('/sales');
+  await expect(nlPage.getByRole('heading', { name: 'Salesdashboard (bèta)' })).toBeVisible();
+  await expect(nlPage.getByText(/^Pagina 1 van 1$/)).toBeVisible();
+  await nlPage.getByRole('textbox', { name: 'Query' }).fill('{"$match": {"products": {"$lte": "veel"}}}');
+  await nlPage.getByRole('button', { name: 'Query uitvoeren' }).click();
+  await expect(nlPage.getByText("$match.products.$lte vraagt een getal, niet 'veel'")).toBeVisible();
+  await shot(nlPage, 'administration-billing-36-sales-nl');
+  await nl.close();
   await context.close();
 });
