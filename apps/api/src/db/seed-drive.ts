@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { APP_HEADER, type CreateOrderBody, type CreateOrderResult, DRIVE_CARRIER_CODE } from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from './client.ts';
-import { login } from './seed-orders.ts';
+import { demoShopsWithStock, login } from './seed-orders.ts';
 
 /** The demo's shipment method of the warehouse's own drivers (carrier `drive`; ADR 0133). */
 export const DEMO_DRIVE_METHOD = {
@@ -109,25 +109,7 @@ async function call<T>(app: FastifyInstance, cookie: string, method: 'POST', url
 export async function seedLiveDrive(app: FastifyInstance, db: Db): Promise<number> {
   const admin = await login(app, 'admin');
   await call(app, admin, 'POST', '/shipment_methods/add', DEMO_DRIVE_METHOD);
-  const shops: { cookie: string; products: string[] }[] = [];
-  for (const [key, name] of [
-    ['bolOwner', 'Bakkerij Bol'],
-    ['stroopOwner', 'Stroopwafel & Co'],
-  ] as const) {
-    const org = await db.query<{ id: string }>('SELECT id FROM organisations WHERE name = $1', [name]);
-    const orgId = org.rows[0]?.id;
-    if (!orgId) continue;
-    const cookie = await login(app, key);
-    await call(app, cookie, 'POST', '/orgs/set_curr', { customer_id: orgId });
-    const stocked = await db.query<{ id: string }>(
-      `SELECT p.id FROM products p
-        WHERE p.org_id = $1 AND EXISTS (SELECT 1 FROM product_locations pl
-                                         WHERE pl.product_id = p.id AND pl.active AND pl.stock >= 10)
-        ORDER BY p.name LIMIT 5`,
-      [orgId],
-    );
-    if (stocked.rows.length) shops.push({ cookie, products: stocked.rows.map((r) => r.id) });
-  }
+  const shops = (await demoShopsWithStock(app, db, 5)).filter((s) => s.products.length > 0);
   let made = 0;
   for (const [i, a] of DRIVE_ADDRESSES.entries()) {
     const shop = shops[i % shops.length];

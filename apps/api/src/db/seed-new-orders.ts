@@ -3,7 +3,7 @@ import { APP_HEADER, type CreateOrderBody, type CreateOrderResult, minDeliveryDa
 import type { FastifyInstance } from 'fastify';
 import { renderPdf } from '../lib/pdf/pdf.ts';
 import type { Db } from './client.ts';
-import { login } from './seed-orders.ts';
+import { demoShopsWithStock } from './seed-orders.ts';
 
 /** What {@link seedLiveNewOrders} made. */
 export interface LiveNewOrdersResult {
@@ -84,23 +84,8 @@ export async function seedLiveNewOrders(app: FastifyInstance, db: Db): Promise<L
      ORDER BY is_default DESC, (carrier = 'local') DESC, price_cents LIMIT 1`,
   );
   const ship = method.rows[0]?.code ?? 'OWN-SHIPMENT';
-  for (const [key, name] of [
-    ['bolOwner', 'Bakkerij Bol'],
-    ['stroopOwner', 'Stroopwafel & Co'],
-  ] as const) {
-    const org = await db.query<{ id: string }>('SELECT id FROM organisations WHERE name = $1', [name]);
-    const orgId = org.rows[0]?.id;
-    if (!orgId) continue;
-    const cookie = await login(app, key);
-    await post(app, cookie, '/orgs/set_curr', { customer_id: orgId });
-    const stocked = await db.query<{ id: string }>(
-      `SELECT p.id FROM products p
-        WHERE p.org_id = $1 AND EXISTS (SELECT 1 FROM product_locations pl
-                                         WHERE pl.product_id = p.id AND pl.active AND pl.stock >= 10)
-        ORDER BY p.name LIMIT 4`,
-      [orgId],
-    );
-    const [p1, p2, p3] = stocked.rows.map((r) => r.id);
+  for (const { key, cookie, products } of await demoShopsWithStock(app, db, 4)) {
+    const [p1, p2, p3] = products;
     if (!p1) continue;
     const create = (body: CreateOrderBody) => post<CreateOrderResult>(app, cookie, '/orders', body);
     if (key === 'bolOwner') {

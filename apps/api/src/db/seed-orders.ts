@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Order, OrderImportResult, OrderImportRow, ShipmentBox } from '@hoppa/core';
+import {
+  APP_HEADER,
+  type Order,
+  type OrderImportResult,
+  type OrderImportRow,
+  type ShipmentBox,
+} from '@hoppa/core';
 import type { FastifyInstance } from 'fastify';
 import { SESSION_COOKIE } from '../lib/auth.ts';
 import type { Db } from './client.ts';
@@ -368,6 +374,44 @@ export async function demoBoxIds(app: FastifyInstance, cookie: string): Promise<
   const res = await app.inject({ method: 'GET', url: '/api/shipment_boxes', headers: { cookie } });
   if (res.statusCode !== 200) throw new Error(`demo GET /shipment_boxes failed: ${res.statusCode}`);
   return new Map(res.json<ShipmentBox[]>().map((b) => [b.label, b.id]));
+}
+
+/**
+ * The two demo merchants as their owners, each with the session's current shop set to theirs (`POST /orgs/set_curr`)
+ * and the ids of up to `limit` of their products that lie on an active location with at least 10 pieces, by name:
+ * what the demo's manual orders are made of (seed-new-orders.ts, seed-drive.ts). A shop that is missing is left out.
+ */
+export async function demoShopsWithStock(
+  app: FastifyInstance,
+  db: Db,
+  limit: number,
+): Promise<{ key: 'bolOwner' | 'stroopOwner'; cookie: string; products: string[] }[]> {
+  const shops: { key: 'bolOwner' | 'stroopOwner'; cookie: string; products: string[] }[] = [];
+  for (const [key, name] of [
+    ['bolOwner', 'Bakkerij Bol'],
+    ['stroopOwner', 'Stroopwafel & Co'],
+  ] as const) {
+    const org = await db.query<{ id: string }>('SELECT id FROM organisations WHERE name = $1', [name]);
+    const orgId = org.rows[0]?.id;
+    if (!orgId) continue;
+    const cookie = await login(app, key);
+    const set = await app.inject({
+      method: 'POST',
+      url: '/api/orgs/set_curr',
+      headers: { cookie, [APP_HEADER]: 'demo', 'idempotency-key': randomUUID() },
+      payload: { customer_id: orgId },
+    });
+    if (set.statusCode >= 300) throw new Error(`demo POST /orgs/set_curr failed: ${set.statusCode}`);
+    const stocked = await db.query<{ id: string }>(
+      `SELECT p.id FROM products p
+        WHERE p.org_id = $1 AND EXISTS (SELECT 1 FROM product_locations pl
+                                         WHERE pl.product_id = p.id AND pl.active AND pl.stock >= 10)
+        ORDER BY p.name LIMIT $2`,
+      [orgId, limit],
+    );
+    shops.push({ key, cookie, products: stocked.rows.map((r) => r.id) });
+  }
+  return shops;
 }
 
 /** Logs a demo user in through `POST /api/login` and answers the `Cookie` header (also the demo stock's, seed-stock.ts). */
