@@ -25,8 +25,12 @@ const creating = (...inbound: string[]) => {
   return items;
 };
 const PORTAL_MENU: Record<DemoUserKey, string[]> = {
+  // The route plan for roles that may plan the own drivers' runs (POST /route_plan), the sales dashboard for the
+  // provider admin only (GET /sales; ADR 0133).
   admin: [
     ...creating('Inbound', 'Announce stock', 'Inbound calendar', 'Direct check-in'),
+    'Route plan',
+    'Sales (beta)',
     'Shops',
     'Shop settings',
     'User',
@@ -40,7 +44,15 @@ const PORTAL_MENU: Record<DemoUserKey, string[]> = {
     'Print labels',
     'Admin',
   ],
-  picker: [...work('Inbound', 'Direct check-in'), 'Shops', 'User', 'Locations', 'Transfers', 'Print labels'],
+  picker: [
+    ...work('Inbound', 'Direct check-in'),
+    'Route plan',
+    'Shops',
+    'User',
+    'Locations',
+    'Transfers',
+    'Print labels',
+  ],
   bolOwner: [
     ...creating('Inbound', 'Announce stock', 'Inbound calendar'),
     'Shops',
