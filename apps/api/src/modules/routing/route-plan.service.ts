@@ -1,4 +1,6 @@
 import {
+  addressFromOrganisation,
+  addressFromShipmentDetails,
   DRIVE_CARRIER_CODE,
   type DriveOrder,
   MAX_ROUTE_STOPS,
@@ -8,6 +10,7 @@ import {
   type RouteResult,
   type RouteWaypoint,
   routePlanEndpoint,
+  streetLine,
 } from '@hoppa/core';
 import { sql } from 'kysely';
 import { systemSql } from '../../db/kysely.ts';
@@ -22,8 +25,6 @@ export interface RoutingDeps {
   geocoder: Geocoder;
   routing: RoutingProvider;
 }
-
-const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
 /** The open, undeleted orders of the scope whose shipment method's carrier is the own drivers', oldest first. */
 function driveOrdersQuery(scope: TenantScope) {
@@ -46,25 +47,25 @@ type DriveRow = {
   shipment_details: unknown;
 };
 
-/** A drive order as `GET /orders/drive` answers it: the address and where the geocoder placed it. */
+/**
+ * A drive order as `GET /orders/drive` answers it: the address as every document reads it (core
+ * `addressFromShipmentDetails`: the import's and wizard's spellings, country NL when missing, spec 2 §9) and where
+ * the geocoder placed it.
+ */
 async function toDriveOrder(row: DriveRow, geocoder: Geocoder): Promise<DriveOrder> {
-  const d = (row.shipment_details ?? {}) as Record<string, unknown>;
-  const street = [text(d.streetName), text(d.houseNumber), text(d.houseNumberExtension)]
-    .filter(Boolean)
-    .join(' ');
-  const address = { city: text(d.city), zip: text(d.zipCode), country: text(d.countryCode).toUpperCase() };
-  const hit = await geocoder.geocode(address);
+  const a = addressFromShipmentDetails(row.shipment_details as Record<string, unknown> | null);
+  const hit = await geocoder.geocode({ city: a.city, zip: a.zipCode, country: a.countryCode });
   return {
     id: row.id,
     order_id: row.order_id,
     org_id: row.org_id,
     org_name: row.org_name,
     placed_at: new Date(row.placed_at).toISOString(),
-    name: [text(d.firstName), text(d.surname)].filter(Boolean).join(' ') || text(d.company),
-    street,
-    zip: address.zip,
-    city: address.city,
-    country: address.country,
+    name: a.name,
+    street: streetLine(a),
+    zip: a.zipCode,
+    city: a.city,
+    country: a.countryCode,
     location: hit?.location ?? null,
     place: hit?.place ?? null,
     placeable: hit !== null,
@@ -110,20 +111,18 @@ async function depot(scope: TenantScope, geocoder: Geocoder) {
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
-  const a = (provider?.address ?? {}) as Record<string, unknown>;
-  const hit = await geocoder.geocode({
-    city: text(a.city),
-    zip: text(a.postalCode),
-    country: text(a.country) || 'NL',
-  });
+  const a = addressFromOrganisation(
+    provider?.name ?? '',
+    provider?.address as Record<string, unknown> | null,
+  );
+  const hit = await geocoder.geocode({ city: a.city, zip: a.zipCode, country: a.countryCode });
   if (!provider || !hit)
     throw problem(
       routePlanEndpoint,
       'no_depot',
       "The warehouse's address (the provider organisation's city and country) cannot be placed on the map: set it in the organisation's settings",
     );
-  const street = [text(a.street), text(a.houseNumber)].filter(Boolean).join(' ');
-  return { location: hit.location, label: [provider.name, street, text(a.city)].filter(Boolean).join(', ') };
+  return { location: hit.location, label: [provider.name, streetLine(a), a.city].filter(Boolean).join(', ') };
 }
 
 /**

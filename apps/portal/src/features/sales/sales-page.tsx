@@ -27,11 +27,17 @@ const SalesUrlState = z.object({
   q: z.string().max(SALE_QUERY_MAX_CHARS).default(DEFAULT_SALE_QUERY),
 });
 
-/** The 'contacted' checkbox of a lead: saves through `PUT /sales` at once, shows when it was ticked. */
+/**
+ * The 'contacted' checkbox of a lead: saves through `PUT /sales` at once, shows when it was ticked. The click's
+ * intent is shown from the click on until the save has settled (the mutation waits for the list's reload): the box
+ * follows the list otherwise, and the mutation's own state reaches the screen only a render later, so it flicked back
+ * to the old value in between (ADR 0133 §8). A failed save shows the list's value again, with the error.
+ */
 function ContactedCell({ sale }: { sale: Sale }): ReactNode {
   const { t } = useTranslation('sales');
   const save = useSetContacted();
-  const checked = save.isPending ? Boolean(save.variables?.contacted) : sale.contacted;
+  const [intent, setIntent] = useState<boolean | null>(null);
+  const checked = intent ?? sale.contacted;
   return (
     <Checkbox
       aria-label={t('contactedLabel', { name: sale.name })}
@@ -39,7 +45,11 @@ function ContactedCell({ sale }: { sale: Sale }): ReactNode {
       checked={checked}
       disabled={save.isPending}
       error={save.isError ? t('saveFailed', { name: sale.name }) : undefined}
-      onChange={(e) => save.mutate({ id: sale.id, contacted: e.currentTarget.checked })}
+      onChange={(e) => {
+        const contacted = e.currentTarget.checked;
+        setIntent(contacted);
+        save.mutate({ id: sale.id, contacted }, { onSettled: () => setIntent(null) });
+      }}
     />
   );
 }
