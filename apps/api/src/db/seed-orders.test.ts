@@ -1,12 +1,20 @@
-import type { OpenOrders, PickListResponse, ShipmentListResponse } from '@hoppa/core';
+import {
+  amsterdamWallTime,
+  amsterdamWallTimeToIso,
+  OPEN_ORDERS_UNTIL_HOUR,
+  type OpenOrders,
+  type PickListResponse,
+  type ShipmentListResponse,
+} from '@hoppa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPdf } from '../lib/pdf/pdf.test-helpers.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { DEMO_USERS } from './seed.ts';
+import { DEMO_USERS, lcg } from './seed.ts';
 import {
   DEMO_LETTERBOX_METHOD,
   DEMO_LETTERBOX_PIECE_KG,
   DEMO_ORDER_MIX,
+  demoOrderMoments,
   type LiveOrdersResult,
   seedLiveOrders,
 } from './seed-orders.ts';
@@ -14,6 +22,9 @@ import {
 let t: TestApp;
 let live: LiveOrdersResult;
 const now = new Date();
+/** The board's default range at `now` (spec 1 §2): four days ago 00:00 until today 22:00, Amsterdam time. */
+const boardFrom = amsterdamWallTimeToIso(amsterdamWallTime(now, { days: -4, hour: 0 }));
+const boardUntil = amsterdamWallTimeToIso(amsterdamWallTime(now, { hour: OPEN_ORDERS_UNTIL_HOUR }));
 
 beforeAll(async () => {
   // 100 products a merchant hold more than the 50 pick items below; the size seed-stock.test.ts seeds too, so a run
@@ -85,13 +96,24 @@ describe('the live demo warehouse', () => {
     expect(list.items.every((i) => i.orders.every((o) => o.qty > 0))).toBe(true);
   });
 
-  it('shows both merchants’ open orders at the packing station to the provider admin', async () => {
-    const start = new Date(now.getTime() - 8 * 86_400_000).toISOString();
-    const open = await get<OpenOrders>(`/api/orders/open/${start}/${now.toISOString()}/all`, 'admin');
+  it('shows both merchants’ open orders on the packing station’s default board, also late in the evening', async () => {
+    // Started after 22:00, the board's default range ends before now: today's open orders are placed before it.
+    const open = await get<OpenOrders>(`/api/orders/open/${boardFrom}/${boardUntil}/all?limit=250`, 'admin');
     const orgs = new Set(open.groups.flatMap((g) => g.orders.map((o) => o.org)));
     expect(orgs.size).toBe(2);
     const perMerchant = DEMO_ORDER_MIX.open + DEMO_ORDER_MIX.partly_picked + DEMO_ORDER_MIX.picked;
     expect(open.total).toBe(2 * perMerchant);
+  });
+
+  it('has each merchant’s top seller in more than one open order, so a packer’s scan marks several cards', async () => {
+    const open = await get<OpenOrders>(`/api/orders/open/${boardFrom}/${boardUntil}/all?limit=250`, 'admin');
+    const orders = new Map(open.groups.flatMap((g) => g.orders.map((o) => [o.id, o] as const)));
+    const holding = new Map<string, Set<string>>();
+    for (const o of orders.values())
+      for (const l of o.products)
+        holding.set(`${o.org} ${l.ean}`, (holding.get(`${o.org} ${l.ean}`) ?? new Set()).add(o.id));
+    const shared = new Set([...holding].filter(([, ids]) => ids.size >= 3).map(([key]) => key.split(' ')[0]));
+    expect(shared.size).toBe(2);
   });
 
   it('has a week of parcels with stored labels, some shipped today', async () => {
@@ -158,5 +180,31 @@ describe('the live demo warehouse', () => {
     );
     expect(r.rows[0]?.n).toBe(0);
     expect(live.picks).toBeGreaterThan(0);
+  });
+});
+
+describe('the demo orders’ moments', () => {
+  it('places today’s orders before the board’s default end of 22:00 on a start late in the evening', () => {
+    const late = new Date(
+      amsterdamWallTimeToIso(amsterdamWallTime(new Date(), { hour: 23, minute: 59 })) ?? '',
+    );
+    const until = Date.parse(
+      amsterdamWallTimeToIso(amsterdamWallTime(late, { hour: OPEN_ORDERS_UNTIL_HOUR })) ?? '',
+    );
+    const midnight = Date.parse(amsterdamWallTimeToIso(amsterdamWallTime(late, { hour: 0 })) ?? '');
+    const moments = demoOrderMoments(late, 400, 0, 3, lcg(1)).map((d) => d.getTime());
+    const today = moments.filter((t) => t >= midnight);
+    expect(today.length).toBeGreaterThan(5);
+    expect(Math.max(...today)).toBeLessThan(until);
+    // Not all crowded at the cut-off: spread over the day.
+    expect(Math.min(...today)).toBeLessThan(midnight + 12 * 3_600_000);
+  });
+
+  it('places today’s orders before now early in the morning', () => {
+    const early = new Date(
+      amsterdamWallTimeToIso(amsterdamWallTime(new Date(), { hour: 6, minute: 15 })) ?? '',
+    );
+    const moments = demoOrderMoments(early, 40, 0, 3, Math.random).map((d) => d.getTime());
+    expect(Math.max(...moments)).toBeLessThan(early.getTime());
   });
 });

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   APP_HEADER,
+  amsterdamWallTime,
+  amsterdamWallTimeToIso,
+  OPEN_ORDERS_UNTIL_HOUR,
   type Order,
   type OrderImportResult,
   type OrderImportRow,
@@ -61,6 +64,9 @@ export const DEMO_ORDER_MIX: Record<DemoOrderState, number> = {
   shipped: 28,
   cancelled: 3,
 };
+
+/** Every how many open orders of a merchant one also holds its top seller (the first of its EANs). */
+const TOP_SELLER_EVERY = 6;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -188,22 +194,35 @@ interface PlannedOrder {
 }
 
 /**
- * Places `count` moments over the past days: `fromDay` and `toDay` are whole days back (0 = today), spread evenly
- * and kept before `now` and after today's midnight for today's share, so "today" tiles and the floor's default
- * window (00:00 four days ago until 22:00 today) always hold some of them.
+ * Places `count` moments (sorted, oldest first) over the past days: `fromDay` and `toDay` are whole days back
+ * (0 = today, Amsterdam), spread evenly; earlier days between 07:00 and 21:00, today's share after midnight and a
+ * minute before both `now` and today's 22:00 ({@link OPEN_ORDERS_UNTIL_HOUR}), so "today" tiles, the floor's default
+ * window and the packing station's default board (00:00 four days ago until 22:00 today, spec 1 §2) hold them on a
+ * start at any hour. `rand` returns [0, 1).
  */
-function spread(now: Date, count: number, fromDay: number, toDay: number, rand: () => number): Date[] {
+export function demoOrderMoments(
+  now: Date,
+  count: number,
+  fromDay: number,
+  toDay: number,
+  rand: () => number,
+): Date[] {
   const midnight = amsterdamMidnight(now);
+  const cutoff = Date.parse(
+    amsterdamWallTimeToIso(amsterdamWallTime(now, { hour: OPEN_ORDERS_UNTIL_HOUR })) ?? now.toISOString(),
+  );
   const out: Date[] = [];
   for (let i = 0; i < count; i++) {
     const day = fromDay + Math.floor((i * (toDay - fromDay + 1)) / Math.max(1, count));
     const dayStart = midnight.getTime() - day * DAY;
-    // 07:00-21:00 on earlier days; today between midnight and now (at least a minute back).
+    // 07:00-21:00 on earlier days; today between midnight and now (at least a minute back), and before the boards'
+    // default end of today 22:00, so a fresh start late in the evening shows today's orders too.
+    const todayEnd = Math.min(now.getTime(), cutoff) - 60_000;
     const at =
       day === 0
-        ? dayStart + (now.getTime() - 60_000 - dayStart) * (0.1 + 0.85 * rand())
+        ? dayStart + (todayEnd - dayStart) * (0.1 + 0.85 * rand())
         : dayStart + 7 * HOUR + rand() * 14 * HOUR;
-    out.push(new Date(Math.min(at, now.getTime() - 60_000)));
+    out.push(new Date(Math.min(at, todayEnd)));
   }
   return out.sort((a, b) => a.getTime() - b.getTime());
 }
@@ -219,19 +238,20 @@ function planOrders(
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
   const moments: Record<DemoOrderState, Date[]> = {
     // Open work sits in the floor's default window: placed today and up to three days back.
-    open: spread(now, mix.open, 0, 3, rand),
-    partly_picked: spread(now, mix.partly_picked, 0, 2, rand),
-    picked: spread(now, mix.picked, 0, 1, rand),
+    open: demoOrderMoments(now, mix.open, 0, 3, rand),
+    partly_picked: demoOrderMoments(now, mix.partly_picked, 0, 2, rand),
+    picked: demoOrderMoments(now, mix.picked, 0, 1, rand),
     // Parcels over the past week, today included; each placed some hours before it shipped.
-    shipped: spread(now, mix.shipped, 0, 6, rand),
-    cancelled: spread(now, mix.cancelled, 1, 5, rand),
+    shipped: demoOrderMoments(now, mix.shipped, 0, 6, rand),
+    cancelled: demoOrderMoments(now, mix.cancelled, 1, 5, rand),
   };
   // The month before: parcels of the best sellers, one to three pieces a line (the sales history, issue 15).
-  const older = new Set(spread(now, history, 7, 29, rand));
+  const older = new Set(demoOrderMoments(now, history, 7, 29, rand));
   moments.shipped = [...older, ...moments.shipped];
   const planned: PlannedOrder[] = [];
   let n = 1001;
   let productCursor = Math.floor(rand() * eans.length);
+  let openIndex = 0;
   for (const state of Object.keys(moments) as DemoOrderState[]) {
     for (const moment of moments[state]) {
       const shopOrderId = `${prefix}-${n++}`;
@@ -281,6 +301,17 @@ function planOrders(
               }
             : {}),
         } as OrderImportRow);
+      }
+      // The merchant's top seller is also in every sixth open order, as in a real webshop: a packer's scan of it
+      // marks one card to ship and the others that hold it (spec 1 §4 Open orders barcode scan).
+      const top = eans[0];
+      if (
+        state === 'open' &&
+        openIndex++ % TOP_SELLER_EVERY === TOP_SELLER_EVERY - 1 &&
+        top &&
+        !used.has(top)
+      ) {
+        rows.push({ order_id: shopOrderId, product_ean: top, quantity: '1' } as OrderImportRow);
       }
       planned.push({
         shopOrderId,

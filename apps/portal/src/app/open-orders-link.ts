@@ -1,8 +1,5 @@
-import { amsterdamWallTime } from '@hoppa/core';
+import { amsterdamWallTime, OPEN_ORDERS_UNTIL_HOUR } from '@hoppa/core';
 import { PATHS } from './paths.ts';
-
-/** Hour (Amsterdam) the open orders board's default range ends today (spec 1 §2, §9: "until today 22:00"). */
-export const OPEN_ORDERS_UNTIL_HOUR = 22;
 
 /**
  * The open orders board's address that shows orders placed at `placedAt` (a new order's success link, an import's

@@ -101,6 +101,12 @@ export function amsterdamDay(value: DateInput = new Date()): string {
   return d ? format(d, 'yyyy-MM-dd') : '';
 }
 
+/**
+ * Hour (Amsterdam, 0–23) the open orders board's default range ends today (spec 1 §2, §9: "from 4 days ago until
+ * today 22:00"): orders placed later are tomorrow's work. The demo's open orders of today are placed before it.
+ */
+export const OPEN_ORDERS_UNTIL_HOUR = 22;
+
 /** The hour (0–23) on an Amsterdam clock at `value` (a greeting, a report hour). @throws RangeError when not a date. */
 export function amsterdamHour(value: DateInput = new Date()): number {
   const d = amsterdam(value);

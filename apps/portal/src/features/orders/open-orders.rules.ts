@@ -2,6 +2,7 @@ import {
   amsterdamWallTime,
   amsterdamWallTimeToIso,
   carrierAllowsCountry,
+  OPEN_ORDERS_UNTIL_HOUR,
   type OpenOrder,
   type OpenOrders,
   type OrderLine,
@@ -11,7 +12,6 @@ import {
   packScanStep,
   type ShipmentMethod,
 } from '@hoppa/core';
-import { OPEN_ORDERS_UNTIL_HOUR } from '../../app/open-orders-link.ts';
 
 /** Page limit options of the open orders list (spec 1 §9). */
 export const ORDER_LIMIT_OPTIONS = [10, 20, 50, 100, 200, 500] as const;
