@@ -181,6 +181,18 @@ describe('the live demo warehouse', () => {
     expect(r.rows[0]?.n).toBe(0);
     expect(live.picks).toBeGreaterThan(0);
   });
+
+  it('makes no order of a product with a placeholder name (Open Food Facts’ "Produit inconnu")', async () => {
+    const r = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM order_lines l JOIN products p ON p.id = l.product_id
+        WHERE lower(p.name) = 'produit inconnu'`,
+    );
+    const present = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM products WHERE lower(name) = 'produit inconnu'`,
+    );
+    expect(present.rows[0]?.n).toBeGreaterThan(0);
+    expect(r.rows[0]?.n).toBe(0);
+  });
 });
 
 describe('the demo orders’ moments', () => {

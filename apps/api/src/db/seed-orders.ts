@@ -65,6 +65,13 @@ export const DEMO_ORDER_MIX: Record<DemoOrderState, number> = {
   cancelled: 3,
 };
 
+/**
+ * Open Food Facts' placeholder names (lower case) of sample products whose name nobody entered ("Produit inconnu":
+ * unknown product). They stay in the catalogue as the sample has them, but the demo's orders are not made of them, so
+ * a picker's first demo pick is a named product.
+ */
+const PLACEHOLDER_PRODUCT_NAMES = ['produit inconnu', 'unknown product', 'onbekend product'];
+
 /** Every how many open orders of a merchant one also holds its top seller (the first of its EANs). */
 const TOP_SELLER_EVERY = 6;
 
@@ -437,8 +444,9 @@ export async function demoShopsWithStock(
       `SELECT p.id FROM products p
         WHERE p.org_id = $1 AND EXISTS (SELECT 1 FROM product_locations pl
                                          WHERE pl.product_id = p.id AND pl.active AND pl.stock >= 10)
+          AND lower(p.name) <> ALL($3::text[])
         ORDER BY p.name LIMIT $2`,
-      [orgId, limit],
+      [orgId, limit, PLACEHOLDER_PRODUCT_NAMES],
     );
     shops.push({ key, cookie, products: stocked.rows.map((r) => r.id) });
   }
@@ -518,8 +526,9 @@ export async function seedLiveOrders(
       await db.query<{ ean: string; weight_kg: string | null }>(
         `SELECT p.ean, p.weight_kg FROM products p
           WHERE p.org_id = $1 AND EXISTS (SELECT 1 FROM product_locations pl WHERE pl.product_id = p.id AND pl.stock >= 20)
+            AND lower(p.name) <> ALL($2::text[])
           ORDER BY p.ean LIMIT 400`,
-        [m.orgId],
+        [m.orgId, PLACEHOLDER_PRODUCT_NAMES],
       )
     ).rows;
     const eans = products.map((r) => r.ean);
