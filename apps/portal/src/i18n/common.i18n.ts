@@ -18,6 +18,7 @@ export const commonI18n = {
       nextShort: 'Next',
       pageOf: 'Page {{page}} of {{pages}}',
       resize: 'Width of column {{column}} (drag, or arrow keys)',
+      resetWidths: 'Reset column widths',
     },
     /** An inbound's state (spec 2 §4; components/inbound-progress-badge.tsx). */
     inboundProgress: {
@@ -62,6 +63,7 @@ export const commonI18n = {
       nextShort: 'Volgende',
       pageOf: 'Pagina {{page}} van {{pages}}',
       resize: 'Breedte van kolom {{column}} (slepen, of pijltjestoetsen)',
+      resetWidths: 'Standaard kolombreedtes',
     },
     inboundProgress: {
       expected: 'Verwacht',

@@ -44,8 +44,8 @@ export function pageRange(
   return { first, last: Math.min(page * pageSize, total) };
 }
 
-/** The narrowest and widest a dragged column may get (px). */
-export const COLUMN_WIDTH_LIMITS = { min: 48, max: 800 } as const;
+/** The narrowest (spec 3 §9: 50 px) and widest a dragged column may get (px). */
+export const COLUMN_WIDTH_LIMITS = { min: 50, max: 800 } as const;
 
 /**
  * A column's width after dragging its header's edge `dx` px from `start` px (or a keyboard step), kept within

@@ -3,7 +3,8 @@
  * model (server-side sorting, column visibility), Mantine for the markup. The server sorts and pages (core
  * `sortQuery` and `pageQuery`); the table shows one page, its sortable headers change the list's `sort` parameter
  * (kept in the URL by the screen), a "Columns" menu hides and shows columns (remembered in this browser), and the
- * pager below moves through the pages with the row range it shows.
+ * pager below moves through the pages with the row range it shows. A `resizable` table's column widths are TanStack
+ * Table's column sizing state, dragged with its resize handler and kept per table in this browser.
  */
 import {
   Button,
@@ -18,17 +19,25 @@ import {
 } from '@mantine/core';
 import {
   type ColumnDef,
+  columnResizingFeature,
+  columnSizingFeature,
   columnVisibilityFeature,
   type RowData,
   rowSortingFeature,
   tableFeatures,
   useTable,
 } from '@tanstack/react-table';
-import { type ReactNode, type PointerEvent as ReactPointerEvent, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../icons.tsx';
-import { draggedWidth, nextSort, pageRange, sortingFromParam } from './data-table.rules.ts';
-import { useColumnChoice } from './use-column-choice.ts';
+import {
+  COLUMN_WIDTH_LIMITS,
+  draggedWidth,
+  nextSort,
+  pageRange,
+  sortingFromParam,
+} from './data-table.rules.ts';
+import { columnWidthsKey, isWidth, readStored, useColumnChoice, writeStored } from './use-column-choice.ts';
 
 /** One column of a {@link DataTable}. */
 export interface DataColumn<T extends RowData> {
@@ -48,7 +57,15 @@ export interface DataColumn<T extends RowData> {
   align?: 'left' | 'right';
 }
 
-const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature });
+const features = tableFeatures({
+  rowSortingFeature,
+  columnVisibilityFeature,
+  columnSizingFeature,
+  columnResizingFeature,
+});
+
+/** Width of the selection column (px). */
+const SELECT_WIDTH = 40;
 
 /** What a {@link DataTable} takes: its columns and one page of rows, the paging and sort of the list. */
 export interface DataTableProps<T extends RowData> {
@@ -83,7 +100,8 @@ export interface DataTableProps<T extends RowData> {
   minWidth?: number;
   /**
    * Each header gets a handle on its right edge that drags the column's width (or arrow keys on the focused handle,
-   * 16 px a press); the widths hold while the screen is open (spec 3 §2 Sales dashboard: draggable column widths).
+   * 16 px a press), 50–800 px (spec 3 §9); the widths are kept in this browser per table (`hoppa.columnWidths.<id>`)
+   * and the Columns menu gives the table its own widths back (spec 3 §2 Sales dashboard: draggable column widths).
    */
   resizable?: boolean;
   /**
@@ -115,27 +133,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNod
   const { columnGroups, selection, storageKey, minWidth = 720, totalCapped = false } = props;
   const { resizable = false, pager = 'pages' } = props;
   const { t } = useTranslation('common');
-  const [widths, setWidths] = useState<Record<string, number>>({});
-  const startDrag = (e: ReactPointerEvent<HTMLElement>, columnId: string) => {
-    const th = e.currentTarget.parentElement;
-    if (!th) return;
-    e.preventDefault();
-    const start = th.getBoundingClientRect().width;
-    const x0 = e.clientX;
-    const handle = e.currentTarget;
-    handle.setPointerCapture?.(e.pointerId);
-    const move = (ev: PointerEvent) =>
-      setWidths((w) => ({ ...w, [columnId]: draggedWidth(start, ev.clientX - x0) }));
-    const up = () => {
-      handle.removeEventListener('pointermove', move);
-      handle.removeEventListener('pointerup', up);
-      handle.removeEventListener('pointercancel', up);
-    };
-    handle.addEventListener('pointermove', move);
-    handle.addEventListener('pointerup', up);
-    handle.addEventListener('pointercancel', up);
-  };
   const [visibility, setVisibility] = useColumnChoice(id, storageKey);
+  const widthsKey = columnWidthsKey(id);
+  // Read once: TanStack owns the widths from then on (its resize handler reads them synchronously while dragging).
+  const [storedWidths] = useState(() => (resizable ? readStored(widthsKey, isWidth) : {}));
   const defs = useMemo<ColumnDef<typeof features, T, unknown>[]>(
     () =>
       columns.map((c) => ({
@@ -145,6 +146,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNod
         // The server sorts (manualSorting): TanStack holds the sort state, our headers change it.
         enableSorting: Boolean(c.sortable && onSortChange),
         enableHiding: c.hideable !== false,
+        minSize: COLUMN_WIDTH_LIMITS.min,
+        maxSize: COLUMN_WIDTH_LIMITS.max,
       })),
     [columns, onSortChange],
   );
@@ -157,7 +160,38 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNod
     manualSorting: true,
     state: { sorting: sortingFromParam(sort), columnVisibility: visibility },
     onColumnVisibilityChange: setVisibility,
+    initialState: { columnSizing: storedWidths },
+    enableColumnResizing: resizable,
+    columnResizeMode: 'onChange',
   });
+  const sizing = table.state.columnSizing;
+  const dragging = table.state.columnResizing.isResizingColumn !== false;
+  // Until a width is set the browser sizes the columns by their content; from then on every column has its width.
+  const sized = resizable && Object.keys(sizing).length > 0;
+  const written = useRef(JSON.stringify(storedWidths));
+  useEffect(() => {
+    const json = JSON.stringify(sizing);
+    // A drag is stored once, when it ends.
+    if (!resizable || dragging || json === written.current) return;
+    written.current = json;
+    writeStored(widthsKey, sizing);
+  }, [resizable, dragging, sizing, widthsKey]);
+  /**
+   * Before the first width is set, every shown column gets the width it has on screen, so that one column changes and
+   * the others stay where they are (TanStack's sizes start at 150 px, not at what the browser laid out).
+   */
+  const holdWidths = (handle: HTMLElement) => {
+    if (Object.keys(table.atoms.columnSizing.get()).length > 0) return;
+    const handles = handle.closest('tr')?.querySelectorAll<HTMLElement>('[data-column]') ?? [];
+    table.setColumnSizing(
+      Object.fromEntries(
+        [...handles].map((h) => [
+          h.dataset.column ?? '',
+          draggedWidth(h.parentElement?.getBoundingClientRect().width ?? 0, 0),
+        ]),
+      ),
+    );
+  };
   const byId = new Map(columns.map((c) => [c.id, c]));
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const range = pageRange(page, pageSize, total);
@@ -190,7 +224,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNod
               })
             : ''}
         </Text>
-        {hideable.length > 0 ? (
+        {hideable.length > 0 || resizable ? (
           <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
             <Menu.Target>
               <Button variant="default" size="xs" leftSection={<Icon name="columns" size={16} />}>
@@ -227,6 +261,14 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNod
                 );
               })}
               {ungrouped.map((c) => columnItem(c))}
+              {resizable ? (
+                <>
+                  {hideable.length > 0 ? <Menu.Divider /> : null}
+                  <Menu.Item disabled={!sized} onClick={() => table.resetColumnSizing(true)}>
+                    {t('table.resetWidths')}
+                  </Menu.Item>
+                </>
+              ) : null}
             </Menu.Dropdown>
           </Menu>
         ) : null}
@@ -237,13 +279,17 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNod
           highlightOnHover
           withTableBorder
           aria-label={label}
-          style={Object.keys(widths).length > 0 ? { tableLayout: 'fixed' } : undefined}
+          style={
+            sized
+              ? { tableLayout: 'fixed', width: table.getTotalSize() + (selection ? SELECT_WIDTH : 0) }
+              : undefined
+          }
         >
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>
                 {selection ? (
-                  <Table.Th w={40}>
+                  <Table.Th w={SELECT_WIDTH}>
                     <Checkbox
                       aria-label={selection.pageLabel}
                       checked={rows.length > 0 && pageSelected === rows.length}
@@ -261,12 +307,18 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNod
                     <Table.Th
                       key={header.id}
                       ta={col?.align}
+                      // The header's name is its text, not also its handle's ('Width of column …').
+                      aria-label={resizable ? text : undefined}
                       aria-sort={
                         sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
                       }
                       style={
                         resizable
-                          ? { position: 'relative', width: widths[header.column.id], overflow: 'hidden' }
+                          ? {
+                              position: 'relative',
+                              width: sized ? header.getSize() : undefined,
+                              overflow: 'hidden',
+                            }
                           : undefined
                       }
                     >
@@ -301,19 +353,31 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNod
                           role="separator"
                           aria-orientation="vertical"
                           aria-label={t('table.resize', { column: text })}
-                          aria-valuenow={widths[header.column.id]}
+                          aria-valuenow={sized ? header.getSize() : undefined}
+                          aria-valuemin={COLUMN_WIDTH_LIMITS.min}
+                          aria-valuemax={COLUMN_WIDTH_LIMITS.max}
                           tabIndex={0}
                           className="hoppa-column-resize"
                           data-column={header.column.id}
-                          onPointerDown={(e) => startDrag(e, header.column.id)}
+                          onMouseDown={(e) => {
+                            e.preventDefault(); // no text selection while dragging
+                            holdWidths(e.currentTarget);
+                            header.getResizeHandler()(e);
+                          }}
+                          onTouchStart={(e) => {
+                            holdWidths(e.currentTarget);
+                            header.getResizeHandler()(e);
+                          }}
                           onKeyDown={(e) => {
                             if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
                             e.preventDefault();
-                            const th = e.currentTarget.parentElement;
-                            const start =
-                              widths[header.column.id] ?? th?.getBoundingClientRect().width ?? 120;
+                            holdWidths(e.currentTarget);
+                            const column = header.column;
                             const step = e.key === 'ArrowLeft' ? -16 : 16;
-                            setWidths((w) => ({ ...w, [header.column.id]: draggedWidth(start, step) }));
+                            table.setColumnSizing((w) => ({
+                              ...w,
+                              [column.id]: draggedWidth(column.getSize(), step),
+                            }));
                           }}
                           style={{
                             position: 'absolute',
@@ -323,7 +387,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNod
                             width: 8,
                             cursor: 'col-resize',
                             touchAction: 'none',
-                            borderRight: '2px solid var(--mantine-color-gray-3)',
+                            borderRight: `2px solid ${
+                              header.column.getIsResizing()
+                                ? 'var(--mantine-primary-color-filled)'
+                                : 'var(--mantine-color-gray-3)'
+                            }`,
                           }}
                         />
                       ) : null}

@@ -383,6 +383,7 @@ export function ProductsPage() {
             id="products"
             storageKey={COLUMN_PREFERENCES_KEY}
             minWidth={900}
+            resizable
             label={t('title')}
             columns={columns}
             columnGroups={groups}
