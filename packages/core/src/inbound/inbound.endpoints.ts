@@ -18,6 +18,7 @@ import {
   InboundItemInputSchema,
   InboundItemSchema,
   InboundSchema,
+  InboundSummarySchema,
   PendingItemSchema,
   SurchargeSchema,
 } from './inbound.schema.ts';
@@ -53,13 +54,18 @@ export const editInboundEndpoint = defineEndpoint({
   tags,
 });
 
-const InboundListSchema = pageOf(InboundSchema);
+/**
+ * A page of inbound list rows (issue 8: every list within its budget): each inbound's summary
+ * ({@link InboundSummarySchema}), not its items; 100 rows are about 60 KB whatever the inbounds hold.
+ */
+const InboundListSchema = pageOf(InboundSummarySchema);
 
 /**
  * `GET /inbounds` (spec 2 §7): the caller's inbounds, pending first (soonest expected first), then checked in (newest
  * first). With `from` and `to` (dates, inclusive; our addition) only those a calendar of that range shows (spec 2 §9:
  * expected, 1800-01-01 when missing, or checked in on an Amsterdam day in it): the merchant's own calendar reads its
  * range instead of every inbound (issue 8). Each asks for the other; 400 when only one is given or `from` is after `to`.
+ * Each row is the inbound's summary ({@link InboundSummarySchema}); its items are `GET /inbound_item/inbound/{id}`.
  */
 export const inboundsEndpoint = defineEndpoint({
   method: 'GET',
@@ -83,36 +89,36 @@ export const inboundsEndpoint = defineEndpoint({
       params: reasonParams('range_reversed', { other: 'from' }),
     }),
   response: InboundListSchema,
-  // A page of inbounds with their items (up to 100 × items, hundreds of KB): written in its shape (ADR 0065, 0131).
+  // A hot read of up to 1000 rows: written in its shape (ADR 0065, 0131).
   trustedOutput: true,
   tags,
 });
 
-/** `GET /inbounds/status/pending` (spec 2 §7): pending inbounds, soonest expected first. */
+/** `GET /inbounds/status/pending` (spec 2 §7): pending inbounds, soonest expected first, each its summary. */
 export const pendingInboundsEndpoint = defineEndpoint({
   method: 'GET',
   path: '/inbounds/status/pending',
   summary: 'Pending inbounds',
   query: pageQuery(100),
   response: InboundListSchema,
-  // A page of inbounds with their items (up to 100 × items, hundreds of KB): written in its shape (ADR 0065, 0131).
+  // A hot read of up to 1000 rows: written in its shape (ADR 0065, 0131).
   trustedOutput: true,
   tags,
 });
 
-/** `GET /inbounds/status/checked_in` (spec 2 §7): checked-in inbounds, newest first. */
+/** `GET /inbounds/status/checked_in` (spec 2 §7): checked-in inbounds, newest first, each its summary. */
 export const checkedInInboundsEndpoint = defineEndpoint({
   method: 'GET',
   path: '/inbounds/status/checked_in',
   summary: 'Checked-in inbounds',
   query: pageQuery(100),
   response: InboundListSchema,
-  // A page of inbounds with their items (up to 100 × items, hundreds of KB): written in its shape (ADR 0065, 0131).
+  // A hot read of up to 1000 rows: written in its shape (ADR 0065, 0131).
   trustedOutput: true,
   tags,
 });
 
-/** `GET /inventory/org/checked_in` (spec 2 §7): the current organisation's checked-in inbounds. */
+/** `GET /inventory/org/checked_in` (spec 2 §7): the current organisation's checked-in inbounds, each its summary. */
 export const orgCheckedInEndpoint = defineEndpoint({
   method: 'GET',
   path: '/inventory/org/checked_in',
@@ -120,6 +126,24 @@ export const orgCheckedInEndpoint = defineEndpoint({
   scope: 'org',
   query: pageQuery(100),
   response: InboundListSchema,
+  // A hot read of up to 1000 rows: written in its shape (ADR 0065, 0131).
+  trustedOutput: true,
+  tags,
+});
+
+/**
+ * `GET /inbounds/status/pending/items` (our path; the floor's Check-in task, spec 2 §2 Inbound lists 'scan QR'): the
+ * pending inbounds as `GET /inbounds/status/pending` orders them, each with every item ({@link InboundSchema}), for the
+ * dock's offline copy: a scanned QR label or product finds its inbound and item without the network. Hundreds of KB a
+ * page of 100 (about 6 KB an inbound of 20 items), so only the device that keeps them asks; a list screen reads the
+ * summaries.
+ */
+export const pendingInboundsWithItemsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/inbounds/status/pending/items',
+  summary: 'Pending inbounds with their items (the check-in desk)',
+  query: pageQuery(100),
+  response: pageOf(InboundSchema),
   // A page of inbounds with their items (up to 100 × items, hundreds of KB): written in its shape (ADR 0065, 0131).
   trustedOutput: true,
   tags,

@@ -167,6 +167,34 @@ export const InboundSchema = z.object({
 /** An inbound (spec 2 §3). */
 export type Inbound = z.infer<typeof InboundSchema>;
 
+/** How many product names a list row of an inbound carries at most ({@link InboundSummarySchema}). */
+export const INBOUND_SUMMARY_NAMES = 3;
+
+/**
+ * An inbound as its lists answer it (spec 2 §7 `GET /inbounds`, `/inbounds/status/…`, `/inventory/org/checked_in`;
+ * issue 8: every list within its budget): the inbound's fields and totals without its items and without the contact
+ * (person, e-mail, phone, shipping address: the detail's, no list shows them), and a bounded summary of the items
+ * instead: `item_count` lines, `product_count` different products, `items_checked_in` lines submitted (status
+ * checked_in), `units_expected` boxes announced (Σ units; pieces are `pieces_expected`), and the names of the first
+ * {@link INBOUND_SUMMARY_NAMES} products in the items' order (a product on two lines named once). About 0.6 KB a row
+ * whatever the items; one inbound's items are `GET /inbound/{id}` or `GET /inbound_item/inbound/{id}`.
+ */
+export const InboundSummarySchema = InboundSchema.omit({
+  items: true,
+  contact_person: true,
+  contact_person_email: true,
+  phone: true,
+  shipping_address: true,
+}).extend({
+  item_count: z.number().int(),
+  product_count: z.number().int(),
+  items_checked_in: z.number().int(),
+  units_expected: z.number().int(),
+  product_names: z.array(z.string()).max(INBOUND_SUMMARY_NAMES),
+});
+/** An inbound of a list (spec 2 §7), its items summarised. */
+export type InboundSummary = z.infer<typeof InboundSummarySchema>;
+
 /** Body of `POST /inbound_item/locations/find/{id}` (spec 2 §7): how many locations of which type to reserve. */
 export const FindLocationsBodySchema = z.object({
   type: boundedText('Type', 50, { min: 1 }).optional(),

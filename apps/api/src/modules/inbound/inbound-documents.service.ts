@@ -14,7 +14,7 @@ import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { badRequest, refusal } from '../../lib/errors.ts';
 import type { MailTransport } from '../../lib/mail.ts';
 import { buildInboundQrPdf, buildInventoryTicketPdf } from '../../lib/pdf/inbound.pdf.ts';
-import { createInbound, getInbound, type InboundContext, listInbounds } from './inbound.service.ts';
+import { createInbound, getInbound, type InboundContext, listInboundsWithItems } from './inbound.service.ts';
 
 /** The inbound QR label (spec 2 §7 `GET /inbounds/qr/{id}`, `POST /inventory/label`): PDF and file name. */
 export async function inboundQrPdf(ctx: TenantScope, id: string, copies = 1) {
@@ -32,7 +32,7 @@ export async function inventoryTicketPdf(ctx: TenantScope, id: string) {
 export async function pendingInventoryPdf(ctx: TenantScope, ids: readonly string[] | undefined) {
   const inbounds: Inbound[] = ids?.length
     ? await Promise.all(ids.map((id) => getInbound(ctx, id)))
-    : (await listInbounds(ctx, { status: 'pending' }, { skip: 0, limit: 200 })).items;
+    : (await listInboundsWithItems(ctx, { status: 'pending' }, { skip: 0, limit: 200 })).items;
   if (!inbounds.length) throw refusal('There are no pending inbounds', 'no_pending_inbounds');
   return { pdf: await buildInventoryTicketPdf(inbounds), fileName: 'pending-inventory.pdf' };
 }

@@ -33,6 +33,7 @@ import {
   inventoryLabelEndpoint,
   orgCheckedInEndpoint,
   pendingInboundsEndpoint,
+  pendingInboundsWithItemsEndpoint,
   pendingInventoryPdfEndpoint,
   pendingItemsReportEndpoint,
   placeInboundItemEndpoint,
@@ -71,6 +72,7 @@ import {
   type InboundContext,
   inboundImage,
   listInbounds,
+  listInboundsWithItems,
   newCalendarToken,
   pendingItemsReport,
   searchInboundProducts,
@@ -120,6 +122,9 @@ export function registerInboundRoutes(app: FastifyInstance): void {
   );
   route(app, pendingInboundsEndpoint, async ({ query }, ctx) =>
     listInbounds(ctx, { status: 'pending' }, query),
+  );
+  route(app, pendingInboundsWithItemsEndpoint, async ({ query }, ctx) =>
+    listInboundsWithItems(ctx, { status: 'pending' }, query),
   );
   route(app, checkedInInboundsEndpoint, async ({ query }, ctx) =>
     listInbounds(ctx, { status: 'checked_in' }, query),

@@ -10,16 +10,19 @@ import {
   directCheckinEndpoint,
   editInboundEndpoint,
   editInboundItemEndpoint,
+  INBOUND_SUMMARY_NAMES,
   type Inbound,
   type InboundInformationSchema,
   type InboundItem,
   type InboundItemCheckinEditSchema,
   type InboundItemEditSchema,
   type InboundItemInputSchema,
+  type InboundSummary,
   inboundProgress,
   inventoryCheckinEndpoint,
   newId,
   orgAddressLine,
+  type Page,
   type PendingItemSchema,
   type Surcharge,
   submitInboundItemEndpoint,
@@ -201,17 +204,17 @@ function inCalendarRange(from: string, to: string) {
 }
 
 /**
- * Inbounds matching `filter` with their items, pending first then soonest expected (spec 2 §2 /checkin_inventory):
+ * The rows of the inbounds matching `filter`, pending first then soonest expected (spec 2 §2 /checkin_inventory):
  * pending soonest expected first (none expected last), then checked in newest first, each by id on ties. Each status
  * is its own part of the list, read in its index's order (migration 0461: `(org_id, status, checked_in_at DESC, id)`),
  * so a page costs its rows and not a sort of every inbound the organisations ever announced (issue 8: a year of
  * inbounds is thousands); `total` counts them per status.
  */
-async function loadInbounds(
+async function loadInboundRows(
   ctx: TenantScope,
   filter: InboundFilter,
   page: { skip: number; limit: number } = { skip: 0, limit: 1000 },
-): Promise<{ items: Inbound[]; total: number }> {
+) {
   let base = tenantSql(ctx).selectFrom('inbounds as ib').where(orgScope(ctx, 'ib'));
   if (filter.ids) base = base.where('ib.id', 'in', filter.ids.length ? filter.ids : ['']);
   if (filter.status) base = base.where('ib.status', '=', filter.status);
@@ -267,6 +270,44 @@ async function loadInbounds(
         : q.orderBy('ib.checked_in_at', 'desc').orderBy('ib.id');
     rows.push(...(await q.offset(part.skip).limit(part.limit).execute()));
   }
+  return { rows, total: pendingCount + countOf('checked_in') };
+}
+
+type InboundRow = Awaited<ReturnType<typeof loadInboundRows>>['rows'][number];
+/** What an inbound's answer totals of its items (spec 2 §9): pieces expected and checked in, surcharges in euro. */
+type ItemTotals = { pieces_expected: number; pieces_checked_in: number; surcharge_total_eur: number };
+
+/** An inbound row in the API's shape, with its items' totals and the state they give (`inboundProgress`). */
+function inboundFields(r: InboundRow, totals: ItemTotals): Omit<Inbound, 'items'> {
+  return {
+    id: r.id,
+    inbound_number: r.inbound_number,
+    org_id: r.org_id,
+    org_name: r.org_name,
+    type: r.type as Inbound['type'],
+    status: r.status as Status,
+    contact_person: r.contact_person,
+    contact_person_email: r.contact_person_email,
+    phone: r.phone,
+    shipping_address: r.shipping_address,
+    track_trace: r.track_trace,
+    expected_delivery: r.expected_delivery,
+    direct: r.direct,
+    created_at: iso(r.created_at) as string,
+    checked_in_at: iso(r.checked_in_at),
+    created_by: r.first_name !== null ? { first_name: r.first_name, family_name: r.family_name ?? '' } : null,
+    ...totals,
+    progress: inboundProgress({ status: r.status as Status, pieces_checked_in: totals.pieces_checked_in }),
+  };
+}
+
+/** Inbounds matching `filter` with every item ({@link loadInboundRows}'s order and paging). */
+async function loadInbounds(
+  ctx: TenantScope,
+  filter: InboundFilter,
+  page?: { skip: number; limit: number },
+): Promise<{ items: Inbound[]; total: number }> {
+  const { rows, total } = await loadInboundRows(ctx, filter, page);
   const items = await loadItems(ctx, { inboundIds: rows.map((r) => r.id) });
   const itemsOf = new Map<string, InboundItem[]>();
   for (const i of items) {
@@ -275,35 +316,92 @@ async function loadInbounds(
     else itemsOf.set(i.inbound_id, [i]);
   }
   return {
-    total: pendingCount + countOf('checked_in'),
+    total,
     items: rows.map((r) => {
       const its = itemsOf.get(r.id) ?? [];
-      const checkedIn = its.reduce((s, i) => s + i.pieces_checked_in, 0);
-      return {
-        id: r.id,
-        inbound_number: r.inbound_number,
-        org_id: r.org_id,
-        org_name: r.org_name,
-        type: r.type as Inbound['type'],
-        status: r.status as Status,
-        contact_person: r.contact_person,
-        contact_person_email: r.contact_person_email,
-        phone: r.phone,
-        shipping_address: r.shipping_address,
-        track_trace: r.track_trace,
-        expected_delivery: r.expected_delivery,
-        direct: r.direct,
-        created_at: iso(r.created_at) as string,
-        checked_in_at: iso(r.checked_in_at),
-        created_by:
-          r.first_name !== null ? { first_name: r.first_name, family_name: r.family_name ?? '' } : null,
+      const totals = {
         pieces_expected: its.reduce((s, i) => s + i.pieces_expected, 0),
-        pieces_checked_in: checkedIn,
-        progress: inboundProgress({ status: r.status as Status, pieces_checked_in: checkedIn }),
+        pieces_checked_in: its.reduce((s, i) => s + i.pieces_checked_in, 0),
         surcharge_total_eur: its.reduce((s, i) => s + i.surcharge_total_eur, 0),
-        items: its,
       };
+      return { ...inboundFields(r, totals), items: its };
     }),
+  };
+}
+
+/**
+ * The summaries of inbounds `ids` (issue 8: a list row, not the items): per inbound its lines, different products,
+ * lines checked in, boxes, pieces and surcharges summed by the database, and the names of its first
+ * {@link INBOUND_SUMMARY_NAMES} products in the items' order (each product's first line). Two statements over the
+ * page's items by `inbound_items (inbound_id)`, whatever they hold; an inbound without items sums to zero.
+ */
+async function itemSummaries(ctx: TenantScope, ids: readonly string[]) {
+  const inIds = ids.length ? ids : [''];
+  const sums = await tenantSql(ctx)
+    .selectFrom('inbound_items as it')
+    .select([
+      'it.inbound_id',
+      sql<string>`count(*)`.as('item_count'),
+      sql<string>`count(DISTINCT it.product_id)`.as('product_count'),
+      sql<string>`count(*) FILTER (WHERE it.status = 'checked_in')`.as('items_checked_in'),
+      sql<string>`sum(it.units)`.as('units_expected'),
+      sql<string>`sum(it.pieces_expected)`.as('pieces_expected'),
+      sql<string>`sum(it.pieces_checked_in)`.as('pieces_checked_in'),
+      sql<string>`sum((SELECT COALESCE(sum((s->>'cost_cents')::bigint * (s->>'amount')::bigint), 0)
+        FROM jsonb_array_elements(it.surcharges) s))`.as('surcharge_cents'),
+    ])
+    .where(orgScope(ctx, 'it'))
+    .where('it.inbound_id', 'in', inIds)
+    .groupBy('it.inbound_id')
+    .execute();
+  // Each product's first line of each inbound, then the first few of those per inbound in the items' order.
+  const firstLines = tenantSql(ctx)
+    .selectFrom('inbound_items as it')
+    .innerJoin('products as p', 'p.id', 'it.product_id')
+    .distinctOn(['it.inbound_id', 'it.product_id'])
+    .select(['it.inbound_id', 'p.name', 'it.created_at', 'it.position', 'it.id'])
+    .where(orgScope(ctx, 'it'))
+    .where(orgScope(ctx, 'p'))
+    .where('it.inbound_id', 'in', inIds)
+    .orderBy('it.inbound_id')
+    .orderBy('it.product_id')
+    .orderBy('it.created_at')
+    .orderBy('it.position')
+    .orderBy('it.id');
+  const named = await tenantSql(ctx)
+    .selectFrom(
+      tenantSql(ctx)
+        .selectFrom(firstLines.as('f'))
+        .select([
+          'f.inbound_id',
+          'f.name',
+          sql<string>`row_number() OVER (PARTITION BY f.inbound_id ORDER BY f.created_at, f.position, f.id)`.as(
+            'n',
+          ),
+        ])
+        .as('x'),
+    )
+    .select(['x.inbound_id', 'x.name'])
+    .where(sql<boolean>`x.n <= ${INBOUND_SUMMARY_NAMES}`)
+    .orderBy('x.inbound_id')
+    .orderBy('x.n')
+    .execute();
+  const namesOf = new Map<string, string[]>();
+  for (const n of named) namesOf.set(n.inbound_id, [...(namesOf.get(n.inbound_id) ?? []), n.name]);
+  const byInbound = new Map(sums.map((x) => [x.inbound_id, x]));
+  return (id: string) => {
+    const x = byInbound.get(id);
+    const num = (v: string | number | null | undefined) => Number(v ?? 0);
+    return {
+      item_count: num(x?.item_count),
+      product_count: num(x?.product_count),
+      items_checked_in: num(x?.items_checked_in),
+      units_expected: num(x?.units_expected),
+      pieces_expected: num(x?.pieces_expected),
+      pieces_checked_in: num(x?.pieces_checked_in),
+      surcharge_total_eur: num(x?.surcharge_cents) / 100,
+      product_names: namesOf.get(id) ?? [],
+    };
   };
 }
 
@@ -314,12 +412,45 @@ export async function getInbound(ctx: TenantScope, id: string): Promise<Inbound>
   return found;
 }
 
-/** A page of inbounds (spec 2 §7 `GET /inbounds`, `/inbounds/status/…`, `/inventory/org/checked_in`). */
+/**
+ * A page of inbound summaries (spec 2 §7 `GET /inbounds`, `/inbounds/status/…`, `/inventory/org/checked_in`; issue
+ * 8): each inbound's fields and totals with {@link itemSummaries} instead of its items, in {@link loadInboundRows}'s
+ * order; `total` counts every inbound the filter selects.
+ */
 export async function listInbounds(
   ctx: TenantScope,
   filter: InboundFilter,
   page: { skip: number; limit: number },
-): Promise<{ items: Inbound[]; total: number; skip: number; limit: number }> {
+): Promise<Page<InboundSummary>> {
+  const { rows, total } = await loadInboundRows(ctx, filter, page);
+  const summaryOf = await itemSummaries(
+    ctx,
+    rows.map((r) => r.id),
+  );
+  return {
+    items: rows.map((r) => {
+      const { pieces_expected, pieces_checked_in, surcharge_total_eur, ...summary } = summaryOf(r.id);
+      const { contact_person, contact_person_email, phone, shipping_address, ...fields } = inboundFields(r, {
+        pieces_expected,
+        pieces_checked_in,
+        surcharge_total_eur,
+      });
+      return { ...fields, ...summary };
+    }),
+    total,
+    ...page,
+  };
+}
+
+/**
+ * A page of pending inbounds with every item (our `GET /inbounds/status/pending/items`, the floor's check-in desk;
+ * the documents of the pending inbounds), in {@link loadInboundRows}'s order.
+ */
+export async function listInboundsWithItems(
+  ctx: TenantScope,
+  filter: InboundFilter,
+  page: { skip: number; limit: number },
+): Promise<Page<Inbound>> {
   return { ...(await loadInbounds(ctx, filter, page)), ...page };
 }
 

@@ -1,4 +1,4 @@
-import type { Inbound, InboundItem } from '@hoppa/core';
+import type { Inbound, InboundItem, InboundSummary } from '@hoppa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
 import { readPdfBarcodes } from '../../lib/pdf/barcodes.test-helpers.ts';
@@ -1040,4 +1040,79 @@ describe('product search of the inbound screens (spec 2 §5, §7 /products_org/e
     const none = await api<{ products: unknown[] }>(bolOwner, 'GET', '/products/search?limit=3');
     expect(none.body.products).toHaveLength(3);
   });
+});
+
+describe('light inbound lists (issue 8: every list paged, within its budget; spec 2 §7)', () => {
+  /**
+   * Largest answer of a page of 100 inbounds, bytes: a list row carries a summary (about 0.65 KB), not the items (the
+   * same page with its 20 items an inbound was 605 KB).
+   */
+  const PAGE_BUDGET_BYTES = 80 * 1024;
+
+  it('answers a page of 100 inbounds of 20 items each within the budget, its summaries the sums of the items', async () => {
+    const products: { id: string; ean: string }[] = [];
+    for (let n = 0; n < 20; n++)
+      products.push(await addProduct(t.db, bol, { name: `Kerstbrood met amandelspijs ${n}`, stock: [] }));
+    const made: string[] = [];
+    for (let n = 0; n < 100; n++) {
+      const r = await api<Inbound>(bolOwner, 'POST', '/inbound', {
+        type: 'package',
+        // One product twice (two batches): 20 items, 19 products.
+        items: products.map((p, i) => ({
+          product_id: i === 19 ? products[0]?.id : p.id,
+          units: 1 + (i % 4),
+          packed_per: 6,
+          batch_nr: `KB-${n}-${i}`,
+        })),
+        information: INFO,
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      made.push(r.body.id);
+    }
+    // Three quarters partly counted and half checked in, so the sums are not all zero and both lists hold 50 and more.
+    await t.db.query(
+      `UPDATE inbound_items SET pieces_checked_in = packed_per, status = 'checked_in'
+        WHERE inbound_id = ANY($1::text[]) AND batch_nr LIKE '%-3'`,
+      [made.slice(0, 75)],
+    );
+    await t.db.query(
+      `UPDATE inbounds SET status = 'checked_in', checked_in_at = now() WHERE id = ANY($1::text[])`,
+      [made.slice(0, 50)],
+    );
+    for (const url of [
+      '/inbounds/status/pending?limit=100',
+      '/inbounds/status/checked_in?limit=100',
+      '/inbounds?limit=100',
+      '/inventory/org/checked_in?limit=100',
+    ]) {
+      const page = await api<{ items: InboundSummary[]; total: number }>(bolOwner, 'GET', url);
+      expect(page.status, url).toBe(200);
+      const mine = page.body.items.filter((i) => made.includes(i.id));
+      expect(mine.length, url).toBeGreaterThanOrEqual(50);
+      expect(page.raw.body.length, url).toBeLessThanOrEqual(PAGE_BUDGET_BYTES);
+      for (const row of mine) {
+        const { body } = await api<{ items: InboundItem[] }>(
+          bolOwner,
+          'GET',
+          `/inbound_item/inbound/${row.id}`,
+        );
+        const sum = (f: (i: InboundItem) => number) => body.items.reduce((s, i) => s + f(i), 0);
+        expect(row, url).toMatchObject({
+          item_count: 20,
+          product_count: 19,
+          items_checked_in: body.items.filter((i) => i.status === 'checked_in').length,
+          units_expected: sum((i) => i.units),
+          pieces_expected: sum((i) => i.pieces_expected),
+          pieces_checked_in: sum((i) => i.pieces_checked_in),
+          product_names: body.items.slice(0, 3).map((i) => i.product.name),
+        });
+        expect(row).not.toHaveProperty('items');
+      }
+    }
+    // The floor's check-in desk still downloads the pending inbounds with every item (it works offline).
+    const desk = await api<{ items: Inbound[] }>(picker, 'GET', '/inbounds/status/pending/items?limit=100');
+    expect(desk.status).toBe(200);
+    const one = desk.body.items.find((i) => made.includes(i.id));
+    expect(one?.items).toHaveLength(20);
+  }, 120_000);
 });

@@ -131,7 +131,7 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
     let landList: (r: Response) => void = () => undefined;
     browser.server = (req) => {
       const url = new URL(req.url);
-      if (url.pathname === '/api/inbounds/status/pending') {
+      if (url.pathname === '/api/inbounds/status/pending/items') {
         listed += 1;
         // The first list was read on the server before Confirm; it arrives late. Later reads find no network.
         if (listed === 1) return new Promise<Response>((resolve) => (landList = resolve));
@@ -165,7 +165,7 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
     await enqueueInboundChange(floorDb(), hex(1), { op: 'submit', item_id: hex(11) }, 'IN-00000001 · Mok');
     browser.server = (req) => {
       const url = new URL(req.url);
-      if (url.pathname === '/api/inbounds/status/pending')
+      if (url.pathname === '/api/inbounds/status/pending/items')
         return json(200, { items: [], total: 0, skip: 0, limit: 100 });
       if (url.pathname === `/api/inbound_item/submitInboundItem/${hex(11)}`)
         return json(200, { ...item(), status: 'checked_in', inbound_status: 'checked_in' });
@@ -320,7 +320,7 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
     const other = inbound({ id: hex(5), inbound_number: 'IN-00000005', org_name: 'Stroopwafel & Co' });
     browser.server = (req) => {
       const url = new URL(req.url);
-      if (url.pathname === '/api/inbounds/status/pending')
+      if (url.pathname === '/api/inbounds/status/pending/items')
         return json(200, { items: [], total: 0, skip: 0, limit: 100 });
       if (url.pathname === `/api/inbound/${hex(5)}`) return json(200, other);
       return json(404, { statusCode: 404, code: 'not_found', message: 'nothing' });
@@ -357,7 +357,7 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
     const searched: string[] = [];
     browser.server = (req) => {
       const url = new URL(req.url);
-      if (url.pathname === '/api/inbounds/status/pending')
+      if (url.pathname === '/api/inbounds/status/pending/items')
         return json(200, { items: [stored], total: 1, skip: 0, limit: 100 });
       if (url.pathname === '/api/locations/null') {
         const search = url.searchParams.get('search') ?? '';
@@ -444,7 +444,7 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
     };
     browser.server = (req) => {
       const url = new URL(req.url);
-      if (url.pathname === '/api/inbounds/status/pending')
+      if (url.pathname === '/api/inbounds/status/pending/items')
         return json(200, { items: [stored], total: 1, skip: 0, limit: 100 });
       if (url.pathname === '/api/locations/null')
         return json(200, { items: [quarantine], total: 1, skip: 0, limit: 1, parent: null });
@@ -519,7 +519,7 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
     const asked: string[] = [];
     browser.server = (req) => {
       const url = new URL(req.url);
-      if (url.pathname === '/api/inbounds/status/pending')
+      if (url.pathname === '/api/inbounds/status/pending/items')
         return json(200, { items: [stored], total: 1, skip: 0, limit: 100 });
       asked.push(url.pathname);
       if (url.pathname === `/api/locations/${hex(72)}`)

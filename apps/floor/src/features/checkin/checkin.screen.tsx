@@ -8,7 +8,7 @@ import {
   IMAGE_TYPES,
   type InboundItem,
   inboundEndpoint,
-  pendingInboundsEndpoint,
+  pendingInboundsWithItemsEndpoint,
   request,
 } from '@hoppa/core';
 import { Button, NativeSelect, Textarea, TextInput } from '@mantine/core';
@@ -148,7 +148,9 @@ export function CheckinScreen() {
     setError(null);
     const startedAt = Date.now();
     try {
-      const page = await request(api, pendingInboundsEndpoint, { query: { skip: 0, limit: CHECKIN_WINDOW } });
+      const page = await request(api, pendingInboundsWithItemsEndpoint, {
+        query: { skip: 0, limit: CHECKIN_WINDOW },
+      });
       await db.transaction('rw', [db.meta, db.outbox], async () => {
         const before = await getMeta(db, 'checkinDesk');
         const waiting = new Set(
