@@ -1,4 +1,4 @@
-import type { Inbound } from '@hoppa/core';
+import type { InboundSummary } from '@hoppa/core';
 import { describe, expect, it } from 'vitest';
 import {
   type CalendarInbound,
@@ -8,6 +8,7 @@ import {
   inRange,
   shownHours,
   toCalendarInbound,
+  toCalendarItem,
   unitsHeaderKey,
   viewRange,
   yearsBlockStart,
@@ -124,7 +125,7 @@ describe('the merchant’s own list as calendar events', () => {
     expect(inRange(ev({ expected_delivery: null }), '1800-01-01', '1800-01-07')).toBe(true);
   });
 
-  it('maps an inbound like the public answer: title, 1800 for a missing date, per item the counts', () => {
+  it('maps an inbound of the own list like the public answer: title, 1800 for a missing date, no items', () => {
     const inbound = {
       id: 'b'.repeat(24),
       inbound_number: 'IN-0000000B',
@@ -134,16 +135,10 @@ describe('the merchant’s own list as calendar events', () => {
       track_trace: '',
       expected_delivery: null,
       checked_in_at: null,
-      items: [
-        {
-          product: { id: 'c'.repeat(24), ean: '8711000000001', bsku: null, name: 'Jam' },
-          units: 2,
-          packed_per: 6,
-          pieces_expected: 12,
-          pieces_checked_in: 6,
-        },
-      ],
-    } as unknown as Inbound;
+      item_count: 1,
+      product_names: ['Jam'],
+    } as unknown as InboundSummary;
+    // The list answers a summary (issue 8): the event's details read the items when opened.
     expect(toCalendarInbound(inbound)).toEqual({
       id: inbound.id,
       inbound_number: 'IN-0000000B',
@@ -153,16 +148,22 @@ describe('the merchant’s own list as calendar events', () => {
       track_trace: '',
       expected_delivery: '1800-01-01',
       checked_in_at: null,
-      items: [
-        {
-          ean: '8711000000001',
-          name: 'Jam',
-          units: 2,
-          packed_per: 6,
-          pieces_expected: 12,
-          pieces_checked_in: 6,
-        },
-      ],
+    });
+    expect(
+      toCalendarItem({
+        product: { ean: '8711000000001', name: 'Jam' },
+        units: 2,
+        packed_per: 6,
+        pieces_expected: 12,
+        pieces_checked_in: 6,
+      }),
+    ).toEqual({
+      ean: '8711000000001',
+      name: 'Jam',
+      units: 2,
+      packed_per: 6,
+      pieces_expected: 12,
+      pieces_checked_in: 6,
     });
   });
 });

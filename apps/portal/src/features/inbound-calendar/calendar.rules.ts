@@ -3,7 +3,7 @@
  * where an inbound sits on the calendar and for how long, the item table's unit header, the date range a view
  * asks the API for, and the years view's blocks and counts. docs/decisions/0039-inbound-calendar.md.
  */
-import type { Inbound, InboundProgress, InboundType } from '@hoppa/core';
+import type { InboundProgress, InboundSummary, InboundType } from '@hoppa/core';
 
 /**
  * One inbound as the public calendar answers it (core `CalendarEventSchema`, `GET /inbounds-report/{token}`):
@@ -22,14 +22,39 @@ export interface CalendarInbound {
   track_trace: string;
   expected_delivery: string | null;
   checked_in_at: string | null;
-  items: {
-    ean: string;
-    name: string;
-    units: number;
-    packed_per: number;
-    pieces_expected: number;
-    pieces_checked_in: number;
-  }[];
+  /**
+   * The items, as the public answer gives them; absent in an event of the own list, which answers summaries (issue
+   * 8): its details read them when opened (`GET /inbound_item/inbound/{id}`).
+   */
+  items?: CalendarItem[];
+}
+
+/** One item of a calendar event: EAN, name, boxes × per box, expected and checked-in pieces (spec 2 §2). */
+export interface CalendarItem {
+  ean: string;
+  name: string;
+  units: number;
+  packed_per: number;
+  pieces_expected: number;
+  pieces_checked_in: number;
+}
+
+/** The items of an event as its item table shows them, from an inbound item of `GET /inbound_item/inbound/{id}`. */
+export function toCalendarItem(i: {
+  product: { ean: string; name: string };
+  units: number;
+  packed_per: number;
+  pieces_expected: number;
+  pieces_checked_in: number;
+}): CalendarItem {
+  return {
+    ean: i.product.ean,
+    name: i.product.name,
+    units: i.units,
+    packed_per: i.packed_per,
+    pieces_expected: i.pieces_expected,
+    pieces_checked_in: i.pieces_checked_in,
+  };
 }
 
 /** The date a missing expected delivery counts as (spec 2 §2, §9: 'treated as year 1800'). */
@@ -180,10 +205,11 @@ function amsterdamYear(start: string): number {
 }
 
 /**
- * An inbound of the merchant's own list (`GET /inbounds`) as the public calendar would show it: the same fields,
- * title '<organisation> <number>', a missing expected date as {@link MISSING_EXPECTED_DATE} (as the API does).
+ * An inbound of the merchant's own list (`GET /inbounds`, a summary without items) as the public calendar would show
+ * it: the same fields but the items, title '<organisation> <number>', a missing expected date as
+ * {@link MISSING_EXPECTED_DATE} (as the API does). The event's details read its items when opened.
  */
-export function toCalendarInbound(ib: Inbound): CalendarInbound {
+export function toCalendarInbound(ib: InboundSummary): CalendarInbound {
   return {
     id: ib.id,
     inbound_number: ib.inbound_number,
@@ -194,14 +220,6 @@ export function toCalendarInbound(ib: Inbound): CalendarInbound {
     track_trace: ib.track_trace,
     expected_delivery: ib.expected_delivery?.slice(0, 10) ?? MISSING_EXPECTED_DATE,
     checked_in_at: ib.checked_in_at,
-    items: ib.items.map((i) => ({
-      ean: i.product.ean,
-      name: i.product.name,
-      units: i.units,
-      packed_per: i.packed_per,
-      pieces_expected: i.pieces_expected,
-      pieces_checked_in: i.pieces_checked_in,
-    })),
   };
 }
 

@@ -3,7 +3,12 @@ import { Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InboundProgressBadge, PROGRESS_COLOR } from '../../components/inbound-progress-badge.tsx';
-import { type CalendarInbound, MISSING_EXPECTED_DATE, unitsHeaderKey } from './calendar.rules.ts';
+import {
+  type CalendarInbound,
+  type CalendarItem,
+  MISSING_EXPECTED_DATE,
+  unitsHeaderKey,
+} from './calendar.rules.ts';
 
 /**
  * An inbound's state (spec 2 §4: expected, partly checked in, checked in) as the API sends it (`progress`); a copy
@@ -14,7 +19,7 @@ export function progressOf(ev: CalendarInbound): InboundProgress {
     ev.progress ??
     inboundProgress({
       status: ev.status,
-      pieces_checked_in: ev.items.reduce((s, i) => s + i.pieces_checked_in, 0),
+      pieces_checked_in: (ev.items ?? []).reduce((s, i) => s + i.pieces_checked_in, 0),
     })
   );
 }
@@ -46,7 +51,11 @@ function Field({ label, value }: { label: string; value: ReactNode }): ReactNode
  * with EAN, units × packed per pcs (header 'Pallets' for a pallet, else 'Dozen'), expected and checked-in pieces;
  * an empty cell, or a table without items, says 'Nothing here'. One badge gives the state the API sends (`progress`).
  */
-export function EventDetails({ inbound }: { inbound: CalendarInbound }): ReactNode {
+export function EventDetails({
+  inbound,
+}: {
+  inbound: CalendarInbound & { items: CalendarItem[] };
+}): ReactNode {
   const { t } = useTranslation('inboundCalendar');
   const nothing = t('table.nothing');
   const cell = (v: string | number | null | undefined) => (v === '' || v == null ? nothing : v);

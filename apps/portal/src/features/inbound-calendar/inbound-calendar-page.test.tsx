@@ -3,14 +3,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orgAuth, role, user } from '../../test/fixtures.ts';
 import { stubPageRequest } from '../../test/page-request.ts';
 import { renderRoutes, renderUi } from '../../test/render.tsx';
-import type { CalendarInbound } from './calendar.rules.ts';
+import type { CalendarInbound, CalendarItem } from './calendar.rules.ts';
 import { EventDetails } from './event-details.tsx';
 import { OwnCalendarPage } from './own-calendar-page.tsx';
 import { PublicCalendarPage } from './public-calendar-page.tsx';
 
 const TOKEN = 'Q'.repeat(43);
 
-function inbound(over: Partial<CalendarInbound> = {}): CalendarInbound {
+function inbound(
+  over: Partial<CalendarInbound> & { items?: CalendarItem[] } = {},
+): CalendarInbound & { items: CalendarItem[] } {
   return {
     id: 'a'.repeat(24),
     inbound_number: 'IN-0000000A',
@@ -156,6 +158,83 @@ describe('the public calendar (/inbounds-report/:token, no session)', { timeout:
 });
 
 describe('the merchant’s own calendar and its share link', { timeout: 30_000 }, () => {
+  it('shows its inbounds from their summaries and reads an inbound’s items when its event is opened', async () => {
+    const calls: URL[] = [];
+    const { items: _items, ...summary } = inbound();
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    vi.stubGlobal(
+      'fetch',
+      fakeApi(calls, (url) => {
+        if (url.pathname === '/api/inbounds')
+          // The own list answers summaries without items (issue 8; core InboundSummarySchema).
+          return json({
+            items: [
+              {
+                ...summary,
+                org_id: 'b'.repeat(24),
+                org_name: 'Bakkerij Bol',
+                direct: false,
+                created_at: '2026-11-20T08:00:00.000Z',
+                created_by: null,
+                pieces_expected: 36,
+                pieces_checked_in: 12,
+                surcharge_total_eur: 0,
+                item_count: 1,
+                product_count: 1,
+                items_checked_in: 0,
+                units_expected: 3,
+                product_names: ['Aardbeienjam'],
+              },
+            ],
+            total: 1,
+            skip: 0,
+            limit: 1000,
+          });
+        if (url.pathname === `/api/inbound_item/inbound/${summary.id}`)
+          return json({
+            items: [
+              {
+                id: 'c'.repeat(24),
+                inbound_id: summary.id,
+                inbound_number: summary.inbound_number,
+                inbound_status: 'pending',
+                org_id: 'b'.repeat(24),
+                org_name: 'Bakkerij Bol',
+                product: { id: 'd'.repeat(24), ean: '8711000000001', bsku: null, name: 'Aardbeienjam' },
+                units: 3,
+                packed_per: 12,
+                pieces_expected: 36,
+                pieces_checked_in: 12,
+                boxes_checked_in: 1,
+                batch_nr: null,
+                expiration_date: null,
+                notes: null,
+                package_closed: false,
+                status: 'pending',
+                surcharges: [],
+                surcharge_total_eur: 0,
+                reserved_locations: [],
+                images: [],
+                transfers: [],
+              },
+            ],
+          });
+        return undefined;
+      }),
+    );
+    const owner = role('merchant_owner', [{ methods: ['*'], path: '/inbound*' }]);
+    renderUi(<OwnCalendarPage />, {
+      path: '/inbound/calendar',
+      session: { user: user(owner), orgAuth: orgAuth(owner) },
+    });
+    fireEvent.click(await screen.findByText('IN-0000000A'));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Aardbeienjam')).toBeTruthy();
+    expect(within(dialog).getByText('8711000000001')).toBeTruthy();
+    expect(calls.filter((u) => u.pathname === `/api/inbound_item/inbound/${summary.id}`)).toHaveLength(1);
+  });
+
   it('makes the secret link and shows it once, with a copy button', async () => {
     const calls: URL[] = [];
     vi.stubGlobal(

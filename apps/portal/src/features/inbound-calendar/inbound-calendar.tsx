@@ -195,15 +195,19 @@ function Legend(): ReactNode {
 /**
  * The calendar. `events` are the inbounds the data source answered for the last `onRange` (the page fetches them:
  * the public endpoint by token, or the merchant's own list); `loading` shows a small spinner in the toolbar.
+ * `details` draws an opened event (default: {@link EventDetails} of the items the event carries; the own calendar's
+ * events carry none and read them when opened).
  */
 export function InboundCalendar({
   events,
   loading,
   onRange,
+  details = (ev) => (ev.items ? <EventDetails inbound={{ ...ev, items: ev.items }} /> : null),
 }: {
   events: readonly CalendarInbound[];
   loading: boolean;
   onRange: (range: CalendarRange) => void;
+  details?: (ev: CalendarInbound) => ReactNode;
 }): ReactNode {
   const { t, i18n } = useTranslation('inboundCalendar');
   const [state, update] = useUrlState(URL_STATE);
@@ -367,7 +371,7 @@ export function InboundCalendar({
         size="xl"
         closeButtonProps={{ 'aria-label': t('event.close') }}
       >
-        {open ? <EventDetails inbound={open} /> : null}
+        {open ? details(open) : null}
       </Modal>
     </Stack>
   );

@@ -14,10 +14,12 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pathTo } from '../../app/paths.ts';
-import { ErrorBanner, MutationError } from '../../components/error-banner.tsx';
+import { ErrorBanner, MutationError, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { useCreateCalendarLink, useOwnCalendar } from './api/calendar.ts';
+import { useCalendarItems, useCreateCalendarLink, useOwnCalendar } from './api/calendar.ts';
+import { type CalendarInbound, toCalendarItem } from './calendar.rules.ts';
+import { EventDetails } from './event-details.tsx';
 import { type CalendarRange, InboundCalendar } from './inbound-calendar.tsx';
 
 /** The absolute address of the public calendar for `token` on this portal. */
@@ -129,7 +131,23 @@ export function OwnCalendarPage(): ReactNode {
       <PageHeader title={t('title')} description={t('ownIntro')} />
       <ShareCalendarCard />
       {q.isError ? <ErrorBanner error={q.error} /> : null}
-      <InboundCalendar events={q.events} loading={q.isFetching} onRange={setRange} />
+      <InboundCalendar
+        events={q.events}
+        loading={q.isFetching}
+        onRange={setRange}
+        details={(ev) => <OwnEventDetails inbound={ev} />}
+      />
     </Stack>
   );
+}
+
+/**
+ * An opened event of the own calendar: its details with the items read now (`GET /inbound_item/inbound/{id}`; the own
+ * list carries a summary), a loader meanwhile, the error if they cannot be read.
+ */
+function OwnEventDetails({ inbound }: { inbound: CalendarInbound }): ReactNode {
+  const q = useCalendarItems(inbound.id);
+  if (q.isError) return <ErrorBanner error={q.error} />;
+  if (q.isPending) return <PageLoader />;
+  return <EventDetails inbound={{ ...inbound, items: q.data.items.map(toCalendarItem) }} />;
 }

@@ -182,6 +182,9 @@ const en = {
     openInbound: 'Open inbound {{number}}',
     count_one: '{{count}} inbound',
     count_other: '{{count}} inbounds',
+    productCount_one: '{{count}} product',
+    productCount_other: '{{count}} products',
+    productNamesMore: '{{names}} +{{count}}',
   },
   report: {
     intro: 'Every announced product that has not fully arrived yet.',
@@ -439,6 +442,9 @@ const nl: typeof en = {
     openInbound: 'Inbound {{number}} openen',
     count_one: '{{count}} inbound',
     count_other: '{{count}} inbounds',
+    productCount_one: '{{count}} product',
+    productCount_other: '{{count}} producten',
+    productNamesMore: '{{names}} +{{count}}',
   },
   report: {
     intro: 'Elk aangemeld product dat nog niet volledig binnen is.',

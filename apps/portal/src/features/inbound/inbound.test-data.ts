@@ -1,5 +1,5 @@
 /** Inbounds and a fake API for the inbound screens' tests, shaped as core's InboundSchema answers them. */
-import type { Inbound, InboundItem } from '@hoppa/core';
+import { INBOUND_SUMMARY_NAMES, type Inbound, type InboundItem, type InboundSummary } from '@hoppa/core';
 import { ORG_ID } from '../../test/fixtures.ts';
 
 export const hex = (n: number) => n.toString(16).padStart(24, '0');
@@ -67,6 +67,23 @@ export function inbound(n: number, over: Partial<Inbound> = {}): Inbound {
     surcharge_total_eur: items.reduce((s, i) => s + i.surcharge_total_eur, 0),
     ...over,
     items,
+  };
+}
+
+/**
+ * `ib` as the inbound lists answer it (core `InboundSummarySchema`): no items and no contact, their summary instead,
+ * counted as the API counts them (products once each, the first names in the items' order).
+ */
+export function summaryOf(ib: Inbound): InboundSummary {
+  const { items, contact_person, contact_person_email, phone, shipping_address, ...fields } = ib;
+  const names = [...new Map(items.map((i) => [i.product.id, i.product.name])).values()];
+  return {
+    ...fields,
+    item_count: items.length,
+    product_count: names.length,
+    items_checked_in: items.filter((i) => i.status === 'checked_in').length,
+    units_expected: items.reduce((s, i) => s + i.units, 0),
+    product_names: names.slice(0, INBOUND_SUMMARY_NAMES),
   };
 }
 

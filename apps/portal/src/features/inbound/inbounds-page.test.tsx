@@ -3,7 +3,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orgAuth, role, user } from '../../test/fixtures.ts';
 import { stubPageRequest } from '../../test/page-request.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { type Call, fakeApi, hex, INBOUND_OWNER_GRANTS, inbound, item } from './inbound.test-data.ts';
+import {
+  type Call,
+  fakeApi,
+  hex,
+  INBOUND_OWNER_GRANTS,
+  inbound,
+  item,
+  summaryOf,
+} from './inbound.test-data.ts';
+import { InboundDetailPage } from './inbound-detail-page.tsx';
 import { InboundsPage } from './inbounds-page.tsx';
 
 const owner = role('merchant_owner', INBOUND_OWNER_GRANTS);
@@ -15,7 +24,13 @@ const reader = role('merchant_user', [
 const PENDING = inbound(1, {
   inbound_number: 'IN-0000AAA1',
   expected_delivery: '2026-06-03',
-  items: [item(1, hex(101), { pieces_checked_in: 6 }), item(2, hex(101))],
+  items: [
+    item(1, hex(101), { pieces_checked_in: 6, name: 'Roggebrood' }),
+    item(2, hex(101), { name: 'Aardbeienjam' }),
+    item(3, hex(101), { name: 'Volkoren beschuit' }),
+    item(4, hex(101), { name: 'Speculaas' }),
+    item(5, hex(101), { name: 'Ontbijtkoek' }),
+  ],
 });
 const DONE = inbound(2, {
   inbound_number: 'IN-0000BBB2',
@@ -30,8 +45,9 @@ function renderList(r = owner, calls: Call[] = [], path = '/checkin_inventory', 
     'fetch',
     fakeApi(
       {
-        'GET /api/inbounds/status/pending': { items: [PENDING], total: 31, skip: 0, limit: 25 },
-        'GET /api/inbounds/status/checked_in': { items: [DONE], total: 1, skip: 0, limit: 25 },
+        // The lists answer summaries, not items (issue 8): the rows are drawn from them.
+        'GET /api/inbounds/status/pending': { items: [summaryOf(PENDING)], total: 31, skip: 0, limit: 25 },
+        'GET /api/inbounds/status/checked_in': { items: [summaryOf(DONE)], total: 1, skip: 0, limit: 25 },
         'GET /api/pending-items-report': {
           items: [
             {
@@ -79,7 +95,10 @@ describe('inbound list (spec 2 §2 /checkin_inventory)', { timeout: 30_000 }, ()
     expect(pending.compareDocumentPosition(done) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     const row = within(pending).getByRole('link', { name: 'IN-0000AAA1' }).closest('tr') as HTMLElement;
     expect(within(row).getByText('03-06-2026')).toBeTruthy();
-    expect(within(row).getByText('6 / 24')).toBeTruthy();
+    expect(within(row).getByText('6 / 60')).toBeTruthy();
+    // Products from the summary: how many, and the first names with the rest counted.
+    expect(within(row).getByText('5 products')).toBeTruthy();
+    expect(within(row).getByText('Roggebrood, Aardbeienjam, Volkoren beschuit +2')).toBeTruthy();
     expect(within(row).getByText('Package')).toBeTruthy();
     const doneRow = within(done).getByRole('link', { name: 'IN-0000BBB2' }).closest('tr') as HTMLElement;
     expect(within(doneRow).getByText('20-05-2026 12:30')).toBeTruthy();
@@ -92,6 +111,8 @@ describe('inbound list (spec 2 §2 /checkin_inventory)', { timeout: 30_000 }, ()
     expect(headers(done)).not.toContain('Status');
     expect(within(doneRow).queryByText('Checked in')).toBeNull();
     expect(within(doneRow).getByText('Pallet')).toBeTruthy();
+    expect(within(doneRow).getByText('1 product')).toBeTruthy();
+    expect(within(doneRow).getByText('Product 3')).toBeTruthy();
     // Server-paged: 31 expected inbounds make two pages; the next page asks for skip 25.
     expect(screen.getByText('31 inbounds')).toBeTruthy();
     fireEvent.click(within(pending.closest('section') as HTMLElement).getByRole('button', { name: '2' }));
@@ -117,6 +138,34 @@ describe('inbound list (spec 2 §2 /checkin_inventory)', { timeout: 30_000 }, ()
     expect(within(row).queryByText('Verwacht')).toBeNull();
     delete PENDING.progress;
     delete DONE.progress;
+  });
+
+  it('opens an inbound from its row and only then reads its items (GET /inbound/{id}); the list carries none', async () => {
+    const calls: Call[] = [];
+    vi.stubGlobal(
+      'fetch',
+      fakeApi(
+        {
+          'GET /api/inbounds/status/pending': { items: [summaryOf(PENDING)], total: 1, skip: 0, limit: 25 },
+          'GET /api/inbounds/status/checked_in': EMPTY,
+          [`GET /api/inbound/${PENDING.id}`]: PENDING,
+        },
+        calls,
+      ),
+    );
+    renderRoutes(
+      [
+        { path: '/checkin_inventory', element: <InboundsPage /> },
+        { path: '/checkin_inventory/:id', element: <InboundDetailPage /> },
+      ],
+      { path: '/checkin_inventory', session: { user: user(owner), orgAuth: orgAuth(owner) } },
+    );
+    const pending = await screen.findByRole('table', { name: 'Expected' });
+    expect(calls.some((c) => c.path.startsWith('/api/inbound/'))).toBe(false);
+    fireEvent.click(within(pending).getByRole('link', { name: 'Open inbound IN-0000AAA1' }));
+    // The detail lists every item, the fifth one too, which no list row names.
+    expect(await screen.findByText('Ontbijtkoek')).toBeTruthy();
+    expect(calls.filter((c) => c.path === `/api/inbound/${PENDING.id}`)).toHaveLength(1);
   });
 
   it('words the list for the warehouse staff, whose own organisation announces nothing', async () => {

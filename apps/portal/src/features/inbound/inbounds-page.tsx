@@ -1,4 +1,10 @@
-import { canCall, formatDate, formatDateTime, type Inbound, type PendingItemSchema } from '@hoppa/core';
+import {
+  canCall,
+  formatDate,
+  formatDateTime,
+  type InboundSummary,
+  type PendingItemSchema,
+} from '@hoppa/core';
 import { Anchor, Button, Group, Paper, Progress, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -139,7 +145,7 @@ function InboundSection(props: {
   title: string;
   empty: string;
   query: ReturnType<typeof useInboundList>;
-  columns: DataColumn<Inbound>[];
+  columns: DataColumn<InboundSummary>[];
   page: number;
   onPage: (page: number) => void;
 }): ReactNode {
@@ -184,9 +190,15 @@ function InboundSection(props: {
   );
 }
 
-/** The columns of an inbound list: the expected ones without a check-in time, the checked-in ones without a state. */
-function inboundColumns(t: TFunction<'inbound'>, status: Inbound['status']): DataColumn<Inbound>[] {
-  const columns: DataColumn<Inbound>[] = [
+/**
+ * The columns of an inbound list, read from each inbound's summary (the list answers no items; issue 8): the expected
+ * ones without a check-in time, the checked-in ones without a state.
+ */
+function inboundColumns(
+  t: TFunction<'inbound'>,
+  status: InboundSummary['status'],
+): DataColumn<InboundSummary>[] {
+  const columns: DataColumn<InboundSummary>[] = [
     {
       id: 'number',
       header: t('list.cols.number'),
@@ -234,8 +246,7 @@ function inboundColumns(t: TFunction<'inbound'>, status: Inbound['status']): Dat
     {
       id: 'products',
       header: t('list.cols.products'),
-      align: 'right',
-      cell: (i) => <Text size="sm">{i.items.length}</Text>,
+      cell: (i) => <ProductsCell inbound={i} />,
     },
     {
       id: 'pieces',
@@ -272,6 +283,28 @@ function inboundColumns(t: TFunction<'inbound'>, status: Inbound['status']): Dat
   // An expected inbound has no check-in time yet; every checked-in one has the one state its section is named after
   // (core inboundProgress), so that list leaves the badge out and fits a 1280 px screen with its Open button.
   return columns.filter((c) => c.id !== (status === 'pending' ? 'checked_in_at' : 'status'));
+}
+
+/**
+ * How many products an inbound brings and the first of their names ('Roggebrood, Jam +3'), from its summary: the
+ * names the list answers (core `INBOUND_SUMMARY_NAMES`), the rest counted.
+ */
+function ProductsCell({ inbound }: { inbound: InboundSummary }): ReactNode {
+  const { t } = useTranslation('inbound');
+  const more = inbound.product_count - inbound.product_names.length;
+  const names = inbound.product_names.join(', ');
+  return (
+    <Stack gap={0} maw={240}>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {t('list.productCount', { count: inbound.product_count })}
+      </Text>
+      {names ? (
+        <Text size="xs" c="dimmed" lineClamp={1} title={names}>
+          {more > 0 ? t('list.productNamesMore', { names, count: more }) : names}
+        </Text>
+      ) : null}
+    </Stack>
+  );
 }
 
 /** Pieces checked in of expected, with a small bar. */

@@ -1,4 +1,4 @@
-import { calendarEndpoint, calendarLinkEndpoint, inboundsEndpoint } from '@hoppa/core';
+import { calendarEndpoint, calendarLinkEndpoint, inboundItemsEndpoint, inboundsEndpoint } from '@hoppa/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { call } from '../../../lib/api.ts';
@@ -43,6 +43,14 @@ export function useOwnCalendar(range: CalendarRange | null) {
     [q.data, range],
   );
   return { ...q, events };
+}
+
+/**
+ * The items of one inbound of the own calendar, read when its event is opened (`GET /inbound_item/inbound/{id}`,
+ * spec 2 §7): the own list answers summaries (issue 8), the item table needs EAN, boxes and pieces per item.
+ */
+export function useCalendarItems(id: string) {
+  return useQuery(endpointQuery(inboundItemsEndpoint, { params: { id } }));
 }
 
 /** A new secret link token of the organisation's public calendar (`POST /inbound/calendar_link`); revokes the old. */

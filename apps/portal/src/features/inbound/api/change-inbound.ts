@@ -14,7 +14,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api.ts';
 import type { InfoValues } from '../inbound.rules.ts';
 
-/** After any change of an inbound: its lists, the report and the inbound itself are read again. */
+/**
+ * After any change of an inbound: its lists (their summaries), the own calendar's list, the report, the inbound itself
+ * and the items an opened calendar event read are read again.
+ */
 function useRefreshInbounds() {
   const qc = useQueryClient();
   return () =>
@@ -22,8 +25,10 @@ function useRefreshInbounds() {
       [
         '/inbounds/status/pending',
         '/inbounds/status/checked_in',
+        '/inbounds',
         '/pending-items-report',
         '/inbound/:id',
+        '/inbound_item/inbound/:id',
       ].map((path) => qc.invalidateQueries({ queryKey: ['GET', path] })),
     );
 }
