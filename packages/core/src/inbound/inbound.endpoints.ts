@@ -141,7 +141,8 @@ export const orgCheckedInEndpoint = defineEndpoint({
 export const pendingInboundsWithItemsEndpoint = defineEndpoint({
   method: 'GET',
   path: '/inbounds/status/pending/items',
-  summary: 'Pending inbounds with their items (the check-in desk)',
+  summary:
+    "Pending inbounds with every item (own call: the floor's offline check-in desk; the lists answer summaries)",
   query: pageQuery(100),
   response: pageOf(InboundSchema),
   // A page of inbounds with their items (up to 100 × items, hundreds of KB): written in its shape (ADR 0065, 0131).
