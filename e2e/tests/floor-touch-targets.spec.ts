@@ -1,5 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
-import { DEMO_USERS, floorLogin } from '../fixtures/demo.ts';
+import { DEMO_ORGS } from '../../apps/api/src/db/seed.ts';
+import { apiSession, json } from '../fixtures/api.ts';
+import { DEMO_USERS, floorLogin, type Login } from '../fixtures/demo.ts';
 import { expect, PHONE } from '../fixtures/hoppa.ts';
 import { testWithOwnServer } from '../fixtures/own-server.ts';
 import { scan } from '../fixtures/scanner.ts';
@@ -145,6 +147,105 @@ test('on a 360 × 640 handheld scanner the current pick and its actions are in v
   await page.screenshot({ path: test.info().outputPath('grouping-360x640.png') });
   await context.close();
 });
+
+/** The demo merchants' owners by the organisation name the pick card shows after the order. */
+const OWNER_OF: Record<string, Login> = {
+  [DEMO_ORGS.bol]: DEMO_USERS.bolOwner,
+  [DEMO_ORGS.stroop]: DEMO_USERS.stroopOwner,
+};
+
+test('on a 360 × 640 handheld scanner Probleem stays in view above the foot with the longest content of a pick', async ({
+  browser,
+  demo,
+}) => {
+  const context = await browser.newContext({ ...HANDHELD, baseURL: demo.url, locale: 'nl-NL' });
+  const page = await context.newPage();
+  await dutchLogin(page);
+  await page.goto('/floor/pick');
+  await expect(page.getByTestId('pick-problem')).toBeVisible();
+  const ean = ((await page.getByTestId('pick-ean').textContent()) ?? '').trim();
+  const org = ((await page.locator('.pick-org').textContent()) ?? '').replace('·', '').trim();
+  // The merchant gives the product a name longer than the card shows (cut at 80), a product note and a pick note.
+  const owner = OWNER_OF[org];
+  if (!owner) throw new Error(`no demo owner for "${org}"`);
+  const merchant = await apiSession(demo.url, owner);
+  const found = await json<{
+    products: { id: string; ean: string; name: string; note: string | null; pick_note: string | null }[];
+  }>(await merchant.get(`/api/products/ean/${ean}`));
+  const product = found.products.find((p) => p.ean === ean);
+  if (!product) throw new Error(`no product ${ean}`);
+  /** Gives the product its name and notes (the demo's again at the end: the next journey opens this product too). */
+  const write = async (name: string, note: string | null, pickNote: string | null) => {
+    await json(
+      await merchant.post('/api/products/import', { data: [{ Product_name: name, barcode_sku_ean: ean }] }),
+    );
+    await json(await merchant.post('/api/product/note', { data: { product_id: product.id, note } }));
+    await json(
+      await merchant.post('/api/product/pick_note', {
+        data: { product_id: product.id, pick_note: pickNote },
+      }),
+    );
+  };
+  await write(
+    'Biologische volkoren speltbiscuits met honing, havermout en zeezout – voordeelverpakking 12 × 250 gram',
+    'Breekbaar: glazen pot, rechtop in de bak zetten',
+    'Pak eerst de doos met de kortste THT-datum',
+  );
+  try {
+    await longPick(page, ean);
+  } finally {
+    await write(product.name, product.note, product.pick_note);
+    await merchant.dispose();
+    await context.close();
+  }
+});
+
+/**
+ * The pick screen with the long pick in front: Probleem, the foot, the location, quantity and EAN in
+ * view under a two-line verdict, the name opened and closed by a tap, the rest read by scrolling.
+ */
+async function longPick(page: Page, ean: string): Promise<void> {
+  // The picker refreshes the list: the pick's note pops up once, then the card has the long name and both notes.
+  await page.getByTestId('pick-refresh').click();
+  await expect(page.getByTestId('pick-note-popup')).toBeVisible();
+  await page.getByRole('button', { name: 'OK', exact: true }).click();
+  await expect(page.getByTestId('pick-name')).toContainText('Biologische volkoren');
+  await expect(page.getByTestId('pick-product-note')).toBeVisible();
+  // A wrong scan: its verdict takes two lines ('✗ Fout: 8712345678906 · Ga naar A-01-39').
+  await scan(page, '8712345678906');
+  await expect(page.getByTestId('scan-feedback')).toHaveAttribute('data-kind', 'wrong');
+  expect((await page.getByTestId('scan-feedback').boundingBox())?.height ?? 0).toBeGreaterThan(50);
+  await page.screenshot({ path: test.info().outputPath('pick-long-360x640.png') });
+  // Probleem and the foot's buttons are in view, none covered, without scrolling; the location, quantity and EAN too.
+  expect(
+    await outOfView(page, [
+      'pick-location',
+      'pick-quantity',
+      'pick-ean',
+      'pick-problem',
+      'pick-back',
+      'pick-skip',
+      'pick-refresh',
+    ]),
+  ).toEqual([]);
+  expect(await page.evaluate(() => scrollY)).toBe(0);
+  // The name keeps to two lines, ending in '…': a tap opens it whole (as far as the card shows it, 80 characters),
+  // a second tap closes it.
+  const shown = page.getByTestId('pick-name');
+  await expect(shown).toHaveAttribute('aria-expanded', 'false');
+  const closed = (await shown.boundingBox())?.height ?? 0;
+  await shown.click();
+  await expect(shown).toHaveAttribute('aria-expanded', 'true');
+  expect((await shown.boundingBox())?.height ?? 0).toBeGreaterThan(closed + 20);
+  await shown.click();
+  await expect(shown).toHaveAttribute('aria-expanded', 'false');
+  // Scrolled to the end, nothing of the card stays under the foot: the order line and the notes can be read.
+  await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+  expect(await outOfView(page, ['pick-order', 'pick-product-note', 'pick-problem'])).toEqual([]);
+  // The scanner still confirms the pick after the taps.
+  await scan(page, ean);
+  await expect(page.getByTestId('scan-feedback')).toHaveAttribute('data-kind', 'valid');
+}
 
 /** Logs the picker in on the Dutch login screen (the shared helper reads the English labels). */
 async function dutchLogin(page: Page): Promise<void> {

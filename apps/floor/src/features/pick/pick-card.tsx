@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import { memo } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import type { PickRecord } from '../../offline/db.ts';
 import { cutName, needsRecount } from './pick.rules.ts';
 import { ProductImage } from './product-image.tsx';
@@ -53,9 +53,7 @@ export const PickCard = memo(function PickCard({
           <span className="pick-qty-unit">{t('pieces', { count: item.qty })}</span>
         </div>
       </div>
-      <div className="pick-name" data-testid="pick-name">
-        {cutName(item.product__name)}
-      </div>
+      <PickName key={pick.id} name={cutName(item.product__name)} />
       <dl className="pick-facts">
         <div>
           <dt>{t('ean')}</dt>
@@ -97,3 +95,37 @@ export const PickCard = memo(function PickCard({
     </section>
   );
 });
+
+/**
+ * The product's name (cut at 80). On a small, short screen it keeps to two lines (floor.css) so the EAN and Probleem
+ * stay above the foot; a name longer than that ends in '…' and is a button that opens it whole and closes it again.
+ * A name that fits is plain text.
+ */
+function PickName({ name }: { name: string }) {
+  const ref = useRef<HTMLDivElement & HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  const [clamped, setClamped] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the name and its open state change what fits
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el && !open) setClamped(el.scrollHeight > el.clientHeight + 1);
+  }, [name, open]);
+  if (!clamped && !open)
+    return (
+      <div ref={ref} className="pick-name" data-testid="pick-name">
+        {name}
+      </div>
+    );
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className={`pick-name pick-name-toggle${open ? ' pick-name-open' : ''}`}
+      data-testid="pick-name"
+      aria-expanded={open}
+      onClick={() => setOpen((o) => !o)}
+    >
+      {name}
+    </button>
+  );
+}

@@ -1,6 +1,6 @@
 import { Button, UnstyledButton } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import { memo } from 'react';
+import { memo, useLayoutEffect, useRef } from 'react';
 import type { PickFilter } from '../../offline/db.ts';
 import { narrowingCount } from './pick.rules.ts';
 
@@ -34,8 +34,9 @@ export const PickFooter = memo(function PickFooter(props: {
   t: TFunction<'pick', undefined>;
 }) {
   const { remaining, skip, filter, synced, loading, online, onSkip, onRefresh, onFilter, t } = props;
+  const ref = useFootHeight();
   return (
-    <footer className="pick-footer">
+    <footer className="pick-footer" ref={ref}>
       <div className="pick-summary">
         <span data-testid="pick-remaining">{t('progress', { count: remaining })}</span>
         <span data-testid="skip-count">{t('skipped', { count: skip })}</span>
@@ -78,6 +79,30 @@ export const PickFooter = memo(function PickFooter(props: {
     </footer>
   );
 });
+
+/**
+ * Keeps `--pick-foot-h` on the document at the foot's laid-out height in CSS px (with the safe area it pads), so the
+ * pick's content and the sticky Probleem end above the fixed foot however its period line wraps or the device scales
+ * its fonts (the CSS `--floor-footer-h` guessed 128 px for a foot of 141 on a 360 × 640 scanner). Removed with the
+ * foot. Without `ResizeObserver` (old WebViews, jsdom) the CSS height stays.
+ */
+function useFootHeight() {
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const foot = ref.current;
+    if (!foot || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement.style;
+    const set = () => root.setProperty('--pick-foot-h', `${foot.getBoundingClientRect().height}px`);
+    set();
+    const observer = new ResizeObserver(set);
+    observer.observe(foot);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--pick-foot-h');
+    };
+  }, []);
+  return ref;
+}
 
 /**
  * The end of the list (spec 2 §2: 'Hoppa! je bent klaar met picken!'). `narrowed`: a filter narrows the period's picks

@@ -396,19 +396,23 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
           <>
             <PickCard pick={pick} t={t} />
             {pick.item.loc_id ? (
-              <Button
-                size="lg"
-                variant="outline"
-                color="red"
-                className="pick-problem-button"
-                data-testid="pick-problem"
-                onClick={() => {
-                  setNotice(null);
-                  setProblemOpen(true);
-                }}
-              >
-                {t('problem')}
-              </Button>
+              // Sticks above the foot when the card is longer than the screen (a long name, notes, a two-line
+              // verdict on a 360 × 640 scanner): a shelf problem is reported without scrolling first.
+              <div className="pick-problem-bar">
+                <Button
+                  size="lg"
+                  variant="outline"
+                  color="red"
+                  className="pick-problem-button"
+                  data-testid="pick-problem"
+                  onClick={() => {
+                    setNotice(null);
+                    setProblemOpen(true);
+                  }}
+                >
+                  {t('problem')}
+                </Button>
+              </div>
             ) : null}
           </>
         ) : list.preview ? (
