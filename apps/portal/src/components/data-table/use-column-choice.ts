@@ -3,9 +3,6 @@ import { useCallback, useState } from 'react';
 /** Which columns a user hid, per table: `{ [columnId]: false }` for each hidden one (TanStack's visibility state). */
 export type ColumnChoice = Record<string, boolean>;
 
-/** The widths a user gave a table's columns, px per column id (TanStack's column sizing state). */
-export type ColumnWidths = Record<string, number>;
-
 const key = (tableId: string) => `hoppa.columns.${tableId}`;
 
 /** localStorage key of table `tableId`'s column widths. */
