@@ -1,4 +1,4 @@
-import type { Inbound, ProductLocations } from '@hoppa/core';
+import type { Inbound, InboundSummary, ProductLocations } from '@hoppa/core';
 import type { Locator } from '@playwright/test';
 import { apiSession, json, productsInStock } from '../fixtures/api.ts';
 import { DEMO_USERS, portalLogin } from '../fixtures/demo.ts';
@@ -35,18 +35,23 @@ test('a merchant shares the calendar; without a session it shows this week’s i
   demo,
 }) => {
   const merchant = await apiSession(demo.url, DEMO_USERS.bolOwner);
-  const own = await json<{ items: Inbound[] }>(
+  // The list answers summaries without the contact (issue 8); the pallet's own answer has it.
+  const own = await json<{ items: InboundSummary[] }>(
     await merchant.get('/api/inbounds', { params: { limit: 100 } }),
   );
-  await merchant.dispose();
   // The demo's pallet expected today and the one checked in a week ago (seed-inbound.ts).
-  const pallet = own.items.find(
+  const listed = own.items.find(
     (i) => i.type === 'pallet' && i.status === 'pending' && i.expected_delivery === today(),
   );
-  const received = own.items.find((i) => i.status === 'checked_in' && i.expected_delivery === day(-7));
-  expect(pallet, 'the demo pallet expected today').toBeTruthy();
-  expect(received).toBeTruthy();
-  if (!pallet || !received) return;
+  const listedDone = own.items.find((i) => i.status === 'checked_in' && i.expected_delivery === day(-7));
+  expect(listed, 'the demo pallet expected today').toBeTruthy();
+  expect(listedDone).toBeTruthy();
+  if (!listed || !listedDone) return;
+  const pallet = await json<Inbound>(await merchant.get(`/api/inbound/${listed.id}`));
+  const received = await json<Inbound>(await merchant.get(`/api/inbound/${listedDone.id}`));
+  await merchant.dispose();
+  expect(pallet.contact_person_email).toBeTruthy();
+  expect(pallet.phone).toBeTruthy();
 
   const context = await browser.newContext({ ...DESKTOP, baseURL: demo.url });
   const page = await context.newPage();
