@@ -2,14 +2,8 @@ import { Button, Drawer, Group, NativeSelect, Stack, Switch, Text, TextInput } f
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import type { PickFilter, PickLookups } from '../../offline/db.ts';
-import {
-  defaultPickFilter,
-  fromLocalInput,
-  fullFilter,
-  periodInOrder,
-  toLocalInput,
-  withOrdersSwitch,
-} from './pick.rules.ts';
+import { defaultPickFilter, fullFilter, periodInOrder, withOrdersSwitch } from './pick.rules.ts';
+import { fromLocalInput, toLocalInput } from './pick-period.rules.ts';
 import { DIALOG_STYLES } from './shelf-dialogs.tsx';
 
 /** One choice list of the filter: "all" first, then the choices; an unknown stored value still shows. */

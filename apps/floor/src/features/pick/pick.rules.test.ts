@@ -5,14 +5,13 @@ import {
   currentPick,
   cutName,
   defaultPickFilter,
-  fromLocalInput,
   isInsufficient,
   openPicks,
   periodInOrder,
   speakableLocation,
-  toLocalInput,
   withOrdersSwitch,
 } from './pick.rules.ts';
+import { fromLocalInput, toLocalInput } from './pick-period.rules.ts';
 
 function rec(seq: number, status: PickRecord['status'] = 'open'): PickRecord {
   const item = pickItem();

@@ -1,4 +1,3 @@
-import { amsterdamWallTime, amsterdamWallTimeToIso } from '@hoppa/core';
 import type { PickFilter, PickRecord } from '../../offline/db.ts';
 
 /** Longest product name the pick screen shows (spec 2 §9). */
@@ -27,16 +26,6 @@ export function withOrdersSwitch(filter: PickFilter, which: 'single' | 'multi', 
   if (which === 'single')
     return { ...filter, singleOrders: on, multiOrders: on ? false : filter.multiOrders };
   return { ...filter, multiOrders: on, singleOrders: on ? false : filter.singleOrders };
-}
-
-/** An ISO time as an `<input type="datetime-local">` value in Amsterdam time ('yyyy-MM-ddTHH:mm'); '' when invalid. */
-export function toLocalInput(iso: string): string {
-  return amsterdamWallTime(iso).slice(0, 16).replace(' ', 'T');
-}
-
-/** The value of an `<input type="datetime-local">`, read as Amsterdam time, as an ISO time; null when empty or invalid. */
-export function fromLocalInput(value: string): string | null {
-  return value ? amsterdamWallTimeToIso(value) : null;
 }
 
 /**

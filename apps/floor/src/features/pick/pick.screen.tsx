@@ -32,12 +32,11 @@ import {
 } from './pick.rules.ts';
 import { claimPickItem, releasePickItem } from './pick-calls.ts';
 import { PickCard } from './pick-card.tsx';
-import { PickFilterDrawer } from './pick-filter-drawer.tsx';
+import type { PickFilterDrawer } from './pick-filter-drawer.tsx';
 import { PickDone, PickFooter } from './pick-footer.tsx';
 import { pickT } from './pick-texts.ts';
 import { RejectedList } from './rejected-list.tsx';
 import { FlashTint, ScanVerdict } from './scan-verdict.tsx';
-import { PickNotePopup, ProblemSheet, RecountPopup } from './shelf-dialogs.tsx';
 import { usePickList } from './use-pick-list.ts';
 
 import { refreshPickLookups, usePickLookups } from './use-pick-lookups.ts';
@@ -69,12 +68,33 @@ function whenIdle(fn: () => void): () => void {
 }
 
 /**
+ * The screen's dialogs and filter drawer (ADR 0135): none shows before the picker opens it or a pick asks for it, and
+ * their code (Mantine's Drawer and Modal with their focus trap and scroll lock, the filter's switches, choice lists
+ * and date rules) was about half of the `pick` file that the first card waits for on a fresh device. So they load
+ * from a file of their own: when the list has become scannable and the main thread is idle (after the card's paint,
+ * so a note or recount popup of a later pick and an offline spell before the service worker's precache find them in),
+ * or at their first need, whichever comes first. One promise: the four components share the file.
+ */
+let dialogs: Promise<typeof import('./pick-dialogs.ts')> | null = null;
+function loadPickDialogs(): Promise<typeof import('./pick-dialogs.ts')> {
+  dialogs ??= import('./pick-dialogs.ts').catch((error: unknown) => {
+    dialogs = null; // offline before the file was cached: the next need tries again
+    throw error;
+  });
+  return dialogs;
+}
+const PickFilterDrawerLazy = lazy(() => loadPickDialogs().then((m) => ({ default: m.PickFilterDrawer })));
+const ProblemSheet = lazy(() => loadPickDialogs().then((m) => ({ default: m.ProblemSheet })));
+const PickNotePopup = lazy(() => loadPickDialogs().then((m) => ({ default: m.PickNotePopup })));
+const RecountPopup = lazy(() => loadPickDialogs().then((m) => ({ default: m.RecountPopup })));
+
+/**
  * The filter drawer with the stored filter choices, read from its first opening on (ADR 0086); it opens once they
  * have been read (one IndexedDB read), so its choices are there from its first frame.
  */
 function PickFilterMenu(props: Omit<ComponentProps<typeof PickFilterDrawer>, 'lookups'>) {
   const lookups = usePickLookups();
-  return lookups === undefined ? null : <PickFilterDrawer {...props} lookups={lookups} />;
+  return lookups === undefined ? null : <PickFilterDrawerLazy {...props} lookups={lookups} />;
 }
 
 const CameraScanner = lazy(() =>
@@ -123,6 +143,10 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
   // fresh device their 68 KB no longer share the network with the list's first download (ADR 0072).
   const scannable = list.pick !== null;
   useEffect(() => (scannable ? whenIdle(preloadSounds) : undefined), [scannable]);
+  useEffect(
+    () => (scannable ? whenIdle(() => void loadPickDialogs().catch(() => undefined)) : undefined),
+    [scannable],
+  );
 
   // A finished download takes the focus back to the scan field only when the picker is not in the filter, a popup or
   // another field: the first load ending while the order number is typed must not take the rest of it (ADR 0127 §6).
@@ -449,41 +473,49 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
       />
 
       {problemNeeded ? (
-        <ProblemSheet
-          opened={problemOpen}
-          pick={pick}
-          onClose={() => setProblemOpen(false)}
-          onReport={report}
-          onScanned={() => feedback.wrong(null)}
-          t={t}
-        />
+        <Suspense fallback={null}>
+          <ProblemSheet
+            opened={problemOpen}
+            pick={pick}
+            onClose={() => setProblemOpen(false)}
+            onReport={report}
+            onScanned={() => feedback.wrong(null)}
+            t={t}
+          />
+        </Suspense>
       ) : null}
       {noteNeeded ? (
-        <PickNotePopup
-          note={notePick?.item.pick_note ?? null}
-          onClose={() => notePick && setNoteRead((s) => new Set(s).add(notePick.id))}
-          t={t}
-        />
+        <Suspense fallback={null}>
+          <PickNotePopup
+            note={notePick?.item.pick_note ?? null}
+            onClose={() => notePick && setNoteRead((s) => new Set(s).add(notePick.id))}
+            t={t}
+          />
+        </Suspense>
       ) : null}
       {recountNeeded ? (
-        <RecountPopup
-          pick={recountPick}
-          onCount={countedStock}
-          onPartsCounted={partsCounted}
-          onLater={() => recountPick && setRecountLater((s) => new Set(s).add(recountPick.id))}
-          onScanned={() => feedback.wrong(null)}
-          t={t}
-        />
+        <Suspense fallback={null}>
+          <RecountPopup
+            pick={recountPick}
+            onCount={countedStock}
+            onPartsCounted={partsCounted}
+            onLater={() => recountPick && setRecountLater((s) => new Set(s).add(recountPick.id))}
+            onScanned={() => feedback.wrong(null)}
+            t={t}
+          />
+        </Suspense>
       ) : null}
       {menuNeeded ? (
-        <PickFilterMenu
-          opened={menuOpen}
-          onClose={() => setMenuOpen(false)}
-          filter={filter}
-          onApply={applyFilter}
-          onTasks={() => navigate(FLOOR_PATHS.menu)}
-          t={t}
-        />
+        <Suspense fallback={null}>
+          <PickFilterMenu
+            opened={menuOpen}
+            onClose={() => setMenuOpen(false)}
+            filter={filter}
+            onApply={applyFilter}
+            onTasks={() => navigate(FLOOR_PATHS.menu)}
+            t={t}
+          />
+        </Suspense>
       ) : null}
       {cameraOpen ? (
         <Suspense fallback={null}>
