@@ -7,6 +7,7 @@ import { pageOf, pageQuery } from '../http/page.ts';
 import {
   AddInventoryBodySchema,
   CalendarEventSchema,
+  CalendarItemSchema,
   CreateInboundBodySchema,
   DirectCheckinBodySchema,
   FindLocationsBodySchema,
@@ -430,6 +431,21 @@ export const calendarEndpoint = defineEndpoint({
     to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   }),
   response: z.object({ items: z.array(CalendarEventSchema) }),
+  tags,
+});
+
+/**
+ * The items of one event of the public inbound calendar (spec 2 §2 Inbound calendar: the table per item; our path):
+ * `{ items: CalendarItem[] }` in the inbound's order, read when the event is opened (the calendar's events are
+ * summaries, issue 8). 404 when the link is unknown or replaced, or the inbound is not the link's organisation's.
+ */
+export const calendarEventItemsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/inbounds-report/:token/:id',
+  summary: 'Public inbound calendar: the items of one event',
+  public: true,
+  params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/), id: IdSchema }),
+  response: z.object({ items: z.array(CalendarItemSchema) }),
   tags,
 });
 

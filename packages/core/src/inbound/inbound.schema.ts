@@ -253,16 +253,25 @@ export const CalendarEventSchema = z.object({
   track_trace: z.string(),
   expected_delivery: z.string().nullable(),
   checked_in_at: z.string().nullable(),
-  items: z.array(
-    z.object({
-      ean: z.string(),
-      name: z.string(),
-      units: z.number().int(),
-      packed_per: z.number().int(),
-      pieces_expected: z.number().int(),
-      pieces_checked_in: z.number().int(),
-    }),
-  ),
+  /** The inbound's lines (issue 8: an event is a summary; {@link CalendarItemSchema}s are read when it is opened). */
+  item_count: z.number().int(),
+  /** Pieces announced over every line (units × packed per, spec 2 §9). */
+  pieces_expected: z.number().int(),
+  /** Pieces checked in over every line. */
+  pieces_checked_in: z.number().int(),
+});
+
+/**
+ * One line of an opened public calendar event (spec 2 §2 Inbound calendar: 'a table per item with EAN, units x
+ * packed_per pcs, expected and checked-in pieces'; `GET /inbounds-report/{token}/{id}`): no ids, no personal data.
+ */
+export const CalendarItemSchema = z.object({
+  ean: z.string(),
+  name: z.string(),
+  units: z.number().int(),
+  packed_per: z.number().int(),
+  pieces_expected: z.number().int(),
+  pieces_checked_in: z.number().int(),
 });
 
 /** A line of the pending-items report (spec 2 §7 `GET /pending-items-report`): announced, not yet received. */

@@ -83,6 +83,7 @@ describe('every /api route checks session and grants', () => {
       [
         'GET /api/health',
         'GET /api/inbounds-report/:token',
+        'GET /api/inbounds-report/:token/:id',
         'GET /api/logout',
         'POST /api/login',
         'POST /api/signup',

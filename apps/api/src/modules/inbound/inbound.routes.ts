@@ -4,6 +4,7 @@ import {
   addSurchargeEndpoint,
   addTransferEndpoint,
   calendarEndpoint,
+  calendarEventItemsEndpoint,
   calendarLinkEndpoint,
   checkedInInboundsEndpoint,
   clearReservedLocationsEndpoint,
@@ -55,6 +56,7 @@ import {
   addSurcharge,
   addTransfer,
   calendar,
+  calendarEventItems,
   checkinInbound,
   createInbound,
   deleteInboundItem,
@@ -254,5 +256,8 @@ export function registerInboundRoutes(app: FastifyInstance): void {
   );
   publicRoute(app, calendarEndpoint, async ({ params, query }, ctx) =>
     calendar(ctx.db, params.token, query.from, query.to),
+  );
+  publicRoute(app, calendarEventItemsEndpoint, async ({ params }, ctx) =>
+    calendarEventItems(ctx.db, params.token, params.id),
   );
 }

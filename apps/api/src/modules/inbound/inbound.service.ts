@@ -981,18 +981,26 @@ export async function newCalendarToken(ctx: TenantScope, orgId: string): Promise
   return { token };
 }
 
-/**
- * The public calendar's events (spec 2 §2 Inbound calendar, §9) of the organisation owning `token`, expected or
- * checked in from `from` to `to` (dates, inclusive); a missing expected date counts as 1800-01-01. Only status,
- * number, type, track and trace and per item EAN, name and counts: no contact person, e-mail, phone or address.
- */
-export async function calendar(db: TenantScope['db'], token: string, from: string, to: string) {
+/** The organisation whose public calendar link `token` is (a secret link, spec 2 §2); 404 when unknown or replaced. */
+async function calendarOwner(db: TenantScope['db'], token: string) {
   const org = await systemSql(db)
     .selectFrom('organisations')
     .select(['id', 'name'])
     .where('inbound_calendar_token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!org) throw notFound('Unknown calendar link');
+  return org;
+}
+
+/**
+ * The public calendar's events (spec 2 §2 Inbound calendar, §9) of the organisation owning `token`, expected or
+ * checked in from `from` to `to` (dates, inclusive; at most 2,000); a missing expected date counts as 1800-01-01.
+ * Each event is a summary: status, number, type, track and trace, its lines and pieces summed by the database
+ * ({@link itemSummaries}; issue 8, bounded per event), and no contact person, e-mail, phone or address. An opened
+ * event reads its items ({@link calendarEventItems}). 404 for an unknown or replaced link.
+ */
+export async function calendar(db: TenantScope['db'], token: string, from: string, to: string) {
+  const org = await calendarOwner(db, token);
   const scope: TenantScope = { db, orgIds: [org.id] };
   const rows = await tenantSql(scope)
     .selectFrom('inbounds as ib')
@@ -1012,33 +1020,56 @@ export async function calendar(db: TenantScope['db'], token: string, from: strin
     .orderBy('ib.expected_delivery')
     .limit(2000)
     .execute();
-  const items = await loadItems(scope, { inboundIds: rows.map((r) => r.id) });
+  const summaryOf = await itemSummaries(
+    scope,
+    rows.map((r) => r.id),
+  );
   return {
     items: rows.map((r) => {
-      const its = items.filter((i) => i.inbound_id === r.id);
+      const sum = summaryOf(r.id);
       return {
         id: r.id,
         inbound_number: r.inbound_number,
         title: `${org.name} ${r.inbound_number}`,
         type: r.type as Inbound['type'],
         status: r.status as Status,
-        progress: inboundProgress({
-          status: r.status as Status,
-          pieces_checked_in: its.reduce((n, i) => n + i.pieces_checked_in, 0),
-        }),
+        progress: inboundProgress({ status: r.status as Status, pieces_checked_in: sum.pieces_checked_in }),
         track_trace: r.track_trace,
         expected_delivery: r.expected_delivery,
         checked_in_at: iso(r.checked_in_at),
-        items: its.map((i) => ({
-          ean: i.product.ean,
-          name: i.product.name,
-          units: i.units,
-          packed_per: i.packed_per,
-          pieces_expected: i.pieces_expected,
-          pieces_checked_in: i.pieces_checked_in,
-        })),
+        item_count: sum.item_count,
+        pieces_expected: sum.pieces_expected,
+        pieces_checked_in: sum.pieces_checked_in,
       };
     }),
+  };
+}
+
+/**
+ * The items of inbound `id` for an opened event of the public calendar of `token` (spec 2 §2: EAN, name, units ×
+ * packed per, expected and checked-in pieces; our `GET /inbounds-report/{token}/{id}`), in the inbound's order; no
+ * ids or personal data. 404 when the link is unknown or replaced or the inbound is not the link's organisation's.
+ */
+export async function calendarEventItems(db: TenantScope['db'], token: string, id: string) {
+  const org = await calendarOwner(db, token);
+  const scope: TenantScope = { db, orgIds: [org.id] };
+  const inbound = await tenantSql(scope)
+    .selectFrom('inbounds as ib')
+    .select('ib.id')
+    .where(orgScope(scope, 'ib'))
+    .where('ib.id', '=', id)
+    .executeTakeFirst();
+  if (!inbound) throw notFound(`Inbound met ID: ${id} bestaat niet`);
+  const items = await loadItems(scope, { inboundIds: [id] });
+  return {
+    items: items.map((i) => ({
+      ean: i.product.ean,
+      name: i.product.name,
+      units: i.units,
+      packed_per: i.packed_per,
+      pieces_expected: i.pieces_expected,
+      pieces_checked_in: i.pieces_checked_in,
+    })),
   };
 }
 

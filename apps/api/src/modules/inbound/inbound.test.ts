@@ -913,8 +913,52 @@ describe('documents, mail, images and the calendar', () => {
       url: `/api/inbounds-report/${link.body.token}?from=2026-11-23&to=2026-11-29`,
     });
     expect(cal.statusCode, cal.body).toBe(200);
+    // An event is a summary (issue 8: bounded per event); its items are read when it is opened.
     const ev = cal.json().items.find((e: { id: string }) => e.id === inbound.id);
-    expect(ev.items[0].pieces_expected).toBe(36);
+    expect(ev).not.toHaveProperty('items');
+    expect([ev.item_count, ev.pieces_expected, ev.pieces_checked_in]).toEqual([2, 48, 0]);
+    const opened = await t.app.inject({
+      method: 'GET',
+      url: `/api/inbounds-report/${link.body.token}/${inbound.id}`,
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(
+      opened
+        .json()
+        .items.map((i: { name: string; units: number; packed_per: number; pieces_expected: number }) => [
+          i.name,
+          i.units,
+          i.packed_per,
+          i.pieces_expected,
+        ]),
+    ).toEqual([
+      ['Aardbeienjam', 3, 12, 36],
+      ['Roggebrood', 2, 6, 12],
+    ]);
+    expect(opened.body).not.toContain('anna@bakkerijbol.nl');
+    // Another merchant's inbound is not found through this link, nor an inbound through a wrong link.
+    const theirs = await api<Inbound>(stroopOwner, 'POST', '/inbound', {
+      type: 'package',
+      items: [
+        {
+          product_id: (await addProduct(t.db, stroop, { name: 'Stroopwafels', stock: [] })).id,
+          units: 1,
+          packed_per: 1,
+        },
+      ],
+      information: INFO,
+    });
+    expect(theirs.status, JSON.stringify(theirs.body)).toBe(201);
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/api/inbounds-report/${link.body.token}/${theirs.body.id}`,
+    });
+    expect(other.statusCode).toBe(404);
+    const badLink = await t.app.inject({
+      method: 'GET',
+      url: `/api/inbounds-report/${'x'.repeat(43)}/${inbound.id}`,
+    });
+    expect(badLink.statusCode).toBe(404);
     expect(cal.body).not.toContain('anna@bakkerijbol.nl');
     expect(cal.body).not.toContain('Keizersgracht');
     expect(cal.body).not.toContain('+31 20');
@@ -930,6 +974,11 @@ describe('documents, mail, images and the calendar', () => {
       url: `/api/inbounds-report/${link.body.token}?from=2026-11-23&to=2026-11-29`,
     });
     expect(old.statusCode).toBe(404);
+    const oldOpened = await t.app.inject({
+      method: 'GET',
+      url: `/api/inbounds-report/${link.body.token}/${inbound.id}`,
+    });
+    expect(oldOpened.statusCode).toBe(404);
   });
 });
 

@@ -24,7 +24,6 @@ const ev = (over: Partial<CalendarInbound> = {}): CalendarInbound => ({
   track_trace: '3S123',
   expected_delivery: '2026-11-25',
   checked_in_at: null,
-  items: [],
   ...over,
 });
 

@@ -6,10 +6,10 @@
 import type { InboundProgress, InboundSummary, InboundType } from '@hoppa/core';
 
 /**
- * One inbound as the public calendar answers it (core `CalendarEventSchema`, `GET /inbounds-report/{token}`):
- * `{ id, inbound_number, title, type, status, progress, track_trace, expected_delivery: 'YYYY-MM-DD' | null,
- * checked_in_at: ISO | null, items: [{ ean, name, units, packed_per, pieces_expected, pieces_checked_in }] }`.
- * Written out (not inferred from the schema) so this file stays free of zod.
+ * One inbound as the calendar shows it: the public answer (core `CalendarEventSchema`, `GET /inbounds-report/{token}`)
+ * or an inbound of the own list ({@link toCalendarInbound}): `{ id, inbound_number, title, type, status, progress,
+ * track_trace, expected_delivery: 'YYYY-MM-DD' | null, checked_in_at: ISO | null }`. A summary (issue 8): an opened
+ * event reads its items. Written out (not inferred from the schema) so this file stays free of zod.
  */
 export interface CalendarInbound {
   id: string;
@@ -22,11 +22,6 @@ export interface CalendarInbound {
   track_trace: string;
   expected_delivery: string | null;
   checked_in_at: string | null;
-  /**
-   * The items, as the public answer gives them; absent in an event of the own list, which answers summaries (issue
-   * 8): its details read them when opened (`GET /inbound_item/inbound/{id}`).
-   */
-  items?: CalendarItem[];
 }
 
 /** One item of a calendar event: EAN, name, boxes × per box, expected and checked-in pieces (spec 2 §2). */

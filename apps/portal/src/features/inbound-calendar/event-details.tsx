@@ -12,16 +12,10 @@ import {
 
 /**
  * An inbound's state (spec 2 §4: expected, partly checked in, checked in) as the API sends it (`progress`); a copy
- * without the field is judged by the same rule, core's `inboundProgress`.
+ * without the field is judged by the same rule, core's `inboundProgress`, from its status alone.
  */
 export function progressOf(ev: CalendarInbound): InboundProgress {
-  return (
-    ev.progress ??
-    inboundProgress({
-      status: ev.status,
-      pieces_checked_in: (ev.items ?? []).reduce((s, i) => s + i.pieces_checked_in, 0),
-    })
-  );
+  return ev.progress ?? inboundProgress({ status: ev.status, pieces_checked_in: 0 });
 }
 
 /** The colour of an inbound's state ({@link progressOf}): expected brand, partly checked in orange, checked in teal. */

@@ -47,7 +47,11 @@ function fakeApi(calls: URL[], answer: (url: URL) => Response | undefined = () =
       new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     const own = answer(url);
     if (own) return own;
-    if (url.pathname === `/api/inbounds-report/${TOKEN}`) return json({ items: [inbound()] });
+    // The public calendar answers summaries (issue 8); an opened event reads its items.
+    const { items, ...event } = inbound();
+    if (url.pathname === `/api/inbounds-report/${TOKEN}`)
+      return json({ items: [{ ...event, item_count: 1, pieces_expected: 36, pieces_checked_in: 12 }] });
+    if (url.pathname === `/api/inbounds-report/${TOKEN}/${event.id}`) return json({ items });
     if (url.pathname.startsWith('/api/inbounds-report/'))
       return json({ statusCode: 404, code: 'not_found', message: 'Unknown calendar link' }, 404);
     if (url.pathname === '/api/inbound/calendar_link' && req.method === 'POST')
@@ -125,8 +129,11 @@ describe('the public calendar (/inbounds-report/:token, no session)', { timeout:
     });
     fireEvent.click(await screen.findByText('IN-0000000A'));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('columnheader', { name: 'Boxes' })).toBeTruthy();
+    expect(await within(dialog).findByRole('columnheader', { name: 'Boxes' })).toBeTruthy();
     expect(within(dialog).getByText('Aardbeienjam')).toBeTruthy();
+    expect(
+      calls.filter((u) => u.pathname === `/api/inbounds-report/${TOKEN}/${'a'.repeat(24)}`),
+    ).toHaveLength(1);
     const week = calls.find((u) => u.pathname.startsWith('/api/inbounds-report/'));
     const from = new Date(`${week?.searchParams.get('from')}T12:00:00Z`);
     const to = new Date(`${week?.searchParams.get('to')}T12:00:00Z`);

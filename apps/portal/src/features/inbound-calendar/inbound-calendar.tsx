@@ -53,7 +53,7 @@ import {
   yearsBlockStart,
   yearsRange,
 } from './calendar.rules.ts';
-import { EventDetails, statusColor } from './event-details.tsx';
+import { statusColor } from './event-details.tsx';
 
 /** FullCalendar's view of each of ours (the years view is ours). */
 const FC_VIEW: Record<Exclude<CalendarView, 'years'>, string> = {
@@ -195,19 +195,19 @@ function Legend(): ReactNode {
 /**
  * The calendar. `events` are the inbounds the data source answered for the last `onRange` (the page fetches them:
  * the public endpoint by token, or the merchant's own list); `loading` shows a small spinner in the toolbar.
- * `details` draws an opened event (default: {@link EventDetails} of the items the event carries; the own calendar's
- * events carry none and read them when opened).
+ * `details` draws an opened event: the events are summaries, so each page reads the opened event's items and shows
+ * `EventDetails` (the public page by its link, the own calendar by the inbound's items).
  */
 export function InboundCalendar({
   events,
   loading,
   onRange,
-  details = (ev) => (ev.items ? <EventDetails inbound={{ ...ev, items: ev.items }} /> : null),
+  details,
 }: {
   events: readonly CalendarInbound[];
   loading: boolean;
   onRange: (range: CalendarRange) => void;
-  details?: (ev: CalendarInbound) => ReactNode;
+  details: (ev: CalendarInbound) => ReactNode;
 }): ReactNode {
   const { t, i18n } = useTranslation('inboundCalendar');
   const [state, update] = useUrlState(URL_STATE);

@@ -4,9 +4,11 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { BrandMark } from '../../components/brand.tsx';
-import { ErrorBanner } from '../../components/error-banner.tsx';
+import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
-import { usePublicCalendar } from './api/calendar.ts';
+import { usePublicCalendar, usePublicEventItems } from './api/calendar.ts';
+import type { CalendarInbound } from './calendar.rules.ts';
+import { EventDetails } from './event-details.tsx';
 import { type CalendarRange, InboundCalendar } from './inbound-calendar.tsx';
 
 /** The frame of the public calendar: the brand, the title and intro, the content, without the portal's menu. */
@@ -60,7 +62,12 @@ export function PublicCalendarPage(): ReactNode {
       ) : (
         <Stack gap="sm">
           {q.isError ? <ErrorBanner error={q.error} /> : null}
-          <InboundCalendar events={q.data?.items ?? []} loading={q.isFetching} onRange={setRange} />
+          <InboundCalendar
+            events={q.data?.items ?? []}
+            loading={q.isFetching}
+            onRange={setRange}
+            details={(ev) => <PublicEventDetails token={token} inbound={ev} />}
+          />
         </Stack>
       )}
       {unknown ? null : (
@@ -70,6 +77,17 @@ export function PublicCalendarPage(): ReactNode {
       )}
     </PublicFrame>
   );
+}
+
+/**
+ * An opened event of the public calendar: its details with the items read now (`GET /inbounds-report/{token}/{id}`;
+ * the calendar's events are summaries), a loader meanwhile, the error if they cannot be read.
+ */
+function PublicEventDetails({ token, inbound }: { token: string; inbound: CalendarInbound }): ReactNode {
+  const q = usePublicEventItems(token, inbound.id);
+  if (q.isError) return <ErrorBanner error={q.error} />;
+  if (q.isPending) return <PageLoader />;
+  return <EventDetails inbound={{ ...inbound, items: q.data.items }} />;
 }
 
 function NoCalendar(): ReactNode {

@@ -1,4 +1,10 @@
-import { calendarEndpoint, calendarLinkEndpoint, inboundItemsEndpoint, inboundsEndpoint } from '@hoppa/core';
+import {
+  calendarEndpoint,
+  calendarEventItemsEndpoint,
+  calendarLinkEndpoint,
+  inboundItemsEndpoint,
+  inboundsEndpoint,
+} from '@hoppa/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { call } from '../../../lib/api.ts';
@@ -16,6 +22,14 @@ export function usePublicCalendar(token: string, range: CalendarRange | null) {
     enabled: range !== null,
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * The items of one event of the public calendar, read when it is opened (`GET /inbounds-report/{token}/{id}`, no
+ * session): the calendar's events are summaries (issue 8), the item table needs EAN, boxes and pieces per item.
+ */
+export function usePublicEventItems(token: string, id: string) {
+  return useQuery(endpointQuery(calendarEventItemsEndpoint, { params: { token, id } }));
 }
 
 /** The largest list the own calendar reads for one range (`GET /inbounds?from&to&limit=`; ADR 0039). */
