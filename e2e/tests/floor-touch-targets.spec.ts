@@ -339,3 +339,72 @@ async function checkScreens(
   await check('/floor/inbound (item)');
   await context.close();
 }
+
+/**
+ * The codes of the page (locations, EANs, SKUs, order, inbound and tracking numbers: a word of capitals and digits
+ * with a digit in it) and counts ('12 / 48 stuks', '2 × 6 stuks') that the browser broke over two lines.
+ */
+async function brokenCodes(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const code = /\b(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{3,}\b|\d+ [/×] \d+ stuks/g;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      for (const m of (n.textContent ?? '').matchAll(code)) {
+        const range = document.createRange();
+        range.setStart(n, m.index);
+        range.setEnd(n, m.index + m[0].length);
+        const lines = new Set(
+          [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+        );
+        if (lines.size > 1) out.push(`"${m[0]}" on ${lines.size} lines`);
+      }
+    }
+    return out;
+  });
+}
+
+test('on a 360 × 640 handheld scanner the returns desk, check-in and the pick filter have 44 px targets and whole codes', async ({
+  browser,
+  demo,
+}) => {
+  const context = await browser.newContext({ ...HANDHELD, baseURL: demo.url, locale: 'nl-NL' });
+  const page = await context.newPage();
+  await dutchLogin(page);
+  const found: Record<string, string[]> = {};
+  const check = async (name: string) => {
+    found[name] = [
+      ...(await smallTargets(page)),
+      ...(await brokenCodes(page)).map((c) => `code broken: ${c}`),
+    ];
+    const file = name.replace(/[^a-z-]+/g, '-').replace(/^-|-$/g, '');
+    await page.screenshot({ path: test.info().outputPath(`${file}-360x640.png`) });
+  };
+  // The returns desk: a location's code ('A-07 - A-07-05') broke after 'A-07-'.
+  await page.goto('/floor/returns');
+  await expect(page.getByTestId('return-location').first()).toBeVisible();
+  await check('/floor/returns');
+  // Check-in: the list's '12 / 48 stuks' broke after '12 /'; an inbound, an item.
+  await page.goto('/floor/inbound');
+  await expect(page.getByTestId('inbound-card').first()).toBeVisible();
+  await check('/floor/inbound');
+  await page.getByTestId('inbound-card').first().click();
+  await check('/floor/inbound (inbound)');
+  await page.getByTestId('inbound-item').first().click();
+  await expect(page.getByTestId('item-detail')).toBeVisible();
+  await check('/floor/inbound (item)');
+  // The pick filter: its switches' rows were 30 px.
+  await page.goto('/floor/pick');
+  await expect(page.getByTestId('pick-card')).toBeVisible();
+  await page.locator('.pick-period').click();
+  await expect(page.getByRole('switch').first()).toBeVisible();
+  await check('/floor/pick (filter)');
+  await page.keyboard.press('Escape');
+  for (const path of ['/floor/menu', '/floor/order-grouping', '/floor/locations', '/floor/direct-checkin']) {
+    await page.goto(path);
+    await expect(page.getByRole('button').first()).toBeVisible();
+    await check(path);
+  }
+  expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
+  await context.close();
+});

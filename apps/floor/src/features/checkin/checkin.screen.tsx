@@ -470,9 +470,14 @@ function InboundList({
               </span>
               <span className="ci-card-org">{ib.org_name}</span>
               <span className="ci-card-facts">
-                {t('expectedOn', { date: formatDate(ib.expected_delivery) || '—' })} ·{' '}
-                {t('products', { count: ib.items.length })} ·{' '}
-                {t('pieces', { done: ib.pieces_checked_in, total: ib.pieces_expected })}
+                {/* Each fact keeps together ('12 / 48 stuks'): a line breaks between facts only (ADR 0135). */}
+                <span className="nowrap">
+                  {t('expectedOn', { date: formatDate(ib.expected_delivery) || '—' })}
+                </span>{' '}
+                · <span className="nowrap">{t('products', { count: ib.items.length })}</span> ·{' '}
+                <span className="nowrap">
+                  {t('pieces', { done: ib.pieces_checked_in, total: ib.pieces_expected })}
+                </span>
               </span>
             </button>
           </li>
@@ -631,8 +636,14 @@ function ItemDetail({
   return (
     <div className="ci-item" data-testid="item-detail" data-status={item.status}>
       <p className="ci-muted">
-        {item.product.ean}
-        {item.product.bsku ? ` · ${item.product.bsku}` : ''} · {inbound.inbound_number} · {inbound.org_name}
+        <span className="nowrap">{item.product.ean}</span>
+        {item.product.bsku ? (
+          <>
+            {' '}
+            · <span className="nowrap">{item.product.bsku}</span>
+          </>
+        ) : null}{' '}
+        · <span className="nowrap">{inbound.inbound_number}</span> · {inbound.org_name}
       </p>
       <div className="ci-counts">
         <div>
@@ -649,8 +660,12 @@ function ItemDetail({
         </div>
       </div>
       <p className="ci-muted">
-        {t(TYPE_KEYS[inbound.type])} · {t('boxesOf', { units: item.units, per: item.packed_per })} ·{' '}
-        {t('boxesIn', { count: item.boxes_checked_in })} · {t('trackTrace')} {inbound.track_trace}
+        {t(TYPE_KEYS[inbound.type])} ·{' '}
+        <span className="nowrap">{t('boxesOf', { units: item.units, per: item.packed_per })}</span> ·{' '}
+        <span className="nowrap">{t('boxesIn', { count: item.boxes_checked_in })}</span> ·{' '}
+        <span className="nowrap">
+          {t('trackTrace')} {inbound.track_trace}
+        </span>
       </p>
       {item.pendingPieces > 0 ? (
         <p className="ci-wait">{t('piecesWaiting', { count: item.pendingPieces })}</p>

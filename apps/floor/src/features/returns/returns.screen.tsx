@@ -376,7 +376,17 @@ function ReturnItemRow({
   return (
     <article className="ret-item" data-testid="return-item" data-ean={item.ean} data-pending={item.pending}>
       <div className="ret-location">
-        <span data-testid="return-location">{locationText(item.location, t('unknownLocation'))}</span>
+        {/* Each location code keeps together: the line breaks between the parent and the location only (ADR 0135). */}
+        <span data-testid="return-location">
+          {locationText(item.location, t('unknownLocation'))
+            .split(' - ')
+            .map((code, i) => (
+              <span key={code}>
+                {i > 0 ? ' - ' : ''}
+                <span className="nowrap">{code}</span>
+              </span>
+            ))}
+        </span>
         {item.location ? (
           <Button
             size="lg"
