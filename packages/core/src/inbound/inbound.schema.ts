@@ -273,6 +273,7 @@ export const CalendarItemSchema = z.object({
   pieces_expected: z.number().int(),
   pieces_checked_in: z.number().int(),
 });
+export type CalendarItem = z.infer<typeof CalendarItemSchema>;
 
 /** A line of the pending-items report (spec 2 §7 `GET /pending-items-report`): announced, not yet received. */
 export const PendingItemSchema = z.object({

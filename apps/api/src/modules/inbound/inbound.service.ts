@@ -5,6 +5,7 @@ import {
   addSurchargeEndpoint,
   addTransferEndpoint,
   type CreateInboundBodySchema,
+  calendarItemOf,
   type DirectCheckinBodySchema,
   deleteInboundItemEndpoint,
   directCheckinEndpoint,
@@ -1061,16 +1062,7 @@ export async function calendarEventItems(db: TenantScope['db'], token: string, i
     .executeTakeFirst();
   if (!inbound) throw notFound(`Inbound met ID: ${id} bestaat niet`);
   const items = await loadItems(scope, { inboundIds: [id] });
-  return {
-    items: items.map((i) => ({
-      ean: i.product.ean,
-      name: i.product.name,
-      units: i.units,
-      packed_per: i.packed_per,
-      pieces_expected: i.pieces_expected,
-      pieces_checked_in: i.pieces_checked_in,
-    })),
-  };
+  return { items: items.map(calendarItemOf) };
 }
 
 /**

@@ -8,7 +8,6 @@ import {
   inRange,
   shownHours,
   toCalendarInbound,
-  toCalendarItem,
   unitsHeaderKey,
   viewRange,
   yearsBlockStart,
@@ -147,22 +146,6 @@ describe('the merchant’s own list as calendar events', () => {
       track_trace: '',
       expected_delivery: '1800-01-01',
       checked_in_at: null,
-    });
-    expect(
-      toCalendarItem({
-        product: { ean: '8711000000001', name: 'Jam' },
-        units: 2,
-        packed_per: 6,
-        pieces_expected: 12,
-        pieces_checked_in: 6,
-      }),
-    ).toEqual({
-      ean: '8711000000001',
-      name: 'Jam',
-      units: 2,
-      packed_per: 6,
-      pieces_expected: 12,
-      pieces_checked_in: 6,
     });
   });
 });

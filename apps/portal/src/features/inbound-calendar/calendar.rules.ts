@@ -24,34 +24,6 @@ export interface CalendarInbound {
   checked_in_at: string | null;
 }
 
-/** One item of a calendar event: EAN, name, boxes × per box, expected and checked-in pieces (spec 2 §2). */
-export interface CalendarItem {
-  ean: string;
-  name: string;
-  units: number;
-  packed_per: number;
-  pieces_expected: number;
-  pieces_checked_in: number;
-}
-
-/** The items of an event as its item table shows them, from an inbound item of `GET /inbound_item/inbound/{id}`. */
-export function toCalendarItem(i: {
-  product: { ean: string; name: string };
-  units: number;
-  packed_per: number;
-  pieces_expected: number;
-  pieces_checked_in: number;
-}): CalendarItem {
-  return {
-    ean: i.product.ean,
-    name: i.product.name,
-    units: i.units,
-    packed_per: i.packed_per,
-    pieces_expected: i.pieces_expected,
-    pieces_checked_in: i.pieces_checked_in,
-  };
-}
-
 /** The date a missing expected delivery counts as (spec 2 §2, §9: 'treated as year 1800'). */
 export const MISSING_EXPECTED_DATE = '1800-01-01';
 /** How long an event lasts (spec 2 §9: one hour). */

@@ -1,14 +1,15 @@
-import { formatDate, formatDateTime, type InboundProgress, inboundProgress } from '@hoppa/core';
+import {
+  type CalendarItem,
+  formatDate,
+  formatDateTime,
+  type InboundProgress,
+  inboundProgress,
+} from '@hoppa/core';
 import { Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InboundProgressBadge, PROGRESS_COLOR } from '../../components/inbound-progress-badge.tsx';
-import {
-  type CalendarInbound,
-  type CalendarItem,
-  MISSING_EXPECTED_DATE,
-  unitsHeaderKey,
-} from './calendar.rules.ts';
+import { type CalendarInbound, MISSING_EXPECTED_DATE, unitsHeaderKey } from './calendar.rules.ts';
 
 /**
  * An inbound's state (spec 2 §4: expected, partly checked in, checked in) as the API sends it (`progress`); a copy

@@ -1,9 +1,10 @@
+import type { CalendarItem } from '@hoppa/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orgAuth, role, user } from '../../test/fixtures.ts';
 import { stubPageRequest } from '../../test/page-request.ts';
 import { renderRoutes, renderUi } from '../../test/render.tsx';
-import type { CalendarInbound, CalendarItem } from './calendar.rules.ts';
+import type { CalendarInbound } from './calendar.rules.ts';
 import { EventDetails } from './event-details.tsx';
 import { OwnCalendarPage } from './own-calendar-page.tsx';
 import { PublicCalendarPage } from './public-calendar-page.tsx';

@@ -1,3 +1,4 @@
+import { calendarItemOf } from '@hoppa/core';
 import {
   Alert,
   Anchor,
@@ -18,7 +19,7 @@ import { ErrorBanner, MutationError, PageLoader } from '../../components/error-b
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useCalendarItems, useCreateCalendarLink, useOwnCalendar } from './api/calendar.ts';
-import { type CalendarInbound, toCalendarItem } from './calendar.rules.ts';
+import type { CalendarInbound } from './calendar.rules.ts';
 import { EventDetails } from './event-details.tsx';
 import { type CalendarRange, InboundCalendar } from './inbound-calendar.tsx';
 
@@ -149,5 +150,5 @@ function OwnEventDetails({ inbound }: { inbound: CalendarInbound }): ReactNode {
   const q = useCalendarItems(inbound.id);
   if (q.isError) return <ErrorBanner error={q.error} />;
   if (q.isPending) return <PageLoader />;
-  return <EventDetails inbound={{ ...inbound, items: q.data.items.map(toCalendarItem) }} />;
+  return <EventDetails inbound={{ ...inbound, items: q.data.items.map(calendarItemOf) }} />;
 }
