@@ -36,6 +36,7 @@ import type {
   Surcharge,
 } from '@hoppa/core';
 import { Dexie, type EntityTable } from 'dexie';
+import type { DirectInfo, DirectRow, DirectType } from '../features/direct-checkin/direct-checkin.rules.ts';
 
 /** Local progress of a pick item. */
 export type PickStatus =
@@ -341,6 +342,12 @@ export interface MetaValues {
   /** The direct check-ins this device sent, newest first (at most 10), as the server answered them. */
   directDone: DirectDone[];
   /**
+   * The direct check-in being scanned and not yet checked in (ADR 0135): its rows, the products' locations as last
+   * read, the selected row, the form and for which client it was filled, written after every change, so a reload or a
+   * closed browser keeps every scan; removed in the transaction that queues the check-in (no second check-in of it).
+   */
+  directDraft: DirectDraft;
+  /**
    * Pick records changed at the shelf whose stock change the server accepted: pick id → when (ms since epoch) it was
    * accepted (outbox.ts `markSent`). A pick list download whose pages were asked before then keeps the picker's
    * record; a download landing prunes the entries older than its pages (pick-download.ts `storePickList`).
@@ -356,6 +363,20 @@ export interface MetaValues {
     request: { skip: number; location: string | null; capacity: number };
     page: AvailablePickCarts;
   };
+}
+
+/**
+ * A direct check-in being scanned (issue 10 item 3; spec 2 §2 Direct check-in (beta)): what its screen holds, as plain
+ * data. `known` maps a product id to its locations as last read; `infoFor` is the client whose defaults filled `info`.
+ */
+export interface DirectDraft {
+  rows: DirectRow[];
+  known: Record<string, ProductLocations>;
+  selected: string | null;
+  info: DirectInfo;
+  infoFor: string | null;
+  type: DirectType;
+  at: number;
 }
 
 /** A direct check-in the server made (issue 10 item 3): its inbound number, client and pieces. */

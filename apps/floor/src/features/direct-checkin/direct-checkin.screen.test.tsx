@@ -387,4 +387,44 @@ describe('direct check-in on the floor (issue 10 item 3; spec 2 §2 Direct check
     expect(await floorDb().outbox.count()).toBe(0);
     expect(calls.filter((c) => c.path === '/inventory/direct_checkin')).toHaveLength(1);
   });
+
+  it('keeps the scans through a reload: the rows, their locations and the typed form come back, and check in once', async () => {
+    const calls = fakeApi();
+    renderFloor('/direct-checkin');
+    await screen.findByText('Nothing scanned yet.');
+    scan(JAM.ean);
+    scan(JAM.ean);
+    scan(TEA.ean);
+    scan(BIN_NEW);
+    await waitFor(() =>
+      expect(
+        (within(rowOf(TEA.name)).getByLabelText(`Location ${TEA.name}`) as HTMLSelectElement).value,
+      ).toBe(BIN_NEW),
+    );
+    await waitFor(() => expect(screen.getByTestId('direct-client').textContent).toBe('Client: Bakkerij Bol'));
+    fireEvent.input(screen.getByLabelText(/^Contact person \s*\*?$/), { target: { value: 'Piet de Vries' } });
+    // The page reloads (the Wi-Fi dropped, the scanner's browser was closed): what was scanned is still there.
+    await new Promise((r) => setTimeout(r, 300));
+    cleanup();
+    renderFloor('/direct-checkin');
+    await screen.findByRole('article', { name: TEA.name });
+    expect(within(rowOf(JAM.name)).getByLabelText(`Pieces ${JAM.name}`)).toHaveProperty('value', '2');
+    expect((within(rowOf(TEA.name)).getByLabelText(`Location ${TEA.name}`) as HTMLSelectElement).value).toBe(
+      BIN_NEW,
+    );
+    expect((screen.getByLabelText(/^Contact person \s*\*?$/) as HTMLInputElement).value).toBe(
+      'Piet de Vries',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Check in 3 pcs' }));
+    await screen.findByTestId('direct-done', {}, { timeout: 5000 });
+    expect(screen.getByText('Nothing scanned yet.')).toBeTruthy();
+    // Checked in: a reload after it brings back nothing to check in a second time.
+    cleanup();
+    renderFloor('/direct-checkin');
+    await screen.findByTestId('direct-done');
+    expect(screen.getByText('Nothing scanned yet.')).toBeTruthy();
+    const sent = calls.filter((c) => c.path === '/inventory/direct_checkin');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toMatchObject({ information: { contact_person: 'Piet de Vries' } });
+  });
 });

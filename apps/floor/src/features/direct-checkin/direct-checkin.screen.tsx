@@ -79,6 +79,39 @@ export function DirectCheckinScreen() {
   const scanned = useRef({ rows, known, selected });
   scanned.current = { rows, known, selected };
   const scanQueue = useRef<Promise<void>>(Promise.resolve());
+  // The draft kept on the device (meta `directDraft`, ADR 0135): read back once when the screen opens, before any scan
+  // is handled (the scan queue waits for it), and written after every change once it has been read.
+  const [draftRead, setDraftRead] = useState(false);
+  useEffect(() => {
+    let live = true;
+    const restore = getMeta(db, 'directDraft')
+      .then((draft) => {
+        if (!live || !draft || draft.rows.length === 0) return;
+        scanned.current = { rows: draft.rows, known: draft.known, selected: draft.selected };
+        setRows(draft.rows);
+        setKnown(draft.known);
+        setSelected(draft.selected);
+        setInfo(draft.info);
+        setInfoFor(draft.infoFor);
+        setType(draft.type);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (live) setDraftRead(true);
+      });
+    scanQueue.current = scanQueue.current.then(() => restore);
+    return () => {
+      live = false;
+    };
+  }, [db]);
+  useEffect(() => {
+    if (!draftRead) return;
+    const write =
+      rows.length === 0
+        ? db.meta.delete('directDraft')
+        : setMeta(db, 'directDraft', { rows, known, selected, info, infoFor, type, at: Date.now() });
+    write.catch((err: unknown) => setError(err));
+  }, [draftRead, db, rows, known, selected, info, infoFor, type]);
   const rejected = useRejectedRows().filter((r) => r.kind === 'inbound.direct');
   const recent = useLiveQuery(async () => {
     const waiting = await db.outbox
@@ -240,11 +273,16 @@ export function DirectCheckinScreen() {
     );
     const pieces = totalPieces(rows);
     const client = org?.name ?? '';
-    const row = await enqueueDirectCheckin(
-      db,
-      body,
-      `${client} · ${pieces} st. · ${rows.map((r) => r.product.ean).join(', ')}`,
-    );
+    // Queued and the draft removed in one transaction: a reload after it never brings the same rows back to check in.
+    const row = await db.transaction('rw', db.outbox, db.meta, async () => {
+      const queued = await enqueueDirectCheckin(
+        db,
+        body,
+        `${client} · ${pieces} st. · ${rows.map((r) => r.product.ean).join(', ')}`,
+      );
+      await db.meta.delete('directDraft');
+      return queued;
+    });
     kickOutbox();
     deviceBeeps.ok();
     setError(null);
