@@ -5,6 +5,7 @@ import {
   codeName,
   firstSplit,
   locationText,
+  matchesSearch,
   overlayReturn,
   parseReceived,
   shownReceived,
@@ -124,5 +125,26 @@ describe('returns desk rules', () => {
     expect(codeName('local', 'en')).toBe('Hoppa Local');
     expect(codeName('bol', 'en')).toBe('bol.com');
     expect(codeName('gls', 'nl')).toBe('gls');
+  });
+});
+
+describe('matchesSearch (a desk search answered from the returns on the device)', () => {
+  const r = {
+    return_number: 'R00000042',
+    tracking_number: '3SHOP0000042',
+    shop_order_id: 'BOL-1',
+    items: [{ ean: '8710000000011' }],
+  };
+  it('matches the return number, track & trace, order number or an item EAN, whole, in any case', () => {
+    expect(['r00000042', ' 3shop0000042 ', 'bol-1', '8710000000011'].map((q) => matchesSearch(r, q))).toEqual(
+      [true, true, true, true],
+    );
+    expect(['R0000004', '3SHOP', '871000000001', '', '  '].map((q) => matchesSearch(r, q))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -130,3 +130,25 @@ export function sentPart(p: ReturnItemPart): PartInput {
   const { product_state, ...rest } = p;
   return product_state === null ? rest : { ...rest, product_state };
 }
+
+/**
+ * Whether a return kept on the device answers a desk search made without a connection (spec 2 §2 Returns desk: search
+ * by return number, track & trace or a product's barcode; the shop's order number too): the whole code, letters in
+ * any case, after trimming. Pure; '' matches nothing.
+ */
+export function matchesSearch(
+  r: Pick<Return, 'return_number' | 'tracking_number' | 'shop_order_id'> & {
+    items: readonly { ean: string }[];
+  },
+  query: string,
+): boolean {
+  const code = query.trim().toUpperCase();
+  if (!code) return false;
+  const same = (value: string | null | undefined) => (value ?? '').trim().toUpperCase() === code;
+  return (
+    same(r.return_number) ||
+    same(r.tracking_number) ||
+    same(r.shop_order_id) ||
+    r.items.some((i) => same(i.ean))
+  );
+}

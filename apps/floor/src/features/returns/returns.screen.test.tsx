@@ -125,6 +125,46 @@ describe('returns desk (issue 12; spec 2 §2 Returns desk)', () => {
     expect(screen.getAllByTestId('return-card')).toHaveLength(2);
   });
 
+  it('offline, finds a return kept on the device by its label or return number, and gives the open list back', async () => {
+    const older = aReturn();
+    const newer = { ...aReturn(), id: hexId(9), return_number: 'R00000043', tracking_number: '3SHOP0000043' };
+    await setMeta(floorDb(), 'returnsDesk', { query: '', at: Date.now(), returns: [newer, older], total: 2 });
+    browser.online = false;
+    renderFloor('/returns', { lang: 'nl' });
+    await waitFor(() => expect(screen.getAllByTestId('return-card')).toHaveLength(2));
+    scan(older.tracking_number);
+    await waitFor(() => expect(screen.getAllByTestId('return-card')).toHaveLength(1));
+    expect(screen.getByTestId('return-card').textContent).toContain('R00000042');
+    expect(screen.getByTestId('returns-notice').textContent).toBe(
+      'Offline: gevonden tussen de retouren op dit toestel.',
+    );
+    expect(screen.getByTestId('returns-count').textContent).toBe('1 retour');
+    scan('r00000043');
+    await waitFor(() => expect(screen.getByTestId('return-card').textContent).toContain('R00000043'));
+    // Not on the device: said so, and the list stays as it was.
+    scan('3SHOP0000099');
+    await waitFor(() =>
+      expect(screen.getByTestId('returns-notice').textContent).toBe(
+        'Offline: 3SHOP0000099 staat niet op dit toestel. Zoeken kan weer zodra er verbinding is.',
+      ),
+    );
+    expect(screen.getByTestId('return-card').textContent).toContain('R00000043');
+    // The connection comes back while the worker judges it: the desk reads the open list again, and keeps to the
+    // return the worker found until asked for all.
+    const asked: string[] = [];
+    browser.server = (req) => {
+      asked.push(new URL(req.url).pathname);
+      return json(200, { items: [newer, older], total: 2, skip: 0, limit: 50 });
+    };
+    browser.setOnline(true);
+    await waitFor(() => expect(asked).toContain('/api/returns/open'));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.getAllByTestId('return-card')).toHaveLength(1);
+    fireEvent.click(screen.getByTestId('returns-show-open'));
+    await waitFor(() => expect(screen.getAllByTestId('return-card')).toHaveLength(2));
+    expect(screen.getByTestId('returns-count').textContent).toBe('2 open retouren');
+  });
+
   it('finds a return by its tracking number and shows each item as spec 2 §2 lists', async () => {
     const r = aReturn();
     browser.server = (req) => {

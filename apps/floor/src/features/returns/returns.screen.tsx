@@ -37,6 +37,7 @@ import {
   codeName,
   firstSplit,
   locationText,
+  matchesSearch,
   overlayReturn,
   parseReceived,
   type ShownReturn,
@@ -80,6 +81,9 @@ export function ReturnsScreen() {
   const [error, setError] = useState<unknown>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [order, setOrder] = useState<{ id: string; shop_order_id: string; org_name: string } | null>(null);
+  // A search answered from the returns kept on the device, without a connection: the list stays stored as it was and
+  // only these are shown, until the next search or 'all open returns' (ADR 0135).
+  const [offlineQuery, setOfflineQuery] = useState<string | null>(null);
   const scanInput = useRef<ScanInputHandle>(null);
   const rejected = useRejectedRows().filter((r) => r.kind === 'return.change');
   const desk = useLiveQuery(async () => {
@@ -89,14 +93,16 @@ export function ReturnsScreen() {
     );
     return { stored, rows };
   }, [db]);
-  const shown: ShownReturn[] = (desk?.stored?.returns ?? []).map((r) =>
-    overlayReturn(
-      r,
-      (desk?.rows ?? []).flatMap((row) =>
-        row.kind === 'return.change' && row.pickId === `return:${r.id}` ? [row.body] : [],
+  const shown: ShownReturn[] = (desk?.stored?.returns ?? [])
+    .filter((r) => offlineQuery === null || matchesSearch(r, offlineQuery))
+    .map((r) =>
+      overlayReturn(
+        r,
+        (desk?.rows ?? []).flatMap((row) =>
+          row.kind === 'return.change' && row.pickId === `return:${r.id}` ? [row.body] : [],
+        ),
       ),
-    ),
-  );
+    );
 
   // The default list (spec 2 §2: the return cards and the count box before any search): the open returns, newest
   // first, one page, kept on the device like a search.
@@ -133,7 +139,7 @@ export function ReturnsScreen() {
     listedOnline.current = true;
     if (storedQuery === undefined || storedQuery === '') void showOpen();
   }, [deskRead, online, storedQuery, showOpen]);
-  const listing = (desk?.stored?.query ?? '') === '';
+  const listing = (desk?.stored?.query ?? '') === '' && offlineQuery === null;
 
   async function search(raw: string) {
     const q = raw.trim();
@@ -144,6 +150,7 @@ export function ReturnsScreen() {
     const started = Date.now();
     try {
       const found = await request(api, returnSearchEndpoint, { params: { id: q } });
+      setOfflineQuery(null);
       if (found.status === 'found') {
         deviceBeeps.ok();
         await db.transaction('rw', [db.meta], async () => {
@@ -162,9 +169,21 @@ export function ReturnsScreen() {
         setOrder(found.order);
       }
     } catch (err) {
+      if (err instanceof ApiError && err.status === 0) {
+        // No connection: the returns kept on the device (the open list or the last search) answer what they can.
+        const kept = (await getMeta(db, 'returnsDesk'))?.returns ?? [];
+        if (kept.some((r) => matchesSearch(r, q))) {
+          deviceBeeps.ok();
+          setOfflineQuery(q);
+          setNotice(t('offlineFound'));
+        } else {
+          deviceBeeps.wrong();
+          setNotice(t('offlineMissing', { q }));
+        }
+        return;
+      }
       deviceBeeps.wrong();
       if (err instanceof ApiError && err.status === 404) setNotice(t('notFound', { q }));
-      else if (err instanceof ApiError && err.status === 0) setNotice(t('offline'));
       else setError(err);
     }
   }
@@ -218,7 +237,16 @@ export function ReturnsScreen() {
         {listing ? (
           <p className="ret-hint">{t('openHint')}</p>
         ) : (
-          <Button variant="subtle" size="md" onClick={() => void showOpen()} data-testid="returns-show-open">
+          <Button
+            variant="subtle"
+            size="md"
+            onClick={() => {
+              // Also when the connection came back meanwhile: the desk keeps a search made offline until asked.
+              setOfflineQuery(null);
+              void showOpen();
+            }}
+            data-testid="returns-show-open"
+          >
             {t('showOpen')}
           </Button>
         )}
