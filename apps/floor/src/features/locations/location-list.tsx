@@ -18,7 +18,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { UnstyledButton } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useFieldScan } from '../../scan/field-scan.ts';
-import type { ShownLocation } from './locations.rules.ts';
+import { isUnnamed, type ShownLocation } from './locations.rules.ts';
 
 /** What a row can ask the screen to do. */
 export interface LocationRowActions {
@@ -109,6 +109,7 @@ function LocationRow({
   });
   const amountEditable = canEdit && (!row.provisional || row.locationId !== null);
   const amountScan = useFieldScan((raw) => onScan(raw));
+  const unnamed = isUnnamed(row);
   return (
     <li
       ref={setNodeRef}
@@ -137,7 +138,7 @@ function LocationRow({
       </button>
       <div className="loc-name-box">
         <span className="loc-name" data-testid="location-name">
-          {row.name}
+          {unnamed ? t('unnamedLocation') : row.name}
         </span>
         <span className="loc-sub">
           {[
@@ -155,7 +156,9 @@ function LocationRow({
         ) : null}
       </div>
       <label className="loc-amount">
-        <span className="sr-only">{t('stockOn', { location: row.name })}</span>
+        <span className="sr-only">
+          {t('stockOn', { location: unnamed ? t('unnamedLocationIn') : row.name })}
+        </span>
         <input
           // a new amount from the server (or a queued change), or a typed one not confirmed, resets the field
           key={`${row.key}:${row.stock}:${fieldReset}`}

@@ -39,6 +39,9 @@ export const locationsTexts = {
     askRecount: 'Hertelling vragen',
     noLocations: 'Dit product ligt nog op geen enkele locatie. Scan een locatielabel.',
     stockOn: 'Voorraad op {{location}}',
+    // a location added by its label offline, its name not on this device yet
+    unnamedLocation: 'Nieuwe locatie',
+    unnamedLocationIn: 'de nieuwe locatie',
     pieces: 'st.',
     move: 'Verplaats',
     delete: 'Verwijder',
@@ -176,6 +179,8 @@ export const locationsTexts = {
     askRecount: 'Request a recount',
     noLocations: 'This product is on no location yet. Scan a location label.',
     stockOn: 'Stock on {{location}}',
+    unnamedLocation: 'New location',
+    unnamedLocationIn: 'the new location',
     pieces: 'pcs',
     move: 'Move',
     delete: 'Delete',

@@ -112,6 +112,14 @@ function provisional(locationId: string | null, name: string, stock: number): Sh
 }
 
 /**
+ * Whether a shown row is a location added by its label whose name this device does not know yet (its row carries the
+ * label's id as its name until the server answers): the screen then names it in words, never by the id (ADR 0135).
+ */
+export function isUnnamed(row: Pick<ShownLocation, 'provisional' | 'locationId' | 'name'>): boolean {
+  return row.provisional && row.locationId !== null && row.name === row.locationId;
+}
+
+/**
  * Draws the queued changes `ops` (oldest first, the product's pending outbox rows) over the server's answer `data`,
  * the way the server will apply them (product-locations.service.ts, transfers.service.ts): adding an existing
  * location changes nothing but the amount, a transfer takes its quantity (else the open transfer's, else all) from

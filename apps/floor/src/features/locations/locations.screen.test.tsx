@@ -821,6 +821,12 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
     expect(screen.getByTestId('locations-message').textContent).toBe(
       '2 st. naar de nieuwe locatie: de naam volgt als de server antwoordt.',
     );
+    // The new location's row says so in words until its name is known, never by the label's internal id.
+    await waitFor(() => expect(screen.getAllByTestId('location-row')).toHaveLength(2));
+    const added = screen.getAllByTestId('location-row')[1] as HTMLElement;
+    expect(within(added).getByTestId('location-name').textContent).toBe('Nieuwe locatie');
+    expect(added.textContent).not.toContain(BIN_B.id);
+    expect(within(added).getByLabelText(/^Voorraad op de nieuwe locatie/)).toBeTruthy();
     expect(browser.vibrate).not.toHaveBeenCalledWith([200, 100, 200]);
   });
 
