@@ -42,6 +42,16 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
     outboxSender().stop();
   });
 
+  it('offline on a device that never downloaded the list says so, not that there are no inbounds', async () => {
+    browser.online = false;
+    renderFloor('/inbound', { lang: 'nl' });
+    expect((await screen.findByTestId('checkin-not-downloaded')).textContent).toBe(
+      'Offline: de inbounds staan nog niet op dit toestel. Ze komen zodra er verbinding is.',
+    );
+    expect(screen.queryByTestId('checkin-count')).toBeNull();
+    expect(screen.queryByText('Er staan geen inbounds open.')).toBeNull();
+  });
+
   it('shows expected delivery dates as DD-MM-YYYY (spec 2 §1), on the card and in the inbound', async () => {
     const stored = inbound({ expected_delivery: '2026-11-30' });
     await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [stored] });

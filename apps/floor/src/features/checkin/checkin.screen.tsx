@@ -437,7 +437,12 @@ function InboundList({
   return (
     <>
       <div className="ci-listhead">
-        <span data-testid="checkin-count">{t('count', { count: inbounds.length })}</span>
+        {/* No count before the device has a list: '0 inbounds' would say none are expected (ADR 0135). */}
+        {stored ? (
+          <span data-testid="checkin-count">{t('count', { count: inbounds.length })}</span>
+        ) : (
+          <span />
+        )}
         <Button size="lg" variant="default" loading={loading} disabled={!online} onClick={onRefresh}>
           {t('refresh')}
         </Button>
@@ -448,6 +453,11 @@ function InboundList({
         </p>
       ) : null}
       {stored && inbounds.length === 0 ? <p className="ci-muted">{t('empty')}</p> : null}
+      {!stored && !online ? (
+        <p className="ci-muted" role="status" data-testid="checkin-not-downloaded">
+          {t('notDownloaded')}
+        </p>
+      ) : null}
       <ul className="ci-cards">
         {inbounds.map((ib) => (
           <li key={ib.id}>

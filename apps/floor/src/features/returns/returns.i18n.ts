@@ -9,6 +9,8 @@ export const returnsTexts = {
     openHint: 'Open retouren, nieuwste eerst. Scan een retourlabel of barcode om er een te zoeken.',
     showOpen: 'Alle open retouren',
     noOpen: 'Geen open retouren.',
+    notDownloaded:
+      'Offline: de open retouren staan nog niet op dit toestel. Ze komen zodra er verbinding is.',
     search: 'Zoek op retournummer, track & trace of barcode',
     searchShort: 'Retournr. of barcode',
     searchButton: 'Zoeken',
@@ -90,6 +92,8 @@ export const returnsTexts = {
     openHint: 'Open returns, newest first. Scan a return label or barcode to find one.',
     showOpen: 'All open returns',
     noOpen: 'No open returns.',
+    notDownloaded:
+      'Offline: the open returns are not on this device yet. They come once the network is back.',
     search: 'Search by return number, track & trace or barcode',
     searchShort: 'Return no. or barcode',
     searchButton: 'Search',

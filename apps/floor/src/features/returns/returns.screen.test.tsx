@@ -125,6 +125,15 @@ describe('returns desk (issue 12; spec 2 §2 Returns desk)', () => {
     expect(screen.getAllByTestId('return-card')).toHaveLength(2);
   });
 
+  it('offline on a device that never downloaded the open returns says so, not that there are none', async () => {
+    browser.online = false;
+    renderFloor('/returns', { lang: 'nl' });
+    expect((await screen.findByTestId('returns-not-downloaded')).textContent).toBe(
+      'Offline: de open retouren staan nog niet op dit toestel. Ze komen zodra er verbinding is.',
+    );
+    expect(screen.queryByTestId('returns-count')).toBeNull();
+  });
+
   it('offline, finds a return kept on the device by its label or return number, and gives the open list back', async () => {
     const older = aReturn();
     const newer = { ...aReturn(), id: hexId(9), return_number: 'R00000043', tracking_number: '3SHOP0000043' };

@@ -228,11 +228,14 @@ export function ReturnsScreen() {
       <main className="ret-main">
         <div className="ret-head">
           <h1>{t('title')}</h1>
-          <span className="ret-count" data-testid="returns-count">
-            {listing
-              ? t('openCount', { count: desk?.stored?.total ?? shown.length })
-              : t('count', { count: shown.length })}
-          </span>
+          {/* Offline, no count before the device has a list: '0 open returns' would say there are none (ADR 0135). */}
+          {desk?.stored || online ? (
+            <span className="ret-count" data-testid="returns-count">
+              {listing
+                ? t('openCount', { count: desk?.stored?.total ?? shown.length })
+                : t('count', { count: shown.length })}
+            </span>
+          ) : null}
         </div>
         {listing ? (
           <p className="ret-hint">{t('openHint')}</p>
@@ -250,6 +253,11 @@ export function ReturnsScreen() {
             {t('showOpen')}
           </Button>
         )}
+        {desk && !desk.stored && !online ? (
+          <p className="ret-notice" role="status" data-testid="returns-not-downloaded">
+            {t('notDownloaded')}
+          </p>
+        ) : null}
         {notice ? (
           <p className="ret-notice" role="status" data-testid="returns-notice">
             {notice}
