@@ -203,6 +203,22 @@ describe('inbound item at the desk (spec 2 §2 Inbound item detail)', { timeout:
     expect(screen.getByTestId('item-delivered').textContent).toBe('6');
   });
 
+  it('shows and takes the expiry date as DD-MM-YYYY in Dutch, as every other date of the portal, and saves it once', async () => {
+    const calls: Call[] = [];
+    vi.stubGlobal('fetch', fakeApi(calls, item({ expiration_date: '2027-03-31' })));
+    renderItem(staff, 'nl');
+    const expiry = (await screen.findByLabelText('Houdbaarheidsdatum')) as HTMLInputElement;
+    // A native date input showed the browser's own format (mm/dd/yyyy in an English browser) on a Dutch screen.
+    expect(expiry.value).toBe('31-03-2027');
+    fireEvent.change(expiry, { target: { value: '30-04-2027' } });
+    fireEvent.blur(expiry);
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path.endsWith(`/edit/checkin${ITEM}`)).map((c) => c.body)).toEqual([
+        { expiration_date: '2027-04-30' },
+      ]),
+    );
+  });
+
   it('chooses the first location found after the page opened, so Place works without a reload', async () => {
     const calls: Call[] = [];
     vi.stubGlobal('fetch', fakeApi(calls, item({ reserved_locations: [] })));

@@ -36,6 +36,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PATHS, pathTo } from '../../app/paths.ts';
 import { roleInForce, useSession } from '../../app/session.ts';
+import { DATE_FIELD_FORMAT, parseDateField } from '../../components/date-field/date-field.rules.ts';
+import { DateInput } from '../../components/dates.ts';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { formatMoney, parseMoney } from '../../lib/money.ts';
@@ -420,12 +422,17 @@ function Details({ item, editable, send }: { item: InboundItem; editable: boolea
               if (editable && batch !== (item.batch_nr ?? '')) save({ batch_nr: batch.trim() || null });
             }}
           />
-          <TextInput
-            type="date"
+          {/* DD-MM-YYYY like every date of the portal (spec 1 §9), not a native date input in the browser's own
+              format (ADR 0135); typed or picked, saved when the field is left. */}
+          <DateInput
             label={t('details.expiry')}
-            value={expiry}
+            value={expiry || null}
             readOnly={!editable}
-            onChange={(e) => setExpiry(e.currentTarget.value)}
+            clearable={editable}
+            valueFormat={DATE_FIELD_FORMAT}
+            dateParser={parseDateField}
+            popoverProps={{ withinPortal: true, shadow: 'md' }}
+            onChange={(v) => setExpiry(v ? v.slice(0, 10) : '')}
             onBlur={() => {
               if (editable && expiry !== (item.expiration_date?.slice(0, 10) ?? ''))
                 save({ expiration_date: expiry || null });
