@@ -49,6 +49,19 @@ for (const width of [1280, 1024]) {
         expect(box && table && box.x + box.width <= table.x + table.width + 1).toBe(true);
       }
     }
+    // The list's count and its Columns button lie inside the card, clear of its border (they sat on the card's top and
+    // left edge: the card had no padding, unlike every other list's; ADR 0135).
+    const card = page
+      .getByRole('table')
+      .locator('xpath=ancestor::*[contains(@class, "mantine-Paper-root")][1]');
+    const cardBox = await card.boundingBox();
+    const columnsBox = await card.getByRole('button', { name: 'Columns' }).boundingBox();
+    const countBox = await card.getByText(/^1–\d+ of \d+$/).boundingBox();
+    if (!cardBox || !columnsBox || !countBox)
+      throw new Error('the shops card, its count or Columns is not shown');
+    expect(columnsBox.y - cardBox.y).toBeGreaterThanOrEqual(4);
+    expect(cardBox.x + cardBox.width - (columnsBox.x + columnsBox.width)).toBeGreaterThanOrEqual(4);
+    expect(countBox.x - cardBox.x).toBeGreaterThanOrEqual(4);
     await shot(page, `admin-tables-layout-shops-${width}`);
 
     await page.goto('/admin/shipment_box');

@@ -233,7 +233,8 @@ export function ShopsPage(): ReactNode {
         </Stack>
       </Modal>
       {list.isError ? <ErrorBanner error={list.error} /> : null}
-      <Paper withBorder radius="md">
+      {/* Padded like every other list's card, so its count and Columns button stay off the border (ADR 0135). */}
+      <Paper withBorder radius="md" p="sm">
         <DataTable
           id="shops"
           label={t('list.title')}
