@@ -1,9 +1,11 @@
 import type { ShipmentListItem } from '@hoppa/core';
 import { screen } from '@testing-library/react';
 import { useTranslation } from 'react-i18next';
-import { describe, expect, it } from 'vitest';
-import { renderUi } from '../../test/render.tsx';
-import { shipmentColumns } from './shipments-page.tsx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../test/fake-api.ts';
+import { orgAuth, role, user } from '../../test/fixtures.ts';
+import { renderRoutes, renderUi } from '../../test/render.tsx';
+import { ShipmentsPage, shipmentColumns } from './shipments-page.tsx';
 
 const hex = (n: number) => n.toString(16).padStart(24, '0');
 const STATUS = 'Zending is gesorteerd in het sorteercentrum en wordt morgen bezorgd (SORTED)';
@@ -86,5 +88,21 @@ describe('shipments table cells (spec 1 §2 Shipments)', () => {
     renderUi(<Cells ids={['products']} />);
     expect(await screen.findByText('+2')).toBeTruthy();
     expect(screen.getByTestId('products').querySelectorAll('.mantine-Avatar-root')).toHaveLength(3);
+  });
+});
+
+describe('shipments search (spec 1 §5 Shipments search)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says it finds a recipient by surname, which is what it searches (a first name finds nothing)', async () => {
+    vi.stubGlobal('fetch', fakeApi({}));
+    const owner = role('merchant_owner', [{ methods: ['*'], path: '/*' }]);
+    renderRoutes([{ path: '/shipments', element: <ShipmentsPage /> }], {
+      path: '/shipments',
+      lang: 'nl',
+      session: { user: user(owner), orgAuth: orgAuth(owner) },
+    });
+    const search = (await screen.findByPlaceholderText(/^Ordernummer/)) as HTMLInputElement;
+    expect(search.placeholder).toMatch(/achternaam/);
   });
 });
