@@ -34,6 +34,7 @@ export * from './import/column-mapping.rules.ts';
 export * from './inbound/inbound.endpoints.ts';
 export * from './inbound/inbound.rules.ts';
 export * from './inbound/inbound.schema.ts';
+export * from './inbound/inbound-calendar.rules.ts';
 export * from './inbound/inbound-excel.rules.ts';
 export * from './invoices/invoice.endpoints.ts';
 export * from './invoices/invoice.rules.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { calendarItemOf, inboundProgress } from './inbound.rules.ts';
+import { inboundProgress } from './inbound.rules.ts';
+import { calendarItemOf } from './inbound-calendar.rules.ts';
 
 describe('inboundProgress (spec 2 §4 Inbound states)', () => {
   it('is expected, partly checked in or checked in', () => {
