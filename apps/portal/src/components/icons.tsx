@@ -54,6 +54,14 @@ const PATHS = {
   note: 'M5 3h10l4 4v14H5zM14 3v5h5M8 12h8M8 16h6',
   document: 'M6 2h9l5 5v15H6zM14 2v6h6',
   menu: 'M4 6h16M4 12h16M4 18h16',
+  // Menu entries of their own (ADR 0135): each entry of the menu has an icon no other entry has.
+  users:
+    'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21v-1a6 6 0 0 1 12 0v1M16 3.1a4 4 0 0 1 0 7.8M22 21v-1a6 6 0 0 0-4-5.7',
+  user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21v-1a7 7 0 0 1 16 0v1',
+  pin: 'M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z',
+  transfer: 'M4 8h14M14 4l4 4-4 4M20 16H6M10 12l-4 4 4 4',
+  shopAdd: 'M4 10v10h9M20 10v2M3 10l2-6h14l2 6M3 10h18M18 15v6M15 18h6',
+  receipt: 'M6 2h12v20l-3-2-3 2-3-2-3 2zM9 7h6M9 11h6M9 15h4',
 } as const;
 
 export type IconName = keyof typeof PATHS;

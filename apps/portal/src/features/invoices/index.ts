@@ -20,7 +20,7 @@ export const invoicesArea = defineArea({
     {
       key: 'settingsInvoices',
       to: PATHS.settingsInvoices,
-      icon: 'document',
+      icon: 'receipt',
       section: 'settings',
       order: 125,
       needs: { method: 'GET', path: '/invoice/get/:start/:end' },

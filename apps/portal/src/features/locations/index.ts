@@ -21,7 +21,7 @@ export const locationsArea = defineArea({
     {
       key: 'locations',
       to: PATHS.adminLocations,
-      icon: 'inbound',
+      icon: 'pin',
       section: 'settings',
       order: 130,
       needs: { method: 'GET', path: '/locations/null' },
@@ -29,7 +29,7 @@ export const locationsArea = defineArea({
     {
       key: 'transfers',
       to: PATHS.adminTransfers,
-      icon: 'announce',
+      icon: 'transfer',
       section: 'settings',
       order: 135,
       needs: { method: 'GET', path: '/transfers/open/all' },

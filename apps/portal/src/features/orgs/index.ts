@@ -47,7 +47,7 @@ export const orgsArea = defineArea({
     {
       key: 'orgsAdd',
       to: PATHS.orgsAdd,
-      icon: 'plus',
+      icon: 'shopAdd',
       section: 'settings',
       order: 130,
       needs: { method: 'POST', path: '/orgs' },

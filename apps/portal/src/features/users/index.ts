@@ -39,7 +39,7 @@ export const usersArea = defineArea({
     {
       key: 'settingsUsers',
       to: PATHS.settingsUsers,
-      icon: 'shops',
+      icon: 'users',
       section: 'settings',
       order: 112,
       needs: { method: 'GET', path: '/users' },
@@ -47,7 +47,7 @@ export const usersArea = defineArea({
     {
       key: 'settingsUser',
       to: PATHS.settingsUser,
-      icon: 'settings',
+      icon: 'user',
       section: 'settings',
       order: 111,
       needs: { method: 'PUT', path: '/current_user' },
