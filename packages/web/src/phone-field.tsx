@@ -3,6 +3,7 @@ import {
   isValidPhone,
   PHONE_COUNTRIES,
   type PhoneCountry,
+  phoneCountryOf,
   splitPhone,
 } from '@hoppa/core';
 import { type MantineSize, NativeSelect, TextInput } from '@mantine/core';
@@ -11,8 +12,14 @@ import { useTranslation } from 'react-i18next';
 
 export interface PhoneFieldProps {
   label: ReactNode;
-  /** The stored number: international (`+31 6 1234 5678`) or empty. */
+  /** The stored number: international (`+31 6 1234 5678`), as an import left it (`0470 12 34 56`), or empty. */
   value?: string;
+  /**
+   * The country of the address the number belongs to (ISO 3166, e.g. `BE`): the country shown for a stored number
+   * without a calling code (an imported Belgian order's `0470 12 34 56`), so that editing it keeps it Belgian. The
+   * default (nl) when not given or not offered.
+   */
+  addressCountry?: string;
   /** Called with the international form of what is typed (empty stays empty). */
   onChange: (value: string) => void;
   onBlur?: FocusEventHandler<HTMLElement>;
@@ -48,23 +55,28 @@ export function PhoneField({
   description,
   disabled,
   countryLabel,
+  addressCountry,
   name,
   size,
   autoFocus,
   'data-testid': testId,
 }: PhoneFieldProps): ReactNode {
   const { t } = useTranslation('common');
-  const [country, setCountry] = useState<PhoneCountry>(() => splitPhone(value ?? '').country);
-  const [typed, setTyped] = useState(() => splitPhone(value ?? '').national);
+  const fallback = phoneCountryOf(addressCountry);
+  const [country, setCountry] = useState<PhoneCountry>(() => splitPhone(value ?? '', fallback).country);
+  const [typed, setTyped] = useState(() => splitPhone(value ?? '', fallback).national);
   const [touched, setTouched] = useState(false);
-  // A value set from outside (a form reset, a loaded record) replaces what is shown.
+  // A value set from outside (a form reset, a loaded record) replaces what is shown; a number without a calling code
+  // follows the address's country as it changes.
   useEffect(() => {
-    if (internationalPhone(country, typed) !== (value ?? '')) {
-      const s = splitPhone(value ?? '');
+    const stored = value ?? '';
+    if (internationalPhone(country, typed) === stored) return;
+    const s = splitPhone(stored, fallback);
+    if (s.country !== country || s.national !== typed) {
       setCountry(s.country);
       setTyped(s.national);
     }
-  }, [value, country, typed]);
+  }, [value, country, typed, fallback]);
   const own =
     touched && !isValidPhone(internationalPhone(country, typed)) ? t('validation.phone') : undefined;
   return (

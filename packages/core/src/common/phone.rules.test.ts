@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { internationalPhone, isValidPhone, splitPhone } from './phone.rules.ts';
+import { internationalPhone, isValidPhone, phoneCountryOf, splitPhone } from './phone.rules.ts';
 
 describe('phone field rule (spec 3 §5)', () => {
   it('accepts empty, and numbers of 2 to 15 digits starting 1-9 after stripping spaces, brackets and dashes', () => {
@@ -42,6 +42,15 @@ describe('international form of a typed number (spec 3 §9: default nl, preferre
     expect(splitPhone('+32470123456')).toEqual({ country: 'be', national: '0470123456' });
     expect(splitPhone('0612345678')).toEqual({ country: 'nl', national: '0612345678' });
     expect(splitPhone('+999 1')).toEqual({ country: 'nl', national: '+999 1' });
+  });
+  it("gives a number without a calling code the address's country, and a number with one its own", () => {
+    expect(splitPhone('0470 12 34 56', 'be')).toEqual({ country: 'be', national: '0470 12 34 56' });
+    expect(splitPhone('+31 6 1234 5678', 'be')).toEqual({ country: 'nl', national: '06 1234 5678' });
+    expect(phoneCountryOf('BE')).toBe('be');
+    expect(phoneCountryOf('de')).toBe('de');
+    expect(phoneCountryOf('XX')).toBe('nl');
+    expect(phoneCountryOf('')).toBe('nl');
+    expect(phoneCountryOf(undefined)).toBe('nl');
   });
   it('round-trips: split then convert gives the stored number back', () => {
     for (const n of ['+31 6 1234 5678', '+49 30 123456', '+32 470 12 34 56'])

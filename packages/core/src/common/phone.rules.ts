@@ -47,6 +47,15 @@ export type PhoneCountry = (typeof PHONE_COUNTRIES)[number]['code'];
 export const DEFAULT_PHONE_COUNTRY: PhoneCountry = 'nl';
 
 /**
+ * The phone field's country for an address's country code (ISO 3166, any case: `BE` → `be`); the default (nl) for
+ * an empty code or a country the field does not offer.
+ */
+export function phoneCountryOf(countryCode: string | null | undefined): PhoneCountry {
+  const code = (countryCode ?? '').trim().toLowerCase();
+  return PHONE_COUNTRIES.find((c) => c.code === code)?.code ?? DEFAULT_PHONE_COUNTRY;
+}
+
+/**
  * The number to store for what a person typed in the phone field with `country` chosen: empty stays empty; a number
  * typed with `+` or `00` is already international (`00` becomes `+`); otherwise the national trunk `0` is dropped and
  * the country's calling code put in front (`06 1234 5678` in nl → `+31 6 1234 5678`). Spacing is kept as typed.
@@ -62,17 +71,21 @@ export function internationalPhone(country: PhoneCountry, typed: string): string
 
 /**
  * Splits a stored number into the country whose calling code it starts with and the rest, for showing it in the
- * phone field (the longest matching code wins; `+1` only when nothing longer matches). A number without `+` keeps
- * the default country and is shown as stored.
+ * phone field (the longest matching code wins; `+1` only when nothing longer matches). A number without `+` is shown
+ * as stored, with `fallback` as its country: the address's country where the number belongs to an address (a Belgian
+ * order's `0470 12 34 56` is a Belgian number), else the default (nl).
  */
-export function splitPhone(stored: string): { country: PhoneCountry; national: string } {
+export function splitPhone(
+  stored: string,
+  fallback: PhoneCountry = DEFAULT_PHONE_COUNTRY,
+): { country: PhoneCountry; national: string } {
   const v = stored.trim();
-  if (!v.startsWith('+')) return { country: DEFAULT_PHONE_COUNTRY, national: v };
+  if (!v.startsWith('+')) return { country: fallback, national: v };
   const digits = v.slice(1).replace(STRIPPED, '');
   const match = [...PHONE_COUNTRIES]
     .sort((a, b) => b.dial.length - a.dial.length)
     .find((c) => digits.startsWith(c.dial));
-  if (!match) return { country: DEFAULT_PHONE_COUNTRY, national: v };
+  if (!match) return { country: fallback, national: v };
   // Drop '+', then the calling code's digits (skipping spaces in between), then leading spaces.
   let i = 1;
   let seen = 0;

@@ -584,7 +584,11 @@ function AddressStep({ draft, address, lang }: StepProps) {
         {field('surename')}
         {field('company', false)}
         {field('email')}
-        <PhoneField label={t('address.phone')} {...address.getInputProps('phone')} />
+        <PhoneField
+          label={t('address.phone')}
+          addressCountry={address.values.countryCode}
+          {...address.getInputProps('phone')}
+        />
       </SimpleGrid>
       <Group mt="sm" data-testid="address-check">
         {check.isFetching ? (

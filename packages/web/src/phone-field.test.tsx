@@ -1,0 +1,59 @@
+import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createI18n } from './i18n.ts';
+import { PhoneField } from './phone-field.tsx';
+
+afterEach(cleanup);
+
+/** An address form's phone and country, as the new order form holds them; `changes` records what the form received. */
+function AddressPhone({ phone, country, changes }: { phone: string; country: string; changes: string[] }) {
+  const [value, setValue] = useState(phone);
+  const [addressCountry, setAddressCountry] = useState(country);
+  return (
+    <I18nextProvider i18n={createI18n({}, 'en')}>
+      <MantineProvider>
+        <button type="button" onClick={() => setAddressCountry('NL')}>
+          to NL
+        </button>
+        <PhoneField
+          label="Phone"
+          value={value}
+          addressCountry={addressCountry}
+          onChange={(v) => {
+            changes.push(v);
+            setValue(v);
+          }}
+        />
+      </MantineProvider>
+    </I18nextProvider>
+  );
+}
+
+const countrySelect = () =>
+  screen.getByRole('combobox', { name: 'Phone: Country code' }) as HTMLSelectElement;
+const number = () => screen.getByRole('textbox', { name: 'Phone' }) as HTMLInputElement;
+
+describe('PhoneField with an address country (spec 3 §5, §9)', () => {
+  it("shows an imported number without a calling code in the address's country, and keeps it there when edited", () => {
+    const changes: string[] = [];
+    render(<AddressPhone phone="0470 12 34 56" country="BE" changes={changes} />);
+    expect(countrySelect().value).toBe('be');
+    expect(number().value).toBe('0470 12 34 56');
+    fireEvent.change(number(), { target: { value: '0470 12 34 57' } });
+    expect(changes).toEqual(['+32 470 12 34 57']);
+    expect(countrySelect().value).toBe('be');
+  });
+
+  it('follows the address country while the number has no calling code; a number with one keeps its own', () => {
+    render(<AddressPhone phone="0470 12 34 56" country="BE" changes={[]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'to NL' }));
+    expect(countrySelect().value).toBe('nl');
+    cleanup();
+    render(<AddressPhone phone="+49 30 123456" country="BE" changes={[]} />);
+    expect(countrySelect().value).toBe('de');
+    expect(number().value).toBe('030 123456');
+  });
+});
