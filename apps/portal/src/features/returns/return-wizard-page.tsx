@@ -277,7 +277,11 @@ function Wizard({ order, lang }: { order: Order; lang: 'nl' | 'en' }) {
                 <TextInput label={t('surname')} required {...form.field('surname')} />
                 <TextInput label={t('company')} {...form.field('company')} />
                 <TextInput label={t('email')} required {...form.field('email')} />
-                <PhoneField label={t('phone')} {...form.field('phone')} />
+                <PhoneField
+                  label={t('phone')}
+                  addressCountry={form.form.values.countryCode}
+                  {...form.field('phone')}
+                />
               </SimpleGrid>
             </Paper>
           </Stepper.Step>
