@@ -121,6 +121,16 @@ test('the returns desk scans the tracking number, judges one item good and one d
   await expect(page.getByTestId('outbox-count')).toHaveText('1 change waiting to send');
   await context.setOffline(false);
   await expect(page.getByTestId('outbox-count')).toHaveText('Everything sent', { timeout: 15_000 });
+  // A count typed and not yet left comes back after a reload (ADR 0135: kept on the device as it is typed, sent only
+  // when the field is left).
+  await bad.getByTestId('return-received').fill(String(b.expected_quantity + 1));
+  await page.waitForTimeout(600);
+  await page.reload();
+  await expect(bad.getByTestId('return-received')).toHaveValue(String(b.expected_quantity + 1));
+  await expect(page.getByTestId('outbox-count')).toHaveText('Everything sent');
+  await shot(page, 'returns-desk-01-typed-after-reload');
+  await bad.getByTestId('return-received').fill(String(b.expected_quantity));
+  await bad.getByTestId('return-received').press('Enter');
   // Saved through the outbox: the box shows the queued change once it is stored.
   await bad.getByLabel('Product damaged', { exact: true }).click();
   await expect(bad.getByLabel('Product damaged', { exact: true })).toBeChecked();

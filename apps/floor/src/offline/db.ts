@@ -348,6 +348,13 @@ export interface MetaValues {
    */
   directDraft: DirectDraft;
   /**
+   * Values typed into a field and not yet saved (ADR 0135): field key (`return:<return id>:<item id>:received`,
+   * `inbound:<item id>:notes`, …) → the text as typed. Written a few hundred ms after the last keystroke and when the
+   * page is hidden ({@link typedDraftWriter}), removed when the field's value is saved, so a reload or a closed browser
+   * gives back what was typed without ever sending it; only the screen's own save (leaving the field) sends it.
+   */
+  typedDrafts: Record<string, string>;
+  /**
    * Pick records changed at the shelf whose stock change the server accepted: pick id → when (ms since epoch) it was
    * accepted (outbox.ts `markSent`). A pick list download whose pages were asked before then keeps the picker's
    * record; a download landing prunes the entries older than its pages (pick-download.ts `storePickList`).
@@ -437,6 +444,96 @@ export async function getMeta<K extends MetaKey>(db: FloorDb, key: K): Promise<M
 /** Writes one meta value. */
 export async function setMeta<K extends MetaKey>(db: FloorDb, key: K, value: MetaValues[K]): Promise<void> {
   await db.meta.put({ key, value } as MetaRecord);
+}
+
+/**
+ * Keeps (a string) or removes (null) the typed value of one field in meta `typedDrafts` (ADR 0135), merged with the
+ * other fields' in one transaction (or the caller's, when it holds `meta`).
+ */
+export async function keepTyped(db: FloorDb, key: string, value: string | null): Promise<void> {
+  await db.transaction('rw', db.meta, async () => {
+    const all = { ...((await getMeta(db, 'typedDrafts')) ?? {}) };
+    if (value === null) {
+      if (!(key in all)) return;
+      delete all[key];
+    } else if (all[key] === value) return;
+    else all[key] = value;
+    await setMeta(db, 'typedDrafts', all);
+  });
+}
+
+/** The typed values kept on this device (meta `typedDrafts`, ADR 0135): field key → text; empty when none. */
+export async function typedDrafts(db: FloorDb): Promise<Record<string, string>> {
+  return (await getMeta(db, 'typedDrafts')) ?? {};
+}
+
+/** Milliseconds after the last keystroke before a typed value is written to the device. */
+export const TYPED_DELAY_MS = 300;
+
+/** One field's writer of its typed value to the device ({@link typedDraftWriter}). */
+export interface TypedDraftWriter {
+  /** The field's text changed: written {@link TYPED_DELAY_MS} after the last change (or at once on a page hide). */
+  change(value: string): void;
+  /** Writes a change still waiting now (the field is left, the screen closes); resolves when written. */
+  flush(): Promise<void>;
+  /**
+   * Forgets a waiting change without writing it (the field's value is being saved: the caller removes the kept value
+   * with {@link keepTyped} in the transaction that queues the save).
+   */
+  cancel(): void;
+}
+
+/** Writers with a change waiting: written at once when the page is hidden or left (`pagehide`, `visibilitychange`). */
+const waitingWriters = new Set<TypedDraftWriter>();
+let pageHideListening = false;
+function listenForPageHide(): void {
+  if (pageHideListening || typeof window === 'undefined') return;
+  pageHideListening = true;
+  const flushAll = () => {
+    for (const w of [...waitingWriters]) void w.flush();
+  };
+  window.addEventListener('pagehide', flushAll);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushAll();
+  });
+}
+
+/**
+ * A debounced writer of one field's typed value to meta `typedDrafts` under `key` (ADR 0135): no React state, so a
+ * keystroke re-renders nothing; a write failure is given to `onError`.
+ */
+export function typedDraftWriter(
+  db: FloorDb,
+  key: string,
+  onError: (err: unknown) => void = () => undefined,
+): TypedDraftWriter {
+  listenForPageHide();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let waiting: string | null = null;
+  const writer: TypedDraftWriter = {
+    change(value) {
+      waiting = value;
+      waitingWriters.add(writer);
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => void writer.flush(), TYPED_DELAY_MS);
+    },
+    async flush() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      waitingWriters.delete(writer);
+      if (waiting === null) return;
+      const value = waiting;
+      waiting = null;
+      await keepTyped(db, key, value).catch(onError);
+    },
+    cancel() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      waiting = null;
+      waitingWriters.delete(writer);
+    },
+  };
+  return writer;
 }
 
 let instance: FloorDb | null = null;

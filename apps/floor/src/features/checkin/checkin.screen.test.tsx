@@ -4,7 +4,7 @@ import type { InboundItem } from '@hoppa/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { kickOutbox, outboxSender } from '../../app/sync.ts';
-import { floorDb, getMeta, setMeta } from '../../offline/db.ts';
+import { floorDb, getMeta, setMeta, typedDrafts } from '../../offline/db.ts';
 import { enqueueInboundChange } from '../../offline/outbox.ts';
 import { storeProduct } from '../../offline/products.ts';
 import { browser, json } from '../../test/dom-setup.ts';
@@ -611,5 +611,95 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
       }
       expect(rows[0]?.label).toContain(words);
     }
+  });
+  it('keeps notes and extra work typed and not yet left through a reload, and saves each once', async () => {
+    await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [inbound({ items: [item()] })] });
+    browser.online = false;
+    const openItem = async () => {
+      renderFloor('/inbound', { lang: 'nl' });
+      await screen.findByTestId('inbound-card');
+      scan('in-00000001');
+      fireEvent.click(await screen.findByTestId('inbound-item'));
+      await screen.findByTestId('item-detail');
+    };
+    await openItem();
+    fireEvent.input(screen.getByLabelText('Notities'), { target: { value: 'Doos 3 nat' } });
+    const work = within(screen.getByRole('region', { name: 'Extra werk' }));
+    fireEvent.input(work.getByLabelText('Omschrijving'), { target: { value: 'Stickeren' } });
+    fireEvent.input(work.getByLabelText('Kosten (€)'), { target: { value: '0,25' } });
+    fireEvent.input(work.getByLabelText('Aantal'), { target: { value: '24' } });
+    // Written on the device while typing (a few hundred ms after the last keystroke), none of it sent.
+    await waitFor(async () => expect(Object.keys(await typedDrafts(floorDb()))).toHaveLength(2), {
+      timeout: 2000,
+    });
+    expect(await floorDb().outbox.count()).toBe(0);
+    // The page reloads without any field being left: what was typed is back.
+    cleanup();
+    await openItem();
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Notities').value).toBe('Doos 3 nat');
+    const again = within(screen.getByRole('region', { name: 'Extra werk' }));
+    expect(again.getByLabelText<HTMLInputElement>('Omschrijving').value).toBe('Stickeren');
+    expect(again.getByLabelText<HTMLInputElement>('Kosten (€)').value).toBe('0,25');
+    expect(again.getByLabelText<HTMLInputElement>('Aantal').value).toBe('24');
+    expect(await floorDb().outbox.count()).toBe(0);
+    // Leaving the notes and adding the extra work each queue one change, and the device forgets the typed values.
+    fireEvent.blur(screen.getByLabelText('Notities'));
+    fireEvent.click(again.getByRole('button', { name: 'Extra werk toevoegen' }));
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(2));
+    expect((await floorDb().outbox.orderBy('seq').toArray()).map((r) => r.body)).toEqual([
+      { op: 'edit', item_id: hex(11), fields: { notes: 'Doos 3 nat' } },
+      {
+        op: 'surcharge',
+        item_id: hex(11),
+        surcharge: { description: 'Stickeren', cost_cents: 25, amount: 24 },
+      },
+    ]);
+    await waitFor(async () => expect(await typedDrafts(floorDb())).toEqual({}));
+    cleanup();
+    await openItem();
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Notities').value).toBe('Doos 3 nat');
+    expect(
+      within(screen.getByRole('region', { name: 'Extra werk' })).getByLabelText<HTMLInputElement>(
+        'Omschrijving',
+      ).value,
+    ).toBe('');
+    expect(await floorDb().outbox.count()).toBe(2);
+  });
+
+  it("names the product's own bin scanned offline, read when the inbound was opened online", async () => {
+    // The worker opens the inbound at the dock with a connection, walks into the hall and loses it: the product's
+    // locations the device read then name its bin ('24 stuks op D-20-19'), not 'de gescande locatie'.
+    const stored = inbound({ items: [item()] });
+    await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [stored] });
+    const mok = mokOnC012(hex(81));
+    const own = {
+      ...mok,
+      locations: mok.locations.map((l) => ({
+        ...l,
+        location: { ...l.location, name: 'D-20-19', parent_name: 'D-20' },
+      })),
+    };
+    browser.server = (req) => {
+      const url = new URL(req.url);
+      if (url.pathname === '/api/inbounds/status/pending/items')
+        return json(200, { items: [stored], total: 1, skip: 0, limit: 100 });
+      if (url.pathname === `/api/product/locations/${hex(500)}`) return json(200, own);
+      return json(503, { statusCode: 503, code: 'unavailable', message: 'down' });
+    };
+    renderFloor('/inbound', { lang: 'nl' });
+    await screen.findByTestId('inbound-card');
+    scan('in-00000001');
+    await screen.findByTestId('inbound-item');
+    await waitFor(async () => expect(await floorDb().products.get(hex(500))).toBeDefined(), {
+      timeout: 2000,
+    });
+    browser.setOnline(false);
+    fireEvent.click(screen.getByTestId('inbound-item'));
+    await screen.findByTestId('item-detail');
+    scan(hex(74));
+    await waitFor(() => expect(screen.getByTestId('checkin-notice').textContent).toBe('24 stuks op D-20-19'));
+    expect((await floorDb().outbox.toArray()).map((r) => r.label)).toEqual([
+      'IN-00000001 · 24× Mok op D-20-19',
+    ]);
   });
 });

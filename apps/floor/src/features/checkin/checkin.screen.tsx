@@ -14,7 +14,7 @@ import {
 import { Button, NativeSelect, Textarea, TextInput } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { TFunction } from 'i18next';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, type RefObject, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../app/api.ts';
@@ -25,7 +25,16 @@ import { ErrorBanner } from '../../components/error-banner.tsx';
 import { RejectedChanges, rejectionText } from '../../components/rejected-changes.tsx';
 import { ScanBar } from '../../components/scan-bar.tsx';
 import { CloseHeaderButton, StatusBar } from '../../components/status-bar.tsx';
-import { floorDb, getMeta, type InboundOp, type MetaValues, setMeta } from '../../offline/db.ts';
+import {
+  floorDb,
+  getMeta,
+  type InboundOp,
+  keepTyped,
+  type MetaValues,
+  setMeta,
+  typedDrafts,
+  typedDraftWriter,
+} from '../../offline/db.ts';
 import {
   findLocationByName,
   scannedLocation,
@@ -39,6 +48,7 @@ import {
   withFetchedInbound,
   withInboundItem,
 } from '../../offline/outbox.ts';
+import { refreshProduct } from '../../offline/products.ts';
 import { deviceBeeps } from '../../scan/feedback.ts';
 import type { ScanInputHandle } from '../../scan/scan-input.tsx';
 import { speak } from '../../scan/speech.ts';
@@ -59,6 +69,28 @@ import {
 import './checkin.css';
 
 type T = TFunction<'checkin', undefined>;
+/** The typed values kept on the device (meta `typedDrafts`), read once when the task opens; null until read. */
+type Typed = RefObject<Record<string, string> | null>;
+/** Queues a change of an inbound; with `typedKey`, removes that field's kept typed value in the same transaction. */
+type Queue = (target: ShownInbound, op: InboundOp, label: string, typedKey?: string) => Promise<void>;
+
+/**
+ * One field's value as typed, kept on the device while it is typed (meta `typedDrafts` under `key`, ADR 0135): what
+ * was kept (from before a reload), the writer to give each change to, and `forget` for when the value is being saved
+ * (the save's transaction removes the kept value). Written on unmount too (the worker leaves the item).
+ */
+function useTypedField(key: string, typed: Typed) {
+  const writer = useMemo(() => typedDraftWriter(floorDb(), key), [key]);
+  useEffect(() => () => void writer.flush(), [writer]);
+  return {
+    kept: typed.current?.[key],
+    writer,
+    forget() {
+      writer.cancel();
+      if (typed.current) delete typed.current[key];
+    },
+  };
+}
 const CameraScanner = lazy(() =>
   import('@hoppa/web/camera-scanner').then((m) => ({ default: m.CameraScanner })),
 );
@@ -96,6 +128,23 @@ export function CheckinScreen() {
   const [amount, setAmount] = useState<number | null>(null);
   const [loading, setLoading] = useState(false);
   const scanInput = useRef<ScanInputHandle>(null);
+  // Notes and extra work typed and not yet saved, kept on the device as they are typed (ADR 0135): read once before
+  // an item shows, so its fields start from them; kept in a ref, so a keystroke's write re-renders nothing.
+  const typed: Typed = useRef(null);
+  const [typedRead, setTypedRead] = useState(false);
+  useEffect(() => {
+    let live = true;
+    typedDrafts(db)
+      .catch(() => ({}))
+      .then((kept) => {
+        if (!live) return;
+        typed.current = { ...kept };
+        setTypedRead(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [db]);
   const rejected = useRejectedRows().filter((r) => r.kind === 'inbound.change');
   const desk = useLiveQuery(async () => {
     const stored = await getMeta(db, 'checkinDesk');
@@ -111,6 +160,22 @@ export function CheckinScreen() {
   );
   const inbound = shown.find((ib) => ib.id === inboundId) ?? null;
   const item = inbound?.items.find((it) => it.id === itemId) ?? null;
+
+  // The products of an inbound opened with a connection: their own locations read once and kept on the device (Dexie
+  // `products`), so a product's bin scanned later without a connection is named ('12 stuks op D-20-19'), not 'the
+  // scanned location' (ADR 0135). Pending items only; a failed read changes nothing (the server names it later).
+  const toRead = [
+    ...new Set((inbound?.items ?? []).filter((it) => it.status === 'pending').map((it) => it.product.id)),
+  ].join(',');
+  const productsRead = useRef(new Set<string>());
+  useEffect(() => {
+    if (!online || !toRead) return;
+    for (const id of toRead.split(',')) {
+      if (productsRead.current.has(id)) continue;
+      productsRead.current.add(id);
+      refreshProduct(db, id).catch(() => productsRead.current.delete(id));
+    }
+  }, [db, online, toRead]);
 
   const open = useCallback(
     (next: { inbound?: string; item?: string }) => {
@@ -200,8 +265,12 @@ export function CheckinScreen() {
     }
   }
 
-  async function queue(target: ShownInbound, op: InboundOp, label: string) {
-    await enqueueInboundChange(db, target.id, op, `${target.inbound_number} · ${label}`);
+  async function queue(target: ShownInbound, op: InboundOp, label: string, typedKey?: string) {
+    // Queued and the typed value removed in one transaction: a reload after it never offers the value to save again.
+    await db.transaction('rw', db.outbox, db.meta, async () => {
+      await enqueueInboundChange(db, target.id, op, `${target.inbound_number} · ${label}`);
+      if (typedKey) await keepTyped(db, typedKey, null);
+    });
     kickOutbox();
   }
 
@@ -356,9 +425,10 @@ export function CheckinScreen() {
               : rejectionText(row.rejection, t)
           }
         />
-        {item && inbound ? (
+        {item && inbound && !typedRead ? null : item && inbound ? (
           <ItemDetail
             key={item.id}
+            typed={typed}
             inbound={inbound}
             item={item}
             amount={amount ?? defaultPlaceAmount(item)}
@@ -556,6 +626,7 @@ function InboundDetail({ inbound, onItem, t }: { inbound: ShownInbound; onItem(i
 
 /** The inbound item detail of spec 2 §2: counts, location finder, placing, extra work, photos, notes, Confirm. */
 function ItemDetail({
+  typed,
   inbound,
   item,
   amount,
@@ -568,12 +639,13 @@ function ItemDetail({
   setError,
   t,
 }: {
+  typed: Typed;
   inbound: ShownInbound;
   item: ShownInboundItem;
   amount: number;
   setAmount(n: number): void;
   online: boolean;
-  queue(target: ShownInbound, op: InboundOp, label: string): Promise<void>;
+  queue: Queue;
   place(
     target: ShownInbound,
     it: ShownInboundItem,
@@ -594,8 +666,31 @@ function ItemDetail({
   const [manualLocation, setManualLocation] = useState('');
   const [uploading, setUploading] = useState<'idle' | 'uploading' | 'success' | 'error'>('idle');
   const [uploadProblem, setUploadProblem] = useState<string | null>(null);
-  const save = (fields: Extract<InboundOp, { op: 'edit' }>['fields']) =>
-    void queue(inbound, { op: 'edit', item_id: item.id, fields }, item.product.name);
+  const save = (fields: Extract<InboundOp, { op: 'edit' }>['fields'], typedKey?: string) =>
+    void queue(inbound, { op: 'edit', item_id: item.id, fields }, item.product.name, typedKey);
+  // Notes and batch as typed, kept on the device while typed (ADR 0135); saved when left or on Confirm, once: `sent`
+  // remembers the text queued for the value it was typed over.
+  const notes = useTypedField(`inbound:${item.id}:notes`, typed);
+  const batch = useTypedField(`inbound:${item.id}:batch`, typed);
+  const notesField = useRef<HTMLTextAreaElement>(null);
+  const batchField = useRef<HTMLInputElement>(null);
+  const sent = useRef<Record<string, { over: string | null; v: string | null }>>({});
+  function commitText(
+    field: 'notes' | 'batch_nr',
+    typedField: ReturnType<typeof useTypedField>,
+    el: HTMLInputElement | HTMLTextAreaElement | null,
+  ) {
+    if (!el || el.disabled) return;
+    typedField.forget();
+    const v = el.value.trim() || null;
+    const over = item[field];
+    const last = sent.current[field];
+    const key = `inbound:${item.id}:${field === 'notes' ? 'notes' : 'batch'}`;
+    if (v !== over && !(last?.over === over && last.v === v)) {
+      sent.current[field] = { over, v };
+      save({ [field]: v }, key);
+    } else void keepTyped(floorDb(), key, null).catch(() => undefined);
+  }
 
   async function callOnline(call: () => Promise<InboundItem>) {
     setFinding(true);
@@ -831,7 +926,7 @@ function ItemDetail({
 
       <Transfers inbound={inbound} item={item} queue={queue} pending={pending} online={online} t={t} />
 
-      <Surcharges inbound={inbound} item={item} queue={queue} pending={pending} t={t} />
+      <Surcharges typed={typed} inbound={inbound} item={item} queue={queue} pending={pending} t={t} />
 
       <section className="ci-section" aria-label={t('photos')}>
         <h2>{t('photos')}</h2>
@@ -861,31 +956,29 @@ function ItemDetail({
       <section className="ci-section" aria-label={t('details')}>
         <h2>{t('details')}</h2>
         <Textarea
+          ref={notesField}
           size="lg"
           label={t('notes')}
-          defaultValue={item.notes ?? ''}
+          defaultValue={notes.kept ?? item.notes ?? ''}
           key={`notes:${item.notes ?? ''}`}
           disabled={!pending}
           rows={3}
           maxLength={2000}
           data-testid="item-notes"
-          onBlur={(e) => {
-            const v = e.currentTarget.value.trim();
-            if (v !== (item.notes ?? '')) save({ notes: v || null });
-          }}
+          onChange={(e) => notes.writer.change(e.currentTarget.value)}
+          onBlur={(e) => commitText('notes', notes, e.currentTarget)}
         />
         <div className="ci-row">
           <TextInput
+            ref={batchField}
             size="lg"
             label={t('batch')}
-            defaultValue={item.batch_nr ?? ''}
+            defaultValue={batch.kept ?? item.batch_nr ?? ''}
             key={`batch:${item.batch_nr ?? ''}`}
             disabled={!pending}
             maxLength={100}
-            onBlur={(e) => {
-              const v = e.currentTarget.value.trim();
-              if (v !== (item.batch_nr ?? '')) save({ batch_nr: v || null });
-            }}
+            onChange={(e) => batch.writer.change(e.currentTarget.value)}
+            onBlur={(e) => commitText('batch_nr', batch, e.currentTarget)}
           />
           <TextInput
             size="lg"
@@ -920,6 +1013,9 @@ function ItemDetail({
           mt="md"
           data-testid="confirm-item"
           onClick={() => {
+            // Notes or a batch kept from before a reload and not yet left are saved first (queued before Confirm).
+            commitText('notes', notes, notesField.current);
+            commitText('batch_nr', batch, batchField.current);
             void queue(
               inbound,
               { op: 'submit', item_id: item.id },
@@ -1108,23 +1204,32 @@ function Transfers({
 
 /** Extra work on the item (spec 2 §5 Surcharge): description, cost and amount required; totals in euro (§9). */
 function Surcharges({
+  typed,
   inbound,
   item,
   queue,
   pending,
   t,
 }: {
+  typed: Typed;
   inbound: ShownInbound;
   item: ShownInboundItem;
-  queue(target: ShownInbound, op: InboundOp, label: string): Promise<void>;
+  queue: Queue;
   pending: boolean;
   t: T;
 }) {
-  const [description, setDescription] = useState('');
-  const [cost, setCost] = useState('');
-  const [count, setCount] = useState('1');
+  // The form as typed is kept on the device while typed (ADR 0135) until the extra work is added.
+  const typedKey = `inbound:${item.id}:surcharge`;
+  const draft = useTypedField(typedKey, typed);
+  const [form, setForm] = useState(() => keptSurchargeForm(draft.kept));
+  const { description, cost, count } = form;
   const [problem, setProblem] = useState<string | null>(null);
   const keep = (v: string) => v.replace(/[^0-9.,]/g, '');
+  const change = (fields: Partial<SurchargeForm>) => {
+    const next = { ...form, ...fields };
+    setForm(next);
+    draft.writer.change(JSON.stringify(next));
+  };
   return (
     <section className="ci-section" aria-label={t('extraWork')}>
       <h2>{t('extraWork')}</h2>
@@ -1166,6 +1271,7 @@ function Surcharges({
               return;
             }
             setProblem(null);
+            draft.forget();
             void queue(
               inbound,
               {
@@ -1174,10 +1280,9 @@ function Surcharges({
                 surcharge: { description: description.trim(), cost_cents: cents, amount: n },
               },
               description.trim(),
+              typedKey,
             );
-            setDescription('');
-            setCost('');
-            setCount('1');
+            setForm(EMPTY_SURCHARGE);
           }}
         >
           <TextInput
@@ -1185,7 +1290,7 @@ function Surcharges({
             label={t('description')}
             value={description}
             maxLength={200}
-            onChange={(e) => setDescription(e.currentTarget.value)}
+            onChange={(e) => change({ description: e.currentTarget.value })}
           />
           <div className="ci-row">
             <TextInput
@@ -1193,14 +1298,14 @@ function Surcharges({
               label={t('cost')}
               inputMode="decimal"
               value={cost}
-              onChange={(e) => setCost(keep(e.currentTarget.value))}
+              onChange={(e) => change({ cost: keep(e.currentTarget.value) })}
             />
             <TextInput
               size="lg"
               label={t('amount')}
               inputMode="numeric"
               value={count}
-              onChange={(e) => setCount(keep(e.currentTarget.value))}
+              onChange={(e) => change({ count: keep(e.currentTarget.value) })}
             />
           </div>
           {problem ? <p className="ci-notice ci-notice-bad">{problem}</p> : null}
@@ -1211,4 +1316,28 @@ function Surcharges({
       ) : null}
     </section>
   );
+}
+
+/** The extra-work form as typed: description, cost (euro as typed) and amount. */
+interface SurchargeForm {
+  description: string;
+  cost: string;
+  count: string;
+}
+const EMPTY_SURCHARGE: SurchargeForm = { description: '', cost: '', count: '1' };
+
+/** The extra-work form kept on the device (JSON in meta `typedDrafts`), or the empty form when none or unreadable. */
+function keptSurchargeForm(kept: string | undefined): SurchargeForm {
+  if (!kept) return EMPTY_SURCHARGE;
+  try {
+    const v = JSON.parse(kept) as Partial<SurchargeForm>;
+    const text = (x: unknown, d: string) => (typeof x === 'string' ? x : d);
+    return {
+      description: text(v.description, ''),
+      cost: text(v.cost, ''),
+      count: text(v.count, '1'),
+    };
+  } catch {
+    return EMPTY_SURCHARGE;
+  }
 }

@@ -4,7 +4,7 @@ import type { Return } from '@hoppa/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { kickOutbox, outboxSender } from '../../app/sync.ts';
-import { floorDb, getMeta, setMeta } from '../../offline/db.ts';
+import { floorDb, getMeta, setMeta, typedDrafts } from '../../offline/db.ts';
 import { enqueueReturnChange } from '../../offline/outbox.ts';
 import { browser, json } from '../../test/dom-setup.ts';
 import { hexId } from '../../test/fixtures.ts';
@@ -261,6 +261,58 @@ describe('returns desk (issue 12; spec 2 §2 Returns desk)', () => {
     expect((await screen.findByTestId('return-item-done')).textContent).toBe(
       'Afgehandeld · Terug op voorraad',
     );
+  });
+
+  it('keeps a received count typed and not yet left through a reload, and sends it once when the item is closed', async () => {
+    const r = aReturn();
+    await setMeta(floorDb(), 'returnsDesk', { query: r.return_number, at: Date.now(), returns: [r] });
+    browser.online = false;
+    renderFloor('/returns', { lang: 'nl' });
+    const [first] = await screen.findAllByTestId('return-item');
+    fireEvent.input(within(first as HTMLElement).getByTestId('return-received'), { target: { value: '1' } });
+    // Written on the device while the field is still focused (a few hundred ms after the keystroke), sent nowhere.
+    await waitFor(async () => expect(Object.values(await typedDrafts(floorDb()))).toEqual(['1']), {
+      timeout: 2000,
+    });
+    expect(await floorDb().outbox.count()).toBe(0);
+    // The page reloads (the scanner's browser was closed) without the field being left: the typed count is back.
+    cleanup();
+    renderFloor('/returns', { lang: 'nl' });
+    const [again] = await screen.findAllByTestId('return-item');
+    const item = again as HTMLElement;
+    expect(within(item).getByTestId<HTMLInputElement>('return-received').value).toBe('1');
+    expect(await floorDb().outbox.count()).toBe(0);
+    // Closing the item saves the typed count first, once, then closes it.
+    fireEvent.click(within(item).getByTestId('return-close'));
+    await waitFor(() => expect(item.dataset.pending).toBe('true'));
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(2));
+    expect((await floorDb().outbox.orderBy('seq').toArray()).map((row) => row.body)).toEqual([
+      { op: 'update', body: { return_id: r.id, ean: '8710000000011', received_quantity: 1 } },
+      { op: 'fulfill', return_id: r.id, ean: '8710000000011' },
+    ]);
+    expect(await typedDrafts(floorDb())).toEqual({});
+  });
+
+  it('writes a typed received count at once when the page is hidden, and forgets it once the field is left', async () => {
+    const r = aReturn();
+    await setMeta(floorDb(), 'returnsDesk', { query: r.return_number, at: Date.now(), returns: [r] });
+    browser.online = false;
+    renderFloor('/returns', { lang: 'nl' });
+    const [first] = await screen.findAllByTestId('return-item');
+    const received = within(first as HTMLElement).getByTestId('return-received');
+    fireEvent.input(received, { target: { value: '0' } });
+    window.dispatchEvent(new Event('pagehide'));
+    await waitFor(async () => expect(Object.values(await typedDrafts(floorDb()))).toEqual(['0']), {
+      timeout: 200,
+    });
+    fireEvent.blur(received);
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(1));
+    expect(await typedDrafts(floorDb())).toEqual({});
+    cleanup();
+    renderFloor('/returns', { lang: 'nl' });
+    const [again] = await screen.findAllByTestId('return-item');
+    expect(within(again as HTMLElement).getByTestId<HTMLInputElement>('return-received').value).toBe('0');
+    expect(await floorDb().outbox.count()).toBe(1);
   });
 
   it('says a closed item of which nothing arrived went nowhere, not back in stock', async () => {

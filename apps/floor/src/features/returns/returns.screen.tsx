@@ -18,7 +18,7 @@ import {
 import { Button, Modal, NativeSelect } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { TFunction } from 'i18next';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, type RefObject, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../app/api.ts';
@@ -29,7 +29,15 @@ import { ErrorBanner } from '../../components/error-banner.tsx';
 import { RejectedChanges } from '../../components/rejected-changes.tsx';
 import { ScanBar } from '../../components/scan-bar.tsx';
 import { CloseHeaderButton, StatusBar } from '../../components/status-bar.tsx';
-import { floorDb, getMeta, type ReturnOp, setMeta } from '../../offline/db.ts';
+import {
+  floorDb,
+  getMeta,
+  keepTyped,
+  type ReturnOp,
+  setMeta,
+  typedDrafts,
+  typedDraftWriter,
+} from '../../offline/db.ts';
 import { dismissRejected, enqueueReturnChange, withDownloadedReturns } from '../../offline/outbox.ts';
 import { deviceBeeps } from '../../scan/feedback.ts';
 import type { ScanInputHandle } from '../../scan/scan-input.tsx';
@@ -48,6 +56,15 @@ import {
 import './returns.css';
 
 type T = TFunction<'returns', undefined>;
+/** The typed values kept on the device (meta `typedDrafts`), read once when the desk opens; null until read. */
+type Typed = RefObject<Record<string, string> | null>;
+/** Queues a change of a return; with `typedKey`, removes that field's kept typed value in the same transaction. */
+type Queue = (r: ShownReturn, op: ReturnOp, label: string, typedKey?: string) => Promise<void>;
+
+/** The key of a return item's typed received count in meta `typedDrafts` (ADR 0135). */
+function receivedKey(returnId: string, itemId: string): string {
+  return `return:${returnId}:${itemId}:received`;
+}
 const CameraScanner = lazy(() =>
   import('@hoppa/web/camera-scanner').then((m) => ({ default: m.CameraScanner })),
 );
@@ -85,6 +102,23 @@ export function ReturnsScreen() {
   // only these are shown, until the next search or 'all open returns' (ADR 0135).
   const [offlineQuery, setOfflineQuery] = useState<string | null>(null);
   const scanInput = useRef<ScanInputHandle>(null);
+  // A count typed and not yet left, kept on the device as it is typed (ADR 0135): read once before the cards show,
+  // so each field starts from it; kept in a ref, so a keystroke's write re-renders nothing.
+  const typed: Typed = useRef(null);
+  const [typedRead, setTypedRead] = useState(false);
+  useEffect(() => {
+    let live = true;
+    typedDrafts(db)
+      .catch(() => ({}))
+      .then((kept) => {
+        if (!live) return;
+        typed.current = { ...kept };
+        setTypedRead(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [db]);
   const rejected = useRejectedRows().filter((r) => r.kind === 'return.change');
   const desk = useLiveQuery(async () => {
     const stored = await getMeta(db, 'returnsDesk');
@@ -201,8 +235,12 @@ export function ReturnsScreen() {
     }
   }
 
-  async function queue(r: ShownReturn, op: ReturnOp, label: string) {
-    await enqueueReturnChange(db, r.id, op, label);
+  async function queue(r: ShownReturn, op: ReturnOp, label: string, typedKey?: string) {
+    // Queued and the typed value removed in one transaction: a reload after it never offers the value to save again.
+    await db.transaction('rw', db.outbox, db.meta, async () => {
+      await enqueueReturnChange(db, r.id, op, label);
+      if (typedKey) await keepTyped(db, typedKey, null);
+    });
     kickOutbox();
   }
 
@@ -272,9 +310,11 @@ export function ReturnsScreen() {
         {shown.length === 0 && !notice && desk?.stored ? (
           <p className="ret-empty">{listing ? t('noOpen') : t('empty')}</p>
         ) : null}
-        {shown.map((r) => (
-          <ReturnCard key={r.id} r={r} queue={queue} online={online} t={t} />
-        ))}
+        {typedRead
+          ? shown.map((r) => (
+              <ReturnCard key={r.id} r={r} queue={queue} typed={typed} online={online} t={t} />
+            ))
+          : null}
       </main>
       {cameraOpen ? (
         <Suspense fallback={null}>
@@ -348,11 +388,13 @@ function FromOrderPrompt({
 function ReturnCard({
   r,
   queue,
+  typed,
   online,
   t,
 }: {
   r: ShownReturn;
-  queue(r: ShownReturn, op: ReturnOp, label: string): Promise<void>;
+  queue: Queue;
+  typed: Typed;
   online: boolean;
   t: T;
 }) {
@@ -372,7 +414,7 @@ function ReturnCard({
         {r.closed_at ? <span className="ret-badge ret-badge-closed">{t('closed')}</span> : null}
       </div>
       {r.items.map((item) => (
-        <ReturnItemRow key={item.id} r={r} item={item} queue={queue} online={online} t={t} />
+        <ReturnItemRow key={item.id} r={r} item={item} queue={queue} typed={typed} online={online} t={t} />
       ))}
       <footer className="ret-footer">
         {/* spec 2 §2: org name, the return's id as people know it (its number, not the database id), registered */}
@@ -386,24 +428,54 @@ function ReturnItemRow({
   r,
   item,
   queue,
+  typed,
   online,
   t,
 }: {
   r: ShownReturn;
   item: ShownReturnItem;
-  queue(r: ShownReturn, op: ReturnOp, label: string): Promise<void>;
+  queue: Queue;
+  typed: Typed;
   online: boolean;
   t: T;
 }) {
   const done = Boolean(item.fulfilled_at) || item.closing;
   const split = item.parts.length > 0;
   const [receivedError, setReceivedError] = useState(false);
-  const save = (fields: Omit<ReturnUpdateBody, 'return_id' | 'ean'>) =>
+  const save = (fields: Omit<ReturnUpdateBody, 'return_id' | 'ean'>, typedKey?: string) =>
     void queue(
       r,
       { op: 'update', body: { return_id: r.id, ean: item.ean, ...fields } },
       `${r.return_number} · ${item.title}`,
+      typedKey,
     );
+  // The received count as typed is kept on the device while it is typed (ADR 0135) and sent when the field is left
+  // or the item closed, once: `sent` remembers the count queued for the received quantity it was typed over.
+  const typedKey = receivedKey(r.id, item.id);
+  const received = useRef<HTMLInputElement>(null);
+  const sent = useRef<{ over: number | null; n: number } | null>(null);
+  const writer = useMemo(() => typedDraftWriter(floorDb(), typedKey), [typedKey]);
+  useEffect(() => () => void writer.flush(), [writer]);
+  const kept = typed.current?.[typedKey];
+  /** Saves the typed count if it changed; false when it is no count (the worker corrects it first). */
+  function commitReceived(field: HTMLInputElement | null): boolean {
+    if (!field || field.disabled) return true;
+    const n = parseReceived(field.value);
+    setReceivedError(n === null);
+    // A count that cannot be saved stays kept on the device as typed, for the worker to correct.
+    if (n === null) {
+      void writer.flush();
+      return false;
+    }
+    writer.cancel();
+    if (typed.current) delete typed.current[typedKey];
+    const repeat = sent.current?.over === item.received_quantity && sent.current.n === n;
+    if (n !== item.received_quantity && !repeat) {
+      sent.current = { over: item.received_quantity, n };
+      save({ received_quantity: n }, typedKey);
+    } else void keepTyped(floorDb(), typedKey, null).catch(() => undefined);
+    return true;
+  }
   const reason = RETURN_REASONS.find((x) => x.code === r.reason);
   const { i18n } = useTranslation();
   const lang = i18n.resolvedLanguage?.startsWith('nl') ? 'nl' : 'en';
@@ -472,16 +544,14 @@ function ReturnItemRow({
         <span>{t('received')}</span>
         <input
           key={`${item.id}:${shownReceived(item)}`}
+          ref={received}
           type="text"
           inputMode="numeric"
           data-testid="return-received"
-          defaultValue={String(shownReceived(item))}
+          defaultValue={kept ?? String(shownReceived(item))}
           disabled={done || split}
-          onBlur={(e) => {
-            const n = parseReceived(e.currentTarget.value);
-            setReceivedError(n === null);
-            if (n !== null && n !== item.received_quantity) save({ received_quantity: n });
-          }}
+          onChange={(e) => writer.change(e.currentTarget.value)}
+          onBlur={(e) => commitReceived(e.currentTarget)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') e.currentTarget.blur();
           }}
@@ -562,13 +632,15 @@ function ReturnItemRow({
             color="green"
             disabled={done}
             data-testid="return-close"
-            onClick={() =>
+            onClick={() => {
+              // A count kept from before a reload and not yet left is saved first (queued before the close).
+              if (!commitReceived(received.current)) return;
               void queue(
                 r,
                 { op: 'fulfill', return_id: r.id, ean: item.ean },
                 `${r.return_number} · ${item.title}`,
-              )
-            }
+              );
+            }}
           >
             {t('close')}
           </Button>
