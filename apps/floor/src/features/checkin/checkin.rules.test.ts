@@ -5,6 +5,7 @@ import {
   classifyListScan,
   classifyLocationScan,
   defaultPlaceAmount,
+  inboundLocationName,
   overlayInbound,
   parseCount,
   parseEuroCents,
@@ -160,5 +161,36 @@ describe('the dock order', () => {
       today,
     );
     expect(sorted.map((x) => x.id)).toEqual(['d', 'e', 'a', 'c', 'b']);
+  });
+});
+
+describe('a location named by the stored check-in list (ADR 0135)', () => {
+  it("finds a reserved location's or a transfer's place name by its id, and none for an id it does not hold", () => {
+    const moved = {
+      transfer_id: hex(90),
+      departed_location_id: hex(76),
+      departed_location_name: 'DOCK-2',
+      arrived_location_id: hex(70),
+      arrived_location_name: 'A-01-1',
+      stock: 6,
+      departed_at: '2026-11-25T10:00:00.000Z',
+    };
+    const list = [
+      inbound({
+        items: [
+          item({ transfers: [moved] }),
+          item({
+            id: hex(12),
+            reserved_locations: [
+              { location_id: hex(77), name: 'D-20-19', parent_name: 'D-20', type: 'bin', stock: 0 },
+            ],
+          }),
+        ],
+      }),
+    ];
+    expect(inboundLocationName(list, hex(76))).toBe('DOCK-2');
+    expect(inboundLocationName(list, hex(70))).toBe('A-01-1');
+    expect(inboundLocationName(list, hex(77))).toBe('D-20-19');
+    expect(inboundLocationName(list, hex(78))).toBeNull();
   });
 });

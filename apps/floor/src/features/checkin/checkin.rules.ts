@@ -230,3 +230,20 @@ export function temporaryPlaceId(raw: string): string | null {
   const code = raw.trim().toLowerCase();
   return HEX_ID.test(code) ? code : null;
 }
+
+/**
+ * The name of a location the check-in list on this device names by its id (ADR 0135): a reserved location of any
+ * stored inbound item, or a place a transfer left or reached (spec 2 §3 Inbound item reservedLocations, transfers).
+ * Null when none does. Pure.
+ */
+export function inboundLocationName(inbounds: readonly Inbound[], locationId: string): string | null {
+  for (const it of inbounds.flatMap((ib) => ib.items)) {
+    const reserved = it.reserved_locations.find((l) => l.location_id === locationId);
+    if (reserved?.name) return reserved.name;
+    for (const x of it.transfers) {
+      if (x.departed_location_id === locationId && x.departed_location_name) return x.departed_location_name;
+      if (x.arrived_location_id === locationId && x.arrived_location_name) return x.arrived_location_name;
+    }
+  }
+  return null;
+}

@@ -702,4 +702,30 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
       'IN-00000001 · 24× Mok op D-20-19',
     ]);
   });
+  it('names a place the stored check-in list knows (a transfer of another item) when its label is scanned offline', async () => {
+    // The dock spot the pieces of the first item were counted onto and moved on from: scanned again for the second
+    // item without a connection, it reads by its name, not 'de gescande locatie'.
+    const moved = {
+      transfer_id: hex(90),
+      departed_location_id: hex(76),
+      departed_location_name: 'DOCK-2',
+      arrived_location_id: hex(70),
+      arrived_location_name: 'A-01-1',
+      stock: 6,
+      departed_at: '2026-11-25T10:00:00.000Z',
+    };
+    const second = item({
+      id: hex(12),
+      product: { id: hex(501), ean: '8712345678913', bsku: 'MUG-02', name: 'Kop' },
+    });
+    await setMeta(floorDb(), 'checkinDesk', {
+      at: Date.now(),
+      inbounds: [inbound({ items: [item({ transfers: [moved] }), second] })],
+    });
+    browser.online = false;
+    renderFloor(`/inbound?inbound=${hex(1)}&item=${hex(12)}`, { lang: 'nl' });
+    await screen.findByTestId('item-detail');
+    scan(hex(76));
+    await waitFor(() => expect(screen.getByTestId('checkin-notice').textContent).toBe('24 stuks op DOCK-2'));
+  });
 });

@@ -57,6 +57,7 @@ import {
   classifyListScan,
   classifyLocationScan,
   defaultPlaceAmount,
+  inboundLocationName,
   overlayInbound,
   parseCount,
   parseEuroCents,
@@ -297,7 +298,11 @@ export function CheckinScreen() {
     }
     // Offline and known nowhere on this device: said in words, never by the end of its id (the move is sent by id; the
     // item the server answers carries no placement names, so this notice and the queued line keep the words).
-    const name = (typeof found === 'string' ? found : found?.name) ?? t('scannedLocation');
+    // A place the stored check-in list names (a reservation or a transfer of any item on this device) is named too.
+    const name =
+      (typeof found === 'string' ? found : found?.name) ??
+      inboundLocationName(desk?.stored?.inbounds ?? [], locationId) ??
+      t('scannedLocation');
     await queue(
       target,
       { op: 'place', item_id: it.id, location_id: locationId, amount: pieces, raw_scan: raw },
