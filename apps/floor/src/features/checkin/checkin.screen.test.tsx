@@ -702,6 +702,42 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
       'IN-00000001 · 24× Mok op D-20-19',
     ]);
   });
+  it("reads an opened inbound's products one at a time, so the worker's own calls are not queued behind them", async () => {
+    // A large inbound opened at the dock: its products' locations are read in the background, never more than one
+    // at a time (a handheld's browser has six connections; the check-in's own calls must not wait behind a burst).
+    const items = [500, 501, 502].map((n, i) =>
+      item({
+        id: hex(20 + i),
+        product: { id: hex(n), ean: `871234567891${i}`, bsku: `P-${i}`, name: `P${i}` },
+      }),
+    );
+    const stored = inbound({ items });
+    await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [stored] });
+    let inFlight = 0;
+    let most = 0;
+    const read: string[] = [];
+    browser.server = async (req) => {
+      const url = new URL(req.url);
+      if (url.pathname === '/api/inbounds/status/pending/items')
+        return json(200, { items: [stored], total: 1, skip: 0, limit: 100 });
+      const m = url.pathname.match(/^\/api\/product\/locations\/(\w+)$/);
+      if (m) {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((r) => setTimeout(r, 30));
+        inFlight--;
+        read.push(m[1] as string);
+        return json(200, { ...mokOnC012(m[1] as string) });
+      }
+      return json(503, { statusCode: 503, code: 'unavailable', message: 'down' });
+    };
+    renderFloor('/inbound', { lang: 'nl' });
+    await screen.findByTestId('inbound-card');
+    scan('in-00000001');
+    await screen.findAllByTestId('inbound-item');
+    await waitFor(() => expect(read).toHaveLength(3), { timeout: 2000 });
+    expect(most).toBe(1);
+  });
   it('names a place the stored check-in list knows (a transfer of another item) when its label is scanned offline', async () => {
     // The dock spot the pieces of the first item were counted onto and moved on from: scanned again for the second
     // item without a connection, it reads by its name, not 'de gescande locatie'.

@@ -164,18 +164,27 @@ export function CheckinScreen() {
 
   // The products of an inbound opened with a connection: their own locations read once and kept on the device (Dexie
   // `products`), so a product's bin scanned later without a connection is named ('12 stuks op D-20-19'), not 'the
-  // scanned location' (ADR 0135). Pending items only; a failed read changes nothing (the server names it later).
+  // scanned location' (ADR 0135). Pending items only; a failed read changes nothing (the server names it later). Read
+  // one at a time in the background: a large inbound's burst would queue the worker's own calls behind it (a browser
+  // keeps six connections to a host); leaving the inbound or losing the connection stops the rest.
   const toRead = [
     ...new Set((inbound?.items ?? []).filter((it) => it.status === 'pending').map((it) => it.product.id)),
   ].join(',');
   const productsRead = useRef(new Set<string>());
   useEffect(() => {
     if (!online || !toRead) return;
-    for (const id of toRead.split(',')) {
-      if (productsRead.current.has(id)) continue;
-      productsRead.current.add(id);
-      refreshProduct(db, id).catch(() => productsRead.current.delete(id));
-    }
+    let live = true;
+    void (async () => {
+      for (const id of toRead.split(',')) {
+        if (!live) return;
+        if (productsRead.current.has(id)) continue;
+        productsRead.current.add(id);
+        await refreshProduct(db, id).catch(() => productsRead.current.delete(id));
+      }
+    })();
+    return () => {
+      live = false;
+    };
   }, [db, online, toRead]);
 
   const open = useCallback(
