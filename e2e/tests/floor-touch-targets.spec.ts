@@ -405,6 +405,13 @@ test('on a 360 × 640 handheld scanner the returns desk, check-in and the pick f
     await expect(page.getByRole('button').first()).toBeVisible();
     await check(path);
   }
+  // Order grouping when the connection drops: it says at once that grouping waits for it (ADR 0135).
+  await page.goto('/floor/order-grouping');
+  await expect(page.getByTestId('grouping-prompt')).toBeVisible();
+  await context.setOffline(true);
+  await expect(page.getByTestId('grouping-offline')).toContainText('Geen verbinding');
+  await check('/floor/order-grouping (offline)');
+  await context.setOffline(false);
   expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
   await context.close();
 });

@@ -35,6 +35,8 @@ export const groupingTexts = {
       'Geen verbinding: groeperen kan alleen online. De lijst komt terug zodra je weer online bent.',
     offlineStored:
       'Geen verbinding: dit is de lijst van {{time}}. Groeperen kan alleen online; de producten blijven op hun locatie.',
+    offlineNow:
+      'Geen verbinding: groeperen kan alleen online. Laat de producten op hun locatie tot je weer online bent.',
     offlineScan:
       'Geen verbinding: {{title}} kan nu niet in een kar. Laat het op {{location}} liggen en scan het opnieuw zodra je weer online bent.',
     inactive: 'Deze locatie is niet actief: scan een andere bestemming.',
@@ -79,6 +81,8 @@ export const groupingTexts = {
     offlineList: 'No connection: grouping works online only. The list comes back once you are online again.',
     offlineStored:
       'No connection: this is the list of {{time}}. Grouping works online only; the products stay on their location.',
+    offlineNow:
+      'No connection: grouping works online only. Leave the products on their location until you are back online.',
     offlineScan:
       'No connection: {{title}} cannot go into a cart now. Leave it on {{location}} and scan it again once you are back online.',
     inactive: 'This location is not active: scan another destination.',

@@ -189,6 +189,20 @@ describe('Order grouping task (spec 2 §2 Order grouping, §4 Order grouping flo
     expect(screen.getByTestId('grouping-prompt').textContent).toBe('SCAN EAN/LOCATIE EN VERPLAATS');
   });
 
+  it('says at once when the connection drops that grouping waits for it, before any scan, and clears it when back', async () => {
+    fakeApi();
+    renderFloor('/order-grouping', { lang: 'nl' });
+    await screen.findByText(/8712345678901/);
+    expect(screen.queryByTestId('grouping-offline')).toBeNull();
+    browser.setOnline(false);
+    const banner = await screen.findByTestId('grouping-offline');
+    expect(banner.textContent).toBe(
+      'Geen verbinding: groeperen kan alleen online. Laat de producten op hun locatie tot je weer online bent.',
+    );
+    browser.setOnline(true);
+    await waitFor(() => expect(screen.queryByTestId('grouping-offline')).toBeNull());
+  });
+
   it("a cart's label scanned before the product is refused by the location to start at, never by the label's id", async () => {
     const calls = fakeApi();
     renderFloor('/order-grouping', { lang: 'nl' });

@@ -288,6 +288,11 @@ export function GroupingScreen({
               '0': storedAt === null ? t('offlineList') : t('offlineStored', { time: clock(storedAt) }),
             }}
           />
+        ) : !online && page ? (
+          // The connection dropped after the list was read: said at once, not only at the next scan (ADR 0135).
+          <p role="alert" data-testid="grouping-offline" className="gr-message gr-error">
+            {t('offlineNow')}
+          </p>
         ) : null}
         {message ? (
           <p role="status" data-testid="grouping-message" className={`gr-message gr-${message.tone}`}>
