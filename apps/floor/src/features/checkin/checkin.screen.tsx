@@ -14,7 +14,7 @@ import {
 import { Button, NativeSelect, Textarea, TextInput } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { TFunction } from 'i18next';
-import { lazy, type RefObject, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../app/api.ts';
@@ -25,16 +25,7 @@ import { ErrorBanner } from '../../components/error-banner.tsx';
 import { RejectedChanges, rejectionText } from '../../components/rejected-changes.tsx';
 import { ScanBar } from '../../components/scan-bar.tsx';
 import { CloseHeaderButton, StatusBar } from '../../components/status-bar.tsx';
-import {
-  floorDb,
-  getMeta,
-  type InboundOp,
-  keepTyped,
-  type MetaValues,
-  setMeta,
-  typedDrafts,
-  typedDraftWriter,
-} from '../../offline/db.ts';
+import { floorDb, getMeta, type InboundOp, keepTyped, type MetaValues, setMeta } from '../../offline/db.ts';
 import {
   findLocationByName,
   scannedLocation,
@@ -49,6 +40,7 @@ import {
   withInboundItem,
 } from '../../offline/outbox.ts';
 import { refreshProduct } from '../../offline/products.ts';
+import { type TypedDrafts, useTypedDrafts, useTypedField } from '../../offline/typed-drafts.ts';
 import { deviceBeeps } from '../../scan/feedback.ts';
 import type { ScanInputHandle } from '../../scan/scan-input.tsx';
 import { speak } from '../../scan/speech.ts';
@@ -70,28 +62,9 @@ import {
 import './checkin.css';
 
 type T = TFunction<'checkin', undefined>;
-/** The typed values kept on the device (meta `typedDrafts`), read once when the task opens; null until read. */
-type Typed = RefObject<Record<string, string> | null>;
 /** Queues a change of an inbound; with `typedKey`, removes that field's kept typed value in the same transaction. */
 type Queue = (target: ShownInbound, op: InboundOp, label: string, typedKey?: string) => Promise<void>;
 
-/**
- * One field's value as typed, kept on the device while it is typed (meta `typedDrafts` under `key`, ADR 0135): what
- * was kept (from before a reload), the writer to give each change to, and `forget` for when the value is being saved
- * (the save's transaction removes the kept value). Written on unmount too (the worker leaves the item).
- */
-function useTypedField(key: string, typed: Typed) {
-  const writer = useMemo(() => typedDraftWriter(floorDb(), key), [key]);
-  useEffect(() => () => void writer.flush(), [writer]);
-  return {
-    kept: typed.current?.[key],
-    writer,
-    forget() {
-      writer.cancel();
-      if (typed.current) delete typed.current[key];
-    },
-  };
-}
 const CameraScanner = lazy(() =>
   import('@hoppa/web/camera-scanner').then((m) => ({ default: m.CameraScanner })),
 );
@@ -131,21 +104,7 @@ export function CheckinScreen() {
   const scanInput = useRef<ScanInputHandle>(null);
   // Notes and extra work typed and not yet saved, kept on the device as they are typed (ADR 0135): read once before
   // an item shows, so its fields start from them; kept in a ref, so a keystroke's write re-renders nothing.
-  const typed: Typed = useRef(null);
-  const [typedRead, setTypedRead] = useState(false);
-  useEffect(() => {
-    let live = true;
-    typedDrafts(db)
-      .catch(() => ({}))
-      .then((kept) => {
-        if (!live) return;
-        typed.current = { ...kept };
-        setTypedRead(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, [db]);
+  const { typed, typedRead } = useTypedDrafts(db);
   const rejected = useRejectedRows().filter((r) => r.kind === 'inbound.change');
   const desk = useLiveQuery(async () => {
     const stored = await getMeta(db, 'checkinDesk');
@@ -653,7 +612,7 @@ function ItemDetail({
   setError,
   t,
 }: {
-  typed: Typed;
+  typed: TypedDrafts;
   inbound: ShownInbound;
   item: ShownInboundItem;
   amount: number;
@@ -699,7 +658,7 @@ function ItemDetail({
     const v = el.value.trim() || null;
     const over = item[field];
     const last = sent.current[field];
-    const key = `inbound:${item.id}:${field === 'notes' ? 'notes' : 'batch'}`;
+    const key = typedField.key;
     if (v !== over && !(last?.over === over && last.v === v)) {
       sent.current[field] = { over, v };
       save({ [field]: v }, key);
@@ -1225,7 +1184,7 @@ function Surcharges({
   pending,
   t,
 }: {
-  typed: Typed;
+  typed: TypedDrafts;
   inbound: ShownInbound;
   item: ShownInboundItem;
   queue: Queue;

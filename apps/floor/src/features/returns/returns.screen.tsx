@@ -18,7 +18,7 @@ import {
 import { Button, Modal, NativeSelect } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { TFunction } from 'i18next';
-import { lazy, type RefObject, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../app/api.ts';
@@ -29,16 +29,9 @@ import { ErrorBanner } from '../../components/error-banner.tsx';
 import { RejectedChanges } from '../../components/rejected-changes.tsx';
 import { ScanBar } from '../../components/scan-bar.tsx';
 import { CloseHeaderButton, StatusBar } from '../../components/status-bar.tsx';
-import {
-  floorDb,
-  getMeta,
-  keepTyped,
-  type ReturnOp,
-  setMeta,
-  typedDrafts,
-  typedDraftWriter,
-} from '../../offline/db.ts';
+import { floorDb, getMeta, keepTyped, type ReturnOp, setMeta } from '../../offline/db.ts';
 import { dismissRejected, enqueueReturnChange, withDownloadedReturns } from '../../offline/outbox.ts';
+import { type TypedDrafts, useTypedDrafts, useTypedField } from '../../offline/typed-drafts.ts';
 import { deviceBeeps } from '../../scan/feedback.ts';
 import type { ScanInputHandle } from '../../scan/scan-input.tsx';
 import {
@@ -56,8 +49,6 @@ import {
 import './returns.css';
 
 type T = TFunction<'returns', undefined>;
-/** The typed values kept on the device (meta `typedDrafts`), read once when the desk opens; null until read. */
-type Typed = RefObject<Record<string, string> | null>;
 /** Queues a change of a return; with `typedKey`, removes that field's kept typed value in the same transaction. */
 type Queue = (r: ShownReturn, op: ReturnOp, label: string, typedKey?: string) => Promise<void>;
 
@@ -104,21 +95,7 @@ export function ReturnsScreen() {
   const scanInput = useRef<ScanInputHandle>(null);
   // A count typed and not yet left, kept on the device as it is typed (ADR 0135): read once before the cards show,
   // so each field starts from it; kept in a ref, so a keystroke's write re-renders nothing.
-  const typed: Typed = useRef(null);
-  const [typedRead, setTypedRead] = useState(false);
-  useEffect(() => {
-    let live = true;
-    typedDrafts(db)
-      .catch(() => ({}))
-      .then((kept) => {
-        if (!live) return;
-        typed.current = { ...kept };
-        setTypedRead(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, [db]);
+  const { typed, typedRead } = useTypedDrafts(db);
   const rejected = useRejectedRows().filter((r) => r.kind === 'return.change');
   const desk = useLiveQuery(async () => {
     const stored = await getMeta(db, 'returnsDesk');
@@ -394,7 +371,7 @@ function ReturnCard({
 }: {
   r: ShownReturn;
   queue: Queue;
-  typed: Typed;
+  typed: TypedDrafts;
   online: boolean;
   t: T;
 }) {
@@ -435,7 +412,7 @@ function ReturnItemRow({
   r: ShownReturn;
   item: ShownReturnItem;
   queue: Queue;
-  typed: Typed;
+  typed: TypedDrafts;
   online: boolean;
   t: T;
 }) {
@@ -454,9 +431,7 @@ function ReturnItemRow({
   const typedKey = receivedKey(r.id, item.id);
   const received = useRef<HTMLInputElement>(null);
   const sent = useRef<{ over: number | null; n: number } | null>(null);
-  const writer = useMemo(() => typedDraftWriter(floorDb(), typedKey), [typedKey]);
-  useEffect(() => () => void writer.flush(), [writer]);
-  const kept = typed.current?.[typedKey];
+  const { kept, writer, forget } = useTypedField(typedKey, typed);
   /** Saves the typed count if it changed; false when it is no count (the worker corrects it first). */
   function commitReceived(field: HTMLInputElement | null): boolean {
     if (!field || field.disabled) return true;
@@ -467,8 +442,7 @@ function ReturnItemRow({
       void writer.flush();
       return false;
     }
-    writer.cancel();
-    if (typed.current) delete typed.current[typedKey];
+    forget();
     const repeat = sent.current?.over === item.received_quantity && sent.current.n === n;
     if (n !== item.received_quantity && !repeat) {
       sent.current = { over: item.received_quantity, n };
