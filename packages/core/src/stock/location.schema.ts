@@ -62,6 +62,12 @@ export const LocationNodeSchema = z.object({
   parent_id: IdSchema.nullable(),
   group: z.object({ id: IdSchema, name: z.string() }).nullable(),
   children: z.number().int(),
+  /**
+   * The bins a label run of it prints (`POST /location/labels/:id`): a bin 1 (itself), a rack its bins, a hall its
+   * racks' bins. 0: the run is refused (400 `no_bins`), so the map offers none (ADR 0136). Absent from older
+   * servers: unknown, the map offers the run.
+   */
+  bins: z.number().int().optional(),
   products: z.number().int(),
   stock: z.number().int(),
   status: LocationStatusSchema,
@@ -98,6 +104,8 @@ export const LocationListSchema = pageOf(LocationNodeSchema, {
       path: z.array(z.object({ id: IdSchema, name: z.string() })),
       /** Whether the parent is a quarantine location (issue 12); absent from older servers: read as false. */
       quarantine: z.boolean().optional(),
+      /** The bins a label run of the parent prints, as {@link LocationNodeSchema}'s `bins`; absent: unknown. */
+      bins: z.number().int().optional(),
     })
     .nullable(),
 });

@@ -38,6 +38,7 @@ interface NodeRow {
   group_id: string | null;
   group_name: string | null;
   children: number;
+  bins: number;
   products: number;
   stock: number;
   negative: boolean;
@@ -86,6 +87,7 @@ async function nodes(
     SELECT n.id, n.name, n.level, n.type, n.sequence, n.active, n.quarantine, n.parent_id, n.group_id, g.name AS group_name,
            n.total::int AS total,
            (SELECT count(*)::int FROM locations c WHERE c.parent_id = n.id) AS children,
+           ${binsUnder(sql`n`)} AS bins,
            (SELECT coalesce(sum(pp.links), 0)::int FROM per_place pp WHERE pp.node_id = n.id) AS products,
            (SELECT coalesce(sum(pp.stock), 0)::int FROM per_place pp WHERE pp.node_id = n.id) AS stock,
            (SELECT coalesce(bool_or(pp.negative), false) FROM per_place pp WHERE pp.node_id = n.id) AS negative,
@@ -105,6 +107,17 @@ async function nodes(
   return { rows: result.rows, total: result.rows[0]?.total ?? 0 };
 }
 
+/**
+ * SQL for the bins a label run of the location `l` prints (`labels.service.ts`): 1 for a bin, a rack's bins, a hall's
+ * racks' bins (bins lie two levels down at most). Both lookups use the parent index.
+ */
+function binsUnder(l: ReturnType<typeof sql>) {
+  return sql`(CASE WHEN ${l}.level = 'bin' THEN 1 ELSE
+      (SELECT count(*)::int FROM locations b WHERE b.parent_id = ${l}.id AND b.level = 'bin')
+    + (SELECT count(*)::int FROM locations r JOIN locations b ON b.parent_id = r.id
+        WHERE r.parent_id = ${l}.id AND b.level = 'bin') END)`;
+}
+
 function toNode(r: NodeRow): LocationNode {
   const problems: LocationProblem[] = [];
   if (r.negative) problems.push('negative_stock');
@@ -122,6 +135,7 @@ function toNode(r: NodeRow): LocationNode {
     parent_id: r.parent_id,
     group: r.group_id ? { id: r.group_id, name: r.group_name ?? '' } : null,
     children: r.children,
+    bins: r.bins,
     products: r.products,
     stock: r.stock,
     status: problems.length > 0 ? 'error' : r.stock !== 0 ? 'used' : 'free',
@@ -152,9 +166,16 @@ export async function listLocations(
   let parentRow: LocationList['parent'] = null;
   if (parent) {
     const p = await systemSql(ctx.db)
-      .selectFrom('locations')
-      .select(['id', 'name', 'level', 'parent_id', 'quarantine'])
-      .where('id', '=', parent)
+      .selectFrom('locations as l')
+      .select([
+        'l.id',
+        'l.name',
+        'l.level',
+        'l.parent_id',
+        'l.quarantine',
+        sql<number>`${binsUnder(sql`l`)}`.as('bins'),
+      ])
+      .where('l.id', '=', parent)
       .executeTakeFirst();
     if (!p) throw notFound(`Location ${parent} not found`);
     const ancestors = await sql<{ id: string; name: string; depth: number }>`
@@ -171,6 +192,7 @@ export async function listLocations(
       parent_id: p.parent_id,
       path: ancestors.rows.map((a) => ({ id: a.id, name: a.name })),
       quarantine: p.quarantine,
+      bins: p.bins,
     };
   }
   const term = page.search?.trim() ?? '';

@@ -843,6 +843,46 @@ describe('location and EAN labels (spec 3 §7; issue 9 §4)', () => {
     expect(none.statusCode).toBe(404);
   });
 
+  it('counts the bins a label run of each location prints, so the map offers none for a hall without bins', async () => {
+    const hallName = uniqueName('N');
+    const hall = await api<LocationNode>(admin, 'GET', `/locations/add/${hallName}/null`);
+    const rack = await api<LocationNode>(admin, 'GET', `/locations/add/${hallName}-01/${hall.body.id}`);
+    const empty = await api<LocationNode>(admin, 'GET', `/locations/add/${hallName}-02/${hall.body.id}`);
+    const noBins = await api<LocationList>(picker, 'GET', `/locations/${hall.body.id}`);
+    expect(noBins.body.parent?.bins).toBe(0);
+    expect(noBins.body.items.map((r) => [r.name, r.children, r.bins])).toEqual([
+      [`${hallName}-01`, 0, 0],
+      [`${hallName}-02`, 0, 0],
+    ]);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/location/labels/${hall.body.id}`,
+      headers: { cookie: picker },
+      payload: {},
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ issues: [{ code: 'no_bins', values: { value: hallName } }] });
+
+    await api(admin, 'POST', '/locations/bulk', { parent_id: rack.body.id, from: 1, to: 3 });
+    const racks = await api<LocationList>(picker, 'GET', `/locations/${hall.body.id}`);
+    expect(racks.body.parent?.bins).toBe(3);
+    expect(racks.body.items.map((r) => [r.name, r.bins])).toEqual([
+      [`${hallName}-01`, 3],
+      [`${hallName}-02`, 0],
+    ]);
+    const inRack = await api<LocationList>(picker, 'GET', `/locations/${rack.body.id}`);
+    expect(inRack.body.parent?.bins).toBe(3);
+    expect(inRack.body.items.map((b) => b.bins)).toEqual([1, 1, 1]);
+    const found = await api<LocationList>(picker, 'GET', `/locations/null?search=${hallName}`);
+    expect(found.body.items.map((l) => [l.name, l.bins])).toEqual(
+      expect.arrayContaining([
+        [hallName, 3],
+        [`${hallName}-02`, 0],
+      ]),
+    );
+    expect(empty.status).toBe(200);
+  });
+
   it('prints EAN labels whose EAN-13 scans as the product’s EAN', async () => {
     const p = await addProduct(t.db, bol, { name: 'Appelflap', ean: '8712345678906', stock: [] });
     const res = await t.app.inject({

@@ -33,8 +33,18 @@ function node(
   };
 }
 
-const HALL = node(1, 'A', 'hall');
-const RACK = node(2, 'A-01', 'rack', { parent_id: HALL.id });
+const HALL = node(1, 'A', 'hall', { bins: 2 });
+const RACK = node(2, 'A-01', 'rack', { parent_id: HALL.id, bins: 2 });
+/** A hall with a rack and no bins yet: a label run of it has nothing to print (the API refuses it: no_bins). */
+const EMPTY_HALL = node(5, 'B', 'hall', { children: 1, stock: 0, products: 0, status: 'free', bins: 0 });
+const EMPTY_RACK = node(6, 'B-01', 'rack', {
+  parent_id: EMPTY_HALL.id,
+  children: 0,
+  stock: 0,
+  products: 0,
+  status: 'free',
+  bins: 0,
+});
 const BINS = [
   node(3, 'A-01-01', 'bin', { parent_id: RACK.id }),
   node(4, 'A-01-02', 'bin', {
@@ -52,7 +62,7 @@ const staff = role('warehouse_staff', [
 ]);
 
 /** Answers the map's calls like the API; records the bins asked for. */
-function fakeApi(bulk: unknown[]) {
+function fakeApi(bulk: unknown[], printed: string[] = []) {
   return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const req =
       input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
@@ -68,9 +78,26 @@ function fakeApi(bulk: unknown[]) {
     });
     if (url.pathname === '/api/locations/null' && url.searchParams.get('search') === 'a-01-0')
       return json(page(BINS, null));
-    if (url.pathname === '/api/locations/null') return json(page([HALL], null));
+    if (url.pathname === '/api/locations/null') return json(page([HALL, EMPTY_HALL], null));
+    if (url.pathname === `/api/locations/${EMPTY_HALL.id}`)
+      return json(
+        page([EMPTY_RACK], {
+          id: EMPTY_HALL.id,
+          name: 'B',
+          level: 'hall',
+          parent_id: null,
+          path: [],
+          bins: 0,
+        }),
+      );
+    if (url.pathname.startsWith('/api/location/labels/') && req.method === 'POST') {
+      printed.push(url.pathname.split('/').pop() ?? '');
+      return new Response(new Blob(['%PDF-1.4']), { headers: { 'content-type': 'application/pdf' } });
+    }
     if (url.pathname === `/api/locations/${HALL.id}`)
-      return json(page([RACK], { id: HALL.id, name: 'A', level: 'hall', parent_id: null, path: [] }));
+      return json(
+        page([RACK], { id: HALL.id, name: 'A', level: 'hall', parent_id: null, path: [], bins: 2 }),
+      );
     if (url.pathname === `/api/locations/${RACK.id}`)
       return json(
         page(BINS, {
@@ -134,6 +161,46 @@ describe('the warehouse map (spec 3 §2 Admin: locations)', { timeout: 30_000 },
     expect(await screen.findByText('A-01-02', {}, { timeout: 3000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Open A' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Add a hall' })).toBeNull();
+  });
+
+  it('offers no label run of a hall or rack without bins, and says why; a hall with bins prints', async () => {
+    const printed: string[] = [];
+    vi.stubGlobal('fetch', fakeApi([], printed));
+    const tab = { location: { href: '' }, close: vi.fn() };
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:labels', revokeObjectURL: () => {} }),
+    );
+    renderUi(<LocationsPage />, {
+      path: '/admin/locations',
+      session: { user: user(staff), orgAuth: orgAuth(staff) },
+    });
+    await screen.findByRole('button', { name: 'Open B' });
+    const rowOf = (name: string) =>
+      within(screen.getByRole('table'))
+        .getAllByRole('row')
+        .find((r) => within(r).queryByText(name)) as HTMLElement;
+    const emptyPrint = within(rowOf('B')).getByRole('button', { name: 'Print labels' });
+    expect(emptyPrint).toHaveProperty('disabled', true);
+    expect(emptyPrint.getAttribute('title')).toBe('B holds no bins yet: add bins to print their labels');
+    const print = within(rowOf('A')).getByRole('button', { name: 'Print labels' });
+    expect(print).toHaveProperty('disabled', false);
+    fireEvent.click(print);
+    await waitFor(() => expect(tab.location.href).toBe('blob:labels'));
+    expect(printed).toEqual([HALL.id]);
+
+    // Inside the empty hall: the header's button waits for bins too, and says so beside it.
+    fireEvent.click(screen.getByRole('button', { name: 'Open B' }));
+    await screen.findByText('B-01');
+    const header = screen.getAllByRole('button', { name: 'Print labels' });
+    expect(header.map((b) => (b as HTMLButtonElement).disabled)).toEqual([true, true]);
+    expect(screen.getByText('B holds no bins yet: add bins to print their labels')).toBeTruthy();
+    fireEvent.click(header[0] as HTMLElement);
+    expect(printed).toEqual([HALL.id]);
   });
 
   it('says so when no transfer is open', async () => {

@@ -1,4 +1,5 @@
 import {
+  LABELS_MAX,
   LOCATION_BULK_MAX,
   LOCATION_TYPES,
   type LocationLevel,
@@ -82,6 +83,20 @@ function StatusBadge({ node, t }: { node: LocationNode; t: TFunction<'locations'
   );
 }
 
+/**
+ * Why a label run of a location cannot print, or null when it can: no bins under it (the API refuses: `no_bins`) or
+ * more than {@link LABELS_MAX} (`too_many_bins`). `bins` absent (an older server): null, the run is offered (ADR 0136).
+ */
+function labelRunBlocked(
+  place: { name: string; bins?: number | undefined },
+  t: TFunction<'locations'>,
+): string | null {
+  if (place.bins === 0) return t('labels.noBins', { name: place.name });
+  if (place.bins !== undefined && place.bins > LABELS_MAX)
+    return t('labels.tooMany', { name: place.name, limit: LABELS_MAX });
+  return null;
+}
+
 /** Opens a tab for the labels on the click itself, so the browser does not block it as a pop-up. */
 function openTab(): Window | null {
   return window.open('', '_blank');
@@ -108,6 +123,7 @@ export function LocationsPage() {
   const [format, setFormat] = useState<'a6' | '62mm'>('a6');
   const here = list.data?.parent ?? null;
   const childLevel = CHILD_LEVEL[here?.level ?? 'root'];
+  const hereBlocked = here ? labelRunBlocked(here, t) : null;
 
   const columns = useMemo(
     (): DataColumn<LocationNode>[] => [
@@ -152,26 +168,31 @@ export function LocationsPage() {
         header: t('columns.actions'),
         hiddenHeader: true,
         hideable: false,
-        cell: (l) => (
-          <Group gap="xs" wrap="nowrap" justify="flex-end">
-            <Button
-              size="compact-xs"
-              variant="default"
-              onClick={() => print.mutate({ id: l.id, format, tab: openTab() })}
-            >
-              {l.level === 'bin' ? t('labels.printOne') : t('labels.print')}
-            </Button>
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              color={l.active ? 'red' : 'blue'}
-              loading={setActive.isPending && setActive.variables?.id === l.id}
-              onClick={() => setActive.mutate({ id: l.id, active: !l.active })}
-            >
-              {l.active ? t('deactivate') : t('activate')}
-            </Button>
-          </Group>
-        ),
+        cell: (l) => {
+          const blocked = labelRunBlocked(l, t);
+          return (
+            <Group gap="xs" wrap="nowrap" justify="flex-end">
+              <Button
+                size="compact-xs"
+                variant="default"
+                disabled={blocked !== null}
+                title={blocked ?? undefined}
+                onClick={() => print.mutate({ id: l.id, format, tab: openTab() })}
+              >
+                {l.level === 'bin' ? t('labels.printOne') : t('labels.print')}
+              </Button>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color={l.active ? 'red' : 'blue'}
+                loading={setActive.isPending && setActive.variables?.id === l.id}
+                onClick={() => setActive.mutate({ id: l.id, active: !l.active })}
+              >
+                {l.active ? t('deactivate') : t('activate')}
+              </Button>
+            </Group>
+          );
+        },
       },
     ],
     [t, update, print, format, setActive, setSearch],
@@ -198,6 +219,8 @@ export function LocationsPage() {
               <Button
                 onClick={() => print.mutate({ id: here.id, format, tab: openTab() })}
                 loading={print.isPending}
+                disabled={hereBlocked !== null}
+                aria-describedby={hereBlocked ? 'labels-blocked' : undefined}
               >
                 {t('labels.print')}
               </Button>
@@ -240,6 +263,11 @@ export function LocationsPage() {
               {t('up')}
             </Button>
           </>
+        )}
+        {hereBlocked && (
+          <Text id="labels-blocked" size="sm" c="dimmed" ml="auto">
+            {hereBlocked}
+          </Text>
         )}
       </Group>
       <ErrorBanner error={setActive.error ?? print.error} />

@@ -51,6 +51,8 @@ export const locationsI18n = {
     labels: {
       print: 'Print labels',
       printOne: 'Label',
+      noBins: '{{name}} holds no bins yet: add bins to print their labels',
+      tooMany: '{{name}} holds more than {{limit}} bins: print its racks one by one',
       format: 'Label size',
       a6: 'A6',
       '62mm': '62 mm roll',
@@ -118,6 +120,8 @@ export const locationsI18n = {
     labels: {
       print: 'Labels printen',
       printOne: 'Label',
+      noBins: '{{name}} bevat nog geen vakken: voeg vakken toe om hun labels te printen',
+      tooMany: '{{name}} bevat meer dan {{limit}} vakken: print de stellingen een voor een',
       format: 'Labelformaat',
       a6: 'A6',
       '62mm': '62 mm rol',
