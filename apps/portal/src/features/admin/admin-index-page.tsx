@@ -29,7 +29,8 @@ const LINKS: { key: string; to: AppPath; needs: EndpointRef | 'admin' }[] = [
 
 /**
  * /admin (spec 3 §2 Admin area: locations, shipment boxes, search order, shipment methods, surcharges, users and
- * groups, scan labels, all open transfers): a card per admin screen the user may open.
+ * groups, scan labels, all open transfers): a card per admin screen the user may open. The spec's "scan labels" is
+ * the label print run (/admin/labels): its card is named as the menu names it, "Print labels" (ADR 0136).
  */
 export function AdminIndexPage(): ReactNode {
   const { t } = useTranslation('admin');

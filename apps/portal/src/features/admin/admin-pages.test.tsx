@@ -8,9 +8,11 @@ import type {
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NavItemsContext } from '../../app/nav-items.ts';
+import { layoutI18n } from '../../i18n/layout.i18n.ts';
 import { orgAuth, role, user } from '../../test/fixtures.ts';
 import { stubPageRequest } from '../../test/page-request.ts';
 import { renderUi } from '../../test/render.tsx';
+import { AdminIndexPage } from './admin-index-page.tsx';
 import { SearchOrderPage } from './search-order-page.tsx';
 import { ShipmentBoxesPage } from './shipment-boxes-page.tsx';
 import { ShipmentMethodAddPage, ShipmentMethodsPage } from './shipment-methods-page.tsx';
@@ -108,6 +110,18 @@ beforeEach(() => stubPageRequest());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the admin area (spec 3 §2 Admin area)', { timeout: 30_000 }, () => {
+  it.each(['en', 'nl'] as const)(
+    'names the label print tile as the menu names its page, and it opens the print run (%s)',
+    async (lang) => {
+      renderUi(<AdminIndexPage />, { path: '/admin', session, lang });
+      const menuName = layoutI18n[lang].nav.labels;
+      const tile = await screen.findByRole('link', { name: new RegExp(`^${menuName}`) });
+      expect(tile.getAttribute('href')).toBe('/admin/labels');
+      // It prints; nothing is scanned there.
+      expect(tile.textContent).not.toMatch(/scan/i);
+    },
+  );
+
   it('edits a surcharge’s name in place: a click opens the cell, Enter saves only that field', async () => {
     const calls: [string, unknown][] = [];
     vi.stubGlobal(

@@ -21,7 +21,7 @@ export const adminI18n = {
         },
         locations: { title: 'Locations', text: 'The warehouse map: halls, racks and bins' },
         transfers: { title: 'Open transfers', text: 'Every transfer still to be done' },
-        labels: { title: 'Scan labels', text: 'Print the labels of a time range' },
+        labels: { title: 'Print labels', text: 'Print the shipping labels of a period one after the other' },
       },
     },
     common: {
@@ -250,7 +250,7 @@ export const adminI18n = {
         },
         locations: { title: 'Locaties', text: 'De magazijnkaart: hallen, stellingen en vakken' },
         transfers: { title: 'Open verplaatsingen', text: 'Elke verplaatsing die nog moet gebeuren' },
-        labels: { title: 'Labels scannen', text: 'De labels van een tijdvak afdrukken' },
+        labels: { title: 'Labels printen', text: 'Print de verzendlabels van een periode na elkaar' },
       },
     },
     common: {
