@@ -353,17 +353,17 @@ test('4 · the merchant invites a colleague, who sets a password and logs in wit
   await page.goto('/settings/user');
   await page.getByText('Nederlands', { exact: true }).click();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('heading', { name: 'Gebruiker' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Mijn account' })).toBeVisible();
   await shot(page, 'administration-billing-16-dutch');
   await page.getByText('English', { exact: true }).click();
   await page.getByRole('button', { name: 'Opslaan' }).click();
-  await expect(page.getByRole('heading', { name: 'User', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My account', exact: true })).toBeVisible();
   await page.getByText('Español', { exact: true }).click();
   await expect(page.getByTestId('lang-fallback')).toBeVisible();
   await shot(page, 'administration-billing-17-english');
   await page.getByText('English', { exact: true }).click();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('heading', { name: 'User', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My account', exact: true })).toBeVisible();
   const saved = await (await page.request.get('/api/current_user')).json();
   expect(saved.lang).toBe('en');
   // The phone of the sign-up, shown in the phone field as the national number with NL chosen.

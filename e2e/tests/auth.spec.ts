@@ -12,7 +12,7 @@ import { expect, newestMailTo, PHONE, shot, test } from '../fixtures/hoppa.ts';
 
 /**
  * The portal's navigation items each demo role sees (apps/portal/src/app/layout/navigation.rules.ts): since issue 16
- * everyone has their own account ('User'); shop owners and the admin also the shop's users, subscription and invoices.
+ * everyone has their own account ('My account'); shop owners and the admin also the shop's users, subscription and invoices.
  */
 const WORK = ['Dashboard', 'Orders', 'Shipments', 'Products'];
 /** Inbound (issue 10): the list for every role; announcing and the calendar link for merchants who may announce;
@@ -33,7 +33,7 @@ const PORTAL_MENU: Record<DemoUserKey, string[]> = {
     'Sales (beta)',
     'Shops',
     'Shop settings',
-    'User',
+    'My account',
     'Users',
     'Subscription',
     'API connections',
@@ -48,7 +48,7 @@ const PORTAL_MENU: Record<DemoUserKey, string[]> = {
     ...work('Inbound', 'Direct check-in'),
     'Route plan',
     'Shops',
-    'User',
+    'My account',
     'Locations',
     'Transfers',
     'Print labels',
@@ -57,19 +57,19 @@ const PORTAL_MENU: Record<DemoUserKey, string[]> = {
     ...creating('Inbound', 'Announce stock', 'Inbound calendar'),
     'Shops',
     'Shop settings',
-    'User',
+    'My account',
     'Users',
     'Subscription',
     'API connections',
     'Invoices',
     'New shop',
   ],
-  bolUser: [...work('Inbound'), 'Shops', 'User'],
+  bolUser: [...work('Inbound'), 'Shops', 'My account'],
   stroopOwner: [
     ...creating('Inbound', 'Announce stock', 'Inbound calendar'),
     'Shops',
     'Shop settings',
-    'User',
+    'My account',
     'Users',
     'Subscription',
     'API connections',

@@ -57,7 +57,23 @@ describe('RouteGuard in the real route tree (spec 2 §2)', () => {
     expect(links).toEqual(
       expect.arrayContaining(['/settings/org', '/settings/users', '/settings/user', '/settings/invoices']),
     );
-    expect(side.querySelector('a[href="/settings/org"]')?.textContent).toBe('Organisatie');
+    // The main menu names each of these pages as the settings menu does, and the page's heading too (ADR 0136).
+    const main = screen.getByRole('navigation', { name: 'Hoofdnavigatie' });
+    const named = [...side.querySelectorAll('a')].map((a) => [a.getAttribute('href'), a.textContent]);
+    const inMain = named.map(([href]) => [
+      href,
+      main.querySelector(`a[href="${href}"]`)?.textContent ?? null,
+    ]);
+    expect(inMain.filter(([, text]) => text !== null)).toEqual(
+      named.filter(([href]) => main.querySelector(`a[href="${href}"]`)),
+    );
+    expect(named).toEqual(
+      expect.arrayContaining([
+        ['/settings/org', 'Winkelinstellingen'],
+        ['/settings/user', 'Mijn account'],
+      ]),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mijn account' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Nog niet beschikbaar' })).toBeNull();
   });
 });

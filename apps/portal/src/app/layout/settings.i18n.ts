@@ -3,7 +3,7 @@ export const settingsI18n = {
   en: {
     title: 'Settings',
     nav: {
-      org: 'Organisation',
+      org: 'Shop settings',
       users: 'Users',
       user: 'My account',
       subscription: 'Subscription',
@@ -14,7 +14,7 @@ export const settingsI18n = {
   nl: {
     title: 'Instellingen',
     nav: {
-      org: 'Organisatie',
+      org: 'Winkelinstellingen',
       users: 'Gebruikers',
       user: 'Mijn account',
       subscription: 'Abonnement',

@@ -229,7 +229,7 @@ export const orgsI18n = {
       saved: 'The keys of {{platform}} have been saved',
     },
     settings: {
-      title: 'Organisation',
+      title: 'Shop settings',
       intro: 'Your shop as the warehouse knows it. Open any step, change what you need and save.',
       saved: '{{name}} has been saved',
       deactivated: 'This shop is deactivated: the warehouse no longer lists it. Your data stays available.',
@@ -469,7 +469,7 @@ export const orgsI18n = {
       saved: 'De sleutels van {{platform}} zijn opgeslagen',
     },
     settings: {
-      title: 'Organisatie',
+      title: 'Winkelinstellingen',
       intro: 'Je winkel zoals het magazijn die kent. Open een stap, pas aan wat nodig is en sla op.',
       saved: '{{name}} is opgeslagen',
       deactivated:

@@ -1,7 +1,7 @@
 /** Texts of the users and licences screens and the User settings page (issue 16; spec 3 §2 Users, §5 add user). */
 export const usersI18n = {
   en: {
-    nav: { users: 'Users', user: 'User' },
+    nav: { users: 'Users', user: 'My account' },
     list: {
       title: 'Users',
       intro:
@@ -77,7 +77,7 @@ export const usersI18n = {
       },
     },
     profile: {
-      title: 'User',
+      title: 'My account',
       intro: 'Your own name, phone number and the language of the portal and the floor app.',
       firstName: 'First name',
       lastName: 'Last name',
@@ -91,7 +91,7 @@ export const usersI18n = {
     },
   },
   nl: {
-    nav: { users: 'Gebruikers', user: 'Gebruiker' },
+    nav: { users: 'Gebruikers', user: 'Mijn account' },
     list: {
       title: 'Gebruikers',
       intro:
@@ -173,7 +173,7 @@ export const usersI18n = {
       },
     },
     profile: {
-      title: 'Gebruiker',
+      title: 'Mijn account',
       intro: 'Je eigen naam, telefoonnummer en de taal van het portaal en de vloer-app.',
       firstName: 'Voornaam',
       lastName: 'Achternaam',
