@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -25,9 +27,31 @@ class LongFirstSequencer extends BaseSequencer {
  */
 const PGLITE_ONLY = ['src/test/test-app.test.ts'];
 
+/** The test files under `dir` (relative to this package), found by walking it. */
+function testFiles(dir: string): string[] {
+  return readdirSync(join(import.meta.dirname, dir), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => `${dir}/${f}`);
+}
+
+/**
+ * The files of the embedded database's own run, when `npm test` also runs the whole suite on PostgreSQL
+ * (`HOPPA_API_TESTS=embedded`, scripts/test.mjs; ADR 0136): the database layer (`src/db/`: the driver adapter, the
+ * migrations and triggers, the demo seed that `npm start` runs on PGlite), {@link PGLITE_ONLY}, and every test file that
+ * reads `TEST_DATABASE_URL`, because its scenario differs per engine (requests side by side on PostgreSQL, one after
+ * the other on PGlite's one connection; two processes on one data directory). A new file of that kind joins by itself.
+ */
+function embeddedEngineFiles(): string[] {
+  const reads = (f: string) =>
+    readFileSync(join(import.meta.dirname, f), 'utf8').includes('TEST_DATABASE_URL');
+  const files = [...testFiles('src'), ...testFiles('bench')];
+  return [...new Set([...testFiles('src/db'), ...PGLITE_ONLY, ...files.filter(reads)])].sort();
+}
+const EMBEDDED_ONLY = process.env.HOPPA_API_TESTS === 'embedded';
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: EMBEDDED_ONLY ? embeddedEngineFiles() : ['src/**/*.test.ts', 'bench/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? PGLITE_ONLY : [])],
     environment: 'node',
     // A cheap argon2 cost for the passwords the tests hash (src/test/setup.ts).
