@@ -370,9 +370,9 @@ test('a packer scans each order twice at the packing station and ships it', asyn
       await confirm.getByRole('button', { name: 'Ship' }).click();
     }
     expect((await shipped).status()).toBe(200);
-    await expect(scanStatus(page)).toContainText(`Order ${id} shipped. Track and trace:`);
+    await expect(scanStatus(page)).toContainText(`Order ${id} shipped. Track & Trace:`);
     const text = ((await scanStatus(page).textContent()) ?? '').replace(/\s+/g, ' ');
-    const tracking = text.match(/Track and trace: (\S+)/)?.[1] ?? '';
+    const tracking = text.match(/Track & Trace: (\S+)/)?.[1] ?? '';
     expect(tracking).not.toBe('—');
     state.tracking.set(id, tracking);
     const viewer = page.getByRole('dialog', { name: `Label for order ${id}` });

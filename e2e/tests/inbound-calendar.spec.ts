@@ -180,7 +180,7 @@ test('a warehouse worker checks a delivery in directly by scanning, and the stoc
   await expect(row).toHaveCount(1);
   await expect(row.getByLabel(`Location ${product.name}`)).toHaveValue(place.location.name);
   await row.getByLabel(`Pieces ${product.name}`).fill('6');
-  await page.getByLabel(/Track & trace/).fill('3SDIRECT0001');
+  await page.getByLabel(/Track & Trace/).fill('3SDIRECT0001');
   await shot(page, 'direct-checkin-01-filled');
   await page.getByRole('button', { name: 'Check in 6 pcs' }).click();
   const done = page.getByTestId('checkin-done');

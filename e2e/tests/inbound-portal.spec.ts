@@ -74,9 +74,9 @@ test('a merchant announces three products through the wizard', async ({ page, se
   );
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByTestId('wizard-block')).toHaveText('Fill in all required fields');
-  await expect(page.getByText('Track & trace is required.')).toBeVisible();
+  await expect(page.getByText('Track & Trace is required.')).toBeVisible();
   await shot(page, 'inbound-portal-04-wizard-information-refused');
-  await page.getByLabel('Track & trace', { exact: false }).fill('3SBOL0009876');
+  await page.getByLabel('Track & Trace', { exact: false }).fill('3SBOL0009876');
   await page.getByRole('button', { name: 'Next' }).click();
 
   // Step 3: the summary, then the inbound.
@@ -110,7 +110,7 @@ test('and announces more by spreadsheet: a file with an unknown EAN is refused p
   await page.goto('/pre_notify');
   await page.getByRole('link', { name: 'Upload a spreadsheet' }).click();
   await expect(page).toHaveURL(/\/add_inventory_excel$/);
-  await page.getByLabel('Track & trace', { exact: false }).fill('3SBOL0005555');
+  await page.getByLabel('Track & Trace', { exact: false }).fill('3SBOL0005555');
   const csv = (rows: string[]) => ({
     name: 'aanmelding.csv',
     mimeType: 'text/csv',
@@ -192,7 +192,7 @@ test('the list shows both as expected; the detail prints the QR label, mails the
 
   await page.getByRole('link', { name: 'Edit information' }).click();
   await expect(page).toHaveURL(new RegExp(`/overview_checkin/${wizardInbound}$`));
-  await page.getByLabel('Track & trace', { exact: false }).fill('3SBOL0001111');
+  await page.getByLabel('Track & Trace', { exact: false }).fill('3SBOL0001111');
   await shot(page, 'inbound-portal-14-edit');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(new RegExp(`/checkin_inventory/${wizardInbound}$`));

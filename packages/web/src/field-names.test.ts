@@ -59,4 +59,14 @@ describe('the shared field names (FIELD_NAMES)', () => {
       ),
     ).toEqual([]);
   });
+
+  it("names track and trace as the apps do, 'Track & Trace' (they read 'Track & trace'; ADR 0136)", () => {
+    const terms = Object.values(FIELD_NAMES)
+      .flat()
+      .flatMap((name) =>
+        [...name.matchAll(/track[\s-]*(?:and|en|&|n)[\s-]*trace|\bT&T\b/gi)].map((m) => m[0]),
+      );
+    expect(terms.length).toBeGreaterThan(3);
+    expect(terms.filter((t) => t !== 'Track & Trace')).toEqual([]);
+  });
 });

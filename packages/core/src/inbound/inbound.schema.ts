@@ -38,7 +38,7 @@ export const InboundInformationSchema = z.object({
     .pipe(z.email('Valid email is required.')),
   phone: phoneField('Phone number is required.'),
   shipping_address: text(500).min(1, 'Shipping address is required.'),
-  track_trace: text(200).min(1, 'Track & trace is required.'),
+  track_trace: text(200).min(1, 'Track & Trace is required.'),
   expected_delivery: dateOnly,
 });
 /** Inbound information (spec 2 §5). */

@@ -42,7 +42,7 @@ export async function buildInboundQrPdf(inbound: Inbound, copies = 1): Promise<B
           width: W - 2 * M,
         },
       );
-      doc.text(`T&T ${pdfText(inbound.track_trace)}`, M, M + 22 * MM, { width: W - 2 * M });
+      doc.text(`Track & Trace ${pdfText(inbound.track_trace)}`, M, M + 22 * MM, { width: W - 2 * M });
       const qr = 50 * MM;
       drawQr(doc, inbound.id, (W - qr) / 2, M + 32 * MM, qr);
       drawBarcode(doc, 'code128', inbound.id, M, H - M - 20 * MM, { width: W - 2 * M, height: 14 * MM });
@@ -76,7 +76,7 @@ export async function buildInventoryTicketPdf(inbounds: Inbound[]): Promise<Buff
           M + 9 * MM,
           { width: W - 2 * M - 40 * MM },
         );
-        doc.text(`T&T ${pdfText(ib.track_trace)}`, M, M + 15 * MM, { lineBreak: false });
+        doc.text(`Track & Trace ${pdfText(ib.track_trace)}`, M, M + 15 * MM, { lineBreak: false });
         drawQr(doc, ib.id, W - M - 30 * MM, M, 30 * MM);
         let y = M + 40 * MM;
         doc.font(FONT_BOLD).fontSize(9);

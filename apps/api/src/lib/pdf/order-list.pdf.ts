@@ -116,7 +116,7 @@ export async function buildOrderListPdf(data: OrderListData): Promise<Buffer> {
         `Leverdatum: ${data.deliveryAt ? formatDate(data.deliveryAt) : '-'}`,
         `Verzonden: ${data.shippedAt ? formatDate(data.shippedAt) : '-'}`,
         `Verzendwijze: ${pdfText(data.methodName) || '-'}`,
-        data.trackingNumber ? `Track & trace: ${pdfText(data.trackingNumber)}` : '',
+        data.trackingNumber ? `Track & Trace: ${pdfText(data.trackingNumber)}` : '',
       ].filter(Boolean);
       const blocks: [string, string[], number][] = [
         ['Order', facts, M],

@@ -126,7 +126,7 @@ export async function buildPackingSlipPdf(data: PackingSlipData): Promise<Buffer
             `Besteld: ${formatDate(data.placedAt)}`,
             data.shippedAt ? `Verzonden: ${formatDate(data.shippedAt)}` : 'Verzonden: -',
             pdfText(data.methodName),
-            data.trackingNumber ? `Track & trace: ${data.trackingNumber}` : '',
+            data.trackingNumber ? `Track & Trace: ${data.trackingNumber}` : '',
           ].filter(Boolean),
         ],
       ];

@@ -60,7 +60,7 @@ export async function mailCheckinSummary(
     text: [
       `Beste ${ib.contact_person},`,
       '',
-      `Inbound ${ib.inbound_number} van ${ib.org_name} (track & trace ${ib.track_trace}):`,
+      `Inbound ${ib.inbound_number} van ${ib.org_name} (Track & Trace ${ib.track_trace}):`,
       ...lines,
       '',
       `Totaal: ${ib.pieces_checked_in} van ${ib.pieces_expected} stuks; toeslagen € ${ib.surcharge_total_eur.toFixed(2)}.`,

@@ -805,6 +805,8 @@ describe('documents, mail, images and the calendar', () => {
     expect(await readPdfBarcodes(qr.raw.rawPayload)).toEqual([
       { code128: inbound.id, qr: inbound.id, ean13: null },
     ]);
+    // The term as the portal and the floor write it (ADR 0136), not 'T&T'.
+    expect((await readPdf(qr.raw.rawPayload)).text).toContain(`Track & Trace ${INFO.track_trace}`);
     const labels = await api(picker, 'POST', '/inventory/label', { _id: inbound.id, copies: 2 });
     expect((await readPdfBarcodes(labels.raw.rawPayload)).map((p) => p.qr)).toEqual([inbound.id, inbound.id]);
     const slip = await api(bolOwner, 'GET', `/inbound_item/packing_slip/${inbound.id}`);
@@ -814,6 +816,7 @@ describe('documents, mail, images and the calendar', () => {
     const text = (await readPdf(slip.raw.rawPayload)).text;
     expect(text).toContain(inbound.inbound_number);
     expect(text).toContain(inbound.items[0]?.product.ean);
+    expect(text).toContain(`Track & Trace ${INFO.track_trace}`);
     const pending = await api(bolOwner, 'POST', '/inventory/pending_inventory_pdf', { ids: [inbound.id] });
     expect(pending.status).toBe(200);
     expect((await readPdf(pending.raw.rawPayload)).text).toContain(inbound.inbound_number);
@@ -827,6 +830,8 @@ describe('documents, mail, images and the calendar', () => {
     const mail = JSON.stringify(mails.at(-1));
     expect(mail).toContain(inbound.inbound_number);
     expect(mail).toContain('anna@bakkerijbol.nl');
+    // The text as read: quoted-printable's soft line breaks (`=` at a line's end) joined.
+    expect(String(mails.at(-1)).replace(/=\r?\n/g, '')).toContain(`(Track & Trace ${INFO.track_trace})`);
   });
 
   it('stores damage photos by their bytes (jpeg/png/webp, 5 MB) and refuses others', async () => {

@@ -152,7 +152,7 @@ describe('POST /orders/ship', () => {
     expect(slip.text).toContain(`${o.cake.ean} Ontbijtkoek naturel`);
     expect(slip.text).toContain(`A-${String(o.w.start.getTime() / 86_400_000)}-07`);
     expect(slip.text).toContain('Totaal 3 stuks in 2 regels');
-    expect(slip.text).toContain(`Track & trace: ${tracking}`);
+    expect(slip.text).toContain(`Track & Trace: ${tracking}`);
 
     const after = await t.app.inject({
       method: 'GET',

@@ -42,7 +42,7 @@ export const directCheckinTexts = {
     email: 'E-mail contactpersoon',
     phone: 'Telefoon',
     address: 'Verzendadres',
-    trackTrace: 'Track & trace',
+    trackTrace: 'Track & Trace',
     date: 'Leverdatum',
     submit: '{{count}} st. inchecken',
     problems: {
@@ -111,7 +111,7 @@ export const directCheckinTexts = {
     email: 'Contact person email',
     phone: 'Phone',
     address: 'Shipping address',
-    trackTrace: 'Track & trace',
+    trackTrace: 'Track & Trace',
     date: 'Delivery date',
     submit: 'Check in {{count}} pcs',
     problems: {

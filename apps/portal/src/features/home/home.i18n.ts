@@ -43,7 +43,7 @@ export const homeI18n = {
       },
       findShipment: {
         title: 'Find a shipped order',
-        body: 'Look up a sent order, its label and track and trace.',
+        body: 'Look up a sent order, its label and Track & Trace.',
       },
       announce: { title: 'Announce products', body: 'Tell the warehouse which goods are on their way.' },
       monitor: {
@@ -95,7 +95,7 @@ export const homeI18n = {
       },
       findShipment: {
         title: 'Verzonden order zoeken',
-        body: 'Zoek een verzonden order op, met label en track & trace.',
+        body: 'Zoek een verzonden order op, met label en Track & Trace.',
       },
       announce: {
         title: 'Producten aanmelden',

@@ -21,7 +21,7 @@ export const inboundCalendarI18n = {
     loading: 'Loading deliveries…',
     event: {
       id: 'ID',
-      trackTrace: 'Track & trace',
+      trackTrace: 'Track & Trace',
       expected: 'Expected',
       checkedInAt: 'Checked in',
       type: 'Type',
@@ -50,7 +50,7 @@ export const inboundCalendarI18n = {
     },
     share: {
       title: 'Share your calendar',
-      text: 'Anyone with the link sees this calendar without logging in: per delivery its number, type, status, track & trace, dates and per product the EAN, name and counts. It never shows contact persons, e-mail addresses, phone numbers or addresses.',
+      text: 'Anyone with the link sees this calendar without logging in: per delivery its number, type, status, Track & Trace, dates and per product the EAN, name and counts. It never shows contact persons, e-mail addresses, phone numbers or addresses.',
       once: 'For your safety the link is shown only now: copy it and keep it somewhere safe. A new link switches the old one off.',
       create: 'Create link',
       renew: 'Create a new link',
@@ -81,7 +81,7 @@ export const inboundCalendarI18n = {
     loading: 'Leveringen laden…',
     event: {
       id: 'ID',
-      trackTrace: 'Track & trace',
+      trackTrace: 'Track & Trace',
       expected: 'Verwacht',
       checkedInAt: 'Ingecheckt',
       type: 'Type',
@@ -110,7 +110,7 @@ export const inboundCalendarI18n = {
     },
     share: {
       title: 'Deel je kalender',
-      text: 'Iedereen met de link ziet deze kalender zonder in te loggen: per levering het nummer, type, status, track & trace, datums en per product de EAN, naam en aantallen. Contactpersonen, e-mailadressen, telefoonnummers en adressen staan er nooit in.',
+      text: 'Iedereen met de link ziet deze kalender zonder in te loggen: per levering het nummer, type, status, Track & Trace, datums en per product de EAN, naam en aantallen. Contactpersonen, e-mailadressen, telefoonnummers en adressen staan er nooit in.',
       once: 'Voor je veiligheid tonen we de link alleen nu: kopieer hem en bewaar hem goed. Een nieuwe link zet de oude uit.',
       create: 'Link maken',
       renew: 'Nieuwe link maken',

@@ -20,7 +20,7 @@ const en = {
   floor: 'Check in on the floor app',
   client: {
     title: 'Client and delivery',
-    trackTrace: 'Track & trace',
+    trackTrace: 'Track & Trace',
     expected: 'expected',
     types: { package: 'Package', pallet: 'Pallet', container_other: 'Container / other' },
   },
@@ -104,7 +104,7 @@ const nl: typeof en = {
   floor: 'Inchecken in de floor-app',
   client: {
     title: 'Klant en levering',
-    trackTrace: 'Track & trace',
+    trackTrace: 'Track & Trace',
     expected: 'verwacht',
     types: { package: 'Pakket', pallet: 'Pallet', container_other: 'Container / anders' },
   },

@@ -51,7 +51,7 @@ describe('announce by spreadsheet', { timeout: 30_000 }, () => {
     rows = ['8710000000011,2,8'],
   ): Promise<(string | null | undefined)[]> {
     renderPage([], 'nl', refusal === undefined ? undefined : () => Response.json(refusal, { status: 400 }));
-    fireEvent.change(await screen.findByLabelText('Track & trace', { exact: false }), {
+    fireEvent.change(await screen.findByLabelText('Track & Trace', { exact: false }), {
       target: { value: '3SBOL0005555' },
     });
     const text = ['EAN,Dozen,Stuks per doos', ...rows].join('\n');
@@ -74,7 +74,7 @@ describe('announce by spreadsheet', { timeout: 30_000 }, () => {
   it('lists every problem of every row in one round, unknown EANs included, and announces nothing', async () => {
     const calls: Call[] = [];
     renderPage(calls);
-    fireEvent.change(await screen.findByLabelText('Track & trace', { exact: false }), {
+    fireEvent.change(await screen.findByLabelText('Track & Trace', { exact: false }), {
       target: { value: '3SBOL0005555' },
     });
     const text = [
@@ -216,7 +216,7 @@ describe('announce by spreadsheet', { timeout: 30_000 }, () => {
     expect(await refusedReasons(refusal)).toEqual([
       "Telefoon is geen geldig telefoonnummer: 'abc'",
       "Verwachte leverdatum is geen geldige datum: '2026-02-31'",
-      'Track & trace moet tekst zijn',
+      'Track & Trace moet tekst zijn',
       "Verzendadres is geen geldig webadres: 'x'",
       // A kind the page has no text of gets the code's bare text.
       'Contactpersoon heeft een verkeerd soort waarde',

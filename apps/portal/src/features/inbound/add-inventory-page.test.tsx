@@ -88,8 +88,8 @@ describe('add inventory wizard (spec 2 §2, §4, §5)', { timeout: 30_000 }, () 
     ).toBe('Anna de Vries');
     next();
     expect((await screen.findByTestId('wizard-block')).textContent).toBe('Fill in all required fields');
-    expect(await screen.findByText('Track & trace is required.')).toBeTruthy();
-    fireEvent.input(screen.getByLabelText(/^Track & trace/), { target: { value: '3SHOP999' } });
+    expect(await screen.findByText('Track & Trace is required.')).toBeTruthy();
+    fireEvent.input(screen.getByLabelText(/^Track & Trace/), { target: { value: '3SHOP999' } });
     next();
 
     // Step 3: the summary, then the call.

@@ -30,11 +30,11 @@ describe('edit inbound details (spec 2 §2 /overview_checkin/{id}, §4, §5)', {
   it('saves the information of a pending inbound, refusing an empty required field', async () => {
     const calls: Call[] = [];
     const { router } = renderEdit(inbound(4), calls);
-    const tt = await screen.findByLabelText(/^Track & trace/);
+    const tt = await screen.findByLabelText(/^Track & Trace/);
     expect((tt as HTMLInputElement).value).toBe('3SHOP123');
     fireEvent.input(tt, { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Track & trace is required.')).toBeTruthy();
+    expect(await screen.findByText('Track & Trace is required.')).toBeTruthy();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     fireEvent.input(tt, { target: { value: 'NEW-TT-1' } });
     fireEvent.input(screen.getByLabelText(/^Contact person email/), { target: { value: 'not-an-email' } });
@@ -75,7 +75,7 @@ describe('edit inbound details (spec 2 §2 /overview_checkin/{id}, §4, §5)', {
       'Only open (expected) inbounds can be changed.',
     );
     expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
-    expect(screen.getByLabelText(/^Track & trace/)).toHaveProperty('disabled', true);
+    expect(screen.getByLabelText(/^Track & Trace/)).toHaveProperty('disabled', true);
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 

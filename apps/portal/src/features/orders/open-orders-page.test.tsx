@@ -153,8 +153,8 @@ describe('open orders page scan flow (spec 1 §4)', { timeout: 30_000 }, () => {
     scan(SAUCE);
     await waitFor(() => expect(shipped).toEqual([hex(1)]));
     const viewer = await screen.findByRole('dialog', { name: 'Label for order #1001' });
-    expect(within(viewer).getByText('Track and trace: HP123NL')).toBeTruthy();
-    expect(screen.getByText('Order #1001 shipped. Track and trace: HP123NL')).toBeTruthy();
+    expect(within(viewer).getByText('Track & Trace: HP123NL')).toBeTruthy();
+    expect(screen.getByText('Order #1001 shipped. Track & Trace: HP123NL')).toBeTruthy();
   });
 
   it("waits for a new selection's list before a second scan looks for its order", async () => {
@@ -868,7 +868,7 @@ describe('open orders: shipping through a carrier (spec 1 §4, §8; ADR 0044)', 
     fireEvent.change(within(card).getByLabelText('Print on'), { target: { value: '2' } });
     fireEvent.click(within(card).getByRole('button', { name: 'PostNL label #1001' }));
     const viewer = await screen.findByRole('dialog', { name: 'Label for order #1001' });
-    expect(within(viewer).getByText('Track and trace: 3SDEVC123456789')).toBeTruthy();
+    expect(within(viewer).getByText('Track & Trace: 3SDEVC123456789')).toBeTruthy();
     expect(posted[1]?.body).toEqual({
       order_id: hex(1),
       method_code: 'SMF-POSTNL-NL',

@@ -707,7 +707,7 @@ describe('the product card (spec 3 §2)', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect((screen.getByLabelText('Fulfilled by Hoppa') as HTMLInputElement).checked).toBe(false),
     );
-    fireEvent.click(screen.getByLabelText('Share track and trace'));
+    fireEvent.click(screen.getByLabelText('Share Track & Trace'));
     await waitFor(() => expect(calls).toHaveLength(2));
     fireEvent.click(screen.getByLabelText('Sync stock'));
     await waitFor(() => expect(calls).toHaveLength(3));

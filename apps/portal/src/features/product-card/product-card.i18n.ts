@@ -140,7 +140,7 @@ export const stockI18n = {
       },
       switch: {
         fulfilment: 'Fulfilled by Hoppa',
-        shareTT: 'Share track and trace',
+        shareTT: 'Share Track & Trace',
         syncStock: 'Sync stock',
         fakeStock: 'Fake stock',
       },
@@ -162,7 +162,7 @@ export const stockI18n = {
         deactivated: 'The product has order or stock history, so it was kept as inactive.',
       },
       options: {
-        ttEmail: 'Send track-and-trace e-mail',
+        ttEmail: 'Send the Track & Trace email',
         confirmAs: 'Marketplace: confirm as',
         lead: 'Lead time',
         ship: 'Ship time',
@@ -342,7 +342,7 @@ export const stockI18n = {
       },
       switch: {
         fulfilment: 'Fulfilment door Hoppa',
-        shareTT: 'Track and trace delen',
+        shareTT: 'Track & Trace delen',
         syncStock: 'Voorraad synchroniseren',
         fakeStock: 'Nepvoorraad',
       },
@@ -364,7 +364,7 @@ export const stockI18n = {
         deactivated: 'Het product heeft order- of voorraadhistorie en is daarom als inactief bewaard.',
       },
       options: {
-        ttEmail: 'Track-and-trace-e-mail sturen',
+        ttEmail: 'Track & Trace-mail versturen',
         confirmAs: 'Marktplaats: bevestigen als',
         lead: 'Levertijd',
         ship: 'Verzendtijd',
