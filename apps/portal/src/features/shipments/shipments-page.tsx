@@ -385,7 +385,7 @@ export function ShipmentsPage() {
             onChange={(e) => setSearch(e.currentTarget.value)}
             leftSection={<Icon name="search" size={16} />}
             size="xs"
-            w={340}
+            w={400}
           />
         </Group>
       </Paper>
