@@ -51,7 +51,7 @@ const INBOUND_ANSWER: Partial<Inbound> = {
   status: 'pending',
   contact_person: 'Anna Bol',
   contact_person_email: 'anna@bakkerijbol.nl',
-  phone: '',
+  phone: '+31 20 555 0100',
   shipping_address: 'Kade 1',
   track_trace: '3SBOL1',
   expected_delivery: '2026-11-25',
@@ -156,6 +156,8 @@ describe('inbound item at the desk (spec 2 §2 Inbound item detail)', { timeout:
     expect(screen.getByTestId('item-delivered').textContent).toBe('6');
     expect(screen.getByTestId('item-transit').textContent).toBe('18');
     expect(await screen.findByText(/anna@bakkerijbol.nl/)).toBeTruthy();
+    // The contact's phone number keeps together (at 1280 px it broke after '+31').
+    expect(screen.getByText('+31 20 555 0100').style.whiteSpace).toBe('nowrap');
 
     // Place one box (packed per 6) on the reserved bin.
     fireEvent.click(screen.getByRole('button', { name: 'Place 6 pcs' }));

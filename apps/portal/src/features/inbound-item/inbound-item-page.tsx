@@ -202,7 +202,13 @@ function Client({ item }: { item: InboundItem }): ReactNode {
           </Text>
           <Text size="sm">
             {ib.contact_person} · {ib.contact_person_email}
-            {ib.phone ? ` · ${ib.phone}` : ''}
+            {ib.phone ? (
+              <>
+                {' · '}
+                {/* A phone number keeps together: at 1280 px it broke after the calling code (ADR 0136). */}
+                <span style={{ whiteSpace: 'nowrap' }}>{ib.phone}</span>
+              </>
+            ) : null}
           </Text>
           <Text size="sm">
             {t('client.trackTrace')}: {ib.track_trace || '—'}
