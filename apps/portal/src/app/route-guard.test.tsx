@@ -67,6 +67,11 @@ describe('RouteGuard in the real route tree (spec 2 §2)', () => {
     expect(inMain.filter(([, text]) => text !== null)).toEqual(
       named.filter(([href]) => main.querySelector(`a[href="${href}"]`)),
     );
+    // … in the same order: side by side, the two lists of the same pages read alike.
+    const mainOrder = [...main.querySelectorAll('a')]
+      .map((a) => a.getAttribute('href'))
+      .filter((href) => named.some(([h]) => h === href));
+    expect(mainOrder).toEqual(named.map(([href]) => href).filter((href) => mainOrder.includes(href)));
     expect(named).toEqual(
       expect.arrayContaining([
         ['/settings/org', 'Winkelinstellingen'],
