@@ -384,6 +384,13 @@ test('on a 360 × 640 handheld scanner the returns desk, check-in and the pick f
   await page.goto('/floor/returns');
   await expect(page.getByTestId('return-location').first()).toBeVisible();
   await check('/floor/returns');
+  // A product state typed and not left: the item says it is kept on this device, not sent yet (ADR 0136).
+  await page.locator('[data-testid="return-state"]:enabled').first().fill('Doos ingedeukt, product heel');
+  await expect(page.getByTestId('typed-kept').first()).toHaveText(
+    'Bewaard op dit toestel, nog niet verstuurd',
+  );
+  await page.getByTestId('typed-kept').first().scrollIntoViewIfNeeded();
+  await check('/floor/returns (typed)');
   // Check-in: the list's '12 / 48 stuks' broke after '12 /'; an inbound, an item.
   await page.goto('/floor/inbound');
   await expect(page.getByTestId('inbound-card').first()).toBeVisible();
@@ -393,6 +400,14 @@ test('on a 360 × 640 handheld scanner the returns desk, check-in and the pick f
   await page.getByTestId('inbound-item').first().click();
   await expect(page.getByTestId('item-detail')).toBeVisible();
   await check('/floor/inbound (item)');
+  // A note typed and not left: the field says it is kept on this device, not sent yet (ADR 0136), within the width.
+  await page.getByLabel('Notities').fill('Doos 3 nat, hoek ingedeukt');
+  const kept = page.getByTestId('typed-kept');
+  await expect(kept).toHaveText('Bewaard op dit toestel, nog niet verstuurd');
+  await kept.scrollIntoViewIfNeeded();
+  const keptBox = await kept.boundingBox();
+  expect(keptBox && keptBox.x >= 0 && keptBox.x + keptBox.width <= HANDHELD.viewport.width).toBe(true);
+  await check('/floor/inbound (item, typed)');
   // The pick filter: its switches' rows were 30 px.
   await page.goto('/floor/pick');
   await expect(page.getByTestId('pick-card')).toBeVisible();

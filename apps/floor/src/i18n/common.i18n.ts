@@ -20,6 +20,8 @@ export const commonTexts = {
     logout: 'Uitloggen',
     logoutBlocked: 'Uitloggen kan zodra alle wijzigingen verstuurd zijn.',
     menu: 'Menu',
+    // under a field whose typed value waits on the device until the worker is done with it (ADR 0136)
+    typedKept: 'Bewaard op dit toestel, nog niet verstuurd',
   },
   en: {
     appName: 'Hoppa Floor',
@@ -37,5 +39,6 @@ export const commonTexts = {
     logout: 'Log out',
     logoutBlocked: 'You can log out once every change has been sent.',
     menu: 'Menu',
+    typedKept: 'Kept on this device, not sent yet',
   },
 } as const;

@@ -2,7 +2,7 @@ import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { hexId } from '../test/fixtures.ts';
-import { createFloorDb } from './db.ts';
+import { createFloorDb, forgetTypedWhere, keepTyped, typedDrafts, typedDraftWriter } from './db.ts';
 
 describe('floor database versions', () => {
   it('opens a version 1 database of an installed app at version 2 with its picks, outbox and meta kept', async () => {
@@ -41,5 +41,32 @@ describe('floor database versions', () => {
     });
     expect((await db.products.where('ean').equals('8712100486517').first())?.id).toBe(id);
     db.close();
+  });
+});
+
+describe('typed values kept on the device (ADR 0135, 0136)', () => {
+  const open = (name: string) => createFloorDb(name, { indexedDB: new IDBFactory(), IDBKeyRange });
+
+  it('tells a value written as kept, but not one whose write was cancelled on its way (the value is being saved)', async () => {
+    const db = open('typed-kept');
+    let kept = 0;
+    const writer = typedDraftWriter(db, 'inbound:a:notes', undefined, () => kept++);
+    writer.change('Doos nat');
+    await writer.flush();
+    expect(kept).toBe(1);
+    writer.change('Doos 3 nat');
+    const onItsWay = writer.flush();
+    writer.cancel();
+    await onItsWay;
+    expect(kept).toBe(1);
+  });
+
+  it('forgets the keys picked in one write, leaving the others', async () => {
+    const db = open('typed-forget');
+    await keepTyped(db, 'a', '1');
+    await keepTyped(db, 'b', '2');
+    expect(await forgetTypedWhere(db, (keys) => keys.filter((k) => k === 'a'))).toEqual(['a']);
+    expect(await typedDrafts(db)).toEqual({ b: '2' });
+    expect(await forgetTypedWhere(db, () => ['zz'])).toEqual([]);
   });
 });

@@ -351,7 +351,9 @@ export interface MetaValues {
    * Values typed into a field and not yet saved (ADR 0135): field key (`return:<return id>:<item id>:received`,
    * `inbound:<item id>:notes`, …) → the text as typed. Written a few hundred ms after the last keystroke and when the
    * page is hidden ({@link typedDraftWriter}), removed when the field's value is saved, so a reload or a closed browser
-   * gives back what was typed without ever sending it; only the screen's own save (leaving the field) sends it.
+   * gives back what was typed without ever sending it; only the screen's own save (leaving the field) sends it. A value
+   * left with Back stays for when the item opens again; those of a return or inbound item finished or gone are removed
+   * ({@link forgetTypedWhere}, ADR 0136).
    */
   typedDrafts: Record<string, string>;
   /**
@@ -462,6 +464,24 @@ export async function keepTyped(db: FloorDb, key: string, value: string | null):
   });
 }
 
+/**
+ * Removes, in one transaction, the kept typed values whose keys `stale` picks from all keys kept (meta `typedDrafts`;
+ * ADR 0136: the values of a return or inbound item that is finished or gone); resolves to the keys removed.
+ */
+export async function forgetTypedWhere(
+  db: FloorDb,
+  stale: (keys: readonly string[]) => readonly string[],
+): Promise<string[]> {
+  return db.transaction('rw', db.meta, async () => {
+    const all = { ...((await getMeta(db, 'typedDrafts')) ?? {}) };
+    const gone = stale(Object.keys(all)).filter((k) => k in all);
+    if (gone.length === 0) return [];
+    for (const k of gone) delete all[k];
+    await setMeta(db, 'typedDrafts', all);
+    return gone;
+  });
+}
+
 /** The typed values kept on this device (meta `typedDrafts`, ADR 0135): field key → text; empty when none. */
 export async function typedDrafts(db: FloorDb): Promise<Record<string, string>> {
   return (await getMeta(db, 'typedDrafts')) ?? {};
@@ -500,16 +520,20 @@ function listenForPageHide(): void {
 
 /**
  * A debounced writer of one field's typed value to meta `typedDrafts` under `key` (ADR 0135): no React state, so a
- * keystroke re-renders nothing; a write failure is given to `onError`.
+ * keystroke re-renders nothing; a write failure is given to `onError`, a value written (and not cancelled meanwhile)
+ * is told to `onKept` (the field's "kept on this device, not sent yet" mark, ADR 0136).
  */
 export function typedDraftWriter(
   db: FloorDb,
   key: string,
   onError: (err: unknown) => void = () => undefined,
+  onKept: () => void = () => undefined,
 ): TypedDraftWriter {
   listenForPageHide();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let waiting: string | null = null;
+  // Raised by cancel: a write still on its way when the value is saved does not report it as kept (ADR 0136).
+  let epoch = 0;
   const writer: TypedDraftWriter = {
     change(value) {
       waiting = value;
@@ -524,9 +548,16 @@ export function typedDraftWriter(
       if (waiting === null) return;
       const value = waiting;
       waiting = null;
-      await keepTyped(db, key, value).catch(onError);
+      const at = epoch;
+      try {
+        await keepTyped(db, key, value);
+        if (at === epoch) onKept();
+      } catch (err) {
+        onError(err);
+      }
     },
     cancel() {
+      epoch++;
       if (timer) clearTimeout(timer);
       timer = null;
       waiting = null;

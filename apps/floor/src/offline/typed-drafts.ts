@@ -7,7 +7,8 @@ export type TypedDrafts = RefObject<Record<string, string> | null>;
 /**
  * The typed values kept on the device, read once when a task opens (ADR 0135): `typed` holds them in a ref, so a
  * keystroke's write re-renders nothing; `typedRead` turns true once read (a read that fails counts as none kept), so
- * the task shows its fields only then and each starts from its kept value.
+ * the task shows its fields only then and each starts from its kept value. A field's writer updates the ref as it is
+ * typed, so a field left with Back and opened again shows what was typed (ADR 0136).
  */
 export function useTypedDrafts(db: FloorDb): { typed: TypedDrafts; typedRead: boolean } {
   const typed: TypedDrafts = useRef(null);
@@ -28,25 +29,54 @@ export function useTypedDrafts(db: FloorDb): { typed: TypedDrafts; typedRead: bo
   return { typed, typedRead };
 }
 
+/** One field's kept typed value ({@link useTypedField}). */
+export interface TypedField {
+  /** The field's key in meta `typedDrafts`. */
+  key: string;
+  /** The text kept for it (from before a reload, or typed before the worker left it with Back); undefined when none. */
+  kept: string | undefined;
+  /** The writer to give each change to (debounced, ADR 0135). */
+  writer: TypedDraftWriter;
+  /** The value is being saved: the save's transaction removes the kept value; the mark goes. */
+  forget: () => void;
+  /**
+   * True while a typed value is kept on the device and not yet sent (ADR 0136): from when it is written (or read back
+   * when the task opens) until `forget`. Changes at most twice per value, so typing re-renders nothing.
+   */
+  unsent: boolean;
+}
+
 /**
  * One field's value as typed, kept on the device while it is typed (meta `typedDrafts` under `key`, ADR 0135): its
- * key, what was kept (from before a reload), the writer to give each change to, and `forget` for when the value is being saved
- * (the save's transaction removes the kept value). A change still waiting is written when the field unmounts (the
- * worker leaves the item).
+ * key, what was kept, the writer to give each change to, `forget` for when the value is being saved (the save's
+ * transaction removes the kept value) and `unsent` for the field's "not sent yet" mark (ADR 0136). A change still
+ * waiting is written when the field unmounts (the worker leaves the item with Back: the value stays for when the item
+ * opens again, and is sent only when the worker is done with it).
  */
-export function useTypedField(
-  key: string,
-  typed: TypedDrafts,
-): { key: string; kept: string | undefined; writer: TypedDraftWriter; forget: () => void } {
-  const writer = useMemo(() => typedDraftWriter(floorDb(), key), [key]);
+export function useTypedField(key: string, typed: TypedDrafts): TypedField {
+  const [mark, setMark] = useState<{ key: string; unsent: boolean } | null>(null);
+  const writer = useMemo((): TypedDraftWriter => {
+    const inner = typedDraftWriter(floorDb(), key, undefined, () => setMark({ key, unsent: true }));
+    return {
+      change(value) {
+        if (typed.current) typed.current[key] = value;
+        inner.change(value);
+      },
+      flush: () => inner.flush(),
+      cancel: () => inner.cancel(),
+    };
+  }, [key, typed]);
   useEffect(() => () => void writer.flush(), [writer]);
+  const kept = typed.current?.[key];
   return {
     key,
-    kept: typed.current?.[key],
+    kept,
     writer,
     forget() {
       writer.cancel();
       if (typed.current) delete typed.current[key];
+      setMark({ key, unsent: false });
     },
+    unsent: mark?.key === key ? mark.unsent : kept !== undefined,
   };
 }

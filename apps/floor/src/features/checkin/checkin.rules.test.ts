@@ -10,6 +10,7 @@ import {
   parseCount,
   parseEuroCents,
   sortForDock,
+  staleInboundTypedKeys,
   stepAmount,
   temporaryPlaceId,
 } from './checkin.rules.ts';
@@ -192,5 +193,26 @@ describe('a location named by the stored check-in list (ADR 0135)', () => {
     expect(inboundLocationName(list, hex(70))).toBe('A-01-1');
     expect(inboundLocationName(list, hex(77))).toBe('D-20-19');
     expect(inboundLocationName(list, hex(78))).toBeNull();
+  });
+});
+
+describe('typed values kept for inbound items no longer pending (ADR 0136)', () => {
+  it('forgets those of a confirmed item or a checked-in inbound, and of an item on no inbound only with the whole list', () => {
+    const open = item();
+    const confirmed = item({ id: hex(12), status: 'checked_in' });
+    const list = [inbound({ items: [open, confirmed] })];
+    const keys = [
+      `inbound:${hex(11)}:notes`,
+      `inbound:${hex(12)}:batch`,
+      `inbound:${hex(13)}:expiry`,
+      'return:x:y:state',
+    ];
+    expect(staleInboundTypedKeys(keys, list, false)).toEqual([`inbound:${hex(12)}:batch`]);
+    expect(staleInboundTypedKeys(keys, list, true)).toEqual([
+      `inbound:${hex(12)}:batch`,
+      `inbound:${hex(13)}:expiry`,
+    ]);
+    const checkedIn = [inbound({ status: 'checked_in', items: [open] })];
+    expect(staleInboundTypedKeys(keys.slice(0, 1), checkedIn, false)).toEqual(keys.slice(0, 1));
   });
 });

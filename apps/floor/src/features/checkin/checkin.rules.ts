@@ -247,3 +247,24 @@ export function inboundLocationName(inbounds: readonly Inbound[], locationId: st
   }
   return null;
 }
+
+/**
+ * The keys of kept typed values of check-in (meta `typedDrafts` keys `inbound:<item id>:<field>`) that no longer
+ * belong to open work (ADR 0136): the item confirmed or its inbound checked in, or, when `whole` (the stored list
+ * holds every pending inbound: a download whose page held them all), an item on none of `inbounds` (checked in or
+ * deleted elsewhere). Other keys are left alone. Pure.
+ */
+export function staleInboundTypedKeys(
+  keys: readonly string[],
+  inbounds: readonly Inbound[],
+  whole: boolean,
+): string[] {
+  return keys.filter((key) => {
+    const [kind, itemId] = key.split(':');
+    if (kind !== 'inbound' || !itemId) return false;
+    const inbound = inbounds.find((ib) => ib.items.some((it) => it.id === itemId));
+    const item = inbound?.items.find((it) => it.id === itemId);
+    if (!inbound || !item) return whole;
+    return inbound.status !== 'pending' || item.status !== 'pending';
+  });
+}

@@ -666,6 +666,128 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
     expect(await floorDb().outbox.count()).toBe(2);
   });
 
+  it('keeps the expiry date, another amount and the transfer form typed through a reload, says so, and sends each once', async () => {
+    const stored = inbound({ items: [item({ reserved_locations: [BIN], pieces_checked_in: 24 })] });
+    await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [stored] });
+    browser.online = false;
+    const openItem = async () => {
+      renderFloor(`/inbound?inbound=${hex(1)}&item=${hex(11)}`, { lang: 'nl' });
+      await screen.findByTestId('item-detail');
+    };
+    await openItem();
+    expect(screen.queryByTestId('typed-kept')).toBeNull();
+    fireEvent.input(screen.getByLabelText('Houdbaarheidsdatum'), { target: { value: '2027-03-01' } });
+    fireEvent.input(screen.getByTestId('manual-amount'), { target: { value: '18' } });
+    const moves = within(screen.getByRole('region', { name: 'Van tijdelijke plek' }));
+    fireEvent.input(moves.getByLabelText('Tijdelijke plek'), { target: { value: hex(80) } });
+    fireEvent.input(moves.getByLabelText('Aantal (leeg: alles)'), { target: { value: '6' } });
+    // Written on the device while typed, none of it sent; each field says it is kept and not sent.
+    await waitFor(async () => expect(Object.keys(await typedDrafts(floorDb()))).toHaveLength(3), {
+      timeout: 2000,
+    });
+    await waitFor(() => expect(screen.getAllByTestId('typed-kept')).toHaveLength(3));
+    expect(screen.getAllByTestId('typed-kept')[0]?.textContent).toBe(
+      'Bewaard op dit toestel, nog niet verstuurd',
+    );
+    expect(await floorDb().outbox.count()).toBe(0);
+    // A reload without leaving any field: the date, the amount to place and the move are back.
+    cleanup();
+    await openItem();
+    expect(screen.getByLabelText<HTMLInputElement>('Houdbaarheidsdatum').value).toBe('2027-03-01');
+    expect(screen.getByTestId('place-amount').textContent).toBe('18');
+    const again = within(screen.getByRole('region', { name: 'Van tijdelijke plek' }));
+    expect(again.getByLabelText<HTMLInputElement>('Tijdelijke plek').value).toBe(hex(80));
+    expect(again.getByLabelText<HTMLInputElement>('Aantal (leeg: alles)').value).toBe('6');
+    expect(screen.getAllByTestId('typed-kept')).toHaveLength(3);
+    expect(await floorDb().outbox.count()).toBe(0);
+    // The amount goes with the next placement, the date when left, the move when made: each once.
+    scan(hex(70));
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(1));
+    fireEvent.blur(screen.getByLabelText('Houdbaarheidsdatum'));
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(2));
+    fireEvent.click(again.getByRole('button', { name: 'Verplaatsen' }));
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(3));
+    expect((await floorDb().outbox.orderBy('seq').toArray()).map((r) => r.body)).toEqual([
+      { op: 'place', item_id: hex(11), location_id: hex(70), amount: 18, raw_scan: hex(70) },
+      { op: 'edit', item_id: hex(11), fields: { expiration_date: '2027-03-01' } },
+      {
+        op: 'transfer',
+        item_id: hex(11),
+        from_location_id: hex(80),
+        from_label: 'de gescande plek',
+        to_location_id: hex(70),
+        amount: 6,
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByTestId('typed-kept')).toBeNull());
+    await waitFor(async () => expect(await typedDrafts(floorDb())).toEqual({}));
+    fireEvent.blur(screen.getByLabelText('Houdbaarheidsdatum'));
+    cleanup();
+    await openItem();
+    expect(screen.getByTestId('place-amount').textContent).toBe('6');
+    expect(await floorDb().outbox.count()).toBe(3);
+  });
+
+  it('keeps notes left with Back for when the item opens again, and forgets those of items confirmed or inbounds no longer pending', async () => {
+    const mug = item();
+    const cup = item({ id: hex(13) });
+    const a = inbound({ items: [mug, cup] });
+    const b = inbound({
+      id: hex(2),
+      inbound_number: 'IN-00000002',
+      items: [item({ id: hex(12), inbound_id: hex(2) })],
+    });
+    await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [a, b] });
+    browser.online = false;
+    const typeNotes = async (inboundId: string, itemId: string, index: number, text: string) => {
+      renderFloor(`/inbound?inbound=${inboundId}&item=${itemId}`, { lang: 'nl' });
+      fireEvent.input(await screen.findByLabelText('Notities'), { target: { value: text } });
+      await waitFor(() => expect(screen.getByTestId('typed-kept')).toBeTruthy(), { timeout: 2000 });
+      // Back without leaving the field: nothing is sent; the item opened again shows what was typed.
+      fireEvent.click(screen.getByRole('button', { name: 'Terug' }));
+      fireEvent.click((await screen.findAllByTestId('inbound-item'))[index] as HTMLElement);
+      expect((await screen.findByLabelText<HTMLTextAreaElement>('Notities')).value).toBe(text);
+      expect(screen.getByTestId('typed-kept')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Terug' }));
+      await waitFor(() => expect(screen.queryByTestId('item-detail')).toBeNull());
+      cleanup();
+    };
+    await typeNotes(hex(1), hex(11), 0, 'Doos 1 nat');
+    await typeNotes(hex(1), hex(13), 1, 'Doos 2 nat');
+    await typeNotes(hex(2), hex(12), 0, 'Pallet scheef');
+    expect(await floorDb().outbox.count()).toBe(0);
+    expect(Object.values(await typedDrafts(floorDb())).sort()).toEqual([
+      'Doos 1 nat',
+      'Doos 2 nat',
+      'Pallet scheef',
+    ]);
+    // Opened again, the item shows what was typed, still marked as not sent; Back again keeps it, sends nothing.
+    renderFloor(`/inbound?inbound=${hex(1)}`, { lang: 'nl' });
+    fireEvent.click((await screen.findAllByTestId('inbound-item'))[0] as HTMLElement);
+    expect((await screen.findByLabelText<HTMLTextAreaElement>('Notities')).value).toBe('Doos 1 nat');
+    expect(screen.getByTestId('typed-kept')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Terug' }));
+    fireEvent.click((await screen.findAllByTestId('inbound-item'))[0] as HTMLElement);
+    expect((await screen.findByLabelText<HTMLTextAreaElement>('Notities')).value).toBe('Doos 1 nat');
+    fireEvent.click(screen.getByRole('button', { name: 'Terug' }));
+    await screen.findAllByTestId('inbound-item');
+    // Online, the whole pending list: the first item was confirmed elsewhere, IN-00000002 is no longer pending.
+    browser.server = (req) => {
+      const url = new URL(req.url);
+      if (url.pathname === '/api/inbounds/status/pending/items')
+        return json(200, {
+          items: [{ ...a, items: [{ ...mug, status: 'checked_in', pieces_checked_in: 24 }, cup] }],
+          total: 1,
+          skip: 0,
+          limit: 100,
+        });
+      return json(503, { statusCode: 503, code: 'unavailable', message: 'down' });
+    };
+    browser.setOnline(true);
+    await waitFor(async () => expect(Object.values(await typedDrafts(floorDb()))).toEqual(['Doos 2 nat']));
+    expect(await floorDb().outbox.count()).toBe(0);
+  });
+
   it("names the product's own bin scanned offline, read when the inbound was opened online", async () => {
     // The worker opens the inbound at the dock with a connection, walks into the hall and loses it: the product's
     // locations the device read then name its bin ('24 stuks op D-20-19'), not 'de gescande locatie'.

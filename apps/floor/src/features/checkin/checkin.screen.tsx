@@ -25,7 +25,16 @@ import { ErrorBanner } from '../../components/error-banner.tsx';
 import { RejectedChanges, rejectionText } from '../../components/rejected-changes.tsx';
 import { ScanBar } from '../../components/scan-bar.tsx';
 import { CloseHeaderButton, StatusBar } from '../../components/status-bar.tsx';
-import { floorDb, getMeta, type InboundOp, keepTyped, type MetaValues, setMeta } from '../../offline/db.ts';
+import { TypedKept } from '../../components/typed-kept.tsx';
+import {
+  floorDb,
+  forgetTypedWhere,
+  getMeta,
+  type InboundOp,
+  keepTyped,
+  type MetaValues,
+  setMeta,
+} from '../../offline/db.ts';
 import {
   findLocationByName,
   scannedLocation,
@@ -40,7 +49,12 @@ import {
   withInboundItem,
 } from '../../offline/outbox.ts';
 import { refreshProduct } from '../../offline/products.ts';
-import { type TypedDrafts, useTypedDrafts, useTypedField } from '../../offline/typed-drafts.ts';
+import {
+  type TypedDrafts,
+  type TypedField,
+  useTypedDrafts,
+  useTypedField,
+} from '../../offline/typed-drafts.ts';
 import { deviceBeeps } from '../../scan/feedback.ts';
 import type { ScanInputHandle } from '../../scan/scan-input.tsx';
 import { speak } from '../../scan/speech.ts';
@@ -56,6 +70,7 @@ import {
   type ShownInbound,
   type ShownInboundItem,
   sortForDock,
+  staleInboundTypedKeys,
   stepAmount,
   temporaryPlaceId,
 } from './checkin.rules.ts';
@@ -120,6 +135,26 @@ export function CheckinScreen() {
   );
   const inbound = shown.find((ib) => ib.id === inboundId) ?? null;
   const item = inbound?.items.find((it) => it.id === itemId) ?? null;
+  // The amount to place, chosen (typed or stepped) and not yet placed, kept on the device until a placement takes
+  // it (ADR 0136): a reload gives it back instead of the default.
+  const amountField = useTypedField(`inbound:${itemId ?? ''}:amount`, typed);
+  const keptAmount = () => parseCount(typed.current?.[amountField.key] ?? '');
+  const chooseAmount = (n: number) => {
+    setAmount(n);
+    amountField.writer.change(String(n));
+  };
+
+  // Typed values kept for an item confirmed or an inbound checked in are forgotten (ADR 0136): nothing left with Back
+  // waits on the device for work that is done. (An inbound no longer pending at all is seen by the download.)
+  const storedInbounds = desk?.stored?.inbounds;
+  useEffect(() => {
+    if (!typedRead || !storedInbounds) return;
+    void forgetTypedWhere(db, (keys) => staleInboundTypedKeys(keys, storedInbounds, false))
+      .then((gone) => {
+        for (const k of gone) delete typed.current?.[k];
+      })
+      .catch(() => undefined);
+  }, [db, typedRead, storedInbounds, typed]);
 
   // The products of an inbound opened with a connection: their own locations read once and kept on the device (Dexie
   // `products`), so a product's bin scanned later without a connection is named ('12 stuks op D-20-19'), not 'the
@@ -185,23 +220,25 @@ export function CheckinScreen() {
       const page = await request(api, pendingInboundsWithItemsEndpoint, {
         query: { skip: 0, limit: CHECKIN_WINDOW },
       });
-      await db.transaction('rw', [db.meta, db.outbox], async () => {
+      const gone = await db.transaction('rw', [db.meta, db.outbox], async () => {
         const before = await getMeta(db, 'checkinDesk');
         const waiting = new Set(
           (await db.outbox.where('status').equals('pending').toArray()).map((r) => r.pickId),
         );
-        await setMeta(
-          db,
-          'checkinDesk',
-          withDownloadedInbounds(before, page.items, waiting, startedAt, Date.now()),
-        );
+        const next = withDownloadedInbounds(before, page.items, waiting, startedAt, Date.now());
+        await setMeta(db, 'checkinDesk', next);
+        // The page holds every pending inbound: typed values of an item on none of them (its inbound checked in or
+        // deleted elsewhere) are forgotten with the list that shows it gone (ADR 0136).
+        const whole = page.items.length >= page.total;
+        return forgetTypedWhere(db, (keys) => staleInboundTypedKeys(keys, next.inbounds, whole));
       });
+      for (const k of gone) delete typed.current?.[k];
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 0)) setError(err);
     } finally {
       setLoading(false);
     }
-  }, [db]);
+  }, [db, typed]);
 
   useEffect(() => {
     if (online) void download();
@@ -250,7 +287,7 @@ export function CheckinScreen() {
     known: string | null,
     raw: string,
   ) {
-    const pieces = amount ?? defaultPlaceAmount(it);
+    const pieces = amount ?? keptAmount() ?? defaultPlaceAmount(it);
     const found = known ?? (await scannedLocation(db, locationId, it.product.id, online));
     if (found === 'unknown') {
       deviceBeeps.wrong();
@@ -271,10 +308,13 @@ export function CheckinScreen() {
       (typeof found === 'string' ? found : found?.name) ??
       inboundLocationName(desk?.stored?.inbounds ?? [], locationId) ??
       t('scannedLocation');
+    // The amount kept for this placement goes with it, in the same transaction (ADR 0136).
+    if (it.id === itemId) amountField.forget();
     await queue(
       target,
       { op: 'place', item_id: it.id, location_id: locationId, amount: pieces, raw_scan: raw },
       t('placedLabel', { amount: pieces, name: it.product.name, location: name }),
+      `inbound:${it.id}:amount`,
     );
     deviceBeeps.ok();
     speak(String(pieces), 1);
@@ -404,8 +444,9 @@ export function CheckinScreen() {
             typed={typed}
             inbound={inbound}
             item={item}
-            amount={amount ?? defaultPlaceAmount(item)}
-            setAmount={setAmount}
+            amount={amount ?? keptAmount() ?? defaultPlaceAmount(item)}
+            setAmount={chooseAmount}
+            amountField={amountField}
             online={online}
             queue={queue}
             place={place}
@@ -604,6 +645,7 @@ function ItemDetail({
   item,
   amount,
   setAmount,
+  amountField,
   online,
   queue,
   place,
@@ -616,7 +658,10 @@ function ItemDetail({
   inbound: ShownInbound;
   item: ShownInboundItem;
   amount: number;
+  /** Chooses the amount to place (kept on the device until placed). */
   setAmount(n: number): void;
+  /** The amount to place as kept on the device (typed in 'Ander aantal' or chosen), until a placement takes it. */
+  amountField: TypedField;
   online: boolean;
   queue: Queue;
   place(
@@ -645,12 +690,15 @@ function ItemDetail({
   // remembers the text queued for the value it was typed over.
   const notes = useTypedField(`inbound:${item.id}:notes`, typed);
   const batch = useTypedField(`inbound:${item.id}:batch`, typed);
+  // The expiry date likewise (ADR 0136).
+  const expiry = useTypedField(`inbound:${item.id}:expiry`, typed);
   const notesField = useRef<HTMLTextAreaElement>(null);
   const batchField = useRef<HTMLInputElement>(null);
+  const expiryField = useRef<HTMLInputElement>(null);
   const sent = useRef<Record<string, { over: string | null; v: string | null }>>({});
   function commitText(
-    field: 'notes' | 'batch_nr',
-    typedField: ReturnType<typeof useTypedField>,
+    field: 'notes' | 'batch_nr' | 'expiration_date',
+    typedField: TypedField,
     el: HTMLInputElement | HTMLTextAreaElement | null,
   ) {
     if (!el || el.disabled) return;
@@ -853,16 +901,21 @@ function ItemDetail({
             inputMode="numeric"
             disabled={!pending}
             data-testid="manual-amount"
+            // Kept while typed (ADR 0136); left, a count becomes the amount to place (kept until placed).
+            onChange={(e) => amountField.writer.change(e.currentTarget.value)}
             onBlur={(e) => {
-              const n = parseCount(e.currentTarget.value);
-              if (n !== null) setAmount(n);
+              const text = e.currentTarget.value;
               e.currentTarget.value = '';
+              if (text === '') return;
+              // No count: the amount shown stays the one to place (and is kept instead of what was typed).
+              setAmount(parseCount(text) ?? amount);
             }}
             onKeyDown={(e) => {
               if (e.key === 'Enter') e.currentTarget.blur();
             }}
           />
         </div>
+        <TypedKept shown={amountField.unsent && pending} />
         <div className="ci-row">
           <TextInput
             size="lg"
@@ -897,7 +950,15 @@ function ItemDetail({
         </div>
       </section>
 
-      <Transfers inbound={inbound} item={item} queue={queue} pending={pending} online={online} t={t} />
+      <Transfers
+        typed={typed}
+        inbound={inbound}
+        item={item}
+        queue={queue}
+        pending={pending}
+        online={online}
+        t={t}
+      />
 
       <Surcharges typed={typed} inbound={inbound} item={item} queue={queue} pending={pending} t={t} />
 
@@ -941,6 +1002,7 @@ function ItemDetail({
           onChange={(e) => notes.writer.change(e.currentTarget.value)}
           onBlur={(e) => commitText('notes', notes, e.currentTarget)}
         />
+        <TypedKept shown={notes.unsent && pending} />
         <div className="ci-row">
           <TextInput
             ref={batchField}
@@ -954,18 +1016,18 @@ function ItemDetail({
             onBlur={(e) => commitText('batch_nr', batch, e.currentTarget)}
           />
           <TextInput
+            ref={expiryField}
             size="lg"
             type="date"
             label={t('expiry')}
-            defaultValue={item.expiration_date ?? ''}
+            defaultValue={expiry.kept ?? item.expiration_date ?? ''}
             key={`expiry:${item.expiration_date ?? ''}`}
             disabled={!pending}
-            onBlur={(e) => {
-              const v = e.currentTarget.value;
-              if (v !== (item.expiration_date ?? '')) save({ expiration_date: v || null });
-            }}
+            onChange={(e) => expiry.writer.change(e.currentTarget.value)}
+            onBlur={(e) => commitText('expiration_date', expiry, e.currentTarget)}
           />
         </div>
+        <TypedKept shown={(batch.unsent || expiry.unsent) && pending} />
         <label className="ci-check">
           <input
             type="checkbox"
@@ -989,6 +1051,7 @@ function ItemDetail({
             // Notes or a batch kept from before a reload and not yet left are saved first (queued before Confirm).
             commitText('notes', notes, notesField.current);
             commitText('batch_nr', batch, batchField.current);
+            commitText('expiration_date', expiry, expiryField.current);
             void queue(
               inbound,
               { op: 'submit', item_id: item.id },
@@ -1020,6 +1083,7 @@ function ItemDetail({
  * this device stored, else words): never a part of an id (session 41).
  */
 function Transfers({
+  typed,
   inbound,
   item,
   queue,
@@ -1027,16 +1091,25 @@ function Transfers({
   online,
   t,
 }: {
+  typed: TypedDrafts;
   inbound: ShownInbound;
   item: ShownInboundItem;
-  queue(target: ShownInbound, op: InboundOp, label: string): Promise<void>;
+  queue: Queue;
   pending: boolean;
   online: boolean;
   t: T;
 }) {
-  const [from, setFrom] = useState('');
-  const [count, setCount] = useState('');
-  const [to, setTo] = useState(item.reserved_locations[0]?.location_id ?? '');
+  // The form as typed is kept on the device while typed (ADR 0136) until the move is queued.
+  const draft = useTypedField(`inbound:${item.id}:transfer`, typed);
+  const [form, setForm] = useState(() =>
+    keptTransferForm(draft.kept, item.reserved_locations[0]?.location_id),
+  );
+  const { from, count, to } = form;
+  const change = (fields: Partial<TransferForm>) => {
+    const next = { ...form, ...fields };
+    setForm(next);
+    draft.writer.change(JSON.stringify(next));
+  };
   const [problem, setProblem] = useState<string | null>(null);
   // Names of the places of moves that carry none (stored before answers named them), from this device's locations.
   const unnamed = [
@@ -1124,6 +1197,7 @@ function Transfers({
                 return;
               }
               setProblem(null);
+              draft.forget();
               await queue(
                 inbound,
                 {
@@ -1135,9 +1209,9 @@ function Transfers({
                   ...(n ? { amount: n } : {}),
                 },
                 t('movingAll', { from: place.name }),
+                draft.key,
               );
-              setFrom('');
-              setCount('');
+              setForm((f) => ({ ...f, from: '', count: '' }));
             })();
           }}
         >
@@ -1146,7 +1220,7 @@ function Transfers({
             label={t('temporaryPlace')}
             placeholder={t('scanLocationShort')}
             value={from}
-            onChange={(e) => setFrom(e.currentTarget.value)}
+            onChange={(e) => change({ from: e.currentTarget.value })}
           />
           <div className="ci-row">
             <TextInput
@@ -1155,16 +1229,17 @@ function Transfers({
               inputMode="numeric"
               value={count}
               w={140}
-              onChange={(e) => setCount(e.currentTarget.value.replace(/[^0-9]/g, ''))}
+              onChange={(e) => change({ count: e.currentTarget.value.replace(/[^0-9]/g, '') })}
             />
             <NativeSelect
               size="lg"
               label={t('toLocation')}
               value={target}
               data={item.reserved_locations.map((l) => ({ value: l.location_id, label: l.name }))}
-              onChange={(e) => setTo(e.currentTarget.value)}
+              onChange={(e) => change({ to: e.currentTarget.value })}
             />
           </div>
+          <TypedKept shown={draft.unsent} />
           {problem ? <p className="ci-notice ci-notice-bad">{problem}</p> : null}
           <Button type="submit" size="lg" variant="light" mt="xs">
             {t('move')}
@@ -1281,6 +1356,7 @@ function Surcharges({
               onChange={(e) => change({ count: keep(e.currentTarget.value) })}
             />
           </div>
+          <TypedKept shown={draft.unsent} />
           {problem ? <p className="ci-notice ci-notice-bad">{problem}</p> : null}
           <Button type="submit" size="lg" variant="light" mt="xs">
             {t('addSurcharge')}
@@ -1312,5 +1388,25 @@ function keptSurchargeForm(kept: string | undefined): SurchargeForm {
     };
   } catch {
     return EMPTY_SURCHARGE;
+  }
+}
+
+/** The move form as typed: the temporary place (scanned or typed), the amount (empty: all) and where to. */
+interface TransferForm {
+  from: string;
+  count: string;
+  to: string;
+}
+
+/** The move form kept on the device (JSON in meta `typedDrafts`), or the empty form when none or unreadable. */
+function keptTransferForm(kept: string | undefined, firstReserved: string | undefined): TransferForm {
+  const empty = { from: '', count: '', to: firstReserved ?? '' };
+  if (!kept) return empty;
+  try {
+    const v = JSON.parse(kept) as Partial<TransferForm>;
+    const text = (x: unknown, d: string) => (typeof x === 'string' ? x : d);
+    return { from: text(v.from, ''), count: text(v.count, ''), to: text(v.to, empty.to) };
+  } catch {
+    return empty;
   }
 }

@@ -9,6 +9,7 @@ import {
   overlayReturn,
   parseReceived,
   shownReceived,
+  staleReturnTypedKeys,
 } from './returns.rules.ts';
 
 function aReturn(): Return {
@@ -146,5 +147,35 @@ describe('matchesSearch (a desk search answered from the returns on the device)'
       false,
       false,
     ]);
+  });
+});
+
+describe('typed values kept for returns no longer open (ADR 0136)', () => {
+  const key = (r: string, i: string, f = 'received') => `return:${r}:${i}:${f}`;
+  it('forgets those of a closed item or return, keeps those of open items and of returns out of a search', () => {
+    const r = aReturn();
+    const [first, second] = r.items as [Return['items'][number], Return['items'][number]];
+    const done: Return = { ...r, items: [{ ...first, fulfilled_at: '2026-12-01T10:00:00.000Z' }, second] };
+    const keys = [
+      key(r.id, first.id),
+      key(r.id, second.id, 'state'),
+      key(r.id, hexId(77)),
+      key(hexId(99), first.id),
+      'inbound:abc:notes',
+    ];
+    expect(staleReturnTypedKeys(keys, { query: 'R1', returns: [done] })).toEqual([
+      key(r.id, first.id),
+      key(r.id, hexId(77)),
+    ]);
+    const closed: Return = { ...r, closed_at: '2026-12-01T10:00:00.000Z' };
+    expect(staleReturnTypedKeys(keys, { query: 'R1', returns: [closed] })).toEqual(keys.slice(0, 3));
+  });
+
+  it('forgets those of a return missing from the whole open list, not from a list of one page of more', () => {
+    const r = aReturn();
+    const gone = key(hexId(99), hexId(1));
+    expect(staleReturnTypedKeys([gone], { query: '', returns: [r], total: 1 })).toEqual([gone]);
+    expect(staleReturnTypedKeys([gone], { query: '', returns: [r], total: 51 })).toEqual([]);
+    expect(staleReturnTypedKeys([gone], { query: '', returns: [r] })).toEqual([]);
   });
 });

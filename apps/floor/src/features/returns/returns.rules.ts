@@ -152,3 +152,25 @@ export function matchesSearch(
     r.items.some((i) => same(i.ean))
   );
 }
+
+/**
+ * The keys of kept typed values of the returns desk (meta `typedDrafts` keys `return:<return id>:<item id>:<field>`)
+ * that no longer belong to open work (ADR 0136): the item closed, its return closed, the item no longer on the
+ * return, or, when `desk` holds the whole open list (no search; `total` open returns, all of them stored), a return
+ * not on it (closed or deleted elsewhere). A return the desk does not hold otherwise may still be open: kept. Other
+ * keys are left alone. Pure.
+ */
+export function staleReturnTypedKeys(
+  keys: readonly string[],
+  desk: { query: string; returns: readonly Return[]; total?: number },
+): string[] {
+  const wholeOpenList = desk.query === '' && desk.total !== undefined && desk.returns.length >= desk.total;
+  return keys.filter((key) => {
+    const [kind, returnId, itemId] = key.split(':');
+    if (kind !== 'return' || !returnId || !itemId) return false;
+    const r = desk.returns.find((x) => x.id === returnId);
+    if (!r) return wholeOpenList;
+    const item = r.items.find((x) => x.id === itemId);
+    return Boolean(r.closed_at) || !item || Boolean(item.fulfilled_at);
+  });
+}

@@ -315,6 +315,126 @@ describe('returns desk (issue 12; spec 2 §2 Returns desk)', () => {
     expect(await floorDb().outbox.count()).toBe(1);
   });
 
+  it('keeps the product-state text typed through a reload, says it is kept and not sent, and sends it once when left', async () => {
+    const r = aReturn();
+    await setMeta(floorDb(), 'returnsDesk', { query: r.return_number, at: Date.now(), returns: [r] });
+    browser.online = false;
+    renderFloor('/returns', { lang: 'nl' });
+    const [first] = await screen.findAllByTestId('return-item');
+    expect(within(first as HTMLElement).queryByTestId('typed-kept')).toBeNull();
+    fireEvent.input(within(first as HTMLElement).getByTestId('return-state'), {
+      target: { value: 'Doos ingedeukt' },
+    });
+    // Written on the device while the field is still focused, and said so on the item; nothing sent.
+    await waitFor(
+      async () => expect(Object.values(await typedDrafts(floorDb()))).toEqual(['Doos ingedeukt']),
+      {
+        timeout: 2000,
+      },
+    );
+    expect((await within(first as HTMLElement).findByTestId('typed-kept')).textContent).toBe(
+      'Bewaard op dit toestel, nog niet verstuurd',
+    );
+    expect(await floorDb().outbox.count()).toBe(0);
+    // A reload without leaving the field: the text is back, still marked as not sent.
+    cleanup();
+    renderFloor('/returns', { lang: 'nl' });
+    const [again] = await screen.findAllByTestId('return-item');
+    const item = again as HTMLElement;
+    const state = within(item).getByTestId<HTMLTextAreaElement>('return-state');
+    expect(state.value).toBe('Doos ingedeukt');
+    expect(within(item).getByTestId('typed-kept')).toBeTruthy();
+    // Leaving the field sends it once; the mark goes, and leaving it again sends nothing more.
+    fireEvent.blur(state);
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(1));
+    expect((await floorDb().outbox.toArray())[0]?.body).toEqual({
+      op: 'update',
+      body: { return_id: r.id, ean: '8710000000011', product_state: 'Doos ingedeukt' },
+    });
+    await waitFor(() => expect(within(item).queryByTestId('typed-kept')).toBeNull());
+    expect(await typedDrafts(floorDb())).toEqual({});
+    fireEvent.blur(within(item).getByTestId('return-state'));
+    await new Promise((done) => setTimeout(done, 50));
+    expect(await floorDb().outbox.count()).toBe(1);
+  });
+
+  it('keeps a part count typed through a reload and sends it once with the parts when left', async () => {
+    const r = aReturn();
+    const [first, second] = r.items as [Return['items'][number], Return['items'][number]];
+    const split: Return = {
+      ...r,
+      items: [
+        {
+          ...first,
+          received_quantity: 2,
+          parts: [
+            { ...PART, product_state: 'good' },
+            { ...PART, damaged_product: true },
+          ],
+        },
+        second,
+      ],
+    };
+    await setMeta(floorDb(), 'returnsDesk', { query: r.return_number, at: Date.now(), returns: [split] });
+    browser.online = false;
+    renderFloor('/returns', { lang: 'nl' });
+    const [one] = await screen.findAllByTestId('return-part-quantity');
+    fireEvent.input(one as HTMLElement, { target: { value: '3' } });
+    await waitFor(async () => expect(Object.keys(await typedDrafts(floorDb()))).toHaveLength(1), {
+      timeout: 2000,
+    });
+    expect(await floorDb().outbox.count()).toBe(0);
+    cleanup();
+    renderFloor('/returns', { lang: 'nl' });
+    const [again] = await screen.findAllByTestId('return-item');
+    const item = again as HTMLElement;
+    const [count] = within(item).getAllByTestId<HTMLInputElement>('return-part-quantity');
+    expect(count?.value).toBe('3');
+    expect(within(item).getByTestId('typed-kept')).toBeTruthy();
+    fireEvent.blur(count as HTMLInputElement);
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(1));
+    const [row] = await floorDb().outbox.toArray();
+    const body = row?.body as { op: 'update'; body: { parts: { quantity: number }[] } };
+    expect(body.body.parts.map((p) => p.quantity)).toEqual([3, 1]);
+    await waitFor(() => expect(within(item).queryByTestId('typed-kept')).toBeNull());
+    expect(await typedDrafts(floorDb())).toEqual({});
+  });
+
+  it('keeps counts left with Back for when the desk opens again, and forgets those of items closed or returns no longer open', async () => {
+    const r = aReturn();
+    const other: Return = { ...aReturn(), id: hexId(9), return_number: 'R00000043' };
+    await setMeta(floorDb(), 'returnsDesk', { query: '', at: Date.now(), returns: [r, other], total: 2 });
+    browser.online = false;
+    renderFloor('/returns', { lang: 'nl' });
+    const [a1, a2, b1] = await screen.findAllByTestId('return-received');
+    fireEvent.input(a1 as HTMLElement, { target: { value: '1' } });
+    fireEvent.input(a2 as HTMLElement, { target: { value: '0' } });
+    fireEvent.input(b1 as HTMLElement, { target: { value: '1' } });
+    await waitFor(async () => expect(Object.keys(await typedDrafts(floorDb()))).toHaveLength(3), {
+      timeout: 2000,
+    });
+    // Back to the menu without leaving the fields: nothing is sent, and the counts wait on the device.
+    fireEvent.click(screen.getByRole('button', { name: 'Sluiten' }));
+    await waitFor(() => expect(screen.queryByTestId('return-item')).toBeNull());
+    cleanup();
+    renderFloor('/returns', { lang: 'nl' });
+    const shown = await screen.findAllByTestId<HTMLInputElement>('return-received');
+    expect(shown.map((f) => f.value)).toEqual(['1', '0', '1', '2']);
+    expect(screen.getAllByTestId('typed-kept')).toHaveLength(3);
+    expect(await floorDb().outbox.count()).toBe(0);
+    // Online, the whole open list: R00000042's first item was closed elsewhere, R00000043 is no longer open.
+    const [first, second] = r.items as [Return['items'][number], Return['items'][number]];
+    const closedFirst: Return = {
+      ...r,
+      items: [{ ...first, fulfilled_at: new Date().toISOString(), quarantined: false }, second],
+    };
+    browser.server = () => json(200, { items: [closedFirst], total: 1, skip: 0, limit: 50 });
+    browser.setOnline(true);
+    await waitFor(async () => expect(Object.values(await typedDrafts(floorDb()))).toEqual(['0']));
+    expect(await floorDb().outbox.count()).toBe(0);
+    await waitFor(() => expect(screen.getAllByTestId('typed-kept')).toHaveLength(1));
+  });
+
   it('says a closed item of which nothing arrived went nowhere, not back in stock', async () => {
     const r = aReturn();
     const [first, second] = r.items as [Return['items'][number], Return['items'][number]];

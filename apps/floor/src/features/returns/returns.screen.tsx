@@ -18,7 +18,7 @@ import {
 import { Button, Modal, NativeSelect } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { TFunction } from 'i18next';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../app/api.ts';
@@ -29,9 +29,15 @@ import { ErrorBanner } from '../../components/error-banner.tsx';
 import { RejectedChanges } from '../../components/rejected-changes.tsx';
 import { ScanBar } from '../../components/scan-bar.tsx';
 import { CloseHeaderButton, StatusBar } from '../../components/status-bar.tsx';
-import { floorDb, getMeta, keepTyped, type ReturnOp, setMeta } from '../../offline/db.ts';
+import { TypedKept } from '../../components/typed-kept.tsx';
+import { floorDb, forgetTypedWhere, getMeta, keepTyped, type ReturnOp, setMeta } from '../../offline/db.ts';
 import { dismissRejected, enqueueReturnChange, withDownloadedReturns } from '../../offline/outbox.ts';
-import { type TypedDrafts, useTypedDrafts, useTypedField } from '../../offline/typed-drafts.ts';
+import {
+  type TypedDrafts,
+  type TypedField,
+  useTypedDrafts,
+  useTypedField,
+} from '../../offline/typed-drafts.ts';
 import { deviceBeeps } from '../../scan/feedback.ts';
 import type { ScanInputHandle } from '../../scan/scan-input.tsx';
 import {
@@ -45,6 +51,7 @@ import {
   type ShownReturnItem,
   sentPart,
   shownReceived,
+  staleReturnTypedKeys,
 } from './returns.rules.ts';
 import './returns.css';
 
@@ -52,9 +59,12 @@ type T = TFunction<'returns', undefined>;
 /** Queues a change of a return; with `typedKey`, removes that field's kept typed value in the same transaction. */
 type Queue = (r: ShownReturn, op: ReturnOp, label: string, typedKey?: string) => Promise<void>;
 
-/** The key of a return item's typed received count in meta `typedDrafts` (ADR 0135). */
-function receivedKey(returnId: string, itemId: string): string {
-  return `return:${returnId}:${itemId}:received`;
+/**
+ * The key of a return item's typed value in meta `typedDrafts`: its received count (ADR 0135), its product-state text
+ * or its parts' counts (JSON, part index → text as typed; ADR 0136).
+ */
+function typedKey(returnId: string, itemId: string, field: 'received' | 'state' | 'parts'): string {
+  return `return:${returnId}:${itemId}:${field}`;
 }
 const CameraScanner = lazy(() =>
   import('@hoppa/web/camera-scanner').then((m) => ({ default: m.CameraScanner })),
@@ -114,6 +124,19 @@ export function ReturnsScreen() {
         ),
       ),
     );
+
+  // Typed values kept for an item closed, a return closed, or one no longer open (the whole open list without it) are
+  // forgotten: nothing left with Back waits on the device for work that is done (ADR 0136). A return only out of
+  // the current search keeps them, for when it is opened again.
+  const stored = desk?.stored;
+  useEffect(() => {
+    if (!typedRead || !stored) return;
+    void forgetTypedWhere(db, (keys) => staleReturnTypedKeys(keys, stored))
+      .then((gone) => {
+        for (const k of gone) delete typed.current?.[k];
+      })
+      .catch(() => undefined);
+  }, [db, typedRead, stored, typed]);
 
   // The default list (spec 2 §2: the return cards and the count box before any search): the open returns, newest
   // first, one page, kept on the device like a search.
@@ -426,12 +449,16 @@ function ReturnItemRow({
       `${r.return_number} · ${item.title}`,
       typedKey,
     );
+  /** The field's value is not saved (unchanged): the kept text goes, nothing is sent. */
+  const drop = (field: TypedField) => {
+    field.forget();
+    void keepTyped(floorDb(), field.key, null).catch(() => undefined);
+  };
   // The received count as typed is kept on the device while it is typed (ADR 0135) and sent when the field is left
   // or the item closed, once: `sent` remembers the count queued for the received quantity it was typed over.
-  const typedKey = receivedKey(r.id, item.id);
+  const receivedField = useTypedField(typedKey(r.id, item.id, 'received'), typed);
   const received = useRef<HTMLInputElement>(null);
   const sent = useRef<{ over: number | null; n: number } | null>(null);
-  const { kept, writer, forget } = useTypedField(typedKey, typed);
   /** Saves the typed count if it changed; false when it is no count (the worker corrects it first). */
   function commitReceived(field: HTMLInputElement | null): boolean {
     if (!field || field.disabled) return true;
@@ -439,16 +466,53 @@ function ReturnItemRow({
     setReceivedError(n === null);
     // A count that cannot be saved stays kept on the device as typed, for the worker to correct.
     if (n === null) {
-      void writer.flush();
+      void receivedField.writer.flush();
       return false;
     }
-    forget();
     const repeat = sent.current?.over === item.received_quantity && sent.current.n === n;
     if (n !== item.received_quantity && !repeat) {
+      receivedField.forget();
       sent.current = { over: item.received_quantity, n };
-      save({ received_quantity: n }, typedKey);
-    } else void keepTyped(floorDb(), typedKey, null).catch(() => undefined);
+      save({ received_quantity: n }, receivedField.key);
+    } else drop(receivedField);
     return true;
+  }
+  // The product-state text and the parts' counts likewise, kept while typed and sent once when left, the item
+  // closed, a quick state picked or the parts changed (ADR 0136).
+  const stateField = useTypedField(typedKey(r.id, item.id, 'state'), typed);
+  const stateArea = useRef<HTMLTextAreaElement>(null);
+  function commitState(field: HTMLTextAreaElement | null) {
+    if (!field || field.disabled) return;
+    // A quick state shows as its word in the UI language; that word (unchanged or typed) is kept as its code.
+    const value = RETURN_CONDITIONS.find((c) => t(c) === field.value) ?? field.value;
+    if (value !== (item.product_state ?? '')) {
+      stateField.forget();
+      save({ product_state: value }, stateField.key);
+    } else drop(stateField);
+  }
+  const partsField = useTypedField(typedKey(r.id, item.id, 'parts'), typed);
+  const partCounts = useRef<Record<string, string> | null>(null);
+  partCounts.current ??= keptPartCounts(partsField.kept);
+  /**
+   * Saves the parts as `next` makes them of the parts as shown (each count typed and valid taken over), and forgets
+   * the typed counts in the same transaction; nothing is sent when that changes nothing.
+   */
+  function saveParts(next: (shown: ReturnItemPart[]) => ReturnItemPart[]) {
+    const counts = partCounts.current ?? {};
+    const shown = item.parts.map((p, i) => {
+      const n = parseReceived(counts[i] ?? '');
+      return n !== null && n >= 1 ? { ...p, quantity: n } : p;
+    });
+    const parts = next(shown);
+    partCounts.current = {};
+    const same =
+      parts.length === item.parts.length &&
+      parts.every((p, i) => JSON.stringify(p) === JSON.stringify(item.parts[i]));
+    if (same) drop(partsField);
+    else {
+      partsField.forget();
+      save({ parts: parts.map(sentPart) }, partsField.key);
+    }
   }
   const reason = RETURN_REASONS.find((x) => x.code === r.reason);
   const { i18n } = useTranslation();
@@ -522,21 +586,25 @@ function ReturnItemRow({
           type="text"
           inputMode="numeric"
           data-testid="return-received"
-          defaultValue={kept ?? String(shownReceived(item))}
+          defaultValue={receivedField.kept ?? String(shownReceived(item))}
           disabled={done || split}
-          onChange={(e) => writer.change(e.currentTarget.value)}
+          onChange={(e) => receivedField.writer.change(e.currentTarget.value)}
           onBlur={(e) => commitReceived(e.currentTarget)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') e.currentTarget.blur();
           }}
         />
       </label>
+      <TypedKept shown={receivedField.unsent && !done && !split} />
       {receivedError ? <p className="ret-error">{t('badReceived')}</p> : null}
       {split ? (
         <ReturnParts
           parts={item.parts}
           done={done}
-          onChange={(parts) => save({ parts: parts.map(sentPart) })}
+          onChange={(edit) => saveParts(edit)}
+          counts={partCounts}
+          onType={(counts) => partsField.writer.change(JSON.stringify(counts))}
+          unsent={partsField.unsent && !done}
           t={t}
         />
       ) : (
@@ -555,22 +623,24 @@ function ReturnItemRow({
             <span>{t('state')}</span>
             <textarea
               key={`${item.id}:${item.product_state ?? ''}`}
+              ref={stateArea}
               data-testid="return-state"
-              defaultValue={stateText(item.product_state)}
+              defaultValue={stateField.kept ?? stateText(item.product_state)}
               disabled={done}
               maxLength={500}
-              onBlur={(e) => {
-                // A quick state shows as its word in the UI language; that word (unchanged or typed) is kept as its code.
-                const typed = e.currentTarget.value;
-                const value = RETURN_CONDITIONS.find((c) => t(c) === typed) ?? typed;
-                if (value !== (item.product_state ?? '')) save({ product_state: value });
-              }}
+              onChange={(e) => stateField.writer.change(e.currentTarget.value)}
+              onBlur={(e) => commitState(e.currentTarget)}
             />
           </label>
+          <TypedKept shown={stateField.unsent && !done} />
           <ConditionButtons
             value={item.product_state}
             disabled={done}
-            onPick={(c) => save({ product_state: c })}
+            onPick={(c) => {
+              // The state picked replaces any text typed for it: sent once, the kept text forgotten with it.
+              stateField.forget();
+              save({ product_state: c }, stateField.key);
+            }}
             t={t}
           />
           <div className="ret-checks">
@@ -607,8 +677,11 @@ function ReturnItemRow({
             disabled={done}
             data-testid="return-close"
             onClick={() => {
-              // A count kept from before a reload and not yet left is saved first (queued before the close).
+              // A count, state or part counts kept from before a reload and not yet left are saved first (queued
+              // before the close).
               if (!commitReceived(received.current)) return;
+              commitState(stateArea.current);
+              if (split && Object.keys(partCounts.current ?? {}).length > 0) saveParts((shown) => shown);
               void queue(
                 r,
                 { op: 'fulfill', return_id: r.id, ean: item.ean },
@@ -707,16 +780,25 @@ function ReturnParts({
   parts,
   done,
   onChange,
+  counts,
+  onType,
+  unsent,
   t,
 }: {
   parts: readonly ReturnItemPart[];
   done: boolean;
-  onChange(parts: ReturnItemPart[]): void;
+  /** Saves the parts `edit` makes of the parts as shown (a count typed and not yet left taken over). */
+  onChange(edit: (shown: ReturnItemPart[]) => ReturnItemPart[]): void;
+  /** The parts' counts as typed and not yet saved (part index → text), kept on the device (ADR 0136). */
+  counts: RefObject<Record<string, string> | null>;
+  onType(counts: Record<string, string>): void;
+  /** A typed count is kept on the device and not yet sent. */
+  unsent: boolean;
   t: T;
 }) {
   const received = parts.reduce((n, p) => n + p.quantity, 0);
   const change = (index: number, fields: Partial<ReturnItemPart>) =>
-    onChange(parts.map((p, i) => (i === index ? { ...p, ...fields } : p)));
+    onChange((shown) => shown.map((p, i) => (i === index ? { ...p, ...fields } : p)));
   return (
     <div className="ret-parts">
       <p className="ret-split-summary" data-testid="return-split-summary">
@@ -754,12 +836,24 @@ function ReturnParts({
                     inputMode="numeric"
                     aria-label={t('partPieces')}
                     data-testid="return-part-quantity"
-                    defaultValue={String(p.quantity)}
+                    defaultValue={counts.current?.[i] ?? String(p.quantity)}
                     disabled={done}
+                    onChange={(e) => {
+                      const typed = { ...counts.current, [i]: e.currentTarget.value };
+                      counts.current = typed;
+                      onType(typed);
+                    }}
                     onBlur={(e) => {
                       const n = parseReceived(e.currentTarget.value);
-                      if (n !== null && n >= 1 && n !== p.quantity) change(i, { quantity: n });
-                      else e.currentTarget.value = String(p.quantity);
+                      if (n !== null && n >= 1) {
+                        change(i, { quantity: n });
+                        return;
+                      }
+                      // No count: the part's own comes back; the other parts' typed counts stay kept.
+                      e.currentTarget.value = String(p.quantity);
+                      const { [i]: _gone, ...rest } = counts.current ?? {};
+                      counts.current = rest;
+                      onType(rest);
                     }}
                     onKeyDown={(e) => {
                       if (e.key === 'Enter') e.currentTarget.blur();
@@ -808,27 +902,42 @@ function ReturnParts({
                   size="lg"
                   variant="subtle"
                   color="red"
-                  onClick={() => onChange(parts.filter((_, j) => j !== i))}
+                  onClick={() => onChange((shown) => shown.filter((_, j) => j !== i))}
                 >
                   {t('partRemove')}
                 </Button>
               ) : null}
             </section>
           ))}
+      <TypedKept shown={unsent} />
       {done ? null : (
         <div className="ret-part-actions">
           <Button
             size="lg"
             variant="default"
-            onClick={() => onChange([...parts, fullReturnPart({ quantity: 1, product_state: 'good' })])}
+            onClick={() =>
+              onChange((shown) => [...shown, fullReturnPart({ quantity: 1, product_state: 'good' })])
+            }
           >
             {t('partAdd')}
           </Button>
-          <Button size="lg" variant="subtle" onClick={() => onChange([])}>
+          <Button size="lg" variant="subtle" onClick={() => onChange(() => [])}>
             {t('splitEnd')}
           </Button>
         </div>
       )}
     </div>
   );
+}
+
+/** The parts' counts kept on the device (JSON in meta `typedDrafts`: part index → text), or none when unreadable. */
+function keptPartCounts(kept: string | undefined): Record<string, string> {
+  if (!kept) return {};
+  try {
+    const v = JSON.parse(kept) as unknown;
+    if (!v || typeof v !== 'object') return {};
+    return Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string'));
+  } catch {
+    return {};
+  }
 }

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The calm mark under a field whose typed value is kept on this device and not yet sent (ADR 0136): "Bewaard op dit
+ * toestel, nog niet verstuurd". Nothing when `shown` is false (the value was sent, or nothing is kept).
+ */
+export function TypedKept({ shown }: { shown: boolean }) {
+  const { t } = useTranslation('common');
+  return shown ? (
+    <p className="typed-kept" data-testid="typed-kept">
+      {t('typedKept')}
+    </p>
+  ) : null;
+}
