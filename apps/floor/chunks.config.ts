@@ -13,8 +13,11 @@
  *   the form is sent), the outbox's sends and the other screens need; not on the pick screen's path since ADR 0072
  *   (its first calls go out without schemas, pick-calls.ts), so a pick screen's first load does not download it;
  * - `offline`: Dexie, the device's database and the outbox's sender (ADR 0082), which the login screen does not need;
- * - `login` and `pick`: each first screen with the rest of what it imports, one file each; `pick` also takes a fresh
- *   device's first list download (pick-early.ts, a file of its own in ADR 0076) and the screen's texts (ADR 0082).
+ * - `login` and `pick`: each first screen with the rest of what it imports, one file each; `pick` is a fresh device's
+ *   first card without IndexedDB (pick-first.screen.tsx with the card and the foot, ADR 0136) and the screen's texts
+ *   (ADR 0082);
+ * - `pick-screen`: the pick screen with its list, scanning and the list's first download (pick-early.ts, a file of its
+ *   own in ADR 0076), which need `offline`.
  * Every other screen keeps the automatic splitting (and may import from these files). Lazy imports stay lazy: the
  * camera scanner, howler, confetti, the session and outbox calls, the outbox's sender (outbox-status.ts).
  */
@@ -46,11 +49,15 @@ const SCHEMAS = [
 
 type Test = (id: string) => boolean;
 /**
- * The pick screen's files that load together, in one file (ADR 0082): the screen, a fresh device's first download
- * (ADR 0076 had it in a file of its own, for the first page's sake; since ADR 0078 that page leaves from the first
- * file) and the screen's texts. One request instead of three in the screen's wave.
+ * The pick route's first files (ADR 0082, 0136): a fresh device's first card (pick-first.screen.tsx, which takes the
+ * card and the foot with it) and the screen's texts, in one file.
  */
-const PICK_WAVE = ['pick.screen.tsx', 'pick-early.ts', 'pick.i18n.ts'];
+const PICK_WAVE = ['pick-first.screen.tsx', 'pick.i18n.ts'];
+/**
+ * The pick screen with its list, scanning and the early download (ADR 0136): they read IndexedDB through Dexie, so a
+ * fresh device's first card (the `pick` file) comes before them; a device with a stored list loads both files at once.
+ */
+const PICK_SCREEN = ['pick.screen.tsx', 'pick-early.ts'];
 const anyOf =
   (patterns: RegExp[]): Test =>
   (id) =>
@@ -76,6 +83,12 @@ export function floorCodeSplitting() {
         name: 'pick',
         test: (id: string) => PICK_WAVE.some((file) => endsWith(`/apps/floor/src/features/pick/${file}`)(id)),
         priority: 2,
+      },
+      {
+        name: 'pick-screen',
+        test: (id: string) =>
+          PICK_SCREEN.some((file) => endsWith(`/apps/floor/src/features/pick/${file}`)(id)),
+        priority: 1,
       },
     ],
   };

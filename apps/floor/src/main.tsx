@@ -31,9 +31,10 @@ import './app/floor.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadScreen } from './app/app.tsx';
+import { holdOutboxLoad } from './app/outbox-status.ts';
 import { startSessionCheck } from './app/session.tsx';
 import { registerServiceWorker } from './app/sw-update.ts';
-import { sendFirstPickPage } from './features/pick/pick-first-page.ts';
+import { firstCardSettled, sendFirstPickPage } from './features/pick/pick-first-page.ts';
 import { initI18n } from './i18n/index.ts';
 
 // Before anything renders, the two things the first screen waits on go out side by side (ADR 0064): the session
@@ -42,6 +43,10 @@ startSessionCheck();
 // On the pick screen of a fresh device its list's first page goes out with them (ADR 0078): it no longer waits for
 // the session check's answer and the screen's files.
 sendFirstPickPage(window.location.pathname);
+// Its first card shows without Dexie and the outbox's sender (pick-first.screen.tsx): their file waits for that card's
+// paint instead of sharing the network with the card's files (ADR 0136).
+const firstCard = firstCardSettled();
+if (firstCard) holdOutboxLoad(firstCard);
 preloadScreen(window.location.pathname);
 initI18n();
 // What the first screen does not need waits until the page has loaded and the main thread is idle (ADR 0072): the

@@ -5,7 +5,12 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { floorDb } from '../offline/db.ts';
 import { clearFloorDb } from '../test/render.tsx';
-import { resetPendingCountForTests, startOutboxSync, usePendingCount } from './outbox-status.ts';
+import {
+  holdOutboxLoad,
+  resetPendingCountForTests,
+  startOutboxSync,
+  usePendingCount,
+} from './outbox-status.ts';
 import { outboxSender } from './sync.ts';
 
 function Count() {
@@ -53,6 +58,33 @@ describe('outbox-status: the first file’s outbox hooks without Dexie (ADR 0082
       await waitFor(() => expect(drains).toBe(1));
       stop();
     } finally {
+      sender.drain = drain;
+    }
+  });
+
+  it('sends nothing and counts nothing while a fresh pick start holds the outbox, then both (ADR 0136)', async () => {
+    const sender = outboxSender();
+    let drains = 0;
+    const drain = sender.drain.bind(sender);
+    sender.drain = (opts) => {
+      drains++;
+      return drain(opts);
+    };
+    let release: () => void = () => undefined;
+    holdOutboxLoad(new Promise<void>((resolve) => (release = resolve)));
+    let stop: () => void = () => undefined;
+    try {
+      render(<Count />);
+      stop = startOutboxSync();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(drains).toBe(0);
+      expect(screen.getByTestId('count').textContent).toBe('');
+      release();
+      await waitFor(() => expect(drains).toBe(1));
+      await waitFor(() => expect(screen.getByTestId('count').textContent).toBe('0'));
+    } finally {
+      stop();
+      release();
       sender.drain = drain;
     }
   });

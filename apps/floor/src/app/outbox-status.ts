@@ -6,8 +6,30 @@ import { pausedListeners, pausedSource } from './outbox-reports.ts';
 // without IndexedDB: the outbox's sender, its live counts and Dexie load from sync.ts on first use (ADR 0082), so
 // Dexie (~31 KB brotli) is not in the first file and a login screen does not download it at all.
 
-/** The outbox's sender and live queries with Dexie (sync.ts), loaded once on first use. */
-const outboxModule = () => import('./sync.ts');
+/**
+ * Until when loading the outbox's module waits (see {@link holdOutboxLoad}); null: it loads at once.
+ */
+let held: Promise<void> | null = null;
+
+/**
+ * Holds loading the outbox's sender and Dexie (the `offline` file) until `until` settles: a fresh device's pick start
+ * (main.tsx, when it sent the pick list's first page) shows its first card without that file, and a request for it
+ * before the card's paint would share the phone's network with the card's files (ADR 0136). Such a device has no
+ * session copy, so nothing of its own waits to be sent; the status bar's count stays unknown meanwhile.
+ */
+export function holdOutboxLoad(until: Promise<void>): void {
+  const hold: Promise<void> = until.then(
+    () => undefined,
+    () => undefined,
+  );
+  held = hold;
+  void hold.then(() => {
+    if (held === hold) held = null;
+  });
+}
+
+/** The outbox's sender and live queries with Dexie (sync.ts), loaded once on first use (after a hold, if any). */
+const outboxModule = () => (held ?? Promise.resolve()).then(() => import('./sync.ts'));
 
 /** Resumes sending after a login (a 401 paused it); loads the sender first when it has not loaded yet. */
 export function resumeOutbox(): void {

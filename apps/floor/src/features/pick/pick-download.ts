@@ -9,16 +9,13 @@ import type { FloorDb, PickFilter, PickRecord } from '../../offline/db.ts';
 import { getMeta, setMeta } from '../../offline/db.ts';
 import { pickListRequest } from './pick.rules.ts';
 import { fetchPickListPage, fetchPickRounds } from './pick-calls.ts';
+import { PICK_OFFLINE_MAX_ITEMS } from './pick-first-page.ts';
 
 /** Items per page when downloading; the API allows up to PICK_LIST_MAX_LIMIT. */
 export const PICK_PAGE_SIZE = 500;
 
-/**
- * The most pick items one download keeps on the device: the first stretch of the walking route of the work window
- * (docs/architecture.md "Hot reads": with PICK_ITEM_MAX_ORDERS orders per item, at most 60,000 order lines, about
- * 8 MB in IndexedDB). What lies beyond comes with the next refresh, once these are picked.
- */
-export const PICK_OFFLINE_MAX_ITEMS = 2_000;
+// The most pick items one download keeps: in pick-first-page.ts, which the first card's file reads too (ADR 0136).
+export { PICK_OFFLINE_MAX_ITEMS };
 
 /** One page of the pick list; injected in tests. */
 export type PickPageFetcher = (skip: number, limit: number) => Promise<{ items: PickItem[]; total: number }>;

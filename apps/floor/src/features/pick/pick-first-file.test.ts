@@ -45,3 +45,26 @@ describe("the pick screen's first file (ADR 0135)", () => {
     expect(offenders.map(([p]) => p.slice(SRC.length + 1))).toEqual([]);
   });
 });
+
+// A fresh device's first card (ADR 0136): the pick route first loads `pick-first.screen.tsx`, which shows the first
+// page that main.tsx sent without Dexie and the outbox (the `offline` file, 32 KB), and loads the pick screen with
+// them only once that card has been painted. So none of its static imports may reach IndexedDB.
+describe("a fresh device's first card (ADR 0136)", () => {
+  const first = resolve(HERE, 'pick-first.screen.tsx');
+
+  it('shows the card from a file that reaches no IndexedDB, outbox or Dexie', () => {
+    const closure = staticClosure(first);
+    const names = [...closure.keys()].map((p) => p.slice(SRC.length + 1));
+    expect(names).toContain('features/pick/pick-card.tsx');
+    expect(names).toContain('features/pick/pick-footer.tsx');
+    const offline = ['offline/db.ts', 'offline/outbox.ts', 'app/sync.ts', 'features/pick/pick-early.ts'];
+    expect(names.filter((n) => offline.includes(n) || n === 'features/pick/pick.screen.tsx')).toEqual([]);
+    const dexie = [...closure].filter(([, text]) => /from '(dexie|dexie-react-hooks)'/.test(text));
+    expect(dexie.map(([p]) => p.slice(SRC.length + 1))).toEqual([]);
+  });
+
+  it("is the pick route's file", () => {
+    const route = readFileSync(resolve(HERE, 'index.ts'), 'utf8');
+    expect(route).toMatch(/load: \(\) =>[\s\S]*import\('\.\/pick-first\.screen\.tsx'\)[\s\S]*PickRoute/);
+  });
+});

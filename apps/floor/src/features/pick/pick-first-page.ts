@@ -2,7 +2,7 @@ import type { PickItem } from '@hoppa/core';
 import { api, ROUTER_BASENAME } from '../../app/api.ts';
 import { FLOOR_PATHS } from '../../app/paths.ts';
 import { readSessionCopy } from '../../app/session-copy.ts';
-import type { PickFilter } from '../../offline/db.ts';
+import type { PickFilter, PickRecord } from '../../offline/db.ts';
 import { fetchPickListPage } from './pick-calls.ts';
 import { defaultPickFilter, pickListRequest } from './pick-filter.rules.ts';
 
@@ -17,6 +17,13 @@ import { defaultPickFilter, pickListRequest } from './pick-filter.rules.ts';
  * in pages of `PICK_PAGE_SIZE`.
  */
 export const PICK_FIRST_PAGE_SIZE = 5;
+
+/**
+ * The most pick items one download keeps on the device: the first stretch of the walking route of the work window
+ * (docs/architecture.md "Hot reads": with PICK_ITEM_MAX_ORDERS orders per item, at most 60,000 order lines, about
+ * 8 MB in IndexedDB). What lies beyond comes with the next refresh, once these are picked.
+ */
+export const PICK_OFFLINE_MAX_ITEMS = 2_000;
 
 /** A first page of the pick list: its items and the list's `total`, as `GET /pick_list/pick/…` answers them. */
 export interface FirstPickPage {
@@ -34,6 +41,9 @@ let sent: { filter: PickFilter; page: Promise<FirstPickPage> } | null = null;
  */
 export function resetFirstPickPageForTests(): void {
   sent = null;
+  shownCard = null;
+  settled = null;
+  settle = () => undefined;
 }
 
 /** Whether `pathname` (the browser's, with the app's base) is the pick screen's. */
@@ -58,6 +68,30 @@ export function sendFirstPickPage(pathname: string): void {
   const page = fetchPickListPage(api, { params, query: { ...query, skip: 0, limit: PICK_FIRST_PAGE_SIZE } });
   page.catch(() => undefined); // handled where it is taken; unused when nobody takes it
   sent = { filter, page };
+  settled = new Promise<void>((resolve) => {
+    settle = resolve;
+    // A route that never shows the card (a 401 sends the picker to login, a role without the list to the menu).
+    setTimeout(resolve, FIRST_CARD_WAIT_MS);
+  });
+}
+
+/** How long after the first page was sent {@link firstCardSettled} settles at the latest (ms). */
+const FIRST_CARD_WAIT_MS = 3000;
+let settled: Promise<void> | null = null;
+let settle: () => void = () => undefined;
+
+/**
+ * When the first card from the page {@link sendFirstPickPage} sent has been painted (or the page failed, was empty,
+ * or {@link FIRST_CARD_WAIT_MS} passed): until then main.tsx holds the outbox's file (ADR 0136). Null when no page was
+ * sent.
+ */
+export function firstCardSettled(): Promise<void> | null {
+  return settled;
+}
+
+/** Says that the first card has been painted, or will not be (pick-first.screen.tsx). */
+export function markFirstCardSettled(): void {
+  settle();
 }
 
 /**
@@ -69,4 +103,38 @@ export function takeFirstPickPage(): { filter: PickFilter; page: Promise<FirstPi
   const taken = sent;
   sent = null;
   return taken;
+}
+
+/**
+ * The first page {@link sendFirstPickPage} sent, without taking it: the pick route's first file
+ * (pick-first.screen.tsx) shows its first pick, and the early download (pick-early.ts) takes it later (ADR 0136).
+ * Null when none was sent or it has been taken.
+ */
+export function peekFirstPickPage(): { filter: PickFilter; page: Promise<FirstPickPage> } | null {
+  return sent;
+}
+
+/**
+ * The first pick of a fresh device as pick-first.screen.tsx showed it (read only, not stored), with the list's count
+ * for the foot and when it was shown (ms since epoch): the pick screen starts with it on screen instead of a frame
+ * without the card (ADR 0136).
+ */
+export interface ShownFirstCard {
+  record: PickRecord;
+  count: number;
+  at: number;
+}
+
+let shownCard: ShownFirstCard | null = null;
+
+/** Notes the card pick-first.screen.tsx shows, for the pick screen's first render ({@link takeShownFirstCard}). */
+export function noteShownFirstCard(card: ShownFirstCard): void {
+  shownCard = card;
+}
+
+/** The card pick-first.screen.tsx showed, once; null when it showed none. */
+export function takeShownFirstCard(): ShownFirstCard | null {
+  const card = shownCard;
+  shownCard = null;
+  return card;
 }

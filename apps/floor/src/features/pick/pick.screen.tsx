@@ -33,6 +33,7 @@ import {
 import { claimPickItem, releasePickItem } from './pick-calls.ts';
 import { PickCard } from './pick-card.tsx';
 import type { PickFilterDrawer } from './pick-filter-drawer.tsx';
+import { FilterIcon } from './pick-filter-icon.tsx';
 import { PickDone, PickFooter } from './pick-footer.tsx';
 import { pickT } from './pick-texts.ts';
 import { RejectedList } from './rejected-list.tsx';
@@ -361,14 +362,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
         lng="nl"
         right={
           <HeaderButton label={t('filter')} onClick={openMenu}>
-            <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-              <path
-                d="M3 6h18M3 12h18M3 18h18"
-                stroke="currentColor"
-                strokeWidth="2.5"
-                strokeLinecap="round"
-              />
-            </svg>
+            <FilterIcon />
           </HeaderButton>
         }
       />

@@ -21,6 +21,7 @@ import {
   startDownload,
   takeEarlyDownload,
 } from './pick-early.ts';
+import { takeShownFirstCard } from './pick-first-page.ts';
 
 /** A downloaded item as the card shows it, before it is stored. */
 function listedRecord(item: PickItem): PickRecord {
@@ -66,7 +67,11 @@ export function usePickList() {
   const [error, setError] = useState<unknown>(null);
   // The first item of a download whose rounds are still being completed, with the time the download started: shown
   // (read only) until this download's list is stored (ADR 0069).
-  const [listed, setListed] = useState<{ record: PickRecord; count: number; at: number } | null>(null);
+  // A fresh device's first pick as pick-first.screen.tsx showed it before this screen loaded: on screen from the first
+  // render, so the card does not go for a frame (ADR 0136).
+  const [listed, setListed] = useState<{ record: PickRecord; count: number; at: number } | null>(
+    takeShownFirstCard,
+  );
 
   useEffect(() => {
     void getMeta(db, 'pickSkip').then((s) => setSkipState(s ?? 0));
@@ -134,11 +139,16 @@ export function usePickList() {
       // Not once the first load has decided: its refresh shows its own card, or a stored list is the screen's.
       if (!mounted || !early || !first || autoLoaded.current) return;
       shownDownload.current = early.download;
-      setListed({
-        record: listedRecord(first),
-        count: Math.min(early.page.total, PICK_OFFLINE_MAX_ITEMS),
-        at: mountedAt,
-      });
+      // The same pick shown already (pick-first.screen.tsx) stays as it is: no second render of the card.
+      setListed((shown) =>
+        shown?.record.id === first.id
+          ? shown
+          : {
+              record: listedRecord(first),
+              count: Math.min(early.page.total, PICK_OFFLINE_MAX_ITEMS),
+              at: mountedAt,
+            },
+      );
       afterPaint(early.download.shown);
     });
     return () => {

@@ -1,0 +1,61 @@
+// @vitest-environment jsdom
+// First: installs fake IndexedDB and the browser stubs before Dexie and canvas-confetti load.
+import '../../test/dom-setup.ts';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ROUTER_BASENAME } from '../../app/api.ts';
+import { holdOutboxLoad } from '../../app/outbox-status.ts';
+import { startSessionCheck } from '../../app/session.tsx';
+import { outboxSender } from '../../app/sync.ts';
+import { floorDb } from '../../offline/db.ts';
+import { browser } from '../../test/dom-setup.ts';
+import { pickItem } from '../../test/fixtures.ts';
+import { clearFloorDb, pickListPage, pickListServer, renderFloor } from '../../test/render.tsx';
+import { firstCardSettled, sendFirstPickPage } from './pick-first-page.ts';
+
+afterEach(() => {
+  cleanup();
+  outboxSender().stop();
+  browser.reset();
+});
+
+describe("a fresh device's first card without IndexedDB (ADR 0136)", () => {
+  it('shows the sent page’s first pick, holds the outbox until it is on screen, then the screen stores the list', async () => {
+    await clearFloorDb();
+    const item = pickItem({ rack: 'E-02-05', ean: '8712100486517', lines: [1] });
+    const asked = pickListServer(() => pickListPage([item]));
+    // IndexedDB's first open held until `release`, as a slow first open on a phone.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const hold = () => held;
+    const db = floorDb();
+    db.close({ disableAutoOpen: false });
+    db.on('ready', hold, true);
+    try {
+      // As main.tsx does on a fresh device's pick start.
+      startSessionCheck();
+      sendFirstPickPage(`${ROUTER_BASENAME}/pick`);
+      const settled = firstCardSettled();
+      expect(settled).not.toBeNull();
+      holdOutboxLoad(settled as Promise<void>);
+      // What is on screen when the outbox's file may load.
+      const onScreenAtRelease = (settled as Promise<void>).then(
+        () => document.querySelector('[data-testid="pick-location"]')?.textContent ?? 'no card',
+      );
+
+      renderFloor('/pick', { lang: 'nl' });
+      expect((await screen.findByTestId('pick-location')).textContent).toBe('E-02-05');
+      expect(await onScreenAtRelease).toBe('E-02-05');
+
+      release();
+      await waitFor(async () => expect(await db.picks.count()).toBe(1));
+      // The pick screen took over with the stored pick (scannable), and took the page sent beside the session check.
+      await waitFor(() => expect(screen.getByTestId('pick-card').dataset.pickId).toBe(item.id));
+      expect(screen.getByTestId('pick-location').textContent).toBe('E-02-05');
+      expect(asked).toHaveLength(1);
+    } finally {
+      release();
+      db.on('ready').unsubscribe(hold);
+    }
+  });
+});

@@ -1,0 +1,144 @@
+import { type ComponentType, useEffect, useMemo, useRef, useState } from 'react';
+import { useOnline } from '../../app/outbox-status.ts';
+import { BootShell } from '../../components/boot-shell.tsx';
+import { ScanBar } from '../../components/scan-bar.tsx';
+import { HeaderButton, StatusBar } from '../../components/status-bar.tsx';
+import type { PickFilter } from '../../offline/db.ts';
+import { afterPaint } from '../../scan/after-paint.ts';
+import type { ScanInputHandle } from '../../scan/scan-input.tsx';
+import { PickCard } from './pick-card.tsx';
+import { FilterIcon } from './pick-filter-icon.tsx';
+import {
+  markFirstCardSettled,
+  noteShownFirstCard,
+  PICK_OFFLINE_MAX_ITEMS,
+  peekFirstPickPage,
+  type ShownFirstCard,
+} from './pick-first-page.ts';
+import { PickFooter } from './pick-footer.tsx';
+import { loadedPickScreen, loadPickScreen } from './pick-screen-load.ts';
+import { pickT } from './pick-texts.ts';
+
+// A fresh device's pick start (ADR 0136). The pick screen reads and writes IndexedDB through Dexie and queues scans in
+// the outbox: its file needs the `offline` file (32 KB), which on a phone's network shared the bandwidth with the
+// first card's files. This file shows the first pick of the page main.tsx sent beside the session check, read only
+// (as the screen shows a download's first pick before it is stored, ADR 0069), with nothing of IndexedDB; once that
+// card has been painted, the pick screen (and with it Dexie and the outbox) loads and takes over with the same card.
+// pick-first-file.test.ts keeps this file's static imports free of IndexedDB.
+
+/** Does nothing: the first card is read only until the pick screen has taken over (a few hundred ms). */
+const nothing = () => undefined;
+
+/**
+ * The pick screen's frame with a fresh device's first pick, read only: the status bar, the scan row, the card and the
+ * foot as the pick screen lays them out while a download's first pick shows, so that the pick screen's first render
+ * (which starts from the same card, {@link noteShownFirstCard}) moves nothing. Without `card` the frame with an empty
+ * card area (the first page has not come yet).
+ */
+function FirstCardFrame({ card, filter }: { card: ShownFirstCard | null; filter: PickFilter }) {
+  const t = pickT;
+  const online = useOnline();
+  const scanInput = useRef<ScanInputHandle>(null);
+  const scanTexts = useMemo(
+    () => ({
+      scanLabel: t('scanLabel'),
+      scanPlaceholder: t('scanPlaceholder'),
+      keyboard: t('keyboard'),
+      camera: t('camera'),
+    }),
+    [],
+  );
+  return (
+    <div className="screen pick-screen">
+      <StatusBar
+        lng="nl"
+        right={
+          <HeaderButton label={t('filter')} onClick={nothing}>
+            <FilterIcon />
+          </HeaderButton>
+        }
+      />
+      <ScanBar
+        inputRef={scanInput}
+        onScan={nothing}
+        manual={false}
+        onToggleManual={nothing}
+        onCamera={nothing}
+        active
+        texts={scanTexts}
+      />
+      <div className="scan-feedback" data-kind="none" aria-live="assertive" />
+      <main className="pick-main">
+        <div className="request-status" />
+        {card ? <PickCard pick={card.record} t={t} /> : null}
+      </main>
+      <PickFooter
+        remaining={card?.count ?? 0}
+        skip={0}
+        filter={filter}
+        synced={false}
+        loading
+        online={online}
+        onSkip={nothing}
+        onRefresh={nothing}
+        onFilter={nothing}
+        t={t}
+      />
+    </div>
+  );
+}
+
+/**
+ * The pick route (spec 2 §2 Pick screen). On a device that main.tsx sent the pick list's first page for (a fresh
+ * device, ADR 0078) it shows that page's first pick without IndexedDB, then loads the pick screen
+ * ({@link loadPickScreen}) once the card has been painted (or the page failed or was empty), and renders the screen in
+ * the frame's place. Any other time (a stored list, the route opened again later) it renders the pick screen, showing
+ * the app shell until its file has loaded.
+ */
+export function PickRoute() {
+  const [sent] = useState(peekFirstPickPage);
+  const [card, setCard] = useState<ShownFirstCard | null>(null);
+  const [Screen, setScreen] = useState<ComponentType | null>(() => (sent ? null : loadedPickScreen()));
+
+  useEffect(() => {
+    let live = true;
+    const loadScreen = () => {
+      // The outbox's file was held for this card (main.tsx): it may load now, with the screen's.
+      markFirstCardSettled();
+      loadPickScreen().then(
+        (m) => {
+          if (live) setScreen(() => m);
+        },
+        (err: unknown) => console.error('Pick screen not loaded', err),
+      );
+    };
+    if (!sent) {
+      // Also when the file came in between the render and this effect: the render found none, so set it now.
+      loadScreen();
+      return () => {
+        live = false;
+      };
+    }
+    sent.page.then(
+      (page) => {
+        const item = page.items[0];
+        if (!live || !item) return loadScreen();
+        const shown: ShownFirstCard = {
+          record: { id: item.id, seq: 0, item, status: 'open', pickedAt: null, scanned: null },
+          count: Math.min(page.total, PICK_OFFLINE_MAX_ITEMS),
+          at: Date.now(),
+        };
+        noteShownFirstCard(shown);
+        setCard(shown);
+        afterPaint(loadScreen);
+      },
+      () => loadScreen(),
+    );
+    return () => {
+      live = false;
+    };
+  }, [sent]);
+
+  if (Screen) return <Screen />;
+  return sent ? <FirstCardFrame card={card} filter={sent.filter} /> : <BootShell />;
+}
