@@ -1,5 +1,12 @@
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
-import { type FloorDb, floorDb, type TypedDraftWriter, typedDrafts, typedDraftWriter } from './db.ts';
+import {
+  type FloorDb,
+  floorDb,
+  forgetTypedWhere,
+  type TypedDraftWriter,
+  typedDrafts,
+  typedDraftWriter,
+} from './db.ts';
 
 /** The typed values kept on the device (meta `typedDrafts`: field key → text), read once when a task opens; null until read. */
 export type TypedDrafts = RefObject<Record<string, string> | null>;
@@ -40,6 +47,11 @@ export interface TypedField {
   /** The value is being saved: the save's transaction removes the kept value; the mark goes. */
   forget: () => void;
   /**
+   * Nothing is kept any more (the worker emptied a field whose empty value means "none", e.g. another amount): the
+   * waiting write is dropped, the kept value removed from the device and the mark goes (ADR 0136). Nothing is sent.
+   */
+  clear: () => Promise<void>;
+  /**
    * True while a typed value is kept on the device and not yet sent (ADR 0136): from when it is written (or read back
    * when the task opens) until `forget`. Changes at most twice per value, so typing re-renders nothing.
    */
@@ -68,14 +80,20 @@ export function useTypedField(key: string, typed: TypedDrafts): TypedField {
   }, [key, typed]);
   useEffect(() => () => void writer.flush(), [writer]);
   const kept = typed.current?.[key];
+  const forget = () => {
+    writer.cancel();
+    if (typed.current) delete typed.current[key];
+    setMark({ key, unsent: false });
+  };
   return {
     key,
     kept,
     writer,
-    forget() {
-      writer.cancel();
-      if (typed.current) delete typed.current[key];
-      setMark({ key, unsent: false });
+    forget,
+    async clear() {
+      forget();
+      // After any write already on its way: Dexie runs read-write transactions on `meta` in the order they began.
+      await forgetTypedWhere(floorDb(), () => [key]);
     },
     unsent: mark?.key === key ? mark.unsent : kept !== undefined,
   };

@@ -728,6 +728,41 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
     expect(await floorDb().outbox.count()).toBe(3);
   });
 
+  it('keeps nothing for another amount typed and emptied, and the amount chosen before it when there was one', async () => {
+    const stored = inbound({ items: [item({ reserved_locations: [BIN] })] });
+    await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [stored] });
+    browser.online = false;
+    const openItem = async () => {
+      renderFloor(`/inbound?inbound=${hex(1)}&item=${hex(11)}`, { lang: 'nl' });
+      await screen.findByTestId('item-detail');
+    };
+    await openItem();
+    const shownAtFirst = screen.getByTestId('place-amount').textContent;
+    // Typed and emptied: nothing stays on the device, the field says nothing, a reload shows the first amount again.
+    fireEvent.input(screen.getByTestId('manual-amount'), { target: { value: '18' } });
+    await waitFor(() => expect(screen.getByTestId('typed-kept')).toBeTruthy(), { timeout: 2000 });
+    fireEvent.input(screen.getByTestId('manual-amount'), { target: { value: '' } });
+    await waitFor(() => expect(screen.queryByTestId('typed-kept')).toBeNull());
+    await waitFor(async () => expect(await typedDrafts(floorDb())).toEqual({}), { timeout: 2000 });
+    cleanup();
+    await openItem();
+    expect(screen.getByTestId('place-amount').textContent).toBe(shownAtFirst);
+    expect(screen.queryByTestId('typed-kept')).toBeNull();
+    // One box less chosen, then another amount typed and emptied: the box less is what a reload shows.
+    fireEvent.click(screen.getByRole('button', { name: 'Minder' }));
+    const chosen = screen.getByTestId('place-amount').textContent;
+    expect(chosen).not.toBe(shownAtFirst);
+    fireEvent.input(screen.getByTestId('manual-amount'), { target: { value: '5' } });
+    fireEvent.input(screen.getByTestId('manual-amount'), { target: { value: '' } });
+    await waitFor(async () => expect(Object.values(await typedDrafts(floorDb()))).toEqual([chosen]), {
+      timeout: 2000,
+    });
+    cleanup();
+    await openItem();
+    expect(screen.getByTestId('place-amount').textContent).toBe(chosen);
+    expect(await floorDb().outbox.count()).toBe(0);
+  });
+
   it('keeps notes left with Back for when the item opens again, and forgets those of items confirmed or inbounds no longer pending', async () => {
     const mug = item();
     const cup = item({ id: hex(13) });

@@ -143,6 +143,11 @@ export function CheckinScreen() {
     setAmount(n);
     amountField.writer.change(String(n));
   };
+  // 'Ander aantal' emptied is no other amount: the amount chosen here stays kept, or nothing is (ADR 0136).
+  const amountEmptied = () => {
+    if (amount !== null) amountField.writer.change(String(amount));
+    else void amountField.clear();
+  };
 
   // Typed values kept for an item confirmed or an inbound checked in are forgotten (ADR 0136): nothing left with Back
   // waits on the device for work that is done. (An inbound no longer pending at all is seen by the download.)
@@ -446,6 +451,7 @@ export function CheckinScreen() {
             item={item}
             amount={amount ?? keptAmount() ?? defaultPlaceAmount(item)}
             setAmount={chooseAmount}
+            amountEmptied={amountEmptied}
             amountField={amountField}
             online={online}
             queue={queue}
@@ -645,6 +651,7 @@ function ItemDetail({
   item,
   amount,
   setAmount,
+  amountEmptied,
   amountField,
   online,
   queue,
@@ -660,6 +667,8 @@ function ItemDetail({
   amount: number;
   /** Chooses the amount to place (kept on the device until placed). */
   setAmount(n: number): void;
+  /** 'Ander aantal' was emptied: the amount chosen before stays kept, or nothing is. */
+  amountEmptied(): void;
   /** The amount to place as kept on the device (typed in 'Ander aantal' or chosen), until a placement takes it. */
   amountField: TypedField;
   online: boolean;
@@ -902,7 +911,11 @@ function ItemDetail({
             disabled={!pending}
             data-testid="manual-amount"
             // Kept while typed (ADR 0136); left, a count becomes the amount to place (kept until placed).
-            onChange={(e) => amountField.writer.change(e.currentTarget.value)}
+            onChange={(e) => {
+              const text = e.currentTarget.value;
+              if (text === '') amountEmptied();
+              else amountField.writer.change(text);
+            }}
             onBlur={(e) => {
               const text = e.currentTarget.value;
               e.currentTarget.value = '';
