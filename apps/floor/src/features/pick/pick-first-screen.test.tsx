@@ -1,16 +1,20 @@
 // @vitest-environment jsdom
 // First: installs fake IndexedDB and the browser stubs before Dexie and canvas-confetti load.
 import '../../test/dom-setup.ts';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROUTER_BASENAME } from '../../app/api.ts';
 import { holdOutboxLoad } from '../../app/outbox-status.ts';
 import { startSessionCheck } from '../../app/session.tsx';
 import { outboxSender } from '../../app/sync.ts';
+import { theme } from '../../app/theme.ts';
 import { floorDb } from '../../offline/db.ts';
 import { browser } from '../../test/dom-setup.ts';
 import { pickItem } from '../../test/fixtures.ts';
 import { clearFloorDb, pickListPage, pickListServer, renderFloor } from '../../test/render.tsx';
+import { defaultPickFilter } from './pick.rules.ts';
+import { FirstCardFrame } from './pick-first.screen.tsx';
 import { firstCardSettled, sendFirstPickPage } from './pick-first-page.ts';
 
 afterEach(() => {
@@ -57,5 +61,27 @@ describe("a fresh device's first card without IndexedDB (ADR 0136)", () => {
       release();
       db.on('ready').unsubscribe(hold);
     }
+  });
+
+  it('answers a scan made before the pick screen took over: not counted, scan again (nothing is silently lost)', () => {
+    const item = pickItem({ rack: 'E-02-05', ean: '8712100486517', lines: [1] });
+    const card = {
+      record: { id: item.id, seq: 0, item, status: 'open' as const, pickedAt: null, scanned: null },
+      count: 1,
+      at: Date.now(),
+    };
+    render(
+      <MantineProvider theme={theme} forceColorScheme="light">
+        <FirstCardFrame card={card} filter={defaultPickFilter()} />
+      </MantineProvider>,
+    );
+    expect(screen.getByTestId('scan-feedback').dataset.kind).toBe('none');
+    const input = screen.getByTestId('scan-input');
+    fireEvent.input(input, { target: { value: '8712100486517' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.getByTestId('scan-feedback').dataset.kind).toBe('wrong');
+    expect(screen.getByTestId('scan-feedback').textContent).toBe(
+      'Nog niet geteld: de pick laadt nog. Scan 8712100486517 zo opnieuw.',
+    );
   });
 });

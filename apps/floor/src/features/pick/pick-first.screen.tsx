@@ -35,10 +35,12 @@ const nothing = () => undefined;
  * (which starts from the same card, {@link noteShownFirstCard}) moves nothing. Without `card` the frame with an empty
  * card area (the first page has not come yet).
  */
-function FirstCardFrame({ card, filter }: { card: ShownFirstCard | null; filter: PickFilter }) {
+export function FirstCardFrame({ card, filter }: { card: ShownFirstCard | null; filter: PickFilter }) {
   const t = pickT;
   const online = useOnline();
   const scanInput = useRef<ScanInputHandle>(null);
+  // A scan before the pick screen has taken over is not counted: the picker is told so, not left without an answer.
+  const [early, setEarly] = useState<string | null>(null);
   const scanTexts = useMemo(
     () => ({
       scanLabel: t('scanLabel'),
@@ -60,14 +62,21 @@ function FirstCardFrame({ card, filter }: { card: ShownFirstCard | null; filter:
       />
       <ScanBar
         inputRef={scanInput}
-        onScan={nothing}
+        onScan={(raw) => setEarly(raw.trim())}
         manual={false}
         onToggleManual={nothing}
         onCamera={nothing}
         active
         texts={scanTexts}
       />
-      <div className="scan-feedback" data-kind="none" aria-live="assertive" />
+      <div
+        className="scan-feedback"
+        data-testid="scan-feedback"
+        data-kind={early === null ? 'none' : 'wrong'}
+        aria-live="assertive"
+      >
+        {early === null ? null : <span>{t('stillLoading', { scan: early.slice(0, 40) })}</span>}
+      </div>
       <main className="pick-main">
         <div className="request-status" />
         {card ? <PickCard pick={card.record} t={t} /> : null}
@@ -102,14 +111,19 @@ export function PickRoute() {
 
   useEffect(() => {
     let live = true;
-    const loadScreen = () => {
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const loadScreen = (attempt = 0) => {
       // The outbox's file was held for this card (main.tsx): it may load now, with the screen's.
       markFirstCardSettled();
       loadPickScreen().then(
         (m) => {
           if (live) setScreen(() => m);
         },
-        (err: unknown) => console.error('Pick screen not loaded', err),
+        (err: unknown) => {
+          console.error('Pick screen not loaded', err);
+          // A network that dropped before the file was cached: tried again, 1, 2, 4 … at most 10 s apart.
+          if (live) retry = setTimeout(() => loadScreen(attempt + 1), Math.min(10_000, 1_000 * 2 ** attempt));
+        },
       );
     };
     if (!sent) {
@@ -117,6 +131,7 @@ export function PickRoute() {
       loadScreen();
       return () => {
         live = false;
+        clearTimeout(retry);
       };
     }
     sent.page.then(
@@ -130,12 +145,13 @@ export function PickRoute() {
         };
         noteShownFirstCard(shown);
         setCard(shown);
-        afterPaint(loadScreen);
+        afterPaint(() => loadScreen());
       },
       () => loadScreen(),
     );
     return () => {
       live = false;
+      clearTimeout(retry);
     };
   }, [sent]);
 

@@ -37,6 +37,7 @@ export const pickTexts = {
     alreadyPicked: 'Al gepickt: {{qty}}× {{name}}',
     goTo: 'Ga naar {{location}}',
     noOpenPick: 'Er is geen pick open.',
+    stillLoading: 'Nog niet geteld: de pick laadt nog. Scan {{scan}} zo opnieuw.',
     done: 'Hoppa! je bent klaar met picken!',
     doneHint: 'Alle picks van deze periode zijn gedaan.',
     doneHintFiltered:
