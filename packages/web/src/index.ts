@@ -27,3 +27,4 @@ export {
 } from './i18n.ts';
 export { LIGHT_ONLY_SCHEME } from './light-scheme.ts';
 export { type CodedIssue, codedProblemText, codedReasonText, fieldLabel } from './reason-text.ts';
+export { TRACK_AND_TRACE, TRACK_AND_TRACE_SPELLINGS, termUses } from './terms.ts';

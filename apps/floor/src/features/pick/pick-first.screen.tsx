@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useMemo, useRef, useState } from 'react';
+import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useOnline } from '../../app/outbox-status.ts';
 import { BootShell } from '../../components/boot-shell.tsx';
 import { ScanBar } from '../../components/scan-bar.tsx';
@@ -17,7 +17,7 @@ import {
 } from './pick-first-page.ts';
 import { PickFooter } from './pick-footer.tsx';
 import { loadedPickScreen, loadPickScreen } from './pick-screen-load.ts';
-import { pickT } from './pick-texts.ts';
+import { PICK_SCAN_TEXTS, pickT } from './pick-texts.ts';
 
 // A fresh device's pick start (ADR 0136). The pick screen reads and writes IndexedDB through Dexie and queues scans in
 // the outbox: its file needs the `offline` file (32 KB), which on a phone's network shared the bandwidth with the
@@ -41,15 +41,6 @@ export function FirstCardFrame({ card, filter }: { card: ShownFirstCard | null; 
   const scanInput = useRef<ScanInputHandle>(null);
   // A scan before the pick screen has taken over is not counted: the picker is told so, not left without an answer.
   const [early, setEarly] = useState<string | null>(null);
-  const scanTexts = useMemo(
-    () => ({
-      scanLabel: t('scanLabel'),
-      scanPlaceholder: t('scanPlaceholder'),
-      keyboard: t('keyboard'),
-      camera: t('camera'),
-    }),
-    [],
-  );
   return (
     <div className="screen pick-screen">
       <StatusBar
@@ -67,7 +58,7 @@ export function FirstCardFrame({ card, filter }: { card: ShownFirstCard | null; 
         onToggleManual={nothing}
         onCamera={nothing}
         active
-        texts={scanTexts}
+        texts={PICK_SCAN_TEXTS}
       />
       <div
         className="scan-feedback"

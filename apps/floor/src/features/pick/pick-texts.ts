@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { ScanBarTexts } from '../../components/scan-bar.tsx';
 import { pickTexts } from './pick.i18n.ts';
 
 const NL: Readonly<Record<string, string>> = pickTexts.nl;
@@ -31,3 +32,11 @@ function translate(key: string, options?: Readonly<Record<string, unknown>>): st
  * `pick-texts.test.ts` holds it to i18next's output for every key.
  */
 export const pickT = translate as unknown as TFunction<'pick', undefined>;
+
+/** The pick screen's scan row texts (the first card's frame and the screen alike, so the takeover moves nothing). */
+export const PICK_SCAN_TEXTS: ScanBarTexts = {
+  scanLabel: pickT('scanLabel'),
+  scanPlaceholder: pickT('scanPlaceholder'),
+  keyboard: pickT('keyboard'),
+  camera: pickT('camera'),
+};

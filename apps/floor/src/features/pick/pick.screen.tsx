@@ -35,7 +35,7 @@ import { PickCard } from './pick-card.tsx';
 import type { PickFilterDrawer } from './pick-filter-drawer.tsx';
 import { FilterIcon } from './pick-filter-icon.tsx';
 import { PickDone, PickFooter } from './pick-footer.tsx';
-import { pickT } from './pick-texts.ts';
+import { PICK_SCAN_TEXTS, pickT } from './pick-texts.ts';
 import { RejectedList } from './rejected-list.tsx';
 import { FlashTint, ScanVerdict } from './scan-verdict.tsx';
 import { usePickList } from './use-pick-list.ts';
@@ -169,15 +169,6 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
   const onRefresh = useCallback(() => reload(filter), [reload, filter]);
   const toggleManual = useCallback(() => setManual((m) => !m), []);
   const openCamera = useCallback(() => setCameraOpen(true), []);
-  const scanTexts = useMemo(
-    () => ({
-      scanLabel: t('scanLabel'),
-      scanPlaceholder: t('scanPlaceholder'),
-      keyboard: t('keyboard'),
-      camera: t('camera'),
-    }),
-    [],
-  );
 
   function applyFilter(f: PickFilter) {
     setMenuOpen(false);
@@ -379,10 +370,10 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
         onToggleManual={toggleManual}
         onCamera={openCamera}
         active={scanActive}
-        texts={scanTexts}
+        texts={PICK_SCAN_TEXTS}
       />
     ),
-    [scan.onScan, manual, toggleManual, openCamera, scanActive, scanTexts],
+    [scan.onScan, manual, toggleManual, openCamera, scanActive],
   );
   return (
     <div className="screen pick-screen">
