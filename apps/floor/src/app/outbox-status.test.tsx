@@ -24,6 +24,23 @@ afterEach(() => {
   resetPendingCountForTests();
 });
 
+/** Counts the outbox sender's drains until `restore()` (call it in a `finally`). */
+function countDrains(): { count: number; restore: () => void } {
+  const sender = outboxSender();
+  const drain = sender.drain.bind(sender);
+  const counted = {
+    count: 0,
+    restore: () => {
+      sender.drain = drain;
+    },
+  };
+  sender.drain = (opts) => {
+    counted.count++;
+    return drain(opts);
+  };
+  return counted;
+}
+
 describe('outbox-status: the first file’s outbox hooks without Dexie (ADR 0082)', () => {
   it('counts the pending scans live once the outbox module has loaded, unknown (not 0) before', async () => {
     render(<Count />);
@@ -43,33 +60,21 @@ describe('outbox-status: the first file’s outbox hooks without Dexie (ADR 0082
   });
 
   it('starts no sending when it is stopped before the outbox module has loaded', async () => {
-    const sender = outboxSender();
-    let drains = 0;
-    const drain = sender.drain.bind(sender);
-    sender.drain = (opts) => {
-      drains++;
-      return drain(opts);
-    };
+    const drains = countDrains();
     try {
       startOutboxSync()();
       await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(drains).toBe(0);
+      expect(drains.count).toBe(0);
       const stop = startOutboxSync();
-      await waitFor(() => expect(drains).toBe(1));
+      await waitFor(() => expect(drains.count).toBe(1));
       stop();
     } finally {
-      sender.drain = drain;
+      drains.restore();
     }
   });
 
   it('sends nothing and counts nothing while a fresh pick start holds the outbox, then both (ADR 0136)', async () => {
-    const sender = outboxSender();
-    let drains = 0;
-    const drain = sender.drain.bind(sender);
-    sender.drain = (opts) => {
-      drains++;
-      return drain(opts);
-    };
+    const drains = countDrains();
     let release: () => void = () => undefined;
     holdOutboxLoad(new Promise<void>((resolve) => (release = resolve)));
     let stop: () => void = () => undefined;
@@ -77,15 +82,15 @@ describe('outbox-status: the first file’s outbox hooks without Dexie (ADR 0082
       render(<Count />);
       stop = startOutboxSync();
       await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(drains).toBe(0);
+      expect(drains.count).toBe(0);
       expect(screen.getByTestId('count').textContent).toBe('');
       release();
-      await waitFor(() => expect(drains).toBe(1));
+      await waitFor(() => expect(drains.count).toBe(1));
       await waitFor(() => expect(screen.getByTestId('count').textContent).toBe('0'));
     } finally {
       stop();
       release();
-      sender.drain = drain;
+      drains.restore();
     }
   });
 });

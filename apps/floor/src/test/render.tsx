@@ -123,3 +123,23 @@ export function wedgeInto(field: HTMLInputElement, code: string): void {
   for (const ch of code) if (press(ch)) fireEvent.input(field, { target: { value: field.value + ch } });
   press('Enter');
 }
+
+/**
+ * Holds the app database's next open (as a slow first open, an upgrade, on a phone) until `release()`: a live query or
+ * read cannot answer meanwhile. `restore()` releases it and removes the hold; call it in a `finally`.
+ */
+export function holdFirstDbOpen(): { release: () => void; restore: () => void } {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const hold = () => held;
+  const db = floorDb();
+  db.close({ disableAutoOpen: false });
+  db.on('ready', hold, true);
+  return {
+    release: () => release(),
+    restore: () => {
+      release();
+      db.on('ready').unsubscribe(hold);
+    },
+  };
+}

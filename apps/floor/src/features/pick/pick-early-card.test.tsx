@@ -8,7 +8,13 @@ import { outboxSender } from '../../app/sync.ts';
 import { floorDb } from '../../offline/db.ts';
 import { browser } from '../../test/dom-setup.ts';
 import { pickItem } from '../../test/fixtures.ts';
-import { clearFloorDb, pickListPage, pickListServer, renderFloor } from '../../test/render.tsx';
+import {
+  clearFloorDb,
+  holdFirstDbOpen,
+  pickListPage,
+  pickListServer,
+  renderFloor,
+} from '../../test/render.tsx';
 import { startEarlyPickDownload } from './pick-early.ts';
 
 afterEach(() => {
@@ -23,12 +29,8 @@ describe("the early download's first pick on a fresh device (ADR 0078)", () => {
     const item = pickItem({ rack: 'D-07-02', ean: '8712100486517', lines: [1] });
     const asked = pickListServer(() => pickListPage([item]));
     // IndexedDB's first open (an upgrade on a fresh device) held until `release`: the live query cannot answer.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const hold = () => held;
+    const { release, restore } = holdFirstDbOpen();
     const db = floorDb();
-    db.close({ disableAutoOpen: false });
-    db.on('ready', hold, true);
     try {
       startSessionCheck();
       startEarlyPickDownload();
@@ -43,8 +45,7 @@ describe("the early download's first pick on a fresh device (ADR 0078)", () => {
       await waitFor(() => expect(screen.getByTestId('pick-card').dataset.pickId).toBe(item.id));
       expect(asked).toHaveLength(1);
     } finally {
-      release();
-      db.on('ready').unsubscribe(hold);
+      restore();
     }
   });
 });

@@ -12,7 +12,13 @@ import { theme } from '../../app/theme.ts';
 import { floorDb } from '../../offline/db.ts';
 import { browser } from '../../test/dom-setup.ts';
 import { pickItem } from '../../test/fixtures.ts';
-import { clearFloorDb, pickListPage, pickListServer, renderFloor } from '../../test/render.tsx';
+import {
+  clearFloorDb,
+  holdFirstDbOpen,
+  pickListPage,
+  pickListServer,
+  renderFloor,
+} from '../../test/render.tsx';
 import { defaultPickFilter } from './pick.rules.ts';
 import { FirstCardFrame } from './pick-first.screen.tsx';
 import { firstCardSettled, sendFirstPickPage } from './pick-first-page.ts';
@@ -29,12 +35,8 @@ describe("a fresh device's first card without IndexedDB (ADR 0136)", () => {
     const item = pickItem({ rack: 'E-02-05', ean: '8712100486517', lines: [1] });
     const asked = pickListServer(() => pickListPage([item]));
     // IndexedDB's first open held until `release`, as a slow first open on a phone.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const hold = () => held;
+    const { release, restore } = holdFirstDbOpen();
     const db = floorDb();
-    db.close({ disableAutoOpen: false });
-    db.on('ready', hold, true);
     try {
       // As main.tsx does on a fresh device's pick start.
       startSessionCheck();
@@ -58,8 +60,7 @@ describe("a fresh device's first card without IndexedDB (ADR 0136)", () => {
       expect(screen.getByTestId('pick-location').textContent).toBe('E-02-05');
       expect(asked).toHaveLength(1);
     } finally {
-      release();
-      db.on('ready').unsubscribe(hold);
+      restore();
     }
   });
 
