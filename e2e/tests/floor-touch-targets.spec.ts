@@ -384,10 +384,10 @@ test('on a 360 × 640 handheld scanner the returns desk, check-in and the pick f
   await page.goto('/floor/returns');
   await expect(page.getByTestId('return-location').first()).toBeVisible();
   await check('/floor/returns');
-  // A product state typed and not left: the item says it is kept on this device, not sent yet (ADR 0136).
+  // A product state typed and not left: the item says it is kept on this device, not confirmed yet (ADR 0136, 0137).
   await page.locator('[data-testid="return-state"]:enabled').first().fill('Doos ingedeukt, product heel');
   await expect(page.getByTestId('typed-kept').first()).toHaveText(
-    'Bewaard op dit toestel, nog niet verstuurd',
+    'Concept bewaard op dit toestel, nog niet bevestigd',
   );
   await page.getByTestId('typed-kept').first().scrollIntoViewIfNeeded();
   await check('/floor/returns (typed)');
@@ -400,10 +400,10 @@ test('on a 360 × 640 handheld scanner the returns desk, check-in and the pick f
   await page.getByTestId('inbound-item').first().click();
   await expect(page.getByTestId('item-detail')).toBeVisible();
   await check('/floor/inbound (item)');
-  // A note typed and not left: the field says it is kept on this device, not sent yet (ADR 0136), within the width.
+  // A note typed and not left: the field says it is kept on this device, not confirmed yet (ADR 0136, 0137), within the width.
   await page.getByLabel('Notities').fill('Doos 3 nat, hoek ingedeukt');
   const kept = page.getByTestId('typed-kept');
-  await expect(kept).toHaveText('Bewaard op dit toestel, nog niet verstuurd');
+  await expect(kept).toHaveText('Concept bewaard op dit toestel, nog niet bevestigd');
   await kept.scrollIntoViewIfNeeded();
   const keptBox = await kept.boundingBox();
   expect(keptBox && keptBox.x >= 0 && keptBox.x + keptBox.width <= HANDHELD.viewport.width).toBe(true);

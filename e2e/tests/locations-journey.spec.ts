@@ -49,7 +49,7 @@ test('provider staff add a rack of 20 bins and print their labels', async ({ bro
     await route.fulfill({ response, body: pdf });
   });
   const tab = context.waitForEvent('page');
-  await page.getByRole('button', { name: 'Print labels' }).first().click();
+  await page.getByRole('button', { name: 'Print location labels' }).first().click();
   const labelsTab = await tab;
   await expect.poll(() => labelsTab.url()).toMatch(/^blob:/);
   await labelsTab.close();

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 
 /**
- * The calm mark under a field whose typed value is kept on this device and not yet sent (ADR 0136): "Bewaard op dit
- * toestel, nog niet verstuurd". Nothing when `shown` is false (the value was sent, or nothing is kept).
+ * The calm mark under a field whose typed value is kept on this device and not yet confirmed (ADR 0136, 0137): "Concept
+ * bewaard op dit toestel, nog niet bevestigd". Nothing when `shown` is false (the value was sent, or nothing is kept).
  */
 export function TypedKept({ shown }: { shown: boolean }) {
   const { t } = useTranslation('common');

@@ -20,8 +20,9 @@ export const commonTexts = {
     logout: 'Uitloggen',
     logoutBlocked: 'Uitloggen kan zodra alle wijzigingen verstuurd zijn.',
     menu: 'Menu',
-    // under a field whose typed value waits on the device until the worker is done with it (ADR 0136)
-    typedKept: 'Bewaard op dit toestel, nog niet verstuurd',
+    // under a field whose typed value waits on the device until the worker confirms it (ADR 0136); not "verstuurd",
+    // which the status bar's outbox line says of what was confirmed (ADR 0137)
+    typedKept: 'Concept bewaard op dit toestel, nog niet bevestigd',
   },
   en: {
     appName: 'Hoppa Floor',
@@ -39,6 +40,6 @@ export const commonTexts = {
     logout: 'Log out',
     logoutBlocked: 'You can log out once every change has been sent.',
     menu: 'Menu',
-    typedKept: 'Kept on this device, not sent yet',
+    typedKept: 'Draft kept on this device, not confirmed yet',
   },
 } as const;

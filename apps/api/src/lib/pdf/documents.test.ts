@@ -165,6 +165,57 @@ describe('pdfText', () => {
     );
     for (const name of names) expect(ticket.text).toContain(name);
     expect(ticket.text).toMatch(/Toeslagen: €\s0,00/);
+    expect(ticket.text).toContain('- / -'); // no batch, no expiry (it read '- / ')
+  });
+
+  it("sets the inventory ticket's column heads apart and its batch and expiry inside the page's margin (the heads 'Ingecheckt' and 'Batch / THT' touched; ADR 0137)", async () => {
+    const pdf = await buildInventoryTicketPdf([
+      {
+        id: '6b0de2c3c1c767674356439c',
+        inbound_number: 'IN-DF569C24',
+        org_name: 'Bakkerij Bol',
+        type: 'package',
+        status: 'pending',
+        expected_delivery: '2026-12-01',
+        track_trace: null,
+        items: [
+          {
+            product: { name: 'Volkoren desembrood 800 g', ean: '8710398527172' },
+            units: 12,
+            packed_per: 144,
+            pieces_expected: 1728,
+            pieces_checked_in: 1296,
+            batch_nr: 'LOT-2026-11-30-A',
+            expiration_date: '2027-03-01',
+          },
+        ],
+        surcharges: [],
+        surcharge_total_eur: 0,
+      } as unknown as Inbound,
+    ]);
+    const { items } = await extractTextItems(new Uint8Array(pdf));
+    const page = (items[0] ?? []).filter((item) => item.str.trim() !== '');
+    const heads = ['EAN', 'Product', 'Dozen × per', 'Verwacht', 'Ingecheckt', 'Batch / THT'].map((head) => {
+      const item = page.find((i) => i.str === head);
+      if (!item) throw new Error(`no column head ${head} among ${page.map((i) => i.str).join(' | ')}`);
+      return item;
+    });
+    const gap = 2 * (72 / 25.4); // 2 mm between one head's end and the next one's start
+    for (const [i, head] of heads.entries()) {
+      const next = heads[i + 1];
+      if (next) expect(head.x + head.width + gap, `${head.str} | ${next.str}`).toBeLessThanOrEqual(next.x);
+    }
+    const pageRight = (210 - 15) * (72 / 25.4); // A4, 15 mm margin
+    const lastHead = heads.at(-1);
+    const batch = page.filter((i) => (lastHead ? i.x >= lastHead.x - 1 && i.y < lastHead.y : false));
+    expect(
+      batch
+        .map((i) => i.str)
+        .join('')
+        .replace(/\s+/g, ''),
+    ).toContain('LOT-2026-11-30-A/01-03-2027');
+    for (const item of [...heads, ...batch])
+      expect(item.x + item.width, item.str).toBeLessThanOrEqual(pageRight);
   });
 
   it('routing code is country plus the postcode digits', () => {

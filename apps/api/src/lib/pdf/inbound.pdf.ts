@@ -81,7 +81,8 @@ export async function buildInventoryTicketPdf(inbounds: Inbound[]): Promise<Buff
         let y = M + 40 * MM;
         doc.font(FONT_BOLD).fontSize(9);
         const head = ['EAN', 'Product', 'Dozen × per', 'Verwacht', 'Ingecheckt', 'Batch / THT'];
-        const cols = [M, M + 50 * MM, M + 100 * MM, M + 122 * MM, M + 140 * MM, M + 158 * MM];
+        // Within the 180 mm between the margins, each head clear of the next (documents.test.ts; they touched).
+        const cols = [M, M + 48 * MM, M + 92 * MM, M + 115 * MM, M + 134 * MM, M + 155 * MM];
         for (const [i, h] of head.entries()) doc.text(h, cols[i] as number, y, { lineBreak: false });
         y += 6 * MM;
         doc.font(FONT);
@@ -93,19 +94,17 @@ export async function buildInventoryTicketPdf(inbounds: Inbound[]): Promise<Buff
           drawBarcode(doc, 'code128', it.product.ean, M, y, { width: 45 * MM, height: 8 * MM });
           doc.text(pdfText(it.product.ean), M, y + 9 * MM, { lineBreak: false });
           doc.text(pdfText(it.product.name).slice(0, 40), cols[1] as number, y, {
-            width: 48 * MM,
+            width: 42 * MM,
             height: 12 * MM,
           });
           doc.text(`${it.units} × ${it.packed_per}`, cols[2] as number, y, { lineBreak: false });
           doc.text(String(it.pieces_expected), cols[3] as number, y, { lineBreak: false });
           doc.text(String(it.pieces_checked_in), cols[4] as number, y, { lineBreak: false });
           doc.text(
-            `${pdfText(it.batch_nr ?? '-')} / ${formatDate(it.expiration_date)}`,
+            `${pdfText(it.batch_nr ?? '-')} / ${it.expiration_date ? formatDate(it.expiration_date) : '-'}`,
             cols[5] as number,
             y,
-            {
-              width: 35 * MM,
-            },
+            { width: W - M - (cols[5] as number) },
           );
           y += 16 * MM;
         }

@@ -687,7 +687,7 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
     });
     await waitFor(() => expect(screen.getAllByTestId('typed-kept')).toHaveLength(3));
     expect(screen.getAllByTestId('typed-kept')[0]?.textContent).toBe(
-      'Bewaard op dit toestel, nog niet verstuurd',
+      'Concept bewaard op dit toestel, nog niet bevestigd',
     );
     expect(await floorDb().outbox.count()).toBe(0);
     // A reload without leaving any field: the date, the amount to place and the move are back.

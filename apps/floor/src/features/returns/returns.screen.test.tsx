@@ -333,7 +333,7 @@ describe('returns desk (issue 12; spec 2 §2 Returns desk)', () => {
       },
     );
     expect((await within(first as HTMLElement).findByTestId('typed-kept')).textContent).toBe(
-      'Bewaard op dit toestel, nog niet verstuurd',
+      'Concept bewaard op dit toestel, nog niet bevestigd',
     );
     expect(await floorDb().outbox.count()).toBe(0);
     // A reload without leaving the field: the text is back, still marked as not sent.

@@ -184,10 +184,10 @@ describe('the warehouse map (spec 3 §2 Admin: locations)', { timeout: 30_000 },
       within(screen.getByRole('table'))
         .getAllByRole('row')
         .find((r) => within(r).queryByText(name)) as HTMLElement;
-    const emptyPrint = within(rowOf('B')).getByRole('button', { name: 'Print labels' });
+    const emptyPrint = within(rowOf('B')).getByRole('button', { name: 'Print location labels' });
     expect(emptyPrint).toHaveProperty('disabled', true);
     expect(emptyPrint.getAttribute('title')).toBe('B holds no bins yet: add bins to print their labels');
-    const print = within(rowOf('A')).getByRole('button', { name: 'Print labels' });
+    const print = within(rowOf('A')).getByRole('button', { name: 'Print location labels' });
     expect(print).toHaveProperty('disabled', false);
     fireEvent.click(print);
     await waitFor(() => expect(tab.location.href).toBe('blob:labels'));
@@ -196,7 +196,7 @@ describe('the warehouse map (spec 3 §2 Admin: locations)', { timeout: 30_000 },
     // Inside the empty hall: the header's button waits for bins too, and says so beside it.
     fireEvent.click(screen.getByRole('button', { name: 'Open B' }));
     await screen.findByText('B-01');
-    const header = screen.getAllByRole('button', { name: 'Print labels' });
+    const header = screen.getAllByRole('button', { name: 'Print location labels' });
     expect(header.map((b) => (b as HTMLButtonElement).disabled)).toEqual([true, true]);
     expect(screen.getByText('B holds no bins yet: add bins to print their labels')).toBeTruthy();
     fireEvent.click(header[0] as HTMLElement);

@@ -49,7 +49,8 @@ export const locationsI18n = {
       added_other: '{{count}} bins added',
     },
     labels: {
-      print: 'Print labels',
+      // not the menu's 'Print labels' (shipping labels of a period, /admin/labels; ADR 0137)
+      print: 'Print location labels',
       printOne: 'Label',
       noBins: '{{name}} holds no bins yet: add bins to print their labels',
       tooMany: '{{name}} holds more than {{limit}} bins: print its racks one by one',
@@ -118,7 +119,7 @@ export const locationsI18n = {
       added_other: '{{count}} vakken toegevoegd',
     },
     labels: {
-      print: 'Labels printen',
+      print: 'Locatielabels printen',
       printOne: 'Label',
       noBins: '{{name}} bevat nog geen vakken: voeg vakken toe om hun labels te printen',
       tooMany: '{{name}} bevat meer dan {{limit}} vakken: print de stellingen een voor een',
