@@ -118,7 +118,7 @@ test('the returns desk scans the tracking number, judges one item good and one d
   // send, and that load failing offline stuck until a reload): once the connection is back it is sent by itself.
   await context.setOffline(true);
   await good.getByRole('button', { name: 'Good', exact: true }).click();
-  await expect(page.getByTestId('outbox-count')).toHaveText('1 change waiting to send');
+  await expect(page.getByTestId('outbox-count')).toHaveText('1 to send');
   await context.setOffline(false);
   await expect(page.getByTestId('outbox-count')).toHaveText('Everything sent', { timeout: 15_000 });
   // A count typed and not yet left comes back after a reload (ADR 0135: kept on the device as it is typed, sent only

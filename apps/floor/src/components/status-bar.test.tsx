@@ -38,7 +38,7 @@ describe('the status bar says what waits in the outbox only once it has read it'
     const count = screen.getByTestId('outbox-count');
     expect(count.textContent).toBe('Wachtrij controleren…');
     expect(count.dataset.count).toBeUndefined();
-    await waitFor(() => expect(count.textContent).toBe('1 wijziging wacht op verzending'));
+    await waitFor(() => expect(count.textContent).toBe('1 te versturen'));
     expect(count.dataset.count).toBe('1');
   });
 });

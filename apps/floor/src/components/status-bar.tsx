@@ -5,7 +5,7 @@ import { useOnline, useOutboxPaused, usePendingCount } from '../app/outbox-statu
 
 /**
  * The strip at the top of every floor screen: online/offline, what still waits in the outbox
- * ('3 wijzigingen wachten op verzending'; 'Wachtrij controleren…' until the outbox was read, without a `data-count`),
+ * ('3 te versturen', on one line; 'Wachtrij controleren…' until the outbox was read, without a `data-count`),
  * and a slot on the right (menu button).
  */
 export function StatusBar({ lng, right }: { lng?: 'nl' | 'en'; right?: ReactNode }) {
@@ -13,6 +13,14 @@ export function StatusBar({ lng, right }: { lng?: 'nl' | 'en'; right?: ReactNode
   const online = useOnline();
   const pending = usePendingCount();
   const paused = useOutboxPaused();
+  // On one line (floor.css): a longer text ends in '…' and is whole in its title.
+  const text = paused
+    ? t('outboxPaused')
+    : pending === undefined
+      ? t('outboxChecking')
+      : pending > 0
+        ? t('outboxWaiting', { count: pending })
+        : t('outboxEmpty');
   return (
     <header className="status-bar">
       <Group gap={8} wrap="nowrap" className="status-bar-left">
@@ -31,14 +39,9 @@ export function StatusBar({ lng, right }: { lng?: 'nl' | 'en'; right?: ReactNode
           data-testid="outbox-count"
           data-count={pending}
           aria-live="polite"
+          title={text}
         >
-          {paused
-            ? t('outboxPaused')
-            : pending === undefined
-              ? t('outboxChecking')
-              : pending > 0
-                ? t('outboxWaiting', { count: pending })
-                : t('outboxEmpty')}
+          {text}
         </Text>
       </Group>
       {right}

@@ -211,7 +211,7 @@ export function pendingCount(db: FloorDb): Promise<number> {
 }
 
 /**
- * Number of changes still to send (the "3 wijzigingen wachten op verzending" counter): one scan of a pick for two
+ * Number of changes still to send (the status bar's "3 te versturen"): one scan of a pick for two
  * orders writes two rows but is one change for the picker; every other row (a stock change, a return's judgement, a
  * check-in) is one change of its own, also when several belong to one return or product.
  */

@@ -65,7 +65,10 @@ export const PickCard = memo(function PickCard({
         </div>
         <div className="pick-facts-wide">
           <dt>{t('order')}</dt>
-          <dd data-testid="pick-order">
+          <dd
+            data-testid="pick-order"
+            title={`${first?.shop_order_id ?? item.order_id}${more > 0 ? ` ${t('moreOrders', { count: more })}` : ''} · ${item.org_name}`}
+          >
             {first?.shop_order_id ?? item.order_id}
             {more > 0 ? <span className="pick-more"> {t('moreOrders', { count: more })}</span> : null}
             <span className="pick-org"> · {item.org_name}</span>
