@@ -24,6 +24,22 @@ const recipient: PostalAddress = {
   email: '',
 };
 
+/** An open inbound of Bakkerij Bol for the inventory ticket's tests, with `items`. */
+function ticketInbound(items: unknown[]): Inbound {
+  return {
+    id: '6b0de2c3c1c767674356439c',
+    inbound_number: 'IN-DF569C24',
+    org_name: 'Bakkerij Bol',
+    type: 'package',
+    status: 'pending',
+    expected_delivery: '2026-12-01',
+    track_trace: null,
+    items,
+    surcharges: [],
+    surcharge_total_eur: 0,
+  } as unknown as Inbound;
+}
+
 describe('shipping label PDF', () => {
   it('has one A6 page per parcel with tracking number, address, order and method on each', async () => {
     const pdf = await buildShippingLabelPdf({
@@ -148,20 +164,7 @@ describe('pdfText', () => {
       expiration_date: null,
     });
     const ticket = await readPdf(
-      await buildInventoryTicketPdf([
-        {
-          id: '6b0de2c3c1c767674356439c',
-          inbound_number: 'IN-DF569C24',
-          org_name: 'Bakkerij Bol',
-          type: 'package',
-          status: 'pending',
-          expected_delivery: '2026-12-01',
-          track_trace: null,
-          items: names.map((n, i) => item(n, `871039852717${i}`)),
-          surcharges: [],
-          surcharge_total_eur: 0,
-        } as unknown as Inbound,
-      ]),
+      await buildInventoryTicketPdf([ticketInbound(names.map((n, i) => item(n, `871039852717${i}`)))]),
     );
     for (const name of names) expect(ticket.text).toContain(name);
     expect(ticket.text).toMatch(/Toeslagen: €\s0,00/);
@@ -170,28 +173,17 @@ describe('pdfText', () => {
 
   it("sets the inventory ticket's column heads apart and its batch and expiry inside the page's margin (the heads 'Ingecheckt' and 'Batch / THT' touched; ADR 0137)", async () => {
     const pdf = await buildInventoryTicketPdf([
-      {
-        id: '6b0de2c3c1c767674356439c',
-        inbound_number: 'IN-DF569C24',
-        org_name: 'Bakkerij Bol',
-        type: 'package',
-        status: 'pending',
-        expected_delivery: '2026-12-01',
-        track_trace: null,
-        items: [
-          {
-            product: { name: 'Volkoren desembrood 800 g', ean: '8710398527172' },
-            units: 12,
-            packed_per: 144,
-            pieces_expected: 1728,
-            pieces_checked_in: 1296,
-            batch_nr: 'LOT-2026-11-30-A',
-            expiration_date: '2027-03-01',
-          },
-        ],
-        surcharges: [],
-        surcharge_total_eur: 0,
-      } as unknown as Inbound,
+      ticketInbound([
+        {
+          product: { name: 'Volkoren desembrood 800 g', ean: '8710398527172' },
+          units: 12,
+          packed_per: 144,
+          pieces_expected: 1728,
+          pieces_checked_in: 1296,
+          batch_nr: 'LOT-2026-11-30-A',
+          expiration_date: '2027-03-01',
+        },
+      ]),
     ]);
     const { items } = await extractTextItems(new Uint8Array(pdf));
     const page = (items[0] ?? []).filter((item) => item.str.trim() !== '');
