@@ -13,7 +13,8 @@ export function StatusBar({ lng, right }: { lng?: 'nl' | 'en'; right?: ReactNode
   const online = useOnline();
   const pending = usePendingCount();
   const paused = useOutboxPaused();
-  // On one line (floor.css): a longer text ends in '…' and is whole in its title.
+  // On one line (floor.css): a longer text ends in '…' and is whole in its title; the paused one wraps, since what to
+  // do (log in again) comes last.
   const text = paused
     ? t('outboxPaused')
     : pending === undefined
@@ -35,7 +36,7 @@ export function StatusBar({ lng, right }: { lng?: 'nl' | 'en'; right?: ReactNode
         </span>
         <Text
           component="span"
-          className={`outbox-count ${pending ? 'outbox-waiting' : ''}`}
+          className={`outbox-count ${pending ? 'outbox-waiting' : ''} ${paused ? 'outbox-paused' : ''}`}
           data-testid="outbox-count"
           data-count={pending}
           aria-live="polite"
