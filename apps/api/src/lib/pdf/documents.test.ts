@@ -7,7 +7,7 @@ import { buildInventoryTicketPdf } from './inbound.pdf.ts';
 import { buildShippingLabelPdf, routingCode } from './label.pdf.ts';
 import { buildPackingSlipPdf } from './packing-slip.pdf.ts';
 import { readPdf, TEST_SENDER } from './pdf.test-helpers.ts';
-import { A6, FONT, FONT_BOLD, fitText, pdfText, renderPdf } from './pdf.ts';
+import { A6, FONT, FONT_BOLD, fitText, MM, pdfText, renderPdf } from './pdf.ts';
 import { buildEanLabelsPdf, buildLocationLabelsPdf } from './stock-labels.pdf.ts';
 
 const sender = TEST_SENDER;
@@ -192,12 +192,12 @@ describe('pdfText', () => {
       if (!item) throw new Error(`no column head ${head} among ${page.map((i) => i.str).join(' | ')}`);
       return item;
     });
-    const gap = 2 * (72 / 25.4); // 2 mm between one head's end and the next one's start
+    const gap = 2 * MM; // 2 mm between one head's end and the next one's start
     for (const [i, head] of heads.entries()) {
       const next = heads[i + 1];
       if (next) expect(head.x + head.width + gap, `${head.str} | ${next.str}`).toBeLessThanOrEqual(next.x);
     }
-    const pageRight = (210 - 15) * (72 / 25.4); // A4, 15 mm margin
+    const pageRight = (210 - 15) * MM; // A4, 15 mm margin
     const lastHead = heads.at(-1);
     const batch = page.filter((i) => (lastHead ? i.x >= lastHead.x - 1 && i.y < lastHead.y : false));
     expect(

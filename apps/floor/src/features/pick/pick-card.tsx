@@ -23,6 +23,8 @@ export const PickCard = memo(function PickCard({
   // The orders after the first in this round: a downloaded item lists the round's first orders until its rounds are
   // completed (`round_orders` counts them all).
   const more = Math.max(item.orders.length, item.round_orders ?? 0) - 1;
+  const orderId = first?.shop_order_id ?? item.order_id;
+  const moreOrders = more > 0 ? t('moreOrders', { count: more }) : null;
   return (
     <section
       className="pick-card"
@@ -67,10 +69,10 @@ export const PickCard = memo(function PickCard({
           <dt>{t('order')}</dt>
           <dd
             data-testid="pick-order"
-            title={`${first?.shop_order_id ?? item.order_id}${more > 0 ? ` ${t('moreOrders', { count: more })}` : ''} · ${item.org_name}`}
+            title={`${orderId}${moreOrders ? ` ${moreOrders}` : ''} · ${item.org_name}`}
           >
-            {first?.shop_order_id ?? item.order_id}
-            {more > 0 ? <span className="pick-more"> {t('moreOrders', { count: more })}</span> : null}
+            {orderId}
+            {moreOrders ? <span className="pick-more"> {moreOrders}</span> : null}
             <span className="pick-org"> · {item.org_name}</span>
           </dd>
         </div>
