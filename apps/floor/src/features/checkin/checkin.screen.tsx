@@ -11,6 +11,7 @@ import {
   pendingInboundsWithItemsEndpoint,
   request,
 } from '@hoppa/core';
+import { locationTypeName } from '@hoppa/web';
 import { Button, NativeSelect, Textarea, TextInput } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { TFunction } from 'i18next';
@@ -813,8 +814,9 @@ function ItemDetail({
           {item.reserved_locations.map((l) => (
             <li key={l.location_id}>
               <span>
-                <strong>{l.name}</strong> {l.parent_name ? `· ${l.parent_name}` : ''} · {l.type} ·{' '}
-                {t('stockThere', { count: l.stock })}
+                {/* The type in the worker's language ('Halve doos'), as the portal names it, not its code. */}
+                <strong>{l.name}</strong> {l.parent_name ? `· ${l.parent_name}` : ''} ·{' '}
+                {locationTypeName(t, l.type)} · {t('stockThere', { count: l.stock })}
               </span>
               <Button
                 size="lg"

@@ -203,6 +203,29 @@ describe('Order grouping task (spec 2 §2 Order grouping, §4 Order grouping flo
     await waitFor(() => expect(screen.queryByTestId('grouping-offline')).toBeNull());
   });
 
+  it('a refusal goes when another location comes in front, and "Geen verbinding" when the connection is back', async () => {
+    // A picker's shift (2026-12-05): after 'Geen verbinding: Strong pasta kan nu niet in een kar. Laat het op A-01-01
+    // liggen' the connection came back and Next showed A-01-17, still under that line and the status bar's 'Online'.
+    fakeApi();
+    renderFloor('/order-grouping', { lang: 'nl' });
+    await screen.findByText(/8712345678901/);
+    scan('8711111111111');
+    expect(screen.getByTestId('grouping-message').textContent).toBe('Verkeerde scan: 8711111111111');
+    fireEvent.click(screen.getByRole('button', { name: 'Volgende' }));
+    await screen.findByText(/8712345678902/);
+    expect(screen.queryByTestId('grouping-message')).toBeNull();
+    browser.setOnline(false);
+    await screen.findByTestId('grouping-offline');
+    scan('8712345678902');
+    expect(screen.getByTestId('grouping-message').textContent).toMatch(
+      /^Geen verbinding: Product 2 kan nu niet/,
+    );
+    browser.setOnline(true);
+    await waitFor(() => expect(screen.queryByTestId('grouping-offline')).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId('grouping-message')).toBeNull());
+    expect(screen.getByTestId('grouping-prompt').textContent).toBe('SCAN EAN/LOCATIE EN VERPLAATS');
+  });
+
   it("a cart's label scanned before the product is refused by the location to start at, never by the label's id", async () => {
     const calls = fakeApi();
     renderFloor('/order-grouping', { lang: 'nl' });

@@ -42,7 +42,8 @@ const CameraScanner = lazy(() =>
   import('@hoppa/web/camera-scanner').then((m) => ({ default: m.CameraScanner })),
 );
 
-type Message = { tone: 'ok' | 'error'; text: string } | null;
+/** A line under the prompt; `offline`: it says the connection is gone (it goes when the connection is back). */
+type Message = { tone: 'ok' | 'error'; text: string; offline?: true } | null;
 
 /**
  * The Order grouping task (issue 11 item 3; spec 2 §2 Order grouping, §4 Order grouping flow, §9): one pick location
@@ -126,6 +127,10 @@ export function GroupingScreen({
     preloadSounds();
     void load();
     setState(START);
+    // A refusal belongs to the location it was given at: after Next, Previous, the location or capacity tapped it
+    // would tell of a product that is no longer in front ('Laat het op A-01-01 liggen' over A-01-17). A move's
+    // confirmation stays: it is still true.
+    setMessage((m) => (m?.tone === 'error' ? null : m));
   }, [load]);
 
   // A list that could not be read (no connection) is read again as soon as the connection is back.
@@ -134,6 +139,10 @@ export function GroupingScreen({
   useEffect(() => {
     if (online && failedOffline) void load();
   }, [online, failedOffline, load]);
+  // 'Geen verbinding: …' goes when the connection is back, not to stand under the status bar's 'Online' (ADR 0135).
+  useEffect(() => {
+    if (online) setMessage((m) => (m?.offline ? null : m));
+  }, [online]);
 
   const item = page?.items[0] ?? null;
 
@@ -158,6 +167,7 @@ export function GroupingScreen({
       setMessage({
         tone: 'error',
         text: t('offlineScan', { title: event.state.product.title, location: item.location_name }),
+        offline: true,
       });
       return;
     }
@@ -216,7 +226,7 @@ export function GroupingScreen({
       feedback.wrong();
       if (err instanceof ApiError && err.status === 0) {
         // No connection: the cart scanned may well be right, so the same destination is asked again (not a new one).
-        setMessage({ tone: 'error', text: t('offline', { title: p.title }) });
+        setMessage({ tone: 'error', text: t('offline', { title: p.title }), offline: true });
         setState({ phase: 'destination', product: p, retry: false });
         return;
       }

@@ -34,6 +34,7 @@ export const pickTexts = {
     close: 'Sluiten',
     valid: 'Goed! {{qty}}× {{name}}',
     wrong: 'Fout: {{scan}}',
+    wrongLocation: 'Fout: andere locatie',
     alreadyPicked: 'Al gepickt: {{qty}}× {{name}}',
     goTo: 'Ga naar {{location}}',
     noOpenPick: 'Er is geen pick open.',

@@ -188,6 +188,18 @@ describe('pick screen (spec 2 §2 Pick screen, §4 Pick flow)', () => {
     expect(rows.map((r) => (r.kind === 'pick.confirm' ? r.body.scanned : r.kind))).toEqual([first.loc_id]);
   });
 
+  it("calls another location's label 'andere locatie', not by its id", async () => {
+    // A picker's shift on a 360 × 640 scanner (2026-12-05): the neighbouring bin's label read
+    // '✗ Fout: 6b13d568dc4409530cf8d210 · Ga naar A-01-01', three lines over the card.
+    renderFloor('/pick', { lang: 'nl' });
+    await screen.findByTestId('pick-card');
+    scan('6B13D568DC4409530CF8D210');
+    const feedback = screen.getByTestId('scan-feedback');
+    expect(feedback.dataset.kind).toBe('wrong');
+    expect(feedback.textContent).toBe('✗ Fout: andere locatie · Ga naar B-12-03');
+    expect(await floorDb().outbox.count()).toBe(0);
+  });
+
   it('shows and speaks the done message after the last pick (spec 2 §2)', async () => {
     renderFloor('/pick', { lang: 'nl' });
     await screen.findByTestId('pick-card');

@@ -1,11 +1,14 @@
+import { classifyPickScan } from '@hoppa/core';
 import type { TFunction } from 'i18next';
 import { useLayoutEffect } from 'react';
 import { markScanFeedback } from '../../scan/scan-perf.ts';
 import { type FlashStore, useFlash } from './flash-store.ts';
 
 /**
- * The verdict of the last scan (spec 2 §4, §8): ✓ with quantity and product, or ✗ with where to go instead. It reads
- * the verdict store itself, so a scan re-renders this line and not the screen around it.
+ * The verdict of the last scan (spec 2 §4, §8): ✓ with quantity and product, or ✗ with where to go instead. A wrong
+ * scan names what was scanned: an EAN or text as scanned, another location's label as 'andere locatie' (its code is a
+ * 24-character id no picker reads, and it took three lines of a 360 × 640 scanner). It reads the verdict store
+ * itself, so a scan re-renders this line and not the screen around it.
  */
 export function ScanVerdict({
   store,
@@ -37,7 +40,9 @@ export function ScanVerdict({
           ✗{' '}
           {flash.picked
             ? t('alreadyPicked', { qty: flash.picked.qty, name: flash.picked.name.slice(0, 40) })
-            : t('wrong', { scan: flash.scan })}
+            : classifyPickScan(flash.scan).kind === 'location'
+              ? t('wrongLocation')
+              : t('wrong', { scan: flash.scan })}
           {flash.location ? (
             <strong>
               {' · '}
