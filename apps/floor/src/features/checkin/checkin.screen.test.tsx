@@ -64,29 +64,27 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
     expect((await screen.findByTestId('inbound-expected')).textContent).toBe('30-11-2026');
   });
 
-  it("names a reserved location's type in Dutch ('Halve doos'), not by its code", async () => {
-    // A picker's shift on a 360 × 640 scanner (2026-12-05): the reserved location read 'D-22-20 · D-22 · half-box'.
-    const halfBox = { ...BIN, type: 'half-box', stock: 60 };
-    const stored = inbound({ items: [item({ reserved_locations: [halfBox] })] });
+  /** Offline, with one stored inbound whose one item has `reserved` locations: the item opened from its card. */
+  async function openStoredItem(reserved: (typeof BIN)[]) {
+    const stored = inbound({ items: [item({ reserved_locations: reserved })] });
     await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [stored] });
     browser.online = false;
     renderFloor('/inbound', { lang: 'nl' });
     await screen.findByTestId('inbound-card');
     scan('in-00000001');
     fireEvent.click(await screen.findByTestId('inbound-item'));
+  }
+
+  it("names a reserved location's type in Dutch ('Halve doos'), not by its code", async () => {
+    // A picker's shift on a 360 × 640 scanner (2026-12-05): the reserved location read 'D-22-20 · D-22 · half-box'.
+    await openStoredItem([{ ...BIN, type: 'half-box', stock: 60 }]);
     const reserved = await screen.findByTestId('reserved-locations');
     expect(reserved.textContent).toContain('A-01-1 · A-01 · Halve doos · 60 op voorraad');
     expect(reserved.textContent).not.toContain('half-box');
   });
 
   it('places counted pieces on a reserved location and confirms the item offline, then sends each change once', async () => {
-    const stored = inbound({ items: [item({ reserved_locations: [BIN] })] });
-    await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [stored] });
-    browser.online = false;
-    renderFloor('/inbound', { lang: 'nl' });
-    await screen.findByTestId('inbound-card');
-    scan('in-00000001');
-    fireEvent.click(await screen.findByTestId('inbound-item'));
+    await openStoredItem([BIN]);
     await screen.findByTestId('item-detail');
     expect(screen.getByTestId('count-expected').textContent).toBe('24');
 
