@@ -79,6 +79,8 @@ export const returnsTexts = {
     pending: 'Wacht op verzenden',
     registered: 'Geregistreerd {{when}}',
     badReceived: 'Vul in hoeveel stuks van deze EAN in de zending zaten (0 of meer).',
+    aboveExpected:
+      '{{received}} ontvangen, {{expected}} verwacht: meer dan aangemeld. Tel nog eens voor je afsluit.',
     rejectedTitle_one: '{{count}} wijziging geweigerd',
     rejectedTitle_other: '{{count}} wijzigingen geweigerd',
     dismiss: 'Gezien',
@@ -159,6 +161,8 @@ export const returnsTexts = {
     pending: 'Waiting to send',
     registered: 'Registered {{when}}',
     badReceived: 'Please select how many of this EAN were in the shipment.',
+    aboveExpected:
+      '{{received}} received, {{expected}} expected: more than announced. Count again before closing.',
     rejectedTitle_one: '{{count}} change refused',
     rejectedTitle_other: '{{count}} changes refused',
     dismiss: 'Seen',

@@ -216,6 +216,28 @@ describe('returns desk (issue 12; spec 2 §2 Returns desk)', () => {
     expect(card.querySelector('footer')?.textContent).toContain('Bakkerij Bol · R00000042 ·');
   });
 
+  it('says so when more came back than the return announced, and not when the count is put right', async () => {
+    const r = aReturn();
+    await setMeta(floorDb(), 'returnsDesk', { query: r.return_number, at: Date.now(), returns: [r] });
+    browser.online = false;
+    renderFloor('/returns', { lang: 'nl' });
+    const [first] = await screen.findAllByTestId('return-item');
+    const item = first as HTMLElement;
+    expect(within(item).getByTestId('return-expected').textContent).toBe('2');
+    expect(within(item).queryByTestId('return-above-expected')).toBeNull();
+    const received = within(item).getByTestId('return-received');
+    fireEvent.input(received, { target: { value: '3' } });
+    fireEvent.blur(received);
+    await waitFor(() =>
+      expect(within(item).getByTestId('return-above-expected').textContent).toBe(
+        '3 ontvangen, 2 verwacht: meer dan aangemeld. Tel nog eens voor je afsluit.',
+      ),
+    );
+    fireEvent.input(within(item).getByTestId('return-received'), { target: { value: '2' } });
+    fireEvent.blur(within(item).getByTestId('return-received'));
+    await waitFor(() => expect(within(item).queryByTestId('return-above-expected')).toBeNull());
+  });
+
   it('saves each judgement at once and closes an item through the outbox, offline too', async () => {
     const r = aReturn();
     await setMeta(floorDb(), 'returnsDesk', { query: r.return_number, at: Date.now(), returns: [r] });

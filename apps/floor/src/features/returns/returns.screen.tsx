@@ -597,6 +597,13 @@ function ReturnItemRow({
       </label>
       <TypedKept shown={receivedField.unsent && !done && !split} />
       {receivedError ? <p className="ret-error">{t('badReceived')}</p> : null}
+      {!receivedError && shownReceived(item) > item.expected_quantity ? (
+        // More back than the return announced (a customer's extra piece, a miscount): said, not refused, so the
+        // worker looks again before the item is closed and booked into stock.
+        <p className="ret-warning" data-testid="return-above-expected" role="status">
+          {t('aboveExpected', { received: shownReceived(item), expected: item.expected_quantity })}
+        </p>
+      ) : null}
       {split ? (
         <ReturnParts
           parts={item.parts}
