@@ -303,4 +303,41 @@ describe('guessColumnMapping (spec 1 §2 Import, §5; spec 3 §2 Bulk import)', 
       height: null,
     });
   });
+
+  it("guesses the customs value only from its own name, never from a price column ('Prijs', 'Price')", () => {
+    // A product has no price field: a shop's selling price is not the customs value and stays unmapped.
+    for (const price of ['Prijs', 'Price', 'prijs', 'PRICE', 'Verkoopprijs', 'Variant Price']) {
+      const m = guessColumnMapping(
+        PRODUCT_IMPORT_FIELDS,
+        ['Productnaam', 'EAN', price],
+        PRODUCT_IMPORT_ALIASES,
+      );
+      expect(m.value, price).toBeNull();
+      expect(Object.values(m)).not.toContain(price);
+    }
+    for (const customs of [
+      'Douanewaarde',
+      'Customs value',
+      'Douanewaarde (€)',
+      'Customs value (€)',
+      'value',
+    ]) {
+      const m = guessColumnMapping(
+        PRODUCT_IMPORT_FIELDS,
+        ['Productnaam', 'EAN', 'Prijs', customs],
+        PRODUCT_IMPORT_ALIASES,
+      );
+      expect(m.value, customs).toBe(customs);
+    }
+  });
+
+  it('leaves a price column of an order file unmapped: the order import has no price field', () => {
+    const m = guessColumnMapping(
+      ORDER_IMPORT_FIELDS,
+      ['Ordernummer', 'EAN', 'Aantal', 'Prijs', 'Price'],
+      ORDER_IMPORT_ALIASES,
+    );
+    expect(Object.values(m)).not.toContain('Prijs');
+    expect(Object.values(m)).not.toContain('Price');
+  });
 });

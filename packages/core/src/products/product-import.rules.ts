@@ -135,7 +135,9 @@ export const PRODUCT_IMPORT_ALIASES: Partial<Record<ProductImportField, readonly
   weight_kg: ['weight', 'gewicht', 'gewicht kg', 'variant weight'],
   note: ['notes', 'notitie', 'opmerking', 'remark'],
   hs: ['hs code', 'hscode', 'customs hs', 'tariff code', 'hs tariff number'],
-  value: ['customs value', 'douanewaarde', 'waarde', 'price', 'prijs'],
+  // The customs value by its own names only: a shop's 'Prijs' / 'Price' column is the selling price, which a product
+  // has no field for, so it stays unmapped rather than being taken for the customs value.
+  value: ['customs value', 'douanewaarde', 'waarde', 'declared value', 'aangegeven waarde'],
   // 'Image Src' is Shopify's, 'Images' WooCommerce's, 'image_link' Google Merchant's feed column.
   img_url: [
     'image_url',

@@ -1,4 +1,5 @@
 import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { joinNames } from '../../lib/names.ts';
 import { ErrorBanner } from '../error-banner.tsx';
 import { useProductBundle } from './api.ts';
 import { useProductPanelTexts } from './panel-texts.ts';
@@ -62,7 +63,7 @@ export function BundlePartsPanel({ productId }: { productId: string }) {
         )}
         {data && data.part_of.length > 0 && (
           <Text size="sm">
-            {t('bundle.partOf')}: {data.part_of.map((b) => `${b.name} (${b.quantity}×)`).join(', ')}
+            {t('bundle.partOf')}: {joinNames(data.part_of.map((b) => `${b.name} (${b.quantity}×)`))}
           </Text>
         )}
       </Stack>

@@ -16,9 +16,12 @@ describe('product panels', { timeout: 30_000 }, () => {
   let rules: unknown[] = [];
   /** A problem body the next POST /automation/ answers with (400), instead of saving. */
   let refuseWith: object | null = null;
+  /** The bundles the product is part of, as GET /product/bundle/{id} answers them. */
+  let partOf: unknown[] = [];
   beforeEach(() => {
     calls.length = 0;
     refuseWith = null;
+    partOf = [];
     rules = [
       {
         id: hex(9),
@@ -93,7 +96,7 @@ describe('product panels', { timeout: 30_000 }, () => {
             { product_id: hex(4), ean: '4006381333931', name: 'Thee', quantity: 2, stock: 7 },
           ],
           stock: 3,
-          part_of: [],
+          part_of: partOf,
         });
       return Response.json({ statusCode: 404, code: 'not_found', message: 'no' }, { status: 404 });
     });
@@ -244,5 +247,14 @@ describe('product panels', { timeout: 30_000 }, () => {
     renderRoutes([{ path: '/p', element: <BundlePartsPanel productId={PRODUCT} /> }], { path: '/p' });
     expect(await screen.findByText('Bundles in stock: 3')).toBeTruthy();
     expect(screen.getByRole('cell', { name: 'Thee' })).toBeTruthy();
+  });
+
+  it('names the bundles a product is part of apart, though their names hold commas', async () => {
+    partOf = [
+      { product_id: hex(6), ean: '8712345678913', name: 'Cadeaubox, groot', quantity: 1 },
+      { product_id: hex(7), ean: '8712345678920', name: 'Proefpakket', quantity: 2 },
+    ];
+    renderRoutes([{ path: '/p', element: <BundlePartsPanel productId={PRODUCT} /> }], { path: '/p' });
+    expect(await screen.findByText('Part of bundles: Cadeaubox, groot (1×) · Proefpakket (2×)')).toBeTruthy();
   });
 });

@@ -26,7 +26,7 @@ const PENDING = inbound(1, {
   expected_delivery: '2026-06-03',
   items: [
     item(1, hex(101), { pieces_checked_in: 6, name: 'Roggebrood' }),
-    item(2, hex(101), { name: 'Aardbeienjam' }),
+    item(2, hex(101), { name: 'Jam, aardbei 450 g' }),
     item(3, hex(101), { name: 'Volkoren beschuit' }),
     item(4, hex(101), { name: 'Speculaas' }),
     item(5, hex(101), { name: 'Ontbijtkoek' }),
@@ -98,7 +98,7 @@ describe('inbound list (spec 2 §2 /checkin_inventory)', { timeout: 30_000 }, ()
     expect(within(row).getByText('6 / 60')).toBeTruthy();
     // Products from the summary: how many, and the first names with the rest counted.
     expect(within(row).getByText('5 products')).toBeTruthy();
-    expect(within(row).getByText('Roggebrood, Aardbeienjam, Volkoren beschuit +2')).toBeTruthy();
+    expect(within(row).getByText('Roggebrood · Jam, aardbei 450 g · Volkoren beschuit +2')).toBeTruthy();
     expect(within(row).getByText('Package')).toBeTruthy();
     const doneRow = within(done).getByRole('link', { name: 'IN-0000BBB2' }).closest('tr') as HTMLElement;
     expect(within(doneRow).getByText('20-05-2026 12:30')).toBeTruthy();

@@ -18,6 +18,7 @@ import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { InboundProgressBadge, progressOfInbound } from '../../components/inbound-progress-badge.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { joinNames } from '../../lib/names.ts';
 import { useUrlState } from '../../lib/url-state.ts';
 import { INBOUNDS_PAGE_SIZE, useInboundList, usePendingItems } from './api/get-inbounds.ts';
 import { usePendingTicketsPdf } from './api/inbound-documents.ts';
@@ -286,13 +287,13 @@ function inboundColumns(
 }
 
 /**
- * How many products an inbound brings and the first of their names ('Roggebrood, Jam +3'), from its summary: the
+ * How many products an inbound brings and the first of their names ('Roggebrood · Jam, aardbei +3'), from its summary: the
  * names the list answers (core `INBOUND_SUMMARY_NAMES`), the rest counted.
  */
 function ProductsCell({ inbound }: { inbound: InboundSummary }): ReactNode {
   const { t } = useTranslation('inbound');
   const more = inbound.product_count - inbound.product_names.length;
-  const names = inbound.product_names.join(', ');
+  const names = joinNames(inbound.product_names);
   return (
     <Stack gap={0} maw={240}>
       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>

@@ -194,3 +194,65 @@ describe('carrier statuses in the UI language (ADR 0118: the carriers write Dutc
     expect(screen.queryByText('Zending is ontvangen door DHL (SHIPMENT_ACCEPTANCE)')).toBeNull();
   });
 });
+
+describe('the status card names the latest status beside its icons (QA sweep: it showed icons only)', () => {
+  beforeEach(() => stubPageRequest());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the shipments list’s label of the latest status, the whole sentence on hover', async () => {
+    serve(DHL_PARCEL);
+    page('nl');
+    await screen.findByRole('list', { name: 'status' });
+    const card = screen.getByRole('region', { name: 'Status' });
+    const label = within(card).getByText('Bezorgd');
+    expect(label.closest('[title]')?.getAttribute('title')).toMatch(/^Bezorgd \(/);
+  });
+
+  it('reads "Delivered" in English', async () => {
+    serve(DHL_PARCEL);
+    page('en');
+    await screen.findByRole('list', { name: 'status' });
+    expect(within(screen.getByRole('region', { name: 'Status' })).getByText('Delivered')).toBeTruthy();
+  });
+
+  it('shows the carrier’s own words for a status the portal has no label for', async () => {
+    serve({
+      ...DHL_PARCEL,
+      latest_status: { code: 'P01', status: null, description: 'Pakket ligt bij het afhaalpunt', at: at(28) },
+    });
+    page('en');
+    await screen.findByRole('list', { name: 'status' });
+    expect(
+      within(screen.getByRole('region', { name: 'Status' })).getByText('Pakket ligt bij het afhaalpunt'),
+    ).toBeTruthy();
+  });
+});
+
+describe('an order number in the address instead of a shipment id (QA sweep: "Id is geen geldige id")', () => {
+  beforeEach(() => stubPageRequest());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('opens the shipments list searching that number, without asking the API for it', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      asked.push(String(input instanceof Request ? input.url : input));
+      return new Response('{}', { status: 400, headers: { 'content-type': 'application/json' } });
+    });
+    const { router } = renderRoutes(
+      [
+        { path: '/shipments/:id', element: <ShipmentDetailPage /> },
+        { path: '/shipments', element: <p>shipments list</p> },
+      ],
+      {
+        path: '/shipments/WEB-2044%20',
+        lang: 'nl',
+        session: { user: user(merchantOwner), orgAuth: orgAuth(merchantOwner) },
+      },
+    );
+    expect(await screen.findByText('shipments list')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/shipments');
+    expect(new URLSearchParams(router.state.location.search).get('search')).toBe('WEB-2044');
+    expect(screen.queryByText(/geen geldige id/)).toBeNull();
+    expect(asked.filter((u) => u.includes('/api/shipments/'))).toEqual([]);
+  });
+});

@@ -6,12 +6,14 @@ import {
   createReturnEndpoint,
   formatDate,
   formatDateTime,
+  IdSchema,
   isOwnShipment,
   orderAttachmentUploadEndpoint,
   orderEditEndpoint,
   orderListDocumentEndpoint,
   orderNotesEndpoint,
   orderShippedEndpoint,
+  type TrackingEvent,
 } from '@hoppa/core';
 import { orderPlatformName } from '@hoppa/web';
 import {
@@ -29,9 +31,9 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { PATHS, pathTo } from '../../app/paths.ts';
 import { roleInForce, useSession } from '../../app/session.ts';
 import { CarrierStatusIcons, eventIcon } from '../../components/carrier-status/carrier-status-icons.tsx';
@@ -47,24 +49,42 @@ import { useDownloadShipmentDocument } from './api/download-shipment-document.ts
 import { useMarkShipped, useOrderDocument } from './api/get-delivery.ts';
 import { useShipment } from './api/get-shipments.ts';
 import { OrderReturns } from './order-returns.tsx';
-import { trackingEventText } from './shipments.rules.ts';
+import {
+  knownTrackingStatus,
+  TRACKING_STATUS_COLOR,
+  trackingEventShort,
+  trackingEventText,
+} from './shipments.rules.ts';
 
 /**
  * Order detail of a shipment (/shipments/:id; spec 1 §2 Order detail): placed, shipped and delivered
- * dates, status icons from the distinct carrier event codes (A01, B01, J01, J05, I11 their own, others a default),
- * track and trace with the carrier events and the tracking link per carrier, the lines with EAN, quantity and storage
- * location, the address, the note (editable), and the actions: label, packing list (P), order list (O), create
- * return, edit order (hidden when fulfilled by the provider; disabled once shipped), and for the warehouse 'handed to
- * carrier' and 'delivered' (`POST /order/shipped/{id}`).
+ * dates, status icons from the distinct carrier event codes (A01, B01, J01, J05, I11 their own, others a default)
+ * with the latest status in words beside them, track and trace with the carrier events and the tracking link per
+ * carrier, the lines with EAN, quantity and storage location, the address, the note (editable), and the actions:
+ * label, packing list (P), order list (O), create return, edit order (hidden when fulfilled by the provider; disabled
+ * once shipped), and for the warehouse 'handed to carrier' and 'delivered' (`POST /order/shipped/{id}`).
  */
 export function ShipmentDetailPage() {
   const { id = '' } = useParams();
+  // Not a shipment's id, but what a merchant types or links (an order number, a Track & Trace code): the shipments
+  // list searches it, so it shows the shipment(s) of that order or says none matches, instead of an id refusal.
+  if (!IdSchema.safeParse(id).success) return <Navigate to={shipmentSearchPath(id)} replace />;
+  return <ShipmentDetail id={id} />;
+}
+
+/** The shipments list searching `term` (its `search` in the URL, as the list's own search box sets it). */
+function shipmentSearchPath(term: string): string {
+  return `${PATHS.shipments}?${new URLSearchParams({ search: term.trim() })}`;
+}
+
+function ShipmentDetail({ id }: { id: string }) {
   const { t } = useTranslation('shipments');
   const query = useShipment(id);
   const download = useDownloadShipmentDocument();
   const orderDoc = useOrderDocument();
   const mark = useMarkShipped();
   const [notesOpen, setNotesOpen] = useState(false);
+  const statusLabelId = useId();
   const { user, orgAuth } = useSession();
   const role = roleInForce(user, orgAuth);
   const may = {
@@ -164,15 +184,18 @@ export function ShipmentDetailPage() {
             <ErrorBanner error={download.error ?? orderDoc.error ?? mark.error} />
             <Paper withBorder p="md" radius="md">
               <Group justify="space-between" wrap="wrap" gap="sm">
-                <div>
-                  <Text size="xs" c="dimmed" tt="uppercase" fw={700} mb={6}>
+                <section aria-labelledby={statusLabelId}>
+                  <Text id={statusLabelId} size="xs" c="dimmed" tt="uppercase" fw={700} mb={6}>
                     {t('detail.statusIcons')}
                   </Text>
-                  <CarrierStatusIcons
-                    events={s.events.map((e) => ({ code: e.code, description: trackingEventText(t, e) }))}
-                    size={36}
-                  />
-                </div>
+                  <Group gap="sm" wrap="wrap">
+                    <CarrierStatusIcons
+                      events={s.events.map((e) => ({ code: e.code, description: trackingEventText(t, e) }))}
+                      size={36}
+                    />
+                    <LatestStatus event={s.latest_status ?? s.events.at(-1) ?? null} />
+                  </Group>
+                </section>
                 <Group gap="sm">
                   {s.tracking_url ? (
                     <Button
@@ -369,6 +392,26 @@ export function ShipmentDetailPage() {
         );
       }}
     </QueryState>
+  );
+}
+
+/**
+ * The latest carrier status in words beside the status icons: the shipments list's short label in its colour, the
+ * whole sentence and the time in the hover text; a status this portal has no words for in the carrier's own words.
+ */
+function LatestStatus({ event }: { event: Pick<TrackingEvent, 'status' | 'description' | 'at'> | null }) {
+  const { t } = useTranslation('shipments');
+  if (!event) return null;
+  const status = knownTrackingStatus(event.status);
+  const title = t('statusTitle', { status: trackingEventText(t, event), date: formatDateTime(event.at) });
+  return status ? (
+    <Badge size="lg" variant="light" color={TRACKING_STATUS_COLOR[status]} tt="none" title={title}>
+      {trackingEventShort(t, event)}
+    </Badge>
+  ) : (
+    <Text size="sm" title={title}>
+      {event.description}
+    </Text>
   );
 }
 

@@ -5,7 +5,6 @@ import {
   formatDateTime,
   SHIPMENT_SEARCH_MIN,
   type ShipmentListItem,
-  type TrackingStatus,
 } from '@hoppa/core';
 import { orderPlatformName } from '@hoppa/web';
 import {
@@ -42,6 +41,7 @@ import {
   effectiveSearch,
   knownTrackingStatus,
   shipmentRangeToIso,
+  TRACKING_STATUS_COLOR,
   trackingEventShort,
   trackingEventText,
 } from './shipments.rules.ts';
@@ -60,29 +60,6 @@ const GROUP_ORDER: readonly DeliveryGroup[] = ['not_sorted', 'on_the_way', 'd_48
 
 /** Product pictures a row shows; more are counted ('+2'). */
 const SHOWN_PRODUCTS = 3;
-
-/**
- * The colour of each carrier status's badge in the list, as the order detail's status icons have them (gray label,
- * blue handed over, indigo sorted, orange out for delivery, green delivered); red for a delay, yellow for what needs a
- * look (customs, a changed delivery).
- */
-const STATUS_COLOR: Record<TrackingStatus, string> = {
-  label_created: 'gray',
-  handed_over: 'blue',
-  sorted: 'indigo',
-  out_for_delivery: 'orange',
-  delivered: 'green',
-  customs: 'yellow',
-  delayed: 'red',
-  intervention: 'yellow',
-  status_unknown: 'gray',
-  letter_label_created: 'gray',
-  letter_posted: 'blue',
-  letter_delivered: 'green',
-  own_shipment: 'gray',
-  handed_to_shop: 'gray',
-  delivered_reported_by_shop: 'green',
-};
 
 /** The columns of a shipments table (spec 1 §2 Shipments item: platform, order id, batch, orderer, dates, method, tracking, status, images, detail). */
 export function shipmentColumns(t: TFunction<'shipments'>): DataColumn<ShipmentListItem>[] {
@@ -190,7 +167,7 @@ export function shipmentColumns(t: TFunction<'shipments'>): DataColumn<ShipmentL
             data-testid="shipment-status"
             title={title}
             variant="light"
-            color={STATUS_COLOR[status]}
+            color={TRACKING_STATUS_COLOR[status]}
             tt="none"
             h="auto"
             py={3}

@@ -75,3 +75,26 @@ export function trackingEventShort(
   const status = knownTrackingStatus(event.status);
   return status ? t(`statusesShort.${status}`) : event.description;
 }
+
+/**
+ * The colour of each carrier status's badge in the list and on the order detail's status card, as the status icons
+ * have them (gray label, blue handed over, indigo sorted, orange out for delivery, green delivered); red for a delay,
+ * yellow for what needs a look (customs, a changed delivery).
+ */
+export const TRACKING_STATUS_COLOR: Record<TrackingStatus, string> = {
+  label_created: 'gray',
+  handed_over: 'blue',
+  sorted: 'indigo',
+  out_for_delivery: 'orange',
+  delivered: 'green',
+  customs: 'yellow',
+  delayed: 'red',
+  intervention: 'yellow',
+  status_unknown: 'gray',
+  letter_label_created: 'gray',
+  letter_posted: 'blue',
+  letter_delivered: 'green',
+  own_shipment: 'gray',
+  handed_to_shop: 'gray',
+  delivered_reported_by_shop: 'green',
+};
