@@ -538,12 +538,13 @@ test('6 · the provider admin edits a shipment method and a surcharge, adds a bo
   // The role: the merchant user's role gets POST /orders.
   await page.goto('/admin/users');
   await page
-    // Shipped roles are listed by the names the header uses (ADR 0118); the editor's field keeps the stored name.
+    // Shipped roles are listed by the names the header uses (ADR 0118), in the editor's name field too (an untouched
+    // name is saved as the stored one).
     .getByRole('link', { name: /Shop user/ })
     .or(page.getByText('Shop user', { exact: true }))
     .first()
     .click();
-  await expect(page.getByLabel('Role name')).toHaveValue('Merchant user');
+  await expect(page.getByLabel('Role name')).toHaveValue('Shop user');
   const rows = page.getByRole('textbox', { name: /^Path pattern #/ });
   const grantCount = await rows.count();
   await page.getByRole('button', { name: 'Add grant' }).click();

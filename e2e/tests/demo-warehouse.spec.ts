@@ -386,7 +386,7 @@ test("the provider admin plans the own drivers' routes on the route plan map", a
   await expect(rows).toHaveCount(3);
   for (const [i, row] of (await rows.all()).entries()) {
     const cells = row.locator('td');
-    await expect(cells.nth(0)).toHaveText(`agent-${i + 1}`);
+    await expect(cells.nth(0)).toHaveText(`Rijder ${i + 1}`);
     await expect(cells.nth(1)).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
     await expect(cells.nth(2)).toHaveText(/^[\d.]+,\d km$/);
     await expect(cells.nth(3)).toHaveText(/^\d+$/);

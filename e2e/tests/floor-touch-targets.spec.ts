@@ -229,6 +229,10 @@ async function longPick(page: Page, ean: string): Promise<void> {
     ]),
   ).toEqual([]);
   expect(await page.evaluate(() => scrollY)).toBe(0);
+  // The order line stays on its label's row (a long one ends in '…'), not wrapped under it.
+  const orderLabel = await page.locator('.pick-facts-wide dt').boundingBox();
+  const orderLine = await page.getByTestId('pick-order').boundingBox();
+  expect(orderLine?.y ?? 0).toBeLessThan((orderLabel?.y ?? 0) + (orderLabel?.height ?? 0));
   // The name keeps to two lines, ending in '…': a tap opens it whole (as far as the card shows it, 80 characters),
   // a second tap closes it.
   const shown = page.getByTestId('pick-name');

@@ -351,6 +351,28 @@ describe('the admin area (spec 3 §2 Admin area)', { timeout: 30_000 }, () => {
     expect(screen.getAllByText('Magazijnmedewerker').length).toBeGreaterThan(0);
   });
 
+  it('shows a shipped role’s name in the UI language in its name field, and keeps the stored name on save', async () => {
+    const owner: AdminRole = { ...ROLE, key: 'merchant_owner', name: 'Merchant owner', all_orgs: false };
+    const calls: [string, unknown][] = [];
+    vi.stubGlobal(
+      'fetch',
+      fakeApi(
+        {
+          'GET /api/roles': () => [200, { items: [owner], total: 1, skip: 0, limit: 100 }],
+          [`PUT /api/roles/${owner.id}`]: (b) => [200, { ...owner, ...(b as object) }],
+        },
+        calls,
+      ),
+    );
+    renderUi(<UsersPage />, { path: '/admin/users', session, lang: 'nl' });
+    const field = (await screen.findByLabelText('Naam van de rol')) as HTMLInputElement;
+    expect(field.value).toBe('Winkeleigenaar');
+    fireEvent.click(screen.getByRole('button', { name: 'Rol opslaan' }));
+    await waitFor(() =>
+      expect(calls.find(([k]) => k.startsWith('PUT'))?.[1]).toMatchObject({ name: 'Merchant owner' }),
+    );
+  });
+
   it('edits a role’s grants, previews the screens it opens, and saves the whole list', async () => {
     const calls: [string, unknown][] = [];
     vi.stubGlobal(

@@ -445,7 +445,7 @@ export const adminI18n = {
       reset: 'Standaard terugzetten',
       resetDone: 'Rol {{name}} teruggezet naar de standaard',
       defaultDiffers:
-        'De applicatie levert andere rechten voor deze rol; uw wijziging blijft. Zet terug om de standaard te nemen.',
+        'De applicatie levert andere rechten voor deze rol; je wijziging blijft. Zet terug om de standaard te nemen.',
       preview: 'Wat deze rol mag openen',
       previewScreens: 'Schermen',
       previewCalls_one: '{{count}} API-aanroep',

@@ -102,7 +102,9 @@ function RoleEditor({ role }: { role: AdminRole }): ReactNode {
   const save = useSaveRole();
   const reset = useResetRole();
   const preview = usePreviewRole();
-  const [name, setName] = useState(role.name);
+  // A shipped role by its name in the UI language (as the list and the header name it), not the database's English.
+  const shownName = roleDisplayName(t, role);
+  const [name, setName] = useState(shownName);
   const [drafts, setDrafts] = useState<DraftGrant[]>(() => role.grants.map(toDraft));
   // The refused grants of the last Save, by draft key (shown under the grant until it changes).
   const [problems, setProblems] = useState<Record<number, string>>({});
@@ -112,9 +114,9 @@ function RoleEditor({ role }: { role: AdminRole }): ReactNode {
   useEffect(() => {
     if (shownRole.current === role) return;
     shownRole.current = role;
-    setName(role.name);
+    setName(roleDisplayName(t, role));
     setDrafts(role.grants.map(toDraft));
-  }, [role]);
+  }, [role, t]);
   const grants = useMemo(
     () => drafts.filter((d) => d.path.trim() && d.methods.length > 0).map(fromDraft),
     [drafts],
@@ -134,9 +136,11 @@ function RoleEditor({ role }: { role: AdminRole }): ReactNode {
     setProblems(refused);
     if (Object.keys(refused).length > 0) return;
     save.mutate(
-      { id: role.id, name: name.trim(), grants },
+      // An untouched name stays the stored one: the translation shown is not saved over it.
+      { id: role.id, name: name.trim() === shownName ? role.name : name.trim(), grants },
       {
-        onSuccess: (r) => notifications.show({ color: 'green', message: t('users.saved', { name: r.name }) }),
+        onSuccess: (r) =>
+          notifications.show({ color: 'green', message: t('users.saved', { name: roleDisplayName(t, r) }) }),
       },
     );
   };

@@ -56,6 +56,14 @@ function invoice(over: Partial<Invoice> = {}): Invoice {
     },
     surcharges: [
       { code: 'FRAGILE', name: 'Breekbaar inpakken', type: 'order-line', quantity: 2, cents: 150 },
+      { code: 'STORE-SPECIAL', name: 'Opslag speciale goederen', type: 'store', quantity: 1, cents: 500 },
+      {
+        code: 'LABEL-PIECE',
+        name: 'Etiketteren per stuk',
+        type: 'line-amount',
+        quantity: 1500,
+        cents: 18_000,
+      },
     ],
     inbound_surcharges: [
       {
@@ -142,7 +150,10 @@ describe('Invoices (spec 3 §2 Invoices, §9 default period)', { timeout: 30_000
       .getAllByRole('row')
       .map((r) => r.textContent?.replace(/\u00a0/g, ' '));
     expect(rows).toContain('Fulfilment (boxes)2 orders€ 1,30');
-    expect(rows).toContain('Surcharge Breekbaar inpakken (FRAGILE)2 per order line€ 1,50');
+    // The quantity is how many were charged, named by the surcharge's unit (not 'per order line', which reads as a rate).
+    expect(rows).toContain('Surcharge Breekbaar inpakken (FRAGILE)2 order lines€ 1,50');
+    expect(rows).toContain('Surcharge Opslag speciale goederen (STORE-SPECIAL)1 period€ 5,00');
+    expect(rows).toContain('Surcharge Etiketteren per stuk (LABEL-PIECE)1.500 pieces€ 180,00');
     expect(rows).toContain('Storage pallet2.000 location-days × € 0,45€ 900,00');
     // One location-day is singular (session 40: '1 locatiedagen').
     expect(rows).toContain('Storage warehousing1 location-day × € 0,08€ 0,08');
@@ -160,6 +171,9 @@ describe('Invoices (spec 3 §2 Invoices, §9 default period)', { timeout: 30_000
       .map((r) => r.textContent?.replace(/\u00a0/g, ' '));
     expect(rows).toContain('Opslag halve doos16.728 locatiedagen × € 0,02€ 334,56');
     expect(rows).toContain('Opslag bulkopslag1 locatiedag × € 0,08€ 0,08');
+    expect(rows).toContain('Toeslag Breekbaar inpakken (FRAGILE)2 orderregels€ 1,50');
+    expect(rows).toContain('Toeslag Opslag speciale goederen (STORE-SPECIAL)1 periode€ 5,00');
+    expect(rows).toContain('Toeslag Etiketteren per stuk (LABEL-PIECE)1.500 stuks€ 180,00');
     const perDay = screen.getByRole('table', { name: 'Opslag per dag' });
     const heads = within(perDay)
       .getAllByRole('columnheader')

@@ -61,7 +61,7 @@ function costRows(
     ...inv.surcharges.map((s) => ({
       key: `s:${s.code}`,
       label: t('surcharge', { name: s.name, code: s.code }),
-      quantity: `${s.quantity} ${t(`surchargeTypes.${s.type}`)}`,
+      quantity: t(`surchargeCounts.${s.type}`, { count: s.quantity, n: s.quantity.toLocaleString('nl-NL') }),
       cents: s.cents,
     })),
   ];

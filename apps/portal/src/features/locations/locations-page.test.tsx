@@ -33,7 +33,7 @@ function node(
   };
 }
 
-const HALL = node(1, 'A', 'hall', { bins: 2 });
+const HALL = node(1, 'A', 'hall', { bins: 2, products: 1023, stock: 34_409 });
 const RACK = node(2, 'A-01', 'rack', { parent_id: HALL.id, bins: 2 });
 /** A hall with a rack and no bins yet: a label run of it has nothing to print (the API refuses it: no_bins). */
 const EMPTY_HALL = node(5, 'B', 'hall', { children: 1, stock: 0, products: 0, status: 'free', bins: 0 });
@@ -148,6 +148,20 @@ describe('the warehouse map (spec 3 §2 Admin: locations)', { timeout: 30_000 },
     await waitFor(() =>
       expect(bulk).toEqual([{ parent_id: RACK.id, from: 1, to: 40, digits: 2, type: 'half-box' }]),
     );
+  });
+
+  it('writes a hall’s product and piece counts with Dutch thousands points (it read 34409)', async () => {
+    vi.stubGlobal('fetch', fakeApi([]));
+    renderUi(<LocationsPage />, {
+      path: '/admin/locations',
+      session: { user: user(staff), orgAuth: orgAuth(staff) },
+    });
+    const open = await screen.findByRole('button', { name: 'Open A' });
+    const row = open.closest('tr') as HTMLElement;
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells).toEqual(expect.arrayContaining(['1.023', '34.409']));
   });
 
   it('finds locations of any level by a part of their name', async () => {

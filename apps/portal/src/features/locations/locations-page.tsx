@@ -160,9 +160,24 @@ export function LocationsPage() {
         ),
       },
       { id: 'status', header: t('columns.status'), cell: (l) => <StatusBadge node={l} t={t} /> },
-      { id: 'products', header: t('columns.products'), align: 'right', cell: (l) => l.products },
-      { id: 'stock', header: t('columns.stock'), align: 'right', cell: (l) => l.stock },
-      { id: 'children', header: t('columns.children'), align: 'right', cell: (l) => l.children },
+      {
+        id: 'products',
+        header: t('columns.products'),
+        align: 'right',
+        cell: (l) => l.products.toLocaleString('nl-NL'),
+      },
+      {
+        id: 'stock',
+        header: t('columns.stock'),
+        align: 'right',
+        cell: (l) => l.stock.toLocaleString('nl-NL'),
+      },
+      {
+        id: 'children',
+        header: t('columns.children'),
+        align: 'right',
+        cell: (l) => l.children.toLocaleString('nl-NL'),
+      },
       {
         id: 'actions',
         header: t('columns.actions'),

@@ -43,8 +43,18 @@ export function TransfersPage() {
         header: t('transfers.location'),
         cell: (r) => <Text fw={600}>{r.location.name}</Text>,
       },
-      { id: 'quantity', header: t('transfers.quantity'), align: 'right', cell: (r) => r.quantity },
-      { id: 'stock', header: t('transfers.stock'), align: 'right', cell: (r) => r.stock },
+      {
+        id: 'quantity',
+        header: t('transfers.quantity'),
+        align: 'right',
+        cell: (r) => r.quantity.toLocaleString('nl-NL'),
+      },
+      {
+        id: 'stock',
+        header: t('transfers.stock'),
+        align: 'right',
+        cell: (r) => r.stock.toLocaleString('nl-NL'),
+      },
     ],
     [t],
   );

@@ -87,7 +87,7 @@ describe('Route plan map (spec 3 §2 Route plan map, §7 sales/routes)', { timeo
   beforeEach(() => stubPageRequest());
   afterEach(() => vi.unstubAllGlobals());
 
-  it('asks for the plan with the drivers chosen and lists each agent with HH:mm:ss, km and stops', async () => {
+  it('asks for the plan with the drivers chosen and lists each driver by number with HH:mm:ss, km and stops', async () => {
     const bodies: unknown[] = [];
     render(bodies);
     expect(await screen.findByText('34 open orders wachten op de eigen rijders.')).toBeTruthy();
@@ -97,9 +97,13 @@ describe('Route plan map (spec 3 §2 Route plan map, §7 sales/routes)', { timeo
     expect(bodies).toEqual([{ agents: 2 }]);
     const rows = within(list).getAllByTestId('route-row');
     expect(rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent))).toEqual([
-      ['agent-1', '01:02:05', '123,5 km', '2'],
-      ['agent-2', '02:30:00', '250,0 km', '1'],
+      ['Rijder 1', '01:02:05', '123,5 km', '2'],
+      ['Rijder 2', '02:30:00', '250,0 km', '1'],
     ]);
+    // The planner's numbering, not its code ('agent-1'), on the map too.
+    expect(screen.getAllByTestId('route-stop')[0]?.querySelector('title')?.textContent).toMatch(
+      /^Stop 1 van Rijder 1: /,
+    );
     expect(within(list).getByText('373,5 km')).toBeTruthy();
     expect(screen.getAllByTestId('route-line')).toHaveLength(2);
     expect(screen.getAllByTestId('route-stop')).toHaveLength(3);

@@ -7,12 +7,12 @@ import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useDriveOrderCount, useRoutePlan } from './api/route-plan.ts';
 import { RouteMap } from './route-map.tsx';
-import { formatDuration, formatKm, routeColour, stopCount } from './route-plan.rules.ts';
+import { agentName, formatDuration, formatKm, routeColour, stopCount } from './route-plan.rules.ts';
 
 /** Drivers asked for when the screen opens (the API's default too). */
 const DEFAULT_AGENTS = 3;
 
-/** The per-agent list (spec 3 §2): agent id, time as HH:mm:ss, distance in km and the stops, with a total row. */
+/** The per-agent list (spec 3 §2): agent (by {@link agentName}), time as HH:mm:ss, distance in km and the stops, with a total row. */
 function RouteList({ plan }: { plan: RoutePlan }): ReactNode {
   const { t, i18n } = useTranslation('planning');
   const rows = plan.features.map((f) => f.properties);
@@ -42,7 +42,7 @@ function RouteList({ plan }: { plan: RoutePlan }): ReactNode {
                     display: 'inline-block',
                   }}
                 />
-                {f.properties.agent_id}
+                {agentName(f.properties.agent_id, t('agent'))}
               </Group>
             </Table.Td>
             <Table.Td ta="right" ff="monospace">

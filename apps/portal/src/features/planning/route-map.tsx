@@ -5,7 +5,14 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feature } from 'topojson-client';
 import worldUrl from 'world-atlas/countries-50m.json?url';
-import { mercatorScale, routeColour, START_CENTRE, START_ZOOM, spreadOverlaps } from './route-plan.rules.ts';
+import {
+  agentName,
+  mercatorScale,
+  routeColour,
+  START_CENTRE,
+  START_ZOOM,
+  spreadOverlaps,
+} from './route-plan.rules.ts';
 
 /** The map's drawing size in SVG units; the SVG scales to the column's width. */
 const WIDTH = 800;
@@ -128,7 +135,13 @@ export function RouteMap({ plan }: { plan: RoutePlan | null }): ReactNode {
           const [x, y] = spread[i] as [number, number];
           return (
             <g key={`${s.f.properties.agent_id}-${s.n}`} data-testid="route-stop">
-              <title>{t('stopTitle', { n: s.n, agent: s.f.properties.agent_id, label: s.w.label })}</title>
+              <title>
+                {t('stopTitle', {
+                  n: s.n,
+                  agent: agentName(s.f.properties.agent_id, t('agent')),
+                  label: s.w.label,
+                })}
+              </title>
               <circle
                 cx={x}
                 cy={y}

@@ -1,6 +1,7 @@
 import type { RouteFeature } from '@hoppa/core';
 import { describe, expect, it } from 'vitest';
 import {
+  agentName,
   formatDuration,
   formatKm,
   mercatorScale,
@@ -22,6 +23,12 @@ describe('route plan texts', () => {
     expect(formatKm(123_456, 'nl')).toBe('123,5 km');
     expect(formatKm(1_234_567, 'nl')).toBe('1.234,6 km');
     expect(formatKm(123_456, 'en')).toBe('123.5 km');
+  });
+
+  it("names a driver by the planner's number in the UI's word, not by its code", () => {
+    expect(agentName('agent-1', 'Rijder')).toBe('Rijder 1');
+    expect(agentName('agent-12', 'Driver')).toBe('Driver 12');
+    expect(agentName('Jan de Rijder', 'Rijder')).toBe('Jan de Rijder');
   });
 
   it('counts the stops as the waypoints minus the depot', () => {

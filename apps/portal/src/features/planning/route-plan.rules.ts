@@ -13,6 +13,15 @@ export function routeColour(agentIndex: number): string {
   ] as string;
 }
 
+/**
+ * The name a driver goes by in the list and on the map: the planner's own numbering ('agent-2') as the UI's word for
+ * a driver with that number ('Rijder 2'), so nobody reads a code; an id of another form (a real driver's) as it is.
+ */
+export function agentName(agentId: string, driverWord: string): string {
+  const n = /^agent-(\d+)$/.exec(agentId)?.[1];
+  return n ? `${driverWord} ${Number(n)}` : agentId;
+}
+
 /** A route's time as HH:mm:ss (spec 3 §2), hours not wrapped at 24: 3725 s → '01:02:05', 90000 s → '25:00:00'. */
 export function formatDuration(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
