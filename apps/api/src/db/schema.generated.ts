@@ -421,6 +421,7 @@ export interface PickItemTotals {
 }
 
 export interface PickProblems {
+  cleared_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   id: string;
   kind: string;

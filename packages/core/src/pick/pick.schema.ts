@@ -135,6 +135,14 @@ export const PickItemSchema = z.object({
    * so its recount is of the parts (`POST /correct_stock/` refuses a bundle). Sent only when true.
    */
   is_bundle: z.boolean().optional(),
+  /**
+   * An open shelf report on this location (spec 2 §2 Pick screen sub-menu, `POST /pick_list/problem`): the kind of the
+   * latest 'product not present' or 'insufficient quantity' report of the product here that no count of the location
+   * has answered yet. The list sends such lines to another location of the product with stock; an item still on a
+   * reported location had none, and the floor shows the report on its card ('Gemeld: niet aanwezig'). Sent only when
+   * there is one; a `count` or `correction` of the product on the location closes it.
+   */
+  shelf_problem: z.enum(['not_present', 'insufficient']).optional(),
   /** Location name (the rack-location label text); '' when the product has no pick location. */
   rack: z.string(),
   /** Name of the parent location (rack or hall), null at the top. */

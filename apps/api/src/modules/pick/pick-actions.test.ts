@@ -1,4 +1,4 @@
-import type { PickListResponse } from '@hoppa/core';
+import { APP_HEADER, type PickListResponse } from '@hoppa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -228,6 +228,145 @@ describe('POST /pick_list/problem (the pick screen sub-menu, spec 2 §2)', () =>
       kind: 'not_present',
     });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('a shelf report steers the pick list until the place is counted (spec 2 §2 sub-menu, §4 recount)', () => {
+  const report = (productId: string, locationId: string, kind: string, tag: string) =>
+    post('/api/pick_list/problem', { product_id: productId, location_id: locationId, kind }, picker, tag);
+  const itemsOf = async (w: Window, productId: string) =>
+    (await listOf(w)).items.filter((i) => i.product__id === productId);
+  const stockAt = async (productId: string) =>
+    (
+      await t.db.query<{ location_id: string; stock: number }>(
+        'SELECT location_id, stock FROM product_locations WHERE product_id = $1 ORDER BY location_id',
+        [productId],
+      )
+    ).rows;
+  async function roundOf(w: Window, itemId: string) {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/pick_list/orders/${w.start.toISOString()}/${w.end.toISOString()}/all?items=${itemId}`,
+      headers: { cookie: picker },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { items: { id: string; orders: { order_line_id: string }[]; total: number }[] })
+      .items[0];
+  }
+
+  it('sends the lines of a place reported empty to another place with stock, stock untouched', async () => {
+    const s = await scene();
+    // A product without a pick location on its lines: the list resolves them to its first place with stock (a1).
+    const cake = await addProduct(t.db, bol, {
+      name: 'Ontbijtkoek',
+      stock: [
+        { locationId: s.a1, stock: 4 },
+        { locationId: s.a2, stock: 6 },
+      ],
+    });
+    await addOrder(t.db, bol, {
+      orderId: `P4-${s.tag}`,
+      placedAt: s.w.at(40),
+      lines: [{ productId: cake.id, quantity: 1, locationId: null }],
+    });
+    expect((await itemsOf(s.w, s.bread.id)).map((i) => i.loc_id)).toEqual([s.a1]);
+    expect((await itemsOf(s.w, cake.id)).map((i) => i.loc_id)).toEqual([s.a1]);
+    const before = await stockAt(s.bread.id);
+
+    // Low stock is a signal, not a reason to go elsewhere.
+    expect((await report(s.bread.id, s.a1, 'low_stock', `low-${s.tag}`)).statusCode).toBe(200);
+    expect((await itemsOf(s.w, s.bread.id)).map((i) => i.loc_id)).toEqual([s.a1]);
+
+    expect((await report(s.bread.id, s.a1, 'not_present', `np-${s.tag}`)).statusCode).toBe(200);
+    expect((await report(cake.id, s.a1, 'not_present', `np-cake-${s.tag}`)).statusCode).toBe(200);
+    const [bread] = await itemsOf(s.w, s.bread.id);
+    expect(bread).toMatchObject({
+      id: `${s.bread.id}:${s.a2}`,
+      loc_id: s.a2,
+      rack: `PA-${s.tag}-02`,
+      product__stock: 7,
+      qty: 2,
+      orders: [{ order_line_id: s.o1.lineIds[0], qty: 2 }],
+      // The reported place is no alternative either (b1 holds none).
+      other_locations: [],
+    });
+    expect(bread?.shelf_problem).toBeUndefined();
+    expect((await itemsOf(s.w, cake.id)).map((i) => i.loc_id)).toEqual([s.a2]);
+    // The item's orders follow the list: the line on a1 is in a2's item, none is left in a1's.
+    expect(await roundOf(s.w, `${s.bread.id}:${s.a2}`)).toMatchObject({
+      total: 1,
+      orders: [{ order_line_id: s.o1.lineIds[0] }],
+    });
+    expect(await roundOf(s.w, `${s.bread.id}:${s.a1}`)).toMatchObject({ total: 0, orders: [] });
+    // A report never changes stock, and the lines keep their pick location.
+    expect(await stockAt(s.bread.id)).toEqual(before);
+    const line = await t.db.query<{ pick_location_id: string }>(
+      'SELECT pick_location_id FROM order_lines WHERE id = $1',
+      [s.o1.lineIds[0]],
+    );
+    expect(line.rows[0]?.pick_location_id).toBe(s.a1);
+  });
+
+  it('keeps the item on the reported place when the product has no other with stock, and says so', async () => {
+    const s = await scene();
+    expect((await report(s.waffles.id, s.b1, 'not_present', `np-w-${s.tag}`)).statusCode).toBe(200);
+    const [waffles] = await itemsOf(s.w, s.waffles.id);
+    expect(waffles).toMatchObject({
+      id: `${s.waffles.id}:${s.b1}`,
+      loc_id: s.b1,
+      qty: 1,
+      shelf_problem: 'not_present',
+      needs_recount: true,
+    });
+    // Both places of the bread reported short: it stays where its line is, with the latest report's kind.
+    expect((await report(s.bread.id, s.a1, 'insufficient', `in-a1-${s.tag}`)).statusCode).toBe(200);
+    expect((await itemsOf(s.w, s.bread.id)).map((i) => i.loc_id)).toEqual([s.a2]);
+    expect((await report(s.bread.id, s.a2, 'insufficient', `in-a2-${s.tag}`)).statusCode).toBe(200);
+    const [bread] = await itemsOf(s.w, s.bread.id);
+    expect(bread).toMatchObject({ loc_id: s.a1, qty: 2, shelf_problem: 'insufficient', other_locations: [] });
+    expect(await roundOf(s.w, `${s.bread.id}:${s.a1}`)).toMatchObject({ total: 1 });
+  });
+
+  it('sends pickers back to the place once it is counted (a correction or a count there)', async () => {
+    const s = await scene();
+    expect((await report(s.bread.id, s.a1, 'not_present', `np-b-${s.tag}`)).statusCode).toBe(200);
+    expect((await report(s.waffles.id, s.b1, 'not_present', `np-w-${s.tag}`)).statusCode).toBe(200);
+    expect((await itemsOf(s.w, s.bread.id)).map((i) => i.loc_id)).toEqual([s.a2]);
+    // A count of another place answers nothing here.
+    const elsewhere = await post(
+      '/api/correct_stock/',
+      { org_id: bol, ean: s.bread.ean, location_id: s.a2, curr_amount: 7, desc: 'geteld', language: 'nl' },
+      picker,
+      `corr-a2-${s.tag}`,
+    );
+    expect(elsewhere.statusCode, elsewhere.body).toBe(200);
+    expect((await itemsOf(s.w, s.bread.id)).map((i) => i.loc_id)).toEqual([s.a2]);
+    // The recount popup's correction on a1 (found 3 after all).
+    const counted = await post(
+      '/api/correct_stock/',
+      { org_id: bol, ean: s.bread.ean, location_id: s.a1, curr_amount: 3, desc: 'geteld', language: 'nl' },
+      picker,
+      `corr-a1-${s.tag}`,
+    );
+    expect(counted.statusCode, counted.body).toBe(200);
+    const [bread] = await itemsOf(s.w, s.bread.id);
+    expect(bread).toMatchObject({ id: `${s.bread.id}:${s.a1}`, loc_id: s.a1, product__stock: 3, qty: 2 });
+    expect(bread?.shelf_problem).toBeUndefined();
+    expect(bread?.other_locations.map((o) => o.loc_id)).toEqual([s.a2]);
+    // The Locations task's count of the place (its amount set, here unchanged) closes the report as well.
+    const link = await t.db.query<{ id: string }>(
+      'SELECT id FROM product_locations WHERE product_id = $1 AND location_id = $2',
+      [s.waffles.id, s.b1],
+    );
+    const set = await t.app.inject({
+      method: 'GET',
+      url: `/api/locations/stock/update/${s.waffles.id}/${link.rows[0]?.id}/9`,
+      headers: { cookie: picker, [APP_HEADER]: 'test' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const [waffles] = await itemsOf(s.w, s.waffles.id);
+    expect(waffles?.loc_id).toBe(s.b1);
+    expect(waffles?.shelf_problem).toBeUndefined();
   });
 });
 

@@ -154,14 +154,110 @@ function multiOf(multi: boolean | null, column: string): RawBuilder<unknown> {
   return multi ? sql`AND ${sql.ref(column)}` : sql`AND NOT ${sql.ref(column)}`;
 }
 
+/** An open shelf report's place and kind (migration 0464), newest first; see {@link loadOpenReports}. */
+interface OpenReport {
+  product_id: string;
+  location_id: string;
+  kind: 'not_present' | 'insufficient';
+}
+
 /**
- * The open order lines still to pick of the item `i` (columns product_id, loc_id, unassigned: lines on its location
- * and, when `unassigned`, those without one) in the window, in pick order (placed_at, id), `offset` then `limit`.
- * Each branch is one range of `order_lines_pick_round_idx` (migration 0310); the order is visited only for filters.
- * With `unassigned` false no item takes lines without a location, and the located range is all there is (one index
- * range and no merge per item: the pick list's page when all its lines have a location, ADR 0073).
+ * The open shelf reports that steer the pick list (spec 2 §2 Pick screen sub-menu, `POST /pick_list/problem`;
+ * migration 0464): the places (product, location) of these organisations with a 'not_present' or 'insufficient'
+ * report that no count or correction of the place has closed yet, newest first. One range of `pick_problems_open_idx`
+ * (only open reports are in it: a handful). Read once per request before the list's statements, so a warehouse with
+ * none (the usual case) runs the same statements as before reports steered the list (issue 8: the hottest read).
  */
-function itemLines(f: LineFilters, limit: number, offset = 0, unassigned = true): RawBuilder<unknown> {
+async function loadOpenReports(scope: TenantScope): Promise<OpenReport[]> {
+  const result = await sql<OpenReport>`
+    SELECT pp.product_id, pp.location_id, pp.kind FROM pick_problems pp
+    WHERE pp.cleared_at IS NULL AND pp.kind IN ('not_present', 'insufficient') AND ${orgScopeSql(scope, 'pp')}
+    ORDER BY pp.created_at DESC`.execute(systemSql(scope.db));
+  return result.rows;
+}
+
+/** The open reports' places as rows (product_id, location_id) for `(…) IN (…)`: PostgreSQL hashes them once. */
+function reportedPlaces(reports: readonly OpenReport[]): RawBuilder<unknown> {
+  return sql`SELECT * FROM unnest(${reports.map((r) => r.product_id)}::char(24)[],
+    ${reports.map((r) => r.location_id)}::char(24)[]) AS r(product_id, location_id)`;
+}
+
+/**
+ * The location the lines without a pick location of `product` are picked from: the product's first active place
+ * outside quarantine (its order), those with stock and no open shelf report ({@link loadOpenReports}) first; null when
+ * it has none.
+ */
+function firstPlace(
+  scope: TenantScope,
+  product: RawBuilder<unknown>,
+  reports: readonly OpenReport[],
+): RawBuilder<unknown> {
+  const usable =
+    reports.length === 0
+      ? sql`pl.stock > 0`
+      : sql`pl.stock > 0 AND (pl.product_id, pl.location_id) NOT IN (${reportedPlaces(reports)})`;
+  return sql`(
+    SELECT pl.location_id FROM product_locations pl
+    WHERE pl.product_id = ${product} AND pl.active AND ${orgScopeSql(scope, 'pl')}
+      -- returned goods in quarantine are never picked (issue 12)
+      AND NOT EXISTS (SELECT 1 FROM locations q WHERE q.id = pl.location_id AND q.quarantine)
+    ORDER BY (${usable}) DESC, pl.position, pl.created_at
+    LIMIT 1)`;
+}
+
+/**
+ * Where the lines of `product` on a reported place go instead: the product's first other location a picker can take
+ * it from (active link and location, not in quarantine, stock above 0, no open report), in the product's order;
+ * the first of the item's `other_locations`. Null when there is none (the lines then stay on their place).
+ */
+function otherPlace(
+  scope: TenantScope,
+  product: RawBuilder<unknown>,
+  reports: readonly OpenReport[],
+): RawBuilder<unknown> {
+  return sql`(
+    SELECT pl.location_id FROM product_locations pl JOIN locations loc ON loc.id = pl.location_id
+    WHERE pl.product_id = ${product} AND ${orgScopeSql(scope, 'pl')} AND pl.active AND loc.active
+      AND NOT loc.quarantine AND pl.stock > 0 AND (pl.product_id, pl.location_id) NOT IN (${reportedPlaces(reports)})
+    ORDER BY pl.position, pl.created_at
+    LIMIT 1)`;
+}
+
+/**
+ * The location the pick list sends the lines of `product` on pick location `location` to: without one the product's
+ * {@link firstPlace}; on a place with an open shelf report the {@link otherPlace} when there is one; else the place
+ * itself. No stock changes: a report only moves where the pickers go, until the place is counted again.
+ */
+function routedPlace(
+  scope: TenantScope,
+  product: RawBuilder<unknown>,
+  location: RawBuilder<unknown>,
+  reports: readonly OpenReport[],
+): RawBuilder<unknown> {
+  if (reports.length === 0) return sql`coalesce(${location}, ${firstPlace(scope, product, reports)})`;
+  return sql`CASE
+    WHEN ${location} IS NULL THEN ${firstPlace(scope, product, reports)}
+    WHEN (${product}, ${location}) IN (${reportedPlaces(reports)})
+      THEN coalesce(${otherPlace(scope, product, reports)}, ${location})
+    ELSE ${location} END`;
+}
+
+/**
+ * The open order lines still to pick of the item `i` in the window, in pick order (placed_at, id), `offset` then
+ * `limit`: lines on its location (`i.loc_id`), when `unassigned` and `i.unassigned` those without one, and when
+ * `moved` those on the reported places the list sends to this item (`i.moved_from`, a comma list of location ids or
+ * null; {@link routedPlace}). Each branch is one range of `order_lines_pick_round_idx` (migration 0310), a moved
+ * place one range each; the order is visited only for filters. With `unassigned` and `moved` false no item takes
+ * other lines, and the located range is all there is (one index range and no merge per item: the pick list's page
+ * when all its lines have a location and none was reported, ADR 0073).
+ */
+function itemLines(
+  f: LineFilters,
+  limit: number,
+  offset = 0,
+  unassigned = true,
+  moved = false,
+): RawBuilder<unknown> {
   const branch = (where: RawBuilder<unknown>) => sql`(
     SELECT l.id AS order_line_id, l.order_id, l.shop_order_id, (l.quantity - l.picked_quantity)::int AS qty,
            l.placed_at
@@ -172,13 +268,16 @@ function itemLines(f: LineFilters, limit: number, offset = 0, unassigned = true)
       ${f.orderFilters ? sql`AND ${orgScopeSql(f.scope, 'o')} ${f.orderFilters}` : sql``}
     ORDER BY l.placed_at, l.id
     LIMIT ${limit + offset})`;
-  if (!unassigned) return sql`SELECT * FROM ${branch(sql`l.pick_location_id = i.loc_id`)} u OFFSET ${offset}`;
+  const own = branch(sql`l.pick_location_id = i.loc_id`);
+  if (!unassigned && !moved) return sql`SELECT * FROM ${own} u OFFSET ${offset}`;
+  const branches = [own];
+  if (unassigned) branches.push(branch(sql`i.unassigned AND l.pick_location_id IS NULL`));
+  if (moved)
+    branches.push(sql`(
+      SELECT m.* FROM unnest(string_to_array(i.moved_from, ',')::char(24)[]) AS mf(loc_id)
+      CROSS JOIN LATERAL ${branch(sql`l.pick_location_id = mf.loc_id`)} m)`);
   return sql`
-    SELECT * FROM (
-      ${branch(sql`l.pick_location_id = i.loc_id`)}
-      UNION ALL
-      ${branch(sql`i.unassigned AND l.pick_location_id IS NULL`)}
-    ) u
+    SELECT * FROM (${sql.join(branches, sql` UNION ALL `)}) u
     ORDER BY u.placed_at, u.order_line_id
     LIMIT ${limit} OFFSET ${offset}`;
 }
@@ -194,6 +293,8 @@ type PickRow = {
   product_id: string;
   loc_id: string | null;
   has_unassigned: boolean;
+  /** The reported places whose lines the list sends to this item (a comma list of location ids), or null. */
+  moved_from: string | null;
   qty: number;
   lines: number;
   product_name: string;
@@ -257,6 +358,10 @@ function windowDays(start: Date, end: Date): WindowDays {
  * not fully picked and have no cancellation request, of the organisations in `orgs` ∩ the request's organisations,
  * placed between `start` and `end` (inclusive), as one item per (product, pick location). The pick location of a
  * line is the one assigned at import, else the product's first active location with stock (then any active one).
+ * A place with an open shelf report ('not_present' or 'insufficient', `POST /pick_list/problem`, until a `count` or
+ * `correction` of the product there; migration 0464) sends its lines to the product's first other location with
+ * stock ({@link routedPlace}); without one they stay there and the item carries `shelf_problem`. Stock is never
+ * changed by a report, only where the pickers go.
  * Filters: `locations` (a hall or rack selects the bins under it), query_type `located`/`unlocated`, `delivery`
  * (shipment method codes), single/multi orders by the order's line count, `order_id` (shop number or id),
  * `location_group` (a zone's locations) and `cut_off_group` (its shipment methods; 404 for an unknown group). Sorted by
@@ -299,6 +404,9 @@ export async function pickListText(
   if (orgIds.length === 0) return empty;
   // The organisations this list is about: the caller's, narrowed by `orgs`.
   const scope = { db: ctx.db, orgIds };
+  // Read beside the filters' look-ups; awaited before the list's statement (an early empty answer drops it).
+  const reportsRead = loadOpenReports(scope);
+  reportsRead.catch(() => undefined);
 
   const wantedLocations = idList(params.locations);
   let selectedLocations = wantedLocations ? await locationsUnder(ctx, wantedLocations) : null;
@@ -382,21 +490,23 @@ export async function pickListText(
           ) x GROUP BY 1, 2`;
   const located = params.query_type === 'located';
   const unlocated = params.query_type === 'unlocated';
+  const reports = await reportsRead;
   const result = await sql<PickRow>`
     WITH ${lineFilters ? sql`` : sql`choice AS MATERIALIZED (${choice}),`}
     counted AS (${counted}),
     resolved AS (
-      SELECT c.product_id, c.location_id IS NULL AS unassigned, c.qty, c.lines,
-             coalesce(c.location_id, (
-               SELECT pl.location_id FROM product_locations pl
-               WHERE pl.product_id = c.product_id AND pl.active AND ${orgScopeSql(scope, 'pl')}
-                 -- returned goods in quarantine are never picked (issue 12)
-                 AND NOT EXISTS (SELECT 1 FROM locations q WHERE q.id = pl.location_id AND q.quarantine)
-               ORDER BY (pl.stock > 0) DESC, pl.position, pl.created_at LIMIT 1)) AS loc_id
+      SELECT c.product_id, c.location_id, c.location_id IS NULL AS unassigned, c.qty, c.lines,
+             ${routedPlace(scope, sql`c.product_id`, sql`c.location_id`, reports)} AS loc_id
       FROM counted c WHERE c.lines > 0
     ),
     items AS (
-      SELECT product_id, loc_id, bool_or(unassigned) AS has_unassigned, sum(qty)::int AS qty, sum(lines)::int AS lines
+      SELECT product_id, loc_id, bool_or(unassigned) AS has_unassigned,
+             ${
+               reports.length === 0
+                 ? sql`NULL::text`
+                 : sql`string_agg(location_id::text, ',') FILTER (WHERE location_id <> loc_id)`
+             } AS moved_from,
+             sum(qty)::int AS qty, sum(lines)::int AS lines
       FROM resolved
       WHERE true
         ${selectedLocations !== null ? sql`AND loc_id = ANY(${selectedLocations}::char(24)[])` : sql``}
@@ -408,7 +518,7 @@ export async function pickListText(
     -- (sequence, name) up to the last location the page reaches, WITH TIES so every item of that location is in;
     -- then only those look up their product, whose name orders the items of one location.
     keyed AS (
-      SELECT g.product_id, g.loc_id, g.has_unassigned, g.qty, g.lines, loc.name AS loc_name,
+      SELECT g.product_id, g.loc_id, g.has_unassigned, g.moved_from, g.qty, g.lines, loc.name AS loc_name,
              loc.parent_id AS loc_parent_id, loc.sequence AS loc_sequence, count(*) OVER () AS total
       FROM items g
       LEFT JOIN locations loc ON loc.id = g.loc_id
@@ -416,7 +526,8 @@ export async function pickListText(
       FETCH FIRST (${query.skip}::int + ${query.limit}::int) ROWS WITH TIES
     ),
     page AS (
-      SELECT k.product_id, k.loc_id, k.has_unassigned, k.qty, k.lines, k.loc_name, k.loc_parent_id, k.loc_sequence,
+      SELECT k.product_id, k.loc_id, k.has_unassigned, k.moved_from, k.qty, k.lines, k.loc_name, k.loc_parent_id,
+             k.loc_sequence,
              k.total, p.name AS product_name, p.ean, p.img_url, p.note, p.pick_note, p.needs_recount, p.org_id
       FROM keyed k
       -- LATERAL: one primary-key lookup per item of the page's locations, whatever the planner guesses of their
@@ -428,8 +539,8 @@ export async function pickListText(
       ORDER BY (k.loc_id IS NULL), k.loc_sequence ${dir}, k.loc_name ${dir}, p.name, p.id
       LIMIT ${query.limit} OFFSET ${query.skip}
     )
-    SELECT g.product_id, g.loc_id, g.has_unassigned, g.qty, g.lines, g.product_name, g.ean, g.img_url, g.note,
-           g.pick_note, g.needs_recount, g.org_id, org.name AS org_name, g.loc_name, parent.name AS loc_parent,
+    SELECT g.product_id, g.loc_id, g.has_unassigned, g.moved_from, g.qty, g.lines, g.product_name, g.ean, g.img_url,
+           g.note, g.pick_note, g.needs_recount, g.org_id, org.name AS org_name, g.loc_name, parent.name AS loc_parent,
            g.loc_sequence, pl.id AS prod_loc_id, pl.stock AS loc_stock, g.total,
            EXISTS (SELECT 1 FROM product_bundle_items bi WHERE bi.org_id = g.org_id AND bi.bundle_id = g.product_id)
              AS is_bundle
@@ -459,15 +570,17 @@ export async function pickListText(
   // and no order look-ups (ADRs 0073, 0077). One row per item, its round's first lines as JSON text (ADR 0083).
   const filters = { scope, startAt, endAt, orderFilters: filtered.orderFilters, multi: filtered.multi };
   const anyUnassigned = rows.some((r) => r.has_unassigned);
+  const anyMoved = rows.some((r) => r.moved_from !== null);
   // The rounds of `part` (the page's items from place `first`, 0-based), numbered by their place on the page.
   const roundsOf = (part: PickRow[], first: number) =>
     sql<PickRoundRow>`
     SELECT (i.n + ${first})::int AS item, r.round_orders::int, r.round_qty::int, f.orders, f.first_shop
     FROM unnest(${part.map((r) => r.product_id)}::char(24)[], ${part.map((r) => r.loc_id)}::char(24)[],
-                ${part.map((r) => r.has_unassigned)}::boolean[]) WITH ORDINALITY AS i(product_id, loc_id, unassigned, n)
+                ${part.map((r) => r.has_unassigned)}::boolean[], ${part.map((r) => r.moved_from)}::text[])
+      WITH ORDINALITY AS i(product_id, loc_id, unassigned, moved_from, n)
     CROSS JOIN LATERAL (
       SELECT count(*) AS round_orders, sum(x.qty) AS round_qty
-      FROM (${itemLines(filters, PICK_ITEM_MAX_ORDERS, 0, anyUnassigned)}) x
+      FROM (${itemLines(filters, PICK_ITEM_MAX_ORDERS, 0, anyUnassigned, anyMoved)}) x
     ) r
     -- The round's first lines as JSON text in PickItemOrderSchema's key order, spelled as JSON.stringify does (ids are
     -- 24 hex digits; to_json escapes text as it does), aggregated in the order their range gives them (its ORDER BY
@@ -477,7 +590,7 @@ export async function pickListText(
                         || '","shop_order_id":' || to_json(x.shop_order_id)::text || ',"qty":' || x.qty::text || '}',
                         ',') AS orders,
              (array_agg(x.shop_order_id))[1] AS first_shop
-      FROM (${itemLines(filters, PICK_ITEM_LIST_ORDERS, 0, anyUnassigned)}) x
+      FROM (${itemLines(filters, PICK_ITEM_LIST_ORDERS, 0, anyUnassigned, anyMoved)}) x
     ) f
     ORDER BY i.n`.execute(systemSql(ctx.db));
   // A large page's rounds in two statements of half the items each, which PostgreSQL runs on two of the pool's
@@ -487,8 +600,8 @@ export async function pickListText(
   const roundsQueries = [roundsOf(rows.slice(0, half), 0)];
   if (half < rows.length) roundsQueries.push(roundsOf(rows.slice(half), half));
   // Each item's other active locations with stock, in the product's order (where the picker goes when this one is
-  // empty): one index range of the product's links per item, a statement of its own beside the rounds (inside them
-  // it cost more: ADR 0083).
+  // empty), without places with an open shelf report: one index range of the product's links per item, a statement
+  // of its own beside the rounds (inside them it cost more: ADR 0083).
   const othersQuery = sql<PickAlternative & { item: number }>`
     SELECT i.n::int AS item, x.loc_id, x.rack, x.rack_parent, x.stock
     FROM unnest(${rows.map((r) => r.product_id)}::char(24)[], ${rows.map((r) => r.loc_id)}::char(24)[])
@@ -500,6 +613,7 @@ export async function pickListText(
       LEFT JOIN locations parent ON parent.id = loc.parent_id
       WHERE pl.product_id = i.product_id AND ${orgScopeSql(scope, 'pl')} AND pl.active AND loc.active
         AND NOT loc.quarantine AND pl.stock > 0 AND pl.location_id IS DISTINCT FROM i.loc_id
+        ${reports.length === 0 ? sql`` : sql`AND (pl.product_id, pl.location_id) NOT IN (${reportedPlaces(reports)})`}
       ORDER BY pl.position, pl.created_at
       LIMIT ${PICK_ITEM_MAX_ALTERNATIVES}
     ) x`.execute(systemSql(ctx.db));
@@ -516,6 +630,12 @@ export async function pickListText(
   // The answer's text (PickListResponseSchema, PickItemSchema's key order, JSON.stringify's spelling): each item's
   // fields, its round's numbers, its first order's shop number and the round's and other locations' texts.
   const str = JSON.stringify;
+  // An item still on a reported place (its product had no other place to go): the newest open report's kind.
+  const shelfProblem = new Map<string, OpenReport['kind']>();
+  for (const r of reports) {
+    const place = `${r.product_id}:${r.location_id}`;
+    if (!shelfProblem.has(place)) shelfProblem.set(place, r.kind);
+  }
   let text = '{"items":[';
   for (const [n, r] of rows.entries()) {
     const round = roundOf[n];
@@ -524,7 +644,8 @@ export async function pickListText(
     const count = orders ? (round?.round_orders ?? 0) : 0;
     const qty = orders ? (round?.round_qty ?? 0) : 0;
     const firstShop = str((orders ? round?.first_shop : null) ?? '');
-    text += `${n === 0 ? '' : ','}{"id":${str(`${r.product_id}:${r.loc_id ?? 'none'}`)},"product__id":${str(r.product_id)},"product__name":${str(r.product_name)},"product__stock":${r.loc_stock ?? 0},"product__note":${str(r.note)},"pick_note":${str(r.pick_note)},"needs_recount":${r.needs_recount}${r.is_bundle ? ',"is_bundle":true' : ''},"rack":${str(r.loc_name ?? '')},"rack_parent":${str(r.loc_parent)},"loc_number":${r.loc_sequence ?? 0},"loc_id":${str(r.loc_id)},"prod__loc_id":${str(r.prod_loc_id)},"qty":${qty},"round_orders":${count},"more_orders":${Math.max(0, r.lines - count)},"more_qty":${Math.max(0, r.qty - qty)},"ean":${str(r.ean)},"image":${str(r.img_url)},"org_id":${str(r.org_id)},"org_name":${str(r.org_name)},"order_id":${firstShop},"orders":[${orders}],"other_locations":[${othersOf[n] ?? ''}]}`;
+    const shelf = r.loc_id === null ? undefined : shelfProblem.get(`${r.product_id}:${r.loc_id}`);
+    text += `${n === 0 ? '' : ','}{"id":${str(`${r.product_id}:${r.loc_id ?? 'none'}`)},"product__id":${str(r.product_id)},"product__name":${str(r.product_name)},"product__stock":${r.loc_stock ?? 0},"product__note":${str(r.note)},"pick_note":${str(r.pick_note)},"needs_recount":${r.needs_recount}${r.is_bundle ? ',"is_bundle":true' : ''}${shelf ? `,"shelf_problem":${str(shelf)}` : ''},"rack":${str(r.loc_name ?? '')},"rack_parent":${str(r.loc_parent)},"loc_number":${r.loc_sequence ?? 0},"loc_id":${str(r.loc_id)},"prod__loc_id":${str(r.prod_loc_id)},"qty":${qty},"round_orders":${count},"more_orders":${Math.max(0, r.lines - count)},"more_qty":${Math.max(0, r.qty - qty)},"ean":${str(r.ean)},"image":${str(r.img_url)},"org_id":${str(r.org_id)},"org_name":${str(r.org_name)},"order_id":${firstShop},"orders":[${orders}],"other_locations":[${othersOf[n] ?? ''}]}`;
   }
   return `${text}],"total":${total},"skip":${query.skip},"limit":${query.limit}}`;
 }
@@ -539,7 +660,8 @@ const PICK_ORDERS_SPLIT_FROM = 16;
  * The order lines behind pick items (issue 8; core `pickItemOrdersEndpoint`): for each id of `query.items`
  * (`<product id>:<location id or none>`, as the pick list gives them) the open order lines still to pick of the
  * organisations in `orgs` ∩ the caller's, placed between `start` and `end`, that the pick list counts in that item
- * (lines on the location and, when the location is the product's resolved one, lines without a pick location), with
+ * (lines on the location unless a shelf report sends them elsewhere, lines without a pick location when the location
+ * is the product's resolved one, lines of reported places of the product when they are sent here), with
  * the list's order filters, in pick order (oldest first): `skip` then `limit` of them with the shop order number, and
  * `total` (counted up to 10,000). Items come back in the asked order; an item of another organisation or without open
  * lines answers none (total 0). Errors: 400 for dates that do not parse or start after end; 404 unknown cut-off group.
@@ -562,6 +684,8 @@ export async function getPickItemOrders(
   const filtered = orgIds.length > 0 ? await orderFiltersOf(ctx, query) : null;
   if (!filtered) return answer(new Map());
   const scope = { db: ctx.db, orgIds };
+  const reports = await loadOpenReports(scope);
+  const steered = reports.length > 0;
   const products = ids.map((id) => id.slice(0, 24));
   const locations = ids.map((id) => (id.endsWith(':none') ? null : id.slice(25)));
   const filters: LineFilters = {
@@ -571,26 +695,37 @@ export async function getPickItemOrders(
     orderFilters: filtered.orderFilters,
     multi: filtered.multi,
   };
-  // An item takes the lines without a pick location when its location is the one the list resolves them to.
+  // As the list routes them ({@link routedPlace}): an item takes the lines on its location unless an open shelf report
+  // sends them elsewhere, the lines without a pick location when its location is the one the list resolves them to,
+  // and the lines of reported places of its product when it is where those go.
   // The lines of the asked items from place `first` (0-based) to `last` (excluded), numbered by their place.
   const linesOf = (first: number, last: number) =>
     sql<PickOrderRef & { item: number; total: number }>`
     WITH asked AS (
-      SELECT a.n, a.product_id, a.loc_id,
-             a.loc_id IS NOT DISTINCT FROM (
-               SELECT pl.location_id FROM product_locations pl
-               WHERE pl.product_id = a.product_id AND pl.active AND ${orgScopeSql(scope, 'pl')}
-                 AND NOT EXISTS (SELECT 1 FROM locations q WHERE q.id = pl.location_id AND q.quarantine)
-               ORDER BY (pl.stock > 0) DESC, pl.position, pl.created_at LIMIT 1) AS unassigned
+      SELECT a.n, a.product_id,
+             ${
+               steered
+                 ? sql`CASE WHEN ${routedPlace(scope, sql`a.product_id`, sql`a.loc_id`, reports)}
+                              IS NOT DISTINCT FROM a.loc_id THEN a.loc_id END`
+                 : sql`a.loc_id`
+             } AS loc_id,
+             a.loc_id IS NOT DISTINCT FROM ${firstPlace(scope, sql`a.product_id`, reports)} AS unassigned,
+             ${
+               steered
+                 ? sql`CASE WHEN a.loc_id = ${otherPlace(scope, sql`a.product_id`, reports)} THEN (
+                     SELECT string_agg(DISTINCT r.location_id::text, ',') FROM (${reportedPlaces(reports)}) r
+                     WHERE r.product_id = a.product_id AND r.location_id <> a.loc_id) END`
+                 : sql`NULL::text`
+             } AS moved_from
       FROM unnest(${products.slice(first, last)}::char(24)[], ${locations.slice(first, last)}::char(24)[])
         WITH ORDINALITY AS a(product_id, loc_id, n)
     )
     SELECT (i.n + ${first})::int AS item, x.order_line_id, x.order_id, x.shop_order_id, x.qty, c.total::int
     FROM asked i
     CROSS JOIN LATERAL (
-      SELECT count(*) AS total FROM (${itemLines(filters, PICK_ITEM_ORDERS_COUNT_CAP)}) counted
+      SELECT count(*) AS total FROM (${itemLines(filters, PICK_ITEM_ORDERS_COUNT_CAP, 0, true, steered)}) counted
     ) c
-    CROSS JOIN LATERAL (${itemLines(filters, query.limit, query.skip)}) x
+    CROSS JOIN LATERAL (${itemLines(filters, query.limit, query.skip, true, steered)}) x
     ORDER BY i.n, x.placed_at, x.order_line_id`.execute(systemSql(ctx.db));
   // Many items: two statements of half of them each, sent at once (two of the pool's connections; ADR 0077).
   const half = ids.length >= PICK_ORDERS_SPLIT_FROM ? Math.ceil(ids.length / 2) : ids.length;

@@ -86,7 +86,9 @@ export async function lockProducts(scope: TenantScope, productIds: readonly stri
  * location — creating the product location link, last in the product's order, when there is none — and writes the
  * ledger row, so `product_locations.stock` always equals the sum of the location's `stock_mutations` for the product.
  * One UPSERT statement: concurrent changes of the same place never lose an update. A change of 0 writes a row only for `assign`, `unassign` and `correction` (they record
- * that something happened). Returns the link's id and the new stock.
+ * that something happened). A `count` or `correction` (the place counted) closes the place's open shelf reports
+ * (`pick_problems.cleared_at`, migration 0464), so the pick list sends pickers there again. Returns the link's id and
+ * the new stock.
  */
 export async function applyStockChange(
   scope: TenantScope,
@@ -115,6 +117,16 @@ export async function applyStockChange(
     .executeTakeFirstOrThrow();
   if (change.delta !== 0 || ['assign', 'unassign', 'correction'].includes(change.reason)) {
     await writeMutation(scope, change);
+  }
+  if (change.reason === 'count' || change.reason === 'correction') {
+    await q
+      .updateTable('pick_problems as pp')
+      .set({ cleared_at: sql`now()` })
+      .where('pp.product_id', '=', change.productId)
+      .where('pp.location_id', '=', change.locationId)
+      .where('pp.cleared_at', 'is', null)
+      .where(orgScope(scope, 'pp'))
+      .execute();
   }
   return { linkId: link.id, stock: link.stock };
 }

@@ -9,7 +9,8 @@ import { ProductImage } from './product-image.tsx';
  * The pick in front of the picker (spec 2 §2 Pick screen): where to go in very large type, how many to
  * take in large type (highlighted when more than one), then photo, name (cut at 80), EAN, stock on the
  * location, notes and the order(s) it is for. An item lists at most PICK_ITEM_MAX_ORDERS orders: what waits behind
- * them is named, to be picked in a later round (after a refresh).
+ * them is named, to be picked in a later round (after a refresh). A location reported at the shelf that the list
+ * still sends the picker to (no other has stock) says so ('Gemeld: niet aanwezig').
  */
 export const PickCard = memo(function PickCard({
   pick,
@@ -91,6 +92,12 @@ export const PickCard = memo(function PickCard({
         <p className="pick-note">
           <strong>{t('pickNote')}:</strong> {item.pick_note}
         </p>
+      ) : null}
+      {item.shelf_problem ? (
+        // An open shelf report here and no other location with stock (the server's `shelf_problem`).
+        <Alert color="orange" variant="light" className="pick-recount" data-testid="pick-shelf-problem">
+          {t(`shelfProblem_${item.shelf_problem}`)}
+        </Alert>
       ) : null}
       {needsRecount(pick) ? (
         <Alert color="yellow" variant="light" className="pick-recount">

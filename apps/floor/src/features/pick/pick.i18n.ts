@@ -67,6 +67,8 @@ export const pickTexts = {
     rejectedHint: 'Deze picks zijn niet verwerkt. Leg de producten terug en meld het.',
     dismiss: 'Gezien',
     recount: 'Voorraad op deze locatie klopt niet: hertelling nodig.',
+    shelfProblem_not_present: 'Gemeld: niet aanwezig',
+    shelfProblem_insufficient: 'Gemeld: te weinig op locatie',
     noImage: 'Geen afbeelding',
     imageCredit: 'Foto: Open Food Facts (ODbL)',
     reason_order_shipped: 'De order is al verzonden.',

@@ -309,7 +309,11 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
       void queueForPick(moved, op, label).catch(setError);
     } else {
       setNotice(t('noOther'));
-      void queueForPick({ ...pick, item: { ...pick.item, needs_recount: true } }, op, label).catch(setError);
+      void queueForPick(
+        { ...pick, item: { ...pick.item, needs_recount: true, shelf_problem: kind } },
+        op,
+        label,
+      ).catch(setError);
       moveSkip(list.skip + 1);
     }
   }
