@@ -357,9 +357,36 @@ test('a packer scans each order twice at the packing station and ships it', asyn
     await scan(page, ean);
     await expect(scanStatus(page)).toContainText(`Selected ${ean}`);
     const shipped = page.waitForResponse((r) => r.url().endsWith('/api/orders/ship'));
+    let shipCalls = 0;
+    const countShips = (r: { url(): string }) => {
+      if (r.url().endsWith('/api/orders/ship')) shipCalls += 1;
+    };
+    page.on('request', countShips);
     await scan(page, ean);
-    // A line above quantity 1 (or a pack note) asks for a confirmation first (spec 1 §4).
     const id = o.orderId;
+    if (o.lines.length > 1) {
+      // An order with other products never ships on the scan of one of them: the popup lists every line to pack
+      // (spec 1 §4; order SW-1017 left without its second product).
+      await expect(scanStatus(page)).toContainText(
+        `Order ${id} has more products: pack them all, then confirm.`,
+      );
+      const confirm = page.getByRole('dialog', { name: `Ship order ${id}?` });
+      await expect(confirm.getByText('This order has more products')).toBeVisible();
+      const rows = confirm.getByRole('row').filter({ has: page.getByLabel('Quantity') });
+      await expect(rows).toHaveCount(o.lines.length);
+      for (const l of o.lines) {
+        const row = rows.filter({ hasText: l.ean });
+        await expect(row.getByLabel('Quantity')).toHaveText(String(l.quantity));
+        if (l.ean === ean) await expect(row.getByText('Scanned')).toBeVisible();
+        else await expect(row.getByText('Scanned')).toHaveCount(0);
+      }
+      expect(shipCalls, `${id} shipped before its other products were packed`).toBe(0);
+      await shot(page, `loop-10-ship-confirm-lines-${id.slice(RUN.length + 1)}`);
+      await confirm.getByRole('button', { name: 'All packed, ship' }).click();
+      expect((await shipped).status()).toBe(200);
+    }
+    page.off('request', countShips);
+    // A line above quantity 1 (or a pack note) asks for a confirmation first (spec 1 §4).
     await expect(scanStatus(page)).toContainText(
       new RegExp(`Shipping order ${id}|Order ${id} shipped|Check quantity and note of order ${id}`),
     );

@@ -13,7 +13,7 @@ const none: PackScanState = { selectedEan: null };
 const selected: PackScanState = { selectedEan: EAN };
 
 function candidate(over: Partial<PackCandidate> = {}): PackCandidate {
-  return { orderId: '1001', quantity: 1, packNote: null, hasShipOption: true, ...over };
+  return { orderId: '1001', quantity: 1, packNote: null, hasShipOption: true, otherLines: 0, ...over };
 }
 
 describe('packScanStep (spec 1 §4 Open orders screen barcode scan)', () => {
@@ -77,6 +77,18 @@ describe('packScanStep (spec 1 §4 Open orders screen barcode scan)', () => {
   it('asks for confirmation before checking the ship option', () => {
     const order = candidate({ quantity: 3, hasShipOption: false });
     expect(packScanStep(selected, EAN, () => order).action.type).toBe('confirm');
+  });
+
+  it('asks for confirmation when the order holds other lines, even at quantity 1 without a note (never lose a unit)', () => {
+    // Order SW-1017: the scanned product once and 'Cruesli Fruta' ×2; the scan alone must not ship the Cruesli unpacked.
+    const order = candidate({ otherLines: 1 });
+    expect(packScanStep(selected, EAN, () => order)).toEqual({
+      state: selected,
+      action: { type: 'confirm', ean: EAN, order },
+    });
+    expect(
+      packScanStep(selected, EAN, () => candidate({ otherLines: 3, hasShipOption: false })).action.type,
+    ).toBe('confirm');
   });
 
   it('ignores a blank pack note', () => {

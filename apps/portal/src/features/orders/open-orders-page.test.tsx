@@ -292,6 +292,47 @@ describe('open orders page scan flow (spec 1 §4)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Clear product selection' })).toBeNull());
   });
 
+  it('does not ship a multi-line order on the second scan: the popup lists every line to pack first', async () => {
+    // SW-1017 shipped after two scans of its first product while 'Cruesli Fruta' ×2 was never packed (spec 1 §4).
+    const shipped: string[] = [];
+    const CRUESLI = '8710100121926';
+    const sw1017 = order(17, 'SW-1017', [
+      line(171, SAUCE),
+      { ...line(172, CRUESLI, 2), title: 'Cruesli Fruta' },
+      { ...line(173, PASTA), title: 'Cancelled pasta', cancellationRequest: true, cancelled: true },
+    ]);
+    vi.stubGlobal('fetch', fakeApi(shipped, [sw1017]));
+    renderUi(<OpenOrdersPage />, {
+      path: '/orders',
+      session: { user: user(packer), orgAuth: orgAuth(packer) },
+    });
+    await screen.findByRole('article', { name: 'Order SW-1017' });
+
+    scan(SAUCE);
+    expect(await screen.findByText(`Selected ${SAUCE}. Scan it again to ship.`)).toBeTruthy();
+    scan(SAUCE);
+    const dialog = await screen.findByRole('dialog', { name: 'Ship order SW-1017?' });
+    expect(screen.getByText('Order SW-1017 has more products: pack them all, then confirm.')).toBeTruthy();
+    expect(within(dialog).getByText('This order has more products')).toBeTruthy();
+    const rows = within(dialog).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0] as HTMLElement).getByText(`Product ${SAUCE}`)).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText(SAUCE)).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('Scanned')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('Cruesli Fruta')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText(CRUESLI)).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('2')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).queryByText('Scanned')).toBeNull();
+    // The line cancelled at the customer's request is not packed.
+    expect(within(dialog).queryByText('Cancelled pasta')).toBeNull();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(shipped).toEqual([]);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'All packed, ship' }));
+    await waitFor(() => expect(shipped).toEqual([hex(17)]));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Clear product selection' })).toBeNull());
+  });
+
   it('puts a confirmation above a label that arrived after the packer moved on to the next product', async () => {
     // A packer's walk (ADR 0133): the carrier answered the first order's label after the next product was selected;
     // the label opened over the board, and the next scan's 'Ship order …?' opened beneath it, out of sight.

@@ -200,10 +200,31 @@ describe('findPackCandidate', () => {
     const second = order('1002', [line(PASTA)]);
     const hit = findPackCandidate([blocked, first, second], PASTA);
     expect(hit?.order.orderId).toBe('1001');
-    expect(hit?.candidate).toEqual({ orderId: first.id, quantity: 3, packNote: 'Glas', hasShipOption: true });
+    expect(hit?.candidate).toEqual({
+      orderId: first.id,
+      quantity: 3,
+      packNote: 'Glas',
+      hasShipOption: true,
+      otherLines: 0,
+    });
     expect(findPackCandidate([blocked, first, second], PASTA, new Set([first.id]))?.order.orderId).toBe(
       '1002',
     );
+  });
+
+  it("counts the order's other lines to pack, leaving out lines cancelled at the customer's request", () => {
+    // SW-1017: the scanned product once and 'Cruesli Fruta' ×2 (spec 1 §4; never lose a unit).
+    const sw1017 = order('SW-1017', [
+      line(PASTA),
+      line(SAUCISSE, { title: 'Cruesli Fruta', quantity: 2 }),
+      line('8712345678906', { cancellationRequest: true, cancelled: true }),
+    ]);
+    expect(findPackCandidate([sw1017], PASTA)?.candidate).toMatchObject({ quantity: 1, otherLines: 1 });
+    // Only cancelled lines beside the scanned one: nothing else goes in the box.
+    const rest = order('1005', [line(PASTA), line(SAUCISSE, { cancellationRequest: true, cancelled: true })]);
+    expect(findPackCandidate([rest], PASTA)?.candidate.otherLines).toBe(0);
+    // A cancelled line of the scanned product is not packed: the order is no match for it.
+    expect(findPackCandidate([rest], SAUCISSE)).toBeUndefined();
   });
 
   it('matches a 12-digit UPC scan to a 13-digit EAN with a leading zero', () => {
@@ -269,6 +290,27 @@ describe('open orders scan handler (spec 1 §4 Open orders screen barcode scan)'
     const r = openOrdersScan({ selectedEan: SAUCISSE }, SAUCISSE, orders, new Set([single.id]));
     expect(r.action).toMatchObject({ type: 'confirm', order: { packNote: 'Fragile' } });
     expect(r.order?.orderId).toBe('2003');
+  });
+
+  it('asks for confirmation, never ships at once, when the order holds other products (SW-1017)', () => {
+    const sw1017 = order('SW-1017', [
+      line('8710100121919'),
+      line('8710100121926', { title: 'Cruesli Fruta', quantity: 2 }),
+    ]);
+    const r = openOrdersScan({ selectedEan: '8710100121919' }, '8710100121919', [sw1017]);
+    expect(r.action).toMatchObject({
+      type: 'confirm',
+      order: { quantity: 1, packNote: null, otherLines: 1 },
+    });
+    expect(r.order?.orderId).toBe('SW-1017');
+  });
+
+  it("ships a single-line order at once beside a line cancelled at the customer's request", () => {
+    const o = order('2005', [
+      line('8710100121919'),
+      line('8710100121926', { cancellationRequest: true, cancelled: true }),
+    ]);
+    expect(openOrdersScan({ selectedEan: '8710100121919' }, '8710100121919', [o]).action.type).toBe('ship');
   });
 
   it('does not ship an order without a ship option', () => {

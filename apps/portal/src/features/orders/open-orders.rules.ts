@@ -4,6 +4,7 @@ import {
   carrierAllowsCountry,
   OPEN_ORDERS_UNTIL_HOUR,
   type OpenOrder,
+  type OpenOrderLine,
   type OpenOrders,
   type OrderLine,
   type PackCandidate,
@@ -183,10 +184,22 @@ export function ordersInListOrder(data: Pick<OpenOrders, 'groups'> | undefined):
 }
 
 /**
+ * The lines of an order that go into its box (spec 1 §4): every line but those cancelled at the customer's request
+ * (accepted, `cancelled`, ADR 0128), which are not shipped. (A line with an open cancellation request blocks the whole
+ * order, {@link canShip}.)
+ */
+export function linesToPack<L extends Pick<OpenOrderLine, 'cancelled'>>(order: {
+  products: readonly L[];
+}): L[] {
+  return order.products.filter((l) => !l.cancelled);
+}
+
+/**
  * The order a second scan of `ean` ships (spec 1 §4): the first order in the list that contains the
- * EAN and can be shipped, skipping `skip` (orders being shipped right now, so a quick third scan
- * does not ship the same order twice). Its candidate carries the EAN's quantity on the order (summed
- * over lines), the first pack note of those lines and whether a ship option is set.
+ * EAN on a line to pack ({@link linesToPack}) and can be shipped, skipping `skip` (orders being shipped right now, so
+ * a quick third scan does not ship the same order twice). Its candidate carries the EAN's quantity on the order
+ * (summed over lines), the first pack note of those lines, whether a ship option is set and how many other lines
+ * the order has to pack (`otherLines`: above 0 the scan asks first, never ships at once; core `PackCandidate`).
  */
 export function findPackCandidate(
   orders: readonly OpenOrder[],
@@ -195,7 +208,8 @@ export function findPackCandidate(
 ): { order: OpenOrder; candidate: PackCandidate } | undefined {
   for (const order of orders) {
     if (skip.has(order.id) || !canShip(order)) continue;
-    const lines = order.products.filter((l) => sameEan(l.ean, ean));
+    const toPack = linesToPack(order);
+    const lines = toPack.filter((l) => sameEan(l.ean, ean));
     if (lines.length === 0) continue;
     const note = lines.map((l) => l.pack_note?.trim()).find((n) => !!n) ?? null;
     return {
@@ -205,6 +219,7 @@ export function findPackCandidate(
         quantity: lines.reduce((s, l) => s + l.quantity, 0),
         packNote: note,
         hasShipOption: !!order.selected_ship_option,
+        otherLines: toPack.length - lines.length,
       },
     };
   }

@@ -64,8 +64,8 @@ export type ScanNarrowingState = ReturnType<typeof useScanNarrowing>;
 
 /**
  * The packing station's work on the open orders (spec 1 §2, §4): the scanner's state and what each scan does
- * (select an EAN, ship the next order holding it, confirm first when its quantity is above 1 or it has a pack
- * note, filter by a picked location), shipping one order, 'print single orders' of a group, the label and
+ * (select an EAN, ship the next order holding it, confirm first when its quantity is above 1, it has a pack
+ * note or the order holds other products to pack, filter by a picked location), shipping one order, 'print single orders' of a group, the label and
  * packing-slip viewer, and the feedback line. `orders` are the orders in list order; shipped or shipping orders
  * are remembered so a quick next scan never picks them again before the list has reloaded.
  */
@@ -263,8 +263,15 @@ export function usePackStation(
               ean: action.ean,
               quantity: action.order.quantity,
               packNote: action.order.packNote,
+              otherLines: action.order.otherLines,
             });
-            say(raw, t('scan.feedback.confirm', { order: order.orderId }), 'warning');
+            say(
+              raw,
+              t(action.order.otherLines > 0 ? 'scan.feedback.confirmLines' : 'scan.feedback.confirm', {
+                order: order.orderId,
+              }),
+              'warning',
+            );
           }
           break;
         }
