@@ -91,8 +91,8 @@ const slug = (s: string) =>
 /**
  * `count` plausible Dutch webshops selling on bol.com as sales leads (spec 3 §3 Sale), the same for every seed:
  * names like 'Kaashandel De Vries', a street address, 3–400 products (about half at most 75), a delivery promise,
- * `updated` from 30 days before `now` to 3 days after it (about half within a week of now), and their seller page
- * and its contact page on the marketplace.
+ * `updated` from 30 days before `now` up to `now`, never after it (about half within the last week), and their
+ * seller page and its contact page on the marketplace.
  */
 export function demoSaleLeads(now: Date, count = 120): SaleLeadInput[] {
   const rnd = random(20_261_203);
@@ -105,7 +105,8 @@ export function demoSaleLeads(now: Date, count = 120): SaleLeadInput[] {
     const small = rnd() < 0.55;
     const products = small ? 3 + Math.floor(rnd() * 73) : 76 + Math.floor(rnd() * 325);
     const recent = rnd() < 0.55;
-    const offsetDays = recent ? -6.5 + rnd() * 9 : -30 + rnd() * 22;
+    // Never after now: the seed saw each lead's page on the marketplace at the latest when it ran.
+    const offsetDays = recent ? -6.5 * rnd() : -30 + rnd() * 22;
     const seller = 1_200_000 + i * 37;
     const page = `https://www.bol.com/nl/nl/v/${slug(name)}/${seller}/`;
     out.push({
@@ -113,7 +114,8 @@ export function demoSaleLeads(now: Date, count = 120): SaleLeadInput[] {
       address: `${pick(STREETS)} ${1 + Math.floor(rnd() * 120)}, ${pc} ${letters} ${city}`,
       products,
       delivery_time: pick(DELIVERY),
-      updated: new Date(Math.round((now.getTime() + offsetDays * DAY_MS) / 60_000) * 60_000),
+      // Down to the whole minute, so rounding cannot carry a lead of just now past now.
+      updated: new Date(Math.floor((now.getTime() + offsetDays * DAY_MS) / 60_000) * 60_000),
       contact_link: i % 9 === 4 ? null : `${page}contact/`,
       profile_link: page,
     });

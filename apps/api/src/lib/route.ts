@@ -28,6 +28,7 @@ import type { Db } from '../db/client.ts';
 import { accessibleOrgIds, hashToken, loadSession, SESSION_COOKIE, type SessionUser } from './auth.ts';
 import { forbidden, HttpProblem, refusal, unauthorized } from './errors.ts';
 import { JsonText } from './json-text.ts';
+import { type DocLang, requesterLang } from './lang.ts';
 import type { MailTransport } from './mail.ts';
 import type { SessionCache, SessionEntry } from './session-cache.ts';
 import { shapeSerializer } from './shape-serializer.ts';
@@ -63,6 +64,11 @@ export interface RequestContext {
   currOrgId: string | null;
   /** The Idempotency-Key request header, or null. */
   idempotencyKey: string | null;
+  /**
+   * The requester's language (the user's stored one, else the browser's Accept-Language; lib/lang.ts), in which
+   * generated documents word their titles; absent (contexts made outside a request) reads as Dutch.
+   */
+  lang?: DocLang;
 }
 
 /**
@@ -263,6 +269,7 @@ function register<E extends Endpoint, C extends PublicContext>(
           // changed); new data is written to it, so it only counts while it is among orgIds.
           currOrgId: user?.currOrgId && orgIds.includes(user.currOrgId) ? user.currOrgId : null,
           idempotencyKey: idempotencyKeyOf(req),
+          lang: requesterLang(user?.lang, req.headers['accept-language']),
         };
         checkContext(req.hoppaCtx);
         if (endpoint.changesState && !req.headers[APP_HEADER]) {

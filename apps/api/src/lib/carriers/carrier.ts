@@ -1,5 +1,6 @@
 import type { PostalAddress, PrintFrame } from '@hoppa/core';
 import type { Db } from '../../db/client.ts';
+import type { DocLang } from '../lang.ts';
 
 /** A postal address as printed on labels and packing slips; all parts already trimmed strings. */
 export type { PostalAddress } from '@hoppa/core';
@@ -79,6 +80,8 @@ export interface ShipmentRef {
 export interface CarrierCallContext {
   db: Db;
   now: Date;
+  /** The requester's language, for the titles of the label PDFs we make; Dutch when absent. */
+  lang?: DocLang;
 }
 
 /**

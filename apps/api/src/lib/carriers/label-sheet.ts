@@ -1,7 +1,11 @@
 import type { PrintFrame } from '@hoppa/core';
+import type { DocLang } from '../lang.ts';
 import { A6 } from '../pdf/pdf.ts';
 
 const A4: [number, number] = [A6[0] * 2, A6[1] * 2];
+
+/** The sheet's title (its metadata; viewers show it in the tab) per language. */
+const SHEET_TITLE: Record<DocLang, string> = { nl: 'Verzendlabels', en: 'Shipping labels' };
 
 /**
  * Places carriers' label PDFs (every page of each, in order) on our label pages (issue 14; spec 1 §4 'print frame'):
@@ -9,13 +13,17 @@ const A4: [number, number] = [A6[0] * 2, A6[1] * 2];
  * carrier's labels); with a frame 1–4 the labels fill A4 sheets of four A6 frames, the first label in that frame
  * (1 top left, 2 top right, 3 bottom left, 4 bottom right), further labels in the next frames and sheets. A landscape
  * label (PostNL's 150 × 103 mm) is turned a quarter to fit the portrait frame; every label is scaled to fit, centred.
- * Throws when a PDF cannot be read.
+ * The title is in `lang`, the requester's language. Throws when a PDF cannot be read.
  */
-export async function placeLabels(pdfs: readonly Buffer[], frame: PrintFrame | null): Promise<Buffer> {
+export async function placeLabels(
+  pdfs: readonly Buffer[],
+  frame: PrintFrame | null,
+  lang: DocLang = 'nl',
+): Promise<Buffer> {
   // Loaded on first use, not at start-up (docs/decisions/0088-*.md).
   const { degrees, PDFDocument } = await import('pdf-lib');
   const out = await PDFDocument.create();
-  out.setTitle('Shipping labels');
+  out.setTitle(SHEET_TITLE[lang]);
   out.setProducer('Hoppa');
   const [fw, fh] = A6;
   let sheet = null as ReturnType<typeof out.addPage> | null;

@@ -164,6 +164,7 @@ export const localCarrier: CarrierAdapter = {
       labelQuantity: parcel.labelQuantity,
       shipDate: ctx.now,
       weightKg: parcel.weightKg,
+      lang: ctx.lang,
     });
     return { trackingNumber, labelPdf, trackingUrl: null };
   },

@@ -311,7 +311,7 @@ export function createPostnlCarrier(account: PostnlAccount): CarrierAdapter {
       }
       let labelPdf: Buffer;
       try {
-        labelPdf = await placeLabels(pdfs, parcel.printFrame ?? null);
+        labelPdf = await placeLabels(pdfs, parcel.printFrame ?? null, ctx.lang);
       } catch (err) {
         throw new OutsideServiceError(
           SERVICE,

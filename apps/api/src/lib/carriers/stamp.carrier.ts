@@ -42,6 +42,7 @@ export const stampCarrier: CarrierAdapter = {
       shopOrderId: parcel.shopOrderId,
       merchantName: parcel.merchantName,
       shipDate: ctx.now,
+      lang: ctx.lang,
     });
     return { trackingNumber: reference, labelPdf, trackingUrl: null };
   },

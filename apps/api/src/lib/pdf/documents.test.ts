@@ -6,8 +6,9 @@ import { readPdfBarcodes } from './barcodes.test-helpers.ts';
 import { buildInventoryTicketPdf } from './inbound.pdf.ts';
 import { buildShippingLabelPdf, routingCode } from './label.pdf.ts';
 import { buildPackingSlipPdf } from './packing-slip.pdf.ts';
-import { readPdf, TEST_SENDER } from './pdf.test-helpers.ts';
+import { readPdf, readPdfTitle, TEST_SENDER } from './pdf.test-helpers.ts';
 import { A6, FONT, FONT_BOLD, fitText, MM, pdfText, renderPdf } from './pdf.ts';
+import { buildStampLabelPdf } from './stamp-label.pdf.ts';
 import { buildEanLabelsPdf, buildLocationLabelsPdf } from './stock-labels.pdf.ts';
 
 const sender = TEST_SENDER;
@@ -74,6 +75,44 @@ describe('shipping label PDF', () => {
     const mediaBox = /\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/.exec(pdf.toString('latin1'));
     expect(Number(mediaBox?.[1])).toBeCloseTo(A6[0], 1);
     expect(Number(mediaBox?.[2])).toBeCloseTo(A6[1], 1);
+  });
+
+  it("titles the PDF in the requester's language: Dutch by default, English when asked", async () => {
+    const data = {
+      trackingNumber: 'HP12345678903NL',
+      carrierName: 'HOPPA',
+      methodCode: 'SMF-POSTNL-NL',
+      methodName: 'PostNL pakket NL',
+      sender,
+      recipient,
+      shopOrderId: 'WEB-4711',
+      merchantName: 'Stroopwafel & Co',
+      labelQuantity: 1,
+      shipDate: new Date('2026-03-02T10:00:00Z'),
+      weightKg: null,
+    };
+    expect(await readPdfTitle(await buildShippingLabelPdf(data))).toBe('Verzendlabel HP12345678903NL');
+    expect(await readPdfTitle(await buildShippingLabelPdf({ ...data, lang: 'nl' }))).toBe(
+      'Verzendlabel HP12345678903NL',
+    );
+    expect(await readPdfTitle(await buildShippingLabelPdf({ ...data, lang: 'en' }))).toBe(
+      'Shipping label HP12345678903NL',
+    );
+    const stamp = {
+      reference: 'ST12345678903NL',
+      amount: 1 as const,
+      methodCode: 'SMF-STAMP-1',
+      methodName: 'Postzegel 1 NL',
+      sender,
+      recipient,
+      shopOrderId: 'WEB-4711',
+      merchantName: 'Stroopwafel & Co',
+      shipDate: new Date('2026-03-02T10:00:00Z'),
+    };
+    expect(await readPdfTitle(await buildStampLabelPdf(stamp))).toBe('Postzegellabel ST12345678903NL');
+    expect(await readPdfTitle(await buildStampLabelPdf({ ...stamp, lang: 'en' }))).toBe(
+      'Stamp label ST12345678903NL',
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import { streetLine } from '@hoppa/core';
 import type { PostalAddress } from '../carriers/carrier.ts';
+import type { DocLang } from '../lang.ts';
 import {
   A6,
   drawBarcode,
@@ -30,7 +31,12 @@ export interface ShippingLabelData {
   labelQuantity: number;
   shipDate: Date;
   weightKg: number | null;
+  /** The language of the PDF's title (its metadata; viewers show it in the tab), the requester's; Dutch by default. */
+  lang?: DocLang;
 }
+
+/** The PDF's title per language; the label itself is Dutch, with English beside the words a courier abroad reads. */
+const LABEL_TITLE: Record<DocLang, string> = { nl: 'Verzendlabel', en: 'Shipping label' };
 
 const COUNTRY_NAMES: Record<string, string> = {
   NL: 'NEDERLAND',
@@ -66,7 +72,10 @@ export async function buildShippingLabelPdf(data: ShippingLabelData): Promise<Bu
   const s = data.sender;
 
   return renderPdf(
-    { title: `Shipping label ${data.trackingNumber}`, subject: `Order ${data.shopOrderId}` },
+    {
+      title: `${LABEL_TITLE[data.lang ?? 'nl']} ${data.trackingNumber}`,
+      subject: `Order ${data.shopOrderId}`,
+    },
     (doc) => {
       for (let parcel = 1; parcel <= data.labelQuantity; parcel++) {
         doc.addPage({ size: A6, margin: 0 });

@@ -11,6 +11,13 @@ export async function readPdf(
   return { pages: totalPages, text: pageTexts.join('\n'), pageTexts };
 }
 
+/** The PDF's own title (its document information, which viewers show in the tab or window title). */
+export async function readPdfTitle(pdf: Buffer | Uint8Array): Promise<string | undefined> {
+  const doc = await getDocumentProxy(new Uint8Array(pdf));
+  const { info } = await doc.getMetadata();
+  return (info as { Title?: string }).Title;
+}
+
 /** The demo provider's address as a label sender, shared by the PDF tests and the label benchmark. */
 export const TEST_SENDER: PostalAddress = {
   name: 'Hoppa Fulfilment',

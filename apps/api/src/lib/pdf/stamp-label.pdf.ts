@@ -1,5 +1,6 @@
 import { streetLine } from '@hoppa/core';
 import type { PostalAddress } from '../carriers/carrier.ts';
+import type { DocLang } from '../lang.ts';
 import {
   A6,
   FONT,
@@ -26,7 +27,12 @@ export interface StampLabelData {
   shopOrderId: string;
   merchantName: string;
   shipDate: Date;
+  /** The language of the PDF's title (its metadata), the requester's; Dutch by default. */
+  lang?: DocLang;
 }
+
+/** The PDF's title per language. */
+const STAMP_LABEL_TITLE: Record<DocLang, string> = { nl: 'Postzegellabel', en: 'Stamp label' };
 
 /**
  * Renders the A6 stamp label (105 × 148 mm; ADR 0044): the stamp boxes with the amount in large type ('2 ×
@@ -40,7 +46,10 @@ export async function buildStampLabelPdf(data: StampLabelData): Promise<Buffer> 
   const x = M + 3 * MM;
   const w = inner - 6 * MM;
   return renderPdf(
-    { title: `Stamp label ${data.reference}`, subject: `Order ${data.shopOrderId}` },
+    {
+      title: `${STAMP_LABEL_TITLE[data.lang ?? 'nl']} ${data.reference}`,
+      subject: `Order ${data.shopOrderId}`,
+    },
     (doc) => {
       doc.addPage({ size: A6, margin: 0 });
       doc.lineWidth(1.2).strokeColor('#000').fillColor('#000');

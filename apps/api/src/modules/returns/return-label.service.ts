@@ -3,16 +3,18 @@ import { systemSql } from '../../db/kysely.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { addressFromOrganisation } from '../../lib/carriers/address.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { DocLang } from '../../lib/lang.ts';
 import { buildShippingLabelPdf } from '../../lib/pdf/label.pdf.ts';
 
 /**
  * The return label (spec 2 §7 `GET /returns/label/{id}`): an A6 label of the built-in local carrier from the customer
  * (the return's sender) to the warehouse (the provider's address), with the return's tracking number as Code 128 and
- * the order number. 404 for a return of another organisation.
+ * the order number; its title in `lang`, the requester's language. 404 for a return of another organisation.
  */
 export async function returnLabelPdf(
   ctx: TenantScope,
   id: string,
+  lang: DocLang = 'nl',
 ): Promise<{ pdf: Buffer; fileName: string }> {
   const r = await tenantSql(ctx)
     .selectFrom('returns as r')
@@ -48,6 +50,7 @@ export async function returnLabelPdf(
     labelQuantity: 1,
     shipDate: new Date(r.registered_at as unknown as string),
     weightKg: null,
+    lang,
   });
   return { pdf, fileName: `return-${r.return_number}.pdf` };
 }

@@ -81,7 +81,7 @@ export function registerReturnRoutes(app: FastifyInstance): void {
     return bytes;
   });
   route(app, returnLabelEndpoint, async ({ params }, ctx, _req, reply) => {
-    const { pdf, fileName } = await returnLabelPdf(ctx, params.id);
+    const { pdf, fileName } = await returnLabelPdf(ctx, params.id, ctx.lang);
     inlinePdf(reply, fileName);
     return pdf;
   });

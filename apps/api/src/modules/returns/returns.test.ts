@@ -2,6 +2,7 @@ import type { Return } from '@hoppa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
 import { readPdfBarcodes } from '../../lib/pdf/barcodes.test-helpers.ts';
+import { readPdfTitle } from '../../lib/pdf/pdf.test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { addLocation, addOrder, addProduct, orgId, testWindow } from '../pick/test/fulfilment.fixtures.ts';
 
@@ -471,6 +472,14 @@ describe('returns (issue 12; spec 2 §7 Returns)', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     const [page] = await readPdfBarcodes(res.rawPayload);
     expect(page?.code128).toBe(made.tracking_number);
+    // Its own title follows the requester's language: Dutch without a choice, English for an English browser.
+    expect(await readPdfTitle(res.rawPayload)).toBe(`Verzendlabel ${made.tracking_number}`);
+    const english = await t.app.inject({
+      method: 'GET',
+      url: `/api/returns/label/${made.id}`,
+      headers: { cookie: bolOwner, 'accept-language': 'en-GB,en;q=0.9' },
+    });
+    expect(await readPdfTitle(english.rawPayload)).toBe(`Shipping label ${made.tracking_number}`);
     expect(
       (
         await t.app.inject({

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
 import { carrierByCode } from '../../lib/carriers/index.ts';
 import { isLocalTrackingNumber } from '../../lib/carriers/local.carrier.ts';
-import { readPdf } from '../../lib/pdf/pdf.test-helpers.ts';
+import { readPdf, readPdfTitle } from '../../lib/pdf/pdf.test-helpers.ts';
 import { type PostnlFake, startPostnlFake } from '../../test/fakes/postnl-fake.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { addLocation, addOrder, addProduct, orgId, testWindow } from '../pick/test/fulfilment.fixtures.ts';
@@ -101,6 +101,8 @@ describe('POST /orders/ship/postnl', () => {
     const pdf = await readPdf(res.rawPayload);
     expect(pdf.pages).toBe(1);
     expect(pdf.text).toContain(`*${tracking}*`);
+    // Our sheet around PostNL's label is titled in the requester's language: Dutch without a choice.
+    expect(await readPdfTitle(res.rawPayload)).toBe('Verzendlabels');
 
     expect(await orderState(o.id)).toMatchObject({
       status: 'shipped',
@@ -129,14 +131,18 @@ describe('POST /orders/ship/postnl', () => {
   it('labels with the local carrier for an organisation without a PostNL connection', async () => {
     const o = await openOrder(stroop);
     const calls = fake.requests.length;
-    const res = await post('/orders/ship/postnl', {
-      order_id: o.id,
-      method_code: 'SMF-POSTNL-NL',
-      label_quantity: 2,
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/ship/postnl',
+      // A packer whose browser prefers English: the label's own title is English.
+      headers: { cookie: picker, 'accept-language': 'en-GB,en;q=0.9,nl;q=0.8' },
+      payload: { order_id: o.id, method_code: 'SMF-POSTNL-NL', label_quantity: 2 },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(isLocalTrackingNumber(res.headers['x-tracking-number'] as string)).toBe(true);
+    const tracking = res.headers['x-tracking-number'] as string;
+    expect(isLocalTrackingNumber(tracking)).toBe(true);
     expect((await readPdf(res.rawPayload)).pages).toBe(2);
+    expect(await readPdfTitle(res.rawPayload)).toBe(`Shipping label ${tracking}`);
     expect(fake.requests.length).toBe(calls);
   });
 

@@ -21,8 +21,11 @@ import { queueMarketplaceConfirmation } from './marketplace-confirmations.servic
 import { loadOrderForDocuments, type OrderForDocuments, packingSlipData } from './order-documents.service.ts';
 import { resolveMethod } from './shipment-methods.service.ts';
 
-/** Who ships: the request's database, user (shipped_by) and the organisations visible to them. */
-export type ShippingContext = Pick<RequestContext, 'db' | 'orgIds' | 'user'>;
+/**
+ * Who ships: the request's database, user (shipped_by), the organisations visible to them and their language (the
+ * label PDF's title).
+ */
+export type ShippingContext = Pick<RequestContext, 'db' | 'orgIds' | 'user' | 'lang'>;
 
 /**
  * The outcome of shipping: the new shipment, its tracking number (our reference for stamps and own shipments), the
@@ -232,7 +235,7 @@ export async function shipOrder(
   let label: CarrierLabel;
   try {
     label = await carrier.createLabel(
-      { db: ctx.db, now },
+      { db: ctx.db, now, lang: ctx.lang },
       {
         shopOrderId: order.order_id,
         orderId: order.id,

@@ -259,6 +259,47 @@ describe('the admin area (spec 3 §2 Admin area)', { timeout: 30_000 }, () => {
     expect(await screen.findByDisplayValue('Lokale bezorging')).toHaveProperty('readOnly', true);
   });
 
+  it('shows a method’s stored amounts in its edit form as the list does: € 0,00 in the list is 0,00 in the form', async () => {
+    const method: AdminShipmentMethod = {
+      id: hex(32),
+      name: 'PostNL pakket NL',
+      code: 'POSTNL-NL',
+      carrier: 'local',
+      group: 'PostNL',
+      price: 0,
+      price_cents: 0,
+      purchase_price: 3.1,
+      purchase_price_cents: 310,
+      cut_off: '16:00',
+      late_drop_surcharge: 0,
+      late_drop_surcharge_cents: 0,
+      peak_surcharge: 0,
+      peak_surcharge_cents: 0,
+      country_code: 'NL',
+      active: true,
+      open_orders: 0,
+    };
+    vi.stubGlobal(
+      'fetch',
+      fakeApi(
+        {
+          'GET /api/shipment_methods/list': () => [200, { items: [method], total: 1, skip: 0, limit: 25 }],
+          'GET /api/shipment_methods/groups': () => [200, [{ group: 'PostNL', methods: 1, active: 1 }]],
+        },
+        [],
+      ),
+    );
+    renderUi(<ShipmentMethodsPage />, { path: '/admin/shipment_method', session, lang: 'nl' });
+    const row = (await screen.findByText('PostNL pakket NL')).closest('tr') as HTMLElement;
+    expect(row.textContent).toMatch(/€\s0,00/);
+    fireEvent.click(within(row).getByRole('button', { name: 'Wijzigen POSTNL-NL' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText(/^Toeslag late drop/)).toHaveProperty('value', '0,00');
+    expect(within(dialog).getByLabelText(/^Prijs/)).toHaveProperty('value', '0,00');
+    expect(within(dialog).getByLabelText(/^Inkoopprijs/)).toHaveProperty('value', '3,10');
+    expect(within(dialog).getByLabelText(/^Piektoeslag/)).toHaveProperty('value', '0,00');
+  });
+
   it('keeps a box’s size on one line: no breakable space between its three measures', async () => {
     const box: AdminShipmentBox = {
       id: hex(40),

@@ -15,7 +15,11 @@ import { useSaveShipmentMethod } from './api/admin-api.ts';
 
 type Field = keyof typeof ShipmentMethodFormSchema.shape;
 
-const euroText = (n: number) => (n === 0 ? '' : n.toFixed(2).replace('.', ','));
+/**
+ * A stored amount in the form's field as the list shows it, in Dutch decimals: 0 as '0,00', not blank (the list shows
+ * € 0,00; a blank field read as 'not set'). {@link euroFromText} reads it back.
+ */
+const euroText = (n: number) => n.toFixed(2).replace('.', ',');
 
 /**
  * A carrier's name in the UI's language ('Lokale bezorging' for `local`, core's METHOD_CARRIERS); a code the portal
@@ -51,7 +55,7 @@ export function ShipmentMethodForm(props: {
     purchase_price: m ? euroText(m.purchase_price) : '',
     cut_off: m?.cut_off ?? '',
     late_drop_surcharge: m ? euroText(m.late_drop_surcharge) : '',
-    peak_surcharge: m ? m.peak_surcharge.toFixed(2).replace('.', ',') : '',
+    peak_surcharge: m ? euroText(m.peak_surcharge) : '',
     country_code: m?.country_code ?? '',
   });
   const submit = onSubmit((v) => {

@@ -54,6 +54,16 @@ import { emptyContact, type OrgWizardValues, stepProblems } from './org-wizard.r
 
 type Form = UseFormReturnType<OrgWizardValues>;
 
+/** The stepper's size-sm number (Mantine's --stepper-icon-size for sm), to put the lines at its middle. */
+const STEP_ICON = 36;
+/** The org wizard's stepper: labels under the numbers, the lines between the numbers (see {@link OrgWizardForm}). */
+const STEPPER_STYLES = {
+  step: { flexDirection: 'column', gap: 6, minWidth: STEP_ICON },
+  stepBody: { marginInlineStart: 0, alignItems: 'center', textAlign: 'center' },
+  stepLabel: { whiteSpace: 'nowrap' },
+  separator: { alignSelf: 'flex-start', marginTop: STEP_ICON / 2, marginInline: 8 },
+} as const;
+
 /** Reads a chosen file as base64 (without the data-URL prefix); read errors are only logged (spec 3 §8). */
 function readBase64(file: File): Promise<string | null> {
   return new Promise((resolve) => {
@@ -136,9 +146,12 @@ export function OrgWizardForm(props: OrgWizardFormProps): ReactNode {
         }}
         size="sm"
         allowNextStepsSelect={props.mode === 'edit'}
+        // Seven steps beside the settings menu: each one-word label under its number, the lines between the numbers,
+        // so the stepper stays on one line at 1280 px (beside the number the labels needed two lines).
+        styles={STEPPER_STYLES}
       >
         {ORG_WIZARD_STEPS.map((s) => (
-          <Stepper.Step key={s} label={t(`orgs:wizard.steps.${s}`)} />
+          <Stepper.Step key={s} label={t(`orgs:wizard.stepShort.${s}`)} />
         ))}
       </Stepper>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>

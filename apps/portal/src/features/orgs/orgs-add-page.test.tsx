@@ -73,4 +73,23 @@ describe('organisation wizard /orgs/add (spec 3 §2, §4, §5, §7 VAT lookup)',
     expect(await screen.findByText('Please enter a valid phone number')).toBeTruthy();
     expect(screen.getByText('Contact 1')).toBeTruthy();
   });
+
+  it('labels the seven steps with one word each, so the stepper fits one line at 1280 px; the step keeps its full name', async () => {
+    for (const [lang, labels, heading] of [
+      ['nl', ['Bedrijf', 'Contacten', 'Verzending', 'Opslag', 'Retouren', 'Groei', 'Facturatie'], 'Bedrijf'],
+      ['en', ['Company', 'Contacts', 'Shipping', 'Storage', 'Returns', 'Growth', 'Billing'], 'Company'],
+    ] as const) {
+      const { unmount } = renderRoutes([{ path: '/orgs/add', element: <OrgsAddPage /> }], {
+        path: '/orgs/add',
+        lang,
+        session: { user: user(owner), orgAuth: orgAuth(owner, { org: null }) },
+      });
+      expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
+      const stepLabels = [...document.querySelectorAll('.mantine-Stepper-stepLabel')].map(
+        (e) => e.textContent,
+      );
+      expect(stepLabels).toEqual(labels);
+      unmount();
+    }
+  });
 });

@@ -19,6 +19,16 @@ export const orgsI18n = {
         growth: 'Growth',
         address: 'Address and billing',
       },
+      /** The stepper's labels: one word each, so the seven steps fit on one line beside the settings menu at 1280 px. */
+      stepShort: {
+        company: 'Company',
+        contacts: 'Contacts',
+        products: 'Shipping',
+        storage: 'Storage',
+        returns: 'Returns',
+        growth: 'Growth',
+        address: 'Billing',
+      },
       intro: {
         company:
           'Enter your VAT number first: we look it up in the EU VAT register (VIES) and fill in your company name.',
@@ -253,6 +263,15 @@ export const orgsI18n = {
         returns: 'Retouren',
         growth: 'Groei',
         address: 'Adres en facturatie',
+      },
+      stepShort: {
+        company: 'Bedrijf',
+        contacts: 'Contacten',
+        products: 'Verzending',
+        storage: 'Opslag',
+        returns: 'Retouren',
+        growth: 'Groei',
+        address: 'Facturatie',
       },
       intro: {
         company:

@@ -164,6 +164,28 @@ describe('pricing and terms (spec 3 §2, §4 terms continue rule)', { timeout: 3
     });
   });
 
+  it('shows accepted terms as a ticked, fixed box with who and when; unaccepted ones as an open box without', async () => {
+    const calls: Call[] = [];
+    const { unmount } = render(`/subscriptions/terms?plans=${CSR}:2`, calls, 'nl', accepted);
+    const box = (await screen.findByRole('checkbox', {
+      name: 'Ik accepteer de algemene voorwaarden',
+    })) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    expect(box.disabled).toBe(true);
+    expect(screen.getByText(/^Geaccepteerd door Anna de Vries op /)).toBeTruthy();
+    // Nothing left to tick: Continue saves the licences at once.
+    expect((screen.getByRole('button', { name: 'Verder' }) as HTMLButtonElement).disabled).toBe(false);
+    unmount();
+
+    render('/subscriptions/terms', [], 'nl', none);
+    const open = (await screen.findByRole('checkbox', {
+      name: 'Ik accepteer de algemene voorwaarden',
+    })) as HTMLInputElement;
+    expect(open.checked).toBe(false);
+    expect(open.disabled).toBe(false);
+    expect(screen.queryByText(/Geaccepteerd door/)).toBeNull();
+  });
+
   it('shows a Dutch user the Dutch text of the terms', async () => {
     const calls: Call[] = [];
     render('/subscriptions/terms', calls, 'nl');

@@ -16,7 +16,8 @@ import { useTermsPdfInUiLanguage } from './terms-pdf.ts';
  * and to download it for a browser that shows no PDF inline, and an accept checkbox; §4 the continue rule:
  * continue stays disabled until the checkbox is ticked, core `termsContinueDisabled`): Continue records the acceptance
  * (`GET /accept_terms`) and saves the counts chosen on the pricing page (`POST` or `PUT /subscriptions`), then opens
- * the subscription page.
+ * the subscription page. Terms the shop accepted already show as a ticked, disabled box with who and when (accepting
+ * again keeps that first acceptance).
  */
 export function TermsPage(): ReactNode {
   const { t } = useTranslation('subscriptions');
@@ -73,15 +74,17 @@ export function TermsPage(): ReactNode {
           </Anchor>
         </Group>
       )}
-      {done && (
-        <Text size="sm" c="dimmed">
-          {t('terms.accepted', { name: done.accepted_by, date: formatDateTime(done.accepted_at) })}
-        </Text>
-      )}
       {counts.length > 0 && <Text size="sm">{t('terms.summary', { list })}</Text>}
+      {/* Terms the shop accepted already: the box ticked and fixed, with who accepted them and when beneath it. */}
       <Checkbox
         label={t('terms.accept')}
-        checked={accepted}
+        description={
+          done
+            ? t('terms.accepted', { name: done.accepted_by, date: formatDateTime(done.accepted_at) })
+            : undefined
+        }
+        checked={done !== null || accepted}
+        disabled={done !== null}
         onChange={(e) => setAccepted(e.currentTarget.checked)}
       />
       <MutationError mutation={save} serverMessageFor={[409]} />
@@ -91,7 +94,7 @@ export function TermsPage(): ReactNode {
           {t('terms.back')}
         </Button>
         <Button
-          disabled={termsContinueDisabled(accepted, save.isPending)}
+          disabled={termsContinueDisabled(done !== null || accepted, save.isPending)}
           loading={save.isPending}
           onClick={() =>
             save.mutate(
