@@ -97,12 +97,15 @@ export const pickLinkEndpoint = defineEndpoint({
 
 /**
  * Reports a problem at the shelf (spec 2 §2 Pick screen sub-menu; our path): records what the picker saw and raises
- * the product's recount flag (spec 2 §4). 404 when the product or location is not visible. Idempotent by key.
+ * the product's recount flag (spec 2 §4). 'not_present' and 'insufficient' also send the pick list's lines of that
+ * place to the product's other location with stock until the place is counted (migration 0464, ADR 0140); 'low_stock'
+ * is only a signal. 404 when the product or location is not visible. Idempotent by key.
  */
 export const pickProblemEndpoint = defineEndpoint({
   method: 'POST',
   path: '/pick_list/problem',
-  summary: 'Report a product not present, too few or low stock at a pick location',
+  summary:
+    'Report a product not present, too few or low stock at a pick location; the first two send the pick list elsewhere until the place is counted',
   body: PickProblemBodySchema,
   response: PickProblemResultSchema,
   problems: ['idempotency_key_reused'],
