@@ -88,12 +88,14 @@ test('the merchants have orders to pick: a pallet-stocked product, a flagged one
     orderRow('SHIFT-RC', scene.flagged?.ean as string, 1, 2),
     orderRow('SHIFT-Z', scene.zoned?.ean as string, 1, 3),
     orderRow('SHIFT-LINK', ean, 2, 4),
+    // A later order of the reported product: the next picker is sent to the pallet place straight away.
+    orderRow('LATER-NP', scene.reserve?.ean as string, 1, 5),
   ];
   const imported = await json<{ created: number; errors: unknown[] }>(
     await bol.post('/api/orders/import', { data: rows }),
   );
   expect(imported.errors).toEqual([]);
-  expect(imported.created).toBe(4);
+  expect(imported.created).toBe(5);
   await bol.dispose();
 
   const stroop = await apiSession(demo.url, DEMO_USERS.stroopOwner);
@@ -128,7 +130,7 @@ test('the merchants have orders to pick: a pallet-stocked product, a flagged one
   expect(scene.stroopOrg && scene.freeBin && scene.zone).toBeTruthy();
 });
 
-test('a picker narrows by order number, reports a missing product and is sent to its pallet place', async ({
+test('a picker narrows by order number, reports a missing product and is sent to its pallet place, as is the next picker', async ({
   browser,
   demo,
 }) => {
@@ -162,6 +164,16 @@ test('a picker narrows by order number, reports a missing product and is sent to
     .toEqual([true, (pallet?.stock ?? 0) - 1]);
   await staff.dispose();
   await page.context().close();
+
+  // The report stays with the bin until it is counted (ADR 0140): another picker on another device is sent to the
+  // pallet place for the product's next order, without reporting anything.
+  const next = await phonePicker(browser, demo, DEMO_USERS.admin);
+  await filter(next, (p) => p.getByLabel('Ordernummer').fill('LATER-NP'));
+  await expect(next.getByTestId('pick-ean')).toHaveText(scene.reserve?.ean as string);
+  await expect(next.getByTestId('pick-location')).toHaveText(pallet?.location.name as string);
+  await expect(next.getByTestId('pick-notice')).toHaveCount(0);
+  await shot(next, 'shift-02b-next-picker-sent-to-pallet');
+  await next.context().close();
 });
 
 test('a flagged product asks for a count, and the count corrects the stock through the ledger', async ({
