@@ -194,6 +194,15 @@ export const ProductLocationLinkSchema = z.object({
   to_transfer: z.boolean(),
   transfer_quantity: z.number().int().nullable(),
   position: z.number().int(),
+  /**
+   * An open shelf report of the product on this location (spec 2 §2 Pick screen sub-menu, `POST /pick_list/problem`;
+   * migration 0464): the newest 'not_present' or 'insufficient' report that no count or correction of the place has
+   * closed, with when it was made (ISO 8601). While it is open the pick list sends pickers to the product's other
+   * locations with stock, so the place waits for a count. Sent only when there is one.
+   */
+  shelf_problem: z
+    .object({ kind: z.enum(['not_present', 'insufficient']), reported_at: z.string() })
+    .optional(),
 });
 export type ProductLocationLink = z.infer<typeof ProductLocationLinkSchema>;
 

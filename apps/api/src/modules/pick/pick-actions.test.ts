@@ -332,6 +332,25 @@ describe('a shelf report steers the pick list until the place is counted (spec 2
     expect((await report(s.bread.id, s.a1, 'not_present', `np-b-${s.tag}`)).statusCode).toBe(200);
     expect((await report(s.waffles.id, s.b1, 'not_present', `np-w-${s.tag}`)).statusCode).toBe(200);
     expect((await itemsOf(s.w, s.bread.id)).map((i) => i.loc_id)).toEqual([s.a2]);
+    // The product's locations show the open report on its place, for whoever counts it (portal, floor Locations task).
+    const reportOf = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/product/locations/${s.bread.id}`,
+        headers: { cookie: picker },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as {
+        locations: { location: { id: string }; shelf_problem?: { kind: string } }[];
+      };
+      return body.locations.map((l) => [l.location.id, l.shelf_problem?.kind ?? null]);
+    };
+    expect(await reportOf()).toEqual(
+      expect.arrayContaining([
+        [s.a1, 'not_present'],
+        [s.a2, null],
+      ]),
+    );
     // A count of another place answers nothing here.
     const elsewhere = await post(
       '/api/correct_stock/',
@@ -353,6 +372,7 @@ describe('a shelf report steers the pick list until the place is counted (spec 2
     expect(bread).toMatchObject({ id: `${s.bread.id}:${s.a1}`, loc_id: s.a1, product__stock: 3, qty: 2 });
     expect(bread?.shelf_problem).toBeUndefined();
     expect(bread?.other_locations.map((o) => o.loc_id)).toEqual([s.a2]);
+    expect((await reportOf()).filter(([, kind]) => kind !== null)).toEqual([]);
     // The Locations task's count of the place (its amount set, here unchanged) closes the report as well.
     const link = await t.db.query<{ id: string }>(
       'SELECT id FROM product_locations WHERE product_id = $1 AND location_id = $2',

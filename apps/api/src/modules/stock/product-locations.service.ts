@@ -80,7 +80,8 @@ async function isBundle(ctx: TenantScope, orgId: string, productId: string): Pro
 
 /**
  * A product with its locations in their order (spec 2 §7 `GET /product/locations/{id}`): each link with its
- * location (name, parent's name, type, active), stock, transfer mark and position; the product's total stock,
+ * location (name, parent's name, type, active), stock, transfer mark, position and open shelf report (`shelf_problem`,
+ * until the place is counted; migration 0464); the product's total stock,
  * recount flag and whether it is a bundle (`is_bundle`: the apps' recount then counts its parts instead). 404 when
  * the product is not one of `orgIds`'.
  */
@@ -88,8 +89,18 @@ export async function getProductLocations(ctx: TenantScope, productId: string): 
   const product = await productOf(ctx, productId);
   // Both at once: side by side on the pool for `GET /product/locations` (outside a transaction); inside a writer's
   // transaction the connection's serial runner sends them one after the other, as before.
-  const [bundle, links] = await Promise.all([
+  const [bundle, reports, links] = await Promise.all([
     isBundle(ctx, product.org_id, product.id),
+    // The open shelf reports of the product, newest first (one range of pick_problems_open_idx, migration 0464).
+    tenantSql(ctx)
+      .selectFrom('pick_problems as pp')
+      .select(['pp.location_id', 'pp.kind', 'pp.created_at'])
+      .where('pp.product_id', '=', product.id)
+      .where('pp.cleared_at', 'is', null)
+      .where('pp.kind', 'in', ['not_present', 'insufficient'])
+      .where(orgScope(ctx, 'pp'))
+      .orderBy('pp.created_at', 'desc')
+      .execute(),
     tenantSql(ctx)
       .selectFrom('product_locations as pl')
       .innerJoin('locations as l', 'l.id', 'pl.location_id')
@@ -114,6 +125,14 @@ export async function getProductLocations(ctx: TenantScope, productId: string): 
       .orderBy('l.name')
       .execute(),
   ]);
+  const reportAt = new Map<string, { kind: 'not_present' | 'insufficient'; reported_at: string }>();
+  for (const r of reports) {
+    if (!reportAt.has(r.location_id))
+      reportAt.set(r.location_id, {
+        kind: r.kind as 'not_present' | 'insufficient',
+        reported_at: new Date(r.created_at).toISOString(),
+      });
+  }
   return {
     product: {
       id: product.id,
@@ -140,6 +159,7 @@ export async function getProductLocations(ctx: TenantScope, productId: string): 
       to_transfer: l.to_transfer,
       transfer_quantity: l.transfer_quantity,
       position: l.position,
+      ...(reportAt.has(l.location_id) ? { shelf_problem: reportAt.get(l.location_id) } : {}),
     })),
   };
 }

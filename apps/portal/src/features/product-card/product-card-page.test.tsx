@@ -120,9 +120,11 @@ function fakeApi(
     card?: Partial<ProductCard>;
     /** The parts `GET /product/bundle/{id}` answers (the product is a bundle); none by default. */
     parts?: ProductBundle['parts'];
+    /** What `GET /product/locations/{id}` answers first; 12 pieces on A-01-01 by default. */
+    locations?: ProductLocations;
   } = {},
 ) {
-  let state = locations(12);
+  let state = opts.locations ?? locations(12);
   let card = cardOf({
     ...(opts.children
       ? { children: [{ id: hex(2), name: 'Ontbijtkoek los', ean: '8712345678913', sf_stock: 4 }] }
@@ -662,6 +664,25 @@ describe('the product card (spec 3 §2)', { timeout: 30_000 }, () => {
     const row = await screen.findByRole('row', { name: 'A-01-01' });
     // The 1280 px walk of session 45 read 'A-01 · half-box · hier eerst gepickt' in the Dutch card.
     expect(within(row).getByText('A-01 · Halve doos · hier eerst gepickt')).toBeTruthy();
+  });
+
+  it('shows an open shelf report on its location until the place is counted (migration 0464)', async () => {
+    const reported = locations(12, true);
+    const [first] = reported.locations;
+    if (first) first.shelf_problem = { kind: 'not_present', reported_at: '2026-12-05T18:03:00.000Z' };
+    vi.stubGlobal('fetch', fakeApi([], { locations: reported }));
+    renderRoutes([{ path: '/products/:id', element: <ProductCardPage /> }], {
+      path: `/products/${PRODUCT}`,
+      lang: 'nl',
+      session: { user: user(owner), orgAuth: orgAuth(owner) },
+    });
+    const row = await screen.findByRole('row', { name: 'A-01-01' });
+    const badge = within(row).getByTestId('location-shelf-problem');
+    // Amsterdam time, Dutch date.
+    expect(badge.textContent).toBe('Gemeld: niet aanwezig · 05-12-2026 19:03');
+    expect(badge.getAttribute('title')).toContain('Tel deze locatie');
+    const other = screen.getByRole('row', { name: 'A-01-02' });
+    expect(within(other).queryByTestId('location-shelf-problem')).toBeNull();
   });
 
   it('shows stock, sales figures and the data-quality warning for a product without image', async () => {

@@ -56,6 +56,10 @@ export const stockI18n = {
     transferState: 'Transfer',
     actions: 'Actions',
     first: 'picked here first',
+    shelfProblem_not_present: 'Reported not present · {{at}}',
+    shelfProblem_insufficient: 'Reported too few · {{at}}',
+    shelfProblemHint:
+      'Count this location: until then the pick list sends pickers to another location of the product.',
     toMove_one: '{{count}} piece to move',
     toMove_other: '{{count}} pieces to move',
     cancelMove: 'Cancel',
@@ -258,6 +262,10 @@ export const stockI18n = {
     transferState: 'Verplaatsing',
     actions: 'Acties',
     first: 'hier eerst gepickt',
+    shelfProblem_not_present: 'Gemeld: niet aanwezig · {{at}}',
+    shelfProblem_insufficient: 'Gemeld: te weinig · {{at}}',
+    shelfProblemHint:
+      'Tel deze locatie: tot dan stuurt de picklijst pickers naar een andere locatie van het product.',
     toMove_one: '{{count}} stuk te verplaatsen',
     toMove_other: '{{count}} stuks te verplaatsen',
     cancelMove: 'Annuleren',

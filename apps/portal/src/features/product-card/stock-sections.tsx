@@ -202,6 +202,20 @@ export function LocationsSection({ id }: { id: string }) {
                         .filter(Boolean)
                         .join(' · ')}
                     </Text>
+                    {l.shelf_problem ? (
+                      // An open shelf report (migration 0464): the place waits for a count; a count here closes it.
+                      <Badge
+                        color="orange"
+                        variant="light"
+                        mt={4}
+                        title={t('shelfProblemHint')}
+                        data-testid="location-shelf-problem"
+                      >
+                        {t(`shelfProblem_${l.shelf_problem.kind}`, {
+                          at: formatDateTime(l.shelf_problem.reported_at),
+                        })}
+                      </Badge>
+                    ) : null}
                   </Table.Td>
                   <Table.Td ta="right">
                     {may.edit ? (
