@@ -82,3 +82,21 @@ describe('and a 360 px phone', () => {
     ).toBeGreaterThan(0);
   });
 });
+
+describe("the check-in's typed amount and location fields on a 360 px phone", () => {
+  /**
+   * Their room inside at 360 px in units of the 20 px font (the TextInputs are size lg: 20 px text, 50 px high, a
+   * third of that as padding each side, 1 px borders): the amount field at its 120 px minimum beside the − amount +
+   * stepper (checkin.screen.tsx), the location field beside the Plaatsen button (180 px, measured in the QA run).
+   */
+  const room = (outer: number) => ((outer - 2 - (2 * 50) / 3) * FITS) / insideWidth(390);
+  it('show their whole placeholder, in both languages (the QA run saw "Ander aa" and "Locatie (naam")', () => {
+    for (const lang of ['nl', 'en'] as const) {
+      expect(width(checkinTexts[lang].manualAmountShort)).toBeLessThanOrEqual(room(120));
+      expect(width(checkinTexts[lang].manualLocationShort)).toBeLessThanOrEqual(room(180));
+    }
+    // the calibration: what the tester saw cut off is cut off by this measure too
+    expect(width('Ander aantal')).toBeGreaterThan(room(120));
+    expect(width('Locatie (naam of id)')).toBeGreaterThan(room(180));
+  });
+});

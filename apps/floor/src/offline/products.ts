@@ -5,6 +5,7 @@
  */
 import {
   ApiError,
+  PRODUCT_SEARCH_MAX,
   type Product,
   type ProductLocations,
   productEanSearchEndpoint,
@@ -52,11 +53,12 @@ export type ProductLookup =
 /**
  * Finds the product behind a scanned or typed code (spec 2 §5 Product EAN search): online through
  * `GET /products/ean/{text}` (EAN or SKU; an exact EAN match wins), offline among the products stored on this
- * device. Codes shorter than 3 characters find nothing.
+ * device. Codes shorter than 3 characters find nothing, and so do codes longer than the search takes
+ * ({@link PRODUCT_SEARCH_MAX}, e.g. a location label's 24-hex id): the server would refuse them with a 400.
  */
 export async function lookupProduct(db: FloorDb, code: string): Promise<ProductLookup> {
   const local = await db.products.where('ean').equals(code).first();
-  if (code.length < 3) return { kind: 'none', offline: false };
+  if (code.length < 3 || code.length > PRODUCT_SEARCH_MAX) return { kind: 'none', offline: false };
   try {
     const { products } = await request(api, productEanSearchEndpoint, { params: { text: code } });
     const exact = products.filter((p) => p.ean === code || p.bsku === code);

@@ -56,6 +56,9 @@ export const checkinTexts = {
     more: 'Meer',
     manualAmount: 'Ander aantal',
     manualLocation: 'Locatie (naam of id)',
+    // the two fields' placeholders: at 360 px the amount field shows about 7 letters, the location field about 13
+    manualAmountShort: 'Aantal',
+    manualLocationShort: 'Typ locatie',
     placeButton: 'Plaatsen',
     placed: '{{amount}} stuks op {{location}}',
     placedLabel: '{{amount}}× {{name}} op {{location}}',
@@ -178,6 +181,8 @@ export const checkinTexts = {
     more: 'More',
     manualAmount: 'Other amount',
     manualLocation: 'Location (name or id)',
+    manualAmountShort: 'Amount',
+    manualLocationShort: 'Type location',
     placeButton: 'Place',
     placed: '{{amount}} pcs on {{location}}',
     placedLabel: '{{amount}}× {{name}} on {{location}}',

@@ -427,6 +427,9 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
     // Offline: a name this device knows (the product's stored locations) is taken from there, through the typed field.
     browser.setOnline(false);
     await storeProduct(floorDb(), mokOnC012(hex(81)));
+    // the field's name in full, its placeholder short enough for a 360 px screen
+    expect(screen.getByLabelText('Locatie (naam of id)').getAttribute('placeholder')).toBe('Typ locatie');
+    expect(screen.getByTestId('manual-amount').getAttribute('placeholder')).toBe('Aantal');
     fireEvent.input(screen.getByLabelText('Locatie (naam of id)'), { target: { value: 'c-01-2 ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Plaatsen' }));
     await waitFor(() =>

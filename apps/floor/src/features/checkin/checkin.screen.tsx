@@ -908,7 +908,7 @@ function ItemDetail({
             flex={1}
             miw={120}
             aria-label={t('manualAmount')}
-            placeholder={t('manualAmount')}
+            placeholder={t('manualAmountShort')}
             inputMode="numeric"
             disabled={!pending}
             data-testid="manual-amount"
@@ -936,7 +936,7 @@ function ItemDetail({
             size="lg"
             flex={1}
             aria-label={t('manualLocation')}
-            placeholder={t('manualLocation')}
+            placeholder={t('manualLocationShort')}
             value={manualLocation}
             disabled={!pending}
             onChange={(e) => setManualLocation(e.currentTarget.value)}

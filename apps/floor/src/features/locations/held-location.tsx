@@ -186,7 +186,7 @@ export function HeldLocation({
               {k.link.to_transfer ? ` · ${t('heldToMove')}` : ''}
             </span>
             {!clearableLink(k.link) ? (
-              <Button size="md" variant="default" onClick={() => onOpen(k.product_id)}>
+              <Button size="lg" variant="default" onClick={() => onOpen(k.product_id)}>
                 {t('heldOpen', { name: k.product.name })}
               </Button>
             ) : null}

@@ -149,6 +149,12 @@ function LocationRow({
             .filter(Boolean)
             .join(' · ')}
         </span>
+        {row.link?.shelf_problem && !row.pending ? (
+          // An open shelf report (migration 0464): the pick list steers around this place until it is counted here.
+          <span className="loc-report" data-testid="location-shelf-problem">
+            {t(`shelfProblem_${row.link.shelf_problem.kind}`)}
+          </span>
+        ) : null}
         {row.pending ? (
           <span className="loc-pending" data-testid="location-pending">
             {row.provisional && row.locationId === null ? t('waitConfirm') : t('pending')}

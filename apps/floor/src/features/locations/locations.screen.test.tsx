@@ -101,6 +101,24 @@ function fakeApi(start: ProductLocations) {
     const body = req.method === 'GET' || req.method === 'DELETE' ? null : await req.json();
     calls.push({ method: req.method, path, body, key: req.headers.get('idempotency-key') });
     if (path === '/current_user') return json(200, staff);
+    // The real endpoint refuses a text of more than 20 characters (PRODUCT_SEARCH_MAX), e.g. a label's 24-hex id.
+    if (
+      path.startsWith('/products/ean/') &&
+      decodeURIComponent(path.slice('/products/ean/'.length)).length > 20
+    )
+      return json(400, {
+        statusCode: 400,
+        code: 'validation',
+        message: 'params.text: Too big: expected string to have <=20 characters',
+        issues: [
+          {
+            path: 'params.text',
+            message: 'Too big: expected string to have <=20 characters',
+            code: 'text_too_long',
+            values: { field: 'text', limit: 20 },
+          },
+        ],
+      });
     if (path.startsWith('/products/ean/'))
       return json(200, {
         products: path.endsWith(EAN) ? [catalogueProduct(state.product.name)] : [],
@@ -366,6 +384,26 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
     expect(screen.getByTestId('where').textContent).toBe('/locations');
   });
 
+  it('a location label scanned first after an unknown code replaces that message, with no refused search', async () => {
+    const api = fakeApi(answer([link(BIN_A, 5, 1)]));
+    renderFloor('/locations', { lang: 'nl' });
+    await screen.findByTestId('recent-products');
+    scan('8799999999999');
+    await waitFor(() =>
+      expect(screen.getByTestId('locations-message').textContent).toBe(
+        'Geen product gevonden voor 8799999999999. Scan eerst een product (EAN of SKU), daarna de locatie.',
+      ),
+    );
+    scan(BIN_B.id);
+    await waitFor(() =>
+      expect(screen.getByTestId('locations-message').textContent).toBe(
+        'Dat is een locatielabel. Scan eerst een product (EAN of SKU), daarna de locatie.',
+      ),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(api.calls.some((c) => c.path === `/products/ean/${BIN_B.id}`)).toBe(false);
+  });
+
   it('a label scanned after an unknown code is not added to the product shown before it, and says so', async () => {
     const api = fakeApi(answer([link(BIN_A, 5, 1)]));
     const serve = browser.server;
@@ -526,6 +564,8 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
     await screen.findByTestId('location-list');
     fireEvent.click(within(row('R-01-01')).getByTestId('location-delete'));
     expect(await screen.findByText('Oeps! deze locatie is nog niet leeg')).toBeTruthy();
+    // the popup's ✕ is a glove-sized target (the floor theme's xl close button, 44 px; Mantine's default is 28 px)
+    expect(document.querySelector('.mantine-Modal-close')?.getAttribute('style')).toContain('--cb-size-xl');
     expect(screen.getByTestId('not-empty-text').textContent).toBe(
       'Controleer en verwijder de juiste locatie om verder te gaan',
     );
@@ -642,6 +682,26 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
     });
   });
 
+  it('a scanned label refused because other products hold it no longer says it was added', async () => {
+    heldApi(answer([link(BIN_A, 5, 1)]), 0);
+    renderFloor(`/locations?product=${PRODUCT}`, { lang: 'nl' });
+    await screen.findByTestId('location-list');
+    scan(BIN_H.id);
+    await screen.findByRole('alert', { name: 'R-01-05 is bezet' });
+    await waitFor(() => expect(screen.queryByTestId('locations-message')).toBeNull());
+  });
+
+  it('a move to a typed location other products hold no longer says the pieces went there', async () => {
+    heldApi(answer([link(BIN_A, 5, 1)]), 0);
+    renderFloor(`/locations?product=${PRODUCT}`, { lang: 'nl' });
+    await screen.findByTestId('location-list');
+    fireEvent.click(within(row('R-01-01')).getByTestId('location-move'));
+    fireEvent.change(screen.getByTestId('transfer-quantity'), { target: { value: '2' } });
+    scan('R-01-05');
+    await screen.findByRole('alert', { name: 'R-01-05 is bezet' });
+    await waitFor(() => expect(screen.queryByTestId('locations-message')).toBeNull());
+  });
+
   it('offline, a refused label scan whose bin and holders this device does not know says "deze locatie", never the id', async () => {
     await storeProduct(floorDb(), answer([link(BIN_A, 5, 1)]));
     await floorDb().outbox.add({
@@ -679,6 +739,10 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
       'Stroopwafel los · EAN 8712100486555 · 3 st.',
     );
     expect(within(held).queryByRole('button', { name: 'R-01-05 leegmaken en toevoegen' })).toBeNull();
+    // a glove-sized button like the offer's others (Mantine's md is 42 px high, lg 50 px)
+    expect(
+      within(held).getByRole('button', { name: 'Stroopwafel los openen' }).getAttribute('style'),
+    ).toContain('--button-height-lg');
     fireEvent.click(within(held).getByRole('button', { name: 'Stroopwafel los openen' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`/locations?product=${HOLDER}`));
   });

@@ -134,12 +134,15 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
     locationHolders(row.rejection?.issues).flatMap(
       (h) => holderProducts?.find((p) => p?.id === h.product_id)?.data.product.name ?? [],
     );
-  // The add was confirmed with the ok sound when it was queued: its refusal gets the wrong-scan buzz once.
+  // The add was confirmed with the ok sound when it was queued: its refusal gets the wrong-scan buzz once, and the
+  // line that confirmed it ('R-01-05 toegevoegd', '2 st. naar R-01-05') goes: the offer below says it was not done.
   const heardHeld = useRef(new Set<string>());
   useEffect(() => {
     const fresh = heldRows.filter((r) => !heardHeld.current.has(r.id));
     for (const r of fresh) heardHeld.current.add(r.id);
-    if (fresh.length > 0) feedback.wrong();
+    if (fresh.length === 0) return;
+    feedback.wrong();
+    setMessage((m) => (m?.tone === 'ok' ? null : m));
   });
   const recent = useLiveQuery(
     () =>
