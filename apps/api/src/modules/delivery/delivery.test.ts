@@ -165,6 +165,36 @@ describe('PUT /order/edit/:id', () => {
     expect(p.statusCode).toBe(400);
   });
 
+  it("refuses a Dutch address whose postcode is not '1234 AB', as the order import does (QA sweep 2026-12-05)", async () => {
+    const o = await openOrder();
+    const products = [{ id: o.lineIds[0], product_id: o.a.id, quantity: 1 }];
+    const bad = await call('PUT', `/order/edit/${o.id}`, bolOwner, {
+      shipmentDetails: { ...address, countryCode: 'NL', zipCode: '12' },
+      products,
+    });
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(bad.json().issues?.[0]).toMatchObject({
+      code: 'format_invalid',
+      values: { field: 'zipCode', format: 'postcode_nl', value: '12' },
+    });
+    const stored = await t.db.query<{ zip: string }>(
+      "SELECT shipment_details->>'zipCode' AS zip FROM orders WHERE id = $1",
+      [o.id],
+    );
+    expect(stored.rows[0]?.zip).not.toBe('12');
+    const ok = await call('PUT', `/order/edit/${o.id}`, bolOwner, {
+      shipmentDetails: { ...address, countryCode: 'NL', zipCode: '3511ar' },
+      products,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    // Another country's postcode is its carrier's affair: a Belgian one of four digits passes.
+    const be = await call('PUT', `/order/edit/${o.id}`, bolOwner, {
+      shipmentDetails: { ...address, countryCode: 'BE', zipCode: '2000', city: 'Antwerpen' },
+      products,
+    });
+    expect(be.statusCode, be.body).toBe(200);
+  });
+
   it('searches the order’s shop for products from 3 characters, at most 10', async () => {
     const o = await openOrder();
     const res = await call(

@@ -3,6 +3,7 @@ import {
   EDIT_SEARCH_MIN,
   type EditProduct,
   newId,
+  normaliseDutchPostcode,
   type Order,
   type OrderEditBody,
   orderEditEndpoint,
@@ -26,7 +27,7 @@ import { getOrder } from '../orders/index.ts';
  * quantity and stays, since the shop cancels its item whole.
  * Errors: 404 order not visible; 409 `order_shipped`, `order_cancelled`, `fulfilled_by_provider` (isFulfilledBySF),
  * `cancellation_requested` or `picking_started` (the message names the line); 400 for a line id of another order or a
- * product of another shop.
+ * product of another shop, and `format_invalid` for a Dutch address whose postcode is not '1234 AB'.
  */
 export async function editOrder(
   ctx: TenantScope,
@@ -50,6 +51,19 @@ export async function editOrder(
       );
     if (order.status !== 'open')
       throw problem(orderEditEndpoint, 'order_cancelled', `Order ${order.order_id} has been cancelled`);
+    // A Dutch postcode as the order import and the new order wizard want it (spec 1 §5 Address form): one PostNL
+    // cannot read would only be refused at the packing station, when the label is made.
+    const { countryCode, zipCode } = body.shipmentDetails;
+    if (countryCode === 'NL' && !normaliseDutchPostcode(zipCode))
+      throw refusal(
+        `Invalid postcode for NL: '${zipCode}' (four digits, optional space, two letters, e.g. 1234 AB)`,
+        'format_invalid',
+        {
+          field: 'zipCode',
+          format: 'postcode_nl',
+          value: zipCode,
+        },
+      );
     const lines = await tenantSql(scope)
       .selectFrom('order_lines as l')
       .innerJoin('products as p', 'p.id', 'l.product_id')

@@ -61,6 +61,18 @@ describe('OrderAttachmentsPanel (spec 1 §2 attachments, §5, §8)', () => {
     expect(screen.getByText('20 kB')).toBeTruthy();
   });
 
+  it('writes sizes the Dutch way in a Dutch UI (QA sweep 2026-12-05: it showed "1.2 MB")', async () => {
+    stubApi([{ ...FILE, size: 1_300_000 }]);
+    renderUi(<OrderAttachmentsPanel orderId={ORDER} canUpload={false} labels={NL} />, { lang: 'nl' });
+    expect(await screen.findByText('1,2 MB')).toBeTruthy();
+  });
+
+  it('keeps the English decimal point in an English UI', async () => {
+    stubApi([{ ...FILE, size: 1_300_000 }]);
+    renderUi(<OrderAttachmentsPanel orderId={ORDER} canUpload={false} labels={EN} />);
+    expect(await screen.findByText('1.2 MB')).toBeTruthy();
+  });
+
   it('refuses a file that is not a PDF and sends nothing without files and text together', async () => {
     const asked: string[] = [];
     stubApi([], asked);

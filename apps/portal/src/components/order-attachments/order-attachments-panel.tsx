@@ -9,10 +9,10 @@ import type { AttachmentLabels } from './labels.ts';
 
 export type { AttachmentLabels } from './labels.ts';
 
-/** Bytes as '12 kB' / '1.2 MB'. */
-function size(bytes: number): string {
+/** Bytes as '12 kB' / '1,2 MB' (Dutch) or '1.2 MB' (English). */
+function size(bytes: number, lang: 'nl' | 'en'): string {
   return bytes >= 1_048_576
-    ? `${(bytes / 1_048_576).toFixed(1)} MB`
+    ? `${(bytes / 1_048_576).toLocaleString(lang === 'nl' ? 'nl-NL' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`
     : `${Math.max(1, Math.round(bytes / 1024))} kB`;
 }
 
@@ -92,7 +92,7 @@ export function OrderAttachmentsPanel({
                       {a.instruction}
                     </Text>
                   </Table.Td>
-                  <Table.Td ta="right">{size(a.size)}</Table.Td>
+                  <Table.Td ta="right">{size(a.size, lang)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -219,6 +219,26 @@ describe('inbound details (spec 2 §2 /checkin_inventory/{id}, §9)', { timeout:
     expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
   });
 
+  it('says how many pieces fewer arrived than announced once it is checked in (QA sweep 2026-12-05)', async () => {
+    const short = PENDING.items.map((i) => ({ ...i, status: 'checked_in' as const }));
+    renderDetail({
+      ...PENDING,
+      status: 'checked_in',
+      progress: 'checked_in',
+      checked_in_at: '2026-06-03T12:00:00.000Z',
+      items: short,
+    });
+    // 30 of 58 announced pieces came in: the status card says 28 are missing, not just 'Checked in'.
+    expect(await screen.findByTestId('pieces-progress')).toBeTruthy();
+    expect(screen.getByTestId('pieces-difference').textContent).toBe('28 pieces fewer than announced');
+  });
+
+  it('says nothing of a difference while the inbound is still being checked in', async () => {
+    renderDetail({ ...PENDING, progress: 'partly_checked_in' });
+    expect(await screen.findByTestId('pieces-progress')).toBeTruthy();
+    expect(screen.queryByTestId('pieces-difference')).toBeNull();
+  });
+
   it("answers the spec's message for an inbound that does not exist", async () => {
     renderDetail(Response.json({ statusCode: 404, code: 'not_found', message: 'no' }, { status: 404 }));
     expect(await screen.findByText('Geen inbound item gevonden')).toBeTruthy();

@@ -276,6 +276,14 @@ function StatusCard({ inbound }: { inbound: Inbound }): ReactNode {
         {t('detail.piecesIn', { in: inbound.pieces_checked_in, expected: inbound.pieces_expected })}
       </Text>
       <Progress value={pct} mt={6} color={done ? 'green' : 'blue'} aria-hidden />
+      {done && inbound.pieces_checked_in !== inbound.pieces_expected ? (
+        // Closed with a difference: the badge says 'checked in', so say what did not arrive (or came extra).
+        <Text size="sm" c="orange.9" mt="xs" data-testid="pieces-difference">
+          {inbound.pieces_checked_in < inbound.pieces_expected
+            ? t('detail.piecesFewer', { count: inbound.pieces_expected - inbound.pieces_checked_in })
+            : t('detail.piecesMore', { count: inbound.pieces_checked_in - inbound.pieces_expected })}
+        </Text>
+      ) : null}
       {done && inbound.checked_in_at ? (
         <Text size="xs" c="dimmed" mt="xs">
           {t('detail.checkedInOn', { date: formatDateTime(inbound.checked_in_at) })}

@@ -186,6 +186,16 @@ describe('edit order page (spec 1 §2 Edit order)', { timeout: 20_000 }, () => {
     });
   });
 
+  it('refuses a Dutch postcode without its letters and sends nothing (QA sweep 2026-12-05)', async () => {
+    const page = openEditPage(ORDER);
+    await screen.findByRole('table', { name: 'Products' });
+    fireEvent.input(screen.getByLabelText('Postcode', { exact: false }), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This postcode does not fit the country (NL: 1234 AB)')).toBeTruthy();
+    expect(page.saved()).toBeNull();
+    expect(screen.queryByText('shipments')).toBeNull();
+  });
+
   it('says why an order fulfilled by the provider cannot be edited', async () => {
     const [first, second] = ORDER.products as [Order['products'][number], Order['products'][number]];
     vi.stubGlobal('fetch', async () =>

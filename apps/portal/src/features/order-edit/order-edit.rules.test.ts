@@ -96,4 +96,15 @@ describe('firstEditProblem (spec 1 §5 order form messages, in their order)', ()
     expect(firstEditProblem({ ...ok, streetName: ' ' }, line)).toBe('addStreet');
     expect(firstEditProblem({ ...ok, email: 'sanne@' }, line)).toBe('invalidEmail');
   });
+
+  it("refuses a postcode that does not fit the country, as the import does (QA sweep 2026-12-05: '12' was saved for NL)", () => {
+    expect(firstEditProblem({ ...ok, zipCode: '12' }, line)).toBe('invalidPostcode');
+    expect(firstEditProblem({ ...ok, zipCode: '1015' }, line)).toBe('invalidPostcode');
+    expect(firstEditProblem({ ...ok, zipCode: '1015cj' }, line)).toBeNull();
+    expect(firstEditProblem({ ...ok, countryCode: 'BE', zipCode: '2000' }, line)).toBeNull();
+    expect(firstEditProblem({ ...ok, countryCode: 'BE', zipCode: '1015 CJ' }, line)).toBe('invalidPostcode');
+    expect(firstEditProblem({ ...ok, countryCode: 'DE', zipCode: '10115' }, line)).toBeNull();
+    // The postcode comes before the house number in spec 1 §5's order.
+    expect(firstEditProblem({ ...ok, zipCode: '12', houseNumber: '' }, line)).toBe('invalidPostcode');
+  });
 });

@@ -1,4 +1,4 @@
-import { EDIT_TITLE_MAX, type Order, type OrderEditBody } from '@hoppa/core';
+import { EDIT_TITLE_MAX, normalisePostcode, type Order, type OrderEditBody } from '@hoppa/core';
 
 /** A line of the edit form: an existing line (`id`) or a new one, with what the screen shows. */
 export interface EditLine {
@@ -119,6 +119,7 @@ export type EditMessage =
   | 'addSurname'
   | 'addCountry'
   | 'addPostcode'
+  | 'invalidPostcode'
   | 'addHouseNumber'
   | 'addStreet'
   | 'addCity'
@@ -126,7 +127,7 @@ export type EditMessage =
 
 /**
  * The first problem of the edit form, checked in the order of spec 1 §5 (at least one product; first name; surname;
- * country; postal code; house number; street; city; e-mail, which may stay empty but must be valid when given), or
+ * country; postal code (present, and fitting the country); house number; street; city; e-mail, which may stay empty but must be valid when given), or
  * null when the form may be saved. The API checks the same again.
  */
 export function firstEditProblem(address: EditAddress, lines: readonly EditLine[]): EditMessage | null {
@@ -135,6 +136,9 @@ export function firstEditProblem(address: EditAddress, lines: readonly EditLine[
   if (!address.surname.trim()) return 'addSurname';
   if (!address.countryCode.trim()) return 'addCountry';
   if (!address.zipCode.trim()) return 'addPostcode';
+  // The order import's rule (core normalisePostcode: NL '1234 AB', BE four digits, DE five, …): a postcode the
+  // carrier cannot read would only fail at the packing station, when the label is made.
+  if (!normalisePostcode(address.countryCode.trim().toUpperCase(), address.zipCode)) return 'invalidPostcode';
   if (!address.houseNumber.trim()) return 'addHouseNumber';
   if (!address.streetName.trim()) return 'addStreet';
   if (!address.city.trim()) return 'addCity';

@@ -697,6 +697,46 @@ describe('the product card (spec 3 §2)', { timeout: 30_000 }, () => {
     expect(dataQualityProblems({ ean: '', name: ' ', has_image: true })).toEqual(['ean', 'name']);
   });
 
+  it('words the ledger’s machine notes in the UI language, without ids (QA sweep 2026-12-05)', async () => {
+    const row = (n: number, over: Partial<ProductHistoryResponse['mutations'][number]>) => ({
+      ...(HISTORY.mutations[0] as ProductHistoryResponse['mutations'][number]),
+      id: hex(310 + n),
+      ...over,
+    });
+    const order = { id: hex(400), order_id: 'BB-1026' };
+    const history: ProductHistoryResponse = {
+      ...HISTORY,
+      mutations: [
+        row(1, { reason: 'checkin', note: `inbound item ${hex(77)}`, quantity: 6 }),
+        row(2, { reason: 'transfer', note: 'to B-02-03', quantity: -2 }),
+        row(3, { reason: 'unpick', order, note: 'Order BB-1026 deleted', quantity: 2 }),
+        row(4, { reason: 'pick', order, note: 'scan 8712345678906', quantity: -2 }),
+        row(5, { reason: 'return', note: 'return R-000123 (quarantine)', quantity: 1 }),
+        row(6, { reason: 'correction', note: 'Doos beschadigd', quantity: -1 }),
+      ],
+    };
+    const api = fakeApi([]);
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+      return url.pathname === `/api/product/history_locations/${PRODUCT}`
+        ? Response.json(history)
+        : api(input, init);
+    });
+    renderRoutes([{ path: '/products/:id', element: <ProductCardPage /> }], {
+      path: `/products/${PRODUCT}`,
+      lang: 'nl',
+      session: { user: user(owner), orgAuth: orgAuth(owner) },
+    });
+    expect(await screen.findByText('Ingeboekt')).toBeTruthy();
+    expect(screen.getByText('Verplaatst · naar B-02-03')).toBeTruthy();
+    expect(screen.getByText('Terug van een verwijderde order · BB-1026')).toBeTruthy();
+    expect(screen.getByText('Gepickt · BB-1026 · gescand: 8712345678906')).toBeTruthy();
+    expect(screen.getByText('Retour · R-000123, in quarantaine')).toBeTruthy();
+    // What a person wrote stays as written.
+    expect(screen.getByText('Gecorrigeerd · Doos beschadigd')).toBeTruthy();
+    expect(screen.queryByText(/inbound item|deleted|quarantine\)/)).toBeNull();
+  });
+
   it('keeps one panel open at a time', async () => {
     vi.stubGlobal('fetch', fakeApi([]));
     renderCard();

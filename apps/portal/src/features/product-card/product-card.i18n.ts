@@ -104,6 +104,13 @@ export const stockI18n = {
       unassign: 'Taken off location',
       unpick: 'Back from a deleted order',
     },
+    ledgerNote: {
+      to: 'to {{location}}',
+      scan: 'scanned: {{code}}',
+      returnQuarantine: '{{number}}, in quarantine',
+      linked: 'linked as pick location',
+      demo: 'demo stock',
+    },
     card: {
       unnamed: '(no name)',
       ean: 'EAN',
@@ -309,6 +316,13 @@ export const stockI18n = {
       assign: 'Op locatie gezet',
       unassign: 'Van locatie gehaald',
       unpick: 'Terug van een verwijderde order',
+    },
+    ledgerNote: {
+      to: 'naar {{location}}',
+      scan: 'gescand: {{code}}',
+      returnQuarantine: '{{number}}, in quarantaine',
+      linked: 'gekoppeld als picklocatie',
+      demo: 'demovoorraad',
     },
     card: {
       unnamed: '(geen naam)',

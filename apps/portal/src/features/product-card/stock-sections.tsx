@@ -59,6 +59,7 @@ import {
   useSaveReturnInstruction,
 } from './api/product-locations.ts';
 import { HeldLocation } from './held-location.tsx';
+import { ledgerNote } from './stock-history.rules.ts';
 
 const HISTORY_ROWS = 50;
 
@@ -396,21 +397,24 @@ export function HistorySection({ id }: { id: string }) {
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {history.data.mutations.map((m) => (
-          <Table.Tr key={m.id}>
-            <Table.Td>{formatDateTime(m.created_at)}</Table.Td>
-            <Table.Td>
-              {t(`reason.${m.reason}`)}
-              {m.order ? ` · ${m.order.order_id}` : ''}
-              {m.note ? ` · ${m.note}` : ''}
-            </Table.Td>
-            <Table.Td>{m.location?.name ?? ''}</Table.Td>
-            <Table.Td ta="right" c={m.quantity < 0 ? 'red' : undefined}>
-              {m.quantity > 0 ? `+${m.quantity}` : m.quantity}
-            </Table.Td>
-            <Table.Td>{m.user ? `${m.user.first_name} ${m.user.family_name}` : ''}</Table.Td>
-          </Table.Tr>
-        ))}
+        {history.data.mutations.map((m) => {
+          const note = ledgerNote(t, m.note);
+          return (
+            <Table.Tr key={m.id}>
+              <Table.Td>{formatDateTime(m.created_at)}</Table.Td>
+              <Table.Td>
+                {t(`reason.${m.reason}`)}
+                {m.order ? ` · ${m.order.order_id}` : ''}
+                {note ? ` · ${note}` : ''}
+              </Table.Td>
+              <Table.Td>{m.location?.name ?? ''}</Table.Td>
+              <Table.Td ta="right" c={m.quantity < 0 ? 'red' : undefined}>
+                {m.quantity > 0 ? `+${m.quantity}` : m.quantity}
+              </Table.Td>
+              <Table.Td>{m.user ? `${m.user.first_name} ${m.user.family_name}` : ''}</Table.Td>
+            </Table.Tr>
+          );
+        })}
       </Table.Tbody>
     </Table>
   );

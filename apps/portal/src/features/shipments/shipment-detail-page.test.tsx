@@ -256,3 +256,67 @@ describe('an order number in the address instead of a shipment id (QA sweep: "Id
     expect(asked.filter((u) => u.includes('/api/shipments/'))).toEqual([]);
   });
 });
+
+describe('a shipped order on its detail (QA sweep 2026-12-05)', () => {
+  beforeEach(() => stubPageRequest());
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** A PostNL parcel with only its label: the carrier has not received it yet. */
+  const LABEL_ONLY: ShipmentDetail = {
+    ...DHL_PARCEL,
+    carrier: 'postnl',
+    latest_status: { code: 'A01', status: 'label_created', description: 'Label aangemaakt', at: at(0) },
+    delivery_group: 'not_sorted',
+    delivered_at: null,
+    handed_over_at: null,
+    events: [{ code: 'A01', status: 'label_created', description: 'Label aangemaakt', at: at(0) }],
+  };
+
+  /** Serves the shipment and an empty attachment list. */
+  function serveWithAttachments(detail: ShipmentDetail) {
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const req =
+        input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+      const url = new URL(req.url, 'http://localhost');
+      const body =
+        url.pathname === `/api/shipments/${detail.id}`
+          ? detail
+          : url.pathname.startsWith('/api/order_attachments/')
+            ? { items: [], total: 0, skip: 0, limit: 20 }
+            : { status: 'found', returns: [] };
+      return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    });
+  }
+
+  it('lists its attachments but offers no upload: the API refuses one for a shipped order (409 order_shipped)', async () => {
+    serveWithAttachments(LABEL_ONLY);
+    // The demo owner's grants include the upload (`POST /order_attachments/*`).
+    page(
+      'nl',
+      role('merchant_owner', [
+        { methods: ['GET'], path: '/shipments*' },
+        { methods: ['*'], path: '/order_attachments*' },
+      ]),
+    );
+    expect(await screen.findByText('Geen bijlagen gevonden')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Uploaden' })).toBeNull();
+    expect(screen.queryByLabelText('Instructies voor de inpakker')).toBeNull();
+  });
+
+  it('does not call a parcel the carrier has not received yet "on the way" beside "handed over: not yet"', async () => {
+    serveWithAttachments(LABEL_ONLY);
+    page('nl');
+    await screen.findByRole('list', { name: 'status' });
+    const delivered = screen.getByText('Bezorgd', { selector: 'p' }).parentElement as HTMLElement;
+    expect(within(delivered).queryByText('Onderweg')).toBeNull();
+    expect(within(delivered).getByText('Nog niet')).toBeTruthy();
+  });
+
+  it('still says "on the way" once the carrier has it', async () => {
+    serveWithAttachments({ ...LABEL_ONLY, delivery_group: 'on_the_way', handed_over_at: at(2) });
+    page('en');
+    await screen.findByRole('list', { name: 'status' });
+    const delivered = screen.getByText('Delivered', { selector: 'p' }).parentElement as HTMLElement;
+    expect(within(delivered).getByText('On the way')).toBeTruthy();
+  });
+});

@@ -8,7 +8,6 @@ import {
   formatDateTime,
   IdSchema,
   isOwnShipment,
-  orderAttachmentUploadEndpoint,
   orderEditEndpoint,
   orderListDocumentEndpoint,
   orderNotesEndpoint,
@@ -94,7 +93,6 @@ function ShipmentDetail({ id }: { id: string }) {
     mark: canCall(role, orderShippedEndpoint),
     resend: canCall(role, createOrderEndpoint),
     createReturn: canCall(role, createReturnEndpoint),
-    attach: canCall(role, orderAttachmentUploadEndpoint),
   };
 
   return (
@@ -253,7 +251,14 @@ function ShipmentDetail({ id }: { id: string }) {
                 <Fact label={t('detail.shipped')} value={formatDateTime(s.shipped_at)} />
                 <Fact
                   label={t('detail.delivered')}
-                  value={s.delivered_at ? formatDateTime(s.delivered_at) : t('detail.notDelivered')}
+                  value={
+                    s.delivered_at
+                      ? formatDateTime(s.delivered_at)
+                      : // Only a label so far (the list's 'not sorted'): not yet on the way, as 'handed over' says.
+                        s.delivery_group === 'not_sorted' && !s.handed_over_at
+                        ? t('detail.notDeliveredYet')
+                        : t('detail.notDelivered')
+                  }
                 />
                 <Fact
                   label={t('detail.handedOver')}
@@ -335,7 +340,9 @@ function ShipmentDetail({ id }: { id: string }) {
             <OrderReturns orderNumber={s.order_id} />
             <OrderAttachmentsPanel
               orderId={s.order__id}
-              canUpload={may.attach}
+              // Every order here has shipped, and the API refuses attachments for a shipped order (409
+              // `order_shipped`): its instructions would reach no packer. The list and its downloads stay.
+              canUpload={false}
               labels={{
                 title: t('attachments.title'),
                 none: t('attachments.none'),

@@ -141,6 +141,7 @@ export const shipmentsI18n = {
       delivered: 'Delivered',
       deliverBy: 'Deliver by',
       notDelivered: 'On the way',
+      notDeliveredYet: 'Not yet',
       shippedBy: 'Shipped by',
       bolConfirmation: 'Confirmed to bol.com',
       bolStatus: {
@@ -317,6 +318,7 @@ export const shipmentsI18n = {
       delivered: 'Bezorgd',
       deliverBy: 'Leveren vóór',
       notDelivered: 'Onderweg',
+      notDeliveredYet: 'Nog niet',
       shippedBy: 'Verzonden door',
       bolConfirmation: 'Bevestigd aan bol.com',
       bolStatus: {
