@@ -41,6 +41,7 @@ export const REASON_TEXTS = {
       format_invalid_url: "{{field}} is not a valid web address: '{{value}}'",
       format_invalid_house_number: "{{field}} is not a house number from 1: '{{value}}'",
       format_invalid_postcode_nl: "{{field}} is not a Dutch postcode (1234 AB): '{{value}}'",
+      format_invalid_postcode: "{{field}} is not a postcode of country {{country}}: '{{value}}'",
       format_invalid_vat_number:
         "{{field}} is not a VAT number with its country code, such as NL123456789B01: '{{value}}'",
       format_invalid_hs_code: "{{field}} is not an HS code of 6 to 10 digits: '{{value}}'",
@@ -142,6 +143,7 @@ export const REASON_TEXTS = {
       format_invalid_url: "{{field}} is geen geldig webadres: '{{value}}'",
       format_invalid_house_number: "{{field}} is geen huisnummer vanaf 1: '{{value}}'",
       format_invalid_postcode_nl: "{{field}} is geen Nederlandse postcode (1234 AB): '{{value}}'",
+      format_invalid_postcode: "{{field}} is geen postcode van land {{country}}: '{{value}}'",
       format_invalid_vat_number:
         "{{field}} is geen btw-nummer met landcode, zoals NL123456789B01: '{{value}}'",
       format_invalid_hs_code: "{{field}} is geen HS-code van 6 tot 10 cijfers: '{{value}}'",

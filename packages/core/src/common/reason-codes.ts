@@ -112,7 +112,8 @@ export const EXPECTED_TYPES = ['string', 'number', 'int', 'boolean', 'array', 'o
 /**
  * The named formats a `format_invalid` refusal names as `format`: a clock time `HH:mm` (`time`), a two-letter
  * country code (`country_code`), a 24-character id (`id`), a web address (`url`), a house number from 1
- * (`house_number`), a Dutch postcode `1234 AB` (`postcode_nl`), a VAT number with its country prefix
+ * (`house_number`), a Dutch postcode `1234 AB` (`postcode_nl`), another
+ * country's postcode as core `normalisePostcode` checks it (`postcode`, with the `country`), a VAT number with its country prefix
  * `NL123456789B01` (`vat_number`), an HS code of 6 to 10 digits (`hs_code`, spec 3 §7), a shop's https:// address
  * (`shop_url`, core `shopUrlProblem`), whole millimetres 1–9999 (`mm`, a box's sides), a euro amount as typed like
  * `4,95` (`amount`), a role's key of 2–40 lower-case letters, digits or `_` (`role_key`), a grant's path from `/`
@@ -127,6 +128,7 @@ export const VALIDATION_FORMATS = [
   'url',
   'house_number',
   'postcode_nl',
+  'postcode',
   'vat_number',
   'hs_code',
   'shop_url',

@@ -165,7 +165,7 @@ describe('PUT /order/edit/:id', () => {
     expect(p.statusCode).toBe(400);
   });
 
-  it("refuses a Dutch address whose postcode is not '1234 AB', as the order import does (QA sweep 2026-12-05)", async () => {
+  it("refuses a postcode its country does not use (NL '1234 AB', DE five digits), as the order import does", async () => {
     const o = await openOrder();
     const products = [{ id: o.lineIds[0], product_id: o.a.id, quantity: 1 }];
     const bad = await call('PUT', `/order/edit/${o.id}`, bolOwner, {
@@ -187,12 +187,32 @@ describe('PUT /order/edit/:id', () => {
       products,
     });
     expect(ok.statusCode, ok.body).toBe(200);
-    // Another country's postcode is its carrier's affair: a Belgian one of four digits passes.
+    const zipNow = async () =>
+      (
+        await t.db.query<{ zip: string }>(
+          "SELECT shipment_details->>'zipCode' AS zip FROM orders WHERE id = $1",
+          [o.id],
+        )
+      ).rows[0]?.zip;
+    // Stored as the import stores it, so the label reads '3511 AR'.
+    expect(await zipNow()).toBe('3511 AR');
+    // Every country by the import's rule (core normalisePostcode): a Belgian one of four digits passes, a German
+    // one of four digits does not.
     const be = await call('PUT', `/order/edit/${o.id}`, bolOwner, {
       shipmentDetails: { ...address, countryCode: 'BE', zipCode: '2000', city: 'Antwerpen' },
       products,
     });
     expect(be.statusCode, be.body).toBe(200);
+    const de = await call('PUT', `/order/edit/${o.id}`, bolOwner, {
+      shipmentDetails: { ...address, countryCode: 'DE', zipCode: '1011', city: 'Berlin' },
+      products,
+    });
+    expect(de.statusCode, de.body).toBe(400);
+    expect(de.json().issues?.[0]).toMatchObject({
+      code: 'format_invalid',
+      values: { field: 'zipCode', format: 'postcode', country: 'DE', value: '1011' },
+    });
+    expect(await zipNow()).toBe('2000');
   });
 
   it('searches the order’s shop for products from 3 characters, at most 10', async () => {

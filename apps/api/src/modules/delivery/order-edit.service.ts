@@ -3,7 +3,7 @@ import {
   EDIT_SEARCH_MIN,
   type EditProduct,
   newId,
-  normaliseDutchPostcode,
+  normalisePostcode,
   type Order,
   type OrderEditBody,
   orderEditEndpoint,
@@ -27,7 +27,8 @@ import { getOrder } from '../orders/index.ts';
  * quantity and stays, since the shop cancels its item whole.
  * Errors: 404 order not visible; 409 `order_shipped`, `order_cancelled`, `fulfilled_by_provider` (isFulfilledBySF),
  * `cancellation_requested` or `picking_started` (the message names the line); 400 for a line id of another order or a
- * product of another shop, and `format_invalid` for a Dutch address whose postcode is not '1234 AB'.
+ * product of another shop, and `format_invalid` for a postcode
+ * its country does not use (format `postcode_nl` for a Dutch one not '1234 AB', else `postcode` with the `country`).
  */
 export async function editOrder(
   ctx: TenantScope,
@@ -51,18 +52,20 @@ export async function editOrder(
       );
     if (order.status !== 'open')
       throw problem(orderEditEndpoint, 'order_cancelled', `Order ${order.order_id} has been cancelled`);
-    // A Dutch postcode as the order import and the new order wizard want it (spec 1 §5 Address form): one PostNL
-    // cannot read would only be refused at the packing station, when the label is made.
-    const { countryCode, zipCode } = body.shipmentDetails;
-    if (countryCode === 'NL' && !normaliseDutchPostcode(zipCode))
+    // A postcode as the order import and the new order wizard want it (spec 1 §5 Address form; core
+    // normalisePostcode: NL '1234 AB', BE four digits, DE five, …): one the carrier cannot read would only be refused
+    // at the packing station, when the label is made. Stored normalised, as the import stores it.
+    const { countryCode, zipCode: typedZip } = body.shipmentDetails;
+    const zipCode = normalisePostcode(countryCode, typedZip);
+    if (!zipCode)
       throw refusal(
-        `Invalid postcode for NL: '${zipCode}' (four digits, optional space, two letters, e.g. 1234 AB)`,
+        countryCode === 'NL'
+          ? `Invalid postcode for NL: '${typedZip}' (four digits, optional space, two letters, e.g. 1234 AB)`
+          : `Invalid postcode for ${countryCode || 'the country'}: '${typedZip}'`,
         'format_invalid',
-        {
-          field: 'zipCode',
-          format: 'postcode_nl',
-          value: zipCode,
-        },
+        countryCode === 'NL'
+          ? { field: 'zipCode', format: 'postcode_nl', value: typedZip }
+          : { field: 'zipCode', format: 'postcode', country: countryCode, value: typedZip },
       );
     const lines = await tenantSql(scope)
       .selectFrom('order_lines as l')
@@ -175,7 +178,7 @@ export async function editOrder(
       streetName: a.streetName,
       houseNumber: a.houseNumber,
       houseNumberExtension: a.houseNumberExtension,
-      zipCode: a.zipCode,
+      zipCode,
       city: a.city,
       countryCode: a.countryCode,
       ...(a.company === undefined ? {} : { company: a.company }),
