@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdSchema } from '../common/common.schema.ts';
 import { reasonParams } from '../common/reason.ts';
 import { boundedDateTime, boundedText, codeText, searchText } from '../common/text.ts';
+import { SHELF_PROBLEMS } from '../stock/location.schema.ts';
 import { PICK_CLAIM_SECONDS, PICK_ITEM_MAX_ORDERS, PICK_ORDERS_MAX_ITEMS } from './pick.limits.ts';
 
 export { PICK_CLAIM_SECONDS, PICK_ITEM_MAX_ORDERS, PICK_ORDERS_MAX_ITEMS };
@@ -142,7 +143,7 @@ export const PickItemSchema = z.object({
    * reported location had none, and the floor shows the report on its card ('Gemeld: niet aanwezig'). Sent only when
    * there is one; a `count` or `correction` of the product on the location closes it.
    */
-  shelf_problem: z.enum(['not_present', 'insufficient']).optional(),
+  shelf_problem: z.enum(SHELF_PROBLEMS).optional(),
   /** Location name (the rack-location label text); '' when the product has no pick location. */
   rack: z.string(),
   /** Name of the parent location (rack or hall), null at the top. */
@@ -263,7 +264,7 @@ export const PickLinkResultSchema = z.object({
 export type PickLinkResult = z.infer<typeof PickLinkResultSchema>;
 
 /** What a picker reports at the shelf (spec 2 §2 Pick screen sub-menu). */
-export const PICK_PROBLEMS = ['not_present', 'insufficient', 'low_stock'] as const;
+export const PICK_PROBLEMS = [...SHELF_PROBLEMS, 'low_stock'] as const;
 export const PickProblemKindSchema = z.enum(PICK_PROBLEMS);
 export type PickProblemKind = z.infer<typeof PickProblemKindSchema>;
 

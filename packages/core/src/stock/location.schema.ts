@@ -171,6 +171,14 @@ export const LocationUpdateBodySchema = z
 export type LocationUpdateBody = z.infer<typeof LocationUpdateBodySchema>;
 
 /**
+ * The shelf reports that hold a place until it is counted (spec 2 §2 Pick screen sub-menu, `POST /pick_list/problem`;
+ * migration 0464): 'product not present at location' and 'insufficient quantity at location'. While one is open the
+ * pick list sends pickers to the product's other locations with stock; a count or correction of the place closes it.
+ */
+export const SHELF_PROBLEMS = ['not_present', 'insufficient'] as const;
+export type ShelfProblemKind = (typeof SHELF_PROBLEMS)[number];
+
+/**
  * A product on a location (spec 2 §3 Product location link: stock, active, toTransfer, quantity): `id` is the link's
  * id (`location_product_id` in the paths), `position` its place in the product's order (the first active location
  * with stock is where it is picked).
@@ -200,9 +208,7 @@ export const ProductLocationLinkSchema = z.object({
    * closed, with when it was made (ISO 8601). While it is open the pick list sends pickers to the product's other
    * locations with stock, so the place waits for a count. Sent only when there is one.
    */
-  shelf_problem: z
-    .object({ kind: z.enum(['not_present', 'insufficient']), reported_at: z.string() })
-    .optional(),
+  shelf_problem: z.object({ kind: z.enum(SHELF_PROBLEMS), reported_at: z.string() }).optional(),
 });
 export type ProductLocationLink = z.infer<typeof ProductLocationLinkSchema>;
 

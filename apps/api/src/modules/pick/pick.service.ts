@@ -19,7 +19,14 @@ import { type RawBuilder, sql } from 'kysely';
 import { systemSql } from '../../db/kysely.ts';
 import { orgScope, orgScopeSql, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { notFound, problem, rangeReversed, refusal } from '../../lib/errors.ts';
-import { applyStockChange, lockProducts } from '../stock/index.ts';
+import {
+  applyStockChange,
+  loadOpenShelfReports,
+  lockProducts,
+  newestReportPerPlace,
+  type OpenShelfReport,
+  placeKey,
+} from '../stock/index.ts';
 
 /** Who is asking: the organisations visible to the user, and the user (for the stock ledger). */
 export interface PickActor extends TenantScope {
@@ -154,43 +161,21 @@ function multiOf(multi: boolean | null, column: string): RawBuilder<unknown> {
   return multi ? sql`AND ${sql.ref(column)}` : sql`AND NOT ${sql.ref(column)}`;
 }
 
-/** An open shelf report's place and kind (migration 0464), newest first; see {@link loadOpenReports}. */
-interface OpenReport {
-  product_id: string;
-  location_id: string;
-  kind: 'not_present' | 'insufficient';
-}
-
-/**
- * The open shelf reports that steer the pick list (spec 2 §2 Pick screen sub-menu, `POST /pick_list/problem`;
- * migration 0464): the places (product, location) of these organisations with a 'not_present' or 'insufficient'
- * report that no count or correction of the place has closed yet, newest first. One range of `pick_problems_open_idx`
- * (only open reports are in it: a handful). Read once per request before the list's statements, so a warehouse with
- * none (the usual case) runs the same statements as before reports steered the list (issue 8: the hottest read).
- */
-async function loadOpenReports(scope: TenantScope): Promise<OpenReport[]> {
-  const result = await sql<OpenReport>`
-    SELECT pp.product_id, pp.location_id, pp.kind FROM pick_problems pp
-    WHERE pp.cleared_at IS NULL AND pp.kind IN ('not_present', 'insufficient') AND ${orgScopeSql(scope, 'pp')}
-    ORDER BY pp.created_at DESC`.execute(systemSql(scope.db));
-  return result.rows;
-}
-
 /** The open reports' places as rows (product_id, location_id) for `(…) IN (…)`: PostgreSQL hashes them once. */
-function reportedPlaces(reports: readonly OpenReport[]): RawBuilder<unknown> {
+function reportedPlaces(reports: readonly OpenShelfReport[]): RawBuilder<unknown> {
   return sql`SELECT * FROM unnest(${reports.map((r) => r.product_id)}::char(24)[],
     ${reports.map((r) => r.location_id)}::char(24)[]) AS r(product_id, location_id)`;
 }
 
 /**
  * The location the lines without a pick location of `product` are picked from: the product's first active place
- * outside quarantine (its order), those with stock and no open shelf report ({@link loadOpenReports}) first; null when
+ * outside quarantine (its order), those with stock and no open shelf report ({@link loadOpenShelfReports}) first; null when
  * it has none.
  */
 function firstPlace(
   scope: TenantScope,
   product: RawBuilder<unknown>,
-  reports: readonly OpenReport[],
+  reports: readonly OpenShelfReport[],
 ): RawBuilder<unknown> {
   const usable =
     reports.length === 0
@@ -213,7 +198,7 @@ function firstPlace(
 function otherPlace(
   scope: TenantScope,
   product: RawBuilder<unknown>,
-  reports: readonly OpenReport[],
+  reports: readonly OpenShelfReport[],
 ): RawBuilder<unknown> {
   return sql`(
     SELECT pl.location_id FROM product_locations pl JOIN locations loc ON loc.id = pl.location_id
@@ -232,7 +217,7 @@ function routedPlace(
   scope: TenantScope,
   product: RawBuilder<unknown>,
   location: RawBuilder<unknown>,
-  reports: readonly OpenReport[],
+  reports: readonly OpenShelfReport[],
 ): RawBuilder<unknown> {
   if (reports.length === 0) return sql`coalesce(${location}, ${firstPlace(scope, product, reports)})`;
   return sql`CASE
@@ -405,7 +390,7 @@ export async function pickListText(
   // The organisations this list is about: the caller's, narrowed by `orgs`.
   const scope = { db: ctx.db, orgIds };
   // Read beside the filters' look-ups; awaited before the list's statement (an early empty answer drops it).
-  const reportsRead = loadOpenReports(scope);
+  const reportsRead = loadOpenShelfReports(scope);
   reportsRead.catch(() => undefined);
 
   const wantedLocations = idList(params.locations);
@@ -631,11 +616,7 @@ export async function pickListText(
   // fields, its round's numbers, its first order's shop number and the round's and other locations' texts.
   const str = JSON.stringify;
   // An item still on a reported place (its product had no other place to go): the newest open report's kind.
-  const shelfProblem = new Map<string, OpenReport['kind']>();
-  for (const r of reports) {
-    const place = `${r.product_id}:${r.location_id}`;
-    if (!shelfProblem.has(place)) shelfProblem.set(place, r.kind);
-  }
+  const shelfProblem = newestReportPerPlace(reports);
   let text = '{"items":[';
   for (const [n, r] of rows.entries()) {
     const round = roundOf[n];
@@ -644,7 +625,7 @@ export async function pickListText(
     const count = orders ? (round?.round_orders ?? 0) : 0;
     const qty = orders ? (round?.round_qty ?? 0) : 0;
     const firstShop = str((orders ? round?.first_shop : null) ?? '');
-    const shelf = r.loc_id === null ? undefined : shelfProblem.get(`${r.product_id}:${r.loc_id}`);
+    const shelf = r.loc_id === null ? undefined : shelfProblem.get(placeKey(r.product_id, r.loc_id))?.kind;
     text += `${n === 0 ? '' : ','}{"id":${str(`${r.product_id}:${r.loc_id ?? 'none'}`)},"product__id":${str(r.product_id)},"product__name":${str(r.product_name)},"product__stock":${r.loc_stock ?? 0},"product__note":${str(r.note)},"pick_note":${str(r.pick_note)},"needs_recount":${r.needs_recount}${r.is_bundle ? ',"is_bundle":true' : ''}${shelf ? `,"shelf_problem":${str(shelf)}` : ''},"rack":${str(r.loc_name ?? '')},"rack_parent":${str(r.loc_parent)},"loc_number":${r.loc_sequence ?? 0},"loc_id":${str(r.loc_id)},"prod__loc_id":${str(r.prod_loc_id)},"qty":${qty},"round_orders":${count},"more_orders":${Math.max(0, r.lines - count)},"more_qty":${Math.max(0, r.qty - qty)},"ean":${str(r.ean)},"image":${str(r.img_url)},"org_id":${str(r.org_id)},"org_name":${str(r.org_name)},"order_id":${firstShop},"orders":[${orders}],"other_locations":[${othersOf[n] ?? ''}]}`;
   }
   return `${text}],"total":${total},"skip":${query.skip},"limit":${query.limit}}`;
@@ -684,7 +665,7 @@ export async function getPickItemOrders(
   const filtered = orgIds.length > 0 ? await orderFiltersOf(ctx, query) : null;
   if (!filtered) return answer(new Map());
   const scope = { db: ctx.db, orgIds };
-  const reports = await loadOpenReports(scope);
+  const reports = await loadOpenShelfReports(scope);
   const steered = reports.length > 0;
   const products = ids.map((id) => id.slice(0, 24));
   const locations = ids.map((id) => (id.endsWith(':none') ? null : id.slice(25)));

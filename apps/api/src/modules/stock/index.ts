@@ -4,4 +4,10 @@ export { placeInbound, quarantineRefusal } from './inbound-checkin.ts';
 export { applyStockChange, lockProducts } from './ledger.ts';
 export { pickLocationsOf } from './pick-locations.service.ts';
 export { locationOf } from './product-locations.service.ts';
+export {
+  loadOpenShelfReports,
+  newestReportPerPlace,
+  type OpenShelfReport,
+  placeKey,
+} from './shelf-reports.ts';
 export { registerStockRoutes } from './stock.routes.ts';

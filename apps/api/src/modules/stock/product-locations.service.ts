@@ -25,6 +25,7 @@ import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { notFound, problem, refusal } from '../../lib/errors.ts';
 import { placeInbound } from './inbound-checkin.ts';
 import { applyStockChange, lockLink, writeMutation } from './ledger.ts';
+import { loadOpenShelfReports, newestReportPerPlace, placeKey } from './shelf-reports.ts';
 
 /** What the product location calls need: the transaction-bound scope and who acts. */
 export interface StockContext extends TenantScope {
@@ -91,16 +92,8 @@ export async function getProductLocations(ctx: TenantScope, productId: string): 
   // transaction the connection's serial runner sends them one after the other, as before.
   const [bundle, reports, links] = await Promise.all([
     isBundle(ctx, product.org_id, product.id),
-    // The open shelf reports of the product, newest first (one range of pick_problems_open_idx, migration 0464).
-    tenantSql(ctx)
-      .selectFrom('pick_problems as pp')
-      .select(['pp.location_id', 'pp.kind', 'pp.created_at'])
-      .where('pp.product_id', '=', product.id)
-      .where('pp.cleared_at', 'is', null)
-      .where('pp.kind', 'in', ['not_present', 'insufficient'])
-      .where(orgScope(ctx, 'pp'))
-      .orderBy('pp.created_at', 'desc')
-      .execute(),
+    // The open shelf reports of the product, newest first.
+    loadOpenShelfReports(ctx, product.id),
     tenantSql(ctx)
       .selectFrom('product_locations as pl')
       .innerJoin('locations as l', 'l.id', 'pl.location_id')
@@ -125,14 +118,7 @@ export async function getProductLocations(ctx: TenantScope, productId: string): 
       .orderBy('l.name')
       .execute(),
   ]);
-  const reportAt = new Map<string, { kind: 'not_present' | 'insufficient'; reported_at: string }>();
-  for (const r of reports) {
-    if (!reportAt.has(r.location_id))
-      reportAt.set(r.location_id, {
-        kind: r.kind as 'not_present' | 'insufficient',
-        reported_at: new Date(r.created_at).toISOString(),
-      });
-  }
+  const reportAt = newestReportPerPlace(reports);
   return {
     product: {
       id: product.id,
@@ -144,23 +130,28 @@ export async function getProductLocations(ctx: TenantScope, productId: string): 
       return_instruction: product.return_instruction,
       is_bundle: bundle,
     },
-    locations: links.map((l) => ({
-      id: l.id,
-      location: {
-        id: l.location_id,
-        name: l.location_name,
-        parent_name: l.parent_name,
-        type: l.location_type as ProductLocations['locations'][number]['location']['type'],
-        active: l.location_active,
-        quarantine: l.location_quarantine,
-      },
-      stock: l.stock,
-      active: l.active,
-      to_transfer: l.to_transfer,
-      transfer_quantity: l.transfer_quantity,
-      position: l.position,
-      ...(reportAt.has(l.location_id) ? { shelf_problem: reportAt.get(l.location_id) } : {}),
-    })),
+    locations: links.map((l) => {
+      const report = reportAt.get(placeKey(product.id, l.location_id));
+      return {
+        id: l.id,
+        location: {
+          id: l.location_id,
+          name: l.location_name,
+          parent_name: l.parent_name,
+          type: l.location_type as ProductLocations['locations'][number]['location']['type'],
+          active: l.location_active,
+          quarantine: l.location_quarantine,
+        },
+        stock: l.stock,
+        active: l.active,
+        to_transfer: l.to_transfer,
+        transfer_quantity: l.transfer_quantity,
+        position: l.position,
+        ...(report
+          ? { shelf_problem: { kind: report.kind, reported_at: new Date(report.created_at).toISOString() } }
+          : {}),
+      };
+    }),
   };
 }
 
