@@ -1,51 +1,19 @@
-import type { OpenOrder, OpenOrderLine, OpenOrders } from '@hoppa/core';
+import type { OpenOrder, OpenOrders } from '@hoppa/core';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orgAuth, role, user } from '../../test/fixtures.ts';
+import { hexId, openLine, openOrder } from '../../test/open-orders.ts';
 import { stubPageRequest } from '../../test/page-request.ts';
 import { renderUi } from '../../test/render.tsx';
 import { OpenOrdersPage } from './open-orders-page.tsx';
 
-const hex = (n: number) => n.toString(16).padStart(24, '0');
+const hex = hexId;
 const PASTA = '8700001234016';
 const SAUCE = '8700020241422';
 
-function line(n: number, ean: string, quantity = 1, pack_note: string | null = null): OpenOrderLine {
-  return {
-    id: hex(100 + n),
-    ean,
-    title: `Product ${ean}`,
-    quantity,
-    picked_quantity: quantity,
-    pick_location: { id: hex(300), name: 'A-01' },
-    pack_note,
-    cancellationRequest: false,
-  };
-}
-
-function order(n: number, orderId: string, products: OpenOrderLine[]): OpenOrder {
-  return {
-    id: hex(n),
-    orderId,
-    org: hex(9),
-    org_name: 'Bakkerij Bol',
-    platform: 'import',
-    status: 'open',
-    orderPlacedDateTime: '2026-03-02T09:00:00.000Z',
-    deliveryDateTime: null,
-    shipmentDetails: { firstName: 'Jan', surname: 'Jansen', countryCode: 'NL', city: 'Utrecht' },
-    notes_text: null,
-    notes_color: null,
-    notes_notify: false,
-    selected_ship_option: 'LOCAL-NL',
-    selected_packaging_option: null,
-    label_quantity: 1,
-    label: false,
-    shipped: false,
-    isFulfilledBySF: true,
-    products,
-  };
-}
+const line = (n: number, ean: string, quantity = 1, pack_note: string | null = null) =>
+  openLine(n, ean, { quantity, picked_quantity: quantity, pack_note });
+const order = openOrder;
 
 const ORDERS = [
   // Grouped in a cart (spec 1 §4 'picked grouped', order grouping).

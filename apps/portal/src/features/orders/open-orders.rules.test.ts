@@ -1,6 +1,7 @@
 import type { OpenOrder, OpenOrderLine, ShipmentMethod } from '@hoppa/core';
 import { createScanBuffer, PACK_SCAN_BUFFER, type PackScanState, packScanAfterShip } from '@hoppa/core';
 import { describe, expect, it } from 'vitest';
+import { hexId, openLine, openOrder } from '../../test/open-orders.ts';
 import {
   boardColumns,
   boardFirstCards,
@@ -23,48 +24,12 @@ import {
 } from './open-orders.rules.ts';
 
 let seq = 0;
-const hex = (n: number) => n.toString(16).padStart(24, '0');
+const hex = hexId;
 
-function line(ean: string, over: Partial<OpenOrderLine> = {}): OpenOrderLine {
-  seq += 1;
-  return {
-    id: hex(1000 + seq),
-    ean,
-    title: `Product ${ean}`,
-    quantity: 1,
-    picked_quantity: 1,
-    pick_location: { id: hex(3000), name: 'A-01' },
-    pack_note: null,
-    cancellationRequest: false,
-    ...over,
-  };
-}
-
-function order(orderId: string, products: OpenOrderLine[], over: Partial<OpenOrder> = {}): OpenOrder {
-  seq += 1;
-  return {
-    id: hex(seq),
-    orderId,
-    org: hex(9000),
-    org_name: 'Bakkerij Bol',
-    platform: 'import',
-    status: 'open',
-    orderPlacedDateTime: '2026-03-02T09:00:00.000Z',
-    deliveryDateTime: null,
-    shipmentDetails: { firstName: 'Jan', surname: 'Jansen', countryCode: 'NL' },
-    notes_text: null,
-    notes_color: null,
-    notes_notify: false,
-    selected_ship_option: 'SMF-POSTNL-NL',
-    selected_packaging_option: null,
-    label_quantity: 1,
-    label: false,
-    shipped: false,
-    isFulfilledBySF: true,
-    products,
-    ...over,
-  };
-}
+const line = (ean: string, over: Partial<OpenOrderLine> = {}) =>
+  openLine(1000 + ++seq, ean, { pick_location: { id: hex(3000), name: 'A-01' }, ...over });
+const order = (orderId: string, products: OpenOrderLine[], over: Partial<OpenOrder> = {}) =>
+  openOrder(++seq, orderId, products, { selected_ship_option: 'SMF-POSTNL-NL', ...over });
 
 const PASTA = '8700001234016';
 const SAUCISSE = '8700020241422';

@@ -1,12 +1,13 @@
 import type { BolCancellationResult, OpenOrder, OpenOrderLine, ShipmentMethod } from '@hoppa/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { hexId, openLine, openOrder } from '../../../test/open-orders.ts';
 import { stubPageRequest } from '../../../test/page-request.ts';
 import { renderUi } from '../../../test/render.tsx';
 import type { OrderPermissions } from '../use-order-permissions.ts';
 import { OrderCard } from './order-card.tsx';
 
-const hex = (n: number) => n.toString(16).padStart(24, '0');
+const hex = hexId;
 
 const METHOD: ShipmentMethod = {
   id: hex(501),
@@ -20,33 +21,20 @@ const METHOD: ShipmentMethod = {
   active: true,
 };
 
-function line(n: number, title: string, extra: Partial<OpenOrderLine> = {}): OpenOrderLine {
-  return {
-    id: hex(100 + n),
-    ean: `87000300000${n}9`,
+const line = (n: number, title: string, extra: Partial<OpenOrderLine> = {}) =>
+  openLine(n, `87000300000${n}9`, {
     title,
-    quantity: 1,
     picked_quantity: 0,
     pick_location: { id: hex(300), name: 'A-01-1' },
     group_location: null,
-    pack_note: null,
-    cancellationRequest: false,
     bundle: null,
     added_by_rule: false,
     ...extra,
-  };
-}
-
-function bolOrder(products: OpenOrderLine[]): OpenOrder {
-  return {
-    id: hex(1),
-    orderId: '1043965710',
-    org: hex(9),
-    org_name: 'Bakkerij Bol',
+  });
+const bolOrder = (products: OpenOrderLine[]) =>
+  openOrder(1, '1043965710', products, {
     platform: 'bol',
-    status: 'open',
     orderPlacedDateTime: '2026-11-25T09:00:00.000Z',
-    deliveryDateTime: null,
     shipmentDetails: {
       firstName: 'Jan',
       surname: 'Jansen',
@@ -54,18 +42,7 @@ function bolOrder(products: OpenOrderLine[]): OpenOrder {
       zipCode: '3511AR',
       city: 'Utrecht',
     },
-    notes_text: null,
-    notes_color: null,
-    notes_notify: false,
-    selected_ship_option: 'LOCAL-NL',
-    selected_packaging_option: null,
-    label_quantity: 1,
-    label: false,
-    shipped: false,
-    isFulfilledBySF: true,
-    products,
-  };
-}
+  });
 
 const OWNER: OrderPermissions = {
   ship: true,

@@ -1,50 +1,20 @@
-import type { OpenOrder, OpenOrderLine } from '@hoppa/core';
+import type { OpenOrderLine } from '@hoppa/core';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { openLine, openOrder } from '../../../test/open-orders.ts';
 import { renderUi } from '../../../test/render.tsx';
 import { ShipConfirmModal } from './ship-confirm-modal.tsx';
 
-const hex = (n: number) => n.toString(16).padStart(24, '0');
 const SCANNED = '8710100121919';
 const CRUESLI = '8710100121926';
 
-function line(n: number, ean: string, over: Partial<OpenOrderLine> = {}): OpenOrderLine {
-  return {
-    id: hex(100 + n),
-    ean,
-    title: `Product ${ean}`,
-    quantity: 1,
-    picked_quantity: 1,
-    pick_location: null,
-    pack_note: null,
-    cancellationRequest: false,
-    ...over,
-  };
-}
-
-function order(products: OpenOrderLine[]): OpenOrder {
-  return {
-    id: hex(1),
-    orderId: 'SW-1017',
-    org: hex(9),
+const line = (n: number, ean: string, over: Partial<OpenOrderLine> = {}) =>
+  openLine(n, ean, { pick_location: null, ...over });
+const order = (products: OpenOrderLine[]) =>
+  openOrder(1, 'SW-1017', products, {
     org_name: 'Stroopwafel & Co',
-    platform: 'import',
-    status: 'open',
-    orderPlacedDateTime: '2026-03-02T09:00:00.000Z',
-    deliveryDateTime: null,
     shipmentDetails: { firstName: 'Jan', surname: 'Jansen', countryCode: 'NL' },
-    notes_text: null,
-    notes_color: null,
-    notes_notify: false,
-    selected_ship_option: 'LOCAL-NL',
-    selected_packaging_option: null,
-    label_quantity: 1,
-    label: false,
-    shipped: false,
-    isFulfilledBySF: true,
-    products,
-  };
-}
+  });
 
 describe('ShipConfirmModal (spec 1 §4 Open orders screen barcode scan)', () => {
   it('lists every line of a multi-line order to pack, the scanned one marked, in Dutch', () => {
