@@ -49,4 +49,39 @@ describe('the demo inbounds (issue 10 §6)', () => {
     );
     expect(breaks).toEqual([]);
   });
+
+  it('dates last week’s check-ins, their items’ submission and their stock-in ledger rows at the check-in time', async () => {
+    const rows = (
+      await t.db.query<{
+        inbound: string;
+        amsterdam: string;
+        submitted: boolean;
+        ledger: number;
+        at_checkin: number;
+      }>(
+        `SELECT b.id AS inbound, to_char(b.checked_in_at AT TIME ZONE 'Europe/Amsterdam', 'HH24:MI') AS amsterdam,
+                bool_and(it.submitted_at = b.checked_in_at) AS submitted,
+                count(m.id)::int AS ledger,
+                (count(m.id) FILTER (WHERE m.created_at = b.checked_in_at))::int AS at_checkin
+           FROM inbounds b JOIN inbound_items it ON it.inbound_id = b.id
+           LEFT JOIN stock_mutations m ON m.reason = 'checkin' AND m.note = 'inbound item ' || it.id
+          WHERE b.status = 'checked_in'
+          GROUP BY b.id, b.checked_in_at ORDER BY b.checked_in_at, b.id`,
+      )
+    ).rows;
+    expect(rows).toHaveLength(4);
+    for (const r of rows) {
+      // Checked in at 14:00 on the warehouse's clock, each item submitted then and every piece placed then.
+      expect(r).toMatchObject({ amsterdam: '14:00', submitted: true });
+      expect(r.ledger).toBeGreaterThan(0);
+      expect(r.at_checkin).toBe(r.ledger);
+    }
+    // Only the partly checked-in inbound of today has check-in rows of today.
+    const recent = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM stock_mutations m JOIN inbound_items it ON m.note = 'inbound item ' || it.id
+         JOIN inbounds b ON b.id = it.inbound_id
+        WHERE m.reason = 'checkin' AND m.created_at > now() - interval '4 days' AND b.status = 'checked_in'`,
+    );
+    expect(recent.rows[0]?.n).toBe(0);
+  });
 });

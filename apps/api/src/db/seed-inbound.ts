@@ -44,7 +44,8 @@ function day(days: number): string {
  * The demo inbounds (issue 10 §6; spec 2 §2 inbound lists, calendar), made through the same calls the portal and the
  * floor make: per demo merchant a pallet expected today, two packages later this week, one package partly checked
  * in (one item placed on a location the finder reserved, not submitted) and two inbounds checked in last week
- * (placed and submitted, their check-in moved to their expected day). Throws when a call fails.
+ * (placed and submitted, their check-in moved to their expected day at 14:00, with their items' submission and their
+ * `checkin` ledger rows: the stock arrived then, not when the seed ran). Throws when a call fails.
  */
 export async function seedLiveInbound(app: FastifyInstance, db: Db): Promise<LiveInboundResult> {
   const picker = await login(app, 'picker');
@@ -111,9 +112,25 @@ export async function seedLiveInbound(app: FastifyInstance, db: Db): Promise<Liv
         await place(it, it.pieces_expected - (n === 6 ? it.packed_per : 0));
         await call(app, picker, 'PUT', `/inbound_item/submitInboundItem/${it.id}`);
       }
+      // The calls stamp "now"; as the other demo parts do, SQL moves the moments afterwards to the story's: checked
+      // in on its expected day at 14:00 on the warehouse's clock, announced three days before. Its items were
+      // submitted then and their pieces placed then, so the items and their `checkin` rows in the stock ledger (by
+      // the note placeInbound writes) carry the check-in time, not the moment the seed ran.
       await db.query(
-        `UPDATE inbounds SET checked_in_at = expected_delivery + time '14:00', created_at = expected_delivery - 3
+        `UPDATE inbounds SET checked_in_at = (expected_delivery + time '14:00') AT TIME ZONE 'Europe/Amsterdam',
+                created_at = expected_delivery - 3
           WHERE id = $1`,
+        [ib.id],
+      );
+      await db.query(
+        `UPDATE inbound_items it SET submitted_at = b.checked_in_at, created_at = b.created_at
+           FROM inbounds b WHERE b.id = it.inbound_id AND b.id = $1`,
+        [ib.id],
+      );
+      await db.query(
+        `UPDATE stock_mutations m SET created_at = b.checked_in_at
+           FROM inbound_items it JOIN inbounds b ON b.id = it.inbound_id
+          WHERE b.id = $1 AND m.reason = 'checkin' AND m.note = 'inbound item ' || it.id`,
         [ib.id],
       );
       result.checkedIn++;

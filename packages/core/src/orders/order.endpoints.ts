@@ -102,9 +102,10 @@ export const shipmentBoxesEndpoint = defineEndpoint({
 /**
  * `POST /orders/import` (spec 1 §2 Import, §7): creates orders of the current organisation from
  * mapped spreadsheet rows. Rows sharing an order_id form one order; a rejected row rejects its
- * order; each order is written whole or not at all; re-uploading creates no duplicates. Answers 201
- * `{ created, orders: [{order_id, id}], errors: [{row, order_id, reason}], warnings }`; 400 when no
- * current organisation is chosen.
+ * order; each order is written whole or not at all; re-uploading creates no duplicates: an order whose number was
+ * imported before is skipped and reported apart from the rows to fix. Answers 201
+ * `{ created, orders: [{order_id, id}], errors: [{row, order_id, reason}], skipped, skipped_rows, warnings }`; 400
+ * when no current organisation is chosen.
  */
 export const orderImportEndpoint = defineEndpoint({
   method: 'POST',

@@ -410,13 +410,18 @@ export const OrderImportIssueSchema = z.object({
 export type OrderImportIssue = z.infer<typeof OrderImportIssueSchema>;
 
 /**
- * Answer of `POST /orders/import` (201): how many orders were created, their ids, the rejected rows
- * (a rejected row rejects its whole order) and warnings for imported lines (no pick location).
+ * Answer of `POST /orders/import` (201; spec 1 §2 Import, §7 POST /orders/import): how many orders were created,
+ * their ids, the rejected rows to fix (a rejected row rejects its whole order), the orders skipped because their
+ * order number was imported before (`skipped`, a count of orders like `created`) with their rows (`skipped_rows`,
+ * code `duplicate`: nothing to fix, re-uploading a file never creates an order twice), and warnings for imported
+ * lines (no pick location).
  */
 export const OrderImportResultSchema = z.object({
   created: z.number().int(),
   orders: z.array(z.object({ order_id: z.string(), id: IdSchema })),
   errors: z.array(OrderImportIssueSchema),
+  skipped: z.number().int(),
+  skipped_rows: z.array(OrderImportIssueSchema),
   warnings: z.array(OrderImportIssueSchema),
 });
 export type OrderImportResult = z.infer<typeof OrderImportResultSchema>;

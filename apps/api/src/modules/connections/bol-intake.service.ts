@@ -160,7 +160,8 @@ export async function pullBolOrders(db: Db, conn: ConnectionRow, bol: BolClient)
   );
   result.imported = answer.created;
   const ourId = new Map(answer.orders.map((o) => [o.order_id, o.id]));
-  const duplicate = new Set(answer.errors.filter((e) => e.code === 'duplicate').map((e) => e.order_id));
+  // Orders taken in before (by an earlier pull that stopped before recording its items): skipped by the import.
+  const duplicate = new Set(answer.skipped_rows.map((e) => e.order_id));
   // Per order the faulty row's own problem (not 'rejected because of row N': bol's items have no sheet rows).
   for (const e of answer.errors)
     if (

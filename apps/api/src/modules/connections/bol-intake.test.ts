@@ -137,6 +137,20 @@ describe('bol order intake (issue 14 item 3)', () => {
     expect(await status()).toMatchObject({ ok: true, imported: 1, unknown_eans: [] });
   });
 
+  it('notes an order an earlier pull imported but did not note (it stopped in between): skipped, not refused', async () => {
+    const first = fake.orders[0] as FakeBolOrder;
+    await t.db.query('DELETE FROM bol_order_items WHERE bol_order_id = $1', [first.orderId]);
+    await syncConnection(deps, conn._id);
+    // The import skips it as already imported; the pull takes nothing twice and notes its items again.
+    expect(await ourOrders()).toHaveLength(3);
+    expect(await status()).toMatchObject({ ok: true, imported: 0, refused: [] });
+    const noted = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM bol_order_items WHERE bol_order_id = $1',
+      [first.orderId],
+    );
+    expect(noted.rows[0]?.n).toBe(first.orderItems.length);
+  });
+
   it('takes in items the customer asked to cancel as lines with a cancellation request (spec 1 §4)', async () => {
     const o = order(jam.ean, bread.ean);
     (o.orderItems[1] as { cancellationRequest?: boolean }).cancellationRequest = true;

@@ -135,14 +135,18 @@ describe('aggregates after a bulk order import', () => {
     expect(multi.rows[0]?.bundles).toBeGreaterThan(5);
     expect(await drift()).toEqual(none);
 
-    // Re-uploading the same file writes nothing and every order is a duplicate; the aggregates do not move.
+    // Re-uploading the same file writes nothing: every imported order is skipped as already imported, only the
+    // rejected ones are rows to fix again; the aggregates do not move.
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/orders/import',
       headers: { cookie },
       payload: rows,
     });
-    expect((again.json() as OrderImportResult).created).toBe(0);
+    const againBody = again.json() as OrderImportResult;
+    expect(againBody.created).toBe(0);
+    expect(againBody.skipped).toBe(body.created);
+    expect(new Set(againBody.errors.map((e) => e.order_id))).toEqual(rejected);
     expect(await drift()).toEqual(none);
   });
 

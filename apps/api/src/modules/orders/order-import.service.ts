@@ -71,7 +71,7 @@ interface ImportProduct {
  * - orders are written in chunks of {@link ORDER_CHUNK}, one transaction per chunk with one multi-row INSERT for
  *   the orders and one for their lines, and other requests get a turn between chunks. `ON CONFLICT (org_id,
  *   order_id) DO NOTHING` skips an order another upload wrote meanwhile (its lines are not written; it is reported
- *   as a duplicate). If a chunk fails for another reason, its orders are retried one transaction each, so an order
+ *   as skipped, like an order imported before). If a chunk fails for another reason, its orders are retried one transaction each, so an order
  *   is always written whole or not at all and one faulty order never takes the others down.
  * - then the automation rules of the orders' products run and bundle lines become lines of their parts
  *   (`applyArrivalRules`, ADR 0049), in the chunk's transaction, for the orders with a line of a bundle or of a
@@ -86,8 +86,11 @@ interface ImportProduct {
  * issue 14), type manual_order and placed_at now, plus one microsecond per order of the chunk, so the orders of one
  * file keep their file order on the open list.
  * Returns `{ created, orders: [{order_id, id}], errors: [{row, order_id, code, values, rejected_by_row, reason}],
- * warnings }`: each issue's reason as a code with the values it names (core `ORDER_IMPORT_REASON_CODES`), which the
- * apps translate, and in English as `reason`.
+ * skipped, skipped_rows, warnings }`: each issue's reason as a code with the values it names (core
+ * `ORDER_IMPORT_REASON_CODES`), which the apps translate, and in English as `reason`. An order whose number the
+ * organisation has already (imported before, or written by another upload meanwhile) is not an error to fix: it is
+ * skipped, counted in `skipped` (orders) and its rows listed in `skipped_rows` (code `duplicate`), so a re-upload of
+ * the same file reports its orders as already imported (spec 1 §7: re-uploading creates no duplicates).
  * Errors: 400 `validation` when the body is not a list of 1–50,000 rows of text cells.
  */
 export async function importOrders(
@@ -199,7 +202,9 @@ export async function importOrders(
     ),
   );
 
-  const errors: OrderImportIssue[] = answer.errors;
+  // The plan's 'duplicate' rows are orders imported before: skipped, not rows to fix.
+  const errors: OrderImportIssue[] = answer.errors.filter((e) => e.code !== 'duplicate');
+  const skippedRows: OrderImportIssue[] = answer.errors.filter((e) => e.code === 'duplicate');
   const warnings: OrderImportIssue[] = [];
   const created: { order_id: string; id: string; index: number }[] = [];
 
@@ -342,7 +347,7 @@ export async function importOrders(
   const record = (r: Awaited<ReturnType<typeof write>>) => {
     created.push(...r.chunkCreated);
     warnings.push(...r.chunkWarnings);
-    errors.push(...r.chunkDuplicates);
+    skippedRows.push(...r.chunkDuplicates);
   };
 
   const all = plan.orderId.map((_, i) => i);
@@ -375,10 +380,13 @@ export async function importOrders(
   created.sort((a, b) => a.index - b.index);
   errors.sort((a, b) => a.row - b.row);
   warnings.sort((a, b) => a.row - b.row);
+  skippedRows.sort((a, b) => a.row - b.row);
   return {
     created: created.length,
     orders: created.map(({ order_id, id }) => ({ order_id, id })),
     errors,
+    skipped: new Set(skippedRows.map((e) => e.order_id)).size,
+    skipped_rows: skippedRows,
     warnings,
   };
 }

@@ -222,7 +222,11 @@ describe('POST /api/orders/import', () => {
       },
       { row: 7, order_id: 'R-5', reason: "quantity not a positive integer: 'twee'" },
       { row: 8, order_id: 'R-6', reason: 'missing required address field: streetName' },
-      { row: 10, order_id: 'SH-1001', reason: 'duplicate order id already imported' },
+    ]);
+    // An order imported before is no row to fix: it is skipped and reported apart (spec 1 §7).
+    expect(body.skipped).toBe(1);
+    expect(body.skipped_rows.map(({ row, order_id, code }) => ({ row, order_id, code }))).toEqual([
+      { row: 10, order_id: 'SH-1001', code: 'duplicate' },
     ]);
     // Each reason also as a code with the values it names, which the portal translates (ADR 0118 Left for later).
     expect(
@@ -235,7 +239,6 @@ describe('POST /api/orders/import', () => {
       { row: 5, code: 'bad_postcode', values: { country: 'NL', value: '123 AB' }, rejected_by_row: null },
       { row: 7, code: 'bad_quantity', values: { value: 'twee' }, rejected_by_row: null },
       { row: 8, code: 'missing_address', values: { field: 'streetName' }, rejected_by_row: null },
-      { row: 10, code: 'duplicate', values: {}, rejected_by_row: null },
     ]);
     expect(await orderCount()).toBe(before + 1);
     const lines = await t.db.query(
@@ -244,7 +247,7 @@ describe('POST /api/orders/import', () => {
     expect(lines.rows).toHaveLength(0);
   });
 
-  it('creates nothing when the same file is uploaded again', async () => {
+  it('creates nothing when the same file is uploaded again: its orders are skipped as already imported, not errors', async () => {
     const [a, b] = bolEans as [string, string];
     const file: OrderImportRow[] = [
       { order_id: 'RE-1', product_ean: a, quantity: '1', ...address },
@@ -253,16 +256,42 @@ describe('POST /api/orders/import', () => {
     ];
     const first = await post(bolCookie, file);
     expect(first.body.created).toBe(2);
+    expect([first.body.skipped, first.body.skipped_rows]).toEqual([0, []]);
     const before = await orderCount();
     const again = await post(bolCookie, file);
     expect(again.status).toBe(201);
     expect(again.body.created).toBe(0);
-    expect(again.body.errors.map(({ row, order_id, reason }) => ({ row, order_id, reason }))).toEqual([
-      { row: 1, order_id: 'RE-1', reason: 'duplicate order id already imported' },
-      { row: 2, order_id: 'RE-1', reason: 'duplicate order id already imported' },
-      { row: 3, order_id: 'RE-2', reason: 'duplicate order id already imported' },
+    expect(again.body.errors).toEqual([]);
+    expect(again.body.skipped).toBe(2);
+    expect(
+      again.body.skipped_rows.map(({ row, order_id, code, reason }) => ({ row, order_id, code, reason })),
+    ).toEqual([
+      { row: 1, order_id: 'RE-1', code: 'duplicate', reason: 'duplicate order id already imported' },
+      { row: 2, order_id: 'RE-1', code: 'duplicate', reason: 'duplicate order id already imported' },
+      { row: 3, order_id: 'RE-2', code: 'duplicate', reason: 'duplicate order id already imported' },
     ]);
     expect(await orderCount()).toBe(before);
+
+    // The file grown by a new order and a faulty one: the new one is created, the old ones skipped, only the faulty
+    // row is a row to fix (a faulty row of an order imported before is skipped with its order).
+    const grown = await post(bolCookie, [
+      ...file,
+      { order_id: 'RE-3', product_ean: a, quantity: '2', ...address },
+      { order_id: 'RE-4', product_ean: a, quantity: '1', ...address, city: '' },
+      { order_id: 'RE-2', product_ean: a, quantity: 'nul' },
+    ]);
+    expect(grown.body.created).toBe(1);
+    expect(grown.body.orders.map((o) => o.order_id)).toEqual(['RE-3']);
+    expect(grown.body.errors.map(({ row, order_id, code }) => ({ row, order_id, code }))).toEqual([
+      { row: 5, order_id: 'RE-4', code: 'missing_address' },
+    ]);
+    expect(grown.body.skipped).toBe(2);
+    expect(grown.body.skipped_rows.map((e) => [e.row, e.order_id])).toEqual([
+      [1, 'RE-1'],
+      [2, 'RE-1'],
+      [3, 'RE-2'],
+      [6, 'RE-2'],
+    ]);
   });
 
   it('lets another organisation use the same order id, and keeps its orders to itself', async () => {

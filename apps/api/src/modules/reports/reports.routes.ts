@@ -36,7 +36,10 @@ export function registerReportRoutes(app: FastifyInstance): void {
           .select('name')
           .executeTakeFirst()
       : undefined;
-    await app.hoppa.mail.send({ to: ctx.user.email, ...weeklyReportMail(org?.name ?? 'Hoppa', report) });
+    await app.hoppa.mail.send({
+      to: ctx.user.email,
+      ...weeklyReportMail(org?.name ?? 'Hoppa', report, ctx.lang),
+    });
     return { ...report, sent_to: ctx.user.email };
   });
   route(app, setupStatusEndpoint, async (_input, ctx) =>

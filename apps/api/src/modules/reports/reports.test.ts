@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { APP_HEADER, amsterdamDay, type LabelRunItem, type OrdersPerDay } from '@hoppa/core';
+import { APP_HEADER, amsterdamDay, formatDate, type LabelRunItem, type OrdersPerDay } from '@hoppa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
 import { createFileMailTransport } from '../../lib/mail.ts';
@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { addLocation, addOrder, addProduct, orgId } from '../pick/test/fulfilment.fixtures.ts';
 import { lastDays } from './dashboard.service.ts';
 import { toReportTable } from './pick-pack-report.service.ts';
-import { sendDueWeeklyReports } from './weekly-report.service.ts';
+import { sendDueWeeklyReports, weeklyReportDay } from './weekly-report.service.ts';
 
 let t: TestApp;
 let picker: string;
@@ -250,6 +250,19 @@ describe('GET /orders/weekly_report', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('Weekrapport van Bakkerij Bol');
     expect(mails[0]).toContain('1 orders binnengekomen');
+    // Its days as a Dutch merchant reads them ('ma 30-11-2026'), not as ISO dates.
+    expect(mails[0]).toContain(weeklyReportDay(amsterdamDay(yesterday), 'nl'));
+    expect(mails[0]).toMatch(new RegExp(`\\n(ma|di|wo|do|vr|za|zo) ${formatDate(yesterday)} `));
+    expect(mails[0]).not.toContain(amsterdamDay(yesterday));
+    // In English for an English user.
+    const en = await get('/api/orders/weekly_report', bolOwner, {
+      [APP_HEADER]: 'test',
+      'accept-language': 'en-GB',
+    });
+    expect(en.statusCode, en.body).toBe(200);
+    const enMail = (t.mails().at(-1) ?? '').replace(/=\r?\n/g, '');
+    expect(enMail).toMatch(new RegExp(`\\n(Mon|Tue|Wed|Thu|Fri|Sat|Sun) ${formatDate(yesterday)} `));
+    expect(enMail).not.toContain(amsterdamDay(yesterday));
     const user = await t.login(DEMO_USERS.bolUser.email, DEMO_USERS.bolUser.password);
     expect((await get('/api/orders/weekly_report', user, { [APP_HEADER]: 'test' })).statusCode).toBe(403);
   });

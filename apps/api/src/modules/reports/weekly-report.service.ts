@@ -1,8 +1,16 @@
-import { amsterdamDay, amsterdamWeekStart, formatDate, type WeeklyReport } from '@hoppa/core';
+import {
+  amsterdamDay,
+  amsterdamDayOf,
+  amsterdamWeekStart,
+  formatDate,
+  WAREHOUSE_TZ,
+  type WeeklyReport,
+} from '@hoppa/core';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { systemSql } from '../../db/kysely.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
+import { type DocLang, requesterLang } from '../../lib/lang.ts';
 import type { MailTransport } from '../../lib/mail.ts';
 import { startScheduled } from '../../lib/scheduled.ts';
 import { dayOf, lastDays, placedAndShippedPerDay } from './dashboard.service.ts';
@@ -46,17 +54,41 @@ export async function weeklyReport(
   };
 }
 
-/** The weekly report as a plain-text e-mail, Dutch first then English (the mail goes to Dutch webshops). */
-export function weeklyReportMail(orgName: string, report: Omit<WeeklyReport, 'sent_to'>) {
+/** The short weekday names of the mail's days: 'ma', 'di' … in Dutch, 'Mon', 'Tue' … in English. */
+const WEEKDAY: Record<DocLang, Intl.DateTimeFormat> = {
+  nl: new Intl.DateTimeFormat('nl-NL', { weekday: 'short', timeZone: WAREHOUSE_TZ }),
+  en: new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: WAREHOUSE_TZ }),
+};
+
+/**
+ * A day of the weekly report ('yyyy-MM-dd', an Amsterdam calendar day) as a merchant reads it (spec 2 §7 weekly
+ * e-mail; dates DD-MM-YYYY as the apps show them, core `formatDate`): 'ma 30-11-2026' in Dutch, 'Mon 30-11-2026' in
+ * English.
+ */
+export function weeklyReportDay(day: string, lang: DocLang): string {
+  const start = amsterdamDayOf(day).start;
+  return `${WEEKDAY[lang].format(new Date(start))} ${formatDate(start)}`;
+}
+
+/**
+ * The weekly report as a plain-text e-mail, Dutch first then English (the mail goes to Dutch webshops; spec 2 §7
+ * `GET /orders/weekly_report`, "weekly e-mail of 7 days"). The table's days read as a merchant reads them
+ * ({@link weeklyReportDay}) in `lang`, the recipient's language (Dutch unless the recipient is an English user).
+ */
+export function weeklyReportMail(
+  orgName: string,
+  report: Omit<WeeklyReport, 'sent_to'>,
+  lang: DocLang = 'nl',
+) {
   const period = `${formatDate(report.start)} – ${formatDate(report.end)}`;
-  const lines = report.days.map(
-    (d) =>
-      `${d.day}   ${String(d.orders).padStart(6)} ${String(d.shipped).padStart(9)} ${String(d.picked).padStart(9)}`,
-  );
+  const days = report.days.map((d) => weeklyReportDay(d.day, lang));
+  const width = Math.max('totaal/total'.length, ...days.map((d) => d.length)) + 1;
+  const row = (label: string, n: { orders: number; shipped: number; picked: number }) =>
+    `${label.padEnd(width)}${String(n.orders).padStart(6)} ${String(n.shipped).padStart(9)} ${String(n.picked).padStart(9)}`;
   const table = [
-    'dag/day      orders verzonden gepickt',
-    ...lines,
-    `totaal/total ${String(report.totals.orders).padStart(6)} ${String(report.totals.shipped).padStart(9)} ${String(report.totals.picked).padStart(9)}`,
+    `${'dag/day'.padEnd(width)}orders verzonden   gepickt`,
+    ...report.days.map((d, i) => row(days[i] as string, d)),
+    row('totaal/total', report.totals),
   ].join('\n');
   return {
     subject: `Weekrapport ${orgName}: ${period}`,
@@ -82,7 +114,14 @@ export async function sendDueWeeklyReports(db: Db, mail: MailTransport, now = ne
     .where('kind', '=', 'merchant')
     .where('active', '=', true)
     .where('contact_person_email', 'is not', null)
-    .select(['id', 'name', 'contact_person_email'])
+    .select([
+      'id',
+      'name',
+      'contact_person_email',
+      // The language of the user the contact address belongs to, when it is one: the mail's days in that language.
+      sql<string | null>`(SELECT u.lang FROM users u WHERE lower(u.email) = lower(contact_person_email)
+                           ORDER BY u.id LIMIT 1)`.as('lang'),
+    ])
     .execute();
   let sent = 0;
   for (const org of orgs) {
@@ -96,7 +135,10 @@ export async function sendDueWeeklyReports(db: Db, mail: MailTransport, now = ne
       .executeTakeFirst();
     if (!claimed) continue;
     try {
-      await mail.send({ to, ...weeklyReportMail(org.name, await weeklyReport(scope, now)) });
+      await mail.send({
+        to,
+        ...weeklyReportMail(org.name, await weeklyReport(scope, now), requesterLang(org.lang, undefined)),
+      });
       sent++;
     } catch (err) {
       await tenantSql(scope)

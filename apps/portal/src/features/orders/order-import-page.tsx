@@ -13,10 +13,12 @@ import { useSpreadsheetImport } from '../../components/spreadsheet-import/use-sp
 import { importReasonText } from '../../lib/order-import-reason.ts';
 import { useImportOrders } from './api/import-orders.ts';
 import {
+  afterOrderImport,
   countImportOrders,
   guessOrderMapping,
   ORDER_IMPORT_UI_REQUIRED,
   orderImportRows,
+  skippedOrderIds,
 } from './order-import.rules.ts';
 
 /**
@@ -24,7 +26,8 @@ import {
  * XLSX file → map a column to each import field (guessed) → preview the mapped rows → Import → /orders.
  * When every row was imported the page goes to /orders at once (spec 1 §4); when rows were rejected
  * it stays on a results step listing row, order and reason, and 'Go to orders' leaves it, so the
- * merchant can read what to fix first.
+ * merchant can read what to fix first. Orders whose number was imported before (a re-uploaded file, spec 1 §7:
+ * no duplicates) are not rows to fix: the results step names them apart, as skipped, with their order numbers.
  */
 export function OrderImportPage() {
   const { t } = useTranslation('orders');
@@ -40,16 +43,16 @@ export function OrderImportPage() {
     send: (rows) => importOrders.mutateAsync(orderImportRows(rows)),
     onImported: (res) => {
       importedAt.current = new Date();
+      const created = t('import.created', { count: res.created });
       notifications.show({
-        color: res.errors.length ? 'yellow' : 'green',
-        message: t('import.created', { count: res.created }),
+        color: res.errors.length ? 'yellow' : res.created > 0 ? 'green' : 'blue',
+        message:
+          res.skipped > 0 ? `${created} · ${t('import.skippedShort', { count: res.skipped })}` : created,
         autoClose: 5000,
       });
-      if (res.errors.length === 0 && res.warnings.length === 0) {
-        navigate(openOrdersLink());
-        return 'leave';
-      }
-      return 'results';
+      const next = afterOrderImport(res);
+      if (next === 'leave') navigate(openOrdersLink());
+      return next;
     },
   });
   const { rows } = importer;
@@ -75,6 +78,7 @@ export function OrderImportPage() {
             <Alert color={result.created > 0 ? 'green' : 'gray'} variant="light">
               <Text fw={600}>{t('import.created', { count: result.created })}</Text>
             </Alert>
+            {result.skipped > 0 && <SkippedOrders result={result} />}
             {result.errors.length > 0 && (
               <ImportIssueTable
                 ns="orders"
@@ -104,5 +108,22 @@ export function OrderImportPage() {
         )}
       />
     </Stack>
+  );
+}
+
+/** The orders an import skipped because they were imported before: how many, that nothing needs fixing, which. */
+function SkippedOrders({ result }: { result: OrderImportResult }) {
+  const { t } = useTranslation('orders');
+  const { ids, more } = skippedOrderIds(result);
+  const list = ids.join(', ');
+  return (
+    <Alert color="blue" variant="light" title={t('import.skipped', { count: result.skipped })}>
+      <Text size="sm">{t('import.skippedIntro')}</Text>
+      <Text size="sm" mt={4}>
+        {t('import.skippedIds', {
+          ids: more > 0 ? t('import.skippedMore', { ids: list, count: more }) : list,
+        })}
+      </Text>
+    </Alert>
   );
 }

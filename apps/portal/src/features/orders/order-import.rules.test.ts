@@ -5,10 +5,12 @@ import { applyColumnMapping, sheetLineOf } from '../../components/spreadsheet-im
 import { createI18n, loadAllAreaTexts } from '../../i18n/i18n.ts';
 import { importReasonText } from '../../lib/order-import-reason.ts';
 import {
+  afterOrderImport,
   countImportOrders,
   guessOrderMapping,
   ORDER_IMPORT_UI_REQUIRED,
   orderImportRows,
+  skippedOrderIds,
 } from './order-import.rules.ts';
 
 /** The first columns of a real Shopify orders export (it has ~80); billing columns must stay unmapped. */
@@ -177,5 +179,23 @@ describe('importReasonText: the reason in the UI language, naming the row the Ro
     // A code of a newer API falls back to its English reason.
     const newer = { ...issue('duplicate'), code: 'later_code', reason: 'a later reason' };
     expect(importReasonText(nl, newer as unknown as OrderImportIssue, same)).toBe('a later reason');
+  });
+});
+
+describe('orders skipped as imported before (spec 1 §7: re-uploading creates no duplicates)', () => {
+  const skipped = (row: number, id: string) => orderImportIssue(row, id, orderImportProblem('duplicate'));
+
+  it('names each skipped order once, in file order, up to a limit', () => {
+    const rows = [skipped(1, 'A'), skipped(2, 'A'), skipped(3, 'B'), skipped(4, 'C')];
+    expect(skippedOrderIds({ skipped_rows: rows })).toEqual({ ids: ['A', 'B', 'C'], more: 0 });
+    expect(skippedOrderIds({ skipped_rows: rows }, 2)).toEqual({ ids: ['A', 'B'], more: 1 });
+  });
+
+  it('leaves for the open orders only when nothing was skipped, rejected or warned about', () => {
+    const clean = { errors: [], warnings: [], skipped: 0 };
+    expect(afterOrderImport(clean)).toBe('leave');
+    expect(afterOrderImport({ ...clean, skipped: 2 })).toBe('results');
+    expect(afterOrderImport({ ...clean, errors: [skipped(1, 'A')] })).toBe('results');
+    expect(afterOrderImport({ ...clean, warnings: [skipped(1, 'A')] })).toBe('results');
   });
 });

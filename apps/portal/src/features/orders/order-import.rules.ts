@@ -4,6 +4,7 @@ import {
   ORDER_IMPORT_FIELDS,
   ORDER_IMPORT_REQUIRED_FIELDS,
   type OrderImportField,
+  type OrderImportResult,
   type OrderImportRow,
 } from '@hoppa/core';
 import type { ColumnMapping, MappedRow } from '../../components/spreadsheet-import/spreadsheet.rules.ts';
@@ -42,4 +43,30 @@ export function countImportOrders(rows: readonly MappedRow<OrderImportField>[]):
     if (id) ids.add(id);
   }
   return ids.size;
+}
+
+/**
+ * The order numbers an import skipped because they were imported before (spec 1 §7: re-uploading creates no
+ * duplicates), once each in file order, at most `max` of them, and how many more there are: the results step names
+ * them apart from the rows to fix.
+ */
+export function skippedOrderIds(
+  result: Pick<OrderImportResult, 'skipped_rows'>,
+  max = 20,
+): { ids: string[]; more: number } {
+  const ids = [...new Set(result.skipped_rows.map((e) => e.order_id))];
+  return { ids: ids.slice(0, max), more: Math.max(0, ids.length - max) };
+}
+
+/**
+ * What the order import page does after an import (spec 1 §4 Import: then the page goes to /orders): it leaves for
+ * the open orders only when every order was new and clean; with rows to fix, warnings or orders skipped as imported
+ * before it stays on the results step, so the merchant reads what happened first.
+ */
+export function afterOrderImport(
+  result: Pick<OrderImportResult, 'errors' | 'warnings' | 'skipped'>,
+): 'leave' | 'results' {
+  return result.errors.length === 0 && result.warnings.length === 0 && result.skipped === 0
+    ? 'leave'
+    : 'results';
 }

@@ -264,6 +264,13 @@ export const ordersI18n = {
       rejectedIntro:
         'A rejected row rejects its whole order, so the shop can send it again complete. Fix these rows in your file and import it again: orders already imported are not duplicated.',
       warnings: 'Imported with warnings',
+      skipped_one: '{{count}} order was imported before and was skipped',
+      skipped_other: '{{count}} orders were imported before and were skipped',
+      skippedIntro:
+        'Their order numbers are already in your orders, so importing the file again does not create them twice. There is nothing to fix.',
+      skippedIds: 'Order numbers: {{ids}}',
+      skippedMore: '{{ids}} and {{count}} more',
+      skippedShort: '{{count}} already imported (skipped)',
       row: 'Row',
       orderId: 'Order',
       reason: 'Reason',
@@ -572,6 +579,13 @@ export const ordersI18n = {
       rejectedIntro:
         'Een afgewezen regel wijst de hele order af, zodat die compleet opnieuw kan worden aangeleverd. Verbeter deze regels in je bestand en importeer het opnieuw: al geïmporteerde orders worden niet dubbel aangemaakt.',
       warnings: 'Geïmporteerd met waarschuwingen',
+      skipped_one: '{{count}} order was al eerder geïmporteerd en is overgeslagen',
+      skipped_other: '{{count}} orders waren al eerder geïmporteerd en zijn overgeslagen',
+      skippedIntro:
+        'Hun ordernummers staan al bij je orders, dus opnieuw importeren maakt ze niet dubbel aan. Hier hoef je niets aan te verbeteren.',
+      skippedIds: 'Ordernummers: {{ids}}',
+      skippedMore: '{{ids}} en nog {{count}}',
+      skippedShort: '{{count}} al eerder geïmporteerd (overgeslagen)',
       row: 'Regel',
       orderId: 'Order',
       reason: 'Reden',
