@@ -258,6 +258,57 @@ test('a worker checks unannounced goods in directly on the floor: scans, a locat
   await merchant.dispose();
 });
 
+test('on a 360 × 640 handheld scanner the direct check-in phone field fits whole, nothing scrolls sideways', async ({
+  browser,
+  demo,
+}) => {
+  // QA of 2026-12-05: the shared phone field's number was cut off at the right edge of a 360 px screen.
+  const product = made.items[0]?.product;
+  expect(product).toBeTruthy();
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 640 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 3,
+    locale: 'nl-NL',
+    baseURL: demo.url,
+  });
+  const page = await context.newPage();
+  const login = await context.request.post('/api/login', {
+    data: { email: DEMO_USERS.picker.email, password: DEMO_USERS.picker.password },
+    headers: { 'x-hoppa-app': 'e2e' },
+  });
+  expect(login.ok()).toBe(true);
+  await page.goto('/floor/menu');
+  await page.getByTestId('task-directCheckin').click();
+  await expect(page.getByTestId('scan-input')).toBeVisible();
+  await scan(page, product?.ean ?? '');
+  await expect(page.getByTestId('direct-row')).toHaveCount(1);
+  const phone = page.locator('input[type="tel"]');
+  await phone.scrollIntoViewIfNeeded();
+  // A number being typed, left half-way: the rule's message shows under it too.
+  await phone.fill('06 1234');
+  await phone.blur();
+  const box = await phone.boundingBox();
+  const country = await page.getByRole('combobox', { name: /Landcode/ }).boundingBox();
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+  // Nothing of the details form reaches past the screen's right edge.
+  const past = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.dc-form *')]
+      .filter((e) => e.getBoundingClientRect().right > innerWidth + 0.5)
+      .map(
+        (e) => `${e.tagName.toLowerCase()}.${e.className} ${Math.round(e.getBoundingClientRect().right)} px`,
+      ),
+  );
+  await shot(page, 'inbound-direct-03-phone-360');
+  await context.close();
+  expect(sideways).toBeLessThanOrEqual(0);
+  expect(past).toEqual([]);
+  expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+  // The number has room to be read beside its country code.
+  expect(box && country && box.width >= 120 && box.x >= country.x + country.width).toBe(true);
+});
+
 test('a worker types a location by its name and moves the pieces on from that temporary place (Dutch)', async ({
   browser,
   demo,

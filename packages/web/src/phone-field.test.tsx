@@ -57,3 +57,23 @@ describe('PhoneField with an address country (spec 3 §5, §9)', () => {
     expect(number().value).toBe('030 123456');
   });
 });
+
+describe('PhoneField in a narrow column (floor direct check-in at 360 px, spec 2 §2 Direct check-in)', () => {
+  it('lets the number shrink to what the country select leaves, so the row never overflows its container', () => {
+    render(
+      <I18nextProvider i18n={createI18n({}, 'en')}>
+        <MantineProvider>
+          <PhoneField label="Phone" size="lg" value="" onChange={() => undefined} />
+        </MantineProvider>
+      </I18nextProvider>,
+    );
+    // jsdom lays nothing out: the rules that make it fit are checked, the fit itself in the inbound check-in journey.
+    const row = number().closest('[data-phone-field]') as HTMLElement;
+    expect(row.style.minWidth).toMatch(/^0(px)?$/);
+    expect(row.style.maxWidth).toBe('100%');
+    const numberRoot = [...row.children].find((c) => c.contains(number())) as HTMLElement;
+    expect(numberRoot.style.minWidth).toMatch(/^0(px)?$/);
+    const selectRoot = [...row.children].find((c) => c.contains(countrySelect())) as HTMLElement;
+    expect(selectRoot.style.flexShrink).toBe('0');
+  });
+});

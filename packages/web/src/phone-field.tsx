@@ -81,7 +81,12 @@ export function PhoneField({
     touched && !isValidPhone(internationalPhone(country, typed)) ? t('validation.phone') : undefined;
   return (
     // A plain flex row, not Mantine's Group: Group alone would become a chunk of the floor's first load (ADR 0057).
-    <div style={{ display: 'flex', gap: 6, alignItems: 'flex-start' }}>
+    // The row never grows past its container (min-width 0) and the number takes what the fixed-width country select
+    // leaves: without it the input's own minimum width pushed the row out of a 360 px screen (floor direct check-in).
+    <div
+      data-phone-field=""
+      style={{ display: 'flex', gap: 6, alignItems: 'flex-start', minWidth: 0, maxWidth: '100%' }}
+    >
       <NativeSelect
         label={<span>&nbsp;</span>}
         aria-label={
@@ -92,6 +97,7 @@ export function PhoneField({
         disabled={disabled}
         size={size}
         w={size === 'lg' ? 132 : 112}
+        style={{ flex: 'none' }}
         onChange={(e) => {
           const next = e.currentTarget.value as PhoneCountry;
           setCountry(next);
@@ -99,7 +105,7 @@ export function PhoneField({
         }}
       />
       <TextInput
-        style={{ flex: 1 }}
+        style={{ flex: 1, minWidth: 0 }}
         label={label}
         type="tel"
         inputMode="tel"

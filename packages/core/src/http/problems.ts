@@ -77,6 +77,17 @@ export const PROBLEMS = {
   inbound_item_submitted: 409,
   /** The scanned location is not the one to place on (spec 2 §2 Inbound item detail: the scan must match). */
   wrong_location: 409,
+  /**
+   * The location is reserved for a pending inbound item of another product (spec 2 §4 Inbound location finder: a
+   * reserved bin is kept for the item until it is placed, dropped or the item is submitted): nothing changed; the
+   * message names the location (and the inbound when the caller may see it).
+   */
+  location_reserved: 409,
+  /**
+   * Every announced piece of the inbound item is checked in (nothing in transit, spec 2 §2 Inbound item detail):
+   * the location finder reserves nothing for it.
+   */
+  nothing_in_transit: 409,
   // Editing orders (issue 13; ADR 0041).
   /** The order is fulfilled by the provider (isFulfilledBySF): it cannot be edited (spec 1 §2 Order detail). */
   fulfilled_by_provider: 409,

@@ -263,7 +263,7 @@ export const findLocationsEndpoint = defineEndpoint({
   params: idParams,
   body: FindLocationsBodySchema,
   response: InboundItemSchema,
-  problems: ['inbound_item_submitted'],
+  problems: ['inbound_item_submitted', 'nothing_in_transit'],
   tags,
 });
 
@@ -324,7 +324,7 @@ export const directCheckinEndpoint = defineEndpoint({
   body: DirectCheckinBodySchema,
   response: InboundSchema,
   status: 201,
-  problems: ['location_inactive', 'location_quarantine', 'no_current_org'],
+  problems: ['location_inactive', 'location_quarantine', 'location_reserved', 'no_current_org'],
   catalogue: 'direct check-in and temporary check-in records',
   tags,
 });
@@ -466,7 +466,13 @@ export const placeInboundItemEndpoint = defineEndpoint({
     raw_scan: boundedText('Scan', 200).nullable().optional(),
   }),
   response: InboundItemSchema,
-  problems: ['wrong_location', 'inbound_item_submitted', 'location_inactive', 'location_quarantine'],
+  problems: [
+    'wrong_location',
+    'inbound_item_submitted',
+    'location_inactive',
+    'location_quarantine',
+    'location_reserved',
+  ],
   catalogue: 'link barcode to location (inbound)',
   tags,
 });
@@ -593,7 +599,7 @@ export const addTransferEndpoint = defineEndpoint({
     .object({ location_id: IdSchema.optional(), amount: z.number().int().min(1).max(1_000_000).optional() })
     .optional(),
   response: InboundItemSchema,
-  problems: ['location_inactive', 'location_quarantine'],
+  problems: ['location_inactive', 'location_quarantine', 'location_reserved'],
   tags,
 });
 

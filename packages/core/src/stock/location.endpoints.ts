@@ -147,7 +147,7 @@ export const assignLocationByNameEndpoint = defineEndpoint({
   summary: 'Put a product on a location by its name',
   body: AssignLocationByNameBodySchema,
   response: ProductLocationsSchema,
-  problems: ['location_inactive', 'location_held'],
+  problems: ['location_inactive', 'location_held', 'location_reserved'],
   tags: ['locations'],
 });
 
@@ -171,6 +171,7 @@ export const assignLocationEndpoint = defineEndpoint({
     'wrong_location',
     'inbound_item_submitted',
     'location_quarantine',
+    'location_reserved',
   ],
   tags: ['locations'],
 });
@@ -257,7 +258,7 @@ export const transferEndpoint = defineEndpoint({
   params: z.object({ id: IdSchema }),
   body: TransferBodySchema,
   response: ProductLocationsSchema,
-  problems: ['location_inactive', 'location_held'],
+  problems: ['location_inactive', 'location_held', 'location_reserved'],
   tags: ['locations'],
 });
 

@@ -11,6 +11,7 @@ import {
   directCheckinEndpoint,
   editInboundEndpoint,
   editInboundItemEndpoint,
+  findLocationsEndpoint,
   INBOUND_SUMMARY_NAMES,
   type Inbound,
   type InboundInformationSchema,
@@ -34,7 +35,7 @@ import { systemSql } from '../../db/kysely.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { notFound, problem, refusal } from '../../lib/errors.ts';
 import { type ImageType, readImage, storeImage } from '../../lib/images.ts';
-import { applyStockChange, lockProducts, quarantineRefusal } from '../stock/index.ts';
+import { applyStockChange, lockProducts, quarantineRefusal, refuseReservedLocation } from '../stock/index.ts';
 
 /** Who is asking: the ledger and the inbound name the user (spec 2 §3 Inbound created_by). */
 export interface InboundContext extends TenantScope {
@@ -497,6 +498,8 @@ export async function lockInboundItem(ctx: TenantScope, id: string) {
       'it.status',
       'it.packed_per',
       'it.units',
+      'it.pieces_expected',
+      'it.pieces_checked_in',
       'it.surcharges',
       'it.reserved_locations',
       'it.images',
@@ -738,9 +741,11 @@ export async function deleteSurcharge(ctx: InboundContext, id: string, index: nu
 }
 
 /**
- * The location finder (spec 2 §7 `POST /inbound_item/locations/find/{id}`, §2 Inbound item detail): reserves up to
- * `amount` more active bins (of `type` when given, never quarantine) that hold the item's product already or
- * nothing at all: the product's own first, then empty ones in walking order.
+ * The location finder (spec 2 §7 `POST /inbound_item/locations/find/{id}`, §2 Inbound item detail, §4 Inbound): reserves
+ * up to `amount` more active bins (of `type` when given, never quarantine) that hold the item's product already or
+ * nothing at all, and that no other pending item holds reserved for another product: the product's own first, then
+ * empty ones in walking order. An item with nothing in transit (every expected piece checked in) gets none: 409
+ * `nothing_in_transit`, saying so.
  */
 export async function findLocations(
   ctx: InboundContext,
@@ -750,6 +755,12 @@ export async function findLocations(
   const item = await lockInboundItem(ctx, id);
   if (item.status !== 'pending')
     throw problem(submitInboundItemEndpoint, 'inbound_item_submitted', 'Dit item is al ingecheckt');
+  if (item.pieces_checked_in >= item.pieces_expected)
+    throw problem(
+      findLocationsEndpoint,
+      'nothing_in_transit',
+      `Nothing of this item is in transit: all ${item.pieces_expected} expected pieces are checked in, so no location is reserved`,
+    );
   const have = item.reserved_locations as string[];
   let q = systemSql(ctx.db)
     .selectFrom('locations as l')
@@ -764,6 +775,12 @@ export async function findLocations(
     .where(
       sql<boolean>`NOT EXISTS (SELECT 1 FROM product_locations y WHERE y.location_id = l.id AND y.stock <> 0
                               AND NOT (y.product_id = ${item.product_id} AND y.org_id = ${item.org_id}))`,
+    )
+    // Not a bin another pending item holds for another product (refuseReservedLocation refuses putting there).
+    .where(
+      sql<boolean>`NOT EXISTS (SELECT 1 FROM inbound_items r WHERE r.status = 'pending' AND r.id <> ${item.id}
+                              AND r.reserved_locations @> jsonb_build_array(l.id::text)
+                              AND NOT (r.product_id = ${item.product_id} AND r.org_id = ${item.org_id}))`,
     );
   if (body.type) q = q.where('l.type', '=', body.type);
   if (have.length) q = q.where('l.id', 'not in', have);
@@ -847,6 +864,7 @@ export async function directCheckin(
       throw problem(directCheckinEndpoint, 'location_inactive', `Location ${loc.name} is not active`);
     if (loc.quarantine)
       throw problem(directCheckinEndpoint, 'location_quarantine', quarantineRefusal(loc.name));
+    await refuseReservedLocation(ctx, directCheckinEndpoint, { orgId, productId: line.product_id }, loc);
   }
   const made = await createInbound(
     ctx,
@@ -1157,6 +1175,13 @@ export async function addTransfer(
   // Onto a quarantine location no (issue 12); off one (the departed place) yes.
   if (dest.quarantine)
     throw problem(addTransferEndpoint, 'location_quarantine', quarantineRefusal(dest.name));
+  await refuseReservedLocation(
+    ctx,
+    addTransferEndpoint,
+    { orgId: item.org_id, productId: item.product_id },
+    dest,
+    id,
+  );
   const link = await tenantSql(ctx)
     .selectFrom('product_locations as pl')
     .select(['pl.stock'])

@@ -1,4 +1,4 @@
-import type { Inbound, InboundItem, InboundSummary } from '@hoppa/core';
+import type { Inbound, InboundItem, InboundSummary, ProductLocations } from '@hoppa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed.ts';
 import { readPdfBarcodes } from '../../lib/pdf/barcodes.test-helpers.ts';
@@ -718,6 +718,123 @@ describe('placing stock (spec 2 §2 Inbound item detail; the stock ledger)', () 
     );
     expect(stock.rows[0]?.stock).toBe(14);
     await ledgerHolds([p.id]);
+  });
+});
+
+describe('a reserved location (spec 2 §4 Inbound location finder: the bin is kept for the item)', () => {
+  it('refuses another product onto a bin reserved for an item, from every task, and the finder skips it', async () => {
+    const { inbound, jam, brood, binB } = await scene();
+    const jamItem = inbound.items.find((i) => i.product.id === jam.id) as InboundItem;
+    const broodItem = inbound.items.find((i) => i.product.id === brood.id) as InboundItem;
+    const found = await api<InboundItem>(picker, 'POST', `/inbound_item/locations/find/${jamItem.id}`, {
+      amount: 1,
+    });
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    const reserved = found.body.reserved_locations[0] as { location_id: string; name: string };
+    const refused = (r: { status: number; body: unknown }) => {
+      const body = r.body as { code: string; message: string };
+      expect([r.status, body.code], JSON.stringify(body)).toEqual([409, 'location_reserved']);
+      expect(body.message).toContain(reserved.name);
+    };
+    // The locations task: by id (a label scan) and by name.
+    refused(
+      await api(picker, 'POST', '/locations/assign', {
+        product_id: brood.id,
+        location_id: reserved.location_id,
+        amount: 4,
+      }),
+    );
+    refused(
+      await api(picker, 'POST', '/product/assign_location', {
+        product_id: brood.id,
+        rack_number: reserved.name,
+      }),
+    );
+    // Another check-in: the other item's placing (both calls), its move from a temporary place, a direct check-in.
+    refused(
+      await api(picker, 'POST', `/inbound_item/place/${broodItem.id}`, {
+        location_id: reserved.location_id,
+        amount: 6,
+      }),
+    );
+    refused(
+      await api(picker, 'POST', '/locations/assign', {
+        product_id: brood.id,
+        location_id: reserved.location_id,
+        amount: 6,
+        inbound_item_id: broodItem.id,
+      }),
+    );
+    expect(
+      (await api(picker, 'POST', `/inbound_item/place/${broodItem.id}`, { location_id: binB, amount: 6 }))
+        .status,
+    ).toBe(200);
+    refused(
+      await api(picker, 'PUT', `/inbound_item/addTransfer/${broodItem.id}/${binB}`, {
+        location_id: reserved.location_id,
+        amount: 6,
+      }),
+    );
+    await setCurr(picker, bol);
+    refused(
+      await api(picker, 'POST', '/inventory/direct_checkin', {
+        information: INFO,
+        items: [{ product_id: brood.id, location_id: reserved.location_id, amount: 2 }],
+      }),
+    );
+    // A move of the product's pieces (the widget's transfer).
+    const onB = await api<ProductLocations>(picker, 'GET', `/product/locations/${brood.id}`);
+    const link = onB.body.locations.find((l) => l.location.id === binB);
+    expect(link).toBeTruthy();
+    refused(
+      await api(picker, 'POST', `/product/transfer/${link?.id}`, {
+        location_id: reserved.location_id,
+        quantity: 2,
+      }),
+    );
+    // The other item's finder does not hand out the same bin.
+    const other = await api<InboundItem>(picker, 'POST', `/inbound_item/locations/find/${broodItem.id}`, {
+      amount: 1,
+    });
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
+    expect(other.body.reserved_locations.map((l) => l.location_id)).not.toContain(reserved.location_id);
+    // Nothing of the other product reached the bin.
+    const there = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM stock_mutations WHERE location_id = $1',
+      [reserved.location_id],
+    );
+    expect(there.rows[0]?.n).toBe(0);
+    // The item's own product still goes there, placed by the item or by the locations task.
+    const placed = await api(picker, 'POST', `/inbound_item/place/${jamItem.id}`, {
+      location_id: reserved.location_id,
+      amount: 12,
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const own = await api(picker, 'POST', '/locations/assign', {
+      product_id: jam.id,
+      location_id: reserved.location_id,
+      amount: 1,
+    });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    await ledgerHolds([jam.id, brood.id]);
+  });
+
+  it('reserves nothing for an item with nothing in transit, and says why', async () => {
+    const { inbound, brood, binB } = await scene();
+    const item = inbound.items.find((i) => i.product.id === brood.id) as InboundItem;
+    expect(
+      (await api(picker, 'POST', `/inbound_item/place/${item.id}`, { location_id: binB, amount: 12 })).status,
+    ).toBe(200);
+    const r = await api<{ code: string; message: string }>(
+      picker,
+      'POST',
+      `/inbound_item/locations/find/${item.id}`,
+      { amount: 2 },
+    );
+    expect([r.status, r.body.code], JSON.stringify(r.body)).toEqual([409, 'nothing_in_transit']);
+    expect(r.body.message).toContain('in transit');
+    const after = await api<InboundItem>(picker, 'GET', `/inbound_item/${item.id}`);
+    expect(after.body.reserved_locations).toEqual([]);
   });
 });
 

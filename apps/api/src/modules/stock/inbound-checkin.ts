@@ -1,5 +1,13 @@
-import { assignLocationEndpoint } from '@hoppa/core';
+import {
+  type addTransferEndpoint,
+  type assignLocationByNameEndpoint,
+  assignLocationEndpoint,
+  type directCheckinEndpoint,
+  type placeInboundItemEndpoint,
+  type transferEndpoint,
+} from '@hoppa/core';
 import { sql } from 'kysely';
+import { systemSql } from '../../db/kysely.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { notFound, problem, refusal } from '../../lib/errors.ts';
 import { applyStockChange } from './ledger.ts';
@@ -13,6 +21,51 @@ export function quarantineRefusal(name: string): string {
   return `Location ${name} is a quarantine location: nothing on it is ever picked. Put inbound stock on another location`;
 }
 
+/** The calls that put a product on a location and so must keep off a bin reserved for another product. */
+type PuttingEndpoint =
+  | typeof assignLocationEndpoint
+  | typeof assignLocationByNameEndpoint
+  | typeof transferEndpoint
+  | typeof placeInboundItemEndpoint
+  | typeof directCheckinEndpoint
+  | typeof addTransferEndpoint;
+
+/**
+ * Refuses to put product `productId` (of `orgId`) on `location` while the location finder holds it reserved for a
+ * pending inbound item of another product (spec 2 §4 Inbound: the finder reserves locations for an item and the
+ * pieces are placed on them; spec 2 §2 Inbound item detail): 409 `location_reserved` of `endpoint`, naming the
+ * location, and the inbound and product when the caller works for that shop. A reservation lasts until it is dropped
+ * (one or all) or its item is submitted; the same product (of another item too) may still go there. Reservations of
+ * every shop count, as bins are shared. `exceptItemId`: the item being placed, whose own reservations never refuse it.
+ */
+export async function refuseReservedLocation(
+  ctx: TenantScope,
+  endpoint: PuttingEndpoint,
+  put: { orgId: string; productId: string },
+  location: { id: string; name: string },
+  exceptItemId?: string,
+): Promise<void> {
+  let q = systemSql(ctx.db)
+    .selectFrom('inbound_items as it')
+    .innerJoin('inbounds as ib', 'ib.id', 'it.inbound_id')
+    .innerJoin('products as p', 'p.id', 'it.product_id')
+    .select(['it.id', 'it.org_id', 'ib.id as inbound_id', 'p.name'])
+    .where('it.status', '=', 'pending')
+    .where(sql<boolean>`it.reserved_locations @> jsonb_build_array(${location.id}::text)`)
+    .where((eb) => eb.or([eb('it.product_id', '<>', put.productId), eb('it.org_id', '<>', put.orgId)]));
+  if (exceptItemId) q = q.where('it.id', '<>', exceptItemId);
+  const holder = await q.orderBy('it.id').limit(1).executeTakeFirst();
+  if (!holder) return;
+  const visible = ctx.orgIds.includes(holder.org_id);
+  throw problem(
+    endpoint,
+    'location_reserved',
+    visible
+      ? `Location ${location.name} is reserved for ${holder.name} of inbound IN-${holder.inbound_id.slice(-8).toUpperCase()}: choose another location, or drop that reservation first`
+      : `Location ${location.name} is reserved for another inbound: choose another location`,
+  );
+}
+
 /**
  * Places checked-in pieces of an inbound item on a location (issue 10; spec 2 §2 Inbound item detail, §7
  * `POST /locations/assign` with `inbound_item_id`, "link barcode to location (inbound)"): in the caller's
@@ -20,7 +73,8 @@ export function quarantineRefusal(name: string): string {
  * to the item's `pieces_checked_in`, so the two never disagree. A scan that does not name the location (`rawScan`
  * neither its name nor its id), or a location that is not one of the item's reserved ones (when it has any),
  * answers 409 `wrong_location` and changes nothing; a submitted item 409 `inbound_item_submitted`; a quarantine
- * location 409 `location_quarantine` ({@link quarantineRefusal}).
+ * location 409 `location_quarantine` ({@link quarantineRefusal}); a location reserved for another item's other
+ * product 409 `location_reserved` ({@link refuseReservedLocation}).
  */
 export async function placeInbound(
   ctx: TenantScope & { userId: string },
@@ -64,6 +118,13 @@ export async function placeInbound(
       `Verkeerde locatie: scan het label van de gereserveerde locatie (niet ${input.rawScan ?? input.location.name})`,
     );
   }
+  await refuseReservedLocation(
+    ctx,
+    assignLocationEndpoint,
+    { orgId: item.org_id, productId: item.product_id },
+    input.location,
+    item.id,
+  );
   await applyStockChange(ctx, {
     orgId: item.org_id,
     productId: item.product_id,

@@ -23,7 +23,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { notFound, problem, refusal } from '../../lib/errors.ts';
-import { placeInbound } from './inbound-checkin.ts';
+import { placeInbound, refuseReservedLocation } from './inbound-checkin.ts';
 import { applyStockChange, lockLink, writeMutation } from './ledger.ts';
 import { loadOpenShelfReports, newestReportPerPlace, placeKey } from './shelf-reports.ts';
 
@@ -236,6 +236,12 @@ export async function assignLocationByName(
     .executeTakeFirst();
   if (!existing) {
     await refuseHeldLocation(ctx, assignLocationByNameEndpoint, product.id, location);
+    await refuseReservedLocation(
+      ctx,
+      assignLocationByNameEndpoint,
+      { orgId: product.org_id, productId: product.id },
+      location,
+    );
     await applyStockChange(ctx, {
       orgId: product.org_id,
       productId: product.id,
@@ -256,8 +262,9 @@ export async function assignLocationByName(
  * answers 405 `location_held` like `POST /product/assign_location` and changes nothing (spec 2 §4: '202 or 405 means
  * other products hold the location (offer to clear)'). With `inbound_item_id` it places the item's checked-in pieces
  * ({@link placeInbound}: a `checkin` row, the item's reserved locations decide), without that refusal: the location
- * finder reserves bins holding the product or no other product's pieces. 404 for an unknown product or location;
- * 409 `location_inactive`.
+ * finder reserves bins holding the product or no other product's pieces. A bin the finder reserved for a pending item
+ * of another product answers 409 `location_reserved` (spec 2 §4 Inbound location finder;
+ * {@link refuseReservedLocation}). 404 for an unknown product or location; 409 `location_inactive`.
  */
 export async function assignLocation(
   ctx: StockContext,
@@ -286,11 +293,20 @@ export async function assignLocation(
     .where(orgScope(ctx, 'pl'));
   const current = await (body.type === 'set' ? place.forUpdate() : place).executeTakeFirst();
   if (!current) await refuseHeldLocation(ctx, assignLocationEndpoint, product.id, location);
+  const delta = body.type === 'set' ? body.amount - (current?.stock ?? 0) : body.amount;
+  // Onto a bin reserved for another product nothing goes; fewer pieces of a product already there may be counted.
+  if (!current || delta > 0)
+    await refuseReservedLocation(
+      ctx,
+      assignLocationEndpoint,
+      { orgId: product.org_id, productId: product.id },
+      location,
+    );
   await applyStockChange(ctx, {
     orgId: product.org_id,
     productId: product.id,
     locationId: location.id,
-    delta: body.type === 'set' ? body.amount - (current?.stock ?? 0) : body.amount,
+    delta,
     reason: 'assign',
     userId: ctx.userId,
     rawScan: body.raw_scan ?? null,

@@ -50,6 +50,7 @@ export const checkinTexts = {
     findLocations: 'Zoek locaties',
     dropAll: 'Alles wissen',
     findOffline: 'Offline: locaties zoeken kan weer zodra er verbinding is.',
+    nothingInTransit: 'Niets meer onderweg: alles is ingecheckt, dus er wordt geen locatie gereserveerd.',
     place: 'Plaatsen',
     placeHint: 'Kies het aantal en scan het label van de locatie.',
     less: 'Minder',
@@ -121,6 +122,8 @@ export const checkinTexts = {
     confirmedLabel: '{{name}} bevestigd',
     quarantineRejected:
       'Niet geplaatst: dit is een quarantainelocatie, daar wordt nooit van gepickt. Plaats de stuks op een andere locatie.',
+    reservedRejected:
+      'Niet geplaatst: deze locatie is gereserveerd voor een ander product van een inbound. Kies een andere locatie.',
     rejectedTitle_one: '{{count}} wijziging geweigerd',
     rejectedTitle_other: '{{count}} wijzigingen geweigerd',
     dismiss: 'Gezien',
@@ -175,6 +178,7 @@ export const checkinTexts = {
     findLocations: 'Find locations',
     dropAll: 'Clear all',
     findOffline: 'Offline: finding locations works again once connected.',
+    nothingInTransit: 'Nothing in transit: everything is checked in, so no location is reserved.',
     place: 'Place',
     placeHint: 'Choose the amount and scan the location’s label.',
     less: 'Less',
@@ -245,6 +249,8 @@ export const checkinTexts = {
     confirmedLabel: '{{name}} confirmed',
     quarantineRejected:
       'Not placed: this is a quarantine location, nothing there is ever picked. Put the pieces on another location.',
+    reservedRejected:
+      'Not placed: this location is reserved for another product of an inbound. Choose another location.',
     rejectedTitle_one: '{{count}} change refused',
     rejectedTitle_other: '{{count}} changes refused',
     dismiss: 'Seen',

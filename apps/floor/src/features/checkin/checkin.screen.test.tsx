@@ -538,6 +538,79 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
     );
   });
 
+  it('reserves nothing for an item with nothing in transit and says why; a finder answer of the same says it too', async () => {
+    // Spec 2 §2 Inbound item detail: every expected piece checked in, so no bin is needed (QA 2026-12-05: the
+    // finder reserved one anyway).
+    const done = item({ pieces_checked_in: 24, boxes_checked_in: 4 });
+    const open = item({ id: hex(12), product: { ...item().product, id: hex(501), name: 'Bord' } });
+    const stored = inbound({ items: [done, open] });
+    const asked: string[] = [];
+    browser.server = (req) => {
+      const url = new URL(req.url);
+      asked.push(`${req.method} ${url.pathname}`);
+      if (url.pathname === '/api/inbounds/status/pending/items')
+        return json(200, { items: [stored], total: 1, skip: 0, limit: 100 });
+      if (url.pathname === `/api/inbound/${hex(1)}`) return json(200, stored);
+      if (url.pathname.startsWith('/api/inbound_item/locations/find/'))
+        return json(409, {
+          statusCode: 409,
+          code: 'nothing_in_transit',
+          message:
+            'Nothing of this item is in transit: all 24 expected pieces are checked in, so no location is reserved',
+        });
+      return json(404, { statusCode: 404, code: 'not_found', message: 'nothing' });
+    };
+    renderFloor(`/inbound?inbound=${hex(1)}&item=${hex(11)}`, { lang: 'nl' });
+    await screen.findByTestId('item-detail');
+    expect(screen.getByTestId('count-transit').textContent).toBe('0');
+    const find = screen.getByTestId('find-locations') as HTMLButtonElement;
+    expect(find.disabled).toBe(true);
+    expect(screen.getByTestId('nothing-in-transit').textContent).toBe(
+      'Niets meer onderweg: alles is ingecheckt, dus er wordt geen locatie gereserveerd.',
+    );
+    fireEvent.click(find);
+    expect(asked.some((a) => a.includes('/locations/find/'))).toBe(false);
+    cleanup();
+    // An item with pieces in transit may search; when the server finds everything checked in meanwhile, the worker
+    // reads the same reason, not a generic error.
+    renderFloor(`/inbound?inbound=${hex(1)}&item=${hex(12)}`, { lang: 'nl' });
+    await screen.findByTestId('item-detail');
+    expect(screen.queryByTestId('nothing-in-transit')).toBeNull();
+    await waitFor(() =>
+      expect((screen.getByTestId('find-locations') as HTMLButtonElement).disabled).toBe(false),
+    );
+    fireEvent.click(screen.getByTestId('find-locations'));
+    expect(
+      (
+        await screen.findByText(
+          'Niets meer onderweg: alles is ingecheckt, dus er wordt geen locatie gereserveerd.',
+        )
+      ).textContent,
+    ).toBeTruthy();
+  });
+
+  it('says in Dutch why the server refused a placement onto a location reserved for another product', async () => {
+    const stored = inbound({ items: [item()] });
+    await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [stored] });
+    browser.online = false;
+    renderFloor(`/inbound?inbound=${hex(1)}&item=${hex(11)}`, { lang: 'nl' });
+    await screen.findByTestId('item-detail');
+    scan(hex(79));
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(1));
+    browser.server = () =>
+      json(409, {
+        statusCode: 409,
+        code: 'location_reserved',
+        message: 'Location B-02-07 is reserved for another inbound: choose another location',
+      });
+    browser.setOnline(true);
+    kickOutbox(true);
+    const reason = await screen.findByTestId('rejected-reason');
+    expect(reason.textContent).toBe(
+      'Niet geplaatst: deze locatie is gereserveerd voor een ander product van een inbound. Kies een andere locatie.',
+    );
+  });
+
   it('names a location placed on without reservations by its name: from the server online, from the stored product offline', async () => {
     // No reserved locations: any location label is taken (spec 2 §4); the worker must read where the pieces went.
     const stored = inbound({ items: [item()] });

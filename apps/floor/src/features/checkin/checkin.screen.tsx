@@ -433,7 +433,11 @@ export function CheckinScreen() {
             {notice.text}
           </p>
         ) : null}
-        <ErrorBanner error={error} />
+        {/* The finder's and a placement's refusals of spec 2 §2 / §4 in the worker's language. */}
+        <ErrorBanner
+          error={error}
+          messages={{ nothing_in_transit: t('nothingInTransit'), location_reserved: t('reservedRejected') }}
+        />
         <RejectedChanges
           rows={rejected}
           onDismiss={(id) => void dismissRejected(db, id)}
@@ -441,7 +445,9 @@ export function CheckinScreen() {
           reason={(row) =>
             row.rejection?.code === 'location_quarantine'
               ? t('quarantineRejected')
-              : rejectionText(row.rejection, t)
+              : row.rejection?.code === 'location_reserved'
+                ? t('reservedRejected')
+                : rejectionText(row.rejection, t)
           }
         />
         {item && inbound && !typedRead ? null : item && inbound ? (
@@ -848,7 +854,7 @@ function ItemDetail({
           />
           <Button
             size="lg"
-            disabled={!online || !pending}
+            disabled={!online || !pending || inTransit === 0}
             loading={finding}
             data-testid="find-locations"
             onClick={() =>
@@ -878,6 +884,12 @@ function ItemDetail({
           ) : null}
         </div>
         {!online ? <p className="ci-muted">{t('findOffline')}</p> : null}
+        {/* Spec 2 §2 Inbound item detail: nothing left in transit needs no location; the finder says so too. */}
+        {pending && inTransit === 0 ? (
+          <p className="ci-muted" data-testid="nothing-in-transit">
+            {t('nothingInTransit')}
+          </p>
+        ) : null}
       </section>
 
       <section className="ci-section" aria-label={t('place')}>
