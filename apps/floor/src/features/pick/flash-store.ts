@@ -15,7 +15,12 @@ export type Flash =
       picked?: { qty: number; name: string };
     }
   /** The product of an item without a pick location was scanned: the location it is taken from comes next. */
-  | { id: number; kind: 'link'; name: string };
+  | { id: number; kind: 'link'; name: string }
+  /**
+   * Not judged: the card on screen is the read-only preview of a list still being stored (`usePickList().preview`),
+   * so there is no pick to confirm yet; the picker scans again in a moment (as on the first-card screen).
+   */
+  | { id: number; kind: 'loading'; scan: string };
 
 /**
  * The scan verdict as a small store outside React state: setting it re-renders only the components that show it

@@ -121,6 +121,7 @@ export function PickScreen({ feedback = deviceFeedback }: { feedback?: ScanFeedb
     feedback,
     t,
     pickRef: list.pickRef,
+    previewRef: list.previewRef,
     openCountRef: list.openCountRef,
     markConfirmed: list.markConfirmed,
     unmarkConfirmed: list.unmarkConfirmed,

@@ -5,7 +5,8 @@ import { markScanFeedback } from '../../scan/scan-perf.ts';
 import { type FlashStore, useFlash } from './flash-store.ts';
 
 /**
- * The verdict of the last scan (spec 2 §4, §8): ✓ with quantity and product, or ✗ with where to go instead. A wrong
+ * The verdict of the last scan (spec 2 §4, §8): ✓ with quantity and product, ✗ with where to go instead, or 'not
+ * counted yet' for a scan of the read-only card of a list still being stored. A wrong
  * scan names what was scanned: an EAN or text as scanned, another location's label as 'andere locatie' (its code is a
  * 24-character id no picker reads, and it took three lines of a 360 × 640 scanner). It reads the verdict store
  * itself, so a scan re-renders this line and not the screen around it.
@@ -35,6 +36,7 @@ export function ScanVerdict({
         <span>✓ {t('valid', { qty: flash.qty, name: flash.name.slice(0, 40) })}</span>
       ) : null}
       {flash?.kind === 'link' ? <span>✓ {t('scanLink')}</span> : null}
+      {flash?.kind === 'loading' ? <span>{t('stillLoading', { scan: flash.scan.slice(0, 40) })}</span> : null}
       {flash?.kind === 'wrong' ? (
         <span>
           ✗{' '}
@@ -59,7 +61,7 @@ export function ScanVerdict({
 /** A short full-screen tint: the verdict seen from the corner of an eye; keyed to replay per scan. */
 export function FlashTint({ store }: { store: FlashStore }) {
   const flash = useFlash(store);
-  return flash ? (
+  return flash && flash.kind !== 'loading' ? (
     <div className={`flash-overlay flash-${flash.kind}`} key={flash.id} aria-hidden="true" />
   ) : null;
 }

@@ -238,6 +238,8 @@ export function usePickList() {
     listed && !pick && !((meta?.lastSync?.at ?? Number.NEGATIVE_INFINITY) >= listed.at)
       ? listed.record
       : null;
+  const previewRef = useRef<PickRecord | null>(preview);
+  previewRef.current = preview;
   return {
     db,
     open,
@@ -249,6 +251,8 @@ export function usePickList() {
     preview,
     /** How many picks the download brought, for the footer while {@link preview} shows (nothing is stored yet). */
     previewCount: preview ? (listed?.count ?? 0) : 0,
+    /** {@link preview} for the scan handler, which reads it when a scan comes (as `pickRef`). */
+    previewRef,
     pickRef,
     openCountRef,
     filter,

@@ -39,6 +39,7 @@ async function scanning(name: string, items: PickItem[]) {
       t,
       // The screen has not rendered anything after this pick: it stays current (a test may move it on).
       pickRef: nextPick,
+      previewRef: { current: null },
       openCountRef: { current: items.length },
       markConfirmed,
       unmarkConfirmed: vi.fn(),
@@ -49,6 +50,39 @@ async function scanning(name: string, items: PickItem[]) {
 }
 
 describe('usePickScan', () => {
+  it("answers a scan of the read-only card of a list still being stored 'not counted yet', not 'Fout'", async () => {
+    // A journey on a busy machine: the picker scanned the EAN on the card while the list it previewed was still being
+    // stored and heard the error sound with 'Fout: … Er is geen pick open' for the very product on the card.
+    const item = pickItem();
+    const { db } = testDb('pick-scan-preview');
+    await seedPicks(db, [item]);
+    const preview = { current: (await db.picks.get(item.id)) as PickRecord | null };
+    const feedback = feedbackSpy();
+    const { result } = renderHook(() =>
+      usePickScan({
+        db,
+        feedback,
+        t,
+        pickRef: { current: null },
+        previewRef: preview,
+        openCountRef: { current: 0 },
+        markConfirmed: vi.fn(),
+        unmarkConfirmed: vi.fn(),
+        onError: vi.fn(),
+      }),
+    );
+    act(() => result.current.onScan(item.ean));
+    expect(feedback.wrong).not.toHaveBeenCalled();
+    expect(feedback.valid).not.toHaveBeenCalled();
+    expect(result.current.flashStore.get()).toMatchObject({ kind: 'loading', scan: item.ean });
+    expect(await db.outbox.count()).toBe(0);
+    // No card at all: the scan is wrong, as before.
+    preview.current = null;
+    act(() => result.current.onScan(item.ean));
+    expect(feedback.wrong).toHaveBeenCalledTimes(1);
+    expect(result.current.flashStore.get()).toMatchObject({ kind: 'wrong' });
+  });
+
   it('confirms a pick once when the scanner fires twice before the screen has moved on', async () => {
     const [a, b] = [pickItem({ lines: [2] }), pickItem()];
     const { db, feedback, markConfirmed, result } = await scanning('pick-scan-double', [a, b]);

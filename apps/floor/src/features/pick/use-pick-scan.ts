@@ -37,12 +37,15 @@ export function usePickScan(opts: {
   /** The screen's translation of 'done' (spoken and shown when the last pick is confirmed). */
   t: TFunction<'pick', undefined>;
   pickRef: RefObject<PickRecord | null>;
+  /** The read-only card shown while a downloaded list is being stored (`usePickList().previewRef`), or null. */
+  previewRef: RefObject<PickRecord | null>;
   openCountRef: RefObject<number>;
   markConfirmed: (id: string) => void;
   unmarkConfirmed: (id: string) => void;
   onError: (err: unknown) => void;
 }) {
-  const { db, feedback, t, pickRef, openCountRef, markConfirmed, unmarkConfirmed, onError } = opts;
+  const { db, feedback, t, pickRef, previewRef, openCountRef, markConfirmed, unmarkConfirmed, onError } =
+    opts;
   const flashStore = useMemo(createFlashStore, []);
   const setFlash = flashStore.set;
   const [done, setDone] = useState(false);
@@ -69,6 +72,12 @@ export function usePickScan(opts: {
       };
       const id = ++flashSeq.current;
       if (!current) {
+        // A card is on screen but its list is not stored yet: not wrong (no error sound, no 'Fout' for the product
+        // the picker holds), only not counted yet.
+        if (previewRef.current) {
+          setFlash({ id, kind: 'loading', scan: raw });
+          return;
+        }
         feedback.wrong(null);
         setFlash({ id, kind: 'wrong', scan: raw, location: null });
         return;
@@ -142,7 +151,7 @@ export function usePickScan(opts: {
         setFlash({ id, kind: 'wrong', scan: raw, location: current.item.rack || null, picked: again });
       }
     },
-    [db, feedback, t, pickRef, openCountRef, markConfirmed, unmarkConfirmed, onError, setFlash],
+    [db, feedback, t, pickRef, previewRef, openCountRef, markConfirmed, unmarkConfirmed, onError, setFlash],
   );
 
   return { onScan, flashStore, setFlash, done, setDone };
