@@ -1,5 +1,6 @@
 import { APP_HEADER } from '@hoppa/core';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { loginContext } from '../fixtures/api.ts';
 import { DEMO_USERS, floorLogin, portalLogin, scrollBoardTo } from '../fixtures/demo.ts';
 import { expect, PHONE, shot } from '../fixtures/hoppa.ts';
 import { testWithOwnServer } from '../fixtures/own-server.ts';
@@ -32,11 +33,7 @@ async function loggedInAt(
   viewport: { width: number; height: number },
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: demo.url, locale, viewport });
-  const login = await context.request.post('/api/login', {
-    data: { email: user.email, password: user.password },
-    headers: { [APP_HEADER]: 'e2e' },
-  });
-  expect(login.ok()).toBe(true);
+  await loginContext(context, user);
   return context;
 }
 

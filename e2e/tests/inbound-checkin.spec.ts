@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Inbound, ProductLocations } from '@hoppa/core';
-import { apiSession, json } from '../fixtures/api.ts';
+import { apiSession, json, loginContext } from '../fixtures/api.ts';
 import { DEMO_USERS, floorLogin, portalLogin } from '../fixtures/demo.ts';
 import { expect, PHONE, SCREENSHOT_DIR, shot } from '../fixtures/hoppa.ts';
 import { testWithOwnServer } from '../fixtures/own-server.ts';
@@ -274,11 +274,7 @@ test('on a 360 × 640 handheld scanner the direct check-in phone field fits whol
     baseURL: demo.url,
   });
   const page = await context.newPage();
-  const login = await context.request.post('/api/login', {
-    data: { email: DEMO_USERS.picker.email, password: DEMO_USERS.picker.password },
-    headers: { 'x-hoppa-app': 'e2e' },
-  });
-  expect(login.ok()).toBe(true);
+  await loginContext(context, DEMO_USERS.picker);
   await page.goto('/floor/menu');
   await page.getByTestId('task-directCheckin').click();
   await expect(page.getByTestId('scan-input')).toBeVisible();
@@ -338,11 +334,7 @@ test('a worker types a location by its name and moves the pieces on from that te
   const context = await browser.newContext({ ...PHONE, locale: 'nl-NL', baseURL: demo.url });
   const page = await context.newPage();
   // Logged in through the API: the login form's labels are checked in English above.
-  const login = await context.request.post('/api/login', {
-    data: { email: DEMO_USERS.picker.email, password: DEMO_USERS.picker.password },
-    headers: { 'x-hoppa-app': 'e2e' },
-  });
-  expect(login.ok()).toBe(true);
+  await loginContext(context, DEMO_USERS.picker);
   await page.goto('/floor/menu');
   await page.getByTestId('task-checkin').click();
   await expect(page.getByTestId('inbound-card').first()).toBeVisible();

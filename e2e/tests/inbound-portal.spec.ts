@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Inbound } from '@hoppa/core';
-import { apiSession, json } from '../fixtures/api.ts';
+import { apiSession, json, loginContext } from '../fixtures/api.ts';
 import { DEMO_USERS, portalLogin } from '../fixtures/demo.ts';
 import { expect, newestMailTo, SCREENSHOT_DIR, shot, test } from '../fixtures/hoppa.ts';
 import { qrCodesOfPdf } from '../fixtures/pdf.ts';
@@ -223,11 +223,7 @@ test('in Dutch on a laptop (1280 × 800): the choice, the wizard, the list and t
     viewport: { width: 1280, height: 800 },
   });
   const page = await context.newPage();
-  const login = await context.request.post('/api/login', {
-    data: { email: DEMO_USERS.bolOwner.email, password: DEMO_USERS.bolOwner.password },
-    headers: { 'x-hoppa-app': 'e2e' },
-  });
-  expect(login.ok()).toBe(true);
+  await loginContext(context, DEMO_USERS.bolOwner);
   await page.goto('/pre_notify');
   await expect(page.getByRole('heading', { name: 'Kies hoe je voorraad aanmeldt' })).toBeVisible();
   await shot(page, 'inbound-portal-nl-00-pre-notify');

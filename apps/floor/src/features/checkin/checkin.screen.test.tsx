@@ -514,29 +514,40 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
     await refusedAfter('Q-retour');
   });
 
-  it('says in Dutch why the server refused a placement queued offline on a quarantine location this device did not know', async () => {
-    const stored = inbound({ items: [item()] });
-    await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [stored] });
-    browser.online = false;
-    renderFloor(`/inbound?inbound=${hex(1)}&item=${hex(11)}`, { lang: 'nl' });
-    await screen.findByTestId('item-detail');
-    // Offline a label nothing on this device knows is queued (the server decides) …
-    scan(hex(79));
-    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(1));
-    browser.server = () =>
-      json(409, {
-        statusCode: 409,
-        code: 'location_quarantine',
-        message: 'Location Q-RETOUR is a quarantine location: nothing on it is ever picked.',
-      });
-    browser.setOnline(true);
-    kickOutbox(true);
-    // … and refused by the server: kept in the list, with the reason in the worker's language.
-    const reason = await screen.findByTestId('rejected-reason');
-    expect(reason.textContent).toBe(
-      'Niet geplaatst: dit is een quarantainelocatie, daar wordt nooit van gepickt. Plaats de stuks op een andere locatie.',
-    );
-  });
+  it.each([
+    {
+      what: 'a quarantine location this device did not know',
+      code: 'location_quarantine',
+      message: 'Location Q-RETOUR is a quarantine location: nothing on it is ever picked.',
+      dutch:
+        'Niet geplaatst: dit is een quarantainelocatie, daar wordt nooit van gepickt. Plaats de stuks op een andere locatie.',
+    },
+    {
+      what: 'a location reserved for another product',
+      code: 'location_reserved',
+      message: 'Location B-02-07 is reserved for another inbound: choose another location',
+      dutch:
+        'Niet geplaatst: deze locatie is gereserveerd voor een ander product van een inbound. Kies een andere locatie.',
+    },
+  ])(
+    'says in Dutch why the server refused a placement queued offline on $what',
+    async ({ code, message, dutch }) => {
+      const stored = inbound({ items: [item()] });
+      await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [stored] });
+      browser.online = false;
+      renderFloor(`/inbound?inbound=${hex(1)}&item=${hex(11)}`, { lang: 'nl' });
+      await screen.findByTestId('item-detail');
+      // Offline a label nothing on this device knows is queued (the server decides) …
+      scan(hex(79));
+      await waitFor(async () => expect(await floorDb().outbox.count()).toBe(1));
+      browser.server = () => json(409, { statusCode: 409, code, message });
+      browser.setOnline(true);
+      kickOutbox(true);
+      // … and refused by the server: kept in the list, with the reason in the worker's language.
+      const reason = await screen.findByTestId('rejected-reason');
+      expect(reason.textContent).toBe(dutch);
+    },
+  );
 
   it('reserves nothing for an item with nothing in transit and says why; a finder answer of the same says it too', async () => {
     // Spec 2 §2 Inbound item detail: every expected piece checked in, so no bin is needed (QA 2026-12-05: the
@@ -587,28 +598,6 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
         )
       ).textContent,
     ).toBeTruthy();
-  });
-
-  it('says in Dutch why the server refused a placement onto a location reserved for another product', async () => {
-    const stored = inbound({ items: [item()] });
-    await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [stored] });
-    browser.online = false;
-    renderFloor(`/inbound?inbound=${hex(1)}&item=${hex(11)}`, { lang: 'nl' });
-    await screen.findByTestId('item-detail');
-    scan(hex(79));
-    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(1));
-    browser.server = () =>
-      json(409, {
-        statusCode: 409,
-        code: 'location_reserved',
-        message: 'Location B-02-07 is reserved for another inbound: choose another location',
-      });
-    browser.setOnline(true);
-    kickOutbox(true);
-    const reason = await screen.findByTestId('rejected-reason');
-    expect(reason.textContent).toBe(
-      'Niet geplaatst: deze locatie is gereserveerd voor een ander product van een inbound. Kies een andere locatie.',
-    );
   });
 
   it('names a location placed on without reservations by its name: from the server online, from the stored product offline', async () => {
