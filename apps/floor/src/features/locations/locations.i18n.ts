@@ -99,6 +99,8 @@ export const locationsTexts = {
       'De voorraad is intussen door iemand anders gewijzigd. Kijk opnieuw en vul het opnieuw in.',
     reason_location_not_empty: 'Oeps! deze locatie is nog niet leeg',
     reason_location_inactive: 'Deze locatie is niet actief.',
+    reason_location_reserved:
+      'Deze locatie is gereserveerd voor een ander product van een inbound. Kies een andere locatie.',
     reason_location_held:
       'Op deze locatie liggen andere producten: open dit product om ze te zien en de locatie leeg te maken.',
     reason_location_held_by:
@@ -239,6 +241,8 @@ export const locationsTexts = {
     reason_stock_changed: 'Someone else changed the stock meanwhile. Look again and enter it again.',
     reason_location_not_empty: 'Oeps! deze locatie is nog niet leeg',
     reason_location_inactive: 'This location is not active.',
+    reason_location_reserved:
+      'This location is reserved for another product of an inbound. Choose another location.',
     reason_location_held:
       'Other products lie on this location: open this product to see them and clear the location.',
     reason_location_held_by:

@@ -702,6 +702,37 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
     await waitFor(() => expect(screen.queryByTestId('locations-message')).toBeNull());
   });
 
+  it('a location reserved for another product of an inbound is refused in the worker’s language, not the server’s words', async () => {
+    const api = fakeApi(answer([link(BIN_A, 5, 1)]));
+    const serve = browser.server;
+    // The 409 the API answers while the check-in's location finder holds R-01-05 for another product (spec 2 §4).
+    browser.server = async (req) => {
+      const path = new URL(req.url).pathname.replace(/^\/api/, '');
+      if (path === '/product/assign_location') {
+        api.calls.push({ method: req.method, path, body: await req.json(), key: null });
+        return json(409, {
+          statusCode: 409,
+          code: 'location_reserved',
+          message:
+            'Location R-01-05 is reserved for Stroopwafel los of inbound IN-0000000A: choose another location, or drop that reservation first',
+        });
+      }
+      return serve(req);
+    };
+    renderFloor(`/locations?product=${PRODUCT}`, { lang: 'nl' });
+    await screen.findByTestId('location-list');
+    scan('R-01-05');
+    expect(await screen.findByTestId('rejected-reason')).toHaveProperty(
+      'textContent',
+      'Deze locatie is gereserveerd voor een ander product van een inbound. Kies een andere locatie.',
+    );
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/product/assign_location',
+    ]);
+    // Not the offer to clear of a held location: nothing there to clear.
+    expect(screen.queryByRole('alert', { name: 'R-01-05 is bezet' })).toBeNull();
+  });
+
   it('offline, a refused label scan whose bin and holders this device does not know says "deze locatie", never the id', async () => {
     await storeProduct(floorDb(), answer([link(BIN_A, 5, 1)]));
     await floorDb().outbox.add({

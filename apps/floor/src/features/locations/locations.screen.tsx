@@ -500,7 +500,13 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
                 ? t('reason_location_held_by', { names: names.join(', ') })
                 : t('reason_location_held');
             }
-            if (code === 'stock_changed' || code === 'location_not_empty' || code === 'location_inactive')
+            // A bin the check-in's location finder reserved for another product (409 `location_reserved`).
+            if (
+              code === 'stock_changed' ||
+              code === 'location_not_empty' ||
+              code === 'location_inactive' ||
+              code === 'location_reserved'
+            )
               return t(`reason_${code}`);
             return rejectionText(row.rejection, t);
           }}

@@ -100,7 +100,7 @@ function inboundAnswer(body: {
 /** Answers the screen's calls like the API; records the lookups and the check-in bodies. */
 function fakeApi(
   seen: { lookups: string[]; bodies: unknown[] },
-  over: { locations?: ProductLocations; refuse?: boolean } = {},
+  over: { locations?: ProductLocations; refuse?: boolean | 'location_reserved' } = {},
 ) {
   return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const req = input instanceof Request ? input : new Request(String(input), init);
@@ -120,6 +120,16 @@ function fakeApi(
     if (url.pathname === '/api/inventory/direct_checkin' && req.method === 'POST') {
       const body = await req.json();
       seen.bodies.push(body);
+      if (over.refuse === 'location_reserved')
+        return json(
+          {
+            statusCode: 409,
+            code: 'location_reserved',
+            message:
+              'Location A-01-01 is reserved for Stroopwafel los of inbound IN-0000000A: choose another location, or drop that reservation first',
+          },
+          409,
+        );
       if (over.refuse)
         return json(
           {
@@ -272,6 +282,28 @@ describe('direct check-in (spec 2 §2 Direct check-in (beta))', { timeout: 30_00
         'Niet ingecheckt: een gekozen locatie is een quarantainelocatie, daar wordt nooit van gepickt. Kies een andere locatie.',
       ),
     ).toBeTruthy();
+    expect(screen.getAllByTestId('checkin-row')).toHaveLength(1);
+  });
+
+  it('says in Dutch that a chosen location is reserved for another product of an inbound, and keeps the rows', async () => {
+    const seen = { lookups: [] as string[], bodies: [] as unknown[] };
+    vi.stubGlobal('fetch', fakeApi(seen, { refuse: 'location_reserved' }));
+    renderUi(<DirectCheckinPage />, {
+      path: '/checkin',
+      lang: 'nl',
+      session: { user: user(staff), orgAuth: orgAuth(staff) },
+    });
+    await screen.findByText('Voorraad van Bakkerij Bol');
+    await wedge('8711000000001');
+    const row = await screen.findByTestId('checkin-row');
+    await waitFor(() => expect(within(row).getByDisplayValue('A-01-01')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: '1 st. inchecken' }));
+    expect(
+      await screen.findByText(
+        'Niet ingecheckt: een gekozen locatie is gereserveerd voor een ander product van een inbound. Kies een andere locatie.',
+      ),
+    ).toBeTruthy();
+    expect(seen.bodies).toHaveLength(1);
     expect(screen.getAllByTestId('checkin-row')).toHaveLength(1);
   });
 });

@@ -513,7 +513,7 @@ function CheckinForm({ org }: { org: Org }): ReactNode {
         <MutationError
           mutation={checkin}
           serverMessageFor={[404, 409]}
-          messages={{ location_quarantine: t('quarantineRefused') }}
+          messages={{ location_quarantine: t('quarantineRefused'), location_reserved: t('reservedRefused') }}
         />
         <Group justify="flex-end">
           <Button type="submit" size="md" loading={checkin.isPending} onClick={() => setTried(true)}>

@@ -64,6 +64,8 @@ export const directCheckinI18n = {
     rowsIncomplete: 'Choose a location for every product.',
     quarantineRefused:
       'Not checked in: a chosen location is a quarantine location, nothing there is ever picked. Choose another location.',
+    reservedRefused:
+      'Not checked in: a chosen location is reserved for another product of an inbound. Choose another location.',
     done: {
       title: 'Inbound {{number}} checked in',
       text_one: '{{pieces}} pcs of {{count}} product are in stock on their location:',
@@ -133,6 +135,8 @@ export const directCheckinI18n = {
     rowsIncomplete: 'Kies voor elk product een locatie.',
     quarantineRefused:
       'Niet ingecheckt: een gekozen locatie is een quarantainelocatie, daar wordt nooit van gepickt. Kies een andere locatie.',
+    reservedRefused:
+      'Niet ingecheckt: een gekozen locatie is gereserveerd voor een ander product van een inbound. Kies een andere locatie.',
     done: {
       title: 'Inbound {{number}} ingecheckt',
       text_one: '{{pieces}} st. van {{count}} product liggen op voorraad op de locatie:',

@@ -68,7 +68,7 @@ const INBOUND_ANSWER: Partial<Inbound> = {
 type Call = { method: string; path: string; body: unknown };
 
 /** The API as the page calls it: the item changes as the server would answer them. */
-function fakeApi(calls: Call[], start: InboundItem, refusePlace = false) {
+function fakeApi(calls: Call[], start: InboundItem, refusePlace: boolean | 'location_reserved' = false) {
   let state = start;
   return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const req =
@@ -90,6 +90,17 @@ function fakeApi(calls: Call[], start: InboundItem, refusePlace = false) {
       };
       return ok(state);
     }
+    // The bin is also reserved for another item's other product (spec 2 §4: the finder's reservation binds).
+    if (url.pathname === `/api/inbound_item/place/${ITEM}` && refusePlace === 'location_reserved')
+      return Response.json(
+        {
+          statusCode: 409,
+          code: 'location_reserved',
+          message:
+            'Location A-01-02 is reserved for Stroopwafel los of inbound IN-0000000A: choose another location, or drop that reservation first',
+        },
+        { status: 409 },
+      );
     if (url.pathname === `/api/inbound_item/place/${ITEM}` && refusePlace)
       return Response.json(
         {
@@ -200,6 +211,20 @@ describe('inbound item at the desk (spec 2 §2 Inbound item detail)', { timeout:
     expect(
       await screen.findByText(
         'Niet geplaatst: de locatie is een quarantainelocatie, daar wordt nooit van gepickt. Zoek een andere locatie.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByTestId('item-delivered').textContent).toBe('6');
+  });
+
+  it('says in Dutch that the location is reserved for another product of an inbound, and counts nothing', async () => {
+    const calls: Call[] = [];
+    vi.stubGlobal('fetch', fakeApi(calls, item(), 'location_reserved'));
+    renderItem(staff, 'nl');
+    expect((await screen.findByTestId('item-delivered')).textContent).toBe('6');
+    fireEvent.click(screen.getByRole('button', { name: '6 st. plaatsen' }));
+    expect(
+      await screen.findByText(
+        'Niet geplaatst: de locatie is ook gereserveerd voor een ander product van een inbound. Kies een andere locatie.',
       ),
     ).toBeTruthy();
     expect(screen.getByTestId('item-delivered').textContent).toBe('6');

@@ -142,7 +142,7 @@ function Detail({ item }: { item: InboundItem }): ReactNode {
       <ErrorBanner
         error={change.error}
         serverMessageFor={[400, 404, 409]}
-        messages={{ location_quarantine: t('quarantineRefused') }}
+        messages={{ location_quarantine: t('quarantineRefused'), location_reserved: t('reservedRefused') }}
       />
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
         <Count label={t('counts.expected')} value={item.pieces_expected} testId="item-expected" />

@@ -78,6 +78,8 @@ const en = {
   readOnly: 'This item is checked in: it can no longer be changed.',
   quarantineRefused:
     'Not placed: the location is a quarantine location, nothing there is ever picked. Find another location.',
+  reservedRefused:
+    'Not placed: the location is also reserved for another product of an inbound. Choose another location.',
   lookup: {
     title: 'Find an inbound item',
     hint: 'Scan the inbound’s QR label or type an inbound or item id.',
@@ -162,6 +164,8 @@ const nl: typeof en = {
   readOnly: 'Dit item is ingecheckt: het kan niet meer worden gewijzigd.',
   quarantineRefused:
     'Niet geplaatst: de locatie is een quarantainelocatie, daar wordt nooit van gepickt. Zoek een andere locatie.',
+  reservedRefused:
+    'Niet geplaatst: de locatie is ook gereserveerd voor een ander product van een inbound. Kies een andere locatie.',
   lookup: {
     title: 'Inbound item zoeken',
     hint: 'Scan het QR-label van de inbound of typ een inbound- of item-id.',

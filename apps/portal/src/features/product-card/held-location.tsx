@@ -68,7 +68,10 @@ export function HeldLocation({
       <Stack gap="xs">
         <Text size="sm">{t('held.intro', { location })}</Text>
         {loading ? <Loader size="sm" aria-label={t('held.loading')} /> : null}
-        <ErrorBanner error={failed ?? clearAndAdd.error} />
+        <ErrorBanner
+          error={failed ?? clearAndAdd.error}
+          messages={{ location_reserved: t('reservedRefused') }}
+        />
         <List size="sm" spacing={4}>
           {rows.map((r) => (
             <List.Item key={r.location_product_id}>

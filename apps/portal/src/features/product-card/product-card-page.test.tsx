@@ -526,6 +526,43 @@ describe('the product location widget on the card (spec 2 §2)', { timeout: 30_0
     expect(calls).toHaveLength(1);
   });
 
+  it('words a location reserved for another product of an inbound in the UI language (409 location_reserved)', async () => {
+    const calls: string[] = [];
+    const base = fakeApi(calls);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const req =
+          input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+        if (new URL(req.url).pathname !== '/api/product/assign_location') return base(req);
+        calls.push(`refused ${JSON.stringify(await req.json())}`);
+        return new Response(
+          JSON.stringify({
+            statusCode: 409,
+            code: 'location_reserved',
+            message:
+              'Location A-01-05 is reserved for Stroopwafel los of inbound IN-0000000A: choose another location, or drop that reservation first',
+          }),
+          { status: 409, headers: { 'content-type': 'application/json' } },
+        );
+      }),
+    );
+    renderRoutes([{ path: '/products/:id', element: <ProductCardPage /> }], {
+      path: `/products/${PRODUCT}`,
+      lang: 'nl',
+      session: { user: user(staff), orgAuth: orgAuth(staff) },
+    });
+    const scan = await screen.findByLabelText('Locatie toevoegen');
+    fireEvent.input(scan, { target: { value: 'A-01-05' } });
+    fireEvent.keyDown(scan, { key: 'Enter' });
+    expect((await screen.findByTestId('error-banner')).textContent).toBe(
+      'Deze locatie is gereserveerd voor een ander product van een inbound. Kies een andere locatie.',
+    );
+    expect(calls).toEqual([
+      `refused {"product_id":"${PRODUCT}","rack_number":"A-01-05","raw_scan":"A-01-05"}`,
+    ]);
+  });
+
   it('says that marking a move for later keeps no destination once one is typed', async () => {
     vi.stubGlobal('fetch', fakeApi([]));
     renderRoutes([{ path: '/products/:id', element: <ProductCardPage /> }], {

@@ -15,6 +15,7 @@ export const stockI18n = {
     locations: 'Locations',
     addLocation: 'Add a location',
     addLocationHint: 'Scan the location label or type its name; Enter adds it, Escape clears the field.',
+    reservedRefused: 'This location is reserved for another product of an inbound. Choose another location.',
     held: {
       title: '{{location}} holds other products',
       intro: 'Nothing was changed. These products lie on {{location}}:',
@@ -228,6 +229,8 @@ export const stockI18n = {
     locations: 'Locaties',
     addLocation: 'Locatie toevoegen',
     addLocationHint: 'Scan het locatielabel of typ de naam; Enter voegt toe, Escape maakt het veld leeg.',
+    reservedRefused:
+      'Deze locatie is gereserveerd voor een ander product van een inbound. Kies een andere locatie.',
     held: {
       title: '{{location}} is bezet door andere producten',
       intro: 'Er is niets gewijzigd. Op {{location}} liggen deze producten:',

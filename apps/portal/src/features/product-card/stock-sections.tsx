@@ -142,7 +142,8 @@ export function LocationsSection({ id }: { id: string }) {
         <Title order={2} fz="lg">
           {t('locations')}
         </Title>
-        <ErrorBanner error={failed} />
+        {/* A bin the check-in's location finder reserved for another product (409 `location_reserved`). */}
+        <ErrorBanner error={failed} messages={{ location_reserved: t('reservedRefused') }} />
         {may.add && (
           <TextInput
             label={t('addLocation')}
@@ -575,7 +576,7 @@ function TransferModal({
       centered
     >
       <Stack>
-        <ErrorBanner error={error} />
+        <ErrorBanner error={error} messages={{ location_reserved: t('reservedRefused') }} />
         <NumberInput
           label={t('quantity')}
           description={t('quantityHint', { count: link?.stock ?? 0 })}
