@@ -64,6 +64,8 @@ export const directCheckinTexts = {
       'Locatie {{name}} is een quarantainelocatie: daar wordt nooit van gepickt. Kies een andere locatie.',
     quarantineRejected:
       'Niet ingecheckt: een gekozen locatie is een quarantainelocatie, daar wordt nooit van gepickt. Kies een andere locatie en check opnieuw in.',
+    reservedRejected:
+      'Niet ingecheckt: een gekozen locatie is gereserveerd voor een ander product van een inbound. Kies een andere locatie en check opnieuw in.',
     rejectedTitle_one: '{{count}} check-in geweigerd',
     rejectedTitle_other: '{{count}} check-ins geweigerd',
     dismiss: 'Weg',
@@ -134,6 +136,8 @@ export const directCheckinTexts = {
       'Location {{name}} is a quarantine location: nothing there is ever picked. Choose another location.',
     quarantineRejected:
       'Not checked in: a chosen location is a quarantine location, nothing there is ever picked. Choose another location and check in again.',
+    reservedRejected:
+      'Not checked in: a chosen location is reserved for another product of an inbound. Choose another location and check in again.',
     rejectedTitle_one: '{{count}} check-in refused',
     rejectedTitle_other: '{{count}} check-ins refused',
     dismiss: 'Dismiss',

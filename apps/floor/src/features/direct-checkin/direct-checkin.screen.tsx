@@ -339,7 +339,13 @@ export function DirectCheckinScreen() {
             {shownNotice.text}
           </p>
         ) : null}
-        <ErrorBanner error={error} />
+        <ErrorBanner
+          error={error}
+          messages={{
+            location_quarantine: t('quarantineRejected'),
+            location_reserved: t('reservedRejected'),
+          }}
+        />
         <RejectedChanges
           rows={rejected}
           onDismiss={(id) => void dismissRejected(db, id)}
@@ -347,7 +353,9 @@ export function DirectCheckinScreen() {
           reason={(row) =>
             row.rejection?.code === 'location_quarantine'
               ? t('quarantineRejected')
-              : rejectionText(row.rejection, t)
+              : row.rejection?.code === 'location_reserved'
+                ? t('reservedRejected')
+                : rejectionText(row.rejection, t)
           }
         />
         {choices ? (

@@ -74,6 +74,8 @@ export const pickTexts = {
     reason_order_shipped: 'De order is al verzonden.',
     reason_order_cancelled: 'De order is geannuleerd.',
     reason_over_pick: 'Er is al genoeg van gepickt.',
+    reason_location_reserved:
+      'Niet geplaatst: de locatie is gereserveerd voor een ander product van een inbound. Kies een andere locatie.',
     filterLocation: 'Locatie (hal of stelling)',
     filterLocationGroup: 'Locatiegroep',
     filterCutOff: 'Cut-off groep',

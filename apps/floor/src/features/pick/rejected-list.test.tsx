@@ -3,7 +3,9 @@ import '../../test/dom-setup.ts';
 import { cleanup, render } from '@testing-library/react';
 import type { TFunction } from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RejectedList } from './rejected-list.tsx';
+import type { OutboxRecord } from '../../offline/db.ts';
+import { pickT } from './pick-texts.ts';
+import { RejectedList, rejectionReason } from './rejected-list.tsx';
 
 afterEach(cleanup);
 
@@ -13,5 +15,19 @@ describe('RejectedList (ADR 0078)', () => {
     const { container } = render(<RejectedList rows={[]} onDismiss={() => undefined} t={t} />);
     expect(container.innerHTML).toBe('');
     expect(t).not.toHaveBeenCalled();
+  });
+
+  it("words a placing of another floor task refused for a reserved bin in Dutch, not the server's English", () => {
+    // Every refused change is listed on the pick screen too: the Locations task's add of a bin check-in reserved.
+    const row = {
+      rejection: {
+        status: 409,
+        code: 'location_reserved',
+        message: 'Location R-01-05 is reserved for another inbound: choose another location',
+      },
+    } as unknown as OutboxRecord;
+    expect(rejectionReason(row, pickT)).toBe(
+      'Niet geplaatst: de locatie is gereserveerd voor een ander product van een inbound. Kies een andere locatie.',
+    );
   });
 });

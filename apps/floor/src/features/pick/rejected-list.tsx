@@ -8,7 +8,13 @@ import type { OutboxRecord } from '../../offline/db.ts';
  */
 export function rejectionReason(row: OutboxRecord, t: TFunction<'pick', undefined>): string {
   const code = row.rejection?.code ?? '';
-  if (code === 'order_shipped' || code === 'order_cancelled' || code === 'over_pick')
+  // A placing of another floor task (Locations, check-in) refused meanwhile is listed here too (every refused change).
+  if (
+    code === 'order_shipped' ||
+    code === 'order_cancelled' ||
+    code === 'over_pick' ||
+    code === 'location_reserved'
+  )
     return t(`reason_${code}`);
   return rejectionText(row.rejection, t as unknown as TFunction);
 }
