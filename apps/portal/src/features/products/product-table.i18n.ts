@@ -5,9 +5,9 @@
 export const productTableI18n = {
   en: {
     title: 'Product management',
-    count_one: '{{count}} product',
-    count_other: '{{count}} products',
-    countCapped: 'More than {{count}} products',
+    count_one: '{{count, number}} product',
+    count_other: '{{count, number}} products',
+    countCapped: 'More than {{count, number}} products',
     add: 'Add Product',
     import: 'Import',
     export: 'Export',
@@ -47,7 +47,8 @@ export const productTableI18n = {
       fulfilledYes: 'Fulfilled by the warehouse',
       fulfilledNo: 'Not fulfilled by the warehouse',
       reset: 'Reset filters',
-      totals: '{{total}} in total · {{inStock}} in stock · {{low}} low · {{soldOut}} sold out',
+      totals:
+        '{{total, number}} in total · {{inStock, number}} in stock · {{low, number}} low · {{soldOut, number}} sold out',
     },
     groups: {
       info: 'Product Info',
@@ -205,9 +206,9 @@ export const productTableI18n = {
   },
   nl: {
     title: 'Productbeheer',
-    count_one: '{{count}} product',
-    count_other: '{{count}} producten',
-    countCapped: 'Meer dan {{count}} producten',
+    count_one: '{{count, number}} product',
+    count_other: '{{count, number}} producten',
+    countCapped: 'Meer dan {{count, number}} producten',
     add: 'Product toevoegen',
     import: 'Importeren',
     export: 'Exporteren',
@@ -248,7 +249,8 @@ export const productTableI18n = {
       fulfilledYes: 'Door het magazijn verzonden',
       fulfilledNo: 'Niet door het magazijn verzonden',
       reset: 'Filters wissen',
-      totals: '{{total}} totaal · {{inStock}} op voorraad · {{low}} laag · {{soldOut}} uitverkocht',
+      totals:
+        '{{total, number}} totaal · {{inStock, number}} op voorraad · {{low, number}} laag · {{soldOut, number}} uitverkocht',
     },
     groups: {
       info: 'Productinfo',

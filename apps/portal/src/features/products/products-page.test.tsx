@@ -109,6 +109,39 @@ describe('product management table (spec 3 §2 Product management)', { timeout: 
     expect(within(row).getByText('€ 12,50')).toBeTruthy();
   });
 
+  it('writes counts and stock in Dutch notation in the Dutch table: 2.502 producten, not 2502', async () => {
+    const big = productRow(1, {
+      name: 'Krentenbollen',
+      sf_stock: 1250,
+      total_sold_30d: 1400,
+      reorder_point: 1100,
+    });
+    vi.stubGlobal(
+      'fetch',
+      fakeApi(
+        {
+          'GET /api/products': { items: [big], total: 2502, total_capped: false, skip: 0, limit: 25 },
+          'GET /api/products/count': {
+            totalProducts: 2502,
+            totalProductsInStock: 2463,
+            soldOutProducts: 0,
+            lowStockProducts: 39,
+          },
+        },
+        calls,
+      ),
+    );
+    renderUi(<ProductsPage />, { path: '/products', lang: 'nl' });
+    expect(await screen.findByText('2.502 producten')).toBeTruthy();
+    expect(
+      await screen.findByText('2.502 totaal · 2.463 op voorraad · 39 laag · 0 uitverkocht'),
+    ).toBeTruthy();
+    const row = await screen.findByRole('row', { name: /Krentenbollen/ });
+    expect(within(row).getByText('1.250')).toBeTruthy();
+    expect(within(row).getByText('1.400')).toBeTruthy();
+    expect(within(row).getByText('1.100')).toBeTruthy();
+  });
+
   it('remembers the column choice per browser under productTableColumnPreferences, by group or column', async () => {
     const first = renderUi(<ProductsPage />, { path: '/products' });
     const table = await screen.findByRole('table', { name: 'Product management' });

@@ -92,7 +92,8 @@ const SORT_OF: Partial<Record<string, (typeof PRODUCT_SORTS)[number]>> = {
 
 /** The columns of spec 3 §2 with their cells; ids are the spec's fields (sortable ones map to the server's sorts). */
 function productColumns(t: TFunction<'productTable'>, lang: string): DataColumn<ProductRow>[] {
-  // Weights and demand in the UI language's notation (1,559 kg in the Dutch table), money always as '€ 12,50'.
+  // Counts, weights and demand in the UI language's notation (1.250 pieces and 1,559 kg in the Dutch table), money
+  // always as '€ 12,50'.
   const decimal = new Intl.NumberFormat(lang.startsWith('nl') ? 'nl-NL' : 'en-GB', {
     maximumFractionDigits: 3,
   });
@@ -126,16 +127,18 @@ function productColumns(t: TFunction<'productTable'>, lang: string): DataColumn<
     platform: (p) => textCell(p.platform),
     offer_id: (p) => textCell(p.offer_id),
     own_stock: () => dimmed(t('cell.notTracked')),
-    sf_stock: (p) => <StockCell stock={p.sf_stock} reorderPoint={p.reorder_point} t={t} />,
+    sf_stock: (p) => (
+      <StockCell stock={p.sf_stock} reorderPoint={p.reorder_point} t={t} format={decimal.format} />
+    ),
     total_sold_30d: (p) =>
       p.total_sold_30d === 0 ? (
         dimmed('0')
       ) : (
         <Tooltip label={t('cell.perDay', { demand: decimal.format(p.daily_demand) })}>
-          <Text size="sm">{p.total_sold_30d}</Text>
+          <Text size="sm">{decimal.format(p.total_sold_30d)}</Text>
         </Tooltip>
       ),
-    reorder_point: (p) => textCell(p.reorder_point),
+    reorder_point: (p) => textCell(decimal.format(p.reorder_point)),
     days_until_out_of_stock: (p) =>
       p.days_until_out_of_stock === null ? (
         dimmed(t('cell.noSales'))
@@ -432,10 +435,12 @@ function StockCell({
   stock,
   reorderPoint,
   t,
+  format,
 }: {
   stock: number;
   reorderPoint: number;
   t: TFunction<'productTable'>;
+  format: (n: number) => string;
 }) {
   const mark = stockHighlight(stock);
   const reorder = mark === null && reorderPoint > 0 && stock <= reorderPoint;
@@ -452,10 +457,10 @@ function StockCell({
       color={mark === 'out' ? 'red' : mark === 'low' ? 'orange' : reorder ? 'yellow' : 'green'}
       variant={mark ? 'filled' : 'light'}
       miw={48}
-      aria-label={label ? `${stock} · ${label}` : undefined}
+      aria-label={label ? `${format(stock)} · ${label}` : undefined}
       data-stock={mark ?? (reorder ? 'reorder' : 'ok')}
     >
-      {stock}
+      {format(stock)}
     </Badge>
   );
   return label ? <Tooltip label={label}>{badge}</Tooltip> : badge;

@@ -62,7 +62,50 @@ const ORDER: Order = {
   products: [line(1, 'Aardbeienjam', 3), line(2, 'Koffiebekers', 2), line(3, 'Theedoek', 1)],
 } as Order;
 
-function fakeApi(calls: { path: string; body: unknown; type: string | null }[]) {
+/** An earlier return of ORDER that expects 2 of its 3 jars and its one tea towel back. */
+const EARLIER = {
+  id: hex(8),
+  return_number: 'R11111111',
+  org_id: ORDER.org,
+  org_name: ORDER.org_name,
+  order_id: ORDER.id,
+  shop_order_id: ORDER.orderId,
+  platform: 'bol',
+  tracking_number: '3SHOP0',
+  carrier: 'local',
+  reason: 'DAMAGED',
+  customer_comments: null,
+  registered_at: new Date().toISOString(),
+  closed_at: null,
+  images: [],
+  items: [
+    [1, 2],
+    [3, 1],
+  ].map(([n, expected]) => ({
+    id: hex(300 + (n as number)),
+    product_id: hex(200 + (n as number)),
+    ean: `871000000000${n}`,
+    title: 'x',
+    return_instruction: null,
+    location: null,
+    expected_quantity: expected,
+    received_quantity: null,
+    product_state: null,
+    damaged_package: false,
+    damaged_product: false,
+    damaged_product_package: false,
+    return_action: 'RETURN_RECEIVED',
+    fulfilled_at: null,
+    quarantined: null,
+    parts: [],
+    restocked_quantity: null,
+  })),
+};
+
+function fakeApi(
+  calls: { path: string; body: unknown; type: string | null }[],
+  options: { earlier?: unknown[]; createAnswer?: Response } = {},
+) {
   return async (input: RequestInfo | URL, init?: RequestInit) => {
     const req =
       input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
@@ -76,6 +119,9 @@ function fakeApi(calls: { path: string; body: unknown; type: string | null }[]) 
           : await req.blob();
     calls.push({ path: `${req.method} ${url.pathname}`, body, type });
     if (url.pathname === `/api/order/get/${ORDER.id}`) return Response.json(ORDER);
+    if (url.pathname === `/api/returns/get/${ORDER.orderId}` && options.earlier)
+      return Response.json({ status: 'found', returns: options.earlier });
+    if (url.pathname === '/api/returns/create' && options.createAnswer) return options.createAnswer;
     if (url.pathname === '/api/returns/create')
       return Response.json(
         {
@@ -214,5 +260,63 @@ describe('return creation wizard (spec 2 §2; issue 12)', { timeout: 30_000 }, (
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'grote-foto.jpg', { type: 'image/jpeg' });
     fireEvent.change(input, { target: { files: [big] } });
     expect(await screen.findByText('Bestand "grote-foto.jpg" is groter dan 5 MB.')).toBeTruthy();
+  });
+  it('offers only what may still come back, says when nothing is left, and explains a refused quantity', async () => {
+    const refused = () =>
+      Response.json(
+        {
+          statusCode: 409,
+          code: 'return_quantity',
+          message: 'Aardbeienjam: 0 of 3 can still come back, not 1',
+        },
+        { status: 409 },
+      );
+    vi.stubGlobal('fetch', fakeApi([], { earlier: [EARLIER], createAnswer: refused() }));
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => ({ location: { href: '' }, close: vi.fn() })),
+    );
+    const view = renderRoutes([{ path: '/returns/create/:id', element: <ReturnWizardPage /> }], {
+      path: `/returns/create/${ORDER.id}`,
+      lang: 'nl',
+      session: { user: user(merchantOwner), orgAuth: orgAuth(merchantOwner) },
+    });
+    // 2 of the 3 jars and the one tea towel are in the earlier return: one jar is left, the towel cannot be added.
+    const jam = await screen.findByRole('row', { name: 'Aardbeienjam' });
+    expect(within(jam).getByText(/2 al in een retour/)).toBeTruthy();
+    for (let i = 0; i < 3; i++) fireEvent.click(within(jam).getByRole('button', { name: 'Eén meer' }));
+    expect(within(jam).getByTestId('return-count').textContent).toBe('1');
+    const towel = screen.getByRole('row', { name: 'Theedoek' });
+    expect(within(towel).getByRole('button', { name: 'Eén meer' }).matches(':disabled')).toBe(true);
+    expect(screen.queryByTestId('nothing-left')).toBeNull();
+
+    // The server still refuses (someone else made a return meanwhile): the reason, in Dutch, not 'Er is iets misgegaan'.
+    fireEvent.click(screen.getByRole('button', { name: 'Verder' }));
+    fireEvent.change(await screen.findByLabelText(/Reden/), { target: { value: 'DAMAGED' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verder' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Retour aanmaken' }));
+    expect(await screen.findByText(/Er zijn meer stuks gekozen dan er nog terug kunnen komen/)).toBeTruthy();
+    expect(screen.queryByText(/Er is iets misgegaan/)).toBeNull();
+    view.unmount();
+
+    // Everything is in a return already: said at once, and Continue leads nowhere to be refused.
+    const all = { ...EARLIER, items: EARLIER.items.map((i) => ({ ...i })) };
+    all.items.push({
+      ...EARLIER.items[0],
+      id: hex(399),
+      product_id: hex(202),
+      expected_quantity: 2,
+    } as never);
+    (all.items[0] as { expected_quantity: number }).expected_quantity = 3;
+    vi.stubGlobal('fetch', fakeApi([], { earlier: [all] }));
+    renderRoutes([{ path: '/returns/create/:id', element: <ReturnWizardPage /> }], {
+      path: `/returns/create/${ORDER.id}`,
+      lang: 'nl',
+      session: { user: user(merchantOwner), orgAuth: orgAuth(merchantOwner) },
+    });
+    expect((await screen.findByTestId('nothing-left')).textContent).toBe(
+      'Alles van deze order zit al in een retour: er valt niets meer te retourneren.',
+    );
+    expect(screen.getByRole('button', { name: 'Verder' }).matches(':disabled')).toBe(true);
   });
 });

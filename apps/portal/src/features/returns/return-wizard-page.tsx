@@ -1,4 +1,5 @@
 import {
+  ApiError,
   createReturnEndpoint,
   IdSchema,
   IMAGE_MAX_BYTES,
@@ -9,6 +10,7 @@ import {
   ReturnAddressSchema,
   type ReturnReasonCode,
   returnLabelEndpoint,
+  returnSearchEndpoint,
 } from '@hoppa/core';
 import { useZodForm } from '@hoppa/web';
 import { PhoneField } from '@hoppa/web/phone-field';
@@ -29,7 +31,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -68,6 +70,49 @@ export function imageProblems(
 }
 
 /**
+ * Per order line, how many pieces may still come back: shipped minus what the order's earlier returns expect (the
+ * server's rule, 409 `return_quantity` beyond it). Earlier return items name their product, not their line: a
+ * product's expected pieces are taken from its lines in order.
+ */
+export function returnableByLine(
+  lines: readonly Pick<Order['products'][number], 'id' | 'product_id' | 'quantity'>[],
+  earlier: readonly {
+    order_id: string;
+    items: readonly { product_id: string; expected_quantity: number }[];
+  }[],
+  orderId: string,
+): Record<string, number> {
+  const expected = new Map<string, number>();
+  for (const r of earlier)
+    if (r.order_id === orderId)
+      for (const i of r.items)
+        expected.set(i.product_id, (expected.get(i.product_id) ?? 0) + i.expected_quantity);
+  const out: Record<string, number> = {};
+  for (const l of lines) {
+    const back = Math.min(l.quantity, expected.get(l.product_id) ?? 0);
+    expected.set(l.product_id, (expected.get(l.product_id) ?? 0) - back);
+    out[l.id] = l.quantity - back;
+  }
+  return out;
+}
+
+/** The order's earlier returns (none when the search finds none: 404, or only the order itself). */
+function useEarlierReturns(order: Order) {
+  return useQuery({
+    queryKey: ['return-wizard-earlier', order.id],
+    queryFn: async () => {
+      try {
+        const found = await call(returnSearchEndpoint, { params: { id: order.orderId } });
+        return found.status === 'found' ? found.returns : [];
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return [];
+        throw err;
+      }
+    },
+  });
+}
+
+/**
  * The return creation wizard (spec 2 §2 Return creation wizard, /returns/create/{order id}; issue 12): step 0 the
  * products and how many of each come back (minus and plus, up to what was shipped), step 1 the reason (required),
  * what is wrong and photos (jpeg, png, webp, 5 MB each), step 2 the sender's address prefilled from the order (the
@@ -83,11 +128,28 @@ export function ReturnWizardPage() {
   const order = useQuery(endpointQuery(orderGetEndpoint, { params: { id } }));
   if (order.isError) return <ErrorBanner error={order.error} />;
   if (order.isPending) return <PageLoader />;
-  return <Wizard order={order.data} lang={lang} />;
+  return <WithEarlierReturns order={order.data} lang={lang} />;
 }
 
-function Wizard({ order, lang }: { order: Order; lang: 'nl' | 'en' }) {
+/** Waits for the order's earlier returns; without them (a failed search) the server alone guards the quantities. */
+function WithEarlierReturns({ order, lang }: { order: Order; lang: 'nl' | 'en' }) {
+  const earlier = useEarlierReturns(order);
+  if (earlier.isPending) return <PageLoader />;
+  const returnable = returnableByLine(order.products, earlier.data ?? [], order.id);
+  return <Wizard order={order} lang={lang} returnable={returnable} />;
+}
+
+function Wizard({
+  order,
+  lang,
+  returnable,
+}: {
+  order: Order;
+  lang: 'nl' | 'en';
+  returnable: Record<string, number>;
+}) {
   const { t } = useTranslation('returns');
+  const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const shipment = IdSchema.safeParse(search.get('shipment'));
   const back = shipment.success ? pathTo('shipment', { id: shipment.data }) : PATHS.shipments;
@@ -146,6 +208,9 @@ function Wizard({ order, lang }: { order: Order; lang: 'nl' | 'en' }) {
             body: f,
             headers: { 'content-type': f.type, 'x-file-name': encodeURIComponent(f.name) },
           });
+        // The order's detail lists its returns: the new one shows there at once.
+        void queryClient.invalidateQueries({ queryKey: ['order-returns', order.orderId] });
+        void queryClient.invalidateQueries({ queryKey: ['return-wizard-earlier', order.id] });
         const label = await call(returnLabelEndpoint, { params: { id: made.id } });
         if (tab) tab.location.href = URL.createObjectURL(label);
         return made;
@@ -156,6 +221,7 @@ function Wizard({ order, lang }: { order: Order; lang: 'nl' | 'en' }) {
     },
   });
   const chosen = Object.values(counts).some((n) => n > 0);
+  const nothingLeft = order.products.every((l) => (returnable[l.id] ?? l.quantity) === 0);
 
   return (
     <Stack gap="md">
@@ -171,7 +237,15 @@ function Wizard({ order, lang }: { order: Order; lang: 'nl' | 'en' }) {
           {t('created', { number: create.data.return_number })}
         </Alert>
       ) : null}
-      <ErrorBanner error={create.error ?? label.error} />
+      <ErrorBanner
+        error={create.error ?? label.error}
+        messages={{ return_quantity: t('returnQuantity'), not_shipped: t('notShipped') }}
+      />
+      {nothingLeft && !create.data ? (
+        <Alert color="blue" variant="light" data-testid="nothing-left">
+          {t('nothingLeft')}
+        </Alert>
+      ) : null}
       {/* A made return is not edited here: its fields stay to read, disabled. */}
       <fieldset disabled={Boolean(create.data)} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
         <Stepper
@@ -185,14 +259,18 @@ function Wizard({ order, lang }: { order: Order; lang: 'nl' | 'en' }) {
                 <Table.Tbody>
                   {order.products.map((line) => {
                     const n = counts[line.id] ?? 0;
+                    const max = returnable[line.id] ?? line.quantity;
                     const set = (v: number) =>
-                      setCounts({ ...counts, [line.id]: Math.max(0, Math.min(line.quantity, v)) });
+                      setCounts({ ...counts, [line.id]: Math.max(0, Math.min(max, v)) });
                     return (
                       <Table.Tr key={line.id} aria-label={line.title}>
                         <Table.Td>
                           <Text fw={600}>{line.title}</Text>
                           <Text size="sm" c="dimmed">
                             {line.ean} · {t('shipped', { count: line.quantity })}
+                            {max < line.quantity
+                              ? ` · ${t('alreadyBack', { count: line.quantity - max })}`
+                              : ''}
                           </Text>
                         </Table.Td>
                         <Table.Td>
@@ -214,7 +292,7 @@ function Wizard({ order, lang }: { order: Order; lang: 'nl' | 'en' }) {
                               size="lg"
                               aria-label={t('more')}
                               onClick={() => set(n + 1)}
-                              disabled={n >= line.quantity}
+                              disabled={n >= max}
                             >
                               +
                             </ActionIcon>
@@ -307,6 +385,7 @@ function Wizard({ order, lang }: { order: Order; lang: 'nl' | 'en' }) {
           </Button>
           {step < 2 ? (
             <Button
+              disabled={nothingLeft}
               onClick={() => {
                 if (step === 0) {
                   setNoneChosen(true);

@@ -12,6 +12,11 @@ export const returnsI18n = {
     less: 'One less',
     more: 'One more',
     shipped: '{{count}} shipped',
+    alreadyBack: '{{count}} already in a return',
+    nothingLeft: 'Everything of this order is in a return already: there is nothing left to return.',
+    returnQuantity:
+      'More pieces were chosen than can still come back: part of this order is in a return already. Reload the page to see what is left.',
+    notShipped: 'This order has not been shipped yet: only a shipped order can be returned.',
     noneChosen: 'Choose at least one product.',
     reason: 'Reason',
     reasonMissing: 'Please select a reason for the return.',
@@ -45,6 +50,11 @@ export const returnsI18n = {
     less: 'Eén minder',
     more: 'Eén meer',
     shipped: '{{count}} verzonden',
+    alreadyBack: '{{count}} al in een retour',
+    nothingLeft: 'Alles van deze order zit al in een retour: er valt niets meer te retourneren.',
+    returnQuantity:
+      'Er zijn meer stuks gekozen dan er nog terug kunnen komen: een deel van deze order zit al in een retour. Laad de pagina opnieuw om te zien wat er over is.',
+    notShipped: 'Deze order is nog niet verzonden: alleen een verzonden order kan retour.',
     noneChosen: 'Kies minstens één product.',
     reason: 'Reden',
     reasonMissing: 'Kies een reden voor de retour.',
