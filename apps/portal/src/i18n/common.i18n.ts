@@ -9,8 +9,8 @@ export const commonI18n = {
     togglePassword: 'Show or hide the characters',
     table: {
       columns: 'Columns',
-      range: '{{first}}–{{last}} of {{total}}',
-      rangeCapped: '{{first}}–{{last}} of {{total}}+',
+      range: '{{first, number}}–{{last, number}} of {{total, number}}',
+      rangeCapped: '{{first, number}}–{{last, number}} of {{total, number}}+',
       pages: 'Pages',
       previous: 'Previous page',
       next: 'Next page',
@@ -54,8 +54,8 @@ export const commonI18n = {
     togglePassword: 'Tekens tonen of verbergen',
     table: {
       columns: 'Kolommen',
-      range: '{{first}}–{{last}} van {{total}}',
-      rangeCapped: '{{first}}–{{last}} van {{total}}+',
+      range: '{{first, number}}–{{last, number}} van {{total, number}}',
+      rangeCapped: '{{first, number}}–{{last, number}} van {{total, number}}+',
       pages: "Pagina's",
       previous: 'Vorige pagina',
       next: 'Volgende pagina',

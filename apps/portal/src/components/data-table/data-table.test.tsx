@@ -126,9 +126,14 @@ describe('DataTable', () => {
     expect(screen.getByTestId('state').textContent).toBe('name 2');
   });
 
-  it('says "+" after a total the server only counted up to its cap', () => {
+  it('says "+" after a total the server only counted up to its cap, in the reader\'s number notation', () => {
     renderUi(<Screen total={10000} capped />);
-    expect(screen.getByText('1–2 of 10000+')).toBeTruthy();
+    expect(screen.getByText('1–2 of 10,000+')).toBeTruthy();
+  });
+
+  it('writes the range in Dutch number notation: 1–2 van 2.503', () => {
+    renderUi(<Screen total={2503} />, { lang: 'nl' });
+    expect(screen.getByText('1–2 van 2.503')).toBeTruthy();
   });
 });
 

@@ -90,6 +90,24 @@ describe('the returns of an order on its detail (issue 12)', () => {
     );
   });
 
+  it('names no action for a line the desk has not judged yet (nothing received is not "Return received")', async () => {
+    const open: Return = { ...RETURN, closed_at: null, items: [item(3, 'Theedoek', {})] };
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(JSON.stringify({ status: 'found', returns: [open] }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    renderUi(<OrderReturns orderNumber="BOL-9" />, {
+      session: { user: user(merchantOwner), orgAuth: orgAuth(merchantOwner) },
+    });
+    const section = await screen.findByRole('region', { name: 'Returns' });
+    expect(within(section).getByRole('row', { name: 'Theedoek' }).textContent).toBe(
+      'Theedoek– / 2–At the returns desk',
+    );
+  });
+
   it('shows a line judged in parts per part, where each went, and a line of which nothing came back as such', async () => {
     const at = new Date().toISOString();
     const part = {

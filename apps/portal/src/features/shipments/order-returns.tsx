@@ -37,13 +37,19 @@ export function OrderReturns({ orderNumber }: { orderNumber: string }) {
                   </Table.Td>
                   <Table.Td>{judgement(i, t)}</Table.Td>
                   <Table.Td>
-                    {[
-                      ...new Set(
-                        (i.parts ?? []).length > 0 ? i.parts.map((p) => p.return_action) : [i.return_action],
-                      ),
-                    ]
-                      .map((a) => t(`detail.action.${a}`))
-                      .join(' · ')}
+                    {/* The desk decides the action when it judges the line: before that the stored default
+                        ('Retour ontvangen') would read as if the pieces had arrived. */}
+                    {i.fulfilled_at
+                      ? [
+                          ...new Set(
+                            (i.parts ?? []).length > 0
+                              ? i.parts.map((p) => p.return_action)
+                              : [i.return_action],
+                          ),
+                        ]
+                          .map((a) => t(`detail.action.${a}`))
+                          .join(' · ')
+                      : '–'}
                   </Table.Td>
                   <Table.Td>{i.fulfilled_at ? whereTo(i, t) : t('detail.waiting')}</Table.Td>
                 </Table.Tr>
