@@ -226,3 +226,52 @@ test('the desk judges two pieces of one line apart: one back in stock, one in qu
   await desk.dispose();
   await context.close();
 });
+
+test('on a 360 × 640 handheld in Dutch the way back to the open list is a 44 px target and a change waiting to send leaves "Retour sluiten" whole', async ({
+  browser,
+  demo,
+}) => {
+  const context = await browser.newContext({
+    ...PHONE,
+    viewport: { width: 360, height: 640 },
+    baseURL: demo.url,
+    locale: 'nl-NL',
+  });
+  const page = await context.newPage();
+  await page.goto('/floor/login');
+  await page.getByRole('textbox', { name: 'E-mailadres', exact: true }).fill(DEMO_USERS.picker.email);
+  await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill(DEMO_USERS.picker.password);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).not.toHaveURL(/\/floor\/login/);
+  await page.goto('/floor/returns');
+  const first = page.getByTestId('return-card').first();
+  await expect(first).toBeVisible();
+  const number = (await first.getAttribute('aria-label')) as string;
+  await scan(page, number);
+  await expect(page.getByTestId('returns-count')).toHaveText('1 retour');
+  // 'Alle open retouren', the only way back after a search, was 42 px tall.
+  const back = await page.getByTestId('returns-show-open').boundingBox();
+  expect(back?.height ?? 0).toBeGreaterThanOrEqual(44);
+  // Offline, a judgement waits to be sent: 'Wacht op verzenden' beside the button broke 'Retour sluiten' over two lines.
+  const item = page
+    .getByTestId('return-item')
+    .filter({ has: page.getByTestId('return-close') })
+    .first();
+  await context.setOffline(true);
+  await item.getByRole('button', { name: 'Uitstekend', exact: true }).click();
+  await expect(item.getByText('Wacht op verzenden')).toBeVisible();
+  const lines = (testId: string) =>
+    item.getByTestId(testId).evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)))
+        .size;
+    });
+  expect(await lines('return-close')).toBe(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await item.getByTestId('return-close').scrollIntoViewIfNeeded();
+  await shot(page, 'returns-07-desk-360-waiting');
+  await context.setOffline(false);
+  await expect(page.getByTestId('outbox-count')).toHaveText('Alles verstuurd', { timeout: 15_000 });
+  await context.close();
+});

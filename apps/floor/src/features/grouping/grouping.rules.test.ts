@@ -90,6 +90,25 @@ describe('order grouping state machine (spec 2 §4 Order grouping flow)', () => 
     ).toEqual({ kind: 'wrong', reason: 'busy' });
   });
 
+  it('never takes the source location for the destination: scanned again, it or an EAN on it picks the product anew', () => {
+    // The shelf's label scanned a second time after the product put the order 'in' its own shelf bin (A-01-02).
+    const free = onGroupingScan(START, item, '8712345678906');
+    if (free.kind !== 'state') throw new Error('expected a state');
+    const byLabel = onGroupingScan(free.state, item, 'A'.repeat(24));
+    expect(byLabel).toEqual({
+      kind: 'state',
+      state: { phase: 'destination', product: item.products[0], retry: false },
+    });
+    expect(onGroupingScan(free.state, item, 'a-01-02')).toEqual(byLabel);
+    // The EAN again (the next piece of the line) or another product's on this location: that product, no error.
+    expect(onGroupingScan(free.state, item, '8712345678906')).toEqual(byLabel);
+    const refused = refuseDestination(free.state);
+    expect(onGroupingScan(refused, item, '8712345678913')).toEqual({
+      kind: 'state',
+      state: { phase: 'destination', product: item.products[1], retry: false },
+    });
+  });
+
   it('pages with Previous/Next, toggles the location, speaks the next location', () => {
     expect(stepSkip(0, -1, 5)).toBe(0);
     expect(stepSkip(3, 1, 5)).toBe(4);

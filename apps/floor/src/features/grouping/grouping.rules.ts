@@ -39,20 +39,24 @@ export function isLabelScan(raw: string): boolean {
  * Reads one scan on item `item` in state `state` (spec 2 §4 Order grouping flow): in `source` the EAN of one of its
  * products or the source location's id or name moves to `destination` for that product (the first for a location);
  * in `destination` a location label (24-hex id), or the name of the order's group location, is the destination,
- * but when the order has grouped products only its group location is accepted.
+ * but when the order has grouped products only its group location is accepted; the source location or a product on
+ * it scanned then picks that product again (never the source location as the destination).
  */
 export function onGroupingScan(state: GroupingState, item: GroupItem | null, raw: string): GroupingEvent {
   const code = raw.trim();
   if (!item || item.products.length === 0) return { kind: 'wrong', reason: 'busy' };
   if (state.phase === 'sending') return { kind: 'wrong', reason: 'busy' };
-  if (state.phase === 'source') {
-    const byEan = item.products.find((p) => p.ean === code);
-    if (byEan) return { kind: 'state', state: { phase: 'destination', product: byEan, retry: false } };
-    const first = item.products[0] as GroupProduct;
-    if (code.toLowerCase() === item.location_id || code.toLowerCase() === item.location_name.toLowerCase())
-      return { kind: 'state', state: { phase: 'destination', product: first, retry: false } };
-    return { kind: 'wrong', reason: PRODUCT_CODE.test(code) ? 'mismatched_ean' : 'unknown_format' };
+  // The product again, another product on this location, or the location itself: that product is the one to move.
+  // Also while a destination is awaited: the source location is never the destination (a shelf label scanned twice
+  // would put the order 'in' its own shelf bin), and a second piece's EAN is no wrong scan.
+  const byEan = item.products.find((p) => p.ean === code);
+  if (byEan) return { kind: 'state', state: { phase: 'destination', product: byEan, retry: false } };
+  if (code.toLowerCase() === item.location_id || code.toLowerCase() === item.location_name.toLowerCase()) {
+    const product = state.phase === 'source' ? (item.products[0] as GroupProduct) : state.product;
+    return { kind: 'state', state: { phase: 'destination', product, retry: false } };
   }
+  if (state.phase === 'source')
+    return { kind: 'wrong', reason: PRODUCT_CODE.test(code) ? 'mismatched_ean' : 'unknown_format' };
   const group = state.product.pick_group_location;
   let destinationId: string | null = null;
   if (LOCATION_ID.test(code)) destinationId = code.toLowerCase();

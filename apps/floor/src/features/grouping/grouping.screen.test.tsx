@@ -334,6 +334,29 @@ describe('Order grouping task (spec 2 §2 Order grouping, §4 Order grouping flo
     expect(screen.getByTestId('grouping-prompt').textContent).toBe('SCAN BESTEMMING');
   });
 
+  it('Next without a connection never shows the location before under the new skipped count', async () => {
+    fakeApi();
+    renderFloor('/order-grouping', { lang: 'nl' });
+    await screen.findByText(/8712345678901/);
+    const server = browser.server;
+    browser.server = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    browser.setOnline(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Volgende' }));
+    await screen.findByText('1 overgeslagen');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Geen verbinding: groeperen kan alleen online. De lijst komt terug zodra je weer online bent.',
+    );
+    // A-01 under '1 overgeslagen' told the worker Next had shown the next location: the device has no list for it.
+    await waitFor(() => expect(screen.queryByText(/8712345678901/)).toBeNull());
+    expect(screen.queryAllByTestId('grouping-line')).toHaveLength(0);
+    browser.server = server;
+    browser.setOnline(true);
+    await screen.findByText(/8712345678902/);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('Next shows the skipped count; the location button filters and a second tap clears it', async () => {
     const calls = fakeApi();
     renderFloor('/order-grouping', { lang: 'en' });

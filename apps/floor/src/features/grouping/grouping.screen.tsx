@@ -110,15 +110,12 @@ export function GroupingScreen({
       if (!(err instanceof ApiError && err.status === 0)) return null;
       const stored = await getMeta(db, 'groupingDesk').catch(() => undefined);
       const r = stored?.request;
-      if (
-        asked === newestLoad.current &&
-        r?.skip === skip &&
-        r.location === location &&
-        r.capacity === capacity
-      ) {
-        setPage(stored?.page ?? null);
-        setStoredAt(stored?.at ?? null);
-      }
+      if (asked !== newestLoad.current) return null;
+      // The page kept for this very request, else none: the location shown before (Next, Previous, a filter tapped)
+      // under the new skipped count would say the list moved on when it did not.
+      const same = r?.skip === skip && r.location === location && r.capacity === capacity;
+      setPage(same ? (stored?.page ?? null) : null);
+      setStoredAt(same ? (stored?.at ?? null) : null);
       return null;
     }
   }, [skip, location, capacity]);

@@ -56,7 +56,7 @@ export const returnsTexts = {
     action_CUSTOMER_KEEPS_PRODUCT_PAID: 'Klant houdt product (betaald)',
     action_STILL_APPROVED: 'Toch goedgekeurd',
     close: 'Retour sluiten',
-    // the header's X: leaves the desk ('Retour sluiten' closes a return's item)
+    // the header's X and the camera's close: leave the desk or the camera ('Retour sluiten' closes a return's item)
     leave: 'Sluiten',
     itemClosed: 'Afgehandeld',
     quarantined: 'In quarantaine',

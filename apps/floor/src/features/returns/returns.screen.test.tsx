@@ -238,6 +238,37 @@ describe('returns desk (issue 12; spec 2 §2 Returns desk)', () => {
     await waitFor(() => expect(within(item).queryByTestId('return-above-expected')).toBeNull());
   });
 
+  it('asks to count again only before an item is closed, not on one closed with more than announced', async () => {
+    const r = aReturn();
+    const [first, second] = r.items as [Return['items'][number], Return['items'][number]];
+    r.items = [
+      { ...first, received_quantity: 3, fulfilled_at: new Date().toISOString(), quarantined: false },
+      { ...second, received_quantity: 3 },
+    ];
+    await setMeta(floorDb(), 'returnsDesk', { query: r.return_number, at: Date.now(), returns: [r] });
+    browser.online = false;
+    renderFloor('/returns', { lang: 'nl' });
+    const [closed, open] = (await screen.findAllByTestId('return-item')) as [HTMLElement, HTMLElement];
+    expect(within(closed).getByTestId('return-item-done').textContent).toBe(
+      'Afgehandeld · Terug op voorraad',
+    );
+    expect(within(closed).queryByTestId('return-above-expected')).toBeNull();
+    expect(within(open).getByTestId('return-above-expected')).toBeTruthy();
+    // Closed offline: the advice goes with the close, before the server has answered.
+    fireEvent.click(within(open).getByTestId('return-close'));
+    await waitFor(() => expect(open.dataset.pending).toBe('true'));
+    expect(within(open).queryByTestId('return-above-expected')).toBeNull();
+  });
+
+  it("the camera's dialog closes with 'Sluiten', not with 'Nee' (no question was asked)", async () => {
+    browser.online = false;
+    renderFloor('/returns', { lang: 'nl' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Camera' }));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 15_000 });
+    expect(await within(dialog).findByRole('button', { name: 'Sluiten' }, { timeout: 15_000 })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Nee' })).toBeNull();
+  });
+
   it('saves each judgement at once and closes an item through the outbox, offline too', async () => {
     const r = aReturn();
     await setMeta(floorDb(), 'returnsDesk', { query: r.return_number, at: Date.now(), returns: [r] });

@@ -280,7 +280,7 @@ export function ReturnsScreen() {
         ) : (
           <Button
             variant="subtle"
-            size="md"
+            size="lg"
             onClick={() => {
               // Also when the connection came back meanwhile: the desk keeps a search made offline until asked.
               setOfflineQuery(null);
@@ -328,7 +328,7 @@ export function ReturnsScreen() {
             texts={{
               title: t('camera'),
               hint: t('search'),
-              close: t('no'),
+              close: t('leave'),
               failed: t('cameraFailed'),
               torch: t('torch'),
             }}
@@ -597,9 +597,9 @@ function ReturnItemRow({
       </label>
       <TypedKept shown={receivedField.unsent && !done && !split} />
       {receivedError ? <p className="ret-error">{t('badReceived')}</p> : null}
-      {!receivedError && shownReceived(item) > item.expected_quantity ? (
+      {!done && !receivedError && shownReceived(item) > item.expected_quantity ? (
         // More back than the return announced (a customer's extra piece, a miscount): said, not refused, so the
-        // worker looks again before the item is closed and booked into stock.
+        // worker looks again before the item is closed and booked into stock; once closed there is nothing to recount.
         <p className="ret-warning" data-testid="return-above-expected" role="status">
           {t('aboveExpected', { received: shownReceived(item), expected: item.expected_quantity })}
         </p>
