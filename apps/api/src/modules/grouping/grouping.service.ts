@@ -10,7 +10,7 @@ import {
 import { sql } from 'kysely';
 import { systemSql } from '../../db/kysely.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
-import { notFound, problem } from '../../lib/errors.ts';
+import { notFound, problem, refusal } from '../../lib/errors.ts';
 
 /** Who groups: the tenant scope of the request and the user, written on each moved line. */
 export interface GroupActor extends TenantScope {
@@ -173,12 +173,23 @@ export async function ordersByPickedLocation(
  * `POST /process-product-scan` (spec 2 §4 Order grouping flow; §3 Set-destination payload), in the caller's
  * transaction: line `_id` of order `orderId` (product, EAN and pick location as sent) gets `destinationLocationId` as
  * its group location. When the order has grouped products elsewhere, 409 `wrong_group_location` and nothing changes.
- * A line already in that destination answers again (a resend); 404 for a line that is not waiting.
+ * A line already in that destination answers again (a resend); 404 for a line that is not waiting; 400 `same_location`
+ * for the line's own pick location as destination.
  */
 export async function setDestination(
   ctx: GroupActor,
   body: SetDestinationBody,
 ): Promise<SetDestinationResult> {
+  // The shelf the pieces were picked from is no cart: grouping them "into" it would leave them where they were and
+  // tell the packing station they are grouped.
+  if (body.destinationLocationId === body.sourceLocationId)
+    throw refusal(
+      'The pieces are on that location already: scan the cart or tote they go to',
+      'same_location',
+      {
+        field: 'destinationLocationId',
+      },
+    );
   const dest = await systemSql(ctx.db)
     .selectFrom('locations')
     .select(['id', 'name', 'active'])

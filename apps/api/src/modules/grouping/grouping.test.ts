@@ -162,7 +162,7 @@ describe('order grouping (spec 2 §2, §4 Order grouping flow, §7)', () => {
     ]);
   });
 
-  it('refuses a line that is not picked, of a merchant (403) or with a wrong EAN (404) and changes nothing', async () => {
+  it('refuses a line that is not picked, of a merchant (403), with a wrong EAN (404) or onto its own shelf (400) and changes nothing', async () => {
     const s = await scene();
     const unpicked = await post('/api/process-product-scan', {
       _id: s.o2.lineIds[0],
@@ -198,6 +198,19 @@ describe('order grouping (spec 2 §2, §4 Order grouping flow, §7)', () => {
       product_id: s.waffles.id,
     });
     expect(badEan.statusCode).toBe(404);
+    // The shelf the pieces lie on is no cart (a QA sweep: the shelf's own label scanned as the destination grouped
+    // the order "in" it).
+    const ownShelf = await post('/api/process-product-scan', {
+      _id: s.o3.lineIds[0],
+      orderId: s.o3.id,
+      sourceLocationId: s.pick,
+      productEan: s.waffles.ean,
+      destinationLocationId: s.pick,
+      quantity: 3,
+      product_id: s.waffles.id,
+    });
+    expect(ownShelf.statusCode, ownShelf.body).toBe(400);
+    expect(ownShelf.json().issues?.[0]).toMatchObject({ code: 'same_location' });
     const r = await t.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM order_lines WHERE group_location_id IS NOT NULL AND order_id = any($1)',
       [[s.o2.id, s.o3.id]],
