@@ -9,6 +9,7 @@ import { enqueueReturnChange } from '../../offline/outbox.ts';
 import { browser, json } from '../../test/dom-setup.ts';
 import { hexId } from '../../test/fixtures.ts';
 import { clearFloorDb, currentUser, renderFloor } from '../../test/render.tsx';
+import { ago } from './returns.screen.tsx';
 
 const staff = currentUser('picker', {
   curr_role: {
@@ -731,11 +732,27 @@ describe('returns desk (issue 12; spec 2 §2 Returns desk)', () => {
       'Wil je een retour aanmaken voor deze order?',
     );
     expect(screen.getByText('Kies een reden voor de retour.')).toBeTruthy();
+    // Guidance, not an error: nothing was done wrong yet.
+    expect(screen.getByLabelText('Reden').getAttribute('aria-invalid')).not.toBe('true');
     const yes = screen.getByRole('button', { name: 'Ja' });
     expect((yes as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(screen.getByLabelText('Reden'), { target: { value: 'REFUSED' } });
     fireEvent.click(screen.getByRole('button', { name: 'Ja' }));
     await screen.findByTestId('return-card');
     expect(made).toEqual([{ orderId: r.order_id, reason_code: 'REFUSED' }]);
+  });
+});
+
+describe('ago: when a return was registered, on its card (spec 2 §2)', () => {
+  const now = Date.parse('2026-12-06T10:00:00Z');
+  it("says 'zojuist' within the minute, also for a time just ahead of the device's clock", () => {
+    expect(ago('2026-12-06T10:00:40Z', 'nl', now)).toBe('zojuist');
+    expect(ago('2026-12-06T09:59:50Z', 'nl', now)).toBe('zojuist');
+    expect(ago('2026-12-06T10:00:40Z', 'en', now)).toBe('just now');
+  });
+  it("speaks the worker's language", () => {
+    expect(ago('2026-12-03T10:00:00Z', 'nl', now)).toBe('3 dagen geleden');
+    expect(ago('2026-12-03T10:00:00Z', 'en', now)).toBe('3 days ago');
+    expect(ago('2026-12-06T09:45:00Z', 'nl', now)).toBe('15 minuten geleden');
   });
 });

@@ -69,13 +69,22 @@ function typedKey(returnId: string, itemId: string, field: 'received' | 'state' 
 const CameraScanner = lazy(() =>
   import('@hoppa/web/camera-scanner').then((m) => ({ default: m.CameraScanner })),
 );
-const relative = new Intl.RelativeTimeFormat('nl-NL', { numeric: 'auto' });
+const RELATIVE = {
+  nl: new Intl.RelativeTimeFormat('nl-NL', { numeric: 'auto' }),
+  en: new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' }),
+};
 /** Open returns the desk lists at most (one page, newest first). */
 const OPEN_PAGE = 50;
 
-/** "3 dagen geleden" for an ISO time (spec 2 §2: the card's footer, relative, Dutch). */
-function ago(iso: string, now = Date.now()): string {
+/**
+ * "3 dagen geleden" for an ISO time in the worker's language (spec 2 §2: the card's footer, relative); "zojuist" /
+ * "just now" within the minute, also for a time a little ahead of this device's clock (a return just made read
+ * "binnen een minuut", and English cards read Dutch).
+ */
+export function ago(iso: string, lang: 'nl' | 'en', now = Date.now()): string {
   const minutes = Math.round((Date.parse(iso) - now) / 60_000);
+  if (minutes > -1) return lang === 'nl' ? 'zojuist' : 'just now';
+  const relative = RELATIVE[lang];
   if (Math.abs(minutes) < 60) return relative.format(minutes, 'minute');
   const hours = Math.round(minutes / 60);
   if (Math.abs(hours) < 48) return relative.format(hours, 'hour');
@@ -370,7 +379,8 @@ function FromOrderPrompt({
         value={reason}
         data={[{ value: '', label: '—' }, ...RETURN_REASONS.map((r) => ({ value: r.code, label: r[lang] }))]}
         onChange={(e) => setReason(e.currentTarget.value)}
-        error={reason ? undefined : t('reasonMissing')}
+        // Guidance until a reason is chosen ('Ja' waits for it), not a red error before anything was done.
+        description={reason ? undefined : t('reasonMissing')}
       />
       <div className="ret-prompt-actions">
         <Button size="lg" variant="default" onClick={onNo}>
@@ -418,7 +428,7 @@ function ReturnCard({
       ))}
       <footer className="ret-footer">
         {/* spec 2 §2: org name, the return's id as people know it (its number, not the database id), registered */}
-        {r.org_name} · {r.return_number} · {t('registered', { when: ago(r.registered_at) })}
+        {r.org_name} · {r.return_number} · {t('registered', { when: ago(r.registered_at, lang) })}
       </footer>
     </section>
   );
