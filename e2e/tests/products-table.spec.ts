@@ -47,7 +47,8 @@ test('a merchant filters, sorts and exports the product table, changes a selecti
   await expect(table).toBeVisible();
   // The product photos load (a photo the browser refuses leaves the placeholder, data-state "failed").
   await expect(table.locator('[data-state="loaded"]').first()).toBeVisible();
-  await expect(page.getByText(/in total · \d+ in stock/)).toBeVisible();
+  // Counts in the reader's number notation (2,502 in English).
+  await expect(page.getByText(/in total · [\d,]+ in stock/)).toBeVisible();
   await shot(page, 'products-table-00-list');
 
   // Filter: the word, in stock; sort by warehouse stock, most first.
