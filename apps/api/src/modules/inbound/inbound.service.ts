@@ -35,7 +35,13 @@ import { systemSql } from '../../db/kysely.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { notFound, problem, refusal } from '../../lib/errors.ts';
 import { type ImageType, readImage, storeImage } from '../../lib/images.ts';
-import { applyStockChange, lockProducts, quarantineRefusal, refuseReservedLocation } from '../stock/index.ts';
+import {
+  applyStockChange,
+  lockProducts,
+  quarantineRefusal,
+  refuseReservedLocation,
+  reservedForOtherProduct,
+} from '../stock/index.ts';
 
 /** Who is asking: the ledger and the inbound name the user (spec 2 §3 Inbound created_by). */
 export interface InboundContext extends TenantScope {
@@ -778,9 +784,12 @@ export async function findLocations(
     )
     // Not a bin another pending item holds for another product (refuseReservedLocation refuses putting there).
     .where(
-      sql<boolean>`NOT EXISTS (SELECT 1 FROM inbound_items r WHERE r.status = 'pending' AND r.id <> ${item.id}
-                              AND r.reserved_locations @> jsonb_build_array(l.id::text)
-                              AND NOT (r.product_id = ${item.product_id} AND r.org_id = ${item.org_id}))`,
+      sql<boolean>`NOT EXISTS (SELECT 1 FROM inbound_items r WHERE ${reservedForOtherProduct(
+        'r',
+        sql`l.id`,
+        { orgId: item.org_id, productId: item.product_id },
+        item.id,
+      )})`,
     );
   if (body.type) q = q.where('l.type', '=', body.type);
   if (have.length) q = q.where('l.id', 'not in', have);

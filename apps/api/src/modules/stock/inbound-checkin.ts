@@ -6,7 +6,7 @@ import {
   type placeInboundItemEndpoint,
   type transferEndpoint,
 } from '@hoppa/core';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { systemSql } from '../../db/kysely.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { notFound, problem, refusal } from '../../lib/errors.ts';
@@ -31,6 +31,23 @@ type PuttingEndpoint =
   | typeof addTransferEndpoint;
 
 /**
+ * The condition on inbound item alias `item` that it holds location `locationId` (an id value or a column) reserved
+ * for a product other than `put`'s while pending (migration 0465's partial index answers it): what
+ * {@link refuseReservedLocation} refuses and the location finder passes over. `exceptItemId`: an item left out.
+ */
+export function reservedForOtherProduct(
+  item: string,
+  locationId: RawBuilder<unknown>,
+  put: { orgId: string | RawBuilder<unknown>; productId: string | RawBuilder<unknown> },
+  exceptItemId?: string,
+): RawBuilder<boolean> {
+  const r = (column: string) => sql.ref(`${item}.${column}`);
+  return sql<boolean>`(${r('status')} = 'pending' AND ${r('reserved_locations')} @> jsonb_build_array(${locationId}::text)
+    AND NOT (${r('product_id')} = ${put.productId} AND ${r('org_id')} = ${put.orgId})
+    ${exceptItemId === undefined ? sql`` : sql`AND ${r('id')} <> ${exceptItemId}`})`;
+}
+
+/**
  * Refuses to put product `productId` (of `orgId`) on `location` while the location finder holds it reserved for a
  * pending inbound item of another product (spec 2 §4 Inbound: the finder reserves locations for an item and the
  * pieces are placed on them; spec 2 §2 Inbound item detail): 409 `location_reserved` of `endpoint`, naming the
@@ -45,15 +62,12 @@ export async function refuseReservedLocation(
   location: { id: string; name: string },
   exceptItemId?: string,
 ): Promise<void> {
-  let q = systemSql(ctx.db)
+  const q = systemSql(ctx.db)
     .selectFrom('inbound_items as it')
     .innerJoin('inbounds as ib', 'ib.id', 'it.inbound_id')
     .innerJoin('products as p', 'p.id', 'it.product_id')
     .select(['it.id', 'it.org_id', 'ib.id as inbound_id', 'p.name'])
-    .where('it.status', '=', 'pending')
-    .where(sql<boolean>`it.reserved_locations @> jsonb_build_array(${location.id}::text)`)
-    .where((eb) => eb.or([eb('it.product_id', '<>', put.productId), eb('it.org_id', '<>', put.orgId)]));
-  if (exceptItemId) q = q.where('it.id', '<>', exceptItemId);
+    .where(reservedForOtherProduct('it', sql`${location.id}`, put, exceptItemId));
   const holder = await q.orderBy('it.id').limit(1).executeTakeFirst();
   if (!holder) return;
   const visible = ctx.orgIds.includes(holder.org_id);

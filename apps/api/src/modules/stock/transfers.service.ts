@@ -46,8 +46,9 @@ async function lockedLink(ctx: TenantScope, linkId: string) {
  * 400 same location, nothing there or more than lies there; 409 `location_inactive` for the destination; 405
  * `location_held` when other products lie on a destination the product is not on yet, with the holders as
  * `POST /product/assign_location` names them (spec 2 §4, spec 3 §2: a bin with several products is in error), and
- * nothing moves; 409 `location_reserved` onto a bin the location finder reserved for another product (spec 2 §4). A destination the product already lies on takes the pieces. The destination's row is locked after
- * the product and before the product's places (as `locationOf(…, true)` does for an assignment), so a move and an
+ * nothing moves; 409 `location_reserved` onto a bin the location finder reserved for another product (spec 2 §4). A
+ * destination the product already lies on takes the pieces. The destination's row is locked after the product and
+ * before the product's places (as `locationOf(…, true)` does for an assignment), so a move and an
  * assignment of another product onto one empty bin at once cannot both pass the check.
  */
 export async function transferStock(

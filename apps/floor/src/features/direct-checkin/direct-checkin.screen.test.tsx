@@ -174,6 +174,21 @@ function fakeApi() {
   return calls;
 }
 
+/**
+ * The device offline with the jam and the client stored on it (the network refuses every call); returns the fake
+ * server to put back when the network returns.
+ */
+async function offlineWithStoredJam() {
+  await storeProduct(floorDb(), locations(JAM, [link(BIN_A, 3)]));
+  await setMeta(floorDb(), 'directOrgs', { at: Date.now(), orgs: [BOL] });
+  browser.online = false;
+  const server = browser.server;
+  browser.server = () => {
+    throw new TypeError('Failed to fetch');
+  };
+  return server;
+}
+
 function scan(code: string) {
   const input = screen.getByTestId('scan-input');
   fireEvent.input(input, { target: { value: code } });
@@ -357,13 +372,7 @@ describe('direct check-in on the floor (issue 10 item 3; spec 2 §2 Direct check
 
   it('offline: a stored product is checked in through the outbox and sent once when back online', async () => {
     const calls = fakeApi();
-    await storeProduct(floorDb(), locations(JAM, [link(BIN_A, 3)]));
-    await setMeta(floorDb(), 'directOrgs', { at: Date.now(), orgs: [BOL] });
-    browser.online = false;
-    const server = browser.server;
-    browser.server = () => {
-      throw new TypeError('Failed to fetch');
-    };
+    const server = await offlineWithStoredJam();
     renderFloor('/direct-checkin');
     await screen.findByText('Nothing scanned yet.');
     scan(JAM.ean);
@@ -390,13 +399,7 @@ describe('direct check-in on the floor (issue 10 item 3; spec 2 §2 Direct check
 
   it('says in Dutch why the server refused a check-in queued offline onto a bin reserved for another product', async () => {
     fakeApi();
-    await storeProduct(floorDb(), locations(JAM, [link(BIN_A, 3)]));
-    await setMeta(floorDb(), 'directOrgs', { at: Date.now(), orgs: [BOL] });
-    browser.online = false;
-    const server = browser.server;
-    browser.server = () => {
-      throw new TypeError('Failed to fetch');
-    };
+    const server = await offlineWithStoredJam();
     renderFloor('/direct-checkin', { lang: 'nl' });
     await screen.findByTestId('scan-input');
     scan(JAM.ean);

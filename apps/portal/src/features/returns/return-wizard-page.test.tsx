@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { merchantOwner, orgAuth, user } from '../../test/fixtures.ts';
 import { stubPageRequest } from '../../test/page-request.ts';
 import { renderRoutes } from '../../test/render.tsx';
+import { returnItem } from '../../test/returns.ts';
 import { ReturnWizardPage } from './return-wizard-page.tsx';
 
 const hex = (n: number) => n.toString(16).padStart(24, '0');
@@ -81,25 +82,15 @@ const EARLIER = {
   items: [
     [1, 2],
     [3, 1],
-  ].map(([n, expected]) => ({
-    id: hex(300 + (n as number)),
-    product_id: hex(200 + (n as number)),
-    ean: `871000000000${n}`,
-    title: 'x',
-    return_instruction: null,
-    location: null,
-    expected_quantity: expected,
-    received_quantity: null,
-    product_state: null,
-    damaged_package: false,
-    damaged_product: false,
-    damaged_product_package: false,
-    return_action: 'RETURN_RECEIVED',
-    fulfilled_at: null,
-    quarantined: null,
-    parts: [],
-    restocked_quantity: null,
-  })),
+  ].map(([n, expected]) =>
+    returnItem({
+      id: hex(300 + (n as number)),
+      product_id: hex(200 + (n as number)),
+      ean: `871000000000${n}`,
+      title: 'x',
+      expected_quantity: expected as number,
+    }),
+  ),
 };
 
 function fakeApi(

@@ -4,32 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { merchantOwner, orgAuth, user } from '../../test/fixtures.ts';
 import { stubPageRequest } from '../../test/page-request.ts';
 import { renderUi } from '../../test/render.tsx';
+import { returnItem } from '../../test/returns.ts';
 import { OrderReturns } from './order-returns.tsx';
 
 const hex = (n: number) => n.toString(16).padStart(24, '0');
 
-function item(n: number, title: string, over: Partial<Return['items'][number]>): Return['items'][number] {
-  return {
-    id: hex(n),
-    product_id: hex(100 + n),
-    ean: `87100000000${n}`,
-    title,
-    return_instruction: null,
-    location: null,
-    expected_quantity: 2,
-    received_quantity: null,
-    product_state: null,
-    damaged_package: false,
-    damaged_product: false,
-    damaged_product_package: false,
-    return_action: 'RETURN_RECEIVED',
-    fulfilled_at: null,
-    quarantined: null,
-    parts: [],
-    restocked_quantity: null,
-    ...over,
-  };
-}
+const item = (n: number, title: string, over: Partial<Return['items'][number]>) =>
+  returnItem({ id: hex(n), product_id: hex(100 + n), ean: `87100000000${n}`, title, ...over });
 
 const RETURN: Return = {
   id: hex(1),
