@@ -90,6 +90,12 @@ export const OrderLineSchema = OrderLineBaseSchema.extend({
     .optional(),
   /** True for a line an automation rule added (an insert product), ADR 0049. */
   added_by_rule: z.boolean().optional(),
+  /**
+   * Pieces of the line that may still come back in a return (spec 2 §2 Return creation wizard): shipped minus what the
+   * order's returns already expect, the rule `POST /returns/create` holds (409 `return_quantity` beyond it; ADR 0142).
+   * Only `GET /order/get/{id}` of a shipped order fills it; absent otherwise.
+   */
+  returnable: z.number().int().nonnegative().optional(),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 

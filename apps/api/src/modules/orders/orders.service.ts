@@ -16,6 +16,7 @@ import { systemSql } from '../../db/kysely.ts';
 import type { DB, Orders, ShipmentMethods } from '../../db/schema.generated.ts';
 import { orgScope, type TenantScope, tenantSql } from '../../db/tenant.ts';
 import { notFound, rangeReversed, refusal } from '../../lib/errors.ts';
+import { returnableByLine } from '../returns/index.ts';
 import { eventsOfOrder } from './order-events.service.ts';
 
 /**
@@ -242,12 +243,13 @@ function toOpenLine(l: OpenLineRow): OpenOrderLine {
 
 /**
  * One order of the request's organisations with its lines and its parcels' carrier events, oldest first (spec 1 §7
- * `GET /order/get/:id`, §3 shipment_status); 404 otherwise.
+ * `GET /order/get/:id`, §3 shipment_status); 404 otherwise. A shipped order's lines carry `returnable`, the pieces
+ * that may still come back (the returns module's rule; ADR 0142).
  */
 export async function getOrder(ctx: TenantScope, { params }: { params: { id: string } }): Promise<Order> {
   const row = await orderQuery(ctx).where('o.id', '=', params.id).executeTakeFirst();
   if (!row) throw notFound('Order not found');
-  const [lines, events, automations] = await Promise.all([
+  const [lines, events, automations, returnable] = await Promise.all([
     loadLines(ctx, [row.id]),
     eventsOfOrder(ctx, row.id),
     tenantSql(ctx)
@@ -259,9 +261,14 @@ export async function getOrder(ctx: TenantScope, { params }: { params: { id: str
       .orderBy('oa.id')
       .limit(100)
       .execute(),
+    row.status === 'shipped' ? returnableByLine(ctx, row.id) : null,
   ]);
+  const order = toOrder(row, lines.get(row.id) ?? []);
   return {
-    ...toOrder(row, lines.get(row.id) ?? []),
+    ...order,
+    products: returnable
+      ? order.products.map((l) => ({ ...l, returnable: returnable.get(l.id) ?? 0 }))
+      : order.products,
     events,
     automations: automations.map((a) => ({
       automation_id: a.automation_id,

@@ -269,6 +269,15 @@ async function openToReturn(ctx: TenantScope, orderId: string): Promise<OpenLine
 }
 
 /**
+ * Per order line id, how many pieces may still come back (spec 2 §2 Return creation wizard): the line's quantity minus
+ * what the order's returns already expect for that line, the very rule `createReturn` holds a new return to (409
+ * `return_quantity` beyond it). For the order card's and the wizard's counts; the caller checks the order is shipped.
+ */
+export async function returnableByLine(ctx: TenantScope, orderId: string): Promise<Map<string, number>> {
+  return new Map((await openToReturn(ctx, orderId)).map((l) => [l.id, Math.max(0, l.open)]));
+}
+
+/**
  * A return from an order at the desk (spec 2 §3 Return-from-order prompt): every piece shipped and not yet expected
  * back, the chosen reason, the order's delivery address as the sender. 409 `return_quantity` when nothing is left.
  */

@@ -110,6 +110,28 @@ describe('returns (issue 12; spec 2 §7 Returns)', () => {
     expect(codes).toEqual(expect.arrayContaining(['REFUSED', 'NO_REASON', 'DAMAGED', 'WRONG_ITEM', 'OTHER']));
   });
 
+  it("tells per line of a shipped order how many pieces may still come back, the create's own rule (ADR 0142)", async () => {
+    const s = await scene();
+    const returnable = async (id: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/order/get/${id}`,
+        headers: { cookie: bolOwner },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { products: { returnable?: number }[] }).products.map((l) => l.returnable);
+    };
+    expect(await returnable(s.shipped.id)).toEqual([3, 2]);
+    expect((await create(s, [{ line: 0, quantity: 2 }])).statusCode).toBe(201);
+    expect(await returnable(s.shipped.id)).toEqual([1, 2]);
+    // What the answer offers is exactly what a new return may take.
+    expect((await create(s, [{ line: 0, quantity: 2 }])).json()).toMatchObject({ code: 'return_quantity' });
+    expect((await create(s, [{ line: 0, quantity: 1 }])).statusCode).toBe(201);
+    expect(await returnable(s.shipped.id)).toEqual([0, 2]);
+    // An open order has nothing to return: no count at all.
+    expect(await returnable(s.open.id)).toEqual([undefined]);
+  });
+
   it('creates a return of a shipped order within what was shipped, and nothing for an open order', async () => {
     const s = await scene();
     const over = await create(s, [{ line: 0, quantity: 4 }]);

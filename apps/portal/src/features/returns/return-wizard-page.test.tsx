@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { merchantOwner, orgAuth, user } from '../../test/fixtures.ts';
 import { stubPageRequest } from '../../test/page-request.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { returnItem } from '../../test/returns.ts';
 import { ReturnWizardPage } from './return-wizard-page.tsx';
 
 const hex = (n: number) => n.toString(16).padStart(24, '0');
@@ -63,39 +62,9 @@ const ORDER: Order = {
   products: [line(1, 'Aardbeienjam', 3), line(2, 'Koffiebekers', 2), line(3, 'Theedoek', 1)],
 } as Order;
 
-/** An earlier return of ORDER that expects 2 of its 3 jars and its one tea towel back. */
-const EARLIER = {
-  id: hex(8),
-  return_number: 'R11111111',
-  org_id: ORDER.org,
-  org_name: ORDER.org_name,
-  order_id: ORDER.id,
-  shop_order_id: ORDER.orderId,
-  platform: 'bol',
-  tracking_number: '3SHOP0',
-  carrier: 'local',
-  reason: 'DAMAGED',
-  customer_comments: null,
-  registered_at: new Date().toISOString(),
-  closed_at: null,
-  images: [],
-  items: [
-    [1, 2],
-    [3, 1],
-  ].map(([n, expected]) =>
-    returnItem({
-      id: hex(300 + (n as number)),
-      product_id: hex(200 + (n as number)),
-      ean: `871000000000${n}`,
-      title: 'x',
-      expected_quantity: expected as number,
-    }),
-  ),
-};
-
 function fakeApi(
   calls: { path: string; body: unknown; type: string | null }[],
-  options: { earlier?: unknown[]; createAnswer?: Response } = {},
+  options: { returnable?: number[]; createAnswer?: Response } = {},
 ) {
   return async (input: RequestInfo | URL, init?: RequestInit) => {
     const req =
@@ -109,9 +78,13 @@ function fakeApi(
           ? await req.json()
           : await req.blob();
     calls.push({ path: `${req.method} ${url.pathname}`, body, type });
-    if (url.pathname === `/api/order/get/${ORDER.id}`) return Response.json(ORDER);
-    if (url.pathname === `/api/returns/get/${ORDER.orderId}` && options.earlier)
-      return Response.json({ status: 'found', returns: options.earlier });
+    if (url.pathname === `/api/order/get/${ORDER.id}`)
+      return Response.json({
+        ...ORDER,
+        products: ORDER.products.map((l, i) =>
+          options.returnable ? { ...l, returnable: options.returnable[i] } : l,
+        ),
+      });
     if (url.pathname === '/api/returns/create' && options.createAnswer) return options.createAnswer;
     if (url.pathname === '/api/returns/create')
       return Response.json(
@@ -262,7 +235,8 @@ describe('return creation wizard (spec 2 §2; issue 12)', { timeout: 30_000 }, (
         },
         { status: 409 },
       );
-    vi.stubGlobal('fetch', fakeApi([], { earlier: [EARLIER], createAnswer: refused() }));
+    // An earlier return expects 2 of the 3 jars and the one tea towel back.
+    vi.stubGlobal('fetch', fakeApi([], { returnable: [1, 2, 0], createAnswer: refused() }));
     vi.stubGlobal(
       'open',
       vi.fn(() => ({ location: { href: '' }, close: vi.fn() })),
@@ -291,15 +265,7 @@ describe('return creation wizard (spec 2 §2; issue 12)', { timeout: 30_000 }, (
     view.unmount();
 
     // Everything is in a return already: said at once, and Continue leads nowhere to be refused.
-    const all = { ...EARLIER, items: EARLIER.items.map((i) => ({ ...i })) };
-    all.items.push({
-      ...EARLIER.items[0],
-      id: hex(399),
-      product_id: hex(202),
-      expected_quantity: 2,
-    } as never);
-    (all.items[0] as { expected_quantity: number }).expected_quantity = 3;
-    vi.stubGlobal('fetch', fakeApi([], { earlier: [all] }));
+    vi.stubGlobal('fetch', fakeApi([], { returnable: [0, 0, 0] }));
     renderRoutes([{ path: '/returns/create/:id', element: <ReturnWizardPage /> }], {
       path: `/returns/create/${ORDER.id}`,
       lang: 'nl',

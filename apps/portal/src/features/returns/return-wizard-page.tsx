@@ -1,5 +1,4 @@
 import {
-  ApiError,
   createReturnEndpoint,
   IdSchema,
   IMAGE_MAX_BYTES,
@@ -10,7 +9,6 @@ import {
   ReturnAddressSchema,
   type ReturnReasonCode,
   returnLabelEndpoint,
-  returnSearchEndpoint,
 } from '@hoppa/core';
 import { useZodForm } from '@hoppa/web';
 import { PhoneField } from '@hoppa/web/phone-field';
@@ -39,7 +37,7 @@ import { PATHS, pathTo } from '../../app/paths.ts';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { api, call } from '../../lib/api.ts';
-import { endpointQuery } from '../../lib/endpoint-query.ts';
+import { endpointKey, endpointQuery } from '../../lib/endpoint-query.ts';
 
 /** The address fields of the form (spec 2 §5 Return address form), as strings. */
 type AddressField =
@@ -70,49 +68,6 @@ export function imageProblems(
 }
 
 /**
- * Per order line, how many pieces may still come back: shipped minus what the order's earlier returns expect (the
- * server's rule, 409 `return_quantity` beyond it). Earlier return items name their product, not their line: a
- * product's expected pieces are taken from its lines in order.
- */
-export function returnableByLine(
-  lines: readonly Pick<Order['products'][number], 'id' | 'product_id' | 'quantity'>[],
-  earlier: readonly {
-    order_id: string;
-    items: readonly { product_id: string; expected_quantity: number }[];
-  }[],
-  orderId: string,
-): Record<string, number> {
-  const expected = new Map<string, number>();
-  for (const r of earlier)
-    if (r.order_id === orderId)
-      for (const i of r.items)
-        expected.set(i.product_id, (expected.get(i.product_id) ?? 0) + i.expected_quantity);
-  const out: Record<string, number> = {};
-  for (const l of lines) {
-    const back = Math.min(l.quantity, expected.get(l.product_id) ?? 0);
-    expected.set(l.product_id, (expected.get(l.product_id) ?? 0) - back);
-    out[l.id] = l.quantity - back;
-  }
-  return out;
-}
-
-/** The order's earlier returns (none when the search finds none: 404, or only the order itself). */
-function useEarlierReturns(order: Order) {
-  return useQuery({
-    queryKey: ['return-wizard-earlier', order.id],
-    queryFn: async () => {
-      try {
-        const found = await call(returnSearchEndpoint, { params: { id: order.orderId } });
-        return found.status === 'found' ? found.returns : [];
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return [];
-        throw err;
-      }
-    },
-  });
-}
-
-/**
  * The return creation wizard (spec 2 §2 Return creation wizard, /returns/create/{order id}; issue 12): step 0 the
  * products and how many of each come back (minus and plus, up to what was shipped), step 1 the reason (required),
  * what is wrong and photos (jpeg, png, webp, 5 MB each), step 2 the sender's address prefilled from the order (the
@@ -128,15 +83,9 @@ export function ReturnWizardPage() {
   const order = useQuery(endpointQuery(orderGetEndpoint, { params: { id } }));
   if (order.isError) return <ErrorBanner error={order.error} />;
   if (order.isPending) return <PageLoader />;
-  return <WithEarlierReturns order={order.data} lang={lang} />;
-}
-
-/** Waits for the order's earlier returns; without them (a failed search) the server alone guards the quantities. */
-function WithEarlierReturns({ order, lang }: { order: Order; lang: 'nl' | 'en' }) {
-  const earlier = useEarlierReturns(order);
-  if (earlier.isPending) return <PageLoader />;
-  const returnable = returnableByLine(order.products, earlier.data ?? [], order.id);
-  return <Wizard order={order} lang={lang} returnable={returnable} />;
+  // Each shipped line says how many pieces may still come back (`returnable`, the server's own rule; ADR 0142).
+  const returnable = Object.fromEntries(order.data.products.map((l) => [l.id, l.returnable ?? l.quantity]));
+  return <Wizard order={order.data} lang={lang} returnable={returnable} />;
 }
 
 function Wizard({
@@ -208,9 +157,9 @@ function Wizard({
             body: f,
             headers: { 'content-type': f.type, 'x-file-name': encodeURIComponent(f.name) },
           });
-        // The order's detail lists its returns: the new one shows there at once.
+        // The order's detail lists its returns and what may still come back: both change at once.
         void queryClient.invalidateQueries({ queryKey: ['order-returns', order.orderId] });
-        void queryClient.invalidateQueries({ queryKey: ['return-wizard-earlier', order.id] });
+        void queryClient.invalidateQueries({ queryKey: endpointKey(orderGetEndpoint) });
         const label = await call(returnLabelEndpoint, { params: { id: made.id } });
         if (tab) tab.location.href = URL.createObjectURL(label);
         return made;
