@@ -245,4 +245,30 @@ describe('Invoices (spec 3 §2 Invoices, §9 default period)', { timeout: 30_000
     );
     await waitFor(() => expect(created).toHaveBeenCalled());
   });
+  it("tells the warehouse's own organisation that it is not invoiced and how to reach a shop's invoice (ADR 0142)", async () => {
+    const calls: Call[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const req =
+        input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+      const url = new URL(req.url);
+      calls.push({ path: url.pathname, search: url.search });
+      return Response.json(invoice());
+    });
+    const admin = role('provider_admin', [{ methods: ['GET'], path: '/invoice/*' }]);
+    renderRoutes([{ path: '/settings/invoices', element: <InvoicesPage /> }], {
+      path: '/settings/invoices',
+      lang: 'nl',
+      session: {
+        user: user(admin),
+        orgAuth: orgAuth(admin, {
+          org: { id: 'c'.repeat(24), name: 'Hoppa Fulfilment', kind: 'provider' } as never,
+        }),
+      },
+    });
+    expect((await screen.findByTestId('provider-invoice')).textContent).toBe(
+      'Hoppa Fulfilment is het magazijn zelf en krijgt geen factuur. Kies bovenaan bij Huidige organisatie een winkel om zijn factuur te zien.',
+    );
+    expect(screen.queryByRole('table', { name: 'Kosten' })).toBeNull();
+    expect(calls.filter((c) => c.path.startsWith('/api/invoice'))).toEqual([]);
+  });
 });

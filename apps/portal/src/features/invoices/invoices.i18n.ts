@@ -9,6 +9,8 @@ export const invoicesI18n = {
     export: 'Export to Excel',
     exported: 'The invoice was downloaded',
     badPeriod: 'Choose a period of at most 92 days whose start is not after its end.',
+    providerOrg:
+      '{{org}} is the warehouse itself: it is not invoiced. Choose a shop under Current organisation at the top to see its invoice.',
     costs: 'Costs',
     item: 'Item',
     quantity: 'Quantity',
@@ -65,6 +67,8 @@ export const invoicesI18n = {
     export: 'Exporteren naar Excel',
     exported: 'De factuur is gedownload',
     badPeriod: 'Kies een periode van hoogstens 92 dagen waarvan het begin niet na het einde ligt.',
+    providerOrg:
+      '{{org}} is het magazijn zelf en krijgt geen factuur. Kies bovenaan bij Huidige organisatie een winkel om zijn factuur te zien.',
     costs: 'Kosten',
     item: 'Post',
     quantity: 'Aantal',
