@@ -38,7 +38,8 @@ export const ordersByPickedLocationEndpoint = defineEndpoint({
 /**
  * `POST /process-product-scan` (spec 2 §4 Order grouping flow, §3 Set-destination payload): moves a picked line to
  * a group location. 409 `wrong_group_location` when the order has grouped products in another location; 409
- * `location_inactive`; 404 for an unknown line or location; a line already there answers the same again.
+ * `location_holds_stock` for a first destination holding stock (ADR 0142); 409 `location_inactive`; 404 for an
+ * unknown line or location; a line already there answers the same again.
  */
 export const processProductScanEndpoint = defineEndpoint({
   method: 'POST',
@@ -46,6 +47,6 @@ export const processProductScanEndpoint = defineEndpoint({
   summary: 'Order grouping: set the destination of a picked line',
   body: SetDestinationBodySchema,
   response: SetDestinationResultSchema,
-  problems: ['wrong_group_location', 'location_inactive', 'over_pick'],
+  problems: ['wrong_group_location', 'location_holds_stock', 'location_inactive', 'over_pick'],
   tags: ['grouping'],
 });

@@ -63,6 +63,11 @@ export const PROBLEMS = {
   claimed: 409,
   /** Order grouping (issue 11; spec 2 §4): the order has grouped products in another location; only that one is accepted. */
   wrong_group_location: 409,
+  /**
+   * Order grouping (ADR 0142): stock lies on the scanned destination or a location under it (a stock bin or its rack),
+   * so it is no cart, tote or grouping location; the issue's `values.value` names the location. Nothing changed.
+   */
+  location_holds_stock: 409,
   // Returns (issue 12).
   /** A return needs a shipped order. */
   not_shipped: 409,

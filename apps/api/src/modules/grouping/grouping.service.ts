@@ -170,11 +170,31 @@ export async function ordersByPickedLocation(
 }
 
 /**
+ * Whether stock lies on location `id` or on a location under it (the racks and bins of a hall, the bins of a rack), of
+ * any shop, since bins are shared (ADR 0142). A count other than 0 counts, as for the location finder's free bins: a
+ * negative count is a stock bin whose count is off. A product's link with 0 pieces leaves the location free.
+ */
+async function holdsStock(ctx: TenantScope, id: string): Promise<boolean> {
+  const r = await sql<{ one: number }>`
+    SELECT 1 AS one FROM product_locations pl
+     WHERE pl.stock <> 0
+       AND pl.location_id IN (
+             SELECT ${id}::char(24)
+             UNION ALL SELECT c.id FROM locations c WHERE c.parent_id = ${id}
+             UNION ALL SELECT g.id FROM locations c JOIN locations g ON g.parent_id = c.id WHERE c.parent_id = ${id})
+     LIMIT 1`.execute(systemSql(ctx.db));
+  return r.rows.length > 0;
+}
+
+/**
  * `POST /process-product-scan` (spec 2 §4 Order grouping flow; §3 Set-destination payload), in the caller's
  * transaction: line `_id` of order `orderId` (product, EAN and pick location as sent) gets `destinationLocationId` as
  * its group location. When the order has grouped products elsewhere, 409 `wrong_group_location` and nothing changes.
  * A line already in that destination answers again (a resend); 404 for a line that is not waiting; 400 `same_location`
- * for the line's own pick location as destination.
+ * for the line's own pick location as destination. An order's first destination must hold no stock (ADR 0142: a cart,
+ * tote or grouping shelf, free or holding other orders, never a stock bin or its rack): else 409 `location_holds_stock`
+ * naming it (issue `values.value`). The order's own group location is always accepted, stock or not, so an order
+ * grouped there before stays whole.
  */
 export async function setDestination(
   ctx: GroupActor,
@@ -240,6 +260,17 @@ export async function setDestination(
       'wrong_group_location',
       `This order is grouped in ${name.name}; scan ${name.name}`,
     );
+  }
+  if (existing === null && (await holdsStock(ctx, dest.id))) {
+    const message = `Location ${dest.name} holds stock: scan a cart, tote or grouping location`;
+    throw problem(processProductScanEndpoint, 'location_holds_stock', message, [
+      {
+        path: 'body.destinationLocationId',
+        message,
+        code: 'location_holds_stock',
+        values: { field: 'destinationLocationId', value: dest.name },
+      },
+    ]);
   }
   if (line.group_location_id === null) {
     if (!dest.active)

@@ -162,6 +162,73 @@ describe('order grouping (spec 2 §2, §4 Order grouping flow, §7)', () => {
     ]);
   });
 
+  it("takes a free location or one holding grouped orders, never one holding stock; the order's own group location always (ADR 0142)", async () => {
+    const s = await scene();
+    const tag = Date.now();
+    // The pick location's neighbour holds another shop's stock: a wrong shelf label scanned as the cart.
+    const neighbour = await addLocation(t.db, { name: `N-${tag}-02`, sequence: 7, parentId: s.rack });
+    await addProduct(t.db, stroop, { name: 'Koekjes', stock: [{ locationId: neighbour, stock: 6 }] });
+    const move = (
+      id: string,
+      orderId: string,
+      ean: string,
+      productId: string,
+      dest: string,
+      quantity: number,
+    ) =>
+      post('/api/process-product-scan', {
+        _id: id,
+        orderId,
+        sourceLocationId: s.pick,
+        productEan: ean,
+        destinationLocationId: dest,
+        quantity,
+        product_id: productId,
+      });
+    const bread = (dest: string) =>
+      move(s.o1.lineIds[0] as string, s.o1.id, s.bread.ean, s.bread.id, dest, 2);
+    const grouped = async () =>
+      (
+        await t.db.query<{ id: string; g: string | null }>(
+          'SELECT id, group_location_id AS g FROM order_lines WHERE order_id = any($1) ORDER BY id',
+          [[s.o1.id, s.o3.id]],
+        )
+      ).rows.filter((r) => r.g !== null);
+
+    const bin = await bread(neighbour);
+    expect(bin.statusCode, bin.body).toBe(409);
+    expect(bin.json()).toMatchObject({
+      code: 'location_holds_stock',
+      issues: [{ code: 'location_holds_stock', values: { value: `N-${tag}-02` } }],
+    });
+    // The rack of stock bins is no cart either.
+    const rack = await bread(s.rack);
+    expect(rack.statusCode, rack.body).toBe(409);
+    expect(rack.json().code).toBe('location_holds_stock');
+    expect(await grouped()).toEqual([]);
+
+    // A free location takes the order; another order may join it there.
+    expect((await bread(s.cart1)).statusCode).toBe(200);
+    const other = await move(s.o3.lineIds[0] as string, s.o3.id, s.waffles.ean, s.waffles.id, s.cart1, 3);
+    expect(other.statusCode, other.body).toBe(200);
+
+    // Stock put on the cart since: a new order is refused there, but the grouped order's own location still takes
+    // its next line (only that location is accepted for it, so refusing it would strand the order).
+    await addProduct(t.db, bol, { name: 'Meel', stock: [{ locationId: s.cart1, stock: 4 }] });
+    const o4 = await addOrder(t.db, bol, {
+      orderId: `G4-${tag}`,
+      placedAt: testWindow().at(4),
+      lines: [{ productId: s.bread.id, quantity: 1, locationId: s.pick, picked: 1 }],
+    });
+    const fresh = await move(o4.lineIds[0] as string, o4.id, s.bread.ean, s.bread.id, s.cart1, 1);
+    expect(fresh.statusCode, fresh.body).toBe(409);
+    expect(fresh.json().code).toBe('location_holds_stock');
+    const own = await move(s.o1.lineIds[1] as string, s.o1.id, s.jam.ean, s.jam.id, s.cart1, 1);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toMatchObject({ picked_grouped: true, pick_group_location: { id: s.cart1 } });
+    expect((await grouped()).map((r) => r.g)).toEqual([s.cart1, s.cart1, s.cart1]);
+  });
+
   it('refuses a line that is not picked, of a merchant (403), with a wrong EAN (404) or onto its own shelf (400) and changes nothing', async () => {
     const s = await scene();
     const unpicked = await post('/api/process-product-scan', {

@@ -40,6 +40,8 @@ export const groupingTexts = {
     offlineScan:
       'Geen verbinding: {{title}} kan nu niet in een kar. Laat het op {{location}} liggen en scan het opnieuw zodra je weer online bent.',
     inactive: 'Deze locatie is niet actief: scan een andere bestemming.',
+    holdsStock: 'Op {{name}} ligt voorraad: dat is geen kar of groeplocatie. Scan een andere bestemming.',
+    thisLocation: 'deze locatie',
     groupedMeanwhile:
       'Deze order is intussen in een andere kar gezet. De lijst is bijgewerkt: scan de kar die bij de order staat.',
     notPicked: 'Deze regel is nog niet helemaal gepickt en kan nog niet gegroepeerd worden.',
@@ -86,6 +88,8 @@ export const groupingTexts = {
     offlineScan:
       'No connection: {{title}} cannot go into a cart now. Leave it on {{location}} and scan it again once you are back online.',
     inactive: 'This location is not active: scan another destination.',
+    holdsStock: 'Stock lies on {{name}}: it is no cart or grouping location. Scan another destination.',
+    thisLocation: 'this location',
     groupedMeanwhile:
       'This order was put in another cart meanwhile. The list is up to date again: scan the cart the order shows.',
     notPicked: 'This line is not fully picked yet and cannot be grouped.',

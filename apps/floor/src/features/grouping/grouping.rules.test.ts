@@ -1,9 +1,10 @@
-import type { GroupItem } from '@hoppa/core';
+import type { AvailablePickCarts, GroupItem, GroupProduct } from '@hoppa/core';
 import { describe, expect, it } from 'vitest';
 import { PICK_SCAN_BUFFER } from '../../scan/wedge.rules.ts';
 import {
   nextSpoken,
   onGroupingScan,
+  pageAfterMove,
   promptOf,
   refuseDestination,
   START,
@@ -118,6 +119,35 @@ describe('order grouping state machine (spec 2 §4 Order grouping flow)', () => 
     expect(toggleLocation('x', 'y')).toBe('y');
     expect(nextSpoken(item)).toBe('A-01-02');
     expect(nextSpoken(null)).toBeNull();
+  });
+
+  it('keeps the page after a move without the moved line, the order shown in its cart, else no page (ADR 0142)', () => {
+    const third = {
+      ...(item.products[0] as GroupProduct),
+      _id: '7'.repeat(24),
+      ean: '8712345678920',
+      title: 'Kaas',
+    };
+    const page: AvailablePickCarts = {
+      items: [{ ...item, products: [...item.products, third] }],
+      total: 3,
+      skip: 0,
+      limit: 1,
+    };
+    const kar2 = { id: OTHER, name: 'KAR-2' };
+    const after = pageAfterMove(page, { lineId: '1'.repeat(24), orderId: '2'.repeat(24), group: kar2 });
+    expect(after?.items[0]?.products.map((p) => [p.title, p.pick_group_location?.name ?? null])).toEqual([
+      ['Jam', 'KAR-1'],
+      ['Kaas', 'KAR-2'],
+    ]);
+    expect(after).toMatchObject({ total: 3, skip: 0 });
+    // The location's last line shown: the device does not know what comes next.
+    const last: AvailablePickCarts = { ...page, items: [{ ...item, products: [third] }] };
+    expect(pageAfterMove(last, { lineId: third._id, orderId: third.order_id, group: kar2 })).toBeNull();
+    // A line of another page: nothing to drop.
+    expect(pageAfterMove(page, { lineId: '9'.repeat(24), orderId: '9'.repeat(24), group: kar2 })).toEqual(
+      page,
+    );
   });
 
   it('uses the shared wedge buffer, which resets after 250 ms (spec 2 §9 grouping)', () => {

@@ -2,7 +2,7 @@
  * Pure rules of the Order grouping task (issue 11 item 3; spec 2 §2 Order grouping, §4 Order grouping flow, §9):
  * the state machine of one group item (a pick location with its picked lines). No React, no network: tested alone.
  */
-import type { GroupItem, GroupProduct } from '@hoppa/core';
+import type { AvailablePickCarts, GroupItem, GroupProduct } from '@hoppa/core';
 
 /** Capacities the screen offers (spec 2 §9: 10, 20, 30). */
 export const CAPACITIES = [10, 20, 30] as const;
@@ -90,4 +90,23 @@ export function toggleLocation(selected: string | null, id: string): string | nu
 /** What is spoken after an accepted destination (spec 2 §4): the next location's name, in Dutch (nl-NL). */
 export function nextSpoken(item: GroupItem | null): string | null {
   return item ? item.location_name : null;
+}
+
+/**
+ * The page kept on the device after line `lineId` of order `orderId` moved to `group` (ADR 0142), for a reload that
+ * finds no network: the line is gone (it waits no longer) and the order's other lines show `group` as their group
+ * location (the only one the server now accepts for them). `null` when a location is left without lines shown: the
+ * device does not know which lines or location come next, so it keeps no page rather than an empty or wrong one.
+ */
+export function pageAfterMove(
+  page: AvailablePickCarts,
+  moved: { lineId: string; orderId: string; group: { id: string; name: string } },
+): AvailablePickCarts | null {
+  const items = page.items.map((i) => ({
+    ...i,
+    products: i.products
+      .filter((p) => p._id !== moved.lineId)
+      .map((p) => (p.order_id === moved.orderId ? { ...p, pick_group_location: moved.group } : p)),
+  }));
+  return items.some((i) => i.products.length === 0) ? null : { ...page, items };
 }

@@ -59,7 +59,12 @@ function fakeApi(
     /** While true, a move finds no network (the phone lost its connection on the way to the cart). */
     moveOffline?: () => boolean;
     /** The server's refusal of the next moves (a problem body), while it returns one. */
-    moveProblem?: () => { status: number; code: string; message: string } | null;
+    moveProblem?: () => {
+      status: number;
+      code: string;
+      message: string;
+      issues?: { path: string; message: string; code?: string; values?: Record<string, string> }[];
+    } | null;
     /** Whether a move completes its order in the cart (`picked_grouped`); true unless said. */
     completes?: boolean;
   } = {},
@@ -89,7 +94,9 @@ function fakeApi(
       const refused = opts.moveProblem?.();
       if (refused) return json(refused.status, { statusCode: refused.status, ...refused });
       await opts.moveAfter?.();
-      items = items.filter((i) => i.products[0]?._id !== b._id);
+      items = items
+        .map((i) => ({ ...i, products: i.products.filter((p) => p._id !== b._id) }))
+        .filter((i) => i.products.length > 0);
       return json(200, {
         order_id: b.orderId,
         pick_group_location: { id: b.destinationLocationId, name: 'KAR-1' },
@@ -264,6 +271,120 @@ describe('Order grouping task (spec 2 §2 Order grouping, §4 Order grouping flo
       expect(document.body.textContent).not.toMatch(/raadpleeg je logs|is not active|grouped in|are picked/);
       next += 1;
     }
+  });
+
+  it('a destination holding stock is refused naming it, in Dutch and English, with the error sound; the product stays chosen for another destination (ADR 0142)', async () => {
+    for (const [lang, text, prompt] of [
+      [
+        'nl',
+        'Op A-01-03 ligt voorraad: dat is geen kar of groeplocatie. Scan een andere bestemming.',
+        'SCAN NIEUWE BESTEMMING',
+      ],
+      [
+        'en',
+        'Stock lies on A-01-03: it is no cart or grouping location. Scan another destination.',
+        'SCAN NEW DESTINATION',
+      ],
+    ] as const) {
+      browser.reset();
+      await clearFloorDb();
+      await setMeta(floorDb(), 'session', staff);
+      let refuse = true;
+      const message = 'Location A-01-03 holds stock: scan a cart, tote or grouping location';
+      const calls = fakeApi({
+        items: [itemAt(2, false), itemAt(4, false)],
+        moveProblem: () =>
+          refuse
+            ? {
+                status: 409,
+                code: 'location_holds_stock',
+                message,
+                issues: [
+                  {
+                    path: 'body.destinationLocationId',
+                    message,
+                    code: 'location_holds_stock',
+                    values: { field: 'destinationLocationId', value: 'A-01-03' },
+                  },
+                ],
+              }
+            : null,
+      });
+      renderFloor('/order-grouping', { lang });
+      await screen.findByText(/8712345678902/);
+      scan('8712345678902');
+      scan(OTHER);
+      await waitFor(() => expect(screen.getByTestId('grouping-message').textContent).toBe(text));
+      expect(browser.vibrate).toHaveBeenCalledWith([200, 100, 200]);
+      expect(document.body.textContent).not.toMatch(/raadpleeg je logs|check your logs|holds stock: scan/);
+      expect(screen.getByTestId('grouping-prompt').textContent).toBe(prompt);
+      expect(screen.getByRole('listitem', { current: true }).textContent).toContain('Product 2');
+      // Another destination, without scanning the product again: the same line goes there.
+      refuse = false;
+      scan(CART);
+      await screen.findByText(/8712345678904/);
+      expect(calls.filter((c) => c.path === '/process-product-scan').map((c) => c.body)).toEqual([
+        expect.objectContaining({ _id: hexId(0x102), destinationLocationId: OTHER }),
+        expect.objectContaining({ _id: hexId(0x102), destinationLocationId: CART }),
+      ]);
+      cleanup();
+    }
+  });
+
+  it('a reload that finds no network after a move never shows the moved line as still to group (ADR 0142)', async () => {
+    const a1 = itemAt(1, false);
+    const second = {
+      ...(a1.products[0] as GroupItem['products'][number]),
+      _id: hexId(0x103),
+      order_id: hexId(0x203),
+    };
+    Object.assign(second, { order_number: 'W3', ean: '8712345678913', title: 'Product 3' });
+    let lost = false;
+    // The connection drops right after the move's answer: the list's reload finds no network.
+    fakeApi({
+      items: [{ ...a1, products: [...a1.products, second] }, itemAt(2, false)],
+      completes: false,
+      answerAfter: () => (lost ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve()),
+      moveAfter: async () => {
+        lost = true;
+      },
+    });
+    renderFloor('/order-grouping', { lang: 'nl' });
+    await screen.findByText(/8712345678901/);
+    scan('8712345678901');
+    scan(CART);
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toMatch(
+        /^Geen verbinding: dit is de lijst van \d\d:\d\d\./,
+      ),
+    );
+    expect(screen.getByTestId('grouping-message').textContent).toBe('Product 1 naar KAR-1');
+    // The moved line is gone from the list kept on the device; the other line of A-01 still waits.
+    expect(screen.getAllByTestId('grouping-line').map((l) => l.textContent)).toEqual([
+      expect.stringContaining('Product 3'),
+    ]);
+    expect(screen.queryByText(/8712345678901/)).toBeNull();
+    cleanup();
+    // Opened again offline: the same kept list, without the moved line.
+    browser.online = false;
+    renderFloor('/order-grouping', { lang: 'nl' });
+    await screen.findByText(/8712345678913/);
+    expect(screen.queryByText(/8712345678901/)).toBeNull();
+    // The location's last line moved (online again, then the connection drops once more): the device does not know
+    // what comes next, so it shows no list rather than A-01 with the moved line.
+    cleanup();
+    lost = false;
+    browser.online = true;
+    renderFloor('/order-grouping', { lang: 'nl' });
+    await screen.findByText(/8712345678913/);
+    scan('8712345678913');
+    scan(CART);
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Geen verbinding: groeperen kan alleen online. De lijst komt terug zodra je weer online bent.',
+      ),
+    );
+    expect(screen.queryAllByTestId('grouping-line')).toHaveLength(0);
   });
 
   it('says when a move completes its order in the cart, and only then', async () => {

@@ -30,6 +30,7 @@ import {
   isLabelScan,
   nextSpoken,
   onGroupingScan,
+  pageAfterMove,
   promptOf,
   refuseDestination,
   START,
@@ -58,9 +59,11 @@ type Message = { tone: 'ok' | 'error'; text: string; offline?: true } | null;
  * wait for the reloaded list and are handled in order on it. A move that finds no network says so ('Geen verbinding:
  * … is niet verplaatst; leg het nog niet in de kar') and asks for the same destination again, not a new one. A cart's
  * label scanned before the product is refused naming the location to start at, never by the label's id. The server's
- * refusals are said in the worker's language: an inactive cart asks for another; a line grouped, changed or no longer
- * waiting meanwhile reads the list again. Without a connection the list says it needs one, and is read again once
- * the connection is back. A move that puts the order's last line in the cart says the order is complete.
+ * refusals are said in the worker's language: an inactive cart, or a location holding stock (a shelf label scanned as
+ * the cart, ADR 0142), asks for another; a line grouped, changed or no longer waiting meanwhile reads the list again.
+ * Without a connection the list says it needs one, and is read again once the connection is back; after a move the
+ * page kept on the device loses the moved line, so a reload without network never shows it waiting. A move that puts
+ * the order's last line in the cart says the order is complete.
  */
 export function GroupingScreen({
   feedback = deviceBeeps,
@@ -119,6 +122,21 @@ export function GroupingScreen({
       return null;
     }
   }, [skip, location, capacity]);
+
+  // A reload that finds no network shows the page kept on the device: after a move it must not show the moved line as
+  // still waiting (ADR 0142). Written before the reload, which replaces it when it reaches the server.
+  const keepMoved = useCallback(async (moved: Parameters<typeof pageAfterMove>[1]) => {
+    const db = floorDb();
+    try {
+      const kept = await getMeta(db, 'groupingDesk');
+      if (!kept) return;
+      const page = pageAfterMove(kept.page, moved);
+      if (page) await setMeta(db, 'groupingDesk', { ...kept, page });
+      else await db.meta.delete('groupingDesk');
+    } catch {
+      // The device's store failing leaves the kept page as it was; the move itself is done.
+    }
+  }, []);
 
   useEffect(() => {
     preloadSounds();
@@ -215,6 +233,7 @@ export function GroupingScreen({
       // Every line of the order is in this cart now: it can go to packing (spec 1 §4 'picked grouped').
       const moved = { title: p.title, name: result.pick_group_location.name, order: p.order_number };
       setMessage({ tone: 'ok', text: result.picked_grouped ? t('movedComplete', moved) : t('moved', moved) });
+      await keepMoved({ lineId: p._id, orderId: p.order_id, group: result.pick_group_location });
       const reloaded = await load();
       const spoken = nextSpoken(reloaded?.items[0] ?? null);
       if (spoken) say(spoken);
@@ -229,6 +248,13 @@ export function GroupingScreen({
       }
       if (isProblem(err, processProductScanEndpoint, 'location_inactive')) {
         setMessage({ tone: 'error', text: t('inactive') });
+        setState(refuseDestination(next));
+        return;
+      }
+      // A stock bin (or its rack) scanned as the cart, ADR 0142: the product stays chosen, another destination is asked.
+      if (isProblem(err, processProductScanEndpoint, 'location_holds_stock')) {
+        const name = err.body.issues?.[0]?.values?.value ?? t('thisLocation');
+        setMessage({ tone: 'error', text: t('holdsStock', { name }) });
         setState(refuseDestination(next));
         return;
       }
