@@ -52,7 +52,7 @@ test('a merchant filters, sorts and exports the product table, changes a selecti
   await shot(page, 'products-table-00-list');
 
   // Filter: the word, in stock; sort by warehouse stock, most first.
-  await page.getByRole('searchbox', { name: 'Search by name or EAN' }).fill(word);
+  await page.getByRole('searchbox', { name: 'Search by name, EAN or SKU' }).fill(word);
   await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(word)}`));
   await page.getByRole('combobox', { name: 'Stock status' }).click();
   await page.getByRole('option', { name: 'In stock (more than 5)' }).click();

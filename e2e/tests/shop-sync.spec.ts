@@ -78,7 +78,7 @@ test('a merchant connects a WooCommerce shop and synchronises its products from 
   const newEan = [...unique].find((e) => !ours.has(e)) as string;
   const variant = hagel.find((v) => v.ean === newEan);
   const newName = variant ? `Hagelslag – ${variant.option}` : woo.items.find((i) => i.ean === newEan)?.name;
-  await page.getByRole('searchbox', { name: 'Search by name or EAN' }).fill(newEan);
+  await page.getByRole('searchbox', { name: 'Search by name, EAN or SKU' }).fill(newEan);
   await expect(page.getByRole('row', { name: new RegExp(newEan) })).toContainText(newName ?? '∅');
 
   // A second sync links what the first one made and creates nothing.

@@ -1,6 +1,7 @@
 import type { ProductRow } from '@hoppa/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ORG_ID, orgAuth, role, user } from '../../test/fixtures.ts';
 import { stubPageRequest } from '../../test/page-request.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { NewProductPage } from './new-product-page.tsx';
@@ -43,6 +44,22 @@ describe('new product form (spec 3 §2 New product form, §5)', { timeout: 30_00
   };
   const type = (label: string | RegExp, value: string) =>
     fireEvent.input(screen.getByLabelText(label, { selector: 'input' }), { target: { value } });
+
+  it('offers the warehouse’s own organisation no form, saying to choose a shop (ADR 0142)', async () => {
+    const staff = { ...role('provider_admin', [{ methods: ['*'], path: '/*' }]), all_orgs: true };
+    renderRoutes([{ path: '/products/new', element: <NewProductPage /> }], {
+      path: '/products/new',
+      session: {
+        user: user(staff),
+        orgAuth: orgAuth(staff, { org: { id: ORG_ID, name: 'Hoppa Fulfilment', kind: 'provider' } }),
+      },
+    });
+    expect((await screen.findByTestId('provider-org')).textContent).toBe(
+      'Hoppa Fulfilment sells nothing itself, so products are added, imported and synchronised for a shop: choose the shop at the top right.',
+    );
+    expect(screen.getByRole('heading', { name: 'New product' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Finish and add product' })).toBeNull();
+  });
 
   it('names what is missing and a wrong check digit, and sends nothing', async () => {
     open();

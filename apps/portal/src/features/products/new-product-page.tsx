@@ -24,6 +24,7 @@ import { call } from '../../lib/api.ts';
 import { useImportProducts } from './api/import-products.ts';
 import { useBulkImportTexts } from './product-import.i18n.ts';
 import { bulkReasonText } from './product-import.rules.ts';
+import { ForShopOnly } from './provider-org.tsx';
 
 interface NewProductForm {
   name: string;
@@ -43,9 +44,20 @@ const EMPTY: NewProductForm = { name: '', ean: '', note: '', hs: '', weight_kg: 
  * reads 'Afronden en product toevoegen' (English: 'Finish and add product'). The product is sent as one import row (`POST /products/import`, which spec 3
  * §7 names for this form): an EAN the shop already has updates that product, so the form first asks (`GET
  * /products/ean/{ean}`) and, when the EAN is taken, names that product and overwrites it only after the user agrees. After success the browser goes back one
- * page; a row the server refuses shows its reason and keeps the form.
+ * page; a row the server refuses shows its reason and keeps the form. The warehouse's own organisation gets the reason
+ * instead (ADR 0142).
  */
 export function NewProductPage() {
+  const { t } = useTranslation('productTable');
+  return (
+    <ForShopOnly title={t('newProduct.title')}>
+      <NewProductEditor />
+    </ForShopOnly>
+  );
+}
+
+/** The form of {@link NewProductPage}, for a shop. */
+function NewProductEditor() {
   const { t } = useTranslation('productTable');
   const { t: tp } = useTranslation('products');
   const tb = useBulkImportTexts();

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { merchantOwner, orgAuth, user } from '../../test/fixtures.ts';
+import { merchantOwner, ORG_ID, orgAuth, role, user } from '../../test/fixtures.ts';
 import { stubPageRequest } from '../../test/page-request.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { ProductImportPage } from './product-import-page.tsx';
@@ -75,15 +75,16 @@ describe('bulk import page', { timeout: 30_000 }, () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  const render = () =>
+  const render = (lang: 'en' | 'nl' = 'en') =>
     renderRoutes([{ path: '/products/import', element: <ProductImportPage /> }], {
       path: '/products/import',
+      lang,
       session: { user: user(merchantOwner), orgAuth: orgAuth(merchantOwner) },
     });
 
   /** A CSV file; jsdom's File has no text(), the browser's has. */
-  const choose = (name: string, text: string) =>
-    fireEvent.change(screen.getByLabelText('Choose file'), {
+  const choose = (name: string, text: string, label = 'Choose file') =>
+    fireEvent.change(screen.getByLabelText(label), {
       target: {
         files: [Object.assign(new File([text], name, { type: 'text/csv' }), { text: async () => text })],
       },
@@ -196,10 +197,43 @@ describe('bulk import page', { timeout: 30_000 }, () => {
     expect(reason.closest('tr')?.textContent).toBe(
       '48712345678906This EAN appears twice in the file (first on line 2)',
     );
-    // A known product the file left as it was is said apart from the created and updated ones (ADR 0130).
+    // A known product the file left as it was is said apart from the created and updated ones (ADR 0130), in the
+    // toast too: it was not imported again.
     expect(screen.getByTestId('import-unchanged').textContent).toBe(
       '1 product already matched the file and was left unchanged.',
     );
+    expect(await screen.findByText('Import done: 2 new, 0 updated, 1 unchanged, 1 refused')).toBeTruthy();
+  });
+
+  it('counts new, updated and unchanged products apart in the Dutch toast, in Dutch notation', async () => {
+    const answer = { products: { created: 1250, updated: 3, unchanged: 1, errors: [] } };
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const req = input instanceof Request ? input : new Request(String(input), init);
+      calls.push({ path: `${req.method} ${new URL(req.url).pathname}`, body: await req.json() });
+      return Response.json(answer, { status: 201 });
+    });
+    render('nl');
+    choose('products.csv', 'ean,name\n8712345678906,Jam\n8710398500014,Pasta\n', 'Bestand kiezen');
+    fireEvent.click(await screen.findByRole('button', { name: 'Voorbeeld tonen' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Importeren' }));
+    expect(await screen.findByText('Import klaar: 1.250 nieuw, 3 bijgewerkt, 1 ongewijzigd')).toBeTruthy();
+    expect(calls.map((c) => c.path)).toEqual(['POST /api/products/import']);
+  });
+
+  it('offers the warehouse’s own organisation no import, saying to choose a shop (ADR 0142)', async () => {
+    const staff = { ...role('provider_admin', [{ methods: ['*'], path: '/*' }]), all_orgs: true };
+    renderRoutes([{ path: '/products/import', element: <ProductImportPage /> }], {
+      path: '/products/import',
+      lang: 'nl',
+      session: {
+        user: user(staff),
+        orgAuth: orgAuth(staff, { org: { id: ORG_ID, name: 'Hoppa Fulfilment', kind: 'provider' } }),
+      },
+    });
+    expect((await screen.findByTestId('provider-org')).textContent).toBe(
+      'Hoppa Fulfilment verkoopt zelf niets, dus producten toevoegen, importeren en synchroniseren doe je voor een winkel: kies de winkel rechtsboven.',
+    );
+    expect(screen.queryByLabelText('Bestand kiezen')).toBeNull();
   });
 
   it('downloads the template of the chosen type as xlsx', async () => {

@@ -23,6 +23,7 @@ import {
   Text,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -46,6 +47,7 @@ import {
   productImportRows,
 } from './product-import.rules.ts';
 import { downloadImportTemplate } from './product-template.ts';
+import { ForShopOnly } from './provider-org.tsx';
 
 /** Toasts of the import stay 5 seconds (spec 3 §9). */
 const TOAST_MS = 5000;
@@ -78,14 +80,42 @@ interface BulkResult {
 const PRODUCT_FIELDS = new Set<string>(PRODUCT_IMPORT_FIELDS);
 
 /**
+ * The product import's toast in the UI's language and number notation: the new, updated and unchanged products apart
+ * (the result cards' counts; a product the file left as it was is not imported again, ADR 0130, 0142), and the refused
+ * rows when there are any: 'Import klaar: 2 nieuw, 3 bijgewerkt, 1 ongewijzigd'.
+ */
+export function productImportToast(
+  t: TFunction<'products'>,
+  r: Pick<BulkResult, 'created' | 'updated' | 'unchanged' | 'errors'>,
+): string {
+  const counts = [
+    t('import.toastCount.created', { count: r.created }),
+    t('import.toastCount.updated', { count: r.updated }),
+    t('import.toastCount.unchanged', { count: r.unchanged ?? 0 }),
+    ...(r.errors.length > 0 ? [t('import.toastCount.refused', { count: r.errors.length })] : []),
+  ];
+  return t('import.toast', { counts: counts.join(', ') });
+}
+
+/**
  * Bulk import (/products/import; spec 3 §2 Bulk import screen, §4 Import wizard, §5, §8, §9): choose the type
  * (products only, product bundles, automation rules) — switched automatically from the file's headers (core's
  * `detectImportType`) —, download that type's xlsx template, 0 choose file → 1 map columns (guessed) → 2 preview with
  * the tabs Products and Automations (and the parent–child mapping when asked) → Import (Importing…, Imported, Error) →
  * 3 results with created, updated and error counts and each refused row. 'Back to Mapping' returns to 1; 'Import
- * More' resets to 0; 'Go to Products' leaves.
+ * More' resets to 0; 'Go to Products' leaves. The warehouse's own organisation gets the reason instead (ADR 0142).
  */
 export function ProductImportPage() {
+  const tb = useBulkImportTexts();
+  return (
+    <ForShopOnly title={tb('title')}>
+      <ProductImport />
+    </ForShopOnly>
+  );
+}
+
+/** The wizard of {@link ProductImportPage}, for a shop. */
+function ProductImport() {
   const { t } = useTranslation('products');
   const tb = useBulkImportTexts();
   const navigate = useNavigate();
@@ -105,10 +135,10 @@ export function ProductImportPage() {
   };
 
   const toast = (res: BulkResult) => {
-    const n = res.type === 'product_bundles' ? res.created : res.created + res.updated + (res.unchanged ?? 0);
+    const n = res.type === 'product_bundles' ? res.created : res.created + res.updated;
     const message =
       res.type === 'products'
-        ? t('import.toast', { imported: n, updated: res.updated })
+        ? productImportToast(t, res)
         : res.type === 'product_bundles'
           ? tb('toastBundles', { count: n })
           : tb('toastAutomations', { count: n });

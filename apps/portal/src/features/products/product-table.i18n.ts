@@ -36,8 +36,8 @@ export const productTableI18n = {
       title: 'Filters',
       show: 'Show filters',
       hide: 'Hide filters',
-      search: 'Search by name or EAN',
-      searchPlaceholder: 'Name, EAN or SKU',
+      search: 'Search by name, EAN or SKU',
+      searchPlaceholder: 'Part of a name, EAN or SKU',
       stock: 'Stock status',
       fulfilment: 'Fulfilment',
       all: 'All',
@@ -96,6 +96,8 @@ export const productTableI18n = {
     empty: 'No products match these filters.',
     emptyAll: 'No products yet. Add one or import a spreadsheet.',
     emptyProvider: '{{org}} has no products of its own: choose a shop at the top right to see its products.',
+    providerActions:
+      '{{org}} sells nothing itself, so products are added, imported and synchronised for a shop: choose the shop at the top right.',
     select: {
       row: 'Select {{name}}',
       page: 'Select all products on this page',
@@ -238,8 +240,8 @@ export const productTableI18n = {
       title: 'Filters',
       show: 'Filters tonen',
       hide: 'Filters verbergen',
-      search: 'Zoek op naam of EAN',
-      searchPlaceholder: 'Naam, EAN of SKU',
+      search: 'Zoek op naam, EAN of SKU',
+      searchPlaceholder: 'Deel van een naam, EAN of SKU',
       stock: 'Voorraadstatus',
       fulfilment: 'Fulfilment',
       all: 'Alle',
@@ -300,6 +302,8 @@ export const productTableI18n = {
     emptyAll: 'Nog geen producten. Voeg er een toe of importeer een spreadsheet.',
     emptyProvider:
       '{{org}} heeft geen eigen producten: kies rechtsboven een winkel om haar producten te zien.',
+    providerActions:
+      '{{org}} verkoopt zelf niets, dus producten toevoegen, importeren en synchroniseren doe je voor een winkel: kies de winkel rechtsboven.',
     select: {
       row: '{{name}} selecteren',
       page: 'Alle producten op deze pagina selecteren',

@@ -64,7 +64,10 @@ describe('product management table (spec 3 §2 Product management)', { timeout: 
     expect(listCalls()[0]?.query.get('skip')).toBe('25');
     expect(listCalls()[0]?.query.get('sort')).toBe('name');
 
-    fireEvent.input(screen.getByRole('searchbox', { name: 'Search by name or EAN' }), {
+    // The label and the hint name what the server's search matches: a part of the name, EAN or SKU.
+    const searchbox = screen.getByRole('searchbox', { name: 'Search by name, EAN or SKU' });
+    expect(searchbox.getAttribute('placeholder')).toBe('Part of a name, EAN or SKU');
+    fireEvent.input(searchbox, {
       target: { value: 'STROOP' },
     });
     // Debounced: nothing asked at once.
@@ -285,5 +288,39 @@ describe('product management table (spec 3 §2 Product management)', { timeout: 
         'Hoppa Fulfilment has no products of its own: choose a shop at the top right to see its products.',
       ),
     ).toBeTruthy();
+  });
+
+  it('offers the warehouse’s own organisation no add, import or sync, and says why (QA sweep 2026-12-05)', async () => {
+    const staff = { ...role('provider_admin', [{ methods: ['*'], path: '/*' }]), all_orgs: true };
+    renderUi(<ProductsPage />, {
+      path: '/products',
+      lang: 'nl',
+      session: {
+        user: user(staff),
+        orgAuth: orgAuth(staff, { org: { id: ORG_ID, name: 'Hoppa Fulfilment', kind: 'provider' } }),
+      },
+    });
+    await screen.findByRole('table', { name: 'Productbeheer' });
+    expect(screen.getByTestId('provider-org').textContent).toBe(
+      'Hoppa Fulfilment verkoopt zelf niets, dus producten toevoegen, importeren en synchroniseren doe je voor een winkel: kies de winkel rechtsboven.',
+    );
+    for (const name of ['Product toevoegen', 'Importeren', 'Synchroniseren', 'bol.com-aanbiedingen'])
+      expect(screen.queryByRole('link', { name }) ?? screen.queryByRole('button', { name })).toBeNull();
+    // What still makes sense on the warehouse: the scanner and the export.
+    expect(screen.getByRole('link', { name: 'Scanner' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Exporteren' })).toBeTruthy();
+  });
+
+  it('offers a shop’s owner add, import and sync, without the warehouse’s line', async () => {
+    const owner = role('merchant_owner', [{ methods: ['*'], path: '/*' }]);
+    renderUi(<ProductsPage />, {
+      path: '/products',
+      session: { user: user(owner), orgAuth: orgAuth(owner) },
+    });
+    await screen.findByRole('table', { name: 'Product management' });
+    expect(screen.getByRole('link', { name: 'Add Product' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Import' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sync' })).toBeTruthy();
+    expect(screen.queryByTestId('provider-org')).toBeNull();
   });
 });

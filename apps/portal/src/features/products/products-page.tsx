@@ -47,6 +47,7 @@ import {
   productSize,
 } from './product-table.rules.ts';
 import { ProductThumb } from './product-thumb.tsx';
+import { ProviderOrgNotice, useProviderOrg } from './provider-org.tsx';
 import { ShopSyncMenu } from './shop-sync-menu.tsx';
 
 /** The search as the list asks for it (module level: `useUrlText` wants a stable function). */
@@ -199,7 +200,9 @@ function seedColumnPreferences(): void {
  * table with the spec's columns in five groups (column choice remembered under `productTableColumnPreferences`),
  * sorted and paged by the server (25 a page), stock highlighting, row selection across pages with the bulk actions
  * (active, fulfilment, track and trace, delete) and the export (csv, json, xlsx; all, filtered, selected, page).
- * Search, filters, page and sort live in the URL; changing a filter goes back to page 1.
+ * Search, filters, page and sort live in the URL; changing a filter goes back to page 1. The warehouse's own
+ * organisation (`kind` provider), which sells nothing, gets no add, import, sync or bol offers but a line saying to
+ * choose a shop (as the direct check-in does).
  */
 export function ProductsPage() {
   const { user, orgAuth } = useSession();
@@ -208,6 +211,8 @@ export function ProductsPage() {
     method: 'GET',
     path: '/bol/products/get/bol',
   });
+  // The warehouse's own organisation sells nothing: no add, import or sync (ADR 0142).
+  const providerOrg = useProviderOrg();
   const { t, i18n } = useTranslation('productTable');
   const lang = i18n.resolvedLanguage ?? 'en';
   const [state, update] = useUrlState(ProductsUrlState);
@@ -259,7 +264,7 @@ export function ProductsPage() {
             >
               {t('scanner')}
             </Button>
-            {mayBolProducts ? (
+            {mayBolProducts && !providerOrg ? (
               <Button
                 component={Link}
                 to={pathTo('settingsBolProducts', { api_name: 'bol' })}
@@ -268,15 +273,17 @@ export function ProductsPage() {
                 {t('bolProducts')}
               </Button>
             ) : null}
-            <ShopSyncMenu />
-            <Button
-              variant="default"
-              leftSection={<Icon name="inbound" size={18} />}
-              component={Link}
-              to={PATHS.productsImport}
-            >
-              {t('import')}
-            </Button>
+            {providerOrg ? null : <ShopSyncMenu />}
+            {providerOrg ? null : (
+              <Button
+                variant="default"
+                leftSection={<Icon name="inbound" size={18} />}
+                component={Link}
+                to={PATHS.productsImport}
+              >
+                {t('import')}
+              </Button>
+            )}
             <Button
               variant="default"
               leftSection={<Icon name="document" size={18} />}
@@ -284,12 +291,15 @@ export function ProductsPage() {
             >
               {t('export')}
             </Button>
-            <Button leftSection={<Icon name="plus" size={18} />} component={Link} to={PATHS.productsNew}>
-              {t('add')}
-            </Button>
+            {providerOrg ? null : (
+              <Button leftSection={<Icon name="plus" size={18} />} component={Link} to={PATHS.productsNew}>
+                {t('add')}
+              </Button>
+            )}
           </Group>
         }
       />
+      {providerOrg ? <ProviderOrgNotice org={providerOrg} /> : null}
       <Paper withBorder p="sm">
         <Group justify="space-between">
           <Text fw={600}>{t('filters.title')}</Text>
