@@ -136,7 +136,10 @@ export const PROBLEMS = {
   // Shops and the organisation wizard (issue 16; spec 3 §5, ADR 0051).
   /** An upload is not what it claims: a logo that is not PNG, JPEG or a clean SVG, or a VAT exemption that is no PDF. */
   invalid_upload: 400,
-  /** The provider's own organisation cannot be deactivated: the warehouse runs on it. */
+  /**
+   * The provider's own organisation cannot be deactivated (the warehouse runs on it), and sells nothing, so products
+   * are not imported or added for it (ADR 0142): choose a shop.
+   */
   provider_org: 409,
   // Users, licences and subscriptions (issue 16; spec 3 §2 Users, pricing and terms; ADR 0050).
   /** Subscribing or changing the subscription needs the terms of service in force to be accepted first. */

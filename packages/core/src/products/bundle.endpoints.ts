@@ -18,6 +18,7 @@ export const bundleImportEndpoint = defineEndpoint({
   response: BundleImportResultSchema,
   status: 201,
   scope: 'org',
+  problems: ['provider_org'],
   tags: ['products'],
 });
 

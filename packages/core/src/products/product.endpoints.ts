@@ -40,7 +40,7 @@ export const productEanSearchEndpoint = defineEndpoint({
  * `POST /products/import` (spec 3 §7 Import; also used by the new-product form): creates or updates
  * products of the current organisation by EAN (unique per organisation) and reports rejected rows.
  * Answers 201 `{ products: { created, updated, errors: [{ row, ean, reason }] } }`; 400 when no
- * current organisation is chosen.
+ * current organisation is chosen; 409 `provider_org` when it is the warehouse's own (it sells nothing; ADR 0142).
  */
 export const productImportEndpoint = defineEndpoint({
   method: 'POST',
@@ -52,6 +52,7 @@ export const productImportEndpoint = defineEndpoint({
   response: ProductImportResultSchema,
   status: 201,
   scope: 'org',
+  problems: ['provider_org'],
   tags: ['products'],
 });
 

@@ -15,6 +15,7 @@ import { registerProductCardRoutes } from './product-card.routes.ts';
 import { importProducts } from './product-import.service.ts';
 import { registerProductListRoutes } from './product-list.routes.ts';
 import { getProductHistory, searchProductsByEan, setReturnInstruction } from './products.service.ts';
+import { refuseProviderOrg } from './provider-org.ts';
 
 /**
  * Registers the product calls of issue 3 §1 (spec 3 §7 Products, Import, Relations and history): EAN search,
@@ -30,11 +31,13 @@ export function registerProductRoutes(app: FastifyInstance): void {
 
   // rawJsonBody: the rows arrive as bytes and are parsed and checked on a worker thread (product-import.worker.ts).
   route(app, productImportEndpoint, async (_input, ctx, req) => {
+    await refuseProviderOrg(ctx, productImportEndpoint);
     await countImport(ctx.db, 'products', { userId: ctx.user.id, orgId: ctx.currOrgId, ip: req.ip });
     return importProducts(ctx, { body: req.body as Buffer });
   });
 
   route(app, bundleImportEndpoint, async ({ body }, ctx, req) => {
+    await refuseProviderOrg(ctx, bundleImportEndpoint);
     await countImport(ctx.db, 'bundles', { userId: ctx.user.id, orgId: ctx.currOrgId, ip: req.ip });
     return importBundles({ db: ctx.db, orgId: ctx.currOrgId }, body);
   });

@@ -287,6 +287,39 @@ describe('products', () => {
     expect((await get(user, '/api/products')).status).toBe(200);
   });
 
+  it("refuses products and bundles for the warehouse's own organisation, which sells nothing (ADR 0142)", async () => {
+    const provider = (
+      await t.db.query<{ id: string }>("SELECT id FROM organisations WHERE kind = 'provider' LIMIT 1")
+    ).rows[0]?.id as string;
+    await t.db.query('UPDATE users SET curr_org_id = $1 WHERE email = $2', [
+      provider,
+      DEMO_USERS.admin.email,
+    ]);
+    await t.sessionsSettled();
+    const admin = await t.login(DEMO_USERS.admin.email, DEMO_USERS.admin.password);
+    const res = await importRows(admin, [
+      { Product_name: 'Magazijnfolie', barcode_sku_ean: '8712345678906' },
+    ]);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'provider_org' });
+    const bundles = await t.app.inject({
+      method: 'POST',
+      url: '/api/products/import-bundles',
+      headers: { cookie: admin },
+      payload: [
+        {
+          parent_ean: '8712345678913',
+          parent_name: 'Magazijnset',
+          description: '',
+          bundle_items: [{ ean: '8712345678906', name: 'Magazijnfolie', quantity: '2' }],
+        },
+      ],
+    });
+    expect(bundles.statusCode, bundles.body).toBe(409);
+    const kept = await t.db.query('SELECT 1 FROM products WHERE org_id = $1', [provider]);
+    expect(kept.rows).toEqual([]);
+  });
+
   it('writes nothing into a current organisation the user no longer belongs to', async () => {
     const orgs = t.seed?.orgs as { bol: string; stroop: string };
     // A stale pointer, as left behind when a membership ends: Stroopwafel's owner "current" in Bakkerij Bol.
