@@ -97,5 +97,6 @@ export * from './shipping/shipping.rules.ts';
 export * from './stock/location.endpoints.ts';
 export * from './stock/location.schema.ts';
 export * from './stock/location-held.rules.ts';
+export * from './stock/location-reserved.rules.ts';
 export * from './users/user.endpoints.ts';
 export * from './users/user.schema.ts';

@@ -54,6 +54,14 @@ export const ReasonValuesSchema = z.object({
   other: z.string().optional(),
   /** Where in a query the refusal lies, as a dotted path (`$match.products.$lte`; the sales query's `query_*`). */
   at: z.string().optional(),
+  /** A location by its name (a 409 `location_reserved`: the bin refused, core `locationReservation`). */
+  location: z.string().optional(),
+  /** An inbound by its reference, `IN-` and the last 8 characters of its id (a 409 `location_reserved`'s holder). */
+  inbound: z.string().optional(),
+  /** A product by its name (a 409 `location_reserved`: the product the bin is kept for). */
+  product: z.string().optional(),
+  /** That product's SKU, when it has one. */
+  sku: z.string().optional(),
 });
 export type ReasonValues = z.infer<typeof ReasonValuesSchema>;
 

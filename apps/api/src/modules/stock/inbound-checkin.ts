@@ -50,10 +50,14 @@ export function reservedForOtherProduct(
 /**
  * Refuses to put product `productId` (of `orgId`) on `location` while the location finder holds it reserved for a
  * pending inbound item of another product (spec 2 §4 Inbound: the finder reserves locations for an item and the
- * pieces are placed on them; spec 2 §2 Inbound item detail): 409 `location_reserved` of `endpoint`, naming the
- * location, and the inbound and product when the caller works for that shop. A reservation lasts until it is dropped
- * (one or all) or its item is submitted; the same product (of another item too) may still go there. Reservations of
- * every shop count, as bins are shared. `exceptItemId`: the item being placed, whose own reservations never refuse it.
+ * pieces are placed on them; spec 2 §2 Inbound item detail): 409 `location_reserved` of `endpoint`. Its one issue
+ * (code `location_reserved`, ADR 0142) carries the values the apps word in the user's language (core
+ * `locationReservation`): the `location`'s name, and, only when the caller works for that shop, the `inbound`
+ * (`IN-` and the last 8 characters of its id), the `product`'s name and its `sku` (when it has one); a reservation of
+ * another shop names nothing of that shop. The English message says the same. A reservation lasts until it is
+ * dropped (one or all) or its item is submitted; the same product (of another item too) may still go there.
+ * Reservations of every shop count, as bins are shared. `exceptItemId`: the item being placed, whose own
+ * reservations never refuse it.
  */
 export async function refuseReservedLocation(
   ctx: TenantScope,
@@ -66,18 +70,21 @@ export async function refuseReservedLocation(
     .selectFrom('inbound_items as it')
     .innerJoin('inbounds as ib', 'ib.id', 'it.inbound_id')
     .innerJoin('products as p', 'p.id', 'it.product_id')
-    .select(['it.id', 'it.org_id', 'ib.id as inbound_id', 'p.name'])
+    .select(['it.id', 'it.org_id', 'ib.id as inbound_id', 'p.name', 'p.bsku'])
     .where(reservedForOtherProduct('it', sql`${location.id}`, put, exceptItemId));
   const holder = await q.orderBy('it.id').limit(1).executeTakeFirst();
   if (!holder) return;
   const visible = ctx.orgIds.includes(holder.org_id);
-  throw problem(
-    endpoint,
-    'location_reserved',
-    visible
-      ? `Location ${location.name} is reserved for ${holder.name} of inbound IN-${holder.inbound_id.slice(-8).toUpperCase()}: choose another location, or drop that reservation first`
-      : `Location ${location.name} is reserved for another inbound: choose another location`,
-  );
+  const inbound = `IN-${holder.inbound_id.slice(-8).toUpperCase()}`;
+  const message = visible
+    ? `Location ${location.name} is reserved for ${holder.name}${holder.bsku ? ` (SKU ${holder.bsku})` : ''} of inbound ${inbound}: choose another location, or drop that reservation first`
+    : `Location ${location.name} is reserved for an inbound of another shop: choose another location`;
+  const values = visible
+    ? { location: location.name, inbound, product: holder.name, ...(holder.bsku ? { sku: holder.bsku } : {}) }
+    : { location: location.name };
+  throw problem(endpoint, 'location_reserved', message, [
+    { path: 'location', message, code: 'location_reserved', values },
+  ]);
 }
 
 /**

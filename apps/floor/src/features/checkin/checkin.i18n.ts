@@ -124,6 +124,10 @@ export const checkinTexts = {
       'Niet geplaatst: dit is een quarantainelocatie, daar wordt nooit van gepickt. Plaats de stuks op een andere locatie.',
     reservedRejected:
       'Niet geplaatst: deze locatie is gereserveerd voor een ander product van een inbound. Kies een andere locatie.',
+    reservedRejected_own:
+      'Niet geplaatst: {{location}} is gereserveerd voor {{product}} van inbound {{inbound}}. Kies een andere locatie.',
+    reservedRejected_other:
+      'Niet geplaatst: {{location}} is gereserveerd voor een inbound van een andere shop. Kies een andere locatie.',
     rejectedTitle_one: '{{count}} wijziging geweigerd',
     rejectedTitle_other: '{{count}} wijzigingen geweigerd',
     dismiss: 'Gezien',
@@ -251,6 +255,10 @@ export const checkinTexts = {
       'Not placed: this is a quarantine location, nothing there is ever picked. Put the pieces on another location.',
     reservedRejected:
       'Not placed: this location is reserved for another product of an inbound. Choose another location.',
+    reservedRejected_own:
+      'Not placed: {{location}} is reserved for {{product}} of inbound {{inbound}}. Choose another location.',
+    reservedRejected_other:
+      'Not placed: {{location}} is reserved for an inbound of another shop. Choose another location.',
     rejectedTitle_one: '{{count}} change refused',
     rejectedTitle_other: '{{count}} changes refused',
     dismiss: 'Seen',

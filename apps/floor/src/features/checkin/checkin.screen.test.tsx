@@ -523,15 +523,50 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
         'Niet geplaatst: dit is een quarantainelocatie, daar wordt nooit van gepickt. Plaats de stuks op een andere locatie.',
     },
     {
-      what: 'a location reserved for another product',
+      what: 'a location reserved for another product (an answer without its values)',
       code: 'location_reserved',
       message: 'Location B-02-07 is reserved for another inbound: choose another location',
       dutch:
         'Niet geplaatst: deze locatie is gereserveerd voor een ander product van een inbound. Kies een andere locatie.',
     },
+    {
+      what: 'a location reserved for a product of an inbound of the same shop',
+      code: 'location_reserved',
+      message: 'Location B-02-07 is reserved for Aardbeienjam (SKU JAM-250) of inbound IN-0000000A: …',
+      issues: [
+        {
+          path: 'location',
+          message: '…',
+          code: 'location_reserved',
+          values: { location: 'B-02-07', inbound: 'IN-0000000A', product: 'Aardbeienjam', sku: 'JAM-250' },
+        },
+      ],
+      dutch:
+        'Niet geplaatst: B-02-07 is gereserveerd voor Aardbeienjam (JAM-250) van inbound IN-0000000A. Kies een andere locatie.',
+    },
+    {
+      what: "a location reserved for another shop's inbound",
+      code: 'location_reserved',
+      message: 'Location B-02-07 is reserved for an inbound of another shop: choose another location',
+      issues: [
+        { path: 'location', message: '…', code: 'location_reserved', values: { location: 'B-02-07' } },
+      ],
+      dutch:
+        'Niet geplaatst: B-02-07 is gereserveerd voor een inbound van een andere shop. Kies een andere locatie.',
+    },
   ])(
     'says in Dutch why the server refused a placement queued offline on $what',
-    async ({ code, message, dutch }) => {
+    async ({
+      code,
+      message,
+      issues,
+      dutch,
+    }: {
+      code: string;
+      message: string;
+      issues?: unknown[];
+      dutch: string;
+    }) => {
       const stored = inbound({ items: [item()] });
       await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [stored] });
       browser.online = false;
@@ -540,7 +575,7 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
       // Offline a label nothing on this device knows is queued (the server decides) …
       scan(hex(79));
       await waitFor(async () => expect(await floorDb().outbox.count()).toBe(1));
-      browser.server = () => json(409, { statusCode: 409, code, message });
+      browser.server = () => json(409, { statusCode: 409, code, message, ...(issues ? { issues } : {}) });
       browser.setOnline(true);
       kickOutbox(true);
       // … and refused by the server: kept in the list, with the reason in the worker's language.

@@ -8,6 +8,7 @@ import {
   IMAGE_TYPES,
   type InboundItem,
   inboundEndpoint,
+  locationReservation,
   pendingInboundsWithItemsEndpoint,
   request,
 } from '@hoppa/core';
@@ -105,6 +106,11 @@ async function storeItem(item: InboundItem) {
  */
 export function CheckinScreen() {
   const { t } = useTranslation('checkin');
+  /** A 409 `location_reserved` (a failed call or a refused queued placement) naming the bin and what it is kept for. */
+  const reservedText = (refusal: unknown) => {
+    const held = locationReservation(refusal);
+    return t('reservedRejected', { ...held, context: held?.shop });
+  };
   const navigate = useNavigate();
   const online = useOnline();
   const db = floorDb();
@@ -436,7 +442,7 @@ export function CheckinScreen() {
         {/* The finder's and a placement's refusals of spec 2 §2 / §4 in the worker's language. */}
         <ErrorBanner
           error={error}
-          messages={{ nothing_in_transit: t('nothingInTransit'), location_reserved: t('reservedRejected') }}
+          messages={{ nothing_in_transit: t('nothingInTransit'), location_reserved: reservedText(error) }}
         />
         <RejectedChanges
           rows={rejected}
@@ -446,7 +452,7 @@ export function CheckinScreen() {
             row.rejection?.code === 'location_quarantine'
               ? t('quarantineRejected')
               : row.rejection?.code === 'location_reserved'
-                ? t('reservedRejected')
+                ? reservedText(row.rejection)
                 : rejectionText(row.rejection, t)
           }
         />

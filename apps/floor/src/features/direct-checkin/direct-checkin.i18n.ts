@@ -66,6 +66,10 @@ export const directCheckinTexts = {
       'Niet ingecheckt: een gekozen locatie is een quarantainelocatie, daar wordt nooit van gepickt. Kies een andere locatie en check opnieuw in.',
     reservedRejected:
       'Niet ingecheckt: een gekozen locatie is gereserveerd voor een ander product van een inbound. Kies een andere locatie en check opnieuw in.',
+    reservedRejected_own:
+      'Niet ingecheckt: {{location}} is gereserveerd voor {{product}} van inbound {{inbound}}. Kies een andere locatie en check opnieuw in.',
+    reservedRejected_other:
+      'Niet ingecheckt: {{location}} is gereserveerd voor een inbound van een andere shop. Kies een andere locatie en check opnieuw in.',
     rejectedTitle_one: '{{count}} check-in geweigerd',
     rejectedTitle_other: '{{count}} check-ins geweigerd',
     dismiss: 'Weg',
@@ -138,6 +142,10 @@ export const directCheckinTexts = {
       'Not checked in: a chosen location is a quarantine location, nothing there is ever picked. Choose another location and check in again.',
     reservedRejected:
       'Not checked in: a chosen location is reserved for another product of an inbound. Choose another location and check in again.',
+    reservedRejected_own:
+      'Not checked in: {{location}} is reserved for {{product}} of inbound {{inbound}}. Choose another location and check in again.',
+    reservedRejected_other:
+      'Not checked in: {{location}} is reserved for an inbound of another shop. Choose another location and check in again.',
     rejectedTitle_one: '{{count}} check-in refused',
     rejectedTitle_other: '{{count}} check-ins refused',
     dismiss: 'Dismiss',

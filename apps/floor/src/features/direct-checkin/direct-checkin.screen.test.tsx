@@ -397,35 +397,52 @@ describe('direct check-in on the floor (issue 10 item 3; spec 2 §2 Direct check
     expect(calls.filter((c) => c.path === '/inventory/direct_checkin')).toHaveLength(1);
   });
 
-  it('says in Dutch why the server refused a check-in queued offline onto a bin reserved for another product', async () => {
-    fakeApi();
-    const server = await offlineWithStoredJam();
-    renderFloor('/direct-checkin', { lang: 'nl' });
-    await screen.findByTestId('scan-input');
-    scan(JAM.ean);
-    await screen.findByRole('article', { name: JAM.name });
-    await waitFor(() =>
-      expect((screen.getByLabelText(/^Contactpersoon \s*\*?$/) as HTMLInputElement).value).toBe('Anna Bol'),
-    );
-    fireEvent.click(screen.getByRole('button', { name: '1 st. inchecken' }));
-    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(1));
-    // Meanwhile check-in's location finder reserved R-01-01 for another product's inbound: the server refuses.
-    browser.server = async (req) => {
-      if (new URL(req.url).pathname === '/api/inventory/direct_checkin')
-        return json(409, {
-          statusCode: 409,
-          code: 'location_reserved',
-          message: 'Location R-01-01 is reserved for another inbound: choose another location',
-        });
-      return server(req);
-    };
-    browser.online = true;
-    kickOutbox(true);
-    const reason = await screen.findByTestId('rejected-reason', {}, { timeout: 5000 });
-    expect(reason.textContent).toBe(
-      'Niet ingecheckt: een gekozen locatie is gereserveerd voor een ander product van een inbound. Kies een andere locatie en check opnieuw in.',
-    );
-  });
+  it.each([
+    {
+      what: 'a product of an inbound of the same shop',
+      message: 'Location R-01-01 is reserved for Thee (SKU TEA-1) of inbound IN-0000000A: …',
+      values: { location: 'R-01-01', inbound: 'IN-0000000A', product: 'Thee', sku: 'TEA-1' },
+      dutch:
+        'Niet ingecheckt: R-01-01 is gereserveerd voor Thee (TEA-1) van inbound IN-0000000A. Kies een andere locatie en check opnieuw in.',
+    },
+    {
+      what: "another shop's inbound",
+      message: 'Location R-01-01 is reserved for an inbound of another shop: choose another location',
+      values: { location: 'R-01-01' },
+      dutch:
+        'Niet ingecheckt: R-01-01 is gereserveerd voor een inbound van een andere shop. Kies een andere locatie en check opnieuw in.',
+    },
+  ])(
+    'says in Dutch why the server refused a check-in queued offline onto a bin reserved for $what, naming it',
+    async ({ message, values, dutch }) => {
+      fakeApi();
+      const server = await offlineWithStoredJam();
+      renderFloor('/direct-checkin', { lang: 'nl' });
+      await screen.findByTestId('scan-input');
+      scan(JAM.ean);
+      await screen.findByRole('article', { name: JAM.name });
+      await waitFor(() =>
+        expect((screen.getByLabelText(/^Contactpersoon \s*\*?$/) as HTMLInputElement).value).toBe('Anna Bol'),
+      );
+      fireEvent.click(screen.getByRole('button', { name: '1 st. inchecken' }));
+      await waitFor(async () => expect(await floorDb().outbox.count()).toBe(1));
+      // Meanwhile check-in's location finder reserved R-01-01 for another product's inbound: the server refuses.
+      browser.server = async (req) => {
+        if (new URL(req.url).pathname === '/api/inventory/direct_checkin')
+          return json(409, {
+            statusCode: 409,
+            code: 'location_reserved',
+            message,
+            issues: [{ path: 'location', message, code: 'location_reserved', values }],
+          });
+        return server(req);
+      };
+      browser.online = true;
+      kickOutbox(true);
+      const reason = await screen.findByTestId('rejected-reason', {}, { timeout: 5000 });
+      expect(reason.textContent).toBe(dutch);
+    },
+  );
 
   it('keeps the scans through a reload: the rows, their locations and the typed form come back, and check in once', async () => {
     const calls = fakeApi();

@@ -1,4 +1,11 @@
-import { ApiError, amsterdamDay, listOrgsEndpoint, type ProductLocations, request } from '@hoppa/core';
+import {
+  ApiError,
+  amsterdamDay,
+  listOrgsEndpoint,
+  locationReservation,
+  type ProductLocations,
+  request,
+} from '@hoppa/core';
 import { PhoneField } from '@hoppa/web/phone-field';
 import { Button, NativeSelect, Textarea, TextInput } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -54,6 +61,11 @@ const TYPES: { value: DirectType; key: 'typePackage' | 'typePallet' | 'typeConta
  */
 export function DirectCheckinScreen() {
   const { t } = useTranslation('directCheckin');
+  /** A 409 `location_reserved` (a failed call or a refused queued check-in) naming the bin and what it is kept for. */
+  const reservedText = (refusal: unknown) => {
+    const held = locationReservation(refusal);
+    return t('reservedRejected', { ...held, context: held?.shop });
+  };
   const navigate = useNavigate();
   const online = useOnline();
   const db = floorDb();
@@ -343,7 +355,7 @@ export function DirectCheckinScreen() {
           error={error}
           messages={{
             location_quarantine: t('quarantineRejected'),
-            location_reserved: t('reservedRejected'),
+            location_reserved: reservedText(error),
           }}
         />
         <RejectedChanges
@@ -354,7 +366,7 @@ export function DirectCheckinScreen() {
             row.rejection?.code === 'location_quarantine'
               ? t('quarantineRejected')
               : row.rejection?.code === 'location_reserved'
-                ? t('reservedRejected')
+                ? reservedText(row.rejection)
                 : rejectionText(row.rejection, t)
           }
         />

@@ -18,14 +18,27 @@ export type HeldRow = OutboxRecord & {
   body: Extract<StockOp, { op: 'assign_by_name' | 'assign' | 'transfer' }>;
 };
 
-/** Whether a refused row is the assignment or move of `productId` onto a location other products hold. */
-export function isHeldRow(row: OutboxRecord, productId: string | undefined): row is HeldRow {
+/** Whether a refused row is the assignment or move of `productId` onto a location, refused with problem `code`. */
+function isRefusedPlacing(row: OutboxRecord, productId: string | undefined, code: string): row is HeldRow {
   return (
     row.kind === 'stock.change' &&
     (row.body.op === 'assign_by_name' || row.body.op === 'assign' || row.body.op === 'transfer') &&
     row.body.product_id === productId &&
-    row.rejection?.code === 'location_held'
+    row.rejection?.code === code
   );
+}
+
+/** Whether a refused row is the assignment or move of `productId` onto a location other products hold. */
+export function isHeldRow(row: OutboxRecord, productId: string | undefined): row is HeldRow {
+  return isRefusedPlacing(row, productId, 'location_held');
+}
+
+/**
+ * Whether a refused row is the assignment or move of `productId` onto a bin the check-in's location finder reserved
+ * for another product (409 `location_reserved`; ADR 0142): listed with its reason, and it buzzes as a held one does.
+ */
+export function isReservedRow(row: OutboxRecord, productId: string | undefined): row is HeldRow {
+  return isRefusedPlacing(row, productId, 'location_reserved');
 }
 
 /** A text with its first letter in capitals (a sentence that starts with the fallback name 'deze locatie'). */

@@ -101,6 +101,10 @@ export const locationsTexts = {
     reason_location_inactive: 'Deze locatie is niet actief.',
     reason_location_reserved:
       'Deze locatie is gereserveerd voor een ander product van een inbound. Kies een andere locatie.',
+    reason_location_reserved_own:
+      '{{location}} is gereserveerd voor {{product}} van inbound {{inbound}}. Kies een andere locatie.',
+    reason_location_reserved_other:
+      '{{location}} is gereserveerd voor een inbound van een andere shop. Kies een andere locatie.',
     reason_location_held:
       'Op deze locatie liggen andere producten: open dit product om ze te zien en de locatie leeg te maken.',
     reason_location_held_by:
@@ -243,6 +247,10 @@ export const locationsTexts = {
     reason_location_inactive: 'This location is not active.',
     reason_location_reserved:
       'This location is reserved for another product of an inbound. Choose another location.',
+    reason_location_reserved_own:
+      '{{location}} is reserved for {{product}} of inbound {{inbound}}. Choose another location.',
+    reason_location_reserved_other:
+      '{{location}} is reserved for an inbound of another shop. Choose another location.',
     reason_location_held:
       'Other products lie on this location: open this product to see them and clear the location.',
     reason_location_held_by:

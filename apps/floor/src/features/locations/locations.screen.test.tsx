@@ -702,36 +702,69 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
     await waitFor(() => expect(screen.queryByTestId('locations-message')).toBeNull());
   });
 
-  it('a location reserved for another product of an inbound is refused in the worker’s language, not the server’s words', async () => {
-    const api = fakeApi(answer([link(BIN_A, 5, 1)]));
-    const serve = browser.server;
-    // The 409 the API answers while the check-in's location finder holds R-01-05 for another product (spec 2 §4).
-    browser.server = async (req) => {
-      const path = new URL(req.url).pathname.replace(/^\/api/, '');
-      if (path === '/product/assign_location') {
-        api.calls.push({ method: req.method, path, body: await req.json(), key: null });
-        return json(409, {
-          statusCode: 409,
-          code: 'location_reserved',
-          message:
-            'Location R-01-05 is reserved for Stroopwafel los of inbound IN-0000000A: choose another location, or drop that reservation first',
-        });
-      }
-      return serve(req);
-    };
-    renderFloor(`/locations?product=${PRODUCT}`, { lang: 'nl' });
-    await screen.findByTestId('location-list');
-    scan('R-01-05');
-    expect(await screen.findByTestId('rejected-reason')).toHaveProperty(
-      'textContent',
-      'Deze locatie is gereserveerd voor een ander product van een inbound. Kies een andere locatie.',
-    );
-    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
-      '/product/assign_location',
-    ]);
-    // Not the offer to clear of a held location: nothing there to clear.
-    expect(screen.queryByRole('alert', { name: 'R-01-05 is bezet' })).toBeNull();
-  });
+  it.each([
+    {
+      what: 'of the same shop',
+      values: { location: 'R-01-05', inbound: 'IN-0000000A', product: 'Stroopwafel los', sku: 'SW-1' },
+      dutch:
+        'R-01-05 is gereserveerd voor Stroopwafel los (SW-1) van inbound IN-0000000A. Kies een andere locatie.',
+    },
+    {
+      what: 'of another shop',
+      values: { location: 'R-01-05' },
+      dutch: 'R-01-05 is gereserveerd voor een inbound van een andere shop. Kies een andere locatie.',
+    },
+    {
+      what: 'named by an answer without its values',
+      values: null,
+      dutch: 'Deze locatie is gereserveerd voor een ander product van een inbound. Kies een andere locatie.',
+    },
+  ])(
+    'an add queued offline onto a bin reserved for an inbound $what is refused in Dutch, naming it, and buzzes like a held bin',
+    async ({ values, dutch }) => {
+      const api = fakeApi(answer([link(BIN_A, 5, 1)]));
+      const serve = browser.server;
+      await storeProduct(floorDb(), answer([link(BIN_A, 5, 1)]));
+      browser.online = false;
+      browser.server = () => {
+        throw new TypeError('Failed to fetch');
+      };
+      renderFloor(`/locations?product=${PRODUCT}`, { lang: 'nl' });
+      await screen.findByTestId('location-list');
+      scan('R-01-05');
+      // Queued offline and confirmed with the ok sound …
+      await waitFor(async () => expect(await floorDb().outbox.count()).toBe(1));
+      expect(screen.getByTestId('locations-message').textContent).toContain('R-01-05');
+      expect(browser.vibrate).not.toHaveBeenCalledWith([200, 100, 200]);
+      // … then refused: the check-in's location finder holds R-01-05 for another product (spec 2 §4).
+      const message = 'Location R-01-05 is reserved: choose another location';
+      browser.server = async (req) => {
+        const path = new URL(req.url).pathname.replace(/^\/api/, '');
+        if (path === '/product/assign_location') {
+          api.calls.push({ method: req.method, path, body: await req.json(), key: null });
+          return json(409, {
+            statusCode: 409,
+            code: 'location_reserved',
+            message,
+            ...(values ? { issues: [{ path: 'location', message, code: 'location_reserved', values }] } : {}),
+          });
+        }
+        return serve(req);
+      };
+      browser.setOnline(true);
+      kickOutbox(true);
+      expect(await screen.findByTestId('rejected-reason')).toHaveProperty('textContent', dutch);
+      expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+        '/product/assign_location',
+      ]);
+      // The wrong-scan buzz once, and the line that said it was added goes, as for a held bin.
+      await waitFor(() => expect(browser.vibrate).toHaveBeenCalledWith([200, 100, 200]));
+      await waitFor(() => expect(screen.queryByTestId('locations-message')).toBeNull());
+      expect(browser.vibrate.mock.calls.filter(([p]) => Array.isArray(p) && p[0] === 200)).toHaveLength(1);
+      // Not the offer to clear of a held location: nothing there to clear.
+      expect(screen.queryByRole('alert', { name: 'R-01-05 is bezet' })).toBeNull();
+    },
+  );
 
   it('offline, a refused label scan whose bin and holders this device does not know says "deze locatie", never the id', async () => {
     await storeProduct(floorDb(), answer([link(BIN_A, 5, 1)]));

@@ -3,6 +3,7 @@ import {
   clearLocationEndpoint,
   correctStockEndpoint,
   locationHolders,
+  locationReservation,
   stockUpdateEndpoint,
 } from '@hoppa/core';
 import { Button, Loader, Modal, UnstyledButton } from '@mantine/core';
@@ -25,7 +26,7 @@ import { type BeepFeedback, deviceBeeps, preloadSounds } from '../../scan/feedba
 import { useFieldScan } from '../../scan/field-scan.ts';
 import { useHeldScans } from '../../scan/held-scans.ts';
 import type { ScanInputHandle } from '../../scan/scan-input.tsx';
-import { HeldLocation, type HeldRow, isHeldRow } from './held-location.tsx';
+import { HeldLocation, type HeldRow, isHeldRow, isReservedRow } from './held-location.tsx';
 import { LocationList } from './location-list.tsx';
 import './locations.css';
 import { lookupProduct, type ProductLookup, refreshProduct } from '../../offline/products.ts';
@@ -135,10 +136,12 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
       (h) => holderProducts?.find((p) => p?.id === h.product_id)?.data.product.name ?? [],
     );
   // The add was confirmed with the ok sound when it was queued: its refusal gets the wrong-scan buzz once, and the
-  // line that confirmed it ('R-01-05 toegevoegd', '2 st. naar R-01-05') goes: the offer below says it was not done.
+  // line that confirmed it ('R-01-05 toegevoegd', '2 st. naar R-01-05') goes: the offer below (or, for a bin reserved
+  // for another product, the refused list's reason) says it was not done (ADR 0142).
   const heardHeld = useRef(new Set<string>());
   useEffect(() => {
-    const fresh = heldRows.filter((r) => !heardHeld.current.has(r.id));
+    const refusedPlacings = [...heldRows, ...rejected.filter((r) => isReservedRow(r, product?.id))];
+    const fresh = refusedPlacings.filter((r) => !heardHeld.current.has(r.id));
     for (const r of fresh) heardHeld.current.add(r.id);
     if (fresh.length === 0) return;
     feedback.wrong();
@@ -500,13 +503,12 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
                 ? t('reason_location_held_by', { names: names.join(', ') })
                 : t('reason_location_held');
             }
-            // A bin the check-in's location finder reserved for another product (409 `location_reserved`).
-            if (
-              code === 'stock_changed' ||
-              code === 'location_not_empty' ||
-              code === 'location_inactive' ||
-              code === 'location_reserved'
-            )
+            // A bin the check-in's location finder reserved for another product (409 `location_reserved`), named.
+            if (code === 'location_reserved') {
+              const held = locationReservation(row.rejection);
+              return t('reason_location_reserved', { ...held, context: held?.shop });
+            }
+            if (code === 'stock_changed' || code === 'location_not_empty' || code === 'location_inactive')
               return t(`reason_${code}`);
             return rejectionText(row.rejection, t);
           }}

@@ -76,6 +76,10 @@ export const pickTexts = {
     reason_over_pick: 'Er is al genoeg van gepickt.',
     reason_location_reserved:
       'Niet geplaatst: de locatie is gereserveerd voor een ander product van een inbound. Kies een andere locatie.',
+    reason_location_reserved_own:
+      'Niet geplaatst: {{location}} is gereserveerd voor {{product}} van inbound {{inbound}}. Kies een andere locatie.',
+    reason_location_reserved_other:
+      'Niet geplaatst: {{location}} is gereserveerd voor een inbound van een andere shop. Kies een andere locatie.',
     filterLocation: 'Locatie (hal of stelling)',
     filterLocationGroup: 'Locatiegroep',
     filterCutOff: 'Cut-off groep',

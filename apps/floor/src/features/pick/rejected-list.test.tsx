@@ -30,4 +30,27 @@ describe('RejectedList (ADR 0078)', () => {
       'Niet geplaatst: de locatie is gereserveerd voor een ander product van een inbound. Kies een andere locatie.',
     );
   });
+
+  it('names the reserved bin and, for the same shop, the inbound and product it is kept for, in Dutch', () => {
+    const refused = (values: Record<string, string>) =>
+      ({
+        rejection: {
+          status: 409,
+          code: 'location_reserved',
+          message: 'Location R-01-05 is reserved: choose another location',
+          issues: [{ path: 'location', message: '…', code: 'location_reserved', values }],
+        },
+      }) as unknown as OutboxRecord;
+    expect(
+      rejectionReason(
+        refused({ location: 'R-01-05', inbound: 'IN-0000000A', product: 'Aardbeienjam', sku: 'JAM-250' }),
+        pickT,
+      ),
+    ).toBe(
+      'Niet geplaatst: R-01-05 is gereserveerd voor Aardbeienjam (JAM-250) van inbound IN-0000000A. Kies een andere locatie.',
+    );
+    expect(rejectionReason(refused({ location: 'R-01-05' }), pickT)).toBe(
+      'Niet geplaatst: R-01-05 is gereserveerd voor een inbound van een andere shop. Kies een andere locatie.',
+    );
+  });
 });

@@ -1,3 +1,4 @@
+import { locationReservation } from '@hoppa/core';
 import type { TFunction } from 'i18next';
 import { RejectedChanges, rejectionText } from '../../components/rejected-changes.tsx';
 import type { OutboxRecord } from '../../offline/db.ts';
@@ -9,13 +10,14 @@ import type { OutboxRecord } from '../../offline/db.ts';
 export function rejectionReason(row: OutboxRecord, t: TFunction<'pick', undefined>): string {
   const code = row.rejection?.code ?? '';
   // A placing of another floor task (Locations, check-in) refused meanwhile is listed here too (every refused change).
-  if (
-    code === 'order_shipped' ||
-    code === 'order_cancelled' ||
-    code === 'over_pick' ||
-    code === 'location_reserved'
-  )
+  if (code === 'order_shipped' || code === 'order_cancelled' || code === 'over_pick')
     return t(`reason_${code}`);
+  // A bin reserved for another product, named with what it is kept for when the answer says (ADR 0142).
+  if (code === 'location_reserved') {
+    // The key by its variant, not i18next's `context`: the pick screen's `t` is pickT (pick-texts.ts), without it.
+    const held = locationReservation(row.rejection);
+    return held ? t(`reason_location_reserved_${held.shop}`, { ...held }) : t('reason_location_reserved');
+  }
   return rejectionText(row.rejection, t as unknown as TFunction);
 }
 

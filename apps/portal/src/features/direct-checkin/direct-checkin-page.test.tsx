@@ -126,7 +126,20 @@ function fakeApi(
             statusCode: 409,
             code: 'location_reserved',
             message:
-              'Location A-01-01 is reserved for Stroopwafel los of inbound IN-0000000A: choose another location, or drop that reservation first',
+              'Location A-01-01 is reserved for Stroopwafel los (SKU SW-1) of inbound IN-0000000A: choose another location, or drop that reservation first',
+            issues: [
+              {
+                path: 'location',
+                message: '…',
+                code: 'location_reserved',
+                values: {
+                  location: 'A-01-01',
+                  inbound: 'IN-0000000A',
+                  product: 'Stroopwafel los',
+                  sku: 'SW-1',
+                },
+              },
+            ],
           },
           409,
         );
@@ -285,7 +298,7 @@ describe('direct check-in (spec 2 §2 Direct check-in (beta))', { timeout: 30_00
     expect(screen.getAllByTestId('checkin-row')).toHaveLength(1);
   });
 
-  it('says in Dutch that a chosen location is reserved for another product of an inbound, and keeps the rows', async () => {
+  it('says in Dutch which location is reserved for which product of which inbound, and keeps the rows', async () => {
     const seen = { lookups: [] as string[], bodies: [] as unknown[] };
     vi.stubGlobal('fetch', fakeApi(seen, { refuse: 'location_reserved' }));
     renderUi(<DirectCheckinPage />, {
@@ -300,7 +313,7 @@ describe('direct check-in (spec 2 §2 Direct check-in (beta))', { timeout: 30_00
     fireEvent.click(screen.getByRole('button', { name: '1 st. inchecken' }));
     expect(
       await screen.findByText(
-        'Niet ingecheckt: een gekozen locatie is gereserveerd voor een ander product van een inbound. Kies een andere locatie.',
+        'Niet ingecheckt: A-01-01 is gereserveerd voor Stroopwafel los (SW-1) van inbound IN-0000000A. Kies een andere locatie.',
       ),
     ).toBeTruthy();
     expect(seen.bodies).toHaveLength(1);

@@ -1,4 +1,10 @@
-import { amsterdamDay, DirectCheckinInformationSchema, type Inbound, type Org } from '@hoppa/core';
+import {
+  amsterdamDay,
+  DirectCheckinInformationSchema,
+  type Inbound,
+  locationReservation,
+  type Org,
+} from '@hoppa/core';
 import { useZodForm } from '@hoppa/web';
 import { PhoneField } from '@hoppa/web/phone-field';
 import {
@@ -513,7 +519,14 @@ function CheckinForm({ org }: { org: Org }): ReactNode {
         <MutationError
           mutation={checkin}
           serverMessageFor={[404, 409]}
-          messages={{ location_quarantine: t('quarantineRefused'), location_reserved: t('reservedRefused') }}
+          messages={{
+            location_quarantine: t('quarantineRefused'),
+            // The bin, and what it is kept for when the shop is the caller's (ADR 0142).
+            location_reserved: t('reservedRefused', {
+              ...locationReservation(checkin.error),
+              context: locationReservation(checkin.error)?.shop,
+            }),
+          }}
         />
         <Group justify="flex-end">
           <Button type="submit" size="md" loading={checkin.isPending} onClick={() => setTried(true)}>

@@ -66,6 +66,10 @@ export const directCheckinI18n = {
       'Not checked in: a chosen location is a quarantine location, nothing there is ever picked. Choose another location.',
     reservedRefused:
       'Not checked in: a chosen location is reserved for another product of an inbound. Choose another location.',
+    reservedRefused_own:
+      'Not checked in: {{location}} is reserved for {{product}} of inbound {{inbound}}. Choose another location.',
+    reservedRefused_other:
+      'Not checked in: {{location}} is reserved for an inbound of another shop. Choose another location.',
     done: {
       title: 'Inbound {{number}} checked in',
       text_one: '{{pieces}} pcs of {{count}} product are in stock on their location:',
@@ -137,6 +141,10 @@ export const directCheckinI18n = {
       'Niet ingecheckt: een gekozen locatie is een quarantainelocatie, daar wordt nooit van gepickt. Kies een andere locatie.',
     reservedRefused:
       'Niet ingecheckt: een gekozen locatie is gereserveerd voor een ander product van een inbound. Kies een andere locatie.',
+    reservedRefused_own:
+      'Niet ingecheckt: {{location}} is gereserveerd voor {{product}} van inbound {{inbound}}. Kies een andere locatie.',
+    reservedRefused_other:
+      'Niet ingecheckt: {{location}} is gereserveerd voor een inbound van een andere shop. Kies een andere locatie.',
     done: {
       title: 'Inbound {{number}} ingecheckt',
       text_one: '{{pieces}} st. van {{count}} product liggen op voorraad op de locatie:',

@@ -97,7 +97,20 @@ function fakeApi(calls: Call[], start: InboundItem, refusePlace: boolean | 'loca
           statusCode: 409,
           code: 'location_reserved',
           message:
-            'Location A-01-02 is reserved for Stroopwafel los of inbound IN-0000000A: choose another location, or drop that reservation first',
+            'Location A-01-02 is reserved for Stroopwafel los (SKU SW-1) of inbound IN-0000000A: choose another location, or drop that reservation first',
+          issues: [
+            {
+              path: 'location',
+              message: '…',
+              code: 'location_reserved',
+              values: {
+                location: 'A-01-02',
+                inbound: 'IN-0000000A',
+                product: 'Stroopwafel los',
+                sku: 'SW-1',
+              },
+            },
+          ],
         },
         { status: 409 },
       );
@@ -216,7 +229,7 @@ describe('inbound item at the desk (spec 2 §2 Inbound item detail)', { timeout:
     expect(screen.getByTestId('item-delivered').textContent).toBe('6');
   });
 
-  it('says in Dutch that the location is reserved for another product of an inbound, and counts nothing', async () => {
+  it('says in Dutch that the location is reserved for another product of an inbound, naming both, and counts nothing', async () => {
     const calls: Call[] = [];
     vi.stubGlobal('fetch', fakeApi(calls, item(), 'location_reserved'));
     renderItem(staff, 'nl');
@@ -224,7 +237,7 @@ describe('inbound item at the desk (spec 2 §2 Inbound item detail)', { timeout:
     fireEvent.click(screen.getByRole('button', { name: '6 st. plaatsen' }));
     expect(
       await screen.findByText(
-        'Niet geplaatst: de locatie is ook gereserveerd voor een ander product van een inbound. Kies een andere locatie.',
+        'Niet geplaatst: A-01-02 is ook gereserveerd voor Stroopwafel los (SW-1) van inbound IN-0000000A. Kies een andere locatie.',
       ),
     ).toBeTruthy();
     expect(screen.getByTestId('item-delivered').textContent).toBe('6');

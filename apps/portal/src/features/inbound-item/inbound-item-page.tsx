@@ -7,6 +7,7 @@ import {
   formatDate,
   formatDateTime,
   type InboundItem,
+  locationReservation,
   placeInboundItemEndpoint,
   submitInboundItemEndpoint,
 } from '@hoppa/core';
@@ -142,7 +143,14 @@ function Detail({ item }: { item: InboundItem }): ReactNode {
       <ErrorBanner
         error={change.error}
         serverMessageFor={[400, 404, 409]}
-        messages={{ location_quarantine: t('quarantineRefused'), location_reserved: t('reservedRefused') }}
+        messages={{
+          location_quarantine: t('quarantineRefused'),
+          // The bin, and what it is kept for when the shop is the caller's (ADR 0142).
+          location_reserved: t('reservedRefused', {
+            ...locationReservation(change.error),
+            context: locationReservation(change.error)?.shop,
+          }),
+        }}
       />
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
         <Count label={t('counts.expected')} value={item.pieces_expected} testId="item-expected" />

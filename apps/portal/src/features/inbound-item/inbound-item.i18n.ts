@@ -80,6 +80,10 @@ const en = {
     'Not placed: the location is a quarantine location, nothing there is ever picked. Find another location.',
   reservedRefused:
     'Not placed: the location is also reserved for another product of an inbound. Choose another location.',
+  reservedRefused_own:
+    'Not placed: {{location}} is also reserved for {{product}} of inbound {{inbound}}. Choose another location.',
+  reservedRefused_other:
+    'Not placed: {{location}} is also reserved for an inbound of another shop. Choose another location.',
   lookup: {
     title: 'Find an inbound item',
     hint: 'Scan the inbound’s QR label or type an inbound or item id.',
@@ -166,6 +170,10 @@ const nl: typeof en = {
     'Niet geplaatst: de locatie is een quarantainelocatie, daar wordt nooit van gepickt. Zoek een andere locatie.',
   reservedRefused:
     'Niet geplaatst: de locatie is ook gereserveerd voor een ander product van een inbound. Kies een andere locatie.',
+  reservedRefused_own:
+    'Niet geplaatst: {{location}} is ook gereserveerd voor {{product}} van inbound {{inbound}}. Kies een andere locatie.',
+  reservedRefused_other:
+    'Niet geplaatst: {{location}} is ook gereserveerd voor een inbound van een andere shop. Kies een andere locatie.',
   lookup: {
     title: 'Inbound item zoeken',
     hint: 'Scan het QR-label van de inbound of typ een inbound- of item-id.',

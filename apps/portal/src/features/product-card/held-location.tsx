@@ -1,11 +1,22 @@
-import { clearableLink, type LocationHolder } from '@hoppa/core';
+import { clearableLink, type LocationHolder, locationReservation } from '@hoppa/core';
 import { Alert, Anchor, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../../app/paths.ts';
 import { ErrorBanner } from '../../components/error-banner.tsx';
 import { useClearHeldAndRetry, useHolderLocations } from './api/product-locations.ts';
+
+/**
+ * The product card's words for a 409 `location_reserved` of `error` (adding a location, a move or a count): the bin,
+ * and the inbound and product it is kept for when the shop is the caller's; for another shop's reservation only that
+ * (core `locationReservation`, ADR 0142); the plain text for an answer without those values.
+ */
+export function reservedRefusal(error: unknown, t: TFunction<'stock'>): string {
+  const held = locationReservation(error);
+  return t('reservedRefused', { ...held, context: held?.shop });
+}
 
 /**
  * What the product card shows when the location typed or scanned is held by other products (spec 2 §4, spec 3 §4:
@@ -70,7 +81,7 @@ export function HeldLocation({
         {loading ? <Loader size="sm" aria-label={t('held.loading')} /> : null}
         <ErrorBanner
           error={failed ?? clearAndAdd.error}
-          messages={{ location_reserved: t('reservedRefused') }}
+          messages={{ location_reserved: reservedRefusal(failed ?? clearAndAdd.error, t) }}
         />
         <List size="sm" spacing={4}>
           {rows.map((r) => (

@@ -541,7 +541,20 @@ describe('the product location widget on the card (spec 2 §2)', { timeout: 30_0
             statusCode: 409,
             code: 'location_reserved',
             message:
-              'Location A-01-05 is reserved for Stroopwafel los of inbound IN-0000000A: choose another location, or drop that reservation first',
+              'Location A-01-05 is reserved for Stroopwafel los (SKU SW-1) of inbound IN-0000000A: choose another location, or drop that reservation first',
+            issues: [
+              {
+                path: 'location',
+                message: '…',
+                code: 'location_reserved',
+                values: {
+                  location: 'A-01-05',
+                  inbound: 'IN-0000000A',
+                  product: 'Stroopwafel los',
+                  sku: 'SW-1',
+                },
+              },
+            ],
           }),
           { status: 409, headers: { 'content-type': 'application/json' } },
         );
@@ -555,8 +568,9 @@ describe('the product location widget on the card (spec 2 §2)', { timeout: 30_0
     const scan = await screen.findByLabelText('Locatie toevoegen');
     fireEvent.input(scan, { target: { value: 'A-01-05' } });
     fireEvent.keyDown(scan, { key: 'Enter' });
+    // The bin, the inbound and the product it is kept for (ADR 0142), in Dutch.
     expect((await screen.findByTestId('error-banner')).textContent).toBe(
-      'Deze locatie is gereserveerd voor een ander product van een inbound. Kies een andere locatie.',
+      'A-01-05 is gereserveerd voor Stroopwafel los (SW-1) van inbound IN-0000000A. Kies een andere locatie.',
     );
     expect(calls).toEqual([
       `refused {"product_id":"${PRODUCT}","rack_number":"A-01-05","raw_scan":"A-01-05"}`,

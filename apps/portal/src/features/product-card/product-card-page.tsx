@@ -82,7 +82,9 @@ import {
   useSurcharges,
   useUploadImage,
 } from './api/product-card.ts';
+import { useProductLocations } from './api/product-locations.ts';
 import { useProductSearch } from './api/product-search.ts';
+import { BundleStockSection } from './bundle-stock.tsx';
 import {
   EanLabels,
   HistorySection,
@@ -141,7 +143,8 @@ function useCardPermissions() {
  * The product card (spec 3 §2 Product item card; issue 15): the product's image (upload, placeholder), name, EAN and
  * BSKU, total stock, sold in 30 days and days until out of stock; EAN labels and delete (with the spec's confirmation);
  * the data-quality warning; switches for fulfilment, track-and-trace sharing, stock sync and fake stock; the default
- * shipment method and box; its locations; and the expandable panels, one open at a time (spec 3 §4): options,
+ * shipment method and box; its locations (for a bundle, which lies on no location, its parts instead: ADR 0142);
+ * and the expandable panels, one open at a time (spec 3 §4): options,
  * location history, stock analysis, customs, recount, open transfers and linked child products. The product load is
  * retried after 500 ms and 1 s (spec 3 §4). A user sees only the controls whose calls the role allows.
  */
@@ -151,6 +154,11 @@ export function ProductCardPage() {
   const card = useProductCard(id);
   const may = useCardPermissions();
   const stock = useStockPermissions();
+  // The locations' read (the locations section's own, from the same cache) says whether the product is a bundle, and
+  // whether it still has places of its own from before it became one (they count for nothing: shown to clear them).
+  const places = useProductLocations(id).data;
+  const bundle = places?.product.is_bundle === true;
+  const strayPlaces = bundle ? (places?.locations.length ?? 0) : 0;
   // The location history starts open for those who may read it: where the stock went is what the card is opened for
   // most (and it was always in view on the former stock page).
   const [open, setOpen] = useState<CardPanel | null>(stock.history ? 'history' : null);
@@ -208,7 +216,10 @@ export function ProductCardPage() {
               )}
             </Group>
             <SimpleGrid cols={3} spacing="sm" mt="xs" maw={520}>
-              <Stat label={t('card.totalStock')} value={String(p.sf_stock)} />
+              <Stat
+                label={t(bundle ? 'card.bundleTotalStock' : 'card.totalStock')}
+                value={String(p.sf_stock)}
+              />
               <Stat label={t('card.sold30')} value={String(p.sold_30d)} />
               <Stat
                 label={t('card.daysLeft')}
@@ -228,7 +239,8 @@ export function ProductCardPage() {
         </Alert>
       )}
       <SettingsStrip product={p} may={may} />
-      <LocationsSection id={id} />
+      {bundle ? <BundleStockSection id={id} stock={p.sf_stock} strayPlaces={strayPlaces} /> : null}
+      {!bundle || strayPlaces > 0 ? <LocationsSection id={id} /> : null}
       <Accordion
         variant="separated"
         radius="md"

@@ -16,6 +16,10 @@ export const stockI18n = {
     addLocation: 'Add a location',
     addLocationHint: 'Scan the location label or type its name; Enter adds it, Escape clears the field.',
     reservedRefused: 'This location is reserved for another product of an inbound. Choose another location.',
+    reservedRefused_own:
+      '{{location}} is reserved for {{product}} of inbound {{inbound}}. Choose another location.',
+    reservedRefused_other:
+      '{{location}} is reserved for an inbound of another shop. Choose another location.',
     held: {
       title: '{{location}} holds other products',
       intro: 'Nothing was changed. These products lie on {{location}}:',
@@ -87,6 +91,21 @@ export const stockI18n = {
     bundleRecount:
       "This is a bundle: its stock follows from its parts, so it is not corrected here. Count the parts and correct each part's stock.",
     bundleRecountParts: 'Parts to count',
+    bundleStock: {
+      title: 'Stock from its parts',
+      intro:
+        'This is a bundle: it lies on no location itself. Its stock of {{stock, number}} is the whole bundles its parts make; the parts lie on their own locations.',
+      parts: 'Parts of the bundle',
+      part: 'Part',
+      perBundle: 'Per bundle',
+      partStock: 'Stock',
+      makes: 'Enough for',
+      hint: "The part that is enough for the fewest bundles sets the bundle's stock. Open a part to see its locations.",
+      strayPlaces_one:
+        'The bundle still has {{count}} location from before it became a bundle (below). Pieces there count for nothing: book them onto the parts, set the location to 0 and delete it.',
+      strayPlaces_other:
+        'The bundle still has {{count}} locations from before it became a bundle (below). Pieces there count for nothing: book them onto the parts, set the locations to 0 and delete them.',
+    },
     correct: 'Correct stock',
     history: 'Location history',
     when: 'When',
@@ -119,6 +138,7 @@ export const stockI18n = {
       inactive: 'Inactive',
       childOf: 'Linked under {{name}}',
       totalStock: 'Total stock',
+      bundleTotalStock: 'Stock (from its parts)',
       sold30: 'Sold in 30 days',
       daysLeft: 'Days until out of stock',
       panels: 'Product panels',
@@ -231,6 +251,10 @@ export const stockI18n = {
     addLocationHint: 'Scan het locatielabel of typ de naam; Enter voegt toe, Escape maakt het veld leeg.',
     reservedRefused:
       'Deze locatie is gereserveerd voor een ander product van een inbound. Kies een andere locatie.',
+    reservedRefused_own:
+      '{{location}} is gereserveerd voor {{product}} van inbound {{inbound}}. Kies een andere locatie.',
+    reservedRefused_other:
+      '{{location}} is gereserveerd voor een inbound van een andere shop. Kies een andere locatie.',
     held: {
       title: '{{location}} is bezet door andere producten',
       intro: 'Er is niets gewijzigd. Op {{location}} liggen deze producten:',
@@ -302,6 +326,21 @@ export const stockI18n = {
     bundleRecount:
       'Dit is een bundel: de voorraad volgt uit de onderdelen en wordt hier niet gecorrigeerd. Tel de onderdelen en corrigeer de voorraad van elk onderdeel.',
     bundleRecountParts: 'Onderdelen om te tellen',
+    bundleStock: {
+      title: 'Voorraad uit onderdelen',
+      intro:
+        'Dit is een bundel: die ligt zelf op geen locatie. De voorraad van {{stock, number}} is het aantal hele bundels dat de onderdelen samen maken; de onderdelen liggen op hun eigen locaties.',
+      parts: 'Onderdelen van de bundel',
+      part: 'Onderdeel',
+      perBundle: 'Per bundel',
+      partStock: 'Voorraad',
+      makes: 'Genoeg voor',
+      hint: 'Het onderdeel dat genoeg is voor de minste bundels bepaalt de voorraad van de bundel. Open een onderdeel om zijn locaties te zien.',
+      strayPlaces_one:
+        'De bundel heeft nog {{count}} locatie van voordat het een bundel werd (hieronder). Stuks daar tellen niet mee: boek ze bij de onderdelen, zet de locatie op 0 en verwijder haar.',
+      strayPlaces_other:
+        'De bundel heeft nog {{count}} locaties van voordat het een bundel werd (hieronder). Stuks daar tellen niet mee: boek ze bij de onderdelen, zet de locaties op 0 en verwijder ze.',
+    },
     correct: 'Voorraad corrigeren',
     history: 'Locatiehistorie',
     when: 'Wanneer',
@@ -334,6 +373,7 @@ export const stockI18n = {
       inactive: 'Inactief',
       childOf: 'Gekoppeld onder {{name}}',
       totalStock: 'Totale voorraad',
+      bundleTotalStock: 'Voorraad (uit onderdelen)',
       sold30: 'Verkocht in 30 dagen',
       daysLeft: 'Dagen tot uitverkocht',
       panels: 'Productpanelen',

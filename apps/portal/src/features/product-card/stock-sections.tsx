@@ -58,7 +58,7 @@ import {
   useProductLocations,
   useSaveReturnInstruction,
 } from './api/product-locations.ts';
-import { HeldLocation } from './held-location.tsx';
+import { HeldLocation, reservedRefusal } from './held-location.tsx';
 import { ledgerNote } from './stock-history.rules.ts';
 
 const HISTORY_ROWS = 50;
@@ -143,7 +143,7 @@ export function LocationsSection({ id }: { id: string }) {
           {t('locations')}
         </Title>
         {/* A bin the check-in's location finder reserved for another product (409 `location_reserved`). */}
-        <ErrorBanner error={failed} messages={{ location_reserved: t('reservedRefused') }} />
+        <ErrorBanner error={failed} messages={{ location_reserved: reservedRefusal(failed, t) }} />
         {may.add && (
           <TextInput
             label={t('addLocation')}
@@ -576,7 +576,7 @@ function TransferModal({
       centered
     >
       <Stack>
-        <ErrorBanner error={error} messages={{ location_reserved: t('reservedRefused') }} />
+        <ErrorBanner error={error} messages={{ location_reserved: reservedRefusal(error, t) }} />
         <NumberInput
           label={t('quantity')}
           description={t('quantityHint', { count: link?.stock ?? 0 })}
