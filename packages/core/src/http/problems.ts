@@ -85,7 +85,8 @@ export const PROBLEMS = {
   /**
    * The location is reserved for a pending inbound item of another product (spec 2 §4 Inbound location finder: a
    * reserved bin is kept for the item until it is placed, dropped or the item is submitted): nothing changed; the
-   * message names the location (and the inbound when the caller may see it).
+   * issue `location_reserved` carries `values` {location} and, for a caller of the reserving shop, {inbound, product,
+   * sku?} (read by core `locationReservation`; ADR 0142).
    */
   location_reserved: 409,
   /**
