@@ -148,6 +148,8 @@ test('the returns desk scans the tracking number, judges one item good and one d
   await expect(page.getByTestId('from-order-question')).toBeVisible();
   await page.getByLabel('Reason').selectOption('REFUSED');
   await page.getByRole('button', { name: 'Yes' }).click();
+  // 'Yes' says what it did (ADR 0142).
+  await expect(page.getByTestId('returns-made')).toHaveText(/^Return R\d{8} created for order .+\.$/);
   await expect(page.getByTestId('return-card')).toContainText('Refused');
   await shot(page, 'returns-03-from-order');
   await context.close();

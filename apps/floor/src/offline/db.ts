@@ -321,7 +321,11 @@ export interface MetaValues {
    * The returns desk's last search and the returns it found, as the server last answered (issue 12); query '' is the
    * default list of open returns (`GET /returns/open`, its first page, with the total). `answered` maps a return id
    * to when (ms since epoch) a sent change's answer for it was stored here, so a list or search that was already on
-   * its way then does not put the older return back (outbox.ts `withDownloadedReturns`).
+   * its way then does not put the older return back (outbox.ts `withDownloadedReturns`). Since ADR 0142 `returns`
+   * keeps the open list and the last search's finds, each once: `open` the ids of the open list (newest first, `total`
+   * its total on the server), `found` those the search `query` found, so a search or a return made from an order
+   * never replaces the open list kept for work without network (returns.rules.ts `deskShown`). A desk stored before
+   * has neither: `returns` is what `query` found.
    */
   returnsDesk: {
     query: string;
@@ -329,6 +333,8 @@ export interface MetaValues {
     returns: Return[];
     total?: number;
     answered?: Record<string, number>;
+    open?: string[];
+    found?: string[];
   };
   /**
    * The check-in task's work list (issue 10): the pending inbounds as the server last answered (at most one page of

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { hexId } from '../../test/fixtures.ts';
 import {
   codeName,
+  deskShown,
   firstSplit,
   locationText,
   matchesSearch,
@@ -10,6 +11,10 @@ import {
   parseReceived,
   shownReceived,
   staleReturnTypedKeys,
+  withMadeReturn,
+  withOpenList,
+  withOpenShown,
+  withSearchFound,
 } from './returns.rules.ts';
 
 function aReturn(): Return {
@@ -177,5 +182,66 @@ describe('typed values kept for returns no longer open (ADR 0136)', () => {
     expect(staleReturnTypedKeys([gone], { query: '', returns: [r], total: 1 })).toEqual([gone]);
     expect(staleReturnTypedKeys([gone], { query: '', returns: [r], total: 51 })).toEqual([]);
     expect(staleReturnTypedKeys([gone], { query: '', returns: [r] })).toEqual([]);
+  });
+
+  it('judges the whole open list by its ids, not by the search finds kept beside it (ADR 0142)', () => {
+    const r = aReturn();
+    const found = { ...aReturn(), id: hexId(50), closed_at: '2026-12-01T10:00:00.000Z' };
+    const gone = key(hexId(99), hexId(1));
+    expect(staleReturnTypedKeys([gone], { query: '', returns: [r, found], total: 2, open: [r.id] })).toEqual(
+      [],
+    );
+    expect(staleReturnTypedKeys([gone], { query: '', returns: [r, found], total: 1, open: [r.id] })).toEqual([
+      gone,
+    ]);
+  });
+});
+
+describe('the open list kept on the device beside a search (ADR 0142)', () => {
+  const older = aReturn();
+  const newer = { ...aReturn(), id: hexId(9), return_number: 'R00000009' };
+  const listed = withOpenList(undefined, { items: [newer, older], total: 5 }, 1_000, 2_000);
+
+  it('keeps the open list through a search, shows only the finds, and gives the list back', () => {
+    const other = { ...aReturn(), id: hexId(8), return_number: 'R00000008' };
+    const fresher: Return = { ...older, customer_comments: 'nieuw' };
+    const searched = withSearchFound(listed, '3SHOP', [fresher, other], 3_000, 4_000);
+    expect(deskShown(searched).map((r) => r.id)).toEqual([older.id, other.id]);
+    expect(searched).toMatchObject({ query: '3SHOP', open: [newer.id, older.id], total: 5 });
+    // A return on both is kept once, as the search found it.
+    expect(searched.returns.filter((r) => r.id === older.id)).toEqual([fresher]);
+    const back = withOpenShown(searched);
+    expect(deskShown(back ?? undefined).map((r) => r.id)).toEqual([newer.id, older.id]);
+    expect(deskShown(back ?? undefined)[1]?.customer_comments).toBe('nieuw');
+    expect(back?.total).toBe(5);
+    // An order without a return finds none: nothing shown, the list still kept.
+    const orderOnly = withSearchFound(searched, 'BOL-9', [], 5_000, 6_000);
+    expect(deskShown(orderOnly)).toEqual([]);
+    expect(deskShown(withOpenShown(orderOnly) ?? undefined).map((r) => r.id)).toEqual([newer.id, older.id]);
+    // The finds of an earlier search not on the list are not kept.
+    expect(orderOnly.returns.map((r) => r.id)).toEqual([newer.id, older.id]);
+  });
+
+  it('adds a return made from an order at the top of the open list, its total one more', () => {
+    const made = { ...aReturn(), id: hexId(10), return_number: 'R00000010' };
+    const desk = withMadeReturn(listed, made, 3_000, 4_000);
+    expect(deskShown(desk)).toEqual([made]);
+    expect(desk).toMatchObject({ query: 'R00000010', open: [made.id, newer.id, older.id], total: 6 });
+    expect(deskShown(withOpenShown(desk) ?? undefined).map((r) => r.id)).toEqual([
+      made.id,
+      newer.id,
+      older.id,
+    ]);
+    // Without an open list kept, none is made up.
+    expect(withMadeReturn(undefined, made, 3_000, 4_000)).not.toHaveProperty('open');
+    expect(withOpenShown(withMadeReturn(undefined, made, 3_000, 4_000))).toBeNull();
+  });
+
+  it('reads a desk stored before the ids: query "" is the open list, a search its finds, no list kept', () => {
+    const old = { query: '', at: 1, returns: [newer, older], total: 2 };
+    expect(deskShown(old)).toEqual([newer, older]);
+    const searched = withSearchFound(old, 'R00000009', [newer], 3_000, 4_000);
+    expect(deskShown(withOpenShown(searched) ?? undefined)).toEqual([newer, older]);
+    expect(withOpenShown({ query: 'R1', at: 1, returns: [older] })).toBeNull();
   });
 });

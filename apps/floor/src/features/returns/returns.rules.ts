@@ -3,7 +3,8 @@
  * server last answered with the desk's queued changes drawn over it, and what a received quantity field means.
  */
 import { fullReturnPart, type Return, type ReturnItemPart, type ReturnUpdateBody } from '@hoppa/core';
-import type { ReturnOp } from '../../offline/db.ts';
+import type { MetaValues, ReturnOp } from '../../offline/db.ts';
+import { withDownloadedReturns } from '../../offline/outbox.ts';
 
 /** A returned item as the desk shows it: the server's with the queued changes applied, and whether any wait. */
 export type ShownReturnItem = Return['items'][number] & { pending: boolean; closing: boolean };
@@ -156,15 +157,16 @@ export function matchesSearch(
 /**
  * The keys of kept typed values of the returns desk (meta `typedDrafts` keys `return:<return id>:<item id>:<field>`)
  * that no longer belong to open work (ADR 0136): the item closed, its return closed, the item no longer on the
- * return, or, when `desk` holds the whole open list (no search; `total` open returns, all of them stored), a return
- * not on it (closed or deleted elsewhere). A return the desk does not hold otherwise may still be open: kept. Other
+ * return, or, when `desk` shows the whole open list (no search; `total` open returns, all of them stored), a return
+ * not kept (closed or deleted elsewhere). A return the desk does not hold otherwise may still be open: kept. Other
  * keys are left alone. Pure.
  */
 export function staleReturnTypedKeys(
   keys: readonly string[],
-  desk: { query: string; returns: readonly Return[]; total?: number },
+  desk: Pick<Desk, 'query' | 'returns' | 'total' | 'open'>,
 ): string[] {
-  const wholeOpenList = desk.query === '' && desk.total !== undefined && desk.returns.length >= desk.total;
+  const open = openListIds(desk);
+  const wholeOpenList = desk.query === '' && desk.total !== undefined && (open?.length ?? 0) >= desk.total;
   return keys.filter((key) => {
     const [kind, returnId, itemId] = key.split(':');
     if (kind !== 'return' || !returnId || !itemId) return false;
@@ -173,4 +175,102 @@ export function staleReturnTypedKeys(
     const item = r.items.find((x) => x.id === itemId);
     return Boolean(r.closed_at) || !item || Boolean(item.fulfilled_at);
   });
+}
+
+type Desk = MetaValues['returnsDesk'];
+
+/**
+ * The ids of the open list a stored desk keeps (newest first): `open`, or, for a desk stored before ADR 0142 showing
+ * the open list (query ''), all its returns; null when the device keeps no open list. Pure.
+ */
+export function openListIds(desk: Pick<Desk, 'query' | 'returns' | 'open'> | undefined): string[] | null {
+  if (!desk) return null;
+  return desk.open ?? (desk.query === '' ? desk.returns.map((r) => r.id) : null);
+}
+
+/**
+ * The returns a stored desk shows (spec 2 §2 Returns desk): the open list for query '', else what the search `query`
+ * found, in the server's order; for a desk stored before ADR 0142 (no ids) all its returns. Pure.
+ */
+export function deskShown(desk: Desk | undefined): Return[] {
+  if (!desk) return [];
+  const ids = desk.query === '' ? desk.open : desk.found;
+  if (!ids) return desk.returns;
+  return ids.flatMap((id) => desk.returns.find((r) => r.id === id) ?? []);
+}
+
+/**
+ * The desk after the open list's first page `page` (`GET /returns/open`, sent at `startedAt`, answered at `now`):
+ * shown (query ''), it replaces what the device kept, a change's answer stored since `startedAt` kept
+ * (`withDownloadedReturns`). Pure.
+ */
+export function withOpenList(
+  before: Desk | undefined,
+  page: { items: readonly Return[]; total: number },
+  startedAt: number,
+  now: number,
+): Desk {
+  const desk = withDownloadedReturns(
+    before,
+    { query: '', returns: page.items, total: page.total },
+    startedAt,
+    now,
+  );
+  return { ...desk, open: desk.returns.map((r) => r.id) };
+}
+
+/**
+ * The desk after a search for `query` (`GET /returns/get/{id}`, sent at `startedAt`, answered at `now`) found
+ * `found` (none for an order without a return): those are shown and kept beside the open list the device keeps, which
+ * a search never replaces (ADR 0142: back on 'Alle open retouren' without network the worker has the whole list
+ * again); a return on both is kept once, as the search found it (a change's answer stored since `startedAt` wins, as
+ * in `withDownloadedReturns`). The finds of an earlier search not on the open list are dropped. Pure.
+ */
+export function withSearchFound(
+  before: Desk | undefined,
+  query: string,
+  found: readonly Return[],
+  startedAt: number,
+  now: number,
+): Desk {
+  const desk = withDownloadedReturns(before, { query, returns: found }, startedAt, now);
+  const open = openListIds(before);
+  const kept = (open ?? []).flatMap((id) =>
+    desk.returns.some((r) => r.id === id) ? [] : (before?.returns.find((r) => r.id === id) ?? []),
+  );
+  return {
+    ...desk,
+    returns: [...desk.returns, ...kept],
+    found: desk.returns.map((r) => r.id),
+    ...(open ? { open } : {}),
+    ...(before?.total === undefined ? {} : { total: before.total }),
+  };
+}
+
+/**
+ * The desk after the return `made` was created from an order (`POST /returns/from_order`, sent at `startedAt`,
+ * answered at `now`): shown as a search
+ * for its number would show it, and added at the top of the open list the device keeps, its total one more (a new
+ * return is open and the newest), not replacing it (ADR 0142). Without a kept open list none is made up. Pure.
+ */
+export function withMadeReturn(before: Desk | undefined, made: Return, startedAt: number, now: number): Desk {
+  const desk = withSearchFound(before, made.return_number, [made], startedAt, now);
+  const open = openListIds(before);
+  if (!open) return desk;
+  const listed = open.includes(made.id);
+  return {
+    ...desk,
+    open: listed ? open : [made.id, ...open],
+    ...(desk.total === undefined || listed ? {} : { total: desk.total + 1 }),
+  };
+}
+
+/**
+ * The desk showing the open list it keeps again (query ''), as it was stored, for 'Alle open retouren' before the
+ * list is read anew (and instead, without network); null when the device keeps no open list. Pure.
+ */
+export function withOpenShown(desk: Desk | undefined): Desk | null {
+  const open = openListIds(desk);
+  if (!desk || !open) return null;
+  return { ...desk, query: '', open };
 }

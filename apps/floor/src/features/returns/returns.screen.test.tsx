@@ -151,10 +151,10 @@ describe('returns desk (issue 12; spec 2 §2 Returns desk)', () => {
     expect(screen.getByTestId('returns-count').textContent).toBe('1 retour');
     scan('r00000043');
     await waitFor(() => expect(screen.getByTestId('return-card').textContent).toContain('R00000043'));
-    // Not on the device: said so, and the list stays as it was.
+    // Not on the device: said so as an error (the wrong sound plays with it), and the list stays as it was.
     scan('3SHOP0000099');
     await waitFor(() =>
-      expect(screen.getByTestId('returns-notice').textContent).toBe(
+      expect(screen.getByRole('alert').textContent).toBe(
         'Offline: 3SHOP0000099 staat niet op dit toestel. Zoeken kan weer zodra er verbinding is.',
       ),
     );
@@ -709,6 +709,130 @@ describe('returns desk (issue 12; spec 2 §2 Returns desk)', () => {
     );
   });
 
+  it('keeps the open list on the device through a search and a return made from an order: back offline, all of it', async () => {
+    const older = aReturn();
+    const newer = { ...aReturn(), id: hexId(9), return_number: 'R00000043', tracking_number: '3SHOP0000043' };
+    const made = { ...aReturn(), id: hexId(10), return_number: 'R00000044', tracking_number: '3SHOP0000044' };
+    browser.server = async (req) => {
+      const url = new URL(req.url);
+      if (url.pathname === '/api/returns/open')
+        return json(200, { items: [newer, older], total: 2, skip: 0, limit: 50 });
+      if (url.pathname === `/api/returns/get/${older.tracking_number}`)
+        return json(200, { status: 'found', returns: [older] });
+      if (url.pathname === '/api/returns/get/BOL-9')
+        return json(200, {
+          status: 'order_found',
+          order: { id: hexId(11), shop_order_id: 'BOL-9', org_name: 'Bakkerij Bol' },
+        });
+      if (url.pathname === '/api/returns/from_order') return json(201, made);
+      return json(404, { statusCode: 404, code: 'not_found', message: 'nothing' });
+    };
+    renderFloor('/returns', { lang: 'nl' });
+    await waitFor(() => expect(screen.getAllByTestId('return-card')).toHaveLength(2));
+    scan(older.tracking_number);
+    await waitFor(() => expect(screen.getByTestId('returns-count').textContent).toBe('1 retour'));
+    scan('BOL-9');
+    fireEvent.change(await screen.findByLabelText('Reden'), { target: { value: 'REFUSED' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ja' }));
+    expect((await screen.findByTestId('returns-made')).textContent).toBe(
+      'Retour R00000044 aangemaakt voor order BOL-9.',
+    );
+    await waitFor(() =>
+      expect(screen.getAllByTestId('return-card').map((c) => c.getAttribute('aria-label'))).toEqual([
+        'R00000044',
+      ]),
+    );
+    // The network goes: the way back gives the whole open list kept, the new return on top.
+    browser.server = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    browser.setOnline(false);
+    fireEvent.click(screen.getByTestId('returns-show-open'));
+    await waitFor(() => expect(screen.getAllByTestId('return-card')).toHaveLength(3));
+    expect(screen.getAllByTestId('return-card').map((c) => c.getAttribute('aria-label'))).toEqual([
+      'R00000044',
+      'R00000043',
+      'R00000042',
+    ]);
+    expect(screen.getByTestId('returns-count').textContent).toBe('3 open retouren');
+    expect(screen.getByTestId('returns-notice').textContent).toBe(
+      'Offline: de open retouren zoals ze op dit toestel staan.',
+    );
+    // A search offline finds among them and stores nothing: back again, still all three.
+    scan(newer.tracking_number);
+    await waitFor(() => expect(screen.getAllByTestId('return-card')).toHaveLength(1));
+    fireEvent.click(screen.getByTestId('returns-show-open'));
+    await waitFor(() => expect(screen.getAllByTestId('return-card')).toHaveLength(3));
+    expect((await getMeta(floorDb(), 'returnsDesk'))?.open).toEqual([made.id, newer.id, older.id]);
+  });
+
+  it("says 'Niets gevonden' as an error, with the wrong sound", async () => {
+    browser.server = (req) => {
+      if (new URL(req.url).pathname === '/api/returns/open')
+        return json(200, { items: [], total: 0, skip: 0, limit: 50 });
+      return json(404, { statusCode: 404, code: 'not_found', message: 'nothing' });
+    };
+    renderFloor('/returns', { lang: 'nl' });
+    await screen.findByTestId('returns-count');
+    scan('3SHOP0000099');
+    expect((await screen.findByRole('alert')).textContent).toBe('Niets gevonden voor 3SHOP0000099.');
+    expect(screen.queryByTestId('returns-notice')).toBeNull();
+    expect(browser.vibrate).toHaveBeenCalledWith([200, 100, 200]);
+  });
+
+  it("names an item's close 'Artikel sluiten' while other items stay open, 'Retour sluiten' on the last", async () => {
+    const r = aReturn();
+    await setMeta(floorDb(), 'returnsDesk', { query: r.return_number, at: Date.now(), returns: [r] });
+    browser.online = false;
+    renderFloor('/returns', { lang: 'nl' });
+    await waitFor(() =>
+      expect(screen.getAllByTestId('return-close').map((b) => b.textContent)).toEqual([
+        'Artikel sluiten',
+        'Artikel sluiten',
+      ]),
+    );
+    fireEvent.click(screen.getAllByTestId('return-close')[0] as HTMLElement);
+    await waitFor(() =>
+      expect(screen.getAllByTestId('return-close').map((b) => b.textContent)).toEqual([
+        'Artikel sluiten',
+        'Retour sluiten',
+      ]),
+    );
+    // The first is closing (disabled, waiting to be sent); the second one's close closes the return.
+    expect((screen.getAllByTestId('return-close')[0] as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says in the prompt that a return from an order was not made without network, and keeps the list', async () => {
+    const r = aReturn();
+    browser.server = (req) => {
+      const url = new URL(req.url);
+      if (url.pathname === '/api/returns/open')
+        return json(200, { items: [r], total: 1, skip: 0, limit: 50 });
+      if (url.pathname === '/api/returns/get/BOL-9')
+        return json(200, {
+          status: 'order_found',
+          order: { id: hexId(11), shop_order_id: 'BOL-9', org_name: 'Bakkerij Bol' },
+        });
+      // The connection drops while the prompt is open.
+      if (url.pathname === '/api/returns/from_order') throw new TypeError('Failed to fetch');
+      return json(404, { statusCode: 404, code: 'not_found', message: 'nothing' });
+    };
+    renderFloor('/returns', { lang: 'nl' });
+    await screen.findByTestId('return-card');
+    scan('BOL-9');
+    fireEvent.change(await screen.findByLabelText('Reden'), { target: { value: 'REFUSED' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ja' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Geen verbinding: de retour is niet aangemaakt. Tik op Ja zodra je weer online bent.',
+    );
+    expect(screen.queryByTestId('returns-made')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Nee' }));
+    fireEvent.click(screen.getByTestId('returns-show-open'));
+    await waitFor(() => expect(screen.getByTestId('returns-count').textContent).toBe('1 open retour'));
+    expect(screen.getByTestId('return-card').getAttribute('aria-label')).toBe('R00000042');
+  });
+
   it('offers a return from a shipped order only with a reason', async () => {
     const r = aReturn();
     const made: unknown[] = [];
@@ -740,6 +864,9 @@ describe('returns desk (issue 12; spec 2 §2 Returns desk)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Ja' }));
     await screen.findByTestId('return-card');
     expect(made).toEqual([{ orderId: r.order_id, reason_code: 'REFUSED' }]);
+    expect((await screen.findByTestId('returns-made')).textContent).toBe(
+      'Retour R00000042 aangemaakt voor order BOL-1.',
+    );
   });
 });
 

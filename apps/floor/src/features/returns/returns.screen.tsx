@@ -31,7 +31,7 @@ import { ScanBar } from '../../components/scan-bar.tsx';
 import { CloseHeaderButton, StatusBar } from '../../components/status-bar.tsx';
 import { TypedKept } from '../../components/typed-kept.tsx';
 import { floorDb, forgetTypedWhere, getMeta, keepTyped, type ReturnOp, setMeta } from '../../offline/db.ts';
-import { dismissRejected, enqueueReturnChange, withDownloadedReturns } from '../../offline/outbox.ts';
+import { dismissRejected, enqueueReturnChange } from '../../offline/outbox.ts';
 import {
   type TypedDrafts,
   type TypedField,
@@ -42,6 +42,7 @@ import { deviceBeeps } from '../../scan/feedback.ts';
 import type { ScanInputHandle } from '../../scan/scan-input.tsx';
 import {
   codeName,
+  deskShown,
   firstSplit,
   locationText,
   matchesSearch,
@@ -52,6 +53,10 @@ import {
   sentPart,
   shownReceived,
   staleReturnTypedKeys,
+  withMadeReturn,
+  withOpenList,
+  withOpenShown,
+  withSearchFound,
 } from './returns.rules.ts';
 import './returns.css';
 
@@ -96,7 +101,8 @@ export function ago(iso: string, lang: 'nl' | 'en', now = Date.now()): string {
  * trace or product barcode (a scan works); when only a shipped order matches, the prompt to create a return from it
  * with a required reason. Each return card lists its items with everything the desk judges; every change is saved at
  * once through the outbox (Idempotency-Key; shown as waiting offline, refused changes listed) and the close button
- * puts the pieces back in stock or in quarantine. The found returns stay on the device for a reload without network.
+ * puts the pieces back in stock or in quarantine. The open list and the found returns stay on the device, side by
+ * side, for work without network (a search never replaces the open list; ADR 0142).
  */
 export function ReturnsScreen() {
   const { t } = useTranslation('returns');
@@ -106,8 +112,14 @@ export function ReturnsScreen() {
   const [manual, setManual] = useState(false);
   const [cameraOpen, setCameraOpen] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  // What the last search asked for, named by its error ('Niets gevonden voor …').
+  const [searched, setSearched] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
+  // What 'Ja' in the create-from-order prompt did (ADR 0142: it said nothing).
+  const [made, setMade] = useState<string | null>(null);
   const [order, setOrder] = useState<{ id: string; shop_order_id: string; org_name: string } | null>(null);
+  const [orderError, setOrderError] = useState<unknown>(null);
+  const [creating, setCreating] = useState(false);
   // A search answered from the returns kept on the device, without a connection: the list stays stored as it was and
   // only these are shown, until the next search or 'all open returns' (ADR 0135).
   const [offlineQuery, setOfflineQuery] = useState<string | null>(null);
@@ -123,16 +135,19 @@ export function ReturnsScreen() {
     );
     return { stored, rows };
   }, [db]);
-  const shown: ShownReturn[] = (desk?.stored?.returns ?? [])
-    .filter((r) => offlineQuery === null || matchesSearch(r, offlineQuery))
-    .map((r) =>
-      overlayReturn(
-        r,
-        (desk?.rows ?? []).flatMap((row) =>
-          row.kind === 'return.change' && row.pickId === `return:${r.id}` ? [row.body] : [],
-        ),
+  // Offline, a search looks through every return kept (the open list and the last search's finds), and stores nothing.
+  const shown: ShownReturn[] = (
+    offlineQuery === null
+      ? deskShown(desk?.stored)
+      : (desk?.stored?.returns ?? []).filter((r) => matchesSearch(r, offlineQuery))
+  ).map((r) =>
+    overlayReturn(
+      r,
+      (desk?.rows ?? []).flatMap((row) =>
+        row.kind === 'return.change' && row.pickId === `return:${r.id}` ? [row.body] : [],
       ),
-    );
+    ),
+  );
 
   // Typed values kept for an item closed, a return closed, or one no longer open (the whole open list without it) are
   // forgotten: nothing left with Back waits on the device for work that is done (ADR 0136). A return only out of
@@ -148,11 +163,19 @@ export function ReturnsScreen() {
   }, [db, typedRead, stored, typed]);
 
   // The default list (spec 2 §2: the return cards and the count box before any search): the open returns, newest
-  // first, one page, kept on the device like a search.
+  // first, one page, kept on the device beside a search's finds (ADR 0142). The list kept shows at once, and is what
+  // the worker has without network.
   const showOpen = useCallback(async () => {
     setError(null);
     setNotice(null);
+    setMade(null);
     setOrder(null);
+    const kept = await db.transaction('rw', [db.meta], async () => {
+      const before = await getMeta(db, 'returnsDesk');
+      const back = withOpenShown(before);
+      if (back && before?.query !== '') await setMeta(db, 'returnsDesk', back);
+      return back !== null;
+    });
     const started = Date.now();
     try {
       const page = await request(api, openReturnsEndpoint, { query: { skip: 0, limit: OPEN_PAGE } });
@@ -161,11 +184,10 @@ export function ReturnsScreen() {
         const now = await getMeta(db, 'returnsDesk');
         if (now && now.query !== '' && now.at >= started) return;
         // A change sent while the list was on its way keeps its answer (withDownloadedReturns).
-        const found = { query: '', returns: page.items, total: page.total };
-        await setMeta(db, 'returnsDesk', withDownloadedReturns(now, found, started, Date.now()));
+        await setMeta(db, 'returnsDesk', withOpenList(now, page, started, Date.now()));
       });
     } catch (err) {
-      if (err instanceof ApiError && err.status === 0) setNotice(t('offline'));
+      if (err instanceof ApiError && err.status === 0) setNotice(kept ? t('offlineOpen') : t('offline'));
       else setError(err);
     }
   }, [db, t]);
@@ -188,59 +210,66 @@ export function ReturnsScreen() {
     const q = raw.trim();
     if (!q) return;
     setError(null);
+    setSearched(q);
     setNotice(null);
+    setMade(null);
     setOrder(null);
     const started = Date.now();
     try {
       const found = await request(api, returnSearchEndpoint, { params: { id: q } });
       setOfflineQuery(null);
-      if (found.status === 'found') {
-        deviceBeeps.ok();
-        await db.transaction('rw', [db.meta], async () => {
-          const before = await getMeta(db, 'returnsDesk');
-          const returns = withDownloadedReturns(
-            before,
-            { query: q, returns: found.returns },
-            started,
-            Date.now(),
-          );
-          await setMeta(db, 'returnsDesk', returns);
-        });
-      } else {
-        deviceBeeps.ok();
-        await setMeta(db, 'returnsDesk', { query: q, at: Date.now(), returns: [] });
+      deviceBeeps.ok();
+      // The finds are kept beside the open list, never instead of it (ADR 0142); an order alone finds none.
+      await db.transaction('rw', [db.meta], async () => {
+        const before = await getMeta(db, 'returnsDesk');
+        const returns = found.status === 'found' ? found.returns : [];
+        await setMeta(db, 'returnsDesk', withSearchFound(before, q, returns, started, Date.now()));
+      });
+      if (found.status === 'order_found') {
+        setOrderError(null);
         setOrder(found.order);
       }
     } catch (err) {
       if (err instanceof ApiError && err.status === 0) {
-        // No connection: the returns kept on the device (the open list or the last search) answer what they can.
+        // No connection: the returns kept on the device (the open list and the last search) answer what they can.
         const kept = (await getMeta(db, 'returnsDesk'))?.returns ?? [];
         if (kept.some((r) => matchesSearch(r, q))) {
           deviceBeeps.ok();
           setOfflineQuery(q);
           setNotice(t('offlineFound'));
-        } else {
-          deviceBeeps.wrong();
-          setNotice(t('offlineMissing', { q }));
+          return;
         }
-        return;
       }
+      // Not found (404, or offline not on the device) sounds wrong and shows as the red alert, as every error does.
       deviceBeeps.wrong();
-      if (err instanceof ApiError && err.status === 404) setNotice(t('notFound', { q }));
-      else setError(err);
+      setError(err);
     }
   }
 
+  /**
+   * 'Ja' in the prompt: the return is made on the server (it is not queued: without network the prompt stays open and
+   * says so), added to the open list kept on the device and shown, and what happened is said (ADR 0142).
+   */
   async function createFromOrder(reason: string) {
-    if (!order) return;
+    if (!order || creating) return;
+    setOrderError(null);
+    setCreating(true);
+    const started = Date.now();
     try {
-      const made = await request(api, returnFromOrderEndpoint, {
+      const r = await request(api, returnFromOrderEndpoint, {
         body: { orderId: order.id, reason_code: reason as (typeof RETURN_REASONS)[number]['code'] },
       });
+      await db.transaction('rw', [db.meta], async () => {
+        const before = await getMeta(db, 'returnsDesk');
+        await setMeta(db, 'returnsDesk', withMadeReturn(before, r, started, Date.now()));
+      });
+      setOfflineQuery(null);
       setOrder(null);
-      await setMeta(db, 'returnsDesk', { query: made.return_number, at: Date.now(), returns: [made] });
+      setMade(t('fromOrderMade', { number: r.return_number, order: order.shop_order_id }));
     } catch (err) {
-      setError(err);
+      setOrderError(err);
+    } finally {
+      setCreating(false);
     }
   }
 
@@ -310,7 +339,15 @@ export function ReturnsScreen() {
             {notice}
           </p>
         ) : null}
-        <ErrorBanner error={error} />
+        {made ? (
+          <p className="ret-made" role="status" data-testid="returns-made">
+            {made}
+          </p>
+        ) : null}
+        <ErrorBanner
+          error={error}
+          messages={{ 404: t('notFound', { q: searched }), 0: t('offlineMissing', { q: searched }) }}
+        />
         <RejectedChanges
           rows={rejected}
           onDismiss={(id) => void dismissRejected(db, id)}
@@ -346,22 +383,34 @@ export function ReturnsScreen() {
       ) : null}
       <FromOrderPrompt
         order={order}
+        error={orderError}
+        busy={creating}
         onYes={(reason) => void createFromOrder(reason)}
-        onNo={() => setOrder(null)}
+        onNo={() => {
+          setOrder(null);
+          setOrderError(null);
+        }}
         t={t}
       />
     </div>
   );
 }
 
-/** The prompt of spec 2 §2 when only an order matches: a reason is required before yes. */
+/**
+ * The prompt of spec 2 §2 when only an order matches: a reason is required before yes. A failed 'Ja' is said in the
+ * prompt itself (behind it the worker would not see it): without network, that the return was not made.
+ */
 function FromOrderPrompt({
   order,
+  error,
+  busy,
   onYes,
   onNo,
   t,
 }: {
   order: { shop_order_id: string; org_name: string } | null;
+  error: unknown;
+  busy: boolean;
   onYes(reason: string): void;
   onNo(): void;
   t: T;
@@ -382,11 +431,19 @@ function FromOrderPrompt({
         // Guidance until a reason is chosen ('Ja' waits for it), not a red error before anything was done.
         description={reason ? undefined : t('reasonMissing')}
       />
+      <ErrorBanner
+        error={error}
+        messages={{
+          0: t('fromOrderOffline'),
+          not_shipped: t('fromOrderNotShipped'),
+          return_quantity: t('fromOrderReturned'),
+        }}
+      />
       <div className="ret-prompt-actions">
         <Button size="lg" variant="default" onClick={onNo}>
           {t('no')}
         </Button>
-        <Button size="lg" disabled={!reason} onClick={() => onYes(reason)}>
+        <Button size="lg" disabled={!reason} loading={busy} onClick={() => onYes(reason)}>
           {t('yes')}
         </Button>
       </div>
@@ -451,6 +508,9 @@ function ReturnItemRow({
 }) {
   const done = Boolean(item.fulfilled_at) || item.closing;
   const split = item.parts.length > 0;
+  // The close button fulfils this item only (spec 2 §4); it closes the return when no other item is open, and says
+  // so only then: on each item of a return with more open it read 'Retour sluiten' (ADR 0142).
+  const closesReturn = r.items.every((o) => o.id === item.id || o.fulfilled_at || o.closing);
   const [receivedError, setReceivedError] = useState(false);
   const save = (fields: Omit<ReturnUpdateBody, 'return_id' | 'ean'>, typedKey?: string) =>
     void queue(
@@ -706,7 +766,7 @@ function ReturnItemRow({
               );
             }}
           >
-            {t('close')}
+            {closesReturn ? t('close') : t('closeItem')}
           </Button>
         )}
       </div>
