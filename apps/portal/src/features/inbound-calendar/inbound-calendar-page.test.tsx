@@ -156,6 +156,18 @@ describe('the public calendar (/inbounds-report/:token, no session)', { timeout:
     expect(await screen.findByText('1 expected')).toBeTruthy();
   });
 
+  it("speaks Dutch in the calendar's own texts, also the hour column's row header (ADR 0142)", async () => {
+    vi.stubGlobal('fetch', fakeApi([]));
+    renderRoutes([{ path: '/inbounds-report/:token', element: <PublicCalendarPage /> }], {
+      path: `/inbounds-report/${TOKEN}`,
+      lang: 'nl',
+    });
+    await screen.findByText('IN-0000000A');
+    const headers = screen.getAllByRole('rowheader').map((h) => h.textContent);
+    expect(headers).toContain('Tijd');
+    expect(headers).not.toContain('Timed');
+  });
+
   it('says so when the link is unknown or replaced', async () => {
     vi.stubGlobal('fetch', fakeApi([]));
     renderRoutes([{ path: '/inbounds-report/:token', element: <PublicCalendarPage /> }], {

@@ -15,6 +15,14 @@ export const inboundCalendarI18n = {
     },
     views: { label: 'View', week: 'Week', day: 'Day', month: 'Month', year: 'Year', years: 'Years' },
     nav: { today: 'Today', prev: 'Previous', next: 'Next' },
+    // FullCalendar's own texts that its Dutch locale leaves English (ADR 0142).
+    grid: {
+      timed: 'Time',
+      close: 'Close',
+      events: 'Deliveries',
+      more_one: 'Show {{count}} more delivery',
+      more_other: 'Show {{count}} more deliveries',
+    },
     legend: { pending: 'Expected', partly: 'Partly checked in', checked_in: 'Checked in' },
     type: { package: 'Package', pallet: 'Pallet', container_other: 'Container / other' },
     empty: 'No deliveries in this period.',
@@ -74,6 +82,13 @@ export const inboundCalendarI18n = {
       text: 'De link is onbekend of vervangen door een nieuwere. Vraag de winkel om de huidige kalenderlink.',
     },
     views: { label: 'Weergave', week: 'Week', day: 'Dag', month: 'Maand', year: 'Jaar', years: 'Jaren' },
+    grid: {
+      timed: 'Tijd',
+      close: 'Sluiten',
+      events: 'Leveringen',
+      more_one: 'Nog {{count}} levering tonen',
+      more_other: 'Nog {{count}} leveringen tonen',
+    },
     nav: { today: 'Vandaag', prev: 'Vorige', next: 'Volgende' },
     legend: { pending: 'Verwacht', partly: 'Deels ingecheckt', checked_in: 'Ingecheckt' },
     type: { package: 'Pakket', pallet: 'Pallet', container_other: 'Container / overig' },

@@ -254,6 +254,18 @@ export function InboundCalendar({
   );
 
   const hours = useMemo(() => shownHours(fcEvents), [fcEvents]);
+  // FullCalendar's Dutch locale leaves these English ('Timed' heads the hour column for a screen reader): ours, in
+  // the reader's language (ADR 0142). Kept stable per language, as the other options.
+  const language = i18n.language;
+  const gridTexts = useMemo(
+    () => ({
+      timedText: t('grid.timed', { lng: language }),
+      closeHint: t('grid.close', { lng: language }),
+      eventsHint: t('grid.events', { lng: language }),
+      moreLinkHint: (count: number) => t('grid.more', { count, lng: language }),
+    }),
+    [t, language],
+  );
 
   const go = (how: 'prev' | 'next' | 'today') => {
     if (state.view === 'years') {
@@ -342,6 +354,7 @@ export function InboundCalendar({
             timeZone="Europe/Amsterdam"
             locales={LOCALES}
             locale={i18n.language === 'nl' ? 'nl' : 'en-gb'}
+            {...gridTexts}
             firstDay={1}
             headerToolbar={false}
             // The receiving day in one-hour rows, widened to every event of the range (shownHours): nothing hides

@@ -233,6 +233,12 @@ describe('inbound details (spec 2 §2 /checkin_inventory/{id}, §9)', { timeout:
     expect(screen.getByTestId('pieces-difference').textContent).toBe('28 pieces fewer than announced');
   });
 
+  it('lists its three steps top to bottom: side by side the third wrapped under the first in the half-wide card (ADR 0142)', async () => {
+    renderDetail(PENDING);
+    const steps = await screen.findByLabelText('Progress');
+    expect(steps.querySelector('[data-orientation]')?.getAttribute('data-orientation')).toBe('vertical');
+  });
+
   it('says nothing of a difference while the inbound is still being checked in', async () => {
     renderDetail({ ...PENDING, progress: 'partly_checked_in' });
     expect(await screen.findByTestId('pieces-progress')).toBeTruthy();

@@ -257,7 +257,15 @@ function StatusCard({ inbound }: { inbound: Inbound }): ReactNode {
         </Title>
         <InboundProgressBadge progress={progressOfInbound(inbound)} testId="inbound-progress" />
       </Group>
-      <Stepper active={done ? 3 : 1} size="xs" allowNextStepsSelect={false} aria-label={t('detail.progress')}>
+      {/* Top to bottom: side by side the three steps and their dates do not fit the half-wide card (1280 px: the
+          third wrapped under the first; ADR 0142). */}
+      <Stepper
+        active={done ? 3 : 1}
+        size="xs"
+        orientation="vertical"
+        allowNextStepsSelect={false}
+        aria-label={t('detail.progress')}
+      >
         <Stepper.Step label={t('detail.announced')} description={formatDate(inbound.created_at)} />
         <Stepper.Step
           label={t('detail.arriving')}

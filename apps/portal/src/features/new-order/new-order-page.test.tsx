@@ -15,11 +15,24 @@ const PRODUCT = {
   img_url: null,
 };
 
-function render(path = '/new_order') {
+/** The API's address check refusing a Dutch postcode, with its English message (GET /api/o/validate_address). */
+const POSTCODE_REFUSED = {
+  valid: false,
+  source: 'format',
+  country: 'NL',
+  postalCode: '12345',
+  houseNumber: '12',
+  street: null,
+  city: null,
+  message: "Postcode '12345' does not fit NL (e.g. 1234 AB)",
+};
+
+function render(path = '/new_order', lang: 'en' | 'nl' = 'en') {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: Request) => {
       const url = new URL(input.url);
+      if (url.pathname === '/api/o/validate_address') return Response.json(POSTCODE_REFUSED);
       if (url.pathname === '/api/products/search') return Response.json({ products: [PRODUCT] });
       if (url.pathname === '/api/shipment_methods') return Response.json([]);
       if (url.pathname === '/api/countries/europe')
@@ -29,6 +42,7 @@ function render(path = '/new_order') {
   );
   return renderRoutes([{ path: '/new_order', element: <NewOrderPage /> }], {
     path,
+    lang,
     session: { user: user(owner), orgAuth: orgAuth(owner) },
   });
 }
@@ -94,5 +108,21 @@ describe('new order wizard page (spec 1 §2, §4, §5)', { timeout: 30_000 }, ()
     type(/^Phone/, '06 1234 5678');
     next();
     expect(await screen.findByText(/sanne@example\.nl · \+31 6 1234 5678/)).toBeTruthy();
+  });
+
+  it("words a refused address check in the reader's language, not the API's English (ADR 0142)", async () => {
+    render('/new_order', 'nl');
+    fireEvent.click(await screen.findByRole('radio', { name: 'Handmatige order' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Volgende' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Ontbijtkoek toevoegen' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Volgende' }));
+    const type = (label: RegExp, value: string) =>
+      fireEvent.input(screen.getByRole('textbox', { name: label }), { target: { value } });
+    type(/^Postcode/, '12345');
+    type(/^Huisnummer/, '12');
+    const check = screen.getByTestId('address-check');
+    await waitFor(() =>
+      expect(check.textContent).toBe("Postcode '12345' past niet bij Nederland (bijvoorbeeld 1234 AB)"),
+    );
   });
 });

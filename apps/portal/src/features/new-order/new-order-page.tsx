@@ -62,6 +62,7 @@ import {
 } from './api/new-order-api.ts';
 import {
   addLine,
+  addressCheckProblem,
   canJumpTo,
   createOrderBody,
   type DraftAddress,
@@ -557,6 +558,22 @@ function AddressStep({ draft, address, lang }: StepProps) {
     const c = countries.data?.find((x) => x.code === code);
     return c ? (lang === 'nl' ? c.name_nl : c.name_en) : code;
   };
+  /** A refused check in the reader's language: the API's message is English only (ADR 0142). */
+  const refusal = (country: string) => {
+    const problem = addressCheckProblem(country, postalCode, houseNumber);
+    const values = {
+      country: countryName(country),
+      postcode: postalCode.trim(),
+      houseNumber: houseNumber.trim(),
+    };
+    if (problem.kind === 'postcode')
+      return problem.example
+        ? t('address.refusedPostcodeExample', { ...values, example: problem.example })
+        : t('address.refusedPostcode', values);
+    return problem.kind === 'houseNumber'
+      ? t('address.refusedHouseNumber', values)
+      : t('address.refusedAddress', values);
+  };
   const data = (countries.data ?? [{ code: 'NL', name_nl: 'Nederland', name_en: 'Netherlands' }])
     .map((c) => ({ value: c.code, label: lang === 'nl' ? c.name_nl : c.name_en }))
     .sort((x, y) => x.label.localeCompare(y.label, lang));
@@ -599,7 +616,7 @@ function AddressStep({ draft, address, lang }: StepProps) {
           <Text size="sm" c={check.data.valid ? 'green' : 'red'}>
             {check.data.valid
               ? `✓ ${t('address.checked', { country: countryName(check.data.country) })}`
-              : check.data.message}
+              : refusal(check.data.country)}
           </Text>
         ) : check.error ? (
           <Text size="sm" c="red">

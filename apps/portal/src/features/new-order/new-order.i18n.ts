@@ -78,6 +78,10 @@ export const newOrderI18n = {
       checking: 'Checking the address…',
       checked: 'Postcode and house number fit {{country}}',
       checkFailed: 'Error validating address',
+      refusedPostcode: "Postcode '{{postcode}}' does not fit {{country}}",
+      refusedPostcodeExample: "Postcode '{{postcode}}' does not fit {{country}} (e.g. {{example}})",
+      refusedHouseNumber: "House number '{{houseNumber}}' must start with a number of at least 1",
+      refusedAddress: 'This address does not fit {{country}}: check the postcode and house number',
     },
     confirm: {
       summary: 'Summary',
@@ -195,6 +199,10 @@ export const newOrderI18n = {
       checking: 'Adres wordt gecontroleerd…',
       checked: 'Postcode en huisnummer passen bij {{country}}',
       checkFailed: 'Fout bij het valideren van het adres',
+      refusedPostcode: "Postcode '{{postcode}}' past niet bij {{country}}",
+      refusedPostcodeExample: "Postcode '{{postcode}}' past niet bij {{country}} (bijvoorbeeld {{example}})",
+      refusedHouseNumber: "Huisnummer '{{houseNumber}}' moet beginnen met een getal van minstens 1",
+      refusedAddress: 'Dit adres past niet bij {{country}}: controleer postcode en huisnummer',
     },
     confirm: {
       summary: 'Samenvatting',

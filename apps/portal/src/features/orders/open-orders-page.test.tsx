@@ -376,6 +376,23 @@ describe('open orders page scan flow (spec 1 §4)', { timeout: 30_000 }, () => {
     expect(shipped).toEqual([]);
   });
 
+  it('says on the empty board which scanned product no order holds and offers to clear it (ADR 0142)', async () => {
+    // A packer's wrong scan left the board empty with only 'GEEN ORDERS OM TE TONEN': the way back was the small ×.
+    const NONE = '8712345678906';
+    vi.stubGlobal('fetch', fakeApi([]));
+    renderUi(<OpenOrdersPage />, {
+      path: '/orders',
+      lang: 'nl',
+      session: { user: user(packer), orgAuth: orgAuth(packer) },
+    });
+    await screen.findByRole('article', { name: 'Order #1001' });
+    scan(NONE);
+    const empty = await screen.findByTestId('orders-empty');
+    expect(empty.textContent).toContain(`Geen openstaande order bevat product ${NONE}.`);
+    fireEvent.click(within(empty).getByRole('button', { name: 'Productselectie wissen' }));
+    expect(await screen.findByRole('article', { name: 'Order #1001' })).toBeTruthy();
+  });
+
   it('logs and shows an unknown barcode without shipping', async () => {
     const shipped: string[] = [];
     vi.stubGlobal('fetch', fakeApi(shipped));

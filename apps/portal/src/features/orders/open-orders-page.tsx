@@ -1,5 +1,5 @@
 import type { OpenOrder, Org, ShipmentBox, ShipmentMethod } from '@hoppa/core';
-import { ActionIcon, Button, Menu, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { useCallback, useDeferredValue, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -250,10 +250,34 @@ export function OpenOrdersPage() {
         // every card a second time (ADR 0070).
         <PageLoader />
       ) : total === 0 ? (
-        <Paper withBorder p="xl" radius="md" ta="center">
+        <Paper withBorder p="xl" radius="md" ta="center" data-testid="orders-empty">
           <Text fw={700} c="dimmed" size="lg">
             {t('empty')}
           </Text>
+          {/* A scan narrowed the board to nothing (a wrong barcode, ADR 0142): say what it asked and the way back. */}
+          {selectedEan || station.scan.pickedLocation ? (
+            <Stack gap="xs" align="center" mt="sm">
+              {selectedEan ? <Text>{t('emptyScanned.ean', { ean: selectedEan })}</Text> : null}
+              {station.scan.pickedLocation ? (
+                <Text>{t('emptyScanned.location', { id: station.scan.pickedLocation })}</Text>
+              ) : null}
+              <Text size="sm" c="dimmed">
+                {t('emptyScanned.hint')}
+              </Text>
+              <Group gap="sm" justify="center">
+                {selectedEan ? (
+                  <Button variant="default" onClick={station.scan.clearEan}>
+                    {t('scan.clearEan')}
+                  </Button>
+                ) : null}
+                {station.scan.pickedLocation ? (
+                  <Button variant="default" onClick={station.scan.clearLocation}>
+                    {t('scan.clearLocation')}
+                  </Button>
+                ) : null}
+              </Group>
+            </Stack>
+          ) : null}
         </Paper>
       ) : (
         <OrderBoard

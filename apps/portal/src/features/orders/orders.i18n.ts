@@ -67,6 +67,12 @@ export const ordersI18n = {
       allOrgs: 'All organisations',
     },
     empty: 'NO ORDERS TO SHOW',
+    // The empty board after a scan narrowed it: what the scan asked for and the way back (ADR 0142).
+    emptyScanned: {
+      ean: 'No open order contains product {{ean}}.',
+      location: 'No open order is on picked location {{id}}.',
+      hint: 'Check the barcode, or clear the selection to see every open order again.',
+    },
     group: {
       packaging: 'Packaging',
       noLocation: 'No pick location',
@@ -380,6 +386,11 @@ export const ordersI18n = {
       allOrgs: 'Alle organisaties',
     },
     empty: 'GEEN ORDERS OM TE TONEN',
+    emptyScanned: {
+      ean: 'Geen openstaande order bevat product {{ean}}.',
+      location: 'Geen openstaande order ligt op picklocatie {{id}}.',
+      hint: 'Controleer de barcode, of wis de selectie om weer alle openstaande orders te zien.',
+    },
     group: {
       packaging: 'Verpakking',
       noLocation: 'Geen picklocatie',

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fake-api.ts';
 import { orgAuth, role, user } from '../../test/fixtures.ts';
+import { stubPageRequest } from '../../test/page-request.ts';
 import { renderRoutes, renderUi } from '../../test/render.tsx';
 import { ShipmentsPage, shipmentColumns } from './shipments-page.tsx';
 
@@ -104,5 +105,42 @@ describe('shipments search (spec 1 §5 Shipments search)', () => {
     });
     const search = (await screen.findByPlaceholderText(/^Ordernummer/)) as HTMLInputElement;
     expect(search.placeholder).toMatch(/achternaam/);
+  });
+
+  it("writes the delivery percentages in the reader's notation: 42.4% in English, 42,4% in Dutch (ADR 0142)", async () => {
+    const perf = {
+      start: '2026-11-29',
+      end: '2026-12-06',
+      total: 33,
+      counts: { d_24h: 14, d_48h: 3, d_late: 2, on_the_way: 8, not_sorted: 6 },
+      percentage_d_24h: 42.4,
+      percentage_d_48H: 9.1,
+      percentage_late: 6.1,
+      percentage_on_the_way: 42.4,
+      percentage_not_sorted: 18.2,
+    };
+    stubPageRequest();
+    const rest = fakeApi({});
+    vi.stubGlobal('fetch', (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : String(input);
+      return new URL(url, 'http://localhost').pathname.startsWith('/api/orders/perform/')
+        ? Response.json(perf)
+        : rest(input, init);
+    }) as typeof fetch);
+    const owner = role('merchant_owner', [{ methods: ['*'], path: '/*' }]);
+    const { unmount } = renderRoutes([{ path: '/shipments', element: <ShipmentsPage /> }], {
+      path: '/shipments',
+      lang: 'en',
+      session: { user: user(owner), orgAuth: orgAuth(owner) },
+    });
+    expect(await screen.findByText('42.4%', { selector: '[data-testid="perf-d24"] *' })).toBeTruthy();
+    expect(screen.getByTestId('perf-late').textContent).toContain('6.1%');
+    unmount();
+    renderRoutes([{ path: '/shipments', element: <ShipmentsPage /> }], {
+      path: '/shipments',
+      lang: 'nl',
+      session: { user: user(owner), orgAuth: orgAuth(owner) },
+    });
+    expect(await screen.findByText('42,4%', { selector: '[data-testid="perf-d24"] *' })).toBeTruthy();
   });
 });

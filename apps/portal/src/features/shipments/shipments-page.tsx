@@ -230,7 +230,7 @@ export function shipmentColumns(t: TFunction<'shipments'>): DataColumn<ShipmentL
 
 /** The delivery-performance header (spec 1 §2 Shipments): within 24 h, after more than 2 days, on the way. */
 function PerformanceHeader({ perf }: { perf: DeliveryPerformance | undefined }) {
-  const { t } = useTranslation('shipments');
+  const { t, i18n } = useTranslation('shipments');
   const cards = [
     { key: 'd24', label: t('perf.within24h'), value: perf?.percentage_d_24h, color: 'green' },
     { key: 'late', label: t('perf.late'), value: perf?.percentage_late, color: 'red' },
@@ -244,7 +244,7 @@ function PerformanceHeader({ perf }: { perf: DeliveryPerformance | undefined }) 
             {c.label}
           </Text>
           <Text fz={28} fw={800} c={`${c.color}.8`}>
-            {c.value === undefined ? '…' : `${c.value.toLocaleString('nl-NL')}%`}
+            {c.value === undefined ? '…' : `${c.value.toLocaleString(i18n.language)}%`}
           </Text>
         </Paper>
       ))}
