@@ -7,7 +7,7 @@ import { buildInventoryTicketPdf } from './inbound.pdf.ts';
 import { buildShippingLabelPdf, routingCode } from './label.pdf.ts';
 import { buildPackingSlipPdf } from './packing-slip.pdf.ts';
 import { readPdf, readPdfTitle, TEST_SENDER } from './pdf.test-helpers.ts';
-import { A6, FONT, FONT_BOLD, fitText, MM, pdfText, renderPdf } from './pdf.ts';
+import { A6, FONT, FONT_BOLD, fitText, MM, pdfText, piecesTotalText, renderPdf } from './pdf.ts';
 import { buildStampLabelPdf } from './stamp-label.pdf.ts';
 import { buildEanLabelsPdf, buildLocationLabelsPdf } from './stock-labels.pdf.ts';
 
@@ -151,6 +151,12 @@ describe('packing slip PDF', () => {
 });
 
 describe('renderPdf', () => {
+  it('counts the foot of a packing slip or order list in Dutch: 1 stuk, 2 stuks, 1 regel, 1.250 stuks', () => {
+    expect(piecesTotalText(1, 1)).toBe('Totaal 1 stuk in 1 regel');
+    expect(piecesTotalText(2, 1)).toBe('Totaal 2 stuks in 1 regel');
+    expect(piecesTotalText(1250, 40)).toBe('Totaal 1.250 stuks in 40 regels');
+  });
+
   it('parses Noto Sans once per process and gives each PDF a subset of its own (a label cost ≈ 0.3 s of parsing)', async () => {
     // pdfkit's current font (private `_font`) wraps the fontkit font it draws with.
     const fontOf = (doc: PDFKit.PDFDocument) => (doc as unknown as { _font: { font: object } })._font.font;

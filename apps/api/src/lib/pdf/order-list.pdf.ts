@@ -9,6 +9,7 @@ import {
   horizontalRule,
   MM,
   pdfText,
+  piecesTotalText,
   renderPdf,
 } from './pdf.ts';
 
@@ -180,7 +181,7 @@ export async function buildOrderListPdf(data: OrderListData): Promise<Buffer> {
       });
       y += 3 * MM;
       const pieces = data.lines.filter((l) => !l.cancelled).reduce((n, l) => n + l.quantity, 0);
-      const total = `Totaal ${pieces} stuks in ${data.lines.length} regel${data.lines.length === 1 ? '' : 's'}`;
+      const total = piecesTotalText(pieces, data.lines.length);
       doc
         .font(FONT_BOLD)
         .fontSize(10)

@@ -10,6 +10,7 @@ import {
   horizontalRule,
   MM,
   pdfText,
+  piecesTotalText,
   renderPdf,
 } from './pdf.ts';
 
@@ -200,7 +201,7 @@ export async function buildPackingSlipPdf(data: PackingSlipData): Promise<Buffer
 
       y += 3 * MM;
       doc.font(FONT_BOLD).fontSize(10);
-      const total = `Totaal ${totalPieces} stuks in ${data.lines.length} regel${data.lines.length === 1 ? '' : 's'}`;
+      const total = piecesTotalText(totalPieces, data.lines.length);
       doc.text(total, M + inner - doc.widthOfString(total) - 2 * MM, y, { lineBreak: false });
 
       doc.font(FONT).fontSize(7.5).fillColor('#666');

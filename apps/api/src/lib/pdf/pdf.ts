@@ -255,6 +255,15 @@ function setInRuns(doc: PDFKit.PDFDocument, has: (codePoint: number) => boolean)
   };
 }
 
+/**
+ * The foot of a packing slip or order list (spec 1 §2): "Totaal 1 stuk in 1 regel", "Totaal 1.250 stuks in 40
+ * regels" — Dutch singular and plural, numbers in Dutch notation.
+ */
+export function piecesTotalText(pieces: number, lines: number): string {
+  const n = (x: number) => x.toLocaleString('nl-NL');
+  return `Totaal ${n(pieces)} ${pieces === 1 ? 'stuk' : 'stuks'} in ${n(lines)} ${lines === 1 ? 'regel' : 'regels'}`;
+}
+
 /** What {@link FONT} has: set by {@link renderPdf} once the font is loaded; until then ASCII, and no fallbacks. */
 let printable: ((codePoint: number) => boolean) | undefined;
 
