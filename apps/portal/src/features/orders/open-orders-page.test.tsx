@@ -258,6 +258,10 @@ describe('open orders page scan flow (spec 1 §4)', { timeout: 30_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ship' }));
     await waitFor(() => expect(shipped).toEqual([hex(2)]));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Clear product selection' })).toBeNull());
+    // The last scan is still the scanned EAN beside the outcome, not the order number.
+    const status = screen.getAllByRole('status').find((el) => el.textContent?.startsWith('Last scan'));
+    await waitFor(() => expect(status?.textContent).toMatch(/shipped/));
+    expect(status?.textContent).toMatch(new RegExp(`^Last scan:${PASTA}`));
   });
 
   it('does not ship a multi-line order on the second scan: the popup lists every line to pack first', async () => {

@@ -108,7 +108,8 @@ export function usePackStation(
     setFeedback({ raw, text, tone, seq: seq.current });
   }
 
-  async function ship(order: OpenOrder, choice: ShipChoice, opts: { clearSelection: boolean; raw?: string }) {
+  /** Ships `order`; `raw` is the scan that led here, shown as the last scan beside the outcome. */
+  async function ship(order: OpenOrder, choice: ShipChoice, opts: { clearSelection: boolean; raw: string }) {
     doneIds.current.add(order.id);
     setShippingIds((s) => new Set(s).add(order.id));
     setShipErrors((m) => withoutKey(m, order.id));
@@ -124,7 +125,7 @@ export function usePackStation(
         label_quantity: choice.labelQuantity,
       });
       say(
-        opts.raw ?? order.orderId,
+        opts.raw,
         t('scan.feedback.shipped', { order: order.orderId, tracking: res.trackingNumber ?? '—' }),
         'success',
       );
@@ -145,11 +146,7 @@ export function usePackStation(
       // name the carrier and its reason), else the generic text.
       const message = errorText(errorDisplay(err, pathname, SHIP_MESSAGE_STATUSES), t) ?? '';
       setShipErrors((m) => new Map(m).set(order.id, message));
-      say(
-        opts.raw ?? order.orderId,
-        t('scan.feedback.shipFailed', { order: order.orderId, message }),
-        'error',
-      );
+      say(opts.raw, t('scan.feedback.shipFailed', { order: order.orderId, message }), 'error');
     } finally {
       setShippingIds((s) => {
         const n = new Set(s);
@@ -330,9 +327,10 @@ export function usePackStation(
   /** Ships the order of the open confirmation (a confirmed ship clears the selection, spec 1 §4). */
   function confirmShip() {
     if (!confirm) return;
-    const { order } = confirm;
+    const { order, ean } = confirm;
     setConfirm(null);
-    void ship(order, choiceOf(order), { clearSelection: true });
+    // The popup came from a scan of `ean`: that stays the last scan (it read the order number before; ADR 0142).
+    void ship(order, choiceOf(order), { clearSelection: true, raw: ean });
   }
 
   /** Ships the single-line orders of the group awaiting confirmation. */
