@@ -906,5 +906,8 @@ describe('open orders: shipping through a carrier (spec 1 §4, §8; ADR 0044)', 
       print_frame: 2,
     });
     expect(within(card).queryByRole('alert')).toBeNull();
+    // No scan led to it: the outcome shows as the last scan's message without a code posing as scanned.
+    const status = screen.getAllByRole('status').find((el) => el.textContent?.startsWith('Last scan'));
+    expect(status?.textContent).toMatch(/^Last scan:Order #1001 shipped/);
   });
 });

@@ -108,8 +108,11 @@ export function usePackStation(
     setFeedback({ raw, text, tone, seq: seq.current });
   }
 
-  /** Ships `order`; `raw` is the scan that led here, shown as the last scan beside the outcome. */
-  async function ship(order: OpenOrder, choice: ShipChoice, opts: { clearSelection: boolean; raw: string }) {
+  /**
+   * Ships `order`; `raw` is the scan that led here, shown as the last scan beside the outcome. A card's ship button has
+   * none: the outcome then shows without a scanned code (it showed the order number as if scanned; ADR 0142).
+   */
+  async function ship(order: OpenOrder, choice: ShipChoice, opts: { clearSelection: boolean; raw?: string }) {
     doneIds.current.add(order.id);
     setShippingIds((s) => new Set(s).add(order.id));
     setShipErrors((m) => withoutKey(m, order.id));
@@ -125,7 +128,7 @@ export function usePackStation(
         label_quantity: choice.labelQuantity,
       });
       say(
-        opts.raw,
+        opts.raw ?? '',
         t('scan.feedback.shipped', { order: order.orderId, tracking: res.trackingNumber ?? '—' }),
         'success',
       );
@@ -146,7 +149,7 @@ export function usePackStation(
       // name the carrier and its reason), else the generic text.
       const message = errorText(errorDisplay(err, pathname, SHIP_MESSAGE_STATUSES), t) ?? '';
       setShipErrors((m) => new Map(m).set(order.id, message));
-      say(opts.raw, t('scan.feedback.shipFailed', { order: order.orderId, message }), 'error');
+      say(opts.raw ?? '', t('scan.feedback.shipFailed', { order: order.orderId, message }), 'error');
     } finally {
       setShippingIds((s) => {
         const n = new Set(s);

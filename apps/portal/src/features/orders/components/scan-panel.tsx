@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons.tsx';
 
 export interface ScanFeedback {
-  /** The scanned code. */
+  /** The scanned code; empty for an outcome no scan led to (a card's ship button). */
   raw: string;
   text: string;
   tone: 'info' | 'success' | 'warning' | 'error';
@@ -69,9 +69,11 @@ export function ScanPanel({
             </Text>
             {feedback ? (
               <>
-                <Text size="sm" ff="monospace" fw={600}>
-                  {feedback.raw}
-                </Text>
+                {feedback.raw ? (
+                  <Text size="sm" ff="monospace" fw={600}>
+                    {feedback.raw}
+                  </Text>
+                ) : null}
                 <Text key={feedback.seq} size="sm" c={TONE_COLOR[feedback.tone]} fw={500}>
                   {feedback.text}
                 </Text>
