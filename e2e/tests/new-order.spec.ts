@@ -199,12 +199,16 @@ test('a merchant creates a B2B pallet order in six steps', async ({ page }) => {
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page.getByText(/2 pallets, drop-off, delivery on/)).toBeVisible();
+  // The summary names the country, not its code.
+  await expect(page.getByText('9711 LV Groningen · Netherlands')).toBeVisible();
   await choose(page, 'Shipment method', /Eigen verzendwijze/);
   await choose(page, 'Order reason', 'Webshop order');
   await shot(page, 'new-order-14-b2b-confirmation');
   await page.getByRole('button', { name: 'Create order' }).click();
   const created = page.getByTestId('order-created');
   await expect(created).toContainText(/B2B-\d{6}-[A-Z0-9]{5}/);
+  // Nothing was attached: no empty attachments card under the confirmation.
+  await expect(page.getByTestId('order-attachments')).toHaveCount(0);
   const number = ((await created.textContent()) ?? '').match(/B2B-\d{6}-[A-Z0-9]{5}/)?.[0] ?? '';
   await page.getByRole('link', { name: 'Show in open orders' }).click();
   // From 22:00 the link also carries `until` (next midnight), so the new order is on the board it opens.

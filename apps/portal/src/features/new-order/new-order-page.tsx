@@ -182,6 +182,7 @@ function Wizard({
         orderId={made.order_id}
         number={made.orderId}
         uploadFailed={Boolean(made.uploadError)}
+        withAttachments={files.length > 0}
         b2b={steps.length === 6}
         onAnother={cancel}
       />
@@ -547,6 +548,15 @@ function DeliveryStep({ draft, update, lang }: StepProps) {
 }
 
 /** The address step (spec 1 §5 Address form): country NL by default, the address check after the house number. */
+/** A country's name in the reader's language from `GET /countries/europe`; the code itself until they load. */
+function useCountryName(lang: 'nl' | 'en'): (code: string) => string {
+  const countries = useCountries();
+  return (code: string) => {
+    const c = countries.data?.find((x) => x.code === code);
+    return c ? (lang === 'nl' ? c.name_nl : c.name_en) : code;
+  };
+}
+
 function AddressStep({ draft, address, lang }: StepProps) {
   const { t } = useTranslation('newOrder');
   const countries = useCountries();
@@ -554,10 +564,7 @@ function AddressStep({ draft, address, lang }: StepProps) {
   const [houseNumber] = useDebouncedValue(a.housenumber, 400);
   const [postalCode] = useDebouncedValue(a.postalcode, 400);
   const check = useAddressCheck(a.countryCode, postalCode, houseNumber);
-  const countryName = (code: string) => {
-    const c = countries.data?.find((x) => x.code === code);
-    return c ? (lang === 'nl' ? c.name_nl : c.name_en) : code;
-  };
+  const countryName = useCountryName(lang);
   /** A refused check in the reader's language: the API's message is English only (ADR 0142). */
   const refusal = (country: string) => {
     const problem = addressCheckProblem(country, postalCode, houseNumber);
@@ -640,6 +647,7 @@ function ConfirmationStep({
   lang,
 }: StepProps) {
   const { t } = useTranslation('newOrder');
+  const countryName = useCountryName(lang);
   const a = draft.address;
   const b2b = wizardSteps(draft.order_type).length === 6;
   return (
@@ -667,7 +675,7 @@ function ConfirmationStep({
             <br />
             {`${a.streetname} ${a.housenumber} ${a.houseNumberExtension}`.trim()}
             <br />
-            {`${a.postalcode} ${a.city}`.trim()} · {a.countryCode}
+            {`${a.postalcode} ${a.city}`.trim()} · {countryName(a.countryCode)}
             <br />
             {[a.email, a.phone].filter(Boolean).join(' · ')}
           </Text>
@@ -750,12 +758,15 @@ function Created({
   orderId,
   number,
   uploadFailed,
+  withAttachments,
   b2b,
   onAnother,
 }: {
   orderId: string;
   number: string;
   uploadFailed: boolean;
+  /** Files were chosen: only then the attachments panel shows (empty, it read "Geen bijlagen gevonden"; ADR 0142). */
+  withAttachments: boolean;
   b2b: boolean;
   onAnother: () => void;
 }) {
@@ -793,11 +804,13 @@ function Created({
           {t('done.another')}
         </Button>
       </Group>
-      <OrderAttachmentsPanel
-        orderId={orderId}
-        canUpload={mayUpload && uploadFailed}
-        labels={attachmentLabels(t)}
-      />
+      {withAttachments || uploadFailed ? (
+        <OrderAttachmentsPanel
+          orderId={orderId}
+          canUpload={mayUpload && uploadFailed}
+          labels={attachmentLabels(t)}
+        />
+      ) : null}
     </Stack>
   );
 }
