@@ -17,6 +17,8 @@ export interface DateFieldProps {
   withTime?: boolean;
   size?: 'xs' | 'sm' | 'md';
   w?: CSSProperties['width'];
+  /** Greyed out and not editable, e.g. while a search ignores the period. */
+  disabled?: boolean;
 }
 
 /**
@@ -26,7 +28,15 @@ export interface DateFieldProps {
  * '2026-03-05T22:00'), and picking a day in the calendar keeps the time already set. Typing pauses
  * the packing-station scanner like any other field.
  */
-export function DateField({ label, value, onChange, withTime = false, size = 'xs', w }: DateFieldProps) {
+export function DateField({
+  label,
+  value,
+  onChange,
+  withTime = false,
+  size = 'xs',
+  w,
+  disabled = false,
+}: DateFieldProps) {
   const current = value || null;
   return (
     <DateInput
@@ -42,6 +52,7 @@ export function DateField({ label, value, onChange, withTime = false, size = 'xs
       popoverProps={{ withinPortal: true, shadow: 'md' }}
       size={size}
       w={w}
+      disabled={disabled}
     />
   );
 }

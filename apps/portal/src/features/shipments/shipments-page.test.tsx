@@ -107,6 +107,19 @@ describe('shipments search (spec 1 §5 Shipments search)', () => {
     expect(search.placeholder).toMatch(/achternaam/);
   });
 
+  it('greys out the period while a search looks through every shipped order, and says so (ADR 0142)', async () => {
+    vi.stubGlobal('fetch', fakeApi({}));
+    const owner = role('merchant_owner', [{ methods: ['*'], path: '/*' }]);
+    renderRoutes([{ path: '/shipments', element: <ShipmentsPage /> }], {
+      path: '/shipments?search=Jansen',
+      lang: 'nl',
+      session: { user: user(owner), orgAuth: orgAuth(owner) },
+    });
+    expect(await screen.findByText('Zoekt in alle verzonden orders, los van de periode')).toBeTruthy();
+    expect((screen.getByLabelText('Van') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText('Tot') as HTMLInputElement).disabled).toBe(true);
+  });
+
   it("writes the delivery percentages in the reader's notation: 42.4% in English, 42,4% in Dutch (ADR 0142)", async () => {
     const perf = {
       start: '2026-11-29',

@@ -346,18 +346,21 @@ export function ShipmentsPage() {
             value={state.from}
             onChange={(from) => update({ from, page: 1 })}
             w={130}
+            disabled={Boolean(term)}
           />
           <DateField
             label={t('until')}
             value={state.until}
             onChange={(until) => update({ until, page: 1 })}
             w={130}
+            disabled={Boolean(term)}
           />
           <TextInput
             type="search"
             label={t('search')}
             placeholder={t('searchPlaceholder')}
-            description={t('searchHint', { min: SHIPMENT_SEARCH_MIN })}
+            // A search looks through every shipped order: the period beside it is greyed out and the hint says so.
+            description={term ? t('searchAll') : t('searchHint', { min: SHIPMENT_SEARCH_MIN })}
             value={search}
             onChange={(e) => setSearch(e.currentTarget.value)}
             leftSection={<Icon name="search" size={16} />}
