@@ -1,3 +1,4 @@
+import { ApiError } from '@hoppa/core';
 import {
   Alert,
   Button,
@@ -42,7 +43,9 @@ export function useAuthRequest() {
 /**
  * An account form (spec 2 §2, §5): its fields, then the large submit button, the offline note when
  * there is no connection, and the request status where the loader makes way for the red error banner
- * of the error contract (spec 2 §8). `messages` are the screen's own texts for problem codes it expects.
+ * of the error contract (spec 2 §8). `messages` are the screen's own texts for problem codes it expects. A call that
+ * reached no server (ApiError status 0: the network dropped, or the device thinks it is online and is not) is said by
+ * the offline note, not by the banner's 'Er is iets misgegaan' (ADR 0142).
  */
 export function AuthForm({
   onSubmit,
@@ -62,6 +65,7 @@ export function AuthForm({
 }) {
   const online = useOnline();
   const { busy, error } = request;
+  const unreachable = error instanceof ApiError && error.status === 0;
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
@@ -69,11 +73,11 @@ export function AuthForm({
         <Button type="submit" size="xl" disabled={busy}>
           {submitLabel}
         </Button>
-        {!online ? <Text c="orange.9">{offlineText}</Text> : null}
+        {!online || (unreachable && !busy) ? <Text c="orange.9">{offlineText}</Text> : null}
         <div className="request-status">
           {busy ? (
             <Loader aria-label="…" />
-          ) : error ? (
+          ) : error && !unreachable ? (
             <ErrorBanner error={error} messages={messages} />
           ) : null}
         </div>

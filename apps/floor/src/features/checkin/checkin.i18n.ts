@@ -64,6 +64,8 @@ export const checkinTexts = {
     placed: '{{amount}} stuks op {{location}}',
     placedLabel: '{{amount}}× {{name}} op {{location}}',
     notReserved: 'Verkeerde locatie: scan het label van een gereserveerde locatie.',
+    productScannedOwn: 'Dat is het product zelf. Scan nu het label van de locatie waar de stuks heen gaan.',
+    productScannedOther: 'Dat is een productcode ({{code}}), geen locatie. Scan het label van de locatie.',
     unknownLocation: 'Onbekende locatie: dit label hoort bij geen locatie in het magazijn.',
     unknownLocationName: 'Onbekende locatie: er is geen locatie met de naam {{name}}.',
     offlineLocationName:
@@ -195,6 +197,8 @@ export const checkinTexts = {
     placed: '{{amount}} pcs on {{location}}',
     placedLabel: '{{amount}}× {{name}} on {{location}}',
     notReserved: 'Wrong location: scan the label of a reserved location.',
+    productScannedOwn: 'That is the product itself. Now scan the label of the location the pieces go to.',
+    productScannedOther: 'That is a product code ({{code}}), not a location. Scan the location’s label.',
     unknownLocation: 'Unknown location: this label belongs to no location in the warehouse.',
     unknownLocationName: 'Unknown location: there is no location named {{name}}.',
     offlineLocationName:

@@ -9,9 +9,11 @@ import {
   overlayInbound,
   parseCount,
   parseEuroCents,
+  productCodeScan,
   sortForDock,
   staleInboundTypedKeys,
   stepAmount,
+  storedReservation,
   temporaryPlaceId,
 } from './checkin.rules.ts';
 import { hex, inbound, item } from './checkin.test-fixtures.ts';
@@ -214,5 +216,40 @@ describe('typed values kept for inbound items no longer pending (ADR 0136)', () 
     ]);
     const checkedIn = [inbound({ status: 'checked_in', items: [open] })];
     expect(staleInboundTypedKeys(keys.slice(0, 1), checkedIn, false)).toEqual(keys.slice(0, 1));
+  });
+});
+
+describe('scans on an item that are not a free location (ADR 0142)', () => {
+  const bin = { location_id: hex(70), name: 'A-01-1', parent_name: 'A-01', type: 'bin', stock: 0 };
+  const bord = item({
+    id: hex(12),
+    product: { id: hex(501), ean: '8710000000017', bsku: null, name: 'Bord' },
+    reserved_locations: [bin],
+  });
+
+  it("names the pending item of another product that reserved a bin; the item's own product and done items pass", () => {
+    const stored = [inbound({ items: [item(), bord] })];
+    expect(storedReservation(stored, hex(70).toUpperCase(), hex(500))).toEqual({
+      shop: 'own',
+      location: 'A-01-1',
+      inbound: 'IN-00000001',
+      product: 'Bord',
+    });
+    expect(storedReservation(stored, hex(70), hex(501))).toBeNull();
+    expect(
+      storedReservation([inbound({ items: [{ ...bord, status: 'checked_in' }] })], hex(70), hex(500)),
+    ).toBeNull();
+    expect(storedReservation(stored, hex(71), hex(500))).toBeNull();
+  });
+
+  it("reads the item's own code, a stored product's code and a valid GTIN as products; names and bad check digits not", () => {
+    const stored = [inbound({ items: [item(), bord] })];
+    expect(productCodeScan(' 8712345678906 ', item(), stored)).toBe('own');
+    expect(productCodeScan('mug-01', item(), stored)).toBe('own');
+    expect(productCodeScan('8710000000017', item(), stored)).toBe('other');
+    expect(productCodeScan('4006381333931', item(), [])).toBe('other');
+    expect(productCodeScan('4006381333932', item(), [])).toBeNull();
+    expect(productCodeScan('B-15-23', item(), stored)).toBeNull();
+    expect(productCodeScan(hex(70), item(), stored)).toBeNull();
   });
 });

@@ -249,6 +249,65 @@ export function inboundLocationName(inbounds: readonly Inbound[], locationId: st
 }
 
 /**
+ * The reservation that keeps `locationId` for another product, as the check-in list on this device knows it (ADR
+ * 0141 §2: a bin the finder reserved for a pending item takes no other product; ADR 0142: told at the scan, before
+ * anything is queued, also offline): the first pending item of a product other than `productId` that reserved it,
+ * shaped as core `locationReservation` reads a 409 `location_reserved` (`shop: 'own'`, the product with its SKU in
+ * brackets), so the screen words it with the same text. Null when no stored item of another product did (the server
+ * still decides: a reservation made elsewhere since the last download is refused when the placement is sent). Pure.
+ */
+export function storedReservation(
+  inbounds: readonly Inbound[],
+  locationId: string,
+  productId: string,
+): { shop: 'own'; location: string; inbound: string; product: string } | null {
+  const id = locationId.toLowerCase();
+  for (const ib of inbounds)
+    for (const it of ib.items) {
+      if (it.status !== 'pending' || it.product.id === productId) continue;
+      const held = it.reserved_locations.find((l) => l.location_id === id);
+      if (!held) continue;
+      const sku = it.product.bsku ? ` (${it.product.bsku})` : '';
+      return {
+        shop: 'own',
+        location: held.name,
+        inbound: ib.inbound_number,
+        product: `${it.product.name}${sku}`,
+      };
+    }
+  return null;
+}
+
+/**
+ * Whether a scan on an inbound item is a product's code rather than a location's (ADR 0142): the item's own EAN or
+ * SKU (`own`), another stored item's (`other`), or 8, 12, 13 or 14 digits whose GS1 check digit holds (an EAN/GTIN:
+ * `other`); null for anything else (a location's label or name). Location names in the warehouse are never bare
+ * GTINs, so such a scan is told as a product, not looked up as a location name. Pure.
+ */
+export function productCodeScan(
+  raw: string,
+  item: InboundItem,
+  inbounds: readonly Inbound[],
+): 'own' | 'other' | null {
+  const code = raw.trim().toLowerCase();
+  if (!code) return null;
+  const isCode = (p: { ean: string; bsku?: string | null }) =>
+    p.ean.toLowerCase() === code || (!!p.bsku && p.bsku.toLowerCase() === code);
+  if (isCode(item.product)) return 'own';
+  if (inbounds.some((ib) => ib.items.some((it) => isCode(it.product)))) return 'other';
+  return isGtin(code) ? 'other' : null;
+}
+
+/** 8, 12, 13 or 14 digits with a valid GS1 check digit (EAN-8, UPC-A, EAN-13, GTIN-14). */
+function isGtin(code: string): boolean {
+  if (!/^(\d{8}|\d{12,14})$/.test(code)) return false;
+  const digits = [...code].map(Number);
+  const check = digits.pop() ?? 0;
+  const sum = digits.reverse().reduce((acc, d, i) => acc + d * (i % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10 === check;
+}
+
+/**
  * The keys of kept typed values of check-in (meta `typedDrafts` keys `inbound:<item id>:<field>`) that no longer
  * belong to open work (ADR 0136): the item confirmed or its inbound checked in, or, when `whole` (the stored list
  * holds every pending inbound: a download whose page held them all), an item on none of `inbounds` (checked in or

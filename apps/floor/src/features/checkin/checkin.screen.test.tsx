@@ -2,11 +2,12 @@
 import '../../test/dom-setup.ts';
 import type { InboundItem } from '@hoppa/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { kickOutbox, outboxSender } from '../../app/sync.ts';
 import { floorDb, getMeta, setMeta, typedDrafts } from '../../offline/db.ts';
 import { enqueueInboundChange } from '../../offline/outbox.ts';
 import { storeProduct } from '../../offline/products.ts';
+import { deviceBeeps } from '../../scan/feedback.ts';
 import { browser, json } from '../../test/dom-setup.ts';
 import { clearFloorDb, currentUser, renderFloor } from '../../test/render.tsx';
 import { hex, inbound, item, mokOnC012 } from './checkin.test-fixtures.ts';
@@ -1033,5 +1034,107 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
     await screen.findByTestId('item-detail');
     scan(hex(76));
     await waitFor(() => expect(screen.getByTestId('checkin-notice').textContent).toBe('24 stuks op DOCK-2'));
+  });
+
+  describe('scans a warehouse QA sweep found told wrong (ADR 0142)', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('refuses a bin the stored list shows reserved for another product at the scan, offline, and queues nothing', async () => {
+      // 360 × 640 sweep: D-20-19, reserved for another inbound's eggs, was confirmed '20 stuks op D-20-19' with the ok
+      // sound and refused only when sent.
+      const bord = item({
+        id: hex(12),
+        product: { id: hex(501), ean: '8710000000017', bsku: 'BORD-1', name: 'Bord' },
+        reserved_locations: [BIN],
+      });
+      const stored = inbound({ items: [item(), bord] });
+      await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [stored] });
+      browser.online = false;
+      const wrong = vi.spyOn(deviceBeeps, 'wrong');
+      renderFloor(`/inbound?inbound=${hex(1)}&item=${hex(11)}`, { lang: 'nl' });
+      await screen.findByTestId('item-detail');
+      scan(BIN.location_id);
+      await waitFor(() =>
+        expect(screen.getByTestId('checkin-notice').textContent).toBe(
+          'Niet geplaatst: A-01-1 is gereserveerd voor Bord (BORD-1) van inbound IN-00000001. Kies een andere locatie.',
+        ),
+      );
+      expect(wrong).toHaveBeenCalledTimes(1);
+      expect(await floorDb().outbox.count()).toBe(0);
+      expect(screen.getByTestId('count-delivered').textContent).toBe('0');
+    });
+
+    it('takes a bin whose reserving item of another product was confirmed on this device and not yet sent', async () => {
+      const bord = item({
+        id: hex(12),
+        product: { id: hex(501), ean: '8710000000017', bsku: 'BORD-1', name: 'Bord' },
+        reserved_locations: [BIN],
+      });
+      const stored = inbound({ items: [item(), bord] });
+      await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [stored] });
+      await enqueueInboundChange(floorDb(), hex(1), { op: 'submit', item_id: hex(12) }, 'Bord bevestigd');
+      browser.online = false;
+      renderFloor(`/inbound?inbound=${hex(1)}&item=${hex(11)}`, { lang: 'nl' });
+      await screen.findByTestId('item-detail');
+      scan(BIN.location_id);
+      await waitFor(() =>
+        expect(screen.getByTestId('checkin-notice').textContent).toBe('24 stuks op A-01-1'),
+      );
+      expect(await floorDb().outbox.count()).toBe(2);
+    });
+
+    it('buzzes once when a placement confirmed on the device is refused when sent, and drops the line that confirmed it', async () => {
+      const stored = inbound({ items: [item()] });
+      await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [stored] });
+      browser.online = false;
+      renderFloor(`/inbound?inbound=${hex(1)}&item=${hex(11)}`, { lang: 'nl' });
+      await screen.findByTestId('item-detail');
+      scan(hex(79));
+      await waitFor(async () => expect(await floorDb().outbox.count()).toBe(1));
+      expect(screen.getByTestId('checkin-notice').textContent).toContain('24 stuks op');
+      const wrong = vi.spyOn(deviceBeeps, 'wrong');
+      browser.server = () =>
+        json(409, { statusCode: 409, code: 'location_reserved', message: 'Location X is reserved' });
+      browser.setOnline(true);
+      kickOutbox(true);
+      await screen.findByTestId('rejected-reason');
+      await waitFor(() => expect(wrong).toHaveBeenCalledTimes(1));
+      expect(screen.queryByTestId('checkin-notice')).toBeNull();
+    });
+
+    it.each([
+      {
+        what: "the item's own EAN",
+        code: '8712345678906',
+        dutch: 'Dat is het product zelf. Scan nu het label van de locatie waar de stuks heen gaan.',
+      },
+      {
+        what: "another product's EAN",
+        code: '8710000000017',
+        dutch: 'Dat is een productcode (8710000000017), geen locatie. Scan het label van de locatie.',
+      },
+    ])(
+      'tells $what scanned for a location as a product code, not an unknown location',
+      async ({ code, dutch }) => {
+        await openStoredItem([]);
+        await screen.findByTestId('item-detail');
+        const wrong = vi.spyOn(deviceBeeps, 'wrong');
+        scan(code);
+        await waitFor(() => expect(screen.getByTestId('checkin-notice').textContent).toBe(dutch));
+        expect(wrong).toHaveBeenCalledTimes(1);
+        expect(await floorDb().outbox.count()).toBe(0);
+      },
+    );
+
+    it('still tells a product code as such on an item with reserved locations, not as a wrong location', async () => {
+      await openStoredItem([BIN]);
+      await screen.findByTestId('item-detail');
+      scan('8710000000017');
+      await waitFor(() =>
+        expect(screen.getByTestId('checkin-notice').textContent).toBe(
+          'Dat is een productcode (8710000000017), geen locatie. Scan het label van de locatie.',
+        ),
+      );
+    });
   });
 });

@@ -69,11 +69,13 @@ import {
   overlayInbound,
   parseCount,
   parseEuroCents,
+  productCodeScan,
   type ShownInbound,
   type ShownInboundItem,
   sortForDock,
   staleInboundTypedKeys,
   stepAmount,
+  storedReservation,
   temporaryPlaceId,
 } from './checkin.rules.ts';
 import './checkin.css';
@@ -130,12 +132,23 @@ export function CheckinScreen() {
   const rejected = useRejectedRows().filter((r) => r.kind === 'inbound.change');
   const desk = useLiveQuery(async () => {
     const stored = await getMeta(db, 'checkinDesk');
-    const rows = (await db.outbox.where('status').equals('pending').toArray()).flatMap((r) =>
-      r.kind === 'inbound.change' ? [r.body] : [],
+    const waiting = (await db.outbox.where('status').equals('pending').toArray()).flatMap((r) =>
+      r.kind === 'inbound.change' ? [r] : [],
     );
-    return { stored, rows };
+    return { stored, rows: waiting.map((r) => r.body), waitingIds: waiting.map((r) => r.id) };
   }, [db]);
   const ops = desk?.rows ?? [];
+  // A change confirmed with the ok sound when it was queued ('20 stuks op B-15-23') and refused when it was sent gets
+  // the wrong-scan buzz once, and the line that confirmed it goes: the refused list says it was not done (ADR 0142).
+  // Only rows this screen saw waiting: rows refused before it opened are listed without a sound.
+  const seenWaiting = useRef(new Set<string>());
+  useEffect(() => {
+    for (const id of desk?.waitingIds ?? []) seenWaiting.current.add(id);
+    const fresh = rejected.filter((r) => seenWaiting.current.delete(r.id));
+    if (fresh.length === 0) return;
+    deviceBeeps.wrong();
+    setNotice((n) => (n && !n.bad ? null : n));
+  });
   const shown = sortForDock(
     (desk?.stored?.inbounds ?? []).map((ib) => overlayInbound(ib, ops)),
     amsterdamDay(),
@@ -300,6 +313,16 @@ export function CheckinScreen() {
     raw: string,
   ) {
     const pieces = amount ?? keptAmount() ?? defaultPlaceAmount(it);
+    // A bin the stored list shows reserved for another product's pending item is refused here, before anything is
+    // queued (the server would refuse it with 409 `location_reserved` when the placement is sent; ADR 0142). Read with
+    // the queued changes drawn over it: an item confirmed on this device, not yet sent, holds its bins no longer.
+    const reserved = storedReservation(shown, locationId, it.product.id);
+    if (reserved) {
+      console.info('Check-in: location reserved for another product refused', raw);
+      deviceBeeps.wrong();
+      setNotice({ text: t('reservedRejected', { ...reserved, context: reserved.shop }), bad: true });
+      return;
+    }
     const found = known ?? (await scannedLocation(db, locationId, it.product.id, online));
     if (found === 'unknown') {
       deviceBeeps.wrong();
@@ -370,6 +393,21 @@ export function CheckinScreen() {
         return;
       }
       const verdict = classifyLocationScan(raw, item);
+      // A product's code is not a location: told as what it is, not as an unknown location name (ADR 0142).
+      const productCode =
+        verdict.kind === 'name' || verdict.kind === 'not_reserved'
+          ? productCodeScan(raw, item, desk?.stored?.inbounds ?? [])
+          : null;
+      if (productCode) {
+        console.info('Check-in: product code scanned for a location', raw);
+        deviceBeeps.wrong();
+        setNotice({
+          text:
+            productCode === 'own' ? t('productScannedOwn') : t('productScannedOther', { code: raw.trim() }),
+          bad: true,
+        });
+        return;
+      }
       if (verdict.kind === 'location') {
         void place(inbound, item, verdict.locationId, verdict.name, raw.trim());
         return;

@@ -413,7 +413,7 @@ describe('direct check-in on the floor (issue 10 item 3; spec 2 §2 Direct check
         'Niet ingecheckt: R-01-01 is gereserveerd voor een inbound van een andere shop. Kies een andere locatie en check opnieuw in.',
     },
   ])(
-    'says in Dutch why the server refused a check-in queued offline onto a bin reserved for $what, naming it',
+    'says in Dutch why the server refused a check-in queued offline onto a bin reserved for $what, naming it, and buzzes',
     async ({ message, values, dutch }) => {
       fakeApi();
       const server = await offlineWithStoredJam();
@@ -426,6 +426,8 @@ describe('direct check-in on the floor (issue 10 item 3; spec 2 §2 Direct check
       );
       fireEvent.click(screen.getByRole('button', { name: '1 st. inchecken' }));
       await waitFor(async () => expect(await floorDb().outbox.count()).toBe(1));
+      const buzzes = () => browser.vibrate.mock.calls.filter(([p]) => Array.isArray(p) && p[0] === 200);
+      expect(buzzes()).toHaveLength(0);
       // Meanwhile check-in's location finder reserved R-01-01 for another product's inbound: the server refuses.
       browser.server = async (req) => {
         if (new URL(req.url).pathname === '/api/inventory/direct_checkin')
@@ -441,6 +443,8 @@ describe('direct check-in on the floor (issue 10 item 3; spec 2 §2 Direct check
       kickOutbox(true);
       const reason = await screen.findByTestId('rejected-reason', {}, { timeout: 5000 });
       expect(reason.textContent).toBe(dutch);
+      // The check-in was confirmed with the ok sound when queued: its refusal buzzes once (ADR 0142).
+      await waitFor(() => expect(buzzes()).toHaveLength(1));
     },
   );
 

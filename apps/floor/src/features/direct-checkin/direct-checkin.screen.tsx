@@ -134,6 +134,13 @@ export function DirectCheckinScreen() {
     return { waiting, done: (await getMeta(db, 'directDone')) ?? [], orgs: await getMeta(db, 'directOrgs') };
   }, [db]);
   const orgs = recent?.orgs?.orgs ?? [];
+  // A check-in confirmed with the ok sound when it was queued and refused when it was sent gets the wrong-scan buzz
+  // once (ADR 0142): only one this screen saw waiting, so one refused before it opened is listed without a sound.
+  const seenWaiting = useRef(new Set<string>());
+  useEffect(() => {
+    for (const r of recent?.waiting ?? []) seenWaiting.current.add(r.id);
+    if (rejected.filter((r) => seenWaiting.current.delete(r.id)).length > 0) deviceBeeps.wrong();
+  });
 
   // The clients and their contact data, for the form's defaults: read when online, kept for offline use.
   useEffect(() => {

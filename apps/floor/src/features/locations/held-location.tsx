@@ -34,11 +34,12 @@ export function isHeldRow(row: OutboxRecord, productId: string | undefined): row
 }
 
 /**
- * Whether a refused row is the assignment or move of `productId` onto a bin the check-in's location finder reserved
- * for another product (409 `location_reserved`; ADR 0142): listed with its reason, and it buzzes as a held one does.
+ * Whether a refused row is an assignment or move of `productId` onto a location, refused for any reason (a bin the
+ * check-in's location finder reserved for another product, 409 `location_reserved`; a label of no location, 404
+ * `not_found`; …; ADR 0142): it was confirmed with the ok sound when queued, so its refusal buzzes as a held one does.
  */
-export function isReservedRow(row: OutboxRecord, productId: string | undefined): row is HeldRow {
-  return isRefusedPlacing(row, productId, 'location_reserved');
+export function isRefusedPlacingRow(row: OutboxRecord, productId: string | undefined): row is HeldRow {
+  return isRefusedPlacing(row, productId, row.rejection?.code ?? '');
 }
 
 /** A text with its first letter in capitals (a sentence that starts with the fallback name 'deze locatie'). */

@@ -99,6 +99,8 @@ export const locationsTexts = {
       'De voorraad is intussen door iemand anders gewijzigd. Kijk opnieuw en vul het opnieuw in.',
     reason_location_not_empty: 'Oeps! deze locatie is nog niet leeg',
     reason_location_inactive: 'Deze locatie is niet actief.',
+    reason_location_unknown:
+      'Onbekende locatie: dit label of deze naam hoort bij geen locatie in het magazijn.',
     reason_location_reserved:
       'Deze locatie is gereserveerd voor een ander product van een inbound. Kies een andere locatie.',
     reason_location_reserved_own:
@@ -245,6 +247,7 @@ export const locationsTexts = {
     reason_stock_changed: 'Someone else changed the stock meanwhile. Look again and enter it again.',
     reason_location_not_empty: 'Oeps! deze locatie is nog niet leeg',
     reason_location_inactive: 'This location is not active.',
+    reason_location_unknown: 'Unknown location: this label or name belongs to no location in the warehouse.',
     reason_location_reserved:
       'This location is reserved for another product of an inbound. Choose another location.',
     reason_location_reserved_own:

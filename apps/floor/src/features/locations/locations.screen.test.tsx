@@ -766,6 +766,42 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
     },
   );
 
+  it('a label of no location, added offline and refused with 404 when sent, says so in Dutch and buzzes', async () => {
+    // 360 × 640 sweep (ADR 0142): 'Locatie toegevoegd' with the ok sound, then 'Location aaaa… not found' in English
+    // in the refused list, no buzz, and the green line stayed.
+    const api = fakeApi(answer([link(BIN_A, 5, 1)]));
+    const serve = browser.server;
+    await storeProduct(floorDb(), answer([link(BIN_A, 5, 1)]));
+    browser.online = false;
+    browser.server = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    renderFloor(`/locations?product=${PRODUCT}`, { lang: 'nl' });
+    await screen.findByTestId('location-list');
+    const label = 'a'.repeat(24);
+    scan(label);
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(1));
+    expect(screen.getByTestId('locations-message')).toBeTruthy();
+    expect(browser.vibrate).not.toHaveBeenCalledWith([200, 100, 200]);
+    browser.server = async (req) => {
+      const path = new URL(req.url).pathname.replace(/^\/api/, '');
+      if (req.method === 'POST' && path.startsWith('/locations/assign')) {
+        api.calls.push({ method: req.method, path, body: await req.json(), key: null });
+        return json(404, { statusCode: 404, code: 'not_found', message: `Location ${label} not found` });
+      }
+      return serve(req);
+    };
+    browser.setOnline(true);
+    kickOutbox(true);
+    expect(await screen.findByTestId('rejected-reason')).toHaveProperty(
+      'textContent',
+      'Onbekende locatie: dit label of deze naam hoort bij geen locatie in het magazijn.',
+    );
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/locations/assign']);
+    await waitFor(() => expect(browser.vibrate).toHaveBeenCalledWith([200, 100, 200]));
+    await waitFor(() => expect(screen.queryByTestId('locations-message')).toBeNull());
+  });
+
   it('offline, a refused label scan whose bin and holders this device does not know says "deze locatie", never the id', async () => {
     await storeProduct(floorDb(), answer([link(BIN_A, 5, 1)]));
     await floorDb().outbox.add({

@@ -26,7 +26,7 @@ import { type BeepFeedback, deviceBeeps, preloadSounds } from '../../scan/feedba
 import { useFieldScan } from '../../scan/field-scan.ts';
 import { useHeldScans } from '../../scan/held-scans.ts';
 import type { ScanInputHandle } from '../../scan/scan-input.tsx';
-import { HeldLocation, type HeldRow, isHeldRow, isReservedRow } from './held-location.tsx';
+import { HeldLocation, type HeldRow, isHeldRow, isRefusedPlacingRow } from './held-location.tsx';
 import { LocationList } from './location-list.tsx';
 import './locations.css';
 import { lookupProduct, type ProductLookup, refreshProduct } from '../../offline/products.ts';
@@ -136,11 +136,12 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
       (h) => holderProducts?.find((p) => p?.id === h.product_id)?.data.product.name ?? [],
     );
   // The add was confirmed with the ok sound when it was queued: its refusal gets the wrong-scan buzz once, and the
-  // line that confirmed it ('R-01-05 toegevoegd', '2 st. naar R-01-05') goes: the offer below (or, for a bin reserved
-  // for another product, the refused list's reason) says it was not done (ADR 0142).
+  // line that confirmed it ('R-01-05 toegevoegd', '2 st. naar R-01-05') goes: the offer below (or, for any other
+  // refusal, such as a bin reserved for another product or a label of no location, the refused list's reason) says it
+  // was not done (ADR 0142).
   const heardHeld = useRef(new Set<string>());
   useEffect(() => {
-    const refusedPlacings = [...heldRows, ...rejected.filter((r) => isReservedRow(r, product?.id))];
+    const refusedPlacings = [...heldRows, ...rejected.filter((r) => isRefusedPlacingRow(r, product?.id))];
     const fresh = refusedPlacings.filter((r) => !heardHeld.current.has(r.id));
     for (const r of fresh) heardHeld.current.add(r.id);
     if (fresh.length === 0) return;
@@ -508,6 +509,13 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
               const held = locationReservation(row.rejection);
               return t('reason_location_reserved', { ...held, context: held?.shop });
             }
+            // A label or name of no location (404 `not_found` on an add): said in words, not the server's English.
+            if (
+              code === 'not_found' &&
+              row.kind === 'stock.change' &&
+              (row.body.op === 'assign' || row.body.op === 'assign_by_name')
+            )
+              return t('reason_location_unknown');
             if (code === 'stock_changed' || code === 'location_not_empty' || code === 'location_inactive')
               return t(`reason_${code}`);
             return rejectionText(row.rejection, t);

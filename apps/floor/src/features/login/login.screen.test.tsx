@@ -56,6 +56,24 @@ describe('login screen (spec 2 §2, §5, §8)', () => {
     );
   });
 
+  it("says a login without a connection is offline, not 'Er is iets misgegaan' (ADR 0142)", async () => {
+    // 360 × 640 sweep: offline, the orange offline note stood above a red 'Er is iets misgegaan, raadpleeg je logs'.
+    renderFloor('/login', { lang: 'nl' });
+    await screen.findByRole('heading', { name: 'Inloggen' });
+    browser.online = false;
+    browser.server = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await logInWith('picker@demo.hoppa.nl', 'Hoppa-picker-2026', ['E-mailadres', 'Wachtwoord'], 'Inloggen');
+    await waitFor(() =>
+      expect(screen.getByText('Je bent offline. Inloggen kan zodra er weer verbinding is.')).toBeTruthy(),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Inloggen' })).toHaveProperty('disabled', false),
+    );
+    expect(screen.queryByTestId('error-banner')).toBeNull();
+  });
+
   it('links to sign-up and password reset', async () => {
     wrongPasswordApi();
     renderFloor('/login');
