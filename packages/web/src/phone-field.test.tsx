@@ -77,3 +77,38 @@ describe('PhoneField in a narrow column (floor direct check-in at 360 px, spec 2
     expect(selectRoot.style.flexShrink).toBe('0');
   });
 });
+
+describe('PhoneField label and error (ADR 0142)', () => {
+  it('labels the whole row, not the number alone, and ties the label and its error to the number input', () => {
+    render(
+      <I18nextProvider i18n={createI18n({}, 'en')}>
+        <MantineProvider>
+          <PhoneField
+            label="Phone"
+            value=""
+            error="Please enter a valid phone number"
+            onChange={() => undefined}
+          />
+        </MantineProvider>
+      </I18nextProvider>,
+    );
+    const row = number().closest('[data-phone-field]') as HTMLElement;
+    const label = screen.getByText('Phone', { selector: 'label' });
+    // Above the row (aligned with the form's other labels), not inside it above the number.
+    expect(row.contains(label)).toBe(false);
+    expect(label.compareDocumentPosition(row) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(number().getAttribute('aria-invalid')).toBe('true');
+    const described = document.getElementById(number().getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent).toBe('Please enter a valid phone number');
+  });
+});
+
+describe('PhoneField checks its own rule on blur (spec 3 §5)', () => {
+  it('shows "Please enter a valid phone number" under the row once a number with letters is left', () => {
+    render(<AddressPhone phone="" country="NL" changes={[]} />);
+    fireEvent.change(number(), { target: { value: '06-abc' } });
+    fireEvent.blur(number());
+    expect(screen.getByText('Please enter a valid phone number')).toBeTruthy();
+    expect(number().getAttribute('aria-invalid')).toBe('true');
+  });
+});

@@ -6,8 +6,8 @@ import {
   phoneCountryOf,
   splitPhone,
 } from '@hoppa/core';
-import { type MantineSize, NativeSelect, TextInput } from '@mantine/core';
-import { type FocusEventHandler, type ReactNode, useEffect, useState } from 'react';
+import { Input, type MantineSize, NativeSelect } from '@mantine/core';
+import { type FocusEventHandler, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface PhoneFieldProps {
@@ -79,57 +79,70 @@ export function PhoneField({
   }, [value, country, typed, fallback]);
   const own =
     touched && !isValidPhone(internationalPhone(country, typed)) ? t('validation.phone') : undefined;
+  const id = useId();
+  const shownError = error ?? own;
   return (
-    // A plain flex row, not Mantine's Group: Group alone would become a chunk of the floor's first load (ADR 0057).
-    // The row never grows past its container (min-width 0) and the number takes what the fixed-width country select
-    // leaves: without it the input's own minimum width pushed the row out of a 360 px screen (floor direct check-in).
-    <div
-      data-phone-field=""
-      style={{ display: 'flex', gap: 6, alignItems: 'flex-start', minWidth: 0, maxWidth: '100%' }}
+    // The label, description and error belong to the whole row, aligned with the form's other labels (above the number
+    // alone it stood indented, as if centred; ADR 0142); the label still names the number input (`htmlFor`).
+    <Input.Wrapper
+      id={id}
+      label={label}
+      required={required}
+      description={description}
+      error={shownError}
+      size={size}
     >
-      <NativeSelect
-        label={<span>&nbsp;</span>}
-        aria-label={
-          countryLabel ?? (typeof label === 'string' ? `${label}: ${t('phone.country')}` : t('phone.country'))
-        }
-        data={PHONE_COUNTRIES.map((c) => ({ value: c.code, label: `${c.code.toUpperCase()} +${c.dial}` }))}
-        value={country}
-        disabled={disabled}
-        size={size}
-        w={size === 'lg' ? 132 : 112}
-        style={{ flex: 'none' }}
-        onChange={(e) => {
-          const next = e.currentTarget.value as PhoneCountry;
-          setCountry(next);
-          onChange(internationalPhone(next, typed));
-        }}
-      />
-      <TextInput
-        style={{ flex: 1, minWidth: 0 }}
-        label={label}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        required={required}
-        description={description}
-        disabled={disabled}
-        value={typed}
-        size={size}
-        autoFocus={autoFocus}
-        error={error ?? own}
-        data-testid={testId}
-        name={name}
-        onFocus={onFocus}
-        onChange={(e) => {
-          const next = e.currentTarget.value;
-          setTyped(next);
-          onChange(internationalPhone(country, next));
-        }}
-        onBlur={(e) => {
-          setTouched(true);
-          onBlur?.(e);
-        }}
-      />
-    </div>
+      {/* A plain flex row, not Mantine's Group: Group alone would become a chunk of the floor's first load (ADR 0057).
+          The row never grows past its container (min-width 0) and the number takes what the fixed-width country
+          select leaves: without it the input's own minimum width pushed the row out of a 360 px screen. */}
+      <div
+        data-phone-field=""
+        style={{ display: 'flex', gap: 6, alignItems: 'flex-start', minWidth: 0, maxWidth: '100%' }}
+      >
+        <NativeSelect
+          aria-label={
+            countryLabel ??
+            (typeof label === 'string' ? `${label}: ${t('phone.country')}` : t('phone.country'))
+          }
+          data={PHONE_COUNTRIES.map((c) => ({ value: c.code, label: `${c.code.toUpperCase()} +${c.dial}` }))}
+          value={country}
+          disabled={disabled}
+          size={size}
+          w={size === 'lg' ? 132 : 112}
+          style={{ flex: 'none' }}
+          onChange={(e) => {
+            const next = e.currentTarget.value as PhoneCountry;
+            setCountry(next);
+            onChange(internationalPhone(next, typed));
+          }}
+        />
+        <Input
+          id={id}
+          style={{ flex: 1, minWidth: 0 }}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          required={required}
+          disabled={disabled}
+          value={typed}
+          size={size}
+          autoFocus={autoFocus}
+          error={Boolean(shownError)}
+          aria-describedby={shownError ? `${id}-error` : description ? `${id}-description` : undefined}
+          data-testid={testId}
+          name={name}
+          onFocus={onFocus}
+          onChange={(e) => {
+            const next = e.currentTarget.value;
+            setTyped(next);
+            onChange(internationalPhone(country, next));
+          }}
+          onBlur={(e) => {
+            setTouched(true);
+            onBlur?.(e);
+          }}
+        />
+      </div>
+    </Input.Wrapper>
   );
 }
