@@ -5,6 +5,7 @@ import {
   classifyListScan,
   classifyLocationScan,
   defaultPlaceAmount,
+  inboundLocationByName,
   inboundLocationName,
   overlayInbound,
   parseCount,
@@ -132,11 +133,19 @@ describe('amounts', () => {
     expect(defaultPlaceAmount(item({ pieces_checked_in: 20 }))).toBe(6);
   });
   it('step by packed per and never below one box', () => {
-    expect(stepAmount(12, 1, 6)).toBe(18);
-    expect(stepAmount(12, -1, 6)).toBe(6);
-    expect(stepAmount(6, -1, 6)).toBe(6);
+    expect(stepAmount(12, 1, 6, 24)).toBe(18);
+    expect(stepAmount(12, -1, 6, 24)).toBe(6);
+    expect(stepAmount(6, -1, 6, 24)).toBe(6);
     expect(boxesOf(17, 6)).toBe(2);
     expect(boxesOf(5, 0)).toBe(0);
+  });
+  it('step up no further than the pieces still in transit (ADR 0142)', () => {
+    expect(stepAmount(18, 1, 6, 24)).toBe(24);
+    expect(stepAmount(24, 1, 6, 24)).toBe(24);
+    expect(stepAmount(18, 1, 6, 20)).toBe(20);
+    // nothing left in transit: the box proposed stays one box
+    expect(stepAmount(6, 1, 6, 0)).toBe(6);
+    expect(stepAmount(30, -1, 6, 0)).toBe(24);
   });
   it('read euro costs with comma or dot, and counts as whole numbers', () => {
     expect(parseEuroCents('12,50')).toBe(1250);
@@ -195,6 +204,27 @@ describe('a location named by the stored check-in list (ADR 0135)', () => {
     expect(inboundLocationName(list, hex(70))).toBe('A-01-1');
     expect(inboundLocationName(list, hex(77))).toBe('D-20-19');
     expect(inboundLocationName(list, hex(78))).toBeNull();
+  });
+
+  it('finds a location by the name the stored list gives it, typed in any case with spaces around (ADR 0142)', () => {
+    const moved = {
+      transfer_id: hex(90),
+      departed_location_id: hex(76),
+      departed_location_name: 'DOCK-2',
+      arrived_location_id: hex(79),
+      arrived_location_name: 'B-02-07',
+      stock: 6,
+      departed_at: '2026-11-25T10:00:00.000Z',
+    };
+    const d2019 = { location_id: hex(77), name: 'D-20-19', parent_name: 'D-20', type: 'bin', stock: 0 };
+    const list = [
+      inbound({ items: [item({ transfers: [moved] }), item({ id: hex(12), reserved_locations: [d2019] })] }),
+    ];
+    expect(inboundLocationByName(list, ' d-20-19 ')).toEqual({ id: hex(77), name: 'D-20-19' });
+    expect(inboundLocationByName(list, 'dock-2')).toEqual({ id: hex(76), name: 'DOCK-2' });
+    expect(inboundLocationByName(list, 'B-02-07')).toEqual({ id: hex(79), name: 'B-02-07' });
+    expect(inboundLocationByName(list, 'D-20-1')).toBeNull();
+    expect(inboundLocationByName(list, '  ')).toBeNull();
   });
 });
 

@@ -166,12 +166,14 @@ export function defaultPlaceAmount(item: InboundItem): number {
 
 /**
  * One step of the amount stepper (spec 2 §5 Manual location amount): up or down by `packed_per`; going down stops at
- * one box (`packed_per`). Pure.
+ * one box (`packed_per`); going up stops at `inTransit`, the pieces still expected (ADR 0142: no box more than is
+ * left; an amount at or above it stays as it is). Another amount may still be typed. Pure.
  */
-export function stepAmount(amount: number, direction: 1 | -1, packedPer: number): number {
+export function stepAmount(amount: number, direction: 1 | -1, packedPer: number, inTransit: number): number {
   const step = Math.max(1, packedPer);
-  const next = amount + direction * step;
-  return direction < 0 && next < step ? amount : next;
+  if (direction > 0) return amount >= inTransit ? amount : Math.min(amount + step, inTransit);
+  const next = amount - step;
+  return next < step ? amount : next;
 }
 
 /**
@@ -243,6 +245,31 @@ export function inboundLocationName(inbounds: readonly Inbound[], locationId: st
     for (const x of it.transfers) {
       if (x.departed_location_id === locationId && x.departed_location_name) return x.departed_location_name;
       if (x.arrived_location_id === locationId && x.arrived_location_name) return x.arrived_location_name;
+    }
+  }
+  return null;
+}
+
+/**
+ * A location the check-in list on this device names, found by its name as typed (ADR 0142: offline, a typed name
+ * goes as its scanned label does): a reserved location of any stored inbound item, or a place a transfer left or
+ * reached (spec 2 §3 Inbound item reservedLocations, transfers). Any case, spaces around; `{ id, name }` with the
+ * name as stored, or null when none is named so. Pure.
+ */
+export function inboundLocationByName(
+  inbounds: readonly Inbound[],
+  typed: string,
+): { id: string; name: string } | null {
+  const key = typed.trim().toLowerCase();
+  if (!key) return null;
+  const named = (name: string | undefined) => !!name && name.trim().toLowerCase() === key;
+  for (const it of inbounds.flatMap((ib) => ib.items)) {
+    const reserved = it.reserved_locations.find((l) => named(l.name));
+    if (reserved) return { id: reserved.location_id, name: reserved.name };
+    for (const x of it.transfers) {
+      if (named(x.departed_location_name))
+        return { id: x.departed_location_id, name: x.departed_location_name };
+      if (named(x.arrived_location_name)) return { id: x.arrived_location_id, name: x.arrived_location_name };
     }
   }
   return null;

@@ -1126,6 +1126,71 @@ describe('check-in task (issue 10; spec 2 §2 Inbound item detail)', () => {
       },
     );
 
+    it('takes a bin name typed offline that only the stored list knows, and refuses it as its label when reserved for another product', async () => {
+      // 360 × 640 sweep: 'D-20-19' typed offline read 'staat niet op dit toestel' although the stored list names it.
+      const d2019 = { ...BIN, location_id: hex(77), name: 'D-20-19', parent_name: 'D-20' };
+      const moved = {
+        transfer_id: hex(90),
+        departed_location_id: hex(76),
+        departed_location_name: 'DOCK-2',
+        arrived_location_id: hex(77),
+        arrived_location_name: 'D-20-19',
+        stock: 6,
+        departed_at: '2026-11-25T10:00:00.000Z',
+      };
+      const bord = item({
+        id: hex(12),
+        product: { id: hex(501), ean: '8710000000017', bsku: 'BORD-1', name: 'Bord' },
+        reserved_locations: [d2019],
+        transfers: [moved],
+      });
+      const stored = inbound({ items: [item(), bord] });
+      await setMeta(floorDb(), 'checkinDesk', { at: Date.now(), inbounds: [stored] });
+      browser.online = false;
+      const wrong = vi.spyOn(deviceBeeps, 'wrong');
+      renderFloor(`/inbound?inbound=${hex(1)}&item=${hex(11)}`, { lang: 'nl' });
+      await screen.findByTestId('item-detail');
+      scan(' d-20-19 ');
+      await waitFor(() =>
+        expect(screen.getByTestId('checkin-notice').textContent).toBe(
+          'Niet geplaatst: D-20-19 is gereserveerd voor Bord (BORD-1) van inbound IN-00000001. Kies een andere locatie.',
+        ),
+      );
+      expect(wrong).toHaveBeenCalledTimes(1);
+      expect(await floorDb().outbox.count()).toBe(0);
+      // A place the list names by a transfer, reserved for nothing, is placed on as its label would be.
+      scan('dock-2');
+      await waitFor(() =>
+        expect(screen.getByTestId('checkin-notice').textContent).toBe('24 stuks op DOCK-2'),
+      );
+      expect((await floorDb().outbox.toArray()).map((r) => r.body)).toEqual([
+        { op: 'place', item_id: hex(11), location_id: hex(76), amount: 24, raw_scan: 'dock-2' },
+      ]);
+    });
+
+    it('steps the amount no further than what is still in transit, and offers no box more when nothing is', async () => {
+      // 360 × 640 sweep: after the last pieces were placed the stepper still offered 'Meer' (one box more).
+      await openStoredItem([]);
+      await screen.findByTestId('item-detail');
+      const more = () => screen.getByRole('button', { name: 'Meer' }) as HTMLButtonElement;
+      expect(screen.getByTestId('place-amount').textContent).toBe('24');
+      expect(more().disabled).toBe(true);
+      fireEvent.click(screen.getByRole('button', { name: 'Minder' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Minder' }));
+      expect(screen.getByTestId('place-amount').textContent).toBe('12');
+      scan(hex(70));
+      await waitFor(() => expect(screen.getByTestId('count-transit').textContent).toBe('12'));
+      expect(screen.getByTestId('place-amount').textContent).toBe('12');
+      expect(more().disabled).toBe(true);
+      scan(hex(70));
+      await waitFor(() => expect(screen.getByTestId('count-transit').textContent).toBe('0'));
+      // Nothing in transit: one box is proposed (an extra delivered box may still be placed) but never stepped up.
+      expect(screen.getByTestId('place-amount').textContent).toBe('6');
+      expect(more().disabled).toBe(true);
+      fireEvent.click(more());
+      expect(screen.getByTestId('place-amount').textContent).toBe('6');
+    });
+
     it('still tells a product code as such on an item with reserved locations, not as a wrong location', async () => {
       await openStoredItem([BIN]);
       await screen.findByTestId('item-detail');

@@ -65,6 +65,7 @@ import {
   classifyListScan,
   classifyLocationScan,
   defaultPlaceAmount,
+  inboundLocationByName,
   inboundLocationName,
   overlayInbound,
   parseCount,
@@ -359,9 +360,10 @@ export function CheckinScreen() {
 
   /**
    * Places on a location typed by its name (no reservations; session 41): looked up online, or among the locations
-   * this device stored when offline ({@link findLocationByName}), then placed exactly as its scanned label would be.
-   * An unknown name, an inactive or quarantine location (issue 12), or a name unknown offline is told and queues
-   * nothing.
+   * this device stored when offline ({@link findLocationByName}), else among those the stored check-in list names (a
+   * reservation or a transfer's place: {@link inboundLocationByName}, ADR 0142), then placed exactly as its scanned
+   * label would be (a bin reserved for another product is refused by `place`). An unknown name, an inactive or
+   * quarantine location (issue 12), or a name unknown offline is told and queues nothing.
    */
   async function placeByName(target: ShownInbound, it: ShownInboundItem, typed: string) {
     let found: Awaited<ReturnType<typeof findLocationByName>>;
@@ -377,7 +379,10 @@ export function CheckinScreen() {
       deviceBeeps.wrong();
       setNotice({ text, bad: true });
     };
-    if (found === 'unknown') refuse(t('unknownLocationName', { name: typed }));
+    const listed =
+      found === 'offline_unknown' ? inboundLocationByName(desk?.stored?.inbounds ?? [], typed) : null;
+    if (listed) await place(target, it, listed.id, listed.name, typed);
+    else if (found === 'unknown') refuse(t('unknownLocationName', { name: typed }));
     else if (found === 'offline_unknown') refuse(t('offlineLocationName', { name: typed }));
     else if (!found.active) refuse(t('inactiveLocation', { name: found.name }));
     else if (found.quarantine) refuse(t('quarantineLocation', { name: found.name }));
@@ -945,7 +950,7 @@ function ItemDetail({
             variant="default"
             aria-label={t('less')}
             disabled={!pending || amount <= item.packed_per}
-            onClick={() => setAmount(stepAmount(amount, -1, item.packed_per))}
+            onClick={() => setAmount(stepAmount(amount, -1, item.packed_per, inTransit))}
           >
             −
           </Button>
@@ -954,8 +959,9 @@ function ItemDetail({
             size="lg"
             variant="default"
             aria-label={t('more')}
-            disabled={!pending}
-            onClick={() => setAmount(stepAmount(amount, 1, item.packed_per))}
+            // Spec 2 §5 Manual location amount; ADR 0142: no box more than is still in transit.
+            disabled={!pending || amount >= inTransit}
+            onClick={() => setAmount(stepAmount(amount, 1, item.packed_per, inTransit))}
           >
             +
           </Button>
