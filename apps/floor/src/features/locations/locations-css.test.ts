@@ -22,3 +22,13 @@ describe("the product's action buttons on a 360 px scanner", () => {
     );
   });
 });
+
+describe("the not-empty popup's title on a 360 px scanner", () => {
+  it('keeps room between its two lines (Mantine sets line-height 1 on a modal title)', () => {
+    // 'Oeps! deze locatie is nog niet leeg' wraps at 360 px; with line-height 1 the lines touched (QA, ADR 0142)
+    const lineHeight = Number(
+      /line-height: ([\d.]+);/.exec(rule('.mantine-Modal-title.loc-not-empty-title'))?.[1],
+    );
+    expect(lineHeight).toBeGreaterThanOrEqual(1.25);
+  });
+});

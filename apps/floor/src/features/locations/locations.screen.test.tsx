@@ -569,6 +569,11 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
     expect(screen.getByTestId('not-empty-text').textContent).toBe(
       'Controleer en verwijder de juiste locatie om verder te gaan',
     );
+    // under the spec's title: which bin, and how many pieces still lie there (360 × 640 sweep, ADR 0142)
+    expect(screen.getByTestId('not-empty-stock').textContent).toBe('Op R-01-01 liggen nog 5 stuks.');
+    expect(screen.getByText('Oeps! deze locatie is nog niet leeg').classList).toContain(
+      'loc-not-empty-title',
+    );
     expect(await floorDb().outbox.count()).toBe(0);
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
 
@@ -581,6 +586,19 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
       location_product_id: empty.id,
       location_id: BIN_B.id,
     });
+  });
+
+  it('the not-empty popup of a bin whose stock went below zero says so and asks for a count', async () => {
+    await storeProduct(floorDb(), answer([link(BIN_A, 5, 1), link(BIN_C, -2, 2)]));
+    browser.online = false;
+    renderFloor(`/locations?product=${PRODUCT}`, { lang: 'en' });
+    await screen.findByTestId('location-list');
+    fireEvent.click(within(row('R-01-03')).getByTestId('location-delete'));
+    expect((await screen.findByTestId('not-empty-stock')).textContent).toBe(
+      'The stock on R-01-03 stands at -2 pieces: count the location first.',
+    );
+    expect(screen.getByText('Oeps! deze locatie is nog niet leeg')).toBeTruthy();
+    expect(await floorDb().outbox.count()).toBe(0);
   });
 
   it('a typed location other products hold names them; clearing the empty holder and adding it again is one confirmed step', async () => {
@@ -800,6 +818,55 @@ describe('Locations task (issue 9; spec 2 §2 Product location widget)', () => {
     expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/locations/assign']);
     await waitFor(() => expect(browser.vibrate).toHaveBeenCalledWith([200, 100, 200]));
     await waitFor(() => expect(screen.queryByTestId('locations-message')).toBeNull());
+  });
+
+  it('a refused add of a label this device does not know is listed as "Onbekend label", never the 24-hex id', async () => {
+    // 360 × 640 sweep (ADR 0142): the refused list read "bbbb…(24 hex) toevoegen · 100% Rooibos".
+    const api = fakeApi(answer([link(BIN_A, 5, 1)]));
+    const serve = browser.server;
+    await storeProduct(floorDb(), answer([link(BIN_A, 5, 1)]));
+    browser.online = false;
+    browser.server = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    renderFloor(`/locations?product=${PRODUCT}`, { lang: 'nl' });
+    await screen.findByTestId('location-list');
+    const label = 'b'.repeat(24);
+    scan(label.toUpperCase());
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(1));
+    browser.server = async (req) => {
+      const path = new URL(req.url).pathname.replace(/^\/api/, '');
+      if (req.method === 'POST' && path.startsWith('/locations/assign')) {
+        api.calls.push({ method: req.method, path, body: await req.json(), key: null });
+        return json(404, { statusCode: 404, code: 'not_found', message: `Location ${label} not found` });
+      }
+      return serve(req);
+    };
+    browser.setOnline(true);
+    kickOutbox(true);
+    const refused = await screen.findByTestId('rejected-change');
+    expect(refused.querySelector('strong')?.textContent).toBe('Onbekend label toevoegen · Beschuit volkoren');
+    expect(refused.textContent?.toLowerCase()).not.toContain(label);
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/locations/assign']);
+  });
+
+  it('a move queued offline to a label this device does not know names it "onbekend label", a known one by name', async () => {
+    await storeProduct(floorDb(), answer([link(BIN_A, 5, 1), link(BIN_B, 0, 2)]));
+    browser.online = false;
+    renderFloor(`/locations?product=${PRODUCT}`, { lang: 'nl' });
+    await screen.findByTestId('location-list');
+    fireEvent.click(within(row('R-01-01')).getByTestId('location-move'));
+    fireEvent.input(await screen.findByTestId('transfer-quantity'), { target: { value: '2' } });
+    scan('c'.repeat(24));
+    fireEvent.click(within(row('R-01-01')).getByTestId('location-move'));
+    fireEvent.input(await screen.findByTestId('transfer-quantity'), { target: { value: '1' } });
+    scan(BIN_B.id);
+    await waitFor(async () => expect(await floorDb().outbox.count()).toBe(2));
+    const labels = (await floorDb().outbox.toArray()).map((r) => r.label);
+    expect(labels).toEqual([
+      '2 st. R-01-01 → onbekend label · Beschuit volkoren',
+      '1 st. R-01-01 → R-01-02 · Beschuit volkoren',
+    ]);
   });
 
   it('offline, a refused label scan whose bin and holders this device does not know says "deze locatie", never the id', async () => {

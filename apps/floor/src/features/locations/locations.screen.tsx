@@ -94,7 +94,8 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
   const [cameraOpen, setCameraOpen] = useState(false);
   const [message, setMessage] = useState<Message>(null);
   const [choices, setChoices] = useState<Extract<ProductLookup, { kind: 'many' }>['products'] | null>(null);
-  const [notEmpty, setNotEmpty] = useState(false);
+  /** The location whose delete was refused because pieces lie there (the spec's popup names it and its pieces). */
+  const [notEmpty, setNotEmpty] = useState<ShownLocation | null>(null);
   const [recountOpen, setRecountOpen] = useState(false);
   /** A typed stock that differs from the stock held, waiting for the worker's confirmation. */
   const [amountCheck, setAmountCheck] = useState<AmountCheck | null>(null);
@@ -271,8 +272,12 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
         ? p.locations.find((r) => r.locationId === scan.id)
         : p.locations.find((r) => r.name.toLowerCase() === scan.name.toLowerCase());
     if (existing) return say('ok', t('already', { location: existing.name }));
-    const name = scan.kind === 'location_name' ? scan.name : (knownName(scan.id) ?? scan.id);
-    const label = t('label_add', { location: name, product: p.name });
+    // The queued row's label (the refused list shows it) names the bin, never its 24-hex id: a label this device does
+    // not know yet is an 'onbekend label' (ADR 0142).
+    const name = scan.kind === 'location_name' ? scan.name : knownName(scan.id);
+    const label = name
+      ? t('label_add', { location: name, product: p.name })
+      : t('label_add', { product: p.name, context: 'unknown' });
     const shown: Message =
       scan.kind === 'location_name'
         ? { tone: 'ok', text: t('added', { location: scan.name }) }
@@ -339,7 +344,7 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
     if (from.stock < 1) return say('error', t('nothingToMove', { location: from.name }));
     if (quantity > from.stock) return say('error', t('tooMany', { count: from.stock, location: from.name }));
     const to = scan.kind === 'location_id' ? { location_id: scan.id } : { rack_number: scan.name };
-    const toName = scan.kind === 'location_name' ? scan.name : (knownName(scan.id) ?? scan.id);
+    const toName = scan.kind === 'location_name' ? scan.name : (knownName(scan.id) ?? t('unknownLabel'));
     void queue(
       {
         op: 'transfer',
@@ -407,7 +412,7 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
       if (!product || !row.link || !row.locationId) return;
       if (row.stock !== 0 || row.toTransfer) {
         feedback.wrong();
-        setNotEmpty(true);
+        setNotEmpty(row);
         return;
       }
       void queue(
@@ -449,7 +454,7 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
     keyboard: t('keyboard'),
     camera: t('camera'),
   };
-  const dialogOpen = cameraOpen || notEmpty || recountOpen || amountCheck !== null;
+  const dialogOpen = cameraOpen || notEmpty !== null || recountOpen || amountCheck !== null;
 
   return (
     <div className="screen locations-screen">
@@ -670,9 +675,23 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
         )}
       </main>
 
-      <Modal opened={notEmpty} onClose={() => setNotEmpty(false)} title={t('notEmptyTitle')} centered>
+      <Modal
+        opened={notEmpty !== null}
+        onClose={() => setNotEmpty(null)}
+        title={t('notEmptyTitle')}
+        classNames={{ title: 'loc-not-empty-title' }}
+        centered
+      >
+        {/* The spec's title and text stay word for word; the line between says which bin and what lies there. */}
+        {notEmpty && notEmpty.stock !== 0 ? (
+          <p className="loc-not-empty-stock" data-testid="not-empty-stock">
+            {notEmpty.stock < 0
+              ? t('notEmptyNegative', { location: notEmpty.name, count: notEmpty.stock })
+              : t('notEmptyStock', { location: notEmpty.name, count: notEmpty.stock })}
+          </p>
+        ) : null}
         <p data-testid="not-empty-text">{t('notEmptyText')}</p>
-        <Button fullWidth size="lg" onClick={() => setNotEmpty(false)}>
+        <Button fullWidth size="lg" onClick={() => setNotEmpty(null)}>
           {t('ok')}
         </Button>
       </Modal>
