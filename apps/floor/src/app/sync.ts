@@ -1,5 +1,6 @@
 import { liveQuery } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useRef } from 'react';
 import type { OutboxRecord } from '../offline/db.ts';
 import { floorDb } from '../offline/db.ts';
 import { pendingScanCount, rejectedRows } from '../offline/outbox.ts';
@@ -102,4 +103,22 @@ export function useRejectedRows(): OutboxRecord[] {
     [],
     NO_ROWS,
   );
+}
+
+/**
+ * Calls `onRefused` once when a change this screen saw waiting (`waitingIds`, the outbox rows it shows as queued) comes
+ * back among `rejected`: it was confirmed with the ok sound when it was queued, so its refusal gets the wrong-scan buzz
+ * and the screen can drop the line that confirmed it (ADR 0142). A row refused before the screen saw it waiting is
+ * listed without a sound.
+ */
+export function useRefusedWhileWaiting(
+  waitingIds: readonly string[] | undefined,
+  rejected: readonly OutboxRecord[],
+  onRefused: () => void,
+): void {
+  const seen = useRef(new Set<string>());
+  useEffect(() => {
+    for (const id of waitingIds ?? []) seen.current.add(id);
+    if (rejected.filter((r) => seen.current.delete(r.id)).length > 0) onRefused();
+  });
 }

@@ -120,6 +120,16 @@ export function useSession(): {
 }
 
 /**
+ * The current organisation when it is the warehouse's own (`kind` provider), else null. It sells nothing and is never
+ * invoiced: the product screens offer adding, importing and syncing for a shop only, and the invoice page says to
+ * choose a shop (ADR 0142).
+ */
+export function useProviderOrg(): { id: string; name: string } | null {
+  const { orgAuth } = useSession();
+  return orgAuth?.org?.kind === 'provider' ? orgAuth.org : null;
+}
+
+/**
  * The role in force: the one of the current organisation when known (it can differ per membership),
  * else the user's curr_role. `can(role, method, path)` from core decides on it.
  */

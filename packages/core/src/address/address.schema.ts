@@ -41,5 +41,13 @@ export const AddressCheckResultSchema = z.object({
   street: z.string().nullable(),
   city: z.string().nullable(),
   message: z.string().nullable(),
+  /**
+   * What a refusal is about, so the apps word it in the reader's language (`message` is English; ADR 0142): the
+   * country (outside Europe), the postcode (with an example of the country's format when it is not obvious) or the
+   * house number. Absent when valid, or from a checker that does not say.
+   */
+  problem: z
+    .object({ code: z.enum(['country', 'postcode', 'house_number']), example: z.string().optional() })
+    .optional(),
 });
 export type AddressCheckResult = z.infer<typeof AddressCheckResultSchema>;

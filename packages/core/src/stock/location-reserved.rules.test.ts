@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../client/request.ts';
-import { locationReservation } from './location-reserved.rules.ts';
+import { locationReservation, reservedTextOptions } from './location-reserved.rules.ts';
 
 const own = {
   statusCode: 409,
@@ -39,5 +39,14 @@ describe('locationReservation (what a 409 location_reserved names)', () => {
     expect(locationReservation({ issues: [{ path: 'location_products.a.b', message: 'x' }] })).toBeNull();
     expect(locationReservation(new Error('offline'))).toBeNull();
     expect(locationReservation(null)).toBeNull();
+  });
+
+  it('gives i18next the values and the shop as context, and nothing without a reservation', () => {
+    expect(reservedTextOptions({ shop: 'other', location: 'R-01-05' })).toEqual({
+      shop: 'other',
+      location: 'R-01-05',
+      context: 'other',
+    });
+    expect(reservedTextOptions(null)).toEqual({});
   });
 });

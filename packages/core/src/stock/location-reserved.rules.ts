@@ -45,3 +45,13 @@ export function locationReservation(source: unknown): LocationReservation | null
   }
   return null;
 }
+
+/**
+ * The i18next options that word a reservation: its values and `context` (`own` | `other`, so `<key>_own` or
+ * `<key>_other` is used); `{}` without one, so the key's plain text is (an answer from before the values).
+ */
+export function reservedTextOptions(
+  held: LocationReservation | null,
+): Partial<LocationReservation> & { context?: LocationReservation['shop'] } {
+  return held ? { ...held, context: held.shop } : {};
+}

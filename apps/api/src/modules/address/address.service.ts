@@ -159,13 +159,25 @@ export const formatAddressChecker: AddressChecker = {
       city: null,
     };
     if (!isEuropeanCountry(country))
-      return { ...base, valid: false, message: `Unknown country: '${q.country.trim()}'` };
-    if (!postcode.valid) return { ...base, valid: false, message: postcode.message };
+      return {
+        ...base,
+        valid: false,
+        message: `Unknown country: '${q.country.trim()}'`,
+        problem: { code: 'country' },
+      };
+    if (!postcode.valid)
+      return {
+        ...base,
+        valid: false,
+        message: postcode.message,
+        problem: { code: 'postcode', ...(EXAMPLE[country] ? { example: EXAMPLE[country] } : {}) },
+      };
     if (houseNumber !== null && !/^[1-9]\d{0,5}(\s?[-/]?\s?[A-Za-z0-9]{1,6})?$/.test(houseNumber))
       return {
         ...base,
         valid: false,
         message: `House number '${houseNumber}' must start with a number of at least 1`,
+        problem: { code: 'house_number' },
       };
     return { ...base, valid: true, message: null };
   },

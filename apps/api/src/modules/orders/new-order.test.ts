@@ -442,12 +442,24 @@ describe('countries and address check (spec 2 §7)', () => {
       postalCode: '1015 CJ',
       street: null,
     });
-    expect(await check('country=NL&postalCode=1015&houseNumber=125')).toMatchObject({ valid: false });
-    expect(await check('country=NL&postalCode=1015CJ&houseNumber=abc')).toMatchObject({ valid: false });
+    expect(await check('country=NL&postalCode=1015&houseNumber=125')).toMatchObject({
+      valid: false,
+      problem: { code: 'postcode', example: '1234 AB' },
+    });
+    expect(await check('country=NL&postalCode=1015CJ&houseNumber=abc')).toMatchObject({
+      valid: false,
+      problem: { code: 'house_number' },
+    });
     expect(await check('country=NL&postalCode=1015CJ&houseNumber=12a')).toMatchObject({ valid: true });
     expect(await check('country=DE&postalCode=10115&houseNumber=1')).toMatchObject({ valid: true });
-    expect(await check('country=BE&postalCode=1000%20AB&houseNumber=1')).toMatchObject({ valid: false });
-    expect(await check('country=US&postalCode=10001&houseNumber=1')).toMatchObject({ valid: false });
+    expect(await check('country=BE&postalCode=1000%20AB&houseNumber=1')).toMatchObject({
+      valid: false,
+      problem: { code: 'postcode', example: '1000' },
+    });
+    expect(await check('country=US&postalCode=10001&houseNumber=1')).toMatchObject({
+      valid: false,
+      problem: { code: 'country' },
+    });
     const body = await post(
       '/api/checkaddress/',
       { country: 'gb', postalCode: 'sw1a 1aa', houseNumber: '10' },

@@ -11,6 +11,7 @@ import {
   locationReservation,
   pendingInboundsWithItemsEndpoint,
   request,
+  reservedTextOptions,
 } from '@hoppa/core';
 import { locationTypeName } from '@hoppa/web';
 import { Button, NativeSelect, Textarea, TextInput } from '@mantine/core';
@@ -22,7 +23,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../app/api.ts';
 import { useOnline } from '../../app/outbox-status.ts';
 import { FLOOR_PATHS } from '../../app/paths.ts';
-import { kickOutbox, useRejectedRows } from '../../app/sync.ts';
+import { kickOutbox, useRefusedWhileWaiting, useRejectedRows } from '../../app/sync.ts';
 import { ErrorBanner } from '../../components/error-banner.tsx';
 import { RejectedChanges, rejectionText } from '../../components/rejected-changes.tsx';
 import { ScanBar } from '../../components/scan-bar.tsx';
@@ -110,10 +111,8 @@ async function storeItem(item: InboundItem) {
 export function CheckinScreen() {
   const { t } = useTranslation('checkin');
   /** A 409 `location_reserved` (a failed call or a refused queued placement) naming the bin and what it is kept for. */
-  const reservedText = (refusal: unknown) => {
-    const held = locationReservation(refusal);
-    return t('reservedRejected', { ...held, context: held?.shop });
-  };
+  const reservedText = (refusal: unknown) =>
+    t('reservedRejected', reservedTextOptions(locationReservation(refusal)));
   const navigate = useNavigate();
   const online = useOnline();
   const db = floorDb();
@@ -142,11 +141,7 @@ export function CheckinScreen() {
   // A change confirmed with the ok sound when it was queued ('20 stuks op B-15-23') and refused when it was sent gets
   // the wrong-scan buzz once, and the line that confirmed it goes: the refused list says it was not done (ADR 0142).
   // Only rows this screen saw waiting: rows refused before it opened are listed without a sound.
-  const seenWaiting = useRef(new Set<string>());
-  useEffect(() => {
-    for (const id of desk?.waitingIds ?? []) seenWaiting.current.add(id);
-    const fresh = rejected.filter((r) => seenWaiting.current.delete(r.id));
-    if (fresh.length === 0) return;
+  useRefusedWhileWaiting(desk?.waitingIds, rejected, () => {
     deviceBeeps.wrong();
     setNotice((n) => (n && !n.bad ? null : n));
   });
@@ -321,7 +316,7 @@ export function CheckinScreen() {
     if (reserved) {
       console.info('Check-in: location reserved for another product refused', raw);
       deviceBeeps.wrong();
-      setNotice({ text: t('reservedRejected', { ...reserved, context: reserved.shop }), bad: true });
+      setNotice({ text: t('reservedRejected', reservedTextOptions(reserved)), bad: true });
       return;
     }
     const found = known ?? (await scannedLocation(db, locationId, it.product.id, online));

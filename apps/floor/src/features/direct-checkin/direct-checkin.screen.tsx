@@ -5,6 +5,7 @@ import {
   locationReservation,
   type ProductLocations,
   request,
+  reservedTextOptions,
 } from '@hoppa/core';
 import { PhoneField } from '@hoppa/web/phone-field';
 import { Button, NativeSelect, Textarea, TextInput } from '@mantine/core';
@@ -16,7 +17,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../app/api.ts';
 import { useOnline } from '../../app/outbox-status.ts';
 import { FLOOR_PATHS } from '../../app/paths.ts';
-import { kickOutbox, useRejectedRows } from '../../app/sync.ts';
+import { kickOutbox, useRefusedWhileWaiting, useRejectedRows } from '../../app/sync.ts';
 import { ErrorBanner } from '../../components/error-banner.tsx';
 import { RejectedChanges, rejectionText } from '../../components/rejected-changes.tsx';
 import { ScanBar } from '../../components/scan-bar.tsx';
@@ -62,10 +63,8 @@ const TYPES: { value: DirectType; key: 'typePackage' | 'typePallet' | 'typeConta
 export function DirectCheckinScreen() {
   const { t } = useTranslation('directCheckin');
   /** A 409 `location_reserved` (a failed call or a refused queued check-in) naming the bin and what it is kept for. */
-  const reservedText = (refusal: unknown) => {
-    const held = locationReservation(refusal);
-    return t('reservedRejected', { ...held, context: held?.shop });
-  };
+  const reservedText = (refusal: unknown) =>
+    t('reservedRejected', reservedTextOptions(locationReservation(refusal)));
   const navigate = useNavigate();
   const online = useOnline();
   const db = floorDb();
@@ -136,11 +135,11 @@ export function DirectCheckinScreen() {
   const orgs = recent?.orgs?.orgs ?? [];
   // A check-in confirmed with the ok sound when it was queued and refused when it was sent gets the wrong-scan buzz
   // once (ADR 0142): only one this screen saw waiting, so one refused before it opened is listed without a sound.
-  const seenWaiting = useRef(new Set<string>());
-  useEffect(() => {
-    for (const r of recent?.waiting ?? []) seenWaiting.current.add(r.id);
-    if (rejected.filter((r) => seenWaiting.current.delete(r.id)).length > 0) deviceBeeps.wrong();
-  });
+  useRefusedWhileWaiting(
+    recent?.waiting.map((r) => r.id),
+    rejected,
+    () => deviceBeeps.wrong(),
+  );
 
   // The clients and their contact data, for the form's defaults: read when online, kept for offline use.
   useEffect(() => {

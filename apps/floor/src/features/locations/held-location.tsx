@@ -18,28 +18,19 @@ export type HeldRow = OutboxRecord & {
   body: Extract<StockOp, { op: 'assign_by_name' | 'assign' | 'transfer' }>;
 };
 
-/** Whether a refused row is the assignment or move of `productId` onto a location, refused with problem `code`. */
-function isRefusedPlacing(row: OutboxRecord, productId: string | undefined, code: string): row is HeldRow {
+/** Whether a refused row is the assignment or move of `productId` onto a location, refused for any reason. */
+export function isRefusedPlacingRow(row: OutboxRecord, productId: string | undefined): row is HeldRow {
   return (
     row.kind === 'stock.change' &&
     (row.body.op === 'assign_by_name' || row.body.op === 'assign' || row.body.op === 'transfer') &&
     row.body.product_id === productId &&
-    row.rejection?.code === code
+    row.rejection?.code !== undefined
   );
 }
 
 /** Whether a refused row is the assignment or move of `productId` onto a location other products hold. */
 export function isHeldRow(row: OutboxRecord, productId: string | undefined): row is HeldRow {
-  return isRefusedPlacing(row, productId, 'location_held');
-}
-
-/**
- * Whether a refused row is an assignment or move of `productId` onto a location, refused for any reason (a bin the
- * check-in's location finder reserved for another product, 409 `location_reserved`; a label of no location, 404
- * `not_found`; …; ADR 0142): it was confirmed with the ok sound when queued, so its refusal buzzes as a held one does.
- */
-export function isRefusedPlacingRow(row: OutboxRecord, productId: string | undefined): row is HeldRow {
-  return isRefusedPlacing(row, productId, row.rejection?.code ?? '');
+  return isRefusedPlacingRow(row, productId) && row.rejection?.code === 'location_held';
 }
 
 /** A text with its first letter in capitals (a sentence that starts with the fallback name 'deze locatie'). */

@@ -4,6 +4,7 @@ import {
   correctStockEndpoint,
   locationHolders,
   locationReservation,
+  reservedTextOptions,
   stockUpdateEndpoint,
 } from '@hoppa/core';
 import { Button, Loader, Modal, UnstyledButton } from '@mantine/core';
@@ -142,7 +143,7 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
   // was not done (ADR 0142).
   const heardHeld = useRef(new Set<string>());
   useEffect(() => {
-    const refusedPlacings = [...heldRows, ...rejected.filter((r) => isRefusedPlacingRow(r, product?.id))];
+    const refusedPlacings = refused.filter((r) => isRefusedPlacingRow(r, product?.id));
     const fresh = refusedPlacings.filter((r) => !heardHeld.current.has(r.id));
     for (const r of fresh) heardHeld.current.add(r.id);
     if (fresh.length === 0) return;
@@ -510,10 +511,8 @@ export function LocationsScreen({ feedback = deviceBeeps }: { feedback?: BeepFee
                 : t('reason_location_held');
             }
             // A bin the check-in's location finder reserved for another product (409 `location_reserved`), named.
-            if (code === 'location_reserved') {
-              const held = locationReservation(row.rejection);
-              return t('reason_location_reserved', { ...held, context: held?.shop });
-            }
+            if (code === 'location_reserved')
+              return t('reason_location_reserved', reservedTextOptions(locationReservation(row.rejection)));
             // A label or name of no location (404 `not_found` on an add): said in words, not the server's English.
             if (
               code === 'not_found' &&

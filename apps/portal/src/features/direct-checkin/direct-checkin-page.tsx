@@ -4,6 +4,7 @@ import {
   type Inbound,
   locationReservation,
   type Org,
+  reservedTextOptions,
 } from '@hoppa/core';
 import { useZodForm } from '@hoppa/web';
 import { PhoneField } from '@hoppa/web/phone-field';
@@ -522,10 +523,7 @@ function CheckinForm({ org }: { org: Org }): ReactNode {
           messages={{
             location_quarantine: t('quarantineRefused'),
             // The bin, and what it is kept for when the shop is the caller's (ADR 0142).
-            location_reserved: t('reservedRefused', {
-              ...locationReservation(checkin.error),
-              context: locationReservation(checkin.error)?.shop,
-            }),
+            location_reserved: t('reservedRefused', reservedTextOptions(locationReservation(checkin.error))),
           }}
         />
         <Group justify="flex-end">

@@ -9,6 +9,7 @@ import {
   type InboundItem,
   locationReservation,
   placeInboundItemEndpoint,
+  reservedTextOptions,
   submitInboundItemEndpoint,
 } from '@hoppa/core';
 import {
@@ -146,10 +147,7 @@ function Detail({ item }: { item: InboundItem }): ReactNode {
         messages={{
           location_quarantine: t('quarantineRefused'),
           // The bin, and what it is kept for when the shop is the caller's (ADR 0142).
-          location_reserved: t('reservedRefused', {
-            ...locationReservation(change.error),
-            context: locationReservation(change.error)?.shop,
-          }),
+          location_reserved: t('reservedRefused', reservedTextOptions(locationReservation(change.error))),
         }}
       />
       <SimpleGrid cols={{ base: 2, sm: 4 }}>

@@ -13,7 +13,7 @@ import { notifications } from '@mantine/notifications';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useSession } from '../../app/session.ts';
+import { useProviderOrg } from '../../app/session.ts';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table.tsx';
 import { DateField } from '../../components/date-field/date-field.tsx';
 import { ErrorBanner, MutationError, PageLoader } from '../../components/error-banner.tsx';
@@ -102,16 +102,16 @@ const ORDERS_MIN_WIDTH = 760;
  * Storage Summary).
  */
 export function InvoicesPage(): ReactNode {
-  const { orgAuth } = useSession();
+  const provider = useProviderOrg();
   const { t } = useTranslation('invoices');
   // The warehouse's own organisation ships nothing and stores nothing of its own: it is never invoiced. Its invoice
   // page would be a table of zeros, so it says how to reach a shop's invoice instead (ADR 0142).
-  if (orgAuth?.org?.kind === 'provider')
+  if (provider)
     return (
       <Stack gap="lg">
         <PageHeader title={t('title')} />
         <Alert color="blue" variant="light" icon={<Icon name="shops" />} data-testid="provider-invoice">
-          {t('providerOrg', { org: orgAuth.org.name })}
+          {t('providerOrg', { org: provider.name })}
         </Alert>
       </Stack>
     );

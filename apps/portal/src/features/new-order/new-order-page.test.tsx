@@ -25,6 +25,7 @@ const POSTCODE_REFUSED = {
   street: null,
   city: null,
   message: "Postcode '12345' does not fit NL (e.g. 1234 AB)",
+  problem: { code: 'postcode', example: '1234 AB' },
 };
 
 function render(path = '/new_order', lang: 'en' | 'nl' = 'en') {

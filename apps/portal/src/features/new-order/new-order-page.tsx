@@ -1,4 +1,5 @@
 import {
+  type AddressCheckResult,
   canCall,
   DELIVERY_UNITS,
   formatDate,
@@ -62,7 +63,6 @@ import {
 } from './api/new-order-api.ts';
 import {
   addLine,
-  addressCheckProblem,
   canJumpTo,
   createOrderBody,
   type DraftAddress,
@@ -565,19 +565,18 @@ function AddressStep({ draft, address, lang }: StepProps) {
   const [postalCode] = useDebouncedValue(a.postalcode, 400);
   const check = useAddressCheck(a.countryCode, postalCode, houseNumber);
   const countryName = useCountryName(lang);
-  /** A refused check in the reader's language: the API's message is English only (ADR 0142). */
-  const refusal = (country: string) => {
-    const problem = addressCheckProblem(country, postalCode, houseNumber);
+  /** A refused check in the reader's language, by the answer's `problem` (its `message` is English only; ADR 0142). */
+  const refusal = ({ country, problem }: AddressCheckResult) => {
     const values = {
       country: countryName(country),
       postcode: postalCode.trim(),
       houseNumber: houseNumber.trim(),
     };
-    if (problem.kind === 'postcode')
+    if (problem?.code === 'postcode')
       return problem.example
         ? t('address.refusedPostcodeExample', { ...values, example: problem.example })
         : t('address.refusedPostcode', values);
-    return problem.kind === 'houseNumber'
+    return problem?.code === 'house_number'
       ? t('address.refusedHouseNumber', values)
       : t('address.refusedAddress', values);
   };
@@ -623,7 +622,7 @@ function AddressStep({ draft, address, lang }: StepProps) {
           <Text size="sm" c={check.data.valid ? 'green' : 'red'}>
             {check.data.valid
               ? `✓ ${t('address.checked', { country: countryName(check.data.country) })}`
-              : refusal(check.data.country)}
+              : refusal(check.data)}
           </Text>
         ) : check.error ? (
           <Text size="sm" c="red">

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { attachmentFileProblem } from '../../components/order-attachments/attachment-rules.ts';
 import {
   addLine,
-  addressCheckProblem,
   canJumpTo,
   createOrderBody,
   emptyDraft,
@@ -213,14 +212,5 @@ describe('lines, search and files (spec 1 §5)', () => {
       deliveryDateTime: '2026-03-09',
       shipmentType: 'pickup',
     });
-  });
-});
-
-describe('addressCheckProblem (which part a refused address check is about; ADR 0142)', () => {
-  it('names the postcode with the country example, the house number, or else the address', () => {
-    expect(addressCheckProblem('nl', '12345', '12')).toEqual({ kind: 'postcode', example: '1234 AB' });
-    expect(addressCheckProblem('FR', '7', '12')).toEqual({ kind: 'postcode', example: null });
-    expect(addressCheckProblem('NL', '1012 JS', '0')).toEqual({ kind: 'houseNumber' });
-    expect(addressCheckProblem('NL', '1012js', '12-2')).toEqual({ kind: 'address' });
   });
 });

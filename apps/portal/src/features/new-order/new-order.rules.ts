@@ -10,7 +10,6 @@ import {
   isB2bLike,
   type NewOrderCheck,
   type NewOrderStage,
-  normalisePostcode,
   type Order,
   type OrderType,
   type ShipmentType,
@@ -320,37 +319,3 @@ export const FIELD_OF_CHECK: Partial<Record<NewOrderCheck, keyof DraftAddress>> 
   emailFormat: 'email',
   phoneFormat: 'phone',
 };
-
-/** Example postcodes for a refused postcode's message, where a country's format is not obvious (the API's own). */
-const POSTCODE_EXAMPLES: Record<string, string> = {
-  NL: '1234 AB',
-  BE: '1000',
-  DE: '10115',
-  GB: 'SW1A 1AA',
-  PT: '1000-001',
-};
-
-/** What a refused address check is about, for its message in the reader's language. */
-export type AddressCheckProblem =
-  | { kind: 'postcode'; example: string | null }
-  | { kind: 'houseNumber' }
-  | { kind: 'address' };
-
-/**
- * Which part of an address the API's check (`GET /o/validate_address`, answer `valid: false`) refused, so the wizard
- * can say it in the reader's language: the answer's `message` is English only (ADR 0142). A postcode that core's
- * rule (`normalisePostcode`, the order import's and the order edit's) refuses for its country is the postcode; a
- * house number that does not start with a number ≥ 1 (the check's own rule) is the house number; anything else
- * (a country outside Europe, a postcode the check's stricter per-country patterns refuse) is the address as a whole.
- */
-export function addressCheckProblem(
-  country: string,
-  postalCode: string,
-  houseNumber: string,
-): AddressCheckProblem {
-  const c = country.trim().toUpperCase();
-  if (!normalisePostcode(c, postalCode)) return { kind: 'postcode', example: POSTCODE_EXAMPLES[c] ?? null };
-  if (!/^[1-9]\d{0,5}(\s?[-/]?\s?[A-Za-z0-9]{1,6})?$/.test(houseNumber.trim()))
-    return { kind: 'houseNumber' };
-  return { kind: 'address' };
-}

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orgAuth, role, user } from '../../test/fixtures.ts';
 import { stubPageRequest } from '../../test/page-request.ts';
+import { productCard } from '../../test/product-card.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { ProductCardPage } from './product-card-page.tsx';
 
@@ -35,49 +36,20 @@ function fakeApi(opts: { bundle: boolean; strayPlace?: boolean }) {
     const json = (body: unknown, status = 200) =>
       new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     if (path === `/api/product/${BUNDLE}`)
-      return json({
-        id: BUNDLE,
-        org: hex(9),
-        name: 'Cadeaubox',
-        ean: '8710000000017',
-        bsku: null,
-        parent: null,
-        img_url: null,
-        note: null,
-        pick_note: null,
-        pack_note: null,
-        return_instruction: null,
-        weight_kg: null,
-        length: null,
-        height: null,
-        width: null,
-        customs: { hs: null, value: null },
-        fullfilled_bysf: false,
-        active: true,
-        needs_recount: false,
-        sf_stock: 13,
-        locations: [],
-        def_shipping_id: null,
-        ship_box_id: null,
-        track_trace_email: true,
-        share_track_trace: true,
-        sync_stock: false,
-        fake_stock: false,
-        lead_time_days: null,
-        ship_time_days: null,
-        stock_min: null,
-        stock_max: null,
-        confirm_as: null,
-        bol_confirm: false,
-        surcharge_ids: [],
-        sold_30d: 0,
-        daily_demand: 0,
-        days_until_out_of_stock: null,
-        image_ids: [],
-        has_image: false,
-        parent_product: null,
-        children: [],
-      });
+      return json(
+        productCard({
+          id: BUNDLE,
+          name: 'Cadeaubox',
+          ean: '8710000000017',
+          bsku: null,
+          fullfilled_bysf: false,
+          sf_stock: 13,
+          surcharge_ids: [],
+          sold_30d: 0,
+          daily_demand: 0,
+          days_until_out_of_stock: null,
+        }),
+      );
     if (path === `/api/product/locations/${BUNDLE}`) {
       const places: ProductLocations = {
         product: {

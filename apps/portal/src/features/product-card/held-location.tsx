@@ -1,4 +1,4 @@
-import { clearableLink, type LocationHolder, locationReservation } from '@hoppa/core';
+import { clearableLink, type LocationHolder, locationReservation, reservedTextOptions } from '@hoppa/core';
 import { Alert, Anchor, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -14,8 +14,7 @@ import { useClearHeldAndRetry, useHolderLocations } from './api/product-location
  * (core `locationReservation`, ADR 0142); the plain text for an answer without those values.
  */
 export function reservedRefusal(error: unknown, t: TFunction<'stock'>): string {
-  const held = locationReservation(error);
-  return t('reservedRefused', { ...held, context: held?.shop });
+  return t('reservedRefused', reservedTextOptions(locationReservation(error)));
 }
 
 /**

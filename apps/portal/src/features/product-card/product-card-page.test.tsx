@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { advanceUntil, installFakeClock } from '../../test/fake-clock.ts';
 import { orgAuth, role, user } from '../../test/fixtures.ts';
 import { stubPageRequest } from '../../test/page-request.ts';
+import { productCard } from '../../test/product-card.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { imageFileProblem } from './api/product-card.ts';
 import { customsErrors, dataQualityProblems, ProductCardPage } from './product-card-page.tsx';
@@ -37,50 +38,7 @@ function locations(stockA: number, withB = false): ProductLocations {
 }
 
 function cardOf(over: Partial<ProductCard> = {}): ProductCard {
-  return {
-    id: PRODUCT,
-    org: hex(9),
-    name: 'Ontbijtkoek',
-    ean: '8712345678906',
-    bsku: 'OK-1',
-    parent: null,
-    img_url: null,
-    note: null,
-    pick_note: null,
-    pack_note: null,
-    return_instruction: null,
-    weight_kg: null,
-    length: null,
-    height: null,
-    width: null,
-    customs: { hs: null, value: null },
-    fullfilled_bysf: true,
-    active: true,
-    needs_recount: false,
-    sf_stock: 12,
-    locations: [],
-    def_shipping_id: null,
-    ship_box_id: null,
-    track_trace_email: true,
-    share_track_trace: true,
-    sync_stock: false,
-    fake_stock: false,
-    lead_time_days: null,
-    ship_time_days: null,
-    stock_min: null,
-    stock_max: null,
-    confirm_as: null,
-    bol_confirm: false,
-    surcharge_ids: [hex(80)],
-    sold_30d: 30,
-    daily_demand: 1,
-    days_until_out_of_stock: 12,
-    image_ids: [],
-    has_image: false,
-    parent_product: null,
-    children: [],
-    ...over,
-  };
+  return productCard({ id: PRODUCT, ...over });
 }
 
 const HISTORY: ProductHistoryResponse = {

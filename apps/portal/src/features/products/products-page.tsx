@@ -27,7 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { PATHS, pathTo } from '../../app/paths.ts';
-import { roleInForce, useSession } from '../../app/session.ts';
+import { roleInForce, useProviderOrg, useSession } from '../../app/session.ts';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table.tsx';
 import { ErrorBanner, PageLoader } from '../../components/error-banner.tsx';
 import { Icon } from '../../components/icons.tsx';
@@ -47,7 +47,7 @@ import {
   productSize,
 } from './product-table.rules.ts';
 import { ProductThumb } from './product-thumb.tsx';
-import { ProviderOrgNotice, useProviderOrg } from './provider-org.tsx';
+import { ProviderOrgNotice } from './provider-org.tsx';
 import { ShopSyncMenu } from './shop-sync-menu.tsx';
 
 /** The search as the list asks for it (module level: `useUrlText` wants a stable function). */

@@ -1,19 +1,9 @@
 import { Alert, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session.ts';
+import { useProviderOrg } from '../../app/session.ts';
 import { Icon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-
-/**
- * The current organisation when it is the warehouse's own (`kind` provider), else null. It sells nothing: a product
- * added, imported or synchronised while it is current would belong to it (the API writes to the current
- * organisation), on no shop's orders or stock, so the product screens offer those for a shop only (ADR 0142).
- */
-export function useProviderOrg(): { id: string; name: string } | null {
-  const { orgAuth } = useSession();
-  return orgAuth?.org?.kind === 'provider' ? orgAuth.org : null;
-}
 
 /** The line saying why the warehouse's own organisation gets no add, import or sync: choose a shop. */
 export function ProviderOrgNotice({ org }: { org: { name: string } }): ReactNode {
